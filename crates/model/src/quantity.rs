@@ -1,0 +1,1 @@
+//! `resource.Quantity` (being written).
