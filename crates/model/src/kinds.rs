@@ -1,0 +1,185 @@
+//! The API resources podlife serves: names, short names, scope, and the typed (k8s-openapi)
+//! shape each one decodes into.
+//!
+//! Names and short names follow a 1.36 cluster's `kubectl api-resources`
+//! (upstream: `pkg/registry/*/rest/storage_*.go` and each type's `ShortNames()`).
+
+use serde_json::Value;
+
+/// One REST resource, as discovery describes it.
+#[derive(Debug)]
+pub struct ResourceType {
+    pub group: &'static str,
+    pub version: &'static str,
+    pub kind: &'static str,
+    /// The lower-case plural used in URLs and RBAC rules (`pods`).
+    pub plural: &'static str,
+    /// The lower-case singular (`pod`).
+    pub singular: &'static str,
+    pub short_names: &'static [&'static str],
+    pub namespaced: bool,
+    pub verbs: &'static [&'static str],
+    /// Round-trips a JSON object through the upstream type: the value as the typed object
+    /// encodes it again. Used for strict decoding (see `decode`).
+    pub(crate) roundtrip: fn(&Value) -> Result<Value, serde_path_to_error::Error<serde_json::Error>>,
+}
+
+impl PartialEq for ResourceType {
+    fn eq(&self, other: &Self) -> bool {
+        self.group == other.group && self.version == other.version && self.kind == other.kind
+    }
+}
+
+impl Eq for ResourceType {}
+
+impl ResourceType {
+    /// `v1` for the core group, `group/version` otherwise.
+    pub fn api_version(&self) -> String {
+        if self.group.is_empty() {
+            self.version.to_string()
+        } else {
+            format!("{}/{}", self.group, self.version)
+        }
+    }
+
+    /// `pods` or `deployments.apps`: how kubectl names the resource in messages.
+    pub fn qualified_plural(&self) -> String {
+        if self.group.is_empty() {
+            self.plural.to_string()
+        } else {
+            format!("{}.{}", self.plural, self.group)
+        }
+    }
+
+    /// Looks up by `apiVersion` and `kind` (a manifest's type).
+    pub fn by_api_version_kind(api_version: &str, kind: &str) -> Option<&'static ResourceType> {
+        let (group, version) = split_api_version(api_version);
+        RESOURCES
+            .iter()
+            .find(|r| r.group == group && r.version == version && r.kind == kind)
+    }
+
+    /// Resolves what a user types after `kubectl get`: `po`, `pod`, `pods`, `Pod`,
+    /// `deploy`, `deployments.apps`, `deployments.v1.apps`.
+    pub fn resolve(name: &str) -> Option<&'static ResourceType> {
+        let lower = name.to_ascii_lowercase();
+        let (head, qualifier) = match lower.split_once('.') {
+            Some((h, q)) => (h.to_string(), Some(q.to_string())),
+            None => (lower.clone(), None),
+        };
+        RESOURCES.iter().find(|r| {
+            let names = head == r.plural
+                || head == r.singular
+                || head == r.kind.to_ascii_lowercase()
+                || r.short_names.contains(&head.as_str());
+            let group_ok = match &qualifier {
+                None => true,
+                Some(q) => {
+                    *q == r.group || *q == format!("{}.{}", r.version, r.group) || (r.group.is_empty() && *q == r.version)
+                }
+            };
+            names && group_ok
+        })
+    }
+
+    /// Looks up by URL plural and group (what RBAC and requests use).
+    pub fn by_plural(group: &str, plural: &str) -> Option<&'static ResourceType> {
+        RESOURCES.iter().find(|r| r.group == group && r.plural == plural)
+    }
+}
+
+/// `apps/v1` → (`apps`, `v1`); `v1` → (``, `v1`).
+pub fn split_api_version(api_version: &str) -> (&str, &str) {
+    match api_version.split_once('/') {
+        Some((g, v)) => (g, v),
+        None => ("", api_version),
+    }
+}
+
+fn roundtrip_as<T: serde::de::DeserializeOwned + serde::Serialize>(
+    value: &Value,
+) -> Result<Value, serde_path_to_error::Error<serde_json::Error>> {
+    let typed: T = serde_path_to_error::deserialize(value)?;
+    // Serializing a value that just deserialized cannot fail for these types; map the
+    // impossible case to an empty object rather than panicking.
+    Ok(serde_json::to_value(&typed).unwrap_or(Value::Null))
+}
+
+const RW: &[&str] = &["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];
+const NO_DELETECOLLECTION: &[&str] = &["create", "delete", "get", "list", "patch", "update", "watch"];
+
+macro_rules! resources {
+    ($( $group:literal $version:literal $kind:literal $plural:literal $singular:literal [$($short:literal),*] $namespaced:literal $verbs:ident => $ty:ty ;)*) => {
+        /// Every resource podlife serves, in `kubectl api-resources` order (core group first,
+        /// then groups by name).
+        pub static RESOURCES: &[ResourceType] = &[
+            $(ResourceType {
+                group: $group,
+                version: $version,
+                kind: $kind,
+                plural: $plural,
+                singular: $singular,
+                short_names: &[$($short),*],
+                namespaced: $namespaced,
+                verbs: $verbs,
+                roundtrip: roundtrip_as::<$ty>,
+            },)*
+        ];
+    };
+}
+
+use k8s_openapi::api::{apps::v1 as apps, batch::v1 as batch, coordination::v1 as coordination, core::v1 as core, discovery::v1 as discovery, rbac::v1 as rbac, scheduling::v1 as scheduling};
+
+resources! {
+    "" "v1" "ConfigMap" "configmaps" "configmap" ["cm"] true RW => core::ConfigMap;
+    "" "v1" "Event" "events" "event" ["ev"] true RW => core::Event;
+    "" "v1" "Namespace" "namespaces" "namespace" ["ns"] false NO_DELETECOLLECTION => core::Namespace;
+    "" "v1" "Node" "nodes" "node" ["no"] false RW => core::Node;
+    "" "v1" "PersistentVolumeClaim" "persistentvolumeclaims" "persistentvolumeclaim" ["pvc"] true RW => core::PersistentVolumeClaim;
+    "" "v1" "Pod" "pods" "pod" ["po"] true RW => core::Pod;
+    "" "v1" "Secret" "secrets" "secret" [] true RW => core::Secret;
+    "" "v1" "ServiceAccount" "serviceaccounts" "serviceaccount" ["sa"] true RW => core::ServiceAccount;
+    "" "v1" "Service" "services" "service" ["svc"] true RW => core::Service;
+    "apps" "v1" "DaemonSet" "daemonsets" "daemonset" ["ds"] true RW => apps::DaemonSet;
+    "apps" "v1" "Deployment" "deployments" "deployment" ["deploy"] true RW => apps::Deployment;
+    "apps" "v1" "ReplicaSet" "replicasets" "replicaset" ["rs"] true RW => apps::ReplicaSet;
+    "apps" "v1" "StatefulSet" "statefulsets" "statefulset" ["sts"] true RW => apps::StatefulSet;
+    "batch" "v1" "CronJob" "cronjobs" "cronjob" ["cj"] true RW => batch::CronJob;
+    "batch" "v1" "Job" "jobs" "job" [] true RW => batch::Job;
+    "coordination.k8s.io" "v1" "Lease" "leases" "lease" [] true RW => coordination::Lease;
+    "discovery.k8s.io" "v1" "EndpointSlice" "endpointslices" "endpointslice" [] true RW => discovery::EndpointSlice;
+    "rbac.authorization.k8s.io" "v1" "ClusterRoleBinding" "clusterrolebindings" "clusterrolebinding" [] false RW => rbac::ClusterRoleBinding;
+    "rbac.authorization.k8s.io" "v1" "ClusterRole" "clusterroles" "clusterrole" [] false RW => rbac::ClusterRole;
+    "rbac.authorization.k8s.io" "v1" "RoleBinding" "rolebindings" "rolebinding" [] true RW => rbac::RoleBinding;
+    "rbac.authorization.k8s.io" "v1" "Role" "roles" "role" [] true RW => rbac::Role;
+    "scheduling.k8s.io" "v1" "PriorityClass" "priorityclasses" "priorityclass" ["pc"] false RW => scheduling::PriorityClass;
+}
+
+/// Looks up a kind in any served version (used to tell "no such kind" from "wrong version").
+pub fn kinds_named(kind: &str) -> impl Iterator<Item = &'static ResourceType> + '_ {
+    RESOURCES.iter().filter(move |r| r.kind == kind)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resolves_short_names_and_groups() {
+        assert_eq!(ResourceType::resolve("po").map(|r| r.kind), Some("Pod"));
+        assert_eq!(ResourceType::resolve("Pods").map(|r| r.kind), Some("Pod"));
+        assert_eq!(ResourceType::resolve("deploy").map(|r| r.kind), Some("Deployment"));
+        assert_eq!(ResourceType::resolve("deployments.apps").map(|r| r.kind), Some("Deployment"));
+        assert_eq!(ResourceType::resolve("deployments.v1.apps").map(|r| r.kind), Some("Deployment"));
+        assert_eq!(ResourceType::resolve("pods.v1").map(|r| r.kind), Some("Pod"));
+        assert_eq!(ResourceType::resolve("deployments.batch"), None);
+        assert_eq!(ResourceType::resolve("pdo"), None);
+    }
+
+    #[test]
+    fn api_versions() {
+        let d = ResourceType::by_api_version_kind("apps/v1", "Deployment").map(|r| r.api_version());
+        assert_eq!(d.as_deref(), Some("apps/v1"));
+        assert!(ResourceType::by_api_version_kind("v1", "Deployment").is_none());
+    }
+}
