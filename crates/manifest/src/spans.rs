@@ -1,0 +1,39 @@
+//! Positions of values in the source, addressed by upstream's field-path notation
+//! (`spec.containers[0].image`).
+
+use std::collections::BTreeMap;
+
+/// A 1-based line and column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub struct Position {
+    pub line: u32,
+    pub column: u32,
+}
+
+/// Where each field of a document starts: for a mapping entry, its key; for a list item,
+/// the item.
+#[derive(Debug, Clone, Default)]
+pub struct Spans {
+    by_path: BTreeMap<String, Position>,
+}
+
+impl Spans {
+    pub(crate) fn insert(&mut self, path: String, position: Position) {
+        self.by_path.entry(path).or_insert(position);
+    }
+
+    /// The position of `path`, or of its nearest ancestor that has one (a missing field is
+    /// reported where its parent is written).
+    pub fn locate(&self, path: &str) -> Option<Position> {
+        let mut p = path;
+        loop {
+            if let Some(pos) = self.by_path.get(p) {
+                return Some(*pos);
+            }
+            match p.rfind(['.', '[']) {
+                Some(i) => p = &p[..i],
+                None => return self.by_path.get("").copied(),
+            }
+        }
+    }
+}

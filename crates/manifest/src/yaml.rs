@@ -1,0 +1,354 @@
+//! One document's YAML events into a JSON value, recording where each field starts.
+//!
+//! Built with an explicit stack (no recursion) so that nesting depth is a checked limit, and
+//! with a node budget so that aliases cannot expand without bound.
+
+use std::collections::BTreeMap;
+
+use saphyr_parser::{Event, Parser, ScalarStyle, Span, Tag};
+use serde_json::{Map, Value};
+
+use crate::spans::{Position, Spans};
+use crate::{Document, Item, MAX_DEPTH, MAX_NODES, YamlError, resolve};
+
+enum Frame {
+    Map { map: Map<String, Value>, path: String, key: Option<String>, merge_next: bool, anchor: usize },
+    Seq { items: Vec<Value>, path: String, anchor: usize },
+}
+
+struct Builder {
+    first_line: u32,
+    stack: Vec<Frame>,
+    anchors: BTreeMap<usize, Value>,
+    spans: Spans,
+    nodes: usize,
+    root: Option<Value>,
+}
+
+/// Reads the first document of `text` (a chunk split off by `split`). `None` when the chunk
+/// holds no document (only blanks or comments).
+pub fn read_document(text: &str, first_line: u32) -> Option<Item> {
+    let mut b = Builder {
+        first_line,
+        stack: Vec::new(),
+        anchors: BTreeMap::new(),
+        spans: Spans::default(),
+        nodes: 0,
+        root: None,
+    };
+    let mut parser = Parser::new_from_str(text);
+    let mut started = false;
+    while let Some(next) = parser.next_event() {
+        let (event, span) = match next {
+            Ok(ev) => ev,
+            Err(e) => {
+                let m = e.marker();
+                let line = m.line() as u32;
+                return Some(Item::Error(YamlError {
+                    position: Position { line: first_line + line.saturating_sub(1), column: m.col() as u32 + 1 },
+                    document_line: line.max(1),
+                    message: go_yaml_wording(e.info()),
+                }));
+            }
+        };
+        let result = match event {
+            Event::DocumentStart(_) => {
+                if started {
+                    break; // go-yaml reads only the first document of a chunk
+                }
+                started = true;
+                Ok(())
+            }
+            Event::DocumentEnd => break,
+            Event::Scalar(text, style, anchor, tag) => b.scalar(&text, style, anchor, tag.as_deref(), span),
+            Event::SequenceStart(anchor, _) => b.open(Frame::Seq { items: Vec::new(), path: String::new(), anchor }, span),
+            Event::MappingStart(anchor, _) => {
+                b.open(Frame::Map { map: Map::new(), path: String::new(), key: None, merge_next: false, anchor }, span)
+            }
+            Event::SequenceEnd | Event::MappingEnd => b.close(),
+            Event::Alias(id) => b.alias(id, span),
+            Event::StreamStart | Event::StreamEnd | Event::Nothing => Ok(()),
+        };
+        if let Err(message) = result {
+            let position = b.position(span);
+            return Some(Item::Error(YamlError {
+                position,
+                document_line: position.line + 1 - first_line,
+                message,
+            }));
+        }
+    }
+    let value = b.root?;
+    Some(Item::Object(Document { first_line, value, spans: b.spans }))
+}
+
+impl Builder {
+    fn position(&self, span: Span) -> Position {
+        Position { line: self.first_line + (span.start.line() as u32).saturating_sub(1), column: span.start.col() as u32 + 1 }
+    }
+
+    /// The path the next value will have, and records its position.
+    fn child_path(&mut self, span: Span) -> String {
+        let position = self.position(span);
+        let path = match self.stack.last() {
+            None => String::new(),
+            Some(Frame::Seq { items, path, .. }) => format!("{path}[{}]", items.len()),
+            Some(Frame::Map { path, key: Some(k), .. }) => {
+                if path.is_empty() { k.clone() } else { format!("{path}.{k}") }
+            }
+            // A key being read: its position is recorded when the key becomes a field.
+            Some(Frame::Map { key: None, .. }) => return String::new(),
+        };
+        if matches!(self.stack.last(), Some(Frame::Seq { .. })) || self.stack.is_empty() {
+            self.spans.insert(path.clone(), position);
+        }
+        path
+    }
+
+    fn count(&mut self, n: usize) -> Result<(), String> {
+        self.nodes += n;
+        if self.nodes > MAX_NODES { Err("document contains excessive aliasing".into()) } else { Ok(()) }
+    }
+
+    fn open(&mut self, mut frame: Frame, span: Span) -> Result<(), String> {
+        if matches!(self.stack.last(), Some(Frame::Map { key: None, .. })) {
+            return Err("invalid map key: a mapping or sequence cannot be a key".into());
+        }
+        if self.stack.len() >= MAX_DEPTH {
+            return Err(format!("exceeded max depth of {MAX_DEPTH}"));
+        }
+        self.count(1)?;
+        let path = self.child_path(span);
+        match &mut frame {
+            Frame::Map { path: p, .. } | Frame::Seq { path: p, .. } => *p = path,
+        }
+        self.stack.push(frame);
+        Ok(())
+    }
+
+    fn close(&mut self) -> Result<(), String> {
+        let (value, anchor) = match self.stack.pop() {
+            Some(Frame::Map { map, anchor, .. }) => (Value::Object(map), anchor),
+            Some(Frame::Seq { items, anchor, .. }) => (Value::Array(items), anchor),
+            None => return Ok(()),
+        };
+        if anchor != 0 {
+            self.anchors.insert(anchor, value.clone());
+        }
+        self.attach(value)
+    }
+
+    fn scalar(&mut self, text: &str, style: ScalarStyle, anchor: usize, tag: Option<&Tag>, span: Span) -> Result<(), String> {
+        self.count(1)?;
+        let is_plain = style == ScalarStyle::Plain;
+        let value = match tag {
+            Some(t) if t.handle == "!!" || t.handle == "tag:yaml.org,2002:" => tagged(&t.suffix, text)?,
+            _ if is_plain => resolve::plain(text)?,
+            _ => Value::String(text.to_string()),
+        };
+        if anchor != 0 {
+            self.anchors.insert(anchor, value.clone());
+        }
+        if let Some(Frame::Map { key: key @ None, path, merge_next, .. }) = self.stack.last_mut() {
+            if is_plain && text == "<<" && tag.is_none() {
+                *merge_next = true;
+                *key = Some("<<".into());
+                return Ok(());
+            }
+            let k = map_key(&value)?;
+            let full = if path.is_empty() { k.clone() } else { format!("{path}.{k}") };
+            *key = Some(k);
+            let position = Position {
+                line: self.first_line + (span.start.line() as u32).saturating_sub(1),
+                column: span.start.col() as u32 + 1,
+            };
+            self.spans.insert(full, position);
+            return Ok(());
+        }
+        self.child_path(span);
+        self.attach(value)
+    }
+
+    fn alias(&mut self, id: usize, span: Span) -> Result<(), String> {
+        let value = self.anchors.get(&id).cloned().ok_or_else(|| "unknown anchor referenced".to_string())?;
+        self.count(size_of(&value))?;
+        if let Some(Frame::Map { key: key @ None, .. }) = self.stack.last_mut() {
+            *key = Some(map_key(&value)?);
+            return Ok(());
+        }
+        self.child_path(span);
+        self.attach(value)
+    }
+
+    /// Puts a finished value into its parent (or makes it the document).
+    fn attach(&mut self, value: Value) -> Result<(), String> {
+        match self.stack.last_mut() {
+            None => self.root = Some(value),
+            Some(Frame::Seq { items, .. }) => items.push(value),
+            Some(Frame::Map { map, key, merge_next, .. }) => {
+                let k = key.take().unwrap_or_default();
+                if std::mem::take(merge_next) {
+                    merge_into(map, value)?;
+                } else {
+                    // A repeated key keeps its last value, as go-yaml v2 decodes into a map.
+                    map.insert(k, value);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `<<: *base` or `<<: [*a, *b]` (go-yaml v2's merge: entries are set in order).
+fn merge_into(map: &mut Map<String, Value>, value: Value) -> Result<(), String> {
+    let sources = match value {
+        Value::Object(m) => vec![m],
+        Value::Array(items) => items
+            .into_iter()
+            .map(|v| match v {
+                Value::Object(m) => Ok(m),
+                _ => Err("map merge requires map or sequence of maps as the value".to_string()),
+            })
+            .collect::<Result<_, _>>()?,
+        _ => return Err("map merge requires map or sequence of maps as the value".into()),
+    };
+    for source in sources {
+        map.extend(source);
+    }
+    Ok(())
+}
+
+/// Map keys become JSON strings as `sigs.k8s.io/yaml` converts them.
+fn map_key(value: &Value) -> Result<String, String> {
+    match value {
+        Value::String(s) => Ok(s.clone()),
+        Value::Bool(b) => Ok(b.to_string()),
+        Value::Number(n) => Ok(n.to_string()),
+        Value::Null => Ok("null".into()),
+        other => Err(format!("Unsupported map key of type: {}", kind_name(other))),
+    }
+}
+
+fn kind_name(v: &Value) -> &'static str {
+    match v {
+        Value::Array(_) => "[]interface {}",
+        Value::Object(_) => "map[interface {}]interface {}",
+        _ => "interface {}",
+    }
+}
+
+/// Explicitly tagged scalars (`!!str 1`, `!!int "3"`).
+fn tagged(suffix: &str, text: &str) -> Result<Value, String> {
+    match suffix {
+        "str" => Ok(Value::String(text.into())),
+        "null" => Ok(Value::Null),
+        "bool" | "int" | "float" => match resolve::plain(text)? {
+            v @ (Value::Bool(_) | Value::Number(_)) => Ok(v),
+            _ => Err(format!("cannot decode !!{suffix} `{text}` as a !!{suffix}")),
+        },
+        _ => Ok(Value::String(text.into())),
+    }
+}
+
+/// Counts the nodes of a value (for the alias budget), iteratively.
+fn size_of(value: &Value) -> usize {
+    let mut stack = vec![value];
+    let mut n = 0;
+    while let Some(v) = stack.pop() {
+        n += 1;
+        match v {
+            Value::Array(items) => stack.extend(items.iter()),
+            Value::Object(map) => stack.extend(map.values()),
+            _ => {}
+        }
+        if n > MAX_NODES {
+            break;
+        }
+    }
+    n
+}
+
+/// saphyr is a port of libyaml, as go-yaml is, so most messages already agree; a few are
+/// phrased differently and are mapped to go-yaml's words here.
+fn go_yaml_wording(info: &str) -> String {
+    let lower = info.trim_end_matches('.');
+    match lower {
+        "while parsing a block mapping, did not find expected key" => "did not find expected key".into(),
+        "while parsing a block collection, did not find expected '-' indicator" => {
+            "did not find expected '-' indicator".into()
+        }
+        "while parsing a node, did not find expected node content" => "did not find expected node content".into(),
+        "while scanning a simple key, could not find expected ':'" => "could not find expected ':'".into(),
+        "while parsing a flow sequence, expected ',' or ']'" => "did not find expected ',' or ']'".into(),
+        "while parsing a flow mapping, did not find expected ',' or '}'" => "did not find expected ',' or '}'".into(),
+        "recursion limit exceeded" => format!("exceeded max depth of {MAX_DEPTH}"),
+        other => other
+            .trim_start_matches("while scanning for the next token, ")
+            .trim_start_matches("while parsing a block mapping, ")
+            .to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn read(text: &str) -> Item {
+        read_document(text, 1).expect("a document")
+    }
+
+    #[test]
+    fn keeps_positions_of_fields_and_items() {
+        let Item::Object(doc) = read("kind: Pod\nspec:\n  containers:\n  - name: a\n    imagee: x\n") else {
+            panic!("parses")
+        };
+        assert_eq!(doc.value, json!({"kind":"Pod","spec":{"containers":[{"name":"a","imagee":"x"}]}}));
+        assert_eq!(doc.spans.locate("spec.containers[0].imagee"), Some(Position { line: 5, column: 5 }));
+        assert_eq!(doc.spans.locate("spec.containers[0]"), Some(Position { line: 4, column: 5 }));
+        assert_eq!(doc.spans.locate("spec.containers[0].missing"), Some(Position { line: 4, column: 5 }));
+    }
+
+    #[test]
+    fn flow_collections_and_anchors() {
+        let Item::Object(doc) = read("a: &x {cpu: 250m, memory: 128Mi}\nb: *x\nc: [1, \"2\", yes]\n") else {
+            panic!("parses")
+        };
+        assert_eq!(
+            doc.value,
+            json!({"a":{"cpu":"250m","memory":"128Mi"},"b":{"cpu":"250m","memory":"128Mi"},"c":[1,"2",true]})
+        );
+    }
+
+    #[test]
+    fn merge_keys() {
+        let Item::Object(doc) = read("base: &b {a: 1, b: 2}\nm:\n  <<: *b\n  b: 3\n  y: 4\n") else { panic!("parses") };
+        // `y` is YAML 1.1 for true, so go-yaml v2 makes the key "true".
+        assert_eq!(doc.value["m"], json!({"a":1,"b":3,"true":4}));
+    }
+
+    #[test]
+    fn syntax_errors_have_go_yaml_lines() {
+        let Item::Error(e) = read("a: 1\nb: c: d\n") else { panic!("must fail") };
+        assert_eq!(e.go_yaml_text(), "yaml: line 2: mapping values are not allowed in this context");
+        assert_eq!(e.position.line, 2);
+    }
+
+    #[test]
+    fn alias_bombs_stop() {
+        let mut text = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for i in 1..10 {
+            let p = i - 1;
+            text.push_str(&format!("a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n"));
+        }
+        let Item::Error(e) = read(&text) else { panic!("must refuse") };
+        assert_eq!(e.message, "document contains excessive aliasing");
+    }
+
+    #[test]
+    fn deep_nesting_stops() {
+        let text = "[".repeat(5000);
+        let Item::Error(e) = read(&text) else { panic!("must refuse") };
+        assert!(e.message.contains("max depth"), "{}", e.message);
+    }
+}
