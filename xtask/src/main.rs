@@ -1,1 +1,155 @@
-fn main() {}
+//! `cargo xtask`: podlife's automation.
+//!
+//! ```text
+//! cargo xtask serve [--address A] [--port P] [trunk args…]   dev server (default 127.0.0.1:8080)
+//! cargo xtask build                                           release site into dist/
+//! cargo xtask test                                            native tests, release build, browser tests
+//! cargo xtask size                                            raw / gzip / brotli sizes of dist/
+//! cargo xtask bench [cargo bench args…]                       benchmarks, when there are any
+//! cargo xtask tools                                           only install the tools the others need
+//! ```
+//!
+//! Every command first makes sure its tools are there (see `tools.rs`) and installs what is
+//! missing, so a fresh clone needs nothing but cargo.
+
+mod proc;
+mod size;
+mod test;
+mod tools;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use proc::{command, run};
+use tools::Needs;
+
+pub type Result<T = ()> = std::result::Result<T, String>;
+
+/// Default address and port of `cargo xtask serve`.
+const SERVE_ADDRESS: &str = "127.0.0.1";
+const SERVE_PORT: &str = "8080";
+
+const USAGE: &str = "\
+usage: cargo xtask <command>
+
+commands:
+  serve [--address A] [--port P] [trunk args…]
+                 build and serve the web app with live reload (http://127.0.0.1:8080)
+  build          build the release site into dist/ (relative URLs: host it under any path)
+  test           native tests, release wasm build, then browser tests against dist/
+  size           raw, gzip and brotli sizes of every file in dist/
+  bench [args…]  run the benchmarks (cargo bench), when there are any
+  tools          install the missing tools only (trunk, wasm-bindgen, npm packages, chromium)
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (name, rest) = match args.split_first() {
+        Some((name, rest)) => (name.as_str(), rest),
+        None => {
+            eprint!("{USAGE}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = match name {
+        "serve" => serve(rest),
+        "build" => build(),
+        "test" => test::run(),
+        "size" => size::run(&dist_dir()),
+        "bench" => bench(rest),
+        "tools" => tools::ensure(Needs { wasm: true, browser: true }),
+        "help" | "-h" | "--help" => {
+            print!("{USAGE}");
+            Ok(())
+        }
+        other => Err(format!("unknown command `{other}`\n\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The repository root (the workspace directory).
+pub fn root() -> PathBuf {
+    let xtask = Path::new(env!("CARGO_MANIFEST_DIR"));
+    xtask.parent().unwrap_or(xtask).to_path_buf()
+}
+
+/// Where `cargo xtask build` puts the site.
+pub fn dist_dir() -> PathBuf {
+    root().join("dist")
+}
+
+/// Prints a progress line.
+pub fn say(message: &str) {
+    println!("xtask: {message}");
+}
+
+fn serve(args: &[String]) -> Result {
+    let mut address = SERVE_ADDRESS.to_string();
+    let mut port = SERVE_PORT.to_string();
+    let mut extra = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--address" | "-a" => address = args.next().ok_or("--address needs a value")?.clone(),
+            "--port" | "-p" => port = args.next().ok_or("--port needs a value")?.clone(),
+            _ => match arg.split_once('=') {
+                Some(("--address", value)) => address = value.to_string(),
+                Some(("--port", value)) => port = value.to_string(),
+                _ => extra.push(arg.clone()),
+            },
+        }
+    }
+    tools::ensure(Needs { wasm: true, browser: false })?;
+    say(&format!("serving http://{address}:{port}/ (Ctrl+C stops)"));
+    run(command("trunk")
+        .current_dir(root())
+        .args(["serve", "--address", &address, "--port", &port])
+        .args(extra))
+}
+
+/// Ensures the tools, then builds the release site into dist/.
+pub fn build() -> Result {
+    tools::ensure(Needs { wasm: true, browser: false })?;
+    build_only()
+}
+
+/// `trunk build --release` into dist/ with relative URLs; tools must be there.
+pub fn build_only() -> Result {
+    let started = Instant::now();
+    run(command("trunk")
+        .current_dir(root())
+        .args(["build", "--release", "--public-url", "./", "--dist"])
+        .arg(dist_dir()))?;
+    say(&format!("built dist/ in {:.1}s", started.elapsed().as_secs_f64()));
+    Ok(())
+}
+
+fn bench(args: &[String]) -> Result {
+    let metadata = proc::capture(
+        command("cargo")
+            .current_dir(root())
+            .args(["metadata", "--no-deps", "--format-version", "1"]),
+    )?;
+    let metadata: serde_json::Value =
+        serde_json::from_str(&metadata).map_err(|e| format!("cargo metadata: {e}"))?;
+    let has_bench = metadata["packages"].as_array().into_iter().flatten().any(|package| {
+        package["targets"].as_array().into_iter().flatten().any(|target| {
+            target["kind"].as_array().into_iter().flatten().any(|kind| kind == "bench")
+        })
+    });
+    if !has_bench {
+        say("there are no benchmarks yet (add one under crates/<crate>/benches/)");
+        return Ok(());
+    }
+    run(command("cargo")
+        .current_dir(root())
+        .args(["bench", "--workspace", "--exclude", "podlife-web"])
+        .args(args))
+}

@@ -1,0 +1,80 @@
+//! `cargo xtask size`: what dist/ ships, raw and compressed as a server would send it.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::Result;
+
+struct Row {
+    path: String,
+    raw: usize,
+    gzip: usize,
+    brotli: usize,
+}
+
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) -> Result {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("reading {}: {e}", dir.display()))?;
+    for entry in entries {
+        let path = entry.map_err(|e| format!("reading {}: {e}", dir.display()))?.path();
+        if path.is_dir() {
+            files_under(&path, out)?;
+        } else {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn gzip_len(data: &[u8]) -> Result<usize> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    encoder.write_all(data).map_err(|e| e.to_string())?;
+    Ok(encoder.finish().map_err(|e| e.to_string())?.len())
+}
+
+fn brotli_len(data: &[u8]) -> Result<usize> {
+    let mut out = Vec::new();
+    let params = brotli::enc::BrotliEncoderParams { quality: 11, lgwin: 22, ..Default::default() };
+    brotli::BrotliCompress(&mut &data[..], &mut out, &params).map_err(|e| e.to_string())?;
+    Ok(out.len())
+}
+
+fn human(bytes: usize) -> String {
+    if bytes < 1024 {
+        format!("{bytes} B")
+    } else if bytes < 1024 * 1024 {
+        format!("{:.1} KiB", bytes as f64 / 1024.0)
+    } else {
+        format!("{:.2} MiB", bytes as f64 / (1024.0 * 1024.0))
+    }
+}
+
+pub fn run(dist: &Path) -> Result {
+    if !dist.is_dir() {
+        return Err(format!("{} does not exist: run `cargo xtask build` first", dist.display()));
+    }
+    let mut files = Vec::new();
+    files_under(dist, &mut files)?;
+    files.sort();
+    let mut rows = Vec::new();
+    for file in &files {
+        let data = std::fs::read(file).map_err(|e| format!("reading {}: {e}", file.display()))?;
+        let path = file.strip_prefix(dist).unwrap_or(file).to_string_lossy().into_owned();
+        rows.push(Row { path, raw: data.len(), gzip: gzip_len(&data)?, brotli: brotli_len(&data)? });
+    }
+    let total = Row {
+        path: format!("total ({} files)", rows.len()),
+        raw: rows.iter().map(|r| r.raw).sum(),
+        gzip: rows.iter().map(|r| r.gzip).sum(),
+        brotli: rows.iter().map(|r| r.brotli).sum(),
+    };
+    let width = rows.iter().chain([&total]).map(|r| r.path.len()).max().unwrap_or(4).max(4);
+    println!("{:<width$}  {:>11}  {:>11}  {:>11}", "dist/", "raw", "gzip -9", "brotli -11");
+    let line = |r: &Row| {
+        println!("{:<width$}  {:>11}  {:>11}  {:>11}", r.path, human(r.raw), human(r.gzip), human(r.brotli));
+    };
+    rows.iter().for_each(line);
+    println!("{}", "-".repeat(width + 39));
+    line(&total);
+    println!("(bytes: raw {}, gzip {}, brotli {})", total.raw, total.gzip, total.brotli);
+    Ok(())
+}
