@@ -1,1 +1,88 @@
-fn main() {}
+//! `podlife run [--trace | --trace=json] [--seed N] FILE`: runs a script on a fresh default
+//! cluster and prints its transcript (and the engine's trace).
+
+use std::process::ExitCode;
+
+use podlife_console::{Session, render, script};
+
+const USAGE: &str = "usage: podlife run [--trace | --trace=json] [--seed N] FILE";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("run") => run(&args[1..]),
+        _ => {
+            eprintln!("{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &[String]) -> ExitCode {
+    let mut trace = None;
+    let mut seed = 1u64;
+    let mut file = None;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--trace" => trace = Some("text"),
+            "--trace=json" => trace = Some("json"),
+            "--trace=text" => trace = Some("text"),
+            "--seed" => {
+                i += 1;
+                match args.get(i).and_then(|s| s.parse().ok()) {
+                    Some(s) => seed = s,
+                    None => {
+                        eprintln!("podlife: --seed needs a number\n{USAGE}");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            other if other.starts_with("--") => {
+                eprintln!("podlife: unknown flag {other}\n{USAGE}");
+                return ExitCode::from(2);
+            }
+            path => file = Some(path.to_string()),
+        }
+        i += 1;
+    }
+    let Some(path) = file else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("podlife: {path}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let dir = std::path::Path::new(&path).parent().map(|p| p.to_path_buf()).unwrap_or_default();
+    let session = Session::new(seed).with_file_reader(move |name| std::fs::read_to_string(dir.join(name)).ok());
+    let transcript = match script::run(&text, session) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("podlife: {path}: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    print!("{}", transcript.text);
+    match trace {
+        Some("json") => {
+            for event in transcript.session.engine().trace() {
+                println!("{}", serde_json::to_string(event).unwrap_or_default());
+            }
+            for (_, d) in &transcript.diagnostics {
+                println!("{}", serde_json::json!({"diagnostic": d}));
+            }
+        }
+        Some(_) => {
+            println!("--- trace ---");
+            for event in transcript.session.engine().trace() {
+                println!("{}", render::line(event));
+            }
+        }
+        None => {}
+    }
+    ExitCode::SUCCESS
+}

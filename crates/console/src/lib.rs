@@ -1,36 +1,134 @@
-//! kubectl emulation over the podlife engine (API surface; being built).
+//! The console: kubectl emulation over the podlife engine, the `podlife` script format, and
+//! the English rendering of the engine's trace.
+
+pub mod kubectl;
+pub mod printers;
+pub mod render;
+pub mod script;
+
+use podlife_engine::Engine;
+use podlife_engine::cluster::NodeSpec;
 
 /// A position-tagged message about user input (1-based line and column).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Diagnostic {
     pub line: u32,
     pub column: u32,
     pub message: String,
 }
 
-/// What one command printed, as a terminal shows it, plus diagnostics with positions in its stdin.
+/// What one command printed, as a terminal shows it (stdout and stderr interleaved), plus
+/// diagnostics with positions in its stdin.
 #[derive(Debug, Clone, Default)]
 pub struct Output {
     pub text: String,
     pub diagnostics: Vec<Diagnostic>,
+    /// Whether anything went to stderr (kubectl would exit 1 for an error).
+    pub failed: bool,
 }
 
-/// A cluster and the kubectl that talks to it.
-pub struct Session {}
+impl Output {
+    pub fn out(&mut self, s: &str) {
+        self.text.push_str(s);
+    }
+
+    pub fn err(&mut self, s: &str) {
+        if !s.starts_with("Warning:") {
+            self.failed = true;
+        }
+        self.text.push_str(s);
+    }
+}
+
+/// The most virtual time one `sleep` may advance (a stated cap rather than a hang).
+pub const MAX_SLEEP_SECONDS: f64 = 7.0 * 24.0 * 3600.0;
+
+/// A cluster and the tools that talk to it.
+pub struct Session {
+    engine: Engine,
+    read_file: Box<dyn Fn(&str) -> Option<String>>,
+    commands_run: usize,
+}
 
 impl Session {
-    /// The default three-node cluster, seeded RNG.
-    pub fn new(_seed: u64) -> Session {
-        Session {}
+    /// The default three-node cluster with the given seed.
+    pub fn new(seed: u64) -> Session {
+        Session { engine: Engine::with_default_cluster(seed), read_file: Box::new(|_| None), commands_run: 0 }
+    }
+
+    /// Lets `kubectl -f FILE` read files (the CLI passes the file system; the web has none).
+    pub fn with_file_reader(mut self, read: impl Fn(&str) -> Option<String> + 'static) -> Session {
+        self.read_file = Box::new(read);
+        self
+    }
+
+    pub fn engine(&self) -> &Engine {
+        &self.engine
     }
 
     /// Runs one command line (`kubectl …`, `sleep …`, `podlife …`) with optional stdin.
-    pub fn exec(&mut self, line: &str, _stdin: Option<&str>) -> Output {
-        Output { text: format!("(not yet) {line}\n"), diagnostics: vec![] }
+    pub fn exec(&mut self, line: &str, stdin: Option<&str>) -> Output {
+        self.commands_run += 1;
+        let mut out = Output::default();
+        let Some(words) = shlex::split(line) else {
+            out.err("error: unterminated quote\n");
+            return out;
+        };
+        let Some(program) = words.first() else { return out };
+        match program.as_str() {
+            "kubectl" => {
+                let mut ctx = kubectl::Context { engine: &mut self.engine, stdin, read_file: &*self.read_file };
+                kubectl::run(&mut ctx, &words[1..])
+            }
+            "sleep" => {
+                match words.get(1).map(|w| script::parse_duration(w)) {
+                    Some(Ok(secs)) if secs <= MAX_SLEEP_SECONDS => self.engine.advance_by((secs * 1000.0).round() as u64),
+                    Some(Ok(_)) => out.err(&format!("sleep: podlife advances at most {MAX_SLEEP_SECONDS} seconds at once\n")),
+                    Some(Err(e)) => out.err(&format!("sleep: {e}\n")),
+                    None => out.err("sleep: missing operand\n"),
+                }
+                out
+            }
+            "podlife" => {
+                self.podlife(&words[1..], &mut out);
+                out
+            }
+            other => {
+                out.err(&format!("{other}: command not found\n"));
+                out
+            }
+        }
+    }
+
+    fn podlife(&mut self, args: &[String], out: &mut Output) {
+        let words: Vec<&str> = args.iter().map(String::as_str).collect();
+        match words.as_slice() {
+            ["cluster", "empty"] => {
+                if self.commands_run > 1 {
+                    return out.err("podlife: `podlife cluster empty` must be the first command\n");
+                }
+                let seed = 1;
+                self.engine = Engine::with_nodes(seed, &[]);
+            }
+            ["cluster", "default"] => self.engine = Engine::with_nodes(1, &NodeSpec::defaults()),
+            [verb @ ("stop" | "start"), component, rest @ ..] => {
+                let node = match rest {
+                    ["--node", n] => Some(*n),
+                    [n] if n.starts_with("--node=") => Some(&n[7..]),
+                    [] => None,
+                    _ => return out.err(&format!("podlife: usage: podlife {verb} COMPONENT [--node NAME]\n")),
+                };
+                let result = if *verb == "stop" { self.engine.stop_component(component, node) } else { self.engine.start_component(component, node) };
+                if let Err(e) = result {
+                    out.err(&format!("podlife: {e}\n"));
+                }
+            }
+            _ => out.err(&format!("podlife: unknown command: {}\n", words.join(" "))),
+        }
     }
 
     /// The engine's trace rendered one line per reaction.
     pub fn trace_text(&self) -> String {
-        String::new()
+        self.engine.trace().iter().map(|e| format!("{}\n", render::line(e))).collect()
     }
 }

@@ -1,1 +1,295 @@
+//! The podlife engine: a deterministic discrete-event simulation of a Kubernetes 1.36 cluster.
+//!
+//! One virtual clock, one seeded RNG, ordered collections only. State lives in the store
+//! (etcd); components see it only through watch deliveries into their informer caches and
+//! change it only through API requests, as in Kubernetes. Everything that happens is recorded
+//! as plain data in the trace.
 
+pub mod apiserver;
+pub mod clock;
+pub mod cluster;
+pub mod components;
+pub mod labels;
+pub mod qos;
+pub mod quantities;
+pub mod rng;
+pub mod store;
+pub mod trace;
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap};
+
+use serde_json::{Value, json};
+
+pub use apiserver::{Impersonation, Request, Response, Verb, status::Status};
+pub use clock::Time;
+use components::Component;
+use rng::Rng;
+use store::{Store, WatchEvent};
+pub use trace::{Action, ComponentRef, ObjectRef, TraceEvent};
+
+/// Upper bound on trace length: a run that would exceed it stops with an error.
+pub const MAX_TRACE_EVENTS: usize = 1_000_000;
+
+/// Watch delivery delay bounds (ms): the time from the watch cache to a component's informer.
+const WATCH_DELAY_MS: (u64, u64) = (1, 5);
+
+/// Something scheduled to happen at a virtual time.
+#[derive(Debug, Clone, PartialEq)]
+enum Task {
+    Deliver { component: usize, event: WatchEvent },
+}
+
+#[derive(Debug, Clone)]
+struct Scheduled {
+    at: Time,
+    seq: u64,
+    task: Task,
+}
+
+impl PartialEq for Scheduled {
+    fn eq(&self, other: &Self) -> bool {
+        (self.at, self.seq) == (other.at, other.seq)
+    }
+}
+impl Eq for Scheduled {}
+impl PartialOrd for Scheduled {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Scheduled {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.at, self.seq).cmp(&(other.at, other.seq))
+    }
+}
+
+/// Why an engine operation was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineError {
+    UnknownComponent(String),
+    UnknownNode(String),
+    TraceFull,
+}
+
+impl std::fmt::Display for EngineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EngineError::UnknownComponent(c) => write!(f, "unknown component {c:?}"),
+            EngineError::UnknownNode(n) => write!(f, "no node named {n:?}"),
+            EngineError::TraceFull => write!(f, "the trace reached its limit of {MAX_TRACE_EVENTS} reactions"),
+        }
+    }
+}
+
+/// The simulated cluster. `Clone` is a full snapshot (for stepping back in time).
+#[derive(Debug, Clone)]
+pub struct Engine {
+    now: Time,
+    rng: Rng,
+    pub(crate) store: Store,
+    components: Vec<Component>,
+    queue: BinaryHeap<Reverse<Scheduled>>,
+    next_seq: u64,
+    trace: Vec<TraceEvent>,
+    trace_seq: u64,
+}
+
+impl Engine {
+    /// An engine with an empty store and no components (see `cluster` for the defaults).
+    pub fn bare(seed: u64) -> Engine {
+        Engine {
+            now: Time::ZERO,
+            rng: Rng::new(seed),
+            store: Store::new(),
+            components: Vec::new(),
+            queue: BinaryHeap::new(),
+            next_seq: 0,
+            trace: Vec::new(),
+            trace_seq: 0,
+        }
+    }
+
+    pub fn now(&self) -> Time {
+        self.now
+    }
+
+    pub fn trace(&self) -> &[TraceEvent] {
+        &self.trace
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub fn components(&self) -> &[Component] {
+        &self.components
+    }
+
+    pub(crate) fn record(&mut self, component: ComponentRef, action: Action, object: Option<ObjectRef>, params: BTreeMap<String, Value>, diff: Vec<trace::FieldChange>) {
+        if self.trace.len() >= MAX_TRACE_EVENTS {
+            return;
+        }
+        self.trace_seq += 1;
+        self.trace.push(TraceEvent { time: self.now, seq: self.trace_seq, component, action, object, params, diff });
+    }
+
+    fn schedule(&mut self, at: Time, task: Task) {
+        self.next_seq += 1;
+        self.queue.push(Reverse(Scheduled { at, seq: self.next_seq, task }));
+    }
+
+    /// The watch cache broadcasts a change; every running component whose informer wants it
+    /// receives it after a short delay.
+    pub(crate) fn broadcast(&mut self, event: WatchEvent, object: Option<ObjectRef>) {
+        let params = BTreeMap::from([
+            ("type".to_string(), json!(event.event_type.as_str())),
+            ("resourceVersion".to_string(), json!(event.revision.to_string())),
+        ]);
+        self.record(ComponentRef::control_plane("kube-apiserver"), Action::Watch, object, params, vec![]);
+        let targets: Vec<usize> = (0..self.components.len()).filter(|&i| self.components[i].running && self.components[i].wants(&event)).collect();
+        for i in targets {
+            let delay = self.rng.between(WATCH_DELAY_MS.0, WATCH_DELAY_MS.1);
+            self.schedule(self.now.plus_millis(delay), Task::Deliver { component: i, event: event.clone() });
+        }
+    }
+
+    /// Processes the next scheduled task if it is due by `limit`; false when none is.
+    fn step_until(&mut self, limit: Time) -> bool {
+        let due = self.queue.peek().is_some_and(|Reverse(s)| s.at <= limit);
+        if !due {
+            return false;
+        }
+        let Some(Reverse(next)) = self.queue.pop() else { return false };
+        self.now = self.now.max(next.at);
+        self.run_task(next.task);
+        true
+    }
+
+    fn run_task(&mut self, task: Task) {
+        match task {
+            Task::Deliver { component, event } => {
+                let Some(c) = self.components.get_mut(component) else { return };
+                if !c.running {
+                    return;
+                }
+                c.apply(&event);
+                let id = c.id.clone();
+                let object = object_ref(&event.object, event.key.resource_type().map(|r| r.kind).unwrap_or_default());
+                let params = BTreeMap::from([
+                    ("type".to_string(), json!(event.event_type.as_str())),
+                    ("resourceVersion".to_string(), json!(event.revision.to_string())),
+                ]);
+                self.record(id, Action::InformerDeliver, object, params, vec![]);
+            }
+        }
+    }
+
+    /// Processes one scheduled task, whenever it is due; false when nothing is scheduled.
+    pub fn step(&mut self) -> bool {
+        self.step_until(Time(u64::MAX))
+    }
+
+    /// Processes everything due up to `until`, then sets the clock there.
+    pub fn run_until(&mut self, until: Time) -> Result<(), EngineError> {
+        while self.step_until(until) {
+            if self.trace.len() >= MAX_TRACE_EVENTS {
+                return Err(EngineError::TraceFull);
+            }
+        }
+        self.now = self.now.max(until);
+        Ok(())
+    }
+
+    /// Advances virtual time by `ms`, processing everything that happens meanwhile.
+    pub fn advance_by(&mut self, ms: u64) {
+        let until = self.now.plus_millis(ms);
+        let _ = self.run_until(until);
+    }
+
+    /// Processes scheduled tasks until none is left or `max_steps` have run.
+    pub fn run_to_quiescence(&mut self, max_steps: usize) -> usize {
+        let mut n = 0;
+        while n < max_steps && self.step() {
+            n += 1;
+        }
+        n
+    }
+
+    fn find_component(&self, name: &str, node: Option<&str>) -> Result<usize, EngineError> {
+        if let Some(n) = node {
+            if !self.components.iter().any(|c| c.id.node.as_deref() == Some(n)) {
+                return Err(EngineError::UnknownNode(n.to_string()));
+            }
+        }
+        self.components
+            .iter()
+            .position(|c| c.id.name == name && c.id.node.as_deref() == node)
+            .ok_or_else(|| EngineError::UnknownComponent(name.to_string()))
+    }
+
+    /// Stops a component: it drops its cache and receives nothing until started again.
+    pub fn stop_component(&mut self, name: &str, node: Option<&str>) -> Result<(), EngineError> {
+        let i = self.find_component(name, node)?;
+        let c = &mut self.components[i];
+        if !c.running {
+            return Ok(());
+        }
+        c.running = false;
+        c.cache.clear();
+        let id = c.id.clone();
+        self.record(id, Action::ComponentStop, None, BTreeMap::new(), vec![]);
+        Ok(())
+    }
+
+    /// Starts a stopped component: its informers list every watched resource afresh, then
+    /// watch from that revision.
+    pub fn start_component(&mut self, name: &str, node: Option<&str>) -> Result<(), EngineError> {
+        let i = self.find_component(name, node)?;
+        if self.components[i].running {
+            return Ok(());
+        }
+        self.components[i].running = true;
+        let id = self.components[i].id.clone();
+        self.record(id.clone(), Action::ComponentStart, None, BTreeMap::new(), vec![]);
+        let revision = self.store.revision();
+        let watches = self.components[i].watches.clone();
+        for w in watches {
+            let items: Vec<(store::ObjectKey, Value)> = self
+                .store
+                .list(w.group, w.resource, None)
+                .filter(|(k, v)| w.matches(k, v))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            let params = BTreeMap::from([
+                ("resource".to_string(), json!(w.resource)),
+                ("count".to_string(), json!(items.len())),
+                ("resourceVersion".to_string(), json!(revision.to_string())),
+            ]);
+            self.components[i].cache.extend(items);
+            self.record(id.clone(), Action::InformerList, None, params, vec![]);
+        }
+        Ok(())
+    }
+
+    /// Is this component running?
+    pub fn is_running(&self, name: &str, node: Option<&str>) -> Result<bool, EngineError> {
+        self.find_component(name, node).map(|i| self.components[i].running)
+    }
+
+    /// Draws from the engine's RNG (for callers that model chance outside the engine, such as
+    /// kubectl's generated names).
+    pub fn rng(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
+}
+
+/// The trace reference for an object value.
+pub fn object_ref(object: &Value, kind: &str) -> Option<ObjectRef> {
+    let meta = &object["metadata"];
+    Some(ObjectRef {
+        kind: kind.to_string(),
+        namespace: meta["namespace"].as_str().map(str::to_string),
+        name: meta["name"].as_str()?.to_string(),
+    })
+}

@@ -73,12 +73,22 @@ fn collect_unknown(input: &Value, encoded: &Value, path: &mut String, out: &mut 
     }
 }
 
+/// `resource.ErrFormatWrong` (upstream: `apimachinery/pkg/api/resource/quantity.go`).
+pub const QUANTITY_FORMAT_ERROR: &str =
+    "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+
 /// Go's unmarshal type error for the first mistyped field serde reports.
 fn wrong_type(rt: &ResourceType, value: &Value, err: &serde_path_to_error::Error<serde_json::Error>) -> DecodeError {
     let path = err.path().to_string();
     let path = if path == "." { String::new() } else { path };
     let got = lookup(value, &path).map(json_kind).unwrap_or("value");
-    let go_type = go_type_of(&err.inner().to_string());
+    let serde_message = err.inner().to_string();
+    if serde_message.ends_with("expected Quantity") {
+        // `Quantity.UnmarshalJSON` parses whatever raw JSON it gets and returns the parse
+        // error bare, without Go's "cannot unmarshal" wrapping or a field path.
+        return DecodeError::WrongType { path, message: QUANTITY_FORMAT_ERROR.into() };
+    }
+    let go_type = go_type_of(&serde_message);
     let parent = parent_path(&path);
     let field = field_path_without_indices(&path);
     let message = match struct_name_at(rt, value, parent) {

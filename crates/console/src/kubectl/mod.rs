@@ -1,0 +1,934 @@
+//! The kubectl emulator: the commands a learner types, their request sequences against the
+//! engine's API server, and kubectl 1.36's output (upstream: `kubernetes/kubectl`
+//! `pkg/cmd/*`, `cli-runtime/pkg/printers`).
+
+pub mod flags;
+mod manifest_input;
+
+use serde_json::{Value, json};
+
+use crate::printers::{columns, json as json_printer, table, yaml};
+use crate::{Diagnostic, Output};
+use flags::{Kind, Spec};
+use podlife_engine::apiserver::status::{Reason, Status};
+use podlife_engine::{Engine, Impersonation, Request, Response, Verb};
+use podlife_model::ResourceType;
+
+pub const KUBECTL_VERSION: &str = "v1.36.0";
+pub const KUSTOMIZE_VERSION: &str = "v5.8.1";
+
+/// Where one kubectl invocation runs: the engine, and how to read `-f FILE`.
+pub struct Context<'a> {
+    pub engine: &'a mut Engine,
+    pub stdin: Option<&'a str>,
+    pub read_file: &'a dyn Fn(&str) -> Option<String>,
+}
+
+/// Runs `kubectl ARGS…` and returns what it printed.
+pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
+    let mut out = Output::default();
+    let Some(command) = args.first() else {
+        out.err("kubectl controls the Kubernetes cluster manager.\n\n Find more information at: https://kubernetes.io/docs/reference/kubectl/\n");
+        return out;
+    };
+    let rest = &args[1..];
+    match command.as_str() {
+        "apply" => apply_or_create(ctx, rest, &mut out, true),
+        "create" => apply_or_create(ctx, rest, &mut out, false),
+        "run" => run_pod(ctx, rest, &mut out),
+        "get" => get(ctx, rest, &mut out),
+        "delete" => delete(ctx, rest, &mut out),
+        "version" => version(ctx, rest, &mut out),
+        "api-resources" => api_resources(ctx, rest, &mut out),
+        "auth" => auth(ctx, rest, &mut out),
+        "events" => events(ctx, rest, &mut out),
+        other => {
+            let hint = suggestion(other).map(|s| format!("\n\nDid you mean this?\n\t{s}\n")).unwrap_or_default();
+            out.err(&format!("error: unknown command \"{other}\" for \"kubectl\"{hint}\n"));
+        }
+    }
+    out
+}
+
+/// Cobra's "Did you mean this?" (Levenshtein distance ≤ 2, or a prefix).
+fn suggestion(typed: &str) -> Option<&'static str> {
+    const COMMANDS: &[&str] = &[
+        "annotate", "api-resources", "api-versions", "apply", "attach", "auth", "autoscale", "certificate", "cluster-info", "completion", "config",
+        "cordon", "cp", "create", "debug", "delete", "describe", "diff", "drain", "edit", "events", "exec", "explain", "expose", "get", "kustomize",
+        "label", "logs", "options", "patch", "plugin", "port-forward", "proxy", "replace", "rollout", "run", "scale", "set", "taint", "top",
+        "uncordon", "version", "wait",
+    ];
+    COMMANDS.iter().copied().find(|c| levenshtein(c, typed) <= 2 || c.starts_with(typed))
+}
+
+fn levenshtein(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+fn impersonation(p: &flags::Parsed) -> Impersonation {
+    Impersonation { user: p.get("as").map(str::to_string), groups: p.all("as-group") }
+}
+
+fn namespace_of(p: &flags::Parsed) -> String {
+    p.get("namespace").unwrap_or("default").to_string()
+}
+
+/// `Error from server (Reason): <message>`, with `error when <verb> "<source>": ` inserted
+/// when the object came from a file or stdin; Invalid errors are rebuilt from their causes.
+fn server_error(status: &Status, kind: &str, name: &str, source: Option<(&str, &str)>) -> String {
+    if status.reason == Reason::Invalid && !status.causes.is_empty() {
+        let causes: Vec<String> = status.causes.iter().map(|c| format!("{}: {}", c.field, c.message)).collect();
+        let prefix = format!("The {kind} \"{name}\" is invalid: ");
+        return if causes.len() == 1 {
+            format!("{prefix}{}\n", causes[0])
+        } else {
+            let mut s = format!("{prefix}\n");
+            for c in causes {
+                s.push_str(&format!("* {c}\n"));
+            }
+            s
+        };
+    }
+    let message = match source {
+        Some((verb, src)) => format!("error when {verb} \"{src}\": {}", status.message),
+        None => status.message.clone(),
+    };
+    format!("Error from server ({}): {message}\n", status.reason.as_str())
+}
+
+const APPLY_FLAGS: &[Spec] = &[
+    Spec { long: "filename", short: Some('f'), kind: Kind::Multi },
+    Spec { long: "dry-run", short: None, kind: Kind::OptionalValue("unchanged") },
+    Spec { long: "output", short: Some('o'), kind: Kind::Value },
+    Spec { long: "validate", short: None, kind: Kind::OptionalValue("strict") },
+    Spec { long: "save-config", short: None, kind: Kind::Bool },
+    Spec { long: "server-side", short: None, kind: Kind::Bool },
+    Spec { long: "force", short: None, kind: Kind::Bool },
+    Spec { long: "recursive", short: Some('R'), kind: Kind::Bool },
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum DryRun {
+    None,
+    Client,
+    Server,
+}
+
+fn dry_run(p: &flags::Parsed, command: &str) -> Result<DryRun, String> {
+    match p.get("dry-run") {
+        None | Some("none") => Ok(DryRun::None),
+        Some("client") => Ok(DryRun::Client),
+        Some("server") => Ok(DryRun::Server),
+        Some("unchanged") => Ok(DryRun::Client),
+        Some(other) => Err(format!(
+            "error: Invalid dry-run value ({other}). Must be \"none\", \"server\", or \"client\".\nSee 'kubectl {command} -h' for help and examples\n"
+        )),
+    }
+}
+
+fn dry_suffix(d: DryRun) -> &'static str {
+    match d {
+        DryRun::None => "",
+        DryRun::Client => " (dry run)",
+        DryRun::Server => " (server dry run)",
+    }
+}
+
+/// `kind/name` or `kind.group/name`, as the name printer writes it.
+fn type_name(rt: &ResourceType, name: &str) -> String {
+    if rt.group.is_empty() {
+        format!("{}/{name}", rt.kind.to_ascii_lowercase())
+    } else {
+        format!("{}.{}/{name}", rt.kind.to_ascii_lowercase(), rt.group)
+    }
+}
+
+fn apply_or_create(ctx: &mut Context<'_>, args: &[String], out: &mut Output, apply: bool) {
+    let command = if apply { "apply" } else { "create" };
+    let p = match flags::parse(args, APPLY_FLAGS, command) {
+        Ok(p) => p,
+        Err(e) => return out.err(&format!("{e}\n")),
+    };
+    let dry = match dry_run(&p, command) {
+        Ok(d) => d,
+        Err(e) => return out.err(&e),
+    };
+    let files = p.all("filename");
+    if files.is_empty() {
+        if !apply && !p.args.is_empty() {
+            return out.err(&format!("error: unknown command \"{}\" for \"kubectl create\"\n", p.args[0]));
+        }
+        return out.err(&format!(
+            "error: must specify one of -f and -k\n\n"
+        ));
+    }
+    let validate = p.get("validate").unwrap_or("strict") != "false" && p.get("validate") != Some("ignore");
+    let namespace = namespace_of(&p);
+    let objects = match manifest_input::read(ctx, &files, validate, out) {
+        Some(objs) => objs,
+        None => return,
+    };
+    if objects.is_empty() {
+        return out.err(&format!("error: no objects passed to {command}\n"));
+    }
+    let mut errors: Vec<(String, Vec<Diagnostic>)> = Vec::new();
+    for obj in objects {
+        let rt = obj.resource;
+        let mut body = obj.value.clone();
+        let ns = if rt.namespaced { body["metadata"]["namespace"].as_str().filter(|s| !s.is_empty()).unwrap_or(&namespace).to_string() } else { String::new() };
+        let name = body["metadata"]["name"].as_str().unwrap_or_default().to_string();
+        let at = |paths: &[String], message: &str| obj.locate(paths, message);
+        if apply {
+            if name.is_empty() {
+                let info = info_string(rt, &name, &ns);
+                let msg = format!("error: error when retrieving current configuration of:\n{info}\nfrom server for: \"{}\": resource name may not be empty\n", obj.source);
+                errors.push((msg.clone(), at(&[], msg.trim_end())));
+                continue;
+            }
+            let mut get = Request::new(Verb::Get, rt);
+            get.namespace = Some(ns.clone()).filter(|n| !n.is_empty());
+            get.name = Some(name.clone());
+            get.impersonate = impersonation(&p);
+            match ctx.engine.request(get) {
+                Ok(Response::Object(live)) => {
+                    apply_existing(ctx, &p, out, &obj, live, &ns, dry, &mut errors);
+                    continue;
+                }
+                Ok(Response::List(_)) => continue,
+                Err(s) if s.reason == Reason::NotFound => {}
+                Err(s) => {
+                    let info = info_string(rt, &name, &ns);
+                    let msg = server_error(&s, rt.kind, &name, Some((&format!("retrieving current configuration of:\n{info}\nfrom server for:"), &obj.source)));
+                    let diags = at(&[], msg.trim_end());
+                    errors.push((msg, diags));
+                    continue;
+                }
+            }
+            // CreateApplyAnnotation: the manifest as given, namespace filled in, with a newline.
+            let mut original = body.clone();
+            if rt.namespaced {
+                original["metadata"]["namespace"] = json!(ns);
+            }
+            if original["metadata"]["annotations"].is_null() {
+                original["metadata"]["annotations"] = json!({});
+            }
+            let annotation = format!("{}\n", json_printer::to_compact_json(&prune_nulls(&original)));
+            body["metadata"]["annotations"]["kubectl.kubernetes.io/last-applied-configuration"] = json!(annotation);
+        }
+        if dry == DryRun::Client {
+            out.out(&format!("{} {}{}\n", type_name(rt, &name), "created", dry_suffix(dry)));
+            continue;
+        }
+        let mut create = Request::new(Verb::Create, rt);
+        create.namespace = Some(ns.clone()).filter(|n| !n.is_empty());
+        create.body = Some(prune_nulls(&body));
+        create.impersonate = impersonation(&p);
+        create.dry_run = dry == DryRun::Server;
+        create.field_manager = if apply { "kubectl-client-side-apply".into() } else { "kubectl-create".into() };
+        match ctx.engine.request(create) {
+            Ok(Response::Object(created)) => {
+                let n = created["metadata"]["name"].as_str().unwrap_or(&name).to_string();
+                out.out(&format!("{} created{}\n", type_name(rt, &n), dry_suffix(dry)));
+            }
+            Ok(Response::List(_)) => {}
+            Err(s) => {
+                let msg = server_error(&s, rt.kind, &name, Some(("creating", &obj.source)));
+                let paths: Vec<String> = s.causes.iter().map(|c| c.field.clone()).collect();
+                let diags = if s.causes.is_empty() {
+                    at(&[], msg.trim_end())
+                } else {
+                    s.causes.iter().map(|c| obj.locate_one(&c.field, &format!("{}: {}", c.field, if c.message.is_empty() { &s.message } else { &c.message }))).collect()
+                };
+                let _ = paths;
+                errors.push((msg, diags));
+            }
+        }
+    }
+    for (msg, diags) in errors {
+        out.err(&msg);
+        out.diagnostics.extend(diags);
+    }
+}
+
+fn info_string(rt: &ResourceType, name: &str, ns: &str) -> String {
+    format!(
+        "Resource: \"{}/{}, Resource={}\", GroupVersionKind: \"{}/{}, Kind={}\"\nName: \"{name}\", Namespace: \"{ns}\"",
+        rt.group, rt.version, rt.plural, rt.group, rt.version, rt.kind
+    )
+}
+
+/// kubectl's `pruneNullsFromMap` before it sends an object.
+fn prune_nulls(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(m.iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k.clone(), prune_nulls(v))).collect()),
+        Value::Array(a) => Value::Array(a.iter().map(prune_nulls).collect()),
+        other => other.clone(),
+    }
+}
+
+/// An object that exists: compare with the last applied configuration; nothing changed is
+/// `unchanged` (no request), otherwise the new configuration is sent and `configured` printed.
+#[allow(clippy::too_many_arguments)]
+fn apply_existing(
+    ctx: &mut Context<'_>,
+    p: &flags::Parsed,
+    out: &mut Output,
+    obj: &manifest_input::Object,
+    live: Value,
+    ns: &str,
+    dry: DryRun,
+    errors: &mut Vec<(String, Vec<Diagnostic>)>,
+) {
+    let rt = obj.resource;
+    let name = live["metadata"]["name"].as_str().unwrap_or_default().to_string();
+    let mut modified = obj.value.clone();
+    if rt.namespaced {
+        modified["metadata"]["namespace"] = json!(ns);
+    }
+    if modified["metadata"]["annotations"].is_null() {
+        modified["metadata"]["annotations"] = json!({});
+    }
+    let annotation = format!("{}\n", json_printer::to_compact_json(&prune_nulls(&modified)));
+    let key = "kubectl.kubernetes.io/last-applied-configuration";
+    let previous = live["metadata"]["annotations"][key].as_str();
+    if previous.is_none() {
+        out.err(&format!(
+            "Warning: resource {}/{name} is missing the {key} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n",
+            rt.plural
+        ));
+    }
+    if previous == Some(annotation.as_str()) {
+        out.out(&format!("{} unchanged{}\n", type_name(rt, &name), dry_suffix(dry)));
+        return;
+    }
+    // Three-way merge: start from the live object, drop what the last applied configuration
+    // had and the new one does not, then lay the new configuration over it.
+    let original: Value = previous.and_then(|s| serde_json::from_str(s).ok()).unwrap_or(json!({}));
+    let mut merged = live.clone();
+    three_way(&mut merged, &original, &prune_nulls(&modified));
+    merged["metadata"]["annotations"][key] = json!(annotation);
+    if dry == DryRun::Client {
+        out.out(&format!("{} configured{}\n", type_name(rt, &name), dry_suffix(dry)));
+        return;
+    }
+    let mut update = Request::new(Verb::Update, rt);
+    update.namespace = Some(ns.to_string()).filter(|n| !n.is_empty());
+    update.name = Some(name.clone());
+    update.body = Some(merged);
+    update.impersonate = impersonation(p);
+    update.dry_run = dry == DryRun::Server;
+    update.field_manager = "kubectl-client-side-apply".into();
+    match ctx.engine.request(update) {
+        Ok(_) => out.out(&format!("{} configured{}\n", type_name(rt, &name), dry_suffix(dry))),
+        Err(s) => {
+            let msg = server_error(&s, rt.kind, &name, Some(("applying patch", &obj.source)));
+            let diags = s.causes.iter().map(|c| obj.locate_one(&c.field, &format!("{}: {}", c.field, c.message))).collect();
+            errors.push((msg, diags));
+        }
+    }
+}
+
+/// A simplified strategic merge: maps merge key by key; lists of objects with a `name`
+/// merge by name; other lists are replaced.
+fn three_way(live: &mut Value, original: &Value, modified: &Value) {
+    match (live, modified) {
+        (Value::Object(l), Value::Object(m)) => {
+            if let Value::Object(o) = original {
+                for k in o.keys() {
+                    if !m.contains_key(k) {
+                        l.remove(k);
+                    }
+                }
+            }
+            for (k, mv) in m {
+                let ov = original.get(k).unwrap_or(&Value::Null);
+                match l.get_mut(k) {
+                    Some(lv) if lv.is_object() && mv.is_object() => three_way(lv, ov, mv),
+                    Some(Value::Array(la)) if mv.as_array().is_some_and(|a| a.iter().all(|x| x.get("name").is_some())) => {
+                        let ma = mv.as_array().cloned().unwrap_or_default();
+                        let mut result = Vec::new();
+                        for mi in &ma {
+                            let oi = ov.as_array().and_then(|a| a.iter().find(|x| x["name"] == mi["name"])).cloned().unwrap_or(Value::Null);
+                            match la.iter().find(|x| x["name"] == mi["name"]).cloned() {
+                                Some(mut li) => {
+                                    three_way(&mut li, &oi, mi);
+                                    result.push(li);
+                                }
+                                None => result.push(mi.clone()),
+                            }
+                        }
+                        *la = result;
+                    }
+                    _ => {
+                        l.insert(k.clone(), mv.clone());
+                    }
+                }
+            }
+        }
+        (l, m) => *l = m.clone(),
+    }
+}
+
+const RUN_FLAGS: &[Spec] = &[
+    Spec { long: "image", short: None, kind: Kind::Value },
+    Spec { long: "restart", short: None, kind: Kind::Value },
+    Spec { long: "labels", short: Some('l'), kind: Kind::Value },
+    Spec { long: "env", short: None, kind: Kind::Multi },
+    Spec { long: "port", short: None, kind: Kind::Value },
+    Spec { long: "command", short: None, kind: Kind::Bool },
+    Spec { long: "dry-run", short: None, kind: Kind::OptionalValue("unchanged") },
+    Spec { long: "output", short: Some('o'), kind: Kind::Value },
+    Spec { long: "annotations", short: None, kind: Kind::Multi },
+    Spec { long: "image-pull-policy", short: None, kind: Kind::Value },
+    Spec { long: "serviceaccount", short: None, kind: Kind::Value },
+    Spec { long: "stdin", short: Some('i'), kind: Kind::Bool },
+    Spec { long: "tty", short: Some('t'), kind: Kind::Bool },
+    Spec { long: "rm", short: None, kind: Kind::Bool },
+];
+
+/// `kubectl run`: the `BasicPod` generator, then a create (or a client dry run).
+fn run_pod(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
+    let p = match flags::parse(args, RUN_FLAGS, "run") {
+        Ok(p) => p,
+        Err(e) => return out.err(&format!("{e}\n")),
+    };
+    let Some(name) = p.args.first().cloned() else {
+        return out.err("error: NAME is required for run\nSee 'kubectl run -h' for help and examples\n");
+    };
+    let Some(image) = p.get("image").filter(|i| !i.is_empty()).map(str::to_string) else {
+        return out.err("error: --image is required\n");
+    };
+    let restart = p.get("restart").unwrap_or("Always").to_string();
+    if !["Always", "OnFailure", "Never"].contains(&restart.as_str()) {
+        return out.err(&format!("error: invalid restart policy: {restart}\nSee 'kubectl run -h' for help and examples\n"));
+    }
+    let dry = match dry_run(&p, "run") {
+        Ok(d) => d,
+        Err(e) => return out.err(&e),
+    };
+    let mut labels = serde_json::Map::new();
+    match p.get("labels") {
+        Some(l) => {
+            for pair in l.split(',').filter(|s| !s.is_empty()) {
+                match pair.split_once('=') {
+                    Some((k, v)) => {
+                        labels.insert(k.to_string(), json!(v));
+                    }
+                    None => return out.err(&format!("error: invalid label spec: {pair}\n")),
+                }
+            }
+        }
+        None => {
+            labels.insert("run".into(), json!(name));
+        }
+    }
+    let mut container = json!({"name": name, "image": image, "resources": {}});
+    let extra: Vec<String> = p.args[1..].iter().chain(p.after_dash.iter()).cloned().collect();
+    if !extra.is_empty() {
+        container[if p.flag("command") { "command" } else { "args" }] = json!(extra);
+    }
+    let env: Vec<Value> = p
+        .all("env")
+        .iter()
+        .map(|e| match e.split_once('=') {
+            Some((k, v)) => json!({"name": k, "value": v}),
+            None => json!({"name": e}),
+        })
+        .collect();
+    if !env.is_empty() {
+        container["env"] = json!(env);
+    }
+    if let Some(port) = p.get("port") {
+        match port.parse::<i64>() {
+            Ok(n) => container["ports"] = json!([{"containerPort": n}]),
+            Err(_) => return out.err(&format!("error: strconv.Atoi: parsing \"{port}\": invalid syntax\n")),
+        }
+    }
+    if let Some(policy) = p.get("image-pull-policy") {
+        container["imagePullPolicy"] = json!(policy);
+    }
+    if p.flag("stdin") {
+        container["stdin"] = json!(true);
+        container["stdinOnce"] = json!(true);
+    }
+    if p.flag("tty") {
+        container["tty"] = json!(true);
+    }
+    let mut metadata = json!({"name": name, "labels": labels});
+    let annotations: serde_json::Map<String, Value> =
+        p.all("annotations").iter().filter_map(|a| a.split_once('=')).map(|(k, v)| (k.to_string(), json!(v))).collect();
+    if !annotations.is_empty() {
+        metadata["annotations"] = Value::Object(annotations);
+    }
+    if p.has("namespace") {
+        metadata["namespace"] = json!(namespace_of(&p));
+    }
+    let mut spec = json!({"containers": [container], "dnsPolicy": "ClusterFirst", "restartPolicy": restart});
+    if let Some(sa) = p.get("serviceaccount") {
+        spec["serviceAccountName"] = json!(sa);
+    }
+    let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": metadata, "spec": spec, "status": {}});
+    let rt = ResourceType::resolve("pods").expect("pods are always served");
+    if dry == DryRun::Client {
+        match p.get("output") {
+            Some("yaml") => out.out(&yaml::to_yaml(&pod)),
+            Some("json") => out.out(&json_printer::to_json(&pod)),
+            Some("name") => out.out(&format!("pod/{name}\n")),
+            _ => out.out(&format!("pod/{name} created (dry run)\n")),
+        }
+        return;
+    }
+    let mut create = Request::new(Verb::Create, rt);
+    create.namespace = Some(namespace_of(&p));
+    create.body = Some(pod);
+    create.impersonate = impersonation(&p);
+    create.dry_run = dry == DryRun::Server;
+    create.field_manager = "kubectl-run".into();
+    match ctx.engine.request(create) {
+        Ok(Response::Object(created)) => match p.get("output") {
+            Some("yaml") => out.out(&yaml::to_yaml(&strip_managed(created))),
+            Some("json") => out.out(&json_printer::to_json(&strip_managed(created))),
+            _ => out.out(&format!("pod/{name} created{}\n", dry_suffix(dry))),
+        },
+        Ok(_) => {}
+        Err(s) => out.err(&server_error(&s, "Pod", &name, None)),
+    }
+}
+
+fn strip_managed(mut v: Value) -> Value {
+    if let Some(m) = v["metadata"].as_object_mut() {
+        m.remove("managedFields");
+    }
+    v
+}
+
+const GET_FLAGS: &[Spec] = &[
+    Spec { long: "output", short: Some('o'), kind: Kind::Value },
+    Spec { long: "all-namespaces", short: Some('A'), kind: Kind::Bool },
+    Spec { long: "selector", short: Some('l'), kind: Kind::Value },
+    Spec { long: "show-labels", short: None, kind: Kind::Bool },
+    Spec { long: "no-headers", short: None, kind: Kind::Bool },
+    Spec { long: "watch", short: Some('w'), kind: Kind::Bool },
+    Spec { long: "show-managed-fields", short: None, kind: Kind::Bool },
+    Spec { long: "filename", short: Some('f'), kind: Kind::Multi },
+    Spec { long: "ignore-not-found", short: None, kind: Kind::Bool },
+];
+
+/// Splits `pods,svc nginx` / `pod/nginx` arguments into (resource, names) groups.
+fn resource_args(args: &[String]) -> Result<Vec<(&'static ResourceType, Vec<String>)>, String> {
+    let mut groups: Vec<(&'static ResourceType, Vec<String>)> = Vec::new();
+    let resolve = |t: &str| ResourceType::resolve(t).ok_or_else(|| format!("error: the server doesn't have a resource type \"{t}\"\n"));
+    if args.iter().any(|a| a.contains('/')) {
+        for a in args {
+            let Some((t, n)) = a.split_once('/') else {
+                return Err(format!("error: there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'\n"));
+            };
+            let rt = resolve(t)?;
+            match groups.iter_mut().find(|(r, _)| *r == rt) {
+                Some((_, names)) => names.push(n.to_string()),
+                None => groups.push((rt, vec![n.to_string()])),
+            }
+        }
+        return Ok(groups);
+    }
+    let Some(first) = args.first() else { return Ok(groups) };
+    for t in first.split(',').filter(|t| !t.is_empty()) {
+        groups.push((resolve(t)?, args[1..].to_vec()));
+    }
+    Ok(groups)
+}
+
+fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
+    let p = match flags::parse(args, GET_FLAGS, "get") {
+        Ok(p) => p,
+        Err(e) => return out.err(&format!("{e}\n")),
+    };
+    if p.args.is_empty() {
+        return out.err("You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.\n\nerror: Required resource not specified.\nUse \"kubectl explain <resource>\" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples\n");
+    }
+    let groups = match resource_args(&p.args) {
+        Ok(g) => g,
+        Err(e) => return out.err(&e),
+    };
+    let output = p.get("output").unwrap_or("").to_string();
+    if !["", "wide", "yaml", "json", "name"].contains(&output.as_str()) {
+        return out.err(&format!(
+            "error: unable to match a printer suitable for the output format \"{output}\", allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml\n"
+        ));
+    }
+    let all_ns = p.flag("all-namespaces");
+    let namespace = namespace_of(&p);
+    let now = ctx.engine.now();
+    let multiple_kinds = groups.len() > 1;
+    let mut collected: Vec<Value> = Vec::new();
+    let single_named = groups.len() == 1 && groups[0].1.len() == 1;
+    let mut written_tables = 0;
+    let mut all_namespaced = !all_ns;
+    for (rt, names) in &groups {
+        all_namespaced &= rt.namespaced;
+        let mut items = Vec::new();
+        if names.is_empty() {
+            let mut list = Request::new(Verb::List, rt);
+            list.namespace = if all_ns { None } else { Some(namespace.clone()) };
+            list.label_selector = p.get("selector").map(str::to_string);
+            list.impersonate = impersonation(&p);
+            match ctx.engine.request(list) {
+                Ok(Response::List(v)) => items = v,
+                Ok(_) => {}
+                Err(s) => {
+                    out.err(&server_error(&s, rt.kind, "", None));
+                    continue;
+                }
+            }
+        } else {
+            for name in names {
+                let mut req = Request::new(Verb::Get, rt);
+                req.namespace = Some(namespace.clone());
+                req.name = Some(name.clone());
+                req.impersonate = impersonation(&p);
+                match ctx.engine.request(req) {
+                    Ok(Response::Object(v)) => items.push(v),
+                    Ok(_) => {}
+                    Err(s) if s.reason == Reason::NotFound && p.flag("ignore-not-found") => {}
+                    Err(s) => out.err(&server_error(&s, rt.kind, name, None)),
+                }
+            }
+        }
+        match output.as_str() {
+            "yaml" | "json" => collected.extend(items.into_iter().map(|v| if p.flag("show-managed-fields") { v } else { strip_managed(v) })),
+            "name" => {
+                for v in &items {
+                    out.out(&format!("{}\n", type_name(rt, v["metadata"]["name"].as_str().unwrap_or_default())));
+                }
+            }
+            _ => {
+                if items.is_empty() {
+                    continue;
+                }
+                let wide = output == "wide";
+                let mut rows = Vec::new();
+                let mut header: Vec<String> = Vec::new();
+                if all_ns && rt.namespaced {
+                    header.push("NAMESPACE".into());
+                }
+                header.extend(columns::headers(rt.kind, wide).into_iter().map(str::to_string));
+                if p.flag("show-labels") {
+                    header.push("LABELS".into());
+                }
+                if !p.flag("no-headers") {
+                    rows.push(header);
+                }
+                for v in &items {
+                    let mut row = Vec::new();
+                    if all_ns && rt.namespaced {
+                        row.push(v["metadata"]["namespace"].as_str().unwrap_or_default().to_string());
+                    }
+                    let mut cells = columns::row(rt.kind, v, now, wide);
+                    if multiple_kinds {
+                        if let Some(first) = cells.first_mut() {
+                            *first = type_name(rt, first).replacen('/', "/", 1);
+                        }
+                    }
+                    row.extend(cells);
+                    if p.flag("show-labels") {
+                        row.push(format_labels(&v["metadata"]["labels"]));
+                    }
+                    rows.push(row);
+                }
+                if written_tables > 0 && !p.flag("no-headers") {
+                    out.out("\n");
+                }
+                out.out(&table::render(&rows));
+                written_tables += 1;
+            }
+        }
+    }
+    match output.as_str() {
+        "yaml" | "json" => {
+            let value = if single_named && collected.len() == 1 {
+                collected.remove(0)
+            } else if single_named && collected.is_empty() {
+                return;
+            } else {
+                json!({"apiVersion": "v1", "items": collected, "kind": "List", "metadata": {"resourceVersion": ""}})
+            };
+            out.out(&if output == "yaml" { yaml::to_yaml(&value) } else { json_printer::to_json(&value) });
+        }
+        _ => {
+            let any_named = groups.iter().any(|(_, n)| !n.is_empty());
+            if written_tables == 0 && out.text.is_empty() && !any_named {
+                if all_namespaced {
+                    out.err(&format!("No resources found in {namespace} namespace.\n"));
+                } else {
+                    out.err("No resources found\n");
+                }
+            }
+        }
+    }
+}
+
+/// `labels.FormatLabels`: `k=v` strings sorted, comma-joined; `<none>` when empty.
+fn format_labels(labels: &Value) -> String {
+    let mut pairs: Vec<String> = labels.as_object().map(|m| m.iter().map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or_default())).collect()).unwrap_or_default();
+    pairs.sort();
+    if pairs.is_empty() { "<none>".into() } else { pairs.join(",") }
+}
+
+const DELETE_FLAGS: &[Spec] = &[
+    Spec { long: "grace-period", short: None, kind: Kind::Value },
+    Spec { long: "force", short: None, kind: Kind::Bool },
+    Spec { long: "now", short: None, kind: Kind::Bool },
+    Spec { long: "wait", short: None, kind: Kind::Bool },
+    Spec { long: "filename", short: Some('f'), kind: Kind::Multi },
+    Spec { long: "selector", short: Some('l'), kind: Kind::Value },
+    Spec { long: "all", short: None, kind: Kind::Bool },
+    Spec { long: "all-namespaces", short: Some('A'), kind: Kind::Bool },
+    Spec { long: "dry-run", short: None, kind: Kind::OptionalValue("unchanged") },
+    Spec { long: "output", short: Some('o'), kind: Kind::Value },
+    Spec { long: "ignore-not-found", short: None, kind: Kind::Bool },
+];
+
+fn delete(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
+    let p = match flags::parse(args, DELETE_FLAGS, "delete") {
+        Ok(p) => p,
+        Err(e) => return out.err(&format!("{e}\n")),
+    };
+    let dry = match dry_run(&p, "delete") {
+        Ok(d) => d,
+        Err(e) => return out.err(&e),
+    };
+    // Complete(): --now is 1 s; --grace-period=0 without --force becomes 1; --force alone is 0.
+    let mut grace: i64 = match p.get("grace-period").map(str::parse::<i64>) {
+        Some(Ok(g)) => g,
+        Some(Err(_)) => return out.err(&format!("error: invalid argument \"{}\" for \"--grace-period\" flag: strconv.ParseInt: parsing \"{}\": invalid syntax\nSee 'kubectl delete --help' for usage.\n", p.get("grace-period").unwrap_or_default(), p.get("grace-period").unwrap_or_default())),
+        None => -1,
+    };
+    let force = p.flag("force");
+    if p.flag("now") {
+        if grace != -1 {
+            return out.err("error: --now and --grace-period cannot be specified together\n");
+        }
+        grace = 1;
+    }
+    if grace == 0 && !force {
+        grace = 1;
+    }
+    if force && grace == -1 {
+        grace = 0;
+    }
+    if force && grace > 0 {
+        return out.err("error: --force and --grace-period greater than 0 cannot be specified together\n");
+    }
+    if grace == 0 && force {
+        out.err("Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n");
+    }
+    let groups = match resource_args(&p.args) {
+        Ok(g) => g,
+        Err(e) => return out.err(&e),
+    };
+    if groups.is_empty() {
+        return out.err("error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'\n");
+    }
+    let namespace = namespace_of(&p);
+    let mut any = false;
+    for (rt, names) in groups {
+        let mut targets = names.clone();
+        if targets.is_empty() {
+            if !p.flag("all") && p.get("selector").is_none() {
+                return out.err(&format!("error: resource(s) were provided, but no name was specified\n"));
+            }
+            let mut list = Request::new(Verb::List, rt);
+            list.namespace = Some(namespace.clone());
+            list.label_selector = p.get("selector").map(str::to_string);
+            list.impersonate = impersonation(&p);
+            if let Ok(Response::List(items)) = ctx.engine.request(list) {
+                targets = items.iter().filter_map(|v| v["metadata"]["name"].as_str().map(str::to_string)).collect();
+            }
+        }
+        for name in targets {
+            let mut req = Request::new(Verb::Delete, rt);
+            req.namespace = Some(namespace.clone());
+            req.name = Some(name.clone());
+            req.impersonate = impersonation(&p);
+            req.dry_run = dry != DryRun::None;
+            if grace >= 0 {
+                req.grace_period_seconds = Some(grace);
+            }
+            match ctx.engine.request(req) {
+                Ok(_) => {
+                    any = true;
+                    let kind = if rt.group.is_empty() { rt.kind.to_ascii_lowercase() } else { format!("{}.{}", rt.kind.to_ascii_lowercase(), rt.group) };
+                    if p.get("output") == Some("name") {
+                        out.out(&format!("{kind}/{name}\n"));
+                        continue;
+                    }
+                    let mut op = if grace == 0 { "force deleted".to_string() } else { "deleted".to_string() };
+                    if rt.namespaced {
+                        op = format!("{op} from {namespace} namespace");
+                    }
+                    out.out(&format!("{kind} \"{name}\" {op}{}\n", dry_suffix(dry)));
+                }
+                Err(s) if s.reason == Reason::NotFound && p.flag("ignore-not-found") => {}
+                Err(s) => out.err(&server_error(&s, rt.kind, &name, None)),
+            }
+        }
+    }
+    if !any && out.text.is_empty() {
+        out.out("No resources found\n");
+    }
+}
+
+fn version(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
+    let specs = [Spec { long: "client", short: None, kind: Kind::Bool }, Spec { long: "output", short: Some('o'), kind: Kind::Value }];
+    let p = match flags::parse(args, &specs, "version") {
+        Ok(p) => p,
+        Err(e) => return out.err(&format!("{e}\n")),
+    };
+    let _ = &ctx.engine;
+    out.out(&format!("Client Version: {KUBECTL_VERSION}\nKustomize Version: {KUSTOMIZE_VERSION}\n"));
+    if !p.flag("client") {
+        out.out(&format!("Server Version: {KUBECTL_VERSION}\n"));
+    }
+}
+
+fn api_resources(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
+    let specs = [
+        Spec { long: "namespaced", short: None, kind: Kind::Value },
+        Spec { long: "api-group", short: None, kind: Kind::Value },
+        Spec { long: "output", short: Some('o'), kind: Kind::Value },
+        Spec { long: "no-headers", short: None, kind: Kind::Bool },
+    ];
+    let p = match flags::parse(args, &specs, "api-resources") {
+        Ok(p) => p,
+        Err(e) => return out.err(&format!("{e}\n")),
+    };
+    let _ = &ctx.engine;
+    let mut resources: Vec<&ResourceType> = podlife_model::RESOURCES.iter().collect();
+    // Sorted by group, then name, the core group first (`sortableResource`).
+    resources.sort_by(|a, b| (a.group, a.plural).cmp(&(b.group, b.plural)));
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    if !p.flag("no-headers") && p.get("output") != Some("name") {
+        rows.push(["NAME", "SHORTNAMES", "APIVERSION", "NAMESPACED", "KIND"].iter().map(|s| s.to_string()).collect());
+    }
+    for r in resources {
+        if let Some(ns) = p.get("namespaced") {
+            if (ns == "true") != r.namespaced {
+                continue;
+            }
+        }
+        if let Some(g) = p.get("api-group") {
+            if g != r.group {
+                continue;
+            }
+        }
+        if p.get("output") == Some("name") {
+            out.out(&format!("{}\n", r.qualified_plural()));
+            continue;
+        }
+        rows.push(vec![r.plural.into(), r.short_names.join(","), r.api_version(), r.namespaced.to_string(), r.kind.into()]);
+    }
+    out.out(&table::render(&rows));
+}
+
+fn auth(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
+    if args.first().map(String::as_str) != Some("can-i") {
+        return out.err("error: unknown command \"auth\" subcommand\n");
+    }
+    let specs = [Spec { long: "all-namespaces", short: Some('A'), kind: Kind::Bool }, Spec { long: "quiet", short: Some('q'), kind: Kind::Bool }];
+    let p = match flags::parse(&args[1..], &specs, "auth can-i") {
+        Ok(p) => p,
+        Err(e) => return out.err(&format!("{e}\n")),
+    };
+    if p.args.len() < 2 {
+        return out.err("error: you must specify two arguments: verb resource or verb resource/resourceName.\nSee 'kubectl auth can-i -h' for help and examples\n");
+    }
+    let verb = p.args[0].clone();
+    let (resource_text, name) = match p.args[1].split_once('/') {
+        Some((r, n)) => (r.to_string(), Some(n.to_string())),
+        None => (p.args[1].clone(), p.args.get(2).cloned()),
+    };
+    let Some(rt) = ResourceType::resolve(&resource_text) else {
+        out.err(&format!("Warning: the server doesn't have a resource type '{resource_text}'\n\n"));
+        out.out("no\n");
+        return;
+    };
+    let user = match p.get("as") {
+        Some(u) => podlife_engine::apiserver::authn::UserInfo::impersonated(u, &p.all("as-group")),
+        None => podlife_engine::apiserver::authn::UserInfo::admin(),
+    };
+    let attrs = podlife_engine::apiserver::rbac::Attributes {
+        verb,
+        api_group: rt.group.into(),
+        resource: rt.plural.into(),
+        subresource: String::new(),
+        namespace: if rt.namespaced && !p.flag("all-namespaces") { namespace_of(&p) } else { String::new() },
+        name: name.unwrap_or_default(),
+    };
+    let allowed = user.groups.iter().any(|g| g == "system:masters") || podlife_engine::apiserver::rbac::authorize(ctx.engine.store(), &user, &attrs).is_some();
+    if !p.flag("quiet") {
+        out.out(if allowed { "yes\n" } else { "no\n" });
+    }
+}
+
+const EVENTS_FLAGS: &[Spec] = &[
+    Spec { long: "all-namespaces", short: Some('A'), kind: Kind::Bool },
+    Spec { long: "for", short: None, kind: Kind::Value },
+    Spec { long: "types", short: None, kind: Kind::Multi },
+    Spec { long: "output", short: Some('o'), kind: Kind::Value },
+    Spec { long: "watch", short: Some('w'), kind: Kind::Bool },
+];
+
+/// `kubectl events`: LAST SEEN, TYPE, REASON, OBJECT (kind as written), MESSAGE, sorted by time.
+fn events(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
+    let p = match flags::parse(args, EVENTS_FLAGS, "events") {
+        Ok(p) => p,
+        Err(e) => return out.err(&format!("{e}\n")),
+    };
+    let Some(rt) = ResourceType::resolve("events") else { return };
+    let all_ns = p.flag("all-namespaces");
+    let namespace = namespace_of(&p);
+    let mut list = Request::new(Verb::List, rt);
+    list.namespace = if all_ns { None } else { Some(namespace.clone()) };
+    list.impersonate = impersonation(&p);
+    let mut items = match ctx.engine.request(list) {
+        Ok(Response::List(v)) => v,
+        Ok(_) => vec![],
+        Err(s) => return out.err(&server_error(&s, "Event", "", None)),
+    };
+    if items.is_empty() {
+        return out.err(&if all_ns { "No events found.\n".to_string() } else { format!("No events found in {namespace} namespace.\n") });
+    }
+    let stamp = |e: &Value| e["lastTimestamp"].as_str().or(e["eventTime"].as_str()).and_then(podlife_engine::Time::from_rfc3339).unwrap_or_default();
+    items.sort_by_key(stamp);
+    let now = ctx.engine.now();
+    let mut rows = vec![];
+    let mut header = vec![];
+    if all_ns {
+        header.push("NAMESPACE".to_string());
+    }
+    header.extend(["LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"].map(String::from));
+    rows.push(header);
+    for e in &items {
+        let mut row = vec![];
+        if all_ns {
+            row.push(e["metadata"]["namespace"].as_str().unwrap_or_default().to_string());
+        }
+        let inv = &e["involvedObject"];
+        row.push(crate::printers::duration::human_duration(now.millis() as i64 - stamp(e).millis() as i64));
+        row.push(e["type"].as_str().unwrap_or_default().to_string());
+        row.push(e["reason"].as_str().unwrap_or_default().to_string());
+        row.push(format!("{}/{}", inv["kind"].as_str().unwrap_or_default(), inv["name"].as_str().unwrap_or_default()));
+        row.push(e["message"].as_str().unwrap_or_default().trim().to_string());
+        rows.push(row);
+    }
+    out.out(&table::render(&rows));
+}

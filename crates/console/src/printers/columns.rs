@@ -1,0 +1,382 @@
+//! Table columns per resource, as kubectl's server-side printers compute them (upstream:
+//! `pkg/printers/internalversion/printers.go`, `printPod`, `printNode`, …).
+
+use serde_json::Value;
+
+use super::duration::human_duration;
+use podlife_engine::Time;
+
+/// Headers for a resource (`wide` adds the extra columns).
+pub fn headers(kind: &str, wide: bool) -> Vec<&'static str> {
+    let (base, extra): (&[&str], &[&str]) = match kind {
+        "Pod" => (&["NAME", "READY", "STATUS", "RESTARTS", "AGE"], &["IP", "NODE", "NOMINATED NODE", "READINESS GATES"]),
+        "Node" => (&["NAME", "STATUS", "ROLES", "AGE", "VERSION"], &["INTERNAL-IP", "EXTERNAL-IP", "OS-IMAGE", "KERNEL-VERSION", "CONTAINER-RUNTIME"]),
+        "Namespace" => (&["NAME", "STATUS", "AGE"], &[]),
+        "Event" => (&["LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"], &["SUBOBJECT", "SOURCE", "MESSAGE", "FIRST SEEN", "COUNT", "NAME"]),
+        "Service" => (&["NAME", "TYPE", "CLUSTER-IP", "EXTERNAL-IP", "PORT(S)", "AGE"], &["SELECTOR"]),
+        "ServiceAccount" => (&["NAME", "SECRETS", "AGE"], &[]),
+        "ConfigMap" => (&["NAME", "DATA", "AGE"], &[]),
+        "Secret" => (&["NAME", "TYPE", "DATA", "AGE"], &[]),
+        "PriorityClass" => (&["NAME", "VALUE", "GLOBAL-DEFAULT", "AGE", "PREEMPTIONPOLICY"], &[]),
+        "ClusterRole" | "Role" => (&["NAME", "CREATED AT"], &[]),
+        "ClusterRoleBinding" | "RoleBinding" => (&["NAME", "ROLE", "AGE"], &["USERS", "GROUPS", "SERVICEACCOUNTS"]),
+        "Deployment" => (&["NAME", "READY", "UP-TO-DATE", "AVAILABLE", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
+        "ReplicaSet" => (&["NAME", "DESIRED", "CURRENT", "READY", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
+        "StatefulSet" => (&["NAME", "READY", "AGE"], &["CONTAINERS", "IMAGES"]),
+        "DaemonSet" => (&["NAME", "DESIRED", "CURRENT", "READY", "UP-TO-DATE", "AVAILABLE", "NODE SELECTOR", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
+        "Job" => (&["NAME", "STATUS", "COMPLETIONS", "DURATION", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
+        "CronJob" => (&["NAME", "SCHEDULE", "TIMEZONE", "SUSPEND", "ACTIVE", "LAST SCHEDULE", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
+        "Lease" => (&["NAME", "HOLDER", "AGE"], &[]),
+        "EndpointSlice" => (&["NAME", "ADDRESSTYPE", "PORTS", "ENDPOINTS", "AGE"], &[]),
+        "PersistentVolumeClaim" => (&["NAME", "STATUS", "VOLUME", "CAPACITY", "ACCESS MODES", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "AGE"], &["VOLUMEMODE"]),
+        _ => (&["NAME", "AGE"], &[]),
+    };
+    let mut h = base.to_vec();
+    if wide {
+        h.extend_from_slice(extra);
+    }
+    h
+}
+
+/// AGE of a timestamp field (`translateTimestampSince`): `<unknown>` when absent.
+pub fn age(now: Time, timestamp: &Value) -> String {
+    match timestamp.as_str().and_then(Time::from_rfc3339) {
+        Some(t) => human_duration(now.millis() as i64 - t.millis() as i64),
+        None => "<unknown>".into(),
+    }
+}
+
+fn s(v: &Value) -> &str {
+    v.as_str().unwrap_or_default()
+}
+
+fn or_none(v: String) -> String {
+    if v.is_empty() { "<none>".into() } else { v }
+}
+
+/// The cells of one row.
+pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
+    let meta = &obj["metadata"];
+    let name = s(&meta["name"]).to_string();
+    let created = age(now, &meta["creationTimestamp"]);
+    let mut cells = match kind {
+        "Pod" => return pod_row(obj, now, wide),
+        "Node" => return node_row(obj, now, wide),
+        "Namespace" => vec![name, s(&obj["status"]["phase"]).to_string(), created],
+        "Event" => return event_row(obj, now),
+        "Service" => {
+            let spec = &obj["spec"];
+            let ports: Vec<String> = spec["ports"]
+                .as_array()
+                .map(Vec::as_slice)
+                .unwrap_or_default()
+                .iter()
+                .map(|p| match p["nodePort"].as_i64() {
+                    Some(np) => format!("{}:{np}/{}", p["port"], s(&p["protocol"])),
+                    None => format!("{}/{}", p["port"], s(&p["protocol"])),
+                })
+                .collect();
+            let external = spec["externalIPs"].as_array().map(|a| a.iter().map(|v| s(v).to_string()).collect::<Vec<_>>().join(",")).unwrap_or_default();
+            let mut c = vec![
+                name,
+                s(&spec["type"]).to_string(),
+                or_none(s(&spec["clusterIP"]).to_string()),
+                or_none(external),
+                or_none(ports.join(",")),
+                created,
+            ];
+            if wide {
+                c.push(selector_text(&spec["selector"]));
+            }
+            return c;
+        }
+        "ServiceAccount" => vec![name, obj["secrets"].as_array().map_or(0, Vec::len).to_string(), created],
+        "ConfigMap" => {
+            let n = obj["data"].as_object().map_or(0, |m| m.len()) + obj["binaryData"].as_object().map_or(0, |m| m.len());
+            vec![name, n.to_string(), created]
+        }
+        "Secret" => vec![name, s(&obj["type"]).to_string(), obj["data"].as_object().map_or(0, |m| m.len()).to_string(), created],
+        "PriorityClass" => vec![
+            name,
+            obj["value"].as_i64().unwrap_or(0).to_string(),
+            obj["globalDefault"].as_bool().unwrap_or(false).to_string(),
+            created,
+            s(&obj["preemptionPolicy"]).to_string(),
+        ],
+        "ClusterRole" | "Role" => vec![name, s(&meta["creationTimestamp"]).to_string()],
+        "ClusterRoleBinding" | "RoleBinding" => {
+            let role = format!("{}/{}", s(&obj["roleRef"]["kind"]), s(&obj["roleRef"]["name"]));
+            let mut c = vec![name, role, created];
+            if wide {
+                let subjects = obj["subjects"].as_array().map(Vec::as_slice).unwrap_or_default();
+                let of = |k: &str| {
+                    subjects
+                        .iter()
+                        .filter(|x| x["kind"] == k)
+                        .map(|x| if k == "ServiceAccount" { format!("{}/{}", s(&x["namespace"]), s(&x["name"])) } else { s(&x["name"]).to_string() })
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                c.extend([of("User"), of("Group"), of("ServiceAccount")]);
+            }
+            c
+        }
+        "Deployment" => {
+            let st = &obj["status"];
+            let desired = obj["spec"]["replicas"].as_i64().unwrap_or(0);
+            vec![
+                name,
+                format!("{}/{desired}", st["readyReplicas"].as_i64().unwrap_or(0)),
+                st["updatedReplicas"].as_i64().unwrap_or(0).to_string(),
+                st["availableReplicas"].as_i64().unwrap_or(0).to_string(),
+                created,
+            ]
+        }
+        "ReplicaSet" => {
+            let st = &obj["status"];
+            vec![
+                name,
+                obj["spec"]["replicas"].as_i64().unwrap_or(0).to_string(),
+                st["replicas"].as_i64().unwrap_or(0).to_string(),
+                st["readyReplicas"].as_i64().unwrap_or(0).to_string(),
+                created,
+            ]
+        }
+        "StatefulSet" => vec![
+            name,
+            format!("{}/{}", obj["status"]["readyReplicas"].as_i64().unwrap_or(0), obj["spec"]["replicas"].as_i64().unwrap_or(0)),
+            created,
+        ],
+        "Lease" => vec![name, or_none(s(&obj["spec"]["holderIdentity"]).to_string()), created],
+        _ => vec![name, created],
+    };
+    if wide && matches!(kind, "Deployment" | "ReplicaSet" | "StatefulSet") {
+        let containers = obj["spec"]["template"]["spec"]["containers"].as_array().map(Vec::as_slice).unwrap_or_default();
+        cells.push(containers.iter().map(|c| s(&c["name"]).to_string()).collect::<Vec<_>>().join(","));
+        cells.push(containers.iter().map(|c| s(&c["image"]).to_string()).collect::<Vec<_>>().join(","));
+        if kind != "StatefulSet" {
+            cells.push(selector_text(&obj["spec"]["selector"]["matchLabels"]));
+        }
+    }
+    cells
+}
+
+/// `labels.FormatLabels` / selector text: `a=b,c=d`, `<none>` when empty.
+pub fn selector_text(map: &Value) -> String {
+    match map.as_object() {
+        Some(m) if !m.is_empty() => m.iter().map(|(k, v)| format!("{k}={}", s(v))).collect::<Vec<_>>().join(","),
+        _ => "<none>".into(),
+    }
+}
+
+fn is_restartable_init(spec: &Value, name: &str) -> bool {
+    spec["initContainers"]
+        .as_array()
+        .is_some_and(|cs| cs.iter().any(|c| c["name"] == name && c["restartPolicy"] == "Always"))
+}
+
+/// `printPod`: READY, the STATUS reason, RESTARTS with the last restart's age.
+fn pod_row(pod: &Value, now: Time, wide: bool) -> Vec<String> {
+    let spec = &pod["spec"];
+    let status = &pod["status"];
+    let mut total = spec["containers"].as_array().map_or(0, Vec::len);
+    total += spec["initContainers"].as_array().map_or(0, |cs| cs.iter().filter(|c| c["restartPolicy"] == "Always").count());
+    let mut ready = 0;
+    let mut restarts = 0i64;
+    let mut sidecar_restarts = 0i64;
+    let mut last_restart: Option<Time> = None;
+    let mut last_sidecar_restart: Option<Time> = None;
+    let mut reason = s(&status["phase"]).to_string();
+    if let Some(r) = status["reason"].as_str().filter(|r| !r.is_empty()) {
+        reason = r.to_string();
+    }
+    if status["conditions"].as_array().is_some_and(|cs| cs.iter().any(|c| c["type"] == "PodScheduled" && c["reason"] == "SchedulingGated")) {
+        reason = "SchedulingGated".into();
+    }
+    let finished = |c: &Value| c["lastState"]["terminated"]["finishedAt"].as_str().and_then(Time::from_rfc3339);
+    let n_init = spec["initContainers"].as_array().map_or(0, Vec::len);
+    let mut initializing = false;
+    for (i, c) in status["initContainerStatuses"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
+        let rc = c["restartCount"].as_i64().unwrap_or(0);
+        restarts += rc;
+        if let Some(t) = finished(c) {
+            last_restart = last_restart.max(Some(t));
+        }
+        let name = s(&c["name"]);
+        let sidecar = is_restartable_init(spec, name);
+        if sidecar {
+            sidecar_restarts += rc;
+            if let Some(t) = finished(c) {
+                last_sidecar_restart = last_sidecar_restart.max(Some(t));
+            }
+        }
+        let term = &c["state"]["terminated"];
+        let waiting = &c["state"]["waiting"];
+        if term.is_object() && term["exitCode"].as_i64() == Some(0) {
+            continue;
+        }
+        if sidecar && c["started"].as_bool() == Some(true) {
+            if c["ready"].as_bool() == Some(true) {
+                ready += 1;
+            }
+            continue;
+        }
+        if term.is_object() {
+            reason = match term["reason"].as_str().filter(|r| !r.is_empty()) {
+                Some(r) => format!("Init:{r}"),
+                None => match term["signal"].as_i64().filter(|s| *s != 0) {
+                    Some(sig) => format!("Init:Signal:{sig}"),
+                    None => format!("Init:ExitCode:{}", term["exitCode"].as_i64().unwrap_or(0)),
+                },
+            };
+        } else if waiting["reason"].as_str().is_some_and(|r| !r.is_empty() && r != "PodInitializing") {
+            reason = format!("Init:{}", s(&waiting["reason"]));
+        } else {
+            reason = format!("Init:{i}/{n_init}");
+        }
+        initializing = true;
+        break;
+    }
+    let initialized = status["conditions"].as_array().is_some_and(|cs| cs.iter().any(|c| c["type"] == "Initialized" && c["status"] == "True"));
+    if !initializing || initialized {
+        restarts = sidecar_restarts;
+        last_restart = last_sidecar_restart;
+        let mut has_running = false;
+        for c in status["containerStatuses"].as_array().map(Vec::as_slice).unwrap_or_default().iter().rev() {
+            restarts += c["restartCount"].as_i64().unwrap_or(0);
+            if let Some(t) = finished(c) {
+                last_restart = last_restart.max(Some(t));
+            }
+            let waiting = &c["state"]["waiting"];
+            let term = &c["state"]["terminated"];
+            if let Some(r) = waiting["reason"].as_str().filter(|r| !r.is_empty()) {
+                reason = r.to_string();
+            } else if let Some(r) = term["reason"].as_str().filter(|r| !r.is_empty()) {
+                reason = r.to_string();
+            } else if term.is_object() {
+                reason = match term["signal"].as_i64().filter(|s| *s != 0) {
+                    Some(sig) => format!("Signal:{sig}"),
+                    None => format!("ExitCode:{}", term["exitCode"].as_i64().unwrap_or(0)),
+                };
+            } else if c["ready"].as_bool() == Some(true) && c["state"]["running"].is_object() {
+                has_running = true;
+                ready += 1;
+            }
+        }
+        if reason == "Completed" && has_running {
+            let pod_ready = status["conditions"].as_array().is_some_and(|cs| cs.iter().any(|c| c["type"] == "Ready" && c["status"] == "True"));
+            reason = if pod_ready { "Running".into() } else { "NotReady".into() };
+        }
+    }
+    let deleting = pod["metadata"]["deletionTimestamp"].as_str().is_some();
+    let phase = s(&status["phase"]);
+    if deleting && status["reason"] == "NodeLost" {
+        reason = "Unknown".into();
+    } else if deleting && phase != "Succeeded" && phase != "Failed" {
+        reason = "Terminating".into();
+    }
+    let restarts_text = match last_restart {
+        Some(t) if restarts != 0 => format!("{restarts} ({} ago)", human_duration(now.millis() as i64 - t.millis() as i64)),
+        _ => restarts.to_string(),
+    };
+    let mut cells = vec![
+        s(&pod["metadata"]["name"]).to_string(),
+        format!("{ready}/{total}"),
+        reason,
+        restarts_text,
+        age(now, &pod["metadata"]["creationTimestamp"]),
+    ];
+    if wide {
+        let ip = status["podIPs"].as_array().and_then(|a| a.first()).map(|p| s(&p["ip"]).to_string()).unwrap_or_default();
+        let gates = spec["readinessGates"].as_array().map(Vec::as_slice).unwrap_or_default();
+        let gates_text = if gates.is_empty() {
+            "<none>".to_string()
+        } else {
+            let conditions = status["conditions"].as_array().map(Vec::as_slice).unwrap_or_default();
+            let true_count = gates
+                .iter()
+                .filter(|g| conditions.iter().any(|c| c["type"] == g["conditionType"] && c["status"] == "True"))
+                .count();
+            format!("{true_count}/{}", gates.len())
+        };
+        cells.extend([
+            or_none(ip),
+            or_none(s(&spec["nodeName"]).to_string()),
+            or_none(s(&status["nominatedNodeName"]).to_string()),
+            gates_text,
+        ]);
+    }
+    cells
+}
+
+/// `printNode`: Ready condition, SchedulingDisabled, roles from `node-role.kubernetes.io/*`.
+fn node_row(node: &Value, now: Time, wide: bool) -> Vec<String> {
+    let conditions = node["status"]["conditions"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let mut status = match conditions.iter().find(|c| c["type"] == "Ready") {
+        Some(c) if c["status"] == "True" => "Ready".to_string(),
+        Some(c) if c["status"] == "False" => "NotReady".to_string(),
+        _ => "Unknown".to_string(),
+    };
+    if node["spec"]["unschedulable"].as_bool() == Some(true) {
+        status.push_str(",SchedulingDisabled");
+    }
+    let mut roles: Vec<String> = Vec::new();
+    if let Some(labels) = node["metadata"]["labels"].as_object() {
+        for (k, v) in labels {
+            if let Some(role) = k.strip_prefix("node-role.kubernetes.io/") {
+                if !role.is_empty() {
+                    roles.push(role.to_string());
+                }
+            } else if k == "kubernetes.io/role" && !s(v).is_empty() {
+                roles.push(s(v).to_string());
+            }
+        }
+    }
+    roles.sort();
+    roles.dedup();
+    let info = &node["status"]["nodeInfo"];
+    let mut cells = vec![
+        s(&node["metadata"]["name"]).to_string(),
+        status,
+        if roles.is_empty() { "<none>".into() } else { roles.join(",") },
+        age(now, &node["metadata"]["creationTimestamp"]),
+        s(&info["kubeletVersion"]).to_string(),
+    ];
+    if wide {
+        let addr = |t: &str| {
+            node["status"]["addresses"]
+                .as_array()
+                .and_then(|a| a.iter().find(|x| x["type"] == t))
+                .map(|x| s(&x["address"]).to_string())
+                .unwrap_or_else(|| "<none>".into())
+        };
+        let or_unknown = |v: &str| if v.is_empty() { "<unknown>".to_string() } else { v.to_string() };
+        cells.extend([
+            addr("InternalIP"),
+            addr("ExternalIP"),
+            or_unknown(s(&info["osImage"])),
+            or_unknown(s(&info["kernelVersion"])),
+            or_unknown(s(&info["containerRuntimeVersion"])),
+        ]);
+    }
+    cells
+}
+
+/// `printEvent`: LAST SEEN from lastTimestamp / eventTime, OBJECT as `kind/name`.
+fn event_row(ev: &Value, now: Time) -> Vec<String> {
+    let last = if ev["lastTimestamp"].is_string() {
+        age(now, &ev["lastTimestamp"])
+    } else if ev["eventTime"].is_string() {
+        age(now, &ev["eventTime"])
+    } else {
+        age(now, &ev["metadata"]["creationTimestamp"])
+    };
+    let involved = &ev["involvedObject"];
+    vec![
+        last,
+        s(&ev["type"]).to_string(),
+        s(&ev["reason"]).to_string(),
+        format!("{}/{}", s(&involved["kind"]).to_ascii_lowercase(), s(&involved["name"])),
+        s(&ev["message"]).trim().to_string(),
+    ]
+}

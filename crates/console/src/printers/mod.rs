@@ -1,0 +1,7 @@
+//! kubectl's output formats.
+
+pub mod columns;
+pub mod duration;
+pub mod json;
+pub mod table;
+pub mod yaml;

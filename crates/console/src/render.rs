@@ -1,0 +1,88 @@
+//! English rendering of trace events: one line per reaction, for the CLI and golden tests.
+//! (The web app renders the same data through its translation files.)
+
+use podlife_engine::{Action, TraceEvent};
+use serde_json::Value;
+
+fn param<'a>(e: &'a TraceEvent, key: &str) -> &'a Value {
+    e.params.get(key).unwrap_or(&Value::Null)
+}
+
+fn text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+/// `[   1.234s] kube-apiserver          authn       user=kubernetes-admin groups=…`
+pub fn line(e: &TraceEvent) -> String {
+    let who = match &e.component.node {
+        Some(n) => format!("{}({n})", e.component.name),
+        None => e.component.name.clone(),
+    };
+    let object = e
+        .object
+        .as_ref()
+        .map(|o| match &o.namespace {
+            Some(ns) => format!(" {}/{ns}/{}", o.kind.to_ascii_lowercase(), o.name),
+            None => format!(" {}/{}", o.kind.to_ascii_lowercase(), o.name),
+        })
+        .unwrap_or_default();
+    let detail = match e.action {
+        Action::Request => format!("{} {}", text(param(e, "verb")), text(param(e, "path"))),
+        Action::Authentication => {
+            let groups: Vec<String> = param(e, "groups").as_array().map(|a| a.iter().map(text).collect()).unwrap_or_default();
+            let via = match param(e, "impersonatedBy") {
+                Value::Null => String::new(),
+                v => format!(" (impersonated by {})", text(v)),
+            };
+            format!("user={} groups=[{}]{via}", text(param(e, "user")), groups.join(","))
+        }
+        Action::Authorization => {
+            let verdict = if param(e, "allowed") == &Value::Bool(true) {
+                format!("allowed by {} → {}", text(param(e, "binding")), text(param(e, "role")))
+            } else {
+                "denied".to_string()
+            };
+            format!("{} {} {}", text(param(e, "verb")), text(param(e, "resource")), verdict)
+        }
+        Action::Decode => match param(e, "error") {
+            Value::Null => format!("defaulted {} field(s)", e.diff.len()),
+            err => format!("rejected: {}", text(err)),
+        },
+        Action::MutatingAdmission | Action::ValidatingAdmission => {
+            let outcome = match param(e, "error") {
+                Value::Null => match param(e, "allowed") {
+                    Value::Bool(false) => "denied".to_string(),
+                    _ if e.action == Action::ValidatingAdmission => "allowed".to_string(),
+                    _ => format!("set {} field(s)", e.diff.len()),
+                },
+                err => format!("rejected: {}", text(err)),
+            };
+            format!("{} {outcome}", text(param(e, "plugin")))
+        }
+        Action::Validation => match param(e, "errors").as_array() {
+            Some(errs) if !errs.is_empty() => format!("{} error(s)", errs.len()),
+            _ => "ok".to_string(),
+        },
+        Action::Etcd => {
+            let rv = match param(e, "revision") {
+                Value::Null => text(param(e, "result")),
+                v => format!("rev={}", text(v)),
+            };
+            format!("{} {} {rv}", text(param(e, "operation")), text(param(e, "key")))
+        }
+        Action::Watch | Action::InformerDeliver => format!("{} rv={}", text(param(e, "type")), text(param(e, "resourceVersion"))),
+        Action::InformerList => format!("list {} ({} items) rv={}", text(param(e, "resource")), text(param(e, "count")), text(param(e, "resourceVersion"))),
+        Action::Response => match param(e, "reason") {
+            Value::Null => text(param(e, "code")),
+            r => format!("{} {}", text(param(e, "code")), text(r)),
+        },
+        Action::ComponentStop => "stopped".into(),
+        Action::ComponentStart => "started".into(),
+    };
+    let secs = e.time.millis() as f64 / 1000.0;
+    format!("[{secs:>9.3}s] {who:<24} {:<20} {detail}{object}", e.action.id())
+}

@@ -1,0 +1,169 @@
+//! Admission plugins that act on the objects podlife serves, in upstream's order
+//! (`pkg/kubeapiserver/options/plugins.go`, `AllOrderedPlugins`). Mutating plugins run before
+//! validation; validating ones after it.
+
+use serde_json::{Value, json};
+
+use super::status::{Reason, Status};
+use crate::rng::Rng;
+use crate::store::{ObjectKey, Store};
+use podlife_model::ResourceType;
+
+/// The mutating plugins that touch a Pod on create, in order.
+pub const MUTATING_POD_PLUGINS: &[&str] = &["ServiceAccount", "Priority", "DefaultTolerationSeconds"];
+
+/// Runs one mutating plugin on a Pod being created.
+pub fn mutate_pod(plugin: &str, pod: &mut Value, namespace: &str, store: &Store, rng: &mut Rng) -> Result<(), Status> {
+    match plugin {
+        "ServiceAccount" => service_account(pod, namespace, store, rng),
+        "Priority" => priority(pod, store),
+        "DefaultTolerationSeconds" => {
+            default_toleration_seconds(pod);
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `plugin/pkg/admission/serviceaccount/admission.go`: default the service account, check it
+/// exists, and mount its token as the projected `kube-api-access-<suffix>` volume.
+fn service_account(pod: &mut Value, namespace: &str, store: &Store, rng: &mut Rng) -> Result<(), Status> {
+    let pod_name = pod["metadata"]["name"].as_str().unwrap_or_default().to_string();
+    let spec = &mut pod["spec"];
+    if spec["serviceAccountName"].as_str().is_none_or(str::is_empty) {
+        spec["serviceAccountName"] = json!("default");
+    }
+    let sa_name = spec["serviceAccountName"].as_str().unwrap_or("default").to_string();
+    spec["serviceAccount"] = json!(sa_name);
+    let sa_rt = ResourceType::resolve("serviceaccounts").ok_or_else(internal)?;
+    let Some(sa) = store.get(&ObjectKey::new(sa_rt, Some(namespace), &sa_name)) else {
+        return Err(Status::forbidden(
+            "pods",
+            Some(&pod_name),
+            &format!("error looking up service account {namespace}/{sa_name}: serviceaccount \"{sa_name}\" not found"),
+        ));
+    };
+    let automount = spec["automountServiceAccountToken"].as_bool().or_else(|| sa["automountServiceAccountToken"].as_bool()).unwrap_or(true);
+    if !automount {
+        return Ok(());
+    }
+    const MOUNT_PATH: &str = "/var/run/secrets/kubernetes.io/serviceaccount";
+    let volume_name = format!("kube-api-access-{}", rng.name_suffix(5));
+    let volume = json!({
+        "name": volume_name,
+        "projected": {
+            "defaultMode": 420,
+            "sources": [
+                {"serviceAccountToken": {"expirationSeconds": 3607, "path": "token"}},
+                {"configMap": {"name": "kube-root-ca.crt", "items": [{"key": "ca.crt", "path": "ca.crt"}]}},
+                {"downwardAPI": {"items": [{"path": "namespace", "fieldRef": {"apiVersion": "v1", "fieldPath": "metadata.namespace"}}]}}
+            ]
+        }
+    });
+    match spec.get_mut("volumes").and_then(Value::as_array_mut) {
+        Some(vols) => vols.push(volume),
+        None => spec["volumes"] = json!([volume]),
+    }
+    for list in ["initContainers", "containers"] {
+        if let Some(containers) = spec.get_mut(list).and_then(Value::as_array_mut) {
+            for c in containers {
+                let mounts = c.get("volumeMounts").and_then(Value::as_array);
+                if mounts.is_some_and(|m| m.iter().any(|m| m["mountPath"] == MOUNT_PATH)) {
+                    continue;
+                }
+                let mount = json!({"name": volume_name, "readOnly": true, "mountPath": MOUNT_PATH});
+                match c.get_mut("volumeMounts").and_then(Value::as_array_mut) {
+                    Some(m) => m.push(mount),
+                    None => c["volumeMounts"] = json!([mount]),
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `plugin/pkg/admission/priority/admission.go`: resolve `priorityClassName` to `priority`
+/// (0 and `PreemptLowerPriority` when no class is named and none is the global default).
+fn priority(pod: &mut Value, store: &Store) -> Result<(), Status> {
+    let pod_name = pod["metadata"]["name"].as_str().unwrap_or_default().to_string();
+    let spec = &mut pod["spec"];
+    let classes: Vec<&Value> = store.list("scheduling.k8s.io", "priorityclasses", None).map(|(_, v)| v).collect();
+    let named = spec["priorityClassName"].as_str().filter(|s| !s.is_empty()).map(str::to_string);
+    let (class_name, value, policy) = match &named {
+        Some(name) => {
+            let Some(pc) = classes.iter().find(|c| c["metadata"]["name"] == name.as_str()) else {
+                return Err(Status::forbidden("pods", Some(&pod_name), &format!("no PriorityClass with name {name} was found")));
+            };
+            (Some(name.clone()), pc["value"].as_i64().unwrap_or(0), pc["preemptionPolicy"].as_str().map(str::to_string))
+        }
+        None => match classes.iter().filter(|c| c["globalDefault"] == true).min_by_key(|c| c["value"].as_i64()) {
+            Some(pc) => (
+                pc["metadata"]["name"].as_str().map(str::to_string),
+                pc["value"].as_i64().unwrap_or(0),
+                pc["preemptionPolicy"].as_str().map(str::to_string),
+            ),
+            None => (None, 0, Some("PreemptLowerPriority".into())),
+        },
+    };
+    if let Some(given) = spec["priority"].as_i64() {
+        if given != value {
+            return Err(Status::forbidden(
+                "pods",
+                Some(&pod_name),
+                &format!("the integer value of priority ({given}) must not be provided in pod spec; priority admission controller computed {value} from the given PriorityClass name"),
+            ));
+        }
+    }
+    if let Some(name) = class_name {
+        spec["priorityClassName"] = json!(name);
+    }
+    spec["priority"] = json!(value);
+    if let Some(p) = policy {
+        spec["preemptionPolicy"] = json!(p);
+    }
+    Ok(())
+}
+
+/// `plugin/pkg/admission/defaulttolerationseconds`: tolerate `not-ready` and `unreachable`
+/// for 300 s unless the pod already tolerates them.
+fn default_toleration_seconds(pod: &mut Value) {
+    let spec = &mut pod["spec"];
+    let existing = spec["tolerations"].as_array().cloned().unwrap_or_default();
+    let tolerates = |key: &str| {
+        existing.iter().any(|t| {
+            let effect_ok = t["effect"].as_str().is_none_or(|e| e.is_empty() || e == "NoExecute");
+            let key_ok = t["key"].as_str().is_none_or(|k| k.is_empty() || k == key);
+            effect_ok && key_ok
+        })
+    };
+    let mut add = Vec::new();
+    for key in ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"] {
+        if !tolerates(key) {
+            add.push(json!({"key": key, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 300}));
+        }
+    }
+    if add.is_empty() {
+        return;
+    }
+    let mut all = existing;
+    all.extend(add);
+    spec["tolerations"] = Value::Array(all);
+}
+
+/// `NamespaceLifecycle`: namespaced objects need a namespace that exists and is not
+/// terminating.
+pub fn namespace_lifecycle(store: &Store, namespace: &str) -> Result<(), Status> {
+    let ns_rt = ResourceType::resolve("namespaces").ok_or_else(internal)?;
+    match store.get(&ObjectKey::new(ns_rt, None, namespace)) {
+        None => Err(Status::not_found(ns_rt, namespace)),
+        Some(ns) if ns["metadata"].get("deletionTimestamp").is_some_and(|t| !t.is_null()) => Err(Status::plain(
+            Reason::Forbidden,
+            format!("unable to create new content in namespace {namespace} because it is being terminated"),
+        )),
+        Some(_) => Ok(()),
+    }
+}
+
+fn internal() -> Status {
+    Status::plain(Reason::InternalError, "resource type not served".into())
+}

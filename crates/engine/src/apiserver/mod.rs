@@ -1,0 +1,549 @@
+//! kube-apiserver: every request passes authentication, authorization, decoding with
+//! defaulting, mutating admission, validation, validating admission and the etcd write, each a
+//! reaction in the trace. Upstream: `staging/src/k8s.io/apiserver/pkg/endpoints/handlers/`
+//! (`create.go`, `get.go`, `delete.go`) and the generic registry.
+
+pub mod admission;
+pub mod authn;
+pub mod defaults;
+pub mod rbac;
+pub mod status;
+pub mod validation;
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+
+use podlife_model::ResourceType;
+use podlife_model::decode::{DecodeError, decode_strict};
+
+use crate::Engine;
+use crate::store::ObjectKey;
+use crate::trace::{Action, ComponentRef, ObjectRef, diff};
+use authn::UserInfo;
+use rbac::Attributes;
+use status::{Reason, Status};
+
+/// The API verbs kubectl uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verb {
+    Get,
+    List,
+    Create,
+    Update,
+    Delete,
+}
+
+impl Verb {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verb::Get => "get",
+            Verb::List => "list",
+            Verb::Create => "create",
+            Verb::Update => "update",
+            Verb::Delete => "delete",
+        }
+    }
+
+    fn http_method(self) -> &'static str {
+        match self {
+            Verb::Get | Verb::List => "GET",
+            Verb::Create => "POST",
+            Verb::Update => "PUT",
+            Verb::Delete => "DELETE",
+        }
+    }
+}
+
+/// Who the request claims to be: the kubeconfig user, or an impersonated one (`--as`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Impersonation {
+    pub user: Option<String>,
+    pub groups: Vec<String>,
+}
+
+/// One REST request, as kubectl sends it.
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub verb: Verb,
+    pub resource: &'static ResourceType,
+    /// None for cluster-scoped resources or "all namespaces".
+    pub namespace: Option<String>,
+    pub name: Option<String>,
+    pub body: Option<Value>,
+    pub impersonate: Impersonation,
+    pub dry_run: bool,
+    pub label_selector: Option<String>,
+    /// For deletes: `--grace-period` (0 with `--force` deletes at once).
+    pub grace_period_seconds: Option<i64>,
+    /// `managedFields` manager: `kubectl-client-side-apply`, `kubectl-create`, …
+    pub field_manager: String,
+}
+
+impl Request {
+    pub fn new(verb: Verb, resource: &'static ResourceType) -> Request {
+        Request {
+            verb,
+            resource,
+            namespace: None,
+            name: None,
+            body: None,
+            impersonate: Impersonation::default(),
+            dry_run: false,
+            label_selector: None,
+            grace_period_seconds: None,
+            field_manager: "kubectl".into(),
+        }
+    }
+
+    /// The URL path, `/api/v1/namespaces/default/pods/nginx`.
+    pub fn path(&self) -> String {
+        let rt = self.resource;
+        let mut p = if rt.group.is_empty() { format!("/api/{}", rt.version) } else { format!("/apis/{}/{}", rt.group, rt.version) };
+        if rt.namespaced {
+            if let Some(ns) = &self.namespace {
+                p.push_str(&format!("/namespaces/{ns}"));
+            }
+        }
+        p.push('/');
+        p.push_str(rt.plural);
+        if let Some(n) = &self.name {
+            p.push('/');
+            p.push_str(n);
+        }
+        p
+    }
+}
+
+/// What a successful request returns.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Response {
+    Object(Value),
+    List(Vec<Value>),
+}
+
+const APISERVER: &str = "kube-apiserver";
+const ETCD: &str = "etcd";
+pub const USER_AGENT: &str = "kubectl/v1.36.0 (linux/amd64) kubernetes/$Format";
+
+impl Engine {
+    fn apiserver_trace(&mut self, action: Action, object: Option<ObjectRef>, params: BTreeMap<String, Value>, changes: Vec<crate::trace::FieldChange>) {
+        self.record(ComponentRef::control_plane(APISERVER), action, object, params, changes);
+    }
+
+    /// Serves one request at the current virtual time.
+    pub fn request(&mut self, req: Request) -> Result<Response, Status> {
+        let object = self.object_ref_of(&req);
+        let mut params = BTreeMap::from([
+            ("verb".to_string(), json!(req.verb.http_method())),
+            ("path".to_string(), json!(req.path())),
+            ("userAgent".to_string(), json!(USER_AGENT)),
+        ]);
+        if req.dry_run {
+            params.insert("dryRun".into(), json!("All"));
+        }
+        self.apiserver_trace(Action::Request, object.clone(), params, vec![]);
+        let result = self.serve(&req, object.clone());
+        let (code, reason) = match &result {
+            Ok(_) => (if req.verb == Verb::Create { 201 } else { 200 }, None),
+            Err(s) => (s.code(), Some(s.reason.as_str())),
+        };
+        let mut params = BTreeMap::from([("code".to_string(), json!(code))]);
+        if let Some(r) = reason {
+            params.insert("reason".into(), json!(r));
+        }
+        self.apiserver_trace(Action::Response, object, params, vec![]);
+        self.advance_by(REQUEST_LATENCY_MS);
+        result
+    }
+
+    fn object_ref_of(&self, req: &Request) -> Option<ObjectRef> {
+        let name = req.name.clone().or_else(|| req.body.as_ref().and_then(|b| b["metadata"]["name"].as_str().map(str::to_string)))?;
+        Some(ObjectRef {
+            kind: req.resource.kind.to_string(),
+            namespace: if req.resource.namespaced { req.namespace.clone() } else { None },
+            name,
+        })
+    }
+
+    fn serve(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Response, Status> {
+        let user = self.authenticate(req, object.clone())?;
+        self.authorize(req, &user, object.clone())?;
+        match req.verb {
+            Verb::Get => self.get(req).map(Response::Object),
+            Verb::List => Ok(Response::List(self.list(req))),
+            Verb::Create => self.create(req, object).map(Response::Object),
+            Verb::Update => self.update(req, object).map(Response::Object),
+            Verb::Delete => self.delete(req, object).map(Response::Object),
+        }
+    }
+
+    /// Authentication, then the impersonation filter (which authorizes the real user to act
+    /// as the requested one).
+    fn authenticate(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<UserInfo, Status> {
+        let real = UserInfo::admin();
+        let Some(as_user) = &req.impersonate.user else {
+            self.apiserver_trace(Action::Authentication, object, user_params(&real, None), vec![]);
+            return Ok(real);
+        };
+        let (resource, namespace, name) = match as_user.strip_prefix("system:serviceaccount:").and_then(|r| r.split_once(':')) {
+            Some((ns, n)) => ("serviceaccounts", ns.to_string(), n.to_string()),
+            None => ("users", String::new(), as_user.clone()),
+        };
+        let attrs = Attributes {
+            verb: "impersonate".into(),
+            api_group: String::new(),
+            resource: resource.into(),
+            subresource: String::new(),
+            namespace,
+            name: name.clone(),
+        };
+        if rbac::authorize(&self.store, &real, &attrs).is_none() && !real.groups.iter().any(|g| g == "system:masters") {
+            let msg = rbac::forbidden_message(&real, &attrs);
+            self.apiserver_trace(Action::Authentication, object, user_params(&real, Some(false)), vec![]);
+            return Err(Status::forbidden(resource, Some(&name), &msg));
+        }
+        let user = UserInfo::impersonated(as_user, &req.impersonate.groups);
+        let mut params = user_params(&user, None);
+        params.insert("impersonatedBy".into(), json!(real.name));
+        self.apiserver_trace(Action::Authentication, object, params, vec![]);
+        Ok(user)
+    }
+
+    fn authorize(&mut self, req: &Request, user: &UserInfo, object: Option<ObjectRef>) -> Result<(), Status> {
+        let rt = req.resource;
+        let attrs = Attributes {
+            verb: req.verb.as_str().into(),
+            api_group: rt.group.into(),
+            resource: rt.plural.into(),
+            subresource: String::new(),
+            namespace: if rt.namespaced { req.namespace.clone().unwrap_or_default() } else { String::new() },
+            name: req.name.clone().unwrap_or_default(),
+        };
+        let masters = user.groups.iter().any(|g| g == "system:masters");
+        let grant = if masters { Some(rbac::Grant { binding: "group system:masters".into(), role: "(privileged)".into() }) } else { rbac::authorize(&self.store, user, &attrs) };
+        let mut params = BTreeMap::from([
+            ("user".to_string(), json!(user.name)),
+            ("verb".to_string(), json!(attrs.verb)),
+            ("resource".to_string(), json!(attrs.resource)),
+            ("apiGroup".to_string(), json!(attrs.api_group)),
+            ("namespace".to_string(), json!(attrs.namespace)),
+            ("allowed".to_string(), json!(grant.is_some())),
+        ]);
+        if let Some(g) = &grant {
+            params.insert("binding".into(), json!(g.binding));
+            params.insert("role".into(), json!(g.role));
+        }
+        self.apiserver_trace(Action::Authorization, object, params, vec![]);
+        match grant {
+            Some(_) => Ok(()),
+            None => Err(Status::forbidden(&rt.qualified_plural(), req.name.as_deref(), &rbac::forbidden_message(user, &attrs))),
+        }
+    }
+
+    fn get(&mut self, req: &Request) -> Result<Value, Status> {
+        let name = req.name.clone().unwrap_or_default();
+        let key = ObjectKey::new(req.resource, req.namespace.as_deref(), &name);
+        self.store.get(&key).cloned().ok_or_else(|| Status::not_found(req.resource, &name))
+    }
+
+    fn list(&mut self, req: &Request) -> Vec<Value> {
+        let rt = req.resource;
+        let ns = if rt.namespaced { req.namespace.as_deref() } else { None };
+        let selector = req.label_selector.as_deref().map(crate::labels::Selector::parse);
+        self.store
+            .list(rt.group, rt.plural, ns)
+            .map(|(_, v)| v)
+            .filter(|v| selector.as_ref().is_none_or(|s| s.as_ref().is_ok_and(|s| s.matches(&v["metadata"]["labels"]))))
+            .cloned()
+            .collect()
+    }
+
+    /// Decode (strict) with defaulting; BadRequest on a type or unknown-field error.
+    fn decode(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Value, Status> {
+        let rt = req.resource;
+        let body = req.body.clone().unwrap_or(Value::Null);
+        let cannot = |e: String| Status::bad_request(format!("{} in version \"{}\" cannot be handled as a {}: {e}", rt.kind, rt.version, rt.kind));
+        let decoded = match decode_strict(rt, &body) {
+            Ok(v) => v,
+            Err(e) => {
+                let (message, paths) = match &e {
+                    DecodeError::WrongType { message, .. } => (message.clone(), e.paths()),
+                    DecodeError::UnknownFields(paths) => (
+                        format!("strict decoding error: {}", paths.iter().map(|p| format!("unknown field \"{p}\"")).collect::<Vec<_>>().join(", ")),
+                        paths.clone(),
+                    ),
+                };
+                let mut status = cannot(message);
+                status.causes = paths
+                    .into_iter()
+                    .map(|p| status::Cause { reason: "FieldValueInvalid".into(), message: String::new(), field: p })
+                    .collect();
+                self.apiserver_trace(Action::Decode, object, BTreeMap::from([("error".to_string(), json!(status.message))]), vec![]);
+                return Err(status);
+            }
+        };
+        if let Err((path, message)) = crate::quantities::check(rt.kind, &decoded) {
+            let mut status = cannot(message);
+            status.causes.push(status::Cause { reason: "FieldValueInvalid".into(), message: String::new(), field: path });
+            self.apiserver_trace(Action::Decode, object, BTreeMap::from([("error".to_string(), json!(status.message))]), vec![]);
+            return Err(status);
+        }
+        let mut defaulted = decoded.clone();
+        defaults::apply(rt.kind, &mut defaulted);
+        crate::quantities::canonicalize(rt.kind, &mut defaulted);
+        let changes = diff(&decoded, &defaulted);
+        self.apiserver_trace(Action::Decode, object, BTreeMap::from([("fieldValidation".to_string(), json!("Strict"))]), changes);
+        Ok(defaulted)
+    }
+
+    fn create(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Value, Status> {
+        let rt = req.resource;
+        let mut obj = self.decode(req, object.clone())?;
+        let namespace = req.namespace.clone().unwrap_or_else(|| "default".into());
+        // EnsureObjectNamespaceMatchesRequestNamespace
+        if rt.namespaced {
+            match obj["metadata"]["namespace"].as_str() {
+                Some(ns) if !ns.is_empty() && ns != namespace => {
+                    return Err(Status::bad_request("the namespace of the provided object does not match the namespace sent on the request".into()));
+                }
+                _ => obj["metadata"]["namespace"] = json!(namespace),
+            }
+        } else if let Some(m) = obj["metadata"].as_object_mut() {
+            m.remove("namespace");
+        }
+        // WipeObjectMetaSystemFields: clients cannot set these.
+        if let Some(m) = obj["metadata"].as_object_mut() {
+            for f in ["uid", "resourceVersion", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation", "managedFields", "selfLink"] {
+                m.remove(f);
+            }
+        }
+        self.mutating_admission(rt, &mut obj, &namespace, object.clone())?;
+        self.prepare_for_create(rt, &mut obj, req);
+        let errors = match rt.kind {
+            "Pod" => validation::pod(&obj),
+            kind => validation::object_meta(kind, &obj["metadata"]),
+        };
+        let params = BTreeMap::from([("errors".to_string(), json!(errors.iter().map(ToString::to_string).collect::<Vec<_>>()))]);
+        self.apiserver_trace(Action::Validation, object.clone(), params, vec![]);
+        if !errors.is_empty() {
+            return Err(Status::invalid(rt.kind, obj["metadata"]["name"].as_str().unwrap_or_default(), errors));
+        }
+        if rt.namespaced {
+            let verdict = admission::namespace_lifecycle(&self.store, &namespace);
+            let params = BTreeMap::from([
+                ("plugin".to_string(), json!("NamespaceLifecycle")),
+                ("allowed".to_string(), json!(verdict.is_ok())),
+            ]);
+            self.apiserver_trace(Action::ValidatingAdmission, object.clone(), params, vec![]);
+            verdict?;
+        }
+        let name = obj["metadata"]["name"].as_str().unwrap_or_default().to_string();
+        let key = ObjectKey::new(rt, Some(&namespace), &name);
+        if self.store.get(&key).is_some() {
+            self.record(ComponentRef::control_plane(ETCD), Action::Etcd, object, BTreeMap::from([
+                ("operation".to_string(), json!("create")),
+                ("key".to_string(), json!(key.etcd_path())),
+                ("result".to_string(), json!("exists")),
+            ]), vec![]);
+            return Err(Status::already_exists(rt, &name));
+        }
+        if req.dry_run {
+            return Ok(obj);
+        }
+        Ok(self.write(key, obj, object))
+    }
+
+    /// Writes to etcd and lets the watch cache broadcast the change.
+    pub(crate) fn write(&mut self, key: ObjectKey, obj: Value, object: Option<ObjectRef>) -> Value {
+        let etcd_path = key.etcd_path();
+        let event = self.store.put(key, obj);
+        let rv = event.revision;
+        let op = if event.event_type == crate::store::EventType::Added { "create" } else { "update" };
+        self.record(ComponentRef::control_plane(ETCD), Action::Etcd, object.clone(), BTreeMap::from([
+            ("operation".to_string(), json!(op)),
+            ("key".to_string(), json!(etcd_path)),
+            ("revision".to_string(), json!(rv)),
+        ]), vec![]);
+        let stored = event.object.clone();
+        self.broadcast(event, object);
+        stored
+    }
+
+    fn mutating_admission(&mut self, rt: &ResourceType, obj: &mut Value, namespace: &str, object: Option<ObjectRef>) -> Result<(), Status> {
+        if rt.kind != "Pod" {
+            return Ok(());
+        }
+        for plugin in admission::MUTATING_POD_PLUGINS {
+            let before = obj.clone();
+            let result = admission::mutate_pod(plugin, obj, namespace, &self.store, &mut self.rng);
+            let mut params = BTreeMap::from([("plugin".to_string(), json!(plugin))]);
+            if let Err(e) = &result {
+                params.insert("error".into(), json!(e.message));
+            }
+            let changes = diff(&before, obj);
+            self.apiserver_trace(Action::MutatingAdmission, object.clone(), params, changes);
+            result?;
+        }
+        Ok(())
+    }
+
+    /// `BeforeCreate`: system fields, then the strategy's `PrepareForCreate`.
+    fn prepare_for_create(&mut self, rt: &ResourceType, obj: &mut Value, req: &Request) {
+        let now = self.now.rfc3339();
+        let uid = self.rng.uuid();
+        let meta = &mut obj["metadata"];
+        if meta["name"].as_str().is_none_or(str::is_empty) {
+            if let Some(prefix) = meta["generateName"].as_str().filter(|p| !p.is_empty()).map(str::to_string) {
+                meta["name"] = json!(format!("{prefix}{}", self.rng.name_suffix(5)));
+            }
+        }
+        meta["uid"] = json!(uid);
+        meta["creationTimestamp"] = json!(now);
+        meta["managedFields"] = json!([{
+            "apiVersion": rt.api_version(),
+            "fieldsType": "FieldsV1",
+            "manager": req.field_manager,
+            "operation": "Update",
+            "time": now,
+        }]);
+        match rt.kind {
+            "Pod" => {
+                meta["generation"] = json!(1);
+                let qos = crate::qos::pod_qos_class(&obj["spec"]);
+                obj["status"] = json!({"phase": "Pending", "qosClass": qos});
+            }
+            "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => {
+                meta["generation"] = json!(1);
+                if let Some(o) = obj.as_object_mut() {
+                    o.remove("status");
+                }
+            }
+            "Namespace" => {
+                let name = obj["metadata"]["name"].clone();
+                obj["metadata"]["labels"]["kubernetes.io/metadata.name"] = name;
+                obj["spec"] = json!({"finalizers": ["kubernetes"]});
+                obj["status"] = json!({"phase": "Active"});
+            }
+            _ => {}
+        }
+    }
+
+    fn update(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Value, Status> {
+        let rt = req.resource;
+        let name = req.name.clone().unwrap_or_default();
+        let key = ObjectKey::new(rt, req.namespace.as_deref(), &name);
+        let Some(current) = self.store.get(&key).cloned() else {
+            return Err(Status::not_found(rt, &name));
+        };
+        let mut obj = self.decode(req, object.clone())?;
+        // Server-owned fields carry over from the stored object.
+        for f in ["uid", "creationTimestamp", "namespace", "generation", "managedFields", "deletionTimestamp", "deletionGracePeriodSeconds"] {
+            if let Some(v) = current["metadata"].get(f) {
+                obj["metadata"][f] = v.clone();
+            }
+        }
+        if current.get("status").is_some() {
+            obj["status"] = current["status"].clone();
+        }
+        if rt.kind == "Pod" {
+            let errors = pod_update_errors(&current, &obj);
+            if !errors.is_empty() {
+                return Err(Status::invalid(rt.kind, &name, errors));
+            }
+        } else if obj.get("spec") != current.get("spec") {
+            if let Some(g) = current["metadata"]["generation"].as_i64() {
+                obj["metadata"]["generation"] = json!(g + 1);
+            }
+        }
+        let changes = diff(&current, &obj);
+        self.apiserver_trace(Action::Validation, object.clone(), BTreeMap::new(), changes);
+        if req.dry_run {
+            return Ok(obj);
+        }
+        Ok(self.write(key, obj, object))
+    }
+
+    /// Graceful deletion (`pkg/registry/core/pod/strategy.go` `CheckGracefulDelete`): a pod
+    /// bound to a node gets `deletionTimestamp` and waits for its kubelet; an unbound pod, a
+    /// zero grace period, or any other object goes at once (finalizers permitting).
+    fn delete(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Value, Status> {
+        let rt = req.resource;
+        let name = req.name.clone().unwrap_or_default();
+        let key = ObjectKey::new(rt, req.namespace.as_deref(), &name);
+        let Some(current) = self.store.get(&key).cloned() else {
+            return Err(Status::not_found(rt, &name));
+        };
+        if req.dry_run {
+            return Ok(current);
+        }
+        let bound = current["spec"]["nodeName"].as_str().is_some_and(|n| !n.is_empty());
+        let has_finalizers = current["metadata"]["finalizers"].as_array().is_some_and(|f| !f.is_empty());
+        let grace = req.grace_period_seconds.unwrap_or_else(|| current["spec"]["terminationGracePeriodSeconds"].as_i64().unwrap_or(30));
+        let graceful = rt.kind == "Pod" && bound && grace > 0;
+        if graceful || has_finalizers {
+            if current["metadata"].get("deletionTimestamp").is_some_and(|t| !t.is_null()) {
+                return Ok(current);
+            }
+            let mut obj = current.clone();
+            let at = if graceful { self.now.plus_millis(grace as u64 * 1000) } else { self.now };
+            obj["metadata"]["deletionTimestamp"] = json!(at.rfc3339());
+            obj["metadata"]["deletionGracePeriodSeconds"] = json!(if graceful { grace } else { 0 });
+            return Ok(self.write(key, obj, object));
+        }
+        let Some(event) = self.store.delete(&key) else { return Err(Status::not_found(rt, &name)) };
+        self.record(ComponentRef::control_plane(ETCD), Action::Etcd, object.clone(), BTreeMap::from([
+            ("operation".to_string(), json!("delete")),
+            ("key".to_string(), json!(key.etcd_path())),
+            ("revision".to_string(), json!(event.revision)),
+        ]), vec![]);
+        let last = event.object.clone();
+        self.broadcast(event, object);
+        Ok(last)
+    }
+}
+
+/// Time one request takes end to end, in virtual milliseconds.
+pub const REQUEST_LATENCY_MS: u64 = 3;
+
+fn user_params(user: &UserInfo, allowed_impersonation: Option<bool>) -> BTreeMap<String, Value> {
+    let mut p = BTreeMap::from([
+        ("user".to_string(), json!(user.name)),
+        ("groups".to_string(), json!(user.groups)),
+    ]);
+    if let Some(a) = allowed_impersonation {
+        p.insert("impersonationAllowed".into(), json!(a));
+    }
+    p
+}
+
+/// `ValidatePodUpdate`: only a few spec fields may change on a running pod.
+fn pod_update_errors(old: &Value, new: &Value) -> Vec<status::FieldError> {
+    let mut errs = validation::object_meta("Pod", &new["metadata"]);
+    let strip = |spec: &Value| {
+        let mut s = spec.clone();
+        for list in ["containers", "initContainers"] {
+            if let Some(cs) = s.get_mut(list).and_then(Value::as_array_mut) {
+                for c in cs {
+                    c["image"] = Value::Null;
+                }
+            }
+        }
+        for f in ["activeDeadlineSeconds", "tolerations", "terminationGracePeriodSeconds", "schedulingGates"] {
+            if let Some(m) = s.as_object_mut() {
+                m.remove(f);
+            }
+        }
+        s
+    };
+    if strip(&old["spec"]) != strip(&new["spec"]) {
+        errs.push(status::FieldError::forbidden(
+            "spec",
+            "pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)",
+        ));
+    }
+    errs
+}
+
+#[allow(dead_code)]
+fn unused(_: Reason) {}

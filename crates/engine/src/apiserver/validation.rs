@@ -1,0 +1,410 @@
+//! Validation as the registry strategies run it, in upstream's order so that several errors
+//! come out as a real API server lists them. Upstream: `pkg/apis/core/validation/validation.go`
+//! (`ValidatePodCreate`, `ValidatePodSpec`, `validateContainerCommon`) and
+//! `apimachinery/pkg/util/validation/validation.go` (name formats).
+
+use serde_json::Value;
+
+use super::status::FieldError;
+use podlife_model::quantity::Quantity;
+
+const DNS1123_SUBDOMAIN_MSG: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+const DNS1123_LABEL_MSG: &str = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+const DNS1035_LABEL_MSG: &str = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
+
+fn is_label_chars(s: &str) -> bool {
+    let b = s.as_bytes();
+    !b.is_empty()
+        && b.iter().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-')
+        && b[0].is_ascii_alphanumeric()
+        && b[b.len() - 1].is_ascii_alphanumeric()
+}
+
+/// `IsDNS1123Subdomain`: length, then format.
+pub fn dns1123_subdomain(value: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if value.len() > 253 {
+        errs.push("must be no more than 253 characters".to_string());
+    }
+    if !value.split('.').all(is_label_chars) {
+        errs.push(DNS1123_SUBDOMAIN_MSG.to_string());
+    }
+    errs
+}
+
+/// `IsDNS1123Label`: length, then "must not contain dots" for a valid subdomain, else format.
+pub fn dns1123_label(value: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if value.len() > 63 {
+        errs.push("must be no more than 63 characters".to_string());
+    }
+    if !is_label_chars(value) {
+        if dns1123_subdomain(value).is_empty() {
+            errs.push("must not contain dots".to_string());
+        } else {
+            errs.push(DNS1123_LABEL_MSG.to_string());
+        }
+    }
+    errs
+}
+
+/// `IsDNS1035Label` (Service names).
+pub fn dns1035_label(value: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if value.len() > 63 {
+        errs.push("must be no more than 63 characters".to_string());
+    }
+    if !is_label_chars(value) || !value.as_bytes()[0].is_ascii_lowercase() {
+        errs.push(DNS1035_LABEL_MSG.to_string());
+    }
+    errs
+}
+
+fn quoted(s: &str) -> String {
+    super::status::quote(s)
+}
+
+/// `ValidateObjectMeta` for the name (by the kind's name rule) and labels.
+pub fn object_meta(kind: &str, meta: &Value) -> Vec<FieldError> {
+    let mut errs = Vec::new();
+    let name = meta["name"].as_str().unwrap_or_default();
+    let generate = meta["generateName"].as_str().unwrap_or_default();
+    if name.is_empty() {
+        if generate.is_empty() {
+            errs.push(FieldError::required("metadata.name", "name or generateName is required"));
+        }
+    } else {
+        let rule = match kind {
+            "Service" | "Namespace" => dns1123_or_1035(kind),
+            _ => dns1123_subdomain,
+        };
+        for msg in rule(name) {
+            errs.push(FieldError::invalid("metadata.name", quoted(name), msg));
+        }
+    }
+    if let Some(labels) = meta["labels"].as_object() {
+        for (k, v) in labels {
+            for msg in label_key(k) {
+                errs.push(FieldError::invalid("metadata.labels", quoted(k), msg));
+            }
+            for msg in label_value(v.as_str().unwrap_or_default()) {
+                errs.push(FieldError::invalid("metadata.labels", quoted(v.as_str().unwrap_or_default()), msg));
+            }
+        }
+    }
+    errs
+}
+
+fn dns1123_or_1035(kind: &str) -> fn(&str) -> Vec<String> {
+    if kind == "Service" { dns1035_label } else { dns1123_label }
+}
+
+fn label_name_ok(s: &str) -> bool {
+    let b = s.as_bytes();
+    !b.is_empty()
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
+        && b[0].is_ascii_alphanumeric()
+        && b[b.len() - 1].is_ascii_alphanumeric()
+}
+
+/// `IsQualifiedName` for label keys.
+fn label_key(key: &str) -> Vec<String> {
+    const NAME_MSG: &str = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+    let mut errs = Vec::new();
+    let name = match key.split_once('/') {
+        Some((prefix, name)) => {
+            if prefix.is_empty() {
+                errs.push("prefix part must be non-empty".into());
+            } else {
+                errs.extend(dns1123_subdomain(prefix).into_iter().map(|m| format!("prefix part {m}")));
+            }
+            name
+        }
+        None => key,
+    };
+    if name.len() > 63 {
+        errs.push("name part must be no more than 63 bytes".into());
+    }
+    if !label_name_ok(name) {
+        errs.push(NAME_MSG.into());
+    }
+    errs
+}
+
+/// `IsValidLabelValue`.
+fn label_value(value: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if value.len() > 63 {
+        errs.push("must be no more than 63 bytes".into());
+    }
+    if !value.is_empty() && !label_name_ok(value) {
+        errs.push("a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')".into());
+    }
+    errs
+}
+
+/// `ValidatePodCreate`: metadata, then the spec in `ValidatePodSpec`'s order.
+pub fn pod(pod: &Value) -> Vec<FieldError> {
+    let mut errs = object_meta("Pod", &pod["metadata"]);
+    let spec = &pod["spec"];
+    let volumes = volumes(spec, &mut errs);
+    containers(spec, &volumes, &mut errs);
+    let restart = spec["restartPolicy"].as_str().unwrap_or_default();
+    if restart.is_empty() {
+        errs.push(FieldError::required("spec.restartPolicy", ""));
+    } else if !["Always", "OnFailure", "Never"].contains(&restart) {
+        errs.push(FieldError::not_supported("spec.restartPolicy", restart, &["Always", "OnFailure", "Never"]));
+    }
+    let dns = spec["dnsPolicy"].as_str().unwrap_or_default();
+    if !["ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"].contains(&dns) {
+        errs.push(FieldError::not_supported("spec.dnsPolicy", dns, &["ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"]));
+    }
+    if let Some(grace) = spec["terminationGracePeriodSeconds"].as_i64() {
+        if grace < 0 {
+            // Upstream clamps negative grace to 1 on create rather than rejecting it.
+        }
+    }
+    if let Some(images) = spec["containers"].as_array() {
+        for (i, c) in images.iter().enumerate() {
+            let image = c["image"].as_str().unwrap_or_default();
+            if !image.is_empty() && image.trim() != image {
+                errs.push(FieldError::invalid(format!("spec.containers[{i}].image"), quoted(image), "must not have leading or trailing whitespace"));
+            }
+        }
+    }
+    dedup(errs)
+}
+
+/// `ToAggregate` drops errors whose text repeats.
+fn dedup(errs: Vec<FieldError>) -> Vec<FieldError> {
+    let mut seen = std::collections::BTreeSet::new();
+    errs.into_iter().filter(|e| seen.insert(e.to_string())).collect()
+}
+
+/// `ValidateVolumes`; returns the volume names for mount checks.
+fn volumes(spec: &Value, errs: &mut Vec<FieldError>) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for (i, v) in spec["volumes"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
+        let path = format!("spec.volumes[{i}]");
+        let name = v["name"].as_str().unwrap_or_default();
+        let sources = v.as_object().map(|m| m.keys().filter(|k| *k != "name").count()).unwrap_or(0);
+        if sources == 0 {
+            errs.push(FieldError::required(path.clone(), "must specify a volume type"));
+        } else if sources > 1 {
+            errs.push(FieldError::forbidden(path.clone(), "may not specify more than 1 volume type"));
+        }
+        if name.is_empty() {
+            errs.push(FieldError::required(format!("{path}.name"), ""));
+        } else {
+            for msg in dns1123_label(name) {
+                errs.push(FieldError::invalid(format!("{path}.name"), quoted(name), msg));
+            }
+            if names.iter().any(|n| n == name) {
+                errs.push(FieldError::duplicate(format!("{path}.name"), name));
+            }
+        }
+        names.push(name.to_string());
+    }
+    names
+}
+
+/// `validateContainers` and `validateInitContainers`.
+fn containers(spec: &Value, volumes: &[String], errs: &mut Vec<FieldError>) {
+    let main = spec["containers"].as_array().map(Vec::as_slice).unwrap_or_default();
+    if main.is_empty() {
+        errs.push(FieldError::required("spec.containers", ""));
+    }
+    let mut names: Vec<String> = Vec::new();
+    for (i, c) in main.iter().enumerate() {
+        let path = format!("spec.containers[{i}]");
+        container_common(c, &path, volumes, errs);
+        let name = c["name"].as_str().unwrap_or_default();
+        if !name.is_empty() && names.iter().any(|n| n == name) {
+            errs.push(FieldError::duplicate(format!("{path}.name"), name));
+        }
+        names.push(name.to_string());
+        if c.get("restartPolicy").is_some_and(|r| !r.is_null()) {
+            errs.push(FieldError::forbidden(format!("{path}.restartPolicy"), "may not be set for non-init containers"));
+        }
+    }
+    for (i, c) in spec["initContainers"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
+        let path = format!("spec.initContainers[{i}]");
+        container_common(c, &path, volumes, errs);
+        let name = c["name"].as_str().unwrap_or_default();
+        if !name.is_empty() && names.iter().any(|n| n == name) {
+            errs.push(FieldError::duplicate(format!("{path}.name"), name));
+        }
+        names.push(name.to_string());
+        if let Some(policy) = c["restartPolicy"].as_str() {
+            if policy != "Always" {
+                errs.push(FieldError::not_supported(format!("{path}.restartPolicy"), policy, &["Always"]));
+            }
+        }
+    }
+}
+
+/// `validateContainerCommon`, in its order: name, image, terminationMessagePolicy, ports, env,
+/// volumeMounts, imagePullPolicy, resources.
+fn container_common(c: &Value, path: &str, volumes: &[String], errs: &mut Vec<FieldError>) {
+    let name = c["name"].as_str().unwrap_or_default();
+    if name.is_empty() {
+        errs.push(FieldError::required(format!("{path}.name"), ""));
+    } else {
+        for msg in dns1123_label(name) {
+            errs.push(FieldError::invalid(format!("{path}.name"), quoted(name), msg));
+        }
+    }
+    if c["image"].as_str().unwrap_or_default().is_empty() {
+        errs.push(FieldError::required(format!("{path}.image"), ""));
+    }
+    let tmp = c["terminationMessagePolicy"].as_str().unwrap_or_default();
+    if !["File", "FallbackToLogsOnError"].contains(&tmp) {
+        errs.push(FieldError::not_supported(format!("{path}.terminationMessagePolicy"), tmp, &["File", "FallbackToLogsOnError"]));
+    }
+    ports(c, path, errs);
+    for (j, e) in c["env"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
+        if e["name"].as_str().unwrap_or_default().is_empty() {
+            errs.push(FieldError::required(format!("{path}.env[{j}].name"), ""));
+        }
+    }
+    let mut mount_paths: Vec<&str> = Vec::new();
+    for (j, m) in c["volumeMounts"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
+        let mname = m["name"].as_str().unwrap_or_default();
+        if mname.is_empty() {
+            errs.push(FieldError::required(format!("{path}.volumeMounts[{j}].name"), ""));
+        } else if !volumes.iter().any(|v| v == mname) {
+            errs.push(FieldError::not_found(format!("{path}.volumeMounts[{j}].name"), mname));
+        }
+        let mpath = m["mountPath"].as_str().unwrap_or_default();
+        if mpath.is_empty() {
+            errs.push(FieldError::required(format!("{path}.volumeMounts[{j}].mountPath"), ""));
+        } else if mount_paths.contains(&mpath) {
+            errs.push(FieldError::invalid(format!("{path}.volumeMounts[{j}].mountPath"), quoted(mpath), "must be unique"));
+        }
+        mount_paths.push(mpath);
+    }
+    let pull = c["imagePullPolicy"].as_str().unwrap_or_default();
+    if !["Always", "IfNotPresent", "Never"].contains(&pull) {
+        errs.push(FieldError::not_supported(format!("{path}.imagePullPolicy"), pull, &["Always", "IfNotPresent", "Never"]));
+    }
+    resources(&c["resources"], &format!("{path}.resources"), errs);
+}
+
+/// `validateContainerPorts`.
+fn ports(c: &Value, path: &str, errs: &mut Vec<FieldError>) {
+    let mut names: Vec<&str> = Vec::new();
+    for (j, p) in c["ports"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
+        let pp = format!("{path}.ports[{j}]");
+        if let Some(name) = p["name"].as_str().filter(|n| !n.is_empty()) {
+            for msg in port_name(name) {
+                errs.push(FieldError::invalid(format!("{pp}.name"), quoted(name), msg));
+            }
+            if names.contains(&name) {
+                errs.push(FieldError::duplicate(format!("{pp}.name"), name));
+            }
+            names.push(name);
+        }
+        let cp = p["containerPort"].as_i64().unwrap_or(0);
+        if cp == 0 {
+            errs.push(FieldError::required(format!("{pp}.containerPort"), ""));
+        } else if !(1..=65535).contains(&cp) {
+            errs.push(FieldError::invalid(format!("{pp}.containerPort"), cp.to_string(), "must be between 1 and 65535, inclusive"));
+        }
+        let hp = p["hostPort"].as_i64().unwrap_or(0);
+        if hp != 0 && !(1..=65535).contains(&hp) {
+            errs.push(FieldError::invalid(format!("{pp}.hostPort"), hp.to_string(), "must be between 1 and 65535, inclusive"));
+        }
+        let proto = p["protocol"].as_str().unwrap_or_default();
+        if proto.is_empty() {
+            errs.push(FieldError::required(format!("{pp}.protocol"), ""));
+        } else if !["SCTP", "TCP", "UDP"].contains(&proto) {
+            errs.push(FieldError::not_supported(format!("{pp}.protocol"), proto, &["SCTP", "TCP", "UDP"]));
+        }
+    }
+}
+
+/// `IsValidPortName`.
+fn port_name(name: &str) -> Vec<&'static str> {
+    let mut errs = Vec::new();
+    if name.len() > 15 {
+        errs.push("must be no more than 15 characters");
+    }
+    if !name.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-') {
+        errs.push("must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)");
+    }
+    if !name.bytes().any(|c| c.is_ascii_lowercase()) {
+        errs.push("must contain at least one letter (a-z)");
+    }
+    if name.contains("--") {
+        errs.push("must not contain consecutive hyphens");
+    }
+    if name.starts_with('-') || name.ends_with('-') {
+        errs.push("must not begin or end with a hyphen");
+    }
+    errs
+}
+
+fn zero() -> Quantity {
+    "0".parse().unwrap_or_default()
+}
+
+/// `ValidateContainerResourceRequirements`: non-negative quantities, requests ≤ limits.
+/// Upstream walks Go maps (random order); podlife walks them sorted by name.
+fn resources(res: &Value, path: &str, errs: &mut Vec<FieldError>) {
+    let limits = res["limits"].as_object();
+    for (name, q) in limits.into_iter().flatten() {
+        if let Some(q) = q.as_str().and_then(|s| s.parse::<Quantity>().ok()) {
+            if q < zero() {
+                errs.push(FieldError::invalid(format!("{path}.limits[{name}]"), quoted(&q.to_string()), "must be greater than or equal to 0"));
+            }
+        }
+    }
+    for (name, q) in res["requests"].as_object().into_iter().flatten() {
+        let Some(req) = q.as_str().and_then(|s| s.parse::<Quantity>().ok()) else { continue };
+        if req < zero() {
+            errs.push(FieldError::invalid(format!("{path}.requests[{name}]"), quoted(&req.to_string()), "must be greater than or equal to 0"));
+        }
+        let limit = limits.and_then(|l| l.get(name)).and_then(Value::as_str).and_then(|s| s.parse::<Quantity>().ok());
+        if let Some(limit) = limit {
+            if req > limit {
+                errs.push(FieldError::invalid(
+                    format!("{path}.requests"),
+                    quoted(&req.to_string()),
+                    format!("must be less than or equal to {name} limit of {limit}"),
+                ));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn names() {
+        assert!(dns1123_subdomain("web.example").is_empty());
+        assert_eq!(dns1123_subdomain("Web"), vec![DNS1123_SUBDOMAIN_MSG.to_string()]);
+        assert_eq!(dns1123_label("a.b"), vec!["must not contain dots".to_string()]);
+        assert_eq!(dns1123_label("A"), vec![DNS1123_LABEL_MSG.to_string()]);
+    }
+
+    #[test]
+    fn pod_errors_in_upstream_order() {
+        let p = json!({"metadata":{"name":"Web"},"spec":{"restartPolicy":"Sometimes","dnsPolicy":"ClusterFirst",
+            "containers":[{"name":"a","terminationMessagePolicy":"File","imagePullPolicy":"Always",
+              "ports":[{"containerPort":70000,"protocol":"TCP"}],
+              "resources":{"requests":{"cpu":"2"},"limits":{"cpu":"1"}}},
+              {"name":"a","image":"x","terminationMessagePolicy":"File","imagePullPolicy":"Always"}]}});
+        let got: Vec<String> = pod(&p).iter().map(ToString::to_string).collect();
+        assert_eq!(got, vec![
+            format!("metadata.name: Invalid value: \"Web\": {DNS1123_SUBDOMAIN_MSG}"),
+            "spec.containers[0].image: Required value".to_string(),
+            "spec.containers[0].ports[0].containerPort: Invalid value: 70000: must be between 1 and 65535, inclusive".to_string(),
+            "spec.containers[0].resources.requests: Invalid value: \"2\": must be less than or equal to cpu limit of 1".to_string(),
+            "spec.containers[1].name: Duplicate value: \"a\"".to_string(),
+            "spec.restartPolicy: Unsupported value: \"Sometimes\": supported values: \"Always\", \"OnFailure\", \"Never\"".to_string(),
+        ]);
+    }
+}

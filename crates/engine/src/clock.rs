@@ -1,0 +1,95 @@
+//! The virtual clock: milliseconds since the simulation began, and the wall-clock instant that
+//! moment stands for (so timestamps look like a real cluster's).
+
+use serde::Serialize;
+
+/// Milliseconds of virtual time since the simulation began.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize)]
+pub struct Time(pub u64);
+
+impl Time {
+    pub const ZERO: Time = Time(0);
+
+    pub fn millis(self) -> u64 {
+        self.0
+    }
+
+    pub fn plus_millis(self, ms: u64) -> Time {
+        Time(self.0.saturating_add(ms))
+    }
+
+    /// RFC 3339 at second precision, as `metav1.Time` serializes (`2026-03-02T09:00:05Z`).
+    pub fn rfc3339(self) -> String {
+        let secs = EPOCH_UNIX_SECONDS + (self.0 / 1000) as i64;
+        let days = secs.div_euclid(86_400);
+        let rem = secs.rem_euclid(86_400);
+        let (y, m, d) = civil_from_days(days);
+        format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem % 3600 / 60, rem % 60)
+    }
+
+    /// RFC 3339 with microseconds, as `metav1.MicroTime` serializes (events' `eventTime`).
+    pub fn rfc3339_micros(self) -> String {
+        let base = self.rfc3339();
+        format!("{}.{:06}Z", base.trim_end_matches('Z'), (self.0 % 1000) * 1000)
+    }
+
+    /// Parses what `rfc3339` printed back into virtual time (None before the epoch).
+    pub fn from_rfc3339(text: &str) -> Option<Time> {
+        let b = text.as_bytes();
+        if b.len() < 20 {
+            return None;
+        }
+        let num = |r: std::ops::Range<usize>| text.get(r)?.parse::<i64>().ok();
+        let days = days_from_civil(num(0..4)?, num(5..7)? as u32, num(8..10)? as u32);
+        let secs = days * 86_400 + num(11..13)? * 3600 + num(14..16)? * 60 + num(17..19)?;
+        let millis = match text.get(19..20) {
+            Some(".") => text.get(20..23).and_then(|s| s.parse::<i64>().ok()).unwrap_or(0),
+            _ => 0,
+        };
+        let since = (secs - EPOCH_UNIX_SECONDS) * 1000 + millis;
+        u64::try_from(since).ok().map(Time)
+    }
+}
+
+/// The instant virtual time zero stands for: 2026-03-02T09:00:00Z. Fixed, so every run prints
+/// the same timestamps.
+pub const EPOCH_UNIX_SECONDS: i64 = 1_772_442_000;
+
+/// Days since 1970-01-01 → (year, month, day). Howard Hinnant's `civil_from_days`.
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (if m <= 2 { y + 1 } else { y }, m, d)
+}
+
+fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400);
+    let m = m as i64;
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d as i64 - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn epoch_prints_and_parses_back() {
+        assert_eq!(Time::ZERO.rfc3339(), "2026-03-02T09:00:00Z");
+        assert_eq!(Time(65_500).rfc3339(), "2026-03-02T09:01:05Z");
+        assert_eq!(Time(65_500).rfc3339_micros(), "2026-03-02T09:01:05.500000Z");
+        assert_eq!(Time::from_rfc3339("2026-03-02T09:01:05Z"), Some(Time(65_000)));
+        assert_eq!(Time::from_rfc3339("2026-03-02T09:01:05.500000Z"), Some(Time(65_500)));
+        assert_eq!(Time(86_400_000 * 365).rfc3339(), "2027-03-02T09:00:00Z");
+    }
+}

@@ -1,0 +1,251 @@
+//! The cluster as it stands when a simulation begins: the brief's three nodes (or none), the
+//! system namespaces, their default service accounts, the `kubernetes` Service, the built-in
+//! priority classes and RBAC's bootstrap policy (the part of
+//! `plugin/pkg/auth/authorizer/rbac/bootstrappolicy` and kubeadm's bindings that matters
+//! here). These objects are written straight into the store at time zero: they existed
+//! before the learner arrived, so their creation is not part of the trace.
+
+use serde_json::{Value, json};
+
+use crate::Engine;
+use crate::components::default_components;
+use crate::store::ObjectKey;
+use podlife_model::ResourceType;
+
+/// A node to create at start-up.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NodeSpec {
+    pub name: String,
+    pub labels: Vec<(String, String)>,
+    pub taints: Vec<Value>,
+    pub cpu: String,
+    pub memory: String,
+    pub pods: String,
+}
+
+impl NodeSpec {
+    /// The brief's default cluster.
+    pub fn defaults() -> Vec<NodeSpec> {
+        let worker = |name: &str| NodeSpec {
+            name: name.into(),
+            labels: vec![],
+            taints: vec![],
+            cpu: "2".into(),
+            memory: "4Gi".into(),
+            pods: "110".into(),
+        };
+        vec![
+            NodeSpec {
+                name: "control-plane".into(),
+                labels: vec![("node-role.kubernetes.io/control-plane".into(), String::new())],
+                taints: vec![json!({"key": "node-role.kubernetes.io/control-plane", "effect": "NoSchedule"})],
+                cpu: "4".into(),
+                memory: "8Gi".into(),
+                pods: "110".into(),
+            },
+            worker("worker-1"),
+            worker("worker-2"),
+        ]
+    }
+}
+
+/// The fixed facts about every node's software (what `kubectl get nodes -o wide` shows).
+pub const KUBELET_VERSION: &str = "v1.36.0";
+pub const CONTAINER_RUNTIME_VERSION: &str = "containerd://2.1.4";
+pub const OS_IMAGE: &str = "Debian GNU/Linux 12 (bookworm)";
+pub const KERNEL_VERSION: &str = "6.8.0-79-generic";
+
+impl Engine {
+    /// The brief's default cluster.
+    pub fn with_default_cluster(seed: u64) -> Engine {
+        Engine::with_nodes(seed, &NodeSpec::defaults())
+    }
+
+    /// A cluster with the given nodes (empty for `podlife cluster empty`).
+    pub fn with_nodes(seed: u64, nodes: &[NodeSpec]) -> Engine {
+        let mut e = Engine::bare(seed);
+        for ns in ["default", "kube-node-lease", "kube-public", "kube-system"] {
+            e.seed_object("namespaces", None, namespace(ns));
+            e.seed_object("serviceaccounts", Some(ns), json!({
+                "apiVersion": "v1", "kind": "ServiceAccount",
+                "metadata": {"name": "default", "namespace": ns}
+            }));
+            e.seed_object("configmaps", Some(ns), json!({
+                "apiVersion": "v1", "kind": "ConfigMap",
+                "metadata": {"name": "kube-root-ca.crt", "namespace": ns,
+                    "annotations": {"kubernetes.io/description": "Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. No other usage is guaranteed across distributions of Kubernetes clusters."}},
+                "data": {"ca.crt": "-----BEGIN CERTIFICATE-----\n(podlife cluster CA)\n-----END CERTIFICATE-----\n"}
+            }));
+        }
+        e.seed_object("services", Some("default"), json!({
+            "apiVersion": "v1", "kind": "Service",
+            "metadata": {"name": "kubernetes", "namespace": "default",
+                "labels": {"component": "apiserver", "provider": "kubernetes"}},
+            "spec": {"clusterIP": "10.96.0.1", "clusterIPs": ["10.96.0.1"], "internalTrafficPolicy": "Cluster",
+                "ipFamilies": ["IPv4"], "ipFamilyPolicy": "SingleStack",
+                "ports": [{"name": "https", "port": 443, "protocol": "TCP", "targetPort": 6443}],
+                "sessionAffinity": "None", "type": "ClusterIP"},
+            "status": {"loadBalancer": {}}
+        }));
+        for (name, value, description) in [
+            ("system-cluster-critical", 2_000_000_000, "Used for system critical pods that must run in the cluster, but can be moved to another node if necessary."),
+            ("system-node-critical", 2_000_001_000, "Used for system critical pods that must not be moved from their current node."),
+        ] {
+            e.seed_object("priorityclasses", None, json!({
+                "apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass",
+                "metadata": {"name": name}, "value": value, "description": description,
+                "preemptionPolicy": "PreemptLowerPriority"
+            }));
+        }
+        seed_rbac(&mut e);
+        for (i, n) in nodes.iter().enumerate() {
+            e.seed_object("nodes", None, node(n, i));
+        }
+        let names: Vec<String> = nodes.iter().map(|n| n.name.clone()).collect();
+        e.components = default_components(&names);
+        // Components start with a full cache, as after their initial list.
+        let store = e.store.clone();
+        for c in &mut e.components {
+            for w in &c.watches {
+                for (k, v) in store.list(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)) {
+                    c.cache.insert(k.clone(), v.clone());
+                }
+            }
+        }
+        e
+    }
+
+    /// Writes an object into etcd at start-up with the metadata the API server would give it.
+    fn seed_object(&mut self, plural: &str, namespace: Option<&str>, mut obj: Value) {
+        let Some(rt) = ResourceType::resolve(plural) else { return };
+        let uid = self.rng.uuid();
+        let meta = &mut obj["metadata"];
+        meta["uid"] = json!(uid);
+        meta["creationTimestamp"] = json!(self.now.rfc3339());
+        let name = meta["name"].as_str().unwrap_or_default().to_string();
+        self.store.put(ObjectKey::new(rt, namespace, &name), obj);
+    }
+}
+
+fn namespace(name: &str) -> Value {
+    json!({
+        "apiVersion": "v1", "kind": "Namespace",
+        "metadata": {"name": name, "labels": {"kubernetes.io/metadata.name": name}},
+        "spec": {"finalizers": ["kubernetes"]},
+        "status": {"phase": "Active"}
+    })
+}
+
+fn node(n: &NodeSpec, index: usize) -> Value {
+    let mut labels = serde_json::Map::new();
+    labels.insert("beta.kubernetes.io/arch".into(), json!("amd64"));
+    labels.insert("beta.kubernetes.io/os".into(), json!("linux"));
+    labels.insert("kubernetes.io/arch".into(), json!("amd64"));
+    labels.insert("kubernetes.io/hostname".into(), json!(n.name));
+    labels.insert("kubernetes.io/os".into(), json!("linux"));
+    for (k, v) in &n.labels {
+        labels.insert(k.clone(), json!(v));
+    }
+    let ip = format!("172.18.0.{}", index + 2);
+    let resources = json!({"cpu": n.cpu, "ephemeral-storage": "100Gi", "hugepages-1Gi": "0", "hugepages-2Mi": "0", "memory": n.memory, "pods": n.pods});
+    let condition = |t: &str, status: &str, reason: &str, message: &str| json!({
+        "type": t, "status": status, "reason": reason, "message": message,
+        "lastHeartbeatTime": "2026-03-02T09:00:00Z", "lastTransitionTime": "2026-03-02T09:00:00Z"
+    });
+    let mut spec = json!({"podCIDR": format!("10.244.{index}.0/24"), "podCIDRs": [format!("10.244.{index}.0/24")]});
+    if !n.taints.is_empty() {
+        spec["taints"] = json!(n.taints);
+    }
+    json!({
+        "apiVersion": "v1", "kind": "Node",
+        "metadata": {"name": n.name, "labels": labels,
+            "annotations": {"node.alpha.kubernetes.io/ttl": "0", "volumes.kubernetes.io/controller-managed-attach-detach": "true"}},
+        "spec": spec,
+        "status": {
+            "addresses": [{"type": "InternalIP", "address": ip}, {"type": "Hostname", "address": n.name}],
+            "allocatable": resources,
+            "capacity": resources,
+            "conditions": [
+                condition("MemoryPressure", "False", "KubeletHasSufficientMemory", "kubelet has sufficient memory available"),
+                condition("DiskPressure", "False", "KubeletHasNoDiskPressure", "kubelet has no disk pressure"),
+                condition("PIDPressure", "False", "KubeletHasSufficientPID", "kubelet has sufficient PID available"),
+                condition("Ready", "True", "KubeletReady", "kubelet is posting ready status"),
+            ],
+            "daemonEndpoints": {"kubeletEndpoint": {"Port": 10250}},
+            "nodeInfo": {
+                "architecture": "amd64", "bootID": "", "containerRuntimeVersion": CONTAINER_RUNTIME_VERSION,
+                "kernelVersion": KERNEL_VERSION, "kubeProxyVersion": "", "kubeletVersion": KUBELET_VERSION,
+                "machineID": "", "operatingSystem": "linux", "osImage": OS_IMAGE, "systemUUID": ""
+            }
+        }
+    })
+}
+
+const READ: &[&str] = &["get", "list", "watch"];
+const WRITE: &[&str] = &["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];
+
+/// Bootstrap roles and bindings (upstream `bootstrappolicy/policy.go`, kubeadm's
+/// `kubeadm:cluster-admins`). The aggregated `admin`/`edit`/`view` roles are written with
+/// their aggregated rules already resolved.
+fn seed_rbac(e: &mut Engine) {
+    let meta = |name: &str| json!({"name": name, "labels": {"kubernetes.io/bootstrapping": "rbac-defaults"},
+        "annotations": {"rbac.authorization.kubernetes.io/autoupdate": "true"}});
+    let rule = |groups: &[&str], resources: &[&str], verbs: &[&str]| json!({"apiGroups": groups, "resources": resources, "verbs": verbs});
+    let view_core = ["configmaps", "endpoints", "events", "limitranges", "namespaces", "namespaces/status", "persistentvolumeclaims", "persistentvolumeclaims/status", "pods", "pods/log", "pods/status", "replicationcontrollers", "replicationcontrollers/scale", "replicationcontrollers/status", "resourcequotas", "resourcequotas/status", "serviceaccounts", "services", "services/status"];
+    let apps = ["controllerrevisions", "daemonsets", "daemonsets/status", "deployments", "deployments/scale", "deployments/status", "replicasets", "replicasets/scale", "replicasets/status", "statefulsets", "statefulsets/scale", "statefulsets/status"];
+    let batch = ["cronjobs", "cronjobs/status", "jobs", "jobs/status"];
+    let view_rules = vec![
+        rule(&[""], &view_core, READ),
+        rule(&["apps"], &apps, READ),
+        rule(&["batch"], &batch, READ),
+        rule(&["discovery.k8s.io"], &["endpointslices"], READ),
+        rule(&["policy"], &["poddisruptionbudgets", "poddisruptionbudgets/status"], READ),
+    ];
+    let edit_core = ["configmaps", "events", "persistentvolumeclaims", "pods", "pods/attach", "pods/exec", "pods/portforward", "pods/proxy", "replicationcontrollers", "replicationcontrollers/scale", "secrets", "serviceaccounts", "services", "services/proxy"];
+    let mut edit_rules = view_rules.clone();
+    edit_rules.extend([
+        rule(&[""], &edit_core, WRITE),
+        rule(&["apps"], &apps, WRITE),
+        rule(&["batch"], &batch, WRITE),
+        rule(&["policy"], &["poddisruptionbudgets"], WRITE),
+        rule(&[""], &["serviceaccounts"], &["impersonate"]),
+        rule(&[""], &["pods/eviction", "serviceaccounts/token"], &["create"]),
+    ]);
+    let mut admin_rules = edit_rules.clone();
+    admin_rules.push(rule(&["rbac.authorization.k8s.io"], &["rolebindings", "roles"], WRITE));
+    admin_rules.push(rule(&["authorization.k8s.io"], &["localsubjectaccessreviews"], &["create"]));
+    let roles = [
+        ("cluster-admin", json!([{"apiGroups": ["*"], "resources": ["*"], "verbs": ["*"]}, {"nonResourceURLs": ["*"], "verbs": ["*"]}])),
+        ("admin", json!(admin_rules)),
+        ("edit", json!(edit_rules)),
+        ("view", json!(view_rules)),
+        ("system:basic-user", json!([
+            rule(&["authorization.k8s.io"], &["selfsubjectaccessreviews", "selfsubjectrulesreviews"], &["create"]),
+            rule(&["authentication.k8s.io"], &["selfsubjectreviews"], &["create"]),
+        ])),
+        ("system:discovery", json!([{"nonResourceURLs": ["/api", "/api/*", "/apis", "/apis/*", "/healthz", "/livez", "/openapi", "/openapi/*", "/readyz", "/version", "/version/"], "verbs": ["get"]}])),
+        ("system:public-info-viewer", json!([{"nonResourceURLs": ["/healthz", "/livez", "/readyz", "/version", "/version/"], "verbs": ["get"]}])),
+    ];
+    for (name, rules) in roles {
+        e.seed_object("clusterroles", None, json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": meta(name), "rules": rules}));
+    }
+    let group = |g: &str| json!({"apiGroup": "rbac.authorization.k8s.io", "kind": "Group", "name": g});
+    let bindings = [
+        ("cluster-admin", "cluster-admin", vec![group("system:masters")]),
+        ("kubeadm:cluster-admins", "cluster-admin", vec![group("kubeadm:cluster-admins")]),
+        ("system:basic-user", "system:basic-user", vec![group("system:authenticated")]),
+        ("system:discovery", "system:discovery", vec![group("system:authenticated")]),
+        ("system:public-info-viewer", "system:public-info-viewer", vec![group("system:authenticated"), group("system:unauthenticated")]),
+    ];
+    for (name, role, subjects) in bindings {
+        let mut m = meta(name);
+        if name.starts_with("kubeadm:") {
+            m = json!({"name": name});
+        }
+        e.seed_object("clusterrolebindings", None, json!({
+            "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding", "metadata": m,
+            "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": role},
+            "subjects": subjects
+        }));
+    }
+}

@@ -1,0 +1,105 @@
+//! The cluster's components as the engine runs them. Each watches resources through an
+//! informer: a list to fill its cache, then watch events delivered after a small delay. Components
+//! never call each other; they only read their cache and write through the API server.
+//!
+//! The reconcile logic of the scheduler, kubelet, runtime and controllers arrives with later
+//! capabilities; what is modelled here is the plumbing every one of them stands on.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use crate::store::{ObjectKey, WatchEvent};
+use crate::trace::ComponentRef;
+
+/// A resource a component watches, optionally only objects bound to one node
+/// (`fieldSelector=spec.nodeName=<node>`, as the kubelet's pod informer).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WatchSpec {
+    pub group: &'static str,
+    pub resource: &'static str,
+    pub node_name: Option<String>,
+}
+
+impl WatchSpec {
+    fn all(group: &'static str, resource: &'static str) -> WatchSpec {
+        WatchSpec { group, resource, node_name: None }
+    }
+
+    pub fn matches(&self, key: &ObjectKey, object: &Value) -> bool {
+        key.group == self.group
+            && key.resource == self.resource
+            && self.node_name.as_deref().is_none_or(|n| object["spec"]["nodeName"].as_str() == Some(n))
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Component {
+    pub id: ComponentRef,
+    pub running: bool,
+    pub watches: Vec<WatchSpec>,
+    /// The informer cache: what this component currently believes.
+    pub cache: BTreeMap<ObjectKey, Value>,
+}
+
+impl Component {
+    fn new(id: ComponentRef, watches: Vec<WatchSpec>) -> Component {
+        Component { id, running: true, watches, cache: BTreeMap::new() }
+    }
+
+    pub fn wants(&self, event: &WatchEvent) -> bool {
+        self.watches.iter().any(|w| w.matches(&event.key, &event.object))
+    }
+
+    /// Applies a delivered event to the cache.
+    pub fn apply(&mut self, event: &WatchEvent) {
+        match event.event_type {
+            crate::store::EventType::Deleted => {
+                self.cache.remove(&event.key);
+            }
+            _ => {
+                self.cache.insert(event.key.clone(), event.object.clone());
+            }
+        }
+    }
+}
+
+/// Control-plane components and, on every node, kubelet, containerd and kube-proxy, with the
+/// informers upstream gives each.
+pub fn default_components(nodes: &[String]) -> Vec<Component> {
+    let mut out = vec![
+        Component::new(ComponentRef::control_plane("kube-scheduler"), vec![
+            WatchSpec::all("", "pods"),
+            WatchSpec::all("", "nodes"),
+        ]),
+        Component::new(ComponentRef::control_plane("kube-controller-manager"), vec![
+            WatchSpec::all("", "pods"),
+            WatchSpec::all("", "nodes"),
+            WatchSpec::all("", "namespaces"),
+            WatchSpec::all("", "services"),
+            WatchSpec::all("apps", "deployments"),
+            WatchSpec::all("apps", "replicasets"),
+            WatchSpec::all("apps", "statefulsets"),
+            WatchSpec::all("apps", "daemonsets"),
+            WatchSpec::all("batch", "jobs"),
+            WatchSpec::all("batch", "cronjobs"),
+        ]),
+    ];
+    for node in nodes {
+        out.push(Component::new(ComponentRef::on_node("kubelet", node), vec![WatchSpec {
+            group: "",
+            resource: "pods",
+            node_name: Some(node.clone()),
+        }]));
+        out.push(Component::new(ComponentRef::on_node("containerd", node), vec![]));
+        out.push(Component::new(ComponentRef::on_node("kube-proxy", node), vec![
+            WatchSpec::all("", "services"),
+            WatchSpec::all("discovery.k8s.io", "endpointslices"),
+        ]));
+    }
+    out
+}
+
+/// Names a user may give to `podlife stop` / `podlife start`.
+pub const CONTROL_PLANE_STOPPABLE: &[&str] = &["kube-scheduler", "kube-controller-manager"];
+pub const NODE_STOPPABLE: &[&str] = &["kubelet", "containerd", "kube-proxy"];

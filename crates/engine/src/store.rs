@@ -1,0 +1,155 @@
+//! etcd: the one place state lives. Objects are JSON values keyed like etcd's
+//! `/registry/<resource>/<namespace>/<name>`, so listing order is etcd's order. Every write
+//! takes the next revision, which becomes the object's `resourceVersion`.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use podlife_model::ResourceType;
+
+/// Where an object lives: its resource, namespace (empty for cluster-scoped) and name.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct ObjectKey {
+    pub group: String,
+    pub resource: String,
+    pub namespace: String,
+    pub name: String,
+}
+
+impl ObjectKey {
+    pub fn new(rt: &ResourceType, namespace: Option<&str>, name: &str) -> ObjectKey {
+        ObjectKey {
+            group: rt.group.to_string(),
+            resource: rt.plural.to_string(),
+            namespace: if rt.namespaced { namespace.unwrap_or("default").to_string() } else { String::new() },
+            name: name.to_string(),
+        }
+    }
+
+    /// The resource type this key belongs to.
+    pub fn resource_type(&self) -> Option<&'static ResourceType> {
+        ResourceType::by_plural(&self.group, &self.resource)
+    }
+
+    /// etcd's key, `/registry/pods/default/nginx` (upstream: each resource's storage prefix in
+    /// `pkg/registry/*/storage`; nodes keep their historical name `minions`).
+    pub fn etcd_path(&self) -> String {
+        let prefix = match self.resource.as_str() {
+            "nodes" => "minions",
+            "services" => "services/specs",
+            other => other,
+        };
+        if self.namespace.is_empty() {
+            format!("/registry/{prefix}/{}", self.name)
+        } else {
+            format!("/registry/{prefix}/{}/{}", self.namespace, self.name)
+        }
+    }
+}
+
+/// The kind of change a watch reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum EventType {
+    #[serde(rename = "ADDED")]
+    Added,
+    #[serde(rename = "MODIFIED")]
+    Modified,
+    #[serde(rename = "DELETED")]
+    Deleted,
+}
+
+impl EventType {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EventType::Added => "ADDED",
+            EventType::Modified => "MODIFIED",
+            EventType::Deleted => "DELETED",
+        }
+    }
+}
+
+/// A change as a watch stream carries it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WatchEvent {
+    pub event_type: EventType,
+    pub key: ObjectKey,
+    pub object: Value,
+    pub revision: u64,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Store {
+    objects: BTreeMap<ObjectKey, Value>,
+    revision: u64,
+}
+
+impl Store {
+    pub fn new() -> Store {
+        Store::default()
+    }
+
+    /// The current revision (the last write's).
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    pub fn get(&self, key: &ObjectKey) -> Option<&Value> {
+        self.objects.get(key)
+    }
+
+    /// Objects of one resource, optionally in one namespace, in key order.
+    pub fn list<'a>(&'a self, group: &'a str, resource: &'a str, namespace: Option<&'a str>) -> impl Iterator<Item = (&'a ObjectKey, &'a Value)> + 'a {
+        self.objects
+            .iter()
+            .filter(move |(k, _)| k.group == group && k.resource == resource && namespace.is_none_or(|ns| k.namespace == ns))
+    }
+
+    /// Writes `value` at `key` with the next revision (set into `metadata.resourceVersion`)
+    /// and returns the change for watchers.
+    pub fn put(&mut self, key: ObjectKey, mut value: Value) -> WatchEvent {
+        self.revision += 1;
+        if let Some(meta) = value.get_mut("metadata").and_then(Value::as_object_mut) {
+            meta.insert("resourceVersion".into(), Value::String(self.revision.to_string()));
+        }
+        let event_type = if self.objects.contains_key(&key) { EventType::Modified } else { EventType::Added };
+        self.objects.insert(key.clone(), value.clone());
+        WatchEvent { event_type, key, object: value, revision: self.revision }
+    }
+
+    /// Removes the object; the DELETED event carries its last state at the new revision.
+    pub fn delete(&mut self, key: &ObjectKey) -> Option<WatchEvent> {
+        let object = self.objects.remove(key)?;
+        self.revision += 1;
+        Some(WatchEvent { event_type: EventType::Deleted, key: key.clone(), object, revision: self.revision })
+    }
+
+    pub fn len(&self) -> usize {
+        self.objects.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.objects.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn revisions_grow_and_events_say_what_changed() {
+        let pods = ResourceType::resolve("pods").expect("pods");
+        let mut s = Store::new();
+        let key = ObjectKey::new(pods, Some("default"), "a");
+        let e1 = s.put(key.clone(), json!({"metadata":{"name":"a"}}));
+        let e2 = s.put(key.clone(), json!({"metadata":{"name":"a"}}));
+        assert_eq!((e1.event_type, e1.revision), (EventType::Added, 1));
+        assert_eq!((e2.event_type, e2.revision), (EventType::Modified, 2));
+        assert_eq!(s.get(&key).and_then(|v| v["metadata"]["resourceVersion"].as_str()), Some("2"));
+        assert_eq!(s.delete(&key).map(|e| e.event_type), Some(EventType::Deleted));
+        assert_eq!(key.etcd_path(), "/registry/pods/default/a");
+    }
+}
