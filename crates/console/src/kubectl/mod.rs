@@ -27,6 +27,13 @@ pub struct Context<'a> {
 /// Runs `kubectl ARGS…` and returns what it printed.
 pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
     let mut out = Output::default();
+    let args = match hoist_global_flags(args) {
+        Ok(a) => a,
+        Err(e) => {
+            out.err(&format!("{e}\n"));
+            return out;
+        }
+    };
     let Some(command) = args.first() else {
         out.err("kubectl controls the Kubernetes cluster manager.\n\n Find more information at: https://kubernetes.io/docs/reference/kubectl/\n");
         return out;
@@ -48,6 +55,38 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         }
     }
     out
+}
+
+/// Global flags may come before the command (`kubectl --as=jane create -f -`); move them
+/// after it so each command's parser sees them.
+fn hoist_global_flags(args: &[String]) -> Result<Vec<String>, String> {
+    let mut leading = Vec::new();
+    let mut i = 0;
+    while i < args.len() && args[i].starts_with('-') && args[i] != "--" {
+        let tok = &args[i];
+        let name = tok.trim_start_matches('-').split('=').next().unwrap_or_default();
+        let spec = flags::GLOBAL.iter().find(|s| s.long == name || (tok.len() == 2 && s.short.is_some_and(|c| tok.ends_with(c))));
+        let Some(spec) = spec else {
+            return Err(format!("error: unknown flag: {tok}\nSee 'kubectl --help' for usage."));
+        };
+        leading.push(tok.clone());
+        let inline = tok.contains('=') || (!tok.starts_with("--") && tok.len() > 2);
+        if spec.kind != Kind::Bool && !inline {
+            i += 1;
+            if let Some(v) = args.get(i) {
+                leading.push(v.clone());
+            }
+        }
+        i += 1;
+    }
+    let mut out: Vec<String> = args[i..].to_vec();
+    if out.is_empty() {
+        return Ok(out);
+    }
+    // Before `--`, so that `kubectl --as=x run web --image=y -- cmd` keeps its command.
+    let dash = out.iter().position(|a| a == "--").unwrap_or(out.len());
+    out.splice(dash..dash, leading);
+    Ok(out)
 }
 
 /// Cobra's "Did you mean this?" (Levenshtein distance ≤ 2, or a prefix).

@@ -1,0 +1,81 @@
+//! Golden transcripts: every `tests/scripts/*.sh` runs on a fresh default cluster (seed 1) and
+//! its transcript, diagnostics and trace must equal `*.golden` beside it byte for byte.
+//! `PODLIFE_UPDATE_GOLDEN=1 cargo test -p podlife-console --test golden` rewrites them (review
+//! the diff against upstream before committing).
+
+use std::path::{Path, PathBuf};
+
+use podlife_console::{Session, render, script};
+
+fn scripts_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/scripts")
+}
+
+fn render_run(text: &str) -> String {
+    let t = match script::run(text, Session::new(1)) {
+        Ok(t) => t,
+        Err(e) => return format!("script error: {e}\n"),
+    };
+    let mut out = t.text;
+    if !t.diagnostics.is_empty() {
+        out.push_str("--- diagnostics ---\n");
+        for (_, d) in &t.diagnostics {
+            out.push_str(&format!("{}:{}: {}\n", d.line, d.column, d.message.lines().next().unwrap_or_default()));
+        }
+    }
+    out.push_str("--- trace ---\n");
+    for e in t.session.engine().trace() {
+        out.push_str(&render::line(e));
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn golden_transcripts() {
+    let update = std::env::var_os("PODLIFE_UPDATE_GOLDEN").is_some();
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(scripts_dir())
+        .expect("tests/scripts exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "sh"))
+        .collect();
+    entries.sort();
+    assert!(!entries.is_empty(), "no scripts found");
+    let mut failures = Vec::new();
+    for path in entries {
+        let text = std::fs::read_to_string(&path).expect("readable script");
+        let got = render_run(&text);
+        let golden = path.with_extension("golden");
+        if update {
+            std::fs::write(&golden, &got).expect("write golden");
+            continue;
+        }
+        let want = std::fs::read_to_string(&golden).unwrap_or_default();
+        if got != want {
+            let first = got.lines().zip(want.lines()).position(|(a, b)| a != b).unwrap_or(0);
+            failures.push(format!(
+                "{}: differs at line {}:\n  got:  {:?}\n  want: {:?}",
+                path.display(),
+                first + 1,
+                got.lines().nth(first).unwrap_or(""),
+                want.lines().nth(first).unwrap_or("")
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "golden mismatches (PODLIFE_UPDATE_GOLDEN=1 to refresh):\n{}", failures.join("\n"));
+}
+
+/// Same script and seed ⇒ byte-identical JSON trace.
+#[test]
+fn runs_are_deterministic() {
+    let text = std::fs::read_to_string(scripts_dir().join("pending-without-scheduler.sh")).expect("script");
+    let json = |t: script::Transcript| {
+        t.session.engine().trace().iter().map(|e| serde_json::to_string(e).unwrap_or_default()).collect::<Vec<_>>().join("\n")
+    };
+    let a = json(script::run(&text, Session::new(7)).expect("runs"));
+    let b = json(script::run(&text, Session::new(7)).expect("runs"));
+    assert!(!a.is_empty());
+    assert_eq!(a, b);
+    let c = json(script::run(&text, Session::new(8)).expect("runs"));
+    assert_ne!(a, c, "the seed must matter (uids, names, delays)");
+}

@@ -1,0 +1,19 @@
+# The default cluster as kubectl shows it.
+kubectl version
+kubectl get nodes
+kubectl get nodes -o wide --show-labels
+kubectl get namespaces
+kubectl get svc,sa
+kubectl get pods -A
+kubectl api-resources
+kubectl run web --image=nginx --dry-run=client -o yaml
+kubectl run web --image=nginx --port=80 --env=FOO=bar --labels=app=web,tier=fe --restart=Never --dry-run=client -o yaml --command -- sh -c "sleep 10"
+kubectl run web --image=nginx:1.27
+kubectl run web --image=nginx:1.27
+kubectl get pod web -o name
+kubectl delete pod web --grace-period=0 --force
+kubectl get pods
+kubectl delete pod web
+kubectl frobnicate
+kubectl get pods --frob
+kubectl get pdos
