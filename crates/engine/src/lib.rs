@@ -217,11 +217,10 @@ impl Engine {
     }
 
     fn find_component(&self, name: &str, node: Option<&str>) -> Result<usize, EngineError> {
-        if let Some(n) = node {
-            if !self.components.iter().any(|c| c.id.node.as_deref() == Some(n)) {
+        if let Some(n) = node
+            && !self.components.iter().any(|c| c.id.node.as_deref() == Some(n)) {
                 return Err(EngineError::UnknownNode(n.to_string()));
             }
-        }
         self.components
             .iter()
             .position(|c| c.id.name == name && c.id.node.as_deref() == node)

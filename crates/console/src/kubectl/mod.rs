@@ -206,9 +206,7 @@ fn apply_or_create(ctx: &mut Context<'_>, args: &[String], out: &mut Output, app
         if !apply && !p.args.is_empty() {
             return out.err(&format!("error: unknown command \"{}\" for \"kubectl create\"\n", p.args[0]));
         }
-        return out.err(&format!(
-            "error: must specify one of -f and -k\n\n"
-        ));
+        return out.err(&"error: must specify one of -f and -k\n\n".to_string());
     }
     let validate = p.get("validate").unwrap_or("strict") != "false" && p.get("validate") != Some("ignore");
     let namespace = namespace_of(&p);
@@ -569,7 +567,7 @@ fn resource_args(args: &[String]) -> Result<Vec<(&'static ResourceType, Vec<Stri
     if args.iter().any(|a| a.contains('/')) {
         for a in args {
             let Some((t, n)) = a.split_once('/') else {
-                return Err(format!("error: there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'\n"));
+                return Err("error: there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'\n".to_string());
             };
             let rt = resolve(t)?;
             match groups.iter_mut().find(|(r, _)| *r == rt) {
@@ -672,11 +670,10 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                         row.push(v["metadata"]["namespace"].as_str().unwrap_or_default().to_string());
                     }
                     let mut cells = columns::row(rt.kind, v, now, wide);
-                    if multiple_kinds {
-                        if let Some(first) = cells.first_mut() {
+                    if multiple_kinds
+                        && let Some(first) = cells.first_mut() {
                             *first = type_name(rt, first).replacen('/', "/", 1);
                         }
-                    }
                     row.extend(cells);
                     if p.flag("show-labels") {
                         row.push(format_labels(&v["metadata"]["labels"]));
@@ -783,7 +780,7 @@ fn delete(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         let mut targets = names.clone();
         if targets.is_empty() {
             if !p.flag("all") && p.get("selector").is_none() {
-                return out.err(&format!("error: resource(s) were provided, but no name was specified\n"));
+                return out.err(&"error: resource(s) were provided, but no name was specified\n".to_string());
             }
             let mut list = Request::new(Verb::List, rt);
             list.namespace = Some(namespace.clone());
@@ -859,16 +856,14 @@ fn api_resources(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         rows.push(["NAME", "SHORTNAMES", "APIVERSION", "NAMESPACED", "KIND"].iter().map(|s| s.to_string()).collect());
     }
     for r in resources {
-        if let Some(ns) = p.get("namespaced") {
-            if (ns == "true") != r.namespaced {
+        if let Some(ns) = p.get("namespaced")
+            && (ns == "true") != r.namespaced {
                 continue;
             }
-        }
-        if let Some(g) = p.get("api-group") {
-            if g != r.group {
+        if let Some(g) = p.get("api-group")
+            && g != r.group {
                 continue;
             }
-        }
         if p.get("output") == Some("name") {
             out.out(&format!("{}\n", r.qualified_plural()));
             continue;

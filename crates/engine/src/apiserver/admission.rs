@@ -105,15 +105,14 @@ fn priority(pod: &mut Value, store: &Store) -> Result<(), Status> {
             None => (None, 0, Some("PreemptLowerPriority".into())),
         },
     };
-    if let Some(given) = spec["priority"].as_i64() {
-        if given != value {
+    if let Some(given) = spec["priority"].as_i64()
+        && given != value {
             return Err(Status::forbidden(
                 "pods",
                 Some(&pod_name),
                 &format!("the integer value of priority ({given}) must not be provided in pod spec; priority admission controller computed {value} from the given PriorityClass name"),
             ));
         }
-    }
     if let Some(name) = class_name {
         spec["priorityClassName"] = json!(name);
     }

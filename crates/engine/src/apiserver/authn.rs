@@ -27,12 +27,11 @@ impl UserInfo {
     /// groups; everyone gets `system:authenticated` (unless impersonating `system:anonymous`).
     pub fn impersonated(name: &str, extra_groups: &[String]) -> UserInfo {
         let mut groups: Vec<String> = extra_groups.to_vec();
-        if let Some(rest) = name.strip_prefix("system:serviceaccount:") {
-            if let Some((ns, _)) = rest.split_once(':') {
+        if let Some(rest) = name.strip_prefix("system:serviceaccount:")
+            && let Some((ns, _)) = rest.split_once(':') {
                 groups.push("system:serviceaccounts".into());
                 groups.push(format!("system:serviceaccounts:{ns}"));
             }
-        }
         if name != "system:anonymous" && !groups.iter().any(|g| g == AUTHENTICATED) {
             groups.push(AUTHENTICATED.into());
         }

@@ -9,11 +9,10 @@ use serde_json::{Map, Value, json};
 
 /// Applies the defaults for `kind`. Kinds without modelled defaults are left as they are.
 pub fn apply(kind: &str, obj: &mut Value) {
-    if kind == "Pod" {
-        if let Some(spec) = obj.get_mut("spec") {
+    if kind == "Pod"
+        && let Some(spec) = obj.get_mut("spec") {
             pod_spec(spec);
         }
-    }
 }
 
 /// `SetDefaults_PodSpec`, `SetDefaults_Pod`, and the per-container defaults.
@@ -57,11 +56,10 @@ fn container(c: &mut Value, host_network: bool) {
     if let Some(ports) = m.get_mut("ports").and_then(Value::as_array_mut) {
         for p in ports.iter_mut().filter_map(Value::as_object_mut) {
             set_if_absent(p, "protocol", json!("TCP"));
-            if host_network {
-                if let Some(cp) = p.get("containerPort").cloned() {
+            if host_network
+                && let Some(cp) = p.get("containerPort").cloned() {
                     set_if_absent(p, "hostPort", cp);
                 }
-            }
         }
     }
     for probe_name in ["livenessProbe", "readinessProbe", "startupProbe"] {
@@ -82,8 +80,8 @@ fn container(c: &mut Value, host_network: bool) {
         }
     }
     // SetDefaults_Pod: a limit without a request makes the request equal to the limit.
-    if let Some(res) = m.get_mut("resources").and_then(Value::as_object_mut) {
-        if let Some(limits) = res.get("limits").and_then(Value::as_object).cloned() {
+    if let Some(res) = m.get_mut("resources").and_then(Value::as_object_mut)
+        && let Some(limits) = res.get("limits").and_then(Value::as_object).cloned() {
             let requests = res.entry("requests").or_insert_with(|| json!({}));
             if let Some(req) = requests.as_object_mut() {
                 for (name, qty) in limits {
@@ -91,7 +89,6 @@ fn container(c: &mut Value, host_network: bool) {
                 }
             }
         }
-    }
 }
 
 /// `Always` for `:latest` or an untagged image, `IfNotPresent` otherwise (a digest counts as

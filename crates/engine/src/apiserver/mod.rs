@@ -100,11 +100,10 @@ impl Request {
     pub fn path(&self) -> String {
         let rt = self.resource;
         let mut p = if rt.group.is_empty() { format!("/api/{}", rt.version) } else { format!("/apis/{}/{}", rt.group, rt.version) };
-        if rt.namespaced {
-            if let Some(ns) = &self.namespace {
+        if rt.namespaced
+            && let Some(ns) = &self.namespace {
                 p.push_str(&format!("/namespaces/{ns}"));
             }
-        }
         p.push('/');
         p.push_str(rt.plural);
         if let Some(n) = &self.name {
@@ -393,11 +392,10 @@ impl Engine {
         let now = self.now.rfc3339();
         let uid = self.rng.uuid();
         let meta = &mut obj["metadata"];
-        if meta["name"].as_str().is_none_or(str::is_empty) {
-            if let Some(prefix) = meta["generateName"].as_str().filter(|p| !p.is_empty()).map(str::to_string) {
+        if meta["name"].as_str().is_none_or(str::is_empty)
+            && let Some(prefix) = meta["generateName"].as_str().filter(|p| !p.is_empty()).map(str::to_string) {
                 meta["name"] = json!(format!("{prefix}{}", self.rng.name_suffix(5)));
             }
-        }
         meta["uid"] = json!(uid);
         meta["creationTimestamp"] = json!(now);
         meta["managedFields"] = json!([{
@@ -451,11 +449,10 @@ impl Engine {
             if !errors.is_empty() {
                 return Err(Status::invalid(rt.kind, &name, errors));
             }
-        } else if obj.get("spec") != current.get("spec") {
-            if let Some(g) = current["metadata"]["generation"].as_i64() {
+        } else if obj.get("spec") != current.get("spec")
+            && let Some(g) = current["metadata"]["generation"].as_i64() {
                 obj["metadata"]["generation"] = json!(g + 1);
             }
-        }
         let changes = diff(&current, &obj);
         self.apiserver_trace(Action::Validation, object.clone(), BTreeMap::new(), changes);
         if req.dry_run {

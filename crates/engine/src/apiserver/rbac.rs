@@ -98,7 +98,7 @@ fn rule_allows(rule: &Value, attrs: &Attributes) -> bool {
     let resource_ok = resources.iter().any(|r| {
         r == "*" || *r == combined || (!attrs.subresource.is_empty() && *r == format!("*/{}", attrs.subresource))
     });
-    let name_ok = names.is_empty() || names.iter().any(|n| *n == attrs.name);
+    let name_ok = names.is_empty() || names.contains(&attrs.name);
     verb_ok && group_ok && resource_ok && name_ok
 }
 

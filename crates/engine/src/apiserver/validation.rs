@@ -159,11 +159,10 @@ pub fn pod(pod: &Value) -> Vec<FieldError> {
     if !["ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"].contains(&dns) {
         errs.push(FieldError::not_supported("spec.dnsPolicy", dns, &["ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"]));
     }
-    if let Some(grace) = spec["terminationGracePeriodSeconds"].as_i64() {
-        if grace < 0 {
+    if let Some(grace) = spec["terminationGracePeriodSeconds"].as_i64()
+        && grace < 0 {
             // Upstream clamps negative grace to 1 on create rather than rejecting it.
         }
-    }
     if let Some(images) = spec["containers"].as_array() {
         for (i, c) in images.iter().enumerate() {
             let image = c["image"].as_str().unwrap_or_default();
@@ -235,11 +234,10 @@ fn containers(spec: &Value, volumes: &[String], errs: &mut Vec<FieldError>) {
             errs.push(FieldError::duplicate(format!("{path}.name"), name));
         }
         names.push(name.to_string());
-        if let Some(policy) = c["restartPolicy"].as_str() {
-            if policy != "Always" {
+        if let Some(policy) = c["restartPolicy"].as_str()
+            && policy != "Always" {
                 errs.push(FieldError::not_supported(format!("{path}.restartPolicy"), policy, &["Always"]));
             }
-        }
     }
 }
 
@@ -353,11 +351,10 @@ fn zero() -> Quantity {
 fn resources(res: &Value, path: &str, errs: &mut Vec<FieldError>) {
     let limits = res["limits"].as_object();
     for (name, q) in limits.into_iter().flatten() {
-        if let Some(q) = q.as_str().and_then(|s| s.parse::<Quantity>().ok()) {
-            if q < zero() {
+        if let Some(q) = q.as_str().and_then(|s| s.parse::<Quantity>().ok())
+            && q < zero() {
                 errs.push(FieldError::invalid(format!("{path}.limits[{name}]"), quoted(&q.to_string()), "must be greater than or equal to 0"));
             }
-        }
     }
     for (name, q) in res["requests"].as_object().into_iter().flatten() {
         let Some(req) = q.as_str().and_then(|s| s.parse::<Quantity>().ok()) else { continue };
@@ -365,15 +362,14 @@ fn resources(res: &Value, path: &str, errs: &mut Vec<FieldError>) {
             errs.push(FieldError::invalid(format!("{path}.requests[{name}]"), quoted(&req.to_string()), "must be greater than or equal to 0"));
         }
         let limit = limits.and_then(|l| l.get(name)).and_then(Value::as_str).and_then(|s| s.parse::<Quantity>().ok());
-        if let Some(limit) = limit {
-            if req > limit {
+        if let Some(limit) = limit
+            && req > limit {
                 errs.push(FieldError::invalid(
                     format!("{path}.requests"),
                     quoted(&req.to_string()),
                     format!("must be less than or equal to {name} limit of {limit}"),
                 ));
             }
-        }
     }
 }
 
