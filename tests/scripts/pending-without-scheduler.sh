@@ -18,6 +18,7 @@ EOF
 sleep 5
 kubectl get pods -o wide
 kubectl get pod nginx -o yaml
+kubectl describe pod nginx
 kubectl apply -f - <<EOF
 apiVersion: v1
 kind: Pod

@@ -2,6 +2,7 @@
 //! engine's API server, and kubectl 1.36's output (upstream: `kubernetes/kubectl`
 //! `pkg/cmd/*`, `cli-runtime/pkg/printers`).
 
+mod describe;
 pub mod flags;
 mod manifest_input;
 
@@ -49,6 +50,7 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "api-resources" => api_resources(ctx, rest, &mut out),
         "auth" => auth(ctx, rest, &mut out),
         "events" => events(ctx, rest, &mut out),
+        "describe" => describe_cmd(ctx, rest, &mut out),
         other => {
             let hint = suggestion(other).map(|s| format!("\n\nDid you mean this?\n\t{s}\n")).unwrap_or_default();
             out.err(&format!("error: unknown command \"{other}\" for \"kubectl\"{hint}\n"));
@@ -965,4 +967,71 @@ fn events(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         rows.push(row);
     }
     out.out(&table::render(&rows));
+}
+
+/// `kubectl describe pod NAME…` (nodes and other kinds: not yet).
+fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
+    let specs = [Spec { long: "show-events", short: None, kind: Kind::Bool }, Spec { long: "all-namespaces", short: Some('A'), kind: Kind::Bool }];
+    let p = match flags::parse(args, &specs, "describe") {
+        Ok(p) => p,
+        Err(e) => return out.err(&format!("{e}\n")),
+    };
+    let groups = match resource_args(&p.args) {
+        Ok(g) => g,
+        Err(e) => return out.err(&e),
+    };
+    let Some((rt, names)) = groups.into_iter().next() else {
+        return out.err("error: You must specify the type of resource to describe. Use \"kubectl api-resources\" for a complete list of supported resources.\n");
+    };
+    if rt.kind != "Pod" {
+        return out.err(&format!("error: podlife cannot describe {} yet\n", rt.plural));
+    }
+    let namespace = namespace_of(&p);
+    let show_events = names.len() <= 1 || p.flag("show-events");
+    let mut texts = Vec::new();
+    let targets = if names.is_empty() {
+        let mut list = Request::new(Verb::List, rt);
+        list.namespace = Some(namespace.clone());
+        list.impersonate = impersonation(&p);
+        match ctx.engine.request(list) {
+            Ok(Response::List(items)) => items,
+            _ => vec![],
+        }
+    } else {
+        let mut found = Vec::new();
+        for name in &names {
+            let mut req = Request::new(Verb::Get, rt);
+            req.namespace = Some(namespace.clone());
+            req.name = Some(name.clone());
+            req.impersonate = impersonation(&p);
+            match ctx.engine.request(req) {
+                Ok(Response::Object(v)) => found.push(v),
+                Ok(_) => {}
+                Err(s) => out.err(&server_error(&s, rt.kind, name, None)),
+            }
+        }
+        found
+    };
+    let events_rt = ResourceType::resolve("events");
+    for pod in &targets {
+        let mut pod_events = Vec::new();
+        if show_events {
+            if let Some(ert) = events_rt {
+                let mut list = Request::new(Verb::List, ert);
+                list.namespace = Some(namespace.clone());
+                if let Ok(Response::List(items)) = ctx.engine.request(list) {
+                    pod_events = items.into_iter().filter(|e| e["involvedObject"]["uid"] == pod["metadata"]["uid"]).collect();
+                }
+            }
+        }
+        let mut text = describe::pod(pod, &pod_events, ctx.engine.now());
+        if !show_events {
+            text = text.lines().filter(|l| !l.starts_with("Events:")).map(|l| format!("{l}\n")).collect();
+        }
+        texts.push(text);
+    }
+    if targets.is_empty() && names.is_empty() {
+        return out.err(&format!("No resources found in {namespace} namespace.\n"));
+    }
+    out.out(&texts.join("\n"));
 }

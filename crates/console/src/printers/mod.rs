@@ -4,4 +4,5 @@ pub mod columns;
 pub mod duration;
 pub mod json;
 pub mod table;
+pub mod tabwriter;
 pub mod yaml;

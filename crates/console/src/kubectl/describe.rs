@@ -1,0 +1,331 @@
+//! `kubectl describe pod` (upstream: `kubectl/pkg/describe/describe.go`, `describePod`,
+//! `describeContainers`, `describeVolumes`, `DescribeEvents`), laid out by Go's tabwriter.
+
+use serde_json::Value;
+
+use crate::printers::columns::age;
+use crate::printers::tabwriter;
+use podlife_engine::Time;
+
+fn s(v: &Value) -> &str {
+    v.as_str().unwrap_or_default()
+}
+
+fn labels_multiline(w: &mut String, title: &str, map: &Value) {
+    w.push_str(&format!("{title}:\t"));
+    let Some(m) = map.as_object().filter(|m| !m.is_empty()) else {
+        w.push_str("<none>\n");
+        return;
+    };
+    for (i, (k, v)) in m.iter().enumerate() {
+        if i > 0 {
+            w.push('\t');
+        }
+        w.push_str(&format!("{k}={}\n", s(v)));
+    }
+}
+
+fn annotations_multiline(w: &mut String, map: &Value) {
+    w.push_str("Annotations:\t");
+    let entries: Vec<(&String, &Value)> = map
+        .as_object()
+        .map(|m| m.iter().filter(|(k, _)| *k != "kubectl.kubernetes.io/last-applied-configuration").collect())
+        .unwrap_or_default();
+    if entries.is_empty() {
+        w.push_str("<none>\n");
+        return;
+    }
+    for (i, (k, v)) in entries.iter().enumerate() {
+        if i > 0 {
+            w.push('\t');
+        }
+        let value = s(v).trim_end_matches('\n');
+        if value.len() + k.len() + 2 > 140 || value.contains('\n') {
+            w.push_str(&format!("{k}:\n"));
+            for line in value.split('\n') {
+                let short = if line.len() > 138 { format!("{}...", &line[..line.char_indices().nth(138).map_or(line.len(), |(i, _)| i)]) } else { line.to_string() };
+                w.push_str(&format!("\t  {short}\n"));
+            }
+        } else {
+            w.push_str(&format!("{k}: {value}\n"));
+        }
+    }
+}
+
+fn tolerations(w: &mut String, list: &Value) {
+    w.push_str("Tolerations:\t");
+    let mut items: Vec<&Value> = list.as_array().map(|a| a.iter().collect()).unwrap_or_default();
+    if items.is_empty() {
+        w.push_str("<none>\n");
+        return;
+    }
+    items.sort_by_key(|t| s(&t["key"]).to_string());
+    for (i, t) in items.iter().enumerate() {
+        if i > 0 {
+            w.push('\t');
+        }
+        let mut text = s(&t["key"]).to_string();
+        if !s(&t["value"]).is_empty() {
+            text.push_str(&format!("={}", s(&t["value"])));
+        }
+        if !s(&t["effect"]).is_empty() {
+            text.push_str(&format!(":{}", s(&t["effect"])));
+        }
+        if t["operator"] == "Exists" && s(&t["value"]).is_empty() {
+            if text.is_empty() {
+                text.push_str("op=Exists");
+            } else {
+                text.push_str(" op=Exists");
+            }
+        }
+        if let Some(secs) = t["tolerationSeconds"].as_i64() {
+            text.push_str(&format!(" for {secs}s"));
+        }
+        w.push_str(&format!("{text}\n"));
+    }
+}
+
+/// `Mon, 02 Jan 2006 15:04:05 -0700` for a stored RFC 3339 timestamp.
+pub fn rfc1123z(ts: &str) -> String {
+    const DAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
+    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    let Some(t) = Time::from_rfc3339(ts) else { return ts.to_string() };
+    let secs = podlife_engine::clock::EPOCH_UNIX_SECONDS + (t.millis() / 1000) as i64;
+    let days = secs.div_euclid(86_400);
+    let weekday = DAYS[days.rem_euclid(7) as usize];
+    let month = ts.get(5..7).and_then(|m| m.parse::<usize>().ok()).unwrap_or(1);
+    format!("{weekday}, {} {} {} {} +0000", &ts[8..10], MONTHS[(month - 1).min(11)], &ts[0..4], &ts[11..19])
+}
+
+fn containers(w: &mut String, label: &str, list: &Value, statuses: &Value) {
+    let Some(items) = list.as_array().filter(|a| !a.is_empty()) else {
+        w.push_str(&format!("{label}: <none>\n"));
+        return;
+    };
+    w.push_str(&format!("{label}:\n"));
+    for c in items {
+        let name = s(&c["name"]);
+        let status = statuses.as_array().and_then(|a| a.iter().find(|st| st["name"] == name));
+        w.push_str(&format!("  {name}:\n"));
+        if let Some(st) = status {
+            w.push_str(&format!("    Container ID:\t{}\n", s(&st["containerID"])));
+        }
+        w.push_str(&format!("    Image:\t{}\n", s(&c["image"])));
+        if let Some(st) = status {
+            w.push_str(&format!("    Image ID:\t{}\n", s(&st["imageID"])));
+        }
+        let ports: Vec<String> = c["ports"]
+            .as_array()
+            .map(|a| a.iter().map(|p| {
+                let base = format!("{}/{}", p["containerPort"], s(&p["protocol"]));
+                if s(&p["name"]).is_empty() { base } else { format!("{base} ({})", s(&p["name"])) }
+            }).collect())
+            .unwrap_or_default();
+        let host_ports: Vec<String> = c["ports"]
+            .as_array()
+            .map(|a| a.iter().map(|p| format!("{}/{}", p["hostPort"].as_i64().unwrap_or(0), s(&p["protocol"]))).collect())
+            .unwrap_or_default();
+        let joined = if ports.is_empty() { "<none>".to_string() } else { ports.join(", ") };
+        w.push_str(&format!("    {}:\t{joined}\n", if joined.contains(',') { "Ports" } else { "Port" }));
+        let hjoined = if host_ports.is_empty() { "<none>".to_string() } else { host_ports.join(", ") };
+        w.push_str(&format!("    {}:\t{hjoined}\n", if hjoined.contains(',') { "Host Ports" } else { "Host Port" }));
+        for (field, title) in [("command", "Command"), ("args", "Args")] {
+            if let Some(parts) = c[field].as_array().filter(|a| !a.is_empty()) {
+                w.push_str(&format!("    {title}:\n"));
+                for p in parts {
+                    for line in s(p).split('\n') {
+                        w.push_str(&format!("      {line}\n"));
+                    }
+                }
+            }
+        }
+        if let Some(st) = status {
+            let state = &st["state"];
+            if state["running"].is_object() {
+                w.push_str(&format!("    State:\tRunning\n      Started:\t{}\n", rfc1123z(s(&state["running"]["startedAt"]))));
+            } else if state["terminated"].is_object() {
+                let t = &state["terminated"];
+                w.push_str("    State:\tTerminated\n");
+                if !s(&t["reason"]).is_empty() {
+                    w.push_str(&format!("      Reason:\t{}\n", s(&t["reason"])));
+                }
+                w.push_str(&format!("      Exit Code:\t{}\n", t["exitCode"].as_i64().unwrap_or(0)));
+                w.push_str(&format!("      Started:\t{}\n      Finished:\t{}\n", rfc1123z(s(&t["startedAt"])), rfc1123z(s(&t["finishedAt"]))));
+            } else {
+                w.push_str("    State:\tWaiting\n");
+                if !s(&state["waiting"]["reason"]).is_empty() {
+                    w.push_str(&format!("      Reason:\t{}\n", s(&state["waiting"]["reason"])));
+                }
+            }
+            w.push_str(&format!("    Ready:\t{}\n", if st["ready"] == true { "True" } else { "False" }));
+            w.push_str(&format!("    Restart Count:\t{}\n", st["restartCount"].as_i64().unwrap_or(0)));
+        }
+        for (list, title) in [("limits", "Limits"), ("requests", "Requests")] {
+            if let Some(m) = c["resources"][list].as_object().filter(|m| !m.is_empty()) {
+                w.push_str(&format!("    {title}:\n"));
+                for (k, v) in m {
+                    w.push_str(&format!("      {k}:\t{}\n", s(v)));
+                }
+            }
+        }
+        match c["env"].as_array().filter(|a| !a.is_empty()) {
+            None => w.push_str("    Environment:\t<none>\n"),
+            Some(env) => {
+                w.push_str("    Environment:\n");
+                for e in env {
+                    w.push_str(&format!("      {}:\t{}\n", s(&e["name"]), s(&e["value"])));
+                }
+            }
+        }
+        let mut mounts: Vec<&Value> = c["volumeMounts"].as_array().map(|a| a.iter().collect()).unwrap_or_default();
+        if mounts.is_empty() {
+            w.push_str("    Mounts:\t<none>\n");
+        } else {
+            mounts.sort_by_key(|m| s(&m["mountPath"]).to_string());
+            w.push_str("    Mounts:\n");
+            for m in mounts {
+                let mode = if m["readOnly"] == true { "ro" } else { "rw" };
+                w.push_str(&format!("      {} from {} ({mode})\n", s(&m["mountPath"]), s(&m["name"])));
+            }
+        }
+    }
+}
+
+fn volumes(w: &mut String, list: &Value) {
+    let Some(items) = list.as_array().filter(|a| !a.is_empty()) else {
+        w.push_str("Volumes:\t<none>\n");
+        return;
+    };
+    w.push_str("Volumes:\n");
+    for v in items {
+        w.push_str(&format!("  {}:\n", s(&v["name"])));
+        if let Some(p) = v.get("projected") {
+            w.push_str("    Type:\tProjected (a volume that contains injected data from multiple sources)\n");
+            for src in p["sources"].as_array().map(Vec::as_slice).unwrap_or_default() {
+                if let Some(t) = src.get("serviceAccountToken") {
+                    w.push_str(&format!("    TokenExpirationSeconds:\t{}\n", t["expirationSeconds"].as_i64().unwrap_or(0)));
+                } else if let Some(cm) = src.get("configMap") {
+                    w.push_str(&format!("    ConfigMapName:\t{}\n    Optional:\t{}\n", s(&cm["name"]), cm["optional"].as_bool().unwrap_or(false)));
+                } else if let Some(sec) = src.get("secret") {
+                    w.push_str(&format!("    SecretName:\t{}\n    Optional:\t{}\n", s(&sec["name"]), sec["optional"].as_bool().unwrap_or(false)));
+                } else if src.get("downwardAPI").is_some() {
+                    w.push_str("    DownwardAPI:\ttrue\n");
+                }
+            }
+        } else if let Some(e) = v.get("emptyDir") {
+            let size = e["sizeLimit"].as_str().unwrap_or("<unset>");
+            w.push_str(&format!("    Type:\tEmptyDir (a temporary directory that shares a pod's lifetime)\n    Medium:\t{}\n    SizeLimit:\t{size}\n", s(&e["medium"])));
+        } else if let Some(cm) = v.get("configMap") {
+            w.push_str(&format!("    Type:\tConfigMap (a volume populated by a ConfigMap)\n    Name:\t{}\n    Optional:\t{}\n", s(&cm["name"]), cm["optional"].as_bool().unwrap_or(false)));
+        } else if let Some(sec) = v.get("secret") {
+            w.push_str(&format!("    Type:\tSecret (a volume populated by a Secret)\n    SecretName:\t{}\n    Optional:\t{}\n", s(&sec["secretName"]), sec["optional"].as_bool().unwrap_or(false)));
+        } else if let Some(hp) = v.get("hostPath") {
+            w.push_str(&format!("    Type:\tHostPath (bare host directory volume)\n    Path:\t{}\n    HostPathType:\t{}\n", s(&hp["path"]), s(&hp["type"])));
+        } else if let Some(pvc) = v.get("persistentVolumeClaim") {
+            w.push_str(&format!(
+                "    Type:\tPersistentVolumeClaim (a reference to a PersistentVolumeClaim in the same namespace)\n    ClaimName:\t{}\n    ReadOnly:\t{}\n",
+                s(&pvc["claimName"]),
+                pvc["readOnly"].as_bool().unwrap_or(false)
+            ));
+        } else {
+            w.push_str("  <unknown>\n");
+        }
+    }
+}
+
+/// `DescribeEvents`.
+fn events(w: &mut String, events: &[Value], now: Time) -> String {
+    if events.is_empty() {
+        w.push_str("Events:\t<none>\n");
+        return String::new();
+    }
+    let mut tail = String::from("Events:\n  Type\tReason\tAge\tFrom\tMessage\n  ----\t------\t----\t----\t-------\n");
+    for e in events {
+        let first = if e["eventTime"].is_string() { age(now, &e["eventTime"]) } else { age(now, &e["firstTimestamp"]) };
+        let count = e["count"].as_i64().unwrap_or(1);
+        let interval = if count > 1 { format!("{} (x{count} over {first})", age(now, &e["lastTimestamp"])) } else { first };
+        let source = if s(&e["source"]["component"]).is_empty() { s(&e["reportingComponent"]) } else { s(&e["source"]["component"]) };
+        let mut message = s(&e["message"]).trim().to_string();
+        if !s(&e["involvedObject"]["fieldPath"]).is_empty() {
+            message = format!("{}: {message}", s(&e["involvedObject"]["fieldPath"]));
+        }
+        tail.push_str(&format!("  {}\t{}\t{interval}\t{source}\t{message}\n", s(&e["type"]), s(&e["reason"])));
+    }
+    tail
+}
+
+/// The whole `describe pod` text.
+pub fn pod(pod: &Value, pod_events: &[Value], now: Time) -> String {
+    let meta = &pod["metadata"];
+    let spec = &pod["spec"];
+    let status = &pod["status"];
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\n", s(&meta["name"]), s(&meta["namespace"])));
+    if let Some(p) = spec["priority"].as_i64() {
+        w.push_str(&format!("Priority:\t{p}\n"));
+    }
+    if !s(&spec["priorityClassName"]).is_empty() {
+        w.push_str(&format!("Priority Class Name:\t{}\n", s(&spec["priorityClassName"])));
+    }
+    if !s(&spec["serviceAccountName"]).is_empty() {
+        w.push_str(&format!("Service Account:\t{}\n", s(&spec["serviceAccountName"])));
+    }
+    if s(&spec["nodeName"]).is_empty() {
+        w.push_str("Node:\t<none>\n");
+    } else {
+        w.push_str(&format!("Node:\t{}/{}\n", s(&spec["nodeName"]), s(&status["hostIP"])));
+    }
+    if let Some(st) = status["startTime"].as_str() {
+        w.push_str(&format!("Start Time:\t{}\n", rfc1123z(st)));
+    }
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    let phase = s(&status["phase"]);
+    if meta["deletionTimestamp"].is_string() && phase != "Failed" && phase != "Succeeded" {
+        w.push_str(&format!("Status:\tTerminating (lasts {})\n", age(now, &meta["deletionTimestamp"])));
+        w.push_str(&format!("Termination Grace Period:\t{}s\n", meta["deletionGracePeriodSeconds"].as_i64().unwrap_or(0)));
+    } else {
+        w.push_str(&format!("Status:\t{phase}\n"));
+    }
+    if !s(&status["reason"]).is_empty() {
+        w.push_str(&format!("Reason:\t{}\n", s(&status["reason"])));
+    }
+    if !s(&status["message"]).is_empty() {
+        w.push_str(&format!("Message:\t{}\n", s(&status["message"])));
+    }
+    w.push_str(&format!("IP:\t{}\n", s(&status["podIP"])));
+    match status["podIPs"].as_array().filter(|a| !a.is_empty()) {
+        None => w.push_str("IPs:\t<none>\n"),
+        Some(ips) => {
+            w.push_str("IPs:\n");
+            for ip in ips {
+                w.push_str(&format!("  IP:\t{}\n", s(&ip["ip"])));
+            }
+        }
+    }
+    if let Some(owner) = meta["ownerReferences"].as_array().and_then(|a| a.iter().find(|o| o["controller"] == true)) {
+        w.push_str(&format!("Controlled By:\t{}/{}\n", s(&owner["kind"]), s(&owner["name"])));
+    }
+    if !s(&status["nominatedNodeName"]).is_empty() {
+        w.push_str(&format!("NominatedNodeName:\t{}\n", s(&status["nominatedNodeName"])));
+    }
+    if spec["initContainers"].as_array().is_some_and(|a| !a.is_empty()) {
+        containers(&mut w, "Init Containers", &spec["initContainers"], &status["initContainerStatuses"]);
+    }
+    containers(&mut w, "Containers", &spec["containers"], &status["containerStatuses"]);
+    if let Some(conds) = status["conditions"].as_array().filter(|a| !a.is_empty()) {
+        w.push_str("Conditions:\n  Type\tStatus\n");
+        for c in conds {
+            w.push_str(&format!("  {} \t{} \n", s(&c["type"]), s(&c["status"])));
+        }
+    }
+    volumes(&mut w, &spec["volumes"]);
+    w.push_str(&format!("QoS Class:\t{}\n", s(&status["qosClass"])));
+    labels_multiline(&mut w, "Node-Selectors", &spec["nodeSelector"]);
+    tolerations(&mut w, &spec["tolerations"]);
+    let tail = events(&mut w, pod_events, now);
+    // DescribeEvents flushes the writer before its table, so the table aligns on its own.
+    let mut text = tabwriter::align(&w, 0, 2);
+    text.push_str(&tabwriter::align(&tail, 0, 2));
+    text
+}
