@@ -56,6 +56,8 @@ test('the panes stack in one column on a narrow screen', async ({ page, url, sho
   const output = await page.locator('#output').boundingBox();
   assert.ok(editor && output);
   assert.ok(output.y > editor.y + editor.height, 'output is below the editor');
+  await page.locator('#apply').click();
+  await waitForText(page, '#output');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   assert.equal(overflow, false, 'no horizontal scrolling');
   await shot('narrow');

@@ -147,6 +147,8 @@ pub fn app() -> Html {
                 <div class="results">
                     { pane("output", t.output_label, t.output_empty, &panes.output, true) }
                     { pane("pods", t.pods_label, t.pods_empty, &panes.pods, true) }
+                </div>
+                <div class="trace">
                     { pane("trace", t.trace_label, t.trace_empty, &panes.trace, false) }
                 </div>
             </main>

@@ -202,9 +202,9 @@ fn chromium() -> Result {
 }
 
 fn apt_install(packages: &[&str]) -> Result {
-    run(command("apt-get").arg("update").env("DEBIAN_FRONTEND", "noninteractive"))?;
+    run(command("apt-get").args(["update", "-qq"]).env("DEBIAN_FRONTEND", "noninteractive"))?;
     run(command("apt-get")
-        .args(["install", "-y", "--quiet"])
+        .args(["install", "-y", "-qq"])
         .args(packages)
         .env("DEBIAN_FRONTEND", "noninteractive"))
 }
