@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 
 use crate::Engine;
 use crate::components::default_components;
+use crate::controllers::root_ca_publisher as root_ca;
 use crate::store::ObjectKey;
 use podlife_model::ResourceType;
 
@@ -72,9 +73,9 @@ impl Engine {
             }));
             e.seed_object("configmaps", Some(ns), json!({
                 "apiVersion": "v1", "kind": "ConfigMap",
-                "metadata": {"name": "kube-root-ca.crt", "namespace": ns,
-                    "annotations": {"kubernetes.io/description": "Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. No other usage is guaranteed across distributions of Kubernetes clusters."}},
-                "data": {"ca.crt": "-----BEGIN CERTIFICATE-----\n(podlife cluster CA)\n-----END CERTIFICATE-----\n"}
+                "metadata": {"name": root_ca::CONFIGMAP_NAME, "namespace": ns,
+                    "annotations": {"kubernetes.io/description": root_ca::DESCRIPTION}},
+                "data": {"ca.crt": root_ca::CA_BUNDLE}
             }));
         }
         e.seed_object("services", Some("default"), json!({
@@ -226,6 +227,30 @@ fn seed_rbac(e: &mut Engine) {
         ("system:discovery", json!([{"nonResourceURLs": ["/api", "/api/*", "/apis", "/apis/*", "/healthz", "/livez", "/openapi", "/openapi/*", "/readyz", "/version", "/version/"], "verbs": ["get"]}])),
         ("system:public-info-viewer", json!([{"nonResourceURLs": ["/healthz", "/livez", "/readyz", "/version", "/version/"], "verbs": ["get"]}])),
     ];
+    // Controller roles (upstream `bootstrappolicy/controller_policy.go`), bound to each
+    // controller's service account in kube-system.
+    let events = rule(&["", "events.k8s.io"], &["events"], &["create", "patch", "update"]);
+    let controllers = [
+        ("service-account-controller", vec![rule(&[""], &["serviceaccounts"], &["create"]), events.clone()]),
+        ("root-ca-cert-publisher", vec![rule(&[""], &["configmaps"], &["create", "update"]), events.clone()]),
+        ("namespace-controller", vec![
+            rule(&[""], &["namespaces"], &["delete", "get", "list", "watch"]),
+            rule(&[""], &["namespaces/finalize", "namespaces/status"], &["update"]),
+            rule(&["*"], &["*"], &["delete", "deletecollection", "get", "list"]),
+        ]),
+    ];
+    for (sa, rules) in &controllers {
+        let name = format!("system:controller:{sa}");
+        e.seed_object("clusterroles", None, json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": meta(&name), "rules": rules}));
+        e.seed_object("clusterrolebindings", None, json!({
+            "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding", "metadata": meta(&name),
+            "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": name},
+            "subjects": [{"kind": "ServiceAccount", "name": sa, "namespace": "kube-system"}]
+        }));
+        e.seed_object("serviceaccounts", Some("kube-system"), json!({
+            "apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": sa, "namespace": "kube-system"}
+        }));
+    }
     for (name, rules) in roles {
         e.seed_object("clusterroles", None, json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": meta(name), "rules": rules}));
     }

@@ -72,18 +72,16 @@ pub fn default_components(nodes: &[String]) -> Vec<Component> {
             WatchSpec::all("", "pods"),
             WatchSpec::all("", "nodes"),
         ]),
-        Component::new(ComponentRef::control_plane("kube-controller-manager"), vec![
-            WatchSpec::all("", "pods"),
-            WatchSpec::all("", "nodes"),
-            WatchSpec::all("", "namespaces"),
-            WatchSpec::all("", "services"),
-            WatchSpec::all("apps", "deployments"),
-            WatchSpec::all("apps", "replicasets"),
-            WatchSpec::all("apps", "statefulsets"),
-            WatchSpec::all("apps", "daemonsets"),
-            WatchSpec::all("batch", "jobs"),
-            WatchSpec::all("batch", "cronjobs"),
-        ]),
+        // kube-controller-manager's shared informers cover every namespaced resource (the
+        // namespace controller must see a namespace's whole content) and nodes.
+        Component::new(
+            ComponentRef::control_plane("kube-controller-manager"),
+            podlife_model::RESOURCES
+                .iter()
+                .filter(|r| r.namespaced || matches!(r.plural, "namespaces" | "nodes"))
+                .map(|r| WatchSpec::all(r.group, r.plural))
+                .collect(),
+        ),
     ];
     for node in nodes {
         out.push(Component::new(ComponentRef::on_node("kubelet", node), vec![WatchSpec {

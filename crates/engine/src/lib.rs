@@ -9,6 +9,7 @@ pub mod apiserver;
 pub mod clock;
 pub mod cluster;
 pub mod components;
+pub mod controllers;
 pub mod labels;
 pub mod qos;
 pub mod quantities;
@@ -34,10 +35,15 @@ pub const MAX_TRACE_EVENTS: usize = 1_000_000;
 /// Watch delivery delay bounds (ms): the time from the watch cache to a component's informer.
 const WATCH_DELAY_MS: (u64, u64) = (1, 5);
 
+/// Time from an informer delivery to the controller's write (work queue hand-off), ms.
+const CONTROLLER_QUEUE_DELAY_MS: u64 = 1;
+
 /// Something scheduled to happen at a virtual time.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 enum Task {
     Deliver { component: usize, event: WatchEvent },
+    /// A controller's API write, sent by its component's work queue.
+    Write { component: usize, request: Box<apiserver::Request> },
 }
 
 #[derive(Debug, Clone)]
@@ -180,7 +186,19 @@ impl Engine {
                     ("type".to_string(), json!(event.event_type.as_str())),
                     ("resourceVersion".to_string(), json!(event.revision.to_string())),
                 ]);
-                self.record(id, Action::InformerDeliver, object, params, vec![]);
+                self.record(id.clone(), Action::InformerDeliver, object, params, vec![]);
+                if id.name == "kube-controller-manager" {
+                    let writes = controllers::reconcile(&self.components[component].cache, &event);
+                    for w in writes {
+                        let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
+                        self.schedule(at, Task::Write { component, request: Box::new(w.request) });
+                    }
+                }
+            }
+            Task::Write { component, request } => {
+                if self.components.get(component).is_some_and(|c| c.running) {
+                    let _ = self.handle(*request);
+                }
             }
         }
     }
@@ -205,6 +223,22 @@ impl Engine {
     pub fn advance_by(&mut self, ms: u64) {
         let until = self.now.plus_millis(ms);
         let _ = self.run_until(until);
+    }
+
+    /// Lets time pass while `waiting` holds, for at most `max_ms` of virtual time (kubectl's
+    /// `--wait`). Returns true when the condition ended, false at the limit. When nothing is
+    /// left to happen the clock still runs to the limit, as a waiting client's would.
+    pub fn wait_while(&mut self, mut waiting: impl FnMut(&Engine) -> bool, max_ms: u64) -> bool {
+        let deadline = self.now.plus_millis(max_ms);
+        loop {
+            if !waiting(self) {
+                return true;
+            }
+            if !self.step_until(deadline) {
+                self.now = self.now.max(deadline);
+                return !waiting(self);
+            }
+        }
     }
 
     /// Processes scheduled tasks until none is left or `max_steps` have run.

@@ -721,6 +721,9 @@ fn format_labels(labels: &Value) -> String {
     if pairs.is_empty() { "<none>".into() } else { pairs.join(",") }
 }
 
+/// How long `kubectl delete` waits (virtual time) before podlife stops waiting for it.
+const DELETE_WAIT_LIMIT_MS: u64 = 10 * 60 * 1000;
+
 const DELETE_FLAGS: &[Spec] = &[
     Spec { long: "grace-period", short: None, kind: Kind::Value },
     Spec { long: "force", short: None, kind: Kind::Bool },
@@ -814,6 +817,18 @@ fn delete(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                         op = format!("{op} from {namespace} namespace");
                     }
                     out.out(&format!("{kind} \"{name}\" {op}{}\n", dry_suffix(dry)));
+                    // --wait (default true): kubectl watches until the object is gone.
+                    if dry == DryRun::None && p.get("wait") != Some("false") {
+                        let key = podlife_engine::store::ObjectKey::new(rt, Some(&namespace), &name);
+                        let gone = ctx.engine.wait_while(|e| e.store().get(&key).is_some(), DELETE_WAIT_LIMIT_MS);
+                        if !gone {
+                            out.err(&format!(
+                                "podlife: kubectl would still be waiting: {} \"{name}\" still exists after {} of cluster time (is a component stopped?)\n",
+                                rt.qualified_plural(),
+                                crate::printers::duration::human_duration(DELETE_WAIT_LIMIT_MS as i64)
+                            ));
+                        }
+                    }
                 }
                 Err(s) if s.reason == Reason::NotFound && p.flag("ignore-not-found") => {}
                 Err(s) => out.err(&server_error(&s, rt.kind, &name, None)),

@@ -149,19 +149,23 @@ fn default_toleration_seconds(pod: &mut Value) {
     spec["tolerations"] = Value::Array(all);
 }
 
-/// `NamespaceLifecycle`: namespaced objects need a namespace that exists and is not
-/// terminating.
-pub fn namespace_lifecycle(store: &Store, namespace: &str) -> Result<(), Status> {
+/// `NamespaceLifecycle` on create (`plugin/pkg/admission/namespace/lifecycle/admission.go`):
+/// namespaced objects need a namespace that exists and is not terminating.
+pub fn namespace_lifecycle(store: &Store, rt: &ResourceType, name: &str, namespace: &str) -> Result<(), Status> {
     let ns_rt = ResourceType::resolve("namespaces").ok_or_else(internal)?;
     match store.get(&ObjectKey::new(ns_rt, None, namespace)) {
         None => Err(Status::not_found(ns_rt, namespace)),
-        Some(ns) if ns["metadata"].get("deletionTimestamp").is_some_and(|t| !t.is_null()) => Err(Status::plain(
-            Reason::Forbidden,
-            format!("unable to create new content in namespace {namespace} because it is being terminated"),
+        Some(ns) if ns["status"]["phase"] == "Terminating" => Err(Status::forbidden(
+            &rt.qualified_plural(),
+            Some(name),
+            &format!("unable to create new content in namespace {namespace} because it is being terminated"),
         )),
         Some(_) => Ok(()),
     }
 }
+
+/// Namespaces the lifecycle plugin never lets go.
+pub const IMMORTAL_NAMESPACES: &[&str] = &["default", "kube-public", "kube-system"];
 
 fn internal() -> Status {
     Status::plain(Reason::InternalError, "resource type not served".into())

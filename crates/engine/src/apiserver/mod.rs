@@ -70,6 +70,8 @@ pub struct Request {
     /// None for cluster-scoped resources or "all namespaces".
     pub namespace: Option<String>,
     pub name: Option<String>,
+    /// `finalize`, `status`, … (`PUT /api/v1/namespaces/shop/finalize`).
+    pub subresource: Option<String>,
     pub body: Option<Value>,
     pub impersonate: Impersonation,
     pub dry_run: bool,
@@ -78,6 +80,9 @@ pub struct Request {
     pub grace_period_seconds: Option<i64>,
     /// `managedFields` manager: `kubectl-client-side-apply`, `kubectl-create`, …
     pub field_manager: String,
+    /// A component's own credentials; `None` for kubectl (the kubeconfig user).
+    pub credentials: Option<UserInfo>,
+    pub user_agent: String,
 }
 
 impl Request {
@@ -87,12 +92,15 @@ impl Request {
             resource,
             namespace: None,
             name: None,
+            subresource: None,
             body: None,
             impersonate: Impersonation::default(),
             dry_run: false,
             label_selector: None,
             grace_period_seconds: None,
             field_manager: "kubectl".into(),
+            credentials: None,
+            user_agent: USER_AGENT.into(),
         }
     }
 
@@ -109,6 +117,10 @@ impl Request {
         if let Some(n) = &self.name {
             p.push('/');
             p.push_str(n);
+        }
+        if let Some(sub) = &self.subresource {
+            p.push('/');
+            p.push_str(sub);
         }
         p
     }
@@ -130,13 +142,22 @@ impl Engine {
         self.record(ComponentRef::control_plane(APISERVER), action, object, params, changes);
     }
 
-    /// Serves one request at the current virtual time.
+    /// Serves one request from kubectl at the current virtual time, then lets the request's
+    /// latency pass (processing whatever falls due meanwhile).
     pub fn request(&mut self, req: Request) -> Result<Response, Status> {
+        let result = self.handle(req);
+        self.advance_by(REQUEST_LATENCY_MS);
+        result
+    }
+
+    /// Serves one request at the current virtual time without advancing it (components'
+    /// writes, which happen inside a scheduled task).
+    pub(crate) fn handle(&mut self, req: Request) -> Result<Response, Status> {
         let object = self.object_ref_of(&req);
         let mut params = BTreeMap::from([
             ("verb".to_string(), json!(req.verb.http_method())),
             ("path".to_string(), json!(req.path())),
-            ("userAgent".to_string(), json!(USER_AGENT)),
+            ("userAgent".to_string(), json!(req.user_agent)),
         ]);
         if req.dry_run {
             params.insert("dryRun".into(), json!("All"));
@@ -152,7 +173,6 @@ impl Engine {
             params.insert("reason".into(), json!(r));
         }
         self.apiserver_trace(Action::Response, object, params, vec![]);
-        self.advance_by(REQUEST_LATENCY_MS);
         result
     }
 
@@ -180,6 +200,10 @@ impl Engine {
     /// Authentication, then the impersonation filter (which authorizes the real user to act
     /// as the requested one).
     fn authenticate(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<UserInfo, Status> {
+        if let Some(user) = &req.credentials {
+            self.apiserver_trace(Action::Authentication, object, user_params(user, None), vec![]);
+            return Ok(user.clone());
+        }
         let real = UserInfo::admin();
         let Some(as_user) = &req.impersonate.user else {
             self.apiserver_trace(Action::Authentication, object, user_params(&real, None), vec![]);
@@ -215,7 +239,7 @@ impl Engine {
             verb: req.verb.as_str().into(),
             api_group: rt.group.into(),
             resource: rt.plural.into(),
-            subresource: String::new(),
+            subresource: req.subresource.clone().unwrap_or_default(),
             namespace: if rt.namespaced { req.namespace.clone().unwrap_or_default() } else { String::new() },
             name: req.name.clone().unwrap_or_default(),
         };
@@ -328,15 +352,6 @@ impl Engine {
         if !errors.is_empty() {
             return Err(Status::invalid(rt.kind, obj["metadata"]["name"].as_str().unwrap_or_default(), errors));
         }
-        if rt.namespaced {
-            let verdict = admission::namespace_lifecycle(&self.store, &namespace);
-            let params = BTreeMap::from([
-                ("plugin".to_string(), json!("NamespaceLifecycle")),
-                ("allowed".to_string(), json!(verdict.is_ok())),
-            ]);
-            self.apiserver_trace(Action::ValidatingAdmission, object.clone(), params, vec![]);
-            verdict?;
-        }
         let name = obj["metadata"]["name"].as_str().unwrap_or_default().to_string();
         let key = ObjectKey::new(rt, Some(&namespace), &name);
         if self.store.get(&key).is_some() {
@@ -370,6 +385,17 @@ impl Engine {
     }
 
     fn mutating_admission(&mut self, rt: &ResourceType, obj: &mut Value, namespace: &str, object: Option<ObjectRef>) -> Result<(), Status> {
+        // NamespaceLifecycle is first in plugin order and admits in the mutating phase.
+        if rt.namespaced {
+            let name = obj["metadata"]["name"].as_str().unwrap_or_default().to_string();
+            let verdict = admission::namespace_lifecycle(&self.store, rt, &name, namespace);
+            let mut params = BTreeMap::from([("plugin".to_string(), json!("NamespaceLifecycle"))]);
+            if let Err(e) = &verdict {
+                params.insert("error".into(), json!(e.message));
+            }
+            self.apiserver_trace(Action::MutatingAdmission, object.clone(), params, vec![]);
+            verdict?;
+        }
         if rt.kind != "Pod" {
             return Ok(());
         }
@@ -453,10 +479,23 @@ impl Engine {
             && let Some(g) = current["metadata"]["generation"].as_i64() {
                 obj["metadata"]["generation"] = json!(g + 1);
             }
+        if req.subresource.as_deref() == Some("finalize") {
+            // Only spec.finalizers may change through /finalize.
+            let mut finalized = current.clone();
+            finalized["spec"]["finalizers"] = obj["spec"]["finalizers"].clone();
+            obj = finalized;
+        }
         let changes = diff(&current, &obj);
         self.apiserver_trace(Action::Validation, object.clone(), BTreeMap::new(), changes);
         if req.dry_run {
             return Ok(obj);
+        }
+        let finished = rt.kind == "Namespace"
+            && obj["metadata"]["deletionTimestamp"].is_string()
+            && obj["spec"]["finalizers"].as_array().is_none_or(Vec::is_empty);
+        if finished {
+            // The last finalizer is gone: the namespace registry deletes the object.
+            return Ok(self.remove(&key, object).unwrap_or(obj));
         }
         Ok(self.write(key, obj, object))
     }
@@ -474,6 +513,9 @@ impl Engine {
         if req.dry_run {
             return Ok(current);
         }
+        if rt.kind == "Namespace" {
+            return self.delete_namespace(key, current, object);
+        }
         let bound = current["spec"]["nodeName"].as_str().is_some_and(|n| !n.is_empty());
         let has_finalizers = current["metadata"]["finalizers"].as_array().is_some_and(|f| !f.is_empty());
         let grace = req.grace_period_seconds.unwrap_or_else(|| current["spec"]["terminationGracePeriodSeconds"].as_i64().unwrap_or(30));
@@ -488,7 +530,12 @@ impl Engine {
             obj["metadata"]["deletionGracePeriodSeconds"] = json!(if graceful { grace } else { 0 });
             return Ok(self.write(key, obj, object));
         }
-        let Some(event) = self.store.delete(&key) else { return Err(Status::not_found(rt, &name)) };
+        self.remove(&key, object).ok_or_else(|| Status::not_found(rt, &name))
+    }
+
+    /// Removes an object from etcd and broadcasts DELETED.
+    fn remove(&mut self, key: &ObjectKey, object: Option<ObjectRef>) -> Option<Value> {
+        let event = self.store.delete(key)?;
         self.record(ComponentRef::control_plane(ETCD), Action::Etcd, object.clone(), BTreeMap::from([
             ("operation".to_string(), json!("delete")),
             ("key".to_string(), json!(key.etcd_path())),
@@ -496,7 +543,34 @@ impl Engine {
         ]), vec![]);
         let last = event.object.clone();
         self.broadcast(event, object);
-        Ok(last)
+        Some(last)
+    }
+
+    /// `pkg/registry/core/namespace/storage`: a namespace with the `kubernetes` finalizer is
+    /// marked Terminating; the namespace controller empties it and finalizes it. The
+    /// immortal namespaces are refused by NamespaceLifecycle.
+    fn delete_namespace(&mut self, key: ObjectKey, current: Value, object: Option<ObjectRef>) -> Result<Value, Status> {
+        let immortal = admission::IMMORTAL_NAMESPACES.contains(&key.name.as_str());
+        let mut params = BTreeMap::from([("plugin".to_string(), json!("NamespaceLifecycle"))]);
+        if immortal {
+            let status = Status::forbidden("namespaces", Some(&key.name), "this namespace may not be deleted");
+            params.insert("error".into(), json!(status.message));
+            self.apiserver_trace(Action::MutatingAdmission, object, params, vec![]);
+            return Err(status);
+        }
+        self.apiserver_trace(Action::MutatingAdmission, object.clone(), params, vec![]);
+        if current["metadata"]["deletionTimestamp"].is_string() {
+            return Ok(current);
+        }
+        if current["spec"]["finalizers"].as_array().is_none_or(Vec::is_empty) {
+            let name = key.name.clone();
+            return self.remove(&key, object).ok_or_else(|| Status::plain(Reason::NotFound, format!("namespaces \"{name}\" not found")));
+        }
+        let mut obj = current;
+        obj["metadata"]["deletionTimestamp"] = json!(self.now.rfc3339());
+        obj["metadata"]["deletionGracePeriodSeconds"] = json!(0);
+        obj["status"]["phase"] = json!("Terminating");
+        Ok(self.write(key, obj, object))
     }
 }
 
@@ -542,5 +616,3 @@ fn pod_update_errors(old: &Value, new: &Value) -> Vec<status::FieldError> {
     errs
 }
 
-#[allow(dead_code)]
-fn unused(_: Reason) {}
