@@ -7,15 +7,99 @@
 
 use serde_json::{Map, Value, json};
 
-/// Applies the defaults for `kind`. Kinds without modelled defaults are left as they are.
+/// Applies the defaults for `kind` (upstream `pkg/apis/{core,apps,batch}/v1/defaults.go`).
+/// Kinds without defaults of their own are left as they are.
 pub fn apply(kind: &str, obj: &mut Value) {
-    if kind == "Pod"
-        && let Some(spec) = obj.get_mut("spec") {
+    let Some(o) = obj.as_object_mut() else { return };
+    let had_spec = o.contains_key("spec");
+    let spec = o.entry("spec").or_insert_with(|| json!({}));
+    match kind {
+        "Pod" => {
             pod_spec(spec);
+            pod_only(spec);
         }
+        "Deployment" => {
+            if let Some(s) = spec.as_object_mut() {
+                set_if_absent(s, "replicas", json!(1));
+                set_if_absent(s, "revisionHistoryLimit", json!(10));
+                set_if_absent(s, "progressDeadlineSeconds", json!(600));
+                rolling_update(s, "strategy", json!({"maxUnavailable": "25%", "maxSurge": "25%"}));
+            }
+            template(spec);
+        }
+        "ReplicaSet" => {
+            if let Some(s) = spec.as_object_mut() {
+                set_if_absent(s, "replicas", json!(1));
+            }
+            template(spec);
+        }
+        "DaemonSet" => {
+            if let Some(s) = spec.as_object_mut() {
+                set_if_absent(s, "revisionHistoryLimit", json!(10));
+                rolling_update(s, "updateStrategy", json!({"maxUnavailable": 1, "maxSurge": 0}));
+            }
+            template(spec);
+        }
+        "StatefulSet" => {
+            if let Some(s) = spec.as_object_mut() {
+                set_if_absent(s, "replicas", json!(1));
+                set_if_absent(s, "revisionHistoryLimit", json!(10));
+                set_if_absent(s, "podManagementPolicy", json!("OrderedReady"));
+                set_if_absent(s, "persistentVolumeClaimRetentionPolicy", json!({"whenDeleted": "Retain", "whenScaled": "Retain"}));
+                // MaxUnavailableStatefulSet is beta and on by default since 1.35.
+                rolling_update(s, "updateStrategy", json!({"partition": 0, "maxUnavailable": 1}));
+            }
+            template(spec);
+        }
+        "Job" => job_spec(spec),
+        "CronJob" => {
+            if let Some(s) = spec.as_object_mut() {
+                set_if_absent(s, "concurrencyPolicy", json!("Allow"));
+                set_if_absent(s, "suspend", json!(false));
+                set_if_absent(s, "successfulJobsHistoryLimit", json!(3));
+                set_if_absent(s, "failedJobsHistoryLimit", json!(1));
+            }
+            if let Some(js) = spec.pointer_mut("/jobTemplate/spec") {
+                template(js);
+            }
+        }
+        "Service" => service(spec),
+        "PersistentVolumeClaim" => {
+            if let Some(s) = spec.as_object_mut() {
+                set_if_absent(s, "volumeMode", json!("Filesystem"));
+            }
+        }
+        _ => {}
+    }
+    if !had_spec && spec.as_object().is_some_and(|m| m.is_empty()) {
+        o.remove("spec");
+    }
+    match kind {
+        "Secret" => set_if_absent(o, "type", json!("Opaque")),
+        "PersistentVolumeClaim" => {
+            o.insert("status".into(), json!({"phase": "Pending"}));
+        }
+        _ => {}
+    }
 }
 
-/// `SetDefaults_PodSpec`, `SetDefaults_Pod`, and the per-container defaults.
+/// `strategy: {type: RollingUpdate, rollingUpdate: {...defaults}}` unless another type is set.
+fn rolling_update(spec: &mut Map<String, Value>, field: &str, defaults: Value) {
+    let strategy = spec.entry(field).or_insert_with(|| json!({}));
+    let Some(st) = strategy.as_object_mut() else { return };
+    set_if_absent(st, "type", json!("RollingUpdate"));
+    if st["type"] != "RollingUpdate" {
+        return;
+    }
+    let ru = st.entry("rollingUpdate").or_insert_with(|| json!({}));
+    if let (Some(ru), Some(d)) = (ru.as_object_mut(), defaults.as_object()) {
+        for (k, v) in d {
+            set_if_absent(ru, k, v.clone());
+        }
+    }
+}
+
+/// `SetDefaults_PodSpec` and the per-container defaults.
 pub fn pod_spec(spec: &mut Value) {
     let Some(s) = spec.as_object_mut() else { return };
     set_if_absent(s, "dnsPolicy", json!("ClusterFirst"));
@@ -23,12 +107,10 @@ pub fn pod_spec(spec: &mut Value) {
     set_if_absent(s, "terminationGracePeriodSeconds", json!(30));
     set_if_absent(s, "securityContext", json!({}));
     set_if_absent(s, "schedulerName", json!("default-scheduler"));
-    set_if_absent(s, "enableServiceLinks", json!(true));
-    let host_network = s.get("hostNetwork").and_then(Value::as_bool).unwrap_or(false);
     for list in ["initContainers", "containers", "ephemeralContainers"] {
         if let Some(items) = s.get_mut(list).and_then(Value::as_array_mut) {
             for c in items {
-                container(c, host_network);
+                container(c);
             }
         }
     }
@@ -45,8 +127,40 @@ fn set_if_absent(map: &mut Map<String, Value>, key: &str, value: Value) {
     }
 }
 
-/// `SetDefaults_Container`, `SetDefaults_ContainerPort`, probes, and requests from limits.
-fn container(c: &mut Value, host_network: bool) {
+/// `SetDefaults_Pod`: service links, host-network ports, requests from limits.
+fn pod_only(spec: &mut Value) {
+    let Some(s) = spec.as_object_mut() else { return };
+    set_if_absent(s, "enableServiceLinks", json!(true));
+    let host_network = s.get("hostNetwork").and_then(Value::as_bool).unwrap_or(false);
+    for list in ["initContainers", "containers"] {
+        let Some(items) = s.get_mut(list).and_then(Value::as_array_mut) else { continue };
+        for c in items.iter_mut().filter_map(Value::as_object_mut) {
+            if host_network {
+                if let Some(ports) = c.get_mut("ports").and_then(Value::as_array_mut) {
+                    for p in ports.iter_mut().filter_map(Value::as_object_mut) {
+                        if let Some(cp) = p.get("containerPort").cloned() {
+                            set_if_absent(p, "hostPort", cp);
+                        }
+                    }
+                }
+            }
+            // A limit without a request makes the request equal to the limit.
+            if let Some(res) = c.get_mut("resources").and_then(Value::as_object_mut) {
+                if let Some(limits) = res.get("limits").and_then(Value::as_object).cloned() {
+                    let requests = res.entry("requests").or_insert_with(|| json!({}));
+                    if let Some(req) = requests.as_object_mut() {
+                        for (name, qty) in limits {
+                            req.entry(name).or_insert(qty);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `SetDefaults_Container`, `SetDefaults_ContainerPort`, probes.
+fn container(c: &mut Value) {
     let Some(m) = c.as_object_mut() else { return };
     let image = m.get("image").and_then(Value::as_str).unwrap_or_default().to_string();
     set_if_absent(m, "imagePullPolicy", json!(image_pull_policy(&image)));
@@ -56,10 +170,6 @@ fn container(c: &mut Value, host_network: bool) {
     if let Some(ports) = m.get_mut("ports").and_then(Value::as_array_mut) {
         for p in ports.iter_mut().filter_map(Value::as_object_mut) {
             set_if_absent(p, "protocol", json!("TCP"));
-            if host_network
-                && let Some(cp) = p.get("containerPort").cloned() {
-                    set_if_absent(p, "hostPort", cp);
-                }
         }
     }
     for probe_name in ["livenessProbe", "readinessProbe", "startupProbe"] {
@@ -79,16 +189,6 @@ fn container(c: &mut Value, host_network: bool) {
             }
         }
     }
-    // SetDefaults_Pod: a limit without a request makes the request equal to the limit.
-    if let Some(res) = m.get_mut("resources").and_then(Value::as_object_mut)
-        && let Some(limits) = res.get("limits").and_then(Value::as_object).cloned() {
-            let requests = res.entry("requests").or_insert_with(|| json!({}));
-            if let Some(req) = requests.as_object_mut() {
-                for (name, qty) in limits {
-                    req.entry(name).or_insert(qty);
-                }
-            }
-        }
 }
 
 /// `Always` for `:latest` or an untagged image, `IfNotPresent` otherwise (a digest counts as
@@ -144,6 +244,62 @@ fn volume(v: &mut Value) {
     }
 }
 
+/// Pod templates get the PodSpec and container defaults (not the Pod-only ones).
+fn template(spec: &mut Value) {
+    if let Some(ps) = spec.pointer_mut("/template/spec") {
+        pod_spec(ps);
+    }
+}
+
+/// `SetDefaults_Job`.
+fn job_spec(spec: &mut Value) {
+    let Some(s) = spec.as_object_mut() else { return };
+    if s.get("completions").is_none_or(Value::is_null) && s.get("parallelism").is_none_or(Value::is_null) {
+        s.insert("completions".into(), json!(1));
+        s.insert("parallelism".into(), json!(1));
+    }
+    set_if_absent(s, "parallelism", json!(1));
+    let per_index = s.get("backoffLimitPerIndex").is_some_and(|v| !v.is_null());
+    set_if_absent(s, "backoffLimit", json!(if per_index { 2_147_483_647 } else { 6 }));
+    set_if_absent(s, "completionMode", json!("NonIndexed"));
+    set_if_absent(s, "suspend", json!(false));
+    set_if_absent(s, "manualSelector", json!(false));
+    let failure_policy = s.get("podFailurePolicy").is_some_and(|v| !v.is_null());
+    set_if_absent(s, "podReplacementPolicy", json!(if failure_policy { "Failed" } else { "TerminatingOrFailed" }));
+    template(spec);
+}
+
+/// `SetDefaults_Service`.
+fn service(spec: &mut Value) {
+    let Some(s) = spec.as_object_mut() else { return };
+    set_if_absent(s, "type", json!("ClusterIP"));
+    set_if_absent(s, "sessionAffinity", json!("None"));
+    let kind = s["type"].as_str().unwrap_or("ClusterIP").to_string();
+    if kind != "ExternalName" {
+        set_if_absent(s, "internalTrafficPolicy", json!("Cluster"));
+    }
+    if kind == "NodePort" || kind == "LoadBalancer" {
+        set_if_absent(s, "externalTrafficPolicy", json!("Cluster"));
+    }
+    if kind == "LoadBalancer" {
+        set_if_absent(s, "allocateLoadBalancerNodePorts", json!(true));
+    }
+    if s["sessionAffinity"] == "ClientIP" {
+        set_if_absent(s, "sessionAffinityConfig", json!({"clientIP": {"timeoutSeconds": 10800}}));
+    }
+    if let Some(ports) = s.get_mut("ports").and_then(Value::as_array_mut) {
+        for p in ports.iter_mut().filter_map(Value::as_object_mut) {
+            set_if_absent(p, "protocol", json!("TCP"));
+            let target_unset = p.get("targetPort").is_none_or(|t| t.is_null() || *t == json!(0) || *t == json!(""));
+            if target_unset {
+                if let Some(port) = p.get("port").cloned() {
+                    p.insert("targetPort".into(), port);
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,9 +316,10 @@ mod tests {
 
     #[test]
     fn pod_defaults() {
-        let mut spec = json!({"containers":[{"name":"a","image":"nginx:1.27","ports":[{"containerPort":80}],
-            "resources":{"limits":{"cpu":"1"}}}]});
-        pod_spec(&mut spec);
+        let mut pod = json!({"spec":{"containers":[{"name":"a","image":"nginx:1.27","ports":[{"containerPort":80}],
+            "resources":{"limits":{"cpu":"1"}}}]}});
+        apply("Pod", &mut pod);
+        let spec = &pod["spec"];
         assert_eq!(spec["restartPolicy"], "Always");
         assert_eq!(spec["terminationGracePeriodSeconds"], 30);
         assert_eq!(spec["containers"][0]["ports"][0]["protocol"], "TCP");

@@ -345,12 +345,14 @@ impl Engine {
         self.prepare_for_create(rt, &mut obj, req);
         let errors = match rt.kind {
             "Pod" => validation::pod(&obj),
+            "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => validation::workload(rt.kind, &obj),
+            "Service" => validation::service(&obj),
             kind => validation::object_meta(kind, &obj["metadata"]),
         };
         let params = BTreeMap::from([("errors".to_string(), json!(errors.iter().map(ToString::to_string).collect::<Vec<_>>()))]);
         self.apiserver_trace(Action::Validation, object.clone(), params, vec![]);
         if !errors.is_empty() {
-            return Err(Status::invalid(rt.kind, obj["metadata"]["name"].as_str().unwrap_or_default(), errors));
+            return Err(Status::invalid(rt, obj["metadata"]["name"].as_str().unwrap_or_default(), errors));
         }
         let name = obj["metadata"]["name"].as_str().unwrap_or_default().to_string();
         let key = ObjectKey::new(rt, Some(&namespace), &name);
@@ -437,11 +439,30 @@ impl Engine {
                 let qos = crate::qos::pod_qos_class(&obj["spec"]);
                 obj["status"] = json!({"phase": "Pending", "qosClass": qos});
             }
-            "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => {
+            "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "CronJob" => {
                 meta["generation"] = json!(1);
-                if let Some(o) = obj.as_object_mut() {
-                    o.remove("status");
+                // Clients cannot set status on create; Go prints the empty struct.
+                obj["status"] = json!({});
+            }
+            "Service" => self.allocate_service_addresses(obj),
+            "Job" => {
+                // `pkg/registry/batch/job/strategy.go` `generateSelector`: the job's uid
+                // selects its pods, and the template carries it.
+                meta["generation"] = json!(1);
+                let name = meta["name"].clone();
+                if obj["spec"]["manualSelector"] != true {
+                    let labels = [
+                        ("batch.kubernetes.io/controller-uid", json!(uid)),
+                        ("batch.kubernetes.io/job-name", name.clone()),
+                        ("controller-uid", json!(uid)),
+                        ("job-name", name),
+                    ];
+                    for (k, v) in labels {
+                        obj["spec"]["template"]["metadata"]["labels"][k] = v;
+                    }
+                    obj["spec"]["selector"] = json!({"matchLabels": {"batch.kubernetes.io/controller-uid": uid}});
                 }
+                obj["status"] = json!({});
             }
             "Namespace" => {
                 let name = obj["metadata"]["name"].clone();
@@ -451,6 +472,47 @@ impl Engine {
             }
             _ => {}
         }
+    }
+
+    /// The Service REST layer's allocations: a ClusterIP from the service CIDR (random, as the
+    /// allocator scans from a random offset), node ports for NodePort/LoadBalancer, the
+    /// single-stack IPv4 family fields, and an empty load-balancer status.
+    fn allocate_service_addresses(&mut self, obj: &mut Value) {
+        let spec = &mut obj["spec"];
+        let kind = spec["type"].as_str().unwrap_or("ClusterIP").to_string();
+        if kind != "ExternalName" {
+            if spec["clusterIP"].as_str().is_none_or(str::is_empty) {
+                let used: Vec<String> = self
+                    .store
+                    .list("", "services", None)
+                    .filter_map(|(_, v)| v["spec"]["clusterIP"].as_str().map(str::to_string))
+                    .collect();
+                // 10.96.0.0/12; the first 256 addresses are kept for static assignment.
+                let ip = loop {
+                    let offset = self.rng.between(256, (1 << 20) - 2);
+                    let ip = format!("10.{}.{}.{}", 96 + (offset >> 16), (offset >> 8) & 0xFF, offset & 0xFF);
+                    if !used.contains(&ip) {
+                        break ip;
+                    }
+                };
+                spec["clusterIP"] = json!(ip);
+            }
+            if spec["clusterIP"] != "None" || spec["clusterIPs"].is_null() {
+                spec["clusterIPs"] = json!([spec["clusterIP"].clone()]);
+            }
+            spec["ipFamilies"] = json!(["IPv4"]);
+            spec["ipFamilyPolicy"] = json!("SingleStack");
+        }
+        if kind == "NodePort" || kind == "LoadBalancer" {
+            if let Some(ports) = spec["ports"].as_array_mut() {
+                for p in ports {
+                    if p["nodePort"].is_null() {
+                        p["nodePort"] = json!(self.rng.between(30000, 32767));
+                    }
+                }
+            }
+        }
+        obj["status"] = json!({"loadBalancer": {}});
     }
 
     fn update(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Value, Status> {
@@ -473,7 +535,7 @@ impl Engine {
         if rt.kind == "Pod" {
             let errors = pod_update_errors(&current, &obj);
             if !errors.is_empty() {
-                return Err(Status::invalid(rt.kind, &name, errors));
+                return Err(Status::invalid(rt, &name, errors));
             }
         } else if obj.get("spec") != current.get("spec")
             && let Some(g) = current["metadata"]["generation"].as_i64() {

@@ -94,8 +94,10 @@ impl Status {
         Status::plain(Reason::BadRequest, message)
     }
 
-    /// `errors.NewInvalid`: `Pod "web" is invalid: <one error>` or `… is invalid: [a, b]`.
-    pub fn invalid(kind: &str, name: &str, errors: Vec<FieldError>) -> Status {
+    /// `errors.NewInvalid`: `Pod "web" is invalid: <one error>` or `… is invalid: [a, b]`;
+    /// the kind is group-qualified (`Deployment.apps`), as `GroupKind.String()` prints it.
+    pub fn invalid(rt: &ResourceType, name: &str, errors: Vec<FieldError>) -> Status {
+        let kind = if rt.group.is_empty() { rt.kind.to_string() } else { format!("{}.{}", rt.kind, rt.group) };
         let rendered: Vec<String> = errors.iter().map(FieldError::to_string).collect();
         let joined = if rendered.len() == 1 { rendered[0].clone() } else { format!("[{}]", rendered.join(", ")) };
         let causes = errors

@@ -143,31 +143,185 @@ fn label_value(value: &str) -> Vec<String> {
     errs
 }
 
-/// `ValidatePodCreate`: metadata, then the spec in `ValidatePodSpec`'s order.
+/// `ValidatePodCreate`: metadata, then the spec in `ValidatePodSpec`'s order, then the
+/// pod-only checks.
 pub fn pod(pod: &Value) -> Vec<FieldError> {
     let mut errs = object_meta("Pod", &pod["metadata"]);
-    let spec = &pod["spec"];
-    let volumes = volumes(spec, &mut errs);
-    containers(spec, &volumes, &mut errs);
-    let restart = spec["restartPolicy"].as_str().unwrap_or_default();
-    if restart.is_empty() {
-        errs.push(FieldError::required("spec.restartPolicy", ""));
-    } else if !["Always", "OnFailure", "Never"].contains(&restart) {
-        errs.push(FieldError::not_supported("spec.restartPolicy", restart, &["Always", "OnFailure", "Never"]));
-    }
-    let dns = spec["dnsPolicy"].as_str().unwrap_or_default();
-    if !["ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"].contains(&dns) {
-        errs.push(FieldError::not_supported("spec.dnsPolicy", dns, &["ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"]));
-    }
-    if let Some(grace) = spec["terminationGracePeriodSeconds"].as_i64()
-        && grace < 0 {
-            // Upstream clamps negative grace to 1 on create rather than rejecting it.
-        }
-    if let Some(images) = spec["containers"].as_array() {
+    pod_spec(&pod["spec"], "spec", &mut errs);
+    if let Some(images) = pod["spec"]["containers"].as_array() {
         for (i, c) in images.iter().enumerate() {
             let image = c["image"].as_str().unwrap_or_default();
             if !image.is_empty() && image.trim() != image {
                 errs.push(FieldError::invalid(format!("spec.containers[{i}].image"), quoted(image), "must not have leading or trailing whitespace"));
+            }
+        }
+    }
+    dedup(errs)
+}
+
+/// `ValidatePodSpec` at `base` (`spec`, or `spec.template.spec` in a workload).
+pub fn pod_spec(spec: &Value, base: &str, errs: &mut Vec<FieldError>) {
+    let volumes = volumes(spec, base, errs);
+    containers(spec, base, &volumes, errs);
+    let restart = spec["restartPolicy"].as_str().unwrap_or_default();
+    if restart.is_empty() {
+        errs.push(FieldError::required(format!("{base}.restartPolicy"), ""));
+    } else if !["Always", "OnFailure", "Never"].contains(&restart) {
+        errs.push(FieldError::not_supported(format!("{base}.restartPolicy"), restart, &["Always", "OnFailure", "Never"]));
+    }
+    let dns = spec["dnsPolicy"].as_str().unwrap_or_default();
+    if !["ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"].contains(&dns) {
+        errs.push(FieldError::not_supported(format!("{base}.dnsPolicy"), dns, &["ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"]));
+    }
+    if let Some(labels) = spec["nodeSelector"].as_object() {
+        for (k, v) in labels {
+            for msg in label_key(k) {
+                errs.push(FieldError::invalid(format!("{base}.nodeSelector"), quoted(k), msg));
+            }
+            for msg in label_value(v.as_str().unwrap_or_default()) {
+                errs.push(FieldError::invalid(format!("{base}.nodeSelector"), quoted(v.as_str().unwrap_or_default()), msg));
+            }
+        }
+    }
+    if let Some(ads) = spec["activeDeadlineSeconds"].as_i64() {
+        if !(1..=2_147_483_647).contains(&ads) {
+            errs.push(FieldError::invalid(format!("{base}.activeDeadlineSeconds"), ads.to_string(), "must be between 1 and 2147483647, inclusive"));
+        }
+    }
+}
+
+/// Go's `%v`-via-JSON rendering of a label map in an error (`{"app":"web"}`).
+fn json_value(v: &Value) -> String {
+    if v.is_null() { "null".into() } else { serde_json::to_string(v).unwrap_or_default() }
+}
+
+fn labels_match(selector: &Value, labels: &Value) -> bool {
+    let ml_ok = selector["matchLabels"].as_object().is_none_or(|m| m.iter().all(|(k, v)| labels.get(k) == Some(v)));
+    let me_ok = selector["matchExpressions"].as_array().is_none_or(|exprs| {
+        exprs.iter().all(|e| {
+            let key = e["key"].as_str().unwrap_or_default();
+            let values: Vec<&str> = e["values"].as_array().map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+            let have = labels.get(key).and_then(Value::as_str);
+            match e["operator"].as_str().unwrap_or_default() {
+                "In" => have.is_some_and(|h| values.contains(&h)),
+                "NotIn" => have.is_none_or(|h| !values.contains(&h)),
+                "Exists" => have.is_some(),
+                "DoesNotExist" => have.is_none(),
+                _ => false,
+            }
+        })
+    });
+    ml_ok && me_ok
+}
+
+fn selector_is_empty(selector: &Value) -> bool {
+    selector["matchLabels"].as_object().is_none_or(|m| m.is_empty()) && selector["matchExpressions"].as_array().is_none_or(|a| a.is_empty())
+}
+
+/// `ValidateNonnegativeField`.
+fn non_negative(value: &Value, path: &str, errs: &mut Vec<FieldError>) {
+    if let Some(n) = value.as_i64().filter(|n| *n < 0) {
+        errs.push(FieldError::invalid(path, n.to_string(), "must be greater than or equal to 0"));
+    }
+}
+
+/// Workloads (`pkg/apis/apps/validation`, `pkg/apis/batch/validation`): replicas, selector,
+/// the template matching it, the template's pod spec, and the restart policy the kind allows.
+pub fn workload(kind: &str, obj: &Value) -> Vec<FieldError> {
+    let mut errs = object_meta(kind, &obj["metadata"]);
+    let (spec, base) = match kind {
+        "CronJob" => (&obj["spec"]["jobTemplate"]["spec"], "spec.jobTemplate.spec"),
+        _ => (&obj["spec"], "spec"),
+    };
+    if kind == "CronJob" && obj["spec"]["schedule"].as_str().is_none_or(str::is_empty) {
+        errs.push(FieldError::required("spec.schedule", ""));
+    }
+    non_negative(&spec["replicas"], &format!("{base}.replicas"), &mut errs);
+    let selector = &spec["selector"];
+    let generated_selector = matches!(kind, "Job" | "CronJob");
+    if !generated_selector {
+        if selector.is_null() {
+            errs.push(FieldError::required(format!("{base}.selector"), ""));
+        } else if selector_is_empty(selector) {
+            let what = kind.to_ascii_lowercase();
+            errs.push(FieldError::invalid(format!("{base}.selector"), json_value(selector), format!("empty selector is invalid for {what}")));
+        }
+    }
+    let template = &spec["template"];
+    let tpath = format!("{base}.template");
+    if !generated_selector && !selector.is_null() && !selector_is_empty(selector) && !labels_match(selector, &template["metadata"]["labels"]) {
+        errs.push(FieldError::invalid(format!("{tpath}.metadata.labels"), json_value(&template["metadata"]["labels"]), "`selector` does not match template `labels`"));
+    }
+    if let Some(labels) = template["metadata"]["labels"].as_object() {
+        for (k, v) in labels {
+            for msg in label_key(k) {
+                errs.push(FieldError::invalid(format!("{tpath}.metadata.labels"), quoted(k), msg));
+            }
+            for msg in label_value(v.as_str().unwrap_or_default()) {
+                errs.push(FieldError::invalid(format!("{tpath}.metadata.labels"), quoted(v.as_str().unwrap_or_default()), msg));
+            }
+        }
+    }
+    pod_spec(&template["spec"], &format!("{tpath}.spec"), &mut errs);
+    let restart = template["spec"]["restartPolicy"].as_str().unwrap_or_default();
+    match kind {
+        "Job" | "CronJob" => {
+            if !restart.is_empty() && !["OnFailure", "Never"].contains(&restart) {
+                errs.push(FieldError::not_supported(format!("{tpath}.spec.restartPolicy"), restart, &["OnFailure", "Never"]));
+            }
+        }
+        _ => {
+            if !restart.is_empty() && restart != "Always" {
+                errs.push(FieldError::not_supported(format!("{tpath}.spec.restartPolicy"), restart, &["Always"]));
+            }
+        }
+    }
+    dedup(errs)
+}
+
+/// `ValidateService`: the name is a DNS-1035 label; ports are required, in range, unique.
+pub fn service(obj: &Value) -> Vec<FieldError> {
+    let mut errs = object_meta("Service", &obj["metadata"]);
+    let spec = &obj["spec"];
+    let ports = spec["ports"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let kind = spec["type"].as_str().unwrap_or("ClusterIP");
+    if ports.is_empty() && kind != "ExternalName" && spec["clusterIP"] != "None" {
+        errs.push(FieldError::required("spec.ports", ""));
+    }
+    let mut names: Vec<&str> = Vec::new();
+    for (i, p) in ports.iter().enumerate() {
+        let path = format!("spec.ports[{i}]");
+        let name = p["name"].as_str().unwrap_or_default();
+        if ports.len() > 1 && name.is_empty() {
+            errs.push(FieldError::required(format!("{path}.name"), ""));
+        } else if !name.is_empty() {
+            for msg in dns1123_label(name) {
+                errs.push(FieldError::invalid(format!("{path}.name"), quoted(name), msg));
+            }
+            if names.contains(&name) {
+                errs.push(FieldError::duplicate(format!("{path}.name"), name));
+            }
+            names.push(name);
+        }
+        let port = p["port"].as_i64().unwrap_or(0);
+        if !(1..=65535).contains(&port) {
+            errs.push(FieldError::invalid(format!("{path}.port"), port.to_string(), "must be between 1 and 65535, inclusive"));
+        }
+        let proto = p["protocol"].as_str().unwrap_or_default();
+        if !["SCTP", "TCP", "UDP"].contains(&proto) {
+            errs.push(FieldError::not_supported(format!("{path}.protocol"), proto, &["SCTP", "TCP", "UDP"]));
+        }
+    }
+    if !["ClusterIP", "NodePort", "LoadBalancer", "ExternalName"].contains(&kind) {
+        errs.push(FieldError::not_supported("spec.type", kind, &["ClusterIP", "ExternalName", "LoadBalancer", "NodePort"]));
+    }
+    if let Some(sel) = spec["selector"].as_object() {
+        for (k, v) in sel {
+            for msg in label_key(k) {
+                errs.push(FieldError::invalid("spec.selector", quoted(k), msg));
+            }
+            for msg in label_value(v.as_str().unwrap_or_default()) {
+                errs.push(FieldError::invalid("spec.selector", quoted(v.as_str().unwrap_or_default()), msg));
             }
         }
     }
@@ -181,10 +335,10 @@ fn dedup(errs: Vec<FieldError>) -> Vec<FieldError> {
 }
 
 /// `ValidateVolumes`; returns the volume names for mount checks.
-fn volumes(spec: &Value, errs: &mut Vec<FieldError>) -> Vec<String> {
+fn volumes(spec: &Value, base: &str, errs: &mut Vec<FieldError>) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for (i, v) in spec["volumes"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
-        let path = format!("spec.volumes[{i}]");
+        let path = format!("{base}.volumes[{i}]");
         let name = v["name"].as_str().unwrap_or_default();
         let sources = v.as_object().map(|m| m.keys().filter(|k| *k != "name").count()).unwrap_or(0);
         if sources == 0 {
@@ -208,14 +362,14 @@ fn volumes(spec: &Value, errs: &mut Vec<FieldError>) -> Vec<String> {
 }
 
 /// `validateContainers` and `validateInitContainers`.
-fn containers(spec: &Value, volumes: &[String], errs: &mut Vec<FieldError>) {
+fn containers(spec: &Value, base: &str, volumes: &[String], errs: &mut Vec<FieldError>) {
     let main = spec["containers"].as_array().map(Vec::as_slice).unwrap_or_default();
     if main.is_empty() {
-        errs.push(FieldError::required("spec.containers", ""));
+        errs.push(FieldError::required(format!("{base}.containers"), ""));
     }
     let mut names: Vec<String> = Vec::new();
     for (i, c) in main.iter().enumerate() {
-        let path = format!("spec.containers[{i}]");
+        let path = format!("{base}.containers[{i}]");
         container_common(c, &path, volumes, errs);
         let name = c["name"].as_str().unwrap_or_default();
         if !name.is_empty() && names.iter().any(|n| n == name) {
@@ -227,7 +381,7 @@ fn containers(spec: &Value, volumes: &[String], errs: &mut Vec<FieldError>) {
         }
     }
     for (i, c) in spec["initContainers"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
-        let path = format!("spec.initContainers[{i}]");
+        let path = format!("{base}.initContainers[{i}]");
         container_common(c, &path, volumes, errs);
         let name = c["name"].as_str().unwrap_or_default();
         if !name.is_empty() && names.iter().any(|n| n == name) {
