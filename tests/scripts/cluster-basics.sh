@@ -2,6 +2,7 @@
 kubectl version
 kubectl get nodes
 kubectl get nodes -o wide --show-labels
+kubectl describe node control-plane
 kubectl get namespaces
 kubectl get svc,sa
 kubectl get pods -A

@@ -100,7 +100,16 @@ impl Engine {
         }
         seed_rbac(&mut e);
         for (i, n) in nodes.iter().enumerate() {
-            e.seed_object("nodes", None, node(n, i));
+            let ids = NodeIds { machine_id: e.rng.uuid().replace('-', ""), system_uuid: e.rng.uuid(), boot_id: e.rng.uuid() };
+            e.seed_object("nodes", None, node(n, i, &ids));
+            // The kubelet's heartbeat lease (renewals arrive with the kubelet model).
+            let node_uid = e.store.list("", "nodes", None).find(|(k, _)| k.name == n.name).map(|(_, v)| v["metadata"]["uid"].clone());
+            e.seed_object("leases", Some("kube-node-lease"), json!({
+                "apiVersion": "coordination.k8s.io/v1", "kind": "Lease",
+                "metadata": {"name": n.name, "namespace": "kube-node-lease",
+                    "ownerReferences": [{"apiVersion": "v1", "kind": "Node", "name": n.name, "uid": node_uid}]},
+                "spec": {"holderIdentity": n.name, "leaseDurationSeconds": 40, "renewTime": e.now.rfc3339_micros()}
+            }));
         }
         let names: Vec<String> = nodes.iter().map(|n| n.name.clone()).collect();
         e.components = default_components(&names);
@@ -137,7 +146,14 @@ fn namespace(name: &str) -> Value {
     })
 }
 
-fn node(n: &NodeSpec, index: usize) -> Value {
+/// Identifiers a real node reports (`/etc/machine-id`, the DMI UUID, the boot id).
+struct NodeIds {
+    machine_id: String,
+    system_uuid: String,
+    boot_id: String,
+}
+
+fn node(n: &NodeSpec, index: usize, ids: &NodeIds) -> Value {
     let mut labels = serde_json::Map::new();
     labels.insert("beta.kubernetes.io/arch".into(), json!("amd64"));
     labels.insert("beta.kubernetes.io/os".into(), json!("linux"));
@@ -174,9 +190,9 @@ fn node(n: &NodeSpec, index: usize) -> Value {
             ],
             "daemonEndpoints": {"kubeletEndpoint": {"Port": 10250}},
             "nodeInfo": {
-                "architecture": "amd64", "bootID": "", "containerRuntimeVersion": CONTAINER_RUNTIME_VERSION,
+                "architecture": "amd64", "bootID": ids.boot_id, "containerRuntimeVersion": CONTAINER_RUNTIME_VERSION,
                 "kernelVersion": KERNEL_VERSION, "kubeProxyVersion": "", "kubeletVersion": KUBELET_VERSION,
-                "machineID": "", "operatingSystem": "linux", "osImage": OS_IMAGE, "systemUUID": ""
+                "machineID": ids.machine_id, "operatingSystem": "linux", "osImage": OS_IMAGE, "systemUUID": ids.system_uuid
             }
         }
     })

@@ -13,6 +13,7 @@ pub mod controllers;
 pub mod labels;
 pub mod qos;
 pub mod quantities;
+pub mod resources;
 pub mod rng;
 pub mod store;
 pub mod trace;

@@ -329,3 +329,163 @@ pub fn pod(pod: &Value, pod_events: &[Value], now: Time) -> String {
     text.push_str(&tabwriter::align(&tail, 0, 2));
     text
 }
+
+/// `describeNode` with `describeNodeResource`.
+pub fn node(node: &Value, lease: Option<&Value>, pods: &[Value], node_events: &[Value], now: Time) -> String {
+    use podlife_engine::resources::{pod_limits, pod_requests};
+    use podlife_model::quantity::Quantity;
+    let meta = &node["metadata"];
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\n", s(&meta["name"])));
+    let mut roles: Vec<String> = meta["labels"]
+        .as_object()
+        .map(|m| {
+            m.iter()
+                .filter_map(|(k, v)| match k.strip_prefix("node-role.kubernetes.io/") {
+                    Some(r) if !r.is_empty() => Some(r.to_string()),
+                    _ if k == "kubernetes.io/role" && !s(v).is_empty() => Some(s(v).to_string()),
+                    _ => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    roles.sort();
+    roles.dedup();
+    w.push_str(&format!("Roles:\t{}\n", if roles.is_empty() { "<none>".to_string() } else { roles.join(",") }));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    w.push_str(&format!("CreationTimestamp:\t{}\n", rfc1123z(s(&meta["creationTimestamp"]))));
+    w.push_str("Taints:\t");
+    let mut taints: Vec<&Value> = node["spec"]["taints"].as_array().map(|a| a.iter().collect()).unwrap_or_default();
+    if taints.is_empty() {
+        w.push_str("<none>\n");
+    } else {
+        taints.sort_by_key(|t| format!("{},{}", s(&t["effect"]), s(&t["key"])));
+        for (i, t) in taints.iter().enumerate() {
+            if i > 0 {
+                w.push('\t');
+            }
+            let mut text = s(&t["key"]).to_string();
+            if !s(&t["value"]).is_empty() {
+                text.push_str(&format!("={}", s(&t["value"])));
+            }
+            if !s(&t["effect"]).is_empty() || !s(&t["value"]).is_empty() {
+                text.push_str(&format!(":{}", s(&t["effect"])));
+            }
+            w.push_str(&format!("{text}\n"));
+        }
+    }
+    w.push_str(&format!("Unschedulable:\t{}\n", node["spec"]["unschedulable"].as_bool().unwrap_or(false)));
+    match lease {
+        Some(l) => {
+            let t = |v: &Value| v.as_str().map(rfc1123z).unwrap_or_else(|| "<unset>".into());
+            w.push_str(&format!(
+                "Lease:\n  HolderIdentity:\t{}\n  AcquireTime:\t{}\n  RenewTime:\t{}\n",
+                l["spec"]["holderIdentity"].as_str().unwrap_or("<unset>"),
+                t(&l["spec"]["acquireTime"]),
+                t(&l["spec"]["renewTime"])
+            ));
+        }
+        None => w.push_str(&format!("Lease:\tFailed to get lease: leases.coordination.k8s.io \"{}\" not found\n", s(&meta["name"]))),
+    }
+    if let Some(conds) = node["status"]["conditions"].as_array().filter(|a| !a.is_empty()) {
+        w.push_str("Conditions:\n  Type\tStatus\tLastHeartbeatTime\tLastTransitionTime\tReason\tMessage\n  ----\t------\t-----------------\t------------------\t------\t-------\n");
+        for c in conds {
+            w.push_str(&format!(
+                "  {} \t{} \t{} \t{} \t{} \t{}\n",
+                s(&c["type"]),
+                s(&c["status"]),
+                rfc1123z(s(&c["lastHeartbeatTime"])),
+                rfc1123z(s(&c["lastTransitionTime"])),
+                s(&c["reason"]),
+                s(&c["message"])
+            ));
+        }
+    }
+    w.push_str("Addresses:\n");
+    for a in node["status"]["addresses"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        w.push_str(&format!("  {}:\t{}\n", s(&a["type"]), s(&a["address"])));
+    }
+    for (field, title) in [("capacity", "Capacity"), ("allocatable", "Allocatable")] {
+        if let Some(m) = node["status"][field].as_object().filter(|m| !m.is_empty()) {
+            w.push_str(&format!("{title}:\n"));
+            for (k, v) in m {
+                w.push_str(&format!("  {k}:\t{}\n", s(v)));
+            }
+        }
+    }
+    let info = &node["status"]["nodeInfo"];
+    w.push_str("System Info:\n");
+    for (title, key) in [
+        ("Machine ID", "machineID"),
+        ("System UUID", "systemUUID"),
+        ("Boot ID", "bootID"),
+        ("Kernel Version", "kernelVersion"),
+        ("OS Image", "osImage"),
+        ("Operating System", "operatingSystem"),
+        ("Architecture", "architecture"),
+        ("Container Runtime Version", "containerRuntimeVersion"),
+        ("Kubelet Version", "kubeletVersion"),
+    ] {
+        w.push_str(&format!("  {title}:\t{}\n", s(&info[key])));
+    }
+    if !s(&node["spec"]["podCIDR"]).is_empty() {
+        w.push_str(&format!("PodCIDR:\t{}\n", s(&node["spec"]["podCIDR"])));
+    }
+    if let Some(cidrs) = node["spec"]["podCIDRs"].as_array().filter(|a| !a.is_empty()) {
+        w.push_str(&format!("PodCIDRs:\t{}\n", cidrs.iter().map(|c| s(c).to_string()).collect::<Vec<_>>().join(",")));
+    }
+    if !s(&node["spec"]["providerID"]).is_empty() {
+        w.push_str(&format!("ProviderID:\t{}\n", s(&node["spec"]["providerID"])));
+    }
+    // describeNodeResource: fractions of allocatable, truncated to whole percents.
+    let alloc_field = if node["status"]["allocatable"].as_object().is_some_and(|m| !m.is_empty()) { "allocatable" } else { "capacity" };
+    let alloc = |name: &str| node["status"][alloc_field][name].as_str().and_then(|q| q.parse::<Quantity>().ok()).unwrap_or_default();
+    let fraction = |name: &str, q: &Quantity| {
+        let total = alloc(name);
+        let (num, den) = if name == "cpu" { (q.milli_value(), total.milli_value()) } else { (q.value(), total.value()) };
+        if den == 0 { 0 } else { (num as f64 / den as f64 * 100.0) as i64 }
+    };
+    let zero = Quantity::default();
+    w.push_str(&format!("Non-terminated Pods:\t({} in total)\n", pods.len()));
+    w.push_str("  Namespace\tName\t\tCPU Requests\tCPU Limits\tMemory Requests\tMemory Limits\tAge\n");
+    w.push_str("  ---------\t----\t\t------------\t----------\t---------------\t-------------\t---\n");
+    let mut total_req = podlife_engine::resources::ResourceList::new();
+    let mut total_lim = podlife_engine::resources::ResourceList::new();
+    for p in pods {
+        let req = pod_requests(&p["spec"]);
+        let lim = pod_limits(&p["spec"]);
+        let get = |l: &podlife_engine::resources::ResourceList, n: &str| l.get(n).cloned().unwrap_or_default();
+        let (cr, cl, mr, ml) = (get(&req, "cpu"), get(&lim, "cpu"), get(&req, "memory"), get(&lim, "memory"));
+        w.push_str(&format!(
+            "  {}\t{}\t\t{cr} ({}%)\t{cl} ({}%)\t{mr} ({}%)\t{ml} ({}%)\t{}\n",
+            s(&p["metadata"]["namespace"]),
+            s(&p["metadata"]["name"]),
+            fraction("cpu", &cr),
+            fraction("cpu", &cl),
+            fraction("memory", &mr),
+            fraction("memory", &ml),
+            age(now, &p["metadata"]["creationTimestamp"])
+        ));
+        for (k, v) in req {
+            *total_req.entry(k).or_default() += &v;
+        }
+        for (k, v) in lim {
+            *total_lim.entry(k).or_default() += &v;
+        }
+    }
+    w.push_str("Allocated resources:\n  (Total limits may be over 100 percent, i.e., overcommitted.)\n  Resource\tRequests\tLimits\n  --------\t--------\t------\n");
+    let mut names: Vec<String> = vec!["cpu".into(), "memory".into(), "ephemeral-storage".into()];
+    let mut huge: Vec<String> = node["status"][alloc_field].as_object().map(|m| m.keys().filter(|k| k.starts_with("hugepages-")).cloned().collect()).unwrap_or_default();
+    huge.sort();
+    names.extend(huge);
+    for name in names {
+        let r = total_req.get(&name).unwrap_or(&zero);
+        let l = total_lim.get(&name).unwrap_or(&zero);
+        w.push_str(&format!("  {name}\t{r} ({}%)\t{l} ({}%)\n", fraction(&name, r), fraction(&name, l)));
+    }
+    let tail = events(&mut w, node_events, now);
+    let mut text = tabwriter::align(&w, 0, 2);
+    text.push_str(&tabwriter::align(&tail, 0, 2));
+    text
+}

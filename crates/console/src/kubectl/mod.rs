@@ -998,7 +998,7 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let Some((rt, names)) = groups.into_iter().next() else {
         return out.err("error: You must specify the type of resource to describe. Use \"kubectl api-resources\" for a complete list of supported resources.\n");
     };
-    if rt.kind != "Pod" {
+    if rt.kind != "Pod" && rt.kind != "Node" {
         return out.err(&format!("error: podlife cannot describe {} yet\n", rt.plural));
     }
     let namespace = namespace_of(&p);
@@ -1027,6 +1027,40 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         }
         found
     };
+    if rt.kind == "Node" {
+        let mut texts = Vec::new();
+        for node in &targets {
+            let node_name = node["metadata"]["name"].as_str().unwrap_or_default().to_string();
+            let list = |ctx: &mut Context<'_>, plural: &str, ns: Option<&str>| -> Vec<Value> {
+                let Some(r) = ResourceType::resolve(plural) else { return vec![] };
+                let mut req = Request::new(Verb::List, r);
+                req.namespace = ns.map(str::to_string);
+                match ctx.engine.request(req) {
+                    Ok(Response::List(items)) => items,
+                    _ => vec![],
+                }
+            };
+            let pods: Vec<Value> = list(ctx, "pods", None)
+                .into_iter()
+                .filter(|p| p["spec"]["nodeName"] == node_name.as_str() && !matches!(p["status"]["phase"].as_str(), Some("Succeeded" | "Failed")))
+                .collect();
+            let lease = list(ctx, "leases", Some("kube-node-lease")).into_iter().find(|l| l["metadata"]["name"] == node_name.as_str());
+            let node_events: Vec<Value> = if show_events {
+                list(ctx, "events", None).into_iter().filter(|e| e["involvedObject"]["uid"] == node["metadata"]["uid"] || e["involvedObject"]["uid"] == node_name.as_str()).collect()
+            } else {
+                vec![]
+            };
+            let mut text = describe::node(node, lease.as_ref(), &pods, &node_events, ctx.engine.now());
+            if !show_events {
+                text = text.lines().filter(|l| !l.starts_with("Events:")).map(|l| format!("{l}\n")).collect();
+            }
+            texts.push(text);
+        }
+        if targets.is_empty() && names.is_empty() {
+            return out.err("No resources found\n");
+        }
+        return out.out(&texts.join("\n"));
+    }
     let events_rt = ResourceType::resolve("events");
     for pod in &targets {
         let mut pod_events = Vec::new();

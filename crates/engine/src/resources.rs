@@ -1,0 +1,137 @@
+//! A pod's effective requests and limits, exactly as `component-helpers` computes them
+//! (upstream: `staging/src/k8s.io/component-helpers/resource/helpers.go`,
+//! `AggregateContainerRequests` / `AggregateContainerLimits` / `PodRequests` / `PodLimits`).
+//!
+//! Not simply `max(max(init), sum(app))`: restartable init containers (native sidecars) run
+//! alongside everything after them, so each init container's use is its own request plus the
+//! sidecars started before it, and the sidecars also add to the app containers' sum.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use podlife_model::quantity::Quantity;
+
+/// `v1.ResourceList`.
+pub type ResourceList = BTreeMap<String, Quantity>;
+
+fn list_of(v: &Value) -> ResourceList {
+    v.as_object()
+        .map(|m| m.iter().filter_map(|(k, q)| Some((k.clone(), q.as_str()?.parse::<Quantity>().ok()?))).collect())
+        .unwrap_or_default()
+}
+
+fn add(into: &mut ResourceList, from: &ResourceList) {
+    for (k, q) in from {
+        match into.get_mut(k) {
+            Some(v) => *v += q,
+            None => {
+                into.insert(k.clone(), q.clone());
+            }
+        }
+    }
+}
+
+fn max_into(into: &mut ResourceList, from: &ResourceList) {
+    for (k, q) in from {
+        match into.get_mut(k) {
+            Some(v) if *q > *v => *v = q.clone(),
+            Some(_) => {}
+            None => {
+                into.insert(k.clone(), q.clone());
+            }
+        }
+    }
+}
+
+fn is_sidecar(c: &Value) -> bool {
+    c["restartPolicy"] == "Always"
+}
+
+fn aggregate(spec: &Value, field: &str) -> ResourceList {
+    let mut total = ResourceList::new();
+    for c in spec["containers"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        add(&mut total, &list_of(&c["resources"][field]));
+    }
+    let mut sidecars = ResourceList::new();
+    let mut init_max = ResourceList::new();
+    for c in spec["initContainers"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        let own = list_of(&c["resources"][field]);
+        let in_use = if is_sidecar(c) {
+            add(&mut total, &own);
+            add(&mut sidecars, &own);
+            sidecars.clone()
+        } else {
+            let mut tmp = own;
+            add(&mut tmp, &sidecars);
+            tmp
+        };
+        max_into(&mut init_max, &in_use);
+    }
+    max_into(&mut total, &init_max);
+    total
+}
+
+/// `PodRequests`: containers and init containers as above, plus the pod overhead.
+pub fn pod_requests(spec: &Value) -> ResourceList {
+    let mut reqs = aggregate(spec, "requests");
+    add(&mut reqs, &list_of(&spec["overhead"]));
+    reqs
+}
+
+/// `PodLimits`: overhead is added only to resources that have a limit.
+pub fn pod_limits(spec: &Value) -> ResourceList {
+    let mut limits = aggregate(spec, "limits");
+    for (k, q) in list_of(&spec["overhead"]) {
+        if let Some(v) = limits.get_mut(&k) {
+            *v += &q;
+        }
+    }
+    limits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn cpu(list: &ResourceList) -> String {
+        list.get("cpu").map(ToString::to_string).unwrap_or_default()
+    }
+
+    /// Cases from upstream `TestPodResourceRequests` (component-helpers resource helpers_test.go).
+    #[test]
+    fn init_containers_and_sidecars() {
+        // restartable init container: sum with app containers.
+        let spec = json!({
+            "initContainers": [{"name": "s", "restartPolicy": "Always", "resources": {"requests": {"cpu": "1"}}}],
+            "containers": [{"name": "a", "resources": {"requests": {"cpu": "1"}}}]
+        });
+        assert_eq!(cpu(&pod_requests(&spec)), "2");
+        // a regular init container after a sidecar uses its request plus the sidecar's.
+        let spec = json!({
+            "initContainers": [
+                {"name": "s", "restartPolicy": "Always", "resources": {"requests": {"cpu": "1"}}},
+                {"name": "i", "resources": {"requests": {"cpu": "5"}}}
+            ],
+            "containers": [{"name": "a", "resources": {"requests": {"cpu": "1"}}}]
+        });
+        assert_eq!(cpu(&pod_requests(&spec)), "6");
+        // init before the sidecar does not add it.
+        let spec = json!({
+            "initContainers": [
+                {"name": "i", "resources": {"requests": {"cpu": "5"}}},
+                {"name": "s", "restartPolicy": "Always", "resources": {"requests": {"cpu": "1"}}}
+            ],
+            "containers": [{"name": "a", "resources": {"requests": {"cpu": "1"}}}]
+        });
+        assert_eq!(cpu(&pod_requests(&spec)), "5");
+        // plain init containers: max(max(init), sum(app)), plus overhead.
+        let spec = json!({
+            "initContainers": [{"name": "i", "resources": {"requests": {"cpu": "2"}}}],
+            "containers": [{"name": "a", "resources": {"requests": {"cpu": "500m"}}}, {"name": "b", "resources": {"requests": {"cpu": "1"}}}],
+            "overhead": {"cpu": "250m"}
+        });
+        assert_eq!(cpu(&pod_requests(&spec)), "2250m");
+    }
+}
