@@ -56,7 +56,7 @@ pub fn line(e: &TraceEvent) -> String {
             let outcome = match param(e, "error") {
                 Value::Null => match param(e, "allowed") {
                     Value::Bool(false) => "denied".to_string(),
-                    _ if e.action == Action::ValidatingAdmission => "allowed".to_string(),
+                    _ if e.action == Action::ValidatingAdmission || e.diff.is_empty() => "admitted".to_string(),
                     _ => format!("set {} field(s)", e.diff.len()),
                 },
                 err => format!("rejected: {}", text(err)),
