@@ -18,3 +18,11 @@ kubectl delete pod web
 kubectl frobnicate
 kubectl get pods --frob
 kubectl get pdos
+kubectl create deployment web --image=nginx:1.27 --dry-run=client -o yaml
+kubectl create deployment web --image=nginx:1.27 --port=80
+kubectl create deployment web --image=nginx:1.27
+kubectl create namespace team-a
+kubectl create ns team-a
+kubectl create configmap settings --from-literal=mode=dev -n team-a
+kubectl get cm -n team-a
+kubectl get deploy

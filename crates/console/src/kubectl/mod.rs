@@ -2,6 +2,7 @@
 //! engine's API server, and kubectl 1.36's output (upstream: `kubernetes/kubectl`
 //! `pkg/cmd/*`, `cli-runtime/pkg/printers`).
 
+mod create_sub;
 mod describe;
 pub mod flags;
 mod manifest_input;
@@ -42,7 +43,12 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
     let rest = &args[1..];
     match command.as_str() {
         "apply" => apply_or_create(ctx, rest, &mut out, true),
-        "create" => apply_or_create(ctx, rest, &mut out, false),
+        "create" => {
+            let handled = rest.first().is_some_and(|sub| !sub.starts_with('-')) && create_sub::run(ctx, &rest[0], &rest[1..], &mut out);
+            if !handled {
+                apply_or_create(ctx, rest, &mut out, false);
+            }
+        }
         "run" => run_pod(ctx, rest, &mut out),
         "get" => get(ctx, rest, &mut out),
         "delete" => delete(ctx, rest, &mut out),

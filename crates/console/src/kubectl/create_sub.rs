@@ -1,0 +1,157 @@
+//! `kubectl create namespace|deployment|configmap|serviceaccount NAME …`: the generators of
+//! `kubectl/pkg/cmd/create/create_*.go`, then a POST with `fieldManager=kubectl-create`.
+
+use serde_json::{Value, json};
+
+use super::flags::{self, Kind, Spec};
+use super::{Context, DryRun, dry_run, dry_suffix, impersonation, namespace_of, server_error, type_name};
+use crate::Output;
+use crate::printers::{json as json_printer, yaml};
+use podlife_engine::{Request, Response, Verb};
+use podlife_model::ResourceType;
+
+const COMMON: &[Spec] = &[
+    Spec { long: "dry-run", short: None, kind: Kind::OptionalValue("unchanged") },
+    Spec { long: "output", short: Some('o'), kind: Kind::Value },
+    Spec { long: "save-config", short: None, kind: Kind::Bool },
+    Spec { long: "image", short: None, kind: Kind::Multi },
+    Spec { long: "port", short: None, kind: Kind::Value },
+    Spec { long: "replicas", short: Some('r'), kind: Kind::Value },
+    Spec { long: "from-literal", short: None, kind: Kind::Multi },
+];
+
+/// Handles `create <subcommand>`; false when `sub` is not one it knows.
+pub fn run(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) -> bool {
+    let (resource, command) = match sub {
+        "namespace" | "ns" => ("namespaces", "create namespace"),
+        "deployment" | "deploy" => ("deployments", "create deployment"),
+        "configmap" | "cm" => ("configmaps", "create configmap"),
+        "serviceaccount" | "sa" => ("serviceaccounts", "create serviceaccount"),
+        _ => return false,
+    };
+    let p = match flags::parse(args, COMMON, command) {
+        Ok(p) => p,
+        Err(e) => {
+            out.err(&format!("{e}\n"));
+            return true;
+        }
+    };
+    let Some(rt) = ResourceType::resolve(resource) else { return true };
+    let Some(name) = p.args.first().cloned() else {
+        out.err(&format!("error: exactly one NAME is required, got 0\nSee 'kubectl {command} -h' for help and examples\n"));
+        return true;
+    };
+    let dry = match dry_run(&p, command) {
+        Ok(d) => d,
+        Err(e) => {
+            out.err(&e);
+            return true;
+        }
+    };
+    let explicit_ns = p.has("namespace").then(|| namespace_of(&p));
+    let mut obj = match resource {
+        "namespaces" => json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name}, "spec": {}, "status": {}}),
+        "serviceaccounts" => json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": name}}),
+        "configmaps" => {
+            let mut data = serde_json::Map::new();
+            for lit in p.all("from-literal") {
+                match lit.split_once('=') {
+                    Some((k, v)) if !k.is_empty() => {
+                        data.insert(k.to_string(), json!(v));
+                    }
+                    _ => {
+                        out.err(&format!("error: invalid literal source {lit}, expected key=value\n"));
+                        return true;
+                    }
+                }
+            }
+            let mut cm = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name}});
+            if !data.is_empty() {
+                cm["data"] = Value::Object(data);
+            }
+            cm
+        }
+        _ => {
+            let images = p.all("image");
+            if images.is_empty() {
+                out.err("error: required flag(s) \"image\" not set\n");
+                return true;
+            }
+            let command: Vec<String> = p.args[1..].iter().chain(p.after_dash.iter()).cloned().collect();
+            if images.len() > 1 && !command.is_empty() {
+                out.err("error: cannot specify multiple --image options and command\n");
+                return true;
+            }
+            let containers: Vec<Value> = images
+                .iter()
+                .map(|image| {
+                    let base = image.rsplit('/').next().unwrap_or(image);
+                    let base = base.split(':').next().unwrap_or(base).split('@').next().unwrap_or(base);
+                    let mut cname = base.to_string();
+                    if cname.contains(['_', '.']) {
+                        cname = format!("{}-{}", cname.replace(['_', '.'], "-"), ctx.engine.rng().name_suffix(5));
+                    }
+                    let mut c = json!({"name": cname, "image": image, "resources": {}});
+                    if !command.is_empty() {
+                        c["command"] = json!(command);
+                    }
+                    c
+                })
+                .collect();
+            let replicas = match p.get("replicas").map(str::parse::<i64>) {
+                Some(Ok(r)) => r,
+                Some(Err(_)) => {
+                    out.err(&format!("error: invalid argument \"{}\" for \"-r, --replicas\" flag: strconv.ParseInt: parsing \"{}\": invalid syntax\nSee 'kubectl create deployment --help' for usage.\n", p.get("replicas").unwrap_or_default(), p.get("replicas").unwrap_or_default()));
+                    return true;
+                }
+                None => 1,
+            };
+            let mut d = json!({
+                "apiVersion": "apps/v1", "kind": "Deployment",
+                "metadata": {"name": name, "labels": {"app": name}},
+                "spec": {"replicas": replicas, "selector": {"matchLabels": {"app": name}},
+                    "strategy": {},
+                    "template": {"metadata": {"labels": {"app": name}}, "spec": {"containers": containers}}},
+                "status": {}
+            });
+            if let Some(port) = p.get("port").and_then(|s| s.parse::<i64>().ok()).filter(|p| *p >= 0) {
+                d["spec"]["template"]["spec"]["containers"][0]["ports"] = json!([{"containerPort": port}]);
+            }
+            d
+        }
+    };
+    if let Some(ns) = &explicit_ns {
+        if rt.namespaced {
+            obj["metadata"]["namespace"] = json!(ns);
+        }
+    }
+    if dry == DryRun::Client {
+        print_created(out, &p, rt, &name, &obj, dry);
+        return true;
+    }
+    let mut create = Request::new(Verb::Create, rt);
+    create.namespace = rt.namespaced.then(|| namespace_of(&p));
+    create.body = Some(obj);
+    create.impersonate = impersonation(&p);
+    create.dry_run = dry == DryRun::Server;
+    create.field_manager = "kubectl-create".into();
+    match ctx.engine.request(create) {
+        Ok(Response::Object(created)) => print_created(out, &p, rt, &name, &created, dry),
+        Ok(_) => {}
+        Err(s) if resource == "deployments" => {
+            // `create deployment` wraps the API error, so kubectl prints it as a plain error.
+            out.err(&format!("error: failed to create deployment: {}\n", s.message));
+        }
+        Err(s) => out.err(&server_error(&s, rt.kind, &name, None)),
+    }
+    true
+}
+
+fn print_created(out: &mut Output, p: &flags::Parsed, rt: &ResourceType, name: &str, obj: &Value, dry: DryRun) {
+    match p.get("output") {
+        Some("yaml") => out.out(&yaml::to_yaml(&super::strip_managed(obj.clone()))),
+        Some("json") => out.out(&json_printer::to_json(&super::strip_managed(obj.clone()))),
+        Some("name") => out.out(&format!("{}\n", type_name(rt, name))),
+        _ => out.out(&format!("{} created{}\n", type_name(rt, name), dry_suffix(dry))),
+    }
+}
