@@ -82,16 +82,7 @@ pub fn object_meta(kind: &str, meta: &Value) -> Vec<FieldError> {
             errs.push(FieldError::invalid("metadata.name", quoted(name), msg));
         }
     }
-    if let Some(labels) = meta["labels"].as_object() {
-        for (k, v) in labels {
-            for msg in label_key(k) {
-                errs.push(FieldError::invalid("metadata.labels", quoted(k), msg));
-            }
-            for msg in label_value(v.as_str().unwrap_or_default()) {
-                errs.push(FieldError::invalid("metadata.labels", quoted(v.as_str().unwrap_or_default()), msg));
-            }
-        }
-    }
+    validate_labels(&meta["labels"], "metadata.labels", &mut errs);
     errs
 }
 
@@ -129,6 +120,20 @@ fn label_key(key: &str) -> Vec<String> {
         errs.push(NAME_MSG.into());
     }
     errs
+}
+
+/// `ValidateLabels`: every key a qualified name, every value a label value.
+fn validate_labels(map: &Value, path: impl Into<String>, errs: &mut Vec<FieldError>) {
+    let path = path.into();
+    for (k, v) in map.as_object().into_iter().flatten() {
+        for msg in label_key(k) {
+            errs.push(FieldError::invalid(path.clone(), quoted(k), msg));
+        }
+        let value = v.as_str().unwrap_or_default();
+        for msg in label_value(value) {
+            errs.push(FieldError::invalid(path.clone(), quoted(value), msg));
+        }
+    }
 }
 
 /// `IsValidLabelValue`.
@@ -173,16 +178,7 @@ pub fn pod_spec(spec: &Value, base: &str, errs: &mut Vec<FieldError>) {
     if !["ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"].contains(&dns) {
         errs.push(FieldError::not_supported(format!("{base}.dnsPolicy"), dns, &["ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"]));
     }
-    if let Some(labels) = spec["nodeSelector"].as_object() {
-        for (k, v) in labels {
-            for msg in label_key(k) {
-                errs.push(FieldError::invalid(format!("{base}.nodeSelector"), quoted(k), msg));
-            }
-            for msg in label_value(v.as_str().unwrap_or_default()) {
-                errs.push(FieldError::invalid(format!("{base}.nodeSelector"), quoted(v.as_str().unwrap_or_default()), msg));
-            }
-        }
-    }
+    validate_labels(&spec["nodeSelector"], format!("{base}.nodeSelector"), errs);
     if let Some(ads) = spec["activeDeadlineSeconds"].as_i64() {
         if !(1..=2_147_483_647).contains(&ads) {
             errs.push(FieldError::invalid(format!("{base}.activeDeadlineSeconds"), ads.to_string(), "must be between 1 and 2147483647, inclusive"));
@@ -252,16 +248,7 @@ pub fn workload(kind: &str, obj: &Value) -> Vec<FieldError> {
     if !generated_selector && !selector.is_null() && !selector_is_empty(selector) && !labels_match(selector, &template["metadata"]["labels"]) {
         errs.push(FieldError::invalid(format!("{tpath}.metadata.labels"), json_value(&template["metadata"]["labels"]), "`selector` does not match template `labels`"));
     }
-    if let Some(labels) = template["metadata"]["labels"].as_object() {
-        for (k, v) in labels {
-            for msg in label_key(k) {
-                errs.push(FieldError::invalid(format!("{tpath}.metadata.labels"), quoted(k), msg));
-            }
-            for msg in label_value(v.as_str().unwrap_or_default()) {
-                errs.push(FieldError::invalid(format!("{tpath}.metadata.labels"), quoted(v.as_str().unwrap_or_default()), msg));
-            }
-        }
-    }
+    validate_labels(&template["metadata"]["labels"], format!("{tpath}.metadata.labels"), &mut errs);
     pod_spec(&template["spec"], &format!("{tpath}.spec"), &mut errs);
     let restart = template["spec"]["restartPolicy"].as_str().unwrap_or_default();
     match kind {
@@ -315,16 +302,7 @@ pub fn service(obj: &Value) -> Vec<FieldError> {
     if !["ClusterIP", "NodePort", "LoadBalancer", "ExternalName"].contains(&kind) {
         errs.push(FieldError::not_supported("spec.type", kind, &["ClusterIP", "ExternalName", "LoadBalancer", "NodePort"]));
     }
-    if let Some(sel) = spec["selector"].as_object() {
-        for (k, v) in sel {
-            for msg in label_key(k) {
-                errs.push(FieldError::invalid("spec.selector", quoted(k), msg));
-            }
-            for msg in label_value(v.as_str().unwrap_or_default()) {
-                errs.push(FieldError::invalid("spec.selector", quoted(v.as_str().unwrap_or_default()), msg));
-            }
-        }
-    }
+    validate_labels(&spec["selector"], "spec.selector", &mut errs);
     dedup(errs)
 }
 
