@@ -48,12 +48,13 @@ pub struct Session {
     engine: Engine,
     read_file: Box<dyn Fn(&str) -> Option<String>>,
     commands_run: usize,
+    seed: u64,
 }
 
 impl Session {
     /// The default three-node cluster with the given seed.
     pub fn new(seed: u64) -> Session {
-        Session { engine: Engine::with_default_cluster(seed), read_file: Box::new(|_| None), commands_run: 0 }
+        Session { engine: Engine::with_default_cluster(seed), read_file: Box::new(|_| None), commands_run: 0, seed }
     }
 
     /// Lets `kubectl -f FILE` read files (the CLI passes the file system; the web has none).
@@ -107,10 +108,9 @@ impl Session {
                 if self.commands_run > 1 {
                     return out.err("podlife: `podlife cluster empty` must be the first command\n");
                 }
-                let seed = 1;
-                self.engine = Engine::with_nodes(seed, &[]);
+                self.engine = Engine::with_nodes(self.seed, &[]);
             }
-            ["cluster", "default"] => self.engine = Engine::with_nodes(1, &NodeSpec::defaults()),
+            ["cluster", "default"] => self.engine = Engine::with_nodes(self.seed, &NodeSpec::defaults()),
             [verb @ ("stop" | "start"), component, rest @ ..] => {
                 let node = match rest {
                     ["--node", n] => Some(*n),

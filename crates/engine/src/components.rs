@@ -84,18 +84,25 @@ pub fn default_components(nodes: &[String]) -> Vec<Component> {
         ),
     ];
     for node in nodes {
-        out.push(Component::new(ComponentRef::on_node("kubelet", node), vec![WatchSpec {
-            group: "",
-            resource: "pods",
-            node_name: Some(node.clone()),
-        }]));
-        out.push(Component::new(ComponentRef::on_node("containerd", node), vec![]));
-        out.push(Component::new(ComponentRef::on_node("kube-proxy", node), vec![
-            WatchSpec::all("", "services"),
-            WatchSpec::all("discovery.k8s.io", "endpointslices"),
-        ]));
+        out.extend(node_components(node));
     }
     out
+}
+
+/// kubelet, containerd and kube-proxy of one node.
+pub fn node_components(node: &str) -> Vec<Component> {
+    vec![
+        Component::new(ComponentRef::on_node("kubelet", node), vec![WatchSpec {
+            group: "",
+            resource: "pods",
+            node_name: Some(node.to_string()),
+        }]),
+        Component::new(ComponentRef::on_node("containerd", node), vec![]),
+        Component::new(ComponentRef::on_node("kube-proxy", node), vec![
+            WatchSpec::all("", "services"),
+            WatchSpec::all("discovery.k8s.io", "endpointslices"),
+        ]),
+    ]
 }
 
 /// Names a user may give to `podlife stop` / `podlife start`.

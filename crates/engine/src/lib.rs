@@ -30,6 +30,12 @@ use rng::Rng;
 use store::{Store, WatchEvent};
 pub use trace::{Action, ComponentRef, ObjectRef, TraceEvent};
 
+/// The most objects the store holds; creates beyond it are refused with a stated error.
+pub const MAX_OBJECTS: usize = 20_000;
+
+/// The most nodes a cluster may have.
+pub const MAX_NODES: usize = 500;
+
 /// Upper bound on trace length: a run that would exceed it stops with an error.
 pub const MAX_TRACE_EVENTS: usize = 1_000_000;
 
@@ -154,6 +160,16 @@ impl Engine {
             ("resourceVersion".to_string(), json!(event.revision.to_string())),
         ]);
         self.record(ComponentRef::control_plane("kube-apiserver"), Action::Watch, object, params, vec![]);
+        // A Node that appears (applied in `podlife cluster empty`) brings its node components.
+        if event.key.resource == "nodes" && event.event_type == store::EventType::Added && !self.components.iter().any(|c| c.id.node.as_deref() == Some(event.key.name.as_str())) {
+            for mut c in components::node_components(&event.key.name) {
+                for w in &c.watches {
+                    let items: Vec<(store::ObjectKey, Value)> = self.store.list(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)).map(|(k, v)| (k.clone(), v.clone())).collect();
+                    c.cache.extend(items);
+                }
+                self.components.push(c);
+            }
+        }
         let targets: Vec<usize> = (0..self.components.len()).filter(|&i| self.components[i].running && self.components[i].wants(&event)).collect();
         for i in targets {
             let delay = self.rng.between(WATCH_DELAY_MS.0, WATCH_DELAY_MS.1);

@@ -367,6 +367,11 @@ impl Engine {
         if req.dry_run {
             return Ok(obj);
         }
+        let nodes = self.store.list("", "nodes", None).count();
+        if self.store.len() >= crate::MAX_OBJECTS || (rt.kind == "Node" && nodes >= crate::MAX_NODES) {
+            let (what, max) = if rt.kind == "Node" { ("nodes", crate::MAX_NODES) } else { ("objects", crate::MAX_OBJECTS) };
+            return Err(Status::forbidden(&rt.qualified_plural(), Some(&name), &format!("podlife limit: this playground cluster holds at most {max} {what}")));
+        }
         Ok(self.write(key, obj, object))
     }
 
