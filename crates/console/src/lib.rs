@@ -123,6 +123,10 @@ impl Session {
                     out.err(&format!("podlife: {e}\n"));
                 }
             }
+            ["node", ..] | ["traffic", ..] => out.err(&format!(
+                "podlife: `podlife {}` needs the kubelet and traffic models, which this version does not have yet\n",
+                words.join(" ")
+            )),
             _ => out.err(&format!("podlife: unknown command: {}\n", words.join(" "))),
         }
     }
