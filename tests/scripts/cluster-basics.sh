@@ -26,3 +26,10 @@ kubectl create ns team-a
 kubectl create configmap settings --from-literal=mode=dev -n team-a
 kubectl get cm -n team-a
 kubectl get deploy
+kubectl get all
+kubectl run api --image=nginx:1.27 --labels=app=api,tier=be
+kubectl get pods -l tier=be --show-labels
+kubectl get pods -l 'tier in (fe)'
+kubectl get events
+kubectl events
+kubectl get pod api -o json

@@ -587,6 +587,13 @@ fn resource_args(args: &[String]) -> Result<Vec<(&'static ResourceType, Vec<Stri
     }
     let Some(first) = args.first() else { return Ok(groups) };
     for t in first.split(',').filter(|t| !t.is_empty()) {
+        if t == "all" {
+            // The `all` category, in discovery order (core, apps, batch).
+            for r in ["pods", "services", "daemonsets.apps", "deployments.apps", "replicasets.apps", "statefulsets.apps", "cronjobs.batch", "jobs.batch"] {
+                groups.push((resolve(r)?, args[1..].to_vec()));
+            }
+            continue;
+        }
         groups.push((resolve(t)?, args[1..].to_vec()));
     }
     Ok(groups)
