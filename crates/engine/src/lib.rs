@@ -316,8 +316,19 @@ impl Engine {
                 ("count".to_string(), json!(items.len())),
                 ("resourceVersion".to_string(), json!(revision.to_string())),
             ]);
-            self.components[i].cache.extend(items);
+            self.components[i].cache.extend(items.clone());
             self.record(id.clone(), Action::InformerList, None, params, vec![]);
+            // The initial list reaches the handlers as Add notifications, so controllers
+            // catch up on everything that happened while they were stopped.
+            if id.name == "kube-controller-manager" {
+                for (key, object) in items {
+                    let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
+                    for w in controllers::reconcile(&self.components[i].cache, &event) {
+                        let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
+                        self.schedule(at, Task::Write { component: i, request: Box::new(w.request) });
+                    }
+                }
+            }
         }
         Ok(())
     }

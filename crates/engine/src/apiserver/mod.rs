@@ -150,9 +150,10 @@ impl Engine {
         result
     }
 
-    /// Serves one request at the current virtual time without advancing it (components'
-    /// writes, which happen inside a scheduled task).
-    pub(crate) fn handle(&mut self, req: Request) -> Result<Response, Status> {
+    /// Serves one request at the current virtual time without letting time pass: what it
+    /// causes stays scheduled, to be stepped through (`step`, `run_until`). Components' own
+    /// writes use this inside their scheduled tasks.
+    pub fn handle(&mut self, req: Request) -> Result<Response, Status> {
         let object = self.object_ref_of(&req);
         let mut params = BTreeMap::from([
             ("verb".to_string(), json!(req.verb.http_method())),
