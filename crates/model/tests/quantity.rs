@@ -603,6 +603,40 @@ fn scaled_value() {
     }
 }
 
+// upstream: scale_int_test.go TestScaledValueInternal (`scaledValue(unscaled, infScale,
+// newInfScale)` is ScaledValue of the inf.Dec form: exponent -infScale, scale -newInfScale)
+#[test]
+fn scaled_value_internal() {
+    // 10^100 × 10^-100: a zero at that exponent plus 1 aligns 1 to it.
+    let googol_scaled = dec_q(0, -100, DSI) + dec_q(1, 0, DSI);
+    let table = [
+        // remain scale
+        (dec_q(1000, 0, DSI), 0, 1000),
+        // scale down
+        (dec_q(1000, 0, DSI), 3, 1),
+        (dec_q(1000, -3, DSI), 0, 1),
+        (dec_q(0, -3, DSI), 0, 0),
+        // always round up
+        (dec_q(999, -3, DSI), 0, 1),
+        (dec_q(500, -3, DSI), 0, 1),
+        (dec_q(499, -3, DSI), 0, 1),
+        (dec_q(1, -3, DSI), 0, 1),
+        // large scaled value does not lose precision
+        (dec_q(i64::MAX - 1, -1, DSI), 0, (i64::MAX - 1) / 10 + 1),
+        // large intermediate result.
+        (googol_scaled, 0, 1),
+        // scale up
+        (dec_q(0, 0, DSI), -3, 0),
+        (dec_q(1, 0, DSI), -3, 1000),
+        (dec_q(1, 3, DSI), 0, 1000),
+        (dec_q(1000, 3, DSI), -2, 100000000),
+        (dec_q(i64::MAX / 1000, 0, DSI), -3, (i64::MAX / 1000) * 1000),
+    ];
+    for (i, (q, scale, want)) in table.into_iter().enumerate() {
+        assert_eq!(q.scaled_value(scale), want, "#{i}");
+    }
+}
+
 // upstream: TestUninitializedNoCrash
 #[test]
 fn uninitialized() {
