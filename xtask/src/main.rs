@@ -108,9 +108,11 @@ fn serve(args: &[String]) -> Result {
     }
     tools::ensure(Needs { wasm: true, browser: false })?;
     say(&format!("serving http://{address}:{port}/ (Ctrl+C stops)"));
+    // The dev build goes to target/trunk-serve so dist/ keeps the release site.
     run(command("trunk")
         .current_dir(root())
-        .args(["serve", "--address", &address, "--port", &port])
+        .args(["serve", "--address", &address, "--port", &port, "--dist"])
+        .arg(root().join("target").join("trunk-serve"))
         .args(extra))
 }
 
