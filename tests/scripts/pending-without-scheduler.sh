@@ -35,3 +35,24 @@ spec:
 EOF
 kubectl delete pod nginx
 kubectl get pods
+kubectl apply -f - <<EOF
+apiVersion: v1
+kind: Pod
+metadata:
+  name: web.v1
+spec:
+  containers:
+  - name: web
+    image: nginx:1.27
+EOF
+kubectl delete -f - <<EOF
+apiVersion: v1
+kind: Pod
+metadata:
+  name: web.v1
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: ghost
+EOF

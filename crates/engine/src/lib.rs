@@ -106,6 +106,8 @@ pub struct Engine {
     next_seq: u64,
     trace: Vec<TraceEvent>,
     trace_seq: u64,
+    /// `Warning:` headers of the responses served since the last `take_warnings`.
+    warnings: Vec<String>,
 }
 
 impl Engine {
@@ -120,7 +122,17 @@ impl Engine {
             next_seq: 0,
             trace: Vec::new(),
             trace_seq: 0,
+            warnings: Vec::new(),
         }
+    }
+
+    /// The `Warning` headers of recent responses (kubectl prints them as `Warning: …`).
+    pub fn take_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.warnings)
+    }
+
+    pub(crate) fn warn(&mut self, text: String) {
+        self.warnings.push(text);
     }
 
     pub fn now(&self) -> Time {

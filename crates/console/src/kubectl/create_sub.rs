@@ -135,7 +135,7 @@ pub fn run(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) 
     create.impersonate = impersonation(&p);
     create.dry_run = dry == DryRun::Server;
     create.field_manager = "kubectl-create".into();
-    match ctx.engine.request(create) {
+    match super::send(ctx, out, create) {
         Ok(Response::Object(created)) => print_created(out, &p, rt, &name, &created, dry),
         Ok(_) => {}
         Err(s) if resource == "deployments" => {

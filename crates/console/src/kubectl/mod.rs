@@ -26,6 +26,15 @@ pub struct Context<'a> {
     pub read_file: &'a dyn Fn(&str) -> Option<String>,
 }
 
+/// Sends a request and prints the response's warnings as kubectl's warning handler does.
+fn send(ctx: &mut Context<'_>, out: &mut Output, req: Request) -> Result<Response, podlife_engine::Status> {
+    let result = ctx.engine.request(req);
+    for w in ctx.engine.take_warnings() {
+        out.err(&format!("Warning: {w}\n"));
+    }
+    result
+}
+
 /// Runs `kubectl ARGS…` and returns what it printed.
 pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
     let mut out = Output::default();
@@ -243,7 +252,7 @@ fn apply_or_create(ctx: &mut Context<'_>, args: &[String], out: &mut Output, app
             get.namespace = Some(ns.clone()).filter(|n| !n.is_empty());
             get.name = Some(name.clone());
             get.impersonate = impersonation(&p);
-            match ctx.engine.request(get) {
+            match send(ctx, out, get) {
                 Ok(Response::Object(live)) => {
                     apply_existing(ctx, &p, out, &obj, live, &ns, dry, &mut errors);
                     continue;
@@ -279,7 +288,7 @@ fn apply_or_create(ctx: &mut Context<'_>, args: &[String], out: &mut Output, app
         create.impersonate = impersonation(&p);
         create.dry_run = dry == DryRun::Server;
         create.field_manager = if apply { "kubectl-client-side-apply".into() } else { "kubectl-create".into() };
-        match ctx.engine.request(create) {
+        match send(ctx, out, create) {
             Ok(Response::Object(created)) => {
                 let n = created["metadata"]["name"].as_str().unwrap_or(&name).to_string();
                 out.out(&format!("{} created{}\n", type_name(rt, &n), dry_suffix(dry)));
@@ -372,7 +381,7 @@ fn apply_existing(
     update.impersonate = impersonation(p);
     update.dry_run = dry == DryRun::Server;
     update.field_manager = "kubectl-client-side-apply".into();
-    match ctx.engine.request(update) {
+    match send(ctx, out, update) {
         Ok(_) => out.out(&format!("{} configured{}\n", type_name(rt, &name), dry_suffix(dry))),
         Err(s) => {
             let msg = server_error(&s, rt.kind, &name, Some(("applying patch", &obj.source)));
@@ -538,7 +547,7 @@ fn run_pod(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     create.impersonate = impersonation(&p);
     create.dry_run = dry == DryRun::Server;
     create.field_manager = "kubectl-run".into();
-    match ctx.engine.request(create) {
+    match send(ctx, out, create) {
         Ok(Response::Object(created)) => match p.get("output") {
             Some("yaml") => out.out(&yaml::to_yaml(&strip_managed(created))),
             Some("json") => out.out(&json_printer::to_json(&strip_managed(created))),
@@ -633,7 +642,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             list.namespace = if all_ns { None } else { Some(namespace.clone()) };
             list.label_selector = p.get("selector").map(str::to_string);
             list.impersonate = impersonation(&p);
-            match ctx.engine.request(list) {
+            match send(ctx, out, list) {
                 Ok(Response::List(v)) => items = v,
                 Ok(_) => {}
                 Err(s) => {
@@ -647,7 +656,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                 req.namespace = Some(namespace.clone());
                 req.name = Some(name.clone());
                 req.impersonate = impersonation(&p);
-                match ctx.engine.request(req) {
+                match send(ctx, out, req) {
                     Ok(Response::Object(v)) => items.push(v),
                     Ok(_) => {}
                     Err(s) if s.reason == Reason::NotFound && p.flag("ignore-not-found") => {}
@@ -785,70 +794,83 @@ fn delete(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     if grace == 0 && force {
         out.err("Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n");
     }
-    let groups = match resource_args(&p.args) {
-        Ok(g) => g,
-        Err(e) => return out.err(&e),
-    };
-    if groups.is_empty() {
-        return out.err("error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'\n");
-    }
     let namespace = namespace_of(&p);
-    let mut any = false;
-    for (rt, names) in groups {
-        let mut targets = names.clone();
-        if targets.is_empty() {
-            if !p.flag("all") && p.get("selector").is_none() {
-                return out.err(&"error: resource(s) were provided, but no name was specified\n".to_string());
-            }
-            let mut list = Request::new(Verb::List, rt);
-            list.namespace = Some(namespace.clone());
-            list.label_selector = p.get("selector").map(str::to_string);
-            list.impersonate = impersonation(&p);
-            if let Ok(Response::List(items)) = ctx.engine.request(list) {
-                targets = items.iter().filter_map(|v| v["metadata"]["name"].as_str().map(str::to_string)).collect();
-            }
+    // (resource, namespace, name, source) for every object to delete.
+    let mut targets: Vec<(&'static ResourceType, String, String, Option<String>)> = Vec::new();
+    let files = p.all("filename");
+    if !files.is_empty() {
+        let Some(objects) = manifest_input::read(ctx, &files, true, out) else { return };
+        for obj in objects {
+            let ns = obj.value["metadata"]["namespace"].as_str().filter(|n| !n.is_empty()).unwrap_or(&namespace).to_string();
+            let name = obj.value["metadata"]["name"].as_str().unwrap_or_default().to_string();
+            targets.push((obj.resource, ns, name, Some(obj.source.clone())));
         }
-        for name in targets {
-            let mut req = Request::new(Verb::Delete, rt);
-            req.namespace = Some(namespace.clone());
-            req.name = Some(name.clone());
-            req.impersonate = impersonation(&p);
-            req.dry_run = dry != DryRun::None;
-            if grace >= 0 {
-                req.grace_period_seconds = Some(grace);
-            }
-            match ctx.engine.request(req) {
-                Ok(_) => {
-                    any = true;
-                    let kind = if rt.group.is_empty() { rt.kind.to_ascii_lowercase() } else { format!("{}.{}", rt.kind.to_ascii_lowercase(), rt.group) };
-                    if p.get("output") == Some("name") {
-                        out.out(&format!("{kind}/{name}\n"));
-                        continue;
-                    }
-                    let mut op = if grace == 0 { "force deleted".to_string() } else { "deleted".to_string() };
-                    if rt.namespaced {
-                        op = format!("{op} from {namespace} namespace");
-                    }
-                    out.out(&format!("{kind} \"{name}\" {op}{}\n", dry_suffix(dry)));
-                    // --wait (default true): kubectl watches until the object is gone.
-                    if dry == DryRun::None && p.get("wait") != Some("false") {
-                        let key = podlife_engine::store::ObjectKey::new(rt, Some(&namespace), &name);
-                        let gone = ctx.engine.wait_while(|e| e.store().get(&key).is_some(), DELETE_WAIT_LIMIT_MS);
-                        if !gone {
-                            out.err(&format!(
-                                "podlife: kubectl would still be waiting: {} \"{name}\" still exists after {} of cluster time (is a component stopped?)\n",
-                                rt.qualified_plural(),
-                                crate::printers::duration::human_duration(DELETE_WAIT_LIMIT_MS as i64)
-                            ));
-                        }
-                    }
+    } else {
+        let groups = match resource_args(&p.args) {
+            Ok(g) => g,
+            Err(e) => return out.err(&e),
+        };
+        if groups.is_empty() {
+            return out.err("error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'\n");
+        }
+        for (rt, names) in groups {
+            let mut found = names.clone();
+            if found.is_empty() {
+                if !p.flag("all") && p.get("selector").is_none() {
+                    return out.err("error: resource(s) were provided, but no name was specified\n");
                 }
-                Err(s) if s.reason == Reason::NotFound && p.flag("ignore-not-found") => {}
-                Err(s) => out.err(&server_error(&s, rt.kind, &name, None)),
+                let mut list = Request::new(Verb::List, rt);
+                list.namespace = Some(namespace.clone());
+                list.label_selector = p.get("selector").map(str::to_string);
+                list.impersonate = impersonation(&p);
+                if let Ok(Response::List(items)) = send(ctx, out, list) {
+                    found = items.iter().filter_map(|v| v["metadata"]["name"].as_str().map(str::to_string)).collect();
+                }
             }
+            targets.extend(found.into_iter().map(|n| (rt, namespace.clone(), n, None)));
         }
     }
-    if !any && out.text.is_empty() {
+    let mut deleted = Vec::new();
+    for (rt, ns, name, source) in targets {
+        let mut req = Request::new(Verb::Delete, rt);
+        req.namespace = Some(ns.clone());
+        req.name = Some(name.clone());
+        req.impersonate = impersonation(&p);
+        req.dry_run = dry != DryRun::None;
+        if grace >= 0 {
+            req.grace_period_seconds = Some(grace);
+        }
+        match send(ctx, out, req) {
+            Ok(_) => {
+                let kind = if rt.group.is_empty() { rt.kind.to_ascii_lowercase() } else { format!("{}.{}", rt.kind.to_ascii_lowercase(), rt.group) };
+                deleted.push(podlife_engine::store::ObjectKey::new(rt, Some(&ns), &name));
+                if p.get("output") == Some("name") {
+                    out.out(&format!("{kind}/{name}\n"));
+                    continue;
+                }
+                let mut op = if grace == 0 { "force deleted".to_string() } else { "deleted".to_string() };
+                if rt.namespaced {
+                    op = format!("{op} from {ns} namespace");
+                }
+                out.out(&format!("{kind} \"{name}\" {op}{}\n", dry_suffix(dry)));
+            }
+            Err(s) if s.reason == Reason::NotFound && p.flag("ignore-not-found") => {}
+            Err(s) => out.err(&server_error(&s, rt.kind, &name, source.as_deref().map(|src| ("deleting", src)))),
+        }
+    }
+    // --wait (default true): after all deletions, kubectl watches until every object is gone.
+    if dry == DryRun::None && p.get("wait") != Some("false") && !deleted.is_empty() {
+        let gone = ctx.engine.wait_while(|e| deleted.iter().any(|k| e.store().get(k).is_some()), DELETE_WAIT_LIMIT_MS);
+        if !gone {
+            let left: Vec<String> = deleted.iter().filter(|k| ctx.engine.store().get(k).is_some()).map(|k| format!("{}/{}", k.resource, k.name)).collect();
+            out.err(&format!(
+                "podlife: kubectl would still be waiting: {} still exist(s) after {} of cluster time (is a component stopped?)\n",
+                left.join(", "),
+                crate::printers::duration::human_duration(DELETE_WAIT_LIMIT_MS as i64)
+            ));
+        }
+    }
+    if deleted.is_empty() && out.text.is_empty() {
         out.out("No resources found\n");
     }
 }
@@ -963,7 +985,7 @@ fn events(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let mut list = Request::new(Verb::List, rt);
     list.namespace = if all_ns { None } else { Some(namespace.clone()) };
     list.impersonate = impersonation(&p);
-    let mut items = match ctx.engine.request(list) {
+    let mut items = match send(ctx, out, list) {
         Ok(Response::List(v)) => v,
         Ok(_) => vec![],
         Err(s) => return out.err(&server_error(&s, "Event", "", None)),
@@ -1021,7 +1043,7 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         let mut list = Request::new(Verb::List, rt);
         list.namespace = Some(namespace.clone());
         list.impersonate = impersonation(&p);
-        match ctx.engine.request(list) {
+        match send(ctx, out, list) {
             Ok(Response::List(items)) => items,
             _ => vec![],
         }
@@ -1032,7 +1054,7 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             req.namespace = Some(namespace.clone());
             req.name = Some(name.clone());
             req.impersonate = impersonation(&p);
-            match ctx.engine.request(req) {
+            match send(ctx, out, req) {
                 Ok(Response::Object(v)) => found.push(v),
                 Ok(_) => {}
                 Err(s) => out.err(&server_error(&s, rt.kind, name, None)),
@@ -1044,11 +1066,11 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         let mut texts = Vec::new();
         for node in &targets {
             let node_name = node["metadata"]["name"].as_str().unwrap_or_default().to_string();
-            let list = |ctx: &mut Context<'_>, plural: &str, ns: Option<&str>| -> Vec<Value> {
+            let mut list = |ctx: &mut Context<'_>, plural: &str, ns: Option<&str>| -> Vec<Value> {
                 let Some(r) = ResourceType::resolve(plural) else { return vec![] };
                 let mut req = Request::new(Verb::List, r);
                 req.namespace = ns.map(str::to_string);
-                match ctx.engine.request(req) {
+                match send(ctx, out, req) {
                     Ok(Response::List(items)) => items,
                     _ => vec![],
                 }
@@ -1081,7 +1103,7 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             if let Some(ert) = events_rt {
                 let mut list = Request::new(Verb::List, ert);
                 list.namespace = Some(namespace.clone());
-                if let Ok(Response::List(items)) = ctx.engine.request(list) {
+                if let Ok(Response::List(items)) = send(ctx, out, list) {
                     pod_events = items.into_iter().filter(|e| e["involvedObject"]["uid"] == pod["metadata"]["uid"]).collect();
                 }
             }

@@ -356,6 +356,15 @@ impl Engine {
             return Err(Status::invalid(rt, obj["metadata"]["name"].as_str().unwrap_or_default(), errors));
         }
         let name = obj["metadata"]["name"].as_str().unwrap_or_default().to_string();
+        // `WarningsOnCreate` (pkg/registry/core/pod/strategy.go): a dotted name ends up in
+        // the hostname.
+        if rt.kind == "Pod" && validation::dns1123_subdomain(&name).is_empty() && !validation::dns1123_label(&name).is_empty() {
+            let why: Vec<String> = validation::dns1123_label(&name);
+            self.warn(format!(
+                "metadata.name: this is used in the Pod's hostname, which can result in surprising behavior; a DNS label is recommended: [{}]",
+                why.join(", ")
+            ));
+        }
         let key = ObjectKey::new(rt, Some(&namespace), &name);
         if self.store.get(&key).is_some() {
             self.record(ComponentRef::control_plane(ETCD), Action::Etcd, object, BTreeMap::from([
