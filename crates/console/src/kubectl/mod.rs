@@ -291,7 +291,7 @@ fn apply_or_create(ctx: &mut Context<'_>, args: &[String], out: &mut Output, app
         match send(ctx, out, create) {
             Ok(Response::Object(created)) => {
                 let n = created["metadata"]["name"].as_str().unwrap_or(&name).to_string();
-                out.out(&format!("{} created{}\n", type_name(rt, &n), dry_suffix(dry)));
+                print_result(out, p.get("output"), rt, &n, &created, "created", dry);
             }
             Ok(Response::List(_)) => {}
             Err(s) => {
@@ -310,6 +310,16 @@ fn apply_or_create(ctx: &mut Context<'_>, args: &[String], out: &mut Output, app
     for (msg, diags) in errors {
         out.err(&msg);
         out.diagnostics.extend(diags);
+    }
+}
+
+/// The printer `-o` chose for a create/apply result: the object, its name, or the operation.
+fn print_result(out: &mut Output, output: Option<&str>, rt: &ResourceType, name: &str, obj: &Value, operation: &str, dry: DryRun) {
+    match output {
+        Some("yaml") => out.out(&yaml::to_yaml(&strip_managed(obj.clone()))),
+        Some("json") => out.out(&json_printer::to_json(&strip_managed(obj.clone()))),
+        Some("name") => out.out(&format!("{}\n", type_name(rt, name))),
+        _ => out.out(&format!("{} {operation}{}\n", type_name(rt, name), dry_suffix(dry))),
     }
 }
 
@@ -382,7 +392,8 @@ fn apply_existing(
     update.dry_run = dry == DryRun::Server;
     update.field_manager = "kubectl-client-side-apply".into();
     match send(ctx, out, update) {
-        Ok(_) => out.out(&format!("{} configured{}\n", type_name(rt, &name), dry_suffix(dry))),
+        Ok(Response::Object(v)) => print_result(out, p.get("output"), rt, &name, &v, "configured", dry),
+        Ok(_) => {}
         Err(s) => {
             let msg = server_error(&s, rt.kind, &name, Some(("applying patch", &obj.source)));
             let diags = s.causes.iter().map(|c| obj.locate_one(&c.field, &format!("{}: {}", c.field, c.message))).collect();
