@@ -125,6 +125,9 @@ pub fn run(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) 
             obj["metadata"]["namespace"] = json!(ns);
         }
     }
+    if p.flag("save-config") {
+        super::save_config(&mut obj);
+    }
     if dry == DryRun::Client {
         print_created(out, &p, rt, &name, &obj, dry);
         return true;

@@ -6,6 +6,7 @@ mod create_sub;
 mod describe;
 pub mod flags;
 mod manifest_input;
+mod merge;
 
 use serde_json::{Value, json};
 
@@ -277,6 +278,8 @@ fn apply_or_create(ctx: &mut Context<'_>, args: &[String], out: &mut Output, app
             }
             let annotation = format!("{}\n", json_printer::to_compact_json(&prune_nulls(&original)));
             body["metadata"]["annotations"]["kubectl.kubernetes.io/last-applied-configuration"] = json!(annotation);
+        } else if p.flag("save-config") {
+            save_config(&mut body);
         }
         if dry == DryRun::Client {
             out.out(&format!("{} {}{}\n", type_name(rt, &name), "created", dry_suffix(dry)));
@@ -330,6 +333,17 @@ fn info_string(rt: &ResourceType, name: &str, ns: &str) -> String {
     )
 }
 
+/// `--save-config` (`CreateOrUpdateAnnotation`): the object as sent becomes the last applied
+/// configuration.
+pub(super) fn save_config(obj: &mut Value) {
+    let mut copy = obj.clone();
+    if let Some(m) = copy["metadata"]["annotations"].as_object_mut() {
+        m.remove("kubectl.kubernetes.io/last-applied-configuration");
+    }
+    let annotation = format!("{}\n", json_printer::to_compact_json(&prune_nulls(&copy)));
+    obj["metadata"]["annotations"]["kubectl.kubernetes.io/last-applied-configuration"] = json!(annotation);
+}
+
 /// kubectl's `pruneNullsFromMap` before it sends an object.
 fn prune_nulls(v: &Value) -> Value {
     match v {
@@ -378,7 +392,7 @@ fn apply_existing(
     // had and the new one does not, then lay the new configuration over it.
     let original: Value = previous.and_then(|s| serde_json::from_str(s).ok()).unwrap_or(json!({}));
     let mut merged = live.clone();
-    three_way(&mut merged, &original, &prune_nulls(&modified));
+    merge::three_way(&mut merged, &original, &prune_nulls(&modified));
     merged["metadata"]["annotations"][key] = json!(annotation);
     if dry == DryRun::Client {
         out.out(&format!("{} configured{}\n", type_name(rt, &name), dry_suffix(dry)));
@@ -399,47 +413,6 @@ fn apply_existing(
             let diags = s.causes.iter().map(|c| obj.locate_one(&c.field, &format!("{}: {}", c.field, c.message))).collect();
             errors.push((msg, diags));
         }
-    }
-}
-
-/// A simplified strategic merge: maps merge key by key; lists of objects with a `name`
-/// merge by name; other lists are replaced.
-fn three_way(live: &mut Value, original: &Value, modified: &Value) {
-    match (live, modified) {
-        (Value::Object(l), Value::Object(m)) => {
-            if let Value::Object(o) = original {
-                for k in o.keys() {
-                    if !m.contains_key(k) {
-                        l.remove(k);
-                    }
-                }
-            }
-            for (k, mv) in m {
-                let ov = original.get(k).unwrap_or(&Value::Null);
-                match l.get_mut(k) {
-                    Some(lv) if lv.is_object() && mv.is_object() => three_way(lv, ov, mv),
-                    Some(Value::Array(la)) if mv.as_array().is_some_and(|a| a.iter().all(|x| x.get("name").is_some())) => {
-                        let ma = mv.as_array().cloned().unwrap_or_default();
-                        let mut result = Vec::new();
-                        for mi in &ma {
-                            let oi = ov.as_array().and_then(|a| a.iter().find(|x| x["name"] == mi["name"])).cloned().unwrap_or(Value::Null);
-                            match la.iter().find(|x| x["name"] == mi["name"]).cloned() {
-                                Some(mut li) => {
-                                    three_way(&mut li, &oi, mi);
-                                    result.push(li);
-                                }
-                                None => result.push(mi.clone()),
-                            }
-                        }
-                        *la = result;
-                    }
-                    _ => {
-                        l.insert(k.clone(), mv.clone());
-                    }
-                }
-            }
-        }
-        (l, m) => *l = m.clone(),
     }
 }
 
@@ -632,7 +605,8 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         Err(e) => return out.err(&e),
     };
     let output = p.get("output").unwrap_or("").to_string();
-    if !["", "wide", "yaml", "json", "name"].contains(&output.as_str()) {
+    let jsonpath = output.strip_prefix("jsonpath=").map(|t| t.trim_matches('\'').to_string());
+    if jsonpath.is_none() && !["", "wide", "yaml", "json", "name"].contains(&output.as_str()) {
         return out.err(&format!(
             "error: unable to match a printer suitable for the output format \"{output}\", allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml\n"
         ));
@@ -674,6 +648,10 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                     Err(s) => out.err(&server_error(&s, rt.kind, name, None)),
                 }
             }
+        }
+        if jsonpath.is_some() {
+            collected.extend(items.into_iter().map(strip_managed));
+            continue;
         }
         match output.as_str() {
             "yaml" | "json" => collected.extend(items.into_iter().map(|v| if p.flag("show-managed-fields") { v } else { strip_managed(v) })),
@@ -722,6 +700,18 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                 written_tables += 1;
             }
         }
+    }
+    if let Some(template) = jsonpath {
+        let value = if single_named && collected.len() == 1 {
+            collected.remove(0)
+        } else {
+            json!({"apiVersion": "v1", "items": collected, "kind": "List", "metadata": {"resourceVersion": ""}})
+        };
+        match crate::printers::jsonpath::render(&template, &value) {
+            Ok(text) => out.out(&text),
+            Err(e) => out.err(&format!("error: error executing jsonpath \"{template}\": Error executing template: {e}. Printing more information for debugging the template:\n\ttemplate was:\n\t\t{template}\n\tobject given to jsonpath engine was:\n\t\t{}\n\n\n", serde_json::to_string(&value).unwrap_or_default())),
+        }
+        return;
     }
     match output.as_str() {
         "yaml" | "json" => {

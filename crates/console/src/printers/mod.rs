@@ -3,6 +3,7 @@
 pub mod columns;
 pub mod duration;
 pub mod json;
+pub mod jsonpath;
 pub mod table;
 pub mod tabwriter;
 pub mod yaml;

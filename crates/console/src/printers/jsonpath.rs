@@ -1,0 +1,281 @@
+//! `-o jsonpath=TEMPLATE`, the subset of kubectl's JSONPath (upstream:
+//! `client-go/util/jsonpath`) that tutorials use: `{.a.b[0].c}`, `[*]`, `[-1]`, `..name`,
+//! filters `[?(@.type=="Ready")]`, `{range …}{end}`, quoted literals (`{"\n"}`), and plain text.
+//! Several results of one expression are joined with spaces, as upstream prints them.
+
+use serde_json::Value;
+
+#[derive(Debug, Clone, PartialEq)]
+enum Step {
+    Field(String),
+    Index(i64),
+    All,
+    Recursive(String),
+    Filter { path: Vec<Step>, equals: Option<String> },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Node {
+    Text(String),
+    Path(Vec<Step>),
+    Range(Vec<Step>, Vec<Node>),
+}
+
+/// Renders `template` against `value`; the error is upstream's wording where it has one.
+pub fn render(template: &str, value: &Value) -> Result<String, String> {
+    let tokens = tokenize(template)?;
+    let mut pos = 0;
+    let nodes = parse_nodes(&tokens, &mut pos, false)?;
+    let mut out = String::new();
+    eval_nodes(&nodes, value, &mut out)?;
+    Ok(out)
+}
+
+enum Token {
+    Text(String),
+    Expr(String),
+}
+
+fn tokenize(template: &str) -> Result<Vec<Token>, String> {
+    let mut tokens = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        if open > 0 {
+            tokens.push(Token::Text(rest[..open].to_string()));
+        }
+        let after = &rest[open + 1..];
+        let close = find_close(after).ok_or_else(|| format!("unclosed action"))?;
+        tokens.push(Token::Expr(after[..close].trim().to_string()));
+        rest = &after[close + 1..];
+    }
+    if !rest.is_empty() {
+        tokens.push(Token::Text(rest.to_string()));
+    }
+    Ok(tokens)
+}
+
+/// The `}` that closes an action, skipping quoted strings.
+fn find_close(s: &str) -> Option<usize> {
+    let mut quote = None;
+    for (i, c) in s.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '}') => return Some(i),
+            _ => {}
+        }
+    }
+    None
+}
+
+fn parse_nodes(tokens: &[Token], pos: &mut usize, in_range: bool) -> Result<Vec<Node>, String> {
+    let mut nodes = Vec::new();
+    while *pos < tokens.len() {
+        match &tokens[*pos] {
+            Token::Text(t) => {
+                nodes.push(Node::Text(t.clone()));
+                *pos += 1;
+            }
+            Token::Expr(e) if e == "end" => {
+                if !in_range {
+                    return Err("not in range, nothing to end".into());
+                }
+                *pos += 1;
+                return Ok(nodes);
+            }
+            Token::Expr(e) => {
+                *pos += 1;
+                if let Some(path) = e.strip_prefix("range ") {
+                    let steps = parse_path(path.trim())?;
+                    let body = parse_nodes(tokens, pos, true)?;
+                    nodes.push(Node::Range(steps, body));
+                } else if let Some(lit) = literal(e) {
+                    nodes.push(Node::Text(lit));
+                } else {
+                    nodes.push(Node::Path(parse_path(e)?));
+                }
+            }
+        }
+    }
+    if in_range {
+        return Err("unclosed range".into());
+    }
+    Ok(nodes)
+}
+
+/// `"\n"` or `'x'` → the text, with `\n`, `\t` escapes.
+fn literal(e: &str) -> Option<String> {
+    let inner = e.strip_prefix('"').and_then(|s| s.strip_suffix('"')).or_else(|| e.strip_prefix('\'').and_then(|s| s.strip_suffix('\'')))?;
+    Some(inner.replace("\\n", "\n").replace("\\t", "\t"))
+}
+
+fn parse_path(p: &str) -> Result<Vec<Step>, String> {
+    let p = p.trim().trim_start_matches('$');
+    let b: Vec<char> = p.chars().collect();
+    let mut steps = Vec::new();
+    let mut i = 0;
+    let ident = |i: &mut usize| {
+        let start = *i;
+        while *i < b.len() && !matches!(b[*i], '.' | '[') {
+            *i += 1;
+        }
+        b[start..*i].iter().collect::<String>()
+    };
+    while i < b.len() {
+        match b[i] {
+            '.' if b.get(i + 1) == Some(&'.') => {
+                i += 2;
+                steps.push(Step::Recursive(ident(&mut i)));
+            }
+            '.' => {
+                i += 1;
+                let name = ident(&mut i);
+                if name == "*" {
+                    steps.push(Step::All);
+                } else if !name.is_empty() {
+                    steps.push(Step::Field(name));
+                }
+            }
+            '[' => {
+                let close = b[i..].iter().position(|c| *c == ']').map(|x| x + i).ok_or("unterminated array")?;
+                let inner: String = b[i + 1..close].iter().collect();
+                i = close + 1;
+                let inner = inner.trim();
+                if inner == "*" {
+                    steps.push(Step::All);
+                } else if let Some(f) = inner.strip_prefix("?(").and_then(|s| s.strip_suffix(')')) {
+                    let (lhs, rhs) = match f.split_once("==") {
+                        Some((l, r)) => (l.trim(), Some(r.trim().trim_matches(|c| c == '"' || c == '\'').to_string())),
+                        None => (f.trim(), None),
+                    };
+                    let path = parse_path(lhs.trim_start_matches('@'))?;
+                    steps.push(Step::Filter { path, equals: rhs });
+                } else if let Ok(n) = inner.parse::<i64>() {
+                    steps.push(Step::Index(n));
+                } else {
+                    steps.push(Step::Field(inner.trim_matches(|c| c == '"' || c == '\'').to_string()));
+                }
+            }
+            _ => {
+                let name = ident(&mut i);
+                if !name.is_empty() {
+                    steps.push(Step::Field(name));
+                }
+            }
+        }
+    }
+    Ok(steps)
+}
+
+fn eval<'a>(steps: &[Step], value: &'a Value) -> Result<Vec<&'a Value>, String> {
+    let mut current = vec![value];
+    for step in steps {
+        let mut next = Vec::new();
+        for v in current {
+            match step {
+                Step::Field(f) => match v.get(f) {
+                    Some(x) => next.push(x),
+                    None => {}
+                },
+                Step::Index(n) => {
+                    let arr = v.as_array().ok_or_else(|| format!("array index {n} on a non-array"))?;
+                    let idx = if *n < 0 { arr.len() as i64 + n } else { *n };
+                    match usize::try_from(idx).ok().and_then(|i| arr.get(i)) {
+                        Some(x) => next.push(x),
+                        None => return Err("array index out of bounds: index ".to_string() + &n.to_string() + ", length " + &arr.len().to_string()),
+                    }
+                }
+                Step::All => match v {
+                    Value::Array(a) => next.extend(a.iter()),
+                    Value::Object(m) => next.extend(m.values()),
+                    _ => {}
+                },
+                Step::Recursive(name) => collect_recursive(v, name, &mut next),
+                Step::Filter { path, equals } => {
+                    for item in v.as_array().map(Vec::as_slice).unwrap_or_default() {
+                        let found = eval(path, item)?;
+                        let keep = match equals {
+                            Some(want) => found.iter().any(|f| text(f) == *want),
+                            None => !found.is_empty(),
+                        };
+                        if keep {
+                            next.push(item);
+                        }
+                    }
+                }
+            }
+        }
+        current = next;
+    }
+    Ok(current)
+}
+
+fn collect_recursive<'a>(v: &'a Value, name: &str, out: &mut Vec<&'a Value>) {
+    match v {
+        Value::Object(m) => {
+            if let Some(x) = m.get(name) {
+                out.push(x);
+            }
+            for child in m.values() {
+                collect_recursive(child, name, out);
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|c| collect_recursive(c, name, out)),
+        _ => {}
+    }
+}
+
+/// How upstream prints one result: strings bare, everything else as JSON.
+fn text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => serde_json::to_string(other).unwrap_or_default(),
+    }
+}
+
+fn eval_nodes(nodes: &[Node], value: &Value, out: &mut String) -> Result<(), String> {
+    for node in nodes {
+        match node {
+            Node::Text(t) => out.push_str(t),
+            Node::Path(steps) => {
+                let results = eval(steps, value)?;
+                out.push_str(&results.iter().map(|v| text(v)).collect::<Vec<_>>().join(" "));
+            }
+            Node::Range(steps, body) => {
+                for v in eval(steps, value)? {
+                    match v {
+                        Value::Array(items) => {
+                            for item in items {
+                                eval_nodes(body, item, out)?;
+                            }
+                        }
+                        other => eval_nodes(body, other, out)?,
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn tutorial_templates() {
+        let pod = json!({"metadata": {"name": "web"}, "spec": {"containers": [{"name": "a", "image": "x:1"}, {"name": "b", "image": "y:2"}]},
+            "status": {"conditions": [{"type": "Ready", "status": "False"}, {"type": "PodScheduled", "status": "True"}]}});
+        assert_eq!(render("{.spec.containers[0].image}", &pod).as_deref(), Ok("x:1"));
+        assert_eq!(render("{.spec.containers[*].name}", &pod).as_deref(), Ok("a b"));
+        assert_eq!(render("{.spec.containers[-1].name}", &pod).as_deref(), Ok("b"));
+        assert_eq!(render("{.status.conditions[?(@.type==\"Ready\")].status}", &pod).as_deref(), Ok("False"));
+        assert_eq!(render("{..image}", &pod).as_deref(), Ok("x:1 y:2"));
+        assert_eq!(render("{range .spec.containers[*]}{.name}={.image}{\"\\n\"}{end}", &pod).as_deref(), Ok("a=x:1\nb=y:2\n"));
+        assert_eq!(render("name: {.metadata.name}", &pod).as_deref(), Ok("name: web"));
+        assert!(render("{.spec.containers[5].image}", &pod).is_err());
+        assert!(render("{range .x}", &pod).is_err());
+    }
+}
