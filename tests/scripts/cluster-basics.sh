@@ -33,3 +33,7 @@ kubectl get pods -l 'tier in (fe)'
 kubectl get events
 kubectl events
 kubectl get pod api -o json
+kubectl gte pods
+kubectl foo
+kubectl create foo
+kubectl auth foo

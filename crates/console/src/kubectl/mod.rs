@@ -68,8 +68,14 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "events" => events(ctx, rest, &mut out),
         "describe" => describe_cmd(ctx, rest, &mut out),
         other => {
-            let hint = suggestion(other).map(|s| format!("\n\nDid you mean this?\n\t{s}\n")).unwrap_or_default();
-            out.err(&format!("error: unknown command \"{other}\" for \"kubectl\"{hint}\n"));
+            let found = suggestions(other);
+            let hint = if found.is_empty() {
+                String::new()
+            } else {
+                format!("\n\nDid you mean this?\n{}", found.iter().map(|s| format!("\t{s}\n")).collect::<String>())
+            };
+            let text = format!("error: unknown command \"{other}\" for \"kubectl\"{hint}");
+            out.err(&if text.ends_with('\n') { text } else { format!("{text}\n") });
         }
     }
     out
@@ -107,15 +113,17 @@ fn hoist_global_flags(args: &[String]) -> Result<Vec<String>, String> {
     Ok(out)
 }
 
-/// Cobra's "Did you mean this?" (Levenshtein distance ≤ 2, or a prefix).
-fn suggestion(typed: &str) -> Option<&'static str> {
+/// Cobra's "Did you mean this?": every command within Levenshtein distance 2 (ignoring
+/// case) or starting with what was typed, in command order.
+fn suggestions(typed: &str) -> Vec<&'static str> {
     const COMMANDS: &[&str] = &[
         "annotate", "api-resources", "api-versions", "apply", "attach", "auth", "autoscale", "certificate", "cluster-info", "completion", "config",
         "cordon", "cp", "create", "debug", "delete", "describe", "diff", "drain", "edit", "events", "exec", "explain", "expose", "get", "kustomize",
         "label", "logs", "options", "patch", "plugin", "port-forward", "proxy", "replace", "rollout", "run", "scale", "set", "taint", "top",
         "uncordon", "version", "wait",
     ];
-    COMMANDS.iter().copied().find(|c| levenshtein(c, typed) <= 2 || c.starts_with(typed))
+    let lower = typed.to_ascii_lowercase();
+    COMMANDS.iter().copied().filter(|c| levenshtein(c, &lower) <= 2 || c.starts_with(&lower)).collect()
 }
 
 fn levenshtein(a: &str, b: &str) -> usize {
@@ -222,7 +230,7 @@ fn apply_or_create(ctx: &mut Context<'_>, args: &[String], out: &mut Output, app
     let files = p.all("filename");
     if files.is_empty() {
         if !apply && !p.args.is_empty() {
-            return out.err(&format!("error: unknown command \"{}\" for \"kubectl create\"\n", p.args[0]));
+            return out.err(&format!("error: Unexpected args: [{}]\nSee 'kubectl create -h' for help and examples\n", p.args.join(" ")));
         }
         return out.err(&"error: must specify one of -f and -k\n\n".to_string());
     }
@@ -927,8 +935,12 @@ fn api_resources(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
 }
 
 fn auth(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
-    if args.first().map(String::as_str) != Some("can-i") {
-        return out.err("error: unknown command \"auth\" subcommand\n");
+    match args.first().map(String::as_str) {
+        Some("can-i") => {}
+        Some(other) if !other.starts_with('-') => {
+            return out.err(&format!("error: unknown command \"{other}\"\nSee 'kubectl auth -h' for help and examples\n"));
+        }
+        _ => return out.err("Inspect authorization.\n\nAvailable Commands:\n  can-i         Check whether an action is allowed\n  reconcile     Reconciles rules for RBAC role, role binding, cluster role, and cluster role binding objects\n  whoami        Experimental: Check self subject attributes\n\nUsage:\n  kubectl auth [flags] [options]\n\nUse \"kubectl <command> --help\" for more information about a given command.\nUse \"kubectl options\" for a list of global command-line options (applies to all commands).\n"),
     }
     let specs = [Spec { long: "all-namespaces", short: Some('A'), kind: Kind::Bool }, Spec { long: "quiet", short: Some('q'), kind: Kind::Bool }];
     let p = match flags::parse(&args[1..], &specs, "auth can-i") {
