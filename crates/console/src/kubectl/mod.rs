@@ -523,7 +523,7 @@ fn run_pod(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         spec["serviceAccountName"] = json!(sa);
     }
     let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": metadata, "spec": spec, "status": {}});
-    let rt = ResourceType::resolve("pods").expect("pods are always served");
+    let Some(rt) = ResourceType::resolve("pods") else { return };
     if dry == DryRun::Client {
         match p.get("output") {
             Some("yaml") => out.out(&yaml::to_yaml(&pod)),
