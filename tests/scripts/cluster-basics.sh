@@ -37,3 +37,5 @@ kubectl gte pods
 kubectl foo
 kubectl create foo
 kubectl auth foo
+kubectl get priorityclass system-node-critical -o yaml
+kubectl get cm kube-root-ca.crt -n kube-public -o yaml

@@ -4,7 +4,8 @@
 //! as another type are double-quoted, strings with line breaks use the literal `|` style, and
 //! strings that cannot be plain are single-quoted.
 //!
-//! Not modelled: go-yaml's folding of long plain scalars at 80 columns.
+//! Long plain and single-quoted strings fold at column 80 as libyaml does; double-quoted
+//! ones are not folded.
 
 use serde_json::Value;
 
@@ -49,7 +50,8 @@ fn mapping(value: &Value, level: usize, out: &mut String) {
             }
             _ => {
                 out.push(' ');
-                out.push_str(&scalar(v, level + 2));
+                let column = level + string_scalar(key, level).chars().count() + 2;
+                out.push_str(&fold(&scalar(v, level + 2), column, level + 2));
                 out.push('\n');
             }
         }
@@ -74,7 +76,7 @@ fn sequence(value: &Value, level: usize, out: &mut String) {
                 out.push_str(nested.get(level + 2..).unwrap_or(""));
             }
             _ => {
-                out.push_str(&scalar(item, level + 2));
+                out.push_str(&fold(&scalar(item, level + 2), level + 2, level + 2));
                 out.push('\n');
             }
         }
@@ -128,6 +130,41 @@ fn string_scalar(s: &str, level: usize) -> String {
         return format!("'{}'", s.replace('\'', "''"));
     }
     double_quoted(s)
+}
+
+/// libyaml's line folding of plain and single-quoted scalars (`best_width` 80): a space
+/// after column 80 that is not followed by another space becomes a line break indented to
+/// `indent`. Double-quoted and literal scalars are left whole (podlife does not fold those).
+fn fold(rendered: &str, start_column: usize, indent: usize) -> String {
+    const BEST_WIDTH: usize = 80;
+    let quoted = rendered.starts_with('\'');
+    if rendered.starts_with('"') || rendered.starts_with('|') || !rendered.contains(' ') {
+        return rendered.to_string();
+    }
+    let chars: Vec<char> = rendered.chars().collect();
+    let mut out = String::with_capacity(rendered.len() + 8);
+    let mut column = start_column;
+    let mut spaces = false;
+    for (i, &c) in chars.iter().enumerate() {
+        if c == ' ' {
+            let next_is_space = chars.get(i + 1) == Some(&' ');
+            let interior = !quoted || (i > 1 && i + 2 < chars.len());
+            if !spaces && column > BEST_WIDTH && !next_is_space && interior {
+                out.push('\n');
+                out.extend(std::iter::repeat_n(' ', indent));
+                column = indent;
+            } else {
+                out.push(' ');
+                column += 1;
+            }
+            spaces = true;
+        } else {
+            out.push(c);
+            column += 1;
+            spaces = false;
+        }
+    }
+    out
 }
 
 /// The literal block style: `|` (with `-` when there is no final newline, `+` when there
@@ -342,6 +379,15 @@ spec:
   - key: '*'
 status: {}
 ");
+    }
+
+    #[test]
+    fn long_strings_fold_after_column_80() {
+        let v = json!({"description": "Used for system critical pods that must not be moved from their current node."});
+        assert_eq!(
+            to_yaml(&v),
+            "description: Used for system critical pods that must not be moved from their current\n  node.\n"
+        );
     }
 
     #[test]
