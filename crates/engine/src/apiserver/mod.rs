@@ -567,9 +567,15 @@ impl Engine {
         if req.dry_run {
             return Ok(obj);
         }
-        let finished = rt.kind == "Namespace"
-            && obj["metadata"]["deletionTimestamp"].is_string()
-            && obj["spec"]["finalizers"].as_array().is_none_or(Vec::is_empty);
+        // `shouldDeleteDuringUpdate` (generic registry): a deleting object whose last finalizer
+        // is gone, with no grace period running, is deleted by this update.
+        let deleting = obj["metadata"]["deletionTimestamp"].is_string();
+        let no_finalizers = obj["metadata"]["finalizers"].as_array().is_none_or(Vec::is_empty);
+        let no_grace = obj["metadata"]["deletionGracePeriodSeconds"].as_i64().unwrap_or(0) == 0;
+        let finished = deleting
+            && no_finalizers
+            && no_grace
+            && (rt.kind != "Namespace" || obj["spec"]["finalizers"].as_array().is_none_or(Vec::is_empty));
         if finished {
             // The last finalizer is gone: the namespace registry deletes the object.
             return Ok(self.remove(&key, object).unwrap_or(obj));
