@@ -16,6 +16,45 @@ fn text(v: &Value) -> String {
     }
 }
 
+const INDENT: &str = "\n              ";
+
+/// `N node(s) evaluated, M feasible`, then one line per node with its verdict.
+fn filter_table(e: &TraceEvent) -> String {
+    let nodes = param(e, "nodes").as_array().cloned().unwrap_or_default();
+    let mut out = format!("{} node(s) evaluated, {} feasible", nodes.len(), text(param(e, "feasible")));
+    for n in &nodes {
+        let verdict = n["filters"]
+            .as_array()
+            .and_then(|f| f.iter().find(|v| v["code"] != "Success"))
+            .map(|v| {
+                let reasons: Vec<String> = v["reasons"].as_array().map(|a| a.iter().map(text).collect()).unwrap_or_default();
+                format!("rejected by {} ({}): {}", text(&v["plugin"]), text(&v["code"]), reasons.join(", "))
+            })
+            .unwrap_or_else(|| "fits".to_string());
+        out.push_str(&format!("{INDENT}{:<16} {verdict}", text(&n["node"])));
+    }
+    for n in param(e, "notEvaluated").as_array().map(Vec::as_slice).unwrap_or_default() {
+        out.push_str(&format!("{INDENT}{:<16} not evaluated (percentageOfNodesToScore)", text(n)));
+    }
+    out
+}
+
+/// One line per node: its total and each plugin's normalized score × weight.
+fn score_table(e: &TraceEvent) -> String {
+    let nodes = param(e, "nodes").as_array().cloned().unwrap_or_default();
+    let plugins = param(e, "plugins").as_array().cloned().unwrap_or_default();
+    let totals = param(e, "totals").as_array().cloned().unwrap_or_default();
+    let mut out = format!("{} node(s) scored", nodes.len());
+    for (i, n) in nodes.iter().enumerate() {
+        let parts: Vec<String> = plugins
+            .iter()
+            .map(|p| format!("{} {}×{}", text(&p["plugin"]), text(&p["normalized"][i]), text(&p["weight"])))
+            .collect();
+        out.push_str(&format!("{INDENT}{:<16} total {} = {}", text(n), text(&totals[i.min(totals.len().saturating_sub(1))]), parts.join(" + ")));
+    }
+    out
+}
+
 /// `[   1.234s] kube-apiserver          authn       user=kubernetes-admin groups=…`
 pub fn line(e: &TraceEvent) -> String {
     let who = match &e.component.node {
@@ -82,6 +121,22 @@ pub fn line(e: &TraceEvent) -> String {
         },
         Action::ComponentStop => "stopped".into(),
         Action::ComponentStart => "started".into(),
+        Action::SchedulerPop => format!("popped from activeQ (priority {})", text(param(e, "priority"))),
+        Action::SchedulerPreFilter | Action::SchedulerReserve | Action::SchedulerPermit | Action::SchedulerPreBind => match param(e, "node") {
+            Value::Null => "ok".to_string(),
+            n => format!("ok on {}", text(n)),
+        },
+        Action::SchedulerFilter => filter_table(e),
+        Action::SchedulerPostFilter => text(param(e, "message")),
+        Action::SchedulerPreScore => match param(e, "skipped").as_array() {
+            Some(s) if !s.is_empty() => format!("skip {}", s.iter().map(text).collect::<Vec<_>>().join(", ")),
+            _ => "ok".to_string(),
+        },
+        Action::SchedulerScore => score_table(e),
+        Action::SchedulerSelectHost => {
+            format!("{} (total {}, {} tied)", text(param(e, "node")), text(param(e, "score")), text(param(e, "tied")))
+        }
+        Action::SchedulerBind => format!("POST pods/binding spec.nodeName={}", text(param(e, "node"))),
     };
     let secs = e.time.millis() as f64 / 1000.0;
     format!("[{secs:>9.3}s] {who:<24} {:<20} {detail}{object}", e.action.id())

@@ -122,6 +122,7 @@ impl Engine {
                 }
             }
         }
+        e.scheduler_rebuild();
         e
     }
 
@@ -267,6 +268,30 @@ fn seed_rbac(e: &mut Engine) {
             "apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": sa, "namespace": "kube-system"}
         }));
     }
+    // kube-scheduler's own role (upstream `bootstrappolicy/policy.go`, `system:kube-scheduler`).
+    let scheduler_rules = json!([
+        rule(&["", "events.k8s.io"], &["events"], &["create", "patch", "update"]),
+        rule(&["coordination.k8s.io"], &["leases"], &["create", "get", "update"]),
+        rule(&[""], &["endpoints"], &["create", "get", "update"]),
+        rule(&[""], &["nodes"], &["get", "list", "watch"]),
+        rule(&[""], &["pods"], &["delete", "get", "list", "watch"]),
+        rule(&[""], &["bindings", "pods/binding"], &["create"]),
+        rule(&[""], &["pods/status"], &["patch", "update"]),
+        rule(&[""], &["replicationcontrollers", "services"], &["get", "list", "watch"]),
+        rule(&["apps"], &["replicasets", "statefulsets"], &["get", "list", "watch"]),
+        rule(&["policy"], &["poddisruptionbudgets"], &["get", "list", "watch"]),
+        rule(&[""], &["persistentvolumeclaims", "persistentvolumes"], &["get", "list", "watch"]),
+        rule(&["authentication.k8s.io"], &["tokenreviews"], &["create"]),
+        rule(&["authorization.k8s.io"], &["subjectaccessreviews"], &["create"]),
+        rule(&["storage.k8s.io"], &["csinodes"], &["get", "list", "watch"]),
+        rule(&[""], &["namespaces"], &["get", "list", "watch"]),
+    ]);
+    e.seed_object("clusterroles", None, json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": meta("system:kube-scheduler"), "rules": scheduler_rules}));
+    e.seed_object("clusterrolebindings", None, json!({
+        "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding", "metadata": meta("system:kube-scheduler"),
+        "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": "system:kube-scheduler"},
+        "subjects": [{"apiGroup": "rbac.authorization.k8s.io", "kind": "User", "name": "system:kube-scheduler"}]
+    }));
     for (name, rules) in roles {
         e.seed_object("clusterroles", None, json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": meta(name), "rules": rules}));
     }

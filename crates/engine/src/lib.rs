@@ -15,6 +15,7 @@ pub mod qos;
 pub mod quantities;
 pub mod resources;
 pub mod rng;
+pub mod scheduler;
 pub mod store;
 pub mod trace;
 
@@ -47,10 +48,24 @@ const CONTROLLER_QUEUE_DELAY_MS: u64 = 1;
 
 /// Something scheduled to happen at a virtual time.
 #[derive(Debug, Clone)]
-enum Task {
+pub(crate) enum Task {
     Deliver { component: usize, event: WatchEvent },
     /// A controller's API write, sent by its component's work queue.
     Write { component: usize, request: Box<apiserver::Request> },
+    /// kube-scheduler runs one scheduling cycle.
+    ScheduleOne,
+    /// kube-scheduler moves pods whose backoff expired to activeQ.
+    SchedulerFlushBackoff,
+    /// kube-scheduler's 30-second flush of pods parked for 5 minutes.
+    SchedulerFlushUnschedulable,
+}
+
+/// An event series being counted (client-go's event broadcaster cache).
+#[derive(Debug, Clone)]
+pub(crate) struct EventSeries {
+    pub name: String,
+    pub count: u64,
+    pub last_observed: Time,
 }
 
 #[derive(Debug, Clone)]
@@ -99,15 +114,17 @@ impl std::fmt::Display for EngineError {
 #[derive(Debug, Clone)]
 pub struct Engine {
     now: Time,
-    rng: Rng,
+    pub(crate) rng: Rng,
     pub(crate) store: Store,
-    components: Vec<Component>,
+    pub(crate) components: Vec<Component>,
     queue: BinaryHeap<Reverse<Scheduled>>,
     next_seq: u64,
     trace: Vec<TraceEvent>,
     trace_seq: u64,
     /// `Warning:` headers of the responses served since the last `take_warnings`.
     warnings: Vec<String>,
+    pub(crate) scheduler: scheduler::SchedulerState,
+    pub(crate) event_series: BTreeMap<String, EventSeries>,
 }
 
 impl Engine {
@@ -123,6 +140,8 @@ impl Engine {
             trace: Vec::new(),
             trace_seq: 0,
             warnings: Vec::new(),
+            scheduler: scheduler::SchedulerState::default(),
+            event_series: BTreeMap::new(),
         }
     }
 
@@ -159,7 +178,7 @@ impl Engine {
         self.trace.push(TraceEvent { time: self.now, seq: self.trace_seq, component, action, object, params, diff });
     }
 
-    fn schedule(&mut self, at: Time, task: Task) {
+    pub(crate) fn schedule(&mut self, at: Time, task: Task) {
         self.next_seq += 1;
         self.queue.push(Reverse(Scheduled { at, seq: self.next_seq, task }));
     }
@@ -208,6 +227,7 @@ impl Engine {
                 if !c.running {
                     return;
                 }
+                let old = c.cache.get(&event.key).cloned();
                 c.apply(&event);
                 let id = c.id.clone();
                 let object = object_ref(&event.object, event.key.resource_type().map(|r| r.kind).unwrap_or_default());
@@ -216,6 +236,9 @@ impl Engine {
                     ("resourceVersion".to_string(), json!(event.revision.to_string())),
                 ]);
                 self.record(id.clone(), Action::InformerDeliver, object, params, vec![]);
+                if id.name == scheduler::COMPONENT && id.node.is_none() {
+                    self.scheduler_observe(&event, old.as_ref());
+                }
                 if id.name == "kube-controller-manager" {
                     let writes = controllers::reconcile(&self.components[component].cache, &event);
                     for w in writes {
@@ -224,6 +247,9 @@ impl Engine {
                     }
                 }
             }
+            Task::ScheduleOne => self.schedule_one(),
+            Task::SchedulerFlushBackoff => self.scheduler_flush_backoff(),
+            Task::SchedulerFlushUnschedulable => self.scheduler_flush_unschedulable(),
             Task::Write { component, request } => {
                 if self.components.get(component).is_some_and(|c| c.running) {
                     let _ = self.handle(*request);
@@ -300,6 +326,11 @@ impl Engine {
         c.running = false;
         c.cache.clear();
         let id = c.id.clone();
+        if id.name == scheduler::COMPONENT && id.node.is_none() {
+            // A stopped scheduler loses its queue and snapshot; start rebuilds them.
+            let strategy = self.scheduler.strategy;
+            self.scheduler = scheduler::SchedulerState { strategy, ..Default::default() };
+        }
         self.record(id, Action::ComponentStop, None, BTreeMap::new(), vec![]);
         Ok(())
     }
@@ -341,6 +372,9 @@ impl Engine {
                     }
                 }
             }
+        }
+        if id.name == scheduler::COMPONENT && id.node.is_none() {
+            self.scheduler_rebuild();
         }
         Ok(())
     }

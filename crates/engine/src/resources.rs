@@ -48,15 +48,26 @@ fn is_sidecar(c: &Value) -> bool {
     c["restartPolicy"] == "Always"
 }
 
-fn aggregate(spec: &Value, field: &str) -> ResourceList {
+/// A container's list, with `NonMissingContainerRequests` filled in for resources it omits.
+fn container_list(c: &Value, field: &str, defaults: Option<&ResourceList>) -> ResourceList {
+    let mut own = list_of(&c["resources"][field]);
+    if let Some(d) = defaults {
+        for (k, q) in d {
+            own.entry(k.clone()).or_insert_with(|| q.clone());
+        }
+    }
+    own
+}
+
+fn aggregate(spec: &Value, field: &str, defaults: Option<&ResourceList>) -> ResourceList {
     let mut total = ResourceList::new();
     for c in spec["containers"].as_array().map(Vec::as_slice).unwrap_or_default() {
-        add(&mut total, &list_of(&c["resources"][field]));
+        add(&mut total, &container_list(c, field, defaults));
     }
     let mut sidecars = ResourceList::new();
     let mut init_max = ResourceList::new();
     for c in spec["initContainers"].as_array().map(Vec::as_slice).unwrap_or_default() {
-        let own = list_of(&c["resources"][field]);
+        let own = container_list(c, field, defaults);
         let in_use = if is_sidecar(c) {
             add(&mut total, &own);
             add(&mut sidecars, &own);
@@ -74,14 +85,19 @@ fn aggregate(spec: &Value, field: &str) -> ResourceList {
 
 /// `PodRequests`: containers and init containers as above, plus the pod overhead.
 pub fn pod_requests(spec: &Value) -> ResourceList {
-    let mut reqs = aggregate(spec, "requests");
+    pod_requests_with(spec, None)
+}
+
+/// `PodRequests` with `NonMissingContainerRequests` (the scheduler's scoring defaults).
+pub fn pod_requests_with(spec: &Value, defaults: Option<&ResourceList>) -> ResourceList {
+    let mut reqs = aggregate(spec, "requests", defaults);
     add(&mut reqs, &list_of(&spec["overhead"]));
     reqs
 }
 
 /// `PodLimits`: overhead is added only to resources that have a limit.
 pub fn pod_limits(spec: &Value) -> ResourceList {
-    let mut limits = aggregate(spec, "limits");
+    let mut limits = aggregate(spec, "limits", None);
     for (k, q) in list_of(&spec["overhead"]) {
         if let Some(v) = limits.get_mut(&k) {
             *v += &q;

@@ -81,6 +81,35 @@ pub enum Action {
     ComponentStop,
     #[serde(rename = "component.start")]
     ComponentStart,
+    /// kube-scheduler took a pod from activeQ (params: priority).
+    #[serde(rename = "scheduler.pop")]
+    SchedulerPop,
+    #[serde(rename = "scheduler.prefilter")]
+    SchedulerPreFilter,
+    /// Every evaluated node's filter verdicts (params: nodes[{node, filters[{plugin, code,
+    /// reasons}], feasible}], notEvaluated, feasible).
+    #[serde(rename = "scheduler.filter")]
+    SchedulerFilter,
+    /// PostFilter plugins after no node fit (params: message).
+    #[serde(rename = "scheduler.postfilter")]
+    SchedulerPostFilter,
+    #[serde(rename = "scheduler.prescore")]
+    SchedulerPreScore,
+    /// Raw and normalized scores per plugin, weights and totals (params: nodes, plugins[{plugin,
+    /// weight, raw[], normalized[]}], totals[]).
+    #[serde(rename = "scheduler.score")]
+    SchedulerScore,
+    /// The host chosen among the best totals (params: node, score, tied).
+    #[serde(rename = "scheduler.select")]
+    SchedulerSelectHost,
+    #[serde(rename = "scheduler.reserve")]
+    SchedulerReserve,
+    #[serde(rename = "scheduler.permit")]
+    SchedulerPermit,
+    #[serde(rename = "scheduler.prebind")]
+    SchedulerPreBind,
+    #[serde(rename = "scheduler.bind")]
+    SchedulerBind,
 }
 
 impl Action {
@@ -101,6 +130,17 @@ impl Action {
             Action::Response => "response",
             Action::ComponentStop => "component.stop",
             Action::ComponentStart => "component.start",
+            Action::SchedulerPop => "scheduler.pop",
+            Action::SchedulerPreFilter => "scheduler.prefilter",
+            Action::SchedulerFilter => "scheduler.filter",
+            Action::SchedulerPostFilter => "scheduler.postfilter",
+            Action::SchedulerPreScore => "scheduler.prescore",
+            Action::SchedulerScore => "scheduler.score",
+            Action::SchedulerSelectHost => "scheduler.select",
+            Action::SchedulerReserve => "scheduler.reserve",
+            Action::SchedulerPermit => "scheduler.permit",
+            Action::SchedulerPreBind => "scheduler.prebind",
+            Action::SchedulerBind => "scheduler.bind",
         }
     }
 }

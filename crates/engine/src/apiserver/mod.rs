@@ -192,6 +192,7 @@ impl Engine {
         match req.verb {
             Verb::Get => self.get(req).map(Response::Object),
             Verb::List => Ok(Response::List(self.list(req))),
+            Verb::Create if req.subresource.as_deref() == Some("binding") => self.bind(req, object).map(Response::Object),
             Verb::Create => self.create(req, object).map(Response::Object),
             Verb::Update => self.update(req, object).map(Response::Object),
             Verb::Delete => self.delete(req, object).map(Response::Object),
@@ -249,7 +250,7 @@ impl Engine {
         let mut params = BTreeMap::from([
             ("user".to_string(), json!(user.name)),
             ("verb".to_string(), json!(attrs.verb)),
-            ("resource".to_string(), json!(attrs.resource)),
+            ("resource".to_string(), json!(if attrs.subresource.is_empty() { attrs.resource.clone() } else { format!("{}/{}", attrs.resource, attrs.subresource) })),
             ("apiGroup".to_string(), json!(attrs.api_group)),
             ("namespace".to_string(), json!(attrs.namespace)),
             ("allowed".to_string(), json!(grant.is_some())),
@@ -489,6 +490,38 @@ impl Engine {
         }
     }
 
+    /// `pods/binding` (`pkg/registry/core/pod/storage` `BindingREST.Create` → `assignPod`): sets
+    /// `spec.nodeName` and the PodScheduled=True condition in one write.
+    fn bind(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Value, Status> {
+        let rt = req.resource;
+        let name = req.name.clone().unwrap_or_default();
+        let key = ObjectKey::new(rt, req.namespace.as_deref(), &name);
+        let Some(current) = self.store.get(&key).cloned() else {
+            return Err(Status::not_found(rt, &name));
+        };
+        let body = req.body.clone().unwrap_or(Value::Null);
+        let node = body["target"]["name"].as_str().unwrap_or_default().to_string();
+        if current["metadata"]["deletionTimestamp"].is_string() {
+            return Err(Status::plain(Reason::Conflict, format!("Operation cannot be fulfilled on pods/binding \"{name}\": pod {name} is being deleted, cannot be assigned to a host")));
+        }
+        if let Some(existing) = current["spec"]["nodeName"].as_str().filter(|n| !n.is_empty()) {
+            return Err(Status::plain(Reason::Conflict, format!("Operation cannot be fulfilled on pods/binding \"{name}\": pod {name} is already assigned to node \"{existing}\"")));
+        }
+        let mut pod = current.clone();
+        pod["spec"]["nodeName"] = json!(node);
+        let mut conditions: Vec<Value> = pod["status"]["conditions"].as_array().cloned().unwrap_or_default();
+        conditions.retain(|c| c["type"] != "PodScheduled");
+        conditions.push(json!({"type": "PodScheduled", "status": "True", "lastProbeTime": null, "lastTransitionTime": self.now.rfc3339(), "observedGeneration": pod["metadata"]["generation"]}));
+        pod["status"]["conditions"] = json!(conditions);
+        let changes = diff(&current, &pod);
+        self.apiserver_trace(Action::Validation, object.clone(), BTreeMap::from([("subresource".to_string(), json!("binding"))]), changes);
+        if req.dry_run {
+            return Ok(pod);
+        }
+        self.write(key, pod, object);
+        Ok(json!({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success", "code": 201}))
+    }
+
     /// The Service REST layer's allocations: a ClusterIP from the service CIDR (random, as the
     /// allocator scans from a random offset), node ports for NodePort/LoadBalancer, the
     /// single-stack IPv4 family fields, and an empty load-balancer status.
@@ -538,6 +571,17 @@ impl Engine {
             return Err(Status::not_found(rt, &name));
         };
         let mut obj = self.decode(req, object.clone())?;
+        if req.subresource.as_deref() == Some("status") {
+            // The status subresource changes status only (`podStatusStrategy.PrepareForUpdate`).
+            let mut updated = current.clone();
+            updated["status"] = obj["status"].clone();
+            let changes = diff(&current, &updated);
+            self.apiserver_trace(Action::Validation, object.clone(), BTreeMap::from([("subresource".to_string(), json!("status"))]), changes);
+            if req.dry_run {
+                return Ok(updated);
+            }
+            return Ok(self.write(key, updated, object));
+        }
         // Server-owned fields carry over from the stored object.
         for f in ["uid", "creationTimestamp", "namespace", "generation", "managedFields", "deletionTimestamp", "deletionGracePeriodSeconds"] {
             if let Some(v) = current["metadata"].get(f) {

@@ -1,0 +1,362 @@
+//! The scheduling framework's shapes (upstream: `staging/src/k8s.io/kube-scheduler/framework/
+//! interface.go`, `types.go`): status codes, the typed pod and node views plugins read, and
+//! one trait per extension point.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use crate::resources::{ResourceList, pod_requests_with};
+use podlife_model::quantity::Quantity;
+
+/// `MaxNodeScore`.
+pub const MAX_NODE_SCORE: i64 = 100;
+
+/// `fwk.Code`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Code {
+    Success,
+    Error,
+    Unschedulable,
+    UnschedulableAndUnresolvable,
+    Skip,
+}
+
+impl Code {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::Success => "Success",
+            Code::Error => "Error",
+            Code::Unschedulable => "Unschedulable",
+            Code::UnschedulableAndUnresolvable => "UnschedulableAndUnresolvable",
+            Code::Skip => "Skip",
+        }
+    }
+}
+
+/// `fwk.Status`: a code and the reasons a learner reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Status {
+    pub code: Code,
+    pub reasons: Vec<String>,
+}
+
+impl Status {
+    pub fn success() -> Status {
+        Status { code: Code::Success, reasons: Vec::new() }
+    }
+
+    pub fn skip() -> Status {
+        Status { code: Code::Skip, reasons: Vec::new() }
+    }
+
+    pub fn unschedulable(reasons: Vec<String>) -> Status {
+        Status { code: Code::Unschedulable, reasons }
+    }
+
+    pub fn unresolvable(reason: &str) -> Status {
+        Status { code: Code::UnschedulableAndUnresolvable, reasons: vec![reason.to_string()] }
+    }
+
+    pub fn is_success(&self) -> bool {
+        self.code == Code::Success
+    }
+
+    /// `Message()`: the reasons joined with `, `.
+    pub fn message(&self) -> String {
+        self.reasons.join(", ")
+    }
+}
+
+/// `framework.Resource`: the quantities the scheduler adds up, in integer units.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Resource {
+    pub milli_cpu: i64,
+    pub memory: i64,
+    pub ephemeral_storage: i64,
+    pub allowed_pod_number: i64,
+    pub scalar: BTreeMap<String, i64>,
+}
+
+impl Resource {
+    pub fn from_list(list: &ResourceList) -> Resource {
+        let mut r = Resource::default();
+        for (name, q) in list {
+            match name.as_str() {
+                "cpu" => r.milli_cpu = q.milli_value(),
+                "memory" => r.memory = q.value(),
+                "ephemeral-storage" => r.ephemeral_storage = q.value(),
+                "pods" => r.allowed_pod_number = q.value(),
+                other => {
+                    r.scalar.insert(other.to_string(), q.value());
+                }
+            }
+        }
+        r
+    }
+
+    pub fn add(&mut self, other: &Resource) {
+        self.milli_cpu += other.milli_cpu;
+        self.memory += other.memory;
+        self.ephemeral_storage += other.ephemeral_storage;
+        for (k, v) in &other.scalar {
+            *self.scalar.entry(k.clone()).or_default() += v;
+        }
+    }
+
+    pub fn sub(&mut self, other: &Resource) {
+        self.milli_cpu -= other.milli_cpu;
+        self.memory -= other.memory;
+        self.ephemeral_storage -= other.ephemeral_storage;
+        for (k, v) in &other.scalar {
+            *self.scalar.entry(k.clone()).or_default() -= v;
+        }
+    }
+}
+
+/// The scoring defaults for containers without requests (`pkg/scheduler/util`
+/// `DefaultMilliCPURequest` / `DefaultMemoryRequest`).
+pub const DEFAULT_MILLI_CPU_REQUEST: i64 = 100;
+pub const DEFAULT_MEMORY_REQUEST: i64 = 200 * 1024 * 1024;
+
+/// A toleration, typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Toleration {
+    pub key: String,
+    pub operator: String,
+    pub value: String,
+    pub effect: String,
+}
+
+impl Toleration {
+    /// `Toleration.ToleratesTaint` (`k8s.io/api/core/v1/toleration.go`).
+    pub fn tolerates(&self, taint: &Taint) -> bool {
+        if !self.effect.is_empty() && self.effect != taint.effect {
+            return false;
+        }
+        if !self.key.is_empty() && self.key != taint.key {
+            return false;
+        }
+        match self.operator.as_str() {
+            "" | "Equal" => self.value == taint.value,
+            "Exists" => true,
+            _ => false,
+        }
+    }
+}
+
+/// A node taint, typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Taint {
+    pub key: String,
+    pub value: String,
+    pub effect: String,
+}
+
+impl Taint {
+    /// `Taint.ToString()`: `key=value:Effect`.
+    pub fn to_text(&self) -> String {
+        match (self.value.is_empty(), self.effect.is_empty()) {
+            (true, true) => self.key.clone(),
+            (true, false) => format!("{}:{}", self.key, self.effect),
+            (false, _) => format!("{}={}:{}", self.key, self.value, self.effect),
+        }
+    }
+}
+
+fn s(v: &Value) -> String {
+    v.as_str().unwrap_or_default().to_string()
+}
+
+/// The pod as the scheduler reads it, parsed once per cycle (the PreFilter state upstream
+/// keeps in `CycleState`).
+#[derive(Debug, Clone)]
+pub struct PodInfo {
+    pub namespace: String,
+    pub name: String,
+    pub uid: String,
+    pub priority: i64,
+    pub labels: Value,
+    pub spec: Value,
+    pub requests: Resource,
+    /// Requests with the scoring defaults for containers that request nothing.
+    pub non_zero: Resource,
+    pub tolerations: Vec<Toleration>,
+    /// `(hostIP, protocol, hostPort)` the pod wants.
+    pub host_ports: Vec<(String, String, i64)>,
+    pub images: Vec<String>,
+    pub init_images: Vec<String>,
+}
+
+impl PodInfo {
+    pub fn parse(pod: &Value) -> PodInfo {
+        let spec = pod["spec"].clone();
+        let requests = Resource::from_list(&pod_requests_with(&spec, None));
+        let mut defaults = ResourceList::new();
+        defaults.insert("cpu".into(), Quantity::new_milli(DEFAULT_MILLI_CPU_REQUEST, podlife_model::quantity::Format::DecimalSI));
+        defaults.insert("memory".into(), Quantity::new(DEFAULT_MEMORY_REQUEST, podlife_model::quantity::Format::BinarySI));
+        let non_zero = Resource::from_list(&pod_requests_with(&spec, Some(&defaults)));
+        let tolerations = spec["tolerations"]
+            .as_array()
+            .map(|a| a.iter().map(|t| Toleration { key: s(&t["key"]), operator: s(&t["operator"]), value: s(&t["value"]), effect: s(&t["effect"]) }).collect())
+            .unwrap_or_default();
+        let mut host_ports = Vec::new();
+        let mut images = Vec::new();
+        let mut init_images = Vec::new();
+        for list in ["initContainers", "containers"] {
+            for c in spec[list].as_array().map(Vec::as_slice).unwrap_or_default() {
+                if list == "containers" {
+                    images.push(s(&c["image"]));
+                } else {
+                    init_images.push(s(&c["image"]));
+                }
+                for p in c["ports"].as_array().map(Vec::as_slice).unwrap_or_default() {
+                    if let Some(hp) = p["hostPort"].as_i64().filter(|hp| *hp > 0) {
+                        let ip = p["hostIP"].as_str().filter(|i| !i.is_empty()).unwrap_or("0.0.0.0").to_string();
+                        let proto = p["protocol"].as_str().unwrap_or("TCP").to_string();
+                        host_ports.push((ip, proto, hp));
+                    }
+                }
+            }
+        }
+        PodInfo {
+            namespace: s(&pod["metadata"]["namespace"]),
+            name: s(&pod["metadata"]["name"]),
+            uid: s(&pod["metadata"]["uid"]),
+            priority: spec["priority"].as_i64().unwrap_or(0),
+            labels: pod["metadata"]["labels"].clone(),
+            spec,
+            requests,
+            non_zero,
+            tolerations,
+            host_ports,
+            images,
+            init_images,
+        }
+    }
+}
+
+/// A node with everything bound to it (`framework.NodeInfo`).
+#[derive(Debug, Clone)]
+pub struct NodeInfo {
+    pub name: String,
+    pub node: Value,
+    pub labels: Value,
+    pub allocatable: Resource,
+    pub taints: Vec<Taint>,
+    pub unschedulable: bool,
+    /// Pods bound to the node, by `namespace/name`.
+    pub pods: BTreeMap<String, PodInfo>,
+    pub requested: Resource,
+    pub non_zero_requested: Resource,
+    pub used_ports: Vec<(String, String, i64)>,
+    /// Image name → size in bytes, from `status.images`.
+    pub images: BTreeMap<String, i64>,
+}
+
+impl NodeInfo {
+    pub fn new(node: &Value) -> NodeInfo {
+        let alloc_field = if node["status"]["allocatable"].as_object().is_some_and(|m| !m.is_empty()) { "allocatable" } else { "capacity" };
+        let list: ResourceList = node["status"][alloc_field]
+            .as_object()
+            .map(|m| m.iter().filter_map(|(k, v)| Some((k.clone(), v.as_str()?.parse::<Quantity>().ok()?))).collect())
+            .unwrap_or_default();
+        let taints = node["spec"]["taints"]
+            .as_array()
+            .map(|a| a.iter().map(|t| Taint { key: s(&t["key"]), value: s(&t["value"]), effect: s(&t["effect"]) }).collect())
+            .unwrap_or_default();
+        let mut images = BTreeMap::new();
+        for img in node["status"]["images"].as_array().map(Vec::as_slice).unwrap_or_default() {
+            let size = img["sizeBytes"].as_i64().unwrap_or(0);
+            for n in img["names"].as_array().map(Vec::as_slice).unwrap_or_default() {
+                images.insert(normalize_image(&s(n)), size);
+            }
+        }
+        NodeInfo {
+            name: s(&node["metadata"]["name"]),
+            node: node.clone(),
+            labels: node["metadata"]["labels"].clone(),
+            allocatable: Resource::from_list(&list),
+            taints,
+            unschedulable: node["spec"]["unschedulable"].as_bool().unwrap_or(false),
+            pods: BTreeMap::new(),
+            requested: Resource::default(),
+            non_zero_requested: Resource::default(),
+            used_ports: Vec::new(),
+            images,
+        }
+    }
+
+    pub fn add_pod(&mut self, pod: PodInfo) {
+        self.requested.add(&pod.requests);
+        self.non_zero_requested.add(&pod.non_zero);
+        self.used_ports.extend(pod.host_ports.iter().cloned());
+        self.pods.insert(format!("{}/{}", pod.namespace, pod.name), pod);
+    }
+
+    pub fn remove_pod(&mut self, key: &str) {
+        if let Some(pod) = self.pods.remove(key) {
+            self.requested.sub(&pod.requests);
+            self.non_zero_requested.sub(&pod.non_zero);
+            for p in &pod.host_ports {
+                if let Some(i) = self.used_ports.iter().position(|u| u == p) {
+                    self.used_ports.remove(i);
+                }
+            }
+        }
+    }
+
+    /// Keeps the pods, replaces what came from the Node object.
+    pub fn update_node(&mut self, node: &Value) {
+        let fresh = NodeInfo::new(node);
+        self.node = fresh.node;
+        self.labels = fresh.labels;
+        self.allocatable = fresh.allocatable;
+        self.taints = fresh.taints;
+        self.unschedulable = fresh.unschedulable;
+        self.images = fresh.images;
+    }
+}
+
+/// `normalizedImageName`: a name whose last `:` is not after its last `/` gets `:latest`.
+pub fn normalize_image(name: &str) -> String {
+    let colon = name.rfind(':').map_or(-1, |i| i as i64);
+    let slash = name.rfind('/').map_or(-1, |i| i as i64);
+    if colon <= slash { format!("{name}:latest") } else { name.to_string() }
+}
+
+/// A Filter plugin.
+pub trait FilterPlugin {
+    fn name(&self) -> &'static str;
+    fn filter(&self, pod: &PodInfo, node: &NodeInfo) -> Status;
+}
+
+/// A Score plugin with its weight and normalization.
+pub trait ScorePlugin {
+    fn name(&self) -> &'static str;
+    fn weight(&self) -> i64;
+    /// `PreScore`: Skip when the plugin has nothing to say about this pod.
+    fn pre_score(&self, _pod: &PodInfo, _nodes: &[&NodeInfo]) -> Status {
+        Status::success()
+    }
+    fn score(&self, pod: &PodInfo, node: &NodeInfo, all_nodes: &[NodeInfo]) -> i64;
+    fn normalize(&self, _scores: &mut [i64]) {}
+}
+
+/// `helper.DefaultNormalizeScore`.
+pub fn default_normalize_score(max_priority: i64, reverse: bool, scores: &mut [i64]) {
+    let max = scores.iter().copied().max().unwrap_or(0);
+    if max == 0 {
+        if reverse {
+            scores.iter_mut().for_each(|s| *s = max_priority);
+        }
+        return;
+    }
+    for s in scores.iter_mut() {
+        let mut v = max_priority * *s / max;
+        if reverse {
+            v = max_priority - v;
+        }
+        *s = v;
+    }
+}

@@ -1,0 +1,536 @@
+//! kube-scheduler: the scheduling queue, one scheduling cycle per pod through the default
+//! profile's extension points, and the binding cycle — each step a reaction in the trace
+//! carrying the node × plugin table a learner reads. Upstream: `pkg/scheduler/schedule_one.go`,
+//! `pkg/scheduler/framework/runtime/framework.go`, `pkg/scheduler/framework/types.go`.
+
+pub mod framework;
+pub mod plugins;
+pub mod queue;
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+
+use crate::Engine;
+use crate::apiserver::authn::UserInfo;
+use crate::apiserver::{Request, Verb};
+use crate::clock::Time;
+use crate::store::{EventType, WatchEvent};
+use crate::trace::{Action, ComponentRef, ObjectRef};
+use framework::{Code, MAX_NODE_SCORE, NodeInfo, PodInfo, Status};
+use plugins::node_resources_fit::ScoringStrategy;
+use podlife_model::ResourceType;
+use queue::SchedulingQueue;
+
+pub const SCHEDULER_NAME: &str = "default-scheduler";
+pub const COMPONENT: &str = "kube-scheduler";
+/// Virtual time one scheduling cycle takes.
+pub const CYCLE_MS: u64 = 1;
+
+/// The scheduler's own state: its node snapshot, queue and rotation index.
+#[derive(Debug, Clone, Default)]
+pub struct SchedulerState {
+    pub nodes: BTreeMap<String, NodeInfo>,
+    pub queue: SchedulingQueue,
+    pub next_start_node_index: usize,
+    pub strategy: ScoringStrategy,
+    pub cycle_pending: bool,
+    pub last_attempt: BTreeMap<String, Time>,
+}
+
+fn pod_key(ns: &str, name: &str) -> String {
+    format!("{ns}/{name}")
+}
+
+/// `numFeasibleNodesToFind` with the adaptive `percentageOfNodesToScore`.
+pub fn num_feasible_nodes_to_find(num_all_nodes: usize) -> usize {
+    const MIN_FEASIBLE_NODES_TO_FIND: usize = 100;
+    const MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND: i64 = 5;
+    if num_all_nodes < MIN_FEASIBLE_NODES_TO_FIND {
+        return num_all_nodes;
+    }
+    let percentage = (50 - num_all_nodes as i64 / 125).max(MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND);
+    let num = num_all_nodes * percentage as usize / 100;
+    num.max(MIN_FEASIBLE_NODES_TO_FIND)
+}
+
+fn responsible_for(pod: &Value) -> bool {
+    pod["spec"]["nodeName"].as_str().is_none_or(str::is_empty)
+        && pod["spec"]["schedulerName"].as_str().unwrap_or(SCHEDULER_NAME) == SCHEDULER_NAME
+        && pod["metadata"]["deletionTimestamp"].is_null()
+        && !matches!(pod["status"]["phase"].as_str(), Some("Succeeded" | "Failed"))
+}
+
+/// Whether an update changed anything but status and bookkeeping (`isPodUpdated`).
+fn pod_spec_changed(old: &Value, new: &Value) -> bool {
+    let strip = |v: &Value| {
+        let mut v = v.clone();
+        if let Some(o) = v.as_object_mut() {
+            o.remove("status");
+        }
+        if let Some(m) = v["metadata"].as_object_mut() {
+            m.remove("resourceVersion");
+            m.remove("managedFields");
+            m.remove("generation");
+        }
+        v
+    };
+    strip(old) != strip(new)
+}
+
+impl Engine {
+    fn scheduler_component(&self) -> Option<usize> {
+        self.components.iter().position(|c| c.id.name == COMPONENT && c.id.node.is_none())
+    }
+
+    fn scheduler_running(&self) -> bool {
+        self.scheduler_component().is_some_and(|i| self.components[i].running)
+    }
+
+    /// The scheduler's informer delivered a change (its cache already holds the new state).
+    pub(crate) fn scheduler_observe(&mut self, event: &WatchEvent, old: Option<&Value>) {
+        let now = self.now;
+        match event.key.resource.as_str() {
+            "nodes" => {
+                let name = event.key.name.clone();
+                match event.event_type {
+                    EventType::Deleted => {
+                        self.scheduler.nodes.remove(&name);
+                    }
+                    _ => {
+                        match self.scheduler.nodes.get_mut(&name) {
+                            Some(ni) => ni.update_node(&event.object),
+                            None => {
+                                self.scheduler.nodes.insert(name, NodeInfo::new(&event.object));
+                            }
+                        }
+                        // NodeAdd / NodeUpdate may make parked pods schedulable.
+                        self.scheduler_requeue_parked(now);
+                    }
+                }
+            }
+            "pods" => {
+                let pod = &event.object;
+                let key = pod_key(&event.key.namespace, &event.key.name);
+                let node = pod["spec"]["nodeName"].as_str().unwrap_or_default().to_string();
+                // Whatever the pod was, forget its old accounting first.
+                for ni in self.scheduler.nodes.values_mut() {
+                    ni.remove_pod(&key);
+                }
+                match event.event_type {
+                    EventType::Deleted => {
+                        self.scheduler.queue.remove(&key);
+                        self.scheduler.last_attempt.remove(&key);
+                        // AssignedPodDelete frees resources: parked pods may fit now.
+                        if !node.is_empty() {
+                            self.scheduler_requeue_parked(now);
+                        }
+                    }
+                    _ if !node.is_empty() => {
+                        self.scheduler.queue.remove(&key);
+                        let terminal = matches!(pod["status"]["phase"].as_str(), Some("Succeeded" | "Failed"));
+                        if !terminal {
+                            if let Some(ni) = self.scheduler.nodes.get_mut(&node) {
+                                ni.add_pod(PodInfo::parse(pod));
+                            }
+                        }
+                    }
+                    _ if responsible_for(pod) => {
+                        let priority = pod["spec"]["priority"].as_i64().unwrap_or(0);
+                        let updated = old.is_none_or(|o| pod_spec_changed(o, pod));
+                        if !self.scheduler.queue.contains(&key) {
+                            self.scheduler.queue.add(&key, priority, now);
+                        } else if updated && event.event_type == EventType::Modified {
+                            self.scheduler.queue.remove(&key);
+                            self.scheduler.queue.add(&key, priority, now);
+                        }
+                    }
+                    _ => self.scheduler.queue.remove(&key),
+                }
+            }
+            _ => {}
+        }
+        self.scheduler_kick();
+    }
+
+    fn scheduler_requeue_parked(&mut self, now: Time) {
+        let wakeups = self.scheduler.queue.move_all_to_active_or_backoff(now, &self.scheduler.last_attempt);
+        for at in wakeups {
+            self.schedule(at, crate::Task::SchedulerFlushBackoff);
+        }
+    }
+
+    /// Makes sure a cycle runs when activeQ has pods.
+    pub(crate) fn scheduler_kick(&mut self) {
+        if self.scheduler.queue.has_active() && !self.scheduler.cycle_pending && self.scheduler_running() {
+            self.scheduler.cycle_pending = true;
+            self.schedule(self.now.plus_millis(CYCLE_MS), crate::Task::ScheduleOne);
+        }
+    }
+
+    /// Rebuilds the snapshot and queue from the informer cache (after a start).
+    pub(crate) fn scheduler_rebuild(&mut self) {
+        let Some(i) = self.scheduler_component() else { return };
+        let strategy = self.scheduler.strategy;
+        self.scheduler = SchedulerState { strategy, ..SchedulerState::default() };
+        let cache: Vec<(crate::store::ObjectKey, Value)> = self.components[i].cache.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        for (k, v) in cache.iter().filter(|(k, _)| k.resource == "nodes") {
+            self.scheduler.nodes.insert(k.name.clone(), NodeInfo::new(v));
+        }
+        for (k, v) in cache.iter().filter(|(k, _)| k.resource == "pods") {
+            let event = WatchEvent { event_type: EventType::Added, key: k.clone(), object: v.clone(), revision: 0 };
+            self.scheduler_observe(&event, None);
+        }
+    }
+
+    pub(crate) fn scheduler_flush_backoff(&mut self) {
+        self.scheduler.queue.flush_backoff(self.now);
+        self.scheduler_kick();
+    }
+
+    pub(crate) fn scheduler_flush_unschedulable(&mut self) {
+        self.scheduler.queue.flush_unschedulable(self.now);
+        self.scheduler_kick();
+        if self.scheduler.queue.unschedulable_count() > 0 {
+            let next = Time((self.now.millis() / queue::FLUSH_PERIOD_MS + 1) * queue::FLUSH_PERIOD_MS);
+            self.schedule(next, crate::Task::SchedulerFlushUnschedulable);
+        }
+    }
+
+    fn scheduler_trace(&mut self, action: Action, pod: &PodInfo, params: BTreeMap<String, Value>) {
+        let object = Some(ObjectRef { kind: "Pod".into(), namespace: Some(pod.namespace.clone()), name: pod.name.clone() });
+        self.record(ComponentRef::control_plane(COMPONENT), action, object, params, vec![]);
+    }
+
+    /// `scheduleOne`: pops a pod and runs one scheduling cycle for it.
+    pub(crate) fn schedule_one(&mut self) {
+        self.scheduler.cycle_pending = false;
+        if !self.scheduler_running() {
+            return;
+        }
+        let Some(key) = self.scheduler.queue.pop() else { return };
+        let Some(i) = self.scheduler_component() else { return };
+        let (ns, name) = key.split_once('/').unwrap_or(("", &key));
+        let pods_rt = ResourceType::resolve("pods");
+        let cached = pods_rt.and_then(|rt| self.components[i].cache.get(&crate::store::ObjectKey::new(rt, Some(ns), name)).cloned());
+        let Some(pod_value) = cached.filter(responsible_for) else {
+            self.scheduler_kick();
+            return;
+        };
+        self.scheduler.last_attempt.insert(key.clone(), self.now);
+        let pod = PodInfo::parse(&pod_value);
+        self.scheduler_trace(Action::SchedulerPop, &pod, BTreeMap::from([("priority".to_string(), json!(pod.priority))]));
+        match self.find_node(&pod) {
+            Ok(node) => self.bind_pod(&pod, &pod_value, &node),
+            Err(message) => self.handle_scheduling_failure(&pod, &pod_value, &key, message),
+        }
+        self.scheduler_kick();
+    }
+
+    /// `schedulePod`: Filter (with sampling) then Score, returning the chosen node or the
+    /// FailedScheduling message.
+    fn find_node(&mut self, pod: &PodInfo) -> Result<String, String> {
+        let strategy = self.scheduler.strategy;
+        let names: Vec<String> = self.scheduler.nodes.keys().cloned().collect();
+        let n = names.len();
+        if n == 0 {
+            return Err("no nodes available to schedule pods".into());
+        }
+        self.scheduler_trace(Action::SchedulerPreFilter, pod, BTreeMap::new());
+        let filters = plugins::filters(strategy);
+        let to_find = num_feasible_nodes_to_find(n);
+        let start = self.scheduler.next_start_node_index % n;
+        let mut feasible: Vec<String> = Vec::new();
+        let mut statuses: Vec<(String, String, Status)> = Vec::new();
+        let mut table = Vec::new();
+        let mut processed = 0;
+        for offset in 0..n {
+            if feasible.len() >= to_find {
+                break;
+            }
+            let name = &names[(start + offset) % n];
+            processed += 1;
+            let ni = &self.scheduler.nodes[name];
+            let mut verdicts = Vec::new();
+            let mut failed = None;
+            for f in &filters {
+                let st = f.filter(pod, ni);
+                verdicts.push(json!({"plugin": f.name(), "code": st.code.as_str(), "reasons": st.reasons}));
+                if !st.is_success() {
+                    failed = Some((f.name().to_string(), st));
+                    break;
+                }
+            }
+            table.push(json!({"node": name, "filters": verdicts, "feasible": failed.is_none()}));
+            match failed {
+                None => feasible.push(name.clone()),
+                Some((plugin, st)) => statuses.push((name.clone(), plugin, st)),
+            }
+        }
+        self.scheduler.next_start_node_index = (start + processed) % n;
+        let not_evaluated: Vec<&String> = (processed..n).map(|o| &names[(start + o) % n]).collect();
+        self.scheduler_trace(Action::SchedulerFilter, pod, BTreeMap::from([
+            ("nodes".to_string(), json!(table)),
+            ("notEvaluated".to_string(), json!(not_evaluated)),
+            ("feasible".to_string(), json!(feasible.len())),
+        ]));
+        if feasible.is_empty() {
+            return Err(self.fit_error(pod, n, &statuses));
+        }
+        if feasible.len() == 1 {
+            return Ok(feasible.remove(0));
+        }
+        Ok(self.score_and_select(pod, &feasible))
+    }
+
+    /// `FitError.Error()` plus the PostFilter plugins' messages.
+    fn fit_error(&mut self, pod: &PodInfo, num_all_nodes: usize, statuses: &[(String, String, Status)]) -> String {
+        let mut histogram: BTreeMap<String, usize> = BTreeMap::new();
+        for (_, _, st) in statuses {
+            for r in &st.reasons {
+                *histogram.entry(r.clone()).or_default() += 1;
+            }
+        }
+        let mut entries: Vec<String> = histogram.iter().map(|(r, c)| format!("{c} {r}")).collect();
+        entries.sort();
+        let mut msg = format!("0/{num_all_nodes} nodes are available:");
+        if !entries.is_empty() {
+            msg.push_str(&format!(" {}.", entries.join(", ")));
+        }
+        let preemption = self.preemption_message(pod, num_all_nodes, statuses);
+        // DynamicResources runs first: a pod without claims has none to deallocate.
+        let post = format!("no new claims to deallocate, {preemption}");
+        self.scheduler_trace(Action::SchedulerPostFilter, pod, BTreeMap::from([("message".to_string(), json!(post))]));
+        msg.push(' ');
+        msg.push_str(&post);
+        msg
+    }
+
+    /// DefaultPreemption's verdict when no candidate frees room (`Evaluator.Preempt` with no
+    /// candidates): nodes rejected as unresolvable are not helped by preemption; on the others,
+    /// only pods of lower priority could be victims.
+    fn preemption_message(&self, pod: &PodInfo, num_all_nodes: usize, statuses: &[(String, String, Status)]) -> String {
+        if pod.spec["preemptionPolicy"] == "Never" {
+            return "preemption: not eligible due to preemptionPolicy=Never.".into();
+        }
+        let mut histogram: BTreeMap<String, usize> = BTreeMap::new();
+        let filters = plugins::filters(self.scheduler.strategy);
+        for (node, _, st) in statuses {
+            let reasons: Vec<String> = if st.code == Code::UnschedulableAndUnresolvable {
+                vec!["Preemption is not helpful for scheduling".into()]
+            } else {
+                // SelectVictimsOnNode: with every lower-priority pod removed, does it fit?
+                let Some(ni) = self.scheduler.nodes.get(node) else { continue };
+                let victims: Vec<String> = ni.pods.iter().filter(|(_, p)| p.priority < pod.priority).map(|(k, _)| k.clone()).collect();
+                if victims.is_empty() {
+                    vec!["No preemption victims found for incoming pod".into()]
+                } else {
+                    let mut trial = ni.clone();
+                    for v in &victims {
+                        trial.remove_pod(v);
+                    }
+                    match filters.iter().map(|f| f.filter(pod, &trial)).find(|s| !s.is_success()) {
+                        Some(fail) => fail.reasons,
+                        // A candidate exists: upstream would preempt here (not modelled yet).
+                        None => vec!["podlife does not model preemption yet".into()],
+                    }
+                }
+            };
+            for r in reasons {
+                *histogram.entry(r).or_default() += 1;
+            }
+        }
+        let evaluated = statuses.len();
+        if evaluated < num_all_nodes {
+            *histogram.entry("Preemption is not helpful for scheduling".into()).or_default() += num_all_nodes - evaluated;
+        }
+        let mut entries: Vec<String> = histogram.iter().map(|(r, c)| format!("{c} {r}")).collect();
+        entries.sort();
+        format!("preemption: 0/{num_all_nodes} nodes are available: {}.", entries.join(", "))
+    }
+
+    /// PreScore, Score, NormalizeScore, weights, then `selectHost`.
+    fn score_and_select(&mut self, pod: &PodInfo, feasible: &[String]) -> String {
+        let strategy = self.scheduler.strategy;
+        let scorers = plugins::scorers(strategy);
+        let all: Vec<NodeInfo> = self.scheduler.nodes.values().cloned().collect();
+        let nodes: Vec<&NodeInfo> = feasible.iter().filter_map(|n| self.scheduler.nodes.get(n)).collect();
+        let mut totals = vec![0i64; nodes.len()];
+        let mut plugin_rows = Vec::new();
+        let mut skipped = Vec::new();
+        for s in &scorers {
+            if s.pre_score(pod, &nodes).code == Code::Skip {
+                skipped.push(s.name());
+                continue;
+            }
+            let raw: Vec<i64> = nodes.iter().map(|ni| s.score(pod, ni, &all)).collect();
+            let mut normalized = raw.clone();
+            s.normalize(&mut normalized);
+            for (t, v) in totals.iter_mut().zip(&normalized) {
+                *t += v * s.weight();
+            }
+            plugin_rows.push(json!({"plugin": s.name(), "weight": s.weight(), "raw": raw, "normalized": normalized}));
+        }
+        let names: Vec<String> = nodes.iter().map(|n| n.name.clone()).collect();
+        self.scheduler_trace(Action::SchedulerPreScore, pod, BTreeMap::from([("skipped".to_string(), json!(skipped))]));
+        self.scheduler_trace(Action::SchedulerScore, pod, BTreeMap::from([
+            ("nodes".to_string(), json!(names)),
+            ("plugins".to_string(), json!(plugin_rows)),
+            ("totals".to_string(), json!(totals)),
+            ("maxNodeScore".to_string(), json!(MAX_NODE_SCORE)),
+        ]));
+        // selectHost: reservoir sampling among the highest totals.
+        let best = totals.iter().copied().max().unwrap_or(0);
+        let mut chosen = 0;
+        let mut count = 0u64;
+        for (i, t) in totals.iter().enumerate() {
+            if *t == best {
+                count += 1;
+                if self.rng.below(count) == 0 {
+                    chosen = i;
+                }
+            }
+        }
+        let host = names.get(chosen).cloned().unwrap_or_default();
+        self.scheduler_trace(Action::SchedulerSelectHost, pod, BTreeMap::from([
+            ("node".to_string(), json!(host)),
+            ("score".to_string(), json!(best)),
+            ("tied".to_string(), json!(count)),
+        ]));
+        host
+    }
+
+    fn scheduler_identity() -> UserInfo {
+        UserInfo { name: "system:kube-scheduler".into(), groups: vec!["system:authenticated".into()] }
+    }
+
+    /// Assume, Reserve, Permit, PreBind, then DefaultBinder's `pods/binding` and the
+    /// `Scheduled` event.
+    fn bind_pod(&mut self, pod: &PodInfo, pod_value: &Value, node: &str) {
+        let mut assumed = pod.clone();
+        assumed.spec["nodeName"] = json!(node);
+        if let Some(ni) = self.scheduler.nodes.get_mut(node) {
+            ni.add_pod(assumed);
+        }
+        for action in [Action::SchedulerReserve, Action::SchedulerPermit, Action::SchedulerPreBind] {
+            self.scheduler_trace(action, pod, BTreeMap::from([("node".to_string(), json!(node))]));
+        }
+        let Some(rt) = ResourceType::resolve("pods") else { return };
+        let mut req = Request::new(Verb::Create, rt);
+        req.namespace = Some(pod.namespace.clone());
+        req.name = Some(pod.name.clone());
+        req.subresource = Some("binding".into());
+        req.body = Some(json!({"apiVersion": "v1", "kind": "Binding",
+            "metadata": {"name": pod.name, "namespace": pod.namespace, "uid": pod.uid},
+            "target": {"apiVersion": "v1", "kind": "Node", "name": node}}));
+        req.credentials = Some(Self::scheduler_identity());
+        req.user_agent = "kube-scheduler/v1.36.0 (linux/amd64) kubernetes/$Format/scheduler".into();
+        self.scheduler_trace(Action::SchedulerBind, pod, BTreeMap::from([("node".to_string(), json!(node))]));
+        match self.handle(req) {
+            Ok(_) => {
+                let note = format!("Successfully assigned {}/{} to {node}", pod.namespace, pod.name);
+                self.scheduler_event(pod_value, "Normal", "Scheduled", "Binding", &note);
+            }
+            Err(_) => {
+                // Binding failed (the pod is gone or already bound): forget the assumption.
+                for ni in self.scheduler.nodes.values_mut() {
+                    ni.remove_pod(&pod_key(&pod.namespace, &pod.name));
+                }
+            }
+        }
+    }
+
+    /// `handleSchedulingFailure`: Warning event, PodScheduled=False, and the pod parked.
+    fn handle_scheduling_failure(&mut self, pod: &PodInfo, pod_value: &Value, key: &str, message: String) {
+        self.scheduler.queue.park_unschedulable(key, pod.priority, self.now);
+        let next = Time((self.now.millis() / queue::FLUSH_PERIOD_MS + 1) * queue::FLUSH_PERIOD_MS);
+        self.schedule(next, crate::Task::SchedulerFlushUnschedulable);
+        let note: String = if message.len() > 1024 { format!("{} ...", &message[..message.char_indices().take_while(|(i, _)| *i < 1020).last().map_or(0, |(i, c)| i + c.len_utf8())]) } else { message.clone() };
+        self.scheduler_event(pod_value, "Warning", "FailedScheduling", "Scheduling", &note);
+        let current = pod_value["status"]["conditions"].as_array().and_then(|cs| cs.iter().find(|c| c["type"] == "PodScheduled")).cloned();
+        let unchanged = current.as_ref().is_some_and(|c| c["status"] == "False" && c["reason"] == "Unschedulable" && c["message"] == message.as_str());
+        if unchanged {
+            return;
+        }
+        let Some(rt) = ResourceType::resolve("pods") else { return };
+        let mut status = pod_value["status"].clone();
+        let mut conditions: Vec<Value> = status["conditions"].as_array().cloned().unwrap_or_default();
+        conditions.retain(|c| c["type"] != "PodScheduled");
+        conditions.push(json!({"type": "PodScheduled", "status": "False", "reason": "Unschedulable", "message": message,
+            "lastProbeTime": null, "lastTransitionTime": self.now.rfc3339(), "observedGeneration": pod_value["metadata"]["generation"]}));
+        status["conditions"] = json!(conditions);
+        let mut body = pod_value.clone();
+        body["status"] = status;
+        let mut req = Request::new(Verb::Update, rt);
+        req.namespace = Some(pod.namespace.clone());
+        req.name = Some(pod.name.clone());
+        req.subresource = Some("status".into());
+        req.body = Some(body);
+        req.credentials = Some(Self::scheduler_identity());
+        req.user_agent = "kube-scheduler/v1.36.0 (linux/amd64) kubernetes/$Format/scheduler".into();
+        let _ = self.handle(req);
+    }
+
+    /// An `events.k8s.io/v1` event from the scheduler (stored in its core/v1 view). A repeat
+    /// of the same (type, reason, action, object) becomes a series, as client-go's event
+    /// broadcaster does: the second occurrence updates the event with `series.count: 2`, later
+    /// ones only count until the series is finished.
+    pub(crate) fn scheduler_event(&mut self, pod: &Value, kind: &str, reason: &str, action: &str, note: &str) {
+        let Some(rt) = ResourceType::resolve("events") else { return };
+        let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
+        let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
+        let series_key = format!("{uid}/{kind}/{reason}/{action}");
+        let now = self.now;
+        if let Some(entry) = self.event_series.get_mut(&series_key) {
+            entry.count += 1;
+            entry.last_observed = now;
+            if entry.count > 2 {
+                return;
+            }
+            let name = entry.name.clone();
+            let key = crate::store::ObjectKey::new(rt, Some(&ns), &name);
+            let Some(mut ev) = self.store.get(&key).cloned() else { return };
+            ev["series"] = json!({"count": 2, "lastObservedTime": now.rfc3339_micros()});
+            let mut req = Request::new(Verb::Update, rt);
+            req.namespace = Some(ns);
+            req.name = Some(name);
+            req.body = Some(ev);
+            req.credentials = Some(Self::scheduler_identity());
+            let _ = self.handle(req);
+            return;
+        }
+        let unix_nanos = (crate::clock::EPOCH_UNIX_SECONDS as i128 * 1_000_000_000 + now.millis() as i128 * 1_000_000) as u128;
+        let name = format!("{}.{:x}", pod["metadata"]["name"].as_str().unwrap_or_default(), unix_nanos);
+        self.event_series.insert(series_key, crate::EventSeries { name: name.clone(), count: 1, last_observed: now });
+        let body = json!({
+            "apiVersion": "v1", "kind": "Event",
+            "metadata": {"name": name, "namespace": ns},
+            "involvedObject": {"apiVersion": "v1", "kind": "Pod", "name": pod["metadata"]["name"], "namespace": ns,
+                "uid": uid, "resourceVersion": pod["metadata"]["resourceVersion"]},
+            "reason": reason, "message": note, "type": kind, "action": action,
+            "eventTime": now.rfc3339_micros(),
+            "reportingComponent": SCHEDULER_NAME, "reportingInstance": format!("{SCHEDULER_NAME}-control-plane"),
+            "source": {}
+        });
+        let mut req = Request::new(Verb::Create, rt);
+        req.namespace = Some(ns);
+        req.body = Some(body);
+        req.credentials = Some(Self::scheduler_identity());
+        let _ = self.handle(req);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adaptive_percentage_of_nodes_to_score() {
+        assert_eq!(num_feasible_nodes_to_find(3), 3);
+        assert_eq!(num_feasible_nodes_to_find(99), 99);
+        assert_eq!(num_feasible_nodes_to_find(100), 100);
+        assert_eq!(num_feasible_nodes_to_find(1000), 420);
+        assert_eq!(num_feasible_nodes_to_find(5000), 500);
+        assert_eq!(num_feasible_nodes_to_find(6000), 300);
+    }
+}

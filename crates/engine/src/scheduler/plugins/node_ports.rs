@@ -1,0 +1,26 @@
+//! NodePorts (upstream `pkg/scheduler/framework/plugins/nodeports`): a host port can be used
+//! once per (IP, protocol); `0.0.0.0` conflicts with every IP.
+
+use crate::scheduler::framework::{FilterPlugin, NodeInfo, PodInfo, Status};
+
+pub const ERR_REASON: &str = "node(s) didn't have free ports for the requested pod ports";
+
+pub struct NodePorts;
+
+fn conflicts(want: &(String, String, i64), used: &(String, String, i64)) -> bool {
+    want.2 == used.2 && want.1 == used.1 && (want.0 == used.0 || want.0 == "0.0.0.0" || used.0 == "0.0.0.0")
+}
+
+impl FilterPlugin for NodePorts {
+    fn name(&self) -> &'static str {
+        "NodePorts"
+    }
+
+    fn filter(&self, pod: &PodInfo, node: &NodeInfo) -> Status {
+        if pod.host_ports.iter().any(|w| node.used_ports.iter().any(|u| conflicts(w, u))) {
+            Status::unschedulable(vec![ERR_REASON.into()])
+        } else {
+            Status::success()
+        }
+    }
+}

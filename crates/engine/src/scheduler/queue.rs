@@ -1,0 +1,157 @@
+//! The scheduling queue (upstream `pkg/scheduler/backend/queue/scheduling_queue.go`): activeQ
+//! ordered by PrioritySort (higher priority first, then earlier enqueue), backoffQ (1 s
+//! doubling per attempt up to 10 s), and unschedulable pods parked until a cluster event or
+//! the 5-minute flush.
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::clock::Time;
+
+pub const INITIAL_BACKOFF_MS: u64 = 1_000;
+pub const MAX_BACKOFF_MS: u64 = 10_000;
+/// `podMaxInUnschedulablePodsDuration`.
+pub const MAX_IN_UNSCHEDULABLE_MS: u64 = 5 * 60 * 1_000;
+/// The unschedulable-pods flush runs every 30 s.
+pub const FLUSH_PERIOD_MS: u64 = 30_000;
+
+#[derive(Debug, Clone, Default)]
+pub struct SchedulingQueue {
+    /// (priority desc, enqueue time, seq, key).
+    active: BTreeSet<(Reverse<i64>, Time, u64, String)>,
+    /// key → (ready at, priority).
+    backoff: BTreeMap<String, (Time, i64)>,
+    /// key → (parked at, priority).
+    unschedulable: BTreeMap<String, (Time, i64)>,
+    attempts: BTreeMap<String, u32>,
+    seq: u64,
+}
+
+impl SchedulingQueue {
+    pub fn contains(&self, key: &str) -> bool {
+        self.active.iter().any(|(_, _, _, k)| k == key) || self.backoff.contains_key(key) || self.unschedulable.contains_key(key)
+    }
+
+    pub fn add(&mut self, key: &str, priority: i64, now: Time) {
+        if self.contains(key) {
+            return;
+        }
+        self.seq += 1;
+        self.active.insert((Reverse(priority), now, self.seq, key.to_string()));
+    }
+
+    pub fn remove(&mut self, key: &str) {
+        self.active.retain(|(_, _, _, k)| k != key);
+        self.backoff.remove(key);
+        self.unschedulable.remove(key);
+        self.attempts.remove(key);
+    }
+
+    pub fn pop(&mut self) -> Option<String> {
+        let first = self.active.iter().next().cloned()?;
+        self.active.remove(&first);
+        *self.attempts.entry(first.3.clone()).or_default() += 1;
+        Some(first.3)
+    }
+
+    pub fn has_active(&self) -> bool {
+        !self.active.is_empty()
+    }
+
+    /// `calculateBackoffDuration`: 1 s doubled per earlier attempt, at most 10 s.
+    pub fn backoff_for(&self, key: &str) -> u64 {
+        let attempts = self.attempts.get(key).copied().unwrap_or(1).max(1);
+        let mut d = INITIAL_BACKOFF_MS;
+        for _ in 1..attempts {
+            d = (d * 2).min(MAX_BACKOFF_MS);
+        }
+        d
+    }
+
+    /// A failed attempt parks the pod.
+    pub fn park_unschedulable(&mut self, key: &str, priority: i64, now: Time) {
+        self.unschedulable.insert(key.to_string(), (now, priority));
+    }
+
+    /// A cluster event that may help: parked pods go to backoffQ (or activeQ when their
+    /// backoff has passed). Returns the times at which backoffs expire.
+    pub fn move_all_to_active_or_backoff(&mut self, now: Time, last_attempt: &BTreeMap<String, Time>) -> Vec<Time> {
+        let parked: Vec<(String, (Time, i64))> = std::mem::take(&mut self.unschedulable).into_iter().collect();
+        let mut wakeups = Vec::new();
+        for (key, (_, priority)) in parked {
+            let ready = last_attempt.get(&key).copied().unwrap_or(now).plus_millis(self.backoff_for(&key));
+            if ready <= now {
+                self.seq += 1;
+                self.active.insert((Reverse(priority), now, self.seq, key));
+            } else {
+                self.backoff.insert(key, (ready, priority));
+                wakeups.push(ready);
+            }
+        }
+        wakeups
+    }
+
+    /// Moves pods whose backoff has expired to activeQ.
+    pub fn flush_backoff(&mut self, now: Time) {
+        let ready: Vec<String> = self.backoff.iter().filter(|(_, (t, _))| *t <= now).map(|(k, _)| k.clone()).collect();
+        for key in ready {
+            if let Some((_, priority)) = self.backoff.remove(&key) {
+                self.seq += 1;
+                self.active.insert((Reverse(priority), now, self.seq, key));
+            }
+        }
+    }
+
+    /// `flushUnschedulablePodsLeftover`: pods parked for 5 minutes go back to activeQ.
+    pub fn flush_unschedulable(&mut self, now: Time) {
+        let old: Vec<String> = self
+            .unschedulable
+            .iter()
+            .filter(|(_, (t, _))| now.millis().saturating_sub(t.millis()) >= MAX_IN_UNSCHEDULABLE_MS)
+            .map(|(k, _)| k.clone())
+            .collect();
+        for key in old {
+            if let Some((_, priority)) = self.unschedulable.remove(&key) {
+                self.seq += 1;
+                self.active.insert((Reverse(priority), now, self.seq, key));
+            }
+        }
+    }
+
+    pub fn unschedulable_count(&self) -> usize {
+        self.unschedulable.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn priority_then_time() {
+        let mut q = SchedulingQueue::default();
+        q.add("a", 0, Time(1));
+        q.add("b", 10, Time(2));
+        q.add("c", 0, Time(0));
+        assert_eq!(q.pop().as_deref(), Some("b"));
+        assert_eq!(q.pop().as_deref(), Some("c"));
+        assert_eq!(q.pop().as_deref(), Some("a"));
+    }
+
+    #[test]
+    fn backoff_doubles_to_ten_seconds() {
+        let mut q = SchedulingQueue::default();
+        for _ in 0..6 {
+            q.add("p", 0, Time(0));
+            q.pop();
+        }
+        assert_eq!(q.backoff_for("p"), 10_000);
+        let mut q = SchedulingQueue::default();
+        q.add("p", 0, Time(0));
+        q.pop();
+        assert_eq!(q.backoff_for("p"), 1_000);
+        q.add("p", 0, Time(0));
+        q.pop();
+        assert_eq!(q.backoff_for("p"), 2_000);
+    }
+}
