@@ -250,6 +250,12 @@ fn seed_rbac(e: &mut Engine) {
     let controllers = [
         ("service-account-controller", vec![rule(&[""], &["serviceaccounts"], &["create"]), events.clone()]),
         ("root-ca-cert-publisher", vec![rule(&[""], &["configmaps"], &["create", "update"]), events.clone()]),
+        ("node-controller", vec![
+            rule(&[""], &["nodes"], &["delete", "get", "list", "patch", "update"]),
+            rule(&[""], &["nodes/status"], &["patch", "update"]),
+            rule(&[""], &["pods/status"], &["patch", "update"]),
+            rule(&[""], &["pods"], &["delete", "list"]),
+        ]),
         ("namespace-controller", vec![
             rule(&[""], &["namespaces"], &["delete", "get", "list", "watch"]),
             rule(&[""], &["namespaces/finalize", "namespaces/status"], &["update"]),

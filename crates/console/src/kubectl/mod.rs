@@ -7,6 +7,7 @@ mod describe;
 pub mod flags;
 mod manifest_input;
 mod merge;
+mod node_ops;
 
 use serde_json::{Value, json};
 
@@ -67,6 +68,10 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "auth" => auth(ctx, rest, &mut out),
         "events" => events(ctx, rest, &mut out),
         "describe" => describe_cmd(ctx, rest, &mut out),
+        "cordon" => node_ops::cordon(ctx, rest, &mut out, true),
+        "uncordon" => node_ops::cordon(ctx, rest, &mut out, false),
+        "taint" => node_ops::taint(ctx, rest, &mut out),
+        "label" => node_ops::label(ctx, rest, &mut out),
         other => {
             let found = suggestions(other);
             let hint = if found.is_empty() {
@@ -561,6 +566,7 @@ const GET_FLAGS: &[Spec] = &[
     Spec { long: "output", short: Some('o'), kind: Kind::Value },
     Spec { long: "all-namespaces", short: Some('A'), kind: Kind::Bool },
     Spec { long: "selector", short: Some('l'), kind: Kind::Value },
+    Spec { long: "field-selector", short: None, kind: Kind::Value },
     Spec { long: "show-labels", short: None, kind: Kind::Bool },
     Spec { long: "no-headers", short: None, kind: Kind::Bool },
     Spec { long: "watch", short: Some('w'), kind: Kind::Bool },
@@ -634,6 +640,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             let mut list = Request::new(Verb::List, rt);
             list.namespace = if all_ns { None } else { Some(namespace.clone()) };
             list.label_selector = p.get("selector").map(str::to_string);
+            list.field_selector = p.get("field-selector").map(str::to_string);
             list.impersonate = impersonation(&p);
             match send(ctx, out, list) {
                 Ok(Response::List(v)) => items = v,
@@ -1003,6 +1010,12 @@ fn events(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         Ok(_) => vec![],
         Err(s) => return out.err(&server_error(&s, "Event", "", None)),
     };
+    // --for TYPE/NAME: only events about that object.
+    if let Some(target) = p.get("for") {
+        let (kind, name) = target.split_once('/').unwrap_or(("pod", target));
+        let kind = ResourceType::resolve(kind).map(|r| r.kind).unwrap_or(kind);
+        items.retain(|e| e["involvedObject"]["kind"] == kind && e["involvedObject"]["name"] == name);
+    }
     if items.is_empty() {
         return out.err(&if all_ns { "No events found.\n".to_string() } else { format!("No events found in {namespace} namespace.\n") });
     }

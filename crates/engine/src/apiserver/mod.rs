@@ -76,6 +76,8 @@ pub struct Request {
     pub impersonate: Impersonation,
     pub dry_run: bool,
     pub label_selector: Option<String>,
+    /// `--field-selector`: `path=value`, `path==value`, `path!=value`, comma-separated.
+    pub field_selector: Option<String>,
     /// For deletes: `--grace-period` (0 with `--force` deletes at once).
     pub grace_period_seconds: Option<i64>,
     /// `managedFields` manager: `kubectl-client-side-apply`, `kubectl-create`, …
@@ -97,6 +99,7 @@ impl Request {
             impersonate: Impersonation::default(),
             dry_run: false,
             label_selector: None,
+            field_selector: None,
             grace_period_seconds: None,
             field_manager: "kubectl".into(),
             credentials: None,
@@ -280,6 +283,7 @@ impl Engine {
             .list(rt.group, rt.plural, ns)
             .map(|(_, v)| v)
             .filter(|v| selector.as_ref().is_none_or(|s| s.as_ref().is_ok_and(|s| s.matches(&v["metadata"]["labels"]))))
+            .filter(|v| req.field_selector.as_deref().is_none_or(|f| field_selector_matches(f, v)))
             .cloned()
             .collect()
     }
@@ -699,6 +703,25 @@ impl Engine {
         obj["status"]["phase"] = json!("Terminating");
         Ok(self.write(key, obj, object))
     }
+}
+
+/// Field selectors (`apimachinery/pkg/fields`): each `path=value` / `path!=value` term compared
+/// with the object's field as text (missing fields are empty).
+fn field_selector_matches(selector: &str, obj: &Value) -> bool {
+    selector.split(',').filter(|t| !t.trim().is_empty()).all(|term| {
+        let (path, want, negate) = if let Some((p, v)) = term.split_once("!=") {
+            (p, v, true)
+        } else if let Some((p, v)) = term.split_once("==").or_else(|| term.split_once('=')) {
+            (p, v, false)
+        } else {
+            return false;
+        };
+        let have = podlife_model::decode::lookup(obj, path.trim()).map(|v| match v {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        });
+        (have.as_deref().unwrap_or("") == want.trim()) != negate
+    })
 }
 
 /// Time one request takes end to end, in virtual milliseconds.

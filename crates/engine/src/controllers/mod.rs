@@ -8,6 +8,7 @@
 //! it. Workload controllers arrive with their issue.
 
 mod namespace;
+mod nodelifecycle;
 pub mod root_ca_publisher;
 mod serviceaccounts;
 
@@ -31,6 +32,7 @@ pub fn reconcile(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent) -> Vec<
     writes.extend(serviceaccounts::reconcile(cache, event));
     writes.extend(root_ca_publisher::reconcile(cache, event));
     writes.extend(namespace::reconcile(cache, event));
+    writes.extend(nodelifecycle::reconcile(cache, event));
     writes
 }
 

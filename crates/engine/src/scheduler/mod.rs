@@ -4,6 +4,7 @@
 //! `pkg/scheduler/framework/runtime/framework.go`, `pkg/scheduler/framework/types.go`.
 
 pub mod framework;
+mod hints;
 pub mod plugins;
 pub mod queue;
 
@@ -101,11 +102,15 @@ impl Engine {
                         match self.scheduler.nodes.get_mut(&name) {
                             Some(ni) => ni.update_node(&event.object),
                             None => {
-                                self.scheduler.nodes.insert(name, NodeInfo::new(&event.object));
+                                self.scheduler.nodes.insert(name.clone(), NodeInfo::new(&event.object));
                             }
                         }
-                        // NodeAdd / NodeUpdate may make parked pods schedulable.
-                        self.scheduler_requeue_parked(now);
+                        // NodeAdd / NodeUpdate: ask each parked pod's rejecting plugins.
+                        let old_node = old.filter(|_| event.event_type == EventType::Modified).map(NodeInfo::new);
+                        let new_node = self.scheduler.nodes.get(&name).cloned();
+                        if let Some(new_node) = new_node {
+                            self.scheduler_requeue_parked(now, |pod, plugin| hints::node_event(plugin, pod, old_node.as_ref(), &new_node));
+                        }
                     }
                 }
             }
@@ -121,9 +126,9 @@ impl Engine {
                     EventType::Deleted => {
                         self.scheduler.queue.remove(&key);
                         self.scheduler.last_attempt.remove(&key);
-                        // AssignedPodDelete frees resources: parked pods may fit now.
+                        // AssignedPodDelete frees resources and ports: parked pods may fit now.
                         if !node.is_empty() {
-                            self.scheduler_requeue_parked(now);
+                            self.scheduler_requeue_parked(now, |_, plugin| hints::assigned_pod_deleted(plugin));
                         }
                     }
                     _ if !node.is_empty() => {
@@ -153,8 +158,21 @@ impl Engine {
         self.scheduler_kick();
     }
 
-    fn scheduler_requeue_parked(&mut self, now: Time) {
-        let wakeups = self.scheduler.queue.move_all_to_active_or_backoff(now, &self.scheduler.last_attempt);
+    /// QueueingHints: a parked pod moves when one of the plugins that rejected it says the
+    /// event may make it schedulable.
+    fn scheduler_requeue_parked(&mut self, now: Time, hint: impl Fn(&PodInfo, &str) -> bool) {
+        let Some(i) = self.scheduler_component() else { return };
+        let Some(pods_rt) = ResourceType::resolve("pods") else { return };
+        let mut moving = Vec::new();
+        for (key, rejectors) in self.scheduler.queue.parked() {
+            let (ns, name) = key.split_once('/').unwrap_or(("", &key));
+            let Some(pod) = self.components[i].cache.get(&crate::store::ObjectKey::new(pods_rt, Some(ns), name)) else { continue };
+            let info = PodInfo::parse(pod);
+            if rejectors.is_empty() || rejectors.iter().any(|p| hint(&info, p)) {
+                moving.push(key);
+            }
+        }
+        let wakeups = self.scheduler.queue.move_to_active_or_backoff(&moving, now, &self.scheduler.last_attempt);
         for at in wakeups {
             self.schedule(at, crate::Task::SchedulerFlushBackoff);
         }
@@ -222,19 +240,19 @@ impl Engine {
         self.scheduler_trace(Action::SchedulerPop, &pod, BTreeMap::from([("priority".to_string(), json!(pod.priority))]));
         match self.find_node(&pod) {
             Ok(node) => self.bind_pod(&pod, &pod_value, &node),
-            Err(message) => self.handle_scheduling_failure(&pod, &pod_value, &key, message),
+            Err((message, rejectors)) => self.handle_scheduling_failure(&pod, &pod_value, &key, message, rejectors),
         }
         self.scheduler_kick();
     }
 
     /// `schedulePod`: Filter (with sampling) then Score, returning the chosen node or the
     /// FailedScheduling message.
-    fn find_node(&mut self, pod: &PodInfo) -> Result<String, String> {
+    fn find_node(&mut self, pod: &PodInfo) -> Result<String, (String, std::collections::BTreeSet<String>)> {
         let strategy = self.scheduler.strategy;
         let names: Vec<String> = self.scheduler.nodes.keys().cloned().collect();
         let n = names.len();
         if n == 0 {
-            return Err("no nodes available to schedule pods".into());
+            return Err(("no nodes available to schedule pods".into(), Default::default()));
         }
         self.scheduler_trace(Action::SchedulerPreFilter, pod, BTreeMap::new());
         let filters = plugins::filters(strategy);
@@ -275,7 +293,8 @@ impl Engine {
             ("feasible".to_string(), json!(feasible.len())),
         ]));
         if feasible.is_empty() {
-            return Err(self.fit_error(pod, n, &statuses));
+            let rejectors = statuses.iter().map(|(_, plugin, _)| plugin.clone()).collect();
+            return Err((self.fit_error(pod, n, &statuses), rejectors));
         }
         if feasible.len() == 1 {
             return Ok(feasible.remove(0));
@@ -441,8 +460,8 @@ impl Engine {
     }
 
     /// `handleSchedulingFailure`: Warning event, PodScheduled=False, and the pod parked.
-    fn handle_scheduling_failure(&mut self, pod: &PodInfo, pod_value: &Value, key: &str, message: String) {
-        self.scheduler.queue.park_unschedulable(key, pod.priority, self.now);
+    fn handle_scheduling_failure(&mut self, pod: &PodInfo, pod_value: &Value, key: &str, message: String, rejectors: std::collections::BTreeSet<String>) {
+        self.scheduler.queue.park_unschedulable(key, pod.priority, self.now, rejectors);
         let next = Time((self.now.millis() / queue::FLUSH_PERIOD_MS + 1) * queue::FLUSH_PERIOD_MS);
         self.schedule(next, crate::Task::SchedulerFlushUnschedulable);
         let note: String = if message.len() > 1024 { format!("{} ...", &message[..message.char_indices().take_while(|(i, _)| *i < 1020).last().map_or(0, |(i, c)| i + c.len_utf8())]) } else { message.clone() };

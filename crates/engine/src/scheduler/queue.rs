@@ -21,8 +21,8 @@ pub struct SchedulingQueue {
     active: BTreeSet<(Reverse<i64>, Time, u64, String)>,
     /// key → (ready at, priority).
     backoff: BTreeMap<String, (Time, i64)>,
-    /// key → (parked at, priority).
-    unschedulable: BTreeMap<String, (Time, i64)>,
+    /// key → (parked at, priority, the plugins that rejected it).
+    unschedulable: BTreeMap<String, (Time, i64, BTreeSet<String>)>,
     attempts: BTreeMap<String, u32>,
     seq: u64,
 }
@@ -68,17 +68,24 @@ impl SchedulingQueue {
         d
     }
 
-    /// A failed attempt parks the pod.
-    pub fn park_unschedulable(&mut self, key: &str, priority: i64, now: Time) {
-        self.unschedulable.insert(key.to_string(), (now, priority));
+    /// A failed attempt parks the pod with the plugins that rejected it.
+    pub fn park_unschedulable(&mut self, key: &str, priority: i64, now: Time, rejectors: BTreeSet<String>) {
+        self.unschedulable.insert(key.to_string(), (now, priority, rejectors));
     }
 
-    /// A cluster event that may help: parked pods go to backoffQ (or activeQ when their
-    /// backoff has passed). Returns the times at which backoffs expire.
-    pub fn move_all_to_active_or_backoff(&mut self, now: Time, last_attempt: &BTreeMap<String, Time>) -> Vec<Time> {
-        let parked: Vec<(String, (Time, i64))> = std::mem::take(&mut self.unschedulable).into_iter().collect();
+    /// Parked pods and the plugins that rejected them.
+    pub fn parked(&self) -> Vec<(String, BTreeSet<String>)> {
+        self.unschedulable.iter().map(|(k, (_, _, r))| (k.clone(), r.clone())).collect()
+    }
+
+    /// A cluster event that may help these pods (their plugins' QueueingHints said Queue):
+    /// they go to backoffQ, or activeQ when their backoff has passed. Returns the times at
+    /// which backoffs expire.
+    pub fn move_to_active_or_backoff(&mut self, keys: &[String], now: Time, last_attempt: &BTreeMap<String, Time>) -> Vec<Time> {
         let mut wakeups = Vec::new();
-        for (key, (_, priority)) in parked {
+        for key in keys {
+            let Some((_, priority, _)) = self.unschedulable.remove(key) else { continue };
+            let key = key.clone();
             let ready = last_attempt.get(&key).copied().unwrap_or(now).plus_millis(self.backoff_for(&key));
             if ready <= now {
                 self.seq += 1;
@@ -107,11 +114,11 @@ impl SchedulingQueue {
         let old: Vec<String> = self
             .unschedulable
             .iter()
-            .filter(|(_, (t, _))| now.millis().saturating_sub(t.millis()) >= MAX_IN_UNSCHEDULABLE_MS)
+            .filter(|(_, (t, _, _))| now.millis().saturating_sub(t.millis()) >= MAX_IN_UNSCHEDULABLE_MS)
             .map(|(k, _)| k.clone())
             .collect();
         for key in old {
-            if let Some((_, priority)) = self.unschedulable.remove(&key) {
+            if let Some((_, priority, _)) = self.unschedulable.remove(&key) {
                 self.seq += 1;
                 self.active.insert((Reverse(priority), now, self.seq, key));
             }

@@ -1,0 +1,51 @@
+//! The node lifecycle controller's NoSchedule tainting pass (upstream:
+//! `pkg/controller/nodelifecycle/node_lifecycle_controller.go`, `doNoScheduleTaintingPass`):
+//! a cordoned node (`spec.unschedulable`) gets `node.kubernetes.io/unschedulable:NoSchedule`,
+//! and loses it when uncordoned. (Condition taints come with the kubelet's heartbeats.)
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+
+use super::{Write, controller_identity, user_agent};
+use crate::apiserver::{Request, Verb};
+use crate::store::{EventType, ObjectKey, WatchEvent};
+use podlife_model::ResourceType;
+
+const TAINT_KEY: &str = "node.kubernetes.io/unschedulable";
+const SA: &str = "node-controller";
+
+pub fn reconcile(_cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent) -> Vec<Write> {
+    if event.key.resource != "nodes" || event.event_type == EventType::Deleted {
+        return vec![];
+    }
+    let node = &event.object;
+    let cordoned = node["spec"]["unschedulable"].as_bool().unwrap_or(false);
+    let taints: Vec<Value> = node["spec"]["taints"].as_array().cloned().unwrap_or_default();
+    let has = taints.iter().any(|t| t["key"] == TAINT_KEY && t["effect"] == "NoSchedule");
+    if cordoned == has {
+        return vec![];
+    }
+    let mut updated = node.clone();
+    let mut new_taints = taints;
+    if cordoned {
+        new_taints.push(json!({"key": TAINT_KEY, "effect": "NoSchedule"}));
+    } else {
+        new_taints.retain(|t| !(t["key"] == TAINT_KEY && t["effect"] == "NoSchedule"));
+    }
+    if new_taints.is_empty() {
+        if let Some(spec) = updated["spec"].as_object_mut() {
+            spec.remove("taints");
+        }
+    } else {
+        updated["spec"]["taints"] = json!(new_taints);
+    }
+    let Some(rt) = ResourceType::resolve("nodes") else { return vec![] };
+    let mut request = Request::new(Verb::Update, rt);
+    request.name = Some(event.key.name.clone());
+    request.body = Some(updated);
+    request.credentials = Some(controller_identity(SA));
+    request.user_agent = user_agent(SA);
+    request.field_manager = "kube-controller-manager".into();
+    vec![Write { controller: "nodelifecycle", request }]
+}
