@@ -120,11 +120,10 @@ pub fn run(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) 
             d
         }
     };
-    if let Some(ns) = &explicit_ns {
-        if rt.namespaced {
+    if let Some(ns) = &explicit_ns
+        && rt.namespaced {
             obj["metadata"]["namespace"] = json!(ns);
         }
-    }
     if p.flag("save-config") {
         super::save_config(&mut obj);
     }

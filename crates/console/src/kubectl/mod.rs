@@ -237,7 +237,7 @@ fn apply_or_create(ctx: &mut Context<'_>, args: &[String], out: &mut Output, app
         if !apply && !p.args.is_empty() {
             return out.err(&format!("error: Unexpected args: [{}]\nSee 'kubectl create -h' for help and examples\n", p.args.join(" ")));
         }
-        return out.err(&"error: must specify one of -f and -k\n\n".to_string());
+        return out.err("error: must specify one of -f and -k\n\n");
     }
     let validate = p.get("validate").unwrap_or("strict") != "false" && p.get("validate") != Some("ignore");
     let namespace = namespace_of(&p);
@@ -1125,15 +1125,14 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let events_rt = ResourceType::resolve("events");
     for pod in &targets {
         let mut pod_events = Vec::new();
-        if show_events {
-            if let Some(ert) = events_rt {
+        if show_events
+            && let Some(ert) = events_rt {
                 let mut list = Request::new(Verb::List, ert);
                 list.namespace = Some(namespace.clone());
                 if let Ok(Response::List(items)) = send(ctx, out, list) {
                     pod_events = items.into_iter().filter(|e| e["involvedObject"]["uid"] == pod["metadata"]["uid"]).collect();
                 }
             }
-        }
         let mut text = describe::pod(pod, &pod_events, ctx.engine.now());
         if !show_events {
             text = text.lines().filter(|l| !l.starts_with("Events:")).map(|l| format!("{l}\n")).collect();

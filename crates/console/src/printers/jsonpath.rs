@@ -44,7 +44,7 @@ fn tokenize(template: &str) -> Result<Vec<Token>, String> {
             tokens.push(Token::Text(rest[..open].to_string()));
         }
         let after = &rest[open + 1..];
-        let close = find_close(after).ok_or_else(|| format!("unclosed action"))?;
+        let close = find_close(after).ok_or_else(|| "unclosed action".to_string())?;
         tokens.push(Token::Expr(after[..close].trim().to_string()));
         rest = &after[close + 1..];
     }
@@ -174,10 +174,7 @@ fn eval<'a>(steps: &[Step], value: &'a Value) -> Result<Vec<&'a Value>, String> 
         let mut next = Vec::new();
         for v in current {
             match step {
-                Step::Field(f) => match v.get(f) {
-                    Some(x) => next.push(x),
-                    None => {}
-                },
+                Step::Field(f) => if let Some(x) = v.get(f) { next.push(x) },
                 Step::Index(n) => {
                     let arr = v.as_array().ok_or_else(|| format!("array index {n} on a non-array"))?;
                     let idx = if *n < 0 { arr.len() as i64 + n } else { *n };

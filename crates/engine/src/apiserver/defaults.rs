@@ -135,18 +135,17 @@ fn pod_only(spec: &mut Value) {
     for list in ["initContainers", "containers"] {
         let Some(items) = s.get_mut(list).and_then(Value::as_array_mut) else { continue };
         for c in items.iter_mut().filter_map(Value::as_object_mut) {
-            if host_network {
-                if let Some(ports) = c.get_mut("ports").and_then(Value::as_array_mut) {
+            if host_network
+                && let Some(ports) = c.get_mut("ports").and_then(Value::as_array_mut) {
                     for p in ports.iter_mut().filter_map(Value::as_object_mut) {
                         if let Some(cp) = p.get("containerPort").cloned() {
                             set_if_absent(p, "hostPort", cp);
                         }
                     }
                 }
-            }
             // A limit without a request makes the request equal to the limit.
-            if let Some(res) = c.get_mut("resources").and_then(Value::as_object_mut) {
-                if let Some(limits) = res.get("limits").and_then(Value::as_object).cloned() {
+            if let Some(res) = c.get_mut("resources").and_then(Value::as_object_mut)
+                && let Some(limits) = res.get("limits").and_then(Value::as_object).cloned() {
                     let requests = res.entry("requests").or_insert_with(|| json!({}));
                     if let Some(req) = requests.as_object_mut() {
                         for (name, qty) in limits {
@@ -154,7 +153,6 @@ fn pod_only(spec: &mut Value) {
                         }
                     }
                 }
-            }
         }
     }
 }
@@ -291,11 +289,10 @@ fn service(spec: &mut Value) {
         for p in ports.iter_mut().filter_map(Value::as_object_mut) {
             set_if_absent(p, "protocol", json!("TCP"));
             let target_unset = p.get("targetPort").is_none_or(|t| t.is_null() || *t == json!(0) || *t == json!(""));
-            if target_unset {
-                if let Some(port) = p.get("port").cloned() {
+            if target_unset
+                && let Some(port) = p.get("port").cloned() {
                     p.insert("targetPort".into(), port);
                 }
-            }
         }
     }
 }

@@ -555,15 +555,14 @@ impl Engine {
             spec["ipFamilies"] = json!(["IPv4"]);
             spec["ipFamilyPolicy"] = json!("SingleStack");
         }
-        if kind == "NodePort" || kind == "LoadBalancer" {
-            if let Some(ports) = spec["ports"].as_array_mut() {
+        if (kind == "NodePort" || kind == "LoadBalancer")
+            && let Some(ports) = spec["ports"].as_array_mut() {
                 for p in ports {
                     if p["nodePort"].is_null() {
                         p["nodePort"] = json!(self.rng.between(30000, 32767));
                     }
                 }
             }
-        }
         obj["status"] = json!({"loadBalancer": {}});
     }
 

@@ -179,11 +179,10 @@ pub fn pod_spec(spec: &Value, base: &str, errs: &mut Vec<FieldError>) {
         errs.push(FieldError::not_supported(format!("{base}.dnsPolicy"), dns, &["ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"]));
     }
     validate_labels(&spec["nodeSelector"], format!("{base}.nodeSelector"), errs);
-    if let Some(ads) = spec["activeDeadlineSeconds"].as_i64() {
-        if !(1..=2_147_483_647).contains(&ads) {
+    if let Some(ads) = spec["activeDeadlineSeconds"].as_i64()
+        && !(1..=2_147_483_647).contains(&ads) {
             errs.push(FieldError::invalid(format!("{base}.activeDeadlineSeconds"), ads.to_string(), "must be between 1 and 2147483647, inclusive"));
         }
-    }
 }
 
 /// Go's `%v`-via-JSON rendering of a label map in an error (`{"app":"web"}`).

@@ -134,11 +134,10 @@ impl Engine {
                     _ if !node.is_empty() => {
                         self.scheduler.queue.remove(&key);
                         let terminal = matches!(pod["status"]["phase"].as_str(), Some("Succeeded" | "Failed"));
-                        if !terminal {
-                            if let Some(ni) = self.scheduler.nodes.get_mut(&node) {
+                        if !terminal
+                            && let Some(ni) = self.scheduler.nodes.get_mut(&node) {
                                 ni.add_pod(PodInfo::parse(pod));
                             }
-                        }
                     }
                     _ if responsible_for(pod) => {
                         let priority = pod["spec"]["priority"].as_i64().unwrap_or(0);

@@ -44,11 +44,10 @@ fn term_matches(term: &Value, node: &NodeInfo) -> bool {
 
 /// `GetRequiredNodeAffinity(pod).Match(node)`: the nodeSelector and any one required term.
 pub fn required_matches(pod: &PodInfo, node: &NodeInfo) -> bool {
-    if let Some(sel) = pod.spec["nodeSelector"].as_object() {
-        if !sel.iter().all(|(k, v)| node.labels.get(k) == Some(v)) {
+    if let Some(sel) = pod.spec["nodeSelector"].as_object()
+        && !sel.iter().all(|(k, v)| node.labels.get(k) == Some(v)) {
             return false;
         }
-    }
     let terms = &pod.spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"];
     match terms.as_array() {
         Some(ts) if !pod.spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"].is_null() => {
