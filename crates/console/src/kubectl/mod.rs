@@ -567,6 +567,7 @@ const GET_FLAGS: &[Spec] = &[
     Spec { long: "all-namespaces", short: Some('A'), kind: Kind::Bool },
     Spec { long: "selector", short: Some('l'), kind: Kind::Value },
     Spec { long: "field-selector", short: None, kind: Kind::Value },
+    Spec { long: "sort-by", short: None, kind: Kind::Value },
     Spec { long: "show-labels", short: None, kind: Kind::Bool },
     Spec { long: "no-headers", short: None, kind: Kind::Bool },
     Spec { long: "watch", short: Some('w'), kind: Kind::Bool },
@@ -663,6 +664,18 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                     Err(s) => out.err(&server_error(&s, rt.kind, name, None)),
                 }
             }
+        }
+        if let Some(sort) = p.get("sort-by") {
+            // --sort-by: a JSONPath; numbers compare as numbers, everything else as text.
+            let template = if sort.starts_with('{') { sort.to_string() } else { format!("{{{sort}}}") };
+            let key = |v: &Value| crate::printers::jsonpath::render(&template, v).unwrap_or_default();
+            items.sort_by(|a, b| {
+                let (ka, kb) = (key(a), key(b));
+                match (ka.parse::<f64>(), kb.parse::<f64>()) {
+                    (Ok(x), Ok(y)) => x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal),
+                    _ => ka.cmp(&kb),
+                }
+            });
         }
         if jsonpath.is_some() {
             collected.extend(items.into_iter().map(strip_managed));

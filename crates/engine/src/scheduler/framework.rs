@@ -186,6 +186,10 @@ pub struct PodInfo {
     pub host_ports: Vec<(String, String, i64)>,
     pub images: Vec<String>,
     pub init_images: Vec<String>,
+    /// Has a deletionTimestamp (still holds its resources until it is gone).
+    pub terminating: bool,
+    /// `status.nominatedNodeName`.
+    pub nominated_node: String,
 }
 
 impl PodInfo {
@@ -232,6 +236,8 @@ impl PodInfo {
             host_ports,
             images,
             init_images,
+            terminating: pod["metadata"]["deletionTimestamp"].is_string(),
+            nominated_node: s(&pod["status"]["nominatedNodeName"]),
         }
     }
 }

@@ -6,6 +6,7 @@
 pub mod framework;
 mod hints;
 pub mod plugins;
+pub mod preemption;
 pub mod queue;
 
 use std::collections::BTreeMap;
@@ -37,6 +38,24 @@ pub struct SchedulerState {
     pub strategy: ScoringStrategy,
     pub cycle_pending: bool,
     pub last_attempt: BTreeMap<String, Time>,
+}
+
+/// Why a cycle found no node: the FailedScheduling text, the plugins that rejected the pod,
+/// and the node preemption nominated, if any.
+struct Failure {
+    message: String,
+    rejectors: std::collections::BTreeSet<String>,
+    nominate: Option<String>,
+}
+
+/// The node as filters see it for `pod`: with the resources of higher-priority pods
+/// nominated to it (`RunFilterPluginsWithNominatedPods`).
+fn with_nominated(ni: &NodeInfo, nominated: &[PodInfo]) -> NodeInfo {
+    let mut trial = ni.clone();
+    for p in nominated.iter().filter(|p| p.nominated_node == ni.name) {
+        trial.add_pod(p.clone());
+    }
+    trial
 }
 
 fn pod_key(ns: &str, name: &str) -> String {
@@ -239,22 +258,38 @@ impl Engine {
         self.scheduler_trace(Action::SchedulerPop, &pod, BTreeMap::from([("priority".to_string(), json!(pod.priority))]));
         match self.find_node(&pod) {
             Ok(node) => self.bind_pod(&pod, &pod_value, &node),
-            Err((message, rejectors)) => self.handle_scheduling_failure(&pod, &pod_value, &key, message, rejectors),
+            Err(failure) => self.handle_scheduling_failure(&pod, &pod_value, &key, failure),
         }
         self.scheduler_kick();
     }
 
     /// `schedulePod`: Filter (with sampling) then Score, returning the chosen node or the
     /// FailedScheduling message.
-    fn find_node(&mut self, pod: &PodInfo) -> Result<String, (String, std::collections::BTreeSet<String>)> {
+    fn find_node(&mut self, pod: &PodInfo) -> Result<String, Failure> {
         let strategy = self.scheduler.strategy;
         let names: Vec<String> = self.scheduler.nodes.keys().cloned().collect();
         let n = names.len();
         if n == 0 {
-            return Err(("no nodes available to schedule pods".into(), Default::default()));
+            return Err(Failure { message: "no nodes available to schedule pods".into(), rejectors: Default::default(), nominate: None });
         }
         self.scheduler_trace(Action::SchedulerPreFilter, pod, BTreeMap::new());
         let filters = plugins::filters(strategy);
+        let nominated = self.nominated_pods(pod);
+        // A nominated node is tried first, alone; if it fits, it is the choice.
+        if !pod.nominated_node.is_empty() {
+            if let Some(ni) = self.scheduler.nodes.get(&pod.nominated_node) {
+                let trial = with_nominated(ni, &nominated);
+                if filters.iter().all(|f| f.filter(pod, &trial).is_success()) {
+                    let node = pod.nominated_node.clone();
+                    self.scheduler_trace(Action::SchedulerFilter, pod, BTreeMap::from([
+                        ("nodes".to_string(), json!([{"node": node, "filters": [], "feasible": true, "nominated": true}])),
+                        ("notEvaluated".to_string(), json!([])),
+                        ("feasible".to_string(), json!(1)),
+                    ]));
+                    return Ok(node);
+                }
+            }
+        }
         let to_find = num_feasible_nodes_to_find(n);
         let start = self.scheduler.next_start_node_index % n;
         let mut feasible: Vec<String> = Vec::new();
@@ -267,7 +302,8 @@ impl Engine {
             }
             let name = &names[(start + offset) % n];
             processed += 1;
-            let ni = &self.scheduler.nodes[name];
+            let ni = with_nominated(&self.scheduler.nodes[name], &nominated);
+            let ni = &ni;
             let mut verdicts = Vec::new();
             let mut failed = None;
             for f in &filters {
@@ -293,7 +329,8 @@ impl Engine {
         ]));
         if feasible.is_empty() {
             let rejectors = statuses.iter().map(|(_, plugin, _)| plugin.clone()).collect();
-            return Err((self.fit_error(pod, n, &statuses), rejectors));
+            let (message, nominate) = self.fit_error(pod, n, &statuses);
+            return Err(Failure { message, rejectors, nominate });
         }
         if feasible.len() == 1 {
             return Ok(feasible.remove(0));
@@ -301,8 +338,10 @@ impl Engine {
         Ok(self.score_and_select(pod, &feasible))
     }
 
-    /// `FitError.Error()` plus the PostFilter plugins' messages.
-    fn fit_error(&mut self, pod: &PodInfo, num_all_nodes: usize, statuses: &[(String, String, Status)]) -> String {
+    /// `FitError.Error()` plus the PostFilter plugins: DynamicResources (no claims to
+    /// deallocate), then DefaultPreemption — which either nominates a node after evicting
+    /// victims (and the message keeps only the filter part) or says why it cannot help.
+    fn fit_error(&mut self, pod: &PodInfo, num_all_nodes: usize, statuses: &[(String, String, Status)]) -> (String, Option<String>) {
         let mut histogram: BTreeMap<String, usize> = BTreeMap::new();
         for (_, _, st) in statuses {
             for r in &st.reasons {
@@ -315,56 +354,111 @@ impl Engine {
         if !entries.is_empty() {
             msg.push_str(&format!(" {}.", entries.join(", ")));
         }
-        let preemption = self.preemption_message(pod, num_all_nodes, statuses);
-        // DynamicResources runs first: a pod without claims has none to deallocate.
-        let post = format!("no new claims to deallocate, {preemption}");
-        self.scheduler_trace(Action::SchedulerPostFilter, pod, BTreeMap::from([("message".to_string(), json!(post))]));
-        msg.push(' ');
-        msg.push_str(&post);
-        msg
-    }
-
-    /// DefaultPreemption's verdict when no candidate frees room (`Evaluator.Preempt` with no
-    /// candidates): nodes rejected as unresolvable are not helped by preemption; on the others,
-    /// only pods of lower priority could be victims.
-    fn preemption_message(&self, pod: &PodInfo, num_all_nodes: usize, statuses: &[(String, String, Status)]) -> String {
-        if pod.spec["preemptionPolicy"] == "Never" {
-            return "preemption: not eligible due to preemptionPolicy=Never.".into();
-        }
-        let mut histogram: BTreeMap<String, usize> = BTreeMap::new();
-        let filters = plugins::filters(self.scheduler.strategy);
-        for (node, _, st) in statuses {
-            let reasons: Vec<String> = if st.code == Code::UnschedulableAndUnresolvable {
-                vec!["Preemption is not helpful for scheduling".into()]
-            } else {
-                // SelectVictimsOnNode: with every lower-priority pod removed, does it fit?
-                let Some(ni) = self.scheduler.nodes.get(node) else { continue };
-                let victims: Vec<String> = ni.pods.iter().filter(|(_, p)| p.priority < pod.priority).map(|(k, _)| k.clone()).collect();
-                if victims.is_empty() {
-                    vec!["No preemption victims found for incoming pod".into()]
-                } else {
-                    let mut trial = ni.clone();
-                    for v in &victims {
-                        trial.remove_pod(v);
-                    }
-                    match filters.iter().map(|f| f.filter(pod, &trial)).find(|s| !s.is_success()) {
-                        Some(fail) => fail.reasons,
-                        // A candidate exists: upstream would preempt here (not modelled yet).
-                        None => vec!["podlife does not model preemption yet".into()],
-                    }
-                }
-            };
-            for r in reasons {
-                *histogram.entry(r).or_default() += 1;
+        match self.preempt(pod, num_all_nodes, statuses) {
+            Ok(node) => {
+                self.scheduler_trace(Action::SchedulerPostFilter, pod, BTreeMap::from([("nominatedNodeName".to_string(), json!(node))]));
+                (msg, Some(node))
+            }
+            Err(preemption) => {
+                let post = format!("no new claims to deallocate, {preemption}");
+                self.scheduler_trace(Action::SchedulerPostFilter, pod, BTreeMap::from([("message".to_string(), json!(post))]));
+                msg.push(' ');
+                msg.push_str(&post);
+                (msg, None)
             }
         }
-        let evaluated = statuses.len();
-        if evaluated < num_all_nodes {
-            *histogram.entry("Preemption is not helpful for scheduling".into()).or_default() += num_all_nodes - evaluated;
+    }
+
+    /// Pods nominated to nodes (waiting for their victims to go) that outrank `pod`.
+    fn nominated_pods(&self, pod: &PodInfo) -> Vec<PodInfo> {
+        let Some(i) = self.scheduler_component() else { return vec![] };
+        self.components[i]
+            .cache
+            .iter()
+            .filter(|(k, v)| k.resource == "pods" && v["spec"]["nodeName"].as_str().is_none_or(str::is_empty))
+            .map(|(_, v)| PodInfo::parse(v))
+            .filter(|p| !p.nominated_node.is_empty() && p.priority >= pod.priority && !(p.namespace == pod.namespace && p.name == pod.name))
+            .collect()
+    }
+
+    /// DefaultPreemption: eligibility, candidates, the chosen node and its victims evicted.
+    /// `Err` is the `preemption: …` message when it cannot help.
+    fn preempt(&mut self, pod: &PodInfo, num_all_nodes: usize, statuses: &[(String, String, Status)]) -> Result<String, String> {
+        if pod.spec["preemptionPolicy"] == "Never" {
+            return Err("preemption: not eligible due to preemptionPolicy=Never.".into());
+        }
+        if !pod.nominated_node.is_empty() {
+            let terminating = self
+                .scheduler
+                .nodes
+                .get(&pod.nominated_node)
+                .is_some_and(|ni| ni.pods.values().any(|p| p.terminating && p.priority < pod.priority));
+            if terminating {
+                return Err("preemption: not eligible due to a terminating pod on the nominated node.".into());
+            }
+        }
+        let filters = plugins::filters(self.scheduler.strategy);
+        let mut histogram: BTreeMap<String, usize> = BTreeMap::new();
+        let mut candidates = Vec::new();
+        for (node, _, st) in statuses {
+            if st.code == Code::UnschedulableAndUnresolvable {
+                continue;
+            }
+            let Some(ni) = self.scheduler.nodes.get(node) else { continue };
+            match preemption::select_victims_on_node(pod, ni, &filters) {
+                Ok(c) => candidates.push(c),
+                Err(fail) => {
+                    for r in fail.reasons {
+                        *histogram.entry(r).or_default() += 1;
+                    }
+                }
+            }
+        }
+        if let Some(best) = preemption::pick_one(&candidates).cloned() {
+            self.evict_victims(pod, &best);
+            return Ok(best.node);
+        }
+        let explained: usize = histogram.values().sum();
+        if explained < num_all_nodes {
+            *histogram.entry("Preemption is not helpful for scheduling".into()).or_default() += num_all_nodes - explained;
         }
         let mut entries: Vec<String> = histogram.iter().map(|(r, c)| format!("{c} {r}")).collect();
         entries.sort();
-        format!("preemption: 0/{num_all_nodes} nodes are available: {}.", entries.join(", "))
+        Err(format!("preemption: 0/{num_all_nodes} nodes are available: {}.", entries.join(", ")))
+    }
+
+    /// `prepareCandidate`: each victim gets DisruptionTarget=True, a graceful delete and a
+    /// `Preempted` event.
+    fn evict_victims(&mut self, pod: &PodInfo, candidate: &preemption::Candidate) {
+        let Some(i) = self.scheduler_component() else { return };
+        let Some(rt) = ResourceType::resolve("pods") else { return };
+        for key in &candidate.victims {
+            let (ns, name) = key.split_once('/').unwrap_or(("", key));
+            let Some(victim) = self.components[i].cache.get(&crate::store::ObjectKey::new(rt, Some(ns), name)).cloned() else { continue };
+            let mut status = victim["status"].clone();
+            let mut conditions: Vec<Value> = status["conditions"].as_array().cloned().unwrap_or_default();
+            conditions.retain(|c| c["type"] != "DisruptionTarget");
+            conditions.push(json!({"type": "DisruptionTarget", "status": "True", "reason": "PreemptionByScheduler",
+                "message": format!("{SCHEDULER_NAME}: preempting to accommodate a higher priority pod"),
+                "lastProbeTime": null, "lastTransitionTime": self.now.rfc3339(), "observedGeneration": victim["metadata"]["generation"]}));
+            status["conditions"] = json!(conditions);
+            let mut body = victim.clone();
+            body["status"] = status;
+            let mut patch = Request::new(Verb::Update, rt);
+            patch.namespace = Some(ns.to_string());
+            patch.name = Some(name.to_string());
+            patch.subresource = Some("status".into());
+            patch.body = Some(body);
+            patch.credentials = Some(Self::scheduler_identity());
+            let _ = self.handle(patch);
+            let mut delete = Request::new(Verb::Delete, rt);
+            delete.namespace = Some(ns.to_string());
+            delete.name = Some(name.to_string());
+            delete.credentials = Some(Self::scheduler_identity());
+            let _ = self.handle(delete);
+            let note = format!("Preempted by pod {} on node {}", pod.uid, candidate.node);
+            self.scheduler_event(&victim, "Normal", "Preempted", "Preempting", &note);
+        }
     }
 
     /// PreScore, Score, NormalizeScore, weights, then `selectHost`.
@@ -459,7 +553,8 @@ impl Engine {
     }
 
     /// `handleSchedulingFailure`: Warning event, PodScheduled=False, and the pod parked.
-    fn handle_scheduling_failure(&mut self, pod: &PodInfo, pod_value: &Value, key: &str, message: String, rejectors: std::collections::BTreeSet<String>) {
+    fn handle_scheduling_failure(&mut self, pod: &PodInfo, pod_value: &Value, key: &str, failure: Failure) {
+        let Failure { message, rejectors, nominate } = failure;
         self.scheduler.queue.park_unschedulable(key, pod.priority, self.now, rejectors);
         let next = Time((self.now.millis() / queue::FLUSH_PERIOD_MS + 1) * queue::FLUSH_PERIOD_MS);
         self.schedule(next, crate::Task::SchedulerFlushUnschedulable);
@@ -467,7 +562,8 @@ impl Engine {
         self.scheduler_event(pod_value, "Warning", "FailedScheduling", "Scheduling", &note);
         let current = pod_value["status"]["conditions"].as_array().and_then(|cs| cs.iter().find(|c| c["type"] == "PodScheduled")).cloned();
         let unchanged = current.as_ref().is_some_and(|c| c["status"] == "False" && c["reason"] == "Unschedulable" && c["message"] == message.as_str());
-        if unchanged {
+        let nomination_changes = nominate.as_deref().is_some_and(|n| pod_value["status"]["nominatedNodeName"] != n);
+        if unchanged && !nomination_changes {
             return;
         }
         let Some(rt) = ResourceType::resolve("pods") else { return };
@@ -477,6 +573,9 @@ impl Engine {
         conditions.push(json!({"type": "PodScheduled", "status": "False", "reason": "Unschedulable", "message": message,
             "lastProbeTime": null, "lastTransitionTime": self.now.rfc3339(), "observedGeneration": pod_value["metadata"]["generation"]}));
         status["conditions"] = json!(conditions);
+        if let Some(node) = &nominate {
+            status["nominatedNodeName"] = json!(node);
+        }
         let mut body = pod_value.clone();
         body["status"] = status;
         let mut req = Request::new(Verb::Update, rt);
