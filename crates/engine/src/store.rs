@@ -99,11 +99,18 @@ impl Store {
         self.objects.get(key)
     }
 
-    /// Objects of one resource, optionally in one namespace, in key order.
+    /// Objects of one resource, optionally in one namespace, in key order — a range scan over
+    /// the keys, as etcd lists a prefix.
     pub fn list<'a>(&'a self, group: &'a str, resource: &'a str, namespace: Option<&'a str>) -> impl Iterator<Item = (&'a ObjectKey, &'a Value)> + 'a {
+        let start = ObjectKey {
+            group: group.to_string(),
+            resource: resource.to_string(),
+            namespace: namespace.unwrap_or_default().to_string(),
+            name: String::new(),
+        };
         self.objects
-            .iter()
-            .filter(move |(k, _)| k.group == group && k.resource == resource && namespace.is_none_or(|ns| k.namespace == ns))
+            .range(start..)
+            .take_while(move |(k, _)| k.group == group && k.resource == resource && namespace.is_none_or(|ns| k.namespace == ns))
     }
 
     /// Writes `value` at `key` with the next revision (set into `metadata.resourceVersion`)

@@ -331,6 +331,28 @@ pub fn normalize_image(name: &str) -> String {
     if colon <= slash { format!("{name}:latest") } else { name.to_string() }
 }
 
+/// What score plugins may know about the whole cluster (upstream: the snapshot's shared
+/// lister), kept up to date incrementally.
+#[derive(Debug, Clone, Default)]
+pub struct ClusterView {
+    pub total_nodes: usize,
+    /// Normalized image name → number of nodes that have it (`ImageStateSummary.NumNodes`).
+    pub image_nodes: BTreeMap<String, usize>,
+}
+
+impl ClusterView {
+    pub fn build<'a>(nodes: impl Iterator<Item = &'a NodeInfo>) -> ClusterView {
+        let mut view = ClusterView::default();
+        for n in nodes {
+            view.total_nodes += 1;
+            for image in n.images.keys() {
+                *view.image_nodes.entry(image.clone()).or_default() += 1;
+            }
+        }
+        view
+    }
+}
+
 /// A Filter plugin.
 pub trait FilterPlugin {
     fn name(&self) -> &'static str;
@@ -345,7 +367,7 @@ pub trait ScorePlugin {
     fn pre_score(&self, _pod: &PodInfo, _nodes: &[&NodeInfo]) -> Status {
         Status::success()
     }
-    fn score(&self, pod: &PodInfo, node: &NodeInfo, all_nodes: &[NodeInfo]) -> i64;
+    fn score(&self, pod: &PodInfo, node: &NodeInfo, cluster: &ClusterView) -> i64;
     fn normalize(&self, _scores: &mut [i64]) {}
 }
 

@@ -38,6 +38,11 @@ pub struct SchedulerState {
     pub strategy: ScoringStrategy,
     pub cycle_pending: bool,
     pub last_attempt: BTreeMap<String, Time>,
+    /// Cluster-wide facts for scoring, rebuilt when nodes change.
+    pub view: framework::ClusterView,
+    pub view_dirty: bool,
+    /// Pending pods with `status.nominatedNodeName` (their resources are held on that node).
+    pub nominated: BTreeMap<String, PodInfo>,
 }
 
 /// Why a cycle found no node: the FailedScheduling text, the plugins that rejected the pod,
@@ -50,12 +55,16 @@ struct Failure {
 
 /// The node as filters see it for `pod`: with the resources of higher-priority pods
 /// nominated to it (`RunFilterPluginsWithNominatedPods`).
-fn with_nominated(ni: &NodeInfo, nominated: &[PodInfo]) -> NodeInfo {
+fn with_nominated<'a>(ni: &'a NodeInfo, nominated: &[PodInfo]) -> std::borrow::Cow<'a, NodeInfo> {
+    let mut here = nominated.iter().filter(|p| p.nominated_node == ni.name).peekable();
+    if here.peek().is_none() {
+        return std::borrow::Cow::Borrowed(ni);
+    }
     let mut trial = ni.clone();
-    for p in nominated.iter().filter(|p| p.nominated_node == ni.name) {
+    for p in here {
         trial.add_pod(p.clone());
     }
-    trial
+    std::borrow::Cow::Owned(trial)
 }
 
 fn pod_key(ns: &str, name: &str) -> String {
@@ -112,6 +121,7 @@ impl Engine {
         let now = self.now;
         match event.key.resource.as_str() {
             "nodes" => {
+                self.scheduler.view_dirty = true;
                 let name = event.key.name.clone();
                 match event.event_type {
                     EventType::Deleted => {
@@ -138,8 +148,24 @@ impl Engine {
                 let key = pod_key(&event.key.namespace, &event.key.name);
                 let node = pod["spec"]["nodeName"].as_str().unwrap_or_default().to_string();
                 // Whatever the pod was, forget its old accounting first.
-                for ni in self.scheduler.nodes.values_mut() {
-                    ni.remove_pod(&key);
+                let old_node = old.and_then(|o| o["spec"]["nodeName"].as_str()).filter(|n| !n.is_empty()).map(str::to_string);
+                match &old_node {
+                    Some(n) => {
+                        if let Some(ni) = self.scheduler.nodes.get_mut(n) {
+                            ni.remove_pod(&key);
+                        }
+                    }
+                    None => {
+                        // An assumed pod (bound by this scheduler, not yet observed bound).
+                        if let Some(ni) = self.scheduler.nodes.get_mut(&node) {
+                            ni.remove_pod(&key);
+                        }
+                    }
+                }
+                self.scheduler.nominated.remove(&key);
+                let nominated_to = pod["status"]["nominatedNodeName"].as_str().filter(|n| !n.is_empty());
+                if event.event_type != EventType::Deleted && node.is_empty() && nominated_to.is_some() {
+                    self.scheduler.nominated.insert(key.clone(), PodInfo::parse(pod));
                 }
                 match event.event_type {
                     EventType::Deleted => {
@@ -303,7 +329,7 @@ impl Engine {
             let name = &names[(start + offset) % n];
             processed += 1;
             let ni = with_nominated(&self.scheduler.nodes[name], &nominated);
-            let ni = &ni;
+            let ni: &NodeInfo = &ni;
             let mut verdicts = Vec::new();
             let mut failed = None;
             for f in &filters {
@@ -371,13 +397,11 @@ impl Engine {
 
     /// Pods nominated to nodes (waiting for their victims to go) that outrank `pod`.
     fn nominated_pods(&self, pod: &PodInfo) -> Vec<PodInfo> {
-        let Some(i) = self.scheduler_component() else { return vec![] };
-        self.components[i]
-            .cache
-            .iter()
-            .filter(|(k, v)| k.resource == "pods" && v["spec"]["nodeName"].as_str().is_none_or(str::is_empty))
-            .map(|(_, v)| PodInfo::parse(v))
-            .filter(|p| !p.nominated_node.is_empty() && p.priority >= pod.priority && !(p.namespace == pod.namespace && p.name == pod.name))
+        self.scheduler
+            .nominated
+            .values()
+            .filter(|p| p.priority >= pod.priority && !(p.namespace == pod.namespace && p.name == pod.name))
+            .cloned()
             .collect()
     }
 
@@ -465,7 +489,11 @@ impl Engine {
     fn score_and_select(&mut self, pod: &PodInfo, feasible: &[String]) -> String {
         let strategy = self.scheduler.strategy;
         let scorers = plugins::scorers(strategy);
-        let all: Vec<NodeInfo> = self.scheduler.nodes.values().cloned().collect();
+        if self.scheduler.view_dirty {
+            self.scheduler.view = framework::ClusterView::build(self.scheduler.nodes.values());
+            self.scheduler.view_dirty = false;
+        }
+        let view = self.scheduler.view.clone();
         let nodes: Vec<&NodeInfo> = feasible.iter().filter_map(|n| self.scheduler.nodes.get(n)).collect();
         let mut totals = vec![0i64; nodes.len()];
         let mut plugin_rows = Vec::new();
@@ -475,7 +503,7 @@ impl Engine {
                 skipped.push(s.name());
                 continue;
             }
-            let raw: Vec<i64> = nodes.iter().map(|ni| s.score(pod, ni, &all)).collect();
+            let raw: Vec<i64> = nodes.iter().map(|ni| s.score(pod, ni, &view)).collect();
             let mut normalized = raw.clone();
             s.normalize(&mut normalized);
             for (t, v) in totals.iter_mut().zip(&normalized) {

@@ -3,7 +3,7 @@
 //! score weighs the balance with the pod against the balance without it; best-effort pods are
 //! skipped at PreScore. Real requests are used, not the scoring defaults.
 
-use crate::scheduler::framework::{MAX_NODE_SCORE, NodeInfo, PodInfo, ScorePlugin, Status};
+use crate::scheduler::framework::{ClusterView, MAX_NODE_SCORE, NodeInfo, PodInfo, ScorePlugin, Status};
 
 pub struct BalancedAllocation;
 
@@ -47,7 +47,7 @@ impl ScorePlugin for BalancedAllocation {
         if pod.requests.milli_cpu == 0 && pod.requests.memory == 0 { Status::skip() } else { Status::success() }
     }
 
-    fn score(&self, pod: &PodInfo, node: &NodeInfo, _all: &[NodeInfo]) -> i64 {
+    fn score(&self, pod: &PodInfo, node: &NodeInfo, _cluster: &ClusterView) -> i64 {
         let a = &node.allocatable;
         let u = &node.requested;
         let allocated = [(u.milli_cpu, a.milli_cpu), (u.memory, a.memory)];

@@ -2,7 +2,7 @@
 //! that already have the pod's images, weighted by image size and how widely the image is
 //! spread (so that one node with the image does not attract everything).
 
-use crate::scheduler::framework::{MAX_NODE_SCORE, NodeInfo, PodInfo, ScorePlugin, normalize_image};
+use crate::scheduler::framework::{ClusterView, MAX_NODE_SCORE, NodeInfo, PodInfo, ScorePlugin, normalize_image};
 
 const MB: i64 = 1024 * 1024;
 /// `minThreshold`, `maxContainerThreshold`.
@@ -48,13 +48,13 @@ impl ScorePlugin for ImageLocality {
         1
     }
 
-    fn score(&self, pod: &PodInfo, node: &NodeInfo, all: &[NodeInfo]) -> i64 {
-        let total = all.len() as i64;
+    fn score(&self, pod: &PodInfo, node: &NodeInfo, cluster: &ClusterView) -> i64 {
+        let total = cluster.total_nodes as i64;
         let mut sum = 0i64;
         for image in pod.images.iter().chain(&pod.init_images) {
             let name = normalize_image(image);
             if let Some(size) = node.images.get(&name) {
-                let with_image = all.iter().filter(|n| n.images.contains_key(&name)).count() as i64;
+                let with_image = cluster.image_nodes.get(&name).copied().unwrap_or(0) as i64;
                 // scaledImageScore: size × (nodes with the image / all nodes), in integer math.
                 sum += (*size as f64 * (with_image as f64 / total.max(1) as f64)) as i64;
             }

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::scheduler::framework::{FilterPlugin, MAX_NODE_SCORE, NodeInfo, PodInfo, ScorePlugin, Status, default_normalize_score};
+use crate::scheduler::framework::{ClusterView, FilterPlugin, MAX_NODE_SCORE, NodeInfo, PodInfo, ScorePlugin, Status, default_normalize_score};
 
 pub const ERR_REASON_POD: &str = "node(s) didn't match Pod's node affinity/selector";
 
@@ -81,7 +81,7 @@ impl ScorePlugin for NodeAffinity {
         if preferred.as_array().is_none_or(Vec::is_empty) { Status::skip() } else { Status::success() }
     }
 
-    fn score(&self, pod: &PodInfo, node: &NodeInfo, _all: &[NodeInfo]) -> i64 {
+    fn score(&self, pod: &PodInfo, node: &NodeInfo, _cluster: &ClusterView) -> i64 {
         let preferred = pod.spec["affinity"]["nodeAffinity"]["preferredDuringSchedulingIgnoredDuringExecution"].as_array().cloned().unwrap_or_default();
         preferred
             .iter()

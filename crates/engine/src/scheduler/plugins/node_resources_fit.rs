@@ -2,7 +2,7 @@
 //! `least_allocated.go`, `most_allocated.go`): the pod's effective requests must fit what the
 //! node has left; the score prefers the least (by default) allocated node.
 
-use crate::scheduler::framework::{Code, FilterPlugin, MAX_NODE_SCORE, NodeInfo, PodInfo, ScorePlugin, Status};
+use crate::scheduler::framework::{ClusterView, Code, FilterPlugin, MAX_NODE_SCORE, NodeInfo, PodInfo, ScorePlugin, Status};
 
 /// `ScoringStrategyType`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -100,7 +100,7 @@ impl ScorePlugin for NodeResourcesFit {
     }
 
     /// cpu and memory, weight 1 each, on non-zero requests (the scoring defaults).
-    fn score(&self, pod: &PodInfo, node: &NodeInfo, _all: &[NodeInfo]) -> i64 {
+    fn score(&self, pod: &PodInfo, node: &NodeInfo, _cluster: &ClusterView) -> i64 {
         let resources = [
             (node.non_zero_requested.milli_cpu + pod.non_zero.milli_cpu, node.allocatable.milli_cpu),
             (node.non_zero_requested.memory + pod.non_zero.memory, node.allocatable.memory),

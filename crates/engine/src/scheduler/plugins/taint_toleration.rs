@@ -1,7 +1,7 @@
 //! TaintToleration (upstream `pkg/scheduler/framework/plugins/tainttoleration`): NoSchedule and
 //! NoExecute taints filter; untolerated PreferNoSchedule taints lower the score.
 
-use crate::scheduler::framework::{FilterPlugin, MAX_NODE_SCORE, NodeInfo, PodInfo, ScorePlugin, Status, default_normalize_score};
+use crate::scheduler::framework::{ClusterView, FilterPlugin, MAX_NODE_SCORE, NodeInfo, PodInfo, ScorePlugin, Status, default_normalize_score};
 
 pub const ERR_REASON: &str = "node(s) had untolerated taint(s)";
 
@@ -36,7 +36,7 @@ impl ScorePlugin for TaintToleration {
 
     /// The number of PreferNoSchedule taints the pod does not tolerate (tolerations with an
     /// empty or PreferNoSchedule effect count).
-    fn score(&self, pod: &PodInfo, node: &NodeInfo, _all: &[NodeInfo]) -> i64 {
+    fn score(&self, pod: &PodInfo, node: &NodeInfo, _cluster: &ClusterView) -> i64 {
         let tolerations: Vec<_> = pod.tolerations.iter().filter(|t| t.effect.is_empty() || t.effect == "PreferNoSchedule").collect();
         node.taints
             .iter()
