@@ -183,6 +183,10 @@ impl Engine {
                             && let Some(ni) = self.scheduler.nodes.get_mut(&node) {
                                 ni.add_pod(PodInfo::parse(pod));
                             }
+                        // AssignedPodAdd: pod affinity may be satisfiable now.
+                        if old_node.is_none() {
+                            self.scheduler_requeue_parked(now, |_, plugin| hints::assigned_pod_added(plugin));
+                        }
                     }
                     _ if responsible_for(pod) => {
                         let priority = pod["spec"]["priority"].as_i64().unwrap_or(0);
@@ -299,7 +303,10 @@ impl Engine {
             return Err(Failure { message: "no nodes available to schedule pods".into(), rejectors: Default::default(), nominate: None });
         }
         self.scheduler_trace(Action::SchedulerPreFilter, pod, BTreeMap::new());
-        let filters = plugins::filters(strategy);
+        let filters = {
+            let snapshot: Vec<&NodeInfo> = self.scheduler.nodes.values().collect();
+            plugins::filters_for_cycle(strategy, pod, &snapshot)
+        };
         let nominated = self.nominated_pods(pod);
         // A nominated node is tried first, alone; if it fits, it is the choice.
         if !pod.nominated_node.is_empty() {
@@ -421,7 +428,10 @@ impl Engine {
                 return Err("preemption: not eligible due to a terminating pod on the nominated node.".into());
             }
         }
-        let filters = plugins::filters(self.scheduler.strategy);
+        let filters = {
+            let snapshot: Vec<&NodeInfo> = self.scheduler.nodes.values().collect();
+            plugins::filters_for_cycle(self.scheduler.strategy, pod, &snapshot)
+        };
         let mut histogram: BTreeMap<String, usize> = BTreeMap::new();
         let mut candidates = Vec::new();
         for (node, _, st) in statuses {

@@ -2,11 +2,14 @@
 
 pub mod balanced_allocation;
 pub mod image_locality;
+pub mod inter_pod_affinity;
+pub mod label_selector;
 pub mod node_affinity;
 pub mod node_name;
 pub mod node_ports;
 pub mod node_resources_fit;
 pub mod node_unschedulable;
+pub mod pod_topology_spread;
 pub mod taint_toleration;
 
 use super::framework::{FilterPlugin, ScorePlugin};
@@ -22,6 +25,18 @@ pub fn filters(strategy: node_resources_fit::ScoringStrategy) -> Vec<Box<dyn Fil
         Box::new(node_ports::NodePorts),
         Box::new(node_resources_fit::NodeResourcesFit { strategy }),
     ]
+}
+
+/// All filters for one cycle: the stateless ones, then PodTopologySpread and InterPodAffinity
+/// with their PreFilter state computed over the snapshot.
+pub fn filters_for_cycle(strategy: node_resources_fit::ScoringStrategy, pod: &super::framework::PodInfo, nodes: &[&super::framework::NodeInfo]) -> Vec<Box<dyn FilterPlugin>> {
+    let mut all = filters(strategy);
+    all.push(Box::new(pod_topology_spread::PodTopologySpread { state: pod_topology_spread::pre_filter(pod, nodes) }));
+    let ipa = inter_pod_affinity::pre_filter(pod, nodes);
+    if !ipa.skip {
+        all.push(Box::new(inter_pod_affinity::InterPodAffinity { state: ipa }));
+    }
+    all
 }
 
 /// Score plugins with their default weights, in profile order.

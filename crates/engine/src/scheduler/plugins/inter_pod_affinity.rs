@@ -1,0 +1,137 @@
+//! InterPodAffinity, Filter part (upstream `pkg/scheduler/framework/plugins/interpodaffinity/
+//! filtering.go`): required pod affinity and anti-affinity of the incoming pod, and the required
+//! anti-affinity of pods already running, by topology domain.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::label_selector;
+use crate::scheduler::framework::{Code, NodeInfo, PodInfo, Status};
+
+pub const ERR_AFFINITY: &str = "node(s) didn't match pod affinity rules";
+pub const ERR_ANTI_AFFINITY: &str = "node(s) didn't match pod anti-affinity rules";
+pub const ERR_EXISTING_ANTI_AFFINITY: &str = "node(s) didn't satisfy existing pods anti-affinity rules";
+
+fn required_terms<'a>(spec: &'a Value, kind: &str) -> Vec<&'a Value> {
+    spec["affinity"][kind]["requiredDuringSchedulingIgnoredDuringExecution"].as_array().map(|a| a.iter().collect()).unwrap_or_default()
+}
+
+/// Does `term` (from a pod in namespace `term_ns`) select `target`?
+fn term_selects(term: &Value, term_ns: &str, target: &PodInfo) -> bool {
+    let namespaces: Vec<&str> = term["namespaces"].as_array().map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+    let ns_ok = if !namespaces.is_empty() {
+        namespaces.contains(&target.namespace.as_str())
+    } else if term["namespaceSelector"].is_object() {
+        // An empty namespaceSelector means all namespaces; label-based selection of
+        // namespaces is not modelled (namespace labels are not in the scheduler's view).
+        term["namespaceSelector"].as_object().is_some_and(|m| m.is_empty()) || target.namespace == term_ns
+    } else {
+        target.namespace == term_ns
+    };
+    ns_ok && label_selector::matches(&term["labelSelector"], &target.labels)
+}
+
+fn topology_value<'a>(node: &'a NodeInfo, key: &str) -> Option<&'a str> {
+    node.labels.get(key).and_then(Value::as_str)
+}
+
+/// PreFilter's counts: (topologyKey, value) → number of matching pods.
+#[derive(Debug, Default, Clone)]
+pub struct State {
+    existing_anti: BTreeMap<(String, String), i64>,
+    affinity: Vec<BTreeMap<(String, String), i64>>,
+    anti: Vec<BTreeMap<(String, String), i64>>,
+    any_affinity_match: bool,
+    pub skip: bool,
+}
+
+pub fn pre_filter(pod: &PodInfo, nodes: &[&NodeInfo]) -> State {
+    let affinity_terms = required_terms(&pod.spec, "podAffinity");
+    let anti_terms = required_terms(&pod.spec, "podAntiAffinity");
+    let any_existing_anti = nodes.iter().any(|n| n.pods.values().any(|p| !required_terms(&p.spec, "podAntiAffinity").is_empty()));
+    let mut st = State { skip: affinity_terms.is_empty() && anti_terms.is_empty() && !any_existing_anti, ..State::default() };
+    if st.skip {
+        return st;
+    }
+    st.affinity = vec![BTreeMap::new(); affinity_terms.len()];
+    st.anti = vec![BTreeMap::new(); anti_terms.len()];
+    for node in nodes {
+        for existing in node.pods.values().filter(|p| !p.terminating) {
+            for term in required_terms(&existing.spec, "podAntiAffinity") {
+                let key = term["topologyKey"].as_str().unwrap_or_default();
+                if let Some(v) = topology_value(node, key) {
+                    if term_selects(term, &existing.namespace, pod) {
+                        *st.existing_anti.entry((key.to_string(), v.to_string())).or_default() += 1;
+                    }
+                }
+            }
+            for (i, term) in affinity_terms.iter().enumerate() {
+                let key = term["topologyKey"].as_str().unwrap_or_default();
+                if let Some(v) = topology_value(node, key) {
+                    if term_selects(term, &pod.namespace, existing) {
+                        *st.affinity[i].entry((key.to_string(), v.to_string())).or_default() += 1;
+                        st.any_affinity_match = true;
+                    }
+                }
+            }
+            for (i, term) in anti_terms.iter().enumerate() {
+                let key = term["topologyKey"].as_str().unwrap_or_default();
+                if let Some(v) = topology_value(node, key) {
+                    if term_selects(term, &pod.namespace, existing) {
+                        *st.anti[i].entry((key.to_string(), v.to_string())).or_default() += 1;
+                    }
+                }
+            }
+        }
+    }
+    st
+}
+
+pub fn filter(st: &State, pod: &PodInfo, node: &NodeInfo) -> Status {
+    if st.skip {
+        return Status::success();
+    }
+    let affinity_terms = required_terms(&pod.spec, "podAffinity");
+    // satisfyPodAffinity: every term's domain on this node holds a matching pod — or, when no
+    // pod anywhere matches and the pod matches its own terms, the node only needs the keys.
+    let affinity_ok = affinity_terms.iter().enumerate().all(|(i, term)| {
+        let key = term["topologyKey"].as_str().unwrap_or_default();
+        topology_value(node, key).is_some_and(|v| st.affinity[i].get(&(key.to_string(), v.to_string())).copied().unwrap_or(0) > 0)
+    });
+    if !affinity_ok {
+        let self_match = affinity_terms.iter().all(|t| term_selects(t, &pod.namespace, pod));
+        let has_keys = affinity_terms.iter().all(|t| topology_value(node, t["topologyKey"].as_str().unwrap_or_default()).is_some());
+        if st.any_affinity_match || !self_match || !has_keys {
+            return Status { code: Code::UnschedulableAndUnresolvable, reasons: vec![ERR_AFFINITY.into()] };
+        }
+    }
+    let anti_terms = required_terms(&pod.spec, "podAntiAffinity");
+    let anti_violated = anti_terms.iter().enumerate().any(|(i, term)| {
+        let key = term["topologyKey"].as_str().unwrap_or_default();
+        topology_value(node, key).is_some_and(|v| st.anti[i].get(&(key.to_string(), v.to_string())).copied().unwrap_or(0) > 0)
+    });
+    if anti_violated {
+        return Status::unschedulable(vec![ERR_ANTI_AFFINITY.into()]);
+    }
+    let existing_violated = st.existing_anti.iter().any(|((key, value), count)| *count > 0 && topology_value(node, key) == Some(value.as_str()));
+    if existing_violated {
+        return Status::unschedulable(vec![ERR_EXISTING_ANTI_AFFINITY.into()]);
+    }
+    Status::success()
+}
+
+/// The Filter plugin with this cycle's PreFilter state.
+pub struct InterPodAffinity {
+    pub state: State,
+}
+
+impl crate::scheduler::framework::FilterPlugin for InterPodAffinity {
+    fn name(&self) -> &'static str {
+        "InterPodAffinity"
+    }
+
+    fn filter(&self, pod: &PodInfo, node: &NodeInfo) -> Status {
+        filter(&self.state, pod, node)
+    }
+}
