@@ -251,6 +251,7 @@ fn seed_rbac(e: &mut Engine) {
         ("service-account-controller", vec![rule(&[""], &["serviceaccounts"], &["create"]), events.clone()]),
         ("root-ca-cert-publisher", vec![rule(&[""], &["configmaps"], &["create", "update"]), events.clone()]),
         ("node-controller", vec![
+            events.clone(),
             rule(&[""], &["nodes"], &["delete", "get", "list", "patch", "update"]),
             rule(&[""], &["nodes/status"], &["patch", "update"]),
             rule(&[""], &["pods/status"], &["patch", "update"]),

@@ -50,8 +50,9 @@ const CONTROLLER_QUEUE_DELAY_MS: u64 = 1;
 #[derive(Debug, Clone)]
 pub(crate) enum Task {
     Deliver { component: usize, event: WatchEvent },
-    /// A controller's API write, sent by its component's work queue.
-    Write { component: usize, request: Box<apiserver::Request> },
+    /// A controller's API write, sent by its component's work queue (dropped if its guard no
+    /// longer holds).
+    Write { component: usize, request: Box<apiserver::Request>, then: Vec<apiserver::Request>, guard: Option<controllers::Guard> },
     /// kube-scheduler runs one scheduling cycle.
     ScheduleOne,
     /// kube-scheduler moves pods whose backoff expired to activeQ.
@@ -240,19 +241,23 @@ impl Engine {
                     self.scheduler_observe(&event, old.as_ref());
                 }
                 if id.name == "kube-controller-manager" {
-                    let writes = controllers::reconcile(&self.components[component].cache, &event);
+                    let writes = controllers::reconcile(&self.components[component].cache, &event, self.now);
                     for w in writes {
-                        let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
-                        self.schedule(at, Task::Write { component, request: Box::new(w.request) });
+                        let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS + w.delay_ms);
+                        self.schedule(at, Task::Write { component, request: Box::new(w.request), then: w.then, guard: w.guard });
                     }
                 }
             }
             Task::ScheduleOne => self.schedule_one(),
             Task::SchedulerFlushBackoff => self.scheduler_flush_backoff(),
             Task::SchedulerFlushUnschedulable => self.scheduler_flush_unschedulable(),
-            Task::Write { component, request } => {
-                if self.components.get(component).is_some_and(|c| c.running) {
+            Task::Write { component, request, then, guard } => {
+                let Some(c) = self.components.get(component) else { return };
+                if c.running && guard.as_ref().is_none_or(|g| controllers::guard_holds(&c.cache, g)) {
                     let _ = self.handle(*request);
+                    for r in then {
+                        let _ = self.handle(r);
+                    }
                 }
             }
         }
@@ -366,9 +371,9 @@ impl Engine {
             if id.name == "kube-controller-manager" {
                 for (key, object) in items {
                     let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
-                    for w in controllers::reconcile(&self.components[i].cache, &event) {
-                        let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
-                        self.schedule(at, Task::Write { component: i, request: Box::new(w.request) });
+                    for w in controllers::reconcile(&self.components[i].cache, &event, self.now) {
+                        let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS + w.delay_ms);
+                        self.schedule(at, Task::Write { component: i, request: Box::new(w.request), then: w.then, guard: w.guard });
                     }
                 }
             }

@@ -9,6 +9,7 @@
 
 mod namespace;
 mod nodelifecycle;
+mod tainteviction;
 pub mod root_ca_publisher;
 mod serviceaccounts;
 
@@ -24,16 +25,44 @@ use crate::store::{ObjectKey, WatchEvent};
 pub struct Write {
     pub controller: &'static str,
     pub request: Request,
+    /// Requests sent right after `request`, in the same work item (one guard check for all).
+    pub then: Vec<Request>,
+    /// How long after the delivery the write happens (beyond the work-queue hand-off).
+    pub delay_ms: u64,
+    /// Checked again just before a delayed write: the write is dropped when it no longer holds.
+    pub guard: Option<Guard>,
+}
+
+impl Write {
+    pub fn now(controller: &'static str, request: Request) -> Write {
+        Write { controller, request, then: Vec::new(), delay_ms: 0, guard: None }
+    }
+}
+
+/// A condition a delayed write still needs when its time comes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Guard {
+    /// The pod is still bound to `node`, not terminating, and the node still has a NoExecute
+    /// taint the pod does not tolerate forever.
+    StillEvictable { namespace: String, name: String, node: String },
 }
 
 /// Every controller of kube-controller-manager, in the order they react to one delivery.
-pub fn reconcile(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent) -> Vec<Write> {
+pub fn reconcile(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent, now: crate::clock::Time) -> Vec<Write> {
     let mut writes = Vec::new();
     writes.extend(serviceaccounts::reconcile(cache, event));
     writes.extend(root_ca_publisher::reconcile(cache, event));
     writes.extend(namespace::reconcile(cache, event));
     writes.extend(nodelifecycle::reconcile(cache, event));
+    writes.extend(tainteviction::reconcile(cache, event, now));
     writes
+}
+
+/// Whether a delayed write's guard still holds in the controller's cache.
+pub fn guard_holds(cache: &BTreeMap<ObjectKey, Value>, guard: &Guard) -> bool {
+    match guard {
+        Guard::StillEvictable { namespace, name, node } => tainteviction::still_evictable(cache, namespace, name, node),
+    }
 }
 
 /// `system:serviceaccount:kube-system:<name>` with its groups.

@@ -47,7 +47,7 @@ pub fn reconcile(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent) -> Vec<
         let mut body = namespace.clone();
         body["spec"]["finalizers"] = json!([]);
         finalize.body = Some(body);
-        return vec![Write { controller: "namespace", request: finalize }];
+        return vec![Write::now("namespace", finalize)];
     }
     if !started {
         return vec![];
@@ -59,7 +59,7 @@ pub fn reconcile(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent) -> Vec<
             let mut delete = request(Verb::Delete, rt);
             delete.namespace = Some(ns.clone());
             delete.name = Some(k.name.clone());
-            Some(Write { controller: "namespace", request: delete })
+            Some(Write::now("namespace", delete))
         })
         .collect()
 }

@@ -47,5 +47,5 @@ pub fn reconcile(_cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent) -> Vec
     request.credentials = Some(controller_identity(SA));
     request.user_agent = user_agent(SA);
     request.field_manager = "kube-controller-manager".into();
-    vec![Write { controller: "nodelifecycle", request }]
+    vec![Write::now("nodelifecycle", request)]
 }

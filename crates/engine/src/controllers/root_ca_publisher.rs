@@ -30,5 +30,5 @@ pub fn reconcile(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent) -> Vec<
     request.credentials = Some(controller_identity("root-ca-cert-publisher"));
     request.user_agent = user_agent("root-ca-cert-publisher");
     request.field_manager = "kube-controller-manager".into();
-    vec![Write { controller: "root-ca-cert-publisher", request }]
+    vec![Write::now("root-ca-cert-publisher", request)]
 }

@@ -23,5 +23,5 @@ pub fn reconcile(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent) -> Vec<
     request.credentials = Some(controller_identity("service-account-controller"));
     request.user_agent = user_agent("service-account-controller");
     request.field_manager = "kube-controller-manager".into();
-    vec![Write { controller: "serviceaccount", request }]
+    vec![Write::now("serviceaccount", request)]
 }
