@@ -49,3 +49,41 @@ impl ScorePlugin for TaintToleration {
         default_normalize_score(MAX_NODE_SCORE, true, scores);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scheduler::framework::{ClusterView, Toleration};
+    use serde_json::json;
+
+    fn node(taints: &[(&str, &str, &str)]) -> NodeInfo {
+        let taints: Vec<_> = taints.iter().map(|(k, v, e)| json!({"key": k, "value": v, "effect": e})).collect();
+        NodeInfo::new(&json!({"metadata": {"name": "n"}, "spec": {"taints": taints}, "status": {"allocatable": {"cpu": "1"}}}))
+    }
+
+    fn pod(tols: &[(&str, &str, &str)]) -> PodInfo {
+        let mut p = PodInfo::parse(&json!({"metadata": {"name": "p", "namespace": "d"}, "spec": {"containers": []}}));
+        p.tolerations = tols.iter().map(|(k, v, e)| Toleration { key: k.to_string(), operator: "Equal".into(), value: v.to_string(), effect: e.to_string() }).collect();
+        p
+    }
+
+    fn scores(p: &PodInfo, nodes: &[NodeInfo]) -> Vec<i64> {
+        let mut s: Vec<i64> = nodes.iter().map(|n| TaintToleration.score(p, n, &ClusterView::default())).collect();
+        TaintToleration.normalize(&mut s);
+        s
+    }
+
+    /// Upstream `TestTaintTolerationScore` rows.
+    #[test]
+    fn upstream_table() {
+        let pns = "PreferNoSchedule";
+        assert_eq!(scores(&pod(&[("foo", "bar", pns)]), &[node(&[("foo", "bar", pns)]), node(&[("foo", "blah", pns)])]), vec![100, 0]);
+        let both = pod(&[("cpu-type", "arm64", pns), ("disk-type", "ssd", pns)]);
+        assert_eq!(scores(&both, &[node(&[]), node(&[("cpu-type", "arm64", pns)]), node(&[("cpu-type", "arm64", pns), ("disk-type", "ssd", pns)])]), vec![100, 100, 100]);
+        let foo = pod(&[("foo", "bar", pns)]);
+        assert_eq!(scores(&foo, &[node(&[]), node(&[("cpu-type", "arm64", pns)]), node(&[("cpu-type", "arm64", pns), ("disk-type", "ssd", pns)])]), vec![100, 50, 0]);
+        let ns = pod(&[("cpu-type", "arm64", "NoSchedule"), ("disk-type", "ssd", "NoSchedule")]);
+        assert_eq!(scores(&ns, &[node(&[]), node(&[("cpu-type", "arm64", "NoSchedule")]), node(&[("cpu-type", "arm64", pns), ("disk-type", "ssd", pns)])]), vec![100, 100, 0]);
+        assert_eq!(scores(&pod(&[]), &[node(&[]), node(&[("cpu-type", "arm64", pns)])]), vec![100, 0]);
+    }
+}
