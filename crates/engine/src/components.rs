@@ -71,6 +71,9 @@ pub fn default_components(nodes: &[String]) -> Vec<Component> {
         Component::new(ComponentRef::control_plane("kube-scheduler"), vec![
             WatchSpec::all("", "pods"),
             WatchSpec::all("", "nodes"),
+            WatchSpec::all("", "services"),
+            WatchSpec::all("apps", "replicasets"),
+            WatchSpec::all("apps", "statefulsets"),
         ]),
         // kube-controller-manager's shared informers cover every namespaced resource (the
         // namespace controller must see a namespace's whole content) and nodes.

@@ -498,7 +498,13 @@ impl Engine {
     /// PreScore, Score, NormalizeScore, weights, then `selectHost`.
     fn score_and_select(&mut self, pod: &PodInfo, feasible: &[String]) -> String {
         let strategy = self.scheduler.strategy;
-        let scorers = plugins::scorers(strategy);
+        let default_selector = self.default_spread_selector(pod);
+        let spread = {
+            let feasible_nodes: Vec<&NodeInfo> = feasible.iter().filter_map(|n| self.scheduler.nodes.get(n)).collect();
+            let all_nodes: Vec<&NodeInfo> = self.scheduler.nodes.values().collect();
+            plugins::pod_topology_spread::SpreadScore::new(pod, &feasible_nodes, &all_nodes, default_selector.as_ref())
+        };
+        let scorers = plugins::scorers(strategy, spread);
         if self.scheduler.view_dirty {
             self.scheduler.view = framework::ClusterView::build(self.scheduler.nodes.values());
             self.scheduler.view_dirty = false;
@@ -548,6 +554,42 @@ impl Engine {
             ("tied".to_string(), json!(count)),
         ]));
         host
+    }
+
+    /// `helper.DefaultSelector`: the selectors of the Services, ReplicaSets and StatefulSets
+    /// that select the pod, merged (None when nothing selects it).
+    fn default_spread_selector(&self, pod: &PodInfo) -> Option<Value> {
+        let i = self.scheduler_component()?;
+        let mut match_labels = serde_json::Map::new();
+        let mut expressions = Vec::new();
+        let mut found = false;
+        for (k, v) in &self.components[i].cache {
+            if k.namespace != pod.namespace {
+                continue;
+            }
+            match k.resource.as_str() {
+                "services" => {
+                    if let Some(sel) = v["spec"]["selector"].as_object().filter(|m| !m.is_empty()) {
+                        if sel.iter().all(|(lk, lv)| pod.labels.get(lk) == Some(lv)) {
+                            found = true;
+                            match_labels.extend(sel.clone());
+                        }
+                    }
+                }
+                "replicasets" | "statefulsets" => {
+                    let sel = &v["spec"]["selector"];
+                    if plugins::label_selector::matches(sel, &pod.labels) && !sel.as_object().is_none_or(|m| m.is_empty()) {
+                        found = true;
+                        if let Some(ml) = sel["matchLabels"].as_object() {
+                            match_labels.extend(ml.clone());
+                        }
+                        expressions.extend(sel["matchExpressions"].as_array().cloned().unwrap_or_default());
+                    }
+                }
+                _ => {}
+            }
+        }
+        found.then(|| json!({"matchLabels": match_labels, "matchExpressions": expressions}))
     }
 
     fn scheduler_identity() -> UserInfo {

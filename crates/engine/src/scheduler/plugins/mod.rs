@@ -39,12 +39,14 @@ pub fn filters_for_cycle(strategy: node_resources_fit::ScoringStrategy, pod: &su
     all
 }
 
-/// Score plugins with their default weights, in profile order.
-pub fn scorers(strategy: node_resources_fit::ScoringStrategy) -> Vec<Box<dyn ScorePlugin>> {
+/// Score plugins with their default weights, in profile order; PodTopologySpread carries
+/// this cycle's PreScore state.
+pub fn scorers(strategy: node_resources_fit::ScoringStrategy, spread: pod_topology_spread::SpreadScore) -> Vec<Box<dyn ScorePlugin>> {
     vec![
         Box::new(taint_toleration::TaintToleration),
         Box::new(node_affinity::NodeAffinity),
         Box::new(node_resources_fit::NodeResourcesFit { strategy }),
+        Box::new(spread),
         Box::new(balanced_allocation::BalancedAllocation),
         Box::new(image_locality::ImageLocality),
     ]

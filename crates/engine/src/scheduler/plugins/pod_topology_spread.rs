@@ -111,3 +111,113 @@ impl crate::scheduler::framework::FilterPlugin for PodTopologySpread {
         filter(&self.state, pod, node)
     }
 }
+
+/// The system default constraints (`plugin.go` `systemDefaultConstraints`), used for pods
+/// that declare none but are selected by a Service, ReplicaSet or StatefulSet.
+fn system_defaults(selector: &Value) -> Vec<(String, i64, Value)> {
+    vec![
+        ("kubernetes.io/hostname".to_string(), 3, selector.clone()),
+        ("topology.kubernetes.io/zone".to_string(), 5, selector.clone()),
+    ]
+}
+
+/// PodTopologySpread's Score part (`scoring.go`): fewer matching pods in a node's domains is
+/// better; each constraint adds `count × ln(domains + 2) + (maxSkew − 1)`.
+pub struct SpreadScore {
+    /// (topologyKey, maxSkew, selector) of the soft constraints in force.
+    constraints: Vec<(String, i64, Value)>,
+    system_defaulted: bool,
+    /// Per constraint: domain value → matching pods.
+    counts: Vec<BTreeMap<String, i64>>,
+    /// Per constraint: `ln(number of domains among the filtered nodes + 2)`.
+    weights: Vec<f64>,
+}
+
+impl SpreadScore {
+    /// `PreScore`. `default_selector` is the merged selector of the Services/ReplicaSets/
+    /// StatefulSets that select the pod (None when nothing does).
+    pub fn new(pod: &PodInfo, feasible: &[&NodeInfo], all: &[&NodeInfo], default_selector: Option<&Value>) -> SpreadScore {
+        let own: Vec<(String, i64, Value)> = pod.spec["topologySpreadConstraints"]
+            .as_array()
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+            .iter()
+            .filter(|c| c["whenUnsatisfiable"] == "ScheduleAnyway")
+            .map(|c| (c["topologyKey"].as_str().unwrap_or_default().to_string(), c["maxSkew"].as_i64().unwrap_or(1), c["labelSelector"].clone()))
+            .collect();
+        let has_any = pod.spec["topologySpreadConstraints"].as_array().is_some_and(|a| !a.is_empty());
+        let (constraints, system_defaulted) = match (has_any, default_selector) {
+            (false, Some(sel)) => (system_defaults(sel), true),
+            _ => (own, false),
+        };
+        let mut counts = vec![BTreeMap::new(); constraints.len()];
+        let mut weights = Vec::new();
+        for (i, (key, _, selector)) in constraints.iter().enumerate() {
+            for node in all.iter().filter(|n| required_matches(pod, n)) {
+                let Some(value) = node.labels.get(key).and_then(Value::as_str) else { continue };
+                let n = node
+                    .pods
+                    .values()
+                    .filter(|p| !p.terminating && p.namespace == pod.namespace && label_selector::matches(selector, &p.labels))
+                    .count() as i64;
+                *counts[i].entry(value.to_string()).or_default() += n;
+            }
+            let domains: std::collections::BTreeSet<&str> = feasible.iter().filter_map(|n| n.labels.get(key).and_then(Value::as_str)).collect();
+            weights.push(((domains.len() + 2) as f64).ln());
+        }
+        SpreadScore { constraints, system_defaulted, counts, weights }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.constraints.is_empty()
+    }
+}
+
+impl crate::scheduler::framework::ScorePlugin for SpreadScore {
+    fn name(&self) -> &'static str {
+        "PodTopologySpread"
+    }
+
+    fn weight(&self) -> i64 {
+        2
+    }
+
+    fn pre_score(&self, _pod: &PodInfo, _nodes: &[&NodeInfo]) -> Status {
+        if self.is_empty() { Status::skip() } else { Status::success() }
+    }
+
+    fn score(&self, _pod: &PodInfo, node: &NodeInfo, _cluster: &crate::scheduler::framework::ClusterView) -> i64 {
+        let mut total = 0.0;
+        for (i, (key, max_skew, _)) in self.constraints.iter().enumerate() {
+            match node.labels.get(key).and_then(Value::as_str) {
+                Some(value) => {
+                    let count = if key == "kubernetes.io/hostname" {
+                        node.pods.values().filter(|p| !p.terminating && p.namespace == _pod.namespace && label_selector::matches(&self.constraints[i].2, &p.labels)).count() as i64
+                    } else {
+                        self.counts[i].get(value).copied().unwrap_or(0)
+                    };
+                    total += count as f64 * self.weights[i] + (*max_skew - 1) as f64;
+                }
+                // Without all topology keys a node is ignored, except under system defaults.
+                None if !self.system_defaulted => return -1,
+                None => {}
+            }
+        }
+        total.round() as i64
+    }
+
+    /// `NormalizeScore`: ignored nodes 0; otherwise `100 × (max + min − s) / max`.
+    fn normalize(&self, scores: &mut [i64]) {
+        let valid: Vec<i64> = scores.iter().copied().filter(|s| *s >= 0).collect();
+        let (min, max) = (valid.iter().copied().min().unwrap_or(0), valid.iter().copied().max().unwrap_or(0));
+        for s in scores.iter_mut() {
+            *s = if *s < 0 {
+                0
+            } else if max == 0 {
+                crate::scheduler::framework::MAX_NODE_SCORE
+            } else {
+                crate::scheduler::framework::MAX_NODE_SCORE * (max + min - *s) / max
+            };
+        }
+    }
+}
