@@ -99,3 +99,19 @@ EOF
 sleep 1
 kubectl get pod batch-2 -o wide
 kubectl get events --field-selector involvedObject.name=batch-2 -o jsonpath='{.items[0].message}{"\n"}'
+kubectl apply -f - <<EOF
+apiVersion: v1
+kind: Pod
+metadata: {name: near-api, labels: {app: near}}
+spec:
+  affinity:
+    podAffinity:
+      preferredDuringSchedulingIgnoredDuringExecution:
+      - weight: 80
+        podAffinityTerm:
+          labelSelector: {matchLabels: {app: api}}
+          topologyKey: topology.kubernetes.io/zone
+  containers: [{name: c, image: nginx:1.27}]
+EOF
+sleep 1
+kubectl get pod near-api -o wide

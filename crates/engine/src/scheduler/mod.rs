@@ -504,7 +504,11 @@ impl Engine {
             let all_nodes: Vec<&NodeInfo> = self.scheduler.nodes.values().collect();
             plugins::pod_topology_spread::SpreadScore::new(pod, &feasible_nodes, &all_nodes, default_selector.as_ref())
         };
-        let scorers = plugins::scorers(strategy, spread);
+        let affinity = {
+            let all_nodes: Vec<&NodeInfo> = self.scheduler.nodes.values().collect();
+            plugins::inter_pod_affinity::AffinityScore::new(pod, &all_nodes)
+        };
+        let scorers = plugins::scorers(strategy, spread, affinity);
         if self.scheduler.view_dirty {
             self.scheduler.view = framework::ClusterView::build(self.scheduler.nodes.values());
             self.scheduler.view_dirty = false;

@@ -135,3 +135,98 @@ impl crate::scheduler::framework::FilterPlugin for InterPodAffinity {
         filter(&self.state, pod, node)
     }
 }
+
+fn preferred_terms<'a>(spec: &'a Value, kind: &str) -> Vec<(&'a Value, i64)> {
+    spec["affinity"][kind]["preferredDuringSchedulingIgnoredDuringExecution"]
+        .as_array()
+        .map(|a| a.iter().map(|w| (&w["podAffinityTerm"], w["weight"].as_i64().unwrap_or(0))).collect())
+        .unwrap_or_default()
+}
+
+/// `HardPodAffinityWeight` (InterPodAffinityArgs default).
+const HARD_POD_AFFINITY_WEIGHT: i64 = 1;
+
+/// InterPodAffinity's Score part (`scoring.go`): weights of preferred (anti-)affinity terms —
+/// the incoming pod's towards existing pods, and existing pods' towards the incoming one (their
+/// required affinity counting `HardPodAffinityWeight`) — summed per topology domain.
+pub struct AffinityScore {
+    /// (topologyKey, value) → score.
+    pairs: BTreeMap<(String, String), i64>,
+    skip: bool,
+}
+
+impl AffinityScore {
+    pub fn new(pod: &PodInfo, all: &[&NodeInfo]) -> AffinityScore {
+        let own_aff = preferred_terms(&pod.spec, "podAffinity");
+        let own_anti = preferred_terms(&pod.spec, "podAntiAffinity");
+        let mut pairs: BTreeMap<(String, String), i64> = BTreeMap::new();
+        let mut any_existing = false;
+        let mut add = |node: &NodeInfo, term: &Value, w: i64| {
+            let key = term["topologyKey"].as_str().unwrap_or_default();
+            if let Some(v) = topology_value(node, key) {
+                *pairs.entry((key.to_string(), v.to_string())).or_default() += w;
+            }
+        };
+        for node in all {
+            for existing in node.pods.values().filter(|p| !p.terminating) {
+                for (term, w) in &own_aff {
+                    if term_selects(term, &pod.namespace, existing) {
+                        add(node, term, *w);
+                    }
+                }
+                for (term, w) in &own_anti {
+                    if term_selects(term, &pod.namespace, existing) {
+                        add(node, term, -*w);
+                    }
+                }
+                let req = required_terms(&existing.spec, "podAffinity");
+                let pref = preferred_terms(&existing.spec, "podAffinity");
+                let pref_anti = preferred_terms(&existing.spec, "podAntiAffinity");
+                any_existing |= !req.is_empty() || !pref.is_empty() || !pref_anti.is_empty();
+                for term in req {
+                    if term_selects(term, &existing.namespace, pod) {
+                        add(node, term, HARD_POD_AFFINITY_WEIGHT);
+                    }
+                }
+                for (term, w) in pref {
+                    if term_selects(term, &existing.namespace, pod) {
+                        add(node, term, w);
+                    }
+                }
+                for (term, w) in pref_anti {
+                    if term_selects(term, &existing.namespace, pod) {
+                        add(node, term, -w);
+                    }
+                }
+            }
+        }
+        AffinityScore { pairs, skip: own_aff.is_empty() && own_anti.is_empty() && !any_existing }
+    }
+}
+
+impl crate::scheduler::framework::ScorePlugin for AffinityScore {
+    fn name(&self) -> &'static str {
+        "InterPodAffinity"
+    }
+
+    fn weight(&self) -> i64 {
+        2
+    }
+
+    fn pre_score(&self, _pod: &PodInfo, _nodes: &[&NodeInfo]) -> Status {
+        if self.skip { Status::skip() } else { Status::success() }
+    }
+
+    fn score(&self, _pod: &PodInfo, node: &NodeInfo, _cluster: &crate::scheduler::framework::ClusterView) -> i64 {
+        self.pairs.iter().filter(|((k, v), _)| topology_value(node, k) == Some(v.as_str())).map(|(_, s)| *s).sum()
+    }
+
+    /// `100 × (score − min) / (max − min)`, 0 when all are equal.
+    fn normalize(&self, scores: &mut [i64]) {
+        let (min, max) = (scores.iter().copied().min().unwrap_or(0), scores.iter().copied().max().unwrap_or(0));
+        let diff = max - min;
+        for s in scores.iter_mut() {
+            *s = if diff > 0 { (crate::scheduler::framework::MAX_NODE_SCORE as f64 * ((*s - min) as f64 / diff as f64)) as i64 } else { 0 };
+        }
+    }
+}

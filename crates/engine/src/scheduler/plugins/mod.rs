@@ -41,12 +41,13 @@ pub fn filters_for_cycle(strategy: node_resources_fit::ScoringStrategy, pod: &su
 
 /// Score plugins with their default weights, in profile order; PodTopologySpread carries
 /// this cycle's PreScore state.
-pub fn scorers(strategy: node_resources_fit::ScoringStrategy, spread: pod_topology_spread::SpreadScore) -> Vec<Box<dyn ScorePlugin>> {
+pub fn scorers(strategy: node_resources_fit::ScoringStrategy, spread: pod_topology_spread::SpreadScore, affinity: inter_pod_affinity::AffinityScore) -> Vec<Box<dyn ScorePlugin>> {
     vec![
         Box::new(taint_toleration::TaintToleration),
         Box::new(node_affinity::NodeAffinity),
         Box::new(node_resources_fit::NodeResourcesFit { strategy }),
         Box::new(spread),
+        Box::new(affinity),
         Box::new(balanced_allocation::BalancedAllocation),
         Box::new(image_locality::ImageLocality),
     ]
