@@ -21,20 +21,32 @@ const INDENT: &str = "\n              ";
 /// `N node(s) evaluated, M feasible`, then one line per node with its verdict.
 fn filter_table(e: &TraceEvent) -> String {
     let nodes = param(e, "nodes").as_array().cloned().unwrap_or_default();
-    let mut out = format!("{} node(s) evaluated, {} feasible", nodes.len(), text(param(e, "feasible")));
+    let evaluated = match param(e, "evaluated") {
+        Value::Null => nodes.len().to_string(),
+        v => text(v),
+    };
+    let mut out = format!("{evaluated} node(s) evaluated, {} feasible", text(param(e, "feasible")));
     for n in &nodes {
-        let verdict = n["filters"]
-            .as_array()
-            .and_then(|f| f.iter().find(|v| v["code"] != "Success"))
-            .map(|v| {
-                let reasons: Vec<String> = v["reasons"].as_array().map(|a| a.iter().map(text).collect()).unwrap_or_default();
-                format!("rejected by {} ({}): {}", text(&v["plugin"]), text(&v["code"]), reasons.join(", "))
-            })
-            .unwrap_or_else(|| "fits".to_string());
+        let verdict = match &n["rejectedBy"] {
+            Value::Null if n["nominated"] == true => "fits (nominated node, tried first)".to_string(),
+            Value::Null => "fits".to_string(),
+            plugin => {
+                let reasons: Vec<String> = n["reasons"].as_array().map(|a| a.iter().map(text).collect()).unwrap_or_default();
+                format!("rejected by {} ({}): {}", text(plugin), text(&n["code"]), reasons.join(", "))
+            }
+        };
         out.push_str(&format!("{INDENT}{:<16} {verdict}", text(&n["node"])));
     }
-    for n in param(e, "notEvaluated").as_array().map(Vec::as_slice).unwrap_or_default() {
+    let listed = nodes.len();
+    if let Some(total) = param(e, "evaluated").as_u64().filter(|t| *t as usize > listed) {
+        out.push_str(&format!("{INDENT}… {} more node(s) evaluated", total as usize - listed));
+    }
+    let not_listed = param(e, "notEvaluated").as_array().cloned().unwrap_or_default();
+    for n in &not_listed {
         out.push_str(&format!("{INDENT}{:<16} not evaluated (percentageOfNodesToScore)", text(n)));
+    }
+    if let Some(total) = param(e, "notEvaluatedCount").as_u64().filter(|t| *t as usize > not_listed.len()) {
+        out.push_str(&format!("{INDENT}… {} more node(s) not evaluated", total as usize - not_listed.len()));
     }
     out
 }

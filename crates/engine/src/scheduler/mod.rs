@@ -26,6 +26,9 @@ use queue::SchedulingQueue;
 
 pub const SCHEDULER_NAME: &str = "default-scheduler";
 pub const COMPONENT: &str = "kube-scheduler";
+/// The most nodes a cycle's filter and score tables list in the trace (the rest are counted).
+pub const TABLE_ROWS: usize = 100;
+
 /// Virtual time one scheduling cycle takes.
 pub const CYCLE_MS: u64 = 1;
 
@@ -337,27 +340,34 @@ impl Engine {
             processed += 1;
             let ni = with_nominated(&self.scheduler.nodes[name], &nominated);
             let ni: &NodeInfo = &ni;
-            let mut verdicts = Vec::new();
             let mut failed = None;
             for f in &filters {
                 let st = f.filter(pod, ni);
-                verdicts.push(json!({"plugin": f.name(), "code": st.code.as_str(), "reasons": st.reasons}));
                 if !st.is_success() {
                     failed = Some((f.name().to_string(), st));
                     break;
                 }
             }
-            table.push(json!({"node": name, "filters": verdicts, "feasible": failed.is_none()}));
+            // A row per node: the first plugin that rejected it (later ones did not run), or
+            // none when every filter passed. Past TABLE_ROWS nodes only counts are kept.
+            if table.len() < TABLE_ROWS {
+                table.push(match &failed {
+                    None => json!({"node": name}),
+                    Some((plugin, st)) => json!({"node": name, "rejectedBy": plugin, "code": st.code.as_str(), "reasons": st.reasons}),
+                });
+            }
             match failed {
                 None => feasible.push(name.clone()),
                 Some((plugin, st)) => statuses.push((name.clone(), plugin, st)),
             }
         }
         self.scheduler.next_start_node_index = (start + processed) % n;
-        let not_evaluated: Vec<&String> = (processed..n).map(|o| &names[(start + o) % n]).collect();
+        let not_evaluated: Vec<&String> = (processed..n).take(TABLE_ROWS).map(|o| &names[(start + o) % n]).collect();
         self.scheduler_trace(Action::SchedulerFilter, pod, BTreeMap::from([
             ("nodes".to_string(), json!(table)),
+            ("evaluated".to_string(), json!(processed)),
             ("notEvaluated".to_string(), json!(not_evaluated)),
+            ("notEvaluatedCount".to_string(), json!(n - processed)),
             ("feasible".to_string(), json!(feasible.len())),
         ]));
         if feasible.is_empty() {
@@ -529,14 +539,17 @@ impl Engine {
             for (t, v) in totals.iter_mut().zip(&normalized) {
                 *t += v * s.weight();
             }
-            plugin_rows.push(json!({"plugin": s.name(), "weight": s.weight(), "raw": raw, "normalized": normalized}));
+            let shown = raw.len().min(TABLE_ROWS);
+            plugin_rows.push(json!({"plugin": s.name(), "weight": s.weight(), "raw": &raw[..shown], "normalized": &normalized[..shown]}));
         }
         let names: Vec<String> = nodes.iter().map(|n| n.name.clone()).collect();
         self.scheduler_trace(Action::SchedulerPreScore, pod, BTreeMap::from([("skipped".to_string(), json!(skipped))]));
+        let shown = names.len().min(TABLE_ROWS);
         self.scheduler_trace(Action::SchedulerScore, pod, BTreeMap::from([
-            ("nodes".to_string(), json!(names)),
+            ("nodes".to_string(), json!(&names[..shown])),
+            ("scored".to_string(), json!(names.len())),
             ("plugins".to_string(), json!(plugin_rows)),
-            ("totals".to_string(), json!(totals)),
+            ("totals".to_string(), json!(&totals[..shown])),
             ("maxNodeScore".to_string(), json!(MAX_NODE_SCORE)),
         ]));
         // selectHost: reservoir sampling among the highest totals.
