@@ -242,8 +242,13 @@ fn events(w: &mut String, events: &[Value], now: Time) -> String {
     let mut tail = String::from("Events:\n  Type\tReason\tAge\tFrom\tMessage\n  ----\t------\t----\t----\t-------\n");
     for e in events {
         let first = if e["eventTime"].is_string() { age(now, &e["eventTime"]) } else { age(now, &e["firstTimestamp"]) };
-        let count = e["count"].as_i64().unwrap_or(1);
-        let interval = if count > 1 { format!("{} (x{count} over {first})", age(now, &e["lastTimestamp"])) } else { first };
+        let interval = if let Some(count) = e["series"]["count"].as_i64() {
+            format!("{} (x{count} over {first})", age(now, &e["series"]["lastObservedTime"]))
+        } else if e["count"].as_i64().unwrap_or(1) > 1 {
+            format!("{} (x{} over {first})", age(now, &e["lastTimestamp"]), e["count"].as_i64().unwrap_or(1))
+        } else {
+            first
+        };
         let source = if s(&e["source"]["component"]).is_empty() { s(&e["reportingComponent"]) } else { s(&e["source"]["component"]) };
         let mut message = s(&e["message"]).trim().to_string();
         if !s(&e["involvedObject"]["fieldPath"]).is_empty() {

@@ -364,12 +364,15 @@ fn node_row(node: &Value, now: Time, wide: bool) -> Vec<String> {
 
 /// `printEvent`: LAST SEEN from lastTimestamp / eventTime, OBJECT as `kind/name`.
 fn event_row(ev: &Value, now: Time) -> Vec<String> {
-    let last = if ev["lastTimestamp"].is_string() {
+    // printEvent: first from firstTimestamp (or eventTime), last from lastTimestamp (or
+    // first), and from the series when there is one.
+    let first = if ev["firstTimestamp"].is_string() { age(now, &ev["firstTimestamp"]) } else { age(now, &ev["eventTime"]) };
+    let last = if ev["series"]["lastObservedTime"].is_string() {
+        age(now, &ev["series"]["lastObservedTime"])
+    } else if ev["lastTimestamp"].is_string() {
         age(now, &ev["lastTimestamp"])
-    } else if ev["eventTime"].is_string() {
-        age(now, &ev["eventTime"])
     } else {
-        age(now, &ev["metadata"]["creationTimestamp"])
+        first
     };
     let involved = &ev["involvedObject"];
     vec![
