@@ -190,25 +190,6 @@ fn json_value(v: &Value) -> String {
     if v.is_null() { "null".into() } else { serde_json::to_string(v).unwrap_or_default() }
 }
 
-fn labels_match(selector: &Value, labels: &Value) -> bool {
-    let ml_ok = selector["matchLabels"].as_object().is_none_or(|m| m.iter().all(|(k, v)| labels.get(k) == Some(v)));
-    let me_ok = selector["matchExpressions"].as_array().is_none_or(|exprs| {
-        exprs.iter().all(|e| {
-            let key = e["key"].as_str().unwrap_or_default();
-            let values: Vec<&str> = e["values"].as_array().map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
-            let have = labels.get(key).and_then(Value::as_str);
-            match e["operator"].as_str().unwrap_or_default() {
-                "In" => have.is_some_and(|h| values.contains(&h)),
-                "NotIn" => have.is_none_or(|h| !values.contains(&h)),
-                "Exists" => have.is_some(),
-                "DoesNotExist" => have.is_none(),
-                _ => false,
-            }
-        })
-    });
-    ml_ok && me_ok
-}
-
 fn selector_is_empty(selector: &Value) -> bool {
     selector["matchLabels"].as_object().is_none_or(|m| m.is_empty()) && selector["matchExpressions"].as_array().is_none_or(|a| a.is_empty())
 }
@@ -244,7 +225,7 @@ pub fn workload(kind: &str, obj: &Value) -> Vec<FieldError> {
     }
     let template = &spec["template"];
     let tpath = format!("{base}.template");
-    if !generated_selector && !selector.is_null() && !selector_is_empty(selector) && !labels_match(selector, &template["metadata"]["labels"]) {
+    if !generated_selector && !selector.is_null() && !selector_is_empty(selector) && !crate::labels::selector_matches(selector, &template["metadata"]["labels"]) {
         errs.push(FieldError::invalid(format!("{tpath}.metadata.labels"), json_value(&template["metadata"]["labels"]), "`selector` does not match template `labels`"));
     }
     validate_labels(&template["metadata"]["labels"], format!("{tpath}.metadata.labels"), &mut errs);
