@@ -312,8 +312,8 @@ impl Engine {
         };
         let nominated = self.nominated_pods(pod);
         // A nominated node is tried first, alone; if it fits, it is the choice.
-        if !pod.nominated_node.is_empty() {
-            if let Some(ni) = self.scheduler.nodes.get(&pod.nominated_node) {
+        if !pod.nominated_node.is_empty()
+            && let Some(ni) = self.scheduler.nodes.get(&pod.nominated_node) {
                 let trial = with_nominated(ni, &nominated);
                 if filters.iter().all(|f| f.filter(pod, &trial).is_success()) {
                     let node = pod.nominated_node.clone();
@@ -325,7 +325,6 @@ impl Engine {
                     return Ok(node);
                 }
             }
-        }
         let to_find = num_feasible_nodes_to_find(n);
         let start = self.scheduler.next_start_node_index % n;
         let mut feasible: Vec<String> = Vec::new();
@@ -586,12 +585,11 @@ impl Engine {
             }
             match k.resource.as_str() {
                 "services" => {
-                    if let Some(sel) = v["spec"]["selector"].as_object().filter(|m| !m.is_empty()) {
-                        if sel.iter().all(|(lk, lv)| pod.labels.get(lk) == Some(lv)) {
+                    if let Some(sel) = v["spec"]["selector"].as_object().filter(|m| !m.is_empty())
+                        && sel.iter().all(|(lk, lv)| pod.labels.get(lk) == Some(lv)) {
                             found = true;
                             match_labels.extend(sel.clone());
                         }
-                    }
                 }
                 "replicasets" | "statefulsets" => {
                     let sel = &v["spec"]["selector"];

@@ -60,28 +60,25 @@ pub fn pre_filter(pod: &PodInfo, nodes: &[&NodeInfo]) -> State {
         for existing in node.pods.values().filter(|p| !p.terminating) {
             for term in required_terms(&existing.spec, "podAntiAffinity") {
                 let key = term["topologyKey"].as_str().unwrap_or_default();
-                if let Some(v) = topology_value(node, key) {
-                    if term_selects(term, &existing.namespace, pod) {
+                if let Some(v) = topology_value(node, key)
+                    && term_selects(term, &existing.namespace, pod) {
                         *st.existing_anti.entry((key.to_string(), v.to_string())).or_default() += 1;
                     }
-                }
             }
             for (i, term) in affinity_terms.iter().enumerate() {
                 let key = term["topologyKey"].as_str().unwrap_or_default();
-                if let Some(v) = topology_value(node, key) {
-                    if term_selects(term, &pod.namespace, existing) {
+                if let Some(v) = topology_value(node, key)
+                    && term_selects(term, &pod.namespace, existing) {
                         *st.affinity[i].entry((key.to_string(), v.to_string())).or_default() += 1;
                         st.any_affinity_match = true;
                     }
-                }
             }
             for (i, term) in anti_terms.iter().enumerate() {
                 let key = term["topologyKey"].as_str().unwrap_or_default();
-                if let Some(v) = topology_value(node, key) {
-                    if term_selects(term, &pod.namespace, existing) {
+                if let Some(v) = topology_value(node, key)
+                    && term_selects(term, &pod.namespace, existing) {
                         *st.anti[i].entry((key.to_string(), v.to_string())).or_default() += 1;
                     }
-                }
             }
         }
     }
