@@ -193,6 +193,12 @@ pub struct PodInfo {
 }
 
 impl PodInfo {
+    /// Has any podAffinity or podAntiAffinity term.
+    pub fn has_pod_affinity(&self) -> bool {
+        let a = &self.spec["affinity"];
+        !a["podAffinity"].is_null() || !a["podAntiAffinity"].is_null()
+    }
+
     pub fn parse(pod: &Value) -> PodInfo {
         let spec = pod["spec"].clone();
         let requests = Resource::from_list(&pod_requests_with(&spec, None));
@@ -258,6 +264,9 @@ pub struct NodeInfo {
     pub used_ports: Vec<(String, String, i64)>,
     /// Image name → size in bytes, from `status.images`.
     pub images: BTreeMap<String, i64>,
+    /// How many of the pods have pod affinity or anti-affinity terms (lets the affinity
+    /// plugins skip whole clusters quickly).
+    pub affinity_pods: usize,
 }
 
 impl NodeInfo {
@@ -290,10 +299,14 @@ impl NodeInfo {
             non_zero_requested: Resource::default(),
             used_ports: Vec::new(),
             images,
+            affinity_pods: 0,
         }
     }
 
     pub fn add_pod(&mut self, pod: PodInfo) {
+        if pod.has_pod_affinity() {
+            self.affinity_pods += 1;
+        }
         self.requested.add(&pod.requests);
         self.non_zero_requested.add(&pod.non_zero);
         self.used_ports.extend(pod.host_ports.iter().cloned());
@@ -302,6 +315,9 @@ impl NodeInfo {
 
     pub fn remove_pod(&mut self, key: &str) {
         if let Some(pod) = self.pods.remove(key) {
+            if pod.has_pod_affinity() {
+                self.affinity_pods -= 1;
+            }
             self.requested.sub(&pod.requests);
             self.non_zero_requested.sub(&pod.non_zero);
             for p in &pod.host_ports {

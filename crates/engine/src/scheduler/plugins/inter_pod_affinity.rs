@@ -49,7 +49,8 @@ pub struct State {
 pub fn pre_filter(pod: &PodInfo, nodes: &[&NodeInfo]) -> State {
     let affinity_terms = required_terms(&pod.spec, "podAffinity");
     let anti_terms = required_terms(&pod.spec, "podAntiAffinity");
-    let any_existing_anti = nodes.iter().any(|n| n.pods.values().any(|p| !required_terms(&p.spec, "podAntiAffinity").is_empty()));
+    let any_existing_anti =
+        nodes.iter().any(|n| n.affinity_pods > 0 && n.pods.values().any(|p| !required_terms(&p.spec, "podAntiAffinity").is_empty()));
     let mut st = State { skip: affinity_terms.is_empty() && anti_terms.is_empty() && !any_existing_anti, ..State::default() };
     if st.skip {
         return st;
@@ -57,6 +58,9 @@ pub fn pre_filter(pod: &PodInfo, nodes: &[&NodeInfo]) -> State {
     st.affinity = vec![BTreeMap::new(); affinity_terms.len()];
     st.anti = vec![BTreeMap::new(); anti_terms.len()];
     for node in nodes {
+        if affinity_terms.is_empty() && anti_terms.is_empty() && node.affinity_pods == 0 {
+            continue;
+        }
         for existing in node.pods.values().filter(|p| !p.terminating) {
             for term in required_terms(&existing.spec, "podAntiAffinity") {
                 let key = term["topologyKey"].as_str().unwrap_or_default();
@@ -158,6 +162,7 @@ impl AffinityScore {
         let own_anti = preferred_terms(&pod.spec, "podAntiAffinity");
         let mut pairs: BTreeMap<(String, String), i64> = BTreeMap::new();
         let mut any_existing = false;
+        let own_terms = !own_aff.is_empty() || !own_anti.is_empty();
         let mut add = |node: &NodeInfo, term: &Value, w: i64| {
             let key = term["topologyKey"].as_str().unwrap_or_default();
             if let Some(v) = topology_value(node, key) {
@@ -165,6 +170,9 @@ impl AffinityScore {
             }
         };
         for node in all {
+            if !own_terms && node.affinity_pods == 0 {
+                continue;
+            }
             for existing in node.pods.values().filter(|p| !p.terminating) {
                 for (term, w) in &own_aff {
                     if term_selects(term, &pod.namespace, existing) {

@@ -60,6 +60,9 @@ pub struct State {
 
 pub fn pre_filter(pod: &PodInfo, nodes: &[&NodeInfo]) -> State {
     let constraints = constraints(pod);
+    if constraints.is_empty() {
+        return State::default();
+    }
     let mut counts = vec![BTreeMap::new(); constraints.len()];
     for node in nodes {
         for (i, c) in constraints.iter().enumerate() {
