@@ -74,6 +74,27 @@ mod tests {
         assert_eq!(balanced_resource_scorer(&[(6000, 6000), (5000, 10000)], &[(3000, 6000), (5000, 10000)]), 62);
     }
 
+    /// Row 3 of the 1.36 table through the plugin itself (PodInfo/NodeInfo accounting).
+    #[test]
+    fn upstream_row_with_existing_pods() {
+        use crate::scheduler::framework::ClusterView;
+        use serde_json::json;
+        let pod = |cs: &[(&str, &str)], name: &str| {
+            let cs: Vec<_> = cs.iter().enumerate().map(|(i, (c, m))| json!({"name": format!("c{i}"), "resources": {"requests": {"cpu": c, "memory": m}}})).collect();
+            PodInfo::parse(&json!({"metadata": {"name": name, "namespace": "d"}, "spec": {"containers": cs}}))
+        };
+        let node = |existing: &[(&str, &str)]| {
+            let mut n = NodeInfo::new(&json!({"metadata": {"name": "n"}, "status": {"allocatable": {"cpu": "10", "memory": "20000", "pods": "110"}}}));
+            n.add_pod(pod(existing, "e"));
+            n
+        };
+        let incoming = pod(&[("1", "2000"), ("2", "3000")], "p");
+        let n1 = node(&[("1", "0"), ("2", "0")]);
+        let n2 = node(&[("1", "2000"), ("2", "3000")]);
+        assert_eq!(BalancedAllocation.score(&incoming, &n1, &ClusterView::default()), 73);
+        assert_eq!(BalancedAllocation.score(&incoming, &n2, &ClusterView::default()), 74);
+    }
+
     #[test]
     fn balanced() {
         assert_eq!(balanced_score(&[0.5, 0.5]), 100);

@@ -121,6 +121,50 @@ impl ScorePlugin for NodeResourcesFit {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scheduler::framework::ClusterView;
+    use serde_json::{Value, json};
+
+    fn pod(containers: &[(&str, &str)]) -> PodInfo {
+        let cs: Vec<Value> = containers
+            .iter()
+            .enumerate()
+            .map(|(i, (cpu, mem))| json!({"name": format!("c{i}"), "resources": {"requests": {"cpu": cpu, "memory": mem}}}))
+            .collect();
+        PodInfo::parse(&json!({"metadata": {"name": "p", "namespace": "d"}, "spec": {"containers": cs}}))
+    }
+
+    fn node(cpu: &str, mem: &str, existing: &[&[(&str, &str)]]) -> NodeInfo {
+        let mut n = NodeInfo::new(&json!({"metadata": {"name": "n"}, "status": {"allocatable": {"cpu": cpu, "memory": mem, "pods": "110"}}}));
+        for (i, cs) in existing.iter().enumerate() {
+            let mut p = pod(cs);
+            p.name = format!("e{i}");
+            n.add_pod(p);
+        }
+        n
+    }
+
+    fn score(p: &PodInfo, n: &NodeInfo) -> i64 {
+        NodeResourcesFit { strategy: ScoringStrategy::LeastAllocated }.score(p, n, &ClusterView::default())
+    }
+
+    /// Rows of upstream `TestLeastAllocatedScoringStrategy` (cpu in millicores as quantities,
+    /// memory in bytes; an explicit "0" request stays 0).
+    #[test]
+    fn upstream_least_allocated_table() {
+        let p = pod(&[("1", "2000"), ("2", "3000")]);
+        // nothing scheduled, differently sized nodes: 37, 50
+        assert_eq!(score(&p, &node("4", "10000", &[])), 37);
+        assert_eq!(score(&p, &node("6", "10000", &[])), 50);
+        // resources requested, pods scheduled with resources: 57, 45
+        assert_eq!(score(&p, &node("10", "20000", &[&[("3", "0")]])), 57);
+        assert_eq!(score(&p, &node("10", "20000", &[&[("3", "5000")]])), 45);
+        // differently sized nodes: 57, 60
+        assert_eq!(score(&p, &node("10", "50000", &[&[("3", "5000")]])), 60);
+        // requested resources exceed node capacity: 50, 25
+        let big = pod(&[("3", "0")]);
+        assert_eq!(score(&big, &node("4", "10000", &[&[("3", "0")]])), 50);
+        assert_eq!(score(&big, &node("4", "10000", &[&[("3", "5000")]])), 25);
+    }
 
     /// Upstream `TestLeastAllocatedScoringStrategy`'s arithmetic: (4000-0)/4000*100 etc.
     #[test]
