@@ -126,6 +126,9 @@ pub struct Engine {
     warnings: Vec<String>,
     pub(crate) scheduler: scheduler::SchedulerState,
     pub(crate) event_series: BTreeMap<String, EventSeries>,
+    /// (group, resource, node filter) → components watching it; rebuilt when components change.
+    watch_index: BTreeMap<(String, String, Option<String>), Vec<usize>>,
+    watch_index_for: usize,
 }
 
 impl Engine {
@@ -143,6 +146,8 @@ impl Engine {
             warnings: Vec::new(),
             scheduler: scheduler::SchedulerState::default(),
             event_series: BTreeMap::new(),
+            watch_index: BTreeMap::new(),
+            watch_index_for: usize::MAX,
         }
     }
 
@@ -202,11 +207,36 @@ impl Engine {
                 self.components.push(c);
             }
         }
-        let targets: Vec<usize> = (0..self.components.len()).filter(|&i| self.components[i].running && self.components[i].wants(&event)).collect();
+        let targets = self.watchers_of(&event);
         for i in targets {
             let delay = self.rng.between(WATCH_DELAY_MS.0, WATCH_DELAY_MS.1);
             self.schedule(self.now.plus_millis(delay), Task::Deliver { component: i, event: event.clone() });
         }
+    }
+
+    /// The running components whose informers want this event, in component order. An index
+    /// by (group, resource, node filter) avoids asking every component of a large cluster.
+    fn watchers_of(&mut self, event: &WatchEvent) -> Vec<usize> {
+        if self.watch_index_for != self.components.len() {
+            let mut index: BTreeMap<(String, String, Option<String>), Vec<usize>> = BTreeMap::new();
+            for (i, c) in self.components.iter().enumerate() {
+                for w in &c.watches {
+                    index.entry((w.group.to_string(), w.resource.to_string(), w.node_name.clone())).or_default().push(i);
+                }
+            }
+            self.watch_index = index;
+            self.watch_index_for = self.components.len();
+        }
+        let node = event.object["spec"]["nodeName"].as_str().map(str::to_string);
+        let key = |n: Option<String>| (event.key.group.clone(), event.key.resource.clone(), n);
+        let mut targets: Vec<usize> = self.watch_index.get(&key(None)).cloned().unwrap_or_default();
+        if node.is_some() {
+            targets.extend(self.watch_index.get(&key(node)).cloned().unwrap_or_default());
+        }
+        targets.sort_unstable();
+        targets.dedup();
+        targets.retain(|&i| self.components[i].running && self.components[i].wants(event));
+        targets
     }
 
     /// Processes the next scheduled task if it is due by `limit`; false when none is.
