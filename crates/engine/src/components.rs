@@ -71,6 +71,8 @@ pub fn default_components(nodes: &[String]) -> Vec<Component> {
         Component::new(ComponentRef::control_plane("kube-scheduler"), vec![
             WatchSpec::all("", "pods"),
             WatchSpec::all("", "nodes"),
+            // InterPodAffinity's namespaceSelector reads namespace labels.
+            WatchSpec::all("", "namespaces"),
             WatchSpec::all("", "services"),
             WatchSpec::all("apps", "replicasets"),
             WatchSpec::all("apps", "statefulsets"),

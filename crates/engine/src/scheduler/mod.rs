@@ -46,6 +46,8 @@ pub struct SchedulerState {
     pub view_dirty: bool,
     /// Pending pods with `status.nominatedNodeName` (their resources are held on that node).
     pub nominated: BTreeMap<String, PodInfo>,
+    /// Namespace labels, for pod (anti-)affinity terms with a `namespaceSelector`.
+    pub namespace_labels: plugins::inter_pod_affinity::NamespaceLabels,
 }
 
 /// Why a cycle found no node: the FailedScheduling text, the plugins that rejected the pod,
@@ -146,6 +148,15 @@ impl Engine {
                     }
                 }
             }
+            // No plugin registers Namespace events, so a label change requeues nothing.
+            "namespaces" => match event.event_type {
+                EventType::Deleted => {
+                    self.scheduler.namespace_labels.remove(&event.key.name);
+                }
+                _ => {
+                    self.scheduler.namespace_labels.insert(event.key.name.clone(), event.object["metadata"]["labels"].clone());
+                }
+            },
             "pods" => {
                 let pod = &event.object;
                 let key = pod_key(&event.key.namespace, &event.key.name);
@@ -246,6 +257,9 @@ impl Engine {
         for (k, v) in cache.iter().filter(|(k, _)| k.resource == "nodes") {
             self.scheduler.nodes.insert(k.name.clone(), NodeInfo::new(v));
         }
+        for (k, v) in cache.iter().filter(|(k, _)| k.resource == "namespaces") {
+            self.scheduler.namespace_labels.insert(k.name.clone(), v["metadata"]["labels"].clone());
+        }
         for (k, v) in cache.iter().filter(|(k, _)| k.resource == "pods") {
             let event = WatchEvent { event_type: EventType::Added, key: k.clone(), object: v.clone(), revision: 0 };
             self.scheduler_observe(&event, None);
@@ -308,7 +322,7 @@ impl Engine {
         self.scheduler_trace(Action::SchedulerPreFilter, pod, BTreeMap::new());
         let filters = {
             let snapshot: Vec<&NodeInfo> = self.scheduler.nodes.values().collect();
-            plugins::filters_for_cycle(strategy, pod, &snapshot)
+            plugins::filters_for_cycle(strategy, pod, &snapshot, &self.scheduler.namespace_labels)
         };
         let nominated = self.nominated_pods(pod);
         // A nominated node is tried first, alone; if it fits, it is the choice.
@@ -439,7 +453,7 @@ impl Engine {
         }
         let filters = {
             let snapshot: Vec<&NodeInfo> = self.scheduler.nodes.values().collect();
-            plugins::filters_for_cycle(self.scheduler.strategy, pod, &snapshot)
+            plugins::filters_for_cycle(self.scheduler.strategy, pod, &snapshot, &self.scheduler.namespace_labels)
         };
         let mut histogram: BTreeMap<String, usize> = BTreeMap::new();
         let mut candidates = Vec::new();
@@ -515,7 +529,7 @@ impl Engine {
         };
         let affinity = {
             let all_nodes: Vec<&NodeInfo> = self.scheduler.nodes.values().collect();
-            plugins::inter_pod_affinity::AffinityScore::new(pod, &all_nodes)
+            plugins::inter_pod_affinity::AffinityScore::new(pod, &all_nodes, &self.scheduler.namespace_labels)
         };
         let scorers = plugins::scorers(strategy, spread, affinity);
         if self.scheduler.view_dirty {

@@ -17,18 +17,24 @@ fn required_terms<'a>(spec: &'a Value, kind: &str) -> Vec<&'a Value> {
     spec["affinity"][kind]["requiredDuringSchedulingIgnoredDuringExecution"].as_array().map(|a| a.iter().collect()).unwrap_or_default()
 }
 
-/// Does `term` (from a pod in namespace `term_ns`) select `target`?
-fn term_selects(term: &Value, term_ns: &str, target: &PodInfo) -> bool {
+/// Namespace name → its labels, from the scheduler's namespace informer (upstream's
+/// `nsLister`, read through `GetNamespaceLabelsSnapshot`).
+pub type NamespaceLabels = BTreeMap<String, Value>;
+
+/// Does `term` (from a pod in namespace `term_ns`) select `target`? Upstream `AffinityTerm.Matches`
+/// (`pkg/scheduler/framework/types.go`): the target's namespace is in the term's `namespaces` —
+/// the owner's own namespace when both `namespaces` and `namespaceSelector` are unset — or the
+/// target namespace's labels match `namespaceSelector` (an empty selector matches every
+/// namespace); then the pod's labels must match `labelSelector`.
+fn term_selects(term: &Value, term_ns: &str, target: &PodInfo, ns_labels: &NamespaceLabels) -> bool {
     let namespaces: Vec<&str> = term["namespaces"].as_array().map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
-    let ns_ok = if !namespaces.is_empty() {
-        namespaces.contains(&target.namespace.as_str())
-    } else if term["namespaceSelector"].is_object() {
-        // An empty namespaceSelector means all namespaces; label-based selection of
-        // namespaces is not modelled (namespace labels are not in the scheduler's view).
-        term["namespaceSelector"].as_object().is_some_and(|m| m.is_empty()) || target.namespace == term_ns
-    } else {
+    let ns_selector = &term["namespaceSelector"];
+    let listed = if namespaces.is_empty() && ns_selector.is_null() {
         target.namespace == term_ns
+    } else {
+        namespaces.contains(&target.namespace.as_str())
     };
+    let ns_ok = listed || (!ns_selector.is_null() && label_selector::matches(ns_selector, ns_labels.get(&target.namespace).unwrap_or(&Value::Null)));
     ns_ok && label_selector::matches(&term["labelSelector"], &target.labels)
 }
 
@@ -43,10 +49,12 @@ pub struct State {
     affinity: Vec<BTreeMap<(String, String), i64>>,
     anti: Vec<BTreeMap<(String, String), i64>>,
     any_affinity_match: bool,
+    /// The incoming pod matches all its own required affinity terms.
+    self_match: bool,
     pub skip: bool,
 }
 
-pub fn pre_filter(pod: &PodInfo, nodes: &[&NodeInfo]) -> State {
+pub fn pre_filter(pod: &PodInfo, nodes: &[&NodeInfo], ns_labels: &NamespaceLabels) -> State {
     let affinity_terms = required_terms(&pod.spec, "podAffinity");
     let anti_terms = required_terms(&pod.spec, "podAntiAffinity");
     let any_existing_anti =
@@ -55,6 +63,7 @@ pub fn pre_filter(pod: &PodInfo, nodes: &[&NodeInfo]) -> State {
     if st.skip {
         return st;
     }
+    st.self_match = affinity_terms.iter().all(|t| term_selects(t, &pod.namespace, pod, ns_labels));
     st.affinity = vec![BTreeMap::new(); affinity_terms.len()];
     st.anti = vec![BTreeMap::new(); anti_terms.len()];
     for node in nodes {
@@ -65,14 +74,14 @@ pub fn pre_filter(pod: &PodInfo, nodes: &[&NodeInfo]) -> State {
             for term in required_terms(&existing.spec, "podAntiAffinity") {
                 let key = term["topologyKey"].as_str().unwrap_or_default();
                 if let Some(v) = topology_value(node, key)
-                    && term_selects(term, &existing.namespace, pod) {
+                    && term_selects(term, &existing.namespace, pod, ns_labels) {
                         *st.existing_anti.entry((key.to_string(), v.to_string())).or_default() += 1;
                     }
             }
             for (i, term) in affinity_terms.iter().enumerate() {
                 let key = term["topologyKey"].as_str().unwrap_or_default();
                 if let Some(v) = topology_value(node, key)
-                    && term_selects(term, &pod.namespace, existing) {
+                    && term_selects(term, &pod.namespace, existing, ns_labels) {
                         *st.affinity[i].entry((key.to_string(), v.to_string())).or_default() += 1;
                         st.any_affinity_match = true;
                     }
@@ -80,7 +89,7 @@ pub fn pre_filter(pod: &PodInfo, nodes: &[&NodeInfo]) -> State {
             for (i, term) in anti_terms.iter().enumerate() {
                 let key = term["topologyKey"].as_str().unwrap_or_default();
                 if let Some(v) = topology_value(node, key)
-                    && term_selects(term, &pod.namespace, existing) {
+                    && term_selects(term, &pod.namespace, existing, ns_labels) {
                         *st.anti[i].entry((key.to_string(), v.to_string())).or_default() += 1;
                     }
             }
@@ -101,9 +110,8 @@ pub fn filter(st: &State, pod: &PodInfo, node: &NodeInfo) -> Status {
         topology_value(node, key).is_some_and(|v| st.affinity[i].get(&(key.to_string(), v.to_string())).copied().unwrap_or(0) > 0)
     });
     if !affinity_ok {
-        let self_match = affinity_terms.iter().all(|t| term_selects(t, &pod.namespace, pod));
         let has_keys = affinity_terms.iter().all(|t| topology_value(node, t["topologyKey"].as_str().unwrap_or_default()).is_some());
-        if st.any_affinity_match || !self_match || !has_keys {
+        if st.any_affinity_match || !st.self_match || !has_keys {
             return Status { code: Code::UnschedulableAndUnresolvable, reasons: vec![ERR_AFFINITY.into()] };
         }
     }
@@ -157,7 +165,7 @@ pub struct AffinityScore {
 }
 
 impl AffinityScore {
-    pub fn new(pod: &PodInfo, all: &[&NodeInfo]) -> AffinityScore {
+    pub fn new(pod: &PodInfo, all: &[&NodeInfo], ns_labels: &NamespaceLabels) -> AffinityScore {
         let own_aff = preferred_terms(&pod.spec, "podAffinity");
         let own_anti = preferred_terms(&pod.spec, "podAntiAffinity");
         let mut pairs: BTreeMap<(String, String), i64> = BTreeMap::new();
@@ -175,12 +183,12 @@ impl AffinityScore {
             }
             for existing in node.pods.values().filter(|p| !p.terminating) {
                 for (term, w) in &own_aff {
-                    if term_selects(term, &pod.namespace, existing) {
+                    if term_selects(term, &pod.namespace, existing, ns_labels) {
                         add(node, term, *w);
                     }
                 }
                 for (term, w) in &own_anti {
-                    if term_selects(term, &pod.namespace, existing) {
+                    if term_selects(term, &pod.namespace, existing, ns_labels) {
                         add(node, term, -*w);
                     }
                 }
@@ -189,17 +197,17 @@ impl AffinityScore {
                 let pref_anti = preferred_terms(&existing.spec, "podAntiAffinity");
                 any_existing |= !req.is_empty() || !pref.is_empty() || !pref_anti.is_empty();
                 for term in req {
-                    if term_selects(term, &existing.namespace, pod) {
+                    if term_selects(term, &existing.namespace, pod, ns_labels) {
                         add(node, term, HARD_POD_AFFINITY_WEIGHT);
                     }
                 }
                 for (term, w) in pref {
-                    if term_selects(term, &existing.namespace, pod) {
+                    if term_selects(term, &existing.namespace, pod, ns_labels) {
                         add(node, term, w);
                     }
                 }
                 for (term, w) in pref_anti {
-                    if term_selects(term, &existing.namespace, pod) {
+                    if term_selects(term, &existing.namespace, pod, ns_labels) {
                         add(node, term, -w);
                     }
                 }

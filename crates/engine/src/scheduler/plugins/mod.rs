@@ -29,10 +29,15 @@ pub fn filters(strategy: node_resources_fit::ScoringStrategy) -> Vec<Box<dyn Fil
 
 /// All filters for one cycle: the stateless ones, then PodTopologySpread and InterPodAffinity
 /// with their PreFilter state computed over the snapshot.
-pub fn filters_for_cycle(strategy: node_resources_fit::ScoringStrategy, pod: &super::framework::PodInfo, nodes: &[&super::framework::NodeInfo]) -> Vec<Box<dyn FilterPlugin>> {
+pub fn filters_for_cycle(
+    strategy: node_resources_fit::ScoringStrategy,
+    pod: &super::framework::PodInfo,
+    nodes: &[&super::framework::NodeInfo],
+    ns_labels: &inter_pod_affinity::NamespaceLabels,
+) -> Vec<Box<dyn FilterPlugin>> {
     let mut all = filters(strategy);
     all.push(Box::new(pod_topology_spread::PodTopologySpread { state: pod_topology_spread::pre_filter(pod, nodes) }));
-    let ipa = inter_pod_affinity::pre_filter(pod, nodes);
+    let ipa = inter_pod_affinity::pre_filter(pod, nodes, ns_labels);
     if !ipa.skip {
         all.push(Box::new(inter_pod_affinity::InterPodAffinity { state: ipa }));
     }
