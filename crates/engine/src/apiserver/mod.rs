@@ -382,8 +382,9 @@ impl Engine {
         if req.dry_run {
             return Ok(obj);
         }
-        let nodes = self.store.list("", "nodes", None).count();
-        if self.store.len() >= crate::MAX_OBJECTS || (rt.kind == "Node" && nodes >= crate::MAX_NODES) {
+        // Counting nodes walks their range, so only a Node create pays for it.
+        let node_cap_reached = rt.kind == "Node" && self.store.list("", "nodes", None).count() >= crate::MAX_NODES;
+        if self.store.len() >= crate::MAX_OBJECTS || node_cap_reached {
             let (what, max) = if rt.kind == "Node" { ("nodes", crate::MAX_NODES) } else { ("objects", crate::MAX_OBJECTS) };
             return Err(Status::forbidden(&rt.qualified_plural(), Some(&name), &format!("podlife limit: this playground cluster holds at most {max} {what}")));
         }

@@ -48,6 +48,15 @@ pub struct SchedulerState {
     pub nominated: BTreeMap<String, PodInfo>,
     /// Namespace labels, for pod (anti-)affinity terms with a `namespaceSelector`.
     pub namespace_labels: plugins::inter_pod_affinity::NamespaceLabels,
+    /// Node names in snapshot order, kept between cycles until a node is added or removed
+    /// (cloning thousands of names per cycle dominated large clusters).
+    pub(crate) node_names: Option<std::sync::Arc<Vec<String>>>,
+}
+
+impl SchedulerState {
+    fn node_names(&mut self) -> std::sync::Arc<Vec<String>> {
+        self.node_names.get_or_insert_with(|| std::sync::Arc::new(self.nodes.keys().cloned().collect())).clone()
+    }
 }
 
 /// Why a cycle found no node: the FailedScheduling text, the plugins that rejected the pod,
@@ -131,12 +140,14 @@ impl Engine {
                 match event.event_type {
                     EventType::Deleted => {
                         self.scheduler.nodes.remove(&name);
+                        self.scheduler.node_names = None;
                     }
                     _ => {
                         match self.scheduler.nodes.get_mut(&name) {
                             Some(ni) => ni.update_node(&event.object),
                             None => {
                                 self.scheduler.nodes.insert(name.clone(), NodeInfo::new(&event.object));
+                                self.scheduler.node_names = None;
                             }
                         }
                         // NodeAdd / NodeUpdate: ask each parked pod's rejecting plugins.
@@ -314,7 +325,7 @@ impl Engine {
     /// FailedScheduling message.
     fn find_node(&mut self, pod: &PodInfo) -> Result<String, Failure> {
         let strategy = self.scheduler.strategy;
-        let names: Vec<String> = self.scheduler.nodes.keys().cloned().collect();
+        let names = self.scheduler.node_names();
         let n = names.len();
         if n == 0 {
             return Err(Failure { message: "no nodes available to schedule pods".into(), rejectors: Default::default(), nominate: None });
@@ -345,13 +356,18 @@ impl Engine {
         let mut statuses: Vec<(String, String, Status)> = Vec::new();
         let mut table = Vec::new();
         let mut processed = 0;
-        for offset in 0..n {
+        // The snapshot's nodes from `start` round to it, walked in place (no per-node lookup).
+        let first: &str = &names[start];
+        let nodes = &self.scheduler.nodes;
+        let rotated = nodes
+            .range::<str, _>((std::ops::Bound::Included(first), std::ops::Bound::Unbounded))
+            .chain(nodes.range::<str, _>((std::ops::Bound::Unbounded, std::ops::Bound::Excluded(first))));
+        for (name, node) in rotated {
             if feasible.len() >= to_find {
                 break;
             }
-            let name = &names[(start + offset) % n];
             processed += 1;
-            let ni = with_nominated(&self.scheduler.nodes[name], &nominated);
+            let ni = with_nominated(node, &nominated);
             let ni: &NodeInfo = &ni;
             let mut failed = None;
             for f in &filters {
