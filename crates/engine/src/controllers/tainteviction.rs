@@ -52,9 +52,15 @@ fn eviction_delay(pod: &Value, node: &Value, now: Time) -> Option<u64> {
     min_ms
 }
 
+/// An object from the informer cache by key (a lookup, not a scan: the cache holds every object).
+fn cached<'a>(cache: &'a BTreeMap<ObjectKey, Value>, resource: &str, namespace: Option<&str>, name: &str) -> Option<&'a Value> {
+    let rt = podlife_model::ResourceType::resolve(resource)?;
+    cache.get(&ObjectKey::new(rt, namespace, name))
+}
+
 pub fn still_evictable(cache: &BTreeMap<ObjectKey, Value>, namespace: &str, name: &str, node: &str) -> bool {
-    let pod = cache.iter().find(|(k, _)| k.resource == "pods" && k.namespace == namespace && k.name == name).map(|(_, v)| v);
-    let node_obj = cache.iter().find(|(k, _)| k.resource == "nodes" && k.name == node).map(|(_, v)| v);
+    let pod = cached(cache, "pods", Some(namespace), name);
+    let node_obj = cached(cache, "nodes", None, node);
     match (pod, node_obj) {
         (Some(p), Some(n)) => {
             let already = p["status"]["conditions"]
@@ -127,7 +133,7 @@ pub fn reconcile(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent, now: Ti
             if !pod["metadata"]["deletionTimestamp"].is_null() {
                 return vec![];
             }
-            let Some(node) = cache.iter().find(|(k, _)| k.resource == "nodes" && k.name == node_name).map(|(_, v)| v) else { return vec![] };
+            let Some(node) = cached(cache, "nodes", None, node_name) else { return vec![] };
             match eviction_delay(pod, node, now) {
                 Some(d) => evict(pod, d, node_name, now),
                 None => vec![],

@@ -19,6 +19,8 @@ pub const FLUSH_PERIOD_MS: u64 = 30_000;
 pub struct SchedulingQueue {
     /// (priority desc, enqueue time, seq, key).
     active: BTreeSet<(Reverse<i64>, Time, u64, String)>,
+    /// key → its activeQ entry, so membership and removal need no scan.
+    active_entries: BTreeMap<String, (Reverse<i64>, Time, u64)>,
     /// key → (ready at, priority).
     backoff: BTreeMap<String, (Time, i64)>,
     /// key → (parked at, priority, the plugins that rejected it).
@@ -29,19 +31,28 @@ pub struct SchedulingQueue {
 
 impl SchedulingQueue {
     pub fn contains(&self, key: &str) -> bool {
-        self.active.iter().any(|(_, _, _, k)| k == key) || self.backoff.contains_key(key) || self.unschedulable.contains_key(key)
+        self.active_entries.contains_key(key) || self.backoff.contains_key(key) || self.unschedulable.contains_key(key)
     }
 
     pub fn add(&mut self, key: &str, priority: i64, now: Time) {
         if self.contains(key) {
             return;
         }
+        self.push_active(key.to_string(), priority, now);
+    }
+
+    fn push_active(&mut self, key: String, priority: i64, now: Time) {
         self.seq += 1;
-        self.active.insert((Reverse(priority), now, self.seq, key.to_string()));
+        if let Some((p, t, seq)) = self.active_entries.insert(key.clone(), (Reverse(priority), now, self.seq)) {
+            self.active.remove(&(p, t, seq, key.clone()));
+        }
+        self.active.insert((Reverse(priority), now, self.seq, key));
     }
 
     pub fn remove(&mut self, key: &str) {
-        self.active.retain(|(_, _, _, k)| k != key);
+        if let Some((p, t, seq)) = self.active_entries.remove(key) {
+            self.active.remove(&(p, t, seq, key.to_string()));
+        }
         self.backoff.remove(key);
         self.unschedulable.remove(key);
         self.attempts.remove(key);
@@ -50,6 +61,7 @@ impl SchedulingQueue {
     pub fn pop(&mut self) -> Option<String> {
         let first = self.active.iter().next().cloned()?;
         self.active.remove(&first);
+        self.active_entries.remove(&first.3);
         *self.attempts.entry(first.3.clone()).or_default() += 1;
         Some(first.3)
     }
@@ -88,8 +100,7 @@ impl SchedulingQueue {
             let key = key.clone();
             let ready = last_attempt.get(&key).copied().unwrap_or(now).plus_millis(self.backoff_for(&key));
             if ready <= now {
-                self.seq += 1;
-                self.active.insert((Reverse(priority), now, self.seq, key));
+                self.push_active(key, priority, now);
             } else {
                 self.backoff.insert(key, (ready, priority));
                 wakeups.push(ready);
@@ -103,8 +114,7 @@ impl SchedulingQueue {
         let ready: Vec<String> = self.backoff.iter().filter(|(_, (t, _))| *t <= now).map(|(k, _)| k.clone()).collect();
         for key in ready {
             if let Some((_, priority)) = self.backoff.remove(&key) {
-                self.seq += 1;
-                self.active.insert((Reverse(priority), now, self.seq, key));
+                self.push_active(key, priority, now);
             }
         }
     }
@@ -119,8 +129,7 @@ impl SchedulingQueue {
             .collect();
         for key in old {
             if let Some((_, priority, _)) = self.unschedulable.remove(&key) {
-                self.seq += 1;
-                self.active.insert((Reverse(priority), now, self.seq, key));
+                self.push_active(key, priority, now);
             }
         }
     }
