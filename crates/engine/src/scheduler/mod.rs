@@ -538,14 +538,13 @@ impl Engine {
     fn score_and_select(&mut self, pod: &PodInfo, feasible: &[String]) -> String {
         let strategy = self.scheduler.strategy;
         let default_selector = self.default_spread_selector(pod);
-        let spread = {
+        let (spread, affinity) = {
             let feasible_nodes: Vec<&NodeInfo> = feasible.iter().filter_map(|n| self.scheduler.nodes.get(n)).collect();
             let all_nodes: Vec<&NodeInfo> = self.scheduler.nodes.values().collect();
-            plugins::pod_topology_spread::SpreadScore::new(pod, &feasible_nodes, &all_nodes, default_selector.as_ref())
-        };
-        let affinity = {
-            let all_nodes: Vec<&NodeInfo> = self.scheduler.nodes.values().collect();
-            plugins::inter_pod_affinity::AffinityScore::new(pod, &all_nodes, &self.scheduler.namespace_labels)
+            (
+                plugins::pod_topology_spread::SpreadScore::new(pod, &feasible_nodes, &all_nodes, default_selector.as_ref()),
+                plugins::inter_pod_affinity::AffinityScore::new(pod, &all_nodes, &self.scheduler.namespace_labels),
+            )
         };
         let scorers = plugins::scorers(strategy, spread, affinity);
         if self.scheduler.view_dirty {
