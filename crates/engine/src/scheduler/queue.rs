@@ -155,6 +155,23 @@ mod tests {
     }
 
     #[test]
+    fn removal_and_membership_follow_the_active_index() {
+        let mut q = SchedulingQueue::default();
+        q.add("a", 0, Time(1));
+        q.add("b", 0, Time(2));
+        assert!(q.contains("a") && q.contains("b"));
+        q.remove("a");
+        assert!(!q.contains("a"));
+        // Re-adding after removal takes a fresh place behind "b"; a duplicate add is ignored.
+        q.add("a", 0, Time(3));
+        q.add("a", 0, Time(0));
+        assert_eq!(q.pop().as_deref(), Some("b"));
+        assert!(!q.contains("b"));
+        assert_eq!(q.pop().as_deref(), Some("a"));
+        assert!(!q.has_active() && q.pop().is_none());
+    }
+
+    #[test]
     fn backoff_doubles_to_ten_seconds() {
         let mut q = SchedulingQueue::default();
         for _ in 0..6 {
