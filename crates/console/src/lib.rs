@@ -43,10 +43,13 @@ impl Output {
 /// The most virtual time one `sleep` may advance (a stated cap rather than a hang).
 pub const MAX_SLEEP_SECONDS: f64 = 7.0 * 24.0 * 3600.0;
 
+/// How `kubectl apply -f FILE` reads a file (the CLI reads the disk; the web app has none).
+type FileReader = Box<dyn Fn(&str) -> Option<String>>;
+
 /// A cluster and the tools that talk to it.
 pub struct Session {
     engine: Engine,
-    read_file: Box<dyn Fn(&str) -> Option<String>>,
+    read_file: FileReader,
     commands_run: usize,
     seed: u64,
 }

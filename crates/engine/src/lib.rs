@@ -364,7 +364,7 @@ impl Engine {
         let id = c.id.clone();
         if id.name == scheduler::COMPONENT && id.node.is_none() {
             // A stopped scheduler loses its queue and snapshot; start rebuilds them.
-            let strategy = self.scheduler.strategy;
+            let strategy = self.scheduler.strategy.clone();
             self.scheduler = scheduler::SchedulerState { strategy, ..Default::default() };
         }
         self.record(id, Action::ComponentStop, None, BTreeMap::new(), vec![]);

@@ -713,7 +713,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                     let mut cells = columns::row(rt.kind, v, now, wide);
                     if multiple_kinds
                         && let Some(first) = cells.first_mut() {
-                            *first = type_name(rt, first).replacen('/', "/", 1);
+                            *first = type_name(rt, first);
                         }
                     row.extend(cells);
                     if p.flag("show-labels") {

@@ -89,7 +89,7 @@ fn parse_taint(spec: &str) -> Result<(Value, bool), String> {
         return Err(format!("invalid taint spec: {spec}"));
     }
     if let Some(e) = effect {
-        if !["NoSchedule", "PreferNoSchedule", "NoExecute"].contains(&e) && !(remove && e.is_empty()) {
+        if !(["NoSchedule", "PreferNoSchedule", "NoExecute"].contains(&e) || remove && e.is_empty()) {
             return Err(format!("invalid taint effect: {e}, unsupported taint effect"));
         }
     } else if !remove {

@@ -262,7 +262,7 @@ impl Engine {
     /// Rebuilds the snapshot and queue from the informer cache (after a start).
     pub(crate) fn scheduler_rebuild(&mut self) {
         let Some(i) = self.scheduler_component() else { return };
-        let strategy = self.scheduler.strategy;
+        let strategy = self.scheduler.strategy.clone();
         self.scheduler = SchedulerState { strategy, ..SchedulerState::default() };
         let cache: Vec<(crate::store::ObjectKey, Value)> = self.components[i].cache.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         for (k, v) in cache.iter().filter(|(k, _)| k.resource == "nodes") {
@@ -324,7 +324,7 @@ impl Engine {
     /// `schedulePod`: Filter (with sampling) then Score, returning the chosen node or the
     /// FailedScheduling message.
     fn find_node(&mut self, pod: &PodInfo) -> Result<String, Failure> {
-        let strategy = self.scheduler.strategy;
+        let strategy = self.scheduler.strategy.clone();
         let names = self.scheduler.node_names();
         let n = names.len();
         if n == 0 {
@@ -469,7 +469,7 @@ impl Engine {
         }
         let filters = {
             let snapshot: Vec<&NodeInfo> = self.scheduler.nodes.values().collect();
-            plugins::filters_for_cycle(self.scheduler.strategy, pod, &snapshot, &self.scheduler.namespace_labels)
+            plugins::filters_for_cycle(self.scheduler.strategy.clone(), pod, &snapshot, &self.scheduler.namespace_labels)
         };
         let mut histogram: BTreeMap<String, usize> = BTreeMap::new();
         let mut candidates = Vec::new();
@@ -536,7 +536,7 @@ impl Engine {
 
     /// PreScore, Score, NormalizeScore, weights, then `selectHost`.
     fn score_and_select(&mut self, pod: &PodInfo, feasible: &[String]) -> String {
-        let strategy = self.scheduler.strategy;
+        let strategy = self.scheduler.strategy.clone();
         let default_selector = self.default_spread_selector(pod);
         let (spread, affinity) = {
             let feasible_nodes: Vec<&NodeInfo> = feasible.iter().filter_map(|n| self.scheduler.nodes.get(n)).collect();

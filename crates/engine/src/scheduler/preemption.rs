@@ -30,7 +30,7 @@ pub fn select_victims_on_node(pod: &PodInfo, node: &NodeInfo, filters: &[Box<dyn
         return Err(fail);
     }
     // Higher priority first; equal priority keeps the node's (name) order as the start-time tie.
-    potential.sort_by(|a, b| b.1.priority.cmp(&a.1.priority));
+    potential.sort_by_key(|p| std::cmp::Reverse(p.1.priority));
     let mut victims = Vec::new();
     let mut priorities = Vec::new();
     for (key, p) in potential {

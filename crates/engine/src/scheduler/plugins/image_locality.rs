@@ -21,24 +21,6 @@ pub fn calculate_priority(sum_scores: i64, num_containers: i64) -> i64 {
     MAX_NODE_SCORE * (s - MIN_THRESHOLD) / (max_threshold - MIN_THRESHOLD)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Rows of upstream `TestImageLocalityPriority` (sums already scaled by spread).
-    #[test]
-    fn upstream_table() {
-        assert_eq!(calculate_priority(20 * MB, 2), 0);
-        assert_eq!(calculate_priority(125 * MB, 2), 5);
-        assert_eq!(calculate_priority(170 * MB, 2), 7);
-        assert_eq!(calculate_priority(2000 * MB, 2), 100);
-        assert_eq!(calculate_priority(4000 * MB / 3, 2), 66);
-        assert_eq!(calculate_priority(1000 * MB, 3), 32);
-        assert_eq!(calculate_priority(50 * MB, 2), 1);
-        assert_eq!(calculate_priority(150 * MB, 2), 6);
-    }
-}
-
 impl ScorePlugin for ImageLocality {
     fn name(&self) -> &'static str {
         "ImageLocality"
@@ -60,5 +42,23 @@ impl ScorePlugin for ImageLocality {
             }
         }
         calculate_priority(sum, (pod.images.len() + pod.init_images.len()) as i64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rows of upstream `TestImageLocalityPriority` (sums already scaled by spread).
+    #[test]
+    fn upstream_table() {
+        assert_eq!(calculate_priority(20 * MB, 2), 0);
+        assert_eq!(calculate_priority(125 * MB, 2), 5);
+        assert_eq!(calculate_priority(170 * MB, 2), 7);
+        assert_eq!(calculate_priority(2000 * MB, 2), 100);
+        assert_eq!(calculate_priority(4000 * MB / 3, 2), 66);
+        assert_eq!(calculate_priority(1000 * MB, 3), 32);
+        assert_eq!(calculate_priority(50 * MB, 2), 1);
+        assert_eq!(calculate_priority(150 * MB, 2), 6);
     }
 }

@@ -1,15 +1,69 @@
 //! NodeResourcesFit (upstream `pkg/scheduler/framework/plugins/noderesources/fit.go`,
-//! `least_allocated.go`, `most_allocated.go`): the pod's effective requests must fit what the
-//! node has left; the score prefers the least (by default) allocated node.
+//! `least_allocated.go`, `most_allocated.go`, `requested_to_capacity_ratio.go`): the pod's
+//! effective requests must fit what the node has left; the score prefers the least (by default)
+//! allocated node, the most allocated one, or follows a utilization → score shape.
 
 use crate::scheduler::framework::{ClusterView, Code, FilterPlugin, MAX_NODE_SCORE, NodeInfo, PodInfo, ScorePlugin, Status};
 
 /// `ScoringStrategyType`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum ScoringStrategy {
     #[default]
     LeastAllocated,
     MostAllocated,
+    /// `RequestedToCapacityRatio` with its `shape`: (utilization 0–100, score 0–10) points in
+    /// increasing utilization, as `UtilizationShapePoint`s.
+    RequestedToCapacityRatio(Vec<(i64, i64)>),
+}
+
+/// `MaxCustomPriorityScore`: shape scores are 0–10 and scaled to `MaxNodeScore`.
+const MAX_CUSTOM_PRIORITY_SCORE: i64 = 10;
+const MAX_UTILIZATION: i64 = 100;
+
+/// `helper.BuildBrokenLinearFunction`: linear between the shape's points, flat outside them
+/// (integer division, as upstream).
+pub fn broken_linear(shape: &[(i64, i64)], p: i64) -> i64 {
+    for (i, &(utilization, score)) in shape.iter().enumerate() {
+        if p <= utilization {
+            if i == 0 {
+                return score;
+            }
+            let (u0, s0) = shape[i - 1];
+            return s0 + (score - s0) * (p - u0) / (utilization - u0);
+        }
+    }
+    shape.last().map_or(0, |&(_, s)| s)
+}
+
+/// `scaledUtilization`: requested × max / capacity, clamped to [0, max] (i128 stands in for
+/// upstream's 128-bit `bits.Mul64`/`Div64`).
+fn scaled_utilization(requested: i64, capacity: i64, max: i64) -> i64 {
+    if capacity <= 0 || requested <= 0 {
+        return 0;
+    }
+    if requested >= capacity {
+        return max;
+    }
+    (i128::from(requested) * i128::from(max) / i128::from(capacity)) as i64
+}
+
+/// `buildRequestedToCapacityRatioScorerFunction` over (requested, allocatable, weight) rows:
+/// resources whose score is 0 do not count towards the weighted mean, which is rounded.
+pub fn requested_to_capacity_ratio_score(shape: &[(i64, i64)], resources: &[(i64, i64, i64)]) -> i64 {
+    let scaled: Vec<(i64, i64)> = shape.iter().map(|&(u, s)| (u, s * (MAX_NODE_SCORE / MAX_CUSTOM_PRIORITY_SCORE))).collect();
+    let (mut node_score, mut weight_sum) = (0i64, 0i64);
+    for &(requested, allocatable, weight) in resources {
+        if allocatable == 0 {
+            continue;
+        }
+        let utilization = if requested > allocatable { MAX_UTILIZATION } else { scaled_utilization(requested, allocatable, MAX_UTILIZATION) };
+        let score = broken_linear(&scaled, utilization);
+        if score > 0 {
+            node_score += score * weight;
+            weight_sum += weight;
+        }
+    }
+    if weight_sum == 0 { 0 } else { (node_score as f64 / weight_sum as f64).round() as i64 }
 }
 
 pub struct NodeResourcesFit {
@@ -105,9 +159,13 @@ impl ScorePlugin for NodeResourcesFit {
             (node.non_zero_requested.milli_cpu + pod.non_zero.milli_cpu, node.allocatable.milli_cpu),
             (node.non_zero_requested.memory + pod.non_zero.memory, node.allocatable.memory),
         ];
-        let f = match self.strategy {
+        let f = match &self.strategy {
             ScoringStrategy::LeastAllocated => least_requested_score,
             ScoringStrategy::MostAllocated => most_requested_score,
+            ScoringStrategy::RequestedToCapacityRatio(shape) => {
+                let rows: Vec<(i64, i64, i64)> = resources.iter().map(|&(r, c)| (r, c, 1)).collect();
+                return requested_to_capacity_ratio_score(shape, &rows);
+            }
         };
         let (mut total, mut weights) = (0, 0);
         for (requested, capacity) in resources {
@@ -144,7 +202,46 @@ mod tests {
     }
 
     fn score(p: &PodInfo, n: &NodeInfo) -> i64 {
-        NodeResourcesFit { strategy: ScoringStrategy::LeastAllocated }.score(p, n, &ClusterView::default())
+        score_with(ScoringStrategy::LeastAllocated, p, n)
+    }
+
+    fn score_with(strategy: ScoringStrategy, p: &PodInfo, n: &NodeInfo) -> i64 {
+        NodeResourcesFit { strategy }.score(p, n, &ClusterView::default())
+    }
+
+    /// Upstream `TestRequestedToCapacityRatioScoringStrategy` (shape 0→10, 100→0; cpu and
+    /// memory weight 1; capacities "4000"/"6000" cores and "10000" bytes as written there).
+    #[test]
+    fn upstream_requested_to_capacity_ratio_table() {
+        let rtcr = || ScoringStrategy::RequestedToCapacityRatio(vec![(0, 10), (100, 0)]);
+        // nothing scheduled, nothing requested: both MaxNodeScore (memory's default 200Mi
+        // exceeds 10000 bytes, scores 0 and drops out of the mean).
+        let empty = pod(&[]);
+        assert_eq!(score_with(rtcr(), &empty, &node("4000", "10000", &[&[], &[]])), 100);
+        assert_eq!(score_with(rtcr(), &empty, &node("4000", "10000", &[])), 100);
+        // Requests of 1000 + 2000 cores and 2000 + 3000 bytes on 4000- and 6000-core nodes.
+        let p = pod(&[("1000", "2000"), ("2000", "3000")]);
+        assert_eq!(score_with(rtcr(), &p, &node("4000", "10000", &[])), 38);
+        assert_eq!(score_with(rtcr(), &p, &node("6000", "10000", &[])), 50);
+        // No request from the pod, an existing pod holding 3000 cores and 5000 bytes.
+        assert_eq!(score_with(rtcr(), &empty, &node("4000", "10000", &[&[("3000", "5000")]])), 38);
+        assert_eq!(score_with(rtcr(), &empty, &node("6000", "10000", &[&[("3000", "5000")]])), 50);
+    }
+
+    /// Upstream `TestBrokenLinearFunction`.
+    #[test]
+    fn upstream_broken_linear_function() {
+        type Points<'a> = &'a [(i64, i64)];
+        let cases: [(Points, Points); 3] = [
+            (&[(10, 1), (90, 9)], &[(-10, 1), (0, 1), (9, 1), (10, 1), (15, 1), (19, 1), (20, 2), (89, 8), (90, 9), (99, 9), (100, 9), (110, 9)]),
+            (&[(0, 2), (40, 10), (100, 0)], &[(-10, 2), (0, 2), (20, 6), (30, 8), (40, 10), (70, 5), (100, 0), (110, 0)]),
+            (&[(0, 2), (40, 2), (100, 2)], &[(-10, 2), (0, 2), (20, 2), (30, 2), (40, 2), (70, 2), (100, 2), (110, 2)]),
+        ];
+        for (shape, points) in cases {
+            for &(p, want) in points {
+                assert_eq!(broken_linear(shape, p), want, "shape {shape:?} at {p}");
+            }
+        }
     }
 
     /// Rows of upstream `TestLeastAllocatedScoringStrategy` (cpu in millicores as quantities,
