@@ -467,9 +467,11 @@ impl Engine {
                 return Err("preemption: not eligible due to a terminating pod on the nominated node.".into());
             }
         }
-        let filters = {
-            let snapshot: Vec<&NodeInfo> = self.scheduler.nodes.values().collect();
-            plugins::filters_for_cycle(self.scheduler.strategy.clone(), pod, &snapshot, &self.scheduler.namespace_labels)
+        let nodes = &self.scheduler.nodes;
+        let (strategy, ns_labels) = (&self.scheduler.strategy, &self.scheduler.namespace_labels);
+        let snapshot_with = |trial: &NodeInfo| -> Vec<Box<dyn framework::FilterPlugin>> {
+            let snapshot: Vec<&NodeInfo> = nodes.values().map(|n| if n.name == trial.name { trial } else { n }).collect();
+            plugins::filters_for_cycle(strategy.clone(), pod, &snapshot, ns_labels)
         };
         let mut histogram: BTreeMap<String, usize> = BTreeMap::new();
         let mut candidates = Vec::new();
@@ -477,8 +479,8 @@ impl Engine {
             if st.code == Code::UnschedulableAndUnresolvable {
                 continue;
             }
-            let Some(ni) = self.scheduler.nodes.get(node) else { continue };
-            match preemption::select_victims_on_node(pod, ni, &filters) {
+            let Some(ni) = nodes.get(node) else { continue };
+            match preemption::select_victims_on_node(pod, ni, &snapshot_with) {
                 Ok(c) => candidates.push(c),
                 Err(fail) => {
                     for r in fail.reasons {

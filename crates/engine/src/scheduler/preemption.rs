@@ -16,8 +16,11 @@ pub struct Candidate {
 
 /// `SelectVictimsOnNode`: remove every lower-priority pod; if the pod then fits, add them back
 /// most important first (`MoreImportantPod`: higher priority, then earlier) as long as it still
-/// fits — the ones that cannot come back are the victims.
-pub fn select_victims_on_node(pod: &PodInfo, node: &NodeInfo, filters: &[Box<dyn FilterPlugin>]) -> Result<Candidate, Status> {
+/// fits — the ones that cannot come back are the victims. `filters_for` gives the filters with
+/// their PreFilter state as it is with the trial node in the snapshot (upstream updates that
+/// state through `RemovePod`/`AddPod`), so a victim's labels stop counting for pod
+/// (anti-)affinity and topology spread once it is gone.
+pub fn select_victims_on_node(pod: &PodInfo, node: &NodeInfo, filters_for: &dyn Fn(&NodeInfo) -> Vec<Box<dyn FilterPlugin>>) -> Result<Candidate, Status> {
     let mut potential: Vec<(String, PodInfo)> = node.pods.iter().filter(|(_, p)| p.priority < pod.priority).map(|(k, p)| (k.clone(), p.clone())).collect();
     if potential.is_empty() {
         return Err(Status { code: Code::UnschedulableAndUnresolvable, reasons: vec!["No preemption victims found for incoming pod".into()] });
@@ -26,7 +29,7 @@ pub fn select_victims_on_node(pod: &PodInfo, node: &NodeInfo, filters: &[Box<dyn
     for (k, _) in &potential {
         trial.remove_pod(k);
     }
-    if let Some(fail) = filters.iter().map(|f| f.filter(pod, &trial)).find(|s| !s.is_success()) {
+    if let Some(fail) = filters_for(&trial).iter().map(|f| f.filter(pod, &trial)).find(|s| !s.is_success()) {
         return Err(fail);
     }
     // Higher priority first; equal priority keeps the node's (name) order as the start-time tie.
@@ -35,7 +38,7 @@ pub fn select_victims_on_node(pod: &PodInfo, node: &NodeInfo, filters: &[Box<dyn
     let mut priorities = Vec::new();
     for (key, p) in potential {
         trial.add_pod(p.clone());
-        let fits = filters.iter().all(|f| f.filter(pod, &trial).is_success());
+        let fits = filters_for(&trial).iter().all(|f| f.filter(pod, &trial).is_success());
         if !fits {
             trial.remove_pod(&key);
             victims.push(key);
