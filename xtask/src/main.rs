@@ -38,7 +38,7 @@ commands:
                  build and serve the web app with live reload (http://127.0.0.1:8080)
   build          build the release site into dist/ (relative URLs: host it under any path)
   test           native tests, release wasm build, then browser tests against dist/
-  size           raw, gzip and brotli sizes of every file in dist/
+  size           build dist/ (release), then raw, gzip and brotli sizes of every file
   bench [args…]  run the benchmarks (cargo bench), when there are any
   tools          install the missing tools only (trunk, wasm-bindgen, npm packages, chromium)
 ";
@@ -56,7 +56,8 @@ fn main() -> ExitCode {
         "serve" => serve(rest),
         "build" => build(),
         "test" => test::run(),
-        "size" => size::run(&dist_dir()),
+        // Always measure a fresh build: a dist/ left from older code reports old numbers.
+        "size" => build().and_then(|()| size::run(&dist_dir())),
         "bench" => bench(rest),
         "tools" => tools::ensure(Needs { wasm: true, browser: true }),
         "help" | "-h" | "--help" => {
