@@ -48,15 +48,6 @@ pub struct SchedulerState {
     pub nominated: BTreeMap<String, PodInfo>,
     /// Namespace labels, for pod (anti-)affinity terms with a `namespaceSelector`.
     pub namespace_labels: plugins::inter_pod_affinity::NamespaceLabels,
-    /// Node names in snapshot order, kept between cycles until a node is added or removed
-    /// (cloning thousands of names per cycle dominated large clusters).
-    pub(crate) node_names: Option<std::sync::Arc<Vec<String>>>,
-}
-
-impl SchedulerState {
-    fn node_names(&mut self) -> std::sync::Arc<Vec<String>> {
-        self.node_names.get_or_insert_with(|| std::sync::Arc::new(self.nodes.keys().cloned().collect())).clone()
-    }
 }
 
 /// Why a cycle found no node: the FailedScheduling text, the plugins that rejected the pod,
@@ -140,14 +131,12 @@ impl Engine {
                 match event.event_type {
                     EventType::Deleted => {
                         self.scheduler.nodes.remove(&name);
-                        self.scheduler.node_names = None;
                     }
                     _ => {
                         match self.scheduler.nodes.get_mut(&name) {
                             Some(ni) => ni.update_node(&event.object),
                             None => {
                                 self.scheduler.nodes.insert(name.clone(), NodeInfo::new(&event.object));
-                                self.scheduler.node_names = None;
                             }
                         }
                         // NodeAdd / NodeUpdate: ask each parked pod's rejecting plugins.
@@ -325,8 +314,7 @@ impl Engine {
     /// FailedScheduling message.
     fn find_node(&mut self, pod: &PodInfo) -> Result<String, Failure> {
         let strategy = self.scheduler.strategy.clone();
-        let names = self.scheduler.node_names();
-        let n = names.len();
+        let n = self.scheduler.nodes.len();
         if n == 0 {
             return Err(Failure { message: "no nodes available to schedule pods".into(), rejectors: Default::default(), nominate: None });
         }
@@ -356,16 +344,11 @@ impl Engine {
         let mut statuses: Vec<(String, String, Status)> = Vec::new();
         let mut table = Vec::new();
         let mut processed = 0;
-        // The snapshot's nodes from `start` round to it, walked in place (no per-node lookup).
-        let first: &str = &names[start];
+        // The snapshot's nodes from `start` round to it, walked in place: no copy of the names
+        // and no per-node lookup (both dominated large clusters).
         let nodes = &self.scheduler.nodes;
-        let rotated = nodes
-            .range::<str, _>((std::ops::Bound::Included(first), std::ops::Bound::Unbounded))
-            .chain(nodes.range::<str, _>((std::ops::Bound::Unbounded, std::ops::Bound::Excluded(first))));
-        for (name, node) in rotated {
-            if feasible.len() >= to_find {
-                break;
-            }
+        let mut rotated = nodes.iter().skip(start).chain(nodes.iter().take(start));
+        for (name, node) in rotated.by_ref() {
             processed += 1;
             let ni = with_nominated(node, &nominated);
             let ni: &NodeInfo = &ni;
@@ -389,9 +372,12 @@ impl Engine {
                 None => feasible.push(name.clone()),
                 Some((plugin, st)) => statuses.push((name.clone(), plugin, st)),
             }
+            if feasible.len() >= to_find {
+                break;
+            }
         }
+        let not_evaluated: Vec<String> = rotated.take(TABLE_ROWS).map(|(name, _)| name.clone()).collect();
         self.scheduler.next_start_node_index = (start + processed) % n;
-        let not_evaluated: Vec<&String> = (processed..n).take(TABLE_ROWS).map(|o| &names[(start + o) % n]).collect();
         self.scheduler_trace(Action::SchedulerFilter, pod, BTreeMap::from([
             ("nodes".to_string(), json!(table)),
             ("evaluated".to_string(), json!(processed)),
