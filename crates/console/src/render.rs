@@ -149,6 +149,56 @@ pub fn line(e: &TraceEvent) -> String {
             format!("{} (total {}, {} tied)", text(param(e, "node")), text(param(e, "score")), text(param(e, "tied")))
         }
         Action::SchedulerBind => format!("POST pods/binding spec.nodeName={}", text(param(e, "node"))),
+        Action::KubeletSync => {
+            let mut d = text(param(e, "type"));
+            if let Some(p) = param(e, "phase").as_str() {
+                d.push_str(&format!(" phase={p}"));
+            }
+            if let Some(g) = param(e, "gracePeriod").as_i64() {
+                d.push_str(&format!(" grace={g}s"));
+            }
+            d
+        }
+        Action::KubeletPleg => param(e, "events")
+            .as_array()
+            .map(|evs| evs.iter().map(|v| format!("{} {}", text(&v["type"]), text(&v["container"]))).collect::<Vec<_>>().join(", "))
+            .unwrap_or_default(),
+        Action::KubeletKill => format!("stop {} (grace {}s)", text(param(e, "container")), text(param(e, "gracePeriod"))),
+        Action::Cri => {
+            let mut d = text(param(e, "method"));
+            if let Some(c) = param(e, "container").as_str() {
+                d.push_str(&format!(" {c}"));
+            }
+            if let Some(err) = param(e, "error").as_str() {
+                d.push_str(&format!(" error: {err}"));
+            }
+            d
+        }
+        Action::ImagePull => match param(e, "error").as_str() {
+            Some(err) => format!("{} failed: {err}", text(param(e, "image"))),
+            None => format!("{} {}", text(param(e, "image")), text(param(e, "result"))),
+        },
+        Action::Cni => match param(e, "error").as_str() {
+            Some(err) => format!("{} failed: {err}", text(param(e, "command"))),
+            None => format!("{} {}", text(param(e, "command")), text(param(e, "ip"))),
+        },
+        Action::Runc => match param(e, "error").as_str() {
+            Some(err) => format!("{} {} failed: {err}", text(param(e, "op")), text(param(e, "container"))),
+            None => match param(e, "argv").as_array() {
+                Some(argv) => format!("{} {} pid {} argv={}", text(param(e, "op")), text(param(e, "container")), text(param(e, "pid")), argv.iter().map(text).collect::<Vec<_>>().join(" ")),
+                None => format!("{} {} pid {}", text(param(e, "op")), text(param(e, "container")), text(param(e, "pid"))),
+            },
+        },
+        Action::Shim => match param(e, "exitCode").as_i64() {
+            Some(code) => format!("{} exited {code} ({})", text(param(e, "container")), text(param(e, "reason"))),
+            None => format!("{} {}", text(param(e, "op")), text(param(e, "container"))),
+        },
+        Action::KubeletProbe => match param(e, "output").as_str() {
+            Some(out) => format!("{} {} failure: {out}", text(param(e, "probe")), text(param(e, "container"))),
+            None => format!("{} {} success", text(param(e, "probe")), text(param(e, "container"))),
+        },
+        Action::KubeletLogs => format!("logs of {}{}", text(param(e, "container")), if param(e, "previous") == &serde_json::Value::Bool(true) { " (previous)" } else { "" }),
+        Action::Signal => format!("{} → {}: {}", text(param(e, "signal")), text(param(e, "container")), text(param(e, "disposition"))),
     };
     let secs = e.time.millis() as f64 / 1000.0;
     format!("[{secs:>9.3}s] {who:<24} {:<20} {detail}{object}", e.action.id())

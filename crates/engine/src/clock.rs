@@ -33,6 +33,12 @@ impl Time {
         format!("{}.{:06}Z", base.trim_end_matches('Z'), (self.0 % 1000) * 1000)
     }
 
+    /// RFC 3339 with nanoseconds, as container log timestamps print (`--timestamps`).
+    pub fn rfc3339_nanos(self) -> String {
+        let base = self.rfc3339();
+        format!("{}.{:09}Z", base.trim_end_matches('Z'), (self.0 % 1000) * 1_000_000)
+    }
+
     /// Parses what `rfc3339` printed back into virtual time (None before the epoch).
     pub fn from_rfc3339(text: &str) -> Option<Time> {
         let b = text.as_bytes();

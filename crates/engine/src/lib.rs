@@ -9,10 +9,14 @@ pub mod apiserver;
 pub mod clock;
 pub mod cluster;
 pub mod components;
+pub mod containerd;
 pub mod controllers;
+pub mod kubelet;
 pub mod labels;
+pub mod process;
 pub mod qos;
 pub mod quantities;
+pub mod registry;
 pub mod resources;
 pub mod rng;
 pub mod scheduler;
@@ -60,6 +64,18 @@ pub(crate) enum Task {
     SchedulerFlushBackoff,
     /// kube-scheduler's 30-second flush of pods parked for 5 minutes.
     SchedulerFlushUnschedulable,
+    /// A kubelet's pod worker syncs a pod (`token` = the worker's plan when queued).
+    KubeletSync { node: String, uid: String, token: u64 },
+    /// The next step of a pod worker's plan.
+    KubeletOp { node: String, uid: String, token: u64 },
+    /// PLEG relists the node's containers.
+    Pleg { node: String },
+    /// A container process's own timer.
+    Process { node: String, container: String, generation: u64, timer: process::Timer },
+    /// StopContainer's timeout: SIGKILL if the process still runs.
+    StopTimeout { node: String, container: String, generation: u64 },
+    /// A kubelet probe worker's tick.
+    Probe { node: String, uid: String, index: usize },
 }
 
 /// An event series being counted (client-go's event broadcaster cache).
@@ -130,6 +146,11 @@ pub struct Engine {
     /// (group, resource, node filter) → components watching it; rebuilt when components change.
     watch_index: BTreeMap<(String, String, Option<String>), Vec<usize>>,
     watch_index_for: usize,
+    /// Each node's machinery below the API: containerd's state and the kubelet's memory.
+    pub(crate) machines: BTreeMap<String, kubelet::NodeMachine>,
+    /// (component name, node) → index in `components`; rebuilt when components change.
+    node_index: BTreeMap<(String, String), usize>,
+    node_index_for: usize,
 }
 
 impl Engine {
@@ -149,6 +170,9 @@ impl Engine {
             event_series: BTreeMap::new(),
             watch_index: BTreeMap::new(),
             watch_index_for: usize::MAX,
+            machines: BTreeMap::new(),
+            node_index: BTreeMap::new(),
+            node_index_for: usize::MAX,
         }
     }
 
@@ -247,6 +271,7 @@ impl Engine {
             return false;
         }
         let Some(Reverse(next)) = self.queue.pop() else { return false };
+        self.refresh_node_index();
         self.now = self.now.max(next.at);
         self.run_task(next.task);
         true
@@ -271,6 +296,10 @@ impl Engine {
                 if id.name == scheduler::COMPONENT && id.node.is_none() {
                     self.scheduler_observe(&event, old.as_ref());
                 }
+                if id.name == kubelet::COMPONENT
+                    && let Some(node) = id.node.clone() {
+                        self.kubelet_observe(&node, &event);
+                    }
                 if id.name == "kube-controller-manager" {
                     let writes = controllers::reconcile(&self.components[component].cache, &event, self.now);
                     for w in writes {
@@ -282,6 +311,16 @@ impl Engine {
             Task::ScheduleOne => self.schedule_one(),
             Task::SchedulerFlushBackoff => self.scheduler_flush_backoff(),
             Task::SchedulerFlushUnschedulable => self.scheduler_flush_unschedulable(),
+            Task::KubeletSync { node, uid, token } => self.kubelet_sync(&node, &uid, token),
+            Task::KubeletOp { node, uid, token } => {
+                if self.kubelet_running(&node) {
+                    self.kubelet_op(&node, &uid, token);
+                }
+            }
+            Task::Pleg { node } => self.pleg_relist(&node),
+            Task::Process { node, container, generation, timer } => self.process_timer(&node, &container, generation, timer),
+            Task::StopTimeout { node, container, generation } => self.stop_timeout(&node, &container, generation),
+            Task::Probe { node, uid, index } => self.probe_tick(&node, &uid, index),
             Task::Write { component, request, then, guard } => {
                 let Some(c) = self.components.get(component) else { return };
                 if c.running && guard.as_ref().is_none_or(|g| controllers::guard_holds(&c.cache, g)) {
@@ -341,6 +380,22 @@ impl Engine {
         n
     }
 
+    /// The index of a node component (`kubelet` on `worker-1`), by an index kept in step
+    /// with the component list.
+    pub(crate) fn node_component(&self, name: &str, node: &str) -> Option<usize> {
+        if self.node_index_for == self.components.len() {
+            return self.node_index.get(&(name.to_string(), node.to_string())).copied();
+        }
+        self.components.iter().position(|c| c.id.name == name && c.id.node.as_deref() == Some(node))
+    }
+
+    fn refresh_node_index(&mut self) {
+        if self.node_index_for != self.components.len() {
+            self.node_index = self.components.iter().enumerate().filter_map(|(i, c)| Some(((c.id.name.clone(), c.id.node.clone()?), i))).collect();
+            self.node_index_for = self.components.len();
+        }
+    }
+
     fn find_component(&self, name: &str, node: Option<&str>) -> Result<usize, EngineError> {
         if let Some(n) = node
             && !self.components.iter().any(|c| c.id.node.as_deref() == Some(n)) {
@@ -366,6 +421,24 @@ impl Engine {
             // A stopped scheduler loses its queue and snapshot; start rebuilds them.
             let strategy = self.scheduler.strategy.clone();
             self.scheduler = scheduler::SchedulerState { strategy, ..Default::default() };
+        }
+        if let Some(node) = id.node.clone() {
+            match id.name.as_str() {
+                // containerd's daemon stops; its shims keep the containers running.
+                "containerd" => {
+                    if let Some(m) = self.machines.get_mut(&node) {
+                        m.runtime.up = false;
+                    }
+                }
+                // The kubelet's memory (pod workers, back-offs, PLEG's view) goes with it.
+                kubelet::COMPONENT => {
+                    if let Some(m) = self.machines.get_mut(&node) {
+                        let (host, offset) = (m.kubelet.host_ip.clone(), m.kubelet.tick_offset_ms);
+                        m.kubelet = kubelet::Kubelet::new(&node, &host, offset);
+                    }
+                }
+                _ => {}
+            }
         }
         self.record(id, Action::ComponentStop, None, BTreeMap::new(), vec![]);
         Ok(())
@@ -411,6 +484,26 @@ impl Engine {
         }
         if id.name == scheduler::COMPONENT && id.node.is_none() {
             self.scheduler_rebuild();
+        }
+        if let Some(node) = id.node.clone() {
+            match id.name.as_str() {
+                "containerd" => {
+                    if let Some(m) = self.machines.get_mut(&node) {
+                        m.runtime.up = true;
+                    }
+                    self.pleg_soon(&node);
+                }
+                kubelet::COMPONENT => {
+                    // The new kubelet learns its pods from the list, as Add notifications.
+                    let pods: Vec<(store::ObjectKey, Value)> = self.components[i].cache.iter().filter(|(k, _)| k.resource == "pods").map(|(k, v)| (k.clone(), v.clone())).collect();
+                    for (key, object) in pods {
+                        let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
+                        self.kubelet_observe(&node, &event);
+                    }
+                    self.pleg_soon(&node);
+                }
+                _ => {}
+            }
         }
         Ok(())
     }

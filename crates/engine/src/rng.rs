@@ -56,12 +56,40 @@ impl Rng {
         )
     }
 
+    /// `n` lowercase hex digits (container and sandbox ids are 64).
+    pub fn hex(&mut self, n: usize) -> String {
+        let mut out = String::with_capacity(n + 16);
+        while out.len() < n {
+            out.push_str(&format!("{:016x}", self.next_u64()));
+        }
+        out.truncate(n);
+        out
+    }
+
     /// `n` characters from the alphabet upstream uses for generated name suffixes
     /// (`apimachinery/pkg/util/rand`: consonants and digits without look-alikes).
     pub fn name_suffix(&mut self, n: usize) -> String {
         const ALPHANUMS: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
         (0..n).map(|_| ALPHANUMS[self.below(ALPHANUMS.len() as u64) as usize] as char).collect()
     }
+}
+
+/// `n` hex digits derived from `text` alone (FNV-1a, repeated): stable ids for things that
+/// are not chance, such as an unknown seeded image's id.
+pub fn hex_of(text: &str, n: usize) -> String {
+    let mut out = String::with_capacity(n + 16);
+    let mut round: u64 = 0;
+    while out.len() < n {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ round;
+        for b in text.bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        out.push_str(&format!("{h:016x}"));
+        round += 1;
+    }
+    out.truncate(n);
+    out
 }
 
 #[cfg(test)]

@@ -110,6 +110,40 @@ pub enum Action {
     SchedulerPreBind,
     #[serde(rename = "scheduler.bind")]
     SchedulerBind,
+    /// A kubelet pod worker sync (params: type SyncPod / SyncTerminatingPod /
+    /// SyncTerminatedPod, phase, gracePeriod).
+    #[serde(rename = "kubelet.sync")]
+    KubeletSync,
+    /// PLEG's relist found container changes (params: events[{pod, container, type}]).
+    #[serde(rename = "kubelet.pleg")]
+    KubeletPleg,
+    /// The kubelet stops a container (params: container, gracePeriod).
+    #[serde(rename = "kubelet.kill")]
+    KubeletKill,
+    /// A CRI call served by containerd (params: method, container, error).
+    #[serde(rename = "cri")]
+    Cri,
+    /// An image pull (params: image, result pulling/pulled, bytes, error).
+    #[serde(rename = "image.pull")]
+    ImagePull,
+    /// The CNI plugin (params: command ADD/DEL, ip, gateway).
+    #[serde(rename = "cni")]
+    Cni,
+    /// runc created or started a container (params: op, argv, pid, namespaces, cgroup).
+    #[serde(rename = "runc")]
+    Runc,
+    /// A container's shim (params: op start/exit, exitCode, reason).
+    #[serde(rename = "shim")]
+    Shim,
+    /// A signal delivered to a container's PID 1 (params: signal, disposition).
+    #[serde(rename = "signal")]
+    Signal,
+    /// A probe attempt (params: container, probe, result, output).
+    #[serde(rename = "kubelet.probe")]
+    KubeletProbe,
+    /// The kubelet served a container's log (params: container, previous).
+    #[serde(rename = "kubelet.logs")]
+    KubeletLogs,
 }
 
 impl Action {
@@ -141,6 +175,17 @@ impl Action {
             Action::SchedulerPermit => "scheduler.permit",
             Action::SchedulerPreBind => "scheduler.prebind",
             Action::SchedulerBind => "scheduler.bind",
+            Action::KubeletSync => "kubelet.sync",
+            Action::KubeletPleg => "kubelet.pleg",
+            Action::KubeletKill => "kubelet.kill",
+            Action::Cri => "cri",
+            Action::ImagePull => "image.pull",
+            Action::Cni => "cni",
+            Action::Runc => "runc",
+            Action::Shim => "shim",
+            Action::Signal => "signal",
+            Action::KubeletLogs => "kubelet.logs",
+            Action::KubeletProbe => "kubelet.probe",
         }
     }
 }

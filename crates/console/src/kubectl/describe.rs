@@ -140,22 +140,9 @@ fn containers(w: &mut String, label: &str, list: &Value, statuses: &Value) {
             }
         }
         if let Some(st) = status {
-            let state = &st["state"];
-            if state["running"].is_object() {
-                w.push_str(&format!("    State:\tRunning\n      Started:\t{}\n", rfc1123z(s(&state["running"]["startedAt"]))));
-            } else if state["terminated"].is_object() {
-                let t = &state["terminated"];
-                w.push_str("    State:\tTerminated\n");
-                if !s(&t["reason"]).is_empty() {
-                    w.push_str(&format!("      Reason:\t{}\n", s(&t["reason"])));
-                }
-                w.push_str(&format!("      Exit Code:\t{}\n", t["exitCode"].as_i64().unwrap_or(0)));
-                w.push_str(&format!("      Started:\t{}\n      Finished:\t{}\n", rfc1123z(s(&t["startedAt"])), rfc1123z(s(&t["finishedAt"]))));
-            } else {
-                w.push_str("    State:\tWaiting\n");
-                if !s(&state["waiting"]["reason"]).is_empty() {
-                    w.push_str(&format!("      Reason:\t{}\n", s(&state["waiting"]["reason"])));
-                }
+            container_state(w, "State", &st["state"]);
+            if st["lastState"]["terminated"].is_object() {
+                container_state(w, "Last State", &st["lastState"]);
             }
             w.push_str(&format!("    Ready:\t{}\n", if st["ready"] == true { "True" } else { "False" }));
             w.push_str(&format!("    Restart Count:\t{}\n", st["restartCount"].as_i64().unwrap_or(0)));
@@ -166,6 +153,11 @@ fn containers(w: &mut String, label: &str, list: &Value, statuses: &Value) {
                 for (k, v) in m {
                     w.push_str(&format!("      {k}:\t{}\n", s(v)));
                 }
+            }
+        }
+        for (field, title) in [("livenessProbe", "Liveness"), ("readinessProbe", "Readiness"), ("startupProbe", "Startup")] {
+            if c[field].is_object() {
+                w.push_str(&format!("    {title}:\t{}\n", describe_probe(&c[field])));
             }
         }
         match c["env"].as_array().filter(|a| !a.is_empty()) {
@@ -189,6 +181,60 @@ fn containers(w: &mut String, label: &str, list: &Value, statuses: &Value) {
             }
         }
     }
+}
+
+/// `describeContainerState`.
+fn container_state(w: &mut String, title: &str, state: &Value) {
+    if state["running"].is_object() {
+        w.push_str(&format!("    {title}:\tRunning\n      Started:\t{}\n", rfc1123z(s(&state["running"]["startedAt"]))));
+    } else if state["terminated"].is_object() {
+        let t = &state["terminated"];
+        w.push_str(&format!("    {title}:\tTerminated\n"));
+        if !s(&t["reason"]).is_empty() {
+            w.push_str(&format!("      Reason:\t{}\n", s(&t["reason"])));
+        }
+        if !s(&t["message"]).is_empty() {
+            w.push_str(&format!("      Message:\t{}\n", s(&t["message"])));
+        }
+        w.push_str(&format!("      Exit Code:\t{}\n", t["exitCode"].as_i64().unwrap_or(0)));
+        if let Some(sig) = t["signal"].as_i64().filter(|s| *s > 0) {
+            w.push_str(&format!("      Signal:\t{sig}\n"));
+        }
+        w.push_str(&format!("      Started:\t{}\n      Finished:\t{}\n", rfc1123z(s(&t["startedAt"])), rfc1123z(s(&t["finishedAt"]))));
+    } else {
+        w.push_str(&format!("    {title}:\tWaiting\n"));
+        if !s(&state["waiting"]["reason"]).is_empty() {
+            w.push_str(&format!("      Reason:\t{}\n", s(&state["waiting"]["reason"])));
+        }
+    }
+}
+
+/// `DescribeProbe`: `http-get http://:8080/healthz delay=0s timeout=1s period=10s #success=1 #failure=3`.
+fn describe_probe(p: &Value) -> String {
+    let n = |f: &str, d: i64| p[f].as_i64().unwrap_or(d);
+    let attrs = format!("delay={}s timeout={}s period={}s #success={} #failure={}", n("initialDelaySeconds", 0), n("timeoutSeconds", 1), n("periodSeconds", 10), n("successThreshold", 1), n("failureThreshold", 3));
+    let port = |v: &Value| match v {
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => s.clone(),
+        _ => String::new(),
+    };
+    if let Some(e) = p["exec"].as_object() {
+        let cmd: Vec<String> = e.get("command").and_then(Value::as_array).map(|a| a.iter().map(|x| s(x).to_string()).collect()).unwrap_or_default();
+        return format!("exec [{}] {attrs}", cmd.join(" "));
+    }
+    if p["httpGet"].is_object() {
+        let h = &p["httpGet"];
+        let scheme = s(&h["scheme"]).to_lowercase();
+        let scheme = if scheme.is_empty() { "http".to_string() } else { scheme };
+        return format!("http-get {scheme}://{}:{}{} {attrs}", s(&h["host"]), port(&h["port"]), s(&h["path"]));
+    }
+    if p["tcpSocket"].is_object() {
+        return format!("tcp-socket {}:{} {attrs}", s(&p["tcpSocket"]["host"]), port(&p["tcpSocket"]["port"]));
+    }
+    if p["grpc"].is_object() {
+        return format!("grpc <pod>:{} {} {attrs}", port(&p["grpc"]["port"]), s(&p["grpc"]["service"]));
+    }
+    format!("unknown {attrs}")
 }
 
 fn volumes(w: &mut String, list: &Value) {

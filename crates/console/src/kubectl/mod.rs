@@ -5,6 +5,7 @@
 mod create_sub;
 mod describe;
 pub mod flags;
+mod logs;
 mod manifest_input;
 mod merge;
 mod node_ops;
@@ -68,6 +69,7 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "auth" => auth(ctx, rest, &mut out),
         "events" => events(ctx, rest, &mut out),
         "describe" => describe_cmd(ctx, rest, &mut out),
+        "logs" => logs::logs(ctx, rest, &mut out),
         "cordon" => node_ops::cordon(ctx, rest, &mut out, true),
         "uncordon" => node_ops::cordon(ctx, rest, &mut out, false),
         "taint" => node_ops::taint(ctx, rest, &mut out),

@@ -31,6 +31,8 @@ pub enum Verb {
     List,
     Create,
     Update,
+    /// A JSON merge patch (the kubelet's status updates).
+    Patch,
     Delete,
 }
 
@@ -41,6 +43,7 @@ impl Verb {
             Verb::List => "list",
             Verb::Create => "create",
             Verb::Update => "update",
+            Verb::Patch => "patch",
             Verb::Delete => "delete",
         }
     }
@@ -50,6 +53,7 @@ impl Verb {
             Verb::Get | Verb::List => "GET",
             Verb::Create => "POST",
             Verb::Update => "PUT",
+            Verb::Patch => "PATCH",
             Verb::Delete => "DELETE",
         }
     }
@@ -198,6 +202,7 @@ impl Engine {
             Verb::Create if req.subresource.as_deref() == Some("binding") => self.bind(req, object).map(Response::Object),
             Verb::Create => self.create(req, object).map(Response::Object),
             Verb::Update => self.update(req, object).map(Response::Object),
+            Verb::Patch => self.patch(req, object).map(Response::Object),
             Verb::Delete => self.delete(req, object).map(Response::Object),
         }
     }
@@ -249,7 +254,10 @@ impl Engine {
             name: req.name.clone().unwrap_or_default(),
         };
         let masters = user.groups.iter().any(|g| g == "system:masters");
-        let grant = if masters { Some(rbac::Grant { binding: "group system:masters".into(), role: "(privileged)".into() }) } else { rbac::authorize(&self.store, user, &attrs) };
+        let node_grant = node_authorizer(user, &attrs);
+        let grant = if let Some(g) = node_grant {
+            Some(g)
+        } else if masters { Some(rbac::Grant { binding: "group system:masters".into(), role: "(privileged)".into() }) } else { rbac::authorize(&self.store, user, &attrs) };
         let mut params = BTreeMap::from([
             ("user".to_string(), json!(user.name)),
             ("verb".to_string(), json!(attrs.verb)),
@@ -631,6 +639,27 @@ impl Engine {
         Ok(self.write(key, obj, object))
     }
 
+    /// PATCH with a JSON merge patch (RFC 7386): merged into the stored object, then served
+    /// as an update. A `metadata.uid` in the patch is a precondition, as the kubelet sends it.
+    fn patch(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Value, Status> {
+        let rt = req.resource;
+        let name = req.name.clone().unwrap_or_default();
+        let key = ObjectKey::new(rt, req.namespace.as_deref(), &name);
+        let Some(current) = self.store.get(&key).cloned() else {
+            return Err(Status::not_found(rt, &name));
+        };
+        let patch = req.body.clone().unwrap_or(Value::Null);
+        if let Some(uid) = patch["metadata"]["uid"].as_str()
+            && current["metadata"]["uid"].as_str() != Some(uid) {
+                return Err(Status::plain(Reason::Conflict, format!("Operation cannot be fulfilled on {} \"{name}\": the UID in the precondition ({uid}) does not match the UID in record ({}). The object might have been deleted and then recreated", rt.qualified_plural(), current["metadata"]["uid"].as_str().unwrap_or_default())));
+            }
+        let mut merged = current;
+        merge_patch(&mut merged, &patch);
+        let mut update = req.clone();
+        update.body = Some(merged);
+        self.update(&update, object)
+    }
+
     /// Graceful deletion (`pkg/registry/core/pod/strategy.go` `CheckGracefulDelete`): a pod
     /// bound to a node gets `deletionTimestamp` and waits for its kubelet; an unbound pod, a
     /// zero grace period, or any other object goes at once (finalizers permitting).
@@ -766,3 +795,42 @@ fn pod_update_errors(old: &Value, new: &Value) -> Vec<status::FieldError> {
     errs
 }
 
+
+/// RFC 7386 JSON merge patch.
+pub fn merge_patch(target: &mut Value, patch: &Value) {
+    let Some(p) = patch.as_object() else {
+        *target = patch.clone();
+        return;
+    };
+    if !target.is_object() {
+        *target = Value::Object(serde_json::Map::new());
+    }
+    let Some(t) = target.as_object_mut() else { return };
+    for (k, v) in p {
+        if v.is_null() {
+            t.remove(k);
+        } else {
+            merge_patch(t.entry(k.clone()).or_insert(Value::Null), v);
+        }
+    }
+}
+
+/// The Node authorizer (`plugin/pkg/auth/authorizer/node`) for `system:node:<name>` in group
+/// `system:nodes`: the rules of `bootstrappolicy.NodeRules()` that a kubelet uses (its pods
+/// and their status, events, its Node and Lease, the objects its pods reference).
+fn node_authorizer(user: &UserInfo, attrs: &Attributes) -> Option<rbac::Grant> {
+    if !user.groups.iter().any(|g| g == "system:nodes") || !user.name.starts_with("system:node:") {
+        return None;
+    }
+    let v = attrs.verb.as_str();
+    let allowed = match (attrs.api_group.as_str(), attrs.resource.as_str(), attrs.subresource.as_str()) {
+        ("", "pods", "") => matches!(v, "get" | "list" | "watch" | "create" | "delete"),
+        ("", "pods", "status") => matches!(v, "update" | "patch"),
+        ("", "events", "") | ("events.k8s.io", "events", "") => matches!(v, "create" | "update" | "patch"),
+        ("", "nodes", "") | ("", "nodes", "status") => matches!(v, "get" | "list" | "watch" | "create" | "update" | "patch"),
+        ("coordination.k8s.io", "leases", "") => matches!(v, "get" | "create" | "update" | "patch" | "delete"),
+        ("", "configmaps" | "secrets" | "persistentvolumeclaims" | "services" | "endpoints", "") => matches!(v, "get" | "list" | "watch"),
+        _ => false,
+    };
+    allowed.then(|| rbac::Grant { binding: "Node authorizer".into(), role: "system:node".into() })
+}

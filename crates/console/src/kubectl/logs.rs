@@ -1,0 +1,96 @@
+//! `kubectl logs` (`kubectl/pkg/cmd/logs`): the container from `-c` or the default one
+//! (`podcmd.FindOrDefaultContainerByName`, which says which it chose), then
+//! `GET …/pods/NAME/log`. In a script `-f` prints what is there now.
+
+use podlife_engine::{Request, Response, Verb};
+use podlife_model::ResourceType;
+use serde_json::Value;
+
+use super::flags::{self, Kind, Spec};
+use super::{Context, namespace_of, send, server_error};
+use crate::Output;
+
+pub fn logs(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
+    let specs = [
+        Spec { long: "container", short: Some('c'), kind: Kind::Value },
+        Spec { long: "previous", short: Some('p'), kind: Kind::Bool },
+        Spec { long: "follow", short: Some('f'), kind: Kind::Bool },
+        Spec { long: "timestamps", short: None, kind: Kind::Bool },
+        Spec { long: "tail", short: None, kind: Kind::Value },
+        Spec { long: "all-containers", short: None, kind: Kind::Bool },
+    ];
+    let p = match flags::parse(args, &specs, "logs") {
+        Ok(p) => p,
+        Err(e) => return out.err(&format!("{e}\n")),
+    };
+    let usage = "error: expected POD_NAME or TYPE/NAME: kubectl logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]\nSee 'kubectl logs -h' for help and examples\n";
+    // `kubectl logs POD [CONTAINER]`: the second word names the container.
+    let (name, positional) = match p.args.as_slice() {
+        [one] => (one.clone(), None),
+        [one, c] if p.get("container").is_none() => (one.clone(), Some(c.clone())),
+        _ => return out.err(usage),
+    };
+    let name = name.strip_prefix("pod/").or_else(|| name.strip_prefix("pods/")).unwrap_or(&name).to_string();
+    let requested = p.get("container").map(str::to_string).or(positional);
+    let tail: Option<usize> = match p.get("tail") {
+        None | Some("-1") => None,
+        Some(t) => match t.parse::<usize>() {
+            Ok(n) => Some(n),
+            Err(_) => return out.err(&format!("error: invalid argument \"{t}\" for \"--tail\" flag: strconv.ParseInt: parsing \"{t}\": invalid syntax\nSee 'kubectl logs --help' for usage.\n")),
+        },
+    };
+    let namespace = namespace_of(&p);
+    let Some(rt) = ResourceType::resolve("pods") else { return };
+    let mut req = Request::new(Verb::Get, rt);
+    req.namespace = Some(namespace.clone());
+    req.name = Some(name.clone());
+    let pod = match send(ctx, out, req) {
+        Ok(Response::Object(v)) => v,
+        Ok(_) => return,
+        Err(s) => return out.err(&server_error(&s, "Pod", &name, None)),
+    };
+    let all = all_container_names(&pod);
+    let containers: Vec<String> = if p.flag("all-containers") {
+        all.iter().map(|(n, _)| n.clone()).collect()
+    } else if let Some(c) = requested.as_deref() {
+        if !all.iter().any(|(n, _)| n == c) {
+            return out.err(&format!("Error from server (BadRequest): container {c} is not valid for pod {name}\n"));
+        }
+        vec![c.to_string()]
+    } else {
+        let default = pod["metadata"]["annotations"]["kubectl.kubernetes.io/default-container"].as_str().map(str::to_string);
+        let first = pod["spec"]["containers"][0]["name"].as_str().unwrap_or_default().to_string();
+        let chosen = default.filter(|d| all.iter().any(|(n, _)| n == d)).unwrap_or(first);
+        if all.len() > 1 && pod["metadata"]["annotations"]["kubectl.kubernetes.io/default-container"].is_null() {
+            let list: Vec<String> = all.iter().map(|(n, kind)| if kind.is_empty() { n.clone() } else { format!("{n} ({kind})") }).collect();
+            out.err(&format!("Defaulted container {chosen:?} out of: {}\n", list.join(", ")));
+        }
+        vec![chosen]
+    };
+    for c in containers {
+        match ctx.engine.pod_logs(&namespace, &name, &c, p.flag("previous")) {
+            Ok(lines) => {
+                let skip = tail.map_or(0, |n| lines.len().saturating_sub(n));
+                for (t, _, line) in lines.iter().skip(skip) {
+                    if p.flag("timestamps") {
+                        out.out(&format!("{} {line}\n", t.rfc3339_nanos()));
+                    } else {
+                        out.out(&format!("{line}\n"));
+                    }
+                }
+            }
+            Err(s) => out.err(&format!("Error from server ({}): {}\n", s.reason.as_str(), s.message)),
+        }
+    }
+}
+
+/// `allContainerNames`: containers, then ephemeral `(ephem)`, then init `(init)`.
+fn all_container_names(pod: &Value) -> Vec<(String, &'static str)> {
+    let names = |field: &str, kind: &'static str| -> Vec<(String, &'static str)> {
+        pod["spec"][field].as_array().map(|a| a.iter().filter_map(|c| Some((c["name"].as_str()?.to_string(), kind))).collect()).unwrap_or_default()
+    };
+    let mut all = names("containers", "");
+    all.extend(names("ephemeralContainers", "ephem"));
+    all.extend(names("initContainers", "init"));
+    all
+}

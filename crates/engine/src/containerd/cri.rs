@@ -1,0 +1,410 @@
+//! The CRI calls as containerd serves them on a node, each a reaction in the trace under
+//! `containerd` (with CNI, runc and the shim under their own names): RunPodSandbox,
+//! CreateContainer, StartContainer, StopContainer, StopPodSandbox, RemoveContainer, and the
+//! task-exit path from a container's process back through its shim.
+//!
+//! The kubelet calls these from its pod worker; each call happens at the moment its work is
+//! done (the kubelet schedules the next step after the call's duration).
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+
+use crate::Engine;
+use crate::clock::Time;
+use crate::containerd::{Container, ContainerState, NodeImage, Runtime, Sandbox};
+use crate::process::{self, App, Effect, Process, Timer};
+use crate::trace::{Action, ComponentRef, ObjectRef};
+
+/// Why a CRI call failed: the gRPC error text the kubelet receives.
+pub type CriError = String;
+
+/// The text every CRI call gets while containerd is down.
+pub const CONTAINERD_DOWN: &str = "rpc error: code = Unavailable desc = connection error: desc = \"transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: connection refused\"";
+
+/// Namespaces runc creates for a pod's pause container (the sandbox) and joins for its
+/// containers; PID is shared only with `shareProcessNamespace`.
+const SANDBOX_NAMESPACES: [&str; 4] = ["network", "ipc", "uts", "pid"];
+
+pub(crate) fn pod_ref(pod: &Value) -> Option<ObjectRef> {
+    crate::object_ref(pod, "Pod")
+}
+
+impl Engine {
+    pub(crate) fn node_trace(&mut self, component: &str, node: &str, action: Action, object: Option<ObjectRef>, params: BTreeMap<String, Value>) {
+        self.record(ComponentRef::on_node(component, node), action, object, params, vec![]);
+    }
+
+    pub(crate) fn runtime_mut(&mut self, node: &str) -> Option<&mut Runtime> {
+        self.machines.get_mut(node).map(|m| &mut m.runtime)
+    }
+
+    fn cri_call(&mut self, node: &str, method: &str, object: Option<ObjectRef>, mut params: BTreeMap<String, Value>) -> Result<(), CriError> {
+        params.insert("method".into(), json!(method));
+        let up = self.machines.get(node).is_some_and(|m| m.runtime.up);
+        if !up {
+            params.insert("error".into(), json!(CONTAINERD_DOWN));
+        }
+        self.node_trace("containerd", node, Action::Cri, object, params);
+        if up { Ok(()) } else { Err(CONTAINERD_DOWN.to_string()) }
+    }
+
+    /// RunPodSandbox: the pause container in new network/IPC/UTS namespaces, then CNI ADD.
+    pub(crate) fn cri_run_pod_sandbox(&mut self, node: &str, pod: &Value, attempt: u32) -> Result<String, CriError> {
+        let object = pod_ref(pod);
+        self.cri_call(node, "RunPodSandbox", object.clone(), BTreeMap::from([("attempt".to_string(), json!(attempt))]))?;
+        let id = self.rng.hex(64);
+        let shared_pid = pod["spec"]["shareProcessNamespace"] == true;
+        let now = self.now;
+        let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
+        let pause_pid = rt.next_pid();
+        let ip = rt.ipam.allocate();
+        let gateway = rt.ipam.gateway();
+        let ip = match ip {
+            Ok(ip) => ip,
+            Err(e) => {
+                let msg = format!("rpc error: code = Unknown desc = failed to setup network for sandbox \"{id}\": plugin type=\"bridge\" failed (add): {e}");
+                self.node_trace("cni", node, Action::Cni, object, BTreeMap::from([("command".to_string(), json!("ADD")), ("error".to_string(), json!(e.to_string()))]));
+                return Err(msg);
+            }
+        };
+        let meta = &pod["metadata"];
+        let sandbox = Sandbox {
+            id: id.clone(),
+            pod_uid: meta["uid"].as_str().unwrap_or_default().to_string(),
+            pod_name: meta["name"].as_str().unwrap_or_default().to_string(),
+            namespace: meta["namespace"].as_str().unwrap_or_default().to_string(),
+            attempt,
+            ready: true,
+            ip: Some(ip.clone()),
+            created_at: now,
+            pause_pid,
+            shared_pid_namespace: shared_pid,
+            runtime_handler: "runc".into(),
+        };
+        rt.sandboxes.insert(id.clone(), sandbox);
+        rt.log(now, format!("RunPodSandbox for &PodSandboxMetadata{{Name:{},Uid:{},Namespace:{},Attempt:{attempt},}} returns sandbox id \"{id}\"", meta["name"].as_str().unwrap_or_default(), meta["uid"].as_str().unwrap_or_default(), meta["namespace"].as_str().unwrap_or_default()));
+        let namespaces: Vec<&str> = SANDBOX_NAMESPACES.iter().copied().filter(|n| *n != "pid" || shared_pid).collect();
+        self.node_trace("runc", node, Action::Runc, object.clone(), BTreeMap::from([
+            ("op".to_string(), json!("run")),
+            ("container".to_string(), json!("pause")),
+            ("image".to_string(), json!(super::PAUSE_IMAGE)),
+            ("pid".to_string(), json!(pause_pid)),
+            ("namespaces".to_string(), json!(namespaces)),
+            ("cgroup".to_string(), json!(cgroup_parent(pod))),
+        ]));
+        self.node_trace("cni", node, Action::Cni, object, BTreeMap::from([
+            ("command".to_string(), json!("ADD")),
+            ("ip".to_string(), json!(ip)),
+            ("gateway".to_string(), json!(gateway)),
+            ("sandbox".to_string(), json!(short(&id))),
+        ]));
+        Ok(id)
+    }
+
+    /// CreateContainer: runc's bundle for the container in the sandbox's namespaces.
+    pub(crate) fn cri_create_container(&mut self, node: &str, pod: &Value, sandbox_id: &str, spec: &Value, restart_count: u32, image: &NodeImage) -> Result<String, CriError> {
+        let name = spec["name"].as_str().unwrap_or_default().to_string();
+        let object = pod_ref(pod);
+        self.cri_call(node, "CreateContainer", object, BTreeMap::from([("container".to_string(), json!(name)), ("attempt".to_string(), json!(restart_count))]))?;
+        let id = self.rng.hex(64);
+        let now = self.now;
+        let image_name = image.repo_tags.first().cloned().unwrap_or_else(|| spec["image"].as_str().unwrap_or_default().to_string());
+        let image_ref = image.repo_digests.first().cloned().unwrap_or_else(|| image.id.clone());
+        let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
+        let shim_pid = rt.next_pid();
+        rt.containers.insert(id.clone(), Container {
+            id: id.clone(),
+            sandbox_id: sandbox_id.to_string(),
+            pod_uid: pod["metadata"]["uid"].as_str().unwrap_or_default().to_string(),
+            name: name.clone(),
+            attempt: restart_count,
+            image: spec["image"].as_str().unwrap_or_default().to_string(),
+            image_id: image_ref,
+            image_ref: image_name,
+            state: ContainerState::Created,
+            created_at: now,
+            started_at: None,
+            finished_at: None,
+            exit_code: 0,
+            reason: String::new(),
+            message: String::new(),
+            pid: 0,
+            shim_pid,
+            process: None,
+            generation: 0,
+            log: vec![],
+            restart_count,
+            termination_message: None,
+        });
+        rt.log(now, format!("CreateContainer within sandbox \"{sandbox_id}\" for &ContainerMetadata{{Name:{name},Attempt:{restart_count},}} returns container id \"{id}\""));
+        Ok(id)
+    }
+
+    /// StartContainer: the shim starts, runc creates the process in the sandbox's namespaces
+    /// (its own PID namespace unless the pod shares one) and execs the argv.
+    pub(crate) fn cri_start_container(&mut self, node: &str, pod: &Value, container_id: &str, spec: &Value, image: &NodeImage) -> Result<(), CriError> {
+        let object = pod_ref(pod);
+        let name = spec["name"].as_str().unwrap_or_default().to_string();
+        self.cri_call(node, "StartContainer", object.clone(), BTreeMap::from([("container".to_string(), json!(name)), ("id".to_string(), json!(short(container_id)))]))?;
+        // The image's ENV, then the container's own (which wins).
+        let mut env: Vec<(String, String)> = image.catalog.map(|c| c.config.env.iter().filter_map(|e| e.split_once('=')).map(|(k, v)| (k.to_string(), v.to_string())).collect()).unwrap_or_default();
+        env.extend(container_env(spec));
+        let strs = |v: &Value| v.as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect::<Vec<_>>()).unwrap_or_default();
+        let (entrypoint, cmd): (&[&str], &[&str]) = match image.catalog {
+            Some(c) => (c.config.entrypoint, c.config.cmd),
+            None => (&[], &[]),
+        };
+        let argv = process::resolve_argv(&strs(&spec["command"]), &strs(&spec["args"]), entrypoint, cmd, &env);
+        let now = self.now;
+        let memory_limit = spec["resources"]["limits"]["memory"].as_str().and_then(|q| podlife_model::quantity::Quantity::parse(q).ok()).map(|q| q.value().max(0) as u64);
+        let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
+        let Some(sandbox) = rt.sandboxes.values().find(|s| rt.containers.get(container_id).is_some_and(|c| c.sandbox_id == s.id)).cloned() else {
+            return Err(format!("rpc error: code = NotFound desc = failed to find container {container_id:?}"));
+        };
+        let program = match process::program_for(&argv, image.catalog, &env) {
+            Ok(app) => app,
+            Err(text) => {
+                // runc could not exec the process: the container ends at once with StartError.
+                let message = format!("failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: {text}: unknown");
+                if let Some(c) = rt.containers.get_mut(container_id) {
+                    c.state = ContainerState::Exited;
+                    c.started_at = Some(Time(0));
+                    c.finished_at = Some(now);
+                    c.exit_code = 128;
+                    c.reason = "StartError".into();
+                    c.message = message.clone();
+                }
+                self.node_trace("runc", node, Action::Runc, object, BTreeMap::from([("op".to_string(), json!("create")), ("container".to_string(), json!(name)), ("error".to_string(), json!(text))]));
+                self.pleg_soon(node);
+                return Err(format!("rpc error: code = Unknown desc = {message}"));
+            }
+        };
+        let pid = rt.next_pid();
+        let pid_in_container = if sandbox.shared_pid_namespace { 1 + rt.containers.values().filter(|c| c.sandbox_id == sandbox.id && c.state == ContainerState::Running).count() as u32 + 1 } else { 1 };
+        let mut proc = Process::new(argv.clone(), pid_in_container, now, program);
+        let effects = proc.start();
+        let oom_at = memory_limit.and_then(|l| proc.exceeds_at(l));
+        let generation = {
+            let Some(c) = rt.containers.get_mut(container_id) else { return Err("container vanished".into()) };
+            c.state = ContainerState::Running;
+            c.started_at = Some(now);
+            c.pid = pid;
+            c.process = Some(proc);
+            c.generation += 1;
+            c.generation
+        };
+        rt.log(now, format!("StartContainer for \"{container_id}\" returns successfully"));
+        let mut ns = vec!["mnt"];
+        if !sandbox.shared_pid_namespace {
+            ns.push("pid");
+        }
+        self.node_trace("containerd-shim", node, Action::Shim, object.clone(), BTreeMap::from([("op".to_string(), json!("start")), ("container".to_string(), json!(name))]));
+        self.node_trace("runc", node, Action::Runc, object, BTreeMap::from([
+            ("op".to_string(), json!("create+start")),
+            ("container".to_string(), json!(name)),
+            ("argv".to_string(), json!(argv)),
+            ("pid".to_string(), json!(pid)),
+            ("pidInContainer".to_string(), json!(pid_in_container)),
+            ("newNamespaces".to_string(), json!(ns)),
+            ("joinsNamespaces".to_string(), json!(if sandbox.shared_pid_namespace { vec!["network", "ipc", "uts", "pid"] } else { vec!["network", "ipc", "uts"] })),
+            ("cgroup".to_string(), json!(format!("{}/{}", cgroup_parent(pod), short(container_id)))),
+        ]));
+        if let Some(ms) = oom_at {
+            self.schedule(now.plus_millis(ms), crate::Task::Process { node: node.to_string(), container: container_id.to_string(), generation, timer: Timer::OutOfMemory });
+        }
+        self.apply_effects(node, container_id, generation, effects);
+        self.pleg_soon(node);
+        Ok(())
+    }
+
+    /// Carries out what a process asked for.
+    pub(crate) fn apply_effects(&mut self, node: &str, container_id: &str, generation: u64, effects: Vec<Effect>) {
+        let now = self.now;
+        for e in effects {
+            match e {
+                Effect::Timer { after_ms, timer } => self.schedule(now.plus_millis(after_ms), crate::Task::Process { node: node.to_string(), container: container_id.to_string(), generation, timer }),
+                Effect::Log { stream, line } => {
+                    if let Some(c) = self.runtime_mut(node).and_then(|rt| rt.containers.get_mut(container_id)) {
+                        c.log.push((now, stream, line));
+                        if c.log.len() > 5000 {
+                            c.log.drain(..1000);
+                        }
+                    }
+                }
+                Effect::Exit { code } => {
+                    self.container_exited(node, container_id, code, None);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// A process timer fires (ignored if the container moved on).
+    pub(crate) fn process_timer(&mut self, node: &str, container_id: &str, generation: u64, timer: Timer) {
+        let Some(c) = self.runtime_mut(node).and_then(|rt| rt.containers.get_mut(container_id)) else { return };
+        if c.generation != generation || c.state != ContainerState::Running {
+            return;
+        }
+        if timer == Timer::OutOfMemory {
+            self.container_exited(node, container_id, 137, Some("OOMKilled"));
+            return;
+        }
+        let Some(p) = c.process.as_mut() else { return };
+        let effects = p.on_timer(&timer);
+        self.apply_effects(node, container_id, generation, effects);
+    }
+
+    /// The process of a container ended: the shim reaps it and reports the exit to
+    /// containerd (the TaskExit event); PLEG notices at its next relist.
+    pub(crate) fn container_exited(&mut self, node: &str, container_id: &str, code: i32, reason: Option<&str>) {
+        let now = self.now;
+        let Some(rt) = self.runtime_mut(node) else { return };
+        let Some(c) = rt.containers.get_mut(container_id) else { return };
+        if c.state != ContainerState::Running {
+            return;
+        }
+        c.state = ContainerState::Exited;
+        c.finished_at = Some(now);
+        c.exit_code = code;
+        // containerd's CRI plugin: OOM from the cgroup event, else Completed / Error.
+        c.reason = reason.map(str::to_string).unwrap_or_else(|| if code == 0 { "Completed".into() } else { "Error".into() });
+        c.pid = 0;
+        c.generation += 1;
+        let (name, pod_uid, sandbox) = (c.name.clone(), c.pod_uid.clone(), c.sandbox_id.clone());
+        let reason_text = c.reason.clone();
+        rt.log(now, format!("TaskExit event container_id:\"{container_id}\" exit_status:{code}"));
+        let object = rt.sandboxes.get(&sandbox).map(|s| ObjectRef { kind: "Pod".into(), namespace: Some(s.namespace.clone()), name: s.pod_name.clone() });
+        self.node_trace("containerd-shim", node, Action::Shim, object, BTreeMap::from([
+            ("op".to_string(), json!("exit")),
+            ("container".to_string(), json!(name)),
+            ("exitCode".to_string(), json!(code)),
+            ("reason".to_string(), json!(reason_text)),
+            ("podUID".to_string(), json!(pod_uid)),
+        ]));
+        self.pleg_soon(node);
+        self.kubelet_container_exited(node, &pod_uid);
+    }
+
+    /// StopContainer(timeout): the stop signal (the image's STOPSIGNAL, else SIGTERM), then
+    /// SIGKILL once `timeout_s` pass without an exit.
+    pub(crate) fn cri_stop_container(&mut self, node: &str, pod: &Value, container_id: &str, timeout_s: i64) -> Result<(), CriError> {
+        let object = pod_ref(pod);
+        let name = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.name.clone()).unwrap_or_default();
+        self.cri_call(node, "StopContainer", object.clone(), BTreeMap::from([("container".to_string(), json!(name)), ("timeout".to_string(), json!(timeout_s))]))?;
+        let Some(rt) = self.runtime_mut(node) else { return Ok(()) };
+        let stop_signal = {
+            let Some(c) = rt.containers.get(container_id) else { return Ok(()) };
+            if c.state != ContainerState::Running {
+                return Ok(());
+            }
+            rt.images.values().find(|i| i.id == c.image_id || i.repo_digests.contains(&c.image_id)).and_then(|i| i.catalog).and_then(|c| c.config.stop_signal).and_then(process::signal_number).unwrap_or(process::SIGTERM)
+        };
+        self.send_signal(node, container_id, stop_signal, object);
+        if let Some(c) = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id))
+            && c.state == ContainerState::Running {
+                let generation = c.generation;
+                let at = self.now.plus_millis(timeout_s.max(0) as u64 * 1000);
+                self.schedule(at, crate::Task::StopTimeout { node: node.to_string(), container: container_id.to_string(), generation });
+            }
+        Ok(())
+    }
+
+    /// A signal to a container's PID 1 (the shim's `kill`).
+    pub(crate) fn send_signal(&mut self, node: &str, container_id: &str, sig: i32, object: Option<ObjectRef>) {
+        let Some(rt) = self.runtime_mut(node) else { return };
+        let Some(c) = rt.containers.get_mut(container_id) else { return };
+        if c.state != ContainerState::Running {
+            return;
+        }
+        let generation = c.generation;
+        let name = c.name.clone();
+        if sig == process::SIGKILL {
+            self.node_trace("runc", node, Action::Signal, object, BTreeMap::from([("container".to_string(), json!(name)), ("signal".to_string(), json!("SIGKILL")), ("disposition".to_string(), json!("killed"))]));
+            self.container_exited(node, container_id, 137, None);
+            return;
+        }
+        let Some(p) = c.process.as_mut() else { return };
+        let pid1 = p.pid == 1;
+        let (disposition, effects) = p.signal(sig, pid1);
+        let text = match disposition {
+            process::Disposition::Handled => "handled",
+            process::Disposition::IgnoredAsPid1 => "ignored (PID 1 without a handler)",
+            process::Disposition::Killed => "killed",
+            process::Disposition::Ignored => "ignored",
+        };
+        self.node_trace("runc", node, Action::Signal, object, BTreeMap::from([
+            ("container".to_string(), json!(name)),
+            ("signal".to_string(), json!(process::signal_name(sig))),
+            ("disposition".to_string(), json!(text)),
+        ]));
+        self.apply_effects(node, container_id, generation, effects);
+    }
+
+    /// The stop timeout ran out: SIGKILL.
+    pub(crate) fn stop_timeout(&mut self, node: &str, container_id: &str, generation: u64) {
+        let still = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).is_some_and(|c| c.generation == generation && c.state == ContainerState::Running);
+        if still {
+            let object = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).and_then(|c| self.machines.get(node).and_then(|m| m.runtime.sandboxes.get(&c.sandbox_id))).map(|s| ObjectRef { kind: "Pod".into(), namespace: Some(s.namespace.clone()), name: s.pod_name.clone() });
+            self.send_signal(node, container_id, process::SIGKILL, object);
+        }
+    }
+
+    /// StopPodSandbox: the pause container stops, CNI DEL gives the IP back.
+    pub(crate) fn cri_stop_pod_sandbox(&mut self, node: &str, pod: &Value, sandbox_id: &str) -> Result<(), CriError> {
+        let object = pod_ref(pod);
+        self.cri_call(node, "StopPodSandbox", object.clone(), BTreeMap::from([("sandbox".to_string(), json!(short(sandbox_id)))]))?;
+        let now = self.now;
+        let Some(rt) = self.runtime_mut(node) else { return Ok(()) };
+        let mut ip = None;
+        if let Some(s) = rt.sandboxes.get_mut(sandbox_id) {
+            s.ready = false;
+            ip = s.ip.clone();
+        }
+        if let Some(ip) = &ip {
+            rt.ipam.release(ip);
+        }
+        rt.log(now, format!("StopPodSandbox for \"{sandbox_id}\" returns successfully"));
+        self.node_trace("cni", node, Action::Cni, object, BTreeMap::from([("command".to_string(), json!("DEL")), ("ip".to_string(), json!(ip)), ("sandbox".to_string(), json!(short(sandbox_id)))]));
+        Ok(())
+    }
+
+    /// RemoveContainer / RemovePodSandbox for a pod that is gone (the kubelet's cleanup).
+    pub(crate) fn cri_remove_pod(&mut self, node: &str, pod_uid: &str) {
+        if let Some(rt) = self.runtime_mut(node) {
+            if !rt.up {
+                return;
+            }
+            rt.containers.retain(|_, c| c.pod_uid != pod_uid || c.state == ContainerState::Running);
+            rt.sandboxes.retain(|_, s| s.pod_uid != pod_uid || s.ready);
+        }
+    }
+}
+
+/// The container's environment: `env` values as written (valueFrom is not resolved yet).
+pub fn container_env(spec: &Value) -> Vec<(String, String)> {
+    spec["env"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|e| Some((e["name"].as_str()?.to_string(), e["value"].as_str().unwrap_or_default().to_string()))).collect())
+        .unwrap_or_default()
+}
+
+/// The pod's cgroup under the kubelet's QoS hierarchy (systemd driver, as kubeadm sets it).
+pub fn cgroup_parent(pod: &Value) -> String {
+    let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().replace('-', "_");
+    match crate::qos::pod_qos_class(&pod["spec"]) {
+        "Guaranteed" => format!("/kubepods.slice/kubepods-pod{uid}.slice"),
+        "Burstable" => format!("/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod{uid}.slice"),
+        _ => format!("/kubepods.slice/kubepods-besteffort.slice/kubepods-besteffort-pod{uid}.slice"),
+    }
+}
+
+/// The 13-character id `crictl` prints.
+pub fn short(id: &str) -> &str {
+    id.get(..13).unwrap_or(id)
+}
+
+/// An App for the pause container (what `crictl pods` shows runs in each sandbox).
+pub fn pause_app() -> App {
+    App::pause()
+}

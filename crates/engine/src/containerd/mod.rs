@@ -1,0 +1,244 @@
+//! containerd on one node, as the kubelet sees it through the CRI (`k8s.io/cri-api`
+//! `RuntimeService` / `ImageService`), with containerd's CRI plugin behind it
+//! (`containerd/containerd` `internal/cri/server`): pod sandboxes (the pause container that
+//! holds the network, IPC and UTS namespaces, its IP from CNI), containers (each run by its own
+//! `containerd-shim-runc-v2`, which runc leaves as the parent of the container's process), and
+//! the node's image store.
+//!
+//! The state here is the runtime's, not the API server's: the kubelet reads it (PLEG's relist,
+//! `crictl`) and changes it with CRI calls. A shim outlives containerd, so a stopped containerd
+//! leaves running containers running; only the CRI calls fail while it is down.
+
+pub mod cni;
+pub mod cri;
+pub mod exec;
+
+use std::collections::BTreeMap;
+
+use crate::clock::Time;
+use crate::process::Process;
+use crate::registry::{self, CatalogImage, ImageRef, Lookup};
+
+/// The pause image the CRI plugin runs as every sandbox (`sandbox_image`/`pause` in
+/// containerd 2.x's config; kubeadm 1.36 pins the same).
+pub const PAUSE_IMAGE: &str = "registry.k8s.io/pause:3.10.1";
+
+/// A pod sandbox (`crictl pods`).
+#[derive(Debug, Clone)]
+pub struct Sandbox {
+    pub id: String,
+    pub pod_uid: String,
+    pub pod_name: String,
+    pub namespace: String,
+    pub attempt: u32,
+    pub ready: bool,
+    pub ip: Option<String>,
+    pub created_at: Time,
+    pub pause_pid: u32,
+    /// `shareProcessNamespace: true`: the containers share the pause container's PID namespace.
+    pub shared_pid_namespace: bool,
+    pub runtime_handler: String,
+}
+
+/// A container's state as CRI reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ContainerState {
+    Created,
+    Running,
+    Exited,
+    Unknown,
+}
+
+impl ContainerState {
+    /// `crictl ps -a` STATE column.
+    pub fn crictl(self) -> &'static str {
+        match self {
+            ContainerState::Created => "Created",
+            ContainerState::Running => "Running",
+            ContainerState::Exited => "Exited",
+            ContainerState::Unknown => "Unknown",
+        }
+    }
+}
+
+/// A container (`crictl ps -a`).
+#[derive(Debug, Clone)]
+pub struct Container {
+    pub id: String,
+    pub sandbox_id: String,
+    pub pod_uid: String,
+    pub name: String,
+    pub attempt: u32,
+    /// The image as the pod spec names it, and the image id it resolved to.
+    pub image: String,
+    pub image_id: String,
+    pub image_ref: String,
+    pub state: ContainerState,
+    pub created_at: Time,
+    pub started_at: Option<Time>,
+    pub finished_at: Option<Time>,
+    pub exit_code: i32,
+    /// `OOMKilled`, `Error`, `Completed` as the CRI plugin reports them.
+    pub reason: String,
+    pub message: String,
+    /// The process's PID on the node (0 when not running); the shim's PID.
+    pub pid: u32,
+    pub shim_pid: u32,
+    /// The process inside, while the container runs (and its final state after).
+    pub process: Option<Process>,
+    /// A token that changes whenever the process changes, so stale timers are ignored.
+    pub generation: u64,
+    /// The container log (`kubectl logs`): (time, stream, line).
+    pub log: Vec<(Time, &'static str, String)>,
+    /// The labels the kubelet sets (`io.kubernetes.container.restartCount`, hash…).
+    pub restart_count: u32,
+    /// `terminationMessagePath` content read at exit (`/dev/termination-log`).
+    pub termination_message: Option<String>,
+}
+
+/// An image in the node's store (`crictl images`).
+#[derive(Debug, Clone)]
+pub struct NodeImage {
+    /// `docker.io/library/nginx:1.27` style tags held.
+    pub repo_tags: Vec<String>,
+    /// `docker.io/library/nginx@sha256:…`.
+    pub repo_digests: Vec<String>,
+    pub id: String,
+    pub size_bytes: u64,
+    /// The catalogue entry (config: entrypoint, cmd, stop signal), if it came from one.
+    pub catalog: Option<&'static CatalogImage>,
+}
+
+/// containerd's state on one node.
+#[derive(Debug, Clone)]
+pub struct Runtime {
+    pub node: String,
+    /// The containerd daemon is running (the shims do not depend on it).
+    pub up: bool,
+    pub sandboxes: BTreeMap<String, Sandbox>,
+    pub containers: BTreeMap<String, Container>,
+    /// By image id.
+    pub images: BTreeMap<String, NodeImage>,
+    pub ipam: cni::HostLocal,
+    next_pid: u32,
+    /// containerd's own journal lines (`journalctl -u containerd`).
+    pub journal: Vec<(Time, String)>,
+}
+
+/// The outcome of resolving an image on the node for a pull.
+#[derive(Debug, Clone)]
+pub enum Resolved {
+    Present(String),
+    Remote(&'static CatalogImage),
+    Missing(String),
+}
+
+impl Runtime {
+    pub fn new(node: &str, pod_cidr: &str) -> Runtime {
+        let mut rt = Runtime {
+            node: node.to_string(),
+            up: true,
+            sandboxes: BTreeMap::new(),
+            containers: BTreeMap::new(),
+            images: BTreeMap::new(),
+            ipam: cni::HostLocal::new(pod_cidr),
+            next_pid: 1000,
+            journal: Vec::new(),
+        };
+        if let Ok(r) = ImageRef::parse_normalized(PAUSE_IMAGE)
+            && let Lookup::Found(img) = registry::lookup(&r.with_default_tag()) {
+                rt.store_image(img);
+            }
+        rt
+    }
+
+    /// The next PID on the node (the host PID namespace).
+    pub fn next_pid(&mut self) -> u32 {
+        self.next_pid += 1 + (self.next_pid % 7);
+        self.next_pid
+    }
+
+    /// Adds a catalogue image to the store (after a pull, or seeded from `status.images`).
+    pub fn store_image(&mut self, img: &'static CatalogImage) {
+        let tag = format!("{}:{}", img.name, img.tag);
+        let digest = format!("{}@{}", img.name, img.repo_digest);
+        let entry = self.images.entry(img.image_id.to_string()).or_insert_with(|| NodeImage {
+            repo_tags: vec![],
+            repo_digests: vec![],
+            id: img.image_id.to_string(),
+            size_bytes: img.size_bytes,
+            catalog: Some(img),
+        });
+        if !entry.repo_tags.contains(&tag) {
+            entry.repo_tags.push(tag);
+            entry.repo_tags.sort();
+        }
+        if !entry.repo_digests.contains(&digest) {
+            entry.repo_digests.push(digest);
+        }
+    }
+
+    /// A seeded image named in a Node manifest's `status.images` (names as the kubelet
+    /// reports them, tags and digests mixed). Names the catalogue does not know are kept as
+    /// bare entries, so `crictl images` still lists them.
+    pub fn seed_image(&mut self, names: &[String], size_bytes: u64) {
+        let mut known = false;
+        for n in names {
+            if let Ok(r) = ImageRef::parse_normalized(n)
+                && let Lookup::Found(img) = registry::lookup(&r.with_default_tag()) {
+                    self.store_image(img);
+                    known = true;
+                }
+        }
+        if !known && let Some(first) = names.first() {
+            let id = format!("sha256:{}", crate::rng::hex_of(first, 64));
+            self.images.entry(id.clone()).or_insert_with(|| NodeImage {
+                repo_tags: names.iter().filter(|n| !n.contains('@')).cloned().collect(),
+                repo_digests: names.iter().filter(|n| n.contains('@')).cloned().collect(),
+                id,
+                size_bytes,
+                catalog: None,
+            });
+        }
+    }
+
+    /// `ImageStatus`: the stored image a reference names, if present.
+    pub fn image_status(&self, r: &ImageRef) -> Option<&NodeImage> {
+        let full = r.to_string();
+        self.images.values().find(|i| i.repo_tags.contains(&full) || i.repo_digests.contains(&full))
+    }
+
+    /// What a pull of `r` would fetch.
+    pub fn resolve(&self, r: &ImageRef) -> Resolved {
+        match registry::lookup(r) {
+            Lookup::Found(img) => Resolved::Remote(img),
+            other => Resolved::Missing(registry::pull_error(r, &other).unwrap_or_else(|| format!("failed to resolve reference {:?}", r.to_string()))),
+        }
+    }
+
+    pub fn log(&mut self, now: Time, line: String) {
+        self.journal.push((now, line));
+        if self.journal.len() > 2000 {
+            self.journal.drain(..500);
+        }
+    }
+
+    /// The sandbox of a pod that is ready, newest first.
+    pub fn ready_sandbox(&self, pod_uid: &str) -> Option<&Sandbox> {
+        self.sandboxes.values().filter(|s| s.pod_uid == pod_uid && s.ready).max_by_key(|s| (s.attempt, s.created_at))
+    }
+
+    /// The latest container of each name in a pod (what PLEG and the kubelet's status use),
+    /// plus older ones for `lastState`.
+    pub fn pod_containers(&self, pod_uid: &str) -> Vec<&Container> {
+        let mut v: Vec<&Container> = self.containers.values().filter(|c| c.pod_uid == pod_uid).collect();
+        v.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)).reverse());
+        v
+    }
+
+    /// Any container or sandbox of the pod still running (`PodCouldHaveRunningContainers`).
+    pub fn pod_has_running(&self, pod_uid: &str) -> bool {
+        self.containers.values().any(|c| c.pod_uid == pod_uid && c.state == ContainerState::Running)
+            || self.sandboxes.values().any(|s| s.pod_uid == pod_uid && s.ready)
+    }
+}

@@ -1,0 +1,119 @@
+//! The kubelet's event recorder: `core/v1` Events through client-go's `record` package
+//! (`staging/src/k8s.io/client-go/tools/record/events_cache.go`): the spam filter (a token
+//! bucket of 25 per source, object and type, refilled one every 5 minutes), then the logger
+//! that turns a repeat of the same event into `count: N` on the first one (what `kubectl
+//! describe` shows as `(x3 over 20s)`). The aggregation of *similar* events with different
+//! messages ("combined from similar events") is not modelled.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+
+use crate::clock::Time;
+
+const SPAM_BURST: f64 = 25.0;
+const SPAM_REFILL_MS: f64 = 300_000.0;
+
+#[derive(Debug, Clone, Default)]
+pub struct Recorder {
+    /// Event key → (event name, count, first timestamp).
+    seen: BTreeMap<String, (String, u64, String)>,
+    /// Spam key → (tokens, last refill).
+    buckets: BTreeMap<String, (f64, Time)>,
+}
+
+/// What an event says: its type (`Normal`/`Warning`), reason and message.
+#[derive(Debug, Clone, Copy)]
+pub struct Note<'a> {
+    pub kind: &'a str,
+    pub reason: &'a str,
+    pub message: &'a str,
+}
+
+/// What to send for one recorded event.
+pub enum Write {
+    Create(Value),
+    /// Update the existing event (new count and lastTimestamp).
+    Update { name: String, count: u64, last: String },
+}
+
+impl Recorder {
+    /// Records an event about `pod` (with `field_path` for a container); None when the spam
+    /// filter drops it.
+    pub fn record(&mut self, node: &str, pod: &Value, field_path: Option<&str>, note: Note<'_>, now: Time) -> Option<Write> {
+        let Note { kind, reason, message } = note;
+        let meta = &pod["metadata"];
+        let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
+        let (ns, name, uid) = (s(&meta["namespace"]), s(&meta["name"]), s(&meta["uid"]));
+        let spam_key = format!("kubelet/{node}/Pod/{ns}/{name}/{uid}/v1/{kind}");
+        let bucket = self.buckets.entry(spam_key).or_insert((SPAM_BURST, now));
+        let refill = (now.millis().saturating_sub(bucket.1.millis())) as f64 / SPAM_REFILL_MS;
+        bucket.0 = (bucket.0 + refill).min(SPAM_BURST);
+        bucket.1 = now;
+        if bucket.0 < 1.0 {
+            return None;
+        }
+        bucket.0 -= 1.0;
+        let key = format!("kubelet/{node}/Pod/{ns}/{name}/{}/{uid}/v1/{kind}/{reason}/{message}", field_path.unwrap_or(""));
+        let ts = now.rfc3339();
+        if let Some((event_name, count, _)) = self.seen.get_mut(&key) {
+            *count += 1;
+            return Some(Write::Update { name: event_name.clone(), count: *count, last: ts });
+        }
+        let unix_nanos = (crate::clock::EPOCH_UNIX_SECONDS as i128 * 1_000_000_000 + now.millis() as i128 * 1_000_000) as u128;
+        // Two events in the same nanosecond get distinct names, as real clocks would.
+        let mut event_name = format!("{name}.{unix_nanos:x}");
+        let mut bump = 0u128;
+        while self.seen.values().any(|(n, _, _)| *n == event_name) {
+            bump += 1;
+            event_name = format!("{name}.{:x}", unix_nanos + bump);
+        }
+        self.seen.insert(key, (event_name.clone(), 1, ts.clone()));
+        let mut involved = json!({"apiVersion": "v1", "kind": "Pod", "name": name, "namespace": ns, "uid": uid});
+        if let Some(rv) = meta["resourceVersion"].as_str() {
+            involved["resourceVersion"] = json!(rv);
+        }
+        if let Some(fp) = field_path {
+            involved["fieldPath"] = json!(fp);
+        }
+        Some(Write::Create(json!({
+            "apiVersion": "v1", "kind": "Event",
+            "metadata": {"name": event_name, "namespace": ns},
+            "involvedObject": involved,
+            "reason": reason, "message": message, "type": kind,
+            "source": {"component": "kubelet", "host": node},
+            "firstTimestamp": ts, "lastTimestamp": ts, "count": 1,
+            "eventTime": null, "reportingComponent": "kubelet", "reportingInstance": node,
+        })))
+    }
+
+    /// Forgets a pod's events (it was deleted; its events age out on their own).
+    pub fn forget(&mut self, uid: &str) {
+        self.seen.retain(|k, _| !k.contains(uid));
+        self.buckets.retain(|k, _| !k.contains(uid));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeats_count_and_the_spam_filter_caps_a_burst() {
+        let mut r = Recorder::default();
+        let pod = json!({"metadata": {"name": "p", "namespace": "default", "uid": "u1"}});
+        assert!(matches!(r.record("n", &pod, Some("spec.containers{a}"), Note { kind: "Normal", reason: "Pulled", message: "x" }, Time(0)), Some(Write::Create(_))));
+        match r.record("n", &pod, Some("spec.containers{a}"), Note { kind: "Normal", reason: "Pulled", message: "x" }, Time(10)) {
+            Some(Write::Update { count, .. }) => assert_eq!(count, 2),
+            _ => panic!("expected an update"),
+        }
+        for i in 0..23 {
+            assert!(r.record("n", &pod, None, Note { kind: "Normal", reason: "R", message: &i.to_string() }, Time(20)).is_some());
+        }
+        // 25 tokens used: the 26th Normal event is dropped, a Warning is not.
+        assert!(r.record("n", &pod, None, Note { kind: "Normal", reason: "R", message: "late" }, Time(30)).is_none());
+        assert!(r.record("n", &pod, None, Note { kind: "Warning", reason: "R", message: "w" }, Time(30)).is_some());
+        // One token back after five minutes.
+        assert!(r.record("n", &pod, None, Note { kind: "Normal", reason: "R", message: "later" }, Time(300_030)).is_some());
+    }
+}

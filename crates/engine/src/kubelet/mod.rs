@@ -1,0 +1,1015 @@
+//! The kubelet of each node: pod workers that drive the container runtime toward the pod's
+//! spec, PLEG, and the status manager — `pkg/kubelet/kubelet.go` (`SyncPod`,
+//! `SyncTerminatingPod`, `SyncTerminatedPod`), `pkg/kubelet/pod_workers.go` (one worker per
+//! pod, re-queued after `syncFrequency` 1 min ×[1, 1.5) or after a back-off),
+//! `pkg/kubelet/kuberuntime/kuberuntime_manager.go` (`computePodActions`, `SyncPod`,
+//! `doBackOff`), `pkg/kubelet/images/image_manager.go` (`EnsureImageExists`),
+//! `pkg/kubelet/pleg/generic.go` (relist every second) and `pkg/kubelet/status`.
+//!
+//! Timing, as on a real node: a sync computes the status first (so the API sees a change one
+//! sync later), then runs its actions one after another (each CRI call takes its time; image
+//! pulls are serialized per node); PLEG's relist on the node's 1-second tick notices started
+//! and exited containers and triggers the next sync; the work queue is read on the kubelet's
+//! 1-second sync tick.
+
+pub mod backoff;
+pub mod events;
+pub mod prober;
+pub mod server;
+pub mod status;
+
+use std::collections::{BTreeMap, VecDeque};
+
+use serde_json::{Value, json};
+
+use crate::apiserver::authn::UserInfo;
+use crate::apiserver::{Request, Verb};
+use crate::clock::Time;
+use crate::containerd::{ContainerState, Resolved, Runtime};
+use crate::registry::ImageRef;
+use crate::store::{ObjectKey, WatchEvent};
+use crate::trace::Action;
+use crate::{Engine, Task};
+use backoff::Backoff;
+use podlife_model::ResourceType;
+use status::PodFacts;
+
+pub const COMPONENT: &str = "kubelet";
+
+/// `pkg/kubelet/kubelet.go`.
+const INITIAL_CRASH_BACKOFF_MS: u64 = 10_000;
+const MAX_CRASH_BACKOFF_MS: u64 = 300_000;
+const CRASH_BACKOFF_EXPIRY_MS: u64 = 600_000;
+const IMAGE_BACKOFF_MS: u64 = 10_000;
+const MAX_IMAGE_BACKOFF_MS: u64 = 300_000;
+/// The pod worker's retry after a failed sync (`backOffPeriod`).
+const SYNC_ERROR_BACKOFF_MS: u64 = 10_000;
+/// `syncFrequency`.
+const RESYNC_MS: u64 = 60_000;
+/// PLEG relist period and the sync loop's tick.
+const TICK_MS: u64 = 1_000;
+/// `minimumGracePeriodInSeconds` (`kuberuntime_container.go`).
+const MIN_GRACE_S: i64 = 2;
+
+/// Modelled CRI latencies (ms): not upstream constants, but what a small node takes.
+const SANDBOX_MS: (u64, u64) = (250, 450);
+const CREATE_MS: (u64, u64) = (30, 80);
+const START_MS: (u64, u64) = (60, 140);
+const STOP_SANDBOX_MS: (u64, u64) = (40, 100);
+
+/// Everything below the API on one node: the kubelet's memory and containerd's state.
+#[derive(Debug, Clone)]
+pub struct NodeMachine {
+    pub runtime: Runtime,
+    pub kubelet: Kubelet,
+}
+
+#[derive(Debug, Clone)]
+pub struct Kubelet {
+    pub node: String,
+    pub host_ip: String,
+    pub workers: BTreeMap<String, PodWorker>,
+    pub crash_backoff: Backoff,
+    pub image_backoff: Backoff,
+    /// The last pull error per back-off key (`prevPullErrMsg`).
+    pub image_errors: BTreeMap<String, String>,
+    pub events: events::Recorder,
+    /// PLEG's last view: container id → (pod uid, state).
+    pub pleg_seen: BTreeMap<String, (String, ContainerState)>,
+    pub pleg_scheduled: bool,
+    /// Where in each second this node's tickers fire.
+    pub tick_offset_ms: u64,
+    /// The serialized image puller is busy until then.
+    pub puller_free_at: Time,
+}
+
+/// One step of a pod worker's plan.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Op {
+    RunSandbox,
+    /// Back-off check, then the image (maybe a pull), for a container.
+    EnsureImage { container: String },
+    /// The pull of `image` for `container` finishes (`requested` when the pull was asked).
+    PullDone { container: String, requested: Time, started: Time, result: Result<(), String> },
+    Create { container: String },
+    Start { container: String },
+    /// Kill one running container (a failed liveness or startup probe).
+    Kill { container_id: String, container: String, message: String, grace_s: i64 },
+    /// Wait until that container has stopped.
+    AwaitStopped { container_id: String },
+    /// Terminating: wait for every container to stop.
+    AwaitContainersStopped,
+    StopSandbox,
+    /// The pod is terminal: the final status (and the API delete, if the pod is deleting).
+    Finish,
+}
+
+#[derive(Debug, Clone)]
+pub struct PodWorker {
+    pub uid: String,
+    pub namespace: String,
+    pub name: String,
+    pub busy: bool,
+    pub pending: bool,
+    pub ops: VecDeque<Op>,
+    /// Identifies the current plan; a new plan (termination) makes older tasks stale.
+    pub token: u64,
+    /// The earliest back-off expiry met in this sync, or a plain error.
+    pub backoff_until: Option<Time>,
+    pub failed: bool,
+    pub facts: PodFacts,
+    pub terminating: bool,
+    pub terminated: bool,
+    /// The pod left the API (force delete) while its containers ran.
+    pub orphaned: bool,
+    pub grace_s: i64,
+    /// The container id made by `Create`, for the following `Start`.
+    pub created: BTreeMap<String, String>,
+    /// The last status this worker patched.
+    pub last_status: Option<Value>,
+    /// The prober's workers for this pod's containers.
+    pub probes: Vec<prober::ProbeWorker>,
+    /// Containers whose liveness or startup probe failed: (probe, container id).
+    pub probe_failures: BTreeMap<String, (prober::ProbeKind, String)>,
+}
+
+impl Kubelet {
+    pub fn new(node: &str, host_ip: &str, tick_offset_ms: u64) -> Kubelet {
+        Kubelet {
+            node: node.to_string(),
+            host_ip: host_ip.to_string(),
+            workers: BTreeMap::new(),
+            crash_backoff: Backoff::new(INITIAL_CRASH_BACKOFF_MS, MAX_CRASH_BACKOFF_MS).with_expiry(CRASH_BACKOFF_EXPIRY_MS),
+            image_backoff: Backoff::new(IMAGE_BACKOFF_MS, MAX_IMAGE_BACKOFF_MS),
+            image_errors: BTreeMap::new(),
+            events: events::Recorder::default(),
+            pleg_seen: BTreeMap::new(),
+            pleg_scheduled: false,
+            tick_offset_ms,
+            puller_free_at: Time::ZERO,
+        }
+    }
+
+    /// The next tick of this node's 1-second tickers strictly after `t`.
+    fn next_tick(&self, t: Time) -> Time {
+        let off = self.tick_offset_ms;
+        if t.millis() < off {
+            return Time(off);
+        }
+        let k = (t.millis().saturating_sub(off)) / TICK_MS + 1;
+        Time(off + k * TICK_MS)
+    }
+}
+
+/// `kubecontainer.GenerateContainerRef`'s field path.
+fn field_path(pod: &Value, container: &str) -> String {
+    let is_init = pod["spec"]["initContainers"].as_array().is_some_and(|a| a.iter().any(|c| c["name"] == container));
+    if is_init { format!("spec.initContainers{{{container}}}") } else { format!("spec.containers{{{container}}}") }
+}
+
+fn container_spec<'a>(pod: &'a Value, name: &str) -> Option<&'a Value> {
+    pod["spec"]["initContainers"].as_array().into_iter().chain(pod["spec"]["containers"].as_array()).flatten().find(|c| c["name"] == name)
+}
+
+fn is_init(pod: &Value, name: &str) -> bool {
+    pod["spec"]["initContainers"].as_array().is_some_and(|a| a.iter().any(|c| c["name"] == name && c["restartPolicy"] != "Always"))
+}
+
+/// `format.Pod`: `name_namespace(uid)`.
+fn format_pod(pod: &Value) -> String {
+    let m = &pod["metadata"];
+    format!("{}_{}({})", m["name"].as_str().unwrap_or_default(), m["namespace"].as_str().unwrap_or_default(), m["uid"].as_str().unwrap_or_default())
+}
+
+/// Go's `time.Duration.String()` for whole milliseconds (`10s`, `1m20s`, `189ms`, `1.234s`).
+pub fn go_duration(ms: u64) -> String {
+    if ms == 0 {
+        return "0s".into();
+    }
+    if ms < 1000 {
+        return format!("{ms}ms");
+    }
+    let (h, m, s, frac) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
+    let secs = if frac == 0 { format!("{s}s") } else { format!("{s}.{}s", format!("{frac:03}").trim_end_matches('0')) };
+    if h > 0 {
+        format!("{h}h{m}m{secs}")
+    } else if m > 0 {
+        format!("{m}m{secs}")
+    } else {
+        secs
+    }
+}
+
+impl Engine {
+    /// The node's machinery, created when first needed from the Node object.
+    pub(crate) fn machine(&mut self, node: &str) -> Option<&mut NodeMachine> {
+        if !self.machines.contains_key(node) {
+            let rt = ResourceType::resolve("nodes")?;
+            let obj = self.store.get(&ObjectKey::new(rt, None, node))?.clone();
+            let cidr = obj["spec"]["podCIDR"].as_str().unwrap_or_default().to_string();
+            let host_ip = obj["status"]["addresses"].as_array().and_then(|a| a.iter().find(|x| x["type"] == "InternalIP")).and_then(|x| x["address"].as_str()).unwrap_or("172.18.0.2").to_string();
+            let mut runtime = Runtime::new(node, &cidr);
+            for img in obj["status"]["images"].as_array().map(Vec::as_slice).unwrap_or_default() {
+                let names: Vec<String> = img["names"].as_array().map(|a| a.iter().filter_map(|n| n.as_str().map(str::to_string)).collect()).unwrap_or_default();
+                runtime.seed_image(&names, img["sizeBytes"].as_u64().unwrap_or(0));
+            }
+            let offset = self.rng.below(TICK_MS);
+            self.machines.insert(node.to_string(), NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset) });
+        }
+        self.machines.get_mut(node)
+    }
+
+    pub(crate) fn kubelet_running(&self, node: &str) -> bool {
+        self.node_component(COMPONENT, node).is_some_and(|i| self.components[i].running)
+    }
+
+    /// The kubelet's cached copy of a pod.
+    pub(crate) fn kubelet_pod(&self, node: &str, namespace: &str, name: &str) -> Option<Value> {
+        let i = self.node_component(COMPONENT, node)?;
+        let rt = ResourceType::resolve("pods")?;
+        self.components[i].cache.get(&ObjectKey::new(rt, Some(namespace), name)).cloned()
+    }
+
+    fn kubelet_identity(node: &str) -> UserInfo {
+        UserInfo { name: format!("system:node:{node}"), groups: vec!["system:nodes".into(), "system:authenticated".into()] }
+    }
+
+    fn kubelet_request(&mut self, node: &str, mut req: Request) -> Result<crate::Response, crate::Status> {
+        req.credentials = Some(Self::kubelet_identity(node));
+        req.user_agent = format!("kubelet/{} (linux/amd64) kubernetes/$Format", crate::cluster::KUBELET_VERSION);
+        req.field_manager = "kubelet".into();
+        self.handle(req)
+    }
+
+    /// Records a kubelet event about a pod (or one of its containers).
+    pub(crate) fn kubelet_event(&mut self, node: &str, pod: &Value, container: Option<&str>, kind: &str, reason: &str, message: &str) {
+        let fp = container.map(|c| field_path(pod, c));
+        let now = self.now;
+        let Some(m) = self.machine(node) else { return };
+        let Some(write) = m.kubelet.events.record(node, pod, fp.as_deref(), events::Note { kind, reason, message }, now) else { return };
+        let Some(rt) = ResourceType::resolve("events") else { return };
+        let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
+        match write {
+            events::Write::Create(body) => {
+                let mut req = Request::new(Verb::Create, rt);
+                req.namespace = Some(ns);
+                req.body = Some(body);
+                let _ = self.kubelet_request(node, req);
+            }
+            events::Write::Update { name, count, last } => {
+                let key = ObjectKey::new(rt, Some(&ns), &name);
+                let Some(mut ev) = self.store.get(&key).cloned() else { return };
+                ev["count"] = json!(count);
+                ev["lastTimestamp"] = json!(last);
+                let mut req = Request::new(Verb::Update, rt);
+                req.namespace = Some(ns);
+                req.name = Some(name);
+                req.body = Some(ev);
+                let _ = self.kubelet_request(node, req);
+            }
+        }
+    }
+
+    /// A watch delivery to a node's kubelet (pods bound to it).
+    pub(crate) fn kubelet_observe(&mut self, node: &str, event: &WatchEvent) {
+        if event.key.resource != "pods" || self.machine(node).is_none() {
+            return;
+        }
+        let uid = event.object["metadata"]["uid"].as_str().unwrap_or_default().to_string();
+        let deleted = event.event_type == crate::store::EventType::Deleted;
+        let deleting = event.object["metadata"]["deletionTimestamp"].is_string();
+        let Some(m) = self.machines.get_mut(node) else { return };
+        if deleted {
+            let Some(w) = m.kubelet.workers.get_mut(&uid) else { return };
+            if w.terminated {
+                m.kubelet.workers.remove(&uid);
+                m.kubelet.events.forget(&uid);
+                self.cri_remove_pod(node, &uid);
+                return;
+            }
+            // Gone from the API while running (a force delete): kill it anyway.
+            w.orphaned = true;
+            if !w.terminating {
+                w.grace_s = event.object["metadata"]["deletionGracePeriodSeconds"].as_i64().unwrap_or(1).max(1);
+                self.kubelet_begin_termination(node, &uid, &event.object);
+            }
+            return;
+        }
+        let fresh = !m.kubelet.workers.contains_key(&uid);
+        if fresh {
+            m.kubelet.workers.insert(uid.clone(), PodWorker {
+                uid: uid.clone(),
+                namespace: event.key.namespace.clone(),
+                name: event.key.name.clone(),
+                busy: false,
+                pending: false,
+                ops: VecDeque::new(),
+                token: 0,
+                backoff_until: None,
+                failed: false,
+                facts: PodFacts::default(),
+                terminating: false,
+                terminated: false,
+                orphaned: false,
+                grace_s: 30,
+                created: BTreeMap::new(),
+                last_status: None,
+                probes: Vec::new(),
+                probe_failures: BTreeMap::new(),
+            });
+        }
+        let Some(w) = m.kubelet.workers.get_mut(&uid) else { return };
+        if deleting && !w.terminating && !w.terminated {
+            // `calculateEffectiveGracePeriod`: the deletion's grace period, at least 1 s.
+            w.grace_s = event.object["metadata"]["deletionGracePeriodSeconds"]
+                .as_i64()
+                .or(event.object["spec"]["terminationGracePeriodSeconds"].as_i64())
+                .unwrap_or(30)
+                .max(1);
+            self.kubelet_begin_termination(node, &uid, &event.object);
+            return;
+        }
+        if fresh {
+            self.kubelet_request_sync(node, &uid);
+        }
+    }
+
+    /// `UpdatePod`: sync now, or after the running sync.
+    pub(crate) fn kubelet_request_sync(&mut self, node: &str, uid: &str) {
+        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        if w.busy {
+            w.pending = true;
+            return;
+        }
+        let token = w.token;
+        self.schedule(self.now, Task::KubeletSync { node: node.to_string(), uid: uid.to_string(), token });
+    }
+
+    /// A sync of one pod (the pod worker's `SyncPod` / `SyncTerminatingPod`).
+    pub(crate) fn kubelet_sync(&mut self, node: &str, uid: &str, token: u64) {
+        if !self.kubelet_running(node) {
+            return;
+        }
+        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        if w.token != token || w.terminated {
+            return;
+        }
+        if w.busy {
+            w.pending = true;
+            return;
+        }
+        let (ns, name, terminating) = (w.namespace.clone(), w.name.clone(), w.terminating);
+        if terminating {
+            return;
+        }
+        let Some(pod) = self.kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid) else { return };
+        self.node_trace(COMPONENT, node, Action::KubeletSync, crate::object_ref(&pod, "Pod"), BTreeMap::from([("type".to_string(), json!("SyncPod"))]));
+        self.prober_add_pod(node, uid, &pod);
+        let status = self.kubelet_update_status(node, uid, &pod);
+        let phase = status["phase"].as_str().unwrap_or_default().to_string();
+        if phase == "Succeeded" || phase == "Failed" {
+            // A terminal pod: stop what is left and keep the status.
+            self.kubelet_begin_termination(node, uid, &pod);
+            return;
+        }
+        let ops = self.compute_pod_actions(node, &pod);
+        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        w.ops = ops.into();
+        w.busy = true;
+        w.backoff_until = None;
+        w.failed = false;
+        let token = w.token;
+        self.schedule(self.now, Task::KubeletOp { node: node.to_string(), uid: uid.to_string(), token });
+    }
+
+    /// `computePodActions`: what to start next.
+    fn compute_pod_actions(&mut self, node: &str, pod: &Value) -> Vec<Op> {
+        let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
+        let policy = pod["spec"]["restartPolicy"].as_str().unwrap_or("Always").to_string();
+        let Some(m) = self.machines.get(node) else { return vec![] };
+        let rt = &m.runtime;
+        let latest = |name: &str| rt.pod_containers(uid).into_iter().find(|c| c.name == name).map(|c| (c.state, c.exit_code));
+        let start = |name: &str| vec![Op::EnsureImage { container: name.to_string() }, Op::Create { container: name.to_string() }, Op::Start { container: name.to_string() }];
+        let should_restart = |code: i32| policy == "Always" || (policy == "OnFailure" && code != 0);
+        let inits = pod["spec"]["initContainers"].as_array().cloned().unwrap_or_default();
+        let apps = pod["spec"]["containers"].as_array().cloned().unwrap_or_default();
+        let mut ops = vec![];
+        if rt.ready_sandbox(uid).is_none() {
+            let has_run = rt.pod_containers(uid).iter().any(|c| c.state == ContainerState::Exited);
+            if has_run && policy == "Never" {
+                return vec![];
+            }
+            ops.push(Op::RunSandbox);
+            match inits.first() {
+                Some(first) => ops.extend(start(first["name"].as_str().unwrap_or_default())),
+                None => apps.iter().for_each(|c| ops.extend(start(c["name"].as_str().unwrap_or_default()))),
+            }
+            return ops;
+        }
+        let worker_facts = m.kubelet.workers.get(uid).map(|w| w.facts.clone()).unwrap_or_default();
+        let worker_facts_failures = m.kubelet.workers.get(uid).map(|w| w.probe_failures.clone()).unwrap_or_default();
+        // Init containers in order: regular ones must exit 0, sidecars must have started.
+        for c in &inits {
+            let name = c["name"].as_str().unwrap_or_default();
+            let sidecar = c["restartPolicy"] == "Always";
+            match latest(name) {
+                None => {
+                    ops.extend(start(name));
+                    return ops;
+                }
+                Some((ContainerState::Running, _)) if sidecar => {
+                    if !worker_facts.started.get(name).copied().unwrap_or(true) {
+                        return ops;
+                    }
+                }
+                Some((ContainerState::Running | ContainerState::Created, _)) => return ops,
+                Some((ContainerState::Exited, 0)) if !sidecar => {}
+                Some((ContainerState::Exited, code)) => {
+                    if sidecar || should_restart(code) {
+                        ops.extend(start(name));
+                    }
+                    if !sidecar {
+                        return ops;
+                    }
+                }
+                Some((ContainerState::Unknown, _)) => return ops,
+            }
+        }
+        for c in &apps {
+            let name = c["name"].as_str().unwrap_or_default();
+            match latest(name) {
+                None => ops.extend(start(name)),
+                Some((ContainerState::Exited, code)) if should_restart(code) => ops.extend(start(name)),
+                Some((ContainerState::Running, _)) => {
+                    // A failed liveness or startup probe: kill, and restart if the policy says so.
+                    let running = rt.pod_containers(uid).into_iter().find(|x| x.name == name).map(|x| x.id.clone()).unwrap_or_default();
+                    if let Some((kind, id)) = worker_facts_failures.get(name).filter(|(_, id)| *id == running) {
+                        let restart = policy != "Never";
+                        let what = if *kind == prober::ProbeKind::Startup { "startup" } else { "liveness" };
+                        let message = if restart { format!("Container {name} failed {what} probe, will be restarted") } else { format!("Container {name} failed {what} probe") };
+                        // The probe's own terminationGracePeriodSeconds wins (`setTerminationGracePeriod`).
+                        let grace_s = c[if *kind == prober::ProbeKind::Startup { "startupProbe" } else { "livenessProbe" }]["terminationGracePeriodSeconds"]
+                            .as_i64()
+                            .or(pod["spec"]["terminationGracePeriodSeconds"].as_i64())
+                            .unwrap_or(30);
+                        ops.push(Op::Kill { container_id: id.clone(), container: name.to_string(), message, grace_s });
+                        ops.push(Op::AwaitStopped { container_id: id.clone() });
+                        if restart {
+                            ops.extend(start(name));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        ops
+    }
+
+    /// Runs the next step of a pod worker's plan.
+    pub(crate) fn kubelet_op(&mut self, node: &str, uid: &str, token: u64) {
+        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        if w.token != token {
+            return;
+        }
+        let Some(op) = w.ops.pop_front() else {
+            self.kubelet_complete_work(node, uid);
+            return;
+        };
+        let (ns, name) = (w.namespace.clone(), w.name.clone());
+        let pod = self.kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid).or_else(|| {
+            // A pod gone from the API still has a last known state (its termination).
+            self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).and_then(|w| w.last_status.clone()).map(|s| json!({"metadata": {"name": name, "namespace": ns, "uid": uid}, "status": s}))
+        });
+        let Some(pod) = pod else { return };
+        let mut delay = 0;
+        match op {
+            Op::RunSandbox => {
+                let attempt = self.machines.get(node).map_or(0, |m| m.runtime.sandboxes.values().filter(|s| s.pod_uid == uid).count() as u32);
+                if attempt > 0 {
+                    self.kubelet_event(node, &pod, None, "Normal", "SandboxChanged", "Pod sandbox changed, it will be killed and re-created.");
+                }
+                match self.cri_run_pod_sandbox(node, &pod, attempt) {
+                    Ok(_) => delay = self.rng.between(SANDBOX_MS.0, SANDBOX_MS.1),
+                    Err(e) => {
+                        self.kubelet_event(node, &pod, None, "Warning", "FailedCreatePodSandBox", &format!("Failed to create pod sandbox: {e}"));
+                        self.kubelet_fail(node, uid, None, None);
+                        return self.kubelet_complete_work(node, uid);
+                    }
+                }
+            }
+            Op::EnsureImage { container } => match self.kubelet_ensure_image(node, uid, &pod, &container) {
+                Ok(Some(d)) => delay = d,
+                Ok(None) => {}
+                Err(()) => self.kubelet_skip_container(node, uid, &container),
+            },
+            Op::PullDone { container, requested, started, result } => {
+                let Some(spec) = container_spec(&pod, &container).cloned() else { return };
+                let image = spec["image"].as_str().unwrap_or_default().to_string();
+                let key = format!("{uid}_{image}");
+                match result {
+                    Ok(()) => {
+                        let ok = ImageRef::parse_normalized(&image).ok().map(ImageRef::with_default_tag);
+                        let size = ok.as_ref().and_then(|r| match self.machines.get(node).map(|m| m.runtime.resolve(r)) {
+                            Some(Resolved::Remote(img)) => Some(img),
+                            _ => None,
+                        });
+                        if let Some(img) = size
+                            && let Some(rt) = self.runtime_mut(node) {
+                                rt.store_image(img);
+                            }
+                        let bytes = size.map_or(0, |i| i.size_bytes);
+                        self.node_trace("containerd", node, Action::ImagePull, crate::object_ref(&pod, "Pod"), BTreeMap::from([
+                            ("image".to_string(), json!(image)),
+                            ("bytes".to_string(), json!(bytes)),
+                            ("result".to_string(), json!("pulled")),
+                        ]));
+                        let pull = go_duration(self.now.millis() - started.millis());
+                        let total = go_duration(self.now.millis() - requested.millis());
+                        self.kubelet_event(node, &pod, Some(&container), "Normal", "Pulled", &format!("Successfully pulled image {image:?} in {pull} ({total} including waiting). Image size: {bytes} bytes."));
+                        let now = self.now;
+                        if let Some(m) = self.machines.get_mut(node) {
+                            m.kubelet.image_backoff.gc(now);
+                        }
+                    }
+                    Err(text) => {
+                        self.node_trace("containerd", node, Action::ImagePull, crate::object_ref(&pod, "Pod"), BTreeMap::from([("image".to_string(), json!(image)), ("error".to_string(), json!(text))]));
+                        self.kubelet_event(node, &pod, Some(&container), "Warning", "Failed", &format!("Failed to pull image {image:?}: {text}"));
+                        let now = self.now;
+                        if let Some(m) = self.machines.get_mut(node) {
+                            m.kubelet.image_backoff.next(&key, now, now);
+                            m.kubelet.image_errors.insert(key, format!("ErrImagePull: {text}"));
+                        }
+                        self.kubelet_start_failed(node, uid, &pod, &container, "ErrImagePull", &text);
+                    }
+                }
+            }
+            Op::Create { container } => {
+                let Some(spec) = container_spec(&pod, &container).cloned() else { return };
+                let sandbox = self.machines.get(node).and_then(|m| m.runtime.ready_sandbox(uid)).map(|s| s.id.clone());
+                let image = ImageRef::parse_normalized(spec["image"].as_str().unwrap_or_default()).ok().map(ImageRef::with_default_tag).and_then(|r| self.machines.get(node).and_then(|m| m.runtime.image_status(&r).cloned()));
+                let restart_count = self.machines.get(node).map_or(0, |m| m.runtime.pod_containers(uid).iter().filter(|c| c.name == container).count() as u32);
+                let (Some(sandbox), Some(image)) = (sandbox, image) else {
+                    self.kubelet_skip_container(node, uid, &container);
+                    return self.kubelet_next(node, uid, 0);
+                };
+                match self.cri_create_container(node, &pod, &sandbox, &spec, restart_count, &image) {
+                    Ok(id) => {
+                        if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+                            w.created.insert(container.clone(), id);
+                        }
+                        self.kubelet_event(node, &pod, Some(&container), "Normal", "Created", "Container created");
+                        delay = self.rng.between(CREATE_MS.0, CREATE_MS.1);
+                    }
+                    Err(e) => {
+                        self.kubelet_event(node, &pod, Some(&container), "Warning", "Failed", &format!("Error: {e}"));
+                        self.kubelet_start_failed(node, uid, &pod, &container, "CreateContainerError", &e);
+                        self.kubelet_skip_container(node, uid, &container);
+                    }
+                }
+            }
+            Op::Start { container } => {
+                let Some(spec) = container_spec(&pod, &container).cloned() else { return };
+                let id = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).and_then(|w| w.created.remove(&container));
+                let image = ImageRef::parse_normalized(spec["image"].as_str().unwrap_or_default()).ok().map(ImageRef::with_default_tag).and_then(|r| self.machines.get(node).and_then(|m| m.runtime.image_status(&r).cloned()));
+                if let (Some(id), Some(image)) = (id, image) {
+                    match self.cri_start_container(node, &pod, &id, &spec, &image) {
+                        Ok(()) => {
+                            self.kubelet_event(node, &pod, Some(&container), "Normal", "Started", "Container started");
+                            if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+                                w.facts.start_failures.remove(&container);
+                                w.probe_failures.remove(&container);
+                                // A new instance starts with the probes' initial results.
+                                let kinds: Vec<prober::ProbeKind> = w.probes.iter().filter(|p| p.container == container).map(|p| p.kind).collect();
+                                for kind in kinds {
+                                    match kind {
+                                        prober::ProbeKind::Readiness => {
+                                            w.facts.readiness.insert(container.clone(), false);
+                                        }
+                                        prober::ProbeKind::Startup => {
+                                            w.facts.started.insert(container.clone(), false);
+                                        }
+                                        prober::ProbeKind::Liveness => {}
+                                    }
+                                }
+                            }
+                            delay = self.rng.between(START_MS.0, START_MS.1);
+                        }
+                        Err(e) => {
+                            let message = e.trim_start_matches("rpc error: code = Unknown desc = ").to_string();
+                            self.kubelet_event(node, &pod, Some(&container), "Warning", "Failed", &format!("Error: {message}"));
+                            self.kubelet_start_failed(node, uid, &pod, &container, "RunContainerError", &message);
+                        }
+                    }
+                }
+            }
+            Op::Kill { container_id, container, message, grace_s } => {
+                self.kubelet_kill_container(node, &pod, &container_id, &container, grace_s, Some(&message));
+            }
+            Op::AwaitStopped { container_id } => {
+                let running = self.machines.get(node).and_then(|m| m.runtime.containers.get(&container_id)).is_some_and(|c| c.state == ContainerState::Running);
+                if running {
+                    if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+                        w.ops.push_front(Op::AwaitStopped { container_id });
+                    }
+                    return;
+                }
+            }
+            Op::AwaitContainersStopped => {
+                let running = self.machines.get(node).is_some_and(|m| m.runtime.containers.values().any(|c| c.pod_uid == uid && c.state == ContainerState::Running));
+                if running {
+                    // Resumed by the last container's exit.
+                    if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+                        w.ops.push_front(Op::AwaitContainersStopped);
+                    }
+                    return;
+                }
+            }
+            Op::StopSandbox => {
+                let sandboxes: Vec<String> = self.machines.get(node).map(|m| m.runtime.sandboxes.values().filter(|s| s.pod_uid == uid && s.ready).map(|s| s.id.clone()).collect()).unwrap_or_default();
+                for s in sandboxes {
+                    let _ = self.cri_stop_pod_sandbox(node, &pod, &s);
+                }
+                delay = self.rng.between(STOP_SANDBOX_MS.0, STOP_SANDBOX_MS.1);
+            }
+            Op::Finish => {
+                self.kubelet_finish(node, uid, &pod);
+                return;
+            }
+        }
+        self.kubelet_next(node, uid, delay);
+    }
+
+    fn kubelet_next(&mut self, node: &str, uid: &str, delay: u64) {
+        let Some(w) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)) else { return };
+        let token = w.token;
+        self.schedule(self.now.plus_millis(delay), Task::KubeletOp { node: node.to_string(), uid: uid.to_string(), token });
+    }
+
+    /// Drops the rest of one container's steps after it failed.
+    fn kubelet_skip_container(&mut self, node: &str, uid: &str, container: &str) {
+        let init = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| self.kubelet_pod(node, &ns, &n)).is_some_and(|p| is_init(&p, container));
+        if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+            w.ops.retain(|op| !matches!(op, Op::EnsureImage { container: c } | Op::Create { container: c } | Op::Start { container: c } | Op::PullDone { container: c, .. } if c == container));
+            // An init container that fails ends the sync (`SyncPod` returns).
+            if init {
+                w.ops.clear();
+            }
+        }
+    }
+
+    fn kubelet_fail(&mut self, node: &str, uid: &str, backoff_until: Option<Time>, _reason: Option<&str>) {
+        if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+            w.failed = true;
+            if let Some(t) = backoff_until {
+                w.backoff_until = Some(w.backoff_until.map_or(t, |b| b.min(t)));
+            }
+        }
+    }
+
+    /// A container could not start: the reason cache and the sync's error.
+    fn kubelet_start_failed(&mut self, node: &str, uid: &str, _pod: &Value, container: &str, reason: &str, message: &str) {
+        if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+            w.facts.start_failures.insert(container.to_string(), (reason.to_string(), message.to_string()));
+        }
+        self.kubelet_fail(node, uid, None, Some(reason));
+    }
+
+    /// `doBackOff`, then `EnsureImageExists`. Ok(Some(ms)) when a pull was started (the
+    /// plan continues when it ends); Err when the container cannot start in this sync.
+    fn kubelet_ensure_image(&mut self, node: &str, uid: &str, pod: &Value, container: &str) -> Result<Option<u64>, ()> {
+        let now = self.now;
+        let Some(spec) = container_spec(pod, container).cloned() else { return Err(()) };
+        // doBackOff: the newest exited instance's finish time starts the back-off.
+        let finished = self.machines.get(node).and_then(|m| m.runtime.pod_containers(uid).into_iter().find(|c| c.name == container && c.state == ContainerState::Exited).and_then(|c| c.finished_at));
+        if let Some(ts) = finished {
+            let key = format!("{uid}/{container}");
+            let Some(m) = self.machines.get_mut(node) else { return Err(()) };
+            if m.kubelet.crash_backoff.is_in_backoff_since(&key, ts, now) {
+                let delay = m.kubelet.crash_backoff.get(&key);
+                let until = m.kubelet.crash_backoff.until(&key, ts);
+                self.kubelet_event(node, pod, Some(container), "Warning", "BackOff", &format!("Back-off restarting failed container {container} in pod {}", format_pod(pod)));
+                let message = format!("back-off {} restarting failed container={container} pod={}", go_duration(delay), format_pod(pod));
+                self.kubelet_start_failed(node, uid, pod, container, "CrashLoopBackOff", &message);
+                self.kubelet_fail(node, uid, Some(until), None);
+                return Err(());
+            }
+            m.kubelet.crash_backoff.next(&key, ts, now);
+        }
+        let image = spec["image"].as_str().unwrap_or_default().to_string();
+        let reference = match ImageRef::parse_normalized(&image) {
+            Ok(r) => r.with_default_tag(),
+            Err(e) => {
+                let msg = format!("Failed to apply default image tag {image:?}: couldn't parse image name {image:?}: {e}");
+                self.kubelet_event(node, pod, Some(container), "Warning", "InspectFailed", &msg);
+                self.kubelet_event(node, pod, Some(container), "Warning", "Failed", "Error: InvalidImageName");
+                self.kubelet_start_failed(node, uid, pod, container, "InvalidImageName", &msg);
+                return Err(());
+            }
+        };
+        let policy = spec["imagePullPolicy"].as_str().unwrap_or("IfNotPresent").to_string();
+        let present = self.machines.get(node).is_some_and(|m| m.runtime.image_status(&reference).is_some());
+        let should_pull = match policy.as_str() {
+            "Always" => true,
+            "Never" => false,
+            _ => !present,
+        };
+        if !should_pull {
+            if present {
+                self.kubelet_event(node, pod, Some(container), "Normal", "Pulled", &format!("Container image {image:?} already present on machine and can be accessed by the pod"));
+                return Ok(None);
+            }
+            let msg = format!("Container image {image:?} is not present with pull policy of Never");
+            self.kubelet_event(node, pod, Some(container), "Warning", "ErrImageNeverPull", &msg);
+            self.kubelet_event(node, pod, Some(container), "Warning", "Failed", "Error: ErrImageNeverPull");
+            self.kubelet_start_failed(node, uid, pod, container, "ErrImageNeverPull", &msg);
+            return Err(());
+        }
+        let key = format!("{uid}_{image}");
+        let Some(m) = self.machines.get_mut(node) else { return Err(()) };
+        if m.kubelet.image_backoff.is_in_backoff_since_update(&key, now) {
+            let prev = m.kubelet.image_errors.get(&key).cloned();
+            self.kubelet_event(node, pod, Some(container), "Normal", "BackOff", &format!("Back-off pulling image {image:?}"));
+            let msg = match prev {
+                Some(p) => format!("Back-off pulling image {image:?}: {p}"),
+                None => format!("Back-off pulling image {image:?}"),
+            };
+            self.kubelet_event(node, pod, Some(container), "Warning", "Failed", "Error: ImagePullBackOff");
+            self.kubelet_start_failed(node, uid, pod, container, "ImagePullBackOff", &msg);
+            return Err(());
+        }
+        m.kubelet.image_errors.remove(&key);
+        self.kubelet_event(node, pod, Some(container), "Normal", "Pulling", &format!("Pulling image {image:?}"));
+        let up = self.machines.get(node).is_some_and(|m| m.runtime.up);
+        let resolved = if up { self.machines.get(node).map(|m| m.runtime.resolve(&reference)) } else { None };
+        let (duration, result) = match resolved {
+            Some(Resolved::Remote(img)) => {
+                let base = crate::registry::pull_duration_ms(img.size_bytes);
+                (base + self.rng.below(base / 5 + 1), Ok(()))
+            }
+            Some(Resolved::Present(_)) => (self.rng.between(300, 800), Ok(())),
+            Some(Resolved::Missing(text)) => (self.rng.between(400, 1200), Err(text)),
+            None => (0, Err(crate::containerd::cri::CONTAINERD_DOWN.to_string())),
+        };
+        // Image pulls are serialized on the node (`serializeImagePulls: true`).
+        let Some(m) = self.machines.get_mut(node) else { return Err(()) };
+        let started = m.kubelet.puller_free_at.max(now);
+        let done = started.plus_millis(duration);
+        m.kubelet.puller_free_at = done;
+        if let Some(w) = m.kubelet.workers.get_mut(uid) {
+            w.ops.push_front(Op::PullDone { container: container.to_string(), requested: now, started, result });
+        }
+        self.node_trace("containerd", node, Action::ImagePull, crate::object_ref(pod, "Pod"), BTreeMap::from([
+            ("image".to_string(), json!(reference.to_string())),
+            ("result".to_string(), json!("pulling")),
+            ("queuedMs".to_string(), json!(started.millis() - now.millis())),
+        ]));
+        Ok(Some(done.millis() - now.millis()))
+    }
+
+    /// `completeWork`: re-queue the pod — at its back-off's end after a back-off error, 10 s
+    /// after another error, a resync (1 min) otherwise, each jittered by up to 50 %, read on
+    /// the next 1-second tick.
+    fn kubelet_complete_work(&mut self, node: &str, uid: &str) {
+        let now = self.now;
+        let Some(w) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)) else { return };
+        let base = match (w.failed, w.backoff_until) {
+            (_, Some(t)) => t.millis().saturating_sub(now.millis()).min(RESYNC_MS),
+            (true, None) => SYNC_ERROR_BACKOFF_MS,
+            (false, None) => RESYNC_MS,
+        };
+        let jitter = self.rng.below(base / 2 + 1);
+        let Some(m) = self.machines.get_mut(node) else { return };
+        let at = m.kubelet.next_tick(now.plus_millis(base + jitter).plus_millis(0).max(now));
+        let Some(w) = m.kubelet.workers.get_mut(uid) else { return };
+        w.busy = false;
+        w.token += 1;
+        let token = w.token;
+        let pending = std::mem::take(&mut w.pending);
+        if pending {
+            self.schedule(now, Task::KubeletSync { node: node.to_string(), uid: uid.to_string(), token });
+        } else {
+            self.schedule(at, Task::KubeletSync { node: node.to_string(), uid: uid.to_string(), token });
+        }
+    }
+
+    /// A readiness change: the status manager patches at once (outside any sync).
+    pub(crate) fn kubelet_refresh_status(&mut self, node: &str, uid: &str, pod: &Value) {
+        self.kubelet_update_status(node, uid, pod);
+    }
+
+    /// The status manager: generate the API status and PATCH it when it changed.
+    fn kubelet_update_status(&mut self, node: &str, uid: &str, pod: &Value) -> Value {
+        let now = self.now;
+        let Some(m) = self.machines.get_mut(node) else { return Value::Null };
+        let sandbox = m.runtime.ready_sandbox(uid).cloned();
+        let Some(w) = m.kubelet.workers.get_mut(uid) else { return Value::Null };
+        w.facts.sandbox_ready = sandbox.is_some();
+        if let Some(s) = &sandbox {
+            w.facts.pod_ip = s.ip.clone();
+        }
+        w.facts.host_ip = m.kubelet.host_ip.clone();
+        if w.facts.start_time.is_none() {
+            w.facts.start_time = Some(pod["status"]["startTime"].as_str().map(str::to_string).unwrap_or_else(|| now.rfc3339()));
+        }
+        let facts = w.facts.clone();
+        let containers = m.runtime.pod_containers(uid);
+        let status = status::generate(pod, &containers, &facts, now);
+        self.kubelet_patch_status(node, uid, pod, status.clone());
+        status
+    }
+
+    fn kubelet_patch_status(&mut self, node: &str, uid: &str, pod: &Value, status: Value) {
+        let old = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).and_then(|w| w.last_status.clone()).unwrap_or_else(|| pod["status"].clone());
+        if old == status {
+            return;
+        }
+        if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+            w.last_status = Some(status.clone());
+            if w.orphaned {
+                return;
+            }
+        }
+        let Some(rt) = ResourceType::resolve("pods") else { return };
+        // A merge patch of the status fields that changed (lists whole, as the kubelet's
+        // strategic patch ends up).
+        let mut patch = serde_json::Map::new();
+        if let (Some(o), Some(n)) = (old.as_object(), status.as_object()) {
+            for (k, v) in n {
+                if o.get(k) != Some(v) {
+                    patch.insert(k.clone(), v.clone());
+                }
+            }
+            for k in o.keys() {
+                if !n.contains_key(k) {
+                    patch.insert(k.clone(), Value::Null);
+                }
+            }
+        }
+        let mut req = Request::new(Verb::Patch, rt);
+        req.namespace = pod["metadata"]["namespace"].as_str().map(str::to_string);
+        req.name = pod["metadata"]["name"].as_str().map(str::to_string);
+        req.subresource = Some("status".into());
+        req.body = Some(json!({"metadata": {"uid": uid}, "status": Value::Object(patch)}));
+        let _ = self.kubelet_request(node, req);
+    }
+
+    /// The pod is deleting (or terminal): kill every container with the grace period, then
+    /// stop the sandbox, then finish.
+    fn kubelet_begin_termination(&mut self, node: &str, uid: &str, pod: &Value) {
+        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        if w.terminating {
+            return;
+        }
+        w.terminating = true;
+        w.token += 1;
+        w.busy = true;
+        w.pending = false;
+        w.ops = VecDeque::from([Op::AwaitContainersStopped, Op::StopSandbox, Op::Finish]);
+        let grace = w.grace_s;
+        let token = w.token;
+        let deleting = pod["metadata"]["deletionTimestamp"].is_string() || w.orphaned;
+        self.node_trace(COMPONENT, node, Action::KubeletSync, crate::object_ref(pod, "Pod"), BTreeMap::from([
+            ("type".to_string(), json!("SyncTerminatingPod")),
+            ("gracePeriod".to_string(), json!(if deleting { Some(grace) } else { None })),
+        ]));
+        if deleting {
+            self.kubelet_update_status(node, uid, pod);
+        }
+        let running: Vec<(String, String)> = self.machines.get(node).map(|m| m.runtime.containers.values().filter(|c| c.pod_uid == uid && c.state == ContainerState::Running).map(|c| (c.id.clone(), c.name.clone())).collect()).unwrap_or_default();
+        for (id, name) in running {
+            self.kubelet_kill_container(node, pod, &id, &name, grace, None);
+        }
+        self.schedule(self.now, Task::KubeletOp { node: node.to_string(), uid: uid.to_string(), token });
+    }
+
+    /// `killContainer`: the Killing event, then StopContainer with the grace period left (at
+    /// least 2 s).
+    fn kubelet_kill_container(&mut self, node: &str, pod: &Value, container_id: &str, name: &str, grace_s: i64, message: Option<&str>) {
+        let text = message.map(str::to_string).unwrap_or_else(|| format!("Stopping container {name}"));
+        self.kubelet_event(node, pod, Some(name), "Normal", "Killing", &text);
+        let timeout = grace_s.max(MIN_GRACE_S);
+        self.node_trace(COMPONENT, node, Action::KubeletKill, crate::object_ref(pod, "Pod"), BTreeMap::from([
+            ("container".to_string(), json!(name)),
+            ("gracePeriod".to_string(), json!(timeout)),
+        ]));
+        let _ = self.cri_stop_container(node, pod, container_id, timeout);
+    }
+
+    /// A container of the pod exited: a terminating worker waiting for it goes on.
+    pub(crate) fn kubelet_container_exited(&mut self, node: &str, uid: &str) {
+        let Some(w) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)) else { return };
+        let waiting = matches!(w.ops.front(), Some(Op::AwaitStopped { .. })) || (w.terminating && w.ops.front() == Some(&Op::AwaitContainersStopped));
+        if waiting {
+            let token = w.token;
+            self.schedule(self.now, Task::KubeletOp { node: node.to_string(), uid: uid.to_string(), token });
+        }
+    }
+
+    /// `SyncTerminatedPod`, then the status manager's delete once nothing runs.
+    fn kubelet_finish(&mut self, node: &str, uid: &str, pod: &Value) {
+        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        w.terminated = true;
+        w.busy = false;
+        w.facts.terminal = true;
+        let orphaned = w.orphaned;
+        self.node_trace(COMPONENT, node, Action::KubeletSync, crate::object_ref(pod, "Pod"), BTreeMap::from([("type".to_string(), json!("SyncTerminatedPod"))]));
+        if orphaned {
+            if let Some(m) = self.machines.get_mut(node) {
+                m.kubelet.workers.remove(uid);
+                m.kubelet.events.forget(uid);
+            }
+            self.cri_remove_pod(node, uid);
+            return;
+        }
+        let current = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| self.kubelet_pod(node, &ns, &n)).unwrap_or_else(|| pod.clone());
+        self.kubelet_update_status(node, uid, &current);
+        if current["metadata"]["deletionTimestamp"].is_string() {
+            let Some(rt) = ResourceType::resolve("pods") else { return };
+            let mut req = Request::new(Verb::Delete, rt);
+            req.namespace = current["metadata"]["namespace"].as_str().map(str::to_string);
+            req.name = current["metadata"]["name"].as_str().map(str::to_string);
+            req.grace_period_seconds = Some(0);
+            let _ = self.kubelet_request(node, req);
+        }
+    }
+
+    /// Schedules PLEG's relist on the node's next tick, if none is due.
+    pub(crate) fn pleg_soon(&mut self, node: &str) {
+        let now = self.now;
+        let Some(m) = self.machines.get_mut(node) else { return };
+        if m.kubelet.pleg_scheduled {
+            return;
+        }
+        m.kubelet.pleg_scheduled = true;
+        let at = m.kubelet.next_tick(now);
+        self.schedule(at, Task::Pleg { node: node.to_string() });
+    }
+
+    /// PLEG's relist: container changes since the last relist become pod events that
+    /// trigger syncs.
+    pub(crate) fn pleg_relist(&mut self, node: &str) {
+        let running = self.kubelet_running(node);
+        let Some(m) = self.machines.get_mut(node) else { return };
+        m.kubelet.pleg_scheduled = false;
+        if !running {
+            return;
+        }
+        if !m.runtime.up {
+            // The relist fails while containerd is down; it keeps trying every second.
+            m.kubelet.pleg_scheduled = true;
+            let at = m.kubelet.next_tick(self.now);
+            self.schedule(at, Task::Pleg { node: node.to_string() });
+            return;
+        }
+        let mut events = vec![];
+        let mut pods = vec![];
+        for c in m.runtime.containers.values() {
+            let prev = m.kubelet.pleg_seen.get(&c.id).map(|(_, s)| *s);
+            if prev == Some(c.state) {
+                continue;
+            }
+            let kind = match c.state {
+                ContainerState::Running => "ContainerStarted",
+                ContainerState::Exited => "ContainerDied",
+                _ => continue,
+            };
+            events.push(json!({"pod": c.pod_uid, "container": c.name, "type": kind}));
+            pods.push(c.pod_uid.clone());
+        }
+        m.kubelet.pleg_seen = m.runtime.containers.values().map(|c| (c.id.clone(), (c.pod_uid.clone(), c.state))).collect();
+        if events.is_empty() {
+            return;
+        }
+        pods.sort();
+        pods.dedup();
+        let objects: Vec<Option<crate::trace::ObjectRef>> = pods.iter().map(|u| m.kubelet.workers.get(u).map(|w| crate::trace::ObjectRef { kind: "Pod".into(), namespace: Some(w.namespace.clone()), name: w.name.clone() })).collect();
+        self.node_trace(COMPONENT, node, Action::KubeletPleg, objects.first().cloned().flatten(), BTreeMap::from([("events".to_string(), json!(events))]));
+        for uid in pods {
+            self.kubelet_request_sync(node, &uid);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_durations() {
+        assert_eq!(go_duration(10_000), "10s");
+        assert_eq!(go_duration(80_000), "1m20s");
+        assert_eq!(go_duration(160_000), "2m40s");
+        assert_eq!(go_duration(300_000), "5m0s");
+        assert_eq!(go_duration(189), "189ms");
+        assert_eq!(go_duration(1_234), "1.234s");
+        assert_eq!(go_duration(1_500), "1.5s");
+    }
+
+    #[test]
+    fn ticks_are_on_the_node_offset() {
+        let k = Kubelet::new("n", "1.2.3.4", 300);
+        assert_eq!(k.next_tick(Time(0)), Time(300));
+        assert_eq!(k.next_tick(Time(299)), Time(300));
+        assert_eq!(k.next_tick(Time(1300)), Time(2300));
+    }
+}

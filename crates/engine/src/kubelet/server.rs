@@ -1,0 +1,94 @@
+//! The kubelet's HTTPS server as kube-apiserver reaches it for `pods/log`
+//! (`pkg/kubelet/kubelet_pods.go` `validateContainerLogStatus`, `GetContainerLogs`), and the
+//! node-local views `crictl` and `journalctl` give (`podlife node NAME -- …`).
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+
+use crate::Engine;
+use crate::apiserver::status::{Reason, Status};
+use crate::clock::Time;
+use crate::containerd::Runtime;
+use crate::store::ObjectKey;
+use crate::trace::{Action, ComponentRef};
+use podlife_model::ResourceType;
+
+/// One log line: when, which stream, the text.
+pub type LogLine = (Time, &'static str, String);
+
+impl Engine {
+    /// The node's containerd state, for `crictl`-style views.
+    pub fn node_runtime(&mut self, node: &str) -> Option<&Runtime> {
+        self.machine(node).map(|m| &m.runtime)
+    }
+
+    /// `GET /api/v1/namespaces/NS/pods/NAME/log?container=C[&previous=true]`: kube-apiserver
+    /// asks the pod's kubelet, which picks the container instance from the pod's status.
+    pub fn pod_logs(&mut self, namespace: &str, name: &str, container: &str, previous: bool) -> Result<Vec<LogLine>, Status> {
+        let mut path = format!("/api/v1/namespaces/{namespace}/pods/{name}/log?container={container}");
+        if previous {
+            path.push_str("&previous=true");
+        }
+        let object = Some(crate::trace::ObjectRef { kind: "Pod".into(), namespace: Some(namespace.into()), name: name.into() });
+        self.record(ComponentRef::control_plane("kube-apiserver"), Action::Request, object.clone(), BTreeMap::from([("verb".to_string(), json!("GET")), ("path".to_string(), json!(path))]), vec![]);
+        let rt = ResourceType::resolve("pods").ok_or_else(|| Status::plain(Reason::NotFound, "pods not served".into()))?;
+        let pod = self.store.get(&ObjectKey::new(rt, Some(namespace), name)).cloned().ok_or_else(|| Status::not_found(rt, name))?;
+        let node = pod["spec"]["nodeName"].as_str().unwrap_or_default().to_string();
+        if node.is_empty() {
+            // No node yet: kube-apiserver answers with an empty log.
+            return Ok(vec![]);
+        }
+        let statuses = pod["status"]["containerStatuses"].as_array().into_iter().chain(pod["status"]["initContainerStatuses"].as_array()).flatten();
+        let Some(st) = statuses.into_iter().find(|s| s["name"] == container).cloned() else {
+            return Err(Status::bad_request(format!("container {container:?} in pod {name:?} is waiting to start - no logs yet")));
+        };
+        let id = validate_container_log_status(name, container, &st, previous).map_err(Status::bad_request)?;
+        self.record(ComponentRef::on_node(super::COMPONENT, &node), Action::KubeletLogs, object, BTreeMap::from([("container".to_string(), json!(container)), ("previous".to_string(), json!(previous))]), vec![]);
+        let id = id.trim_start_matches("containerd://").to_string();
+        Ok(self.machine(&node).and_then(|m| m.runtime.containers.get(&id)).map(|c| c.log.clone()).unwrap_or_default())
+    }
+}
+
+/// `validateContainerLogStatus`: which container instance's log, or why none.
+fn validate_container_log_status(pod: &str, container: &str, st: &Value, previous: bool) -> Result<String, String> {
+    let last = &st["lastState"]["terminated"];
+    let (waiting, running, terminated) = (&st["state"]["waiting"], &st["state"]["running"], &st["state"]["terminated"]);
+    let id = |v: &Value| v["containerID"].as_str().filter(|s| !s.is_empty()).map(str::to_string);
+    if previous {
+        return id(last).ok_or_else(|| format!("previous terminated container {container:?} in pod {pod:?} not found"));
+    }
+    if running.is_object() {
+        return st["containerID"].as_str().map(str::to_string).ok_or_else(|| format!("container {container:?} in pod {pod:?} is waiting to start - no logs yet"));
+    }
+    if terminated.is_object() {
+        return id(terminated).or_else(|| id(last)).ok_or_else(|| format!("container {container:?} in pod {pod:?} is terminated"));
+    }
+    if last.is_object() {
+        return id(last).ok_or_else(|| format!("container {container:?} in pod {pod:?} is terminated"));
+    }
+    if waiting.is_object() {
+        return Err(match waiting["reason"].as_str().unwrap_or_default() {
+            "ErrImagePull" => format!("container {container:?} in pod {pod:?} is waiting to start: image can't be pulled"),
+            "ImagePullBackOff" => format!("container {container:?} in pod {pod:?} is waiting to start: trying and failing to pull image"),
+            reason => format!("container {container:?} in pod {pod:?} is waiting to start: {reason}"),
+        });
+    }
+    Err(format!("container {container:?} in pod {pod:?} is waiting to start - no logs yet"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_status_rules() {
+        let waiting = json!({"state": {"waiting": {"reason": "ContainerCreating"}}, "lastState": {}});
+        assert_eq!(validate_container_log_status("p", "c", &waiting, false), Err("container \"c\" in pod \"p\" is waiting to start: ContainerCreating".into()));
+        assert_eq!(validate_container_log_status("p", "c", &waiting, true), Err("previous terminated container \"c\" in pod \"p\" not found".into()));
+        let crash = json!({"state": {"waiting": {"reason": "CrashLoopBackOff"}}, "lastState": {"terminated": {"containerID": "containerd://abc"}}});
+        assert_eq!(validate_container_log_status("p", "c", &crash, false).as_deref(), Ok("containerd://abc"));
+        let pull = json!({"state": {"waiting": {"reason": "ImagePullBackOff"}}, "lastState": {}});
+        assert!(validate_container_log_status("p", "c", &pull, false).unwrap_err().ends_with("trying and failing to pull image"));
+    }
+}

@@ -1,0 +1,481 @@
+//! The pod status the kubelet computes from what the runtime reports: `generateAPIPodStatus`,
+//! `convertToAPIContainerStatuses` and `getPhase` (`pkg/kubelet/kubelet_pods.go`), the
+//! conditions of `pkg/kubelet/status/generate.go`, and the status manager's merge
+//! (`pkg/kubelet/status/status_manager.go`: kubelet-owned conditions replaced, transition
+//! times kept while a condition's status holds).
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+
+use crate::clock::Time;
+use crate::containerd::{Container, ContainerState};
+
+/// `kubelet_pods.go`: the waiting reasons before a container exists.
+pub const POD_INITIALIZING: &str = "PodInitializing";
+pub const CONTAINER_CREATING: &str = "ContainerCreating";
+
+/// What the kubelet knows beyond the runtime's containers.
+#[derive(Debug, Clone, Default)]
+pub struct PodFacts {
+    pub sandbox_ready: bool,
+    pub pod_ip: Option<String>,
+    pub host_ip: String,
+    pub start_time: Option<String>,
+    /// The reason cache: the last start failure per container (reason, message).
+    pub start_failures: BTreeMap<String, (String, String)>,
+    /// Readiness per container from the prober (absent: no readiness probe).
+    pub readiness: BTreeMap<String, bool>,
+    /// Startup probe passed (absent: no startup probe).
+    pub started: BTreeMap<String, bool>,
+    /// The pod worker has finished terminating the pod (`podIsTerminal`).
+    pub terminal: bool,
+    /// Containers that the kubelet would not restart (restart policy): used for the reason cache.
+    pub no_restart: Vec<String>,
+}
+
+fn is_sidecar(c: &Value) -> bool {
+    c["restartPolicy"] == "Always"
+}
+
+fn terminated(c: &Container) -> Value {
+    let mut t = json!({
+        "containerID": format!("containerd://{}", c.id),
+        "exitCode": c.exit_code,
+        "finishedAt": c.finished_at.map(Time::rfc3339),
+        "reason": c.reason,
+        "startedAt": c.started_at.map(Time::rfc3339),
+    });
+    if !c.message.is_empty() {
+        t["message"] = json!(c.message);
+    }
+    t
+}
+
+/// One container list's statuses (`convertToAPIContainerStatuses`).
+fn container_statuses(spec_list: &[Value], runtime: &[&Container], old: &[Value], facts: &PodFacts, default_reason: &str, init: bool) -> Vec<Value> {
+    let mut out = Vec::new();
+    for spec in spec_list {
+        let name = spec["name"].as_str().unwrap_or_default();
+        let mut mine: Vec<&&Container> = runtime.iter().filter(|c| c.name == name).collect();
+        mine.sort_by_key(|c| std::cmp::Reverse((c.created_at, c.attempt)));
+        let old_status = old.iter().find(|s| s["name"] == name);
+        let mut st = json!({
+            "image": spec["image"], "imageID": "", "lastState": {}, "name": name, "ready": false,
+            "restartCount": 0, "started": false, "state": {"waiting": {"reason": default_reason}},
+        });
+        if let Some(o) = old_status {
+            st["restartCount"] = o["restartCount"].clone();
+            st["lastState"] = o["lastState"].clone();
+        }
+        if let Some(latest) = mine.first() {
+            st["containerID"] = json!(format!("containerd://{}", latest.id));
+            st["image"] = json!(latest.image_ref);
+            st["imageID"] = json!(latest.image_id);
+            st["restartCount"] = json!(latest.restart_count);
+            st["state"] = match latest.state {
+                ContainerState::Running => json!({"running": {"startedAt": latest.started_at.map(Time::rfc3339)}}),
+                ContainerState::Exited => json!({"terminated": terminated(latest)}),
+                _ => json!({"waiting": {}}),
+            };
+            st["lastState"] = match mine.get(1) {
+                Some(prev) if prev.state == ContainerState::Exited => json!({"terminated": terminated(prev)}),
+                _ => json!({}),
+            };
+            let running = latest.state == ContainerState::Running;
+            let started = running && facts.started.get(name).copied().unwrap_or(true);
+            st["started"] = json!(started);
+            let ready = if init && !is_sidecar(spec) {
+                latest.state == ContainerState::Exited && latest.exit_code == 0
+            } else {
+                started && facts.readiness.get(name).copied().unwrap_or(true)
+            };
+            st["ready"] = json!(ready);
+        }
+        // Start failures from the reason cache replace the state with Waiting.
+        let init_done = init && mine.first().is_some_and(|c| c.state == ContainerState::Exited && c.exit_code == 0) && !is_sidecar(spec);
+        if !init_done
+            && !facts.no_restart.iter().any(|n| n == name)
+            && let Some((reason, message)) = facts.start_failures.get(name)
+            && mine.first().is_none_or(|c| c.state != ContainerState::Running) {
+                if st["state"]["terminated"].is_object() {
+                    st["lastState"] = st["state"].clone();
+                }
+                let mut waiting = json!({"reason": reason});
+                if !message.is_empty() {
+                    waiting["message"] = json!(message);
+                }
+                st["state"] = json!({"waiting": waiting});
+            }
+        if let Some(mounts) = spec["volumeMounts"].as_array().filter(|m| !m.is_empty()) {
+            let list: Vec<Value> = mounts
+                .iter()
+                .map(|m| {
+                    let mut v = json!({"mountPath": m["mountPath"], "name": m["name"]});
+                    if m["readOnly"] == true {
+                        v["readOnly"] = json!(true);
+                        v["recursiveReadOnly"] = json!("Disabled");
+                    }
+                    v
+                })
+                .collect();
+            st["volumeMounts"] = json!(list);
+        }
+        if let Some(res) = spec["resources"].as_object().filter(|r| !r.is_empty()) {
+            st["resources"] = json!(res);
+        }
+        out.push(st);
+    }
+    out
+}
+
+fn state_of(st: &Value) -> &str {
+    let s = &st["state"];
+    if s["running"].is_object() {
+        "running"
+    } else if s["terminated"].is_object() {
+        "terminated"
+    } else if s["waiting"].is_object() {
+        "waiting"
+    } else {
+        ""
+    }
+}
+
+/// `HasAnyRegularContainerStarted`.
+fn any_regular_started(statuses: &[Value]) -> bool {
+    statuses.iter().any(|s| matches!(state_of(s), "running" | "terminated") || (state_of(s) == "waiting" && s["lastState"]["terminated"].is_object()))
+}
+
+/// `getPhase` (1.32+ structure: regular and restartable init containers counted apart).
+pub fn get_phase(spec: &Value, init_statuses: &[Value], statuses: &[Value], pod_is_terminal: bool) -> &'static str {
+    let find = |list: &[Value], name: &Value| list.iter().find(|s| &s["name"] == name).cloned();
+    let restart_policy = spec["restartPolicy"].as_str().unwrap_or("Always");
+    let (mut pending_regular, mut pending_restartable, mut failed_init) = (0, 0, 0);
+    let (mut unknown, mut running, mut waiting, mut stopped, mut succeeded) = (0, 0, 0, 0, 0);
+    let inits = spec["initContainers"].as_array().map(Vec::as_slice).unwrap_or_default();
+    for c in inits.iter().filter(|c| !is_sidecar(c)) {
+        let Some(st) = find(init_statuses, &c["name"]) else {
+            pending_regular += 1;
+            continue;
+        };
+        match state_of(&st) {
+            "running" => pending_regular += 1,
+            "terminated" => {
+                if st["state"]["terminated"]["exitCode"].as_i64() != Some(0) {
+                    failed_init += 1;
+                }
+            }
+            "waiting" => {
+                if st["lastState"]["terminated"].is_object() {
+                    if st["lastState"]["terminated"]["exitCode"].as_i64() != Some(0) {
+                        failed_init += 1;
+                    }
+                } else {
+                    pending_regular += 1;
+                }
+            }
+            _ => pending_regular += 1,
+        }
+    }
+    for c in inits.iter().filter(|c| is_sidecar(c)) {
+        let Some(st) = find(init_statuses, &c["name"]) else {
+            unknown += 1;
+            continue;
+        };
+        match state_of(&st) {
+            "running" => {
+                if st["started"] != true {
+                    pending_restartable += 1;
+                }
+                running += 1;
+            }
+            "terminated" => {}
+            "waiting" => {
+                if !st["lastState"]["terminated"].is_object() {
+                    pending_restartable += 1;
+                    waiting += 1;
+                }
+            }
+            _ => {
+                pending_restartable += 1;
+                unknown += 1;
+            }
+        }
+    }
+    for c in spec["containers"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        let Some(st) = find(statuses, &c["name"]) else {
+            unknown += 1;
+            continue;
+        };
+        match state_of(&st) {
+            "running" => running += 1,
+            "terminated" => {
+                stopped += 1;
+                if st["state"]["terminated"]["exitCode"].as_i64() == Some(0) {
+                    succeeded += 1;
+                }
+            }
+            "waiting" => {
+                if st["lastState"]["terminated"].is_object() {
+                    stopped += 1;
+                } else {
+                    waiting += 1;
+                }
+            }
+            _ => unknown += 1,
+        }
+    }
+    if failed_init > 0 && restart_policy == "Never" {
+        return "Failed";
+    }
+    if pending_regular > 0 || (pending_restartable > 0 && !any_regular_started(statuses)) || waiting > 0 {
+        return "Pending";
+    }
+    if running > 0 && unknown == 0 {
+        return "Running";
+    }
+    if running == 0 && stopped > 0 && unknown == 0 {
+        if pod_is_terminal {
+            return if stopped == succeeded { "Succeeded" } else { "Failed" };
+        }
+        if restart_policy == "Always" {
+            return "Running";
+        }
+        if stopped == succeeded {
+            return "Succeeded";
+        }
+        if restart_policy == "Never" {
+            return "Failed";
+        }
+        return "Running";
+    }
+    "Pending"
+}
+
+fn condition(kind: &str, ok: bool, reason: Option<&str>, message: Option<String>) -> Value {
+    let mut c = json!({"type": kind, "status": if ok { "True" } else { "False" }, "lastProbeTime": null});
+    if let Some(r) = reason {
+        c["reason"] = json!(r);
+    }
+    if let Some(m) = message {
+        c["message"] = json!(m);
+    }
+    c
+}
+
+fn names(list: &[String]) -> String {
+    format!("[{}]", list.join(" "))
+}
+
+/// `generateAPIPodStatus` for a pod the kubelet runs.
+pub fn generate(pod: &Value, runtime: &[&Container], facts: &PodFacts, now: Time) -> Value {
+    let spec = &pod["spec"];
+    let old = &pod["status"];
+    let inits = spec["initContainers"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let apps = spec["containers"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let default_reason = if inits.is_empty() { CONTAINER_CREATING } else { POD_INITIALIZING };
+    let old_init = old["initContainerStatuses"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let old_apps = old["containerStatuses"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let init_statuses = container_statuses(inits, runtime, old_init, facts, default_reason, true);
+    let statuses = container_statuses(apps, runtime, old_apps, facts, default_reason, false);
+    let mut phase = get_phase(spec, &init_statuses, &statuses, facts.terminal);
+    // A terminal phase already in the API is never left.
+    if let Some(p @ ("Succeeded" | "Failed")) = old["phase"].as_str() {
+        phase = if p == "Succeeded" { "Succeeded" } else { "Failed" };
+    }
+
+    // Conditions, in the order the kubelet appends them.
+    let mut incomplete = vec![];
+    for (c, st) in inits.iter().zip(&init_statuses) {
+        let done = if is_sidecar(c) { st["started"] == true } else { st["ready"] == true };
+        if !done {
+            incomplete.push(c["name"].as_str().unwrap_or_default().to_string());
+        }
+    }
+    let initialized = if phase == "Succeeded" || incomplete.is_empty() || any_regular_started(&statuses) {
+        let reason = (phase == "Succeeded" && !inits.is_empty()).then_some("PodCompleted");
+        condition("Initialized", true, reason, None)
+    } else {
+        condition("Initialized", false, Some("ContainersNotInitialized"), Some(format!("containers with incomplete status: {}", names(&incomplete))))
+    };
+    let mut unready = vec![];
+    for (c, st) in inits.iter().zip(&init_statuses).filter(|(c, _)| is_sidecar(c)).chain(apps.iter().zip(&statuses)) {
+        if st["ready"] != true {
+            unready.push(c["name"].as_str().unwrap_or_default().to_string());
+        }
+    }
+    let containers_ready = if phase == "Succeeded" {
+        condition("ContainersReady", false, Some("PodCompleted"), None)
+    } else if phase == "Failed" {
+        condition("ContainersReady", false, Some("PodFailed"), None)
+    } else if unready.is_empty() {
+        condition("ContainersReady", true, None, None)
+    } else {
+        condition("ContainersReady", false, Some("ContainersNotReady"), Some(format!("containers with unready status: {}", names(&unready))))
+    };
+    let mut ready = containers_ready.clone();
+    ready["type"] = json!("Ready");
+    if ready["status"] == "True" {
+        let conditions = old["conditions"].as_array().map(Vec::as_slice).unwrap_or_default();
+        let mut msgs = vec![];
+        for g in spec["readinessGates"].as_array().map(Vec::as_slice).unwrap_or_default() {
+            let t = g["conditionType"].as_str().unwrap_or_default();
+            match conditions.iter().find(|c| c["type"] == t) {
+                None => msgs.push(format!("corresponding condition of pod readiness gate {t:?} does not exist.")),
+                Some(c) if c["status"] != "True" => msgs.push(format!("the status of pod readiness gate {t:?} is not \"True\", but {}", c["status"].as_str().unwrap_or_default())),
+                _ => {}
+            }
+        }
+        if !msgs.is_empty() {
+            ready = condition("Ready", false, Some("ReadinessGatesNotReady"), Some(msgs.join(", ")));
+        }
+    }
+    let generation = pod["metadata"]["generation"].clone();
+    let mut conditions = [condition("PodReadyToStartContainers", facts.sandbox_ready, None, None), initialized, ready, containers_ready, condition("PodScheduled", true, None, None)];
+    // Conditions owned by others (readiness gates' own, DisruptionTarget) stay, first.
+    let old_conditions = old["conditions"].as_array().cloned().unwrap_or_default();
+    let kubelet_owned = ["PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled"];
+    let mut merged: Vec<Value> = old_conditions.iter().filter(|c| !kubelet_owned.contains(&c["type"].as_str().unwrap_or_default())).cloned().collect();
+    for c in conditions.iter_mut() {
+        let prev = old_conditions.iter().find(|o| o["type"] == c["type"]);
+        c["lastTransitionTime"] = match prev {
+            Some(p) if p["status"] == c["status"] => p["lastTransitionTime"].clone(),
+            _ => json!(now.rfc3339()),
+        };
+        if !generation.is_null() {
+            c["observedGeneration"] = generation.clone();
+        }
+        merged.push(c.clone());
+    }
+
+    let mut status = json!({
+        "conditions": merged,
+        "containerStatuses": statuses,
+        "hostIP": facts.host_ip, "hostIPs": [{"ip": facts.host_ip}],
+        "phase": phase,
+        "qosClass": crate::qos::pod_qos_class(spec),
+    });
+    if !init_statuses.is_empty() {
+        status["initContainerStatuses"] = json!(init_statuses);
+    }
+    if let Some(ip) = &facts.pod_ip {
+        status["podIP"] = json!(ip);
+        status["podIPs"] = json!([{"ip": ip}]);
+    } else if let Some(ip) = old["podIP"].as_str() {
+        status["podIP"] = json!(ip);
+        status["podIPs"] = old["podIPs"].clone();
+    }
+    if let Some(t) = facts.start_time.as_ref().or(old["startTime"].as_str().map(str::to_string).as_ref()) {
+        status["startTime"] = json!(t);
+    }
+    if !generation.is_null() {
+        status["observedGeneration"] = generation;
+    }
+    if let Some(n) = old["nominatedNodeName"].as_str() {
+        status["nominatedNodeName"] = json!(n);
+    }
+    status
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn st(name: &str, state: &str, last: Option<i64>) -> Value {
+        let mut v = json!({"name": name, "lastState": {}});
+        v["state"] = match state {
+            "running" => json!({"running": {}}),
+            "started" => {
+                v["started"] = json!(true);
+                json!({"running": {}})
+            }
+            "succeeded" => json!({"terminated": {"exitCode": 0}}),
+            "failed" => json!({"terminated": {"exitCode": -1}}),
+            _ => json!({"waiting": {}}),
+        };
+        if let Some(code) = last {
+            v["lastState"] = json!({"terminated": {"exitCode": code}});
+        }
+        v
+    }
+
+    fn spec(policy: &str, init: Option<&str>) -> Value {
+        let mut s = json!({"restartPolicy": policy, "containers": [{"name": "containerA"}, {"name": "containerB"}]});
+        match init {
+            Some("regular") => s["initContainers"] = json!([{"name": "containerX"}]),
+            Some("restartable") => s["initContainers"] = json!([{"name": "containerX", "restartPolicy": "Always"}]),
+            _ => {}
+        }
+        s
+    }
+
+    /// `TestPodPhaseWithRestartAlways`, `…Never`, `…OnFailure` (`kubelet_pods_test.go`).
+    #[test]
+    fn phase_tables_without_init_containers() {
+        let a = |s, l| st("containerA", s, l);
+        let b = |s, l| st("containerB", s, l);
+        let cases: Vec<(&str, Vec<Value>, bool, &str)> = vec![
+            ("Always", vec![], false, "Pending"),
+            ("Always", vec![a("running", None), b("running", None)], false, "Running"),
+            ("Always", vec![a("succeeded", None), b("succeeded", None)], false, "Running"),
+            ("Always", vec![a("succeeded", None), b("succeeded", None)], true, "Succeeded"),
+            ("Always", vec![a("succeeded", None), b("failed", None)], true, "Failed"),
+            ("Always", vec![a("running", None), b("succeeded", None)], false, "Running"),
+            ("Always", vec![a("running", None)], false, "Pending"),
+            ("Always", vec![a("running", None), b("waiting", None)], false, "Pending"),
+            ("Always", vec![a("running", None), b("waiting", Some(0))], false, "Running"),
+            ("Never", vec![], false, "Pending"),
+            ("Never", vec![a("running", None), b("running", None)], false, "Running"),
+            ("Never", vec![a("succeeded", None), b("succeeded", None)], false, "Succeeded"),
+            ("Never", vec![a("failed", None), b("failed", None)], false, "Failed"),
+            ("Never", vec![a("running", None), b("succeeded", None)], false, "Running"),
+            ("Never", vec![a("running", None)], false, "Pending"),
+            ("Never", vec![a("running", None), b("waiting", None)], false, "Pending"),
+            ("OnFailure", vec![a("running", None), b("running", None)], false, "Running"),
+            ("OnFailure", vec![a("succeeded", None), b("succeeded", None)], false, "Succeeded"),
+            ("OnFailure", vec![a("failed", None), b("failed", None)], false, "Running"),
+            ("OnFailure", vec![a("running", None), b("succeeded", None)], false, "Running"),
+            ("OnFailure", vec![a("running", None)], false, "Pending"),
+            ("OnFailure", vec![a("running", None), b("waiting", None)], false, "Pending"),
+            ("OnFailure", vec![a("running", None), b("waiting", Some(0))], false, "Running"),
+        ];
+        for (policy, statuses, terminal, want) in cases {
+            assert_eq!(get_phase(&spec(policy, None), &[], &statuses, terminal), want, "{policy} {statuses:?} {terminal}");
+        }
+    }
+
+    /// `TestPodPhaseWith…InitContainers` and `…RestartableInitContainers`.
+    #[test]
+    fn phase_tables_with_init_containers() {
+        let x = |s, l| st("containerX", s, l);
+        let ab_running = || vec![st("containerA", "running", None), st("containerB", "running", None)];
+        let ab_succeeded = || vec![st("containerA", "succeeded", None), st("containerB", "succeeded", None)];
+        type Case = (&'static str, &'static str, Vec<Value>, Vec<Value>, bool, &'static str);
+        let cases: Vec<Case> = vec![
+            ("Always", "regular", vec![], vec![], false, "Pending"),
+            ("Always", "regular", vec![x("running", None)], vec![], false, "Pending"),
+            ("Always", "regular", vec![x("failed", None)], vec![], false, "Pending"),
+            ("Always", "regular", vec![x("waiting", Some(0))], vec![], false, "Pending"),
+            ("Always", "regular", vec![x("waiting", Some(-1))], vec![], false, "Pending"),
+            ("Always", "regular", vec![x("succeeded", None)], ab_running(), false, "Running"),
+            ("Never", "regular", vec![x("failed", None)], vec![], false, "Failed"),
+            ("Never", "regular", vec![x("waiting", Some(-1))], vec![], false, "Failed"),
+            ("Never", "regular", vec![x("waiting", Some(0))], vec![], false, "Pending"),
+            ("Always", "restartable", vec![x("running", None)], vec![], false, "Pending"),
+            ("Always", "restartable", vec![x("succeeded", None)], vec![], false, "Pending"),
+            ("Always", "restartable", vec![x("started", None)], vec![st("containerA", "running", None)], false, "Pending"),
+            ("Always", "restartable", vec![x("started", None)], ab_running(), false, "Running"),
+            ("Always", "restartable", vec![x("running", None)], ab_running(), false, "Running"),
+            ("Always", "restartable", vec![x("waiting", Some(0))], ab_running(), false, "Running"),
+            ("Always", "restartable", vec![x("failed", None)], ab_succeeded(), true, "Succeeded"),
+            ("Never", "restartable", vec![x("started", None)], ab_succeeded(), false, "Running"),
+            ("Never", "restartable", vec![x("succeeded", None)], ab_succeeded(), false, "Succeeded"),
+            ("Never", "restartable", vec![x("failed", None)], ab_succeeded(), false, "Succeeded"),
+            ("Never", "restartable", vec![x("waiting", Some(-1))], ab_succeeded(), false, "Succeeded"),
+        ];
+        for (policy, kind, init, statuses, terminal, want) in cases {
+            assert_eq!(get_phase(&spec(policy, Some(kind)), &init, &statuses, terminal), want, "{policy} {kind} {init:?} {statuses:?}");
+        }
+    }
+}

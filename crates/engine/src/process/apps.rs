@@ -1,0 +1,360 @@
+//! The programs of the images podlife knows, as a learner observes them: what they print at
+//! start, when they listen, what their HTTP endpoints answer, their memory, and how each
+//! signal ends them. Each model follows the real image's documented behaviour (its
+//! Dockerfile's ENTRYPOINT/CMD/STOPSIGNAL come from the registry catalogue).
+//!
+//! Lesson apps use `registry.podlife.dev/app`, tuned by environment variables so a manifest
+//! reads naturally (see `PodlifeApp` knobs below and the README's "Apps" section).
+
+use super::{Effect, SIGHUP, SIGINT, SIGKILL, SIGQUIT, SIGTERM, SIGWINCH, Timer};
+
+/// Which program it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AppKind {
+    /// nginx: listens on 80; SIGQUIT is its graceful stop (the image's STOPSIGNAL), SIGTERM
+    /// and SIGINT its fast stop; exits 0.
+    Nginx,
+    /// postgres: initdb on first start, then listens on 5432; SIGTERM = smart shutdown.
+    Postgres,
+    Redis,
+    /// Apache httpd: STOPSIGNAL SIGWINCH (graceful stop).
+    Httpd,
+    /// The pause container: waits for signals and exits on SIGINT/SIGTERM.
+    Pause,
+    /// `registry.podlife.dev/app`, tuned by env.
+    PodlifeApp,
+    /// agnhost `liveness`: `/healthz` answers 200 for 10 s, then 500.
+    AgnhostLiveness,
+    /// agnhost `netexec` / `serve-hostname` / `pause`, and other long-running servers.
+    Server,
+    /// `polinux/stress --vm 1 --vm-bytes N`: allocates N and holds it.
+    Stress,
+    /// A program that ends by itself at once (busybox `sh` with no stdin, `true`, `date`).
+    Oneshot,
+}
+
+/// A running app's parameters and state.
+#[derive(Debug, Clone)]
+pub struct App {
+    pub kind: AppKind,
+    pub ports: Vec<u16>,
+    pub listening: bool,
+    pub listen_after_ms: u64,
+    /// Signals the app handles by shutting down, with the exit code it then returns.
+    pub graceful: Vec<(i32, i32)>,
+    /// Signals the app deliberately ignores.
+    pub ignored: Vec<i32>,
+    pub shutdown_ms: u64,
+    pub exit_after: Option<(u64, i32)>,
+    /// `/healthz` answers 500 from this many ms after start.
+    pub healthz_fail_after_ms: Option<u64>,
+    /// `/ready` answers 503 until this many ms after start …
+    pub ready_after_ms: u64,
+    /// … and again from this many ms.
+    pub ready_fail_after_ms: Option<u64>,
+    /// Memory: a base, a one-off allocation at a time, and a growth per second.
+    pub memory_base: u64,
+    pub memory_alloc: Option<(u64, u64)>,
+    pub memory_growth_per_s: u64,
+    pub start_lines: Vec<(&'static str, String)>,
+    pub ready_lines: Vec<(&'static str, String)>,
+    pub shutdown_lines: Vec<(&'static str, String)>,
+}
+
+const MIB: u64 = 1024 * 1024;
+
+impl App {
+    fn base(kind: AppKind) -> App {
+        App {
+            kind,
+            ports: vec![],
+            listening: false,
+            listen_after_ms: 0,
+            graceful: vec![],
+            ignored: vec![],
+            shutdown_ms: 0,
+            exit_after: None,
+            healthz_fail_after_ms: None,
+            ready_after_ms: 0,
+            ready_fail_after_ms: None,
+            memory_base: 4 * MIB,
+            memory_alloc: None,
+            memory_growth_per_s: 0,
+            start_lines: vec![],
+            ready_lines: vec![],
+            shutdown_lines: vec![],
+        }
+    }
+
+    pub fn nginx() -> App {
+        App {
+            ports: vec![80],
+            listen_after_ms: 120,
+            graceful: vec![(SIGQUIT, 0), (SIGTERM, 0), (SIGINT, 0)],
+            shutdown_ms: 40,
+            memory_base: 12 * MIB,
+            start_lines: vec![
+                ("stdout", "/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration".into()),
+                ("stdout", "/docker-entrypoint.sh: Looking for shell scripts in /docker-entrypoint.d/".into()),
+                ("stdout", "/docker-entrypoint.sh: Launching /docker-entrypoint.d/10-listen-on-ipv6-by-default.sh".into()),
+                ("stdout", "10-listen-on-ipv6-by-default.sh: info: Getting the checksum of /etc/nginx/conf.d/default.conf".into()),
+                ("stdout", "10-listen-on-ipv6-by-default.sh: info: Enabled listen on IPv6 in /etc/nginx/conf.d/default.conf".into()),
+                ("stdout", "/docker-entrypoint.sh: Configuration complete; ready for start up".into()),
+            ],
+            ready_lines: vec![
+                ("stderr", "[notice] 1#1: using the \"epoll\" event method".into()),
+                ("stderr", "[notice] 1#1: start worker processes".into()),
+            ],
+            shutdown_lines: vec![("stderr", "[notice] 1#1: signal 3 (SIGQUIT) received, shutting down".into())],
+            ..App::base(AppKind::Nginx)
+        }
+    }
+
+    pub fn postgres(env: &[(String, String)]) -> App {
+        let has_password = env.iter().any(|(k, v)| (k == "POSTGRES_PASSWORD" && !v.is_empty()) || (k == "POSTGRES_HOST_AUTH_METHOD" && v == "trust"));
+        if !has_password {
+            // docker-entrypoint.sh refuses to initialise without a superuser password.
+            let mut app = App::base(AppKind::Oneshot);
+            app.exit_after = Some((30, 1));
+            app.start_lines = vec![
+                ("stderr", "Error: Database is uninitialized and superuser password is not specified.".into()),
+                ("stderr", "       You must specify POSTGRES_PASSWORD to a non-empty value for the".into()),
+                ("stderr", "       superuser. For example, \"-e POSTGRES_PASSWORD=password\" on \"docker run\".".into()),
+            ];
+            return app;
+        }
+        App {
+            ports: vec![5432],
+            // initdb, then the temporary server, then the real one: a few seconds.
+            listen_after_ms: 3_500,
+            graceful: vec![(SIGTERM, 0), (SIGINT, 0), (SIGQUIT, 0)],
+            shutdown_ms: 150,
+            memory_base: 40 * MIB,
+            start_lines: vec![("stdout", "The files belonging to this database system will be owned by user \"postgres\".".into())],
+            ready_lines: vec![("stdout", "LOG:  database system is ready to accept connections".into())],
+            shutdown_lines: vec![("stdout", "LOG:  received smart shutdown request".into())],
+            ..App::base(AppKind::Postgres)
+        }
+    }
+
+    pub fn redis() -> App {
+        App {
+            ports: vec![6379],
+            listen_after_ms: 60,
+            graceful: vec![(SIGTERM, 0), (SIGINT, 0)],
+            shutdown_ms: 30,
+            memory_base: 8 * MIB,
+            ready_lines: vec![("stdout", "* Ready to accept connections tcp".into())],
+            shutdown_lines: vec![("stdout", "# Received SIGTERM scheduling shutdown...".into())],
+            ..App::base(AppKind::Redis)
+        }
+    }
+
+    pub fn httpd() -> App {
+        App {
+            ports: vec![80],
+            listen_after_ms: 100,
+            graceful: vec![(SIGWINCH, 0), (SIGTERM, 0), (SIGINT, 0), (SIGHUP, 0)],
+            shutdown_ms: 50,
+            memory_base: 10 * MIB,
+            ..App::base(AppKind::Httpd)
+        }
+    }
+
+    pub fn pause() -> App {
+        App { graceful: vec![(SIGTERM, 0), (SIGINT, 0)], memory_base: 256 * 1024, ..App::base(AppKind::Pause) }
+    }
+
+    pub fn server(ports: Vec<u16>) -> App {
+        App { ports, listen_after_ms: 50, graceful: vec![(SIGTERM, 0), (SIGINT, 0)], shutdown_ms: 10, ..App::base(AppKind::Server) }
+    }
+
+    /// A JVM, Python or Node app started from a command line the image cannot tell us about:
+    /// it runs until stopped; the runtime installs a SIGTERM handler (the JVM's exits 143).
+    pub fn runtime_app(code_on_term: i32) -> App {
+        App { listen_after_ms: 2_000, ports: vec![8080], graceful: vec![(SIGTERM, code_on_term), (SIGINT, 130)], shutdown_ms: 200, memory_base: 120 * MIB, ..App::base(AppKind::Server) }
+    }
+
+    pub fn oneshot(code: i32) -> App {
+        App { exit_after: Some((5, code)), ..App::base(AppKind::Oneshot) }
+    }
+
+    /// A Go program without `signal.Notify`: the Go runtime's handler re-raises the signal
+    /// with the default action and, as PID 1 (where that does nothing), exits with status 2.
+    pub fn go_program(mut self) -> App {
+        self.graceful = vec![(SIGTERM, 2), (SIGINT, 2), (SIGQUIT, 2), (SIGHUP, 2)];
+        self.shutdown_ms = 1;
+        self.shutdown_lines = vec![];
+        self
+    }
+
+    pub fn agnhost_liveness() -> App {
+        App {
+            ports: vec![8080],
+            listen_after_ms: 30,
+            graceful: vec![(SIGTERM, 2), (SIGINT, 2), (SIGQUIT, 2), (SIGHUP, 2)],
+            shutdown_ms: 1,
+            healthz_fail_after_ms: Some(10_000),
+            ..App::base(AppKind::AgnhostLiveness)
+        }
+    }
+
+    /// `stress --vm 1 --vm-bytes 150M --vm-hang 1`.
+    pub fn stress(vm_bytes: u64) -> App {
+        App { memory_base: MIB, memory_alloc: Some((100, vm_bytes)), ..App::base(AppKind::Stress) }
+    }
+
+    /// `registry.podlife.dev/app`, tuned by env (all optional):
+    /// `PORT` (8080), `STARTUP_SECONDS` (1) until it listens, `READY_AFTER_SECONDS` (= startup)
+    /// until `/ready` answers 200, `READY_FAIL_AFTER_SECONDS`, `HEALTHZ_FAIL_AFTER_SECONDS`,
+    /// `EXIT_AFTER_SECONDS` with `EXIT_CODE` (0), `IGNORE_SIGTERM` (`true`),
+    /// `SHUTDOWN_SECONDS` (1) of draining after SIGTERM, `MEMORY_MB` (20) and
+    /// `MEMORY_GROWTH_MB_PER_SECOND` (0).
+    pub fn podlife_app(env: &[(String, String)]) -> App {
+        let get = |k: &str| env.iter().rev().find(|(n, _)| n == k).map(|(_, v)| v.trim().to_string());
+        let secs = |k: &str| get(k).and_then(|v| v.parse::<f64>().ok()).filter(|v| v.is_finite() && *v >= 0.0).map(|v| (v.min(1e7) * 1000.0) as u64);
+        let port = get("PORT").and_then(|p| p.parse::<u16>().ok()).unwrap_or(8080);
+        let startup = secs("STARTUP_SECONDS").unwrap_or(1_000);
+        let ignore_term = get("IGNORE_SIGTERM").is_some_and(|v| v == "true" || v == "1");
+        let code = get("EXIT_CODE").and_then(|v| v.parse::<i32>().ok()).unwrap_or(0).rem_euclid(256);
+        let mb = |k: &str, d: u64| get(k).and_then(|v| v.parse::<u64>().ok()).unwrap_or(d).min(1 << 20) * MIB;
+        App {
+            ports: vec![port],
+            listen_after_ms: startup,
+            graceful: if ignore_term { vec![(SIGINT, 130)] } else { vec![(SIGTERM, 0), (SIGINT, 130)] },
+            ignored: if ignore_term { vec![SIGTERM] } else { vec![] },
+            shutdown_ms: secs("SHUTDOWN_SECONDS").unwrap_or(1_000),
+            exit_after: secs("EXIT_AFTER_SECONDS").map(|t| (t, code)),
+            healthz_fail_after_ms: secs("HEALTHZ_FAIL_AFTER_SECONDS"),
+            ready_after_ms: secs("READY_AFTER_SECONDS").unwrap_or(startup),
+            ready_fail_after_ms: secs("READY_FAIL_AFTER_SECONDS"),
+            memory_base: mb("MEMORY_MB", 20),
+            memory_growth_per_s: mb("MEMORY_GROWTH_MB_PER_SECOND", 0),
+            start_lines: vec![("stdout", format!("app: starting (listening on :{port} in {} ms)", startup))],
+            ready_lines: vec![("stdout", format!("app: listening on :{port}"))],
+            shutdown_lines: vec![("stdout", "app: SIGTERM received, draining".into())],
+            ..App::base(AppKind::PodlifeApp)
+        }
+    }
+
+    /// Start-up effects: the first log lines and the timers.
+    pub fn start(&mut self) -> Vec<Effect> {
+        let mut out: Vec<Effect> = self.start_lines.iter().map(|(s, l)| Effect::Log { stream: s, line: l.clone() }).collect();
+        if !self.ports.is_empty() {
+            out.push(Effect::Timer { after_ms: self.listen_after_ms, timer: Timer::Listening });
+        } else if !self.ready_lines.is_empty() {
+            out.extend(self.ready_lines());
+        }
+        if let Some((after, code)) = self.exit_after {
+            out.push(Effect::Timer { after_ms: after, timer: Timer::Exit { code } });
+        }
+        out
+    }
+
+    pub fn ready_lines(&self) -> Vec<Effect> {
+        self.ready_lines.iter().map(|(s, l)| Effect::Log { stream: s, line: l.clone() }).collect()
+    }
+
+    /// The handler's reaction to a signal; None when the app has no handler for it.
+    pub fn on_signal(&mut self, sig: i32) -> Option<Vec<Effect>> {
+        if sig == SIGKILL {
+            return None;
+        }
+        let (_, code) = *self.graceful.iter().find(|(s, _)| *s == sig)?;
+        let mut out: Vec<Effect> = self.shutdown_lines.iter().map(|(s, l)| Effect::Log { stream: s, line: l.clone() }).collect();
+        out.push(Effect::Timer { after_ms: self.shutdown_ms, timer: Timer::ShutdownDone { code } });
+        Some(out)
+    }
+
+    pub fn ignores(&self, sig: i32) -> bool {
+        self.ignored.contains(&sig)
+    }
+
+    /// `GET path` `ms` after start.
+    pub fn http_status(&self, path: &str, ms: u64) -> u16 {
+        let path = path.split('?').next().unwrap_or("/");
+        match self.kind {
+            AppKind::AgnhostLiveness | AppKind::PodlifeApp if (path == "/healthz" || path == "/livez") && self.healthz_fail_after_ms.is_some_and(|t| ms >= t) => 500,
+            AppKind::AgnhostLiveness | AppKind::PodlifeApp if path == "/healthz" || path == "/livez" => 200,
+            AppKind::PodlifeApp if path == "/ready" || path == "/readyz" => {
+                let ready = ms >= self.ready_after_ms && self.ready_fail_after_ms.is_none_or(|t| ms < t);
+                if ready { 200 } else { 503 }
+            }
+            AppKind::PodlifeApp => if path == "/" { 200 } else { 404 },
+            AppKind::Nginx | AppKind::Httpd => if path == "/" || path == "/index.html" { 200 } else { 404 },
+            AppKind::AgnhostLiveness => 404,
+            _ => 200,
+        }
+    }
+
+    pub fn memory_at(&self, ms: u64) -> u64 {
+        let mut m = self.memory_base.saturating_add(self.memory_growth_per_s.saturating_mul(ms) / 1000);
+        if let Some((at, bytes)) = self.memory_alloc
+            && ms >= at {
+                m = m.saturating_add(bytes);
+            }
+        m
+    }
+
+    /// The first ms after start at which memory exceeds `limit`.
+    pub fn exceeds_at(&self, limit: u64) -> Option<u64> {
+        if self.memory_at(0) > limit {
+            return Some(0);
+        }
+        let mut first: Option<u64> = None;
+        if let Some((at, _)) = self.memory_alloc
+            && self.memory_at(at) > limit {
+                first = Some(at);
+            }
+        if self.memory_growth_per_s > 0 {
+            // base + alloc(if before) + g*ms/1000 > limit
+            let before_alloc = (limit - self.memory_base) as u128 * 1000 / self.memory_growth_per_s as u128 + 1;
+            let t = u64::try_from(before_alloc).unwrap_or(u64::MAX);
+            if self.memory_at(t) > limit {
+                first = Some(first.map_or(t, |f| f.min(t)));
+            }
+        }
+        first
+    }
+}
+
+/// `--vm-bytes 150M` → bytes (stress's own suffixes: B, K, M, G, case-insensitive).
+pub fn stress_bytes(text: &str) -> Option<u64> {
+    let t = text.trim();
+    let (num, mult) = match t.chars().last()? {
+        'b' | 'B' => (&t[..t.len() - 1], 1),
+        'k' | 'K' => (&t[..t.len() - 1], 1024),
+        'm' | 'M' => (&t[..t.len() - 1], MIB),
+        'g' | 'G' => (&t[..t.len() - 1], 1024 * MIB),
+        _ => (t, 1),
+    };
+    num.parse::<u64>().ok()?.checked_mul(mult)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn podlife_app_knobs() {
+        let env = |v: &[(&str, &str)]| v.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect::<Vec<_>>();
+        let app = App::podlife_app(&env(&[("STARTUP_SECONDS", "20"), ("HEALTHZ_FAIL_AFTER_SECONDS", "30")]));
+        assert_eq!(app.listen_after_ms, 20_000);
+        assert_eq!(app.http_status("/healthz", 29_999), 200);
+        assert_eq!(app.http_status("/healthz", 30_000), 500);
+        assert_eq!(app.http_status("/ready", 19_000), 503);
+        assert_eq!(app.http_status("/ready", 20_000), 200);
+        let grow = App::podlife_app(&env(&[("MEMORY_MB", "10"), ("MEMORY_GROWTH_MB_PER_SECOND", "5")]));
+        let at = grow.exceeds_at(64 * MIB).unwrap();
+        assert!(grow.memory_at(at) > 64 * MIB && grow.memory_at(at - 1) <= 64 * MIB, "{at}");
+    }
+
+    #[test]
+    fn stress_allocation_exceeds_its_limit() {
+        let app = App::stress(stress_bytes("150M").unwrap());
+        assert_eq!(app.exceeds_at(100 * MIB), Some(100));
+        assert_eq!(app.exceeds_at(200 * MIB), None);
+        assert_eq!(stress_bytes("250m"), Some(250 * MIB));
+        assert_eq!(stress_bytes("x"), None);
+    }
+}

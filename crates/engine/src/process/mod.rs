@@ -1,0 +1,306 @@
+//! What runs inside a container: the image's program, modelled by what a learner can observe
+//! of it — when it listens, what its HTTP endpoints answer, how much memory it holds, when it
+//! exits and with which code, and what it does with each signal.
+//!
+//! The argv is resolved as the kubelet and runc resolve it (`command` replaces the image's
+//! ENTRYPOINT, `args` replaces its CMD; `pkg/kubelet/kuberuntime/kuberuntime_container.go`,
+//! `ExpandContainerCommandAndArgs`). Shell text (`sh -c …`, exec probes) runs in the interpreted
+//! shell of `crate::shell`; servers come from `apps`.
+
+pub mod apps;
+
+use crate::clock::Time;
+pub use apps::{App, AppKind};
+
+/// Signals by number, as Linux numbers them on amd64.
+pub const SIGHUP: i32 = 1;
+pub const SIGINT: i32 = 2;
+pub const SIGQUIT: i32 = 3;
+pub const SIGKILL: i32 = 9;
+pub const SIGTERM: i32 = 15;
+pub const SIGWINCH: i32 = 28;
+
+/// A signal name (`SIGQUIT`, `QUIT`, `3`) as images' STOPSIGNAL gives it → its number.
+pub fn signal_number(name: &str) -> Option<i32> {
+    let n = name.trim().trim_start_matches("SIG");
+    if let Ok(v) = n.parse::<i32>() {
+        return (1..=64).contains(&v).then_some(v);
+    }
+    Some(match n {
+        "HUP" => 1,
+        "INT" => 2,
+        "QUIT" => 3,
+        "KILL" => 9,
+        "USR1" => 10,
+        "USR2" => 12,
+        "TERM" => 15,
+        "WINCH" => 28,
+        _ => return None,
+    })
+}
+
+/// The name Linux gives a signal (`SIGTERM`).
+pub fn signal_name(sig: i32) -> String {
+    match sig {
+        1 => "SIGHUP".into(),
+        2 => "SIGINT".into(),
+        3 => "SIGQUIT".into(),
+        9 => "SIGKILL".into(),
+        10 => "SIGUSR1".into(),
+        12 => "SIGUSR2".into(),
+        15 => "SIGTERM".into(),
+        28 => "SIGWINCH".into(),
+        n => format!("signal {n}"),
+    }
+}
+
+/// Something a process asks of the runtime.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Effect {
+    /// Wake me with this timer after `after_ms`.
+    Timer { after_ms: u64, timer: Timer },
+    /// The process exits with this status.
+    Exit { code: i32 },
+    /// A line on stdout/stderr (the container log).
+    Log { stream: &'static str, line: String },
+}
+
+/// A process's own timers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Timer {
+    /// The app has finished starting (opens its ports).
+    Listening,
+    /// The app exits by itself.
+    Exit { code: i32 },
+    /// The app finished its graceful shutdown.
+    ShutdownDone { code: i32 },
+    /// The interpreted shell's `sleep` ended.
+    ShellResume,
+    /// The process's memory passes its cgroup's limit: the kernel's OOM killer.
+    OutOfMemory,
+}
+
+/// How the container's program treats a signal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Disposition {
+    /// A handler runs (the program will exit or carry on as it decides).
+    Handled,
+    /// No handler, and the process is PID 1 of its PID namespace: the kernel drops the signal
+    /// (only SIGKILL and SIGSTOP reach PID 1 without a handler).
+    IgnoredAsPid1,
+    /// No handler: the default action kills the process (exit 128+n).
+    Killed,
+    /// The program ignores it on purpose (`trap '' TERM`, an app told to ignore SIGTERM).
+    Ignored,
+}
+
+/// A running program and its observable state.
+#[derive(Debug, Clone)]
+pub struct Process {
+    pub argv: Vec<String>,
+    pub pid: u32,
+    pub started_at: Time,
+    pub app: App,
+    /// Set once a graceful shutdown has begun (ports close at once, as servers stop accepting).
+    pub stopping: bool,
+}
+
+impl Process {
+    pub fn new(argv: Vec<String>, pid: u32, started_at: Time, app: App) -> Process {
+        Process { argv, pid, started_at, app, stopping: false }
+    }
+
+    /// Effects at start: log lines, timers.
+    pub fn start(&mut self) -> Vec<Effect> {
+        self.app.start()
+    }
+
+    pub fn on_timer(&mut self, timer: &Timer) -> Vec<Effect> {
+        match timer {
+            Timer::Listening => {
+                self.app.listening = !self.stopping;
+                self.app.ready_lines()
+            }
+            Timer::Exit { code } | Timer::ShutdownDone { code } => vec![Effect::Exit { code: *code }],
+            Timer::ShellResume | Timer::OutOfMemory => vec![],
+        }
+    }
+
+    /// A signal from the runtime (`StopContainer` sends the stop signal; SIGKILL is the
+    /// runtime's own business). `pid1`: the process is the first of its PID namespace.
+    pub fn signal(&mut self, sig: i32, pid1: bool) -> (Disposition, Vec<Effect>) {
+        match self.app.on_signal(sig) {
+            Some(effects) => {
+                self.stopping = true;
+                self.app.listening = false;
+                (Disposition::Handled, effects)
+            }
+            None if self.app.ignores(sig) => (Disposition::Ignored, vec![]),
+            None if pid1 => (Disposition::IgnoredAsPid1, vec![]),
+            None => (Disposition::Killed, vec![Effect::Exit { code: 128 + sig }]),
+        }
+    }
+
+    /// Is something accepting TCP connections on `port` now?
+    pub fn listens(&self, port: u16) -> bool {
+        !self.stopping && self.app.listening && self.app.ports.contains(&port)
+    }
+
+    /// The answer to `GET path` on `port`, if the process serves HTTP there.
+    pub fn http_get(&self, port: u16, path: &str, now: Time) -> Option<u16> {
+        if !self.listens(port) {
+            return None;
+        }
+        Some(self.app.http_status(path, now.millis().saturating_sub(self.started_at.millis())))
+    }
+
+    /// The memory the process holds `ms` after it started, in bytes.
+    pub fn memory_at(&self, ms: u64) -> u64 {
+        self.app.memory_at(ms)
+    }
+
+    /// When (ms after start) the process first holds more than `limit` bytes, if ever.
+    pub fn exceeds_at(&self, limit: u64) -> Option<u64> {
+        self.app.exceeds_at(limit)
+    }
+}
+
+/// The program an argv starts in a container of `image`; Err is runc's exec error (the
+/// executable does not exist in the image).
+pub fn program_for(argv: &[String], image: Option<&'static crate::registry::CatalogImage>, env: &[(String, String)]) -> Result<App, String> {
+    let Some(first) = argv.first() else {
+        return Err("exec: \"\": executable file not found in $PATH".into());
+    };
+    let base = first.rsplit('/').next().unwrap_or(first);
+    let arg = |i: usize| argv.get(i).map(String::as_str).unwrap_or_default();
+    let flag = |name: &str| argv.iter().position(|a| a == name).and_then(|i| argv.get(i + 1)).map(String::as_str);
+    Ok(match base {
+        "docker-entrypoint.sh" if argv.len() > 1 => return program_for(&argv[1..], image, env),
+        "docker-entrypoint.sh" => App::oneshot(0),
+        "nginx" if argv.iter().any(|a| a == "-v" || a == "-V" || a == "-t") => App::oneshot(0),
+        "nginx" | "nginx-debug" => App::nginx(),
+        "postgres" => App::postgres(env),
+        "redis-server" => App::redis(),
+        "httpd-foreground" | "httpd" => App::httpd(),
+        "pause" => App::pause(),
+        "agnhost" => match arg(1) {
+            "liveness" => App::agnhost_liveness(),
+            "netexec" => App::server(vec![flag("--http-port").and_then(|p| p.parse().ok()).unwrap_or(8080)]).go_program(),
+            "serve-hostname" => App::server(vec![flag("--port").and_then(|p| p.parse().ok()).unwrap_or(9376)]).go_program(),
+            "pause" => App::pause(),
+            "test-webserver" => App::server(vec![80]).go_program(),
+            _ => App::server(vec![8080]).go_program(),
+        },
+        "stress" => match flag("--vm-bytes").and_then(apps::stress_bytes) {
+            Some(bytes) if argv.iter().any(|a| a == "--vm") => App::stress(bytes),
+            _ => App::stress(256 * 1024 * 1024),
+        },
+        "app" | "podlife-app" => App::podlife_app(env),
+        // `/slow-start --startup-delay=30s --listen=:8080`: the podlife app with a slow start.
+        "slow-start" | "model-server" => {
+            let arg_value = |prefix: &str| argv.iter().find_map(|a| a.strip_prefix(prefix)).map(str::to_string);
+            let mut env = env.to_vec();
+            let delay = arg_value("--startup-delay=").unwrap_or_else(|| if base == "model-server" { "20s".into() } else { "30s".into() });
+            env.push(("STARTUP_SECONDS".into(), delay.trim_end_matches('s').to_string()));
+            if let Some(port) = arg_value("--listen=").and_then(|l| l.rsplit(':').next().map(str::to_string)) {
+                env.push(("PORT".into(), port));
+            }
+            App::podlife_app(&env)
+        }
+        // The JVM installs a SIGTERM handler (shutdown hooks) and exits 143; Python and Node
+        // install none, so as PID 1 they ignore SIGTERM.
+        "java" => App::runtime_app(143),
+        "python" | "python3" | "node" | "ruby" | "php" => {
+            let mut app = App::runtime_app(143);
+            app.graceful.retain(|(s, _)| *s != SIGTERM);
+            app
+        }
+        "sh" | "bash" | "ash" | "dash" if argv.len() == 1 => App::oneshot(0),
+        "echo" | "true" | "date" | "env" | "printenv" | "hostname" | "uname" | "ls" | "cat" | "id" => App::oneshot(0),
+        "false" => App::oneshot(1),
+        "envoy" => App::server(vec![10000, 9901]),
+        "fluent-bit" => App::server(vec![2020]),
+        "http-echo" => App::server(vec![flag("-listen").and_then(|l| l.rsplit(':').next()).and_then(|p| p.parse().ok()).unwrap_or(5678)]).go_program(),
+        _ => match image {
+            Some(img) if img.config.entrypoint.iter().chain(img.config.cmd.iter()).any(|p| p.rsplit('/').next() == Some(base)) => {
+                App::server(img.config.exposed_ports.to_vec())
+            }
+            _ => return Err(format!("exec: \"{first}\": executable file not found in $PATH")),
+        },
+    })
+}
+
+/// The argv a container runs: `command` replaces ENTRYPOINT, `args` replaces CMD; with only
+/// `args`, the image's ENTRYPOINT gets them (`kubecontainer` `ExpandContainerCommandAndArgs`
+/// and the CRI's `ContainerConfig.Command`/`Args`; `$(VAR)` references are expanded from the
+/// container's env, unknown ones stay as written).
+pub fn resolve_argv(command: &[String], args: &[String], entrypoint: &[&str], cmd: &[&str], env: &[(String, String)]) -> Vec<String> {
+    let expand = |s: &String| expand_env_refs(s, env);
+    let mut argv: Vec<String> = if !command.is_empty() {
+        command.iter().map(expand).collect()
+    } else {
+        entrypoint.iter().map(|s| s.to_string()).collect()
+    };
+    if !args.is_empty() {
+        argv.extend(args.iter().map(expand));
+    } else if command.is_empty() {
+        argv.extend(cmd.iter().map(|s| s.to_string()));
+    }
+    argv
+}
+
+/// `$(VAR)` expansion as `third_party/forked/golang/expansion` does it: `$$` escapes, unknown
+/// references stay untouched.
+pub fn expand_env_refs(text: &str, env: &[(String, String)]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'$' && i + 1 < b.len() {
+            if b[i + 1] == b'$' {
+                out.push('$');
+                i += 2;
+                continue;
+            }
+            if b[i + 1] == b'('
+                && let Some(end) = text[i + 2..].find(')') {
+                    let name = &text[i + 2..i + 2 + end];
+                    match env.iter().rev().find(|(k, _)| k == name) {
+                        Some((_, v)) => out.push_str(v),
+                        None => out.push_str(&text[i..i + 3 + end]),
+                    }
+                    i += 3 + end;
+                    continue;
+                }
+        }
+        let ch = text[i..].chars().next().unwrap_or(' ');
+        out.push(ch);
+        i += ch.len_utf8();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_and_args_resolution() {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let ep = ["/docker-entrypoint.sh"];
+        let cmd = ["nginx", "-g", "daemon off;"];
+        assert_eq!(resolve_argv(&[], &[], &ep, &cmd, &[]), s(&["/docker-entrypoint.sh", "nginx", "-g", "daemon off;"]));
+        assert_eq!(resolve_argv(&[], &s(&["-v"]), &ep, &cmd, &[]), s(&["/docker-entrypoint.sh", "-v"]));
+        assert_eq!(resolve_argv(&s(&["sleep"]), &[], &ep, &cmd, &[]), s(&["sleep"]));
+        assert_eq!(resolve_argv(&s(&["sh", "-c"]), &s(&["echo $(MSG) $(NOPE) $$(MSG)"]), &ep, &cmd, &[("MSG".into(), "hi".into())]), s(&["sh", "-c", "echo hi $(NOPE) $(MSG)"]));
+    }
+
+    #[test]
+    fn signal_names() {
+        assert_eq!(signal_number("SIGQUIT"), Some(3));
+        assert_eq!(signal_number("TERM"), Some(15));
+        assert_eq!(signal_number("9"), Some(9));
+        assert_eq!(signal_number("SIGNOPE"), None);
+        assert_eq!(signal_name(15), "SIGTERM");
+    }
+}

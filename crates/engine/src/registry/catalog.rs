@@ -1,0 +1,723 @@
+//! The catalogue of the internet's registries: for each repository the tags that exist, each
+//! with its repo digest (the manifest list / OCI index a `name@sha256:…` reference names), its
+//! image id (the linux/amd64 config digest, what `crictl images` and a container's `imageID`
+//! show), its compressed linux/amd64 size (what containerd reports as the image size and the
+//! Node's `status.images[].sizeBytes`) and the image config the runtime starts containers from.
+//!
+//! Sources, per entry in the comments:
+//! - `repo-info`: Docker's own records, `github.com/docker-library/repo-info`
+//!   `repos/<name>/remote/<tag>.md` — index digest, amd64 "Total Size", "Image ID", the
+//!   Dockerfile history (`ENV`, `ENTRYPOINT`, `CMD`, `EXPOSE`, `STOPSIGNAL`, `WORKDIR`, `USER`).
+//!   Each record is one point in time (dated in the comment); tags move, so a tag's record may
+//!   be a few months off the simulation's 2026-03 epoch.
+//! - `pinned`: a repo digest pinned as `name:tag@sha256:…` in several public repositories or
+//!   shown as a pod's `Image ID` for that tag in public `kubectl describe` output.
+//! - `synthetic`: no public record found; the value is `sha256("podlife-synthetic/<kind>
+//!   <name>:<tag>")` (kind `index` or `config`), computed once and pasted as a literal, marked
+//!   `// digest: synthetic`.
+//! - sizes marked `estimated` are plausible values for the image's amd64 layers, not records;
+//!   configs marked `reconstructed` follow the image's Dockerfile, with version values guessed.
+//! - `registry.podlife.dev` is fictional: images for lessons, every value synthetic.
+//!
+//! Everything is `'static` data: nothing is built at startup.
+
+use super::reference::{DEFAULT_TAG, ImageRef};
+
+/// The parts of an OCI image config (`config` object) the runtime uses. An empty
+/// `working_dir` or `user` means the config does not set it (the runtime uses `/` and root).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ImageConfig {
+    pub entrypoint: &'static [&'static str],
+    pub cmd: &'static [&'static str],
+    pub stop_signal: Option<&'static str>,
+    /// TCP ports from `ExposedPorts` (`80/tcp`, …); no catalogued image exposes UDP.
+    pub exposed_ports: &'static [u16],
+    pub working_dir: &'static str,
+    pub env: &'static [&'static str],
+    pub user: &'static str,
+}
+
+/// One tag of one repository.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CatalogImage {
+    /// The normalized repository name, `docker.io/library/nginx`.
+    pub name: &'static str,
+    pub tag: &'static str,
+    /// `sha256:…` of the manifest list / index the tag points to.
+    pub repo_digest: &'static str,
+    /// `sha256:…` of the linux/amd64 image config.
+    pub image_id: &'static str,
+    /// Compressed size of the linux/amd64 layers, bytes.
+    pub size_bytes: u64,
+    pub config: ImageConfig,
+}
+
+/// What the registry says about a reference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lookup<'a> {
+    Found(&'a CatalogImage),
+    /// No such repository in the catalogue (or on a registry the catalogue does not know).
+    RepositoryNotFound,
+    /// The repository exists; the tag does not.
+    TagNotFound,
+    /// The repository exists; no manifest has that digest.
+    DigestNotFound,
+}
+
+/// Every catalogued image, grouped by repository.
+pub fn all() -> &'static [CatalogImage] {
+    CATALOG
+}
+
+/// Resolves a reference against the catalogue the way a registry answers
+/// `HEAD /v2/<path>/manifests/<tag or digest>`: by digest when the reference has one (a
+/// reference with both tag and digest is resolved by digest, as containerd's `ParseDockerRef`
+/// does), else by tag (`latest` when it has neither).
+pub fn lookup(r: &ImageRef) -> Lookup<'static> {
+    let name = r.name();
+    let mut repo = CATALOG.iter().filter(|i| i.name == name).peekable();
+    if repo.peek().is_none() {
+        return Lookup::RepositoryNotFound;
+    }
+    if let Some(d) = &r.digest {
+        return repo.find(|i| i.repo_digest == d).map_or(Lookup::DigestNotFound, Lookup::Found);
+    }
+    let tag = r.tag.as_deref().unwrap_or(DEFAULT_TAG);
+    repo.find(|i| i.tag == tag).map_or(Lookup::TagNotFound, Lookup::Found)
+}
+
+/// The tags of a repository (normalized name), in catalogue order.
+pub fn tags(name: &str) -> impl Iterator<Item = &'static str> + '_ {
+    CATALOG.iter().filter(move |i| i.name == name).map(|i| i.tag)
+}
+
+/// How a registry answers for a repository it does not have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MissingRepository {
+    /// Docker Hub's token service refuses the pull scope: `pull access denied, repository does
+    /// not exist or may require authorization: server message: insufficient_scope:
+    /// authorization failed`. The fictional lesson registry behaves the same.
+    AccessDenied,
+    /// The manifest request answers 404: `<ref>: not found` (registry.k8s.io, seen in public
+    /// events for `registry.k8s.io/kubedns:1.3.1`). Other well-known registries are modelled
+    /// the same way without a record of their own.
+    NotFound,
+}
+
+/// The registries that exist in the simulated internet, with their answer for a missing
+/// repository; `None` for any other host (its name does not resolve).
+pub fn registry(domain: &str) -> Option<MissingRepository> {
+    match domain {
+        "docker.io" | "registry.podlife.dev" => Some(MissingRepository::AccessDenied),
+        "registry.k8s.io" | "k8s.gcr.io" | "gcr.io" | "quay.io" | "ghcr.io" | "mcr.microsoft.com" | "public.ecr.aws" | "registry.gitlab.com" | "docker.elastic.co" | "nvcr.io" => {
+            Some(MissingRepository::NotFound)
+        }
+        _ => None,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Configs
+
+const PATH: &str = "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+const ENV_PATH_ONLY: &[&str] = &[PATH];
+const NONE: &[&str] = &[];
+
+const fn config(entrypoint: &'static [&'static str], cmd: &'static [&'static str], env: &'static [&'static str]) -> ImageConfig {
+    ImageConfig { entrypoint, cmd, stop_signal: None, exposed_ports: &[], working_dir: "", env, user: "" }
+}
+
+const fn nginx(env: &'static [&'static str]) -> ImageConfig {
+    ImageConfig { stop_signal: Some("SIGQUIT"), exposed_ports: &[80], ..config(&["/docker-entrypoint.sh"], &["nginx", "-g", "daemon off;"], env) }
+}
+
+// repo-info nginx:mainline-trixie, build of 2026-02-24.
+const NGINX_1_29_5: ImageConfig = nginx(&[PATH, "NGINX_VERSION=1.29.5", "NJS_VERSION=0.9.5", "NJS_RELEASE=1~trixie", "ACME_VERSION=0.3.1", "PKG_RELEASE=1~trixie", "DYNPKG_RELEASE=1~trixie"]);
+// repo-info nginx:stable-trixie, build of 2026-04-07.
+const NGINX_1_28_3: ImageConfig = nginx(&[PATH, "NGINX_VERSION=1.28.3", "NJS_VERSION=0.9.6", "NJS_RELEASE=1~trixie", "ACME_VERSION=0.3.1", "PKG_RELEASE=1~trixie", "DYNPKG_RELEASE=1~trixie"]);
+// repo-info nginx:mainline (bookworm), build of 2025-04-16.
+const NGINX_1_27_5: ImageConfig = nginx(&[PATH, "NGINX_VERSION=1.27.5", "NJS_VERSION=0.8.10", "NJS_RELEASE=1~bookworm", "PKG_RELEASE=1~bookworm", "DYNPKG_RELEASE=1~bookworm"]);
+// repo-info nginx alpine 1.27.5 (alpine-slim ENVs from the record; NJS_* from the alpine Dockerfile).
+const NGINX_1_27_5_ALPINE: ImageConfig = nginx(&[PATH, "NGINX_VERSION=1.27.5", "PKG_RELEASE=1", "DYNPKG_RELEASE=1", "NJS_VERSION=0.8.10", "NJS_RELEASE=1"]);
+// repo-info nginx:mainline-alpine3.23, build of 2026-04-15 (NJS_*/ACME_VERSION reconstructed).
+const NGINX_1_29_8_ALPINE: ImageConfig = nginx(&[PATH, "NGINX_VERSION=1.29.8", "PKG_RELEASE=1", "DYNPKG_RELEASE=1", "NJS_VERSION=0.9.6", "NJS_RELEASE=1", "ACME_VERSION=0.3.1"]);
+
+const BUSYBOX: ImageConfig = config(NONE, &["sh"], ENV_PATH_ONLY);
+const ALPINE: ImageConfig = config(NONE, &["/bin/sh"], ENV_PATH_ONLY);
+
+const fn postgres(env: &'static [&'static str]) -> ImageConfig {
+    ImageConfig { stop_signal: Some("SIGINT"), exposed_ports: &[5432], ..config(&["docker-entrypoint.sh"], &["postgres"], env) }
+}
+// repo-info postgres:17 (trixie), build of 2026-09-19.
+const POSTGRES_17: ImageConfig = postgres(&[
+    "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/usr/lib/postgresql/17/bin",
+    "GOSU_VERSION=1.19",
+    "LANG=en_US.utf8",
+    "PG_MAJOR=17",
+    "PG_VERSION=17.11-1.pgdg13+2",
+    "PGDATA=/var/lib/postgresql/data",
+]);
+// reconstructed from the postgres:16 Dockerfile (same layout as 17; PG_VERSION guessed).
+const POSTGRES_16: ImageConfig = postgres(&[
+    "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/usr/lib/postgresql/16/bin",
+    "GOSU_VERSION=1.19",
+    "LANG=en_US.utf8",
+    "PG_MAJOR=16",
+    "PG_VERSION=16.12-1.pgdg13+1",
+    "PGDATA=/var/lib/postgresql/data",
+]);
+// reconstructed from the postgres:18 Dockerfile (18 moved PGDATA under /var/lib/postgresql/18; PG_VERSION guessed).
+const POSTGRES_18: ImageConfig = postgres(&[
+    "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/usr/lib/postgresql/18/bin",
+    "GOSU_VERSION=1.19",
+    "LANG=en_US.utf8",
+    "PG_MAJOR=18",
+    "PG_VERSION=18.2-1.pgdg13+1",
+    "PGDATA=/var/lib/postgresql/18/docker",
+]);
+
+const fn redis(env: &'static [&'static str]) -> ImageConfig {
+    ImageConfig { exposed_ports: &[6379], working_dir: "/data", ..config(&["docker-entrypoint.sh"], &["redis-server"], env) }
+}
+// reconstructed from the redis 7.4 Dockerfile (versions guessed; REDIS_DOWNLOAD_SHA left out).
+const REDIS_7_4: ImageConfig = redis(&[PATH, "GOSU_VERSION=1.17", "REDIS_VERSION=7.4.7", "REDIS_DOWNLOAD_URL=http://download.redis.io/releases/redis-7.4.7.tar.gz"]);
+// reconstructed from the redis 8 Dockerfile (versions guessed; REDIS_DOWNLOAD_SHA left out).
+const REDIS_8: ImageConfig = redis(&[PATH, "GOSU_VERSION=1.17", "REDIS_VERSION=8.4.0", "REDIS_DOWNLOAD_URL=https://github.com/redis/redis/archive/refs/tags/8.4.0.tar.gz"]);
+
+// reconstructed from the httpd:2.4 Dockerfile (HTTPD_VERSION guessed; HTTPD_SHA256 left out).
+const HTTPD: ImageConfig = ImageConfig {
+    stop_signal: Some("SIGWINCH"),
+    exposed_ports: &[80],
+    working_dir: "/usr/local/apache2",
+    ..config(NONE, &["httpd-foreground"], &["PATH=/usr/local/apache2/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "HTTPD_PREFIX=/usr/local/apache2", "HTTPD_VERSION=2.4.66", "HTTPD_PATCHES="])
+};
+
+// reconstructed from the python 3.12-slim Dockerfile (PYTHON_VERSION guessed; PYTHON_SHA256 left out).
+const PYTHON_3_12_SLIM: ImageConfig = config(
+    NONE,
+    &["python3"],
+    &["PATH=/usr/local/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8", "GPG_KEY=7169605F62C751356D054A26A821E680E5FA6305", "PYTHON_VERSION=3.12.12"],
+);
+
+// reconstructed from the node 22 alpine Dockerfile (NODE_VERSION guessed).
+const NODE_22_ALPINE: ImageConfig = config(&["docker-entrypoint.sh"], &["node"], &[PATH, "NODE_VERSION=22.22.0", "YARN_VERSION=1.22.22"]);
+
+// kubernetes build/pause: `ENTRYPOINT ["/pause"]`, `USER 65535:65535`, `WORKDIR /` (a
+// FROM-scratch image; the builder still records Docker's default PATH).
+const PAUSE: ImageConfig = ImageConfig { working_dir: "/", user: "65535:65535", ..config(&["/pause"], NONE, ENV_PATH_ONLY) };
+
+// kubernetes test/images/agnhost/Dockerfile: `EXPOSE 80 8080 8081 9376`,
+// `ENTRYPOINT ["/agnhost"]`, `CMD ["pause"]`.
+const AGNHOST: ImageConfig = ImageConfig { exposed_ports: &[80, 8080, 8081, 9376], ..config(&["/agnhost"], &["pause"], ENV_PATH_ONLY) };
+
+// reconstructed from envoy's ci/Dockerfile-envoy.
+const ENVOY: ImageConfig = ImageConfig { exposed_ports: &[10000], ..config(&["/docker-entrypoint.sh"], &["envoy", "-c", "/etc/envoy/envoy.yaml"], ENV_PATH_ONLY) };
+
+// reconstructed from fluent-bit's dockerfiles/Dockerfile (distroless production stage).
+const fn fluent_bit(env: &'static [&'static str]) -> ImageConfig {
+    ImageConfig { exposed_ports: &[2020], ..config(&["/fluent-bit/bin/fluent-bit"], &["/fluent-bit/bin/fluent-bit", "-c", "/fluent-bit/etc/fluent-bit.conf"], env) }
+}
+const FLUENT_BIT_3_2: ImageConfig = fluent_bit(&[PATH, "SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt", "FLUENT_BIT_VERSION=3.2.10"]);
+const FLUENT_BIT_4_2: ImageConfig = fluent_bit(&[PATH, "SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt", "FLUENT_BIT_VERSION=4.2.2"]);
+
+// github.com/pozgo/docker-stress Dockerfile: `ENV RELEASE_VERSION=1.0.4 SHELL=/bin/bash`, and
+// `CMD ['/usr/local/bin/stress']` — single quotes are not JSON, so Docker stored the shell form.
+const STRESS: ImageConfig = config(NONE, &["/bin/sh", "-c", "['/usr/local/bin/stress']"], &[PATH, "RELEASE_VERSION=1.0.4", "SHELL=/bin/bash"]);
+
+// reconstructed from hashicorp/http-echo's Dockerfile (FROM scratch, `EXPOSE 5678`).
+const HTTP_ECHO: ImageConfig = ImageConfig { exposed_ports: &[5678], ..config(&["/http-echo"], NONE, ENV_PATH_ONLY) };
+
+// reconstructed from curl-container's Dockerfile (user curl_user, seen as `Config.User` in
+// public image inspections).
+const fn curl(env: &'static [&'static str]) -> ImageConfig {
+    ImageConfig { working_dir: "/home/curl_user", user: "curl_user", ..config(&["/entrypoint.sh"], &["curl"], env) }
+}
+const CURL_8_11_1: ImageConfig = curl(&[PATH, "CURL_CA_BUNDLE=/cacert.pem", "CURL_RELEASE_TAG=curl-8_11_1"]);
+const CURL_8_18_0: ImageConfig = curl(&[PATH, "CURL_CA_BUNDLE=/cacert.pem", "CURL_RELEASE_TAG=curl-8_18_0"]);
+
+// reconstructed from nicolaka/netshoot's Dockerfile (`WORKDIR /root`, `CMD ["zsh"]`).
+const NETSHOOT: ImageConfig = ImageConfig { working_dir: "/root", ..config(NONE, &["zsh"], ENV_PATH_ONLY) };
+
+// Fictional lesson images: small static Go servers on a distroless base, non-root.
+const fn podlife(entrypoint: &'static [&'static str], cmd: &'static [&'static str], port: &'static [u16], env: &'static [&'static str]) -> ImageConfig {
+    ImageConfig { exposed_ports: port, working_dir: "/", user: "65532:65532", ..config(entrypoint, cmd, env) }
+}
+const APP_1_0: ImageConfig = podlife(&["/app"], NONE, &[8080], &[PATH, "APP_VERSION=1.0.0", "PORT=8080"]);
+const APP_2_0: ImageConfig = podlife(&["/app"], NONE, &[8080], &[PATH, "APP_VERSION=2.0.0", "PORT=8080"]);
+const SLOW_START: ImageConfig = podlife(&["/slow-start"], &["--startup-delay=30s", "--listen=:8080"], &[8080], &[PATH, "APP_VERSION=1.0.0"]);
+const BIG: ImageConfig = podlife(&["/model-server"], &["--model=/models/model.bin", "--listen=:8000"], &[8000], &[PATH, "MODEL_PATH=/models/model.bin"]);
+
+// ---------------------------------------------------------------------------------------------
+// The catalogue
+
+const fn img(name: &'static str, tag: &'static str, repo_digest: &'static str, image_id: &'static str, size_bytes: u64, config: ImageConfig) -> CatalogImage {
+    CatalogImage { name, tag, repo_digest, image_id, size_bytes, config }
+}
+
+const NGINX: &str = "docker.io/library/nginx";
+const BUSYBOX_HUB: &str = "docker.io/library/busybox";
+const ALPINE_HUB: &str = "docker.io/library/alpine";
+const POSTGRES: &str = "docker.io/library/postgres";
+const REDIS: &str = "docker.io/library/redis";
+const HTTPD_HUB: &str = "docker.io/library/httpd";
+const PYTHON: &str = "docker.io/library/python";
+const NODE: &str = "docker.io/library/node";
+const PAUSE_K8S: &str = "registry.k8s.io/pause";
+const BUSYBOX_K8S: &str = "registry.k8s.io/busybox";
+const AGNHOST_K8S: &str = "registry.k8s.io/e2e-test-images/agnhost";
+const ENVOY_HUB: &str = "docker.io/envoyproxy/envoy";
+const FLUENT_BIT: &str = "docker.io/fluent/fluent-bit";
+const STRESS_HUB: &str = "docker.io/polinux/stress";
+const HTTP_ECHO_HUB: &str = "docker.io/hashicorp/http-echo";
+const CURL_HUB: &str = "docker.io/curlimages/curl";
+const NETSHOOT_HUB: &str = "docker.io/nicolaka/netshoot";
+const APP: &str = "registry.podlife.dev/app";
+const SLOW_START_APP: &str = "registry.podlife.dev/slow-start";
+const BIG_APP: &str = "registry.podlife.dev/big";
+
+// nginx 1.29.5, repo-info nginx:mainline-trixie (build of 2026-02-24): index, image id, size.
+const NGINX_1_29_5_INDEX: &str = "sha256:44d1be91d34f545895e9b422036782123c63e4cd4a11bbfc20bfe53ac59f7798";
+const NGINX_1_29_5_ID: &str = "sha256:fd204fe2f75024354b1f979d38cc43def9e049cc2df1cda45074d1b84c4f9b3e";
+// nginx 1.28.3, repo-info nginx:stable-trixie (build of 2026-04-07).
+const NGINX_1_28_3_INDEX: &str = "sha256:146adea4768b83c607d0bdfa4188464e3da6e0a3ad4475db1d1d8f64f27c29cc";
+const NGINX_1_28_3_ID: &str = "sha256:fda7399e8104578dd71a8491d53621a60c1c5ed6b7f3befb583d4f164244255e";
+// nginx 1.27.5, repo-info nginx:mainline (bookworm, build of 2025-04-16); the 1.27 tag froze there.
+const NGINX_1_27_5_INDEX: &str = "sha256:6784fb0834aa7dbbe12e3d7471e69c290df3e6ba810dc38b34ae33d3c1c05f7d";
+const NGINX_1_27_5_ID: &str = "sha256:1e5f3c5b981a9f91ca91cf13ce87c2eedfc7a083f4f279552084dd08fc477512";
+// nginx 1.27.5-alpine: image id and size from repo-info (build of 2025-04-16); the index is
+// pinned as nginx:1.27-alpine@sha256:65645c7b… in public manifests alongside that image id.
+const NGINX_1_27_5_ALPINE_INDEX: &str = "sha256:65645c7bb6a0661892a8b03b89d0743208a18dd2f3f17a54ef4b76fb8e2f2a10";
+const NGINX_1_27_5_ALPINE_ID: &str = "sha256:6769dc3a703c719c1d2756bda113659be28ae16cf0da58dd5fd823d6b9a050ea";
+// nginx 1.29.8-alpine, repo-info nginx:mainline-alpine3.23 (build of 2026-04-15).
+const NGINX_1_29_8_ALPINE_INDEX: &str = "sha256:92d4ef2d8a108b26fa4ca52823e3086de65c3bc09c0630007248796e8abb1a30";
+const NGINX_1_29_8_ALPINE_ID: &str = "sha256:812d47f806db497c53f9b47e76bdab38bcf5d724c69d3986df5ee4336c210559";
+
+// busybox 1.37.0, repo-info busybox:1.37 (record of 2026-05; glibc variant on amd64).
+const BUSYBOX_1_37_INDEX: &str = "sha256:9db7b59979c38555a39def84a31fb98b5296952f9e3afd4f6f11f05b07adfab0";
+const BUSYBOX_1_37_ID: &str = "sha256:db287cb6be81219cd18c1d82b70908f5d33eb028568b456f78eedff2ff2930e4";
+
+// alpine 3.23.6, repo-info alpine:3.23 (build of 2026-09-17).
+const ALPINE_3_23_INDEX: &str = "sha256:075c2c1a4068c1e251228ca2b0ea8b163f835ca5d66e758b93c7fc89b1995616";
+const ALPINE_3_23_ID: &str = "sha256:f6d31b983274a75183386cda3aac54849498fac0fc3e0d98f92ff56ed517d92b";
+
+// postgres 18: pinned as postgres:18@sha256:3a82e1f5… in public repositories.
+const POSTGRES_18_INDEX: &str = "sha256:3a82e1f56c8f0f5616a11103ac3d47e632c3938698946a7ad26da0df1334744a";
+const POSTGRES_18_ID: &str = "sha256:3877e10ae7140c3668256167930be77288867d4cc6f1de1731a9f52ae5c0f0a5"; // digest: synthetic
+
+// redis 7.4 (also the 7 tag): pinned as redis:7.4@ and redis:7@sha256:71da9275….
+const REDIS_7_4_INDEX: &str = "sha256:71da9275c5f3fcb97d0fa0c8c5b36cc995327265420f17a04bfd544f458059f7";
+const REDIS_7_4_ID: &str = "sha256:38f6aeb8d2cecca5dcec6b6d435aedb2c9e9ade9ffec661d8536ecccea27a3ad"; // digest: synthetic
+// redis 8: pinned as redis:8@sha256:f0957bca… in public repositories.
+const REDIS_8_INDEX: &str = "sha256:f0957bcaa75fd58a9a1847c1f07caf370579196259d69ac07f2e27b5b389b021";
+const REDIS_8_ID: &str = "sha256:baecf2a1c4fc3a157939e47b2d4ed368ef2d23de0c2fb5a56cf740bdeb593e39"; // digest: synthetic
+
+// httpd 2.4: pinned as httpd:2.4@sha256:41163d51… .
+const HTTPD_2_4_INDEX: &str = "sha256:41163d514c02ac205161c1549b499bc11adfdeb6291735b433d706af7e64382a";
+const HTTPD_2_4_ID: &str = "sha256:1544e7b2628d0a61d3aac400958467304fc5c0c5035d15bc9668456ae4f0e7ad"; // digest: synthetic
+
+// registry.k8s.io/pause 3.10: index pinned widely; image id from `crictl images`
+// (873ed75102791…) and download URLs; size from a Node's status.images (sizeBytes 320368).
+const PAUSE_3_10_INDEX: &str = "sha256:ee6521f290b2168b6e0935a181d4cff9be1ac3f505666ef0e3c98fae8199917a";
+const PAUSE_3_10_ID: &str = "sha256:873ed75102791e5b0b8a7fcd41606c92fcec98d56d05ead4ac5131650004c136";
+// registry.k8s.io/pause 3.10.1 (kubeadm's PauseVersion since 1.34, containerd 2.2's sandbox
+// image): index pinned widely; image id from `ctr images ls` output (cd073f4c5f6a8…).
+const PAUSE_3_10_1_INDEX: &str = "sha256:278fb9dbcca9518083ad1e11276933a2e96f23de604a3a08cc3c80002767d24c";
+const PAUSE_3_10_1_ID: &str = "sha256:cd073f4c5f6a8e9dc6f3125ba00cf60819cae95c1ec84a1f146ee4a9cf9e803f";
+
+// hashicorp/http-echo 1.0: the digest pinned for hashicorp/http-echo in public manifests (its
+// tag association with 1.0/latest is assumed).
+const HTTP_ECHO_INDEX: &str = "sha256:fcb75f691c8b0414d670ae570240cbf95502cc18a9ba57e982ecac589760a186";
+const HTTP_ECHO_ID: &str = "sha256:b8f34f5c25da20140bfe98f9393d2954b41d18b78e29245dee7cbb34653ba691"; // digest: synthetic
+
+const CURL_8_18_0_INDEX: &str = "sha256:6ebbdd1d294f0c0c2e82966cf771d694decd4704da892220005f2b8af5748499"; // digest: synthetic
+const CURL_8_18_0_ID: &str = "sha256:720de1fec15332cbcd62a60e8c51e7519a80b231e127055596cdb2da1ba652ac"; // digest: synthetic
+
+const FLUENT_BIT_4_2_INDEX: &str = "sha256:625db8f1311071f05fe4d937a14fbbdd40ed71292baa479baa0041eacc500ee6"; // digest: synthetic
+const FLUENT_BIT_4_2_ID: &str = "sha256:309859f865b07ddd7c295bf59f4c276aa6bc3052cff6a8a942850768bc986bc3"; // digest: synthetic
+
+const APP_2_0_INDEX: &str = "sha256:69bb869a2a48273f008bd948a1727dc4de800076dac0acff08099eb2bf0bcc35"; // digest: synthetic
+const APP_2_0_ID: &str = "sha256:d3f17f819d60abb5722560fcc0e692f78e76cd48f63e202f0701aaa1868d3a71"; // digest: synthetic
+
+static CATALOG: &[CatalogImage] = &[
+    // nginx — repo-info records (see the constants above); the `latest`, `mainline`, `1`,
+    // `1.29`, `1.29.5` tags name the same index, as do `stable`, `1.28`, `1.28.3`.
+    img(NGINX, "1.29", NGINX_1_29_5_INDEX, NGINX_1_29_5_ID, 62_923_184, NGINX_1_29_5),
+    img(NGINX, "1.29.5", NGINX_1_29_5_INDEX, NGINX_1_29_5_ID, 62_923_184, NGINX_1_29_5),
+    img(NGINX, "mainline", NGINX_1_29_5_INDEX, NGINX_1_29_5_ID, 62_923_184, NGINX_1_29_5),
+    img(NGINX, "1", NGINX_1_29_5_INDEX, NGINX_1_29_5_ID, 62_923_184, NGINX_1_29_5),
+    img(NGINX, "latest", NGINX_1_29_5_INDEX, NGINX_1_29_5_ID, 62_923_184, NGINX_1_29_5),
+    img(NGINX, "1.28", NGINX_1_28_3_INDEX, NGINX_1_28_3_ID, 62_895_013, NGINX_1_28_3),
+    img(NGINX, "1.28.3", NGINX_1_28_3_INDEX, NGINX_1_28_3_ID, 62_895_013, NGINX_1_28_3),
+    img(NGINX, "stable", NGINX_1_28_3_INDEX, NGINX_1_28_3_ID, 62_895_013, NGINX_1_28_3),
+    img(NGINX, "1.27", NGINX_1_27_5_INDEX, NGINX_1_27_5_ID, 72_385_735, NGINX_1_27_5),
+    img(NGINX, "1.27.5", NGINX_1_27_5_INDEX, NGINX_1_27_5_ID, 72_385_735, NGINX_1_27_5),
+    img(NGINX, "1.27-alpine", NGINX_1_27_5_ALPINE_INDEX, NGINX_1_27_5_ALPINE_ID, 20_960_631, NGINX_1_27_5_ALPINE),
+    img(NGINX, "1.27.5-alpine", NGINX_1_27_5_ALPINE_INDEX, NGINX_1_27_5_ALPINE_ID, 20_960_631, NGINX_1_27_5_ALPINE),
+    img(NGINX, "alpine", NGINX_1_29_8_ALPINE_INDEX, NGINX_1_29_8_ALPINE_ID, 25_988_195, NGINX_1_29_8_ALPINE),
+    img(NGINX, "mainline-alpine", NGINX_1_29_8_ALPINE_INDEX, NGINX_1_29_8_ALPINE_ID, 25_988_195, NGINX_1_29_8_ALPINE),
+    // busybox — 1.37 (= latest, stable): repo-info; 1.36: repo-info busybox:1.36 (record of
+    // 2023-01-04, BusyBox 1.36.0).
+    img(BUSYBOX_HUB, "1.37", BUSYBOX_1_37_INDEX, BUSYBOX_1_37_ID, 2_211_507, BUSYBOX),
+    img(BUSYBOX_HUB, "1.37.0", BUSYBOX_1_37_INDEX, BUSYBOX_1_37_ID, 2_211_507, BUSYBOX),
+    img(BUSYBOX_HUB, "latest", BUSYBOX_1_37_INDEX, BUSYBOX_1_37_ID, 2_211_507, BUSYBOX),
+    img(BUSYBOX_HUB, "stable", BUSYBOX_1_37_INDEX, BUSYBOX_1_37_ID, 2_211_507, BUSYBOX),
+    img(BUSYBOX_HUB, "1.36", "sha256:7b3ccabffc97de872a30dfd234fd972a66d247c8cfc69b0550f276481852627c", "sha256:66ba00ad3de8677a3fa4bc4ea0fc46ebca0f14db46ca365e7f60833068dd0148", 2_592_863, BUSYBOX),
+    // busybox:1.28, used throughout kubernetes.io task pages. Size estimated.
+    img(
+        BUSYBOX_HUB,
+        "1.28",
+        "sha256:26948dccb83c71ab7e14a7d00a92e26fccbd18f638019f23ec27c77239c884ea", // digest: synthetic
+        "sha256:5874745566a49ceae446aacfc18f512d2c0c60fc8fc13ad99e05f02c35b114a1", // digest: synthetic
+        727_869,
+        BUSYBOX,
+    ),
+    // alpine — 3.23 (= 3, latest), 3.22, 3.21: repo-info (builds of 2026-09-17: 3.23.6, 3.22.6,
+    // 3.21.8). 3.20: index pinned as alpine:3.20@sha256:d9e853e8… (and shown as the tag's
+    // RepoDigest in a public 2026-04 walkthrough); image id synthetic, size estimated.
+    img(ALPINE_HUB, "3.23", ALPINE_3_23_INDEX, ALPINE_3_23_ID, 3_848_507, ALPINE),
+    img(ALPINE_HUB, "3", ALPINE_3_23_INDEX, ALPINE_3_23_ID, 3_848_507, ALPINE),
+    img(ALPINE_HUB, "latest", ALPINE_3_23_INDEX, ALPINE_3_23_ID, 3_848_507, ALPINE),
+    img(ALPINE_HUB, "3.22", "sha256:365499d9dccb7c8cfaffef995a6c382e71174585e0556f6476ead1c5971c39fb", "sha256:c83674e1999044d33d751661371b873539f47e5b5c5ca3320c7e0377acca6238", 3_792_075, ALPINE),
+    img(ALPINE_HUB, "3.21", "sha256:81ec32e1e073303f1591af7725ca32446d44d12907c1f4e2851a95031faaec99", "sha256:9cb701c20b595f4442ba074b2ec924f396f4c474084608116901ce3098ebfe3d", 3_626_020, ALPINE),
+    img(
+        ALPINE_HUB,
+        "3.20",
+        "sha256:d9e853e87e55526f6b2917df91a2115c36dd7c696a35be12163d44e6e2a4b6bc",
+        "sha256:025683525633de15423c180e6ced06b9d9d5eeffc6f1b2e5452cab4b9b67c09d", // digest: synthetic
+        3_625_811,
+        ALPINE,
+    ),
+    // postgres — 17: repo-info postgres:17 (build of 2026-09-19, 17.11). 16: index pinned as
+    // postgres:16@sha256:95206741…; 18 (= latest): see POSTGRES_18_INDEX. Image ids synthetic,
+    // sizes estimated.
+    img(POSTGRES, "17", "sha256:f4c66b820c6f974249089d3d16d86a3698eae11e8746eb6644b2271031e91232", "sha256:212aeeeb8faaef6c46498d86cbec6b9344d8d9492996b174664ff82c562ab685", 161_322_974, POSTGRES_17),
+    img(
+        POSTGRES,
+        "16",
+        "sha256:95206741a5b214807675e14165369d05b93a9cf692223b616d07cca227e74b0b",
+        "sha256:df8f41ae5293efc86b11e7ae8af211a983b47eb231a9e6beeb9d457b816ce1e1", // digest: synthetic
+        158_640_112,
+        POSTGRES_16,
+    ),
+    img(POSTGRES, "18", POSTGRES_18_INDEX, POSTGRES_18_ID, 165_211_803, POSTGRES_18),
+    img(POSTGRES, "latest", POSTGRES_18_INDEX, POSTGRES_18_ID, 165_211_803, POSTGRES_18),
+    // redis — indexes pinned (see the constants); image ids synthetic, sizes estimated.
+    img(REDIS, "7", REDIS_7_4_INDEX, REDIS_7_4_ID, 45_364_118, REDIS_7_4),
+    img(REDIS, "7.4", REDIS_7_4_INDEX, REDIS_7_4_ID, 45_364_118, REDIS_7_4),
+    img(REDIS, "8", REDIS_8_INDEX, REDIS_8_ID, 52_731_540, REDIS_8),
+    img(REDIS, "latest", REDIS_8_INDEX, REDIS_8_ID, 52_731_540, REDIS_8),
+    // httpd — index pinned; image id synthetic, size estimated.
+    img(HTTPD_HUB, "2.4", HTTPD_2_4_INDEX, HTTPD_2_4_ID, 45_112_690, HTTPD),
+    img(HTTPD_HUB, "latest", HTTPD_2_4_INDEX, HTTPD_2_4_ID, 45_112_690, HTTPD),
+    // python — index pinned as python:3.12-slim@sha256:78387bc3…; image id synthetic, size estimated.
+    img(
+        PYTHON,
+        "3.12-slim",
+        "sha256:78387bc3881b8273120a12ebe6c1ab22b018ccc2c9adf565ae1ac9b536e184ea",
+        "sha256:5605ab43e0b78e2f0f7f5f59aa42045ba360982ae615ddfa45772db89ca5d68c", // digest: synthetic
+        41_527_946,
+        PYTHON_3_12_SLIM,
+    ),
+    // node — index pinned as node:22-alpine@sha256:8094c002…; image id synthetic, size estimated.
+    img(
+        NODE,
+        "22-alpine",
+        "sha256:8094c002d08262dba12645a3b4a15cd6cd627d30bc782f53229a2ec13ee22a00",
+        "sha256:3f6296aa6225f4b58e1093c5a2ed6e3231d66a0252dc2641e0a98b5aded3aea4", // digest: synthetic
+        52_604_389,
+        NODE_22_ALPINE,
+    ),
+    // registry.k8s.io/pause — see the constants; the 3.10.1 size is estimated from crictl's
+    // "320kB".
+    img(PAUSE_K8S, "3.10", PAUSE_3_10_INDEX, PAUSE_3_10_ID, 320_368, PAUSE),
+    img(PAUSE_K8S, "3.10.1", PAUSE_3_10_1_INDEX, PAUSE_3_10_1_ID, 320_448, PAUSE),
+    // registry.k8s.io/busybox — the image kubernetes.io task pages use. Indexes from public
+    // `kubectl describe` output (Image ID of registry.k8s.io/busybox:1.27.2) and pod status
+    // (imageID of registry.k8s.io/busybox:latest); image ids synthetic, sizes estimated.
+    img(
+        BUSYBOX_K8S,
+        "latest",
+        "sha256:d8d3bc2c183ed2f9f10e7258f84971202325ee6011ba137112e01e30f206de67",
+        "sha256:8fcf469ce646457c0ebf7f0ebe4e3a18b55395cc18085c764007b3bd366c9e6b", // digest: synthetic
+        1_144_547,
+        config(NONE, &["/bin/sh"], ENV_PATH_ONLY),
+    ),
+    img(
+        BUSYBOX_K8S,
+        "1.27.2",
+        "sha256:545e6a6310a27636260920bc07b994a299b6708a1b26910cfefd335fdfb60d2b",
+        "sha256:90aa6152452fc941747b6f6207a2361260c4a3567dddd85b94366d516192a64f", // digest: synthetic
+        723_146,
+        BUSYBOX,
+    ),
+    // agnhost — indexes from public `kubectl describe` output (2.40) and pins (2.53); image
+    // ids synthetic, sizes estimated. 2.53 is the tag kubernetes.io's hello-node tutorial uses.
+    img(
+        AGNHOST_K8S,
+        "2.40",
+        "sha256:af7e3857d87770ddb40f5ea4f89b5a2709504ab1ee31f9ea4ab5823c045f2146",
+        "sha256:f54211ef5b350b64b32b0956ee2909871fd2c7a8ce6e1f8867188528be0505bd", // digest: synthetic
+        51_205_316,
+        AGNHOST,
+    ),
+    img(
+        AGNHOST_K8S,
+        "2.53",
+        "sha256:99c6b4bb4a1e1df3f0b3752168c89358794d02258ebebc26bf21c29399011a85",
+        "sha256:06f7e9a2da30bbec0a7f5e15284239814051792f63aafaff9642e2f7b5e8682b", // digest: synthetic
+        52_047_783,
+        AGNHOST,
+    ),
+    // envoy — v1.38.0's index pinned as envoyproxy/envoy:v1.38.0@sha256:8146b97e…; image id
+    // synthetic; v1.37-latest synthetic. Sizes estimated.
+    img(
+        ENVOY_HUB,
+        "v1.38.0",
+        "sha256:8146b97ee61a42cd216514709e4e3198af75f014974e3d9f310aef9c901fcbdf",
+        "sha256:2e05ae43a801402ac8f70c9ad9bb9a73d96ead0bf7890fb6b55ed35448f8bcf3", // digest: synthetic
+        64_218_530,
+        ENVOY,
+    ),
+    img(
+        ENVOY_HUB,
+        "v1.37-latest",
+        "sha256:e5a2018447d843cefc1ee6a52678bc512e9b9ba3244e11b64c7ce7a86f5dac66", // digest: synthetic
+        "sha256:77db9924d6d685519339513d258903af00d23dd545e679bf79f02b2bf437856e", // digest: synthetic
+        63_880_104,
+        ENVOY,
+    ),
+    // fluent-bit — synthetic digests, estimated sizes.
+    img(
+        FLUENT_BIT,
+        "3.2",
+        "sha256:5689d2094ee3c20c156d4c284acc760197d4ad6b13291110f90f79e120d7c35e", // digest: synthetic
+        "sha256:33e5ad59751fc1d47d71a1bc733243a010a1e8fabaae328ec1e7fedf2553f02b", // digest: synthetic
+        32_457_201,
+        FLUENT_BIT_3_2,
+    ),
+    img(FLUENT_BIT, "4.2", FLUENT_BIT_4_2_INDEX, FLUENT_BIT_4_2_ID, 35_118_642, FLUENT_BIT_4_2),
+    img(FLUENT_BIT, "latest", FLUENT_BIT_4_2_INDEX, FLUENT_BIT_4_2_ID, 35_118_642, FLUENT_BIT_4_2),
+    // polinux/stress — index from public `kubectl describe` output (Image ID of the memory
+    // limit exercise on kubernetes.io); image id synthetic, size estimated.
+    img(
+        STRESS_HUB,
+        "latest",
+        "sha256:b6144f84f9c15dac80deb48d3a646b55c7043ab1d83ea0a697c09097aaad21aa",
+        "sha256:1cc9ea248840ca402a88eb9ad227cf6d9f2298761258954eb598175561b5325f", // digest: synthetic
+        4_460_216,
+        STRESS,
+    ),
+    // hashicorp/http-echo — see the constants; size estimated.
+    img(HTTP_ECHO_HUB, "1.0", HTTP_ECHO_INDEX, HTTP_ECHO_ID, 3_432_884, HTTP_ECHO),
+    img(HTTP_ECHO_HUB, "1.0.0", HTTP_ECHO_INDEX, HTTP_ECHO_ID, 3_432_884, HTTP_ECHO),
+    img(HTTP_ECHO_HUB, "latest", HTTP_ECHO_INDEX, HTTP_ECHO_ID, 3_432_884, HTTP_ECHO),
+    // curlimages/curl — synthetic digests, estimated sizes.
+    img(
+        CURL_HUB,
+        "8.11.1",
+        "sha256:84c282ac8b5d3c79bda8742709d5199803d99d5e4fe511493b45ee5c61e26f86", // digest: synthetic
+        "sha256:4478752c107d6ae81921b0440072b37c55ba7041650b8ca7c6f8a78003dc4d66", // digest: synthetic
+        10_231_402,
+        CURL_8_11_1,
+    ),
+    img(CURL_HUB, "8.18.0", CURL_8_18_0_INDEX, CURL_8_18_0_ID, 10_804_337, CURL_8_18_0),
+    img(CURL_HUB, "latest", CURL_8_18_0_INDEX, CURL_8_18_0_ID, 10_804_337, CURL_8_18_0),
+    // nicolaka/netshoot — the digest pinned for it in several public repositories (tag
+    // association with latest assumed); image id synthetic, size estimated.
+    img(
+        NETSHOOT_HUB,
+        "latest",
+        "sha256:7f08c4aff13ff61a35d30e30c5c1ea8396eac6ab4ce19fd02d5a4b3b5d0d09a2",
+        "sha256:eaaab539fdd9a6d5c6e5ce7be26ca4460be6edebcbd4e426608b04a57b384a48", // digest: synthetic
+        198_631_457,
+        NETSHOOT,
+    ),
+    // registry.podlife.dev — fictional lesson images; everything synthetic.
+    img(
+        APP,
+        "1.0",
+        "sha256:5785f72391befe3c0f4765897cb4e64c4b910a16a96760d611982b4f56b8bf8a", // digest: synthetic
+        "sha256:390362d0a57019e99884c0ea2772f0e3d33e1ac0ad71c844cb278a77171aca3d", // digest: synthetic
+        8_912_345,
+        APP_1_0,
+    ),
+    img(APP, "2.0", APP_2_0_INDEX, APP_2_0_ID, 9_204_113, APP_2_0),
+    img(APP, "latest", APP_2_0_INDEX, APP_2_0_ID, 9_204_113, APP_2_0),
+    img(
+        SLOW_START_APP,
+        "1.0",
+        "sha256:1d6f2d1d2f31f4b3474458647c53a7cc296fa0a4a45e1673b097707ed1101482", // digest: synthetic
+        "sha256:1df312193d679cfcec6926146615c2975dd83cabf50372b0198322980e2a0f2e", // digest: synthetic
+        8_650_231,
+        SLOW_START,
+    ),
+    // A large image for lessons on pull time (about a minute at the modelled bandwidth).
+    img(
+        BIG_APP,
+        "1.0",
+        "sha256:b0360d0ea1e4bfb0501b0c22e699d2079dad508a0f51f94c21b450b515091a93", // digest: synthetic
+        "sha256:133f40d26ce8c264969a64f5774f1aa6d89ba45891cb9f9dd0f6f79a0078fd4b", // digest: synthetic
+        1_612_904_377,
+        BIG,
+    ),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    fn parse(s: &str) -> ImageRef {
+        match ImageRef::parse_normalized(s) {
+            Ok(r) => r,
+            Err(e) => panic!("{s}: {e}"),
+        }
+    }
+
+    fn is_digest(d: &str) -> bool {
+        d.strip_prefix("sha256:").is_some_and(|h| h.len() == 64 && h.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
+    }
+
+    #[test]
+    fn every_entry_parses_normalized() {
+        for i in all() {
+            let r = parse(&format!("{}:{}", i.name, i.tag));
+            assert_eq!(r.name(), i.name, "{} is not in normalized form", i.name);
+            assert_eq!(r.tag.as_deref(), Some(i.tag));
+            let by_digest = parse(&format!("{}@{}", i.name, i.repo_digest));
+            assert_eq!(by_digest.digest.as_deref(), Some(i.repo_digest));
+        }
+    }
+
+    #[test]
+    fn digests_are_sha256_hex() {
+        for i in all() {
+            assert!(is_digest(i.repo_digest), "{}:{} repo digest {}", i.name, i.tag, i.repo_digest);
+            assert!(is_digest(i.image_id), "{}:{} image id {}", i.name, i.tag, i.image_id);
+            assert!(i.size_bytes > 0);
+            assert!(i.config.env.iter().all(|e| e.contains('=')), "{}:{} env", i.name, i.tag);
+            assert!(i.config.env.iter().any(|e| e.starts_with("PATH=")), "{}:{} has no PATH", i.name, i.tag);
+            assert!(!i.config.entrypoint.is_empty() || !i.config.cmd.is_empty(), "{}:{} runs nothing", i.name, i.tag);
+        }
+    }
+
+    #[test]
+    fn no_duplicate_tags() {
+        let mut seen = BTreeMap::new();
+        for i in all() {
+            assert!(seen.insert((i.name, i.tag), ()).is_none(), "duplicate {}:{}", i.name, i.tag);
+        }
+    }
+
+    /// Tags naming one index name one image: same id, size and config. One id never belongs
+    /// to two indexes of one repository.
+    #[test]
+    fn aliases_agree() {
+        let mut by_index: BTreeMap<(&str, &str), &CatalogImage> = BTreeMap::new();
+        let mut by_id: BTreeMap<(&str, &str), &str> = BTreeMap::new();
+        for i in all() {
+            if let Some(first) = by_index.insert((i.name, i.repo_digest), i) {
+                assert_eq!((first.image_id, first.size_bytes, first.config), (i.image_id, i.size_bytes, i.config), "{}:{} vs {}", i.name, i.tag, first.tag);
+            }
+            if let Some(index) = by_id.insert((i.name, i.image_id), i.repo_digest) {
+                assert_eq!(index, i.repo_digest, "{}:{}", i.name, i.tag);
+            }
+        }
+    }
+
+    /// Repositories that publish `latest` upstream have it here too.
+    #[test]
+    fn latest_where_upstream_has_it() {
+        for name in [
+            NGINX,
+            BUSYBOX_HUB,
+            ALPINE_HUB,
+            POSTGRES,
+            REDIS,
+            HTTPD_HUB,
+            BUSYBOX_K8S,
+            FLUENT_BIT,
+            STRESS_HUB,
+            HTTP_ECHO_HUB,
+            CURL_HUB,
+            NETSHOOT_HUB,
+            APP,
+        ] {
+            assert!(tags(name).any(|t| t == "latest"), "{name} has no latest");
+        }
+        // Tags the brief and kubernetes.io rely on.
+        for s in [
+            "nginx:1.27",
+            "nginx:1.27-alpine",
+            "nginx:1.28",
+            "nginx:1.29",
+            "nginx:alpine",
+            "nginx:stable",
+            "busybox:1.36",
+            "busybox:1.37",
+            "busybox:stable",
+            "busybox:1.28",
+            "registry.k8s.io/busybox",
+            "registry.k8s.io/busybox:1.27.2",
+            "alpine:3.20",
+            "alpine:3.21",
+            "alpine:3.22",
+            "postgres:16",
+            "postgres:17",
+            "redis:7",
+            "redis:7.4",
+            "registry.k8s.io/pause:3.10",
+            "registry.k8s.io/pause:3.10.1",
+            "registry.k8s.io/e2e-test-images/agnhost:2.40",
+            "registry.k8s.io/e2e-test-images/agnhost:2.53",
+            "envoyproxy/envoy:v1.38.0",
+            "fluent/fluent-bit:3.2",
+            "polinux/stress",
+            "httpd",
+            "python:3.12-slim",
+            "node:22-alpine",
+            "hashicorp/http-echo",
+            "curlimages/curl",
+            "nicolaka/netshoot",
+            "registry.podlife.dev/app:1.0",
+            "registry.podlife.dev/app:2.0",
+            "registry.podlife.dev/slow-start:1.0",
+        ] {
+            assert!(matches!(lookup(&parse(s).with_default_tag()), Lookup::Found(_)), "{s}");
+        }
+    }
+
+    #[test]
+    fn lookup_by_tag_and_digest() {
+        let Lookup::Found(latest) = lookup(&parse("nginx").with_default_tag()) else { panic!("nginx:latest") };
+        assert_eq!(latest.tag, "latest");
+        assert_eq!(latest.config.stop_signal, Some("SIGQUIT"));
+        assert_eq!(latest.config.exposed_ports, &[80]);
+        // Without a tag, lookup means latest.
+        assert_eq!(lookup(&parse("nginx")), Lookup::Found(latest));
+        let Lookup::Found(by_digest) = lookup(&parse(&format!("nginx@{}", latest.repo_digest))) else { panic!("by digest") };
+        assert_eq!(by_digest.image_id, latest.image_id);
+        // Tag and digest: the digest decides.
+        let Lookup::Found(old) = lookup(&parse(&format!("nginx:1.27@{}", latest.repo_digest))) else { panic!("tag+digest") };
+        assert_eq!(old.repo_digest, latest.repo_digest);
+        assert_eq!(lookup(&parse("nginx:1.99")), Lookup::TagNotFound);
+        assert_eq!(lookup(&parse(&format!("nginx@sha256:{}", "0".repeat(64)))), Lookup::DigestNotFound);
+        // The config digest is not a manifest digest.
+        assert_eq!(lookup(&parse(&format!("nginx@{}", latest.image_id))), Lookup::DigestNotFound);
+        assert_eq!(lookup(&parse("nosuch")), Lookup::RepositoryNotFound);
+        assert_eq!(lookup(&parse("docker.io/nginx:1.29")), lookup(&parse("index.docker.io/library/nginx:1.29")));
+        let Lookup::Found(pause) = lookup(&parse("registry.k8s.io/pause:3.10")) else { panic!("pause") };
+        assert_eq!((pause.size_bytes, pause.config.user), (320_368, "65535:65535"));
+    }
+
+    #[test]
+    fn registries() {
+        assert_eq!(registry("docker.io"), Some(MissingRepository::AccessDenied));
+        assert_eq!(registry("registry.k8s.io"), Some(MissingRepository::NotFound));
+        assert_eq!(registry("registry.example.com"), None);
+        for i in all() {
+            let domain = i.name.split('/').next().unwrap_or("");
+            assert!(registry(domain).is_some(), "{} is on an unknown registry", i.name);
+        }
+    }
+}
