@@ -1,6 +1,7 @@
 //! The console: kubectl emulation over the podlife engine, the `podlife` script format, and
 //! the English rendering of the engine's trace.
 
+pub mod crictl;
 pub mod kubectl;
 pub mod printers;
 pub mod render;
@@ -126,8 +127,37 @@ impl Session {
                     out.err(&format!("podlife: {e}\n"));
                 }
             }
-            ["node", ..] | ["traffic", ..] => out.err(&format!(
-                "podlife: `podlife {}` needs the kubelet and traffic models, which this version does not have yet\n",
+            ["restart", component, rest @ ..] => {
+                let node = match rest {
+                    ["--node", n] => Some(*n),
+                    [n] if n.starts_with("--node=") => Some(&n[7..]),
+                    [] => None,
+                    _ => return out.err("podlife: usage: podlife restart COMPONENT [--node NAME]\n"),
+                };
+                let result = self.engine.stop_component(component, node).and_then(|_| self.engine.start_component(component, node));
+                if let Err(e) = result {
+                    out.err(&format!("podlife: {e}\n"));
+                }
+            }
+            ["node", verb @ ("down" | "up"), name] => {
+                if let Err(e) = self.engine.set_node_down(name, *verb == "down") {
+                    out.err(&format!("podlife: {e}\n"));
+                }
+            }
+            ["node", name, "--", command @ ..] => {
+                let now = self.engine.now();
+                let argv: Vec<String> = command.iter().map(|s| s.to_string()).collect();
+                match self.engine.node_runtime(name) {
+                    None => out.err(&format!("podlife: no node named {name:?}\n")),
+                    Some(rt) => match crictl::run(rt, now, &argv) {
+                        Ok(text) => out.out(&text),
+                        Err(text) => out.err(&text),
+                    },
+                }
+            }
+            ["node", ..] => out.err("podlife: usage: podlife node down|up NAME, or podlife node NAME -- COMMAND…\n"),
+            ["traffic", ..] => out.err(&format!(
+                "podlife: `podlife {}` needs the traffic model, which this version does not have yet\n",
                 words.join(" ")
             )),
             _ => out.err(&format!("podlife: unknown command: {}\n", words.join(" "))),

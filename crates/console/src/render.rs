@@ -193,6 +193,8 @@ pub fn line(e: &TraceEvent) -> String {
             Some(code) => format!("{} exited {code} ({})", text(param(e, "container")), text(param(e, "reason"))),
             None => format!("{} {}", text(param(e, "op")), text(param(e, "container"))),
         },
+        Action::NodeDown => "cut off from the control plane".into(),
+        Action::NodeUp => "connected again".into(),
         Action::KubeletProbe => match param(e, "output").as_str() {
             Some(out) => format!("{} {} failure: {out}", text(param(e, "probe")), text(param(e, "container"))),
             None => format!("{} {} success", text(param(e, "probe")), text(param(e, "container"))),

@@ -24,7 +24,9 @@ fn render_run(text: &str) -> String {
         }
     }
     out.push_str("--- trace ---\n");
-    for e in t.session.engine().trace() {
+    // The kubelets' Lease renewals (every 10 s per node) are left out: they would be most of
+    // every long transcript and say nothing new. Node status reports stay.
+    for e in t.session.engine().trace().iter().filter(|e| e.object.as_ref().is_none_or(|o| o.kind != "Lease")) {
         out.push_str(&render::line(e));
         out.push('\n');
     }

@@ -123,6 +123,11 @@ impl Engine {
             }
         }
         e.scheduler_rebuild();
+        // The kubelets' heartbeats and the node lifecycle controller's health monitor.
+        for n in &names {
+            e.start_heartbeats(n);
+        }
+        e.schedule(crate::Time(crate::controllers::node_health::NODE_MONITOR_PERIOD_MS), crate::Task::NodeMonitor);
         e
     }
 

@@ -76,6 +76,10 @@ pub(crate) enum Task {
     StopTimeout { node: String, container: String, generation: u64 },
     /// A kubelet probe worker's tick.
     Probe { node: String, uid: String, index: usize },
+    /// A kubelet's Lease renewal and Node status report.
+    NodeHeartbeat { node: String },
+    /// kube-controller-manager's node health monitor (every 5 s).
+    NodeMonitor,
 }
 
 /// An event series being counted (client-go's event broadcaster cache).
@@ -151,6 +155,10 @@ pub struct Engine {
     /// (component name, node) → index in `components`; rebuilt when components change.
     node_index: BTreeMap<(String, String), usize>,
     node_index_for: usize,
+    /// Nodes cut off from the control plane (`podlife node down`).
+    pub(crate) down_nodes: std::collections::BTreeSet<String>,
+    /// The node lifecycle controller's memory of each node's Lease.
+    pub(crate) node_health: BTreeMap<String, controllers::node_health::NodeHealth>,
 }
 
 impl Engine {
@@ -173,6 +181,8 @@ impl Engine {
             machines: BTreeMap::new(),
             node_index: BTreeMap::new(),
             node_index_for: usize::MAX,
+            down_nodes: std::collections::BTreeSet::new(),
+            node_health: BTreeMap::new(),
         }
     }
 
@@ -231,6 +241,8 @@ impl Engine {
                 }
                 self.components.push(c);
             }
+            let node = event.key.name.clone();
+            self.start_heartbeats(&node);
         }
         let targets = self.watchers_of(&event);
         for i in targets {
@@ -260,7 +272,7 @@ impl Engine {
         }
         targets.sort_unstable();
         targets.dedup();
-        targets.retain(|&i| self.components[i].running && self.components[i].wants(event));
+        targets.retain(|&i| self.components[i].running && self.components[i].id.node.as_ref().is_none_or(|n| !self.down_nodes.contains(n)) && self.components[i].wants(event));
         targets
     }
 
@@ -321,6 +333,8 @@ impl Engine {
             Task::Process { node, container, generation, timer } => self.process_timer(&node, &container, generation, timer),
             Task::StopTimeout { node, container, generation } => self.stop_timeout(&node, &container, generation),
             Task::Probe { node, uid, index } => self.probe_tick(&node, &uid, index),
+            Task::NodeHeartbeat { node } => self.node_heartbeat(&node),
+            Task::NodeMonitor => self.node_monitor(),
             Task::Write { component, request, then, guard } => {
                 let Some(c) = self.components.get(component) else { return };
                 if c.running && guard.as_ref().is_none_or(|g| controllers::guard_holds(&c.cache, g)) {
@@ -378,6 +392,59 @@ impl Engine {
             n += 1;
         }
         n
+    }
+
+    /// kube-controller-manager's node health pass; the next one in 5 s.
+    fn node_monitor(&mut self) {
+        let period = controllers::node_health::NODE_MONITOR_PERIOD_MS;
+        self.schedule(self.now.plus_millis(period), Task::NodeMonitor);
+        let Some(i) = self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return };
+        if !self.components[i].running {
+            return;
+        }
+        let mut health = std::mem::take(&mut self.node_health);
+        let writes = controllers::node_health::monitor(&self.components[i].cache, &mut health, self.now);
+        self.node_health = health;
+        for w in writes {
+            let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS + w.delay_ms);
+            self.schedule(at, Task::Write { component: i, request: Box::new(w.request), then: w.then, guard: w.guard });
+        }
+    }
+
+    /// A node component's informers list afresh (its watch broke); the kubelet learns what
+    /// changed meanwhile as notifications.
+    pub(crate) fn relist_component(&mut self, name: &str, node: &str) {
+        let Some(i) = self.node_component(name, node) else { return };
+        if !self.components[i].running {
+            return;
+        }
+        let revision = self.store.revision();
+        let watches = self.components[i].watches.clone();
+        let mut fresh: BTreeMap<store::ObjectKey, Value> = BTreeMap::new();
+        for w in &watches {
+            fresh.extend(self.store.list(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)).map(|(k, v)| (k.clone(), v.clone())));
+        }
+        let old = std::mem::replace(&mut self.components[i].cache, fresh.clone());
+        let id = self.components[i].id.clone();
+        self.record(id, Action::InformerList, None, BTreeMap::from([("count".to_string(), json!(fresh.len())), ("resourceVersion".to_string(), json!(revision.to_string()))]), vec![]);
+        if name != kubelet::COMPONENT {
+            return;
+        }
+        let mut events: Vec<WatchEvent> = vec![];
+        for (k, v) in &old {
+            if !fresh.contains_key(k) {
+                events.push(WatchEvent { event_type: store::EventType::Deleted, key: k.clone(), object: v.clone(), revision });
+            }
+        }
+        for (k, v) in &fresh {
+            if old.get(k) != Some(v) {
+                let event_type = if old.contains_key(k) { store::EventType::Modified } else { store::EventType::Added };
+                events.push(WatchEvent { event_type, key: k.clone(), object: v.clone(), revision });
+            }
+        }
+        for e in events {
+            self.kubelet_observe(node, &e);
+        }
     }
 
     /// The index of a node component (`kubelet` on `worker-1`), by an index kept in step

@@ -138,6 +138,11 @@ pub enum Action {
     /// A signal delivered to a container's PID 1 (params: signal, disposition).
     #[serde(rename = "signal")]
     Signal,
+    /// A node lost (or regained) its connection to the control plane (`podlife node down/up`).
+    #[serde(rename = "node.down")]
+    NodeDown,
+    #[serde(rename = "node.up")]
+    NodeUp,
     /// A probe attempt (params: container, probe, result, output).
     #[serde(rename = "kubelet.probe")]
     KubeletProbe,
@@ -186,6 +191,8 @@ impl Action {
             Action::Signal => "signal",
             Action::KubeletLogs => "kubelet.logs",
             Action::KubeletProbe => "kubelet.probe",
+            Action::NodeDown => "node.down",
+            Action::NodeUp => "node.up",
         }
     }
 }

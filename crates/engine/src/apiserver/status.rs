@@ -17,6 +17,7 @@ pub enum Reason {
     MethodNotAllowed,
     RequestEntityTooLarge,
     InternalError,
+    ServiceUnavailable,
 }
 
 impl Reason {
@@ -31,6 +32,7 @@ impl Reason {
             Reason::MethodNotAllowed => "MethodNotAllowed",
             Reason::RequestEntityTooLarge => "RequestEntityTooLarge",
             Reason::InternalError => "InternalError",
+            Reason::ServiceUnavailable => "ServiceUnavailable",
         }
     }
 
@@ -44,6 +46,7 @@ impl Reason {
             Reason::MethodNotAllowed => 405,
             Reason::RequestEntityTooLarge => 413,
             Reason::InternalError => 500,
+            Reason::ServiceUnavailable => 503,
         }
     }
 }

@@ -8,6 +8,7 @@
 //! it. Workload controllers arrive with their issue.
 
 mod namespace;
+pub mod node_health;
 mod nodelifecycle;
 mod tainteviction;
 pub mod root_ca_publisher;

@@ -14,6 +14,7 @@
 
 pub mod backoff;
 pub mod events;
+pub mod heartbeat;
 pub mod prober;
 pub mod server;
 pub mod status;
@@ -81,6 +82,8 @@ pub struct Kubelet {
     pub tick_offset_ms: u64,
     /// The serialized image puller is busy until then.
     pub puller_free_at: Time,
+    /// When the Node status was last posted.
+    pub status_reported_at: Time,
 }
 
 /// One step of a pod worker's plan.
@@ -147,6 +150,7 @@ impl Kubelet {
             pleg_scheduled: false,
             tick_offset_ms,
             puller_free_at: Time::ZERO,
+            status_reported_at: Time::ZERO,
         }
     }
 
@@ -234,7 +238,11 @@ impl Engine {
         UserInfo { name: format!("system:node:{node}"), groups: vec!["system:nodes".into(), "system:authenticated".into()] }
     }
 
-    fn kubelet_request(&mut self, node: &str, mut req: Request) -> Result<crate::Response, crate::Status> {
+    /// A request from the node's kubelet; it reaches nothing while the node is down.
+    pub(crate) fn kubelet_request(&mut self, node: &str, mut req: Request) -> Result<crate::Response, crate::Status> {
+        if self.node_down(node) {
+            return Err(crate::Status::plain(crate::apiserver::status::Reason::ServiceUnavailable, format!("dial tcp: connect: network is unreachable ({node} is down)")));
+        }
         req.credentials = Some(Self::kubelet_identity(node));
         req.user_agent = format!("kubelet/{} (linux/amd64) kubernetes/$Format", crate::cluster::KUBELET_VERSION);
         req.field_manager = "kubelet".into();
@@ -823,11 +831,8 @@ impl Engine {
         if old == status {
             return;
         }
-        if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
-            w.last_status = Some(status.clone());
-            if w.orphaned {
-                return;
-            }
+        if self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).is_some_and(|w| w.orphaned) {
+            return;
         }
         let Some(rt) = ResourceType::resolve("pods") else { return };
         // A merge patch of the status fields that changed (lists whole, as the kubelet's
@@ -850,7 +855,23 @@ impl Engine {
         req.name = pod["metadata"]["name"].as_str().map(str::to_string);
         req.subresource = Some("status".into());
         req.body = Some(json!({"metadata": {"uid": uid}, "status": Value::Object(patch)}));
-        let _ = self.kubelet_request(node, req);
+        if self.kubelet_request(node, req).is_ok()
+            && let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+                w.last_status = Some(status);
+            }
+    }
+
+    /// The status manager's periodic sync, run when the node can talk again: statuses that
+    /// did not get through are sent, finished pods are deleted.
+    pub(crate) fn kubelet_resync_statuses(&mut self, node: &str) {
+        let workers: Vec<(String, String, String, bool)> = self.machines.get(node).map(|m| m.kubelet.workers.values().map(|w| (w.uid.clone(), w.namespace.clone(), w.name.clone(), w.terminated)).collect()).unwrap_or_default();
+        for (uid, ns, name, terminated) in workers {
+            let Some(pod) = self.kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid.as_str()) else { continue };
+            self.kubelet_update_status(node, &uid, &pod);
+            if terminated {
+                self.kubelet_delete_if_deleting(node, &pod);
+            }
+        }
     }
 
     /// The pod is deleting (or terminal): kill every container with the grace period, then
@@ -923,14 +944,21 @@ impl Engine {
         }
         let current = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| self.kubelet_pod(node, &ns, &n)).unwrap_or_else(|| pod.clone());
         self.kubelet_update_status(node, uid, &current);
-        if current["metadata"]["deletionTimestamp"].is_string() {
-            let Some(rt) = ResourceType::resolve("pods") else { return };
-            let mut req = Request::new(Verb::Delete, rt);
-            req.namespace = current["metadata"]["namespace"].as_str().map(str::to_string);
-            req.name = current["metadata"]["name"].as_str().map(str::to_string);
-            req.grace_period_seconds = Some(0);
-            let _ = self.kubelet_request(node, req);
+        self.kubelet_delete_if_deleting(node, &current);
+    }
+
+    /// The status manager's `canBeDeleted`: a deleting pod whose containers are all gone is
+    /// removed from the API with grace period 0.
+    fn kubelet_delete_if_deleting(&mut self, node: &str, pod: &Value) {
+        if !pod["metadata"]["deletionTimestamp"].is_string() {
+            return;
         }
+        let Some(rt) = ResourceType::resolve("pods") else { return };
+        let mut req = Request::new(Verb::Delete, rt);
+        req.namespace = pod["metadata"]["namespace"].as_str().map(str::to_string);
+        req.name = pod["metadata"]["name"].as_str().map(str::to_string);
+        req.grace_period_seconds = Some(0);
+        let _ = self.kubelet_request(node, req);
     }
 
     /// Schedules PLEG's relist on the node's next tick, if none is due.
