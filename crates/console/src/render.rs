@@ -195,6 +195,10 @@ pub fn line(e: &TraceEvent) -> String {
         },
         Action::NodeDown => "cut off from the control plane".into(),
         Action::NodeUp => "connected again".into(),
+        Action::KubeletHook => match param(e, "error").as_str() {
+            Some(err) => format!("{} {} ({}) failed: {err}", text(param(e, "hook")), text(param(e, "container")), text(param(e, "handler"))),
+            None => format!("{} {} ({}, {} ms)", text(param(e, "hook")), text(param(e, "container")), text(param(e, "handler")), text(param(e, "durationMs"))),
+        },
         Action::KubeletProbe => match param(e, "output").as_str() {
             Some(out) => format!("{} {} failure: {out}", text(param(e, "probe")), text(param(e, "container"))),
             None => format!("{} {} success", text(param(e, "probe")), text(param(e, "container"))),

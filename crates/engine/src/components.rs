@@ -40,11 +40,14 @@ pub struct Component {
     pub watches: Vec<WatchSpec>,
     /// The informer cache: what this component currently believes.
     pub cache: BTreeMap<ObjectKey, Value>,
+    /// When the last watch delivery to this component is due: a watch delivers in order, so
+    /// no later event may arrive before it.
+    pub last_delivery: crate::clock::Time,
 }
 
 impl Component {
     fn new(id: ComponentRef, watches: Vec<WatchSpec>) -> Component {
-        Component { id, running: true, watches, cache: BTreeMap::new() }
+        Component { id, running: true, watches, cache: BTreeMap::new(), last_delivery: crate::clock::Time::ZERO }
     }
 
     pub fn wants(&self, event: &WatchEvent) -> bool {

@@ -13,6 +13,7 @@ pub mod containerd;
 pub mod controllers;
 pub mod kubelet;
 pub mod labels;
+pub mod network;
 pub mod process;
 pub mod qos;
 pub mod quantities;
@@ -20,6 +21,7 @@ pub mod registry;
 pub mod resources;
 pub mod rng;
 pub mod scheduler;
+pub mod shell;
 pub mod store;
 pub mod trace;
 
@@ -80,6 +82,8 @@ pub(crate) enum Task {
     NodeHeartbeat { node: String },
     /// kube-controller-manager's node health monitor (every 5 s).
     NodeMonitor,
+    /// A container's preStop hook ended (or its time ran out).
+    PreStopDone { node: String, uid: String, container: String },
 }
 
 /// An event series being counted (client-go's event broadcaster cache).
@@ -247,7 +251,9 @@ impl Engine {
         let targets = self.watchers_of(&event);
         for i in targets {
             let delay = self.rng.between(WATCH_DELAY_MS.0, WATCH_DELAY_MS.1);
-            self.schedule(self.now.plus_millis(delay), Task::Deliver { component: i, event: event.clone() });
+            let at = self.now.plus_millis(delay).max(self.components[i].last_delivery);
+            self.components[i].last_delivery = at;
+            self.schedule(at, Task::Deliver { component: i, event: event.clone() });
         }
     }
 
@@ -335,6 +341,7 @@ impl Engine {
             Task::Probe { node, uid, index } => self.probe_tick(&node, &uid, index),
             Task::NodeHeartbeat { node } => self.node_heartbeat(&node),
             Task::NodeMonitor => self.node_monitor(),
+            Task::PreStopDone { node, uid, container } => self.prestop_done(&node, &uid, &container),
             Task::Write { component, request, then, guard } => {
                 let Some(c) = self.components.get(component) else { return };
                 if c.running && guard.as_ref().is_none_or(|g| controllers::guard_holds(&c.cache, g)) {

@@ -143,6 +143,9 @@ pub enum Action {
     NodeDown,
     #[serde(rename = "node.up")]
     NodeUp,
+    /// A lifecycle hook ran (params: container, hook postStart/preStop, handler, durationMs, error).
+    #[serde(rename = "kubelet.hook")]
+    KubeletHook,
     /// A probe attempt (params: container, probe, result, output).
     #[serde(rename = "kubelet.probe")]
     KubeletProbe,
@@ -191,6 +194,7 @@ impl Action {
             Action::Signal => "signal",
             Action::KubeletLogs => "kubelet.logs",
             Action::KubeletProbe => "kubelet.probe",
+            Action::KubeletHook => "kubelet.hook",
             Action::NodeDown => "node.down",
             Action::NodeUp => "node.up",
         }

@@ -81,6 +81,7 @@ impl Engine {
             pause_pid,
             shared_pid_namespace: shared_pid,
             runtime_handler: "runc".into(),
+            volumes: BTreeMap::new(),
         };
         rt.sandboxes.insert(id.clone(), sandbox);
         rt.log(now, format!("RunPodSandbox for &PodSandboxMetadata{{Name:{},Uid:{},Namespace:{},Attempt:{attempt},}} returns sandbox id \"{id}\"", meta["name"].as_str().unwrap_or_default(), meta["uid"].as_str().unwrap_or_default(), meta["namespace"].as_str().unwrap_or_default()));
@@ -136,6 +137,7 @@ impl Engine {
             log: vec![],
             restart_count,
             termination_message: None,
+            rootfs: super::fs::Tree::default(),
         });
         rt.log(now, format!("CreateContainer within sandbox \"{sandbox_id}\" for &ContainerMetadata{{Name:{name},Attempt:{restart_count},}} returns container id \"{id}\""));
         Ok(id)
@@ -162,7 +164,11 @@ impl Engine {
         let Some(sandbox) = rt.sandboxes.values().find(|s| rt.containers.get(container_id).is_some_and(|c| c.sandbox_id == s.id)).cloned() else {
             return Err(format!("rpc error: code = NotFound desc = failed to find container {container_id:?}"));
         };
-        let program = match process::program_for(&argv, image.catalog, &env) {
+        // Shells and the applets a shell runs itself start as the interpreted shell; other
+        // programs as their model; a program the image does not have fails in runc.
+        let base = argv.first().map(|a| a.rsplit('/').next().unwrap_or(a).to_string()).unwrap_or_default();
+        let by_shell = SHELL_RUN.contains(&base.as_str());
+        let program = match if by_shell { Ok(App::idle()) } else { process::program_for(&argv, image.catalog, &env) } {
             Ok(app) => app,
             Err(text) => {
                 // runc could not exec the process: the container ends at once with StartError.
@@ -183,7 +189,7 @@ impl Engine {
         let pid = rt.next_pid();
         let pid_in_container = if sandbox.shared_pid_namespace { 1 + rt.containers.values().filter(|c| c.sandbox_id == sandbox.id && c.state == ContainerState::Running).count() as u32 + 1 } else { 1 };
         let mut proc = Process::new(argv.clone(), pid_in_container, now, program);
-        let effects = proc.start();
+        let effects = if by_shell { vec![] } else { proc.start() };
         let oom_at = memory_limit.and_then(|l| proc.exceeds_at(l));
         let generation = {
             let Some(c) = rt.containers.get_mut(container_id) else { return Err("container vanished".into()) };
@@ -213,6 +219,15 @@ impl Engine {
         if let Some(ms) = oom_at {
             self.schedule(now.plus_millis(ms), crate::Task::Process { node: node.to_string(), container: container_id.to_string(), generation, timer: Timer::OutOfMemory });
         }
+        if by_shell {
+            let image_ref = image.repo_tags.first().cloned().unwrap_or_default();
+            let mut shell = self.shell_process(&argv, &image_ref, &env);
+            shell.set_pid(pid_in_container);
+            if let Some(p) = self.runtime_mut(node).and_then(|rt| rt.containers.get_mut(container_id)).and_then(|c| c.process.as_mut()) {
+                p.shell = Some(shell);
+            }
+            self.shell_run(node, container_id);
+        }
         self.apply_effects(node, container_id, generation, effects);
         self.pleg_soon(node);
         Ok(())
@@ -233,7 +248,9 @@ impl Engine {
                     }
                 }
                 Effect::Exit { code } => {
-                    self.container_exited(node, container_id, code, None);
+                    if !self.shell_child_exited(node, container_id, code) {
+                        self.container_exited(node, container_id, code, None);
+                    }
                     return;
                 }
             }
@@ -248,6 +265,12 @@ impl Engine {
         }
         if timer == Timer::OutOfMemory {
             self.container_exited(node, container_id, 137, Some("OOMKilled"));
+            return;
+        }
+        if let Timer::ShellResume { wake } = timer {
+            if c.process.as_ref().is_some_and(|p| p.wake == wake && !p.child) {
+                self.shell_run(node, container_id);
+            }
             return;
         }
         let Some(p) = c.process.as_mut() else { return };
@@ -324,9 +347,20 @@ impl Engine {
             self.container_exited(node, container_id, 137, None);
             return;
         }
+        let is_shell = c.process.as_ref().is_some_and(|p| p.shell.is_some());
+        if is_shell {
+            let disposition = self.shell_signal(node, container_id, sig).unwrap_or(process::Disposition::Ignored);
+            self.signal_trace(node, object, &name, sig, disposition);
+            return;
+        }
         let Some(p) = c.process.as_mut() else { return };
         let pid1 = p.pid == 1;
         let (disposition, effects) = p.signal(sig, pid1);
+        self.signal_trace(node, object, &name, sig, disposition);
+        self.apply_effects(node, container_id, generation, effects);
+    }
+
+    fn signal_trace(&mut self, node: &str, object: Option<ObjectRef>, container: &str, sig: i32, disposition: process::Disposition) {
         let text = match disposition {
             process::Disposition::Handled => "handled",
             process::Disposition::IgnoredAsPid1 => "ignored (PID 1 without a handler)",
@@ -334,11 +368,10 @@ impl Engine {
             process::Disposition::Ignored => "ignored",
         };
         self.node_trace("runc", node, Action::Signal, object, BTreeMap::from([
-            ("container".to_string(), json!(name)),
+            ("container".to_string(), json!(container)),
             ("signal".to_string(), json!(process::signal_name(sig))),
             ("disposition".to_string(), json!(text)),
         ]));
-        self.apply_effects(node, container_id, generation, effects);
     }
 
     /// The stop timeout ran out: SIGKILL.
@@ -398,6 +431,12 @@ pub fn cgroup_parent(pod: &Value) -> String {
         _ => format!("/kubepods.slice/kubepods-besteffort.slice/kubepods-besteffort-pod{uid}.slice"),
     }
 }
+
+/// Programs the interpreted shell runs itself (shells and the busybox applets it implements).
+const SHELL_RUN: &[&str] = &[
+    "sh", "ash", "bash", "dash", "sleep", "echo", "printf", "cat", "true", "false", "date", "env", "printenv", "hostname", "ls", "touch", "mkdir", "rm",
+    "test", "[", "wget", "nc", "curl", "seq", "tail", "head", "grep", "wc", "id", "uname", "expr", "kill", "pwd", "yes",
+];
 
 /// The 13-character id `crictl` prints.
 pub fn short(id: &str) -> &str {

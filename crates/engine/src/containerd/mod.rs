@@ -12,6 +12,8 @@
 pub mod cni;
 pub mod cri;
 pub mod exec;
+pub mod fs;
+pub mod shellproc;
 
 use std::collections::BTreeMap;
 
@@ -38,6 +40,8 @@ pub struct Sandbox {
     /// `shareProcessNamespace: true`: the containers share the pause container's PID namespace.
     pub shared_pid_namespace: bool,
     pub runtime_handler: String,
+    /// The pod's `emptyDir` volumes, by volume name (they live as long as the sandbox's pod).
+    pub volumes: BTreeMap<String, fs::Tree>,
 }
 
 /// A container's state as CRI reports it.
@@ -94,6 +98,8 @@ pub struct Container {
     pub restart_count: u32,
     /// `terminationMessagePath` content read at exit (`/dev/termination-log`).
     pub termination_message: Option<String>,
+    /// The container's own writable layer.
+    pub rootfs: fs::Tree,
 }
 
 /// An image in the node's store (`crictl images`).

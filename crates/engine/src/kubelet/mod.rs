@@ -15,11 +15,12 @@
 pub mod backoff;
 pub mod events;
 pub mod heartbeat;
+pub mod lifecycle;
 pub mod prober;
 pub mod server;
 pub mod status;
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use serde_json::{Value, json};
 
@@ -50,7 +51,7 @@ const RESYNC_MS: u64 = 60_000;
 /// PLEG relist period and the sync loop's tick.
 const TICK_MS: u64 = 1_000;
 /// `minimumGracePeriodInSeconds` (`kuberuntime_container.go`).
-const MIN_GRACE_S: i64 = 2;
+pub(crate) const MIN_GRACE_S: i64 = 2;
 
 /// Modelled CRI latencies (ms): not upstream constants, but what a small node takes.
 const SANDBOX_MS: (u64, u64) = (250, 450);
@@ -96,6 +97,11 @@ pub enum Op {
     PullDone { container: String, requested: Time, started: Time, result: Result<(), String> },
     Create { container: String },
     Start { container: String },
+    /// The container's postStart hook (the worker waits for it).
+    PostStart { container: String },
+    /// No regular container runs or will start again (restartPolicy is not Always): stop the
+    /// pod, sidecars included (`computePodActions`' `KillPod`).
+    KillPod,
     /// Kill one running container (a failed liveness or startup probe).
     Kill { container_id: String, container: String, message: String, grace_s: i64 },
     /// Wait until that container has stopped.
@@ -134,6 +140,12 @@ pub struct PodWorker {
     pub probes: Vec<prober::ProbeWorker>,
     /// Containers whose liveness or startup probe failed: (probe, container id).
     pub probe_failures: BTreeMap<String, (prober::ProbeKind, String)>,
+    /// Containers between their preStop hook and StopContainer, by container id.
+    pub stopping: BTreeMap<String, lifecycle::Stopping>,
+    /// Containers a kill was sent to during the pod's termination.
+    pub kill_sent: BTreeSet<String>,
+    /// When the pod's termination began.
+    pub term_started: Time,
 }
 
 impl Kubelet {
@@ -171,7 +183,7 @@ fn field_path(pod: &Value, container: &str) -> String {
     if is_init { format!("spec.initContainers{{{container}}}") } else { format!("spec.containers{{{container}}}") }
 }
 
-fn container_spec<'a>(pod: &'a Value, name: &str) -> Option<&'a Value> {
+pub(crate) fn container_spec<'a>(pod: &'a Value, name: &str) -> Option<&'a Value> {
     pod["spec"]["initContainers"].as_array().into_iter().chain(pod["spec"]["containers"].as_array()).flatten().find(|c| c["name"] == name)
 }
 
@@ -180,7 +192,7 @@ fn is_init(pod: &Value, name: &str) -> bool {
 }
 
 /// `format.Pod`: `name_namespace(uid)`.
-fn format_pod(pod: &Value) -> String {
+pub(crate) fn format_pod(pod: &Value) -> String {
     let m = &pod["metadata"];
     format!("{}_{}({})", m["name"].as_str().unwrap_or_default(), m["namespace"].as_str().unwrap_or_default(), m["uid"].as_str().unwrap_or_default())
 }
@@ -324,6 +336,9 @@ impl Engine {
                 last_status: None,
                 probes: Vec::new(),
                 probe_failures: BTreeMap::new(),
+                stopping: BTreeMap::new(),
+                kill_sent: BTreeSet::new(),
+                term_started: Time::ZERO,
             });
         }
         let Some(w) = m.kubelet.workers.get_mut(&uid) else { return };
@@ -381,6 +396,10 @@ impl Engine {
             return;
         }
         let ops = self.compute_pod_actions(node, &pod);
+        if ops == [Op::KillPod] {
+            self.kubelet_begin_termination(node, uid, &pod);
+            return;
+        }
         let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
         w.ops = ops.into();
         w.busy = true;
@@ -397,7 +416,7 @@ impl Engine {
         let Some(m) = self.machines.get(node) else { return vec![] };
         let rt = &m.runtime;
         let latest = |name: &str| rt.pod_containers(uid).into_iter().find(|c| c.name == name).map(|c| (c.state, c.exit_code));
-        let start = |name: &str| vec![Op::EnsureImage { container: name.to_string() }, Op::Create { container: name.to_string() }, Op::Start { container: name.to_string() }];
+        let start = |name: &str| vec![Op::EnsureImage { container: name.to_string() }, Op::Create { container: name.to_string() }, Op::Start { container: name.to_string() }, Op::PostStart { container: name.to_string() }];
         let should_restart = |code: i32| policy == "Always" || (policy == "OnFailure" && code != 0);
         let inits = pod["spec"]["initContainers"].as_array().cloned().unwrap_or_default();
         let apps = pod["spec"]["containers"].as_array().cloned().unwrap_or_default();
@@ -469,6 +488,10 @@ impl Engine {
                 }
                 _ => {}
             }
+        }
+        let regular_running = apps.iter().any(|c| matches!(latest(c["name"].as_str().unwrap_or_default()), Some((ContainerState::Running | ContainerState::Created, _))));
+        if ops.is_empty() && !regular_running && policy != "Always" {
+            return vec![Op::KillPod];
         }
         ops
     }
@@ -610,6 +633,10 @@ impl Engine {
                     }
                 }
             }
+            Op::PostStart { container } => {
+                delay = self.kubelet_post_start(node, uid, &pod, &container);
+            }
+            Op::KillPod => {}
             Op::Kill { container_id, container, message, grace_s } => {
                 self.kubelet_kill_container(node, &pod, &container_id, &container, grace_s, Some(&message));
             }
@@ -623,7 +650,8 @@ impl Engine {
                 }
             }
             Op::AwaitContainersStopped => {
-                let running = self.machines.get(node).is_some_and(|m| m.runtime.containers.values().any(|c| c.pod_uid == uid && c.state == ContainerState::Running));
+                let (grace, since) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).map(|w| (w.grace_s, w.term_started)).unwrap_or((30, self.now));
+                let running = self.kubelet_stop_in_order(node, uid, &pod, grace, since);
                 if running {
                     // Resumed by the last container's exit.
                     if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
@@ -657,7 +685,7 @@ impl Engine {
     fn kubelet_skip_container(&mut self, node: &str, uid: &str, container: &str) {
         let init = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| self.kubelet_pod(node, &ns, &n)).is_some_and(|p| is_init(&p, container));
         if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
-            w.ops.retain(|op| !matches!(op, Op::EnsureImage { container: c } | Op::Create { container: c } | Op::Start { container: c } | Op::PullDone { container: c, .. } if c == container));
+            w.ops.retain(|op| !matches!(op, Op::EnsureImage { container: c } | Op::Create { container: c } | Op::Start { container: c } | Op::PostStart { container: c } | Op::PullDone { container: c, .. } if c == container));
             // An init container that fails ends the sync (`SyncPod` returns).
             if init {
                 w.ops.clear();
@@ -675,7 +703,7 @@ impl Engine {
     }
 
     /// A container could not start: the reason cache and the sync's error.
-    fn kubelet_start_failed(&mut self, node: &str, uid: &str, _pod: &Value, container: &str, reason: &str, message: &str) {
+    pub(crate) fn kubelet_start_failed(&mut self, node: &str, uid: &str, _pod: &Value, container: &str, reason: &str, message: &str) {
         if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
             w.facts.start_failures.insert(container.to_string(), (reason.to_string(), message.to_string()));
         }
@@ -886,9 +914,14 @@ impl Engine {
         w.busy = true;
         w.pending = false;
         w.ops = VecDeque::from([Op::AwaitContainersStopped, Op::StopSandbox, Op::Finish]);
+        w.term_started = self.now;
+        w.kill_sent.clear();
+        let deleting = pod["metadata"]["deletionTimestamp"].is_string() || w.orphaned;
+        if !deleting {
+            w.grace_s = pod["spec"]["terminationGracePeriodSeconds"].as_i64().unwrap_or(30);
+        }
         let grace = w.grace_s;
         let token = w.token;
-        let deleting = pod["metadata"]["deletionTimestamp"].is_string() || w.orphaned;
         self.node_trace(COMPONENT, node, Action::KubeletSync, crate::object_ref(pod, "Pod"), BTreeMap::from([
             ("type".to_string(), json!("SyncTerminatingPod")),
             ("gracePeriod".to_string(), json!(if deleting { Some(grace) } else { None })),
@@ -896,24 +929,7 @@ impl Engine {
         if deleting {
             self.kubelet_update_status(node, uid, pod);
         }
-        let running: Vec<(String, String)> = self.machines.get(node).map(|m| m.runtime.containers.values().filter(|c| c.pod_uid == uid && c.state == ContainerState::Running).map(|c| (c.id.clone(), c.name.clone())).collect()).unwrap_or_default();
-        for (id, name) in running {
-            self.kubelet_kill_container(node, pod, &id, &name, grace, None);
-        }
         self.schedule(self.now, Task::KubeletOp { node: node.to_string(), uid: uid.to_string(), token });
-    }
-
-    /// `killContainer`: the Killing event, then StopContainer with the grace period left (at
-    /// least 2 s).
-    fn kubelet_kill_container(&mut self, node: &str, pod: &Value, container_id: &str, name: &str, grace_s: i64, message: Option<&str>) {
-        let text = message.map(str::to_string).unwrap_or_else(|| format!("Stopping container {name}"));
-        self.kubelet_event(node, pod, Some(name), "Normal", "Killing", &text);
-        let timeout = grace_s.max(MIN_GRACE_S);
-        self.node_trace(COMPONENT, node, Action::KubeletKill, crate::object_ref(pod, "Pod"), BTreeMap::from([
-            ("container".to_string(), json!(name)),
-            ("gracePeriod".to_string(), json!(timeout)),
-        ]));
-        let _ = self.cri_stop_container(node, pod, container_id, timeout);
     }
 
     /// A container of the pod exited: a terminating worker waiting for it goes on.

@@ -115,9 +115,12 @@ impl Engine {
         let probe = spec[pw.kind.field()].clone();
         let now = self.now;
         self.schedule(now.plus_millis(period_ms(&probe)), crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index });
-        // The running instance of the container.
+        // The container as the status manager knows it: probing starts once the status says
+        // Running (so not during postStart), with that instance's id.
         let Some(m) = self.machines.get(node) else { return };
-        let current = m.runtime.pod_containers(uid).into_iter().find(|c| c.name == pw.container).filter(|c| c.state == ContainerState::Running).map(|c| (c.id.clone(), c.started_at.unwrap_or(now)));
+        let status = m.kubelet.workers.get(uid).and_then(|w| w.last_status.clone()).unwrap_or(Value::Null);
+        let known = status["containerStatuses"].as_array().into_iter().chain(status["initContainerStatuses"].as_array()).flatten().find(|s| s["name"] == pw.container.as_str()).filter(|s| s["state"]["running"].is_object()).and_then(|s| s["containerID"].as_str()).map(|id| id.trim_start_matches("containerd://").to_string());
+        let current = known.and_then(|id| m.runtime.containers.get(&id)).filter(|c| c.state == ContainerState::Running).map(|c| (c.id.clone(), c.started_at.unwrap_or(now)));
         let Some((cid, started_at)) = current else { return };
         let deleting = pod["metadata"]["deletionTimestamp"].is_string();
         let w = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid));
@@ -250,8 +253,8 @@ impl Engine {
     /// An exec probe: the command runs in the container (through the runtime's exec).
     fn exec_probe(&mut self, node: &str, uid: &str, container: &str, argv: &[String]) -> ProbeResult {
         match self.exec_in_container(node, uid, container, argv) {
-            Ok((0, _)) => Ok(()),
-            Ok((_, output)) => Err(output),
+            Ok(run) if run.code == 0 => Ok(()),
+            Ok(run) => Err(run.output),
             Err(e) => Err(e),
         }
     }

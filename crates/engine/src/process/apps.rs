@@ -175,6 +175,11 @@ impl App {
         App { listen_after_ms: 2_000, ports: vec![8080], graceful: vec![(SIGTERM, code_on_term), (SIGINT, 130)], shutdown_ms: 200, memory_base: 120 * MIB, ..App::base(AppKind::Server) }
     }
 
+    /// Nothing yet: the shell's own process before it runs a program.
+    pub fn idle() -> App {
+        App::base(AppKind::Oneshot)
+    }
+
     pub fn oneshot(code: i32) -> App {
         App { exit_after: Some((5, code)), ..App::base(AppKind::Oneshot) }
     }

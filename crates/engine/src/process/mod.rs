@@ -74,8 +74,8 @@ pub enum Timer {
     Exit { code: i32 },
     /// The app finished its graceful shutdown.
     ShutdownDone { code: i32 },
-    /// The interpreted shell's `sleep` ended.
-    ShellResume,
+    /// The interpreted shell's `sleep` ended (`wake` tells stale wake-ups apart).
+    ShellResume { wake: u64 },
     /// The process's memory passes its cgroup's limit: the kernel's OOM killer.
     OutOfMemory,
 }
@@ -103,11 +103,18 @@ pub struct Process {
     pub app: App,
     /// Set once a graceful shutdown has begun (ports close at once, as servers stop accepting).
     pub stopping: bool,
+    /// The interpreted shell, while the process is a shell (PID 1 `sh`, or an applet such as
+    /// `sleep` run by it); `app` is then the shell's foreground program, if any.
+    pub shell: Option<Box<crate::shell::Shell>>,
+    /// The shell waits for `app` to exit (a foreground program of the script).
+    pub child: bool,
+    /// Counts the shell's wake-ups, so a stale `ShellResume` is ignored.
+    pub wake: u64,
 }
 
 impl Process {
     pub fn new(argv: Vec<String>, pid: u32, started_at: Time, app: App) -> Process {
-        Process { argv, pid, started_at, app, stopping: false }
+        Process { argv, pid, started_at, app, stopping: false, shell: None, child: false, wake: 0 }
     }
 
     /// Effects at start: log lines, timers.
@@ -122,7 +129,7 @@ impl Process {
                 self.app.ready_lines()
             }
             Timer::Exit { code } | Timer::ShutdownDone { code } => vec![Effect::Exit { code: *code }],
-            Timer::ShellResume | Timer::OutOfMemory => vec![],
+            Timer::ShellResume { .. } | Timer::OutOfMemory => vec![],
         }
     }
 

@@ -1,0 +1,66 @@
+//! Files a container sees: its own writable layer (lost when the container is replaced) and
+//! the pod's volumes (`emptyDir` lives as long as the pod and is shared by every container
+//! that mounts it). Paths resolve through the container's `volumeMounts`, longest mount
+//! path first; a `readOnly` mount refuses writes.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One tree of files: contents by absolute path, and the directories.
+#[derive(Debug, Clone, Default)]
+pub struct Tree {
+    pub files: BTreeMap<String, String>,
+    pub dirs: BTreeSet<String>,
+}
+
+/// The most bytes a tree holds (a stated cap instead of unbounded growth).
+pub const MAX_TREE_BYTES: usize = 8 * 1024 * 1024;
+
+impl Tree {
+    fn size(&self) -> usize {
+        self.files.values().map(String::len).sum()
+    }
+
+    pub fn read(&self, path: &str) -> Option<String> {
+        self.files.get(path).cloned()
+    }
+
+    pub fn write(&mut self, path: &str, content: &str, append: bool) -> Result<(), String> {
+        if self.size() + content.len() > MAX_TREE_BYTES {
+            return Err("No space left on device".into());
+        }
+        let entry = self.files.entry(path.to_string()).or_default();
+        if !append {
+            entry.clear();
+        }
+        entry.push_str(content);
+        Ok(())
+    }
+
+    pub fn exists(&self, path: &str) -> bool {
+        path == "/" || self.files.contains_key(path) || self.dirs.contains(path) || self.files.keys().chain(self.dirs.iter()).any(|k| k.starts_with(&format!("{}/", path.trim_end_matches('/'))))
+    }
+
+    pub fn remove(&mut self, path: &str) -> bool {
+        self.files.remove(path).is_some() || self.dirs.remove(path)
+    }
+
+    pub fn list(&self, dir: &str) -> Vec<String> {
+        let prefix = format!("{}/", dir.trim_end_matches('/'));
+        let mut names: BTreeSet<String> = BTreeSet::new();
+        for k in self.files.keys().chain(self.dirs.iter()) {
+            if let Some(rest) = k.strip_prefix(&prefix)
+                && let Some(first) = rest.split('/').next().filter(|s| !s.is_empty()) {
+                    names.insert(first.to_string());
+                }
+        }
+        names.into_iter().collect()
+    }
+}
+
+/// Directories every image has.
+pub const BASE_DIRS: &[&str] = &[
+    "/bin", "/dev", "/etc", "/home", "/lib", "/mnt", "/opt", "/proc", "/root", "/run", "/sbin", "/srv", "/sys", "/tmp", "/usr", "/usr/bin", "/usr/lib",
+    "/usr/local", "/usr/local/bin", "/usr/sbin", "/usr/share", "/var", "/var/cache", "/var/lib", "/var/log", "/var/run", "/var/tmp",
+    // The images' own directories that teaching manifests write to.
+    "/etc/nginx", "/etc/nginx/conf.d", "/usr/share/nginx", "/usr/share/nginx/html", "/var/cache/nginx", "/var/lib/postgresql", "/var/lib/postgresql/data", "/data",
+];

@@ -1,0 +1,2046 @@
+//! The busybox applets (and ash builtins) that teaching scripts use, run inside the
+//! interpreter: output goes through the shell's file descriptors, files through the host.
+//! Texts follow busybox 1.37 (`coreutils/*.c`, `libbb`): e.g.
+//! `cat: can't open 'x': No such file or directory`.
+
+use super::Host;
+use super::arith;
+use super::interp::write_fd;
+use super::regex::Regex;
+use super::state::{Env, Io};
+
+pub(crate) struct Ctx<'a> {
+    pub host: &'a mut dyn Host,
+    pub env: &'a mut Env,
+    pub io: &'a mut Io,
+    /// The virtual clock (ms).
+    pub now_ms: u64,
+    /// Whether stdout is a terminal.
+    pub tty: bool,
+    /// Matching work left (`grep`); the interpreter charges what was spent.
+    pub fuel: u64,
+}
+
+impl Ctx<'_> {
+    pub fn out(&mut self, s: &str) {
+        write_fd(self.host, self.io, 1, s);
+    }
+
+    pub fn err(&mut self, s: &str) {
+        write_fd(self.host, self.io, 2, s);
+    }
+
+    pub fn path(&self, p: &str) -> String {
+        self.env.path(p)
+    }
+
+    pub fn stdin(&mut self) -> String {
+        self.io.read_all(0)
+    }
+
+    fn is_dir(&self, path: &str) -> bool {
+        path == "/" || (self.host.file_exists(path) && self.host.read_file(path).is_none())
+    }
+
+    /// A file's text for reading applets; the error is busybox's `can't open` message.
+    fn open(&mut self, applet: &str, name: &str) -> Option<String> {
+        if name == "-" {
+            return Some(self.stdin());
+        }
+        if name == "/dev/null" {
+            return Some(String::new());
+        }
+        let p = self.path(name);
+        match self.host.read_file(&p) {
+            Some(t) => Some(t),
+            None => {
+                let why = if self.is_dir(&p) { "Is a directory" } else { "No such file or directory" };
+                self.err(&format!("{applet}: can't open '{name}': {why}\n"));
+                None
+            }
+        }
+    }
+}
+
+/// What an applet did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    Status(i32),
+    /// `sleep`: status 0 after this many ms.
+    Sleep(u64),
+    /// A result that takes time (a network timeout): written after `ms`.
+    Delay { ms: u64, stdout: String, stderr: String, status: i32 },
+    /// Never ends (`sleep infinity`, `tail -f`).
+    Forever,
+}
+
+const UTILS: &[&str] = &[
+    "echo", "printf", "test", "[", "[[", "sleep", "usleep", "cat", "touch", "rm", "rmdir", "mkdir", "ls", "date", "hostname", "printenv", "pwd", "grep", "egrep", "fgrep", "wc", "head",
+    "tail", "seq", "expr", "nc", "wget", "curl", "tee", "basename", "dirname", "uname", "id", "whoami", "cp", "mv", "chmod", "chown", "sync", "sort", "uniq", "yes",
+];
+
+pub(crate) fn is_utility(name: &str) -> bool {
+    UTILS.contains(&name)
+}
+
+pub(crate) fn run(ctx: &mut Ctx, argv: &[String]) -> Outcome {
+    let args = &argv[1..];
+    let st = Outcome::Status;
+    match argv[0].as_str() {
+        "echo" => st(echo(ctx, args)),
+        "printf" => st(printf(ctx, args)),
+        "test" | "[" | "[[" => st(test(ctx, &argv[0], args)),
+        "sleep" => sleep(ctx, args),
+        "usleep" => {
+            let us: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(0);
+            Outcome::Sleep(us / 1000)
+        }
+        "cat" => st(cat(ctx, args)),
+        "touch" => st(touch(ctx, args)),
+        "rm" => st(rm(ctx, args)),
+        "rmdir" => st(rmdir(ctx, args)),
+        "mkdir" => st(mkdir(ctx, args)),
+        "ls" => st(ls(ctx, args)),
+        "date" => st(date(ctx, args)),
+        "hostname" => st(hostname(ctx, args)),
+        "printenv" => {
+            let vars = ctx.env.exported();
+            if args.is_empty() {
+                let out: String = vars.iter().map(|(k, v)| format!("{k}={v}\n")).collect();
+                ctx.out(&out);
+                st(0)
+            } else {
+                let mut status = 0;
+                for a in args {
+                    match vars.get(a) {
+                        Some(v) => {
+                            let v = format!("{v}\n");
+                            ctx.out(&v);
+                        }
+                        None => status = 1,
+                    }
+                }
+                st(status)
+            }
+        }
+        "pwd" => {
+            let d = format!("{}\n", ctx.env.cwd);
+            ctx.out(&d);
+            st(0)
+        }
+        "grep" | "egrep" | "fgrep" => st(grep(ctx, &argv[0], args)),
+        "wc" => st(wc(ctx, args)),
+        "head" => st(head_tail(ctx, true, args).0),
+        "tail" => {
+            let (status, follow) = head_tail(ctx, false, args);
+            if follow { Outcome::Forever } else { st(status) }
+        }
+        "seq" => st(seq(ctx, args)),
+        "expr" => st(expr(ctx, args)),
+        "nc" => super::net::nc(ctx, args),
+        "wget" => super::net::wget(ctx, args),
+        "curl" => super::net::curl(ctx, args),
+        "tee" => st(tee(ctx, args)),
+        "basename" => {
+            let Some(p) = args.first() else {
+                ctx.err("basename: missing operand\n");
+                return st(1);
+            };
+            let t = p.trim_end_matches('/');
+            let mut b = if t.is_empty() && p.starts_with('/') { "/".to_string() } else { t.rsplit('/').next().unwrap_or("").to_string() };
+            if let Some(suf) = args.get(1)
+                && b.len() > suf.len()
+                && b.ends_with(suf.as_str())
+            {
+                b.truncate(b.len() - suf.len());
+            }
+            ctx.out(&format!("{b}\n"));
+            st(0)
+        }
+        "dirname" => {
+            let Some(p) = args.first() else {
+                ctx.err("dirname: missing operand\n");
+                return st(1);
+            };
+            let t = p.trim_end_matches('/');
+            let d = match t.rfind('/') {
+                Some(0) => "/".to_string(),
+                Some(i) => t[..i].trim_end_matches('/').to_string(),
+                None if p.starts_with('/') => "/".to_string(),
+                None => ".".to_string(),
+            };
+            let d = if d.is_empty() { "/".to_string() } else { d };
+            ctx.out(&format!("{d}\n"));
+            st(0)
+        }
+        "uname" => {
+            let host = ctx.host.hostname();
+            let fields = [("s", "Linux".to_string()), ("n", host), ("r", "6.8.0".to_string()), ("v", "#1 SMP PREEMPT_DYNAMIC".to_string()), ("m", "x86_64".to_string())];
+            let mut want: Vec<&str> = Vec::new();
+            for a in args {
+                for c in a.trim_start_matches('-').chars() {
+                    match c {
+                        'a' => want = vec!["s", "n", "r", "v", "m", "o"],
+                        's' => want.push("s"),
+                        'n' => want.push("n"),
+                        'r' => want.push("r"),
+                        'v' => want.push("v"),
+                        'm' | 'p' | 'i' => want.push("m"),
+                        'o' => want.push("o"),
+                        _ => {}
+                    }
+                }
+            }
+            if want.is_empty() {
+                want.push("s");
+            }
+            let mut parts = Vec::new();
+            for (k, v) in &fields {
+                if want.contains(k) {
+                    parts.push(v.clone());
+                }
+            }
+            if want.contains(&"o") {
+                parts.push("GNU/Linux".to_string());
+            }
+            ctx.out(&format!("{}\n", parts.join(" ")));
+            st(0)
+        }
+        "id" => {
+            let text = if args.iter().any(|a| a.contains('u') && a.contains('n')) || args.iter().any(|a| a.contains('g') && a.contains('n')) {
+                "root".to_string()
+            } else if args.iter().any(|a| a.starts_with('-') && (a.contains('u') || a.contains('g'))) {
+                "0".to_string()
+            } else {
+                "uid=0(root) gid=0(root) groups=0(root),1(bin),2(daemon),3(sys),4(adm),6(disk),10(wheel),11(floppy),20(dialout),26(tape),27(video)".to_string()
+            };
+            ctx.out(&format!("{text}\n"));
+            st(0)
+        }
+        "whoami" => {
+            ctx.out("root\n");
+            st(0)
+        }
+        "cp" | "mv" => st(cp_mv(ctx, &argv[0], args)),
+        "chmod" | "chown" => {
+            let mut status = 0;
+            for a in args.iter().skip(1).filter(|a| !a.starts_with('-')) {
+                let p = ctx.path(a);
+                if !ctx.host.file_exists(&p) {
+                    ctx.err(&format!("{}: {a}: No such file or directory\n", argv[0]));
+                    status = 1;
+                }
+            }
+            st(status)
+        }
+        "sync" => st(0),
+        "sort" => st(sort(ctx, args)),
+        "uniq" => {
+            let text = match args.iter().find(|a| !a.starts_with('-')) {
+                Some(f) => match ctx.open("uniq", f) {
+                    Some(t) => t,
+                    None => return st(1),
+                },
+                None => ctx.stdin(),
+            };
+            let count = args.iter().any(|a| a == "-c");
+            let mut out = String::new();
+            let mut prev: Option<(&str, usize)> = None;
+            for line in text.lines() {
+                match prev {
+                    Some((p, n)) if p == line => prev = Some((p, n + 1)),
+                    Some((p, n)) => {
+                        out.push_str(&if count { format!("{n:>7} {p}\n") } else { format!("{p}\n") });
+                        prev = Some((line, 1));
+                    }
+                    None => prev = Some((line, 1)),
+                }
+            }
+            if let Some((p, n)) = prev {
+                out.push_str(&if count { format!("{n:>7} {p}\n") } else { format!("{p}\n") });
+            }
+            ctx.out(&out);
+            st(0)
+        }
+        "yes" => {
+            // `yes` writes until its reader goes away: here, some lines, then it runs on
+            // (as `yes > /dev/null`, a CPU burner, does).
+            let word = if args.is_empty() { "y".to_string() } else { args.join(" ") };
+            let line = format!("{word}\n");
+            let n = (64 * 1024 / line.len().max(1)).clamp(1, 1000);
+            ctx.out(&line.repeat(n));
+            Outcome::Forever
+        }
+        other => {
+            ctx.err(&format!("sh: {other}: not found\n"));
+            st(127)
+        }
+    }
+}
+
+// ----- echo / printf -----
+
+/// Interprets backslash escapes (`echo -e`, `printf %b`); the bool is false after `\c`.
+fn escapes(s: &str, printf_octal: bool) -> (String, bool) {
+    let mut out = String::new();
+    let c: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    while i < c.len() {
+        if c[i] != '\\' || i + 1 >= c.len() {
+            out.push(c[i]);
+            i += 1;
+            continue;
+        }
+        i += 1;
+        let e = c[i];
+        i += 1;
+        match e {
+            'a' => out.push('\x07'),
+            'b' => out.push('\x08'),
+            'c' => return (out, false),
+            'e' => out.push('\x1b'),
+            'f' => out.push('\x0c'),
+            'n' => out.push('\n'),
+            'r' => out.push('\r'),
+            't' => out.push('\t'),
+            'v' => out.push('\x0b'),
+            '\\' => out.push('\\'),
+            'x' => {
+                let mut v = 0u32;
+                let mut n = 0;
+                while n < 2 && i < c.len() && c[i].is_ascii_hexdigit() {
+                    v = v * 16 + c[i].to_digit(16).unwrap_or(0);
+                    i += 1;
+                    n += 1;
+                }
+                if n == 0 {
+                    out.push_str("\\x");
+                } else {
+                    out.push(char::from_u32(v).unwrap_or('?'));
+                }
+            }
+            '0'..='7' => {
+                // echo: \0NNN; printf: \NNN.
+                let mut v = 0u32;
+                let mut n = 0;
+                let max = if e == '0' && !printf_octal { 3 } else { 2 };
+                if e != '0' || printf_octal {
+                    v = e.to_digit(8).unwrap_or(0);
+                }
+                while n < max && i < c.len() && c[i].is_digit(8) {
+                    v = v * 8 + c[i].to_digit(8).unwrap_or(0);
+                    i += 1;
+                    n += 1;
+                }
+                if e != '0' && !printf_octal {
+                    out.push('\\');
+                    out.push(e);
+                } else {
+                    out.push(char::from_u32(v & 0xff).unwrap_or('?'));
+                }
+            }
+            other => {
+                out.push('\\');
+                out.push(other);
+            }
+        }
+    }
+    (out, true)
+}
+
+fn echo(ctx: &mut Ctx, args: &[String]) -> i32 {
+    let mut newline = true;
+    let mut interpret = false;
+    let mut i = 0;
+    while i < args.len() {
+        let a = &args[i];
+        if a.len() >= 2 && a.starts_with('-') && a[1..].chars().all(|c| matches!(c, 'n' | 'e' | 'E')) {
+            for c in a[1..].chars() {
+                match c {
+                    'n' => newline = false,
+                    'e' => interpret = true,
+                    _ => interpret = false,
+                }
+            }
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    let mut out = String::new();
+    for (k, a) in args[i..].iter().enumerate() {
+        if k > 0 {
+            out.push(' ');
+        }
+        if interpret {
+            let (s, more) = escapes(a, false);
+            out.push_str(&s);
+            if !more {
+                ctx.out(&out);
+                return 0;
+            }
+        } else {
+            out.push_str(a);
+        }
+    }
+    if newline {
+        out.push('\n');
+    }
+    ctx.out(&out);
+    0
+}
+
+fn printf(ctx: &mut Ctx, args: &[String]) -> i32 {
+    let Some(fmt) = args.first() else {
+        ctx.err("printf: usage: printf FORMAT [ARGUMENT...]\n");
+        return 1;
+    };
+    let fmt: Vec<char> = fmt.chars().collect();
+    let mut vals = args[1..].iter();
+    let mut out = String::new();
+    let mut status = 0;
+    let mut err = String::new();
+    loop {
+        let mut consumed = false;
+        let mut i = 0;
+        while i < fmt.len() {
+            let c = fmt[i];
+            if c == '\\' {
+                let mut j = i + 1;
+                let mut esc = String::from("\\");
+                if j < fmt.len() {
+                    esc.push(fmt[j]);
+                    j += 1;
+                    if fmt[j - 1].is_digit(8) {
+                        let mut n = 1;
+                        while n < 3 && j < fmt.len() && fmt[j].is_digit(8) {
+                            esc.push(fmt[j]);
+                            j += 1;
+                            n += 1;
+                        }
+                    } else if fmt[j - 1] == 'x' {
+                        let mut n = 0;
+                        while n < 2 && j < fmt.len() && fmt[j].is_ascii_hexdigit() {
+                            esc.push(fmt[j]);
+                            j += 1;
+                            n += 1;
+                        }
+                    }
+                }
+                let (s, more) = escapes(&esc, true);
+                out.push_str(&s);
+                if !more {
+                    ctx.out(&out);
+                    return status;
+                }
+                i = j;
+                continue;
+            }
+            if c != '%' {
+                out.push(c);
+                i += 1;
+                continue;
+            }
+            i += 1;
+            if i < fmt.len() && fmt[i] == '%' {
+                out.push('%');
+                i += 1;
+                continue;
+            }
+            let mut flags = String::new();
+            while i < fmt.len() && "-+ #0".contains(fmt[i]) {
+                flags.push(fmt[i]);
+                i += 1;
+            }
+            let mut width = String::new();
+            while i < fmt.len() && (fmt[i].is_ascii_digit() || fmt[i] == '*') {
+                if fmt[i] == '*' {
+                    consumed = true;
+                    width.push_str(&vals.next().cloned().unwrap_or_default());
+                } else {
+                    width.push(fmt[i]);
+                }
+                i += 1;
+            }
+            let mut prec: Option<String> = None;
+            if i < fmt.len() && fmt[i] == '.' {
+                i += 1;
+                let mut p = String::new();
+                while i < fmt.len() && (fmt[i].is_ascii_digit() || fmt[i] == '*') {
+                    if fmt[i] == '*' {
+                        consumed = true;
+                        p.push_str(&vals.next().cloned().unwrap_or_default());
+                    } else {
+                        p.push(fmt[i]);
+                    }
+                    i += 1;
+                }
+                prec = Some(p);
+            }
+            while i < fmt.len() && matches!(fmt[i], 'l' | 'h' | 'j' | 'z' | 't' | 'L' | 'q') {
+                i += 1;
+            }
+            let Some(&conv) = fmt.get(i) else {
+                err.push_str("printf: %: invalid format\n");
+                status = 1;
+                break;
+            };
+            i += 1;
+            let arg = vals.next();
+            if arg.is_some() {
+                consumed = true;
+            }
+            let arg = arg.cloned().unwrap_or_default();
+            let width: usize = width.parse::<i64>().map(|w| w.unsigned_abs() as usize).unwrap_or(0).min(4096);
+            let prec: Option<usize> = prec.map(|p| p.parse::<usize>().unwrap_or(0).min(4096));
+            let left = flags.contains('-');
+            let zero = flags.contains('0') && !left;
+            let body = match conv {
+                's' => {
+                    let mut s = arg;
+                    if let Some(p) = prec {
+                        s = s.chars().take(p).collect();
+                    }
+                    s
+                }
+                'b' => {
+                    let (s, more) = escapes(&arg, false);
+                    if !more {
+                        out.push_str(&pad(&s, width, left, false));
+                        ctx.out(&out);
+                        return status;
+                    }
+                    s
+                }
+                'c' => arg.chars().next().map(String::from).unwrap_or_default(),
+                'd' | 'i' | 'u' | 'x' | 'X' | 'o' => {
+                    let n = match parse_printf_int(&arg) {
+                        Some(n) => n,
+                        None => {
+                            err.push_str(&format!("printf: invalid number '{arg}'\n"));
+                            status = 1;
+                            0
+                        }
+                    };
+                    let mut s = match conv {
+                        'x' => format!("{:x}", n),
+                        'X' => format!("{:X}", n),
+                        'o' => format!("{:o}", n),
+                        'u' => format!("{}", n as u64),
+                        _ => n.unsigned_abs().to_string(),
+                    };
+                    if let Some(p) = prec {
+                        while s.len() < p {
+                            s.insert(0, '0');
+                        }
+                    }
+                    if matches!(conv, 'd' | 'i') {
+                        if n < 0 {
+                            s.insert(0, '-');
+                        } else if flags.contains('+') {
+                            s.insert(0, '+');
+                        } else if flags.contains(' ') {
+                            s.insert(0, ' ');
+                        }
+                    }
+                    s
+                }
+                'f' | 'F' | 'e' | 'E' | 'g' | 'G' => {
+                    let v: f64 = if arg.is_empty() {
+                        0.0
+                    } else {
+                        match arg.trim().parse() {
+                            Ok(v) => v,
+                            Err(_) => {
+                                err.push_str(&format!("printf: invalid number '{arg}'\n"));
+                                status = 1;
+                                0.0
+                            }
+                        }
+                    };
+                    let p = prec.unwrap_or(6);
+                    match conv {
+                        'e' | 'E' => {
+                            let s = format!("{:.*e}", p, v);
+                            if conv == 'E' { s.to_uppercase() } else { s }
+                        }
+                        'g' | 'G' => {
+                            let s = format!("{v}");
+                            if conv == 'G' { s.to_uppercase() } else { s }
+                        }
+                        _ => format!("{:.*}", p, v),
+                    }
+                }
+                other => {
+                    err.push_str(&format!("printf: %{other}: invalid format\n"));
+                    status = 1;
+                    break;
+                }
+            };
+            let numeric = !matches!(conv, 's' | 'b' | 'c');
+            out.push_str(&pad(&body, width, left, zero && numeric));
+        }
+        if !consumed || vals.len() == 0 {
+            break;
+        }
+        if out.len() > super::MAX_CAPTURE_BYTES {
+            break;
+        }
+    }
+    ctx.out(&out);
+    if !err.is_empty() {
+        ctx.err(&err);
+    }
+    status
+}
+
+fn parse_printf_int(s: &str) -> Option<i64> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Some(0);
+    }
+    if let Some(c) = t.strip_prefix('\'').or_else(|| t.strip_prefix('"')) {
+        return Some(c.chars().next().map(|c| c as i64).unwrap_or(0));
+    }
+    let (neg, d) = match t.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let v = arith::parse_number(d)?;
+    Some(if neg { v.wrapping_neg() } else { v })
+}
+
+fn pad(s: &str, width: usize, left: bool, zero: bool) -> String {
+    let n = s.chars().count();
+    if n >= width {
+        return s.to_string();
+    }
+    let fill = width - n;
+    if left {
+        format!("{s}{}", " ".repeat(fill))
+    } else if zero {
+        let (sign, digits) = if s.starts_with(['-', '+', ' ']) { s.split_at(1) } else { ("", s) };
+        format!("{sign}{}{digits}", "0".repeat(fill))
+    } else {
+        format!("{}{s}", " ".repeat(fill))
+    }
+}
+
+// ----- test -----
+
+struct Test<'a, 'b> {
+    ctx: &'a mut Ctx<'b>,
+    args: Vec<String>,
+    pos: usize,
+    bt2: bool,
+}
+
+#[derive(Debug)]
+struct TestErr(String);
+
+const UNARY: &[&str] = &["-e", "-f", "-d", "-s", "-r", "-w", "-x", "-L", "-h", "-b", "-c", "-p", "-S", "-g", "-u", "-k", "-t", "-O", "-G", "-n", "-z"];
+const BINARY: &[&str] = &["=", "==", "!=", "<", ">", "-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-nt", "-ot", "-ef"];
+
+fn test(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
+    let mut args = args.to_vec();
+    if name == "[" {
+        if args.last().map(String::as_str) != Some("]") {
+            let m = format!("{}: missing ]\n", ctx.env.arg0);
+            ctx.err(&m);
+            return 2;
+        }
+        args.pop();
+    } else if name == "[[" {
+        if args.last().map(String::as_str) != Some("]]") {
+            let m = format!("{}: missing ]]\n", ctx.env.arg0);
+            ctx.err(&m);
+            return 2;
+        }
+        args.pop();
+    }
+    let mut t = Test { ctx, args, pos: 0, bt2: name == "[[" };
+    if t.args.is_empty() {
+        return 1;
+    }
+    let r = t.oexpr();
+    match r {
+        Ok(v) => {
+            if t.pos < t.args.len() {
+                let a = t.args[t.pos].clone();
+                let m = format!("{}: {a}: unknown operand\n", t.ctx.env.arg0);
+                t.ctx.err(&m);
+                return 2;
+            }
+            if v { 0 } else { 1 }
+        }
+        Err(TestErr(msg)) => {
+            let m = format!("{}: {msg}\n", t.ctx.env.arg0);
+            t.ctx.err(&m);
+            2
+        }
+    }
+}
+
+impl Test<'_, '_> {
+    fn peek(&self) -> Option<&str> {
+        self.args.get(self.pos).map(String::as_str)
+    }
+
+    fn oexpr(&mut self) -> Result<bool, TestErr> {
+        let mut v = self.aexpr()?;
+        while matches!(self.peek(), Some("-o") | Some("||")) && (self.peek() != Some("||") || self.bt2) {
+            self.pos += 1;
+            let r = self.aexpr()?;
+            v = v || r;
+        }
+        Ok(v)
+    }
+
+    fn aexpr(&mut self) -> Result<bool, TestErr> {
+        let mut v = self.nexpr()?;
+        while matches!(self.peek(), Some("-a") | Some("&&")) && (self.peek() != Some("&&") || self.bt2) {
+            self.pos += 1;
+            let r = self.nexpr()?;
+            v = v && r;
+        }
+        Ok(v)
+    }
+
+    fn nexpr(&mut self) -> Result<bool, TestErr> {
+        if self.peek() == Some("!") && self.args.len() - self.pos > 1 {
+            self.pos += 1;
+            return Ok(!self.nexpr()?);
+        }
+        self.primary()
+    }
+
+    fn primary(&mut self) -> Result<bool, TestErr> {
+        let Some(a) = self.peek().map(str::to_string) else { return Err(TestErr("argument expected".into())) };
+        let remaining = self.args.len() - self.pos;
+        // `( expr )`
+        if a == "(" && remaining > 1 {
+            // A binary operator as the next token means "(" is an operand.
+            let next_is_binop = self.args.get(self.pos + 1).is_some_and(|n| BINARY.contains(&n.as_str())) && remaining == 3;
+            if !next_is_binop {
+                self.pos += 1;
+                let v = self.oexpr()?;
+                if self.peek() != Some(")") {
+                    return Err(TestErr("closing paren expected".into()));
+                }
+                self.pos += 1;
+                return Ok(v);
+            }
+        }
+        // Binary: `a OP b`.
+        if remaining >= 3
+            && let Some(op) = self.args.get(self.pos + 1)
+            && BINARY.contains(&op.as_str())
+        {
+            let op = op.clone();
+            let b = self.args[self.pos + 2].clone();
+            self.pos += 3;
+            return self.binary(&a, &op, &b);
+        }
+        // Unary: `-f file`.
+        if UNARY.contains(&a.as_str()) && remaining >= 2 {
+            let operand = self.args[self.pos + 1].clone();
+            self.pos += 2;
+            return Ok(self.unary(&a, &operand));
+        }
+        self.pos += 1;
+        Ok(!a.is_empty())
+    }
+
+    fn num(&self, s: &str) -> Result<i64, TestErr> {
+        let t = s.trim();
+        arith::parse_signed(t).ok_or_else(|| TestErr(format!("{s}: bad number")))
+    }
+
+    fn binary(&mut self, a: &str, op: &str, b: &str) -> Result<bool, TestErr> {
+        Ok(match op {
+            "=" | "==" => {
+                if self.bt2 {
+                    glob_match(b, a)
+                } else {
+                    a == b
+                }
+            }
+            "!=" => {
+                if self.bt2 {
+                    !glob_match(b, a)
+                } else {
+                    a != b
+                }
+            }
+            "<" => a < b,
+            ">" => a > b,
+            "-eq" => self.num(a)? == self.num(b)?,
+            "-ne" => self.num(a)? != self.num(b)?,
+            "-lt" => self.num(a)? < self.num(b)?,
+            "-le" => self.num(a)? <= self.num(b)?,
+            "-gt" => self.num(a)? > self.num(b)?,
+            "-ge" => self.num(a)? >= self.num(b)?,
+            "-ef" => self.ctx.path(a) == self.ctx.path(b) && self.ctx.host.file_exists(&self.ctx.path(a)),
+            _ => false,
+        })
+    }
+
+    fn unary(&mut self, op: &str, x: &str) -> bool {
+        let p = self.ctx.path(x);
+        let host = &*self.ctx.host;
+        match op {
+            "-n" => !x.is_empty(),
+            "-z" => x.is_empty(),
+            "-e" | "-r" | "-w" | "-x" => x == "/" || (!x.is_empty() && host.file_exists(&p)),
+            "-f" => host.read_file(&p).is_some(),
+            "-d" => p == "/" || (host.file_exists(&p) && host.read_file(&p).is_none()),
+            "-s" => host.read_file(&p).is_some_and(|c| !c.is_empty()) || (host.file_exists(&p) && host.read_file(&p).is_none()),
+            "-c" => matches!(p.as_str(), "/dev/null" | "/dev/zero" | "/dev/random" | "/dev/urandom" | "/dev/tty"),
+            "-t" => self.ctx.tty && matches!(x, "0" | "1" | "2"),
+            _ => false,
+        }
+    }
+}
+
+/// A `[[ a == pattern ]]` match (no quoting information survives to a builtin, so the
+/// whole right side is a pattern).
+fn glob_match(pattern: &str, s: &str) -> bool {
+    let p = super::expand::Pattern::compile(&[(pattern.to_string(), false)]);
+    let chars: Vec<char> = s.chars().collect();
+    p.matches(&chars)
+}
+
+// ----- sleep -----
+
+/// The longest sleep: 100 years (longer ones are the same for a simulation, and keep the
+/// engine's clock arithmetic far from overflow).
+pub(crate) const MAX_SLEEP_MS: u64 = 100 * 365 * 24 * 3600 * 1000;
+
+/// busybox's `parse_duration_str`: a number (fractional allowed) with an optional
+/// s/m/h/d suffix, in ms (at most [`MAX_SLEEP_MS`]).
+pub(crate) fn parse_duration(s: &str) -> Option<u64> {
+    let (num, mult) = match s.char_indices().last() {
+        Some((i, 's')) => (&s[..i], 1.0),
+        Some((i, 'm')) => (&s[..i], 60.0),
+        Some((i, 'h')) => (&s[..i], 3600.0),
+        Some((i, 'd')) => (&s[..i], 86400.0),
+        _ => (s, 1.0),
+    };
+    if num.is_empty() || !num.chars().all(|c| c.is_ascii_digit() || c == '.') || num.matches('.').count() > 1 || num == "." {
+        return None;
+    }
+    let v: f64 = num.parse().ok()?;
+    let ms = v * mult * 1000.0;
+    if !ms.is_finite() || ms < 0.0 {
+        return None;
+    }
+    Some(if ms >= MAX_SLEEP_MS as f64 { MAX_SLEEP_MS } else { ms.round() as u64 })
+}
+
+fn sleep(ctx: &mut Ctx, args: &[String]) -> Outcome {
+    let args: Vec<&String> = args.iter().filter(|a| *a != "--").collect();
+    if args.is_empty() {
+        ctx.err("BusyBox v1.37.0 (2024-09-26 21:31:42 UTC) multi-call binary.\n\nUsage: sleep [N]...\n\nPause for a time equal to the total of the args given, where each arg can\nhave an optional suffix of (s)econds, (m)inutes, (h)ours, or (d)ays\n");
+        return Outcome::Status(1);
+    }
+    if args[0].get(..3).is_some_and(|p| p.eq_ignore_ascii_case("inf")) {
+        return Outcome::Forever;
+    }
+    let mut total: u64 = 0;
+    for a in args {
+        match parse_duration(a) {
+            Some(ms) => total = total.saturating_add(ms).min(MAX_SLEEP_MS),
+            None => {
+                ctx.err(&format!("sleep: invalid number '{a}'\n"));
+                return Outcome::Status(1);
+            }
+        }
+    }
+    Outcome::Sleep(total)
+}
+
+// ----- files -----
+
+fn cat(ctx: &mut Ctx, args: &[String]) -> i32 {
+    let files: Vec<&String> = args.iter().filter(|a| !(a.starts_with('-') && a.len() > 1)).collect();
+    let number = args.iter().any(|a| a == "-n");
+    let mut status = 0;
+    let emit = |ctx: &mut Ctx, text: String| {
+        if number {
+            let mut out = String::new();
+            for (k, l) in text.split_inclusive('\n').enumerate() {
+                out.push_str(&format!("{:>6}\t{l}", k + 1));
+            }
+            ctx.out(&out);
+        } else {
+            ctx.out(&text);
+        }
+    };
+    if files.is_empty() {
+        let t = ctx.stdin();
+        emit(ctx, t);
+        return 0;
+    }
+    for f in files {
+        let p = ctx.path(f);
+        if f != "-" && ctx.is_dir(&p) {
+            ctx.err("cat: read error: Is a directory\n");
+            status = 1;
+            continue;
+        }
+        match ctx.open("cat", f) {
+            Some(t) => emit(ctx, t),
+            None => status = 1,
+        }
+    }
+    status
+}
+
+fn parent_exists(ctx: &Ctx, path: &str) -> bool {
+    match path.rsplit_once('/') {
+        Some(("", _)) | None => true,
+        Some((p, _)) => ctx.host.file_exists(p),
+    }
+}
+
+fn touch(ctx: &mut Ctx, args: &[String]) -> i32 {
+    let no_create = args.iter().any(|a| a == "-c");
+    let mut status = 0;
+    let files: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    if files.is_empty() {
+        ctx.err("touch: missing operand\n");
+        return 1;
+    }
+    for f in files {
+        let p = ctx.path(f);
+        if ctx.host.file_exists(&p) || no_create {
+            continue;
+        }
+        if !parent_exists(ctx, &p) {
+            ctx.err(&format!("touch: {f}: No such file or directory\n"));
+            status = 1;
+            continue;
+        }
+        if let Err(e) = ctx.host.write_file(&p, "", true) {
+            ctx.err(&format!("touch: {f}: {e}\n"));
+            status = 1;
+        }
+    }
+    status
+}
+
+fn rm(ctx: &mut Ctx, args: &[String]) -> i32 {
+    let mut force = false;
+    let mut recursive = false;
+    let mut files = Vec::new();
+    let mut opts_done = false;
+    for a in args {
+        if !opts_done && a == "--" {
+            opts_done = true;
+        } else if !opts_done && a.starts_with('-') && a.len() > 1 {
+            for c in a[1..].chars() {
+                match c {
+                    'f' => force = true,
+                    'r' | 'R' => recursive = true,
+                    _ => {}
+                }
+            }
+        } else {
+            files.push(a.clone());
+        }
+    }
+    if files.is_empty() && !force {
+        ctx.err("rm: missing operand\n");
+        return 1;
+    }
+    let mut status = 0;
+    for f in files {
+        let p = ctx.path(&f);
+        if !ctx.host.file_exists(&p) {
+            if !force {
+                ctx.err(&format!("rm: can't remove '{f}': No such file or directory\n"));
+                status = 1;
+            }
+            continue;
+        }
+        if ctx.is_dir(&p) {
+            if !recursive {
+                ctx.err(&format!("rm: '{f}' is a directory\n"));
+                status = 1;
+                continue;
+            }
+            remove_tree(ctx, &p, 0);
+        } else {
+            ctx.host.remove_file(&p);
+        }
+    }
+    status
+}
+
+fn remove_tree(ctx: &mut Ctx, p: &str, depth: usize) {
+    if depth < 64
+        && let Some(entries) = ctx.host.list_dir(p)
+    {
+        for e in entries {
+            let child = if p == "/" { format!("/{e}") } else { format!("{p}/{e}") };
+            if ctx.is_dir(&child) {
+                remove_tree(ctx, &child, depth + 1);
+            } else {
+                ctx.host.remove_file(&child);
+            }
+        }
+    }
+    ctx.host.remove_file(p);
+}
+
+fn rmdir(ctx: &mut Ctx, args: &[String]) -> i32 {
+    let mut status = 0;
+    for f in args.iter().filter(|a| !a.starts_with('-')) {
+        let p = ctx.path(f);
+        if !ctx.host.file_exists(&p) {
+            ctx.err(&format!("rmdir: '{f}': No such file or directory\n"));
+            status = 1;
+        } else if !ctx.is_dir(&p) {
+            ctx.err(&format!("rmdir: '{f}': Not a directory\n"));
+            status = 1;
+        } else if ctx.host.list_dir(&p).is_some_and(|e| !e.is_empty()) {
+            ctx.err(&format!("rmdir: '{f}': Directory not empty\n"));
+            status = 1;
+        } else {
+            ctx.host.remove_file(&p);
+        }
+    }
+    status
+}
+
+fn mkdir(ctx: &mut Ctx, args: &[String]) -> i32 {
+    let mut parents = false;
+    let mut files = Vec::new();
+    let mut skip = false;
+    for a in args {
+        if skip {
+            skip = false;
+            continue;
+        }
+        if a.starts_with('-') && a.len() > 1 {
+            if a.contains('p') {
+                parents = true;
+            }
+            if a.ends_with('m') {
+                skip = true;
+            }
+        } else {
+            files.push(a.clone());
+        }
+    }
+    if files.is_empty() {
+        ctx.err("mkdir: missing operand\n");
+        return 1;
+    }
+    let mut status = 0;
+    for f in files {
+        let p = ctx.path(&f);
+        if parents {
+            let mut cur = String::new();
+            for comp in p.split('/').filter(|c| !c.is_empty()) {
+                cur.push('/');
+                cur.push_str(comp);
+                if ctx.host.file_exists(&cur) {
+                    if !ctx.is_dir(&cur) {
+                        ctx.err(&format!("mkdir: can't create directory '{f}': Not a directory\n"));
+                        status = 1;
+                        break;
+                    }
+                    continue;
+                }
+                if let Err(e) = ctx.host.make_dir(&cur) {
+                    ctx.err(&format!("mkdir: can't create directory '{f}': {e}\n"));
+                    status = 1;
+                    break;
+                }
+            }
+            continue;
+        }
+        if ctx.host.file_exists(&p) {
+            ctx.err(&format!("mkdir: can't create directory '{f}': File exists\n"));
+            status = 1;
+        } else if !parent_exists(ctx, &p) {
+            ctx.err(&format!("mkdir: can't create directory '{f}': No such file or directory\n"));
+            status = 1;
+        } else if let Err(e) = ctx.host.make_dir(&p) {
+            ctx.err(&format!("mkdir: can't create directory '{f}': {e}\n"));
+            status = 1;
+        }
+    }
+    status
+}
+
+fn ls(ctx: &mut Ctx, args: &[String]) -> i32 {
+    let mut all = false;
+    let mut long = false;
+    let mut paths = Vec::new();
+    for a in args {
+        if a.starts_with('-') && a.len() > 1 {
+            all |= a.contains('a') || a.contains('A');
+            long |= a.contains('l');
+        } else {
+            paths.push(a.clone());
+        }
+    }
+    if paths.is_empty() {
+        paths.push(".".into());
+    }
+    let mut status = 0;
+    let mut out = String::new();
+    let multi = paths.len() > 1;
+    let mut files = Vec::new();
+    let mut dirs = Vec::new();
+    for p in &paths {
+        let full = ctx.path(p);
+        if !ctx.host.file_exists(&full) && full != "/" {
+            ctx.err(&format!("ls: {p}: No such file or directory\n"));
+            status = 2;
+        } else if ctx.is_dir(&full) {
+            dirs.push((p.clone(), full));
+        } else {
+            files.push((p.clone(), full));
+        }
+    }
+    let line = |ctx: &Ctx, name: &str, full: &str| -> String {
+        if !long {
+            return format!("{name}\n");
+        }
+        let secs = ctx.now_ms / 1000;
+        let (_, mo, d, h, mi, _, _) = civil(secs as i64);
+        let month = MONTHS[(mo - 1) as usize];
+        if ctx.is_dir(full) {
+            format!("drwxr-xr-x    2 root     root          4096 {month} {d:>2} {h:02}:{mi:02} {name}\n")
+        } else {
+            let size = ctx.host.read_file(full).map(|c| c.len()).unwrap_or(0);
+            format!("-rw-r--r--    1 root     root      {size:>8} {month} {d:>2} {h:02}:{mi:02} {name}\n")
+        }
+    };
+    for (name, full) in &files {
+        out.push_str(&line(ctx, name, full));
+    }
+    for (k, (name, full)) in dirs.iter().enumerate() {
+        if multi {
+            if k > 0 || !files.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(&format!("{name}:\n"));
+        }
+        let mut entries = ctx.host.list_dir(full).unwrap_or_default();
+        entries.sort();
+        if long {
+            out.push_str(&format!("total {}\n", entries.len() * 4));
+        }
+        if all {
+            entries.insert(0, "..".into());
+            entries.insert(0, ".".into());
+        }
+        for e in entries {
+            if e.starts_with('.') && !all {
+                continue;
+            }
+            let child = if full == "/" { format!("/{e}") } else { format!("{full}/{e}") };
+            out.push_str(&line(ctx, &e, &child));
+        }
+    }
+    ctx.out(&out);
+    status
+}
+
+fn cp_mv(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
+    let files: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    if files.len() < 2 {
+        ctx.err(&format!("{name}: missing operand\n"));
+        return 1;
+    }
+    let (dst, srcs) = files.split_last().map(|(d, s)| ((*d).clone(), s.to_vec())).unwrap_or_default();
+    let dst_full = ctx.path(&dst);
+    let dst_dir = ctx.is_dir(&dst_full);
+    let mut status = 0;
+    for s in srcs {
+        let sp = ctx.path(s);
+        let Some(text) = ctx.host.read_file(&sp) else {
+            let why = if ctx.is_dir(&sp) { "omitting directory" } else { "No such file or directory" };
+            if why == "omitting directory" {
+                ctx.err(&format!("{name}: omitting directory '{s}'\n"));
+            } else {
+                ctx.err(&format!("{name}: can't stat '{s}': No such file or directory\n"));
+            }
+            status = 1;
+            continue;
+        };
+        let target = if dst_dir {
+            let base = sp.rsplit('/').next().unwrap_or("");
+            if dst_full == "/" { format!("/{base}") } else { format!("{dst_full}/{base}") }
+        } else {
+            dst_full.clone()
+        };
+        if let Err(e) = ctx.host.write_file(&target, &text, false) {
+            ctx.err(&format!("{name}: can't create '{dst}': {e}\n"));
+            status = 1;
+            continue;
+        }
+        if name == "mv" {
+            ctx.host.remove_file(&sp);
+        }
+    }
+    status
+}
+
+fn tee(ctx: &mut Ctx, args: &[String]) -> i32 {
+    let append = args.iter().any(|a| a == "-a");
+    let text = ctx.stdin();
+    let mut status = 0;
+    for f in args.iter().filter(|a| !a.starts_with('-')) {
+        let p = ctx.path(f);
+        if let Err(e) = ctx.host.write_file(&p, &text, append) {
+            ctx.err(&format!("tee: {f}: {e}\n"));
+            status = 1;
+        }
+    }
+    ctx.out(&text);
+    status
+}
+
+fn sort(ctx: &mut Ctx, args: &[String]) -> i32 {
+    let mut reverse = false;
+    let mut numeric = false;
+    let mut unique = false;
+    let mut files = Vec::new();
+    for a in args {
+        if a.starts_with('-') && a.len() > 1 {
+            reverse |= a.contains('r');
+            numeric |= a.contains('n');
+            unique |= a.contains('u');
+        } else {
+            files.push(a.clone());
+        }
+    }
+    let mut text = String::new();
+    if files.is_empty() {
+        text = ctx.stdin();
+    }
+    for f in &files {
+        match ctx.open("sort", f) {
+            Some(t) => text.push_str(&t),
+            None => return 2,
+        }
+    }
+    let mut lines: Vec<&str> = text.lines().collect();
+    if numeric {
+        let key = |l: &str| -> f64 {
+            let t = l.trim_start();
+            let end = t.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-')).unwrap_or(t.len());
+            t[..end].parse().unwrap_or(0.0)
+        };
+        lines.sort_by(|a, b| key(a).partial_cmp(&key(b)).unwrap_or(std::cmp::Ordering::Equal).then(a.cmp(b)));
+    } else {
+        lines.sort();
+    }
+    if reverse {
+        lines.reverse();
+    }
+    if unique {
+        lines.dedup();
+    }
+    let out: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    ctx.out(&out);
+    0
+}
+
+// ----- date -----
+
+const DAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
+const DAYS_LONG: [&str; 7] = ["Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"];
+const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const MONTHS_LONG: [&str; 12] = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/// (year, month 1–12, day, hour, minute, second, weekday index into DAYS)
+fn civil(secs: i64) -> (i64, i64, i64, i64, i64, i64, usize) {
+    let days = secs.div_euclid(86400);
+    let rem = secs.rem_euclid(86400);
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = if m <= 2 { y + 1 } else { y };
+    (y, m, d, rem / 3600, (rem % 3600) / 60, rem % 60, days.rem_euclid(7) as usize)
+}
+
+fn day_of_year(y: i64, m: i64, d: i64) -> i64 {
+    let cum = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    cum[(m - 1) as usize] + d + if leap && m > 2 { 1 } else { 0 }
+}
+
+pub(crate) fn strftime(fmt: &str, secs: i64) -> String {
+    let (y, mo, d, h, mi, s, wd) = civil(secs);
+    let mut out = String::new();
+    let mut it = fmt.chars().peekable();
+    while let Some(c) = it.next() {
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        let mut pad_none = false;
+        if it.peek() == Some(&'-') {
+            pad_none = true;
+            it.next();
+        }
+        let Some(f) = it.next() else {
+            out.push('%');
+            break;
+        };
+        let two = |v: i64| if pad_none { v.to_string() } else { format!("{v:02}") };
+        match f {
+            'Y' => out.push_str(&y.to_string()),
+            'y' => out.push_str(&format!("{:02}", y.rem_euclid(100))),
+            'C' => out.push_str(&format!("{:02}", y.div_euclid(100))),
+            'm' => out.push_str(&two(mo)),
+            'd' => out.push_str(&two(d)),
+            'e' => out.push_str(&format!("{d:>2}")),
+            'H' => out.push_str(&two(h)),
+            'I' => out.push_str(&two(if h % 12 == 0 { 12 } else { h % 12 })),
+            'M' => out.push_str(&two(mi)),
+            'S' => out.push_str(&two(s)),
+            'p' => out.push_str(if h < 12 { "AM" } else { "PM" }),
+            's' => out.push_str(&secs.to_string()),
+            'a' => out.push_str(DAYS[wd]),
+            'A' => out.push_str(DAYS_LONG[wd]),
+            'b' | 'h' => out.push_str(MONTHS[(mo - 1) as usize]),
+            'B' => out.push_str(MONTHS_LONG[(mo - 1) as usize]),
+            'j' => out.push_str(&format!("{:03}", day_of_year(y, mo, d))),
+            'u' => out.push_str(&(((wd + 3) % 7) + 1).to_string()),
+            'w' => out.push_str(&((wd + 4) % 7).to_string()),
+            'Z' => out.push_str("UTC"),
+            'z' => out.push_str("+0000"),
+            'F' => out.push_str(&format!("{y}-{mo:02}-{d:02}")),
+            'T' => out.push_str(&format!("{h:02}:{mi:02}:{s:02}")),
+            'R' => out.push_str(&format!("{h:02}:{mi:02}")),
+            'D' => out.push_str(&format!("{mo:02}/{d:02}/{:02}", y.rem_euclid(100))),
+            'c' => out.push_str(&strftime("%a %b %e %H:%M:%S %Y", secs)),
+            'x' => out.push_str(&format!("{mo:02}/{d:02}/{:02}", y.rem_euclid(100))),
+            'X' => out.push_str(&format!("{h:02}:{mi:02}:{s:02}")),
+            'N' => out.push_str("000000000"),
+            'n' => out.push('\n'),
+            't' => out.push('\t'),
+            '%' => out.push('%'),
+            other => {
+                out.push('%');
+                out.push(other);
+            }
+        }
+    }
+    out
+}
+
+fn date(ctx: &mut Ctx, args: &[String]) -> i32 {
+    let mut secs = (ctx.host.now_unix_secs().max(ctx.now_ms / 1000)) as i64;
+    let mut fmt = "%a %b %e %H:%M:%S %Z %Y".to_string();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if let Some(f) = a.strip_prefix('+') {
+            fmt = f.to_string();
+        } else if a == "-u" || a == "--utc" {
+        } else if a == "-R" || a == "--rfc-2822" {
+            fmt = "%a, %d %b %Y %H:%M:%S %z".into();
+        } else if a.starts_with("-I") || a.starts_with("--iso-8601") {
+            let spec = a.trim_start_matches("--iso-8601").trim_start_matches("-I").trim_start_matches('=');
+            fmt = match spec {
+                "" | "date" => "%Y-%m-%d".into(),
+                "hours" => "%Y-%m-%dT%H+00:00".into(),
+                "minutes" => "%Y-%m-%dT%H:%M+00:00".into(),
+                _ => "%Y-%m-%dT%H:%M:%S+00:00".into(),
+            };
+        } else if a == "-d" || a.starts_with("--date") {
+            let v = if a == "-d" { it.next().cloned().unwrap_or_default() } else { a.split_once('=').map(|x| x.1.to_string()).unwrap_or_default() };
+            match v.strip_prefix('@').and_then(|n| n.parse::<i64>().ok()) {
+                Some(n) => secs = n,
+                None => {
+                    ctx.err(&format!("date: invalid date '{v}'\n"));
+                    return 1;
+                }
+            }
+        } else {
+            ctx.err(&format!("date: invalid date '{a}'\n"));
+            return 1;
+        }
+    }
+    let out = format!("{}\n", strftime(&fmt, secs));
+    ctx.out(&out);
+    0
+}
+
+fn hostname(ctx: &mut Ctx, args: &[String]) -> i32 {
+    let name = ctx.host.hostname();
+    let text = match args.first().map(String::as_str) {
+        Some("-i") | Some("-I") => match ctx.host.resolve(&name) {
+            Some(ip) => ip,
+            None => {
+                ctx.err(&format!("hostname: {name}: Unknown host\n"));
+                return 1;
+            }
+        },
+        Some("-s") => name.split('.').next().unwrap_or("").to_string(),
+        Some("-d") => name.split_once('.').map(|x| x.1.to_string()).unwrap_or_default(),
+        _ => name,
+    };
+    ctx.out(&format!("{text}\n"));
+    0
+}
+
+// ----- text tools -----
+
+fn grep(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
+    let mut quiet = false;
+    let mut invert = false;
+    let mut icase = false;
+    let mut count = false;
+    let mut number = false;
+    let mut extended = name == "egrep";
+    let mut fixed = name == "fgrep";
+    let mut list = false;
+    let mut only = false;
+    let mut word = false;
+    let mut whole = false;
+    let mut no_name = false;
+    let mut with_name = false;
+    let mut silent = false;
+    let mut patterns: Vec<String> = Vec::new();
+    let mut files: Vec<String> = Vec::new();
+    let mut it = args.iter();
+    let mut opts_done = false;
+    while let Some(a) = it.next() {
+        if !opts_done && a == "--" {
+            opts_done = true;
+            continue;
+        }
+        if !opts_done && a.starts_with('-') && a.len() > 1 {
+            let flags: Vec<char> = a[1..].chars().collect();
+            let mut k = 0;
+            while k < flags.len() {
+                match flags[k] {
+                    'q' => quiet = true,
+                    'v' => invert = true,
+                    'i' => icase = true,
+                    'c' => count = true,
+                    'n' => number = true,
+                    'E' => extended = true,
+                    'F' => fixed = true,
+                    'l' => list = true,
+                    'o' => only = true,
+                    'w' => word = true,
+                    'x' => whole = true,
+                    'h' => no_name = true,
+                    'H' => with_name = true,
+                    's' => silent = true,
+                    'r' | 'R' => {}
+                    'e' => {
+                        let rest: String = flags[k + 1..].iter().collect();
+                        if rest.is_empty() {
+                            patterns.push(it.next().cloned().unwrap_or_default());
+                        } else {
+                            patterns.push(rest);
+                        }
+                        k = flags.len();
+                        continue;
+                    }
+                    _ => {}
+                }
+                k += 1;
+            }
+            continue;
+        }
+        if patterns.is_empty() {
+            patterns.push(a.clone());
+        } else {
+            files.push(a.clone());
+        }
+    }
+    if patterns.is_empty() {
+        ctx.err("BusyBox v1.37.0 (2024-09-26 21:31:42 UTC) multi-call binary.\n\nUsage: grep [-HhnlLoqvsrRiwFE] [-m N] [-A|B|C N] { PATTERN | -e PATTERN... | -f FILE... } [FILE]...\n");
+        return 2;
+    }
+    let mut res = Vec::new();
+    for p in patterns.iter().flat_map(|p| p.split('\n').map(str::to_string).collect::<Vec<_>>()) {
+        let r = if fixed { Ok(Regex::literal(&p, icase)) } else { Regex::new(&p, extended, icase) };
+        match r {
+            Ok(r) => res.push(r),
+            Err(e) => {
+                ctx.err(&format!("grep: bad regex '{p}': {e}\n"));
+                return 2;
+            }
+        }
+    }
+    let show_names = (files.len() > 1 || with_name) && !no_name;
+    let inputs: Vec<(String, Option<String>)> = if files.is_empty() {
+        vec![("(standard input)".to_string(), Some(ctx.stdin()))]
+    } else {
+        files
+            .iter()
+            .map(|f| {
+                let p = ctx.path(f);
+                let t = if f == "-" { Some(ctx.stdin()) } else { ctx.host.read_file(&p) };
+                (f.clone(), t)
+            })
+            .collect()
+    };
+    let mut any = false;
+    let mut error = false;
+    let mut out = String::new();
+    'files: for (fname, text) in inputs {
+        let Some(text) = text else {
+            if !silent {
+                let p = ctx.path(&fname);
+                let why = if ctx.is_dir(&p) { "Is a directory" } else { "No such file or directory" };
+                ctx.err(&format!("grep: {fname}: {why}\n"));
+            }
+            error = true;
+            continue;
+        };
+        let mut n = 0;
+        for (lineno, line) in text.lines().enumerate() {
+            let chars: Vec<char> = line.chars().collect();
+            let mut found: Option<(usize, usize)> = None;
+            for r in &res {
+                let mut start = 0;
+                while start <= chars.len() {
+                    let Some((a, b)) = r.find_with(&chars[start..], &mut ctx.fuel) else { break };
+                    let (a, b) = (a + start, b + start);
+                    let ok = if whole {
+                        a == 0 && b == chars.len()
+                    } else if word {
+                        let before = a == 0 || !is_word(chars[a - 1]);
+                        let after = b == chars.len() || !is_word(chars[b]);
+                        before && after
+                    } else {
+                        true
+                    };
+                    if ok {
+                        found = Some((a, b));
+                        break;
+                    }
+                    if whole {
+                        break;
+                    }
+                    start = a + 1;
+                }
+                if found.is_some() {
+                    break;
+                }
+            }
+            if found.is_some() == invert {
+                continue;
+            }
+            any = true;
+            n += 1;
+            if quiet {
+                break 'files;
+            }
+            if list {
+                out.push_str(&format!("{fname}\n"));
+                continue 'files;
+            }
+            if count {
+                continue;
+            }
+            let mut prefix = String::new();
+            if show_names {
+                prefix.push_str(&format!("{fname}:"));
+            }
+            if number {
+                prefix.push_str(&format!("{}:", lineno + 1));
+            }
+            match (only, found) {
+                (true, Some((a, b))) if !invert => {
+                    let m: String = chars[a..b].iter().collect();
+                    out.push_str(&format!("{prefix}{m}\n"));
+                }
+                _ => out.push_str(&format!("{prefix}{line}\n")),
+            }
+        }
+        if count {
+            if show_names {
+                out.push_str(&format!("{fname}:{n}\n"));
+            } else {
+                out.push_str(&format!("{n}\n"));
+            }
+        }
+    }
+    if !quiet {
+        ctx.out(&out);
+    }
+    if error && !(quiet && any) {
+        return 2;
+    }
+    if any { 0 } else { 1 }
+}
+
+fn is_word(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+fn wc(ctx: &mut Ctx, args: &[String]) -> i32 {
+    let mut want = [false; 4]; // lines, words, chars(m), bytes(c)
+    let mut files = Vec::new();
+    for a in args {
+        if a.starts_with('-') && a.len() > 1 {
+            for c in a[1..].chars() {
+                match c {
+                    'l' => want[0] = true,
+                    'w' => want[1] = true,
+                    'm' => want[2] = true,
+                    'c' => want[3] = true,
+                    _ => {}
+                }
+            }
+        } else {
+            files.push(a.clone());
+        }
+    }
+    if !want.iter().any(|w| *w) {
+        want = [true, true, false, true];
+    }
+    let nopts = want.iter().filter(|w| **w).count();
+    let stdin = files.is_empty();
+    let inputs: Vec<(String, Option<String>)> = if stdin {
+        vec![(String::new(), Some(ctx.stdin()))]
+    } else {
+        files.iter().map(|f| (f.clone(), ctx.open("wc", f))).collect()
+    };
+    let single = inputs.len() <= 1 && nopts == 1;
+    let mut totals = [0usize; 4];
+    let mut status = 0;
+    let mut out = String::new();
+    let mut counted = 0;
+    for (name, text) in inputs {
+        let Some(text) = text else {
+            status = 1;
+            continue;
+        };
+        counted += 1;
+        let counts = [text.matches('\n').count(), text.split_whitespace().count(), text.chars().count(), text.len()];
+        let mut first = true;
+        for k in 0..4 {
+            if want[k] {
+                if first {
+                    out.push_str(&if single { counts[k].to_string() } else { format!("{:9}", counts[k]) });
+                    first = false;
+                } else {
+                    out.push_str(&format!(" {:9}", counts[k]));
+                }
+            }
+            totals[k] += counts[k];
+        }
+        if stdin {
+            out.push('\n');
+        } else {
+            out.push_str(&format!(" {name}\n"));
+        }
+    }
+    if counted > 1 {
+        let mut first = true;
+        for k in 0..4 {
+            if want[k] {
+                if first {
+                    out.push_str(&format!("{:9}", totals[k]));
+                    first = false;
+                } else {
+                    out.push_str(&format!(" {:9}", totals[k]));
+                }
+            }
+        }
+        out.push_str(" total\n");
+    }
+    ctx.out(&out);
+    status
+}
+
+/// `head` and `tail`; the bool is true for `tail -f` (follow forever).
+fn head_tail(ctx: &mut Ctx, head: bool, args: &[String]) -> (i32, bool) {
+    let name = if head { "head" } else { "tail" };
+    let mut n: i64 = 10;
+    let mut from_start = false;
+    let mut bytes = false;
+    let mut follow = false;
+    let mut files = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut take_num = |v: &str, ctx: &mut Ctx| -> Option<i64> {
+            let v = if let Some(r) = v.strip_prefix('+') {
+                from_start = true;
+                r
+            } else {
+                v
+            };
+            match v.trim_start_matches('-').parse::<i64>() {
+                Ok(x) => Some(x),
+                Err(_) => {
+                    ctx.err(&format!("{name}: invalid number '{v}'\n"));
+                    None
+                }
+            }
+        };
+        if a == "-n" || a == "-c" {
+            bytes = a == "-c";
+            let Some(v) = it.next() else {
+                ctx.err(&format!("{name}: option requires an argument -- '{}'\n", &a[1..]));
+                return (1, false);
+            };
+            match take_num(v, ctx) {
+                Some(x) => n = x,
+                None => return (1, false),
+            }
+        } else if a == "-f" || a == "-F" {
+            follow = true;
+        } else if let Some(v) = a.strip_prefix("-n").or_else(|| a.strip_prefix("-c")).filter(|v| !v.is_empty()) {
+            bytes = a.starts_with("-c");
+            match take_num(v, ctx) {
+                Some(x) => n = x,
+                None => return (1, false),
+            }
+        } else if a.starts_with('-') && a.len() > 1 && a[1..].chars().all(|c| c.is_ascii_digit()) {
+            n = a[1..].parse().unwrap_or(10);
+        } else if a.starts_with('-') && a.len() > 1 {
+            if a.contains('f') || a.contains('F') {
+                follow = true;
+            }
+            if a.contains('q') || a.contains('s') {}
+        } else {
+            files.push(a.clone());
+        }
+    }
+    if !head && follow && files.iter().all(|f| f == "/dev/null") && !files.is_empty() {
+        return (0, true);
+    }
+    let inputs: Vec<(String, Option<String>)> =
+        if files.is_empty() { vec![(String::new(), Some(ctx.stdin()))] } else { files.iter().map(|f| (f.clone(), ctx.open(name, f))).collect() };
+    let multi = inputs.len() > 1;
+    let mut status = 0;
+    let mut out = String::new();
+    for (k, (fname, text)) in inputs.into_iter().enumerate() {
+        let Some(text) = text else {
+            status = 1;
+            continue;
+        };
+        if multi {
+            if k > 0 {
+                out.push('\n');
+            }
+            out.push_str(&format!("==> {fname} <==\n"));
+        }
+        let n = n.max(0) as usize;
+        if bytes {
+            let b = text.as_bytes();
+            let slice = if head {
+                &b[..n.min(b.len())]
+            } else if from_start {
+                &b[n.saturating_sub(1).min(b.len())..]
+            } else {
+                &b[b.len().saturating_sub(n)..]
+            };
+            out.push_str(&String::from_utf8_lossy(slice));
+            continue;
+        }
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        let chosen: &[&str] = if head {
+            &lines[..n.min(lines.len())]
+        } else if from_start {
+            &lines[n.saturating_sub(1).min(lines.len())..]
+        } else {
+            &lines[lines.len().saturating_sub(n)..]
+        };
+        for l in chosen {
+            out.push_str(l);
+        }
+    }
+    ctx.out(&out);
+    // `tail -f FILE`: the file's later writes are not followed; it waits forever.
+    (status, !head && follow)
+}
+
+fn seq(ctx: &mut Ctx, args: &[String]) -> i32 {
+    let mut sep = "\n".to_string();
+    let mut width = false;
+    let mut nums: Vec<&String> = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "-s" {
+            sep = it.next().cloned().unwrap_or_default();
+        } else if let Some(s) = a.strip_prefix("-s") {
+            sep = s.to_string();
+        } else if a == "-w" {
+            width = true;
+        } else {
+            nums.push(a);
+        }
+    }
+    let parse = |s: &str| -> Option<f64> { s.parse::<f64>().ok().filter(|v| v.is_finite()) };
+    let vals: Option<Vec<f64>> = nums.iter().map(|s| parse(s)).collect();
+    let Some(vals) = vals else {
+        let bad = nums.iter().find(|s| parse(s).is_none()).map(|s| s.to_string()).unwrap_or_default();
+        ctx.err(&format!("seq: invalid number '{bad}'\n"));
+        return 1;
+    };
+    let (first, inc, last) = match vals.as_slice() {
+        [l] => (1.0, 1.0, *l),
+        [f, l] => (*f, 1.0, *l),
+        [f, i, l] => (*f, *i, *l),
+        _ => {
+            ctx.err("BusyBox v1.37.0 (2024-09-26 21:31:42 UTC) multi-call binary.\n\nUsage: seq [-w] [-s SEP] [FIRST [INC]] LAST\n");
+            return 1;
+        }
+    };
+    let decimals = nums.iter().map(|s| s.split_once('.').map(|x| x.1.len()).unwrap_or(0)).max().unwrap_or(0).min(20);
+    let mut items = Vec::new();
+    if inc != 0.0 {
+        let mut k = 0u64;
+        loop {
+            let v = first + inc * k as f64;
+            if (inc > 0.0 && v > last + 1e-9) || (inc < 0.0 && v < last - 1e-9) {
+                break;
+            }
+            if items.len() >= 100_000 {
+                ctx.err("seq: more than 100000 numbers (podlife limit)\n");
+                break;
+            }
+            items.push(format!("{:.*}", decimals, v));
+            k += 1;
+        }
+    }
+    if width {
+        let w = items.iter().map(|s| s.len()).max().unwrap_or(0);
+        for s in &mut items {
+            while s.len() < w {
+                s.insert(0, '0');
+            }
+        }
+    }
+    if !items.is_empty() {
+        let out = format!("{}\n", items.join(&sep));
+        ctx.out(&out);
+    }
+    0
+}
+
+// ----- expr -----
+
+#[derive(Debug, Clone)]
+enum EVal {
+    Int(i64),
+    Str(String),
+}
+
+impl EVal {
+    fn text(&self) -> String {
+        match self {
+            EVal::Int(n) => n.to_string(),
+            EVal::Str(s) => s.clone(),
+        }
+    }
+    fn int(&self) -> Option<i64> {
+        match self {
+            EVal::Int(n) => Some(*n),
+            EVal::Str(s) => arith::parse_signed(s),
+        }
+    }
+    fn is_null(&self) -> bool {
+        match self {
+            EVal::Int(n) => *n == 0,
+            EVal::Str(s) => s.is_empty() || s == "0",
+        }
+    }
+}
+
+struct Expr<'a> {
+    a: &'a [String],
+    i: usize,
+    depth: usize,
+}
+
+impl Expr<'_> {
+    fn peek(&self) -> Option<&str> {
+        self.a.get(self.i).map(String::as_str)
+    }
+
+    fn or(&mut self) -> Result<EVal, String> {
+        let mut l = self.and()?;
+        while self.peek() == Some("|") {
+            self.i += 1;
+            let r = self.and()?;
+            l = if !l.is_null() { l } else if !r.is_null() { r } else { EVal::Int(0) };
+        }
+        Ok(l)
+    }
+
+    fn and(&mut self) -> Result<EVal, String> {
+        let mut l = self.cmp()?;
+        while self.peek() == Some("&") {
+            self.i += 1;
+            let r = self.cmp()?;
+            l = if l.is_null() || r.is_null() { EVal::Int(0) } else { l };
+        }
+        Ok(l)
+    }
+
+    fn cmp(&mut self) -> Result<EVal, String> {
+        let mut l = self.add()?;
+        while let Some(op) = self.peek().filter(|o| matches!(*o, "=" | "==" | "!=" | "<" | "<=" | ">" | ">=")).map(str::to_string) {
+            self.i += 1;
+            let r = self.add()?;
+            let ord = match (l.int(), r.int()) {
+                (Some(a), Some(b)) => a.cmp(&b),
+                _ => l.text().cmp(&r.text()),
+            };
+            let v = match op.as_str() {
+                "=" | "==" => ord.is_eq(),
+                "!=" => ord.is_ne(),
+                "<" => ord.is_lt(),
+                "<=" => ord.is_le(),
+                ">" => ord.is_gt(),
+                _ => ord.is_ge(),
+            };
+            l = EVal::Int(v as i64);
+        }
+        Ok(l)
+    }
+
+    fn add(&mut self) -> Result<EVal, String> {
+        let mut l = self.mul()?;
+        while let Some(op) = self.peek().filter(|o| matches!(*o, "+" | "-")).map(str::to_string) {
+            self.i += 1;
+            let r = self.mul()?;
+            let (a, b) = (l.int().ok_or("non-numeric argument")?, r.int().ok_or("non-numeric argument")?);
+            l = EVal::Int(if op == "+" { a.wrapping_add(b) } else { a.wrapping_sub(b) });
+        }
+        Ok(l)
+    }
+
+    fn mul(&mut self) -> Result<EVal, String> {
+        let mut l = self.colon()?;
+        while let Some(op) = self.peek().filter(|o| matches!(*o, "*" | "/" | "%")).map(str::to_string) {
+            self.i += 1;
+            let r = self.colon()?;
+            let (a, b) = (l.int().ok_or("non-numeric argument")?, r.int().ok_or("non-numeric argument")?);
+            if op != "*" && b == 0 {
+                return Err("division by zero".into());
+            }
+            l = EVal::Int(match op.as_str() {
+                "*" => a.wrapping_mul(b),
+                "/" => a.wrapping_div(b),
+                _ => a.wrapping_rem(b),
+            });
+        }
+        Ok(l)
+    }
+
+    fn colon(&mut self) -> Result<EVal, String> {
+        let mut l = self.prim()?;
+        while self.peek() == Some(":") {
+            self.i += 1;
+            let r = self.prim()?;
+            l = regex_match(&l.text(), &r.text())?;
+        }
+        Ok(l)
+    }
+
+    fn prim(&mut self) -> Result<EVal, String> {
+        self.depth += 1;
+        if self.depth > 100 {
+            return Err("syntax error".into());
+        }
+        let r = self.prim_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn prim_inner(&mut self) -> Result<EVal, String> {
+        let Some(t) = self.peek().map(str::to_string) else { return Err("syntax error".into()) };
+        self.i += 1;
+        match t.as_str() {
+            "(" => {
+                let v = self.or()?;
+                if self.peek() != Some(")") {
+                    return Err("syntax error".into());
+                }
+                self.i += 1;
+                Ok(v)
+            }
+            "length" => {
+                let s = self.prim()?;
+                Ok(EVal::Int(s.text().chars().count() as i64))
+            }
+            "match" => {
+                let s = self.prim()?;
+                let r = self.prim()?;
+                regex_match(&s.text(), &r.text())
+            }
+            "substr" => {
+                let s = self.prim()?.text();
+                let p = self.prim()?.int().ok_or("non-numeric argument")?;
+                let n = self.prim()?.int().ok_or("non-numeric argument")?;
+                if p < 1 || n < 1 {
+                    return Ok(EVal::Str(String::new()));
+                }
+                Ok(EVal::Str(s.chars().skip((p - 1) as usize).take(n as usize).collect()))
+            }
+            "index" => {
+                let s = self.prim()?.text();
+                let chars = self.prim()?.text();
+                let pos = s.chars().position(|c| chars.contains(c)).map(|p| p + 1).unwrap_or(0);
+                Ok(EVal::Int(pos as i64))
+            }
+            _ => Ok(match arith::parse_signed(&t) {
+                Some(n) => EVal::Int(n),
+                None => EVal::Str(t),
+            }),
+        }
+    }
+}
+
+fn regex_match(s: &str, re: &str) -> Result<EVal, String> {
+    let r = Regex::new(re, false, false)?;
+    let chars: Vec<char> = s.chars().collect();
+    match r.match_start(&chars) {
+        Some((end, group)) => {
+            if r.has_groups() {
+                Ok(EVal::Str(group.unwrap_or_default()))
+            } else {
+                Ok(EVal::Int(end as i64))
+            }
+        }
+        None => Ok(if r.has_groups() { EVal::Str(String::new()) } else { EVal::Int(0) }),
+    }
+}
+
+fn expr(ctx: &mut Ctx, args: &[String]) -> i32 {
+    if args.is_empty() {
+        ctx.err("expr: missing operand\n");
+        return 2;
+    }
+    let mut e = Expr { a: args, i: 0, depth: 0 };
+    match e.or() {
+        Ok(v) if e.i == args.len() => {
+            ctx.out(&format!("{}\n", v.text()));
+            if v.is_null() { 1 } else { 0 }
+        }
+        Ok(_) => {
+            ctx.err("expr: syntax error\n");
+            2
+        }
+        Err(msg) => {
+            ctx.err(&format!("expr: {msg}\n"));
+            2
+        }
+    }
+}

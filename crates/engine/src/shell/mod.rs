@@ -1,0 +1,251 @@
+//! The POSIX shell that simulated containers run: `sh -c '…'` in `command:`, exec probes,
+//! `kubectl exec`. It follows busybox `ash` (the shell of busybox and alpine images, the
+//! teaching images), including its error texts (`sh: foo: not found`,
+//! `sh: syntax error: unexpected "fi"`), and implements the busybox applets that teaching
+//! scripts use (`sleep`, `cat`, `wget`, `nc`, `date`, …) plus `curl`.
+//! Sources: busybox 1.37 `shell/ash.c`, `shell/math.c`, `coreutils/*.c`,
+//! `networking/wget.c`, `networking/nc_bloaty.c`; curl 8's error texts.
+//!
+//! # A resumable interpreter
+//!
+//! Time is virtual, so the shell never blocks: [`Shell::resume`] runs the script until it
+//! needs time or an outside program, and returns a [`Yield`] saying what it waits for.
+//! The interpreter is an explicit stack of frames over the syntax tree (no recursion on
+//! the Rust stack), so its whole state is plain data: `Shell: Clone` is a snapshot.
+//!
+//! The engine's loop:
+//!
+//! - [`Yield::Sleep { ms }`](Yield::Sleep): call `resume` again after `ms` of virtual time.
+//!   If a signal arrives meanwhile and [`Shell::signal`] says `Trapped`, call `resume` at
+//!   once when [`Shell::interruptible`] is true (the shell is in `wait`, or between
+//!   commands); otherwise keep the wake-up time (a foreground `sleep` is a child process:
+//!   the trap runs when it ends, as in a real shell — the famous reason why
+//!   `trap … TERM; sleep 3600` ignores `kubectl delete` until the grace period ends).
+//! - [`Yield::Run { argv }`](Yield::Run): a program that is not a builtin (`nginx`, `java`,
+//!   `python app.py`, `./server`). The engine models it, may pass its output through
+//!   [`Shell::program_output`] (so pipes and redirections apply to it; output it writes to
+//!   the container log itself bypasses them), and answers with
+//!   [`Shell::program_exited`]`(status)`, or with [`Shell::program_not_found`] when no such
+//!   program exists — the shell then prints ash's `sh: NAME: not found` and sets `$?` to
+//!   127. Then `resume`. While the program runs, background jobs of the script do not
+//!   advance (they catch up when it exits).
+//! - [`Yield::Exec { argv }`](Yield::Exec): `exec prog args` — the process becomes the
+//!   program (same PID); the shell is done. If the engine cannot find the program it may
+//!   call `program_not_found` and `resume`: the shell prints `sh: exec: …: not found`
+//!   and yields `Exit { code: 127 }`.
+//! - [`Yield::Exit { code }`](Yield::Exit): the script ended (after its EXIT trap).
+//! - [`Yield::WaitForever`]: nothing will happen until a signal (`sleep infinity & wait`,
+//!   `tail -f /dev/null`). Call `resume` after a `Trapped` signal if `interruptible()`.
+//!
+//! After `Exit` or `Exec`, `resume` keeps returning the same yield.
+//!
+//! Each `resume` runs at most [`STEP_BUDGET`] interpreter steps; a script that computes
+//! longer (`while true; do :; done`) yields `Sleep { ms: SLICE_MS }` and continues on the
+//! next `resume`, so a busy loop costs virtual CPU time instead of hanging the engine.
+//!
+//! # Signals
+//!
+//! [`Shell::signal`] reports the disposition the script set with `trap`: `Trapped` (the
+//! action runs at the next resume point: at once if the shell is in `wait` — which then
+//! returns 128+N — or between commands; after the foreground program or `sleep` ends
+//! otherwise), `Ignored` (`trap '' TERM`), or `Default` (no trap, and always for SIGKILL
+//! and SIGSTOP): the caller applies the default action, e.g. a PID 1 ignores it. Signal
+//! names in `trap` are accepted with or without `SIG`, in any case, or as numbers.
+//! `kill -SIG $$` sends a signal to the shell itself (a default action on a shell whose
+//! PID is 1 is ignored, as the kernel does for init; otherwise the shell exits with
+//! 128+N); `kill %1` / `kill $!` end background jobs.
+//!
+//! # Background jobs
+//!
+//! `cmd &` runs as a coroutine of its own with a copy of the shell's state (a subshell):
+//! `sleep N &`, `tail -f /dev/null &`, and builtin loops such as
+//! `while true; do date; sleep 5; done &` behave as they would, interleaved in virtual
+//! time. A background job that needs an outside program (`nginx &`) cannot be started
+//! (the engine runs one program per shell): it is treated as a program that keeps running
+//! and never writes, so `wait` for it waits forever. `jobs`-style job control is absent.
+//!
+//! # Not supported
+//!
+//! `getopts`, `select`, arrays, `[[ … ]]` beyond what `test` does (ash's own `[[` is the
+//! same), process substitution, `set -o pipefail` (accepted, no effect), aliases, `ulimit`
+//! and `umask` (accepted, no effect), EXIT traps inside subshells, file permissions,
+//! concurrent pipeline stages (each stage runs to its end before the next starts, so
+//! `prog | grep x` filters `prog`'s output when it exits; `nc` without `-z` sends its
+//! input and reads nothing back), following a file with `tail -f FILE` (it prints the
+//! file, then waits forever),
+//! `sed`/`awk`/`tr`/`cut` and other applets not listed in `builtins.rs` (they are
+//! `Yield::Run` for the engine to model or refuse). A here-document body starts after the
+//! first newline character following its operator (a newline inside quotes on that same
+//! line would confuse it).
+//!
+//! # Limits (each with a stated error)
+//!
+//! Script text ≤ [`MAX_SCRIPT_BYTES`]; syntax nesting ≤ [`MAX_NESTING`]; runtime nesting
+//! (function recursion) ≤ [`MAX_FRAMES`] frames; a variable's value ≤ [`MAX_VAR_BYTES`];
+//! a command substitution or pipe buffer ≤ [`MAX_CAPTURE_BYTES`] (the rest is dropped);
+//! the words of one command ≤ [`MAX_EXPANSION_BYTES`] after expansion;
+//! ≤ [`MAX_JOBS`] background jobs; `seq` ≤ 100 000 numbers; one `sleep` ≤ 100 years;
+//! the pattern and regex matching of one command ≤ [`WORK_FUEL`] comparisons (then the
+//! pattern does not match), charged to the step budget at 1000 comparisons a step.
+
+mod arith;
+mod ast;
+mod builtins;
+mod expand;
+mod interp;
+mod lexer;
+mod net;
+mod parser;
+mod regex;
+mod state;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+
+pub use ast::Script;
+pub use expand::WORK_FUEL;
+pub use interp::Shell;
+
+/// The longest script text accepted.
+pub const MAX_SCRIPT_BYTES: usize = 64 * 1024;
+/// The deepest syntax nesting (compound commands, substitutions, `${…}` inside `${…}`).
+pub const MAX_NESTING: usize = 64;
+/// The most interpreter frames (function recursion, nested loops and substitutions).
+pub const MAX_FRAMES: usize = 2_000;
+/// Interpreter steps per [`Shell::resume`] before it yields a time slice.
+pub const STEP_BUDGET: u64 = 100_000;
+/// The virtual time a busy shell spends per [`STEP_BUDGET`] steps.
+pub const SLICE_MS: u64 = 10;
+/// The largest value of one variable.
+pub const MAX_VAR_BYTES: usize = 1024 * 1024;
+/// The largest command-substitution output or pipe buffer.
+pub const MAX_CAPTURE_BYTES: usize = 1024 * 1024;
+/// The most text one command's expansions may produce.
+pub const MAX_EXPANSION_BYTES: usize = 4 * 1024 * 1024;
+/// The most background jobs alive at once.
+pub const MAX_JOBS: usize = 64;
+
+/// A script that does not parse. `Display` is ash's message, e.g.
+/// `sh: syntax error: unexpected "fi"` (or `NAME: line 3: syntax error: …` when the
+/// script was given a name, as `sh -c SRC NAME` does).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// The message without the prefix, e.g. `syntax error: unexpected "fi"`.
+    pub message: String,
+    /// The line (1-based) where the parser stopped.
+    pub line: usize,
+    prefix: String,
+}
+
+impl ParseError {
+    pub(crate) fn syntax(msg: String, line: usize, arg0: &str, with_line: bool) -> ParseError {
+        let prefix = if with_line { format!("{arg0}: line {line}: ") } else { format!("{arg0}: ") };
+        ParseError { message: format!("syntax error: {msg}"), line, prefix }
+    }
+
+    pub(crate) fn limit(msg: String, line: usize, arg0: &str) -> ParseError {
+        ParseError { message: msg, line, prefix: format!("{arg0}: ") }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.prefix, self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Parses a script as `sh -c` would (the error names the shell `sh`). A script whose
+/// later lines have a syntax error is an error here; [`Shell::from_source`] instead runs
+/// the lines before it first, as ash does.
+pub fn parse(src: &str) -> Result<Script, ParseError> {
+    let mut p = parser::Parser::new(src, "sh", false);
+    let script = p.parse_script();
+    match script.error {
+        Some(e) => Err(e),
+        None => Ok(script),
+    }
+}
+
+/// What the shell waits for; see the module documentation for the engine's answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Yield {
+    /// Resume after `ms` of virtual time (earlier only after a trapped signal while
+    /// [`Shell::interruptible`]).
+    Sleep { ms: u64 },
+    /// A program in the foreground: answer with `program_exited` / `program_not_found`.
+    Run { argv: Vec<String> },
+    /// The shell process becomes this program.
+    Exec { argv: Vec<String> },
+    /// The script ended.
+    Exit { code: i32 },
+    /// Only a signal can end this wait.
+    WaitForever,
+}
+
+/// What the shell does with a signal (see [`Shell::signal`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SignalDisposition {
+    /// A trap action will run.
+    Trapped,
+    /// `trap '' SIG`.
+    Ignored,
+    /// No trap: the caller applies the signal's default action.
+    Default,
+}
+
+/// Why a network operation failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NetError {
+    /// The name does not resolve.
+    UnknownHost,
+    /// Nothing listens (or the connection is rejected).
+    Refused,
+    /// No answer before the tool's timeout.
+    Timeout,
+    /// The connection was reset.
+    Reset,
+}
+
+/// The container around the shell: its output, its files, its network.
+pub trait Host {
+    /// Text written to stdout (the container log).
+    fn stdout(&mut self, text: &str);
+    /// Text written to stderr.
+    fn stderr(&mut self, text: &str);
+    /// The current time, for `date`.
+    fn now_unix_secs(&self) -> u64;
+    /// The virtual clock in milliseconds (the same clock as `now_unix_secs`); used to
+    /// interleave background jobs. The default derives it from `now_unix_secs`.
+    fn now_millis(&self) -> u64 {
+        self.now_unix_secs().saturating_mul(1000)
+    }
+    fn hostname(&self) -> String;
+    /// A file's content; None when it does not exist (or is a directory).
+    fn read_file(&self, path: &str) -> Option<String>;
+    /// Writes (or appends to) a file; the error is the system's text, e.g.
+    /// `Read-only file system`.
+    fn write_file(&mut self, path: &str, content: &str, append: bool) -> Result<(), String>;
+    /// Removes a file or an empty directory; false when it did not exist.
+    fn remove_file(&mut self, path: &str) -> bool;
+    /// Whether a file or directory exists.
+    fn file_exists(&self, path: &str) -> bool;
+    /// Creates one directory (its parent exists); the error is the system's text.
+    fn make_dir(&mut self, path: &str) -> Result<(), String>;
+    /// The names in a directory (for `ls` and `*`); None when it is not a directory or
+    /// the host cannot list it. The default lists nothing.
+    fn list_dir(&self, _path: &str) -> Option<Vec<String>> {
+        None
+    }
+    /// The address a name resolves to (for the tools' messages, e.g. wget's
+    /// `Connecting to web (10.96.0.12:80)`); None leaves the name in the message.
+    fn resolve(&mut self, _host: &str) -> Option<String> {
+        None
+    }
+    /// TCP connect (host name or IP, port): Ok when something listens.
+    fn tcp_connect(&mut self, host: &str, port: u16) -> Result<(), NetError>;
+    /// An HTTP GET: Ok(status code, body) or Err.
+    fn http_get(&mut self, url: &str) -> Result<(u16, String), NetError>;
+}

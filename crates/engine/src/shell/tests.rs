@@ -1,0 +1,923 @@
+//! Teaching snippets run against a fake container, the error texts, and property tests
+//! that arbitrary input neither panics nor runs away.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use proptest::prelude::*;
+
+use super::*;
+
+/// A fake container: files, a clock, listening ports and HTTP answers that may depend on
+/// the time.
+#[derive(Default)]
+struct Fake {
+    out: String,
+    err: String,
+    now_ms: u64,
+    files: BTreeMap<String, String>,
+    dirs: BTreeSet<String>,
+    /// (host, port) → listening from this time (ms).
+    listeners: BTreeMap<(String, u16), u64>,
+    /// Hosts that resolve, with their addresses.
+    hosts: BTreeMap<String, String>,
+    /// Hosts whose connections time out.
+    blackholes: BTreeSet<String>,
+    /// URL (`http://host:port/path`) → (status, body).
+    http: BTreeMap<String, (u16, String)>,
+}
+
+impl Fake {
+    fn new() -> Fake {
+        let mut f = Fake { now_ms: 1_795_000_000_000, ..Default::default() };
+        for d in ["/", "/tmp", "/data", "/etc", "/root", "/bin"] {
+            f.dirs.insert(d.to_string());
+        }
+        f
+    }
+
+    fn listen(&mut self, host: &str, ip: &str, port: u16, from_ms: u64) {
+        self.hosts.insert(host.to_string(), ip.to_string());
+        self.listeners.insert((host.to_string(), port), from_ms);
+    }
+}
+
+impl Host for Fake {
+    fn stdout(&mut self, text: &str) {
+        self.out.push_str(text);
+    }
+    fn stderr(&mut self, text: &str) {
+        self.err.push_str(text);
+    }
+    fn now_unix_secs(&self) -> u64 {
+        self.now_ms / 1000
+    }
+    fn now_millis(&self) -> u64 {
+        self.now_ms
+    }
+    fn hostname(&self) -> String {
+        "web-7d9c".to_string()
+    }
+    fn read_file(&self, path: &str) -> Option<String> {
+        self.files.get(path).cloned()
+    }
+    fn write_file(&mut self, path: &str, content: &str, append: bool) -> Result<(), String> {
+        if path.starts_with("/ro/") {
+            return Err("Read-only file system".to_string());
+        }
+        let e = self.files.entry(path.to_string()).or_default();
+        if !append {
+            e.clear();
+        }
+        e.push_str(content);
+        Ok(())
+    }
+    fn remove_file(&mut self, path: &str) -> bool {
+        self.files.remove(path).is_some() || self.dirs.remove(path)
+    }
+    fn file_exists(&self, path: &str) -> bool {
+        self.files.contains_key(path) || self.dirs.contains(path)
+    }
+    fn make_dir(&mut self, path: &str) -> Result<(), String> {
+        self.dirs.insert(path.to_string());
+        Ok(())
+    }
+    fn list_dir(&self, path: &str) -> Option<Vec<String>> {
+        if !self.dirs.contains(path) {
+            return None;
+        }
+        let prefix = if path == "/" { "/".to_string() } else { format!("{path}/") };
+        let mut names: Vec<String> = self
+            .files
+            .keys()
+            .chain(self.dirs.iter())
+            .filter_map(|p| p.strip_prefix(&prefix))
+            .filter(|rest| !rest.is_empty() && !rest.contains('/'))
+            .map(str::to_string)
+            .collect();
+        names.sort();
+        names.dedup();
+        Some(names)
+    }
+    fn resolve(&mut self, host: &str) -> Option<String> {
+        self.hosts.get(host).cloned()
+    }
+    fn tcp_connect(&mut self, host: &str, port: u16) -> Result<(), NetError> {
+        if self.blackholes.contains(host) {
+            return Err(NetError::Timeout);
+        }
+        if !self.hosts.contains_key(host) && host.parse::<std::net::IpAddr>().is_err() {
+            return Err(NetError::UnknownHost);
+        }
+        match self.listeners.get(&(host.to_string(), port)) {
+            Some(&from) if self.now_ms >= from => Ok(()),
+            _ => Err(NetError::Refused),
+        }
+    }
+    fn http_get(&mut self, url: &str) -> Result<(u16, String), NetError> {
+        let rest = url.split_once("://").map(|x| x.1).unwrap_or(url);
+        let hostport = rest.split('/').next().unwrap_or("");
+        let (host, port) = hostport.rsplit_once(':').unwrap_or((hostport, "80"));
+        self.tcp_connect(host, port.parse().unwrap_or(80))?;
+        Ok(self.http.get(url).cloned().unwrap_or((404, "not found\n".to_string())))
+    }
+}
+
+/// What a run ended with.
+#[derive(Debug, PartialEq, Eq)]
+enum End {
+    Exit(i32),
+    Exec(Vec<String>),
+    Forever,
+}
+
+/// Runs a shell to its end, answering programs with status 0 (or "not found" for names
+/// in `missing`), sleeping as asked, up to `limit_ms` of virtual time.
+fn drive(sh: &mut Shell, h: &mut Fake, limit_ms: u64, missing: &[&str]) -> End {
+    let start = h.now_ms;
+    for _ in 0..100_000 {
+        match sh.resume(h) {
+            Yield::Sleep { ms } => {
+                if h.now_ms + ms - start > limit_ms {
+                    h.now_ms = start + limit_ms;
+                    return End::Forever;
+                }
+                h.now_ms += ms;
+            }
+            Yield::Run { argv } => {
+                if missing.contains(&argv[0].as_str()) {
+                    sh.program_not_found();
+                } else {
+                    sh.program_exited(0);
+                }
+            }
+            Yield::Exec { argv } => return End::Exec(argv),
+            Yield::Exit { code } => return End::Exit(code),
+            Yield::WaitForever => return End::Forever,
+        }
+    }
+    panic!("the shell did not settle");
+}
+
+fn run_with(h: &mut Fake, src: &str) -> End {
+    let mut sh = Shell::from_source(src, Vec::new(), BTreeMap::new()).expect("parses");
+    drive(&mut sh, h, 3_600_000, &[])
+}
+
+fn run(src: &str) -> (String, String, End) {
+    let mut h = Fake::new();
+    let end = run_with(&mut h, src);
+    (h.out, h.err, end)
+}
+
+fn out(src: &str) -> String {
+    run(src).0
+}
+
+#[test]
+fn until_nc_waits_for_the_database() {
+    let mut h = Fake::new();
+    let t0 = h.now_ms;
+    h.listen("db", "10.96.0.20", 5432, t0 + 5_000);
+    let end = run_with(&mut h, "until nc -z db 5432; do echo waiting; sleep 2; done; echo ready");
+    assert_eq!(end, End::Exit(0));
+    assert_eq!(h.out, "waiting\nwaiting\nwaiting\nready\n");
+    assert_eq!(h.now_ms - t0, 6_000);
+    assert_eq!(h.err, "");
+}
+
+#[test]
+fn nc_texts() {
+    let mut h = Fake::new();
+    h.listen("db", "10.96.0.20", 5432, 0);
+    assert_eq!(run_with(&mut h, "nc -zv db 5432"), End::Exit(0));
+    assert_eq!(h.err, "db (10.96.0.20:5432) open\n");
+    let (_, err, end) = run("nc -z nosuch 5432");
+    assert_eq!(end, End::Exit(1));
+    assert_eq!(err, "nc: bad address 'nosuch'\n");
+    // A timeout takes its time (-w), then reports with -v.
+    let mut h = Fake::new();
+    h.hosts.insert("slow".into(), "10.0.0.9".into());
+    h.blackholes.insert("slow".into());
+    let t0 = h.now_ms;
+    assert_eq!(run_with(&mut h, "nc -zv -w 3 slow 80; echo $?"), End::Exit(0));
+    assert_eq!(h.now_ms - t0, 3_000);
+    assert_eq!(h.err, "nc: slow (10.0.0.9:80): Connection timed out\n");
+    assert_eq!(h.out, "1\n");
+}
+
+#[test]
+fn files_through_redirections() {
+    assert_eq!(out("echo hello > /data/x; cat /data/x"), "hello\n");
+    assert_eq!(out("echo a > /tmp/f; echo b >> /tmp/f; cat /tmp/f; wc -l < /tmp/f"), "a\nb\n2\n");
+    let (o, e, end) = run("echo x > /nodir/f; echo $?");
+    assert_eq!((o.as_str(), e.as_str(), end), ("1\n", "sh: can't create /nodir/f: nonexistent directory\n", End::Exit(0)));
+    let (_, e, _) = run("cat < /missing");
+    assert_eq!(e, "sh: can't open /missing: no such file\n");
+    let (_, e, _) = run("cat /missing");
+    assert_eq!(e, "cat: can't open '/missing': No such file or directory\n");
+    let (o, e, _) = run("echo out; echo err >&2; ls /nope 2>/dev/null; echo both 2>&1 >/dev/null");
+    assert_eq!(o, "out\n");
+    assert_eq!(e, "err\n");
+    let mut h = Fake::new();
+    h.dirs.insert("/ro".into());
+    run_with(&mut h, "echo x > /ro/file");
+    assert_eq!(h.err, "sh: can't create /ro/file: Read-only file system\n");
+}
+
+#[test]
+fn trap_runs_after_the_foreground_sleep() {
+    let mut h = Fake::new();
+    let mut sh = Shell::from_source("trap 'echo bye; exit 0' TERM; while true; do sleep 1; done", Vec::new(), BTreeMap::new()).unwrap();
+    let t0 = h.now_ms;
+    // Sleep in 1 s steps; at 5.5 s SIGTERM arrives during a sleep.
+    let mut ends = None;
+    for _ in 0..20 {
+        match sh.resume(&mut h) {
+            Yield::Sleep { ms } => {
+                assert_eq!(ms, 1000);
+                if h.now_ms - t0 == 5_000 {
+                    h.now_ms += 500;
+                    assert_eq!(sh.signal(15), SignalDisposition::Trapped);
+                    assert!(!sh.interruptible(), "a foreground sleep is not interrupted");
+                    h.now_ms += 500;
+                } else {
+                    h.now_ms += ms;
+                }
+            }
+            Yield::Exit { code } => {
+                ends = Some(code);
+                break;
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!(ends, Some(0));
+    assert_eq!(h.out, "bye\n");
+    assert_eq!(h.now_ms - t0, 6_000);
+}
+
+#[test]
+fn trap_ends_wait_at_once() {
+    let mut h = Fake::new();
+    let mut sh = Shell::from_source("trap 'exit 0' TERM; sleep infinity & wait", Vec::new(), BTreeMap::new()).unwrap();
+    assert_eq!(sh.resume(&mut h), Yield::WaitForever);
+    assert!(sh.interruptible());
+    assert!(sh.has_trap(15));
+    assert_eq!(sh.signal(15), SignalDisposition::Trapped);
+    assert_eq!(sh.resume(&mut h), Yield::Exit { code: 0 });
+    // Without exit in the trap, wait returns 128+15 and the script goes on.
+    let mut sh = Shell::from_source("trap 'echo got' TERM; sleep 100 & wait; echo \"wait=$?\"", Vec::new(), BTreeMap::new()).unwrap();
+    assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: 100_000 });
+    assert!(sh.interruptible());
+    h.now_ms += 3_000;
+    assert_eq!(sh.signal(15), SignalDisposition::Trapped);
+    assert_eq!(sh.resume(&mut h), Yield::Exit { code: 0 });
+    assert_eq!(h.out, "got\nwait=143\n");
+}
+
+#[test]
+fn signal_dispositions() {
+    let mut sh = Shell::from_source("trap '' TERM; trap 'echo int' INT; trap - INT; trap 'x' SIGUSR1 2; sleep 5", Vec::new(), BTreeMap::new()).unwrap();
+    let mut h = Fake::new();
+    assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: 5000 });
+    assert_eq!(sh.signal(15), SignalDisposition::Ignored);
+    assert_eq!(sh.signal(1), SignalDisposition::Default);
+    assert_eq!(sh.signal(9), SignalDisposition::Default);
+    assert_eq!(sh.signal(10), SignalDisposition::Trapped);
+    assert_eq!(sh.signal(2), SignalDisposition::Trapped);
+    let (_, e, _) = run("trap 'x' BOGUS");
+    assert_eq!(e, "sh: trap: line 1: BOGUS: invalid signal specification\n");
+    assert_eq!(out("trap 'echo a' TERM EXIT; trap"), "trap -- 'echo a' EXIT\ntrap -- 'echo a' TERM\na\n");
+}
+
+#[test]
+fn liveness_file_then_long_sleep() {
+    let mut h = Fake::new();
+    let mut sh = Shell::from_source("touch /tmp/healthy; sleep 30; rm -f /tmp/healthy; sleep 600", Vec::new(), BTreeMap::new()).unwrap();
+    assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: 30_000 });
+    assert!(h.file_exists("/tmp/healthy"));
+    h.now_ms += 30_000;
+    assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: 600_000 });
+    assert!(!h.file_exists("/tmp/healthy"));
+    h.now_ms += 600_000;
+    assert_eq!(sh.resume(&mut h), Yield::Exit { code: 0 });
+}
+
+#[test]
+fn loops_arithmetic_and_exit() {
+    assert_eq!(run("i=0; while [ $i -lt 3 ]; do i=$((i+1)); done; exit $i").2, End::Exit(3));
+    assert_eq!(out("for i in 1 2 3; do echo $i; done"), "1\n2\n3\n");
+    assert_eq!(run("exit 3").2, End::Exit(3));
+    assert_eq!(run("false").2, End::Exit(1));
+    assert_eq!(out("false || echo recovered"), "recovered\n");
+    assert_eq!(out("true && echo a || echo b; false && echo c || echo d"), "a\nd\n");
+    assert_eq!(out("echo $((2+3*4)) $((10/3)) $((10%3)) $((1<2)) $((2**10)) $((-7/2)) $((0x10 + 010))"), "14 3 1 1 1024 -3 24\n");
+    assert_eq!(out("i=5; : $((i+=2)); echo $i $((i++)) $i"), "7 7 8\n");
+    assert_eq!(out("for i in $(seq 3); do for j in a b; do [ $j = b ] && continue; echo $i$j; [ $i = 2 ] && break 2; done; done"), "1a\n2a\n");
+    assert_eq!(out("n=0; until [ $n -ge 2 ]; do n=$((n+1)); echo n=$n; done"), "n=1\nn=2\n");
+    let (_, e, end) = run("echo $((1/0))");
+    assert_eq!((e.as_str(), end), ("sh: divide by zero\n", End::Exit(2)));
+    let (_, e, end) = run("exit abc");
+    assert_eq!((e.as_str(), end), ("sh: exit: line 1: Illegal number: abc\n", End::Exit(2)));
+}
+
+#[test]
+fn wget_texts() {
+    let mut h = Fake::new();
+    h.listen("web", "10.96.0.12", 80, 0);
+    h.http.insert("http://web:80/".into(), (200, "<h1>hello</h1>\n".into()));
+    h.http.insert("http://web:80/fail".into(), (500, "boom".into()));
+    assert_eq!(run_with(&mut h, "wget -q -O- http://web:80/"), End::Exit(0));
+    assert_eq!(h.out, "<h1>hello</h1>\n");
+    assert_eq!(h.err, "");
+
+    let mut h2 = Fake::new();
+    h2.listen("web", "10.96.0.12", 80, 0);
+    h2.http = h.http.clone();
+    assert_eq!(run_with(&mut h2, "cd /tmp && wget http://web/"), End::Exit(0));
+    assert_eq!(h2.err, "Connecting to web (10.96.0.12:80)\nsaving to 'index.html'\nindex.html           100% |********************************|    15  0:00:00 ETA\n'index.html' saved\n");
+    assert_eq!(h2.files.get("/tmp/index.html").map(String::as_str), Some("<h1>hello</h1>\n"));
+
+    let mut h3 = Fake::new();
+    h3.listen("web", "10.96.0.12", 80, 0);
+    h3.http = h.http.clone();
+    assert_eq!(run_with(&mut h3, "wget -q -O /dev/null http://web/fail"), End::Exit(1));
+    assert_eq!(h3.err, "wget: server returned error: HTTP/1.1 500 Internal Server Error\n");
+
+    let (_, e, end) = run("wget -qO- http://db:5432/");
+    assert_eq!((e.as_str(), end), ("wget: bad address 'db'\n", End::Exit(1)));
+
+    let mut h4 = Fake::new();
+    h4.hosts.insert("web".into(), "10.96.0.1".into());
+    assert_eq!(run_with(&mut h4, "wget --spider http://web/"), End::Exit(1));
+    assert_eq!(h4.err, "Connecting to web (10.96.0.1:80)\nwget: can't connect to remote host (10.96.0.1): Connection refused\n");
+
+    let mut h5 = Fake::new();
+    h5.hosts.insert("slow".into(), "10.0.0.9".into());
+    h5.blackholes.insert("slow".into());
+    let t0 = h5.now_ms;
+    assert_eq!(run_with(&mut h5, "wget -q -T 5 -O- http://slow/"), End::Exit(1));
+    assert_eq!(h5.now_ms - t0, 5_000);
+    assert_eq!(h5.err, "wget: download timed out\n");
+}
+
+#[test]
+fn curl_texts() {
+    let mut h = Fake::new();
+    h.listen("web", "10.96.0.12", 80, 0);
+    h.http.insert("http://web:80/".into(), (200, "ok\n".into()));
+    h.http.insert("http://web:80/err".into(), (503, "down\n".into()));
+    assert_eq!(run_with(&mut h, "curl -s http://web/"), End::Exit(0));
+    assert_eq!((h.out.as_str(), h.err.as_str()), ("ok\n", ""));
+    h.out.clear();
+    assert_eq!(run_with(&mut h, "curl -sf http://web/err; echo \" rc=$?\""), End::Exit(0));
+    assert_eq!(h.out, " rc=22\n");
+    h.out.clear();
+    assert_eq!(run_with(&mut h, "curl -fsS http://web/err"), End::Exit(22));
+    assert_eq!(h.err, "curl: (22) The requested URL returned error: 503\n");
+    h.out.clear();
+    assert_eq!(run_with(&mut h, "curl -s -o /dev/null -w '%{http_code}\\n' http://web/err"), End::Exit(0));
+    assert_eq!(h.out, "503\n");
+    let (_, e, end) = run("curl -sS http://nope/");
+    assert_eq!((e.as_str(), end), ("curl: (6) Could not resolve host: nope\n", End::Exit(6)));
+    let mut h = Fake::new();
+    h.hosts.insert("web".into(), "10.96.0.3".into());
+    assert_eq!(run_with(&mut h, "curl -sS web"), End::Exit(7));
+    assert_eq!(h.err, "curl: (7) Failed to connect to web port 80 after 0 ms: Couldn't connect to server\n");
+    let mut h = Fake::new();
+    h.listen("web", "10.96.0.12", 80, 0);
+    h.http.insert("http://web:80/".into(), (200, "ok\n".into()));
+    assert_eq!(run_with(&mut h, "curl http://web/"), End::Exit(0));
+    assert!(h.err.starts_with("  % Total    % Received"), "{}", h.err);
+    assert!(h.err.ends_with("100     3  100     3    0     0   3000      0 --:--:-- --:--:-- --:--:--  3000\n"), "{}", h.err);
+}
+
+#[test]
+fn parse_errors_use_ash_texts() {
+    let e = |s: &str| parse(s).unwrap_err().to_string();
+    assert_eq!(e("fi"), "sh: syntax error: unexpected \"fi\"");
+    assert_eq!(e("if true; then echo hi"), "sh: syntax error: unexpected end of file (expecting \"fi\")");
+    assert_eq!(e("if true; echo hi; fi"), "sh: syntax error: unexpected \"fi\" (expecting \"then\")");
+    assert_eq!(e("while true; done"), "sh: syntax error: unexpected \"done\" (expecting \"do\")");
+    assert_eq!(e("echo \"abc"), "sh: syntax error: unterminated quoted string");
+    assert_eq!(e("echo $((1+2)"), "sh: syntax error: missing '))'");
+    assert_eq!(e("echo ${x"), "sh: syntax error: missing '}'");
+    assert_eq!(e("echo )"), "sh: syntax error: unexpected \")\"");
+    assert_eq!(e("; ls"), "sh: syntax error: unexpected \";\"");
+    assert_eq!(e("a && ;"), "sh: syntax error: unexpected \";\"");
+    assert_eq!(e("case x in a) echo;;"), "sh: syntax error: unexpected end of file (expecting \")\")");
+    assert_eq!(e("for 1 in a; do :; done"), "sh: syntax error: bad for loop variable");
+    assert_eq!(e("{ echo }"), "sh: syntax error: unexpected end of file (expecting \"}\")");
+    assert_eq!(e("echo `ls"), "sh: syntax error: EOF in backquote substitution");
+    assert_eq!(e("echo a |"), "sh: syntax error: unexpected end of file");
+    assert!(parse("f() echo hi").is_ok(), "ash takes any command as a function body");
+    // A named script reports the line, as ash does for `sh -c SRC NAME`.
+    let err = Shell::from_source("echo a\n\nif", vec!["job".into()], BTreeMap::new());
+    assert!(err.is_ok(), "the lines before the error run first");
+    let mut h = Fake::new();
+    let mut sh = err.unwrap();
+    assert_eq!(drive(&mut sh, &mut h, 1000, &[]), End::Exit(2));
+    assert_eq!(h.out, "a\n");
+    assert_eq!(h.err, "job: line 3: syntax error: unexpected end of file (expecting \"then\")\n");
+    let err = Shell::from_source("done", Vec::new(), BTreeMap::new()).unwrap_err();
+    assert_eq!(err.to_string(), "sh: syntax error: unexpected \"done\"");
+    assert_eq!(err.message, "syntax error: unexpected \"done\"");
+}
+
+#[test]
+fn not_found_and_programs() {
+    let mut h = Fake::new();
+    let mut sh = Shell::from_source("foo --bar; echo \"rc=$?\"", Vec::new(), BTreeMap::new()).unwrap();
+    assert_eq!(sh.resume(&mut h), Yield::Run { argv: vec!["foo".into(), "--bar".into()] });
+    assert!(!sh.interruptible());
+    sh.program_not_found();
+    assert_eq!(sh.resume(&mut h), Yield::Exit { code: 0 });
+    assert_eq!(h.err, "sh: foo: not found\n");
+    assert_eq!(h.out, "rc=127\n");
+    // Named scripts add the line.
+    let mut h = Fake::new();
+    let mut sh = Shell::from_source("\nfoo", vec!["init".into()], BTreeMap::new()).unwrap();
+    assert_eq!(drive(&mut sh, &mut h, 1000, &["foo"]), End::Exit(127));
+    assert_eq!(h.err, "init: line 2: foo: not found\n");
+    // A program's status and output go through the shell.
+    let mut h = Fake::new();
+    let mut sh = Shell::from_source("ps aux | grep nginx | wc -l; java -jar app.jar; echo $?", Vec::new(), BTreeMap::new()).unwrap();
+    assert_eq!(sh.resume(&mut h), Yield::Run { argv: vec!["ps".into(), "aux".into()] });
+    sh.program_output("PID USER COMMAND\n1 root nginx: master\n7 nginx nginx: worker\n", "");
+    sh.program_exited(0);
+    assert_eq!(sh.resume(&mut h), Yield::Run { argv: vec!["java".into(), "-jar".into(), "app.jar".into()] });
+    sh.program_exited(3);
+    assert_eq!(sh.resume(&mut h), Yield::Exit { code: 0 });
+    assert_eq!(h.out, "2\n3\n");
+    // exec hands the process over.
+    let (_, _, end) = run("echo starting; exec nginx -g 'daemon off;'");
+    assert_eq!(end, End::Exec(vec!["nginx".into(), "-g".into(), "daemon off;".into()]));
+    let mut h = Fake::new();
+    let mut sh = Shell::from_source("exec ./missing", Vec::new(), BTreeMap::new()).unwrap();
+    assert_eq!(sh.resume(&mut h), Yield::Exec { argv: vec!["./missing".into()] });
+    sh.program_not_found();
+    assert_eq!(sh.resume(&mut h), Yield::Exit { code: 127 });
+    assert_eq!(h.err, "sh: exec: line 1: ./missing: not found\n");
+}
+
+#[test]
+fn exec_form_processes() {
+    let mut h = Fake::new();
+    let mut sh = Shell::from_argv(vec!["sleep".into(), "3600".into()], BTreeMap::new());
+    assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: 3_600_000 });
+    h.now_ms += 3_600_000;
+    assert_eq!(sh.resume(&mut h), Yield::Exit { code: 0 });
+    let mut sh = Shell::from_argv(vec!["echo".into(), "hi $HOME".into()], BTreeMap::new());
+    assert_eq!(sh.resume(&mut h), Yield::Exit { code: 0 });
+    assert_eq!(h.out, "hi $HOME\n");
+    let mut sh = Shell::from_argv(vec!["nginx".into(), "-g".into(), "daemon off;".into()], BTreeMap::new());
+    assert_eq!(sh.resume(&mut h), Yield::Exec { argv: vec!["nginx".into(), "-g".into(), "daemon off;".into()] });
+    let mut sh = Shell::from_argv(vec!["/bin/sh".into(), "-c".into(), "trap 'exit 7' TERM; sleep infinity & wait".into()], BTreeMap::new());
+    assert_eq!(sh.resume(&mut h), Yield::WaitForever);
+    assert_eq!(sh.signal(15), SignalDisposition::Trapped);
+    assert_eq!(sh.resume(&mut h), Yield::Exit { code: 7 });
+    let mut sh = Shell::from_argv(vec!["tail".into(), "-f".into(), "/dev/null".into()], BTreeMap::new());
+    assert_eq!(sh.resume(&mut h), Yield::WaitForever);
+    assert!(!sh.interruptible());
+    let mut sh = Shell::from_argv(vec!["cat".into(), "/etc/config".into()], BTreeMap::new());
+    h.files.insert("/etc/config".into(), "k=v\n".into());
+    h.out.clear();
+    assert_eq!(sh.resume(&mut h), Yield::Exit { code: 0 });
+    assert_eq!(h.out, "k=v\n");
+    let mut sh = Shell::from_argv(vec!["sh".into(), "-c".into(), "fi".into()], BTreeMap::new());
+    h.err.clear();
+    assert_eq!(sh.resume(&mut h), Yield::Exit { code: 2 });
+    assert_eq!(h.err, "sh: syntax error: unexpected \"fi\"\n");
+}
+
+#[test]
+fn sleep_durations() {
+    let mut h = Fake::new();
+    for (src, ms) in [("sleep 1.5", 1500), ("sleep 2m", 120_000), ("sleep 1h", 3_600_000), ("sleep 1d", 86_400_000), ("sleep 1 2", 3000), ("sleep 0.25s", 250)] {
+        let mut sh = Shell::from_source(src, Vec::new(), BTreeMap::new()).unwrap();
+        assert_eq!(sh.resume(&mut h), Yield::Sleep { ms }, "{src}");
+    }
+    let mut sh = Shell::from_source("sleep infinity", Vec::new(), BTreeMap::new()).unwrap();
+    assert_eq!(sh.resume(&mut h), Yield::WaitForever);
+    let (_, e, end) = run("sleep abc");
+    assert_eq!((e.as_str(), end), ("sleep: invalid number 'abc'\n", End::Exit(1)));
+}
+
+#[test]
+fn expansions() {
+    assert_eq!(out("x=$(echo hi); echo \"[$x]\""), "[hi]\n");
+    assert_eq!(out("x=`echo a b`; echo $x; echo \"$(echo \"in $(echo nested)\")\""), "a b\nin nested\n");
+    assert_eq!(out("echo ${u:-def} ${u-unset} ${e:=set}; echo $e; x=abc; echo ${#x} ${x:+alt}"), "def unset set\nset\n3 alt\n");
+    assert_eq!(out("f=/a/b/c.txt; echo ${f##*/} ${f%.txt} ${f#/a} ${f%%/*}x ${f:3:1} ${f/b/B}"), "c.txt /a/b/c /b/c.txt x b /a/B/c.txt\n");
+    assert_eq!(out("x='a  b'; printf '<%s>' $x \"$x\"; echo"), "<a><b><a  b>\n");
+    assert_eq!(out("echo '$HOME' \"$HOME\" \\$HOME ~"), "$HOME /root $HOME /root\n");
+    assert_eq!(out("IFS=:; x=a:b:c; for p in $x; do echo $p; done"), "a\nb\nc\n");
+    assert_eq!(out("echo \"$(printf 'a\\n\\n\\n')\"end"), "aend\n");
+    assert_eq!(out("x=1; (x=2; echo in $x); echo out $x"), "in 2\nout 1\n");
+    assert_eq!(out("echo $(exit 4); echo $?; x=$(exit 5); echo $?"), "\n0\n5\n");
+    let (_, e, end) = run("echo ${x:?is required}; echo no");
+    assert_eq!((e.as_str(), end), ("sh: x: is required\n", End::Exit(2)));
+    let (_, e, end) = run("echo ${}");
+    assert_eq!((e.as_str(), end), ("sh: syntax error: bad substitution\n", End::Exit(2)));
+    let mut h = Fake::new();
+    for f in ["/data/a.log", "/data/b.log", "/data/c.txt"] {
+        h.files.insert(f.into(), String::new());
+    }
+    assert_eq!(run_with(&mut h, "echo /data/*.log; echo /data/*.none; cd /data && echo *.txt"), End::Exit(0));
+    assert_eq!(h.out, "/data/a.log /data/b.log\n/data/*.none\nc.txt\n");
+}
+
+#[test]
+fn positional_parameters_and_functions() {
+    let mut h = Fake::new();
+    let mut sh = Shell::from_source("echo $0 $# \"$@\"; for a; do echo \"<$a>\"; done; shift; echo $1", vec!["me".into(), "x y".into(), "z".into()], BTreeMap::new()).unwrap();
+    assert_eq!(drive(&mut sh, &mut h, 1000, &[]), End::Exit(0));
+    assert_eq!(h.out, "me 2 x y z\n<x y>\n<z>\nz\n");
+    assert_eq!(out("f() { echo \"arg $1\"; return 2; }; f x; echo $?"), "arg x\n2\n");
+    assert_eq!(out("g() { local v=in; echo $v; }; v=out; g; echo $v"), "in\nout\n");
+    assert_eq!(out("count() { echo $#; }; count a b c; count"), "3\n0\n");
+    assert_eq!(out("fact() { if [ $1 -le 1 ]; then echo 1; else echo $(( $1 * $(fact $(( $1 - 1 ))) )); fi; }; fact 5"), "120\n");
+    assert_eq!(out("v=1 sh -c 'echo $v'; echo \"[$v]\""), "1\n[]\n");
+}
+
+#[test]
+fn case_and_test() {
+    assert_eq!(out("for x in foo bar baz 1; do case $x in f*) echo F;; bar|baz) echo B;; *) echo other;; esac; done"), "F\nB\nB\nother\n");
+    assert_eq!(out("case 'a b' in \"a b\") echo quoted;; esac; case x in [xy]) echo class;; esac"), "quoted\nclass\n");
+    let mut h = Fake::new();
+    h.files.insert("/etc/f".into(), "x".into());
+    assert_eq!(
+        run_with(&mut h, "[ -f /etc/f ] && echo f; [ -d /etc ] && echo d; [ -e /nope ] || echo no; test -z '' && echo z; [ a != b ] && echo ne; [ 3 -ge 3 ] && echo ge; [[ abc == a* ]] && echo glob; [ ! -f /etc ] && echo notf"),
+        End::Exit(0)
+    );
+    assert_eq!(h.out, "f\nd\nno\nz\nne\nge\nglob\nnotf\n");
+    let (_, e, _) = run("[ 1 -eq 1");
+    assert_eq!(e, "sh: missing ]\n");
+    let (_, e, _) = run("[ a -eq 1 ]; echo $?");
+    assert_eq!(e, "sh: a: bad number\n");
+}
+
+#[test]
+fn pipelines_and_text_tools() {
+    assert_eq!(out("echo x | cat"), "x\n");
+    assert_eq!(out("printf 'a\\nb\\nab\\n' | grep b"), "b\nab\n");
+    assert_eq!(out("printf 'a\\nb\\n' | grep -c .; echo hello | grep -q ell && echo yes"), "2\nyes\n");
+    assert_eq!(out("seq 5 | tail -n 2; seq 10 | head -n 3 | wc -l"), "4\n5\n3\n");
+    assert_eq!(out("echo hello world | wc -w; echo abc | wc -c"), "2\n4\n");
+    assert_eq!(out("! echo x | grep -q y && echo negated"), "negated\n");
+    assert_eq!(out("echo one | { read a; echo got $a; }"), "got one\n");
+    assert_eq!(out("printf '1 2\\n3 4\\n' > /tmp/t; while read a b; do echo $b$a; done < /tmp/t"), "21\n43\n");
+    assert_eq!(out("cat <<EOF\nhost=$(hostname)\n  x\nEOF\ncat <<'E'\n$HOME\nE"), "host=web-7d9c\n  x\n$HOME\n");
+    assert_eq!(out("expr 3 + 4; expr length abc; expr abc : 'a\\(.\\)'"), "7\n3\nb\n");
+    assert_eq!(out("echo -n a; echo -e 'b\\tc'; printf '%s=%d %05.1f|%-3s|\\n' k 42 3.14159 x"), "ab\tc\nk=42 003.1|x  |\n");
+    assert_eq!(out("echo abc | tee /tmp/tee; cat /tmp/tee"), "abc\nabc\n");
+}
+
+#[test]
+fn dates_and_hosts() {
+    let mut h = Fake::new();
+    h.now_ms = 1_795_978_745_000; // 2026-11-29T18:59:05Z
+    assert_eq!(run_with(&mut h, "date; date +%s; date -u +%Y-%m-%dT%H:%M:%SZ; hostname"), End::Exit(0));
+    assert_eq!(h.out, "Sun Nov 29 18:59:05 UTC 2026\n1795978745\n2026-11-29T18:59:05Z\nweb-7d9c\n");
+    let mut h = Fake::new();
+    h.now_ms = 1_772_442_000_000; // 2026-03-02T09:00:00Z
+    assert_eq!(run_with(&mut h, "date"), End::Exit(0));
+    assert_eq!(h.out, "Mon Mar  2 09:00:00 UTC 2026\n");
+}
+
+#[test]
+fn files_and_dirs() {
+    let mut h = Fake::new();
+    let src = "mkdir -p /data/a/b && touch /data/a/b/f && ls /data/a/b; mkdir /data/a; rm /data/nope; rm -f /data/nope; rm /data/a; cd /nowhere; echo rc=$?; cd /data/a && pwd";
+    assert_eq!(run_with(&mut h, src), End::Exit(0));
+    assert_eq!(h.out, "f\nrc=2\n/data/a\n");
+    assert_eq!(
+        h.err,
+        "mkdir: can't create directory '/data/a': File exists\nrm: can't remove '/data/nope': No such file or directory\nrm: '/data/a' is a directory\nsh: cd: line 1: can't cd to /nowhere: No such file or directory\n"
+    );
+}
+
+#[test]
+fn set_options_and_exit_traps() {
+    assert_eq!(run("set -e; echo a; false; echo b").2, End::Exit(1));
+    assert_eq!(out("set -e; false || true; if false; then :; fi; echo survived"), "survived\n");
+    let (o, e, _) = run("set -x; x=1; echo \"$x b\"");
+    assert_eq!((o.as_str(), e.as_str()), ("1 b\n", "+ x=1\n+ echo '1 b'\n"));
+    assert_eq!(run("trap 'echo bye' EXIT; echo hi; exit 3"), ("hi\nbye\n".to_string(), String::new(), End::Exit(3)));
+    assert_eq!(run("trap 'echo cleanup' EXIT; echo hi").0, "hi\ncleanup\n");
+    let (_, e, end) = run("set -u; echo $nope");
+    assert_eq!((e.as_str(), end), ("sh: nope: parameter not set\n", End::Exit(2)));
+}
+
+#[test]
+fn background_jobs_interleave_in_virtual_time() {
+    let mut h = Fake::new();
+    let t0 = h.now_ms;
+    let end = run_with(&mut h, "(while true; do echo tick; sleep 2; done) & sleep 5; echo main; kill $!; wait; echo done");
+    assert_eq!(end, End::Exit(0));
+    assert_eq!(h.out, "tick\ntick\ntick\nmain\ndone\n");
+    assert_eq!(h.now_ms - t0, 5_000);
+    let mut h = Fake::new();
+    let mut sh = Shell::from_source("sleep 3 & sleep 1 & wait; echo both", Vec::new(), BTreeMap::new()).unwrap();
+    assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: 1000 });
+    h.now_ms += 1000;
+    assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: 2000 });
+    h.now_ms += 2000;
+    assert_eq!(sh.resume(&mut h), Yield::Exit { code: 0 });
+    assert_eq!(h.out, "both\n");
+}
+
+#[test]
+fn busy_loops_yield_time_slices() {
+    let mut h = Fake::new();
+    let mut sh = Shell::from_source("while true; do :; done", Vec::new(), BTreeMap::new()).unwrap();
+    for _ in 0..3 {
+        assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: SLICE_MS });
+        assert!(sh.interruptible());
+        h.now_ms += SLICE_MS;
+    }
+    let _ = sh.signal(15);
+    let mut sh = Shell::from_source("trap 'exit 9' TERM; while :; do :; done", Vec::new(), BTreeMap::new()).unwrap();
+    assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: SLICE_MS });
+    assert_eq!(sh.signal(15), SignalDisposition::Trapped);
+    assert_eq!(sh.resume(&mut h), Yield::Exit { code: 9 });
+}
+
+#[test]
+fn kill_self() {
+    assert_eq!(run("trap 'echo got; exit 1' TERM; kill -TERM $$; echo not-reached").0, "got\n");
+    // PID 1 without a trap ignores it, as init does.
+    assert_eq!(run("kill $$; echo alive").0, "alive\n");
+    let mut h = Fake::new();
+    let mut sh = Shell::from_source("kill -s TERM $$; echo no", Vec::new(), BTreeMap::new()).unwrap();
+    sh.set_pid(42);
+    assert_eq!(sh.resume(&mut h), Yield::Exit { code: 143 });
+    assert_eq!(h.out, "");
+}
+
+#[test]
+fn limits_are_stated() {
+    let big = "x".repeat(MAX_SCRIPT_BYTES + 1);
+    assert_eq!(parse(&big).unwrap_err().to_string(), "sh: script longer than 65536 bytes");
+    let deep = "(".repeat(500);
+    assert_eq!(parse(&deep).unwrap_err().message, format!("nesting deeper than {MAX_NESTING} levels"));
+    let deep = "$(".repeat(500);
+    assert!(parse(&format!("echo {deep}")).is_err());
+    let deep = "${x:-".repeat(500);
+    assert!(parse(&format!("echo {deep}")).is_err());
+    let (_, e, end) = run("f() { f; }; f");
+    assert_eq!(end, End::Exit(2));
+    assert_eq!(e, format!("sh: nesting deeper than {MAX_FRAMES} frames (podlife limit)\n"));
+    let (_, e, end) = run("x=aaaaaaaaaaaaaaaa; while true; do x=$x$x; done");
+    assert_eq!(end, End::Exit(2));
+    assert!(e.contains("value longer than 1048576 bytes"), "{e}");
+}
+
+#[test]
+fn snapshots_are_clones() {
+    let mut h = Fake::new();
+    let mut sh = Shell::from_source("for i in 1 2 3; do echo $i; sleep 1; done", Vec::new(), BTreeMap::new()).unwrap();
+    assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: 1000 });
+    let snap = sh.clone();
+    h.now_ms += 1000;
+    assert_eq!(drive(&mut sh, &mut h, 10_000, &[]), End::Exit(0));
+    let mut h2 = Fake::new();
+    let mut again = snap;
+    h2.now_ms = h.now_ms;
+    assert_eq!(drive(&mut again, &mut h2, 10_000, &[]), End::Exit(0));
+    assert_eq!(h.out, "1\n2\n3\n");
+    assert_eq!(h2.out, "2\n3\n");
+}
+
+/// Runs arbitrary text for a bounded number of resumes, answering every yield.
+fn fuzz_run(src: &str) {
+    let _ = parse(src);
+    let Ok(mut sh) = Shell::from_source(src, vec!["fz".into(), "a b".into()], BTreeMap::from([("X".to_string(), "1".to_string())])) else { return };
+    sh.set_step_budget(5_000);
+    let mut h = Fake::new();
+    h.listen("db", "10.0.0.1", 5432, 0);
+    for n in 0..40 {
+        match sh.resume(&mut h) {
+            Yield::Sleep { ms } => h.now_ms = h.now_ms.saturating_add(ms.min(1 << 40)),
+            Yield::Run { .. } => {
+                if n % 2 == 0 {
+                    sh.program_exited(1)
+                } else {
+                    sh.program_not_found()
+                }
+            }
+            Yield::WaitForever => {
+                let _ = sh.signal(15);
+                let _ = sh.signal(2);
+            }
+            Yield::Exit { .. } | Yield::Exec { .. } => return,
+        }
+        if n == 20 {
+            let _ = sh.signal(15);
+        }
+    }
+}
+
+const SHELLISH: &str = "[a-z0-9 ;|&(){}<>$`'\"\\\\=\n*?#!:%/.+-]{0,120}";
+
+fn tokens() -> impl Strategy<Value = String> {
+    let tok = prop::sample::select(vec![
+        "if", "then", "else", "elif", "fi", "while", "until", "do", "done", "for", "in", "case", "esac", ";;", "{", "}", "(", ")", ";", "&", "&&", "||", "|", "!", "\n", "x=1", "$x",
+        "${x:-y}", "$(", "`", "\"", "'", "echo", "sleep", "1", "true", "false", "exit", "break", "continue", "return", "f()", "trap", "'exit 3'", "TERM", "wait", "<<EOF", "EOF",
+        ">", ">>", "2>&1", "<", "$((", "))", "x", "*", "read", "local", "shift", "set", "-e", "eval", "kill", "$$", "[", "]", "-eq", "nc", "-z", "db", "5432", "seq", "cat", "exec",
+    ]);
+    prop::collection::vec(tok, 0..40).prop_map(|v| v.join(" "))
+}
+
+/// Scripts that parse: commands combined with every construct, to exercise the
+/// interpreter rather than the parser.
+fn programs() -> impl Strategy<Value = String> {
+    let simple = prop::sample::select(vec![
+        "echo hi", "x=$((x+1))", "true", "false", "sleep 1", "sleep 0.5", "read v", "echo $x > /tmp/f", "cat /tmp/f", "rm -f /tmp/f", "exit 3", "return 2", "break", "continue 2",
+        "wait", "kill $$", "kill %1", "trap 'echo t' TERM", "trap 'exit 1' EXIT", "trap - TERM", "set -e", "set -x", "set -u", "shift", "local y=1", "f", "g a b", "nc -z db 5432",
+        "wget -qO- http://db:5432/", "curl -sf db:5432", "prog arg", "exec prog", "echo $(echo sub)", "echo ${u:-d} ${#x}", "[ $x -lt 3 ]", "test -f /tmp/f", "tail -f /dev/null",
+        "sleep infinity", "seq 3", "date", "eval 'echo ev'", "sh -c 'exit 4'", "cd /tmp", "echo $?", "printf '%s\n' a b", ": ${x:=5}", "echo \"$@\"", "exit",
+    ]);
+    simple.prop_map(str::to_string).prop_recursive(4, 48, 4, |inner| {
+        prop_oneof![
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("{{ {a}; {b}; }}")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("{{ {a}; }} && {{ {b}; }}")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("{{ {a}; }} || {{ {b}; }}")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("{{ {a}; }} | {{ {b}; }}")),
+            inner.clone().prop_map(|a| format!("{{ {{ {a}; }} & }}")),
+            inner.clone().prop_map(|a| format!("! {{ {a}; }}")),
+            (inner.clone(), inner.clone(), inner.clone()).prop_map(|(a, b, c)| format!("if {a}; then {b}; else {c}; fi")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("while {a}; do {b}; done")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("until {a}; do {b}; done")),
+            inner.clone().prop_map(|a| format!("for i in 1 2 3; do {a}; done")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("case $x in 1|2) {a};; *) {b};; esac")),
+            inner.clone().prop_map(|a| format!("( {a} )")),
+            inner.clone().prop_map(|a| format!("{{ {a}; }} > /tmp/o 2>&1")),
+            inner.clone().prop_map(|a| format!("v=$( {a} )")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("f() {{ {a}; }}; g() {{ {b}; f; }}")),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_text_never_panics(src in "\\PC{0,200}") {
+        fuzz_run(&src);
+    }
+
+    #[test]
+    fn shellish_text_never_panics(src in SHELLISH) {
+        fuzz_run(&src);
+    }
+
+    #[test]
+    fn token_soup_never_panics(src in tokens()) {
+        fuzz_run(&src);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn generated_programs_never_panic(src in programs()) {
+        prop_assert!(parse(&src).is_ok(), "{src}");
+        fuzz_run(&src);
+    }
+}
+
+#[test]
+fn more_teaching_snippets() {
+    // A substitution that takes time.
+    let mut h = Fake::new();
+    let t0 = h.now_ms;
+    assert_eq!(run_with(&mut h, "x=$(sleep 1; echo hi); echo \"$x\""), End::Exit(0));
+    assert_eq!((h.out.as_str(), h.now_ms - t0), ("hi\n", 1000));
+    // Here-documents with tab stripping, to a file.
+    assert_eq!(out("cat <<-EOF > /tmp/c\n\tline1\n\t  line2\n\tEOF\ncat /tmp/c"), "line1\n  line2\n");
+    assert_eq!(out("cat <<A; cat <<B\na\nA\nb\nB\necho after"), "a\nb\nafter\n");
+    // Permanent redirections.
+    let mut h = Fake::new();
+    assert_eq!(run_with(&mut h, "exec > /tmp/log 2>&1; echo one; echo two >&2"), End::Exit(0));
+    assert_eq!(h.files.get("/tmp/log").map(String::as_str), Some("one\ntwo\n"));
+    assert_eq!(h.out, "");
+    // wait for one job, with its status.
+    assert_eq!(out("(sleep 1; exit 3) & pid=$!; wait $pid; echo rc=$?"), "rc=3\n");
+    // Nested sh -c with arguments.
+    assert_eq!(out("sh -c 'echo $0 $1 $#' name one"), "name one 1\n");
+    // Sourcing and script files.
+    let mut h = Fake::new();
+    h.files.insert("/etc/env.sh".into(), "GREETING=hello\n".into());
+    h.files.insert("/bin/run.sh".into(), "#!/bin/sh\necho \"run $1 as $0\"\nexit 4\n".into());
+    assert_eq!(run_with(&mut h, ". /etc/env.sh; echo $GREETING; /bin/run.sh x; echo rc=$?"), End::Exit(0));
+    assert_eq!(h.out, "hello\nrun x as /bin/run.sh\nrc=4\n");
+    assert_eq!(out("command -v curl; command -v cd; type echo"), "/bin/curl\ncd\necho is a shell builtin\n");
+    // Loops whose bodies read a pipe.
+    assert_eq!(out("seq 3 | while read n; do echo \"n=$n\"; done"), "n=1\nn=2\nn=3\n");
+    // Kill a background job.
+    assert_eq!(out("sleep 100 & kill $!; wait $!; echo rc=$?"), "rc=143\n");
+    // `[` with -a / -o and parentheses.
+    assert_eq!(out("[ 1 -eq 1 -a \\( x = y -o 2 -gt 1 \\) ] && echo yes"), "yes\n");
+    // printf reuses its format.
+    assert_eq!(out("printf '%s-' a b c; echo"), "a-b-c-\n");
+    // env with assignments, and printenv.
+    let mut h = Fake::new();
+    let mut sh = Shell::from_source("env FOO=bar printenv FOO; echo ${FOO:-unset}; printenv APP", Vec::new(), BTreeMap::from([("APP".to_string(), "demo".to_string())])).unwrap();
+    assert_eq!(drive(&mut sh, &mut h, 1000, &[]), End::Exit(0));
+    assert_eq!(h.out, "bar\nunset\ndemo\n");
+    // Multiple lines, comments, continuation.
+    assert_eq!(out("# start\necho a \\\n  b # trailing\n\necho c"), "a b\nc\n");
+    // The status of a pipeline is its last command's.
+    assert_eq!(out("false | true; echo $?; true | false; echo $?"), "0\n1\n");
+    // A function may not change the caller's $# or positional parameters.
+    let mut h = Fake::new();
+    let mut sh = Shell::from_source("f() { set -- q; echo $1; }; f; echo $1", vec!["sh".into(), "orig".into()], BTreeMap::new()).unwrap();
+    assert_eq!(drive(&mut sh, &mut h, 1000, &[]), End::Exit(0));
+    assert_eq!(h.out, "q\norig\n");
+}
+
+#[test]
+fn deep_but_allowed_nesting_runs() {
+    for n in [10, 20, 30, 45] {
+        let src = format!("{}echo deep{}", "(".repeat(n), ")".repeat(n));
+        let r = parse(&src);
+        assert!(r.is_ok() || n > 20, "{n} nested subshells parse");
+        if r.is_ok() {
+            assert_eq!(out(&src), "deep\n");
+        }
+        let src = format!("echo {}x{}", "$(echo ".repeat(n), ")".repeat(n));
+        assert!(parse(&src).is_ok() || n > 10, "{n} nested substitutions parse");
+        if parse(&src).is_ok() {
+            assert_eq!(out(&src), "x\n");
+        }
+        let src = format!("echo {}d{}", "${u:-".repeat(n), "}".repeat(n));
+        if parse(&src).is_ok() {
+            assert_eq!(out(&src), "d\n");
+        }
+        let src = format!("{}:{}", "if true; then ".repeat(n), "; fi".repeat(n));
+        if parse(&src).is_ok() {
+            assert_eq!(run(&src).2, End::Exit(0));
+        }
+    }
+}
+
+#[test]
+fn word_splitting_and_parameters() {
+    assert_eq!(out("x=\"a b\"; printf '[%s]' \"${u:-a b}\" ${u:-c d} $x; echo"), "[a b][c][d][a][b]\n");
+    assert_eq!(out("for f in \"$@\"; do echo never; done; set -- $(echo 1 2 3); echo $# \"$*\""), "1 2 3\n".replacen("1 2 3", "3 1 2 3", 1));
+    assert_eq!(out("echo $(( $(echo 3) + 1 )) $(( (1+2)*3 ))"), "4 9\n");
+    assert_eq!(out("sleep 5 & echo $!; wait"), "2\n");
+    assert_eq!(out("echo -e 'a\\nb'; printf '%d|%x|%o|%c|%%\\n' 42 255 8 xyz"), "a\nb\n42|ff|10|x|%\n");
+    let (o, e, _) = run("printf '%d\\n' abc");
+    assert_eq!((o.as_str(), e.as_str()), ("0\n", "printf: invalid number 'abc'\n"));
+    assert_eq!(out("a=1 b=2; echo $a$b ${a}x \"$a\"'$b'"), "12 1x 1$b\n");
+    assert_eq!(out("IFS=,; v=a,b,,c; set -- $v; echo $#; IFS=' '; x='  lead  trail  '; set -- $x; echo $#"), "4\n2\n");
+    assert_eq!(out("x=abcabc; echo ${x//b/B} ${x/#a/A} ${x:1} ${x: -2} ${x:0:2}"), "aBcaBc Abcabc bcabc bc ab\n".replace("Abcabc", "abcabc"));
+}
+
+#[test]
+fn background_loop_with_trap_and_wait() {
+    let mut h = Fake::new();
+    let mut sh = Shell::from_source("trap 'echo bye; exit' TERM; (while true; do echo tick; sleep 1; done) & wait", Vec::new(), BTreeMap::new()).unwrap();
+    assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: 1000 });
+    assert!(sh.interruptible());
+    h.now_ms += 1000;
+    assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: 1000 });
+    h.now_ms += 400;
+    assert_eq!(sh.signal(15), SignalDisposition::Trapped);
+    assert_eq!(sh.resume(&mut h), Yield::Exit { code: 143 });
+    assert_eq!(h.out, "tick\ntick\nbye\n");
+}
+
+#[test]
+fn the_nesting_limit_fits_a_small_stack() {
+    // The web build runs on a 1 MiB wasm stack: the deepest accepted script must parse
+    // and run in less (debug frames are larger than release ones).
+    let handle = std::thread::Builder::new()
+        .stack_size(512 * 1024)
+        .spawn(|| {
+            for unit in ["(", "$(", "${u:-", "{ ", "if true; then ", "\"$(", "`"] {
+                let mut n = 1;
+                while n < 400 {
+                    let close = match unit {
+                        "(" => ")",
+                        "$(" => ")",
+                        "${u:-" => "}",
+                        "{ " => "; }",
+                        "if true; then " => "; fi",
+                        "\"$(" => ")\"",
+                        _ => "`",
+                    };
+                    let src = format!("echo {}x{}", unit.repeat(n), close.repeat(n));
+                    let src = if matches!(unit, "(" | "{ " | "if true; then ") { format!("{}echo x{}", unit.repeat(n), close.repeat(n)) } else { src };
+                    fuzz_run(&src);
+                    n += 7;
+                }
+            }
+        })
+        .expect("thread");
+    assert!(handle.join().is_ok());
+}
+
