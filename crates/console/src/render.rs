@@ -203,6 +203,7 @@ pub fn line(e: &TraceEvent) -> String {
             Some(out) => format!("{} {} failure: {out}", text(param(e, "probe")), text(param(e, "container"))),
             None => format!("{} {} success", text(param(e, "probe")), text(param(e, "container"))),
         },
+        Action::KubeletExec => format!("exec in {}: {}", text(param(e, "container")), param(e, "command").as_array().map(|a| a.iter().map(text).collect::<Vec<_>>().join(" ")).unwrap_or_default()),
         Action::KubeletLogs => format!("logs of {}{}", text(param(e, "container")), if param(e, "previous") == &serde_json::Value::Bool(true) { " (previous)" } else { "" }),
         Action::Signal => format!("{} → {}: {}", text(param(e, "signal")), text(param(e, "container")), text(param(e, "disposition"))),
     };

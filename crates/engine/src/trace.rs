@@ -149,6 +149,9 @@ pub enum Action {
     /// A probe attempt (params: container, probe, result, output).
     #[serde(rename = "kubelet.probe")]
     KubeletProbe,
+    /// The kubelet ran a command in a container (params: container, command).
+    #[serde(rename = "kubelet.exec")]
+    KubeletExec,
     /// The kubelet served a container's log (params: container, previous).
     #[serde(rename = "kubelet.logs")]
     KubeletLogs,
@@ -193,6 +196,7 @@ impl Action {
             Action::Shim => "shim",
             Action::Signal => "signal",
             Action::KubeletLogs => "kubelet.logs",
+            Action::KubeletExec => "kubelet.exec",
             Action::KubeletProbe => "kubelet.probe",
             Action::KubeletHook => "kubelet.hook",
             Action::NodeDown => "node.down",

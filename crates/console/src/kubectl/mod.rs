@@ -4,6 +4,7 @@
 
 mod create_sub;
 mod describe;
+mod exec_wait;
 pub mod flags;
 mod logs;
 mod manifest_input;
@@ -70,6 +71,8 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "events" => events(ctx, rest, &mut out),
         "describe" => describe_cmd(ctx, rest, &mut out),
         "logs" => logs::logs(ctx, rest, &mut out),
+        "exec" => exec_wait::exec(ctx, rest, &mut out),
+        "wait" => exec_wait::wait(ctx, rest, &mut out),
         "cordon" => node_ops::cordon(ctx, rest, &mut out, true),
         "uncordon" => node_ops::cordon(ctx, rest, &mut out, false),
         "taint" => node_ops::taint(ctx, rest, &mut out),

@@ -77,6 +77,31 @@ fn validate_container_log_status(pod: &str, container: &str, st: &Value, previou
     Err(format!("container {container:?} in pod {pod:?} is waiting to start - no logs yet"))
 }
 
+impl Engine {
+    /// `POST …/pods/NAME/exec?container=C&command=…`: kube-apiserver upgrades the
+    /// connection to the kubelet, which asks containerd to run the command in the container.
+    /// Returns what ran; the caller lets the command's virtual time pass.
+    pub fn pod_exec(&mut self, namespace: &str, name: &str, container: &str, argv: &[String]) -> Result<crate::containerd::exec::ExecRun, Status> {
+        let path = format!("/api/v1/namespaces/{namespace}/pods/{name}/exec?container={container}");
+        let object = Some(crate::trace::ObjectRef { kind: "Pod".into(), namespace: Some(namespace.into()), name: name.into() });
+        self.record(ComponentRef::control_plane("kube-apiserver"), Action::Request, object.clone(), BTreeMap::from([("verb".to_string(), json!("POST")), ("path".to_string(), json!(path))]), vec![]);
+        let rt = ResourceType::resolve("pods").ok_or_else(|| Status::plain(Reason::NotFound, "pods not served".into()))?;
+        let pod = self.store.get(&ObjectKey::new(rt, Some(namespace), name)).cloned().ok_or_else(|| Status::not_found(rt, name))?;
+        let phase = pod["status"]["phase"].as_str().unwrap_or_default();
+        if phase == "Succeeded" || phase == "Failed" {
+            return Err(Status::bad_request(format!("cannot exec into a container in a completed pod; current phase is {phase}")));
+        }
+        let node = pod["spec"]["nodeName"].as_str().unwrap_or_default().to_string();
+        let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
+        let running = !node.is_empty() && self.machine(&node).is_some_and(|m| m.runtime.pod_containers(&uid).iter().any(|c| c.name == container && c.state == crate::containerd::ContainerState::Running));
+        if !running {
+            return Err(Status::bad_request(format!("unable to upgrade connection: container not found ({container:?})")));
+        }
+        self.record(ComponentRef::on_node(super::COMPONENT, &node), Action::KubeletExec, object, BTreeMap::from([("container".to_string(), json!(container)), ("command".to_string(), json!(argv))]), vec![]);
+        self.exec_in_container(&node, &uid, container, argv).map_err(Status::bad_request)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
