@@ -18,6 +18,7 @@ EOF
 kubectl get pods -o wide
 sleep 2
 kubectl get pods -o wide
+kubectl get pods -w
 sleep 5
 kubectl get pods -o wide
 kubectl describe pod nginx
@@ -25,6 +26,8 @@ kubectl logs nginx
 podlife node worker-2 -- crictl ps -a
 podlife node worker-2 -- crictl pods
 kubectl exec nginx -- wget -q -O- http://localhost/
-kubectl delete pod nginx
+kubectl delete pod nginx --wait=false
+kubectl get pods --watch
+sleep 2
 kubectl get pods
 podlife node worker-2 -- crictl ps -a

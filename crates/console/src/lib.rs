@@ -53,12 +53,14 @@ pub struct Session {
     read_file: FileReader,
     commands_run: usize,
     seed: u64,
+    /// A `kubectl get -w` whose changes the next `sleep` prints.
+    watch: Option<kubectl::WatchRequest>,
 }
 
 impl Session {
     /// The default three-node cluster with the given seed.
     pub fn new(seed: u64) -> Session {
-        Session { engine: Engine::with_default_cluster(seed), read_file: Box::new(|_| None), commands_run: 0, seed }
+        Session { engine: Engine::with_default_cluster(seed), read_file: Box::new(|_| None), commands_run: 0, seed, watch: None }
     }
 
     /// Lets `kubectl -f FILE` read files (the CLI passes the file system; the web has none).
@@ -82,12 +84,24 @@ impl Session {
         let Some(program) = words.first() else { return out };
         match program.as_str() {
             "kubectl" => {
-                let mut ctx = kubectl::Context { engine: &mut self.engine, stdin, read_file: &*self.read_file };
-                kubectl::run(&mut ctx, &words[1..])
+                if let Some(w) = self.watch.take() {
+                    self.engine.close_watch(w.id);
+                }
+                let mut ctx = kubectl::Context { engine: &mut self.engine, stdin, read_file: &*self.read_file, watch: None };
+                let out = kubectl::run(&mut ctx, &words[1..]);
+                self.watch = ctx.watch.take();
+                out
             }
             "sleep" => {
                 match words.get(1).map(|w| script::parse_duration(w)) {
-                    Some(Ok(secs)) if secs <= MAX_SLEEP_SECONDS => self.engine.advance_by((secs * 1000.0).round() as u64),
+                    Some(Ok(secs)) if secs <= MAX_SLEEP_SECONDS => {
+                        self.engine.advance_by((secs * 1000.0).round() as u64);
+                        // A `kubectl get -w` before this sleep prints what changed during it.
+                        if let Some(w) = self.watch.take() {
+                            out.out(&w.render(&mut self.engine));
+                            self.engine.close_watch(w.id);
+                        }
+                    }
                     Some(Ok(_)) => out.err(&format!("sleep: podlife advances at most {MAX_SLEEP_SECONDS} seconds at once\n")),
                     Some(Err(e)) => out.err(&format!("sleep: {e}\n")),
                     None => out.err("sleep: missing operand\n"),

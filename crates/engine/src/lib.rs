@@ -163,7 +163,23 @@ pub struct Engine {
     pub(crate) down_nodes: std::collections::BTreeSet<String>,
     /// The node lifecycle controller's memory of each node's Lease.
     pub(crate) node_health: BTreeMap<String, controllers::node_health::NodeHealth>,
+    /// Client watches opened from outside the cluster (`kubectl get -w`).
+    taps: Vec<Tap>,
+    next_tap: u64,
 }
+
+/// A client's watch on one resource: the events since it opened.
+#[derive(Debug, Clone)]
+struct Tap {
+    id: u64,
+    group: String,
+    resource: String,
+    namespace: Option<String>,
+    events: Vec<(Time, WatchEvent)>,
+}
+
+/// The most events a client watch keeps before its reader drains it.
+const MAX_TAP_EVENTS: usize = 10_000;
 
 impl Engine {
     /// An engine with an empty store and no components (see `cluster` for the defaults).
@@ -187,6 +203,8 @@ impl Engine {
             node_index_for: usize::MAX,
             down_nodes: std::collections::BTreeSet::new(),
             node_health: BTreeMap::new(),
+            taps: Vec::new(),
+            next_tap: 0,
         }
     }
 
@@ -247,6 +265,12 @@ impl Engine {
             }
             let node = event.key.name.clone();
             self.start_heartbeats(&node);
+        }
+        let now = self.now;
+        for tap in &mut self.taps {
+            if tap.group == event.key.group && tap.resource == event.key.resource && tap.namespace.as_ref().is_none_or(|n| *n == event.key.namespace) && tap.events.len() < MAX_TAP_EVENTS {
+                tap.events.push((now, event.clone()));
+            }
         }
         let targets = self.watchers_of(&event);
         for i in targets {
@@ -585,6 +609,22 @@ impl Engine {
     /// Is this component running?
     pub fn is_running(&self, name: &str, node: Option<&str>) -> Result<bool, EngineError> {
         self.find_component(name, node).map(|i| self.components[i].running)
+    }
+
+    /// Opens a client watch (`kubectl get -w`) on a resource, optionally one namespace.
+    pub fn open_watch(&mut self, group: &str, resource: &str, namespace: Option<&str>) -> u64 {
+        self.next_tap += 1;
+        self.taps.push(Tap { id: self.next_tap, group: group.into(), resource: resource.into(), namespace: namespace.map(str::to_string), events: Vec::new() });
+        self.next_tap
+    }
+
+    /// The events a client watch saw since it was last drained, with their times.
+    pub fn drain_watch(&mut self, id: u64) -> Vec<(Time, WatchEvent)> {
+        self.taps.iter_mut().find(|t| t.id == id).map(|t| std::mem::take(&mut t.events)).unwrap_or_default()
+    }
+
+    pub fn close_watch(&mut self, id: u64) {
+        self.taps.retain(|t| t.id != id);
     }
 
     /// Draws from the engine's RNG (for callers that model chance outside the engine, such as

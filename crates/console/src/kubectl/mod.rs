@@ -28,6 +28,39 @@ pub struct Context<'a> {
     pub engine: &'a mut Engine,
     pub stdin: Option<&'a str>,
     pub read_file: &'a dyn Fn(&str) -> Option<String>,
+    /// Set by `kubectl get -w`: what to print as it changes (during the script's next `sleep`).
+    pub watch: Option<WatchRequest>,
+}
+
+/// A `kubectl get -w` still watching.
+#[derive(Debug, Clone)]
+pub struct WatchRequest {
+    pub resource: &'static ResourceType,
+    pub namespace: Option<String>,
+    pub names: Vec<String>,
+    pub wide: bool,
+    pub id: u64,
+}
+
+impl WatchRequest {
+    /// The rows for what the watch saw: one row per event, each flushed on its own, as
+    /// kubectl's watch loop prints them.
+    pub fn render(&self, engine: &mut Engine) -> String {
+        let mut text = String::new();
+        for (t, ev) in engine.drain_watch(self.id) {
+            let name = ev.object["metadata"]["name"].as_str().unwrap_or_default();
+            if !self.names.is_empty() && !self.names.iter().any(|n| n == name) {
+                continue;
+            }
+            let mut row = Vec::new();
+            if self.namespace.is_none() && self.resource.namespaced {
+                row.push(ev.object["metadata"]["namespace"].as_str().unwrap_or_default().to_string());
+            }
+            row.extend(columns::row(self.resource.kind, &ev.object, t, self.wide));
+            text.push_str(&table::render(&[row]));
+        }
+        text
+    }
 }
 
 /// Sends a request and prints the response's warnings as kubectl's warning handler does.
@@ -759,6 +792,13 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         }
         _ => {
             let any_named = groups.iter().any(|(_, n)| !n.is_empty());
+            if p.flag("watch") && groups.len() == 1 {
+                let (rt, names) = &groups[0];
+                let ns = if all_ns || !rt.namespaced { None } else { Some(namespace.as_str()) };
+                let id = ctx.engine.open_watch(rt.group, rt.plural, ns);
+                ctx.watch = Some(WatchRequest { resource: rt, namespace: ns.map(str::to_string), names: names.clone(), wide: output == "wide", id });
+                return;
+            }
             if written_tables == 0 && out.text.is_empty() && !any_named {
                 if all_namespaced {
                     out.err(&format!("No resources found in {namespace} namespace.\n"));
