@@ -383,3 +383,5 @@ fn event_row(ev: &Value, now: Time) -> Vec<String> {
         s(&ev["message"]).trim().to_string(),
     ]
 }
+#[cfg(test)]
+#[path = "pod_row_tests.rs"] mod pod_row_tests;
