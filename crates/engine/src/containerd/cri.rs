@@ -167,8 +167,17 @@ impl Engine {
         // Shells and the applets a shell runs itself start as the interpreted shell; other
         // programs as their model; a program the image does not have fails in runc.
         let base = argv.first().map(|a| a.rsplit('/').next().unwrap_or(a).to_string()).unwrap_or_default();
-        let by_shell = SHELL_RUN.contains(&base.as_str());
-        let program = match if by_shell { Ok(App::idle()) } else { process::program_for(&argv, image.catalog, &env) } {
+        // A bare shell on an open stdin (`stdin: true`) waits for input instead of exiting.
+        let interactive = spec["stdin"] == true && argv.len() == 1 && matches!(base.as_str(), "sh" | "ash" | "bash");
+        let by_shell = SHELL_RUN.contains(&base.as_str()) && !interactive;
+        let chosen = if interactive {
+            Ok(App::interactive_shell())
+        } else if by_shell {
+            Ok(App::idle())
+        } else {
+            process::program_for(&argv, image.catalog, &env)
+        };
+        let program = match chosen {
             Ok(app) => app,
             Err(text) => {
                 // runc could not exec the process: the container ends at once with StartError.

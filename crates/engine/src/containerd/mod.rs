@@ -139,6 +139,13 @@ pub enum Resolved {
     Missing(String),
 }
 
+impl Container {
+    /// The command line `ps` shows for the container's first process.
+    pub fn process_cmdline_shell(&self) -> String {
+        self.process.as_ref().map(|p| p.argv.join(" ")).unwrap_or_default()
+    }
+}
+
 impl Runtime {
     pub fn new(node: &str, pod_cidr: &str) -> Runtime {
         let mut rt = Runtime {

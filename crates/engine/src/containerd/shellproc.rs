@@ -320,11 +320,12 @@ impl Engine {
                         Ok(app) => {
                             let Some(p) = self.machines.get_mut(node).and_then(|m| m.runtime.containers.get_mut(container_id)).and_then(|c| c.process.as_mut()) else { return };
                             p.app = app;
-                            p.argv = argv;
                             if exec {
+                                p.argv = argv;
                                 p.shell = None;
                                 p.child = false;
                             } else {
+                                p.child_argv = argv;
                                 p.shell = Some(shell);
                                 p.child = true;
                             }
@@ -442,7 +443,7 @@ impl Engine {
                         Some((code, text)) => ExecRun { code, output: format!("{out}{text}"), duration_ms: duration },
                         None => ExecRun {
                             code: 126,
-                            output: format!("OCI runtime exec failed: exec failed: unable to start container process: exec: {:?}: executable file not found in $PATH: unknown", argv.first().cloned().unwrap_or_default()),
+                            output: format!("OCI runtime exec failed: exec failed: unable to start container process: exec: {:?}: executable file not found in $PATH: unknown\n", argv.first().cloned().unwrap_or_default()),
                             duration_ms: duration,
                         },
                     });
@@ -469,6 +470,49 @@ impl Engine {
                 let pod = self.machines.get(node).and_then(|m| m.runtime.sandboxes.values().find(|s| s.pod_uid == uid)).map(|s| crate::trace::ObjectRef { kind: "Pod".into(), namespace: Some(s.namespace.clone()), name: s.pod_name.clone() });
                 self.send_signal(node, container_id, sig, pod);
                 Some((0, String::new()))
+            }
+            // busybox's ps (not in Debian-based images): the processes of the container's PID
+            // namespace — the pod's, pause first, with `shareProcessNamespace: true`.
+            "ps" => {
+                let m = self.machines.get(node)?;
+                let image_ref = m.runtime.containers.get(container_id).map(|c| c.image_ref.clone()).unwrap_or_default();
+                if !ash_image(&image_ref) {
+                    return None;
+                }
+                let c = m.runtime.containers.get(container_id)?;
+                let shared = m.runtime.sandboxes.get(&c.sandbox_id).is_some_and(|s| s.shared_pid_namespace);
+                let mut procs: Vec<(String, String)> = vec![];
+                if shared {
+                    procs.push(("65535".into(), "/pause".into()));
+                }
+                let mut members: Vec<&crate::containerd::Container> = if shared {
+                    m.runtime.containers.values().filter(|x| x.sandbox_id == c.sandbox_id && x.state == ContainerState::Running).collect()
+                } else {
+                    vec![c]
+                };
+                members.sort_by_key(|x| (x.started_at, x.id.clone()));
+                for x in members {
+                    let Some(p) = x.process.as_ref() else { continue };
+                    let user = if p.app.kind == crate::process::AppKind::Pause { "65535" } else { "root" };
+                    if p.shell.is_some() && p.child {
+                        procs.push((user.into(), x.process_cmdline_shell()));
+                        procs.push((user.into(), p.child_argv.join(" ")));
+                    } else if p.app.kind == crate::process::AppKind::Nginx {
+                        procs.push(("root".into(), format!("nginx: master process {}", p.argv.iter().skip_while(|a| a.ends_with("docker-entrypoint.sh")).cloned().collect::<Vec<_>>().join(" "))));
+                        procs.push(("101".into(), "nginx: worker process".into()));
+                    } else {
+                        procs.push((user.into(), x.process_cmdline_shell()));
+                    }
+                }
+                procs.push(("root".into(), argv.join(" ")));
+                let mut text = String::from("PID   USER     TIME  COMMAND\n");
+                let mut pid = 1;
+                for (i, (user, cmd)) in procs.iter().enumerate() {
+                    // Later processes were started after a few short-lived ones (entrypoints).
+                    pid = if i == 0 { 1 } else { pid + 1 + (i as u32 * 5) % 7 };
+                    text.push_str(&format!("{pid:>5} {user:<8} {:>5} {cmd}\n", "0:00"));
+                }
+                Some((0, text))
             }
             "pg_isready" => Some(if listens(self, 5432) { (0, "/var/run/postgresql:5432 - accepting connections\n".into()) } else { (2, "/var/run/postgresql:5432 - no response\n".into()) }),
             "redis-cli" => Some(if listens(self, 6379) { (0, "PONG\n".into()) } else { (1, "Could not connect to Redis at 127.0.0.1:6379: Connection refused\n".into()) }),

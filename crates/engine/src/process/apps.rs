@@ -175,6 +175,12 @@ impl App {
         App { listen_after_ms: 2_000, ports: vec![8080], graceful: vec![(SIGTERM, code_on_term), (SIGINT, 130)], shutdown_ms: 200, memory_base: 120 * MIB, ..App::base(AppKind::Server) }
     }
 
+    /// An interactive shell on an open stdin (`stdin: true`, `tty: true`): it waits for input
+    /// for ever and, being interactive, ignores SIGTERM, SIGINT and SIGQUIT.
+    pub fn interactive_shell() -> App {
+        App { ignored: vec![SIGTERM, SIGINT, SIGQUIT], graceful: vec![(SIGHUP, 129)], ..App::base(AppKind::Server) }
+    }
+
     /// Nothing yet: the shell's own process before it runs a program.
     pub fn idle() -> App {
         App::base(AppKind::Oneshot)

@@ -108,13 +108,15 @@ pub struct Process {
     pub shell: Option<Box<crate::shell::Shell>>,
     /// The shell waits for `app` to exit (a foreground program of the script).
     pub child: bool,
+    /// That program's argv.
+    pub child_argv: Vec<String>,
     /// Counts the shell's wake-ups, so a stale `ShellResume` is ignored.
     pub wake: u64,
 }
 
 impl Process {
     pub fn new(argv: Vec<String>, pid: u32, started_at: Time, app: App) -> Process {
-        Process { argv, pid, started_at, app, stopping: false, shell: None, child: false, wake: 0 }
+        Process { argv, pid, started_at, app, stopping: false, shell: None, child: false, child_argv: Vec::new(), wake: 0 }
     }
 
     /// Effects at start: log lines, timers.
