@@ -2,26 +2,14 @@
 //! Both let virtual time pass: an exec as long as its command takes, a wait until its
 //! condition holds or its timeout ends.
 
-use podlife_engine::{Engine, Request, Response, Verb};
+use podlife_engine::Engine;
 use podlife_model::ResourceType;
 use serde_json::Value;
 
 use super::flags::{self, Kind, Spec};
-use super::{Context, namespace_of, send, server_error};
+use super::logs::{default_container, fetch_pod};
+use super::{Context, namespace_of};
 use crate::Output;
-
-/// The container kubectl picks without `-c`, saying so when the pod has several.
-fn default_container(pod: &Value, out: &mut Output) -> String {
-    let names: Vec<String> = pod["spec"]["containers"].as_array().map(|a| a.iter().filter_map(|c| c["name"].as_str().map(str::to_string)).collect()).unwrap_or_default();
-    let inits: Vec<String> = pod["spec"]["initContainers"].as_array().map(|a| a.iter().filter_map(|c| c["name"].as_str().map(|n| format!("{n} (init)"))).collect()).unwrap_or_default();
-    let annotated = pod["metadata"]["annotations"]["kubectl.kubernetes.io/default-container"].as_str().filter(|d| names.iter().any(|n| n == d)).map(str::to_string);
-    let chosen = annotated.clone().or_else(|| names.first().cloned()).unwrap_or_default();
-    if annotated.is_none() && names.len() + inits.len() > 1 {
-        let all: Vec<String> = names.iter().cloned().chain(inits).collect();
-        out.err(&format!("Defaulted container {chosen:?} out of: {}\n", all.join(", ")));
-    }
-    chosen
-}
 
 pub fn exec(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let dash = args.iter().position(|a| a == "--");
@@ -48,15 +36,7 @@ pub fn exec(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         return out.err("error: you must specify at least one command for the container\n");
     }
     let namespace = namespace_of(&p);
-    let Some(rt) = ResourceType::resolve("pods") else { return };
-    let mut req = Request::new(Verb::Get, rt);
-    req.namespace = Some(namespace.clone());
-    req.name = Some(name.clone());
-    let pod = match send(ctx, out, req) {
-        Ok(Response::Object(v)) => v,
-        Ok(_) => return,
-        Err(s) => return out.err(&server_error(&s, "Pod", &name, None)),
-    };
+    let Some(pod) = fetch_pod(ctx, out, &namespace, &name) else { return };
     let container = match p.get("container") {
         Some(c) => c.to_string(),
         None => default_container(&pod, out),

@@ -40,15 +40,7 @@ pub fn logs(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         },
     };
     let namespace = namespace_of(&p);
-    let Some(rt) = ResourceType::resolve("pods") else { return };
-    let mut req = Request::new(Verb::Get, rt);
-    req.namespace = Some(namespace.clone());
-    req.name = Some(name.clone());
-    let pod = match send(ctx, out, req) {
-        Ok(Response::Object(v)) => v,
-        Ok(_) => return,
-        Err(s) => return out.err(&server_error(&s, "Pod", &name, None)),
-    };
+    let Some(pod) = fetch_pod(ctx, out, &namespace, &name) else { return };
     let all = all_container_names(&pod);
     let containers: Vec<String> = if p.flag("all-containers") {
         all.iter().map(|(n, _)| n.clone()).collect()
@@ -58,14 +50,7 @@ pub fn logs(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         }
         vec![c.to_string()]
     } else {
-        let default = pod["metadata"]["annotations"]["kubectl.kubernetes.io/default-container"].as_str().map(str::to_string);
-        let first = pod["spec"]["containers"][0]["name"].as_str().unwrap_or_default().to_string();
-        let chosen = default.filter(|d| all.iter().any(|(n, _)| n == d)).unwrap_or(first);
-        if all.len() > 1 && pod["metadata"]["annotations"]["kubectl.kubernetes.io/default-container"].is_null() {
-            let list: Vec<String> = all.iter().map(|(n, kind)| if kind.is_empty() { n.clone() } else { format!("{n} ({kind})") }).collect();
-            out.err(&format!("Defaulted container {chosen:?} out of: {}\n", list.join(", ")));
-        }
-        vec![chosen]
+        vec![default_container(&pod, out)]
     };
     for c in containers {
         match ctx.engine.pod_logs(&namespace, &name, &c, p.flag("previous")) {
@@ -82,6 +67,35 @@ pub fn logs(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             Err(s) => out.err(&format!("Error from server ({}): {}\n", s.reason.as_str(), s.message)),
         }
     }
+}
+
+/// GET the pod, or print kubectl's error.
+pub(super) fn fetch_pod(ctx: &mut Context<'_>, out: &mut Output, namespace: &str, name: &str) -> Option<Value> {
+    let rt = ResourceType::resolve("pods")?;
+    let mut req = Request::new(Verb::Get, rt);
+    req.namespace = Some(namespace.to_string());
+    req.name = Some(name.to_string());
+    match send(ctx, out, req) {
+        Ok(Response::Object(v)) => Some(v),
+        Ok(_) => None,
+        Err(s) => {
+            out.err(&server_error(&s, "Pod", name, None));
+            None
+        }
+    }
+}
+
+/// `podcmd.FindOrDefaultContainerByName` without `-c`: the annotated default container or
+/// the first one, saying which when the pod has several.
+pub(super) fn default_container(pod: &Value, out: &mut Output) -> String {
+    let all = all_container_names(pod);
+    let annotated = pod["metadata"]["annotations"]["kubectl.kubernetes.io/default-container"].as_str().filter(|d| all.iter().any(|(n, _)| n == d)).map(str::to_string);
+    let chosen = annotated.clone().unwrap_or_else(|| pod["spec"]["containers"][0]["name"].as_str().unwrap_or_default().to_string());
+    if annotated.is_none() && all.len() > 1 {
+        let list: Vec<String> = all.iter().map(|(n, kind)| if kind.is_empty() { n.clone() } else { format!("{n} ({kind})") }).collect();
+        out.err(&format!("Defaulted container {chosen:?} out of: {}\n", list.join(", ")));
+    }
+    chosen
 }
 
 /// `allContainerNames`: containers, then ephemeral `(ephem)`, then init `(init)`.
