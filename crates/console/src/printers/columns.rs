@@ -312,10 +312,12 @@ fn pod_row(pod: &Value, now: Time, wide: bool) -> Vec<String> {
 /// `printNode`: Ready condition, SchedulingDisabled, roles from `node-role.kubernetes.io/*`.
 fn node_row(node: &Value, now: Time, wide: bool) -> Vec<String> {
     let conditions = node["status"]["conditions"].as_array().map(Vec::as_slice).unwrap_or_default();
+    // `printNode`: a Ready condition that is not True (False or Unknown) is `NotReady`;
+    // only a node without one is `Unknown`.
     let mut status = match conditions.iter().find(|c| c["type"] == "Ready") {
         Some(c) if c["status"] == "True" => "Ready".to_string(),
-        Some(c) if c["status"] == "False" => "NotReady".to_string(),
-        _ => "Unknown".to_string(),
+        Some(_) => "NotReady".to_string(),
+        None => "Unknown".to_string(),
     };
     if node["spec"]["unschedulable"].as_bool() == Some(true) {
         status.push_str(",SchedulingDisabled");
