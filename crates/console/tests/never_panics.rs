@@ -25,3 +25,84 @@ proptest! {
         let _ = s.exec("kubectl get all", None);
     }
 }
+
+/// One container of a generated pod: an image, maybe a shell command, maybe probes and hooks.
+fn container_yaml(name: &str, image: &str, script: &Option<String>, probe: u8, hook: u8, memory: &Option<u32>) -> String {
+    let mut c = format!("  - name: {name}\n    image: {image}\n");
+    if let Some(sc) = script {
+        c.push_str(&format!("    command: [\"sh\", \"-c\", {sc:?}]\n"));
+    }
+    match probe % 5 {
+        1 => c.push_str("    livenessProbe:\n      httpGet:\n        path: /healthz\n        port: 8080\n      periodSeconds: 3\n"),
+        2 => c.push_str("    readinessProbe:\n      tcpSocket:\n        port: 80\n      periodSeconds: 2\n"),
+        3 => c.push_str("    startupProbe:\n      exec:\n        command: [\"cat\", \"/tmp/ok\"]\n      periodSeconds: 1\n      failureThreshold: 5\n"),
+        4 => c.push_str("    livenessProbe:\n      exec:\n        command: [\"sh\", \"-c\", \"sleep 2; exit 1\"]\n      periodSeconds: 2\n      failureThreshold: 1\n"),
+        _ => {}
+    }
+    match hook % 4 {
+        1 => c.push_str("    lifecycle:\n      preStop:\n        sleep:\n          seconds: 3\n"),
+        2 => c.push_str("    lifecycle:\n      postStart:\n        exec:\n          command: [\"sh\", \"-c\", \"exit 1\"]\n"),
+        3 => c.push_str("    lifecycle:\n      preStop:\n        httpGet:\n          path: /\n          port: 80\n"),
+        _ => {}
+    }
+    if let Some(mb) = memory {
+        c.push_str(&format!("    resources:\n      limits:\n        memory: {mb}Mi\n"));
+    }
+    c
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// Random pods (images, shell scripts, probes, hooks, init containers, sidecars, restart
+    /// policies, memory limits) live through minutes of simulated time, deletes, node and
+    /// containerd failures, with logs/exec/describe along the way: nothing panics.
+    #[test]
+    fn random_pods_live_and_die(
+        images in prop::collection::vec("(nginx:1.27|busybox:1.36|registry.podlife.dev/app:1.0|postgres:17|polinux/stress|nginx:1.99|Bad:Name|redis:7)", 1..4),
+        scripts in prop::collection::vec(prop::option::of("(sleep 5|exit 3|echo hi; sleep 1|trap 'exit 0' TERM; sleep 100 & wait|until nc -z web 80; do sleep 1; done|while true; do sleep 1; done|touch /tmp/ok; sleep 30|wget -q -O- http://localhost:80/|cat /nope|\\)\\(|kill -TERM \\$\\$|[a-z ;&|]{0,20})"), 1..4),
+        probes in prop::collection::vec(0u8..5, 1..4),
+        hooks in prop::collection::vec(0u8..4, 1..4),
+        memory in prop::option::of(1u32..300),
+        policy in "(Always|OnFailure|Never)",
+        sidecar in any::<bool>(),
+        init in any::<bool>(),
+        actions in prop::collection::vec(0u8..8, 1..6),
+    ) {
+        let mut s = Session::new(3);
+        let mut yaml = format!("apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  labels:\n    app: web\nspec:\n  restartPolicy: {policy}\n");
+        if init || sidecar {
+            yaml.push_str("  initContainers:\n");
+            if init {
+                yaml.push_str(&container_yaml("init", "busybox:1.36", &scripts.first().cloned().flatten(), 0, 0, &None));
+            }
+            if sidecar {
+                yaml.push_str(&container_yaml("side", "busybox:1.36", &Some("while true; do sleep 1; done".into()), probes[0], 0, &None));
+                yaml.push_str("    restartPolicy: Always\n");
+            }
+        }
+        yaml.push_str("  containers:\n");
+        for (i, image) in images.iter().enumerate() {
+            let script = scripts.get(i).cloned().flatten();
+            yaml.push_str(&container_yaml(&format!("c{i}"), image, &script, probes.get(i).copied().unwrap_or(0), hooks.get(i).copied().unwrap_or(0), &memory));
+        }
+        let _ = s.exec("kubectl apply -f -", Some(&yaml));
+        for a in actions {
+            let line = match a {
+                0 => "sleep 20",
+                1 => "kubectl delete pod p --wait=false",
+                2 => "kubectl logs p --all-containers",
+                3 => "kubectl exec p -- sh -c 'echo x > /tmp/y; cat /tmp/y'",
+                4 => "podlife restart containerd --node worker-1",
+                5 => "podlife node down worker-2",
+                6 => "kubectl delete pod p --force --grace-period=0",
+                _ => "kubectl describe pod p",
+            };
+            let _ = s.exec(line, None);
+            let _ = s.exec("sleep 7", None);
+        }
+        let _ = s.exec("podlife node up worker-2", None);
+        let _ = s.exec("sleep 120", None);
+        let _ = s.exec("kubectl get pods -o yaml", None);
+    }
+}
