@@ -16,6 +16,16 @@ use crate::containerd::{Container, ContainerState, NodeImage, Runtime, Sandbox};
 use crate::process::{self, App, Effect, Process, Timer};
 use crate::trace::{Action, ComponentRef, ObjectRef};
 
+/// What `CreateContainer` gets (the CRI's `CreateContainerRequest`: sandbox and config).
+pub(crate) struct CreateContainer<'a> {
+    pub sandbox_id: &'a str,
+    pub spec: &'a Value,
+    /// The restart count the kubelet records on the container.
+    pub attempt: u32,
+    pub image: &'a NodeImage,
+    pub env: Vec<(String, String)>,
+}
+
 /// Why a CRI call failed: the gRPC error text the kubelet receives.
 pub type CriError = String;
 
@@ -104,7 +114,8 @@ impl Engine {
     }
 
     /// CreateContainer: runc's bundle for the container in the sandbox's namespaces.
-    pub(crate) fn cri_create_container(&mut self, node: &str, pod: &Value, sandbox_id: &str, spec: &Value, restart_count: u32, image: &NodeImage) -> Result<String, CriError> {
+    pub(crate) fn cri_create_container(&mut self, node: &str, pod: &Value, req: CreateContainer<'_>) -> Result<String, CriError> {
+        let CreateContainer { sandbox_id, spec, attempt: restart_count, image, env } = req;
         let name = spec["name"].as_str().unwrap_or_default().to_string();
         let object = pod_ref(pod);
         self.cri_call(node, "CreateContainer", object, BTreeMap::from([("container".to_string(), json!(name)), ("attempt".to_string(), json!(restart_count))]))?;
@@ -138,6 +149,7 @@ impl Engine {
             restart_count,
             termination_message: None,
             rootfs: super::fs::Tree::default(),
+            env,
         });
         rt.log(now, format!("CreateContainer within sandbox \"{sandbox_id}\" for &ContainerMetadata{{Name:{name},Attempt:{restart_count},}} returns container id \"{id}\""));
         Ok(id)
@@ -151,7 +163,7 @@ impl Engine {
         self.cri_call(node, "StartContainer", object.clone(), BTreeMap::from([("container".to_string(), json!(name)), ("id".to_string(), json!(short(container_id)))]))?;
         // The image's ENV, then the container's own (which wins).
         let mut env: Vec<(String, String)> = image.catalog.map(|c| c.config.env.iter().filter_map(|e| e.split_once('=')).map(|(k, v)| (k.to_string(), v.to_string())).collect()).unwrap_or_default();
-        env.extend(container_env(spec));
+        env.extend(self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.env.clone()).unwrap_or_else(|| container_env(spec)));
         let strs = |v: &Value| v.as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect::<Vec<_>>()).unwrap_or_default();
         let (entrypoint, cmd): (&[&str], &[&str]) = match image.catalog {
             Some(c) => (c.config.entrypoint, c.config.cmd),

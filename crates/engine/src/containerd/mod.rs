@@ -100,6 +100,8 @@ pub struct Container {
     pub termination_message: Option<String>,
     /// The container's own writable layer.
     pub rootfs: fs::Tree,
+    /// The environment the kubelet resolved for it (`env`, `envFrom`, `valueFrom`).
+    pub env: Vec<(String, String)>,
 }
 
 /// An image in the node's store (`crictl images`).

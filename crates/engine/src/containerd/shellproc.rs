@@ -25,8 +25,10 @@ struct Mount {
     path: String,
     volume: String,
     read_only: bool,
-    /// Backed by the pod's `emptyDir` store (others are read-only views we do not model).
+    /// Backed by the pod's `emptyDir` store.
     empty_dir: bool,
+    /// A `configMap` or `secret` volume: (plural, object name), its keys as files.
+    config: Option<(&'static str, String)>,
 }
 
 fn mounts_of(pod: &Value, container: &str) -> Vec<Mount> {
@@ -38,8 +40,14 @@ fn mounts_of(pod: &Value, container: &str) -> Vec<Mount> {
         .flatten()
         .map(|m| {
             let volume = m["name"].as_str().unwrap_or_default().to_string();
-            let empty_dir = volumes.iter().any(|v| v["name"] == volume.as_str() && v.get("emptyDir").is_some());
-            Mount { path: m["mountPath"].as_str().unwrap_or_default().trim_end_matches('/').to_string(), volume, read_only: m["readOnly"] == true, empty_dir }
+            let spec = volumes.iter().find(|v| v["name"] == volume.as_str()).cloned().unwrap_or(Value::Null);
+            let empty_dir = spec.get("emptyDir").is_some();
+            let config = if let Some(cm) = spec["configMap"]["name"].as_str() {
+                Some(("configmaps", cm.to_string()))
+            } else {
+                spec["secret"]["secretName"].as_str().map(|s| ("secrets", s.to_string()))
+            };
+            Mount { path: m["mountPath"].as_str().unwrap_or_default().trim_end_matches('/').to_string(), volume, read_only: m["readOnly"] == true, empty_dir, config }
         })
         .collect();
     out.sort_by_key(|m| std::cmp::Reverse(m.path.len()));
@@ -65,6 +73,8 @@ enum Where {
     Root,
     Volume(String),
     ReadOnly,
+    /// A key of a ConfigMap or Secret volume (read-only, as the kubelet mounts them).
+    Config(&'static str, String),
 }
 
 impl ContainerHost<'_> {
@@ -72,6 +82,9 @@ impl ContainerHost<'_> {
         for m in &self.mounts {
             if path == m.path || path.starts_with(&format!("{}/", m.path)) {
                 let rel = format!("/{}", path[m.path.len()..].trim_start_matches('/'));
+                if let Some((plural, name)) = &m.config {
+                    return (Where::Config(plural, name.clone()), rel);
+                }
                 return match (m.empty_dir, m.read_only) {
                     (true, false) => (Where::Volume(m.volume.clone()), rel),
                     _ => (Where::ReadOnly, rel),
@@ -89,8 +102,14 @@ impl ContainerHost<'_> {
                 let sandbox = m.runtime.containers.get(&self.container_id)?.sandbox_id.clone();
                 m.runtime.sandboxes.get_mut(&sandbox).map(|s| f(s.volumes.entry(v.clone()).or_default()))
             }
-            Where::ReadOnly => None,
+            Where::ReadOnly | Where::Config(..) => None,
         }
+    }
+
+    /// The keys of a ConfigMap/Secret volume, as files.
+    fn config_files(&self, plural: &str, name: &str) -> Vec<(String, String)> {
+        let Some(rt) = podlife_model::ResourceType::resolve(plural) else { return vec![] };
+        self.engine.store.get(&crate::store::ObjectKey::new(rt, Some(&self.namespace), name)).map(|o| crate::kubelet::env::data_of(o, plural == "secrets")).unwrap_or_default()
     }
 
     fn tree(&self, place: &Where) -> Option<&Tree> {
@@ -101,7 +120,7 @@ impl ContainerHost<'_> {
                 let sandbox = &m.runtime.containers.get(&self.container_id)?.sandbox_id;
                 m.runtime.sandboxes.get(sandbox)?.volumes.get(v)
             }
-            Where::ReadOnly => None,
+            Where::ReadOnly | Where::Config(..) => None,
         }
     }
 
@@ -133,6 +152,10 @@ impl Host for ContainerHost<'_> {
 
     fn read_file(&self, path: &str) -> Option<String> {
         let (place, rel) = self.place(path);
+        if let Where::Config(plural, name) = &place {
+            let key = rel.trim_start_matches('/');
+            return self.config_files(plural, name).into_iter().find(|(k, _)| k == key).map(|(_, v)| v);
+        }
         if let Where::ReadOnly = place {
             // The service account token and other projected files.
             return path.ends_with("serviceaccount/namespace").then(|| self.namespace.clone());
@@ -153,7 +176,7 @@ impl Host for ContainerHost<'_> {
             return Ok(());
         }
         let (place, rel) = self.place(path);
-        if let Where::ReadOnly = place {
+        if matches!(place, Where::ReadOnly | Where::Config(..)) {
             return Err("Read-only file system".into());
         }
         self.with_tree(&place, |t| t.write(&rel, content, append)).unwrap_or_else(|| Err("No such file or directory".into()))
@@ -169,12 +192,16 @@ impl Host for ContainerHost<'_> {
             return true;
         }
         let (place, rel) = self.place(path);
+        if let Where::Config(plural, name) = &place {
+            let key = rel.trim_start_matches('/');
+            return self.config_files(plural, name).iter().any(|(k, _)| k == key);
+        }
         self.tree(&place).is_some_and(|t| t.exists(&rel))
     }
 
     fn make_dir(&mut self, path: &str) -> Result<(), String> {
         let (place, rel) = self.place(path);
-        if let Where::ReadOnly = place {
+        if matches!(place, Where::ReadOnly | Where::Config(..)) {
             return Err("Read-only file system".into());
         }
         self.with_tree(&place, |t| {
@@ -185,7 +212,10 @@ impl Host for ContainerHost<'_> {
 
     fn list_dir(&self, path: &str) -> Option<Vec<String>> {
         let (place, rel) = self.place(path);
-        let mut names = self.tree(&place).map(|t| t.list(&rel)).unwrap_or_default();
+        let mut names = match &place {
+            Where::Config(plural, name) if rel == "/" => self.config_files(plural, name).into_iter().map(|(k, _)| k).collect(),
+            _ => self.tree(&place).map(|t| t.list(&rel)).unwrap_or_default(),
+        };
         let prefix = format!("{}/", path.trim_end_matches('/'));
         for m in &self.mounts {
             if let Some(rest) = m.path.strip_prefix(&prefix)

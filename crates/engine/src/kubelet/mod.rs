@@ -13,6 +13,7 @@
 //! 1-second sync tick.
 
 pub mod backoff;
+pub mod env;
 pub mod events;
 pub mod heartbeat;
 pub mod lifecycle;
@@ -583,7 +584,28 @@ impl Engine {
                     self.kubelet_skip_container(node, uid, &container);
                     return self.kubelet_next(node, uid, 0);
                 };
-                match self.cri_create_container(node, &pod, &sandbox, &spec, restart_count, &image) {
+                // generateContainerConfig: the environment, from ConfigMaps, Secrets and the pod.
+                // The pod's IPs come from the sandbox, not from a status not yet written.
+                let mut with_ips = pod.clone();
+                if let Some(m) = self.machines.get(node) {
+                    with_ips["status"]["hostIP"] = json!(m.kubelet.host_ip);
+                    with_ips["status"]["hostIPs"] = json!([{"ip": m.kubelet.host_ip}]);
+                    if let Some(ip) = m.runtime.ready_sandbox(uid).and_then(|s| s.ip.clone()) {
+                        with_ips["status"]["podIP"] = json!(ip);
+                        with_ips["status"]["podIPs"] = json!([{"ip": ip}]);
+                    }
+                }
+                let env = match self.kubelet_container_env(node, &with_ips, &spec) {
+                    Ok(env) => env,
+                    Err(msg) => {
+                        self.kubelet_event(node, &pod, Some(&container), "Warning", "Failed", &format!("Error: {msg}"));
+                        self.kubelet_start_failed(node, uid, &pod, &container, "CreateContainerConfigError", &msg);
+                        self.kubelet_skip_container(node, uid, &container);
+                        return self.kubelet_next(node, uid, 0);
+                    }
+                };
+                let request = crate::containerd::cri::CreateContainer { sandbox_id: &sandbox, spec: &spec, attempt: restart_count, image: &image, env };
+                match self.cri_create_container(node, &pod, request) {
                     Ok(id) => {
                         if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
                             w.created.insert(container.clone(), id);

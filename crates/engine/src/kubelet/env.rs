@@ -1,0 +1,197 @@
+//! A container's environment as the kubelet builds it before CreateContainer
+//! (`pkg/kubelet/kubelet_pods.go` `makeEnvironmentVariables`): `envFrom` ConfigMaps and Secrets
+//! first, then `env` in order with `$(VAR)` references to earlier ones, `valueFrom` resolved
+//! from ConfigMaps, Secrets (base64-decoded), the pod's own fields (`fieldRef`) and its
+//! resources (`resourceFieldRef`). A missing object or key that is not `optional` is the
+//! container's `CreateContainerConfigError`, in upstream's words.
+
+use serde_json::Value;
+
+use crate::Engine;
+use crate::apiserver::{Request, Verb};
+use podlife_model::ResourceType;
+
+impl Engine {
+    /// GET a ConfigMap or Secret as the node's kubelet. Its configmap/secret managers report
+    /// a missing object as `configmap "x" not found` (their own singular resource name).
+    fn kubelet_get(&mut self, node: &str, plural: &str, namespace: &str, name: &str) -> Result<Value, String> {
+        let rt = ResourceType::resolve(plural).ok_or_else(|| format!("{plural} not served"))?;
+        let mut req = Request::new(Verb::Get, rt);
+        req.namespace = Some(namespace.to_string());
+        req.name = Some(name.to_string());
+        match self.kubelet_request(node, req) {
+            Ok(crate::Response::Object(v)) => Ok(v),
+            Ok(_) => Err(format!("{} {name:?} not found", rt.kind.to_lowercase())),
+            Err(s) if s.reason == crate::apiserver::status::Reason::NotFound => Err(format!("{} {name:?} not found", rt.kind.to_lowercase())),
+            Err(s) => Err(s.message),
+        }
+    }
+
+    /// The environment of `spec` in `pod`, or the CreateContainerConfigError message.
+    pub(crate) fn kubelet_container_env(&mut self, node: &str, pod: &Value, spec: &Value) -> Result<Vec<(String, String)>, String> {
+        let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
+        let mut env: Vec<(String, String)> = Vec::new();
+        let set = |env: &mut Vec<(String, String)>, k: String, v: String| {
+            env.retain(|(n, _)| *n != k);
+            env.push((k, v));
+        };
+        for from in spec["envFrom"].as_array().map(Vec::as_slice).unwrap_or_default() {
+            let prefix = from["prefix"].as_str().unwrap_or_default();
+            let (plural, r) = if from["configMapRef"].is_object() { ("configmaps", &from["configMapRef"]) } else { ("secrets", &from["secretRef"]) };
+            let name = r["name"].as_str().unwrap_or_default();
+            let optional = r["optional"] == true;
+            match self.kubelet_get(node, plural, &ns, name) {
+                Ok(obj) => {
+                    for (k, v) in data_of(&obj, plural == "secrets") {
+                        set(&mut env, format!("{prefix}{k}"), v);
+                    }
+                }
+                Err(_) if optional => {}
+                Err(e) => return Err(e),
+            }
+        }
+        for e in spec["env"].as_array().map(Vec::as_slice).unwrap_or_default() {
+            let name = e["name"].as_str().unwrap_or_default().to_string();
+            if let Some(v) = e["value"].as_str() {
+                let expanded = crate::process::expand_env_refs(v, &env);
+                set(&mut env, name, expanded);
+                continue;
+            }
+            let vf = &e["valueFrom"];
+            let value = if vf["configMapKeyRef"].is_object() || vf["secretKeyRef"].is_object() {
+                let secret = vf["secretKeyRef"].is_object();
+                let r = if secret { &vf["secretKeyRef"] } else { &vf["configMapKeyRef"] };
+                let (obj_name, key, optional) = (r["name"].as_str().unwrap_or_default(), r["key"].as_str().unwrap_or_default(), r["optional"] == true);
+                let obj = match self.kubelet_get(node, if secret { "secrets" } else { "configmaps" }, &ns, obj_name) {
+                    Ok(o) => o,
+                    Err(_) if optional => continue,
+                    Err(e) => return Err(e),
+                };
+                match data_of(&obj, secret).into_iter().find(|(k, _)| k == key) {
+                    Some((_, v)) => v,
+                    None if optional => continue,
+                    None => return Err(format!("couldn't find key {key} in {} {ns}/{obj_name}", if secret { "Secret" } else { "ConfigMap" })),
+                }
+            } else if vf["fieldRef"].is_object() {
+                field_value(pod, vf["fieldRef"]["fieldPath"].as_str().unwrap_or_default())
+            } else if vf["resourceFieldRef"].is_object() {
+                resource_value(spec, &vf["resourceFieldRef"])
+            } else {
+                String::new()
+            };
+            set(&mut env, name, value);
+        }
+        Ok(env)
+    }
+}
+
+/// A ConfigMap's `data` (and `binaryData` as text), or a Secret's `data` decoded.
+pub(crate) fn data_of(obj: &Value, secret: bool) -> Vec<(String, String)> {
+    let mut out = vec![];
+    for (k, v) in obj["data"].as_object().into_iter().flatten() {
+        let text = v.as_str().unwrap_or_default();
+        out.push((k.clone(), if secret { base64_decode(text).unwrap_or_default() } else { text.to_string() }));
+    }
+    if secret {
+        for (k, v) in obj["stringData"].as_object().into_iter().flatten() {
+            out.push((k.clone(), v.as_str().unwrap_or_default().to_string()));
+        }
+    }
+    out
+}
+
+/// `podFieldSelectorRuntimeValue` with the downward API's fields.
+fn field_value(pod: &Value, path: &str) -> String {
+    let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    let bracket = |prefix: &str| path.strip_prefix(prefix).and_then(|r| r.strip_suffix("']")).map(str::to_string);
+    if let Some(k) = bracket("metadata.labels['") {
+        return s(&pod["metadata"]["labels"][k]);
+    }
+    if let Some(k) = bracket("metadata.annotations['") {
+        return s(&pod["metadata"]["annotations"][k]);
+    }
+    match path {
+        "metadata.name" => s(&pod["metadata"]["name"]),
+        "metadata.namespace" => s(&pod["metadata"]["namespace"]),
+        "metadata.uid" => s(&pod["metadata"]["uid"]),
+        "spec.nodeName" => s(&pod["spec"]["nodeName"]),
+        "spec.serviceAccountName" => s(&pod["spec"]["serviceAccountName"]),
+        "status.hostIP" => s(&pod["status"]["hostIP"]),
+        "status.hostIPs" => pod["status"]["hostIPs"].as_array().map(|a| a.iter().map(|i| s(&i["ip"])).collect::<Vec<_>>().join(",")).unwrap_or_default(),
+        "status.podIP" => s(&pod["status"]["podIP"]),
+        "status.podIPs" => pod["status"]["podIPs"].as_array().map(|a| a.iter().map(|i| s(&i["ip"])).collect::<Vec<_>>().join(",")).unwrap_or_default(),
+        _ => String::new(),
+    }
+}
+
+/// `resourceFieldRef` (`ExtractContainerResourceValue`): cpu rounded up to whole cores, memory
+/// in bytes, each over the divisor (1 by default).
+fn resource_value(spec: &Value, r: &Value) -> String {
+    let resource = r["resource"].as_str().unwrap_or_default();
+    let (list, name) = resource.split_once('.').unwrap_or(("limits", resource));
+    let q = spec["resources"][list][name].as_str().and_then(|q| podlife_model::quantity::Quantity::parse(q).ok());
+    let divisor = r["divisor"].as_str().and_then(|q| podlife_model::quantity::Quantity::parse(q).ok());
+    match (name, q) {
+        ("cpu", Some(q)) => {
+            let d = divisor.map_or(1000, |d| d.milli_value().max(1));
+            (q.milli_value() + d - 1).div_euclid(d).to_string()
+        }
+        (_, Some(q)) => {
+            let d = divisor.map_or(1, |d| d.value().max(1));
+            (q.value() + d - 1).div_euclid(d).to_string()
+        }
+        // No limit: the node's allocatable, which the kubelet knows; requests default to 0.
+        (_, None) => "0".to_string(),
+    }
+}
+
+/// Standard base64 (RFC 4648), as Secret data is stored.
+pub fn base64_decode(text: &str) -> Option<String> {
+    let val = |c: u8| -> Option<u32> {
+        Some(match c {
+            b'A'..=b'Z' => u32::from(c - b'A'),
+            b'a'..=b'z' => u32::from(c - b'a') + 26,
+            b'0'..=b'9' => u32::from(c - b'0') + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        })
+    };
+    let bytes: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace() && *b != b'=').collect();
+    let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
+    for chunk in bytes.chunks(4) {
+        let mut n = 0u32;
+        for (i, c) in chunk.iter().enumerate() {
+            n |= val(*c)? << (18 - 6 * i);
+        }
+        let take = match chunk.len() {
+            4 => 3,
+            3 => 2,
+            2 => 1,
+            _ => return None,
+        };
+        for i in 0..take {
+            out.push((n >> (16 - 8 * i)) as u8);
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn base64_and_fields() {
+        assert_eq!(base64_decode("cGFzc3dvcmQ=").as_deref(), Some("password"));
+        assert_eq!(base64_decode("YWRtaW4=").as_deref(), Some("admin"));
+        assert_eq!(base64_decode("!!"), None);
+        let pod = json!({"metadata": {"name": "p", "labels": {"app": "web"}}, "status": {"podIP": "10.244.1.2"}});
+        assert_eq!(field_value(&pod, "metadata.labels['app']"), "web");
+        assert_eq!(field_value(&pod, "status.podIP"), "10.244.1.2");
+        let spec = json!({"resources": {"limits": {"cpu": "500m", "memory": "64Mi"}}});
+        assert_eq!(resource_value(&spec, &json!({"resource": "limits.cpu"})), "1");
+        assert_eq!(resource_value(&spec, &json!({"resource": "limits.memory", "divisor": "1Mi"})), "64");
+    }
+}
