@@ -27,6 +27,26 @@ impl Engine {
         }
     }
 
+    /// `MountVolume.SetUp` for the pod's ConfigMap and Secret volumes: the first failure's
+    /// message (`MountVolume.SetUp failed for volume "config" : configmap "x" not found`).
+    pub(crate) fn kubelet_mount_volumes(&mut self, node: &str, pod: &Value) -> Option<String> {
+        let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
+        for v in pod["spec"]["volumes"].as_array().map(Vec::as_slice).unwrap_or_default() {
+            let (plural, name, optional) = if let Some(cm) = v["configMap"]["name"].as_str() {
+                ("configmaps", cm, v["configMap"]["optional"] == true)
+            } else if let Some(s) = v["secret"]["secretName"].as_str() {
+                ("secrets", s, v["secret"]["optional"] == true)
+            } else {
+                continue;
+            };
+            if let Err(e) = self.kubelet_get(node, plural, &ns, name)
+                && !optional {
+                    return Some(format!("MountVolume.SetUp failed for volume {:?} : {e}", v["name"].as_str().unwrap_or_default()));
+                }
+        }
+        None
+    }
+
     /// The environment of `spec` in `pod`, or the CreateContainerConfigError message.
     pub(crate) fn kubelet_container_env(&mut self, node: &str, pod: &Value, spec: &Value) -> Result<Vec<(String, String)>, String> {
         let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();

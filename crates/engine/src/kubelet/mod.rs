@@ -516,6 +516,13 @@ impl Engine {
         let mut delay = 0;
         match op {
             Op::RunSandbox => {
+                // The volume manager mounts the pod's volumes before the sandbox exists
+                // (`WaitForAttachAndMount`); a missing ConfigMap or Secret holds the pod.
+                if let Some(msg) = self.kubelet_mount_volumes(node, &pod) {
+                    self.kubelet_event(node, &pod, None, "Warning", "FailedMount", &msg);
+                    self.kubelet_fail(node, uid, None, None);
+                    return self.kubelet_complete_work(node, uid);
+                }
                 let attempt = self.machines.get(node).map_or(0, |m| m.runtime.sandboxes.values().filter(|s| s.pod_uid == uid).count() as u32);
                 if attempt > 0 {
                     self.kubelet_event(node, &pod, None, "Normal", "SandboxChanged", "Pod sandbox changed, it will be killed and re-created.");
