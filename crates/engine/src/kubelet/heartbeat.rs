@@ -86,7 +86,10 @@ impl Engine {
                 }
             }
         }
-        if !changed && !due {
+        // `setNodeStatusImages`: the runtime's images, largest first, at most 50.
+        let images = self.machine(node).map(|m| node_images(&m.runtime)).unwrap_or_default();
+        let images_changed = current["status"]["images"].as_array().is_none_or(|a| *a != images);
+        if !changed && !due && !images_changed {
             return;
         }
         if let Some(m) = self.machines.get_mut(node) {
@@ -98,7 +101,7 @@ impl Engine {
         let mut req = Request::new(Verb::Patch, nrt);
         req.name = Some(node.to_string());
         req.subresource = Some("status".into());
-        req.body = Some(json!({"status": {"conditions": conditions}}));
+        req.body = Some(json!({"status": {"conditions": conditions, "images": images}}));
         let _ = self.kubelet_request(node, req);
     }
 
@@ -153,4 +156,20 @@ impl Engine {
         self.node_status_update(node, true);
         Ok(())
     }
+}
+
+/// `nodeStatusMaxImages`.
+const MAX_NODE_IMAGES: usize = 50;
+
+/// The Node's `status.images`: each image's repo digests and tags, largest first.
+fn node_images(rt: &crate::containerd::Runtime) -> Vec<Value> {
+    let mut list: Vec<&crate::containerd::NodeImage> = rt.images.values().collect();
+    list.sort_by(|a, b| b.size_bytes.cmp(&a.size_bytes).then_with(|| a.id.cmp(&b.id)));
+    list.into_iter()
+        .take(MAX_NODE_IMAGES)
+        .map(|i| {
+            let names: Vec<&String> = i.repo_digests.iter().chain(i.repo_tags.iter()).collect();
+            json!({"names": names, "sizeBytes": i.size_bytes})
+        })
+        .collect()
 }
