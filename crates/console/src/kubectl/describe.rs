@@ -286,6 +286,20 @@ fn events(w: &mut String, events: &[Value], now: Time) -> String {
         return String::new();
     }
     let mut tail = String::from("Events:\n  Type\tReason\tAge\tFrom\tMessage\n  ----\t------\t----\t----\t-------\n");
+    // `sort.Sort(event.SortableEvents(...))`: by the series' last observation, else
+    // lastTimestamp, else eventTime (a stable sort keeps the list order for equal times).
+    let when = |e: &Value| -> Time {
+        let t = if e["series"].is_object() {
+            &e["series"]["lastObservedTime"]
+        } else if e["lastTimestamp"].is_string() {
+            &e["lastTimestamp"]
+        } else {
+            &e["eventTime"]
+        };
+        t.as_str().and_then(Time::from_rfc3339).unwrap_or(Time::ZERO)
+    };
+    let mut events: Vec<&Value> = events.iter().collect();
+    events.sort_by_key(|e| when(e));
     for e in events {
         let first = if e["eventTime"].is_string() { age(now, &e["eventTime"]) } else { age(now, &e["firstTimestamp"]) };
         let interval = if let Some(count) = e["series"]["count"].as_i64() {
