@@ -59,6 +59,14 @@ impl HostLocal {
         }
     }
 
+    /// Sets the range once the node has one (keeps the reservations if it is unchanged).
+    pub fn set_range(&mut self, cidr: &str) {
+        let network = parse_cidr(cidr);
+        if network != self.network {
+            *self = HostLocal::new(cidr);
+        }
+    }
+
     /// Reserves the next free address.
     pub fn allocate(&mut self) -> Result<String, IpamError> {
         let (first, last) = self.range().ok_or(IpamError::NoPodCidr)?;

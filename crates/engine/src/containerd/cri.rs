@@ -66,7 +66,15 @@ impl Engine {
         let id = self.rng.hex(64);
         let shared_pid = pod["spec"]["shareProcessNamespace"] == true;
         let now = self.now;
+        // The kubelet passes the node's podCIDR to the runtime (`UpdateRuntimeConfig`) once
+        // the node IPAM controller has set it.
+        let node_cidr = podlife_model::ResourceType::resolve("nodes")
+            .and_then(|r| self.store.get(&crate::store::ObjectKey::new(r, None, node)))
+            .and_then(|n| n["spec"]["podCIDR"].as_str().map(str::to_string));
         let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
+        if let Some(c) = node_cidr {
+            rt.ipam.set_range(&c);
+        }
         let pause_pid = rt.next_pid();
         let ip = rt.ipam.allocate();
         let gateway = rt.ipam.gateway();
@@ -184,6 +192,10 @@ impl Engine {
         let by_shell = SHELL_RUN.contains(&base.as_str()) && !interactive;
         let chosen = if interactive {
             Ok(App::interactive_shell())
+        } else if argv.is_empty() && image.catalog.is_none() {
+            // An image only named in a Node's `status.images`: its config is unknown, so its
+            // default command is taken to be a program that runs until stopped.
+            Ok(App::server(vec![]))
         } else if by_shell {
             Ok(App::idle())
         } else {

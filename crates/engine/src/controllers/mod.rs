@@ -9,6 +9,7 @@
 
 mod namespace;
 pub mod node_health;
+mod nodeipam;
 mod nodelifecycle;
 mod tainteviction;
 pub mod root_ca_publisher;
@@ -54,6 +55,7 @@ pub fn reconcile(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent, now: cr
     writes.extend(serviceaccounts::reconcile(cache, event));
     writes.extend(root_ca_publisher::reconcile(cache, event));
     writes.extend(namespace::reconcile(cache, event));
+    writes.extend(nodeipam::reconcile(cache, event));
     writes.extend(nodelifecycle::reconcile(cache, event));
     writes.extend(tainteviction::reconcile(cache, event, now));
     writes

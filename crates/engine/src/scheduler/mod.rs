@@ -197,6 +197,13 @@ impl Engine {
                             && let Some(ni) = self.scheduler.nodes.get_mut(&node) {
                                 ni.add_pod(PodInfo::parse(pod));
                             }
+                        // The scheduler's pod informer selects `status.phase!=Succeeded,
+                        // status.phase!=Failed`: a pod turning terminal leaves it as a delete,
+                        // freeing its resources (AssignedPodDelete).
+                        let was_terminal = old.is_some_and(|o| matches!(o["status"]["phase"].as_str(), Some("Succeeded" | "Failed")));
+                        if terminal && !was_terminal && old_node.is_some() {
+                            self.scheduler_requeue_parked(now, |_, plugin| hints::assigned_pod_deleted(plugin));
+                        }
                         // AssignedPodAdd: pod affinity may be satisfiable now.
                         if old_node.is_none() {
                             self.scheduler_requeue_parked(now, |_, plugin| hints::assigned_pod_added(plugin));

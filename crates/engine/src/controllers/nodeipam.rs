@@ -1,0 +1,47 @@
+//! The node IPAM controller (`pkg/controller/nodeipam`, range allocator, as kubeadm runs it with
+//! `--allocate-node-cidrs=true --cluster-cidr=10.244.0.0/16`): a Node without `spec.podCIDR`
+//! gets the lowest free /24 of the cluster CIDR, which its kubelet hands to CNI.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::{Value, json};
+
+use super::{Write, controller_identity, user_agent};
+use crate::apiserver::{Request, Verb};
+use crate::store::{EventType, ObjectKey, WatchEvent};
+use podlife_model::ResourceType;
+
+const SA: &str = "node-controller";
+/// 10.244.0.0/16 in /24s: 256 node ranges.
+const RANGES: u32 = 256;
+
+fn cidr(i: u32) -> String {
+    format!("10.244.{i}.0/24")
+}
+
+pub fn reconcile(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent) -> Vec<Write> {
+    if event.key.resource != "nodes" || event.event_type == EventType::Deleted {
+        return vec![];
+    }
+    let node = &event.object;
+    if node["spec"]["podCIDR"].as_str().is_some_and(|c| !c.is_empty()) {
+        return vec![];
+    }
+    let used: BTreeSet<String> = cache
+        .iter()
+        .filter(|(k, _)| k.group.is_empty() && k.resource == "nodes")
+        .filter_map(|(_, n)| n["spec"]["podCIDR"].as_str().map(str::to_string))
+        .collect();
+    let Some(free) = (0..RANGES).map(cidr).find(|c| !used.contains(c)) else { return vec![] };
+    let Some(rt) = ResourceType::resolve("nodes") else { return vec![] };
+    let mut updated = node.clone();
+    updated["spec"]["podCIDR"] = json!(free);
+    updated["spec"]["podCIDRs"] = json!([free]);
+    let mut request = Request::new(Verb::Update, rt);
+    request.name = Some(event.key.name.clone());
+    request.body = Some(updated);
+    request.credentials = Some(controller_identity(SA));
+    request.user_agent = user_agent(SA);
+    request.field_manager = "kube-controller-manager".into();
+    vec![Write::now("nodeipam", request)]
+}

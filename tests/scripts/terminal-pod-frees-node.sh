@@ -1,0 +1,46 @@
+# A pod that completes frees its requests: kube-scheduler's pod informer selects only pods that are
+# not Succeeded/Failed, so the finished pod leaves its view as a delete and the parked pod is
+# retried (AssignedPodDelete). The node, added by manifest, gets its podCIDR from the node IPAM
+# controller.
+podlife cluster empty
+kubectl apply -f - <<EOF
+apiVersion: v1
+kind: Node
+metadata:
+  name: solo
+  labels:
+    kubernetes.io/hostname: solo
+status:
+  allocatable: {cpu: "2", memory: 4Gi, pods: "110"}
+  capacity: {cpu: "2", memory: 4Gi, pods: "110"}
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: batch
+spec:
+  restartPolicy: Never
+  containers:
+  - name: work
+    image: busybox:1.36
+    command: ["sh", "-c", "sleep 20"]
+    resources:
+      requests: {cpu: 1500m}
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: waiting
+spec:
+  containers:
+  - name: web
+    image: nginx:1.27
+    resources:
+      requests: {cpu: 1}
+EOF
+sleep 10
+kubectl get pods
+sleep 20
+kubectl get pods
+kubectl get events --field-selector involvedObject.name=waiting
+kubectl get node solo -o jsonpath='{.spec.podCIDR}'
