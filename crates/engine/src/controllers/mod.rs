@@ -73,6 +73,19 @@ pub fn controller_identity(service_account: &str) -> UserInfo {
     UserInfo::impersonated(&format!("system:serviceaccount:kube-system:{service_account}"), &[])
 }
 
+/// A request from a controller's own client (its service account, user agent, field manager).
+pub(crate) fn controller_request(service_account: &str, verb: crate::apiserver::Verb, plural: &str, namespace: Option<&str>, name: &str, body: Value) -> Option<crate::apiserver::Request> {
+    let rt = podlife_model::ResourceType::resolve(plural)?;
+    let mut r = crate::apiserver::Request::new(verb, rt);
+    r.namespace = namespace.map(str::to_string);
+    r.name = Some(name.to_string());
+    r.body = Some(body);
+    r.credentials = Some(controller_identity(service_account));
+    r.user_agent = user_agent(service_account);
+    r.field_manager = "kube-controller-manager".into();
+    Some(r)
+}
+
 /// The user agent a controller's client sends.
 pub fn user_agent(controller: &str) -> String {
     format!("kube-controller-manager/v1.36.0 (linux/amd64) kubernetes/$Format/{controller}")

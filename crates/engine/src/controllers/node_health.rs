@@ -32,15 +32,7 @@ pub struct NodeHealth {
 }
 
 fn request(verb: Verb, plural: &str, namespace: Option<&str>, name: &str, body: Value) -> Option<Request> {
-    let rt = ResourceType::resolve(plural)?;
-    let mut r = Request::new(verb, rt);
-    r.namespace = namespace.map(str::to_string);
-    r.name = Some(name.to_string());
-    r.body = Some(body);
-    r.credentials = Some(controller_identity(SA));
-    r.user_agent = user_agent(SA);
-    r.field_manager = "kube-controller-manager".into();
-    Some(r)
+    super::controller_request(SA, verb, plural, namespace, name, body)
 }
 
 fn event(involved: Value, namespace: &str, reason: &str, kind: &str, message: &str, now: Time, seq: usize) -> Option<Request> {

@@ -6,10 +6,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Value, json};
 
-use super::{Write, controller_identity, user_agent};
-use crate::apiserver::{Request, Verb};
+use super::{Write, controller_request};
+use crate::apiserver::Verb;
 use crate::store::{EventType, ObjectKey, WatchEvent};
-use podlife_model::ResourceType;
 
 const SA: &str = "node-controller";
 /// 10.244.0.0/16 in /24s: 256 node ranges.
@@ -33,15 +32,8 @@ pub fn reconcile(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent) -> Vec<
         .filter_map(|(_, n)| n["spec"]["podCIDR"].as_str().map(str::to_string))
         .collect();
     let Some(free) = (0..RANGES).map(cidr).find(|c| !used.contains(c)) else { return vec![] };
-    let Some(rt) = ResourceType::resolve("nodes") else { return vec![] };
     let mut updated = node.clone();
     updated["spec"]["podCIDR"] = json!(free);
     updated["spec"]["podCIDRs"] = json!([free]);
-    let mut request = Request::new(Verb::Update, rt);
-    request.name = Some(event.key.name.clone());
-    request.body = Some(updated);
-    request.credentials = Some(controller_identity(SA));
-    request.user_agent = user_agent(SA);
-    request.field_manager = "kube-controller-manager".into();
-    vec![Write::now("nodeipam", request)]
+    controller_request(SA, Verb::Update, "nodes", None, &event.key.name, updated).map(|r| Write::now("nodeipam", r)).into_iter().collect()
 }

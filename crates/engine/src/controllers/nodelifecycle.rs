@@ -7,10 +7,9 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
-use super::{Write, controller_identity, user_agent};
-use crate::apiserver::{Request, Verb};
+use super::{Write, controller_request};
+use crate::apiserver::Verb;
 use crate::store::{EventType, ObjectKey, WatchEvent};
-use podlife_model::ResourceType;
 
 const TAINT_KEY: &str = "node.kubernetes.io/unschedulable";
 const SA: &str = "node-controller";
@@ -40,12 +39,5 @@ pub fn reconcile(_cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent) -> Vec
     } else {
         updated["spec"]["taints"] = json!(new_taints);
     }
-    let Some(rt) = ResourceType::resolve("nodes") else { return vec![] };
-    let mut request = Request::new(Verb::Update, rt);
-    request.name = Some(event.key.name.clone());
-    request.body = Some(updated);
-    request.credentials = Some(controller_identity(SA));
-    request.user_agent = user_agent(SA);
-    request.field_manager = "kube-controller-manager".into();
-    vec![Write::now("nodelifecycle", request)]
+    controller_request(SA, Verb::Update, "nodes", None, &event.key.name, updated).map(|r| Write::now("nodelifecycle", r)).into_iter().collect()
 }
