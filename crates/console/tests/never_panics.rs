@@ -106,3 +106,11 @@ proptest! {
         let _ = s.exec("kubectl get pods -o yaml", None);
     }
 }
+
+/// A value-taking global flag with nothing after it (found by `arbitrary_kubectl_lines`).
+#[test]
+fn global_flag_without_its_value() {
+    let mut s = Session::new(1);
+    assert_eq!(s.exec("kubectl -n", None).text, "error: flag needs an argument: 'n' in -n\nSee 'kubectl --help' for usage.\n");
+    assert_eq!(s.exec("kubectl --namespace", None).text, "error: flag needs an argument: --namespace\nSee 'kubectl --help' for usage.\n");
+}

@@ -140,13 +140,16 @@ fn hoist_global_flags(args: &[String]) -> Result<Vec<String>, String> {
         let inline = tok.contains('=') || (!tok.starts_with("--") && tok.len() > 2);
         if spec.kind != Kind::Bool && !inline {
             i += 1;
-            if let Some(v) = args.get(i) {
-                leading.push(v.clone());
+            match args.get(i) {
+                Some(v) => leading.push(v.clone()),
+                // cobra's text for a value-taking flag at the very end (`kubectl -n`).
+                None if tok.starts_with("--") => return Err(format!("error: flag needs an argument: {tok}\nSee 'kubectl --help' for usage.")),
+                None => return Err(format!("error: flag needs an argument: '{}' in {tok}\nSee 'kubectl --help' for usage.", tok.trim_start_matches('-'))),
             }
         }
         i += 1;
     }
-    let mut out: Vec<String> = args[i..].to_vec();
+    let mut out: Vec<String> = args.get(i..).map(<[String]>::to_vec).unwrap_or_default();
     if out.is_empty() {
         return Ok(out);
     }
