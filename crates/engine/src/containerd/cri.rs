@@ -327,10 +327,10 @@ impl Engine {
         c.reason = reason.map(str::to_string).unwrap_or_else(|| if code == 0 { "Completed".into() } else { "Error".into() });
         c.pid = 0;
         c.generation += 1;
-        let (name, pod_uid, sandbox) = (c.name.clone(), c.pod_uid.clone(), c.sandbox_id.clone());
+        let (name, pod_uid) = (c.name.clone(), c.pod_uid.clone());
         let reason_text = c.reason.clone();
         rt.log(now, format!("TaskExit event container_id:\"{container_id}\" exit_status:{code}"));
-        let object = rt.sandboxes.get(&sandbox).map(|s| ObjectRef { kind: "Pod".into(), namespace: Some(s.namespace.clone()), name: s.pod_name.clone() });
+        let object = rt.pod_of(container_id);
         self.node_trace("containerd-shim", node, Action::Shim, object, BTreeMap::from([
             ("op".to_string(), json!("exit")),
             ("container".to_string(), json!(name)),
@@ -360,7 +360,7 @@ impl Engine {
         if let Some(c) = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id))
             && c.state == ContainerState::Running {
                 let generation = c.generation;
-                let at = self.now.plus_millis(timeout_s.max(0) as u64 * 1000);
+                let at = self.now.plus_millis((timeout_s.max(0) as u64).saturating_mul(1000));
                 self.schedule(at, crate::Task::StopTimeout { node: node.to_string(), container: container_id.to_string(), generation });
             }
         Ok(())
@@ -411,7 +411,7 @@ impl Engine {
     pub(crate) fn stop_timeout(&mut self, node: &str, container_id: &str, generation: u64) {
         let still = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).is_some_and(|c| c.generation == generation && c.state == ContainerState::Running);
         if still {
-            let object = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).and_then(|c| self.machines.get(node).and_then(|m| m.runtime.sandboxes.get(&c.sandbox_id))).map(|s| ObjectRef { kind: "Pod".into(), namespace: Some(s.namespace.clone()), name: s.pod_name.clone() });
+            let object = self.machines.get(node).and_then(|m| m.runtime.pod_of(container_id));
             self.send_signal(node, container_id, process::SIGKILL, object);
         }
     }
@@ -474,9 +474,4 @@ const SHELL_RUN: &[&str] = &[
 /// The 13-character id `crictl` prints.
 pub fn short(id: &str) -> &str {
     id.get(..13).unwrap_or(id)
-}
-
-/// An App for the pause container (what `crictl pods` shows runs in each sandbox).
-pub fn pause_app() -> App {
-    App::pause()
 }

@@ -136,7 +136,6 @@ pub struct Runtime {
 /// The outcome of resolving an image on the node for a pull.
 #[derive(Debug, Clone)]
 pub enum Resolved {
-    Present(String),
     Remote(&'static CatalogImage),
     Missing(String),
 }
@@ -238,6 +237,13 @@ impl Runtime {
         }
     }
 
+    /// The pod a container belongs to, for the trace.
+    pub fn pod_of(&self, container_id: &str) -> Option<crate::trace::ObjectRef> {
+        let c = self.containers.get(container_id)?;
+        let s = self.sandboxes.get(&c.sandbox_id)?;
+        Some(crate::trace::ObjectRef { kind: "Pod".into(), namespace: Some(s.namespace.clone()), name: s.pod_name.clone() })
+    }
+
     /// The sandbox of a pod that is ready, newest first.
     pub fn ready_sandbox(&self, pod_uid: &str) -> Option<&Sandbox> {
         self.sandboxes.values().filter(|s| s.pod_uid == pod_uid && s.ready).max_by_key(|s| (s.attempt, s.created_at))
@@ -249,11 +255,5 @@ impl Runtime {
         let mut v: Vec<&Container> = self.containers.values().filter(|c| c.pod_uid == pod_uid).collect();
         v.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)).reverse());
         v
-    }
-
-    /// Any container or sandbox of the pod still running (`PodCouldHaveRunningContainers`).
-    pub fn pod_has_running(&self, pod_uid: &str) -> bool {
-        self.containers.values().any(|c| c.pod_uid == pod_uid && c.state == ContainerState::Running)
-            || self.sandboxes.values().any(|s| s.pod_uid == pod_uid && s.ready)
     }
 }

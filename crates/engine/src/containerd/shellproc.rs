@@ -139,11 +139,11 @@ impl Host for ContainerHost<'_> {
     }
 
     fn now_unix_secs(&self) -> u64 {
-        EPOCH_UNIX_SECONDS as u64 + (self.engine.now.millis() + self.offset_ms) / 1000
+        self.now_millis() / 1000
     }
 
     fn now_millis(&self) -> u64 {
-        EPOCH_UNIX_SECONDS as u64 * 1000 + self.engine.now.millis() + self.offset_ms
+        (EPOCH_UNIX_SECONDS as u64 * 1000).saturating_add(self.engine.now.millis()).saturating_add(self.offset_ms)
     }
 
     fn hostname(&self) -> String {

@@ -89,10 +89,6 @@ impl Backoff {
         let max2 = self.expire_after_ms.unwrap_or(self.max_ms * 2);
         self.entries.retain(|_, e| now.millis().saturating_sub(e.last_update.millis()) <= max2);
     }
-
-    pub fn reset(&mut self, id: &str) {
-        self.entries.remove(id);
-    }
 }
 
 #[cfg(test)]

@@ -154,11 +154,11 @@ fn resource_value(spec: &Value, r: &Value) -> String {
     match (name, q) {
         ("cpu", Some(q)) => {
             let d = divisor.map_or(1000, |d| d.milli_value().max(1));
-            (q.milli_value() + d - 1).div_euclid(d).to_string()
+            q.milli_value().saturating_add(d - 1).div_euclid(d).to_string()
         }
         (_, Some(q)) => {
             let d = divisor.map_or(1, |d| d.value().max(1));
-            (q.value() + d - 1).div_euclid(d).to_string()
+            q.value().saturating_add(d - 1).div_euclid(d).to_string()
         }
         // No limit: the node's allocatable, which the kubelet knows; requests default to 0.
         (_, None) => "0".to_string(),

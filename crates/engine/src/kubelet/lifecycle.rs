@@ -33,8 +33,6 @@ pub struct Stopping {
     pub container: String,
     pub grace_s: i64,
     pub started: Time,
-    /// The hook is running until then (cut at the grace period).
-    pub hook_until: Option<Time>,
 }
 
 impl Engine {
@@ -88,7 +86,7 @@ impl Engine {
         } else if handler["sleep"].is_object() {
             kind = "sleep";
             let secs = handler["sleep"]["seconds"].as_i64().unwrap_or(0).max(0) as u64;
-            HookOutcome { duration_ms: secs * 1000, result: Ok(()) }
+            HookOutcome { duration_ms: secs.saturating_mul(1000), result: Ok(()) }
         } else {
             kind = "unknown";
             HookOutcome { duration_ms: 0, result: Err("unknown lifecycle hook handler".into()) }
@@ -111,15 +109,14 @@ impl Engine {
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
         let spec = super::container_spec(pod, name).cloned().unwrap_or(Value::Null);
         let now = self.now;
-        let mut stopping = Stopping { container: name.to_string(), grace_s, started: now, hook_until: None };
+        let stopping = Stopping { container: name.to_string(), grace_s, started: now };
         if grace_s > 0
             && let Some(outcome) = self.run_hook(node, &uid, pod, &spec, "preStop") {
                 if outcome.result.is_err() {
                     // The message is not put in the event, so that secrets do not leak.
                     self.kubelet_event(node, pod, Some(name), "Warning", "FailedPreStopHook", "PreStopHook failed");
                 }
-                let until = now.plus_millis(outcome.duration_ms.min(grace_s as u64 * 1000));
-                stopping.hook_until = Some(until);
+                let until = now.plus_millis(outcome.duration_ms.min((grace_s as u64).saturating_mul(1000)));
                 if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(&uid)) {
                     w.stopping.insert(container_id.to_string(), stopping);
                 }
@@ -193,7 +190,7 @@ impl Engine {
                 let grace = pod["spec"]["terminationGracePeriodSeconds"].as_i64().unwrap_or(30);
                 self.kubelet_kill_container(node, pod, &id, container, grace, Some("FailedPostStartHook"));
             }
-            self.kubelet_start_failed(node, uid, pod, container, "PostStartHookError", &msg);
+            self.kubelet_start_failed(node, uid, container, "PostStartHookError", &msg);
         }
         outcome.duration_ms
     }

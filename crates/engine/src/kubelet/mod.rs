@@ -77,8 +77,8 @@ pub struct Kubelet {
     /// The last pull error per back-off key (`prevPullErrMsg`).
     pub image_errors: BTreeMap<String, String>,
     pub events: events::Recorder,
-    /// PLEG's last view: container id → (pod uid, state).
-    pub pleg_seen: BTreeMap<String, (String, ContainerState)>,
+    /// PLEG's last view: container id → state.
+    pub pleg_seen: BTreeMap<String, ContainerState>,
     pub pleg_scheduled: bool,
     /// Where in each second this node's tickers fire.
     pub tick_offset_ms: u64,
@@ -100,9 +100,6 @@ pub enum Op {
     Start { container: String },
     /// The container's postStart hook (the worker waits for it).
     PostStart { container: String },
-    /// No regular container runs or will start again (restartPolicy is not Always): stop the
-    /// pod, sidecars included (`computePodActions`' `KillPod`).
-    KillPod,
     /// Kill one running container (a failed liveness or startup probe).
     Kill { container_id: String, container: String, message: String, grace_s: i64 },
     /// Wait until that container has stopped.
@@ -112,6 +109,16 @@ pub enum Op {
     StopSandbox,
     /// The pod is terminal: the final status (and the API delete, if the pod is deleting).
     Finish,
+}
+
+/// What `computePodActions` decides for a pod.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PodActions {
+    /// The steps to take, in order.
+    Steps(Vec<Op>),
+    /// No regular container runs or will start again (restartPolicy is not Always): stop the
+    /// pod, sidecars included (`KillPod`).
+    KillPod,
 }
 
 #[derive(Debug, Clone)]
@@ -396,11 +403,13 @@ impl Engine {
             self.kubelet_begin_termination(node, uid, &pod);
             return;
         }
-        let ops = self.compute_pod_actions(node, &pod);
-        if ops == [Op::KillPod] {
-            self.kubelet_begin_termination(node, uid, &pod);
-            return;
-        }
+        let ops = match self.compute_pod_actions(node, &pod) {
+            PodActions::Steps(ops) => ops,
+            PodActions::KillPod => {
+                self.kubelet_begin_termination(node, uid, &pod);
+                return;
+            }
+        };
         let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
         w.ops = ops.into();
         w.busy = true;
@@ -411,10 +420,10 @@ impl Engine {
     }
 
     /// `computePodActions`: what to start next.
-    fn compute_pod_actions(&mut self, node: &str, pod: &Value) -> Vec<Op> {
+    fn compute_pod_actions(&mut self, node: &str, pod: &Value) -> PodActions {
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
         let policy = pod["spec"]["restartPolicy"].as_str().unwrap_or("Always").to_string();
-        let Some(m) = self.machines.get(node) else { return vec![] };
+        let Some(m) = self.machines.get(node) else { return PodActions::Steps(vec![]) };
         let rt = &m.runtime;
         let latest = |name: &str| rt.pod_containers(uid).into_iter().find(|c| c.name == name).map(|c| (c.state, c.exit_code));
         let start = |name: &str| vec![Op::EnsureImage { container: name.to_string() }, Op::Create { container: name.to_string() }, Op::Start { container: name.to_string() }, Op::PostStart { container: name.to_string() }];
@@ -425,14 +434,14 @@ impl Engine {
         if rt.ready_sandbox(uid).is_none() {
             let has_run = rt.pod_containers(uid).iter().any(|c| c.state == ContainerState::Exited);
             if has_run && policy == "Never" {
-                return vec![];
+                return PodActions::Steps(vec![]);
             }
             ops.push(Op::RunSandbox);
             match inits.first() {
                 Some(first) => ops.extend(start(first["name"].as_str().unwrap_or_default())),
                 None => apps.iter().for_each(|c| ops.extend(start(c["name"].as_str().unwrap_or_default()))),
             }
-            return ops;
+            return PodActions::Steps(ops);
         }
         let worker_facts = m.kubelet.workers.get(uid).map(|w| w.facts.clone()).unwrap_or_default();
         let worker_facts_failures = m.kubelet.workers.get(uid).map(|w| w.probe_failures.clone()).unwrap_or_default();
@@ -443,24 +452,24 @@ impl Engine {
             match latest(name) {
                 None => {
                     ops.extend(start(name));
-                    return ops;
+                    return PodActions::Steps(ops);
                 }
                 Some((ContainerState::Running, _)) if sidecar => {
                     if !worker_facts.started.get(name).copied().unwrap_or(true) {
-                        return ops;
+                        return PodActions::Steps(ops);
                     }
                 }
-                Some((ContainerState::Running | ContainerState::Created, _)) => return ops,
+                Some((ContainerState::Running | ContainerState::Created, _)) => return PodActions::Steps(ops),
                 Some((ContainerState::Exited, 0)) if !sidecar => {}
                 Some((ContainerState::Exited, code)) => {
                     if sidecar || should_restart(code) {
                         ops.extend(start(name));
                     }
                     if !sidecar {
-                        return ops;
+                        return PodActions::Steps(ops);
                     }
                 }
-                Some((ContainerState::Unknown, _)) => return ops,
+                Some((ContainerState::Unknown, _)) => return PodActions::Steps(ops),
             }
         }
         for c in &apps {
@@ -492,9 +501,9 @@ impl Engine {
         }
         let regular_running = apps.iter().any(|c| matches!(latest(c["name"].as_str().unwrap_or_default()), Some((ContainerState::Running | ContainerState::Created, _))));
         if ops.is_empty() && !regular_running && policy != "Always" {
-            return vec![Op::KillPod];
+            return PodActions::KillPod;
         }
-        ops
+        PodActions::Steps(ops)
     }
 
     /// Runs the next step of a pod worker's plan.
@@ -520,7 +529,7 @@ impl Engine {
                 // (`WaitForAttachAndMount`); a missing ConfigMap or Secret holds the pod.
                 if let Some(msg) = self.kubelet_mount_volumes(node, &pod) {
                     self.kubelet_event(node, &pod, None, "Warning", "FailedMount", &msg);
-                    self.kubelet_fail(node, uid, None, None);
+                    self.kubelet_fail(node, uid, None);
                     return self.kubelet_complete_work(node, uid);
                 }
                 let attempt = self.machines.get(node).map_or(0, |m| m.runtime.sandboxes.values().filter(|s| s.pod_uid == uid).count() as u32);
@@ -531,7 +540,7 @@ impl Engine {
                     Ok(_) => delay = self.rng.between(SANDBOX_MS.0, SANDBOX_MS.1),
                     Err(e) => {
                         self.kubelet_event(node, &pod, None, "Warning", "FailedCreatePodSandBox", &format!("Failed to create pod sandbox: {e}"));
-                        self.kubelet_fail(node, uid, None, None);
+                        self.kubelet_fail(node, uid, None);
                         return self.kubelet_complete_work(node, uid);
                     }
                 }
@@ -578,7 +587,7 @@ impl Engine {
                             m.kubelet.image_backoff.next(&key, now, now);
                             m.kubelet.image_errors.insert(key, format!("ErrImagePull: {text}"));
                         }
-                        self.kubelet_start_failed(node, uid, &pod, &container, "ErrImagePull", &text);
+                        self.kubelet_start_failed(node, uid, &container, "ErrImagePull", &text);
                     }
                 }
             }
@@ -606,7 +615,7 @@ impl Engine {
                     Ok(env) => env,
                     Err(msg) => {
                         self.kubelet_event(node, &pod, Some(&container), "Warning", "Failed", &format!("Error: {msg}"));
-                        self.kubelet_start_failed(node, uid, &pod, &container, "CreateContainerConfigError", &msg);
+                        self.kubelet_start_failed(node, uid, &container, "CreateContainerConfigError", &msg);
                         self.kubelet_skip_container(node, uid, &container);
                         return self.kubelet_next(node, uid, 0);
                     }
@@ -622,7 +631,7 @@ impl Engine {
                     }
                     Err(e) => {
                         self.kubelet_event(node, &pod, Some(&container), "Warning", "Failed", &format!("Error: {e}"));
-                        self.kubelet_start_failed(node, uid, &pod, &container, "CreateContainerError", &e);
+                        self.kubelet_start_failed(node, uid, &container, "CreateContainerError", &e);
                         self.kubelet_skip_container(node, uid, &container);
                     }
                 }
@@ -657,7 +666,7 @@ impl Engine {
                         Err(e) => {
                             let message = e.trim_start_matches("rpc error: code = Unknown desc = ").to_string();
                             self.kubelet_event(node, &pod, Some(&container), "Warning", "Failed", &format!("Error: {message}"));
-                            self.kubelet_start_failed(node, uid, &pod, &container, "RunContainerError", &message);
+                            self.kubelet_start_failed(node, uid, &container, "RunContainerError", &message);
                         }
                     }
                 }
@@ -665,7 +674,6 @@ impl Engine {
             Op::PostStart { container } => {
                 delay = self.kubelet_post_start(node, uid, &pod, &container);
             }
-            Op::KillPod => {}
             Op::Kill { container_id, container, message, grace_s } => {
                 self.kubelet_kill_container(node, &pod, &container_id, &container, grace_s, Some(&message));
             }
@@ -722,7 +730,7 @@ impl Engine {
         }
     }
 
-    fn kubelet_fail(&mut self, node: &str, uid: &str, backoff_until: Option<Time>, _reason: Option<&str>) {
+    fn kubelet_fail(&mut self, node: &str, uid: &str, backoff_until: Option<Time>) {
         if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
             w.failed = true;
             if let Some(t) = backoff_until {
@@ -732,11 +740,11 @@ impl Engine {
     }
 
     /// A container could not start: the reason cache and the sync's error.
-    pub(crate) fn kubelet_start_failed(&mut self, node: &str, uid: &str, _pod: &Value, container: &str, reason: &str, message: &str) {
+    pub(crate) fn kubelet_start_failed(&mut self, node: &str, uid: &str, container: &str, reason: &str, message: &str) {
         if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
             w.facts.start_failures.insert(container.to_string(), (reason.to_string(), message.to_string()));
         }
-        self.kubelet_fail(node, uid, None, Some(reason));
+        self.kubelet_fail(node, uid, None);
     }
 
     /// `doBackOff`, then `EnsureImageExists`. Ok(Some(ms)) when a pull was started (the
@@ -754,8 +762,8 @@ impl Engine {
                 let until = m.kubelet.crash_backoff.until(&key, ts);
                 self.kubelet_event(node, pod, Some(container), "Warning", "BackOff", &format!("Back-off restarting failed container {container} in pod {}", format_pod(pod)));
                 let message = format!("back-off {} restarting failed container={container} pod={}", go_duration(delay), format_pod(pod));
-                self.kubelet_start_failed(node, uid, pod, container, "CrashLoopBackOff", &message);
-                self.kubelet_fail(node, uid, Some(until), None);
+                self.kubelet_start_failed(node, uid, container, "CrashLoopBackOff", &message);
+                self.kubelet_fail(node, uid, Some(until));
                 return Err(());
             }
             m.kubelet.crash_backoff.next(&key, ts, now);
@@ -767,7 +775,7 @@ impl Engine {
                 let msg = format!("Failed to apply default image tag {image:?}: couldn't parse image name {image:?}: {e}");
                 self.kubelet_event(node, pod, Some(container), "Warning", "InspectFailed", &msg);
                 self.kubelet_event(node, pod, Some(container), "Warning", "Failed", "Error: InvalidImageName");
-                self.kubelet_start_failed(node, uid, pod, container, "InvalidImageName", &msg);
+                self.kubelet_start_failed(node, uid, container, "InvalidImageName", &msg);
                 return Err(());
             }
         };
@@ -786,7 +794,7 @@ impl Engine {
             let msg = format!("Container image {image:?} is not present with pull policy of Never");
             self.kubelet_event(node, pod, Some(container), "Warning", "ErrImageNeverPull", &msg);
             self.kubelet_event(node, pod, Some(container), "Warning", "Failed", "Error: ErrImageNeverPull");
-            self.kubelet_start_failed(node, uid, pod, container, "ErrImageNeverPull", &msg);
+            self.kubelet_start_failed(node, uid, container, "ErrImageNeverPull", &msg);
             return Err(());
         }
         let key = format!("{uid}_{image}");
@@ -799,7 +807,7 @@ impl Engine {
                 None => format!("Back-off pulling image {image:?}"),
             };
             self.kubelet_event(node, pod, Some(container), "Warning", "Failed", "Error: ImagePullBackOff");
-            self.kubelet_start_failed(node, uid, pod, container, "ImagePullBackOff", &msg);
+            self.kubelet_start_failed(node, uid, container, "ImagePullBackOff", &msg);
             return Err(());
         }
         m.kubelet.image_errors.remove(&key);
@@ -811,7 +819,6 @@ impl Engine {
                 let base = crate::registry::pull_duration_ms(img.size_bytes);
                 (base + self.rng.below(base / 5 + 1), Ok(()))
             }
-            Some(Resolved::Present(_)) => (self.rng.between(300, 800), Ok(())),
             Some(Resolved::Missing(text)) => (self.rng.between(400, 1200), Err(text)),
             None => (0, Err(crate::containerd::cri::CONTAINERD_DOWN.to_string())),
         };
@@ -857,13 +864,8 @@ impl Engine {
         }
     }
 
-    /// A readiness change: the status manager patches at once (outside any sync).
-    pub(crate) fn kubelet_refresh_status(&mut self, node: &str, uid: &str, pod: &Value) {
-        self.kubelet_update_status(node, uid, pod);
-    }
-
     /// The status manager: generate the API status and PATCH it when it changed.
-    fn kubelet_update_status(&mut self, node: &str, uid: &str, pod: &Value) -> Value {
+    pub(crate) fn kubelet_update_status(&mut self, node: &str, uid: &str, pod: &Value) -> Value {
         let now = self.now;
         let Some(m) = self.machines.get_mut(node) else { return Value::Null };
         let sandbox = m.runtime.ready_sandbox(uid).cloned();
@@ -1037,7 +1039,7 @@ impl Engine {
         let mut events = vec![];
         let mut pods = vec![];
         for c in m.runtime.containers.values() {
-            let prev = m.kubelet.pleg_seen.get(&c.id).map(|(_, s)| *s);
+            let prev = m.kubelet.pleg_seen.get(&c.id).copied();
             if prev == Some(c.state) {
                 continue;
             }
@@ -1049,7 +1051,7 @@ impl Engine {
             events.push(json!({"pod": c.pod_uid, "container": c.name, "type": kind}));
             pods.push(c.pod_uid.clone());
         }
-        m.kubelet.pleg_seen = m.runtime.containers.values().map(|c| (c.id.clone(), (c.pod_uid.clone(), c.state))).collect();
+        m.kubelet.pleg_seen = m.runtime.containers.values().map(|c| (c.id.clone(), c.state)).collect();
         if events.is_empty() {
             return;
         }

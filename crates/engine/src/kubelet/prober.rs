@@ -62,7 +62,7 @@ fn n(probe: &Value, field: &str, default: i64) -> i64 {
 
 /// The period of a probe in ms.
 pub fn period_ms(probe: &Value) -> u64 {
-    (n(probe, "periodSeconds", 10).max(1) as u64) * 1000
+    (n(probe, "periodSeconds", 10).max(1) as u64).saturating_mul(1000)
 }
 
 impl Engine {
@@ -177,8 +177,7 @@ impl Engine {
                 let changed = w.facts.readiness.insert(container.clone(), ok) != Some(ok);
                 if changed {
                     // `SetContainerReadiness`: the status manager patches at once.
-                    let pod2 = pod.clone();
-                    self.kubelet_refresh_status(node, uid, &pod2);
+                    self.kubelet_update_status(node, uid, &pod);
                 }
             }
             ProbeKind::Startup => {

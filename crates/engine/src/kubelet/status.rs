@@ -30,8 +30,6 @@ pub struct PodFacts {
     pub started: BTreeMap<String, bool>,
     /// The pod worker has finished terminating the pod (`podIsTerminal`).
     pub terminal: bool,
-    /// Containers that the kubelet would not restart (restart policy): used for the reason cache.
-    pub no_restart: Vec<String>,
 }
 
 fn is_sidecar(c: &Value) -> bool {
@@ -95,7 +93,6 @@ fn container_statuses(spec_list: &[Value], runtime: &[&Container], old: &[Value]
         // Start failures from the reason cache replace the state with Waiting.
         let init_done = init && mine.first().is_some_and(|c| c.state == ContainerState::Exited && c.exit_code == 0) && !is_sidecar(spec);
         if !init_done
-            && !facts.no_restart.iter().any(|n| n == name)
             && let Some((reason, message)) = facts.start_failures.get(name)
             && mine.first().is_none_or(|c| c.state != ContainerState::Running) {
                 if st["state"]["terminated"].is_object() {

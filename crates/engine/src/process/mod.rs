@@ -163,11 +163,6 @@ impl Process {
         Some(self.app.http_status(path, now.millis().saturating_sub(self.started_at.millis())))
     }
 
-    /// The memory the process holds `ms` after it started, in bytes.
-    pub fn memory_at(&self, ms: u64) -> u64 {
-        self.app.memory_at(ms)
-    }
-
     /// When (ms after start) the process first holds more than `limit` bytes, if ever.
     pub fn exceeds_at(&self, limit: u64) -> Option<u64> {
         self.app.exceeds_at(limit)
