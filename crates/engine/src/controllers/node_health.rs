@@ -36,18 +36,13 @@ fn request(verb: Verb, plural: &str, namespace: Option<&str>, name: &str, body: 
 }
 
 fn event(involved: Value, namespace: &str, reason: &str, kind: &str, message: &str, now: Time, seq: usize) -> Option<Request> {
-    let unix_nanos = (crate::clock::EPOCH_UNIX_SECONDS as i128 * 1_000_000_000 + now.millis() as i128 * 1_000_000) as u128 + seq as u128;
-    let ts = now.rfc3339();
-    let name = format!("{}.{unix_nanos:x}", involved["name"].as_str().unwrap_or_default());
+    use crate::kubelet::events::{Note, Source, core_event, event_nanos};
+    let name = format!("{}.{:x}", involved["name"].as_str().unwrap_or_default(), event_nanos(now) + seq as u128);
+    let body = core_event(&name, namespace, involved, Note { kind, reason, message }, Source { component: "node-controller", host: None }, now);
     let rt = ResourceType::resolve("events")?;
     let mut r = Request::new(Verb::Create, rt);
     r.namespace = Some(namespace.to_string());
-    r.body = Some(json!({
-        "apiVersion": "v1", "kind": "Event", "metadata": {"name": name, "namespace": namespace},
-        "involvedObject": involved, "reason": reason, "message": message, "type": kind,
-        "source": {"component": "node-controller"}, "firstTimestamp": ts, "lastTimestamp": ts, "count": 1,
-        "eventTime": null, "reportingComponent": "node-controller", "reportingInstance": "",
-    }));
+    r.body = Some(body);
     r.credentials = Some(controller_identity(SA));
     r.user_agent = user_agent(SA);
     Some(r)

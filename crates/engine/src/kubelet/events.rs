@@ -30,6 +30,37 @@ pub struct Note<'a> {
     pub message: &'a str,
 }
 
+/// Who writes an event: `source.component` / `reportingComponent`, and the host
+/// (`source.host` / `reportingInstance`; a controller has none).
+#[derive(Debug, Clone, Copy)]
+pub struct Source<'a> {
+    pub component: &'a str,
+    pub host: Option<&'a str>,
+}
+
+/// The nanosecond clock reading client-go names an event after (`<object>.<hex nanos>`).
+pub fn event_nanos(now: Time) -> u128 {
+    (crate::clock::EPOCH_UNIX_SECONDS as i128 * 1_000_000_000 + now.millis() as i128 * 1_000_000) as u128
+}
+
+/// A `core/v1` Event's first occurrence, as client-go's recorder creates it.
+pub fn core_event(name: &str, namespace: &str, involved: Value, note: Note<'_>, source: Source<'_>, now: Time) -> Value {
+    let ts = now.rfc3339();
+    let mut src = json!({"component": source.component});
+    if let Some(h) = source.host {
+        src["host"] = json!(h);
+    }
+    json!({
+        "apiVersion": "v1", "kind": "Event",
+        "metadata": {"name": name, "namespace": namespace},
+        "involvedObject": involved,
+        "reason": note.reason, "message": note.message, "type": note.kind,
+        "source": src,
+        "firstTimestamp": ts, "lastTimestamp": ts, "count": 1,
+        "eventTime": null, "reportingComponent": source.component, "reportingInstance": source.host.unwrap_or(""),
+    })
+}
+
 /// What to send for one recorded event.
 pub enum Write {
     Create(Value),
@@ -60,7 +91,7 @@ impl Recorder {
             *count += 1;
             return Some(Write::Update { name: event_name.clone(), count: *count, last: ts });
         }
-        let unix_nanos = (crate::clock::EPOCH_UNIX_SECONDS as i128 * 1_000_000_000 + now.millis() as i128 * 1_000_000) as u128;
+        let unix_nanos = event_nanos(now);
         // Two events in the same nanosecond get distinct names, as real clocks would.
         let mut event_name = format!("{name}.{unix_nanos:x}");
         let mut bump = 0u128;
@@ -76,15 +107,7 @@ impl Recorder {
         if let Some(fp) = field_path {
             involved["fieldPath"] = json!(fp);
         }
-        Some(Write::Create(json!({
-            "apiVersion": "v1", "kind": "Event",
-            "metadata": {"name": event_name, "namespace": ns},
-            "involvedObject": involved,
-            "reason": reason, "message": message, "type": kind,
-            "source": {"component": "kubelet", "host": node},
-            "firstTimestamp": ts, "lastTimestamp": ts, "count": 1,
-            "eventTime": null, "reportingComponent": "kubelet", "reportingInstance": node,
-        })))
+        Some(Write::Create(core_event(&event_name, &ns, involved, note, Source { component: "kubelet", host: Some(node) }, now)))
     }
 
     /// Forgets a pod's events (it was deleted; its events age out on their own).

@@ -108,20 +108,12 @@ impl Engine {
     /// An event about the Node from its kubelet.
     fn node_event(&mut self, node: &str, kind: &str, reason: &str, message: &str) {
         let Some(rt) = ResourceType::resolve("events") else { return };
-        let now = self.now;
-        let unix_nanos = (crate::clock::EPOCH_UNIX_SECONDS as i128 * 1_000_000_000 + now.millis() as i128 * 1_000_000) as u128;
-        let ts = now.rfc3339();
+        let name = format!("{node}.{:x}", super::events::event_nanos(self.now));
+        let involved = json!({"apiVersion": "v1", "kind": "Node", "name": node, "uid": node});
+        let note = super::events::Note { kind, reason, message };
         let mut req = Request::new(Verb::Create, rt);
         req.namespace = Some("default".into());
-        req.body = Some(json!({
-            "apiVersion": "v1", "kind": "Event",
-            "metadata": {"name": format!("{node}.{unix_nanos:x}"), "namespace": "default"},
-            "involvedObject": {"apiVersion": "v1", "kind": "Node", "name": node, "uid": node},
-            "reason": reason, "message": message, "type": kind,
-            "source": {"component": "kubelet", "host": node},
-            "firstTimestamp": ts, "lastTimestamp": ts, "count": 1,
-            "eventTime": null, "reportingComponent": "kubelet", "reportingInstance": node,
-        }));
+        req.body = Some(super::events::core_event(&name, "default", involved, note, super::events::Source { component: "kubelet", host: Some(node) }, self.now));
         let _ = self.kubelet_request(node, req);
     }
 
