@@ -114,3 +114,11 @@ fn global_flag_without_its_value() {
     assert_eq!(s.exec("kubectl -n", None).text, "error: flag needs an argument: 'n' in -n\nSee 'kubectl --help' for usage.\n");
     assert_eq!(s.exec("kubectl --namespace", None).text, "error: flag needs an argument: --namespace\nSee 'kubectl --help' for usage.\n");
 }
+
+/// `kubectl wait` with an enormous timeout is refused at once instead of simulating years.
+#[test]
+fn wait_timeout_is_bounded() {
+    let mut s = Session::new(1);
+    let out = s.exec("kubectl wait --for=condition=Ready pod/none --timeout=100000h", None);
+    assert_eq!(out.text, "error: podlife waits at most 604800 seconds at once\n");
+}

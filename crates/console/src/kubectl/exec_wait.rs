@@ -110,7 +110,9 @@ pub fn wait(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     };
     let timeout_ms = match p.get("timeout").map(crate::script::parse_duration) {
         None => 30_000,
-        Some(Ok(s)) => (s * 1000.0).round() as u64,
+        // Simulated time is bounded per command, as for `sleep`.
+        Some(Ok(s)) if s <= crate::MAX_SLEEP_SECONDS => (s * 1000.0).round() as u64,
+        Some(Ok(_)) => return out.err(&format!("error: podlife waits at most {} seconds at once\n", crate::MAX_SLEEP_SECONDS)),
         Some(Err(e)) => return out.err(&format!("error: {e}\n")),
     };
     let namespace = namespace_of(&p);
