@@ -4,8 +4,8 @@
 use podlife_engine::{Action, TraceEvent};
 use serde_json::Value;
 
-fn param<'a>(e: &'a TraceEvent, key: &str) -> &'a Value {
-    e.params.get(key).unwrap_or(&Value::Null)
+fn param(e: &TraceEvent, key: &str) -> Value {
+    e.params.get(key).map(std::borrow::Cow::into_owned).unwrap_or(Value::Null)
 }
 
 fn text(v: &Value) -> String {
@@ -23,9 +23,9 @@ fn filter_table(e: &TraceEvent) -> String {
     let nodes = param(e, "nodes").as_array().cloned().unwrap_or_default();
     let evaluated = match param(e, "evaluated") {
         Value::Null => nodes.len().to_string(),
-        v => text(v),
+        v => text(&v),
     };
-    let mut out = format!("{evaluated} node(s) evaluated, {} feasible", text(param(e, "feasible")));
+    let mut out = format!("{evaluated} node(s) evaluated, {} feasible", text(&param(e, "feasible")));
     for n in &nodes {
         let verdict = match &n["rejectedBy"] {
             Value::Null if n["nominated"] == true => "fits (nominated node, tried first)".to_string(),
@@ -43,7 +43,7 @@ fn filter_table(e: &TraceEvent) -> String {
     }
     let not_listed = param(e, "notEvaluated").as_array().cloned().unwrap_or_default();
     for n in &not_listed {
-        out.push_str(&format!("{INDENT}{:<16} not evaluated (percentageOfNodesToScore)", text(n)));
+        out.push_str(&format!("{INDENT}{:<16} not evaluated (percentageOfNodesToScore)", text(&n)));
     }
     if let Some(total) = param(e, "notEvaluatedCount").as_u64().filter(|t| *t as usize > not_listed.len()) {
         out.push_str(&format!("{INDENT}… {} more node(s) not evaluated", total as usize - not_listed.len()));
@@ -82,26 +82,26 @@ pub fn line(e: &TraceEvent) -> String {
         })
         .unwrap_or_default();
     let detail = match e.action {
-        Action::Request => format!("{} {}", text(param(e, "verb")), text(param(e, "path"))),
+        Action::Request => format!("{} {}", text(&param(e, "verb")), text(&param(e, "path"))),
         Action::Authentication => {
             let groups: Vec<String> = param(e, "groups").as_array().map(|a| a.iter().map(text).collect()).unwrap_or_default();
             let via = match param(e, "impersonatedBy") {
                 Value::Null => String::new(),
-                v => format!(" (impersonated by {})", text(v)),
+                v => format!(" (impersonated by {})", text(&v)),
             };
-            format!("user={} groups=[{}]{via}", text(param(e, "user")), groups.join(","))
+            format!("user={} groups=[{}]{via}", text(&param(e, "user")), groups.join(","))
         }
         Action::Authorization => {
-            let verdict = if param(e, "allowed") == &Value::Bool(true) {
-                format!("allowed by {} → {}", text(param(e, "binding")), text(param(e, "role")))
+            let verdict = if param(e, "allowed") == Value::Bool(true) {
+                format!("allowed by {} → {}", text(&param(e, "binding")), text(&param(e, "role")))
             } else {
                 "denied".to_string()
             };
-            format!("{} {} {}", text(param(e, "verb")), text(param(e, "resource")), verdict)
+            format!("{} {} {}", text(&param(e, "verb")), text(&param(e, "resource")), verdict)
         }
         Action::Decode => match param(e, "error") {
             Value::Null => format!("defaulted {} field(s)", e.diff.len()),
-            err => format!("rejected: {}", text(err)),
+            err => format!("rejected: {}", text(&err)),
         },
         Action::MutatingAdmission | Action::ValidatingAdmission => {
             let outcome = match param(e, "error") {
@@ -110,9 +110,9 @@ pub fn line(e: &TraceEvent) -> String {
                     _ if e.action == Action::ValidatingAdmission || e.diff.is_empty() => "admitted".to_string(),
                     _ => format!("set {} field(s)", e.diff.len()),
                 },
-                err => format!("rejected: {}", text(err)),
+                err => format!("rejected: {}", text(&err)),
             };
-            format!("{} {outcome}", text(param(e, "plugin")))
+            format!("{} {outcome}", text(&param(e, "plugin")))
         }
         Action::Validation => match param(e, "errors").as_array() {
             Some(errs) if !errs.is_empty() => format!("{} error(s)", errs.len()),
@@ -120,37 +120,37 @@ pub fn line(e: &TraceEvent) -> String {
         },
         Action::Etcd => {
             let rv = match param(e, "revision") {
-                Value::Null => text(param(e, "result")),
-                v => format!("rev={}", text(v)),
+                Value::Null => text(&param(e, "result")),
+                v => format!("rev={}", text(&v)),
             };
-            format!("{} {} {rv}", text(param(e, "operation")), text(param(e, "key")))
+            format!("{} {} {rv}", text(&param(e, "operation")), text(&param(e, "key")))
         }
-        Action::Watch | Action::InformerDeliver => format!("{} rv={}", text(param(e, "type")), text(param(e, "resourceVersion"))),
-        Action::InformerList => format!("list {} ({} items) rv={}", text(param(e, "resource")), text(param(e, "count")), text(param(e, "resourceVersion"))),
+        Action::Watch | Action::InformerDeliver => format!("{} rv={}", text(&param(e, "type")), text(&param(e, "resourceVersion"))),
+        Action::InformerList => format!("list {} ({} items) rv={}", text(&param(e, "resource")), text(&param(e, "count")), text(&param(e, "resourceVersion"))),
         Action::Response => match param(e, "reason") {
-            Value::Null => text(param(e, "code")),
-            r => format!("{} {}", text(param(e, "code")), text(r)),
+            Value::Null => text(&param(e, "code")),
+            r => format!("{} {}", text(&param(e, "code")), text(&r)),
         },
         Action::ComponentStop => "stopped".into(),
         Action::ComponentStart => "started".into(),
-        Action::SchedulerPop => format!("popped from activeQ (priority {})", text(param(e, "priority"))),
+        Action::SchedulerPop => format!("popped from activeQ (priority {})", text(&param(e, "priority"))),
         Action::SchedulerPreFilter | Action::SchedulerReserve | Action::SchedulerPermit | Action::SchedulerPreBind => match param(e, "node") {
             Value::Null => "ok".to_string(),
-            n => format!("ok on {}", text(n)),
+            n => format!("ok on {}", text(&n)),
         },
         Action::SchedulerFilter => filter_table(e),
-        Action::SchedulerPostFilter => text(param(e, "message")),
+        Action::SchedulerPostFilter => text(&param(e, "message")),
         Action::SchedulerPreScore => match param(e, "skipped").as_array() {
             Some(s) if !s.is_empty() => format!("skip {}", s.iter().map(text).collect::<Vec<_>>().join(", ")),
             _ => "ok".to_string(),
         },
         Action::SchedulerScore => score_table(e),
         Action::SchedulerSelectHost => {
-            format!("{} (total {}, {} tied)", text(param(e, "node")), text(param(e, "score")), text(param(e, "tied")))
+            format!("{} (total {}, {} tied)", text(&param(e, "node")), text(&param(e, "score")), text(&param(e, "tied")))
         }
-        Action::SchedulerBind => format!("POST pods/binding spec.nodeName={}", text(param(e, "node"))),
+        Action::SchedulerBind => format!("POST pods/binding spec.nodeName={}", text(&param(e, "node"))),
         Action::KubeletSync => {
-            let mut d = text(param(e, "type"));
+            let mut d = text(&param(e, "type"));
             if let Some(p) = param(e, "phase").as_str() {
                 d.push_str(&format!(" phase={p}"));
             }
@@ -163,9 +163,9 @@ pub fn line(e: &TraceEvent) -> String {
             .as_array()
             .map(|evs| evs.iter().map(|v| format!("{} {}", text(&v["type"]), text(&v["container"]))).collect::<Vec<_>>().join(", "))
             .unwrap_or_default(),
-        Action::KubeletKill => format!("stop {} (grace {}s)", text(param(e, "container")), text(param(e, "gracePeriod"))),
+        Action::KubeletKill => format!("stop {} (grace {}s)", text(&param(e, "container")), text(&param(e, "gracePeriod"))),
         Action::Cri => {
-            let mut d = text(param(e, "method"));
+            let mut d = text(&param(e, "method"));
             if let Some(c) = param(e, "container").as_str() {
                 d.push_str(&format!(" {c}"));
             }
@@ -175,37 +175,37 @@ pub fn line(e: &TraceEvent) -> String {
             d
         }
         Action::ImagePull => match param(e, "error").as_str() {
-            Some(err) => format!("{} failed: {err}", text(param(e, "image"))),
-            None => format!("{} {}", text(param(e, "image")), text(param(e, "result"))),
+            Some(err) => format!("{} failed: {err}", text(&param(e, "image"))),
+            None => format!("{} {}", text(&param(e, "image")), text(&param(e, "result"))),
         },
         Action::Cni => match param(e, "error").as_str() {
-            Some(err) => format!("{} failed: {err}", text(param(e, "command"))),
-            None => format!("{} {}", text(param(e, "command")), text(param(e, "ip"))),
+            Some(err) => format!("{} failed: {err}", text(&param(e, "command"))),
+            None => format!("{} {}", text(&param(e, "command")), text(&param(e, "ip"))),
         },
         Action::Runc => match param(e, "error").as_str() {
-            Some(err) => format!("{} {} failed: {err}", text(param(e, "op")), text(param(e, "container"))),
+            Some(err) => format!("{} {} failed: {err}", text(&param(e, "op")), text(&param(e, "container"))),
             None => match param(e, "argv").as_array() {
-                Some(argv) => format!("{} {} pid {} argv={}", text(param(e, "op")), text(param(e, "container")), text(param(e, "pid")), argv.iter().map(text).collect::<Vec<_>>().join(" ")),
-                None => format!("{} {} pid {}", text(param(e, "op")), text(param(e, "container")), text(param(e, "pid"))),
+                Some(argv) => format!("{} {} pid {} argv={}", text(&param(e, "op")), text(&param(e, "container")), text(&param(e, "pid")), argv.iter().map(text).collect::<Vec<_>>().join(" ")),
+                None => format!("{} {} pid {}", text(&param(e, "op")), text(&param(e, "container")), text(&param(e, "pid"))),
             },
         },
         Action::Shim => match param(e, "exitCode").as_i64() {
-            Some(code) => format!("{} exited {code} ({})", text(param(e, "container")), text(param(e, "reason"))),
-            None => format!("{} {}", text(param(e, "op")), text(param(e, "container"))),
+            Some(code) => format!("{} exited {code} ({})", text(&param(e, "container")), text(&param(e, "reason"))),
+            None => format!("{} {}", text(&param(e, "op")), text(&param(e, "container"))),
         },
         Action::NodeDown => "cut off from the control plane".into(),
         Action::NodeUp => "connected again".into(),
         Action::KubeletHook => match param(e, "error").as_str() {
-            Some(err) => format!("{} {} ({}) failed: {err}", text(param(e, "hook")), text(param(e, "container")), text(param(e, "handler"))),
-            None => format!("{} {} ({}, {} ms)", text(param(e, "hook")), text(param(e, "container")), text(param(e, "handler")), text(param(e, "durationMs"))),
+            Some(err) => format!("{} {} ({}) failed: {err}", text(&param(e, "hook")), text(&param(e, "container")), text(&param(e, "handler"))),
+            None => format!("{} {} ({}, {} ms)", text(&param(e, "hook")), text(&param(e, "container")), text(&param(e, "handler")), text(&param(e, "durationMs"))),
         },
         Action::KubeletProbe => match param(e, "output").as_str() {
-            Some(out) => format!("{} {} failure: {out}", text(param(e, "probe")), text(param(e, "container"))),
-            None => format!("{} {} success", text(param(e, "probe")), text(param(e, "container"))),
+            Some(out) => format!("{} {} failure: {out}", text(&param(e, "probe")), text(&param(e, "container"))),
+            None => format!("{} {} success", text(&param(e, "probe")), text(&param(e, "container"))),
         },
-        Action::KubeletExec => format!("exec in {}: {}", text(param(e, "container")), param(e, "command").as_array().map(|a| a.iter().map(text).collect::<Vec<_>>().join(" ")).unwrap_or_default()),
-        Action::KubeletLogs => format!("logs of {}{}", text(param(e, "container")), if param(e, "previous") == &serde_json::Value::Bool(true) { " (previous)" } else { "" }),
-        Action::Signal => format!("{} → {}: {}", text(param(e, "signal")), text(param(e, "container")), text(param(e, "disposition"))),
+        Action::KubeletExec => format!("exec in {}: {}", text(&param(e, "container")), param(e, "command").as_array().map(|a| a.iter().map(text).collect::<Vec<_>>().join(" ")).unwrap_or_default()),
+        Action::KubeletLogs => format!("logs of {}{}", text(&param(e, "container")), if param(e, "previous") == serde_json::Value::Bool(true) { " (previous)" } else { "" }),
+        Action::Signal => format!("{} → {}: {}", text(&param(e, "signal")), text(&param(e, "container")), text(&param(e, "disposition"))),
     };
     let secs = e.time.millis() as f64 / 1000.0;
     format!("[{secs:>9.3}s] {who:<24} {:<20} {detail}{object}", e.action.id())

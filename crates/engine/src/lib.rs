@@ -233,12 +233,12 @@ impl Engine {
         &self.components
     }
 
-    pub(crate) fn record(&mut self, component: ComponentRef, action: Action, object: Option<ObjectRef>, params: BTreeMap<String, Value>, diff: Vec<trace::FieldChange>) {
+    pub(crate) fn record(&mut self, component: ComponentRef, action: Action, object: Option<ObjectRef>, params: impl Into<trace::Params>, diff: Vec<trace::FieldChange>) {
         if self.trace.len() >= MAX_TRACE_EVENTS {
             return;
         }
         self.trace_seq += 1;
-        self.trace.push(TraceEvent { time: self.now, seq: self.trace_seq, component, action, object, params, diff });
+        self.trace.push(TraceEvent { time: self.now, seq: self.trace_seq, component, action, object, params: params.into(), diff });
     }
 
     pub(crate) fn schedule(&mut self, at: Time, task: Task) {

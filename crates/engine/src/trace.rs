@@ -215,6 +215,133 @@ pub struct FieldChange {
     pub after: Option<Value>,
 }
 
+/// A reaction's parameters: a JSON object kept as a short list sorted by key (most reactions
+/// carry one to five; a `BTreeMap` would allocate a whole 11-slot node for each), plus the
+/// scheduling cycle's table, kept compact until it is read.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Params {
+    entries: Vec<(String, Value)>,
+    table: Option<Box<Table>>,
+}
+
+impl Params {
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty() && self.table.is_none()
+    }
+
+    /// One parameter; a table's columns are built on demand.
+    pub fn get(&self, key: &str) -> Option<std::borrow::Cow<'_, Value>> {
+        if let Ok(i) = self.entries.binary_search_by(|(k, _)| k.as_str().cmp(key)) {
+            return Some(std::borrow::Cow::Borrowed(&self.entries[i].1));
+        }
+        self.table.as_ref()?.entry(key).map(std::borrow::Cow::Owned)
+    }
+
+    /// Every parameter as JSON, in key order.
+    pub fn to_map(&self) -> BTreeMap<String, Value> {
+        let mut map: BTreeMap<String, Value> = self.entries.iter().cloned().collect();
+        if let Some(t) = &self.table {
+            for key in t.keys() {
+                if let Some(v) = t.entry(key) {
+                    map.insert(key.to_string(), v);
+                }
+            }
+        }
+        map
+    }
+
+    pub(crate) fn with_table(mut self, table: Table) -> Params {
+        self.table = Some(Box::new(table));
+        self
+    }
+}
+
+impl From<BTreeMap<String, Value>> for Params {
+    fn from(map: BTreeMap<String, Value>) -> Params {
+        Params { entries: map.into_iter().collect(), table: None }
+    }
+}
+
+impl Serialize for Params {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match &self.table {
+            None => {
+                use serde::ser::SerializeMap;
+                let mut map = serializer.serialize_map(Some(self.entries.len()))?;
+                for (k, v) in &self.entries {
+                    map.serialize_entry(k, v)?;
+                }
+                map.end()
+            }
+            Some(_) => self.to_map().serialize(serializer),
+        }
+    }
+}
+
+/// A scheduling cycle's node × plugin table. Large clusters list up to `TABLE_ROWS` nodes
+/// with seven score plugins each; as JSON objects that cost tens of kilobytes per cycle.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Table {
+    /// `nodes` (one row per evaluated node, in order) and `notEvaluated`.
+    Filter { rows: Vec<FilterRow>, not_evaluated: Vec<Box<str>> },
+    /// `nodes`, `plugins` (one column per plugin that scored) and `totals`.
+    Score { nodes: Vec<Box<str>>, columns: Vec<ScoreColumn>, totals: Vec<i64> },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct FilterRow {
+    pub node: Box<str>,
+    pub verdict: Verdict,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Verdict {
+    Fits,
+    /// The nominated node, tried alone before the others.
+    FitsNominated,
+    /// The first filter plugin that rejected the node (later ones did not run).
+    Rejected { plugin: &'static str, code: &'static str, reasons: Vec<String> },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScoreColumn {
+    pub plugin: &'static str,
+    pub weight: i64,
+    pub raw: Vec<i64>,
+    pub normalized: Vec<i64>,
+}
+
+impl Table {
+    fn keys(&self) -> &'static [&'static str] {
+        match self {
+            Table::Filter { .. } => &["nodes", "notEvaluated"],
+            Table::Score { .. } => &["nodes", "plugins", "totals"],
+        }
+    }
+
+    fn entry(&self, key: &str) -> Option<Value> {
+        use serde_json::json;
+        match (self, key) {
+            (Table::Filter { rows, .. }, "nodes") => Some(Value::Array(
+                rows.iter()
+                    .map(|r| match &r.verdict {
+                        Verdict::Fits => json!({"node": r.node}),
+                        Verdict::FitsNominated => json!({"node": r.node, "filters": [], "feasible": true, "nominated": true}),
+                        Verdict::Rejected { plugin, code, reasons } => json!({"node": r.node, "rejectedBy": plugin, "code": code, "reasons": reasons}),
+                    })
+                    .collect(),
+            )),
+            (Table::Filter { not_evaluated, .. }, "notEvaluated") => Some(json!(not_evaluated)),
+            (Table::Score { nodes, .. }, "nodes") => Some(json!(nodes)),
+            (Table::Score { columns, .. }, "plugins") => Some(Value::Array(
+                columns.iter().map(|c| json!({"plugin": c.plugin, "weight": c.weight, "raw": c.raw, "normalized": c.normalized})).collect(),
+            )),
+            (Table::Score { totals, .. }, "totals") => Some(json!(totals)),
+            _ => None,
+        }
+    }
+}
+
 /// One reaction.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TraceEvent {
@@ -224,8 +351,8 @@ pub struct TraceEvent {
     pub action: Action,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub object: Option<ObjectRef>,
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub params: BTreeMap<String, Value>,
+    #[serde(skip_serializing_if = "Params::is_empty")]
+    pub params: Params,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub diff: Vec<FieldChange>,
 }
@@ -261,6 +388,30 @@ fn diff_into(before: Option<&Value>, after: Option<&Value>, path: String, out: &
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_table_reads_and_serializes_as_plain_params() {
+        let rows = vec![
+            FilterRow { node: "worker-1".into(), verdict: Verdict::Fits },
+            FilterRow { node: "worker-2".into(), verdict: Verdict::Rejected { plugin: "NodeResourcesFit", code: "Unschedulable", reasons: vec!["Insufficient cpu".into()] } },
+        ];
+        let params = Params::from(BTreeMap::from([("feasible".to_string(), json!(1))])).with_table(Table::Filter { rows, not_evaluated: vec!["worker-3".into()] });
+        let expected = json!({
+            "feasible": 1,
+            "nodes": [{"node": "worker-1"}, {"node": "worker-2", "rejectedBy": "NodeResourcesFit", "code": "Unschedulable", "reasons": ["Insufficient cpu"]}],
+            "notEvaluated": ["worker-3"],
+        });
+        assert_eq!(serde_json::to_value(&params).unwrap(), expected);
+        assert_eq!(params.get("notEvaluated").as_deref(), Some(&json!(["worker-3"])));
+        assert_eq!(params.get("feasible").as_deref(), Some(&json!(1)));
+        assert_eq!(params.get("missing"), None);
+        let score = Params::default().with_table(Table::Score {
+            nodes: vec!["a".into()],
+            columns: vec![ScoreColumn { plugin: "ImageLocality", weight: 1, raw: vec![7], normalized: vec![7] }],
+            totals: vec![7],
+        });
+        assert_eq!(serde_json::to_string(&score).unwrap(), r#"{"nodes":["a"],"plugins":[{"normalized":[7],"plugin":"ImageLocality","raw":[7],"weight":1}],"totals":[7]}"#);
+    }
 
     #[test]
     fn diff_lists_changed_leaves() {

@@ -18,7 +18,7 @@ use crate::apiserver::authn::UserInfo;
 use crate::apiserver::{Request, Verb};
 use crate::clock::Time;
 use crate::store::{EventType, WatchEvent};
-use crate::trace::{Action, ComponentRef, ObjectRef};
+use crate::trace::{Action, ComponentRef, FilterRow, ObjectRef, Params, ScoreColumn, Table, Verdict};
 use framework::{Code, MAX_NODE_SCORE, NodeInfo, PodInfo, Status};
 use plugins::node_resources_fit::ScoringStrategy;
 use podlife_model::ResourceType;
@@ -287,7 +287,7 @@ impl Engine {
         }
     }
 
-    fn scheduler_trace(&mut self, action: Action, pod: &PodInfo, params: BTreeMap<String, Value>) {
+    fn scheduler_trace(&mut self, action: Action, pod: &PodInfo, params: impl Into<Params>) {
         let object = Some(ObjectRef { kind: "Pod".into(), namespace: Some(pod.namespace.clone()), name: pod.name.clone() });
         self.record(ComponentRef::control_plane(COMPONENT), action, object, params, vec![]);
     }
@@ -337,11 +337,9 @@ impl Engine {
                 let trial = with_nominated(ni, &nominated);
                 if filters.iter().all(|f| f.filter(pod, &trial).is_success()) {
                     let node = pod.nominated_node.clone();
-                    self.scheduler_trace(Action::SchedulerFilter, pod, BTreeMap::from([
-                        ("nodes".to_string(), json!([{"node": node, "filters": [], "feasible": true, "nominated": true}])),
-                        ("notEvaluated".to_string(), json!([])),
-                        ("feasible".to_string(), json!(1)),
-                    ]));
+                    let rows = vec![FilterRow { node: node.as_str().into(), verdict: Verdict::FitsNominated }];
+                    let params = Params::from(BTreeMap::from([("feasible".to_string(), json!(1))]));
+                    self.scheduler_trace(Action::SchedulerFilter, pod, params.with_table(Table::Filter { rows, not_evaluated: vec![] }));
                     return Ok(node);
                 }
             }
@@ -363,35 +361,35 @@ impl Engine {
             for f in &filters {
                 let st = f.filter(pod, ni);
                 if !st.is_success() {
-                    failed = Some((f.name().to_string(), st));
+                    failed = Some((f.name(), st));
                     break;
                 }
             }
             // A row per node: the first plugin that rejected it (later ones did not run), or
             // none when every filter passed. Past TABLE_ROWS nodes only counts are kept.
             if table.len() < TABLE_ROWS {
-                table.push(match &failed {
-                    None => json!({"node": name}),
-                    Some((plugin, st)) => json!({"node": name, "rejectedBy": plugin, "code": st.code.as_str(), "reasons": st.reasons}),
-                });
+                let verdict = match &failed {
+                    None => Verdict::Fits,
+                    Some((plugin, st)) => Verdict::Rejected { plugin, code: st.code.as_str(), reasons: st.reasons.clone() },
+                };
+                table.push(FilterRow { node: name.as_str().into(), verdict });
             }
             match failed {
                 None => feasible.push(name.clone()),
-                Some((plugin, st)) => statuses.push((name.clone(), plugin, st)),
+                Some((plugin, st)) => statuses.push((name.clone(), plugin.to_string(), st)),
             }
             if feasible.len() >= to_find {
                 break;
             }
         }
-        let not_evaluated: Vec<String> = rotated.take(TABLE_ROWS).map(|(name, _)| name.clone()).collect();
+        let not_evaluated: Vec<Box<str>> = rotated.take(TABLE_ROWS).map(|(name, _)| name.as_str().into()).collect();
         self.scheduler.next_start_node_index = (start + processed) % n;
-        self.scheduler_trace(Action::SchedulerFilter, pod, BTreeMap::from([
-            ("nodes".to_string(), json!(table)),
+        let params = Params::from(BTreeMap::from([
             ("evaluated".to_string(), json!(processed)),
-            ("notEvaluated".to_string(), json!(not_evaluated)),
             ("notEvaluatedCount".to_string(), json!(n - processed)),
             ("feasible".to_string(), json!(feasible.len())),
         ]));
+        self.scheduler_trace(Action::SchedulerFilter, pod, params.with_table(Table::Filter { rows: table, not_evaluated }));
         if feasible.is_empty() {
             let rejectors = statuses.iter().map(|(_, plugin, _)| plugin.clone()).collect();
             let (message, nominate) = self.fit_error(pod, n, &statuses);
@@ -563,18 +561,23 @@ impl Engine {
                 *t += v * s.weight();
             }
             let shown = raw.len().min(TABLE_ROWS);
-            plugin_rows.push(json!({"plugin": s.name(), "weight": s.weight(), "raw": &raw[..shown], "normalized": &normalized[..shown]}));
+            plugin_rows.push(ScoreColumn { plugin: s.name(), weight: s.weight(), raw: raw[..shown].to_vec(), normalized: normalized[..shown].to_vec() });
         }
-        let names: Vec<String> = nodes.iter().map(|n| n.name.clone()).collect();
+        // `feasible` came from the snapshot this cycle: every name is in it, in this order.
+        let scored = nodes.len();
+        drop(nodes);
         self.scheduler_trace(Action::SchedulerPreScore, pod, BTreeMap::from([("skipped".to_string(), json!(skipped))]));
-        let shown = names.len().min(TABLE_ROWS);
-        self.scheduler_trace(Action::SchedulerScore, pod, BTreeMap::from([
-            ("nodes".to_string(), json!(&names[..shown])),
-            ("scored".to_string(), json!(names.len())),
-            ("plugins".to_string(), json!(plugin_rows)),
-            ("totals".to_string(), json!(&totals[..shown])),
+        let shown = scored.min(TABLE_ROWS);
+        let params = Params::from(BTreeMap::from([
+            ("scored".to_string(), json!(scored)),
             ("maxNodeScore".to_string(), json!(MAX_NODE_SCORE)),
         ]));
+        let table = Table::Score {
+            nodes: feasible[..shown].iter().map(|n| n.as_str().into()).collect(),
+            columns: plugin_rows,
+            totals: totals[..shown].to_vec(),
+        };
+        self.scheduler_trace(Action::SchedulerScore, pod, params.with_table(table));
         // selectHost: reservoir sampling among the highest totals.
         let best = totals.iter().copied().max().unwrap_or(0);
         let mut chosen = 0;
@@ -587,7 +590,7 @@ impl Engine {
                 }
             }
         }
-        let host = names.get(chosen).cloned().unwrap_or_default();
+        let host = feasible.get(chosen).cloned().unwrap_or_default();
         self.scheduler_trace(Action::SchedulerSelectHost, pod, BTreeMap::from([
             ("node".to_string(), json!(host)),
             ("score".to_string(), json!(best)),
