@@ -43,7 +43,7 @@ fn filter_table(e: &TraceEvent) -> String {
     }
     let not_listed = param(e, "notEvaluated").as_array().cloned().unwrap_or_default();
     for n in &not_listed {
-        out.push_str(&format!("{INDENT}{:<16} not evaluated (percentageOfNodesToScore)", text(&n)));
+        out.push_str(&format!("{INDENT}{:<16} not evaluated (percentageOfNodesToScore)", text(n)));
     }
     if let Some(total) = param(e, "notEvaluatedCount").as_u64().filter(|t| *t as usize > not_listed.len()) {
         out.push_str(&format!("{INDENT}… {} more node(s) not evaluated", total as usize - not_listed.len()));
@@ -134,12 +134,23 @@ pub fn line(e: &TraceEvent) -> String {
         Action::ComponentStop => "stopped".into(),
         Action::ComponentStart => "started".into(),
         Action::SchedulerPop => format!("popped from activeQ (priority {})", text(&param(e, "priority"))),
+        Action::SchedulerPreFilter if !param(e, "rejectedBy").is_null() => {
+            let reasons: Vec<String> = param(e, "reasons").as_array().map(|a| a.iter().map(text).collect()).unwrap_or_default();
+            format!("rejected by {} ({}): {}", text(&param(e, "rejectedBy")), text(&param(e, "code")), reasons.join(", "))
+        }
+        Action::SchedulerPreBind if !param(e, "waitingFor").is_null() => {
+            let claims: Vec<String> = param(e, "waitingFor").as_array().map(|a| a.iter().map(text).collect()).unwrap_or_default();
+            format!("VolumeBinding on {}: waiting for claim(s) {} to be bound", text(&param(e, "node")), claims.join(", "))
+        }
         Action::SchedulerPreFilter | Action::SchedulerReserve | Action::SchedulerPermit | Action::SchedulerPreBind => match param(e, "node") {
             Value::Null => "ok".to_string(),
             n => format!("ok on {}", text(&n)),
         },
         Action::SchedulerFilter => filter_table(e),
-        Action::SchedulerPostFilter => text(&param(e, "message")),
+        Action::SchedulerPostFilter => match param(e, "plugin") {
+            Value::Null => text(&param(e, "message")),
+            p => format!("{} ({}): {}", text(&p), text(&param(e, "code")), text(&param(e, "message"))),
+        },
         Action::SchedulerPreScore => match param(e, "skipped").as_array() {
             Some(s) if !s.is_empty() => format!("skip {}", s.iter().map(text).collect::<Vec<_>>().join(", ")),
             _ => "ok".to_string(),

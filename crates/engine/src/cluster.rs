@@ -128,13 +128,27 @@ impl Engine {
             e.start_heartbeats(n);
         }
         e.schedule(crate::Time(crate::controllers::node_health::NODE_MONITOR_PERIOD_MS), crate::Task::NodeMonitor);
+        e.schedule(crate::Time(crate::controllers::persistentvolume::RESYNC_PERIOD_MS), crate::Task::PvResync);
         e
     }
 
     /// Writes an object into etcd at start-up with the metadata the API server would give it.
-    fn seed_object(&mut self, plural: &str, namespace: Option<&str>, mut obj: Value) {
-        let Some(rt) = ResourceType::resolve(plural) else { return };
+    fn seed_object(&mut self, plural: &str, namespace: Option<&str>, obj: Value) {
         let uid = self.rng.uuid();
+        self.seed_object_with_uid(plural, namespace, obj, uid);
+    }
+
+    /// A bootstrap object added after the first release: its uid comes from its name, not
+    /// from the engine's random stream, so every later draw (uids, tie-breaks) stays as it was.
+    fn seed_object_stable(&mut self, plural: &str, namespace: Option<&str>, obj: Value) {
+        let name = obj["metadata"]["name"].as_str().unwrap_or_default().to_string();
+        let seed = u64::from_str_radix(&crate::rng::hex_of(&format!("{plural}/{name}"), 16), 16).unwrap_or(0);
+        let uid = crate::rng::Rng::new(seed).uuid();
+        self.seed_object_with_uid(plural, namespace, obj, uid);
+    }
+
+    fn seed_object_with_uid(&mut self, plural: &str, namespace: Option<&str>, mut obj: Value, uid: String) {
+        let Some(rt) = ResourceType::resolve(plural) else { return };
         let meta = &mut obj["metadata"];
         meta["uid"] = json!(uid);
         meta["creationTimestamp"] = json!(self.now.rfc3339());
@@ -280,6 +294,45 @@ fn seed_rbac(e: &mut Engine) {
             "apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": sa, "namespace": "kube-system"}
         }));
     }
+    // The PersistentVolume controller (`persistentvolume-binder`), seeded with stable uids.
+    let binder = "persistent-volume-binder";
+    let name = format!("system:controller:{binder}");
+    let binder_rules = json!([
+        rule(&[""], &["persistentvolumes"], &["create", "delete", "get", "list", "update", "watch"]),
+        rule(&[""], &["persistentvolumes/status"], &["update"]),
+        rule(&[""], &["persistentvolumeclaims"], &["get", "list", "update", "watch"]),
+        rule(&[""], &["persistentvolumeclaims/status"], &["update"]),
+        rule(&[""], &["pods"], &["create", "delete", "get", "list", "watch"]),
+        rule(&["storage.k8s.io"], &["storageclasses"], READ),
+        rule(&[""], &["nodes"], &["get", "list"]),
+        rule(&[""], &["events"], &["watch"]),
+        events.clone(),
+    ]);
+    e.seed_object_stable("clusterroles", None, json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": meta(&name), "rules": binder_rules}));
+    e.seed_object_stable("clusterrolebindings", None, json!({
+        "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding", "metadata": meta(&name),
+        "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": name},
+        "subjects": [{"kind": "ServiceAccount", "name": binder, "namespace": "kube-system"}]
+    }));
+    e.seed_object_stable("serviceaccounts", Some("kube-system"), json!({
+        "apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": binder, "namespace": "kube-system"}
+    }));
+    let protection = [
+        ("pvc-protection-controller", json!([rule(&[""], &["persistentvolumeclaims"], &["get", "list", "update", "watch"]), rule(&[""], &["pods"], &["get", "list", "watch"]), events.clone()])),
+        ("pv-protection-controller", json!([rule(&[""], &["persistentvolumes"], &["get", "list", "update", "watch"]), events.clone()])),
+    ];
+    for (sa, rules) in protection {
+        let name = format!("system:controller:{sa}");
+        e.seed_object_stable("clusterroles", None, json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": meta(&name), "rules": rules}));
+        e.seed_object_stable("clusterrolebindings", None, json!({
+            "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding", "metadata": meta(&name),
+            "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": name},
+            "subjects": [{"kind": "ServiceAccount", "name": sa, "namespace": "kube-system"}]
+        }));
+        e.seed_object_stable("serviceaccounts", Some("kube-system"), json!({
+            "apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": sa, "namespace": "kube-system"}
+        }));
+    }
     // kube-scheduler's own role (upstream `bootstrappolicy/policy.go`, `system:kube-scheduler`).
     let scheduler_rules = json!([
         rule(&["", "events.k8s.io"], &["events"], &["create", "patch", "update"]),
@@ -302,6 +355,19 @@ fn seed_rbac(e: &mut Engine) {
     e.seed_object("clusterrolebindings", None, json!({
         "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding", "metadata": meta("system:kube-scheduler"),
         "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": "system:kube-scheduler"},
+        "subjects": [{"apiGroup": "rbac.authorization.k8s.io", "kind": "User", "name": "system:kube-scheduler"}]
+    }));
+    // `system:volume-scheduler`: VolumeBinding reads classes and writes PVs and PVCs.
+    let read_update: &[&str] = &["get", "list", "patch", "update", "watch"];
+    let volume_rules = json!([
+        rule(&[""], &["persistentvolumes"], read_update),
+        rule(&["storage.k8s.io"], &["storageclasses"], READ),
+        rule(&[""], &["persistentvolumeclaims"], read_update),
+    ]);
+    e.seed_object_stable("clusterroles", None, json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": meta("system:volume-scheduler"), "rules": volume_rules}));
+    e.seed_object_stable("clusterrolebindings", None, json!({
+        "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding", "metadata": meta("system:volume-scheduler"),
+        "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": "system:volume-scheduler"},
         "subjects": [{"apiGroup": "rbac.authorization.k8s.io", "kind": "User", "name": "system:kube-scheduler"}]
     }));
     for (name, rules) in roles {

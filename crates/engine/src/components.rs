@@ -79,6 +79,10 @@ pub fn default_components(nodes: &[String]) -> Vec<Component> {
             WatchSpec::all("", "services"),
             WatchSpec::all("apps", "replicasets"),
             WatchSpec::all("apps", "statefulsets"),
+            // The volume plugins (VolumeRestrictions, VolumeBinding).
+            WatchSpec::all("", "persistentvolumeclaims"),
+            WatchSpec::all("", "persistentvolumes"),
+            WatchSpec::all("storage.k8s.io", "storageclasses"),
         ]),
         // kube-controller-manager's shared informers cover every namespaced resource (the
         // namespace controller must see a namespace's whole content) and nodes.
@@ -86,7 +90,7 @@ pub fn default_components(nodes: &[String]) -> Vec<Component> {
             ComponentRef::control_plane("kube-controller-manager"),
             podlife_model::RESOURCES
                 .iter()
-                .filter(|r| r.namespaced || matches!(r.plural, "namespaces" | "nodes"))
+                .filter(|r| r.namespaced || matches!(r.plural, "namespaces" | "nodes" | "persistentvolumes" | "storageclasses"))
                 .map(|r| WatchSpec::all(r.group, r.plural))
                 .collect(),
         ),

@@ -24,6 +24,7 @@ pub mod scheduler;
 pub mod shell;
 pub mod store;
 pub mod trace;
+pub mod volume;
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
@@ -66,6 +67,9 @@ pub(crate) enum Task {
     SchedulerFlushBackoff,
     /// kube-scheduler's 30-second flush of pods parked for 5 minutes.
     SchedulerFlushUnschedulable,
+    /// VolumeBinding's PreBind checks (every second) whether the PV controller bound the
+    /// pod's claims.
+    SchedulerPreBindPoll { key: String, node: String, deadline: Time },
     /// A kubelet's pod worker syncs a pod (`token` = the worker's plan when queued).
     KubeletSync { node: String, uid: String, token: u64 },
     /// The next step of a pod worker's plan.
@@ -82,6 +86,8 @@ pub(crate) enum Task {
     NodeHeartbeat { node: String },
     /// kube-controller-manager's node health monitor (every 5 s).
     NodeMonitor,
+    /// The PersistentVolume controller's periodic resync (every 15 s).
+    PvResync,
     /// A container's preStop hook ended (or its time ran out).
     PreStopDone { node: String, uid: String, container: String },
 }
@@ -163,6 +169,8 @@ pub struct Engine {
     pub(crate) down_nodes: std::collections::BTreeSet<String>,
     /// The node lifecycle controller's memory of each node's Lease.
     pub(crate) node_health: BTreeMap<String, controllers::node_health::NodeHealth>,
+    /// The PersistentVolume controller's event correlation.
+    pub(crate) pv_recorder: controllers::persistentvolume::Recorder,
     /// Client watches opened from outside the cluster (`kubectl get -w`).
     taps: Vec<Tap>,
     next_tap: u64,
@@ -203,6 +211,7 @@ impl Engine {
             node_index_for: usize::MAX,
             down_nodes: std::collections::BTreeSet::new(),
             node_health: BTreeMap::new(),
+            pv_recorder: Default::default(),
             taps: Vec::new(),
             next_tap: 0,
         }
@@ -343,7 +352,8 @@ impl Engine {
                         self.kubelet_observe(&node, &event);
                     }
                 if id.name == "kube-controller-manager" {
-                    let writes = controllers::reconcile(&self.components[component].cache, &event, self.now);
+                    let mut writes = controllers::reconcile(&self.components[component].cache, &event, self.now);
+                    writes.extend(controllers::persistentvolume::on_event(&self.components[component].cache, &mut self.pv_recorder, &event, self.now));
                     for w in writes {
                         let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS + w.delay_ms);
                         self.schedule(at, Task::Write { component, request: Box::new(w.request), then: w.then, guard: w.guard });
@@ -353,6 +363,7 @@ impl Engine {
             Task::ScheduleOne => self.schedule_one(),
             Task::SchedulerFlushBackoff => self.scheduler_flush_backoff(),
             Task::SchedulerFlushUnschedulable => self.scheduler_flush_unschedulable(),
+            Task::SchedulerPreBindPoll { key, node, deadline } => self.scheduler_prebind_poll(&key, &node, deadline),
             Task::KubeletSync { node, uid, token } => self.kubelet_sync(&node, &uid, token),
             Task::KubeletOp { node, uid, token } => {
                 if self.kubelet_running(&node) {
@@ -365,6 +376,7 @@ impl Engine {
             Task::Probe { node, uid, index } => self.probe_tick(&node, &uid, index),
             Task::NodeHeartbeat { node } => self.node_heartbeat(&node),
             Task::NodeMonitor => self.node_monitor(),
+            Task::PvResync => self.pv_resync(),
             Task::PreStopDone { node, uid, container } => self.prestop_done(&node, &uid, &container),
             Task::Write { component, request, then, guard } => {
                 let Some(c) = self.components.get(component) else { return };
@@ -423,6 +435,20 @@ impl Engine {
             n += 1;
         }
         n
+    }
+
+    /// The PersistentVolume controller syncs every claim and volume; the next pass in 15 s.
+    fn pv_resync(&mut self) {
+        self.schedule(self.now.plus_millis(controllers::persistentvolume::RESYNC_PERIOD_MS), Task::PvResync);
+        let Some(i) = self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return };
+        if !self.components[i].running {
+            return;
+        }
+        let writes = controllers::persistentvolume::resync(&self.components[i].cache, &mut self.pv_recorder, self.now);
+        for w in writes {
+            let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS + w.delay_ms);
+            self.schedule(at, Task::Write { component: i, request: Box::new(w.request), then: w.then, guard: w.guard });
+        }
     }
 
     /// kube-controller-manager's node health pass; the next one in 5 s.

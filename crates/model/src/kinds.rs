@@ -128,7 +128,7 @@ macro_rules! resources {
     };
 }
 
-use k8s_openapi::api::{apps::v1 as apps, batch::v1 as batch, coordination::v1 as coordination, core::v1 as core, discovery::v1 as discovery, rbac::v1 as rbac, scheduling::v1 as scheduling};
+use k8s_openapi::api::{apps::v1 as apps, batch::v1 as batch, coordination::v1 as coordination, core::v1 as core, discovery::v1 as discovery, rbac::v1 as rbac, scheduling::v1 as scheduling, storage::v1 as storage};
 
 resources! {
     "" "v1" "ConfigMap" "configmaps" "configmap" ["cm"] true RW => core::ConfigMap;
@@ -136,6 +136,7 @@ resources! {
     "" "v1" "Namespace" "namespaces" "namespace" ["ns"] false NO_DELETECOLLECTION => core::Namespace;
     "" "v1" "Node" "nodes" "node" ["no"] false RW => core::Node;
     "" "v1" "PersistentVolumeClaim" "persistentvolumeclaims" "persistentvolumeclaim" ["pvc"] true RW => core::PersistentVolumeClaim;
+    "" "v1" "PersistentVolume" "persistentvolumes" "persistentvolume" ["pv"] false RW => core::PersistentVolume;
     "" "v1" "Pod" "pods" "pod" ["po"] true RW => core::Pod;
     "" "v1" "Secret" "secrets" "secret" [] true RW => core::Secret;
     "" "v1" "ServiceAccount" "serviceaccounts" "serviceaccount" ["sa"] true RW => core::ServiceAccount;
@@ -153,6 +154,7 @@ resources! {
     "rbac.authorization.k8s.io" "v1" "RoleBinding" "rolebindings" "rolebinding" [] true RW => rbac::RoleBinding;
     "rbac.authorization.k8s.io" "v1" "Role" "roles" "role" [] true RW => rbac::Role;
     "scheduling.k8s.io" "v1" "PriorityClass" "priorityclasses" "priorityclass" ["pc"] false RW => scheduling::PriorityClass;
+    "storage.k8s.io" "v1" "StorageClass" "storageclasses" "storageclass" ["sc"] false RW => storage::StorageClass;
 }
 
 /// Looks up a kind in any served version (used to tell "no such kind" from "wrong version").

@@ -554,3 +554,138 @@ pub fn node(node: &Value, lease: Option<&Value>, pods: &[Value], node_events: &[
     text.push_str(&tabwriter::align(&tail, 0, 2));
     text
 }
+
+/// `GetAccessModesAsString`.
+fn access_modes(modes: &Value) -> String {
+    let list = modes.as_array().map(Vec::as_slice).unwrap_or_default();
+    [("ReadWriteOnce", "RWO"), ("ReadOnlyMany", "ROX"), ("ReadWriteMany", "RWX"), ("ReadWriteOncePod", "RWOP")]
+        .iter()
+        .filter(|(mode, _)| list.iter().any(|m| m == mode))
+        .map(|(_, short)| *short)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn storage_text(q: &Value) -> String {
+    match q.as_str() {
+        Some(text) => text.parse::<podlife_model::quantity::Quantity>().map(|q| q.to_string()).unwrap_or_else(|_| text.to_string()),
+        None => "0".into(),
+    }
+}
+
+/// Go's `%v` of a string slice: `[a b]`.
+fn go_slice(list: &Value) -> String {
+    let items: Vec<&str> = list.as_array().map(|a| a.iter().map(s).collect()).unwrap_or_default();
+    format!("[{}]", items.join(" "))
+}
+
+fn class_of(obj: &Value) -> &str {
+    obj["metadata"]["annotations"]["volume.beta.kubernetes.io/storage-class"].as_str().or_else(|| obj["spec"]["storageClassName"].as_str()).unwrap_or_default()
+}
+
+fn status_line(w: &mut String, obj: &Value, now: Time) {
+    match obj["metadata"]["deletionTimestamp"].as_str() {
+        Some(_) => w.push_str(&format!("Status:\tTerminating (lasts {})\n", age(now, &obj["metadata"]["deletionTimestamp"]))),
+        None => w.push_str(&format!("Status:\t{}\n", s(&obj["status"]["phase"]))),
+    }
+}
+
+/// `describePersistentVolumeClaim`; `users` are the pods of its namespace that name it.
+pub fn persistent_volume_claim(pvc: &Value, users: &[Value], claim_events: &[Value], now: Time) -> String {
+    let (meta, spec) = (&pvc["metadata"], &pvc["spec"]);
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\nStorageClass:\t{}\n", s(&meta["name"]), s(&meta["namespace"]), class_of(pvc)));
+    status_line(&mut w, pvc, now);
+    w.push_str(&format!("Volume:\t{}\n", s(&spec["volumeName"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    w.push_str(&format!("Finalizers:\t{}\n", go_slice(&meta["finalizers"])));
+    let bound = !s(&spec["volumeName"]).is_empty();
+    let (capacity, modes) = if bound { (storage_text(&pvc["status"]["capacity"]["storage"]), access_modes(&pvc["status"]["accessModes"])) } else { (String::new(), String::new()) };
+    w.push_str(&format!("Capacity:\t{capacity}\nAccess Modes:\t{modes}\n"));
+    if let Some(mode) = spec["volumeMode"].as_str() {
+        w.push_str(&format!("VolumeMode:\t{mode}\n"));
+    }
+    // `printPodsMultiline`: sorted by name, one per line.
+    let mut names: Vec<&str> = users.iter().map(|p| s(&p["metadata"]["name"])).collect();
+    names.sort_unstable();
+    w.push_str("Used By:\t");
+    if names.is_empty() {
+        w.push_str("<none>\n");
+    }
+    for (i, name) in names.iter().enumerate() {
+        if i > 0 {
+            w.push('\t');
+        }
+        w.push_str(&format!("{name}\n"));
+    }
+    let tail = events(&mut w, claim_events, now);
+    let mut text = tabwriter::align(&w, 0, 2);
+    text.push_str(&tabwriter::align(&tail, 0, 2));
+    text
+}
+
+/// `printVolumeNodeAffinity`.
+fn volume_node_affinity(w: &mut String, affinity: &Value) {
+    w.push_str("Node Affinity:\t");
+    let required = &affinity["required"];
+    if required.is_null() {
+        w.push_str("<none>\n");
+        return;
+    }
+    w.push('\n');
+    w.push_str("  Required Terms:\t");
+    let terms = required["nodeSelectorTerms"].as_array().map(Vec::as_slice).unwrap_or_default();
+    if terms.is_empty() {
+        w.push_str("<none>\n");
+        return;
+    }
+    w.push('\n');
+    for (i, term) in terms.iter().enumerate() {
+        w.push_str(&format!("    Term {i}:\t"));
+        let reqs = term["matchExpressions"].as_array().map(Vec::as_slice).unwrap_or_default();
+        if reqs.is_empty() {
+            w.push_str("<none>\n");
+        }
+        for (j, r) in reqs.iter().enumerate() {
+            if j > 0 {
+                w.push_str("    \t");
+            }
+            let mut expr = format!("{} {}", s(&r["key"]), s(&r["operator"]).to_ascii_lowercase());
+            let values: Vec<&str> = r["values"].as_array().map(|a| a.iter().map(s).collect()).unwrap_or_default();
+            if !values.is_empty() {
+                expr = format!("{expr} [{}]", values.join(", "));
+            }
+            w.push_str(&format!("{expr}\n"));
+        }
+    }
+}
+
+/// `describePersistentVolume` (sources: hostPath and local; others print their type only).
+pub fn persistent_volume(pv: &Value, volume_events: &[Value], now: Time) -> String {
+    let (meta, spec) = (&pv["metadata"], &pv["spec"]);
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\n", s(&meta["name"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    w.push_str(&format!("Finalizers:\t{}\nStorageClass:\t{}\n", go_slice(&meta["finalizers"]), class_of(pv)));
+    status_line(&mut w, pv, now);
+    let claim = if spec["claimRef"].is_object() { format!("{}/{}", s(&spec["claimRef"]["namespace"]), s(&spec["claimRef"]["name"])) } else { String::new() };
+    w.push_str(&format!("Claim:\t{claim}\nReclaim Policy:\t{}\nAccess Modes:\t{}\n", s(&spec["persistentVolumeReclaimPolicy"]), access_modes(&spec["accessModes"])));
+    if let Some(mode) = spec["volumeMode"].as_str() {
+        w.push_str(&format!("VolumeMode:\t{mode}\n"));
+    }
+    w.push_str(&format!("Capacity:\t{}\n", storage_text(&spec["capacity"]["storage"])));
+    volume_node_affinity(&mut w, &spec["nodeAffinity"]);
+    w.push_str(&format!("Message:\t{}\nSource:\n", s(&pv["status"]["message"])));
+    if spec["hostPath"].is_object() {
+        let kind = spec["hostPath"]["type"].as_str().unwrap_or("<none>");
+        w.push_str(&format!("    Type:\tHostPath (bare host directory volume)\n    Path:\t{}\n    HostPathType:\t{kind}\n", s(&spec["hostPath"]["path"])));
+    } else if spec["local"].is_object() {
+        w.push_str(&format!("    Type:\tLocalVolume (a persistent volume backed by local storage on a node)\n    Path:\t{}\n", s(&spec["local"]["path"])));
+    }
+    let tail = events(&mut w, volume_events, now);
+    let mut text = tabwriter::align(&w, 0, 2);
+    text.push_str(&tabwriter::align(&tail, 0, 2));
+    text
+}

@@ -1120,7 +1120,7 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let Some((rt, names)) = groups.into_iter().next() else {
         return out.err("error: You must specify the type of resource to describe. Use \"kubectl api-resources\" for a complete list of supported resources.\n");
     };
-    if rt.kind != "Pod" && rt.kind != "Node" {
+    if !matches!(rt.kind, "Pod" | "Node" | "PersistentVolumeClaim" | "PersistentVolume") {
         return out.err(&format!("error: podlife cannot describe {} yet\n", rt.plural));
     }
     let namespace = namespace_of(&p);
@@ -1180,6 +1180,44 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         }
         if targets.is_empty() && names.is_empty() {
             return out.err("No resources found\n");
+        }
+        return out.out(&texts.join("\n"));
+    }
+    if matches!(rt.kind, "PersistentVolumeClaim" | "PersistentVolume") {
+        let mut list = |ctx: &mut Context<'_>, plural: &str, ns: Option<&str>| -> Vec<Value> {
+            let Some(r) = ResourceType::resolve(plural) else { return vec![] };
+            let mut req = Request::new(Verb::List, r);
+            req.namespace = ns.map(str::to_string);
+            match send(ctx, out, req) {
+                Ok(Response::List(items)) => items,
+                _ => vec![],
+            }
+        };
+        let mut texts = Vec::new();
+        for obj in &targets {
+            let ns = obj["metadata"]["namespace"].as_str();
+            let object_events: Vec<Value> = if show_events {
+                list(ctx, "events", ns.or(Some("default"))).into_iter().filter(|e| e["involvedObject"]["uid"] == obj["metadata"]["uid"]).collect()
+            } else {
+                vec![]
+            };
+            let mut text = if rt.kind == "PersistentVolume" {
+                describe::persistent_volume(obj, &object_events, ctx.engine.now())
+            } else {
+                // `getPodsForPVC`: the namespace's pods whose volumes name the claim.
+                let users: Vec<Value> = list(ctx, "pods", ns)
+                    .into_iter()
+                    .filter(|p| p["spec"]["volumes"].as_array().is_some_and(|vs| vs.iter().any(|v| v["persistentVolumeClaim"]["claimName"] == obj["metadata"]["name"])))
+                    .collect();
+                describe::persistent_volume_claim(obj, &users, &object_events, ctx.engine.now())
+            };
+            if !show_events {
+                text = text.lines().filter(|l| !l.starts_with("Events:")).map(|l| format!("{l}\n")).collect();
+            }
+            texts.push(text);
+        }
+        if targets.is_empty() && names.is_empty() {
+            return out.err(&if rt.namespaced { format!("No resources found in {namespace} namespace.\n") } else { "No resources found\n".to_string() });
         }
         return out.out(&texts.join("\n"));
     }

@@ -12,7 +12,9 @@ pub fn headers(kind: &str, wide: bool) -> Vec<&'static str> {
         "Pod" => (&["NAME", "READY", "STATUS", "RESTARTS", "AGE"], &["IP", "NODE", "NOMINATED NODE", "READINESS GATES"]),
         "Node" => (&["NAME", "STATUS", "ROLES", "AGE", "VERSION"], &["INTERNAL-IP", "EXTERNAL-IP", "OS-IMAGE", "KERNEL-VERSION", "CONTAINER-RUNTIME"]),
         "Namespace" => (&["NAME", "STATUS", "AGE"], &[]),
-        "Event" => (&["LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"], &["SUBOBJECT", "SOURCE", "MESSAGE", "FIRST SEEN", "COUNT", "NAME"]),
+        // The priority-1 columns sit between the others.
+        "Event" if wide => (&["LAST SEEN", "TYPE", "REASON", "OBJECT", "SUBOBJECT", "SOURCE", "MESSAGE", "FIRST SEEN", "COUNT", "NAME"], &[]),
+        "Event" => (&["LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"], &[]),
         "Service" => (&["NAME", "TYPE", "CLUSTER-IP", "EXTERNAL-IP", "PORT(S)", "AGE"], &["SELECTOR"]),
         "ServiceAccount" => (&["NAME", "SECRETS", "AGE"], &[]),
         "ConfigMap" => (&["NAME", "DATA", "AGE"], &[]),
@@ -29,6 +31,8 @@ pub fn headers(kind: &str, wide: bool) -> Vec<&'static str> {
         "Lease" => (&["NAME", "HOLDER", "AGE"], &[]),
         "EndpointSlice" => (&["NAME", "ADDRESSTYPE", "PORTS", "ENDPOINTS", "AGE"], &[]),
         "PersistentVolumeClaim" => (&["NAME", "STATUS", "VOLUME", "CAPACITY", "ACCESS MODES", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "AGE"], &["VOLUMEMODE"]),
+        "PersistentVolume" => (&["NAME", "CAPACITY", "ACCESS MODES", "RECLAIM POLICY", "STATUS", "CLAIM", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "REASON", "AGE"], &["VOLUMEMODE"]),
+        "StorageClass" => (&["NAME", "PROVISIONER", "RECLAIMPOLICY", "VOLUMEBINDINGMODE", "ALLOWVOLUMEEXPANSION", "AGE"], &[]),
         _ => (&["NAME", "AGE"], &[]),
     };
     let mut h = base.to_vec();
@@ -63,7 +67,7 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
         "Pod" => return pod_row(obj, now, wide),
         "Node" => return node_row(obj, now, wide),
         "Namespace" => vec![name, s(&obj["status"]["phase"]).to_string(), created],
-        "Event" => return event_row(obj, now),
+        "Event" => return event_row(obj, now, wide),
         "Service" => {
             let spec = &obj["spec"];
             let ports: Vec<String> = spec["ports"]
@@ -148,6 +152,17 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
             created,
         ],
         "Lease" => vec![name, or_none(s(&obj["spec"]["holderIdentity"]).to_string()), created],
+        "PersistentVolumeClaim" => return pvc_row(obj, created, wide),
+        "PersistentVolume" => return pv_row(obj, created, wide),
+        "StorageClass" => {
+            // `printStorageClass`: the default class is marked after its name.
+            let default = ["storageclass.kubernetes.io/is-default-class", "storageclass.beta.kubernetes.io/is-default-class"]
+                .iter()
+                .any(|a| meta["annotations"][*a] == "true");
+            let name = if default { format!("{name} (default)") } else { name };
+            let allow = obj["allowVolumeExpansion"].as_bool().unwrap_or(false);
+            vec![name, s(&obj["provisioner"]).to_string(), s(&obj["reclaimPolicy"]).to_string(), s(&obj["volumeBindingMode"]).to_string(), allow.to_string(), created]
+        }
         _ => vec![name, created],
     };
     if wide && matches!(kind, "Deployment" | "ReplicaSet" | "StatefulSet") {
@@ -157,6 +172,67 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
         if kind != "StatefulSet" {
             cells.push(selector_text(&obj["spec"]["selector"]["matchLabels"]));
         }
+    }
+    cells
+}
+
+/// `GetAccessModesAsString`: each mode once, in this fixed order.
+fn access_modes(modes: &Value) -> String {
+    let list = modes.as_array().map(Vec::as_slice).unwrap_or_default();
+    [("ReadWriteOnce", "RWO"), ("ReadOnlyMany", "ROX"), ("ReadWriteMany", "RWX"), ("ReadWriteOncePod", "RWOP")]
+        .iter()
+        .filter(|(mode, _)| list.iter().any(|m| m == mode))
+        .map(|(_, short)| *short)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// A `storage` quantity as `Quantity.String()` prints it.
+fn storage_text(q: &Value) -> String {
+    match q.as_str() {
+        Some(text) => text.parse::<podlife_model::quantity::Quantity>().map(|q| q.to_string()).unwrap_or_else(|_| text.to_string()),
+        None => "0".into(),
+    }
+}
+
+fn unset_or(v: &Value) -> String {
+    v.as_str().map_or_else(|| "<unset>".to_string(), str::to_string)
+}
+
+/// `printPersistentVolumeClaim`: capacity and access modes only once a volume is bound.
+fn pvc_row(pvc: &Value, created: String, wide: bool) -> Vec<String> {
+    let spec = &pvc["spec"];
+    let phase = if pvc["metadata"]["deletionTimestamp"].is_string() { "Terminating".to_string() } else { s(&pvc["status"]["phase"]).to_string() };
+    let volume = s(&spec["volumeName"]).to_string();
+    let (capacity, modes) = if volume.is_empty() { (String::new(), String::new()) } else { (storage_text(&pvc["status"]["capacity"]["storage"]), access_modes(&pvc["status"]["accessModes"])) };
+    let class = spec["storageClassName"].as_str().or_else(|| pvc["metadata"]["annotations"]["volume.beta.kubernetes.io/storage-class"].as_str()).unwrap_or_default();
+    let mut cells = vec![s(&pvc["metadata"]["name"]).to_string(), phase, volume, capacity, modes, class.to_string(), unset_or(&spec["volumeAttributesClassName"]), created];
+    if wide {
+        cells.push(unset_or(&spec["volumeMode"]));
+    }
+    cells
+}
+
+/// `printPersistentVolume`.
+fn pv_row(pv: &Value, created: String, wide: bool) -> Vec<String> {
+    let spec = &pv["spec"];
+    let claim = if spec["claimRef"].is_object() { format!("{}/{}", s(&spec["claimRef"]["namespace"]), s(&spec["claimRef"]["name"])) } else { String::new() };
+    let phase = if pv["metadata"]["deletionTimestamp"].is_string() { "Terminating".to_string() } else { s(&pv["status"]["phase"]).to_string() };
+    let class = spec["storageClassName"].as_str().or_else(|| pv["metadata"]["annotations"]["volume.beta.kubernetes.io/storage-class"].as_str()).unwrap_or_default();
+    let mut cells = vec![
+        s(&pv["metadata"]["name"]).to_string(),
+        storage_text(&spec["capacity"]["storage"]),
+        access_modes(&spec["accessModes"]),
+        s(&spec["persistentVolumeReclaimPolicy"]).to_string(),
+        phase,
+        claim,
+        class.to_string(),
+        unset_or(&spec["volumeAttributesClassName"]),
+        s(&pv["status"]["reason"]).to_string(),
+        created,
+    ];
+    if wide {
+        cells.push(unset_or(&spec["volumeMode"]));
     }
     cells
 }
@@ -365,7 +441,7 @@ fn node_row(node: &Value, now: Time, wide: bool) -> Vec<String> {
 }
 
 /// `printEvent`: LAST SEEN from lastTimestamp / eventTime, OBJECT as `kind/name`.
-fn event_row(ev: &Value, now: Time) -> Vec<String> {
+fn event_row(ev: &Value, now: Time, wide: bool) -> Vec<String> {
     // printEvent: first from firstTimestamp (or eventTime), last from lastTimestamp (or
     // first), and from the series when there is one.
     let first = if ev["firstTimestamp"].is_string() { age(now, &ev["firstTimestamp"]) } else { age(now, &ev["eventTime"]) };
@@ -374,16 +450,23 @@ fn event_row(ev: &Value, now: Time) -> Vec<String> {
     } else if ev["lastTimestamp"].is_string() {
         age(now, &ev["lastTimestamp"])
     } else {
-        first
+        first.clone()
     };
     let involved = &ev["involvedObject"];
-    vec![
-        last,
-        s(&ev["type"]).to_string(),
-        s(&ev["reason"]).to_string(),
-        format!("{}/{}", s(&involved["kind"]).to_ascii_lowercase(), s(&involved["name"])),
-        s(&ev["message"]).trim().to_string(),
-    ]
+    let kind = s(&involved["kind"]).to_ascii_lowercase();
+    let target = if s(&involved["name"]).is_empty() { kind } else { format!("{kind}/{}", s(&involved["name"])) };
+    let (kind, reason, message) = (s(&ev["type"]).to_string(), s(&ev["reason"]).to_string(), s(&ev["message"]).trim().to_string());
+    if !wide {
+        return vec![last, kind, reason, target, message];
+    }
+    // Singleton events of the new API carry no count.
+    let count = ev["series"]["count"].as_i64().or_else(|| ev["count"].as_i64().filter(|c| *c != 0)).unwrap_or(1);
+    // `formatEventSource`: component (or reporting controller), then ", host".
+    let first_non_empty = |a: &Value, b: &Value| if s(a).is_empty() { s(b).to_string() } else { s(a).to_string() };
+    let component = first_non_empty(&ev["source"]["component"], &ev["reportingComponent"]);
+    let instance = first_non_empty(&ev["source"]["host"], &ev["reportingInstance"]);
+    let source = if instance.is_empty() { component } else { format!("{component}, {instance}") };
+    vec![last, kind, reason, target, s(&involved["fieldPath"]).to_string(), source, message, first, count.to_string(), s(&ev["metadata"]["name"]).to_string()]
 }
 #[cfg(test)]
 #[path = "pod_row_tests.rs"] mod pod_row_tests;

@@ -12,6 +12,34 @@ use podlife_model::ResourceType;
 /// The mutating plugins that touch a Pod on create, in order.
 pub const MUTATING_POD_PLUGINS: &[&str] = &["ServiceAccount", "Priority", "DefaultTolerationSeconds"];
 
+/// `DefaultStorageClass` (`plugin/pkg/admission/storage/storageclass/setdefault`): a claim
+/// created without a class (neither `storageClassName` nor the beta annotation) gets the
+/// default StorageClass — the newest one marked default, by name when created together.
+pub fn default_storage_class(pvc: &mut Value, store: &Store) {
+    default_storage_class_from(pvc, store.list("storage.k8s.io", "storageclasses", None).map(|(_, sc)| sc));
+}
+
+/// The default class among `classes`, set on a claim that has none.
+pub fn default_storage_class_from<'a>(pvc: &mut Value, classes: impl Iterator<Item = &'a Value>) {
+    let has_class = !pvc["spec"]["storageClassName"].is_null() || pvc["metadata"]["annotations"]["volume.beta.kubernetes.io/storage-class"].is_string();
+    if has_class {
+        return;
+    }
+    let is_default = |sc: &Value| {
+        ["storageclass.kubernetes.io/is-default-class", "storageclass.beta.kubernetes.io/is-default-class"].iter().any(|a| sc["metadata"]["annotations"][*a] == "true")
+    };
+    let default = classes
+        .filter(|sc| is_default(sc))
+        .max_by(|a, b| {
+            let created = |sc: &Value| sc["metadata"]["creationTimestamp"].as_str().unwrap_or_default().to_string();
+            // `GetDefaultClass`: newest first; equal times → the name that sorts first.
+            created(a).cmp(&created(b)).then_with(|| b["metadata"]["name"].as_str().cmp(&a["metadata"]["name"].as_str()))
+        });
+    if let Some(sc) = default {
+        pvc["spec"]["storageClassName"] = sc["metadata"]["name"].clone();
+    }
+}
+
 /// Runs one mutating plugin on a Pod being created.
 pub fn mutate_pod(plugin: &str, pod: &mut Value, namespace: &str, store: &Store, rng: &mut Rng) -> Result<(), Status> {
     match plugin {

@@ -69,6 +69,16 @@ pub fn apply(kind: &str, obj: &mut Value) {
                 set_if_absent(s, "volumeMode", json!("Filesystem"));
             }
         }
+        "PersistentVolume" => {
+            if let Some(s) = spec.as_object_mut() {
+                set_if_absent(s, "persistentVolumeReclaimPolicy", json!("Retain"));
+                set_if_absent(s, "volumeMode", json!("Filesystem"));
+                // `SetDefaults_HostPathVolumeSource`.
+                if let Some(hp) = s.get_mut("hostPath").and_then(Value::as_object_mut) {
+                    set_if_absent(hp, "type", json!(""));
+                }
+            }
+        }
         _ => {}
     }
     if !had_spec && spec.as_object().is_some_and(|m| m.is_empty()) {
@@ -76,8 +86,17 @@ pub fn apply(kind: &str, obj: &mut Value) {
     }
     match kind {
         "Secret" => set_if_absent(o, "type", json!("Opaque")),
-        "PersistentVolumeClaim" => {
-            o.insert("status".into(), json!({"phase": "Pending"}));
+        // `SetDefaults_PersistentVolumeClaim` / `SetDefaults_PersistentVolume`.
+        "PersistentVolumeClaim" | "PersistentVolume" => {
+            let status = o.entry("status").or_insert_with(|| json!({}));
+            if let Some(st) = status.as_object_mut() {
+                set_if_absent(st, "phase", json!("Pending"));
+            }
+        }
+        // `SetDefaults_StorageClass`.
+        "StorageClass" => {
+            set_if_absent(o, "reclaimPolicy", json!("Delete"));
+            set_if_absent(o, "volumeBindingMode", json!("Immediate"));
         }
         _ => {}
     }

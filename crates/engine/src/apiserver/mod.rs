@@ -427,6 +427,18 @@ impl Engine {
             self.apiserver_trace(Action::MutatingAdmission, object.clone(), params, vec![]);
             verdict?;
         }
+        if rt.kind == "PersistentVolumeClaim" {
+            let before = obj.clone();
+            admission::default_storage_class(obj, &self.store);
+            let changes = diff(&before, obj);
+            self.apiserver_trace(Action::MutatingAdmission, object.clone(), BTreeMap::from([("plugin".to_string(), json!("DefaultStorageClass"))]), changes);
+        }
+        if matches!(rt.kind, "PersistentVolumeClaim" | "PersistentVolume") {
+            let before = obj.clone();
+            crate::controllers::volume_protection::admit(rt.kind, obj);
+            let changes = diff(&before, obj);
+            self.apiserver_trace(Action::MutatingAdmission, object.clone(), BTreeMap::from([("plugin".to_string(), json!("StorageObjectInUseProtection"))]), changes);
+        }
         if rt.kind != "Pod" {
             return Ok(());
         }
@@ -493,6 +505,9 @@ impl Engine {
                 }
                 obj["status"] = json!({});
             }
+            // `PrepareForCreate` of both registries: status is the server's (Pending by default).
+            "PersistentVolumeClaim" => obj["status"] = json!({"phase": "Pending"}),
+            "PersistentVolume" => obj["status"] = json!({"phase": "Pending", "lastPhaseTransitionTime": now}),
             "Namespace" => {
                 let name = obj["metadata"]["name"].clone();
                 obj["metadata"]["labels"]["kubernetes.io/metadata.name"] = name;
@@ -587,6 +602,10 @@ impl Engine {
             // The status subresource changes status only (`podStatusStrategy.PrepareForUpdate`).
             let mut updated = current.clone();
             updated["status"] = obj["status"].clone();
+            // `persistentVolumeStatusStrategy.PrepareForUpdate`: a phase change is stamped.
+            if rt.kind == "PersistentVolume" && updated["status"]["phase"] != current["status"]["phase"] {
+                updated["status"]["lastPhaseTransitionTime"] = json!(self.now.rfc3339());
+            }
             let changes = diff(&current, &updated);
             self.apiserver_trace(Action::Validation, object.clone(), BTreeMap::from([("subresource".to_string(), json!("status"))]), changes);
             if req.dry_run {

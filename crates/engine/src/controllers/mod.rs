@@ -11,7 +11,9 @@ mod namespace;
 pub mod node_health;
 mod nodeipam;
 mod nodelifecycle;
+pub mod persistentvolume;
 mod tainteviction;
+pub mod volume_protection;
 pub mod root_ca_publisher;
 mod serviceaccounts;
 
@@ -58,6 +60,7 @@ pub fn reconcile(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent, now: cr
     writes.extend(nodeipam::reconcile(cache, event));
     writes.extend(nodelifecycle::reconcile(cache, event));
     writes.extend(tainteviction::reconcile(cache, event, now));
+    writes.extend(volume_protection::reconcile(cache, event));
     writes
 }
 

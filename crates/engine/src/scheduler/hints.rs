@@ -22,7 +22,8 @@ pub fn node_event(plugin: &str, pod: &PodInfo, old: Option<&NodeInfo>, new: &Nod
         "NodeUnschedulable" => old.unschedulable && !new.unschedulable,
         "TaintToleration" => !tolerated(pod, old) && tolerated(pod, new),
         "NodeAffinity" => !required_matches(pod, old) && required_matches(pod, new),
-        "PodTopologySpread" | "InterPodAffinity" => old.labels != new.labels,
+        // VolumeBinding registers Node UpdateNodeLabel without a hint function.
+        "PodTopologySpread" | "InterPodAffinity" | "VolumeBinding" => old.labels != new.labels,
         "NodeResourcesFit" => {
             let (a, b) = (&old.allocatable, &new.allocatable);
             b.milli_cpu > a.milli_cpu || b.memory > a.memory || b.ephemeral_storage > a.ephemeral_storage || b.allowed_pod_number > a.allowed_pod_number
@@ -33,7 +34,8 @@ pub fn node_event(plugin: &str, pod: &PodInfo, old: Option<&NodeInfo>, new: &Nod
 
 /// An assigned pod was deleted: resources and host ports may be free now.
 pub fn assigned_pod_deleted(plugin: &str) -> bool {
-    matches!(plugin, "NodeResourcesFit" | "NodePorts" | "PodTopologySpread" | "InterPodAffinity")
+    // VolumeRestrictions: a ReadWriteOncePod claim may be free now.
+    matches!(plugin, "NodeResourcesFit" | "NodePorts" | "PodTopologySpread" | "InterPodAffinity" | "VolumeRestrictions")
 }
 
 /// A pod was bound somewhere: pod affinity may be satisfiable now, and spread counts changed.

@@ -29,6 +29,9 @@ pub const COMPONENT: &str = "kube-scheduler";
 /// The most nodes a cycle's filter and score tables list in the trace (the rest are counted).
 pub const TABLE_ROWS: usize = 100;
 
+/// VolumeBinding's `bindTimeoutSeconds` default: how long PreBind waits for claims.
+pub const BIND_TIMEOUT_MS: u64 = 600_000;
+
 /// Virtual time one scheduling cycle takes.
 pub const CYCLE_MS: u64 = 1;
 
@@ -147,6 +150,22 @@ impl Engine {
                         }
                     }
                 }
+            }
+            // VolumeBinding / VolumeRestrictions: a claim the pod uses appeared or changed.
+            "persistentvolumeclaims" if event.event_type != EventType::Deleted => {
+                let (ns, claim) = (event.key.namespace.clone(), event.key.name.clone());
+                let added = event.event_type == EventType::Added;
+                self.scheduler_requeue_parked(now, |pod, plugin| {
+                    let uses = pod.namespace == ns && plugins::volume_binding::claim_names(pod).any(|c| c == claim);
+                    uses && (plugin == "VolumeBinding" || (plugin == "VolumeRestrictions" && added))
+                });
+            }
+            "persistentvolumes" if event.event_type != EventType::Deleted => {
+                self.scheduler_requeue_parked(now, |_, plugin| plugin == "VolumeBinding");
+            }
+            "storageclasses" if event.event_type != EventType::Deleted => {
+                let topology_changed = old.is_none_or(|o| o["allowedTopologies"] != event.object["allowedTopologies"]);
+                self.scheduler_requeue_parked(now, |_, plugin| plugin == "VolumeBinding" && topology_changed);
             }
             // No plugin registers Namespace events, so a label change requeues nothing.
             "namespaces" => match event.event_type {
@@ -325,10 +344,20 @@ impl Engine {
         if n == 0 {
             return Err(Failure { message: "no nodes available to schedule pods".into(), rejectors: Default::default(), nominate: None });
         }
-        self.scheduler_trace(Action::SchedulerPreFilter, pod, BTreeMap::new());
         let filters = {
+            let Some(ci) = self.scheduler_component() else {
+                return Err(Failure { message: "no scheduler".into(), rejectors: Default::default(), nominate: None });
+            };
+            let listers = plugins::volume_binding::Listers { cache: &self.components[ci].cache };
             let snapshot: Vec<&NodeInfo> = self.scheduler.nodes.values().collect();
-            plugins::filters_for_cycle(strategy, pod, &snapshot, &self.scheduler.namespace_labels)
+            plugins::filters_for_cycle(strategy, pod, &snapshot, &self.scheduler.namespace_labels, &listers)
+        };
+        let filters = match filters {
+            Ok(filters) => {
+                self.scheduler_trace(Action::SchedulerPreFilter, pod, BTreeMap::new());
+                filters
+            }
+            Err(rejection) => return Err(self.pre_filter_failure(pod, n, rejection)),
         };
         let nominated = self.nominated_pods(pod);
         // A nominated node is tried first, alone; if it fits, it is the choice.
@@ -401,6 +430,28 @@ impl Engine {
         Ok(self.score_and_select(pod, &feasible))
     }
 
+    /// A PreFilter rejection: `FitError.Error()` prints the PreFilter's message instead of a
+    /// per-node histogram. DynamicResources' PostFilter then finds no cycle state (its own
+    /// PreFilter never ran) and fails with `not found`; an Error ends PostFilter, so
+    /// DefaultPreemption does not run (upstream `schedule_one.go`, `RunPostFilterPlugins`,
+    /// `dynamicresources.go` `getStateData`).
+    fn pre_filter_failure(&mut self, pod: &PodInfo, num_all_nodes: usize, rejection: plugins::PreFilterRejection) -> Failure {
+        let plugins::PreFilterRejection { plugin, status } = rejection;
+        self.scheduler_trace(Action::SchedulerPreFilter, pod, BTreeMap::from([
+            ("rejectedBy".to_string(), json!(plugin)),
+            ("code".to_string(), json!(status.code.as_str())),
+            ("reasons".to_string(), json!(status.reasons)),
+        ]));
+        let post = "not found";
+        self.scheduler_trace(Action::SchedulerPostFilter, pod, BTreeMap::from([
+            ("plugin".to_string(), json!("DynamicResources")),
+            ("code".to_string(), json!("Error")),
+            ("message".to_string(), json!(post)),
+        ]));
+        let message = format!("0/{num_all_nodes} nodes are available: {}. {post}.", status.reasons.join(", "));
+        Failure { message, rejectors: [plugin.to_string()].into(), nominate: None }
+    }
+
     /// `FitError.Error()` plus the PostFilter plugins: DynamicResources (no claims to
     /// deallocate), then DefaultPreemption — which either nominates a node after evicting
     /// victims (and the message keeps only the filter part) or says why it cannot help.
@@ -460,9 +511,11 @@ impl Engine {
         }
         let nodes = &self.scheduler.nodes;
         let (strategy, ns_labels) = (&self.scheduler.strategy, &self.scheduler.namespace_labels);
+        let Some(ci) = self.scheduler_component() else { return Err(String::new()) };
+        let listers = plugins::volume_binding::Listers { cache: &self.components[ci].cache };
         let snapshot_with = |trial: &NodeInfo| -> Vec<Box<dyn framework::FilterPlugin>> {
             let snapshot: Vec<&NodeInfo> = nodes.values().map(|n| if n.name == trial.name { trial } else { n }).collect();
-            plugins::filters_for_cycle(strategy.clone(), pod, &snapshot, ns_labels)
+            plugins::filters_for_cycle(strategy.clone(), pod, &snapshot, ns_labels, &listers).unwrap_or_else(plugins::PreFilterRejection::into_filters)
         };
         let mut histogram: BTreeMap<String, usize> = BTreeMap::new();
         let mut candidates = Vec::new();
@@ -651,9 +704,105 @@ impl Engine {
         if let Some(ni) = self.scheduler.nodes.get_mut(node) {
             ni.add_pod(assumed);
         }
-        for action in [Action::SchedulerReserve, Action::SchedulerPermit, Action::SchedulerPreBind] {
+        for action in [Action::SchedulerReserve, Action::SchedulerPermit] {
             self.scheduler_trace(action, pod, BTreeMap::from([("node".to_string(), json!(node))]));
         }
+        let waiting = self.volume_pre_bind(pod, node);
+        if waiting.is_empty() {
+            self.scheduler_trace(Action::SchedulerPreBind, pod, BTreeMap::from([("node".to_string(), json!(node))]));
+            self.default_binder(pod, pod_value, node);
+            return;
+        }
+        self.scheduler_trace(Action::SchedulerPreBind, pod, BTreeMap::from([
+            ("node".to_string(), json!(node)),
+            ("waitingFor".to_string(), json!(waiting)),
+        ]));
+        let key = pod_key(&pod.namespace, &pod.name);
+        let deadline = self.now.plus_millis(BIND_TIMEOUT_MS);
+        self.schedule(self.now.plus_millis(1000), crate::Task::SchedulerPreBindPoll { key, node: node.to_string(), deadline });
+    }
+
+    /// VolumeBinding's PreBind (`BindPodVolumes`): matching volumes get the claim in their
+    /// claimRef, claims to provision get the selected node; the PV controller does the rest.
+    /// Returns the claims still to be bound.
+    fn volume_pre_bind(&mut self, pod: &PodInfo, node: &str) -> Vec<String> {
+        let Some(ci) = self.scheduler_component() else { return vec![] };
+        let listers = plugins::volume_binding::Listers { cache: &self.components[ci].cache };
+        let Ok(Some(state)) = plugins::volume_binding::pre_filter(pod, &listers) else { return vec![] };
+        let Some(ni) = self.scheduler.nodes.get(node) else { return vec![] };
+        let (_, volumes) = state.find_pod_volumes(ni);
+        let waiting: Vec<String> = state.delayed.iter().map(|c| c["metadata"]["name"].as_str().unwrap_or_default().to_string()).collect();
+        let mut writes = Vec::new();
+        for (claim, pv) in &volumes.static_bindings {
+            let mut body = pv.clone();
+            body["spec"]["claimRef"] = json!({"kind": "PersistentVolumeClaim", "namespace": claim["metadata"]["namespace"], "name": claim["metadata"]["name"],
+                "uid": claim["metadata"]["uid"], "apiVersion": "v1", "resourceVersion": claim["metadata"]["resourceVersion"]});
+            body["metadata"]["annotations"][crate::volume::ANN_BOUND_BY_CONTROLLER] = json!("yes");
+            writes.push(("persistentvolumes", None, body));
+        }
+        for claim in &volumes.provisionings {
+            let mut body = claim.clone();
+            body["metadata"]["annotations"][crate::volume::ANN_SELECTED_NODE] = json!(node);
+            writes.push(("persistentvolumeclaims", claim["metadata"]["namespace"].as_str().map(str::to_string), body));
+        }
+        for (plural, namespace, body) in writes {
+            let Some(rt) = ResourceType::resolve(plural) else { continue };
+            let mut req = Request::new(Verb::Update, rt);
+            req.namespace = namespace;
+            req.name = body["metadata"]["name"].as_str().map(str::to_string);
+            req.body = Some(body);
+            req.credentials = Some(Self::scheduler_identity());
+            req.user_agent = "kube-scheduler/v1.36.0 (linux/amd64) kubernetes/$Format/scheduler".into();
+            let _ = self.handle(req);
+        }
+        waiting
+    }
+
+    /// `checkBindings`, once a second: bind the pod when every claim is bound; give up after
+    /// `bindTimeoutSeconds` with the binding cycle's error.
+    pub(crate) fn scheduler_prebind_poll(&mut self, key: &str, node: &str, deadline: Time) {
+        let Some(ci) = self.scheduler_component() else { return };
+        let Some(rt) = ResourceType::resolve("pods") else { return };
+        let (ns, name) = key.split_once('/').unwrap_or(("", key));
+        let current = self.components[ci].cache.get(&crate::store::ObjectKey::new(rt, Some(ns), name)).cloned();
+        let Some(pod_value) = current.filter(|p| p["metadata"]["deletionTimestamp"].is_null()) else {
+            self.forget_assumed(key);
+            return;
+        };
+        let pod = PodInfo::parse(&pod_value);
+        let listers = plugins::volume_binding::Listers { cache: &self.components[ci].cache };
+        let all_bound = plugins::volume_binding::claim_names(&pod).all(|c| listers.claim(ns, &c).is_some_and(crate::volume::claim_fully_bound));
+        if all_bound {
+            self.default_binder(&pod, &pod_value, node);
+            self.scheduler_kick();
+            return;
+        }
+        if self.now < deadline {
+            self.schedule(self.now.plus_millis(1000), crate::Task::SchedulerPreBindPoll { key: key.to_string(), node: node.to_string(), deadline });
+            return;
+        }
+        // The binding cycle failed: the pod is forgotten and retried after its back-off.
+        self.forget_assumed(key);
+        let message = "running PreBind plugin \"VolumeBinding\": binding volumes: context deadline exceeded";
+        self.scheduler_trace(Action::SchedulerPreBind, &pod, BTreeMap::from([("node".to_string(), json!(node)), ("error".to_string(), json!(message))]));
+        self.scheduler_event(&pod_value, "Warning", "FailedScheduling", "Scheduling", message);
+        self.set_pod_scheduled_false(&pod, &pod_value, "SchedulerError", message, None);
+        self.scheduler.queue.park_unschedulable(key, pod.priority, self.now, Default::default());
+        let wakeups = self.scheduler.queue.move_to_active_or_backoff(&[key.to_string()], self.now, &self.scheduler.last_attempt);
+        for at in wakeups {
+            self.schedule(at, crate::Task::SchedulerFlushBackoff);
+        }
+        self.scheduler_kick();
+    }
+
+    fn forget_assumed(&mut self, key: &str) {
+        for ni in self.scheduler.nodes.values_mut() {
+            ni.remove_pod(key);
+        }
+    }
+
+    /// DefaultBinder: the `pods/binding` request, then the `Scheduled` event.
+    fn default_binder(&mut self, pod: &PodInfo, pod_value: &Value, node: &str) {
         let Some(rt) = ResourceType::resolve("pods") else { return };
         let mut req = Request::new(Verb::Create, rt);
         req.namespace = Some(pod.namespace.clone());
@@ -670,12 +819,8 @@ impl Engine {
                 let note = format!("Successfully assigned {}/{} to {node}", pod.namespace, pod.name);
                 self.scheduler_event(pod_value, "Normal", "Scheduled", "Binding", &note);
             }
-            Err(_) => {
-                // Binding failed (the pod is gone or already bound): forget the assumption.
-                for ni in self.scheduler.nodes.values_mut() {
-                    ni.remove_pod(&pod_key(&pod.namespace, &pod.name));
-                }
-            }
+            // Binding failed (the pod is gone or already bound): forget the assumption.
+            Err(_) => self.forget_assumed(&pod_key(&pod.namespace, &pod.name)),
         }
     }
 
@@ -693,14 +838,19 @@ impl Engine {
         if unchanged && !nomination_changes {
             return;
         }
+        self.set_pod_scheduled_false(pod, pod_value, "Unschedulable", &message, nominate.as_deref());
+    }
+
+    /// The PodScheduled=False condition (and a nomination) through `pods/status`.
+    fn set_pod_scheduled_false(&mut self, pod: &PodInfo, pod_value: &Value, reason: &str, message: &str, nominate: Option<&str>) {
         let Some(rt) = ResourceType::resolve("pods") else { return };
         let mut status = pod_value["status"].clone();
         let mut conditions: Vec<Value> = status["conditions"].as_array().cloned().unwrap_or_default();
         conditions.retain(|c| c["type"] != "PodScheduled");
-        conditions.push(json!({"type": "PodScheduled", "status": "False", "reason": "Unschedulable", "message": message,
+        conditions.push(json!({"type": "PodScheduled", "status": "False", "reason": reason, "message": message,
             "lastProbeTime": null, "lastTransitionTime": self.now.rfc3339(), "observedGeneration": pod_value["metadata"]["generation"]}));
         status["conditions"] = json!(conditions);
-        if let Some(node) = &nominate {
+        if let Some(node) = nominate {
             status["nominatedNodeName"] = json!(node);
         }
         let mut body = pod_value.clone();

@@ -11,6 +11,8 @@ pub mod node_resources_fit;
 pub mod node_unschedulable;
 pub mod pod_topology_spread;
 pub mod taint_toleration;
+pub mod volume_binding;
+pub mod volume_restrictions;
 
 use super::framework::{FilterPlugin, ScorePlugin};
 
@@ -27,21 +29,56 @@ pub fn filters(strategy: node_resources_fit::ScoringStrategy) -> Vec<Box<dyn Fil
     ]
 }
 
-/// All filters for one cycle: the stateless ones, then PodTopologySpread and InterPodAffinity
-/// with their PreFilter state computed over the snapshot.
+/// A PreFilter plugin rejected the pod for every node.
+pub struct PreFilterRejection {
+    pub plugin: &'static str,
+    pub status: super::framework::Status,
+}
+
+impl PreFilterRejection {
+    /// The rejection as a filter that fails every node (for preemption's dry runs).
+    pub fn into_filters(self) -> Vec<Box<dyn FilterPlugin>> {
+        vec![Box::new(self)]
+    }
+}
+
+impl FilterPlugin for PreFilterRejection {
+    fn name(&self) -> &'static str {
+        self.plugin
+    }
+
+    fn filter(&self, _pod: &super::framework::PodInfo, _node: &super::framework::NodeInfo) -> super::framework::Status {
+        self.status.clone()
+    }
+}
+
+/// All filters for one cycle, in profile order: the stateless ones, then the volume plugins,
+/// PodTopologySpread and InterPodAffinity with their PreFilter state computed over the
+/// snapshot. A PreFilter that rejects the pod (UnschedulableAndUnresolvable) ends it here.
 pub fn filters_for_cycle(
     strategy: node_resources_fit::ScoringStrategy,
     pod: &super::framework::PodInfo,
     nodes: &[&super::framework::NodeInfo],
     ns_labels: &inter_pod_affinity::NamespaceLabels,
-) -> Vec<Box<dyn FilterPlugin>> {
+    listers: &volume_binding::Listers<'_>,
+) -> Result<Vec<Box<dyn FilterPlugin>>, PreFilterRejection> {
     let mut all = filters(strategy);
+    match volume_restrictions::pre_filter(pod, nodes, listers) {
+        Err(status) => return Err(PreFilterRejection { plugin: "VolumeRestrictions", status }),
+        Ok(Some(vr)) => all.push(Box::new(vr)),
+        Ok(None) => {}
+    }
+    match volume_binding::pre_filter(pod, listers) {
+        Err(status) => return Err(PreFilterRejection { plugin: "VolumeBinding", status }),
+        Ok(Some(vb)) => all.push(Box::new(vb)),
+        Ok(None) => {}
+    }
     all.push(Box::new(pod_topology_spread::PodTopologySpread { state: pod_topology_spread::pre_filter(pod, nodes) }));
     let ipa = inter_pod_affinity::pre_filter(pod, nodes, ns_labels);
     if !ipa.skip {
         all.push(Box::new(inter_pod_affinity::InterPodAffinity { state: ipa }));
     }
-    all
+    Ok(all)
 }
 
 /// Score plugins with their default weights, in profile order; PodTopologySpread carries

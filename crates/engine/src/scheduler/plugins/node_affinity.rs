@@ -32,14 +32,24 @@ fn requirement_matches(req: &Value, get: &dyn Fn(&str) -> Option<String>) -> boo
 
 /// A `NodeSelectorTerm`: all its expressions and fields match (an empty term matches nothing).
 fn term_matches(term: &Value, node: &NodeInfo) -> bool {
+    term_matches_labels(term, &node.name, &node.labels)
+}
+
+fn term_matches_labels(term: &Value, name: &str, labels: &Value) -> bool {
     let exprs = term["matchExpressions"].as_array().map(Vec::as_slice).unwrap_or_default();
     let fields = term["matchFields"].as_array().map(Vec::as_slice).unwrap_or_default();
     if exprs.is_empty() && fields.is_empty() {
         return false;
     }
-    let label = |k: &str| node.labels.get(k).and_then(Value::as_str).map(str::to_string);
-    let field = |k: &str| if k == "metadata.name" { Some(node.name.clone()) } else { None };
+    let label = |k: &str| labels.get(k).and_then(Value::as_str).map(str::to_string);
+    let field = |k: &str| if k == "metadata.name" { Some(name.to_string()) } else { None };
     exprs.iter().all(|r| requirement_matches(r, &label)) && fields.iter().all(|r| requirement_matches(r, &field))
+}
+
+/// A `NodeSelector` (any one of its terms) against a node's name and labels
+/// (`corev1.MatchNodeSelectorTerms`).
+pub fn node_selector_matches(selector: &Value, name: &str, labels: &Value) -> bool {
+    selector["nodeSelectorTerms"].as_array().is_some_and(|ts| ts.iter().any(|t| term_matches_labels(t, name, labels)))
 }
 
 /// `GetRequiredNodeAffinity(pod).Match(node)`: the nodeSelector and any one required term.

@@ -1,0 +1,95 @@
+//! The storage-object-in-use protection controllers (upstream `pkg/controller/volume/
+//! pvcprotection` and `pvprotection`): the `StorageObjectInUseProtection` admission plugin puts
+//! a finalizer on every claim and volume; these remove it once a deleted claim is no longer
+//! used by a scheduled pod, and once a deleted volume is no longer bound. Until then the object
+//! stays, `Terminating`.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+
+use super::{Write, controller_request};
+use crate::apiserver::Verb;
+use crate::store::{EventType, ObjectKey, WatchEvent};
+
+pub const PVC_FINALIZER: &str = "kubernetes.io/pvc-protection";
+pub const PV_FINALIZER: &str = "kubernetes.io/pv-protection";
+
+fn without_finalizer(obj: &Value, finalizer: &str) -> Value {
+    let mut updated = obj.clone();
+    if let Some(fs) = updated["metadata"]["finalizers"].as_array_mut() {
+        fs.retain(|f| f != finalizer);
+    }
+    if updated["metadata"]["finalizers"].as_array().is_some_and(Vec::is_empty)
+        && let Some(m) = updated["metadata"].as_object_mut() {
+            m.remove("finalizers");
+        }
+    updated
+}
+
+fn has_finalizer(obj: &Value, finalizer: &str) -> bool {
+    obj["metadata"]["finalizers"].as_array().is_some_and(|fs| fs.iter().any(|f| f == finalizer))
+}
+
+/// `podUsesPVC`: only scheduled pods count (the kubelet refuses to start a pod whose claim is
+/// being deleted).
+fn claim_in_use(cache: &BTreeMap<ObjectKey, Value>, namespace: &str, claim: &str) -> bool {
+    let start = ObjectKey { group: String::new(), resource: "pods".into(), namespace: namespace.into(), name: String::new() };
+    cache
+        .range(start..)
+        .take_while(|(k, _)| k.group.is_empty() && k.resource == "pods" && k.namespace == namespace)
+        .any(|(_, p)| {
+            p["spec"]["nodeName"].as_str().is_some_and(|n| !n.is_empty())
+                && p["spec"]["volumes"].as_array().is_some_and(|vs| vs.iter().any(|v| v["persistentVolumeClaim"]["claimName"] == claim))
+        })
+}
+
+fn claims_to_check(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent) -> Vec<Value> {
+    match event.key.resource.as_str() {
+        "persistentvolumeclaims" if event.event_type != EventType::Deleted => cache.get(&event.key).cloned().into_iter().collect(),
+        // A pod that goes (or changes) may free the claims it used.
+        "pods" => event.object["spec"]["volumes"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v["persistentVolumeClaim"]["claimName"].as_str())
+            .filter_map(|c| cache.get(&ObjectKey { group: String::new(), resource: "persistentvolumeclaims".into(), namespace: event.key.namespace.clone(), name: c.into() }).cloned())
+            .collect(),
+        _ => vec![],
+    }
+}
+
+pub fn reconcile(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent) -> Vec<Write> {
+    let mut writes = Vec::new();
+    for claim in claims_to_check(cache, event) {
+        let ns = claim["metadata"]["namespace"].as_str().unwrap_or_default();
+        let name = claim["metadata"]["name"].as_str().unwrap_or_default();
+        if claim["metadata"]["deletionTimestamp"].is_string() && has_finalizer(&claim, PVC_FINALIZER) && !claim_in_use(cache, ns, name) {
+            writes.extend(controller_request("pvc-protection-controller", Verb::Update, "persistentvolumeclaims", Some(ns), name, without_finalizer(&claim, PVC_FINALIZER)).map(|r| Write::now("pvc-protection", r)));
+        }
+    }
+    if event.key.resource == "persistentvolumes" && event.event_type != EventType::Deleted {
+        let pv = &event.object;
+        // `isBeingUsed`: a Bound volume is in use.
+        if pv["metadata"]["deletionTimestamp"].is_string() && has_finalizer(pv, PV_FINALIZER) && pv["status"]["phase"] != "Bound" {
+            writes.extend(controller_request("pv-protection-controller", Verb::Update, "persistentvolumes", None, &event.key.name, without_finalizer(pv, PV_FINALIZER)).map(|r| Write::now("pv-protection", r)));
+        }
+    }
+    writes
+}
+
+/// `StorageObjectInUseProtection` admission: the finalizer on every new claim and volume.
+pub fn admit(kind: &str, obj: &mut Value) {
+    let finalizer = match kind {
+        "PersistentVolumeClaim" => PVC_FINALIZER,
+        "PersistentVolume" => PV_FINALIZER,
+        _ => return,
+    };
+    if has_finalizer(obj, finalizer) {
+        return;
+    }
+    match obj["metadata"]["finalizers"].as_array_mut() {
+        Some(fs) => fs.push(json!(finalizer)),
+        None => obj["metadata"]["finalizers"] = json!([finalizer]),
+    }
+}

@@ -1,0 +1,192 @@
+//! VolumeBinding (upstream `pkg/scheduler/framework/plugins/volumebinding`: `volume_binding.go`,
+//! `binder.go`): a pod's claims must be bound, or bindable on the node — by a matching
+//! PersistentVolume, or by provisioning for a `WaitForFirstConsumer` class — and a bound
+//! volume's node affinity must admit the node. PreBind hands the choice to the PV controller.
+//!
+//! Not modelled: generic ephemeral volumes, CSIStorageCapacity (NotEnoughSpace), CSI
+//! migration.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::Value;
+
+use crate::scheduler::framework::{Code, FilterPlugin, NodeInfo, PodInfo, Status};
+use crate::store::ObjectKey;
+use crate::volume;
+
+pub const ERR_REASON_BIND_CONFLICT: &str = "node(s) didn't find available persistent volumes to bind";
+pub const ERR_REASON_NODE_CONFLICT: &str = "node(s) had volume node affinity conflict";
+pub const ERR_REASON_PV_NOT_EXIST: &str = "node(s) unavailable due to one or more pvc(s) bound to non-existent pv(s)";
+pub const ERR_UNBOUND_IMMEDIATE: &str = "pod has unbound immediate PersistentVolumeClaims";
+
+/// The scheduler's informer cache, read as the PVC, PV and StorageClass listers.
+pub struct Listers<'a> {
+    pub cache: &'a BTreeMap<ObjectKey, Value>,
+}
+
+impl<'a> Listers<'a> {
+    fn get(&self, group: &str, resource: &str, namespace: &str, name: &str) -> Option<&'a Value> {
+        self.cache.get(&ObjectKey { group: group.into(), resource: resource.into(), namespace: namespace.into(), name: name.into() })
+    }
+
+    pub fn claim(&self, namespace: &str, name: &str) -> Option<&'a Value> {
+        self.get("", "persistentvolumeclaims", namespace, name)
+    }
+
+    pub fn volume(&self, name: &str) -> Option<&'a Value> {
+        self.get("", "persistentvolumes", "", name)
+    }
+
+    pub fn class(&self, name: &str) -> Option<&'a Value> {
+        self.get("storage.k8s.io", "storageclasses", "", name)
+    }
+
+    pub fn volumes(&self) -> impl Iterator<Item = &'a Value> + 'a {
+        let start = ObjectKey { group: String::new(), resource: "persistentvolumes".into(), namespace: String::new(), name: String::new() };
+        self.cache.range(start..).take_while(|(k, _)| k.group.is_empty() && k.resource == "persistentvolumes").map(|(_, v)| v)
+    }
+}
+
+/// The names of the claims a pod's `persistentVolumeClaim` volumes use.
+pub fn claim_names(pod: &PodInfo) -> impl Iterator<Item = String> + '_ {
+    pod.spec["volumes"].as_array().into_iter().flatten().filter_map(|v| v["persistentVolumeClaim"]["claimName"].as_str().map(str::to_string))
+}
+
+/// PreFilter's state: the pod's claims sorted as `GetPodVolumeClaims` sorts them.
+#[derive(Clone)]
+pub struct VolumeBinding {
+    /// Bound claims with the volume each names.
+    pub bound: Vec<(Value, String)>,
+    /// Unbound claims of a `WaitForFirstConsumer` class, smallest request first.
+    pub delayed: Vec<Value>,
+    /// PersistentVolumes and StorageClasses as the cycle's snapshot saw them.
+    pub volumes: Vec<Value>,
+    pub classes: BTreeMap<String, Value>,
+}
+
+/// PreFilter: missing, terminating or lost claims and unbound immediate claims reject the
+/// pod on every node; `None` is Skip (the pod has no claims).
+pub fn pre_filter(pod: &PodInfo, listers: &Listers<'_>) -> Result<Option<VolumeBinding>, Status> {
+    let names: Vec<String> = claim_names(pod).collect();
+    if names.is_empty() {
+        return Ok(None);
+    }
+    let mut state = VolumeBinding { bound: vec![], delayed: vec![], volumes: listers.volumes().cloned().collect(), classes: BTreeMap::new() };
+    let mut immediate = 0;
+    for name in &names {
+        let Some(pvc) = listers.claim(&pod.namespace, name) else {
+            return Err(Status::unresolvable(&format!("persistentvolumeclaim \"{name}\" not found")));
+        };
+        if pvc["metadata"]["deletionTimestamp"].is_string() {
+            return Err(Status::unresolvable(&format!("persistentvolumeclaim \"{name}\" is being deleted")));
+        }
+        if pvc["status"]["phase"] == "Lost" {
+            let pv = pvc["spec"]["volumeName"].as_str().unwrap_or_default();
+            return Err(Status::unresolvable(&format!("persistentvolumeclaim \"{name}\" bound to non-existent persistentvolume \"{pv}\"")));
+        }
+        let class = volume::claim_class(pvc);
+        if let Some(sc) = listers.class(class) {
+            state.classes.insert(class.to_string(), sc.clone());
+        }
+        if volume::claim_fully_bound(pvc) {
+            state.bound.push((pvc.clone(), pvc["spec"]["volumeName"].as_str().unwrap_or_default().to_string()));
+        } else if volume::is_delay_binding(pvc, |c| listers.class(c).cloned()) && pvc["spec"]["volumeName"].as_str().is_none_or(str::is_empty) {
+            state.delayed.push(pvc.clone());
+        } else {
+            immediate += 1;
+        }
+    }
+    if immediate > 0 {
+        return Err(Status::unresolvable(ERR_UNBOUND_IMMEDIATE));
+    }
+    state.delayed.sort_by_key(volume::requested_storage);
+    Ok(Some(state))
+}
+
+/// What binding the pod's delayed claims on one node takes.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct PodVolumes {
+    /// (claim, volume) pairs of matching PersistentVolumes.
+    pub static_bindings: Vec<(Value, Value)>,
+    /// Claims a provisioner must create a volume for.
+    pub provisionings: Vec<Value>,
+}
+
+impl VolumeBinding {
+    /// `FindPodVolumes`: the reasons the node fails, in upstream's order, and the bindings
+    /// it would take.
+    pub fn find_pod_volumes(&self, node: &NodeInfo) -> (Vec<String>, PodVolumes) {
+        let mut bound_ok = true;
+        let mut pvs_found = true;
+        for (_, pv_name) in &self.bound {
+            match self.volumes.iter().find(|v| v["metadata"]["name"] == pv_name.as_str()) {
+                None => pvs_found = false,
+                Some(pv) if !volume::node_affinity_matches(pv, &node.name, &node.labels) => bound_ok = false,
+                Some(_) => {}
+            }
+        }
+        let mut unbound_ok = true;
+        let mut result = PodVolumes::default();
+        let mut chosen: BTreeSet<String> = BTreeSet::new();
+        for claim in &self.delayed {
+            // Already handed to a provisioner for another node.
+            if claim["metadata"]["annotations"][volume::ANN_SELECTED_NODE].as_str().is_some_and(|n| n != node.name) {
+                unbound_ok = false;
+                break;
+            }
+            match volume::find_matching_volume(claim, self.volumes.iter(), Some((&node.name, &node.labels)), &chosen, true) {
+                Some(pv) => {
+                    chosen.insert(pv["metadata"]["name"].as_str().unwrap_or_default().to_string());
+                    result.static_bindings.push((claim.clone(), pv.clone()));
+                }
+                None if self.can_provision(claim, node) => result.provisionings.push(claim.clone()),
+                None => unbound_ok = false,
+            }
+        }
+        let mut reasons = Vec::new();
+        if !bound_ok {
+            reasons.push(ERR_REASON_NODE_CONFLICT.to_string());
+        }
+        if !unbound_ok {
+            reasons.push(ERR_REASON_BIND_CONFLICT.to_string());
+        }
+        if !pvs_found {
+            reasons.push(ERR_REASON_PV_NOT_EXIST.to_string());
+        }
+        (reasons, result)
+    }
+
+    /// `checkVolumeProvisions`: the class names a provisioner and its allowed topologies
+    /// admit the node.
+    fn can_provision(&self, claim: &Value, node: &NodeInfo) -> bool {
+        let Some(class) = self.classes.get(volume::claim_class(claim)) else { return false };
+        let provisioner = class["provisioner"].as_str().unwrap_or_default();
+        if provisioner.is_empty() || provisioner == "kubernetes.io/no-provisioner" {
+            return false;
+        }
+        match class["allowedTopologies"].as_array() {
+            Some(terms) if !terms.is_empty() => terms.iter().any(|t| {
+                t["matchLabelExpressions"].as_array().into_iter().flatten().all(|e| {
+                    let key = e["key"].as_str().unwrap_or_default();
+                    let have = node.labels.get(key).and_then(Value::as_str);
+                    e["values"].as_array().is_some_and(|vs| vs.iter().any(|v| Some(v.as_str().unwrap_or_default()) == have))
+                })
+            }),
+            _ => true,
+        }
+    }
+}
+
+impl FilterPlugin for VolumeBinding {
+    fn name(&self) -> &'static str {
+        "VolumeBinding"
+    }
+
+    fn filter(&self, _pod: &PodInfo, node: &NodeInfo) -> Status {
+        let (reasons, _) = self.find_pod_volumes(node);
+        if reasons.is_empty() {
+            return Status::success();
+        }
+        Status { code: Code::UnschedulableAndUnresolvable, reasons }
+    }
+}
