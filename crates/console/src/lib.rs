@@ -109,7 +109,7 @@ impl Session {
                 out
             }
             "podlife" => {
-                self.podlife(&words[1..], &mut out);
+                self.podlife(&words[1..], stdin, &mut out);
                 out
             }
             other => {
@@ -119,7 +119,7 @@ impl Session {
         }
     }
 
-    fn podlife(&mut self, args: &[String], out: &mut Output) {
+    fn podlife(&mut self, args: &[String], stdin: Option<&str>, out: &mut Output) {
         let words: Vec<&str> = args.iter().map(String::as_str).collect();
         match words.as_slice() {
             ["cluster", "empty"] => {
@@ -170,6 +170,8 @@ impl Session {
                 }
             }
             ["node", ..] => out.err("podlife: usage: podlife node down|up NAME, or podlife node NAME -- COMMAND…\n"),
+            ["scheduler", "config", "-f", file] => self.scheduler_config(file, stdin, out),
+            ["scheduler", ..] => out.err("podlife: usage: podlife scheduler config -f FILE (a KubeSchedulerConfiguration; - reads the here-document)\n"),
             ["traffic", ..] => out.err(&format!(
                 "podlife: `podlife {}` needs the traffic model, which this version does not have yet\n",
                 words.join(" ")
@@ -178,8 +180,44 @@ impl Session {
         }
     }
 
+    /// kube-scheduler restarts with a configuration file, or logs why it cannot and exits.
+    fn scheduler_config(&mut self, file: &str, stdin: Option<&str>, out: &mut Output) {
+        let text = if file == "-" { stdin.map(str::to_string) } else { (self.read_file)(file) };
+        let document = match text {
+            None => Err(format!("open {file}: no such file or directory")),
+            Some(text) => match podlife_manifest::parse(&text).into_iter().next() {
+                Some(podlife_manifest::Item::Object(d)) => Ok(d.value),
+                Some(podlife_manifest::Item::Error(e)) => Err(format!("error converting YAML to JSON: {}", e.go_yaml_text())),
+                None => Err("Object 'Kind' is missing in '{}'".to_string()),
+            },
+        };
+        let result = document.and_then(|d| self.engine.configure_scheduler(&d));
+        match result {
+            Ok(profiles) => out.out(&format!("kube-scheduler restarted with profile(s): {}\n", profiles.join(", "))),
+            Err(e) => {
+                out.err(&format!("{}\n", klog_error(self.engine.now(), "run.go:72", "command failed", &e)));
+                out.err("podlife: kube-scheduler exited (status 1); it stays down until it is given a valid configuration\n");
+            }
+        }
+    }
+
     /// The engine's trace rendered one line per reaction.
     pub fn trace_text(&self) -> String {
         self.engine.trace().iter().map(|e| format!("{}\n", render::line(e))).collect()
     }
+}
+
+/// A klog error line as a component logs it: `E0302 09:00:40.000000       1 file:line] "msg" err="…"`.
+fn klog_error(now: podlife_engine::Time, source: &str, message: &str, err: &str) -> String {
+    let ts = now.rfc3339_micros();
+    // 2026-03-02T09:00:40.000000Z → 0302 09:00:40.000000
+    let part = |r: std::ops::Range<usize>| ts.get(r).unwrap_or_default();
+    let stamp = format!("{}{} {}", part(5..7), part(8..10), part(11..26));
+    let quoted: String = err.chars().flat_map(|c| match c {
+        '"' => vec!['\\', '"'],
+        '\\' => vec!['\\', '\\'],
+        '\n' => vec!['\\', 'n'],
+        c => vec![c],
+    }).collect();
+    format!("E{stamp}       1 {source}] \"{message}\" err=\"{quoted}\"")
 }

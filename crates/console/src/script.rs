@@ -60,7 +60,7 @@ pub fn parse(script: &str) -> Result<Vec<Command>, ScriptError> {
         }
         if first == "podlife" {
             let verb = text.split_whitespace().nth(1).unwrap_or_default();
-            if !matches!(verb, "cluster" | "stop" | "start" | "restart" | "node" | "traffic") {
+            if !matches!(verb, "cluster" | "stop" | "start" | "restart" | "node" | "scheduler" | "traffic") {
                 return Err(ScriptError { line: line_no, message: format!("unknown podlife verb `{verb}`") });
             }
         }

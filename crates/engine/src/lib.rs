@@ -532,6 +532,26 @@ impl Engine {
     }
 
     /// Stops a component: it drops its cache and receives nothing until started again.
+    /// `podlife scheduler config`: kube-scheduler restarts with a KubeSchedulerConfiguration
+    /// and returns its profiles' names. An invalid one stops it (its static pod exits with
+    /// status 1 and crash-loops) with the error it logs; the previous configuration stays for
+    /// a later `podlife start kube-scheduler`.
+    pub fn configure_scheduler(&mut self, document: &Value) -> Result<Vec<String>, String> {
+        match scheduler::config::load(document) {
+            Ok(config) => {
+                let names = config.profiles.iter().map(|p| p.scheduler_name.clone()).collect();
+                let _ = self.stop_component(scheduler::COMPONENT, None);
+                self.scheduler.config = config;
+                let _ = self.start_component(scheduler::COMPONENT, None);
+                Ok(names)
+            }
+            Err(e) => {
+                let _ = self.stop_component(scheduler::COMPONENT, None);
+                Err(e)
+            }
+        }
+    }
+
     pub fn stop_component(&mut self, name: &str, node: Option<&str>) -> Result<(), EngineError> {
         let i = self.find_component(name, node)?;
         let c = &mut self.components[i];
@@ -543,8 +563,8 @@ impl Engine {
         let id = c.id.clone();
         if id.name == scheduler::COMPONENT && id.node.is_none() {
             // A stopped scheduler loses its queue and snapshot; start rebuilds them.
-            let strategy = self.scheduler.strategy.clone();
-            self.scheduler = scheduler::SchedulerState { strategy, ..Default::default() };
+            let config = self.scheduler.config.clone();
+            self.scheduler = scheduler::SchedulerState { config, ..Default::default() };
         }
         if let Some(node) = id.node.clone() {
             match id.name.as_str() {

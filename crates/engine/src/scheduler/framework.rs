@@ -175,6 +175,8 @@ pub struct PodInfo {
     pub namespace: String,
     pub name: String,
     pub uid: String,
+    /// `spec.schedulerName`: the profile that schedules it.
+    pub scheduler_name: String,
     pub priority: i64,
     pub labels: Value,
     pub spec: Value,
@@ -233,6 +235,7 @@ impl PodInfo {
             namespace: s(&pod["metadata"]["namespace"]),
             name: s(&pod["metadata"]["name"]),
             uid: s(&pod["metadata"]["uid"]),
+            scheduler_name: spec["schedulerName"].as_str().unwrap_or(super::SCHEDULER_NAME).to_string(),
             priority: spec["priority"].as_i64().unwrap_or(0),
             labels: pod["metadata"]["labels"].clone(),
             spec,

@@ -3,6 +3,7 @@
 //! carrying the node × plugin table a learner reads. Upstream: `pkg/scheduler/schedule_one.go`,
 //! `pkg/scheduler/framework/runtime/framework.go`, `pkg/scheduler/framework/types.go`.
 
+pub mod config;
 pub mod framework;
 mod hints;
 pub mod plugins;
@@ -20,7 +21,6 @@ use crate::clock::Time;
 use crate::store::{EventType, WatchEvent};
 use crate::trace::{Action, ComponentRef, FilterRow, ObjectRef, Params, ScoreColumn, Table, Verdict};
 use framework::{Code, MAX_NODE_SCORE, NodeInfo, PodInfo, Status};
-use plugins::node_resources_fit::ScoringStrategy;
 use podlife_model::ResourceType;
 use queue::SchedulingQueue;
 
@@ -41,7 +41,8 @@ pub struct SchedulerState {
     pub nodes: BTreeMap<String, NodeInfo>,
     pub queue: SchedulingQueue,
     pub next_start_node_index: usize,
-    pub strategy: ScoringStrategy,
+    /// The KubeSchedulerConfiguration it runs with (`podlife scheduler config`).
+    pub config: config::SchedulerConfig,
     pub cycle_pending: bool,
     pub last_attempt: BTreeMap<String, Time>,
     /// Cluster-wide facts for scoring, rebuilt when nodes change.
@@ -79,21 +80,24 @@ fn pod_key(ns: &str, name: &str) -> String {
     format!("{ns}/{name}")
 }
 
-/// `numFeasibleNodesToFind` with the adaptive `percentageOfNodesToScore`.
-pub fn num_feasible_nodes_to_find(num_all_nodes: usize) -> usize {
+/// `numFeasibleNodesToFind`: the profile's `percentageOfNodesToScore`, else the global one;
+/// 0 is adaptive.
+pub fn num_feasible_nodes_to_find(num_all_nodes: usize, percentage: i64) -> usize {
     const MIN_FEASIBLE_NODES_TO_FIND: usize = 100;
     const MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND: i64 = 5;
     if num_all_nodes < MIN_FEASIBLE_NODES_TO_FIND {
         return num_all_nodes;
     }
-    let percentage = (50 - num_all_nodes as i64 / 125).max(MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND);
+    let percentage = if percentage != 0 { percentage } else { (50 - num_all_nodes as i64 / 125).max(MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND) };
     let num = num_all_nodes * percentage as usize / 100;
     num.max(MIN_FEASIBLE_NODES_TO_FIND)
 }
 
-fn responsible_for(pod: &Value) -> bool {
+/// `responsibleForPod`: unassigned, not terminating or finished, and named for one of the
+/// profiles (a pod for another scheduler is never queued, nor told anything).
+fn responsible_for(pod: &Value, config: &config::SchedulerConfig) -> bool {
     pod["spec"]["nodeName"].as_str().is_none_or(str::is_empty)
-        && pod["spec"]["schedulerName"].as_str().unwrap_or(SCHEDULER_NAME) == SCHEDULER_NAME
+        && config.profile(pod["spec"]["schedulerName"].as_str().unwrap_or(SCHEDULER_NAME)).is_some()
         && pod["metadata"]["deletionTimestamp"].is_null()
         && !matches!(pod["status"]["phase"].as_str(), Some("Succeeded" | "Failed"))
 }
@@ -228,7 +232,7 @@ impl Engine {
                             self.scheduler_requeue_parked(now, |_, plugin| hints::assigned_pod_added(plugin));
                         }
                     }
-                    _ if responsible_for(pod) => {
+                    _ if responsible_for(pod, &self.scheduler.config) => {
                         let priority = pod["spec"]["priority"].as_i64().unwrap_or(0);
                         let updated = old.is_none_or(|o| pod_spec_changed(o, pod));
                         if !self.scheduler.queue.contains(&key) {
@@ -277,8 +281,8 @@ impl Engine {
     /// Rebuilds the snapshot and queue from the informer cache (after a start).
     pub(crate) fn scheduler_rebuild(&mut self) {
         let Some(i) = self.scheduler_component() else { return };
-        let strategy = self.scheduler.strategy.clone();
-        self.scheduler = SchedulerState { strategy, ..SchedulerState::default() };
+        let config = self.scheduler.config.clone();
+        self.scheduler = SchedulerState { queue: SchedulingQueue::with_backoff(config.pod_initial_backoff_ms, config.pod_max_backoff_ms), config, ..SchedulerState::default() };
         let cache: Vec<(crate::store::ObjectKey, Value)> = self.components[i].cache.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         for (k, v) in cache.iter().filter(|(k, _)| k.resource == "nodes") {
             self.scheduler.nodes.insert(k.name.clone(), NodeInfo::new(v));
@@ -322,7 +326,7 @@ impl Engine {
         let (ns, name) = key.split_once('/').unwrap_or(("", &key));
         let pods_rt = ResourceType::resolve("pods");
         let cached = pods_rt.and_then(|rt| self.components[i].cache.get(&crate::store::ObjectKey::new(rt, Some(ns), name)).cloned());
-        let Some(pod_value) = cached.filter(responsible_for) else {
+        let Some(pod_value) = cached.filter(|p| responsible_for(p, &self.scheduler.config)) else {
             self.scheduler_kick();
             return;
         };
@@ -339,7 +343,9 @@ impl Engine {
     /// `schedulePod`: Filter (with sampling) then Score, returning the chosen node or the
     /// FailedScheduling message.
     fn find_node(&mut self, pod: &PodInfo) -> Result<String, Failure> {
-        let strategy = self.scheduler.strategy.clone();
+        let Some(profile) = self.scheduler.config.profile(&pod.scheduler_name).cloned() else {
+            return Err(Failure { message: format!("profile not found for scheduler name {:?}", pod.scheduler_name), rejectors: Default::default(), nominate: None });
+        };
         let n = self.scheduler.nodes.len();
         if n == 0 {
             return Err(Failure { message: "no nodes available to schedule pods".into(), rejectors: Default::default(), nominate: None });
@@ -350,14 +356,14 @@ impl Engine {
             };
             let listers = plugins::volume_binding::Listers { cache: &self.components[ci].cache };
             let snapshot: Vec<&NodeInfo> = self.scheduler.nodes.values().collect();
-            plugins::filters_for_cycle(strategy, pod, &snapshot, &self.scheduler.namespace_labels, &listers)
+            plugins::filters_for_cycle(&profile, pod, &snapshot, &self.scheduler.namespace_labels, &listers)
         };
         let filters = match filters {
             Ok(filters) => {
                 self.scheduler_trace(Action::SchedulerPreFilter, pod, BTreeMap::new());
                 filters
             }
-            Err(rejection) => return Err(self.pre_filter_failure(pod, n, rejection)),
+            Err(rejection) => return Err(self.pre_filter_failure(pod, &profile, n, rejection)),
         };
         let nominated = self.nominated_pods(pod);
         // A nominated node is tried first, alone; if it fits, it is the choice.
@@ -372,7 +378,7 @@ impl Engine {
                     return Ok(node);
                 }
             }
-        let to_find = num_feasible_nodes_to_find(n);
+        let to_find = num_feasible_nodes_to_find(n, profile.percentage_of_nodes_to_score.unwrap_or(self.scheduler.config.percentage_of_nodes_to_score));
         let start = self.scheduler.next_start_node_index % n;
         let mut feasible: Vec<String> = Vec::new();
         let mut statuses: Vec<(String, String, Status)> = Vec::new();
@@ -421,41 +427,53 @@ impl Engine {
         self.scheduler_trace(Action::SchedulerFilter, pod, params.with_table(Table::Filter { rows: table, not_evaluated }));
         if feasible.is_empty() {
             let rejectors = statuses.iter().map(|(_, plugin, _)| plugin.clone()).collect();
-            let (message, nominate) = self.fit_error(pod, n, &statuses);
+            let (message, nominate) = self.fit_error(pod, &profile, n, &statuses);
             return Err(Failure { message, rejectors, nominate });
         }
         if feasible.len() == 1 {
             return Ok(feasible.remove(0));
         }
-        Ok(self.score_and_select(pod, &feasible))
+        Ok(self.score_and_select(pod, &profile, &feasible))
     }
 
     /// A PreFilter rejection: `FitError.Error()` prints the PreFilter's message instead of a
-    /// per-node histogram. DynamicResources' PostFilter then finds no cycle state (its own
-    /// PreFilter never ran) and fails with `not found`; an Error ends PostFilter, so
-    /// DefaultPreemption does not run (upstream `schedule_one.go`, `RunPostFilterPlugins`,
-    /// `dynamicresources.go` `getStateData`).
-    fn pre_filter_failure(&mut self, pod: &PodInfo, num_all_nodes: usize, rejection: plugins::PreFilterRejection) -> Failure {
+    /// per-node histogram. With DynamicResources at PostFilter (the default), its PostFilter
+    /// finds no cycle state of its own (its PreFilter never ran) and fails with `not found`; an
+    /// Error ends PostFilter, so DefaultPreemption does not run (upstream `schedule_one.go`,
+    /// `RunPostFilterPlugins`, `dynamicresources.go` `getStateData`). Without it, preemption
+    /// sees every node rejected as unresolvable.
+    fn pre_filter_failure(&mut self, pod: &PodInfo, profile: &config::Profile, num_all_nodes: usize, rejection: plugins::PreFilterRejection) -> Failure {
         let plugins::PreFilterRejection { plugin, status } = rejection;
         self.scheduler_trace(Action::SchedulerPreFilter, pod, BTreeMap::from([
             ("rejectedBy".to_string(), json!(plugin)),
             ("code".to_string(), json!(status.code.as_str())),
             ("reasons".to_string(), json!(status.reasons)),
         ]));
-        let post = "not found";
-        self.scheduler_trace(Action::SchedulerPostFilter, pod, BTreeMap::from([
-            ("plugin".to_string(), json!("DynamicResources")),
-            ("code".to_string(), json!("Error")),
-            ("message".to_string(), json!(post)),
-        ]));
-        let message = format!("0/{num_all_nodes} nodes are available: {}. {post}.", status.reasons.join(", "));
+        let mut message = format!("0/{num_all_nodes} nodes are available: {}.", status.reasons.join(", "));
+        if profile.post_filter_enabled("DynamicResources") {
+            let post = "not found";
+            self.scheduler_trace(Action::SchedulerPostFilter, pod, BTreeMap::from([
+                ("plugin".to_string(), json!("DynamicResources")),
+                ("code".to_string(), json!("Error")),
+                ("message".to_string(), json!(post)),
+            ]));
+            message.push_str(&format!(" {post}."));
+        } else if profile.post_filter_enabled("DefaultPreemption") {
+            let unresolvable = Status { code: Code::UnschedulableAndUnresolvable, reasons: status.reasons.clone() };
+            let statuses: Vec<(String, String, Status)> = self.scheduler.nodes.keys().map(|n| (n.clone(), plugin.to_string(), unresolvable.clone())).collect();
+            if let Err(post) = self.preempt(pod, num_all_nodes, &statuses) {
+                self.scheduler_trace(Action::SchedulerPostFilter, pod, BTreeMap::from([("message".to_string(), json!(post))]));
+                message.push(' ');
+                message.push_str(&post);
+            }
+        }
         Failure { message, rejectors: [plugin.to_string()].into(), nominate: None }
     }
 
-    /// `FitError.Error()` plus the PostFilter plugins: DynamicResources (no claims to
-    /// deallocate), then DefaultPreemption — which either nominates a node after evicting
+    /// `FitError.Error()` plus the profile's PostFilter plugins: DynamicResources (no claims
+    /// to deallocate), then DefaultPreemption — which either nominates a node after evicting
     /// victims (and the message keeps only the filter part) or says why it cannot help.
-    fn fit_error(&mut self, pod: &PodInfo, num_all_nodes: usize, statuses: &[(String, String, Status)]) -> (String, Option<String>) {
+    fn fit_error(&mut self, pod: &PodInfo, profile: &config::Profile, num_all_nodes: usize, statuses: &[(String, String, Status)]) -> (String, Option<String>) {
         let mut histogram: BTreeMap<String, usize> = BTreeMap::new();
         for (_, _, st) in statuses {
             for r in &st.reasons {
@@ -468,19 +486,25 @@ impl Engine {
         if !entries.is_empty() {
             msg.push_str(&format!(" {}.", entries.join(", ")));
         }
-        match self.preempt(pod, num_all_nodes, statuses) {
-            Ok(node) => {
-                self.scheduler_trace(Action::SchedulerPostFilter, pod, BTreeMap::from([("nominatedNodeName".to_string(), json!(node))]));
-                (msg, Some(node))
-            }
-            Err(preemption) => {
-                let post = format!("no new claims to deallocate, {preemption}");
-                self.scheduler_trace(Action::SchedulerPostFilter, pod, BTreeMap::from([("message".to_string(), json!(post))]));
-                msg.push(' ');
-                msg.push_str(&post);
-                (msg, None)
+        let mut reasons: Vec<String> = Vec::new();
+        if profile.post_filter_enabled("DynamicResources") {
+            reasons.push("no new claims to deallocate".into());
+        }
+        if profile.post_filter_enabled("DefaultPreemption") {
+            match self.preempt(pod, num_all_nodes, statuses) {
+                Ok(node) => {
+                    self.scheduler_trace(Action::SchedulerPostFilter, pod, BTreeMap::from([("nominatedNodeName".to_string(), json!(node))]));
+                    return (msg, Some(node));
+                }
+                Err(preemption) => reasons.push(preemption.trim_end_matches('.').to_string()),
             }
         }
+        if !reasons.is_empty() {
+            let post = reasons.join(", ");
+            self.scheduler_trace(Action::SchedulerPostFilter, pod, BTreeMap::from([("message".to_string(), json!(format!("{post}.")))]));
+            msg.push_str(&format!(" {post}."));
+        }
+        (msg, None)
     }
 
     /// Pods nominated to nodes (waiting for their victims to go) that outrank `pod`.
@@ -510,12 +534,13 @@ impl Engine {
             }
         }
         let nodes = &self.scheduler.nodes;
-        let (strategy, ns_labels) = (&self.scheduler.strategy, &self.scheduler.namespace_labels);
+        let ns_labels = &self.scheduler.namespace_labels;
+        let Some(profile) = self.scheduler.config.profile(&pod.scheduler_name) else { return Err(String::new()) };
         let Some(ci) = self.scheduler_component() else { return Err(String::new()) };
         let listers = plugins::volume_binding::Listers { cache: &self.components[ci].cache };
         let snapshot_with = |trial: &NodeInfo| -> Vec<Box<dyn framework::FilterPlugin>> {
             let snapshot: Vec<&NodeInfo> = nodes.values().map(|n| if n.name == trial.name { trial } else { n }).collect();
-            plugins::filters_for_cycle(strategy.clone(), pod, &snapshot, ns_labels, &listers).unwrap_or_else(plugins::PreFilterRejection::into_filters)
+            plugins::filters_for_cycle(profile, pod, &snapshot, ns_labels, &listers).unwrap_or_else(plugins::PreFilterRejection::into_filters)
         };
         let mut histogram: BTreeMap<String, usize> = BTreeMap::new();
         let mut candidates = Vec::new();
@@ -581,18 +606,17 @@ impl Engine {
     }
 
     /// PreScore, Score, NormalizeScore, weights, then `selectHost`.
-    fn score_and_select(&mut self, pod: &PodInfo, feasible: &[String]) -> String {
-        let strategy = self.scheduler.strategy.clone();
+    fn score_and_select(&mut self, pod: &PodInfo, profile: &config::Profile, feasible: &[String]) -> String {
         let default_selector = self.default_spread_selector(pod);
         let (spread, affinity) = {
             let feasible_nodes: Vec<&NodeInfo> = feasible.iter().filter_map(|n| self.scheduler.nodes.get(n)).collect();
             let all_nodes: Vec<&NodeInfo> = self.scheduler.nodes.values().collect();
             (
                 plugins::pod_topology_spread::SpreadScore::new(pod, &feasible_nodes, &all_nodes, default_selector.as_ref()),
-                plugins::inter_pod_affinity::AffinityScore::new(pod, &all_nodes, &self.scheduler.namespace_labels),
+                plugins::inter_pod_affinity::AffinityScore::new(pod, &all_nodes, &self.scheduler.namespace_labels, profile.hard_pod_affinity_weight),
             )
         };
-        let scorers = plugins::scorers(strategy, spread, affinity);
+        let scorers = plugins::scorers(profile, spread, affinity);
         if self.scheduler.view_dirty {
             self.scheduler.view = framework::ClusterView::build(self.scheduler.nodes.values());
             self.scheduler.view_dirty = false;
@@ -718,7 +742,8 @@ impl Engine {
             ("waitingFor".to_string(), json!(waiting)),
         ]));
         let key = pod_key(&pod.namespace, &pod.name);
-        let deadline = self.now.plus_millis(BIND_TIMEOUT_MS);
+        let timeout = self.scheduler.config.profile(&pod.scheduler_name).map_or(BIND_TIMEOUT_MS, |p| p.bind_timeout_ms);
+        let deadline = self.now.plus_millis(timeout);
         self.schedule(self.now.plus_millis(1000), crate::Task::SchedulerPreBindPoll { key, node: node.to_string(), deadline });
     }
 
@@ -920,11 +945,14 @@ mod tests {
 
     #[test]
     fn adaptive_percentage_of_nodes_to_score() {
-        assert_eq!(num_feasible_nodes_to_find(3), 3);
-        assert_eq!(num_feasible_nodes_to_find(99), 99);
-        assert_eq!(num_feasible_nodes_to_find(100), 100);
-        assert_eq!(num_feasible_nodes_to_find(1000), 420);
-        assert_eq!(num_feasible_nodes_to_find(5000), 500);
-        assert_eq!(num_feasible_nodes_to_find(6000), 300);
+        assert_eq!(num_feasible_nodes_to_find(3, 0), 3);
+        assert_eq!(num_feasible_nodes_to_find(99, 0), 99);
+        assert_eq!(num_feasible_nodes_to_find(100, 0), 100);
+        assert_eq!(num_feasible_nodes_to_find(1000, 0), 420);
+        assert_eq!(num_feasible_nodes_to_find(5000, 0), 500);
+        assert_eq!(num_feasible_nodes_to_find(6000, 0), 300);
+        // A configured percentage, and the 100-node floor.
+        assert_eq!(num_feasible_nodes_to_find(1000, 30), 300);
+        assert_eq!(num_feasible_nodes_to_find(1000, 5), 100);
     }
 }

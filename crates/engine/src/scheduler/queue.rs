@@ -15,8 +15,11 @@ pub const MAX_IN_UNSCHEDULABLE_MS: u64 = 5 * 60 * 1_000;
 /// The unschedulable-pods flush runs every 30 s.
 pub const FLUSH_PERIOD_MS: u64 = 30_000;
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct SchedulingQueue {
+    /// `podInitialBackoffSeconds` / `podMaxBackoffSeconds`, in milliseconds.
+    initial_backoff_ms: u64,
+    max_backoff_ms: u64,
     /// (priority desc, enqueue time, seq, key).
     active: BTreeSet<(Reverse<i64>, Time, u64, String)>,
     /// key → its activeQ entry, so membership and removal need no scan.
@@ -29,7 +32,26 @@ pub struct SchedulingQueue {
     seq: u64,
 }
 
+impl Default for SchedulingQueue {
+    fn default() -> SchedulingQueue {
+        SchedulingQueue::with_backoff(INITIAL_BACKOFF_MS, MAX_BACKOFF_MS)
+    }
+}
+
 impl SchedulingQueue {
+    pub fn with_backoff(initial_backoff_ms: u64, max_backoff_ms: u64) -> SchedulingQueue {
+        SchedulingQueue {
+            initial_backoff_ms,
+            max_backoff_ms,
+            active: BTreeSet::new(),
+            active_entries: BTreeMap::new(),
+            backoff: BTreeMap::new(),
+            unschedulable: BTreeMap::new(),
+            attempts: BTreeMap::new(),
+            seq: 0,
+        }
+    }
+
     pub fn contains(&self, key: &str) -> bool {
         self.active_entries.contains_key(key) || self.backoff.contains_key(key) || self.unschedulable.contains_key(key)
     }
@@ -70,14 +92,15 @@ impl SchedulingQueue {
         !self.active.is_empty()
     }
 
-    /// `calculateBackoffDuration`: 1 s doubled per earlier attempt, at most 10 s.
+    /// `calculateBackoffDuration`: the initial back-off (1 s) doubled per earlier attempt, at
+    /// most the maximum (10 s).
     pub fn backoff_for(&self, key: &str) -> u64 {
         let attempts = self.attempts.get(key).copied().unwrap_or(1).max(1);
-        let mut d = INITIAL_BACKOFF_MS;
+        let mut d = self.initial_backoff_ms;
         for _ in 1..attempts {
-            d = (d * 2).min(MAX_BACKOFF_MS);
+            d = d.saturating_mul(2).min(self.max_backoff_ms);
         }
-        d
+        d.min(self.max_backoff_ms)
     }
 
     /// A failed attempt parks the pod with the plugins that rejected it.

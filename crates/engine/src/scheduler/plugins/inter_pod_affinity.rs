@@ -152,9 +152,6 @@ fn preferred_terms<'a>(spec: &'a Value, kind: &str) -> Vec<(&'a Value, i64)> {
         .unwrap_or_default()
 }
 
-/// `HardPodAffinityWeight` (InterPodAffinityArgs default).
-const HARD_POD_AFFINITY_WEIGHT: i64 = 1;
-
 /// InterPodAffinity's Score part (`scoring.go`): weights of preferred (anti-)affinity terms —
 /// the incoming pod's towards existing pods, and existing pods' towards the incoming one (their
 /// required affinity counting `HardPodAffinityWeight`) — summed per topology domain.
@@ -165,7 +162,8 @@ pub struct AffinityScore {
 }
 
 impl AffinityScore {
-    pub fn new(pod: &PodInfo, all: &[&NodeInfo], ns_labels: &NamespaceLabels) -> AffinityScore {
+    /// `hard_pod_affinity_weight`: InterPodAffinityArgs' `hardPodAffinityWeight` (default 1).
+    pub fn new(pod: &PodInfo, all: &[&NodeInfo], ns_labels: &NamespaceLabels, hard_pod_affinity_weight: i64) -> AffinityScore {
         let own_aff = preferred_terms(&pod.spec, "podAffinity");
         let own_anti = preferred_terms(&pod.spec, "podAntiAffinity");
         let mut pairs: BTreeMap<(String, String), i64> = BTreeMap::new();
@@ -198,7 +196,7 @@ impl AffinityScore {
                 any_existing |= !req.is_empty() || !pref.is_empty() || !pref_anti.is_empty();
                 for term in req {
                     if term_selects(term, &existing.namespace, pod, ns_labels) {
-                        add(node, term, HARD_POD_AFFINITY_WEIGHT);
+                        add(node, term, hard_pod_affinity_weight);
                     }
                 }
                 for (term, w) in pref {

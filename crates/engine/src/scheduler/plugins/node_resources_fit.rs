@@ -68,6 +68,32 @@ pub fn requested_to_capacity_ratio_score(shape: &[(i64, i64)], resources: &[(i64
 
 pub struct NodeResourcesFit {
     pub strategy: ScoringStrategy,
+    /// The scored resources and their weights (default cpu 1, memory 1).
+    pub resources: Vec<(String, i64)>,
+}
+
+impl NodeResourcesFit {
+    pub fn new(strategy: ScoringStrategy) -> NodeResourcesFit {
+        NodeResourcesFit { strategy, resources: vec![("cpu".into(), 1), ("memory".into(), 1)] }
+    }
+
+    /// `calculateResourceAllocatableRequest`: cpu and memory on non-zero requests; other
+    /// resources on the pod's own request, skipped (0, 0) for an extended resource the pod
+    /// does not ask for.
+    fn allocatable_request(pod: &PodInfo, node: &NodeInfo, resource: &str) -> (i64, i64) {
+        match resource {
+            "cpu" => (node.allocatable.milli_cpu, node.non_zero_requested.milli_cpu + pod.non_zero.milli_cpu),
+            "memory" => (node.allocatable.memory, node.non_zero_requested.memory + pod.non_zero.memory),
+            "ephemeral-storage" => (node.allocatable.ephemeral_storage, node.requested.ephemeral_storage + pod.requests.ephemeral_storage),
+            other => {
+                let want = pod.requests.scalar.get(other).copied().unwrap_or(0);
+                if want == 0 {
+                    return (0, 0);
+                }
+                (node.allocatable.scalar.get(other).copied().unwrap_or(0), node.requested.scalar.get(other).copied().unwrap_or(0) + want)
+            }
+        }
+    }
 }
 
 /// `fitsRequest`: the reasons, in upstream's order (pods, cpu, memory, ephemeral storage,
@@ -153,24 +179,29 @@ impl ScorePlugin for NodeResourcesFit {
         1
     }
 
-    /// cpu and memory, weight 1 each, on non-zero requests (the scoring defaults).
+    /// The configured resources (cpu and memory by default), weighted; a resource the node
+    /// has none of does not count (`resourceAllocationScorer.score`).
     fn score(&self, pod: &PodInfo, node: &NodeInfo, _cluster: &ClusterView) -> i64 {
-        let resources = [
-            (node.non_zero_requested.milli_cpu + pod.non_zero.milli_cpu, node.allocatable.milli_cpu),
-            (node.non_zero_requested.memory + pod.non_zero.memory, node.allocatable.memory),
-        ];
+        let rows: Vec<(i64, i64, i64)> = self
+            .resources
+            .iter()
+            .map(|(name, weight)| {
+                let (allocatable, requested) = Self::allocatable_request(pod, node, name);
+                (requested, allocatable, *weight)
+            })
+            .collect();
         let f = match &self.strategy {
             ScoringStrategy::LeastAllocated => least_requested_score,
             ScoringStrategy::MostAllocated => most_requested_score,
-            ScoringStrategy::RequestedToCapacityRatio(shape) => {
-                let rows: Vec<(i64, i64, i64)> = resources.iter().map(|&(r, c)| (r, c, 1)).collect();
-                return requested_to_capacity_ratio_score(shape, &rows);
-            }
+            ScoringStrategy::RequestedToCapacityRatio(shape) => return requested_to_capacity_ratio_score(shape, &rows),
         };
         let (mut total, mut weights) = (0, 0);
-        for (requested, capacity) in resources {
-            total += f(requested, capacity);
-            weights += 1;
+        for (requested, capacity, weight) in rows {
+            if capacity == 0 {
+                continue;
+            }
+            total += f(requested, capacity) * weight;
+            weights += weight;
         }
         if weights == 0 { 0 } else { total / weights }
     }
@@ -206,7 +237,7 @@ mod tests {
     }
 
     fn score_with(strategy: ScoringStrategy, p: &PodInfo, n: &NodeInfo) -> i64 {
-        NodeResourcesFit { strategy }.score(p, n, &ClusterView::default())
+        NodeResourcesFit::new(strategy).score(p, n, &ClusterView::default())
     }
 
     /// Upstream `TestRequestedToCapacityRatioScoringStrategy` (shape 0→10, 100→0; cpu and
