@@ -161,11 +161,11 @@ impl Engine {
                 let added = event.event_type == EventType::Added;
                 self.scheduler_requeue_parked(now, |pod, plugin| {
                     let uses = pod.namespace == ns && plugins::volume_binding::claim_names(pod).any(|c| c == claim);
-                    uses && (plugin == "VolumeBinding" || (plugin == "VolumeRestrictions" && added))
+                    uses && (matches!(plugin, "VolumeBinding" | "VolumeZone") || (plugin == "VolumeRestrictions" && added))
                 });
             }
             "persistentvolumes" if event.event_type != EventType::Deleted => {
-                self.scheduler_requeue_parked(now, |_, plugin| plugin == "VolumeBinding");
+                self.scheduler_requeue_parked(now, |_, plugin| matches!(plugin, "VolumeBinding" | "VolumeZone"));
             }
             "storageclasses" if event.event_type != EventType::Deleted => {
                 let topology_changed = old.is_none_or(|o| o["allowedTopologies"] != event.object["allowedTopologies"]);

@@ -13,6 +13,7 @@ pub mod pod_topology_spread;
 pub mod taint_toleration;
 pub mod volume_binding;
 pub mod volume_restrictions;
+pub mod volume_zone;
 
 use super::config::Profile;
 use super::framework::{FilterPlugin, ScorePlugin};
@@ -77,6 +78,13 @@ pub fn filters_for_cycle(
         match volume_binding::pre_filter(pod, listers) {
             Err(status) => return Err(PreFilterRejection { plugin: "VolumeBinding", status }),
             Ok(Some(vb)) => all.push(Box::new(vb)),
+            Ok(None) => {}
+        }
+    }
+    if on("VolumeZone") {
+        match volume_zone::pre_filter(pod, listers) {
+            Err(status) => return Err(PreFilterRejection { plugin: "VolumeZone", status }),
+            Ok(Some(vz)) => all.push(Box::new(vz)),
             Ok(None) => {}
         }
     }
