@@ -282,56 +282,42 @@ fn seed_rbac(e: &mut Engine) {
             rule(&["*"], &["*"], &["delete", "deletecollection", "get", "list"]),
         ]),
     ];
-    for (sa, rules) in &controllers {
-        let name = format!("system:controller:{sa}");
-        e.seed_object("clusterroles", None, json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": meta(&name), "rules": rules}));
-        e.seed_object("clusterrolebindings", None, json!({
-            "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding", "metadata": meta(&name),
-            "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": name},
-            "subjects": [{"kind": "ServiceAccount", "name": sa, "namespace": "kube-system"}]
-        }));
-        e.seed_object("serviceaccounts", Some("kube-system"), json!({
-            "apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": sa, "namespace": "kube-system"}
-        }));
-    }
-    // The PersistentVolume controller (`persistentvolume-binder`), seeded with stable uids.
-    let binder = "persistent-volume-binder";
-    let name = format!("system:controller:{binder}");
-    let binder_rules = json!([
-        rule(&[""], &["persistentvolumes"], &["create", "delete", "get", "list", "update", "watch"]),
-        rule(&[""], &["persistentvolumes/status"], &["update"]),
-        rule(&[""], &["persistentvolumeclaims"], &["get", "list", "update", "watch"]),
-        rule(&[""], &["persistentvolumeclaims/status"], &["update"]),
-        rule(&[""], &["pods"], &["create", "delete", "get", "list", "watch"]),
-        rule(&["storage.k8s.io"], &["storageclasses"], READ),
-        rule(&[""], &["nodes"], &["get", "list"]),
-        rule(&[""], &["events"], &["watch"]),
-        events.clone(),
-    ]);
-    e.seed_object_stable("clusterroles", None, json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": meta(&name), "rules": binder_rules}));
-    e.seed_object_stable("clusterrolebindings", None, json!({
-        "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding", "metadata": meta(&name),
-        "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": name},
-        "subjects": [{"kind": "ServiceAccount", "name": binder, "namespace": "kube-system"}]
-    }));
-    e.seed_object_stable("serviceaccounts", Some("kube-system"), json!({
-        "apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": binder, "namespace": "kube-system"}
-    }));
-    let protection = [
-        ("pvc-protection-controller", json!([rule(&[""], &["persistentvolumeclaims"], &["get", "list", "update", "watch"]), rule(&[""], &["pods"], &["get", "list", "watch"]), events.clone()])),
-        ("pv-protection-controller", json!([rule(&[""], &["persistentvolumes"], &["get", "list", "update", "watch"]), events.clone()])),
+    // Controllers added after the first release are seeded with stable uids (see
+    // `seed_object_stable`), so that earlier scripts keep their random draws.
+    let later_controllers = [
+        ("persistent-volume-binder", vec![
+            rule(&[""], &["persistentvolumes"], &["create", "delete", "get", "list", "update", "watch"]),
+            rule(&[""], &["persistentvolumes/status"], &["update"]),
+            rule(&[""], &["persistentvolumeclaims"], &["get", "list", "update", "watch"]),
+            rule(&[""], &["persistentvolumeclaims/status"], &["update"]),
+            rule(&[""], &["pods"], &["create", "delete", "get", "list", "watch"]),
+            rule(&["storage.k8s.io"], &["storageclasses"], READ),
+            rule(&[""], &["nodes"], &["get", "list"]),
+            rule(&[""], &["events"], &["watch"]),
+            events.clone(),
+        ]),
+        ("pvc-protection-controller", vec![rule(&[""], &["persistentvolumeclaims"], &["get", "list", "update", "watch"]), rule(&[""], &["pods"], &["get", "list", "watch"]), events.clone()]),
+        ("pv-protection-controller", vec![rule(&[""], &["persistentvolumes"], &["get", "list", "update", "watch"]), events.clone()]),
     ];
-    for (sa, rules) in protection {
+    let seeds = controllers.iter().map(|c| (c, false)).chain(later_controllers.iter().map(|c| (c, true)));
+    for ((sa, rules), stable) in seeds {
         let name = format!("system:controller:{sa}");
-        e.seed_object_stable("clusterroles", None, json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": meta(&name), "rules": rules}));
-        e.seed_object_stable("clusterrolebindings", None, json!({
-            "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding", "metadata": meta(&name),
-            "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": name},
-            "subjects": [{"kind": "ServiceAccount", "name": sa, "namespace": "kube-system"}]
-        }));
-        e.seed_object_stable("serviceaccounts", Some("kube-system"), json!({
-            "apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": sa, "namespace": "kube-system"}
-        }));
+        let objects = [
+            ("clusterroles", None, json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": meta(&name), "rules": rules})),
+            ("clusterrolebindings", None, json!({
+                "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding", "metadata": meta(&name),
+                "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": name},
+                "subjects": [{"kind": "ServiceAccount", "name": sa, "namespace": "kube-system"}]
+            })),
+            ("serviceaccounts", Some("kube-system"), json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": sa, "namespace": "kube-system"}})),
+        ];
+        for (plural, namespace, object) in objects {
+            if stable {
+                e.seed_object_stable(plural, namespace, object);
+            } else {
+                e.seed_object(plural, namespace, object);
+            }
+        }
     }
     // kube-scheduler's own role (upstream `bootstrappolicy/policy.go`, `system:kube-scheduler`).
     let scheduler_rules = json!([

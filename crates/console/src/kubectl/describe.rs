@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::printers::columns::age;
+use crate::printers::columns::{access_modes, age, storage_text};
 use crate::printers::tabwriter;
 use podlife_engine::Time;
 
@@ -553,24 +553,6 @@ pub fn node(node: &Value, lease: Option<&Value>, pods: &[Value], node_events: &[
     let mut text = tabwriter::align(&w, 0, 2);
     text.push_str(&tabwriter::align(&tail, 0, 2));
     text
-}
-
-/// `GetAccessModesAsString`.
-fn access_modes(modes: &Value) -> String {
-    let list = modes.as_array().map(Vec::as_slice).unwrap_or_default();
-    [("ReadWriteOnce", "RWO"), ("ReadOnlyMany", "ROX"), ("ReadWriteMany", "RWX"), ("ReadWriteOncePod", "RWOP")]
-        .iter()
-        .filter(|(mode, _)| list.iter().any(|m| m == mode))
-        .map(|(_, short)| *short)
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-fn storage_text(q: &Value) -> String {
-    match q.as_str() {
-        Some(text) => text.parse::<podlife_model::quantity::Quantity>().map(|q| q.to_string()).unwrap_or_else(|_| text.to_string()),
-        None => "0".into(),
-    }
 }
 
 /// Go's `%v` of a string slice: `[a b]`.

@@ -1107,6 +1107,17 @@ fn events(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
 }
 
 /// `kubectl describe pod NAME…` (nodes and other kinds: not yet).
+/// A list request for `describe`'s related objects (events, pods); nothing on failure.
+fn list_objects(ctx: &mut Context<'_>, out: &mut Output, plural: &str, namespace: Option<&str>) -> Vec<Value> {
+    let Some(r) = ResourceType::resolve(plural) else { return vec![] };
+    let mut req = Request::new(Verb::List, r);
+    req.namespace = namespace.map(str::to_string);
+    match send(ctx, out, req) {
+        Ok(Response::List(items)) => items,
+        _ => vec![],
+    }
+}
+
 fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let specs = [Spec { long: "show-events", short: None, kind: Kind::Bool }, Spec { long: "all-namespaces", short: Some('A'), kind: Kind::Bool }];
     let p = match flags::parse(args, &specs, "describe") {
@@ -1153,15 +1164,7 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         let mut texts = Vec::new();
         for node in &targets {
             let node_name = node["metadata"]["name"].as_str().unwrap_or_default().to_string();
-            let mut list = |ctx: &mut Context<'_>, plural: &str, ns: Option<&str>| -> Vec<Value> {
-                let Some(r) = ResourceType::resolve(plural) else { return vec![] };
-                let mut req = Request::new(Verb::List, r);
-                req.namespace = ns.map(str::to_string);
-                match send(ctx, out, req) {
-                    Ok(Response::List(items)) => items,
-                    _ => vec![],
-                }
-            };
+            let mut list = |ctx: &mut Context<'_>, plural: &str, ns: Option<&str>| list_objects(ctx, out, plural, ns);
             let pods: Vec<Value> = list(ctx, "pods", None)
                 .into_iter()
                 .filter(|p| p["spec"]["nodeName"] == node_name.as_str() && !matches!(p["status"]["phase"].as_str(), Some("Succeeded" | "Failed")))
@@ -1184,15 +1187,7 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         return out.out(&texts.join("\n"));
     }
     if matches!(rt.kind, "PersistentVolumeClaim" | "PersistentVolume") {
-        let mut list = |ctx: &mut Context<'_>, plural: &str, ns: Option<&str>| -> Vec<Value> {
-            let Some(r) = ResourceType::resolve(plural) else { return vec![] };
-            let mut req = Request::new(Verb::List, r);
-            req.namespace = ns.map(str::to_string);
-            match send(ctx, out, req) {
-                Ok(Response::List(items)) => items,
-                _ => vec![],
-            }
-        };
+        let mut list = |ctx: &mut Context<'_>, plural: &str, ns: Option<&str>| list_objects(ctx, out, plural, ns);
         let mut texts = Vec::new();
         for obj in &targets {
             let ns = obj["metadata"]["namespace"].as_str();

@@ -177,7 +177,7 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
 }
 
 /// `GetAccessModesAsString`: each mode once, in this fixed order.
-fn access_modes(modes: &Value) -> String {
+pub(crate) fn access_modes(modes: &Value) -> String {
     let list = modes.as_array().map(Vec::as_slice).unwrap_or_default();
     [("ReadWriteOnce", "RWO"), ("ReadOnlyMany", "ROX"), ("ReadWriteMany", "RWX"), ("ReadWriteOncePod", "RWOP")]
         .iter()
@@ -188,7 +188,7 @@ fn access_modes(modes: &Value) -> String {
 }
 
 /// A `storage` quantity as `Quantity.String()` prints it.
-fn storage_text(q: &Value) -> String {
+pub(crate) fn storage_text(q: &Value) -> String {
     match q.as_str() {
         Some(text) => text.parse::<podlife_model::quantity::Quantity>().map(|q| q.to_string()).unwrap_or_else(|_| text.to_string()),
         None => "0".into(),
