@@ -192,6 +192,8 @@ pub struct PodInfo {
     pub terminating: bool,
     /// `status.nominatedNodeName`.
     pub nominated_node: String,
+    /// `status.startTime`, once the kubelet has started the pod.
+    pub start_time: Option<crate::clock::Time>,
 }
 
 impl PodInfo {
@@ -247,6 +249,7 @@ impl PodInfo {
             init_images,
             terminating: pod["metadata"]["deletionTimestamp"].is_string(),
             nominated_node: s(&pod["status"]["nominatedNodeName"]),
+            start_time: pod["status"]["startTime"].as_str().and_then(crate::clock::Time::from_rfc3339),
         }
     }
 }

@@ -533,10 +533,21 @@ impl Engine {
                 return Err("preemption: not eligible due to a terminating pod on the nominated node.".into());
             }
         }
+        // `nodesWherePreemptionMightHelp`, in snapshot order; then `GetOffsetAndNumCandidates`:
+        // the dry run starts at a random node and stops once it has enough candidates
+        // (`minCandidateNodesPercentage` 10 %, at least `minCandidateNodesAbsolute` 100).
+        let mut potential: Vec<&(String, String, Status)> = statuses.iter().filter(|(_, _, st)| st.code != Code::UnschedulableAndUnresolvable).collect();
+        potential.sort_by(|a, b| a.0.cmp(&b.0));
+        let (offset, num_candidates) = if potential.is_empty() {
+            (0, 0)
+        } else {
+            let n = potential.len();
+            (self.rng.below(n as u64) as usize, (n * 10 / 100).max(100).min(n))
+        };
+        let Some(ci) = self.scheduler_component() else { return Err(String::new()) };
         let nodes = &self.scheduler.nodes;
         let ns_labels = &self.scheduler.namespace_labels;
         let Some(profile) = self.scheduler.config.profile(&pod.scheduler_name) else { return Err(String::new()) };
-        let Some(ci) = self.scheduler_component() else { return Err(String::new()) };
         let listers = plugins::volume_binding::Listers { cache: &self.components[ci].cache };
         let snapshot_with = |trial: &NodeInfo| -> Vec<Box<dyn framework::FilterPlugin>> {
             let snapshot: Vec<&NodeInfo> = nodes.values().map(|n| if n.name == trial.name { trial } else { n }).collect();
@@ -544,10 +555,8 @@ impl Engine {
         };
         let mut histogram: BTreeMap<String, usize> = BTreeMap::new();
         let mut candidates = Vec::new();
-        for (node, _, st) in statuses {
-            if st.code == Code::UnschedulableAndUnresolvable {
-                continue;
-            }
+        for i in 0..potential.len() {
+            let (node, _, _) = potential[(offset + i) % potential.len()];
             let Some(ni) = nodes.get(node) else { continue };
             match preemption::select_victims_on_node(pod, ni, &snapshot_with) {
                 Ok(c) => candidates.push(c),
@@ -557,8 +566,11 @@ impl Engine {
                     }
                 }
             }
+            if candidates.len() >= num_candidates {
+                break;
+            }
         }
-        if let Some(best) = preemption::pick_one(&candidates).cloned() {
+        if let Some(best) = preemption::pick_one(&candidates, self.now).cloned() {
             self.evict_victims(pod, &best);
             return Ok(best.node);
         }
