@@ -7,8 +7,8 @@
 //!
 //! What a profile changes in podlife: which Filter, Score and PostFilter plugins run, score
 //! weights, NodeResourcesFit's scoring strategy and resources, InterPodAffinity's
-//! hardPodAffinityWeight, VolumeBinding's bindTimeoutSeconds, percentageOfNodesToScore and the
-//! queue's back-off. Plugin args that would change behaviour podlife does not model are
+//! hardPodAffinityWeight, VolumeBinding's bindTimeoutSeconds, DefaultPreemption's candidate
+//! counts, percentageOfNodesToScore and the queue's back-off. Plugin args that would change behaviour podlife does not model are
 //! refused with a podlife message rather than silently ignored.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -101,6 +101,9 @@ pub struct Profile {
     pub fit_resources: Vec<(String, i64)>,
     pub hard_pod_affinity_weight: i64,
     pub bind_timeout_ms: u64,
+    /// DefaultPreemption's `minCandidateNodesPercentage` / `minCandidateNodesAbsolute`.
+    pub min_candidate_nodes_percentage: usize,
+    pub min_candidate_nodes_absolute: usize,
 }
 
 impl Profile {
@@ -538,7 +541,6 @@ fn build_profile(p: &Value) -> Result<Profile, String> {
     let (fit_strategy, fit_resources) = fit_args(&args("NodeResourcesFit")).map_err(|e| format!("initializing plugin \"NodeResourcesFit\": {e}"))?;
     not_modelled(&args("PodTopologySpread"), "PodTopologySpread", &[("defaultingType", Value::from("System"))])?;
     not_modelled(&args("NodeAffinity"), "NodeAffinity", &[])?;
-    not_modelled(&args("DefaultPreemption"), "DefaultPreemption", &[("minCandidateNodesPercentage", Value::from(10)), ("minCandidateNodesAbsolute", Value::from(100))])?;
     let balanced = args("NodeResourcesBalancedAllocation");
     if let Some(rs) = balanced["resources"].as_array() {
         let names: Vec<&str> = rs.iter().filter_map(|r| r["name"].as_str()).collect();
@@ -559,6 +561,8 @@ fn build_profile(p: &Value) -> Result<Profile, String> {
         fit_resources,
         hard_pod_affinity_weight: args("InterPodAffinity")["hardPodAffinityWeight"].as_i64().unwrap_or(1),
         bind_timeout_ms: args("VolumeBinding")["bindTimeoutSeconds"].as_u64().unwrap_or(600).saturating_mul(1000),
+        min_candidate_nodes_percentage: args("DefaultPreemption")["minCandidateNodesPercentage"].as_u64().unwrap_or(10) as usize,
+        min_candidate_nodes_absolute: args("DefaultPreemption")["minCandidateNodesAbsolute"].as_u64().unwrap_or(100) as usize,
     })
 }
 

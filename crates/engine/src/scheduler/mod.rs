@@ -538,11 +538,12 @@ impl Engine {
         // (`minCandidateNodesPercentage` 10 %, at least `minCandidateNodesAbsolute` 100).
         let mut potential: Vec<&(String, String, Status)> = statuses.iter().filter(|(_, _, st)| st.code != Code::UnschedulableAndUnresolvable).collect();
         potential.sort_by(|a, b| a.0.cmp(&b.0));
+        let (pct, abs) = self.scheduler.config.profile(&pod.scheduler_name).map_or((10, 100), |p| (p.min_candidate_nodes_percentage, p.min_candidate_nodes_absolute));
         let (offset, num_candidates) = if potential.is_empty() {
             (0, 0)
         } else {
             let n = potential.len();
-            (self.rng.below(n as u64) as usize, (n * 10 / 100).max(100).min(n))
+            (self.rng.below(n as u64) as usize, (n * pct / 100).max(abs).min(n))
         };
         let Some(ci) = self.scheduler_component() else { return Err(String::new()) };
         let nodes = &self.scheduler.nodes;
@@ -566,7 +567,8 @@ impl Engine {
                     }
                 }
             }
-            if candidates.len() >= num_candidates {
+            // Upstream stops once it has at least one candidate and enough of them.
+            if !candidates.is_empty() && candidates.len() >= num_candidates {
                 break;
             }
         }
