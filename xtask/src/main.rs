@@ -5,13 +5,14 @@
 //! cargo xtask build                                           release site into dist/
 //! cargo xtask test                                            native tests, release build, browser tests
 //! cargo xtask size                                            raw / gzip / brotli sizes of dist/
-//! cargo xtask bench [cargo bench args…]                       benchmarks, when there are any
+//! cargo xtask bench [--native|--wasm] [--full] [args…]        native benchmarks, then the scheduler in wasm (Chromium)
 //! cargo xtask tools                                           only install the tools the others need
 //! ```
 //!
 //! Every command first makes sure its tools are there (see `tools.rs`) and installs what is
 //! missing, so a fresh clone needs nothing but cargo.
 
+mod bench;
 mod proc;
 mod size;
 mod test;
@@ -39,7 +40,9 @@ commands:
   build          build the release site into dist/ (relative URLs: host it under any path)
   test           native tests, release wasm build, then browser tests against dist/
   size           build dist/ (release), then raw, gzip and brotli sizes of every file
-  bench [args…]  run the benchmarks (cargo bench), when there are any
+  bench [--native|--wasm] [--full] [cargo bench args…]
+                 native benchmarks (cargo bench), then kube-scheduler throughput in wasm
+                 in headless Chromium; --full adds 10,000 pods onto 5,000 nodes
   tools          install the missing tools only (trunk, wasm-bindgen, npm packages, chromium)
 ";
 
@@ -58,7 +61,7 @@ fn main() -> ExitCode {
         "test" => test::run(),
         // Always measure a fresh build: a dist/ left from older code reports old numbers.
         "size" => build().and_then(|()| size::run(&dist_dir())),
-        "bench" => bench(rest),
+        "bench" => bench::run_bench(rest),
         "tools" => tools::ensure(Needs { wasm: true, browser: true }),
         "help" | "-h" | "--help" => {
             print!("{USAGE}");
@@ -132,27 +135,4 @@ pub fn build_only() -> Result {
         .arg(dist_dir()))?;
     say(&format!("built dist/ in {:.1}s", started.elapsed().as_secs_f64()));
     Ok(())
-}
-
-fn bench(args: &[String]) -> Result {
-    let metadata = proc::capture(
-        command("cargo")
-            .current_dir(root())
-            .args(["metadata", "--no-deps", "--format-version", "1"]),
-    )?;
-    let metadata: serde_json::Value =
-        serde_json::from_str(&metadata).map_err(|e| format!("cargo metadata: {e}"))?;
-    let has_bench = metadata["packages"].as_array().into_iter().flatten().any(|package| {
-        package["targets"].as_array().into_iter().flatten().any(|target| {
-            target["kind"].as_array().into_iter().flatten().any(|kind| kind == "bench")
-        })
-    });
-    if !has_bench {
-        say("there are no benchmarks yet (add one under crates/<crate>/benches/)");
-        return Ok(());
-    }
-    run(command("cargo")
-        .current_dir(root())
-        .args(["bench", "--workspace", "--exclude", "podlife-web"])
-        .args(args))
 }

@@ -8,7 +8,7 @@
 //! | wasm-bindgen | the `wasm-bindgen` version in Cargo.lock | `cargo install wasm-bindgen-cli` (not `--locked`: its lock does not build here) |
 //! | node, npm | any | `apt-get install nodejs npm` |
 //! | npm packages (binaryen's wasm-opt, playwright-core) | exact versions of package.json | `npm ci` |
-//! | chromium (browser tests) | `/usr/bin/chromium` or `$PODLIFE_CHROMIUM` | `apt-get install chromium chromium-driver` |
+//! | chromium (browser tests, wasm benchmark) | `/usr/bin/chromium` or `$PODLIFE_CHROMIUM` | `apt-get install chromium chromium-driver` |
 //!
 //! Trunk runs offline (Trunk.toml), which makes its cargo offline too, so `cargo fetch` runs
 //! before a build.
