@@ -41,7 +41,9 @@ fn mounts_of(pod: &Value, container: &str) -> Vec<Mount> {
         .map(|m| {
             let volume = m["name"].as_str().unwrap_or_default().to_string();
             let spec = volumes.iter().find(|v| v["name"] == volume.as_str()).cloned().unwrap_or(Value::Null);
-            let empty_dir = spec.get("emptyDir").is_some();
+            // Writable volumes share the pod's store. PersistentVolume and hostPath contents
+            // are kept as long as the pod (not modelled: data outliving it on the node or disk).
+            let empty_dir = ["emptyDir", "persistentVolumeClaim", "hostPath"].iter().any(|k| spec.get(*k).is_some());
             let config = if let Some(cm) = spec["configMap"]["name"].as_str() {
                 Some(("configmaps", cm.to_string()))
             } else {
