@@ -129,6 +129,8 @@ impl Engine {
         }
         e.schedule(crate::Time(crate::controllers::node_health::NODE_MONITOR_PERIOD_MS), crate::Task::NodeMonitor);
         e.schedule(crate::Time(crate::controllers::persistentvolume::RESYNC_PERIOD_MS), crate::Task::PvResync);
+        e.schedule(crate::Time(crate::scheduler::EVENT_FINISH_MS), crate::Task::EventSeriesFinish);
+        e.schedule(crate::Time(crate::scheduler::EVENT_REFRESH_MS), crate::Task::EventSeriesRefresh);
         e
     }
 

@@ -88,6 +88,10 @@ pub(crate) enum Task {
     NodeMonitor,
     /// The PersistentVolume controller's periodic resync (every 15 s).
     PvResync,
+    /// kube-scheduler's event broadcaster: finished series are written and forgotten (every
+    /// 6 min), running series are written (every 30 min).
+    EventSeriesFinish,
+    EventSeriesRefresh,
     /// A container's preStop hook ended (or its time ran out).
     PreStopDone { node: String, uid: String, container: String },
 }
@@ -96,7 +100,10 @@ pub(crate) enum Task {
 #[derive(Debug, Clone)]
 pub(crate) struct EventSeries {
     pub name: String,
+    pub namespace: String,
+    /// 1 while the event is a singleton; 2 and more once it is a series.
     pub count: u64,
+    pub first: Time,
     pub last_observed: Time,
 }
 
@@ -377,6 +384,8 @@ impl Engine {
             Task::NodeHeartbeat { node } => self.node_heartbeat(&node),
             Task::NodeMonitor => self.node_monitor(),
             Task::PvResync => self.pv_resync(),
+            Task::EventSeriesFinish => self.scheduler_events_finish(),
+            Task::EventSeriesRefresh => self.scheduler_events_refresh(),
             Task::PreStopDone { node, uid, container } => self.prestop_done(&node, &uid, &container),
             Task::Write { component, request, then, guard } => {
                 let Some(c) = self.components.get(component) else { return };
@@ -565,6 +574,8 @@ impl Engine {
             // A stopped scheduler loses its queue and snapshot; start rebuilds them.
             let config = self.scheduler.config.clone();
             self.scheduler = scheduler::SchedulerState { config, ..Default::default() };
+            // Its event broadcaster's cache goes with the process.
+            self.event_series.clear();
         }
         if let Some(node) = id.node.clone() {
             match id.name.as_str() {

@@ -32,6 +32,10 @@ pub const TABLE_ROWS: usize = 100;
 /// VolumeBinding's `bindTimeoutSeconds` default: how long PreBind waits for claims.
 pub const BIND_TIMEOUT_MS: u64 = 600_000;
 
+/// client-go's event broadcaster: `finishTime` and `refreshTime`.
+pub const EVENT_FINISH_MS: u64 = 6 * 60 * 1000;
+pub const EVENT_REFRESH_MS: u64 = 30 * 60 * 1000;
+
 /// Virtual time one scheduling cycle takes.
 pub const CYCLE_MS: u64 = 1;
 
@@ -904,37 +908,31 @@ impl Engine {
         let _ = self.handle(req);
     }
 
-    /// An `events.k8s.io/v1` event from the scheduler (stored in its core/v1 view). A repeat
-    /// of the same (type, reason, action, object) becomes a series, as client-go's event
-    /// broadcaster does: the second occurrence updates the event with `series.count: 2`, later
-    /// ones only count until the series is finished.
+    /// An `events.k8s.io/v1` event from the scheduler (stored in its core/v1 view), through
+    /// client-go's event broadcaster (`tools/events`, `recordToSink`): an event isomorphic to
+    /// one in its cache — same action, reason, note and `regarding` reference, which carries
+    /// the pod's resourceVersion — becomes a series: the second occurrence writes
+    /// `series.count: 2`, later ones are counted and written when the series is refreshed
+    /// (every 30 min) or finished (6 min after its last occurrence).
     pub(crate) fn scheduler_event(&mut self, pod: &Value, kind: &str, reason: &str, action: &str, note: &str) {
-        let Some(rt) = ResourceType::resolve("events") else { return };
         let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
-        let series_key = format!("{uid}/{kind}/{reason}/{action}");
+        let rv = pod["metadata"]["resourceVersion"].as_str().unwrap_or_default();
+        let series_key = format!("{action}/{reason}/{uid}/{rv}/{note}");
         let now = self.now;
         if let Some(entry) = self.event_series.get_mut(&series_key) {
             entry.count += 1;
             entry.last_observed = now;
-            if entry.count > 2 {
-                return;
+            if entry.count == 2 {
+                let entry = entry.clone();
+                self.write_event_series(&entry);
             }
-            let name = entry.name.clone();
-            let key = crate::store::ObjectKey::new(rt, Some(&ns), &name);
-            let Some(mut ev) = self.store.get(&key).cloned() else { return };
-            ev["series"] = json!({"count": 2, "lastObservedTime": now.rfc3339_micros()});
-            let mut req = Request::new(Verb::Update, rt);
-            req.namespace = Some(ns);
-            req.name = Some(name);
-            req.body = Some(ev);
-            req.credentials = Some(Self::scheduler_identity());
-            let _ = self.handle(req);
             return;
         }
+        let Some(rt) = ResourceType::resolve("events") else { return };
         let unix_nanos = (crate::clock::EPOCH_UNIX_SECONDS as i128 * 1_000_000_000 + now.millis() as i128 * 1_000_000) as u128;
         let name = format!("{}.{:x}", pod["metadata"]["name"].as_str().unwrap_or_default(), unix_nanos);
-        self.event_series.insert(series_key, crate::EventSeries { name: name.clone(), count: 1, last_observed: now });
+        self.event_series.insert(series_key, crate::EventSeries { name: name.clone(), namespace: ns.clone(), count: 1, first: now, last_observed: now });
         let body = json!({
             "apiVersion": "v1", "kind": "Event",
             "metadata": {"name": name, "namespace": ns},
@@ -950,6 +948,53 @@ impl Engine {
         req.body = Some(body);
         req.credentials = Some(Self::scheduler_identity());
         let _ = self.handle(req);
+    }
+
+    /// Writes a series' count and last observation onto its event.
+    fn write_event_series(&mut self, entry: &crate::EventSeries) {
+        let Some(rt) = ResourceType::resolve("events") else { return };
+        let key = crate::store::ObjectKey::new(rt, Some(&entry.namespace), &entry.name);
+        let Some(mut ev) = self.store.get(&key).cloned() else { return };
+        ev["series"] = json!({"count": entry.count, "lastObservedTime": entry.last_observed.rfc3339_micros()});
+        let mut req = Request::new(Verb::Update, rt);
+        req.namespace = Some(entry.namespace.clone());
+        req.name = Some(entry.name.clone());
+        req.body = Some(ev);
+        req.credentials = Some(Self::scheduler_identity());
+        let _ = self.handle(req);
+    }
+
+    /// `finishSeries` (every 6 min): a series quiet for 6 minutes gets its final count written
+    /// and leaves the cache, as does a singleton older than that — the next occurrence starts
+    /// a new event.
+    pub(crate) fn scheduler_events_finish(&mut self) {
+        self.schedule(self.now.plus_millis(EVENT_FINISH_MS), crate::Task::EventSeriesFinish);
+        if !self.scheduler_running() {
+            return;
+        }
+        let cutoff = self.now.millis().saturating_sub(EVENT_FINISH_MS);
+        let keys: Vec<String> = self.event_series.keys().cloned().collect();
+        for key in keys {
+            let Some(entry) = self.event_series.get(&key).cloned() else { continue };
+            if entry.count >= 2 && entry.last_observed.millis() < cutoff {
+                self.write_event_series(&entry);
+                self.event_series.remove(&key);
+            } else if entry.count == 1 && entry.first.millis() < cutoff {
+                self.event_series.remove(&key);
+            }
+        }
+    }
+
+    /// `refreshExistingEventSeries` (every 30 min): every running series is written.
+    pub(crate) fn scheduler_events_refresh(&mut self) {
+        self.schedule(self.now.plus_millis(EVENT_REFRESH_MS), crate::Task::EventSeriesRefresh);
+        if !self.scheduler_running() {
+            return;
+        }
+        let series: Vec<crate::EventSeries> = self.event_series.values().filter(|e| e.count >= 2).cloned().collect();
+        for entry in series {
+            self.write_event_series(&entry);
+        }
     }
 }
 
