@@ -26,6 +26,38 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// A scheduler configuration with arbitrary values where numbers, names and lists go; after
+    /// it, pods still get scheduled or wait, and volumes and claims are read without a panic.
+    #[test]
+    fn arbitrary_scheduler_configurations(
+        pct in "(-?[0-9]{1,4}|x|\\[\\]|)",
+        backoff in "(-?[0-9]{1,3}|null|\"a\")",
+        name in "[a-z-]{0,8}",
+        plugin in "(NodeResourcesFit|ImageLocality|VolumeBinding|PrioritySort|DefaultBinder|\\*|Foo|)",
+        point in "(multiPoint|score|filter|queueSort|bind|postFilter|preFilter)",
+        list in "(enabled|disabled)",
+        weight in "(-?[0-9]{1,3}|)",
+        strategy in "(LeastAllocated|MostAllocated|RequestedToCapacityRatio|Foo|)",
+        u in "-?[0-9]{1,3}", sc in "-?[0-9]{1,2}",
+    ) {
+        let mut s = Session::new(1);
+        let text = format!(
+            "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\npercentageOfNodesToScore: {pct}\npodInitialBackoffSeconds: {backoff}\nprofiles:\n- schedulerName: {name}\n  plugins:\n    {point}:\n      {list}:\n      - name: {plugin}\n        weight: {weight}\n  pluginConfig:\n  - name: NodeResourcesFit\n    args:\n      scoringStrategy:\n        type: {strategy}\n        requestedToCapacityRatio:\n          shape:\n          - utilization: {u}\n            score: {sc}\n"
+        );
+        let _ = s.exec("podlife scheduler config -f -", Some(&text));
+        let pod = format!("apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  schedulerName: {}\n  containers:\n  - name: c\n    image: nginx:1.27\n  volumes:\n  - name: d\n    persistentVolumeClaim:\n      claimName: d\n", if name.is_empty() { "default-scheduler" } else { &name });
+        let claim = "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: d\nspec:\n  accessModes: [ReadWriteOncePod]\n  resources:\n    requests:\n      storage: 1Gi\n";
+        let _ = s.exec("kubectl apply -f -", Some(&pod));
+        let _ = s.exec("kubectl apply -f -", Some(claim));
+        let _ = s.exec("sleep 20", None);
+        let _ = s.exec("kubectl describe pvc d", None);
+        let _ = s.exec("kubectl get events -o wide", None);
+    }
+}
+
 /// One container of a generated pod: an image, maybe a shell command, maybe probes and hooks.
 fn container_yaml(name: &str, image: &str, script: &Option<String>, probe: u8, hook: u8, memory: &Option<u32>) -> String {
     let mut c = format!("  - name: {name}\n    image: {image}\n");
