@@ -118,7 +118,7 @@ impl Engine {
         for c in &mut e.components {
             for w in &c.watches {
                 for (k, v) in store.list(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)) {
-                    c.cache.insert(k.clone(), v.clone());
+                    c.cache.insert(k.clone(), std::sync::Arc::new(v.clone()));
                 }
             }
         }

@@ -12,6 +12,10 @@ use serde_json::Value;
 use crate::store::{ObjectKey, WatchEvent};
 use crate::trace::ComponentRef;
 
+/// An informer cache: objects shared with the watch events that brought them (a delivery
+/// does not copy the object).
+pub type Cache = BTreeMap<ObjectKey, std::sync::Arc<Value>>;
+
 /// A resource a component watches, optionally only objects bound to one node
 /// (`fieldSelector=spec.nodeName=<node>`, as the kubelet's pod informer).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,7 +43,7 @@ pub struct Component {
     pub running: bool,
     pub watches: Vec<WatchSpec>,
     /// The informer cache: what this component currently believes.
-    pub cache: BTreeMap<ObjectKey, Value>,
+    pub cache: Cache,
     /// When the last watch delivery to this component is due: a watch delivers in order, so
     /// no later event may arrive before it.
     pub last_delivery: crate::clock::Time,

@@ -274,7 +274,7 @@ impl Engine {
         if event.key.resource == "nodes" && event.event_type == store::EventType::Added && !self.components.iter().any(|c| c.id.node.as_deref() == Some(event.key.name.as_str())) {
             for mut c in components::node_components(&event.key.name) {
                 for w in &c.watches {
-                    let items: Vec<(store::ObjectKey, Value)> = self.store.list(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)).map(|(k, v)| (k.clone(), v.clone())).collect();
+                    let items: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self.store.list(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)).map(|(k, v)| (k.clone(), std::sync::Arc::new(v.clone()))).collect();
                     c.cache.extend(items);
                 }
                 self.components.push(c);
@@ -352,7 +352,7 @@ impl Engine {
                 ]);
                 self.record(id.clone(), Action::InformerDeliver, object, params, vec![]);
                 if id.name == scheduler::COMPONENT && id.node.is_none() {
-                    self.scheduler_observe(&event, old.as_ref());
+                    self.scheduler_observe(&event, old.as_deref());
                 }
                 if id.name == kubelet::COMPONENT
                     && let Some(node) = id.node.clone() {
@@ -486,9 +486,9 @@ impl Engine {
         }
         let revision = self.store.revision();
         let watches = self.components[i].watches.clone();
-        let mut fresh: BTreeMap<store::ObjectKey, Value> = BTreeMap::new();
+        let mut fresh: crate::components::Cache = BTreeMap::new();
         for w in &watches {
-            fresh.extend(self.store.list(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)).map(|(k, v)| (k.clone(), v.clone())));
+            fresh.extend(self.store.list(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)).map(|(k, v)| (k.clone(), std::sync::Arc::new(v.clone()))));
         }
         let old = std::mem::replace(&mut self.components[i].cache, fresh.clone());
         let id = self.components[i].id.clone();
@@ -612,11 +612,11 @@ impl Engine {
         let revision = self.store.revision();
         let watches = self.components[i].watches.clone();
         for w in watches {
-            let items: Vec<(store::ObjectKey, Value)> = self
+            let items: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self
                 .store
                 .list(w.group, w.resource, None)
                 .filter(|(k, v)| w.matches(k, v))
-                .map(|(k, v)| (k.clone(), v.clone()))
+                .map(|(k, v)| (k.clone(), std::sync::Arc::new(v.clone())))
                 .collect();
             let params = BTreeMap::from([
                 ("resource".to_string(), json!(w.resource)),
@@ -650,7 +650,7 @@ impl Engine {
                 }
                 kubelet::COMPONENT => {
                     // The new kubelet learns its pods from the list, as Add notifications.
-                    let pods: Vec<(store::ObjectKey, Value)> = self.components[i].cache.iter().filter(|(k, _)| k.resource == "pods").map(|(k, v)| (k.clone(), v.clone())).collect();
+                    let pods: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self.components[i].cache.iter().filter(|(k, _)| k.resource == "pods").map(|(k, v)| (k.clone(), v.clone())).collect();
                     for (key, object) in pods {
                         let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
                         self.kubelet_observe(&node, &event);

@@ -75,7 +75,8 @@ impl EventType {
 pub struct WatchEvent {
     pub event_type: EventType,
     pub key: ObjectKey,
-    pub object: Value,
+    /// Shared by every watcher the event is delivered to (delivery does not copy it).
+    pub object: std::sync::Arc<Value>,
     pub revision: u64,
 }
 
@@ -122,14 +123,14 @@ impl Store {
         }
         let event_type = if self.objects.contains_key(&key) { EventType::Modified } else { EventType::Added };
         self.objects.insert(key.clone(), value.clone());
-        WatchEvent { event_type, key, object: value, revision: self.revision }
+        WatchEvent { event_type, key, object: std::sync::Arc::new(value), revision: self.revision }
     }
 
     /// Removes the object; the DELETED event carries its last state at the new revision.
     pub fn delete(&mut self, key: &ObjectKey) -> Option<WatchEvent> {
         let object = self.objects.remove(key)?;
         self.revision += 1;
-        Some(WatchEvent { event_type: EventType::Deleted, key: key.clone(), object, revision: self.revision })
+        Some(WatchEvent { event_type: EventType::Deleted, key: key.clone(), object: std::sync::Arc::new(object), revision: self.revision })
     }
 
     pub fn len(&self) -> usize {

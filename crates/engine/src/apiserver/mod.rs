@@ -410,7 +410,7 @@ impl Engine {
             ("key".to_string(), json!(etcd_path)),
             ("revision".to_string(), json!(rv)),
         ]), vec![]);
-        let stored = event.object.clone();
+        let stored = (*event.object).clone();
         self.broadcast(event, object);
         stored
     }
@@ -720,7 +720,7 @@ impl Engine {
             ("key".to_string(), json!(key.etcd_path())),
             ("revision".to_string(), json!(event.revision)),
         ]), vec![]);
-        let last = event.object.clone();
+        let last = (*event.object).clone();
         self.broadcast(event, object);
         Some(last)
     }

@@ -17,13 +17,12 @@ pub mod volume_protection;
 pub mod root_ca_publisher;
 mod serviceaccounts;
 
-use std::collections::BTreeMap;
 
 use serde_json::Value;
 
 use crate::apiserver::Request;
 use crate::apiserver::authn::UserInfo;
-use crate::store::{ObjectKey, WatchEvent};
+use crate::store::WatchEvent;
 
 /// A write a controller asks for, and who it is.
 pub struct Write {
@@ -52,7 +51,7 @@ pub enum Guard {
 }
 
 /// Every controller of kube-controller-manager, in the order they react to one delivery.
-pub fn reconcile(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent, now: crate::clock::Time) -> Vec<Write> {
+pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent, now: crate::clock::Time) -> Vec<Write> {
     let mut writes = Vec::new();
     writes.extend(serviceaccounts::reconcile(cache, event));
     writes.extend(root_ca_publisher::reconcile(cache, event));
@@ -65,7 +64,7 @@ pub fn reconcile(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent, now: cr
 }
 
 /// Whether a delayed write's guard still holds in the controller's cache.
-pub fn guard_holds(cache: &BTreeMap<ObjectKey, Value>, guard: &Guard) -> bool {
+pub fn guard_holds(cache: &crate::components::Cache, guard: &Guard) -> bool {
     match guard {
         Guard::StillEvictable { namespace, name, node } => tainteviction::still_evictable(cache, namespace, name, node),
     }
@@ -104,13 +103,13 @@ fn namespace_to_sync(event: &WatchEvent, resource: &str, name: &str) -> Option<S
     }
 }
 
-fn namespace_active(cache: &BTreeMap<ObjectKey, Value>, ns: &str) -> bool {
+fn namespace_active(cache: &crate::components::Cache, ns: &str) -> bool {
     cache
         .iter()
         .find(|(k, _)| k.resource == "namespaces" && k.name == ns)
         .is_some_and(|(_, v)| v["metadata"]["deletionTimestamp"].is_null() && v["status"]["phase"] != "Terminating")
 }
 
-fn exists(cache: &BTreeMap<ObjectKey, Value>, resource: &str, ns: &str, name: &str) -> bool {
+fn exists(cache: &crate::components::Cache, resource: &str, ns: &str, name: &str) -> bool {
     cache.keys().any(|k| k.resource == resource && k.namespace == ns && k.name == name)
 }

@@ -2,7 +2,6 @@
 //! finalizer so the API server can delete it (upstream: `pkg/controller/namespace/deletion/
 //! namespaced_resources_deleter.go`, `Delete` → `deleteAllContent` → `finalizeNamespace`).
 
-use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
@@ -13,11 +12,11 @@ use podlife_model::ResourceType;
 
 const SA: &str = "namespace-controller";
 
-fn terminating(cache: &BTreeMap<ObjectKey, Value>, ns: &str) -> Option<Value> {
+fn terminating(cache: &crate::components::Cache, ns: &str) -> Option<Value> {
     cache
         .iter()
         .find(|(k, v)| k.resource == "namespaces" && k.name == ns && v["metadata"]["deletionTimestamp"].is_string())
-        .map(|(_, v)| v.clone())
+        .map(|(_, v)| (**v).clone())
 }
 
 fn request(verb: Verb, rt: &'static ResourceType) -> Request {
@@ -28,7 +27,7 @@ fn request(verb: Verb, rt: &'static ResourceType) -> Request {
     r
 }
 
-pub fn reconcile(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent) -> Vec<Write> {
+pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Write> {
     let (ns, started) = match (event.key.resource.as_str(), event.event_type) {
         ("namespaces", EventType::Modified) => (event.key.name.clone(), true),
         (_, EventType::Deleted) if !event.key.namespace.is_empty() => (event.key.namespace.clone(), false),

@@ -49,12 +49,13 @@ fn event(involved: Value, namespace: &str, reason: &str, kind: &str, message: &s
 }
 
 /// One pass of `monitorNodeHealth` over the controller's cache.
-pub fn monitor(cache: &BTreeMap<ObjectKey, Value>, health: &mut BTreeMap<String, NodeHealth>, now: Time) -> Vec<Write> {
+pub fn monitor(cache: &crate::components::Cache, health: &mut BTreeMap<String, NodeHealth>, now: Time) -> Vec<Write> {
     let mut writes = vec![];
     let (Some(nrt), Some(lrt)) = (ResourceType::resolve("nodes"), ResourceType::resolve("leases")) else { return writes };
     let first = ObjectKey::new(nrt, None, "");
     let nodes = cache.range(first..).take_while(|(k, _)| k.group.is_empty() && k.resource == "nodes");
     for (key, node) in nodes {
+        let node: &Value = node;
         let name = key.name.as_str();
         let renew = cache.get(&ObjectKey::new(lrt, Some("kube-node-lease"), name)).and_then(|l| l["spec"]["renewTime"].as_str()).unwrap_or_default().to_string();
         let conditions: Vec<Value> = node["status"]["conditions"].as_array().cloned().unwrap_or_default();
@@ -94,7 +95,7 @@ pub fn monitor(cache: &BTreeMap<ObjectKey, Value>, health: &mut BTreeMap<String,
             // MarkPodsNotReady.
             let pods = cache.iter().filter(|(k, p)| k.resource == "pods" && p["spec"]["nodeName"] == name);
             for (i, (pk, pod)) in pods.enumerate() {
-                let mut p = pod.clone();
+                let mut p: Value = (**pod).clone();
                 let mut changed = false;
                 if let Some(cs) = p["status"]["conditions"].as_array_mut() {
                     for c in cs.iter_mut().filter(|c| c["type"] == "Ready" && c["status"] != "False") {

@@ -2,13 +2,13 @@
 //! `--allocate-node-cidrs=true --cluster-cidr=10.244.0.0/16`): a Node without `spec.podCIDR`
 //! gets the lowest free /24 of the cluster CIDR, which its kubelet hands to CNI.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use serde_json::{Value, json};
 
 use super::{Write, controller_request};
 use crate::apiserver::Verb;
-use crate::store::{EventType, ObjectKey, WatchEvent};
+use crate::store::{EventType, WatchEvent};
 
 const SA: &str = "node-controller";
 /// 10.244.0.0/16 in /24s: 256 node ranges.
@@ -18,11 +18,11 @@ fn cidr(i: u32) -> String {
     format!("10.244.{i}.0/24")
 }
 
-pub fn reconcile(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent) -> Vec<Write> {
+pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Write> {
     if event.key.resource != "nodes" || event.event_type == EventType::Deleted {
         return vec![];
     }
-    let node = &event.object;
+    let node: &Value = &event.object;
     if node["spec"]["podCIDR"].as_str().is_some_and(|c| !c.is_empty()) {
         return vec![];
     }

@@ -3,22 +3,21 @@
 //! a cordoned node (`spec.unschedulable`) gets `node.kubernetes.io/unschedulable:NoSchedule`,
 //! and loses it when uncordoned. (Condition taints come with the kubelet's heartbeats.)
 
-use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
 use super::{Write, controller_request};
 use crate::apiserver::Verb;
-use crate::store::{EventType, ObjectKey, WatchEvent};
+use crate::store::{EventType, WatchEvent};
 
 const TAINT_KEY: &str = "node.kubernetes.io/unschedulable";
 const SA: &str = "node-controller";
 
-pub fn reconcile(_cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent) -> Vec<Write> {
+pub fn reconcile(_cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Write> {
     if event.key.resource != "nodes" || event.event_type == EventType::Deleted {
         return vec![];
     }
-    let node = &event.object;
+    let node: &Value = &event.object;
     let cordoned = node["spec"]["unschedulable"].as_bool().unwrap_or(false);
     let taints: Vec<Value> = node["spec"]["taints"].as_array().cloned().unwrap_or_default();
     let has = taints.iter().any(|t| t["key"] == TAINT_KEY && t["effect"] == "NoSchedule");

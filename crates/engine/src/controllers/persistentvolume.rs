@@ -40,16 +40,16 @@ fn status_request(plural: &str, namespace: Option<&str>, name: &str, body: Value
     Some(r)
 }
 
-fn list<'a>(cache: &'a BTreeMap<ObjectKey, Value>, group: &'a str, resource: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+fn list<'a>(cache: &'a crate::components::Cache, group: &'a str, resource: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
     let start = ObjectKey { group: group.into(), resource: resource.into(), namespace: String::new(), name: String::new() };
-    cache.range(start..).take_while(move |(k, _)| k.group == group && k.resource == resource).map(|(_, v)| v)
+    cache.range(start..).take_while(move |(k, _)| k.group == group && k.resource == resource).map(|(_, v)| &**v)
 }
 
-fn get<'a>(cache: &'a BTreeMap<ObjectKey, Value>, group: &str, resource: &str, namespace: &str, name: &str) -> Option<&'a Value> {
-    cache.get(&ObjectKey { group: group.into(), resource: resource.into(), namespace: namespace.into(), name: name.into() })
+fn get<'a>(cache: &'a crate::components::Cache, group: &str, resource: &str, namespace: &str, name: &str) -> Option<&'a Value> {
+    cache.get(&ObjectKey { group: group.into(), resource: resource.into(), namespace: namespace.into(), name: name.into() }).map(|v| &**v)
 }
 
-fn class_lookup(cache: &BTreeMap<ObjectKey, Value>) -> impl Fn(&str) -> Option<Value> + '_ {
+fn class_lookup(cache: &crate::components::Cache) -> impl Fn(&str) -> Option<Value> + '_ {
     move |name| get(cache, "storage.k8s.io", "storageclasses", "", name).cloned()
 }
 
@@ -89,7 +89,7 @@ impl Recorder {
 }
 
 /// A delivery to kube-controller-manager: the claims and volumes it concerns are synced.
-pub fn on_event(cache: &BTreeMap<ObjectKey, Value>, recorder: &mut Recorder, event: &WatchEvent, now: Time) -> Vec<Write> {
+pub fn on_event(cache: &crate::components::Cache, recorder: &mut Recorder, event: &WatchEvent, now: Time) -> Vec<Write> {
     if event.event_type == crate::store::EventType::Deleted {
         // A deleted claim releases its volume on the volume's next sync.
         if event.key.resource == "persistentvolumeclaims" {
@@ -108,7 +108,7 @@ pub fn on_event(cache: &BTreeMap<ObjectKey, Value>, recorder: &mut Recorder, eve
 }
 
 /// The periodic resync: every volume, then every claim.
-pub fn resync(cache: &BTreeMap<ObjectKey, Value>, recorder: &mut Recorder, now: Time) -> Vec<Write> {
+pub fn resync(cache: &crate::components::Cache, recorder: &mut Recorder, now: Time) -> Vec<Write> {
     let mut writes = Vec::new();
     for pv in list(cache, "", "persistentvolumes") {
         writes.extend(sync_volume(cache, recorder, pv, now));
@@ -129,7 +129,7 @@ fn set_volume_phase(pv: &Value, phase: &str) -> Option<Write> {
 }
 
 /// `syncVolume`.
-fn sync_volume(cache: &BTreeMap<ObjectKey, Value>, recorder: &mut Recorder, pv: &Value, now: Time) -> Vec<Write> {
+fn sync_volume(cache: &crate::components::Cache, recorder: &mut Recorder, pv: &Value, now: Time) -> Vec<Write> {
     let claim_ref = &pv["spec"]["claimRef"];
     if !claim_ref.is_object() {
         return set_volume_phase(pv, "Available").into_iter().collect();
@@ -155,7 +155,7 @@ fn sync_volume(cache: &BTreeMap<ObjectKey, Value>, recorder: &mut Recorder, pv: 
 }
 
 /// `syncClaim`.
-fn sync_claim(cache: &BTreeMap<ObjectKey, Value>, recorder: &mut Recorder, claim: &Value, now: Time) -> Vec<Write> {
+fn sync_claim(cache: &crate::components::Cache, recorder: &mut Recorder, claim: &Value, now: Time) -> Vec<Write> {
     if claim["metadata"]["deletionTimestamp"].is_string() {
         return vec![];
     }
@@ -214,7 +214,7 @@ type Req = Option<crate::apiserver::Request>;
 
 /// `provisionClaim`: a missing class fails; an external provisioner is named on the claim
 /// (`setClaimProvisioner`) and the claim waits for it.
-fn provision(cache: &BTreeMap<ObjectKey, Value>, recorder: &mut Recorder, claim: &Value, class: &str, now: Time) -> (Req, Req) {
+fn provision(cache: &crate::components::Cache, recorder: &mut Recorder, claim: &Value, class: &str, now: Time) -> (Req, Req) {
     let Some(sc) = get(cache, "storage.k8s.io", "storageclasses", "", class) else {
         return (None, recorder.event(claim, "Warning", "ProvisioningFailed", &format!("storageclass.storage.k8s.io \"{class}\" not found"), now));
     };

@@ -1,20 +1,19 @@
 //! The root CA publisher: every active namespace has the `kube-root-ca.crt` ConfigMap that
 //! projected service account volumes mount (upstream: `pkg/controller/certificates/rootcacertpublisher/publisher.go`).
 
-use std::collections::BTreeMap;
 
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::{Write, controller_identity, exists, namespace_active, namespace_to_sync, user_agent};
 use crate::apiserver::{Request, Verb};
-use crate::store::{ObjectKey, WatchEvent};
+use crate::store::WatchEvent;
 use podlife_model::ResourceType;
 
 pub const CONFIGMAP_NAME: &str = "kube-root-ca.crt";
 pub const DESCRIPTION: &str = "Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. No other usage is guaranteed across distributions of Kubernetes clusters.";
 pub const CA_BUNDLE: &str = "-----BEGIN CERTIFICATE-----\n(podlife cluster CA)\n-----END CERTIFICATE-----\n";
 
-pub fn reconcile(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent) -> Vec<Write> {
+pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Write> {
     let Some(ns) = namespace_to_sync(event, "configmaps", CONFIGMAP_NAME) else { return vec![] };
     if !namespace_active(cache, &ns) || exists(cache, "configmaps", &ns, CONFIGMAP_NAME) {
         return vec![];

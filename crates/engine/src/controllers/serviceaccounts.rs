@@ -2,16 +2,15 @@
 //! (upstream: `pkg/controller/serviceaccount/serviceaccounts_controller.go`, `syncNamespace`;
 //! it reacts to namespace adds/updates and to service account deletions).
 
-use std::collections::BTreeMap;
 
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::{Write, controller_identity, exists, namespace_active, namespace_to_sync, user_agent};
 use crate::apiserver::{Request, Verb};
-use crate::store::{ObjectKey, WatchEvent};
+use crate::store::WatchEvent;
 use podlife_model::ResourceType;
 
-pub fn reconcile(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent) -> Vec<Write> {
+pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Write> {
     let Some(ns) = namespace_to_sync(event, "serviceaccounts", "default") else { return vec![] };
     if !namespace_active(cache, &ns) || exists(cache, "serviceaccounts", &ns, "default") {
         return vec![];

@@ -4,7 +4,6 @@
 //! `timeAdded`), unless the taint is gone by then. Before deleting, the pod gets the
 //! DisruptionTarget condition and a `TaintManagerEviction` event.
 
-use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
@@ -53,12 +52,12 @@ fn eviction_delay(pod: &Value, node: &Value, now: Time) -> Option<u64> {
 }
 
 /// An object from the informer cache by key (a lookup, not a scan: the cache holds every object).
-fn cached<'a>(cache: &'a BTreeMap<ObjectKey, Value>, resource: &str, namespace: Option<&str>, name: &str) -> Option<&'a Value> {
+fn cached<'a>(cache: &'a crate::components::Cache, resource: &str, namespace: Option<&str>, name: &str) -> Option<&'a Value> {
     let rt = podlife_model::ResourceType::resolve(resource)?;
-    cache.get(&ObjectKey::new(rt, namespace, name))
+    cache.get(&ObjectKey::new(rt, namespace, name)).map(|v| &**v)
 }
 
-pub fn still_evictable(cache: &BTreeMap<ObjectKey, Value>, namespace: &str, name: &str, node: &str) -> bool {
+pub fn still_evictable(cache: &crate::components::Cache, namespace: &str, name: &str, node: &str) -> bool {
     let pod = cached(cache, "pods", Some(namespace), name);
     let node_obj = cached(cache, "nodes", None, node);
     match (pod, node_obj) {
@@ -110,7 +109,7 @@ fn evict(pod: &Value, delay_ms: u64, node: &str, now: Time) -> Vec<Write> {
     vec![Write { controller: "taint-eviction", request: event, then: vec![status, delete], delay_ms, guard }]
 }
 
-pub fn reconcile(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent, now: Time) -> Vec<Write> {
+pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent, now: Time) -> Vec<Write> {
     if event.event_type == EventType::Deleted {
         return vec![];
     }

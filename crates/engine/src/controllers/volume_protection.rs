@@ -4,7 +4,6 @@
 //! used by a scheduled pod, and once a deleted volume is no longer bound. Until then the object
 //! stays, `Terminating`.
 
-use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
@@ -33,7 +32,7 @@ fn has_finalizer(obj: &Value, finalizer: &str) -> bool {
 
 /// `podUsesPVC`: only scheduled pods count (the kubelet refuses to start a pod whose claim is
 /// being deleted).
-fn claim_in_use(cache: &BTreeMap<ObjectKey, Value>, namespace: &str, claim: &str) -> bool {
+fn claim_in_use(cache: &crate::components::Cache, namespace: &str, claim: &str) -> bool {
     let start = ObjectKey { group: String::new(), resource: "pods".into(), namespace: namespace.into(), name: String::new() };
     cache
         .range(start..)
@@ -44,22 +43,22 @@ fn claim_in_use(cache: &BTreeMap<ObjectKey, Value>, namespace: &str, claim: &str
         })
 }
 
-fn claims_to_check(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent) -> Vec<Value> {
+fn claims_to_check(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Value> {
     match event.key.resource.as_str() {
-        "persistentvolumeclaims" if event.event_type != EventType::Deleted => cache.get(&event.key).cloned().into_iter().collect(),
+        "persistentvolumeclaims" if event.event_type != EventType::Deleted => cache.get(&event.key).map(|v| (**v).clone()).into_iter().collect(),
         // A pod that goes (or changes) may free the claims it used.
         "pods" => event.object["spec"]["volumes"]
             .as_array()
             .into_iter()
             .flatten()
             .filter_map(|v| v["persistentVolumeClaim"]["claimName"].as_str())
-            .filter_map(|c| cache.get(&ObjectKey { group: String::new(), resource: "persistentvolumeclaims".into(), namespace: event.key.namespace.clone(), name: c.into() }).cloned())
+            .filter_map(|c| cache.get(&ObjectKey { group: String::new(), resource: "persistentvolumeclaims".into(), namespace: event.key.namespace.clone(), name: c.into() }).map(|v| (**v).clone()))
             .collect(),
         _ => vec![],
     }
 }
 
-pub fn reconcile(cache: &BTreeMap<ObjectKey, Value>, event: &WatchEvent) -> Vec<Write> {
+pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Write> {
     let mut writes = Vec::new();
     for claim in claims_to_check(cache, event) {
         let ns = claim["metadata"]["namespace"].as_str().unwrap_or_default();

@@ -251,7 +251,7 @@ impl Engine {
     pub(crate) fn kubelet_pod(&self, node: &str, namespace: &str, name: &str) -> Option<Value> {
         let i = self.node_component(COMPONENT, node)?;
         let rt = ResourceType::resolve("pods")?;
-        self.components[i].cache.get(&ObjectKey::new(rt, Some(namespace), name)).cloned()
+        self.components[i].cache.get(&ObjectKey::new(rt, Some(namespace), name)).map(|v| (**v).clone())
     }
 
     fn kubelet_identity(node: &str) -> UserInfo {

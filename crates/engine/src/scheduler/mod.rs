@@ -287,7 +287,7 @@ impl Engine {
         let Some(i) = self.scheduler_component() else { return };
         let config = self.scheduler.config.clone();
         self.scheduler = SchedulerState { queue: SchedulingQueue::with_backoff(config.pod_initial_backoff_ms, config.pod_max_backoff_ms), config, ..SchedulerState::default() };
-        let cache: Vec<(crate::store::ObjectKey, Value)> = self.components[i].cache.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        let cache: Vec<(crate::store::ObjectKey, Value)> = self.components[i].cache.iter().map(|(k, v)| (k.clone(), (**v).clone())).collect();
         for (k, v) in cache.iter().filter(|(k, _)| k.resource == "nodes") {
             self.scheduler.nodes.insert(k.name.clone(), NodeInfo::new(v));
         }
@@ -295,7 +295,7 @@ impl Engine {
             self.scheduler.namespace_labels.insert(k.name.clone(), v["metadata"]["labels"].clone());
         }
         for (k, v) in cache.iter().filter(|(k, _)| k.resource == "pods") {
-            let event = WatchEvent { event_type: EventType::Added, key: k.clone(), object: v.clone(), revision: 0 };
+            let event = WatchEvent { event_type: EventType::Added, key: k.clone(), object: std::sync::Arc::new(v.clone()), revision: 0 };
             self.scheduler_observe(&event, None);
         }
     }
@@ -604,7 +604,7 @@ impl Engine {
                 "message": format!("{SCHEDULER_NAME}: preempting to accommodate a higher priority pod"),
                 "lastProbeTime": null, "lastTransitionTime": self.now.rfc3339(), "observedGeneration": victim["metadata"]["generation"]}));
             status["conditions"] = json!(conditions);
-            let mut body = victim.clone();
+            let mut body: Value = (*victim).clone();
             body["status"] = status;
             let mut patch = Request::new(Verb::Update, rt);
             patch.namespace = Some(ns.to_string());

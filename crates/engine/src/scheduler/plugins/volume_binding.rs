@@ -21,12 +21,12 @@ pub const ERR_UNBOUND_IMMEDIATE: &str = "pod has unbound immediate PersistentVol
 
 /// The scheduler's informer cache, read as the PVC, PV and StorageClass listers.
 pub struct Listers<'a> {
-    pub cache: &'a BTreeMap<ObjectKey, Value>,
+    pub cache: &'a crate::components::Cache,
 }
 
 impl<'a> Listers<'a> {
     fn get(&self, group: &str, resource: &str, namespace: &str, name: &str) -> Option<&'a Value> {
-        self.cache.get(&ObjectKey { group: group.into(), resource: resource.into(), namespace: namespace.into(), name: name.into() })
+        self.cache.get(&ObjectKey { group: group.into(), resource: resource.into(), namespace: namespace.into(), name: name.into() }).map(|v| &**v)
     }
 
     pub fn claim(&self, namespace: &str, name: &str) -> Option<&'a Value> {
@@ -43,7 +43,7 @@ impl<'a> Listers<'a> {
 
     pub fn volumes(&self) -> impl Iterator<Item = &'a Value> + 'a {
         let start = ObjectKey { group: String::new(), resource: "persistentvolumes".into(), namespace: String::new(), name: String::new() };
-        self.cache.range(start..).take_while(|(k, _)| k.group.is_empty() && k.resource == "persistentvolumes").map(|(_, v)| v)
+        self.cache.range(start..).take_while(|(k, _)| k.group.is_empty() && k.resource == "persistentvolumes").map(|(_, v)| &**v)
     }
 }
 
