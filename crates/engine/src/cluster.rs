@@ -117,8 +117,8 @@ impl Engine {
         let store = e.store.clone();
         for c in &mut e.components {
             for w in &c.watches {
-                for (k, v) in store.list(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)) {
-                    c.cache.insert(k.clone(), std::sync::Arc::new(v.clone()));
+                for (k, v) in store.list_shared(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)) {
+                    c.cache.insert(k.clone(), v.clone());
                 }
             }
         }

@@ -274,7 +274,7 @@ impl Engine {
         if event.key.resource == "nodes" && event.event_type == store::EventType::Added && !self.components.iter().any(|c| c.id.node.as_deref() == Some(event.key.name.as_str())) {
             for mut c in components::node_components(&event.key.name) {
                 for w in &c.watches {
-                    let items: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self.store.list(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)).map(|(k, v)| (k.clone(), std::sync::Arc::new(v.clone()))).collect();
+                    let items: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self.store.list_shared(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)).map(|(k, v)| (k.clone(), v.clone())).collect();
                     c.cache.extend(items);
                 }
                 self.components.push(c);
@@ -488,7 +488,7 @@ impl Engine {
         let watches = self.components[i].watches.clone();
         let mut fresh: crate::components::Cache = BTreeMap::new();
         for w in &watches {
-            fresh.extend(self.store.list(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)).map(|(k, v)| (k.clone(), std::sync::Arc::new(v.clone()))));
+            fresh.extend(self.store.list_shared(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)).map(|(k, v)| (k.clone(), v.clone())));
         }
         let old = std::mem::replace(&mut self.components[i].cache, fresh.clone());
         let id = self.components[i].id.clone();
@@ -614,9 +614,9 @@ impl Engine {
         for w in watches {
             let items: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self
                 .store
-                .list(w.group, w.resource, None)
+                .list_shared(w.group, w.resource, None)
                 .filter(|(k, v)| w.matches(k, v))
-                .map(|(k, v)| (k.clone(), std::sync::Arc::new(v.clone())))
+                .map(|(k, v)| (k.clone(), v.clone()))
                 .collect();
             let params = BTreeMap::from([
                 ("resource".to_string(), json!(w.resource)),

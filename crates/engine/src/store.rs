@@ -82,7 +82,9 @@ pub struct WatchEvent {
 
 #[derive(Debug, Clone, Default)]
 pub struct Store {
-    objects: BTreeMap<ObjectKey, Value>,
+    /// Each object version is shared with the watch event that announced it and the
+    /// informer caches that hold it.
+    objects: BTreeMap<ObjectKey, std::sync::Arc<Value>>,
     revision: u64,
 }
 
@@ -97,12 +99,17 @@ impl Store {
     }
 
     pub fn get(&self, key: &ObjectKey) -> Option<&Value> {
-        self.objects.get(key)
+        self.objects.get(key).map(|v| &**v)
     }
 
     /// Objects of one resource, optionally in one namespace, in key order — a range scan over
     /// the keys, as etcd lists a prefix.
     pub fn list<'a>(&'a self, group: &'a str, resource: &'a str, namespace: Option<&'a str>) -> impl Iterator<Item = (&'a ObjectKey, &'a Value)> + 'a {
+        self.list_shared(group, resource, namespace).map(|(k, v)| (k, &**v))
+    }
+
+    /// `list`, with the shared objects themselves (an informer's list keeps them).
+    pub fn list_shared<'a>(&'a self, group: &'a str, resource: &'a str, namespace: Option<&'a str>) -> impl Iterator<Item = (&'a ObjectKey, &'a std::sync::Arc<Value>)> + 'a {
         let start = ObjectKey {
             group: group.to_string(),
             resource: resource.to_string(),
@@ -122,15 +129,16 @@ impl Store {
             meta.insert("resourceVersion".into(), Value::String(self.revision.to_string()));
         }
         let event_type = if self.objects.contains_key(&key) { EventType::Modified } else { EventType::Added };
-        self.objects.insert(key.clone(), value.clone());
-        WatchEvent { event_type, key, object: std::sync::Arc::new(value), revision: self.revision }
+        let object = std::sync::Arc::new(value);
+        self.objects.insert(key.clone(), object.clone());
+        WatchEvent { event_type, key, object, revision: self.revision }
     }
 
     /// Removes the object; the DELETED event carries its last state at the new revision.
     pub fn delete(&mut self, key: &ObjectKey) -> Option<WatchEvent> {
         let object = self.objects.remove(key)?;
         self.revision += 1;
-        Some(WatchEvent { event_type: EventType::Deleted, key: key.clone(), object: std::sync::Arc::new(object), revision: self.revision })
+        Some(WatchEvent { event_type: EventType::Deleted, key: key.clone(), object, revision: self.revision })
     }
 
     pub fn len(&self) -> usize {
