@@ -365,6 +365,13 @@ pub fn diff(before: &Value, after: &Value) -> Vec<FieldChange> {
     out
 }
 
+/// The differences below one field (`path` is its dotted name).
+pub(crate) fn diff_at(before: Option<&Value>, after: Option<&Value>, path: &str) -> Vec<FieldChange> {
+    let mut out = Vec::new();
+    diff_into(before, after, path.to_string(), &mut out);
+    out
+}
+
 fn diff_into(before: Option<&Value>, after: Option<&Value>, path: String, out: &mut Vec<FieldChange>) {
     match (before, after) {
         (Some(Value::Object(a)), Some(Value::Object(b))) if !a.is_empty() || !b.is_empty() => {

@@ -399,8 +399,13 @@ impl Engine {
         Ok(self.write(key, obj, object))
     }
 
-    /// Writes to etcd and lets the watch cache broadcast the change.
+    /// Writes to etcd and lets the watch cache broadcast the change; the stored object.
     pub(crate) fn write(&mut self, key: ObjectKey, obj: Value, object: Option<ObjectRef>) -> Value {
+        (*self.write_shared(key, obj, object)).clone()
+    }
+
+    /// `write`, returning the stored version itself (no copy when the caller does not need one).
+    pub(crate) fn write_shared(&mut self, key: ObjectKey, obj: Value, object: Option<ObjectRef>) -> std::sync::Arc<Value> {
         let etcd_path = key.etcd_path();
         let event = self.store.put(key, obj);
         let rv = event.revision;
@@ -410,7 +415,7 @@ impl Engine {
             ("key".to_string(), json!(etcd_path)),
             ("revision".to_string(), json!(rv)),
         ]), vec![]);
-        let stored = (*event.object).clone();
+        let stored = event.object.clone();
         self.broadcast(event, object);
         stored
     }
@@ -524,10 +529,10 @@ impl Engine {
         let rt = req.resource;
         let name = req.name.clone().unwrap_or_default();
         let key = ObjectKey::new(rt, req.namespace.as_deref(), &name);
-        let Some(current) = self.store.get(&key).cloned() else {
+        let Some(current) = self.store.get(&key) else {
             return Err(Status::not_found(rt, &name));
         };
-        let body = req.body.clone().unwrap_or(Value::Null);
+        let body = req.body.as_ref().unwrap_or(&Value::Null);
         let node = body["target"]["name"].as_str().unwrap_or_default().to_string();
         if current["metadata"]["deletionTimestamp"].is_string() {
             return Err(Status::plain(Reason::Conflict, format!("Operation cannot be fulfilled on pods/binding \"{name}\": pod {name} is being deleted, cannot be assigned to a host")));
@@ -541,12 +546,14 @@ impl Engine {
         conditions.retain(|c| c["type"] != "PodScheduled");
         conditions.push(json!({"type": "PodScheduled", "status": "True", "lastProbeTime": null, "lastTransitionTime": self.now.rfc3339(), "observedGeneration": pod["metadata"]["generation"]}));
         pod["status"]["conditions"] = json!(conditions);
-        let changes = diff(&current, &pod);
+        // Only these two fields change: diffing them alone gives the whole diff, in key order.
+        let mut changes = crate::trace::diff_at(current.pointer("/spec/nodeName"), pod.pointer("/spec/nodeName"), "spec.nodeName");
+        changes.extend(crate::trace::diff_at(current.pointer("/status/conditions"), pod.pointer("/status/conditions"), "status.conditions"));
         self.apiserver_trace(Action::Validation, object.clone(), BTreeMap::from([("subresource".to_string(), json!("binding"))]), changes);
         if req.dry_run {
             return Ok(pod);
         }
-        self.write(key, pod, object);
+        self.write_shared(key, pod, object);
         Ok(json!({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success", "code": 201}))
     }
 

@@ -9,20 +9,33 @@ pub struct BalancedAllocation;
 
 /// `balancedResourceScorer` (1.36): `50 + (50 + with − without) / 2`.
 pub fn balanced_resource_scorer(requested: &[(i64, i64)], allocated: &[(i64, i64)]) -> i64 {
-    let with_pod = balanced_score(&fractions(requested));
-    let without_pod = balanced_score(&fractions(allocated));
+    let (mut with, mut without) = ([0.0; MAX_RESOURCES], [0.0; MAX_RESOURCES]);
+    let with_pod = balanced_score(fractions(requested, &mut with));
+    let without_pod = balanced_score(fractions(allocated, &mut without));
     MAX_NODE_SCORE / 2 + (MAX_NODE_SCORE / 2 + with_pod - without_pod) / 2
 }
 
-/// (used, allocatable) pairs → fractions, skipping resources the node lacks.
-fn fractions(pairs: &[(i64, i64)]) -> Vec<f64> {
-    pairs.iter().filter(|(_, a)| *a != 0).map(|(u, a)| *u as f64 / *a as f64).collect()
+/// The resources scored (cpu and memory); room on the stack, as this runs per node and pod.
+const MAX_RESOURCES: usize = 8;
+
+/// (used, allocatable) pairs → fractions capped at 1, skipping resources the node lacks.
+fn fractions<'a>(pairs: &[(i64, i64)], out: &'a mut [f64; MAX_RESOURCES]) -> &'a [f64] {
+    let mut n = 0;
+    for (u, a) in pairs.iter().filter(|(_, a)| *a != 0).take(MAX_RESOURCES) {
+        out[n] = (*u as f64 / *a as f64).min(1.0);
+        n += 1;
+    }
+    &out[..n]
 }
 
 /// `balancedResourceScore`: with two resources the standard deviation is `|f1 - f2| / 2`;
 /// fractions are capped at 1.
 pub fn balanced_score(fractions: &[f64]) -> i64 {
-    let capped: Vec<f64> = fractions.iter().map(|f| f.min(1.0)).collect();
+    let capped = fractions;
+    if capped.iter().any(|f| *f > 1.0) {
+        let clamped: Vec<f64> = capped.iter().map(|f| f.min(1.0)).collect();
+        return balanced_score(&clamped);
+    }
     let std = if capped.len() == 2 {
         ((capped[0] - capped[1]) / 2.0).abs()
     } else if capped.len() > 2 {

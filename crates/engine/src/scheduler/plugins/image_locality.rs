@@ -33,7 +33,9 @@ impl ScorePlugin for ImageLocality {
     fn score(&self, pod: &PodInfo, node: &NodeInfo, cluster: &ClusterView) -> i64 {
         let total = cluster.total_nodes as i64;
         let mut sum = 0i64;
-        for image in pod.images.iter().chain(&pod.init_images) {
+        // A node without images scores the floor; no names to normalize.
+        let images = if node.images.is_empty() { [].iter().chain(&[]) } else { pod.images.iter().chain(&pod.init_images) };
+        for image in images {
             let name = normalize_image(image);
             if let Some(size) = node.images.get(&name) {
                 let with_image = cluster.image_nodes.get(&name).copied().unwrap_or(0) as i64;
