@@ -8,7 +8,7 @@
 //! external provisioner waits, as it does in a kubeadm cluster without one), reclaim of
 //! Released volumes (Delete/Recycle), claims lost after binding.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use serde_json::{Value, json};
 
@@ -16,6 +16,7 @@ use super::Write;
 use crate::apiserver::Verb;
 use crate::clock::Time;
 use crate::store::{ObjectKey, WatchEvent};
+use crate::components::Cache;
 use crate::volume::{self, ANN_BIND_COMPLETED, ANN_BOUND_BY_CONTROLLER, ANN_SELECTED_NODE};
 
 pub const SA: &str = "persistent-volume-binder";
@@ -23,12 +24,8 @@ pub const RESYNC_PERIOD_MS: u64 = 15_000;
 /// The event source the controller's (legacy) recorder reports.
 const SOURCE: &str = "persistentvolume-controller";
 
-/// The legacy recorder's correlation memory: a repeated event (same object, type, reason and
-/// message) updates the first one's `count` and `lastTimestamp` instead of creating another.
-#[derive(Debug, Clone, Default)]
-pub struct Recorder {
-    seen: BTreeMap<String, (String, u64, Time)>,
-}
+/// client-go's event recorder (shared with the kubelet: spam filter, repeats counted).
+pub type Recorder = crate::kubelet::events::Recorder;
 
 fn request(verb: Verb, plural: &str, namespace: Option<&str>, name: &str, body: Value) -> Option<crate::apiserver::Request> {
     super::controller_request(SA, verb, plural, namespace, name, body)
@@ -49,7 +46,7 @@ fn get<'a>(cache: &'a crate::components::Cache, group: &str, resource: &str, nam
     cache.get(&ObjectKey { group: group.into(), resource: resource.into(), namespace: namespace.into(), name: name.into() }).map(|v| &**v)
 }
 
-fn class_lookup(cache: &crate::components::Cache) -> impl Fn(&str) -> Option<Value> + '_ {
+fn class_lookup(cache: &Cache) -> impl Fn(&str) -> Option<Value> + '_ {
     move |name| get(cache, "storage.k8s.io", "storageclasses", "", name).cloned()
 }
 
@@ -61,35 +58,27 @@ fn namespace_of(v: &Value) -> &str {
     v["metadata"]["namespace"].as_str().unwrap_or_default()
 }
 
-impl Recorder {
-    /// An event about a claim: created the first time, counted after that.
-    fn event(&mut self, claim: &Value, kind: &str, reason: &str, message: &str, now: Time) -> Option<crate::apiserver::Request> {
-        use crate::kubelet::events::{Note, Source, core_event, event_nanos};
-        let (ns, name, uid) = (namespace_of(claim), name_of(claim), claim["metadata"]["uid"].as_str().unwrap_or_default());
-        let key = format!("{uid}/{kind}/{reason}/{message}");
-        let involved = json!({"kind": "PersistentVolumeClaim", "namespace": ns, "name": name, "uid": uid,
-            "apiVersion": "v1", "resourceVersion": claim["metadata"]["resourceVersion"]});
-        let note = Note { kind, reason, message };
-        let source = Source { component: SOURCE, host: None };
-        match self.seen.get_mut(&key) {
-            Some((event_name, count, first)) => {
-                *count += 1;
-                let mut body = core_event(event_name, ns, involved, note, source, *first);
-                body["count"] = json!(*count);
-                body["lastTimestamp"] = json!(now.rfc3339());
-                request(Verb::Update, "events", Some(ns), event_name, body)
-            }
-            None => {
-                let event_name = format!("{name}.{:x}", event_nanos(now));
-                self.seen.insert(key, (event_name.clone(), 1, now));
-                request(Verb::Create, "events", Some(ns), "", core_event(&event_name, ns, involved, note, source, now))
-            }
+/// An event about a claim: created the first time, counted (on the first one) after that.
+fn claim_event(recorder: &mut Recorder, claim: &Value, kind: &str, reason: &str, message: &str, now: Time) -> Option<crate::apiserver::Request> {
+    use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite, core_event};
+    let involved = Involved { kind: "PersistentVolumeClaim", api_version: "v1", object: claim, field_path: None };
+    let (note, source) = (Note { kind, reason, message }, Source { component: SOURCE, host: None });
+    let ns = namespace_of(claim);
+    match recorder.record_about(involved, note, source, now)? {
+        EventWrite::Create(body) => request(Verb::Create, "events", Some(ns), "", body),
+        EventWrite::Update { name, count, first, last } => {
+            // The recorder knows the whole event; the informer may not have it yet.
+            let mut event = core_event(&name, ns, involved.reference(), note, source, now);
+            event["count"] = json!(count);
+            event["firstTimestamp"] = json!(first);
+            event["lastTimestamp"] = json!(last);
+            request(Verb::Update, "events", Some(ns), &name, event)
         }
     }
 }
 
 /// A delivery to kube-controller-manager: the claims and volumes it concerns are synced.
-pub fn on_event(cache: &crate::components::Cache, recorder: &mut Recorder, event: &WatchEvent, now: Time) -> Vec<Write> {
+pub fn on_event(cache: &Cache, recorder: &mut Recorder, event: &WatchEvent, now: Time) -> Vec<Write> {
     if event.event_type == crate::store::EventType::Deleted {
         // A deleted claim releases its volume on the volume's next sync.
         if event.key.resource == "persistentvolumeclaims" {
@@ -108,7 +97,7 @@ pub fn on_event(cache: &crate::components::Cache, recorder: &mut Recorder, event
 }
 
 /// The periodic resync: every volume, then every claim.
-pub fn resync(cache: &crate::components::Cache, recorder: &mut Recorder, now: Time) -> Vec<Write> {
+pub fn resync(cache: &Cache, recorder: &mut Recorder, now: Time) -> Vec<Write> {
     let mut writes = Vec::new();
     for pv in list(cache, "", "persistentvolumes") {
         writes.extend(sync_volume(cache, recorder, pv, now));
@@ -129,7 +118,7 @@ fn set_volume_phase(pv: &Value, phase: &str) -> Option<Write> {
 }
 
 /// `syncVolume`.
-fn sync_volume(cache: &crate::components::Cache, recorder: &mut Recorder, pv: &Value, now: Time) -> Vec<Write> {
+fn sync_volume(cache: &Cache, recorder: &mut Recorder, pv: &Value, now: Time) -> Vec<Write> {
     let claim_ref = &pv["spec"]["claimRef"];
     if !claim_ref.is_object() {
         return set_volume_phase(pv, "Available").into_iter().collect();
@@ -155,7 +144,7 @@ fn sync_volume(cache: &crate::components::Cache, recorder: &mut Recorder, pv: &V
 }
 
 /// `syncClaim`.
-fn sync_claim(cache: &crate::components::Cache, recorder: &mut Recorder, claim: &Value, now: Time) -> Vec<Write> {
+fn sync_claim(cache: &Cache, recorder: &mut Recorder, claim: &Value, now: Time) -> Vec<Write> {
     if claim["metadata"]["deletionTimestamp"].is_string() {
         return vec![];
     }
@@ -197,15 +186,15 @@ fn sync_claim(cache: &crate::components::Cache, recorder: &mut Recorder, claim: 
             .map(name_of)
             .collect();
         match waiting.len() {
-            0 => recorder.event(claim, "Normal", "WaitForFirstConsumer", "waiting for first consumer to be created before binding", now),
-            1 => recorder.event(claim, "Normal", "WaitForPodScheduled", &format!("waiting for pod {} to be scheduled", waiting[0]), now),
-            _ => recorder.event(claim, "Normal", "WaitForPodScheduled", &format!("waiting for pods {} to be scheduled", waiting.join(",")), now),
+            0 => claim_event(recorder, claim, "Normal", "WaitForFirstConsumer", "waiting for first consumer to be created before binding", now),
+            1 => claim_event(recorder, claim, "Normal", "WaitForPodScheduled", &format!("waiting for pod {} to be scheduled", waiting[0]), now),
+            _ => claim_event(recorder, claim, "Normal", "WaitForPodScheduled", &format!("waiting for pods {} to be scheduled", waiting.join(",")), now),
         }
     } else if !class.is_empty() {
         let (annotate, event) = provision(cache, recorder, claim, class, now);
         return annotate.into_iter().chain(event).map(|r| Write::now(SA, r)).collect();
     } else {
-        recorder.event(claim, "Normal", "FailedBinding", "no persistent volumes available for this claim and no storage class is set", now)
+        claim_event(recorder, claim, "Normal", "FailedBinding", "no persistent volumes available for this claim and no storage class is set", now)
     };
     event.map(|r| Write::now(SA, r)).into_iter().collect()
 }
@@ -214,14 +203,14 @@ type Req = Option<crate::apiserver::Request>;
 
 /// `provisionClaim`: a missing class fails; an external provisioner is named on the claim
 /// (`setClaimProvisioner`) and the claim waits for it.
-fn provision(cache: &crate::components::Cache, recorder: &mut Recorder, claim: &Value, class: &str, now: Time) -> (Req, Req) {
+fn provision(cache: &Cache, recorder: &mut Recorder, claim: &Value, class: &str, now: Time) -> (Req, Req) {
     let Some(sc) = get(cache, "storage.k8s.io", "storageclasses", "", class) else {
-        return (None, recorder.event(claim, "Warning", "ProvisioningFailed", &format!("storageclass.storage.k8s.io \"{class}\" not found"), now));
+        return (None, claim_event(recorder, claim, "Warning", "ProvisioningFailed", &format!("storageclass.storage.k8s.io \"{class}\" not found"), now));
     };
     let provisioner = sc["provisioner"].as_str().unwrap_or_default();
     if provisioner.starts_with("kubernetes.io/") {
         // In-tree names: no in-tree provisioner is left in 1.36.
-        return (None, recorder.event(claim, "Warning", "ProvisioningFailed", &format!("no volume plugin matched name: {provisioner}"), now));
+        return (None, claim_event(recorder, claim, "Warning", "ProvisioningFailed", &format!("no volume plugin matched name: {provisioner}"), now));
     }
     let annotate = if claim["metadata"]["annotations"][volume::ANN_STORAGE_PROVISIONER] == provisioner {
         None
@@ -234,7 +223,7 @@ fn provision(cache: &crate::components::Cache, recorder: &mut Recorder, claim: &
     let message = format!(
         "Waiting for a volume to be created either by the external provisioner '{provisioner}' or manually by the system administrator. If volume creation is delayed, please verify that the provisioner is running and correctly registered."
     );
-    (annotate, recorder.event(claim, "Normal", "ExternalProvisioning", &message, now))
+    (annotate, claim_event(recorder, claim, "Normal", "ExternalProvisioning", &message, now))
 }
 
 /// `bind`: the volume's claimRef, its phase, the claim's volumeName and annotations, then the

@@ -1,4 +1,5 @@
-//! The kubelet's event recorder: `core/v1` Events through client-go's `record` package
+//! The `core/v1` event recorder of the kubelet and kube-controller-manager's controllers:
+//! client-go's `record` package
 //! (`staging/src/k8s.io/client-go/tools/record/events_cache.go`): the spam filter (a token
 //! bucket of 25 per source, object and type, refilled one every 5 minutes), then the logger
 //! that turns a repeat of the same event into `count: N` on the first one (what `kubectl
@@ -64,19 +65,51 @@ pub fn core_event(name: &str, namespace: &str, involved: Value, note: Note<'_>, 
 /// What to send for one recorded event.
 pub enum Write {
     Create(Value),
-    /// Update the existing event (new count and lastTimestamp).
-    Update { name: String, count: u64, last: String },
+    /// Update the existing event (new count and lastTimestamp; `first` is its firstTimestamp).
+    Update { name: String, count: u64, first: String, last: String },
+}
+
+/// The object an event is about (`involvedObject`).
+#[derive(Debug, Clone, Copy)]
+pub struct Involved<'a> {
+    pub kind: &'a str,
+    pub api_version: &'a str,
+    pub object: &'a Value,
+    pub field_path: Option<&'a str>,
+}
+
+impl Involved<'_> {
+    /// The `involvedObject` reference.
+    pub fn reference(&self) -> Value {
+        let meta = &self.object["metadata"];
+        let mut r = json!({"apiVersion": self.api_version, "kind": self.kind, "name": meta["name"], "namespace": meta["namespace"], "uid": meta["uid"]});
+        if let Some(rv) = meta["resourceVersion"].as_str() {
+            r["resourceVersion"] = json!(rv);
+        }
+        if let Some(fp) = self.field_path {
+            r["fieldPath"] = json!(fp);
+        }
+        r
+    }
 }
 
 impl Recorder {
     /// Records an event about `pod` (with `field_path` for a container); None when the spam
     /// filter drops it.
     pub fn record(&mut self, node: &str, pod: &Value, field_path: Option<&str>, note: Note<'_>, now: Time) -> Option<Write> {
+        let involved = Involved { kind: "Pod", api_version: "v1", object: pod, field_path };
+        self.record_about(involved, note, Source { component: "kubelet", host: Some(node) }, now)
+    }
+
+    /// Records an event about any object, from any source (`EventCorrelator`: spam filter,
+    /// then repeats counted on the first event).
+    pub fn record_about(&mut self, involved: Involved<'_>, note: Note<'_>, source: Source<'_>, now: Time) -> Option<Write> {
         let Note { kind, reason, message } = note;
-        let meta = &pod["metadata"];
+        let meta = &involved.object["metadata"];
         let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
         let (ns, name, uid) = (s(&meta["namespace"]), s(&meta["name"]), s(&meta["uid"]));
-        let spam_key = format!("kubelet/{node}/Pod/{ns}/{name}/{uid}/v1/{kind}");
+        let (component, host, object_kind, api_version) = (source.component, source.host.unwrap_or(""), involved.kind, involved.api_version);
+        let spam_key = format!("{component}/{host}/{object_kind}/{ns}/{name}/{uid}/{api_version}/{kind}");
         let bucket = self.buckets.entry(spam_key).or_insert((SPAM_BURST, now));
         let refill = (now.millis().saturating_sub(bucket.1.millis())) as f64 / SPAM_REFILL_MS;
         bucket.0 = (bucket.0 + refill).min(SPAM_BURST);
@@ -85,11 +118,12 @@ impl Recorder {
             return None;
         }
         bucket.0 -= 1.0;
-        let key = format!("kubelet/{node}/Pod/{ns}/{name}/{}/{uid}/v1/{kind}/{reason}/{message}", field_path.unwrap_or(""));
+        let field_path = involved.field_path;
+        let key = format!("{component}/{host}/{object_kind}/{ns}/{name}/{}/{uid}/{api_version}/{kind}/{reason}/{message}", field_path.unwrap_or(""));
         let ts = now.rfc3339();
-        if let Some((event_name, count, _)) = self.seen.get_mut(&key) {
+        if let Some((event_name, count, first)) = self.seen.get_mut(&key) {
             *count += 1;
-            return Some(Write::Update { name: event_name.clone(), count: *count, last: ts });
+            return Some(Write::Update { name: event_name.clone(), count: *count, first: first.clone(), last: ts });
         }
         let unix_nanos = event_nanos(now);
         // Two events in the same nanosecond get distinct names, as real clocks would.
@@ -100,14 +134,7 @@ impl Recorder {
             event_name = format!("{name}.{:x}", unix_nanos + bump);
         }
         self.seen.insert(key, (event_name.clone(), 1, ts.clone()));
-        let mut involved = json!({"apiVersion": "v1", "kind": "Pod", "name": name, "namespace": ns, "uid": uid});
-        if let Some(rv) = meta["resourceVersion"].as_str() {
-            involved["resourceVersion"] = json!(rv);
-        }
-        if let Some(fp) = field_path {
-            involved["fieldPath"] = json!(fp);
-        }
-        Some(Write::Create(core_event(&event_name, &ns, involved, note, Source { component: "kubelet", host: Some(node) }, now)))
+        Some(Write::Create(core_event(&event_name, &ns, involved.reference(), note, source, now)))
     }
 
     /// Forgets a pod's events (it was deleted; its events age out on their own).

@@ -284,7 +284,7 @@ impl Engine {
                 req.body = Some(body);
                 let _ = self.kubelet_request(node, req);
             }
-            events::Write::Update { name, count, last } => {
+            events::Write::Update { name, count, last, .. } => {
                 let key = ObjectKey::new(rt, Some(&ns), &name);
                 let Some(mut ev) = self.store.get(&key).cloned() else { return };
                 ev["count"] = json!(count);
