@@ -20,6 +20,22 @@ pub fn claim_class(pvc: &Value) -> &str {
     pvc["metadata"]["annotations"][ANN_BETA_CLASS].as_str().or_else(|| pvc["spec"]["storageClassName"].as_str()).unwrap_or_default()
 }
 
+/// Whether a claim names a class (`storageClassName`, even empty, or the beta annotation):
+/// only one without gets the default class.
+pub fn claim_has_class(pvc: &Value) -> bool {
+    !pvc["spec"]["storageClassName"].is_null() || pvc["metadata"]["annotations"][ANN_BETA_CLASS].is_string()
+}
+
+/// `IsDefaultAnnotation`: the class is marked default (GA or beta annotation).
+pub fn is_default_class(sc: &Value) -> bool {
+    ["storageclass.kubernetes.io/is-default-class", "storageclass.beta.kubernetes.io/is-default-class"].iter().any(|a| sc["metadata"]["annotations"][*a] == "true")
+}
+
+/// The claims a pod spec's `persistentVolumeClaim` volumes name.
+pub fn claim_names(spec: &Value) -> impl Iterator<Item = &str> {
+    spec["volumes"].as_array().into_iter().flatten().filter_map(|v| v["persistentVolumeClaim"]["claimName"].as_str())
+}
+
 /// `GetPersistentVolumeClass`.
 pub fn volume_class(pv: &Value) -> &str {
     pv["metadata"]["annotations"][ANN_BETA_CLASS].as_str().or_else(|| pv["spec"]["storageClassName"].as_str()).unwrap_or_default()

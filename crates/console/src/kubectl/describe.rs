@@ -561,9 +561,6 @@ fn go_slice(list: &Value) -> String {
     format!("[{}]", items.join(" "))
 }
 
-fn class_of(obj: &Value) -> &str {
-    obj["metadata"]["annotations"]["volume.beta.kubernetes.io/storage-class"].as_str().or_else(|| obj["spec"]["storageClassName"].as_str()).unwrap_or_default()
-}
 
 fn status_line(w: &mut String, obj: &Value, now: Time) {
     match obj["metadata"]["deletionTimestamp"].as_str() {
@@ -576,7 +573,7 @@ fn status_line(w: &mut String, obj: &Value, now: Time) {
 pub fn persistent_volume_claim(pvc: &Value, users: &[Value], claim_events: &[Value], now: Time) -> String {
     let (meta, spec) = (&pvc["metadata"], &pvc["spec"]);
     let mut w = String::new();
-    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\nStorageClass:\t{}\n", s(&meta["name"]), s(&meta["namespace"]), class_of(pvc)));
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\nStorageClass:\t{}\n", s(&meta["name"]), s(&meta["namespace"]), podlife_engine::volume::claim_class(pvc)));
     status_line(&mut w, pvc, now);
     w.push_str(&format!("Volume:\t{}\n", s(&spec["volumeName"])));
     labels_multiline(&mut w, "Labels", &meta["labels"]);
@@ -650,7 +647,7 @@ pub fn persistent_volume(pv: &Value, volume_events: &[Value], now: Time) -> Stri
     w.push_str(&format!("Name:\t{}\n", s(&meta["name"])));
     labels_multiline(&mut w, "Labels", &meta["labels"]);
     annotations_multiline(&mut w, &meta["annotations"]);
-    w.push_str(&format!("Finalizers:\t{}\nStorageClass:\t{}\n", go_slice(&meta["finalizers"]), class_of(pv)));
+    w.push_str(&format!("Finalizers:\t{}\nStorageClass:\t{}\n", go_slice(&meta["finalizers"]), podlife_engine::volume::volume_class(pv)));
     status_line(&mut w, pv, now);
     let claim = if spec["claimRef"].is_object() { format!("{}/{}", s(&spec["claimRef"]["namespace"]), s(&spec["claimRef"]["name"])) } else { String::new() };
     w.push_str(&format!("Claim:\t{claim}\nReclaim Policy:\t{}\nAccess Modes:\t{}\n", s(&spec["persistentVolumeReclaimPolicy"]), access_modes(&spec["accessModes"])));

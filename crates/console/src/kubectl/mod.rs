@@ -1202,7 +1202,7 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                 // `getPodsForPVC`: the namespace's pods whose volumes name the claim.
                 let users: Vec<Value> = list(ctx, "pods", ns)
                     .into_iter()
-                    .filter(|p| p["spec"]["volumes"].as_array().is_some_and(|vs| vs.iter().any(|v| v["persistentVolumeClaim"]["claimName"] == obj["metadata"]["name"])))
+                    .filter(|p| podlife_engine::volume::claim_names(&p["spec"]).any(|c| obj["metadata"]["name"] == c))
                     .collect();
                 describe::persistent_volume_claim(obj, &users, &object_events, ctx.engine.now())
             };

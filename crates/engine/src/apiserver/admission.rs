@@ -21,15 +21,11 @@ pub fn default_storage_class(pvc: &mut Value, store: &Store) {
 
 /// The default class among `classes`, set on a claim that has none.
 pub fn default_storage_class_from<'a>(pvc: &mut Value, classes: impl Iterator<Item = &'a Value>) {
-    let has_class = !pvc["spec"]["storageClassName"].is_null() || pvc["metadata"]["annotations"]["volume.beta.kubernetes.io/storage-class"].is_string();
-    if has_class {
+    if crate::volume::claim_has_class(pvc) {
         return;
     }
-    let is_default = |sc: &Value| {
-        ["storageclass.kubernetes.io/is-default-class", "storageclass.beta.kubernetes.io/is-default-class"].iter().any(|a| sc["metadata"]["annotations"][*a] == "true")
-    };
     let default = classes
-        .filter(|sc| is_default(sc))
+        .filter(|sc| crate::volume::is_default_class(sc))
         .max_by(|a, b| {
             let created = |sc: &Value| sc["metadata"]["creationTimestamp"].as_str().unwrap_or_default().to_string();
             // `GetDefaultClass`: newest first; equal times → the name that sorts first.

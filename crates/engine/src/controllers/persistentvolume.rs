@@ -167,8 +167,7 @@ fn sync_claim(cache: &Cache, recorder: &mut Recorder, claim: &Value, now: Time) 
     }
     // `assignDefaultStorageClass` (1.28+): a claim created before any default class existed
     // gets the default class now, and is synced again with it.
-    let classless = claim["spec"]["storageClassName"].is_null() && !claim["metadata"]["annotations"]["volume.beta.kubernetes.io/storage-class"].is_string();
-    if classless {
+    if !volume::claim_has_class(claim) {
         let mut with_class = claim.clone();
         crate::apiserver::admission::default_storage_class_from(&mut with_class, list(cache, "storage.k8s.io", "storageclasses"));
         if !with_class["spec"]["storageClassName"].is_null() {
@@ -182,7 +181,7 @@ fn sync_claim(cache: &Cache, recorder: &mut Recorder, claim: &Value, now: Time) 
         let waiting: Vec<&str> = list(cache, "", "pods")
             .filter(|p| namespace_of(p) == namespace_of(claim))
             .filter(|p| p["spec"]["nodeName"].as_str().is_none_or(str::is_empty) && !matches!(p["status"]["phase"].as_str(), Some("Succeeded" | "Failed")))
-            .filter(|p| p["spec"]["volumes"].as_array().is_some_and(|vs| vs.iter().any(|v| v["persistentVolumeClaim"]["claimName"] == name_of(claim))))
+            .filter(|p| volume::claim_names(&p["spec"]).any(|c| c == name_of(claim)))
             .map(name_of)
             .collect();
         match waiting.len() {

@@ -39,7 +39,7 @@ fn claim_in_use(cache: &crate::components::Cache, namespace: &str, claim: &str) 
         .take_while(|(k, _)| k.group.is_empty() && k.resource == "pods" && k.namespace == namespace)
         .any(|(_, p)| {
             p["spec"]["nodeName"].as_str().is_some_and(|n| !n.is_empty())
-                && p["spec"]["volumes"].as_array().is_some_and(|vs| vs.iter().any(|v| v["persistentVolumeClaim"]["claimName"] == claim))
+                && crate::volume::claim_names(&p["spec"]).any(|c| c == claim)
         })
 }
 
@@ -47,11 +47,7 @@ fn claims_to_check(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<
     match event.key.resource.as_str() {
         "persistentvolumeclaims" if event.event_type != EventType::Deleted => cache.get(&event.key).map(|v| (**v).clone()).into_iter().collect(),
         // A pod that goes (or changes) may free the claims it used.
-        "pods" => event.object["spec"]["volumes"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|v| v["persistentVolumeClaim"]["claimName"].as_str())
+        "pods" => crate::volume::claim_names(&event.object["spec"])
             .filter_map(|c| cache.get(&ObjectKey { group: String::new(), resource: "persistentvolumeclaims".into(), namespace: event.key.namespace.clone(), name: c.into() }).map(|v| (**v).clone()))
             .collect(),
         _ => vec![],

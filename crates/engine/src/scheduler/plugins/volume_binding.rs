@@ -49,7 +49,7 @@ impl<'a> Listers<'a> {
 
 /// The names of the claims a pod's `persistentVolumeClaim` volumes use.
 pub fn claim_names(pod: &PodInfo) -> impl Iterator<Item = String> + '_ {
-    pod.spec["volumes"].as_array().into_iter().flatten().filter_map(|v| v["persistentVolumeClaim"]["claimName"].as_str().map(str::to_string))
+    volume::claim_names(&pod.spec).map(str::to_string)
 }
 
 /// PreFilter's state: the pod's claims sorted as `GetPodVolumeClaims` sorts them.
