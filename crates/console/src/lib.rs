@@ -45,9 +45,10 @@ impl Output {
 pub const MAX_SLEEP_SECONDS: f64 = 7.0 * 24.0 * 3600.0;
 
 /// How `kubectl apply -f FILE` reads a file (the CLI reads the disk; the web app has none).
-type FileReader = Box<dyn Fn(&str) -> Option<String>>;
+type FileReader = std::rc::Rc<dyn Fn(&str) -> Option<String>>;
 
-/// A cluster and the tools that talk to it.
+/// A cluster and the tools that talk to it. `Clone` is a snapshot (the web player's time travel).
+#[derive(Clone)]
 pub struct Session {
     engine: Engine,
     read_file: FileReader,
@@ -60,17 +61,22 @@ pub struct Session {
 impl Session {
     /// The default three-node cluster with the given seed.
     pub fn new(seed: u64) -> Session {
-        Session { engine: Engine::with_default_cluster(seed), read_file: Box::new(|_| None), commands_run: 0, seed, watch: None }
+        Session { engine: Engine::with_default_cluster(seed), read_file: std::rc::Rc::new(|_| None), commands_run: 0, seed, watch: None }
     }
 
     /// Lets `kubectl -f FILE` read files (the CLI passes the file system; the web has none).
     pub fn with_file_reader(mut self, read: impl Fn(&str) -> Option<String> + 'static) -> Session {
-        self.read_file = Box::new(read);
+        self.read_file = std::rc::Rc::new(read);
         self
     }
 
     pub fn engine(&self) -> &Engine {
         &self.engine
+    }
+
+    /// The engine, for a driver that runs it task by task (the web player).
+    pub fn engine_mut(&mut self) -> &mut Engine {
+        &mut self.engine
     }
 
     /// Runs one command line (`kubectl …`, `sleep …`, `podlife …`) with optional stdin.

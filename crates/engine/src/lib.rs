@@ -237,6 +237,32 @@ impl Engine {
         self.now
     }
 
+    /// When the next scheduled task is due (periodic work means there nearly always is one).
+    pub fn next_due(&self) -> Option<Time> {
+        self.queue.peek().map(|Reverse(s)| s.at)
+    }
+
+    /// Moves the clock forward to `at` without running anything (a `sleep` that ends in a quiet moment).
+    pub fn set_clock(&mut self, at: Time) {
+        self.now = self.now.max(at);
+    }
+
+    /// Hands over the trace recorded so far (the web player keeps its own, so that snapshots
+    /// of the engine do not copy it).
+    pub fn take_trace(&mut self) -> Vec<TraceEvent> {
+        std::mem::take(&mut self.trace)
+    }
+
+    /// From now on, keep every write for `take_writes` (etcd's history, for the web player).
+    pub fn keep_writes(&mut self) {
+        self.store.keep_history();
+    }
+
+    /// The writes since the last call, in revision order.
+    pub fn take_writes(&mut self) -> Vec<store::WatchEvent> {
+        self.store.take_history()
+    }
+
     pub fn trace(&self) -> &[TraceEvent] {
         &self.trace
     }
@@ -323,7 +349,8 @@ impl Engine {
     }
 
     /// Processes the next scheduled task if it is due by `limit`; false when none is.
-    fn step_until(&mut self, limit: Time) -> bool {
+    /// Processes the next task due at or before `limit`; false when none is due.
+    pub fn step_until(&mut self, limit: Time) -> bool {
         let due = self.queue.peek().is_some_and(|Reverse(s)| s.at <= limit);
         if !due {
             return false;

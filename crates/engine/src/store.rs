@@ -86,6 +86,9 @@ pub struct Store {
     /// informer caches that hold it.
     objects: BTreeMap<ObjectKey, std::sync::Arc<Value>>,
     revision: u64,
+    /// Every change since the last `take_history`, when a reader asked for it (the web
+    /// player keeps each object's versions to show the cluster at any earlier moment).
+    history: Option<Vec<WatchEvent>>,
 }
 
 impl Store {
@@ -131,14 +134,37 @@ impl Store {
         let event_type = if self.objects.contains_key(&key) { EventType::Modified } else { EventType::Added };
         let object = std::sync::Arc::new(value);
         self.objects.insert(key.clone(), object.clone());
-        WatchEvent { event_type, key, object, revision: self.revision }
+        let event = WatchEvent { event_type, key, object, revision: self.revision };
+        if let Some(history) = &mut self.history {
+            history.push(event.clone());
+        }
+        event
     }
 
     /// Removes the object; the DELETED event carries its last state at the new revision.
     pub fn delete(&mut self, key: &ObjectKey) -> Option<WatchEvent> {
         let object = self.objects.remove(key)?;
         self.revision += 1;
-        Some(WatchEvent { event_type: EventType::Deleted, key: key.clone(), object, revision: self.revision })
+        let event = WatchEvent { event_type: EventType::Deleted, key: key.clone(), object, revision: self.revision };
+        if let Some(history) = &mut self.history {
+            history.push(event.clone());
+        }
+        Some(event)
+    }
+
+    /// Every object with its key, in key order.
+    pub fn iter_shared(&self) -> impl Iterator<Item = (&ObjectKey, &std::sync::Arc<Value>)> {
+        self.objects.iter()
+    }
+
+    /// Starts keeping every change for `take_history` (off by default: only the web player reads it).
+    pub fn keep_history(&mut self) {
+        self.history.get_or_insert_with(Vec::new);
+    }
+
+    /// The changes since the last call (empty unless `keep_history` was called).
+    pub fn take_history(&mut self) -> Vec<WatchEvent> {
+        self.history.as_mut().map(std::mem::take).unwrap_or_default()
     }
 
     pub fn len(&self) -> usize {

@@ -1,0 +1,246 @@
+//! What a reaction means, as data: a message id of the translation files and its arguments.
+//! The text itself lives in `static/i18n/{en,ko}/reactions.ftl`.
+
+use podlife_engine::{Action, TraceEvent};
+use serde_json::Value;
+
+use crate::reaction::{Kind, Reaction, param_text, response_code};
+
+/// An argument of a message.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg {
+    Text(String),
+    Number(f64),
+}
+
+/// A message id and its arguments.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Message {
+    pub id: &'static str,
+    pub args: Vec<(String, Arg)>,
+}
+
+impl Message {
+    fn new(id: &'static str) -> Message {
+        Message { id, args: Vec::new() }
+    }
+
+    /// A text argument, and `has<Name>` = `yes`/`no` beside it, so that a message can leave
+    /// out a clause when the text is empty (Fluent selects on identifiers, not on "").
+    fn text(mut self, name: &'static str, value: impl Into<String>) -> Message {
+        let value = value.into();
+        let flag = if value.is_empty() { "no" } else { "yes" };
+        let mut chars = name.chars();
+        let capitalized: String = chars.next().map(|c| c.to_ascii_uppercase()).into_iter().chain(chars).collect();
+        self.args.push((format!("has{capitalized}"), Arg::Text(flag.to_string())));
+        self.args.push((name.to_string(), Arg::Text(value)));
+        self
+    }
+
+    fn number(mut self, name: &'static str, value: f64) -> Message {
+        self.args.push((name.to_string(), Arg::Number(value)));
+        self
+    }
+}
+
+/// `kubelet(worker-2)` style name of a component.
+pub fn component_label(c: &podlife_engine::ComponentRef) -> String {
+    match &c.node {
+        Some(n) => format!("{} ({n})", c.name),
+        None => c.name.clone(),
+    }
+}
+
+fn object_text(r: &Reaction) -> String {
+    r.object.as_ref().map(|o| format!("{}/{}", o.kind, o.name)).unwrap_or_default()
+}
+
+fn first<'a>(events: &'a [TraceEvent], action: Action) -> Option<&'a TraceEvent> {
+    events.iter().find(|e| e.action == action)
+}
+
+/// The explanation of one reaction (`trace` is the player's whole trace).
+pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
+    let events = &trace[r.events.clone()];
+    let e = &events[0];
+    let actor = component_label(&r.actor);
+    let object = object_text(r);
+    let kind = r.object.as_ref().map(|o| o.kind.clone()).unwrap_or_default();
+    let name = r.object.as_ref().map(|o| o.name.clone()).unwrap_or_default();
+    match r.kind {
+        Kind::ApiCall => api_call(r, events, actor, object, kind),
+        Kind::SchedulingCycle => scheduling_cycle(events, name),
+        Kind::Single => match r.action {
+            Action::InformerDeliver => {
+                let id = match r.actor.name.as_str() {
+                    "kube-scheduler" if kind == "Pod" => "explain-informer-scheduler",
+                    "kubelet" if kind == "Pod" => "explain-informer-kubelet",
+                    "kube-controller-manager" => "explain-informer-controllers",
+                    _ => "explain-informer",
+                };
+                Message::new(id).text("component", actor).text("type", param_text(e, "type")).text("object", object)
+            }
+            Action::InformerList => Message::new("explain-informer-list").text("component", actor).text("resource", param_text(e, "resource")).text("count", param_text(e, "count")),
+            Action::Watch => Message::new("explain-watch").text("type", param_text(e, "type")).text("object", object),
+            Action::KubeletSync => Message::new("explain-kubelet-sync").text("component", actor).text("type", param_text(e, "type")).text("object", object).text("grace", param_text(e, "gracePeriod")),
+            Action::KubeletPleg => {
+                let events = e.params.get("events").map(|v| v.into_owned()).unwrap_or(Value::Null);
+                let first = events.as_array().and_then(|a| a.first()).cloned().unwrap_or(Value::Null);
+                let count = events.as_array().map_or(0, Vec::len);
+                Message::new("explain-pleg")
+                    .text("component", actor)
+                    .text("type", first["type"].as_str().unwrap_or_default())
+                    .text("container", first["container"].as_str().unwrap_or_default())
+                    .number("count", count as f64)
+            }
+            Action::KubeletKill => Message::new("explain-kill").text("component", actor).text("container", param_text(e, "container")).text("grace", param_text(e, "gracePeriod")),
+            Action::Cri => Message::new("explain-cri")
+                .text("component", actor)
+                .text("method", param_text(e, "method"))
+                .text("container", param_text(e, "container"))
+                .text("object", object)
+                .text("error", param_text(e, "error")),
+            Action::ImagePull => {
+                let result = if e.params.get("error").is_some() { "failed".to_string() } else { param_text(e, "result") };
+                Message::new("explain-image-pull").text("component", actor).text("image", param_text(e, "image")).text("result", result).text("error", param_text(e, "error"))
+            }
+            Action::Cni => Message::new("explain-cni").text("component", actor).text("command", param_text(e, "command")).text("ip", param_text(e, "ip")).text("object", object).text("error", param_text(e, "error")),
+            Action::Runc => Message::new("explain-runc")
+                .text("component", actor)
+                .text("op", param_text(e, "op"))
+                .text("container", param_text(e, "container"))
+                .text("pid", param_text(e, "pid"))
+                .text("error", param_text(e, "error")),
+            Action::Shim => Message::new("explain-shim")
+                .text("component", actor)
+                .text("op", param_text(e, "op"))
+                .text("container", param_text(e, "container"))
+                .text("exitCode", param_text(e, "exitCode"))
+                .text("reason", param_text(e, "reason")),
+            Action::Signal => Message::new("explain-signal")
+                .text("component", actor)
+                .text("signal", param_text(e, "signal"))
+                .text("container", param_text(e, "container"))
+                .text("disposition", param_text(e, "disposition")),
+            Action::KubeletProbe => Message::new("explain-probe")
+                .text("component", actor)
+                .text("probe", param_text(e, "probe"))
+                .text("container", param_text(e, "container"))
+                .text("result", param_text(e, "result")),
+            Action::KubeletHook => Message::new("explain-hook")
+                .text("component", actor)
+                .text("hook", param_text(e, "hook"))
+                .text("container", param_text(e, "container"))
+                .text("error", param_text(e, "error")),
+            Action::KubeletExec => Message::new("explain-exec").text("component", actor).text("container", param_text(e, "container")),
+            Action::KubeletLogs => Message::new("explain-logs").text("component", actor).text("container", param_text(e, "container")),
+            Action::ComponentStop => Message::new("explain-component-stop").text("component", actor),
+            Action::ComponentStart => Message::new("explain-component-start").text("component", actor),
+            Action::NodeDown => Message::new("explain-node-down").text("object", object),
+            Action::NodeUp => Message::new("explain-node-up").text("object", object),
+            // Parts of an API call or a cycle seen on their own (a trace cut short).
+            _ => Message::new("explain-step").text("component", actor).text("action", r.action.id()).text("object", object),
+        },
+    }
+}
+
+fn api_call(r: &Reaction, events: &[TraceEvent], actor: String, object: String, kind: String) -> Message {
+    let request = &events[0];
+    let verb = param_text(request, "verb");
+    let path = param_text(request, "path");
+    let code = response_code(events).unwrap_or(0);
+    let base = |id: &'static str| Message::new(id).text("caller", actor.clone()).text("verb", verb.clone()).text("path", path.clone()).text("object", object.clone()).number("code", code as f64);
+    if code >= 400 {
+        let stage = events.iter().rev().find(|e| !matches!(e.action, Action::Response | Action::Request)).map(|e| e.action.id()).unwrap_or("request");
+        let reason = events.iter().rev().find(|e| e.action == Action::Response).map(|e| param_text(e, "reason")).unwrap_or_default();
+        return base("explain-api-rejected").text("stage", stage).text("reason", reason);
+    }
+    let subresource = path.rsplit('/').next().unwrap_or_default();
+    let admission: Vec<String> = events.iter().filter(|e| e.action == Action::MutatingAdmission && !e.diff.is_empty()).map(|e| param_text(e, "plugin")).collect();
+    let defaulted = first(events, Action::Decode).map_or(0, |e| e.diff.len());
+    let user = first(events, Action::Authentication).map(|e| param_text(e, "user")).unwrap_or_default();
+    let allowed_by = first(events, Action::Authorization).map(|e| param_text(e, "binding")).unwrap_or_default();
+    let revision = r.revision.map(|v| v as f64).unwrap_or(0.0);
+    let id = match (verb.as_str(), kind.as_str(), subresource) {
+        ("GET", ..) => "explain-api-read",
+        ("POST", "Pod", "binding") => "explain-api-binding",
+        ("POST", "Event", _) => "explain-api-event",
+        ("POST", "Pod", _) => "explain-api-create-pod",
+        ("POST", ..) => "explain-api-create",
+        ("PATCH", "Pod", "status") | ("PUT", "Pod", "status") => "explain-api-pod-status",
+        ("PATCH", "Node", "status") | ("PUT", "Node", "status") => "explain-api-node-status",
+        ("PUT", "Lease", _) => "explain-api-lease",
+        ("DELETE", "Pod", _) => "explain-api-delete-pod",
+        ("DELETE", ..) => "explain-api-delete",
+        _ => "explain-api-update",
+    };
+    base(id)
+        .text("user", user)
+        .text("allowedBy", allowed_by)
+        .text("admission", admission.join(", "))
+        .number("defaulted", defaulted as f64)
+        .number("revision", revision)
+}
+
+fn scheduling_cycle(events: &[TraceEvent], pod: String) -> Message {
+    let filter = first(events, Action::SchedulerFilter);
+    let feasible = filter.and_then(|e| e.params.get("feasible")?.as_u64()).unwrap_or(0);
+    let evaluated = filter.and_then(|e| e.params.get("nodes")?.as_array().map(Vec::len)).unwrap_or(0);
+    if let Some(select) = first(events, Action::SchedulerSelectHost) {
+        return Message::new("explain-schedule-ok")
+            .text("pod", pod)
+            .text("node", param_text(select, "node"))
+            .number("feasible", feasible as f64)
+            .number("evaluated", evaluated as f64)
+            .text("score", param_text(select, "score"));
+    }
+    let message = events
+        .iter()
+        .rev()
+        .find(|e| matches!(e.action, Action::SchedulerPostFilter | Action::SchedulerPreFilter))
+        .map(|e| param_text(e, "message"))
+        .unwrap_or_default();
+    Message::new("explain-schedule-failed").text("pod", pod).number("feasible", feasible as f64).number("evaluated", evaluated as f64).text("message", message)
+}
+
+/// Every message id `explain` can return (the translation files must define each).
+pub const MESSAGE_IDS: &[&str] = &[
+    "explain-informer-scheduler",
+    "explain-informer-kubelet",
+    "explain-informer-controllers",
+    "explain-informer",
+    "explain-informer-list",
+    "explain-watch",
+    "explain-kubelet-sync",
+    "explain-pleg",
+    "explain-kill",
+    "explain-cri",
+    "explain-image-pull",
+    "explain-cni",
+    "explain-runc",
+    "explain-shim",
+    "explain-signal",
+    "explain-probe",
+    "explain-hook",
+    "explain-exec",
+    "explain-logs",
+    "explain-component-stop",
+    "explain-component-start",
+    "explain-node-down",
+    "explain-node-up",
+    "explain-step",
+    "explain-api-rejected",
+    "explain-api-read",
+    "explain-api-binding",
+    "explain-api-event",
+    "explain-api-create-pod",
+    "explain-api-create",
+    "explain-api-pod-status",
+    "explain-api-node-status",
+    "explain-api-lease",
+    "explain-api-delete-pod",
+    "explain-api-delete",
+    "explain-api-update",
+    "explain-schedule-ok",
+    "explain-schedule-failed",
+];

@@ -1,0 +1,500 @@
+//! The player: the engine driven one input at a time, so that every reaction can be revisited.
+//!
+//! Each input (a console command, one engine task, a clock move) is an `Op`. The player keeps
+//! the ops, a snapshot of the session every `CHECKPOINT_EVERY` ops, the trace grouped into
+//! reactions, and every object version. Showing an earlier moment reads the versions; acting at
+//! an earlier moment restores a snapshot, replays the ops after it (the engine is
+//! deterministic, so the replay is exact) and forgets the old future.
+
+use std::collections::BTreeSet;
+
+use podlife_console::{Diagnostic, Session};
+use podlife_engine::{Time, TraceEvent};
+
+use crate::history::{History, Write, heartbeat_only};
+use crate::reaction::{self, Reaction};
+
+/// A snapshot every this many ops; restoring replays at most this many minus one.
+const CHECKPOINT_EVERY: usize = 32;
+
+/// The most ops one run forward may take (a stated cap instead of a hang: 100 pods take a few
+/// thousand).
+pub const MAX_OPS_PER_RUN: usize = 20_000;
+
+/// The most reactions one timeline keeps; past it the learner is asked to reset.
+pub const MAX_REACTIONS: usize = 200_000;
+
+/// How long after the last visible reaction a run forward stops by default.
+pub const QUIET_MS: u64 = 30_000;
+
+/// How far a run forward may go by default.
+pub const HORIZON_MS: u64 = 300_000;
+
+/// The longest `sleep` the console accepts.
+pub const MAX_SLEEP_MS: u64 = 3_600_000;
+
+/// One input to the engine.
+#[derive(Debug, Clone)]
+enum Op {
+    Exec { line: String, stdin: Option<String> },
+    /// Runs the next task due at or before `limit`.
+    Step { limit: Time },
+    Clock { at: Time },
+}
+
+/// One command typed (or issued by a button) and what it printed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConsoleEntry {
+    pub line: String,
+    pub output: String,
+    pub failed: bool,
+    /// How many reactions existed before it ran: it belongs at that point of the timeline.
+    pub position: usize,
+    /// Ran on a copy of an earlier moment (a read-only command while scrubbed back).
+    pub scratch: bool,
+}
+
+/// What an Apply of one editor file did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileResult {
+    pub name: String,
+    pub diagnostics: Vec<Diagnostic>,
+    pub failed: bool,
+}
+
+/// What the learner did, in order: replaying the inputs on the same seed rebuilds the same
+/// timeline (autosave keeps them).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "input", rename_all = "camelCase")]
+pub enum Input {
+    Script { text: String },
+    Apply { files: Vec<(String, String)>, horizon_ms: u64 },
+    Delete { files: Vec<(String, String)>, horizon_ms: u64 },
+    Command { line: String },
+}
+
+/// An input and the position it was given at.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Logged {
+    pub at: usize,
+    #[serde(flatten)]
+    pub input: Input,
+}
+
+/// The most inputs a log keeps (autosave stays small; a longer session still works, but only
+/// the last inputs would be replayed — so the player stops logging and says so instead).
+pub const MAX_INPUTS: usize = 500;
+
+#[derive(Clone)]
+pub struct Player {
+    seed: u64,
+    log: Vec<Logged>,
+    live: Session,
+    ops: Vec<Op>,
+    checkpoints: Vec<(usize, Session)>,
+    trace: Vec<TraceEvent>,
+    reactions: Vec<Reaction>,
+    history: History,
+    background_revisions: BTreeSet<u64>,
+    console: Vec<ConsoleEntry>,
+    /// How many reactions the learner has seen: the state shown is the one after reaction
+    /// `position - 1`.
+    position: usize,
+    /// A run forward stopped at `MAX_OPS_PER_RUN` or the timeline is full.
+    capped: bool,
+}
+
+impl Player {
+    /// The default three-node cluster.
+    pub fn new(seed: u64) -> Player {
+        let mut live = Session::new(seed);
+        live.engine_mut().take_trace();
+        live.engine_mut().keep_writes();
+        let history = History::from_engine(live.engine());
+        Player {
+            seed,
+            log: Vec::new(),
+            checkpoints: vec![(0, live.clone())],
+            live,
+            ops: Vec::new(),
+            trace: Vec::new(),
+            reactions: Vec::new(),
+            history,
+            background_revisions: BTreeSet::new(),
+            console: Vec::new(),
+            position: 0,
+            capped: false,
+        }
+    }
+
+    /// A player rebuilt from a log: the same inputs at the same positions.
+    pub fn replay(seed: u64, log: &[Logged]) -> Player {
+        let mut player = Player::new(seed);
+        for entry in log.iter().take(MAX_INPUTS) {
+            player.seek(entry.at);
+            player.give(entry.input.clone());
+        }
+        player
+    }
+
+    /// Performs one input at the current position.
+    pub fn give(&mut self, input: Input) -> Vec<FileResult> {
+        match input {
+            Input::Script { text } => {
+                let _ = self.run_script(&text);
+                Vec::new()
+            }
+            Input::Apply { files, horizon_ms } => self.apply(&files, horizon_ms),
+            Input::Delete { files, horizon_ms } => self.delete(&files, horizon_ms),
+            Input::Command { line } => {
+                self.command(&line);
+                Vec::new()
+            }
+        }
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Every input so far, for autosave.
+    pub fn log(&self) -> &[Logged] {
+        &self.log
+    }
+
+    fn remember(&mut self, input: Input) {
+        if self.log.len() < MAX_INPUTS {
+            self.log.push(Logged { at: self.position, input });
+        }
+    }
+
+    pub fn trace(&self) -> &[TraceEvent] {
+        &self.trace
+    }
+
+    pub fn reactions(&self) -> &[Reaction] {
+        &self.reactions
+    }
+
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    pub fn console(&self) -> &[ConsoleEntry] {
+        &self.console
+    }
+
+    pub fn position(&self) -> usize {
+        self.position
+    }
+
+    /// True when the last run forward hit a cap.
+    pub fn capped(&self) -> bool {
+        self.capped
+    }
+
+    /// The reaction just shown (None before the first).
+    pub fn current(&self) -> Option<&Reaction> {
+        self.position.checked_sub(1).and_then(|i| self.reactions.get(i))
+    }
+
+    /// The etcd revision of the moment shown: the newest write at or before the position.
+    pub fn revision(&self) -> u64 {
+        self.reactions[..self.position].iter().rev().find_map(|r| r.revision).unwrap_or_else(|| self.initial_revision())
+    }
+
+    /// The virtual time of the moment shown.
+    pub fn time(&self) -> Time {
+        match self.current() {
+            Some(r) => r.time,
+            None => self.reactions.first().map(|r| r.time).unwrap_or_else(|| self.live.engine().now()),
+        }
+    }
+
+    /// The virtual time at the end of the timeline.
+    pub fn end_time(&self) -> Time {
+        self.live.engine().now()
+    }
+
+    fn initial_revision(&self) -> u64 {
+        // The revision before the first write the player saw.
+        let first_write = self.reactions.iter().find_map(|r| r.revision);
+        match first_write {
+            Some(r) => r - 1,
+            None => self.history.revision(),
+        }
+    }
+
+    /// Moves the cursor (clamped to the timeline); the state shown follows.
+    pub fn seek(&mut self, position: usize) {
+        self.position = position.min(self.reactions.len());
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.position == self.reactions.len()
+    }
+
+    /// The next (or previous) position whose reaction is not background, from `from`.
+    pub fn next_visible(&self, from: usize, forward: bool) -> Option<usize> {
+        self.next_matching(from, forward, |r| !r.background)
+    }
+
+    /// The next (or previous) position whose reaction satisfies `pred`.
+    pub fn next_matching(&self, from: usize, forward: bool, pred: impl Fn(&Reaction) -> bool) -> Option<usize> {
+        if forward {
+            (from + 1..=self.reactions.len()).find(|&p| pred(&self.reactions[p - 1]))
+        } else {
+            (1..from).rev().find(|&p| pred(&self.reactions[p - 1])).or((from > 0).then_some(0))
+        }
+    }
+
+    /// Runs a command typed in the console at the moment shown. A read-only command at an
+    /// earlier moment runs on a copy of that moment and leaves the timeline alone; any other
+    /// command there first forgets the reactions after it.
+    pub fn command(&mut self, line: &str) -> ConsoleEntry {
+        let line = line.trim();
+        self.remember(Input::Command { line: line.to_string() });
+        if !self.at_end() && is_read_only(line) {
+            let mut copy = self.session_at(self.ops_done_at(self.position));
+            let out = copy.exec(line, None);
+            let entry = ConsoleEntry { line: line.to_string(), output: out.text, failed: out.failed, position: self.position, scratch: true };
+            self.console.push(entry.clone());
+            return entry;
+        }
+        self.rewind_to_position();
+        let start = self.reactions.len();
+        let entry = match sleep_millis(line) {
+            Some(Ok(ms)) => {
+                let until = self.live.engine().now().plus_millis(ms);
+                self.run_until(until);
+                ConsoleEntry { line: line.to_string(), output: String::new(), failed: false, position: start, scratch: false }
+            }
+            Some(Err(message)) => ConsoleEntry { line: line.to_string(), output: message, failed: true, position: start, scratch: false },
+            None => {
+                let (text, failed, _) = self.exec(line, None);
+                if !is_read_only(line) {
+                    self.run_forward(HORIZON_MS, QUIET_MS);
+                }
+                ConsoleEntry { line: line.to_string(), output: text, failed, position: start, scratch: false }
+            }
+        };
+        self.console.push(entry.clone());
+        entry
+    }
+
+    /// `kubectl apply -f NAME` for each editor file (empty ones skipped), then runs forward
+    /// for up to `horizon_ms` of virtual time, stopping once nothing visible happened for
+    /// `QUIET_MS`. The cursor moves to the first new reaction's start.
+    pub fn apply(&mut self, files: &[(String, String)], horizon_ms: u64) -> Vec<FileResult> {
+        self.remember(Input::Apply { files: files.to_vec(), horizon_ms });
+        self.files_command(files, "apply", horizon_ms)
+    }
+
+    /// `kubectl delete -f NAME --wait=false` for each file, then runs forward.
+    pub fn delete(&mut self, files: &[(String, String)], horizon_ms: u64) -> Vec<FileResult> {
+        self.remember(Input::Delete { files: files.to_vec(), horizon_ms });
+        self.files_command(files, "delete", horizon_ms)
+    }
+
+    fn files_command(&mut self, files: &[(String, String)], verb: &str, horizon_ms: u64) -> Vec<FileResult> {
+        self.rewind_to_position();
+        let start = self.reactions.len();
+        let mut results = Vec::new();
+        for (name, text) in files {
+            if text.trim().is_empty() {
+                continue;
+            }
+            let shown = if verb == "delete" { format!("kubectl delete -f {name} --wait=false") } else { format!("kubectl apply -f {name}") };
+            let exec = if verb == "delete" { "kubectl delete -f - --wait=false" } else { "kubectl apply -f -" };
+            let position = self.reactions.len();
+            let (output, failed, diagnostics) = self.exec_as(exec, Some(text.clone()));
+            self.console.push(ConsoleEntry { line: shown, output, failed, position, scratch: false });
+            results.push(FileResult { name: name.clone(), diagnostics, failed });
+        }
+        self.run_forward(horizon_ms, QUIET_MS);
+        self.position = start.min(self.reactions.len());
+        results
+    }
+
+    /// Runs a script's commands (a scenario's setup) at the end of the timeline; `sleep`
+    /// lines advance the clock.
+    pub fn run_script(&mut self, script: &str) -> Result<(), String> {
+        self.remember(Input::Script { text: script.to_string() });
+        let commands = podlife_console::script::parse(script).map_err(|e| format!("line {}: {}", e.line, e.message))?;
+        self.rewind_to_position();
+        for c in commands {
+            let position = self.reactions.len();
+            match sleep_millis(&c.text) {
+                Some(Ok(ms)) => {
+                    let until = self.live.engine().now().plus_millis(ms);
+                    self.run_until(until);
+                    self.console.push(ConsoleEntry { line: c.text.clone(), output: String::new(), failed: false, position, scratch: false });
+                }
+                Some(Err(message)) => self.console.push(ConsoleEntry { line: c.text.clone(), output: message, failed: true, position, scratch: false }),
+                None => {
+                    let (output, failed, _) = self.exec_as(&c.text, c.stdin.clone());
+                    let shown = if c.stdin.is_some() { format!("{} <<EOF", c.text) } else { c.text.clone() };
+                    self.console.push(ConsoleEntry { line: shown, output, failed, position, scratch: false });
+                }
+            }
+        }
+        self.position = self.reactions.len();
+        Ok(())
+    }
+
+    fn exec(&mut self, line: &str, stdin: Option<String>) -> (String, bool, Vec<Diagnostic>) {
+        self.exec_as(line, stdin)
+    }
+
+    fn exec_as(&mut self, line: &str, stdin: Option<String>) -> (String, bool, Vec<Diagnostic>) {
+        let out = self.live.exec(line, stdin.as_deref());
+        self.ops.push(Op::Exec { line: line.to_string(), stdin });
+        self.after_op();
+        (out.text, out.failed, out.diagnostics)
+    }
+
+    /// Steps the engine until `until` (everything due by then), then sets the clock there.
+    fn run_until(&mut self, until: Time) {
+        let mut n = 0;
+        while self.live.engine().next_due().is_some_and(|t| t <= until) {
+            if n >= MAX_OPS_PER_RUN || self.reactions.len() >= MAX_REACTIONS {
+                self.capped = true;
+                break;
+            }
+            self.step(until);
+            n += 1;
+        }
+        if !self.capped {
+            self.live.engine_mut().set_clock(until);
+            self.ops.push(Op::Clock { at: until });
+            self.after_op();
+        }
+        self.position = self.reactions.len();
+    }
+
+    /// Steps forward until nothing visible happened for `quiet_ms` or `horizon_ms` passed.
+    fn run_forward(&mut self, horizon_ms: u64, quiet_ms: u64) {
+        self.capped = false;
+        let start = self.live.engine().now();
+        let mut last_visible = start;
+        let mut n = 0;
+        while let Some(next) = self.live.engine().next_due() {
+            if next > start.plus_millis(horizon_ms) || next > last_visible.plus_millis(quiet_ms) {
+                break;
+            }
+            if n >= MAX_OPS_PER_RUN || self.reactions.len() >= MAX_REACTIONS {
+                self.capped = true;
+                break;
+            }
+            let before = self.reactions.len();
+            self.step(next);
+            if self.reactions[before..].iter().any(|r| !r.background) {
+                last_visible = next;
+            }
+            n += 1;
+        }
+    }
+
+    fn step(&mut self, limit: Time) {
+        self.live.engine_mut().step_until(limit);
+        self.ops.push(Op::Step { limit });
+        self.after_op();
+    }
+
+    /// Collects what the last op did: its trace (grouped into reactions) and its writes;
+    /// takes a snapshot every `CHECKPOINT_EVERY` ops.
+    fn after_op(&mut self) {
+        let op = self.ops.len() - 1;
+        let engine = self.live.engine_mut();
+        let batch = engine.take_trace();
+        let writes = engine.take_writes();
+        self.history.record(writes);
+        let mut reactions = reaction::group(&batch, self.trace.len(), op);
+        self.trace.extend(batch);
+        for r in &mut reactions {
+            let heartbeat = |rev: u64| matches!(self.history.write(rev), Some(Write::Updated(c)) if heartbeat_only(&c));
+            let background_revisions = &self.background_revisions;
+            r.background = reaction::is_background(r, &self.trace, heartbeat, |rev| background_revisions.contains(&rev));
+            if r.background && let Some(rev) = r.revision {
+                self.background_revisions.insert(rev);
+            }
+        }
+        self.reactions.extend(reactions);
+        if self.ops.len().is_multiple_of(CHECKPOINT_EVERY) {
+            self.checkpoints.push((self.ops.len(), self.live.clone()));
+        }
+    }
+
+    /// How many ops had run when the state after reaction `position - 1` held: a moment in
+    /// the middle of one op's reactions is shown as the end of that op.
+    fn ops_done_at(&self, position: usize) -> usize {
+        match position.checked_sub(1).and_then(|i| self.reactions.get(i)) {
+            Some(r) => r.op + 1,
+            None => self.reactions.first().map(|r| r.op).unwrap_or(self.ops.len()),
+        }
+    }
+
+    /// A session as it was after `ops_done` ops: the nearest snapshot, then the ops replayed.
+    fn session_at(&self, ops_done: usize) -> Session {
+        let (done, snapshot) = self.checkpoints.iter().rev().find(|(n, _)| *n <= ops_done).expect("the first checkpoint is at 0");
+        let mut session = snapshot.clone();
+        for op in &self.ops[*done..ops_done] {
+            match op {
+                Op::Exec { line, stdin } => {
+                    session.exec(line, stdin.as_deref());
+                }
+                Op::Step { limit } => {
+                    session.engine_mut().step_until(*limit);
+                }
+                Op::Clock { at } => session.engine_mut().set_clock(*at),
+            }
+            session.engine_mut().take_trace();
+            session.engine_mut().take_writes();
+        }
+        session
+    }
+
+    /// When the cursor is before the end, makes the moment shown the end: restores it and
+    /// forgets every later op, reaction, version and console line.
+    fn rewind_to_position(&mut self) {
+        if self.at_end() {
+            return;
+        }
+        let ops_done = self.ops_done_at(self.position);
+        self.live = self.session_at(ops_done);
+        self.ops.truncate(ops_done);
+        self.checkpoints.retain(|(n, _)| *n <= ops_done);
+        let keep = self.reactions.iter().take_while(|r| r.op < ops_done).count();
+        self.reactions.truncate(keep);
+        self.trace.truncate(self.reactions.last().map(|r| r.events.end).unwrap_or(0));
+        let revision = self.live.engine().store().revision();
+        self.history.truncate(revision);
+        self.background_revisions.retain(|r| *r <= revision);
+        self.console.retain(|c| c.position <= keep && !(c.position == keep && c.scratch));
+        self.position = keep;
+    }
+}
+
+/// `sleep N` → its milliseconds (capped); None for any other command.
+fn sleep_millis(line: &str) -> Option<Result<u64, String>> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("sleep") {
+        return None;
+    }
+    Some(match words.next().map(podlife_console::script::parse_duration) {
+        Some(Ok(secs)) if secs * 1000.0 <= MAX_SLEEP_MS as f64 => Ok((secs * 1000.0).round() as u64),
+        Some(Ok(_)) => Err(format!("sleep: podlife's web console advances at most {} seconds at once\n", MAX_SLEEP_MS / 1000)),
+        Some(Err(e)) => Err(format!("sleep: {e}\n")),
+        None => Err("sleep: missing operand\n".to_string()),
+    })
+}
+
+/// Commands that only read: at an earlier moment they run on a copy of it.
+pub fn is_read_only(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    match words.as_slice() {
+        ["kubectl", verb, ..] => matches!(*verb, "get" | "describe" | "logs" | "explain" | "api-resources" | "api-versions" | "version" | "events" | "top" | "auth" | "cluster-info" | "config" | "help" | "--help" | "-h"),
+        ["podlife", "node", _, "--", ..] => true,
+        _ => false,
+    }
+}

@@ -1,0 +1,319 @@
+//! What the app draws at the moment shown, as plain data: the pods and events tables (as
+//! `kubectl get` would print them then), the cluster scene (components, pods and containers,
+//! the component acting and the edge its message travels), the fields a write changed and a
+//! scheduling cycle's node × plugin table.
+
+use podlife_console::printers::columns;
+use podlife_engine::trace::FieldChange;
+use podlife_engine::{Action, ComponentRef, TraceEvent};
+use serde_json::Value;
+
+use crate::history::Write;
+use crate::player::Player;
+use crate::reaction::{Kind, Reaction, param_text};
+
+/// A table: headers and rows of cells.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Table {
+    pub headers: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+fn table(player: &Player, kind: &str, headers: &[&str], filter: impl Fn(&Value) -> bool) -> Table {
+    let now = player.time();
+    let rows = player.history().list(kind, player.revision()).into_iter().filter(|o| filter(o)).map(|o| columns::row(kind, o, now, false)).collect();
+    Table { headers: headers.iter().map(|h| h.to_string()).collect(), rows }
+}
+
+/// `kubectl get pods -A`-like rows (every namespace but kube-system), at the moment shown.
+pub fn pods(player: &Player) -> Table {
+    let mut t = table(player, "Pod", &columns::headers("Pod", false), |o| o["metadata"]["namespace"] != "kube-system");
+    // NAMESPACE first, as `-A` prints it.
+    t.headers.insert(0, "NAMESPACE".into());
+    let namespaces: Vec<String> = player
+        .history()
+        .list("Pod", player.revision())
+        .into_iter()
+        .filter(|o| o["metadata"]["namespace"] != "kube-system")
+        .map(|o| o["metadata"]["namespace"].as_str().unwrap_or_default().to_string())
+        .collect();
+    for (row, ns) in t.rows.iter_mut().zip(namespaces) {
+        row.insert(0, ns);
+    }
+    t
+}
+
+/// `kubectl get events -A`-like rows at the moment shown.
+pub fn events(player: &Player) -> Table {
+    table(player, "Event", &columns::headers("Event", false), |_| true)
+}
+
+/// A pod as the scene draws it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PodView {
+    pub namespace: String,
+    pub name: String,
+    /// kubectl's STATUS column (`ContainerCreating`, `Running`, `CrashLoopBackOff`, …).
+    pub status: String,
+    pub ready: String,
+    pub containers: Vec<ContainerView>,
+    pub terminating: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ContainerView {
+    pub name: String,
+    /// `waiting`, `running` or `terminated` (the API's view), and its reason.
+    pub state: String,
+    pub reason: String,
+    pub ready: bool,
+    pub init: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct NodeView {
+    pub name: String,
+    pub ready: bool,
+    pub pods: Vec<PodView>,
+}
+
+/// How a message travels in the scene.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Edge {
+    pub from: ComponentRef,
+    pub to: ComponentRef,
+    /// What travels: `POST`, `watch MODIFIED`, `RunPodSandbox`, `SIGTERM` …
+    pub label: String,
+}
+
+/// The scene at the moment shown.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Scene {
+    pub nodes: Vec<NodeView>,
+    /// Pods no node holds yet (Pending).
+    pub unscheduled: Vec<PodView>,
+    /// The components acting now (an API call lights the caller and kube-apiserver).
+    pub active: Vec<ComponentRef>,
+    pub edges: Vec<Edge>,
+    /// The kube-apiserver stages the current request passed (`authn`, `authz`, `admission`,
+    /// `validation`), and where it was refused, if it was.
+    pub stages: Vec<&'static str>,
+    pub refused_at: Option<&'static str>,
+}
+
+fn pod_view(pod: &Value, now: podlife_engine::Time) -> PodView {
+    let row = columns::row("Pod", pod, now, false);
+    let statuses = |key: &str, init: bool| -> Vec<ContainerView> {
+        pod["status"][key]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|c| {
+                let (state, detail) = c["state"].as_object().and_then(|m| m.iter().next()).map(|(k, v)| (k.clone(), v.clone())).unwrap_or_default();
+                ContainerView {
+                    name: c["name"].as_str().unwrap_or_default().to_string(),
+                    state,
+                    reason: detail["reason"].as_str().unwrap_or_default().to_string(),
+                    ready: c["ready"] == true,
+                    init,
+                }
+            })
+            .collect()
+    };
+    let mut containers = statuses("initContainerStatuses", true);
+    containers.extend(statuses("containerStatuses", false));
+    if containers.is_empty() {
+        // Before the kubelet's first status: the spec's containers, not yet created.
+        for (key, init) in [("initContainers", true), ("containers", false)] {
+            for c in pod["spec"][key].as_array().into_iter().flatten() {
+                containers.push(ContainerView { name: c["name"].as_str().unwrap_or_default().to_string(), state: String::new(), reason: String::new(), ready: false, init });
+            }
+        }
+    }
+    PodView {
+        namespace: pod["metadata"]["namespace"].as_str().unwrap_or_default().to_string(),
+        name: pod["metadata"]["name"].as_str().unwrap_or_default().to_string(),
+        ready: row.get(1).cloned().unwrap_or_default(),
+        status: row.get(2).cloned().unwrap_or_default(),
+        containers,
+        terminating: pod["metadata"]["deletionTimestamp"].is_string(),
+    }
+}
+
+/// The scene after the current reaction.
+pub fn scene(player: &Player) -> Scene {
+    let revision = player.revision();
+    let now = player.time();
+    let history = player.history();
+    let pods: Vec<&std::sync::Arc<Value>> = history.list("Pod", revision).into_iter().filter(|p| p["metadata"]["namespace"] != "kube-system").collect();
+    let nodes = history
+        .list("Node", revision)
+        .into_iter()
+        .map(|n| {
+            let name = n["metadata"]["name"].as_str().unwrap_or_default().to_string();
+            let ready = n["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == "Ready" && c["status"] == "True");
+            let pods = pods.iter().filter(|p| p["spec"]["nodeName"] == name.as_str()).map(|p| pod_view(p, now)).collect();
+            NodeView { name, ready, pods }
+        })
+        .collect();
+    let unscheduled = pods.iter().filter(|p| !p["spec"]["nodeName"].is_string()).map(|p| pod_view(p, now)).collect();
+    let mut scene = Scene { nodes, unscheduled, ..Scene::default() };
+    if let Some(r) = player.current() {
+        let events = &player.trace()[r.events.clone()];
+        motion(r, events, &mut scene);
+    }
+    scene
+}
+
+fn apiserver() -> ComponentRef {
+    ComponentRef::control_plane("kube-apiserver")
+}
+
+/// Which components act and which edges carry the current reaction's messages.
+fn motion(r: &Reaction, events: &[TraceEvent], scene: &mut Scene) {
+    let e = &events[0];
+    let node = r.actor.node.clone().unwrap_or_default();
+    let on = |name: &str| ComponentRef::on_node(name, &node);
+    let edge = |from: ComponentRef, to: ComponentRef, label: String| Edge { from, to, label };
+    match r.kind {
+        Kind::ApiCall => {
+            scene.active = vec![r.actor.clone(), apiserver()];
+            scene.edges.push(edge(r.actor.clone(), apiserver(), param_text(e, "verb")));
+            for ev in events {
+                let stage = match ev.action {
+                    Action::Authentication => "authn",
+                    Action::Authorization => "authz",
+                    Action::MutatingAdmission | Action::ValidatingAdmission => "admission",
+                    Action::Validation => "validation",
+                    Action::Etcd => "etcd",
+                    _ => continue,
+                };
+                if !scene.stages.contains(&stage) {
+                    scene.stages.push(stage);
+                }
+            }
+            if scene.stages.contains(&"etcd") {
+                scene.active.push(ComponentRef::control_plane("etcd"));
+                scene.edges.push(edge(apiserver(), ComponentRef::control_plane("etcd"), "put".into()));
+            }
+            if let Some(code) = crate::reaction::response_code(events).filter(|c| *c >= 400) {
+                let last = scene.stages.last().copied();
+                scene.refused_at = Some(last.unwrap_or("request"));
+                scene.edges.push(edge(apiserver(), r.actor.clone(), code.to_string()));
+            }
+        }
+        Kind::SchedulingCycle => scene.active = vec![r.actor.clone()],
+        Kind::Single => {
+            scene.active = vec![r.actor.clone()];
+            let label = |key: &str| param_text(e, key);
+            match r.action {
+                Action::InformerDeliver => scene.edges.push(edge(apiserver(), r.actor.clone(), format!("watch {}", label("type")))),
+                Action::Watch => scene.active = vec![apiserver()],
+                Action::Cri => {
+                    scene.active = vec![on("kubelet"), r.actor.clone()];
+                    scene.edges.push(edge(on("kubelet"), r.actor.clone(), label("method")));
+                }
+                Action::ImagePull => scene.edges.push(edge(r.actor.clone(), ComponentRef::control_plane("registry"), "pull".into())),
+                Action::Cni => scene.edges.push(edge(on("containerd"), r.actor.clone(), label("command"))),
+                Action::Runc => scene.edges.push(edge(on("containerd-shim"), r.actor.clone(), label("op"))),
+                Action::Shim => scene.edges.push(edge(on("containerd"), r.actor.clone(), label("op"))),
+                Action::Signal => scene.edges.push(edge(on("runc"), r.actor.clone(), label("signal"))),
+                Action::KubeletProbe | Action::KubeletHook | Action::KubeletExec => scene.edges.push(edge(r.actor.clone(), on("containerd"), r.action.id().trim_start_matches("kubelet.").to_string())),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// What the current reaction changed in an object: for a create, the fields the API server
+/// filled in (defaults and admission); for an update, every changed leaf.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Changes {
+    None,
+    Created { filled: Vec<FieldChange> },
+    Updated(Vec<FieldChange>),
+    Deleted,
+}
+
+pub fn changes(player: &Player) -> Changes {
+    let Some(r) = player.current() else { return Changes::None };
+    let events = &player.trace()[r.events.clone()];
+    let write = r.revision.and_then(|rev| player.history().write(rev));
+    match write {
+        Some(Write::Created) => Changes::Created {
+            filled: events.iter().filter(|e| matches!(e.action, Action::Decode | Action::MutatingAdmission)).flat_map(|e| e.diff.iter().cloned()).collect(),
+        },
+        Some(Write::Updated(c)) => Changes::Updated(c),
+        Some(Write::Deleted) => Changes::Deleted,
+        None => Changes::None,
+    }
+}
+
+/// A value as the changes list prints it: JSON, `—` when absent.
+pub fn value_text(v: &Option<Value>) -> String {
+    match v {
+        None => "—".to_string(),
+        Some(v) => serde_json::to_string(v).unwrap_or_default(),
+    }
+}
+
+/// One node's row in a scheduling cycle's table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CycleRow {
+    pub node: String,
+    /// None when the node passed every filter; else the plugin, its code and reasons.
+    pub rejected: Option<(String, String, String)>,
+    /// Per scoring plugin (same order as `CycleTable::plugins`): raw and normalized.
+    pub scores: Vec<(i64, i64)>,
+    pub total: Option<i64>,
+    pub chosen: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct CycleTable {
+    /// Scoring plugins and their weights.
+    pub plugins: Vec<(String, i64)>,
+    pub rows: Vec<CycleRow>,
+    /// Nodes not evaluated (percentageOfNodesToScore).
+    pub not_evaluated: Vec<String>,
+    pub message: Option<String>,
+}
+
+/// The node × plugin table of the current reaction, when it is a scheduling cycle.
+pub fn cycle_table(player: &Player) -> Option<CycleTable> {
+    let r = player.current().filter(|r| r.kind == Kind::SchedulingCycle)?;
+    let events = &player.trace()[r.events.clone()];
+    let mut table = CycleTable::default();
+    let get = |e: &TraceEvent, k: &str| e.params.get(k).map(|v| v.into_owned()).unwrap_or(Value::Null);
+    let chosen = events.iter().find(|e| e.action == Action::SchedulerSelectHost).map(|e| param_text(e, "node"));
+    if let Some(f) = events.iter().find(|e| e.action == Action::SchedulerFilter) {
+        for n in get(f, "nodes").as_array().into_iter().flatten() {
+            let node = n["node"].as_str().unwrap_or_default().to_string();
+            let rejected = n["rejectedBy"].as_str().map(|p| {
+                let reasons: Vec<&str> = n["reasons"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+                (p.to_string(), n["code"].as_str().unwrap_or_default().to_string(), reasons.join(", "))
+            });
+            table.rows.push(CycleRow { chosen: chosen.as_deref() == Some(node.as_str()), node, rejected, scores: Vec::new(), total: None });
+        }
+        table.not_evaluated = get(f, "notEvaluated").as_array().into_iter().flatten().filter_map(|v| v.as_str().map(str::to_string)).collect();
+    }
+    if let Some(s) = events.iter().find(|e| e.action == Action::SchedulerScore) {
+        let nodes: Vec<String> = get(s, "nodes").as_array().into_iter().flatten().filter_map(|v| v.as_str().map(str::to_string)).collect();
+        let plugins = get(s, "plugins");
+        let totals = get(s, "totals");
+        for p in plugins.as_array().into_iter().flatten() {
+            table.plugins.push((p["plugin"].as_str().unwrap_or_default().to_string(), p["weight"].as_i64().unwrap_or(0)));
+        }
+        for (i, node) in nodes.iter().enumerate() {
+            let Some(row) = table.rows.iter_mut().find(|r| &r.node == node) else { continue };
+            row.scores = plugins.as_array().into_iter().flatten().map(|p| (p["raw"][i].as_i64().unwrap_or(0), p["normalized"][i].as_i64().unwrap_or(0))).collect();
+            row.total = totals[i].as_i64();
+        }
+    }
+    table.message = events
+        .iter()
+        .rev()
+        .find(|e| matches!(e.action, Action::SchedulerPostFilter | Action::SchedulerPreFilter) && !param_text(e, "message").is_empty())
+        .map(|e| param_text(e, "message"));
+    Some(table)
+}

@@ -1,0 +1,163 @@
+//! The player end to end on the default cluster: apply, step, go back, act in the past, replay.
+
+use podlife_player::explain::{MESSAGE_IDS, explain};
+use podlife_player::i18n::{Lang, Localizer};
+use podlife_player::reaction::Kind;
+use podlife_player::view::{self, Changes};
+use podlife_player::{Input, Player};
+
+const NGINX: &str = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: nginx\nspec:\n  containers:\n  - name: nginx\n    image: nginx:1.27\n    ports:\n    - containerPort: 80\n";
+
+fn files(text: &str) -> Vec<(String, String)> {
+    vec![("pod.yaml".to_string(), text.to_string())]
+}
+
+fn applied() -> Player {
+    let mut p = Player::new(1);
+    let results = p.apply(&files(NGINX), 300_000);
+    assert!(results.iter().all(|r| !r.failed && r.diagnostics.is_empty()), "{results:?}");
+    p
+}
+
+fn status_of(p: &Player, pod: &str) -> Option<String> {
+    let scene = view::scene(p);
+    scene.nodes.iter().flat_map(|n| n.pods.iter()).chain(scene.unscheduled.iter()).find(|v| v.name == pod).map(|v| v.status.clone())
+}
+
+#[test]
+fn apply_runs_until_quiet_and_the_cursor_starts_at_the_apply() {
+    let mut p = applied();
+    assert_eq!(p.position(), 0);
+    assert!(p.reactions().len() > 20, "{}", p.reactions().len());
+    assert_eq!(status_of(&p, "nginx"), None, "before the first reaction the pod does not exist");
+    p.seek(usize::MAX);
+    assert_eq!(status_of(&p, "nginx").as_deref(), Some("Running"));
+    // Quiet for 30 s after the last visible reaction, then it stopped.
+    let last_visible = p.reactions().iter().rev().find(|r| !r.background).unwrap().time;
+    assert!(p.end_time().millis() <= last_visible.millis() + 30_000 + 1);
+    assert!(p.reactions().iter().any(|r| r.background), "heartbeats are marked background");
+}
+
+#[test]
+fn stepping_shows_the_pod_move_through_its_statuses_and_back() {
+    let mut p = applied();
+    let mut seen = Vec::new();
+    let mut position = 0;
+    while let Some(next) = p.next_visible(position, true) {
+        p.seek(next);
+        position = next;
+        let status = status_of(&p, "nginx").unwrap_or_else(|| "-".into());
+        if seen.last() != Some(&status) {
+            seen.push(status);
+        }
+    }
+    // "-": kubectl apply first GETs the pod (404), before the POST creates it.
+    assert_eq!(seen, ["-", "Pending", "ContainerCreating", "Running"]);
+    // Back again: the same statuses in reverse order.
+    let mut back = Vec::new();
+    while let Some(prev) = p.next_visible(position, false) {
+        p.seek(prev);
+        position = prev;
+        let status = status_of(&p, "nginx").unwrap_or_else(|| "-".into());
+        if back.last() != Some(&status) {
+            back.push(status);
+        }
+        if prev == 0 {
+            break;
+        }
+    }
+    assert_eq!(back, ["Running", "ContainerCreating", "Pending", "-"]);
+}
+
+#[test]
+fn the_binding_changes_spec_node_name_and_the_cycle_has_a_table() {
+    let mut p = applied();
+    let cycle = p.reactions().iter().position(|r| r.kind == Kind::SchedulingCycle).unwrap();
+    p.seek(cycle + 1);
+    let table = view::cycle_table(&p).expect("a table");
+    assert_eq!(table.rows.len(), 3);
+    assert!(table.rows.iter().any(|r| r.node == "control-plane" && r.rejected.as_ref().is_some_and(|(plugin, _, _)| plugin == "TaintToleration")));
+    assert_eq!(table.rows.iter().filter(|r| r.chosen).count(), 1);
+    assert!(table.plugins.iter().any(|(name, weight)| name == "TaintToleration" && *weight == 3));
+    // The next reaction is the Binding POST: spec.nodeName goes from absent to the node.
+    p.seek(cycle + 2);
+    let Changes::Updated(changes) = view::changes(&p) else { panic!("{:?}", view::changes(&p)) };
+    let node = changes.iter().find(|c| c.path == "spec.nodeName").expect("spec.nodeName changed");
+    assert_eq!(node.before, None);
+    assert!(node.after.as_ref().unwrap().as_str().unwrap().starts_with("worker-"));
+    let scene = view::scene(&p);
+    assert_eq!(scene.active[0].name, "kube-scheduler");
+    assert!(scene.stages.contains(&"etcd"));
+}
+
+#[test]
+fn a_read_only_command_in_the_past_keeps_the_future_and_a_write_replaces_it() {
+    let mut p = applied();
+    let total = p.reactions().len();
+    let early = p.reactions().iter().position(|r| r.kind == Kind::SchedulingCycle).unwrap();
+    p.seek(early);
+    let entry = p.command("kubectl get pods");
+    assert!(entry.scratch);
+    assert!(entry.output.contains("Pending"), "{}", entry.output);
+    assert_eq!(p.reactions().len(), total, "the timeline is unchanged");
+    let entry = p.command("kubectl delete pod nginx --wait=false");
+    assert!(!entry.scratch && !entry.failed, "{entry:?}");
+    assert!(p.reactions().len() < total + 200);
+    // The pod was deleted before it ever ran: nothing in the new future is Running.
+    p.seek(usize::MAX);
+    assert_eq!(status_of(&p, "nginx"), None, "deleted");
+}
+
+#[test]
+fn replaying_the_log_rebuilds_the_same_timeline() {
+    let mut p = applied();
+    p.seek(10);
+    p.command("kubectl get pods");
+    p.seek(usize::MAX);
+    p.command("kubectl delete pod nginx --wait=false");
+    p.seek(40);
+    let again = Player::replay(1, p.log());
+    assert_eq!(again.reactions(), p.reactions());
+    assert_eq!(again.console(), p.console());
+    let log = serde_json::to_string(p.log()).unwrap();
+    let parsed: Vec<podlife_player::Logged> = serde_json::from_str(&log).unwrap();
+    assert_eq!(parsed, p.log());
+    assert!(matches!(parsed[0].input, Input::Apply { .. }));
+}
+
+#[test]
+fn restoring_a_snapshot_and_replaying_ops_gives_the_live_state() {
+    // Rewinding to the end of the timeline must change nothing: compare the full pod YAML.
+    let mut p = applied();
+    p.seek(usize::MAX);
+    let live = p.command("kubectl get pod nginx -o yaml").output;
+    let mid = p.reactions().len() / 2;
+    p.seek(mid);
+    let past = p.command("kubectl get pod nginx -o yaml").output;
+    assert_ne!(live, past);
+    p.seek(usize::MAX);
+    assert_eq!(p.command("kubectl get pod nginx -o yaml").output, live);
+}
+
+#[test]
+fn every_reaction_has_an_explanation_in_both_languages() {
+    let mut p = applied();
+    p.seek(usize::MAX);
+    p.command("kubectl delete pod nginx --wait=false");
+    p.apply(&files("apiVersion: v1\nkind: Pod\nmetadata:\n  name: big\nspec:\n  containers:\n  - name: c\n    image: nginx:1.27\n    resources:\n      requests:\n        memory: 100Gi\n"), 60_000);
+    p.command("kubectl run bad --image=nginx:no-such-tag");
+    for lang in Lang::ALL {
+        let l = Localizer::new(lang);
+        assert_eq!(l.load_errors, Vec::<String>::new(), "{lang:?}");
+        for id in MESSAGE_IDS {
+            assert!(l.has(id), "{lang:?} lacks {id}");
+        }
+        for r in p.reactions() {
+            let m = explain(r, p.trace());
+            assert!(MESSAGE_IDS.contains(&m.id), "{} is not listed", m.id);
+            let (text, errors) = l.format(m.id, &m.args);
+            assert_eq!(errors, Vec::<String>::new(), "{lang:?} {}: {text}", m.id);
+            assert!(!text.trim().is_empty());
+        }
+    }
+}

@@ -1,0 +1,171 @@
+# What each reaction means, for a learner. Arguments come from the engine's trace
+# (crates/player/src/explain.rs). kubectl output, API fields and reasons stay as a cluster prints them.
+
+## API calls: one request from the client to kube-apiserver and back
+
+explain-api-create-pod =
+    { $caller } sent POST { $path }. kube-apiserver authenticated the request as { $user }, RBAC allowed it ({ $allowedBy }), filled in { $defaulted } default field(s){ $hasAdmission ->
+        [no] {""}
+       *[yes] , let the admission plugins { $admission } change it
+    } and validated it. etcd stored { $object } at revision { $revision }: the pod now exists, but only as a record — no node runs it yet.
+explain-api-create =
+    { $caller } created { $object } (POST { $path }). After authentication ({ $user }), RBAC ({ $allowedBy }), admission and validation, etcd stored it at revision { $revision }, and every watcher of this kind is told.
+explain-api-binding =
+    { $caller } posted a Binding for { $object }: this is how the scheduler's decision becomes real. kube-apiserver sets spec.nodeName, and etcd stores revision { $revision }. The kubelet on that node watches for pods bound to it.
+explain-api-event =
+    { $caller } recorded an Event about what it just did (POST { $path }). Events are ordinary API objects; `kubectl describe` and `kubectl get events` read them.
+explain-api-pod-status =
+    { $caller } reported the pod's status ({ $verb } { $path }). The API only learns what the kubelet tells it: phase, conditions, container states and the pod IP all arrive this way. etcd stored revision { $revision }.
+explain-api-node-status =
+    { $caller } updated its Node's status ({ $verb } { $path }): conditions, capacity and images, as kubelets do every few seconds.
+explain-api-lease =
+    { $caller } renewed its Lease (PUT { $path }): the cheap heartbeat that tells the node lifecycle controller the node is alive.
+explain-api-delete-pod =
+    { $caller } asked to delete { $object } (DELETE { $path }). A running pod is not removed at once: kube-apiserver sets metadata.deletionTimestamp and a grace period, and the kubelet stops the containers first.
+explain-api-delete =
+    { $caller } deleted { $object } (DELETE { $path }).
+explain-api-update =
+    { $caller } changed { $object } ({ $verb } { $path }); etcd stored revision { $revision }.
+explain-api-read =
+    { $caller } read from the API ({ $verb } { $path }); nothing changes in etcd.
+explain-api-rejected =
+    kube-apiserver refused { $caller }'s { $verb } { $path } with { $code }{ $hasReason ->
+        [no] {""}
+       *[yes] {" "}{ $reason }
+    }, at the { $stage ->
+        [authn] authentication
+        [authz] authorization (RBAC)
+        [admission.mutating] admission
+        [admission.validating] admission
+        [validation] validation
+        [decode] decoding
+        [etcd] storage
+       *[other] { $stage }
+    } stage. Nothing was stored.
+
+## kube-scheduler
+
+explain-schedule-ok =
+    kube-scheduler ran one scheduling cycle for { $pod }: filters ruled out the nodes that cannot run it ({ $feasible } of { $evaluated } node(s) fit), scoring ranked the rest, and { $node } won with { $score } points. Next it binds the pod to { $node }.
+explain-schedule-failed =
+    kube-scheduler found no node for { $pod } ({ $feasible } of { $evaluated } node(s) fit). The pod stays Pending and goes back to the queue until something in the cluster changes. { $message }
+
+## Watches and informers
+
+explain-informer-scheduler =
+    kube-scheduler's informer received { $type } for { $object }. A pod without spec.nodeName goes into the scheduling queue; the scheduler also keeps its cache of what runs where up to date.
+explain-informer-kubelet =
+    { $component } received { $type } for { $object } through its watch. Each kubelet only watches pods bound to its own node; this is how it learns it has work to do.
+explain-informer-controllers =
+    kube-controller-manager's shared informer received { $type } for { $object }; each controller inside checks whether it has something to reconcile.
+explain-informer =
+    { $component } received { $type } for { $object } through its watch.
+explain-informer-list =
+    { $component } listed { $resource } ({ $count } object(s)) to fill its cache, then watches for changes.
+explain-watch =
+    kube-apiserver's watch cache sent { $type } for { $object } to every client watching it.
+
+## kubelet
+
+explain-kubelet-sync =
+    { $component } synced { $object } ({ $type ->
+        [SyncPod] SyncPod: it compares what the pod should run with what the runtime has, and starts whatever is missing
+        [SyncTerminatingPod] SyncTerminatingPod: it stops the containers, giving them { $grace } s to exit
+        [SyncTerminatedPod] SyncTerminatedPod: the containers are gone; it cleans up volumes and the sandbox
+       *[other] { $type }
+    }).
+explain-pleg =
+    { $component }'s PLEG (pod lifecycle event generator) relisted the runtime and saw { $type } for container { $container }{ $count ->
+        [1] {""}
+       *[other] {" "}(and more, { $count } events in all)
+    }. The kubelet does not get pushed events from containerd; it polls, then syncs the pod.
+explain-kill =
+    { $component } is stopping container { $container } with a grace period of { $grace } s: first the stop signal, then SIGKILL if it has not exited in time.
+explain-probe =
+    { $component } ran the { $probe } probe of { $container }: { $result ->
+        [success] it passed
+       *[other] it failed
+    }. { $probe ->
+        [Liveness] Failing liveness probes get the container restarted.
+        [Readiness] Readiness decides whether the pod counts as Ready (and receives Service traffic); a failure does not restart anything.
+        [Startup] Until the startup probe passes, liveness and readiness probes wait.
+       *[other] {""}
+    }
+explain-hook =
+    { $component } ran the { $hook } hook of { $container }{ $hasError ->
+        [no] .
+       *[yes] , which failed: { $error }
+    }
+explain-exec =
+    { $component } ran a command in { $container } (kubectl exec goes through the kubelet and the runtime).
+explain-logs =
+    { $component } served the log of { $container } (kubectl logs reads the file the runtime wrote on the node).
+
+## Container runtime: containerd, the shim, runc, CNI
+
+explain-cri =
+    { $component } served the CRI call { $method }{ $hasContainer ->
+        [no] {""}
+       *[yes] {" "}for { $container }
+    }: { $method ->
+        [RunPodSandbox] it starts the pod's sandbox — the pause container that holds the pod's network namespace — and asks the CNI plugin for an IP.
+        [CreateContainer] it prepares the container from the image (filesystem, configuration) without starting it.
+        [StartContainer] it starts the container through a shim and runc.
+        [StopContainer] it sends the container's stop signal and waits for the grace period.
+        [RemoveContainer] it removes the exited container.
+        [StopPodSandbox] it stops the sandbox and releases the pod's network.
+        [RemovePodSandbox] it removes the sandbox.
+        [PullImage] it pulls the image.
+       *[other] { $method }.
+    }{ $hasError ->
+        [no] {""}
+       *[yes] {" "}It failed: { $error }
+    }
+explain-image-pull =
+    { $component } { $result ->
+        [pulling] started pulling { $image } from the registry. Until it finishes the pod shows ContainerCreating.
+        [pulled] finished pulling { $image }; the layers are now on this node, so the next pod with this image starts faster.
+       *[other] could not pull { $image }: { $error }. The kubelet will retry with a growing back-off (ImagePullBackOff).
+    }
+explain-cni =
+    { $command ->
+        [ADD] The CNI plugin wired the sandbox into the pod network and gave { $object } the IP { $ip }.
+        [DEL] The CNI plugin removed the pod's network and released its IP.
+       *[other] The CNI plugin ran { $command }.
+    }{ $hasError ->
+        [no] {""}
+       *[yes] {" "}It failed: { $error }
+    }
+explain-runc =
+    runc { $op } { $container }{ $hasPid ->
+        [no] {""}
+       *[yes] {" "}as PID { $pid } on the node
+    }: it sets up namespaces and cgroups, then runs the process — and exits; the shim stays as the process's parent.{ $hasError ->
+        [no] {""}
+       *[yes] {" "}It failed: { $error }
+    }
+explain-shim =
+    { $op ->
+        [start] containerd-shim started for { $container }: it holds the container's stdio and waits for its exit, so containerd can restart without killing containers.
+        [exit] { $container } exited with code { $exitCode }{ $hasReason ->
+            [no] {""}
+           *[yes] {" "}({ $reason })
+        }; the shim reports it, and the kubelet will see it at its next relist.
+       *[other] containerd-shim: { $op } { $container }.
+    }
+explain-signal =
+    { $signal } was delivered to PID 1 of { $container }{ $hasDisposition ->
+        [no] .
+       *[yes] : { $disposition }.
+    }{ $signal ->
+        [SIGKILL] {" "}SIGKILL cannot be caught: the process ends now.
+       *[other] {""}
+    }
+
+## Components and nodes
+
+explain-component-stop = { $component } was stopped. Nothing it would do happens until it starts again; the rest of the cluster carries on.
+explain-component-start = { $component } started; it lists what it watches and catches up.
+explain-node-down = { $object } lost its connection to the control plane: its kubelet can no longer report or renew its Lease.
+explain-node-up = { $object } is connected again.
+explain-step = { $component }: { $action } { $object }.

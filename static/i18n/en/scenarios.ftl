@@ -1,0 +1,3 @@
+scenario-picker-label = Scenario
+scenario-nginx-title = An nginx pod
+scenario-nginx-intro = Press Apply.
