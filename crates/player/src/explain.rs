@@ -150,8 +150,25 @@ fn api_call(r: &Reaction, events: &[TraceEvent], actor: String, object: String, 
     let path = param_text(request, "path");
     let code = response_code(events).unwrap_or(0);
     let base = |id: &'static str| Message::new(id).text("caller", actor.clone()).text("verb", verb.clone()).text("path", path.clone()).text("object", object.clone()).number("code", code as f64);
+    if code == 404 && verb == "GET" {
+        return base("explain-api-read-missing");
+    }
     if code >= 400 {
-        let stage = events.iter().rev().find(|e| !matches!(e.action, Action::Response | Action::Request)).map(|e| e.action.id()).unwrap_or("request");
+        // The first stage that said no; a request every stage passed was refused by the
+        // registry (NotFound, AlreadyExists, Conflict …).
+        let failed = |e: &&TraceEvent| {
+            e.params.get("error").is_some()
+                || e.params.get("allowed").as_deref() == Some(&Value::Bool(false))
+                || e.params.get("errors").is_some_and(|v| v.as_array().is_some_and(|a| !a.is_empty()))
+        };
+        let stage = match events.iter().find(failed).map(|e| e.action) {
+            Some(Action::Authentication) => "authn",
+            Some(Action::Authorization) => "authz",
+            Some(Action::MutatingAdmission | Action::ValidatingAdmission) => "admission",
+            Some(Action::Validation) => "validation",
+            Some(Action::Decode) => "decode",
+            _ => "etcd",
+        };
         let reason = events.iter().rev().find(|e| e.action == Action::Response).map(|e| param_text(e, "reason")).unwrap_or_default();
         return base("explain-api-rejected").text("stage", stage).text("reason", reason);
     }
@@ -230,6 +247,7 @@ pub const MESSAGE_IDS: &[&str] = &[
     "explain-node-up",
     "explain-step",
     "explain-api-rejected",
+    "explain-api-read-missing",
     "explain-api-read",
     "explain-api-binding",
     "explain-api-event",

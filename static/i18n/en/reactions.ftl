@@ -28,6 +28,8 @@ explain-api-update =
     { $caller } changed { $object } ({ $verb } { $path }); etcd stored revision { $revision }.
 explain-api-read =
     { $caller } read from the API ({ $verb } { $path }); nothing changes in etcd.
+explain-api-read-missing =
+    { $caller } asked for { $object } (GET { $path }) and got 404 NotFound: it does not exist yet. `kubectl apply` always looks first; next it creates the object.
 explain-api-rejected =
     kube-apiserver refused { $caller }'s { $verb } { $path } with { $code }{ $hasReason ->
         [no] {""}
@@ -35,11 +37,10 @@ explain-api-rejected =
     }, at the { $stage ->
         [authn] authentication
         [authz] authorization (RBAC)
-        [admission.mutating] admission
-        [admission.validating] admission
+        [admission] admission
         [validation] validation
         [decode] decoding
-        [etcd] storage
+        [etcd] storage (the registry)
        *[other] { $stage }
     } stage. Nothing was stored.
 
