@@ -3,7 +3,9 @@
 //! from the trace, their explanations as message ids, the views drawn at each moment, the
 //! translation files, and the formats of autosave and share links.
 
+pub mod complete;
 pub mod explain;
+pub mod highlight;
 pub mod history;
 pub mod i18n;
 pub mod keep;

@@ -1,0 +1,71 @@
+//! Tab completion for the console: commands, kubectl verbs, resource kinds and object names.
+
+/// kubectl verbs the emulator knows, as `kubectl --help` lists them.
+const KUBECTL_VERBS: &[&str] = &[
+    "annotate", "api-resources", "apply", "auth", "cordon", "create", "delete", "describe", "drain", "events", "exec", "explain", "get", "label",
+    "logs", "patch", "replace", "run", "taint", "uncordon", "version", "wait",
+];
+
+const KINDS: &[&str] = &[
+    "pods", "nodes", "events", "namespaces", "services", "serviceaccounts", "configmaps", "secrets", "persistentvolumeclaims", "persistentvolumes",
+    "storageclasses", "priorityclasses", "leases",
+];
+
+const PROGRAMS: &[&str] = &["kubectl", "podlife", "sleep"];
+
+const PODLIFE_VERBS: &[&str] = &["node", "stop", "start", "restart", "scheduler"];
+
+/// The candidates for the last word of `line`; `names` are object names the cluster has
+/// (pods and nodes at the moment shown).
+pub fn candidates(line: &str, names: &[String]) -> Vec<String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let typing_new_word = line.is_empty() || line.ends_with(' ');
+    let (done, prefix): (&[&str], &str) = if typing_new_word { (&words[..], "") } else { (&words[..words.len() - 1], words[words.len() - 1]) };
+    let pool: Vec<String> = match done {
+        [] => PROGRAMS.iter().map(|s| s.to_string()).collect(),
+        ["kubectl"] => KUBECTL_VERBS.iter().map(|s| s.to_string()).collect(),
+        ["kubectl", "get" | "describe" | "delete" | "explain" | "label" | "annotate" | "patch"] => KINDS.iter().map(|s| s.to_string()).collect(),
+        ["kubectl", "logs" | "exec", ..] | ["kubectl", _, _, ..] => names.to_vec(),
+        ["podlife"] => PODLIFE_VERBS.iter().map(|s| s.to_string()).collect(),
+        ["podlife", "node"] => names.to_vec(),
+        _ => Vec::new(),
+    };
+    let mut out: Vec<String> = pool.into_iter().filter(|c| c.starts_with(prefix)).collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// `line` with its last word completed as far as every candidate agrees (a space after a
+/// single candidate), or None when nothing completes.
+pub fn complete(line: &str, names: &[String]) -> Option<String> {
+    let found = candidates(line, names);
+    let first = found.first()?;
+    let common = found.iter().fold(first.clone(), |acc, c| acc.chars().zip(c.chars()).take_while(|(a, b)| a == b).map(|(a, _)| a).collect());
+    let start = if line.is_empty() || line.ends_with(' ') { line.len() } else { line.rfind(' ').map_or(0, |i| i + 1) };
+    let mut out = format!("{}{}", &line[..start], common);
+    if found.len() == 1 {
+        out.push(' ');
+    }
+    (out != line).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn completes_programs_verbs_kinds_and_names() {
+        let names = vec!["nginx".to_string(), "nginx-2".to_string(), "worker-1".to_string()];
+        assert_eq!(complete("kub", &names).as_deref(), Some("kubectl "));
+        assert_eq!(complete("kubectl ge", &names).as_deref(), Some("kubectl get "));
+        assert_eq!(complete("kubectl get po", &names).as_deref(), Some("kubectl get pods "));
+        assert_eq!(complete("kubectl get pods ng", &names).as_deref(), Some("kubectl get pods nginx"));
+        assert_eq!(candidates("kubectl get pods ng", &names), ["nginx", "nginx-2"]);
+        assert_eq!(complete("kubectl logs w", &names).as_deref(), Some("kubectl logs worker-1 "));
+        assert_eq!(complete("kubectl de", &names).as_deref(), None, "delete and describe share only \"de\"");
+        assert_eq!(complete("kubectl des", &names).as_deref(), Some("kubectl describe "));
+        assert_eq!(complete("zzz", &names), None);
+        assert_eq!(complete("", &names), None, "three programs share no prefix");
+    }
+}
