@@ -1,3 +1,54 @@
+# Built-in scenarios (crates/lessons): the picker, and a title and a two-line introduction
+# for each scenario id. Line 1: what the learner will see. Line 2: what to press or try.
+
 scenario-picker-label = Scenario
-scenario-nginx-title = An nginx pod
-scenario-nginx-intro = Press Apply.
+
+scenario-nginx-title = Your first pod: nginx
+scenario-nginx-intro =
+    Follow one nginx pod from kubectl through kube-apiserver, etcd, the scheduler and the kubelet to Running.
+    Press Apply, then try `kubectl delete pod nginx` and watch it shut down gracefully.
+
+scenario-insufficient-memory-title = Pending: not enough memory
+scenario-insufficient-memory-intro =
+    The pod asks for 6Gi of memory, more than any worker has, so the scheduler leaves it Pending and says why.
+    Press Apply, read the FailedScheduling event, then lower the request to 1Gi and apply again.
+
+scenario-untolerated-taint-title = Pending: a taint the pod does not tolerate
+scenario-untolerated-taint-intro =
+    Both workers are tainted for batch jobs: the report pod tolerates the taint and runs, the web pod stays Pending.
+    Press Apply, then remove the taint from worker-2 with the suggested command and watch web get scheduled.
+
+scenario-image-pull-backoff-title = ImagePullBackOff: an image tag that does not exist
+scenario-image-pull-backoff-intro =
+    There is no nginx:1.99, so the pull fails (ErrImagePull) and the kubelet retries after ever longer pauses (ImagePullBackOff).
+    Press Apply, watch the retries in the events, then fix the tag to 1.27 and apply again.
+
+scenario-crash-loop-backoff-title = CrashLoopBackOff: a container that keeps exiting
+scenario-crash-loop-backoff-intro =
+    The app exits with status 1 because DATABASE_URL is missing; the kubelet restarts it, waiting 10 s, 20 s, 40 s… in between.
+    Press Apply, watch RESTARTS climb, then read why it died with `kubectl logs api --previous`.
+
+scenario-oom-killed-title = OOMKilled: over the memory limit
+scenario-oom-killed-intro =
+    stress allocates 250M inside a 100Mi limit, so the kernel's OOM killer ends it (exit code 137) and the kubelet restarts it.
+    Press Apply, then look for Reason: OOMKilled under Last State in `kubectl describe pod memory-hog`.
+
+scenario-init-container-wait-title = An init container waits for the database
+scenario-init-container-wait-intro =
+    myapp stays at Init:0/1 until postgres behind postgres-svc is ready; only then does its app container start.
+    Press Apply and watch both pods, then read the init container's log of its attempts.
+
+scenario-native-sidecar-title = Native sidecar containers
+scenario-native-sidecar-intro =
+    The sidecar declared in initContainers with restartPolicy: Always starts first and is stopped after the job, so the pod completes; as a regular container it keeps the pod NotReady.
+    Press Apply, compare the two pods, then read the sidecar's log to see it flush on SIGTERM.
+
+scenario-readiness-vs-liveness-title = Readiness vs liveness probes
+scenario-readiness-vs-liveness-intro =
+    When /ready fails, the pod only turns 0/1 (out of service, not restarted); when /healthz fails, the kubelet kills and restarts the container.
+    Press Apply, watch READY and RESTARTS of both pods, then list the Unhealthy events.
+
+scenario-pid1-termination-title = Graceful shutdown: who is PID 1?
+scenario-pid1-termination-intro =
+    In exec form the app is PID 1, receives SIGTERM and exits within a second; in shell form sh is PID 1, drops the signal, and the app is SIGKILLed after the 30 s grace period.
+    Press Apply, then delete exec-form and shell-form one after the other and compare how long each takes.
