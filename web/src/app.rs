@@ -1,187 +1,591 @@
-//! The page: a manifest editor, an Apply button, and the output, pods and trace panes.
+//! The page: scenario and language bar, editor, cluster stage, "what just happened", timeline,
+//! and the console with events and pods. All state lives here; the views are functions of it.
 
-use podlife_console::{Diagnostic, Session};
-use web_sys::HtmlTextAreaElement;
+use std::rc::Rc;
+
+use gloo_timers::callback::Timeout;
+use podlife_console::Diagnostic;
+use podlife_lessons::Scenario;
+use podlife_player::i18n::{Lang, Localizer};
+use podlife_player::keep::{EditorFile, Saved, Shared, encode_share};
+use podlife_player::{Input, Player};
 use yew::prelude::*;
 
-use crate::strings::{DEFAULT_MANIFEST, strings};
+use crate::{console, crash, editor, keep, stage, timeline, what};
 
-/// The seed of the simulation's RNG, so every visit replays the same run.
+/// The seed of the simulation's RNG: every visit replays the same run.
 const SEED: u64 = 1;
 
-/// What the panes show after an Apply.
-#[derive(Clone, Default, PartialEq)]
-struct Panes {
-    output: String,
-    diagnostics: Vec<Diagnostic>,
-    pods: String,
-    trace: String,
+/// Playback speeds (× real time of one step per `STEP_MS`).
+pub const SPEEDS: [f64; 7] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
+const DEFAULT_SPEED: usize = 2;
+
+/// How long one step shows at 1×.
+const STEP_MS: f64 = 900.0;
+
+/// The editor's live check waits this long after the last keystroke.
+const CHECK_DELAY_MS: u32 = 350;
+
+/// The lower panel's tabs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tab {
+    Console,
+    Events,
+    Pods,
 }
 
-/// Runs `kubectl apply -f -` with the manifest, then refreshes the pods and trace panes.
-fn apply(session: &mut Session, manifest: &str) -> Panes {
-    let applied = session.exec("kubectl apply -f -", Some(manifest));
-    let pods = session.exec("kubectl get pods -o wide", None);
-    Panes {
-        output: applied.text,
-        diagnostics: applied.diagnostics,
-        pods: pods.text,
-        trace: session.trace_text(),
+pub enum Msg {
+    Edit(String),
+    Check,
+    SelectFile(usize),
+    AddFile,
+    CloseFile(usize),
+    Apply,
+    Delete,
+    Seek(usize),
+    Step(bool),
+    NextOf(String),
+    TogglePlay,
+    Tick,
+    Speed(usize),
+    Lang(Lang),
+    Scenario(String),
+    Command(String),
+    Tab(Tab),
+    Share,
+    ToggleBackground,
+    Reset,
+    DismissNotice,
+}
+
+pub struct App {
+    player: Player,
+    scenario: &'static Scenario,
+    files: Vec<EditorFile>,
+    active_file: usize,
+    /// Diagnostics per file index (from the live check, then from Apply).
+    diagnostics: Vec<Vec<Diagnostic>>,
+    locales: [Rc<Localizer>; 2],
+    lang: Lang,
+    embed: bool,
+    playing: bool,
+    speed: usize,
+    tab: Tab,
+    show_background: bool,
+    notice: Option<String>,
+    share_link: Option<String>,
+    reduced_motion: bool,
+    timer: Option<Timeout>,
+    check_timer: Option<Timeout>,
+    /// Set once the learner has pressed Apply in this scenario (the intro changes).
+    applied: bool,
+    editor_refs: editor::Refs,
+    console_refs: console::Refs,
+}
+
+fn scenario_files(s: &Scenario) -> Vec<EditorFile> {
+    s.files.iter().map(|f| EditorFile { name: f.name.to_string(), text: f.text.to_string() }).collect()
+}
+
+fn pairs(files: &[EditorFile]) -> Vec<(String, String)> {
+    files.iter().map(|f| (f.name.clone(), f.text.clone())).collect()
+}
+
+impl App {
+    pub fn t(&self) -> &Localizer {
+        &self.locales[if self.lang == Lang::Ko { 0 } else { 1 }]
     }
-}
 
-/// The offset, in UTF-16 code units as the DOM counts them, of 1-based `line`:`column` in `text`
-/// (columns count characters); past the end of a line or of the text, its end.
-fn utf16_offset(text: &str, line: u32, column: u32) -> u32 {
-    let mut offset = 0usize;
-    for (index, content) in text.split('\n').enumerate() {
-        if index + 1 == line as usize {
-            let before = content.chars().take(column.saturating_sub(1) as usize);
-            offset += before.map(char::len_utf16).sum::<usize>();
-            return u32::try_from(offset).unwrap_or(u32::MAX);
+    /// A fresh player for a scenario: its setup script run, the cursor at the end.
+    fn start(scenario: &Scenario) -> Player {
+        let mut player = Player::new(SEED);
+        if !scenario.setup.trim().is_empty() {
+            let _ = player.run_script(scenario.setup);
         }
-        offset += content.chars().map(char::len_utf16).sum::<usize>() + 1;
+        player.set_files(&pairs(&scenario_files(scenario)));
+        player
     }
-    u32::try_from(offset.saturating_sub(1)).unwrap_or(u32::MAX)
+
+    fn horizon_ms(&self) -> u64 {
+        (self.scenario.horizon_seconds.max(5) as u64 * 1000).max(podlife_player::player::QUIET_MS)
+    }
+
+    fn save(&mut self) {
+        if self.embed {
+            return;
+        }
+        let saved = Saved {
+            scenario: self.scenario.id.to_string(),
+            files: self.files.clone(),
+            active_file: self.active_file,
+            log: self.player.log().to_vec(),
+            position: self.player.position(),
+            lang: Some(self.lang.code().to_string()),
+        };
+        if let Err(e) = keep::save(&saved) {
+            self.notice = Some(self.t().text_with("notice-save-failed", &[("error", &e)]));
+        }
+        crash::remember(self.files.iter().map(|f| format!("# {}\n{}\n", f.name, f.text)).collect());
+    }
+
+    fn schedule_tick(&mut self, ctx: &Context<Self>) {
+        let link = ctx.link().clone();
+        let ms = (STEP_MS / SPEEDS[self.speed]).round() as u32;
+        self.timer = Some(Timeout::new(ms, move || link.send_message(Msg::Tick)));
+    }
+
+    fn step(&mut self, forward: bool) -> bool {
+        let from = self.player.position();
+        let next = if self.show_background {
+            if forward { (from < self.player.reactions().len()).then_some(from + 1) } else { from.checked_sub(1) }
+        } else {
+            self.player.next_visible(from, forward)
+        };
+        match next {
+            Some(p) => {
+                self.player.seek(p);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn load_scenario(&mut self, scenario: &'static Scenario, files: Vec<EditorFile>) {
+        self.scenario = scenario;
+        self.player = App::start(scenario);
+        self.files = files;
+        self.active_file = 0;
+        self.diagnostics = vec![Vec::new(); self.files.len()];
+        self.applied = false;
+        self.playing = false;
+        self.timer = None;
+    }
 }
 
-#[function_component(App)]
-pub fn app() -> Html {
-    let t = strings();
-    let session = use_mut_ref(|| Session::new(SEED));
-    let manifest = use_state(|| DEFAULT_MANIFEST.to_string());
-    let panes = use_state(Panes::default);
-    let editor = use_node_ref();
+impl Component for App {
+    type Message = Msg;
+    type Properties = ();
 
-    let on_input = {
-        let manifest = manifest.clone();
-        Callback::from(move |e: InputEvent| {
-            let area: HtmlTextAreaElement = e.target_unchecked_into();
-            manifest.set(area.value());
-        })
-    };
-
-    let run_apply = {
-        let session = session.clone();
-        let manifest = manifest.clone();
-        let panes = panes.clone();
-        Callback::from(move |()| {
-            let next = apply(&mut session.borrow_mut(), &manifest);
-            panes.set(next);
-        })
-    };
-
-    let on_click = run_apply.reform(|_: MouseEvent| ());
-
-    let on_keydown = {
-        let run_apply = run_apply.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Enter" && (e.ctrl_key() || e.meta_key()) {
-                e.prevent_default();
-                run_apply.emit(());
+    fn create(ctx: &Context<Self>) -> Self {
+        let query = keep::query();
+        let languages = keep::browser_languages();
+        let mut notice = None;
+        let saved = if query.embed || query.shared.is_some() { None } else { keep::load() };
+        let saved = match saved {
+            Some(Ok(s)) => Some(s),
+            Some(Err(e)) => {
+                notice = Some(("notice-saved-ignored", e));
+                keep::forget();
+                None
             }
-        })
-    };
-
-    // Clicking a problem puts the caret at its position in the editor.
-    let go_to = {
-        let editor = editor.clone();
-        let manifest = manifest.clone();
-        Callback::from(move |(line, column): (u32, u32)| {
-            if let Some(area) = editor.cast::<HtmlTextAreaElement>() {
-                let at = utf16_offset(&manifest, line, column);
-                let _ = area.focus();
-                let _ = area.set_selection_range(at, at);
+            None => None,
+        };
+        let lang = query
+            .lang
+            .or_else(|| saved.as_ref().and_then(|s| s.lang.as_deref()).and_then(Lang::from_tag))
+            .unwrap_or_else(|| Lang::negotiate(languages.iter().map(String::as_str)));
+        let locales = [Rc::new(Localizer::new(Lang::Ko)), Rc::new(Localizer::new(Lang::En))];
+        let default = podlife_lessons::by_id(podlife_lessons::DEFAULT_ID).unwrap_or(&podlife_lessons::all()[0]);
+        let mut app = App {
+            player: App::start(default),
+            scenario: default,
+            files: scenario_files(default),
+            active_file: 0,
+            diagnostics: vec![Vec::new(); default.files.len()],
+            locales,
+            lang,
+            embed: query.embed,
+            playing: false,
+            speed: DEFAULT_SPEED,
+            tab: Tab::Console,
+            show_background: false,
+            notice: None,
+            share_link: None,
+            reduced_motion: keep::reduced_motion(),
+            timer: None,
+            check_timer: None,
+            applied: false,
+            editor_refs: editor::Refs::default(),
+            console_refs: console::Refs::default(),
+        };
+        keep::set_document_lang(lang);
+        match (query.shared, saved) {
+            (Some(Ok(shared)), _) => {
+                let scenario = podlife_lessons::by_id(&shared.scenario).unwrap_or(default);
+                app.load_scenario(scenario, shared.files);
+                app.notice = Some(app.t().text("notice-shared-opened"));
+                keep::clear_fragment();
             }
-        })
-    };
+            (Some(Err(e)), _) => {
+                app.notice = Some(app.t().text_with("notice-share-broken", &[("error", &e)]));
+                keep::clear_fragment();
+            }
+            (None, Some(saved)) => {
+                let scenario = podlife_lessons::by_id(&saved.scenario).unwrap_or(default);
+                app.scenario = scenario;
+                app.player = Player::replay(SEED, &saved.log);
+                app.player.seek(saved.position);
+                app.files = if saved.files.is_empty() { scenario_files(scenario) } else { saved.files };
+                app.active_file = saved.active_file.min(app.files.len() - 1);
+                app.diagnostics = vec![Vec::new(); app.files.len()];
+                app.applied = saved.log.iter().any(|l| matches!(l.input, Input::Apply { .. }));
+            }
+            (None, None) => {
+                if let Some(s) = query.scenario.as_deref().and_then(podlife_lessons::by_id) {
+                    app.load_scenario(s, scenario_files(s));
+                }
+            }
+        }
+        if let Some((id, e)) = notice {
+            app.notice = Some(app.t().text_with(id, &[("error", &e)]));
+        }
+        if query.embed {
+            // An embedded lesson starts applied, at the requested step.
+            let files = pairs(&app.files);
+            app.player.apply(&files, app.horizon_ms());
+            app.applied = true;
+            if let Some(step) = query.step {
+                app.player.seek(step);
+            }
+            if query.autoplay && !app.reduced_motion {
+                app.playing = true;
+                app.schedule_tick(ctx);
+            }
+        }
+        app.player.set_files(&pairs(&app.files));
+        crash::remember(app.files.iter().map(|f| format!("# {}\n{}\n", f.name, f.text)).collect());
+        app
+    }
 
-    let has_problems = !panes.diagnostics.is_empty();
-    let problems = panes.diagnostics.iter().map(|d| {
-        let (line, column) = (d.line, d.column);
-        let go_to = go_to.clone();
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
+        match msg {
+            Msg::Edit(text) => {
+                if let Some(f) = self.files.get_mut(self.active_file) {
+                    f.text = text;
+                }
+                self.player.set_files(&pairs(&self.files));
+                let link = ctx.link().clone();
+                self.check_timer = Some(Timeout::new(CHECK_DELAY_MS, move || link.send_message(Msg::Check)));
+                self.save();
+            }
+            Msg::Check => {
+                if let Some(f) = self.files.get(self.active_file) {
+                    let d = self.player.check(&f.name, &f.text);
+                    self.diagnostics.resize(self.files.len(), Vec::new());
+                    self.diagnostics[self.active_file] = d;
+                }
+            }
+            Msg::SelectFile(i) => self.active_file = i.min(self.files.len().saturating_sub(1)),
+            Msg::AddFile => {
+                let mut n = self.files.len() + 1;
+                while self.files.iter().any(|f| f.name == format!("file-{n}.yaml")) {
+                    n += 1;
+                }
+                self.files.push(EditorFile { name: format!("file-{n}.yaml"), text: String::new() });
+                self.diagnostics.push(Vec::new());
+                self.active_file = self.files.len() - 1;
+                self.save();
+            }
+            Msg::CloseFile(i) => {
+                if self.files.len() > 1 && i < self.files.len() {
+                    self.files.remove(i);
+                    self.diagnostics.remove(i.min(self.diagnostics.len().saturating_sub(1)));
+                    self.active_file = self.active_file.min(self.files.len() - 1);
+                    self.save();
+                }
+            }
+            Msg::Apply | Msg::Delete => {
+                let files = pairs(&self.files);
+                let apply = matches!(msg, Msg::Apply);
+                let results = if apply { self.player.apply(&files, self.horizon_ms()) } else { self.player.delete(&files, podlife_player::player::HORIZON_MS) };
+                self.diagnostics = self.files.iter().map(|f| results.iter().find(|r| r.name == f.name).map(|r| r.diagnostics.clone()).unwrap_or_default()).collect();
+                if let Some(i) = self.diagnostics.iter().position(|d| !d.is_empty()) {
+                    self.active_file = i;
+                }
+                self.applied |= apply;
+                // Show the first reaction the input caused.
+                self.step(true);
+                self.tab = if results.iter().any(|r| r.failed) { Tab::Console } else { self.tab };
+                self.save();
+            }
+            Msg::Seek(p) => {
+                self.player.seek(p);
+                self.save();
+            }
+            Msg::Step(forward) => {
+                self.playing = false;
+                self.timer = None;
+                if !self.step(forward) {
+                    return false;
+                }
+                self.save();
+            }
+            Msg::NextOf(component) => {
+                self.playing = false;
+                let from = self.player.position();
+                let found = self.player.next_matching(from, true, |r| (self.show_background || !r.background) && what::lane_of(&r.actor) == component);
+                if let Some(p) = found {
+                    self.player.seek(p);
+                    self.save();
+                }
+            }
+            Msg::TogglePlay => {
+                self.playing = !self.playing;
+                if self.playing {
+                    if self.player.at_end() || self.player.next_visible(self.player.position(), true).is_none() {
+                        self.player.seek(0);
+                    }
+                    self.schedule_tick(ctx);
+                } else {
+                    self.timer = None;
+                }
+            }
+            Msg::Tick => {
+                if !self.playing {
+                    return false;
+                }
+                if self.step(true) {
+                    self.schedule_tick(ctx);
+                } else {
+                    self.playing = false;
+                }
+                self.save();
+            }
+            Msg::Speed(i) => {
+                self.speed = i.min(SPEEDS.len() - 1);
+                if self.playing {
+                    self.schedule_tick(ctx);
+                }
+            }
+            Msg::Lang(lang) => {
+                self.lang = lang;
+                keep::set_document_lang(lang);
+                self.save();
+            }
+            Msg::Scenario(id) => {
+                if let Some(s) = podlife_lessons::by_id(&id) {
+                    self.load_scenario(s, scenario_files(s));
+                    self.save();
+                }
+            }
+            Msg::Command(line) => {
+                if line.trim().is_empty() {
+                    return false;
+                }
+                self.playing = false;
+                let entry = self.player.command(&line);
+                if !entry.scratch {
+                    self.step(true);
+                }
+                self.save();
+            }
+            Msg::Tab(tab) => self.tab = tab,
+            Msg::Share => {
+                let shared = Shared { scenario: self.scenario.id.to_string(), files: self.files.clone() };
+                match encode_share(&shared) {
+                    Ok(fragment) => {
+                        let query = format!("lang={}", self.lang.code());
+                        let link = keep::page_url(&query, &fragment);
+                        keep::copy(&link);
+                        self.share_link = Some(link);
+                    }
+                    Err(e) => self.notice = Some(self.t().text_with("notice-share-too-large", &[("error", &e)])),
+                }
+            }
+            Msg::ToggleBackground => self.show_background = !self.show_background,
+            Msg::Reset => {
+                let s = self.scenario;
+                self.load_scenario(s, scenario_files(s));
+                self.save();
+            }
+            Msg::DismissNotice => {
+                self.notice = None;
+                self.share_link = None;
+            }
+        }
+        true
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let t = self.t();
+        let on_key = link.batch_callback(|e: KeyboardEvent| {
+            // Arrow keys step when the focus is not in a text field.
+            let in_field = e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok()).is_some_and(|el| {
+                let tag = el.tag_name();
+                tag == "TEXTAREA" || tag == "INPUT" || tag == "SELECT"
+            });
+            if in_field || e.alt_key() || e.ctrl_key() || e.meta_key() {
+                return None;
+            }
+            match e.key().as_str() {
+                "ArrowRight" => {
+                    e.prevent_default();
+                    Some(Msg::Step(true))
+                }
+                "ArrowLeft" => {
+                    e.prevent_default();
+                    Some(Msg::Step(false))
+                }
+                _ => None,
+            }
+        });
+        let notice = self.notice.as_ref().map(|n| {
+            html! {
+                <div class="notice" role="status">
+                    <span>{ n.clone() }</span>
+                    <button type="button" class="quiet" onclick={link.callback(|_| Msg::DismissNotice)}>{ t.text("notice-dismiss") }</button>
+                </div>
+            }
+        });
+        let share = self.share_link.as_ref().map(|l| {
+            html! {
+                <div class="notice share" role="status">
+                    <label for="share-link">{ t.text("share-copied") }</label>
+                    <input id="share-link" readonly=true value={l.clone()} />
+                    <button type="button" class="quiet" onclick={link.callback(|_| Msg::DismissNotice)}>{ t.text("notice-dismiss") }</button>
+                </div>
+            }
+        });
+        if self.embed {
+            return html! {
+                <div class="app embed" onkeydown={on_key}>
+                    { self.view_embed_bar(ctx) }
+                    <main class="embed-main">
+                        { stage::view(self, ctx) }
+                        { what::view(self, ctx) }
+                    </main>
+                    { timeline::view(self, ctx) }
+                </div>
+            };
+        }
         html! {
-            <li>
-                <button type="button" class="diagnostic" onclick={move |_| go_to.emit((line, column))}>
-                    { (t.diagnostic_at)(line, column, &d.message) }
-                </button>
-            </li>
-        }
-    });
-
-    html! {
-        <>
-            <header class="masthead">
-                <h1>{ t.title }</h1>
-                <p class="tagline">{ t.tagline }</p>
-            </header>
-            <main class="layout">
-                <section class="editor" aria-labelledby="manifest-label">
-                    <div class="pane-head">
-                        <label id="manifest-label" for="manifest">{ t.manifest_label }</label>
+            <div class="app" onkeydown={on_key}>
+                { self.view_bar(ctx) }
+                { for notice }
+                { for share }
+                <main class="workspace">
+                    <div class="column left">
+                        { editor::view(self, ctx) }
+                        { console::view(self, ctx) }
                     </div>
-                    <textarea
-                        id="manifest"
-                        ref={editor}
-                        class={classes!(has_problems.then_some("invalid"))}
-                        spellcheck="false"
-                        autocapitalize="off"
-                        autocomplete="off"
-                        aria-describedby="manifest-hint diagnostics"
-                        aria-invalid={if has_problems { "true" } else { "false" }}
-                        value={(*manifest).clone()}
-                        oninput={on_input}
-                        onkeydown={on_keydown}
-                    />
-                    <div class="actions">
-                        <button id="apply" type="button" class="primary" onclick={on_click}
-                            aria-keyshortcuts={t.apply_shortcut}>
-                            { t.apply }
-                        </button>
-                        <span id="manifest-hint" class="hint">{ t.manifest_hint }</span>
+                    <div class="column right">
+                        { stage::view(self, ctx) }
+                        { timeline::view(self, ctx) }
+                        { what::view(self, ctx) }
                     </div>
-                    <ul id="diagnostics" class="diagnostics" aria-label={t.diagnostics_label} role="status">
-                        { for problems }
-                    </ul>
-                </section>
-                <div class="results">
-                    { pane("output", t.output_label, t.output_empty, &panes.output, true) }
-                    { pane("pods", t.pods_label, t.pods_empty, &panes.pods, true) }
-                </div>
-                <div class="trace">
-                    { pane("trace", t.trace_label, t.trace_empty, &panes.trace, false) }
-                </div>
-            </main>
-            <footer class="footnote">{ t.footer }</footer>
-        </>
-    }
-}
-
-/// One output pane: a heading (a command is shown after a prompt) and a scrollable `<pre>`.
-fn pane(id: &'static str, label: &'static str, empty: &'static str, text: &str, command: bool) -> Html {
-    let heading_id = format!("{id}-label");
-    html! {
-        <section class="pane" aria-labelledby={heading_id.clone()}>
-            <div class="pane-head">
-                <h2 id={heading_id} class={classes!(command.then_some("command"))}>{ label }</h2>
+                </main>
+                <footer class="footnote">{ t.text("footer") }</footer>
             </div>
-            <pre id={id} tabindex="0" aria-live="polite" data-empty={empty}>{ text.to_string() }</pre>
-        </section>
+        }
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::utf16_offset;
+impl App {
+    pub fn player(&self) -> &Player {
+        &self.player
+    }
+    pub fn files(&self) -> &[EditorFile] {
+        &self.files
+    }
+    pub fn active_file(&self) -> usize {
+        self.active_file
+    }
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        self.diagnostics.get(self.active_file).map(Vec::as_slice).unwrap_or_default()
+    }
+    pub fn file_has_problems(&self, i: usize) -> bool {
+        self.diagnostics.get(i).is_some_and(|d| !d.is_empty())
+    }
+    pub fn playing(&self) -> bool {
+        self.playing
+    }
+    pub fn speed(&self) -> usize {
+        self.speed
+    }
+    pub fn tab(&self) -> Tab {
+        self.tab
+    }
+    pub fn show_background(&self) -> bool {
+        self.show_background
+    }
+    pub fn reduced_motion(&self) -> bool {
+        self.reduced_motion
+    }
+    pub fn refs(&self) -> &editor::Refs {
+        &self.editor_refs
+    }
+    pub fn console_refs(&self) -> &console::Refs {
+        &self.console_refs
+    }
+    /// Commands the scenario suggests once applied.
+    pub fn suggestions(&self) -> &'static [&'static str] {
+        if self.applied { self.scenario.after_apply } else { &[] }
+    }
 
-    #[test]
-    fn offsets_count_utf16_units() {
-        let text = "ab\ncd\n한글x\n";
-        assert_eq!(utf16_offset(text, 1, 1), 0);
-        assert_eq!(utf16_offset(text, 2, 2), 4);
-        assert_eq!(utf16_offset(text, 3, 3), 8);
-        assert_eq!(utf16_offset(text, 3, 99), 9);
-        assert_eq!(utf16_offset(text, 9, 1), 10);
-        assert_eq!(utf16_offset(text, 0, 0), 10);
+    fn language_switch(&self, ctx: &Context<Self>) -> Html {
+        let t = self.t();
+        html! {
+            <div class="lang-switch" role="group" aria-label={t.text("language-label")}>
+                { for Lang::ALL.iter().map(|&l| {
+                    let label = if l == Lang::Ko { "한국어" } else { "English" };
+                    html! {
+                        <button type="button" lang={l.code()} class={classes!("seg", (l == self.lang).then_some("on"))}
+                            aria-pressed={(l == self.lang).to_string()} onclick={ctx.link().callback(move |_| Msg::Lang(l))}>
+                            { label }
+                        </button>
+                    }
+                }) }
+            </div>
+        }
+    }
+
+    fn view_bar(&self, ctx: &Context<Self>) -> Html {
+        let t = self.t();
+        let link = ctx.link();
+        let on_scenario = link.callback(|e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            Msg::Scenario(select.value())
+        });
+        let intro_id = format!("scenario-{}-intro", self.scenario.id);
+        let hint = if self.applied { t.text("hint-after-apply") } else { t.text("hint-before-apply") };
+        html! {
+            <header class="bar">
+                <div class="brand">
+                    <h1>{ "podlife" }</h1>
+                    <span class="tagline">{ t.text("tagline") }</span>
+                </div>
+                <div class="scenario">
+                    <label for="scenario">{ t.text("scenario-picker-label") }</label>
+                    <select id="scenario" onchange={on_scenario}>
+                        { for podlife_lessons::all().iter().map(|s| {
+                            let title = t.text(&format!("scenario-{}-title", s.id));
+                            html! { <option value={s.id} selected={s.id == self.scenario.id}>{ title }</option> }
+                        }) }
+                    </select>
+                </div>
+                <div class="bar-actions">
+                    <button type="button" id="share" class="quiet" onclick={link.callback(|_| Msg::Share)}>{ t.text("share") }</button>
+                    <button type="button" id="reset" class="quiet" onclick={link.callback(|_| Msg::Reset)}>{ t.text("reset") }</button>
+                    { self.language_switch(ctx) }
+                </div>
+                <p class="intro" id="intro">{ t.text(&intro_id) }{ " " }<strong>{ hint }</strong></p>
+            </header>
+        }
+    }
+
+    fn view_embed_bar(&self, ctx: &Context<Self>) -> Html {
+        let t = self.t();
+        let title = t.text(&format!("scenario-{}-title", self.scenario.id));
+        let open = keep::page_url(&format!("scenario={}&lang={}", self.scenario.id, self.lang.code()), "");
+        html! {
+            <header class="bar compact">
+                <div class="brand"><strong>{ "podlife" }</strong><span class="tagline">{ title }</span></div>
+                <div class="bar-actions">
+                    { self.language_switch(ctx) }
+                    <a class="open-full" href={open} target="_blank" rel="noopener">{ t.text("embed-open") }</a>
+                </div>
+            </header>
+        }
     }
 }

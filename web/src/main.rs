@@ -1,8 +1,17 @@
-//! podlife in the browser: a Yew front end over `podlife-console`.
+//! podlife in the browser: a Yew front end over `podlife-player` (the engine, time travel and
+//! explanations) and `podlife-lessons` (the built-in scenarios).
 
 mod app;
-mod strings;
+mod console;
+mod crash;
+mod editor;
+mod keep;
+mod stage;
+mod tables;
+mod timeline;
+mod what;
 
 fn main() {
+    crash::install();
     yew::Renderer::<app::App>::new().render();
 }

@@ -203,7 +203,10 @@ fn scheduling_cycle(events: &[TraceEvent], pod: String) -> Message {
     let filter = first(events, Action::SchedulerFilter);
     let feasible = filter.and_then(|e| e.params.get("feasible")?.as_u64()).unwrap_or(0);
     let evaluated = filter.and_then(|e| e.params.get("nodes")?.as_array().map(Vec::len)).unwrap_or(0);
-    if let Some(select) = first(events, Action::SchedulerSelectHost) {
+    // With one feasible node the scheduler skips scoring and selection (as upstream does);
+    // the node it reserves and binds is the answer then.
+    let chosen = [Action::SchedulerSelectHost, Action::SchedulerReserve, Action::SchedulerBind].into_iter().find_map(|a| first(events, a).filter(|e| !param_text(e, "node").is_empty()));
+    if let Some(select) = chosen {
         return Message::new("explain-schedule-ok")
             .text("pod", pod)
             .text("node", param_text(select, "node"))

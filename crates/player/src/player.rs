@@ -6,7 +6,9 @@
 //! an earlier moment restores a snapshot, replays the ops after it (the engine is
 //! deterministic, so the replay is exact) and forgets the old future.
 
+use std::cell::RefCell;
 use std::collections::BTreeSet;
+use std::rc::Rc;
 
 use podlife_console::{Diagnostic, Session};
 use podlife_engine::{Time, TraceEvent};
@@ -36,7 +38,8 @@ pub const MAX_SLEEP_MS: u64 = 3_600_000;
 /// One input to the engine.
 #[derive(Debug, Clone)]
 enum Op {
-    Exec { line: String, stdin: Option<String> },
+    /// A command; `files` are what `-f NAME` reads (the editor's tabs when it ran).
+    Exec { line: String, stdin: Option<String>, files: Vec<(String, String)> },
     /// Runs the next task due at or before `limit`.
     Step { limit: Time },
     Clock { at: Time },
@@ -90,6 +93,8 @@ pub struct Player {
     seed: u64,
     log: Vec<Logged>,
     live: Session,
+    /// What `kubectl -f NAME` reads: the editor's files, set before each command.
+    files: Rc<RefCell<Vec<(String, String)>>>,
     ops: Vec<Op>,
     checkpoints: Vec<(usize, Session)>,
     trace: Vec<TraceEvent>,
@@ -107,12 +112,15 @@ pub struct Player {
 impl Player {
     /// The default three-node cluster.
     pub fn new(seed: u64) -> Player {
-        let mut live = Session::new(seed);
+        let files: Rc<RefCell<Vec<(String, String)>>> = Rc::default();
+        let reader = files.clone();
+        let mut live = Session::new(seed).with_file_reader(move |name| reader.borrow().iter().find(|(n, _)| n == name).map(|(_, t)| t.clone()));
         live.engine_mut().take_trace();
         live.engine_mut().keep_writes();
         let history = History::from_engine(live.engine());
         Player {
             seed,
+            files,
             log: Vec::new(),
             checkpoints: vec![(0, live.clone())],
             live,
@@ -271,7 +279,10 @@ impl Player {
             }
             Some(Err(message)) => ConsoleEntry { line: line.to_string(), output: message, failed: true, position: start, scratch: false },
             None => {
-                let (text, failed, _) = self.exec(line, None);
+                // The timeline shows the deletion happen; kubectl's own waiting would jump
+                // to its end in one step. The output is the same line either way.
+                let run = if line.starts_with("kubectl delete") && !line.contains("--wait") { format!("{line} --wait=false") } else { line.to_string() };
+                let (text, failed, _) = self.exec(&run, None);
                 if !is_read_only(line) {
                     self.run_forward(HORIZON_MS, QUIET_MS);
                 }
@@ -304,11 +315,10 @@ impl Player {
             if text.trim().is_empty() {
                 continue;
             }
-            let shown = if verb == "delete" { format!("kubectl delete -f {name} --wait=false") } else { format!("kubectl apply -f {name}") };
-            let exec = if verb == "delete" { "kubectl delete -f - --wait=false" } else { "kubectl apply -f -" };
+            let line = if verb == "delete" { format!("kubectl delete -f {name} --wait=false") } else { format!("kubectl apply -f {name}") };
             let position = self.reactions.len();
-            let (output, failed, diagnostics) = self.exec_as(exec, Some(text.clone()));
-            self.console.push(ConsoleEntry { line: shown, output, failed, position, scratch: false });
+            let (output, failed, diagnostics) = self.exec_with_files(&line, None, files);
+            self.console.push(ConsoleEntry { line, output, failed, position, scratch: false });
             results.push(FileResult { name: name.clone(), diagnostics, failed });
         }
         self.run_forward(horizon_ms, QUIET_MS);
@@ -347,10 +357,36 @@ impl Player {
     }
 
     fn exec_as(&mut self, line: &str, stdin: Option<String>) -> (String, bool, Vec<Diagnostic>) {
+        let files = self.files.borrow().clone();
+        self.exec_with_files(line, stdin, &files)
+    }
+
+    fn exec_with_files(&mut self, line: &str, stdin: Option<String>, files: &[(String, String)]) -> (String, bool, Vec<Diagnostic>) {
+        *self.files.borrow_mut() = files.to_vec();
         let out = self.live.exec(line, stdin.as_deref());
-        self.ops.push(Op::Exec { line: line.to_string(), stdin });
+        self.ops.push(Op::Exec { line: line.to_string(), stdin, files: files.to_vec() });
         self.after_op();
         (out.text, out.failed, out.diagnostics)
+    }
+
+    /// The editor's files, for the console's `kubectl apply -f NAME` (recorded with each
+    /// command, so a replay reads what the command read).
+    pub fn set_files(&mut self, files: &[(String, String)]) {
+        *self.files.borrow_mut() = files.to_vec();
+    }
+
+    /// What `kubectl apply -f NAME` would report about `text` at the end of the timeline,
+    /// found on a copy (nothing changes): the editor's live diagnostics.
+    pub fn check(&self, name: &str, text: &str) -> Vec<Diagnostic> {
+        if text.trim().is_empty() {
+            return Vec::new();
+        }
+        let saved = self.files.borrow().clone();
+        *self.files.borrow_mut() = vec![(name.to_string(), text.to_string())];
+        let mut copy = self.live.clone();
+        let out = copy.exec(&format!("kubectl apply -f {name} --dry-run=server"), None);
+        *self.files.borrow_mut() = saved;
+        out.diagnostics
     }
 
     /// Steps the engine until `until` (everything due by then), then sets the clock there.
@@ -440,7 +476,8 @@ impl Player {
         let mut session = snapshot.clone();
         for op in &self.ops[*done..ops_done] {
             match op {
-                Op::Exec { line, stdin } => {
+                Op::Exec { line, stdin, files } => {
+                    *self.files.borrow_mut() = files.clone();
                     session.exec(line, stdin.as_deref());
                 }
                 Op::Step { limit } => {

@@ -68,13 +68,18 @@ fn caller(events: &[TraceEvent]) -> ComponentRef {
     let agent = events.first().map(|e| param_text(e, "userAgent")).unwrap_or_default();
     let program = agent.split('/').next().unwrap_or_default();
     let user = events.iter().find(|e| e.action == Action::Authentication).map(|e| param_text(e, "user")).unwrap_or_default();
-    match program {
-        "kubelet" => match user.strip_prefix("system:node:") {
-            Some(node) => ComponentRef::on_node("kubelet", node),
-            None => ComponentRef::control_plane("kubelet"),
+    let node = user.strip_prefix("system:node:");
+    match (program, node) {
+        ("kubelet", Some(node)) => ComponentRef::on_node("kubelet", node),
+        ("", Some(node)) => ComponentRef::on_node("kubelet", node),
+        ("", _) => match user.as_str() {
+            // Clients that send no user agent are known by their credentials.
+            "system:kube-scheduler" => ComponentRef::control_plane("kube-scheduler"),
+            "system:kube-controller-manager" => ComponentRef::control_plane("kube-controller-manager"),
+            u if u.starts_with("system:serviceaccount:kube-system:") => ComponentRef::control_plane("kube-controller-manager"),
+            _ => ComponentRef::control_plane("kubectl"),
         },
-        "" => ComponentRef::control_plane("kubectl"),
-        p => ComponentRef::control_plane(p),
+        (p, _) => ComponentRef::control_plane(p),
     }
 }
 

@@ -161,3 +161,47 @@ fn every_reaction_has_an_explanation_in_both_languages() {
         }
     }
 }
+
+#[test]
+fn check_reports_what_apply_would_say_without_changing_anything() {
+    let p = applied();
+    let before = p.reactions().len();
+    let bad = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\nspec:\n  containers:\n  - name: c\n    image: nginx\n   bad: [\n";
+    let d = p.check("pod.yaml", bad);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert!(d[0].message.starts_with("error: error parsing pod.yaml: error converting YAML to JSON: yaml: line"), "{}", d[0].message);
+    assert!(d[0].line >= 8, "{d:?}");
+    let invalid = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\nspec:\n  containers:\n  - name: c\n";
+    let d = p.check("pod.yaml", invalid);
+    assert!(d.iter().any(|d| d.message.contains("spec.containers[0].image: Required value") && d.line == 7), "{d:?}");
+    assert!(p.check("pod.yaml", NGINX).is_empty());
+    assert_eq!(p.reactions().len(), before);
+}
+
+/// Every message id the web app asks for exists in both languages (ids are read from the
+/// app's source: `text("…")`, `text_with("…"` and the legend's and notices' ids).
+#[test]
+fn every_ui_message_exists_in_both_languages() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/src");
+    let mut ids = std::collections::BTreeSet::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        for (i, _) in text.match_indices('"') {
+            let rest = &text[i + 1..];
+            let Some(end) = rest.find('"') else { continue };
+            let literal = &rest[..end];
+            let before = &text[..i];
+            let is_id = before.ends_with("text(") || before.ends_with("text_with(") || ["legend-", "notice-"].iter().any(|p| literal.starts_with(p) && !literal.contains(' '));
+            if is_id && !literal.is_empty() && literal.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c.is_ascii_digit()) {
+                ids.insert(literal.to_string());
+            }
+        }
+    }
+    assert!(ids.len() > 60, "found only {} ids", ids.len());
+    for lang in Lang::ALL {
+        let l = Localizer::new(lang);
+        assert_eq!(l.load_errors, Vec::<String>::new());
+        let missing: Vec<&String> = ids.iter().filter(|id| !l.has(id)).collect();
+        assert!(missing.is_empty(), "{lang:?} lacks {missing:?}");
+    }
+}

@@ -4,12 +4,12 @@
 ## API calls: one request from the client to kube-apiserver and back
 
 explain-api-create-pod =
-    { $caller } sent POST { $path }. kube-apiserver authenticated the request as { $user }, RBAC allowed it ({ $allowedBy }), filled in { $defaulted } default field(s){ $hasAdmission ->
+    { $caller } sent POST { $path }. kube-apiserver authenticated the request as { $user }, authorization allowed it ({ $allowedBy }), filled in { $defaulted } default field(s){ $hasAdmission ->
         [no] {""}
        *[yes] , let the admission plugins { $admission } change it
     } and validated it. etcd stored { $object } at revision { $revision }: the pod now exists, but only as a record — no node runs it yet.
 explain-api-create =
-    { $caller } created { $object } (POST { $path }). After authentication ({ $user }), RBAC ({ $allowedBy }), admission and validation, etcd stored it at revision { $revision }, and every watcher of this kind is told.
+    { $caller } created { $object } (POST { $path }). After authentication ({ $user }), authorization ({ $allowedBy }), admission and validation, etcd stored it at revision { $revision }, and every watcher of this kind is told.
 explain-api-binding =
     { $caller } posted a Binding for { $object }: this is how the scheduler's decision becomes real. kube-apiserver sets spec.nodeName, and etcd stores revision { $revision }. The kubelet on that node watches for pods bound to it.
 explain-api-event =
@@ -17,11 +17,11 @@ explain-api-event =
 explain-api-pod-status =
     { $caller } reported the pod's status ({ $verb } { $path }). The API only learns what the kubelet tells it: phase, conditions, container states and the pod IP all arrive this way. etcd stored revision { $revision }.
 explain-api-node-status =
-    { $caller } updated its Node's status ({ $verb } { $path }): conditions, capacity and images, as kubelets do every few seconds.
+    { $caller } updated its Node's status ({ $verb } { $path }): conditions, capacity and images. The kubelet checks its node every 10 s but sends the status only when something changed, or every 5 minutes otherwise.
 explain-api-lease =
     { $caller } renewed its Lease (PUT { $path }): the cheap heartbeat that tells the node lifecycle controller the node is alive.
 explain-api-delete-pod =
-    { $caller } asked to delete { $object } (DELETE { $path }). A running pod is not removed at once: kube-apiserver sets metadata.deletionTimestamp and a grace period, and the kubelet stops the containers first.
+    { $caller } asked to delete { $object } (DELETE { $path }). A pod on a node is not removed at once: the first DELETE sets metadata.deletionTimestamp and a grace period, the kubelet stops the containers, and then the kubelet's own DELETE with grace period 0 removes the object.
 explain-api-delete =
     { $caller } deleted { $object } (DELETE { $path }).
 explain-api-update =
@@ -29,7 +29,7 @@ explain-api-update =
 explain-api-read =
     { $caller } read from the API ({ $verb } { $path }); nothing changes in etcd.
 explain-api-read-missing =
-    { $caller } asked for { $object } (GET { $path }) and got 404 NotFound: it does not exist yet. `kubectl apply` always looks first; next it creates the object.
+    { $caller } asked for { $object } (GET { $path }) and got 404 NotFound: it does not exist. (`kubectl apply` always looks first, and creates the object when it is missing.)
 explain-api-rejected =
     kube-apiserver refused { $caller }'s { $verb } { $path } with { $code }{ $hasReason ->
         [no] {""}
@@ -47,7 +47,10 @@ explain-api-rejected =
 ## kube-scheduler
 
 explain-schedule-ok =
-    kube-scheduler ran one scheduling cycle for { $pod }: filters ruled out the nodes that cannot run it ({ $feasible } of { $evaluated } node(s) fit), scoring ranked the rest, and { $node } won with { $score } points. Next it binds the pod to { $node }.
+    kube-scheduler ran one scheduling cycle for { $pod }: filters ruled out the nodes that cannot run it ({ $feasible } of { $evaluated } node(s) fit){ $hasScore ->
+        [yes] , scoring ranked the rest, and { $node } won with { $score } points
+       *[no] ; only { $node } fits, so there is nothing to score
+    }. Next it binds the pod to { $node }.
 explain-schedule-failed =
     kube-scheduler found no node for { $pod } ({ $feasible } of { $evaluated } node(s) fit). The pod stays Pending and goes back to the queue until something in the cluster changes. { $message }
 
@@ -71,15 +74,18 @@ explain-watch =
 explain-kubelet-sync =
     { $component } synced { $object } ({ $type ->
         [SyncPod] SyncPod: it compares what the pod should run with what the runtime has, and starts whatever is missing
-        [SyncTerminatingPod] SyncTerminatingPod: it stops the containers, giving them { $grace } s to exit
-        [SyncTerminatedPod] SyncTerminatedPod: the containers are gone; it cleans up volumes and the sandbox
+        [SyncTerminatingPod] SyncTerminatingPod: it stops the containers{ $hasGrace ->
+            [yes] , giving them { $grace } s to exit
+           *[no] {""} that still run
+        }
+        [SyncTerminatedPod] SyncTerminatedPod: the containers have stopped; it cleans up (volumes, cgroups) and reports the final status
        *[other] { $type }
     }).
 explain-pleg =
     { $component }'s PLEG (pod lifecycle event generator) relisted the runtime and saw { $type } for container { $container }{ $count ->
         [1] {""}
        *[other] {" "}(and more, { $count } events in all)
-    }. The kubelet does not get pushed events from containerd; it polls, then syncs the pod.
+    }. By default the kubelet is not pushed events by containerd: it relists every second, then syncs the pod.
 explain-kill =
     { $component } is stopping container { $container } with a grace period of { $grace } s: first the stop signal, then SIGKILL if it has not exited in time.
 explain-probe =
@@ -87,9 +93,9 @@ explain-probe =
         [success] it passed
        *[other] it failed
     }. { $probe ->
-        [Liveness] Failing liveness probes get the container restarted.
+        [Liveness] After failureThreshold failures in a row the container is restarted (as its restartPolicy allows).
         [Readiness] Readiness decides whether the pod counts as Ready (and receives Service traffic); a failure does not restart anything.
-        [Startup] Until the startup probe passes, liveness and readiness probes wait.
+        [Startup] Until the startup probe passes, liveness and readiness probes wait; if it keeps failing, the container is restarted.
        *[other] {""}
     }
 explain-hook =

@@ -1,0 +1,112 @@
+# The page's own words (English). kubectl output and API names are never translated.
+
+tagline = How a Kubernetes 1.36 pod is born and dies, step by step.
+footer = Everything runs in this page: a deterministic simulation of Kubernetes 1.36, no real cluster, nothing sent anywhere.
+language-label = Language
+share = Share link
+share-copied = Link copied — it carries the scenario and your files:
+reset = Start over
+hint-before-apply = Press Apply (Ctrl+Enter), then step with ← → or Play.
+hint-after-apply = Step with ← → or Play; type kubectl commands in the console.
+embed-open = Open in podlife ↗
+
+notice-dismiss = Dismiss
+notice-saved-ignored = Your saved work could not be restored ({ $error }), so podlife started fresh.
+notice-save-failed = Your work could not be saved in this browser: { $error }
+notice-shared-opened = Opened a shared link. Press Apply to run it.
+notice-share-broken = This share link could not be opened: { $error }
+notice-share-too-large = No link was made: { $error }
+
+## Editor
+
+editor-label = Manifests
+files-label = Files
+file-add = Add a file
+file-close = Close { $name }
+editor-file-label = { $name } (YAML)
+editor-hint = Ctrl+Enter applies. Tab indents; press Escape, then Tab, to leave the editor.
+apply = Apply
+delete = Delete
+diagnostics-label = Problems in the manifest
+diagnostic-at = line { $line }, column { $column }:
+
+## Cluster stage
+
+stage-label = Cluster
+stage-title = The cluster's components, nodes and pods.
+stage-title-active = The cluster; { $component } is acting.
+stage-control-plane = control plane
+stage-registry = image registry
+stage-authn = authn
+stage-authz = authz
+stage-admission = admission
+stage-validation = validation
+stage-unscheduled = Pods without a node
+stage-no-pods = no pods
+stage-more-pods = +{ $count } more
+stage-more-nodes = +{ $count } more nodes not drawn
+legend-label = Pod colours
+legend-running = running
+legend-waiting = waiting
+legend-failing = failing
+legend-terminating = terminating
+
+## What just happened
+
+what-label = What just happened
+what-empty = Nothing yet. Press Apply to send your manifest to the API server.
+what-start = Ready. Step forward (→) to see the first reaction.
+what-background = routine
+what-raw = Trace lines ({ $count })
+changes-field = Field
+changes-before = Before
+changes-after = After
+changes-updated = Fields this write changed
+changes-created-filled = Created. Fields the API server filled in (defaults and admission):
+changes-created = Created as sent.
+changes-deleted = The object was removed from etcd.
+changes-none = Only bookkeeping changed (resourceVersion).
+changes-more = …and { $count } more.
+cycle-caption = Scheduling cycle: filters, then scores (normalized 0–100, raw in brackets) × weight
+cycle-node = Node
+cycle-filter = Filter
+cycle-fits = fits
+cycle-not-scored = not scored
+cycle-scores = Scores
+cycle-total = Total
+cycle-score-help = normalized score (raw score)
+cycle-not-evaluated = Not evaluated (percentageOfNodesToScore): { $nodes }
+
+## Timeline
+
+timeline-label = Timeline
+timeline-controls = Playback
+timeline-play = Play
+timeline-pause = Pause
+timeline-back = Step back
+timeline-forward = Step forward
+timeline-back-key = Step back (←)
+timeline-forward-key = Step forward (→)
+timeline-speed = Speed
+timeline-next-of = Next from
+timeline-background = Show routine work (heartbeats)
+timeline-scrub = Position in the timeline
+timeline-step = Step { $step } of { $total } · { $time }
+timeline-step-short = Step { $step } of { $total }
+timeline-capped = The run stopped at podlife's limit of steps; later reactions are not shown.
+
+## Console, events, pods
+
+lower-label = Console and tables
+tab-console = Console
+tab-events = Events
+tab-pods = Pods
+tables-at-moment = as kubectl get shows them at this step
+console-log = Console output
+console-input = kubectl command
+console-placeholder = kubectl get pods  (↑ history, Tab completes)
+console-empty = Commands and their output appear here.
+console-scratch = {"  "}(run at step { $step }, on a copy: the timeline is unchanged)
+console-try = Try:
+events-empty = No events yet at this step.
+pods-empty = No pods at this step.

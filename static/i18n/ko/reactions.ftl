@@ -1,172 +1,190 @@
 # What each reaction means, for a learner. Arguments come from the engine's trace
 # (crates/player/src/explain.rs). kubectl output, API fields and reasons stay as a cluster prints them.
+# 한국어판: 학습자를 위한 설명(합니다체). 용어는 kubernetes.io/ko 문서를 따르고,
+# 변수 뒤에는 받침과 상관없는 조사(에서, 의, 에, 입니다)만 붙입니다.
 
 ## API calls: one request from the client to kube-apiserver and back
 
 explain-api-create-pod =
-    { $caller } sent POST { $path }. kube-apiserver authenticated the request as { $user }, RBAC allowed it ({ $allowedBy }), filled in { $defaulted } default field(s){ $hasAdmission ->
+    { $caller }에서 POST { $path } 요청을 보냈습니다. kube-apiserver는 요청자를 { $user } 사용자로 인증하고 인가 단계에서 허용을 확인한 뒤(근거: { $allowedBy }), 비어 있던 필드 { $defaulted }개를 기본값으로 채우고{ $hasAdmission ->
         [no] {""}
-       *[yes] , let the admission plugins { $admission } change it
-    } and validated it. etcd stored { $object } at revision { $revision }: the pod now exists, but only as a record — no node runs it yet.
+       *[yes] {" "}어드미션 플러그인({ $admission })의 변경까지 반영한 다음
+    } 유효성 검사를 마쳤습니다. etcd에 { $object } 오브젝트가 저장되었으니(리비전 { $revision }) 이제 파드는 존재합니다. 하지만 아직 기록일 뿐, 이 파드를 실행하는 노드는 없습니다.
 explain-api-create =
-    { $caller } created { $object } (POST { $path }). After authentication ({ $user }), RBAC ({ $allowedBy }), admission and validation, etcd stored it at revision { $revision }, and every watcher of this kind is told.
+    { $caller }에서 { $object } 오브젝트를 생성했습니다(POST { $path }). 인증({ $user }), 인가({ $allowedBy }), 어드미션, 유효성 검사를 차례로 통과해 etcd에 저장되었고(리비전 { $revision }), 이 종류의 오브젝트를 워치하는 모든 클라이언트에 변경이 전달됩니다.
 explain-api-binding =
-    { $caller } posted a Binding for { $object }: this is how the scheduler's decision becomes real. kube-apiserver sets spec.nodeName, and etcd stores revision { $revision }. The kubelet on that node watches for pods bound to it.
+    { $caller }에서 { $object }에 대한 바인딩(Binding)을 POST로 보냈습니다. 스케줄러의 결정은 이렇게 해야 실제로 반영됩니다. kube-apiserver가 spec.nodeName을 채우고 etcd에 저장하면(리비전 { $revision }), 자기 노드에 바인딩된 파드를 워치하던 해당 노드의 kubelet이 이를 알아차립니다.
 explain-api-event =
-    { $caller } recorded an Event about what it just did (POST { $path }). Events are ordinary API objects; `kubectl describe` and `kubectl get events` read them.
+    { $caller }에서 방금 한 일을 이벤트로 기록했습니다(POST { $path }). 이벤트도 평범한 API 오브젝트이며, `kubectl describe`와 `kubectl get events`가 이 기록을 읽어 보여 줍니다.
 explain-api-pod-status =
-    { $caller } reported the pod's status ({ $verb } { $path }). The API only learns what the kubelet tells it: phase, conditions, container states and the pod IP all arrive this way. etcd stored revision { $revision }.
+    { $caller }에서 파드 상태를 보고했습니다({ $verb } { $path }). API 서버는 kubelet이 알려 주는 것만 알 수 있어서, 단계(phase), 컨디션, 컨테이너 상태, 파드 IP가 모두 이 경로로 들어옵니다. 변경은 etcd에 저장되었습니다(리비전 { $revision }).
 explain-api-node-status =
-    { $caller } updated its Node's status ({ $verb } { $path }): conditions, capacity and images, as kubelets do every few seconds.
+    { $caller }에서 자기 노드(Node)의 상태를 갱신했습니다({ $verb } { $path }). 컨디션, 용량(capacity), 이미지 목록이 담기며, kubelet은 10초마다 상태를 점검하되 바뀐 것이 있거나 마지막 보고 뒤 5분이 지났을 때 이렇게 보고합니다.
 explain-api-lease =
-    { $caller } renewed its Lease (PUT { $path }): the cheap heartbeat that tells the node lifecycle controller the node is alive.
+    { $caller }에서 자기 리스(Lease)를 갱신했습니다(PUT { $path }). 노드 라이프사이클 컨트롤러에게 이 노드가 살아 있다고 알리는, 비용이 적게 드는 하트비트입니다.
 explain-api-delete-pod =
-    { $caller } asked to delete { $object } (DELETE { $path }). A running pod is not removed at once: kube-apiserver sets metadata.deletionTimestamp and a grace period, and the kubelet stops the containers first.
+    { $caller }에서 { $object } 삭제를 요청했습니다(DELETE { $path }). 실행 중인 파드는 곧바로 사라지지 않습니다. kube-apiserver가 먼저 metadata.deletionTimestamp와 종료 유예 기간을 기록하고, kubelet이 컨테이너를 모두 멈춘 다음 유예 기간 0으로 DELETE를 다시 보내야 오브젝트가 실제로 삭제됩니다.
 explain-api-delete =
-    { $caller } deleted { $object } (DELETE { $path }).
+    { $caller }에서 { $object } 오브젝트를 삭제했습니다(DELETE { $path }).
 explain-api-update =
-    { $caller } changed { $object } ({ $verb } { $path }); etcd stored revision { $revision }.
+    { $caller }에서 { $object } 오브젝트를 변경했습니다({ $verb } { $path }). etcd에 저장된 새 리비전은 { $revision }입니다.
 explain-api-read =
-    { $caller } read from the API ({ $verb } { $path }); nothing changes in etcd.
+    { $caller }에서 API를 조회했습니다({ $verb } { $path }). 읽기만 했으므로 etcd에는 아무 변화가 없습니다.
 explain-api-read-missing =
-    { $caller } asked for { $object } (GET { $path }) and got 404 NotFound: it does not exist yet. `kubectl apply` always looks first; next it creates the object.
+    { $caller }에서 { $object } 오브젝트를 조회했지만(GET { $path }) 404 NotFound가 돌아왔습니다. 아직 존재하지 않는다는 뜻입니다. `kubectl apply`는 언제나 이렇게 먼저 조회해 보고, 없으면 이어서 오브젝트를 생성합니다.
 explain-api-rejected =
-    kube-apiserver refused { $caller }'s { $verb } { $path } with { $code }{ $hasReason ->
-        [no] {""}
-       *[yes] {" "}{ $reason }
-    }, at the { $stage ->
-        [authn] authentication
-        [authz] authorization (RBAC)
-        [admission] admission
-        [validation] validation
-        [decode] decoding
-        [etcd] storage (the registry)
+    kube-apiserver가 { $caller }의 { $verb } { $path } 요청을 { $stage ->
+        [authn] 인증
+        [authz] 인가(RBAC)
+        [admission] 어드미션
+        [validation] 유효성 검사
+        [decode] 디코딩
+        [etcd] 저장(레지스트리)
        *[other] { $stage }
-    } stage. Nothing was stored.
+    } 단계에서 거부했습니다(응답 코드 { $code }{ $hasReason ->
+        [no] {""}
+       *[yes] , { $reason }
+    }). 아무것도 저장되지 않았습니다.
 
 ## kube-scheduler
 
 explain-schedule-ok =
-    kube-scheduler ran one scheduling cycle for { $pod }: filters ruled out the nodes that cannot run it ({ $feasible } of { $evaluated } node(s) fit), scoring ranked the rest, and { $node } won with { $score } points. Next it binds the pod to { $node }.
+    kube-scheduler가 { $pod } 파드의 스케줄링 사이클을 한 번 실행했습니다. 필터링으로 이 파드를 실행할 수 없는 노드를 걸러 내고(노드 { $evaluated }개 중 { $feasible }개 통과), { $hasScore ->
+        [yes] 스코어링으로 남은 노드의 순위를 매긴 결과 { $score }점을 받은 { $node } 노드가 선택되었습니다.
+       *[no] 통과한 노드가 { $node } 하나뿐이라 스코어링은 건너뛰었습니다.
+    } 다음 단계는 파드를 { $node } 노드에 바인딩하는 것입니다.
 explain-schedule-failed =
-    kube-scheduler found no node for { $pod } ({ $feasible } of { $evaluated } node(s) fit). The pod stays Pending and goes back to the queue until something in the cluster changes. { $message }
+    kube-scheduler가 { $pod } 파드를 실행할 노드를 찾지 못했습니다(노드 { $evaluated }개 중 { $feasible }개 통과). 파드는 Pending 상태로 남아 스케줄링 큐로 돌아가며, 클러스터에 관련된 변화가 생기면 다시 시도됩니다. { $message }
 
 ## Watches and informers
 
 explain-informer-scheduler =
-    kube-scheduler's informer received { $type } for { $object }. A pod without spec.nodeName goes into the scheduling queue; the scheduler also keeps its cache of what runs where up to date.
+    kube-scheduler의 인포머가 { $object }에 대한 { $type } 이벤트를 받았습니다. spec.nodeName이 비어 있는 파드는 스케줄링 큐에 들어가고, 스케줄러는 어느 노드에서 무엇이 실행 중인지 담아 둔 캐시도 함께 최신으로 유지합니다.
 explain-informer-kubelet =
-    { $component } received { $type } for { $object } through its watch. Each kubelet only watches pods bound to its own node; this is how it learns it has work to do.
+    { $component }의 워치로 { $object }에 대한 { $type } 이벤트가 도착했습니다. kubelet은 저마다 자기 노드에 바인딩된 파드만 워치하며, 이렇게 해서 자기가 할 일이 생겼음을 알게 됩니다.
 explain-informer-controllers =
-    kube-controller-manager's shared informer received { $type } for { $object }; each controller inside checks whether it has something to reconcile.
+    kube-controller-manager의 공유 인포머(shared informer)가 { $object }에 대한 { $type } 이벤트를 받았습니다. 그 안의 컨트롤러들이 각자 조정(reconcile)할 일이 있는지 확인합니다.
 explain-informer =
-    { $component } received { $type } for { $object } through its watch.
+    { $component }의 워치로 { $object }에 대한 { $type } 이벤트가 도착했습니다.
 explain-informer-list =
-    { $component } listed { $resource } ({ $count } object(s)) to fill its cache, then watches for changes.
+    { $component }에서 캐시를 채우기 위해 { $resource } 목록을 가져왔습니다(오브젝트 { $count }개). 이후로는 워치로 변경 사항만 받아 봅니다.
 explain-watch =
-    kube-apiserver's watch cache sent { $type } for { $object } to every client watching it.
+    kube-apiserver의 워치 캐시가 { $object }에 대한 { $type } 이벤트를 이 오브젝트를 워치하는 모든 클라이언트에 보냈습니다.
 
 ## kubelet
 
 explain-kubelet-sync =
-    { $component } synced { $object } ({ $type ->
-        [SyncPod] SyncPod: it compares what the pod should run with what the runtime has, and starts whatever is missing
-        [SyncTerminatingPod] SyncTerminatingPod: it stops the containers, giving them { $grace } s to exit
-        [SyncTerminatedPod] SyncTerminatedPod: the containers are gone; it cleans up volumes and the sandbox
-       *[other] { $type }
-    }).
+    { $component }에서 { $object }에 대해 { $type ->
+        [SyncPod] SyncPod를 실행했습니다. 파드에 있어야 할 컨테이너와 런타임에 실제로 있는 컨테이너를 비교해, 빠진 것을 시작합니다.
+        [SyncTerminatingPod] SyncTerminatingPod를 실행했습니다. 컨테이너를 멈추는 단계로, { $hasGrace ->
+            [no] 아직 실행 중인 컨테이너가 있으면 정지시킵니다.
+           *[yes] 각 컨테이너에 종료할 시간 { $grace }초를 줍니다.
+        }
+        [SyncTerminatedPod] SyncTerminatedPod를 실행했습니다. 컨테이너는 모두 사라졌고, 이제 볼륨 등 파드가 남긴 것을 정리하고 최종 상태를 보고합니다.
+       *[other] { $type } 동기화를 실행했습니다.
+    }
 explain-pleg =
-    { $component }'s PLEG (pod lifecycle event generator) relisted the runtime and saw { $type } for container { $container }{ $count ->
+    { $component }의 PLEG(파드 라이프사이클 이벤트 생성기)가 런타임을 다시 조회(relist)해 { $container } 컨테이너의 { $type } 이벤트를 발견했습니다{ $count ->
         [1] {""}
-       *[other] {" "}(and more, { $count } events in all)
-    }. The kubelet does not get pushed events from containerd; it polls, then syncs the pod.
+       *[other] {" "}(다른 이벤트까지 모두 { $count }건)
+    }. 기본 설정의 kubelet은 containerd가 이벤트를 밀어 주기를 기다리지 않고 주기적으로 직접 조회한 뒤, 그 결과로 파드를 동기화합니다.
 explain-kill =
-    { $component } is stopping container { $container } with a grace period of { $grace } s: first the stop signal, then SIGKILL if it has not exited in time.
+    { $component }에서 { $container } 컨테이너를 종료하고 있습니다(종료 유예 기간 { $grace }초). 먼저 정지 시그널을 보내고, 그 시간 안에 끝나지 않으면 SIGKILL을 보냅니다.
 explain-probe =
-    { $component } ran the { $probe } probe of { $container }: { $result ->
-        [success] it passed
-       *[other] it failed
-    }. { $probe ->
-        [Liveness] Failing liveness probes get the container restarted.
-        [Readiness] Readiness decides whether the pod counts as Ready (and receives Service traffic); a failure does not restart anything.
-        [Startup] Until the startup probe passes, liveness and readiness probes wait.
+    { $component }에서 { $container } 컨테이너의 { $probe ->
+        [Liveness] 활성 프로브(liveness)
+        [Readiness] 준비성 프로브(readiness)
+        [Startup] 스타트업 프로브(startup)
+       *[other] { $probe } 프로브
+    }를 실행했고, 결과는 { $result ->
+        [success] 성공
+       *[other] 실패
+    }입니다. { $probe ->
+        [Liveness] 활성 프로브가 정해진 횟수(failureThreshold)만큼 연달아 실패하면 kubelet이 컨테이너를 종료하고 재시작 정책에 따라 다시 시작합니다.
+        [Readiness] 준비성 프로브는 파드를 Ready로 볼지(서비스 트래픽을 받을지) 정할 뿐이라, 실패해도 아무것도 재시작하지 않습니다.
+        [Startup] 스타트업 프로브가 성공할 때까지 활성 프로브와 준비성 프로브는 기다리며, 스타트업 프로브가 끝내 실패하면 컨테이너가 재시작됩니다.
        *[other] {""}
     }
 explain-hook =
-    { $component } ran the { $hook } hook of { $container }{ $hasError ->
-        [no] .
-       *[yes] , which failed: { $error }
+    { $component }에서 { $container } 컨테이너의 { $hook } 훅을 실행{ $hasError ->
+        [no] 했습니다.
+       *[yes] 했지만 실패했습니다: { $error }
     }
 explain-exec =
-    { $component } ran a command in { $container } (kubectl exec goes through the kubelet and the runtime).
+    { $component }에서 명령 하나를 { $container } 컨테이너 안에서 실행했습니다(kubectl exec 요청은 kubelet을 거쳐 컨테이너 런타임으로 전달됩니다).
 explain-logs =
-    { $component } served the log of { $container } (kubectl logs reads the file the runtime wrote on the node).
+    { $component }에서 { $container } 컨테이너의 로그를 보내 주었습니다(kubectl logs는 컨테이너 런타임이 노드에 기록해 둔 로그 파일을 읽습니다).
 
 ## Container runtime: containerd, the shim, runc, CNI
 
 explain-cri =
-    { $component } served the CRI call { $method }{ $hasContainer ->
+    { $component }에서 { $hasContainer ->
         [no] {""}
-       *[yes] {" "}for { $container }
-    }: { $method ->
-        [RunPodSandbox] it starts the pod's sandbox — the pause container that holds the pod's network namespace — and asks the CNI plugin for an IP.
-        [CreateContainer] it prepares the container from the image (filesystem, configuration) without starting it.
-        [StartContainer] it starts the container through a shim and runc.
-        [StopContainer] it sends the container's stop signal and waits for the grace period.
-        [RemoveContainer] it removes the exited container.
-        [StopPodSandbox] it stops the sandbox and releases the pod's network.
-        [RemovePodSandbox] it removes the sandbox.
-        [PullImage] it pulls the image.
-       *[other] { $method }.
+       *[yes] { $container } 컨테이너에 대한{" "}
+    }CRI { $method } 호출을 처리했습니다.{ $method ->
+        [RunPodSandbox] {" "}파드의 샌드박스, 즉 파드의 네트워크 네임스페이스를 붙들고 있는 pause 컨테이너를 띄우고 CNI 플러그인에 파드 IP를 요청합니다.
+        [CreateContainer] {" "}이미지를 바탕으로 컨테이너를 준비합니다(파일시스템, 설정). 아직 시작하지는 않습니다.
+        [StartContainer] {" "}shim과 runc를 통해 컨테이너를 시작합니다.
+        [StopContainer] {" "}컨테이너에 정지 시그널을 보내고 종료 유예 기간 동안 끝나기를 기다립니다.
+        [RemoveContainer] {" "}종료된 컨테이너를 삭제합니다.
+        [StopPodSandbox] {" "}샌드박스를 멈추고 파드의 네트워크를 해제합니다.
+        [RemovePodSandbox] {" "}샌드박스를 삭제합니다.
+        [PullImage] {" "}레지스트리에서 이미지를 받아 옵니다(이미지 풀).
+       *[other] {""}
     }{ $hasError ->
         [no] {""}
-       *[yes] {" "}It failed: { $error }
+       *[yes] {" "}이 호출은 실패했습니다: { $error }
     }
 explain-image-pull =
-    { $component } { $result ->
-        [pulling] started pulling { $image } from the registry. Until it finishes the pod shows ContainerCreating.
-        [pulled] finished pulling { $image }; the layers are now on this node, so the next pod with this image starts faster.
-       *[other] could not pull { $image }: { $error }. The kubelet will retry with a growing back-off (ImagePullBackOff).
+    { $component }에서 { $result ->
+        [pulling] { $image } 이미지를 레지스트리에서 받아 오기 시작했습니다. 다 받을 때까지 파드는 ContainerCreating으로 표시됩니다.
+        [pulled] { $image } 이미지를 다 받았습니다. 이제 레이어가 이 노드에 있으므로, 같은 이미지를 쓰는 다음 파드는 더 빨리 시작합니다.
+       *[other] { $image } 이미지를 받지 못했습니다: { $error }. kubelet은 재시도 간격을 점점 늘려 가며 다시 시도합니다(ImagePullBackOff).
     }
 explain-cni =
     { $command ->
-        [ADD] The CNI plugin wired the sandbox into the pod network and gave { $object } the IP { $ip }.
-        [DEL] The CNI plugin removed the pod's network and released its IP.
-       *[other] The CNI plugin ran { $command }.
+        [ADD] CNI 플러그인이 샌드박스를 파드 네트워크에 연결했습니다. { $object }에 할당된 IP는 { $ip }입니다.
+        [DEL] CNI 플러그인이 파드의 네트워크 구성을 걷어 내고 IP를 반납했습니다.
+       *[other] CNI 플러그인이 { $command } 명령을 실행했습니다.
     }{ $hasError ->
         [no] {""}
-       *[yes] {" "}It failed: { $error }
+       *[yes] {" "}실패했습니다: { $error }
     }
 explain-runc =
-    runc { $op } { $container }{ $hasPid ->
+    { $container } 컨테이너를 대상으로 runc { $op } 명령이 실행되었습니다{ $hasPid ->
         [no] {""}
-       *[yes] {" "}as PID { $pid } on the node
-    }: it sets up namespaces and cgroups, then runs the process — and exits; the shim stays as the process's parent.{ $hasError ->
+       *[yes] (노드에서의 PID { $pid })
+    }. runc는 네임스페이스와 cgroup을 설정하고 프로세스를 실행한 뒤 곧바로 종료하며, 그 뒤로는 shim이 프로세스의 부모로 남습니다.{ $hasError ->
         [no] {""}
-       *[yes] {" "}It failed: { $error }
+       *[yes] {" "}실패했습니다: { $error }
     }
 explain-shim =
     { $op ->
-        [start] containerd-shim started for { $container }: it holds the container's stdio and waits for its exit, so containerd can restart without killing containers.
-        [exit] { $container } exited with code { $exitCode }{ $hasReason ->
+        [start] { $container } 컨테이너를 맡을 containerd-shim이 시작되었습니다. shim이 컨테이너의 표준 입출력(stdio)을 붙들고 종료를 지켜보므로, containerd를 재시작해도 컨테이너는 죽지 않습니다.
+        [exit] { $container } 컨테이너가 종료되었습니다(종료 코드 { $exitCode }{ $hasReason ->
             [no] {""}
-           *[yes] {" "}({ $reason })
-        }; the shim reports it, and the kubelet will see it at its next relist.
+           *[yes] , { $reason }
+        }). shim이 이를 알리고, kubelet은 다음 relist 때 이 사실을 알게 됩니다.
        *[other] containerd-shim: { $op } { $container }.
     }
 explain-signal =
-    { $signal } was delivered to PID 1 of { $container }{ $hasDisposition ->
+    { $signal } 시그널이 { $container } 컨테이너의 PID 1에 전달되었습니다{ $hasDisposition ->
         [no] .
-       *[yes] : { $disposition }.
+       *[yes] . { $disposition ->
+            [handled] 프로세스가 시그널 핸들러로 처리했습니다.
+            [killed] 프로세스가 이 시그널로 종료되었습니다.
+            [ignored] 프로세스가 이 시그널을 무시했습니다.
+           *[other] 결과: { $disposition }.
+        }
     }{ $signal ->
-        [SIGKILL] {" "}SIGKILL cannot be caught: the process ends now.
+        [SIGKILL] {" "}SIGKILL은 가로채거나 무시할 수 없으므로 프로세스는 그 즉시 끝납니다.
        *[other] {""}
     }
 
 ## Components and nodes
 
-explain-component-stop = { $component } was stopped. Nothing it would do happens until it starts again; the rest of the cluster carries on.
-explain-component-start = { $component } started; it lists what it watches and catches up.
-explain-node-down = { $object } lost its connection to the control plane: its kubelet can no longer report or renew its Lease.
-explain-node-up = { $object } is connected again.
+explain-component-stop = { $component } 컴포넌트가 중지되었습니다. 다시 시작될 때까지 이 컴포넌트가 할 일은 일어나지 않지만, 클러스터의 나머지는 계속 동작합니다.
+explain-component-start = { $component } 컴포넌트가 시작되었습니다. 워치하는 대상을 다시 목록으로 받아(LIST) 그동안 놓친 변화를 따라잡습니다.
+explain-node-down = 컨트롤 플레인과 { $object } 사이의 연결이 끊겼습니다. 이 노드의 kubelet은 이제 상태를 보고하지도, 리스(Lease)를 갱신하지도 못합니다.
+explain-node-up = 컨트롤 플레인과 { $object } 사이의 연결이 다시 이어졌습니다.
 explain-step = { $component }: { $action } { $object }.

@@ -1,0 +1,112 @@
+# 화면에 쓰이는 말 (한국어). kubectl 출력과 API 이름은 번역하지 않습니다.
+
+tagline = 쿠버네티스 1.36 파드가 생기고 사라지는 과정을 한 단계씩 봅니다.
+footer = 모든 것은 이 페이지 안에서 돌아갑니다. 실제 클러스터 없이 쿠버네티스 1.36을 결정적으로 시뮬레이션하며, 어떤 데이터도 밖으로 보내지 않습니다.
+language-label = 언어
+share = 링크 공유
+share-copied = 링크를 복사했습니다. 시나리오와 작성한 파일이 담겨 있습니다:
+reset = 처음부터
+hint-before-apply = 적용(Ctrl+Enter)을 누른 다음 ← → 키나 재생으로 한 단계씩 따라가 보세요.
+hint-after-apply = ← → 키나 재생으로 단계를 옮기고, 콘솔에 kubectl 명령을 입력해 보세요.
+embed-open = podlife에서 열기 ↗
+
+notice-dismiss = 닫기
+notice-saved-ignored = 저장해 둔 작업을 복원하지 못해 새로 시작했습니다. ({ $error })
+notice-save-failed = 이 브라우저에 작업을 저장하지 못했습니다: { $error }
+notice-shared-opened = 공유 링크를 열었습니다. 적용을 눌러 실행해 보세요.
+notice-share-broken = 공유 링크를 열 수 없습니다: { $error }
+notice-share-too-large = 링크를 만들지 못했습니다: { $error }
+
+## 편집기
+
+editor-label = 매니페스트
+files-label = 파일
+file-add = 파일 추가
+file-close = { $name } 닫기
+editor-file-label = { $name } (YAML)
+editor-hint = Ctrl+Enter로 적용합니다. Tab은 들여쓰기이고, 편집기를 벗어나려면 Esc를 누른 뒤 Tab을 누르세요.
+apply = 적용
+delete = 삭제
+diagnostics-label = 매니페스트의 문제
+diagnostic-at = { $line }행 { $column }열:
+
+## 클러스터
+
+stage-label = 클러스터
+stage-title = 클러스터의 컴포넌트, 노드, 파드.
+stage-title-active = 클러스터. 지금은 { $component } 차례입니다.
+stage-control-plane = 컨트롤 플레인
+stage-registry = 이미지 레지스트리
+stage-authn = 인증
+stage-authz = 인가
+stage-admission = 어드미션
+stage-validation = 유효성 검사
+stage-unscheduled = 아직 노드가 없는 파드
+stage-no-pods = 파드 없음
+stage-more-pods = +{ $count }개 더
+stage-more-nodes = 그리지 않은 노드 { $count }개 더
+legend-label = 파드 색
+legend-running = 실행 중
+legend-waiting = 대기 중
+legend-failing = 실패
+legend-terminating = 종료 중
+
+## 방금 일어난 일
+
+what-label = 방금 일어난 일
+what-empty = 아직 아무 일도 없습니다. 적용을 눌러 매니페스트를 API 서버로 보내 보세요.
+what-start = 준비되었습니다. 앞으로(→) 한 단계 가면 첫 반응이 보입니다.
+what-background = 정기 작업
+what-raw = 트레이스 줄 ({ $count })
+changes-field = 필드
+changes-before = 이전
+changes-after = 이후
+changes-updated = 이번 쓰기로 바뀐 필드
+changes-created = 보낸 그대로 생성되었습니다.
+changes-created-filled = 생성되었습니다. API 서버가 채워 넣은 필드(기본값과 어드미션):
+changes-deleted = 오브젝트가 etcd에서 지워졌습니다.
+changes-none = 관리용 값(resourceVersion)만 바뀌었습니다.
+changes-more = …그 밖에 { $count }개.
+cycle-caption = 스케줄링 사이클: 필터링 뒤 스코어링 (정규화 점수 0–100, 괄호 안은 원점수) × 가중치
+cycle-node = 노드
+cycle-filter = 필터
+cycle-fits = 통과
+cycle-not-scored = 점수 없음
+cycle-scores = 점수
+cycle-total = 합계
+cycle-score-help = 정규화 점수 (원점수)
+cycle-not-evaluated = 평가하지 않은 노드 (percentageOfNodesToScore): { $nodes }
+
+## 타임라인
+
+timeline-label = 타임라인
+timeline-controls = 재생 제어
+timeline-play = 재생
+timeline-pause = 일시 정지
+timeline-back = 한 단계 뒤로
+timeline-forward = 한 단계 앞으로
+timeline-back-key = 한 단계 뒤로 (←)
+timeline-forward-key = 한 단계 앞으로 (→)
+timeline-speed = 속도
+timeline-next-of = 다음 반응 찾기
+timeline-background = 정기 작업(하트비트)도 보기
+timeline-scrub = 타임라인 위치
+timeline-step = { $total }단계 중 { $step }단계 · { $time }
+timeline-step-short = { $total }단계 중 { $step }단계
+timeline-capped = podlife의 단계 한도에 닿아 실행을 멈췄습니다. 그 뒤의 반응은 보이지 않습니다.
+
+## 콘솔, 이벤트, 파드
+
+lower-label = 콘솔과 표
+tab-console = 콘솔
+tab-events = 이벤트
+tab-pods = 파드
+tables-at-moment = 이 단계에서 kubectl get이 보여 주는 내용
+console-log = 콘솔 출력
+console-input = kubectl 명령
+console-placeholder = kubectl get pods  (↑ 이전 명령, Tab 자동 완성)
+console-empty = 명령과 그 출력이 여기에 나옵니다.
+console-scratch = {"  "}({ $step }단계 시점의 복사본에서 실행했습니다. 타임라인은 그대로입니다)
+console-try = 해 보기:
+events-empty = 이 단계에는 아직 이벤트가 없습니다.
+pods-empty = 이 단계에는 파드가 없습니다.

@@ -1,0 +1,222 @@
+//! The editor: file tabs, a textarea over a highlighted copy of its text (line numbers,
+//! YAML colours, kubectl's diagnostics underlined at their line and column), Apply and Delete.
+//! Tab indents; Escape, then Tab, leaves the editor.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use podlife_player::highlight;
+use web_sys::{HtmlElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+use crate::app::{App, Msg};
+
+/// The editor's DOM handles and its one piece of keyboard state.
+#[derive(Default)]
+pub struct Refs {
+    pub area: NodeRef,
+    pub highlight: NodeRef,
+    pub gutter: NodeRef,
+    /// Escape was pressed: the next Tab leaves the editor instead of indenting.
+    pub escaped: Rc<Cell<bool>>,
+}
+
+/// Pixels per line and the top padding, as the stylesheet sets them (`.code` rules).
+const LINE_HEIGHT: f64 = 21.0;
+const PAD_TOP: f64 = 10.0;
+
+pub fn view(app: &App, ctx: &Context<App>) -> Html {
+    let t = app.t();
+    let link = ctx.link();
+    let refs = app.refs();
+    let file = &app.files()[app.active_file()];
+    let diagnostics = app.diagnostics().to_vec();
+    let has_problems = !diagnostics.is_empty();
+
+    let tabs = app.files().iter().enumerate().map(|(i, f)| {
+        let selected = i == app.active_file();
+        let close = (app.files().len() > 1).then(|| {
+            let label = t.text_with("file-close", &[("name", &f.name)]);
+            html! { <button type="button" class="tab-close" aria-label={label.clone()} title={label} onclick={link.callback(move |_| Msg::CloseFile(i))}>{ "×" }</button> }
+        });
+        html! {
+            <span class={classes!("tab", selected.then_some("on"), app.file_has_problems(i).then_some("bad"))}>
+                <button type="button" role="tab" aria-selected={selected.to_string()} onclick={link.callback(move |_| Msg::SelectFile(i))}>{ &f.name }</button>
+                { for close }
+            </span>
+        }
+    });
+
+    // The highlighted copy: one block per line, the diagnostic's column onward underlined.
+    let lines: Vec<&str> = file.text.split('\n').collect();
+    let highlighted = lines.iter().enumerate().map(|(i, text)| {
+        let number = i as u32 + 1;
+        let problem = diagnostics.iter().find(|d| d.line == number);
+        let spans = highlight::line(text);
+        let mut column = 1u32;
+        let mut parts = Vec::new();
+        for (token, s) in spans {
+            let start = column;
+            column += s.chars().count() as u32;
+            // From the span holding the diagnostic's column to the end of the line.
+            let bad = problem.is_some_and(|d| column > d.column && !(start == 1 && s.trim().is_empty()));
+            parts.push(html! { <span class={classes!(token.class(), bad.then_some("diag"))}>{ s }</span> });
+        }
+        if problem.is_some() && text.is_empty() {
+            parts.push(html! { <span class="diag">{ " " }</span> });
+        }
+        html! { <div class={classes!("line", problem.is_some().then_some("bad"))}>{ for parts }{ "\n" }</div> }
+    });
+    let gutter = (1..=lines.len() as u32).map(|n| {
+        let problem = diagnostics.iter().find(|d| d.line == n);
+        match problem {
+            Some(d) => html! { <div class="num bad" title={d.message.clone()}>{ n }</div> },
+            None => html! { <div class="num">{ n }</div> },
+        }
+    });
+
+    let on_input = link.callback(|e: InputEvent| {
+        let area: HtmlTextAreaElement = e.target_unchecked_into();
+        Msg::Edit(area.value())
+    });
+    let escaped = refs.escaped.clone();
+    let on_keydown = link.batch_callback(move |e: KeyboardEvent| {
+        let key = e.key();
+        if key == "Enter" && (e.ctrl_key() || e.meta_key()) {
+            e.prevent_default();
+            return Some(Msg::Apply);
+        }
+        if key == "Escape" {
+            escaped.set(true);
+            return None;
+        }
+        if key == "Tab" && !escaped.get() && !e.shift_key() && !e.ctrl_key() && !e.alt_key() && !e.meta_key() {
+            e.prevent_default();
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            let start = area.selection_start().ok().flatten().unwrap_or(0);
+            let end = area.selection_end().ok().flatten().unwrap_or(start);
+            let _ = area.set_range_text_with_start_and_end_and_mode("  ", start, end, "end");
+            return Some(Msg::Edit(area.value()));
+        }
+        escaped.set(false);
+        None
+    });
+    let (hl, gut) = (refs.highlight.clone(), refs.gutter.clone());
+    let on_scroll = Callback::from(move |e: Event| {
+        let area: HtmlTextAreaElement = e.target_unchecked_into();
+        if let Some(pre) = hl.cast::<HtmlElement>() {
+            pre.set_scroll_top(area.scroll_top());
+            pre.set_scroll_left(area.scroll_left());
+        }
+        if let Some(g) = gut.cast::<HtmlElement>() {
+            g.set_scroll_top(area.scroll_top());
+        }
+    });
+    // Hovering a line with a problem shows kubectl's message.
+    let hover_diagnostics = diagnostics.clone();
+    let on_mousemove = Callback::from(move |e: MouseEvent| {
+        let area: HtmlTextAreaElement = e.target_unchecked_into();
+        let y = e.offset_y() as f64 + area.scroll_top() as f64 - PAD_TOP;
+        let line = (y / LINE_HEIGHT).floor() as i64 + 1;
+        match hover_diagnostics.iter().find(|d| d.line as i64 == line) {
+            Some(d) => area.set_title(&d.message),
+            None => area.set_title(""),
+        }
+    });
+
+    let area_ref = refs.area.clone();
+    let text_for_jump = file.text.clone();
+    let problems = diagnostics.iter().map(|d| {
+        let (line, column) = (d.line, d.column);
+        let area_ref = area_ref.clone();
+        let text = text_for_jump.clone();
+        let go = Callback::from(move |_: MouseEvent| {
+            if let Some(area) = area_ref.cast::<HtmlTextAreaElement>() {
+                let at = utf16_offset(&text, line, column);
+                let _ = area.focus();
+                let _ = area.set_selection_range(at, at);
+            }
+        });
+        html! {
+            <li>
+                <button type="button" class="diagnostic" onclick={go}>
+                    <span class="where">{ t.text_with("diagnostic-at", &[("line", &line.to_string()), ("column", &column.to_string())]) }</span>
+                    { " " }{ &d.message }
+                </button>
+            </li>
+        }
+    });
+
+    html! {
+        <section class="panel editor" aria-labelledby="editor-label">
+            <div class="panel-head">
+                <h2 id="editor-label">{ t.text("editor-label") }</h2>
+                <div role="tablist" class="tabs" aria-label={t.text("files-label")}>
+                    { for tabs }
+                    <button type="button" class="tab-add quiet" title={t.text("file-add")} aria-label={t.text("file-add")} onclick={link.callback(|_| Msg::AddFile)}>{ "+" }</button>
+                </div>
+            </div>
+            <div class={classes!("code", has_problems.then_some("invalid"))}>
+                <div class="gutter" aria-hidden="true" ref={refs.gutter.clone()}>{ for gutter }</div>
+                <div class="code-body">
+                    <pre class="hl" aria-hidden="true" ref={refs.highlight.clone()}>{ for highlighted }</pre>
+                    <textarea
+                        id="manifest"
+                        ref={refs.area.clone()}
+                        spellcheck="false"
+                        autocapitalize="off"
+                        autocomplete="off"
+                        wrap="off"
+                        aria-label={t.text_with("editor-file-label", &[("name", &file.name)])}
+                        aria-describedby="editor-hint diagnostics"
+                        aria-invalid={has_problems.to_string()}
+                        value={file.text.clone()}
+                        oninput={on_input}
+                        onkeydown={on_keydown}
+                        onscroll={on_scroll}
+                        onmousemove={on_mousemove}
+                    />
+                </div>
+            </div>
+            <div class="actions">
+                <button id="apply" type="button" class="primary" aria-keyshortcuts="Control+Enter" onclick={link.callback(|_| Msg::Apply)}>{ t.text("apply") }</button>
+                <button id="delete" type="button" onclick={link.callback(|_| Msg::Delete)}>{ t.text("delete") }</button>
+                <span id="editor-hint" class="hint">{ t.text("editor-hint") }</span>
+            </div>
+            <ul id="diagnostics" class="diagnostics" aria-label={t.text("diagnostics-label")} aria-live="polite">
+                { for problems }
+            </ul>
+        </section>
+    }
+}
+
+/// The offset, in UTF-16 code units as the DOM counts them, of 1-based `line`:`column` in `text`
+/// (columns count characters); past the end of a line or of the text, its end.
+pub fn utf16_offset(text: &str, line: u32, column: u32) -> u32 {
+    let mut offset = 0usize;
+    for (index, content) in text.split('\n').enumerate() {
+        if index + 1 == line as usize {
+            let before = content.chars().take(column.saturating_sub(1) as usize);
+            offset += before.map(char::len_utf16).sum::<usize>();
+            return u32::try_from(offset).unwrap_or(u32::MAX);
+        }
+        offset += content.chars().map(char::len_utf16).sum::<usize>() + 1;
+    }
+    u32::try_from(offset.saturating_sub(1)).unwrap_or(u32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::utf16_offset;
+
+    #[test]
+    fn offsets_count_utf16_units() {
+        let text = "ab\ncd\n한글x\n";
+        assert_eq!(utf16_offset(text, 1, 1), 0);
+        assert_eq!(utf16_offset(text, 2, 2), 4);
+        assert_eq!(utf16_offset(text, 3, 3), 8);
+        assert_eq!(utf16_offset(text, 3, 99), 9);
+        assert_eq!(utf16_offset(text, 9, 1), 10);
+        assert_eq!(utf16_offset(text, 0, 0), 10);
+    }
+}

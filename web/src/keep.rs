@@ -1,0 +1,114 @@
+//! The page's address and localStorage: language, embed mode, scenario, start step and
+//! autoplay from the query; share links in the fragment; the autosave record.
+
+use podlife_player::i18n::Lang;
+use podlife_player::keep::{Saved, Shared, decode_saved, decode_share, encode_saved};
+
+/// The localStorage key of the autosave record (the record itself carries its version).
+const SAVED_KEY: &str = "podlife.saved";
+
+/// What the address asks for.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Query {
+    pub lang: Option<Lang>,
+    pub embed: bool,
+    pub scenario: Option<String>,
+    pub step: Option<usize>,
+    pub autoplay: bool,
+    /// A share link's content, or why it could not be read.
+    pub shared: Option<Result<Shared, String>>,
+}
+
+pub fn query() -> Query {
+    let Some(window) = web_sys::window() else { return Query::default() };
+    let location = window.location();
+    let search = location.search().unwrap_or_default();
+    let hash = location.hash().unwrap_or_default();
+    let params = web_sys::UrlSearchParams::new_with_str(&search).ok();
+    let get = |k: &str| params.as_ref().and_then(|p| p.get(k));
+    Query {
+        lang: get("lang").as_deref().and_then(Lang::from_tag),
+        embed: get("embed").is_some_and(|v| v == "1" || v == "true"),
+        scenario: get("scenario"),
+        step: get("step").and_then(|s| s.parse().ok()),
+        autoplay: get("autoplay").is_some_and(|v| v == "1" || v == "true"),
+        shared: (hash.len() > 1).then(|| decode_share(&hash)),
+    }
+}
+
+/// The browser's preferred languages, most preferred first.
+pub fn browser_languages() -> Vec<String> {
+    let Some(window) = web_sys::window() else { return Vec::new() };
+    let navigator = window.navigator();
+    let mut out: Vec<String> = navigator.languages().iter().filter_map(|v| v.as_string()).collect();
+    if let Some(l) = navigator.language() {
+        out.push(l);
+    }
+    out
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// The autosave record: None when there is none, Err when it could not be read.
+pub fn load() -> Option<Result<Saved, String>> {
+    let text = storage()?.get_item(SAVED_KEY).ok().flatten()?;
+    Some(decode_saved(&text))
+}
+
+/// Writes the autosave record; an error (quota, private mode, too large) is returned to show.
+pub fn save(saved: &Saved) -> Result<(), String> {
+    let text = encode_saved(saved)?;
+    let Some(storage) = storage() else { return Err("localStorage is not available".into()) };
+    storage.set_item(SAVED_KEY, &text).map_err(|_| "the browser refused to store the work (storage full or disabled)".to_string())
+}
+
+pub fn forget() {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(SAVED_KEY);
+    }
+}
+
+/// This page's address with only the given query and fragment (share and "open in podlife").
+pub fn page_url(query: &str, fragment: &str) -> String {
+    let Some(window) = web_sys::window() else { return String::new() };
+    let location = window.location();
+    let base = format!("{}{}", location.origin().unwrap_or_default(), location.pathname().unwrap_or_default());
+    let q = if query.is_empty() { String::new() } else { format!("?{query}") };
+    let f = if fragment.is_empty() { String::new() } else { format!("#{fragment}") };
+    format!("{base}{q}{f}")
+}
+
+/// Drops the fragment from the address bar (after a share link was opened, so a reload
+/// restores the autosave instead of the link).
+pub fn clear_fragment() {
+    if let Some(window) = web_sys::window()
+        && let Ok(history) = window.history()
+    {
+        let location = window.location();
+        let url = format!("{}{}", location.pathname().unwrap_or_default(), location.search().unwrap_or_default());
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// Copies text to the clipboard (best effort; the link is also shown to copy by hand).
+pub fn copy(text: &str) {
+    if let Some(window) = web_sys::window() {
+        let _ = window.navigator().clipboard().write_text(text);
+    }
+}
+
+/// True when the learner asked the system for less motion.
+pub fn reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+/// Sets `<html lang>` (screen readers, fonts, the panic page's language).
+pub fn set_document_lang(lang: Lang) {
+    if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = el.set_attribute("lang", lang.code());
+    }
+}

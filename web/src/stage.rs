@@ -1,0 +1,304 @@
+//! The cluster drawn as its components (SVG): kubectl and the image registry outside, the
+//! control plane (kube-apiserver with its stages, etcd, kube-scheduler,
+//! kube-controller-manager), and each node with its kubelet, containerd ▸ shim ▸ runc, CNI,
+//! kube-proxy and its pods. The components acting light up and a message travels along the
+//! edge it uses; pods take the colour of their STATUS.
+
+use std::collections::BTreeMap;
+
+use podlife_engine::ComponentRef;
+use podlife_player::view::{self, PodView, Scene};
+use yew::prelude::*;
+
+use crate::app::App;
+
+const W: f64 = 1000.0;
+
+#[derive(Clone, Copy)]
+struct Rect {
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+}
+
+impl Rect {
+    fn center(self) -> (f64, f64) {
+        (self.x + self.w / 2.0, self.y + self.h / 2.0)
+    }
+
+    /// Where the line from the centre toward `(tx, ty)` leaves the rectangle (plus a margin).
+    fn border_toward(self, tx: f64, ty: f64) -> (f64, f64) {
+        let (cx, cy) = self.center();
+        let (dx, dy) = (tx - cx, ty - cy);
+        if dx == 0.0 && dy == 0.0 {
+            return (cx, cy);
+        }
+        let sx = if dx != 0.0 { (self.w / 2.0 + 3.0) / dx.abs() } else { f64::INFINITY };
+        let sy = if dy != 0.0 { (self.h / 2.0 + 3.0) / dy.abs() } else { f64::INFINITY };
+        let k = sx.min(sy).min(1.0);
+        (cx + dx * k, cy + dy * k)
+    }
+}
+
+fn key(c: &ComponentRef) -> String {
+    format!("{}|{}", c.name, c.node.as_deref().unwrap_or(""))
+}
+
+/// A STATUS column value → its colour class.
+pub fn status_class(status: &str) -> &'static str {
+    match status {
+        "Running" => "ok",
+        "Completed" | "Succeeded" => "done",
+        "Terminating" => "term",
+        s if s.starts_with("Init:") && !s.contains("Error") && !s.contains("CrashLoop") => "wait",
+        "Pending" | "ContainerCreating" | "PodInitializing" => "wait",
+        "NotReady" => "wait",
+        _ => "bad",
+    }
+}
+
+fn container_class(state: &str, reason: &str) -> &'static str {
+    match (state, reason) {
+        ("running", _) => "ok",
+        ("terminated", "Completed") => "done",
+        ("terminated", _) => "bad",
+        ("waiting", "ContainerCreating" | "PodInitializing" | "") => "wait",
+        ("waiting", _) => "bad",
+        _ => "none",
+    }
+}
+
+const POD_HEAD: f64 = 24.0;
+const CONTAINER_ROW: f64 = 17.0;
+const POD_GAP: f64 = 6.0;
+/// Nodes drawn in full; more are summarised (a 100-node cluster would be unreadable).
+const MAX_NODES_DRAWN: usize = 6;
+
+fn pod_height(p: &PodView) -> f64 {
+    POD_HEAD + CONTAINER_ROW * p.containers.len().max(1) as f64 + 4.0
+}
+
+pub fn view(app: &App, _ctx: &Context<App>) -> Html {
+    let t = app.t();
+    let scene = view::scene(app.player());
+    let mut boxes: BTreeMap<String, Rect> = BTreeMap::new();
+    let mut items: Vec<Html> = Vec::new();
+    let active = |c: &ComponentRef| scene.active.iter().any(|a| a == c);
+    let component = |items: &mut Vec<Html>, boxes: &mut BTreeMap<String, Rect>, c: ComponentRef, r: Rect, label: &str, extra: &str| {
+        let on = active(&c);
+        boxes.insert(key(&c), r);
+        items.push(html! {
+            <g class={classes!("comp", on.then_some("active"), (!extra.is_empty()).then(|| extra.to_string()))} data-component={key(&c)}>
+                <rect x={r.x.to_string()} y={r.y.to_string()} width={r.w.to_string()} height={r.h.to_string()} rx="7" />
+                <text x={(r.x + r.w / 2.0).to_string()} y={(r.y + r.h / 2.0 + 4.5).to_string()} text-anchor="middle">{ label }</text>
+            </g>
+        });
+    };
+
+    // Outside the cluster.
+    component(&mut items, &mut boxes, ComponentRef::control_plane("kubectl"), Rect { x: 12.0, y: 26.0, w: 104.0, h: 40.0 }, "kubectl", "client");
+    component(&mut items, &mut boxes, ComponentRef::control_plane("registry"), Rect { x: 12.0, y: 80.0, w: 104.0, h: 34.0 }, &t.text("stage-registry"), "client");
+
+    // The control plane.
+    items.push(html! {
+        <g class="frame">
+            <rect x="128" y="6" width={(W - 134.0).to_string()} height="126" rx="10" />
+            <text x="140" y="22" class="frame-label">{ t.text("stage-control-plane") }</text>
+        </g>
+    });
+    let api = Rect { x: 140.0, y: 28.0, w: 330.0, h: 96.0 };
+    let api_ref = ComponentRef::control_plane("kube-apiserver");
+    boxes.insert(key(&api_ref), api);
+    let stage_names = [("authn", t.text("stage-authn")), ("authz", t.text("stage-authz")), ("admission", t.text("stage-admission")), ("validation", t.text("stage-validation"))];
+    let pill_w = (api.w - 20.0 - 3.0 * 6.0) / 4.0;
+    let pills = stage_names.iter().enumerate().map(|(i, (id, label))| {
+        let x = api.x + 10.0 + i as f64 * (pill_w + 6.0);
+        let lit = scene.stages.contains(id);
+        let refused = scene.refused_at == Some(*id);
+        html! {
+            <g class={classes!("pill", lit.then_some("lit"), refused.then_some("refused"))} data-stage={*id}>
+                <rect x={x.to_string()} y={(api.y + 52.0).to_string()} width={pill_w.to_string()} height="30" rx="6" />
+                <text x={(x + pill_w / 2.0).to_string()} y={(api.y + 71.0).to_string()} text-anchor="middle">{ label.clone() }</text>
+            </g>
+        }
+    });
+    items.push(html! {
+        <g class={classes!("comp", "apiserver", active(&api_ref).then_some("active"))} data-component={key(&api_ref)}>
+            <rect x={api.x.to_string()} y={api.y.to_string()} width={api.w.to_string()} height={api.h.to_string()} rx="8" />
+            <text x={(api.x + api.w / 2.0).to_string()} y={(api.y + 24.0).to_string()} text-anchor="middle">{ "kube-apiserver" }</text>
+            <text x={(api.x + api.w / 2.0).to_string()} y={(api.y + 42.0).to_string()} text-anchor="middle" class="sub">{ "authn ▸ authz ▸ admission ▸ validation" }</text>
+            { for pills }
+        </g>
+    });
+    component(&mut items, &mut boxes, ComponentRef::control_plane("etcd"), Rect { x: 484.0, y: 48.0, w: 84.0, h: 56.0 }, "etcd", "store");
+    component(&mut items, &mut boxes, ComponentRef::control_plane("kube-scheduler"), Rect { x: 582.0, y: 48.0, w: 160.0, h: 56.0 }, "kube-scheduler", "");
+    component(&mut items, &mut boxes, ComponentRef::control_plane("kube-controller-manager"), Rect { x: 756.0, y: 48.0, w: 232.0, h: 56.0 }, "kube-controller-manager", "");
+
+    // Pods no node runs yet.
+    let mut y = 146.0;
+    if !scene.unscheduled.is_empty() {
+        items.push(html! { <text x="12" y={(y + 12.0).to_string()} class="frame-label">{ t.text("stage-unscheduled") }</text> });
+        let mut x = 12.0;
+        let row_h = scene.unscheduled.iter().map(pod_height).fold(0.0, f64::max);
+        for p in scene.unscheduled.iter().take(8) {
+            items.push(pod_card(p, x, y + 20.0, 180.0));
+            x += 188.0;
+        }
+        if scene.unscheduled.len() > 8 {
+            items.push(html! { <text x={x.to_string()} y={(y + 40.0).to_string()} class="more">{ t.text_with("stage-more-pods", &[("count", &(scene.unscheduled.len() - 8).to_string())]) }</text> });
+        }
+        y += row_h + 30.0;
+    }
+
+    // The nodes.
+    let drawn: Vec<_> = scene.nodes.iter().take(MAX_NODES_DRAWN).collect();
+    let n = drawn.len().max(1) as f64;
+    let gap = 12.0;
+    let node_w = (W - 24.0 - gap * (n - 1.0)) / n;
+    let pods_h = drawn.iter().map(|node| node.pods.iter().map(|p| pod_height(p) + POD_GAP).sum::<f64>()).fold(0.0, f64::max);
+    let node_h = 140.0 + pods_h.max(30.0) + 8.0;
+    for (i, node) in drawn.iter().enumerate() {
+        let x = 12.0 + i as f64 * (node_w + gap);
+        let name = node.name.clone();
+        let on = |c: &str| ComponentRef::on_node(c, &name);
+        let ready_class = if node.ready { "ready" } else { "not-ready" };
+        items.push(html! {
+            <g class={classes!("node", ready_class)} data-node={name.clone()}>
+                <rect x={x.to_string()} y={y.to_string()} width={node_w.to_string()} height={node_h.to_string()} rx="10" />
+                <text x={(x + 12.0).to_string()} y={(y + 20.0).to_string()} class="node-name">{ &name }</text>
+                <text x={(x + node_w - 12.0).to_string()} y={(y + 20.0).to_string()} text-anchor="end" class="node-status">{ if node.ready { "Ready" } else { "NotReady" } }</text>
+            </g>
+        });
+        let inner = node_w - 20.0;
+        component(&mut items, &mut boxes, on("kubelet"), Rect { x: x + 10.0, y: y + 30.0, w: inner, h: 28.0 }, "kubelet", "");
+        let third = (inner - 12.0) / 3.0;
+        component(&mut items, &mut boxes, on("containerd"), Rect { x: x + 10.0, y: y + 66.0, w: third, h: 28.0 }, "containerd", "runtime");
+        component(&mut items, &mut boxes, on("containerd-shim"), Rect { x: x + 16.0 + third, y: y + 66.0, w: third, h: 28.0 }, "shim", "runtime");
+        component(&mut items, &mut boxes, on("runc"), Rect { x: x + 22.0 + 2.0 * third, y: y + 66.0, w: third, h: 28.0 }, "runc", "runtime");
+        let half = (inner - 6.0) / 2.0;
+        component(&mut items, &mut boxes, on("cni"), Rect { x: x + 10.0, y: y + 102.0, w: half, h: 26.0 }, "CNI", "net");
+        component(&mut items, &mut boxes, on("kube-proxy"), Rect { x: x + 16.0 + half, y: y + 102.0, w: half, h: 26.0 }, "kube-proxy", "net dormant");
+        let mut py = y + 138.0;
+        for p in &node.pods {
+            items.push(pod_card(p, x + 10.0, py, inner));
+            py += pod_height(p) + POD_GAP;
+        }
+        if node.pods.is_empty() {
+            items.push(html! { <text x={(x + node_w / 2.0).to_string()} y={(py + 18.0).to_string()} text-anchor="middle" class="empty">{ t.text("stage-no-pods") }</text> });
+        }
+    }
+    if scene.nodes.len() > MAX_NODES_DRAWN {
+        items.push(html! { <text x={(W - 12.0).to_string()} y={(y + node_h + 16.0).to_string()} text-anchor="end" class="more">{ t.text_with("stage-more-nodes", &[("count", &(scene.nodes.len() - MAX_NODES_DRAWN).to_string())]) }</text> });
+    }
+    let height = y + node_h + 24.0;
+
+    let edges = edges(&scene, &boxes, app.reduced_motion());
+    let position = app.player().position();
+    let title = match app.player().current() {
+        Some(r) => t.text_with("stage-title-active", &[("component", &podlife_player::explain::component_label(&r.actor))]),
+        None => t.text("stage-title"),
+    };
+    html! {
+        <section class="panel stage" aria-labelledby="stage-label">
+            <div class="panel-head">
+                <h2 id="stage-label">{ t.text("stage-label") }</h2>
+                { legend(app) }
+            </div>
+            <svg class="cluster" viewBox={format!("0 0 {W} {height}")} role="img" aria-label={title}>
+                <defs>
+                    <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                        <path d="M 0 0 L 10 5 L 0 10 z" class="arrowhead" />
+                    </marker>
+                </defs>
+                { for items }
+                <g class="edges" key={position.to_string()}>{ for edges }</g>
+            </svg>
+        </section>
+    }
+}
+
+fn legend(app: &App) -> Html {
+    let t = app.t();
+    let item = |class: &str, id: &str| html! { <li><span class={classes!("swatch", class.to_string())}></span>{ t.text(id) }</li> };
+    html! {
+        <ul class="legend" aria-label={t.text("legend-label")}>
+            { item("ok", "legend-running") }
+            { item("wait", "legend-waiting") }
+            { item("bad", "legend-failing") }
+            { item("term", "legend-terminating") }
+        </ul>
+    }
+}
+
+fn pod_card(p: &PodView, x: f64, y: f64, w: f64) -> Html {
+    let h = pod_height(p);
+    let status = if p.terminating && p.status != "Terminating" { format!("{} (Terminating)", p.status) } else { p.status.clone() };
+    let class = status_class(&p.status);
+    let containers = p.containers.iter().enumerate().map(|(i, c)| {
+        let cy = y + POD_HEAD + i as f64 * CONTAINER_ROW + 8.0;
+        let cls = container_class(&c.state, &c.reason);
+        let state = if c.reason.is_empty() { c.state.clone() } else { format!("{} ({})", c.state, c.reason) };
+        let label = if c.init { format!("init: {}", c.name) } else { c.name.clone() };
+        html! {
+            <g class={classes!("ctr", cls)}>
+                <circle cx={(x + 14.0).to_string()} cy={cy.to_string()} r="5" />
+                <text x={(x + 24.0).to_string()} y={(cy + 4.0).to_string()}>{ label }</text>
+                <text x={(x + w - 10.0).to_string()} y={(cy + 4.0).to_string()} text-anchor="end" class="ctr-state">{ state }</text>
+            </g>
+        }
+    });
+    html! {
+        <g class={classes!("pod", class, p.terminating.then_some("terminating"))} data-pod={p.name.clone()} data-status={p.status.clone()}>
+            <rect x={x.to_string()} y={y.to_string()} width={w.to_string()} height={h.to_string()} rx="7" />
+            <text x={(x + 10.0).to_string()} y={(y + 16.0).to_string()} class="pod-name">{ &p.name }</text>
+            <text x={(x + w - 10.0).to_string()} y={(y + 16.0).to_string()} text-anchor="end" class="pod-status">{ format!("{} {}", p.ready, status) }</text>
+            { for containers }
+        </g>
+    }
+}
+
+/// The current reaction's messages: a curved arrow per edge, a label, and (unless the
+/// learner asked for less motion) a dot travelling along it.
+fn edges(scene: &Scene, boxes: &BTreeMap<String, Rect>, reduced_motion: bool) -> Vec<Html> {
+    scene
+        .edges
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| {
+            let (a, b) = (*boxes.get(&key(&e.from))?, *boxes.get(&key(&e.to))?);
+            let (ac, bc) = (a.center(), b.center());
+            if ac == bc {
+                return None;
+            }
+            // From border to border, so that short hops between neighbours stay visible.
+            let from = a.border_toward(bc.0, bc.1);
+            let to = b.border_toward(ac.0, ac.1);
+            // Bend the line a little so opposite edges do not overlap.
+            let (mx, my) = ((from.0 + to.0) / 2.0, (from.1 + to.1) / 2.0);
+            let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+            let len = (dx * dx + dy * dy).sqrt().max(1.0);
+            let bend = (len * 0.25).clamp(10.0, 40.0);
+            let (cx, cy) = (mx - dy / len * bend, my + dx / len * bend);
+            let d = format!("M {:.1} {:.1} Q {:.1} {:.1} {:.1} {:.1}", from.0, from.1, cx, cy, to.0, to.1);
+            let (lx, ly) = (0.25 * from.0 + 0.5 * cx + 0.25 * to.0, 0.25 * from.1 + 0.5 * cy + 0.25 * to.1);
+            let label_w = 8.0 + 6.6 * e.label.chars().count() as f64;
+            let dot = (!reduced_motion).then(|| {
+                html! {
+                    <circle r="6" class="packet" opacity="0">
+                        <set attributeName="opacity" to="1" begin={format!("{:.2}s", i as f64 * 0.35)} />
+                        <animateMotion dur="0.7s" begin={format!("{:.2}s", i as f64 * 0.35)} fill="freeze" path={d.clone()} />
+                    </circle>
+                }
+            });
+            Some(html! {
+                <g class="edge">
+                    <path d={d.clone()} marker-end="url(#arrow)" />
+                    { for dot }
+                    <rect x={(lx - label_w / 2.0).to_string()} y={(ly - 10.0).to_string()} width={label_w.to_string()} height="20" rx="5" class="edge-label-bg" />
+                    <text x={lx.to_string()} y={(ly + 4.0).to_string()} text-anchor="middle" class="edge-label">{ &e.label }</text>
+                </g>
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,140 @@
+//! "What just happened": the current reaction in words (in an aria-live region), the fields it
+//! changed (before → after), a scheduling cycle's node × plugin table, and the raw trace lines.
+
+use podlife_engine::ComponentRef;
+use podlife_player::explain::{component_label, explain};
+use podlife_player::view::{self, Changes, value_text};
+use yew::prelude::*;
+
+use crate::app::App;
+
+/// The timeline lane a component belongs to (`kubelet (worker-1)`, `kube-apiserver` …).
+pub fn lane_of(c: &ComponentRef) -> String {
+    component_label(c)
+}
+
+/// Virtual time as `12.345 s`.
+pub fn seconds(ms: u64) -> String {
+    format!("{}.{:03} s", ms / 1000, ms % 1000)
+}
+
+/// The most changed fields listed (a create of a large object lists many defaults).
+const MAX_CHANGES: usize = 40;
+
+pub fn view(app: &App, _ctx: &Context<App>) -> Html {
+    let t = app.t();
+    let player = app.player();
+    let Some(r) = player.current() else {
+        let text = if player.reactions().is_empty() { t.text("what-empty") } else { t.text("what-start") };
+        return html! {
+            <section class="panel what" aria-labelledby="what-label">
+                <div class="panel-head"><h2 id="what-label">{ t.text("what-label") }</h2></div>
+                <p id="explanation" class="explanation" aria-live="polite">{ text }</p>
+            </section>
+        };
+    };
+    let message = explain(r, player.trace());
+    let text = t.message(&message);
+    let changes = changes_view(app);
+    let table = view::cycle_table(player).map(|c| cycle_view(app, &c));
+    let raw: String = player.trace()[r.events.clone()].iter().map(|e| format!("{}\n", podlife_console::render::line(e))).collect();
+    let object = r.object.as_ref().map(|o| format!("{}/{}", o.kind, o.name)).unwrap_or_default();
+    html! {
+        <section class="panel what" aria-labelledby="what-label">
+            <div class="panel-head">
+                <h2 id="what-label">{ t.text("what-label") }</h2>
+                <span class="meta">
+                    <span class="time">{ seconds(r.time.millis()) }</span>
+                    <span class="who">{ component_label(&r.actor) }</span>
+                    <span class="obj">{ object }</span>
+                    { for r.background.then(|| html! { <span class="tag">{ t.text("what-background") }</span> }) }
+                </span>
+            </div>
+            <p id="explanation" class="explanation" aria-live="polite" data-message={message.id}>{ text }</p>
+            { changes }
+            { for table }
+            <details class="raw">
+                <summary>{ t.text_with("what-raw", &[("count", &r.events.len().to_string())]) }</summary>
+                <pre>{ raw }</pre>
+            </details>
+        </section>
+    }
+}
+
+fn changes_view(app: &App) -> Html {
+    let t = app.t();
+    let row = |path: &str, before: String, after: String| {
+        html! {
+            <tr>
+                <th scope="row"><code>{ path.to_string() }</code></th>
+                <td class="before"><code>{ before }</code></td>
+                <td class="arrow" aria-hidden="true">{ "→" }</td>
+                <td class="after"><code>{ after }</code></td>
+            </tr>
+        }
+    };
+    let (caption, rows) = match view::changes(app.player()) {
+        Changes::None => return Html::default(),
+        Changes::Deleted => return html! { <p class="changes-note">{ t.text("changes-deleted") }</p> },
+        Changes::Created { filled } if filled.is_empty() => return html! { <p class="changes-note">{ t.text("changes-created") }</p> },
+        Changes::Created { filled } => (t.text("changes-created-filled"), filled),
+        Changes::Updated(c) if c.is_empty() => return html! { <p class="changes-note">{ t.text("changes-none") }</p> },
+        Changes::Updated(c) => (t.text("changes-updated"), c),
+    };
+    let more = rows.len().saturating_sub(MAX_CHANGES);
+    html! {
+        <div class="table-wrap">
+            <table class="changes" id="changes">
+                <caption>{ caption }</caption>
+                <thead><tr><th scope="col">{ t.text("changes-field") }</th><th scope="col">{ t.text("changes-before") }</th><th></th><th scope="col">{ t.text("changes-after") }</th></tr></thead>
+                <tbody>
+                    { for rows.iter().take(MAX_CHANGES).map(|c| row(&c.path, value_text(&c.before), value_text(&c.after))) }
+                </tbody>
+            </table>
+            { for (more > 0).then(|| html! { <p class="changes-note">{ t.text_with("changes-more", &[("count", &more.to_string())]) }</p> }) }
+        </div>
+    }
+}
+
+fn cycle_view(app: &App, c: &view::CycleTable) -> Html {
+    let t = app.t();
+    let headers = c.plugins.iter().map(|(p, w)| html! { <th scope="col" title={t.text("cycle-score-help")}>{ p.clone() }<span class="weight">{ format!("×{w}") }</span></th> });
+    let rows = c.rows.iter().map(|r| {
+        let verdict = match &r.rejected {
+            None => html! { <td class="fits">{ t.text("cycle-fits") }</td> },
+            Some((plugin, code, reasons)) => html! { <td class="rejected"><strong>{ plugin.clone() }</strong>{ format!(" ({code}): {reasons}") }</td> },
+        };
+        let scores = if r.scores.is_empty() {
+            html! { <td colspan={c.plugins.len().max(1).to_string()} class="na">{ if r.rejected.is_some() { t.text("cycle-not-scored") } else { "—".to_string() } }</td> }
+        } else {
+            r.scores.iter().map(|(raw, norm)| html! { <td class="num">{ norm }<span class="raw">{ format!(" ({raw})") }</span></td> }).collect::<Html>()
+        };
+        html! {
+            <tr class={classes!(r.chosen.then_some("chosen"))}>
+                <th scope="row">{ &r.node }{ for r.chosen.then(|| html! { <span class="chosen-mark">{ " ✓" }</span> }) }</th>
+                { verdict }
+                { scores }
+                <td class="num total">{ r.total.map(|v| v.to_string()).unwrap_or_else(|| "—".into()) }</td>
+            </tr>
+        }
+    });
+    html! {
+        <div class="table-wrap">
+            <table class="cycle" id="cycle">
+                <caption>{ t.text("cycle-caption") }</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">{ t.text("cycle-node") }</th>
+                        <th scope="col">{ t.text("cycle-filter") }</th>
+                        { for headers }
+                        { for c.plugins.is_empty().then(|| html! { <th scope="col">{ t.text("cycle-scores") }</th> }) }
+                        <th scope="col">{ t.text("cycle-total") }</th>
+                    </tr>
+                </thead>
+                <tbody>{ for rows }</tbody>
+            </table>
+            { for c.message.as_ref().map(|m| html! { <p class="changes-note"><code>{ m.clone() }</code></p> }) }
+            { for (!c.not_evaluated.is_empty()).then(|| html! { <p class="changes-note">{ t.text_with("cycle-not-evaluated", &[("nodes", &c.not_evaluated.join(", "))]) }</p> }) }
+        </div>
+    }
+}
