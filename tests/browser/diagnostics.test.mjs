@@ -1,15 +1,10 @@
-// Mistakes in the manifest: kubectl's own words in the output, and each problem listed with
-// its line and column; clicking one puts the cursor there. The text the learner typed stays.
+// Mistakes in the manifest: underlined at their line while typing, listed with kubectl's own
+// words, the caret moved there on click; Apply prints the same words in the console. The
+// learner's text is always kept.
 
 import assert from 'node:assert/strict';
 import { test } from './harness.mjs';
-
-async function applyManifest(page, text) {
-  await page.locator('#apply').waitFor({ state: 'visible' });
-  await page.locator('#manifest').fill(text);
-  await page.locator('#apply').click();
-  await page.waitForFunction(() => (document.querySelector('#output')?.textContent ?? '').trim().length > 0);
-}
+import { open, setText, consoleText } from './helpers.mjs';
 
 const MISSING_IMAGE = `apiVersion: v1
 kind: Pod
@@ -20,33 +15,76 @@ spec:
   - name: web
 `;
 
-test('a missing image is reported as the API server words it, at its line', async ({ page, url, shot }) => {
-  await page.goto(url);
-  await applyManifest(page, MISSING_IMAGE);
-  const output = await page.locator('#output').textContent();
-  assert.match(output, /The Pod "web" is invalid: spec\.containers\[0\]\.image: Required value/);
-  const problems = await page.locator('#diagnostics').textContent();
-  assert.match(problems, /line 7, column 5: spec\.containers\[0\]\.image: Required value/);
-  assert.equal(await page.locator('#manifest').inputValue(), MISSING_IMAGE, 'the text is kept');
+const BAD_YAML = `apiVersion: v1
+kind: Pod
+metadata:
+  name: web
+spec:
+  containers:
+  - name: web
+    image: nginx:1.27
+   ports: [
+`;
+
+test('a YAML error is underlined at its line while typing, then cleared when fixed', async ({ page, url, shot }) => {
+  await open(page, url);
+  await setText(page, BAD_YAML);
+  const item = page.locator('#diagnostics li').first();
+  await item.waitFor();
+  assert.match(await item.textContent(), /line \d+, column \d+: error: error parsing nginx\.yaml: error converting YAML to JSON: yaml: line \d+/);
+  const badLines = await page.locator('.gutter .num.bad').allTextContents();
+  assert.equal(badLines.length, 1);
+  assert.ok(Number(badLines[0]) >= 8, `the problem is near the end, not at line ${badLines[0]}`);
   assert.equal(await page.locator('#manifest').getAttribute('aria-invalid'), 'true');
+  assert.ok(await page.locator('.hl .diag').count() > 0, 'the text is underlined');
+  await shot('editor-diagnostic-en');
+  await setText(page, BAD_YAML.replace('   ports: [\n', ''));
+  await page.waitForFunction(() => document.querySelectorAll('#diagnostics li').length === 0);
+  assert.equal(await page.locator('#manifest').getAttribute('aria-invalid'), 'false');
+});
+
+test('a missing image is reported as the API server words it, at its line; clicking moves the caret', async ({ page, url }) => {
+  await open(page, url);
+  await setText(page, MISSING_IMAGE);
+  await page.locator('#apply').click();
+  await page.waitForFunction(() => (document.querySelector('#console-log')?.textContent ?? '').includes('Required value'));
+  assert.match(await consoleText(page), /The Pod "web" is invalid: spec\.containers\[0\]\.image: Required value/);
+  assert.match(await page.locator('#diagnostics').textContent(), /line 7, column 5: .*spec\.containers\[0\]\.image: Required value/);
+  assert.equal(await page.locator('#manifest').inputValue(), MISSING_IMAGE, 'the text is kept');
   await page.locator('#diagnostics button').first().click();
   const caret = await page.locator('#manifest').evaluate((el) => el.selectionStart);
   const lineStart = MISSING_IMAGE.split('\n').slice(0, 6).join('\n').length + 1;
   assert.equal(caret, lineStart + 4, 'the cursor is at line 7, column 5');
-  await shot('diagnostics');
 });
 
 test('unknown fields and kinds come out as kubectl prints them', async ({ page, url }) => {
-  await page.goto(url);
-  await applyManifest(page, MISSING_IMAGE.replace('  - name: web\n', '  - name: web\n    imagee: nginx\n'));
+  await open(page, url);
+  await setText(page, MISSING_IMAGE.replace('  - name: web\n', '  - name: web\n    imagee: nginx\n'));
+  await page.locator('#apply').click();
+  await page.waitForFunction(() => (document.querySelector('#console-log')?.textContent ?? '').includes('strict decoding'));
   assert.match(
-    await page.locator('#output').textContent(),
-    /Error from server \(BadRequest\): error when creating "STDIN": Pod in version "v1" cannot be handled as a Pod: strict decoding error: unknown field "spec\.containers\[0\]\.imagee"/,
+    await consoleText(page),
+    /Error from server \(BadRequest\): error when creating "nginx\.yaml": Pod in version "v1" cannot be handled as a Pod: strict decoding error: unknown field "spec\.containers\[0\]\.imagee"/,
   );
   assert.match(await page.locator('#diagnostics').textContent(), /line 8, column 5/);
-  await applyManifest(page, 'apiVersion: v1\nkind: Pdo\nmetadata:\n  name: web\n');
+  await setText(page, 'apiVersion: v1\nkind: Pdo\nmetadata:\n  name: web\n');
+  await page.locator('#apply').click();
+  await page.waitForFunction(() => (document.querySelector('#console-log')?.textContent ?? '').includes('Pdo'));
   assert.match(
-    await page.locator('#output').textContent(),
-    /error: resource mapping not found for name: "web" namespace: "" from "STDIN": no matches for kind "Pdo" in version "v1"/,
+    await consoleText(page),
+    /error: resource mapping not found for name: "web" namespace: "" from "nginx\.yaml": no matches for kind "Pdo" in version "v1"/,
   );
+});
+
+test('Tab indents in the editor; Escape then Tab leaves it', async ({ page, url }) => {
+  await open(page, url);
+  const editor = page.locator('#manifest');
+  await editor.focus();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('Tab');
+  assert.match(await editor.inputValue(), /^ {2}apiVersion/);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'manifest');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  assert.notEqual(await page.evaluate(() => document.activeElement?.id), 'manifest', 'focus left the editor');
 });

@@ -81,6 +81,24 @@ pub struct App {
     applied: bool,
     editor_refs: editor::Refs,
     console_refs: console::Refs,
+    /// ← and → anywhere on the page (outside text fields) step the timeline.
+    _keys: Option<gloo_events::EventListener>,
+}
+
+/// ← / → outside text fields and without modifiers: a step back or forward.
+fn arrow_step(e: &web_sys::KeyboardEvent) -> Option<Msg> {
+    let in_field = e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok()).is_some_and(|el| {
+        let tag = el.tag_name();
+        tag == "TEXTAREA" || tag == "INPUT" || tag == "SELECT"
+    });
+    if in_field || e.alt_key() || e.ctrl_key() || e.meta_key() || e.shift_key() {
+        return None;
+    }
+    match e.key().as_str() {
+        "ArrowRight" => Some(Msg::Step(true)),
+        "ArrowLeft" => Some(Msg::Step(false)),
+        _ => None,
+    }
 }
 
 fn scenario_files(s: &Scenario) -> Vec<EditorFile> {
@@ -207,7 +225,19 @@ impl Component for App {
             applied: false,
             editor_refs: editor::Refs::default(),
             console_refs: console::Refs::default(),
+            _keys: None,
         };
+        app._keys = web_sys::window().and_then(|w| w.document()).map(|document| {
+            let link = ctx.link().clone();
+            let options = gloo_events::EventListenerOptions::enable_prevent_default();
+            gloo_events::EventListener::new_with_options(&document, "keydown", options, move |event| {
+                let Some(e) = wasm_bindgen::JsCast::dyn_ref::<web_sys::KeyboardEvent>(event) else { return };
+                if let Some(msg) = arrow_step(e) {
+                    e.prevent_default();
+                    link.send_message(msg);
+                }
+            })
+        });
         keep::set_document_lang(lang);
         match (query.shared, saved) {
             (Some(Ok(shared)), _) => {
@@ -409,27 +439,6 @@ impl Component for App {
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let t = self.t();
-        let on_key = link.batch_callback(|e: KeyboardEvent| {
-            // Arrow keys step when the focus is not in a text field.
-            let in_field = e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok()).is_some_and(|el| {
-                let tag = el.tag_name();
-                tag == "TEXTAREA" || tag == "INPUT" || tag == "SELECT"
-            });
-            if in_field || e.alt_key() || e.ctrl_key() || e.meta_key() {
-                return None;
-            }
-            match e.key().as_str() {
-                "ArrowRight" => {
-                    e.prevent_default();
-                    Some(Msg::Step(true))
-                }
-                "ArrowLeft" => {
-                    e.prevent_default();
-                    Some(Msg::Step(false))
-                }
-                _ => None,
-            }
-        });
         let notice = self.notice.as_ref().map(|n| {
             html! {
                 <div class="notice" role="status">
@@ -449,7 +458,7 @@ impl Component for App {
         });
         if self.embed {
             return html! {
-                <div class="app embed" onkeydown={on_key}>
+                <div class="app embed">
                     { self.view_embed_bar(ctx) }
                     <main class="embed-main">
                         { stage::view(self, ctx) }
@@ -460,7 +469,7 @@ impl Component for App {
             };
         }
         html! {
-            <div class="app" onkeydown={on_key}>
+            <div class="app">
                 { self.view_bar(ctx) }
                 { for notice }
                 { for share }

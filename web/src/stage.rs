@@ -12,7 +12,7 @@ use yew::prelude::*;
 
 use crate::app::App;
 
-const W: f64 = 1000.0;
+const W: f64 = 860.0;
 
 #[derive(Clone, Copy)]
 struct Rect {
@@ -69,8 +69,8 @@ fn container_class(state: &str, reason: &str) -> &'static str {
     }
 }
 
-const POD_HEAD: f64 = 24.0;
-const CONTAINER_ROW: f64 = 17.0;
+const POD_HEAD: f64 = 26.0;
+const CONTAINER_ROW: f64 = 19.0;
 const POD_GAP: f64 = 6.0;
 /// Nodes drawn in full; more are summarised (a 100-node cluster would be unreadable).
 const MAX_NODES_DRAWN: usize = 6;
@@ -97,17 +97,17 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
     };
 
     // Outside the cluster.
-    component(&mut items, &mut boxes, ComponentRef::control_plane("kubectl"), Rect { x: 12.0, y: 26.0, w: 104.0, h: 40.0 }, "kubectl", "client");
-    component(&mut items, &mut boxes, ComponentRef::control_plane("registry"), Rect { x: 12.0, y: 80.0, w: 104.0, h: 34.0 }, &t.text("stage-registry"), "client");
+    component(&mut items, &mut boxes, ComponentRef::control_plane("kubectl"), Rect { x: 8.0, y: 26.0, w: 100.0, h: 40.0 }, "kubectl", "client");
+    component(&mut items, &mut boxes, ComponentRef::control_plane("registry"), Rect { x: 8.0, y: 80.0, w: 100.0, h: 36.0 }, &t.text("stage-registry"), "client");
 
     // The control plane.
     items.push(html! {
         <g class="frame">
-            <rect x="128" y="6" width={(W - 134.0).to_string()} height="126" rx="10" />
-            <text x="140" y="22" class="frame-label">{ t.text("stage-control-plane") }</text>
+            <rect x="116" y="6" width={(W - 122.0).to_string()} height="126" rx="10" />
+            <text x="126" y="22" class="frame-label">{ t.text("stage-control-plane") }</text>
         </g>
     });
-    let api = Rect { x: 140.0, y: 28.0, w: 330.0, h: 96.0 };
+    let api = Rect { x: 126.0, y: 28.0, w: 322.0, h: 96.0 };
     let api_ref = ComponentRef::control_plane("kube-apiserver");
     boxes.insert(key(&api_ref), api);
     let stage_names = [("authn", t.text("stage-authn")), ("authz", t.text("stage-authz")), ("admission", t.text("stage-admission")), ("validation", t.text("stage-validation"))];
@@ -127,19 +127,19 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
         <g class={classes!("comp", "apiserver", active(&api_ref).then_some("active"))} data-component={key(&api_ref)}>
             <rect x={api.x.to_string()} y={api.y.to_string()} width={api.w.to_string()} height={api.h.to_string()} rx="8" />
             <text x={(api.x + api.w / 2.0).to_string()} y={(api.y + 24.0).to_string()} text-anchor="middle">{ "kube-apiserver" }</text>
-            <text x={(api.x + api.w / 2.0).to_string()} y={(api.y + 42.0).to_string()} text-anchor="middle" class="sub">{ "authn ▸ authz ▸ admission ▸ validation" }</text>
+            <text x={(api.x + api.w / 2.0).to_string()} y={(api.y + 42.0).to_string()} text-anchor="middle" class="sub">{ t.text("stage-apiserver-sub") }</text>
             { for pills }
         </g>
     });
-    component(&mut items, &mut boxes, ComponentRef::control_plane("etcd"), Rect { x: 484.0, y: 48.0, w: 84.0, h: 56.0 }, "etcd", "store");
-    component(&mut items, &mut boxes, ComponentRef::control_plane("kube-scheduler"), Rect { x: 582.0, y: 48.0, w: 160.0, h: 56.0 }, "kube-scheduler", "");
-    component(&mut items, &mut boxes, ComponentRef::control_plane("kube-controller-manager"), Rect { x: 756.0, y: 48.0, w: 232.0, h: 56.0 }, "kube-controller-manager", "");
+    component(&mut items, &mut boxes, ComponentRef::control_plane("etcd"), Rect { x: 458.0, y: 48.0, w: 62.0, h: 56.0 }, "etcd", "store");
+    component(&mut items, &mut boxes, ComponentRef::control_plane("kube-scheduler"), Rect { x: 530.0, y: 48.0, w: 128.0, h: 56.0 }, "kube-scheduler", "");
+    component(&mut items, &mut boxes, ComponentRef::control_plane("kube-controller-manager"), Rect { x: 668.0, y: 48.0, w: 180.0, h: 56.0 }, "kube-controller-manager", "");
 
     // Pods no node runs yet.
     let mut y = 146.0;
     if !scene.unscheduled.is_empty() {
         items.push(html! { <text x="12" y={(y + 12.0).to_string()} class="frame-label">{ t.text("stage-unscheduled") }</text> });
-        let mut x = 12.0;
+        let mut x = 8.0;
         let row_h = scene.unscheduled.iter().map(pod_height).fold(0.0, f64::max);
         for p in scene.unscheduled.iter().take(8) {
             items.push(pod_card(p, x, y + 20.0, 180.0));
@@ -154,12 +154,12 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
     // The nodes.
     let drawn: Vec<_> = scene.nodes.iter().take(MAX_NODES_DRAWN).collect();
     let n = drawn.len().max(1) as f64;
-    let gap = 12.0;
-    let node_w = (W - 24.0 - gap * (n - 1.0)) / n;
+    let gap = 10.0;
+    let node_w = (W - 16.0 - gap * (n - 1.0)) / n;
     let pods_h = drawn.iter().map(|node| node.pods.iter().map(|p| pod_height(p) + POD_GAP).sum::<f64>()).fold(0.0, f64::max);
     let node_h = 140.0 + pods_h.max(30.0) + 8.0;
     for (i, node) in drawn.iter().enumerate() {
-        let x = 12.0 + i as f64 * (node_w + gap);
+        let x = 8.0 + i as f64 * (node_w + gap);
         let name = node.name.clone();
         let on = |c: &str| ComponentRef::on_node(c, &name);
         let ready_class = if node.ready { "ready" } else { "not-ready" };
@@ -251,8 +251,8 @@ fn pod_card(p: &PodView, x: f64, y: f64, w: f64) -> Html {
     html! {
         <g class={classes!("pod", class, p.terminating.then_some("terminating"))} data-pod={p.name.clone()} data-status={p.status.clone()}>
             <rect x={x.to_string()} y={y.to_string()} width={w.to_string()} height={h.to_string()} rx="7" />
-            <text x={(x + 10.0).to_string()} y={(y + 16.0).to_string()} class="pod-name">{ &p.name }</text>
-            <text x={(x + w - 10.0).to_string()} y={(y + 16.0).to_string()} text-anchor="end" class="pod-status">{ format!("{} {}", p.ready, status) }</text>
+            <text x={(x + 10.0).to_string()} y={(y + 18.0).to_string()} class="pod-name">{ &p.name }</text>
+            <text x={(x + w - 10.0).to_string()} y={(y + 18.0).to_string()} text-anchor="end" class="pod-status">{ format!("{} {}", p.ready, status) }</text>
             { for containers }
         </g>
     }
@@ -282,7 +282,7 @@ fn edges(scene: &Scene, boxes: &BTreeMap<String, Rect>, reduced_motion: bool) ->
             let (cx, cy) = (mx - dy / len * bend, my + dx / len * bend);
             let d = format!("M {:.1} {:.1} Q {:.1} {:.1} {:.1} {:.1}", from.0, from.1, cx, cy, to.0, to.1);
             let (lx, ly) = (0.25 * from.0 + 0.5 * cx + 0.25 * to.0, 0.25 * from.1 + 0.5 * cy + 0.25 * to.1);
-            let label_w = 8.0 + 6.6 * e.label.chars().count() as f64;
+            let label_w = 10.0 + 7.8 * e.label.chars().count() as f64;
             let dot = (!reduced_motion).then(|| {
                 html! {
                     <circle r="6" class="packet" opacity="0">

@@ -66,7 +66,8 @@ fn changes_view(app: &App) -> Html {
     let row = |path: &str, before: String, after: String| {
         html! {
             <tr>
-                <th scope="row"><code>{ path.to_string() }</code></th>
+                // Long paths may wrap after a dot, never inside a name.
+                <th scope="row"><code>{ for path.split_inclusive('.').map(|part| html! { <>{ part.to_string() }<wbr /></> }) }</code></th>
                 <td class="before"><code>{ before }</code></td>
                 <td class="arrow" aria-hidden="true">{ "→" }</td>
                 <td class="after"><code>{ after }</code></td>

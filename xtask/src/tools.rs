@@ -9,6 +9,7 @@
 //! | node, npm | any | `apt-get install nodejs npm` |
 //! | npm packages (binaryen's wasm-opt, playwright-core) | exact versions of package.json | `npm ci` |
 //! | chromium (browser tests, wasm benchmark) | `/usr/bin/chromium` or `$PODLIFE_CHROMIUM` | `apt-get install chromium chromium-driver` |
+//! | a Korean font (screenshots of the Korean UI) | `fc-list :lang=ko` | `apt-get install fonts-nanum` |
 //!
 //! Trunk runs offline (Trunk.toml), which makes its cargo offline too, so `cargo fetch` runs
 //! before a build.
@@ -194,11 +195,20 @@ fn chromium() -> Result {
     install(&format!("chromium (apt; {} is missing)", path.display()), || {
         apt_install(&["chromium", "chromium-driver"])
     })?;
-    if path.is_file() {
-        Ok(())
-    } else {
-        Err(format!("chromium was installed but {} is still missing", path.display()))
+    if !path.is_file() {
+        return Err(format!("chromium was installed but {} is still missing", path.display()));
     }
+    korean_font()
+}
+
+/// A Korean font, so that screenshots of the Korean UI show Hangul instead of boxes (the
+/// page itself loads no fonts; it names the system's).
+fn korean_font() -> Result {
+    let has_korean = capture(command("fc-list").arg(":lang=ko")).is_ok_and(|out| !out.trim().is_empty());
+    if has_korean {
+        return Ok(());
+    }
+    install("a Korean font for the browser tests (apt: fonts-nanum)", || apt_install(&["fonts-nanum"]))
 }
 
 fn apt_install(packages: &[&str]) -> Result {

@@ -238,15 +238,64 @@ pub enum Changes {
 pub fn changes(player: &Player) -> Changes {
     let Some(r) = player.current() else { return Changes::None };
     let events = &player.trace()[r.events.clone()];
-    let write = r.revision.and_then(|rev| player.history().write(rev));
-    match write {
+    let Some(rev) = r.revision else { return Changes::None };
+    let history = player.history();
+    let after = history.written_at(rev).and_then(|k| history.at(k, rev)).map(|v| (**v).clone());
+    let before = history.written_at(rev).and_then(|k| history.at(k, rev - 1)).map(|v| (**v).clone());
+    let label = |mut c: FieldChange| {
+        c.path = readable_path(&c.path, after.as_ref().or(before.as_ref()), before.as_ref());
+        c
+    };
+    match history.write(rev) {
         Some(Write::Created) => Changes::Created {
-            filled: events.iter().filter(|e| matches!(e.action, Action::Decode | Action::MutatingAdmission)).flat_map(|e| e.diff.iter().cloned()).collect(),
+            filled: events
+                .iter()
+                .filter(|e| matches!(e.action, Action::Decode | Action::MutatingAdmission))
+                .flat_map(|e| e.diff.iter().cloned())
+                .map(label)
+                .collect(),
         },
-        Some(Write::Updated(c)) => Changes::Updated(c),
+        Some(Write::Updated(c)) => Changes::Updated(c.into_iter().map(label).collect()),
         Some(Write::Deleted) => Changes::Deleted,
         None => Changes::None,
     }
+}
+
+/// `status.conditions[2].status` → `status.conditions[type=Ready].status`, and list items
+/// with a `name` (containers, container statuses, volumes) by name: a learner reads which
+/// condition or container changed, as `kubectl get -o jsonpath` filters name them.
+pub fn readable_path(path: &str, object: Option<&Value>, fallback: Option<&Value>) -> String {
+    let mut out = String::new();
+    let mut here = object;
+    let mut there = fallback;
+    for segment in path.split('.') {
+        let (name, indices) = match segment.find('[') {
+            Some(i) => (&segment[..i], &segment[i..]),
+            None => (segment, ""),
+        };
+        if !out.is_empty() {
+            out.push('.');
+        }
+        out.push_str(name);
+        here = here.and_then(|v| v.get(name));
+        there = there.and_then(|v| v.get(name));
+        for index in indices.split('[').filter(|s| !s.is_empty()) {
+            let index = index.trim_end_matches(']');
+            let Ok(i) = index.parse::<usize>() else {
+                out.push_str(&format!("[{index}]"));
+                continue;
+            };
+            let item = here.and_then(|v| v.get(i)).or_else(|| there.and_then(|v| v.get(i)));
+            let key = item.and_then(|it| ["type", "name"].into_iter().find_map(|k| it.get(k).and_then(Value::as_str).map(|v| (k, v))));
+            match key {
+                Some((k, v)) => out.push_str(&format!("[{k}={v}]")),
+                None => out.push_str(&format!("[{i}]")),
+            }
+            here = here.and_then(|v| v.get(i));
+            there = there.and_then(|v| v.get(i));
+        }
+    }
+    out
 }
 
 /// A value as the changes list prints it: JSON, `—` when absent.
@@ -258,6 +307,22 @@ pub fn value_text(v: &Option<Value>) -> String {
 }
 
 /// One node's row in a scheduling cycle's table.
+#[cfg(test)]
+mod tests {
+    use super::readable_path;
+    use serde_json::json;
+
+    #[test]
+    fn list_items_are_named_by_type_or_name() {
+        let pod = json!({"status": {"conditions": [{"type": "Initialized"}, {"type": "Ready"}], "containerStatuses": [{"name": "app", "state": {}}]}, "spec": {"x": [1, 2]}});
+        assert_eq!(readable_path("status.conditions[1].status", Some(&pod), None), "status.conditions[type=Ready].status");
+        assert_eq!(readable_path("status.containerStatuses[0].state.running", Some(&pod), None), "status.containerStatuses[name=app].state.running");
+        assert_eq!(readable_path("spec.x[1]", Some(&pod), None), "spec.x[1]");
+        assert_eq!(readable_path("status.conditions[5].status", Some(&pod), None), "status.conditions[5].status");
+        assert_eq!(readable_path("metadata.name", None, None), "metadata.name");
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct CycleRow {
     pub node: String,

@@ -35,6 +35,7 @@ diagnostic-at = line { $line }, column { $column }:
 stage-label = Cluster
 stage-title = The cluster's components, nodes and pods.
 stage-title-active = The cluster; { $component } is acting.
+stage-apiserver-sub = every request: authn ▸ authz ▸ admission ▸ validation ▸ etcd
 stage-control-plane = control plane
 stage-registry = image registry
 stage-authn = authn
