@@ -275,7 +275,9 @@ impl Component for App {
             app.player.apply(&files, app.horizon_ms());
             app.applied = true;
             if let Some(step) = query.step {
-                app.player.seek(step);
+                // `step` counts the steps the timeline shows (routine work left out).
+                let position = app.player.visible_step(step);
+                app.player.seek(position);
             }
             if query.autoplay && !app.reduced_motion {
                 app.playing = true;

@@ -126,8 +126,8 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
     items.push(html! {
         <g class={classes!("comp", "apiserver", active(&api_ref).then_some("active"))} data-component={key(&api_ref)}>
             <rect x={api.x.to_string()} y={api.y.to_string()} width={api.w.to_string()} height={api.h.to_string()} rx="8" />
-            <text x={(api.x + api.w / 2.0).to_string()} y={(api.y + 24.0).to_string()} text-anchor="middle">{ "kube-apiserver" }</text>
-            <text x={(api.x + api.w / 2.0).to_string()} y={(api.y + 42.0).to_string()} text-anchor="middle" class="sub">{ t.text("stage-apiserver-sub") }</text>
+            <text x={(api.x + api.w / 2.0).to_string()} y={(api.y + 30.0).to_string()} text-anchor="middle">{ "kube-apiserver" }</text>
+            <title>{ t.text("stage-apiserver-sub") }</title>
             { for pills }
         </g>
     });
@@ -205,6 +205,7 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
                 <h2 id="stage-label">{ t.text("stage-label") }</h2>
                 { legend(app) }
             </div>
+            <div class="stage-wrap">
             <svg class="cluster" viewBox={format!("0 0 {W} {height}")} role="img" aria-label={title}>
                 <defs>
                     <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
@@ -214,6 +215,7 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
                 { for items }
                 <g class="edges" key={position.to_string()}>{ for edges }</g>
             </svg>
+            </div>
         </section>
     }
 }

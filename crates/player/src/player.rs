@@ -242,6 +242,15 @@ impl Player {
         self.position == self.reactions.len()
     }
 
+    /// The position of the `n`th reaction that is not background (the "step N" the timeline
+    /// shows); the end when there are fewer.
+    pub fn visible_step(&self, n: usize) -> usize {
+        if n == 0 {
+            return 0;
+        }
+        self.reactions.iter().enumerate().filter(|(_, r)| !r.background).nth(n - 1).map_or(self.reactions.len(), |(i, _)| i + 1)
+    }
+
     /// The next (or previous) position whose reaction is not background, from `from`.
     pub fn next_visible(&self, from: usize, forward: bool) -> Option<usize> {
         self.next_matching(from, forward, |r| !r.background)

@@ -205,3 +205,13 @@ fn every_ui_message_exists_in_both_languages() {
         assert!(missing.is_empty(), "{lang:?} lacks {missing:?}");
     }
 }
+
+#[test]
+fn visible_steps_count_what_the_timeline_shows() {
+    let p = applied();
+    assert_eq!(p.visible_step(0), 0);
+    let third = p.visible_step(3);
+    assert!(!p.reactions()[third - 1].background);
+    assert_eq!(p.reactions()[..third].iter().filter(|r| !r.background).count(), 3);
+    assert_eq!(p.visible_step(1_000_000), p.reactions().len());
+}
