@@ -56,6 +56,7 @@ pub enum Msg {
     ToggleBackground,
     Reset,
     DismissNotice,
+    Save,
 }
 
 pub struct App {
@@ -83,6 +84,10 @@ pub struct App {
     console_refs: console::Refs,
     /// ← and → anywhere on the page (outside text fields) step the timeline.
     _keys: Option<gloo_events::EventListener>,
+    /// The timeline's drawing, kept while the reactions and the filter stay the same.
+    timeline_cache: std::cell::RefCell<Option<(u64, bool, Rc<timeline::Layout>)>>,
+    seek: Callback<usize>,
+    save_timer: Option<Timeout>,
 }
 
 /// ← / → outside text fields and without modifiers: a step back or forward.
@@ -144,6 +149,12 @@ impl App {
             self.notice = Some(self.t().text_with("notice-save-failed", &[("error", &e)]));
         }
         crash::remember(self.files.iter().map(|f| format!("# {}\n{}\n", f.name, f.text)).collect());
+    }
+
+    /// Saves a moment later (stepping quickly saves once, not at every step).
+    fn save_soon(&mut self, ctx: &Context<Self>) {
+        let link = ctx.link().clone();
+        self.save_timer = Some(Timeout::new(400, move || link.send_message(Msg::Save)));
     }
 
     fn schedule_tick(&mut self, ctx: &Context<Self>) {
@@ -226,6 +237,9 @@ impl Component for App {
             editor_refs: editor::Refs::default(),
             console_refs: console::Refs::default(),
             _keys: None,
+            timeline_cache: Default::default(),
+            seek: ctx.link().callback(Msg::Seek),
+            save_timer: None,
         };
         app._keys = web_sys::window().and_then(|w| w.document()).map(|document| {
             let link = ctx.link().clone();
@@ -342,7 +356,7 @@ impl Component for App {
             }
             Msg::Seek(p) => {
                 self.player.seek(p);
-                self.save();
+                self.save_soon(ctx);
             }
             Msg::Step(forward) => {
                 self.playing = false;
@@ -350,7 +364,7 @@ impl Component for App {
                 if !self.step(forward) {
                     return false;
                 }
-                self.save();
+                self.save_soon(ctx);
             }
             Msg::NextOf(component) => {
                 self.playing = false;
@@ -381,7 +395,7 @@ impl Component for App {
                 } else {
                     self.playing = false;
                 }
-                self.save();
+                self.save_soon(ctx);
             }
             Msg::Speed(i) => {
                 self.speed = i.min(SPEEDS.len() - 1);
@@ -429,6 +443,10 @@ impl Component for App {
                 let s = self.scenario;
                 self.load_scenario(s, scenario_files(s));
                 self.save();
+            }
+            Msg::Save => {
+                self.save();
+                return false;
             }
             Msg::DismissNotice => {
                 self.notice = None;
@@ -522,6 +540,21 @@ impl App {
     }
     pub fn reduced_motion(&self) -> bool {
         self.reduced_motion
+    }
+    pub fn timeline_layout(&self) -> Rc<timeline::Layout> {
+        let key = (self.player.timeline_version(), self.show_background);
+        let mut cache = self.timeline_cache.borrow_mut();
+        if let Some((version, all, layout)) = cache.as_ref()
+            && (*version, *all) == key
+        {
+            return layout.clone();
+        }
+        let layout = Rc::new(timeline::Layout::new(self.player.reactions(), self.player.trace(), self.show_background));
+        *cache = Some((key.0, key.1, layout.clone()));
+        layout
+    }
+    pub fn seek_callback(&self) -> Callback<usize> {
+        self.seek.clone()
     }
     pub fn refs(&self) -> &editor::Refs {
         &self.editor_refs

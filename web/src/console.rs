@@ -66,13 +66,7 @@ fn console_body(app: &App, ctx: &Context<App>) -> Html {
         }
     });
     let history: Vec<String> = player.console().iter().map(|e| e.line.clone()).collect();
-    let names: Vec<String> = {
-        let scene = podlife_player::view::scene(player);
-        let mut n: Vec<String> = scene.nodes.iter().flat_map(|n| n.pods.iter().map(|p| p.name.clone())).collect();
-        n.extend(scene.unscheduled.iter().map(|p| p.name.clone()));
-        n.extend(scene.nodes.iter().map(|n| n.name.clone()));
-        n
-    };
+    let names = podlife_player::view::names(player);
     let back = refs.back.clone();
     let on_keydown = link.batch_callback(move |e: KeyboardEvent| {
         let input: HtmlInputElement = e.target_unchecked_into();

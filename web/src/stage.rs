@@ -74,6 +74,8 @@ const CONTAINER_ROW: f64 = 19.0;
 const POD_GAP: f64 = 6.0;
 /// Nodes drawn in full; more are summarised (a 100-node cluster would be unreadable).
 const MAX_NODES_DRAWN: usize = 6;
+/// Pods drawn per node; the rest are counted (the Pods tab lists them all).
+const MAX_PODS_DRAWN: usize = 8;
 
 fn pod_height(p: &PodView) -> f64 {
     POD_HEAD + CONTAINER_ROW * p.containers.len().max(1) as f64 + 4.0
@@ -156,7 +158,7 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
     let n = drawn.len().max(1) as f64;
     let gap = 10.0;
     let node_w = (W - 16.0 - gap * (n - 1.0)) / n;
-    let pods_h = drawn.iter().map(|node| node.pods.iter().map(|p| pod_height(p) + POD_GAP).sum::<f64>()).fold(0.0, f64::max);
+    let pods_h = drawn.iter().map(|node| node.pods.iter().take(MAX_PODS_DRAWN).map(|p| pod_height(p) + POD_GAP).sum::<f64>() + if node.pods.len() > MAX_PODS_DRAWN { 22.0 } else { 0.0 }).fold(0.0, f64::max);
     let node_h = 140.0 + pods_h.max(30.0) + 8.0;
     for (i, node) in drawn.iter().enumerate() {
         let x = 8.0 + i as f64 * (node_w + gap);
@@ -180,9 +182,13 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
         component(&mut items, &mut boxes, on("cni"), Rect { x: x + 10.0, y: y + 102.0, w: half, h: 26.0 }, "CNI", "net");
         component(&mut items, &mut boxes, on("kube-proxy"), Rect { x: x + 16.0 + half, y: y + 102.0, w: half, h: 26.0 }, "kube-proxy", "net dormant");
         let mut py = y + 138.0;
-        for p in &node.pods {
+        for p in node.pods.iter().take(MAX_PODS_DRAWN) {
             items.push(pod_card(p, x + 10.0, py, inner));
             py += pod_height(p) + POD_GAP;
+        }
+        if node.pods.len() > MAX_PODS_DRAWN {
+            let more = (node.pods.len() - MAX_PODS_DRAWN).to_string();
+            items.push(html! { <text x={(x + node_w / 2.0).to_string()} y={(py + 14.0).to_string()} text-anchor="middle" class="more">{ t.text_with("stage-more-pods", &[("count", &more)]) }</text> });
         }
         if node.pods.is_empty() {
             items.push(html! { <text x={(x + node_w / 2.0).to_string()} y={(py + 18.0).to_string()} text-anchor="middle" class="empty">{ t.text("stage-no-pods") }</text> });

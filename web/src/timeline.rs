@@ -3,6 +3,7 @@
 //! reaction of a component, speed, and a slider that scrubs both ways.
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use podlife_player::reaction::Reaction;
 use yew::prelude::*;
@@ -40,66 +41,108 @@ fn lane_rank(lane: &str) -> (String, u8, String) {
     (node, rank, lane.to_string())
 }
 
-pub fn view(app: &App, ctx: &Context<App>) -> Html {
-    let t = app.t();
-    let link = ctx.link();
-    let player = app.player();
-    let reactions = player.reactions();
-    let position = player.position();
-    let show_all = app.show_background();
-    let shown: Vec<(usize, &Reaction)> = reactions.iter().enumerate().filter(|(_, r)| show_all || !r.background).collect();
+/// One tick: where it is drawn and which position it stands for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tick {
+    x: f64,
+    lane: usize,
+    /// The position after this reaction (`Msg::Seek` target).
+    position: usize,
+    background: bool,
+    failed: bool,
+}
 
-    // Lanes.
-    let mut lanes: Vec<String> = shown.iter().map(|(_, r)| lane_of(&r.actor)).collect();
-    lanes.sort_by_key(|l| lane_rank(l));
-    lanes.dedup();
-    let lane_index: BTreeMap<&str, usize> = lanes.iter().enumerate().map(|(i, l)| (l.as_str(), i)).collect();
+/// The drawing of every tick, lane and pause: computed once per timeline (the reactions and
+/// the background filter), not per step, so stepping redraws only the cursor.
+#[derive(Debug, PartialEq)]
+pub struct Layout {
+    pub lanes: Vec<String>,
+    ticks: Vec<Tick>,
+    gaps: Vec<(f64, u64)>,
+    width: f64,
+    height: f64,
+    /// How many reactions the layout was made from, and with or without background ones.
+    pub made_for: (usize, bool),
+}
 
-    // X positions, idle stretches compressed.
-    let mut x = LABEL_W + 10.0;
-    let mut ticks = Vec::new();
-    let mut gaps = Vec::new();
-    let mut cursor_x = LABEL_W + 4.0;
-    let mut previous: Option<u64> = None;
-    for (i, r) in &shown {
-        let ms = r.time.millis();
-        if let Some(p) = previous
-            && ms.saturating_sub(p) > IDLE_MS
-        {
-            gaps.push((x, ms - p));
-            x += GAP_W;
+impl Layout {
+    pub fn new(reactions: &[Reaction], trace: &[podlife_engine::TraceEvent], show_all: bool) -> Layout {
+        let shown: Vec<(usize, &Reaction)> = reactions.iter().enumerate().filter(|(_, r)| show_all || !r.background).collect();
+        let mut lanes: Vec<String> = shown.iter().map(|(_, r)| lane_of(&r.actor)).collect();
+        lanes.sort_by_key(|l| lane_rank(l));
+        lanes.dedup();
+        let lane_index: BTreeMap<&str, usize> = lanes.iter().enumerate().map(|(i, l)| (l.as_str(), i)).collect();
+        let mut x = LABEL_W + 10.0;
+        let mut ticks = Vec::with_capacity(shown.len());
+        let mut gaps = Vec::new();
+        let mut previous: Option<u64> = None;
+        for (i, r) in &shown {
+            let ms = r.time.millis();
+            if let Some(p) = previous
+                && ms.saturating_sub(p) > IDLE_MS
+            {
+                gaps.push((x, ms - p));
+                x += GAP_W;
+            }
+            previous = Some(ms);
+            let lane = lane_index.get(lane_of(&r.actor).as_str()).copied().unwrap_or(0);
+            ticks.push(Tick { x, lane, position: i + 1, background: r.background, failed: r.failed(trace) });
+            x += TICK;
         }
-        previous = Some(ms);
-        let lane = lane_index.get(lane_of(&r.actor).as_str()).copied().unwrap_or(0);
-        let current = i + 1 == position;
-        if i + 1 <= position {
-            cursor_x = x + TICK / 2.0;
-        }
-        ticks.push((x, lane, *i, current, r.background, r.failed(player.trace())));
-        x += TICK;
+        let height = lanes.len().max(1) as f64 * LANE_H + 28.0;
+        let made_for = (reactions.len(), show_all);
+        drop(lane_index);
+        Layout { lanes, ticks, gaps, width: x + 20.0, height, made_for }
     }
-    let width = x + 20.0;
-    let height = lanes.len().max(1) as f64 * LANE_H + 28.0;
 
-    let lane_rows = lanes.iter().enumerate().map(|(i, l)| {
+    /// The tick of the reaction at or before `position`, if any.
+    fn tick_at(&self, position: usize) -> Option<&Tick> {
+        let i = self.ticks.partition_point(|t| t.position <= position);
+        i.checked_sub(1).map(|i| &self.ticks[i])
+    }
+
+    /// How many shown reactions are at or before `position` (the step number).
+    pub fn step_of(&self, position: usize) -> usize {
+        self.ticks.partition_point(|t| t.position <= position)
+    }
+}
+
+#[derive(Properties)]
+pub struct LanesProps {
+    pub layout: Rc<Layout>,
+    pub on_seek: Callback<usize>,
+}
+
+impl PartialEq for LanesProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.layout, &other.layout) && self.on_seek == other.on_seek
+    }
+}
+
+/// The static part of the lanes: redrawn only when the layout changes.
+#[function_component(Lanes)]
+pub fn lanes(props: &LanesProps) -> Html {
+    let l = &props.layout;
+    let lane_rows = l.lanes.iter().enumerate().map(|(i, name)| {
         let y = 8.0 + i as f64 * LANE_H;
         html! {
             <g class="lane">
-                <rect x="0" y={y.to_string()} width={width.to_string()} height={LANE_H.to_string()} class={if i % 2 == 0 { "lane-bg even" } else { "lane-bg" }} />
-                <text x="8" y={(y + 14.0).to_string()} class="lane-label">{ l.clone() }</text>
+                <rect x="0" y={y.to_string()} width={l.width.to_string()} height={LANE_H.to_string()} class={if i % 2 == 0 { "lane-bg even" } else { "lane-bg" }} />
+                <text x="8" y={(y + 14.0).to_string()} class="lane-label">{ name.clone() }</text>
             </g>
         }
     });
-    let tick_marks = ticks.iter().map(|&(x, lane, i, current, background, failed)| {
-        let y = 8.0 + lane as f64 * LANE_H + 3.0;
-        let onclick = link.callback(move |_| Msg::Seek(i + 1));
+    let ticks = l.ticks.iter().map(|t| {
+        let y = 8.0 + t.lane as f64 * LANE_H + 3.0;
+        let position = t.position;
+        let onclick = props.on_seek.reform(move |_: MouseEvent| position);
         html! {
-            <rect x={x.to_string()} y={y.to_string()} width={(TICK - 4.0).to_string()} height={(LANE_H - 6.0).to_string()} rx="3"
-                class={classes!("tick", current.then_some("current"), (i + 1 < position).then_some("past"), background.then_some("background"), failed.then_some("failed"))}
-                {onclick} />
+            <rect x={t.x.to_string()} y={y.to_string()} width={(TICK - 4.0).to_string()} height={(LANE_H - 6.0).to_string()} rx="3"
+                class={classes!("tick", t.background.then_some("background"), t.failed.then_some("failed"))} {onclick} />
         }
     });
-    let gap_marks = gaps.iter().map(|&(x, ms)| {
+    let height = l.height;
+    let gaps = l.gaps.iter().map(|&(x, ms)| {
         // A fast-forward sign drawn as two triangles (no emoji font needed), then the length.
         let mid = x + GAP_W / 2.0 - 4.0;
         let base = height - 10.0;
@@ -112,6 +155,29 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
                 <text x={(mid - 3.0).to_string()} y={(height - 6.0).to_string()}>{ short_duration(ms) }</text>
             </g>
         }
+    });
+    html! { <g class="static">{ for lane_rows }{ for gaps }{ for ticks }</g> }
+}
+
+pub fn view(app: &App, ctx: &Context<App>) -> Html {
+    let t = app.t();
+    let link = ctx.link();
+    let player = app.player();
+    let reactions = player.reactions();
+    let position = player.position();
+    let show_all = app.show_background();
+    let layout = app.timeline_layout();
+    let lanes = &layout.lanes;
+    let (width, height) = (layout.width, layout.height);
+    let current = player.current().and_then(|_| layout.tick_at(position)).filter(|t| t.position == position);
+    let cursor_x = layout.tick_at(position).map_or(LABEL_W + 4.0, |t| t.x + TICK / 2.0);
+    let visible_index = layout.step_of(position);
+    let total_shown = layout.ticks.len();
+    // The part already seen is shaded by one band, not by restyling every tick.
+    let seen_band = html! { <rect class="seen" x={(LABEL_W + 6.0).to_string()} y="8" width={(cursor_x - LABEL_W - 6.0).max(0.0).to_string()} height={(height - 28.0).to_string()} /> };
+    let current_mark = current.map(|c| {
+        let y = 8.0 + c.lane as f64 * LANE_H + 3.0;
+        html! { <rect class="tick current" x={c.x.to_string()} y={y.to_string()} width={(TICK - 4.0).to_string()} height={(LANE_H - 6.0).to_string()} rx="3" /> }
     });
 
     // Controls.
@@ -133,8 +199,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
         Some(r) => seconds(r.time.millis()),
         None => seconds(player.time().millis()),
     };
-    let visible_index = shown.iter().take_while(|(i, _)| i + 1 <= position).count();
-    let step_label = t.text_with("timeline-step", &[("step", &visible_index.to_string()), ("total", &shown.len().to_string()), ("time", &time_label)]);
+    let step_label = t.text_with("timeline-step", &[("step", &visible_index.to_string()), ("total", &total_shown.to_string()), ("time", &time_label)]);
     let play_label = if app.playing() { t.text("timeline-pause") } else { t.text("timeline-play") };
     let capped = player.capped().then(|| html! { <p class="changes-note" role="status">{ t.text("timeline-capped") }</p> });
 
@@ -167,12 +232,13 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
                 </label>
             </div>
             <input type="range" id="scrub" class="scrub" min="0" max={reactions.len().to_string()} value={position.to_string()}
-                aria-label={t.text("timeline-scrub")} aria-valuetext={step_label_plain(app, visible_index, shown.len())} oninput={on_slider} />
+                aria-label={t.text("timeline-scrub")} aria-valuetext={step_label_plain(app, visible_index, total_shown)} oninput={on_slider} />
             <div class="lanes-wrap">
                 <svg class="lanes" width={width.to_string()} height={height.to_string()} viewBox={format!("0 0 {width} {height}")} aria-hidden="true">
-                    { for lane_rows }
-                    { for gap_marks }
-                    { for tick_marks }
+ 
+                    <Lanes layout={layout.clone()} on_seek={app.seek_callback()} />
+                    { seen_band }
+                    { for current_mark }
                     <line class="cursor" x1={cursor_x.to_string()} y1="2" x2={cursor_x.to_string()} y2={(height - 18.0).to_string()} />
                 </svg>
             </div>

@@ -1,6 +1,7 @@
-//! `cargo xtask bench [--native | --wasm] [--full] [cargo bench args…]`: the native benchmarks
-//! (`cargo bench`: crates/*/benches), then the kube-scheduler throughput benchmark in wasm in
-//! headless Chromium.
+//! `cargo xtask bench [--native | --wasm | --web] [--full] [cargo bench args…]`: the native
+//! benchmarks (`cargo bench`: crates/*/benches), the kube-scheduler throughput benchmark in wasm
+//! in headless Chromium, and the web app's own timings (`bench/web/run.mjs` on the shipped
+//! `dist/`: time to interactive, Apply, step and scrub, for the default and a 100-pod scenario).
 //!
 //! The wasm side builds `bench/wasm` (podlife-bench-wasm: `podlife_bench::scheduling` behind
 //! wasm-bindgen) exactly as the shipped app is built — cargo's `release` profile, wasm-bindgen
@@ -30,38 +31,59 @@ const SHIPPED_PROFILE: &str = "release";
 pub fn run_bench(args: &[String]) -> Result {
     let mut only_native = false;
     let mut only_wasm = false;
+    let mut only_web = false;
     let mut full = std::env::var_os("PODLIFE_BENCH_FULL").is_some();
     let mut cargo_args = Vec::new();
     for arg in args {
         match arg.as_str() {
             "--native" => only_native = true,
             "--wasm" => only_wasm = true,
+            "--web" => only_web = true,
             "--full" => full = true,
             _ => cargo_args.push(arg.clone()),
         }
     }
-    let (native, wasm) = if only_native || only_wasm { (only_native, only_wasm) } else { (true, true) };
-    if wasm && !native && !cargo_args.is_empty() {
-        return Err(format!("`{}` is for cargo bench, which --wasm skips", cargo_args.join(" ")));
+    let (native, wasm, web) = if only_native || only_wasm || only_web { (only_native, only_wasm, only_web) } else { (true, true, true) };
+    if !native && !cargo_args.is_empty() {
+        return Err(format!("`{}` is for cargo bench, which --wasm / --web skip", cargo_args.join(" ")));
     }
     let metadata = cargo_metadata()?;
     // The scheduler's lines of both sides, repeated at the end (cargo bench buries them).
     let mut lines = Vec::new();
     let native_result = if native { native_benches(&metadata, &cargo_args, full, &mut lines) } else { Ok(()) };
     let wasm_result = if wasm { wasm_bench(&metadata, full, &mut lines) } else { Ok(()) };
+    let web_result = if web { web_bench(&mut lines) } else { Ok(()) };
     if !lines.is_empty() {
         println!();
-        println!("xtask bench summary: kube-scheduler throughput");
+        println!("xtask bench summary");
         for line in &lines {
             println!("  {line}");
         }
     }
-    match (native_result, wasm_result) {
-        (Ok(()), Ok(())) => Ok(()),
-        (Err(e), Ok(())) => Err(format!("native benchmarks: {e}")),
-        (Ok(()), Err(e)) => Err(format!("wasm benchmark: {e}")),
-        (Err(n), Err(w)) => Err(format!("native benchmarks: {n}; wasm benchmark: {w}")),
-    }
+    let errors: Vec<String> = [("native benchmarks", native_result), ("wasm benchmark", wasm_result), ("web benchmark", web_result)]
+        .into_iter()
+        .filter_map(|(what, r)| r.err().map(|e| format!("{what}: {e}")))
+        .collect();
+    if errors.is_empty() { Ok(()) } else { Err(errors.join("; ")) }
+}
+
+/// The shipped site in headless Chromium: load, Apply, step and scrub timings.
+fn web_bench(lines: &mut Vec<String>) -> Result {
+    say("── web app benchmark (headless Chromium, the shipped dist/) ──");
+    crate::build()?;
+    let ok = tee(
+        command("node")
+            .current_dir(root())
+            .arg(root().join("bench").join("web").join("run.mjs"))
+            .arg(crate::dist_dir())
+            .env("PODLIFE_CHROMIUM", chromium_path()),
+        |line| {
+            if line.starts_with("web: ") {
+                lines.push(line.to_string());
+            }
+        },
+    )?;
+    if ok { Ok(()) } else { Err("bench/web/run.mjs failed (see its lines above)".into()) }
 }
 
 fn cargo_metadata() -> Result<serde_json::Value> {

@@ -5,7 +5,7 @@
 //! cargo xtask build                                           release site into dist/
 //! cargo xtask test                                            native tests, release build, browser tests
 //! cargo xtask size                                            raw / gzip / brotli sizes of dist/
-//! cargo xtask bench [--native|--wasm] [--full] [args…]        native benchmarks, then the scheduler in wasm (Chromium)
+//! cargo xtask bench [--native|--wasm|--web] [--full] [args…]  native benchmarks, the scheduler in wasm, the web app's timings (Chromium)
 //! cargo xtask tools                                           only install the tools the others need
 //! ```
 //!
@@ -40,8 +40,9 @@ commands:
   build          build the release site into dist/ (relative URLs: host it under any path)
   test           native tests, release wasm build, then browser tests against dist/
   size           build dist/ (release), then raw, gzip and brotli sizes of every file
-  bench [--native|--wasm] [--full] [cargo bench args…]
-                 native benchmarks (cargo bench), then kube-scheduler throughput in wasm
+  bench [--native|--wasm|--web] [--full] [cargo bench args…]
+                 native benchmarks (cargo bench), kube-scheduler throughput in wasm, and the
+                 web app's load, Apply, step and scrub times (--web)
                  in headless Chromium; --full adds 10,000 pods onto 5,000 nodes
   tools          install the missing tools only (trunk, wasm-bindgen, npm packages, chromium)
 ";

@@ -107,6 +107,8 @@ pub struct Player {
     position: usize,
     /// A run forward stopped at `MAX_OPS_PER_RUN` or the timeline is full.
     capped: bool,
+    /// Changes whenever the list of reactions does (views cache their drawings by it).
+    timeline_version: u64,
 }
 
 impl Player {
@@ -132,7 +134,13 @@ impl Player {
             console: Vec::new(),
             position: 0,
             capped: false,
+            timeline_version: 0,
         }
+    }
+
+    /// A number that changes whenever reactions are added or forgotten.
+    pub fn timeline_version(&self) -> u64 {
+        self.timeline_version
     }
 
     /// A player rebuilt from a log: the same inputs at the same positions.
@@ -464,6 +472,9 @@ impl Player {
                 self.background_revisions.insert(rev);
             }
         }
+        if !reactions.is_empty() {
+            self.timeline_version += 1;
+        }
         self.reactions.extend(reactions);
         if self.ops.len().is_multiple_of(CHECKPOINT_EVERY) {
             self.checkpoints.push((self.ops.len(), self.live.clone()));
@@ -512,6 +523,7 @@ impl Player {
         self.checkpoints.retain(|(n, _)| *n <= ops_done);
         let keep = self.reactions.iter().take_while(|r| r.op < ops_done).count();
         self.reactions.truncate(keep);
+        self.timeline_version += 1;
         self.trace.truncate(self.reactions.last().map(|r| r.events.end).unwrap_or(0));
         let revision = self.live.engine().store().revision();
         self.history.truncate(revision);

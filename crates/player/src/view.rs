@@ -48,6 +48,16 @@ pub fn events(player: &Player) -> Table {
     table(player, "Event", &columns::headers("Event", false), |_| true)
 }
 
+/// Pod and node names at the moment shown (the console completes them).
+pub fn names(player: &Player) -> Vec<String> {
+    let revision = player.revision();
+    ["Pod", "Node"]
+        .into_iter()
+        .flat_map(|kind| player.history().list(kind, revision))
+        .filter_map(|o| o["metadata"]["name"].as_str().map(str::to_string))
+        .collect()
+}
+
 /// A pod as the scene draws it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PodView {

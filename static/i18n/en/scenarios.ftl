@@ -11,7 +11,7 @@ scenario-nginx-intro =
 scenario-insufficient-memory-title = Pending: not enough memory
 scenario-insufficient-memory-intro =
     The pod asks for 6Gi of memory, more than any worker has, so the scheduler leaves it Pending and says why.
-    Press Apply, read the FailedScheduling event, then lower the request to 1Gi and apply again.
+    Press Apply and read the FailedScheduling event; then press Delete, lower the request to 1Gi and apply again (a pod's requests cannot be changed by apply).
 
 scenario-untolerated-taint-title = Pending: a taint the pod does not tolerate
 scenario-untolerated-taint-intro =

@@ -6,49 +6,49 @@ scenario-picker-label = 시나리오
 scenario-nginx-title = 첫 파드: nginx
 scenario-nginx-intro =
     nginx 파드 하나가 kubectl에서 kube-apiserver, etcd, 스케줄러, kubelet을 거쳐 Running이 되기까지 따라가 봅니다.
-    Apply를 누른 뒤 `kubectl delete pod nginx`로 파드가 정상적으로 종료되는 과정도 지켜보세요.
+    적용을 누른 뒤 `kubectl delete pod nginx`로 파드가 정상적으로 종료되는 과정도 지켜보세요.
 
 scenario-insufficient-memory-title = Pending: 메모리가 모자랄 때
 scenario-insufficient-memory-intro =
     파드가 메모리를 6Gi나 요청하는데 그만큼 여유 있는 워커 노드가 없어서, 스케줄러는 파드를 Pending으로 두고 그 이유를 남깁니다.
-    Apply를 누르고 FailedScheduling 이벤트를 읽어 본 다음, 요청량을 1Gi로 줄여 다시 적용해 보세요.
+    적용을 누르고 FailedScheduling 이벤트를 읽어 본 다음, 삭제를 누르고 요청량을 1Gi로 줄여 다시 적용해 보세요(파드의 요청량은 apply로 바꿀 수 없습니다).
 
 scenario-untolerated-taint-title = Pending: 톨러레이션이 없는 테인트
 scenario-untolerated-taint-intro =
     두 워커 노드에 배치 작업 전용 테인트가 걸려 있어서, 톨러레이션이 있는 report 파드는 실행되고 web 파드는 Pending에 머뭅니다.
-    Apply를 누른 뒤 제안된 명령으로 worker-2의 테인트를 지우면 web 파드가 곧바로 스케줄되는 것을 볼 수 있습니다.
+    적용을 누른 뒤 제안된 명령으로 worker-2의 테인트를 지우면 web 파드가 곧바로 스케줄되는 것을 볼 수 있습니다.
 
 scenario-image-pull-backoff-title = ImagePullBackOff: 존재하지 않는 이미지 태그
 scenario-image-pull-backoff-intro =
     nginx:1.99라는 이미지는 없기 때문에 풀(pull)이 실패하고(ErrImagePull), kubelet은 점점 간격을 늘려 가며 다시 시도합니다(ImagePullBackOff).
-    Apply를 누르고 이벤트에서 재시도를 확인한 뒤, 태그를 1.27로 고쳐 다시 적용해 보세요.
+    적용을 누르고 이벤트에서 재시도를 확인한 뒤, 태그를 1.27로 고쳐 다시 적용해 보세요.
 
 scenario-crash-loop-backoff-title = CrashLoopBackOff: 계속 종료되는 컨테이너
 scenario-crash-loop-backoff-intro =
     DATABASE_URL이 없어서 앱이 종료 코드 1로 끝나 버리고, kubelet은 10초, 20초, 40초… 점점 오래 기다렸다가 컨테이너를 다시 시작합니다.
-    Apply를 누르고 RESTARTS가 늘어나는 것을 본 뒤, `kubectl logs api --previous`로 종료된 이유를 확인하세요.
+    적용을 누르고 RESTARTS가 늘어나는 것을 본 뒤, `kubectl logs api --previous`로 종료된 이유를 확인하세요.
 
 scenario-oom-killed-title = OOMKilled: 메모리 상한 초과
 scenario-oom-killed-intro =
     상한이 100Mi인 컨테이너에서 stress가 250M를 할당하려 하자 커널의 OOM killer가 프로세스를 끝내고(종료 코드 137), kubelet이 컨테이너를 다시 시작합니다.
-    Apply를 누른 뒤 `kubectl describe pod memory-hog`의 Last State에서 Reason: OOMKilled를 찾아보세요.
+    적용을 누른 뒤 `kubectl describe pod memory-hog`의 Last State에서 Reason: OOMKilled를 찾아보세요.
 
 scenario-init-container-wait-title = 데이터베이스를 기다리는 초기화 컨테이너
 scenario-init-container-wait-intro =
     postgres-svc 뒤의 postgres가 준비될 때까지 myapp은 Init:0/1에 머물고, 준비가 끝나야 앱 컨테이너가 시작됩니다.
-    Apply를 누르고 두 파드를 지켜본 다음, 초기화 컨테이너의 로그에서 기다린 흔적을 확인하세요.
+    적용을 누르고 두 파드를 지켜본 다음, 초기화 컨테이너의 로그에서 기다린 흔적을 확인하세요.
 
 scenario-native-sidecar-title = 네이티브 사이드카 컨테이너
 scenario-native-sidecar-intro =
     initContainers에 restartPolicy: Always로 선언한 사이드카 컨테이너는 먼저 시작하고 작업이 끝난 뒤에 멈추므로 파드가 Completed가 되지만, 일반 컨테이너로 두면 파드는 NotReady에 머뭅니다.
-    Apply를 누르고 두 파드를 비교한 뒤, 사이드카 로그에서 SIGTERM을 받고 로그를 내보내는 모습을 확인하세요.
+    적용을 누르고 두 파드를 비교한 뒤, 사이드카 로그에서 SIGTERM을 받고 로그를 내보내는 모습을 확인하세요.
 
 scenario-readiness-vs-liveness-title = 준비성 프로브와 활성 프로브의 차이
 scenario-readiness-vs-liveness-intro =
     준비성 프로브(readiness)가 실패하면 파드는 0/1이 되어 트래픽에서만 빠지고, 활성 프로브(liveness)가 실패하면 kubelet이 컨테이너를 죽이고 다시 시작합니다.
-    Apply를 누르고 두 파드의 READY와 RESTARTS를 지켜본 뒤, Unhealthy 이벤트를 살펴보세요.
+    적용을 누르고 두 파드의 READY와 RESTARTS를 지켜본 뒤, Unhealthy 이벤트를 살펴보세요.
 
 scenario-pid1-termination-title = 정상 종료: PID 1은 누구인가
 scenario-pid1-termination-intro =
     exec 형식에서는 앱이 PID 1이라 SIGTERM을 받고 1초 안에 끝나지만, 셸 형식에서는 PID 1인 sh가 시그널을 처리하지 않아 앱에 전달되지 않고, 앱은 30초의 종료 유예 기간이 끝난 뒤 SIGKILL로 강제 종료됩니다.
-    Apply를 누른 뒤 exec-form과 shell-form을 차례로 삭제하고 각각 얼마나 걸리는지 비교해 보세요.
+    적용을 누른 뒤 exec-form과 shell-form을 차례로 삭제하고 각각 얼마나 걸리는지 비교해 보세요.

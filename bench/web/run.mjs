@@ -1,0 +1,100 @@
+// The web app's benchmark (`cargo xtask bench --web`): the shipped dist/ in headless
+// Chromium. Prints one line per measure:
+//   interactive   navigation start → the Apply button usable (median of 5 fresh loads)
+//   apply         Apply pressed → the page updated with the whole run (nginx; 100 pods)
+//   step          → pressed: the work it causes (the app's update and render, synchronous),
+//                 and the time to the next painted frame (which includes waiting for it)
+//   scrub         the slider moved to a random position: the same two times
+// Numbers are measurements, never thresholds (tests do not time anything).
+
+import { chromium } from 'playwright-core';
+import { serveStatic } from '../../tests/browser/harness.mjs';
+
+const dist = process.argv[2] || 'dist';
+const executablePath = process.env.PODLIFE_CHROMIUM || '/usr/bin/chromium';
+const site = await serveStatic(dist);
+const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
+const ms = (x) => `${x.toFixed(1)} ms`;
+
+async function fresh() {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+// Runs `action` in the page and resolves after the next painted frame; returns the time.
+async function timed(page, action, arg) {
+  return page.evaluate(async ([source, a]) => {
+    const act = new Function('a', source);
+    const t0 = performance.now();
+    act(a);
+    const work = performance.now() - t0;
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    return { work, frame: performance.now() - t0 };
+  }, [action, arg]);
+}
+
+const PRESS_RIGHT = "document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));";
+const CLICK_APPLY = "document.querySelector('#apply').click();";
+const SCRUB = "const s = document.querySelector('#scrub'); s.value = String(a); s.dispatchEvent(new Event('input', { bubbles: true }));";
+
+async function measureSteps(page, label, count) {
+  const steps = [];
+  for (let i = 0; i < count; i++) steps.push(await timed(page, PRESS_RIGHT));
+  const max = Number(await page.locator('#scrub').getAttribute('max'));
+  const scrubs = [];
+  let seed = 7;
+  for (let i = 0; i < 40; i++) {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    scrubs.push(await timed(page, SCRUB, seed % (max + 1)));
+  }
+  const w = (xs) => xs.map((x) => x.work);
+  const f = (xs) => xs.map((x) => x.frame);
+  console.log(`web: ${label}: step: work median ${ms(median(w(steps)))}, p95 ${ms(p95(w(steps)))}; to the next painted frame median ${ms(median(f(steps)))}, p95 ${ms(p95(f(steps)))} (${count} steps)`);
+  console.log(`web: ${label}: scrub: work median ${ms(median(w(scrubs)))}, p95 ${ms(p95(w(scrubs)))}; to the next painted frame median ${ms(median(f(scrubs)))}, p95 ${ms(p95(f(scrubs)))} (40 jumps over ${max} reactions)`);
+}
+
+// Interactive.
+const loads = [];
+for (let i = 0; i < 5; i++) {
+  const { context, page } = await fresh();
+  await page.goto(`${site.url}?lang=en`);
+  await page.locator('#apply').waitFor();
+  loads.push(await page.evaluate(() => performance.now()));
+  await context.close();
+}
+console.log(`web: interactive: median ${ms(median(loads))} over 5 loads (navigation start → Apply usable)`);
+
+// The default scenario.
+{
+  const { context, page } = await fresh();
+  await page.goto(`${site.url}?lang=en`);
+  await page.locator('#apply').waitFor();
+  const apply = await timed(page, CLICK_APPLY);
+  console.log(`web: nginx: Apply ${ms(apply.frame)} (the whole run computed and drawn)`);
+  await measureSteps(page, 'nginx', 45);
+  await context.close();
+}
+
+// A 100-pod scenario.
+{
+  const { context, page } = await fresh();
+  await page.goto(`${site.url}?lang=en`);
+  await page.locator('#apply').waitFor();
+  const docs = [];
+  for (let i = 0; i < 100; i++) {
+    docs.push(`apiVersion: v1\nkind: Pod\nmetadata:\n  name: web-${i}\nspec:\n  containers:\n  - name: web\n    image: nginx:1.27\n    resources:\n      requests: {cpu: 10m, memory: 16Mi}\n`);
+  }
+  await page.locator('#manifest').fill(docs.join('---\n'));
+  const apply = await timed(page, CLICK_APPLY);
+  const reactions = await page.locator('#scrub').getAttribute('max');
+  console.log(`web: 100 pods: Apply ${ms(apply.frame)} (${reactions} reactions computed and drawn)`);
+  await measureSteps(page, '100 pods', 60);
+  await context.close();
+}
+
+await browser.close();
+await site.close();
