@@ -8,6 +8,11 @@ import { test } from './harness.mjs';
 import { open, state, stepUntil, consoleText, run } from './helpers.mjs';
 
 test('apply nginx and step until Running, with the right component and status at each checkpoint', async ({ page, url, shot }) => {
+  // No request may leave the page's own folder (no fonts, analytics or CDNs).
+  const foreign = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith(url) && !r.url().startsWith('data:')) foreign.push(r.url());
+  });
   await open(page, url);
   assert.equal(await page.title(), 'podlife');
   assert.match(await page.locator('#manifest').inputValue(), /image: nginx:1\.27/);
@@ -70,6 +75,7 @@ test('apply nginx and step until Running, with the right component and status at
   assert.match(await page.locator('#events-table').textContent(), /Scheduled.*Successfully assigned default\/nginx to worker-\d/);
   await page.locator('#tab-pods').click();
   assert.match(await page.locator('#pods-table').textContent(), /nginx.*1\/1.*Running/);
+  assert.deepEqual(foreign, [], 'every request stays under the site\'s own path');
 });
 
 test('switching to Korean translates the page and the explanation; a reload restores the work', async ({ page, url, shot }) => {
@@ -146,3 +152,18 @@ test('the panels stack on a narrow screen without horizontal scrolling', async (
   assert.equal(overflow, false, 'no horizontal scrolling');
   await shot('07-narrow-en');
 }, { viewport: { width: 390, height: 844 } });
+
+test('a panic shows the apology and keeps the learner’s text, never a blank page', async ({ page, url, shot }) => {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await open(page, url);
+  await page.locator('#manifest').fill('apiVersion: v1\nkind: Pod\n# precious work\n');
+  await page.waitForTimeout(50);
+  await page.goto(`${url}?lang=ko&crash-test`);
+  await page.locator('.crash').waitFor();
+  assert.match(await page.locator('.crash h1').textContent(), /내부 오류/);
+  assert.match(await page.locator('#crash-text').inputValue(), /# precious work/, 'the autosaved text is offered back');
+  assert.match(await page.locator('.crash pre').textContent(), /crash test/);
+  await shot('08-crash-ko');
+  assert.ok(errors.length > 0, 'the panic was a real one');
+}, { allowPageErrors: true });

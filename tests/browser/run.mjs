@@ -64,9 +64,12 @@ for (const { name, fn, options } of tests) {
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   const problems = [];
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  // `options.allowPageErrors`: a test that provokes a panic on purpose.
+  page.on('pageerror', (err) => {
+    if (!options.allowPageErrors) problems.push(`page error: ${err.message}`);
+  });
   page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+    if (msg.type() === 'error' && !options.allowPageErrors) problems.push(`console error: ${msg.text()}`);
   });
   page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} (${req.failure()?.errorText})`));
   page.on('response', (res) => {

@@ -88,6 +88,7 @@ pub struct App {
     timeline_cache: std::cell::RefCell<Option<(u64, bool, Rc<timeline::Layout>)>>,
     seek: Callback<usize>,
     save_timer: Option<Timeout>,
+    crash_test: bool,
 }
 
 /// ← / → outside text fields and without modifiers: a step back or forward.
@@ -240,6 +241,7 @@ impl Component for App {
             timeline_cache: Default::default(),
             seek: ctx.link().callback(Msg::Seek),
             save_timer: None,
+            crash_test: query.crash_test,
         };
         app._keys = web_sys::window().and_then(|w| w.document()).map(|document| {
             let link = ctx.link().clone();
@@ -454,6 +456,12 @@ impl Component for App {
             }
         }
         true
+    }
+
+    fn rendered(&mut self, _ctx: &Context<Self>, first_render: bool) {
+        if first_render && self.crash_test {
+            panic!("podlife crash test (?crash-test): this page is what a learner sees when podlife fails");
+        }
     }
 
     fn view(&self, ctx: &Context<Self>) -> Html {

@@ -27,7 +27,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
     let tab_button = |id: &str, which: Tab, label: String| {
         let on = tab == which;
         html! {
-            <button type="button" role="tab" id={id.to_string()} aria-selected={on.to_string()} class={classes!("seg", on.then_some("on"))}
+            <button type="button" id={id.to_string()} aria-pressed={on.to_string()} class={classes!("seg", on.then_some("on"))}
                 onclick={link.callback(move |_| Msg::Tab(which))}>{ label }</button>
         }
     };
@@ -39,14 +39,14 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
     html! {
         <section class="panel lower" aria-label={t.text("lower-label")}>
             <div class="panel-head">
-                <div role="tablist" class="seg-group" aria-label={t.text("lower-label")}>
+                <div role="group" class="seg-group" aria-label={t.text("lower-label")}>
                     { tab_button("tab-console", Tab::Console, t.text("tab-console")) }
                     { tab_button("tab-events", Tab::Events, t.text("tab-events")) }
                     { tab_button("tab-pods", Tab::Pods, t.text("tab-pods")) }
                 </div>
                 { for (tab != Tab::Console).then(|| html! { <span class="meta">{ t.text("tables-at-moment") }</span> }) }
             </div>
-            <div role="tabpanel" class="lower-body">{ body }</div>
+            <div class="lower-body">{ body }</div>
         </section>
     }
 }

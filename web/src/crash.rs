@@ -16,7 +16,9 @@ pub fn remember(text: String) {
 }
 
 pub fn install() {
-    std::panic::set_hook(Box::new(|info| {
+    // Through yew, which would otherwise replace any hook with its own console-only one.
+    yew::set_custom_panic_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
         let text = LAST_TEXT.with(|t| t.borrow().clone());
         let detail = info.to_string();
         let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };

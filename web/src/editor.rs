@@ -41,7 +41,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
         });
         html! {
             <span class={classes!("tab", selected.then_some("on"), app.file_has_problems(i).then_some("bad"))}>
-                <button type="button" role="tab" aria-selected={selected.to_string()} onclick={link.callback(move |_| Msg::SelectFile(i))}>{ &f.name }</button>
+                <button type="button" aria-pressed={selected.to_string()} onclick={link.callback(move |_| Msg::SelectFile(i))}>{ &f.name }</button>
                 { for close }
             </span>
         }
@@ -151,7 +151,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
         <section class="panel editor" aria-labelledby="editor-label">
             <div class="panel-head">
                 <h2 id="editor-label">{ t.text("editor-label") }</h2>
-                <div role="tablist" class="tabs" aria-label={t.text("files-label")}>
+                <div role="group" class="tabs" aria-label={t.text("files-label")}>
                     { for tabs }
                     <button type="button" class="tab-add quiet" title={t.text("file-add")} aria-label={t.text("file-add")} onclick={link.callback(|_| Msg::AddFile)}>{ "+" }</button>
                 </div>

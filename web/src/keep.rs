@@ -17,6 +17,8 @@ pub struct Query {
     pub autoplay: bool,
     /// A share link's content, or why it could not be read.
     pub shared: Option<Result<Shared, String>>,
+    /// `?crash-test`: panic after the first render, to see (and test) the panic page.
+    pub crash_test: bool,
 }
 
 pub fn query() -> Query {
@@ -33,6 +35,7 @@ pub fn query() -> Query {
         step: get("step").and_then(|s| s.parse().ok()),
         autoplay: get("autoplay").is_some_and(|v| v == "1" || v == "true"),
         shared: (hash.len() > 1).then(|| decode_share(&hash)),
+        crash_test: get("crash-test").is_some(),
     }
 }
 
