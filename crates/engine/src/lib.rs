@@ -22,6 +22,7 @@ pub mod resources;
 pub mod rng;
 pub mod scheduler;
 pub mod shell;
+pub mod sort;
 pub mod store;
 pub mod trace;
 pub mod volume;

@@ -816,7 +816,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
 /// `labels.FormatLabels`: `k=v` strings sorted, comma-joined; `<none>` when empty.
 fn format_labels(labels: &Value) -> String {
     let mut pairs: Vec<String> = labels.as_object().map(|m| m.iter().map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or_default())).collect()).unwrap_or_default();
-    pairs.sort();
+    podlife_engine::sort::sort(&mut pairs);
     if pairs.is_empty() { "<none>".into() } else { pairs.join(",") }
 }
 
@@ -979,7 +979,7 @@ fn api_resources(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let _ = &ctx.engine;
     let mut resources: Vec<&ResourceType> = podlife_model::RESOURCES.iter().collect();
     // Sorted by group, then name, the core group first (`sortableResource`).
-    resources.sort_by(|a, b| (a.group, a.plural).cmp(&(b.group, b.plural)));
+    podlife_engine::sort::sort_by(&mut resources, |a, b| (a.group, a.plural).cmp(&(b.group, b.plural)));
     let mut rows: Vec<Vec<String>> = Vec::new();
     if !p.flag("no-headers") && p.get("output") != Some("name") {
         rows.push(["NAME", "SHORTNAMES", "APIVERSION", "NAMESPACED", "KIND"].iter().map(|s| s.to_string()).collect());
@@ -1081,7 +1081,7 @@ fn events(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         return out.err(&if all_ns { "No events found.\n".to_string() } else { format!("No events found in {namespace} namespace.\n") });
     }
     let stamp = |e: &Value| e["lastTimestamp"].as_str().or(e["eventTime"].as_str()).and_then(podlife_engine::Time::from_rfc3339).unwrap_or_default();
-    items.sort_by_key(stamp);
+    podlife_engine::sort::sort_by_key(&mut items, stamp);
     let now = ctx.engine.now();
     let mut rows = vec![];
     let mut header = vec![];

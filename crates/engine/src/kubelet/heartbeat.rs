@@ -156,7 +156,7 @@ const MAX_NODE_IMAGES: usize = 50;
 /// The Node's `status.images`: each image's repo digests and tags, largest first.
 fn node_images(rt: &crate::containerd::Runtime) -> Vec<Value> {
     let mut list: Vec<&crate::containerd::NodeImage> = rt.images.values().collect();
-    list.sort_by(|a, b| b.size_bytes.cmp(&a.size_bytes).then_with(|| a.id.cmp(&b.id)));
+    crate::sort::sort_by(&mut list, |a, b| b.size_bytes.cmp(&a.size_bytes).then_with(|| a.id.cmp(&b.id)));
     list.into_iter()
         .take(MAX_NODE_IMAGES)
         .map(|i| {

@@ -1055,7 +1055,7 @@ impl Engine {
         if events.is_empty() {
             return;
         }
-        pods.sort();
+        crate::sort::sort(&mut pods);
         pods.dedup();
         let objects: Vec<Option<crate::trace::ObjectRef>> = pods.iter().map(|u| m.kubelet.workers.get(u).map(|w| crate::trace::ObjectRef { kind: "Pod".into(), namespace: Some(w.namespace.clone()), name: w.name.clone() })).collect();
         self.node_trace(COMPONENT, node, Action::KubeletPleg, objects.first().cloned().flatten(), BTreeMap::from([("events".to_string(), json!(events))]));

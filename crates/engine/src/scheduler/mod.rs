@@ -485,7 +485,7 @@ impl Engine {
             }
         }
         let mut entries: Vec<String> = histogram.iter().map(|(r, c)| format!("{c} {r}")).collect();
-        entries.sort();
+        crate::sort::sort(&mut entries);
         let mut msg = format!("0/{num_all_nodes} nodes are available:");
         if !entries.is_empty() {
             msg.push_str(&format!(" {}.", entries.join(", ")));
@@ -541,7 +541,7 @@ impl Engine {
         // the dry run starts at a random node and stops once it has enough candidates
         // (`minCandidateNodesPercentage` 10 %, at least `minCandidateNodesAbsolute` 100).
         let mut potential: Vec<&(String, String, Status)> = statuses.iter().filter(|(_, _, st)| st.code != Code::UnschedulableAndUnresolvable).collect();
-        potential.sort_by(|a, b| a.0.cmp(&b.0));
+        crate::sort::sort_by(&mut potential, |a, b| a.0.cmp(&b.0));
         let (pct, abs) = self.scheduler.config.profile(&pod.scheduler_name).map_or((10, 100), |p| (p.min_candidate_nodes_percentage, p.min_candidate_nodes_absolute));
         let (offset, num_candidates) = if potential.is_empty() {
             (0, 0)
@@ -585,7 +585,7 @@ impl Engine {
             *histogram.entry("Preemption is not helpful for scheduling".into()).or_default() += num_all_nodes - explained;
         }
         let mut entries: Vec<String> = histogram.iter().map(|(r, c)| format!("{c} {r}")).collect();
-        entries.sort();
+        crate::sort::sort(&mut entries);
         Err(format!("preemption: 0/{num_all_nodes} nodes are available: {}.", entries.join(", ")))
     }
 
