@@ -10,6 +10,7 @@
 //! `partial_cmp` on values that may be NaN, nor with mixed numeric/text comparisons).
 
 use std::cmp::Ordering;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// `v.sort_by(compare)`, stable.
 pub fn sort_by<T>(v: &mut [T], mut compare: impl FnMut(&T, &T) -> Ordering) {
@@ -81,6 +82,47 @@ fn permute<T>(v: &mut [T], order: &[usize]) {
     }
 }
 
+/// `BTreeMap::from(entries)`, without its sort: the standard library sorts the array (stably,
+/// with a driftsort instantiated per array length) and keeps the last of equal keys; inserting
+/// the entries in order builds the same map.
+pub fn map_of<K: Ord, V, const N: usize>(entries: [(K, V); N]) -> BTreeMap<K, V> {
+    let mut map = BTreeMap::new();
+    for (key, value) in entries {
+        map.insert(key, value);
+    }
+    map
+}
+
+/// `iter.collect::<BTreeMap<_, _>>()`, without its sort: `FromIterator` collects into a vector
+/// and sorts it with a driftsort instantiated per iterator type, keeping the last of equal keys;
+/// inserting in order gives the same map (for keys whose equal values are indistinguishable,
+/// as strings and numbers are).
+pub fn collect_map<K: Ord, V>(iter: impl IntoIterator<Item = (K, V)>) -> BTreeMap<K, V> {
+    let mut map = BTreeMap::new();
+    for (key, value) in iter {
+        map.insert(key, value);
+    }
+    map
+}
+
+/// `iter.collect::<BTreeSet<_>>()`, as `collect_map`.
+pub fn collect_set<T: Ord>(iter: impl IntoIterator<Item = T>) -> BTreeSet<T> {
+    let mut set = BTreeSet::new();
+    for item in iter {
+        set.insert(item);
+    }
+    set
+}
+
+/// `iter.collect::<serde_json::Map<_, _>>()` (a `BTreeMap` underneath), as `collect_map`.
+pub fn collect_object(iter: impl IntoIterator<Item = (String, serde_json::Value)>) -> serde_json::Map<String, serde_json::Value> {
+    let mut map = serde_json::Map::new();
+    for (key, value) in iter {
+        map.insert(key, value);
+    }
+    map
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,6 +145,16 @@ mod tests {
             sort(&mut ours);
             std_sorted.sort();
             prop_assert_eq!(ours, std_sorted);
+        }
+
+        #[test]
+        fn map_of_equals_btreemap_from(keys in prop::array::uniform8(0u8..5), values in prop::array::uniform8(any::<u16>())) {
+            let entries: [(u8, u16); 8] = std::array::from_fn(|i| (keys[i], values[i]));
+            prop_assert_eq!(map_of(entries), BTreeMap::from(entries));
+            prop_assert_eq!(collect_map(entries.iter().copied()), entries.iter().copied().collect::<BTreeMap<_, _>>());
+            prop_assert_eq!(collect_set(keys.iter()), keys.iter().collect::<BTreeSet<_>>());
+            let object = || entries.iter().map(|(k, v)| (k.to_string(), serde_json::json!(v)));
+            prop_assert_eq!(collect_object(object()), object().collect::<serde_json::Map<_, _>>());
         }
     }
 }

@@ -401,7 +401,7 @@ pub(super) fn save_config(obj: &mut Value) {
 /// kubectl's `pruneNullsFromMap` before it sends an object.
 fn prune_nulls(v: &Value) -> Value {
     match v {
-        Value::Object(m) => Value::Object(m.iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k.clone(), prune_nulls(v))).collect()),
+        Value::Object(m) => Value::Object(podlife_engine::sort::collect_object(m.iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k.clone(), prune_nulls(v))))),
         Value::Array(a) => Value::Array(a.iter().map(prune_nulls).collect()),
         other => other.clone(),
     }

@@ -7,7 +7,6 @@
 //! no heartbeat, no status, no watch — as a power cut of the network or a partition looks from
 //! the control plane.
 
-use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
@@ -128,7 +127,7 @@ impl Engine {
         if self.node_component(super::COMPONENT, node).is_none() {
             return Err(crate::EngineError::UnknownNode(node.to_string()));
         }
-        let params = BTreeMap::from([("node".to_string(), json!(node))]);
+        let params = crate::sort::map_of([("node".to_string(), json!(node))]);
         if down {
             if self.down_nodes.insert(node.to_string()) {
                 self.record(crate::trace::ComponentRef::on_node("node", node), crate::trace::Action::NodeDown, None, params, vec![]);

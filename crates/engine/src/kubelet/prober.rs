@@ -6,7 +6,6 @@
 //! is a `Warning Unhealthy` event. Readiness goes straight to the status manager; a liveness
 //! or startup failure makes the pod worker kill and restart the container.
 
-use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
@@ -149,7 +148,7 @@ impl Engine {
         }
         let container = pw.container.clone();
         let result = self.run_probe(node, uid, &pod, &spec, &probe);
-        let params = BTreeMap::from([
+        let params = crate::sort::map_of([
             ("container".to_string(), json!(container)),
             ("probe".to_string(), json!(kind.title())),
             ("result".to_string(), json!(if result.is_ok() { "success" } else { "failure" })),
