@@ -6,7 +6,7 @@
 
 use podlife_engine::clock::Time;
 use podlife_engine::containerd::{ContainerState, Runtime};
-use serde_json::json;
+use podlife_engine::json;
 
 use crate::printers::tabwriter;
 

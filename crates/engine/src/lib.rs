@@ -5,6 +5,9 @@
 //! change it only through API requests, as in Kubernetes. Everything that happens is recorded
 //! as plain data in the trace.
 
+#[macro_use]
+#[doc(hidden)]
+pub mod json_macro;
 pub mod apiserver;
 pub mod clock;
 pub mod cluster;
@@ -30,7 +33,7 @@ pub mod volume;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 pub use apiserver::{Impersonation, Request, Response, Verb, status::Status};
 pub use clock::Time;

@@ -109,7 +109,6 @@ pub fn pod_limits(spec: &Value) -> ResourceList {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     fn cpu(list: &ResourceList) -> String {
         list.get("cpu").map(ToString::to_string).unwrap_or_default()

@@ -320,7 +320,6 @@ impl Table {
     }
 
     fn entry(&self, key: &str) -> Option<Value> {
-        use serde_json::json;
         match (self, key) {
             (Table::Filter { rows, .. }, "nodes") => Some(Value::Array(
                 rows.iter()
@@ -394,7 +393,6 @@ fn diff_into(before: Option<&Value>, after: Option<&Value>, path: String, out: &
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn a_table_reads_and_serializes_as_plain_params() {

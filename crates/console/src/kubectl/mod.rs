@@ -11,7 +11,8 @@ mod manifest_input;
 mod merge;
 mod node_ops;
 
-use serde_json::{Value, json};
+use serde_json::Value;
+use podlife_engine::json;
 
 use crate::printers::{columns, json as json_printer, table, yaml};
 use crate::{Diagnostic, Output};

@@ -12,7 +12,7 @@ pub mod validation;
 
 use std::collections::BTreeMap;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use podlife_model::ResourceType;
 use podlife_model::decode::{DecodeError, decode_strict};

@@ -8,7 +8,7 @@
 //! the control plane.
 
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::apiserver::{Request, Verb};
 use crate::store::ObjectKey;

@@ -11,7 +11,7 @@
 //!   stopped after them, in reverse order, each after the ones behind it have exited.
 
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::Engine;
 use crate::clock::Time;

@@ -23,7 +23,7 @@ pub mod status;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::apiserver::authn::UserInfo;
 use crate::apiserver::{Request, Verb};

@@ -7,7 +7,7 @@
 //! or startup failure makes the pod worker kill and restart the container.
 
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::Engine;
 use crate::containerd::ContainerState;

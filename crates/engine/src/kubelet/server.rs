@@ -3,7 +3,7 @@
 //! node-local views `crictl` and `journalctl` give (`podlife node NAME -- …`).
 
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::Engine;
 use crate::apiserver::status::{Reason, Status};

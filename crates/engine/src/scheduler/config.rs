@@ -586,7 +586,6 @@ fn not_modelled(args: &Value, plugin: &str, defaults: &[(&str, Value)]) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     fn doc(extra: Value) -> Value {
         let mut d = json!({"apiVersion": "kubescheduler.config.k8s.io/v1", "kind": "KubeSchedulerConfiguration"});

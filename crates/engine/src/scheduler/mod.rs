@@ -12,7 +12,7 @@ pub mod queue;
 
 use std::collections::BTreeMap;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::Engine;
 use crate::apiserver::authn::UserInfo;
