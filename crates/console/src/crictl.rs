@@ -6,7 +6,7 @@
 
 use podlife_engine::clock::Time;
 use podlife_engine::containerd::{ContainerState, Runtime};
-use serde_json::json;
+use podlife_engine::json;
 
 use crate::printers::tabwriter;
 
@@ -97,7 +97,7 @@ pub fn run(rt: &Runtime, now: Time, argv: &[String]) -> Result<String, String> {
             let all = rest.iter().any(|f| *f == "-a" || *f == "--all");
             let mut rows = vec![vec!["CONTAINER", "IMAGE", "CREATED", "STATE", "NAME", "ATTEMPT", "POD ID", "POD", "NAMESPACE"].into_iter().map(String::from).collect::<Vec<_>>()];
             let mut list: Vec<_> = rt.containers.values().filter(|c| all || c.state == ContainerState::Running).collect();
-            list.sort_by_key(|c| std::cmp::Reverse((c.created_at, c.id.clone())));
+            podlife_engine::sort::sort_by_key(&mut list, |c| std::cmp::Reverse((c.created_at, c.id.clone())));
             for c in list {
                 let sandbox = rt.sandboxes.get(&c.sandbox_id);
                 let image_id = rt.images.values().find(|i| i.repo_digests.contains(&c.image_id) || i.id == c.image_id).map(|i| i.id.clone()).unwrap_or_else(|| c.image_id.clone());
@@ -119,7 +119,7 @@ pub fn run(rt: &Runtime, now: Time, argv: &[String]) -> Result<String, String> {
             check()?;
             let mut rows = vec![vec!["POD ID", "CREATED", "STATE", "NAME", "NAMESPACE", "ATTEMPT", "RUNTIME"].into_iter().map(String::from).collect::<Vec<_>>()];
             let mut list: Vec<_> = rt.sandboxes.values().collect();
-            list.sort_by_key(|s| std::cmp::Reverse((s.created_at, s.id.clone())));
+            podlife_engine::sort::sort_by_key(&mut list, |s| std::cmp::Reverse((s.created_at, s.id.clone())));
             for s in list {
                 rows.push(vec![short(&s.id).to_string(), ago(now, s.created_at), if s.ready { "Ready" } else { "NotReady" }.to_string(), s.pod_name.clone(), s.namespace.clone(), s.attempt.to_string(), "(default)".to_string()]);
             }
@@ -135,7 +135,7 @@ pub fn run(rt: &Runtime, now: Time, argv: &[String]) -> Result<String, String> {
                     entries.push((repo, t, short(&img.id).to_string(), img.size_bytes));
                 }
             }
-            entries.sort();
+            podlife_engine::sort::sort(&mut entries);
             for (repo, tag, id, size) in entries {
                 rows.push(vec![repo, tag, id, human_size(size)]);
             }

@@ -5,7 +5,7 @@
 //! here). These objects are written straight into the store at time zero: they existed
 //! before the learner arrived, so their creation is not part of the trace.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::Engine;
 use crate::components::default_components;

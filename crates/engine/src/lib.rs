@@ -5,6 +5,9 @@
 //! change it only through API requests, as in Kubernetes. Everything that happens is recorded
 //! as plain data in the trace.
 
+#[macro_use]
+#[doc(hidden)]
+pub mod json_macro;
 pub mod apiserver;
 pub mod clock;
 pub mod cluster;
@@ -22,6 +25,7 @@ pub mod resources;
 pub mod rng;
 pub mod scheduler;
 pub mod shell;
+pub mod sort;
 pub mod store;
 pub mod trace;
 pub mod volume;
@@ -29,7 +33,7 @@ pub mod volume;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 pub use apiserver::{Impersonation, Request, Response, Verb, status::Status};
 pub use clock::Time;
@@ -291,7 +295,7 @@ impl Engine {
     /// The watch cache broadcasts a change; every running component whose informer wants it
     /// receives it after a short delay.
     pub(crate) fn broadcast(&mut self, event: WatchEvent, object: Option<ObjectRef>) {
-        let params = BTreeMap::from([
+        let params = crate::sort::map_of([
             ("type".to_string(), json!(event.event_type.as_str())),
             ("resourceVersion".to_string(), json!(event.revision.to_string())),
         ]);
@@ -373,7 +377,7 @@ impl Engine {
                 c.apply(&event);
                 let id = c.id.clone();
                 let object = object_ref(&event.object, event.key.resource_type().map(|r| r.kind).unwrap_or_default());
-                let params = BTreeMap::from([
+                let params = crate::sort::map_of([
                     ("type".to_string(), json!(event.event_type.as_str())),
                     ("resourceVersion".to_string(), json!(event.revision.to_string())),
                 ]);
@@ -519,7 +523,7 @@ impl Engine {
         }
         let old = std::mem::replace(&mut self.components[i].cache, fresh.clone());
         let id = self.components[i].id.clone();
-        self.record(id, Action::InformerList, None, BTreeMap::from([("count".to_string(), json!(fresh.len())), ("resourceVersion".to_string(), json!(revision.to_string()))]), vec![]);
+        self.record(id, Action::InformerList, None, crate::sort::map_of([("count".to_string(), json!(fresh.len())), ("resourceVersion".to_string(), json!(revision.to_string()))]), vec![]);
         if name != kubelet::COMPONENT {
             return;
         }
@@ -551,7 +555,7 @@ impl Engine {
 
     fn refresh_node_index(&mut self) {
         if self.node_index_for != self.components.len() {
-            self.node_index = self.components.iter().enumerate().filter_map(|(i, c)| Some(((c.id.name.clone(), c.id.node.clone()?), i))).collect();
+            self.node_index = crate::sort::collect_map(self.components.iter().enumerate().filter_map(|(i, c)| Some(((c.id.name.clone(), c.id.node.clone()?), i))));
             self.node_index_for = self.components.len();
         }
     }
@@ -645,7 +649,7 @@ impl Engine {
                 .filter(|(k, v)| w.matches(k, v))
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect();
-            let params = BTreeMap::from([
+            let params = crate::sort::map_of([
                 ("resource".to_string(), json!(w.resource)),
                 ("count".to_string(), json!(items.len())),
                 ("resourceVersion".to_string(), json!(revision.to_string())),

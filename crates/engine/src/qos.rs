@@ -40,7 +40,6 @@ pub fn pod_qos_class(spec: &Value) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn classes() {

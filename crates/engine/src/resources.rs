@@ -17,7 +17,7 @@ pub type ResourceList = BTreeMap<String, Quantity>;
 
 fn list_of(v: &Value) -> ResourceList {
     v.as_object()
-        .map(|m| m.iter().filter_map(|(k, q)| Some((k.clone(), q.as_str()?.parse::<Quantity>().ok()?))).collect())
+        .map(|m| crate::sort::collect_map(m.iter().filter_map(|(k, q)| Some((k.clone(), q.as_str()?.parse::<Quantity>().ok()?)))))
         .unwrap_or_default()
 }
 
@@ -109,7 +109,6 @@ pub fn pod_limits(spec: &Value) -> ResourceList {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     fn cpu(list: &ResourceList) -> String {
         list.get("cpu").map(ToString::to_string).unwrap_or_default()

@@ -179,7 +179,6 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn revisions_grow_and_events_say_what_changed() {

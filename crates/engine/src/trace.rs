@@ -320,7 +320,6 @@ impl Table {
     }
 
     fn entry(&self, key: &str) -> Option<Value> {
-        use serde_json::json;
         match (self, key) {
             (Table::Filter { rows, .. }, "nodes") => Some(Value::Array(
                 rows.iter()
@@ -375,7 +374,7 @@ pub(crate) fn diff_at(before: Option<&Value>, after: Option<&Value>, path: &str)
 fn diff_into(before: Option<&Value>, after: Option<&Value>, path: String, out: &mut Vec<FieldChange>) {
     match (before, after) {
         (Some(Value::Object(a)), Some(Value::Object(b))) if !a.is_empty() || !b.is_empty() => {
-            let keys: std::collections::BTreeSet<&String> = a.keys().chain(b.keys()).collect();
+            let keys: std::collections::BTreeSet<&String> = crate::sort::collect_set(a.keys().chain(b.keys()));
             for k in keys {
                 let p = if path.is_empty() { k.clone() } else { format!("{path}.{k}") };
                 diff_into(a.get(k), b.get(k), p, out);
@@ -394,7 +393,6 @@ fn diff_into(before: Option<&Value>, after: Option<&Value>, path: String, out: &
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn a_table_reads_and_serializes_as_plain_params() {

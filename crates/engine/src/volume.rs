@@ -140,7 +140,6 @@ pub fn find_matching_volume<'a>(pvc: &Value, volumes: impl Iterator<Item = &'a V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     fn pv(name: &str, size: &str, class: &str) -> Value {
         json!({"metadata": {"name": name}, "spec": {"capacity": {"storage": size}, "accessModes": ["ReadWriteOnce"], "storageClassName": class}, "status": {"phase": "Available"}})

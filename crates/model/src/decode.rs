@@ -78,7 +78,7 @@ pub const QUANTITY_FORMAT_ERROR: &str =
     "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 
 /// Go's unmarshal type error for the first mistyped field serde reports.
-fn wrong_type(rt: &ResourceType, value: &Value, err: &serde_path_to_error::Error<serde_json::Error>) -> DecodeError {
+fn wrong_type(rt: &ResourceType, value: &Value, err: &crate::path_de::PathError) -> DecodeError {
     let path = err.path().to_string();
     let path = if path == "." { String::new() } else { path };
     let got = lookup(value, &path).map(json_kind).unwrap_or("value");

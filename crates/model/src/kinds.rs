@@ -21,7 +21,7 @@ pub struct ResourceType {
     pub verbs: &'static [&'static str],
     /// Round-trips a JSON object through the upstream type: the value as the typed object
     /// encodes it again. Used for strict decoding (see `decode`).
-    pub(crate) roundtrip: fn(&Value) -> Result<Value, serde_path_to_error::Error<serde_json::Error>>,
+    pub(crate) roundtrip: fn(&Value) -> Result<Value, crate::path_de::PathError>,
 }
 
 impl PartialEq for ResourceType {
@@ -98,8 +98,8 @@ pub fn split_api_version(api_version: &str) -> (&str, &str) {
 
 fn roundtrip_as<T: serde::de::DeserializeOwned + serde::Serialize>(
     value: &Value,
-) -> Result<Value, serde_path_to_error::Error<serde_json::Error>> {
-    let typed: T = serde_path_to_error::deserialize(value)?;
+) -> Result<Value, crate::path_de::PathError> {
+    let typed: T = crate::path_de::deserialize(value)?;
     // Serializing a value that just deserialized cannot fail for these types; map the
     // impossible case to an empty object rather than panicking.
     Ok(serde_json::to_value(&typed).unwrap_or(Value::Null))

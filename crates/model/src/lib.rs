@@ -5,6 +5,7 @@
 
 pub mod decode;
 pub mod kinds;
+mod path_de;
 pub mod quantity;
 
 pub use k8s_openapi;

@@ -1,7 +1,8 @@
 //! `kubectl create namespace|deployment|configmap|serviceaccount NAME …`: the generators of
 //! `kubectl/pkg/cmd/create/create_*.go`, then a POST with `fieldManager=kubectl-create`.
 
-use serde_json::{Value, json};
+use serde_json::Value;
+use podlife_engine::json;
 
 use super::flags::{self, Kind, Spec};
 use super::{Context, DryRun, dry_run, dry_suffix, impersonation, namespace_of, server_error, type_name};

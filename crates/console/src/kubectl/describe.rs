@@ -59,7 +59,7 @@ fn tolerations(w: &mut String, list: &Value) {
         w.push_str("<none>\n");
         return;
     }
-    items.sort_by_key(|t| s(&t["key"]).to_string());
+    podlife_engine::sort::sort_by_key(&mut items, |t| s(&t["key"]).to_string());
     for (i, t) in items.iter().enumerate() {
         if i > 0 {
             w.push('\t');
@@ -173,7 +173,7 @@ fn containers(w: &mut String, label: &str, list: &Value, statuses: &Value) {
         if mounts.is_empty() {
             w.push_str("    Mounts:\t<none>\n");
         } else {
-            mounts.sort_by_key(|m| s(&m["mountPath"]).to_string());
+            podlife_engine::sort::sort_by_key(&mut mounts, |m| s(&m["mountPath"]).to_string());
             w.push_str("    Mounts:\n");
             for m in mounts {
                 let mode = if m["readOnly"] == true { "ro" } else { "rw" };
@@ -299,7 +299,7 @@ fn events(w: &mut String, events: &[Value], now: Time) -> String {
         t.as_str().and_then(Time::from_rfc3339).unwrap_or(Time::ZERO)
     };
     let mut events: Vec<&Value> = events.iter().collect();
-    events.sort_by_key(|e| when(e));
+    podlife_engine::sort::sort_by_key(&mut events, |e| when(e));
     for e in events {
         let first = if e["eventTime"].is_string() { age(now, &e["eventTime"]) } else { age(now, &e["firstTimestamp"]) };
         let interval = if let Some(count) = e["series"]["count"].as_i64() {
@@ -414,7 +414,7 @@ pub fn node(node: &Value, lease: Option<&Value>, pods: &[Value], node_events: &[
                 .collect()
         })
         .unwrap_or_default();
-    roles.sort();
+    podlife_engine::sort::sort(&mut roles);
     roles.dedup();
     w.push_str(&format!("Roles:\t{}\n", if roles.is_empty() { "<none>".to_string() } else { roles.join(",") }));
     labels_multiline(&mut w, "Labels", &meta["labels"]);
@@ -425,7 +425,7 @@ pub fn node(node: &Value, lease: Option<&Value>, pods: &[Value], node_events: &[
     if taints.is_empty() {
         w.push_str("<none>\n");
     } else {
-        taints.sort_by_key(|t| format!("{},{}", s(&t["effect"]), s(&t["key"])));
+        podlife_engine::sort::sort_by_key(&mut taints, |t| format!("{},{}", s(&t["effect"]), s(&t["key"])));
         for (i, t) in taints.iter().enumerate() {
             if i > 0 {
                 w.push('\t');
@@ -542,7 +542,7 @@ pub fn node(node: &Value, lease: Option<&Value>, pods: &[Value], node_events: &[
     w.push_str("Allocated resources:\n  (Total limits may be over 100 percent, i.e., overcommitted.)\n  Resource\tRequests\tLimits\n  --------\t--------\t------\n");
     let mut names: Vec<String> = vec!["cpu".into(), "memory".into(), "ephemeral-storage".into()];
     let mut huge: Vec<String> = node["status"][alloc_field].as_object().map(|m| m.keys().filter(|k| k.starts_with("hugepages-")).cloned().collect()).unwrap_or_default();
-    huge.sort();
+    podlife_engine::sort::sort(&mut huge);
     names.extend(huge);
     for name in names {
         let r = total_req.get(&name).unwrap_or(&zero);

@@ -77,7 +77,7 @@ fn merge_list(live: &mut Vec<Value>, original: &[Value], modified: &[Value], key
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use podlife_engine::json;
 
     #[test]
     fn keeps_server_added_items_and_drops_removed_fields() {

@@ -11,7 +11,8 @@ mod manifest_input;
 mod merge;
 mod node_ops;
 
-use serde_json::{Value, json};
+use serde_json::Value;
+use podlife_engine::json;
 
 use crate::printers::{columns, json as json_printer, table, yaml};
 use crate::{Diagnostic, Output};
@@ -401,7 +402,7 @@ pub(super) fn save_config(obj: &mut Value) {
 /// kubectl's `pruneNullsFromMap` before it sends an object.
 fn prune_nulls(v: &Value) -> Value {
     match v {
-        Value::Object(m) => Value::Object(m.iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k.clone(), prune_nulls(v))).collect()),
+        Value::Object(m) => Value::Object(podlife_engine::sort::collect_object(m.iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k.clone(), prune_nulls(v))))),
         Value::Array(a) => Value::Array(a.iter().map(prune_nulls).collect()),
         other => other.clone(),
     }
@@ -816,7 +817,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
 /// `labels.FormatLabels`: `k=v` strings sorted, comma-joined; `<none>` when empty.
 fn format_labels(labels: &Value) -> String {
     let mut pairs: Vec<String> = labels.as_object().map(|m| m.iter().map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or_default())).collect()).unwrap_or_default();
-    pairs.sort();
+    podlife_engine::sort::sort(&mut pairs);
     if pairs.is_empty() { "<none>".into() } else { pairs.join(",") }
 }
 
@@ -979,7 +980,7 @@ fn api_resources(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let _ = &ctx.engine;
     let mut resources: Vec<&ResourceType> = podlife_model::RESOURCES.iter().collect();
     // Sorted by group, then name, the core group first (`sortableResource`).
-    resources.sort_by(|a, b| (a.group, a.plural).cmp(&(b.group, b.plural)));
+    podlife_engine::sort::sort_by(&mut resources, |a, b| (a.group, a.plural).cmp(&(b.group, b.plural)));
     let mut rows: Vec<Vec<String>> = Vec::new();
     if !p.flag("no-headers") && p.get("output") != Some("name") {
         rows.push(["NAME", "SHORTNAMES", "APIVERSION", "NAMESPACED", "KIND"].iter().map(|s| s.to_string()).collect());
@@ -1081,7 +1082,7 @@ fn events(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         return out.err(&if all_ns { "No events found.\n".to_string() } else { format!("No events found in {namespace} namespace.\n") });
     }
     let stamp = |e: &Value| e["lastTimestamp"].as_str().or(e["eventTime"].as_str()).and_then(podlife_engine::Time::from_rfc3339).unwrap_or_default();
-    items.sort_by_key(stamp);
+    podlife_engine::sort::sort_by_key(&mut items, stamp);
     let now = ctx.engine.now();
     let mut rows = vec![];
     let mut header = vec![];

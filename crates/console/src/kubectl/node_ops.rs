@@ -2,7 +2,8 @@
 //! `pkg/cmd/taint/taint.go`, `pkg/cmd/label/label.go`): read the object, change it, write it
 //! back, and print the name printer's `<kind>/<name> <operation>`.
 
-use serde_json::{Value, json};
+use serde_json::Value;
+use podlife_engine::json;
 
 use super::flags::{self, Kind, Spec};
 use super::{Context, impersonation, namespace_of, resource_args, send, server_error, type_name};

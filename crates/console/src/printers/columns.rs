@@ -407,7 +407,7 @@ fn node_row(node: &Value, now: Time, wide: bool) -> Vec<String> {
             }
         }
     }
-    roles.sort();
+    podlife_engine::sort::sort(&mut roles);
     roles.dedup();
     let info = &node["status"]["nodeInfo"];
     let mut cells = vec![

@@ -259,7 +259,7 @@ fn eval_nodes(nodes: &[Node], value: &Value, out: &mut String) -> Result<(), Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use podlife_engine::json;
 
     #[test]
     fn tutorial_templates() {

@@ -11,7 +11,7 @@
 //! non-omitempty `"exitCode": 0`.
 
 use super::*;
-use serde_json::json;
+use podlife_engine::json;
 
 const SECOND: u64 = 1000;
 const MINUTE: u64 = 60 * SECOND;

@@ -348,7 +348,7 @@ pub fn go_yaml_key_order(a: &str, b: &str) -> std::cmp::Ordering {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use podlife_engine::json;
 
     #[test]
     fn kubectl_style() {

@@ -2,7 +2,7 @@
 //! (`pkg/kubeapiserver/options/plugins.go`, `AllOrderedPlugins`). Mutating plugins run before
 //! validation; validating ones after it.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::status::{Reason, Status};
 use crate::rng::Rng;

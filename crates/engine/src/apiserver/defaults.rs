@@ -5,7 +5,7 @@
 //! Go also prints zero-valued non-pointer structs (`resources: {}`); those are filled here too
 //! so that `-o yaml` looks like a real cluster's.
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 /// Applies the defaults for `kind` (upstream `pkg/apis/{core,apps,batch}/v1/defaults.go`).
 /// Kinds without defaults of their own are left as they are.

@@ -12,7 +12,7 @@ pub mod validation;
 
 use std::collections::BTreeMap;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use podlife_model::ResourceType;
 use podlife_model::decode::{DecodeError, decode_strict};
@@ -162,7 +162,7 @@ impl Engine {
     /// writes use this inside their scheduled tasks.
     pub fn handle(&mut self, req: Request) -> Result<Response, Status> {
         let object = self.object_ref_of(&req);
-        let mut params = BTreeMap::from([
+        let mut params = crate::sort::map_of([
             ("verb".to_string(), json!(req.verb.http_method())),
             ("path".to_string(), json!(req.path())),
             ("userAgent".to_string(), json!(req.user_agent)),
@@ -176,7 +176,7 @@ impl Engine {
             Ok(_) => (if req.verb == Verb::Create { 201 } else { 200 }, None),
             Err(s) => (s.code(), Some(s.reason.as_str())),
         };
-        let mut params = BTreeMap::from([("code".to_string(), json!(code))]);
+        let mut params = crate::sort::map_of([("code".to_string(), json!(code))]);
         if let Some(r) = reason {
             params.insert("reason".into(), json!(r));
         }
@@ -258,7 +258,7 @@ impl Engine {
         let grant = if let Some(g) = node_grant {
             Some(g)
         } else if masters { Some(rbac::Grant { binding: "group system:masters".into(), role: "(privileged)".into() }) } else { rbac::authorize(&self.store, user, &attrs) };
-        let mut params = BTreeMap::from([
+        let mut params = crate::sort::map_of([
             ("user".to_string(), json!(user.name)),
             ("verb".to_string(), json!(attrs.verb)),
             ("resource".to_string(), json!(if attrs.subresource.is_empty() { attrs.resource.clone() } else { format!("{}/{}", attrs.resource, attrs.subresource) })),
@@ -316,21 +316,21 @@ impl Engine {
                     .into_iter()
                     .map(|p| status::Cause { reason: "FieldValueInvalid".into(), message: String::new(), field: p })
                     .collect();
-                self.apiserver_trace(Action::Decode, object, BTreeMap::from([("error".to_string(), json!(status.message))]), vec![]);
+                self.apiserver_trace(Action::Decode, object, crate::sort::map_of([("error".to_string(), json!(status.message))]), vec![]);
                 return Err(status);
             }
         };
         if let Err((path, message)) = crate::quantities::check(rt.kind, &decoded) {
             let mut status = cannot(message);
             status.causes.push(status::Cause { reason: "FieldValueInvalid".into(), message: String::new(), field: path });
-            self.apiserver_trace(Action::Decode, object, BTreeMap::from([("error".to_string(), json!(status.message))]), vec![]);
+            self.apiserver_trace(Action::Decode, object, crate::sort::map_of([("error".to_string(), json!(status.message))]), vec![]);
             return Err(status);
         }
         let mut defaulted = decoded.clone();
         defaults::apply(rt.kind, &mut defaulted);
         crate::quantities::canonicalize(rt.kind, &mut defaulted);
         let changes = diff(&decoded, &defaulted);
-        self.apiserver_trace(Action::Decode, object, BTreeMap::from([("fieldValidation".to_string(), json!("Strict"))]), changes);
+        self.apiserver_trace(Action::Decode, object, crate::sort::map_of([("fieldValidation".to_string(), json!("Strict"))]), changes);
         Ok(defaulted)
     }
 
@@ -363,7 +363,7 @@ impl Engine {
             "Service" => validation::service(&obj),
             kind => validation::object_meta(kind, &obj["metadata"]),
         };
-        let params = BTreeMap::from([("errors".to_string(), json!(errors.iter().map(ToString::to_string).collect::<Vec<_>>()))]);
+        let params = crate::sort::map_of([("errors".to_string(), json!(errors.iter().map(ToString::to_string).collect::<Vec<_>>()))]);
         self.apiserver_trace(Action::Validation, object.clone(), params, vec![]);
         if !errors.is_empty() {
             return Err(Status::invalid(rt, obj["metadata"]["name"].as_str().unwrap_or_default(), errors));
@@ -380,7 +380,7 @@ impl Engine {
         }
         let key = ObjectKey::new(rt, Some(&namespace), &name);
         if self.store.get(&key).is_some() {
-            self.record(ComponentRef::control_plane(ETCD), Action::Etcd, object, BTreeMap::from([
+            self.record(ComponentRef::control_plane(ETCD), Action::Etcd, object, crate::sort::map_of([
                 ("operation".to_string(), json!("create")),
                 ("key".to_string(), json!(key.etcd_path())),
                 ("result".to_string(), json!("exists")),
@@ -410,7 +410,7 @@ impl Engine {
         let event = self.store.put(key, obj);
         let rv = event.revision;
         let op = if event.event_type == crate::store::EventType::Added { "create" } else { "update" };
-        self.record(ComponentRef::control_plane(ETCD), Action::Etcd, object.clone(), BTreeMap::from([
+        self.record(ComponentRef::control_plane(ETCD), Action::Etcd, object.clone(), crate::sort::map_of([
             ("operation".to_string(), json!(op)),
             ("key".to_string(), json!(etcd_path)),
             ("revision".to_string(), json!(rv)),
@@ -425,7 +425,7 @@ impl Engine {
         if rt.namespaced {
             let name = obj["metadata"]["name"].as_str().unwrap_or_default().to_string();
             let verdict = admission::namespace_lifecycle(&self.store, rt, &name, namespace);
-            let mut params = BTreeMap::from([("plugin".to_string(), json!("NamespaceLifecycle"))]);
+            let mut params = crate::sort::map_of([("plugin".to_string(), json!("NamespaceLifecycle"))]);
             if let Err(e) = &verdict {
                 params.insert("error".into(), json!(e.message));
             }
@@ -436,13 +436,13 @@ impl Engine {
             let before = obj.clone();
             admission::default_storage_class(obj, &self.store);
             let changes = diff(&before, obj);
-            self.apiserver_trace(Action::MutatingAdmission, object.clone(), BTreeMap::from([("plugin".to_string(), json!("DefaultStorageClass"))]), changes);
+            self.apiserver_trace(Action::MutatingAdmission, object.clone(), crate::sort::map_of([("plugin".to_string(), json!("DefaultStorageClass"))]), changes);
         }
         if matches!(rt.kind, "PersistentVolumeClaim" | "PersistentVolume") {
             let before = obj.clone();
             crate::controllers::volume_protection::admit(rt.kind, obj);
             let changes = diff(&before, obj);
-            self.apiserver_trace(Action::MutatingAdmission, object.clone(), BTreeMap::from([("plugin".to_string(), json!("StorageObjectInUseProtection"))]), changes);
+            self.apiserver_trace(Action::MutatingAdmission, object.clone(), crate::sort::map_of([("plugin".to_string(), json!("StorageObjectInUseProtection"))]), changes);
         }
         if rt.kind != "Pod" {
             return Ok(());
@@ -450,7 +450,7 @@ impl Engine {
         for plugin in admission::MUTATING_POD_PLUGINS {
             let before = obj.clone();
             let result = admission::mutate_pod(plugin, obj, namespace, &self.store, &mut self.rng);
-            let mut params = BTreeMap::from([("plugin".to_string(), json!(plugin))]);
+            let mut params = crate::sort::map_of([("plugin".to_string(), json!(plugin))]);
             if let Err(e) = &result {
                 params.insert("error".into(), json!(e.message));
             }
@@ -549,7 +549,7 @@ impl Engine {
         // Only these two fields change: diffing them alone gives the whole diff, in key order.
         let mut changes = crate::trace::diff_at(current.pointer("/spec/nodeName"), pod.pointer("/spec/nodeName"), "spec.nodeName");
         changes.extend(crate::trace::diff_at(current.pointer("/status/conditions"), pod.pointer("/status/conditions"), "status.conditions"));
-        self.apiserver_trace(Action::Validation, object.clone(), BTreeMap::from([("subresource".to_string(), json!("binding"))]), changes);
+        self.apiserver_trace(Action::Validation, object.clone(), crate::sort::map_of([("subresource".to_string(), json!("binding"))]), changes);
         if req.dry_run {
             return Ok(pod);
         }
@@ -614,7 +614,7 @@ impl Engine {
                 updated["status"]["lastPhaseTransitionTime"] = json!(self.now.rfc3339());
             }
             let changes = diff(&current, &updated);
-            self.apiserver_trace(Action::Validation, object.clone(), BTreeMap::from([("subresource".to_string(), json!("status"))]), changes);
+            self.apiserver_trace(Action::Validation, object.clone(), crate::sort::map_of([("subresource".to_string(), json!("status"))]), changes);
             if req.dry_run {
                 return Ok(updated);
             }
@@ -722,7 +722,7 @@ impl Engine {
     /// Removes an object from etcd and broadcasts DELETED.
     fn remove(&mut self, key: &ObjectKey, object: Option<ObjectRef>) -> Option<Value> {
         let event = self.store.delete(key)?;
-        self.record(ComponentRef::control_plane(ETCD), Action::Etcd, object.clone(), BTreeMap::from([
+        self.record(ComponentRef::control_plane(ETCD), Action::Etcd, object.clone(), crate::sort::map_of([
             ("operation".to_string(), json!("delete")),
             ("key".to_string(), json!(key.etcd_path())),
             ("revision".to_string(), json!(event.revision)),
@@ -737,7 +737,7 @@ impl Engine {
     /// immortal namespaces are refused by NamespaceLifecycle.
     fn delete_namespace(&mut self, key: ObjectKey, current: Value, object: Option<ObjectRef>) -> Result<Value, Status> {
         let immortal = admission::IMMORTAL_NAMESPACES.contains(&key.name.as_str());
-        let mut params = BTreeMap::from([("plugin".to_string(), json!("NamespaceLifecycle"))]);
+        let mut params = crate::sort::map_of([("plugin".to_string(), json!("NamespaceLifecycle"))]);
         if immortal {
             let status = Status::forbidden("namespaces", Some(&key.name), "this namespace may not be deleted");
             params.insert("error".into(), json!(status.message));
@@ -783,7 +783,7 @@ fn field_selector_matches(selector: &str, obj: &Value) -> bool {
 pub const REQUEST_LATENCY_MS: u64 = 3;
 
 fn user_params(user: &UserInfo, allowed_impersonation: Option<bool>) -> BTreeMap<String, Value> {
-    let mut p = BTreeMap::from([
+    let mut p = crate::sort::map_of([
         ("user".to_string(), json!(user.name)),
         ("groups".to_string(), json!(user.groups)),
     ]);

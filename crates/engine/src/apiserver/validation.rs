@@ -488,7 +488,6 @@ fn resources(res: &Value, path: &str, errs: &mut Vec<FieldError>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn names() {

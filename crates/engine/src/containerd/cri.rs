@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::Engine;
 use crate::clock::Time;
@@ -62,7 +62,7 @@ impl Engine {
     /// RunPodSandbox: the pause container in new network/IPC/UTS namespaces, then CNI ADD.
     pub(crate) fn cri_run_pod_sandbox(&mut self, node: &str, pod: &Value, attempt: u32) -> Result<String, CriError> {
         let object = pod_ref(pod);
-        self.cri_call(node, "RunPodSandbox", object.clone(), BTreeMap::from([("attempt".to_string(), json!(attempt))]))?;
+        self.cri_call(node, "RunPodSandbox", object.clone(), crate::sort::map_of([("attempt".to_string(), json!(attempt))]))?;
         let id = self.rng.hex(64);
         let shared_pid = pod["spec"]["shareProcessNamespace"] == true;
         let now = self.now;
@@ -82,7 +82,7 @@ impl Engine {
             Ok(ip) => ip,
             Err(e) => {
                 let msg = format!("rpc error: code = Unknown desc = failed to setup network for sandbox \"{id}\": plugin type=\"bridge\" failed (add): {e}");
-                self.node_trace("cni", node, Action::Cni, object, BTreeMap::from([("command".to_string(), json!("ADD")), ("error".to_string(), json!(e.to_string()))]));
+                self.node_trace("cni", node, Action::Cni, object, crate::sort::map_of([("command".to_string(), json!("ADD")), ("error".to_string(), json!(e.to_string()))]));
                 return Err(msg);
             }
         };
@@ -104,7 +104,7 @@ impl Engine {
         rt.sandboxes.insert(id.clone(), sandbox);
         rt.log(now, format!("RunPodSandbox for &PodSandboxMetadata{{Name:{},Uid:{},Namespace:{},Attempt:{attempt},}} returns sandbox id \"{id}\"", meta["name"].as_str().unwrap_or_default(), meta["uid"].as_str().unwrap_or_default(), meta["namespace"].as_str().unwrap_or_default()));
         let namespaces: Vec<&str> = SANDBOX_NAMESPACES.iter().copied().filter(|n| *n != "pid" || shared_pid).collect();
-        self.node_trace("runc", node, Action::Runc, object.clone(), BTreeMap::from([
+        self.node_trace("runc", node, Action::Runc, object.clone(), crate::sort::map_of([
             ("op".to_string(), json!("run")),
             ("container".to_string(), json!("pause")),
             ("image".to_string(), json!(super::PAUSE_IMAGE)),
@@ -112,7 +112,7 @@ impl Engine {
             ("namespaces".to_string(), json!(namespaces)),
             ("cgroup".to_string(), json!(cgroup_parent(pod))),
         ]));
-        self.node_trace("cni", node, Action::Cni, object, BTreeMap::from([
+        self.node_trace("cni", node, Action::Cni, object, crate::sort::map_of([
             ("command".to_string(), json!("ADD")),
             ("ip".to_string(), json!(ip)),
             ("gateway".to_string(), json!(gateway)),
@@ -126,7 +126,7 @@ impl Engine {
         let CreateContainer { sandbox_id, spec, attempt: restart_count, image, env } = req;
         let name = spec["name"].as_str().unwrap_or_default().to_string();
         let object = pod_ref(pod);
-        self.cri_call(node, "CreateContainer", object, BTreeMap::from([("container".to_string(), json!(name)), ("attempt".to_string(), json!(restart_count))]))?;
+        self.cri_call(node, "CreateContainer", object, crate::sort::map_of([("container".to_string(), json!(name)), ("attempt".to_string(), json!(restart_count))]))?;
         let id = self.rng.hex(64);
         let now = self.now;
         let image_name = image.repo_tags.first().cloned().unwrap_or_else(|| spec["image"].as_str().unwrap_or_default().to_string());
@@ -168,7 +168,7 @@ impl Engine {
     pub(crate) fn cri_start_container(&mut self, node: &str, pod: &Value, container_id: &str, spec: &Value, image: &NodeImage) -> Result<(), CriError> {
         let object = pod_ref(pod);
         let name = spec["name"].as_str().unwrap_or_default().to_string();
-        self.cri_call(node, "StartContainer", object.clone(), BTreeMap::from([("container".to_string(), json!(name)), ("id".to_string(), json!(short(container_id)))]))?;
+        self.cri_call(node, "StartContainer", object.clone(), crate::sort::map_of([("container".to_string(), json!(name)), ("id".to_string(), json!(short(container_id)))]))?;
         // The image's ENV, then the container's own (which wins).
         let mut env: Vec<(String, String)> = image.catalog.map(|c| c.config.env.iter().filter_map(|e| e.split_once('=')).map(|(k, v)| (k.to_string(), v.to_string())).collect()).unwrap_or_default();
         env.extend(self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.env.clone()).unwrap_or_else(|| container_env(spec)));
@@ -214,7 +214,7 @@ impl Engine {
                     c.reason = "StartError".into();
                     c.message = message.clone();
                 }
-                self.node_trace("runc", node, Action::Runc, object, BTreeMap::from([("op".to_string(), json!("create")), ("container".to_string(), json!(name)), ("error".to_string(), json!(text))]));
+                self.node_trace("runc", node, Action::Runc, object, crate::sort::map_of([("op".to_string(), json!("create")), ("container".to_string(), json!(name)), ("error".to_string(), json!(text))]));
                 self.pleg_soon(node);
                 return Err(format!("rpc error: code = Unknown desc = {message}"));
             }
@@ -238,8 +238,8 @@ impl Engine {
         if !sandbox.shared_pid_namespace {
             ns.push("pid");
         }
-        self.node_trace("containerd-shim", node, Action::Shim, object.clone(), BTreeMap::from([("op".to_string(), json!("start")), ("container".to_string(), json!(name))]));
-        self.node_trace("runc", node, Action::Runc, object, BTreeMap::from([
+        self.node_trace("containerd-shim", node, Action::Shim, object.clone(), crate::sort::map_of([("op".to_string(), json!("start")), ("container".to_string(), json!(name))]));
+        self.node_trace("runc", node, Action::Runc, object, crate::sort::map_of([
             ("op".to_string(), json!("create+start")),
             ("container".to_string(), json!(name)),
             ("argv".to_string(), json!(argv)),
@@ -331,7 +331,7 @@ impl Engine {
         let reason_text = c.reason.clone();
         rt.log(now, format!("TaskExit event container_id:\"{container_id}\" exit_status:{code}"));
         let object = rt.pod_of(container_id);
-        self.node_trace("containerd-shim", node, Action::Shim, object, BTreeMap::from([
+        self.node_trace("containerd-shim", node, Action::Shim, object, crate::sort::map_of([
             ("op".to_string(), json!("exit")),
             ("container".to_string(), json!(name)),
             ("exitCode".to_string(), json!(code)),
@@ -347,7 +347,7 @@ impl Engine {
     pub(crate) fn cri_stop_container(&mut self, node: &str, pod: &Value, container_id: &str, timeout_s: i64) -> Result<(), CriError> {
         let object = pod_ref(pod);
         let name = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.name.clone()).unwrap_or_default();
-        self.cri_call(node, "StopContainer", object.clone(), BTreeMap::from([("container".to_string(), json!(name)), ("timeout".to_string(), json!(timeout_s))]))?;
+        self.cri_call(node, "StopContainer", object.clone(), crate::sort::map_of([("container".to_string(), json!(name)), ("timeout".to_string(), json!(timeout_s))]))?;
         let Some(rt) = self.runtime_mut(node) else { return Ok(()) };
         let stop_signal = {
             let Some(c) = rt.containers.get(container_id) else { return Ok(()) };
@@ -376,7 +376,7 @@ impl Engine {
         let generation = c.generation;
         let name = c.name.clone();
         if sig == process::SIGKILL {
-            self.node_trace("runc", node, Action::Signal, object, BTreeMap::from([("container".to_string(), json!(name)), ("signal".to_string(), json!("SIGKILL")), ("disposition".to_string(), json!("killed"))]));
+            self.node_trace("runc", node, Action::Signal, object, crate::sort::map_of([("container".to_string(), json!(name)), ("signal".to_string(), json!("SIGKILL")), ("disposition".to_string(), json!("killed"))]));
             self.container_exited(node, container_id, 137, None);
             return;
         }
@@ -400,7 +400,7 @@ impl Engine {
             process::Disposition::Killed => "killed",
             process::Disposition::Ignored => "ignored",
         };
-        self.node_trace("runc", node, Action::Signal, object, BTreeMap::from([
+        self.node_trace("runc", node, Action::Signal, object, crate::sort::map_of([
             ("container".to_string(), json!(container)),
             ("signal".to_string(), json!(process::signal_name(sig))),
             ("disposition".to_string(), json!(text)),
@@ -419,7 +419,7 @@ impl Engine {
     /// StopPodSandbox: the pause container stops, CNI DEL gives the IP back.
     pub(crate) fn cri_stop_pod_sandbox(&mut self, node: &str, pod: &Value, sandbox_id: &str) -> Result<(), CriError> {
         let object = pod_ref(pod);
-        self.cri_call(node, "StopPodSandbox", object.clone(), BTreeMap::from([("sandbox".to_string(), json!(short(sandbox_id)))]))?;
+        self.cri_call(node, "StopPodSandbox", object.clone(), crate::sort::map_of([("sandbox".to_string(), json!(short(sandbox_id)))]))?;
         let now = self.now;
         let Some(rt) = self.runtime_mut(node) else { return Ok(()) };
         let mut ip = None;
@@ -431,7 +431,7 @@ impl Engine {
             rt.ipam.release(ip);
         }
         rt.log(now, format!("StopPodSandbox for \"{sandbox_id}\" returns successfully"));
-        self.node_trace("cni", node, Action::Cni, object, BTreeMap::from([("command".to_string(), json!("DEL")), ("ip".to_string(), json!(ip)), ("sandbox".to_string(), json!(short(sandbox_id)))]));
+        self.node_trace("cni", node, Action::Cni, object, crate::sort::map_of([("command".to_string(), json!("DEL")), ("ip".to_string(), json!(ip)), ("sandbox".to_string(), json!(short(sandbox_id)))]));
         Ok(())
     }
 

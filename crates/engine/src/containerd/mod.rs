@@ -185,7 +185,7 @@ impl Runtime {
         });
         if !entry.repo_tags.contains(&tag) {
             entry.repo_tags.push(tag);
-            entry.repo_tags.sort();
+            crate::sort::sort(&mut entry.repo_tags);
         }
         if !entry.repo_digests.contains(&digest) {
             entry.repo_digests.push(digest);
@@ -253,7 +253,7 @@ impl Runtime {
     /// plus older ones for `lastState`.
     pub fn pod_containers(&self, pod_uid: &str) -> Vec<&Container> {
         let mut v: Vec<&Container> = self.containers.values().filter(|c| c.pod_uid == pod_uid).collect();
-        v.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)).reverse());
+        crate::sort::sort_by(&mut v, |a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)).reverse());
         v
     }
 }

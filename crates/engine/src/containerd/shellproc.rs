@@ -52,7 +52,7 @@ fn mounts_of(pod: &Value, container: &str) -> Vec<Mount> {
             Mount { path: m["mountPath"].as_str().unwrap_or_default().trim_end_matches('/').to_string(), volume, read_only: m["readOnly"] == true, empty_dir, config }
         })
         .collect();
-    out.sort_by_key(|m| std::cmp::Reverse(m.path.len()));
+    crate::sort::sort_by_key(&mut out, |m| std::cmp::Reverse(m.path.len()));
     out
 }
 
@@ -225,7 +225,7 @@ impl Host for ContainerHost<'_> {
                     names.push(first.to_string());
                 }
         }
-        names.sort();
+        crate::sort::sort(&mut names);
         names.dedup();
         Some(names)
     }
@@ -522,7 +522,7 @@ impl Engine {
                 } else {
                     vec![c]
                 };
-                members.sort_by_key(|x| (x.started_at, x.id.clone()));
+                crate::sort::sort_by_key(&mut members, |x| (x.started_at, x.id.clone()));
                 for x in members {
                     let Some(p) = x.process.as_ref() else { continue };
                     let user = if p.app.kind == crate::process::AppKind::Pause { "65535" } else { "root" };

@@ -3,7 +3,7 @@
 //! namespaced_resources_deleter.go`, `Delete` → `deleteAllContent` → `finalizeNamespace`).
 
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::{Write, controller_identity, user_agent};
 use crate::apiserver::{Request, Verb};

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::{Write, controller_identity, user_agent};
 use crate::apiserver::{Request, Verb};

@@ -4,7 +4,7 @@
 //! and loses it when uncordoned. (Condition taints come with the kubelet's heartbeats.)
 
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::{Write, controller_request};
 use crate::apiserver::Verb;

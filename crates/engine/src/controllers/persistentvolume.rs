@@ -10,7 +10,7 @@
 
 use std::collections::BTreeSet;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::Write;
 use crate::apiserver::Verb;

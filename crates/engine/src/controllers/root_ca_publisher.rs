@@ -1,9 +1,6 @@
 //! The root CA publisher: every active namespace has the `kube-root-ca.crt` ConfigMap that
 //! projected service account volumes mount (upstream: `pkg/controller/certificates/rootcacertpublisher/publisher.go`).
 
-
-use serde_json::json;
-
 use super::{Write, controller_identity, exists, namespace_active, namespace_to_sync, user_agent};
 use crate::apiserver::{Request, Verb};
 use crate::store::WatchEvent;

@@ -2,9 +2,6 @@
 //! (upstream: `pkg/controller/serviceaccount/serviceaccounts_controller.go`, `syncNamespace`;
 //! it reacts to namespace adds/updates and to service account deletions).
 
-
-use serde_json::json;
-
 use super::{Write, controller_identity, exists, namespace_active, namespace_to_sync, user_agent};
 use crate::apiserver::{Request, Verb};
 use crate::store::WatchEvent;

@@ -5,7 +5,7 @@
 //! DisruptionTarget condition and a `TaintManagerEviction` event.
 
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::{Guard, Write, controller_identity, user_agent};
 use crate::apiserver::{Request, Verb};

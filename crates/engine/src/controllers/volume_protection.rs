@@ -5,7 +5,7 @@
 //! stays, `Terminating`.
 
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::{Write, controller_request};
 use crate::apiserver::Verb;

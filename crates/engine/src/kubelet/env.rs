@@ -200,7 +200,6 @@ pub fn base64_decode(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn base64_and_fields() {

@@ -7,9 +7,8 @@
 //! no heartbeat, no status, no watch — as a power cut of the network or a partition looks from
 //! the control plane.
 
-use std::collections::BTreeMap;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::apiserver::{Request, Verb};
 use crate::store::ObjectKey;
@@ -128,7 +127,7 @@ impl Engine {
         if self.node_component(super::COMPONENT, node).is_none() {
             return Err(crate::EngineError::UnknownNode(node.to_string()));
         }
-        let params = BTreeMap::from([("node".to_string(), json!(node))]);
+        let params = crate::sort::map_of([("node".to_string(), json!(node))]);
         if down {
             if self.down_nodes.insert(node.to_string()) {
                 self.record(crate::trace::ComponentRef::on_node("node", node), crate::trace::Action::NodeDown, None, params, vec![]);
@@ -156,7 +155,7 @@ const MAX_NODE_IMAGES: usize = 50;
 /// The Node's `status.images`: each image's repo digests and tags, largest first.
 fn node_images(rt: &crate::containerd::Runtime) -> Vec<Value> {
     let mut list: Vec<&crate::containerd::NodeImage> = rt.images.values().collect();
-    list.sort_by(|a, b| b.size_bytes.cmp(&a.size_bytes).then_with(|| a.id.cmp(&b.id)));
+    crate::sort::sort_by(&mut list, |a, b| b.size_bytes.cmp(&a.size_bytes).then_with(|| a.id.cmp(&b.id)));
     list.into_iter()
         .take(MAX_NODE_IMAGES)
         .map(|i| {

@@ -10,9 +10,8 @@
 //! - When a pod stops, regular containers go first; sidecars (restartable init containers) are
 //!   stopped after them, in reverse order, each after the ones behind it have exited.
 
-use std::collections::BTreeMap;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::Engine;
 use crate::clock::Time;
@@ -91,7 +90,7 @@ impl Engine {
             kind = "unknown";
             HookOutcome { duration_ms: 0, result: Err("unknown lifecycle hook handler".into()) }
         };
-        self.node_trace(super::COMPONENT, node, Action::KubeletHook, crate::object_ref(pod, "Pod"), BTreeMap::from([
+        self.node_trace(super::COMPONENT, node, Action::KubeletHook, crate::object_ref(pod, "Pod"), crate::sort::map_of([
             ("container".to_string(), json!(name)),
             ("hook".to_string(), json!(which)),
             ("handler".to_string(), json!(kind)),
@@ -139,7 +138,7 @@ impl Engine {
         // `gracePeriod -= int64(time since the hook started in seconds)`, then at least 2 s.
         let used_s = (self.now.millis().saturating_sub(stopping.started.millis()) / 1000) as i64;
         let timeout = (stopping.grace_s - used_s).max(MIN_GRACE_S);
-        self.node_trace(super::COMPONENT, node, Action::KubeletKill, crate::object_ref(pod, "Pod"), BTreeMap::from([
+        self.node_trace(super::COMPONENT, node, Action::KubeletKill, crate::object_ref(pod, "Pod"), crate::sort::map_of([
             ("container".to_string(), json!(stopping.container)),
             ("gracePeriod".to_string(), json!(timeout)),
         ]));

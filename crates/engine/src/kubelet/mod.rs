@@ -23,7 +23,7 @@ pub mod status;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::apiserver::authn::UserInfo;
 use crate::apiserver::{Request, Verb};
@@ -394,7 +394,7 @@ impl Engine {
             return;
         }
         let Some(pod) = self.kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid) else { return };
-        self.node_trace(COMPONENT, node, Action::KubeletSync, crate::object_ref(&pod, "Pod"), BTreeMap::from([("type".to_string(), json!("SyncPod"))]));
+        self.node_trace(COMPONENT, node, Action::KubeletSync, crate::object_ref(&pod, "Pod"), crate::sort::map_of([("type".to_string(), json!("SyncPod"))]));
         self.prober_add_pod(node, uid, &pod);
         let status = self.kubelet_update_status(node, uid, &pod);
         let phase = status["phase"].as_str().unwrap_or_default().to_string();
@@ -566,7 +566,7 @@ impl Engine {
                                 rt.store_image(img);
                             }
                         let bytes = size.map_or(0, |i| i.size_bytes);
-                        self.node_trace("containerd", node, Action::ImagePull, crate::object_ref(&pod, "Pod"), BTreeMap::from([
+                        self.node_trace("containerd", node, Action::ImagePull, crate::object_ref(&pod, "Pod"), crate::sort::map_of([
                             ("image".to_string(), json!(image)),
                             ("bytes".to_string(), json!(bytes)),
                             ("result".to_string(), json!("pulled")),
@@ -580,7 +580,7 @@ impl Engine {
                         }
                     }
                     Err(text) => {
-                        self.node_trace("containerd", node, Action::ImagePull, crate::object_ref(&pod, "Pod"), BTreeMap::from([("image".to_string(), json!(image)), ("error".to_string(), json!(text))]));
+                        self.node_trace("containerd", node, Action::ImagePull, crate::object_ref(&pod, "Pod"), crate::sort::map_of([("image".to_string(), json!(image)), ("error".to_string(), json!(text))]));
                         self.kubelet_event(node, &pod, Some(&container), "Warning", "Failed", &format!("Failed to pull image {image:?}: {text}"));
                         let now = self.now;
                         if let Some(m) = self.machines.get_mut(node) {
@@ -830,7 +830,7 @@ impl Engine {
         if let Some(w) = m.kubelet.workers.get_mut(uid) {
             w.ops.push_front(Op::PullDone { container: container.to_string(), requested: now, started, result });
         }
-        self.node_trace("containerd", node, Action::ImagePull, crate::object_ref(pod, "Pod"), BTreeMap::from([
+        self.node_trace("containerd", node, Action::ImagePull, crate::object_ref(pod, "Pod"), crate::sort::map_of([
             ("image".to_string(), json!(reference.to_string())),
             ("result".to_string(), json!("pulling")),
             ("queuedMs".to_string(), json!(started.millis() - now.millis())),
@@ -953,7 +953,7 @@ impl Engine {
         }
         let grace = w.grace_s;
         let token = w.token;
-        self.node_trace(COMPONENT, node, Action::KubeletSync, crate::object_ref(pod, "Pod"), BTreeMap::from([
+        self.node_trace(COMPONENT, node, Action::KubeletSync, crate::object_ref(pod, "Pod"), crate::sort::map_of([
             ("type".to_string(), json!("SyncTerminatingPod")),
             ("gracePeriod".to_string(), json!(if deleting { Some(grace) } else { None })),
         ]));
@@ -980,7 +980,7 @@ impl Engine {
         w.busy = false;
         w.facts.terminal = true;
         let orphaned = w.orphaned;
-        self.node_trace(COMPONENT, node, Action::KubeletSync, crate::object_ref(pod, "Pod"), BTreeMap::from([("type".to_string(), json!("SyncTerminatedPod"))]));
+        self.node_trace(COMPONENT, node, Action::KubeletSync, crate::object_ref(pod, "Pod"), crate::sort::map_of([("type".to_string(), json!("SyncTerminatedPod"))]));
         if orphaned {
             if let Some(m) = self.machines.get_mut(node) {
                 m.kubelet.workers.remove(uid);
@@ -1055,10 +1055,10 @@ impl Engine {
         if events.is_empty() {
             return;
         }
-        pods.sort();
+        crate::sort::sort(&mut pods);
         pods.dedup();
         let objects: Vec<Option<crate::trace::ObjectRef>> = pods.iter().map(|u| m.kubelet.workers.get(u).map(|w| crate::trace::ObjectRef { kind: "Pod".into(), namespace: Some(w.namespace.clone()), name: w.name.clone() })).collect();
-        self.node_trace(COMPONENT, node, Action::KubeletPleg, objects.first().cloned().flatten(), BTreeMap::from([("events".to_string(), json!(events))]));
+        self.node_trace(COMPONENT, node, Action::KubeletPleg, objects.first().cloned().flatten(), crate::sort::map_of([("events".to_string(), json!(events))]));
         for uid in pods {
             self.kubelet_request_sync(node, &uid);
         }

@@ -6,9 +6,8 @@
 //! is a `Warning Unhealthy` event. Readiness goes straight to the status manager; a liveness
 //! or startup failure makes the pod worker kill and restart the container.
 
-use std::collections::BTreeMap;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::Engine;
 use crate::containerd::ContainerState;
@@ -149,7 +148,7 @@ impl Engine {
         }
         let container = pw.container.clone();
         let result = self.run_probe(node, uid, &pod, &spec, &probe);
-        let params = BTreeMap::from([
+        let params = crate::sort::map_of([
             ("container".to_string(), json!(container)),
             ("probe".to_string(), json!(kind.title())),
             ("result".to_string(), json!(if result.is_ok() { "success" } else { "failure" })),

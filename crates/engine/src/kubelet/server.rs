@@ -2,9 +2,8 @@
 //! (`pkg/kubelet/kubelet_pods.go` `validateContainerLogStatus`, `GetContainerLogs`), and the
 //! node-local views `crictl` and `journalctl` give (`podlife node NAME -- …`).
 
-use std::collections::BTreeMap;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::Engine;
 use crate::apiserver::status::{Reason, Status};
@@ -31,7 +30,7 @@ impl Engine {
             path.push_str("&previous=true");
         }
         let object = Some(crate::trace::ObjectRef { kind: "Pod".into(), namespace: Some(namespace.into()), name: name.into() });
-        self.record(ComponentRef::control_plane("kube-apiserver"), Action::Request, object.clone(), BTreeMap::from([("verb".to_string(), json!("GET")), ("path".to_string(), json!(path))]), vec![]);
+        self.record(ComponentRef::control_plane("kube-apiserver"), Action::Request, object.clone(), crate::sort::map_of([("verb".to_string(), json!("GET")), ("path".to_string(), json!(path))]), vec![]);
         let rt = ResourceType::resolve("pods").ok_or_else(|| Status::plain(Reason::NotFound, "pods not served".into()))?;
         let pod = self.store.get(&ObjectKey::new(rt, Some(namespace), name)).cloned().ok_or_else(|| Status::not_found(rt, name))?;
         let node = pod["spec"]["nodeName"].as_str().unwrap_or_default().to_string();
@@ -44,7 +43,7 @@ impl Engine {
             return Err(Status::bad_request(format!("container {container:?} in pod {name:?} is waiting to start - no logs yet")));
         };
         let id = validate_container_log_status(name, container, &st, previous).map_err(Status::bad_request)?;
-        self.record(ComponentRef::on_node(super::COMPONENT, &node), Action::KubeletLogs, object, BTreeMap::from([("container".to_string(), json!(container)), ("previous".to_string(), json!(previous))]), vec![]);
+        self.record(ComponentRef::on_node(super::COMPONENT, &node), Action::KubeletLogs, object, crate::sort::map_of([("container".to_string(), json!(container)), ("previous".to_string(), json!(previous))]), vec![]);
         let id = id.trim_start_matches("containerd://").to_string();
         Ok(self.machine(&node).and_then(|m| m.runtime.containers.get(&id)).map(|c| c.log.clone()).unwrap_or_default())
     }
@@ -84,7 +83,7 @@ impl Engine {
     pub fn pod_exec(&mut self, namespace: &str, name: &str, container: &str, argv: &[String]) -> Result<crate::containerd::exec::ExecRun, Status> {
         let path = format!("/api/v1/namespaces/{namespace}/pods/{name}/exec?container={container}");
         let object = Some(crate::trace::ObjectRef { kind: "Pod".into(), namespace: Some(namespace.into()), name: name.into() });
-        self.record(ComponentRef::control_plane("kube-apiserver"), Action::Request, object.clone(), BTreeMap::from([("verb".to_string(), json!("POST")), ("path".to_string(), json!(path))]), vec![]);
+        self.record(ComponentRef::control_plane("kube-apiserver"), Action::Request, object.clone(), crate::sort::map_of([("verb".to_string(), json!("POST")), ("path".to_string(), json!(path))]), vec![]);
         let rt = ResourceType::resolve("pods").ok_or_else(|| Status::plain(Reason::NotFound, "pods not served".into()))?;
         let pod = self.store.get(&ObjectKey::new(rt, Some(namespace), name)).cloned().ok_or_else(|| Status::not_found(rt, name))?;
         let phase = pod["status"]["phase"].as_str().unwrap_or_default();
@@ -97,7 +96,7 @@ impl Engine {
         if !running {
             return Err(Status::bad_request(format!("unable to upgrade connection: container not found ({container:?})")));
         }
-        self.record(ComponentRef::on_node(super::COMPONENT, &node), Action::KubeletExec, object, BTreeMap::from([("container".to_string(), json!(container)), ("command".to_string(), json!(argv))]), vec![]);
+        self.record(ComponentRef::on_node(super::COMPONENT, &node), Action::KubeletExec, object, crate::sort::map_of([("container".to_string(), json!(container)), ("command".to_string(), json!(argv))]), vec![]);
         self.exec_in_container(&node, &uid, container, argv).map_err(Status::bad_request)
     }
 }

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::clock::Time;
 use crate::containerd::{Container, ContainerState};
@@ -56,7 +56,7 @@ fn container_statuses(spec_list: &[Value], runtime: &[&Container], old: &[Value]
     for spec in spec_list {
         let name = spec["name"].as_str().unwrap_or_default();
         let mut mine: Vec<&&Container> = runtime.iter().filter(|c| c.name == name).collect();
-        mine.sort_by_key(|c| std::cmp::Reverse((c.created_at, c.attempt)));
+        crate::sort::sort_by_key(&mut mine, |c| std::cmp::Reverse((c.created_at, c.attempt)));
         let old_status = old.iter().find(|s| s["name"] == name);
         let mut st = json!({
             "image": spec["image"], "imageID": "", "lastState": {}, "name": name, "ready": false,

@@ -279,8 +279,8 @@ fn merge(defaults: &[PluginRef], custom: &PluginSet) -> PluginSet {
 /// `expandMultiPointPlugins` for one point: overrides (the point's enabled plugins also in
 /// MultiPoint) first, then MultiPoint's plugins implementing the point, then the point's own.
 fn expand(point: &str, own: &PluginSet, multi: &PluginSet) -> Vec<PluginRef> {
-    let own_names: BTreeSet<&str> = own.enabled.iter().map(|p| p.name.as_str()).collect();
-    let multi_names: BTreeSet<&str> = multi.enabled.iter().map(|p| p.name.as_str()).collect();
+    let own_names: BTreeSet<&str> = crate::sort::collect_set(own.enabled.iter().map(|p| p.name.as_str()));
+    let multi_names: BTreeSet<&str> = crate::sort::collect_set(multi.enabled.iter().map(|p| p.name.as_str()));
     let mut out: Vec<PluginRef> = own.enabled.iter().filter(|p| multi_names.contains(p.name.as_str())).cloned().collect();
     if !own.disabled.contains("*") {
         for p in &multi.enabled {
@@ -586,7 +586,6 @@ fn not_modelled(args: &Value, plugin: &str, defaults: &[(&str, Value)]) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     fn doc(extra: Value) -> Value {
         let mut d = json!({"apiVersion": "kubescheduler.config.k8s.io/v1", "kind": "KubeSchedulerConfiguration"});

@@ -280,7 +280,7 @@ impl NodeInfo {
         let alloc_field = if node["status"]["allocatable"].as_object().is_some_and(|m| !m.is_empty()) { "allocatable" } else { "capacity" };
         let list: ResourceList = node["status"][alloc_field]
             .as_object()
-            .map(|m| m.iter().filter_map(|(k, v)| Some((k.clone(), v.as_str()?.parse::<Quantity>().ok()?))).collect())
+            .map(|m| crate::sort::collect_map(m.iter().filter_map(|(k, v)| Some((k.clone(), v.as_str()?.parse::<Quantity>().ok()?)))))
             .unwrap_or_default();
         let taints = node["spec"]["taints"]
             .as_array()

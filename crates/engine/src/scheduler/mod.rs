@@ -12,7 +12,7 @@ pub mod queue;
 
 use std::collections::BTreeMap;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::Engine;
 use crate::apiserver::authn::UserInfo;
@@ -336,7 +336,7 @@ impl Engine {
         };
         self.scheduler.last_attempt.insert(key.clone(), self.now);
         let pod = PodInfo::parse(&pod_value);
-        self.scheduler_trace(Action::SchedulerPop, &pod, BTreeMap::from([("priority".to_string(), json!(pod.priority))]));
+        self.scheduler_trace(Action::SchedulerPop, &pod, crate::sort::map_of([("priority".to_string(), json!(pod.priority))]));
         match self.find_node(&pod) {
             Ok(node) => self.bind_pod(&pod, &pod_value, &node),
             Err(failure) => self.handle_scheduling_failure(&pod, &pod_value, &key, failure),
@@ -377,7 +377,7 @@ impl Engine {
                 if filters.iter().all(|f| f.filter(pod, &trial).is_success()) {
                     let node = pod.nominated_node.clone();
                     let rows = vec![FilterRow { node: node.as_str().into(), verdict: Verdict::FitsNominated }];
-                    let params = Params::from(BTreeMap::from([("feasible".to_string(), json!(1))]));
+                    let params = Params::from(crate::sort::map_of([("feasible".to_string(), json!(1))]));
                     self.scheduler_trace(Action::SchedulerFilter, pod, params.with_table(Table::Filter { rows, not_evaluated: vec![] }));
                     return Ok(node);
                 }
@@ -423,7 +423,7 @@ impl Engine {
         }
         let not_evaluated: Vec<Box<str>> = rotated.take(TABLE_ROWS).map(|(name, _)| name.as_str().into()).collect();
         self.scheduler.next_start_node_index = (start + processed) % n;
-        let params = Params::from(BTreeMap::from([
+        let params = Params::from(crate::sort::map_of([
             ("evaluated".to_string(), json!(processed)),
             ("notEvaluatedCount".to_string(), json!(n - processed)),
             ("feasible".to_string(), json!(feasible.len())),
@@ -448,7 +448,7 @@ impl Engine {
     /// sees every node rejected as unresolvable.
     fn pre_filter_failure(&mut self, pod: &PodInfo, profile: &config::Profile, num_all_nodes: usize, rejection: plugins::PreFilterRejection) -> Failure {
         let plugins::PreFilterRejection { plugin, status } = rejection;
-        self.scheduler_trace(Action::SchedulerPreFilter, pod, BTreeMap::from([
+        self.scheduler_trace(Action::SchedulerPreFilter, pod, crate::sort::map_of([
             ("rejectedBy".to_string(), json!(plugin)),
             ("code".to_string(), json!(status.code.as_str())),
             ("reasons".to_string(), json!(status.reasons)),
@@ -456,7 +456,7 @@ impl Engine {
         let mut message = format!("0/{num_all_nodes} nodes are available: {}.", status.reasons.join(", "));
         if profile.post_filter_enabled("DynamicResources") {
             let post = "not found";
-            self.scheduler_trace(Action::SchedulerPostFilter, pod, BTreeMap::from([
+            self.scheduler_trace(Action::SchedulerPostFilter, pod, crate::sort::map_of([
                 ("plugin".to_string(), json!("DynamicResources")),
                 ("code".to_string(), json!("Error")),
                 ("message".to_string(), json!(post)),
@@ -466,7 +466,7 @@ impl Engine {
             let unresolvable = Status { code: Code::UnschedulableAndUnresolvable, reasons: status.reasons.clone() };
             let statuses: Vec<(String, String, Status)> = self.scheduler.nodes.keys().map(|n| (n.clone(), plugin.to_string(), unresolvable.clone())).collect();
             if let Err(post) = self.preempt(pod, num_all_nodes, &statuses) {
-                self.scheduler_trace(Action::SchedulerPostFilter, pod, BTreeMap::from([("message".to_string(), json!(post))]));
+                self.scheduler_trace(Action::SchedulerPostFilter, pod, crate::sort::map_of([("message".to_string(), json!(post))]));
                 message.push(' ');
                 message.push_str(&post);
             }
@@ -485,7 +485,7 @@ impl Engine {
             }
         }
         let mut entries: Vec<String> = histogram.iter().map(|(r, c)| format!("{c} {r}")).collect();
-        entries.sort();
+        crate::sort::sort(&mut entries);
         let mut msg = format!("0/{num_all_nodes} nodes are available:");
         if !entries.is_empty() {
             msg.push_str(&format!(" {}.", entries.join(", ")));
@@ -497,7 +497,7 @@ impl Engine {
         if profile.post_filter_enabled("DefaultPreemption") {
             match self.preempt(pod, num_all_nodes, statuses) {
                 Ok(node) => {
-                    self.scheduler_trace(Action::SchedulerPostFilter, pod, BTreeMap::from([("nominatedNodeName".to_string(), json!(node))]));
+                    self.scheduler_trace(Action::SchedulerPostFilter, pod, crate::sort::map_of([("nominatedNodeName".to_string(), json!(node))]));
                     return (msg, Some(node));
                 }
                 Err(preemption) => reasons.push(preemption.trim_end_matches('.').to_string()),
@@ -505,7 +505,7 @@ impl Engine {
         }
         if !reasons.is_empty() {
             let post = reasons.join(", ");
-            self.scheduler_trace(Action::SchedulerPostFilter, pod, BTreeMap::from([("message".to_string(), json!(format!("{post}.")))]));
+            self.scheduler_trace(Action::SchedulerPostFilter, pod, crate::sort::map_of([("message".to_string(), json!(format!("{post}.")))]));
             msg.push_str(&format!(" {post}."));
         }
         (msg, None)
@@ -541,7 +541,7 @@ impl Engine {
         // the dry run starts at a random node and stops once it has enough candidates
         // (`minCandidateNodesPercentage` 10 %, at least `minCandidateNodesAbsolute` 100).
         let mut potential: Vec<&(String, String, Status)> = statuses.iter().filter(|(_, _, st)| st.code != Code::UnschedulableAndUnresolvable).collect();
-        potential.sort_by(|a, b| a.0.cmp(&b.0));
+        crate::sort::sort_by(&mut potential, |a, b| a.0.cmp(&b.0));
         let (pct, abs) = self.scheduler.config.profile(&pod.scheduler_name).map_or((10, 100), |p| (p.min_candidate_nodes_percentage, p.min_candidate_nodes_absolute));
         let (offset, num_candidates) = if potential.is_empty() {
             (0, 0)
@@ -585,7 +585,7 @@ impl Engine {
             *histogram.entry("Preemption is not helpful for scheduling".into()).or_default() += num_all_nodes - explained;
         }
         let mut entries: Vec<String> = histogram.iter().map(|(r, c)| format!("{c} {r}")).collect();
-        entries.sort();
+        crate::sort::sort(&mut entries);
         Err(format!("preemption: 0/{num_all_nodes} nodes are available: {}.", entries.join(", ")))
     }
 
@@ -661,9 +661,9 @@ impl Engine {
         // `feasible` came from the snapshot this cycle: every name is in it, in this order.
         let scored = nodes.len();
         drop(nodes);
-        self.scheduler_trace(Action::SchedulerPreScore, pod, BTreeMap::from([("skipped".to_string(), json!(skipped))]));
+        self.scheduler_trace(Action::SchedulerPreScore, pod, crate::sort::map_of([("skipped".to_string(), json!(skipped))]));
         let shown = scored.min(TABLE_ROWS);
-        let params = Params::from(BTreeMap::from([
+        let params = Params::from(crate::sort::map_of([
             ("scored".to_string(), json!(scored)),
             ("maxNodeScore".to_string(), json!(MAX_NODE_SCORE)),
         ]));
@@ -686,7 +686,7 @@ impl Engine {
             }
         }
         let host = feasible.get(chosen).cloned().unwrap_or_default();
-        self.scheduler_trace(Action::SchedulerSelectHost, pod, BTreeMap::from([
+        self.scheduler_trace(Action::SchedulerSelectHost, pod, crate::sort::map_of([
             ("node".to_string(), json!(host)),
             ("score".to_string(), json!(best)),
             ("tied".to_string(), json!(count)),
@@ -747,15 +747,15 @@ impl Engine {
             ni.add_pod(assumed);
         }
         for action in [Action::SchedulerReserve, Action::SchedulerPermit] {
-            self.scheduler_trace(action, pod, BTreeMap::from([("node".to_string(), json!(node))]));
+            self.scheduler_trace(action, pod, crate::sort::map_of([("node".to_string(), json!(node))]));
         }
         let waiting = self.volume_pre_bind(pod, node);
         if waiting.is_empty() {
-            self.scheduler_trace(Action::SchedulerPreBind, pod, BTreeMap::from([("node".to_string(), json!(node))]));
+            self.scheduler_trace(Action::SchedulerPreBind, pod, crate::sort::map_of([("node".to_string(), json!(node))]));
             self.default_binder(pod, pod_value, node);
             return;
         }
-        self.scheduler_trace(Action::SchedulerPreBind, pod, BTreeMap::from([
+        self.scheduler_trace(Action::SchedulerPreBind, pod, crate::sort::map_of([
             ("node".to_string(), json!(node)),
             ("waitingFor".to_string(), json!(waiting)),
         ]));
@@ -827,7 +827,7 @@ impl Engine {
         // The binding cycle failed: the pod is forgotten and retried after its back-off.
         self.forget_assumed(key);
         let message = "running PreBind plugin \"VolumeBinding\": binding volumes: context deadline exceeded";
-        self.scheduler_trace(Action::SchedulerPreBind, &pod, BTreeMap::from([("node".to_string(), json!(node)), ("error".to_string(), json!(message))]));
+        self.scheduler_trace(Action::SchedulerPreBind, &pod, crate::sort::map_of([("node".to_string(), json!(node)), ("error".to_string(), json!(message))]));
         self.scheduler_event(&pod_value, "Warning", "FailedScheduling", "Scheduling", message);
         self.set_pod_scheduled_false(&pod, &pod_value, "SchedulerError", message, None);
         self.scheduler.queue.park_unschedulable(key, pod.priority, self.now, Default::default());
@@ -856,7 +856,7 @@ impl Engine {
             "target": {"apiVersion": "v1", "kind": "Node", "name": node}}));
         req.credentials = Some(Self::scheduler_identity());
         req.user_agent = "kube-scheduler/v1.36.0 (linux/amd64) kubernetes/$Format/scheduler".into();
-        self.scheduler_trace(Action::SchedulerBind, pod, BTreeMap::from([("node".to_string(), json!(node))]));
+        self.scheduler_trace(Action::SchedulerBind, pod, crate::sort::map_of([("node".to_string(), json!(node))]));
         match self.handle(req) {
             Ok(_) => {
                 let note = format!("Successfully assigned {}/{} to {node}", pod.namespace, pod.name);

@@ -35,7 +35,7 @@ pub fn select_victims_on_node(pod: &PodInfo, node: &NodeInfo, filters_for: &dyn 
         return Err(fail);
     }
     // Higher priority first; equal priority keeps the node's (name) order as the start-time tie.
-    potential.sort_by_key(|p| std::cmp::Reverse(p.1.priority));
+    crate::sort::sort_by_key(&mut potential, |p| std::cmp::Reverse(p.1.priority));
     let mut victims = Vec::new();
     let mut priorities = Vec::new();
     let mut start_times = Vec::new();

@@ -1131,7 +1131,7 @@ fn ls(ctx: &mut Ctx, args: &[String]) -> i32 {
             out.push_str(&format!("{name}:\n"));
         }
         let mut entries = ctx.host.list_dir(full).unwrap_or_default();
-        entries.sort();
+        crate::sort::sort(&mut entries);
         if long {
             out.push_str(&format!("total {}\n", entries.len() * 4));
         }
@@ -1237,9 +1237,9 @@ fn sort(ctx: &mut Ctx, args: &[String]) -> i32 {
             let end = t.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-')).unwrap_or(t.len());
             t[..end].parse().unwrap_or(0.0)
         };
-        lines.sort_by(|a, b| key(a).partial_cmp(&key(b)).unwrap_or(std::cmp::Ordering::Equal).then(a.cmp(b)));
+        crate::sort::sort_by(&mut lines, |a, b| key(a).partial_cmp(&key(b)).unwrap_or(std::cmp::Ordering::Equal).then(a.cmp(b)));
     } else {
-        lines.sort();
+        crate::sort::sort(&mut lines);
     }
     if reverse {
         lines.reverse();

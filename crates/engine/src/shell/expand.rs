@@ -387,7 +387,7 @@ impl Exp<'_> {
             for p in &paths {
                 let dir = if p.is_empty() { self.env.cwd.clone() } else { self.env.path(p) };
                 let Some(mut entries) = self.host.list_dir(&dir) else { continue };
-                entries.sort();
+                crate::sort::sort(&mut entries);
                 for e in entries {
                     if e.starts_with('.') && !dot_ok {
                         continue;
@@ -408,7 +408,7 @@ impl Exp<'_> {
         }
         // Every component matched; only real paths count.
         paths.retain(|p| self.host.file_exists(&self.env.path(p)));
-        paths.sort();
+        crate::sort::sort(&mut paths);
         paths.truncate(MAX_GLOB_RESULTS);
         paths
     }

@@ -125,7 +125,7 @@ impl Env {
 
     /// The exported variables (a program's environment).
     pub fn exported(&self) -> BTreeMap<String, String> {
-        self.vars.iter().filter(|(_, v)| v.exported).map(|(k, v)| (k.clone(), v.value.clone())).collect()
+        crate::sort::collect_map(self.vars.iter().filter(|(_, v)| v.exported).map(|(k, v)| (k.clone(), v.value.clone())))
     }
 
     /// `$-`
@@ -208,7 +208,7 @@ pub(crate) struct Io {
 
 impl Default for Io {
     fn default() -> Io {
-        Io { fds: BTreeMap::from([(0, Fd::Null), (1, Fd::Stdout), (2, Fd::Stderr)]), captures: Vec::new(), inputs: Vec::new() }
+        Io { fds: crate::sort::map_of([(0, Fd::Null), (1, Fd::Stdout), (2, Fd::Stderr)]), captures: Vec::new(), inputs: Vec::new() }
     }
 }
 

@@ -91,7 +91,6 @@ mod tests {
     #[test]
     fn upstream_row_with_existing_pods() {
         use crate::scheduler::framework::ClusterView;
-        use serde_json::json;
         let pod = |cs: &[(&str, &str)], name: &str| {
             let cs: Vec<_> = cs.iter().enumerate().map(|(i, (c, m))| json!({"name": format!("c{i}"), "resources": {"requests": {"cpu": c, "memory": m}}})).collect();
             PodInfo::parse(&json!({"metadata": {"name": name, "namespace": "d"}, "spec": {"containers": cs}}))

@@ -211,7 +211,7 @@ impl ScorePlugin for NodeResourcesFit {
 mod tests {
     use super::*;
     use crate::scheduler::framework::ClusterView;
-    use serde_json::{Value, json};
+    use serde_json::Value;
 
     fn pod(containers: &[(&str, &str)]) -> PodInfo {
         let cs: Vec<Value> = containers

@@ -54,7 +54,6 @@ impl ScorePlugin for TaintToleration {
 mod tests {
     use super::*;
     use crate::scheduler::framework::{ClusterView, Toleration};
-    use serde_json::json;
 
     fn node(taints: &[(&str, &str, &str)]) -> NodeInfo {
         let taints: Vec<_> = taints.iter().map(|(k, v, e)| json!({"key": k, "value": v, "effect": e})).collect();

@@ -99,7 +99,7 @@ pub fn pre_filter(pod: &PodInfo, listers: &Listers<'_>) -> Result<Option<VolumeB
     if immediate > 0 {
         return Err(Status::unresolvable(ERR_UNBOUND_IMMEDIATE));
     }
-    state.delayed.sort_by_key(volume::requested_storage);
+    crate::sort::sort_by_key(&mut state.delayed, volume::requested_storage);
     Ok(Some(state))
 }
 
