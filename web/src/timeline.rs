@@ -262,5 +262,5 @@ fn speed_label(s: f64) -> String {
 /// `40 s`, `2 min 5 s`.
 fn short_duration(ms: u64) -> String {
     let s = ms / 1000;
-    if s < 60 { format!("{s} s") } else if s % 60 == 0 { format!("{} min", s / 60) } else { format!("{} min {} s", s / 60, s % 60) }
+    if s < 60 { format!("{s} s") } else if s.is_multiple_of(60) { format!("{} min", s / 60) } else { format!("{} min {} s", s / 60, s % 60) }
 }

@@ -55,7 +55,7 @@ fn object_text(r: &Reaction) -> String {
     r.object.as_ref().map(|o| format!("{}/{}", o.kind, o.name)).unwrap_or_default()
 }
 
-fn first<'a>(events: &'a [TraceEvent], action: Action) -> Option<&'a TraceEvent> {
+fn first(events: &[TraceEvent], action: Action) -> Option<&TraceEvent> {
     events.iter().find(|e| e.action == action)
 }
 
