@@ -2,6 +2,7 @@
 //! the English rendering of the engine's trace.
 
 pub mod crictl;
+pub mod golden;
 pub mod kubectl;
 pub mod printers;
 pub mod render;

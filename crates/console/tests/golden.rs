@@ -35,7 +35,6 @@ fn render_run(text: &str) -> String {
 
 #[test]
 fn golden_transcripts() {
-    let update = std::env::var_os("PODLIFE_UPDATE_GOLDEN").is_some();
     let mut entries: Vec<PathBuf> = std::fs::read_dir(scripts_dir())
         .expect("tests/scripts exists")
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -47,21 +46,8 @@ fn golden_transcripts() {
     for path in entries {
         let text = std::fs::read_to_string(&path).expect("readable script");
         let got = render_run(&text);
-        let golden = path.with_extension("golden");
-        if update {
-            std::fs::write(&golden, &got).expect("write golden");
-            continue;
-        }
-        let want = std::fs::read_to_string(&golden).unwrap_or_default();
-        if got != want {
-            let first = got.lines().zip(want.lines()).position(|(a, b)| a != b).unwrap_or(0);
-            failures.push(format!(
-                "{}: differs at line {}:\n  got:  {:?}\n  want: {:?}",
-                path.display(),
-                first + 1,
-                got.lines().nth(first).unwrap_or(""),
-                want.lines().nth(first).unwrap_or("")
-            ));
+        if let Err(e) = podlife_console::golden::check(&path.with_extension("golden"), &got) {
+            failures.push(e);
         }
     }
     assert!(failures.is_empty(), "golden mismatches (PODLIFE_UPDATE_GOLDEN=1 to refresh):\n{}", failures.join("\n"));

@@ -56,25 +56,12 @@ fn run(s: &Scenario) -> String {
 
 #[test]
 fn scenarios_tell_their_story() {
-    let update = std::env::var_os("PODLIFE_UPDATE_GOLDEN").is_some();
     let mut failures = Vec::new();
     for s in all() {
         let got = run(s);
         let path = golden_dir().join(format!("{}.golden", s.id));
-        if update {
-            std::fs::write(&path, &got).expect("write golden");
-            continue;
-        }
-        let want = std::fs::read_to_string(&path).unwrap_or_default();
-        if got != want {
-            let first = got.lines().zip(want.lines()).position(|(a, b)| a != b).unwrap_or(0);
-            failures.push(format!(
-                "{}: differs at line {}:\n  got:  {:?}\n  want: {:?}",
-                path.display(),
-                first + 1,
-                got.lines().nth(first).unwrap_or(""),
-                want.lines().nth(first).unwrap_or("")
-            ));
+        if let Err(e) = podlife_console::golden::check(&path, &got) {
+            failures.push(e);
         }
     }
     assert!(failures.is_empty(), "golden mismatches (PODLIFE_UPDATE_GOLDEN=1 to refresh):\n{}", failures.join("\n"));

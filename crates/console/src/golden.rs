@@ -1,0 +1,29 @@
+//! Golden transcripts: compare a run's output with its pinned file, or refresh the file
+//! (`PODLIFE_UPDATE_GOLDEN=1`). Shared by the console's script goldens and the lessons'.
+
+use std::path::Path;
+
+/// True when the goldens should be rewritten instead of compared.
+pub fn updating() -> bool {
+    std::env::var_os("PODLIFE_UPDATE_GOLDEN").is_some()
+}
+
+/// Writes `got` to `path` when updating; otherwise a description of the first differing line,
+/// if any.
+pub fn check(path: &Path, got: &str) -> Result<(), String> {
+    if updating() {
+        return std::fs::write(path, got).map_err(|e| format!("{}: {e}", path.display()));
+    }
+    let want = std::fs::read_to_string(path).unwrap_or_default();
+    if got == want {
+        return Ok(());
+    }
+    let first = got.lines().zip(want.lines()).position(|(a, b)| a != b).unwrap_or_else(|| got.lines().count().min(want.lines().count()));
+    Err(format!(
+        "{}: differs at line {}:\n  got:  {:?}\n  want: {:?}",
+        path.display(),
+        first + 1,
+        got.lines().nth(first).unwrap_or(""),
+        want.lines().nth(first).unwrap_or("")
+    ))
+}
