@@ -91,6 +91,11 @@ pub struct App {
     crash_test: bool,
 }
 
+/// Text with `backquoted` parts set as code (commands in translations).
+pub fn with_code(text: &str) -> Html {
+    text.split('`').enumerate().map(|(i, part)| if i % 2 == 1 { html! { <code>{ part.to_string() }</code> } } else { html! { { part.to_string() } } }).collect()
+}
+
 /// ← / → outside text fields and without modifiers: a step back or forward.
 fn arrow_step(e: &web_sys::KeyboardEvent) -> Option<Msg> {
     let in_field = e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok()).is_some_and(|el| {
@@ -508,8 +513,8 @@ impl Component for App {
                     </div>
                     <div class="column right">
                         { stage::view(self, ctx) }
-                        { timeline::view(self, ctx) }
                         { what::view(self, ctx) }
+                        { timeline::view(self, ctx) }
                     </div>
                 </main>
                 <footer class="footnote">{ t.text("footer") }</footer>
@@ -621,7 +626,7 @@ impl App {
                     <button type="button" id="reset" class="quiet" onclick={link.callback(|_| Msg::Reset)}>{ t.text("reset") }</button>
                     { self.language_switch(ctx) }
                 </div>
-                <p class="intro" id="intro">{ t.text(&intro_id) }{ " " }<strong>{ hint }</strong></p>
+                <p class="intro" id="intro">{ with_code(&t.text(&intro_id)) }{ " " }<strong>{ hint }</strong></p>
             </header>
         }
     }

@@ -50,7 +50,7 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
                     { for r.background.then(|| html! { <span class="tag">{ t.text("what-background") }</span> }) }
                 </span>
             </div>
-            <p id="explanation" class="explanation" aria-live="polite" data-message={message.id}>{ text }</p>
+            <p id="explanation" class="explanation" aria-live="polite" data-message={message.id}>{ crate::app::with_code(&text) }</p>
             { changes }
             { for table }
             <details class="raw">
