@@ -47,34 +47,6 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
         }
     });
 
-    // The highlighted copy: one block per line, the diagnostic's column onward underlined.
-    let lines: Vec<&str> = file.text.split('\n').collect();
-    let highlighted = lines.iter().enumerate().map(|(i, text)| {
-        let number = i as u32 + 1;
-        let problem = diagnostics.iter().find(|d| d.line == number);
-        let spans = highlight::line(text);
-        let mut column = 1u32;
-        let mut parts = Vec::new();
-        for (token, s) in spans {
-            let start = column;
-            column += s.chars().count() as u32;
-            // From the span holding the diagnostic's column to the end of the line.
-            let bad = problem.is_some_and(|d| column > d.column && !(start == 1 && s.trim().is_empty()));
-            parts.push(html! { <span class={classes!(token.class(), bad.then_some("diag"))}>{ s }</span> });
-        }
-        if problem.is_some() && text.is_empty() {
-            parts.push(html! { <span class="diag">{ " " }</span> });
-        }
-        html! { <div class={classes!("line", problem.is_some().then_some("bad"))}>{ for parts }{ "\n" }</div> }
-    });
-    let gutter = (1..=lines.len() as u32).map(|n| {
-        let problem = diagnostics.iter().find(|d| d.line == n);
-        match problem {
-            Some(d) => html! { <div class="num bad" title={d.message.clone()}>{ n }</div> },
-            None => html! { <div class="num">{ n }</div> },
-        }
-    });
-
     let on_input = link.callback(|e: InputEvent| {
         let area: HtmlTextAreaElement = e.target_unchecked_into();
         Msg::Edit(area.value())
@@ -157,9 +129,9 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
                 </div>
             </div>
             <div class={classes!("code", has_problems.then_some("invalid"))}>
-                <div class="gutter" aria-hidden="true" ref={refs.gutter.clone()}>{ for gutter }</div>
+                <Gutter text={AttrValue::from(file.text.clone())} diagnostics={Rc::new(diagnostics.clone())} node={refs.gutter.clone()} />
                 <div class="code-body">
-                    <pre class="hl" aria-hidden="true" ref={refs.highlight.clone()}>{ for highlighted }</pre>
+                    <Highlighted text={AttrValue::from(file.text.clone())} diagnostics={Rc::new(diagnostics.clone())} node={refs.highlight.clone()} />
                     <textarea
                         id="manifest"
                         ref={refs.area.clone()}
@@ -188,6 +160,49 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
             </ul>
         </section>
     }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct CodeProps {
+    pub text: AttrValue,
+    pub diagnostics: Rc<Vec<podlife_console::Diagnostic>>,
+    pub node: NodeRef,
+}
+
+/// The highlighted copy under the textarea: one block per line, the diagnostic's column
+/// onward underlined. A component of its own so that stepping the timeline (which re-renders
+/// the page) does not redo a long manifest's highlighting.
+#[function_component(Highlighted)]
+fn highlighted(props: &CodeProps) -> Html {
+    let lines = props.text.split('\n').enumerate().map(|(i, text)| {
+        let number = i as u32 + 1;
+        let problem = props.diagnostics.iter().find(|d| d.line == number);
+        let mut column = 1u32;
+        let mut parts = Vec::new();
+        for (token, s) in highlight::line(text) {
+            let start = column;
+            column += s.chars().count() as u32;
+            // From the span holding the diagnostic's column to the end of the line.
+            let bad = problem.is_some_and(|d| column > d.column && !(start == 1 && s.trim().is_empty()));
+            parts.push(html! { <span class={classes!(token.class(), bad.then_some("diag"))}>{ s }</span> });
+        }
+        if problem.is_some() && text.is_empty() {
+            parts.push(html! { <span class="diag">{ " " }</span> });
+        }
+        html! { <div class={classes!("line", problem.is_some().then_some("bad"))}>{ for parts }{ "\n" }</div> }
+    });
+    html! { <pre class="hl" aria-hidden="true" ref={props.node.clone()}>{ for lines }</pre> }
+}
+
+/// Line numbers, a problem's line marked (its message on hover).
+#[function_component(Gutter)]
+fn gutter(props: &CodeProps) -> Html {
+    let count = props.text.split('\n').count() as u32;
+    let numbers = (1..=count).map(|n| match props.diagnostics.iter().find(|d| d.line == n) {
+        Some(d) => html! { <div class="num bad" title={d.message.clone()}>{ n }</div> },
+        None => html! { <div class="num">{ n }</div> },
+    });
+    html! { <div class="gutter" aria-hidden="true" ref={props.node.clone()}>{ for numbers }</div> }
 }
 
 /// The offset, in UTF-16 code units as the DOM counts them, of 1-based `line`:`column` in `text`
