@@ -582,6 +582,9 @@ impl Engine {
                     Err(text) => {
                         self.node_trace("containerd", node, Action::ImagePull, crate::object_ref(&pod, "Pod"), crate::sort::map_of([("image".to_string(), json!(image)), ("error".to_string(), json!(text))]));
                         self.kubelet_event(node, &pod, Some(&container), "Warning", "Failed", &format!("Failed to pull image {image:?}: {text}"));
+                        // startContainer records every EnsureImageExists error once more, as
+                        // "Error: <reason>" (kuberuntime_container.go, FailedToCreateContainer).
+                        self.kubelet_event(node, &pod, Some(&container), "Warning", "Failed", "Error: ErrImagePull");
                         let now = self.now;
                         if let Some(m) = self.machines.get_mut(node) {
                             m.kubelet.image_backoff.next(&key, now, now);
