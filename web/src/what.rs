@@ -33,7 +33,7 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
             </section>
         };
     };
-    let message = explain(r, player.trace());
+    let message = view::explanation(player).unwrap_or_else(|| explain(r, player.trace()));
     let text = t.message(&message);
     let changes = changes_view(app);
     let table = view::cycle_table(player).map(|c| cycle_view(app, &c));

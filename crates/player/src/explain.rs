@@ -37,6 +37,13 @@ impl Message {
         self
     }
 
+    /// Replaces a text argument (and its `has<Name>` flag).
+    pub fn set_text(&mut self, name: &'static str, value: String) {
+        self.args.retain(|(n, _)| n != name && n.strip_prefix("has").is_none_or(|rest| !rest.eq_ignore_ascii_case(name)));
+        let replaced = std::mem::take(&mut self.args);
+        *self = Message { id: self.id, args: replaced }.text(name, value);
+    }
+
     fn number(mut self, name: &'static str, value: f64) -> Message {
         self.args.push((name.to_string(), Arg::Number(value)));
         self

@@ -354,6 +354,33 @@ pub struct CycleTable {
     pub message: Option<String>,
 }
 
+/// The explanation of the current reaction. A failed scheduling cycle's message is the whole
+/// FailedScheduling text — `0/3 nodes are available: …` — as the scheduler wrote it into the
+/// pod's PodScheduled condition in the same task (the trace keeps only its PostFilter part).
+pub fn explanation(player: &Player) -> Option<crate::explain::Message> {
+    let r = player.current()?;
+    let mut message = crate::explain::explain(r, player.trace());
+    if message.id == "explain-schedule-failed"
+        && let Some(full) = failure_message(player, r)
+    {
+        message.set_text("message", full);
+    }
+    Some(message)
+}
+
+/// The PodScheduled=False message written in the task of a failed cycle `r`.
+fn failure_message(player: &Player, r: &Reaction) -> Option<String> {
+    let object = r.object.as_ref()?;
+    let revision = player.reactions().iter().filter(|x| x.op == r.op).filter_map(|x| x.revision).max()?;
+    let pod = player.history().at(&crate::history::key_of_ref(object), revision)?;
+    pod["status"]["conditions"]
+        .as_array()?
+        .iter()
+        .find(|c| c["type"] == "PodScheduled" && c["status"] == "False")
+        .and_then(|c| c["message"].as_str())
+        .map(str::to_string)
+}
+
 /// The node × plugin table of the current reaction, when it is a scheduling cycle.
 pub fn cycle_table(player: &Player) -> Option<CycleTable> {
     let r = player.current().filter(|r| r.kind == Kind::SchedulingCycle)?;
@@ -385,10 +412,12 @@ pub fn cycle_table(player: &Player) -> Option<CycleTable> {
             row.total = totals[i].as_i64();
         }
     }
-    table.message = events
-        .iter()
-        .rev()
-        .find(|e| matches!(e.action, Action::SchedulerPostFilter | Action::SchedulerPreFilter) && !param_text(e, "message").is_empty())
-        .map(|e| param_text(e, "message"));
+    table.message = failure_message(player, r).or_else(|| {
+        events
+            .iter()
+            .rev()
+            .find(|e| matches!(e.action, Action::SchedulerPostFilter | Action::SchedulerPreFilter) && !param_text(e, "message").is_empty())
+            .map(|e| param_text(e, "message"))
+    });
     Some(table)
 }

@@ -215,3 +215,17 @@ fn visible_steps_count_what_the_timeline_shows() {
     assert_eq!(p.reactions()[..third].iter().filter(|r| !r.background).count(), 3);
     assert_eq!(p.visible_step(1_000_000), p.reactions().len());
 }
+
+#[test]
+fn a_failed_cycle_explains_with_the_whole_failedscheduling_message() {
+    let mut p = Player::new(1);
+    p.apply(&files("apiVersion: v1\nkind: Pod\nmetadata:\n  name: big\nspec:\n  containers:\n  - name: c\n    image: nginx:1.27\n    resources:\n      requests:\n        memory: 100Gi\n"), 30_000);
+    let cycle = p.reactions().iter().position(|r| r.kind == Kind::SchedulingCycle).unwrap();
+    p.seek(cycle + 1);
+    let m = view::explanation(&p).unwrap();
+    assert_eq!(m.id, "explain-schedule-failed");
+    let text = Localizer::new(Lang::En).message(&m);
+    assert!(text.contains("0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient memory."), "{text}");
+    let table = view::cycle_table(&p).unwrap();
+    assert!(table.message.unwrap().starts_with("0/3 nodes are available:"));
+}
