@@ -135,8 +135,9 @@ impl App {
         player
     }
 
+    /// How long an Apply runs at least: the scenario's story.
     fn horizon_ms(&self) -> u64 {
-        (self.scenario.horizon_seconds.max(5) as u64 * 1000).max(podlife_player::player::QUIET_MS)
+        self.scenario.horizon_seconds as u64 * 1000
     }
 
     fn save(&mut self) {
@@ -350,7 +351,7 @@ impl Component for App {
             Msg::Apply | Msg::Delete => {
                 let files = pairs(&self.files);
                 let apply = matches!(msg, Msg::Apply);
-                let results = if apply { self.player.apply(&files, self.horizon_ms()) } else { self.player.delete(&files, podlife_player::player::HORIZON_MS) };
+                let results = if apply { self.player.apply(&files, self.horizon_ms()) } else { self.player.delete(&files, 0) };
                 self.diagnostics = self.files.iter().map(|f| results.iter().find(|r| r.name == f.name).map(|r| r.diagnostics.clone()).unwrap_or_default()).collect();
                 if let Some(i) = self.diagnostics.iter().position(|d| !d.is_empty()) {
                     self.active_file = i;

@@ -134,8 +134,8 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
         </g>
     });
     component(&mut items, &mut boxes, ComponentRef::control_plane("etcd"), Rect { x: 458.0, y: 48.0, w: 62.0, h: 56.0 }, "etcd", "store");
-    component(&mut items, &mut boxes, ComponentRef::control_plane("kube-scheduler"), Rect { x: 530.0, y: 48.0, w: 128.0, h: 56.0 }, "kube-scheduler", "");
-    component(&mut items, &mut boxes, ComponentRef::control_plane("kube-controller-manager"), Rect { x: 668.0, y: 48.0, w: 180.0, h: 56.0 }, "kube-controller-manager", "");
+    component(&mut items, &mut boxes, ComponentRef::control_plane("kube-scheduler"), Rect { x: 528.0, y: 48.0, w: 124.0, h: 56.0 }, "kube-scheduler", "");
+    component(&mut items, &mut boxes, ComponentRef::control_plane("kube-controller-manager"), Rect { x: 660.0, y: 48.0, w: 188.0, h: 56.0 }, "kube-controller-manager", "");
 
     // Pods no node runs yet.
     let mut y = 146.0;

@@ -29,7 +29,7 @@ pub const MAX_REACTIONS: usize = 200_000;
 /// How long after the last visible reaction a run forward stops by default.
 pub const QUIET_MS: u64 = 30_000;
 
-/// How far a run forward may go by default.
+/// How far a run forward may go, unless asked to run longer.
 pub const HORIZON_MS: u64 = 300_000;
 
 /// The longest `sleep` the console accepts.
@@ -301,7 +301,7 @@ impl Player {
                 let run = if line.starts_with("kubectl delete") && !line.contains("--wait") { format!("{line} --wait=false") } else { line.to_string() };
                 let (text, failed, _) = self.exec(&run, None);
                 if !is_read_only(line) {
-                    self.run_forward(HORIZON_MS, QUIET_MS);
+                    self.run_forward(0, QUIET_MS);
                 }
                 ConsoleEntry { line: line.to_string(), output: text, failed, position: start, scratch: false }
             }
@@ -310,21 +310,22 @@ impl Player {
         entry
     }
 
-    /// `kubectl apply -f NAME` for each editor file (empty ones skipped), then runs forward
-    /// for up to `horizon_ms` of virtual time, stopping once nothing visible happened for
-    /// `QUIET_MS`. The cursor moves to the first new reaction's start.
-    pub fn apply(&mut self, files: &[(String, String)], horizon_ms: u64) -> Vec<FileResult> {
-        self.remember(Input::Apply { files: files.to_vec(), horizon_ms });
-        self.files_command(files, "apply", horizon_ms)
+    /// `kubectl apply -f NAME` for each editor file (empty ones skipped), then runs forward:
+    /// at least `at_least_ms` of virtual time (a scenario's story), then until nothing visible
+    /// happened for `QUIET_MS` (at most `HORIZON_MS`, or `at_least_ms` if longer). The cursor
+    /// moves to the first new reaction's start.
+    pub fn apply(&mut self, files: &[(String, String)], at_least_ms: u64) -> Vec<FileResult> {
+        self.remember(Input::Apply { files: files.to_vec(), horizon_ms: at_least_ms });
+        self.files_command(files, "apply", at_least_ms)
     }
 
     /// `kubectl delete -f NAME --wait=false` for each file, then runs forward.
-    pub fn delete(&mut self, files: &[(String, String)], horizon_ms: u64) -> Vec<FileResult> {
-        self.remember(Input::Delete { files: files.to_vec(), horizon_ms });
-        self.files_command(files, "delete", horizon_ms)
+    pub fn delete(&mut self, files: &[(String, String)], at_least_ms: u64) -> Vec<FileResult> {
+        self.remember(Input::Delete { files: files.to_vec(), horizon_ms: at_least_ms });
+        self.files_command(files, "delete", at_least_ms)
     }
 
-    fn files_command(&mut self, files: &[(String, String)], verb: &str, horizon_ms: u64) -> Vec<FileResult> {
+    fn files_command(&mut self, files: &[(String, String)], verb: &str, at_least_ms: u64) -> Vec<FileResult> {
         self.rewind_to_position();
         let start = self.reactions.len();
         let mut results = Vec::new();
@@ -338,7 +339,7 @@ impl Player {
             self.console.push(ConsoleEntry { line, output, failed, position, scratch: false });
             results.push(FileResult { name: name.clone(), diagnostics, failed });
         }
-        self.run_forward(horizon_ms, QUIET_MS);
+        self.run_forward(at_least_ms, QUIET_MS);
         self.position = start.min(self.reactions.len());
         results
     }
@@ -425,14 +426,17 @@ impl Player {
         self.position = self.reactions.len();
     }
 
-    /// Steps forward until nothing visible happened for `quiet_ms` or `horizon_ms` passed.
-    fn run_forward(&mut self, horizon_ms: u64, quiet_ms: u64) {
+    /// Steps forward for at least `at_least_ms` of virtual time, then until nothing visible
+    /// happened for `quiet_ms`, and never past `max(at_least_ms, HORIZON_MS)`.
+    fn run_forward(&mut self, at_least_ms: u64, quiet_ms: u64) {
         self.capped = false;
         let start = self.live.engine().now();
+        let min_end = start.plus_millis(at_least_ms);
+        let max_end = start.plus_millis(at_least_ms.max(HORIZON_MS));
         let mut last_visible = start;
         let mut n = 0;
         while let Some(next) = self.live.engine().next_due() {
-            if next > start.plus_millis(horizon_ms) || next > last_visible.plus_millis(quiet_ms) {
+            if next > max_end || (next > min_end && next > last_visible.plus_millis(quiet_ms)) {
                 break;
             }
             if n >= MAX_OPS_PER_RUN || self.reactions.len() >= MAX_REACTIONS {

@@ -14,7 +14,7 @@ fn files(text: &str) -> Vec<(String, String)> {
 
 fn applied() -> Player {
     let mut p = Player::new(1);
-    let results = p.apply(&files(NGINX), 300_000);
+    let results = p.apply(&files(NGINX), 0);
     assert!(results.iter().all(|r| !r.failed && r.diagnostics.is_empty()), "{results:?}");
     p
 }
@@ -144,7 +144,7 @@ fn every_reaction_has_an_explanation_in_both_languages() {
     let mut p = applied();
     p.seek(usize::MAX);
     p.command("kubectl delete pod nginx --wait=false");
-    p.apply(&files("apiVersion: v1\nkind: Pod\nmetadata:\n  name: big\nspec:\n  containers:\n  - name: c\n    image: nginx:1.27\n    resources:\n      requests:\n        memory: 100Gi\n"), 60_000);
+    p.apply(&files("apiVersion: v1\nkind: Pod\nmetadata:\n  name: big\nspec:\n  containers:\n  - name: c\n    image: nginx:1.27\n    resources:\n      requests:\n        memory: 100Gi\n"), 0);
     p.command("kubectl run bad --image=nginx:no-such-tag");
     for lang in Lang::ALL {
         let l = Localizer::new(lang);
@@ -219,7 +219,7 @@ fn visible_steps_count_what_the_timeline_shows() {
 #[test]
 fn a_failed_cycle_explains_with_the_whole_failedscheduling_message() {
     let mut p = Player::new(1);
-    p.apply(&files("apiVersion: v1\nkind: Pod\nmetadata:\n  name: big\nspec:\n  containers:\n  - name: c\n    image: nginx:1.27\n    resources:\n      requests:\n        memory: 100Gi\n"), 30_000);
+    p.apply(&files("apiVersion: v1\nkind: Pod\nmetadata:\n  name: big\nspec:\n  containers:\n  - name: c\n    image: nginx:1.27\n    resources:\n      requests:\n        memory: 100Gi\n"), 0);
     let cycle = p.reactions().iter().position(|r| r.kind == Kind::SchedulingCycle).unwrap();
     p.seek(cycle + 1);
     let m = view::explanation(&p).unwrap();
@@ -228,4 +228,17 @@ fn a_failed_cycle_explains_with_the_whole_failedscheduling_message() {
     assert!(text.contains("0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient memory."), "{text}");
     let table = view::cycle_table(&p).unwrap();
     assert!(table.message.unwrap().starts_with("0/3 nodes are available:"));
+}
+
+#[test]
+fn a_scenario_story_runs_at_least_its_length_even_through_quiet_back_offs() {
+    let crash = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: api\nspec:\n  containers:\n  - name: api\n    image: busybox:1.36\n    command: [sh, -c, 'exit 1']\n";
+    let mut quick = Player::new(1);
+    quick.apply(&files(crash), 0);
+    let mut story = Player::new(1);
+    story.apply(&files(crash), 180_000);
+    assert!(story.end_time().millis() >= 180_000, "{}", story.end_time().millis());
+    assert!(story.end_time() > quick.end_time(), "the quiet rule alone stops during a long back-off");
+    let restarts = |p: &Player| p.reactions().iter().filter(|r| r.action == podlife_engine::Action::Runc).count();
+    assert!(restarts(&story) > restarts(&quick));
 }
