@@ -88,3 +88,21 @@ test('Tab indents in the editor; Escape then Tab leaves it', async ({ page, url 
   await page.keyboard.press('Tab');
   assert.notEqual(await page.evaluate(() => document.activeElement?.id), 'manifest', 'focus left the editor');
 });
+
+test('a tab can be renamed, and Apply reads it under its new name', async ({ page, url }) => {
+  await open(page, url);
+  await page.locator('.tab.on .tab-close').first().click();
+  const field = page.locator('.tab-rename');
+  await field.waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.className), 'tab-rename', 'the name field has the focus');
+  await field.fill('my pod.yaml');
+  await field.press('Enter');
+  assert.match(await page.locator('.notice').textContent(), /cannot be a file name/);
+  await page.locator('.tab.on .tab-close').first().click();
+  await page.locator('.tab-rename').fill('web-pod.yaml');
+  await page.locator('.tab-rename').press('Enter');
+  assert.equal((await page.locator('.tab.on button').first().textContent()).trim(), 'web-pod.yaml');
+  await page.locator('#apply').click();
+  await page.waitForFunction(() => document.querySelector('#console-log')?.textContent.includes('kubectl apply -f web-pod.yaml'));
+  assert.match(await consoleText(page), /pod\/nginx created/);
+});

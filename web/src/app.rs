@@ -40,6 +40,9 @@ pub enum Msg {
     SelectFile(usize),
     AddFile,
     CloseFile(usize),
+    StartRename(usize),
+    /// A new name for file `i`, or None to keep the old one.
+    Rename(usize, Option<String>),
     Apply,
     Delete,
     Seek(usize),
@@ -89,6 +92,20 @@ pub struct App {
     seek: Callback<usize>,
     save_timer: Option<Timeout>,
     crash_test: bool,
+    /// The file whose name is being edited.
+    renaming: Option<usize>,
+}
+
+/// Why `name` cannot name file `i` (a message id), if it cannot: `kubectl apply -f NAME`
+/// reads it, so it is one path segment, unique among the tabs.
+fn file_name_problem(name: &str, i: usize, files: &[EditorFile]) -> Option<&'static str> {
+    if name.is_empty() || name.len() > 100 || name.starts_with('-') || name.contains(['/', '\\']) || name.chars().any(char::is_whitespace) {
+        return Some("file-name-invalid");
+    }
+    if files.iter().enumerate().any(|(j, f)| j != i && f.name == name) {
+        return Some("file-name-taken");
+    }
+    None
 }
 
 /// Text with `backquoted` parts set as code (commands in translations).
@@ -248,6 +265,7 @@ impl Component for App {
             seek: ctx.link().callback(Msg::Seek),
             save_timer: None,
             crash_test: query.crash_test,
+            renaming: None,
         };
         app._keys = web_sys::window().and_then(|w| w.document()).map(|document| {
             let link = ctx.link().clone();
@@ -339,6 +357,23 @@ impl Component for App {
                 self.diagnostics.push(Vec::new());
                 self.active_file = self.files.len() - 1;
                 self.save();
+            }
+            Msg::StartRename(i) => self.renaming = (i < self.files.len()).then_some(i),
+            Msg::Rename(i, name) => {
+                if self.renaming != Some(i) {
+                    return false;
+                }
+                self.renaming = None;
+                if let Some(name) = name.map(|n| n.trim().to_string()) {
+                    match file_name_problem(&name, i, &self.files) {
+                        None => {
+                            self.files[i].name = name;
+                            self.player.set_files(&pairs(&self.files));
+                            self.save();
+                        }
+                        Some(id) => self.notice = Some(self.t().text_with(id, &[("name", &name)])),
+                    }
+                }
             }
             Msg::CloseFile(i) => {
                 if self.files.len() > 1 && i < self.files.len() {
@@ -465,6 +500,14 @@ impl Component for App {
     }
 
     fn rendered(&mut self, _ctx: &Context<Self>, first_render: bool) {
+        // A tab being renamed takes the focus, its name selected.
+        if self.renaming.is_some()
+            && let Some(input) = self.editor_refs.rename.cast::<web_sys::HtmlInputElement>()
+            && web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element()).as_ref() != Some(input.as_ref())
+        {
+            let _ = input.focus();
+            input.select();
+        }
         if first_render && self.crash_test {
             panic!("podlife crash test (?crash-test): this page is what a learner sees when podlife fails");
         }
@@ -577,6 +620,9 @@ impl App {
         &self.console_refs
     }
     /// Commands the scenario suggests once applied.
+    pub fn renaming(&self) -> Option<usize> {
+        self.renaming
+    }
     pub fn suggestions(&self) -> &'static [&'static str] {
         if self.applied { self.scenario.after_apply } else { &[] }
     }

@@ -19,6 +19,8 @@ pub struct Refs {
     pub gutter: NodeRef,
     /// Escape was pressed: the next Tab leaves the editor instead of indenting.
     pub escaped: Rc<Cell<bool>>,
+    /// The file-name field while a tab is being renamed.
+    pub rename: NodeRef,
 }
 
 /// Pixels per line and the top padding, as the stylesheet sets them (`.code` rules).
@@ -39,9 +41,32 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
             let label = t.text_with("file-close", &[("name", &f.name)]);
             html! { <button type="button" class="tab-close" aria-label={label.clone()} title={label} onclick={link.callback(move |_| Msg::CloseFile(i))}>{ "×" }</button> }
         });
+        if app.renaming() == Some(i) {
+            // Enter keeps the new name, Escape (or leaving the field) the old one.
+            let on_key = link.batch_callback(move |e: KeyboardEvent| {
+                let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+                match e.key().as_str() {
+                    "Enter" => Some(Msg::Rename(i, Some(input.value()))),
+                    "Escape" => Some(Msg::Rename(i, None)),
+                    _ => None,
+                }
+            });
+            let on_blur = link.callback(move |_: FocusEvent| Msg::Rename(i, None));
+            return html! {
+                <span class="tab on">
+                    <input class="tab-rename" ref={refs.rename.clone()} value={f.name.clone()} aria-label={t.text("file-rename")} onkeydown={on_key} onblur={on_blur} />
+                </span>
+            };
+        }
+        let rename = selected.then(|| {
+            let label = t.text_with("file-rename-named", &[("name", &f.name)]);
+            html! { <button type="button" class="tab-close" aria-label={label.clone()} title={label} onclick={link.callback(move |_| Msg::StartRename(i))}>{ "✎" }</button> }
+        });
         html! {
             <span class={classes!("tab", selected.then_some("on"), app.file_has_problems(i).then_some("bad"))}>
-                <button type="button" aria-pressed={selected.to_string()} onclick={link.callback(move |_| Msg::SelectFile(i))}>{ &f.name }</button>
+                <button type="button" aria-pressed={selected.to_string()} onclick={link.callback(move |_| Msg::SelectFile(i))}
+                    ondblclick={link.callback(move |_| Msg::StartRename(i))}>{ &f.name }</button>
+                { for rename }
                 { for close }
             </span>
         }
