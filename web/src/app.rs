@@ -206,7 +206,8 @@ impl App {
     fn load_scenario(&mut self, scenario: &'static Scenario, files: Vec<EditorFile>) {
         self.scenario = scenario;
         self.player = App::start(scenario);
-        self.files = files;
+        // A link without files opens the scenario's own.
+        self.files = if files.is_empty() { scenario_files(scenario) } else { files };
         self.active_file = 0;
         self.diagnostics = vec![Vec::new(); self.files.len()];
         self.applied = false;
@@ -296,6 +297,9 @@ impl Component for App {
                 app.player = Player::replay(SEED, &saved.log);
                 app.player.seek(saved.position);
                 app.files = if saved.files.is_empty() { scenario_files(scenario) } else { saved.files };
+                if app.files.is_empty() {
+                    app.files = vec![EditorFile { name: "pod.yaml".into(), text: String::new() }];
+                }
                 app.active_file = saved.active_file.min(app.files.len() - 1);
                 app.diagnostics = vec![Vec::new(); app.files.len()];
                 app.applied = saved.log.iter().any(|l| matches!(l.input, Input::Apply { .. }));
@@ -360,7 +364,7 @@ impl Component for App {
             }
             Msg::StartRename(i) => self.renaming = (i < self.files.len()).then_some(i),
             Msg::Rename(i, name) => {
-                if self.renaming != Some(i) {
+                if self.renaming != Some(i) || i >= self.files.len() {
                     return false;
                 }
                 self.renaming = None;

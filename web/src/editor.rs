@@ -31,7 +31,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
     let t = app.t();
     let link = ctx.link();
     let refs = app.refs();
-    let file = &app.files()[app.active_file()];
+    let Some(file) = app.files().get(app.active_file()) else { return Html::default() };
     let diagnostics = app.diagnostics().to_vec();
     let has_problems = !diagnostics.is_empty();
 
