@@ -36,7 +36,7 @@ impl DecodeError {
 /// Decodes `value` as `rt`'s type and returns the value as the typed object encodes it
 /// (unknown fields dropped, numbers in string fields rejected, quantities as strings).
 pub fn decode_strict(rt: &ResourceType, value: &Value) -> Result<Value, DecodeError> {
-    let encoded = (rt.roundtrip)(value).map_err(|e| wrong_type(rt, value, &e))?;
+    let encoded = crate::schema::roundtrip(rt.schema, value).map_err(|e| wrong_type(rt, value, &e))?;
     let mut unknown = Vec::new();
     collect_unknown(value, &encoded, &mut String::new(), &mut unknown);
     if unknown.is_empty() { Ok(encoded) } else { Err(DecodeError::UnknownFields(unknown)) }
@@ -77,18 +77,18 @@ fn collect_unknown(input: &Value, encoded: &Value, path: &mut String, out: &mut 
 pub const QUANTITY_FORMAT_ERROR: &str =
     "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 
-/// Go's unmarshal type error for the first mistyped field serde reports.
-fn wrong_type(rt: &ResourceType, value: &Value, err: &crate::path_de::PathError) -> DecodeError {
-    let path = err.path().to_string();
-    let path = if path == "." { String::new() } else { path };
+/// Go's unmarshal type error for the first mistyped field (the schema walker reports it in
+/// serde's words, as the typed k8s-openapi decode did).
+fn wrong_type(rt: &ResourceType, value: &Value, err: &crate::schema::PathError) -> DecodeError {
+    let path = if err.path == "." { String::new() } else { err.path.clone() };
     let got = lookup(value, &path).map(json_kind).unwrap_or("value");
-    let serde_message = err.inner().to_string();
+    let serde_message = &err.message;
     if serde_message.ends_with("expected Quantity") {
         // `Quantity.UnmarshalJSON` parses whatever raw JSON it gets and returns the parse
         // error bare, without Go's "cannot unmarshal" wrapping or a field path.
         return DecodeError::WrongType { path, message: QUANTITY_FORMAT_ERROR.into() };
     }
-    let go_type = go_type_of(&serde_message);
+    let go_type = go_type_of(serde_message);
     let parent = parent_path(&path);
     let field = field_path_without_indices(&path);
     let message = match struct_name_at(rt, value, parent) {
@@ -101,13 +101,13 @@ fn wrong_type(rt: &ResourceType, value: &Value, err: &crate::path_de::PathError)
 }
 
 /// The Go struct that holds the field at `parent`, found by asking the decoder what it
-/// expected there (k8s-openapi's visitors name their Go type).
+/// expected there (the schema names each struct's Go type).
 fn struct_name_at(rt: &ResourceType, value: &Value, parent: &str) -> Option<String> {
     let mut probe = value.clone();
     let slot = lookup_mut(&mut probe, parent)?;
     *slot = Value::Bool(true);
-    let err = (rt.roundtrip)(&probe).err()?;
-    let text = err.inner().to_string();
+    let err = crate::schema::roundtrip(rt.schema, &probe).err()?;
+    let text = err.message;
     let expected = text.split("expected ").nth(1)?;
     let name = expected.split(|c: char| !c.is_ascii_alphanumeric()).next()?;
     name.chars().next().filter(|c| c.is_ascii_uppercase()).map(|_| name.to_string())

@@ -1,10 +1,8 @@
-//! The API resources podlife serves: names, short names, scope, and the typed (k8s-openapi)
-//! shape each one decodes into.
+//! The API resources podlife serves: names, short names, scope, and the schema (generated
+//! from the k8s-openapi types, see `schema`) each one decodes into.
 //!
 //! Names and short names follow a 1.36 cluster's `kubectl api-resources`
 //! (upstream: `pkg/registry/*/rest/storage_*.go` and each type's `ShortNames()`).
-
-use serde_json::Value;
 
 /// One REST resource, as discovery describes it.
 #[derive(Debug)]
@@ -19,9 +17,9 @@ pub struct ResourceType {
     pub short_names: &'static [&'static str],
     pub namespaced: bool,
     pub verbs: &'static [&'static str],
-    /// Round-trips a JSON object through the upstream type: the value as the typed object
-    /// encodes it again. Used for strict decoding (see `decode`).
-    pub(crate) roundtrip: fn(&Value) -> Result<Value, crate::path_de::PathError>,
+    /// The kind's Go struct in the decoding schema (`schema_table::TYPES`), used for strict
+    /// decoding (see `decode`).
+    pub(crate) schema: u16,
 }
 
 impl PartialEq for ResourceType {
@@ -96,20 +94,11 @@ pub fn split_api_version(api_version: &str) -> (&str, &str) {
     }
 }
 
-fn roundtrip_as<T: serde::de::DeserializeOwned + serde::Serialize>(
-    value: &Value,
-) -> Result<Value, crate::path_de::PathError> {
-    let typed: T = crate::path_de::deserialize(value)?;
-    // Serializing a value that just deserialized cannot fail for these types; map the
-    // impossible case to an empty object rather than panicking.
-    Ok(serde_json::to_value(&typed).unwrap_or(Value::Null))
-}
-
 const RW: &[&str] = &["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];
 const NO_DELETECOLLECTION: &[&str] = &["create", "delete", "get", "list", "patch", "update", "watch"];
 
 macro_rules! resources {
-    ($( $group:literal $version:literal $kind:literal $plural:literal $singular:literal [$($short:literal),*] $namespaced:literal $verbs:ident => $ty:ty ;)*) => {
+    ($( $group:literal $version:literal $kind:literal $plural:literal $singular:literal [$($short:literal),*] $namespaced:literal $verbs:ident => $ty:ident ;)*) => {
         /// Every resource podlife serves, in `kubectl api-resources` order (core group first,
         /// then groups by name).
         pub static RESOURCES: &[ResourceType] = &[
@@ -122,39 +111,37 @@ macro_rules! resources {
                 short_names: &[$($short),*],
                 namespaced: $namespaced,
                 verbs: $verbs,
-                roundtrip: roundtrip_as::<$ty>,
+                schema: crate::schema_table::roots::$ty,
             },)*
         ];
     };
 }
 
-use k8s_openapi::api::{apps::v1 as apps, batch::v1 as batch, coordination::v1 as coordination, core::v1 as core, discovery::v1 as discovery, rbac::v1 as rbac, scheduling::v1 as scheduling, storage::v1 as storage};
-
 resources! {
-    "" "v1" "ConfigMap" "configmaps" "configmap" ["cm"] true RW => core::ConfigMap;
-    "" "v1" "Event" "events" "event" ["ev"] true RW => core::Event;
-    "" "v1" "Namespace" "namespaces" "namespace" ["ns"] false NO_DELETECOLLECTION => core::Namespace;
-    "" "v1" "Node" "nodes" "node" ["no"] false RW => core::Node;
-    "" "v1" "PersistentVolumeClaim" "persistentvolumeclaims" "persistentvolumeclaim" ["pvc"] true RW => core::PersistentVolumeClaim;
-    "" "v1" "PersistentVolume" "persistentvolumes" "persistentvolume" ["pv"] false RW => core::PersistentVolume;
-    "" "v1" "Pod" "pods" "pod" ["po"] true RW => core::Pod;
-    "" "v1" "Secret" "secrets" "secret" [] true RW => core::Secret;
-    "" "v1" "ServiceAccount" "serviceaccounts" "serviceaccount" ["sa"] true RW => core::ServiceAccount;
-    "" "v1" "Service" "services" "service" ["svc"] true RW => core::Service;
-    "apps" "v1" "DaemonSet" "daemonsets" "daemonset" ["ds"] true RW => apps::DaemonSet;
-    "apps" "v1" "Deployment" "deployments" "deployment" ["deploy"] true RW => apps::Deployment;
-    "apps" "v1" "ReplicaSet" "replicasets" "replicaset" ["rs"] true RW => apps::ReplicaSet;
-    "apps" "v1" "StatefulSet" "statefulsets" "statefulset" ["sts"] true RW => apps::StatefulSet;
-    "batch" "v1" "CronJob" "cronjobs" "cronjob" ["cj"] true RW => batch::CronJob;
-    "batch" "v1" "Job" "jobs" "job" [] true RW => batch::Job;
-    "coordination.k8s.io" "v1" "Lease" "leases" "lease" [] true RW => coordination::Lease;
-    "discovery.k8s.io" "v1" "EndpointSlice" "endpointslices" "endpointslice" [] true RW => discovery::EndpointSlice;
-    "rbac.authorization.k8s.io" "v1" "ClusterRoleBinding" "clusterrolebindings" "clusterrolebinding" [] false RW => rbac::ClusterRoleBinding;
-    "rbac.authorization.k8s.io" "v1" "ClusterRole" "clusterroles" "clusterrole" [] false RW => rbac::ClusterRole;
-    "rbac.authorization.k8s.io" "v1" "RoleBinding" "rolebindings" "rolebinding" [] true RW => rbac::RoleBinding;
-    "rbac.authorization.k8s.io" "v1" "Role" "roles" "role" [] true RW => rbac::Role;
-    "scheduling.k8s.io" "v1" "PriorityClass" "priorityclasses" "priorityclass" ["pc"] false RW => scheduling::PriorityClass;
-    "storage.k8s.io" "v1" "StorageClass" "storageclasses" "storageclass" ["sc"] false RW => storage::StorageClass;
+    "" "v1" "ConfigMap" "configmaps" "configmap" ["cm"] true RW => ConfigMap;
+    "" "v1" "Event" "events" "event" ["ev"] true RW => Event;
+    "" "v1" "Namespace" "namespaces" "namespace" ["ns"] false NO_DELETECOLLECTION => Namespace;
+    "" "v1" "Node" "nodes" "node" ["no"] false RW => Node;
+    "" "v1" "PersistentVolumeClaim" "persistentvolumeclaims" "persistentvolumeclaim" ["pvc"] true RW => PersistentVolumeClaim;
+    "" "v1" "PersistentVolume" "persistentvolumes" "persistentvolume" ["pv"] false RW => PersistentVolume;
+    "" "v1" "Pod" "pods" "pod" ["po"] true RW => Pod;
+    "" "v1" "Secret" "secrets" "secret" [] true RW => Secret;
+    "" "v1" "ServiceAccount" "serviceaccounts" "serviceaccount" ["sa"] true RW => ServiceAccount;
+    "" "v1" "Service" "services" "service" ["svc"] true RW => Service;
+    "apps" "v1" "DaemonSet" "daemonsets" "daemonset" ["ds"] true RW => DaemonSet;
+    "apps" "v1" "Deployment" "deployments" "deployment" ["deploy"] true RW => Deployment;
+    "apps" "v1" "ReplicaSet" "replicasets" "replicaset" ["rs"] true RW => ReplicaSet;
+    "apps" "v1" "StatefulSet" "statefulsets" "statefulset" ["sts"] true RW => StatefulSet;
+    "batch" "v1" "CronJob" "cronjobs" "cronjob" ["cj"] true RW => CronJob;
+    "batch" "v1" "Job" "jobs" "job" [] true RW => Job;
+    "coordination.k8s.io" "v1" "Lease" "leases" "lease" [] true RW => Lease;
+    "discovery.k8s.io" "v1" "EndpointSlice" "endpointslices" "endpointslice" [] true RW => EndpointSlice;
+    "rbac.authorization.k8s.io" "v1" "ClusterRoleBinding" "clusterrolebindings" "clusterrolebinding" [] false RW => ClusterRoleBinding;
+    "rbac.authorization.k8s.io" "v1" "ClusterRole" "clusterroles" "clusterrole" [] false RW => ClusterRole;
+    "rbac.authorization.k8s.io" "v1" "RoleBinding" "rolebindings" "rolebinding" [] true RW => RoleBinding;
+    "rbac.authorization.k8s.io" "v1" "Role" "roles" "role" [] true RW => Role;
+    "scheduling.k8s.io" "v1" "PriorityClass" "priorityclasses" "priorityclass" ["pc"] false RW => PriorityClass;
+    "storage.k8s.io" "v1" "StorageClass" "storageclasses" "storageclass" ["sc"] false RW => StorageClass;
 }
 
 /// Looks up a kind in any served version (used to tell "no such kind" from "wrong version").

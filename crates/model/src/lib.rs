@@ -1,12 +1,14 @@
 //! The Kubernetes API objects podlife plays with, and the value types they use.
 //!
-//! Objects are the upstream types from `k8s-openapi` (feature `v1_36`); podlife stores them as
-//! JSON values and decodes them into these types where a component needs typed access.
+//! podlife stores objects as JSON values. Strict decoding walks a schema generated from the
+//! upstream types of `k8s-openapi` (feature `v1_36`, a dev-dependency: the generator and the
+//! differential tests use it).
 
 pub mod decode;
 pub mod kinds;
-mod path_de;
 pub mod quantity;
+mod schema;
+mod schema_table;
+mod timestamp;
 
-pub use k8s_openapi;
 pub use kinds::{ResourceType, RESOURCES};

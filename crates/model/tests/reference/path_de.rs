@@ -1,3 +1,6 @@
+//! The reference decoder of the differential tests (it was `src/path_de.rs` until the schema
+//! table replaced the typed decode).
+//!
 //! Deserializing a typed object from a `&serde_json::Value` while recording the path of the
 //! first error: what `serde_path_to_error::deserialize(&Value)` did, without its adapter layer.
 //!
@@ -20,24 +23,24 @@ use serde_json::{Error, Map, Value};
 
 /// A deserialization error and where it happened (`spec.containers[0].ports[1].containerPort`).
 #[derive(Debug)]
-pub(crate) struct PathError {
+pub struct PathError {
     path: String,
     inner: Error,
 }
 
 impl PathError {
     /// The field path, `.` for the root (as `serde_path_to_error::Path` displays it).
-    pub(crate) fn path(&self) -> &str {
+    pub fn path(&self) -> &str {
         &self.path
     }
 
-    pub(crate) fn inner(&self) -> &Error {
+    pub fn inner(&self) -> &Error {
         &self.inner
     }
 }
 
 /// `T` from `value`, or the first error with its path.
-pub(crate) fn deserialize<'de, T: de::Deserialize<'de>>(value: &'de Value) -> Result<T, PathError> {
+pub fn deserialize<'de, T: de::Deserialize<'de>>(value: &'de Value) -> Result<T, PathError> {
     let track = Track::default();
     match T::deserialize(De { value, chain: &Chain::Root, track: &track }) {
         Ok(typed) => Ok(typed),

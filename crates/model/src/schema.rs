@@ -1,0 +1,340 @@
+//! Table-driven strict decoding: one walker over a generated schema (`schema_table.rs`, from
+//! k8s-openapi 0.29's `v1_36` types) that does what deserializing into the k8s-openapi type
+//! and serializing it again did, without the typed code.
+//!
+//! What the typed round trip does, and so what this does:
+//! - struct fields: known fields are decoded; unknown ones are ignored (and dropped); `null`
+//!   means unset; unset optional fields are left out; unset required fields are encoded with
+//!   their Go zero value (`""`, `0`, `false`, `[]`, `{}`, an empty struct with its own
+//!   required fields), except the few required fields k8s-openapi has no zero value for
+//!   (`Condition.lastTransitionTime`): there `null` is a type error and absence a
+//!   `missing field` error;
+//! - resources: `apiVersion` and `kind` must be strings equal to the type's; both are always
+//!   encoded;
+//! - numbers: `int32`/`int64` take JSON integers in range, `float64` any number (encoded as a
+//!   float); `Quantity` takes a string or a number (as Rust prints it) and keeps it verbatim;
+//!   `IntOrString` a string or an int32; `[]byte` canonical base64 (null is empty);
+//!   `Time`/`MicroTime` an RFC 3339 timestamp, re-encoded in UTC to the second / microsecond;
+//! - errors: the first one in document order (maps are sorted by key), with its field path
+//!   (`spec.containers[0].ports[1].containerPort`, empty for the object itself) and serde's
+//!   message for it (`invalid type: string "80", expected i32`), which `decode` turns into
+//!   Go's wording.
+//!
+//! `tests/table_decode.rs` checks all of this against the typed path on generated objects.
+
+use serde::de::{Error as _, Unexpected};
+use serde_json::{Error, Map, Value};
+
+use crate::schema_table::TYPES;
+
+/// One Go struct.
+pub(crate) struct Type {
+    /// The Go type's name (what the typed visitor expected).
+    pub name: &'static str,
+    /// `(apiVersion, kind)` for a top-level resource.
+    pub resource: Option<(&'static str, &'static str)>,
+    /// Sorted by JSON name.
+    pub fields: &'static [Field],
+}
+
+pub(crate) struct Field {
+    pub json: &'static str,
+    pub presence: Presence,
+    pub kind: Kind,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Presence {
+    /// Optional: `null` or absent leaves it out of the encoding.
+    Opt,
+    /// Required with a zero value: `null` or absent encodes the zero value.
+    Zero,
+    /// Required without one (k8s-openapi has no `Default`): `null` is a type error, absent a
+    /// `missing field` error.
+    Must,
+}
+
+#[derive(Clone, Copy)]
+pub(crate) enum Kind {
+    /// string
+    S,
+    I32,
+    I64,
+    /// No field of the served kinds is a float today; the generator can emit it.
+    #[allow(dead_code)]
+    F64,
+    /// bool
+    B,
+    /// `[]byte` as base64
+    Bytes,
+    /// `resource.Quantity`
+    Q,
+    /// `intstr.IntOrString`
+    IntOrStr,
+    /// `metav1.Time`
+    Time,
+    /// `metav1.MicroTime`
+    MicroTime,
+    /// any JSON (`FieldsV1`, `RawExtension`)
+    Raw,
+    /// a struct, by index in `TYPES`
+    O(u16),
+    /// `[]T`
+    A(&'static Kind),
+    /// `map[string]T`
+    M(&'static Kind),
+}
+
+/// A decode error and where it happened.
+#[derive(Debug)]
+pub(crate) struct PathError {
+    pub path: String,
+    pub message: String,
+}
+
+/// Decodes `value` as the struct `root` and returns its re-encoding.
+pub(crate) fn roundtrip(root: u16, value: &Value) -> Result<Value, PathError> {
+    let mut path = Vec::new();
+    decode_struct(root, value, &mut path).map_err(|message| PathError { path: render(&path), message })
+}
+
+/// One step of the path to the value being decoded; on error, the path is left pointing at it.
+enum Seg<'v> {
+    Key(&'v str),
+    Index(usize),
+}
+
+/// `serde_path_to_error`'s rendering: `a.b[2].c`, `.` for the root.
+fn render(path: &[Seg<'_>]) -> String {
+    let mut out = String::new();
+    for seg in path {
+        match seg {
+            Seg::Key(k) => {
+                out.push('.');
+                out.push_str(k);
+            }
+            Seg::Index(i) => out.push_str(&format!("[{i}]")),
+        }
+    }
+    match out.strip_prefix('.') {
+        Some(rest) => rest.to_string(),
+        None if out.is_empty() => ".".into(),
+        None => out,
+    }
+}
+
+type Res<T> = Result<T, String>;
+
+/// serde_json's `Value::unexpected`.
+fn unexpected(value: &Value) -> Unexpected<'_> {
+    match value {
+        Value::Null => Unexpected::Unit,
+        Value::Bool(b) => Unexpected::Bool(*b),
+        Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+            (Some(u), _) => Unexpected::Unsigned(u),
+            (None, Some(i)) => Unexpected::Signed(i),
+            (None, None) => Unexpected::Float(n.as_f64().unwrap_or(f64::NAN)),
+        },
+        Value::String(s) => Unexpected::Str(s),
+        Value::Array(_) => Unexpected::Seq,
+        Value::Object(_) => Unexpected::Map,
+    }
+}
+
+fn invalid_type(value: &Value, expected: &str) -> String {
+    Error::invalid_type(unexpected(value), &expected).to_string()
+}
+
+fn invalid_value(unexp: Unexpected<'_>, expected: &str) -> String {
+    Error::invalid_value(unexp, &expected).to_string()
+}
+
+fn decode_struct<'v>(ty: u16, value: &'v Value, path: &mut Vec<Seg<'v>>) -> Res<Value> {
+    let t = &TYPES[ty as usize];
+    let Value::Object(input) = value else { return Err(invalid_type(value, t.name)) };
+    let mut out = Map::new();
+    for (key, child) in input {
+        if let Some((api_version, kind)) = t.resource {
+            let want = match key.as_str() {
+                "apiVersion" => Some(api_version),
+                "kind" => Some(kind),
+                _ => None,
+            };
+            if let Some(want) = want {
+                let Value::String(got) = child else {
+                    path.push(Seg::Key(key));
+                    return Err(invalid_type(child, "a string"));
+                };
+                if got != want {
+                    return Err(invalid_value(Unexpected::Str(got), want));
+                }
+                continue;
+            }
+        }
+        let Ok(i) = t.fields.binary_search_by(|f| f.json.cmp(key.as_str())) else { continue };
+        if child.is_null() && t.fields[i].presence != Presence::Must {
+            continue;
+        }
+        path.push(Seg::Key(key));
+        let encoded = decode_kind(t.fields[i].kind, child, path)?;
+        path.pop();
+        out.insert(key.clone(), encoded);
+    }
+    if let Some((api_version, kind)) = t.resource {
+        out.insert("apiVersion".into(), Value::String(api_version.into()));
+        out.insert("kind".into(), Value::String(kind.into()));
+    }
+    for f in t.fields {
+        if !out.contains_key(f.json) {
+            match f.presence {
+                Presence::Opt => {}
+                Presence::Zero => {
+                    out.insert(f.json.into(), zero(f.kind));
+                }
+                Presence::Must => return Err(Error::missing_field(f.json).to_string()),
+            }
+        }
+    }
+    Ok(Value::Object(out))
+}
+
+/// The encoding of a required field's Go zero value (k8s-openapi's `Default`).
+fn zero(kind: Kind) -> Value {
+    match kind {
+        Kind::S | Kind::Bytes | Kind::Q => Value::String(String::new()),
+        Kind::I32 | Kind::I64 | Kind::IntOrStr => Value::from(0),
+        Kind::F64 => Value::from(0.0),
+        Kind::B => Value::Bool(false),
+        // No zero value: such fields are `Must`, never defaulted (`zero` of a struct with a
+        // `Must` field is not reached either, since k8s-openapi could not default it).
+        Kind::Time | Kind::MicroTime | Kind::Raw => Value::Null,
+        Kind::O(ty) => {
+            let t = &TYPES[ty as usize];
+            let mut out = Map::new();
+            for f in t.fields.iter().filter(|f| f.presence != Presence::Opt) {
+                out.insert(f.json.into(), zero(f.kind));
+            }
+            Value::Object(out)
+        }
+        Kind::A(_) => Value::Array(Vec::new()),
+        Kind::M(_) => Value::Object(Map::new()),
+    }
+}
+
+fn decode_kind<'v>(kind: Kind, value: &'v Value, path: &mut Vec<Seg<'v>>) -> Res<Value> {
+    match kind {
+        Kind::S => match value {
+            Value::String(_) => Ok(value.clone()),
+            _ => Err(invalid_type(value, "a string")),
+        },
+        Kind::B => match value {
+            Value::Bool(_) => Ok(value.clone()),
+            _ => Err(invalid_type(value, "a boolean")),
+        },
+        Kind::I32 => int(value, "i32", i32::MIN.into(), i32::MAX.into()),
+        Kind::I64 => int(value, "i64", i64::MIN, i64::MAX),
+        Kind::F64 => match value {
+            Value::Number(n) => Ok(n.as_f64().map(Value::from).unwrap_or(Value::Null)),
+            _ => Err(invalid_type(value, "f64")),
+        },
+        Kind::Q => match value {
+            Value::String(_) => Ok(value.clone()),
+            Value::Number(n) => Ok(Value::String(match (n.as_u64(), n.as_i64(), n.as_f64()) {
+                (Some(u), _, _) => u.to_string(),
+                (None, Some(i), _) => i.to_string(),
+                (_, _, f) => f.unwrap_or(f64::NAN).to_string(),
+            })),
+            _ => Err(invalid_type(value, "Quantity")),
+        },
+        Kind::IntOrStr => match value {
+            Value::String(_) => Ok(value.clone()),
+            Value::Number(n) => match unexpected(value) {
+                Unexpected::Unsigned(u) if u > i32::MAX as u64 => Err(invalid_value(Unexpected::Unsigned(u), "a 32-bit integer")),
+                Unexpected::Signed(i) if i < i32::MIN.into() => Err(invalid_value(Unexpected::Signed(i), "a 32-bit integer")),
+                Unexpected::Float(_) => Err(invalid_type(value, "IntOrString")),
+                _ => Ok(Value::Number(n.clone())),
+            },
+            _ => Err(invalid_type(value, "IntOrString")),
+        },
+        Kind::Bytes => match value {
+            Value::Null => Ok(Value::String(String::new())),
+            Value::String(s) if is_canonical_base64(s) => Ok(value.clone()),
+            Value::String(_) => Err("invalid base64 data".into()),
+            _ => Err(invalid_type(value, "a base64-encoded string")),
+        },
+        Kind::Time | Kind::MicroTime => match value {
+            Value::String(s) => match crate::timestamp::parse(s) {
+                Ok(ts) => Ok(Value::String(ts.format(matches!(kind, Kind::MicroTime)))),
+                Err(message) => Err(message),
+            },
+            _ => Err(invalid_type(value, "a timestamp string")),
+        },
+        Kind::Raw => Ok(value.clone()),
+        Kind::O(ty) => decode_struct(ty, value, path),
+        Kind::A(elem) => match value {
+            Value::Array(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for (i, item) in items.iter().enumerate() {
+                    path.push(Seg::Index(i));
+                    out.push(decode_kind(*elem, item, path)?);
+                    path.pop();
+                }
+                Ok(Value::Array(out))
+            }
+            _ => Err(invalid_type(value, "a sequence")),
+        },
+        Kind::M(elem) => match value {
+            Value::Object(items) => {
+                let mut out = Map::new();
+                for (key, item) in items {
+                    path.push(Seg::Key(key));
+                    out.insert(key.clone(), decode_kind(*elem, item, path)?);
+                    path.pop();
+                }
+                Ok(Value::Object(out))
+            }
+            _ => Err(invalid_type(value, "a map")),
+        },
+    }
+}
+
+/// serde's integer visitors: integers in range pass, others are invalid values, floats and
+/// non-numbers invalid types.
+fn int(value: &Value, expected: &str, min: i64, max: i64) -> Res<Value> {
+    match unexpected(value) {
+        Unexpected::Unsigned(u) if u <= max as u64 => Ok(value.clone()),
+        Unexpected::Signed(i) if i >= min => Ok(value.clone()),
+        unexp @ (Unexpected::Unsigned(_) | Unexpected::Signed(_)) => Err(invalid_value(unexp, expected)),
+        _ => Err(invalid_type(value, expected)),
+    }
+}
+
+/// What base64's STANDARD engine decodes: padded to a multiple of four, `=` only as the last
+/// one or two characters, no stray bits in the last symbol.
+fn is_canonical_base64(s: &str) -> bool {
+    let b = s.as_bytes();
+    if !b.len().is_multiple_of(4) {
+        return false;
+    }
+    let pad = b.iter().rev().take_while(|&&c| c == b'=').count();
+    if pad > 2 {
+        return false;
+    }
+    let body = &b[..b.len() - pad];
+    let val = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    if body.iter().any(|&c| val(c).is_none()) {
+        return false;
+    }
+    match (pad, body.last()) {
+        (0, _) | (_, None) => pad == 0,
+        (1, Some(&c)) => val(c).is_some_and(|v| v & 0b11 == 0),
+        (_, Some(&c)) => val(c).is_some_and(|v| v & 0b1111 == 0),
+    }
+}

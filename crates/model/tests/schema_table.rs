@@ -1,0 +1,278 @@
+//! Generates `src/schema_table.rs`, the decoding schema of the served kinds, from the
+//! k8s-openapi 0.29 sources (feature `v1_36`, a dev-dependency), and checks that the committed
+//! table is current. `PODLIFE_REGENERATE=1 cargo test -p podlife-model --test schema_table`
+//! rewrites it.
+//!
+//! The k8s-openapi code is generated and regular: per struct, `pub field: Type,` lines, a
+//! `Field` visitor mapping JSON names to `Key_field`, the visitor's `expecting` text (the Go
+//! type's name), `value_field.unwrap_or_default()` for required fields, and for resources the
+//! `API_VERSION` / `KIND` constants. The generator insists on that shape and fails otherwise.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+/// The served kinds, in `kinds.rs` order: (Rust module path under `v1_36`, type name).
+const ROOTS: &[(&str, &str)] = &[
+    ("api::core::v1", "ConfigMap"),
+    ("api::core::v1", "Event"),
+    ("api::core::v1", "Namespace"),
+    ("api::core::v1", "Node"),
+    ("api::core::v1", "PersistentVolumeClaim"),
+    ("api::core::v1", "PersistentVolume"),
+    ("api::core::v1", "Pod"),
+    ("api::core::v1", "Secret"),
+    ("api::core::v1", "ServiceAccount"),
+    ("api::core::v1", "Service"),
+    ("api::apps::v1", "DaemonSet"),
+    ("api::apps::v1", "Deployment"),
+    ("api::apps::v1", "ReplicaSet"),
+    ("api::apps::v1", "StatefulSet"),
+    ("api::batch::v1", "CronJob"),
+    ("api::batch::v1", "Job"),
+    ("api::coordination::v1", "Lease"),
+    ("api::discovery::v1", "EndpointSlice"),
+    ("api::rbac::v1", "ClusterRoleBinding"),
+    ("api::rbac::v1", "ClusterRole"),
+    ("api::rbac::v1", "RoleBinding"),
+    ("api::rbac::v1", "Role"),
+    ("api::scheduling::v1", "PriorityClass"),
+    ("api::storage::v1", "StorageClass"),
+];
+
+const TABLE: &str = "src/schema_table.rs";
+
+fn k8s_openapi_src() -> PathBuf {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args(["metadata", "--format-version", "1"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo metadata runs");
+    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).expect("cargo metadata prints JSON");
+    let pkg = meta["packages"]
+        .as_array()
+        .and_then(|p| p.iter().find(|p| p["name"] == "k8s-openapi" && p["version"] == "0.29.0"))
+        .expect("k8s-openapi 0.29.0 is a dependency");
+    let manifest = PathBuf::from(pkg["manifest_path"].as_str().expect("manifest path"));
+    manifest.parent().expect("package dir").join("src").join("v1_36")
+}
+
+/// Every `pub struct` of the version's sources: "api::core::v1::Pod" → file text.
+fn index(dir: &Path, module: &str, out: &mut HashMap<String, String>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir).expect("readable").map(|e| e.expect("entry").path()).collect();
+    entries.sort();
+    for path in entries {
+        let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+        if path.is_dir() {
+            let sub = if module.is_empty() { name.clone() } else { format!("{module}::{name}") };
+            index(&path, &sub, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).expect("readable");
+            for line in text.lines() {
+                if let Some(rest) = line.strip_prefix("pub struct ") {
+                    let ty: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+                    out.insert(format!("{module}::{ty}"), text.clone());
+                }
+            }
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Kind {
+    Leaf(&'static str),
+    Obj(String),
+    Arr(Box<Kind>),
+    Map(Box<Kind>),
+}
+
+struct Field {
+    json: String,
+    /// `Opt`, `Zero` (required, the zero value when unset) or `Must` (required, no zero value:
+    /// unset is a "missing field" error).
+    presence: &'static str,
+    kind: Kind,
+}
+
+struct Struct {
+    expecting: String,
+    resource: Option<(String, String)>,
+    fields: Vec<Field>,
+}
+
+fn kind_of(ty: &str, module: &str) -> Kind {
+    let ty = ty.trim();
+    if let Some(inner) = ty.strip_prefix("std::vec::Vec<").and_then(|t| t.strip_suffix('>')) {
+        return Kind::Arr(Box::new(kind_of(inner, module)));
+    }
+    if let Some(inner) = ty.strip_prefix("std::collections::BTreeMap<std::string::String, ").and_then(|t| t.strip_suffix('>')) {
+        return Kind::Map(Box::new(kind_of(inner, module)));
+    }
+    match ty {
+        "std::string::String" => Kind::Leaf("S"),
+        "i32" => Kind::Leaf("I32"),
+        "i64" => Kind::Leaf("I64"),
+        "f64" => Kind::Leaf("F64"),
+        "bool" => Kind::Leaf("B"),
+        "crate::ByteString" => Kind::Leaf("Bytes"),
+        "crate::apimachinery::pkg::api::resource::Quantity" => Kind::Leaf("Q"),
+        "crate::apimachinery::pkg::util::intstr::IntOrString" => Kind::Leaf("IntOrStr"),
+        "crate::apimachinery::pkg::apis::meta::v1::Time" => Kind::Leaf("Time"),
+        "crate::apimachinery::pkg::apis::meta::v1::MicroTime" => Kind::Leaf("MicroTime"),
+        "crate::apimachinery::pkg::apis::meta::v1::FieldsV1" | "crate::apimachinery::pkg::runtime::RawExtension" | "crate::serde_json::Value" => Kind::Leaf("Raw"),
+        other => {
+            let path = other.strip_prefix("crate::").unwrap_or_else(|| panic!("{module}: unexpected type {other}"));
+            Kind::Obj(path.to_string())
+        }
+    }
+}
+
+fn parse_struct(path: &str, text: &str) -> Struct {
+    let name = path.rsplit("::").next().expect("name");
+    let module = &path[..path.len() - name.len() - 2];
+    let start = text.find(&format!("pub struct {name} {{")).unwrap_or_else(|| panic!("{path}: not a braced struct"));
+    let body = &text[start..text[start..].find("\n}\n").map(|e| start + e).expect("struct end")];
+    let mut rust_fields = Vec::new();
+    for line in body.lines().skip(1) {
+        if let Some(rest) = line.strip_prefix("    pub ") {
+            let (ident, ty) = rest.split_once(": ").expect("field");
+            let ty = ty.strip_suffix(',').expect("field ends with a comma");
+            let (required, ty) = match ty.strip_prefix("Option<").and_then(|t| t.strip_suffix('>')) {
+                Some(inner) => (false, inner),
+                None => (true, ty),
+            };
+            rust_fields.push((ident.to_string(), required, kind_of(ty, module)));
+        }
+    }
+    // JSON names, from the Field visitor: `"containerPort" => Field::Key_container_port,`.
+    let mut json_of = BTreeMap::new();
+    for line in text.lines() {
+        let t = line.trim();
+        if let Some((json, key)) = t.split_once(" => Field::Key_") {
+            json_of.insert(key.trim_end_matches(',').to_string(), json.trim_matches('"').to_string());
+        }
+    }
+    let resource = text.contains("impl crate::Resource for").then(|| {
+        let konst = |n: &str| {
+            let l = text.lines().find(|l| l.trim_start().starts_with(&format!("const {n}: &'static str = "))).expect("constant");
+            l.split('"').nth(1).expect("quoted").to_string()
+        };
+        (konst("API_VERSION"), konst("KIND"))
+    });
+    let expecting = match &resource {
+        Some((_, kind)) => {
+            assert!(text.contains("f.write_str(<Self::Value as crate::Resource>::KIND)"), "{path}: expecting");
+            kind.clone()
+        }
+        None => {
+            let texts: Vec<_> = text
+                .lines()
+                .filter_map(|l| l.trim().strip_prefix("f.write_str(\""))
+                .map(|l| l.trim_end_matches("\")").to_string())
+                .filter(|t| t != "field identifier")
+                .collect();
+            assert_eq!(texts.len(), 1, "{path}: one expecting text");
+            texts[0].clone()
+        }
+    };
+    assert!(text.contains("deserializer.deserialize_struct("), "{path}: a plain struct visitor");
+    let mut fields = Vec::new();
+    for (ident, required, kind) in rust_fields {
+        let json = json_of.get(&ident).unwrap_or_else(|| panic!("{path}.{ident}: no JSON name")).clone();
+        let presence = if required {
+            assert!(text.contains(&format!("serialize_field(&mut state, \"{json}\", &self.{ident})")), "{path}.{ident}: always encoded");
+            if text.contains(&format!("{ident}: value_{ident}.unwrap_or_default(),")) {
+                "Zero"
+            } else {
+                let must = format!("{ident}: value_{ident}.ok_or_else(|| crate::serde::de::Error::missing_field(\"{json}\"))?,");
+                assert!(text.contains(&must), "{path}.{ident}: neither defaulted nor a missing-field error");
+                assert!(text.contains(&format!("value_{ident} = Some(crate::serde::de::MapAccess::next_value(&mut map)?)")), "{path}.{ident}: null refused");
+                "Must"
+            }
+        } else {
+            assert!(text.contains(&format!("if let Some(value) = &self.{ident} {{")), "{path}.{ident}: encoded when set");
+            "Opt"
+        };
+        fields.push(Field { json, presence, kind });
+    }
+    if resource.is_some() {
+        assert_eq!(json_of.get("api_version").map(String::as_str), Some("apiVersion"));
+        assert_eq!(json_of.get("kind").map(String::as_str), Some("kind"));
+    } else {
+        assert_eq!(json_of.len(), fields.len(), "{path}: every JSON name is a field");
+    }
+    fields.sort_by(|a, b| a.json.cmp(&b.json));
+    Struct { expecting, resource, fields }
+}
+
+fn render_kind(kind: &Kind, ids: &HashMap<String, usize>) -> String {
+    match kind {
+        Kind::Leaf(l) => format!("K::{l}"),
+        Kind::Obj(p) => format!("K::O({})", ids[p]),
+        Kind::Arr(k) => format!("K::A(&{})", render_kind(k, ids)),
+        Kind::Map(k) => format!("K::M(&{})", render_kind(k, ids)),
+    }
+}
+
+fn generate() -> String {
+    let mut sources = HashMap::new();
+    index(&k8s_openapi_src(), "", &mut sources);
+    // Breadth-first from the roots, so the served kinds take the first indices.
+    let mut order: Vec<String> = ROOTS.iter().map(|(m, t)| format!("{m}::{t}")).collect();
+    let mut parsed: Vec<Struct> = Vec::new();
+    let mut ids: HashMap<String, usize> = order.iter().enumerate().map(|(i, p)| (p.clone(), i)).collect();
+    let mut i = 0;
+    while i < order.len() {
+        let path = order[i].clone();
+        let text = sources.get(&path).unwrap_or_else(|| panic!("no source for {path}"));
+        let s = parse_struct(&path, text);
+        for f in &s.fields {
+            let mut k = &f.kind;
+            while let Kind::Arr(inner) | Kind::Map(inner) = k {
+                k = inner;
+            }
+            if let Kind::Obj(p) = k
+                && !ids.contains_key(p)
+            {
+                ids.insert(p.clone(), order.len());
+                order.push(p.clone());
+            }
+        }
+        parsed.push(s);
+        i += 1;
+    }
+    let mut out = String::new();
+    out.push_str("// @generated by tests/schema_table.rs from k8s-openapi 0.29.0 (v1_36); do not edit.\n");
+    out.push_str("// PODLIFE_REGENERATE=1 cargo test -p podlife-model --test schema_table\n\n");
+    out.push_str("use crate::schema::{Field as F, Kind as K, Presence as P, Type as T};\n\n");
+    out.push_str("/// The served kinds' indices in `TYPES`.\n#[allow(non_upper_case_globals, dead_code)]\npub(crate) mod roots {\n");
+    for (i, (_, t)) in ROOTS.iter().enumerate() {
+        out.push_str(&format!("    pub(crate) const {t}: u16 = {i};\n"));
+    }
+    out.push_str("}\n\n");
+    out.push_str(&format!("pub(crate) static TYPES: [T; {}] = [\n", parsed.len()));
+    for (path, s) in order.iter().zip(&parsed) {
+        let res = match &s.resource {
+            Some((v, k)) => format!("Some((\"{v}\", \"{k}\"))"),
+            None => "None".into(),
+        };
+        out.push_str(&format!("    // {path}\n    T {{ name: \"{}\", resource: {res}, fields: &[\n", s.expecting));
+        for f in &s.fields {
+            out.push_str(&format!("        F {{ json: \"{}\", presence: P::{}, kind: {} }},\n", f.json, f.presence, render_kind(&f.kind, &ids)));
+        }
+        out.push_str("    ] },\n");
+    }
+    out.push_str("];\n");
+    out
+}
+
+#[test]
+fn committed_table_is_current() {
+    let generated = generate();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(TABLE);
+    if std::env::var_os("PODLIFE_REGENERATE").is_some() {
+        std::fs::write(&path, &generated).expect("writable");
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(committed == generated, "{TABLE} is stale: run PODLIFE_REGENERATE=1 cargo test -p podlife-model --test schema_table");
+}
