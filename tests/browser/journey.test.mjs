@@ -167,3 +167,21 @@ test('a panic shows the apology and keeps the learner’s text, never a blank pa
   await shot('08-crash-ko');
   assert.ok(errors.length > 0, 'the panic was a real one');
 }, { allowPageErrors: true });
+
+test('the embed autoplays when asked, and never under reduced motion', async ({ page, url }) => {
+  await page.goto(`${url}?embed=1&scenario=nginx&lang=en&autoplay=1`);
+  await page.locator('.open-full').waitFor();
+  const first = (await state(page)).step;
+  await page.waitForFunction((s) => document.querySelector('#step-label')?.textContent !== s, first);
+  assert.equal(await page.locator('#play').getAttribute('aria-pressed'), 'true');
+  assert.ok(await page.locator('.packet').count() > 0, 'messages travel along the edges');
+
+  const calm = await page.context().newPage();
+  await calm.emulateMedia({ reducedMotion: 'reduce' });
+  await calm.goto(`${url}?embed=1&scenario=nginx&lang=en&autoplay=1&step=3`);
+  await calm.locator('.open-full').waitFor();
+  assert.equal(await calm.locator('#play').getAttribute('aria-pressed'), 'false', 'no autoplay under reduced motion');
+  assert.equal(await calm.locator('.packet').count(), 0, 'no travelling dots under reduced motion');
+  assert.ok(await calm.locator('.edge path').count() > 0, 'the edge itself is still drawn');
+  await calm.close();
+});
