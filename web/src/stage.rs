@@ -246,7 +246,8 @@ fn pod_card(p: &PodView, x: f64, y: f64, w: f64) -> Html {
     let containers = p.containers.iter().enumerate().map(|(i, c)| {
         let cy = y + POD_HEAD + i as f64 * CONTAINER_ROW + 8.0;
         let cls = container_class(&c.state, &c.reason);
-        let state = if c.reason.is_empty() { c.state.clone() } else { format!("{} ({})", c.state, c.reason) };
+        // The reason says more than the state (`ContainerCreating`, `Error`, `OOMKilled`) and fits.
+        let state = if c.reason.is_empty() { c.state.clone() } else { c.reason.clone() };
         let label = if c.init { format!("init: {}", c.name) } else { c.name.clone() };
         html! {
             <g class={classes!("ctr", cls)}>
