@@ -59,6 +59,8 @@ pub struct Layout {
     pub lanes: Vec<String>,
     ticks: Vec<Tick>,
     gaps: Vec<(f64, u64)>,
+    /// Virtual-time labels under the ticks: x and the time in ms.
+    marks: Vec<(f64, u64)>,
     width: f64,
     height: f64,
     /// How many reactions the layout was made from, and with or without background ones.
@@ -75,6 +77,9 @@ impl Layout {
         let mut x = LABEL_W + 10.0;
         let mut ticks = Vec::with_capacity(shown.len());
         let mut gaps = Vec::new();
+        let mut marks = Vec::new();
+        // Where the bottom row is free again (gap labels and time labels share it).
+        let mut free_from = 0.0;
         let mut previous: Option<u64> = None;
         for (i, r) in &shown {
             let ms = r.time.millis();
@@ -83,6 +88,12 @@ impl Layout {
             {
                 gaps.push((x, ms - p));
                 x += GAP_W;
+                free_from = x + 6.0;
+            }
+            // A time label when the second changes and there is room.
+            if x >= free_from && previous.is_none_or(|p| p / 1000 != ms / 1000) {
+                marks.push((x, ms));
+                free_from = x + 64.0;
             }
             previous = Some(ms);
             let lane = lane_index.get(lane_of(&r.actor).as_str()).copied().unwrap_or(0);
@@ -92,7 +103,7 @@ impl Layout {
         let height = lanes.len().max(1) as f64 * LANE_H + 28.0;
         let made_for = (reactions.len(), show_all);
         drop(lane_index);
-        Layout { lanes, ticks, gaps, width: x + 20.0, height, made_for }
+        Layout { lanes, ticks, gaps, marks, width: x + 20.0, height, made_for }
     }
 
     /// The tick of the reaction at or before `position`, if any.
@@ -156,7 +167,10 @@ pub fn lanes(props: &LanesProps) -> Html {
             </g>
         }
     });
-    html! { <g class="static">{ for lane_rows }{ for gaps }{ for ticks }</g> }
+    let marks = l.marks.iter().map(|&(x, ms)| {
+        html! { <text x={x.to_string()} y={(height - 6.0).to_string()} class="time-mark">{ time_mark(ms) }</text> }
+    });
+    html! { <g class="static">{ for lane_rows }{ for gaps }{ for marks }{ for ticks }</g> }
 }
 
 pub fn view(app: &App, ctx: &Context<App>) -> Html {
@@ -256,6 +270,15 @@ fn speed_label(s: f64) -> String {
         0.25 => "¼×".into(),
         0.5 => "½×".into(),
         s => format!("{s}×"),
+    }
+}
+
+/// A virtual time under the ticks: `4.3 s`, then whole seconds, then minutes.
+fn time_mark(ms: u64) -> String {
+    match ms {
+        0..10_000 => format!("{}.{} s", ms / 1000, ms % 1000 / 100),
+        10_000..60_000 => format!("{} s", ms / 1000),
+        _ => short_duration(ms),
     }
 }
 
