@@ -71,6 +71,7 @@ pub struct FileResult {
 #[serde(tag = "input", rename_all = "camelCase")]
 pub enum Input {
     Script { text: String },
+    /// `horizon_ms`: how much virtual time the run after it lasts at least (see `apply`).
     Apply { files: Vec<(String, String)>, horizon_ms: u64 },
     Delete { files: Vec<(String, String)>, horizon_ms: u64 },
     Command { line: String },
