@@ -300,6 +300,13 @@ fn seed_rbac(e: &mut Engine) {
         ]),
         ("pvc-protection-controller", vec![rule(&[""], &["persistentvolumeclaims"], &["get", "list", "update", "watch"]), rule(&[""], &["pods"], &["get", "list", "watch"]), events.clone()]),
         ("pv-protection-controller", vec![rule(&[""], &["persistentvolumes"], &["get", "list", "update", "watch"]), events.clone()]),
+        // bootstrappolicy/controller_policy.go, "endpointslice-controller".
+        ("endpointslice-controller", vec![
+            rule(&[""], &["nodes", "pods", "services"], &["get", "list", "watch"]),
+            rule(&[""], &["services/finalizers"], &["update"]),
+            rule(&["discovery.k8s.io"], &["endpointslices"], &["create", "delete", "get", "list", "update"]),
+            events.clone(),
+        ]),
     ];
     let seeds = controllers.iter().map(|c| (c, false)).chain(later_controllers.iter().map(|c| (c, true)));
     for ((sa, rules), stable) in seeds {

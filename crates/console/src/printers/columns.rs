@@ -59,6 +59,15 @@ fn or_none(v: String) -> String {
 }
 
 /// The cells of one row.
+/// `a,b,c + N more...`, or `<unset>` for none (the EndpointSlice printer's lists).
+fn first_three(items: &[String]) -> String {
+    match items.len() {
+        0 => "<unset>".into(),
+        n if n <= 3 => items.join(","),
+        n => format!("{} + {} more...", items[..3].join(","), n - 3),
+    }
+}
+
 pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
     let meta = &obj["metadata"];
     let name = s(&meta["name"]).to_string();
@@ -152,6 +161,13 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
             created,
         ],
         "Lease" => vec![name, or_none(s(&obj["spec"]["holderIdentity"]).to_string()), created],
+        "EndpointSlice" => {
+            // `printEndpointSlice`: port numbers and each endpoint's first address, three at
+            // most, then `+ N more...`; nothing → `<unset>`.
+            let ports: Vec<String> = obj["ports"].as_array().into_iter().flatten().filter_map(|p| p["port"].as_i64().map(|n| n.to_string())).collect();
+            let addresses: Vec<String> = obj["endpoints"].as_array().into_iter().flatten().filter_map(|e| e["addresses"][0].as_str().map(str::to_string)).collect();
+            vec![name, s(&obj["addressType"]).to_string(), first_three(&ports), first_three(&addresses), created]
+        }
         "PersistentVolumeClaim" => return pvc_row(obj, created, wide),
         "PersistentVolume" => return pv_row(obj, created, wide),
         "StorageClass" => {

@@ -1,0 +1,263 @@
+//! The EndpointSlice controller: for every Service with a selector, slices that list the pods
+//! it selects, with the conditions kube-proxy and DNS read (upstream:
+//! `pkg/controller/endpointslice/endpointslice_controller.go`, `staging/src/k8s.io/endpointslice`
+//! `reconciler.go`, `utils.go` `podToEndpoint`).
+//!
+//! Modelled: the triggers (a Service's change; a pod that a Service selects or lists); one
+//! endpoint per pod that has an IP and is not Succeeded/Failed, with `ready`, `serving` and
+//! `terminating` as upstream sets them; ports resolved per pod (named targetPorts by the pod's
+//! container ports), one set of slices per distinct port list; at most 100 endpoints a slice;
+//! a placeholder slice (no ports, no endpoints) for a Service that selects nothing; existing
+//! slices updated in place (their names stay); labels and the owner reference.
+//! Not modelled yet: the `last-change-trigger-time` annotation, topology hints, zones.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::{Write, controller_request};
+use crate::apiserver::Verb;
+use crate::store::WatchEvent;
+
+pub const CONTROLLER: &str = "endpointslice-controller";
+const MANAGED_BY: &str = "endpointslice-controller.k8s.io";
+const SERVICE_NAME_LABEL: &str = "kubernetes.io/service-name";
+const MANAGED_BY_LABEL: &str = "endpointslice.kubernetes.io/managed-by";
+/// `--max-endpoints-per-slice` default.
+pub const MAX_ENDPOINTS_PER_SLICE: usize = 100;
+
+fn of<'a>(cache: &'a crate::components::Cache, group: &'a str, resource: &'a str, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+    cache.iter().filter(move |(k, _)| k.group == group && k.resource == resource && k.namespace == ns).map(|(_, v)| &**v)
+}
+
+/// The Services a delivery asks this controller to sync, in key order.
+fn services_to_sync(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<(String, String)> {
+    let ns = event.key.namespace.clone();
+    match event.key.resource.as_str() {
+        "services" => vec![(ns, event.key.name.clone())],
+        "pods" => {
+            let labels = &event.object["metadata"]["labels"];
+            let mut names: Vec<String> = of(cache, "", "services", &ns)
+                .filter(|s| s["spec"]["selector"].is_object() && crate::labels::selector_matches(&json!({"matchLabels": s["spec"]["selector"]}), labels))
+                .filter_map(|s| s["metadata"]["name"].as_str().map(str::to_string))
+                .collect();
+            // A pod that left a Service (relabelled, deleted) is still listed in its slices.
+            for slice in of(cache, "discovery.k8s.io", "endpointslices", &ns) {
+                let lists_pod = slice["endpoints"].as_array().into_iter().flatten().any(|e| e["targetRef"]["name"] == event.key.name.as_str());
+                if lists_pod && let Some(svc) = slice["metadata"]["labels"][SERVICE_NAME_LABEL].as_str() {
+                    names.push(svc.to_string());
+                }
+            }
+            names.sort();
+            names.dedup();
+            names.into_iter().map(|n| (ns.clone(), n)).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Write> {
+    services_to_sync(cache, event).into_iter().flat_map(|(ns, name)| sync_service(cache, &ns, &name)).collect()
+}
+
+/// `podutil.IsPodReady`.
+fn pod_ready(pod: &Value) -> bool {
+    pod["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == "Ready" && c["status"] == "True")
+}
+
+/// `FindPort`: a Service port's target on one pod (a named targetPort by the pod's container
+/// ports), or None when the pod has no such port.
+fn find_port(pod: &Value, port: &Value) -> Option<i64> {
+    match &port["targetPort"] {
+        Value::Number(n) => n.as_i64(),
+        Value::String(name) => pod["spec"]["containers"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|c| c["ports"].as_array().into_iter().flatten())
+            .find(|p| p["name"] == name.as_str() && p["protocol"].as_str().unwrap_or("TCP") == port["protocol"].as_str().unwrap_or("TCP"))
+            .and_then(|p| p["containerPort"].as_i64()),
+        _ => port["port"].as_i64(),
+    }
+}
+
+/// The endpoint for one pod (`podToEndpoint`), or None when it does not belong in a slice
+/// (`ShouldPodBeInEndpoints` with terminating pods included).
+fn endpoint(svc: &Value, pod: &Value) -> Option<Value> {
+    let phase = pod["status"]["phase"].as_str().unwrap_or_default();
+    let ip = pod["status"]["podIP"].as_str().filter(|ip| !ip.is_empty())?;
+    if phase == "Succeeded" || phase == "Failed" {
+        return None;
+    }
+    let serving = pod_ready(pod);
+    let terminating = pod["metadata"]["deletionTimestamp"].is_string();
+    let ready = svc["spec"]["publishNotReadyAddresses"] == true || (serving && !terminating);
+    let mut e = json!({
+        "addresses": [ip],
+        "conditions": {"ready": ready, "serving": serving, "terminating": terminating},
+        "targetRef": {"kind": "Pod", "namespace": pod["metadata"]["namespace"], "name": pod["metadata"]["name"], "uid": pod["metadata"]["uid"]},
+    });
+    if let Some(node) = pod["spec"]["nodeName"].as_str() {
+        e["nodeName"] = json!(node);
+    }
+    let hostname = pod["spec"]["hostname"].as_str().unwrap_or_default();
+    if !hostname.is_empty() && pod["spec"]["subdomain"] == svc["metadata"]["name"] {
+        e["hostname"] = json!(hostname);
+    }
+    Some(e)
+}
+
+/// The slice's labels: the Service's own (reserved keys aside) and the controller's.
+fn slice_labels(svc: &Value) -> Value {
+    let mut labels = serde_json::Map::new();
+    if let Some(own) = svc["metadata"]["labels"].as_object() {
+        for (k, v) in own {
+            if k != SERVICE_NAME_LABEL && k != MANAGED_BY_LABEL && k != "service.kubernetes.io/headless" {
+                labels.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    labels.insert(MANAGED_BY_LABEL.into(), json!(MANAGED_BY));
+    labels.insert(SERVICE_NAME_LABEL.into(), svc["metadata"]["name"].clone());
+    let cluster_ip = svc["spec"]["clusterIP"].as_str().unwrap_or_default();
+    if cluster_ip.is_empty() || cluster_ip == "None" {
+        labels.insert("service.kubernetes.io/headless".into(), json!(""));
+    }
+    Value::Object(labels)
+}
+
+fn sync_service(cache: &crate::components::Cache, ns: &str, name: &str) -> Vec<Write> {
+    let Some(svc) = of(cache, "", "services", ns).find(|s| s["metadata"]["name"] == name) else { return Vec::new() };
+    if svc["spec"]["type"] == "ExternalName" || !svc["spec"]["selector"].is_object() || svc["metadata"]["deletionTimestamp"].is_string() {
+        return Vec::new();
+    }
+    let selector = json!({"matchLabels": svc["spec"]["selector"]});
+    let service_ports: Vec<&Value> = svc["spec"]["ports"].as_array().map(|a| a.iter().collect()).unwrap_or_default();
+    // Endpoints grouped by their port list, pods in name order (upstream's order comes from a
+    // Go map; podlife's is deterministic).
+    let mut groups: BTreeMap<String, (Value, Vec<Value>)> = BTreeMap::new();
+    for pod in of(cache, "", "pods", ns).filter(|p| crate::labels::selector_matches(&selector, &p["metadata"]["labels"])) {
+        let Some(e) = endpoint(svc, pod) else { continue };
+        let ports: Vec<Value> = service_ports
+            .iter()
+            .filter_map(|p| {
+                let target = find_port(pod, p)?;
+                let mut port = json!({"name": p["name"].as_str().unwrap_or(""), "port": target, "protocol": p["protocol"].as_str().unwrap_or("TCP")});
+                if let Some(app) = p["appProtocol"].as_str() {
+                    port["appProtocol"] = json!(app);
+                }
+                Some(port)
+            })
+            .collect();
+        let ports = Value::Array(ports);
+        let entry = groups.entry(ports.to_string()).or_insert_with(|| (ports.clone(), Vec::new()));
+        entry.1.push(e);
+    }
+    // The desired slices: each port group in chunks of 100; a placeholder when none.
+    let mut desired: Vec<(Value, Vec<Value>)> = Vec::new();
+    for (_, (ports, endpoints)) in groups {
+        for chunk in endpoints.chunks(MAX_ENDPOINTS_PER_SLICE) {
+            desired.push((ports.clone(), chunk.to_vec()));
+        }
+    }
+    if desired.is_empty() {
+        desired.push((json!([]), Vec::new()));
+    }
+    let uid = svc["metadata"]["uid"].clone();
+    let mut existing: Vec<&Value> = of(cache, "discovery.k8s.io", "endpointslices", ns)
+        .filter(|s| s["metadata"]["labels"][SERVICE_NAME_LABEL] == name && s["metadata"]["labels"][MANAGED_BY_LABEL] == MANAGED_BY && s["metadata"]["deletionTimestamp"].is_null())
+        .collect();
+    let labels = slice_labels(svc);
+    let owner = json!([{"apiVersion": "v1", "kind": "Service", "name": name, "uid": uid, "controller": true, "blockOwnerDeletion": true}]);
+    let mut writes = Vec::new();
+    for (ports, endpoints) in desired {
+        let endpoints_value = if endpoints.is_empty() { Value::Null } else { Value::Array(endpoints) };
+        // Reuse a slice with the same ports first, then any left (finalize turns a delete and
+        // a create into an update, so names stay stable).
+        let reuse = existing.iter().position(|s| s["ports"] == ports).or_else(|| (!existing.is_empty()).then_some(0));
+        match reuse {
+            Some(i) => {
+                let old = existing.remove(i);
+                let unchanged = old["ports"] == ports && old["endpoints"] == endpoints_value && old["metadata"]["labels"] == labels;
+                if unchanged {
+                    continue;
+                }
+                let mut body = old.clone();
+                body["ports"] = ports;
+                body["endpoints"] = endpoints_value;
+                body["metadata"]["labels"] = labels.clone();
+                if body["endpoints"].is_null() {
+                    body.as_object_mut().map(|o| o.remove("endpoints"));
+                }
+                let slice_name = old["metadata"]["name"].as_str().unwrap_or_default().to_string();
+                if let Some(r) = controller_request(CONTROLLER, Verb::Update, "endpointslices", Some(ns), &slice_name, body) {
+                    writes.push(Write::now(CONTROLLER, r));
+                }
+            }
+            None => {
+                let mut body = json!({
+                    "apiVersion": "discovery.k8s.io/v1", "kind": "EndpointSlice",
+                    "metadata": {"generateName": format!("{name}-"), "namespace": ns, "labels": labels, "ownerReferences": owner},
+                    "addressType": "IPv4",
+                    "ports": ports,
+                });
+                if !endpoints_value.is_null() {
+                    body["endpoints"] = endpoints_value;
+                }
+                if let Some(mut r) = controller_request(CONTROLLER, Verb::Create, "endpointslices", Some(ns), "", body) {
+                    r.name = None;
+                    writes.push(Write::now(CONTROLLER, r));
+                }
+            }
+        }
+    }
+    for old in existing {
+        let slice_name = old["metadata"]["name"].as_str().unwrap_or_default().to_string();
+        if let Some(r) = controller_request(CONTROLLER, Verb::Delete, "endpointslices", Some(ns), &slice_name, Value::Null) {
+            let mut r = r;
+            r.body = None;
+            writes.push(Write::now(CONTROLLER, r));
+        }
+    }
+    writes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pod(ready: bool, terminating: bool, phase: &str) -> Value {
+        let mut p = json!({
+            "metadata": {"name": "web-1", "namespace": "default", "uid": "u1", "labels": {"app": "web"}},
+            "spec": {"nodeName": "worker-1", "containers": [{"name": "c", "ports": [{"name": "http", "containerPort": 8080, "protocol": "TCP"}]}]},
+            "status": {"phase": phase, "podIP": "10.244.1.5", "conditions": [{"type": "Ready", "status": if ready { "True" } else { "False" }}]},
+        });
+        if terminating {
+            p["metadata"]["deletionTimestamp"] = json!("2026-03-02T09:00:10Z");
+        }
+        p
+    }
+
+    fn svc(publish: bool) -> Value {
+        json!({"metadata": {"name": "web", "namespace": "default", "uid": "s1"}, "spec": {"selector": {"app": "web"}, "clusterIP": "10.96.5.5", "publishNotReadyAddresses": publish, "ports": [{"port": 80, "targetPort": "http", "protocol": "TCP"}]}})
+    }
+
+    /// The conditions table of `podToEndpoint` (utils.go).
+    #[test]
+    fn conditions_follow_readiness_and_termination() {
+        let c = |p: &Value, s: &Value| endpoint(s, p).map(|e| e["conditions"].clone());
+        assert_eq!(c(&pod(true, false, "Running"), &svc(false)), Some(json!({"ready": true, "serving": true, "terminating": false})));
+        assert_eq!(c(&pod(false, false, "Running"), &svc(false)), Some(json!({"ready": false, "serving": false, "terminating": false})));
+        assert_eq!(c(&pod(true, true, "Running"), &svc(false)), Some(json!({"ready": false, "serving": true, "terminating": true})));
+        assert_eq!(c(&pod(false, true, "Running"), &svc(false)), Some(json!({"ready": false, "serving": false, "terminating": true})));
+        assert_eq!(c(&pod(false, false, "Running"), &svc(true)), Some(json!({"ready": true, "serving": false, "terminating": false})));
+        assert_eq!(c(&pod(true, false, "Succeeded"), &svc(false)), None);
+    }
+
+    #[test]
+    fn named_target_ports_resolve_per_pod() {
+        assert_eq!(find_port(&pod(true, false, "Running"), &svc(false)["spec"]["ports"][0]), Some(8080));
+        assert_eq!(find_port(&pod(true, false, "Running"), &json!({"port": 80, "targetPort": "grpc"})), None);
+        assert_eq!(find_port(&pod(true, false, "Running"), &json!({"port": 80, "targetPort": 9000})), Some(9000));
+    }
+}
