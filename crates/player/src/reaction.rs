@@ -104,7 +104,8 @@ pub fn group(batch: &[TraceEvent], offset: usize, op: usize) -> Vec<Reaction> {
             actor,
             kind,
             action: e.action,
-            object: e.object.clone(),
+            // A generated name appears only from the stage that chose it on.
+            object: events.iter().find_map(|e| e.object.clone()),
             background: false,
             revision,
             op,

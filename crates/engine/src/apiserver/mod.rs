@@ -357,6 +357,8 @@ impl Engine {
         }
         self.mutating_admission(rt, &mut obj, &namespace, object.clone())?;
         self.prepare_for_create(rt, &mut obj, req);
+        // A generated name is known from here on: later stages (etcd, watch) name the object.
+        let object = object.or_else(|| crate::object_ref(&obj, rt.kind));
         let errors = match rt.kind {
             "Pod" => validation::pod(&obj),
             "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => validation::workload(rt.kind, &obj),
