@@ -300,6 +300,13 @@ fn seed_rbac(e: &mut Engine) {
         ]),
         ("pvc-protection-controller", vec![rule(&[""], &["persistentvolumeclaims"], &["get", "list", "update", "watch"]), rule(&[""], &["pods"], &["get", "list", "watch"]), events.clone()]),
         ("pv-protection-controller", vec![rule(&[""], &["persistentvolumes"], &["get", "list", "update", "watch"]), events.clone()]),
+        // bootstrappolicy/controller_policy.go, "endpoint-controller".
+        ("endpoint-controller", vec![
+            rule(&[""], &["pods", "services"], &["get", "list", "watch"]),
+            rule(&[""], &["endpoints"], &["create", "delete", "get", "list", "update"]),
+            rule(&[""], &["endpoints/restricted"], &["create"]),
+            events.clone(),
+        ]),
         // bootstrappolicy/controller_policy.go, "endpointslice-controller".
         ("endpointslice-controller", vec![
             rule(&[""], &["nodes", "pods", "services"], &["get", "list", "watch"]),

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 /// The served kinds, in `kinds.rs` order: (Rust module path under `v1_36`, type name).
 const ROOTS: &[(&str, &str)] = &[
     ("api::core::v1", "ConfigMap"),
+    ("api::core::v1", "Endpoints"),
     ("api::core::v1", "Event"),
     ("api::core::v1", "Namespace"),
     ("api::core::v1", "Node"),

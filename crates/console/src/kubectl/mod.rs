@@ -67,8 +67,12 @@ impl WatchRequest {
 /// Sends a request and prints the response's warnings as kubectl's warning handler does.
 fn send(ctx: &mut Context<'_>, out: &mut Output, req: Request) -> Result<Response, podlife_engine::Status> {
     let result = ctx.engine.request(req);
+    // client-go's warning writer, as kubectl sets it up, prints each distinct warning once.
     for w in ctx.engine.take_warnings() {
-        out.err(&format!("Warning: {w}\n"));
+        let line = format!("Warning: {w}\n");
+        if !out.text.contains(&line) {
+            out.err(&line);
+        }
     }
     result
 }
@@ -803,7 +807,9 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                 ctx.watch = Some(WatchRequest { resource: rt, namespace: ns.map(str::to_string), names: names.clone(), wide: output == "wide", id });
                 return;
             }
-            if written_tables == 0 && out.text.is_empty() && !any_named {
+            // Warnings (stderr) do not count as output: "No resources found" still follows.
+            let printed_nothing = out.text.lines().all(|l| l.starts_with("Warning: "));
+            if written_tables == 0 && printed_nothing && !any_named {
                 if all_namespaced {
                     out.err(&format!("No resources found in {namespace} namespace.\n"));
                 } else {

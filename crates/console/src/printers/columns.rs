@@ -29,6 +29,7 @@ pub fn headers(kind: &str, wide: bool) -> Vec<&'static str> {
         "Job" => (&["NAME", "STATUS", "COMPLETIONS", "DURATION", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
         "CronJob" => (&["NAME", "SCHEDULE", "TIMEZONE", "SUSPEND", "ACTIVE", "LAST SCHEDULE", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
         "Lease" => (&["NAME", "HOLDER", "AGE"], &[]),
+        "Endpoints" => (&["NAME", "ENDPOINTS", "AGE"], &[]),
         "EndpointSlice" => (&["NAME", "ADDRESSTYPE", "PORTS", "ENDPOINTS", "AGE"], &[]),
         "PersistentVolumeClaim" => (&["NAME", "STATUS", "VOLUME", "CAPACITY", "ACCESS MODES", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "AGE"], &["VOLUMEMODE"]),
         "PersistentVolume" => (&["NAME", "CAPACITY", "ACCESS MODES", "RECLAIM POLICY", "STATUS", "CLAIM", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "REASON", "AGE"], &["VOLUMEMODE"]),
@@ -161,6 +162,29 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
             created,
         ],
         "Lease" => vec![name, or_none(s(&obj["spec"]["holderIdentity"]).to_string()), created],
+        "Endpoints" => {
+            // `printEndpoints` (`formatEndpoints`): ip:port of every ready address × port,
+            // three at most, then ` + N more...`; none → `<none>`.
+            let mut list = Vec::new();
+            for subset in obj["subsets"].as_array().into_iter().flatten() {
+                let ports: Vec<i64> = subset["ports"].as_array().into_iter().flatten().filter_map(|p| p["port"].as_i64()).collect();
+                for a in subset["addresses"].as_array().into_iter().flatten() {
+                    let ip = s(&a["ip"]);
+                    if ports.is_empty() {
+                        list.push(ip.to_string());
+                    }
+                    for p in &ports {
+                        list.push(format!("{ip}:{p}"));
+                    }
+                }
+            }
+            let cell = match list.len() {
+                0 => "<none>".to_string(),
+                n if n <= 3 => list.join(","),
+                n => format!("{} + {} more...", list[..3].join(","), n - 3),
+            };
+            vec![name, cell, created]
+        }
         "EndpointSlice" => {
             // `printEndpointSlice`: port numbers and each endpoint's first address, three at
             // most, then `+ N more...`; nothing → `<unset>`.

@@ -152,6 +152,12 @@ impl Engine {
     /// Serves one request from kubectl at the current virtual time, then lets the request's
     /// latency pass (processing whatever falls due meanwhile).
     pub fn request(&mut self, req: Request) -> Result<Response, Status> {
+        // Every request for a deprecated resource carries a `Warning: 299` header
+        // (apiserver `endpoints/installer.go`, `deprecation.WarningMessage`; Endpoints is
+        // deprecated since 1.33 in favour of EndpointSlice). Only a client prints it.
+        if req.resource.group.is_empty() && req.resource.plural == "endpoints" {
+            self.warn("v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice".to_string());
+        }
         let result = self.handle(req);
         self.advance_by(REQUEST_LATENCY_MS);
         result

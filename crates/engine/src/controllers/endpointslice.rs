@@ -26,7 +26,7 @@ const MANAGED_BY_LABEL: &str = "endpointslice.kubernetes.io/managed-by";
 /// `--max-endpoints-per-slice` default.
 pub const MAX_ENDPOINTS_PER_SLICE: usize = 100;
 
-fn of<'a>(cache: &'a crate::components::Cache, group: &'a str, resource: &'a str, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+pub(super) fn of<'a>(cache: &'a crate::components::Cache, group: &'a str, resource: &'a str, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
     cache.iter().filter(move |(k, _)| k.group == group && k.resource == resource && k.namespace == ns).map(|(_, v)| &**v)
 }
 
@@ -61,13 +61,13 @@ pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Wr
 }
 
 /// `podutil.IsPodReady`.
-fn pod_ready(pod: &Value) -> bool {
+pub(super) fn pod_ready(pod: &Value) -> bool {
     pod["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == "Ready" && c["status"] == "True")
 }
 
 /// `FindPort`: a Service port's target on one pod (a named targetPort by the pod's container
 /// ports), or None when the pod has no such port.
-fn find_port(pod: &Value, port: &Value) -> Option<i64> {
+pub(super) fn find_port(pod: &Value, port: &Value) -> Option<i64> {
     match &port["targetPort"] {
         Value::Number(n) => n.as_i64(),
         Value::String(name) => pod["spec"]["containers"]

@@ -7,6 +7,7 @@
 //! Modelled so far: the two controllers every namespace needs before a pod can be created in
 //! it. Workload controllers arrive with their issue.
 
+pub mod endpoints;
 pub mod endpointslice;
 mod namespace;
 pub mod node_health;
@@ -62,6 +63,7 @@ pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent, now: crat
     writes.extend(tainteviction::reconcile(cache, event, now));
     writes.extend(volume_protection::reconcile(cache, event));
     writes.extend(endpointslice::reconcile(cache, event));
+    writes.extend(endpoints::reconcile(cache, event));
     writes
 }
 

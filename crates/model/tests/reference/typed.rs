@@ -21,6 +21,7 @@ pub fn roundtrip_for(kind: &str) -> Roundtrip {
     use k8s_openapi::api::{apps::v1 as apps, batch::v1 as batch, coordination::v1 as coordination, core::v1 as core, discovery::v1 as discovery, rbac::v1 as rbac, scheduling::v1 as scheduling, storage::v1 as storage};
     match kind {
         "ConfigMap" => roundtrip_as::<core::ConfigMap>,
+        "Endpoints" => roundtrip_as::<core::Endpoints>,
         "Event" => roundtrip_as::<core::Event>,
         "Namespace" => roundtrip_as::<core::Namespace>,
         "Node" => roundtrip_as::<core::Node>,
