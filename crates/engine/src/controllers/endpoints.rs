@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::endpointslice::{find_port, of, pod_ready};
+use super::endpointslice::{find_port, of, pod_ready, services_selecting};
 use super::{Write, controller_request};
 use crate::apiserver::Verb;
 use crate::store::{EventType, WatchEvent};
@@ -25,11 +25,7 @@ fn services_to_sync(cache: &crate::components::Cache, event: &WatchEvent) -> Vec
     match event.key.resource.as_str() {
         "services" => vec![(ns, event.key.name.clone(), event.event_type == EventType::Deleted)],
         "pods" => {
-            let labels = &event.object["metadata"]["labels"];
-            let mut names: Vec<String> = of(cache, "", "services", &ns)
-                .filter(|s| s["spec"]["selector"].is_object() && crate::labels::selector_matches(&json!({"matchLabels": s["spec"]["selector"]}), labels))
-                .filter_map(|s| s["metadata"]["name"].as_str().map(str::to_string))
-                .collect();
+            let mut names = services_selecting(cache, &ns, &event.object["metadata"]["labels"]);
             for ep in of(cache, "", "endpoints", &ns) {
                 let lists_pod = ep["subsets"].as_array().into_iter().flatten().any(|s| {
                     ["addresses", "notReadyAddresses"].iter().any(|k| s[*k].as_array().into_iter().flatten().any(|a| a["targetRef"]["name"] == event.key.name.as_str()))

@@ -30,17 +30,21 @@ pub(super) fn of<'a>(cache: &'a crate::components::Cache, group: &'a str, resour
     cache.iter().filter(move |(k, _)| k.group == group && k.resource == resource && k.namespace == ns).map(|(_, v)| &**v)
 }
 
+/// The names of the Services in `ns` whose selector matches `labels` (`GetPodServiceMemberships`).
+pub(super) fn services_selecting(cache: &crate::components::Cache, ns: &str, labels: &Value) -> Vec<String> {
+    of(cache, "", "services", ns)
+        .filter(|s| s["spec"]["selector"].is_object() && crate::labels::selector_matches(&json!({"matchLabels": s["spec"]["selector"]}), labels))
+        .filter_map(|s| s["metadata"]["name"].as_str().map(str::to_string))
+        .collect()
+}
+
 /// The Services a delivery asks this controller to sync, in key order.
 fn services_to_sync(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<(String, String)> {
     let ns = event.key.namespace.clone();
     match event.key.resource.as_str() {
         "services" => vec![(ns, event.key.name.clone())],
         "pods" => {
-            let labels = &event.object["metadata"]["labels"];
-            let mut names: Vec<String> = of(cache, "", "services", &ns)
-                .filter(|s| s["spec"]["selector"].is_object() && crate::labels::selector_matches(&json!({"matchLabels": s["spec"]["selector"]}), labels))
-                .filter_map(|s| s["metadata"]["name"].as_str().map(str::to_string))
-                .collect();
+            let mut names = services_selecting(cache, &ns, &event.object["metadata"]["labels"]);
             // A pod that left a Service (relabelled, deleted) is still listed in its slices.
             for slice in of(cache, "discovery.k8s.io", "endpointslices", &ns) {
                 let lists_pod = slice["endpoints"].as_array().into_iter().flatten().any(|e| e["targetRef"]["name"] == event.key.name.as_str());
