@@ -172,7 +172,7 @@ impl App {
         if let Err(e) = keep::save(&saved) {
             self.notice = Some(self.t().text_with("notice-save-failed", &[("error", &e)]));
         }
-        crash::remember(self.files.iter().map(|f| format!("# {}\n{}\n", f.name, f.text)).collect());
+        crash::remember_files(&self.files);
     }
 
     /// Saves a moment later (stepping quickly saves once, not at every step).
@@ -329,7 +329,7 @@ impl Component for App {
             }
         }
         app.player.set_files(&pairs(&app.files));
-        crash::remember(app.files.iter().map(|f| format!("# {}\n{}\n", f.name, f.text)).collect());
+        crash::remember_files(&app.files);
         app
     }
 

@@ -15,7 +15,6 @@ use crate::tables;
 #[derive(Default)]
 pub struct Refs {
     pub input: NodeRef,
-    pub output: NodeRef,
     /// How far back ↑ went (0 = the line being typed).
     pub back: Rc<Cell<usize>>,
 }
@@ -106,7 +105,7 @@ fn console_body(app: &App, ctx: &Context<App>) -> Html {
     });
     html! {
         <div class="console">
-            <div class="console-log" id="console-log" ref={refs.output.clone()} tabindex="0" aria-live="polite" aria-label={t.text("console-log")}>
+            <div class="console-log" id="console-log" tabindex="0" aria-live="polite" aria-label={t.text("console-log")}>
                 { for entries }
                 { for player.console().is_empty().then(|| html! { <p class="empty">{ t.text("console-empty") }</p> }) }
             </div>

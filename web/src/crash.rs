@@ -10,8 +10,9 @@ thread_local! {
     static LAST_TEXT: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
-/// Remembers the user's text for the panic page.
-pub fn remember(text: String) {
+/// Remembers the editor's files for the panic page, each under a `# NAME` line.
+pub fn remember_files(files: &[podlife_player::keep::EditorFile]) {
+    let text: String = files.iter().map(|f| format!("# {}\n{}\n", f.name, f.text)).collect();
     LAST_TEXT.with(|t| *t.borrow_mut() = text);
 }
 

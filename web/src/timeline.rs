@@ -63,8 +63,6 @@ pub struct Layout {
     marks: Vec<(f64, u64)>,
     width: f64,
     height: f64,
-    /// How many reactions the layout was made from, and with or without background ones.
-    pub made_for: (usize, bool),
 }
 
 impl Layout {
@@ -101,9 +99,7 @@ impl Layout {
             x += TICK;
         }
         let height = lanes.len().max(1) as f64 * LANE_H + 28.0;
-        let made_for = (reactions.len(), show_all);
-        drop(lane_index);
-        Layout { lanes, ticks, gaps, marks, width: x + 20.0, height, made_for }
+        Layout { lanes, ticks, gaps, marks, width: x + 20.0, height }
     }
 
     /// The tick of the reaction at or before `position`, if any.

@@ -2,7 +2,7 @@
 //! changed (before → after), a scheduling cycle's node × plugin table, and the raw trace lines.
 
 use podlife_engine::ComponentRef;
-use podlife_player::explain::{component_label, explain};
+use podlife_player::explain::component_label;
 use podlife_player::view::{self, Changes, value_text};
 use yew::prelude::*;
 
@@ -24,7 +24,7 @@ const MAX_CHANGES: usize = 40;
 pub fn view(app: &App, _ctx: &Context<App>) -> Html {
     let t = app.t();
     let player = app.player();
-    let Some(r) = player.current() else {
+    let (Some(r), Some(message)) = (player.current(), view::explanation(player)) else {
         let text = if player.reactions().is_empty() { t.text("what-empty") } else { t.text("what-start") };
         return html! {
             <section class="panel what" aria-labelledby="what-label">
@@ -33,7 +33,6 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
             </section>
         };
     };
-    let message = view::explanation(player).unwrap_or_else(|| explain(r, player.trace()));
     let text = t.message(&message);
     let changes = changes_view(app);
     let table = view::cycle_table(player).map(|c| cycle_view(app, &c));

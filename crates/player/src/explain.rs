@@ -30,24 +30,29 @@ impl Message {
     fn text(mut self, name: &'static str, value: impl Into<String>) -> Message {
         let value = value.into();
         let flag = if value.is_empty() { "no" } else { "yes" };
-        let mut chars = name.chars();
-        let capitalized: String = chars.next().map(|c| c.to_ascii_uppercase()).into_iter().chain(chars).collect();
-        self.args.push((format!("has{capitalized}"), Arg::Text(flag.to_string())));
+        self.args.push((has_flag(name), Arg::Text(flag.to_string())));
         self.args.push((name.to_string(), Arg::Text(value)));
         self
     }
 
     /// Replaces a text argument (and its `has<Name>` flag).
     pub fn set_text(&mut self, name: &'static str, value: String) {
-        self.args.retain(|(n, _)| n != name && n.strip_prefix("has").is_none_or(|rest| !rest.eq_ignore_ascii_case(name)));
-        let replaced = std::mem::take(&mut self.args);
-        *self = Message { id: self.id, args: replaced }.text(name, value);
+        self.args.retain(|(n, _)| n != name && *n != has_flag(name));
+        let args = std::mem::take(&mut self.args);
+        *self = Message { id: self.id, args }.text(name, value);
     }
 
     fn number(mut self, name: &'static str, value: f64) -> Message {
         self.args.push((name.to_string(), Arg::Number(value)));
         self
     }
+}
+
+/// `error` → `hasError`: the flag beside a text argument.
+fn has_flag(name: &str) -> String {
+    let mut chars = name.chars();
+    let capitalized: String = chars.next().map(|c| c.to_ascii_uppercase()).into_iter().chain(chars).collect();
+    format!("has{capitalized}")
 }
 
 /// `kubelet(worker-2)` style name of a component.

@@ -300,7 +300,7 @@ impl Player {
                 // The timeline shows the deletion happen; kubectl's own waiting would jump
                 // to its end in one step. The output is the same line either way.
                 let run = if line.starts_with("kubectl delete") && !line.contains("--wait") { format!("{line} --wait=false") } else { line.to_string() };
-                let (text, failed, _) = self.exec(&run, None);
+                let (text, failed, _) = self.exec_as(&run, None);
                 if !is_read_only(line) {
                     self.run_forward(0, QUIET_MS);
                 }
@@ -369,10 +369,6 @@ impl Player {
         }
         self.position = self.reactions.len();
         Ok(())
-    }
-
-    fn exec(&mut self, line: &str, stdin: Option<String>) -> (String, bool, Vec<Diagnostic>) {
-        self.exec_as(line, stdin)
     }
 
     fn exec_as(&mut self, line: &str, stdin: Option<String>) -> (String, bool, Vec<Diagnostic>) {

@@ -62,24 +62,15 @@ pub fn param_text(e: &TraceEvent, key: &str) -> String {
     }
 }
 
-/// Who sent an API request: the user agent's program, and for a kubelet the node its
-/// credentials name (`system:node:worker-2`).
+/// Who sent an API request: the program its user agent names, and for a kubelet the node
+/// its credentials name (`system:node:worker-2`).
 fn caller(events: &[TraceEvent]) -> ComponentRef {
     let agent = events.first().map(|e| param_text(e, "userAgent")).unwrap_or_default();
     let program = agent.split('/').next().unwrap_or_default();
     let user = events.iter().find(|e| e.action == Action::Authentication).map(|e| param_text(e, "user")).unwrap_or_default();
-    let node = user.strip_prefix("system:node:");
-    match (program, node) {
-        ("kubelet", Some(node)) => ComponentRef::on_node("kubelet", node),
-        ("", Some(node)) => ComponentRef::on_node("kubelet", node),
-        ("", _) => match user.as_str() {
-            // Clients that send no user agent are known by their credentials.
-            "system:kube-scheduler" => ComponentRef::control_plane("kube-scheduler"),
-            "system:kube-controller-manager" => ComponentRef::control_plane("kube-controller-manager"),
-            u if u.starts_with("system:serviceaccount:kube-system:") => ComponentRef::control_plane("kube-controller-manager"),
-            _ => ComponentRef::control_plane("kubectl"),
-        },
-        (p, _) => ComponentRef::control_plane(p),
+    match user.strip_prefix("system:node:") {
+        Some(node) if program == "kubelet" => ComponentRef::on_node("kubelet", node),
+        _ => ComponentRef::control_plane(program),
     }
 }
 
@@ -215,5 +206,11 @@ mod tests {
         let status = reactions.iter().find(|r| r.kind == Kind::ApiCall && param_text(&trace[r.events.start], "path").ends_with("/status")).expect("a status patch");
         assert_eq!(status.actor.name, "kubelet");
         assert!(status.actor.node.is_some());
+        // The scheduler's own Event (Scheduled) is the scheduler's, not kubectl's.
+        let event = reactions
+            .iter()
+            .find(|r| r.kind == Kind::ApiCall && r.object.as_ref().is_some_and(|o| o.kind == "Event") && trace[r.events.clone()].iter().any(|e| param_text(e, "user") == "system:kube-scheduler"))
+            .expect("the Scheduled event");
+        assert_eq!(event.actor, ComponentRef::control_plane("kube-scheduler"));
     }
 }

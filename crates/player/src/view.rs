@@ -27,20 +27,22 @@ fn table(player: &Player, kind: &str, headers: &[&str], filter: impl Fn(&Value) 
 
 /// `kubectl get pods -A`-like rows (every namespace but kube-system), at the moment shown.
 pub fn pods(player: &Player) -> Table {
-    let mut t = table(player, "Pod", &columns::headers("Pod", false), |o| o["metadata"]["namespace"] != "kube-system");
-    // NAMESPACE first, as `-A` prints it.
-    t.headers.insert(0, "NAMESPACE".into());
-    let namespaces: Vec<String> = player
+    let now = player.time();
+    let mut headers = vec!["NAMESPACE".to_string()];
+    headers.extend(columns::headers("Pod", false).iter().map(|h| h.to_string()));
+    let rows = player
         .history()
         .list("Pod", player.revision())
         .into_iter()
         .filter(|o| o["metadata"]["namespace"] != "kube-system")
-        .map(|o| o["metadata"]["namespace"].as_str().unwrap_or_default().to_string())
+        .map(|o| {
+            // NAMESPACE first, as `-A` prints it.
+            let mut row = vec![o["metadata"]["namespace"].as_str().unwrap_or_default().to_string()];
+            row.extend(columns::row("Pod", o, now, false));
+            row
+        })
         .collect();
-    for (row, ns) in t.rows.iter_mut().zip(namespaces) {
-        row.insert(0, ns);
-    }
-    t
+    Table { headers, rows }
 }
 
 /// `kubectl get events -A`-like rows at the moment shown.

@@ -25,6 +25,8 @@ use podlife_model::ResourceType;
 use queue::SchedulingQueue;
 
 pub const SCHEDULER_NAME: &str = "default-scheduler";
+/// The user agent of kube-scheduler's client.
+const SCHEDULER_USER_AGENT: &str = "kube-scheduler/v1.36.0 (linux/amd64) kubernetes/$Format/scheduler";
 pub const COMPONENT: &str = "kube-scheduler";
 /// The most nodes a cycle's filter and score tables list in the trace (the rest are counted).
 pub const TABLE_ROWS: usize = 100;
@@ -606,17 +608,15 @@ impl Engine {
             status["conditions"] = json!(conditions);
             let mut body: Value = (*victim).clone();
             body["status"] = status;
-            let mut patch = Request::new(Verb::Update, rt);
+            let mut patch = Self::scheduler_request(Verb::Update, rt);
             patch.namespace = Some(ns.to_string());
             patch.name = Some(name.to_string());
             patch.subresource = Some("status".into());
             patch.body = Some(body);
-            patch.credentials = Some(Self::scheduler_identity());
             let _ = self.handle(patch);
-            let mut delete = Request::new(Verb::Delete, rt);
+            let mut delete = Self::scheduler_request(Verb::Delete, rt);
             delete.namespace = Some(ns.to_string());
             delete.name = Some(name.to_string());
-            delete.credentials = Some(Self::scheduler_identity());
             let _ = self.handle(delete);
             let note = format!("Preempted by pod {} on node {}", pod.uid, candidate.node);
             self.scheduler_event(&victim, "Normal", "Preempted", "Preempting", &note);
@@ -738,6 +738,14 @@ impl Engine {
         UserInfo { name: "system:kube-scheduler".into(), groups: vec!["system:authenticated".into()] }
     }
 
+    /// A request from kube-scheduler's own client: its credentials and user agent.
+    fn scheduler_request(verb: Verb, rt: &'static ResourceType) -> Request {
+        let mut req = Request::new(verb, rt);
+        req.credentials = Some(Self::scheduler_identity());
+        req.user_agent = SCHEDULER_USER_AGENT.into();
+        req
+    }
+
     /// Assume, Reserve, Permit, PreBind, then DefaultBinder's `pods/binding` and the
     /// `Scheduled` event.
     fn bind_pod(&mut self, pod: &PodInfo, pod_value: &Value, node: &str) {
@@ -790,12 +798,10 @@ impl Engine {
         }
         for (plural, namespace, body) in writes {
             let Some(rt) = ResourceType::resolve(plural) else { continue };
-            let mut req = Request::new(Verb::Update, rt);
+            let mut req = Self::scheduler_request(Verb::Update, rt);
             req.namespace = namespace;
             req.name = body["metadata"]["name"].as_str().map(str::to_string);
             req.body = Some(body);
-            req.credentials = Some(Self::scheduler_identity());
-            req.user_agent = "kube-scheduler/v1.36.0 (linux/amd64) kubernetes/$Format/scheduler".into();
             let _ = self.handle(req);
         }
         waiting
@@ -847,15 +853,13 @@ impl Engine {
     /// DefaultBinder: the `pods/binding` request, then the `Scheduled` event.
     fn default_binder(&mut self, pod: &PodInfo, pod_value: &Value, node: &str) {
         let Some(rt) = ResourceType::resolve("pods") else { return };
-        let mut req = Request::new(Verb::Create, rt);
+        let mut req = Self::scheduler_request(Verb::Create, rt);
         req.namespace = Some(pod.namespace.clone());
         req.name = Some(pod.name.clone());
         req.subresource = Some("binding".into());
         req.body = Some(json!({"apiVersion": "v1", "kind": "Binding",
             "metadata": {"name": pod.name, "namespace": pod.namespace, "uid": pod.uid},
             "target": {"apiVersion": "v1", "kind": "Node", "name": node}}));
-        req.credentials = Some(Self::scheduler_identity());
-        req.user_agent = "kube-scheduler/v1.36.0 (linux/amd64) kubernetes/$Format/scheduler".into();
         self.scheduler_trace(Action::SchedulerBind, pod, crate::sort::map_of([("node".to_string(), json!(node))]));
         match self.handle(req) {
             Ok(_) => {
@@ -898,13 +902,11 @@ impl Engine {
         }
         let mut body = pod_value.clone();
         body["status"] = status;
-        let mut req = Request::new(Verb::Update, rt);
+        let mut req = Self::scheduler_request(Verb::Update, rt);
         req.namespace = Some(pod.namespace.clone());
         req.name = Some(pod.name.clone());
         req.subresource = Some("status".into());
         req.body = Some(body);
-        req.credentials = Some(Self::scheduler_identity());
-        req.user_agent = "kube-scheduler/v1.36.0 (linux/amd64) kubernetes/$Format/scheduler".into();
         let _ = self.handle(req);
     }
 
@@ -943,10 +945,9 @@ impl Engine {
             "reportingComponent": SCHEDULER_NAME, "reportingInstance": format!("{SCHEDULER_NAME}-control-plane"),
             "source": {}
         });
-        let mut req = Request::new(Verb::Create, rt);
+        let mut req = Self::scheduler_request(Verb::Create, rt);
         req.namespace = Some(ns);
         req.body = Some(body);
-        req.credentials = Some(Self::scheduler_identity());
         let _ = self.handle(req);
     }
 
@@ -956,11 +957,10 @@ impl Engine {
         let key = crate::store::ObjectKey::new(rt, Some(&entry.namespace), &entry.name);
         let Some(mut ev) = self.store.get(&key).cloned() else { return };
         ev["series"] = json!({"count": entry.count, "lastObservedTime": entry.last_observed.rfc3339_micros()});
-        let mut req = Request::new(Verb::Update, rt);
+        let mut req = Self::scheduler_request(Verb::Update, rt);
         req.namespace = Some(entry.namespace.clone());
         req.name = Some(entry.name.clone());
         req.body = Some(ev);
-        req.credentials = Some(Self::scheduler_identity());
         let _ = self.handle(req);
     }
 
