@@ -3,10 +3,12 @@
 
 pub mod crictl;
 pub mod golden;
+pub mod iptables;
 pub mod kubectl;
 pub mod printers;
 pub mod render;
 pub mod script;
+pub mod traffic;
 
 use podlife_engine::Engine;
 use podlife_engine::cluster::NodeSpec;
@@ -57,12 +59,14 @@ pub struct Session {
     seed: u64,
     /// A `kubectl get -w` whose changes the next `sleep` prints.
     watch: Option<kubectl::WatchRequest>,
+    /// `podlife traffic` runs started (their job numbers).
+    traffic_runs: usize,
 }
 
 impl Session {
     /// The default three-node cluster with the given seed.
     pub fn new(seed: u64) -> Session {
-        Session { engine: Engine::with_default_cluster(seed), read_file: std::rc::Rc::new(|_| None), commands_run: 0, seed, watch: None }
+        Session { engine: Engine::with_default_cluster(seed), read_file: std::rc::Rc::new(|_| None), commands_run: 0, seed, watch: None, traffic_runs: 0 }
     }
 
     /// Lets `kubectl -f FILE` read files (the CLI passes the file system; the web has none).
@@ -95,8 +99,9 @@ impl Session {
                     self.engine.close_watch(w.id);
                 }
                 let mut ctx = kubectl::Context { engine: &mut self.engine, stdin, read_file: &*self.read_file, watch: None };
-                let out = kubectl::run(&mut ctx, &words[1..]);
+                let mut out = kubectl::run(&mut ctx, &words[1..]);
                 self.watch = ctx.watch.take();
+                self.traffic_reports(&mut out);
                 out
             }
             "sleep" => {
@@ -108,6 +113,7 @@ impl Session {
                             out.out(&w.render(&mut self.engine));
                             self.engine.close_watch(w.id);
                         }
+                        self.traffic_reports(&mut out);
                     }
                     Some(Ok(_)) => out.err(&format!("sleep: podlife advances at most {MAX_SLEEP_SECONDS} seconds at once\n")),
                     Some(Err(e)) => out.err(&format!("sleep: {e}\n")),
@@ -117,6 +123,7 @@ impl Session {
             }
             "podlife" => {
                 self.podlife(&words[1..], stdin, &mut out);
+                self.traffic_reports(&mut out);
                 out
             }
             other => {
@@ -165,6 +172,16 @@ impl Session {
                     out.err(&format!("podlife: {e}\n"));
                 }
             }
+            ["node", name, "--", "iptables-save", rest @ ..] => match self.engine.proxier(name) {
+                None => out.err(&format!("podlife: no node named {name:?}\n")),
+                Some(p) => {
+                    let args: Vec<String> = rest.iter().map(|s| s.to_string()).collect();
+                    match iptables::save(p, self.engine.now(), &args) {
+                        Ok(text) => out.out(&text),
+                        Err(text) => out.err(&text),
+                    }
+                }
+            },
             ["node", name, "--", command @ ..] => {
                 let now = self.engine.now();
                 let argv: Vec<String> = command.iter().map(|s| s.to_string()).collect();
@@ -179,12 +196,96 @@ impl Session {
             ["node", ..] => out.err("podlife: usage: podlife node down|up NAME, or podlife node NAME -- COMMAND…\n"),
             ["scheduler", "config", "-f", file] => self.scheduler_config(file, stdin, out),
             ["scheduler", ..] => out.err("podlife: usage: podlife scheduler config -f FILE (a KubeSchedulerConfiguration; - reads the here-document)\n"),
-            ["traffic", ..] => out.err(&format!(
-                "podlife: `podlife {}` needs the traffic model, which this version does not have yet\n",
-                words.join(" ")
-            )),
+            ["traffic", rest @ ..] => match traffic::parse(rest).and_then(|spec| {
+                let target = format!("svc/{}", spec.service);
+                let (rps, secs) = (spec.rps, spec.duration_ms as f64 / 1000.0);
+                self.engine.start_traffic(spec).map(|nodes| (target, rps, secs, nodes))
+            }) {
+                Ok((target, rps, secs, nodes)) => {
+                    self.traffic_runs += 1;
+                    out.out(&format!("[{}] clients on {} send {rps} requests/s to {target} for {secs}s\n", self.traffic_runs, nodes.join(", ")));
+                }
+                Err(e) if e.starts_with("Error from server") => out.err(&format!("{e}\n")),
+                Err(e) => out.err(&format!("podlife: {e}\n")),
+            },
+            ["kube-proxy", "config", rest @ ..] => self.proxy_config(rest, out),
+            ["kube-proxy", ..] => out.err("podlife: usage: podlife kube-proxy config [--node NAME] [--min-sync-period D] [--sync-period D] [--restore-time D|MIN-MAX]\n"),
             _ => out.err(&format!("podlife: unknown command: {}\n", words.join(" "))),
         }
+    }
+
+    /// Reports of traffic runs that ended during the last command.
+    fn traffic_reports(&mut self, out: &mut Output) {
+        for report in self.engine.take_traffic_reports() {
+            out.out(&traffic::render(&report));
+        }
+    }
+
+    /// At the end of a script: let running traffic finish (a script's last word should not
+    /// cut its clients off) and print their reports.
+    pub fn finish_background(&mut self) -> String {
+        let mut out = Output::default();
+        let limit = self.engine.now().plus_millis(podlife_engine::traffic::MAX_DURATION_MS + 10_000);
+        let _ = self.engine.wait_while(|e| e.traffic_running(), limit.millis() - self.engine.now().millis());
+        self.traffic_reports(&mut out);
+        out.text
+    }
+
+    /// `podlife kube-proxy config`: kube-proxy's sync timing on one node or all, then the
+    /// settings in effect.
+    fn proxy_config(&mut self, args: &[&str], out: &mut Output) {
+        let mut node: Option<&str> = None;
+        let defaults = podlife_engine::proxy::ProxyConfig::default();
+        let mut config = self.engine.proxier_config(None).unwrap_or(defaults);
+        let mut i = 0;
+        while i < args.len() {
+            let (flag, inline) = match args[i].split_once('=') {
+                Some((f, v)) => (f, Some(v)),
+                None => (args[i], None),
+            };
+            let value = match inline {
+                Some(v) => v,
+                None => {
+                    i += 1;
+                    match args.get(i) {
+                        Some(v) => v,
+                        None => return out.err(&format!("podlife: flag needs an argument: {flag}\n")),
+                    }
+                }
+            };
+            let parsed = match flag {
+                "--node" => {
+                    node = Some(value);
+                    match self.engine.proxier_config(Some(value)) {
+                        Some(c) => config = c,
+                        None => return out.err(&format!("podlife: no node named {value:?}\n")),
+                    }
+                    Ok(())
+                }
+                "--min-sync-period" => traffic::duration_ms(value).map(|v| config.min_sync_period_ms = v),
+                "--sync-period" => traffic::duration_ms(value).and_then(|v| if v == 0 { Err("--sync-period must be more than 0".into()) } else { config.sync_period_ms = v; Ok(()) }),
+                "--restore-time" => {
+                    let (lo, hi) = value.split_once('-').unwrap_or((value, value));
+                    traffic::duration_ms(lo).and_then(|lo| traffic::duration_ms(hi).map(|hi| (lo, hi))).and_then(|(lo, hi)| if lo > hi { Err(format!("--restore-time: {lo} ms is more than {hi} ms")) } else { config.restore_ms = (lo, hi); Ok(()) })
+                }
+                other => Err(format!("unknown flag: {other}")),
+            };
+            if let Err(e) = parsed {
+                return out.err(&format!("podlife: {e}\n"));
+            }
+            i += 1;
+        }
+        if let Err(e) = self.engine.configure_proxy(node, config.clone()) {
+            return out.err(&format!("podlife: {e}\n"));
+        }
+        let ms = |v: u64| if v.is_multiple_of(1000) { format!("{}s", v / 1000) } else { format!("{v}ms") };
+        let restore = if config.restore_ms.0 == config.restore_ms.1 { ms(config.restore_ms.0) } else { format!("{}-{}", ms(config.restore_ms.0), ms(config.restore_ms.1)) };
+        out.out(&format!(
+            "kube-proxy on {}: minSyncPeriod {}, syncPeriod {}, iptables-restore {restore}\n",
+            node.map_or("every node".to_string(), str::to_string),
+            ms(config.min_sync_period_ms),
+            ms(config.sync_period_ms)
+        ));
     }
 
     /// kube-scheduler restarts with a configuration file, or logs why it cannot and exits.

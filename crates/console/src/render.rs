@@ -217,6 +217,33 @@ pub fn line(e: &TraceEvent) -> String {
         Action::KubeletExec => format!("exec in {}: {}", text(&param(e, "container")), param(e, "command").as_array().map(|a| a.iter().map(text).collect::<Vec<_>>().join(" ")).unwrap_or_default()),
         Action::KubeletLogs => format!("logs of {}{}", text(&param(e, "container")), if param(e, "previous") == serde_json::Value::Bool(true) { " (previous)" } else { "" }),
         Action::Signal => format!("{} → {}: {}", text(&param(e, "signal")), text(&param(e, "container")), text(&param(e, "disposition"))),
+        Action::ProxySync => format!(
+            "syncProxyRules ({}): {} service port(s), {} endpoint(s); iptables-restore takes {} ms",
+            text(&param(e, "trigger")),
+            text(&param(e, "servicePorts")),
+            text(&param(e, "endpoints")),
+            text(&param(e, "restoreMs"))
+        ),
+        Action::ProxyRestore if e.diff.is_empty() => "rules in effect (unchanged)".into(),
+        Action::ProxyRestore => {
+            let list = |v: &Option<Value>| match v {
+                None => "none".to_string(),
+                Some(Value::Array(a)) if a.is_empty() => "no endpoints".to_string(),
+                Some(Value::Array(a)) => a.iter().map(text).collect::<Vec<_>>().join(","),
+                Some(v) => text(v),
+            };
+            let changes: Vec<String> = e.diff.iter().map(|c| format!("{}: {} → {}", c.path, list(&c.before), list(&c.after))).collect();
+            format!("rules in effect: {}", changes.join("; "))
+        }
+        Action::TrafficRequest => {
+            let to = match (param(e, "endpoint").as_str(), param(e, "pod").as_str()) {
+                (Some(ep), Some(pod)) => format!(" → {ep} ({pod})"),
+                (Some(ep), None) => format!(" → {ep}"),
+                _ => String::new(),
+            };
+            format!("request{to}: {} ({})", text(&param(e, "result")), text(&param(e, "reason")))
+        }
+        Action::TrafficDone => format!("run {} done: {} requests, {} ok", text(&param(e, "run")), text(&param(e, "requests")), text(&param(e, "ok"))),
     };
     let secs = e.time.millis() as f64 / 1000.0;
     format!("[{secs:>9.3}s] {who:<24} {:<20} {detail}{object}", e.action.id())

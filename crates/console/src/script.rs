@@ -60,7 +60,7 @@ pub fn parse(script: &str) -> Result<Vec<Command>, ScriptError> {
         }
         if first == "podlife" {
             let verb = text.split_whitespace().nth(1).unwrap_or_default();
-            if !matches!(verb, "cluster" | "stop" | "start" | "restart" | "node" | "scheduler" | "traffic") {
+            if !matches!(verb, "cluster" | "stop" | "start" | "restart" | "node" | "scheduler" | "traffic" | "kube-proxy") {
                 return Err(ScriptError { line: line_no, message: format!("unknown podlife verb `{verb}`") });
             }
         }
@@ -135,6 +135,7 @@ pub fn run(script: &str, session: Session) -> Result<Transcript, ScriptError> {
             diagnostics.push((c.line, d));
         }
     }
+    text.push_str(&session.finish_background());
     Ok(Transcript { text, session, diagnostics })
 }
 

@@ -124,8 +124,10 @@ impl Engine {
         }
         e.scheduler_rebuild();
         // The kubelets' heartbeats and the node lifecycle controller's health monitor.
+        e.refresh_node_index();
         for n in &names {
             e.start_heartbeats(n);
+            e.proxy_boot(n);
         }
         e.schedule(crate::Time(crate::controllers::node_health::NODE_MONITOR_PERIOD_MS), crate::Task::NodeMonitor);
         e.schedule(crate::Time(crate::controllers::persistentvolume::RESYNC_PERIOD_MS), crate::Task::PvResync);

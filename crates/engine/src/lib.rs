@@ -18,6 +18,7 @@ pub mod kubelet;
 pub mod labels;
 pub mod network;
 pub mod process;
+pub mod proxy;
 pub mod qos;
 pub mod quantities;
 pub mod registry;
@@ -28,6 +29,7 @@ pub mod shell;
 pub mod sort;
 pub mod store;
 pub mod trace;
+pub mod traffic;
 pub mod volume;
 
 use std::cmp::Reverse;
@@ -98,6 +100,16 @@ pub(crate) enum Task {
     EventSeriesRefresh,
     /// A container's preStop hook ended (or its time ran out).
     PreStopDone { node: String, uid: String, container: String },
+    /// kube-proxy's sync runner fires (`periodic`: the `syncPeriod` timer's token).
+    ProxySync { node: String, periodic: Option<u64> },
+    /// `iptables-restore` finished: these rules are now in effect on the node.
+    ProxyRestored { node: String, rules: Box<proxy::Rules> },
+    /// A traffic client sends request `index` of a run.
+    TrafficRequest { job: usize, index: u64 },
+    /// An accepted request's answer is due.
+    TrafficResponse { job: usize, second: u64, node: String, endpoint: Box<network::Endpoint>, container: String, generation: u64, code: u16 },
+    /// A traffic run is over.
+    TrafficFinish { job: usize },
 }
 
 /// An event series being counted (client-go's event broadcaster cache).
@@ -185,6 +197,13 @@ pub struct Engine {
     /// Client watches opened from outside the cluster (`kubectl get -w`).
     taps: Vec<Tap>,
     next_tap: u64,
+    /// Each node's kube-proxy: its rules in effect and its sync runner.
+    pub(crate) proxies: BTreeMap<String, proxy::Proxier>,
+    /// kube-proxy's configuration for nodes that join later.
+    pub(crate) proxy_defaults: proxy::ProxyConfig,
+    /// `podlife traffic` runs (None once finished) and the reports not yet handed over.
+    pub(crate) traffic: Vec<Option<traffic::TrafficJob>>,
+    pub(crate) traffic_done: Vec<traffic::TrafficReport>,
 }
 
 /// A client's watch on one resource: the events since it opened.
@@ -225,6 +244,10 @@ impl Engine {
             pv_recorder: Default::default(),
             taps: Vec::new(),
             next_tap: 0,
+            proxies: BTreeMap::new(),
+            proxy_defaults: proxy::ProxyConfig::default(),
+            traffic: Vec::new(),
+            traffic_done: Vec::new(),
         }
     }
 
@@ -311,6 +334,8 @@ impl Engine {
             }
             let node = event.key.name.clone();
             self.start_heartbeats(&node);
+            self.refresh_node_index();
+            self.proxy_boot(&node);
         }
         let now = self.now;
         for tap in &mut self.taps {
@@ -389,6 +414,10 @@ impl Engine {
                     && let Some(node) = id.node.clone() {
                         self.kubelet_observe(&node, &event);
                     }
+                if id.name == proxy::COMPONENT
+                    && let Some(node) = id.node.clone() {
+                        self.proxy_observe(&node);
+                    }
                 if id.name == "kube-controller-manager" {
                     let mut writes = controllers::reconcile(&self.components[component].cache, &event, self.now);
                     writes.extend(controllers::persistentvolume::on_event(&self.components[component].cache, &mut self.pv_recorder, &event, self.now));
@@ -418,6 +447,11 @@ impl Engine {
             Task::EventSeriesFinish => self.scheduler_events_finish(),
             Task::EventSeriesRefresh => self.scheduler_events_refresh(),
             Task::PreStopDone { node, uid, container } => self.prestop_done(&node, &uid, &container),
+            Task::ProxySync { node, periodic } => self.proxy_sync(&node, periodic),
+            Task::ProxyRestored { node, rules } => self.proxy_restored(&node, *rules),
+            Task::TrafficRequest { job, index } => self.traffic_request(job, index),
+            Task::TrafficResponse { job, second, node, endpoint, container, generation, code } => self.traffic_response(job, second, &node, &endpoint, &container, generation, code),
+            Task::TrafficFinish { job } => self.traffic_finish(job),
             Task::Write { component, request, then, guard } => {
                 let Some(c) = self.components.get(component) else { return };
                 if c.running && guard.as_ref().is_none_or(|g| controllers::guard_holds(&c.cache, g)) {
@@ -688,6 +722,7 @@ impl Engine {
                     }
                     self.pleg_soon(&node);
                 }
+                proxy::COMPONENT => self.proxy_restarted(&node),
                 _ => {}
             }
         }

@@ -1,16 +1,22 @@
-//! The pod network as a process inside a container reaches it: cluster DNS names
-//! (`db`, `db.shop`, `db.shop.svc.cluster.local`), Service ClusterIPs, pod IPs and
-//! `localhost`, down to the process that listens.
+//! The pod network as a process inside a container reaches it: cluster DNS (CoreDNS's
+//! `kubernetes` plugin over the Services and EndpointSlices), then the source node's NAT rules
+//! as its kube-proxy last wrote them (`proxy::routing`), then the pod that owns the address
+//! and the process listening there.
 //!
-//! Until kube-proxy and the EndpointSlice controller exist (issue 6), a Service routes to the
-//! ready pods its selector matches, read from etcd at the moment of the connection — the
-//! converged state, without the propagation delay a real node's iptables rules have.
+//! DNS (the Kubernetes DNS specification, CoreDNS's `kubernetes` plugin): `SVC.NS.svc.cluster.local`
+//! is the ClusterIP, or for a headless Service the addresses of its ready endpoints;
+//! `HOSTNAME.SVC.NS.svc.cluster.local` an endpoint with that hostname (a pod's `hostname` with
+//! `subdomain: SVC`); `A-B-C-D.NS.pod.cluster.local` echoes the address. A pod's resolv.conf
+//! (`ClusterFirst`) searches `NS.svc.cluster.local svc.cluster.local cluster.local` with
+//! `ndots:5`. CoreDNS reads the API through its own watch; podlife gives it the API's current
+//! state (its few milliseconds of lag and its 30-second answer cache are not modelled).
 
 use serde_json::Value;
 
 use crate::Engine;
 use crate::clock::Time;
 use crate::containerd::ContainerState;
+use crate::proxy::routing::Nat;
 use crate::shell::NetError;
 
 /// A place a connection can land: a node and a pod sandbox there.
@@ -23,97 +29,111 @@ pub struct Endpoint {
 }
 
 const CLUSTER_DOMAIN: &str = "cluster.local";
+const SERVICE_NAME_LABEL: &str = "kubernetes.io/service-name";
 
 impl Engine {
-    /// The address a name resolves to from a pod in `namespace` (cluster DNS, then IPs).
+    /// The address a name resolves to from a pod in `namespace` (`/etc/hosts`' localhost, an
+    /// IP as written, then cluster DNS through the search list).
     pub fn resolve_name(&self, namespace: &str, host: &str) -> Option<String> {
-        if host == "localhost" || host.parse::<std::net::Ipv4Addr>().is_ok() {
-            return Some(if host == "localhost" { "127.0.0.1".into() } else { host.into() });
+        if host == "localhost" {
+            return Some("127.0.0.1".into());
         }
-        let svc = self.service_for_name(namespace, host)?;
-        match svc["spec"]["clusterIP"].as_str() {
-            Some("None") | None => self.service_endpoints(&svc, None).first().map(|e| e.ip.clone()),
-            Some(ip) => Some(ip.to_string()),
+        if host.parse::<std::net::Ipv4Addr>().is_ok() {
+            return Some(host.into());
+        }
+        let host = host.to_ascii_lowercase();
+        if let Some(fqdn) = host.strip_suffix('.') {
+            return self.dns_lookup(fqdn);
+        }
+        // ndots:5: a name with fewer than 5 dots tries the search list first.
+        let search = [format!("{namespace}.svc.{CLUSTER_DOMAIN}"), format!("svc.{CLUSTER_DOMAIN}"), CLUSTER_DOMAIN.to_string()];
+        let mut candidates: Vec<String> = search.iter().map(|d| format!("{host}.{d}")).collect();
+        if host.matches('.').count() >= 5 {
+            candidates.insert(0, host.clone());
+        } else {
+            candidates.push(host.clone());
+        }
+        candidates.iter().find_map(|name| self.dns_lookup(name))
+    }
+
+    /// An A record in the cluster zone (no answer for names outside it: podlife has no
+    /// upstream resolver).
+    fn dns_lookup(&self, fqdn: &str) -> Option<String> {
+        let rest = fqdn.strip_suffix(CLUSTER_DOMAIN)?.strip_suffix('.')?;
+        let labels: Vec<&str> = rest.split('.').collect();
+        match labels.as_slice() {
+            [svc, ns, "svc"] => {
+                let service = self.get_object("services", Some(ns), svc)?;
+                match service["spec"]["clusterIP"].as_str() {
+                    Some("None") | None => self.dns_endpoints(ns, svc).into_iter().next().map(|(ip, _)| ip),
+                    Some(ip) if service["spec"]["type"] != "ExternalName" => Some(ip.to_string()),
+                    _ => None,
+                }
+            }
+            [host, svc, ns, "svc"] => {
+                self.get_object("services", Some(ns), svc)?;
+                self.dns_endpoints(ns, svc).into_iter().find(|(ip, hostname)| hostname.as_deref() == Some(*host) || ip.replace('.', "-") == *host).map(|(ip, _)| ip)
+            }
+            [dashed, _ns, "pod"] => {
+                let ip = dashed.replace('-', ".");
+                ip.parse::<std::net::Ipv4Addr>().is_ok().then_some(ip)
+            }
+            _ => None,
         }
     }
 
-    /// `NAME`, `NAME.NS`, `NAME.NS.svc`, `NAME.NS.svc.cluster.local`.
-    fn service_for_name(&self, namespace: &str, host: &str) -> Option<Value> {
-        let host = host.trim_end_matches('.');
-        let parts: Vec<&str> = host.split('.').collect();
-        let (name, ns) = match parts.as_slice() {
-            [n] => (*n, namespace),
-            [n, ns] => (*n, *ns),
-            [n, ns, "svc"] => (*n, *ns),
-            [n, ns, "svc", rest @ ..] if rest.join(".") == CLUSTER_DOMAIN => (*n, *ns),
-            _ => return None,
-        };
-        let rt = podlife_model::ResourceType::resolve("services")?;
-        self.store.get(&crate::store::ObjectKey::new(rt, Some(ns), name)).cloned()
-    }
-
-    /// The ready pods behind a Service (all pods with `publishNotReadyAddresses`), with the
-    /// target port for `port` (a Service port).
-    fn service_endpoints(&self, svc: &Value, port: Option<u16>) -> Vec<Endpoint> {
-        let ns = svc["metadata"]["namespace"].as_str().unwrap_or("default");
-        let Some(selector) = svc["spec"]["selector"].as_object().filter(|m| !m.is_empty()) else { return vec![] };
-        let not_ready_ok = svc["spec"]["publishNotReadyAddresses"] == true;
-        let service_port = svc["spec"]["ports"].as_array().and_then(|ps| match port {
-            Some(p) => ps.iter().find(|sp| sp["port"].as_u64() == Some(u64::from(p))),
-            None => ps.first(),
-        });
-        let mut out = vec![];
-        for (_, pod) in self.store.list("", "pods", Some(ns)) {
-            let labels = &pod["metadata"]["labels"];
-            if !selector.iter().all(|(k, v)| &labels[k] == v) {
-                continue;
-            }
-            let ready = pod["status"]["conditions"].as_array().is_some_and(|cs| cs.iter().any(|c| c["type"] == "Ready" && c["status"] == "True"));
-            let (Some(ip), Some(node)) = (pod["status"]["podIP"].as_str(), pod["spec"]["nodeName"].as_str()) else { continue };
-            if !(ready || not_ready_ok) || pod["metadata"]["deletionTimestamp"].is_string() {
-                continue;
-            }
-            let target = match service_port.map(|sp| &sp["targetPort"]) {
-                Some(Value::Number(n)) => n.as_u64().unwrap_or(0) as u16,
-                Some(Value::String(name)) => pod["spec"]["containers"].as_array().into_iter().flatten().flat_map(|c| c["ports"].as_array().into_iter().flatten()).find(|p| p["name"] == name.as_str()).and_then(|p| p["containerPort"].as_u64()).unwrap_or(0) as u16,
-                _ => service_port.and_then(|sp| sp["port"].as_u64()).unwrap_or(u64::from(port.unwrap_or(0))) as u16,
-            };
-            out.push(Endpoint { node: node.to_string(), pod_uid: pod["metadata"]["uid"].as_str().unwrap_or_default().to_string(), ip: ip.to_string(), port: target });
-        }
+    /// The ready endpoints of a Service's slices (address, hostname), as CoreDNS publishes them.
+    fn dns_endpoints(&self, ns: &str, svc: &str) -> Vec<(String, Option<String>)> {
+        let mut out: Vec<(String, Option<String>)> = self
+            .store
+            .list("discovery.k8s.io", "endpointslices", Some(ns))
+            .filter(|(_, s)| s["metadata"]["labels"][SERVICE_NAME_LABEL] == svc)
+            .flat_map(|(_, s)| s["endpoints"].as_array().cloned().unwrap_or_default())
+            .filter(|e| e["conditions"]["ready"].as_bool().unwrap_or(true))
+            .filter_map(|e| Some((e["addresses"][0].as_str()?.to_string(), e["hostname"].as_str().map(str::to_string))))
+            .collect();
+        out.sort();
+        out.dedup();
         out
     }
 
-    /// Where a connection from a pod (`from_uid` on `from_node`) to `host:port` lands.
-    pub fn route(&self, from_node: &str, from_uid: &str, namespace: &str, host: &str, port: u16) -> Result<Endpoint, NetError> {
-        if host == "localhost" || host == "127.0.0.1" {
-            return Ok(Endpoint { node: from_node.into(), pod_uid: from_uid.into(), ip: "127.0.0.1".into(), port });
-        }
-        if let Ok(_ip) = host.parse::<std::net::Ipv4Addr>() {
-            // A pod IP?
-            for (node, m) in &self.machines {
-                if let Some(s) = m.runtime.sandboxes.values().find(|s| s.ready && s.ip.as_deref() == Some(host)) {
-                    return Ok(Endpoint { node: node.clone(), pod_uid: s.pod_uid.clone(), ip: host.into(), port });
-                }
-            }
-            // A ClusterIP?
-            let svc = self.store.list("", "services", None).map(|(_, v)| v).find(|v| v["spec"]["clusterIP"] == host).cloned();
-            return match svc {
-                Some(svc) => self.service_endpoints(&svc, Some(port)).into_iter().next().ok_or(NetError::Refused),
-                None => Err(NetError::Timeout),
-            };
-        }
-        let svc = self.service_for_name(namespace, host).ok_or(NetError::UnknownHost)?;
-        let headless = svc["spec"]["clusterIP"] == "None";
-        let eps = self.service_endpoints(&svc, if headless { None } else { Some(port) });
-        let mut chosen = eps.into_iter().next().ok_or(NetError::Refused)?;
-        if headless {
-            chosen.port = port;
-        }
-        Ok(chosen)
+    fn get_object(&self, plural: &str, ns: Option<&str>, name: &str) -> Option<&Value> {
+        let rt = podlife_model::ResourceType::resolve(plural)?;
+        self.store.get(&crate::store::ObjectKey::new(rt, ns, name))
     }
 
-    /// The listening process's answer at an endpoint: Ok(Some(code)) for HTTP, Ok(None)
-    /// when something listens but speaks no HTTP we model, Err when nothing listens.
+    /// Where a connection from a pod (`from_uid` on `from_node`) to `host:port` lands: DNS,
+    /// then the node's NAT rules, then the pod that owns the address.
+    pub fn route(&mut self, from_node: &str, from_uid: &str, namespace: &str, host: &str, port: u16) -> Result<Endpoint, NetError> {
+        let ip = self.resolve_name(namespace, host).ok_or(NetError::UnknownHost)?;
+        if ip.starts_with("127.") {
+            return Ok(Endpoint { node: from_node.into(), pod_uid: from_uid.into(), ip, port });
+        }
+        let client = self.pod_ip_of(from_node, from_uid).unwrap_or_default();
+        self.route_ip(from_node, &client, &ip, port)
+    }
+
+    /// A TCP connection from `client_ip` on `node` to `ip:port`, through the node's rules.
+    pub(crate) fn route_ip(&mut self, node: &str, client_ip: &str, ip: &str, port: u16) -> Result<Endpoint, NetError> {
+        let (ip, port) = match self.nat(node, client_ip, ip, port, "TCP") {
+            Nat::Pass => (ip.to_string(), port),
+            Nat::To(ep, _) => (ep.ip, ep.port),
+            Nat::Reject => return Err(NetError::Refused),
+            Nat::NoRule | Nat::Drop => return Err(NetError::Timeout),
+        };
+        self.pod_at(&ip).map(|(node, pod_uid)| Endpoint { node, pod_uid, ip, port }).ok_or(NetError::Timeout)
+    }
+
+    /// The node and pod that own a pod IP now (a live sandbox with that address).
+    pub(crate) fn pod_at(&self, ip: &str) -> Option<(String, String)> {
+        self.machines.iter().find_map(|(node, m)| m.runtime.sandboxes.values().find(|s| s.ready && s.ip.as_deref() == Some(ip)).map(|s| (node.clone(), s.pod_uid.clone())))
+    }
+
+    fn pod_ip_of(&self, node: &str, uid: &str) -> Option<String> {
+        self.machines.get(node)?.runtime.sandboxes.values().find(|s| s.ready && s.pod_uid == uid)?.ip.clone()
+    }
+
+    /// The listening process's answer at an endpoint: Ok(code) for HTTP, Err when nothing listens.
     pub fn endpoint_http(&self, ep: &Endpoint, path: &str, now: Time) -> Result<u16, NetError> {
         let m = self.machines.get(&ep.node).ok_or(NetError::Timeout)?;
         m.runtime
@@ -126,6 +146,17 @@ impl Engine {
 
     /// Does something accept TCP connections at the endpoint?
     pub fn endpoint_listens(&self, ep: &Endpoint) -> bool {
-        self.machines.get(&ep.node).is_some_and(|m| m.runtime.containers.values().any(|c| c.pod_uid == ep.pod_uid && c.state == ContainerState::Running && c.process.as_ref().is_some_and(|p| p.listens(ep.port))))
+        self.listener(ep).is_some()
+    }
+
+    /// The container whose process accepts connections at the endpoint: (container id,
+    /// process generation).
+    pub(crate) fn listener(&self, ep: &Endpoint) -> Option<(String, u64)> {
+        let m = self.machines.get(&ep.node)?;
+        m.runtime
+            .containers
+            .values()
+            .find(|c| c.pod_uid == ep.pod_uid && c.state == ContainerState::Running && c.process.as_ref().is_some_and(|p| p.listens(ep.port)))
+            .map(|c| (c.id.clone(), c.generation))
     }
 }

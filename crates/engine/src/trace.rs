@@ -155,6 +155,21 @@ pub enum Action {
     /// The kubelet served a container's log (params: container, previous).
     #[serde(rename = "kubelet.logs")]
     KubeletLogs,
+    /// kube-proxy started a sync of its node's rules (params: trigger change/periodic,
+    /// restoreMs, servicePorts, endpoints, changed, sinceLastSyncMs).
+    #[serde(rename = "proxy.sync")]
+    ProxySync,
+    /// `iptables-restore` finished; the node's rules are in effect (params: changed; diff:
+    /// per service port, the endpoints traffic goes to).
+    #[serde(rename = "proxy.restore")]
+    ProxyRestore,
+    /// A traffic client's request ended (params: result ok/502/503/reset/timeout, reason,
+    /// endpoint, pod, run).
+    #[serde(rename = "traffic.request")]
+    TrafficRequest,
+    /// A traffic run finished (params: run, requests, ok).
+    #[serde(rename = "traffic.done")]
+    TrafficDone,
 }
 
 impl Action {
@@ -201,6 +216,10 @@ impl Action {
             Action::KubeletHook => "kubelet.hook",
             Action::NodeDown => "node.down",
             Action::NodeUp => "node.up",
+            Action::ProxySync => "proxy.sync",
+            Action::ProxyRestore => "proxy.restore",
+            Action::TrafficRequest => "traffic.request",
+            Action::TrafficDone => "traffic.done",
         }
     }
 }

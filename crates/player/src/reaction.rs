@@ -153,6 +153,10 @@ pub fn is_background(r: &Reaction, trace: &[TraceEvent], node_heartbeat_only: im
             // A probe that passes is routine; a failure, and the status change a first
             // success brings, are what a learner looks for.
             Action::KubeletProbe => param_text(&trace[r.events.start], "result") == "success",
+            // kube-proxy's syncs that rewrite nothing (its 30-second timer, mostly), and the
+            // requests of a traffic run that were answered.
+            Action::ProxySync | Action::ProxyRestore => param_text(&trace[r.events.start], "changed") == "false",
+            Action::TrafficRequest => param_text(&trace[r.events.start], "result") == "ok",
             _ => false,
         },
     }

@@ -59,6 +59,8 @@ pub struct App {
     pub start_lines: Vec<(&'static str, String)>,
     pub ready_lines: Vec<(&'static str, String)>,
     pub shutdown_lines: Vec<(&'static str, String)>,
+    /// How long answering one request takes (ms, lowest and highest).
+    pub response_ms: (u64, u64),
 }
 
 const MIB: u64 = 1024 * 1024;
@@ -83,6 +85,7 @@ impl App {
             start_lines: vec![],
             ready_lines: vec![],
             shutdown_lines: vec![],
+            response_ms: (1, 5),
         }
     }
 
@@ -219,8 +222,10 @@ impl App {
     /// `PORT` (8080), `STARTUP_SECONDS` (1) until it listens, `READY_AFTER_SECONDS` (= startup)
     /// until `/ready` answers 200, `READY_FAIL_AFTER_SECONDS`, `HEALTHZ_FAIL_AFTER_SECONDS`,
     /// `EXIT_AFTER_SECONDS` with `EXIT_CODE` (0), `IGNORE_SIGTERM` (`true`),
-    /// `SHUTDOWN_SECONDS` (1) of draining after SIGTERM, `MEMORY_MB` (20) and
-    /// `MEMORY_GROWTH_MB_PER_SECOND` (0).
+    /// `SHUTDOWN_SECONDS` (1) of draining after SIGTERM (`0`: it exits at once, dropping
+    /// the requests it was answering), `RESPONSE_MS` (20: each request takes half to one and a
+    /// half times that), `MEMORY_MB` (20) and `MEMORY_GROWTH_MB_PER_SECOND` (0). While `/ready`
+    /// answers 503, so does every other path but `/healthz`.
     pub fn podlife_app(env: &[(String, String)]) -> App {
         let get = |k: &str| env.iter().rev().find(|(n, _)| n == k).map(|(_, v)| v.trim().to_string());
         let secs = |k: &str| get(k).and_then(|v| v.parse::<f64>().ok()).filter(|v| v.is_finite() && *v >= 0.0).map(|v| (v.min(1e7) * 1000.0) as u64);
@@ -244,6 +249,10 @@ impl App {
             start_lines: vec![("stdout", format!("app: starting (listening on :{port} in {} ms)", startup))],
             ready_lines: vec![("stdout", format!("app: listening on :{port}"))],
             shutdown_lines: vec![("stdout", "app: SIGTERM received, draining".into())],
+            response_ms: {
+                let r = get("RESPONSE_MS").and_then(|v| v.parse::<u64>().ok()).unwrap_or(20).min(60_000);
+                (r / 2, r + r / 2)
+            },
             ..App::base(AppKind::PodlifeApp)
         }
     }
@@ -287,10 +296,8 @@ impl App {
         match self.kind {
             AppKind::AgnhostLiveness | AppKind::PodlifeApp if (path == "/healthz" || path == "/livez") && self.healthz_fail_after_ms.is_some_and(|t| ms >= t) => 500,
             AppKind::AgnhostLiveness | AppKind::PodlifeApp if path == "/healthz" || path == "/livez" => 200,
-            AppKind::PodlifeApp if path == "/ready" || path == "/readyz" => {
-                let ready = ms >= self.ready_after_ms && self.ready_fail_after_ms.is_none_or(|t| ms < t);
-                if ready { 200 } else { 503 }
-            }
+            AppKind::PodlifeApp if !(ms >= self.ready_after_ms && self.ready_fail_after_ms.is_none_or(|t| ms < t)) => 503,
+            AppKind::PodlifeApp if path == "/ready" || path == "/readyz" => 200,
             AppKind::PodlifeApp => if path == "/" { 200 } else { 404 },
             AppKind::Nginx | AppKind::Httpd => if path == "/" || path == "/index.html" { 200 } else { 404 },
             AppKind::AgnhostLiveness => 404,

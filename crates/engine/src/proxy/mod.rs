@@ -1,0 +1,412 @@
+//! kube-proxy in iptables mode, one per node: it watches Services and EndpointSlices and
+//! rewrites its node's NAT rules, so each node has its own view of where a Service's traffic
+//! goes — and nodes learn of a change at different moments.
+//!
+//! Upstream: `pkg/proxy/iptables/proxier.go` (`syncProxyRules`), `pkg/proxy/endpointslicecache.go`
+//! (endpoints per service port from the slices), `pkg/proxy/topology.go`
+//! (`CategorizeEndpoints`: ready endpoints, else serving-and-terminating ones),
+//! `pkg/proxy/runner/bounded_frequency_runner.go` (`minSyncPeriod` 1 s, `syncPeriod` 30 s).
+//!
+//! Timing, per sync: the informer delivery (the engine's watch delay), the runner's wait (a
+//! sync may start at most once per `minSyncPeriod`, and not while the previous one still
+//! runs), then `iptables-restore`. The restore time is podlife's model of network programming
+//! latency on a production node (thousands of rules; what kube-proxy's
+//! `network_programming_duration_seconds` measures): 0.8–4 s by default, drawn per sync from
+//! the seeded RNG; `podlife kube-proxy config --restore-time` changes it (`50ms` is a small
+//! lab cluster). A sync that changes nothing (the 30-second periodic one, usually) writes
+//! nothing and returns in milliseconds. The rules in effect change only when a restore completes; a stopped
+//! kube-proxy leaves its last rules in the kernel.
+
+pub mod routing;
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::clock::Time;
+use crate::components::Cache;
+use crate::trace::{Action, ComponentRef, FieldChange};
+use crate::{Engine, Task};
+
+pub const COMPONENT: &str = "kube-proxy";
+const SERVICE_NAME_LABEL: &str = "kubernetes.io/service-name";
+/// `v1.DefaultClientIPServiceAffinitySeconds`.
+const DEFAULT_AFFINITY_SECONDS: u64 = 10_800;
+
+/// kube-proxy's timing knobs (`--iptables-min-sync-period`, `--iptables-sync-period`) and the
+/// modelled `iptables-restore` duration range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProxyConfig {
+    pub min_sync_period_ms: u64,
+    pub sync_period_ms: u64,
+    pub restore_ms: (u64, u64),
+}
+
+impl Default for ProxyConfig {
+    fn default() -> ProxyConfig {
+        ProxyConfig { min_sync_period_ms: 1_000, sync_period_ms: 30_000, restore_ms: (800, 4_000) }
+    }
+}
+
+/// `proxy.ServicePortName`: a Service port as kube-proxy keys it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct ServicePortName {
+    pub namespace: String,
+    pub name: String,
+    /// The Service port's name ("" when unnamed).
+    pub port: String,
+    pub protocol: String,
+}
+
+impl std::fmt::Display for ServicePortName {
+    /// `ns/name`, or `ns/name:port` for a named port (`ServicePortName.String()`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.namespace, self.name)?;
+        if !self.port.is_empty() {
+            write!(f, ":{}", self.port)?;
+        }
+        Ok(())
+    }
+}
+
+/// One endpoint as kube-proxy's slice cache holds it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ProxyEndpoint {
+    pub ip: String,
+    pub port: u16,
+    pub ready: bool,
+    pub serving: bool,
+    pub terminating: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub node: Option<String>,
+}
+
+impl ProxyEndpoint {
+    /// `net.JoinHostPort(ip, port)`, the endpoint's identity and sort key.
+    pub fn address(&self) -> String {
+        format!("{}:{}", self.ip, self.port)
+    }
+}
+
+/// What the rules say for one service port.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServiceRules {
+    pub cluster_ip: String,
+    pub port: u16,
+    pub node_port: Option<u16>,
+    /// `sessionAffinity: ClientIP` and its timeout.
+    pub affinity_seconds: Option<u64>,
+    /// `internalTrafficPolicy: Local`.
+    pub internal_local: bool,
+    /// Every endpoint the slices list, sorted by address.
+    pub all: Vec<ProxyEndpoint>,
+    /// Where this node sends the service's traffic (`CategorizeEndpoints`); empty = REJECT
+    /// (or DROP for a Local policy).
+    pub used: Vec<ProxyEndpoint>,
+}
+
+/// A node's NAT rules, by service port.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Rules {
+    pub services: BTreeMap<ServicePortName, ServiceRules>,
+}
+
+impl Rules {
+    /// Would both write the same chains? (Endpoint conditions matter only through which
+    /// endpoints are used, and whether a service without usable ones has any at all.)
+    pub fn same_chains(&self, other: &Rules) -> bool {
+        let shape = |r: &ServiceRules| (r.cluster_ip.clone(), r.port, r.node_port, r.affinity_seconds, r.internal_local, r.used.iter().map(ProxyEndpoint::address).collect::<Vec<_>>(), r.all.is_empty());
+        self.services.len() == other.services.len() && self.services.iter().zip(&other.services).all(|((ka, a), (kb, b))| ka == kb && shape(a) == shape(b))
+    }
+}
+
+/// One node's kube-proxy: the rules in effect and the sync runner's state.
+#[derive(Debug, Clone, Default)]
+pub struct Proxier {
+    pub config: ProxyConfig,
+    /// The rules the kernel has now.
+    pub installed: Rules,
+    /// When they were installed.
+    pub installed_at: Option<Time>,
+    /// What the last sync computed (a delivery that changes nothing syncs nothing).
+    computed: Rules,
+    last_run: Option<Time>,
+    busy_until: Time,
+    pending: bool,
+    /// Tells the current periodic timer from stale ones.
+    periodic: u64,
+    /// `-m recent` lists of ClientIP affinity: (client IP, service port) → (endpoint, last use).
+    pub(crate) affinity: BTreeMap<(String, ServicePortName), (String, Time)>,
+}
+
+/// The rules kube-proxy on `node` derives from its informer cache (`syncProxyRules`).
+pub fn build_rules(cache: &Cache, node: &str) -> Rules {
+    // endpointslicecache: endpoints per service port, a non-terminating copy preferred.
+    let mut endpoints: BTreeMap<ServicePortName, BTreeMap<String, ProxyEndpoint>> = BTreeMap::new();
+    for (key, slice) in cache.iter().filter(|(k, _)| k.group == "discovery.k8s.io" && k.resource == "endpointslices") {
+        let Some(service) = slice["metadata"]["labels"][SERVICE_NAME_LABEL].as_str() else { continue };
+        for port in slice["ports"].as_array().into_iter().flatten() {
+            let Some(number) = port["port"].as_u64().and_then(|p| u16::try_from(p).ok()) else { continue };
+            let spn = ServicePortName {
+                namespace: key.namespace.clone(),
+                name: service.to_string(),
+                port: port["name"].as_str().unwrap_or_default().to_string(),
+                protocol: port["protocol"].as_str().unwrap_or("TCP").to_string(),
+            };
+            let map = endpoints.entry(spn).or_default();
+            for e in slice["endpoints"].as_array().into_iter().flatten() {
+                let Some(ip) = e["addresses"][0].as_str() else { continue };
+                let c = &e["conditions"];
+                let ep = ProxyEndpoint {
+                    ip: ip.to_string(),
+                    port: number,
+                    ready: c["ready"].as_bool().unwrap_or(true),
+                    serving: c["serving"].as_bool().unwrap_or(true),
+                    terminating: c["terminating"].as_bool().unwrap_or(false),
+                    node: e["nodeName"].as_str().map(str::to_string),
+                };
+                match map.get(&ep.address()) {
+                    Some(old) if !old.terminating => {}
+                    _ => {
+                        map.insert(ep.address(), ep);
+                    }
+                }
+            }
+        }
+    }
+    let mut rules = Rules::default();
+    for (key, svc) in cache.iter().filter(|(k, _)| k.group.is_empty() && k.resource == "services") {
+        let spec = &svc["spec"];
+        // `ShouldSkipService`: headless and ExternalName Services get no rules.
+        let cluster_ip = spec["clusterIP"].as_str().unwrap_or_default();
+        if cluster_ip.is_empty() || cluster_ip == "None" || spec["type"] == "ExternalName" {
+            continue;
+        }
+        let affinity_seconds = (spec["sessionAffinity"] == "ClientIP").then(|| spec["sessionAffinityConfig"]["clientIP"]["timeoutSeconds"].as_u64().unwrap_or(DEFAULT_AFFINITY_SECONDS));
+        let internal_local = spec["internalTrafficPolicy"] == "Local";
+        for port in spec["ports"].as_array().into_iter().flatten() {
+            let Some(number) = port["port"].as_u64().and_then(|p| u16::try_from(p).ok()) else { continue };
+            let spn = ServicePortName {
+                namespace: key.namespace.clone(),
+                name: key.name.clone(),
+                port: port["name"].as_str().unwrap_or_default().to_string(),
+                protocol: port["protocol"].as_str().unwrap_or("TCP").to_string(),
+            };
+            let all: Vec<ProxyEndpoint> = endpoints.get(&spn).map(|m| m.values().cloned().collect()).unwrap_or_default();
+            let used = categorize(&all, internal_local, node);
+            let node_port = port["nodePort"].as_u64().and_then(|p| u16::try_from(p).ok());
+            rules.services.insert(spn, ServiceRules { cluster_ip: cluster_ip.to_string(), port: number, node_port, affinity_seconds, internal_local, all, used });
+        }
+    }
+    rules
+}
+
+/// `CategorizeEndpoints` for the cluster or local policy: the ready endpoints; when none is
+/// ready, the serving and terminating ones (so a draining pod keeps its connections coming
+/// only while it is the last one left).
+pub fn categorize(all: &[ProxyEndpoint], local: bool, node: &str) -> Vec<ProxyEndpoint> {
+    let here = |e: &ProxyEndpoint| !local || e.node.as_deref() == Some(node);
+    let ready: Vec<ProxyEndpoint> = all.iter().filter(|e| e.ready && here(e)).cloned().collect();
+    if !ready.is_empty() {
+        return ready;
+    }
+    all.iter().filter(|e| e.serving && e.terminating && here(e)).cloned().collect()
+}
+
+/// The per-service-port changes between two rule sets, as trace diffs
+/// (`default/web:http tcp` → the endpoint addresses traffic goes to).
+fn diff(before: &Rules, after: &Rules) -> Vec<FieldChange> {
+    let text = |r: &ServiceRules| Value::Array(r.used.iter().map(|e| Value::String(e.address())).collect());
+    let mut keys: Vec<&ServicePortName> = before.services.keys().chain(after.services.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    keys.into_iter()
+        .filter_map(|k| {
+            let (b, a) = (before.services.get(k).map(text), after.services.get(k).map(text));
+            (b != a).then(|| FieldChange { path: format!("{k} {}", k.protocol.to_lowercase()), before: b, after: a })
+        })
+        .collect()
+}
+
+impl Engine {
+    /// kube-proxy on a node that is already running: its rules match its cache, and its
+    /// periodic sync timer has a random phase.
+    pub(crate) fn proxy_boot(&mut self, node: &str) {
+        let Some(i) = self.node_component(COMPONENT, node) else { return };
+        let rules = build_rules(&self.components[i].cache, node);
+        let config = self.proxy_defaults.clone();
+        let phase = self.rng.below(config.sync_period_ms.max(1));
+        let p = self.proxies.entry(node.to_string()).or_default();
+        p.config = config;
+        p.installed = rules.clone();
+        p.computed = rules;
+        p.installed_at = Some(self.now);
+        p.periodic += 1;
+        let token = p.periodic;
+        self.schedule(self.now.plus_millis(phase), Task::ProxySync { node: node.to_string(), periodic: Some(token) });
+    }
+
+    /// A Service or EndpointSlice delivery reached kube-proxy on `node`: sync if its rules
+    /// would change (`OnServiceUpdate` / `OnEndpointSliceUpdate` → `Sync()`).
+    pub(crate) fn proxy_observe(&mut self, node: &str) {
+        let Some(i) = self.node_component(COMPONENT, node) else { return };
+        let desired = build_rules(&self.components[i].cache, node);
+        let changed = self.proxies.get(node).is_none_or(|p| p.computed != desired);
+        if changed {
+            self.proxy_request_sync(node);
+        }
+    }
+
+    /// A new kube-proxy process (`podlife start kube-proxy`): it syncs as soon as its
+    /// informers have listed; the rules left in the kernel stay until then.
+    pub(crate) fn proxy_restarted(&mut self, node: &str) {
+        let p = self.proxies.entry(node.to_string()).or_default();
+        p.last_run = None;
+        p.pending = false;
+        p.affinity.clear();
+        self.proxy_request_sync(node);
+    }
+
+    /// The bounded-frequency runner's `Run()`: at once if the last sync started at least
+    /// `minSyncPeriod` ago and none is running, else when both hold; requests meanwhile
+    /// coalesce into that one sync.
+    fn proxy_request_sync(&mut self, node: &str) {
+        let now = self.now;
+        let p = self.proxies.entry(node.to_string()).or_default();
+        if p.pending {
+            return;
+        }
+        p.pending = true;
+        let earliest = p.last_run.map_or(now, |t| t.plus_millis(p.config.min_sync_period_ms)).max(p.busy_until).max(now);
+        self.schedule(earliest, Task::ProxySync { node: node.to_string(), periodic: None });
+    }
+
+    /// `syncProxyRules`: compute the rules from the cache, then `iptables-restore` them.
+    pub(crate) fn proxy_sync(&mut self, node: &str, periodic: Option<u64>) {
+        let running = self.node_component(COMPONENT, node).is_some_and(|i| self.components[i].running);
+        let Some(p) = self.proxies.get_mut(node) else { return };
+        match periodic {
+            Some(token) if token != p.periodic => return,
+            Some(_) if p.pending => return,
+            None if !p.pending => return,
+            _ => {}
+        }
+        if !running {
+            p.pending = false;
+            return;
+        }
+        if p.busy_until > self.now {
+            // Still restoring: the runner runs again once the previous sync returns.
+            let at = p.busy_until;
+            p.pending = true;
+            self.schedule(at, Task::ProxySync { node: node.to_string(), periodic: None });
+            return;
+        }
+        let Some(i) = self.node_component(COMPONENT, node) else { return };
+        let rules = build_rules(&self.components[i].cache, node);
+        let (lo, hi) = self.proxies.get(node).map(|p| p.config.restore_ms).unwrap_or_default();
+        // A sync that changes nothing restores nothing (`MinimizeIPTablesRestore`: only
+        // changed chains are written), so it returns at once.
+        let unchanged = self.proxies.get(node).is_some_and(|p| p.computed.same_chains(&rules));
+        let restore = if unchanged { self.rng.between(5, 30).min(lo.max(1)) } else { self.rng.between(lo, hi) };
+        let now = self.now;
+        let Some(p) = self.proxies.get_mut(node) else { return };
+        let waited = p.last_run.map(|t| now.millis().saturating_sub(t.millis()));
+        p.last_run = Some(now);
+        p.pending = false;
+        p.busy_until = now.plus_millis(restore);
+        p.computed = rules.clone();
+        p.periodic += 1;
+        let token = p.periodic;
+        let next = now.plus_millis(p.config.sync_period_ms);
+        let changed = !unchanged;
+        let services = rules.services.len();
+        let endpoints: usize = rules.services.values().map(|s| s.used.len()).sum();
+        self.schedule(next, Task::ProxySync { node: node.to_string(), periodic: Some(token) });
+        let mut params = crate::sort::map_of([
+            ("trigger".to_string(), json!(if periodic.is_some() { "periodic" } else { "change" })),
+            ("restoreMs".to_string(), json!(restore)),
+            ("servicePorts".to_string(), json!(services)),
+            ("endpoints".to_string(), json!(endpoints)),
+            ("changed".to_string(), json!(changed)),
+        ]);
+        if let Some(w) = waited {
+            params.insert("sinceLastSyncMs".to_string(), json!(w));
+        }
+        self.record(ComponentRef::on_node(COMPONENT, node), Action::ProxySync, None, params, vec![]);
+        self.schedule(now.plus_millis(restore), Task::ProxyRestored { node: node.to_string(), rules: Box::new(rules) });
+    }
+
+    /// `iptables-restore` returned: the new rules are in effect on the node.
+    pub(crate) fn proxy_restored(&mut self, node: &str, rules: Rules) {
+        let now = self.now;
+        let Some(p) = self.proxies.get_mut(node) else { return };
+        let changes = diff(&p.installed, &rules);
+        p.installed = rules;
+        p.installed_at = Some(now);
+        let params = crate::sort::map_of([("changed".to_string(), json!(!changes.is_empty()))]);
+        self.record(ComponentRef::on_node(COMPONENT, node), Action::ProxyRestore, None, params, changes);
+    }
+
+    /// A node's kube-proxy, for inspection (`iptables-save`).
+    pub fn proxier(&self, node: &str) -> Option<&Proxier> {
+        self.proxies.get(node)
+    }
+
+    /// kube-proxy's settings on a node (None: for nodes that join later).
+    pub fn proxier_config(&self, node: Option<&str>) -> Option<ProxyConfig> {
+        match node {
+            Some(n) => self.proxies.get(n).map(|p| p.config.clone()),
+            None => Some(self.proxy_defaults.clone()),
+        }
+    }
+
+    /// Sets kube-proxy's knobs on one node or all; the next sync uses them.
+    pub fn configure_proxy(&mut self, node: Option<&str>, config: ProxyConfig) -> Result<(), crate::EngineError> {
+        match node {
+            Some(n) => {
+                let p = self.proxies.get_mut(n).ok_or_else(|| crate::EngineError::UnknownNode(n.to_string()))?;
+                p.config = config;
+            }
+            None => {
+                for p in self.proxies.values_mut() {
+                    p.config = config.clone();
+                }
+                self.proxy_defaults = config;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ep(ip: &str, ready: bool, serving: bool, terminating: bool, node: &str) -> ProxyEndpoint {
+        ProxyEndpoint { ip: ip.into(), port: 80, ready, serving, terminating, node: Some(node.into()) }
+    }
+
+    /// `pkg/proxy/topology_test.go`'s cases for the cluster policy: ready endpoints win;
+    /// serving-terminating ones are the fallback only when none is ready.
+    #[test]
+    fn categorize_falls_back_to_serving_terminating() {
+        let a = ep("10.0.0.1", true, true, false, "n1");
+        let b = ep("10.0.0.2", false, true, true, "n2");
+        let c = ep("10.0.0.3", false, false, true, "n1");
+        assert_eq!(categorize(&[a.clone(), b.clone(), c.clone()], false, "n1"), vec![a.clone()]);
+        assert_eq!(categorize(&[b.clone(), c.clone()], false, "n1"), vec![b.clone()]);
+        assert_eq!(categorize(std::slice::from_ref(&c), false, "n1"), vec![]);
+        // Local policy: only this node's.
+        assert_eq!(categorize(&[a.clone(), b.clone()], true, "n2"), vec![b.clone()]);
+        assert_eq!(categorize(std::slice::from_ref(&a), true, "n2"), vec![]);
+    }
+
+    #[test]
+    fn service_port_names() {
+        let s = |port: &str| ServicePortName { namespace: "default".into(), name: "web".into(), port: port.into(), protocol: "TCP".into() };
+        assert_eq!(s("").to_string(), "default/web");
+        assert_eq!(s("http").to_string(), "default/web:http");
+    }
+}

@@ -1,0 +1,80 @@
+//! What a node's NAT rules do to a new connection: the `KUBE-SERVICES` match on a Service's
+//! virtual IP and port, then `KUBE-SVC-…`'s random choice among its endpoints (the
+//! `statistic` rules make it uniform), the `recent` lists of ClientIP affinity, or the filter
+//! table's REJECT / DROP when no endpoint is usable.
+
+use super::{ProxyEndpoint, ServicePortName};
+use crate::Engine;
+
+/// The service CIDR (kubeadm's default `--service-cluster-ip-range`).
+const SERVICE_CIDR: (u32, u32) = (0x0A60_0000, 12);
+
+/// Where the rules send a new connection.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Nat {
+    /// Not a Service address: the packet goes on as addressed.
+    Pass,
+    /// An address in the service CIDR for which the node has no rule: nothing answers.
+    NoRule,
+    /// `… has no endpoints -j REJECT`: refused at once.
+    Reject,
+    /// `… has no local endpoints -j DROP` (a Local policy): nothing answers.
+    Drop,
+    /// DNAT to this endpoint of this service port.
+    To(ProxyEndpoint, ServicePortName),
+}
+
+/// Is `ip` inside the service CIDR?
+pub fn in_service_cidr(ip: &str) -> bool {
+    let Ok(addr) = ip.parse::<std::net::Ipv4Addr>() else { return false };
+    let (net, bits) = SERVICE_CIDR;
+    (u32::from(addr) >> (32 - bits)) == (net >> (32 - bits))
+}
+
+impl Engine {
+    /// The node's rules applied to a TCP/UDP connection from `client_ip` to `ip:port`.
+    pub(crate) fn nat(&mut self, node: &str, client_ip: &str, ip: &str, port: u16, protocol: &str) -> Nat {
+        let now = self.now;
+        let Some(p) = self.proxies.get(node) else {
+            return if in_service_cidr(ip) { Nat::NoRule } else { Nat::Pass };
+        };
+        let hit = p.installed.services.iter().find(|(k, r)| r.cluster_ip == ip && r.port == port && k.protocol == protocol).map(|(k, r)| (k.clone(), r.clone()));
+        let Some((spn, rules)) = hit else {
+            return if in_service_cidr(ip) { Nat::NoRule } else { Nat::Pass };
+        };
+        if rules.used.is_empty() {
+            return if rules.internal_local && !rules.all.is_empty() { Nat::Drop } else { Nat::Reject };
+        }
+        if let Some(timeout) = rules.affinity_seconds {
+            let key = (client_ip.to_string(), spn.clone());
+            let remembered = p.affinity.get(&key).filter(|(_, at)| now.millis().saturating_sub(at.millis()) <= timeout * 1000).map(|(a, _)| a.clone());
+            if let Some(ep) = remembered.and_then(|a| rules.used.iter().find(|e| e.address() == a).cloned()) {
+                if let Some(p) = self.proxies.get_mut(node) {
+                    p.affinity.insert(key, (ep.address(), now));
+                }
+                return Nat::To(ep, spn);
+            }
+        }
+        let i = self.rng.below(rules.used.len() as u64) as usize;
+        let ep = rules.used[i].clone();
+        if rules.affinity_seconds.is_some()
+            && let Some(p) = self.proxies.get_mut(node) {
+                p.affinity.insert((client_ip.to_string(), spn.clone()), (ep.address(), now));
+            }
+        Nat::To(ep, spn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn service_cidr() {
+        assert!(in_service_cidr("10.96.0.1"));
+        assert!(in_service_cidr("10.111.255.254"));
+        assert!(!in_service_cidr("10.112.0.1"));
+        assert!(!in_service_cidr("10.244.1.5"));
+        assert!(!in_service_cidr("web"));
+    }
+}
