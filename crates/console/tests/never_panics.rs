@@ -154,3 +154,22 @@ fn wait_timeout_is_bounded() {
     let out = s.exec("kubectl wait --for=condition=Ready pod/none --timeout=100000h", None);
     assert_eq!(out.text, "error: podlife waits at most 604800 seconds at once\n");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// `kubectl expose` with arbitrary flag values on a pod, a Service and a Deployment, then
+    /// the describers of what it made.
+    #[test]
+    fn arbitrary_expose_flags(kind in "(pod|svc|deploy|node|rs|po/web|)",
+                              words in prop::collection::vec("(--port|--target-port|--protocol|--name|--type|--selector|-l|--cluster-ip|--session-affinity|--external-ip|--dry-run|-o)=[-a-zA-Z0-9=,:/]{0,10}", 0..4)) {
+        let mut s = Session::new(1);
+        let pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  labels:\n    app: web\nspec:\n  containers:\n  - name: c\n    image: nginx:1.27\n    ports:\n    - containerPort: 80\n    - containerPort: 80\n      protocol: UDP\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  selector: {}\n  ports:\n  - port: 80\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchExpressions:\n    - {key: app, operator: Exists}\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: c\n        image: nginx:1.27\n";
+        let _ = s.exec("kubectl apply -f -", Some(pod));
+        let name = if kind.contains('/') || kind.is_empty() { "" } else { " web" };
+        let _ = s.exec(&format!("kubectl expose {kind}{name} {}", words.join(" ")), None);
+        let _ = s.exec("kubectl describe svc", None);
+        let _ = s.exec("kubectl describe endpointslices", None);
+        let _ = s.exec("kubectl describe endpoints", None);
+    }
+}

@@ -1,4 +1,5 @@
-//! `kubectl describe pod` (upstream: `kubectl/pkg/describe/describe.go`, `describePod`,
+//! `kubectl describe` (upstream: `kubectl/pkg/describe/describe.go`: `describePod`, `describeNode`,
+//! `describePersistentVolume(Claim)`, `describeService`, `describeEndpointSliceV1`, `describeEndpoints`,
 //! `describeContainers`, `describeVolumes`, `DescribeEvents`), laid out by Go's tabwriter.
 
 use serde_json::Value;
@@ -320,7 +321,7 @@ fn events(w: &mut String, events: &[Value], now: Time) -> String {
 }
 
 /// The whole `describe pod` text.
-pub fn pod(pod: &Value, pod_events: &[Value], now: Time) -> String {
+pub fn pod(pod: &Value, pod_events: Option<&[Value]>, now: Time) -> String {
     let meta = &pod["metadata"];
     let spec = &pod["spec"];
     let status = &pod["status"];
@@ -388,15 +389,11 @@ pub fn pod(pod: &Value, pod_events: &[Value], now: Time) -> String {
     w.push_str(&format!("QoS Class:\t{}\n", s(&status["qosClass"])));
     labels_multiline(&mut w, "Node-Selectors", &spec["nodeSelector"]);
     tolerations(&mut w, &spec["tolerations"]);
-    let tail = events(&mut w, pod_events, now);
-    // DescribeEvents flushes the writer before its table, so the table aligns on its own.
-    let mut text = tabwriter::align(&w, 0, 2);
-    text.push_str(&tabwriter::align(&tail, 0, 2));
-    text
+    with_events(w, pod_events, now)
 }
 
 /// `describeNode` with `describeNodeResource`.
-pub fn node(node: &Value, lease: Option<&Value>, pods: &[Value], node_events: &[Value], now: Time) -> String {
+pub fn node(node: &Value, lease: Option<&Value>, pods: &[Value], node_events: Option<&[Value]>, now: Time) -> String {
     use podlife_engine::resources::{pod_limits, pod_requests};
     use podlife_model::quantity::Quantity;
     let meta = &node["metadata"];
@@ -549,10 +546,7 @@ pub fn node(node: &Value, lease: Option<&Value>, pods: &[Value], node_events: &[
         let l = total_lim.get(&name).unwrap_or(&zero);
         w.push_str(&format!("  {name}\t{r} ({}%)\t{l} ({}%)\n", fraction(&name, r), fraction(&name, l)));
     }
-    let tail = events(&mut w, node_events, now);
-    let mut text = tabwriter::align(&w, 0, 2);
-    text.push_str(&tabwriter::align(&tail, 0, 2));
-    text
+    with_events(w, node_events, now)
 }
 
 /// Go's `%v` of a string slice: `[a b]`.
@@ -570,7 +564,7 @@ fn status_line(w: &mut String, obj: &Value, now: Time) {
 }
 
 /// `describePersistentVolumeClaim`; `users` are the pods of its namespace that name it.
-pub fn persistent_volume_claim(pvc: &Value, users: &[Value], claim_events: &[Value], now: Time) -> String {
+pub fn persistent_volume_claim(pvc: &Value, users: &[Value], claim_events: Option<&[Value]>, now: Time) -> String {
     let (meta, spec) = (&pvc["metadata"], &pvc["spec"]);
     let mut w = String::new();
     w.push_str(&format!("Name:\t{}\nNamespace:\t{}\nStorageClass:\t{}\n", s(&meta["name"]), s(&meta["namespace"]), podlife_engine::volume::claim_class(pvc)));
@@ -598,10 +592,7 @@ pub fn persistent_volume_claim(pvc: &Value, users: &[Value], claim_events: &[Val
         }
         w.push_str(&format!("{name}\n"));
     }
-    let tail = events(&mut w, claim_events, now);
-    let mut text = tabwriter::align(&w, 0, 2);
-    text.push_str(&tabwriter::align(&tail, 0, 2));
-    text
+    with_events(w, claim_events, now)
 }
 
 /// `printVolumeNodeAffinity`.
@@ -641,7 +632,7 @@ fn volume_node_affinity(w: &mut String, affinity: &Value) {
 }
 
 /// `describePersistentVolume` (sources: hostPath and local; others print their type only).
-pub fn persistent_volume(pv: &Value, volume_events: &[Value], now: Time) -> String {
+pub fn persistent_volume(pv: &Value, volume_events: Option<&[Value]>, now: Time) -> String {
     let (meta, spec) = (&pv["metadata"], &pv["spec"]);
     let mut w = String::new();
     w.push_str(&format!("Name:\t{}\n", s(&meta["name"])));
@@ -663,8 +654,385 @@ pub fn persistent_volume(pv: &Value, volume_events: &[Value], now: Time) -> Stri
     } else if spec["local"].is_object() {
         w.push_str(&format!("    Type:\tLocalVolume (a persistent volume backed by local storage on a node)\n    Path:\t{}\n", s(&spec["local"]["path"])));
     }
-    let tail = events(&mut w, volume_events, now);
+    with_events(w, volume_events, now)
+}
+
+/// The tail every describer shares: `DescribeEvents` when events were asked for (`events`
+/// is `None` when kubectl leaves them out, e.g. several objects without `--show-events`).
+/// DescribeEvents flushes the writer before its table, so the table aligns on its own.
+fn with_events(mut w: String, object_events: Option<&[Value]>, now: Time) -> String {
+    let tail = match object_events {
+        Some(list) => events(&mut w, list, now),
+        None => String::new(),
+    };
     let mut text = tabwriter::align(&w, 0, 2);
     text.push_str(&tabwriter::align(&tail, 0, 2));
     text
+}
+
+/// `labels.FormatLabels`: `k=v` pairs sorted by key and joined with `,`; none → `<none>`.
+fn format_labels(map: &Value) -> String {
+    match map.as_object().filter(|m| !m.is_empty()) {
+        Some(m) => m.iter().map(|(k, v)| format!("{k}={}", s(v))).collect::<Vec<_>>().join(","),
+        None => "<none>".to_string(),
+    }
+}
+
+/// Go's `net.JoinHostPort`: IPv6 addresses in brackets.
+fn join_host_port(host: &str, port: i64) -> String {
+    if host.contains(':') { format!("[{host}]:{port}") } else { format!("{host}:{port}") }
+}
+
+/// `formatEndpointSlices` (kubectl `pkg/describe/describe.go`): the ready endpoints (`ready`
+/// unset or true) of the slices, as `ip:port` for each slice port named in `ports` (`None`:
+/// every port), or the bare first address for slices without ports (headless). At most 3, then
+/// `"%s + %d more..."`; no slices at all is `<none>`, slices without a ready endpoint an empty
+/// string. As upstream, `more` is set as soon as a 4th endpoint is looked at, ready or not, so
+/// three ready endpoints followed by only not-ready ones print `… + 0 more...`.
+pub fn format_endpoint_slices(slices: &[Value], ports: Option<&[&str]>) -> String {
+    if slices.is_empty() {
+        return "<none>".to_string();
+    }
+    const MAX: usize = 3;
+    let mut list: Vec<String> = Vec::new();
+    let mut more = false;
+    let mut count = 0usize;
+    let ready = |e: &Value| e["conditions"]["ready"].as_bool().unwrap_or(true);
+    let empty = Vec::new();
+    for slice in slices {
+        let endpoints = slice["endpoints"].as_array().unwrap_or(&empty);
+        let slice_ports = slice["ports"].as_array().filter(|p| !p.is_empty());
+        match slice_ports {
+            None => {
+                for e in endpoints {
+                    if list.len() == MAX {
+                        more = true;
+                    }
+                    // Upstream indexes addresses[0]; an endpoint without one (invalid) is skipped here.
+                    let Some(addr) = e["addresses"].get(0).and_then(Value::as_str) else { continue };
+                    if !ready(e) {
+                        continue;
+                    }
+                    if !more {
+                        list.push(addr.to_string());
+                    }
+                    count += 1;
+                }
+            }
+            Some(slice_ports) => {
+                for port in slice_ports {
+                    let name = s(&port["name"]);
+                    if ports.is_some_and(|wanted| !wanted.contains(&name)) {
+                        continue;
+                    }
+                    // Upstream dereferences `port.port`; a port without a number (invalid) is skipped.
+                    let Some(number) = port["port"].as_i64() else { continue };
+                    for e in endpoints {
+                        if list.len() == MAX {
+                            more = true;
+                        }
+                        let Some(addr) = e["addresses"].get(0).and_then(Value::as_str) else { continue };
+                        if !ready(e) {
+                            continue;
+                        }
+                        if !more {
+                            list.push(join_host_port(addr, number));
+                        }
+                        count += 1;
+                    }
+                }
+            }
+        }
+    }
+    let joined = list.join(",");
+    if more { format!("{joined} + {} more...", count.saturating_sub(MAX)) } else { joined }
+}
+
+/// `describeService` (kubectl `pkg/describe/describe.go`); `slices` are the Service's
+/// EndpointSlices (label `kubernetes.io/service-name`), in list order.
+pub fn service(svc: &Value, slices: &[Value], object_events: Option<&[Value]>, now: Time) -> String {
+    let (meta, spec) = (&svc["metadata"], &svc["spec"]);
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\n", s(&meta["name"]), s(&meta["namespace"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    w.push_str(&format!("Selector:\t{}\nType:\t{}\n", format_labels(&spec["selector"]), s(&spec["type"])));
+    if let Some(policy) = spec["ipFamilyPolicy"].as_str() {
+        w.push_str(&format!("IP Family Policy:\t{policy}\n"));
+    }
+    let joined = |v: &Value| -> Option<String> { v.as_array().filter(|a| !a.is_empty()).map(|a| a.iter().map(s).collect::<Vec<_>>().join(",")) };
+    w.push_str(&format!("IP Families:\t{}\n", joined(&spec["ipFamilies"]).unwrap_or_else(|| "<none>".into())));
+    w.push_str(&format!("IP:\t{}\n", s(&spec["clusterIP"])));
+    w.push_str(&format!("IPs:\t{}\n", joined(&spec["clusterIPs"]).unwrap_or_else(|| "<none>".into())));
+    if let Some(ips) = joined(&spec["externalIPs"]) {
+        w.push_str(&format!("External IPs:\t{ips}\n"));
+    }
+    if !s(&spec["loadBalancerIP"]).is_empty() {
+        w.push_str(&format!("Desired LoadBalancer IP:\t{}\n", s(&spec["loadBalancerIP"])));
+    }
+    if !s(&spec["externalName"]).is_empty() {
+        w.push_str(&format!("External Name:\t{}\n", s(&spec["externalName"])));
+    }
+    if let Some(ingress) = svc["status"]["loadBalancer"]["ingress"].as_array().filter(|a| !a.is_empty()) {
+        // buildIngressString: the IP (with its ipMode) or else the hostname, joined ", ".
+        let items: Vec<String> = ingress
+            .iter()
+            .map(|i| match i["ip"].as_str().filter(|ip| !ip.is_empty()) {
+                Some(ip) => match i["ipMode"].as_str() {
+                    Some(mode) => format!("{ip} ({mode})"),
+                    None => ip.to_string(),
+                },
+                None => s(&i["hostname"]).to_string(),
+            })
+            .collect();
+        w.push_str(&format!("LoadBalancer Ingress:\t{}\n", items.join(", ")));
+    }
+    for port in spec["ports"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        let port_name = s(&port["name"]);
+        let name = if port_name.is_empty() { "<unset>" } else { port_name };
+        let protocol = s(&port["protocol"]);
+        w.push_str(&format!("Port:\t{name}\t{}/{protocol}\n", port["port"].as_i64().unwrap_or(0)));
+        // An unset targetPort is intstr's zero value, an Int 0.
+        match &port["targetPort"] {
+            Value::String(t) => w.push_str(&format!("TargetPort:\t{t}/{protocol}\n")),
+            other => w.push_str(&format!("TargetPort:\t{}/{protocol}\n", other.as_i64().unwrap_or(0))),
+        }
+        if let Some(app) = port["appProtocol"].as_str() {
+            w.push_str(&format!("AppProtocol:\t{app}\n"));
+        }
+        if let Some(node_port) = port["nodePort"].as_i64().filter(|n| *n != 0) {
+            w.push_str(&format!("NodePort:\t{name}\t{node_port}/{protocol}\n"));
+        }
+        w.push_str(&format!("Endpoints:\t{}\n", format_endpoint_slices(slices, Some(&[port_name]))));
+    }
+    w.push_str(&format!("Session Affinity:\t{}\n", s(&spec["sessionAffinity"])));
+    if !s(&spec["externalTrafficPolicy"]).is_empty() {
+        w.push_str(&format!("External Traffic Policy:\t{}\n", s(&spec["externalTrafficPolicy"])));
+    }
+    if let Some(policy) = spec["internalTrafficPolicy"].as_str() {
+        w.push_str(&format!("Internal Traffic Policy:\t{policy}\n"));
+    }
+    if let Some(port) = spec["healthCheckNodePort"].as_i64().filter(|n| *n != 0) {
+        w.push_str(&format!("HealthCheck NodePort:\t{port}\n"));
+    }
+    if let Some(ranges) = joined(&spec["loadBalancerSourceRanges"]) {
+        w.push_str(&format!("LoadBalancer Source Ranges:\t{ranges}\n"));
+    }
+    if let Some(dist) = spec["trafficDistribution"].as_str() {
+        w.push_str(&format!("Traffic Distribution:\t{dist}\n"));
+    }
+    with_events(w, object_events, now)
+}
+
+/// `describeEndpointSliceV1` (kubectl `pkg/describe/describe.go`).
+pub fn endpoint_slice(slice: &Value, object_events: Option<&[Value]>, now: Time) -> String {
+    let meta = &slice["metadata"];
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\n", s(&meta["name"]), s(&meta["namespace"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    w.push_str(&format!("AddressType:\t{}\n", s(&slice["addressType"])));
+    match slice["ports"].as_array().filter(|a| !a.is_empty()) {
+        None => w.push_str("Ports: <unset>\n"),
+        Some(ports) => {
+            w.push_str("Ports:\n  Name\tPort\tProtocol\n  ----\t----\t--------\n");
+            for p in ports {
+                let name = p["name"].as_str().filter(|n| !n.is_empty()).unwrap_or("<unset>");
+                let number = p["port"].as_i64().map_or_else(|| "<unset>".to_string(), |n| n.to_string());
+                w.push_str(&format!("  {name}\t{number}\t{}\n", s(&p["protocol"])));
+            }
+        }
+    }
+    match slice["endpoints"].as_array().filter(|a| !a.is_empty()) {
+        None => w.push_str("Endpoints: <none>\n"),
+        Some(endpoints) => {
+            w.push_str("Endpoints:\n");
+            let unset = |v: &Value| v.as_str().unwrap_or("<unset>").to_string();
+            for e in endpoints {
+                let addresses: Vec<&str> = e["addresses"].as_array().map(|a| a.iter().map(s).collect()).unwrap_or_default();
+                let addresses = if addresses.is_empty() { "<none>".to_string() } else { addresses.join(", ") };
+                w.push_str(&format!("  - Addresses:\t{addresses}\n"));
+                let ready = e["conditions"]["ready"].as_bool().map_or_else(|| "<unset>".to_string(), |b| b.to_string());
+                w.push_str(&format!("    Conditions:\n      Ready:\t{ready}\n"));
+                w.push_str(&format!("    Hostname:\t{}\n", unset(&e["hostname"])));
+                if e["targetRef"].is_object() {
+                    w.push_str(&format!("    TargetRef:\t{}/{}\n", s(&e["targetRef"]["kind"]), s(&e["targetRef"]["name"])));
+                }
+                w.push_str(&format!("    NodeName:\t{}\n    Zone:\t{}\n", unset(&e["nodeName"]), unset(&e["zone"])));
+            }
+        }
+    }
+    with_events(w, object_events, now)
+}
+
+/// `describeEndpoints` (kubectl `pkg/describe/describe.go`).
+pub fn endpoints(ep: &Value, object_events: Option<&[Value]>, now: Time) -> String {
+    let meta = &ep["metadata"];
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\n", s(&meta["name"]), s(&meta["namespace"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    w.push_str("Subsets:\n");
+    let ips = |v: &Value| -> String {
+        let list: Vec<&str> = v.as_array().map(|a| a.iter().map(|x| s(&x["ip"])).collect()).unwrap_or_default();
+        let joined = list.join(",");
+        if joined.is_empty() { "<none>".to_string() } else { joined }
+    };
+    for subset in ep["subsets"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        w.push_str(&format!("  Addresses:\t{}\n", ips(&subset["addresses"])));
+        w.push_str(&format!("  NotReadyAddresses:\t{}\n", ips(&subset["notReadyAddresses"])));
+        if let Some(ports) = subset["ports"].as_array().filter(|a| !a.is_empty()) {
+            w.push_str("  Ports:\n    Name\tPort\tProtocol\n    ----\t----\t--------\n");
+            for p in ports {
+                let name = p["name"].as_str().filter(|n| !n.is_empty()).unwrap_or("<unset>");
+                w.push_str(&format!("    {name}\t{}\t{}\n", p["port"].as_i64().unwrap_or(0), s(&p["protocol"])));
+            }
+        }
+        w.push('\n');
+    }
+    with_events(w, object_events, now)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use podlife_engine::json;
+
+    fn endpoint(ip: &str, ready: Option<bool>) -> Value {
+        match ready {
+            Some(r) => json!({"addresses": [ip], "conditions": {"ready": r}}),
+            None => json!({"addresses": [ip], "conditions": {}}),
+        }
+    }
+
+    fn slice(ports: Value, endpoints: Vec<Value>) -> Value {
+        json!({"addressType": "IPv4", "ports": ports, "endpoints": endpoints})
+    }
+
+    #[test]
+    fn endpoints_line_from_slices() {
+        // No slice: <none>; a slice without a ready endpoint: empty.
+        assert_eq!(format_endpoint_slices(&[], Some(&[""])), "<none>");
+        let placeholder = slice(json!([]), vec![]);
+        assert_eq!(format_endpoint_slices(std::slice::from_ref(&placeholder), Some(&["http"])), "");
+        let not_ready = slice(json!([{"name": "http", "port": 8080, "protocol": "TCP"}]), vec![endpoint("10.244.1.2", Some(false))]);
+        assert_eq!(format_endpoint_slices(&[not_ready], Some(&["http"])), "");
+        // Ready unset counts as ready; only the port with the Service port's name.
+        let two_ports = slice(
+            json!([{"name": "http", "port": 8080, "protocol": "TCP"}, {"name": "metrics", "port": 9090, "protocol": "TCP"}]),
+            vec![endpoint("10.244.1.2", None), endpoint("10.244.2.3", Some(true)), endpoint("10.244.2.4", Some(false))],
+        );
+        assert_eq!(format_endpoint_slices(std::slice::from_ref(&two_ports), Some(&["http"])), "10.244.1.2:8080,10.244.2.3:8080");
+        assert_eq!(format_endpoint_slices(std::slice::from_ref(&two_ports), Some(&["metrics"])), "10.244.1.2:9090,10.244.2.3:9090");
+        assert_eq!(format_endpoint_slices(std::slice::from_ref(&two_ports), Some(&["other"])), "");
+        // All ports (nil set): 4 ready pairs → three, then + 1 more.
+        assert_eq!(format_endpoint_slices(&[two_ports], None), "10.244.1.2:8080,10.244.2.3:8080,10.244.1.2:9090 + 1 more...");
+    }
+
+    #[test]
+    fn endpoints_line_more_counts_only_ready() {
+        let port = json!([{"name": "", "port": 80, "protocol": "TCP"}]);
+        let five = slice(port.clone(), (1..=5).map(|i| endpoint(&format!("10.0.0.{i}"), Some(true))).collect());
+        assert_eq!(format_endpoint_slices(&[five], Some(&[""])), "10.0.0.1:80,10.0.0.2:80,10.0.0.3:80 + 2 more...");
+        // Upstream sets `more` before it checks readiness: three ready then one not ready.
+        let mut eps: Vec<Value> = (1..=3).map(|i| endpoint(&format!("10.0.0.{i}"), Some(true))).collect();
+        eps.push(endpoint("10.0.0.9", Some(false)));
+        assert_eq!(format_endpoint_slices(&[slice(port.clone(), eps)], Some(&[""])), "10.0.0.1:80,10.0.0.2:80,10.0.0.3:80 + 0 more...");
+        // Across slices; IPv6 in brackets; headless slices without ports give bare addresses.
+        let v6 = slice(port, vec![endpoint("fd00::1", Some(true))]);
+        let headless = slice(json!([]), vec![endpoint("10.0.1.1", None), endpoint("10.0.1.2", Some(false))]);
+        assert_eq!(format_endpoint_slices(&[v6, headless], Some(&[""])), "[fd00::1]:80,10.0.1.1");
+    }
+
+    #[test]
+    fn describe_service_layout() {
+        let svc = json!({
+            "metadata": {"name": "web", "namespace": "default", "labels": {"app": "web"}},
+            "spec": {"selector": {"app": "web", "tier": "fe"}, "type": "NodePort", "ipFamilyPolicy": "SingleStack", "ipFamilies": ["IPv4"],
+                "clusterIP": "10.96.4.5", "clusterIPs": ["10.96.4.5"],
+                "ports": [{"port": 80, "targetPort": "http", "protocol": "TCP", "nodePort": 30080}],
+                "sessionAffinity": "None", "externalTrafficPolicy": "Cluster", "internalTrafficPolicy": "Cluster"},
+        });
+        let slices = [slice(json!([{"name": "", "port": 8080, "protocol": "TCP"}]), vec![endpoint("10.244.1.2", Some(true))])];
+        let text = service(&svc, &slices, Some(&[]), Time::ZERO);
+        let want = "Name:                     web
+Namespace:                default
+Labels:                   app=web
+Annotations:              <none>
+Selector:                 app=web,tier=fe
+Type:                     NodePort
+IP Family Policy:         SingleStack
+IP Families:              IPv4
+IP:                       10.96.4.5
+IPs:                      10.96.4.5
+Port:                     <unset>  80/TCP
+TargetPort:               http/TCP
+NodePort:                 <unset>  30080/TCP
+Endpoints:                10.244.1.2:8080
+Session Affinity:         None
+External Traffic Policy:  Cluster
+Internal Traffic Policy:  Cluster
+Events:                   <none>
+";
+        assert_eq!(text, want);
+    }
+
+    #[test]
+    fn describe_endpoint_slice_layout() {
+        let sl = json!({
+            "metadata": {"name": "web-abcde", "namespace": "default", "labels": {"kubernetes.io/service-name": "web"}},
+            "addressType": "IPv4",
+            "ports": [{"name": "http", "port": 8080, "protocol": "TCP"}],
+            "endpoints": [{"addresses": ["10.244.1.2"], "conditions": {"ready": true}, "nodeName": "worker-1", "targetRef": {"kind": "Pod", "name": "web-1"}}],
+        });
+        let want = "Name:         web-abcde
+Namespace:    default
+Labels:       kubernetes.io/service-name=web
+Annotations:  <none>
+AddressType:  IPv4
+Ports:
+  Name  Port  Protocol
+  ----  ----  --------
+  http  8080  TCP
+Endpoints:
+  - Addresses:  10.244.1.2
+    Conditions:
+      Ready:    true
+    Hostname:   <unset>
+    TargetRef:  Pod/web-1
+    NodeName:   worker-1
+    Zone:       <unset>
+Events:         <none>
+";
+        assert_eq!(endpoint_slice(&sl, Some(&[]), Time::ZERO), want);
+        let empty = json!({"metadata": {"name": "e", "namespace": "default"}, "addressType": "IPv4"});
+        assert_eq!(
+            endpoint_slice(&empty, None, Time::ZERO),
+            "Name:         e\nNamespace:    default\nLabels:       <none>\nAnnotations:  <none>\nAddressType:  IPv4\nPorts: <unset>\nEndpoints: <none>\n"
+        );
+    }
+
+    #[test]
+    fn describe_endpoints_layout() {
+        let ep = json!({
+            "metadata": {"name": "web", "namespace": "default"},
+            "subsets": [{"addresses": [{"ip": "10.244.1.2"}, {"ip": "10.244.2.2"}], "notReadyAddresses": [{"ip": "10.244.2.9"}],
+                "ports": [{"port": 8080, "protocol": "TCP"}]}],
+        });
+        let want = "Name:         web
+Namespace:    default
+Labels:       <none>
+Annotations:  <none>
+Subsets:
+  Addresses:          10.244.1.2,10.244.2.2
+  NotReadyAddresses:  10.244.2.9
+  Ports:
+    Name     Port  Protocol
+    ----     ----  --------
+    <unset>  8080  TCP
+
+Events:  <none>
+";
+        assert_eq!(endpoints(&ep, Some(&[]), Time::ZERO), want);
+    }
 }

@@ -5,6 +5,7 @@
 mod create_sub;
 mod describe;
 mod exec_wait;
+mod expose;
 pub mod flags;
 mod logs;
 mod manifest_input;
@@ -115,6 +116,9 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "uncordon" => node_ops::cordon(ctx, rest, &mut out, false),
         "taint" => node_ops::taint(ctx, rest, &mut out),
         "label" => node_ops::label(ctx, rest, &mut out),
+        "expose" => expose::expose(ctx, rest, &mut out),
+        // Out of scope: podlife has no network path from the learner's machine into a pod.
+        "port-forward" => out.err(PORT_FORWARD),
         other => {
             let found = suggestions(other);
             let hint = if found.is_empty() {
@@ -128,6 +132,9 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
     }
     out
 }
+
+/// What `kubectl port-forward` prints here, in the form of a kubectl error.
+const PORT_FORWARD: &str = "error: podlife does not model port-forward: there is no network between your machine and the simulated cluster to forward a local port over; use 'kubectl exec', or 'kubectl describe svc' and 'kubectl get endpointslices' to see where a Service sends its traffic\n";
 
 /// Global flags may come before the command (`kubectl --as=jane create -f -`); move them
 /// after it so each command's parser sees them.
@@ -1113,7 +1120,6 @@ fn events(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     out.out(&table::render(&rows));
 }
 
-/// `kubectl describe pod NAME…` (nodes and other kinds: not yet).
 /// A list request for `describe`'s related objects (events, pods); nothing on failure.
 fn list_objects(ctx: &mut Context<'_>, out: &mut Output, plural: &str, namespace: Option<&str>) -> Vec<Value> {
     let Some(r) = ResourceType::resolve(plural) else { return vec![] };
@@ -1125,6 +1131,12 @@ fn list_objects(ctx: &mut Context<'_>, out: &mut Output, plural: &str, namespace
     }
 }
 
+/// The kinds `kubectl describe` knows here.
+const DESCRIBABLE: &[&str] = &["Pod", "Node", "PersistentVolumeClaim", "PersistentVolume", "Service", "EndpointSlice", "Endpoints"];
+
+/// `kubectl describe TYPE [NAME…]` (upstream `pkg/cmd/describe/describe.go` `Run`): the
+/// objects named, or all of the namespace; events only for a single object unless
+/// `--show-events` is given; the texts separated by `"\n\n"`.
 fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let specs = [Spec { long: "show-events", short: None, kind: Kind::Bool }, Spec { long: "all-namespaces", short: Some('A'), kind: Kind::Bool }];
     let p = match flags::parse(args, &specs, "describe") {
@@ -1138,15 +1150,14 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let Some((rt, names)) = groups.into_iter().next() else {
         return out.err("error: You must specify the type of resource to describe. Use \"kubectl api-resources\" for a complete list of supported resources.\n");
     };
-    if !matches!(rt.kind, "Pod" | "Node" | "PersistentVolumeClaim" | "PersistentVolume") {
+    if !DESCRIBABLE.contains(&rt.kind) {
         return out.err(&format!("error: podlife cannot describe {} yet\n", rt.plural));
     }
     let namespace = namespace_of(&p);
-    let show_events = names.len() <= 1 || p.flag("show-events");
-    let mut texts = Vec::new();
+    let all_ns = p.flag("all-namespaces");
     let targets = if names.is_empty() {
         let mut list = Request::new(Verb::List, rt);
-        list.namespace = Some(namespace.clone());
+        list.namespace = if all_ns { None } else { Some(namespace.clone()) };
         list.impersonate = impersonation(&p);
         match send(ctx, out, list) {
             Ok(Response::List(items)) => items,
@@ -1167,81 +1178,70 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         }
         found
     };
-    if rt.kind == "Node" {
-        let mut texts = Vec::new();
-        for node in &targets {
-            let node_name = node["metadata"]["name"].as_str().unwrap_or_default().to_string();
-            let mut list = |ctx: &mut Context<'_>, plural: &str, ns: Option<&str>| list_objects(ctx, out, plural, ns);
-            let pods: Vec<Value> = list(ctx, "pods", None)
-                .into_iter()
-                .filter(|p| p["spec"]["nodeName"] == node_name.as_str() && !matches!(p["status"]["phase"].as_str(), Some("Succeeded" | "Failed")))
-                .collect();
-            let lease = list(ctx, "leases", Some("kube-node-lease")).into_iter().find(|l| l["metadata"]["name"] == node_name.as_str());
-            let node_events: Vec<Value> = if show_events {
-                list(ctx, "events", None).into_iter().filter(|e| e["involvedObject"]["uid"] == node["metadata"]["uid"] || e["involvedObject"]["uid"] == node_name.as_str()).collect()
-            } else {
-                vec![]
-            };
-            let mut text = describe::node(node, lease.as_ref(), &pods, &node_events, ctx.engine.now());
-            if !show_events {
-                text = text.lines().filter(|l| !l.starts_with("Events:")).map(|l| format!("{l}\n")).collect();
+    // `ShowEvents` is switched off when there is more than one object, unless set explicitly.
+    let show_events = if p.has("show-events") { p.flag("show-events") } else { targets.len() <= 1 };
+    let now = ctx.engine.now();
+    let mut texts = Vec::new();
+    for obj in &targets {
+        let ns = obj["metadata"]["namespace"].as_str();
+        // `searchEvents`: the events about this object (by uid), when they are shown. Every
+        // describer asks for them after its other requests (the claim's pods excepted here).
+        let object_events = |ctx: &mut Context<'_>, out: &mut Output| -> Option<Vec<Value>> {
+            show_events.then(|| {
+                let (uid, name) = (&obj["metadata"]["uid"], obj["metadata"]["name"].as_str().unwrap_or_default());
+                match rt.kind {
+                    // Node events are recorded in `default`, some with the node's name as uid.
+                    "Node" => list_objects(ctx, out, "events", None).into_iter().filter(|e| e["involvedObject"]["uid"] == *uid || e["involvedObject"]["uid"] == name).collect(),
+                    _ => list_objects(ctx, out, "events", ns.or(Some("default"))).into_iter().filter(|e| e["involvedObject"]["uid"] == *uid).collect(),
+                }
+            })
+        };
+        let text = match rt.kind {
+            "Node" => {
+                let node_name = obj["metadata"]["name"].as_str().unwrap_or_default().to_string();
+                let pods: Vec<Value> = list_objects(ctx, out, "pods", None)
+                    .into_iter()
+                    .filter(|p| p["spec"]["nodeName"] == node_name.as_str() && !matches!(p["status"]["phase"].as_str(), Some("Succeeded" | "Failed")))
+                    .collect();
+                let lease = list_objects(ctx, out, "leases", Some("kube-node-lease")).into_iter().find(|l| l["metadata"]["name"] == node_name.as_str());
+                let evs = object_events(ctx, out);
+                describe::node(obj, lease.as_ref(), &pods, evs.as_deref(), now)
             }
-            texts.push(text);
-        }
-        if targets.is_empty() && names.is_empty() {
-            return out.err("No resources found\n");
-        }
-        return out.out(&texts.join("\n"));
-    }
-    if matches!(rt.kind, "PersistentVolumeClaim" | "PersistentVolume") {
-        let mut list = |ctx: &mut Context<'_>, plural: &str, ns: Option<&str>| list_objects(ctx, out, plural, ns);
-        let mut texts = Vec::new();
-        for obj in &targets {
-            let ns = obj["metadata"]["namespace"].as_str();
-            let object_events: Vec<Value> = if show_events {
-                list(ctx, "events", ns.or(Some("default"))).into_iter().filter(|e| e["involvedObject"]["uid"] == obj["metadata"]["uid"]).collect()
-            } else {
-                vec![]
-            };
-            let mut text = if rt.kind == "PersistentVolume" {
-                describe::persistent_volume(obj, &object_events, ctx.engine.now())
-            } else {
+            "PersistentVolume" => describe::persistent_volume(obj, object_events(ctx, out).as_deref(), now),
+            "PersistentVolumeClaim" => {
+                let evs = object_events(ctx, out);
                 // `getPodsForPVC`: the namespace's pods whose volumes name the claim.
-                let users: Vec<Value> = list(ctx, "pods", ns)
+                let users: Vec<Value> = list_objects(ctx, out, "pods", ns)
                     .into_iter()
                     .filter(|p| podlife_engine::volume::claim_names(&p["spec"]).any(|c| obj["metadata"]["name"] == c))
                     .collect();
-                describe::persistent_volume_claim(obj, &users, &object_events, ctx.engine.now())
-            };
-            if !show_events {
-                text = text.lines().filter(|l| !l.starts_with("Events:")).map(|l| format!("{l}\n")).collect();
+                describe::persistent_volume_claim(obj, &users, evs.as_deref(), now)
             }
-            texts.push(text);
-        }
-        if targets.is_empty() && names.is_empty() {
-            return out.err(&if rt.namespaced { format!("No resources found in {namespace} namespace.\n") } else { "No resources found\n".to_string() });
-        }
-        return out.out(&texts.join("\n"));
-    }
-    let events_rt = ResourceType::resolve("events");
-    for pod in &targets {
-        let mut pod_events = Vec::new();
-        if show_events
-            && let Some(ert) = events_rt {
-                let mut list = Request::new(Verb::List, ert);
-                list.namespace = Some(namespace.clone());
-                if let Ok(Response::List(items)) = send(ctx, out, list) {
-                    pod_events = items.into_iter().filter(|e| e["involvedObject"]["uid"] == pod["metadata"]["uid"]).collect();
-                }
+            "Service" => {
+                // ServiceDescriber: the Service's EndpointSlices, by their service-name label.
+                let slices = match ResourceType::resolve("endpointslices.discovery.k8s.io") {
+                    Some(srt) => {
+                        let mut list = Request::new(Verb::List, srt);
+                        list.namespace = ns.map(str::to_string);
+                        list.label_selector = Some(format!("kubernetes.io/service-name={}", obj["metadata"]["name"].as_str().unwrap_or_default()));
+                        list.impersonate = impersonation(&p);
+                        match send(ctx, out, list) {
+                            Ok(Response::List(items)) => items,
+                            _ => vec![],
+                        }
+                    }
+                    None => vec![],
+                };
+                describe::service(obj, &slices, object_events(ctx, out).as_deref(), now)
             }
-        let mut text = describe::pod(pod, &pod_events, ctx.engine.now());
-        if !show_events {
-            text = text.lines().filter(|l| !l.starts_with("Events:")).map(|l| format!("{l}\n")).collect();
-        }
+            "EndpointSlice" => describe::endpoint_slice(obj, object_events(ctx, out).as_deref(), now),
+            "Endpoints" => describe::endpoints(obj, object_events(ctx, out).as_deref(), now),
+            _ => describe::pod(obj, object_events(ctx, out).as_deref(), now),
+        };
         texts.push(text);
     }
     if targets.is_empty() && names.is_empty() {
-        return out.err(&format!("No resources found in {namespace} namespace.\n"));
+        return out.err(&if all_ns { "No resources found\n".to_string() } else { format!("No resources found in {namespace} namespace.\n") });
     }
-    out.out(&texts.join("\n"));
+    out.out(&texts.join("\n\n"));
 }
