@@ -216,9 +216,13 @@ impl Session {
 
     /// Reports of traffic runs that ended during the last command.
     fn traffic_reports(&mut self, out: &mut Output) {
-        for report in self.engine.take_traffic_reports() {
-            out.out(&traffic::render(&report));
-        }
+        out.out(&self.take_background_output());
+    }
+
+    /// What background work finished since it was last asked (traffic runs' tables), for a
+    /// driver that moves the clock itself (the web player's `sleep`).
+    pub fn take_background_output(&mut self) -> String {
+        self.engine.take_traffic_reports().iter().map(traffic::render).collect()
     }
 
     /// At the end of a script: let running traffic finish (a script's last word should not

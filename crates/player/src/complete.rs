@@ -2,18 +2,18 @@
 
 /// kubectl verbs the emulator knows, as `kubectl --help` lists them.
 const KUBECTL_VERBS: &[&str] = &[
-    "annotate", "api-resources", "apply", "auth", "cordon", "create", "delete", "describe", "drain", "events", "exec", "explain", "get", "label",
+    "annotate", "api-resources", "apply", "auth", "cordon", "create", "delete", "describe", "drain", "events", "exec", "explain", "expose", "get", "label",
     "logs", "patch", "replace", "run", "taint", "uncordon", "version", "wait",
 ];
 
 const KINDS: &[&str] = &[
     "pods", "nodes", "events", "namespaces", "services", "serviceaccounts", "configmaps", "secrets", "persistentvolumeclaims", "persistentvolumes",
-    "storageclasses", "priorityclasses", "leases",
+    "storageclasses", "priorityclasses", "leases", "endpointslices", "endpoints",
 ];
 
 const PROGRAMS: &[&str] = &["kubectl", "podlife", "sleep"];
 
-const PODLIFE_VERBS: &[&str] = &["node", "stop", "start", "restart", "scheduler"];
+const PODLIFE_VERBS: &[&str] = &["node", "stop", "start", "restart", "scheduler", "traffic", "kube-proxy"];
 
 /// The candidates for the last word of `line`; `names` are object names the cluster has
 /// (pods and nodes at the moment shown).

@@ -150,6 +150,32 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
             Action::ComponentStart => Message::new("explain-component-start").text("component", actor),
             Action::NodeDown => Message::new("explain-node-down").text("object", object),
             Action::NodeUp => Message::new("explain-node-up").text("object", object),
+            Action::ProxySync => Message::new("explain-proxy-sync")
+                .text("component", actor)
+                .text("changed", param_text(e, "changed"))
+                .number("servicePorts", param_text(e, "servicePorts").parse().unwrap_or(0.0))
+                .number("endpoints", param_text(e, "endpoints").parse().unwrap_or(0.0))
+                .number("restoreMs", param_text(e, "restoreMs").parse().unwrap_or(0.0)),
+            Action::ProxyRestore => {
+                // `default/web tcp: 10.244.1.5:80, 10.244.2.7:80 → 10.244.2.7:80` (∅: none).
+                let list = |v: &Option<Value>| match v.as_ref().and_then(Value::as_array) {
+                    Some(a) if !a.is_empty() => a.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", "),
+                    _ => "∅".to_string(),
+                };
+                let changes: Vec<String> = e.diff.iter().map(|c| format!("{}: {} → {}", c.path, list(&c.before), list(&c.after))).collect();
+                Message::new("explain-proxy-restore").text("component", actor).text("changes", changes.join("; "))
+            }
+            Action::TrafficRequest => Message::new("explain-traffic-request")
+                .text("node", r.actor.node.clone().unwrap_or_default())
+                .text("object", object)
+                .text("result", param_text(e, "result"))
+                .text("reason", param_text(e, "reason"))
+                .text("endpoint", param_text(e, "endpoint"))
+                .text("pod", param_text(e, "pod")),
+            Action::TrafficDone => Message::new("explain-traffic-done")
+                .text("object", object)
+                .number("requests", param_text(e, "requests").parse().unwrap_or(0.0))
+                .number("ok", param_text(e, "ok").parse().unwrap_or(0.0)),
             // Parts of an API call or a cycle seen on their own (a trace cut short).
             _ => Message::new("explain-step").text("component", actor).text("action", r.action.id()).text("object", object),
         },
@@ -260,6 +286,10 @@ pub const MESSAGE_IDS: &[&str] = &[
     "explain-component-start",
     "explain-node-down",
     "explain-node-up",
+    "explain-proxy-sync",
+    "explain-proxy-restore",
+    "explain-traffic-request",
+    "explain-traffic-done",
     "explain-step",
     "explain-api-rejected",
     "explain-api-read-missing",

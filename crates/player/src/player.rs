@@ -293,7 +293,8 @@ impl Player {
             Some(Ok(ms)) => {
                 let until = self.live.engine().now().plus_millis(ms);
                 self.run_until(until);
-                ConsoleEntry { line: line.to_string(), output: String::new(), failed: false, position: start, scratch: false }
+                let output = self.live.take_background_output();
+                ConsoleEntry { line: line.to_string(), output, failed: false, position: start, scratch: false }
             }
             Some(Err(message)) => ConsoleEntry { line: line.to_string(), output: message, failed: true, position: start, scratch: false },
             None => {

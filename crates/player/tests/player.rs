@@ -242,3 +242,38 @@ fn a_scenario_story_runs_at_least_its_length_even_through_quiet_back_offs() {
     let restarts = |p: &Player| p.reactions().iter().filter(|r| r.action == podlife_engine::Action::Runc).count();
     assert!(restarts(&story) > restarts(&quick));
 }
+
+/// A Service, a pod behind it, traffic, and the pod deleted: kube-proxy's syncs and the
+/// requests' fates have explanations in both languages, and the finished run's table reaches
+/// the console.
+#[test]
+fn traffic_and_kube_proxy_reactions_are_explained() {
+    let svc = "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  selector:\n    app: web\n  ports:\n  - port: 80\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  labels:\n    app: web\nspec:\n  containers:\n  - name: nginx\n    image: nginx:1.27\n";
+    let mut p = Player::new(1);
+    p.apply(&files(svc), 0);
+    p.seek(usize::MAX);
+    let started = p.command("podlife traffic svc/web --rps 10 --for 120s");
+    assert!(started.output.contains("send 10 requests/s to svc/web"), "{:?}", started);
+    for line in ["sleep 3", "kubectl delete pod web --wait=false", "sleep 120"] {
+        p.seek(usize::MAX);
+        p.command(line);
+    }
+    // The table comes with whichever command's time the run ended in (as a shell's "Done").
+    let console: String = p.console().iter().map(|c| c.output.as_str()).collect();
+    assert_eq!(console.matches("traffic svc/web: 1200 requests, ").count(), 1, "{console}");
+    let ids: Vec<&str> = p.reactions().iter().map(|r| explain(r, p.trace()).id).collect();
+    for id in ["explain-proxy-sync", "explain-proxy-restore", "explain-traffic-request", "explain-traffic-done"] {
+        assert!(ids.contains(&id), "no {id}");
+    }
+    let failed = p.reactions().iter().find(|r| r.action == podlife_engine::Action::TrafficRequest && !r.background).expect("a failed request is shown");
+    for lang in Lang::ALL {
+        let l = Localizer::new(lang);
+        for r in p.reactions().iter().filter(|r| matches!(r.action, podlife_engine::Action::ProxySync | podlife_engine::Action::ProxyRestore | podlife_engine::Action::TrafficRequest | podlife_engine::Action::TrafficDone)) {
+            let m = explain(r, p.trace());
+            let (text, errors) = l.format(m.id, &m.args);
+            assert_eq!(errors, Vec::<String>::new(), "{lang:?} {}: {text}", m.id);
+        }
+        let text = l.message(&explain(failed, p.trace()));
+        assert!(text.contains("worker") || text.contains("control-plane"), "{text}");
+    }
+}

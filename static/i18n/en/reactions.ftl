@@ -176,3 +176,31 @@ explain-component-start = { $component } started; it lists what it watches and c
 explain-node-down = { $object } lost its connection to the control plane: its kubelet can no longer report or renew its Lease.
 explain-node-up = { $object } is connected again.
 explain-step = { $component }: { $action } { $object }.
+
+## kube-proxy and traffic
+
+explain-proxy-sync =
+    { $changed ->
+        [false] { $component } ran its periodic sync (every 30 s): nothing changed, so nothing is rewritten.
+       *[other] { $component } rewrites its node's NAT rules from what it has seen of Services and EndpointSlices: { $servicePorts } service port(s), { $endpoints } endpoint(s) in use. iptables-restore takes { $restoreMs } ms; until it returns, this node still sends new connections by its old rules.
+    }
+explain-proxy-restore =
+    { $hasChanges ->
+        [no] { $component }: iptables-restore returned; the rules did not change.
+       *[yes] { $component }: the new rules are in effect. New connections from this node now go to: { $changes }. Other nodes switch when their own kube-proxy gets there.
+    }
+explain-traffic-request =
+    { $result ->
+        [ok] A client on { $node } sent a request to { $object }; that node's rules sent it to { $endpoint } ({ $pod }), which answered.
+        [502] A client on { $node } sent a request to { $object }{ $hasEndpoint ->
+            [no] , and the node's rules rejected it: the Service has no usable endpoint there.
+           *[yes] ; that node's rules sent it to { $endpoint }{ $hasPod ->
+                [no] {""}
+               *[yes] {" "}({ $pod })
+            }, where nothing listens any more: connection refused, which an ingress reports as 502.
+        }
+        [reset] A client on { $node } sent a request to { $object }; { $endpoint } ({ $pod }) accepted it, but the process exited before answering: connection reset.
+        [timeout] A client on { $node } sent a request to { $object } and nothing answered: the node's rules still point at an address whose pod is gone, or have no rule for the Service yet.
+       *[other] A client on { $node } sent a request to { $object }; { $endpoint } ({ $pod }) answered { $result } itself (the app reports it is not ready).
+    }
+explain-traffic-done = The traffic clients for { $object } are done: { $requests } requests, { $ok } answered successfully. The console prints the per-second table.

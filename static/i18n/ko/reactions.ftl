@@ -188,3 +188,31 @@ explain-component-start = { $component } 컴포넌트가 시작되었습니다. 
 explain-node-down = 컨트롤 플레인과 { $object } 사이의 연결이 끊겼습니다. 이 노드의 kubelet은 이제 상태를 보고하지도, 리스(Lease)를 갱신하지도 못합니다.
 explain-node-up = 컨트롤 플레인과 { $object } 사이의 연결이 다시 이어졌습니다.
 explain-step = { $component }: { $action } { $object }.
+
+## kube-proxy and traffic
+
+explain-proxy-sync =
+    { $changed ->
+        [false] { $component } 컴포넌트가 주기적 동기화(30초마다)를 실행했습니다. 바뀐 것이 없어 규칙을 다시 쓰지 않습니다.
+       *[other] { $component } 컴포넌트가 지금까지 본 Service와 EndpointSlice를 바탕으로 이 노드의 NAT 규칙을 다시 씁니다. 서비스 포트 { $servicePorts }개, 사용 중인 엔드포인트 { $endpoints }개입니다. iptables-restore에 { $restoreMs }ms가 걸리며, 그동안 이 노드는 새 연결을 여전히 이전 규칙대로 보냅니다.
+    }
+explain-proxy-restore =
+    { $hasChanges ->
+        [no] { $component }: iptables-restore가 끝났습니다. 규칙은 바뀌지 않았습니다.
+       *[yes] { $component }: 새 규칙이 적용되었습니다. 이제 이 노드에서 나가는 새 연결은 다음으로 갑니다: { $changes }. 다른 노드는 각자의 kube-proxy가 여기까지 와야 바뀝니다.
+    }
+explain-traffic-request =
+    { $result ->
+        [ok] { $node }의 클라이언트가 { $object }로 요청을 보냈고, 그 노드의 규칙이 { $endpoint }({ $pod })로 보내 응답을 받았습니다.
+        [502] { $node }의 클라이언트가 { $object }로 요청을 보냈습니다{ $hasEndpoint ->
+            [no] . 노드의 규칙이 요청을 거부했습니다. 그 노드에서 이 Service에는 쓸 수 있는 엔드포인트가 없습니다.
+           *[yes] . 그 노드의 규칙이 요청을 { $endpoint }{ $hasPod ->
+                [no] {""}
+               *[yes] ({ $pod })
+            }로 보냈지만 그곳에서는 더 이상 아무도 리슨하지 않아 연결이 거부되었습니다. 앞단의 인그레스라면 502로 응답합니다.
+        }
+        [reset] { $node }의 클라이언트가 { $object }로 요청을 보냈고 { $endpoint }({ $pod })가 연결을 받았지만, 응답하기 전에 프로세스가 종료되어 연결이 리셋되었습니다.
+        [timeout] { $node }의 클라이언트가 { $object }로 요청을 보냈지만 아무 응답도 없었습니다. 노드의 규칙이 이미 사라진 파드의 주소를 아직 가리키고 있거나, 이 Service에 대한 규칙이 아직 없습니다.
+       *[other] { $node }의 클라이언트가 { $object }로 요청을 보냈고, { $endpoint }({ $pod })의 앱이 직접 { $result }로 응답했습니다(앱이 준비되지 않았다고 알리는 것입니다).
+    }
+explain-traffic-done = { $object }로 보내던 트래픽 클라이언트가 끝났습니다. 요청 { $requests }개 중 { $ok }개가 성공했습니다. 초마다의 표는 콘솔에 출력됩니다.
