@@ -111,6 +111,7 @@ impl Engine {
                 "spec": {"holderIdentity": n.name, "leaseDurationSeconds": 40, "renewTime": e.now.rfc3339_micros()}
             }));
         }
+        seed_service_network(&mut e, nodes);
         let names: Vec<String> = nodes.iter().map(|n| n.name.clone()).collect();
         e.components = default_components(&names);
         // Components start with a full cache, as after their initial list.
@@ -159,6 +160,51 @@ impl Engine {
         let name = meta["name"].as_str().unwrap_or_default().to_string();
         self.store.put(ObjectKey::new(rt, namespace, &name), obj);
     }
+}
+
+/// What kube-apiserver writes for the Service network as it starts (added after the first
+/// release, so with stable uids and after every earlier bootstrap object):
+/// - the default ServiceCIDR (`pkg/controlplane/controller/defaultservicecidr`), with the
+///   finalizer and Ready condition kube-controller-manager's `service-cidr-controller`
+///   (`pkg/controller/servicecidrs`) puts on it;
+/// - the IPAddress that backs the `kubernetes` Service's 10.96.0.1
+///   (`pkg/registry/core/service/ipallocator/ipallocator.go` `createIPAddress`);
+/// - the `kubernetes` Service's Endpoints and EndpointSlice, written by the endpoint
+///   reconciler (`pkg/controlplane/reconcilers/lease.go` through `endpointsadapter.go`:
+///   Endpoints labelled `endpointslice.kubernetes.io/skip-mirror`, the slice named after the
+///   Service with only the `kubernetes.io/service-name` label and `ready: true`), listing the
+///   control-plane host's address and port `https` 6443.
+fn seed_service_network(e: &mut Engine, nodes: &[NodeSpec]) {
+    use crate::apiserver::ipalloc;
+    let now = e.now.rfc3339();
+    e.seed_object_stable("servicecidrs", None, json!({
+        "apiVersion": "networking.k8s.io/v1", "kind": "ServiceCIDR",
+        "metadata": {"name": ipalloc::DEFAULT_SERVICE_CIDR, "finalizers": ["networking.k8s.io/service-cidr-finalizer"]},
+        "spec": {"cidrs": [ipalloc::SERVICE_CLUSTER_IP_RANGE]},
+        "status": {"conditions": [{"type": "Ready", "status": "True", "reason": "", "message": "Kubernetes Service CIDR is ready", "lastTransitionTime": now}]}
+    }));
+    e.seed_object_stable("ipaddresses", None, ipalloc::ip_address_object("10.96.0.1", "default", "kubernetes"));
+    let host = apiserver_address(nodes);
+    let port = json!({"name": "https", "port": 6443, "protocol": "TCP"});
+    e.seed_object_stable("endpoints", Some("default"), json!({
+        "apiVersion": "v1", "kind": "Endpoints",
+        "metadata": {"name": "kubernetes", "namespace": "default", "labels": {"endpointslice.kubernetes.io/skip-mirror": "true"}},
+        "subsets": [{"addresses": [{"ip": host}], "ports": [port]}]
+    }));
+    e.seed_object_stable("endpointslices", Some("default"), json!({
+        "apiVersion": "discovery.k8s.io/v1", "kind": "EndpointSlice",
+        "metadata": {"name": "kubernetes", "namespace": "default", "labels": {"kubernetes.io/service-name": "kubernetes"}},
+        "addressType": "IPv4",
+        "endpoints": [{"addresses": [host], "conditions": {"ready": true}}],
+        "ports": [port]
+    }));
+}
+
+/// kube-apiserver's advertise address: the control-plane node's InternalIP (the node labelled
+/// `node-role.kubernetes.io/control-plane`, else the first), 172.18.0.2 when there is none.
+pub fn apiserver_address(nodes: &[NodeSpec]) -> String {
+    let index = nodes.iter().position(|n| n.labels.iter().any(|(k, _)| k == "node-role.kubernetes.io/control-plane")).unwrap_or(0);
+    format!("172.18.0.{}", index + 2)
 }
 
 fn namespace(name: &str) -> Value {

@@ -137,6 +137,8 @@ resources! {
     "batch" "v1" "Job" "jobs" "job" [] true RW => Job;
     "coordination.k8s.io" "v1" "Lease" "leases" "lease" [] true RW => Lease;
     "discovery.k8s.io" "v1" "EndpointSlice" "endpointslices" "endpointslice" [] true RW => EndpointSlice;
+    "networking.k8s.io" "v1" "IPAddress" "ipaddresses" "ipaddress" ["ip"] false RW => IPAddress;
+    "networking.k8s.io" "v1" "ServiceCIDR" "servicecidrs" "servicecidr" [] false RW => ServiceCIDR;
     "rbac.authorization.k8s.io" "v1" "ClusterRoleBinding" "clusterrolebindings" "clusterrolebinding" [] false RW => ClusterRoleBinding;
     "rbac.authorization.k8s.io" "v1" "ClusterRole" "clusterroles" "clusterrole" [] false RW => ClusterRole;
     "rbac.authorization.k8s.io" "v1" "RoleBinding" "rolebindings" "rolebinding" [] true RW => RoleBinding;

@@ -32,6 +32,8 @@ const ROOTS: &[(&str, &str)] = &[
     ("api::batch::v1", "Job"),
     ("api::coordination::v1", "Lease"),
     ("api::discovery::v1", "EndpointSlice"),
+    ("api::networking::v1", "IPAddress"),
+    ("api::networking::v1", "ServiceCIDR"),
     ("api::rbac::v1", "ClusterRoleBinding"),
     ("api::rbac::v1", "ClusterRole"),
     ("api::rbac::v1", "RoleBinding"),

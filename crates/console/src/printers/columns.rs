@@ -31,6 +31,10 @@ pub fn headers(kind: &str, wide: bool) -> Vec<&'static str> {
         "Lease" => (&["NAME", "HOLDER", "AGE"], &[]),
         "Endpoints" => (&["NAME", "ENDPOINTS", "AGE"], &[]),
         "EndpointSlice" => (&["NAME", "ADDRESSTYPE", "PORTS", "ENDPOINTS", "AGE"], &[]),
+        // `printIPAddress` also computes an age cell, but the table has two columns and
+        // kubectl drops the extra cell.
+        "IPAddress" => (&["NAME", "PARENTREF"], &[]),
+        "ServiceCIDR" => (&["NAME", "CIDRS", "AGE"], &[]),
         "PersistentVolumeClaim" => (&["NAME", "STATUS", "VOLUME", "CAPACITY", "ACCESS MODES", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "AGE"], &["VOLUMEMODE"]),
         "PersistentVolume" => (&["NAME", "CAPACITY", "ACCESS MODES", "RECLAIM POLICY", "STATUS", "CLAIM", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "REASON", "AGE"], &["VOLUMEMODE"]),
         "StorageClass" => (&["NAME", "PROVISIONER", "RECLAIMPOLICY", "VOLUMEBINDINGMODE", "ALLOWVOLUMEEXPANSION", "AGE"], &[]),
@@ -191,6 +195,27 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
             let ports: Vec<String> = obj["ports"].as_array().into_iter().flatten().filter_map(|p| p["port"].as_i64().map(|n| n.to_string())).collect();
             let addresses: Vec<String> = obj["endpoints"].as_array().into_iter().flatten().filter_map(|e| e["addresses"][0].as_str().map(str::to_string)).collect();
             vec![name, s(&obj["addressType"]).to_string(), first_three(&ports), first_three(&addresses), created]
+        }
+        "IPAddress" => {
+            // `printIPAddress`: `<group.resource>/<namespace>/<name>` lower-cased (the core
+            // group leaves `services`), `<none>` without a parentRef.
+            let r = &obj["spec"]["parentRef"];
+            let parent = if r.is_object() {
+                let group = s(&r["group"]);
+                let mut p = if group.is_empty() { s(&r["resource"]).to_string() } else { format!("{}.{group}", s(&r["resource"])) }.to_lowercase();
+                if !s(&r["namespace"]).is_empty() {
+                    p = format!("{p}/{}", s(&r["namespace"]));
+                }
+                format!("{p}/{}", s(&r["name"]))
+            } else {
+                "<none>".to_string()
+            };
+            vec![name, parent]
+        }
+        "ServiceCIDR" => {
+            // `printServiceCIDR`: the CIDRs joined with commas.
+            let cidrs: Vec<&str> = obj["spec"]["cidrs"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+            vec![name, cidrs.join(","), created]
         }
         "PersistentVolumeClaim" => return pvc_row(obj, created, wide),
         "PersistentVolume" => return pv_row(obj, created, wide),

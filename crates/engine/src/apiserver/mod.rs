@@ -6,6 +6,7 @@
 pub mod admission;
 pub mod authn;
 pub mod defaults;
+pub mod ipalloc;
 pub mod rbac;
 pub mod status;
 pub mod validation;
@@ -362,7 +363,21 @@ impl Engine {
             }
         }
         self.mutating_admission(rt, &mut obj, &namespace, object.clone())?;
-        self.prepare_for_create(rt, &mut obj, req);
+        // `BeginCreate` allocates (the Service's ClusterIP); whatever fails after it gives the
+        // address back (`txnAllocClusterIPs`' revert).
+        let allocated = self.prepare_for_create(rt, &mut obj, req)?;
+        let result = self.create_prepared(rt, req, obj, object);
+        if result.is_err()
+            && let Some(ip) = allocated
+        {
+            self.release_cluster_ip(&ip);
+        }
+        result
+    }
+
+    /// The rest of a create, once the object is prepared: validation, then etcd.
+    fn create_prepared(&mut self, rt: &'static ResourceType, req: &Request, obj: Value, object: Option<ObjectRef>) -> Result<Value, Status> {
+        let namespace = req.namespace.clone().unwrap_or_else(|| "default".into());
         // A generated name is known from here on: later stages (etcd, watch) name the object.
         let object = object.or_else(|| crate::object_ref(&obj, rt.kind));
         let errors = match rt.kind {
@@ -469,8 +484,9 @@ impl Engine {
         Ok(())
     }
 
-    /// `BeforeCreate`: system fields, then the strategy's `PrepareForCreate`.
-    fn prepare_for_create(&mut self, rt: &ResourceType, obj: &mut Value, req: &Request) {
+    /// `BeforeCreate`: system fields, then the strategy's `PrepareForCreate`; for a Service,
+    /// the REST layer's allocations (`BeginCreate`), returning the ClusterIP it took.
+    fn prepare_for_create(&mut self, rt: &ResourceType, obj: &mut Value, req: &Request) -> Result<Option<String>, Status> {
         let now = self.now.rfc3339();
         let uid = self.rng.uuid();
         let meta = &mut obj["metadata"];
@@ -498,7 +514,7 @@ impl Engine {
                 // Clients cannot set status on create; Go prints the empty struct.
                 obj["status"] = json!({});
             }
-            "Service" => self.allocate_service_addresses(obj),
+            "Service" => return self.allocate_service_addresses(obj, req.dry_run),
             "Job" => {
                 // `pkg/registry/batch/job/strategy.go` `generateSelector`: the job's uid
                 // selects its pods, and the template carries it.
@@ -529,6 +545,7 @@ impl Engine {
             }
             _ => {}
         }
+        Ok(None)
     }
 
     /// `pods/binding` (`pkg/registry/core/pod/storage` `BindingREST.Create` → `assignPod`): sets
@@ -565,35 +582,22 @@ impl Engine {
         Ok(json!({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success", "code": 201}))
     }
 
-    /// The Service REST layer's allocations: a ClusterIP from the service CIDR (random, as the
-    /// allocator scans from a random offset), node ports for NodePort/LoadBalancer, the
-    /// single-stack IPv4 family fields, and an empty load-balancer status.
-    fn allocate_service_addresses(&mut self, obj: &mut Value) {
-        let spec = &mut obj["spec"];
-        let kind = spec["type"].as_str().unwrap_or("ClusterIP").to_string();
+    /// The Service REST layer's allocations (`pkg/registry/core/service/storage/alloc.go`
+    /// `allocateCreate`): the single-stack IPv4 family fields (`initIPFamilyFields`), a
+    /// ClusterIP backed by an IPAddress object (see `ipalloc`), node ports for
+    /// NodePort/LoadBalancer, and an empty load-balancer status.
+    fn allocate_service_addresses(&mut self, obj: &mut Value, dry_run: bool) -> Result<Option<String>, Status> {
+        let kind = obj["spec"]["type"].as_str().unwrap_or("ClusterIP").to_string();
         if kind != "ExternalName" {
-            if spec["clusterIP"].as_str().is_none_or(str::is_empty) {
-                let used: Vec<String> = self
-                    .store
-                    .list("", "services", None)
-                    .filter_map(|(_, v)| v["spec"]["clusterIP"].as_str().map(str::to_string))
-                    .collect();
-                // 10.96.0.0/12; the first 256 addresses are kept for static assignment.
-                let ip = loop {
-                    let offset = self.rng.between(256, (1 << 20) - 2);
-                    let ip = format!("10.{}.{}.{}", 96 + (offset >> 16), (offset >> 8) & 0xFF, offset & 0xFF);
-                    if !used.contains(&ip) {
-                        break ip;
-                    }
-                };
-                spec["clusterIP"] = json!(ip);
-            }
-            if spec["clusterIP"] != "None" || spec["clusterIPs"].is_null() {
-                spec["clusterIPs"] = json!([spec["clusterIP"].clone()]);
+            let spec = &mut obj["spec"];
+            if spec["clusterIP"] == "None" && spec["clusterIPs"].is_null() {
+                spec["clusterIPs"] = json!(["None"]);
             }
             spec["ipFamilies"] = json!(["IPv4"]);
             spec["ipFamilyPolicy"] = json!("SingleStack");
         }
+        let allocated = self.allocate_cluster_ip(obj, dry_run)?;
+        let spec = &mut obj["spec"];
         if (kind == "NodePort" || kind == "LoadBalancer")
             && let Some(ports) = spec["ports"].as_array_mut() {
                 for p in ports {
@@ -603,6 +607,7 @@ impl Engine {
                 }
             }
         obj["status"] = json!({"loadBalancer": {}});
+        Ok(allocated)
     }
 
     fn update(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Value, Status> {
@@ -652,7 +657,25 @@ impl Engine {
             finalized["spec"]["finalizers"] = obj["spec"]["finalizers"].clone();
             obj = finalized;
         }
-        let changes = diff(&current, &obj);
+        if rt.kind == "Service" && req.subresource.is_none() {
+            // The Service REST update's allocations (`allocateUpdate`): the new address is
+            // given back if the update fails, the old one released once it is stored.
+            let (allocated, release) = self.update_cluster_ip(&current, &mut obj, req.dry_run)?;
+            let result = self.update_prepared(rt, req, key, &current, obj, object);
+            match (&result, allocated, release) {
+                (Err(_), Some(ip), _) => self.release_cluster_ip(&ip),
+                (Ok(_), _, Some(ip)) => self.release_cluster_ip(&ip),
+                _ => {}
+            }
+            return result;
+        }
+        self.update_prepared(rt, req, key, &current, obj, object)
+    }
+
+    /// The rest of an update once the new object is complete: the trace, etcd, and the
+    /// deletion a removed last finalizer finishes.
+    fn update_prepared(&mut self, rt: &'static ResourceType, req: &Request, key: ObjectKey, current: &Value, obj: Value, object: Option<ObjectRef>) -> Result<Value, Status> {
+        let changes = diff(current, &obj);
         self.apiserver_trace(Action::Validation, object.clone(), BTreeMap::new(), changes);
         if req.dry_run {
             return Ok(obj);
@@ -737,6 +760,10 @@ impl Engine {
         ]), vec![]);
         let last = (*event.object).clone();
         self.broadcast(event, object);
+        if key.group.is_empty() && key.resource == "services" {
+            // The Service REST `afterDelete`: its ClusterIP goes back to the allocator.
+            self.release_service_addresses(&last);
+        }
         Some(last)
     }
 

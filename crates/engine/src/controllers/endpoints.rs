@@ -6,19 +6,24 @@
 //! Modelled: ready pods in `addresses`, not-ready ones in `notReadyAddresses`, terminating
 //! pods left out (unless `publishNotReadyAddresses`), one subset per distinct port list,
 //! addresses in IP order, the Service's labels, the object created even with no pods and
-//! deleted with its Service. Not modelled: the 1000-address cap and its `over-capacity`
-//! annotation, the `last-change-trigger-time` annotation.
+//! deleted with its Service; the `last-change-trigger-time` annotation (see
+//! `endpointslice::trigger_time`); the 1000-address cap (`truncateEndpoints`) and its
+//! `endpoints.kubernetes.io/over-capacity: truncated` annotation.
 
 use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::endpointslice::{find_port, of, pod_ready, services_selecting};
+use super::endpointslice::{TRIGGER_TIME_ANNOTATION, find_port, of, pod_ready, services_selecting, set_annotation, trigger_time};
 use super::{Write, controller_request};
 use crate::apiserver::Verb;
 use crate::store::{EventType, WatchEvent};
 
 pub const CONTROLLER: &str = "endpoint-controller";
+/// `maxCapacity` (endpoints_controller.go): addresses an Endpoints object holds at most.
+pub const MAX_CAPACITY: usize = 1000;
+/// `v1.EndpointsOverCapacity`.
+pub const OVER_CAPACITY_ANNOTATION: &str = "endpoints.kubernetes.io/over-capacity";
 
 fn services_to_sync(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<(String, String, bool)> {
     let ns = event.key.namespace.clone();
@@ -43,10 +48,50 @@ fn services_to_sync(cache: &crate::components::Cache, event: &WatchEvent) -> Vec
 }
 
 pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Write> {
-    services_to_sync(cache, event).into_iter().flat_map(|(ns, name, deleted)| sync_service(cache, &ns, &name, deleted)).collect()
+    services_to_sync(cache, event).into_iter().flat_map(|(ns, name, deleted)| sync_service(cache, event, &ns, &name, deleted)).collect()
 }
 
-fn sync_service(cache: &crate::components::Cache, ns: &str, name: &str, deleted: bool) -> Vec<Write> {
+/// Where a pod stands in an Endpoints object: Some(true) in `addresses`, Some(false) in
+/// `notReadyAddresses`, None when absent.
+fn listed(endpoints: Option<&Value>, pod: &str) -> Option<bool> {
+    let subsets = endpoints?["subsets"].as_array()?;
+    for (key, ready) in [("addresses", true), ("notReadyAddresses", false)] {
+        if subsets.iter().any(|s| s[key].as_array().into_iter().flatten().any(|a| a["targetRef"]["name"] == pod)) {
+            return Some(ready);
+        }
+    }
+    None
+}
+
+/// `truncateEndpoints`: above `MAX_CAPACITY` addresses, ready ones are kept first, each subset
+/// keeping its share (rounded up, the last subsets getting what is left); true when it cut.
+pub fn truncate_endpoints(subsets: &mut [Value]) -> bool {
+    let count = |s: &Value, k: &str| s[k].as_array().map_or(0, Vec::len);
+    let total_ready: usize = subsets.iter().map(|s| count(s, "addresses")).sum();
+    let total_not_ready: usize = subsets.iter().map(|s| count(s, "notReadyAddresses")).sum();
+    if total_ready + total_not_ready <= MAX_CAPACITY {
+        return false;
+    }
+    let truncate_ready = total_ready > MAX_CAPACITY;
+    let (max, num_total) = if truncate_ready { (MAX_CAPACITY, total_ready) } else { (MAX_CAPACITY - total_ready, total_not_ready) };
+    let mut can_be_added = max;
+    for subset in subsets.iter_mut() {
+        let key = if truncate_ready { "addresses" } else { "notReadyAddresses" };
+        let in_subset = count(subset, key);
+        let share = if num_total == 0 { 0 } else { (in_subset * max).div_ceil(num_total) };
+        let to_be_added = share.min(can_be_added);
+        if let Some(list) = subset[key].as_array_mut() {
+            list.truncate(to_be_added);
+        }
+        can_be_added -= count(subset, key);
+        if truncate_ready && let Some(o) = subset.as_object_mut() {
+            o.remove("notReadyAddresses");
+        }
+    }
+    true
+}
+
+fn sync_service(cache: &crate::components::Cache, event: &WatchEvent, ns: &str, name: &str, deleted: bool) -> Vec<Write> {
     let existing = of(cache, "", "endpoints", ns).find(|e| e["metadata"]["name"] == name);
     let svc = of(cache, "", "services", ns).find(|s| s["metadata"]["name"] == name);
     let Some(svc) = svc.filter(|_| !deleted) else {
@@ -134,15 +179,33 @@ fn sync_service(cache: &crate::components::Cache, ns: &str, name: &str, deleted:
         labels.insert("service.kubernetes.io/headless".into(), json!(""));
     }
     let labels = if labels.is_empty() { Value::Null } else { Value::Object(labels) };
+    let mut subsets = subsets;
+    let truncated = truncate_endpoints(&mut subsets);
     let subsets_value = if subsets.is_empty() { Value::Null } else { Value::Array(subsets) };
+    // The trigger time: the pod whose change this sync answers, if it moved in or out of
+    // `addresses` or joined; the Service's creation on its first sync.
+    let pod_changed = |pod: &Value| {
+        let pod_name = pod["metadata"]["name"].as_str().unwrap_or_default();
+        let now = listed(subsets_value.is_array().then_some(&json!({"subsets": subsets_value})), pod_name);
+        now.is_some() && now != listed(existing, pod_name)
+    };
+    let trigger = trigger_time(svc, existing.is_some(), event, pod_changed);
+    let annotate = |body: &mut Value| {
+        set_annotation(body, TRIGGER_TIME_ANNOTATION, trigger.as_deref());
+        set_annotation(body, OVER_CAPACITY_ANNOTATION, truncated.then_some("truncated"));
+    };
     match existing {
         Some(old) => {
-            if old["subsets"] == subsets_value && old["metadata"]["labels"] == labels {
+            // `capacityAnnotationSetCorrectly` on the stored object.
+            let stored: usize = old["subsets"].as_array().into_iter().flatten().map(|s| s["addresses"].as_array().map_or(0, Vec::len) + s["notReadyAddresses"].as_array().map_or(0, Vec::len)).sum();
+            let capacity_ok = stored <= MAX_CAPACITY && old["metadata"]["annotations"][OVER_CAPACITY_ANNOTATION].is_null();
+            if old["subsets"] == subsets_value && old["metadata"]["labels"] == labels && capacity_ok {
                 return Vec::new();
             }
             let mut body = old.clone();
             body["metadata"]["labels"] = labels;
             body["subsets"] = subsets_value;
+            annotate(&mut body);
             if let Some(o) = body.as_object_mut()
                 && o["subsets"].is_null()
             {
@@ -163,7 +226,51 @@ fn sync_service(cache: &crate::components::Cache, ns: &str, name: &str, deleted:
             if !subsets_value.is_null() {
                 body["subsets"] = subsets_value;
             }
+            annotate(&mut body);
             controller_request(CONTROLLER, Verb::Create, "endpoints", Some(ns), name, body).map(|r| vec![Write::now(CONTROLLER, r)]).unwrap_or_default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn addresses(prefix: &str, n: usize) -> Value {
+        Value::Array((0..n).map(|i| json!({"ip": format!("{prefix}.{}", i)})).collect())
+    }
+
+    /// endpoints_controller_test.go `TestTruncateEndpoints`' cases: ready addresses first,
+    /// each subset its rounded-up share.
+    #[test]
+    fn truncation_keeps_ready_first_and_shares_per_subset() {
+        let len = |s: &Value, k: &str| s[k].as_array().map_or(0, Vec::len);
+        // Under the cap: untouched.
+        let mut under = vec![json!({"addresses": addresses("10.0.0", 500), "notReadyAddresses": addresses("10.0.1", 500)})];
+        assert!(!truncate_endpoints(&mut under));
+        // 600 ready + 600 not ready: every ready one stays, 400 not-ready ones.
+        let mut one = vec![json!({"addresses": addresses("10.0.0", 600), "notReadyAddresses": addresses("10.0.1", 600)})];
+        assert!(truncate_endpoints(&mut one));
+        assert_eq!((len(&one[0], "addresses"), len(&one[0], "notReadyAddresses")), (600, 400));
+        // Ready alone over the cap: ready ones cut by share, not-ready ones dropped.
+        let mut two = vec![
+            json!({"addresses": addresses("10.0.0", 700), "notReadyAddresses": addresses("10.0.1", 10)}),
+            json!({"addresses": addresses("10.0.2", 500)}),
+        ];
+        assert!(truncate_endpoints(&mut two));
+        // ceil(700/1200*1000) = 584, then the 416 left.
+        assert_eq!(len(&two[0], "addresses"), 584);
+        assert_eq!(len(&two[0], "notReadyAddresses"), 0);
+        assert_eq!(len(&two[1], "addresses"), 416);
+        // Not-ready shares over three subsets: 900 ready leave room for 100.
+        let mut three = vec![
+            json!({"addresses": addresses("10.0.0", 300), "notReadyAddresses": addresses("10.0.1", 100)}),
+            json!({"addresses": addresses("10.0.2", 300), "notReadyAddresses": addresses("10.0.3", 100)}),
+            json!({"addresses": addresses("10.0.4", 300), "notReadyAddresses": addresses("10.0.5", 100)}),
+        ];
+        assert!(truncate_endpoints(&mut three));
+        let kept: Vec<usize> = three.iter().map(|s| len(s, "notReadyAddresses")).collect();
+        assert_eq!(kept, vec![34, 34, 32]);
+        assert!(three.iter().all(|s| len(s, "addresses") == 300));
     }
 }

@@ -8,8 +8,9 @@
 //! `terminating` as upstream sets them; ports resolved per pod (named targetPorts by the pod's
 //! container ports), one set of slices per distinct port list; at most 100 endpoints a slice;
 //! a placeholder slice (no ports, no endpoints) for a Service that selects nothing; existing
-//! slices updated in place (their names stay); labels and the owner reference.
-//! Not modelled yet: the `last-change-trigger-time` annotation, topology hints, zones.
+//! slices updated in place (their names stay); labels and the owner reference; the
+//! `last-change-trigger-time` annotation on the slices written (see `trigger_time`).
+//! Not modelled yet: topology hints, zones.
 
 use std::collections::BTreeMap;
 
@@ -25,6 +26,54 @@ const SERVICE_NAME_LABEL: &str = "kubernetes.io/service-name";
 const MANAGED_BY_LABEL: &str = "endpointslice.kubernetes.io/managed-by";
 /// `--max-endpoints-per-slice` default.
 pub const MAX_ENDPOINTS_PER_SLICE: usize = 100;
+/// `v1.EndpointsLastChangeTriggerTime`.
+pub const TRIGGER_TIME_ANNOTATION: &str = "endpoints.kubernetes.io/last-change-trigger-time";
+
+/// The value of `endpoints.kubernetes.io/last-change-trigger-time` for this sync, or None (the
+/// annotation is then removed). Upstream (`pkg/controller/util/endpoint/trigger_time_tracker.go`
+/// `ComputeEndpointLastChangeTriggerTime`, shared by both controllers): a Service seen for the
+/// first time gives its `creationTimestamp`; afterwards, the earliest trigger time that changed
+/// since the previous sync, a pod's being its Ready condition's `lastTransitionTime` (the
+/// Service's, its creation time, never changes). Every time is whole seconds, so RFC3339Nano
+/// prints as the stored text.
+///
+/// The tracker remembers each pod's trigger time between syncs; podlife's controllers keep no
+/// state beyond their informer cache, so this reads it back from what the controller wrote: the
+/// Service is known once its object exists (`known`), and a pod's trigger time changed when the
+/// pod that this delivery is about (podlife syncs once per delivery) joined the object or its
+/// readiness there changed (`pod_changed`) — what a Ready flip or a first Ready condition does.
+/// A pod that only terminates, leaves, or is deleted changes no trigger time: no annotation.
+pub(super) fn trigger_time(svc: &Value, known: bool, event: &WatchEvent, pod_changed: impl Fn(&Value) -> bool) -> Option<String> {
+    if !known {
+        return svc["metadata"]["creationTimestamp"].as_str().map(str::to_string);
+    }
+    if event.key.resource != "pods" || !event.key.group.is_empty() || event.event_type == crate::store::EventType::Deleted {
+        return None;
+    }
+    let pod = &*event.object;
+    let ready = pod["status"]["conditions"].as_array().into_iter().flatten().find(|c| c["type"] == "Ready")?;
+    if !pod_changed(pod) {
+        return None;
+    }
+    ready["lastTransitionTime"].as_str().map(str::to_string)
+}
+
+/// Sets an annotation, or removes it (and an emptied `annotations` map, which Go omits).
+pub(super) fn set_annotation(obj: &mut Value, key: &str, value: Option<&str>) {
+    match value {
+        Some(v) => obj["metadata"]["annotations"][key] = json!(v),
+        None => {
+            if let Some(m) = obj["metadata"]["annotations"].as_object_mut() {
+                m.remove(key);
+                if m.is_empty()
+                    && let Some(meta) = obj["metadata"].as_object_mut()
+                {
+                    meta.remove("annotations");
+                }
+            }
+        }
+    }
+}
 
 pub(super) fn of<'a>(cache: &'a crate::components::Cache, group: &'a str, resource: &'a str, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
     cache.iter().filter(move |(k, _)| k.group == group && k.resource == resource && k.namespace == ns).map(|(_, v)| &**v)
@@ -61,7 +110,7 @@ fn services_to_sync(cache: &crate::components::Cache, event: &WatchEvent) -> Vec
 }
 
 pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Write> {
-    services_to_sync(cache, event).into_iter().flat_map(|(ns, name)| sync_service(cache, &ns, &name)).collect()
+    services_to_sync(cache, event).into_iter().flat_map(|(ns, name)| sync_service(cache, event, &ns, &name)).collect()
 }
 
 /// `podutil.IsPodReady`.
@@ -130,7 +179,7 @@ fn slice_labels(svc: &Value) -> Value {
     Value::Object(labels)
 }
 
-fn sync_service(cache: &crate::components::Cache, ns: &str, name: &str) -> Vec<Write> {
+fn sync_service(cache: &crate::components::Cache, event: &WatchEvent, ns: &str, name: &str) -> Vec<Write> {
     let Some(svc) = of(cache, "", "services", ns).find(|s| s["metadata"]["name"] == name) else { return Vec::new() };
     if svc["spec"]["type"] == "ExternalName" || !svc["spec"]["selector"].is_object() || svc["metadata"]["deletionTimestamp"].is_string() {
         return Vec::new();
@@ -171,6 +220,21 @@ fn sync_service(cache: &crate::components::Cache, ns: &str, name: &str) -> Vec<W
     let mut existing: Vec<&Value> = of(cache, "discovery.k8s.io", "endpointslices", ns)
         .filter(|s| s["metadata"]["labels"][SERVICE_NAME_LABEL] == name && s["metadata"]["labels"][MANAGED_BY_LABEL] == MANAGED_BY && s["metadata"]["deletionTimestamp"].is_null())
         .collect();
+    // The trigger time (`reconciler.go` `finalize`: `addTriggerTimeAnnotation` on every slice
+    // created or updated): a pod's trigger time changed when it joined the slices or its
+    // `serving` (its Ready condition) differs from what they hold.
+    let serving_in = |slices: &mut dyn Iterator<Item = &Value>, pod: &str| {
+        slices.flat_map(|s| s["endpoints"].as_array().into_iter().flatten().cloned().collect::<Vec<_>>()).find(|e| e["targetRef"]["name"] == pod).map(|e| e["conditions"]["serving"].clone())
+    };
+    let trigger = {
+        let desired_flat: Vec<Value> = desired.iter().map(|(_, eps)| json!({"endpoints": eps})).collect();
+        let pod_changed = |pod: &Value| {
+            let pod_name = pod["metadata"]["name"].as_str().unwrap_or_default();
+            let now = serving_in(&mut desired_flat.iter(), pod_name);
+            now.is_some() && now != serving_in(&mut existing.iter().copied(), pod_name)
+        };
+        trigger_time(svc, !existing.is_empty(), event, pod_changed)
+    };
     let labels = slice_labels(svc);
     let owner = json!([{"apiVersion": "v1", "kind": "Service", "name": name, "uid": uid, "controller": true, "blockOwnerDeletion": true}]);
     let mut writes = Vec::new();
@@ -193,6 +257,7 @@ fn sync_service(cache: &crate::components::Cache, ns: &str, name: &str) -> Vec<W
                 if body["endpoints"].is_null() {
                     body.as_object_mut().map(|o| o.remove("endpoints"));
                 }
+                set_annotation(&mut body, TRIGGER_TIME_ANNOTATION, trigger.as_deref());
                 let slice_name = old["metadata"]["name"].as_str().unwrap_or_default().to_string();
                 if let Some(r) = controller_request(CONTROLLER, Verb::Update, "endpointslices", Some(ns), &slice_name, body) {
                     writes.push(Write::now(CONTROLLER, r));
@@ -208,6 +273,7 @@ fn sync_service(cache: &crate::components::Cache, ns: &str, name: &str) -> Vec<W
                 if !endpoints_value.is_null() {
                     body["endpoints"] = endpoints_value;
                 }
+                set_annotation(&mut body, TRIGGER_TIME_ANNOTATION, trigger.as_deref());
                 if let Some(mut r) = controller_request(CONTROLLER, Verb::Create, "endpointslices", Some(ns), "", body) {
                     r.name = None;
                     writes.push(Write::now(CONTROLLER, r));
