@@ -239,6 +239,11 @@ impl Host for ContainerHost<'_> {
         if self.engine.endpoint_listens(&ep) { Ok(()) } else { Err(NetError::Refused) }
     }
 
+    fn syn_retransmit(&mut self, host: &str, port: u16) -> bool {
+        let Some(ip) = self.engine.resolve_name(&self.namespace, host) else { return false };
+        self.engine.rejects(&self.node, &ip, port)
+    }
+
     fn http_get(&mut self, url: &str) -> Result<(u16, String), NetError> {
         let rest = url.split_once("://").map_or(url, |(_, r)| r);
         let (hostport, path) = match rest.find('/') {

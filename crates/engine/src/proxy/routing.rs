@@ -32,6 +32,15 @@ pub fn in_service_cidr(ip: &str) -> bool {
 }
 
 impl Engine {
+    /// Does the node's filter table REJECT new TCP connections to `ip:port` (a Service
+    /// without endpoints)? The filter table sees every packet of a connection that is still
+    /// NEW, so a retransmitted SYN meets a REJECT installed after the first one left.
+    pub(crate) fn rejects(&self, node: &str, ip: &str, port: u16) -> bool {
+        self.proxies.get(node).is_some_and(|p| {
+            p.installed.services.iter().any(|(k, r)| r.cluster_ip == ip && r.port == port && k.protocol == "TCP" && r.used.is_empty() && !(r.internal_local && !r.all.is_empty()))
+        })
+    }
+
     /// The node's rules applied to a TCP/UDP connection from `client_ip` to `ip:port`.
     pub(crate) fn nat(&mut self, node: &str, client_ip: &str, ip: &str, port: u16, protocol: &str) -> Nat {
         let now = self.now;

@@ -62,6 +62,14 @@ impl Ctx<'_> {
     }
 }
 
+/// What a tool writes when it ends: stdout, stderr, exit status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Written {
+    pub stdout: String,
+    pub stderr: String,
+    pub status: i32,
+}
+
 /// What an applet did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Outcome {
@@ -70,6 +78,11 @@ pub(crate) enum Outcome {
     Sleep(u64),
     /// A result that takes time (a network timeout): written after `ms`.
     Delay { ms: u64, stdout: String, stderr: String, status: i32 },
+    /// A TCP connect nobody answers: the kernel retransmits the SYN (after 1, 3, 7, 15, … s)
+    /// until `ms`, then the `timeout` result stands; if a retransmission meets a REJECT rule
+    /// on the way (kube-proxy's rule for a Service without endpoints, filter table, applied to
+    /// every packet of a NEW connection), the `refused` result is written at once.
+    Connecting { ms: u64, host: String, port: u16, timeout: Written, refused: Written },
     /// Never ends (`sleep infinity`, `tail -f`).
     Forever,
 }

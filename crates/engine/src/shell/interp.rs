@@ -26,6 +26,9 @@ pub(crate) enum Block {
     Forever,
     /// `wait [pid]`.
     Wait { pid: Option<u32> },
+    /// A TCP connect waiting for an answer: the next SYN retransmission at `next` (the
+    /// retransmission timeout `rto` doubles each time), given up at `until`.
+    Connect { next: u64, rto: u64, until: u64, host: String, port: u16, refused: Box<super::builtins::Written> },
 }
 
 #[derive(Debug, Clone)]
@@ -563,6 +566,22 @@ impl Shell {
         for i in 0..self.tasks.len() {
             match self.tasks[i].block.clone() {
                 Some(Block::Sleep { until }) if until <= now => self.tasks[i].block = None,
+                Some(Block::Connect { until, .. }) if until <= now => self.tasks[i].block = None,
+                Some(Block::Connect { next, rto, until, host: peer, port, refused }) if next <= now => {
+                    let t = &mut self.tasks[i];
+                    if _host.syn_retransmit(&peer, port) {
+                        // The REJECT's ICMP error ends connect() with ECONNREFUSED.
+                        if let Some(Frame::Deferred { stdout, stderr, status }) = t.frames.last_mut() {
+                            *stdout = refused.stdout.clone();
+                            *stderr = refused.stderr.clone();
+                            *status = refused.status;
+                        }
+                        t.block = None;
+                    } else {
+                        let rto = rto * 2;
+                        t.block = Some(Block::Connect { next: next + rto, rto, until, host: peer, port, refused });
+                    }
+                }
                 Some(Block::Wait { pid }) => {
                     let me = self.tasks[i].pid;
                     match pid {
@@ -700,6 +719,7 @@ impl Shell {
                     .iter()
                     .filter_map(|t| match t.block {
                         Some(Block::Sleep { until }) if t.done.is_none() => Some(until),
+                        Some(Block::Connect { next, until, .. }) if t.done.is_none() => Some(next.min(until)),
                         _ => None,
                     })
                     .min();
@@ -1922,6 +1942,11 @@ impl Shell {
                     Outcome::Delay { ms, stdout, stderr, status } => {
                         t.frames.push(Frame::Deferred { stdout, stderr, status });
                         t.block = Some(Block::Sleep { until: now.saturating_add(ms) });
+                        return;
+                    }
+                    Outcome::Connecting { ms, host: peer, port, timeout, refused } => {
+                        t.frames.push(Frame::Deferred { stdout: timeout.stdout, stderr: timeout.stderr, status: timeout.status });
+                        t.block = Some(Block::Connect { next: now.saturating_add(1_000), rto: 1_000, until: now.saturating_add(ms), host: peer, port, refused: Box::new(refused) });
                         return;
                     }
                     Outcome::Forever => {

@@ -248,4 +248,9 @@ pub trait Host {
     fn tcp_connect(&mut self, host: &str, port: u16) -> Result<(), NetError>;
     /// An HTTP GET: Ok(status code, body) or Err.
     fn http_get(&mut self, url: &str) -> Result<(u16, String), NetError>;
+    /// A retransmitted SYN of an unanswered connect to `host:port`: true when it is now
+    /// rejected (the connect fails with "Connection refused").
+    fn syn_retransmit(&mut self, _host: &str, _port: u16) -> bool {
+        false
+    }
 }

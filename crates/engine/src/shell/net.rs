@@ -4,7 +4,7 @@
 //! timeout takes its time before the message appears).
 
 use super::NetError;
-use super::builtins::{Ctx, Outcome, parse_duration};
+use super::builtins::{Ctx, Outcome, Written, parse_duration};
 
 /// Linux gives up a TCP connect after 6 SYN retries: 1+2+4+8+16+32+64 s.
 const KERNEL_CONNECT_TIMEOUT_MS: u64 = 127_000;
@@ -204,7 +204,14 @@ pub(crate) fn nc(ctx: &mut Ctx, args: &[String]) -> Outcome {
             let msg = if verbose > 1 || (verbose > 0 && e != NetError::Refused) { format!("nc: {host} ({ip}:{port}): {}\n", errno_text(e)) } else { String::new() };
             if e == NetError::Timeout {
                 let ms = wait.map(|w| w * 1000).filter(|&w| w > 0).unwrap_or(KERNEL_CONNECT_TIMEOUT_MS);
-                return Outcome::Delay { ms, stdout: String::new(), stderr: msg, status: 1 };
+                let refused = if verbose > 1 { format!("nc: {host} ({ip}:{port}): {}\n", errno_text(NetError::Refused)) } else { String::new() };
+                return Outcome::Connecting {
+                    ms,
+                    host: host.clone(),
+                    port,
+                    timeout: Written { stdout: String::new(), stderr: msg, status: 1 },
+                    refused: Written { stdout: String::new(), stderr: refused, status: 1 },
+                };
             }
             ctx.err(&msg);
             Outcome::Status(1)
@@ -333,8 +340,15 @@ pub(crate) fn wget(ctx: &mut Ctx, args: &[String]) -> Outcome {
                     Some(t) if t > 0 => (t * 1000, "wget: download timed out\n".to_string()),
                     _ => (KERNEL_CONNECT_TIMEOUT_MS, format!("wget: can't connect to remote host ({ip}): Connection timed out\n")),
                 };
+                let refused = format!("{stderr}wget: can't connect to remote host ({ip}): Connection refused\n");
                 stderr.push_str(&msg);
-                return Outcome::Delay { ms, stdout: String::new(), stderr, status: 1 };
+                return Outcome::Connecting {
+                    ms,
+                    host: u.host.clone(),
+                    port: u.port,
+                    timeout: Written { stdout: String::new(), stderr, status: 1 },
+                    refused: Written { stdout: String::new(), stderr: refused, status: 1 },
+                };
             }
             Err(NetError::Reset) => {
                 stderr.push_str("wget: error getting response: Connection reset by peer\n");

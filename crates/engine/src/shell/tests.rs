@@ -22,6 +22,8 @@ struct Fake {
     hosts: BTreeMap<String, String>,
     /// Hosts whose connections time out.
     blackholes: BTreeSet<String>,
+    /// Hosts that REJECT retransmitted SYNs from this time (ms) on.
+    rejects_from: BTreeMap<String, u64>,
     /// URL (`http://host:port/path`) → (status, body).
     http: BTreeMap<String, (u16, String)>,
 }
@@ -113,6 +115,9 @@ impl Host for Fake {
             _ => Err(NetError::Refused),
         }
     }
+    fn syn_retransmit(&mut self, host: &str, _port: u16) -> bool {
+        self.rejects_from.get(host).is_some_and(|&t| self.now_ms >= t)
+    }
     fn http_get(&mut self, url: &str) -> Result<(u16, String), NetError> {
         let rest = url.split_once("://").map(|x| x.1).unwrap_or(url);
         let hostport = rest.split('/').next().unwrap_or("");
@@ -203,6 +208,31 @@ fn nc_texts() {
     assert_eq!(h.now_ms - t0, 3_000);
     assert_eq!(h.err, "nc: slow (10.0.0.9:80): Connection timed out\n");
     assert_eq!(h.out, "1\n");
+}
+
+/// A connect to a Service address nobody answers yet: the SYN is retransmitted after 1, 3,
+/// 7 … s; once a REJECT rule exists (kube-proxy synced a Service without endpoints), the
+/// next retransmission is refused and connect() returns at that moment.
+#[test]
+fn a_retransmitted_syn_meets_a_new_reject_rule() {
+    let mut h = Fake::new();
+    h.hosts.insert("db".into(), "10.96.5.5".into());
+    h.blackholes.insert("db".into());
+    let t0 = h.now_ms;
+    h.rejects_from.insert("db".into(), t0 + 2_500);
+    assert_eq!(run_with(&mut h, "nc -zvv db 5432; echo $?"), End::Exit(0));
+    assert_eq!(h.now_ms - t0, 3_000, "refused at the second retransmission (t+3 s)");
+    assert_eq!(h.err, "nc: db (10.96.5.5:5432): Connection refused\n");
+    assert_eq!(h.out, "1\n");
+    // wget, the same way.
+    let mut h = Fake::new();
+    h.hosts.insert("web".into(), "10.96.5.6".into());
+    h.blackholes.insert("web".into());
+    let t0 = h.now_ms;
+    h.rejects_from.insert("web".into(), t0 + 6_000);
+    assert_eq!(run_with(&mut h, "wget -qO- http://web/; echo $?"), End::Exit(0));
+    assert_eq!(h.now_ms - t0, 7_000);
+    assert_eq!(h.err, "wget: can't connect to remote host (10.96.5.6): Connection refused\n");
 }
 
 #[test]
