@@ -179,7 +179,7 @@ fn filter(proxier: &Proxier) -> Vec<String> {
         }
         let proto = spn.protocol.to_lowercase();
         // A Local policy with endpoints elsewhere drops; no endpoints at all rejects.
-        let (what, target) = if rules.internal_local && !rules.all.is_empty() { ("has no local endpoints", "DROP") } else { ("has no endpoints", "REJECT --reject-with icmp-port-unreachable") };
+        let (what, target) = if rules.drops() { ("has no local endpoints", "DROP") } else { ("has no endpoints", "REJECT --reject-with icmp-port-unreachable") };
         add("KUBE-SERVICES", format!("-d {}/32 -p {proto} -m comment --comment \"{spn} {what}\" -m {proto} --dport {} -j {target}", rules.cluster_ip, rules.port));
         if let Some(node_port) = rules.node_port {
             add("KUBE-EXTERNAL-SERVICES", format!("-p {proto} -m comment --comment \"{spn} {what}\" -m addrtype --dst-type LOCAL -m {proto} --dport {node_port} -j {target}"));

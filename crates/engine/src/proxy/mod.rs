@@ -106,6 +106,19 @@ pub struct ServiceRules {
     pub used: Vec<ProxyEndpoint>,
 }
 
+impl ServiceRules {
+    /// No usable endpoint: the filter table drops new connections when a Local policy has
+    /// endpoints only on other nodes ("has no local endpoints")…
+    pub fn drops(&self) -> bool {
+        self.used.is_empty() && self.internal_local && !self.all.is_empty()
+    }
+
+    /// …and rejects them otherwise ("has no endpoints").
+    pub fn rejects(&self) -> bool {
+        self.used.is_empty() && !self.drops()
+    }
+}
+
 /// A node's NAT rules, by service port.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Rules {

@@ -37,7 +37,7 @@ impl Engine {
     /// NEW, so a retransmitted SYN meets a REJECT installed after the first one left.
     pub(crate) fn rejects(&self, node: &str, ip: &str, port: u16) -> bool {
         self.proxies.get(node).is_some_and(|p| {
-            p.installed.services.iter().any(|(k, r)| r.cluster_ip == ip && r.port == port && k.protocol == "TCP" && r.used.is_empty() && !(r.internal_local && !r.all.is_empty()))
+            p.installed.services.iter().any(|(k, r)| r.cluster_ip == ip && r.port == port && k.protocol == "TCP" && r.rejects())
         })
     }
 
@@ -51,8 +51,11 @@ impl Engine {
         let Some((spn, rules)) = hit else {
             return if in_service_cidr(ip) { Nat::NoRule } else { Nat::Pass };
         };
-        if rules.used.is_empty() {
-            return if rules.internal_local && !rules.all.is_empty() { Nat::Drop } else { Nat::Reject };
+        if rules.drops() {
+            return Nat::Drop;
+        }
+        if rules.rejects() {
+            return Nat::Reject;
         }
         if let Some(timeout) = rules.affinity_seconds {
             let key = (client_ip.to_string(), spn.clone());
