@@ -121,7 +121,12 @@ impl Engine {
             Nat::Reject => return Err(NetError::Refused),
             Nat::NoRule | Nat::Drop => return Err(NetError::Timeout),
         };
-        self.pod_at(&ip).map(|(node, pod_uid)| Endpoint { node, pod_uid, ip, port }).ok_or(NetError::Timeout)
+        if let Some((node, pod_uid)) = self.pod_at(&ip) {
+            return Ok(Endpoint { node, pod_uid, ip, port });
+        }
+        // A node answers a port nobody listens on with a reset; a pod address that no sandbox
+        // holds any more answers nothing.
+        Err(if self.node_with_ip(&ip).is_some() { NetError::Refused } else { NetError::Timeout })
     }
 
     /// The node and pod that own a pod IP now (a live sandbox with that address).
@@ -133,14 +138,20 @@ impl Engine {
         self.machines.get(node)?.runtime.sandboxes.values().find(|s| s.ready && s.pod_uid == uid)?.ip.clone()
     }
 
-    /// The listening process's answer at an endpoint: Ok(code) for HTTP, Err when nothing listens.
-    pub fn endpoint_http(&self, ep: &Endpoint, path: &str, now: Time) -> Result<u16, NetError> {
+    /// The listening process's answer at an endpoint: Ok((code, body)) for HTTP, Err when
+    /// nothing listens.
+    pub fn endpoint_http(&self, ep: &Endpoint, path: &str, now: Time) -> Result<(u16, String), NetError> {
         let m = self.machines.get(&ep.node).ok_or(NetError::Timeout)?;
+        let hostname = m.runtime.sandboxes.values().find(|s| s.pod_uid == ep.pod_uid).map(|s| s.pod_name.clone()).unwrap_or_default();
         m.runtime
             .containers
             .values()
             .filter(|c| c.pod_uid == ep.pod_uid && c.state == ContainerState::Running)
-            .find_map(|c| c.process.as_ref()?.http_get(ep.port, path, now))
+            .find_map(|c| {
+                let p = c.process.as_ref()?;
+                let code = p.http_get(ep.port, path, now)?;
+                Some((code, p.app.http_body(code, &hostname)))
+            })
             .ok_or(NetError::Refused)
     }
 

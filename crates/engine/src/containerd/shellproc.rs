@@ -256,17 +256,7 @@ impl Host for ContainerHost<'_> {
         };
         let ep = self.engine.route(&self.node, &self.uid, &self.namespace, host, port)?;
         let now = self.engine.now;
-        let code = self.engine.endpoint_http(&ep, path, now)?;
-        Ok((code, body_for(code)))
-    }
-}
-
-/// A plausible body for an answer (nginx's welcome page for `/`).
-fn body_for(code: u16) -> String {
-    match code {
-        200 => "<!DOCTYPE html>\n<html>\n<head>\n<title>Welcome to nginx!</title>\n</head>\n<body>\n<h1>Welcome to nginx!</h1>\n</body>\n</html>\n".into(),
-        404 => "404 page not found\n".into(),
-        _ => format!("{code}\n"),
+        self.engine.endpoint_http(&ep, path, now)
     }
 }
 

@@ -305,6 +305,20 @@ impl App {
         }
     }
 
+    /// The body of an answer: nginx's and httpd's default pages; the podlife app and
+    /// agnhost's servers answer `/` with the pod's hostname (handy for watching a Service
+    /// spread requests); errors as their status line.
+    pub fn http_body(&self, code: u16, hostname: &str) -> String {
+        match (code, &self.kind) {
+            (200, AppKind::Nginx) => "<!DOCTYPE html>\n<html>\n<head>\n<title>Welcome to nginx!</title>\n</head>\n<body>\n<h1>Welcome to nginx!</h1>\n</body>\n</html>\n".into(),
+            (200, AppKind::Httpd) => "<html><body><h1>It works!</h1></body></html>\n".into(),
+            (200, AppKind::PodlifeApp | AppKind::Server) => format!("{hostname}\n"),
+            (200, _) => "ok\n".into(),
+            (404, _) => "404 page not found\n".into(),
+            (code, _) => format!("{code}\n"),
+        }
+    }
+
     pub fn memory_at(&self, ms: u64) -> u64 {
         let mut m = self.memory_base.saturating_add(self.memory_growth_per_s.saturating_mul(ms) / 1000);
         if let Some((at, bytes)) = self.memory_alloc

@@ -41,13 +41,19 @@ impl Engine {
         })
     }
 
-    /// The node's rules applied to a TCP/UDP connection from `client_ip` to `ip:port`.
+    /// The node's rules applied to a TCP/UDP connection from `client_ip` to `ip:port`: a
+    /// Service's virtual IP by the source node's rules; a node's own address and a nodePort
+    /// by the destination node's (`KUBE-NODEPORTS`, reached for local destinations).
     pub(crate) fn nat(&mut self, node: &str, client_ip: &str, ip: &str, port: u16, protocol: &str) -> Nat {
-        let now = self.now;
-        let Some(p) = self.proxies.get(node) else {
+        let (rules_node, by_node_port) = match self.node_with_ip(ip) {
+            Some(dest) => (dest, true),
+            None => (node.to_string(), false),
+        };
+        let Some(p) = self.proxies.get(&rules_node) else {
             return if in_service_cidr(ip) { Nat::NoRule } else { Nat::Pass };
         };
-        let hit = p.installed.services.iter().find(|(k, r)| r.cluster_ip == ip && r.port == port && k.protocol == protocol).map(|(k, r)| (k.clone(), r.clone()));
+        let matches = |k: &ServicePortName, r: &super::ServiceRules| k.protocol == protocol && if by_node_port { r.node_port == Some(port) } else { r.cluster_ip == ip && r.port == port };
+        let hit = p.installed.services.iter().find(|(k, r)| matches(k, r)).map(|(k, r)| (k.clone(), r.clone()));
         let Some((spn, rules)) = hit else {
             return if in_service_cidr(ip) { Nat::NoRule } else { Nat::Pass };
         };
@@ -57,11 +63,12 @@ impl Engine {
         if rules.rejects() {
             return Nat::Reject;
         }
+        let now = self.now;
+        let key = (client_ip.to_string(), spn.clone());
         if let Some(timeout) = rules.affinity_seconds {
-            let key = (client_ip.to_string(), spn.clone());
             let remembered = p.affinity.get(&key).filter(|(_, at)| now.millis().saturating_sub(at.millis()) <= timeout * 1000).map(|(a, _)| a.clone());
             if let Some(ep) = remembered.and_then(|a| rules.used.iter().find(|e| e.address() == a).cloned()) {
-                if let Some(p) = self.proxies.get_mut(node) {
+                if let Some(p) = self.proxies.get_mut(&rules_node) {
                     p.affinity.insert(key, (ep.address(), now));
                 }
                 return Nat::To(ep, spn);
@@ -70,10 +77,15 @@ impl Engine {
         let i = self.rng.below(rules.used.len() as u64) as usize;
         let ep = rules.used[i].clone();
         if rules.affinity_seconds.is_some()
-            && let Some(p) = self.proxies.get_mut(node) {
-                p.affinity.insert((client_ip.to_string(), spn.clone()), (ep.address(), now));
+            && let Some(p) = self.proxies.get_mut(&rules_node) {
+                p.affinity.insert(key, (ep.address(), now));
             }
         Nat::To(ep, spn)
+    }
+
+    /// The node whose InternalIP this is.
+    pub(crate) fn node_with_ip(&self, ip: &str) -> Option<String> {
+        self.store.list("", "nodes", None).find(|(_, n)| n["status"]["addresses"].as_array().is_some_and(|a| a.iter().any(|x| x["type"] == "InternalIP" && x["address"] == ip))).map(|(k, _)| k.name.clone())
     }
 }
 
