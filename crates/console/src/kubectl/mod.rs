@@ -11,6 +11,7 @@ mod logs;
 mod manifest_input;
 mod merge;
 mod node_ops;
+mod run_attach;
 
 use serde_json::Value;
 use podlife_engine::json;
@@ -497,6 +498,8 @@ const RUN_FLAGS: &[Spec] = &[
     Spec { long: "stdin", short: Some('i'), kind: Kind::Bool },
     Spec { long: "tty", short: Some('t'), kind: Kind::Bool },
     Spec { long: "rm", short: None, kind: Kind::Bool },
+    Spec { long: "attach", short: None, kind: Kind::Bool },
+    Spec { long: "quiet", short: Some('q'), kind: Kind::Bool },
 ];
 
 /// `kubectl run`: the `BasicPod` generator, then a create (or a client dry run).
@@ -511,14 +514,27 @@ fn run_pod(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let Some(image) = p.get("image").filter(|i| !i.is_empty()).map(str::to_string) else {
         return out.err("error: --image is required\n");
     };
-    let restart = p.get("restart").unwrap_or("Always").to_string();
+    let interactive = p.flag("stdin");
+    if p.flag("tty") && !interactive {
+        return out.err("error: -i/--stdin is required for containers with -t/--tty=true\nSee 'kubectl run -h' for help and examples\n");
+    }
+    // getRestartPolicy: OnFailure by default for an interactive pod.
+    let restart = p.get("restart").unwrap_or(if interactive { "OnFailure" } else { "Always" }).to_string();
     if !["Always", "OnFailure", "Never"].contains(&restart.as_str()) {
         return out.err(&format!("error: invalid restart policy: {restart}\nSee 'kubectl run -h' for help and examples\n"));
+    }
+    // --attach defaults to true with -i.
+    let attach = if p.has("attach") { p.flag("attach") } else { interactive };
+    if p.flag("rm") && !attach {
+        return out.err("error: --rm should only be used for attached containers\nSee 'kubectl run -h' for help and examples\n");
     }
     let dry = match dry_run(&p, "run") {
         Ok(d) => d,
         Err(e) => return out.err(&e),
     };
+    if attach && dry != DryRun::None {
+        return out.err("error: --dry-run=[server|client] can't be used with attached containers options (--attach, --stdin, or --tty)\nSee 'kubectl run -h' for help and examples\n");
+    }
     let mut labels = serde_json::Map::new();
     match p.get("labels") {
         Some(l) => {
@@ -598,6 +614,11 @@ fn run_pod(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     create.dry_run = dry == DryRun::Server;
     create.field_manager = "kubectl-run".into();
     match send(ctx, out, create) {
+        Ok(Response::Object(_)) if attach => {
+            let ns = namespace_of(&p);
+            let a = run_attach::Attach { namespace: &ns, name: &name, restart: &restart, tty: p.flag("tty"), quiet: p.flag("quiet"), remove: p.flag("rm") };
+            run_attach::attach(ctx, &a, out);
+        }
         Ok(Response::Object(created)) => match p.get("output") {
             Some("yaml") => out.out(&yaml::to_yaml(&strip_managed(created))),
             Some("json") => out.out(&json_printer::to_json(&strip_managed(created))),
