@@ -44,7 +44,8 @@ pub fn attach(ctx: &mut Context<'_>, a: &Attach<'_>, out: &mut Output) {
         out.err(&format!("Error from server (NotFound): pods \"{}\" not found\n", a.name));
         return;
     };
-    if !done(&now_phase) && !(now_phase == "Running" && ready) {
+    let attachable = now_phase == "Running" && ready;
+    if !(done(&now_phase) || attachable) {
         out.err("error: timed out waiting for the condition\n");
         return finish(ctx, a, out);
     }
