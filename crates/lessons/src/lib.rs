@@ -5,10 +5,6 @@
 //! the brief's "Scripts") and the manifests shown as the editor's tabs. Titles and
 //! introductions are translations, not data: `static/i18n/{en,ko}/scenarios.ftl` holds
 //! `scenario-<id>-title` and `scenario-<id>-intro` for every id here.
-//!
-//! Not here yet: "preStop and the endpoint race" (a pod removed from its Service's endpoints
-//! while it is still serving, and the 502s when the kubelet is faster than kube-proxy) arrives
-//! with kube-proxy and the EndpointSlice controller, which it needs to be shown honestly.
 
 /// One built-in scenario.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,6 +116,22 @@ static SCENARIOS: &[Scenario] = &[
         files: &[file!("readiness-vs-liveness", "not-ready.yaml"), file!("readiness-vs-liveness", "unhealthy.yaml")],
         horizon_seconds: 60,
         after_apply: &["kubectl get events --field-selector reason=Unhealthy"],
+    },
+    // The endpoint race: traffic to two Services; a pod deleted from each. Without preStop
+    // some requests fail while kube-proxy catches up on every node; with a 5 s preStop sleep
+    // none does. (web-safe-2 goes first: a kube-proxy still busy with one sync takes longer
+    // for the next, which a 5 s preStop may not cover.)
+    Scenario {
+        id: "endpoint-race",
+        setup: "",
+        files: &[file!("endpoint-race", "web.yaml"), file!("endpoint-race", "web-safe.yaml")],
+        horizon_seconds: 30,
+        after_apply: &[
+            "podlife traffic svc/web --rps 50 --for 30s",
+            "podlife traffic svc/web-safe --rps 50 --for 30s",
+            "kubectl delete pod web-safe-2",
+            "kubectl delete pod web-2",
+        ],
     },
     // Graceful termination: exec form gets SIGTERM and exits in a second; shell form's sh
     // (PID 1) drops it, so the app dies by SIGKILL after the 30 s grace period.

@@ -52,3 +52,8 @@ scenario-pid1-termination-title = Graceful shutdown: who is PID 1?
 scenario-pid1-termination-intro =
     In exec form the app is PID 1, receives SIGTERM and exits within a second; in shell form sh is PID 1, drops the signal, and the app is SIGKILLed after the 30 s grace period.
     Press Apply, then delete exec-form and shell-form one after the other and compare how long each takes.
+
+scenario-endpoint-race-title = preStop and the endpoint race
+scenario-endpoint-race-intro =
+    Deleting a pod starts two things at once: the kubelet stops the container, and the endpoint's removal travels through the EndpointSlice controller to kube-proxy on every node (about 1–5 s). Requests that arrive in between fail.
+    Press Apply, start traffic to both Services, delete web-safe-2 and web-2, and compare the two summaries: the 5-second preStop sleep keeps nginx serving until every node has caught up.

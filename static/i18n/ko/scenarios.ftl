@@ -52,3 +52,8 @@ scenario-pid1-termination-title = 정상 종료: PID 1은 누구인가
 scenario-pid1-termination-intro =
     exec 형식에서는 앱이 PID 1이라 SIGTERM을 받고 1초 안에 끝나지만, 셸 형식에서는 PID 1인 sh가 시그널을 처리하지 않아 앱에 전달되지 않고, 앱은 30초의 종료 유예 기간이 끝난 뒤 SIGKILL로 강제 종료됩니다.
     적용을 누른 뒤 exec-form과 shell-form을 차례로 삭제하고 각각 얼마나 걸리는지 비교해 보세요.
+
+scenario-endpoint-race-title = preStop과 엔드포인트 경쟁
+scenario-endpoint-race-intro =
+    파드를 지우면 두 가지 일이 동시에 시작됩니다. kubelet은 컨테이너를 멈추고, 엔드포인트 제거는 EndpointSlice 컨트롤러를 거쳐 모든 노드의 kube-proxy까지 전해집니다(약 1~5초). 그 사이에 도착한 요청은 실패합니다.
+    Apply를 누른 뒤 두 Service에 트래픽을 보내고 web-safe-2와 web-2를 지워서 두 요약을 비교해 보세요. 5초짜리 preStop sleep이 모든 노드가 따라잡을 때까지 nginx가 계속 응답하게 해 줍니다.
