@@ -1,7 +1,7 @@
 //! The cluster drawn as its components (SVG): kubectl and the image registry outside, the
 //! control plane (kube-apiserver with its stages, etcd, kube-scheduler,
 //! kube-controller-manager), and each node with its kubelet, containerd ▸ shim ▸ runc, CNI,
-//! kube-proxy and its pods. The components acting light up and a message travels along the
+//! kube-proxy, `podlife traffic`'s clients and its pods. The components acting light up and a message travels along the
 //! edge it uses; pods take the colour of their STATUS.
 
 use std::collections::BTreeMap;
@@ -178,9 +178,10 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
         component(&mut items, &mut boxes, on("containerd"), Rect { x: x + 10.0, y: y + 66.0, w: third, h: 28.0 }, "containerd", "runtime");
         component(&mut items, &mut boxes, on("containerd-shim"), Rect { x: x + 16.0 + third, y: y + 66.0, w: third, h: 28.0 }, "shim", "runtime");
         component(&mut items, &mut boxes, on("runc"), Rect { x: x + 22.0 + 2.0 * third, y: y + 66.0, w: third, h: 28.0 }, "runc", "runtime");
-        let half = (inner - 6.0) / 2.0;
-        component(&mut items, &mut boxes, on("cni"), Rect { x: x + 10.0, y: y + 102.0, w: half, h: 26.0 }, "CNI", "net");
-        component(&mut items, &mut boxes, on("kube-proxy"), Rect { x: x + 16.0 + half, y: y + 102.0, w: half, h: 26.0 }, "kube-proxy", "net dormant");
+        component(&mut items, &mut boxes, on("cni"), Rect { x: x + 10.0, y: y + 102.0, w: third, h: 26.0 }, "CNI", "net");
+        component(&mut items, &mut boxes, on("kube-proxy"), Rect { x: x + 16.0 + third, y: y + 102.0, w: third, h: 26.0 }, "kube-proxy", "net");
+        // `podlife traffic`'s clients on this node.
+        component(&mut items, &mut boxes, on("traffic"), Rect { x: x + 22.0 + 2.0 * third, y: y + 102.0, w: third, h: 26.0 }, &t.text("stage-clients"), "net client");
         let mut py = y + 138.0;
         for p in node.pods.iter().take(MAX_PODS_DRAWN) {
             items.push(pod_card(p, x + 10.0, py, inner));

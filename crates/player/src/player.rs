@@ -301,9 +301,12 @@ impl Player {
                 // The timeline shows the deletion happen; kubectl's own waiting would jump
                 // to its end in one step. The output is the same line either way.
                 let run = if line.starts_with("kubectl delete") && !line.contains("--wait") { format!("{line} --wait=false") } else { line.to_string() };
-                let (text, failed, _) = self.exec_as(&run, None);
-                if !is_read_only(line) {
+                let (mut text, failed, _) = self.exec_as(&run, None);
+                // `podlife traffic` returns at once, like a shell's `cmd &`: its clients run
+                // while the learner goes on.
+                if !is_read_only(line) && !line.starts_with("podlife traffic") {
                     self.run_forward(0, QUIET_MS);
+                    text.push_str(&self.live.take_background_output());
                 }
                 ConsoleEntry { line: line.to_string(), output: text, failed, position: start, scratch: false }
             }

@@ -231,6 +231,11 @@ fn motion(r: &Reaction, events: &[TraceEvent], scene: &mut Scene) {
                 Action::Shim => scene.edges.push(edge(on("containerd"), r.actor.clone(), label("op"))),
                 Action::Signal => scene.edges.push(edge(on("runc"), r.actor.clone(), label("signal"))),
                 Action::KubeletProbe | Action::KubeletHook | Action::KubeletExec => scene.edges.push(edge(r.actor.clone(), on("containerd"), r.action.id().trim_start_matches("kubelet.").to_string())),
+                // A client's request goes through its node's rules (kube-proxy's, in the kernel).
+                Action::TrafficRequest => {
+                    scene.active = vec![r.actor.clone(), on("kube-proxy")];
+                    scene.edges.push(edge(r.actor.clone(), on("kube-proxy"), label("result")));
+                }
                 _ => {}
             }
         }

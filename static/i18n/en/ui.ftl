@@ -41,6 +41,7 @@ stage-title = The cluster's components, nodes and pods.
 stage-title-active = The cluster; { $component } is acting.
 stage-apiserver-sub = every request: authn ▸ authz ▸ admission ▸ validation ▸ etcd
 stage-control-plane = control plane
+stage-clients = clients
 stage-registry = image registry
 stage-authn = authn
 stage-authz = authz

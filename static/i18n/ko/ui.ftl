@@ -41,6 +41,7 @@ stage-title = 클러스터의 컴포넌트, 노드, 파드.
 stage-title-active = 클러스터. 지금은 { $component } 차례입니다.
 stage-apiserver-sub = 모든 요청: 인증 ▸ 인가 ▸ 어드미션 ▸ 유효성 검사 ▸ etcd
 stage-control-plane = 컨트롤 플레인
+stage-clients = 클라이언트
 stage-registry = 이미지 레지스트리
 stage-authn = 인증
 stage-authz = 인가
