@@ -95,3 +95,32 @@ fn draining_resets_nothing_and_readiness_gives_no_502() {
         assert_eq!(count(&r[2], "502") + count(&r[2], "timeout") + count(&r[2], "reset"), 0, "seed {seed}, readiness: {}", r[2].summary);
     }
 }
+
+/// `sessionAffinity: ClientIP`: kube-proxy's `recent` lists send every request of one client
+/// (here: one node's clients, one source address) to the same endpoint; without affinity the
+/// requests spread over all three.
+#[test]
+fn client_ip_affinity_sticks_each_node_to_one_endpoint() {
+    let script_for = |affinity: &str| {
+        format!(
+            "kubectl apply -f - <<EOF\napiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  sessionAffinity: {affinity}\n  selector:\n    app: web\n  ports:\n  - port: 80\n{}EOF\nsleep 30\npodlife traffic svc/web --rps 30 --for 10s\nsleep 15\n",
+            (1..=3).map(|i| format!("---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: web-{i}\n  labels:\n    app: web\nspec:\n  containers:\n  - name: nginx\n    image: nginx:1.27\n")).collect::<String>()
+        )
+    };
+    let endpoints_by_node = |affinity: &str| {
+        let t = script::run(&script_for(affinity), Session::new(1)).expect("runs");
+        assert!(t.text.contains("traffic svc/web: 300 requests, 300 ok"), "{}", t.text);
+        let mut seen: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> = Default::default();
+        for e in t.session.engine().trace().iter().filter(|e| e.action == podlife_engine::Action::TrafficRequest) {
+            let node = e.component.node.clone().unwrap_or_default();
+            let ep = e.params.get("endpoint").map(|v| v.as_str().unwrap_or_default().to_string()).unwrap_or_default();
+            seen.entry(node).or_default().insert(ep);
+        }
+        seen
+    };
+    let sticky = endpoints_by_node("ClientIP");
+    assert_eq!(sticky.len(), 3);
+    assert!(sticky.values().all(|eps| eps.len() == 1), "{sticky:?}");
+    let spread = endpoints_by_node("None");
+    assert!(spread.values().all(|eps| eps.len() == 3), "{spread:?}");
+}
