@@ -176,7 +176,7 @@ impl Session {
                 None => out.err(&format!("podlife: no node named {name:?}\n")),
                 Some(p) => {
                     let args: Vec<String> = rest.iter().map(|s| s.to_string()).collect();
-                    match iptables::save(p, self.engine.now(), &args) {
+                    match iptables::save(p, name, self.engine.now(), &args) {
                         Ok(text) => out.out(&text),
                         Err(text) => out.err(&text),
                     }

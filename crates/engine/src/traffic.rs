@@ -239,7 +239,18 @@ impl Engine {
         let target = format!("svc/{}", j.spec.service);
         let report = TrafficReport { target, nodes: j.nodes, rps: j.spec.rps, duration_ms: j.spec.duration_ms, seconds: j.seconds };
         let ok = report.total(Outcome::Ok);
-        let params = crate::sort::map_of([("run".to_string(), json!(job + 1)), ("requests".to_string(), json!(report.requests())), ("ok".to_string(), json!(ok))]);
+        // The per-second counts, as the table shows them.
+        let seconds: Vec<serde_json::Value> = report
+            .seconds
+            .iter()
+            .map(|s| serde_json::Value::Object(s.counts.iter().map(|(o, n)| (o.id(), json!(n))).collect()))
+            .collect();
+        let params = crate::sort::map_of([
+            ("run".to_string(), json!(job + 1)),
+            ("requests".to_string(), json!(report.requests())),
+            ("ok".to_string(), json!(ok)),
+            ("seconds".to_string(), serde_json::Value::Array(seconds)),
+        ]);
         let service = ObjectRef { kind: "Service".into(), namespace: Some(j.spec.namespace.clone()), name: j.spec.service.clone() };
         self.record(ComponentRef::control_plane(COMPONENT), Action::TrafficDone, Some(service), params, vec![]);
         self.traffic_done.push(report);

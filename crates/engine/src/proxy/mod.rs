@@ -99,6 +99,8 @@ pub struct ServiceRules {
     pub affinity_seconds: Option<u64>,
     /// `internalTrafficPolicy: Local`.
     pub internal_local: bool,
+    /// `externalTrafficPolicy: Local` (NodePorts: this node's endpoints only).
+    pub external_local: bool,
     /// Every endpoint the slices list, sorted by address.
     pub all: Vec<ProxyEndpoint>,
     /// Where this node sends the service's traffic (`CategorizeEndpoints`); empty = REJECT
@@ -129,7 +131,11 @@ impl Rules {
     /// Would both write the same chains? (Endpoint conditions matter only through which
     /// endpoints are used, and whether a service without usable ones has any at all.)
     pub fn same_chains(&self, other: &Rules) -> bool {
-        let shape = |r: &ServiceRules| (r.cluster_ip.clone(), r.port, r.node_port, r.affinity_seconds, r.internal_local, r.used.iter().map(ProxyEndpoint::address).collect::<Vec<_>>(), r.all.is_empty());
+        // A Local external policy's chain depends on which endpoints are where and ready.
+        let shape = |r: &ServiceRules| {
+            let local: Vec<(String, bool, bool, bool, Option<String>)> = if r.external_local { r.all.iter().map(|e| (e.address(), e.ready, e.serving, e.terminating, e.node.clone())).collect() } else { Vec::new() };
+            (r.cluster_ip.clone(), r.port, r.node_port, r.affinity_seconds, (r.internal_local, r.external_local), local, r.used.iter().map(ProxyEndpoint::address).collect::<Vec<_>>(), r.all.is_empty())
+        };
         self.services.len() == other.services.len() && self.services.iter().zip(&other.services).all(|((ka, a), (kb, b))| ka == kb && shape(a) == shape(b))
     }
 }
@@ -198,6 +204,7 @@ pub fn build_rules(cache: &Cache, node: &str) -> Rules {
         }
         let affinity_seconds = (spec["sessionAffinity"] == "ClientIP").then(|| spec["sessionAffinityConfig"]["clientIP"]["timeoutSeconds"].as_u64().unwrap_or(DEFAULT_AFFINITY_SECONDS));
         let internal_local = spec["internalTrafficPolicy"] == "Local";
+        let external_local = spec["externalTrafficPolicy"] == "Local";
         for port in spec["ports"].as_array().into_iter().flatten() {
             let Some(number) = port["port"].as_u64().and_then(|p| u16::try_from(p).ok()) else { continue };
             let spn = ServicePortName {
@@ -209,7 +216,7 @@ pub fn build_rules(cache: &Cache, node: &str) -> Rules {
             let all: Vec<ProxyEndpoint> = endpoints.get(&spn).map(|m| m.values().cloned().collect()).unwrap_or_default();
             let used = categorize(&all, internal_local, node);
             let node_port = port["nodePort"].as_u64().and_then(|p| u16::try_from(p).ok());
-            rules.services.insert(spn, ServiceRules { cluster_ip: cluster_ip.to_string(), port: number, node_port, affinity_seconds, internal_local, all, used });
+            rules.services.insert(spn, ServiceRules { cluster_ip: cluster_ip.to_string(), port: number, node_port, affinity_seconds, internal_local, external_local, all, used });
         }
     }
     rules

@@ -24,6 +24,11 @@ pub enum Nat {
     To(ProxyEndpoint, ServicePortName),
 }
 
+/// Is `ip` a pod address (kube-proxy's `clusterCIDR`, the local-traffic detector)?
+pub fn in_pod_cidr(ip: &str) -> bool {
+    ip.parse::<std::net::Ipv4Addr>().is_ok_and(|a| u32::from(a) >> 16 == 0x0AF4)
+}
+
 /// Is `ip` inside the service CIDR?
 pub fn in_service_cidr(ip: &str) -> bool {
     let Ok(addr) = ip.parse::<std::net::Ipv4Addr>() else { return false };
@@ -56,6 +61,19 @@ impl Engine {
         let hit = p.installed.services.iter().find(|(k, r)| matches(k, r)).map(|(k, r)| (k.clone(), r.clone()));
         let Some((spn, rules)) = hit else {
             return if in_service_cidr(ip) { Nat::NoRule } else { Nat::Pass };
+        };
+        // A NodePort with `externalTrafficPolicy: Local` serves only this node's endpoints
+        // (`KUBE-EXT-…` jumps to `KUBE-SVL-…`) and drops when it has none — except for pods'
+        // traffic and the node's own, which `KUBE-EXT-…` sends to the cluster chain first.
+        let from_pod_or_here = in_pod_cidr(client_ip) || self.node_with_ip(client_ip).as_deref() == Some(rules_node.as_str());
+        let rules = if by_node_port && rules.external_local && !from_pod_or_here {
+            let used = super::categorize(&rules.all, true, &rules_node);
+            if used.is_empty() {
+                return Nat::Drop;
+            }
+            super::ServiceRules { used, ..rules }
+        } else {
+            rules
         };
         if rules.drops() {
             return Nat::Drop;
