@@ -1,5 +1,5 @@
 # Workload objects and Services as the API server stores them: defaults, generated fields and
-# validation. (Their controllers are not modelled yet, so no pods appear.)
+# validation (the controllers then create the pods).
 kubectl apply -f - <<EOF
 apiVersion: apps/v1
 kind: Deployment

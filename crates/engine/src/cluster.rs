@@ -355,6 +355,23 @@ fn seed_rbac(e: &mut Engine) {
             rule(&[""], &["endpoints/restricted"], &["create"]),
             events.clone(),
         ]),
+        // bootstrappolicy/controller_policy.go, "replicaset-controller".
+        ("replicaset-controller", vec![
+            rule(&["apps", "extensions"], &["replicasets"], &["get", "list", "watch", "update"]),
+            rule(&["apps", "extensions"], &["replicasets/status"], &["update"]),
+            rule(&["apps", "extensions"], &["replicasets/finalizers"], &["update"]),
+            rule(&[""], &["pods"], &["list", "watch", "patch", "create", "delete"]),
+            events.clone(),
+        ]),
+        // bootstrappolicy/controller_policy.go, "deployment-controller".
+        ("deployment-controller", vec![
+            rule(&["extensions", "apps"], &["deployments"], &["get", "list", "watch", "update"]),
+            rule(&["extensions", "apps"], &["deployments/status"], &["update"]),
+            rule(&["extensions", "apps"], &["deployments/finalizers"], &["update"]),
+            rule(&["apps", "extensions"], &["replicasets"], &["get", "list", "watch", "create", "update", "patch", "delete"]),
+            rule(&[""], &["pods"], &["get", "list", "watch", "update"]),
+            events.clone(),
+        ]),
         // bootstrappolicy/controller_policy.go, "endpointslice-controller".
         ("endpointslice-controller", vec![
             rule(&[""], &["nodes", "pods", "services"], &["get", "list", "watch"]),

@@ -66,7 +66,7 @@ pub(crate) enum Task {
     Deliver { component: usize, event: WatchEvent },
     /// A controller's API write, sent by its component's work queue (dropped if its guard no
     /// longer holds).
-    Write { component: usize, request: Box<apiserver::Request>, then: Vec<apiserver::Request>, guard: Option<controllers::Guard> },
+    Write { component: usize, write: Box<controllers::Write> },
     /// kube-scheduler runs one scheduling cycle.
     ScheduleOne,
     /// kube-scheduler moves pods whose backoff expired to activeQ.
@@ -110,6 +110,9 @@ pub(crate) enum Task {
     TrafficResponse { job: usize, second: u64, node: String, endpoint: Box<network::Endpoint>, container: String, generation: u64, code: u16 },
     /// A traffic run is over.
     TrafficFinish { job: usize },
+    /// A workload controller syncs an object again (`enqueueAfter`: minReadySeconds, the
+    /// progress deadline).
+    WorkloadResync { kind: &'static str, namespace: String, name: String },
 }
 
 /// An event series being counted (client-go's event broadcaster cache).
@@ -194,6 +197,9 @@ pub struct Engine {
     pub(crate) node_health: BTreeMap<String, controllers::node_health::NodeHealth>,
     /// The PersistentVolume controller's event correlation.
     pub(crate) pv_recorder: controllers::persistentvolume::Recorder,
+    /// The workload controllers' event recorder and their memory (expectations).
+    pub(crate) controller_events: kubelet::events::Recorder,
+    pub(crate) workloads: controllers::replicaset::State,
     /// Client watches opened from outside the cluster (`kubectl get -w`).
     taps: Vec<Tap>,
     next_tap: u64,
@@ -242,6 +248,8 @@ impl Engine {
             down_nodes: std::collections::BTreeSet::new(),
             node_health: BTreeMap::new(),
             pv_recorder: Default::default(),
+            controller_events: Default::default(),
+            workloads: Default::default(),
             taps: Vec::new(),
             next_tap: 0,
             proxies: BTreeMap::new(),
@@ -421,9 +429,9 @@ impl Engine {
                 if id.name == "kube-controller-manager" {
                     let mut writes = controllers::reconcile(&self.components[component].cache, &event, self.now);
                     writes.extend(controllers::persistentvolume::on_event(&self.components[component].cache, &mut self.pv_recorder, &event, self.now));
+                    writes.extend(self.workload_controllers(component, &event));
                     for w in writes {
-                        let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS + w.delay_ms);
-                        self.schedule(at, Task::Write { component, request: Box::new(w.request), then: w.then, guard: w.guard });
+                        self.schedule_write(component, w);
                     }
                 }
             }
@@ -452,13 +460,76 @@ impl Engine {
             Task::TrafficRequest { job, index } => self.traffic_request(job, index),
             Task::TrafficResponse { job, second, node, endpoint, container, generation, code } => self.traffic_response(job, second, &node, &endpoint, &container, generation, code),
             Task::TrafficFinish { job } => self.traffic_finish(job),
-            Task::Write { component, request, then, guard } => {
-                let Some(c) = self.components.get(component) else { return };
-                if c.running && guard.as_ref().is_none_or(|g| controllers::guard_holds(&c.cache, g)) {
-                    let _ = self.handle(*request);
-                    for r in then {
-                        let _ = self.handle(r);
-                    }
+            Task::Write { component, write } => self.controller_write(component, *write),
+            Task::WorkloadResync { kind, namespace, name } => self.workload_resync(kind, &namespace, &name),
+        }
+    }
+
+    /// The workload controllers' reaction to a delivery (they remember expectations), and
+    /// the later syncs they ask for.
+    fn workload_controllers(&mut self, component: usize, event: &WatchEvent) -> Vec<controllers::Write> {
+        let cache = &self.components[component].cache;
+        let mut writes = controllers::replicaset::on_event(cache, &mut self.workloads, event, self.now);
+        writes.extend(controllers::deployment::on_event(cache, &mut self.workloads, event, self.now));
+        for (after, kind, namespace, name) in std::mem::take(&mut self.workloads.later) {
+            self.schedule(self.now.plus_millis(after), Task::WorkloadResync { kind, namespace, name });
+        }
+        writes
+    }
+
+    /// A workload controller's `enqueueAfter` comes due.
+    fn workload_resync(&mut self, kind: &'static str, namespace: &str, name: &str) {
+        let Some(i) = self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return };
+        if !self.components[i].running {
+            return;
+        }
+        let cache = &self.components[i].cache;
+        let writes = match kind {
+            "ReplicaSet" => controllers::replicaset::resync(cache, &mut self.workloads, namespace, name, self.now),
+            _ => controllers::deployment::resync(cache, &mut self.workloads, namespace, name, self.now),
+        };
+        for (after, kind, namespace, name) in std::mem::take(&mut self.workloads.later) {
+            self.schedule(self.now.plus_millis(after), Task::WorkloadResync { kind, namespace, name });
+        }
+        for w in writes {
+            self.schedule_write(i, w);
+        }
+    }
+
+    /// A controller's write goes out after its work queue hands it over (and its delay).
+    pub(crate) fn schedule_write(&mut self, component: usize, w: controllers::Write) {
+        let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS + w.delay_ms);
+        self.schedule(at, Task::Write { component, write: Box::new(w) });
+    }
+
+    /// A controller sends its write (if it still runs and the guard holds), then what
+    /// follows a success.
+    fn controller_write(&mut self, component: usize, w: controllers::Write) {
+        let Some(c) = self.components.get(component) else { return };
+        if !c.running || !w.guard.as_ref().is_none_or(|g| controllers::guard_holds(&c.cache, g)) {
+            return;
+        }
+        let result = self.handle(w.request);
+        for r in w.then {
+            let _ = self.handle(r);
+        }
+        if let (Ok(Response::Object(object)), Some(follow)) = (&result, w.follow) {
+            self.follow_up(follow, object);
+        }
+    }
+
+    fn follow_up(&mut self, follow: controllers::FollowUp, object: &Value) {
+        match follow {
+            controllers::FollowUp::Event { account, source, kind, api_version, involved, reason, message } => {
+                use kubelet::events::{Involved, Note, Source, Write as EventWrite};
+                let name = object["metadata"]["name"].as_str().unwrap_or_default();
+                let message = message.replace("{}", name);
+                let note = Note { kind: "Normal", reason, message: &message };
+                let inv = Involved { kind, api_version, object: &involved, field_path: None };
+                let Some(EventWrite::Create(body)) = self.controller_events.record_about(inv, note, Source { component: source, host: None }, self.now) else { return };
+                let ns = involved["metadata"]["namespace"].as_str().map(str::to_string);
+                if let Some(req) = controllers::controller_request(account, Verb::Create, "events", ns.as_deref(), "", body) {
+                    let _ = self.handle(req);
                 }
             }
         }
@@ -520,8 +591,7 @@ impl Engine {
         }
         let writes = controllers::persistentvolume::resync(&self.components[i].cache, &mut self.pv_recorder, self.now);
         for w in writes {
-            let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS + w.delay_ms);
-            self.schedule(at, Task::Write { component: i, request: Box::new(w.request), then: w.then, guard: w.guard });
+            self.schedule_write(i, w);
         }
     }
 
@@ -537,8 +607,7 @@ impl Engine {
         let writes = controllers::node_health::monitor(&self.components[i].cache, &mut health, self.now);
         self.node_health = health;
         for w in writes {
-            let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS + w.delay_ms);
-            self.schedule(at, Task::Write { component: i, request: Box::new(w.request), then: w.then, guard: w.guard });
+            self.schedule_write(i, w);
         }
     }
 
@@ -695,9 +764,10 @@ impl Engine {
             if id.name == "kube-controller-manager" {
                 for (key, object) in items {
                     let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
-                    for w in controllers::reconcile(&self.components[i].cache, &event, self.now) {
-                        let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS + w.delay_ms);
-                        self.schedule(at, Task::Write { component: i, request: Box::new(w.request), then: w.then, guard: w.guard });
+                    let mut writes = controllers::reconcile(&self.components[i].cache, &event, self.now);
+                    writes.extend(self.workload_controllers(i, &event));
+                    for w in writes {
+                        self.schedule_write(i, w);
                     }
                 }
             }

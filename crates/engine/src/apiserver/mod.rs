@@ -617,11 +617,22 @@ impl Engine {
         let Some(current) = self.store.get(&key).cloned() else {
             return Err(Status::not_found(rt, &name));
         };
+        // Optimistic concurrency: an update that names a resourceVersion must name the
+        // current one (`storage.NewConflict` via `GuaranteedUpdate`).
+        if let Some(rv) = req.body.as_ref().and_then(|b| b["metadata"]["resourceVersion"].as_str()).filter(|rv| !rv.is_empty())
+            && current["metadata"]["resourceVersion"].as_str() != Some(rv) {
+                return Err(Status::plain(Reason::Conflict, format!("Operation cannot be fulfilled on {} \"{name}\": the object has been modified; please apply your changes to the latest version and try again", rt.qualified_plural())));
+            }
         let mut obj = self.decode(req, object.clone())?;
         if req.subresource.as_deref() == Some("status") {
-            // The status subresource changes status only (`podStatusStrategy.PrepareForUpdate`).
+            // The status subresource changes status only (`podStatusStrategy.PrepareForUpdate`);
+            // the workloads' status strategies also keep the request's annotations (only spec
+            // and labels are reset), which is how the deployment controller writes its revision.
             let mut updated = current.clone();
             updated["status"] = obj["status"].clone();
+            if matches!(rt.kind, "Deployment" | "ReplicaSet") {
+                updated["metadata"]["annotations"] = obj["metadata"]["annotations"].clone();
+            }
             // `persistentVolumeStatusStrategy.PrepareForUpdate`: a phase change is stamped.
             if rt.kind == "PersistentVolume" && updated["status"]["phase"] != current["status"]["phase"] {
                 updated["status"]["lastPhaseTransitionTime"] = json!(self.now.rfc3339());

@@ -7,6 +7,7 @@
 //! Modelled so far: the two controllers every namespace needs before a pod can be created in
 //! it. Workload controllers arrive with their issue.
 
+pub mod deployment;
 pub mod endpoints;
 pub mod endpointslice;
 mod namespace;
@@ -14,6 +15,7 @@ pub mod node_health;
 mod nodeipam;
 mod nodelifecycle;
 pub mod persistentvolume;
+pub mod replicaset;
 mod tainteviction;
 pub mod volume_protection;
 pub mod root_ca_publisher;
@@ -27,6 +29,7 @@ use crate::apiserver::authn::UserInfo;
 use crate::store::WatchEvent;
 
 /// A write a controller asks for, and who it is.
+#[derive(Debug, Clone)]
 pub struct Write {
     pub controller: &'static str,
     pub request: Request,
@@ -36,12 +39,24 @@ pub struct Write {
     pub delay_ms: u64,
     /// Checked again just before a delayed write: the write is dropped when it no longer holds.
     pub guard: Option<Guard>,
+    /// What the controller does once `request` succeeded (it knows the created object then).
+    pub follow: Option<FollowUp>,
 }
 
 impl Write {
     pub fn now(controller: &'static str, request: Request) -> Write {
-        Write { controller, request, then: Vec::new(), delay_ms: 0, guard: None }
+        Write { controller, request, then: Vec::new(), delay_ms: 0, guard: None, follow: None }
     }
+}
+
+/// A controller's next step after a successful request.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FollowUp {
+    /// Record an event about `involved` (its kind, API version and object) with the source
+    /// component `source`; `{}` in the message is replaced by the name of the object the
+    /// request returned (`Created pod: web-7c5ddbdf54-x8k2p`). The event goes out as the
+    /// controller's service account `account`.
+    Event { account: &'static str, source: &'static str, kind: &'static str, api_version: &'static str, involved: Value, reason: &'static str, message: String },
 }
 
 /// A condition a delayed write still needs when its time comes.

@@ -114,7 +114,7 @@ pub fn monitor(cache: &crate::components::Cache, health: &mut BTreeMap<String, N
                 let involved = json!({"kind": "Pod", "namespace": pk.namespace, "name": pk.name, "uid": pod["metadata"]["uid"], "apiVersion": "v1"});
                 then.extend(event(involved, &pk.namespace, "NodeNotReady", "Warning", "Node is not ready", now, i + 1));
             }
-            writes.push(Write { controller: "nodelifecycle", request: status, then, delay_ms: 0, guard: None });
+            writes.push(Write { controller: "nodelifecycle", request: status, then, delay_ms: 0, guard: None, follow: None });
         } else if ready == "True" && taints.iter().any(|t| t["key"] == UNREACHABLE || t["key"] == NOT_READY) {
             let mut updated = node.clone();
             let kept: Vec<Value> = taints.into_iter().filter(|t| t["key"] != UNREACHABLE && t["key"] != NOT_READY).collect();

@@ -106,7 +106,7 @@ fn evict(pod: &Value, delay_ms: u64, node: &str, now: Time) -> Vec<Write> {
     status.body = Some(status_body);
     let mut delete = with(Request::new(Verb::Delete, pods));
     delete.name = Some(name.clone());
-    vec![Write { controller: "taint-eviction", request: event, then: vec![status, delete], delay_ms, guard }]
+    vec![Write { controller: "taint-eviction", request: event, then: vec![status, delete], delay_ms, guard, follow: None }]
 }
 
 pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent, now: Time) -> Vec<Write> {

@@ -1,0 +1,448 @@
+//! The ReplicaSet controller (`pkg/controller/replicaset/replica_set.go`,
+//! `replica_set_utils.go`, and `pkg/controller/controller_utils.go` for the pod ranking).
+//!
+//! A sync claims the pods its selector matches (adopting orphans, releasing pods that no longer
+//! match), counts the active ones (not terminal, not being deleted), creates the missing pods
+//! from the template (`<rs>-` + the API server's 5 characters) or deletes the surplus — the
+//! lowest-ranked first: unscheduled, Pending, not ready, doubled up on a node, ready for less
+//! time (logarithmic buckets), more restarts, newer — and writes the status (replicas,
+//! fullyLabeledReplicas, readyReplicas, availableReplicas after `minReadySeconds`,
+//! terminatingReplicas). Expectations keep it from acting twice before its informer has seen
+//! its own creates and deletes (5 minutes at most).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::Value;
+
+use super::{FollowUp, Write, controller_request};
+use crate::apiserver::Verb;
+use crate::clock::Time;
+use crate::components::Cache;
+use crate::store::{EventType, WatchEvent};
+
+pub const ACCOUNT: &str = "replicaset-controller";
+/// `BurstReplicas`: the most pods one sync creates or deletes.
+const BURST_REPLICAS: i64 = 500;
+/// `ExpectationsTimeout`.
+const EXPECTATIONS_TIMEOUT_MS: u64 = 5 * 60 * 1000;
+
+/// What the workload controllers remember between deliveries.
+#[derive(Debug, Clone, Default)]
+pub struct State {
+    /// `namespace/name` of a ReplicaSet → the creates and deletes it still expects to see.
+    expectations: BTreeMap<String, Expectation>,
+    /// Syncs to run later: (after ms, kind, namespace, name) — `enqueueAfter`.
+    pub(crate) later: Vec<(u64, &'static str, String, String)>,
+}
+
+#[derive(Debug, Clone)]
+struct Expectation {
+    adds: i64,
+    deletes: BTreeSet<String>,
+    set_at: Time,
+}
+
+impl State {
+    fn satisfied(&self, key: &str, now: Time) -> bool {
+        self.expectations.get(key).is_none_or(|e| (e.adds <= 0 && e.deletes.is_empty()) || now.millis().saturating_sub(e.set_at.millis()) > EXPECTATIONS_TIMEOUT_MS)
+    }
+}
+
+pub(super) fn key(ns: &str, name: &str) -> String {
+    format!("{ns}/{name}")
+}
+
+/// The owner reference that names `owner` (of `kind`) the controller of an object.
+pub(super) fn controller_ref(owner: &Value, kind: &str) -> Value {
+    json!({"apiVersion": "apps/v1", "kind": kind, "name": owner["metadata"]["name"], "uid": owner["metadata"]["uid"], "controller": true, "blockOwnerDeletion": true})
+}
+
+/// The uid of an object's controller of `kind`, if any.
+pub(super) fn controller_uid<'a>(object: &'a Value, kind: &str) -> Option<&'a str> {
+    object["metadata"]["ownerReferences"].as_array()?.iter().find(|r| r["controller"] == true && r["kind"] == kind)?["uid"].as_str()
+}
+
+fn has_controller(object: &Value) -> bool {
+    object["metadata"]["ownerReferences"].as_array().is_some_and(|rs| rs.iter().any(|r| r["controller"] == true))
+}
+
+pub(super) fn pod_ready(pod: &Value) -> bool {
+    super::endpointslice::pod_ready(pod)
+}
+
+/// When the pod turned Ready (its Ready condition's lastTransitionTime).
+fn ready_since(pod: &Value) -> Option<Time> {
+    pod["status"]["conditions"].as_array()?.iter().find(|c| c["type"] == "Ready" && c["status"] == "True")?["lastTransitionTime"].as_str().and_then(Time::from_rfc3339)
+}
+
+/// `podutil.IsPodAvailable`: ready for at least `minReadySeconds`.
+pub(super) fn pod_available(pod: &Value, min_ready_seconds: u64, now: Time) -> bool {
+    pod_ready(pod) && (min_ready_seconds == 0 || ready_since(pod).is_some_and(|t| t.millis() + min_ready_seconds * 1000 <= now.millis()))
+}
+
+fn terminal(pod: &Value) -> bool {
+    matches!(pod["status"]["phase"].as_str(), Some("Succeeded" | "Failed"))
+}
+
+fn deleting(pod: &Value) -> bool {
+    pod["metadata"]["deletionTimestamp"].is_string()
+}
+
+/// `controller.IsPodActive`.
+pub(super) fn active(pod: &Value) -> bool {
+    !terminal(pod) && !deleting(pod)
+}
+
+fn selector_matches(selector: &Value, labels: &Value) -> bool {
+    selector.is_object() && crate::labels::selector_matches(selector, labels)
+}
+
+/// The ReplicaSets (namespace, name) a delivery asks to sync.
+fn to_sync(cache: &Cache, event: &WatchEvent) -> Vec<(String, String)> {
+    let ns = &event.key.namespace;
+    match (event.key.group.as_str(), event.key.resource.as_str()) {
+        ("apps", "replicasets") => vec![(ns.clone(), event.key.name.clone())],
+        ("", "pods") => {
+            let pod = &event.object;
+            if let Some(uid) = pod["metadata"]["ownerReferences"].as_array().and_then(|rs| rs.iter().find(|r| r["controller"] == true && r["kind"] == "ReplicaSet")).and_then(|r| r["uid"].as_str()) {
+                return replicasets(cache, ns).filter(|rs| rs["metadata"]["uid"] == uid).filter_map(|rs| rs["metadata"]["name"].as_str()).map(|n| (ns.clone(), n.to_string())).collect();
+            }
+            if has_controller(pod) || event.event_type == EventType::Deleted {
+                return Vec::new();
+            }
+            // An orphan: every ReplicaSet that could adopt it.
+            replicasets(cache, ns).filter(|rs| selector_matches(&rs["spec"]["selector"], &pod["metadata"]["labels"])).filter_map(|rs| rs["metadata"]["name"].as_str()).map(|n| (ns.clone(), n.to_string())).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn replicasets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+    super::endpointslice::of(cache, "apps", "replicasets", ns)
+}
+
+/// A delivery to kube-controller-manager: expectations observed, then the ReplicaSets it
+/// concerns synced.
+pub fn on_event(cache: &Cache, state: &mut State, event: &WatchEvent, now: Time) -> Vec<Write> {
+    if event.key.group.is_empty() && event.key.resource == "pods" {
+        observe_pod(cache, state, event, now);
+    }
+    if event.key.resource == "replicasets" && event.event_type == EventType::Deleted {
+        state.expectations.remove(&key(&event.key.namespace, &event.key.name));
+        return Vec::new();
+    }
+    to_sync(cache, event).into_iter().flat_map(|(ns, name)| sync(cache, state, &ns, &name, now)).collect()
+}
+
+/// `CreationObserved` / `DeletionObserved`, and a later sync when a pod's availability waits
+/// for `minReadySeconds`.
+fn observe_pod(cache: &Cache, state: &mut State, event: &WatchEvent, _now: Time) {
+    let pod = &event.object;
+    let ns = &event.key.namespace;
+    let Some(uid) = controller_uid(pod, "ReplicaSet") else { return };
+    let Some(rs) = replicasets(cache, ns).find(|rs| rs["metadata"]["uid"] == uid) else { return };
+    let name = rs["metadata"]["name"].as_str().unwrap_or_default().to_string();
+    let k = key(ns, &name);
+    let pod_key = key(ns, &event.key.name);
+    if let Some(e) = state.expectations.get_mut(&k) {
+        match event.event_type {
+            EventType::Added => e.adds -= 1,
+            EventType::Deleted => {
+                e.deletes.remove(&pod_key);
+            }
+            _ if deleting(pod) => {
+                e.deletes.remove(&pod_key);
+            }
+            _ => {}
+        }
+    }
+    let min_ready = rs["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
+    if min_ready > 0 && event.event_type == EventType::Modified && pod_ready(pod) {
+        state.later.push((min_ready * 1000 + 1, "ReplicaSet", ns.clone(), name));
+    }
+}
+
+/// A later sync (`enqueueAfter`) of one ReplicaSet.
+pub fn resync(cache: &Cache, state: &mut State, ns: &str, name: &str, now: Time) -> Vec<Write> {
+    sync(cache, state, ns, name, now)
+}
+
+/// `syncReplicaSet`.
+fn sync(cache: &Cache, state: &mut State, ns: &str, name: &str, now: Time) -> Vec<Write> {
+    let Some(rs) = replicasets(cache, ns).find(|rs| rs["metadata"]["name"] == name) else { return Vec::new() };
+    let uid = rs["metadata"]["uid"].as_str().unwrap_or_default();
+    let selector = &rs["spec"]["selector"];
+    let mut writes = Vec::new();
+    // claimPods: owned pods that still match, plus orphans adopted; owned pods that no longer
+    // match are released.
+    let mut owned: Vec<&Value> = Vec::new();
+    for pod in super::endpointslice::of(cache, "", "pods", ns) {
+        let matches = selector_matches(selector, &pod["metadata"]["labels"]);
+        match controller_uid(pod, "ReplicaSet") {
+            Some(u) if u == uid => {
+                if matches {
+                    owned.push(pod);
+                } else if let Some(w) = release(rs, pod) {
+                    writes.push(w);
+                }
+            }
+            None if matches && !has_controller(pod) && !deleting(pod) && rs["metadata"]["deletionTimestamp"].is_null() => {
+                if let Some(w) = adopt(rs, pod) {
+                    writes.push(w);
+                }
+                owned.push(pod);
+            }
+            _ => {}
+        }
+    }
+    let active_pods: Vec<&Value> = owned.iter().copied().filter(|p| active(p)).collect();
+    let terminating = owned.iter().filter(|p| deleting(p) && !terminal(p)).count();
+    let k = key(ns, name);
+    if state.satisfied(&k, now) && rs["metadata"]["deletionTimestamp"].is_null() {
+        writes.extend(manage_replicas(cache, state, rs, &active_pods, now));
+    }
+    if let Some(w) = status_update(rs, &active_pods, terminating, now) {
+        writes.push(w);
+    }
+    writes
+}
+
+fn adopt(rs: &Value, pod: &Value) -> Option<Write> {
+    let mut refs = pod["metadata"]["ownerReferences"].as_array().cloned().unwrap_or_default();
+    refs.push(controller_ref(rs, "ReplicaSet"));
+    let patch = json!({"metadata": {"ownerReferences": refs, "uid": pod["metadata"]["uid"]}});
+    let req = controller_request(ACCOUNT, Verb::Patch, "pods", pod["metadata"]["namespace"].as_str(), pod["metadata"]["name"].as_str()?, patch)?;
+    Some(Write::now(ACCOUNT, req))
+}
+
+fn release(rs: &Value, pod: &Value) -> Option<Write> {
+    let refs: Vec<Value> = pod["metadata"]["ownerReferences"].as_array().cloned().unwrap_or_default().into_iter().filter(|r| r["uid"] != rs["metadata"]["uid"]).collect();
+    let patch = json!({"metadata": {"ownerReferences": if refs.is_empty() { Value::Null } else { Value::Array(refs) }, "uid": pod["metadata"]["uid"]}});
+    let req = controller_request(ACCOUNT, Verb::Patch, "pods", pod["metadata"]["namespace"].as_str(), pod["metadata"]["name"].as_str()?, patch)?;
+    Some(Write::now(ACCOUNT, req))
+}
+
+/// `GetPodFromTemplate`: the pod a controller creates.
+pub(super) fn pod_from_template(owner: &Value, kind: &str) -> Value {
+    let template = &owner["spec"]["template"];
+    let name = owner["metadata"]["name"].as_str().unwrap_or_default();
+    let mut meta = json!({"generateName": format!("{name}-"), "namespace": owner["metadata"]["namespace"], "ownerReferences": [controller_ref(owner, kind)]});
+    for f in ["labels", "annotations", "finalizers"] {
+        if let Some(v) = template["metadata"].get(f).filter(|v| !v.is_null()) {
+            meta[f] = v.clone();
+        }
+    }
+    json!({"apiVersion": "v1", "kind": "Pod", "metadata": meta, "spec": template["spec"]})
+}
+
+fn event(rs: &Value, reason: &'static str, message: String) -> FollowUp {
+    FollowUp::Event { account: ACCOUNT, source: ACCOUNT, kind: "ReplicaSet", api_version: "apps/v1", involved: rs.clone(), reason, message }
+}
+
+/// `manageReplicas`: create the missing pods or delete the surplus.
+fn manage_replicas(cache: &Cache, state: &mut State, rs: &Value, active_pods: &[&Value], now: Time) -> Vec<Write> {
+    let ns = rs["metadata"]["namespace"].as_str().unwrap_or("default");
+    let name = rs["metadata"]["name"].as_str().unwrap_or_default();
+    let desired = rs["spec"]["replicas"].as_i64().unwrap_or(1);
+    let diff = active_pods.len() as i64 - desired;
+    let k = key(ns, name);
+    let mut writes = Vec::new();
+    if diff < 0 {
+        let n = (-diff).min(BURST_REPLICAS);
+        state.expectations.insert(k, Expectation { adds: n, deletes: BTreeSet::new(), set_at: now });
+        for _ in 0..n {
+            let Some(req) = controller_request(ACCOUNT, Verb::Create, "pods", Some(ns), "", pod_from_template(rs, "ReplicaSet")) else { continue };
+            let mut w = Write::now(ACCOUNT, req);
+            w.follow = Some(event(rs, "SuccessfulCreate", "Created pod: {}".into()));
+            writes.push(w);
+        }
+    } else if diff > 0 {
+        let n = diff.min(BURST_REPLICAS) as usize;
+        let victims = pods_to_delete(cache, rs, active_pods, n, now);
+        let deletes: BTreeSet<String> = victims.iter().filter_map(|p| p["metadata"]["name"].as_str()).map(|p| key(ns, p)).collect();
+        state.expectations.insert(k, Expectation { adds: 0, deletes, set_at: now });
+        for pod in victims {
+            let pod_name = pod["metadata"]["name"].as_str().unwrap_or_default();
+            let Some(req) = controller_request(ACCOUNT, Verb::Delete, "pods", Some(ns), pod_name, Value::Null) else { continue };
+            let mut req = req;
+            req.body = None;
+            let mut w = Write::now(ACCOUNT, req);
+            w.follow = Some(event(rs, "SuccessfulDelete", format!("Deleted pod: {pod_name}")));
+            writes.push(w);
+        }
+    }
+    writes
+}
+
+/// `getPodsToDelete`: the `n` lowest-ranked pods (`ActivePodsWithRanks`), the rank being how
+/// many pods of the same owner (all the ReplicaSets of its Deployment) share the node.
+fn pods_to_delete<'a>(cache: &Cache, rs: &Value, pods: &[&'a Value], n: usize, now: Time) -> Vec<&'a Value> {
+    if n >= pods.len() {
+        return pods.to_vec();
+    }
+    let ns = rs["metadata"]["namespace"].as_str().unwrap_or("default");
+    // getIndirectlyRelatedPods: the pods of every ReplicaSet with the same controller.
+    let owner = rs["metadata"]["ownerReferences"].as_array().and_then(|r| r.iter().find(|r| r["controller"] == true)).and_then(|r| r["uid"].as_str());
+    let related_rs: Vec<&str> = match owner {
+        Some(o) => replicasets(cache, ns).filter(|r| controller_uid(r, "Deployment") == Some(o)).filter_map(|r| r["metadata"]["uid"].as_str()).collect(),
+        None => rs["metadata"]["uid"].as_str().into_iter().collect(),
+    };
+    let mut on_node: BTreeMap<&str, i64> = BTreeMap::new();
+    for p in super::endpointslice::of(cache, "", "pods", ns).filter(|p| active(p) && controller_uid(p, "ReplicaSet").is_some_and(|u| related_rs.contains(&u))) {
+        if let Some(node) = p["spec"]["nodeName"].as_str() {
+            *on_node.entry(node).or_default() += 1;
+        }
+    }
+    let rank = |p: &Value| p["spec"]["nodeName"].as_str().and_then(|n| on_node.get(n).copied()).unwrap_or(0);
+    let mut ranked: Vec<&Value> = pods.to_vec();
+    crate::sort::sort_by(&mut ranked, |a, b| rank_cmp(a, b, rank(a), rank(b), now));
+    ranked.truncate(n);
+    ranked
+}
+
+/// `ActivePodsWithRanks.Less` with LogarithmicScaleDown (GA): the pod to delete first sorts first.
+fn rank_cmp(a: &Value, b: &Value, rank_a: i64, rank_b: i64, now: Time) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    let node = |p: &Value| p["spec"]["nodeName"].as_str().unwrap_or_default().to_string();
+    // 1. Unassigned < assigned.
+    let (na, nb) = (node(a), node(b));
+    if na != nb && (na.is_empty() || nb.is_empty()) {
+        return if na.is_empty() { Ordering::Less } else { Ordering::Greater };
+    }
+    // 2. Pending < Unknown < Running.
+    let phase = |p: &Value| match p["status"]["phase"].as_str() {
+        Some("Pending") | None => 0,
+        Some("Unknown") => 1,
+        Some("Running") => 2,
+        _ => 0,
+    };
+    if phase(a) != phase(b) {
+        return phase(a).cmp(&phase(b));
+    }
+    // 3. Not ready < ready.
+    if pod_ready(a) != pod_ready(b) {
+        return if pod_ready(a) { Ordering::Greater } else { Ordering::Less };
+    }
+    // 4. Lower pod-deletion-cost first.
+    let cost = |p: &Value| p["metadata"]["annotations"]["controller.kubernetes.io/pod-deletion-cost"].as_str().and_then(|c| c.parse::<i32>().ok()).unwrap_or(0);
+    if cost(a) != cost(b) {
+        return cost(a).cmp(&cost(b));
+    }
+    // 5. Doubled up (more related pods on the node) first.
+    if rank_a != rank_b {
+        return rank_b.cmp(&rank_a);
+    }
+    let uid = |p: &Value| p["metadata"]["uid"].as_str().unwrap_or_default().to_string();
+    // 6. Ready for less time first, in log2 buckets.
+    if pod_ready(a) && pod_ready(b) {
+        let (ta, tb) = (ready_since(a), ready_since(b));
+        if ta != tb {
+            return match (ta, tb) {
+                (Some(x), Some(y)) => match log_rank_diff(x, y, now) {
+                    0 => uid(a).cmp(&uid(b)),
+                    d if d < 0 => Ordering::Less,
+                    _ => Ordering::Greater,
+                },
+                // afterOrZero: a zero time counts as after.
+                (None, _) => Ordering::Less,
+                (_, None) => Ordering::Greater,
+            };
+        }
+    }
+    // 7. More restarts first.
+    let restarts = |p: &Value| p["status"]["containerStatuses"].as_array().map(|cs| cs.iter().filter_map(|c| c["restartCount"].as_i64()).max().unwrap_or(0)).unwrap_or(0);
+    if restarts(a) != restarts(b) {
+        return restarts(b).cmp(&restarts(a));
+    }
+    // 8. Newer first (log2 buckets of age, then uid).
+    let created = |p: &Value| p["metadata"]["creationTimestamp"].as_str().and_then(Time::from_rfc3339);
+    match (created(a), created(b)) {
+        (Some(x), Some(y)) if x != y => match log_rank_diff(x, y, now) {
+            0 => uid(a).cmp(&uid(b)),
+            d if d < 0 => Ordering::Less,
+            _ => Ordering::Greater,
+        },
+        _ => Ordering::Equal,
+    }
+}
+
+/// `logarithmicRankDiff`: ⌊log2(age in ns)⌋ of each, compared (−1 for no age).
+fn log_rank_diff(t1: Time, t2: Time, now: Time) -> i64 {
+    let rank = |t: Time| {
+        let d = now.millis().saturating_sub(t.millis()) as f64 * 1e6;
+        if d > 0.0 { d.log2() as i64 } else { -1 }
+    };
+    rank(t1) - rank(t2)
+}
+
+/// `calculateStatus` + `updateReplicaSetStatus`: written only when it changed.
+fn status_update(rs: &Value, active_pods: &[&Value], terminating: usize, now: Time) -> Option<Write> {
+    let template_labels = &rs["spec"]["template"]["metadata"]["labels"];
+    let min_ready = rs["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
+    let fully = active_pods.iter().filter(|p| template_labels.as_object().is_none_or(|m| m.iter().all(|(k, v)| &p["metadata"]["labels"][k] == v))).count();
+    let ready = active_pods.iter().filter(|p| pod_ready(p)).count();
+    let available = active_pods.iter().filter(|p| pod_available(p, min_ready, now)).count();
+    let mut status = rs["status"].clone();
+    if !status.is_object() {
+        status = json!({});
+    }
+    status["replicas"] = json!(active_pods.len());
+    status["fullyLabeledReplicas"] = json!(fully);
+    status["readyReplicas"] = json!(ready);
+    status["availableReplicas"] = json!(available);
+    status["terminatingReplicas"] = json!(terminating);
+    status["observedGeneration"] = rs["metadata"]["generation"].clone();
+    // Zero counts are omitted (omitempty), as the API server would return them.
+    if let Some(m) = status.as_object_mut() {
+        m.retain(|k, v| !(matches!(k.as_str(), "fullyLabeledReplicas" | "readyReplicas" | "availableReplicas") && *v == json!(0)));
+    }
+    if status == rs["status"] {
+        return None;
+    }
+    let mut body = rs.clone();
+    body["status"] = status;
+    let mut req = controller_request(ACCOUNT, Verb::Update, "replicasets", rs["metadata"]["namespace"].as_str(), rs["metadata"]["name"].as_str()?, body)?;
+    req.subresource = Some("status".into());
+    Some(Write::now(ACCOUNT, req))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pod(name: &str, node: &str, phase: &str, ready: bool, created_s: u64) -> Value {
+        json!({
+            "metadata": {"name": name, "uid": name, "creationTimestamp": Time(created_s * 1000).rfc3339()},
+            "spec": {"nodeName": node},
+            "status": {"phase": phase, "conditions": [{"type": "Ready", "status": if ready { "True" } else { "False" }, "lastTransitionTime": Time(created_s * 1000).rfc3339()}]}
+        })
+    }
+
+    /// `controller_utils_test.go` TestSortingActivePodsWithRanks's order: unassigned, Pending,
+    /// Unknown, Running not ready, then ready ones, newer before older.
+    #[test]
+    fn deletion_ranking() {
+        let now = Time(100_000_000);
+        let unscheduled = pod("a", "", "Pending", false, 10);
+        let pending = pod("b", "n1", "Pending", false, 10);
+        let unknown = pod("c", "n1", "Unknown", false, 10);
+        let not_ready = pod("d", "n1", "Running", false, 10);
+        let ready_new = pod("e", "n1", "Running", true, 99_000);
+        let ready_old = pod("f", "n1", "Running", true, 10);
+        let mut pods = vec![&ready_old, &ready_new, &not_ready, &unknown, &pending, &unscheduled];
+        crate::sort::sort_by(&mut pods, |a, b| rank_cmp(a, b, 0, 0, now));
+        let names: Vec<&str> = pods.iter().map(|p| p["metadata"]["name"].as_str().unwrap()).collect();
+        assert_eq!(names, ["a", "b", "c", "d", "e", "f"]);
+        // Doubled up first, among otherwise equal pods.
+        assert_eq!(rank_cmp(&ready_old, &ready_old.clone(), 3, 1, now), std::cmp::Ordering::Less);
+    }
+
+    #[test]
+    fn log_rank_buckets() {
+        let now = Time(1_000_000);
+        // 1 s and 1.5 s old share a log2(ns) bucket (2^29..2^30 ns is 0.54–1.07 s, 2^30..2^31 1.07–2.1 s).
+        assert_eq!(log_rank_diff(Time(now.0 - 1_500), Time(now.0 - 1_900), now), 0);
+        assert!(log_rank_diff(Time(now.0 - 500), Time(now.0 - 5_000), now) < 0);
+        assert_eq!(log_rank_diff(now, Time(now.0 - 1), now), -1 - ((1e6f64).log2() as i64));
+    }
+}
