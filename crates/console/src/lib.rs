@@ -209,7 +209,7 @@ impl Session {
                 Err(e) => out.err(&format!("podlife: {e}\n")),
             },
             ["kube-proxy", "config", rest @ ..] => self.proxy_config(rest, out),
-            ["kube-proxy", ..] => out.err("podlife: usage: podlife kube-proxy config [--node NAME] [--min-sync-period D] [--sync-period D] [--restore-time D|MIN-MAX]\n"),
+            ["kube-proxy", ..] => out.err("podlife: usage: podlife kube-proxy config [--node NAME] [--watch-delay D|MIN-MAX] [--min-sync-period D] [--sync-period D] [--restore-time D|MIN-MAX]\n"),
             _ => out.err(&format!("podlife: unknown command: {}\n", words.join(" "))),
         }
     }
@@ -268,6 +268,10 @@ impl Session {
                 }
                 "--min-sync-period" => traffic::duration_ms(value).map(|v| config.min_sync_period_ms = v),
                 "--sync-period" => traffic::duration_ms(value).and_then(|v| if v == 0 { Err("--sync-period must be more than 0".into()) } else { config.sync_period_ms = v; Ok(()) }),
+                "--watch-delay" => {
+                    let (lo, hi) = value.split_once('-').unwrap_or((value, value));
+                    traffic::duration_ms(lo).and_then(|lo| traffic::duration_ms(hi).map(|hi| (lo, hi))).and_then(|(lo, hi)| if lo > hi { Err(format!("--watch-delay: {lo} ms is more than {hi} ms")) } else { config.watch_ms = (lo, hi); Ok(()) })
+                }
                 "--restore-time" => {
                     let (lo, hi) = value.split_once('-').unwrap_or((value, value));
                     traffic::duration_ms(lo).and_then(|lo| traffic::duration_ms(hi).map(|hi| (lo, hi))).and_then(|(lo, hi)| if lo > hi { Err(format!("--restore-time: {lo} ms is more than {hi} ms")) } else { config.restore_ms = (lo, hi); Ok(()) })
@@ -283,12 +287,14 @@ impl Session {
             return out.err(&format!("podlife: {e}\n"));
         }
         let ms = |v: u64| if v.is_multiple_of(1000) { format!("{}s", v / 1000) } else { format!("{v}ms") };
-        let restore = if config.restore_ms.0 == config.restore_ms.1 { ms(config.restore_ms.0) } else { format!("{}-{}", ms(config.restore_ms.0), ms(config.restore_ms.1)) };
+        let range = |(lo, hi): (u64, u64)| if lo == hi { ms(lo) } else { format!("{}-{}", ms(lo), ms(hi)) };
         out.out(&format!(
-            "kube-proxy on {}: minSyncPeriod {}, syncPeriod {}, iptables-restore {restore}\n",
+            "kube-proxy on {}: watch delay {}, minSyncPeriod {}, syncPeriod {}, iptables-restore {}\n",
             node.map_or("every node".to_string(), str::to_string),
+            range(config.watch_ms),
             ms(config.min_sync_period_ms),
-            ms(config.sync_period_ms)
+            ms(config.sync_period_ms),
+            range(config.restore_ms)
         ));
     }
 

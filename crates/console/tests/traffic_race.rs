@@ -124,3 +124,15 @@ fn client_ip_affinity_sticks_each_node_to_one_endpoint() {
     let spread = endpoints_by_node("None");
     assert!(spread.values().all(|eps| eps.len() == 3), "{spread:?}");
 }
+
+/// A Deployment's rolling update behind a Service: without preStop requests fail in every
+/// seed, with `preStop: sleep 5` none does.
+#[test]
+fn rolling_update_loses_requests_without_prestop_only() {
+    for seed in 1..=10 {
+        let r = runs("deployment-rollout-traffic.sh", seed);
+        assert_eq!(r.len(), 2, "seed {seed}");
+        assert!(r[0].failed >= 1, "seed {seed}, no preStop: {}", r[0].summary);
+        assert_eq!(r[1].failed, 0, "seed {seed}, preStop: {}", r[1].summary);
+    }
+}

@@ -353,7 +353,12 @@ impl Engine {
         }
         let targets = self.watchers_of(&event);
         for i in targets {
-            let delay = self.rng.between(WATCH_DELAY_MS.0, WATCH_DELAY_MS.1);
+            // kube-proxy's watch is one of thousands the API server fans out (proxy module).
+            let (lo, hi) = match (&self.components[i].id.node, self.components[i].id.name.as_str()) {
+                (Some(node), proxy::COMPONENT) => self.proxies.get(node).map_or(WATCH_DELAY_MS, |p| p.config.watch_ms),
+                _ => WATCH_DELAY_MS,
+            };
+            let delay = self.rng.between(lo, hi);
             let at = self.now.plus_millis(delay).max(self.components[i].last_delivery);
             self.components[i].last_delivery = at;
             self.schedule(at, Task::Deliver { component: i, event: event.clone() });
@@ -472,7 +477,8 @@ impl Engine {
         let mut writes = controllers::replicaset::on_event(cache, &mut self.workloads, event, self.now);
         writes.extend(controllers::deployment::on_event(cache, &mut self.workloads, event, self.now));
         for (after, kind, namespace, name) in std::mem::take(&mut self.workloads.later) {
-            self.schedule(self.now.plus_millis(after), Task::WorkloadResync { kind, namespace, name });
+            // The work queue hands a key to a worker after the same short hop as any write.
+            self.schedule(self.now.plus_millis(after.max(CONTROLLER_QUEUE_DELAY_MS)), Task::WorkloadResync { kind, namespace, name });
         }
         writes
     }

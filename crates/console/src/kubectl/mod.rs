@@ -11,6 +11,7 @@ mod logs;
 mod manifest_input;
 mod merge;
 mod node_ops;
+mod rollout;
 mod run_attach;
 
 use serde_json::Value;
@@ -113,6 +114,9 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "logs" => logs::logs(ctx, rest, &mut out),
         "exec" => exec_wait::exec(ctx, rest, &mut out),
         "wait" => exec_wait::wait(ctx, rest, &mut out),
+        "rollout" => rollout::rollout(ctx, rest, &mut out),
+        "scale" => rollout::scale(ctx, rest, &mut out),
+        "set" => rollout::set(ctx, rest, &mut out),
         "cordon" => node_ops::cordon(ctx, rest, &mut out, true),
         "uncordon" => node_ops::cordon(ctx, rest, &mut out, false),
         "taint" => node_ops::taint(ctx, rest, &mut out),

@@ -26,6 +26,7 @@ const HASH_LABEL: &str = "pod-template-hash";
 const REVISION: &str = "deployment.kubernetes.io/revision";
 const DESIRED: &str = "deployment.kubernetes.io/desired-replicas";
 const MAX_REPLICAS: &str = "deployment.kubernetes.io/max-replicas";
+const HISTORY: &str = "deployment.kubernetes.io/revision-history";
 
 fn deployments<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
     super::endpointslice::of(cache, "apps", "deployments", ns)
@@ -55,12 +56,18 @@ fn owner_name(cache: &Cache, ns: &str, rs: &Value) -> Option<String> {
     deployments(cache, ns).find(|d| d["metadata"]["uid"] == uid)?["metadata"]["name"].as_str().map(str::to_string)
 }
 
-pub fn on_event(cache: &Cache, state: &mut State, event: &WatchEvent, now: Time) -> Vec<Write> {
+/// A delivery queues the Deployments it concerns (their syncs run from the work queue).
+pub fn on_event(cache: &Cache, state: &mut State, event: &WatchEvent, _now: Time) -> Vec<Write> {
     let ns = event.key.namespace.clone();
-    to_sync(cache, event).into_iter().flat_map(|name| sync(cache, state, &ns, &name, now)).collect()
+    for name in to_sync(cache, event) {
+        state.enqueue("Deployment", &ns, &name);
+    }
+    Vec::new()
 }
 
+/// A worker syncs a queued (or re-queued) Deployment.
 pub fn resync(cache: &Cache, state: &mut State, ns: &str, name: &str, now: Time) -> Vec<Write> {
+    state.dequeue("Deployment", ns, name);
     sync(cache, state, ns, name, now)
 }
 
@@ -198,6 +205,23 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, dname: &str, now: Time) -> V
     let deleting = d["metadata"]["deletionTimestamp"].is_string();
     let paused = d["spec"]["paused"] == true;
     let mut created: Option<Value> = None;
+    // The existing new ReplicaSet of a rollback takes the next revision; its old one goes to
+    // `revision-history` (`SetNewReplicaSetAnnotations`).
+    let mut bumped = false;
+    if let Some(n) = plan.new {
+        let max_old = plan.sets.iter().enumerate().filter(|(i, _)| *i != n).map(|(_, (rs, _))| revision(rs)).max().unwrap_or(0);
+        let current = revision(&plan.sets[n].0);
+        if current < max_old + 1 && !deleting {
+            let rs = &mut plan.sets[n].0;
+            let old = rs["metadata"]["annotations"][REVISION].as_str().map(str::to_string);
+            rs["metadata"]["annotations"][REVISION] = json!((max_old + 1).to_string());
+            if let Some(old) = old {
+                let history = rs["metadata"]["annotations"][HISTORY].as_str().filter(|h| !h.is_empty()).map(|h| format!("{h},{old}")).unwrap_or(old);
+                rs["metadata"]["annotations"][HISTORY] = json!(history);
+            }
+            bumped = true;
+        }
+    }
     if !deleting && !paused {
         if plan.new.is_none() {
             created = create_new_rs(&d, &mut plan);
@@ -212,6 +236,14 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, dname: &str, now: Time) -> V
     }
     if plan.writes.is_empty() && created.is_none() && !deleting && !paused && rolling(&d) && complete(&d, &status_of(&d, &plan, None)) {
         plan.writes.extend(cleanup(&d, &plan));
+    }
+    if bumped && let Some(n) = plan.new {
+        let rs_name = name(&plan.sets[n].0);
+        let written = plan.writes.iter().any(|w| w.request.resource.kind == "ReplicaSet" && w.request.name.as_deref() == Some(rs_name.as_str()));
+        if !written
+            && let Some(req) = controller_request(ACCOUNT, Verb::Update, "replicasets", Some(ns), &rs_name, plan.sets[n].0.clone()) {
+                plan.writes.insert(0, Write::now(ACCOUNT, req));
+            }
     }
     let mut writes = std::mem::take(&mut plan.writes);
     if let Some(w) = status_update(state, &d, &plan, created.as_ref(), now) {
@@ -516,7 +548,10 @@ fn status_update(state: &mut State, d: &Value, plan: &Plan, created: Option<&Val
             && c["status"] == "True" && c["reason"] != "NewReplicaSetAvailable"
             && let Some(t) = c["lastUpdateTime"].as_str().and_then(Time::from_rfc3339) {
                 let due = t.millis() + deadline.max(0) as u64 * 1000 + 1_000;
-                state.later.push((due.saturating_sub(now.millis()).max(1), "Deployment", ns.clone(), dname.clone()));
+                state.deadlines.retain(|(_, _, at)| *at > now.millis());
+                if state.deadlines.insert((ns.clone(), dname.clone(), due)) {
+                    state.later.push((due.saturating_sub(now.millis()).max(1), "Deployment", ns.clone(), dname.clone()));
+                }
             }
     }
     // Zero counts are omitted, as the API server returns them.

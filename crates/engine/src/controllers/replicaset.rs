@@ -33,6 +33,11 @@ pub struct State {
     expectations: BTreeMap<String, Expectation>,
     /// Syncs to run later: (after ms, kind, namespace, name) — `enqueueAfter`.
     pub(crate) later: Vec<(u64, &'static str, String, String)>,
+    /// Keys waiting in a work queue: events for a key already queued coalesce into its one
+    /// sync, as client-go's workqueue does.
+    queued: BTreeSet<(&'static str, String, String)>,
+    /// Progress-deadline timers already set: (namespace, name, due ms).
+    pub(crate) deadlines: BTreeSet<(String, String, u64)>,
 }
 
 #[derive(Debug, Clone)]
@@ -43,6 +48,18 @@ struct Expectation {
 }
 
 impl State {
+    /// `queue.Add`: the key is synced once, soon, however many events ask for it.
+    pub(crate) fn enqueue(&mut self, kind: &'static str, ns: &str, name: &str) {
+        if self.queued.insert((kind, ns.to_string(), name.to_string())) {
+            self.later.push((0, kind, ns.to_string(), name.to_string()));
+        }
+    }
+
+    /// A worker takes the key: later events queue it again.
+    pub(crate) fn dequeue(&mut self, kind: &'static str, ns: &str, name: &str) {
+        self.queued.remove(&(kind, ns.to_string(), name.to_string()));
+    }
+
     fn satisfied(&self, key: &str, now: Time) -> bool {
         self.expectations.get(key).is_none_or(|e| (e.adds <= 0 && e.deletes.is_empty()) || now.millis().saturating_sub(e.set_at.millis()) > EXPECTATIONS_TIMEOUT_MS)
     }
@@ -131,7 +148,10 @@ pub fn on_event(cache: &Cache, state: &mut State, event: &WatchEvent, now: Time)
         state.expectations.remove(&key(&event.key.namespace, &event.key.name));
         return Vec::new();
     }
-    to_sync(cache, event).into_iter().flat_map(|(ns, name)| sync(cache, state, &ns, &name, now)).collect()
+    for (ns, name) in to_sync(cache, event) {
+        state.enqueue("ReplicaSet", &ns, &name);
+    }
+    Vec::new()
 }
 
 /// `CreationObserved` / `DeletionObserved`, and a later sync when a pod's availability waits
@@ -164,6 +184,7 @@ fn observe_pod(cache: &Cache, state: &mut State, event: &WatchEvent, _now: Time)
 
 /// A later sync (`enqueueAfter`) of one ReplicaSet.
 pub fn resync(cache: &Cache, state: &mut State, ns: &str, name: &str, now: Time) -> Vec<Write> {
+    state.dequeue("ReplicaSet", ns, name);
     sync(cache, state, ns, name, now)
 }
 

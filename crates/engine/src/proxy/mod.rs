@@ -7,14 +7,16 @@
 //! (`CategorizeEndpoints`: ready endpoints, else serving-and-terminating ones),
 //! `pkg/proxy/runner/bounded_frequency_runner.go` (`minSyncPeriod` 1 s, `syncPeriod` 30 s).
 //!
-//! Timing, per sync: the informer delivery (the engine's watch delay), the runner's wait (a
+//! Timing, per change: the watch delivery to this node's kube-proxy, the runner's wait (a
 //! sync may start at most once per `minSyncPeriod`, and not while the previous one still
-//! runs), then `iptables-restore`. The restore time is podlife's model of network programming
-//! latency on a production node (thousands of rules; what kube-proxy's
-//! `network_programming_duration_seconds` measures): 0.8–4 s by default, drawn per sync from
-//! the seeded RNG; `podlife kube-proxy config --restore-time` changes it (`50ms` is a small
-//! lab cluster). A sync that changes nothing (the 30-second periodic one, usually) writes
-//! nothing and returns in milliseconds. The rules in effect change only when a restore completes; a stopped
+//! runs), then `iptables-restore`. Together they are podlife's model of network programming
+//! latency in a production cluster (what kube-proxy's `network_programming_duration_seconds`
+//! measures; about 1–5 s): the delivery takes 0.2–2 s (the API server's watch fan-out to
+//! every node), the restore 0.1–1 s (thousands of rules), each drawn from the seeded RNG, so
+//! the nodes catch up at different moments. `podlife kube-proxy config --watch-delay …
+//! --restore-time …` changes them (`5ms` and `50ms` are a small lab cluster). A sync that
+//! changes nothing (the 30-second periodic one, usually) writes nothing and returns in
+//! milliseconds. The rules in effect change only when a restore completes; a stopped
 //! kube-proxy leaves its last rules in the kernel.
 
 pub mod routing;
@@ -41,11 +43,13 @@ pub struct ProxyConfig {
     pub min_sync_period_ms: u64,
     pub sync_period_ms: u64,
     pub restore_ms: (u64, u64),
+    /// How long a Service or EndpointSlice change takes to reach this kube-proxy's informer.
+    pub watch_ms: (u64, u64),
 }
 
 impl Default for ProxyConfig {
     fn default() -> ProxyConfig {
-        ProxyConfig { min_sync_period_ms: 1_000, sync_period_ms: 30_000, restore_ms: (800, 4_000) }
+        ProxyConfig { min_sync_period_ms: 1_000, sync_period_ms: 30_000, restore_ms: (100, 1_000), watch_ms: (200, 2_000) }
     }
 }
 

@@ -1,0 +1,439 @@
+//! `kubectl rollout status|history|undo|pause|resume|restart`, `kubectl scale` and
+//! `kubectl set image` for Deployments (`kubectl/pkg/cmd/rollout`, `pkg/cmd/scale`,
+//! `pkg/cmd/set/set_image.go`, `pkg/polymorphichelpers/{rollout_status,history,rollback}.go`).
+
+use podlife_engine::store::{EventType, ObjectKey};
+use podlife_engine::{Request, Response, Verb};
+use podlife_model::ResourceType;
+use serde_json::Value;
+
+use super::flags::{self, Kind, Spec};
+use super::{Context, namespace_of, send, server_error};
+use crate::Output;
+
+const HASH_LABEL: &str = "pod-template-hash";
+const REVISION: &str = "deployment.kubernetes.io/revision";
+const CHANGE_CAUSE: &str = "kubernetes.io/change-cause";
+
+/// `TYPE/NAME` or `TYPE NAME` → (resource, name).
+fn target(args: &[String], command: &str) -> Result<(&'static ResourceType, String), String> {
+    let (kind, name) = match args {
+        [one] => match one.split_once('/') {
+            Some((k, n)) => (k.to_string(), n.to_string()),
+            None => return Err(format!("error: you must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'\nSee 'kubectl {command} -h' for help and examples\n")),
+        },
+        [k, n] => (k.clone(), n.clone()),
+        [] => return Err(format!("error: required resource not specified\nSee 'kubectl {command} -h' for help and examples\n")),
+        _ => return Err(format!("error: podlife runs `kubectl {command}` on one resource at a time\n")),
+    };
+    let rt = ResourceType::resolve(&kind).ok_or_else(|| format!("error: the server doesn't have a resource type \"{kind}\"\n"))?;
+    Ok((rt, name))
+}
+
+fn get(ctx: &Context<'_>, rt: &'static ResourceType, ns: &str, name: &str) -> Option<Value> {
+    ctx.engine.store().get(&ObjectKey::new(rt, Some(ns), name)).cloned()
+}
+
+fn not_found(rt: &ResourceType, name: &str) -> String {
+    format!("Error from server (NotFound): {} \"{name}\" not found\n", rt.qualified_plural())
+}
+
+/// A JSON merge patch from kubectl, answered with `<kind>.<group>/<name> <what>`.
+fn patch(ctx: &mut Context<'_>, out: &mut Output, rt: &'static ResourceType, ns: &str, name: &str, body: Value, field_manager: &str) -> bool {
+    let mut req = Request::new(Verb::Patch, rt);
+    req.namespace = Some(ns.to_string());
+    req.name = Some(name.to_string());
+    req.body = Some(body);
+    req.field_manager = field_manager.into();
+    match send(ctx, out, req) {
+        Ok(Response::Object(_)) => true,
+        Ok(_) => true,
+        Err(s) => {
+            out.err(&server_error(&s, rt.kind, name, None));
+            false
+        }
+    }
+}
+
+fn qualified_name(rt: &ResourceType, name: &str) -> String {
+    if rt.group.is_empty() { format!("{}/{name}", rt.singular) } else { format!("{}.{}/{name}", rt.singular, rt.group) }
+}
+
+pub fn rollout(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
+    let Some(sub) = args.first() else {
+        return out.err("error: Must specify one of: history, pause, restart, resume, status, undo\nSee 'kubectl rollout -h' for help and examples\n");
+    };
+    let rest = &args[1..];
+    match sub.as_str() {
+        "status" => status(ctx, rest, out),
+        "history" => history(ctx, rest, out),
+        "undo" => undo(ctx, rest, out),
+        "pause" | "resume" | "restart" => pause_resume_restart(ctx, sub, rest, out),
+        other => out.err(&format!("error: unknown command \"{other}\" for \"kubectl rollout\"\nDid you mean this?\n\thistory\n\tstatus\nRun 'kubectl rollout --help' for usage.\n")),
+    }
+}
+
+fn deployment_only(rt: &ResourceType, out: &mut Output) -> bool {
+    if rt.kind == "Deployment" {
+        return true;
+    }
+    match rt.kind {
+        "DaemonSet" | "StatefulSet" => out.err(&format!("podlife: the {} controller is not modelled yet, so `kubectl rollout` has nothing to follow\n", rt.kind)),
+        kind => out.err(&format!("error: no status viewer has been implemented for {kind}\n")),
+    }
+    false
+}
+
+/// `DeploymentStatusViewer.Status`: the line, and whether the rollout is done.
+fn status_line(d: &Value) -> Result<(String, bool), String> {
+    let name = d["metadata"]["name"].as_str().unwrap_or_default();
+    let int = |v: &Value| v.as_i64().unwrap_or(0);
+    let st = &d["status"];
+    if int(&d["metadata"]["generation"]) > int(&st["observedGeneration"]) {
+        return Ok(("Waiting for deployment spec update to be observed...\n".into(), false));
+    }
+    let progressing = st["conditions"].as_array().and_then(|cs| cs.iter().find(|c| c["type"] == "Progressing"));
+    if progressing.is_some_and(|c| c["reason"] == "ProgressDeadlineExceeded") {
+        return Err(format!("error: deployment \"{name}\" exceeded its progress deadline\n"));
+    }
+    let replicas = int(&d["spec"]["replicas"]);
+    let (updated, total, available) = (int(&st["updatedReplicas"]), int(&st["replicas"]), int(&st["availableReplicas"]));
+    Ok(if updated < replicas {
+        (format!("Waiting for deployment \"{name}\" rollout to finish: {updated} out of {replicas} new replicas have been updated...\n"), false)
+    } else if total > updated {
+        (format!("Waiting for deployment \"{name}\" rollout to finish: {} old replicas are pending termination...\n", total - updated), false)
+    } else if available < updated {
+        (format!("Waiting for deployment \"{name}\" rollout to finish: {available} of {updated} updated replicas are available...\n"), false)
+    } else {
+        (format!("deployment \"{name}\" successfully rolled out\n"), true)
+    })
+}
+
+/// `rollout status`: one line per watch event of the Deployment until it is rolled out (or
+/// `--timeout`, or once with `--watch=false`).
+fn status(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
+    let specs = [Spec { long: "watch", short: Some('w'), kind: Kind::OptionalValue("true") }, Spec { long: "timeout", short: None, kind: Kind::Value }, Spec { long: "revision", short: None, kind: Kind::Value }];
+    let p = match flags::parse(args, &specs, "rollout status") {
+        Ok(p) => p,
+        Err(e) => return out.err(&format!("{e}\n")),
+    };
+    let (rt, name) = match target(&p.args, "rollout status") {
+        Ok(t) => t,
+        Err(e) => return out.err(&e),
+    };
+    if !deployment_only(rt, out) {
+        return;
+    }
+    let ns = namespace_of(&p);
+    let Some(d) = get(ctx, rt, &ns, &name) else { return out.err(&not_found(rt, &name)) };
+    let timeout_ms = match p.get("timeout").map(crate::script::parse_duration) {
+        // 0 (the default) waits for ever; podlife's cap is a week of simulated time.
+        None | Some(Ok(0.0)) => (crate::MAX_SLEEP_SECONDS * 1000.0) as u64,
+        Some(Ok(s)) => (s * 1000.0).round() as u64,
+        Some(Err(e)) => return out.err(&format!("error: {e}\n")),
+    };
+    let show = |d: &Value, out: &mut Output| -> Option<bool> {
+        match status_line(d) {
+            Ok((line, done)) => {
+                out.out(&line);
+                Some(done)
+            }
+            Err(e) => {
+                out.err(&e);
+                None
+            }
+        }
+    };
+    match show(&d, out) {
+        Some(false) if p.get("watch") != Some("false") => {}
+        _ => return,
+    }
+    let tap = ctx.engine.open_watch("apps", "deployments", Some(&ns));
+    let deadline = ctx.engine.now().plus_millis(timeout_ms);
+    let mut finished = false;
+    'watch: while ctx.engine.step_until(deadline) {
+        for (_, ev) in ctx.engine.drain_watch(tap) {
+            if ev.key.name != name {
+                continue;
+            }
+            if ev.event_type == EventType::Deleted {
+                out.err("error: object has been deleted\n");
+                finished = true;
+                break 'watch;
+            }
+            match show(&ev.object, out) {
+                Some(false) => {}
+                _ => {
+                    finished = true;
+                    break 'watch;
+                }
+            }
+        }
+    }
+    ctx.engine.close_watch(tap);
+    if !finished {
+        ctx.engine.set_clock(deadline);
+        out.err("error: timed out waiting for the condition\n");
+    }
+}
+
+/// The Deployment's ReplicaSets by revision.
+fn revisions(ctx: &Context<'_>, d: &Value) -> Vec<(i64, Value)> {
+    let ns = d["metadata"]["namespace"].as_str().unwrap_or("default");
+    let uid = &d["metadata"]["uid"];
+    let mut out: Vec<(i64, Value)> = ctx
+        .engine
+        .store()
+        .list("apps", "replicasets", Some(ns))
+        .map(|(_, rs)| rs)
+        .filter(|rs| rs["metadata"]["ownerReferences"].as_array().is_some_and(|refs| refs.iter().any(|r| r["controller"] == true && &r["uid"] == uid)))
+        .filter_map(|rs| Some((rs["metadata"]["annotations"][REVISION].as_str()?.parse::<i64>().ok()?, rs.clone())))
+        .collect();
+    podlife_engine::sort::sort_by_key(&mut out, |(r, _)| *r);
+    out
+}
+
+/// `rollout history`: REVISION and CHANGE-CAUSE (`DeploymentHistoryViewer`, tabwriter
+/// padding 2), after the name printer's `deployment.apps/web ` line.
+fn history(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
+    let specs = [Spec { long: "revision", short: None, kind: Kind::Value }];
+    let p = match flags::parse(args, &specs, "rollout history") {
+        Ok(p) => p,
+        Err(e) => return out.err(&format!("{e}\n")),
+    };
+    let (rt, name) = match target(&p.args, "rollout history") {
+        Ok(t) => t,
+        Err(e) => return out.err(&e),
+    };
+    if !deployment_only(rt, out) {
+        return;
+    }
+    let ns = namespace_of(&p);
+    let Some(d) = get(ctx, rt, &ns, &name) else { return out.err(&not_found(rt, &name)) };
+    let revs = revisions(ctx, &d);
+    let wanted: i64 = match p.get("revision").map(str::parse::<i64>) {
+        None => 0,
+        Some(Ok(n)) if n >= 0 => n,
+        _ => return out.err(&format!("error: invalid argument {:?} for \"--revision\" flag: strconv.ParseInt: parsing {:?}: invalid syntax\nSee 'kubectl rollout history --help' for usage.\n", p.get("revision").unwrap_or_default(), p.get("revision").unwrap_or_default())),
+    };
+    if wanted > 0 {
+        let Some((_, rs)) = revs.iter().find(|(r, _)| *r == wanted) else {
+            return out.err("error: unable to find the specified revision\n");
+        };
+        let mut template = rs["spec"]["template"].clone();
+        if let Some(l) = template["metadata"]["labels"].as_object_mut() {
+            l.remove(HASH_LABEL);
+        }
+        out.out(&format!("{} with revision #{wanted}\n{}\n", qualified_name(rt, &name), pod_template(&rs["spec"]["template"])));
+        return;
+    }
+    let mut rows = String::from("REVISION\tCHANGE-CAUSE\n");
+    for (r, rs) in &revs {
+        let cause = rs["metadata"]["annotations"][CHANGE_CAUSE].as_str().filter(|c| !c.is_empty()).unwrap_or("<none>");
+        rows.push_str(&format!("{r}\t{cause}\n"));
+    }
+    out.out(&format!("{} \n{}\n", qualified_name(rt, &name), crate::printers::tabwriter::align(&rows, 0, 2)));
+}
+
+/// `DescribePodTemplate` as `rollout history --revision` prints it.
+fn pod_template(t: &Value) -> String {
+    let mut s = String::from("Pod Template:\n");
+    let labels: Vec<String> = t["metadata"]["labels"].as_object().map(|m| m.iter().map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or_default())).collect()).unwrap_or_default();
+    s.push_str(&format!("  Labels:\t{}\n", if labels.is_empty() { "<none>".into() } else { labels.join("\n\t") }));
+    let annotations: Vec<String> = t["metadata"]["annotations"].as_object().map(|m| m.iter().map(|(k, v)| format!("{k}: {}", v.as_str().unwrap_or_default())).collect()).unwrap_or_default();
+    if !annotations.is_empty() {
+        s.push_str(&format!("  Annotations:\t{}\n", annotations.join("\n\t")));
+    }
+    s.push_str("  Containers:\n");
+    for c in t["spec"]["containers"].as_array().into_iter().flatten() {
+        s.push_str(&format!("   {}:\n", c["name"].as_str().unwrap_or_default()));
+        s.push_str(&format!("    Image:\t{}\n", c["image"].as_str().unwrap_or_default()));
+        let port = c["ports"][0]["containerPort"].as_i64().map(|p| format!("{p}/{}", c["ports"][0]["protocol"].as_str().unwrap_or("TCP"))).unwrap_or_else(|| "<none>".into());
+        s.push_str(&format!("    Port:\t{port}\n"));
+        s.push_str(&format!("    Host Port:\t{}\n", if port == "<none>" { "<none>".into() } else { format!("0/{}", c["ports"][0]["protocol"].as_str().unwrap_or("TCP")) }));
+        s.push_str("    Environment:\t<none>\n    Mounts:\t<none>\n");
+    }
+    s.push_str("  Volumes:\t<none>\n  Node-Selectors:\t<none>\n  Tolerations:\t<none>\n");
+    crate::printers::tabwriter::align(&s, 0, 2)
+}
+
+/// `rollout undo [--to-revision=N]`: the Deployment's template replaced by that revision's
+/// (`DeploymentRollbacker`).
+fn undo(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
+    let specs = [Spec { long: "to-revision", short: None, kind: Kind::Value }, Spec { long: "dry-run", short: None, kind: Kind::OptionalValue("unchanged") }];
+    let p = match flags::parse(args, &specs, "rollout undo") {
+        Ok(p) => p,
+        Err(e) => return out.err(&format!("{e}\n")),
+    };
+    let (rt, name) = match target(&p.args, "rollout undo") {
+        Ok(t) => t,
+        Err(e) => return out.err(&e),
+    };
+    if !deployment_only(rt, out) {
+        return;
+    }
+    let ns = namespace_of(&p);
+    let Some(d) = get(ctx, rt, &ns, &name) else { return out.err(&not_found(rt, &name)) };
+    if d["spec"]["paused"] == true {
+        return out.err("error: you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again\n");
+    }
+    let revs = revisions(ctx, &d);
+    let to: i64 = p.get("to-revision").and_then(|r| r.parse().ok()).unwrap_or(0);
+    let rs = if to == 0 {
+        if revs.len() < 2 {
+            return out.err(&format!("error: no rollout history found for deployment \"{name}\"\n"));
+        }
+        revs[revs.len() - 2].1.clone()
+    } else {
+        match revs.iter().find(|(r, _)| *r == to) {
+            Some((_, rs)) => rs.clone(),
+            None => return out.err(&format!("error: unable to find specified revision {to} in history\n")),
+        }
+    };
+    let mut template = rs["spec"]["template"].clone();
+    if let Some(l) = template["metadata"]["labels"].as_object_mut() {
+        l.remove(HASH_LABEL);
+    }
+    let revision = rs["metadata"]["annotations"][REVISION].as_str().unwrap_or_default().to_string();
+    if template == d["spec"]["template"] {
+        return out.out(&format!("{} skipped rollback (current template already matches revision {revision})\n", qualified_name(rt, &name)));
+    }
+    // The template, and the revision's change-cause (the other annotations kept).
+    let mut annotations = d["metadata"]["annotations"].clone();
+    annotations[CHANGE_CAUSE] = rs["metadata"]["annotations"][CHANGE_CAUSE].clone();
+    let body = json_patch(template, annotations);
+    if patch(ctx, out, rt, &ns, &name, body, "kubectl-rollout") {
+        out.out(&format!("{} rolled back\n", qualified_name(rt, &name)));
+    }
+}
+
+fn json_patch(template: Value, annotations: Value) -> Value {
+    let mut spec = serde_json::Map::new();
+    spec.insert("template".into(), template);
+    let mut meta = serde_json::Map::new();
+    meta.insert("annotations".into(), annotations);
+    let mut body = serde_json::Map::new();
+    body.insert("spec".into(), Value::Object(spec));
+    body.insert("metadata".into(), Value::Object(meta));
+    Value::Object(body)
+}
+
+fn pause_resume_restart(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) {
+    let p = match flags::parse(args, &[], &format!("rollout {sub}")) {
+        Ok(p) => p,
+        Err(e) => return out.err(&format!("{e}\n")),
+    };
+    let (rt, name) = match target(&p.args, &format!("rollout {sub}")) {
+        Ok(t) => t,
+        Err(e) => return out.err(&e),
+    };
+    if rt.kind != "Deployment" {
+        return out.err(&format!("error: {} is not supported\n", qualified_name(rt, &name).split('/').next().unwrap_or_default()));
+    }
+    let ns = namespace_of(&p);
+    let Some(d) = get(ctx, rt, &ns, &name) else { return out.err(&not_found(rt, &name)) };
+    let paused = d["spec"]["paused"] == true;
+    let (body, done) = match sub {
+        "pause" if paused => return out.err(&format!("error: deployments.apps \"{name}\" is already paused\n")),
+        "resume" if !paused => return out.err(&format!("error: deployments.apps \"{name}\" is not paused\n")),
+        "pause" => (serde_json::from_str::<Value>(r#"{"spec":{"paused":true}}"#).unwrap_or_default(), "paused"),
+        "resume" => (serde_json::from_str::<Value>(r#"{"spec":{"paused":null}}"#).unwrap_or_default(), "resumed"),
+        _ => {
+            if paused {
+                return out.err("error: can't restart paused deployment (run rollout resume first)\n");
+            }
+            let mut b: Value = serde_json::from_str(r#"{"spec":{"template":{"metadata":{"annotations":{}}}}}"#).unwrap_or_default();
+            b["spec"]["template"]["metadata"]["annotations"]["kubectl.kubernetes.io/restartedAt"] = Value::String(ctx.engine.now().rfc3339());
+            (b, "restarted")
+        }
+    };
+    if patch(ctx, out, rt, &ns, &name, body, "kubectl-rollout") {
+        out.out(&format!("{} {done}\n", qualified_name(rt, &name)));
+    }
+}
+
+/// `kubectl scale TYPE/NAME --replicas=N` (through the scale subresource upstream).
+pub fn scale(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
+    let specs = [Spec { long: "replicas", short: None, kind: Kind::Value }, Spec { long: "current-replicas", short: None, kind: Kind::Value }];
+    let p = match flags::parse(args, &specs, "scale") {
+        Ok(p) => p,
+        Err(e) => return out.err(&format!("{e}\n")),
+    };
+    let Some(replicas) = p.get("replicas") else {
+        return out.err("error: required flag(s) \"replicas\" not set\n");
+    };
+    let Ok(replicas) = replicas.parse::<i64>() else {
+        return out.err(&format!("error: invalid argument \"{replicas}\" for \"--replicas\" flag: strconv.ParseInt: parsing \"{replicas}\": invalid syntax\nSee 'kubectl scale --help' for usage.\n"));
+    };
+    if replicas < 0 {
+        return out.err("error: The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0\n");
+    }
+    let (rt, name) = match target(&p.args, "scale") {
+        Ok(t) => t,
+        Err(e) => return out.err(&e),
+    };
+    if !matches!(rt.kind, "Deployment" | "ReplicaSet" | "StatefulSet" | "ReplicationController") {
+        return out.err(&format!("error: no objects passed to scale {}/{name}\n", rt.qualified_plural()));
+    }
+    let ns = namespace_of(&p);
+    let Some(current) = get(ctx, rt, &ns, &name) else { return out.err(&not_found(rt, &name)) };
+    if let Some(expected) = p.get("current-replicas").and_then(|c| c.parse::<i64>().ok())
+        && current["spec"]["replicas"].as_i64() != Some(expected) {
+            return out.err(&format!("error: Expected replicas to be {expected}, was {}\n", current["spec"]["replicas"].as_i64().unwrap_or(0)));
+        }
+    let body: Value = serde_json::from_str(&format!(r#"{{"spec":{{"replicas":{replicas}}}}}"#)).unwrap_or_default();
+    if patch(ctx, out, rt, &ns, &name, body, "kubectl-scale") {
+        out.out(&format!("{} scaled\n", qualified_name(rt, &name)));
+    }
+}
+
+/// `kubectl set image TYPE/NAME CONTAINER=IMAGE…`.
+pub fn set(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
+    if args.first().map(String::as_str) != Some("image") {
+        return out.err("error: podlife knows `kubectl set image` only\n");
+    }
+    let p = match flags::parse(&args[1..], &[], "set image") {
+        Ok(p) => p,
+        Err(e) => return out.err(&format!("{e}\n")),
+    };
+    let (targets, pairs): (Vec<String>, Vec<String>) = p.args.iter().cloned().partition(|a| !a.contains('='));
+    if pairs.is_empty() {
+        return out.err("error: at least one image update is required\nSee 'kubectl set image -h' for help and examples\n");
+    }
+    let (rt, name) = match target(&targets, "set image") {
+        Ok(t) => t,
+        Err(e) => return out.err(&e),
+    };
+    let ns = namespace_of(&p);
+    let Some(obj) = get(ctx, rt, &ns, &name) else { return out.err(&not_found(rt, &name)) };
+    let mut template = if rt.kind == "Pod" { obj.clone() } else { obj["spec"]["template"].clone() };
+    for pair in &pairs {
+        let (container, image) = pair.split_once('=').unwrap_or_default();
+        let mut found = false;
+        for list in ["initContainers", "containers"] {
+            if let Some(cs) = template["spec"][list].as_array_mut() {
+                for c in cs.iter_mut().filter(|c| container == "*" || c["name"] == container) {
+                    c["image"] = Value::String(image.to_string());
+                    found = true;
+                }
+            }
+        }
+        if !found {
+            return out.err(&format!("error: unable to find container named \"{container}\"\n"));
+        }
+    }
+    let body = if rt.kind == "Pod" {
+        let mut b = serde_json::Map::new();
+        b.insert("spec".into(), template["spec"].clone());
+        Value::Object(b)
+    } else {
+        let mut spec = serde_json::Map::new();
+        spec.insert("template".into(), template);
+        let mut b = serde_json::Map::new();
+        b.insert("spec".into(), Value::Object(spec));
+        Value::Object(b)
+    };
+    if patch(ctx, out, rt, &ns, &name, body, "kubectl-set") {
+        out.out(&format!("{} image updated\n", qualified_name(rt, &name)));
+    }
+}

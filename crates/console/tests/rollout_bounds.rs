@@ -1,0 +1,57 @@
+//! A rolling update of 10 replicas keeps its bounds at every moment, not only where a
+//! transcript looks: at 25 % / 25 % never fewer than 8 ready pods nor more than 13 running
+//! ones; with `maxSurge: 0` never more than 10. Checked after every engine step, over
+//! three seeds.
+
+use podlife_console::Session;
+
+fn deployment(surge: &str) -> String {
+    format!(
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 10\n  strategy:\n    rollingUpdate:\n      maxSurge: {surge}\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: nginx\n        image: nginx:1.27\n"
+    )
+}
+
+/// (min ready, max running) seen while the rollout runs; whether it finished.
+fn extremes(seed: u64, surge: &str) -> (usize, usize, bool) {
+    let mut s = Session::new(seed);
+    assert!(!s.exec("kubectl apply -f -", Some(&deployment(surge))).failed);
+    s.exec("sleep 30", None);
+    assert!(!s.exec("kubectl set image deployment/web nginx=nginx:1.28", None).failed);
+    let (mut min_ready, mut max_running) = (usize::MAX, 0);
+    let end = s.engine().now().plus_millis(120_000);
+    let engine = s.engine_mut();
+    while engine.step_until(end) {
+        let pods: Vec<_> = engine.store().list("", "pods", Some("default")).map(|(_, p)| p.clone()).collect();
+        let running = pods.iter().filter(|p| p["metadata"]["deletionTimestamp"].is_null()).count();
+        let ready = pods
+            .iter()
+            .filter(|p| p["metadata"]["deletionTimestamp"].is_null())
+            .filter(|p| p["status"]["conditions"].as_array().is_some_and(|cs| cs.iter().any(|c| c["type"] == "Ready" && c["status"] == "True")))
+            .count();
+        min_ready = min_ready.min(ready);
+        max_running = max_running.max(running);
+    }
+    let done = s.exec("kubectl rollout status deployment/web --watch=false", None).text.contains("successfully rolled out");
+    (min_ready, max_running, done)
+}
+
+#[test]
+fn rolling_update_stays_between_8_available_and_13_total() {
+    for seed in 1..=3 {
+        let (min_ready, max_running, done) = extremes(seed, "25%");
+        assert!(done, "seed {seed}: not rolled out");
+        assert!(min_ready >= 8, "seed {seed}: only {min_ready} ready");
+        assert!(max_running <= 13, "seed {seed}: {max_running} running");
+        assert_eq!(max_running, 13, "seed {seed}: the surge is used");
+    }
+}
+
+#[test]
+fn max_surge_zero_never_exceeds_the_replicas() {
+    for seed in 1..=3 {
+        let (min_ready, max_running, done) = extremes(seed, "0");
+        assert!(done, "seed {seed}: not rolled out");
+        assert!(min_ready >= 8, "seed {seed}: only {min_ready} ready");
+        assert!(max_running <= 10, "seed {seed}: {max_running} running");
+    }
+}
