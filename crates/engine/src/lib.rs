@@ -110,6 +110,8 @@ pub(crate) enum Task {
     TrafficResponse { job: usize, second: u64, node: String, endpoint: Box<network::Endpoint>, container: String, generation: u64, code: u16 },
     /// A traffic run is over.
     TrafficFinish { job: usize },
+    /// The Job, CronJob and TTL-after-finished controllers' work queue and requests.
+    Batch(Box<controllers::job::BatchTask>),
 }
 
 /// An event series being counted (client-go's event broadcaster cache).
@@ -194,6 +196,8 @@ pub struct Engine {
     pub(crate) node_health: BTreeMap<String, controllers::node_health::NodeHealth>,
     /// The PersistentVolume controller's event correlation.
     pub(crate) pv_recorder: controllers::persistentvolume::Recorder,
+    /// The Job, CronJob and TTL-after-finished controllers' memory.
+    pub(crate) batch: controllers::job::BatchState,
     /// Client watches opened from outside the cluster (`kubectl get -w`).
     taps: Vec<Tap>,
     next_tap: u64,
@@ -242,6 +246,7 @@ impl Engine {
             down_nodes: std::collections::BTreeSet::new(),
             node_health: BTreeMap::new(),
             pv_recorder: Default::default(),
+            batch: Default::default(),
             taps: Vec::new(),
             next_tap: 0,
             proxies: BTreeMap::new(),
@@ -421,6 +426,7 @@ impl Engine {
                 if id.name == "kube-controller-manager" {
                     let mut writes = controllers::reconcile(&self.components[component].cache, &event, self.now);
                     writes.extend(controllers::persistentvolume::on_event(&self.components[component].cache, &mut self.pv_recorder, &event, self.now));
+                    self.batch_observe(component, &event, old.as_deref());
                     for w in writes {
                         let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS + w.delay_ms);
                         self.schedule(at, Task::Write { component, request: Box::new(w.request), then: w.then, guard: w.guard });
@@ -452,6 +458,7 @@ impl Engine {
             Task::TrafficRequest { job, index } => self.traffic_request(job, index),
             Task::TrafficResponse { job, second, node, endpoint, container, generation, code } => self.traffic_response(job, second, &node, &endpoint, &container, generation, code),
             Task::TrafficFinish { job } => self.traffic_finish(job),
+            Task::Batch(task) => self.batch_task(*task),
             Task::Write { component, request, then, guard } => {
                 let Some(c) = self.components.get(component) else { return };
                 if c.running && guard.as_ref().is_none_or(|g| controllers::guard_holds(&c.cache, g)) {

@@ -7,8 +7,11 @@
 //! Modelled so far: the two controllers every namespace needs before a pod can be created in
 //! it. Workload controllers arrive with their issue.
 
+pub mod cron;
+pub mod cronjob;
 pub mod endpoints;
 pub mod endpointslice;
+pub mod job;
 mod namespace;
 pub mod node_health;
 mod nodeipam;
