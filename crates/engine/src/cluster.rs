@@ -379,6 +379,24 @@ fn seed_rbac(e: &mut Engine) {
             rule(&["discovery.k8s.io"], &["endpointslices"], &["create", "delete", "get", "list", "update"]),
             events.clone(),
         ]),
+        // bootstrappolicy/controller_policy.go, "cronjob-controller", "job-controller",
+        // "ttl-after-finished-controller".
+        ("cronjob-controller", vec![
+            rule(&["batch"], &["cronjobs"], &["get", "list", "update", "watch"]),
+            rule(&["batch"], &["jobs"], &["create", "delete", "get", "list", "patch", "update", "watch"]),
+            rule(&["batch"], &["cronjobs/status"], &["update"]),
+            rule(&["batch"], &["cronjobs/finalizers"], &["update"]),
+            rule(&[""], &["pods"], &["delete", "list"]),
+            events.clone(),
+        ]),
+        ("job-controller", vec![
+            rule(&["batch"], &["jobs"], &["get", "list", "patch", "update", "watch"]),
+            rule(&["batch"], &["jobs/status"], &["update"]),
+            rule(&["batch"], &["jobs/finalizers"], &["update"]),
+            rule(&[""], &["pods"], &["create", "delete", "list", "patch", "watch"]),
+            events.clone(),
+        ]),
+        ("ttl-after-finished-controller", vec![rule(&["batch"], &["jobs"], &["delete", "get", "list", "watch"]), events.clone()]),
     ];
     let seeds = controllers.iter().map(|c| (c, false)).chain(later_controllers.iter().map(|c| (c, true)));
     for ((sa, rules), stable) in seeds {

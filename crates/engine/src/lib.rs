@@ -113,6 +113,8 @@ pub(crate) enum Task {
     /// A workload controller syncs an object again (`enqueueAfter`: minReadySeconds, the
     /// progress deadline).
     WorkloadResync { kind: &'static str, namespace: String, name: String },
+    /// The Job, CronJob and TTL-after-finished controllers' work queue and requests.
+    Batch(Box<controllers::job::BatchTask>),
 }
 
 /// An event series being counted (client-go's event broadcaster cache).
@@ -200,6 +202,8 @@ pub struct Engine {
     /// The workload controllers' event recorder and their memory (expectations).
     pub(crate) controller_events: kubelet::events::Recorder,
     pub(crate) workloads: controllers::replicaset::State,
+    /// The Job, CronJob and TTL-after-finished controllers' memory.
+    pub(crate) batch: controllers::job::BatchState,
     /// Client watches opened from outside the cluster (`kubectl get -w`).
     taps: Vec<Tap>,
     next_tap: u64,
@@ -250,6 +254,7 @@ impl Engine {
             pv_recorder: Default::default(),
             controller_events: Default::default(),
             workloads: Default::default(),
+            batch: Default::default(),
             taps: Vec::new(),
             next_tap: 0,
             proxies: BTreeMap::new(),
@@ -435,6 +440,7 @@ impl Engine {
                     let mut writes = controllers::reconcile(&self.components[component].cache, &event, self.now);
                     writes.extend(controllers::persistentvolume::on_event(&self.components[component].cache, &mut self.pv_recorder, &event, self.now));
                     writes.extend(self.workload_controllers(component, &event));
+                    self.batch_observe(component, &event, old.as_deref());
                     for w in writes {
                         self.schedule_write(component, w);
                     }
@@ -465,6 +471,7 @@ impl Engine {
             Task::TrafficRequest { job, index } => self.traffic_request(job, index),
             Task::TrafficResponse { job, second, node, endpoint, container, generation, code } => self.traffic_response(job, second, &node, &endpoint, &container, generation, code),
             Task::TrafficFinish { job } => self.traffic_finish(job),
+            Task::Batch(task) => self.batch_task(*task),
             Task::Write { component, write } => self.controller_write(component, *write),
             Task::WorkloadResync { kind, namespace, name } => self.workload_resync(kind, &namespace, &name),
         }

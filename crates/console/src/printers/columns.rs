@@ -217,6 +217,8 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
             let cidrs: Vec<&str> = obj["spec"]["cidrs"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
             vec![name, cidrs.join(","), created]
         }
+        "Job" => return super::batch::job_row(obj, now, wide),
+        "CronJob" => return super::batch::cronjob_row(obj, now, wide),
         "PersistentVolumeClaim" => return pvc_row(obj, created, wide),
         "PersistentVolume" => return pv_row(obj, created, wide),
         "StorageClass" => {

@@ -1,5 +1,6 @@
 //! kubectl's output formats.
 
+pub mod batch;
 pub mod columns;
 pub mod duration;
 pub mod json;

@@ -212,6 +212,9 @@ pub fn workload(kind: &str, obj: &Value) -> Vec<FieldError> {
     if kind == "CronJob" && obj["spec"]["schedule"].as_str().is_none_or(str::is_empty) {
         errs.push(FieldError::required("spec.schedule", ""));
     }
+    if kind == "CronJob" {
+        errs.extend(crate::controllers::cronjob::validate(obj));
+    }
     non_negative(&spec["replicas"], &format!("{base}.replicas"), &mut errs);
     let selector = &spec["selector"];
     let generated_selector = matches!(kind, "Job" | "CronJob");

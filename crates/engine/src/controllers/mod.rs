@@ -8,8 +8,11 @@
 //! it. Workload controllers arrive with their issue.
 
 pub mod deployment;
+pub mod cron;
+pub mod cronjob;
 pub mod endpoints;
 pub mod endpointslice;
+pub mod job;
 mod namespace;
 pub mod node_health;
 mod nodeipam;

@@ -1,0 +1,1277 @@
+//! kube-controller-manager's Job controller (upstream `pkg/controller/job/job_controller.go`,
+//! `backoff_utils.go`, `indexed_job_utils.go`, `pod_failure_policy.go`), the
+//! TTL-after-finished controller (`pkg/controller/ttlafterfinished`) and, in `cronjob.rs`, the
+//! CronJob controller. Unlike the stateless reconcilers of this module, these keep what
+//! upstream keeps in memory: a work queue with delays (`AddAfter`, the 1-second batching of pod
+//! events), pod-creation expectations, the expected finalizer removals and the pod-failure
+//! back-off records. Their requests are answered (the generated pod name goes into the
+//! `SuccessfulCreate` event, a failed create lowers the expectations), so they are sent through
+//! their own task rather than as plain `Write`s.
+//!
+//! Modelled as in 1.36: pods from the template with `generateName` and the tracking finalizer;
+//! counting through `status.uncountedTerminatedPods` and finalizer removal; `completions`,
+//! `parallelism`, `backoffLimit` (failed pods, or container restarts under `OnFailure`), the
+//! pod-failure back-off (10 s doubling up to 10 min — `MaxJobPodFailureBackOff` is 10 minutes in
+//! the code, whatever older docs say), `activeDeadlineSeconds`, `suspend`, Indexed completion
+//! (`completedIndexes`, the index annotation and label, hostname, `JOB_COMPLETION_INDEX`),
+//! `podFailurePolicy` (FailJob / Ignore / Count on exit codes and pod conditions),
+//! `podReplacementPolicy`, the interim `FailureTarget` / `SuccessCriteriaMet` conditions then
+//! `Failed` / `Complete` once no pod is terminating, and the events.
+//!
+//! Not modelled: `successPolicy`, `backoffLimitPerIndex` / `maxFailedIndexes`, `managedBy`,
+//! adoption of orphan pods matching a Job's selector, the 500-pod caps per sync.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use crate::apiserver::{Request, Verb};
+use crate::clock::Time;
+use crate::store::{EventType, ObjectKey, WatchEvent};
+use crate::{Engine, Task};
+
+pub const SA: &str = "job-controller";
+pub const TTL_SA: &str = "ttl-after-finished-controller";
+pub const TRACKING_FINALIZER: &str = "batch.kubernetes.io/job-tracking";
+pub const INDEX_ANNOTATION: &str = "batch.kubernetes.io/job-completion-index";
+/// `syncJobBatchPeriod`.
+const SYNC_BATCH_MS: u64 = 1_000;
+/// `DefaultJobPodFailureBackOff` / `MaxJobPodFailureBackOff`.
+pub const POD_FAILURE_BACKOFF_MS: u64 = 10_000;
+pub const MAX_POD_FAILURE_BACKOFF_MS: u64 = 600_000;
+
+/// Which of the batch controllers a queued key belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Ctl {
+    Job,
+    CronJob,
+    Ttl,
+}
+
+impl Ctl {
+    fn service_account(self) -> &'static str {
+        match self {
+            Ctl::Job => SA,
+            Ctl::CronJob => super::cronjob::SA,
+            Ctl::Ttl => TTL_SA,
+        }
+    }
+}
+
+/// What a sent request's success is reported as: an event about an object.
+#[derive(Debug, Clone)]
+pub struct Note {
+    pub kind: &'static str,
+    pub api_version: &'static str,
+    pub object: Arc<Value>,
+    pub warning: bool,
+    pub reason: &'static str,
+    /// `{}` is replaced by the created object's name.
+    pub message: String,
+}
+
+#[derive(Debug, Clone)]
+pub enum BatchTask {
+    /// A key's turn in a controller's work queue.
+    Sync { ctl: Ctl, key: String, at: Time },
+    /// One request of a sync, with the event it reports on success (or on failure, for
+    /// `failure`), and whether it is one of the creations the Job expects.
+    Send { ctl: Ctl, key: String, request: Box<Request>, success: Option<Note>, failure: Option<Note>, expected_create: bool },
+}
+
+/// A pod-failure back-off record (`backoffRecord`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BackoffRecord {
+    pub failures_after_last_success: u32,
+    pub last_failure: Option<Time>,
+}
+
+/// The batch controllers' memory.
+#[derive(Debug, Clone, Default)]
+pub struct BatchState {
+    /// Each queued key and when it is due (the earliest `AddAfter` wins).
+    queue: BTreeMap<(Ctl, String), Time>,
+    /// Pod creations and deletions each Job waits to observe.
+    expectations: BTreeMap<String, (i64, i64)>,
+    /// Pod uids whose finalizer removal each Job waits to observe.
+    finalizers: BTreeMap<String, BTreeSet<String>>,
+    backoff: BTreeMap<String, BackoffRecord>,
+    /// The resourceVersion of each controller's last status write: a sync waits until its
+    /// informer has caught up with it (upstream's write would fail with a conflict and be
+    /// retried; here the stale sync is simply not run).
+    written: BTreeMap<(Ctl, String), u64>,
+    pub(crate) recorder: crate::kubelet::events::Recorder,
+}
+
+/// `getRemainingTimeForFailuresCount`: 10 s after the first failure, doubling, capped.
+pub fn remaining_backoff_ms(record: &BackoffRecord, now: Time, default_ms: u64, max_ms: u64) -> u64 {
+    let Some(last) = record.last_failure else { return 0 };
+    if record.failures_after_last_success == 0 {
+        return 0;
+    }
+    let mut backoff = default_ms;
+    for _ in 1..record.failures_after_last_success {
+        backoff = backoff.saturating_mul(2);
+        if backoff >= max_ms {
+            backoff = max_ms;
+            break;
+        }
+    }
+    let elapsed = now.millis().saturating_sub(last.millis());
+    backoff.saturating_sub(elapsed)
+}
+
+fn s(v: &Value) -> &str {
+    v.as_str().unwrap_or_default()
+}
+
+pub(crate) fn key_of(v: &Value) -> String {
+    format!("{}/{}", s(&v["metadata"]["namespace"]), s(&v["metadata"]["name"]))
+}
+
+fn split_key(key: &str) -> (&str, &str) {
+    key.split_once('/').unwrap_or(("", key))
+}
+
+/// A create from a controller's client: the name is the body's (or generated), not in the path.
+pub(crate) fn create_request(sa: &str, plural: &str, ns: &str, body: Value) -> Option<Request> {
+    let mut r = super::controller_request(sa, Verb::Create, plural, Some(ns), "", body)?;
+    r.name = None;
+    Some(r)
+}
+
+pub(crate) fn get<'a>(cache: &'a crate::components::Cache, group: &str, resource: &str, ns: &str, name: &str) -> Option<&'a Arc<Value>> {
+    cache.get(&ObjectKey { group: group.into(), resource: resource.into(), namespace: ns.into(), name: name.into() })
+}
+
+pub(crate) fn list_ns<'a>(cache: &'a crate::components::Cache, group: &'a str, resource: &'a str, ns: &'a str) -> impl Iterator<Item = &'a Arc<Value>> + 'a {
+    let start = ObjectKey { group: group.into(), resource: resource.into(), namespace: ns.into(), name: String::new() };
+    cache.range(start..).take_while(move |(k, _)| k.group == group && k.resource == resource && k.namespace == ns).map(|(_, v)| v)
+}
+
+/// `metav1.GetControllerOf`.
+pub(crate) fn controller_of(obj: &Value) -> Option<&Value> {
+    obj["metadata"]["ownerReferences"].as_array()?.iter().find(|r| r["controller"] == true)
+}
+
+pub(crate) fn condition_true(obj: &Value, kind: &str) -> bool {
+    obj["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == kind && c["status"] == "True")
+}
+
+/// `util.IsJobFinished`.
+pub fn is_finished(job: &Value) -> bool {
+    condition_true(job, "Complete") || condition_true(job, "Failed")
+}
+
+fn has_finalizer(pod: &Value) -> bool {
+    pod["metadata"]["finalizers"].as_array().into_iter().flatten().any(|f| f == TRACKING_FINALIZER)
+}
+
+fn deleting(obj: &Value) -> bool {
+    obj["metadata"]["deletionTimestamp"].is_string()
+}
+
+fn phase(pod: &Value) -> &str {
+    s(&pod["status"]["phase"])
+}
+
+fn uid(obj: &Value) -> &str {
+    s(&obj["metadata"]["uid"])
+}
+
+fn is_indexed(job: &Value) -> bool {
+    job["spec"]["completionMode"] == "Indexed"
+}
+
+fn completion_index(pod: &Value) -> Option<i64> {
+    let text = pod["metadata"]["annotations"][INDEX_ANNOTATION].as_str()?;
+    let n: i64 = text.parse().ok()?;
+    (n >= 0).then_some(n)
+}
+
+fn only_replace_failed(job: &Value) -> bool {
+    job["spec"]["podReplacementPolicy"] == "Failed" || !job["spec"]["podFailurePolicy"].is_null()
+}
+
+/// `isPodFailed`.
+fn pod_failed(pod: &Value, job: &Value) -> bool {
+    if phase(pod) == "Failed" {
+        return true;
+    }
+    if only_replace_failed(job) {
+        return false;
+    }
+    deleting(pod) && phase(pod) != "Succeeded"
+}
+
+fn suspended(job: &Value) -> bool {
+    job["spec"]["suspend"] == true
+}
+
+fn int(v: &Value) -> i64 {
+    v.as_i64().unwrap_or(0)
+}
+
+fn time_of(v: &Value) -> Option<Time> {
+    v.as_str().and_then(Time::from_rfc3339)
+}
+
+/// `getFinishedTime`.
+fn finished_time(pod: &Value) -> Time {
+    let mut latest: Option<Time> = None;
+    let mut all = true;
+    let sidecars: BTreeSet<&str> = pod["spec"]["initContainers"].as_array().into_iter().flatten().filter(|c| c["restartPolicy"] == "Always").map(|c| s(&c["name"])).collect();
+    let statuses = pod["status"]["containerStatuses"].as_array().into_iter().flatten().chain(pod["status"]["initContainerStatuses"].as_array().into_iter().flatten().filter(|c| sidecars.contains(s(&c["name"]))));
+    for c in statuses {
+        match time_of(&c["state"]["terminated"]["finishedAt"]) {
+            Some(t) => latest = Some(latest.map_or(t, |l| l.max(t))),
+            None => all = false,
+        }
+    }
+    if all && let Some(t) = latest {
+        return t;
+    }
+    if let Some(c) = pod["status"]["conditions"].as_array().into_iter().flatten().find(|c| c["type"] == "Ready" && c["status"] == "False")
+        && let Some(t) = time_of(&c["lastTransitionTime"])
+    {
+        return t;
+    }
+    if let Some(t) = time_of(&pod["metadata"]["deletionTimestamp"]) {
+        return Time(t.millis().saturating_sub(int(&pod["metadata"]["deletionGracePeriodSeconds"]) as u64 * 1000));
+    }
+    time_of(&pod["metadata"]["creationTimestamp"]).unwrap_or(Time::ZERO)
+}
+
+/// `newBackoffRecord`.
+fn new_backoff_record(old: BackoffRecord, succeeded: &[&Value], failed: &[&Value]) -> BackoffRecord {
+    let mut s_times: Vec<Time> = succeeded.iter().map(|p| finished_time(p)).collect();
+    let mut f_times: Vec<Time> = failed.iter().map(|p| finished_time(p)).collect();
+    s_times.sort();
+    f_times.sort();
+    let mut b = old;
+    match (s_times.last(), f_times.last()) {
+        (None, None) => b,
+        (None, Some(last)) => {
+            b.failures_after_last_success += f_times.len() as u32;
+            b.last_failure = Some(*last);
+            b
+        }
+        (Some(_), None) => BackoffRecord::default(),
+        (Some(last_success), Some(_)) => {
+            b = BackoffRecord::default();
+            for t in f_times.iter().rev() {
+                if t <= last_success {
+                    break;
+                }
+                if b.last_failure.is_none() {
+                    b.last_failure = Some(*t);
+                }
+                b.failures_after_last_success += 1;
+            }
+            b
+        }
+    }
+}
+
+/// `matchPodFailurePolicy`: (message that fails the Job, whether the failure counts, action).
+fn match_pod_failure_policy(job: &Value, pod: &Value) -> (Option<String>, bool, Option<&'static str>) {
+    let rules = job["spec"]["podFailurePolicy"]["rules"].as_array().cloned().unwrap_or_default();
+    for (index, rule) in rules.iter().enumerate() {
+        let matched = if rule["onExitCodes"].is_object() {
+            match_exit_codes(pod, &rule["onExitCodes"])
+        } else if rule["onPodConditions"].is_array() {
+            match_conditions(pod, &rule["onPodConditions"])
+        } else {
+            None
+        };
+        let Some(what) = matched else { continue };
+        match s(&rule["action"]) {
+            "Ignore" => return (None, false, Some("Ignore")),
+            "Count" => return (None, true, Some("Count")),
+            "FailJob" => {
+                let message = match what {
+                    Matched::Container { name, code } => format!("Container {name} for pod {}/{} failed with exit code {code} matching FailJob rule at index {index}", s(&pod["metadata"]["namespace"]), s(&pod["metadata"]["name"])),
+                    Matched::Condition(t) => format!("Pod {}/{} has condition {t} matching FailJob rule at index {index}", s(&pod["metadata"]["namespace"]), s(&pod["metadata"]["name"])),
+                };
+                return (Some(message), true, Some("FailJob"));
+            }
+            _ => {}
+        }
+    }
+    (None, true, None)
+}
+
+enum Matched {
+    Container { name: String, code: i64 },
+    Condition(String),
+}
+
+fn match_exit_codes(pod: &Value, req: &Value) -> Option<Matched> {
+    let values: Vec<i64> = req["values"].as_array().into_iter().flatten().filter_map(Value::as_i64).collect();
+    let op_in = req["operator"] == "In";
+    let container = req["containerName"].as_str();
+    let statuses = pod["status"]["initContainerStatuses"].as_array().into_iter().flatten().chain(pod["status"]["containerStatuses"].as_array().into_iter().flatten());
+    for st in statuses {
+        if container.is_some_and(|c| c != s(&st["name"])) {
+            continue;
+        }
+        let Some(code) = st["state"]["terminated"]["exitCode"].as_i64() else { continue };
+        let is_in = values.contains(&code);
+        if (op_in && is_in) || (!op_in && !is_in && code != 0) {
+            return Some(Matched::Container { name: s(&st["name"]).to_string(), code });
+        }
+    }
+    None
+}
+
+fn match_conditions(pod: &Value, patterns: &Value) -> Option<Matched> {
+    for p in patterns.as_array().into_iter().flatten() {
+        let status = p["status"].as_str().unwrap_or("True");
+        if pod["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == p["type"] && c["status"] == status) {
+            return Some(Matched::Condition(s(&p["type"]).to_string()));
+        }
+    }
+    None
+}
+
+/// `orderedIntervals.String`: `0,1,3-5`.
+pub fn intervals_string(indexes: &BTreeSet<i64>) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let v: Vec<i64> = indexes.iter().copied().collect();
+    let mut i = 0;
+    while i < v.len() {
+        let mut j = i;
+        while j + 1 < v.len() && v[j + 1] == v[j] + 1 {
+            j += 1;
+        }
+        match j - i {
+            0 => out.push(v[i].to_string()),
+            1 => out.push(format!("{},{}", v[i], v[j])),
+            _ => out.push(format!("{}-{}", v[i], v[j])),
+        }
+        i = j + 1;
+    }
+    out.join(",")
+}
+
+/// `parseIndexesFromString` (indexes at or above `completions` dropped).
+pub fn parse_intervals(text: &str, completions: i64) -> BTreeSet<i64> {
+    let mut out = BTreeSet::new();
+    for part in text.split(',').filter(|p| !p.is_empty()) {
+        let (a, b) = part.split_once('-').unwrap_or((part, part));
+        let (Ok(a), Ok(b)) = (a.parse::<i64>(), b.parse::<i64>()) else { continue };
+        for i in a..=b.min(completions - 1) {
+            out.insert(i);
+        }
+    }
+    out
+}
+
+fn condition(kind: &str, reason: &str, message: &str, now: Time) -> Value {
+    let ts = now.rfc3339();
+    json!({"type": kind, "status": "True", "lastProbeTime": ts, "lastTransitionTime": ts, "reason": reason, "message": message})
+}
+
+fn push_condition(job: &mut Value, c: Value) {
+    match job["status"]["conditions"].as_array_mut() {
+        Some(list) => list.push(c),
+        None => job["status"]["conditions"] = json!([c]),
+    }
+}
+
+/// One request a sync sends, in order.
+struct Out {
+    request: Request,
+    success: Option<Note>,
+    failure: Option<Note>,
+    expected_create: bool,
+}
+
+fn plain(request: Option<Request>) -> Option<Out> {
+    request.map(|request| Out { request, success: None, failure: None, expected_create: false })
+}
+
+fn job_note(job: &Arc<Value>, warning: bool, reason: &'static str, message: String) -> Note {
+    Note { kind: "Job", api_version: "batch/v1", object: job.clone(), warning, reason, message }
+}
+
+impl BatchState {
+    fn satisfied(&self, key: &str) -> bool {
+        self.expectations.get(key).is_none_or(|(a, d)| *a <= 0 && *d <= 0)
+    }
+    fn creation_observed(&mut self, key: &str) {
+        if let Some(e) = self.expectations.get_mut(key) {
+            e.0 -= 1;
+        }
+    }
+    fn deletion_observed(&mut self, key: &str) {
+        if let Some(e) = self.expectations.get_mut(key) {
+            e.1 -= 1;
+        }
+    }
+    fn finalizer_observed(&mut self, key: &str, pod_uid: &str) {
+        if let Some(set) = self.finalizers.get_mut(key) {
+            set.remove(pod_uid);
+        }
+    }
+}
+
+impl Engine {
+    fn kcm(&self) -> Option<usize> {
+        self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()).filter(|&i| self.components[i].running)
+    }
+
+    /// `queue.AddAfter`: a key already due no later is left as it is.
+    pub(crate) fn batch_enqueue(&mut self, ctl: Ctl, key: String, delay_ms: u64) {
+        // The work queue hands a key over no sooner than the other controllers' (1 ms).
+        let at = self.now.plus_millis(delay_ms.max(1));
+        let slot = (ctl, key.clone());
+        if self.batch.queue.get(&slot).is_some_and(|t| *t <= at) {
+            return;
+        }
+        self.batch.queue.insert(slot, at);
+        self.schedule(at, Task::Batch(Box::new(BatchTask::Sync { ctl, key, at })));
+    }
+
+    /// A delivery to kube-controller-manager, through the batch controllers' event handlers.
+    pub(crate) fn batch_observe(&mut self, component: usize, event: &WatchEvent, old: Option<&Value>) {
+        let obj = &*event.object;
+        let cache = &self.components[component].cache;
+        let mut enqueue: Vec<(Ctl, String, u64)> = Vec::new();
+        let mut orphans: Vec<Arc<Value>> = Vec::new();
+        match (event.key.group.as_str(), event.key.resource.as_str()) {
+            ("", "pods") => {
+                let Some(r) = controller_of(obj).filter(|r| r["kind"] == "Job") else {
+                    if has_finalizer(obj) && event.event_type != EventType::Deleted {
+                        orphans.push(event.object.clone());
+                    }
+                    return self.batch_orphans(orphans);
+                };
+                let ns = event.key.namespace.clone();
+                let job = get(cache, "batch", "jobs", &ns, s(&r["name"])).filter(|j| uid(j) == s(&r["uid"])).cloned();
+                let Some(job) = job else {
+                    if has_finalizer(obj) && event.event_type != EventType::Deleted {
+                        orphans.push(event.object.clone());
+                    }
+                    return self.batch_orphans(orphans);
+                };
+                let key = key_of(&job);
+                let pod_uid = uid(obj).to_string();
+                match event.event_type {
+                    EventType::Added => {
+                        if deleting(obj) {
+                            self.batch.deletion_observed(&key);
+                        } else {
+                            self.batch.creation_observed(&key);
+                        }
+                    }
+                    EventType::Modified => {
+                        if old.is_some_and(|o| o["metadata"]["resourceVersion"] == obj["metadata"]["resourceVersion"]) {
+                            return;
+                        }
+                        if deleting(obj) {
+                            if is_finished(&job) {
+                                if has_finalizer(obj) {
+                                    orphans.push(event.object.clone());
+                                }
+                                return self.batch_orphans(orphans);
+                            }
+                            self.batch.deletion_observed(&key);
+                        }
+                        if !has_finalizer(obj) {
+                            self.batch.finalizer_observed(&key, &pod_uid);
+                        }
+                    }
+                    EventType::Deleted => {
+                        self.batch.deletion_observed(&key);
+                        self.batch.finalizer_observed(&key, &pod_uid);
+                    }
+                }
+                if is_finished(&job) {
+                    if has_finalizer(obj) && event.event_type != EventType::Deleted {
+                        orphans.push(event.object.clone());
+                    }
+                } else {
+                    enqueue.push((Ctl::Job, key, SYNC_BATCH_MS));
+                }
+            }
+            ("batch", "jobs") => {
+                let key = key_of(obj);
+                match event.event_type {
+                    EventType::Added => enqueue.push((Ctl::Job, key.clone(), 0)),
+                    EventType::Modified => {
+                        let same_generation = old.is_some_and(|o| o["metadata"]["generation"] == obj["metadata"]["generation"]);
+                        enqueue.push((Ctl::Job, key.clone(), if same_generation { SYNC_BATCH_MS } else { 0 }));
+                        // A changed activeDeadlineSeconds: sync again when it passes.
+                        if let (Some(start), Some(ads)) = (time_of(&obj["status"]["startTime"]), obj["spec"]["activeDeadlineSeconds"].as_i64())
+                            && old.is_some_and(|o| o["spec"]["activeDeadlineSeconds"].as_i64() != Some(ads))
+                        {
+                            let due = start.millis() + ads.max(0) as u64 * 1000;
+                            enqueue.push((Ctl::Job, key.clone(), due.saturating_sub(self.now.millis())));
+                        }
+                    }
+                    EventType::Deleted => enqueue.push((Ctl::Job, key.clone(), 0)),
+                }
+                // `cleanupPodFinalizers` for a finished or deleted Job.
+                if event.event_type == EventType::Deleted || is_finished(obj) {
+                    let job_uid = uid(obj);
+                    for p in list_ns(cache, "", "pods", &event.key.namespace) {
+                        if controller_of(p).is_some_and(|r| r["uid"] == job_uid) && has_finalizer(p) && (event.event_type == EventType::Deleted || is_finished(obj)) {
+                            orphans.push(p.clone());
+                        }
+                    }
+                }
+                // The TTL-after-finished controller.
+                if event.event_type != EventType::Deleted && is_finished(obj) && obj["spec"]["ttlSecondsAfterFinished"].is_i64() && !deleting(obj) {
+                    enqueue.push((Ctl::Ttl, key.clone(), 0));
+                }
+                // The CronJob controller: the owning CronJob.
+                if let Some(r) = controller_of(obj).filter(|r| r["kind"] == "CronJob")
+                    && get(cache, "batch", "cronjobs", &event.key.namespace, s(&r["name"])).is_some_and(|cj| uid(cj) == s(&r["uid"]))
+                {
+                    enqueue.push((Ctl::CronJob, format!("{}/{}", event.key.namespace, s(&r["name"])), 0));
+                }
+            }
+            ("batch", "cronjobs") => {
+                let key = key_of(obj);
+                let delay = match (event.event_type, old) {
+                    (EventType::Modified, Some(o)) if o["spec"]["schedule"] != obj["spec"]["schedule"] || o["spec"]["timeZone"] != obj["spec"]["timeZone"] => {
+                        match super::cronjob::requeue_after_schedule_change(obj, self.now) {
+                            Ok(d) => d,
+                            Err(note) => {
+                                self.batch_event(Ctl::CronJob, note);
+                                return;
+                            }
+                        }
+                    }
+                    _ => 0,
+                };
+                enqueue.push((Ctl::CronJob, key, delay));
+            }
+            _ => {}
+        }
+        for (ctl, key, delay) in enqueue {
+            self.batch_enqueue(ctl, key, delay);
+        }
+        self.batch_orphans(orphans);
+    }
+
+    /// `syncOrphanPod`: the tracking finalizer comes off pods no running Job counts.
+    fn batch_orphans(&mut self, pods: Vec<Arc<Value>>) {
+        for p in pods {
+            let key = format!("{}/{}", s(&p["metadata"]["namespace"]), s(&p["metadata"]["name"]));
+            if let Some(out) = plain(remove_finalizer_request(&p)) {
+                self.batch_send(Ctl::Job, &key, out);
+            }
+        }
+    }
+
+    fn batch_send(&mut self, ctl: Ctl, key: &str, out: Out) {
+        let at = self.now.plus_millis(1);
+        self.schedule(at, Task::Batch(Box::new(BatchTask::Send { ctl, key: key.to_string(), request: Box::new(out.request), success: out.success, failure: out.failure, expected_create: out.expected_create })));
+    }
+
+    /// An event through the controller's recorder (client-go's: spam filter, repeats counted).
+    pub(crate) fn batch_event(&mut self, ctl: Ctl, note: Note) {
+        use crate::kubelet::events::{Involved, Note as EventNote, Source, Write as EventWrite, core_event};
+        let source = match ctl {
+            Ctl::Job => "job-controller",
+            Ctl::CronJob => "cronjob-controller",
+            Ctl::Ttl => "ttlafterfinished-controller",
+        };
+        let involved = Involved { kind: note.kind, api_version: note.api_version, object: &note.object, field_path: None };
+        let en = EventNote { kind: if note.warning { "Warning" } else { "Normal" }, reason: note.reason, message: &note.message };
+        let src = Source { component: source, host: None };
+        let ns = s(&note.object["metadata"]["namespace"]).to_string();
+        let sa = ctl.service_account();
+        let request = match self.batch.recorder.record_about(involved, en, src, self.now) {
+            Some(EventWrite::Create(body)) => create_request(sa, "events", &ns, body),
+            Some(EventWrite::Update { name, count, first, last }) => {
+                let mut event = core_event(&name, &ns, involved.reference(), en, src, self.now);
+                event["count"] = json!(count);
+                event["firstTimestamp"] = json!(first);
+                event["lastTimestamp"] = json!(last);
+                super::controller_request(sa, Verb::Update, "events", Some(&ns), &name, event)
+            }
+            None => None,
+        };
+        if let Some(r) = request {
+            let _ = self.handle(r);
+        }
+    }
+
+    /// Remembers the resourceVersion a controller's status write produced.
+    pub(crate) fn batch_written(&mut self, ctl: Ctl, key: &str, object: &Value) {
+        if let Some(rv) = object["metadata"]["resourceVersion"].as_str().and_then(|v| v.parse().ok()) {
+            self.batch.written.insert((ctl, key.to_string()), rv);
+        }
+    }
+
+    /// Whether the informer's copy is older than the controller's own last write (then the
+    /// sync is retried 5 ms later, as a conflict would be).
+    pub(crate) fn batch_stale(&mut self, ctl: Ctl, key: &str, cached: &Value) -> bool {
+        let rv: u64 = cached["metadata"]["resourceVersion"].as_str().and_then(|v| v.parse().ok()).unwrap_or(0);
+        if self.batch.written.get(&(ctl, key.to_string())).is_some_and(|w| rv < *w) {
+            self.batch_enqueue(ctl, key.to_string(), 5);
+            return true;
+        }
+        false
+    }
+
+    /// A batch controller's task.
+    pub(crate) fn batch_task(&mut self, task: BatchTask) {
+        match task {
+            BatchTask::Sync { ctl, key, at } => {
+                if self.batch.queue.get(&(ctl, key.clone())) != Some(&at) {
+                    return;
+                }
+                self.batch.queue.remove(&(ctl, key.clone()));
+                let Some(kcm) = self.kcm() else { return };
+                match ctl {
+                    Ctl::Job => self.sync_job(kcm, &key),
+                    Ctl::CronJob => self.sync_cronjob(kcm, &key),
+                    Ctl::Ttl => self.sync_ttl(kcm, &key),
+                }
+            }
+            BatchTask::Send { ctl, key, request, success, failure, expected_create } => {
+                if self.kcm().is_none() {
+                    return;
+                }
+                let status_write = request.subresource.as_deref() == Some("status");
+                match self.handle(*request) {
+                    Ok(crate::Response::Object(created)) => {
+                        if status_write {
+                            self.batch_written(ctl, &key, &created);
+                        }
+                        if let Some(mut note) = success {
+                            note.message = note.message.replace("{}", s(&created["metadata"]["name"]));
+                            self.batch_event(ctl, note);
+                        }
+                    }
+                    Ok(_) => {}
+                    Err(status) => {
+                        if expected_create {
+                            self.batch.creation_observed(&key);
+                        }
+                        if let Some(mut note) = failure {
+                            note.message = note.message.replace("{}", &status.message);
+                            self.batch_event(ctl, note);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `syncJob`.
+    fn sync_job(&mut self, kcm: usize, key: &str) {
+        let (ns, name) = split_key(key);
+        let cache = &self.components[kcm].cache;
+        let Some(job_arc) = get(cache, "batch", "jobs", ns, name).cloned() else {
+            self.batch.expectations.remove(key);
+            self.batch.finalizers.remove(key);
+            self.batch.backoff.remove(key);
+            return;
+        };
+        if is_finished(&job_arc) {
+            self.batch.backoff.remove(key);
+            return;
+        }
+        if self.batch_stale(Ctl::Job, key, &job_arc) {
+            return;
+        }
+        let cache = &self.components[kcm].cache;
+        let job_uid = uid(&job_arc).to_string();
+        let pods: Vec<Arc<Value>> = list_ns(cache, "", "pods", ns).filter(|p| controller_of(p).is_some_and(|r| r["uid"] == job_uid.as_str())).cloned().collect();
+        let now = self.now;
+        let outs = job_sync(&mut self.batch, key, &job_arc, &pods, now);
+        for (delay, out) in outs {
+            match out {
+                Step::Send(out) => self.batch_send(Ctl::Job, key, *out),
+                Step::Requeue => self.batch_enqueue(Ctl::Job, key.to_string(), delay),
+                Step::Event(note) => self.batch_event(Ctl::Job, note),
+            }
+        }
+    }
+
+    /// The TTL-after-finished controller: a finished Job goes `ttlSecondsAfterFinished` after
+    /// it finished (`processJob`: deleted with foreground propagation).
+    fn sync_ttl(&mut self, kcm: usize, key: &str) {
+        let (ns, name) = split_key(key);
+        let Some(job) = get(&self.components[kcm].cache, "batch", "jobs", ns, name).cloned() else { return };
+        if deleting(&job) || !is_finished(&job) {
+            return;
+        }
+        let Some(ttl) = job["spec"]["ttlSecondsAfterFinished"].as_i64() else { return };
+        // `jobFinishTime`: the Complete/Failed condition's lastTransitionTime.
+        let finish = job["status"]["conditions"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|c| (c["type"] == "Complete" || c["type"] == "Failed") && c["status"] == "True")
+            .and_then(|c| time_of(&c["lastTransitionTime"]));
+        let Some(finish) = finish else { return };
+        let expire = finish.millis() + ttl.max(0) as u64 * 1000;
+        if expire > self.now.millis() {
+            self.batch_enqueue(Ctl::Ttl, key.to_string(), expire - self.now.millis());
+            return;
+        }
+        let Some(r) = super::controller_request(TTL_SA, Verb::Delete, "jobs", Some(ns), name, json!({"kind": "DeleteOptions", "apiVersion": "v1", "propagationPolicy": "Foreground", "preconditions": {"uid": uid(&job)}})) else { return };
+        self.batch_send(Ctl::Ttl, key, Out { request: r, success: None, failure: None, expected_create: false });
+    }
+}
+
+/// What one Job sync does, in order (`delay` only for a requeue).
+enum Step {
+    Send(Box<Out>),
+    Requeue,
+    Event(Note),
+}
+
+fn job_request(verb: Verb, plural: &str, ns: &str, name: &str, body: Value) -> Option<Request> {
+    super::controller_request(SA, verb, plural, Some(ns), name, body)
+}
+
+fn status_update(job: &Value) -> Option<Request> {
+    let mut body = job.clone();
+    // The engine serves updates in order; the controller's view is its latest write.
+    if let Some(m) = body["metadata"].as_object_mut() {
+        m.remove("resourceVersion");
+        m.remove("managedFields");
+    }
+    let mut r = job_request(Verb::Update, "jobs", s(&job["metadata"]["namespace"]), s(&job["metadata"]["name"]), body)?;
+    r.subresource = Some("status".into());
+    Some(r)
+}
+
+/// `removeTrackingFinalizerPatch` (a merge patch with the other finalizers, where upstream
+/// sends a strategic `$deleteFromPrimitiveList`).
+fn remove_finalizer_request(pod: &Value) -> Option<Request> {
+    if !has_finalizer(pod) {
+        return None;
+    }
+    let rest: Vec<&Value> = pod["metadata"]["finalizers"].as_array().into_iter().flatten().filter(|f| *f != TRACKING_FINALIZER).collect();
+    let body = json!({"metadata": {"finalizers": if rest.is_empty() { Value::Null } else { json!(rest) }}});
+    job_request(Verb::Patch, "pods", s(&pod["metadata"]["namespace"]), s(&pod["metadata"]["name"]), body)
+}
+
+fn delete_pod(job: &Arc<Value>, pod: &Value) -> Option<Out> {
+    let name = s(&pod["metadata"]["name"]).to_string();
+    let request = job_request(Verb::Delete, "pods", s(&pod["metadata"]["namespace"]), &name, Value::Null)?;
+    Some(Out { request, success: Some(job_note(job, false, "SuccessfulDelete", format!("Deleted pod: {name}"))), failure: Some(job_note(job, true, "FailedDelete", format!("Error deleting: {}", "{}"))), expected_create: false })
+}
+
+/// `controller.ActivePods` order for deletion: unscheduled, pending, not ready first.
+fn removal_rank(pod: &Value) -> (bool, u8, bool) {
+    let scheduled = pod["spec"]["nodeName"].as_str().is_some_and(|n| !n.is_empty());
+    let ph = match phase(pod) {
+        "Pending" => 0,
+        "Unknown" => 1,
+        _ => 2,
+    };
+    (scheduled, ph, super::endpointslice::pod_ready(pod))
+}
+
+/// The pod the Job creates (`GetPodFromTemplate`, plus the tracking finalizer and, for an
+/// Indexed Job, the index annotation, label, hostname and environment variable).
+fn pod_from_template(job: &Value, index: Option<i64>) -> Value {
+    let t = &job["spec"]["template"];
+    let name = s(&job["metadata"]["name"]);
+    let mut meta = json!({});
+    if t["metadata"]["labels"].is_object() {
+        meta["labels"] = t["metadata"]["labels"].clone();
+    }
+    if t["metadata"]["annotations"].is_object() {
+        meta["annotations"] = t["metadata"]["annotations"].clone();
+    }
+    let mut finalizers: Vec<Value> = t["metadata"]["finalizers"].as_array().cloned().unwrap_or_default();
+    if !finalizers.iter().any(|f| f == TRACKING_FINALIZER) {
+        finalizers.push(json!(TRACKING_FINALIZER));
+    }
+    meta["finalizers"] = json!(finalizers);
+    meta["generateName"] = json!(match index {
+        Some(i) => format!("{name}-{i}-"),
+        None => format!("{name}-"),
+    });
+    meta["namespace"] = job["metadata"]["namespace"].clone();
+    meta["ownerReferences"] = json!([{"apiVersion": "batch/v1", "kind": "Job", "name": name, "uid": uid(job), "controller": true, "blockOwnerDeletion": true}]);
+    let mut spec = t["spec"].clone();
+    if let Some(i) = index {
+        meta["annotations"][INDEX_ANNOTATION] = json!(i.to_string());
+        meta["labels"][INDEX_ANNOTATION] = json!(i.to_string());
+        spec["hostname"] = json!(format!("{name}-{i}"));
+        for list in ["initContainers", "containers"] {
+            if let Some(cs) = spec[list].as_array_mut() {
+                for c in cs {
+                    let has = c["env"].as_array().into_iter().flatten().any(|e| e["name"] == "JOB_COMPLETION_INDEX");
+                    if !has {
+                        let var = json!({"name": "JOB_COMPLETION_INDEX", "valueFrom": {"fieldRef": {"fieldPath": format!("metadata.labels['{INDEX_ANNOTATION}']")}}});
+                        match c["env"].as_array_mut() {
+                            Some(env) => env.push(var),
+                            None => c["env"] = json!([var]),
+                        }
+                    }
+                }
+            }
+        }
+    }
+    json!({"apiVersion": "v1", "kind": "Pod", "metadata": meta, "spec": spec})
+}
+
+/// `syncJob` on one Job's cached state: the requests, events and requeues it makes.
+fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc<Value>], now: Time) -> Vec<(u64, Step)> {
+    let mut steps: Vec<(u64, Step)> = Vec::new();
+    let mut job: Value = (**job_arc).clone();
+    if !job["status"]["uncountedTerminatedPods"].is_object() {
+        job["status"]["uncountedTerminatedPods"] = json!({});
+    }
+    let uncounted_set = |field: &str, job: &Value| -> BTreeSet<String> { job["status"]["uncountedTerminatedPods"][field].as_array().into_iter().flatten().filter_map(|v| v.as_str().map(str::to_string)).collect() };
+    let uncounted_succeeded = uncounted_set("succeeded", &job);
+    let uncounted_failed = uncounted_set("failed", &job);
+    let satisfied = state.satisfied(key);
+    let indexed = is_indexed(&job);
+    let completions = job["spec"]["completions"].as_i64();
+    let backoff_limit = job["spec"]["backoffLimit"].as_i64().unwrap_or(6);
+    let expected_rm = state.finalizers.get(key).cloned().unwrap_or_default();
+    let active_pods: Vec<&Value> = pods.iter().map(|p| &**p).filter(|p| !matches!(phase(p), "Succeeded" | "Failed") && !deleting(p)).collect();
+    let mut ready = active_pods.iter().filter(|p| super::endpointslice::pod_ready(p)).count() as i64;
+    let mut terminating = pods.iter().filter(|p| deleting(p) && !matches!(phase(p), "Succeeded" | "Failed")).count() as i64;
+    let mut active = active_pods.len() as i64;
+    let valid = |p: &Value, uncounted: &BTreeSet<String>| {
+        has_finalizer(p) && !uncounted.contains(uid(p)) && !expected_rm.contains(uid(p)) && (!indexed || completion_index(p).is_some_and(|i| i < completions.unwrap_or(0)))
+    };
+    let new_succeeded: Vec<&Value> = pods.iter().map(|p| &**p).filter(|p| valid(p, &uncounted_succeeded) && phase(p) == "Succeeded").collect();
+    let new_failed: Vec<&Value> = pods.iter().map(|p| &**p).filter(|p| valid(p, &uncounted_failed) && pod_failed(p, &job)).collect();
+    let policy = !job["spec"]["podFailurePolicy"].is_null();
+    let non_ignored = new_failed.iter().filter(|p| !policy || match_pod_failure_policy(&job, p).1).count() as i64;
+    let mut succeeded = int(&job["status"]["succeeded"]) + new_succeeded.len() as i64 + uncounted_succeeded.len() as i64;
+    let failed = int(&job["status"]["failed"]) + non_ignored + uncounted_failed.len() as i64;
+    if job["status"]["startTime"].is_null() && !suspended(&job) {
+        job["status"]["startTime"] = json!(now.rfc3339());
+    }
+    let new_backoff = new_backoff_record(state.backoff.get(key).copied().unwrap_or_default(), &new_succeeded, &new_failed);
+
+    // The condition the Job is heading for.
+    let mut finished: Option<Value> = None;
+    if condition_true(&job, "SuccessCriteriaMet") {
+        let c = job["status"]["conditions"].as_array().into_iter().flatten().find(|c| c["type"] == "SuccessCriteriaMet").cloned().unwrap_or_default();
+        finished = Some(c);
+    }
+    if finished.is_none() {
+        if let Some(ft) = job["status"]["conditions"].as_array().into_iter().flatten().find(|c| c["type"] == "FailureTarget" && c["status"] == "True") {
+            finished = Some(condition("Failed", s(&ft["reason"]), s(&ft["message"]), now));
+        } else if policy && let Some(msg) = pods.iter().filter(|p| pod_failed(p, &job)).find_map(|p| match_pod_failure_policy(&job, p).0) {
+            finished = Some(condition("FailureTarget", "PodFailurePolicy", &msg, now));
+        }
+    }
+    if finished.is_none() {
+        let start = time_of(&job["status"]["startTime"]);
+        let ads = job["spec"]["activeDeadlineSeconds"].as_i64();
+        if failed > backoff_limit || past_backoff_limit_on_failure(&job, pods, backoff_limit) {
+            finished = Some(condition("FailureTarget", "BackoffLimitExceeded", "Job has reached the specified backoff limit", now));
+        } else if let (Some(ads), Some(start), false) = (ads, start, suspended(&job)) {
+            let deadline = start.millis() + ads.max(0) as u64 * 1000;
+            if now.millis() >= deadline {
+                finished = Some(condition("FailureTarget", "DeadlineExceeded", "Job was active longer than specified deadline", now));
+            } else {
+                steps.push((deadline - now.millis(), Step::Requeue));
+            }
+        }
+    }
+    let mut succeeded_indexes = BTreeSet::new();
+    let mut prev_indexes = BTreeSet::new();
+    if indexed {
+        let c = completions.unwrap_or(0);
+        prev_indexes = parse_intervals(s(&job["status"]["completedIndexes"]), c);
+        succeeded_indexes = prev_indexes.clone();
+        for p in pods {
+            if phase(p) == "Succeeded" && has_finalizer(p) && let Some(i) = completion_index(p).filter(|i| *i < c) {
+                succeeded_indexes.insert(i);
+            }
+        }
+        succeeded = succeeded_indexes.len() as i64;
+    }
+
+    let mut suspend_changed = false;
+    if finished.is_some() {
+        // `deleteActivePods`.
+        for p in &active_pods {
+            steps.extend(delete_pod(job_arc, p).map(|o| (0, Step::Send(Box::new(o)))));
+            if super::endpointslice::pod_ready(p) {
+                ready -= 1;
+            }
+        }
+        let deleted = active_pods.len() as i64;
+        if !satisfied {
+            finished = None;
+        }
+        active -= deleted;
+        terminating += deleted;
+    } else {
+        let mut manage_called = false;
+        if satisfied && !deleting(&job) {
+            active = manage_job(state, key, job_arc, &job, pods, &active_pods, succeeded, &succeeded_indexes, &mut terminating, &mut ready, &new_backoff, now, &mut steps);
+            manage_called = true;
+        }
+        let complete = match completions {
+            None => succeeded > 0 && active == 0,
+            Some(c) => succeeded >= c && active == 0,
+        };
+        if complete {
+            finished = Some(condition("SuccessCriteriaMet", "CompletionsReached", "Reached expected number of succeeded pods", now));
+        } else if manage_called {
+            let (status, reason, message, event_reason) = if suspended(&job) { ("True", "JobSuspended", "Job suspended", "Suspended") } else { ("False", "JobResumed", "Job resumed", "Resumed") };
+            let existing = job["status"]["conditions"].as_array().into_iter().flatten().position(|c| c["type"] == "Suspended");
+            let changed = match existing {
+                Some(i) => {
+                    let c = &job["status"]["conditions"][i];
+                    if c["status"] != status || c["reason"] != reason || c["message"] != message {
+                        let mut c = condition("Suspended", reason, message, now);
+                        c["status"] = json!(status);
+                        job["status"]["conditions"][i] = c;
+                        true
+                    } else {
+                        false
+                    }
+                }
+                None if status == "True" => {
+                    push_condition(&mut job, condition("Suspended", reason, message, now));
+                    true
+                }
+                None => false,
+            };
+            if changed {
+                suspend_changed = true;
+                steps.push((0, Step::Event(job_note(job_arc, false, event_reason, message.to_string()))));
+                if status == "False" {
+                    job["status"]["startTime"] = json!(now.rfc3339());
+                }
+            }
+        }
+    }
+
+    let needs_update = suspend_changed || active != int(&job["status"]["active"]) || job["status"]["ready"].as_i64() != Some(ready) || job["status"]["terminating"].as_i64() != Some(terminating);
+    job["status"]["active"] = json!(active);
+    job["status"]["ready"] = json!(ready);
+    job["status"]["terminating"] = json!(terminating);
+
+    // `trackJobStatusAndRemoveFinalizers`.
+    let mut needs_flush = needs_update;
+    let mut sorted: Vec<&Value> = pods.iter().map(|p| &**p).collect();
+    if indexed {
+        sorted.sort_by_key(|p| completion_index(p).unwrap_or(i64::MAX));
+    }
+    let mut with_finalizer: BTreeSet<String> = sorted.iter().filter(|p| has_finalizer(p) && !expected_rm.contains(uid(p))).map(|p| uid(p).to_string()).collect();
+    if clean_uncounted(&mut job, &with_finalizer) {
+        needs_flush = true;
+    }
+    let mut to_remove: Vec<&Value> = Vec::new();
+    let mut new_succeeded_indexes: Vec<i64> = Vec::new();
+    let success_target = finished.as_ref().is_some_and(|c| c["type"] == "SuccessCriteriaMet" || c["type"] == "Complete");
+    for p in &sorted {
+        if !has_finalizer(p) || expected_rm.contains(uid(p)) {
+            continue;
+        }
+        let considered_failed = pod_failed(p, &job);
+        let can_remove = deleting(&job) || finished.is_some() || phase(p) == "Succeeded" || considered_failed;
+        if !can_remove {
+            continue;
+        }
+        to_remove.push(p);
+        let pu = uid(p).to_string();
+        if phase(p) == "Succeeded" && !uncounted_failed.contains(&pu) {
+            if indexed {
+                if let Some(i) = completion_index(p).filter(|i| *i < completions.unwrap_or(0) && !prev_indexes.contains(i)) {
+                    new_succeeded_indexes.push(i);
+                    needs_flush = true;
+                }
+            } else if !uncounted_succeeded.contains(&pu) {
+                needs_flush = true;
+                push_uncounted(&mut job, "succeeded", &pu);
+            }
+        } else if (considered_failed || (finished.is_some() && !success_target))
+            && !uncounted_failed.contains(&pu)
+            && (!indexed || completion_index(p).is_some_and(|i| i < completions.unwrap_or(0)))
+            && (!policy || match_pod_failure_policy(&job, p).1)
+        {
+            needs_flush = true;
+            push_uncounted(&mut job, "failed", &pu);
+        }
+    }
+    if indexed {
+        succeeded_indexes.extend(new_succeeded_indexes);
+        let text = intervals_string(&succeeded_indexes);
+        if job["status"]["completedIndexes"].as_str().unwrap_or("") != text {
+            needs_flush = true;
+        }
+        job["status"]["succeeded"] = json!(succeeded_indexes.len());
+        job["status"]["completedIndexes"] = json!(text);
+    }
+    if let Some(c) = finished.clone() {
+        if c["type"] == "FailureTarget" {
+            push_condition(&mut job, c.clone());
+            needs_flush = true;
+            finished = Some(condition("Failed", s(&c["reason"]), s(&c["message"]), now));
+        } else if c["type"] == "SuccessCriteriaMet" {
+            if !condition_true(&job, "SuccessCriteriaMet") {
+                push_condition(&mut job, c.clone());
+                needs_flush = true;
+            }
+            finished = Some(condition("Complete", s(&c["reason"]), s(&c["message"]), now));
+        }
+    }
+    // `flushUncountedAndRemoveFinalizers`.
+    if needs_flush {
+        steps.extend(plain(status_update(&job)).map(|o| (0, Step::Send(Box::new(o)))));
+        state.backoff.insert(key.to_string(), new_backoff);
+        needs_flush = false;
+    }
+    if !to_remove.is_empty() {
+        let set = state.finalizers.entry(key.to_string()).or_default();
+        for p in &to_remove {
+            set.insert(uid(p).to_string());
+            if let Some(o) = plain(remove_finalizer_request(p)) {
+                steps.push((0, Step::Send(Box::new(o))));
+            }
+            with_finalizer.remove(uid(p));
+        }
+    }
+    if clean_uncounted(&mut job, &with_finalizer) {
+        needs_flush = true;
+    }
+    // `enactJobFinished`.
+    let uncounted_left = job["status"]["uncountedTerminatedPods"]["succeeded"].as_array().is_some_and(|a| !a.is_empty()) || job["status"]["uncountedTerminatedPods"]["failed"].as_array().is_some_and(|a| !a.is_empty());
+    let mut job_finished = false;
+    if let Some(c) = &finished
+        && !uncounted_left
+        && terminating == 0
+    {
+        let kind = s(&c["type"]).to_string();
+        if !condition_true(&job, &kind) {
+            push_condition(&mut job, c.clone());
+        }
+        if kind == "Complete" {
+            job["status"]["completionTime"] = c["lastTransitionTime"].clone();
+        }
+        job_finished = true;
+        needs_flush = true;
+    }
+    if needs_flush {
+        steps.extend(plain(status_update(&job)).map(|o| (0, Step::Send(Box::new(o)))));
+        if job_finished && let Some(c) = &finished {
+            if c["type"] == "Complete" {
+                if completions.is_some_and(|n| int(&job["status"]["succeeded"]) > n) {
+                    steps.push((0, Step::Event(job_note(job_arc, true, "TooManySucceededPods", "Too many succeeded pods running after completion count reached".into()))));
+                }
+                steps.push((0, Step::Event(job_note(job_arc, false, "Completed", "Job completed".into()))));
+            } else {
+                let reason: &'static str = match s(&c["reason"]) {
+                    "BackoffLimitExceeded" => "BackoffLimitExceeded",
+                    "DeadlineExceeded" => "DeadlineExceeded",
+                    "PodFailurePolicy" => "PodFailurePolicy",
+                    _ => "Failed",
+                };
+                steps.push((0, Step::Event(job_note(job_arc, true, reason, s(&c["message"]).to_string()))));
+            }
+        }
+    }
+    steps
+}
+
+fn push_uncounted(job: &mut Value, field: &str, pod_uid: &str) {
+    match job["status"]["uncountedTerminatedPods"][field].as_array_mut() {
+        Some(a) => a.push(json!(pod_uid)),
+        None => job["status"]["uncountedTerminatedPods"][field] = json!([pod_uid]),
+    }
+}
+
+/// `cleanUncountedPodsWithoutFinalizers`: uids whose finalizer is gone move to the counters.
+fn clean_uncounted(job: &mut Value, with_finalizer: &BTreeSet<String>) -> bool {
+    let mut updated = false;
+    for (field, counter) in [("succeeded", "succeeded"), ("failed", "failed")] {
+        let Some(list) = job["status"]["uncountedTerminatedPods"][field].as_array().cloned() else { continue };
+        let kept: Vec<Value> = list.iter().filter(|u| u.as_str().is_some_and(|u| with_finalizer.contains(u))).cloned().collect();
+        if kept.len() != list.len() {
+            updated = true;
+            let n = int(&job["status"][counter]) + (list.len() - kept.len()) as i64;
+            job["status"][counter] = json!(n);
+            let status = &mut job["status"]["uncountedTerminatedPods"];
+            if kept.is_empty() {
+                if let Some(m) = status.as_object_mut() {
+                    m.remove(field);
+                }
+            } else {
+                status[field] = json!(kept);
+            }
+        }
+    }
+    updated
+}
+
+/// `pastBackoffLimitOnFailure`: container restarts of running and pending pods.
+fn past_backoff_limit_on_failure(job: &Value, pods: &[Arc<Value>], limit: i64) -> bool {
+    if job["spec"]["template"]["spec"]["restartPolicy"] != "OnFailure" {
+        return false;
+    }
+    let mut restarts = 0;
+    for p in pods {
+        if matches!(phase(p), "Running" | "Pending") {
+            for list in ["initContainerStatuses", "containerStatuses"] {
+                restarts += p["status"][list].as_array().into_iter().flatten().map(|c| int(&c["restartCount"])).sum::<i64>();
+            }
+        }
+    }
+    if limit == 0 { restarts > 0 } else { restarts >= limit }
+}
+
+/// `manageJob`: returns the new active count.
+#[allow(clippy::too_many_arguments)]
+fn manage_job(
+    state: &mut BatchState,
+    key: &str,
+    job_arc: &Arc<Value>,
+    job: &Value,
+    pods: &[Arc<Value>],
+    active_pods: &[&Value],
+    succeeded: i64,
+    succeeded_indexes: &BTreeSet<i64>,
+    terminating: &mut i64,
+    ready: &mut i64,
+    backoff: &BackoffRecord,
+    now: Time,
+    steps: &mut Vec<(u64, Step)>,
+) -> i64 {
+    let mut active = active_pods.len() as i64;
+    let parallelism = job["spec"]["parallelism"].as_i64().unwrap_or(1);
+    let completions = job["spec"]["completions"].as_i64();
+    let ns = s(&job["metadata"]["namespace"]);
+    let delete = |state: &mut BatchState, list: Vec<&Value>, steps: &mut Vec<(u64, Step)>, terminating: &mut i64, ready: &mut i64| -> i64 {
+        let e = state.expectations.entry(key.to_string()).or_default();
+        *e = (0, list.len() as i64);
+        for p in &list {
+            if let Some(o) = plain(remove_finalizer_request(p)) {
+                steps.push((0, Step::Send(Box::new(o))));
+            }
+            steps.extend(delete_pod(job_arc, p).map(|o| (0, Step::Send(Box::new(o)))));
+            if super::endpointslice::pod_ready(p) {
+                *ready -= 1;
+            }
+        }
+        *terminating += list.len() as i64;
+        list.len() as i64
+    };
+    if suspended(job) {
+        let removed = delete(state, active_pods.to_vec(), steps, terminating, ready);
+        return active - removed;
+    }
+    let want = match completions {
+        None => if succeeded > 0 { active } else { parallelism },
+        Some(c) => (c - succeeded).min(parallelism).max(0),
+    };
+    let rm_at_least = (active - want).max(0) as usize;
+    let mut candidates: Vec<&Value> = Vec::new();
+    if is_indexed(job) {
+        // Duplicated and out-of-range indexes go first (`appendDuplicatedIndexPodsForRemoval`).
+        let mut seen = BTreeSet::new();
+        let mut sorted = active_pods.to_vec();
+        sorted.sort_by_key(|p| completion_index(p).unwrap_or(i64::MAX));
+        for p in sorted {
+            match completion_index(p) {
+                Some(i) if i < completions.unwrap_or(0) && seen.insert(i) => {}
+                _ => candidates.push(p),
+            }
+        }
+    }
+    if candidates.len() < rm_at_least {
+        let mut left: Vec<&Value> = active_pods.iter().copied().filter(|p| !candidates.iter().any(|c| uid(c) == uid(p))).collect();
+        left.sort_by_key(|p| removal_rank(p));
+        let need = rm_at_least - candidates.len();
+        candidates.extend(left.into_iter().take(need));
+    }
+    if !candidates.is_empty() {
+        let removed = delete(state, candidates, steps, terminating, ready);
+        return active - removed;
+    }
+    let terminating_now = if only_replace_failed(job) { *terminating } else { 0 };
+    let mut diff = want - terminating_now - active;
+    if diff <= 0 {
+        return active;
+    }
+    let remaining = remaining_backoff_ms(backoff, now, POD_FAILURE_BACKOFF_MS, MAX_POD_FAILURE_BACKOFF_MS);
+    if remaining > 0 {
+        steps.push((remaining.max(SYNC_BATCH_MS), Step::Requeue));
+        return active;
+    }
+    let mut indexes: Vec<Option<i64>> = vec![None; diff as usize];
+    if is_indexed(job) {
+        // `firstPendingIndexes`.
+        let c = completions.unwrap_or(0);
+        let busy: BTreeSet<i64> = active_pods.iter().filter_map(|p| completion_index(p)).collect();
+        let pending: Vec<Option<i64>> = (0..c).filter(|i| !succeeded_indexes.contains(i) && !busy.contains(i)).take(diff as usize).map(Some).collect();
+        diff = pending.len() as i64;
+        indexes = pending;
+    }
+    let _ = pods;
+    state.expectations.insert(key.to_string(), (diff, 0));
+    active += diff;
+    for index in indexes {
+        let pod = pod_from_template(job, index);
+        let Some(request) = create_request(SA, "pods", ns, pod) else { continue };
+        steps.push((0, Step::Send(Box::new(Out {
+            request,
+            success: Some(job_note(job_arc, false, "SuccessfulCreate", "Created pod: {}".into())),
+            failure: Some(job_note(job_arc, true, "FailedCreate", "Error creating: {}".into())),
+            expected_create: true,
+        }))));
+    }
+    active
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `backoff_utils_test.go` `TestGetRemainingBackoffTime` (default 10 s, max 6 min there).
+    #[test]
+    fn remaining_backoff() {
+        let at = |s: u64| Time(s * 1000);
+        let cases = [
+            // (failures, last failure, now, default, max, want)
+            (0, None, 0, 5, 15, 0),
+            (1, Some(0), 3, 5, 15, 2),
+            (2, Some(0), 3, 5, 15, 7),
+            (3, Some(0), 3, 5, 15, 12),
+            (4, Some(0), 3, 5, 15, 12),
+            (3, Some(0), 20, 5, 15, 0),
+            (1, Some(0), 0, 10, 600, 10),
+            (2, Some(0), 0, 10, 600, 20),
+            (7, Some(0), 0, 10, 600, 600),
+        ];
+        for (failures, last, now, default, max, want) in cases {
+            let r = BackoffRecord { failures_after_last_success: failures, last_failure: last.map(at) };
+            assert_eq!(remaining_backoff_ms(&r, at(now), default * 1000, max * 1000), want * 1000, "{failures} failures at {now}s");
+        }
+    }
+
+    #[test]
+    fn intervals() {
+        let set = |v: &[i64]| v.iter().copied().collect::<BTreeSet<i64>>();
+        assert_eq!(intervals_string(&set(&[])), "");
+        assert_eq!(intervals_string(&set(&[0])), "0");
+        assert_eq!(intervals_string(&set(&[0, 1])), "0,1");
+        assert_eq!(intervals_string(&set(&[0, 1, 2, 4, 6, 7, 8])), "0-2,4,6-8");
+        assert_eq!(parse_intervals("0-2,4,6-8", 7), set(&[0, 1, 2, 4, 6]));
+    }
+
+    #[test]
+    fn backoff_records() {
+        let pod = |finished: &str| json!({"status": {"containerStatuses": [{"state": {"terminated": {"finishedAt": finished}}}]}});
+        let (a, b) = (pod("2026-03-02T09:00:10Z"), pod("2026-03-02T09:00:20Z"));
+        let r = new_backoff_record(BackoffRecord::default(), &[], &[&a, &b]);
+        assert_eq!(r, BackoffRecord { failures_after_last_success: 2, last_failure: Some(Time(20_000)) });
+        let r2 = new_backoff_record(r, &[&a], &[&b]);
+        assert_eq!(r2, BackoffRecord { failures_after_last_success: 1, last_failure: Some(Time(20_000)) });
+        assert_eq!(new_backoff_record(r, &[&b], &[]), BackoffRecord::default());
+    }
+}
