@@ -8,7 +8,9 @@
 //! it. Workload controllers arrive with their issue.
 
 pub mod endpoints;
+pub mod disruption;
 pub mod endpointslice;
+pub mod garbagecollector;
 mod namespace;
 pub mod node_health;
 mod nodeipam;
