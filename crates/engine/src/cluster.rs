@@ -372,6 +372,23 @@ fn seed_rbac(e: &mut Engine) {
             rule(&[""], &["pods"], &["get", "list", "watch", "update"]),
             events.clone(),
         ]),
+        // bootstrappolicy/controller_policy.go, "disruption-controller".
+        ("disruption-controller", vec![
+            rule(&["extensions", "apps"], &["deployments"], &["get", "list", "watch"]),
+            rule(&["apps", "extensions"], &["replicasets"], &["get", "list", "watch"]),
+            rule(&[""], &["replicationcontrollers"], &["get", "list", "watch"]),
+            rule(&["policy"], &["poddisruptionbudgets"], &["get", "list", "watch"]),
+            rule(&["apps"], &["statefulsets"], &["get", "list", "watch"]),
+            rule(&["policy"], &["poddisruptionbudgets/status"], &["update"]),
+            rule(&["*"], &["*/scale"], &["get"]),
+            rule(&[""], &["pods/status"], &["patch", "update"]),
+            events.clone(),
+        ]),
+        // bootstrappolicy/controller_policy.go, "generic-garbage-collector".
+        ("generic-garbage-collector", vec![
+            rule(&["*"], &["*"], &["delete", "get", "list", "patch", "update", "watch"]),
+            events.clone(),
+        ]),
         // bootstrappolicy/controller_policy.go, "endpointslice-controller".
         ("endpointslice-controller", vec![
             rule(&[""], &["nodes", "pods", "services"], &["get", "list", "watch"]),

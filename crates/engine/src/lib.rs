@@ -115,6 +115,10 @@ pub(crate) enum Task {
     WorkloadResync { kind: &'static str, namespace: String, name: String },
     /// The Job, CronJob and TTL-after-finished controllers' work queue and requests.
     Batch(Box<controllers::job::BatchTask>),
+    /// A garbage collector worker takes an item from its queue.
+    Gc { component: usize, item: Box<controllers::garbagecollector::Item> },
+    /// The disruption controller syncs a PodDisruptionBudget (namespace, name).
+    PdbSync { component: usize, key: Box<(String, String)> },
 }
 
 /// An event series being counted (client-go's event broadcaster cache).
@@ -204,6 +208,10 @@ pub struct Engine {
     pub(crate) workloads: controllers::replicaset::State,
     /// The Job, CronJob and TTL-after-finished controllers' memory.
     pub(crate) batch: controllers::job::BatchState,
+    /// The garbage collector's dependency graph and queues.
+    pub(crate) gc: controllers::garbagecollector::GcState,
+    /// The disruption controller's queue and event recorder.
+    pub(crate) pdb: controllers::disruption::DisruptionState,
     /// Client watches opened from outside the cluster (`kubectl get -w`).
     taps: Vec<Tap>,
     next_tap: u64,
@@ -255,6 +263,8 @@ impl Engine {
             controller_events: Default::default(),
             workloads: Default::default(),
             batch: Default::default(),
+            gc: Default::default(),
+            pdb: Default::default(),
             taps: Vec::new(),
             next_tap: 0,
             proxies: BTreeMap::new(),
@@ -444,6 +454,13 @@ impl Engine {
                     for w in writes {
                         self.schedule_write(component, w);
                     }
+                    for item in controllers::garbagecollector::observe(&mut self.gc, &self.components[component].cache, &event, old.as_deref()) {
+                        self.schedule_gc(component, item);
+                    }
+                    for key in controllers::disruption::observe(&mut self.pdb, &self.components[component].cache, &event) {
+                        let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
+                        self.schedule(at, Task::PdbSync { component, key: Box::new(key) });
+                    }
                 }
             }
             Task::ScheduleOne => self.schedule_one(),
@@ -471,6 +488,20 @@ impl Engine {
             Task::TrafficRequest { job, index } => self.traffic_request(job, index),
             Task::TrafficResponse { job, second, node, endpoint, container, generation, code } => self.traffic_response(job, second, &node, &endpoint, &container, generation, code),
             Task::TrafficFinish { job } => self.traffic_finish(job),
+            Task::Gc { component, item } => {
+                if self.components.get(component).is_some_and(|c| c.running) {
+                    controllers::garbagecollector::work(self, component, *item);
+                } else {
+                    self.gc.reset();
+                }
+            }
+            Task::PdbSync { component, key } => {
+                if self.components.get(component).is_some_and(|c| c.running) {
+                    controllers::disruption::sync(self, component, &key.0, &key.1);
+                } else {
+                    self.pdb.reset();
+                }
+            }
             Task::Batch(task) => self.batch_task(*task),
             Task::Write { component, write } => self.controller_write(component, *write),
             Task::WorkloadResync { kind, namespace, name } => self.workload_resync(kind, &namespace, &name),
@@ -593,6 +624,17 @@ impl Engine {
             n += 1;
         }
         n
+    }
+
+    /// Queues a garbage collector work item (the work-queue hand-off).
+    pub(crate) fn schedule_gc(&mut self, component: usize, item: controllers::garbagecollector::Item) {
+        let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
+        self.schedule(at, Task::Gc { component, item: Box::new(item) });
+    }
+
+    /// Queues a PodDisruptionBudget sync at `at` (the recheck of an eviction's 2 minutes).
+    pub(crate) fn schedule_pdb_sync(&mut self, component: usize, key: (String, String), at: Time) {
+        self.schedule(at.max(self.now), Task::PdbSync { component, key: Box::new(key) });
     }
 
     /// The PersistentVolume controller syncs every claim and volume; the next pass in 15 s.
@@ -782,6 +824,23 @@ impl Engine {
                     for w in writes {
                         self.schedule_write(i, w);
                     }
+                }
+            }
+        }
+        if id.name == "kube-controller-manager" {
+            // The garbage collector's graph is rebuilt from the fresh lists; dangling
+            // references found there are queued.
+            self.gc.reset();
+            self.pdb.reset();
+            let objects: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self.components[i].cache.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+            for (key, object) in objects {
+                let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
+                for item in controllers::garbagecollector::observe(&mut self.gc, &self.components[i].cache, &event, None) {
+                    self.schedule_gc(i, item);
+                }
+                for key in controllers::disruption::observe(&mut self.pdb, &self.components[i].cache, &event) {
+                    let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
+                    self.schedule(at, Task::PdbSync { component: i, key: Box::new(key) });
                 }
             }
         }

@@ -139,6 +139,7 @@ resources! {
     "discovery.k8s.io" "v1" "EndpointSlice" "endpointslices" "endpointslice" [] true RW => EndpointSlice;
     "networking.k8s.io" "v1" "IPAddress" "ipaddresses" "ipaddress" ["ip"] false RW => IPAddress;
     "networking.k8s.io" "v1" "ServiceCIDR" "servicecidrs" "servicecidr" [] false RW => ServiceCIDR;
+    "policy" "v1" "PodDisruptionBudget" "poddisruptionbudgets" "poddisruptionbudget" ["pdb"] true RW => PodDisruptionBudget;
     "rbac.authorization.k8s.io" "v1" "ClusterRoleBinding" "clusterrolebindings" "clusterrolebinding" [] false RW => ClusterRoleBinding;
     "rbac.authorization.k8s.io" "v1" "ClusterRole" "clusterroles" "clusterrole" [] false RW => ClusterRole;
     "rbac.authorization.k8s.io" "v1" "RoleBinding" "rolebindings" "rolebinding" [] true RW => RoleBinding;

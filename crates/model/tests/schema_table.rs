@@ -34,6 +34,7 @@ const ROOTS: &[(&str, &str)] = &[
     ("api::discovery::v1", "EndpointSlice"),
     ("api::networking::v1", "IPAddress"),
     ("api::networking::v1", "ServiceCIDR"),
+    ("api::policy::v1", "PodDisruptionBudget"),
     ("api::rbac::v1", "ClusterRoleBinding"),
     ("api::rbac::v1", "ClusterRole"),
     ("api::rbac::v1", "RoleBinding"),

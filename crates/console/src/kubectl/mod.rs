@@ -119,6 +119,7 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "set" => rollout::set(ctx, rest, &mut out),
         "cordon" => node_ops::cordon(ctx, rest, &mut out, true),
         "uncordon" => node_ops::cordon(ctx, rest, &mut out, false),
+        "drain" => node_ops::drain(ctx, rest, &mut out),
         "taint" => node_ops::taint(ctx, rest, &mut out),
         "label" => node_ops::label(ctx, rest, &mut out),
         "expose" => expose::expose(ctx, rest, &mut out),
@@ -874,7 +875,32 @@ const DELETE_FLAGS: &[Spec] = &[
     Spec { long: "dry-run", short: None, kind: Kind::OptionalValue("unchanged") },
     Spec { long: "output", short: Some('o'), kind: Kind::Value },
     Spec { long: "ignore-not-found", short: None, kind: Kind::Bool },
+    Spec { long: "cascade", short: None, kind: Kind::OptionalValue("background") },
 ];
+
+/// `GetCascadingStrategy` (kubectl `pkg/cmd/delete/delete.go`): the propagation policy, with
+/// the deprecation warning for a boolean value.
+fn cascading_strategy(p: &flags::Parsed, out: &mut Output) -> Result<&'static str, String> {
+    let value = p.get("cascade").unwrap_or("background");
+    let parsed = match value {
+        "1" | "t" | "T" | "TRUE" | "true" | "True" => Some(true),
+        "0" | "f" | "F" | "FALSE" | "false" | "False" => Some(false),
+        _ => None,
+    };
+    match parsed {
+        None => match value {
+            "orphan" => Ok("Orphan"),
+            "foreground" => Ok("Foreground"),
+            "background" => Ok("Background"),
+            other => Err(format!("error: invalid cascade value ({other}). Must be \"background\", \"foreground\", or \"orphan\"\n")),
+        },
+        Some(b) => {
+            let (policy, instead) = if b { ("Background", "background") } else { ("Orphan", "orphan") };
+            out.err(&format!("warning: --cascade={value} is deprecated (boolean value) and can be replaced with --cascade={instead}.\n"));
+            Ok(policy)
+        }
+    }
+}
 
 fn delete(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let p = match flags::parse(args, DELETE_FLAGS, "delete") {
@@ -883,6 +909,10 @@ fn delete(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     };
     let dry = match dry_run(&p, "delete") {
         Ok(d) => d,
+        Err(e) => return out.err(&e),
+    };
+    let policy = match cascading_strategy(&p, out) {
+        Ok(policy) => policy,
         Err(e) => return out.err(&e),
     };
     // Complete(): --now is 1 s; --grace-period=0 without --force becomes 1; --force alone is 0.
@@ -953,6 +983,7 @@ fn delete(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         req.name = Some(name.clone());
         req.impersonate = impersonation(&p);
         req.dry_run = dry != DryRun::None;
+        req.propagation_policy = Some(policy.to_string());
         if grace >= 0 {
             req.grace_period_seconds = Some(grace);
         }

@@ -35,6 +35,7 @@ pub fn headers(kind: &str, wide: bool) -> Vec<&'static str> {
         // kubectl drops the extra cell.
         "IPAddress" => (&["NAME", "PARENTREF"], &[]),
         "ServiceCIDR" => (&["NAME", "CIDRS", "AGE"], &[]),
+        "PodDisruptionBudget" => (&["NAME", "MIN AVAILABLE", "MAX UNAVAILABLE", "ALLOWED DISRUPTIONS", "AGE"], &[]),
         "PersistentVolumeClaim" => (&["NAME", "STATUS", "VOLUME", "CAPACITY", "ACCESS MODES", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "AGE"], &["VOLUMEMODE"]),
         "PersistentVolume" => (&["NAME", "CAPACITY", "ACCESS MODES", "RECLAIM POLICY", "STATUS", "CLAIM", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "REASON", "AGE"], &["VOLUMEMODE"]),
         "StorageClass" => (&["NAME", "PROVISIONER", "RECLAIMPOLICY", "VOLUMEBINDINGMODE", "ALLOWVOLUMEEXPANSION", "AGE"], &[]),
@@ -219,6 +220,16 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
         }
         "Job" => return super::batch::job_row(obj, now, wide),
         "CronJob" => return super::batch::cronjob_row(obj, now, wide),
+        "PodDisruptionBudget" => {
+            // `printPodDisruptionBudget`: an IntOrString as `String()` prints it, else N/A.
+            let int_or_string = |v: &Value| match v {
+                Value::Number(n) => n.to_string(),
+                Value::String(t) => t.clone(),
+                _ => "N/A".to_string(),
+            };
+            let allowed = obj["status"]["disruptionsAllowed"].as_i64().unwrap_or(0);
+            vec![name, int_or_string(&obj["spec"]["minAvailable"]), int_or_string(&obj["spec"]["maxUnavailable"]), allowed.to_string(), created]
+        }
         "PersistentVolumeClaim" => return pvc_row(obj, created, wide),
         "PersistentVolume" => return pv_row(obj, created, wide),
         "StorageClass" => {

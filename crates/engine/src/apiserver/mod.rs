@@ -6,6 +6,7 @@
 pub mod admission;
 pub mod authn;
 pub mod defaults;
+pub mod eviction;
 pub mod ipalloc;
 pub mod rbac;
 pub mod status;
@@ -90,6 +91,17 @@ pub struct Request {
     /// A component's own credentials; `None` for kubectl (the kubeconfig user).
     pub credentials: Option<UserInfo>,
     pub user_agent: String,
+    /// For deletes: `DeleteOptions.propagationPolicy` (`Background`, `Foreground`, `Orphan`).
+    pub propagation_policy: Option<String>,
+    /// For deletes: `DeleteOptions.preconditions` (uid, resourceVersion).
+    pub preconditions: Option<Preconditions>,
+}
+
+/// `metav1.Preconditions`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Preconditions {
+    pub uid: Option<String>,
+    pub resource_version: Option<String>,
 }
 
 impl Request {
@@ -109,6 +121,8 @@ impl Request {
             field_manager: "kubectl".into(),
             credentials: None,
             user_agent: USER_AGENT.into(),
+            propagation_policy: None,
+            preconditions: None,
         }
     }
 
@@ -207,6 +221,7 @@ impl Engine {
             Verb::Get => self.get(req).map(Response::Object),
             Verb::List => Ok(Response::List(self.list(req))),
             Verb::Create if req.subresource.as_deref() == Some("binding") => self.bind(req, object).map(Response::Object),
+            Verb::Create if req.subresource.as_deref() == Some("eviction") && req.resource.kind == "Pod" => self.evict(req, object).map(Response::Object),
             Verb::Create => self.create(req, object).map(Response::Object),
             Verb::Update => self.update(req, object).map(Response::Object),
             Verb::Patch => self.patch(req, object).map(Response::Object),
@@ -515,6 +530,11 @@ impl Engine {
                 obj["status"] = json!({});
             }
             "Service" => return self.allocate_service_addresses(obj, req.dry_run),
+            "PodDisruptionBudget" => {
+                // `podDisruptionBudgetStrategy.PrepareForCreate`: an empty status, generation 1.
+                meta["generation"] = json!(1);
+                obj["status"] = json!({"currentHealthy": 0, "desiredHealthy": 0, "disruptionsAllowed": 0, "expectedPods": 0});
+            }
             "Job" => {
                 // `pkg/registry/batch/job/strategy.go` `generateSelector`: the job's uid
                 // selects its pods, and the template carries it.
@@ -728,9 +748,14 @@ impl Engine {
         self.update(&update, object)
     }
 
-    /// Graceful deletion (`pkg/registry/core/pod/strategy.go` `CheckGracefulDelete`): a pod
-    /// bound to a node gets `deletionTimestamp` and waits for its kubelet; an unbound pod, a
-    /// zero grace period, or any other object goes at once (finalizers permitting).
+    /// The generic registry's `Delete` (`staging/src/k8s.io/apiserver/pkg/registry/generic/
+    /// registry/store.go`): preconditions, then graceful deletion (`pkg/registry/core/pod/
+    /// strategy.go` `CheckGracefulDelete`: a pod bound to a node gets `deletionTimestamp` and
+    /// waits for its kubelet; an unbound pod or a zero grace period goes at once), and the
+    /// garbage collector's finalizers (`deletionFinalizersForGarbageCollection`: `orphan` or
+    /// `foregroundDeletion` by the propagation policy, else by the finalizers already there,
+    /// else by the registry's default policy). An object with finalizers is only marked
+    /// (`markAsDeleting`: deletionTimestamp now, grace 0, generation + 1).
     fn delete(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Value, Status> {
         let rt = req.resource;
         let name = req.name.clone().unwrap_or_default();
@@ -738,6 +763,7 @@ impl Engine {
         let Some(current) = self.store.get(&key).cloned() else {
             return Err(Status::not_found(rt, &name));
         };
+        check_preconditions(rt, &name, &current, req.preconditions.as_ref())?;
         if req.dry_run {
             return Ok(current);
         }
@@ -745,15 +771,47 @@ impl Engine {
             return self.delete_namespace(key, current, object);
         }
         let bound = current["spec"]["nodeName"].as_str().is_some_and(|n| !n.is_empty());
-        let has_finalizers = current["metadata"]["finalizers"].as_array().is_some_and(|f| !f.is_empty());
         let grace = req.grace_period_seconds.unwrap_or_else(|| current["spec"]["terminationGracePeriodSeconds"].as_i64().unwrap_or(30));
         let graceful = rt.kind == "Pod" && bound && grace > 0;
-        if graceful || has_finalizers {
-            if current["metadata"].get("deletionTimestamp").is_some_and(|t| !t.is_null()) {
+        let deleting = current["metadata"].get("deletionTimestamp").is_some_and(|t| !t.is_null());
+        let (update_finalizers, finalizers) = gc_finalizers(rt, &current, req.propagation_policy.as_deref());
+        let pending_finalizers = !finalizers.is_empty();
+        if deleting {
+            // `BeforeDelete` on an object already being deleted: a running grace period may
+            // only be shortened (`pendingGraceful` otherwise); finalizers change only while no
+            // grace period runs.
+            let running_grace = current["metadata"]["deletionGracePeriodSeconds"].as_i64().unwrap_or(0);
+            if running_grace > 0 || !pending_finalizers {
+                if !pending_finalizers && (running_grace == 0 || !graceful) {
+                    return self.remove(&key, object).ok_or_else(|| Status::not_found(rt, &name));
+                }
+                if pending_finalizers && running_grace > 0 && !graceful {
+                    // The grace period is cut to 0; the finalizers still hold the object.
+                    let mut obj = current.clone();
+                    obj["metadata"]["deletionGracePeriodSeconds"] = json!(0);
+                    return Ok(self.write(key, obj, object));
+                }
+                return Ok(current);
+            }
+            if !update_finalizers {
                 return Ok(current);
             }
             let mut obj = current.clone();
+            set_finalizers(&mut obj, &finalizers);
+            return Ok(self.write(key, obj, object));
+        }
+        if graceful || pending_finalizers {
+            let mut obj = current.clone();
+            if update_finalizers {
+                set_finalizers(&mut obj, &finalizers);
+            }
             let at = if graceful { self.now.plus_millis(grace as u64 * 1000) } else { self.now };
+            if !graceful
+                && let Some(g) = obj["metadata"]["generation"].as_i64()
+                && g > 0
+            {
+                obj["metadata"]["generation"] = json!(g + 1);
+            }
             obj["metadata"]["deletionTimestamp"] = json!(at.rfc3339());
             obj["metadata"]["deletionGracePeriodSeconds"] = json!(if graceful { grace } else { 0 });
             return Ok(self.write(key, obj, object));
@@ -804,6 +862,73 @@ impl Engine {
         obj["status"]["phase"] = json!("Terminating");
         Ok(self.write(key, obj, object))
     }
+}
+
+/// `metav1.FinalizerOrphanDependents` and `metav1.FinalizerDeleteDependents`.
+pub const FINALIZER_ORPHAN: &str = "orphan";
+pub const FINALIZER_FOREGROUND: &str = "foregroundDeletion";
+
+/// The registry strategy's `DefaultGarbageCollectionPolicy`: batch/v1 Jobs orphan their pods
+/// for backwards compatibility (`pkg/registry/batch/job/strategy.go`); every other served
+/// type deletes dependents (in the background, unless the request says otherwise).
+fn default_orphans(rt: &ResourceType) -> bool {
+    rt.group == "batch" && rt.kind == "Job"
+}
+
+/// `deletionFinalizersForGarbageCollection` (with `shouldOrphanDependents` and
+/// `shouldDeleteDependents`): whether the finalizers change, and the finalizers the object
+/// ends up with.
+pub fn gc_finalizers(rt: &ResourceType, obj: &Value, policy: Option<&str>) -> (bool, Vec<String>) {
+    let existing: Vec<String> = obj["metadata"]["finalizers"].as_array().map(|fs| fs.iter().filter_map(|f| f.as_str().map(str::to_string)).collect()).unwrap_or_default();
+    let from_finalizers = || existing.iter().find_map(|f| match f.as_str() {
+        FINALIZER_ORPHAN => Some("Orphan"),
+        FINALIZER_FOREGROUND => Some("Foreground"),
+        _ => None,
+    });
+    let effective = match policy {
+        Some(p @ ("Orphan" | "Background" | "Foreground")) => Some(p),
+        _ => from_finalizers().or(if default_orphans(rt) { Some("Orphan") } else { None }),
+    };
+    let mut new: Vec<String> = existing.iter().filter(|f| *f != FINALIZER_ORPHAN && *f != FINALIZER_FOREGROUND).cloned().collect();
+    match effective {
+        Some("Orphan") => new.push(FINALIZER_ORPHAN.into()),
+        Some("Foreground") => new.push(FINALIZER_FOREGROUND.into()),
+        _ => {}
+    }
+    let old_set: std::collections::BTreeSet<&String> = existing.iter().collect();
+    let new_set: std::collections::BTreeSet<&String> = new.iter().collect();
+    if old_set == new_set { (false, existing) } else { (true, new) }
+}
+
+fn set_finalizers(obj: &mut Value, finalizers: &[String]) {
+    if finalizers.is_empty() {
+        if let Some(m) = obj["metadata"].as_object_mut() {
+            m.remove("finalizers");
+        }
+    } else {
+        obj["metadata"]["finalizers"] = json!(finalizers);
+    }
+}
+
+/// `storage.Preconditions.Check`: a Conflict naming the mismatch.
+pub(crate) fn check_preconditions(rt: &ResourceType, name: &str, current: &Value, pre: Option<&Preconditions>) -> Result<(), Status> {
+    let Some(pre) = pre else { return Ok(()) };
+    let conflict = |what: &str, want: &str, have: &str| {
+        Status::plain(Reason::Conflict, format!("Operation cannot be fulfilled on {} \"{name}\": Precondition failed: {what} in precondition: {want}, {what} in object meta: {have}", rt.qualified_plural()))
+    };
+    if let Some(uid) = &pre.uid {
+        let have = current["metadata"]["uid"].as_str().unwrap_or_default();
+        if have != uid {
+            return Err(conflict("UID", uid, have));
+        }
+    }
+    if let Some(rv) = &pre.resource_version {
+        let have = current["metadata"]["resourceVersion"].as_str().unwrap_or_default();
+        if have != rv {
+            return Err(conflict("ResourceVersion", rv, have));
+        }
+    }
+    Ok(())
 }
 
 /// Field selectors (`apimachinery/pkg/fields`): each `path=value` / `path!=value` term compared

@@ -18,6 +18,8 @@ pub enum Reason {
     RequestEntityTooLarge,
     InternalError,
     ServiceUnavailable,
+    /// 429 (the eviction subresource refusing a disruption).
+    TooManyRequests,
 }
 
 impl Reason {
@@ -33,6 +35,7 @@ impl Reason {
             Reason::RequestEntityTooLarge => "RequestEntityTooLarge",
             Reason::InternalError => "InternalError",
             Reason::ServiceUnavailable => "ServiceUnavailable",
+            Reason::TooManyRequests => "TooManyRequests",
         }
     }
 
@@ -47,6 +50,7 @@ impl Reason {
             Reason::RequestEntityTooLarge => 413,
             Reason::InternalError => 500,
             Reason::ServiceUnavailable => 503,
+            Reason::TooManyRequests => 429,
         }
     }
 }

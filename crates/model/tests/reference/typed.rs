@@ -18,7 +18,7 @@ pub fn roundtrip_as<T: serde::de::DeserializeOwned + serde::Serialize>(
 
 /// The typed round trip of a served kind, by kind name.
 pub fn roundtrip_for(kind: &str) -> Roundtrip {
-    use k8s_openapi::api::{apps::v1 as apps, batch::v1 as batch, coordination::v1 as coordination, core::v1 as core, discovery::v1 as discovery, networking::v1 as networking, rbac::v1 as rbac, scheduling::v1 as scheduling, storage::v1 as storage};
+    use k8s_openapi::api::{apps::v1 as apps, batch::v1 as batch, coordination::v1 as coordination, core::v1 as core, discovery::v1 as discovery, networking::v1 as networking, policy::v1 as policy, rbac::v1 as rbac, scheduling::v1 as scheduling, storage::v1 as storage};
     match kind {
         "ConfigMap" => roundtrip_as::<core::ConfigMap>,
         "Endpoints" => roundtrip_as::<core::Endpoints>,
@@ -41,6 +41,7 @@ pub fn roundtrip_for(kind: &str) -> Roundtrip {
         "EndpointSlice" => roundtrip_as::<discovery::EndpointSlice>,
         "IPAddress" => roundtrip_as::<networking::IPAddress>,
         "ServiceCIDR" => roundtrip_as::<networking::ServiceCIDR>,
+        "PodDisruptionBudget" => roundtrip_as::<policy::PodDisruptionBudget>,
         "ClusterRoleBinding" => roundtrip_as::<rbac::ClusterRoleBinding>,
         "ClusterRole" => roundtrip_as::<rbac::ClusterRole>,
         "RoleBinding" => roundtrip_as::<rbac::RoleBinding>,
