@@ -69,9 +69,9 @@ impl Layout {
     pub fn new(reactions: &[Reaction], trace: &[podlife_engine::TraceEvent], show_all: bool) -> Layout {
         let shown: Vec<(usize, &Reaction)> = reactions.iter().enumerate().filter(|(_, r)| show_all || !r.background).collect();
         let mut lanes: Vec<String> = shown.iter().map(|(_, r)| lane_of(&r.actor)).collect();
-        lanes.sort_by_key(|l| lane_rank(l));
+        podlife_engine::sort::sort_by_key(&mut lanes, |l| lane_rank(l));
         lanes.dedup();
-        let lane_index: BTreeMap<&str, usize> = lanes.iter().enumerate().map(|(i, l)| (l.as_str(), i)).collect();
+        let lane_index: BTreeMap<&str, usize> = podlife_engine::sort::collect_map(lanes.iter().enumerate().map(|(i, l)| (l.as_str(), i)));
         let mut x = LABEL_W + 10.0;
         let mut ticks = Vec::with_capacity(shown.len());
         let mut gaps = Vec::new();

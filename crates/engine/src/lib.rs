@@ -399,7 +399,7 @@ impl Engine {
         if node.is_some() {
             targets.extend(self.watch_index.get(&key(node)).cloned().unwrap_or_default());
         }
-        targets.sort_unstable();
+        crate::sort::sort(&mut targets);
         targets.dedup();
         targets.retain(|&i| self.components[i].running && self.components[i].id.node.as_ref().is_none_or(|n| !self.down_nodes.contains(n)) && self.components[i].wants(event));
         targets

@@ -92,7 +92,7 @@ impl Engine {
             .filter(|e| e["conditions"]["ready"].as_bool().unwrap_or(true))
             .filter_map(|e| Some((e["addresses"][0].as_str()?.to_string(), e["hostname"].as_str().map(str::to_string))))
             .collect();
-        out.sort();
+        crate::sort::sort(&mut out);
         out.dedup();
         out
     }

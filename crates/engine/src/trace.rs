@@ -258,7 +258,7 @@ impl Params {
 
     /// Every parameter as JSON, in key order.
     pub fn to_map(&self) -> BTreeMap<String, Value> {
-        let mut map: BTreeMap<String, Value> = self.entries.iter().cloned().collect();
+        let mut map: BTreeMap<String, Value> = crate::sort::collect_map(self.entries.iter().cloned());
         if let Some(t) = &self.table {
             for key in t.keys() {
                 if let Some(v) = t.entry(key) {

@@ -90,7 +90,7 @@ impl TrafficReport {
     /// The app's own 5xx codes seen, ascending.
     pub fn app_codes(&self) -> Vec<u16> {
         let mut codes: Vec<u16> = self.seconds.iter().flat_map(|s| s.counts.keys()).filter_map(|o| if let Outcome::App(c) = o { Some(*c) } else { None }).collect();
-        codes.sort_unstable();
+        crate::sort::sort(&mut codes);
         codes.dedup();
         codes
     }

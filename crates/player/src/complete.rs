@@ -31,7 +31,7 @@ pub fn candidates(line: &str, names: &[String]) -> Vec<String> {
         _ => Vec::new(),
     };
     let mut out: Vec<String> = pool.into_iter().filter(|c| c.starts_with(prefix)).collect();
-    out.sort();
+    podlife_engine::sort::sort(&mut out);
     out.dedup();
     out
 }

@@ -44,7 +44,7 @@ impl History {
             history.objects.entry(key).or_default().push((revision, Some(object.clone())));
         }
         for versions in history.objects.values_mut() {
-            versions.sort_by_key(|(r, _)| *r);
+            podlife_engine::sort::sort_by_key(versions, |(r, _)| *r);
         }
         history
     }

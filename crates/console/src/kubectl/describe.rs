@@ -581,7 +581,7 @@ pub fn persistent_volume_claim(pvc: &Value, users: &[Value], claim_events: Optio
     }
     // `printPodsMultiline`: sorted by name, one per line.
     let mut names: Vec<&str> = users.iter().map(|p| s(&p["metadata"]["name"])).collect();
-    names.sort_unstable();
+    podlife_engine::sort::sort(&mut names);
     w.push_str("Used By:\t");
     if names.is_empty() {
         w.push_str("<none>\n");

@@ -590,7 +590,7 @@ fn run_pod(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     }
     let mut metadata = json!({"name": name, "labels": labels});
     let annotations: serde_json::Map<String, Value> =
-        p.all("annotations").iter().filter_map(|a| a.split_once('=')).map(|(k, v)| (k.to_string(), json!(v))).collect();
+        podlife_engine::sort::collect_object(p.all("annotations").iter().filter_map(|a| a.split_once('=')).map(|(k, v)| (k.to_string(), json!(v))));
     if !annotations.is_empty() {
         metadata["annotations"] = Value::Object(annotations);
     }

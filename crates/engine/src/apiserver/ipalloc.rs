@@ -202,7 +202,7 @@ impl Engine {
                 }
             }
         }
-        cidrs.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+        crate::sort::sort_by(&mut cidrs, |a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
         let mut out: Vec<Range> = Vec::new();
         for (_, _, r) in cidrs {
             if !out.contains(&r) {

@@ -299,7 +299,7 @@ impl Engine {
     /// Starts a container's process as the shell would exec it. Err is runc's exec error.
     pub(crate) fn shell_process(&mut self, argv: &[String], image_ref: &str, env: &[(String, String)]) -> Box<Shell> {
         let argv = ash_exec_last(argv, image_ref);
-        let env: BTreeMap<String, String> = env.iter().cloned().collect();
+        let env: BTreeMap<String, String> = crate::sort::collect_map(env.iter().cloned());
         Box::new(Shell::from_argv(argv, env))
     }
 

@@ -39,7 +39,7 @@ fn services_to_sync(cache: &crate::components::Cache, event: &WatchEvent) -> Vec
                     names.push(n.to_string());
                 }
             }
-            names.sort();
+            crate::sort::sort(&mut names);
             names.dedup();
             names.into_iter().map(|n| (ns.clone(), n, false)).collect()
         }
@@ -158,8 +158,8 @@ fn sync_service(cache: &crate::components::Cache, event: &WatchEvent, ns: &str, 
     let subsets: Vec<Value> = subsets
         .into_values()
         .map(|(ports, mut ready, mut not_ready)| {
-            ready.sort_by(by_ip);
-            not_ready.sort_by(by_ip);
+            crate::sort::sort_by(&mut ready, by_ip);
+            crate::sort::sort_by(&mut not_ready, by_ip);
             let mut s = serde_json::Map::new();
             if !ready.is_empty() {
                 s.insert("addresses".into(), Value::Array(ready));

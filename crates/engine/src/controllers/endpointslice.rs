@@ -101,7 +101,7 @@ fn services_to_sync(cache: &crate::components::Cache, event: &WatchEvent) -> Vec
                     names.push(svc.to_string());
                 }
             }
-            names.sort();
+            crate::sort::sort(&mut names);
             names.dedup();
             names.into_iter().map(|n| (ns.clone(), n)).collect()
         }

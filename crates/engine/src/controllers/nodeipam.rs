@@ -26,11 +26,12 @@ pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Wr
     if node["spec"]["podCIDR"].as_str().is_some_and(|c| !c.is_empty()) {
         return vec![];
     }
-    let used: BTreeSet<String> = cache
-        .iter()
-        .filter(|(k, _)| k.group.is_empty() && k.resource == "nodes")
-        .filter_map(|(_, n)| n["spec"]["podCIDR"].as_str().map(str::to_string))
-        .collect();
+    let used: BTreeSet<String> = crate::sort::collect_set(
+        cache
+            .iter()
+            .filter(|(k, _)| k.group.is_empty() && k.resource == "nodes")
+            .filter_map(|(_, n)| n["spec"]["podCIDR"].as_str().map(str::to_string)),
+    );
     let Some(free) = (0..RANGES).map(cidr).find(|c| !used.contains(c)) else { return vec![] };
     let mut updated = node.clone();
     updated["spec"]["podCIDR"] = json!(free);

@@ -1054,7 +1054,7 @@ impl Engine {
             events.push(json!({"pod": c.pod_uid, "container": c.name, "type": kind}));
             pods.push(c.pod_uid.clone());
         }
-        m.kubelet.pleg_seen = m.runtime.containers.values().map(|c| (c.id.clone(), c.state)).collect();
+        m.kubelet.pleg_seen = crate::sort::collect_map(m.runtime.containers.values().map(|c| (c.id.clone(), c.state)));
         if events.is_empty() {
             return;
         }

@@ -243,7 +243,7 @@ pub fn categorize(all: &[ProxyEndpoint], local: bool, node: &str) -> Vec<ProxyEn
 fn diff(before: &Rules, after: &Rules) -> Vec<FieldChange> {
     let text = |r: &ServiceRules| Value::Array(r.used.iter().map(|e| Value::String(e.address())).collect());
     let mut keys: Vec<&ServicePortName> = before.services.keys().chain(after.services.keys()).collect();
-    keys.sort();
+    crate::sort::sort(&mut keys);
     keys.dedup();
     keys.into_iter()
         .filter_map(|k| {

@@ -245,7 +245,7 @@ fn plugin_set(v: &Value) -> PluginSet {
             .flatten()
             .map(|e| PluginRef { name: e["name"].as_str().unwrap_or_default().to_string(), weight: e["weight"].as_i64().unwrap_or(0) })
             .collect(),
-        disabled: v["disabled"].as_array().into_iter().flatten().filter_map(|e| e["name"].as_str().map(str::to_string)).collect(),
+        disabled: crate::sort::collect_set(v["disabled"].as_array().into_iter().flatten().filter_map(|e| e["name"].as_str().map(str::to_string))),
     }
 }
 

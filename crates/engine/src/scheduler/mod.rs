@@ -432,7 +432,7 @@ impl Engine {
         ]));
         self.scheduler_trace(Action::SchedulerFilter, pod, params.with_table(Table::Filter { rows: table, not_evaluated }));
         if feasible.is_empty() {
-            let rejectors = statuses.iter().map(|(_, plugin, _)| plugin.clone()).collect();
+            let rejectors = crate::sort::collect_set(statuses.iter().map(|(_, plugin, _)| plugin.clone()));
             let (message, nominate) = self.fit_error(pod, &profile, n, &statuses);
             return Err(Failure { message, rejectors, nominate });
         }

@@ -165,7 +165,7 @@ impl SpreadScore {
                     .count() as i64;
                 *counts[i].entry(value.to_string()).or_default() += n;
             }
-            let domains: std::collections::BTreeSet<&str> = feasible.iter().filter_map(|n| n.labels.get(key).and_then(Value::as_str)).collect();
+            let domains: std::collections::BTreeSet<&str> = crate::sort::collect_set(feasible.iter().filter_map(|n| n.labels.get(key).and_then(Value::as_str)));
             weights.push(((domains.len() + 2) as f64).ln());
         }
         SpreadScore { constraints, system_defaulted, counts, weights }

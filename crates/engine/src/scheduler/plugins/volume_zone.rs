@@ -45,7 +45,7 @@ pub fn pre_filter(pod: &PodInfo, listers: &Listers<'_>) -> Result<Option<VolumeZ
         for key in TOPOLOGY_LABELS {
             if let Some(v) = pv["metadata"]["labels"][*key].as_str() {
                 // `LabelZonesToSet`: several zones joined by "__".
-                constraints.push((key.to_string(), v.split("__").map(str::to_string).collect()));
+                constraints.push((key.to_string(), crate::sort::collect_set(v.split("__").map(str::to_string))));
             }
         }
     }
