@@ -57,14 +57,8 @@ fn ctime(t: Time) -> String {
     let stamp = t.rfc3339();
     let num = |r: std::ops::Range<usize>| stamp.get(r).and_then(|s| s.parse::<i64>().ok()).unwrap_or(0);
     let (y, m, d) = (num(0..4), num(5..7), num(8..10));
-    // Days since 1970-01-01 (Howard Hinnant's days_from_civil), 1970-01-01 was a Thursday.
-    let (yy, mm) = if m <= 2 { (y - 1, m + 9) } else { (y, m - 3) };
-    let era = yy.div_euclid(400);
-    let yoe = yy - era * 400;
-    let doy = (153 * mm + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    let days = era * 146_097 + doe - 719_468;
-    let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][days.rem_euclid(7) as usize];
+    let days = podlife_engine::clock::days_from_civil(y, m.clamp(1, 12) as u32, d.clamp(1, 31) as u32);
+    let weekday = podlife_engine::clock::weekday_name(days);
     let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][(m.clamp(1, 12) - 1) as usize];
     format!("{weekday} {month} {d:>2} {} {y}", stamp.get(11..19).unwrap_or_default())
 }
