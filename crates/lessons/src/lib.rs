@@ -133,6 +133,15 @@ static SCENARIOS: &[Scenario] = &[
             "kubectl delete pod web-2",
         ],
     },
+    // A Deployment's rolling update behind a Service, with traffic: the ReplicaSets trade
+    // pods within maxSurge/maxUnavailable, and every old pod leaving is an endpoint race.
+    Scenario {
+        id: "rolling-update",
+        setup: "",
+        files: &[file!("rolling-update", "web.yaml")],
+        horizon_seconds: 30,
+        after_apply: &["podlife traffic svc/web --rps 50 --for 60s", "kubectl set image deployment/web nginx=nginx:1.28", "kubectl rollout status deployment/web"],
+    },
     // Graceful termination: exec form gets SIGTERM and exits in a second; shell form's sh
     // (PID 1) drops it, so the app dies by SIGKILL after the 30 s grace period.
     Scenario {

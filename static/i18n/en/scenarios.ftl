@@ -57,3 +57,8 @@ scenario-endpoint-race-title = preStop and the endpoint race
 scenario-endpoint-race-intro =
     Deleting a pod starts two things at once: the kubelet stops the container, and the endpoint's removal travels through the EndpointSlice controller to kube-proxy on every node (about 1–5 s). Requests that arrive in between fail.
     Press Apply, start traffic to both Services, delete web-safe-2 and web-2, and compare the two summaries: the 5-second preStop sleep keeps nginx serving until every node has caught up.
+
+scenario-rolling-update-title = A rolling update behind a Service
+scenario-rolling-update-intro =
+    A new image makes the Deployment create a new ReplicaSet and trade pods with the old one: at most one pod above four, at most one below (maxSurge and maxUnavailable, 25 % each).
+    Press Apply, start the traffic, set the new image and follow the rollout; then uncomment the preStop hook, Apply, and roll out again: no request fails.

@@ -57,3 +57,8 @@ scenario-endpoint-race-title = preStop과 엔드포인트 경쟁
 scenario-endpoint-race-intro =
     파드를 지우면 두 가지 일이 동시에 시작됩니다. kubelet은 컨테이너를 멈추고, 엔드포인트 제거는 EndpointSlice 컨트롤러를 거쳐 모든 노드의 kube-proxy까지 전해집니다(약 1~5초). 그 사이에 도착한 요청은 실패합니다.
     Apply를 누른 뒤 두 Service에 트래픽을 보내고 web-safe-2와 web-2를 지워서 두 요약을 비교해 보세요. 5초짜리 preStop sleep이 모든 노드가 따라잡을 때까지 nginx가 계속 응답하게 해 줍니다.
+
+scenario-rolling-update-title = Service 뒤에서 일어나는 롤링 업데이트
+scenario-rolling-update-intro =
+    새 이미지를 지정하면 Deployment는 새 ReplicaSet을 만들고 기존 ReplicaSet과 파드를 주고받습니다. 파드는 네 개보다 최대 하나 많거나 하나 적을 수 있습니다(maxSurge와 maxUnavailable이 각각 25%).
+    Apply를 누르고 트래픽을 보낸 뒤 새 이미지를 지정해 롤아웃을 지켜보세요. 그다음 preStop 훅의 주석을 풀고 Apply한 뒤 다시 롤아웃하면 실패하는 요청이 없습니다.
