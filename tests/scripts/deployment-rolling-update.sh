@@ -12,7 +12,9 @@ sleep 2
 kubectl get rs
 sleep 4
 kubectl get rs
+kubectl describe deployment web
 kubectl rollout status deployment/web
+kubectl describe replicasets
 kubectl get deploy web -o wide
 kubectl get rs -o wide
 kubectl get events --field-selector involvedObject.kind=Deployment

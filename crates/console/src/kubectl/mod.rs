@@ -1188,7 +1188,7 @@ fn list_objects(ctx: &mut Context<'_>, out: &mut Output, plural: &str, namespace
 }
 
 /// The kinds `kubectl describe` knows here.
-const DESCRIBABLE: &[&str] = &["Pod", "Node", "PersistentVolumeClaim", "PersistentVolume", "Service", "EndpointSlice", "Endpoints"];
+const DESCRIBABLE: &[&str] = &["Pod", "Node", "PersistentVolumeClaim", "PersistentVolume", "Service", "EndpointSlice", "Endpoints", "Deployment", "ReplicaSet"];
 
 /// `kubectl describe TYPE [NAME…]` (upstream `pkg/cmd/describe/describe.go` `Run`): the
 /// objects named, or all of the namespace; events only for a single object unless
@@ -1289,6 +1289,33 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                     None => vec![],
                 };
                 describe::service(obj, &slices, object_events(ctx, out).as_deref(), now)
+            }
+            "Deployment" => {
+                // `deploymentutil.GetAllReplicaSets`: the ReplicaSets it controls; the new one has
+                // its template, the old ones still holding replicas are listed.
+                let uid = &obj["metadata"]["uid"];
+                let owned: Vec<Value> = list_objects(ctx, out, "replicasets", ns)
+                    .into_iter()
+                    .filter(|rs| rs["metadata"]["ownerReferences"].as_array().is_some_and(|r| r.iter().any(|r| r["controller"] == true && r["uid"] == *uid)))
+                    .collect();
+                let is_new = |rs: &Value| {
+                    let mut t = rs["spec"]["template"].clone();
+                    if let Some(l) = t["metadata"]["labels"].as_object_mut() {
+                        l.remove("pod-template-hash");
+                    }
+                    t == obj["spec"]["template"]
+                };
+                let new = owned.iter().find(|rs| is_new(rs)).cloned();
+                let old: Vec<Value> = owned.into_iter().filter(|rs| !is_new(rs) && rs["spec"]["replicas"].as_i64().unwrap_or(0) != 0).collect();
+                describe::deployment(obj, &old, new.as_ref(), object_events(ctx, out).as_deref(), now)
+            }
+            "ReplicaSet" => {
+                let uid = &obj["metadata"]["uid"];
+                let pods: Vec<Value> = list_objects(ctx, out, "pods", ns)
+                    .into_iter()
+                    .filter(|p| p["metadata"]["ownerReferences"].as_array().is_some_and(|r| r.iter().any(|r| r["controller"] == true && r["uid"] == *uid)))
+                    .collect();
+                describe::replica_set(obj, &pods, object_events(ctx, out).as_deref(), now)
             }
             "EndpointSlice" => describe::endpoint_slice(obj, object_events(ctx, out).as_deref(), now),
             "Endpoints" => describe::endpoints(obj, object_events(ctx, out).as_deref(), now),
