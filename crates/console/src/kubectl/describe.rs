@@ -903,6 +903,129 @@ pub fn endpoints(ep: &Value, object_events: Option<&[Value]>, now: Time) -> Stri
     with_events(w, object_events, now)
 }
 
+/// `DescribePodTemplate`: the pod describer's container and volume sections one level in
+/// (`space = "  "`: section titles indented by two, names by three).
+fn pod_template(w: &mut String, template: &Value) {
+    let (meta, spec) = (&template["metadata"], &template["spec"]);
+    w.push_str("Pod Template:\n");
+    labels_multiline(w, "  Labels", &meta["labels"]);
+    if meta["annotations"].as_object().is_some_and(|m| !m.is_empty()) {
+        annotations_titled(w, "  Annotations", &meta["annotations"]);
+    }
+    if let Some(sa) = spec["serviceAccountName"].as_str().filter(|s| !s.is_empty()) {
+        w.push_str(&format!("  Service Account:\t{sa}\n"));
+    }
+    let indent = |text: String| -> String {
+        text.lines()
+            .map(|l| if l.starts_with("  ") && !l.starts_with("   ") { format!("   {}\n", &l[2..]) } else if l.starts_with(' ') { format!("{l}\n") } else { format!("  {l}\n") })
+            .collect()
+    };
+    if spec["initContainers"].as_array().is_some_and(|a| !a.is_empty()) {
+        let mut t = String::new();
+        containers(&mut t, "Init Containers", &spec["initContainers"], &Value::Null);
+        w.push_str(&indent(t));
+    }
+    let mut t = String::new();
+    containers(&mut t, "Containers", &spec["containers"], &Value::Null);
+    w.push_str(&indent(t));
+    let mut t = String::new();
+    volumes(&mut t, &spec["volumes"]);
+    w.push_str(&indent(t));
+    if let Some(pc) = spec["priorityClassName"].as_str().filter(|s| !s.is_empty()) {
+        w.push_str(&format!("  Priority Class Name:\t{pc}\n"));
+    }
+    labels_multiline(w, "  Node-Selectors", &spec["nodeSelector"]);
+    tolerations_titled(w, "  Tolerations", &spec["tolerations"]);
+}
+
+fn int_or_string(v: &Value) -> String {
+    match v {
+        Value::String(t) => t.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// `Deployment/web`: the controller owner reference (`printController`).
+fn controlled_by(obj: &Value) -> Option<String> {
+    let r = obj["metadata"]["ownerReferences"].as_array()?.iter().find(|r| r["controller"] == true)?;
+    Some(format!("{}/{}", s(&r["kind"]), s(&r["name"])))
+}
+
+/// `metav1.FormatLabelSelector`: matchLabels as `k=v`, expressions as `k in (a,b)`.
+fn format_selector(sel: &Value) -> String {
+    let mut parts: Vec<String> = sel["matchLabels"].as_object().map(|m| m.iter().map(|(k, v)| format!("{k}={}", s(v))).collect()).unwrap_or_default();
+    for e in sel["matchExpressions"].as_array().into_iter().flatten() {
+        let values: Vec<&str> = e["values"].as_array().map(|a| a.iter().map(s).collect()).unwrap_or_default();
+        parts.push(match s(&e["operator"]) {
+            "In" => format!("{} in ({})", s(&e["key"]), values.join(",")),
+            "NotIn" => format!("{} notin ({})", s(&e["key"]), values.join(",")),
+            "Exists" => s(&e["key"]).to_string(),
+            _ => format!("!{}", s(&e["key"])),
+        });
+    }
+    if parts.is_empty() { "<none>".into() } else { parts.join(",") }
+}
+
+fn conditions_table(w: &mut String, status: &Value) {
+    if let Some(cs) = status["conditions"].as_array().filter(|a| !a.is_empty()) {
+        w.push_str("Conditions:\n  Type\tStatus\tReason\n  ----\t------\t------\n");
+        for c in cs {
+            w.push_str(&format!("  {} \t{}\t{}\n", s(&c["type"]), s(&c["status"]), s(&c["reason"])));
+        }
+    }
+}
+
+/// `describeDeployment` (kubectl `pkg/describe/describe.go`): the old ReplicaSets are those
+/// that still have replicas (`FindOldReplicaSets`' required set).
+pub fn deployment(d: &Value, old: &[Value], new: Option<&Value>, object_events: Option<&[Value]>, now: Time) -> String {
+    let (meta, spec, st) = (&d["metadata"], &d["spec"], &d["status"]);
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\nCreationTimestamp:\t{}\n", s(&meta["name"]), s(&meta["namespace"]), rfc1123z(s(&meta["creationTimestamp"]))));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    let n = |v: &Value| v.as_i64().unwrap_or(0);
+    w.push_str(&format!("Selector:\t{}\n", format_selector(&spec["selector"])));
+    w.push_str(&format!(
+        "Replicas:\t{} desired | {} updated | {} total | {} available | {} unavailable\n",
+        n(&spec["replicas"]), n(&st["updatedReplicas"]), n(&st["replicas"]), n(&st["availableReplicas"]), n(&st["unavailableReplicas"])
+    ));
+    w.push_str(&format!("StrategyType:\t{}\nMinReadySeconds:\t{}\n", s(&spec["strategy"]["type"]), n(&spec["minReadySeconds"])));
+    let ru = &spec["strategy"]["rollingUpdate"];
+    if ru.is_object() {
+        w.push_str(&format!("RollingUpdateStrategy:\t{} max unavailable, {} max surge\n", int_or_string(&ru["maxUnavailable"]), int_or_string(&ru["maxSurge"])));
+    }
+    pod_template(&mut w, &spec["template"]);
+    conditions_table(&mut w, st);
+    let list = |sets: &[&Value]| -> String {
+        let items: Vec<String> = sets.iter().map(|rs| format!("{} ({}/{} replicas created)", s(&rs["metadata"]["name"]), n(&rs["status"]["replicas"]), n(&rs["spec"]["replicas"]))).collect();
+        if items.is_empty() { "<none>".into() } else { items.join(", ") }
+    };
+    let old: Vec<&Value> = old.iter().collect();
+    if !old.is_empty() || new.is_some() {
+        w.push_str(&format!("OldReplicaSets:\t{}\nNewReplicaSet:\t{}\n", list(&old), list(&new.into_iter().collect::<Vec<_>>())));
+    }
+    with_events(w, object_events, now)
+}
+
+/// `describeReplicaSet`, with its pods' phases counted (`getPodStatusForController`).
+pub fn replica_set(rs: &Value, pods: &[Value], object_events: Option<&[Value]>, now: Time) -> String {
+    let (meta, spec) = (&rs["metadata"], &rs["spec"]);
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\nSelector:\t{}\n", s(&meta["name"]), s(&meta["namespace"]), format_selector(&spec["selector"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    if let Some(by) = controlled_by(rs) {
+        w.push_str(&format!("Controlled By:\t{by}\n"));
+    }
+    let n = |v: &Value| v.as_i64().unwrap_or(0);
+    w.push_str(&format!("Replicas:\t{} current / {} desired\n", n(&rs["status"]["replicas"]), n(&spec["replicas"])));
+    let count = |phase: &str| pods.iter().filter(|p| p["status"]["phase"] == phase).count();
+    w.push_str(&format!("Pods Status:\t{} Running / {} Waiting / {} Succeeded / {} Failed\n", count("Running"), count("Pending"), count("Succeeded"), count("Failed")));
+    pod_template(&mut w, &spec["template"]);
+    conditions_table(&mut w, &rs["status"]);
+    with_events(w, object_events, now)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1045,127 +1168,4 @@ Events:  <none>
 ";
         assert_eq!(endpoints(&ep, Some(&[]), Time::ZERO), want);
     }
-}
-
-/// `DescribePodTemplate`: the pod describer's container and volume sections one level in
-/// (`space = "  "`: section titles indented by two, names by three).
-fn pod_template(w: &mut String, template: &Value) {
-    let (meta, spec) = (&template["metadata"], &template["spec"]);
-    w.push_str("Pod Template:\n");
-    labels_multiline(w, "  Labels", &meta["labels"]);
-    if meta["annotations"].as_object().is_some_and(|m| !m.is_empty()) {
-        annotations_titled(w, "  Annotations", &meta["annotations"]);
-    }
-    if let Some(sa) = spec["serviceAccountName"].as_str().filter(|s| !s.is_empty()) {
-        w.push_str(&format!("  Service Account:\t{sa}\n"));
-    }
-    let indent = |text: String| -> String {
-        text.lines()
-            .map(|l| if l.starts_with("  ") && !l.starts_with("   ") { format!("   {}\n", &l[2..]) } else if l.starts_with(' ') { format!("{l}\n") } else { format!("  {l}\n") })
-            .collect()
-    };
-    if spec["initContainers"].as_array().is_some_and(|a| !a.is_empty()) {
-        let mut t = String::new();
-        containers(&mut t, "Init Containers", &spec["initContainers"], &Value::Null);
-        w.push_str(&indent(t));
-    }
-    let mut t = String::new();
-    containers(&mut t, "Containers", &spec["containers"], &Value::Null);
-    w.push_str(&indent(t));
-    let mut t = String::new();
-    volumes(&mut t, &spec["volumes"]);
-    w.push_str(&indent(t));
-    if let Some(pc) = spec["priorityClassName"].as_str().filter(|s| !s.is_empty()) {
-        w.push_str(&format!("  Priority Class Name:\t{pc}\n"));
-    }
-    labels_multiline(w, "  Node-Selectors", &spec["nodeSelector"]);
-    tolerations_titled(w, "  Tolerations", &spec["tolerations"]);
-}
-
-fn int_or_string(v: &Value) -> String {
-    match v {
-        Value::String(t) => t.clone(),
-        other => other.to_string(),
-    }
-}
-
-/// `Deployment/web`: the controller owner reference (`printController`).
-fn controlled_by(obj: &Value) -> Option<String> {
-    let r = obj["metadata"]["ownerReferences"].as_array()?.iter().find(|r| r["controller"] == true)?;
-    Some(format!("{}/{}", s(&r["kind"]), s(&r["name"])))
-}
-
-/// `metav1.FormatLabelSelector`: matchLabels as `k=v`, expressions as `k in (a,b)`.
-fn format_selector(sel: &Value) -> String {
-    let mut parts: Vec<String> = sel["matchLabels"].as_object().map(|m| m.iter().map(|(k, v)| format!("{k}={}", s(v))).collect()).unwrap_or_default();
-    for e in sel["matchExpressions"].as_array().into_iter().flatten() {
-        let values: Vec<&str> = e["values"].as_array().map(|a| a.iter().map(s).collect()).unwrap_or_default();
-        parts.push(match s(&e["operator"]) {
-            "In" => format!("{} in ({})", s(&e["key"]), values.join(",")),
-            "NotIn" => format!("{} notin ({})", s(&e["key"]), values.join(",")),
-            "Exists" => s(&e["key"]).to_string(),
-            _ => format!("!{}", s(&e["key"])),
-        });
-    }
-    if parts.is_empty() { "<none>".into() } else { parts.join(",") }
-}
-
-fn conditions_table(w: &mut String, status: &Value) {
-    if let Some(cs) = status["conditions"].as_array().filter(|a| !a.is_empty()) {
-        w.push_str("Conditions:\n  Type\tStatus\tReason\n  ----\t------\t------\n");
-        for c in cs {
-            w.push_str(&format!("  {} \t{}\t{}\n", s(&c["type"]), s(&c["status"]), s(&c["reason"])));
-        }
-    }
-}
-
-/// `describeDeployment` (kubectl `pkg/describe/describe.go`): the old ReplicaSets are those
-/// that still have replicas (`FindOldReplicaSets`' required set).
-pub fn deployment(d: &Value, old: &[Value], new: Option<&Value>, object_events: Option<&[Value]>, now: Time) -> String {
-    let (meta, spec, st) = (&d["metadata"], &d["spec"], &d["status"]);
-    let mut w = String::new();
-    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\nCreationTimestamp:\t{}\n", s(&meta["name"]), s(&meta["namespace"]), rfc1123z(s(&meta["creationTimestamp"]))));
-    labels_multiline(&mut w, "Labels", &meta["labels"]);
-    annotations_multiline(&mut w, &meta["annotations"]);
-    let n = |v: &Value| v.as_i64().unwrap_or(0);
-    w.push_str(&format!("Selector:\t{}\n", format_selector(&spec["selector"])));
-    w.push_str(&format!(
-        "Replicas:\t{} desired | {} updated | {} total | {} available | {} unavailable\n",
-        n(&spec["replicas"]), n(&st["updatedReplicas"]), n(&st["replicas"]), n(&st["availableReplicas"]), n(&st["unavailableReplicas"])
-    ));
-    w.push_str(&format!("StrategyType:\t{}\nMinReadySeconds:\t{}\n", s(&spec["strategy"]["type"]), n(&spec["minReadySeconds"])));
-    let ru = &spec["strategy"]["rollingUpdate"];
-    if ru.is_object() {
-        w.push_str(&format!("RollingUpdateStrategy:\t{} max unavailable, {} max surge\n", int_or_string(&ru["maxUnavailable"]), int_or_string(&ru["maxSurge"])));
-    }
-    pod_template(&mut w, &spec["template"]);
-    conditions_table(&mut w, st);
-    let list = |sets: &[&Value]| -> String {
-        let items: Vec<String> = sets.iter().map(|rs| format!("{} ({}/{} replicas created)", s(&rs["metadata"]["name"]), n(&rs["status"]["replicas"]), n(&rs["spec"]["replicas"]))).collect();
-        if items.is_empty() { "<none>".into() } else { items.join(", ") }
-    };
-    let old: Vec<&Value> = old.iter().collect();
-    if !old.is_empty() || new.is_some() {
-        w.push_str(&format!("OldReplicaSets:\t{}\nNewReplicaSet:\t{}\n", list(&old), list(&new.into_iter().collect::<Vec<_>>())));
-    }
-    with_events(w, object_events, now)
-}
-
-/// `describeReplicaSet`, with its pods' phases counted (`getPodStatusForController`).
-pub fn replica_set(rs: &Value, pods: &[Value], object_events: Option<&[Value]>, now: Time) -> String {
-    let (meta, spec) = (&rs["metadata"], &rs["spec"]);
-    let mut w = String::new();
-    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\nSelector:\t{}\n", s(&meta["name"]), s(&meta["namespace"]), format_selector(&spec["selector"])));
-    labels_multiline(&mut w, "Labels", &meta["labels"]);
-    annotations_multiline(&mut w, &meta["annotations"]);
-    if let Some(by) = controlled_by(rs) {
-        w.push_str(&format!("Controlled By:\t{by}\n"));
-    }
-    let n = |v: &Value| v.as_i64().unwrap_or(0);
-    w.push_str(&format!("Replicas:\t{} current / {} desired\n", n(&rs["status"]["replicas"]), n(&spec["replicas"])));
-    let count = |phase: &str| pods.iter().filter(|p| p["status"]["phase"] == phase).count();
-    w.push_str(&format!("Pods Status:\t{} Running / {} Waiting / {} Succeeded / {} Failed\n", count("Running"), count("Pending"), count("Succeeded"), count("Failed")));
-    pod_template(&mut w, &spec["template"]);
-    conditions_table(&mut w, &rs["status"]);
-    with_events(w, object_events, now)
 }
