@@ -363,6 +363,19 @@ fn seed_rbac(e: &mut Engine) {
             rule(&[""], &["pods"], &["list", "watch", "patch", "create", "delete"]),
             events.clone(),
         ]),
+        // bootstrappolicy/controller_policy.go, "statefulset-controller" (the claim update and
+        // delete rule is appended since StatefulSetAutoDeletePVC, GA in 1.32).
+        ("statefulset-controller", vec![
+            rule(&[""], &["pods"], &["list", "watch"]),
+            rule(&["apps"], &["statefulsets"], &["get", "list", "watch"]),
+            rule(&["apps"], &["statefulsets/status"], &["update"]),
+            rule(&["apps"], &["statefulsets/finalizers"], &["update"]),
+            rule(&[""], &["pods"], &["get", "create", "delete", "update", "patch"]),
+            rule(&["apps"], &["controllerrevisions"], &["get", "create", "delete", "update", "patch", "list", "watch"]),
+            rule(&[""], &["persistentvolumeclaims"], &["get", "create"]),
+            events.clone(),
+            rule(&[""], &["persistentvolumeclaims"], &["update", "delete"]),
+        ]),
         // bootstrappolicy/controller_policy.go, "deployment-controller".
         ("deployment-controller", vec![
             rule(&["extensions", "apps"], &["deployments"], &["get", "list", "watch", "update"]),

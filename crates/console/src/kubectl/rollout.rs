@@ -78,7 +78,8 @@ fn deployment_only(rt: &ResourceType, out: &mut Output) -> bool {
         return true;
     }
     match rt.kind {
-        "DaemonSet" | "StatefulSet" => out.err(&format!("podlife: the {} controller is not modelled yet, so `kubectl rollout` has nothing to follow\n", rt.kind)),
+        "DaemonSet" => out.err(&format!("podlife: the {} controller is not modelled yet, so `kubectl rollout` has nothing to follow\n", rt.kind)),
+        "StatefulSet" => out.err("podlife: for a StatefulSet, only `kubectl rollout status` is modelled so far\n"),
         kind => out.err(&format!("error: no status viewer has been implemented for {kind}\n")),
     }
     false
@@ -109,6 +110,37 @@ fn status_line(d: &Value) -> Result<(String, bool), String> {
     })
 }
 
+/// `StatefulSetStatusViewer.Status`.
+fn statefulset_status_line(s: &Value) -> Result<(String, bool), String> {
+    let int = |v: &Value| v.as_i64().unwrap_or(0);
+    let (spec, st) = (&s["spec"], &s["status"]);
+    let strategy = &spec["updateStrategy"];
+    if strategy["type"].as_str().unwrap_or("RollingUpdate") != "RollingUpdate" {
+        return Err("error: rollout status is only available for RollingUpdate strategy type\n".into());
+    }
+    if int(&st["observedGeneration"]) == 0 || int(&s["metadata"]["generation"]) > int(&st["observedGeneration"]) {
+        return Ok(("Waiting for statefulset spec update to be observed...\n".into(), false));
+    }
+    let replicas = spec["replicas"].as_i64();
+    if let Some(r) = replicas
+        && int(&st["readyReplicas"]) < r {
+            return Ok((format!("Waiting for {} pods to be ready...\n", r - int(&st["readyReplicas"])), false));
+        }
+    let updated = int(&st["updatedReplicas"]);
+    if strategy["rollingUpdate"].is_object() {
+        if let (Some(r), Some(partition)) = (replicas, strategy["rollingUpdate"]["partition"].as_i64())
+            && updated < r - partition {
+                return Ok((format!("Waiting for partitioned roll out to finish: {updated} out of {} new pods have been updated...\n", r - partition), false));
+            }
+        return Ok((format!("partitioned roll out complete: {updated} new pods have been updated...\n"), true));
+    }
+    let (current, update) = (st["currentRevision"].as_str().unwrap_or_default(), st["updateRevision"].as_str().unwrap_or_default());
+    if update != current {
+        return Ok((format!("waiting for statefulset rolling update to complete {updated} pods at revision {update}...\n"), false));
+    }
+    Ok((format!("statefulset rolling update complete {} pods at revision {current}...\n", int(&st["currentReplicas"])), true))
+}
+
 /// `rollout status`: one line per watch event of the Deployment until it is rolled out (or
 /// `--timeout`, or once with `--watch=false`).
 fn status(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
@@ -121,11 +153,12 @@ fn status(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         Ok(t) => t,
         Err(e) => return out.err(&e),
     };
-    if !deployment_only(rt, out) {
+    if rt.kind != "StatefulSet" && !deployment_only(rt, out) {
         return;
     }
     let ns = namespace_of(&p);
     let Some(d) = get(ctx, rt, &ns, &name) else { return out.err(&not_found(rt, &name)) };
+    let status_line = if rt.kind == "StatefulSet" { statefulset_status_line } else { status_line };
     let timeout_ms = match p.get("timeout").map(crate::script::parse_duration) {
         // 0 (the default) waits for ever; podlife's cap is a week of simulated time.
         None | Some(Ok(0.0)) => (crate::MAX_SLEEP_SECONDS * 1000.0) as u64,
@@ -148,7 +181,7 @@ fn status(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         Some(false) if p.get("watch") != Some("false") => {}
         _ => return,
     }
-    let tap = ctx.engine.open_watch("apps", "deployments", Some(&ns));
+    let tap = ctx.engine.open_watch("apps", rt.plural, Some(&ns));
     let deadline = ctx.engine.now().plus_millis(timeout_ms);
     let mut finished = false;
     'watch: while ctx.engine.step_until(deadline) {

@@ -232,7 +232,17 @@ pub fn workload(kind: &str, obj: &Value) -> Vec<FieldError> {
         errs.push(FieldError::invalid(format!("{tpath}.metadata.labels"), json_value(&template["metadata"]["labels"]), "`selector` does not match template `labels`"));
     }
     validate_labels(&template["metadata"]["labels"], format!("{tpath}.metadata.labels"), &mut errs);
-    pod_spec(&template["spec"], &format!("{tpath}.spec"), &mut errs);
+    if kind == "StatefulSet" && let Some(claims) = spec["volumeClaimTemplates"].as_array() {
+        // The claim templates become the pods' volumes (upstream does not check the mounts of
+        // a StatefulSet's template against its volumes at all).
+        let mut pod = template["spec"].clone();
+        let mut volumes = pod["volumes"].as_array().cloned().unwrap_or_default();
+        volumes.extend(claims.iter().map(|c| json!({"name": c["metadata"]["name"], "persistentVolumeClaim": {"claimName": c["metadata"]["name"]}})));
+        pod["volumes"] = Value::Array(volumes);
+        pod_spec(&pod, &format!("{tpath}.spec"), &mut errs);
+    } else {
+        pod_spec(&template["spec"], &format!("{tpath}.spec"), &mut errs);
+    }
     let restart = template["spec"]["restartPolicy"].as_str().unwrap_or_default();
     match kind {
         "Job" | "CronJob" => {

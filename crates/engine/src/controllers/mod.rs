@@ -21,6 +21,7 @@ mod nodeipam;
 mod nodelifecycle;
 pub mod persistentvolume;
 pub mod replicaset;
+pub mod statefulset;
 mod tainteviction;
 pub mod volume_protection;
 pub mod root_ca_publisher;

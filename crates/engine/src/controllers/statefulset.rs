@@ -1,0 +1,725 @@
+//! The StatefulSet controller (`pkg/controller/statefulset/`: `stateful_set.go`,
+//! `stateful_set_control.go`, `stateful_set_utils.go`, `stateful_pod_control.go`, and
+//! `pkg/controller/history` for ControllerRevisions).
+//!
+//! A sync lists the set's ControllerRevisions, finds or creates the update revision
+//! (`<set>-<hash>`, its data the patch `{"spec":{"template":{…,"$patch":"replace"}}}`), then
+//! processes the ordinals `start … start+replicas-1`: a missing pod is created with its claims
+//! first (`<template>-<set>-<ordinal>`), at the current revision below the partition and the
+//! update revision from it; OrderedReady stops at the first pod that is not Running and Ready
+//! (Parallel goes on); pods beyond the range are deleted from the highest ordinal, after the
+//! claims' owner references were set for `persistentVolumeClaimRetentionPolicy`; RollingUpdate
+//! (MaxUnavailableStatefulSet is beta and on since 1.35) deletes up to `maxUnavailable` pods of
+//! an old revision from the highest ordinal down to `partition`. Then the status.
+//! Not modelled: the Parallel two-phase update deletion (unavailable old pods first), Warning
+//! events for failed requests (a failed write is simply retried by a later sync), the
+//! rate-limited requeue after errors, orphan pod and revision adoption, the
+//! `SuccessfulUpdate` pod PUT of `UpdateStatefulPod` when only claims changed (podlife sends the
+//! claim update and records the event after it).
+
+use serde_json::Value;
+
+use super::replicaset::{State, controller_ref, controller_uid};
+use super::{FollowUp, Write, controller_request};
+use crate::apiserver::Verb;
+use crate::clock::Time;
+use crate::components::Cache;
+use crate::store::{EventType, WatchEvent};
+
+pub const ACCOUNT: &str = "statefulset-controller";
+const KIND: &str = "StatefulSet";
+const REVISION_LABEL: &str = "controller-revision-hash";
+const POD_NAME_LABEL: &str = "statefulset.kubernetes.io/pod-name";
+const POD_INDEX_LABEL: &str = "apps.kubernetes.io/pod-index";
+const HASH_LABEL: &str = "controller.kubernetes.io/hash";
+
+fn sets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+    super::endpointslice::of(cache, "apps", "statefulsets", ns)
+}
+
+fn name(v: &Value) -> &str {
+    v["metadata"]["name"].as_str().unwrap_or_default()
+}
+
+fn owner_name(cache: &Cache, ns: &str, object: &Value) -> Option<String> {
+    let uid = controller_uid(object, KIND)?;
+    sets(cache, ns).find(|s| s["metadata"]["uid"] == uid).map(|s| name(s).to_string())
+}
+
+/// The StatefulSets a delivery asks to sync.
+fn to_sync(cache: &Cache, event: &WatchEvent) -> Vec<String> {
+    let ns = &event.key.namespace;
+    match (event.key.group.as_str(), event.key.resource.as_str()) {
+        ("apps", "statefulsets") if event.event_type != EventType::Deleted => vec![event.key.name.clone()],
+        ("", "pods") | ("apps", "controllerrevisions") => owner_name(cache, ns, &event.object).into_iter().collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// A delivery queues the StatefulSets it concerns.
+pub fn on_event(cache: &Cache, state: &mut State, event: &WatchEvent, _now: Time) -> Vec<Write> {
+    for name in to_sync(cache, event) {
+        state.enqueue(KIND, &event.key.namespace, &name);
+    }
+    Vec::new()
+}
+
+/// A worker syncs a queued (or re-queued) StatefulSet.
+pub fn resync(cache: &Cache, state: &mut State, ns: &str, name: &str, now: Time) -> Vec<Write> {
+    state.dequeue(KIND, ns, name);
+    sync(cache, state, ns, name, now)
+}
+
+/// `getParentNameAndOrdinal`: `(.*)-([0-9]+)$`, the ordinal an int32 (-1 when absent).
+pub fn parent_and_ordinal(pod_name: &str) -> (&str, i64) {
+    let Some((parent, digits)) = pod_name.rsplit_once('-') else { return ("", -1) };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return ("", -1);
+    }
+    match digits.parse::<i32>() {
+        Ok(o) => (parent, i64::from(o)),
+        Err(_) => (parent, -1),
+    }
+}
+
+fn ordinal(pod: &Value) -> i64 {
+    parent_and_ordinal(name(pod)).1
+}
+
+fn start_ordinal(set: &Value) -> i64 {
+    set["spec"]["ordinals"]["start"].as_i64().unwrap_or(0)
+}
+
+fn replicas_of(set: &Value) -> i64 {
+    set["spec"]["replicas"].as_i64().unwrap_or(1).max(0)
+}
+
+fn in_range(set: &Value, ord: i64) -> bool {
+    ord >= start_ordinal(set) && ord < start_ordinal(set) + replicas_of(set)
+}
+
+/// `getStatefulSetMaxUnavailable`: the value (default 1) scaled to the replicas, rounded down,
+/// at least 1.
+pub fn max_unavailable(value: &Value, replicas: i64) -> i64 {
+    let v = if value.is_null() { Value::from(1) } else { value.clone() };
+    super::deployment::scaled(&v, replicas, false).max(1)
+}
+
+fn created(pod: &Value) -> bool {
+    pod["status"]["phase"].as_str().is_some_and(|p| !p.is_empty())
+}
+
+fn terminating(pod: &Value) -> bool {
+    pod["metadata"]["deletionTimestamp"].is_string()
+}
+
+fn running_and_ready(pod: &Value) -> bool {
+    pod["status"]["phase"] == "Running" && super::replicaset::pod_ready(pod)
+}
+
+fn available(pod: &Value, min_ready: u64, now: Time) -> bool {
+    super::replicaset::pod_available(pod, min_ready, now)
+}
+
+fn healthy(pod: &Value) -> bool {
+    running_and_ready(pod) && !terminating(pod)
+}
+
+fn revision_of(pod: &Value) -> &str {
+    pod["metadata"]["labels"][REVISION_LABEL].as_str().unwrap_or_default()
+}
+
+/// `getPersistentVolumeClaimRetentionPolicy`: (whenDeleted, whenScaled) delete?
+fn retention(set: &Value) -> (bool, bool) {
+    let p = &set["spec"]["persistentVolumeClaimRetentionPolicy"];
+    (p["whenDeleted"] == "Delete", p["whenScaled"] == "Delete")
+}
+
+fn claim_name(template: &Value, set: &Value, ord: i64) -> String {
+    format!("{}-{}-{ord}", name(template), name(set))
+}
+
+/// `getPersistentVolumeClaims`: the claims of ordinal `ord`, labelled with the selector's
+/// matchLabels.
+fn claims_for(set: &Value, ord: i64) -> Vec<Value> {
+    let Some(templates) = set["spec"]["volumeClaimTemplates"].as_array() else { return Vec::new() };
+    templates
+        .iter()
+        .map(|t| {
+            let mut claim = json!({"apiVersion": "v1", "kind": "PersistentVolumeClaim", "metadata": t["metadata"].clone(), "spec": t["spec"].clone()});
+            if !claim["metadata"].is_object() {
+                claim["metadata"] = json!({});
+            }
+            claim["metadata"]["name"] = json!(claim_name(t, set, ord));
+            claim["metadata"]["namespace"] = set["metadata"]["namespace"].clone();
+            if !claim["metadata"]["labels"].is_object() {
+                claim["metadata"]["labels"] = json!({});
+            }
+            if let Some(m) = set["spec"]["selector"]["matchLabels"].as_object() {
+                for (k, v) in m {
+                    claim["metadata"]["labels"][k] = v.clone();
+                }
+            }
+            claim
+        })
+        .collect()
+}
+
+fn cached_claim<'a>(cache: &'a Cache, ns: &'a str, claim_name: &str) -> Option<&'a Value> {
+    super::endpointslice::of(cache, "", "persistentvolumeclaims", ns).find(|c| name(c) == claim_name)
+}
+
+/// A ControllerRevision's patch: `getPatch` (the template, replaced as a whole).
+fn revision_data(set: &Value) -> Value {
+    let mut template = set["spec"]["template"].clone();
+    if let Some(t) = template.as_object_mut() {
+        t.insert("$patch".into(), json!("replace"));
+    }
+    json!({"spec": {"template": template}})
+}
+
+/// `ApplyRevision`: the set with the revision's template.
+fn apply_revision(set: &Value, revision: &Value) -> Value {
+    let mut out = set.clone();
+    let mut template = revision["data"]["spec"]["template"].clone();
+    if let Some(t) = template.as_object_mut() {
+        t.remove("$patch");
+        out["spec"]["template"] = template;
+    }
+    out
+}
+
+fn event(set: &Value, reason: &'static str, message: String) -> FollowUp {
+    FollowUp::Event { account: ACCOUNT, source: ACCOUNT, kind: KIND, api_version: "apps/v1", involved: set.clone(), reason, message }
+}
+
+/// What one sync decides, in request order.
+struct Sync<'a> {
+    cache: &'a Cache,
+    set: &'a Value,
+    ns: String,
+    now: Time,
+    writes: Vec<Write>,
+}
+
+impl Sync<'_> {
+    fn send(&mut self, verb: Verb, plural: &str, obj_name: &str, body: Value, follow: Option<FollowUp>) {
+        let Some(mut req) = controller_request(ACCOUNT, verb, plural, Some(&self.ns), obj_name, body) else { return };
+        if verb == Verb::Delete {
+            req.body = None;
+        }
+        let mut w = Write::now(ACCOUNT, req);
+        w.follow = follow;
+        self.writes.push(w);
+    }
+
+    fn set_name(&self) -> &str {
+        name(self.set)
+    }
+
+    fn delete_pod(&mut self, pod: &Value) {
+        let pod_name = name(pod).to_string();
+        let message = format!("delete Pod {pod_name} in StatefulSet {} successful", self.set_name());
+        let follow = event(self.set, "SuccessfulDelete", message);
+        self.send(Verb::Delete, "pods", &pod_name, Value::Null, Some(follow));
+    }
+
+    /// `createPersistentVolumeClaims`: false when a claim is being deleted.
+    fn create_claims(&mut self, pod: &Value) -> bool {
+        let mut ok = true;
+        for claim in claims_for(self.set, ordinal(pod)) {
+            let cname = name(&claim).to_string();
+            match cached_claim(self.cache, &self.ns, &cname) {
+                None => {
+                    let message = format!("create Claim {cname} Pod {} in StatefulSet {} success", name(pod), self.set_name());
+                    let follow = event(self.set, "SuccessfulCreate", message);
+                    self.send(Verb::Create, "persistentvolumeclaims", "", claim, Some(follow));
+                }
+                Some(c) if terminating(c) => ok = false,
+                Some(_) => {}
+            }
+        }
+        ok
+    }
+
+    /// `UpdatePodClaimForRetentionPolicy`: claims (already in the cache) whose owner
+    /// references disagree with the policy are updated. True when one was.
+    fn fix_claims(&mut self, pod: &Value, follow: Option<FollowUp>) -> bool {
+        let mut follow = follow;
+        let mut changed = false;
+        for claim in claims_for(self.set, ordinal(pod)) {
+            let Some(c) = cached_claim(self.cache, &self.ns, name(&claim)) else { continue };
+            if claim_owner_up_to_date(c, self.set, pod) {
+                continue;
+            }
+            let mut body = c.clone();
+            body["metadata"]["ownerReferences"] = owner_refs_for(c, self.set, pod);
+            let cname = name(c).to_string();
+            self.send(Verb::Update, "persistentvolumeclaims", &cname, body, follow.take());
+            changed = true;
+        }
+        changed
+    }
+
+    /// `PodClaimIsStale`: with whenScaled Delete, a claim still owned by an earlier pod of the
+    /// same name blocks the new pod.
+    fn claim_is_stale(&self, pod: &Value) -> bool {
+        if !retention(self.set).1 {
+            return false;
+        }
+        claims_for(self.set, ordinal(pod)).iter().any(|claim| {
+            cached_claim(self.cache, &self.ns, name(claim)).is_some_and(|c| {
+                refs(c).iter().any(|r| r["kind"] == "Pod" && r["apiVersion"] == "v1" && r["name"] == pod["metadata"]["name"] && r["uid"] != pod["metadata"]["uid"])
+            })
+        })
+    }
+}
+
+fn refs(object: &Value) -> Vec<Value> {
+    object["metadata"]["ownerReferences"].as_array().cloned().unwrap_or_default()
+}
+
+fn matches_ref(r: &Value, obj: &Value, api_version: &str, kind: &str) -> bool {
+    r["apiVersion"] == api_version && r["kind"] == kind && r["name"] == obj["metadata"]["name"]
+}
+
+fn has_owner_ref(claim: &Value, owner: &Value) -> bool {
+    refs(claim).iter().any(|r| r["uid"] == owner["metadata"]["uid"])
+}
+
+fn stale_ref(claim: &Value, obj: &Value, api_version: &str, kind: &str) -> bool {
+    refs(claim).iter().find(|r| matches_ref(r, obj, api_version, kind)).is_some_and(|r| r["uid"] != obj["metadata"]["uid"])
+}
+
+/// `hasUnexpectedController`.
+fn unexpected_controller(claim: &Value, set: &Value, pod: &Value) -> bool {
+    if retention(set) == (false, false) {
+        return false;
+    }
+    for r in refs(claim) {
+        if matches_ref(&r, set, "apps/v1", KIND) {
+            if r["uid"] != set["metadata"]["uid"] {
+                return true;
+            }
+            continue;
+        }
+        if matches_ref(&r, pod, "v1", "Pod") {
+            if r["uid"] != pod["metadata"]["uid"] {
+                return true;
+            }
+            continue;
+        }
+        if r["controller"] == true {
+            return true;
+        }
+    }
+    false
+}
+
+/// `isClaimOwnerUpToDate`.
+fn claim_owner_up_to_date(claim: &Value, set: &Value, pod: &Value) -> bool {
+    if stale_ref(claim, set, "apps/v1", KIND) || stale_ref(claim, pod, "v1", "Pod") {
+        return true;
+    }
+    if unexpected_controller(claim, set, pod) {
+        return !(has_owner_ref(claim, set) || has_owner_ref(claim, pod));
+    }
+    let non_controller = refs(claim).iter().any(|r| (r["uid"] == set["metadata"]["uid"] || r["uid"] == pod["metadata"]["uid"]) && r["controller"] != true);
+    if non_controller {
+        return false;
+    }
+    let scaled_down = !in_range(set, ordinal(pod));
+    match retention(set) {
+        (false, false) => !(has_owner_ref(claim, set) || has_owner_ref(claim, pod)),
+        (true, false) => has_owner_ref(claim, set) && !has_owner_ref(claim, pod),
+        (false, true) => !has_owner_ref(claim, set) && scaled_down == has_owner_ref(claim, pod),
+        (true, true) => scaled_down != has_owner_ref(claim, set) && scaled_down == has_owner_ref(claim, pod),
+    }
+}
+
+/// `updateClaimOwnerRefForSetAndPod`: the claim's owner references after the update.
+fn owner_refs_for(claim: &Value, set: &Value, pod: &Value) -> Value {
+    let unexpected = unexpected_controller(claim, set, pod);
+    let mut out: Vec<Value> = refs(claim).into_iter().filter(|r| !matches_ref(r, set, "apps/v1", KIND) && !matches_ref(r, pod, "v1", "Pod")).collect();
+    if !unexpected {
+        let scaled_down = !in_range(set, ordinal(pod));
+        let pod_ref = json!({"apiVersion": "v1", "kind": "Pod", "name": pod["metadata"]["name"], "uid": pod["metadata"]["uid"], "controller": true, "blockOwnerDeletion": true});
+        match retention(set) {
+            (true, false) => out.push(controller_ref(set, KIND)),
+            (false, true) if scaled_down => out.push(pod_ref),
+            (true, true) if scaled_down => out.push(pod_ref),
+            (true, true) => out.push(controller_ref(set, KIND)),
+            _ => {}
+        }
+    }
+    if out.is_empty() { Value::Null } else { Value::Array(out) }
+}
+
+/// `newStatefulSetPod` + `setPodRevision`: the pod of ordinal `ord` from `set`'s template.
+fn new_pod(set: &Value, ord: i64, revision: &str) -> Value {
+    let mut pod = super::replicaset::pod_from_template(set, KIND);
+    let pod_name = format!("{}-{ord}", name(set));
+    pod["metadata"]["name"] = json!(pod_name);
+    if !pod["metadata"]["labels"].is_object() {
+        pod["metadata"]["labels"] = json!({});
+    }
+    pod["metadata"]["labels"][POD_NAME_LABEL] = json!(pod_name);
+    pod["metadata"]["labels"][POD_INDEX_LABEL] = json!(ord.to_string());
+    pod["metadata"]["labels"][REVISION_LABEL] = json!(revision);
+    pod["spec"]["hostname"] = json!(pod_name);
+    if let Some(service) = set["spec"]["serviceName"].as_str().filter(|s| !s.is_empty()) {
+        pod["spec"]["subdomain"] = json!(service);
+    }
+    // updateStorage: a volume per claim template (replacing any of the same name).
+    if let Some(templates) = set["spec"]["volumeClaimTemplates"].as_array() {
+        let mut volumes: Vec<Value> = templates.iter().map(|t| json!({"name": t["metadata"]["name"], "persistentVolumeClaim": {"claimName": claim_name(t, set, ord)}})).collect();
+        let names: Vec<&Value> = templates.iter().map(|t| &t["metadata"]["name"]).collect();
+        for v in pod["spec"]["volumes"].as_array().into_iter().flatten() {
+            if !names.contains(&&v["name"]) {
+                volumes.push(v.clone());
+            }
+        }
+        pod["spec"]["volumes"] = Value::Array(volumes);
+    }
+    pod
+}
+
+/// `identityMatches` (the pod-name label; name and namespace hold by construction).
+fn identity_matches(set: &Value, pod: &Value) -> bool {
+    let (parent, ord) = parent_and_ordinal(name(pod));
+    ord >= 0 && parent == name(set) && pod["metadata"]["labels"][POD_NAME_LABEL] == pod["metadata"]["name"]
+}
+
+/// `SortControllerRevisions`: by revision, then creation time, then name.
+fn sorted_revisions(cache: &Cache, set: &Value) -> Vec<Value> {
+    let ns = set["metadata"]["namespace"].as_str().unwrap_or("default");
+    let uid = set["metadata"]["uid"].as_str().unwrap_or_default();
+    let mut revs: Vec<Value> = super::endpointslice::of(cache, "apps", "controllerrevisions", ns).filter(|r| controller_uid(r, KIND) == Some(uid)).cloned().collect();
+    crate::sort::sort_by(&mut revs, |a, b| {
+        (a["revision"].as_i64(), a["metadata"]["creationTimestamp"].as_str(), name(a)).cmp(&(b["revision"].as_i64(), b["metadata"]["creationTimestamp"].as_str(), name(b)))
+    });
+    revs
+}
+
+/// `history.NewControllerRevision`: `<set>-<hash>` with the hash label and the set's
+/// annotations (podlife's FNV-32a over the patch's JSON; upstream hashes a spew dump of it, so
+/// the letters differ from a real cluster's, the form does not).
+fn new_revision(set: &Value, data: &Value, revision: i64, collision: u32) -> Value {
+    let hash = super::deployment::template_hash(data, (collision > 0).then_some(collision));
+    let mut labels = set["spec"]["template"]["metadata"]["labels"].clone();
+    if !labels.is_object() {
+        labels = json!({});
+    }
+    labels[HASH_LABEL] = json!(hash);
+    let mut meta = json!({"name": format!("{}-{hash}", name(set)), "namespace": set["metadata"]["namespace"], "labels": labels, "ownerReferences": [controller_ref(set, KIND)]});
+    if let Some(a) = set["metadata"]["annotations"].as_object().filter(|a| !a.is_empty()) {
+        meta["annotations"] = Value::Object(a.clone());
+    }
+    json!({"apiVersion": "apps/v1", "kind": "ControllerRevision", "metadata": meta, "data": data, "revision": revision})
+}
+
+/// `syncStatefulSet` → `UpdateStatefulSet`.
+fn sync(cache: &Cache, state: &mut State, ns: &str, set_name: &str, now: Time) -> Vec<Write> {
+    let Some(set) = sets(cache, ns).find(|s| name(s) == set_name) else { return Vec::new() };
+    let uid = set["metadata"]["uid"].as_str().unwrap_or_default();
+    let selector = &set["spec"]["selector"];
+    let pods: Vec<Value> = super::endpointslice::of(cache, "", "pods", ns)
+        .filter(|p| controller_uid(p, KIND) == Some(uid) && selector.is_object() && crate::labels::selector_matches(selector, &p["metadata"]["labels"]) && parent_and_ordinal(name(p)).0 == set_name)
+        .cloned()
+        .collect();
+    let mut s = Sync { cache, set, ns: ns.to_string(), now, writes: Vec::new() };
+
+    // getStatefulSetRevisions.
+    let revisions = sorted_revisions(cache, set);
+    let next = revisions.last().and_then(|r| r["revision"].as_i64()).unwrap_or(0) + 1;
+    let data = revision_data(set);
+    let mut collision = set["status"]["collisionCount"].as_u64().unwrap_or(0) as u32;
+    let equal: Vec<&Value> = revisions.iter().filter(|r| r["data"] == data).collect();
+    let update = if let (Some(last), Some(eq)) = (revisions.last(), equal.last()) {
+        if name(last) == name(eq) {
+            last.clone()
+        } else {
+            // Rolling back: the equal revision takes the next number.
+            let mut r = (*eq).clone();
+            r["revision"] = json!(next);
+            s.send(Verb::Update, "controllerrevisions", name(eq), r.clone(), None);
+            r
+        }
+    } else {
+        // CreateControllerRevision: a name taken by other content bumps the collision count.
+        let mut cr = new_revision(set, &data, next, collision);
+        while let Some(existing) = super::endpointslice::of(cache, "apps", "controllerrevisions", ns).find(|r| name(r) == name(&cr)) {
+            if existing["data"] == data || collision >= 1000 {
+                break;
+            }
+            collision += 1;
+            cr = new_revision(set, &data, next, collision);
+        }
+        s.send(Verb::Create, "controllerrevisions", "", cr.clone(), None);
+        cr
+    };
+    let current_name = set["status"]["currentRevision"].as_str().unwrap_or_default();
+    let current = revisions.iter().find(|r| name(r) == current_name).cloned().unwrap_or_else(|| update.clone());
+    let current_set = apply_revision(set, &current);
+    let update_set = apply_revision(set, &update);
+    let (cur_rev, upd_rev) = (name(&current).to_string(), name(&update).to_string());
+
+    // updateStatefulSet.
+    let min_ready = set["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
+    let start = start_ordinal(set);
+    let count = replicas_of(set);
+    let mut replicas: Vec<Option<Value>> = vec![None; usize::try_from(count).unwrap_or(0).min(100_000)];
+    let mut condemned: Vec<Value> = Vec::new();
+    for pod in &pods {
+        let ord = ordinal(pod);
+        if in_range(set, ord) {
+            if let Some(slot) = replicas.get_mut((ord - start) as usize) {
+                *slot = Some(pod.clone());
+            }
+        } else if ord >= 0 {
+            condemned.push(pod.clone());
+        }
+    }
+    let partition = set["spec"]["updateStrategy"]["rollingUpdate"]["partition"].as_i64();
+    let rolling = set["spec"]["updateStrategy"]["type"].as_str().unwrap_or("RollingUpdate") == "RollingUpdate";
+    let current_replicas = set["status"]["currentReplicas"].as_i64().unwrap_or(0);
+    let replicas: Vec<Value> = replicas
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| {
+            p.unwrap_or_else(|| {
+                let ord = start + i as i64;
+                // newVersionedStatefulSetPod: below the partition, the current revision.
+                let below = match partition {
+                    None => rolling && ord < start + current_replicas,
+                    Some(part) => ord < start + part,
+                };
+                if below { new_pod(&current_set, ord, &cur_rev) } else { new_pod(&update_set, ord, &upd_rev) }
+            })
+        })
+        .collect();
+    crate::sort::sort_by(&mut condemned, |a, b| ordinal(b).cmp(&ordinal(a)));
+    let first_unhealthy: Option<String> = replicas.iter().find(|p| !healthy(p)).or_else(|| condemned.iter().rev().find(|p| !healthy(p))).map(|p| name(p).to_string());
+
+    let mut status = json!({});
+    let mut decrement = 0;
+    if set["metadata"]["deletionTimestamp"].is_null() {
+        let monotonic = set["spec"]["podManagementPolicy"] != "Parallel";
+        let mut exit = false;
+        for pod in &replicas {
+            if process_replica(&mut s, monotonic, pod, min_ready) && monotonic {
+                exit = true;
+                break;
+            }
+        }
+        if !exit {
+            // Fix the condemned pods' claims for the retention policy.
+            for pod in &condemned {
+                s.fix_claims(pod, None);
+            }
+            for pod in &condemned {
+                if process_condemned(&mut s, first_unhealthy.as_deref(), monotonic, pod, min_ready) && monotonic {
+                    exit = true;
+                    break;
+                }
+            }
+        }
+        if !exit && rolling {
+            decrement = rolling_update(&mut s, &replicas, &upd_rev, min_ready, partition.unwrap_or(0));
+        }
+    }
+    let all: Vec<&Value> = replicas.iter().chain(condemned.iter()).collect();
+    let count_of = |f: &dyn Fn(&Value) -> bool| all.iter().filter(|p| f(p)).count() as i64;
+    status["observedGeneration"] = set["metadata"]["generation"].clone();
+    status["replicas"] = json!(count_of(&created));
+    status["readyReplicas"] = json!(count_of(&running_and_ready));
+    status["currentReplicas"] = json!(count_of(&|p| created(p) && !terminating(p) && revision_of(p) == cur_rev) - decrement);
+    status["updatedReplicas"] = json!(count_of(&|p| created(p) && !terminating(p) && revision_of(p) == upd_rev));
+    status["currentRevision"] = json!(cur_rev);
+    status["updateRevision"] = json!(upd_rev);
+    status["collisionCount"] = json!(collision);
+    status["availableReplicas"] = json!(count_of(&|p| running_and_ready(p) && available(p, min_ready, now)));
+    // completeRollingUpdate.
+    if rolling && status["updatedReplicas"] == json!(count) && status["readyReplicas"] == json!(count) && status["replicas"] == json!(count) {
+        status["currentReplicas"] = status["updatedReplicas"].clone();
+        status["currentRevision"] = json!(upd_rev);
+    }
+    if min_ready > 0 && status["availableReplicas"] != json!(count) {
+        state.later.push((min_ready * 1000, KIND, ns.to_string(), set_name.to_string()));
+    }
+    let mut writes = s.writes;
+    if let Some(w) = status_update(set, status) {
+        writes.push(w);
+    }
+    writes
+}
+
+/// `processReplica`: true when the sync must stop here (in OrderedReady).
+fn process_replica(s: &mut Sync<'_>, monotonic: bool, pod: &Value, min_ready: u64) -> bool {
+    let phase = pod["status"]["phase"].as_str().unwrap_or_default();
+    if matches!(phase, "Failed" | "Succeeded") {
+        if !terminating(pod) {
+            s.delete_pod(pod);
+        }
+        return true;
+    }
+    if !created(pod) {
+        if s.claim_is_stale(pod) {
+            return true;
+        }
+        // CreateStatefulPod: the claims, then the pod.
+        if !s.create_claims(pod) {
+            return true;
+        }
+        let message = format!("create Pod {} in StatefulSet {} successful", name(pod), s.set_name());
+        let follow = event(s.set, "SuccessfulCreate", message);
+        s.send(Verb::Create, "pods", "", pod.clone(), Some(follow));
+        s.fix_claims(pod, None);
+        return monotonic;
+    }
+    if phase == "Pending" {
+        s.create_claims(pod);
+    }
+    if terminating(pod) && monotonic {
+        return true;
+    }
+    if !running_and_ready(pod) && monotonic {
+        return true;
+    }
+    if !available(pod, min_ready, s.now) && monotonic {
+        return true;
+    }
+    // UpdateStatefulPod: identity, then the claims' owner references.
+    let follow = || event(s.set, "SuccessfulUpdate", format!("update Pod {} in StatefulSet {} successful", name(pod), name(s.set)));
+    if !identity_matches(s.set, pod) {
+        let mut body = pod.clone();
+        if !body["metadata"]["labels"].is_object() {
+            body["metadata"]["labels"] = json!({});
+        }
+        body["metadata"]["labels"][POD_NAME_LABEL] = pod["metadata"]["name"].clone();
+        body["metadata"]["labels"][POD_INDEX_LABEL] = json!(ordinal(pod).to_string());
+        let f = follow();
+        s.fix_claims(pod, None);
+        s.send(Verb::Update, "pods", name(pod), body, Some(f));
+    } else {
+        let f = follow();
+        s.fix_claims(pod, Some(f));
+    }
+    false
+}
+
+/// `processCondemned`: true when the sync must stop here.
+fn process_condemned(s: &mut Sync<'_>, first_unhealthy: Option<&str>, monotonic: bool, pod: &Value, min_ready: u64) -> bool {
+    if terminating(pod) {
+        return monotonic;
+    }
+    let is_first = first_unhealthy == Some(name(pod));
+    if !running_and_ready(pod) && monotonic && !is_first {
+        return true;
+    }
+    if !available(pod, min_ready, s.now) && monotonic && !is_first {
+        return true;
+    }
+    s.delete_pod(pod);
+    true
+}
+
+/// `updateStatefulSetAfterInvariantEstablished` (single pass from the highest ordinal):
+/// returns how many pods it deleted.
+fn rolling_update(s: &mut Sync<'_>, replicas: &[Value], update_rev: &str, min_ready: u64, partition: i64) -> i64 {
+    let count = replicas.len() as i64;
+    let max = max_unavailable(&s.set["spec"]["updateStrategy"]["rollingUpdate"]["maxUnavailable"], count);
+    let unavailable = replicas.iter().filter(|p| !healthy(p) || !available(p, min_ready, s.now)).count() as i64;
+    if unavailable >= max {
+        return 0;
+    }
+    let to_delete = max - unavailable;
+    let mut deleted = 0;
+    for (i, pod) in replicas.iter().enumerate().rev() {
+        if (i as i64) < partition || deleted >= to_delete {
+            break;
+        }
+        if revision_of(pod) != update_rev && !terminating(pod) {
+            s.delete_pod(pod);
+            deleted += 1;
+        }
+    }
+    deleted
+}
+
+/// `updateStatefulSetStatus`: the whole status replaced, written when `inconsistentStatus`.
+fn status_update(set: &Value, mut status: Value) -> Option<Write> {
+    let old = &set["status"];
+    let differs = ["replicas", "currentReplicas", "readyReplicas", "updatedReplicas", "currentRevision", "availableReplicas", "updateRevision"].iter().any(|k| {
+        let (a, b) = (&status[*k], &old[*k]);
+        let zero = |v: &Value| v.is_null() || *v == json!(0) || *v == json!("");
+        a != b && !(zero(a) && zero(b))
+    }) || status["observedGeneration"].as_i64().unwrap_or(0) > old["observedGeneration"].as_i64().unwrap_or(0);
+    if !differs {
+        return None;
+    }
+    // omitempty.
+    if let Some(m) = status.as_object_mut() {
+        let omitted = |k: &str, v: &Value| (matches!(k, "readyReplicas" | "currentReplicas" | "updatedReplicas" | "observedGeneration") && *v == json!(0)) || (matches!(k, "currentRevision" | "updateRevision") && *v == json!(""));
+        m.retain(|k, v| !omitted(k, v));
+    }
+    if let Some(c) = old["conditions"].as_array().filter(|c| !c.is_empty()) {
+        status["conditions"] = Value::Array(c.clone());
+    }
+    let mut body = set.clone();
+    body["status"] = status;
+    let mut req = controller_request(ACCOUNT, Verb::Update, "statefulsets", set["metadata"]["namespace"].as_str(), name(set), body)?;
+    req.subresource = Some("status".into());
+    Some(Write::now(ACCOUNT, req))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ordinals_from_names() {
+        assert_eq!(parent_and_ordinal("web-0"), ("web", 0));
+        assert_eq!(parent_and_ordinal("my-db-12"), ("my-db", 12));
+        assert_eq!(parent_and_ordinal("web"), ("", -1));
+        assert_eq!(parent_and_ordinal("web-"), ("", -1));
+        assert_eq!(parent_and_ordinal("web-x1"), ("", -1));
+        // Beyond int32: ParseInt fails, the parent stays.
+        assert_eq!(parent_and_ordinal("web-99999999999"), ("web", -1));
+    }
+
+    #[test]
+    fn max_unavailable_rounds_down_to_at_least_one() {
+        assert_eq!(max_unavailable(&Value::Null, 3), 1);
+        assert_eq!(max_unavailable(&json!(2), 3), 2);
+        assert_eq!(max_unavailable(&json!("50%"), 5), 2);
+        assert_eq!(max_unavailable(&json!("10%"), 3), 1);
+        assert_eq!(max_unavailable(&json!("100%"), 4), 4);
+    }
+
+    fn set(policy: (&str, &str), replicas: i64) -> Value {
+        json!({"metadata": {"name": "web", "uid": "set-uid", "namespace": "default"}, "spec": {"replicas": replicas, "persistentVolumeClaimRetentionPolicy": {"whenDeleted": policy.0, "whenScaled": policy.1}}})
+    }
+
+    #[test]
+    fn claim_owner_references_follow_the_policy() {
+        let pod = json!({"metadata": {"name": "web-2", "uid": "pod-uid"}});
+        let claim = json!({"metadata": {"name": "data-web-2"}});
+        // Scaled down (replicas 2): whenScaled Delete owns the claim by the pod.
+        let s = set(("Retain", "Delete"), 2);
+        assert!(!claim_owner_up_to_date(&claim, &s, &pod));
+        let refs = owner_refs_for(&claim, &s, &pod);
+        assert_eq!(refs[0]["kind"], "Pod");
+        assert_eq!(refs[0]["uid"], "pod-uid");
+        let owned = json!({"metadata": {"name": "data-web-2", "ownerReferences": refs}});
+        assert!(claim_owner_up_to_date(&owned, &s, &pod));
+        // In range: whenDeleted Delete owns it by the set.
+        let s = set(("Delete", "Retain"), 3);
+        let refs = owner_refs_for(&claim, &s, &pod);
+        assert_eq!(refs[0]["kind"], "StatefulSet");
+        // Retain/Retain: no references.
+        let s = set(("Retain", "Retain"), 2);
+        assert!(claim_owner_up_to_date(&claim, &s, &pod));
+        assert!(owner_refs_for(&claim, &s, &pod).is_null());
+    }
+}
