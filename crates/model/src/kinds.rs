@@ -129,6 +129,7 @@ resources! {
     "" "v1" "Secret" "secrets" "secret" [] true RW => Secret;
     "" "v1" "ServiceAccount" "serviceaccounts" "serviceaccount" ["sa"] true RW => ServiceAccount;
     "" "v1" "Service" "services" "service" ["svc"] true RW => Service;
+    "apps" "v1" "ControllerRevision" "controllerrevisions" "controllerrevision" [] true RW => ControllerRevision;
     "apps" "v1" "DaemonSet" "daemonsets" "daemonset" ["ds"] true RW => DaemonSet;
     "apps" "v1" "Deployment" "deployments" "deployment" ["deploy"] true RW => Deployment;
     "apps" "v1" "ReplicaSet" "replicasets" "replicaset" ["rs"] true RW => ReplicaSet;

@@ -24,6 +24,7 @@ const ROOTS: &[(&str, &str)] = &[
     ("api::core::v1", "Secret"),
     ("api::core::v1", "ServiceAccount"),
     ("api::core::v1", "Service"),
+    ("api::apps::v1", "ControllerRevision"),
     ("api::apps::v1", "DaemonSet"),
     ("api::apps::v1", "Deployment"),
     ("api::apps::v1", "ReplicaSet"),

@@ -31,6 +31,7 @@ pub fn roundtrip_for(kind: &str) -> Roundtrip {
         "Secret" => roundtrip_as::<core::Secret>,
         "ServiceAccount" => roundtrip_as::<core::ServiceAccount>,
         "Service" => roundtrip_as::<core::Service>,
+        "ControllerRevision" => roundtrip_as::<apps::ControllerRevision>,
         "DaemonSet" => roundtrip_as::<apps::DaemonSet>,
         "Deployment" => roundtrip_as::<apps::Deployment>,
         "ReplicaSet" => roundtrip_as::<apps::ReplicaSet>,
