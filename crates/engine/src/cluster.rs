@@ -385,6 +385,17 @@ fn seed_rbac(e: &mut Engine) {
             rule(&[""], &["pods"], &["get", "list", "watch", "update"]),
             events.clone(),
         ]),
+        // bootstrappolicy/controller_policy.go, "daemon-set-controller".
+        ("daemon-set-controller", vec![
+            rule(&["extensions", "apps"], &["daemonsets"], &["get", "list", "watch"]),
+            rule(&["extensions", "apps"], &["daemonsets/status"], &["update"]),
+            rule(&["extensions", "apps"], &["daemonsets/finalizers"], &["update"]),
+            rule(&[""], &["nodes"], &["list", "watch"]),
+            rule(&[""], &["pods"], &["list", "watch", "create", "delete", "patch"]),
+            rule(&[""], &["pods/binding"], &["create"]),
+            rule(&["apps"], &["controllerrevisions"], &["get", "list", "watch", "create", "delete", "update", "patch"]),
+            events.clone(),
+        ]),
         // bootstrappolicy/controller_policy.go, "disruption-controller".
         ("disruption-controller", vec![
             rule(&["extensions", "apps"], &["deployments"], &["get", "list", "watch"]),

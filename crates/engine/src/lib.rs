@@ -515,6 +515,7 @@ impl Engine {
         let mut writes = controllers::replicaset::on_event(cache, &mut self.workloads, event, self.now);
         writes.extend(controllers::deployment::on_event(cache, &mut self.workloads, event, self.now));
         writes.extend(controllers::statefulset::on_event(cache, &mut self.workloads, event, self.now));
+        writes.extend(controllers::daemonset::on_event(cache, &mut self.workloads, event, self.now));
         for (after, kind, namespace, name) in std::mem::take(&mut self.workloads.later) {
             // The work queue hands a key to a worker after the same short hop as any write.
             self.schedule(self.now.plus_millis(after.max(CONTROLLER_QUEUE_DELAY_MS)), Task::WorkloadResync { kind, namespace, name });
@@ -532,6 +533,7 @@ impl Engine {
         let writes = match kind {
             "ReplicaSet" => controllers::replicaset::resync(cache, &mut self.workloads, namespace, name, self.now),
             "StatefulSet" => controllers::statefulset::resync(cache, &mut self.workloads, namespace, name, self.now),
+            "DaemonSet" => controllers::daemonset::resync(self, i, namespace, name),
             _ => controllers::deployment::resync(cache, &mut self.workloads, namespace, name, self.now),
         };
         for (after, kind, namespace, name) in std::mem::take(&mut self.workloads.later) {

@@ -78,7 +78,7 @@ fn deployment_only(rt: &ResourceType, out: &mut Output) -> bool {
         return true;
     }
     match rt.kind {
-        "DaemonSet" => out.err(&format!("podlife: the {} controller is not modelled yet, so `kubectl rollout` has nothing to follow\n", rt.kind)),
+        "DaemonSet" => out.err("podlife: only `kubectl rollout status` is modelled for DaemonSets so far\n"),
         "StatefulSet" => out.err("podlife: for a StatefulSet, only `kubectl rollout status` is modelled so far\n"),
         kind => out.err(&format!("error: no status viewer has been implemented for {kind}\n")),
     }
@@ -141,6 +141,27 @@ fn statefulset_status_line(s: &Value) -> Result<(String, bool), String> {
     Ok((format!("statefulset rolling update complete {} pods at revision {current}...\n", int(&st["currentReplicas"])), true))
 }
 
+/// `DaemonSetStatusViewer.Status`: the line, and whether the rollout is done.
+fn daemonset_status_line(d: &Value) -> Result<(String, bool), String> {
+    let name = d["metadata"]["name"].as_str().unwrap_or_default();
+    let int = |v: &Value| v.as_i64().unwrap_or(0);
+    if d["spec"]["updateStrategy"]["type"] != "RollingUpdate" {
+        return Err("error: rollout status is only available for RollingUpdate strategy type\n".into());
+    }
+    let st = &d["status"];
+    if int(&d["metadata"]["generation"]) > int(&st["observedGeneration"]) {
+        return Ok(("Waiting for daemon set spec update to be observed...\n".into(), false));
+    }
+    let (desired, updated, available) = (int(&st["desiredNumberScheduled"]), int(&st["updatedNumberScheduled"]), int(&st["numberAvailable"]));
+    Ok(if updated < desired {
+        (format!("Waiting for daemon set \"{name}\" rollout to finish: {updated} out of {desired} new pods have been updated...\n"), false)
+    } else if available < desired {
+        (format!("Waiting for daemon set \"{name}\" rollout to finish: {available} of {desired} updated pods are available...\n"), false)
+    } else {
+        (format!("daemon set \"{name}\" successfully rolled out\n"), true)
+    })
+}
+
 /// `rollout status`: one line per watch event of the Deployment until it is rolled out (or
 /// `--timeout`, or once with `--watch=false`).
 fn status(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
@@ -153,12 +174,16 @@ fn status(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         Ok(t) => t,
         Err(e) => return out.err(&e),
     };
-    if rt.kind != "StatefulSet" && !deployment_only(rt, out) {
+    if !matches!(rt.kind, "StatefulSet" | "DaemonSet") && !deployment_only(rt, out) {
         return;
     }
     let ns = namespace_of(&p);
     let Some(d) = get(ctx, rt, &ns, &name) else { return out.err(&not_found(rt, &name)) };
-    let status_line = if rt.kind == "StatefulSet" { statefulset_status_line } else { status_line };
+    let status_line = match rt.kind {
+        "StatefulSet" => statefulset_status_line,
+        "DaemonSet" => daemonset_status_line,
+        _ => status_line,
+    };
     let timeout_ms = match p.get("timeout").map(crate::script::parse_duration) {
         // 0 (the default) waits for ever; podlife's cap is a week of simulated time.
         None | Some(Ok(0.0)) => (crate::MAX_SLEEP_SECONDS * 1000.0) as u64,

@@ -26,6 +26,7 @@ pub fn headers(kind: &str, wide: bool) -> Vec<&'static str> {
         "ReplicaSet" => (&["NAME", "DESIRED", "CURRENT", "READY", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
         "StatefulSet" => (&["NAME", "READY", "AGE"], &["CONTAINERS", "IMAGES"]),
         "DaemonSet" => (&["NAME", "DESIRED", "CURRENT", "READY", "UP-TO-DATE", "AVAILABLE", "NODE SELECTOR", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
+        "ControllerRevision" => (&["NAME", "CONTROLLER", "REVISION", "AGE"], &[]),
         "Job" => (&["NAME", "STATUS", "COMPLETIONS", "DURATION", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
         "CronJob" => (&["NAME", "SCHEDULE", "TIMEZONE", "SUSPEND", "ACTIVE", "LAST SCHEDULE", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
         "Lease" => (&["NAME", "HOLDER", "AGE"], &[]),
@@ -166,6 +167,24 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
             format!("{}/{}", obj["status"]["readyReplicas"].as_i64().unwrap_or(0), obj["spec"]["replicas"].as_i64().unwrap_or(0)),
             created,
         ],
+        "DaemonSet" => {
+            // `printDaemonSet`: the status counts, then the template's nodeSelector
+            // (`labels.FormatLabels`: sorted `k=v`, `<none>` when empty).
+            let st = &obj["status"];
+            let n = |f: &str| st[f].as_i64().unwrap_or(0).to_string();
+            let node_selector = selector_text(&obj["spec"]["template"]["spec"]["nodeSelector"]);
+            vec![name, n("desiredNumberScheduled"), n("currentNumberScheduled"), n("numberReady"), n("updatedNumberScheduled"), n("numberAvailable"), node_selector, created]
+        }
+        "ControllerRevision" => {
+            // `printControllerRevision`: the controller as `<kind>.<group>/<name>` lower-cased
+            // kind and group, `<none>` without one.
+            let controller = meta["ownerReferences"].as_array().and_then(|rs| rs.iter().find(|r| r["controller"] == true)).map(|r| {
+                let group = s(&r["apiVersion"]).rsplit_once('/').map(|(g, _)| g).unwrap_or("");
+                let kind = if group.is_empty() { s(&r["kind"]).to_string() } else { format!("{}.{group}", s(&r["kind"])) };
+                format!("{}/{}", kind.to_lowercase(), s(&r["name"]))
+            });
+            vec![name, controller.unwrap_or_else(|| "<none>".into()), obj["revision"].as_i64().unwrap_or(0).to_string(), created]
+        }
         "Lease" => vec![name, or_none(s(&obj["spec"]["holderIdentity"]).to_string()), created],
         "Endpoints" => {
             // `printEndpoints` (`formatEndpoints`): ip:port of every ready address × port,
@@ -240,7 +259,7 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
         }
         _ => vec![name, created],
     };
-    if wide && matches!(kind, "Deployment" | "ReplicaSet" | "StatefulSet") {
+    if wide && matches!(kind, "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet") {
         let containers = obj["spec"]["template"]["spec"]["containers"].as_array().map(Vec::as_slice).unwrap_or_default();
         cells.push(containers.iter().map(|c| s(&c["name"]).to_string()).collect::<Vec<_>>().join(","));
         cells.push(containers.iter().map(|c| s(&c["image"]).to_string()).collect::<Vec<_>>().join(","));

@@ -526,6 +526,13 @@ impl Engine {
             }
             "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "CronJob" => {
                 meta["generation"] = json!(1);
+                if rt.kind == "DaemonSet" && (meta["annotations"].is_null() || meta["annotations"].is_object()) {
+                    // `daemonSetStrategy.PrepareForCreate`: templateGeneration at least 1, kept in
+                    // v1 as the `deprecated.daemonset.template.generation` annotation.
+                    let key = "deprecated.daemonset.template.generation";
+                    let generation = meta["annotations"][key].as_str().and_then(|g| g.parse::<i64>().ok()).unwrap_or(0).max(1);
+                    meta["annotations"][key] = json!(generation.to_string());
+                }
                 // Clients cannot set status on create; Go prints the empty struct.
                 obj["status"] = json!({});
             }
@@ -682,6 +689,16 @@ impl Engine {
             && let Some(g) = current["metadata"]["generation"].as_i64() {
                 obj["metadata"]["generation"] = json!(g + 1);
             }
+        if rt.kind == "DaemonSet" && (obj["metadata"]["annotations"].is_null() || obj["metadata"]["annotations"].is_object()) {
+            // `daemonSetStrategy.PrepareForUpdate`: the template generation is the server's, one
+            // more when the template changed.
+            let key = "deprecated.daemonset.template.generation";
+            let mut generation = current["metadata"]["annotations"][key].as_str().and_then(|g| g.parse::<i64>().ok()).unwrap_or(1);
+            if obj["spec"]["template"] != current["spec"]["template"] {
+                generation += 1;
+            }
+            obj["metadata"]["annotations"][key] = json!(generation.to_string());
+        }
         if req.subresource.as_deref() == Some("finalize") {
             // Only spec.finalizers may change through /finalize.
             let mut finalized = current.clone();

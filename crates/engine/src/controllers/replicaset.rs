@@ -38,6 +38,8 @@ pub struct State {
     queued: BTreeSet<(&'static str, String, String)>,
     /// Progress-deadline timers already set: (namespace, name, due ms).
     pub(crate) deadlines: BTreeSet<(String, String, u64)>,
+    /// The DaemonSet controller's expectations and back-offs.
+    pub(crate) daemonsets: super::daemonset::Memory,
 }
 
 #[derive(Debug, Clone)]

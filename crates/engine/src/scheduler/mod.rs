@@ -384,8 +384,15 @@ impl Engine {
                     return Ok(node);
                 }
             }
-        let to_find = num_feasible_nodes_to_find(n, profile.percentage_of_nodes_to_score.unwrap_or(self.scheduler.config.percentage_of_nodes_to_score));
-        let start = self.scheduler.next_start_node_index % n;
+        // NodeAffinity's PreFilterResult: required terms that all name nodes (`matchFields
+        // metadata.name In`, as on a DaemonSet's pods) narrow the cycle to those nodes; the
+        // others are not evaluated and count as rejected by the PreFilter.
+        let narrowed: Option<Vec<&String>> = plugins::node_affinity::pre_filter_node_names(pod)
+            .filter(|_| profile.filter_enabled("NodeAffinity"))
+            .map(|names| names.iter().filter_map(|name| self.scheduler.nodes.get_key_value(name.as_str()).map(|(k, _)| k)).collect());
+        let m = narrowed.as_ref().map_or(n, Vec::len);
+        let to_find = num_feasible_nodes_to_find(m, profile.percentage_of_nodes_to_score.unwrap_or(self.scheduler.config.percentage_of_nodes_to_score));
+        let start = self.scheduler.next_start_node_index % m.max(1);
         let mut feasible: Vec<String> = Vec::new();
         let mut statuses: Vec<(String, String, Status)> = Vec::new();
         let mut table = Vec::new();
@@ -393,7 +400,10 @@ impl Engine {
         // The snapshot's nodes from `start` round to it, walked in place: no copy of the names
         // and no per-node lookup (both dominated large clusters).
         let nodes = &self.scheduler.nodes;
-        let mut rotated = nodes.iter().skip(start).chain(nodes.iter().take(start));
+        let mut rotated: Box<dyn Iterator<Item = (&String, &NodeInfo)>> = match &narrowed {
+            Some(list) => Box::new(list.iter().skip(start).chain(list.iter().take(start)).filter_map(|k| nodes.get_key_value(k.as_str()))),
+            None => Box::new(nodes.iter().skip(start).chain(nodes.iter().take(start))),
+        };
         for (name, node) in rotated.by_ref() {
             processed += 1;
             let ni = with_nominated(node, &nominated);
@@ -423,11 +433,18 @@ impl Engine {
                 break;
             }
         }
-        let not_evaluated: Vec<Box<str>> = rotated.take(TABLE_ROWS).map(|(name, _)| name.as_str().into()).collect();
-        self.scheduler.next_start_node_index = (start + processed) % n;
+        let not_evaluated: Vec<Box<str>> = rotated.by_ref().take(TABLE_ROWS).map(|(name, _)| name.as_str().into()).collect();
+        drop(rotated);
+        if let Some(list) = &narrowed {
+            let reason = format!("node(s) didn't satisfy plugin(s) [{}]", "NodeAffinity");
+            for name in self.scheduler.nodes.keys().filter(|k| !list.contains(k)) {
+                statuses.push((name.clone(), "NodeAffinity".to_string(), Status::unresolvable(&reason)));
+            }
+        }
+        self.scheduler.next_start_node_index = (self.scheduler.next_start_node_index + processed) % n;
         let params = Params::from(crate::sort::map_of([
             ("evaluated".to_string(), json!(processed)),
-            ("notEvaluatedCount".to_string(), json!(n - processed)),
+            ("notEvaluatedCount".to_string(), json!(m - processed)),
             ("feasible".to_string(), json!(feasible.len())),
         ]));
         self.scheduler_trace(Action::SchedulerFilter, pod, params.with_table(Table::Filter { rows: table, not_evaluated }));

@@ -67,6 +67,33 @@ pub fn required_matches(pod: &PodInfo, node: &NodeInfo) -> bool {
     }
 }
 
+/// `PreFilter`'s node names: when every required term has `matchFields metadata.name In`
+/// requirements, the union over the terms of each term's intersection; `None` when some term
+/// names no node (every node stays eligible).
+pub fn pre_filter_node_names(pod: &PodInfo) -> Option<std::collections::BTreeSet<String>> {
+    use std::collections::BTreeSet;
+    let terms = pod.spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"].as_array()?;
+    if terms.is_empty() {
+        return None;
+    }
+    let mut names: BTreeSet<String> = BTreeSet::new();
+    for t in terms {
+        let mut term_names: Option<BTreeSet<String>> = None;
+        for r in t["matchFields"].as_array().map(Vec::as_slice).unwrap_or_default() {
+            if r["key"] == "metadata.name" && r["operator"] == "In" {
+                let s: BTreeSet<String> = r["values"].as_array().map(|v| v.iter().filter_map(Value::as_str).map(str::to_string).collect()).unwrap_or_default();
+                term_names = Some(match term_names {
+                    None => s,
+                    Some(prev) => prev.intersection(&s).cloned().collect(),
+                });
+            }
+        }
+        names.extend(term_names?);
+    }
+    // An empty union is upstream's `errReasonConflict`; podlife lets Filter reject every node.
+    if names.is_empty() { None } else { Some(names) }
+}
+
 impl FilterPlugin for NodeAffinity {
     fn name(&self) -> &'static str {
         "NodeAffinity"
