@@ -75,7 +75,13 @@ fn first(events: &[TraceEvent], action: Action) -> Option<&TraceEvent> {
 pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
     let events = &trace[r.events.clone()];
     let e = &events[0];
-    let actor = component_label(&r.actor);
+    let mut actor = component_label(&r.actor);
+    // kube-controller-manager's requests name the controller in their user agent
+    // (`…/deployment-controller`): say which one acted.
+    if r.kind == Kind::ApiCall && r.actor.name == "kube-controller-manager"
+        && let Some(ctl) = param_text(e, "userAgent").rsplit('/').next().filter(|c| c.ends_with("controller") || c.ends_with("collector")) {
+            actor = format!("{actor} ({ctl})");
+        }
     let object = object_text(r);
     let kind = r.object.as_ref().map(|o| o.kind.clone()).unwrap_or_default();
     let name = r.object.as_ref().map(|o| o.name.clone()).unwrap_or_default();

@@ -106,7 +106,8 @@ pub(crate) fn controller_request(service_account: &str, verb: crate::apiserver::
     let rt = podlife_model::ResourceType::resolve(plural)?;
     let mut r = crate::apiserver::Request::new(verb, rt);
     r.namespace = namespace.map(str::to_string);
-    r.name = Some(name.to_string());
+    // A create names its object in the body (or lets the API server generate the name).
+    r.name = (!name.is_empty()).then(|| name.to_string());
     r.body = Some(body);
     r.credentials = Some(controller_identity(service_account));
     r.user_agent = user_agent(service_account);
