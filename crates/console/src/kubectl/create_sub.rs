@@ -19,6 +19,9 @@ const COMMON: &[Spec] = &[
     Spec { long: "port", short: None, kind: Kind::Value },
     Spec { long: "replicas", short: Some('r'), kind: Kind::Value },
     Spec { long: "from-literal", short: None, kind: Kind::Multi },
+    Spec { long: "from", short: None, kind: Kind::Value },
+    Spec { long: "schedule", short: None, kind: Kind::Value },
+    Spec { long: "restart", short: None, kind: Kind::Value },
 ];
 
 /// Handles `create <subcommand>`; false when `sub` is not one it knows.
@@ -28,6 +31,8 @@ pub fn run(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) 
         "deployment" | "deploy" => ("deployments", "create deployment"),
         "configmap" | "cm" => ("configmaps", "create configmap"),
         "serviceaccount" | "sa" => ("serviceaccounts", "create serviceaccount"),
+        "job" => ("jobs", "create job"),
+        "cronjob" | "cj" => ("cronjobs", "create cronjob"),
         _ => return false,
     };
     let p = match flags::parse(args, COMMON, command) {
@@ -53,6 +58,10 @@ pub fn run(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) 
     let mut obj = match resource {
         "namespaces" => json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name}, "spec": {}, "status": {}}),
         "serviceaccounts" => json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": name}}),
+        "jobs" | "cronjobs" => match batch_object(ctx, &p, resource, &name, out) {
+            Some(o) => o,
+            None => return true,
+        },
         "configmaps" => {
             let mut data = serde_json::Map::new();
             for lit in p.all("from-literal") {
@@ -141,9 +150,9 @@ pub fn run(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) 
     match super::send(ctx, out, create) {
         Ok(Response::Object(created)) => print_created(out, &p, rt, &name, &created, dry),
         Ok(_) => {}
-        Err(s) if resource == "deployments" => {
-            // `create deployment` wraps the API error, so kubectl prints it as a plain error.
-            out.err(&format!("error: failed to create deployment: {}\n", s.message));
+        Err(s) if matches!(resource, "deployments" | "jobs" | "cronjobs") => {
+            // These generators wrap the API error, so kubectl prints it as a plain error.
+            out.err(&format!("error: failed to create {}: {}\n", rt.singular, s.message));
         }
         Err(s) => out.err(&server_error(&s, rt.kind, &name, None)),
     }
@@ -157,4 +166,74 @@ fn print_created(out: &mut Output, p: &flags::Parsed, rt: &ResourceType, name: &
         Some("name") => out.out(&format!("{}\n", type_name(rt, name))),
         _ => out.out(&format!("{} created{}\n", type_name(rt, name), dry_suffix(dry))),
     }
+}
+
+/// `create job NAME --image=… [-- cmd]`, `create job NAME --from=cronjob/X`, `create cronjob
+/// NAME --image=… --schedule=… [--restart=OnFailure|Never] [-- cmd]`
+/// (`kubectl/pkg/cmd/create/create_job.go`, `create_cronjob.go`).
+fn batch_object(ctx: &mut Context<'_>, p: &flags::Parsed, resource: &str, name: &str, out: &mut Output) -> Option<Value> {
+    let image = p.all("image").first().cloned();
+    let command: Vec<String> = p.args[1..].iter().chain(p.after_dash.iter()).cloned().collect();
+    let container = |image: &str| {
+        let mut c = json!({"name": name, "image": image, "resources": {}});
+        if !command.is_empty() {
+            c["command"] = json!(command);
+        }
+        c
+    };
+    if resource == "cronjobs" {
+        let (Some(image), Some(schedule)) = (image.as_deref(), p.get("schedule")) else {
+            let missing: Vec<&str> = [("image", image.is_none()), ("schedule", p.get("schedule").is_none())].iter().filter(|(_, m)| *m).map(|(f, _)| *f).collect();
+            out.err(&format!("error: required flag(s) \"{}\" not set\n", missing.join("\", \"")));
+            return None;
+        };
+        let restart = p.get("restart").filter(|r| !r.is_empty()).unwrap_or("OnFailure");
+        return Some(json!({
+            "apiVersion": "batch/v1", "kind": "CronJob", "metadata": {"name": name},
+            "spec": {"schedule": schedule, "jobTemplate": {"metadata": {"name": name}, "spec": {"template": {"metadata": {}, "spec": {"containers": [container(image)], "restartPolicy": restart}}}}},
+            "status": {}
+        }));
+    }
+    let from = p.get("from");
+    if image.is_some() == from.is_some() {
+        out.err("error: either --image or --from must be specified\n");
+        return None;
+    }
+    if from.is_some() && !command.is_empty() {
+        out.err("error: cannot specify --from and command\n");
+        return None;
+    }
+    let Some(from) = from else {
+        return Some(json!({
+            "apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": name},
+            "spec": {"template": {"metadata": {}, "spec": {"containers": [container(image.as_deref().unwrap_or_default())], "restartPolicy": "Never"}}},
+            "status": {}
+        }));
+    };
+    // createJobFromCronJob: the CronJob's job template, marked as a manual run, owned (not
+    // blocking deletion) by the CronJob.
+    let (kind, cj_name) = from.split_once('/').unwrap_or(("", from));
+    if !matches!(kind, "cronjob" | "cronjobs" | "cj" | "cronjob.batch" | "cronjobs.batch") {
+        out.err("error: from must be an existing cronjob\n");
+        return None;
+    }
+    let rt = ResourceType::resolve("cronjobs")?;
+    let ns = namespace_of(p);
+    let Some(cj) = ctx.engine.store().get(&podlife_engine::store::ObjectKey::new(rt, Some(&ns), cj_name)).cloned() else {
+        out.err(&format!("Error from server (NotFound): cronjobs.batch \"{cj_name}\" not found\n"));
+        return None;
+    };
+    let template = &cj["spec"]["jobTemplate"];
+    let mut annotations = json!({"cronjob.kubernetes.io/instantiate": "manual"});
+    if let Some(a) = template["metadata"]["annotations"].as_object() {
+        for (k, v) in a {
+            annotations[k] = v.clone();
+        }
+    }
+    let mut meta = json!({"name": name, "annotations": annotations,
+        "ownerReferences": [{"apiVersion": "batch/v1", "kind": "CronJob", "name": cj_name, "uid": cj["metadata"]["uid"], "controller": true}]});
+    if let Some(l) = template["metadata"]["labels"].as_object().filter(|l| !l.is_empty()) {
+        meta["labels"] = Value::Object(l.clone());
+    }
+    Some(json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": meta, "spec": template["spec"], "status": {}}))
 }
