@@ -30,7 +30,15 @@ pub fn logs(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         [one, c] if p.get("container").is_none() => (one.clone(), Some(c.clone())),
         _ => return out.err(usage),
     };
-    let name = name.strip_prefix("pod/").or_else(|| name.strip_prefix("pods/")).unwrap_or(&name).to_string();
+    let namespace = namespace_of(&p);
+    // `TYPE/NAME` of a workload: one of its pods (`polymorphichelpers.AttachablePodForObject`).
+    let name = match name.split_once('/') {
+        Some((kind, owner)) if !matches!(kind, "pod" | "pods" | "po") => match pod_of_workload(ctx, kind, owner, &namespace, out) {
+            Some(pod) => pod,
+            None => return,
+        },
+        _ => name.strip_prefix("pod/").or_else(|| name.strip_prefix("pods/")).unwrap_or(&name).to_string(),
+    };
     let requested = p.get("container").map(str::to_string).or(positional);
     let tail: Option<usize> = match p.get("tail") {
         None | Some("-1") => None,
@@ -39,7 +47,6 @@ pub fn logs(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             Err(_) => return out.err(&format!("error: invalid argument \"{t}\" for \"--tail\" flag: strconv.ParseInt: parsing \"{t}\": invalid syntax\nSee 'kubectl logs --help' for usage.\n")),
         },
     };
-    let namespace = namespace_of(&p);
     let Some(pod) = fetch_pod(ctx, out, &namespace, &name) else { return };
     let all = all_container_names(&pod);
     let containers: Vec<String> = if p.flag("all-containers") {
@@ -107,4 +114,49 @@ fn all_container_names(pod: &Value) -> Vec<(String, &'static str)> {
     all.extend(names("ephemeralContainers", "ephem"));
     all.extend(names("initContainers", "init"));
     all
+}
+
+/// The pod `kubectl logs TYPE/NAME` reads: the workload's selector, its pods sorted as
+/// `podutil.ByLogging` does (scheduled, Running, ready, then the oldest), and kubectl's
+/// `Found N pods, using pod/X` when there is a choice.
+fn pod_of_workload(ctx: &mut Context<'_>, kind: &str, owner: &str, namespace: &str, out: &mut Output) -> Option<String> {
+    let Some(rt) = ResourceType::resolve(kind) else {
+        out.err(&format!("error: the server doesn't have a resource type \"{kind}\"\n"));
+        return None;
+    };
+    if !matches!(rt.kind, "Job" | "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "ReplicationController" | "Service") {
+        out.err(&format!("error: cannot get the logs from {}\n", rt.qualified_plural()));
+        return None;
+    }
+    let Some(obj) = ctx.engine.store().get(&podlife_engine::store::ObjectKey::new(rt, Some(namespace), owner)).cloned() else {
+        out.err(&format!("Error from server (NotFound): {} \"{owner}\" not found\n", rt.qualified_plural()));
+        return None;
+    };
+    let selector = if rt.kind == "Service" { serde_json::json!({"matchLabels": obj["spec"]["selector"]}) } else { obj["spec"]["selector"].clone() };
+    let mut pods: Vec<Value> = ctx
+        .engine
+        .store()
+        .list("", "pods", Some(namespace))
+        .map(|(_, p)| p.clone())
+        .filter(|p| podlife_engine::labels::selector_matches(&selector, &p["metadata"]["labels"]))
+        .collect();
+    if pods.is_empty() {
+        out.err("error: timed out waiting for the condition\n");
+        return None;
+    }
+    let rank = |p: &Value| {
+        let phase = match p["status"]["phase"].as_str() {
+            Some("Running") => 0,
+            Some("Unknown") => 1,
+            _ => 2,
+        };
+        let ready = p["status"]["conditions"].as_array().is_some_and(|cs| cs.iter().any(|c| c["type"] == "Ready" && c["status"] == "True"));
+        (p["spec"]["nodeName"].is_null(), phase, !ready, p["metadata"]["creationTimestamp"].as_str().unwrap_or_default().to_string())
+    };
+    podlife_engine::sort::sort_by_key(&mut pods, rank);
+    let chosen = pods[0]["metadata"]["name"].as_str().unwrap_or_default().to_string();
+    if pods.len() > 1 {
+        out.err(&format!("Found {} pods, using pod/{chosen}\n", pods.len()));
+    }
+    Some(chosen)
 }
