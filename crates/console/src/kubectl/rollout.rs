@@ -162,23 +162,48 @@ fn daemonset_status_line(d: &Value) -> Result<(String, bool), String> {
     })
 }
 
+/// What a `kubectl rollout SUB` command works on: its flags, the resource and name, the
+/// namespace and the object as stored. `allowed` decides whether the kind is followed here
+/// (it prints why not); None once an error is printed.
+struct Subject {
+    p: flags::Parsed,
+    rt: &'static ResourceType,
+    name: String,
+    ns: String,
+    object: Value,
+}
+
+fn subject(ctx: &Context<'_>, args: &[String], specs: &[Spec], command: &str, out: &mut Output, allowed: impl Fn(&'static ResourceType, &mut Output) -> bool) -> Option<Subject> {
+    let p = match flags::parse(args, specs, command) {
+        Ok(p) => p,
+        Err(e) => {
+            out.err(&format!("{e}\n"));
+            return None;
+        }
+    };
+    let (rt, name) = match target(&p.args, command) {
+        Ok(t) => t,
+        Err(e) => {
+            out.err(&e);
+            return None;
+        }
+    };
+    if !allowed(rt, out) {
+        return None;
+    }
+    let ns = namespace_of(&p);
+    let Some(object) = get(ctx, rt, &ns, &name) else {
+        out.err(&not_found(rt, &name));
+        return None;
+    };
+    Some(Subject { p, rt, name, ns, object })
+}
+
 /// `rollout status`: one line per watch event of the Deployment until it is rolled out (or
 /// `--timeout`, or once with `--watch=false`).
 fn status(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let specs = [Spec { long: "watch", short: Some('w'), kind: Kind::OptionalValue("true") }, Spec { long: "timeout", short: None, kind: Kind::Value }, Spec { long: "revision", short: None, kind: Kind::Value }];
-    let p = match flags::parse(args, &specs, "rollout status") {
-        Ok(p) => p,
-        Err(e) => return out.err(&format!("{e}\n")),
-    };
-    let (rt, name) = match target(&p.args, "rollout status") {
-        Ok(t) => t,
-        Err(e) => return out.err(&e),
-    };
-    if !matches!(rt.kind, "StatefulSet" | "DaemonSet") && !deployment_only(rt, out) {
-        return;
-    }
-    let ns = namespace_of(&p);
-    let Some(d) = get(ctx, rt, &ns, &name) else { return out.err(&not_found(rt, &name)) };
+    let Some(Subject { p, rt, name, ns, object: d }) = subject(ctx, args, &specs, "rollout status", out, |rt, out| matches!(rt.kind, "StatefulSet" | "DaemonSet") || deployment_only(rt, out)) else { return };
     let status_line = match rt.kind {
         "StatefulSet" => statefulset_status_line,
         "DaemonSet" => daemonset_status_line,
@@ -255,19 +280,7 @@ fn revisions(ctx: &Context<'_>, d: &Value) -> Vec<(i64, Value)> {
 /// padding 2), after the name printer's `deployment.apps/web ` line.
 fn history(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let specs = [Spec { long: "revision", short: None, kind: Kind::Value }];
-    let p = match flags::parse(args, &specs, "rollout history") {
-        Ok(p) => p,
-        Err(e) => return out.err(&format!("{e}\n")),
-    };
-    let (rt, name) = match target(&p.args, "rollout history") {
-        Ok(t) => t,
-        Err(e) => return out.err(&e),
-    };
-    if !deployment_only(rt, out) {
-        return;
-    }
-    let ns = namespace_of(&p);
-    let Some(d) = get(ctx, rt, &ns, &name) else { return out.err(&not_found(rt, &name)) };
+    let Some(Subject { p, rt, name, object: d, .. }) = subject(ctx, args, &specs, "rollout history", out, deployment_only) else { return };
     let revs = revisions(ctx, &d);
     let wanted: i64 = match p.get("revision").map(str::parse::<i64>) {
         None => 0,
@@ -319,19 +332,7 @@ fn pod_template(t: &Value) -> String {
 /// (`DeploymentRollbacker`).
 fn undo(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let specs = [Spec { long: "to-revision", short: None, kind: Kind::Value }, Spec { long: "dry-run", short: None, kind: Kind::OptionalValue("unchanged") }];
-    let p = match flags::parse(args, &specs, "rollout undo") {
-        Ok(p) => p,
-        Err(e) => return out.err(&format!("{e}\n")),
-    };
-    let (rt, name) = match target(&p.args, "rollout undo") {
-        Ok(t) => t,
-        Err(e) => return out.err(&e),
-    };
-    if !deployment_only(rt, out) {
-        return;
-    }
-    let ns = namespace_of(&p);
-    let Some(d) = get(ctx, rt, &ns, &name) else { return out.err(&not_found(rt, &name)) };
+    let Some(Subject { p, rt, name, ns, object: d }) = subject(ctx, args, &specs, "rollout undo", out, deployment_only) else { return };
     if d["spec"]["paused"] == true {
         return out.err("error: you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again\n");
     }
@@ -377,19 +378,13 @@ fn json_patch(template: Value, annotations: Value) -> Value {
 }
 
 fn pause_resume_restart(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) {
-    let p = match flags::parse(args, &[], &format!("rollout {sub}")) {
-        Ok(p) => p,
-        Err(e) => return out.err(&format!("{e}\n")),
+    let only_deployments = |rt: &'static ResourceType, out: &mut Output| {
+        if rt.kind != "Deployment" {
+            out.err(&format!("error: {} is not supported\n", qualified_name(rt, "").trim_end_matches('/')));
+        }
+        rt.kind == "Deployment"
     };
-    let (rt, name) = match target(&p.args, &format!("rollout {sub}")) {
-        Ok(t) => t,
-        Err(e) => return out.err(&e),
-    };
-    if rt.kind != "Deployment" {
-        return out.err(&format!("error: {} is not supported\n", qualified_name(rt, &name).split('/').next().unwrap_or_default()));
-    }
-    let ns = namespace_of(&p);
-    let Some(d) = get(ctx, rt, &ns, &name) else { return out.err(&not_found(rt, &name)) };
+    let Some(Subject { rt, name, ns, object: d, .. }) = subject(ctx, args, &[], &format!("rollout {sub}"), out, only_deployments) else { return };
     let paused = d["spec"]["paused"] == true;
     let (body, done) = match sub {
         "pause" if paused => return out.err(&format!("error: deployments.apps \"{name}\" is already paused\n")),
