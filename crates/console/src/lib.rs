@@ -268,14 +268,8 @@ impl Session {
                 }
                 "--min-sync-period" => traffic::duration_ms(value).map(|v| config.min_sync_period_ms = v),
                 "--sync-period" => traffic::duration_ms(value).and_then(|v| if v == 0 { Err("--sync-period must be more than 0".into()) } else { config.sync_period_ms = v; Ok(()) }),
-                "--watch-delay" => {
-                    let (lo, hi) = value.split_once('-').unwrap_or((value, value));
-                    traffic::duration_ms(lo).and_then(|lo| traffic::duration_ms(hi).map(|hi| (lo, hi))).and_then(|(lo, hi)| if lo > hi { Err(format!("--watch-delay: {lo} ms is more than {hi} ms")) } else { config.watch_ms = (lo, hi); Ok(()) })
-                }
-                "--restore-time" => {
-                    let (lo, hi) = value.split_once('-').unwrap_or((value, value));
-                    traffic::duration_ms(lo).and_then(|lo| traffic::duration_ms(hi).map(|hi| (lo, hi))).and_then(|(lo, hi)| if lo > hi { Err(format!("--restore-time: {lo} ms is more than {hi} ms")) } else { config.restore_ms = (lo, hi); Ok(()) })
-                }
+                "--watch-delay" => traffic::range_ms(flag, value).map(|r| config.watch_ms = r),
+                "--restore-time" => traffic::range_ms(flag, value).map(|r| config.restore_ms = r),
                 other => Err(format!("unknown flag: {other}")),
             };
             if let Err(e) = parsed {

@@ -64,6 +64,16 @@ pub fn duration_ms(text: &str) -> Result<u64, String> {
     Ok((secs * 1000.0).round() as u64)
 }
 
+/// `D` or `MIN-MAX` (each as `duration_ms` reads it) → (min, max) ms.
+pub fn range_ms(flag: &str, value: &str) -> Result<(u64, u64), String> {
+    let (lo, hi) = value.split_once('-').unwrap_or((value, value));
+    let (lo, hi) = (duration_ms(lo)?, duration_ms(hi)?);
+    if lo > hi {
+        return Err(format!("{flag}: {lo} ms is more than {hi} ms"));
+    }
+    Ok((lo, hi))
+}
+
 /// The per-second table, then the summary line.
 pub fn render(report: &TrafficReport) -> String {
     let codes = report.app_codes();

@@ -200,6 +200,11 @@ fn seed_service_network(e: &mut Engine, nodes: &[NodeSpec]) {
     }));
 }
 
+/// A Node object's `InternalIP` address.
+pub fn internal_ip(node: &Value) -> Option<&str> {
+    node["status"]["addresses"].as_array()?.iter().find(|a| a["type"] == "InternalIP")?["address"].as_str()
+}
+
 /// kube-apiserver's advertise address: the control-plane node's InternalIP (the node labelled
 /// `node-role.kubernetes.io/control-plane`, else the first), 172.18.0.2 when there is none.
 pub fn apiserver_address(nodes: &[NodeSpec]) -> String {

@@ -449,7 +449,7 @@ impl Engine {
                 if id.name == "kube-controller-manager" {
                     let mut writes = controllers::reconcile(&self.components[component].cache, &event, self.now);
                     writes.extend(controllers::persistentvolume::on_event(&self.components[component].cache, &mut self.pv_recorder, &event, self.now));
-                    writes.extend(self.workload_controllers(component, &event));
+                    self.workload_controllers(component, &event);
                     self.batch_observe(component, &event, old.as_deref());
                     for w in writes {
                         self.schedule_write(component, w);
@@ -510,17 +510,21 @@ impl Engine {
 
     /// The workload controllers' reaction to a delivery (they remember expectations), and
     /// the later syncs they ask for.
-    fn workload_controllers(&mut self, component: usize, event: &WatchEvent) -> Vec<controllers::Write> {
+    fn workload_controllers(&mut self, component: usize, event: &WatchEvent) {
         let cache = &self.components[component].cache;
-        let mut writes = controllers::replicaset::on_event(cache, &mut self.workloads, event, self.now);
-        writes.extend(controllers::deployment::on_event(cache, &mut self.workloads, event, self.now));
-        writes.extend(controllers::statefulset::on_event(cache, &mut self.workloads, event, self.now));
-        writes.extend(controllers::daemonset::on_event(cache, &mut self.workloads, event, self.now));
+        controllers::replicaset::on_event(cache, &mut self.workloads, event);
+        controllers::deployment::on_event(cache, &mut self.workloads, event);
+        controllers::statefulset::on_event(cache, &mut self.workloads, event);
+        controllers::daemonset::on_event(cache, &mut self.workloads, event);
+        // The work queue hands a key to a worker after the same short hop as any write.
+        self.schedule_workload_syncs(CONTROLLER_QUEUE_DELAY_MS);
+    }
+
+    /// The syncs the workload controllers queued (`later`), each at least `min_ms` from now.
+    fn schedule_workload_syncs(&mut self, min_ms: u64) {
         for (after, kind, namespace, name) in std::mem::take(&mut self.workloads.later) {
-            // The work queue hands a key to a worker after the same short hop as any write.
-            self.schedule(self.now.plus_millis(after.max(CONTROLLER_QUEUE_DELAY_MS)), Task::WorkloadResync { kind, namespace, name });
+            self.schedule(self.now.plus_millis(after.max(min_ms)), Task::WorkloadResync { kind, namespace, name });
         }
-        writes
     }
 
     /// A workload controller's `enqueueAfter` comes due.
@@ -536,9 +540,7 @@ impl Engine {
             "DaemonSet" => controllers::daemonset::resync(self, i, namespace, name),
             _ => controllers::deployment::resync(cache, &mut self.workloads, namespace, name, self.now),
         };
-        for (after, kind, namespace, name) in std::mem::take(&mut self.workloads.later) {
-            self.schedule(self.now.plus_millis(after), Task::WorkloadResync { kind, namespace, name });
-        }
+        self.schedule_workload_syncs(0);
         for w in writes {
             self.schedule_write(i, w);
         }
@@ -823,8 +825,8 @@ impl Engine {
             if id.name == "kube-controller-manager" {
                 for (key, object) in items {
                     let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
-                    let mut writes = controllers::reconcile(&self.components[i].cache, &event, self.now);
-                    writes.extend(self.workload_controllers(i, &event));
+                    let writes = controllers::reconcile(&self.components[i].cache, &event, self.now);
+                    self.workload_controllers(i, &event);
                     for w in writes {
                         self.schedule_write(i, w);
                     }

@@ -117,7 +117,7 @@ impl Engine {
     pub(crate) fn route_ip(&mut self, node: &str, client_ip: &str, ip: &str, port: u16) -> Result<Endpoint, NetError> {
         let (ip, port) = match self.nat(node, client_ip, ip, port, "TCP") {
             Nat::Pass => (ip.to_string(), port),
-            Nat::To(ep, _) => (ep.ip, ep.port),
+            Nat::To(ep) => (ep.ip, ep.port),
             Nat::Reject => return Err(NetError::Refused),
             Nat::NoRule | Nat::Drop => return Err(NetError::Timeout),
         };

@@ -259,8 +259,7 @@ impl Engine {
     /// The node's InternalIP: the source address of its clients.
     fn node_ip(&self, node: &str) -> String {
         let Some(rt) = podlife_model::ResourceType::resolve("nodes") else { return String::new() };
-        let addresses = self.store.get(&ObjectKey::new(rt, None, node)).map(|n| n["status"]["addresses"].clone()).unwrap_or_default();
-        addresses.as_array().into_iter().flatten().find(|a| a["type"] == "InternalIP").and_then(|a| a["address"].as_str()).unwrap_or_default().to_string()
+        self.store.get(&ObjectKey::new(rt, None, node)).and_then(crate::cluster::internal_ip).unwrap_or_default().to_string()
     }
 
     fn pod_name_by_uid(&self, uid: &str) -> Option<String> {

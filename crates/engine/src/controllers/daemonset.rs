@@ -256,11 +256,11 @@ fn to_sync(cache: &Cache, event: &WatchEvent) -> Vec<(String, String)> {
 
 /// A delivery: expectations observed (`addPod`, `updatePod`, `deletePod`), the DaemonSets it
 /// concerns queued.
-pub fn on_event(cache: &Cache, state: &mut super::replicaset::State, event: &WatchEvent, _now: Time) -> Vec<Write> {
+pub fn on_event(cache: &Cache, state: &mut super::replicaset::State, event: &WatchEvent) {
     let mem = &mut state.daemonsets;
     if event.key.resource == "daemonsets" && event.event_type == EventType::Deleted {
         mem.expectations.remove(&key(&event.key.namespace, &event.key.name));
-        return Vec::new();
+        return;
     }
     let targets = to_sync(cache, event);
     if event.key.group.is_empty() && event.key.resource == "pods" {
@@ -286,7 +286,6 @@ pub fn on_event(cache: &Cache, state: &mut super::replicaset::State, event: &Wat
     for (ns, name) in targets {
         state.enqueue("DaemonSet", &ns, &name);
     }
-    Vec::new()
 }
 
 /// A worker syncs a queued DaemonSet; warnings it decided on are recorded at once.

@@ -14,7 +14,7 @@
 
 use serde_json::Value;
 
-use super::replicaset::{State, controller_ref, controller_uid, key};
+use super::replicaset::{State, controller_ref, controller_uid};
 use super::{FollowUp, Write, controller_request};
 use crate::apiserver::Verb;
 use crate::clock::Time;
@@ -57,12 +57,11 @@ fn owner_name(cache: &Cache, ns: &str, rs: &Value) -> Option<String> {
 }
 
 /// A delivery queues the Deployments it concerns (their syncs run from the work queue).
-pub fn on_event(cache: &Cache, state: &mut State, event: &WatchEvent, _now: Time) -> Vec<Write> {
+pub fn on_event(cache: &Cache, state: &mut State, event: &WatchEvent) {
     let ns = event.key.namespace.clone();
     for name in to_sync(cache, event) {
         state.enqueue("Deployment", &ns, &name);
     }
-    Vec::new()
 }
 
 /// A worker syncs a queued (or re-queued) Deployment.
@@ -234,7 +233,7 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, dname: &str, now: Time) -> V
             }
         }
     }
-    if plan.writes.is_empty() && created.is_none() && !deleting && !paused && rolling(&d) && complete(&d, &status_of(&d, &plan, None)) {
+    if plan.writes.is_empty() && created.is_none() && !deleting && !paused && rolling(&d) && complete(&d, &status_of(&d, &plan)) {
         plan.writes.extend(cleanup(&d, &plan));
     }
     if bumped && let Some(n) = plan.new {
@@ -337,7 +336,6 @@ fn rollout_rolling(d: &Value, plan: &mut Plan) {
         return;
     }
     // cleanupUnhealthyReplicas: old replicas that are not available go first.
-    let mut scaled = false;
     for &i in &old {
         if max_scaled_down <= 0 {
             break;
@@ -350,7 +348,6 @@ fn rollout_rolling(d: &Value, plan: &mut Plan) {
         let down = unhealthy.min(max_scaled_down);
         plan.scale(i, current - down, d);
         max_scaled_down -= down;
-        scaled = true;
     }
     // scaleDownOldReplicaSetsForRollingUpdate: as far as availability allows.
     let available: i64 = plan.sets.iter().map(|(rs, _)| int(&rs["status"]["availableReplicas"])).sum();
@@ -367,10 +364,8 @@ fn rollout_rolling(d: &Value, plan: &mut Plan) {
             let down = current.min(budget);
             plan.scale(i, current - down, d);
             budget -= down;
-            scaled = true;
         }
     }
-    let _ = scaled;
 }
 
 fn old_pods_running_none(plan: &Plan) -> bool {
@@ -434,7 +429,7 @@ fn cleanup(d: &Value, plan: &Plan) -> Vec<Write> {
 }
 
 /// `calculateStatus`, from the ReplicaSets as this sync leaves them.
-fn status_of(d: &Value, plan: &Plan, created: Option<&Value>) -> Value {
+fn status_of(d: &Value, plan: &Plan) -> Value {
     let sum = |field: &str| -> i64 { plan.sets.iter().map(|(rs, _)| int(&rs["status"][field])).sum() };
     let available = sum("availableReplicas");
     let unavailable = (plan.total() - available).max(0);
@@ -449,7 +444,6 @@ fn status_of(d: &Value, plan: &Plan, created: Option<&Value>) -> Value {
         "terminatingReplicas": sum("terminatingReplicas"),
         "conditions": d["status"]["conditions"].clone(),
     });
-    let _ = created;
     if let Some(c) = d["status"].get("collisionCount") {
         status["collisionCount"] = c.clone();
     }
@@ -490,7 +484,7 @@ fn set_condition(status: &mut Value, kind: &str, value: &str, reason: &str, mess
 fn status_update(state: &mut State, d: &Value, plan: &Plan, created: Option<&Value>, now: Time) -> Option<Write> {
     let dname = name(d);
     let ns = d["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
-    let mut status = status_of(d, plan, created);
+    let mut status = status_of(d, plan);
     let replicas = int(&d["spec"]["replicas"]);
     if available_enough(d, &status, replicas) {
         set_condition(&mut status, "Available", "True", "MinimumReplicasAvailable", "Deployment has minimum availability.", now);
@@ -570,7 +564,6 @@ fn status_update(state: &mut State, d: &Value, plan: &Plan, created: Option<&Val
     }
     let mut req = controller_request(ACCOUNT, Verb::Update, "deployments", Some(&ns), &dname, body)?;
     req.subresource = Some("status".into());
-    let _ = key(&ns, &dname);
     Some(Write::now(ACCOUNT, req))
 }
 

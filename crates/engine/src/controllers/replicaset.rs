@@ -141,24 +141,23 @@ fn replicasets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Va
 }
 
 /// A delivery to kube-controller-manager: expectations observed, then the ReplicaSets it
-/// concerns synced.
-pub fn on_event(cache: &Cache, state: &mut State, event: &WatchEvent, now: Time) -> Vec<Write> {
+/// concerns queued.
+pub fn on_event(cache: &Cache, state: &mut State, event: &WatchEvent) {
     if event.key.group.is_empty() && event.key.resource == "pods" {
-        observe_pod(cache, state, event, now);
+        observe_pod(cache, state, event);
     }
     if event.key.resource == "replicasets" && event.event_type == EventType::Deleted {
         state.expectations.remove(&key(&event.key.namespace, &event.key.name));
-        return Vec::new();
+        return;
     }
     for (ns, name) in to_sync(cache, event) {
         state.enqueue("ReplicaSet", &ns, &name);
     }
-    Vec::new()
 }
 
 /// `CreationObserved` / `DeletionObserved`, and a later sync when a pod's availability waits
 /// for `minReadySeconds`.
-fn observe_pod(cache: &Cache, state: &mut State, event: &WatchEvent, _now: Time) {
+fn observe_pod(cache: &Cache, state: &mut State, event: &WatchEvent) {
     let pod = &event.object;
     let ns = &event.key.namespace;
     let Some(uid) = controller_uid(pod, "ReplicaSet") else { return };
@@ -286,8 +285,7 @@ fn manage_replicas(cache: &Cache, state: &mut State, rs: &Value, active_pods: &[
         state.expectations.insert(k, Expectation { adds: 0, deletes, set_at: now });
         for pod in victims {
             let pod_name = pod["metadata"]["name"].as_str().unwrap_or_default();
-            let Some(req) = controller_request(ACCOUNT, Verb::Delete, "pods", Some(ns), pod_name, Value::Null) else { continue };
-            let mut req = req;
+            let Some(mut req) = controller_request(ACCOUNT, Verb::Delete, "pods", Some(ns), pod_name, Value::Null) else { continue };
             req.body = None;
             let mut w = Write::now(ACCOUNT, req);
             w.follow = Some(event(rs, "SuccessfulDelete", format!("Deleted pod: {pod_name}")));

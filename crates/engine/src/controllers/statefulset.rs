@@ -57,11 +57,10 @@ fn to_sync(cache: &Cache, event: &WatchEvent) -> Vec<String> {
 }
 
 /// A delivery queues the StatefulSets it concerns.
-pub fn on_event(cache: &Cache, state: &mut State, event: &WatchEvent, _now: Time) -> Vec<Write> {
+pub fn on_event(cache: &Cache, state: &mut State, event: &WatchEvent) {
     for name in to_sync(cache, event) {
         state.enqueue(KIND, &event.key.namespace, &name);
     }
-    Vec::new()
 }
 
 /// A worker syncs a queued (or re-queued) StatefulSet.

@@ -231,7 +231,7 @@ impl Engine {
             let rt = ResourceType::resolve("nodes")?;
             let obj = self.store.get(&ObjectKey::new(rt, None, node))?.clone();
             let cidr = obj["spec"]["podCIDR"].as_str().unwrap_or_default().to_string();
-            let host_ip = obj["status"]["addresses"].as_array().and_then(|a| a.iter().find(|x| x["type"] == "InternalIP")).and_then(|x| x["address"].as_str()).unwrap_or("172.18.0.2").to_string();
+            let host_ip = crate::cluster::internal_ip(&obj).unwrap_or("172.18.0.2").to_string();
             let mut runtime = Runtime::new(node, &cidr);
             for img in obj["status"]["images"].as_array().map(Vec::as_slice).unwrap_or_default() {
                 let names: Vec<String> = img["names"].as_array().map(|a| a.iter().filter_map(|n| n.as_str().map(str::to_string)).collect()).unwrap_or_default();

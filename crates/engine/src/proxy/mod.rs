@@ -23,7 +23,6 @@ pub mod routing;
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
 use serde_json::Value;
 
 use crate::clock::Time;
@@ -54,7 +53,7 @@ impl Default for ProxyConfig {
 }
 
 /// `proxy.ServicePortName`: a Service port as kube-proxy keys it.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct ServicePortName {
     pub namespace: String,
     pub name: String,
@@ -75,14 +74,13 @@ impl std::fmt::Display for ServicePortName {
 }
 
 /// One endpoint as kube-proxy's slice cache holds it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProxyEndpoint {
     pub ip: String,
     pub port: u16,
     pub ready: bool,
     pub serving: bool,
     pub terminating: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub node: Option<String>,
 }
 
@@ -150,8 +148,6 @@ pub struct Proxier {
     pub config: ProxyConfig,
     /// The rules the kernel has now.
     pub installed: Rules,
-    /// When they were installed.
-    pub installed_at: Option<Time>,
     /// What the last sync computed (a delivery that changes nothing syncs nothing).
     computed: Rules,
     last_run: Option<Time>,
@@ -265,7 +261,6 @@ impl Engine {
         p.config = config;
         p.installed = rules.clone();
         p.computed = rules;
-        p.installed_at = Some(self.now);
         p.periodic += 1;
         let token = p.periodic;
         self.schedule(self.now.plus_millis(phase), Task::ProxySync { node: node.to_string(), periodic: Some(token) });
@@ -329,10 +324,11 @@ impl Engine {
         }
         let Some(i) = self.node_component(COMPONENT, node) else { return };
         let rules = build_rules(&self.components[i].cache, node);
-        let (lo, hi) = self.proxies.get(node).map(|p| p.config.restore_ms).unwrap_or_default();
+        let Some(p) = self.proxies.get(node) else { return };
+        let (lo, hi) = p.config.restore_ms;
         // A sync that changes nothing restores nothing (`MinimizeIPTablesRestore`: only
         // changed chains are written), so it returns at once.
-        let unchanged = self.proxies.get(node).is_some_and(|p| p.computed.same_chains(&rules));
+        let unchanged = p.computed.same_chains(&rules);
         let restore = if unchanged { self.rng.between(5, 30).min(lo.max(1)) } else { self.rng.between(lo, hi) };
         let now = self.now;
         let Some(p) = self.proxies.get_mut(node) else { return };
@@ -344,7 +340,6 @@ impl Engine {
         p.periodic += 1;
         let token = p.periodic;
         let next = now.plus_millis(p.config.sync_period_ms);
-        let changed = !unchanged;
         let services = rules.services.len();
         let endpoints: usize = rules.services.values().map(|s| s.used.len()).sum();
         self.schedule(next, Task::ProxySync { node: node.to_string(), periodic: Some(token) });
@@ -353,7 +348,7 @@ impl Engine {
             ("restoreMs".to_string(), json!(restore)),
             ("servicePorts".to_string(), json!(services)),
             ("endpoints".to_string(), json!(endpoints)),
-            ("changed".to_string(), json!(changed)),
+            ("changed".to_string(), json!(!unchanged)),
         ]);
         if let Some(w) = waited {
             params.insert("sinceLastSyncMs".to_string(), json!(w));
@@ -364,11 +359,9 @@ impl Engine {
 
     /// `iptables-restore` returned: the new rules are in effect on the node.
     pub(crate) fn proxy_restored(&mut self, node: &str, rules: Rules) {
-        let now = self.now;
         let Some(p) = self.proxies.get_mut(node) else { return };
         let changes = diff(&p.installed, &rules);
         p.installed = rules;
-        p.installed_at = Some(now);
         let params = crate::sort::map_of([("changed".to_string(), json!(!changes.is_empty()))]);
         self.record(ComponentRef::on_node(COMPONENT, node), Action::ProxyRestore, None, params, changes);
     }

@@ -20,8 +20,8 @@ pub enum Nat {
     Reject,
     /// `… has no local endpoints -j DROP` (a Local policy): nothing answers.
     Drop,
-    /// DNAT to this endpoint of this service port.
-    To(ProxyEndpoint, ServicePortName),
+    /// DNAT to this endpoint.
+    To(ProxyEndpoint),
 }
 
 /// Is `ip` a pod address (kube-proxy's `clusterCIDR`, the local-traffic detector)?
@@ -50,7 +50,9 @@ impl Engine {
     /// Service's virtual IP by the source node's rules; a node's own address and a nodePort
     /// by the destination node's (`KUBE-NODEPORTS`, reached for local destinations).
     pub(crate) fn nat(&mut self, node: &str, client_ip: &str, ip: &str, port: u16, protocol: &str) -> Nat {
-        let (rules_node, by_node_port) = match self.node_with_ip(ip) {
+        // A node's own address reaches its NodePorts; a Service address is never a node's.
+        let dest = if in_service_cidr(ip) { None } else { self.node_with_ip(ip) };
+        let (rules_node, by_node_port) = match dest {
             Some(dest) => (dest, true),
             None => (node.to_string(), false),
         };
@@ -89,7 +91,7 @@ impl Engine {
                 if let Some(p) = self.proxies.get_mut(&rules_node) {
                     p.affinity.insert(key, (ep.address(), now));
                 }
-                return Nat::To(ep, spn);
+                return Nat::To(ep);
             }
         }
         let i = self.rng.below(rules.used.len() as u64) as usize;
@@ -98,12 +100,12 @@ impl Engine {
             && let Some(p) = self.proxies.get_mut(&rules_node) {
                 p.affinity.insert(key, (ep.address(), now));
             }
-        Nat::To(ep, spn)
+        Nat::To(ep)
     }
 
     /// The node whose InternalIP this is.
     pub(crate) fn node_with_ip(&self, ip: &str) -> Option<String> {
-        self.store.list("", "nodes", None).find(|(_, n)| n["status"]["addresses"].as_array().is_some_and(|a| a.iter().any(|x| x["type"] == "InternalIP" && x["address"] == ip))).map(|(k, _)| k.name.clone())
+        self.store.list("", "nodes", None).find(|(_, n)| crate::cluster::internal_ip(n) == Some(ip)).map(|(k, _)| k.name.clone())
     }
 }
 
