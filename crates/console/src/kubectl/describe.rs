@@ -938,6 +938,13 @@ fn pod_template(w: &mut String, template: &Value) {
     tolerations_titled(w, "  Tolerations", &spec["tolerations"]);
 }
 
+/// A pod template as `kubectl rollout history --revision` prints it (`printTemplate`).
+pub fn pod_template_text(template: &Value) -> String {
+    let mut w = String::new();
+    pod_template(&mut w, template);
+    tabwriter::align(&w, 0, 2)
+}
+
 fn int_or_string(v: &Value) -> String {
     match v {
         Value::String(t) => t.clone(),

@@ -291,11 +291,7 @@ fn history(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         let Some((_, rs)) = revs.iter().find(|(r, _)| *r == wanted) else {
             return out.err("error: unable to find the specified revision\n");
         };
-        let mut template = rs["spec"]["template"].clone();
-        if let Some(l) = template["metadata"]["labels"].as_object_mut() {
-            l.remove(HASH_LABEL);
-        }
-        out.out(&format!("{} with revision #{wanted}\n{}\n", qualified_name(rt, &name), pod_template(&rs["spec"]["template"])));
+        out.out(&format!("{} with revision #{wanted}\n{}\n", qualified_name(rt, &name), super::describe::pod_template_text(&rs["spec"]["template"])));
         return;
     }
     let mut rows = String::from("REVISION\tCHANGE-CAUSE\n");
@@ -304,28 +300,6 @@ fn history(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         rows.push_str(&format!("{r}\t{cause}\n"));
     }
     out.out(&format!("{} \n{}\n", qualified_name(rt, &name), crate::printers::tabwriter::align(&rows, 0, 2)));
-}
-
-/// `DescribePodTemplate` as `rollout history --revision` prints it.
-fn pod_template(t: &Value) -> String {
-    let mut s = String::from("Pod Template:\n");
-    let labels: Vec<String> = t["metadata"]["labels"].as_object().map(|m| m.iter().map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or_default())).collect()).unwrap_or_default();
-    s.push_str(&format!("  Labels:\t{}\n", if labels.is_empty() { "<none>".into() } else { labels.join("\n\t") }));
-    let annotations: Vec<String> = t["metadata"]["annotations"].as_object().map(|m| m.iter().map(|(k, v)| format!("{k}: {}", v.as_str().unwrap_or_default())).collect()).unwrap_or_default();
-    if !annotations.is_empty() {
-        s.push_str(&format!("  Annotations:\t{}\n", annotations.join("\n\t")));
-    }
-    s.push_str("  Containers:\n");
-    for c in t["spec"]["containers"].as_array().into_iter().flatten() {
-        s.push_str(&format!("   {}:\n", c["name"].as_str().unwrap_or_default()));
-        s.push_str(&format!("    Image:\t{}\n", c["image"].as_str().unwrap_or_default()));
-        let port = c["ports"][0]["containerPort"].as_i64().map(|p| format!("{p}/{}", c["ports"][0]["protocol"].as_str().unwrap_or("TCP"))).unwrap_or_else(|| "<none>".into());
-        s.push_str(&format!("    Port:\t{port}\n"));
-        s.push_str(&format!("    Host Port:\t{}\n", if port == "<none>" { "<none>".into() } else { format!("0/{}", c["ports"][0]["protocol"].as_str().unwrap_or("TCP")) }));
-        s.push_str("    Environment:\t<none>\n    Mounts:\t<none>\n");
-    }
-    s.push_str("  Volumes:\t<none>\n  Node-Selectors:\t<none>\n  Tolerations:\t<none>\n");
-    crate::printers::tabwriter::align(&s, 0, 2)
 }
 
 /// `rollout undo [--to-revision=N]`: the Deployment's template replaced by that revision's

@@ -24,10 +24,10 @@ pub struct Attach<'a> {
     pub remove: bool,
 }
 
-fn phase(ctx: &Context<'_>, key: &ObjectKey) -> Option<(String, bool)> {
-    let pod = ctx.engine.store().get(key)?;
+/// A pod's phase and whether it is Ready.
+fn phase_ready(pod: &Value) -> (&str, bool) {
     let ready = pod["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == "Ready" && c["status"] == "True");
-    Some((pod["status"]["phase"].as_str().unwrap_or_default().to_string(), ready))
+    (pod["status"]["phase"].as_str().unwrap_or_default(), ready)
 }
 
 pub fn attach(ctx: &mut Context<'_>, a: &Attach<'_>, out: &mut Output) {
@@ -36,11 +36,13 @@ pub fn attach(ctx: &mut Context<'_>, a: &Attach<'_>, out: &mut Output) {
     let done = |p: &str| p == "Succeeded" || p == "Failed";
     // podRunningAndReady: Running with Ready=True, or finished (ErrPodCompleted).
     ctx.engine.wait_while(|e| e.store().get(&key).is_some_and(|pod| {
-        let phase = pod["status"]["phase"].as_str().unwrap_or_default();
-        let ready = pod["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == "Ready" && c["status"] == "True");
+        let (phase, ready) = phase_ready(pod);
         !(done(phase) || (phase == "Running" && ready))
     }), POD_RUNNING_TIMEOUT_MS);
-    let Some((now_phase, ready)) = phase(ctx, &key) else {
+    let Some((now_phase, ready)) = ctx.engine.store().get(&key).map(|pod| {
+        let (phase, ready) = phase_ready(pod);
+        (phase.to_string(), ready)
+    }) else {
         out.err(&format!("Error from server (NotFound): pods \"{}\" not found\n", a.name));
         return;
     };
