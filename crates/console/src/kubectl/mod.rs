@@ -1298,13 +1298,7 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                     .into_iter()
                     .filter(|rs| rs["metadata"]["ownerReferences"].as_array().is_some_and(|r| r.iter().any(|r| r["controller"] == true && r["uid"] == *uid)))
                     .collect();
-                let is_new = |rs: &Value| {
-                    let mut t = rs["spec"]["template"].clone();
-                    if let Some(l) = t["metadata"]["labels"].as_object_mut() {
-                        l.remove("pod-template-hash");
-                    }
-                    t == obj["spec"]["template"]
-                };
+                let is_new = |rs: &Value| podlife_engine::controllers::deployment::template_without_hash(rs) == obj["spec"]["template"];
                 let new = owned.iter().find(|rs| is_new(rs)).cloned();
                 let old: Vec<Value> = owned.into_iter().filter(|rs| !is_new(rs) && rs["spec"]["replicas"].as_i64().unwrap_or(0) != 0).collect();
                 describe::deployment(obj, &old, new.as_ref(), object_events(ctx, out).as_deref(), now)

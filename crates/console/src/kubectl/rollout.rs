@@ -11,7 +11,6 @@ use super::flags::{self, Kind, Spec};
 use super::{Context, namespace_of, send, server_error};
 use crate::Output;
 
-const HASH_LABEL: &str = "pod-template-hash";
 const REVISION: &str = "deployment.kubernetes.io/revision";
 const CHANGE_CAUSE: &str = "kubernetes.io/change-cause";
 
@@ -323,10 +322,7 @@ fn undo(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             None => return out.err(&format!("error: unable to find specified revision {to} in history\n")),
         }
     };
-    let mut template = rs["spec"]["template"].clone();
-    if let Some(l) = template["metadata"]["labels"].as_object_mut() {
-        l.remove(HASH_LABEL);
-    }
+    let template = podlife_engine::controllers::deployment::template_without_hash(&rs);
     let revision = rs["metadata"]["annotations"][REVISION].as_str().unwrap_or_default().to_string();
     if template == d["spec"]["template"] {
         return out.out(&format!("{} skipped rollback (current template already matches revision {revision})\n", qualified_name(rt, &name)));

@@ -132,8 +132,8 @@ pub fn safe_encode(s: &str) -> String {
 }
 
 /// A ReplicaSet's template without the hash label, to compare with the Deployment's
-/// (`EqualIgnoreHash`).
-fn template_without_hash(rs: &Value) -> Value {
+/// (`EqualIgnoreHash`; kubectl's rollback and describe compare the same way).
+pub fn template_without_hash(rs: &Value) -> Value {
     let mut t = rs["spec"]["template"].clone();
     if let Some(labels) = t["metadata"]["labels"].as_object_mut() {
         labels.remove(HASH_LABEL);
