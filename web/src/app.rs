@@ -416,7 +416,7 @@ impl Component for App {
             Msg::NextOf(component) => {
                 self.playing = false;
                 let from = self.player.position();
-                let found = self.player.next_matching(from, true, |r| (self.show_background || !r.background) && what::lane_of(&r.actor) == component);
+                let found = self.player.next_matching(from, true, |r| (self.show_background || !r.background) && what::lane_of(r, self.player.trace()) == component);
                 if let Some(p) = found {
                     self.player.seek(p);
                     self.save();

@@ -203,7 +203,7 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
     let edges = edges(&scene, &boxes, app.reduced_motion());
     let position = app.player().position();
     let title = match app.player().current() {
-        Some(r) => t.text_with("stage-title-active", &[("component", &podlife_player::explain::component_label(&r.actor))]),
+        Some(r) => t.text_with("stage-title-active", &[("component", &podlife_player::explain::actor_label(r, &app.player().trace()[r.events.clone()]))]),
         None => t.text("stage-title"),
     };
     html! {

@@ -31,6 +31,8 @@ fn lane_rank(lane: &str) -> (String, u8, String) {
         "etcd" => 2,
         "kube-scheduler" => 3,
         "kube-controller-manager" => 4,
+        // Its loops, each in a lane of its own (`deployment-controller`).
+        b if b.ends_with("-controller") || b.ends_with("-collector") => 5,
         "kubelet" => 10,
         "containerd" => 11,
         "containerd-shim" => 12,
@@ -68,7 +70,7 @@ pub struct Layout {
 impl Layout {
     pub fn new(reactions: &[Reaction], trace: &[podlife_engine::TraceEvent], show_all: bool) -> Layout {
         let shown: Vec<(usize, &Reaction)> = reactions.iter().enumerate().filter(|(_, r)| show_all || !r.background).collect();
-        let mut lanes: Vec<String> = shown.iter().map(|(_, r)| lane_of(&r.actor)).collect();
+        let mut lanes: Vec<String> = shown.iter().map(|(_, r)| lane_of(r, trace)).collect();
         podlife_engine::sort::sort_by_key(&mut lanes, |l| lane_rank(l));
         lanes.dedup();
         let lane_index: BTreeMap<&str, usize> = podlife_engine::sort::collect_map(lanes.iter().enumerate().map(|(i, l)| (l.as_str(), i)));
@@ -94,7 +96,7 @@ impl Layout {
                 free_from = x + 64.0;
             }
             previous = Some(ms);
-            let lane = lane_index.get(lane_of(&r.actor).as_str()).copied().unwrap_or(0);
+            let lane = lane_index.get(lane_of(r, trace).as_str()).copied().unwrap_or(0);
             ticks.push(Tick { x, lane, position: i + 1, background: r.background, failed: r.failed(trace) });
             x += TICK;
         }

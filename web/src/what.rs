@@ -1,16 +1,18 @@
 //! "What just happened": the current reaction in words (in an aria-live region), the fields it
 //! changed (before → after), a scheduling cycle's node × plugin table, and the raw trace lines.
 
-use podlife_engine::ComponentRef;
+use podlife_engine::TraceEvent;
 use podlife_player::explain::component_label;
+use podlife_player::reaction::Reaction;
 use podlife_player::view::{self, Changes, value_text};
 use yew::prelude::*;
 
 use crate::app::App;
 
-/// The timeline lane a component belongs to (`kubelet (worker-1)`, `kube-apiserver` …).
-pub fn lane_of(c: &ComponentRef) -> String {
-    component_label(c)
+/// The timeline lane a reaction belongs to (`kubelet (worker-1)`, `kube-apiserver` …); each
+/// kube-controller-manager loop's requests get the loop's own lane (`deployment-controller`).
+pub fn lane_of(r: &Reaction, trace: &[TraceEvent]) -> String {
+    podlife_player::decision::controller_of(r, &trace[r.events.clone()]).unwrap_or_else(|| component_label(&r.actor))
 }
 
 /// Virtual time as `12.345 s`.
@@ -44,7 +46,7 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
                 <h2 id="what-label">{ t.text("what-label") }</h2>
                 <span class="meta">
                     <span class="time">{ seconds(r.time.millis()) }</span>
-                    <span class="who">{ component_label(&r.actor) }</span>
+                    <span class="who">{ podlife_player::explain::actor_label(r, &player.trace()[r.events.clone()]) }</span>
                     <span class="obj">{ object }</span>
                     { for r.background.then(|| html! { <span class="tag">{ t.text("what-background") }</span> }) }
                 </span>

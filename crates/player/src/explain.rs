@@ -21,13 +21,13 @@ pub struct Message {
 }
 
 impl Message {
-    fn new(id: &'static str) -> Message {
+    pub(crate) fn new(id: &'static str) -> Message {
         Message { id, args: Vec::new() }
     }
 
     /// A text argument, and `has<Name>` = `yes`/`no` beside it, so that a message can leave
     /// out a clause when the text is empty (Fluent selects on identifiers, not on "").
-    fn text(mut self, name: &'static str, value: impl Into<String>) -> Message {
+    pub(crate) fn text(mut self, name: &'static str, value: impl Into<String>) -> Message {
         let value = value.into();
         let flag = if value.is_empty() { "no" } else { "yes" };
         self.args.push((has_flag(name), Arg::Text(flag.to_string())));
@@ -42,7 +42,7 @@ impl Message {
         *self = Message { id: self.id, args }.text(name, value);
     }
 
-    fn number(mut self, name: &'static str, value: f64) -> Message {
+    pub(crate) fn number(mut self, name: &'static str, value: f64) -> Message {
         self.args.push((name.to_string(), Arg::Number(value)));
         self
     }
@@ -71,17 +71,21 @@ fn first(events: &[TraceEvent], action: Action) -> Option<&TraceEvent> {
     events.iter().find(|e| e.action == action)
 }
 
+/// Who acted, as the explanation names it: kube-controller-manager's requests name the
+/// controller in their user agent (`…/deployment-controller`), so say which one acted.
+pub fn actor_label(r: &Reaction, events: &[TraceEvent]) -> String {
+    let actor = component_label(&r.actor);
+    match crate::decision::controller_of(r, events) {
+        Some(ctl) => format!("{actor} ({ctl})"),
+        None => actor,
+    }
+}
+
 /// The explanation of one reaction (`trace` is the player's whole trace).
 pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
     let events = &trace[r.events.clone()];
     let e = &events[0];
-    let mut actor = component_label(&r.actor);
-    // kube-controller-manager's requests name the controller in their user agent
-    // (`…/deployment-controller`): say which one acted.
-    if r.kind == Kind::ApiCall && r.actor.name == "kube-controller-manager"
-        && let Some(ctl) = param_text(e, "userAgent").rsplit('/').next().filter(|c| c.ends_with("controller") || c.ends_with("collector")) {
-            actor = format!("{actor} ({ctl})");
-        }
+    let actor = actor_label(r, events);
     let object = object_text(r);
     let kind = r.object.as_ref().map(|o| o.kind.clone()).unwrap_or_default();
     let name = r.object.as_ref().map(|o| o.name.clone()).unwrap_or_default();
@@ -235,6 +239,9 @@ fn api_call(r: &Reaction, events: &[TraceEvent], actor: String, object: String, 
         ("DELETE", ..) => "explain-api-delete",
         _ => "explain-api-update",
     };
+    // An Event's reason and message come from the stored object (see decision.rs); without
+    // it the text leaves them out.
+    let base = |id: &'static str| if id == "explain-api-event" { base(id).text("reason", "").text("about", "").text("message", "") } else { base(id) };
     base(id)
         .text("user", user)
         .text("allowedBy", allowed_by)

@@ -4,6 +4,7 @@
 //! translation files, and the formats of autosave and share links.
 
 pub mod complete;
+pub mod decision;
 pub mod explain;
 pub mod highlight;
 pub mod history;

@@ -365,14 +365,24 @@ pub struct CycleTable {
 /// FailedScheduling text — `0/3 nodes are available: …` — as the scheduler wrote it into the
 /// pod's PodScheduled condition in the same task (the trace keeps only its PostFilter part).
 pub fn explanation(player: &Player) -> Option<crate::explain::Message> {
-    let r = player.current()?;
-    let mut message = crate::explain::explain(r, player.trace());
+    player.current().map(|r| explain_reaction(player, r))
+}
+
+/// The explanation of any reaction: a controller's decision when one is known (what it saw
+/// in the objects it wrote), else what the request or step did.
+pub fn explain_reaction(player: &Player, r: &Reaction) -> crate::explain::Message {
+    let trace = player.trace();
+    let caller = crate::explain::actor_label(r, &trace[r.events.clone()]);
+    if let Some(decided) = crate::decision::decide(r, trace, player.history(), &caller) {
+        return decided;
+    }
+    let mut message = crate::explain::explain(r, trace);
     if message.id == "explain-schedule-failed"
         && let Some(full) = failure_message(player, r)
     {
         message.set_text("message", full);
     }
-    Some(message)
+    message
 }
 
 /// The PodScheduled=False message written in the task of a failed cycle `r`.

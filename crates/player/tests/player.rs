@@ -1,6 +1,7 @@
 //! The player end to end on the default cluster: apply, step, go back, act in the past, replay.
 
 use podlife_player::explain::{MESSAGE_IDS, explain};
+use podlife_player::view::explain_reaction;
 use podlife_player::i18n::{Lang, Localizer};
 use podlife_player::reaction::Kind;
 use podlife_player::view::{self, Changes};
@@ -149,12 +150,12 @@ fn every_reaction_has_an_explanation_in_both_languages() {
     for lang in Lang::ALL {
         let l = Localizer::new(lang);
         assert_eq!(l.load_errors, Vec::<String>::new(), "{lang:?}");
-        for id in MESSAGE_IDS {
+        for id in MESSAGE_IDS.iter().chain(podlife_player::decision::MESSAGE_IDS) {
             assert!(l.has(id), "{lang:?} lacks {id}");
         }
         for r in p.reactions() {
-            let m = explain(r, p.trace());
-            assert!(MESSAGE_IDS.contains(&m.id), "{} is not listed", m.id);
+            let m = explain_reaction(&p, r);
+            assert!(MESSAGE_IDS.contains(&m.id) || podlife_player::decision::MESSAGE_IDS.contains(&m.id), "{} is not listed", m.id);
             let (text, errors) = l.format(m.id, &m.args);
             assert_eq!(errors, Vec::<String>::new(), "{lang:?} {}: {text}", m.id);
             assert!(!text.trim().is_empty());
@@ -269,7 +270,7 @@ fn traffic_and_kube_proxy_reactions_are_explained() {
     for lang in Lang::ALL {
         let l = Localizer::new(lang);
         for r in p.reactions().iter().filter(|r| matches!(r.action, podlife_engine::Action::ProxySync | podlife_engine::Action::ProxyRestore | podlife_engine::Action::TrafficRequest | podlife_engine::Action::TrafficDone)) {
-            let m = explain(r, p.trace());
+            let m = explain_reaction(&p, r);
             let (text, errors) = l.format(m.id, &m.args);
             assert_eq!(errors, Vec::<String>::new(), "{lang:?} {}: {text}", m.id);
         }

@@ -4,7 +4,8 @@
 //! languages.
 
 use podlife_player::Player;
-use podlife_player::explain::{MESSAGE_IDS, explain};
+use podlife_player::explain::MESSAGE_IDS;
+use podlife_player::view::explain_reaction;
 use podlife_player::i18n::{Lang, Localizer};
 
 #[test]
@@ -23,8 +24,8 @@ fn every_scenario_plays_in_the_player() {
             assert!(!entry.failed, "{}: `{line}` failed: {}", s.id, entry.output);
         }
         for r in p.reactions() {
-            let m = explain(r, p.trace());
-            assert!(MESSAGE_IDS.contains(&m.id), "{}: {} not listed", s.id, m.id);
+            let m = explain_reaction(&p, r);
+            assert!(MESSAGE_IDS.contains(&m.id) || podlife_player::decision::MESSAGE_IDS.contains(&m.id), "{}: {} not listed", s.id, m.id);
             for l in &localizers {
                 let (text, errors) = l.format(m.id, &m.args);
                 assert!(errors.is_empty() && !text.trim().is_empty(), "{}: {}: {errors:?}", s.id, m.id);

@@ -13,7 +13,13 @@ explain-api-create =
 explain-api-binding =
     { $caller } posted a Binding for { $object }: this is how the scheduler's decision becomes real. kube-apiserver sets spec.nodeName, and etcd stores revision { $revision }. The kubelet on that node watches for pods bound to it.
 explain-api-event =
-    { $caller } recorded an Event about what it just did (POST { $path }). Events are ordinary API objects; `kubectl describe` and `kubectl get events` read them.
+    { $caller } recorded an Event{ $hasReason ->
+        [yes] {" "}about { $about }: { $reason }{ $hasMessage ->
+            [yes] {" "}— “{ $message }”
+           *[no] {""}
+        }
+       *[no] {""}
+    } (POST { $path }). Events are ordinary API objects; `kubectl describe` and `kubectl get events` read them.
 explain-api-pod-status =
     { $caller } reported the pod's status ({ $verb } { $path }). The API only learns what the kubelet tells it: phase, conditions, container states and the pod IP all arrive this way. etcd stored revision { $revision }.
 explain-api-node-status =
@@ -204,3 +210,121 @@ explain-traffic-request =
        *[other] A client on { $node } sent a request to { $object }; { $endpoint } ({ $pod }) answered { $result } itself (the app reports it is not ready).
     }
 explain-traffic-done = The traffic clients for { $object } are done: { $requests } requests, { $ok } answered successfully. The console prints the per-second table.
+
+## Workload controllers: why a kube-controller-manager loop sent its request
+## (read from the objects it wrote; crates/player/src/decision.rs)
+
+explain-ctl-new-replicaset =
+    { $caller } found no ReplicaSet whose pod template matches Deployment { $owner }'s, so it created ReplicaSet { $object }. Its name and its pod-template-hash label ({ $hash }) come from a hash of the template; it is revision { $revision } of the Deployment and starts at { $replicas } { $replicas ->
+        [one] replica
+       *[other] replicas
+    }. The Deployment's strategy decides how fast it grows and how fast the old ReplicaSets shrink.
+explain-ctl-history-cleanup =
+    { $caller } deleted the old ReplicaSet { $object }: Deployment { $owner } keeps at most { $limit } old { $limit ->
+        [one] ReplicaSet
+       *[other] ReplicaSets
+    }, scaled to 0, as its rollout history (revisionHistoryLimit), and removes the oldest beyond that.
+explain-ctl-scale-replicaset =
+    { $caller } scaled ReplicaSet { $object } of Deployment { $owner } from { $from } to { $to }. { $strategy ->
+        [Recreate] With the Recreate strategy every old pod is stopped first: the new ReplicaSet grows only once no old pod is left running.
+       *[other] Its RollingUpdate strategy for { $desired } replicas allows at most { $maxTotal } pods in total (replicas + maxSurge) and requires at least { $minAvailable } available (replicas − maxUnavailable): the new ReplicaSet grows within the first bound, old ones shrink only as far as the second allows, so each step waits for new pods to become available.
+    }
+explain-ctl-deployment-status =
+    { $caller } wrote Deployment { $object }'s progress into its status: { $updated } of { $desired } pods run the current template, { $available } available.{ $hasReason ->
+        [yes] {" "}Condition Progressing: { $reason }{ $hasMessage ->
+            [yes] {" "}— “{ $message }”
+           *[no] {""}
+        }.
+       *[no] {""}
+    } When no progress is made for progressDeadlineSeconds (600 s by default), the reason becomes ProgressDeadlineExceeded; Kubernetes reports it but does not roll back on its own.
+explain-ctl-replicaset-create-pod =
+    ReplicaSet { $owner } wants { $replicas } { $replicas ->
+        [one] pod
+       *[other] pods
+    } matching its selector and counted fewer, so { $caller } created one from the ReplicaSet's pod template. kube-apiserver named it { $object }: the ReplicaSet's name and five random characters (metadata.generateName). The pod has an ownerReference to its ReplicaSet and no node yet: the scheduler takes it from here.
+explain-ctl-replicaset-delete-pod =
+    ReplicaSet { $owner } has more pods than the { $replicas } it wants, so { $caller } deleted { $object }. It removes the pods that cost least to lose: not yet on a node before scheduled, Pending before Running, not ready before ready, a lower pod-deletion-cost first, pods sharing a node with more of their siblings first, then those ready for the shortest time, with more restarts, created last.
+explain-ctl-replicaset-status =
+    { $caller } reported ReplicaSet { $object }'s status: { $replicas } of { $desired } pods exist, { $ready } ready, { $available } available.{ $hasOwner ->
+        [yes] {" "}The Deployment controller reads these counts to choose its next step for { $owner }.
+       *[no] {""}
+    }
+explain-ctl-statefulset-create-pod =
+    StatefulSet { $owner } is missing ordinal { $ordinal }, so { $caller } created { $object }. StatefulSet pods are named by ordinal, not at random, and a replacement gets the same name, the same DNS name and the same volume claims. { $policy ->
+        [Parallel] Under podManagementPolicy Parallel it creates all missing pods at once, without waiting for each other.
+       *[other] Under podManagementPolicy OrderedReady it creates them one at a time, 0, 1, 2 …, each only after the one before is Running and Ready.
+    }
+explain-ctl-statefulset-delete-pod =
+    { $why ->
+        [scale] StatefulSet { $owner } was scaled down and no longer wants ordinal { $ordinal }, so { $caller } deleted { $object }. Scale-down goes from the highest ordinal down; the pod's PersistentVolumeClaims stay unless persistentVolumeClaimRetentionPolicy says whenScaled: Delete.
+       *[update] { $object } runs an older revision of StatefulSet { $owner }'s template, so { $caller } deleted it; it comes back with the same name at the current revision. A RollingUpdate goes from the highest ordinal down, maxUnavailable pods at a time, and stops at the partition.
+    }
+explain-ctl-statefulset-claim =
+    { $caller } created the PersistentVolumeClaim { $object }{ $hasPod ->
+        [yes] {" "}for pod { $pod }
+       *[no] {""}
+    } from the StatefulSet's volumeClaimTemplates, before the pod itself. Its name is the template's name and the pod's, so a replacement pod with the same name finds the same claim, and the same data.
+explain-ctl-controller-revision =
+    { $caller } saved { $ownerKind } { $owner }'s current pod template as ControllerRevision { $object }. StatefulSets and DaemonSets keep their history this way (Deployments keep old ReplicaSets instead): each pod is labeled with the revision it runs, and `kubectl rollout history` and `rollout undo` read these.
+explain-ctl-daemonset-create-pod =
+    Node { $node } can run DaemonSet { $owner }'s pod and has none, so { $caller } created { $object } for it. The pod asks for that node by name (node affinity on metadata.name), so the default scheduler places it there; the controller also adds tolerations such as node.kubernetes.io/not-ready and unreachable, so the pod is not evicted from a troubled node.
+explain-ctl-daemonset-delete-pod =
+    { $caller } deleted { $object } on node { $node }: either that node can no longer run DaemonSet { $owner }'s pod (a taint, a label or the node changed), or a rolling update replaces it with one of the current template, maxUnavailable nodes at a time.
+explain-ctl-job-create-pod =
+    Job { $owner } { $completions ->
+        [0] has { $succeeded } succeeded { $succeeded ->
+            [one] pod
+           *[other] pods
+        }
+       *[other] has { $succeeded } of { $completions } { $completions ->
+            [one] completion
+           *[other] completions
+        }
+    } and runs up to { $parallelism } { $parallelism ->
+        [one] pod
+       *[other] pods
+    } at a time, so { $caller } created { $object }{ $hasIndex ->
+        [yes] {" "}for completion index { $index }
+       *[no] {""}
+    }. Failed pods ({ $failed } so far) count toward backoffLimit, and after a failure the next pod waits 10 s, doubling each time up to 10 minutes (the job controller's MaxJobPodFailureBackOff; some documentation says six).
+explain-ctl-job-delete-pod =
+    { $caller } deleted { $object } of Job { $owner }: a Job that has succeeded or failed (backoffLimit, activeDeadlineSeconds, a pod failure policy) stops the pods it still runs, and a lowered parallelism removes the extra ones.
+explain-ctl-job-condition =
+    { $caller } set condition { $condition } on Job { $object }{ $hasReason ->
+        [yes] {" "}(reason { $reason })
+       *[no] {""}
+    }{ $hasMessage ->
+        [yes] : “{ $message }”
+       *[no] {""}
+    }. Pods so far: { $succeeded } succeeded, { $failed } failed. A Job first gets SuccessCriteriaMet or FailureTarget, and Complete or Failed only once all of its pods have stopped.
+explain-ctl-cronjob-create-job =
+    CronJob { $owner }'s schedule “{ $schedule }” came due at { $scheduled }, so { $caller } created Job { $object }: its name is the CronJob's and the scheduled time in minutes since 1970, so one schedule time can never make two Jobs. { $policy ->
+        [Forbid] concurrencyPolicy Forbid: had the previous Job still been running, this run would have been skipped.
+        [Replace] concurrencyPolicy Replace: a Job still running from an earlier time would have been deleted for this one.
+       *[other] concurrencyPolicy Allow: it runs beside any Job still running.
+    }
+explain-ctl-cronjob-delete-job =
+    { $why ->
+        [replace] { $caller } deleted Job { $object }, still running, because CronJob { $owner } has concurrencyPolicy Replace and its next run came due.
+       *[history] { $caller } deleted the finished Job { $object }: CronJob { $owner } keeps only its newest successful (successfulJobsHistoryLimit, 3 by default) and failed (failedJobsHistoryLimit, 1) Jobs.
+    }
+explain-ctl-gc-delete =
+    { $caller } deleted { $object }: { $how ->
+        [foreground] its owner { $ownerKind } { $owner } is being deleted in the foreground and waits, held by its foregroundDeletion finalizer, until its dependents are gone.
+       *[background] its owner { $ownerKind } { $owner } no longer exists (the ownerReference points at a uid that is gone). This is cascading deletion in the background: `kubectl delete` removes the owner, then the garbage collector removes what it owned.
+    }
+explain-ctl-ttl-delete =
+    Job { $object } finished { $ttl } s ago (ttlSecondsAfterFinished), so { $caller } deleted it, in the foreground: its pods go first.
+explain-ctl-pdb-status =
+    { $caller } recounted PodDisruptionBudget { $object }: { $healthy } healthy { $healthy ->
+        [one] pod
+       *[other] pods
+    }, { $desired } required, so { $allowed } voluntary { $allowed ->
+        [one] disruption is
+       *[other] disruptions are
+    } allowed now. The eviction API (what `kubectl drain` uses) refuses an eviction with 429 Too Many Requests while this is 0.
+explain-ctl-endpointslice =
+    { $caller } rewrote EndpointSlice { $object } of Service { $service }: { $ready } ready, { $notReady } not ready{ $terminating ->
+        [0] {""}
+       *[other] {" "}({ $terminating } terminating)
+    }. kube-proxy on every node watches the slices and sends new connections only to ready endpoints; terminating ones only as a last resort, when none is ready.

@@ -15,7 +15,13 @@ explain-api-create =
 explain-api-binding =
     { $caller }에서 { $object }에 대한 바인딩(Binding)을 POST로 보냈습니다. 스케줄러의 결정은 이렇게 해야 실제로 반영됩니다. kube-apiserver가 spec.nodeName을 채우고 etcd에 저장하면(리비전 { $revision }), 자기 노드에 바인딩된 파드를 워치하던 해당 노드의 kubelet이 이를 알아차립니다.
 explain-api-event =
-    { $caller }에서 방금 한 일을 이벤트로 기록했습니다(POST { $path }). 이벤트도 평범한 API 오브젝트이며, `kubectl describe`와 `kubectl get events`가 이 기록을 읽어 보여 줍니다.
+    { $caller }에서 방금 한 일을 이벤트로 기록했습니다(POST { $path }).{ $hasReason ->
+        [yes] {" "}대상: { $about }, 이유: { $reason }{ $hasMessage ->
+            [yes] , 메시지: “{ $message }”
+           *[no] {""}
+        }.
+       *[no] {""}
+    } 이벤트도 평범한 API 오브젝트이며, `kubectl describe`와 `kubectl get events`가 이 기록을 읽어 보여 줍니다.
 explain-api-pod-status =
     { $caller }에서 파드 상태를 보고했습니다({ $verb } { $path }). API 서버는 kubelet이 알려 주는 것만 알 수 있어서, 단계(phase), 컨디션, 컨테이너 상태, 파드 IP가 모두 이 경로로 들어옵니다. 변경은 etcd에 저장되었습니다(리비전 { $revision }).
 explain-api-node-status =
@@ -216,3 +222,97 @@ explain-traffic-request =
        *[other] { $node }의 클라이언트가 { $object }로 요청을 보냈고, { $endpoint }({ $pod })의 앱이 직접 { $result }로 응답했습니다(앱이 준비되지 않았다고 알리는 것입니다).
     }
 explain-traffic-done = { $object }로 보내던 트래픽 클라이언트가 끝났습니다. 요청 { $requests }개 중 { $ok }개가 성공했습니다. 초마다의 표는 콘솔에 출력됩니다.
+
+## Workload controllers: why a kube-controller-manager loop sent its request
+## (read from the objects it wrote; crates/player/src/decision.rs)
+
+explain-ctl-new-replicaset =
+    { $caller }에서 디플로이먼트 { $owner }의 파드 템플릿과 일치하는 레플리카셋을 찾지 못해 레플리카셋 { $object }의 생성을 요청했습니다. 이름 끝과 pod-template-hash 레이블 값({ $hash })은 템플릿의 해시에서 나옵니다. 이 레플리카셋은 디플로이먼트의 리비전 { $revision }에 해당하며, 레플리카 { $replicas }개에서 시작합니다. 새 레플리카셋을 얼마나 빨리 늘리고 예전 레플리카셋을 얼마나 빨리 줄일지는 디플로이먼트의 전략이 정합니다.
+explain-ctl-history-cleanup =
+    { $caller }에서 예전 레플리카셋 { $object }의 삭제를 요청했습니다. 디플로이먼트 { $owner }에서는 0으로 줄인 예전 레플리카셋을 롤아웃 기록으로 최대 { $limit }개까지만 남기고(revisionHistoryLimit), 그보다 오래된 것부터 지웁니다.
+explain-ctl-scale-replicaset =
+    { $caller }에서 디플로이먼트 { $owner }의 레플리카셋 { $object }의 레플리카 수를 { $from }에서 { $to }(으)로 바꿨습니다. { $strategy ->
+        [Recreate] Recreate 전략에서는 예전 파드를 모두 먼저 멈추고, 실행 중인 예전 파드가 하나도 남지 않은 뒤에야 새 레플리카셋을 늘립니다.
+       *[other] 레플리카 { $desired }개에 대한 RollingUpdate 전략에 따라 전체 파드는 최대 { $maxTotal }개(레플리카 + maxSurge)까지 허용되고, 사용 가능한 파드는 최소 { $minAvailable }개(레플리카 − maxUnavailable)가 유지되어야 합니다. 새 레플리카셋은 첫째 한도 안에서 늘고, 예전 레플리카셋은 둘째 한도가 허락하는 만큼만 줄어듭니다. 그래서 매 단계가 새 파드가 사용 가능해지기를 기다립니다.
+    }
+explain-ctl-deployment-status =
+    { $caller }에서 디플로이먼트 { $object }의 진행 상황을 상태(status)에 기록했습니다. 파드 { $desired }개 중 { $updated }개가 현재 템플릿으로 실행 중이고, { $available }개가 사용 가능합니다.{ $hasReason ->
+        [yes] {" "}Progressing 컨디션의 이유: { $reason }{ $hasMessage ->
+            [yes] {" "}(“{ $message }”)
+           *[no] {""}
+        }.
+       *[no] {""}
+    } progressDeadlineSeconds(기본 600초) 동안 진척이 없으면 이유가 ProgressDeadlineExceeded로 바뀝니다. 쿠버네티스는 이를 알려 줄 뿐, 스스로 롤백하지는 않습니다.
+explain-ctl-replicaset-create-pod =
+    레플리카셋 { $owner }에서 원하는 파드 수는 { $replicas }개인데 셀렉터에 맞는 파드가 그보다 적어서, { $caller }에서 레플리카셋의 파드 템플릿으로 파드를 하나 만들었습니다. 이름 { $object }: kube-apiserver가 레플리카셋 이름 뒤에 무작위 다섯 글자를 붙여 지었습니다(metadata.generateName). 새 파드에는 레플리카셋을 가리키는 ownerReference가 있고 아직 노드는 없습니다. 이제 스케줄러 차례입니다.
+explain-ctl-replicaset-delete-pod =
+    레플리카셋 { $owner }에서 원하는 { $replicas }개보다 파드가 많아서, { $caller }에서 { $object }의 삭제를 요청했습니다. 잃어도 손해가 가장 적은 파드부터 지웁니다. 노드에 배치되지 않은 파드가 배치된 파드보다 먼저, Pending이 Running보다 먼저, 준비되지 않은 파드가 준비된 파드보다 먼저, pod-deletion-cost가 낮은 파드가 먼저, 같은 노드에 형제 파드가 더 많은 파드가 먼저이고, 그다음은 준비된 지 가장 짧은 파드, 재시작이 많은 파드, 가장 늦게 만들어진 파드 순입니다.
+explain-ctl-replicaset-status =
+    { $caller }에서 레플리카셋 { $object }의 상태를 보고했습니다. 원하는 { $desired }개 중 { $replicas }개가 있고, { $ready }개가 준비, { $available }개가 사용 가능합니다.{ $hasOwner ->
+        [yes] {" "}디플로이먼트 컨트롤러는 이 숫자를 보고 { $owner }의 다음 단계를 정합니다.
+       *[no] {""}
+    }
+explain-ctl-statefulset-create-pod =
+    스테이트풀셋 { $owner }에 순번 { $ordinal }의 파드가 없어서 { $caller }에서 { $object }의 생성을 요청했습니다. 스테이트풀셋의 파드 이름은 무작위가 아니라 순번으로 정해지고, 대신 만들어지는 파드도 같은 이름, 같은 DNS 이름, 같은 볼륨 클레임을 받습니다. { $policy ->
+        [Parallel] podManagementPolicy가 Parallel이면 없는 파드를 서로 기다리지 않고 한꺼번에 만듭니다.
+       *[other] podManagementPolicy가 OrderedReady이면 0, 1, 2 … 순서로 하나씩 만들고, 앞의 파드가 Running이면서 Ready가 된 뒤에야 다음 파드를 만듭니다.
+    }
+explain-ctl-statefulset-delete-pod =
+    { $why ->
+        [scale] 스테이트풀셋 { $owner }에서 축소로 순번 { $ordinal }의 파드가 더는 필요 없어져서 { $caller }에서 { $object }의 삭제를 요청했습니다. 축소는 가장 높은 순번부터 내려갑니다. 파드의 퍼시스턴트볼륨클레임은 persistentVolumeClaimRetentionPolicy에 whenScaled: Delete가 없으면 그대로 남습니다.
+       *[update] { $object }에서 스테이트풀셋 { $owner }의 예전 리비전 템플릿이 실행 중이라 { $caller }에서 삭제를 요청했습니다. 같은 이름으로 현재 리비전이 되어 다시 만들어집니다. RollingUpdate는 가장 높은 순번부터 내려가며 maxUnavailable개씩 진행하고, partition에서 멈춥니다.
+    }
+explain-ctl-statefulset-claim =
+    { $caller }에서 스테이트풀셋의 volumeClaimTemplates로 퍼시스턴트볼륨클레임 { $object }의 생성을 요청했습니다{ $hasPod ->
+        [yes] (파드 { $pod }의 것)
+       *[no] {""}
+    }. 파드보다 먼저 만듭니다. 이름이 템플릿 이름과 파드 이름으로 정해지므로, 같은 이름으로 다시 만들어진 파드는 같은 클레임, 같은 데이터를 찾아갑니다.
+explain-ctl-controller-revision =
+    { $caller }에서 { $ownerKind } { $owner }의 현재 파드 템플릿을 컨트롤러리비전 { $object }에 저장했습니다. 스테이트풀셋과 데몬셋은 이렇게 기록을 남깁니다(디플로이먼트는 대신 예전 레플리카셋을 남깁니다). 파드마다 실행 중인 리비전이 레이블로 붙고, `kubectl rollout history`와 `rollout undo`가 이 기록을 읽습니다.
+explain-ctl-daemonset-create-pod =
+    노드 { $node }에서 데몬셋 { $owner }의 파드를 실행할 수 있는데 아직 없어서, { $caller }에서 그 노드용으로 { $object }의 생성을 요청했습니다. 파드는 노드 어피니티(metadata.name)로 그 노드를 이름으로 지목하므로 기본 스케줄러가 그곳에 배치합니다. 컨트롤러는 node.kubernetes.io/not-ready, unreachable 같은 톨러레이션도 붙여서, 문제가 생긴 노드에서도 파드가 축출되지 않게 합니다.
+explain-ctl-daemonset-delete-pod =
+    { $caller }에서 노드 { $node }의 { $object }의 삭제를 요청했습니다. 그 노드에서 데몬셋 { $owner }의 파드를 더는 실행할 수 없게 되었거나(테인트, 레이블, 노드 자체가 바뀜), 롤링 업데이트가 현재 템플릿의 파드로 바꾸는 중입니다(한 번에 maxUnavailable개 노드씩).
+explain-ctl-job-create-pod =
+    잡 { $owner }에서 성공한 파드는 { $completions ->
+        [0] { $succeeded }개
+       *[other] 필요한 완료 { $completions }개 중 { $succeeded }개
+    }이고 동시에 최대 { $parallelism }개까지 실행하므로, { $caller }에서 { $object }의 생성을 요청했습니다{ $hasIndex ->
+        [yes] (완료 인덱스 { $index })
+       *[no] {""}
+    }. 실패한 파드(지금까지 { $failed }개)는 backoffLimit에 셈하며, 실패한 뒤의 다음 파드는 10초부터 두 배씩, 최대 10분까지 기다렸다가 만들어집니다(잡 컨트롤러의 MaxJobPodFailureBackOff 값이며, 6분이라고 적은 문서도 있습니다).
+explain-ctl-job-delete-pod =
+    { $caller }에서 잡 { $owner }의 { $object }의 삭제를 요청했습니다. 성공했거나 실패한 잡(backoffLimit, activeDeadlineSeconds, 파드 실패 정책)은 아직 실행 중인 파드를 멈추고, parallelism이 줄면 남는 파드를 지웁니다.
+explain-ctl-job-condition =
+    { $caller }에서 잡 { $object }에 { $condition } 컨디션을 설정했습니다{ $hasReason ->
+        [yes] (이유: { $reason })
+       *[no] {""}
+    }{ $hasMessage ->
+        [yes] : “{ $message }”
+       *[no] {""}
+    }. 지금까지 파드 { $succeeded }개 성공, { $failed }개 실패입니다. 잡은 먼저 SuccessCriteriaMet 또는 FailureTarget을 받고, 모든 파드가 멈춘 뒤에야 Complete 또는 Failed가 됩니다.
+explain-ctl-cronjob-create-job =
+    크론잡 { $owner }의 스케줄 “{ $schedule }”에 따라 { $scheduled }에 실행할 때가 되어, { $caller }에서 잡 { $object }의 생성을 요청했습니다. 잡 이름은 크론잡 이름과 예정 시각(1970년부터 센 분)으로 정해지므로, 같은 예정 시각에 잡이 두 개 생길 수 없습니다. { $policy ->
+        [Forbid] concurrencyPolicy가 Forbid이므로, 이전 잡이 아직 실행 중이었다면 이번 실행은 건너뛰었을 것입니다.
+        [Replace] concurrencyPolicy가 Replace이므로, 이전 시각의 잡이 아직 실행 중이었다면 그 잡을 지우고 이번 잡으로 바꿨을 것입니다.
+       *[other] concurrencyPolicy가 Allow이므로, 아직 실행 중인 잡이 있어도 나란히 실행합니다.
+    }
+explain-ctl-cronjob-delete-job =
+    { $why ->
+        [replace] 크론잡 { $owner }의 concurrencyPolicy가 Replace이고 다음 실행 시각이 되어, { $caller }에서 아직 실행 중인 잡 { $object }의 삭제를 요청했습니다.
+       *[history] { $caller }에서 끝난 잡 { $object }의 삭제를 요청했습니다. 크론잡 { $owner }에서는 가장 최근의 성공한 잡(successfulJobsHistoryLimit, 기본 3개)과 실패한 잡(failedJobsHistoryLimit, 기본 1개)만 남깁니다.
+    }
+explain-ctl-gc-delete =
+    { $caller }에서 { $object }의 삭제를 요청했습니다. { $how ->
+        [foreground] 소유자인 { $ownerKind } { $owner }에서 포그라운드 삭제가 진행 중입니다. 소유자는 foregroundDeletion 파이널라이저에 묶여, 딸린 오브젝트가 모두 사라질 때까지 기다립니다.
+       *[background] 소유자인 { $ownerKind } { $owner }의 오브젝트가 더는 없습니다(ownerReference가 가리키는 uid가 사라짐). 백그라운드 연쇄 삭제입니다. `kubectl delete`가 소유자를 지우면, 그다음 가비지 컬렉터가 소유자에 딸린 것들을 지웁니다.
+    }
+explain-ctl-ttl-delete =
+    잡 { $object }의 완료 후 { $ttl }초가 지나(ttlSecondsAfterFinished) { $caller }에서 포그라운드 방식으로 삭제를 요청했습니다. 파드가 먼저 지워집니다.
+explain-ctl-pdb-status =
+    { $caller }에서 파드디스럽션버짓 { $object }의 수를 다시 셌습니다. 정상 파드 { $healthy }개, 필요한 수 { $desired }개이므로 지금 허용되는 자발적 중단은 { $allowed }개입니다. 이 값이 0인 동안에는 축출 API(`kubectl drain`이 쓰는 것)가 축출을 429 Too Many Requests로 거절합니다.
+explain-ctl-endpointslice =
+    { $caller }에서 서비스 { $service }의 엔드포인트슬라이스 { $object }의 내용을 다시 썼습니다. 준비된 엔드포인트 { $ready }개, 준비되지 않은 엔드포인트 { $notReady }개{ $terminating ->
+        [0] {""}
+       *[other] (그중 종료 중 { $terminating }개)
+    }입니다. 각 노드의 kube-proxy는 슬라이스를 워치하다가 새 연결을 준비된 엔드포인트로만 보냅니다. 종료 중인 엔드포인트는 준비된 것이 하나도 없을 때의 마지막 수단입니다.
