@@ -141,16 +141,20 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
     let mut y = 146.0;
     if !scene.unscheduled.is_empty() {
         items.push(html! { <text x="12" y={(y + 12.0).to_string()} class="frame-label">{ t.text("stage-unscheduled") }</text> });
-        let mut x = 8.0;
+        // Up to two rows of four: wide enough for a workload pod's name beside its status.
+        const PER_ROW: usize = 4;
+        const CARD_W: f64 = 206.0;
         let row_h = scene.unscheduled.iter().map(pod_height).fold(0.0, f64::max);
-        for p in scene.unscheduled.iter().take(8) {
-            items.push(pod_card(p, x, y + 20.0, 180.0));
-            x += 188.0;
+        let shown = scene.unscheduled.len().min(2 * PER_ROW);
+        for (i, p) in scene.unscheduled.iter().take(shown).enumerate() {
+            let (col, row) = ((i % PER_ROW) as f64, (i / PER_ROW) as f64);
+            items.push(pod_card(p, 8.0 + col * (CARD_W + 8.0), y + 20.0 + row * (row_h + 8.0), CARD_W));
         }
-        if scene.unscheduled.len() > 8 {
-            items.push(html! { <text x={x.to_string()} y={(y + 40.0).to_string()} class="more">{ t.text_with("stage-more-pods", &[("count", &(scene.unscheduled.len() - 8).to_string())]) }</text> });
+        let rows = shown.div_ceil(PER_ROW) as f64;
+        if scene.unscheduled.len() > shown {
+            items.push(html! { <text x={(W - 12.0).to_string()} y={(y + 12.0).to_string()} text-anchor="end" class="more">{ t.text_with("stage-more-pods", &[("count", &(scene.unscheduled.len() - shown).to_string())]) }</text> });
         }
-        y += row_h + 30.0;
+        y += rows * (row_h + 8.0) + 22.0;
     }
 
     // The nodes.
@@ -240,10 +244,29 @@ fn legend(app: &App) -> Html {
     }
 }
 
+/// Widths of one character of the card's monospace texts (`.pod-name` 13 px bold,
+/// `.pod-status` 12.5 px), to keep a long name clear of the status beside it.
+const NAME_CHAR_W: f64 = 7.6;
+const STATUS_CHAR_W: f64 = 7.2;
+
+/// A pod name that fits in `room` pixels: the middle elided (`web-7664…6-zq97t`), since a
+/// workload pod's random suffix at the end is what tells it from its siblings.
+fn fit_name(name: &str, room: f64) -> String {
+    let fits = (room / NAME_CHAR_W).floor().max(6.0) as usize;
+    let chars: Vec<char> = name.chars().collect();
+    if chars.len() <= fits {
+        return name.to_string();
+    }
+    let tail = fits / 2;
+    let head = fits - 1 - tail;
+    chars[..head].iter().chain(['…'].iter()).chain(&chars[chars.len() - tail..]).collect()
+}
+
 fn pod_card(p: &PodView, x: f64, y: f64, w: f64) -> Html {
     let h = pod_height(p);
     let status = if p.terminating && p.status != "Terminating" { format!("{} (Terminating)", p.status) } else { p.status.clone() };
     let class = status_class(&p.status);
+    let status_text = format!("{} {}", p.ready, status);
     let containers = p.containers.iter().enumerate().map(|(i, c)| {
         let cy = y + POD_HEAD + i as f64 * CONTAINER_ROW + 8.0;
         let cls = container_class(&c.state, &c.reason);
@@ -261,8 +284,9 @@ fn pod_card(p: &PodView, x: f64, y: f64, w: f64) -> Html {
     html! {
         <g class={classes!("pod", class, p.terminating.then_some("terminating"))} data-pod={p.name.clone()} data-status={p.status.clone()}>
             <rect x={x.to_string()} y={y.to_string()} width={w.to_string()} height={h.to_string()} rx="7" />
-            <text x={(x + 10.0).to_string()} y={(y + 18.0).to_string()} class="pod-name">{ &p.name }</text>
-            <text x={(x + w - 10.0).to_string()} y={(y + 18.0).to_string()} text-anchor="end" class="pod-status">{ format!("{} {}", p.ready, status) }</text>
+            <title>{ &p.name }</title>
+            <text x={(x + 10.0).to_string()} y={(y + 18.0).to_string()} class="pod-name">{ fit_name(&p.name, w - 34.0 - status_text.chars().count() as f64 * STATUS_CHAR_W) }</text>
+            <text x={(x + w - 10.0).to_string()} y={(y + 18.0).to_string()} text-anchor="end" class="pod-status">{ status_text }</text>
             { for containers }
         </g>
     }
