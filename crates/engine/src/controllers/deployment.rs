@@ -899,14 +899,15 @@ mod tests {
         assert_eq!(scaled_sizes(15, json!("25%"), json!("25%"), vec![rs("old", 0, 8, 10, 13), rs("new", 9, 5, 10, 13)]), vec![12, 7]);
         // 15 → 5: allowed 7, 12 to remove: old 12 × 7/19 = 4.42 → −8, new 7 × 7/19 = 2.58 → −4.
         assert_eq!(scaled_sizes(5, json!("25%"), json!("25%"), vec![rs("old", 0, 12, 15, 19), rs("new", 9, 7, 15, 19)]), vec![4, 3]);
-        // sync_test.go "proportional scaling: 5 -> 10" (no surge): 3 → 6, 2 → 4.
+        // 5 → 10 without surge: 3 × 10/5 = 6, 2 × 10/5 = 4.
         assert_eq!(scaled_sizes(10, json!(0), json!(1), vec![rs("old", 0, 3, 5, 5), rs("new", 9, 2, 5, 5)]), vec![6, 4]);
-        // "5 -> 3": 3 × 3/5 = 1.8 → 2, 2 × 3/5 = 1.2 → 1.
+        // 5 → 3: 3 × 3/5 = 1.8 → 2, 2 × 3/5 = 1.2 → 1.
         assert_eq!(scaled_sizes(3, json!(0), json!(1), vec![rs("old", 0, 3, 5, 5), rs("new", 9, 2, 5, 5)]), vec![2, 1]);
         // Leftover: 3 → 4 over three ReplicaSets of 1 (equal sizes, scaling up: newest first):
         // each 1 × 4/3 = 1.33 → +0, and the leftover 1 goes to the newest.
         assert_eq!(scaled_sizes(4, json!(0), json!(1), vec![rs("a", 0, 1, 3, 3), rs("b", 5, 1, 3, 3), rs("c", 9, 1, 3, 3)]), vec![1, 1, 2]);
-        // Down 3 → 2 over the same: each 1 × 2/3 = 0.67 → −0 (rounds to 1), leftover −1 to the oldest.
+        // Down 3 → 2 over the same: each 1 × 2/3 = 0.67 rounds to 1 (−0); the leftover −1 goes
+        // to the first in ReplicaSetsBySizeOlder order, the oldest.
         assert_eq!(scaled_sizes(2, json!(0), json!(1), vec![rs("a", 0, 1, 3, 3), rs("b", 5, 1, 3, 3), rs("c", 9, 1, 3, 3)]), vec![0, 1, 1]);
         // To zero: every active ReplicaSet loses its whole size.
         assert_eq!(scaled_sizes(0, json!(0), json!(1), vec![rs("old", 0, 3, 5, 5), rs("new", 9, 2, 5, 5)]), vec![0, 0]);
