@@ -115,12 +115,15 @@ fn parse_path(p: &str) -> Result<Vec<Step>, String> {
     let b: Vec<char> = p.chars().collect();
     let mut steps = Vec::new();
     let mut i = 0;
+    // client-go's parser.go (`advance`, `parseField`): a backslash escapes the next character,
+    // so `deployment\.kubernetes\.io/revision` is one field; every backslash is then dropped.
     let ident = |i: &mut usize| {
         let start = *i;
         while *i < b.len() && !matches!(b[*i], '.' | '[') {
-            *i += 1;
+            *i += if b[*i] == '\\' { 2 } else { 1 };
         }
-        b[start..*i].iter().collect::<String>()
+        *i = (*i).min(b.len());
+        b[start..*i].iter().filter(|c| **c != '\\').collect::<String>()
     };
     while i < b.len() {
         match b[i] {
@@ -260,6 +263,13 @@ fn eval_nodes(nodes: &[Node], value: &Value, out: &mut String) -> Result<(), Str
 mod tests {
     use super::*;
     use podlife_engine::json;
+
+    #[test]
+    fn escaped_dots_stay_in_a_field_name() {
+        let v = serde_json::json!({"metadata": {"annotations": {"deployment.kubernetes.io/revision": "3"}}});
+        assert_eq!(render(r"{.metadata.annotations.deployment\.kubernetes\.io/revision}", &v).unwrap(), "3");
+        assert_eq!(render(r"{.metadata.annotations.deployment.kubernetes.io/revision}", &v).unwrap(), "");
+    }
 
     #[test]
     fn tutorial_templates() {
