@@ -806,6 +806,7 @@ impl Engine {
         self.record(id.clone(), Action::ComponentStart, None, BTreeMap::new(), vec![]);
         let revision = self.store.revision();
         let watches = self.components[i].watches.clone();
+        let mut listed: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = Vec::new();
         for w in watches {
             let items: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self
                 .store
@@ -818,18 +819,21 @@ impl Engine {
                 ("count".to_string(), json!(items.len())),
                 ("resourceVersion".to_string(), json!(revision.to_string())),
             ]);
-            self.components[i].cache.extend(items.clone());
+            self.components[i].cache.extend(items.iter().cloned());
             self.record(id.clone(), Action::InformerList, None, params, vec![]);
-            // The initial list reaches the handlers as Add notifications, so controllers
-            // catch up on everything that happened while they were stopped.
-            if id.name == "kube-controller-manager" {
-                for (key, object) in items {
-                    let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
-                    let writes = controllers::reconcile(&self.components[i].cache, &event, self.now);
-                    self.workload_controllers(i, &event);
-                    for w in writes {
-                        self.schedule_write(i, w);
-                    }
+            listed.extend(items);
+        }
+        // The initial lists reach the handlers as Add notifications, so controllers catch up
+        // on everything that happened while they were stopped — but only once every informer
+        // has listed (`cache.WaitForCacheSync` before a controller's workers start): a Service
+        // handled before the EndpointSlice list arrived would get a second slice.
+        if id.name == "kube-controller-manager" {
+            for (key, object) in listed {
+                let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
+                let writes = controllers::reconcile(&self.components[i].cache, &event, self.now);
+                self.workload_controllers(i, &event);
+                for w in writes {
+                    self.schedule_write(i, w);
                 }
             }
         }
