@@ -13,13 +13,20 @@ fn s(v: &Value) -> &str {
 }
 
 fn labels_multiline(w: &mut String, title: &str, map: &Value) {
-    w.push_str(&format!("{title}:\t"));
+    labels_indented(w, "", title, map);
+}
+
+/// `printLabelsMultilineWithIndent` with inner indent `\t` (continuation lines start with
+/// the initial indent, then the tab).
+fn labels_indented(w: &mut String, indent: &str, title: &str, map: &Value) {
+    w.push_str(&format!("{indent}{title}:\t"));
     let Some(m) = map.as_object().filter(|m| !m.is_empty()) else {
         w.push_str("<none>\n");
         return;
     };
     for (i, (k, v)) in m.iter().enumerate() {
         if i > 0 {
+            w.push_str(indent);
             w.push('\t');
         }
         w.push_str(&format!("{k}={}\n", s(v)));
@@ -958,19 +965,29 @@ fn controlled_by(obj: &Value) -> Option<String> {
     Some(format!("{}/{}", s(&r["kind"]), s(&r["name"])))
 }
 
-/// `metav1.FormatLabelSelector`: matchLabels as `k=v`, expressions as `k in (a,b)`.
-fn format_selector(sel: &Value) -> String {
-    let mut parts: Vec<String> = sel["matchLabels"].as_object().map(|m| m.iter().map(|(k, v)| format!("{k}={}", s(v))).collect()).unwrap_or_default();
+/// `metav1.LabelSelectorAsSelector(sel).String()`: matchLabels as `k=v`, expressions as
+/// `k in (a,b)` (values sorted), all sorted by key (`labels.Selector.Add`); none is empty.
+fn selector_string(sel: &Value) -> String {
+    let mut parts: Vec<(&str, String)> = sel["matchLabels"].as_object().map(|m| m.iter().map(|(k, v)| (k.as_str(), format!("{k}={}", s(v)))).collect()).unwrap_or_default();
     for e in sel["matchExpressions"].as_array().into_iter().flatten() {
-        let values: Vec<&str> = e["values"].as_array().map(|a| a.iter().map(s).collect()).unwrap_or_default();
-        parts.push(match s(&e["operator"]) {
-            "In" => format!("{} in ({})", s(&e["key"]), values.join(",")),
-            "NotIn" => format!("{} notin ({})", s(&e["key"]), values.join(",")),
-            "Exists" => s(&e["key"]).to_string(),
-            _ => format!("!{}", s(&e["key"])),
-        });
+        let mut values: Vec<&str> = e["values"].as_array().map(|a| a.iter().map(s).collect()).unwrap_or_default();
+        podlife_engine::sort::sort(&mut values);
+        let key = s(&e["key"]);
+        parts.push((key, match s(&e["operator"]) {
+            "In" => format!("{key} in ({})", values.join(",")),
+            "NotIn" => format!("{key} notin ({})", values.join(",")),
+            "Exists" => key.to_string(),
+            _ => format!("!{key}"),
+        }));
     }
-    if parts.is_empty() { "<none>".into() } else { parts.join(",") }
+    podlife_engine::sort::sort_by_key(&mut parts, |(k, _)| k.to_string());
+    parts.into_iter().map(|(_, p)| p).collect::<Vec<_>>().join(",")
+}
+
+/// `metav1.FormatLabelSelector`: the selector's text, `<none>` when empty.
+fn format_selector(sel: &Value) -> String {
+    let text = selector_string(sel);
+    if text.is_empty() { "<none>".into() } else { text }
 }
 
 fn conditions_table(w: &mut String, status: &Value) {
@@ -1026,10 +1043,190 @@ pub fn replica_set(rs: &Value, pods: &[Value], object_events: Option<&[Value]>, 
     }
     let n = |v: &Value| v.as_i64().unwrap_or(0);
     w.push_str(&format!("Replicas:\t{} current / {} desired\n", n(&rs["status"]["replicas"]), n(&spec["replicas"])));
-    let count = |phase: &str| pods.iter().filter(|p| p["status"]["phase"] == phase).count();
-    w.push_str(&format!("Pods Status:\t{} Running / {} Waiting / {} Succeeded / {} Failed\n", count("Running"), count("Pending"), count("Succeeded"), count("Failed")));
+    pods_status(&mut w, pods);
     pod_template(&mut w, &spec["template"]);
     conditions_table(&mut w, &rs["status"]);
+    with_events(w, object_events, now)
+}
+
+/// `getPodStatusForController`'s counts: the pods' phases, as the `Pods Status` line prints them.
+fn pods_status(w: &mut String, pods: &[Value]) {
+    let count = |phase: &str| pods.iter().filter(|p| p["status"]["phase"] == phase).count();
+    w.push_str(&format!("Pods Status:\t{} Running / {} Waiting / {} Succeeded / {} Failed\n", count("Running"), count("Pending"), count("Succeeded"), count("Failed")));
+}
+
+/// `describeVolumeClaimTemplates`.
+fn volume_claim_templates(w: &mut String, templates: &Value) {
+    let Some(list) = templates.as_array().filter(|a| !a.is_empty()) else {
+        w.push_str("Volume Claims:\t<none>\n");
+        return;
+    };
+    w.push_str("Volume Claims:\n");
+    for pvc in list {
+        w.push_str(&format!("  Name:\t{}\n  StorageClass:\t{}\n", s(&pvc["metadata"]["name"]), podlife_engine::volume::claim_class(pvc)));
+        labels_indented(w, "  ", "Labels", &pvc["metadata"]["labels"]);
+        labels_indented(w, "  ", "Annotations", &pvc["metadata"]["annotations"]);
+        let capacity = match pvc["spec"]["resources"]["requests"]["storage"].as_str() {
+            Some(q) => q.parse::<podlife_model::quantity::Quantity>().map_or_else(|_| q.to_string(), |q| q.to_string()),
+            None => "<default>".into(),
+        };
+        w.push_str(&format!("  Capacity:\t{capacity}\n  Access Modes:\t{}\n", go_slice(&pvc["spec"]["accessModes"])));
+    }
+}
+
+/// `describeStatefulSet`; `pods` are those it controls.
+pub fn stateful_set(set: &Value, pods: &[Value], object_events: Option<&[Value]>, now: Time) -> String {
+    let (meta, spec) = (&set["metadata"], &set["spec"]);
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\nCreationTimestamp:\t{}\n", s(&meta["name"]), s(&meta["namespace"]), rfc1123z(s(&meta["creationTimestamp"]))));
+    w.push_str(&format!("Selector:\t{}\n", selector_string(&spec["selector"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    let n = |v: &Value| v.as_i64().unwrap_or(0);
+    w.push_str(&format!("Replicas:\t{} desired | {} total\nUpdate Strategy:\t{}\n", n(&spec["replicas"]), n(&set["status"]["replicas"]), s(&spec["updateStrategy"]["type"])));
+    let ru = &spec["updateStrategy"]["rollingUpdate"];
+    if let Some(partition) = ru["partition"].as_i64() {
+        w.push_str(&format!("  Partition:\t{partition}\n"));
+        if !ru["maxUnavailable"].is_null() {
+            w.push_str(&format!("  MaxUnavailable:\t{}\n", int_or_string(&ru["maxUnavailable"])));
+        }
+    }
+    pods_status(&mut w, pods);
+    pod_template(&mut w, &spec["template"]);
+    volume_claim_templates(&mut w, &spec["volumeClaimTemplates"]);
+    with_events(w, object_events, now)
+}
+
+/// `describeDaemonSet`; `pods` are those it controls.
+pub fn daemon_set(ds: &Value, pods: &[Value], object_events: Option<&[Value]>, now: Time) -> String {
+    let (meta, spec, st) = (&ds["metadata"], &ds["spec"], &ds["status"]);
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\nSelector:\t{}\n", s(&meta["name"]), s(&meta["namespace"]), selector_string(&spec["selector"])));
+    w.push_str(&format!("Node-Selector:\t{}\n", format_labels(&spec["template"]["spec"]["nodeSelector"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    let n = |f: &str| st[f].as_i64().unwrap_or(0);
+    w.push_str(&format!(
+        "Desired Number of Nodes Scheduled: {}\nCurrent Number of Nodes Scheduled: {}\nNumber of Nodes Scheduled with Up-to-date Pods: {}\nNumber of Nodes Scheduled with Available Pods: {}\nNumber of Nodes Misscheduled: {}\n",
+        n("desiredNumberScheduled"), n("currentNumberScheduled"), n("updatedNumberScheduled"), n("numberAvailable"), n("numberMisscheduled")
+    ));
+    pods_status(&mut w, pods);
+    pod_template(&mut w, &spec["template"]);
+    with_events(w, object_events, now)
+}
+
+/// `capIndexesListOrNone(indexes, 50)`: cut at the first comma from the 50th byte on.
+fn cap_indexes(indexes: &str) -> String {
+    if indexes.is_empty() {
+        return "<none>".into();
+    }
+    match indexes.bytes().enumerate().skip(50).find(|(_, b)| *b == b',') {
+        Some((i, _)) => format!("{}...", &indexes[..=i]),
+        None => indexes.to_string(),
+    }
+}
+
+/// `describeJob`.
+pub fn job(job: &Value, object_events: Option<&[Value]>, now: Time) -> String {
+    let (meta, spec, st) = (&job["metadata"], &job["spec"], &job["status"]);
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\nSelector:\t{}\n", s(&meta["name"]), s(&meta["namespace"]), selector_string(&spec["selector"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    if let Some(by) = controlled_by(job) {
+        w.push_str(&format!("Controlled By:\t{by}\n"));
+    }
+    if let Some(p) = spec["parallelism"].as_i64() {
+        w.push_str(&format!("Parallelism:\t{p}\n"));
+    }
+    match spec["completions"].as_i64() {
+        Some(c) => w.push_str(&format!("Completions:\t{c}\n")),
+        None => w.push_str("Completions:\t<unset>\n"),
+    }
+    if let Some(mode) = spec["completionMode"].as_str() {
+        w.push_str(&format!("Completion Mode:\t{mode}\n"));
+    }
+    if let Some(b) = spec["suspend"].as_bool() {
+        w.push_str(&format!("Suspend:\t{b}\n"));
+    }
+    if let Some(b) = spec["backoffLimit"].as_i64() {
+        w.push_str(&format!("Backoff Limit:\t{b}\n"));
+    }
+    if let Some(t) = spec["ttlSecondsAfterFinished"].as_i64() {
+        w.push_str(&format!("TTL Seconds After Finished:\t{t}\n"));
+    }
+    let (start, done) = (st["startTime"].as_str(), st["completionTime"].as_str());
+    if let Some(t) = start {
+        w.push_str(&format!("Start Time:\t{}\n", rfc1123z(t)));
+    }
+    if let Some(t) = done {
+        w.push_str(&format!("Completed At:\t{}\n", rfc1123z(t)));
+    }
+    if let (Some(a), Some(b)) = (start.and_then(Time::from_rfc3339), done.and_then(Time::from_rfc3339)) {
+        w.push_str(&format!("Duration:\t{}\n", crate::printers::duration::human_duration(b.millis() as i64 - a.millis() as i64)));
+    }
+    if let Some(d) = spec["activeDeadlineSeconds"].as_i64() {
+        w.push_str(&format!("Active Deadline Seconds:\t{d}s\n"));
+    }
+    let n = |f: &str| st[f].as_i64().unwrap_or(0);
+    match st["ready"].as_i64() {
+        None => w.push_str(&format!("Pods Statuses:\t{} Active / {} Succeeded / {} Failed\n", n("active"), n("succeeded"), n("failed"))),
+        Some(ready) => w.push_str(&format!("Pods Statuses:\t{} Active ({ready} Ready) / {} Succeeded / {} Failed\n", n("active"), n("succeeded"), n("failed"))),
+    }
+    if spec["completionMode"] == "Indexed" {
+        w.push_str(&format!("Completed Indexes:\t{}\n", cap_indexes(s(&st["completedIndexes"]))));
+    }
+    pod_template(&mut w, &spec["template"]);
+    with_events(w, object_events, now)
+}
+
+/// `describeCronJob` with `describeJobTemplate` and `printActiveJobs`.
+pub fn cron_job(cj: &Value, object_events: Option<&[Value]>, now: Time) -> String {
+    let (meta, spec) = (&cj["metadata"], &cj["spec"]);
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\n", s(&meta["name"]), s(&meta["namespace"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    let or_unset = |v: &Value, unit: &str| if v.is_null() { "<unset>".to_string() } else { format!("{}{unit}", int_or_string(v)) };
+    let suspend = match spec["suspend"].as_bool() {
+        Some(true) => "True",
+        Some(false) => "False",
+        None => "<unset>",
+    };
+    w.push_str(&format!("Schedule:\t{}\nConcurrency Policy:\t{}\nSuspend:\t{suspend}\n", s(&spec["schedule"]), s(&spec["concurrencyPolicy"])));
+    w.push_str(&format!("Time Zone:\t{}\n", or_unset(&spec["timeZone"], "")));
+    w.push_str(&format!("Successful Job History Limit:\t{}\n", or_unset(&spec["successfulJobsHistoryLimit"], "")));
+    w.push_str(&format!("Failed Job History Limit:\t{}\n", or_unset(&spec["failedJobsHistoryLimit"], "")));
+    w.push_str(&format!("Starting Deadline Seconds:\t{}\n", or_unset(&spec["startingDeadlineSeconds"], "s")));
+    let jt = &spec["jobTemplate"]["spec"];
+    let selector = if jt["selector"].is_null() { "<unset>".to_string() } else { selector_string(&jt["selector"]) };
+    w.push_str(&format!("Selector:\t{selector}\nParallelism:\t{}\nCompletions:\t{}\n", or_unset(&jt["parallelism"], ""), or_unset(&jt["completions"], "")));
+    if let Some(d) = jt["activeDeadlineSeconds"].as_i64() {
+        w.push_str(&format!("Active Deadline Seconds:\t{d}s\n"));
+    }
+    pod_template(&mut w, &jt["template"]);
+    w.push_str(&format!("Last Schedule Time:\t{}\n", cj["status"]["lastScheduleTime"].as_str().map_or_else(|| "<unset>".to_string(), rfc1123z)));
+    let active: Vec<&str> = cj["status"]["active"].as_array().map(|a| a.iter().map(|r| s(&r["name"])).collect()).unwrap_or_default();
+    w.push_str(&format!("Active Jobs:\t{}\n", if active.is_empty() { "<none>".to_string() } else { active.join(", ") }));
+    with_events(w, object_events, now)
+}
+
+/// `describePodDisruptionBudgetV1` (no labels or annotations, as upstream).
+pub fn pod_disruption_budget(pdb: &Value, object_events: Option<&[Value]>, now: Time) -> String {
+    let (meta, spec, st) = (&pdb["metadata"], &pdb["spec"], &pdb["status"]);
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\n", s(&meta["name"]), s(&meta["namespace"])));
+    if !spec["minAvailable"].is_null() {
+        w.push_str(&format!("Min available:\t{}\n", int_or_string(&spec["minAvailable"])));
+    } else if !spec["maxUnavailable"].is_null() {
+        w.push_str(&format!("Max unavailable:\t{}\n", int_or_string(&spec["maxUnavailable"])));
+    }
+    let selector = if spec["selector"].is_null() { "<unset>".to_string() } else { format_selector(&spec["selector"]) };
+    let n = |f: &str| st[f].as_i64().unwrap_or(0);
+    w.push_str(&format!(
+        "Selector:\t{selector}\nStatus:\n    Allowed disruptions:\t{}\n    Current:\t{}\n    Desired:\t{}\n    Total:\t{}\n",
+        n("disruptionsAllowed"), n("currentHealthy"), n("desiredHealthy"), n("expectedPods")
+    ));
     with_events(w, object_events, now)
 }
 
