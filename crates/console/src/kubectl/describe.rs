@@ -945,11 +945,13 @@ fn pod_template(w: &mut String, template: &Value) {
     tolerations_titled(w, "  Tolerations", &spec["tolerations"]);
 }
 
-/// A pod template as `kubectl rollout history --revision` prints it (`printTemplate`).
+/// A pod template as `kubectl rollout history --revision` and `rollout undo --dry-run` print
+/// it (`polymorphichelpers/history.go` `printTemplate`: a PrefixWriter straight over a buffer,
+/// no tabwriter, so the tabs reach the terminal as they are).
 pub fn pod_template_text(template: &Value) -> String {
     let mut w = String::new();
     pod_template(&mut w, template);
-    tabwriter::align(&w, 0, 2)
+    w
 }
 
 fn int_or_string(v: &Value) -> String {
@@ -1244,6 +1246,37 @@ mod tests {
 
     fn slice(ports: Value, endpoints: Vec<Value>) -> Value {
         json!({"addressType": "IPv4", "ports": ports, "endpoints": endpoints})
+    }
+
+    /// describe_test.go `TestDescribeJob`'s completed-index cases.
+    #[test]
+    fn completed_indexes_capped_after_50_bytes() {
+        assert_eq!(cap_indexes(""), "<none>");
+        assert_eq!(cap_indexes("0-5,7,9,10,12,13,15,16,18,20,21,23,24,26,27,29,30,32"), "0-5,7,9,10,12,13,15,16,18,20,21,23,24,26,27,29,30,32");
+        assert_eq!(cap_indexes("0-5,7,9,10,12,13,15,16,18,20,21,23,24,26,27,29,30,32-34,36,37"), "0-5,7,9,10,12,13,15,16,18,20,21,23,24,26,27,29,30,32-34,...");
+    }
+
+    #[test]
+    fn describe_job_layout() {
+        // TestDescribeJob: an empty job has no Suspend / Backoff Limit / TTL lines; the
+        // suspended one aligns them in the header block.
+        let empty = job(&json!({"metadata": {"name": "bar", "namespace": "foo"}, "spec": {}}), None, Time::ZERO);
+        for absent in ["Completed Indexes:", "Suspend:", "Backoff Limit:", "TTL Seconds After Finished:"] {
+            assert!(!empty.contains(absent), "{empty}");
+        }
+        let suspended = job(&json!({"metadata": {"name": "bar", "namespace": "foo"}, "spec": {"suspend": true, "ttlSecondsAfterFinished": 123, "backoffLimit": 1}}), None, Time::ZERO);
+        for line in ["Suspend:                     true", "TTL Seconds After Finished:  123", "Backoff Limit:               1"] {
+            assert!(suspended.contains(line), "{suspended}");
+        }
+        let indexed = job(&json!({"metadata": {"name": "bar", "namespace": "foo"}, "spec": {"completionMode": "Indexed"}}), None, Time::ZERO);
+        assert!(indexed.contains("Completed Indexes:  <none>"), "{indexed}");
+    }
+
+    #[test]
+    fn selectors_print_sorted_by_key() {
+        let sel = json!({"matchLabels": {"z": "1", "app": "web"}, "matchExpressions": [{"key": "tier", "operator": "In", "values": ["fe", "be"]}, {"key": "b", "operator": "DoesNotExist"}]});
+        assert_eq!(selector_string(&sel), "app=web,!b,tier in (be,fe),z=1");
+        assert_eq!(format_selector(&json!({})), "<none>");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 mod create_sub;
 mod describe;
+mod label_annotate;
 mod exec_wait;
 mod expose;
 pub mod flags;
@@ -121,7 +122,8 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "uncordon" => node_ops::cordon(ctx, rest, &mut out, false),
         "drain" => node_ops::drain(ctx, rest, &mut out),
         "taint" => node_ops::taint(ctx, rest, &mut out),
-        "label" => node_ops::label(ctx, rest, &mut out),
+        "label" => label_annotate::label(ctx, rest, &mut out),
+        "annotate" => label_annotate::annotate(ctx, rest, &mut out),
         "expose" => expose::expose(ctx, rest, &mut out),
         // Out of scope: podlife has no network path from the learner's machine into a pod.
         "port-forward" => out.err(PORT_FORWARD),
