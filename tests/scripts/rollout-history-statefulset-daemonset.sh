@@ -67,3 +67,4 @@ kubectl rollout history ds/agent
 kubectl get controllerrevisions
 kubectl rollout undo ds/agent --to-revision=3
 kubectl get pods -l app=agent -o wide
+kubectl describe controllerrevision db-7dc7c485b8

@@ -1232,6 +1232,116 @@ pub fn pod_disruption_budget(pdb: &Value, object_events: Option<&[Value]>, now: 
     with_events(w, object_events, now)
 }
 
+/// `genericDescriber` (describe.go), for kinds without a describer of their own
+/// (ControllerRevision): name, namespace, labels, annotations, then every other field by
+/// `printUnstructuredContent`, two spaces a level.
+pub fn generic(obj: &Value, object_events: Option<&[Value]>, now: Time) -> String {
+    let meta = &obj["metadata"];
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\n", s(&meta["name"]), s(&meta["namespace"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    unstructured_content(&mut w, 0, obj, "");
+    with_events(w, object_events, now)
+}
+
+/// `printUnstructuredContent`: fields sorted, maps and lists as titled sections, scalars `%v`.
+fn unstructured_content(w: &mut String, level: usize, content: &Value, prefix: &str) {
+    const SKIP: [&str; 5] = [".metadata.managedFields", ".metadata.name", ".metadata.namespace", ".metadata.labels", ".metadata.annotations"];
+    let indent = "  ".repeat(level);
+    for (field, value) in content.as_object().into_iter().flatten() {
+        let path = format!("{prefix}.{field}");
+        if SKIP.contains(&path.as_str()) {
+            continue;
+        }
+        match value {
+            Value::Object(_) => {
+                w.push_str(&format!("{indent}{}:\n", smart_label(field)));
+                unstructured_content(w, level + 1, value, &path);
+            }
+            Value::Array(items) => {
+                w.push_str(&format!("{indent}{}:\n", smart_label(field)));
+                for item in items {
+                    if item.is_object() {
+                        unstructured_content(w, level + 1, item, &path);
+                    } else {
+                        w.push_str(&format!("{indent}  {}\n", go_value(item)));
+                    }
+                }
+            }
+            _ => w.push_str(&format!("{indent}{}:\t{}\n", smart_label(field), go_value(value))),
+        }
+    }
+}
+
+/// Go's `%v` of a decoded JSON value: `<nil>`, `[a b]`, `map[k:v]`.
+fn go_value(v: &Value) -> String {
+    match v {
+        Value::Null => "<nil>".into(),
+        Value::String(t) => t.clone(),
+        Value::Array(a) => format!("[{}]", a.iter().map(go_value).collect::<Vec<_>>().join(" ")),
+        Value::Object(m) => format!("map[{}]", m.iter().map(|(k, v)| format!("{k}:{}", go_value(v))).collect::<Vec<_>>().join(" ")),
+        other => other.to_string(),
+    }
+}
+
+/// `smartLabelFor`: `apiVersion` → `API Version`; names with characters other than letters
+/// and `-` stay as they are.
+fn smart_label(field: &str) -> String {
+    if field.chars().any(|c| !c.is_alphabetic() && c != '-') {
+        return field.to_string();
+    }
+    // camelcase.Split: runs of one class (lower, upper, other), then an upper run's last
+    // letter moves to the lower run after it ("PDFLoader" → "PDF", "Loader").
+    let class = |c: char| if c.is_lowercase() { 1 } else if c.is_uppercase() { 2 } else { 3 };
+    let mut runs: Vec<Vec<char>> = Vec::new();
+    let mut last = 0;
+    for c in field.chars() {
+        match runs.last_mut() {
+            Some(run) if class(c) == last => run.push(c),
+            _ => runs.push(vec![c]),
+        }
+        last = class(c);
+    }
+    for i in 0..runs.len().saturating_sub(1) {
+        if runs[i][0].is_uppercase() && runs[i + 1][0].is_lowercase()
+            && let Some(c) = runs[i].pop()
+        {
+            runs[i + 1].insert(0, c);
+        }
+    }
+    let parts: Vec<String> = runs.into_iter().filter(|r| !r.is_empty()).map(|r| r.into_iter().collect()).collect();
+    // An upper-case part of two or more letters joins the capitalized part after it.
+    let mut merged: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < parts.len() {
+        let part = &parts[i];
+        let all_upper = part.chars().all(|c| !c.is_alphabetic() || c.is_uppercase());
+        if i + 1 < parts.len() && part.len() >= 2 && all_upper && parts[i + 1].chars().next().is_some_and(char::is_uppercase) {
+            merged.push(format!("{part}{}", parts[i + 1]));
+            i += 2;
+            continue;
+        }
+        merged.push(part.clone());
+        i += 1;
+    }
+    let words: Vec<String> = merged
+        .into_iter()
+        .filter(|p| p != "_")
+        .map(|p| {
+            if ["API", "URL", "UID", "GUID"].contains(&p.to_uppercase().as_str()) {
+                p.to_uppercase()
+            } else if p.to_lowercase() == p {
+                let mut cs = p.chars();
+                cs.next().map_or_else(String::new, |c| c.to_uppercase().chain(cs).collect())
+            } else {
+                p
+            }
+        })
+        .collect();
+    words.join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1270,6 +1380,16 @@ mod tests {
         }
         let indexed = job(&json!({"metadata": {"name": "bar", "namespace": "foo"}, "spec": {"completionMode": "Indexed"}}), None, Time::ZERO);
         assert!(indexed.contains("Completed Indexes:  <none>"), "{indexed}");
+    }
+
+    /// describe_test.go `TestSmartLabelFor`, then fields a ControllerRevision has.
+    #[test]
+    fn smart_labels_as_upstream() {
+        let upstream = [("simpleField", "Simple Field"), ("respectPDBs", "Respect PDBs"), ("respectPDB", "Respect PDB"), ("apiURL", "API URL"), ("kubeAPI", "Kube API"), ("userUID", "User UID"), ("HTTPSProxy", "HTTPSProxy"), ("customCRDs", "Custom CRDs")];
+        let ours = [("apiVersion", "API Version"), ("uid", "UID"), ("blockOwnerDeletion", "Block Owner Deletion"), ("$patch", "$patch"), ("controller-revision-hash", "Controller - Revision - Hash"), ("podIPs", "Pod I Ps"), ("kubernetes.io/os", "kubernetes.io/os")];
+        for (field, want) in upstream.into_iter().chain(ours) {
+            assert_eq!(smart_label(field), want, "{field}");
+        }
     }
 
     #[test]

@@ -1192,7 +1192,7 @@ fn list_objects(ctx: &mut Context<'_>, out: &mut Output, plural: &str, namespace
 /// The kinds `kubectl describe` knows here.
 const DESCRIBABLE: &[&str] = &[
     "Pod", "Node", "PersistentVolumeClaim", "PersistentVolume", "Service", "EndpointSlice", "Endpoints", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "CronJob",
-    "PodDisruptionBudget",
+    "PodDisruptionBudget", "ControllerRevision",
 ];
 
 /// `kubectl describe TYPE [NAME…]` (upstream `pkg/cmd/describe/describe.go` `Run`): the
@@ -1326,6 +1326,7 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             "Job" => describe::job(obj, object_events(ctx, out).as_deref(), now),
             "CronJob" => describe::cron_job(obj, object_events(ctx, out).as_deref(), now),
             "PodDisruptionBudget" => describe::pod_disruption_budget(obj, object_events(ctx, out).as_deref(), now),
+            "ControllerRevision" => describe::generic(obj, object_events(ctx, out).as_deref(), now),
             "EndpointSlice" => describe::endpoint_slice(obj, object_events(ctx, out).as_deref(), now),
             "Endpoints" => describe::endpoints(obj, object_events(ctx, out).as_deref(), now),
             _ => describe::pod(obj, object_events(ctx, out).as_deref(), now),
