@@ -1,5 +1,7 @@
 //! `kubectl describe` (upstream: `kubectl/pkg/describe/describe.go`: `describePod`, `describeNode`,
 //! `describePersistentVolume(Claim)`, `describeService`, `describeEndpointSliceV1`, `describeEndpoints`,
+//! `describeDeployment`, `describeReplicaSet`, `describeStatefulSet`, `describeDaemonSet`, `describeJob`,
+//! `describeCronJob`, `describePodDisruptionBudgetV1`, `genericDescriber`, `DescribePodTemplate`,
 //! `describeContainers`, `describeVolumes`, `DescribeEvents`), laid out by Go's tabwriter.
 
 use serde_json::Value;

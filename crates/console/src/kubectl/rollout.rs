@@ -1,6 +1,9 @@
 //! `kubectl rollout status|history|undo|pause|resume|restart`, `kubectl scale` and
-//! `kubectl set image` for Deployments (`kubectl/pkg/cmd/rollout`, `pkg/cmd/scale`,
-//! `pkg/cmd/set/set_image.go`, `pkg/polymorphichelpers/{rollout_status,history,rollback}.go`).
+//! `kubectl set image` (`kubectl/pkg/cmd/rollout`, `pkg/cmd/scale`, `pkg/cmd/set/set_image.go`,
+//! `pkg/polymorphichelpers/{rollout_status,history,rollback}.go`): status for Deployments,
+//! StatefulSets and DaemonSets; history and undo for Deployments (their ReplicaSets) and for
+//! StatefulSets and DaemonSets (their ControllerRevisions); pause, resume and restart for
+//! Deployments.
 
 use podlife_engine::store::{EventType, ObjectKey};
 use podlife_engine::{Request, Verb};
