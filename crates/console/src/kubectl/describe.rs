@@ -1,5 +1,7 @@
 //! `kubectl describe` (upstream: `kubectl/pkg/describe/describe.go`: `describePod`, `describeNode`,
 //! `describePersistentVolume(Claim)`, `describeService`, `describeEndpointSliceV1`, `describeEndpoints`,
+//! `describeDeployment`, `describeReplicaSet`, `describeStatefulSet`, `describeDaemonSet`, `describeJob`,
+//! `describeCronJob`, `describePodDisruptionBudgetV1`, `genericDescriber`, `DescribePodTemplate`,
 //! `describeContainers`, `describeVolumes`, `DescribeEvents`), laid out by Go's tabwriter.
 
 use serde_json::Value;
@@ -13,13 +15,20 @@ fn s(v: &Value) -> &str {
 }
 
 fn labels_multiline(w: &mut String, title: &str, map: &Value) {
-    w.push_str(&format!("{title}:\t"));
+    labels_indented(w, "", title, map);
+}
+
+/// `printLabelsMultilineWithIndent` with inner indent `\t` (continuation lines start with
+/// the initial indent, then the tab).
+fn labels_indented(w: &mut String, indent: &str, title: &str, map: &Value) {
+    w.push_str(&format!("{indent}{title}:\t"));
     let Some(m) = map.as_object().filter(|m| !m.is_empty()) else {
         w.push_str("<none>\n");
         return;
     };
     for (i, (k, v)) in m.iter().enumerate() {
         if i > 0 {
+            w.push_str(indent);
             w.push('\t');
         }
         w.push_str(&format!("{k}={}\n", s(v)));
@@ -938,11 +947,13 @@ fn pod_template(w: &mut String, template: &Value) {
     tolerations_titled(w, "  Tolerations", &spec["tolerations"]);
 }
 
-/// A pod template as `kubectl rollout history --revision` prints it (`printTemplate`).
+/// A pod template as `kubectl rollout history --revision` and `rollout undo --dry-run` print
+/// it (`polymorphichelpers/history.go` `printTemplate`: a PrefixWriter straight over a buffer,
+/// no tabwriter, so the tabs reach the terminal as they are).
 pub fn pod_template_text(template: &Value) -> String {
     let mut w = String::new();
     pod_template(&mut w, template);
-    tabwriter::align(&w, 0, 2)
+    w
 }
 
 fn int_or_string(v: &Value) -> String {
@@ -958,19 +969,29 @@ fn controlled_by(obj: &Value) -> Option<String> {
     Some(format!("{}/{}", s(&r["kind"]), s(&r["name"])))
 }
 
-/// `metav1.FormatLabelSelector`: matchLabels as `k=v`, expressions as `k in (a,b)`.
-fn format_selector(sel: &Value) -> String {
-    let mut parts: Vec<String> = sel["matchLabels"].as_object().map(|m| m.iter().map(|(k, v)| format!("{k}={}", s(v))).collect()).unwrap_or_default();
+/// `metav1.LabelSelectorAsSelector(sel).String()`: matchLabels as `k=v`, expressions as
+/// `k in (a,b)` (values sorted), all sorted by key (`labels.Selector.Add`); none is empty.
+fn selector_string(sel: &Value) -> String {
+    let mut parts: Vec<(&str, String)> = sel["matchLabels"].as_object().map(|m| m.iter().map(|(k, v)| (k.as_str(), format!("{k}={}", s(v)))).collect()).unwrap_or_default();
     for e in sel["matchExpressions"].as_array().into_iter().flatten() {
-        let values: Vec<&str> = e["values"].as_array().map(|a| a.iter().map(s).collect()).unwrap_or_default();
-        parts.push(match s(&e["operator"]) {
-            "In" => format!("{} in ({})", s(&e["key"]), values.join(",")),
-            "NotIn" => format!("{} notin ({})", s(&e["key"]), values.join(",")),
-            "Exists" => s(&e["key"]).to_string(),
-            _ => format!("!{}", s(&e["key"])),
-        });
+        let mut values: Vec<&str> = e["values"].as_array().map(|a| a.iter().map(s).collect()).unwrap_or_default();
+        podlife_engine::sort::sort(&mut values);
+        let key = s(&e["key"]);
+        parts.push((key, match s(&e["operator"]) {
+            "In" => format!("{key} in ({})", values.join(",")),
+            "NotIn" => format!("{key} notin ({})", values.join(",")),
+            "Exists" => key.to_string(),
+            _ => format!("!{key}"),
+        }));
     }
-    if parts.is_empty() { "<none>".into() } else { parts.join(",") }
+    podlife_engine::sort::sort_by_key(&mut parts, |(k, _)| k.to_string());
+    parts.into_iter().map(|(_, p)| p).collect::<Vec<_>>().join(",")
+}
+
+/// `metav1.FormatLabelSelector`: the selector's text, `<none>` when empty.
+fn format_selector(sel: &Value) -> String {
+    let text = selector_string(sel);
+    if text.is_empty() { "<none>".into() } else { text }
 }
 
 fn conditions_table(w: &mut String, status: &Value) {
@@ -1026,11 +1047,301 @@ pub fn replica_set(rs: &Value, pods: &[Value], object_events: Option<&[Value]>, 
     }
     let n = |v: &Value| v.as_i64().unwrap_or(0);
     w.push_str(&format!("Replicas:\t{} current / {} desired\n", n(&rs["status"]["replicas"]), n(&spec["replicas"])));
-    let count = |phase: &str| pods.iter().filter(|p| p["status"]["phase"] == phase).count();
-    w.push_str(&format!("Pods Status:\t{} Running / {} Waiting / {} Succeeded / {} Failed\n", count("Running"), count("Pending"), count("Succeeded"), count("Failed")));
+    pods_status(&mut w, pods);
     pod_template(&mut w, &spec["template"]);
     conditions_table(&mut w, &rs["status"]);
     with_events(w, object_events, now)
+}
+
+/// `getPodStatusForController`'s counts: the pods' phases, as the `Pods Status` line prints them.
+fn pods_status(w: &mut String, pods: &[Value]) {
+    let count = |phase: &str| pods.iter().filter(|p| p["status"]["phase"] == phase).count();
+    w.push_str(&format!("Pods Status:\t{} Running / {} Waiting / {} Succeeded / {} Failed\n", count("Running"), count("Pending"), count("Succeeded"), count("Failed")));
+}
+
+/// `describeVolumeClaimTemplates`.
+fn volume_claim_templates(w: &mut String, templates: &Value) {
+    let Some(list) = templates.as_array().filter(|a| !a.is_empty()) else {
+        w.push_str("Volume Claims:\t<none>\n");
+        return;
+    };
+    w.push_str("Volume Claims:\n");
+    for pvc in list {
+        w.push_str(&format!("  Name:\t{}\n  StorageClass:\t{}\n", s(&pvc["metadata"]["name"]), podlife_engine::volume::claim_class(pvc)));
+        labels_indented(w, "  ", "Labels", &pvc["metadata"]["labels"]);
+        labels_indented(w, "  ", "Annotations", &pvc["metadata"]["annotations"]);
+        let capacity = match pvc["spec"]["resources"]["requests"]["storage"].as_str() {
+            Some(q) => q.parse::<podlife_model::quantity::Quantity>().map_or_else(|_| q.to_string(), |q| q.to_string()),
+            None => "<default>".into(),
+        };
+        w.push_str(&format!("  Capacity:\t{capacity}\n  Access Modes:\t{}\n", go_slice(&pvc["spec"]["accessModes"])));
+    }
+}
+
+/// `describeStatefulSet`; `pods` are those it controls.
+pub fn stateful_set(set: &Value, pods: &[Value], object_events: Option<&[Value]>, now: Time) -> String {
+    let (meta, spec) = (&set["metadata"], &set["spec"]);
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\nCreationTimestamp:\t{}\n", s(&meta["name"]), s(&meta["namespace"]), rfc1123z(s(&meta["creationTimestamp"]))));
+    w.push_str(&format!("Selector:\t{}\n", selector_string(&spec["selector"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    let n = |v: &Value| v.as_i64().unwrap_or(0);
+    w.push_str(&format!("Replicas:\t{} desired | {} total\nUpdate Strategy:\t{}\n", n(&spec["replicas"]), n(&set["status"]["replicas"]), s(&spec["updateStrategy"]["type"])));
+    let ru = &spec["updateStrategy"]["rollingUpdate"];
+    if let Some(partition) = ru["partition"].as_i64() {
+        w.push_str(&format!("  Partition:\t{partition}\n"));
+        if !ru["maxUnavailable"].is_null() {
+            w.push_str(&format!("  MaxUnavailable:\t{}\n", int_or_string(&ru["maxUnavailable"])));
+        }
+    }
+    pods_status(&mut w, pods);
+    pod_template(&mut w, &spec["template"]);
+    volume_claim_templates(&mut w, &spec["volumeClaimTemplates"]);
+    with_events(w, object_events, now)
+}
+
+/// `describeDaemonSet`; `pods` are those it controls.
+pub fn daemon_set(ds: &Value, pods: &[Value], object_events: Option<&[Value]>, now: Time) -> String {
+    let (meta, spec, st) = (&ds["metadata"], &ds["spec"], &ds["status"]);
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\nSelector:\t{}\n", s(&meta["name"]), s(&meta["namespace"]), selector_string(&spec["selector"])));
+    w.push_str(&format!("Node-Selector:\t{}\n", format_labels(&spec["template"]["spec"]["nodeSelector"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    let n = |f: &str| st[f].as_i64().unwrap_or(0);
+    w.push_str(&format!(
+        "Desired Number of Nodes Scheduled: {}\nCurrent Number of Nodes Scheduled: {}\nNumber of Nodes Scheduled with Up-to-date Pods: {}\nNumber of Nodes Scheduled with Available Pods: {}\nNumber of Nodes Misscheduled: {}\n",
+        n("desiredNumberScheduled"), n("currentNumberScheduled"), n("updatedNumberScheduled"), n("numberAvailable"), n("numberMisscheduled")
+    ));
+    pods_status(&mut w, pods);
+    pod_template(&mut w, &spec["template"]);
+    with_events(w, object_events, now)
+}
+
+/// `capIndexesListOrNone(indexes, 50)`: cut at the first comma from the 50th byte on.
+fn cap_indexes(indexes: &str) -> String {
+    if indexes.is_empty() {
+        return "<none>".into();
+    }
+    match indexes.bytes().enumerate().skip(50).find(|(_, b)| *b == b',') {
+        Some((i, _)) => format!("{}...", &indexes[..=i]),
+        None => indexes.to_string(),
+    }
+}
+
+/// `describeJob`.
+pub fn job(job: &Value, object_events: Option<&[Value]>, now: Time) -> String {
+    let (meta, spec, st) = (&job["metadata"], &job["spec"], &job["status"]);
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\nSelector:\t{}\n", s(&meta["name"]), s(&meta["namespace"]), selector_string(&spec["selector"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    if let Some(by) = controlled_by(job) {
+        w.push_str(&format!("Controlled By:\t{by}\n"));
+    }
+    if let Some(p) = spec["parallelism"].as_i64() {
+        w.push_str(&format!("Parallelism:\t{p}\n"));
+    }
+    match spec["completions"].as_i64() {
+        Some(c) => w.push_str(&format!("Completions:\t{c}\n")),
+        None => w.push_str("Completions:\t<unset>\n"),
+    }
+    if let Some(mode) = spec["completionMode"].as_str() {
+        w.push_str(&format!("Completion Mode:\t{mode}\n"));
+    }
+    if let Some(b) = spec["suspend"].as_bool() {
+        w.push_str(&format!("Suspend:\t{b}\n"));
+    }
+    if let Some(b) = spec["backoffLimit"].as_i64() {
+        w.push_str(&format!("Backoff Limit:\t{b}\n"));
+    }
+    if let Some(t) = spec["ttlSecondsAfterFinished"].as_i64() {
+        w.push_str(&format!("TTL Seconds After Finished:\t{t}\n"));
+    }
+    let (start, done) = (st["startTime"].as_str(), st["completionTime"].as_str());
+    if let Some(t) = start {
+        w.push_str(&format!("Start Time:\t{}\n", rfc1123z(t)));
+    }
+    if let Some(t) = done {
+        w.push_str(&format!("Completed At:\t{}\n", rfc1123z(t)));
+    }
+    if let (Some(a), Some(b)) = (start.and_then(Time::from_rfc3339), done.and_then(Time::from_rfc3339)) {
+        w.push_str(&format!("Duration:\t{}\n", crate::printers::duration::human_duration(b.millis() as i64 - a.millis() as i64)));
+    }
+    if let Some(d) = spec["activeDeadlineSeconds"].as_i64() {
+        w.push_str(&format!("Active Deadline Seconds:\t{d}s\n"));
+    }
+    let n = |f: &str| st[f].as_i64().unwrap_or(0);
+    match st["ready"].as_i64() {
+        None => w.push_str(&format!("Pods Statuses:\t{} Active / {} Succeeded / {} Failed\n", n("active"), n("succeeded"), n("failed"))),
+        Some(ready) => w.push_str(&format!("Pods Statuses:\t{} Active ({ready} Ready) / {} Succeeded / {} Failed\n", n("active"), n("succeeded"), n("failed"))),
+    }
+    if spec["completionMode"] == "Indexed" {
+        w.push_str(&format!("Completed Indexes:\t{}\n", cap_indexes(s(&st["completedIndexes"]))));
+    }
+    pod_template(&mut w, &spec["template"]);
+    with_events(w, object_events, now)
+}
+
+/// `describeCronJob` with `describeJobTemplate` and `printActiveJobs`.
+pub fn cron_job(cj: &Value, object_events: Option<&[Value]>, now: Time) -> String {
+    let (meta, spec) = (&cj["metadata"], &cj["spec"]);
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\n", s(&meta["name"]), s(&meta["namespace"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    let or_unset = |v: &Value, unit: &str| if v.is_null() { "<unset>".to_string() } else { format!("{}{unit}", int_or_string(v)) };
+    let suspend = match spec["suspend"].as_bool() {
+        Some(true) => "True",
+        Some(false) => "False",
+        None => "<unset>",
+    };
+    w.push_str(&format!("Schedule:\t{}\nConcurrency Policy:\t{}\nSuspend:\t{suspend}\n", s(&spec["schedule"]), s(&spec["concurrencyPolicy"])));
+    w.push_str(&format!("Time Zone:\t{}\n", or_unset(&spec["timeZone"], "")));
+    w.push_str(&format!("Successful Job History Limit:\t{}\n", or_unset(&spec["successfulJobsHistoryLimit"], "")));
+    w.push_str(&format!("Failed Job History Limit:\t{}\n", or_unset(&spec["failedJobsHistoryLimit"], "")));
+    w.push_str(&format!("Starting Deadline Seconds:\t{}\n", or_unset(&spec["startingDeadlineSeconds"], "s")));
+    let jt = &spec["jobTemplate"]["spec"];
+    let selector = if jt["selector"].is_null() { "<unset>".to_string() } else { selector_string(&jt["selector"]) };
+    w.push_str(&format!("Selector:\t{selector}\nParallelism:\t{}\nCompletions:\t{}\n", or_unset(&jt["parallelism"], ""), or_unset(&jt["completions"], "")));
+    if let Some(d) = jt["activeDeadlineSeconds"].as_i64() {
+        w.push_str(&format!("Active Deadline Seconds:\t{d}s\n"));
+    }
+    pod_template(&mut w, &jt["template"]);
+    w.push_str(&format!("Last Schedule Time:\t{}\n", cj["status"]["lastScheduleTime"].as_str().map_or_else(|| "<unset>".to_string(), rfc1123z)));
+    let active: Vec<&str> = cj["status"]["active"].as_array().map(|a| a.iter().map(|r| s(&r["name"])).collect()).unwrap_or_default();
+    w.push_str(&format!("Active Jobs:\t{}\n", if active.is_empty() { "<none>".to_string() } else { active.join(", ") }));
+    with_events(w, object_events, now)
+}
+
+/// `describePodDisruptionBudgetV1` (no labels or annotations, as upstream).
+pub fn pod_disruption_budget(pdb: &Value, object_events: Option<&[Value]>, now: Time) -> String {
+    let (meta, spec, st) = (&pdb["metadata"], &pdb["spec"], &pdb["status"]);
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\n", s(&meta["name"]), s(&meta["namespace"])));
+    if !spec["minAvailable"].is_null() {
+        w.push_str(&format!("Min available:\t{}\n", int_or_string(&spec["minAvailable"])));
+    } else if !spec["maxUnavailable"].is_null() {
+        w.push_str(&format!("Max unavailable:\t{}\n", int_or_string(&spec["maxUnavailable"])));
+    }
+    let selector = if spec["selector"].is_null() { "<unset>".to_string() } else { format_selector(&spec["selector"]) };
+    let n = |f: &str| st[f].as_i64().unwrap_or(0);
+    w.push_str(&format!(
+        "Selector:\t{selector}\nStatus:\n    Allowed disruptions:\t{}\n    Current:\t{}\n    Desired:\t{}\n    Total:\t{}\n",
+        n("disruptionsAllowed"), n("currentHealthy"), n("desiredHealthy"), n("expectedPods")
+    ));
+    with_events(w, object_events, now)
+}
+
+/// `genericDescriber` (describe.go), for kinds without a describer of their own
+/// (ControllerRevision): name, namespace, labels, annotations, then every other field by
+/// `printUnstructuredContent`, two spaces a level.
+pub fn generic(obj: &Value, object_events: Option<&[Value]>, now: Time) -> String {
+    let meta = &obj["metadata"];
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\n", s(&meta["name"]), s(&meta["namespace"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    unstructured_content(&mut w, 0, obj, "");
+    with_events(w, object_events, now)
+}
+
+/// `printUnstructuredContent`: fields sorted, maps and lists as titled sections, scalars `%v`.
+fn unstructured_content(w: &mut String, level: usize, content: &Value, prefix: &str) {
+    const SKIP: [&str; 5] = [".metadata.managedFields", ".metadata.name", ".metadata.namespace", ".metadata.labels", ".metadata.annotations"];
+    let indent = "  ".repeat(level);
+    for (field, value) in content.as_object().into_iter().flatten() {
+        let path = format!("{prefix}.{field}");
+        if SKIP.contains(&path.as_str()) {
+            continue;
+        }
+        match value {
+            Value::Object(_) => {
+                w.push_str(&format!("{indent}{}:\n", smart_label(field)));
+                unstructured_content(w, level + 1, value, &path);
+            }
+            Value::Array(items) => {
+                w.push_str(&format!("{indent}{}:\n", smart_label(field)));
+                for item in items {
+                    if item.is_object() {
+                        unstructured_content(w, level + 1, item, &path);
+                    } else {
+                        w.push_str(&format!("{indent}  {}\n", go_value(item)));
+                    }
+                }
+            }
+            _ => w.push_str(&format!("{indent}{}:\t{}\n", smart_label(field), go_value(value))),
+        }
+    }
+}
+
+/// Go's `%v` of a decoded JSON value: `<nil>`, `[a b]`, `map[k:v]`.
+fn go_value(v: &Value) -> String {
+    match v {
+        Value::Null => "<nil>".into(),
+        Value::String(t) => t.clone(),
+        Value::Array(a) => format!("[{}]", a.iter().map(go_value).collect::<Vec<_>>().join(" ")),
+        Value::Object(m) => format!("map[{}]", m.iter().map(|(k, v)| format!("{k}:{}", go_value(v))).collect::<Vec<_>>().join(" ")),
+        other => other.to_string(),
+    }
+}
+
+/// `smartLabelFor`: `apiVersion` → `API Version`; names with characters other than letters
+/// and `-` stay as they are.
+fn smart_label(field: &str) -> String {
+    if field.chars().any(|c| !c.is_alphabetic() && c != '-') {
+        return field.to_string();
+    }
+    // camelcase.Split: runs of one class (lower, upper, other), then an upper run's last
+    // letter moves to the lower run after it ("PDFLoader" → "PDF", "Loader").
+    let class = |c: char| if c.is_lowercase() { 1 } else if c.is_uppercase() { 2 } else { 3 };
+    let mut runs: Vec<Vec<char>> = Vec::new();
+    let mut last = 0;
+    for c in field.chars() {
+        match runs.last_mut() {
+            Some(run) if class(c) == last => run.push(c),
+            _ => runs.push(vec![c]),
+        }
+        last = class(c);
+    }
+    for i in 0..runs.len().saturating_sub(1) {
+        if runs[i][0].is_uppercase() && runs[i + 1][0].is_lowercase()
+            && let Some(c) = runs[i].pop()
+        {
+            runs[i + 1].insert(0, c);
+        }
+    }
+    let parts: Vec<String> = runs.into_iter().filter(|r| !r.is_empty()).map(|r| r.into_iter().collect()).collect();
+    // An upper-case part of two or more letters joins the capitalized part after it.
+    let mut merged: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < parts.len() {
+        let part = &parts[i];
+        let all_upper = part.chars().all(|c| !c.is_alphabetic() || c.is_uppercase());
+        if i + 1 < parts.len() && part.len() >= 2 && all_upper && parts[i + 1].chars().next().is_some_and(char::is_uppercase) {
+            merged.push(format!("{part}{}", parts[i + 1]));
+            i += 2;
+            continue;
+        }
+        merged.push(part.clone());
+        i += 1;
+    }
+    let words: Vec<String> = merged
+        .into_iter()
+        .filter(|p| p != "_")
+        .map(|p| {
+            if ["API", "URL", "UID", "GUID"].contains(&p.to_uppercase().as_str()) {
+                p.to_uppercase()
+            } else if p.to_lowercase() == p {
+                let mut cs = p.chars();
+                cs.next().map_or_else(String::new, |c| c.to_uppercase().chain(cs).collect())
+            } else {
+                p
+            }
+        })
+        .collect();
+    words.join(" ")
 }
 
 #[cfg(test)]
@@ -1047,6 +1358,47 @@ mod tests {
 
     fn slice(ports: Value, endpoints: Vec<Value>) -> Value {
         json!({"addressType": "IPv4", "ports": ports, "endpoints": endpoints})
+    }
+
+    /// describe_test.go `TestDescribeJob`'s completed-index cases.
+    #[test]
+    fn completed_indexes_capped_after_50_bytes() {
+        assert_eq!(cap_indexes(""), "<none>");
+        assert_eq!(cap_indexes("0-5,7,9,10,12,13,15,16,18,20,21,23,24,26,27,29,30,32"), "0-5,7,9,10,12,13,15,16,18,20,21,23,24,26,27,29,30,32");
+        assert_eq!(cap_indexes("0-5,7,9,10,12,13,15,16,18,20,21,23,24,26,27,29,30,32-34,36,37"), "0-5,7,9,10,12,13,15,16,18,20,21,23,24,26,27,29,30,32-34,...");
+    }
+
+    #[test]
+    fn describe_job_layout() {
+        // TestDescribeJob: an empty job has no Suspend / Backoff Limit / TTL lines; the
+        // suspended one aligns them in the header block.
+        let empty = job(&json!({"metadata": {"name": "bar", "namespace": "foo"}, "spec": {}}), None, Time::ZERO);
+        for absent in ["Completed Indexes:", "Suspend:", "Backoff Limit:", "TTL Seconds After Finished:"] {
+            assert!(!empty.contains(absent), "{empty}");
+        }
+        let suspended = job(&json!({"metadata": {"name": "bar", "namespace": "foo"}, "spec": {"suspend": true, "ttlSecondsAfterFinished": 123, "backoffLimit": 1}}), None, Time::ZERO);
+        for line in ["Suspend:                     true", "TTL Seconds After Finished:  123", "Backoff Limit:               1"] {
+            assert!(suspended.contains(line), "{suspended}");
+        }
+        let indexed = job(&json!({"metadata": {"name": "bar", "namespace": "foo"}, "spec": {"completionMode": "Indexed"}}), None, Time::ZERO);
+        assert!(indexed.contains("Completed Indexes:  <none>"), "{indexed}");
+    }
+
+    /// describe_test.go `TestSmartLabelFor`, then fields a ControllerRevision has.
+    #[test]
+    fn smart_labels_as_upstream() {
+        let upstream = [("simpleField", "Simple Field"), ("respectPDBs", "Respect PDBs"), ("respectPDB", "Respect PDB"), ("apiURL", "API URL"), ("kubeAPI", "Kube API"), ("userUID", "User UID"), ("HTTPSProxy", "HTTPSProxy"), ("customCRDs", "Custom CRDs")];
+        let ours = [("apiVersion", "API Version"), ("uid", "UID"), ("blockOwnerDeletion", "Block Owner Deletion"), ("$patch", "$patch"), ("controller-revision-hash", "Controller - Revision - Hash"), ("podIPs", "Pod I Ps"), ("kubernetes.io/os", "kubernetes.io/os")];
+        for (field, want) in upstream.into_iter().chain(ours) {
+            assert_eq!(smart_label(field), want, "{field}");
+        }
+    }
+
+    #[test]
+    fn selectors_print_sorted_by_key() {
+        let sel = json!({"matchLabels": {"z": "1", "app": "web"}, "matchExpressions": [{"key": "tier", "operator": "In", "values": ["fe", "be"]}, {"key": "b", "operator": "DoesNotExist"}]});
+        assert_eq!(selector_string(&sel), "app=web,!b,tier in (be,fe),z=1");
+        assert_eq!(format_selector(&json!({})), "<none>");
     }
 
     #[test]

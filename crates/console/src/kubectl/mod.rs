@@ -4,6 +4,7 @@
 
 mod create_sub;
 mod describe;
+mod label_annotate;
 mod exec_wait;
 mod expose;
 pub mod flags;
@@ -121,7 +122,8 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "uncordon" => node_ops::cordon(ctx, rest, &mut out, false),
         "drain" => node_ops::drain(ctx, rest, &mut out),
         "taint" => node_ops::taint(ctx, rest, &mut out),
-        "label" => node_ops::label(ctx, rest, &mut out),
+        "label" => label_annotate::label(ctx, rest, &mut out),
+        "annotate" => label_annotate::annotate(ctx, rest, &mut out),
         "expose" => expose::expose(ctx, rest, &mut out),
         // Out of scope: podlife has no network path from the learner's machine into a pod.
         "port-forward" => out.err(PORT_FORWARD),
@@ -1188,7 +1190,10 @@ fn list_objects(ctx: &mut Context<'_>, out: &mut Output, plural: &str, namespace
 }
 
 /// The kinds `kubectl describe` knows here.
-const DESCRIBABLE: &[&str] = &["Pod", "Node", "PersistentVolumeClaim", "PersistentVolume", "Service", "EndpointSlice", "Endpoints", "Deployment", "ReplicaSet"];
+const DESCRIBABLE: &[&str] = &[
+    "Pod", "Node", "PersistentVolumeClaim", "PersistentVolume", "Service", "EndpointSlice", "Endpoints", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "CronJob",
+    "PodDisruptionBudget", "ControllerRevision",
+];
 
 /// `kubectl describe TYPE [NAME…]` (upstream `pkg/cmd/describe/describe.go` `Run`): the
 /// objects named, or all of the namespace; events only for a single object unless
@@ -1303,14 +1308,25 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                 let old: Vec<Value> = owned.into_iter().filter(|rs| !is_new(rs) && rs["spec"]["replicas"].as_i64().unwrap_or(0) != 0).collect();
                 describe::deployment(obj, &old, new.as_ref(), object_events(ctx, out).as_deref(), now)
             }
-            "ReplicaSet" => {
+            "ReplicaSet" | "StatefulSet" | "DaemonSet" => {
+                // `getPodStatusForController`: the pods its selector matches that it controls.
                 let uid = &obj["metadata"]["uid"];
                 let pods: Vec<Value> = list_objects(ctx, out, "pods", ns)
                     .into_iter()
+                    .filter(|p| podlife_engine::labels::selector_matches(&obj["spec"]["selector"], &p["metadata"]["labels"]))
                     .filter(|p| p["metadata"]["ownerReferences"].as_array().is_some_and(|r| r.iter().any(|r| r["controller"] == true && r["uid"] == *uid)))
                     .collect();
-                describe::replica_set(obj, &pods, object_events(ctx, out).as_deref(), now)
+                let describer = match rt.kind {
+                    "StatefulSet" => describe::stateful_set,
+                    "DaemonSet" => describe::daemon_set,
+                    _ => describe::replica_set,
+                };
+                describer(obj, &pods, object_events(ctx, out).as_deref(), now)
             }
+            "Job" => describe::job(obj, object_events(ctx, out).as_deref(), now),
+            "CronJob" => describe::cron_job(obj, object_events(ctx, out).as_deref(), now),
+            "PodDisruptionBudget" => describe::pod_disruption_budget(obj, object_events(ctx, out).as_deref(), now),
+            "ControllerRevision" => describe::generic(obj, object_events(ctx, out).as_deref(), now),
             "EndpointSlice" => describe::endpoint_slice(obj, object_events(ctx, out).as_deref(), now),
             "Endpoints" => describe::endpoints(obj, object_events(ctx, out).as_deref(), now),
             _ => describe::pod(obj, object_events(ctx, out).as_deref(), now),

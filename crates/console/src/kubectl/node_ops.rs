@@ -1,12 +1,12 @@
-//! `kubectl cordon | uncordon | taint | label` (upstream: `kubectl/pkg/cmd/drain` `cordon`,
-//! `pkg/cmd/taint/taint.go`, `pkg/cmd/label/label.go`): read the object, change it, write it
+//! `kubectl cordon | uncordon | taint` (upstream: `kubectl/pkg/cmd/drain` `cordon`,
+//! `pkg/cmd/taint/taint.go`): read the object, change it, write it
 //! back, and print the name printer's `<kind>/<name> <operation>`.
 
 use serde_json::Value;
 use podlife_engine::json;
 
 use super::flags::{self, Kind, Spec};
-use super::{Context, impersonation, namespace_of, resource_args, send, server_error, type_name};
+use super::{Context, impersonation, namespace_of, send, server_error};
 use crate::Output;
 use podlife_engine::{Request, Response, Verb};
 use podlife_model::ResourceType;
@@ -180,61 +180,6 @@ pub fn taint(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     };
     if put(ctx, out, &p, rt, node) {
         out.out(&format!("node/{name} {operation}\n"));
-    }
-}
-
-/// `kubectl label TYPE NAME key=value … [key-]`.
-pub fn label(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
-    let specs = [Spec { long: "overwrite", short: None, kind: Kind::Bool }, Spec { long: "all", short: None, kind: Kind::Bool }];
-    let p = match flags::parse(args, &specs, "label") {
-        Ok(p) => p,
-        Err(e) => return out.err(&format!("{e}\n")),
-    };
-    let (targets, changes): (Vec<String>, Vec<String>) = p.args.iter().cloned().partition(|a| !a.contains('=') && !a.ends_with('-'));
-    let groups = match resource_args(&targets) {
-        Ok(g) => g,
-        Err(e) => return out.err(&e),
-    };
-    if changes.is_empty() {
-        return out.err("error: at least one label update is required\nSee 'kubectl label -h' for help and examples\n");
-    }
-    for (rt, names) in groups {
-        for name in names {
-            let Some(mut obj) = get(ctx, out, &p, rt, &name) else { continue };
-            let mut labels = obj["metadata"]["labels"].as_object().cloned().unwrap_or_default();
-            let (mut added, mut removed) = (false, false);
-            for c in &changes {
-                if let Some(key) = c.strip_suffix('-') {
-                    if labels.remove(key).is_some() {
-                        removed = true;
-                    } else {
-                        out.out(&format!("label {key:?} not found.\n"));
-                    }
-                } else if let Some((k, v)) = c.split_once('=') {
-                    match labels.get(k) {
-                        Some(old) if old != v && !p.flag("overwrite") => {
-                            return out.err(&format!("error: '{k}' already has a value ({}), and --overwrite is false\n", old.as_str().unwrap_or_default()));
-                        }
-                        Some(old) if old == v => {}
-                        _ => {
-                            labels.insert(k.to_string(), json!(v));
-                            added = true;
-                        }
-                    }
-                }
-            }
-            let operation = match (added, removed) {
-                (true, true) => "modified",
-                (true, false) => "labeled",
-                (false, true) => "unlabeled",
-                (false, false) => "not labeled",
-            };
-            obj["metadata"]["labels"] = Value::Object(labels);
-            if (added || removed) && !put(ctx, out, &p, rt, obj) {
-                continue;
-            }
-            out.out(&format!("{} {operation}\n", type_name(rt, &name)));
-        }
     }
 }
 

@@ -1,9 +1,12 @@
 //! `kubectl rollout status|history|undo|pause|resume|restart`, `kubectl scale` and
-//! `kubectl set image` for Deployments (`kubectl/pkg/cmd/rollout`, `pkg/cmd/scale`,
-//! `pkg/cmd/set/set_image.go`, `pkg/polymorphichelpers/{rollout_status,history,rollback}.go`).
+//! `kubectl set image` (`kubectl/pkg/cmd/rollout`, `pkg/cmd/scale`, `pkg/cmd/set/set_image.go`,
+//! `pkg/polymorphichelpers/{rollout_status,history,rollback}.go`): status for Deployments,
+//! StatefulSets and DaemonSets; history and undo for Deployments (their ReplicaSets) and for
+//! StatefulSets and DaemonSets (their ControllerRevisions); pause, resume and restart for
+//! Deployments.
 
 use podlife_engine::store::{EventType, ObjectKey};
-use podlife_engine::{Request, Response, Verb};
+use podlife_engine::{Request, Verb};
 use podlife_model::ResourceType;
 use serde_json::Value;
 
@@ -39,16 +42,25 @@ fn not_found(rt: &ResourceType, name: &str) -> String {
 
 /// A JSON merge patch from kubectl, answered with `<kind>.<group>/<name> <what>`.
 fn patch(ctx: &mut Context<'_>, out: &mut Output, rt: &'static ResourceType, ns: &str, name: &str, body: Value, field_manager: &str) -> bool {
+    submit(ctx, out, patch_request(rt, ns, name, body, field_manager))
+}
+
+fn patch_request(rt: &'static ResourceType, ns: &str, name: &str, body: Value, field_manager: &str) -> Request {
     let mut req = Request::new(Verb::Patch, rt);
     req.namespace = Some(ns.to_string());
     req.name = Some(name.to_string());
     req.body = Some(body);
     req.field_manager = field_manager.into();
+    req
+}
+
+/// Sends a request; false once its error is printed.
+fn submit(ctx: &mut Context<'_>, out: &mut Output, req: Request) -> bool {
+    let (kind, name) = (req.resource.kind, req.name.clone().unwrap_or_default());
     match send(ctx, out, req) {
-        Ok(Response::Object(_)) => true,
         Ok(_) => true,
         Err(s) => {
-            out.err(&server_error(&s, rt.kind, name, None));
+            out.err(&server_error(&s, kind, &name, None));
             false
         }
     }
@@ -259,92 +271,193 @@ fn status(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     }
 }
 
-/// The Deployment's ReplicaSets by revision.
-fn revisions(ctx: &Context<'_>, d: &Value) -> Vec<(i64, Value)> {
-    let ns = d["metadata"]["namespace"].as_str().unwrap_or("default");
-    let uid = &d["metadata"]["uid"];
+/// `GroupKind.String()`: `ReplicaSet.apps`, `Pod`.
+fn group_kind(rt: &ResourceType) -> String {
+    if rt.group.is_empty() { rt.kind.to_string() } else { format!("{}.{}", rt.kind, rt.group) }
+}
+
+/// The kinds with a history (`HistoryViewerFor`, `RollbackerFor`); `what` names the missing helper.
+fn with_history(rt: &ResourceType, what: &str, out: &mut Output) -> bool {
+    let known = matches!(rt.kind, "Deployment" | "StatefulSet" | "DaemonSet");
+    if !known {
+        out.err(&format!("error: no {what} has been implemented for {:?}\n", group_kind(rt)));
+    }
+    known
+}
+
+/// A Deployment's ReplicaSets (by their revision annotation), or a StatefulSet's or DaemonSet's
+/// ControllerRevisions (`controlledHistory`: selected by its selector and controlled by it), by
+/// revision.
+fn revisions(ctx: &Context<'_>, rt: &ResourceType, obj: &Value) -> Vec<(i64, Value)> {
+    let ns = obj["metadata"]["namespace"].as_str().unwrap_or("default");
+    let uid = &obj["metadata"]["uid"];
+    let deployment = rt.kind == "Deployment";
+    let controlled = |o: &&Value| o["metadata"]["ownerReferences"].as_array().is_some_and(|refs| refs.iter().any(|r| r["controller"] == true && &r["uid"] == uid));
     let mut out: Vec<(i64, Value)> = ctx
         .engine
         .store()
-        .list("apps", "replicasets", Some(ns))
-        .map(|(_, rs)| rs)
-        .filter(|rs| rs["metadata"]["ownerReferences"].as_array().is_some_and(|refs| refs.iter().any(|r| r["controller"] == true && &r["uid"] == uid)))
-        .filter_map(|rs| Some((rs["metadata"]["annotations"][REVISION].as_str()?.parse::<i64>().ok()?, rs.clone())))
+        .list("apps", if deployment { "replicasets" } else { "controllerrevisions" }, Some(ns))
+        .map(|(_, o)| o)
+        .filter(|o| deployment || podlife_engine::labels::selector_matches(&obj["spec"]["selector"], &o["metadata"]["labels"]))
+        .filter(controlled)
+        .filter_map(|o| {
+            let revision = if deployment { o["metadata"]["annotations"][REVISION].as_str()?.parse::<i64>().ok()? } else { o["revision"].as_i64()? };
+            Some((revision, o.clone()))
+        })
         .collect();
     podlife_engine::sort::sort_by_key(&mut out, |(r, _)| *r);
     out
 }
 
-/// `rollout history`: REVISION and CHANGE-CAUSE (`DeploymentHistoryViewer`, tabwriter
-/// padding 2), after the name printer's `deployment.apps/web ` line.
+/// The pod template a revision holds: the ReplicaSet's, or the ControllerRevision's patch
+/// (`{"spec":{"template":{…,"$patch":"replace"}}}`) applied to the object.
+fn revision_template(revision: &Value) -> Value {
+    if revision["kind"] == "ControllerRevision" {
+        let mut template = revision["data"]["spec"]["template"].clone();
+        if let Some(t) = template.as_object_mut() {
+            t.remove("$patch");
+        }
+        return template;
+    }
+    revision["spec"]["template"].clone()
+}
+
+/// `rollout history` (`polymorphichelpers/history.go`: `printHistory`): REVISION and
+/// CHANGE-CAUSE (tabwriter padding 2), or one revision's template (`printTemplate`: the
+/// describer's text without a tabwriter, so its tabs stay), after the name printer's
+/// `deployment.apps/web ` line.
 fn history(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let specs = [Spec { long: "revision", short: None, kind: Kind::Value }];
-    let Some(Subject { p, rt, name, object: d, .. }) = subject(ctx, args, &specs, "rollout history", out, deployment_only) else { return };
-    let revs = revisions(ctx, &d);
+    let Some(Subject { p, rt, name, object, .. }) = subject(ctx, args, &specs, "rollout history", out, |rt, out| with_history(rt, "history viewer", out)) else { return };
+    let revs = revisions(ctx, rt, &object);
     let wanted: i64 = match p.get("revision").map(str::parse::<i64>) {
         None => 0,
-        Some(Ok(n)) if n >= 0 => n,
+        Some(Ok(n)) => n,
         _ => return out.err(&format!("error: invalid argument {:?} for \"--revision\" flag: strconv.ParseInt: parsing {:?}: invalid syntax\nSee 'kubectl rollout history --help' for usage.\n", p.get("revision").unwrap_or_default(), p.get("revision").unwrap_or_default())),
     };
+    if wanted < 0 {
+        return out.err(&format!("error: revision must be a positive integer: {wanted}\n"));
+    }
+    let heading = if wanted > 0 { format!(" with revision #{wanted}") } else { " ".to_string() };
+    if revs.is_empty() {
+        return out.out(&format!("{}{heading}\nNo rollout history found.\n", qualified_name(rt, &name)));
+    }
     if wanted > 0 {
-        let Some((_, rs)) = revs.iter().find(|(r, _)| *r == wanted) else {
+        let Some((_, rev)) = revs.iter().find(|(r, _)| *r == wanted) else {
             return out.err("error: unable to find the specified revision\n");
         };
-        out.out(&format!("{} with revision #{wanted}\n{}\n", qualified_name(rt, &name), super::describe::pod_template_text(&rs["spec"]["template"])));
+        let mut template = revision_template(rev);
+        // The Deployment viewer shows the ReplicaSet's change-cause among the template's annotations.
+        if let Some(cause) = rev["metadata"]["annotations"][CHANGE_CAUSE].as_str().filter(|c| !c.is_empty() && rt.kind == "Deployment") {
+            template["metadata"]["annotations"][CHANGE_CAUSE] = Value::String(cause.to_string());
+        }
+        out.out(&format!("{}{heading}\n{}\n", qualified_name(rt, &name), super::describe::pod_template_text(&template)));
         return;
     }
     let mut rows = String::from("REVISION\tCHANGE-CAUSE\n");
-    for (r, rs) in &revs {
-        let cause = rs["metadata"]["annotations"][CHANGE_CAUSE].as_str().filter(|c| !c.is_empty()).unwrap_or("<none>");
+    for (r, rev) in &revs {
+        let cause = rev["metadata"]["annotations"][CHANGE_CAUSE].as_str().filter(|c| !c.is_empty()).unwrap_or("<none>");
         rows.push_str(&format!("{r}\t{cause}\n"));
     }
-    out.out(&format!("{} \n{}\n", qualified_name(rt, &name), crate::printers::tabwriter::align(&rows, 0, 2)));
+    out.out(&format!("{}{heading}\n{}\n", qualified_name(rt, &name), crate::printers::tabwriter::align(&rows, 0, 2)));
 }
 
-/// `rollout undo [--to-revision=N]`: the Deployment's template replaced by that revision's
-/// (`DeploymentRollbacker`).
+/// `rollout undo [--to-revision=N] [--dry-run]` (`polymorphichelpers/rollback.go`): a
+/// Deployment's template replaced by that ReplicaSet's (`DeploymentRollbacker`), a
+/// StatefulSet's or DaemonSet's by the ControllerRevision's patch (`StatefulSetRollbacker`,
+/// `DaemonSetRollbacker`).
 fn undo(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let specs = [Spec { long: "to-revision", short: None, kind: Kind::Value }, Spec { long: "dry-run", short: None, kind: Kind::OptionalValue("unchanged") }];
-    let Some(Subject { p, rt, name, ns, object: d }) = subject(ctx, args, &specs, "rollout undo", out, deployment_only) else { return };
-    if d["spec"]["paused"] == true {
-        return out.err("error: you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again\n");
+    let Some(Subject { p, rt, name, ns, object }) = subject(ctx, args, &specs, "rollout undo", out, |rt, out| with_history(rt, "rollbacker", out)) else { return };
+    let to: i64 = match p.get("to-revision").map(str::parse::<i64>) {
+        None => 0,
+        Some(Ok(n)) => n,
+        _ => return out.err(&format!("error: invalid argument {:?} for \"--to-revision\" flag: strconv.ParseInt: parsing {:?}: invalid syntax\nSee 'kubectl rollout undo --help' for usage.\n", p.get("to-revision").unwrap_or_default(), p.get("to-revision").unwrap_or_default())),
+    };
+    let dry_run = match super::dry_run(&p, "rollout undo") {
+        Ok(d) => d,
+        Err(e) => return out.err(&e),
+    };
+    let suffix = super::dry_suffix(dry_run);
+    // RunUndo warns first about objects `kubectl apply` manages.
+    if object["metadata"]["annotations"]["kubectl.kubernetes.io/last-applied-configuration"].is_string() {
+        out.err(&format!("Warning: resource {}/{name} was previously managed with 'kubectl apply'. Rolling back will not update the kubectl.kubernetes.io/last-applied-configuration annotation, which may cause unexpected behavior on future 'kubectl apply' operations. Consider using 'kubectl apply' with your previous configuration file instead.\n", rt.plural));
     }
-    let revs = revisions(ctx, &d);
-    let to: i64 = p.get("to-revision").and_then(|r| r.parse().ok()).unwrap_or(0);
-    let rs = if to == 0 {
+    if to < 0 {
+        return out.err(&format!("error: unable to find specified revision {to} in history\n"));
+    }
+    let revs = revisions(ctx, rt, &object);
+    let deployment = rt.kind == "Deployment";
+    let rev = if to == 0 {
         if revs.len() < 2 {
-            return out.err(&format!("error: no rollout history found for deployment \"{name}\"\n"));
+            return out.err(&if deployment { format!("error: no rollout history found for deployment \"{name}\"\n") } else { "error: no last revision to roll back to\n".to_string() });
         }
         revs[revs.len() - 2].1.clone()
     } else {
         match revs.iter().find(|(r, _)| *r == to) {
-            Some((_, rs)) => rs.clone(),
+            Some((_, rev)) => rev.clone(),
             None => return out.err(&format!("error: unable to find specified revision {to} in history\n")),
         }
     };
-    let template = podlife_engine::controllers::deployment::template_without_hash(&rs);
-    let revision = rs["metadata"]["annotations"][REVISION].as_str().unwrap_or_default().to_string();
-    if template == d["spec"]["template"] {
-        return out.out(&format!("{} skipped rollback (current template already matches revision {revision})\n", qualified_name(rt, &name)));
+    let target = if deployment { podlife_engine::controllers::deployment::template_without_hash(&rev) } else { revision_template(&rev) };
+    if dry_run == super::DryRun::Client {
+        // The Deployment rollbacker returns the ReplicaSet's template alone, the others prefix it.
+        let (shown, prefix) = if deployment { (rev["spec"]["template"].clone(), "") } else { (target, "will roll back to ") };
+        return out.out(&format!("{} {prefix}{}{suffix}\n", qualified_name(rt, &name), super::describe::pod_template_text(&shown)));
     }
-    // The template, and the revision's change-cause (the other annotations kept).
-    let mut annotations = d["metadata"]["annotations"].clone();
-    annotations[CHANGE_CAUSE] = rs["metadata"]["annotations"][CHANGE_CAUSE].clone();
-    let body = json_patch(template, annotations);
-    if patch(ctx, out, rt, &ns, &name, body, "kubectl-rollout") {
-        out.out(&format!("{} rolled back\n", qualified_name(rt, &name)));
+    if deployment && object["spec"]["paused"] == true {
+        return out.err("error: you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again\n");
+    }
+    let current = &object["spec"]["template"];
+    if target == *current {
+        // The revision asked for: 0 when none was.
+        return out.out(&format!("{} skipped rollback (current template already matches revision {to}){suffix}\n", qualified_name(rt, &name)));
+    }
+    // Upstream replaces the template as a whole (a JSON patch for a Deployment, with the
+    // revision's change-cause and the other annotations kept; the strategic `$patch: replace`
+    // for the others); the merge patch sent here nulls what the revision lacks.
+    let mut spec = serde_json::Map::new();
+    spec.insert("template".into(), replacing(current, &target));
+    let mut body = serde_json::Map::new();
+    body.insert("spec".into(), Value::Object(spec));
+    if deployment {
+        // The Deployment's own bookkeeping annotations stay, the rest come from the ReplicaSet.
+        const KEEP: [&str; 6] = ["kubectl.kubernetes.io/last-applied-configuration", REVISION, "deployment.kubernetes.io/revision-history", "deployment.kubernetes.io/desired-replicas", "deployment.kubernetes.io/max-replicas", "deprecated.deployment.rollback.to"];
+        let mut annotations = serde_json::Map::new();
+        for (k, v) in object["metadata"]["annotations"].as_object().into_iter().flatten().filter(|(k, _)| KEEP.contains(&k.as_str())) {
+            annotations.insert(k.clone(), v.clone());
+        }
+        for (k, v) in rev["metadata"]["annotations"].as_object().into_iter().flatten().filter(|(k, _)| !KEEP.contains(&k.as_str())) {
+            annotations.insert(k.clone(), v.clone());
+        }
+        let annotations = Value::Object(annotations);
+        let mut meta = serde_json::Map::new();
+        meta.insert("annotations".into(), replacing(&object["metadata"]["annotations"], &annotations));
+        body.insert("metadata".into(), Value::Object(meta));
+    }
+    let mut req = patch_request(rt, &ns, &name, Value::Object(body), "kubectl-rollout");
+    req.dry_run = dry_run == super::DryRun::Server;
+    if submit(ctx, out, req) {
+        out.out(&format!("{} rolled back{suffix}\n", qualified_name(rt, &name)));
     }
 }
 
-fn json_patch(template: Value, annotations: Value) -> Value {
-    let mut spec = serde_json::Map::new();
-    spec.insert("template".into(), template);
-    let mut meta = serde_json::Map::new();
-    meta.insert("annotations".into(), annotations);
-    let mut body = serde_json::Map::new();
-    body.insert("spec".into(), Value::Object(spec));
-    body.insert("metadata".into(), Value::Object(meta));
-    Value::Object(body)
+/// A JSON merge patch that turns `current` into `target` (RFC 7386: objects merge, so keys
+/// only `current` has are set to null; anything else is taken whole).
+fn replacing(current: &Value, target: &Value) -> Value {
+    match (current, target) {
+        (Value::Object(cur), Value::Object(tgt)) => {
+            let mut patch = serde_json::Map::new();
+            for (k, v) in tgt {
+                patch.insert(k.clone(), if v.is_null() { Value::Null } else { replacing(cur.get(k).unwrap_or(&Value::Null), v) });
+            }
+            for k in cur.keys().filter(|k| !tgt.contains_key(*k)) {
+                patch.insert(k.clone(), Value::Null);
+            }
+            Value::Object(patch)
+        }
+        _ => target.clone(),
+    }
 }
 
 fn pause_resume_restart(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) {
@@ -458,5 +571,20 @@ pub fn set(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     };
     if patch(ctx, out, rt, &ns, &name, body, "kubectl-set") {
         out.out(&format!("{} image updated\n", qualified_name(rt, &name)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::replacing;
+    use podlife_engine::json;
+
+    /// The merge patch, applied as RFC 7386 says, gives the target exactly.
+    #[test]
+    fn replacing_patch_turns_current_into_target() {
+        let current = json!({"metadata": {"labels": {"app": "db", "extra": "x"}}, "spec": {"containers": [{"name": "a", "image": "1"}], "nodeSelector": {"k": "v"}}});
+        let target = json!({"metadata": {"labels": {"app": "db"}}, "spec": {"containers": [{"name": "a", "image": "2"}]}});
+        let patch = replacing(&current, &target);
+        assert_eq!(patch, json!({"metadata": {"labels": {"app": "db", "extra": null}}, "spec": {"containers": [{"name": "a", "image": "2"}], "nodeSelector": null}}));
     }
 }

@@ -137,7 +137,7 @@ fn validate_labels(map: &Value, path: impl Into<String>, errs: &mut Vec<FieldErr
 }
 
 /// `IsValidLabelValue`.
-fn label_value(value: &str) -> Vec<String> {
+pub fn label_value(value: &str) -> Vec<String> {
     let mut errs = Vec::new();
     if value.len() > 63 {
         errs.push("must be no more than 63 bytes".into());
