@@ -559,6 +559,13 @@ impl Engine {
                     }
                     obj["spec"]["selector"] = json!({"matchLabels": {"batch.kubernetes.io/controller-uid": uid}});
                 }
+                // `SetDefaults_Job` gives an unlabeled Job its template's labels. kube-apiserver
+                // also defaults every object it reads back from etcd, after generateSelector
+                // ran, so clients see the generated labels on the Job too.
+                let template_labels = obj["spec"]["template"]["metadata"]["labels"].clone();
+                if obj["metadata"]["labels"].as_object().is_none_or(|l| l.is_empty()) && template_labels.as_object().is_some_and(|l| !l.is_empty()) {
+                    obj["metadata"]["labels"] = template_labels;
+                }
                 obj["status"] = json!({});
             }
             // `PrepareForCreate` of both registries: status is the server's (Pending by default).
