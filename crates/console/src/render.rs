@@ -129,6 +129,7 @@ pub fn line(e: &TraceEvent) -> String {
         Action::InformerList => format!("list {} ({} items) rv={}", text(&param(e, "resource")), text(&param(e, "count")), text(&param(e, "resourceVersion"))),
         Action::Response => match param(e, "reason") {
             Value::Null => text(&param(e, "code")),
+            Value::String(r) if r.is_empty() => text(&param(e, "code")),
             r => format!("{} {}", text(&param(e, "code")), text(&r)),
         },
         Action::ComponentStop => "stopped".into(),

@@ -7,21 +7,7 @@
 
 use serde_json::Value;
 
-/// The `patchMergeKey` of a list field, from the upstream API types' struct tags.
-fn merge_key(field: &str, items: &[Value]) -> Option<&'static str> {
-    match field {
-        "containers" | "initContainers" | "ephemeralContainers" | "volumes" | "env" | "imagePullSecrets" | "resourceClaims" => Some("name"),
-        "volumeMounts" => Some("mountPath"),
-        "volumeDevices" => Some("devicePath"),
-        "hostAliases" => Some("ip"),
-        "readinessGates" => Some("conditionType"),
-        "topologySpreadConstraints" => Some("topologyKey"),
-        // Container ports merge on containerPort; Service ports on port.
-        "ports" if items.iter().all(|i| i.get("containerPort").is_some()) => Some("containerPort"),
-        "ports" if items.iter().all(|i| i.get("port").is_some()) => Some("port"),
-        _ => None,
-    }
-}
+use podlife_engine::apiserver::patch::merge_key;
 
 pub fn three_way(live: &mut Value, original: &Value, modified: &Value) {
     let (Value::Object(l), Value::Object(m)) = (&mut *live, modified) else {

@@ -12,6 +12,7 @@ mod logs;
 mod manifest_input;
 mod merge;
 mod node_ops;
+mod patch;
 mod rollout;
 mod run_attach;
 
@@ -124,6 +125,7 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "taint" => node_ops::taint(ctx, rest, &mut out),
         "label" => label_annotate::label(ctx, rest, &mut out),
         "annotate" => label_annotate::annotate(ctx, rest, &mut out),
+        "patch" => patch::patch(ctx, rest, &mut out),
         "expose" => expose::expose(ctx, rest, &mut out),
         // Out of scope: podlife has no network path from the learner's machine into a pod.
         "port-forward" => out.err(PORT_FORWARD),
@@ -229,11 +231,20 @@ fn server_error(status: &Status, kind: &str, name: &str, source: Option<(&str, &
             s
         };
     }
+    // `checkErr`: an Invalid status with no kind, name or causes (the 422 of a patch that
+    // does not apply) prints the server's message after "The request is invalid".
+    if status.reason == Reason::Invalid {
+        return format!("The request is invalid: {}\n", status.message);
+    }
     let message = match source {
         Some((verb, src)) => format!("error when {verb} \"{src}\": {}", status.message),
         None => status.message.clone(),
     };
-    format!("Error from server ({}): {message}\n", status.reason.as_str())
+    // `StandardErrorMessage`: the reason in parentheses when there is one.
+    match status.reason.as_str() {
+        "" => format!("Error from server: {message}\n"),
+        reason => format!("Error from server ({reason}): {message}\n"),
+    }
 }
 
 const APPLY_FLAGS: &[Spec] = &[
@@ -392,6 +403,13 @@ fn apply_or_create(ctx: &mut Context<'_>, args: &[String], out: &mut Output, app
 
 /// The printer `-o` chose for a create/apply result: the object, its name, or the operation.
 fn print_result(out: &mut Output, output: Option<&str>, rt: &ResourceType, name: &str, obj: &Value, operation: &str, dry: DryRun) {
+    if let Some(template) = output.and_then(|o| o.strip_prefix("jsonpath=")) {
+        match crate::printers::jsonpath::render(template, obj) {
+            Ok(text) => out.out(&text),
+            Err(e) => out.err(&format!("error: {e}\n")),
+        }
+        return;
+    }
     match output {
         Some("yaml") => out.out(&yaml::to_yaml(&strip_managed(obj.clone()))),
         Some("json") => out.out(&json_printer::to_json(&strip_managed(obj.clone()))),

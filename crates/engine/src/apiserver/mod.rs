@@ -8,6 +8,7 @@ pub mod authn;
 pub mod defaults;
 pub mod eviction;
 pub mod ipalloc;
+pub mod patch;
 pub mod rbac;
 pub mod status;
 pub mod validation;
@@ -95,6 +96,8 @@ pub struct Request {
     pub propagation_policy: Option<String>,
     /// For deletes: `DeleteOptions.preconditions` (uid, resourceVersion).
     pub preconditions: Option<Preconditions>,
+    /// For patches: the body's Content-Type.
+    pub patch_type: patch::PatchType,
 }
 
 /// `metav1.Preconditions`.
@@ -123,6 +126,7 @@ impl Request {
             user_agent: USER_AGENT.into(),
             propagation_policy: None,
             preconditions: None,
+            patch_type: patch::PatchType::Merge,
         }
     }
 
@@ -765,8 +769,20 @@ impl Engine {
             && current["metadata"]["uid"].as_str() != Some(uid) {
                 return Err(Status::plain(Reason::Conflict, format!("Operation cannot be fulfilled on {} \"{name}\": the UID in the precondition ({uid}) does not match the UID in record ({}). The object might have been deleted and then recreated", rt.qualified_plural(), current["metadata"]["uid"].as_str().unwrap_or_default())));
             }
-        let mut merged = current;
-        merge_patch(&mut merged, &patch);
+        let mut merged = current.clone();
+        if let Err(e) = patch::apply(req.patch_type, &mut merged, &patch) {
+            return Err(match e {
+                patch::PatchError::BadRequest(m) => Status::plain(Reason::BadRequest, m),
+                // `NewGenericServerResponse(422, …)`: the reason why stays in the server's log.
+                patch::PatchError::DoesNotApply(_) => Status::plain(Reason::Invalid, "the server rejected our request due to an error in our request".into()),
+                patch::PatchError::Other(m) => Status::plain(Reason::Unknown, m),
+            });
+        }
+        // An object the patch leaves as it was is not written again (etcd3's GuaranteedUpdate
+        // returns the existing object when the new bytes are the same).
+        if merged == current {
+            return Ok(current);
+        }
         let mut update = req.clone();
         update.body = Some(merged);
         self.update(&update, object)

@@ -20,6 +20,8 @@ pub enum Reason {
     ServiceUnavailable,
     /// 429 (the eviction subresource refusing a disruption).
     TooManyRequests,
+    /// 500 with no reason: a handler error that was not an API status.
+    Unknown,
 }
 
 impl Reason {
@@ -36,6 +38,8 @@ impl Reason {
             Reason::InternalError => "InternalError",
             Reason::ServiceUnavailable => "ServiceUnavailable",
             Reason::TooManyRequests => "TooManyRequests",
+            // `StatusReasonUnknown`: an error that was not a Status (handled as a 500).
+            Reason::Unknown => "",
         }
     }
 
@@ -51,6 +55,7 @@ impl Reason {
             Reason::InternalError => 500,
             Reason::ServiceUnavailable => 503,
             Reason::TooManyRequests => 429,
+            Reason::Unknown => 500,
         }
     }
 }

@@ -1,0 +1,128 @@
+//! `kubectl patch` (upstream `pkg/cmd/patch/patch.go`): the patch (JSON or YAML, from `-p` or
+//! `--patch-file`) is sent as a strategic merge patch by default, or as a JSON merge patch or a
+//! JSON patch with `--type`; each object is read first, and the printer says `patched` or
+//! `patched (no change)` by comparing it with what the server returned.
+
+use serde_json::Value;
+
+use super::flags::{self, Kind, Spec};
+use super::{Context, DryRun, dry_run, impersonation, namespace_of, print_result, resource_args, send, server_error};
+use crate::Output;
+use podlife_engine::apiserver::patch::{self as patching, PatchType};
+use podlife_engine::{Request, Response, Verb};
+
+const FLAGS: &[Spec] = &[
+    Spec { long: "patch", short: Some('p'), kind: Kind::Value },
+    Spec { long: "patch-file", short: None, kind: Kind::Value },
+    Spec { long: "type", short: None, kind: Kind::Value },
+    Spec { long: "output", short: Some('o'), kind: Kind::Value },
+    Spec { long: "dry-run", short: None, kind: Kind::OptionalValue("unchanged") },
+    Spec { long: "subresource", short: None, kind: Kind::Value },
+];
+
+fn patch_type(name: &str) -> Option<PatchType> {
+    match name.to_ascii_lowercase().as_str() {
+        "json" => Some(PatchType::Json),
+        "merge" => Some(PatchType::Merge),
+        "strategic" => Some(PatchType::Strategic),
+        _ => None,
+    }
+}
+
+/// `yaml.ToJSON`: the patch text as JSON (a YAML document or JSON itself).
+fn patch_json(text: &str) -> Result<Value, String> {
+    match podlife_manifest::parse(text).into_iter().next() {
+        Some(podlife_manifest::Item::Object(d)) => Ok(d.value),
+        Some(podlife_manifest::Item::Error(e)) => Err(e.go_yaml_text()),
+        None => Ok(Value::Null),
+    }
+}
+
+pub fn patch(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
+    let p = match flags::parse(args, FLAGS, "patch") {
+        Ok(p) => p,
+        Err(e) => return out.err(&format!("{e}\n")),
+    };
+    let dry = match dry_run(&p, "patch") {
+        Ok(d) => d,
+        Err(e) => return out.err(&e),
+    };
+    // Validate, in patch.go's order.
+    let (text, file) = (p.get("patch").unwrap_or_default(), p.get("patch-file").unwrap_or_default());
+    if !text.is_empty() && !file.is_empty() {
+        return out.err("error: cannot specify --patch and --patch-file together\n");
+    }
+    if text.is_empty() && file.is_empty() {
+        return out.err("error: must specify --patch or --patch-file containing the contents of the patch\n");
+    }
+    let kind = match p.get("type").filter(|t| !t.is_empty()) {
+        None => PatchType::Strategic,
+        Some(t) => match patch_type(t) {
+            Some(k) => k,
+            None => return out.err(&format!("error: --type must be one of [json merge strategic], not {t:?}\n")),
+        },
+    };
+    let source = if file.is_empty() {
+        text.to_string()
+    } else {
+        match (ctx.read_file)(file) {
+            Some(content) => content,
+            None => return out.err(&format!("error: unable to read patch file: open {file}: no such file or directory\n")),
+        }
+    };
+    let body = match patch_json(&source) {
+        Ok(v) => v,
+        Err(e) => return out.err(&format!("error: unable to parse {text:?}: {e}\n")),
+    };
+    let groups = match resource_args(&p.args) {
+        Ok(g) => g,
+        Err(e) => return out.err(&e),
+    };
+    if groups.iter().all(|(_, names)| names.is_empty()) {
+        return out.err("error: resource(s) were provided, but no name was specified\n");
+    }
+    let namespace = namespace_of(&p);
+    let subresource = p.get("subresource").filter(|s| !s.is_empty()).map(str::to_string);
+    for (rt, names) in &groups {
+        for name in names {
+            let mut get = Request::new(Verb::Get, rt);
+            get.namespace = Some(namespace.clone());
+            get.name = Some(name.clone());
+            get.subresource = subresource.clone();
+            get.impersonate = impersonation(&p);
+            let before = match send(ctx, out, get) {
+                Ok(Response::Object(o)) => o,
+                Ok(_) => continue,
+                Err(s) => return out.err(&server_error(&s, rt.kind, name, None)),
+            };
+            let after = if dry == DryRun::Client {
+                // `--dry-run=client`: patched here (getPatchedJSON), nothing sent.
+                let mut local = before.clone();
+                if let Err(e) = patching::apply(kind, &mut local, &body) {
+                    let message = match e {
+                        patching::PatchError::BadRequest(m) | patching::PatchError::DoesNotApply(m) | patching::PatchError::Other(m) => m,
+                    };
+                    return out.err(&format!("error: {message}\n"));
+                }
+                local
+            } else {
+                let mut req = Request::new(Verb::Patch, rt);
+                req.namespace = Some(namespace.clone());
+                req.name = Some(name.clone());
+                req.subresource = subresource.clone();
+                req.body = Some(body.clone());
+                req.patch_type = kind;
+                req.dry_run = dry == DryRun::Server;
+                req.field_manager = "kubectl-patch".into();
+                req.impersonate = impersonation(&p);
+                match send(ctx, out, req) {
+                    Ok(Response::Object(o)) => o,
+                    Ok(_) => continue,
+                    Err(s) => return out.err(&server_error(&s, rt.kind, name, None)),
+                }
+            };
+            let operation = if after == before { "patched (no change)" } else { "patched" };
+            print_result(out, p.get("output"), rt, name, &after, operation, dry);
+        }
+    }
+}
