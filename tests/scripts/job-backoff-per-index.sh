@@ -3,7 +3,8 @@
 # per-index back-off); index 3 exits 42, which a FailIndex rule fails at once. Indexes 0 and 2
 # succeed. When every index has either succeeded or failed, the Job fails with FailedIndexes;
 # status.failedIndexes lists the failed ones as intervals. A second Job with maxFailedIndexes: 0
-# fails as soon as one index has failed (MaxFailedIndexesExceeded).
+# fails as soon as one index has failed (MaxFailedIndexesExceeded). Last, kube-apiserver refuses
+# the per-index fields on a NonIndexed Job.
 kubectl apply -f - <<EOF
 apiVersion: batch/v1
 kind: Job
@@ -60,3 +61,25 @@ sleep 10
 kubectl get jobs
 kubectl get job strict -o jsonpath='failedIndexes={.status.failedIndexes} failed={.status.failed}{"\n"}{range .status.conditions[*]}{.type}{"\t"}{.reason}{"\t"}{.message}{"\n"}{end}'
 kubectl get events --field-selector involvedObject.kind=Job
+kubectl apply -f - <<EOF
+apiVersion: batch/v1
+kind: Job
+metadata:
+  name: not-indexed
+spec:
+  completions: 3
+  backoffLimitPerIndex: 1
+  maxFailedIndexes: 1
+  podFailurePolicy:
+    rules:
+    - action: FailIndex
+      onExitCodes:
+        operator: In
+        values: [42]
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+      - name: work
+        image: busybox:1.36
+EOF

@@ -274,6 +274,74 @@ fn match_success_policy(job: &Value, completions: i64, succeeded: &BTreeSet<i64>
     None
 }
 
+/// The parts of `ValidateJobSpec` (`pkg/apis/batch/validation`) about the per-index back-off
+/// and the success policy, in upstream's order, for a Job spec at `base`. Not checked: a
+/// successPolicy on a NonIndexed Job (upstream prints the policy with Go's `%#v`, pointer
+/// addresses included) and the format of `succeededIndexes`.
+pub fn validate_policies(spec: &Value, base: &str) -> Vec<crate::apiserver::status::FieldError> {
+    use crate::apiserver::status::FieldError;
+    let mut errs = Vec::new();
+    let non_negative = |v: &Value, field: &str, errs: &mut Vec<FieldError>| {
+        if let Some(n) = v.as_i64().filter(|n| *n < 0) {
+            errs.push(FieldError::invalid(format!("{base}.{field}"), n.to_string(), "must be greater than or equal to 0"));
+        }
+    };
+    let per_index = &spec["backoffLimitPerIndex"];
+    let max_failed = &spec["maxFailedIndexes"];
+    non_negative(per_index, "backoffLimitPerIndex", &mut errs);
+    if !max_failed.is_null() {
+        non_negative(max_failed, "maxFailedIndexes", &mut errs);
+        if per_index.is_null() {
+            errs.push(FieldError::required(format!("{base}.backoffLimitPerIndex"), "when maxFailedIndexes is specified"));
+        }
+    }
+    let completions = spec["completions"].as_i64();
+    if spec["completionMode"] == "Indexed" {
+        if let (Some(c), Some(m)) = (completions, max_failed.as_i64())
+            && m > c
+        {
+            errs.push(FieldError::invalid(format!("{base}.maxFailedIndexes"), m.to_string(), "must be less than or equal to completions"));
+        }
+    } else {
+        for (v, field) in [(per_index, "backoffLimitPerIndex"), (max_failed, "maxFailedIndexes")] {
+            if let Some(n) = v.as_i64() {
+                errs.push(FieldError::invalid(format!("{base}.{field}"), n.to_string(), "requires indexed completion mode"));
+            }
+        }
+    }
+    for (i, rule) in spec["podFailurePolicy"]["rules"].as_array().into_iter().flatten().enumerate() {
+        if rule["action"] == "FailIndex" && per_index.is_null() {
+            errs.push(FieldError::invalid(format!("{base}.podFailurePolicy.rules[{i}].action"), "\"FailIndex\"".into(), "requires the backoffLimitPerIndex to be set"));
+        }
+    }
+    if spec["successPolicy"].is_object() && spec["completionMode"] == "Indexed" {
+        let rules = spec["successPolicy"]["rules"].as_array().map(Vec::as_slice).unwrap_or_default();
+        if rules.is_empty() {
+            errs.push(FieldError::required(format!("{base}.successPolicy.rules"), "at least one rules must be specified when the successPolicy is specified"));
+        }
+        for (i, rule) in rules.iter().enumerate() {
+            let path = format!("{base}.successPolicy.rules[{i}]");
+            if rule["succeededCount"].is_null() && rule["succeededIndexes"].is_null() {
+                errs.push(FieldError::required(path.clone(), "at least one of succeededCount or succeededIndexes must be specified"));
+            }
+            if let Some(n) = rule["succeededCount"].as_i64() {
+                let field = format!("{path}.succeededCount");
+                non_negative(&rule["succeededCount"], &format!("successPolicy.rules[{i}].succeededCount"), &mut errs);
+                if let Some(c) = completions.filter(|c| n > *c) {
+                    errs.push(FieldError::invalid(field.clone(), n.to_string(), format!("must be less than or equal to {c} (the number of specified completions)")));
+                }
+                if let Some(text) = rule["succeededIndexes"].as_str() {
+                    let total = parse_intervals(text, completions.unwrap_or(0)).len() as i64;
+                    if n > total {
+                        errs.push(FieldError::invalid(field, n.to_string(), format!("must be less than or equal to {total} (the number of indexes in the specified succeededIndexes field)")));
+                    }
+                }
+            }
+        }
+    }
+    errs
+}
+
 /// `isPodFailed`.
 fn pod_failed(pod: &Value, job: &Value) -> bool {
     if phase(pod) == "Failed" {
@@ -1493,6 +1561,27 @@ mod tests {
             assert_eq!(got, want.map(|i| format!("Matched rules at index {i}")), "{rules} with {succeeded}");
         }
         assert_eq!(match_success_policy(&json!({"spec": {}}), 10, &set("0")), None);
+    }
+
+    #[test]
+    fn policy_validation_texts() {
+        let texts = |spec: Value| validate_policies(&spec, "spec").iter().map(|e| e.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            texts(json!({"completionMode": "Indexed", "completions": 3, "maxFailedIndexes": 4, "podFailurePolicy": {"rules": [{"action": "FailIndex"}]}})),
+            [
+                "spec.backoffLimitPerIndex: Required value: when maxFailedIndexes is specified",
+                "spec.maxFailedIndexes: Invalid value: 4: must be less than or equal to completions",
+                "spec.podFailurePolicy.rules[0].action: Invalid value: \"FailIndex\": requires the backoffLimitPerIndex to be set",
+            ]
+        );
+        assert_eq!(
+            texts(json!({"completionMode": "Indexed", "completions": 3, "successPolicy": {"rules": [{}, {"succeededIndexes": "0-1", "succeededCount": 3}]}})),
+            [
+                "spec.successPolicy.rules[0]: Required value: at least one of succeededCount or succeededIndexes must be specified",
+                "spec.successPolicy.rules[1].succeededCount: Invalid value: 3: must be less than or equal to 2 (the number of indexes in the specified succeededIndexes field)",
+            ]
+        );
+        assert_eq!(texts(json!({"completionMode": "Indexed", "completions": 3, "successPolicy": {"rules": []}})), ["spec.successPolicy.rules: Required value: at least one rules must be specified when the successPolicy is specified"]);
     }
 
     #[test]
