@@ -132,6 +132,7 @@ impl Engine {
         }
         e.schedule(crate::Time(crate::controllers::node_health::NODE_MONITOR_PERIOD_MS), crate::Task::NodeMonitor);
         e.schedule(crate::Time(crate::controllers::persistentvolume::RESYNC_PERIOD_MS), crate::Task::PvResync);
+        e.schedule(crate::Time(crate::controllers::podgc::GC_CHECK_PERIOD_MS), crate::Task::PodGc);
         e.schedule(crate::Time(crate::scheduler::EVENT_FINISH_MS), crate::Task::EventSeriesFinish);
         e.schedule(crate::Time(crate::scheduler::EVENT_REFRESH_MS), crate::Task::EventSeriesRefresh);
         e
@@ -443,6 +444,12 @@ fn seed_rbac(e: &mut Engine) {
             events.clone(),
         ]),
         ("ttl-after-finished-controller", vec![rule(&["batch"], &["jobs"], &["delete", "get", "list", "watch"]), events.clone()]),
+        // bootstrappolicy/controller_policy.go, "pod-garbage-collector".
+        ("pod-garbage-collector", vec![
+            rule(&[""], &["pods"], &["list", "watch", "delete"]),
+            rule(&[""], &["nodes"], &["get", "list"]),
+            rule(&[""], &["pods/status"], &["patch"]),
+        ]),
     ];
     let seeds = controllers.iter().map(|c| (c, false)).chain(later_controllers.iter().map(|c| (c, true)));
     for ((sa, rules), stable) in seeds {

@@ -94,6 +94,8 @@ pub(crate) enum Task {
     NodeMonitor,
     /// The PersistentVolume controller's periodic resync (every 15 s).
     PvResync,
+    /// The pod garbage collector's pass (every 20 s).
+    PodGc,
     /// kube-scheduler's event broadcaster: finished series are written and forgotten (every
     /// 6 min), running series are written (every 30 min).
     EventSeriesFinish,
@@ -212,6 +214,8 @@ pub struct Engine {
     pub(crate) gc: controllers::garbagecollector::GcState,
     /// The disruption controller's queue and event recorder.
     pub(crate) pdb: controllers::disruption::DisruptionState,
+    /// The pod garbage collector's quarantined node names.
+    pub(crate) podgc: controllers::podgc::PodGcState,
     /// Client watches opened from outside the cluster (`kubectl get -w`).
     taps: Vec<Tap>,
     next_tap: u64,
@@ -265,6 +269,7 @@ impl Engine {
             batch: Default::default(),
             gc: Default::default(),
             pdb: Default::default(),
+            podgc: Default::default(),
             taps: Vec::new(),
             next_tap: 0,
             proxies: BTreeMap::new(),
@@ -480,6 +485,7 @@ impl Engine {
             Task::NodeHeartbeat { node } => self.node_heartbeat(&node),
             Task::NodeMonitor => self.node_monitor(),
             Task::PvResync => self.pv_resync(),
+            Task::PodGc => self.podgc_pass(),
             Task::EventSeriesFinish => self.scheduler_events_finish(),
             Task::EventSeriesRefresh => self.scheduler_events_refresh(),
             Task::PreStopDone { node, uid, container } => self.prestop_done(&node, &uid, &container),

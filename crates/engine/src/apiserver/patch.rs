@@ -283,7 +283,6 @@ fn json_patch(doc: &mut Value, patch: &Value) -> Result<(), PatchError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json;
 
     fn pod() -> Value {
         json!({"metadata": {"name": "p", "labels": {"a": "1"}, "finalizers": ["x"]}, "spec": {"containers": [{"name": "c", "image": "nginx:1.27", "ports": [{"containerPort": 80}]}, {"name": "d", "image": "busybox"}], "tolerations": [{"key": "k"}]}})

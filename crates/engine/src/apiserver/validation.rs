@@ -215,6 +215,9 @@ pub fn workload(kind: &str, obj: &Value) -> Vec<FieldError> {
     if kind == "CronJob" {
         errs.extend(crate::controllers::cronjob::validate(obj));
     }
+    if matches!(kind, "Job" | "CronJob") {
+        errs.extend(crate::controllers::job::validate_policies(spec, base));
+    }
     non_negative(&spec["replicas"], &format!("{base}.replicas"), &mut errs);
     let selector = &spec["selector"];
     let generated_selector = matches!(kind, "Job" | "CronJob");

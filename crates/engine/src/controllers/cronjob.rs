@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::cron::{self, Schedule};
+use super::cron::{self, Schedule, Zone};
 use super::job::{Ctl, Note, condition_true, controller_of, get, is_finished, list_ns};
 use crate::apiserver::Verb;
 use crate::clock::{EPOCH_UNIX_SECONDS, Time};
@@ -60,7 +60,7 @@ fn rfc1123z(unix_secs: i64) -> String {
 }
 
 /// `formatSchedule` + `cron.ParseStandard`, with the zone the schedule is read in.
-fn schedule_of(cj: &Value) -> Result<(Schedule, i64), String> {
+fn schedule_of(cj: &Value) -> Result<(Schedule, Zone), String> {
     let spec = s(&cj["spec"]["schedule"]);
     let tz = cj["spec"]["timeZone"].as_str();
     let text = match tz {
@@ -68,7 +68,7 @@ fn schedule_of(cj: &Value) -> Result<(Schedule, i64), String> {
         _ => spec.to_string(),
     };
     // kube-controller-manager's own zone (a kubeadm static pod's) is UTC.
-    cron::parse_standard(&text).map(|sched| (sched, 0))
+    cron::parse_standard(&text).map(|sched| (sched, cron::UTC))
 }
 
 #[derive(PartialEq, Eq, Clone, Copy, Debug)]
@@ -79,7 +79,7 @@ enum Missed {
 }
 
 /// `mostRecentScheduleTime` (unix seconds; `now` in engine time).
-fn most_recent(cj: &Value, now: Time, sched: &Schedule, zone: i64, with_deadline: bool) -> (i64, Option<i64>, Missed, Option<String>) {
+fn most_recent(cj: &Value, now: Time, sched: &Schedule, zone: Zone, with_deadline: bool) -> (i64, Option<i64>, Missed, Option<String>) {
     let now_ms = unix_ms(now);
     let created = Time::from_rfc3339(s(&cj["metadata"]["creationTimestamp"])).unwrap_or(now);
     let mut earliest_ms = unix_ms(created);
@@ -120,7 +120,7 @@ fn most_recent(cj: &Value, now: Time, sched: &Schedule, zone: i64, with_deadline
 }
 
 /// `nextScheduleTimeDuration`, in ms from now.
-fn next_duration(cj: &Value, now: Time, sched: &Schedule, zone: i64) -> u64 {
+fn next_duration(cj: &Value, now: Time, sched: &Schedule, zone: Zone) -> u64 {
     let (earliest, most, missed, err) = most_recent(cj, now, sched, zone, false);
     let now_s = unix_ms(now).div_euclid(1000);
     let from = match (err, most) {
@@ -389,8 +389,9 @@ impl Engine {
         // `getJobFromTemplate2`.
         let template = &cj["spec"]["jobTemplate"];
         let mut annotations = template["metadata"]["annotations"].as_object().cloned().unwrap_or_default();
-        let offset = cj["spec"]["timeZone"].as_str().and_then(|z| cron::load_location(z).ok()).unwrap_or(0);
-        annotations.insert(SCHEDULED_ANNOTATION.into(), json!(rfc3339_in(scheduled, offset)));
+        // `scheduledTime.In(timeZoneLocation).Format(time.RFC3339)`: the zone's offset then.
+        let zone = cj["spec"]["timeZone"].as_str().and_then(|z| cron::load_location(z).ok()).unwrap_or(cron::UTC);
+        annotations.insert(SCHEDULED_ANNOTATION.into(), json!(rfc3339_in(scheduled, zone.offset_at(scheduled))));
         let mut meta = json!({"name": job_name, "namespace": ns, "annotations": annotations,
             "ownerReferences": [{"apiVersion": "batch/v1", "kind": "CronJob", "name": cj["metadata"]["name"], "uid": cj["metadata"]["uid"], "controller": true, "blockOwnerDeletion": true}]});
         if let Some(l) = template["metadata"]["labels"].as_object().filter(|l| !l.is_empty()) {
@@ -499,23 +500,23 @@ mod tests {
         let hourly = parse("0 * * * *");
         // Created at 09:00; now 09:30: nothing due yet.
         let c = cj("0 * * * *", "2026-03-02T09:00:00Z", None, None);
-        assert_eq!(most_recent(&c, t("2026-03-02T09:30:00Z"), &hourly, 0, true).1, None);
+        assert_eq!(most_recent(&c, t("2026-03-02T09:30:00Z"), &hourly, cron::UTC, true).1, None);
         // Now 10:00: exactly one.
-        assert_eq!(most_recent(&c, t("2026-03-02T10:00:00Z"), &hourly, 0, true).1, Some(secs("2026-03-02T10:00:00Z")));
+        assert_eq!(most_recent(&c, t("2026-03-02T10:00:00Z"), &hourly, cron::UTC, true).1, Some(secs("2026-03-02T10:00:00Z")));
         // Now 12:30 after 10:00 ran: 11:00 and 12:00 missed, the most recent is 12:00.
         let c2 = cj("0 * * * *", "2026-03-02T09:00:00Z", Some("2026-03-02T10:00:00Z"), None);
-        let (_, most, missed, _) = most_recent(&c2, t("2026-03-02T12:30:00Z"), &hourly, 0, true);
+        let (_, most, missed, _) = most_recent(&c2, t("2026-03-02T12:30:00Z"), &hourly, cron::UTC, true);
         assert_eq!((most, missed), (Some(secs("2026-03-02T12:00:00Z")), Missed::Few));
         // Every minute for 3 hours: more than 100 missed.
         let minutely = parse("* * * * *");
         let c3 = cj("* * * * *", "2026-03-02T09:00:00Z", None, None);
-        let (_, most, missed, _) = most_recent(&c3, t("2026-03-02T12:00:30Z"), &minutely, 0, true);
+        let (_, most, missed, _) = most_recent(&c3, t("2026-03-02T12:00:30Z"), &minutely, cron::UTC, true);
         assert_eq!((most, missed), (Some(secs("2026-03-02T12:00:00Z")), Missed::Many));
         // With a 200 s starting deadline the window is short: few missed.
         let c4 = cj("* * * * *", "2026-03-02T09:00:00Z", None, Some(200));
-        assert_eq!(most_recent(&c4, t("2026-03-02T12:00:30Z"), &minutely, 0, true).2, Missed::Few);
+        assert_eq!(most_recent(&c4, t("2026-03-02T12:00:30Z"), &minutely, cron::UTC, true).2, Missed::Few);
         // The requeue lands 100 ms after the next slot.
-        assert_eq!(next_duration(&c, t("2026-03-02T09:30:00Z"), &hourly, 0), 30 * 60 * 1000 + 100);
+        assert_eq!(next_duration(&c, t("2026-03-02T09:30:00Z"), &hourly, cron::UTC), 30 * 60 * 1000 + 100);
     }
 
     fn parse(s: &str) -> Schedule {

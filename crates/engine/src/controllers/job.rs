@@ -16,10 +16,16 @@
 //! (`completedIndexes`, the index annotation and label, hostname, `JOB_COMPLETION_INDEX`),
 //! `podFailurePolicy` (FailJob / Ignore / Count on exit codes and pod conditions),
 //! `podReplacementPolicy`, the interim `FailureTarget` / `SuccessCriteriaMet` conditions then
-//! `Failed` / `Complete` once no pod is terminating, and the events.
+//! `Failed` / `Complete` once no pod is terminating, and the events. For Indexed Jobs also
+//! `successPolicy` (`success_policy.go`: rules of `succeededIndexes` / `succeededCount`, reason
+//! `SuccessPolicy`, the remaining pods deleted) and `backoffLimitPerIndex` with
+//! `maxFailedIndexes` (`indexed_job_utils.go`: `status.failedIndexes`, the index failure-count
+//! annotations, a failed pod kept until its index's replacement exists, the back-off per index,
+//! the `FailIndex` action, reasons `FailedIndexes` / `MaxFailedIndexesExceeded`); both are GA
+//! and on in 1.36.
 //!
-//! Not modelled: `successPolicy`, `backoffLimitPerIndex` / `maxFailedIndexes`, `managedBy`,
-//! adoption of orphan pods matching a Job's selector, the 500-pod caps per sync.
+//! Not modelled: `managedBy`, adoption of orphan pods matching a Job's selector, the 500-pod
+//! caps per sync.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -35,6 +41,8 @@ pub const SA: &str = "job-controller";
 pub const TTL_SA: &str = "ttl-after-finished-controller";
 pub const TRACKING_FINALIZER: &str = "batch.kubernetes.io/job-tracking";
 pub const INDEX_ANNOTATION: &str = "batch.kubernetes.io/job-completion-index";
+const FAILURE_COUNT: &str = "batch.kubernetes.io/job-index-failure-count";
+const IGNORED_FAILURE_COUNT: &str = "batch.kubernetes.io/job-index-ignored-failure-count";
 /// `syncJobBatchPeriod`.
 const SYNC_BATCH_MS: u64 = 1_000;
 /// `DefaultJobPodFailureBackOff` / `MaxJobPodFailureBackOff`.
@@ -194,6 +202,146 @@ fn only_replace_failed(job: &Value) -> bool {
     job["spec"]["podReplacementPolicy"] == "Failed" || !job["spec"]["podFailurePolicy"].is_null()
 }
 
+/// `hasBackoffLimitPerIndex`: the limit.
+fn backoff_limit_per_index(job: &Value) -> Option<i64> {
+    job["spec"]["backoffLimitPerIndex"].as_i64()
+}
+
+/// `parseIndexFailureCountAnnotation` / `…IgnoreCount…`: 0 when absent or not an int32.
+fn failure_count(pod: &Value, key: &str) -> i64 {
+    pod["metadata"]["annotations"][key].as_str().and_then(|v| v.parse::<i64>().ok()).filter(|n| (0..=i32::MAX as i64).contains(n)).unwrap_or(0)
+}
+
+/// `isIndexFailed`: the pod's failure used up its index's back-off (or matched `FailIndex`).
+fn index_failed(job: &Value, pod: &Value, limit: i64) -> bool {
+    if !pod_failed(pod, job) {
+        return false;
+    }
+    let counted = if job["spec"]["podFailurePolicy"].is_null() {
+        true
+    } else {
+        let (_, counted, action) = match_pod_failure_policy(job, pod);
+        if action == Some("FailIndex") {
+            return true;
+        }
+        counted
+    };
+    counted && failure_count(pod, FAILURE_COUNT) >= limit
+}
+
+/// `getPodsWithDelayedDeletionPerIndex`: for each index still to be retried, its latest failed
+/// pod, kept (finalizer and all) until the replacement carries its failure count.
+fn delayed_deletions<'a>(job: &Value, pods: &'a [Arc<Value>], valid: impl Fn(&Value) -> bool, done: &BTreeSet<i64>, active: &BTreeSet<i64>) -> Vec<(i64, &'a Value)> {
+    let mut out: Vec<(i64, &Value)> = Vec::new();
+    for p in pods.iter().map(|p| &**p).filter(|p| valid(p) && pod_failed(p, job)) {
+        let Some(ix) = completion_index(p) else { continue };
+        if done.contains(&ix) || active.contains(&ix) {
+            continue;
+        }
+        let absolute = |p: &Value| failure_count(p, FAILURE_COUNT) + failure_count(p, IGNORED_FAILURE_COUNT);
+        match out.iter_mut().find(|(i, _)| *i == ix) {
+            Some(slot) => {
+                if absolute(slot.1) <= absolute(p) && finished_time(p) >= finished_time(slot.1) {
+                    slot.1 = p;
+                }
+            }
+            None => out.push((ix, p)),
+        }
+    }
+    out
+}
+
+/// `matchSuccessPolicy`: the message of the first rule the succeeded indexes satisfy.
+fn match_success_policy(job: &Value, completions: i64, succeeded: &BTreeSet<i64>) -> Option<String> {
+    if succeeded.is_empty() {
+        return None;
+    }
+    for (index, rule) in job["spec"]["successPolicy"]["rules"].as_array()?.iter().enumerate() {
+        let count = rule["succeededCount"].as_i64();
+        let met = match rule["succeededIndexes"].as_str() {
+            Some(text) => {
+                let required = parse_intervals(text, completions);
+                // `matchSucceededIndexesRule`.
+                let contains = required.intersection(succeeded).count() as i64;
+                !required.is_empty() && (contains == required.len() as i64 || count.is_some_and(|c| contains >= c))
+            }
+            None => count.is_some_and(|c| succeeded.len() as i64 >= c),
+        };
+        if met {
+            return Some(format!("Matched rules at index {index}"));
+        }
+    }
+    None
+}
+
+/// The parts of `ValidateJobSpec` (`pkg/apis/batch/validation`) about the per-index back-off
+/// and the success policy, in upstream's order, for a Job spec at `base`. Not checked: a
+/// successPolicy on a NonIndexed Job (upstream prints the policy with Go's `%#v`, pointer
+/// addresses included) and the format of `succeededIndexes`.
+pub fn validate_policies(spec: &Value, base: &str) -> Vec<crate::apiserver::status::FieldError> {
+    use crate::apiserver::status::FieldError;
+    let mut errs = Vec::new();
+    let non_negative = |v: &Value, field: &str, errs: &mut Vec<FieldError>| {
+        if let Some(n) = v.as_i64().filter(|n| *n < 0) {
+            errs.push(FieldError::invalid(format!("{base}.{field}"), n.to_string(), "must be greater than or equal to 0"));
+        }
+    };
+    let per_index = &spec["backoffLimitPerIndex"];
+    let max_failed = &spec["maxFailedIndexes"];
+    non_negative(per_index, "backoffLimitPerIndex", &mut errs);
+    if !max_failed.is_null() {
+        non_negative(max_failed, "maxFailedIndexes", &mut errs);
+        if per_index.is_null() {
+            errs.push(FieldError::required(format!("{base}.backoffLimitPerIndex"), "when maxFailedIndexes is specified"));
+        }
+    }
+    let completions = spec["completions"].as_i64();
+    if spec["completionMode"] == "Indexed" {
+        if let (Some(c), Some(m)) = (completions, max_failed.as_i64())
+            && m > c
+        {
+            errs.push(FieldError::invalid(format!("{base}.maxFailedIndexes"), m.to_string(), "must be less than or equal to completions"));
+        }
+    } else {
+        for (v, field) in [(per_index, "backoffLimitPerIndex"), (max_failed, "maxFailedIndexes")] {
+            if let Some(n) = v.as_i64() {
+                errs.push(FieldError::invalid(format!("{base}.{field}"), n.to_string(), "requires indexed completion mode"));
+            }
+        }
+    }
+    for (i, rule) in spec["podFailurePolicy"]["rules"].as_array().into_iter().flatten().enumerate() {
+        if rule["action"] == "FailIndex" && per_index.is_null() {
+            errs.push(FieldError::invalid(format!("{base}.podFailurePolicy.rules[{i}].action"), "\"FailIndex\"".into(), "requires the backoffLimitPerIndex to be set"));
+        }
+    }
+    if spec["successPolicy"].is_object() && spec["completionMode"] == "Indexed" {
+        let rules = spec["successPolicy"]["rules"].as_array().map(Vec::as_slice).unwrap_or_default();
+        if rules.is_empty() {
+            errs.push(FieldError::required(format!("{base}.successPolicy.rules"), "at least one rules must be specified when the successPolicy is specified"));
+        }
+        for (i, rule) in rules.iter().enumerate() {
+            let path = format!("{base}.successPolicy.rules[{i}]");
+            if rule["succeededCount"].is_null() && rule["succeededIndexes"].is_null() {
+                errs.push(FieldError::required(path.clone(), "at least one of succeededCount or succeededIndexes must be specified"));
+            }
+            if let Some(n) = rule["succeededCount"].as_i64() {
+                let field = format!("{path}.succeededCount");
+                non_negative(&rule["succeededCount"], &format!("successPolicy.rules[{i}].succeededCount"), &mut errs);
+                if let Some(c) = completions.filter(|c| n > *c) {
+                    errs.push(FieldError::invalid(field.clone(), n.to_string(), format!("must be less than or equal to {c} (the number of specified completions)")));
+                }
+                if let Some(text) = rule["succeededIndexes"].as_str() {
+                    let total = parse_intervals(text, completions.unwrap_or(0)).len() as i64;
+                    if n > total {
+                        errs.push(FieldError::invalid(field, n.to_string(), format!("must be less than or equal to {total} (the number of indexes in the specified succeededIndexes field)")));
+                    }
+                }
+            }
+        }
+    }
+    errs
+}
+
 /// `isPodFailed`.
 fn pod_failed(pod: &Value, job: &Value) -> bool {
     if phase(pod) == "Failed" {
@@ -289,6 +437,7 @@ fn match_pod_failure_policy(job: &Value, pod: &Value) -> (Option<String>, bool, 
         match s(&rule["action"]) {
             "Ignore" => return (None, false, Some("Ignore")),
             "Count" => return (None, true, Some("Count")),
+            "FailIndex" => return (None, true, Some("FailIndex")),
             "FailJob" => {
                 let message = match what {
                     Matched::Container { name, code } => format!("Container {name} for pod {}/{} failed with exit code {code} matching FailJob rule at index {index}", s(&pod["metadata"]["namespace"]), s(&pod["metadata"]["name"])),
@@ -881,6 +1030,8 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
     }
     let mut succeeded_indexes = BTreeSet::new();
     let mut prev_indexes = BTreeSet::new();
+    let mut failed_indexes: Option<BTreeSet<i64>> = None;
+    let mut delayed: Vec<(i64, &Value)> = Vec::new();
     if indexed {
         let c = completions.unwrap_or(0);
         prev_indexes = parse_intervals(s(&job["status"]["completedIndexes"]), c);
@@ -891,6 +1042,34 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
             }
         }
         succeeded = succeeded_indexes.len() as i64;
+        if let Some(limit) = backoff_limit_per_index(&job) {
+            // `calculateFailedIndexes`.
+            let mut failed_set = parse_intervals(s(&job["status"]["failedIndexes"]), c);
+            for p in pods {
+                if let Some(i) = completion_index(p).filter(|i| *i < c)
+                    && has_finalizer(p)
+                    && index_failed(&job, p, limit)
+                {
+                    failed_set.insert(i);
+                }
+            }
+            if finished.is_none() {
+                if job["spec"]["maxFailedIndexes"].as_i64().is_some_and(|m| failed_set.len() as i64 > m) {
+                    finished = Some(condition("FailureTarget", "MaxFailedIndexesExceeded", "Job has exceeded the specified maximal number of failed indexes", now));
+                } else if !failed_set.is_empty() && (failed_set.len() + succeeded_indexes.len()) as i64 >= c {
+                    finished = Some(condition("FailureTarget", "FailedIndexes", "Job has failed indexes", now));
+                }
+            }
+            let busy: BTreeSet<i64> = active_pods.iter().filter_map(|p| completion_index(p)).collect();
+            let done: BTreeSet<i64> = succeeded_indexes.union(&failed_set).copied().collect();
+            delayed = delayed_deletions(&job, pods, |p| valid(p, &BTreeSet::new()), &done, &busy);
+            failed_indexes = Some(failed_set);
+        }
+        if finished.is_none()
+            && let Some(message) = match_success_policy(&job, c, &succeeded_indexes)
+        {
+            finished = Some(condition("SuccessCriteriaMet", "SuccessPolicy", &message, now));
+        }
     }
 
     let mut suspend_changed = false;
@@ -911,7 +1090,9 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
     } else {
         let mut manage_called = false;
         if satisfied && !deleting(&job) {
-            active = manage_job(state, key, job_arc, &job, pods, &active_pods, succeeded, &succeeded_indexes, &mut terminating, &mut ready, &new_backoff, now, &mut steps);
+            let failed_now = failed_indexes.clone().unwrap_or_default();
+            let indexes = Indexes { succeeded: &succeeded_indexes, failed: &failed_now, delayed: &delayed };
+            active = manage_job(state, key, job_arc, &job, pods, &active_pods, succeeded, indexes, &mut terminating, &mut ready, &new_backoff, now, &mut steps);
             manage_called = true;
         }
         let complete = match completions {
@@ -974,7 +1155,8 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
             continue;
         }
         let considered_failed = pod_failed(p, &job);
-        let can_remove = deleting(&job) || finished.is_some() || phase(p) == "Succeeded" || considered_failed;
+        // `canRemoveFinalizer`: not yet for a failed pod whose index waits for its replacement.
+        let can_remove = deleting(&job) || finished.is_some() || phase(p) == "Succeeded" || (considered_failed && !delayed.iter().any(|(_, d)| uid(d) == uid(p)));
         if !can_remove {
             continue;
         }
@@ -1007,6 +1189,18 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
         }
         job["status"]["succeeded"] = json!(succeeded_indexes.len());
         job["status"]["completedIndexes"] = json!(text);
+        let failed_text = failed_indexes.as_ref().map(intervals_string);
+        if job["status"]["failedIndexes"].as_str() != failed_text.as_deref() {
+            needs_flush = true;
+            match failed_text {
+                Some(f) => job["status"]["failedIndexes"] = json!(f),
+                None => {
+                    if let Some(st) = job["status"].as_object_mut() {
+                        st.remove("failedIndexes");
+                    }
+                }
+            }
+        }
     }
     if let Some(c) = finished.clone() {
         if c["type"] == "FailureTarget" {
@@ -1070,6 +1264,8 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
                     "BackoffLimitExceeded" => "BackoffLimitExceeded",
                     "DeadlineExceeded" => "DeadlineExceeded",
                     "PodFailurePolicy" => "PodFailurePolicy",
+                    "FailedIndexes" => "FailedIndexes",
+                    "MaxFailedIndexesExceeded" => "MaxFailedIndexesExceeded",
                     _ => "Failed",
                 };
                 steps.push((0, Step::Event(job_note(job_arc, true, reason, s(&c["message"]).to_string()))));
@@ -1125,6 +1321,14 @@ fn past_backoff_limit_on_failure(job: &Value, pods: &[Arc<Value>], limit: i64) -
     if limit == 0 { restarts > 0 } else { restarts >= limit }
 }
 
+/// An Indexed Job's indexes as `manageJob` sees them.
+struct Indexes<'a> {
+    succeeded: &'a BTreeSet<i64>,
+    failed: &'a BTreeSet<i64>,
+    /// Each index's failed pod kept until its replacement (`podsWithDelayedDeletionPerIndex`).
+    delayed: &'a [(i64, &'a Value)],
+}
+
 /// `manageJob`: returns the new active count.
 #[allow(clippy::too_many_arguments)]
 fn manage_job(
@@ -1135,7 +1339,7 @@ fn manage_job(
     pods: &[Arc<Value>],
     active_pods: &[&Value],
     succeeded: i64,
-    succeeded_indexes: &BTreeSet<i64>,
+    ixs: Indexes,
     terminating: &mut i64,
     ready: &mut i64,
     backoff: &BackoffRecord,
@@ -1198,25 +1402,65 @@ fn manage_job(
     if diff <= 0 {
         return active;
     }
-    let remaining = remaining_backoff_ms(backoff, now, POD_FAILURE_BACKOFF_MS, MAX_POD_FAILURE_BACKOFF_MS);
+    let per_index = backoff_limit_per_index(job).is_some();
+    // The Job-wide back-off; with a limit per index, each index has its own.
+    let remaining = if per_index { 0 } else { remaining_backoff_ms(backoff, now, POD_FAILURE_BACKOFF_MS, MAX_POD_FAILURE_BACKOFF_MS) };
     if remaining > 0 {
         steps.push((remaining.max(SYNC_BATCH_MS), Step::Requeue));
         return active;
     }
     let mut indexes: Vec<Option<i64>> = vec![None; diff as usize];
     if is_indexed(job) {
-        // `firstPendingIndexes`.
+        // `firstPendingIndexes`: not succeeded, failed, running, nor (when only failed pods are
+        // replaced) terminating.
         let c = completions.unwrap_or(0);
-        let busy: BTreeSet<i64> = active_pods.iter().filter_map(|p| completion_index(p)).collect();
-        let pending: Vec<Option<i64>> = (0..c).filter(|i| !succeeded_indexes.contains(i) && !busy.contains(i)).take(diff as usize).map(Some).collect();
+        let mut busy: BTreeSet<i64> = active_pods.iter().filter_map(|p| completion_index(p)).collect();
+        if only_replace_failed(job) {
+            busy.extend(pods.iter().filter(|p| deleting(p) && !matches!(phase(p), "Succeeded" | "Failed")).filter_map(|p| completion_index(p)));
+        }
+        let mut pending: Vec<Option<i64>> = (0..c).filter(|i| !ixs.succeeded.contains(i) && !ixs.failed.contains(i) && !busy.contains(i)).take(diff as usize).map(Some).collect();
+        if per_index {
+            // `getPodCreationInfoForIndependentIndexes`: the indexes whose own back-off is over,
+            // or a requeue at the earliest end.
+            let wait = |i: i64| {
+                ixs.delayed.iter().find(|(x, _)| *x == i).map_or(0, |(_, p)| {
+                    let failures = (failure_count(p, FAILURE_COUNT) + failure_count(p, IGNORED_FAILURE_COUNT) + 1) as u32;
+                    remaining_backoff_ms(&BackoffRecord { failures_after_last_success: failures, last_failure: Some(finished_time(p)) }, now, POD_FAILURE_BACKOFF_MS, MAX_POD_FAILURE_BACKOFF_MS)
+                })
+            };
+            let now_ready: Vec<Option<i64>> = pending.iter().copied().filter(|i| i.is_some_and(|i| wait(i) == 0)).collect();
+            if now_ready.is_empty() {
+                if let Some(min) = pending.iter().filter_map(|i| i.map(wait)).min() {
+                    steps.push((min, Step::Requeue));
+                }
+                return active;
+            }
+            pending = now_ready;
+        }
         diff = pending.len() as i64;
         indexes = pending;
     }
-    let _ = pods;
     state.expectations.insert(key.to_string(), (diff, 0));
     active += diff;
     for index in indexes {
-        let pod = pod_from_template(job, index);
+        let mut pod = pod_from_template(job, index);
+        if per_index && let Some(i) = index {
+            // `addIndexFailureCountAnnotation`: the replaced pod's counts, plus its failure.
+            let (mut failed, mut ignored) = (0, 0);
+            if let Some((_, p)) = ixs.delayed.iter().find(|(x, _)| *x == i) {
+                failed = failure_count(p, FAILURE_COUNT);
+                ignored = failure_count(p, IGNORED_FAILURE_COUNT);
+                if job["spec"]["podFailurePolicy"].is_null() || match_pod_failure_policy(job, p).1 {
+                    failed += 1;
+                } else {
+                    ignored += 1;
+                }
+            }
+            pod["metadata"]["annotations"][FAILURE_COUNT] = json!(failed.to_string());
+            if ignored > 0 {
+                pod["metadata"]["annotations"][IGNORED_FAILURE_COUNT] = json!(ignored.to_string());
+            }
+        }
         let Some(request) = create_request(SA, "pods", ns, pod) else { continue };
         steps.push((0, Step::Send(Box::new(Out {
             request,
@@ -1262,6 +1506,82 @@ mod tests {
         assert_eq!(intervals_string(&set(&[0, 1])), "0,1");
         assert_eq!(intervals_string(&set(&[0, 1, 2, 4, 6, 7, 8])), "0-2,4,6-8");
         assert_eq!(parse_intervals("0-2,4,6-8", 7), set(&[0, 1, 2, 4, 6]));
+    }
+
+    /// `success_policy_test.go` `TestMatchSuccessPolicy` (the cases with the gate on; succeeded
+    /// indexes as interval text, completions 10 — one case's indexes reach 10, as upstream's
+    /// do, so they are built without the completions cap).
+    #[test]
+    fn success_policy_as_upstream() {
+        let set = |text: &str| parse_intervals(text, i64::MAX);
+        let rule = |indexes: Option<&str>, count: Option<i64>| {
+            let mut r = json!({});
+            if let Some(i) = indexes {
+                r["succeededIndexes"] = json!(i);
+            }
+            if let Some(c) = count {
+                r["succeededCount"] = json!(c);
+            }
+            r
+        };
+        let cases: Vec<(Value, &str, Option<usize>)> = vec![
+            (json!([]), "0", None),
+            (json!([rule(Some("invalid-form"), None)]), "0", None),
+            (json!([rule(Some("0-2"), None)]), "0-2,4-7", Some(0)),
+            (json!([rule(Some("3"), None)]), "0-2", None),
+            (json!([rule(None, Some(2))]), "0-2", Some(0)),
+            (json!([rule(None, Some(4))]), "0-2", None),
+            (json!([rule(Some("9"), None), rule(Some("4,6"), None)]), "0-2,4-7", Some(1)),
+            (json!([rule(Some("0,1"), None), rule(Some("5"), None)]), "0-2,4-7", Some(0)),
+            (json!([rule(Some("3-6"), Some(2))]), "0-2,4-7", Some(0)),
+            (json!([rule(Some("3-6"), Some(2))]), "0-2,6,7", None),
+            (json!([rule(None, Some(4))]), "", None),
+            (json!([rule(Some("2-4,6-8"), None)]), "1-9", Some(0)),
+            (json!([rule(Some("2-4,6-9"), None)]), "2-4,6-9", Some(0)),
+            (json!([rule(Some("2-4,8-12"), None)]), "2-5,7-15", Some(0)),
+            (json!([rule(Some(""), None)]), "1-3", None),
+            (json!([rule(Some(""), None)]), "", None),
+            (json!([rule(Some("10-12,14-16"), None)]), "1-3,5-7", None),
+            (json!([rule(Some("1-3,5-7"), None)]), "2-4,6-8", None),
+            (json!([rule(Some("1-3,5-7"), Some(4))]), "2-4,6-8", Some(0)),
+            (json!([rule(Some("2-4,6-9"), None)]), "1-3,5-7", None),
+            (json!([rule(Some("2-4,6-9"), Some(4))]), "1-3,5-7", Some(0)),
+            (json!([rule(Some("0-4,6-9"), None)]), "1-3,7,8", None),
+            (json!([rule(Some("0-4,6-9"), Some(5))]), "1-3,7,8", Some(0)),
+            (json!([rule(Some("0-6,8-9"), None)]), "1-3,5-9", None),
+            (json!([rule(Some("0-6,8-9"), Some(7))]), "1-3,5-9", Some(0)),
+            (json!([rule(Some("0-5,7-9"), None)]), "1-5,7-10", None),
+            (json!([rule(Some("0-5,7-9"), Some(8))]), "1-5,7-10", Some(0)),
+            (json!([rule(Some("0-3,6-9"), None)]), "1-10", None),
+            (json!([rule(Some("0-3,6-9"), Some(7))]), "1-10", Some(0)),
+        ];
+        for (rules, succeeded, want) in cases {
+            let job = json!({"spec": {"successPolicy": {"rules": rules}}});
+            let got = match_success_policy(&job, 10, &set(succeeded));
+            assert_eq!(got, want.map(|i| format!("Matched rules at index {i}")), "{rules} with {succeeded}");
+        }
+        assert_eq!(match_success_policy(&json!({"spec": {}}), 10, &set("0")), None);
+    }
+
+    #[test]
+    fn policy_validation_texts() {
+        let texts = |spec: Value| validate_policies(&spec, "spec").iter().map(|e| e.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            texts(json!({"completionMode": "Indexed", "completions": 3, "maxFailedIndexes": 4, "podFailurePolicy": {"rules": [{"action": "FailIndex"}]}})),
+            [
+                "spec.backoffLimitPerIndex: Required value: when maxFailedIndexes is specified",
+                "spec.maxFailedIndexes: Invalid value: 4: must be less than or equal to completions",
+                "spec.podFailurePolicy.rules[0].action: Invalid value: \"FailIndex\": requires the backoffLimitPerIndex to be set",
+            ]
+        );
+        assert_eq!(
+            texts(json!({"completionMode": "Indexed", "completions": 3, "successPolicy": {"rules": [{}, {"succeededIndexes": "0-1", "succeededCount": 3}]}})),
+            [
+                "spec.successPolicy.rules[0]: Required value: at least one of succeededCount or succeededIndexes must be specified",
+                "spec.successPolicy.rules[1].succeededCount: Invalid value: 3: must be less than or equal to 2 (the number of indexes in the specified succeededIndexes field)",
+            ]
+        );
+        assert_eq!(texts(json!({"completionMode": "Indexed", "completions": 3, "successPolicy": {"rules": []}})), ["spec.successPolicy.rules: Required value: at least one rules must be specified when the successPolicy is specified"]);
     }
 
     #[test]

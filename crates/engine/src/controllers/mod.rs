@@ -21,6 +21,7 @@ pub mod node_health;
 mod nodeipam;
 mod nodelifecycle;
 pub mod persistentvolume;
+pub mod podgc;
 pub mod replicaset;
 pub mod statefulset;
 mod tainteviction;

@@ -1,0 +1,209 @@
+//! kube-controller-manager's pod garbage collector (upstream `pkg/controller/podgc/
+//! gc_controller.go`). Every `gcCheckPeriod` (20 s) it reads its informer cache and, in
+//! upstream's order:
+//! - `gcTerminated`: terminated pods (phase neither Pending, Running nor Unknown) beyond
+//!   `--terminated-pod-gc-threshold` (12500), evicted ones first, then the oldest;
+//! - `gcTerminating`: terminating pods on a node that is not Ready and has the
+//!   `node.kubernetes.io/out-of-service` taint;
+//! - `gcOrphaned`: pods bound to a node the cache does not know are quarantined 40 s (the
+//!   `orphaned_pods_nodes` delaying queue), then the node is looked up with a live GET; when it
+//!   is really gone, each of its pods gets `DisruptionTarget` (`DeletionByPodGC`, `PodGC: node
+//!   no longer exists`);
+//! - `gcUnscheduledTerminating`: terminating pods bound to no node.
+//!
+//! Each is `markFailedAndDeletePod`: a status PATCH to phase Failed (with the condition, if
+//! any; skipped for a pod already Succeeded or Failed), then a DELETE with grace period 0.
+//! Upstream sends the deletions of one pass from parallel goroutines; here they go in the
+//! sorted order.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use crate::apiserver::{Request, Verb};
+use crate::clock::Time;
+use crate::{Engine, Task};
+
+/// `gcCheckPeriod`.
+pub const GC_CHECK_PERIOD_MS: u64 = 20_000;
+/// `quarantineTime`.
+const QUARANTINE_MS: u64 = 40_000;
+/// kube-controller-manager's `--terminated-pod-gc-threshold` default.
+const TERMINATED_POD_THRESHOLD: usize = 12_500;
+const SA: &str = "pod-garbage-collector";
+const OUT_OF_SERVICE: &str = "node.kubernetes.io/out-of-service";
+
+/// The controller's memory: each quarantined node name and when its quarantine ends (the
+/// delaying queue keeps the earliest `AddAfter`).
+#[derive(Debug, Clone, Default)]
+pub struct PodGcState {
+    quarantine: BTreeMap<String, Time>,
+}
+
+fn s(v: &Value) -> &str {
+    v.as_str().unwrap_or_default()
+}
+
+fn node_name(pod: &Value) -> &str {
+    s(&pod["spec"]["nodeName"])
+}
+
+fn terminating(pod: &Value) -> bool {
+    pod["metadata"]["deletionTimestamp"].is_string()
+}
+
+/// `isPodTerminated`.
+fn terminated(pod: &Value) -> bool {
+    !matches!(s(&pod["status"]["phase"]), "Pending" | "Running" | "Unknown")
+}
+
+/// `byEvictionAndCreationTimestamp`: evicted pods first, then the oldest, then by name.
+fn sort_for_deletion(pods: &mut [Arc<Value>]) {
+    crate::sort::sort_by_key(pods, |p| {
+        let evicted = p["status"]["phase"] == "Failed" && p["status"]["reason"] == "Evicted";
+        (!evicted, s(&p["metadata"]["creationTimestamp"]).to_string(), s(&p["metadata"]["name"]).to_string())
+    });
+}
+
+/// `nodeutil.IsNodeReady` and `taints.TaintKeyExists(…, out-of-service)`.
+fn out_of_service(node: &Value) -> bool {
+    let ready = node["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == "Ready" && c["status"] == "True");
+    !ready && node["spec"]["taints"].as_array().into_iter().flatten().any(|t| t["key"] == OUT_OF_SERVICE)
+}
+
+fn request(verb: Verb, plural: &str, namespace: Option<&str>, name: &str, body: Value) -> Option<Request> {
+    super::controller_request(SA, verb, plural, namespace, name, body)
+}
+
+/// `markFailedAndDeletePodWithCondition`'s two requests.
+fn mark_failed_and_delete(pod: &Value, condition: Option<Value>) -> Vec<Request> {
+    let ns = s(&pod["metadata"]["namespace"]);
+    let name = s(&pod["metadata"]["name"]);
+    let mut out = Vec::new();
+    if !matches!(s(&pod["status"]["phase"]), "Succeeded" | "Failed") {
+        // `utilpod.PatchPodStatus`: the uid as a precondition, the changed status fields.
+        let mut status = json!({"phase": "Failed", "observedGeneration": pod["metadata"]["generation"]});
+        if let Some(c) = condition {
+            // `UpdatePodCondition`: replaces a condition of the same type, else appends.
+            let mut conditions: Vec<Value> = pod["status"]["conditions"].as_array().cloned().unwrap_or_default();
+            match conditions.iter_mut().find(|x| x["type"] == c["type"]) {
+                Some(x) => *x = c,
+                None => conditions.push(c),
+            }
+            status["conditions"] = json!(conditions);
+        }
+        if let Some(mut r) = request(Verb::Patch, "pods", Some(ns), name, json!({"metadata": {"uid": pod["metadata"]["uid"]}, "status": status})) {
+            r.subresource = Some("status".into());
+            out.push(r);
+        }
+    }
+    if let Some(mut r) = request(Verb::Delete, "pods", Some(ns), name, Value::Null) {
+        r.body = None;
+        r.grace_period_seconds = Some(0);
+        out.push(r);
+    }
+    out
+}
+
+impl Engine {
+    /// One `gc` pass; the next one in 20 s.
+    pub(crate) fn podgc_pass(&mut self) {
+        self.schedule(self.now.plus_millis(GC_CHECK_PERIOD_MS), Task::PodGc);
+        let Some(i) = self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return };
+        if !self.components[i].running {
+            return;
+        }
+        let now = self.now;
+        let cache = &self.components[i].cache;
+        let pods: Vec<Arc<Value>> = cache.iter().filter(|(k, _)| k.group.is_empty() && k.resource == "pods").map(|(_, v)| v.clone()).collect();
+        let nodes: BTreeMap<&str, &Arc<Value>> = cache.iter().filter(|(k, _)| k.group.is_empty() && k.resource == "nodes").map(|(k, v)| (k.name.as_str(), v)).collect();
+        let mut requests: Vec<Request> = Vec::new();
+        // gcTerminated.
+        let mut done: Vec<Arc<Value>> = pods.iter().filter(|p| terminated(p)).cloned().collect();
+        if done.len() > TERMINATED_POD_THRESHOLD {
+            sort_for_deletion(&mut done);
+            let n = done.len() - TERMINATED_POD_THRESHOLD;
+            done.iter().take(n).for_each(|p| requests.extend(mark_failed_and_delete(p, None)));
+        }
+        // gcTerminating.
+        let mut oos: Vec<Arc<Value>> = pods.iter().filter(|p| terminating(p) && nodes.get(node_name(p)).is_some_and(|n| out_of_service(n))).cloned().collect();
+        sort_for_deletion(&mut oos);
+        oos.iter().for_each(|p| requests.extend(mark_failed_and_delete(p, None)));
+        // gcOrphaned: newly found unknown nodes go into quarantine.
+        for p in &pods {
+            let n = node_name(p);
+            if !n.is_empty() && !nodes.contains_key(n) {
+                let ready = now.plus_millis(QUARANTINE_MS);
+                let slot = self.podgc.quarantine.entry(n.to_string()).or_insert(ready);
+                *slot = (*slot).min(ready);
+            }
+        }
+        let due: Vec<String> = self.podgc.quarantine.iter().filter(|(_, t)| **t <= now).map(|(n, _)| n.clone()).collect();
+        let unknown: Vec<String> = due.iter().filter(|n| !nodes.contains_key(n.as_str())).cloned().collect();
+        let orphans: Vec<Arc<Value>> = pods.iter().filter(|p| unknown.iter().any(|n| n == node_name(p))).cloned().collect();
+        let unscheduled: Vec<Arc<Value>> = pods.iter().filter(|p| terminating(p) && node_name(p).is_empty()).cloned().collect();
+        for n in &due {
+            self.podgc.quarantine.remove(n);
+        }
+        for r in requests {
+            let _ = self.handle(r);
+        }
+        // `discoverDeletedNodes`: a live GET for each node out of quarantine.
+        let mut deleted: Vec<String> = Vec::new();
+        for n in unknown {
+            let Some(r) = request(Verb::Get, "nodes", None, &n, Value::Null).map(|mut r| {
+                r.body = None;
+                r
+            }) else {
+                continue;
+            };
+            if let Err(status) = self.handle(r)
+                && status.code() == 404
+            {
+                deleted.push(n);
+            }
+        }
+        for p in orphans.iter().filter(|p| deleted.iter().any(|n| n == node_name(p))) {
+            let condition = json!({"type": "DisruptionTarget", "status": "True", "observedGeneration": p["metadata"]["generation"], "lastProbeTime": null,
+                "lastTransitionTime": now.rfc3339(), "reason": "DeletionByPodGC", "message": "PodGC: node no longer exists"});
+            for r in mark_failed_and_delete(p, Some(condition)) {
+                let _ = self.handle(r);
+            }
+        }
+        // gcUnscheduledTerminating.
+        for p in &unscheduled {
+            for r in mark_failed_and_delete(p, None) {
+                let _ = self.handle(r);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deletion_order_puts_evicted_then_oldest_first() {
+        let pod = |name: &str, created: &str, evicted: bool| {
+            Arc::new(json!({"metadata": {"name": name, "creationTimestamp": created}, "status": {"phase": "Failed", "reason": if evicted { "Evicted" } else { "" }}}))
+        };
+        let mut pods = vec![pod("c", "2026-03-02T09:00:01Z", false), pod("b", "2026-03-02T09:00:00Z", false), pod("a", "2026-03-02T09:00:05Z", true)];
+        sort_for_deletion(&mut pods);
+        let names: Vec<&str> = pods.iter().map(|p| s(&p["metadata"]["name"])).collect();
+        assert_eq!(names, ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn terminal_pods_are_only_deleted() {
+        let pod = json!({"metadata": {"name": "p", "namespace": "default", "uid": "u"}, "status": {"phase": "Succeeded"}});
+        let rs = mark_failed_and_delete(&pod, None);
+        assert_eq!(rs.len(), 1);
+        assert_eq!(rs[0].grace_period_seconds, Some(0));
+        let running = json!({"metadata": {"name": "p", "namespace": "default", "uid": "u", "generation": 1}, "status": {"phase": "Running"}});
+        let rs = mark_failed_and_delete(&running, None);
+        assert_eq!(rs.len(), 2);
+        assert_eq!(rs[0].body.as_ref().map(|b| b["status"]["phase"].clone()), Some(json!("Failed")));
+    }
+}
