@@ -2,7 +2,8 @@
 //! the object it wrote and the objects around it at that revision (the player's history).
 //! `explain.rs` says what a request did to etcd; this says what the loop saw and wanted.
 //! The rules each text states come from upstream `pkg/controller/{deployment,replicaset,
-//! statefulset,daemon,job,cronjob,garbagecollector,ttlafterfinished,disruption,endpointslice}`.
+//! statefulset,daemon,job,cronjob,garbagecollector,podgc,ttlafterfinished,disruption,
+//! endpointslice}`.
 
 use podlife_engine::TraceEvent;
 use podlife_engine::controllers::deployment::fenceposts;
@@ -220,6 +221,23 @@ pub fn decide(r: &Reaction, trace: &[TraceEvent], history: &History, caller: &st
                 .number("desired", count(&pdb["status"]["desiredHealthy"]))
                 .number("allowed", count(&pdb["status"]["disruptionsAllowed"]))
         }
+        ("pod-garbage-collector", "Pod") => {
+            // gc_controller.go: which of its four sweeps took the pod.
+            let node = text(&subject["spec"]["nodeName"]);
+            let node_gone = !node.is_empty() && history.at(&("Node".to_string(), String::new(), node.clone()), revision).is_none();
+            let why = match (node.is_empty(), node_gone, subject["status"]["phase"].as_str()) {
+                (true, ..) => "unscheduled",
+                (_, true, _) => "orphan",
+                (_, _, Some("Succeeded" | "Failed")) if before.is_some_and(|b| b["status"]["phase"] == subject["status"]["phase"]) => "threshold",
+                _ => "out-of-service",
+            };
+            Message::new("explain-ctl-podgc")
+                .text("caller", caller.to_string())
+                .text("object", name.clone())
+                .text("node", node)
+                .text("why", why)
+                .text("step", if deleting { "delete" } else { "fail" })
+        }
         ("endpointslice-controller", "EndpointSlice") if !deleting => {
             let slice = after?;
             let endpoints = slice["endpoints"].as_array().map(Vec::as_slice).unwrap_or_default();
@@ -261,4 +279,5 @@ pub const MESSAGE_IDS: &[&str] = &[
     "explain-ctl-ttl-delete",
     "explain-ctl-pdb-status",
     "explain-ctl-endpointslice",
+    "explain-ctl-podgc",
 ];

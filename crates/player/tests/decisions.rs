@@ -2,7 +2,8 @@
 //! controller act (a Deployment rolled twice and scaled, a StatefulSet with claims scaled
 //! down (claims bound to two hostPath volumes of a class the script brings: the
 //! default cluster has none), a DaemonSet updated, Jobs that succeed, fail by deadline and expire, a CronJob
-//! past its history limit, cascades in both directions, a PDB, a Service) must reach every
+//! past its history limit, cascades in both directions, a PDB, a Service, a Node deleted
+//! under its pods) must reach every
 //! message `decision.rs` can give, each formatted without error in both languages.
 
 use std::collections::BTreeSet;
@@ -117,6 +118,8 @@ sleep 200
 kubectl delete deployment web
 kubectl delete daemonset agent --cascade=foreground
 sleep 30
+kubectl delete node worker-2
+sleep 90
 "#;
 
 #[test]

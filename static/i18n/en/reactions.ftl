@@ -328,3 +328,13 @@ explain-ctl-endpointslice =
         [0] {""}
        *[other] {" "}({ $terminating } terminating)
     }. kube-proxy on every node watches the slices and sends new connections only to ready endpoints; terminating ones only as a last resort, when none is ready.
+explain-ctl-podgc =
+    { $step ->
+        [fail] { $caller } marked { $object } Failed
+       *[delete] { $caller } deleted { $object } (grace period 0)
+    }: { $why ->
+        [orphan] its node { $node } no longer exists. After a 40 s quarantine and a last look at the Node, the pod garbage collector first sets the pod's phase to Failed with a DisruptionTarget condition (DeletionByPodGC), then deletes it at once — no kubelet is left to stop it gracefully.
+        [unscheduled] it was being deleted but never got a node, so no kubelet would ever finish its deletion.
+        [threshold] more terminated pods exist than --terminated-pod-gc-threshold (12500) allows, and the oldest go first.
+       *[out-of-service] it is terminating on node { $node }, which is not Ready and carries the node.kubernetes.io/out-of-service taint: an administrator declared the node gone, so the pod is removed without waiting for its kubelet.
+    }

@@ -316,3 +316,13 @@ explain-ctl-endpointslice =
         [0] {""}
        *[other] (그중 종료 중 { $terminating }개)
     }입니다. 각 노드의 kube-proxy는 슬라이스를 워치하다가 새 연결을 준비된 엔드포인트로만 보냅니다. 종료 중인 엔드포인트는 준비된 것이 하나도 없을 때의 마지막 수단입니다.
+explain-ctl-podgc =
+    { $step ->
+        [fail] { $caller }에서 { $object }의 상태를 Failed로 바꿨습니다
+       *[delete] { $caller }에서 { $object }의 삭제를 요청했습니다(유예 기간 0)
+    }. { $why ->
+        [orphan] 파드가 있던 노드 { $node }의 오브젝트가 더는 없기 때문입니다. 파드 가비지 컬렉터는 40초의 격리 시간과 노드 확인을 거친 뒤, 먼저 DisruptionTarget 컨디션(DeletionByPodGC)과 함께 단계를 Failed로 바꾸고 곧바로 삭제합니다. 정상 종료를 맡을 kubelet이 남아 있지 않기 때문입니다.
+        [unscheduled] 삭제 중인데 노드에 배치된 적이 없어서, 삭제를 마무리할 kubelet이 없기 때문입니다.
+        [threshold] 종료된 파드가 --terminated-pod-gc-threshold(12500개)보다 많아서 가장 오래된 것부터 지웁니다.
+       *[out-of-service] 노드 { $node }에서 종료 중인데, 그 노드가 Ready가 아니고 node.kubernetes.io/out-of-service 테인트가 붙어 있기 때문입니다. 관리자가 노드를 잃었다고 선언했으므로 kubelet을 기다리지 않고 파드를 지웁니다.
+    }
