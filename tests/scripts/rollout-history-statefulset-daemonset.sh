@@ -68,3 +68,12 @@ kubectl get controllerrevisions
 kubectl rollout undo ds/agent --to-revision=3
 kubectl get pods -l app=agent -o wide
 kubectl describe controllerrevision db-7dc7c485b8
+# rollout restart stamps kubectl.kubernetes.io/restartedAt into the template of a Deployment,
+# DaemonSet or StatefulSet (a new revision); pause and resume are for Deployments only, and
+# other kinds are refused after they are read (polymorphichelpers' object restarter/pauser).
+kubectl rollout restart statefulset/db
+kubectl rollout pause ds/agent
+kubectl rollout resume statefulset db
+kubectl rollout restart pod/db-0
+sleep 60
+kubectl rollout history sts/db

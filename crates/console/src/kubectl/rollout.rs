@@ -461,13 +461,19 @@ fn replacing(current: &Value, target: &Value) -> Value {
 }
 
 fn pause_resume_restart(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) {
-    let only_deployments = |rt: &'static ResourceType, out: &mut Output| {
-        if rt.kind != "Deployment" {
-            out.err(&format!("error: {} is not supported\n", qualified_name(rt, "").trim_end_matches('/')));
-        }
-        rt.kind == "Deployment"
-    };
-    let Some(Subject { rt, name, ns, object: d, .. }) = subject(ctx, args, &[], &format!("rollout {sub}"), out, only_deployments) else { return };
+    // The object is read first; the pauser/resumer/restarter then refuses kinds it does not
+    // handle (`polymorphichelpers/object{pauser,resumer,restarter}.go`): restart takes
+    // Deployments, DaemonSets and StatefulSets, pause and resume only Deployments.
+    let Some(Subject { rt, name, ns, object: d, .. }) = subject(ctx, args, &[], &format!("rollout {sub}"), out, |_, _| true) else { return };
+    let supported = if sub == "restart" { matches!(rt.kind, "Deployment" | "DaemonSet" | "StatefulSet") } else { rt.kind == "Deployment" };
+    if !supported {
+        let verb = match sub {
+            "pause" => "pausing",
+            "resume" => "resuming",
+            _ => "restarting",
+        };
+        return out.err(&format!("error: {} \"{name}\" {verb} is not supported\n", rt.qualified_plural()));
+    }
     let paused = d["spec"]["paused"] == true;
     let (body, done) = match sub {
         "pause" if paused => return out.err(&format!("error: deployments.apps \"{name}\" is already paused\n")),
