@@ -10,7 +10,7 @@ kubectl patch deployment web --type merge -p '{"spec":{"replicas":3}}'
 kubectl patch deployment web --type merge -p '{"spec":{"replicas":3}}'
 kubectl patch deployment web --type=json -p '[{"op":"replace","path":"/spec/template/spec/containers/0/image","value":"nginx:1.29"},{"op":"add","path":"/metadata/labels/tier","value":"front"}]'
 kubectl get deployment web --show-labels
-kubectl patch deploy/web -p 'spec: {minReadySeconds: 5}' -o jsonpath='{.spec.minReadySeconds}{"\n"}'
+kubectl patch deploy/web -p $'spec:\n  minReadySeconds: 5' -o jsonpath='{.spec.minReadySeconds}{"\n"}'
 kubectl patch node worker-1 -p '{"spec":{"unschedulable":true}}'
 kubectl get nodes
 kubectl patch node worker-1 -p '{"spec":{"unschedulable":true}}' --dry-run=client

@@ -88,7 +88,7 @@ impl Session {
     pub fn exec(&mut self, line: &str, stdin: Option<&str>) -> Output {
         self.commands_run += 1;
         let mut out = Output::default();
-        let Some(words) = shlex::split(line) else {
+        let Some(words) = shlex::split(&ansi_c_quotes(line)) else {
             out.err("error: unterminated quote\n");
             return out;
         };
@@ -332,4 +332,68 @@ fn klog_error(now: podlife_engine::Time, source: &str, message: &str, err: &str)
         c => vec![c],
     }).collect();
     format!("E{stamp}       1 {source}] \"{message}\" err=\"{quoted}\"")
+}
+
+/// Bash's `$'…'` strings (kubectl's own examples use them: `-p $'spec:\n unschedulable: true'`)
+/// turned into plain single-quoted words with their escapes decoded, for `shlex` (POSIX
+/// quoting only). Quotes inside other quotes are left alone.
+fn ansi_c_quotes(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars().peekable();
+    let mut quote: Option<char> = None;
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (None, '$') if chars.peek() == Some(&'\'') => {
+                chars.next();
+                let mut decoded = String::new();
+                while let Some(c) = chars.next() {
+                    match c {
+                        '\'' => break,
+                        '\\' => match chars.next() {
+                            Some('n') => decoded.push('\n'),
+                            Some('t') => decoded.push('\t'),
+                            Some('r') => decoded.push('\r'),
+                            Some('e' | 'E') => decoded.push('\u{1b}'),
+                            Some('0') => decoded.push('\0'),
+                            Some(other @ ('\\' | '\'' | '"' | '?')) => decoded.push(other),
+                            Some(other) => {
+                                decoded.push('\\');
+                                decoded.push(other);
+                            }
+                            None => decoded.push('\\'),
+                        },
+                        other => decoded.push(other),
+                    }
+                }
+                out.push('\'');
+                out.push_str(&decoded.replace('\'', "'\\''"));
+                out.push('\'');
+            }
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                out.push(c);
+            }
+            (Some(q), c) if c == q => {
+                quote = None;
+                out.push(c);
+            }
+            (None | Some('"'), '\\') => {
+                out.push(c);
+                if let Some(next) = chars.next() {
+                    out.push(next);
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod ansi_c_tests {
+    #[test]
+    fn dollar_single_quotes_decode_escapes() {
+        let words = shlex::split(&super::ansi_c_quotes(r"kubectl patch node n -p $'spec:\n unschedulable: true' 'a$b' $'it\'s'")).unwrap();
+        assert_eq!(words, ["kubectl", "patch", "node", "n", "-p", "spec:\n unschedulable: true", "a$b", "it's"]);
+    }
 }
