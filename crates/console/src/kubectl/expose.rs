@@ -9,7 +9,7 @@ use serde_json::Value;
 use podlife_engine::json;
 
 use super::flags::{self, Kind, Spec};
-use super::{Context, DryRun, dry_run, dry_suffix, impersonation, namespace_of, server_error, type_name};
+use super::{Context, DryRun, parse_mutating, dry_suffix, impersonation, namespace_of, server_error, type_name};
 use crate::Output;
 use crate::printers::{json as json_printer, yaml};
 use podlife_engine::{Request, Response, Verb};
@@ -59,14 +59,7 @@ struct Options {
 }
 
 pub fn expose(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
-    let p = match flags::parse(args, FLAGS, "expose") {
-        Ok(p) => p,
-        Err(e) => return out.err(&format!("{e}\n")),
-    };
-    let dry = match dry_run(&p, "expose") {
-        Ok(d) => d,
-        Err(e) => return out.err(&e),
-    };
+    let Some((p, dry)) = parse_mutating(args, FLAGS, "expose", out) else { return };
     let output = p.get("output").unwrap_or_default().to_string();
     let known = ["", "yaml", "json", "name"].contains(&output.as_str()) || output.starts_with("jsonpath=");
     if !known {

@@ -6,8 +6,8 @@
 
 use serde_json::{Map, Value};
 
-use super::flags::{self, Kind, Spec};
-use super::{Context, DryRun, dry_run, dry_suffix, impersonation, namespace_of, resource_args, send, server_error, type_name};
+use super::flags::{Kind, Spec};
+use super::{Context, DryRun, parse_mutating, dry_suffix, impersonation, namespace_of, resource_args, send, server_error, type_name};
 use crate::Output;
 use podlife_engine::{Request, Response, Verb};
 
@@ -125,14 +125,7 @@ pub fn annotate(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
 
 fn run(ctx: &mut Context<'_>, args: &[String], out: &mut Output, annotate: bool) {
     let (command, pair_type, field) = if annotate { ("annotate", "annotation", "annotations") } else { ("label", "label", "labels") };
-    let p = match flags::parse(args, FLAGS, command) {
-        Ok(p) => p,
-        Err(e) => return out.err(&format!("{e}\n")),
-    };
-    let dry = match dry_run(&p, command) {
-        Ok(d) => d,
-        Err(e) => return out.err(&e),
-    };
+    let Some((p, dry)) = parse_mutating(args, FLAGS, command, out) else { return };
     // Complete and Validate, in each command's order.
     let checked = resources_and_pairs(&p.args, pair_type).and_then(|(resources, pair_args)| {
         let pairs = if annotate { parse_annotations(&pair_args)? } else { parse_labels(&pair_args)? };

@@ -265,6 +265,12 @@ enum DryRun {
     Server,
 }
 
+/// A mutating command's flags and its `--dry-run` strategy, or the error already printed.
+fn parse_mutating(args: &[String], specs: &[Spec], command: &str, out: &mut Output) -> Option<(flags::Parsed, DryRun)> {
+    let parsed = flags::parse(args, specs, command).map_err(|e| format!("{e}\n")).and_then(|p| dry_run(&p, command).map(|d| (p, d)));
+    parsed.map_err(|e| out.err(&e)).ok()
+}
+
 fn dry_run(p: &flags::Parsed, command: &str) -> Result<DryRun, String> {
     match p.get("dry-run") {
         None | Some("none") => Ok(DryRun::None),
@@ -296,14 +302,7 @@ fn type_name(rt: &ResourceType, name: &str) -> String {
 
 fn apply_or_create(ctx: &mut Context<'_>, args: &[String], out: &mut Output, apply: bool) {
     let command = if apply { "apply" } else { "create" };
-    let p = match flags::parse(args, APPLY_FLAGS, command) {
-        Ok(p) => p,
-        Err(e) => return out.err(&format!("{e}\n")),
-    };
-    let dry = match dry_run(&p, command) {
-        Ok(d) => d,
-        Err(e) => return out.err(&e),
-    };
+    let Some((p, dry)) = parse_mutating(args, APPLY_FLAGS, command, out) else { return };
     let files = p.all("filename");
     if files.is_empty() {
         if !apply && !p.args.is_empty() {
@@ -923,14 +922,7 @@ fn cascading_strategy(p: &flags::Parsed, out: &mut Output) -> Result<&'static st
 }
 
 fn delete(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
-    let p = match flags::parse(args, DELETE_FLAGS, "delete") {
-        Ok(p) => p,
-        Err(e) => return out.err(&format!("{e}\n")),
-    };
-    let dry = match dry_run(&p, "delete") {
-        Ok(d) => d,
-        Err(e) => return out.err(&e),
-    };
+    let Some((p, dry)) = parse_mutating(args, DELETE_FLAGS, "delete", out) else { return };
     let policy = match cascading_strategy(&p, out) {
         Ok(policy) => policy,
         Err(e) => return out.err(&e),

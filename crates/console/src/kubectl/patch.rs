@@ -5,8 +5,8 @@
 
 use serde_json::Value;
 
-use super::flags::{self, Kind, Spec};
-use super::{Context, DryRun, dry_run, impersonation, namespace_of, print_result, resource_args, send, server_error};
+use super::flags::{Kind, Spec};
+use super::{Context, DryRun, parse_mutating, impersonation, namespace_of, print_result, resource_args, send, server_error};
 use crate::Output;
 use podlife_engine::apiserver::patch::{self as patching, PatchType};
 use podlife_engine::{Request, Response, Verb};
@@ -39,14 +39,7 @@ fn patch_json(text: &str) -> Result<Value, String> {
 }
 
 pub fn patch(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
-    let p = match flags::parse(args, FLAGS, "patch") {
-        Ok(p) => p,
-        Err(e) => return out.err(&format!("{e}\n")),
-    };
-    let dry = match dry_run(&p, "patch") {
-        Ok(d) => d,
-        Err(e) => return out.err(&e),
-    };
+    let Some((p, dry)) = parse_mutating(args, FLAGS, "patch", out) else { return };
     // Validate, in patch.go's order.
     let (text, file) = (p.get("patch").unwrap_or_default(), p.get("patch-file").unwrap_or_default());
     if !text.is_empty() && !file.is_empty() {
