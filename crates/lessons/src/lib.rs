@@ -142,6 +142,15 @@ static SCENARIOS: &[Scenario] = &[
         horizon_seconds: 30,
         after_apply: &["podlife traffic svc/web --rps 50 --for 60s", "kubectl set image deployment/web nginx=nginx:1.28", "kubectl rollout status deployment/web"],
     },
+    // A Job that fails: new pods after 10 s and 20 s of back-off, then FailureTarget and
+    // Failed (BackoffLimitExceeded) once backoffLimit is exceeded.
+    Scenario {
+        id: "job-backoff",
+        setup: "",
+        files: &[file!("job-backoff", "migrate.yaml")],
+        horizon_seconds: 60,
+        after_apply: &["kubectl get pods", "kubectl describe job migrate"],
+    },
     // Graceful termination: exec form gets SIGTERM and exits in a second; shell form's sh
     // (PID 1) drops it, so the app dies by SIGKILL after the 30 s grace period.
     Scenario {

@@ -62,3 +62,8 @@ scenario-rolling-update-title = A rolling update behind a Service
 scenario-rolling-update-intro =
     A new image makes the Deployment create a new ReplicaSet and trade pods with the old one: at most one pod above four, at most one below (maxSurge and maxUnavailable, 25 % each).
     Press Apply, start the traffic, set the new image and follow the rollout; then uncomment the preStop hook, Apply, and roll out again: no request fails.
+
+scenario-job-backoff-title = A Job that keeps failing: back-off and backoffLimit
+scenario-job-backoff-intro =
+    The migrate pod exits with status 1; the job controller creates a new pod after 10 s, then 20 s, and after the third failure marks the Job FailureTarget, then Failed (BackoffLimitExceeded).
+    Press Apply and follow the job controller's decisions; then change `exit 1` to `exit 0`, press Delete and Apply again.

@@ -62,3 +62,8 @@ scenario-rolling-update-title = Service 뒤에서 일어나는 롤링 업데이�
 scenario-rolling-update-intro =
     새 이미지를 지정하면 Deployment는 새 ReplicaSet을 만들고 기존 ReplicaSet과 파드를 주고받습니다. 파드는 네 개보다 최대 하나 많거나 하나 적을 수 있습니다(maxSurge와 maxUnavailable이 각각 25%).
     Apply를 누르고 트래픽을 보낸 뒤 새 이미지를 지정해 롤아웃을 지켜보세요. 그다음 preStop 훅의 주석을 풀고 Apply한 뒤 다시 롤아웃하면 실패하는 요청이 없습니다.
+
+scenario-job-backoff-title = 계속 실패하는 잡: 백오프와 backoffLimit
+scenario-job-backoff-intro =
+    migrate 파드는 상태 코드 1로 끝납니다. 잡 컨트롤러는 10초, 다음엔 20초를 기다렸다가 새 파드를 만들고, 세 번째 실패 뒤에는 잡에 FailureTarget, 이어서 Failed(BackoffLimitExceeded)를 표시합니다.
+    Apply를 누르고 잡 컨트롤러가 내리는 결정을 따라가 보세요. 그다음 `exit 1`을 `exit 0`으로 고치고 Delete, Apply를 다시 누르세요.
