@@ -71,7 +71,12 @@ for (const { name, fn, options } of tests) {
   page.on('console', (msg) => {
     if (msg.type() === 'error' && !options.allowPageErrors) problems.push(`console error: ${msg.text()}`);
   });
-  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} (${req.failure()?.errorText})`));
+  // A request the page's own navigation cancelled (a reload while the favicon loads) is
+  // ERR_ABORTED, not a failure of the site; every other failure counts.
+  page.on('requestfailed', (req) => {
+    const error = req.failure()?.errorText;
+    if (error !== 'net::ERR_ABORTED') problems.push(`request failed: ${req.url()} (${error})`);
+  });
   page.on('response', (res) => {
     if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
   });
