@@ -109,6 +109,17 @@ pub(crate) fn controller_request(service_account: &str, verb: crate::apiserver::
     r.namespace = namespace.map(str::to_string);
     // A create names its object in the body (or lets the API server generate the name).
     r.name = (!name.is_empty()).then(|| name.to_string());
+    // A DELETE's body is its DeleteOptions: the API server reads the propagation policy,
+    // the preconditions and the grace period from it.
+    if verb == crate::apiserver::Verb::Delete && body["kind"] == "DeleteOptions" {
+        r.propagation_policy = body["propagationPolicy"].as_str().map(str::to_string);
+        r.grace_period_seconds = body["gracePeriodSeconds"].as_i64();
+        let pre = &body["preconditions"];
+        if pre.is_object() {
+            let text = |k: &str| pre[k].as_str().map(str::to_string);
+            r.preconditions = Some(crate::apiserver::Preconditions { uid: text("uid"), resource_version: text("resourceVersion") });
+        }
+    }
     r.body = Some(body);
     r.credentials = Some(controller_identity(service_account));
     r.user_agent = user_agent(service_account);

@@ -139,6 +139,8 @@ pub struct PodWorker {
     pub terminated: bool,
     /// The pod left the API (force delete) while its containers ran.
     pub orphaned: bool,
+    /// The kubelet already asked the API to remove the pod (grace period 0).
+    pub delete_sent: bool,
     pub grace_s: i64,
     /// The container id made by `Create`, for the following `Start`.
     pub created: BTreeMap<String, String>,
@@ -339,6 +341,7 @@ impl Engine {
                 terminating: false,
                 terminated: false,
                 orphaned: false,
+                delete_sent: false,
                 grace_s: 30,
                 created: BTreeMap::new(),
                 last_status: None,
@@ -350,6 +353,12 @@ impl Engine {
             });
         }
         let Some(w) = m.kubelet.workers.get_mut(&uid) else { return };
+        if deleting && w.terminated && !w.delete_sent {
+            // A pod that finished before it was deleted (Succeeded, Failed): nothing is left to
+            // stop, so the status manager's `canBeDeleted` holds and the kubelet removes it.
+            self.kubelet_delete_if_deleting(node, &event.object);
+            return;
+        }
         if deleting && !w.terminating && !w.terminated {
             // `calculateEffectiveGracePeriod`: the deletion's grace period, at least 1 s.
             w.grace_s = event.object["metadata"]["deletionGracePeriodSeconds"]
@@ -1002,6 +1011,10 @@ impl Engine {
     fn kubelet_delete_if_deleting(&mut self, node: &str, pod: &Value) {
         if !pod["metadata"]["deletionTimestamp"].is_string() {
             return;
+        }
+        let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
+        if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+            w.delete_sent = true;
         }
         let Some(rt) = ResourceType::resolve("pods") else { return };
         let mut req = Request::new(Verb::Delete, rt);
