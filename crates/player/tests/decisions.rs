@@ -118,6 +118,13 @@ sleep 200
 kubectl delete deployment web
 kubectl delete daemonset agent --cascade=foreground
 sleep 30
+kubectl apply -f - <<YAML
+apiVersion: v1
+kind: Pod
+metadata: {name: pinned}
+spec: {nodeName: worker-2, containers: [{name: nginx, image: nginx:1.27}]}
+YAML
+sleep 5
 kubectl delete node worker-2
 sleep 90
 "#;
