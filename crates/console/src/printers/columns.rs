@@ -91,9 +91,12 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
                 .map(Vec::as_slice)
                 .unwrap_or_default()
                 .iter()
-                .map(|p| match p["nodePort"].as_i64() {
-                    Some(np) => format!("{}:{np}/{}", p["port"], s(&p["protocol"])),
-                    None => format!("{}/{}", p["port"], s(&p["protocol"])),
+                .map(|p| {
+                    let port = podlife_model::json::to_string(&p["port"]);
+                    match p["nodePort"].as_i64() {
+                        Some(np) => format!("{port}:{np}/{}", s(&p["protocol"])),
+                        None => format!("{port}/{}", s(&p["protocol"])),
+                    }
                 })
                 .collect();
             let external = spec["externalIPs"].as_array().map(|a| a.iter().map(|v| s(v).to_string()).collect::<Vec<_>>().join(",")).unwrap_or_default();
@@ -242,7 +245,7 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
         "PodDisruptionBudget" => {
             // `printPodDisruptionBudget`: an IntOrString as `String()` prints it, else N/A.
             let int_or_string = |v: &Value| match v {
-                Value::Number(n) => n.to_string(),
+                Value::Number(n) => podlife_model::json::number(n),
                 Value::String(t) => t.clone(),
                 _ => "N/A".to_string(),
             };

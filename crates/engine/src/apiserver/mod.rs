@@ -961,7 +961,7 @@ fn field_selector_matches(selector: &str, obj: &Value) -> bool {
         };
         let have = podlife_model::decode::lookup(obj, path.trim()).map(|v| match v {
             Value::String(s) => s.clone(),
-            other => other.to_string(),
+            other => podlife_model::json::to_string(other),
         });
         (have.as_deref().unwrap_or("") == want.trim()) != negate
     })
