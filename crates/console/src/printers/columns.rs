@@ -184,7 +184,7 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
             let controller = meta["ownerReferences"].as_array().and_then(|rs| rs.iter().find(|r| r["controller"] == true)).map(|r| {
                 let group = s(&r["apiVersion"]).rsplit_once('/').map(|(g, _)| g).unwrap_or("");
                 let kind = if group.is_empty() { s(&r["kind"]).to_string() } else { format!("{}.{group}", s(&r["kind"])) };
-                format!("{}/{}", kind.to_lowercase(), s(&r["name"]))
+                format!("{}/{}", podlife_engine::gostrings::to_lower(&kind), s(&r["name"]))
             });
             vec![name, controller.unwrap_or_else(|| "<none>".into()), obj["revision"].as_i64().unwrap_or(0).to_string(), created]
         }
@@ -225,7 +225,7 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
             let r = &obj["spec"]["parentRef"];
             let parent = if r.is_object() {
                 let group = s(&r["group"]);
-                let mut p = if group.is_empty() { s(&r["resource"]).to_string() } else { format!("{}.{group}", s(&r["resource"])) }.to_lowercase();
+                let mut p = podlife_engine::gostrings::to_lower(&if group.is_empty() { s(&r["resource"]).to_string() } else { format!("{}.{group}", s(&r["resource"])) });
                 if !s(&r["namespace"]).is_empty() {
                     p = format!("{p}/{}", s(&r["namespace"]));
                 }

@@ -912,9 +912,8 @@ pub fn gc_finalizers(rt: &ResourceType, obj: &Value, policy: Option<&str>) -> (b
         Some("Foreground") => new.push(FINALIZER_FOREGROUND.into()),
         _ => {}
     }
-    let old_set: std::collections::BTreeSet<&String> = existing.iter().collect();
-    let new_set: std::collections::BTreeSet<&String> = new.iter().collect();
-    if old_set == new_set { (false, existing) } else { (true, new) }
+    let same = crate::sort::collect_set(existing.iter().map(String::as_str)) == crate::sort::collect_set(new.iter().map(String::as_str));
+    if same { (false, existing) } else { (true, new) }
 }
 
 fn set_finalizers(obj: &mut Value, finalizers: &[String]) {
