@@ -168,7 +168,7 @@ pub fn run(rt: &Runtime, now: Time, argv: &[String]) -> Result<String, String> {
                 "info": {"sandboxID": c.sandbox_id, "pid": c.pid, "runtimeType": "io.containerd.runc.v2",
                     "config": {"args": c.process.as_ref().map(|p| p.argv.clone()).unwrap_or_default()}},
             });
-            Ok(format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default()))
+            Ok(format!("{}\n", podlife_model::json::encode(&v, Some("  "), false)))
         }
         ["journalctl", "-u", "containerd", ..] | ["journalctl", "-u", "containerd.service", ..] => {
             let mut text = String::new();

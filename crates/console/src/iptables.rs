@@ -28,19 +28,19 @@ pub fn hash16(text: &str) -> String {
 }
 
 fn svc_chain(spn: &ServicePortName) -> String {
-    format!("KUBE-SVC-{}", hash16(&format!("{spn}{}", spn.protocol.to_lowercase())))
+    format!("KUBE-SVC-{}", hash16(&format!("{spn}{}", podlife_engine::gostrings::to_lower(&spn.protocol))))
 }
 
 fn ext_chain(spn: &ServicePortName) -> String {
-    format!("KUBE-EXT-{}", hash16(&format!("{spn}{}", spn.protocol.to_lowercase())))
+    format!("KUBE-EXT-{}", hash16(&format!("{spn}{}", podlife_engine::gostrings::to_lower(&spn.protocol))))
 }
 
 fn svl_chain(spn: &ServicePortName) -> String {
-    format!("KUBE-SVL-{}", hash16(&format!("{spn}{}", spn.protocol.to_lowercase())))
+    format!("KUBE-SVL-{}", hash16(&format!("{spn}{}", podlife_engine::gostrings::to_lower(&spn.protocol))))
 }
 
 fn sep_chain(spn: &ServicePortName, endpoint: &str) -> String {
-    format!("KUBE-SEP-{}", hash16(&format!("{spn}{}{endpoint}", spn.protocol.to_lowercase())))
+    format!("KUBE-SEP-{}", hash16(&format!("{spn}{}{endpoint}", podlife_engine::gostrings::to_lower(&spn.protocol))))
 }
 
 /// The probability kube-proxy writes for the i-th of n remaining endpoints (`%0.10f` of 1/n),
@@ -124,7 +124,7 @@ fn nat(proxier: &Proxier, node: &str) -> Vec<String> {
         if rules.used.is_empty() {
             continue;
         }
-        let proto = spn.protocol.to_lowercase();
+        let proto = podlife_engine::gostrings::to_lower(&spn.protocol);
         let svc = svc_chain(spn);
         let ip = &rules.cluster_ip;
         let port = rules.port;
@@ -198,7 +198,7 @@ fn filter(proxier: &Proxier, node: &str) -> Vec<String> {
     add("KUBE-FORWARD", format!("-m comment --comment \"kubernetes forwarding rules\" -m mark --mark {MASQ_MARK}/{MASQ_MARK} -j ACCEPT"));
     add("KUBE-FORWARD", "-m comment --comment \"kubernetes forwarding conntrack rule\" -m conntrack --ctstate RELATED,ESTABLISHED -j ACCEPT".into());
     for (spn, rules) in &proxier.installed.services {
-        let proto = spn.protocol.to_lowercase();
+        let proto = podlife_engine::gostrings::to_lower(&spn.protocol);
         if let Some(node_port) = rules.node_port.filter(|_| rules.external_local && !rules.used.is_empty() && podlife_engine::proxy::categorize(&rules.all, true, node).is_empty()) {
             add("KUBE-EXTERNAL-SERVICES", format!("-p {proto} -m comment --comment \"{spn} has no local endpoints\" -m addrtype --dst-type LOCAL -m {proto} --dport {node_port} -j DROP"));
         }

@@ -12,7 +12,7 @@ fn text(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         Value::Null => String::new(),
-        other => other.to_string(),
+        other => podlife_model::json::to_string_plain(other),
     }
 }
 

@@ -8,6 +8,7 @@
 #[macro_use]
 #[doc(hidden)]
 pub mod json_macro;
+pub mod gostrings;
 pub mod apiserver;
 pub mod clock;
 pub mod cluster;

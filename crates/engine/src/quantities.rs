@@ -75,9 +75,11 @@ pub fn check(kind: &str, obj: &Value) -> Result<(), (String, String)> {
         }
         let text = match q {
             Value::String(s) => s.trim().to_string(),
-            Value::Number(n) => n.to_string(),
+            // The raw JSON Go's `Quantity.UnmarshalJSON` gets: a YAML float as `json.Marshal`
+            // wrote it.
+            Value::Number(n) => podlife_model::json::number(n),
             Value::Null => return,
-            other => other.to_string(),
+            other => podlife_model::json::to_string(other),
         };
         if let Err(e) = text.parse::<Quantity>() {
             first = Some((path.to_string(), e.to_string()));

@@ -223,10 +223,28 @@ fn map_key(value: &Value) -> Result<String, String> {
     match value {
         Value::String(s) => Ok(s.clone()),
         Value::Bool(b) => Ok(b.to_string()),
-        Value::Number(n) => Ok(n.to_string()),
+        Value::Number(n) => Ok(match (n.as_i64(), n.as_u64(), n.as_f64()) {
+            (Some(i), _, _) => i.to_string(),
+            (None, Some(u), _) => u.to_string(),
+            (None, None, f) => float_key(f.unwrap_or_default()),
+        }),
         Value::Null => Ok("null".into()),
         other => Err(format!("Unsupported map key of type: {}", kind_name(other))),
     }
+}
+
+/// A float key as sigs.k8s.io/yaml names it: `strconv.FormatFloat(key, 'g', -1, 32)` (shortest
+/// float32 digits; the `e` form, with a two-digit exponent at least, when the exponent is
+/// below -4 or from 6 up), infinities as YAML writes them.
+fn float_key(f: f64) -> String {
+    let f = f as f32;
+    if f.is_infinite() {
+        return if f > 0.0 { ".inf" } else { "-.inf" }.into();
+    }
+    let e = format!("{f:e}");
+    let (mantissa, exp) = e.split_once('e').unwrap_or((&e, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    if (-4..6).contains(&exp) { f.to_string() } else { format!("{mantissa}e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs()) }
 }
 
 fn kind_name(v: &Value) -> &'static str {
@@ -296,6 +314,27 @@ mod tests {
 
     fn read(text: &str) -> Item {
         read_document(text, 1).expect("a document")
+    }
+
+    /// `strconv.FormatFloat(f, 'g', -1, 32)` as Go prints these.
+    #[test]
+    fn float_keys_as_sigs_yaml_names_them() {
+        for (f, want) in [
+            (1.5, "1.5"),
+            (0.1, "0.1"),
+            (-2.25, "-2.25"),
+            (1.23456789, "1.2345679"),
+            (0.0001, "0.0001"),
+            (1e-5, "1e-05"),
+            (123456.7, "123456.7"),
+            (1234567.5, "1.2345675e+06"),
+            (1e22, "1e+22"),
+            (3.4e39, ".inf"),
+        ] {
+            assert_eq!(float_key(f), want);
+        }
+        let Item::Object(doc) = read("a:\n  1.5: x\n  2: z\n") else { panic!("parses") };
+        assert_eq!(doc.value, json!({"a": {"1.5": "x", "2": "z"}}));
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! differential tests use it).
 
 pub mod decode;
+pub mod json;
 pub mod kinds;
 pub mod quantity;
 mod schema;

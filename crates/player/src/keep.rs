@@ -2,20 +2,20 @@
 //! are versioned: whatever a release wrote, later releases read. A value that does not decode
 //! is reported, never trusted half-way.
 
-use serde::{Deserialize, Serialize};
+use podlife_model::json::quote;
+use serde_json::{Map, Value};
 
-use crate::player::Logged;
+use crate::player::{Input, Logged};
 
 /// One editor tab.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct EditorFile {
     pub name: String,
     pub text: String,
 }
 
 /// Everything a reload restores.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Saved {
     pub scenario: String,
     pub files: Vec<EditorFile>,
@@ -27,7 +27,7 @@ pub struct Saved {
 }
 
 /// What a share link carries.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Shared {
     pub scenario: String,
     pub files: Vec<EditorFile>,
@@ -46,16 +46,21 @@ pub const MAX_SHARE_CHARS: usize = 16_000;
 /// The most bytes an autosave record may have (localStorage holds about 5 MB per origin).
 pub const MAX_SAVED_BYTES: usize = 1_000_000;
 
-#[derive(Serialize, Deserialize)]
-struct Envelope<T> {
-    v: u32,
-    #[serde(flatten)]
-    body: T,
-}
-
-/// The autosave record as JSON.
+/// The autosave record as JSON: `{"v":1,"scenario":…,"files":[{"name":…,"text":…}…],
+/// "activeFile":…,"log":[{"at":…,"input":"command","line":…}…],"position":…,"lang":…}`.
+/// (Written and read by hand rather than by serde derives: the same text the first release's
+/// derives wrote, with less code in the bundle.)
 pub fn encode_saved(saved: &Saved) -> Result<String, String> {
-    let text = serde_json::to_string(&Envelope { v: SAVED_VERSION, body: saved }).map_err(|e| e.to_string())?;
+    let log: Vec<String> = saved.log.iter().map(logged_json).collect();
+    let lang = saved.lang.as_deref().map_or_else(|| "null".to_string(), quote);
+    let text = format!(
+        "{{\"v\":{SAVED_VERSION},\"scenario\":{},\"files\":{},\"activeFile\":{},\"log\":[{}],\"position\":{},\"lang\":{lang}}}",
+        quote(&saved.scenario),
+        files_json(&saved.files),
+        saved.active_file,
+        log.join(","),
+        saved.position,
+    );
     if text.len() > MAX_SAVED_BYTES {
         return Err(format!("the work is too large to keep ({} bytes; at most {MAX_SAVED_BYTES})", text.len()));
     }
@@ -64,17 +69,18 @@ pub fn encode_saved(saved: &Saved) -> Result<String, String> {
 
 /// Reads an autosave record; an error says why it was ignored.
 pub fn decode_saved(text: &str) -> Result<Saved, String> {
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
-    match value.get("v").and_then(serde_json::Value::as_u64) {
-        Some(1) => serde_json::from_value::<Envelope<Saved>>(value).map(|e| e.body).map_err(|e| format!("version 1 record: {e}")),
+    let value: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    match value.get("v").and_then(Value::as_u64) {
+        Some(1) => saved_from(&value).map_err(|e| format!("version 1 record: {e}")),
         Some(v) => Err(format!("written by a newer podlife (format {v})")),
         None => Err("no format version".to_string()),
     }
 }
 
-/// The fragment of a share link (without `#`): `s1.` and the compressed JSON.
+/// The fragment of a share link (without `#`): `s1.` and the compressed JSON
+/// (`{"scenario":…,"files":[…]}`).
 pub fn encode_share(shared: &Shared) -> Result<String, String> {
-    let json = serde_json::to_string(shared).map_err(|e| e.to_string())?;
+    let json = format!("{{\"scenario\":{},\"files\":{}}}", quote(&shared.scenario), files_json(&shared.files));
     let packed = lz_str::compress_to_encoded_uri_component(&json);
     let fragment = format!("s{SHARE_VERSION}.{packed}");
     if fragment.len() > MAX_SHARE_CHARS {
@@ -91,11 +97,116 @@ pub fn decode_share(fragment: &str) -> Result<Shared, String> {
         "s1" => {
             let json = lz_str::decompress_from_encoded_uri_component(packed).ok_or("the link is damaged (it does not decompress)")?;
             let json = String::from_utf16(&json).map_err(|_| "the link is damaged (not text)")?;
-            serde_json::from_str(&json).map_err(|e| format!("the link is damaged: {e}"))
+            let value: Value = serde_json::from_str(&json).map_err(|e| format!("the link is damaged: {e}"))?;
+            shared_from(&value).map_err(|e| format!("the link is damaged: {e}"))
         }
         v if v.starts_with('s') && v[1..].parse::<u32>().is_ok() => Err(format!("the link was made by a newer podlife (format {})", &v[1..])),
         _ => Err("not a podlife share link".to_string()),
     }
+}
+
+fn files_json(files: &[EditorFile]) -> String {
+    let items: Vec<String> = files.iter().map(|f| format!("{{\"name\":{},\"text\":{}}}", quote(&f.name), quote(&f.text))).collect();
+    format!("[{}]", items.join(","))
+}
+
+/// One input, its `at` first and the kind of input named by `input`.
+fn logged_json(logged: &Logged) -> String {
+    let pairs = |files: &[(String, String)]| {
+        let items: Vec<String> = files.iter().map(|(name, text)| format!("[{},{}]", quote(name), quote(text))).collect();
+        format!("[{}]", items.join(","))
+    };
+    let rest = match &logged.input {
+        Input::Script { text } => format!("\"script\",\"text\":{}", quote(text)),
+        Input::Apply { files, horizon_ms } => format!("\"apply\",\"files\":{},\"horizon_ms\":{horizon_ms}", pairs(files)),
+        Input::Delete { files, horizon_ms } => format!("\"delete\",\"files\":{},\"horizon_ms\":{horizon_ms}", pairs(files)),
+        Input::Command { line } => format!("\"command\",\"line\":{}", quote(line)),
+    };
+    format!("{{\"at\":{},\"input\":{rest}}}", logged.at)
+}
+
+/// Reading what the encoders above write. As the serde derives the first release used did:
+/// fields in any order, unknown fields ignored, `lang` absent or `null` for none.
+type Object = Map<String, Value>;
+
+fn object<'v>(v: &'v Value, what: &str) -> Result<&'v Object, String> {
+    v.as_object().ok_or_else(|| format!("{what}: expected an object"))
+}
+
+fn field<'v>(o: &'v Object, key: &str) -> Result<&'v Value, String> {
+    o.get(key).ok_or_else(|| format!("missing field `{key}`"))
+}
+
+fn string(v: &Value, key: &str) -> Result<String, String> {
+    v.as_str().map(str::to_string).ok_or_else(|| format!("`{key}`: expected a string"))
+}
+
+fn text(o: &Object, key: &str) -> Result<String, String> {
+    string(field(o, key)?, key)
+}
+
+fn unsigned(o: &Object, key: &str) -> Result<u64, String> {
+    field(o, key)?.as_u64().ok_or_else(|| format!("`{key}`: expected an unsigned integer"))
+}
+
+fn index(o: &Object, key: &str) -> Result<usize, String> {
+    usize::try_from(unsigned(o, key)?).map_err(|_| format!("`{key}`: out of range"))
+}
+
+fn list<'v>(o: &'v Object, key: &str) -> Result<&'v [Value], String> {
+    field(o, key)?.as_array().map(Vec::as_slice).ok_or_else(|| format!("`{key}`: expected a list"))
+}
+
+fn files_from(o: &Object) -> Result<Vec<EditorFile>, String> {
+    list(o, "files")?
+        .iter()
+        .map(|f| {
+            let f = object(f, "`files`")?;
+            Ok(EditorFile { name: text(f, "name")?, text: text(f, "text")? })
+        })
+        .collect()
+}
+
+fn shared_from(v: &Value) -> Result<Shared, String> {
+    let o = object(v, "the link")?;
+    Ok(Shared { scenario: text(o, "scenario")?, files: files_from(o)? })
+}
+
+fn saved_from(v: &Value) -> Result<Saved, String> {
+    let o = object(v, "the record")?;
+    let lang = match o.get("lang") {
+        None | Some(Value::Null) => None,
+        Some(l) => Some(string(l, "lang")?),
+    };
+    Ok(Saved {
+        scenario: text(o, "scenario")?,
+        files: files_from(o)?,
+        active_file: index(o, "activeFile")?,
+        log: list(o, "log")?.iter().map(logged_from).collect::<Result<_, _>>()?,
+        position: index(o, "position")?,
+        lang,
+    })
+}
+
+fn logged_from(v: &Value) -> Result<Logged, String> {
+    let o = object(v, "`log`")?;
+    let pairs = |o: &Object| -> Result<Vec<(String, String)>, String> {
+        list(o, "files")?
+            .iter()
+            .map(|pair| match pair.as_array().map(Vec::as_slice) {
+                Some([name, text]) => Ok((string(name, "files")?, string(text, "files")?)),
+                _ => Err("`files`: expected [name, text] pairs".to_string()),
+            })
+            .collect()
+    };
+    let input = match text(o, "input")?.as_str() {
+        "script" => Input::Script { text: text(o, "text")? },
+        "apply" => Input::Apply { files: pairs(o)?, horizon_ms: unsigned(o, "horizon_ms")? },
+        "delete" => Input::Delete { files: pairs(o)?, horizon_ms: unsigned(o, "horizon_ms")? },
+        "command" => Input::Command { line: text(o, "line")? },
+        other => return Err(format!("unknown input `{other}`")),
+    };
+    Ok(Logged { at: index(o, "at")?, input })
 }
 
 #[cfg(test)]
@@ -146,6 +257,42 @@ mod tests {
         assert!(decode_saved("{").unwrap_err().starts_with("not JSON"));
         assert_eq!(decode_saved(r#"{"v":7}"#).unwrap_err(), "written by a newer podlife (format 7)");
         assert!(decode_saved(r#"{"v":1,"scenario":3}"#).is_err());
+    }
+
+    /// The text the first release's serde derives wrote for every kind of input (generated
+    /// with them): the hand-written encoder writes it byte for byte, and reads it back.
+    #[test]
+    fn records_are_the_first_release_format() {
+        let pinned = r#"{"v":1,"scenario":"nginx","files":[{"name":"pod.yaml","text":"a: \"<b>&\"\n\t한\u0001"}],"activeFile":1,"log":[{"at":0,"input":"script","text":"x"},{"at":2,"input":"apply","files":[["a.yaml","k: v\n"]],"horizon_ms":5000},{"at":3,"input":"delete","files":[],"horizon_ms":0},{"at":4,"input":"command","line":"kubectl get pods -o json"}],"position":3,"lang":null}"#;
+        let saved = Saved {
+            scenario: "nginx".into(),
+            files: vec![EditorFile { name: "pod.yaml".into(), text: "a: \"<b>&\"\n\t한\u{1}".into() }],
+            active_file: 1,
+            log: vec![
+                Logged { at: 0, input: Input::Script { text: "x".into() } },
+                Logged { at: 2, input: Input::Apply { files: vec![("a.yaml".into(), "k: v\n".into())], horizon_ms: 5000 } },
+                Logged { at: 3, input: Input::Delete { files: vec![], horizon_ms: 0 } },
+                Logged { at: 4, input: Input::Command { line: "kubectl get pods -o json".into() } },
+            ],
+            position: 3,
+            lang: None,
+        };
+        assert_eq!(encode_saved(&saved).unwrap(), pinned);
+        assert_eq!(decode_saved(pinned).unwrap(), saved);
+        let with_lang = pinned.replace(r#""lang":null"#, r#""lang":"ko""#);
+        assert_eq!(decode_saved(&with_lang).unwrap().lang.as_deref(), Some("ko"));
+        // Field order and unknown fields do not matter; `lang` may be absent.
+        let reordered = r#"{"position":0,"extra":[1],"log":[{"line":"ls","input":"command","at":0}],"activeFile":0,"files":[],"scenario":"s","v":1}"#;
+        let read = decode_saved(reordered).unwrap();
+        assert_eq!((read.lang, read.log[0].input.clone()), (None, Input::Command { line: "ls".into() }));
+        for bad in [
+            r#"{"v":1,"scenario":"s","files":[],"activeFile":-1,"log":[],"position":0}"#,
+            r#"{"v":1,"scenario":"s","files":[],"activeFile":0,"log":[{"at":0,"input":"dance"}],"position":0}"#,
+            r#"{"v":1,"scenario":"s","files":[{"name":"a"}],"activeFile":0,"log":[],"position":0}"#,
+            r#"{"v":1,"scenario":"s","files":[],"activeFile":0,"log":[{"at":0,"input":"apply","files":[["a"]],"horizon_ms":1}],"position":0}"#,
+        ] {
+            assert!(decode_saved(bad).unwrap_err().starts_with("version 1 record: "), "{bad}");
+        }
     }
 
     proptest! {

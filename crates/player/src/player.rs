@@ -67,8 +67,8 @@ pub struct FileResult {
 
 /// What the learner did, in order: replaying the inputs on the same seed rebuilds the same
 /// timeline (autosave keeps them).
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(tag = "input", rename_all = "camelCase")]
+/// Kept as JSON by `keep` (`{"input":"apply","files":[[name,text]…],"horizon_ms":…}`).
+#[derive(Debug, Clone, PartialEq)]
 pub enum Input {
     Script { text: String },
     /// `horizon_ms`: how much virtual time the run after it lasts at least (see `apply`).
@@ -78,10 +78,9 @@ pub enum Input {
 }
 
 /// An input and the position it was given at.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Logged {
     pub at: usize,
-    #[serde(flatten)]
     pub input: Input,
 }
 

@@ -58,7 +58,7 @@ pub fn param_text(e: &TraceEvent, key: &str) -> String {
     match e.params.get(key).as_deref() {
         Some(Value::String(s)) => s.clone(),
         Some(Value::Null) | None => String::new(),
-        Some(other) => other.to_string(),
+        Some(other) => podlife_model::json::to_string_plain(other),
     }
 }
 

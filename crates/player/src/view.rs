@@ -319,7 +319,7 @@ pub fn readable_path(path: &str, object: Option<&Value>, fallback: Option<&Value
 pub fn value_text(v: &Option<Value>) -> String {
     match v {
         None => "—".to_string(),
-        Some(v) => serde_json::to_string(v).unwrap_or_default(),
+        Some(v) => podlife_model::json::to_string_plain(v),
     }
 }
 

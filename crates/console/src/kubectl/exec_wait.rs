@@ -139,12 +139,12 @@ pub fn wait(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     for (rt, name) in targets {
         let exists = ctx.engine.store().get(&podlife_engine::store::ObjectKey::new(rt, if rt.namespaced { Some(&namespace) } else { None }, &name)).is_some();
         if !exists && !matches!(wait, Wait::Delete) {
-            out.err(&format!("Error from server (NotFound): {}s \"{name}\" not found\n", rt.kind.to_lowercase()));
+            out.err(&format!("Error from server (NotFound): {}s \"{name}\" not found\n", podlife_engine::gostrings::to_lower(rt.kind)));
             continue;
         }
         let ns = namespace.clone();
         let met = ctx.engine.wait_while(|e| !holds(e, rt, &ns, &name, &wait), timeout_ms);
-        let singular = rt.kind.to_lowercase();
+        let singular = podlife_engine::gostrings::to_lower(rt.kind);
         if met {
             match wait {
                 Wait::Delete if !exists => {}

@@ -330,7 +330,7 @@ fn create_service(o: &Options) -> Result<Value, String> {
                         protocol = found[0].clone();
                     } else {
                         for p in found {
-                            ports.push(json!({"name": format!("port-{}-{}", i + 1, p.to_lowercase()), "port": port, "protocol": p}));
+                            ports.push(json!({"name": format!("port-{}-{}", i + 1, podlife_engine::gostrings::to_lower(p)), "port": port, "protocol": p}));
                         }
                         continue;
                     }

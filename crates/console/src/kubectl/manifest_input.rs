@@ -99,7 +99,7 @@ pub fn read(ctx: &mut Context<'_>, files: &[String], validate: bool, out: &mut O
             let api_version = api_version.and_then(Value::as_str).unwrap_or_default();
             let kind = kind.and_then(Value::as_str).unwrap_or_default();
             if kind.is_empty() {
-                let message = format!("error: unable to decode \"{source}\": Object 'Kind' is missing in '{}'", podlife_manifest_json(&doc.value));
+                let message = format!("error: unable to decode \"{source}\": Object 'Kind' is missing in '{}'", podlife_model::json::to_string(&doc.value));
                 out.err(&format!("{message}\n"));
                 out.diagnostics.push(here(message, ""));
                 return None;
@@ -118,8 +118,4 @@ pub fn read(ctx: &mut Context<'_>, files: &[String], validate: bool, out: &mut O
         }
     }
     Some(objects)
-}
-
-fn podlife_manifest_json(v: &Value) -> String {
-    serde_json::to_string(v).unwrap_or_default()
 }

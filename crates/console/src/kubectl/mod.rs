@@ -835,7 +835,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         };
         match crate::printers::jsonpath::render(&template, &value) {
             Ok(text) => out.out(&text),
-            Err(e) => out.err(&format!("error: error executing jsonpath \"{template}\": Error executing template: {e}. Printing more information for debugging the template:\n\ttemplate was:\n\t\t{template}\n\tobject given to jsonpath engine was:\n\t\t{}\n\n\n", serde_json::to_string(&value).unwrap_or_default())),
+            Err(e) => out.err(&format!("error: error executing jsonpath \"{template}\": Error executing template: {e}. Printing more information for debugging the template:\n\ttemplate was:\n\t\t{template}\n\tobject given to jsonpath engine was:\n\t\t{}\n\n\n", podlife_model::json::to_string_plain(&value))),
         }
         return;
     }

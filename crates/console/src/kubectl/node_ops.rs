@@ -386,7 +386,7 @@ fn filter_errors(items: &[(Value, Verdict)]) -> Vec<String> {
         .into_iter()
         .map(|(msg, pods)| {
             let msg = if msg.is_empty() { "unexpected error".to_string() } else { msg };
-            if msg.to_lowercase().starts_with("cannot delete") { format!("{msg}: {}", pods.join(", ")) } else { format!("cannot delete {msg}: {}", pods.join(", ")) }
+            if podlife_engine::gostrings::to_lower(&msg).starts_with("cannot delete") { format!("{msg}: {}", pods.join(", ")) } else { format!("cannot delete {msg}: {}", pods.join(", ")) }
         })
         .collect()
 }

@@ -91,9 +91,12 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
                 .map(Vec::as_slice)
                 .unwrap_or_default()
                 .iter()
-                .map(|p| match p["nodePort"].as_i64() {
-                    Some(np) => format!("{}:{np}/{}", p["port"], s(&p["protocol"])),
-                    None => format!("{}/{}", p["port"], s(&p["protocol"])),
+                .map(|p| {
+                    let port = podlife_model::json::to_string(&p["port"]);
+                    match p["nodePort"].as_i64() {
+                        Some(np) => format!("{port}:{np}/{}", s(&p["protocol"])),
+                        None => format!("{port}/{}", s(&p["protocol"])),
+                    }
                 })
                 .collect();
             let external = spec["externalIPs"].as_array().map(|a| a.iter().map(|v| s(v).to_string()).collect::<Vec<_>>().join(",")).unwrap_or_default();
@@ -181,7 +184,7 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
             let controller = meta["ownerReferences"].as_array().and_then(|rs| rs.iter().find(|r| r["controller"] == true)).map(|r| {
                 let group = s(&r["apiVersion"]).rsplit_once('/').map(|(g, _)| g).unwrap_or("");
                 let kind = if group.is_empty() { s(&r["kind"]).to_string() } else { format!("{}.{group}", s(&r["kind"])) };
-                format!("{}/{}", kind.to_lowercase(), s(&r["name"]))
+                format!("{}/{}", podlife_engine::gostrings::to_lower(&kind), s(&r["name"]))
             });
             vec![name, controller.unwrap_or_else(|| "<none>".into()), obj["revision"].as_i64().unwrap_or(0).to_string(), created]
         }
@@ -222,7 +225,7 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
             let r = &obj["spec"]["parentRef"];
             let parent = if r.is_object() {
                 let group = s(&r["group"]);
-                let mut p = if group.is_empty() { s(&r["resource"]).to_string() } else { format!("{}.{group}", s(&r["resource"])) }.to_lowercase();
+                let mut p = podlife_engine::gostrings::to_lower(&if group.is_empty() { s(&r["resource"]).to_string() } else { format!("{}.{group}", s(&r["resource"])) });
                 if !s(&r["namespace"]).is_empty() {
                     p = format!("{p}/{}", s(&r["namespace"]));
                 }
@@ -242,7 +245,7 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
         "PodDisruptionBudget" => {
             // `printPodDisruptionBudget`: an IntOrString as `String()` prints it, else N/A.
             let int_or_string = |v: &Value| match v {
-                Value::Number(n) => n.to_string(),
+                Value::Number(n) => podlife_model::json::number(n),
                 Value::String(t) => t.clone(),
                 _ => "N/A".to_string(),
             };

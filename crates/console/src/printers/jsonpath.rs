@@ -230,7 +230,7 @@ fn collect_recursive<'a>(v: &'a Value, name: &str, out: &mut Vec<&'a Value>) {
 fn text(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
-        other => serde_json::to_string(other).unwrap_or_default(),
+        other => podlife_model::json::to_string(other),
     }
 }
 

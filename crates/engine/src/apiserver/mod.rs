@@ -935,9 +935,8 @@ pub fn gc_finalizers(rt: &ResourceType, obj: &Value, policy: Option<&str>) -> (b
         Some("Foreground") => new.push(FINALIZER_FOREGROUND.into()),
         _ => {}
     }
-    let old_set: std::collections::BTreeSet<&String> = existing.iter().collect();
-    let new_set: std::collections::BTreeSet<&String> = new.iter().collect();
-    if old_set == new_set { (false, existing) } else { (true, new) }
+    let same = crate::sort::collect_set(existing.iter().map(String::as_str)) == crate::sort::collect_set(new.iter().map(String::as_str));
+    if same { (false, existing) } else { (true, new) }
 }
 
 fn set_finalizers(obj: &mut Value, finalizers: &[String]) {
@@ -984,7 +983,7 @@ fn field_selector_matches(selector: &str, obj: &Value) -> bool {
         };
         let have = podlife_model::decode::lookup(obj, path.trim()).map(|v| match v {
             Value::String(s) => s.clone(),
-            other => other.to_string(),
+            other => podlife_model::json::to_string(other),
         });
         (have.as_deref().unwrap_or("") == want.trim()) != negate
     })

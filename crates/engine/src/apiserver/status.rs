@@ -235,5 +235,5 @@ impl std::fmt::Display for FieldError {
 
 /// Go's `%q` for a string.
 pub fn quote(s: &str) -> String {
-    serde_json::to_string(s).unwrap_or_else(|_| format!("\"{s}\""))
+    podlife_model::json::quote(s)
 }

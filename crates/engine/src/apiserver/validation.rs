@@ -187,7 +187,7 @@ pub fn pod_spec(spec: &Value, base: &str, errs: &mut Vec<FieldError>) {
 
 /// Go's `%v`-via-JSON rendering of a label map in an error (`{"app":"web"}`).
 fn json_value(v: &Value) -> String {
-    if v.is_null() { "null".into() } else { serde_json::to_string(v).unwrap_or_default() }
+    podlife_model::json::to_string(v)
 }
 
 fn selector_is_empty(selector: &Value) -> bool {

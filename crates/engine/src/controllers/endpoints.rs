@@ -147,7 +147,7 @@ fn sync_service(cache: &crate::components::Cache, event: &WatchEvent, ns: &str, 
             continue;
         }
         let ports = Value::Array(ports);
-        let entry = subsets.entry(ports.to_string()).or_insert_with(|| (ports.clone(), Vec::new(), Vec::new()));
+        let entry = subsets.entry(podlife_model::json::to_string_plain(&ports)).or_insert_with(|| (ports.clone(), Vec::new(), Vec::new()));
         if publish || pod_ready(pod) {
             entry.1.push(address);
         } else {

@@ -203,7 +203,7 @@ fn sync_service(cache: &crate::components::Cache, event: &WatchEvent, ns: &str, 
             })
             .collect();
         let ports = Value::Array(ports);
-        let entry = groups.entry(ports.to_string()).or_insert_with(|| (ports.clone(), Vec::new()));
+        let entry = groups.entry(podlife_model::json::to_string_plain(&ports)).or_insert_with(|| (ports.clone(), Vec::new()));
         entry.1.push(e);
     }
     // The desired slices: each port group in chunks of 100; a placeholder when none.

@@ -21,8 +21,8 @@ impl Engine {
         req.name = Some(name.to_string());
         match self.kubelet_request(node, req) {
             Ok(crate::Response::Object(v)) => Ok(v),
-            Ok(_) => Err(format!("{} {name:?} not found", rt.kind.to_lowercase())),
-            Err(s) if s.reason == crate::apiserver::status::Reason::NotFound => Err(format!("{} {name:?} not found", rt.kind.to_lowercase())),
+            Ok(_) => Err(format!("{} {name:?} not found", crate::gostrings::to_lower(rt.kind))),
+            Err(s) if s.reason == crate::apiserver::status::Reason::NotFound => Err(format!("{} {name:?} not found", crate::gostrings::to_lower(rt.kind))),
             Err(s) => Err(s.message),
         }
     }

@@ -217,7 +217,7 @@ impl Engine {
             let port = h.get("port").and_then(port_of).unwrap_or(0);
             let path = h.get("path").and_then(Value::as_str).unwrap_or("/");
             let host = h.get("host").and_then(Value::as_str).filter(|s| !s.is_empty()).map(str::to_string).unwrap_or(ip.clone());
-            let scheme = h.get("scheme").and_then(Value::as_str).unwrap_or("HTTP").to_lowercase();
+            let scheme = h.get("scheme").and_then(Value::as_str).map_or_else(|| "http".into(), crate::gostrings::to_lower);
             let url = format!("{scheme}://{host}:{port}{path}");
             let answer = running.iter().filter_map(|c| c.process.as_ref()?.http_get(port, path, now)).next();
             return match answer {

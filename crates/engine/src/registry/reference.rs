@@ -93,7 +93,7 @@ impl ImageRef {
             return Err(ReferenceError::NameEmpty);
         }
         let Some(m) = match_reference(s) else {
-            let lower = go_to_lower(s);
+            let lower = crate::gostrings::to_lower(s);
             if lower != s && match_reference(&lower).is_some() {
                 // Succeeds when lower-casing, so the input contains an invalid repository name.
                 return Err(ReferenceError::NameContainsUppercase);
@@ -121,7 +121,7 @@ impl ImageRef {
             Some(i) => &remainder[..i],
             None => remainder.as_str(),
         };
-        if go_to_lower(remote) != remote {
+        if crate::gostrings::to_lower(remote) != remote {
             return Err(ReferenceError::RemoteNameNotLowercase(remote.to_string()));
         }
         ImageRef::parse(&format!("{domain}/{remainder}"))
@@ -254,20 +254,6 @@ pub fn go_quote(s: &str) -> String {
     out
 }
 
-/// Go's `strings.ToLower`: rune by rune, one rune out for one in (Rust's `to_lowercase`
-/// expands U+0130 to two code points; Go maps it to `i`).
-fn go_to_lower(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if c == '\u{130}' {
-            out.push('i');
-        } else {
-            out.extend(c.to_lowercase());
-        }
-    }
-    out
-}
-
 /// `anchoredIdentifierRegexp`: `^[a-f0-9]{64}$`.
 fn is_identifier(s: &str) -> bool {
     s.len() == 64 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
@@ -284,7 +270,7 @@ fn split_docker_domain(name: &str) -> (&str, String) {
         (maybe_domain, maybe_remote)
     } else if maybe_domain == LEGACY_DEFAULT_DOMAIN {
         (DEFAULT_DOMAIN, maybe_remote)
-    } else if maybe_domain.contains(['.', ':']) || go_to_lower(maybe_domain) != maybe_domain {
+    } else if maybe_domain.contains(['.', ':']) || crate::gostrings::to_lower(maybe_domain) != maybe_domain {
         // Likely a domain or IP address, or uppercase (namespaces are lowercase).
         (maybe_domain, maybe_remote)
     } else {

@@ -575,11 +575,11 @@ fn printf(ctx: &mut Ctx, args: &[String]) -> i32 {
                     match conv {
                         'e' | 'E' => {
                             let s = format!("{:.*e}", p, v);
-                            if conv == 'E' { s.to_uppercase() } else { s }
+                            if conv == 'E' { s.to_ascii_uppercase() } else { s }
                         }
                         'g' | 'G' => {
                             let s = format!("{v}");
-                            if conv == 'G' { s.to_uppercase() } else { s }
+                            if conv == 'G' { s.to_ascii_uppercase() } else { s }
                         }
                         _ => format!("{:.*}", p, v),
                     }

@@ -59,7 +59,7 @@ impl Regex {
 
     /// A literal string (`grep -F`).
     pub fn literal(s: &str, icase: bool) -> Regex {
-        let lit = if icase { s.to_lowercase().chars().collect() } else { s.chars().collect() };
+        let lit = if icase { s.chars().flat_map(char::to_lowercase).collect() } else { s.chars().collect() };
         Regex { alts: Vec::new(), icase, groups: 0, lit: Some(lit) }
     }
 
