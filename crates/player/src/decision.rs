@@ -76,7 +76,7 @@ pub fn decide(r: &Reaction, trace: &[TraceEvent], history: &History, caller: &st
     // Any component's Event: the reason and message it recorded say what it did.
     if object.kind == "Event" && verb == "POST" {
         let e = after?;
-        let about = format!("{}/{}", text(&e["involvedObject"]["kind"]).to_lowercase(), text(&e["involvedObject"]["name"]));
+        let about = format!("{}/{}", text(&e["involvedObject"]["kind"]).to_ascii_lowercase(), text(&e["involvedObject"]["name"]));
         return Some(
             Message::new("explain-api-event")
                 .text("caller", caller.to_string())

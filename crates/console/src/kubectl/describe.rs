@@ -137,7 +137,7 @@ fn containers(w: &mut String, label: &str, list: &Value, statuses: &Value) {
         let ports: Vec<String> = c["ports"]
             .as_array()
             .map(|a| a.iter().map(|p| {
-                let base = format!("{}/{}", p["containerPort"], s(&p["protocol"]));
+                let base = format!("{}/{}", podlife_model::json::to_string(&p["containerPort"]), s(&p["protocol"]));
                 if s(&p["name"]).is_empty() { base } else { format!("{base} ({})", s(&p["name"])) }
             }).collect())
             .unwrap_or_default();
@@ -234,7 +234,7 @@ fn describe_probe(p: &Value) -> String {
     let n = |f: &str, d: i64| p[f].as_i64().unwrap_or(d);
     let attrs = format!("delay={}s timeout={}s period={}s #success={} #failure={}", n("initialDelaySeconds", 0), n("timeoutSeconds", 1), n("periodSeconds", 10), n("successThreshold", 1), n("failureThreshold", 3));
     let port = |v: &Value| match v {
-        Value::Number(n) => n.to_string(),
+        Value::Number(n) => podlife_model::json::number(n),
         Value::String(s) => s.clone(),
         _ => String::new(),
     };
@@ -244,7 +244,7 @@ fn describe_probe(p: &Value) -> String {
     }
     if p["httpGet"].is_object() {
         let h = &p["httpGet"];
-        let scheme = s(&h["scheme"]).to_lowercase();
+        let scheme = podlife_engine::gostrings::to_lower(s(&h["scheme"]));
         let scheme = if scheme.is_empty() { "http".to_string() } else { scheme };
         return format!("http-get {scheme}://{}:{}{} {attrs}", s(&h["host"]), port(&h["port"]), s(&h["path"]));
     }
@@ -959,7 +959,7 @@ pub fn pod_template_text(template: &Value) -> String {
 fn int_or_string(v: &Value) -> String {
     match v {
         Value::String(t) => t.clone(),
-        other => other.to_string(),
+        other => podlife_model::json::to_string(other),
     }
 }
 

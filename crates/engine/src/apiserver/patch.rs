@@ -74,7 +74,7 @@ fn go_value(v: &Value) -> String {
         Value::Array(a) => format!("[{}]", a.iter().map(go_value).collect::<Vec<_>>().join(" ")),
         Value::String(s) => s.clone(),
         Value::Null => "<nil>".into(),
-        other => other.to_string(),
+        other => podlife_model::json::to_string(other),
     }
 }
 

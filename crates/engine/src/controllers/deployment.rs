@@ -129,7 +129,7 @@ pub fn template_hash(template: &Value, collision_count: Option<u32>) -> String {
             hash = hash.wrapping_mul(0x0100_0193);
         }
     };
-    feed(template.to_string().as_bytes());
+    feed(podlife_model::json::to_string_plain(template).as_bytes());
     if let Some(c) = collision_count {
         let mut bytes = [0u8; 8];
         bytes[..4].copy_from_slice(&c.to_le_bytes());
