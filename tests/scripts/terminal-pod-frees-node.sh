@@ -44,3 +44,8 @@ sleep 20
 kubectl get pods
 kubectl get events --field-selector involvedObject.name=waiting
 kubectl get node solo -o jsonpath='{.spec.podCIDR}'
+
+# Deleting a pod that already finished: nothing is left to stop, so its kubelet removes the
+# object at once (the status manager's canBeDeleted), and kubectl's wait returns.
+kubectl delete pod batch
+kubectl get pods
