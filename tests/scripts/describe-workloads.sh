@@ -136,3 +136,6 @@ kubectl describe cj tick
 kubectl describe pdb
 kubectl describe pdb nothing
 kubectl describe pvc data-web-0
+# A label selector instead of names (describe.go's builder: LabelSelectorParam).
+kubectl describe pods -l app=nothing
+kubectl describe pods pi -l app=nothing

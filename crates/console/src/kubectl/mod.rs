@@ -1209,7 +1209,11 @@ const DESCRIBABLE: &[&str] = &[
 /// objects named, or all of the namespace; events only for a single object unless
 /// `--show-events` is given; the texts separated by `"\n\n"`.
 fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
-    let specs = [Spec { long: "show-events", short: None, kind: Kind::Bool }, Spec { long: "all-namespaces", short: Some('A'), kind: Kind::Bool }];
+    let specs = [
+        Spec { long: "show-events", short: None, kind: Kind::Bool },
+        Spec { long: "all-namespaces", short: Some('A'), kind: Kind::Bool },
+        Spec { long: "selector", short: Some('l'), kind: Kind::Value },
+    ];
     let p = match flags::parse(args, &specs, "describe") {
         Ok(p) => p,
         Err(e) => return out.err(&format!("{e}\n")),
@@ -1226,9 +1230,14 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     }
     let namespace = namespace_of(&p);
     let all_ns = p.flag("all-namespaces");
+    let selector = p.get("selector").filter(|s| !s.is_empty()).map(str::to_string);
+    if selector.is_some() && !names.is_empty() {
+        return out.err("error: name cannot be provided when a selector is specified\n");
+    }
     let targets = if names.is_empty() {
         let mut list = Request::new(Verb::List, rt);
         list.namespace = if all_ns { None } else { Some(namespace.clone()) };
+        list.label_selector = selector;
         list.impersonate = impersonation(&p);
         match send(ctx, out, list) {
             Ok(Response::List(items)) => items,
