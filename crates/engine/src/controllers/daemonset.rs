@@ -16,8 +16,10 @@
 //! user. Old revisions beyond `revisionHistoryLimit` are deleted, then the status is written.
 //!
 //! Upstream walks `nodeToDaemonPods`, a Go map, in random order; podlife walks nodes by name.
-//! Not modelled: adoption of orphan pods and revisions, hash collisions (`collisionCount`), the
-//! slow-start batches of creates (every create succeeds or fails alone).
+//! Orphan pods and revisions the selector matches are adopted (`ClaimPods`,
+//! `ClaimControllerRevisions`), so a DaemonSet deleted with `--cascade=orphan` and created again
+//! takes its pods back. Not modelled: hash collisions (`collisionCount`), the slow-start batches
+//! of creates (every create succeeds or fails alone), releasing owned objects that stop matching.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -157,15 +159,48 @@ fn deleting(pod: &Value) -> bool {
     pod["metadata"]["deletionTimestamp"].is_string()
 }
 
+/// `ClaimPods` / `ClaimControllerRevisions` (`controller_ref_manager.go`): an object is the
+/// DaemonSet's when its controller reference names the DaemonSet and the selector still
+/// matches, or when it is an orphan the selector matches (neither being deleted): the sync
+/// adopts those (`adopt_orphans`).
+fn claims(ds: &Value, object: &Value) -> bool {
+    let selector = &ds["spec"]["selector"];
+    if !(selector.is_object() && crate::labels::selector_matches(selector, &object["metadata"]["labels"])) {
+        return false;
+    }
+    match object["metadata"]["ownerReferences"].as_array().and_then(|refs| refs.iter().find(|r| r["controller"] == true)) {
+        Some(controller) => controller["kind"] == "DaemonSet" && controller["uid"] == ds["metadata"]["uid"],
+        None => !deleting(object) && ds["metadata"]["deletionTimestamp"].is_null(),
+    }
+}
+
+fn is_orphan(object: &Value) -> bool {
+    !object["metadata"]["ownerReferences"].as_array().is_some_and(|refs| refs.iter().any(|r| r["controller"] == true))
+}
+
+/// The adoption patches for the orphan pods and revisions the DaemonSet claims (the controller
+/// reference added, with the object's uid as a precondition).
+fn adopt_orphans(cache: &Cache, ds: &Value) -> Vec<Write> {
+    let ns = ds["metadata"]["namespace"].as_str().unwrap_or("default");
+    let orphans = super::endpointslice::of(cache, "", "pods", ns).map(|o| ("pods", o)).chain(super::endpointslice::of(cache, "apps", "controllerrevisions", ns).map(|o| ("controllerrevisions", o)));
+    orphans
+        .filter(|(_, o)| is_orphan(o) && claims(ds, o))
+        .filter_map(|(plural, o)| {
+            let mut refs = o["metadata"]["ownerReferences"].as_array().cloned().unwrap_or_default();
+            refs.push(controller_ref(ds, "DaemonSet"));
+            let patch = json!({"metadata": {"ownerReferences": refs, "uid": o["metadata"]["uid"]}});
+            controller_request(ACCOUNT, Verb::Patch, plural, Some(ns), name_of(o), patch).map(|r| Write::now(ACCOUNT, r))
+        })
+        .collect()
+}
+
 /// `getNodesToDaemonPods`: the DaemonSet's pods by target node, each list sorted
 /// `podByCreationTimestampAndPhase` (scheduled first, then oldest, then name).
 fn node_to_pods<'a>(cache: &'a Cache, ds: &'a Value, include_deleted_terminal: bool) -> BTreeMap<String, Vec<&'a Value>> {
     let ns = ds["metadata"]["namespace"].as_str().unwrap_or("default");
-    let uid = ds["metadata"]["uid"].as_str().unwrap_or_default();
-    let selector = &ds["spec"]["selector"];
     let mut map: BTreeMap<String, Vec<&Value>> = BTreeMap::new();
     for pod in super::endpointslice::of(cache, "", "pods", ns) {
-        if controller_uid(pod, "DaemonSet").is_none_or(|u| u != uid) || !(selector.is_object() && crate::labels::selector_matches(selector, &pod["metadata"]["labels"])) {
+        if !claims(ds, pod) {
             continue;
         }
         if !include_deleted_terminal && terminal(pod) && deleting(pod) {
@@ -242,6 +277,13 @@ fn to_sync(cache: &Cache, event: &WatchEvent) -> Vec<(String, String)> {
     let named = |v: &Value| (v["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), name_of(v).to_string());
     match (event.key.group.as_str(), event.key.resource.as_str()) {
         ("apps", "daemonsets") if event.event_type != EventType::Deleted => vec![(ns.clone(), event.key.name.clone())],
+        // An orphan: every DaemonSet whose selector matches it (`getDaemonSetsForPod`).
+        ("", "pods") | ("apps", "controllerrevisions") if is_orphan(&event.object) => {
+            if event.event_type == EventType::Deleted {
+                return Vec::new();
+            }
+            daemonsets(cache, ns).filter(|d| claims(d, &event.object)).map(named).collect()
+        }
         ("", "pods") | ("apps", "controllerrevisions") => {
             let Some(uid) = controller_uid(&event.object, "DaemonSet") else { return Vec::new() };
             daemonsets(cache, ns).filter(|d| d["metadata"]["uid"] == uid).map(named).collect()
@@ -337,7 +379,7 @@ fn sync(cache: &Cache, state: &mut super::replicaset::State, ns: &str, name: &st
         return Vec::new();
     }
     let nodes = nodes(cache);
-    let mut writes = Vec::new();
+    let mut writes = adopt_orphans(cache, ds);
     let (hash, old) = construct_history(cache, ds, &mut writes);
     if !state.daemonsets.satisfied(&k, now) {
         writes.extend(status_update(cache, state, ds, &nodes, &hash, false, now));
@@ -360,9 +402,8 @@ fn sync(cache: &Cache, state: &mut super::replicaset::State, ns: &str, name: &st
 /// needed) and the old revisions.
 fn construct_history<'a>(cache: &'a Cache, ds: &'a Value, writes: &mut Vec<Write>) -> (String, Vec<&'a Value>) {
     let ns = ds["metadata"]["namespace"].as_str().unwrap_or("default");
-    let uid = ds["metadata"]["uid"].as_str().unwrap_or_default();
     let data = revision_data(ds);
-    let (current, old): (Vec<&Value>, Vec<&Value>) = super::endpointslice::of(cache, "apps", "controllerrevisions", ns).filter(|cr| controller_uid(cr, "DaemonSet").is_some_and(|u| u == uid)).partition(|cr| cr["data"] == data);
+    let (current, old): (Vec<&Value>, Vec<&Value>) = super::endpointslice::of(cache, "apps", "controllerrevisions", ns).filter(|cr| claims(ds, cr)).partition(|cr| cr["data"] == data);
     let next = old.iter().map(|cr| revision_number(cr)).max().unwrap_or(0) + 1;
     // dedupCurHistories keeps the highest revision (podlife never makes duplicates).
     let cur = current.iter().copied().max_by_key(|cr| revision_number(cr));
