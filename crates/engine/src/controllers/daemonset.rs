@@ -25,7 +25,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use super::replicaset::{controller_ref, controller_uid, key, pod_available, pod_ready};
+use super::replicaset::{adoption, controller_ref, controller_uid, is_orphan, key, pod_available, pod_ready};
 use super::{FollowUp, Write, controller_request};
 use crate::apiserver::Verb;
 use crate::clock::Time;
@@ -174,10 +174,6 @@ fn claims(ds: &Value, object: &Value) -> bool {
     }
 }
 
-fn is_orphan(object: &Value) -> bool {
-    !object["metadata"]["ownerReferences"].as_array().is_some_and(|refs| refs.iter().any(|r| r["controller"] == true))
-}
-
 /// The adoption patches for the orphan pods and revisions the DaemonSet claims (the controller
 /// reference added, with the object's uid as a precondition).
 fn adopt_orphans(cache: &Cache, ds: &Value) -> Vec<Write> {
@@ -185,12 +181,7 @@ fn adopt_orphans(cache: &Cache, ds: &Value) -> Vec<Write> {
     let orphans = super::endpointslice::of(cache, "", "pods", ns).map(|o| ("pods", o)).chain(super::endpointslice::of(cache, "apps", "controllerrevisions", ns).map(|o| ("controllerrevisions", o)));
     orphans
         .filter(|(_, o)| is_orphan(o) && claims(ds, o))
-        .filter_map(|(plural, o)| {
-            let mut refs = o["metadata"]["ownerReferences"].as_array().cloned().unwrap_or_default();
-            refs.push(controller_ref(ds, "DaemonSet"));
-            let patch = json!({"metadata": {"ownerReferences": refs, "uid": o["metadata"]["uid"]}});
-            controller_request(ACCOUNT, Verb::Patch, plural, Some(ns), name_of(o), patch).map(|r| Write::now(ACCOUNT, r))
-        })
+        .filter_map(|(plural, o)| adoption(ACCOUNT, ds, "DaemonSet", plural, o))
         .collect()
 }
 

@@ -230,11 +230,22 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, name: &str, now: Time) -> Ve
 }
 
 fn adopt(rs: &Value, pod: &Value) -> Option<Write> {
-    let mut refs = pod["metadata"]["ownerReferences"].as_array().cloned().unwrap_or_default();
-    refs.push(controller_ref(rs, "ReplicaSet"));
-    let patch = json!({"metadata": {"ownerReferences": refs, "uid": pod["metadata"]["uid"]}});
-    let req = controller_request(ACCOUNT, Verb::Patch, "pods", pod["metadata"]["namespace"].as_str(), pod["metadata"]["name"].as_str()?, patch)?;
-    Some(Write::now(ACCOUNT, req))
+    adoption(ACCOUNT, rs, "ReplicaSet", "pods", pod)
+}
+
+/// An object without a controller (`controller_ref_manager.go` `orphan`).
+pub(super) fn is_orphan(object: &Value) -> bool {
+    !object["metadata"]["ownerReferences"].as_array().is_some_and(|refs| refs.iter().any(|r| r["controller"] == true))
+}
+
+/// `AdoptPod` / `AdoptControllerRevision`: the owner's controller reference added to the
+/// object's ownerReferences, with the object's uid as a precondition.
+pub(super) fn adoption(account: &'static str, owner: &Value, kind: &str, plural: &str, object: &Value) -> Option<Write> {
+    let mut refs = object["metadata"]["ownerReferences"].as_array().cloned().unwrap_or_default();
+    refs.push(controller_ref(owner, kind));
+    let patch = json!({"metadata": {"ownerReferences": refs, "uid": object["metadata"]["uid"]}});
+    let req = controller_request(account, Verb::Patch, plural, object["metadata"]["namespace"].as_str(), object["metadata"]["name"].as_str()?, patch)?;
+    Some(Write::now(account, req))
 }
 
 fn release(rs: &Value, pod: &Value) -> Option<Write> {

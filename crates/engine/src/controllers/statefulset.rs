@@ -13,13 +13,13 @@
 //! an old revision from the highest ordinal down to `partition`. Then the status.
 //! Not modelled: the Parallel two-phase update deletion (unavailable old pods first), Warning
 //! events for failed requests (a failed write is simply retried by a later sync), the
-//! rate-limited requeue after errors, orphan pod and revision adoption, the
+//! rate-limited requeue after errors, releasing owned objects that stop matching, the
 //! `SuccessfulUpdate` pod PUT of `UpdateStatefulPod` when only claims changed (podlife sends the
 //! claim update and records the event after it).
 
 use serde_json::Value;
 
-use super::replicaset::{State, controller_ref, controller_uid};
+use super::replicaset::{State, adoption, controller_ref, controller_uid, is_orphan};
 use super::{FollowUp, Write, controller_request};
 use crate::apiserver::Verb;
 use crate::clock::Time;
@@ -46,11 +46,37 @@ fn owner_name(cache: &Cache, ns: &str, object: &Value) -> Option<String> {
     sets(cache, ns).find(|s| s["metadata"]["uid"] == uid).map(|s| name(s).to_string())
 }
 
+/// `ClaimPods` (with `isMemberOf`: the name's parent) and `ClaimControllerRevisions`: the
+/// set's own objects the selector still matches, and orphans it matches (neither being
+/// deleted), which the sync adopts.
+fn claims(set: &Value, object: &Value, pod: bool) -> bool {
+    let selector = &set["spec"]["selector"];
+    if !(selector.is_object() && crate::labels::selector_matches(selector, &object["metadata"]["labels"])) || (pod && parent_and_ordinal(name(object)).0 != name(set)) {
+        return false;
+    }
+    if is_orphan(object) {
+        return object["metadata"]["deletionTimestamp"].is_null() && set["metadata"]["deletionTimestamp"].is_null();
+    }
+    controller_uid(object, KIND).is_some_and(|u| set["metadata"]["uid"] == u)
+}
+
+/// The adoption patches for the orphans the set claims.
+fn adopt_orphans(cache: &Cache, set: &Value, ns: &str) -> Vec<Write> {
+    let pods = super::endpointslice::of(cache, "", "pods", ns).filter(|p| is_orphan(p) && claims(set, p, true)).map(|p| ("pods", p));
+    let revisions = super::endpointslice::of(cache, "apps", "controllerrevisions", ns).filter(|r| is_orphan(r) && claims(set, r, false)).map(|r| ("controllerrevisions", r));
+    pods.chain(revisions).filter_map(|(plural, o)| adoption(ACCOUNT, set, KIND, plural, o)).collect()
+}
+
 /// The StatefulSets a delivery asks to sync.
 fn to_sync(cache: &Cache, event: &WatchEvent) -> Vec<String> {
     let ns = &event.key.namespace;
     match (event.key.group.as_str(), event.key.resource.as_str()) {
         ("apps", "statefulsets") if event.event_type != EventType::Deleted => vec![event.key.name.clone()],
+        // An orphan: the sets that would claim it (`getStatefulSetsForPod`).
+        ("", "pods") | ("apps", "controllerrevisions") if is_orphan(&event.object) && event.event_type != EventType::Deleted => {
+            let pod = event.key.resource == "pods";
+            sets(cache, ns).filter(|s| claims(s, &event.object, pod)).map(|s| name(s).to_string()).collect()
+        }
         ("", "pods") | ("apps", "controllerrevisions") => owner_name(cache, ns, &event.object).into_iter().collect(),
         _ => Vec::new(),
     }
@@ -392,8 +418,7 @@ fn identity_matches(set: &Value, pod: &Value) -> bool {
 /// `SortControllerRevisions`: by revision, then creation time, then name.
 fn sorted_revisions(cache: &Cache, set: &Value) -> Vec<Value> {
     let ns = set["metadata"]["namespace"].as_str().unwrap_or("default");
-    let uid = set["metadata"]["uid"].as_str().unwrap_or_default();
-    let mut revs: Vec<Value> = super::endpointslice::of(cache, "apps", "controllerrevisions", ns).filter(|r| controller_uid(r, KIND) == Some(uid)).cloned().collect();
+    let mut revs: Vec<Value> = super::endpointslice::of(cache, "apps", "controllerrevisions", ns).filter(|r| claims(set, r, false)).cloned().collect();
     crate::sort::sort_by(&mut revs, |a, b| {
         (a["revision"].as_i64(), a["metadata"]["creationTimestamp"].as_str(), name(a)).cmp(&(b["revision"].as_i64(), b["metadata"]["creationTimestamp"].as_str(), name(b)))
     });
@@ -420,13 +445,8 @@ fn new_revision(set: &Value, data: &Value, revision: i64, collision: u32) -> Val
 /// `syncStatefulSet` → `UpdateStatefulSet`.
 fn sync(cache: &Cache, state: &mut State, ns: &str, set_name: &str, now: Time) -> Vec<Write> {
     let Some(set) = sets(cache, ns).find(|s| name(s) == set_name) else { return Vec::new() };
-    let uid = set["metadata"]["uid"].as_str().unwrap_or_default();
-    let selector = &set["spec"]["selector"];
-    let pods: Vec<Value> = super::endpointslice::of(cache, "", "pods", ns)
-        .filter(|p| controller_uid(p, KIND) == Some(uid) && selector.is_object() && crate::labels::selector_matches(selector, &p["metadata"]["labels"]) && parent_and_ordinal(name(p)).0 == set_name)
-        .cloned()
-        .collect();
-    let mut s = Sync { cache, set, ns: ns.to_string(), now, writes: Vec::new() };
+    let pods: Vec<Value> = super::endpointslice::of(cache, "", "pods", ns).filter(|p| claims(set, p, true)).cloned().collect();
+    let mut s = Sync { cache, set, ns: ns.to_string(), now, writes: adopt_orphans(cache, set, ns) };
 
     // getStatefulSetRevisions.
     let revisions = sorted_revisions(cache, set);
