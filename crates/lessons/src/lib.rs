@@ -142,6 +142,15 @@ static SCENARIOS: &[Scenario] = &[
         horizon_seconds: 30,
         after_apply: &["podlife traffic svc/web --rps 50 --for 60s", "kubectl set image deployment/web nginx=nginx:1.28", "kubectl rollout status deployment/web"],
     },
+    // A StatefulSet under OrderedReady: db-1 only after db-0 is Ready, and so on; scaling
+    // down goes from the highest ordinal.
+    Scenario {
+        id: "statefulset-order",
+        setup: "",
+        files: &[file!("statefulset-order", "db.yaml")],
+        horizon_seconds: 40,
+        after_apply: &["kubectl get pods -l app=db", "kubectl scale statefulset db --replicas=1"],
+    },
     // A Job that fails: new pods after 10 s and 20 s of back-off, then FailureTarget and
     // Failed (BackoffLimitExceeded) once backoffLimit is exceeded.
     Scenario {

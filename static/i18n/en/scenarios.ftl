@@ -67,3 +67,8 @@ scenario-job-backoff-title = A Job that keeps failing: back-off and backoffLimit
 scenario-job-backoff-intro =
     The migrate pod exits with status 1; the job controller creates a new pod after 10 s, then 20 s, and after the third failure marks the Job FailureTarget, then Failed (BackoffLimitExceeded).
     Press Apply and follow the job controller's decisions; then change `exit 1` to `exit 0`, press Delete and Apply again.
+
+scenario-statefulset-order-title = A StatefulSet: one ordinal at a time
+scenario-statefulset-order-intro =
+    Three pods named db-0, db-1 and db-2: under OrderedReady the controller creates each one only after the one before is Running and Ready, and each keeps its name and DNS name.
+    Press Apply and watch the statefulset-controller's lane; then scale down with the suggested command (highest ordinal first), or switch to Parallel, Delete and Apply again.

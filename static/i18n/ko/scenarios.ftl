@@ -67,3 +67,8 @@ scenario-job-backoff-title = 계속 실패하는 잡: 백오프와 backoffLimit
 scenario-job-backoff-intro =
     migrate 파드는 상태 코드 1로 끝납니다. 잡 컨트롤러는 10초, 다음엔 20초를 기다렸다가 새 파드를 만들고, 세 번째 실패 뒤에는 잡에 FailureTarget, 이어서 Failed(BackoffLimitExceeded)를 표시합니다.
     Apply를 누르고 잡 컨트롤러가 내리는 결정을 따라가 보세요. 그다음 `exit 1`을 `exit 0`으로 고치고 Delete, Apply를 다시 누르세요.
+
+scenario-statefulset-order-title = 스테이트풀셋: 순번대로 하나씩
+scenario-statefulset-order-intro =
+    db-0, db-1, db-2라는 이름의 파드 세 개입니다. OrderedReady에서는 앞의 파드가 Running이면서 Ready가 된 뒤에야 컨트롤러가 다음 파드를 만들고, 각 파드는 이름과 DNS 이름을 그대로 유지합니다.
+    Apply를 누르고 statefulset-controller 레인을 지켜보세요. 그다음 제안된 명령으로 축소하거나(가장 높은 순번부터), Parallel로 바꾸고 Delete, Apply를 다시 눌러 보세요.
