@@ -32,3 +32,18 @@ spec:
           - name: work
             image: busybox:1.36
 EOF
+# A Job's counts must not be negative (validateJobSpec, in its order).
+kubectl apply -f - <<YAML
+apiVersion: batch/v1
+kind: Job
+metadata: {name: negative}
+spec:
+  parallelism: -1
+  completions: -2
+  backoffLimit: -1
+  ttlSecondsAfterFinished: -5
+  template:
+    spec:
+      restartPolicy: Never
+      containers: [{name: c, image: busybox:1.36, command: ["true"]}]
+YAML

@@ -216,6 +216,10 @@ pub fn workload(kind: &str, obj: &Value) -> Vec<FieldError> {
         errs.extend(crate::controllers::cronjob::validate(obj));
     }
     if matches!(kind, "Job" | "CronJob") {
+        // `validateJobSpec` (pkg/apis/batch/validation): the counts first, in this order.
+        for field in ["parallelism", "completions", "activeDeadlineSeconds", "backoffLimit", "ttlSecondsAfterFinished"] {
+            non_negative(&spec[field], &format!("{base}.{field}"), &mut errs);
+        }
         errs.extend(crate::controllers::job::validate_policies(spec, base));
     }
     non_negative(&spec["replicas"], &format!("{base}.replicas"), &mut errs);
