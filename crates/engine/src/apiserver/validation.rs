@@ -209,6 +209,12 @@ pub fn workload(kind: &str, obj: &Value) -> Vec<FieldError> {
         "CronJob" => (&obj["spec"]["jobTemplate"]["spec"], "spec.jobTemplate.spec"),
         _ => (&obj["spec"], "spec"),
     };
+    // `ValidateStatefulSetSpec` starts with the pod management policy.
+    if kind == "StatefulSet"
+        && let Some(policy) = spec["podManagementPolicy"].as_str().filter(|p| !["OrderedReady", "Parallel"].contains(p))
+    {
+        errs.push(FieldError::invalid("spec.podManagementPolicy", format!("{policy:?}"), "must be 'OrderedReady' or 'Parallel'"));
+    }
     if kind == "CronJob" && obj["spec"]["schedule"].as_str().is_none_or(str::is_empty) {
         errs.push(FieldError::required("spec.schedule", ""));
     }
@@ -263,7 +269,46 @@ pub fn workload(kind: &str, obj: &Value) -> Vec<FieldError> {
             }
         }
     }
+    if kind == "Deployment" {
+        deployment_tail(spec, &mut errs);
+    }
     dedup(errs)
+}
+
+/// The rest of `ValidateDeploymentSpec` after the template: the strategy
+/// (`ValidateDeploymentStrategy`, `ValidateRollingUpdateDeployment`), then the deadline that
+/// must outlast minReadySeconds.
+fn deployment_tail(spec: &Value, errs: &mut Vec<FieldError>) {
+    let strategy = &spec["strategy"];
+    let rolling = &strategy["rollingUpdate"];
+    match strategy["type"].as_str() {
+        Some("Recreate") if !rolling.is_null() => errs.push(FieldError::forbidden("spec.strategy.rollingUpdate", "may not be specified when strategy `type` is 'Recreate'")),
+        Some("RollingUpdate") => {
+            // `getIntOrPercentValue`: "0%" and 0 are both zero; the value prints as the
+            // IntOrString's String() (`0`, `0%`).
+            let zero = |v: &Value| match v {
+                Value::Number(n) => n.as_i64() == Some(0),
+                Value::String(s) => s.trim_end_matches('%').parse::<i64>().ok() == Some(0),
+                _ => false,
+            };
+            if zero(&rolling["maxUnavailable"]) && zero(&rolling["maxSurge"]) {
+                let shown = match &rolling["maxUnavailable"] {
+                    Value::String(s) => s.clone(),
+                    other => podlife_model::json::to_string(other),
+                };
+                errs.push(FieldError::invalid("spec.strategy.rollingUpdate.maxUnavailable", shown, "may not be 0 when `maxSurge` is 0"));
+            }
+        }
+        _ => {}
+    }
+    non_negative(&spec["minReadySeconds"], "spec.minReadySeconds", errs);
+    non_negative(&spec["revisionHistoryLimit"], "spec.revisionHistoryLimit", errs);
+    if let Some(deadline) = spec["progressDeadlineSeconds"].as_i64() {
+        non_negative(&spec["progressDeadlineSeconds"], "spec.progressDeadlineSeconds", errs);
+        if deadline <= spec["minReadySeconds"].as_i64().unwrap_or(0) {
+            errs.push(FieldError::invalid("spec.progressDeadlineSeconds", deadline.to_string(), "must be greater than minReadySeconds"));
+        }
+    }
 }
 
 /// `ValidateService`: the name is a DNS-1035 label; ports are required, in range, unique.
