@@ -19,6 +19,8 @@ test('the rolling-update lesson: controllers explained by their decisions', asyn
   const rs = created.at(-1);
   assert.match(rs.text, /kube-controller-manager \(deployment-controller\) found no ReplicaSet whose pod template matches Deployment web's, so it created ReplicaSet web-[a-z0-9]+\. .*revision 1 of the Deployment and starts at 4 replicas/);
   assert.ok(rs.active.some((c) => c.startsWith('kube-controller-manager')), JSON.stringify(rs.active));
+  // The pipeline view names the loop inside kube-controller-manager's box.
+  assert.equal(await page.evaluate(() => document.querySelector('text.loop')?.dataset.loop), 'deployment-controller');
   const pod = (await stepUntil(page, (s) => s.message === 'explain-ctl-replicaset-create-pod', 400)).at(-1);
   assert.match(pod.text, /ReplicaSet web-[a-z0-9]+ wants 4 pods matching its selector and counted fewer/);
   const names = await lanes(page);

@@ -135,7 +135,20 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
     });
     component(&mut items, &mut boxes, ComponentRef::control_plane("etcd"), Rect { x: 458.0, y: 48.0, w: 62.0, h: 56.0 }, "etcd", "store");
     component(&mut items, &mut boxes, ComponentRef::control_plane("kube-scheduler"), Rect { x: 528.0, y: 48.0, w: 124.0, h: 56.0 }, "kube-scheduler", "");
-    component(&mut items, &mut boxes, ComponentRef::control_plane("kube-controller-manager"), Rect { x: 660.0, y: 48.0, w: 188.0, h: 56.0 }, "kube-controller-manager", "");
+    // kube-controller-manager names the loop acting now (`deployment-controller`), as the
+    // timeline's lanes do.
+    let kcm_ref = ComponentRef::control_plane("kube-controller-manager");
+    let kcm = Rect { x: 660.0, y: 48.0, w: 188.0, h: 56.0 };
+    let loop_name = app.player().current().and_then(|r| podlife_player::decision::controller_of(r, &app.player().trace()[r.events.clone()]));
+    boxes.insert(key(&kcm_ref), kcm);
+    let label_y = if loop_name.is_some() { kcm.y + 24.0 } else { kcm.y + kcm.h / 2.0 + 4.5 };
+    items.push(html! {
+        <g class={classes!("comp", active(&kcm_ref).then_some("active"))} data-component={key(&kcm_ref)}>
+            <rect x={kcm.x.to_string()} y={kcm.y.to_string()} width={kcm.w.to_string()} height={kcm.h.to_string()} rx="7" />
+            <text x={(kcm.x + kcm.w / 2.0).to_string()} y={label_y.to_string()} text-anchor="middle">{ "kube-controller-manager" }</text>
+            { for loop_name.map(|l| html! { <text x={(kcm.x + kcm.w / 2.0).to_string()} y={(kcm.y + 43.0).to_string()} text-anchor="middle" class="loop" data-loop={l.clone()}>{ l }</text> }) }
+        </g>
+    });
 
     // Pods no node runs yet.
     let mut y = 146.0;
