@@ -27,3 +27,10 @@ kubectl patch deployment web --type=json -p '{"op":"remove"}'
 kubectl patch deployment web -p '{"spec":{"template":{"spec":{"containers":[{"image":"nginx:1.30"}]}}}}'
 kubectl patch deployment nope -p '{"spec":{"replicas":1}}'
 kubectl patch deployment
+# --record (deprecated, still there) writes the command line into kubernetes.io/change-cause,
+# which the new ReplicaSet inherits and rollout history shows; edit needs an editor podlife
+# does not have.
+kubectl set image deployment/web nginx=nginx:1.30 --record
+sleep 5
+kubectl rollout history deployment/web
+kubectl edit deployment web

@@ -129,6 +129,11 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "expose" => expose::expose(ctx, rest, &mut out),
         // Out of scope: podlife has no network path from the learner's machine into a pod.
         "port-forward" => out.err(PORT_FORWARD),
+        // Real kubectl commands podlife does not model: say so, with what to use instead.
+        "edit" => out.err("error: podlife does not model kubectl edit: it opens an editor on your machine; change the object with kubectl apply (the editor's Apply), patch, set image, scale or label instead\n"),
+        "replace" | "diff" | "autoscale" | "cp" | "debug" | "attach" | "proxy" | "top" | "kustomize" | "plugin" | "certificate" | "completion" | "config" | "cluster-info" | "explain" | "api-versions" | "options" => {
+            out.err(&format!("error: podlife does not model kubectl {command} yet\n"));
+        }
         other => {
             let found = suggestions(other);
             let hint = if found.is_empty() {

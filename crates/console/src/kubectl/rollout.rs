@@ -531,13 +531,22 @@ pub fn scale(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
 
 /// `kubectl set image TYPE/NAME CONTAINER=IMAGE…`.
 pub fn set(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
-    if args.first().map(String::as_str) != Some("image") {
-        return out.err("error: podlife knows `kubectl set image` only\n");
+    match args.first().map(String::as_str) {
+        Some("image") => {}
+        Some(sub) if !sub.starts_with('-') => return out.err(&format!("error: podlife does not model kubectl set {sub} yet\n")),
+        _ => return out.err("error: podlife does not model kubectl set without a subcommand; try kubectl set image\n"),
     }
-    let p = match flags::parse(&args[1..], &[], "set image") {
+    let specs = [Spec { long: "record", short: None, kind: Kind::OptionalValue("true") }];
+    let p = match flags::parse(&args[1..], &specs, "set image") {
         Ok(p) => p,
         Err(e) => return out.err(&format!("{e}\n")),
     };
+    // `--record` (genericclioptions.RecordFlags) is deprecated but still records the command
+    // line in `kubernetes.io/change-cause`, which `rollout history` shows.
+    let record = p.get("record").is_some_and(|v| v == "true");
+    if p.has("record") {
+        out.err("Flag --record has been deprecated, --record will be removed in the future\n");
+    }
     let (targets, pairs): (Vec<String>, Vec<String>) = p.args.iter().cloned().partition(|a| !a.contains('='));
     if pairs.is_empty() {
         return out.err("error: at least one image update is required\nSee 'kubectl set image -h' for help and examples\n");
@@ -575,9 +584,34 @@ pub fn set(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         b.insert("spec".into(), Value::Object(spec));
         Value::Object(b)
     };
+    let mut body = body;
+    if record {
+        body["metadata"]["annotations"]["kubernetes.io/change-cause"] = Value::String(change_cause("kubectl set image", &args[1..], &p));
+    }
     if patch(ctx, out, rt, &ns, &name, body, "kubectl-set") {
         out.out(&format!("{} image updated\n", qualified_name(rt, &name)));
     }
+}
+
+/// `parseCommandArguments` (record_flags.go): the program, the command's words and positional
+/// arguments, then each flag as pflag visits them (in order, `--name=value`).
+fn change_cause(command: &str, args: &[String], p: &flags::Parsed) -> String {
+    let mut cause = command.to_string();
+    for a in &p.args {
+        cause.push(' ');
+        cause.push_str(a);
+    }
+    for a in args {
+        let name = match a.strip_prefix("--") {
+            Some(long) => long.split('=').next().unwrap_or_default().to_string(),
+            None if a == "-n" || a.starts_with("-n") && a.len() > 2 => "namespace".to_string(),
+            None => continue,
+        };
+        if let Some(value) = p.get(&name) {
+            cause.push_str(&format!(" --{name}={value}"));
+        }
+    }
+    cause
 }
 
 #[cfg(test)]
