@@ -34,3 +34,12 @@ kubectl set image deployment/web nginx=nginx:1.30 --record
 sleep 5
 kubectl rollout history deployment/web
 kubectl edit deployment web
+# kubectl scale over several objects: names, --all, or a label selector (the builder's rules).
+kubectl create deployment api --image=nginx:1.27
+kubectl label deploy api tier=back
+kubectl scale deploy --all --replicas=2
+kubectl scale deploy -l tier=back --replicas=3
+kubectl scale deploy web -l tier=back --replicas=3
+kubectl scale deploy -l tier=none --replicas=3
+kubectl scale deploy web api --replicas=1
+kubectl scale deploy --replicas=1

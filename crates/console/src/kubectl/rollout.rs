@@ -496,7 +496,12 @@ fn pause_resume_restart(ctx: &mut Context<'_>, sub: &str, args: &[String], out: 
 
 /// `kubectl scale TYPE/NAME --replicas=N` (through the scale subresource upstream).
 pub fn scale(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
-    let specs = [Spec { long: "replicas", short: None, kind: Kind::Value }, Spec { long: "current-replicas", short: None, kind: Kind::Value }];
+    let specs = [
+        Spec { long: "replicas", short: None, kind: Kind::Value },
+        Spec { long: "current-replicas", short: None, kind: Kind::Value },
+        Spec { long: "all", short: None, kind: Kind::Bool },
+        Spec { long: "selector", short: Some('l'), kind: Kind::Value },
+    ];
     let p = match flags::parse(args, &specs, "scale") {
         Ok(p) => p,
         Err(e) => return out.err(&format!("{e}\n")),
@@ -510,22 +515,56 @@ pub fn scale(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     if replicas < 0 {
         return out.err("error: The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0\n");
     }
-    let (rt, name) = match target(&p.args, "scale") {
-        Ok(t) => t,
+    // The builder: `TYPE NAME…`, `TYPE/NAME…`, or `TYPE` with `--all` / `-l`.
+    let selector = if p.flag("all") { Some(String::new()) } else { p.get("selector").map(str::to_string) };
+    let groups = match super::resource_args(&p.args) {
+        Ok(g) if !g.is_empty() => g,
+        Ok(_) => return out.err(&target(&[], "scale").err().unwrap_or_default()),
         Err(e) => return out.err(&e),
     };
-    if !matches!(rt.kind, "Deployment" | "ReplicaSet" | "StatefulSet" | "ReplicationController") {
-        return out.err(&format!("error: no objects passed to scale {}/{name}\n", rt.qualified_plural()));
+    let by_name = groups.iter().any(|(_, names)| !names.is_empty());
+    if by_name && selector.is_some() {
+        return out.err("error: name cannot be provided when a selector is specified\n");
+    }
+    if !by_name && selector.is_none() {
+        return out.err("error: resource(s) were provided, but no name was specified\n");
     }
     let ns = namespace_of(&p);
-    let Some(current) = get(ctx, rt, &ns, &name) else { return out.err(&not_found(rt, &name)) };
-    if let Some(expected) = p.get("current-replicas").and_then(|c| c.parse::<i64>().ok())
-        && current["spec"]["replicas"].as_i64() != Some(expected) {
-            return out.err(&format!("error: Expected replicas to be {expected}, was {}\n", current["spec"]["replicas"].as_i64().unwrap_or(0)));
+    let mut targets: Vec<(&'static ResourceType, String)> = Vec::new();
+    for (rt, names) in &groups {
+        if names.is_empty() {
+            let mut list = Request::new(Verb::List, rt);
+            list.namespace = Some(ns.clone());
+            list.label_selector = selector.clone().filter(|s| !s.is_empty());
+            if let Ok(podlife_engine::Response::List(items)) = send(ctx, out, list) {
+                targets.extend(items.iter().filter_map(|o| o["metadata"]["name"].as_str()).map(|n| (*rt, n.to_string())));
+            }
+        } else {
+            targets.extend(names.iter().map(|n| (*rt, n.clone())));
         }
-    let body: Value = serde_json::from_str(&format!(r#"{{"spec":{{"replicas":{replicas}}}}}"#)).unwrap_or_default();
-    if patch(ctx, out, rt, &ns, &name, body, "kubectl-scale") {
-        out.out(&format!("{} scaled\n", qualified_name(rt, &name)));
+    }
+    if targets.is_empty() {
+        return out.err("error: no objects passed to scale\n");
+    }
+    for (rt, name) in targets {
+        if !matches!(rt.kind, "Deployment" | "ReplicaSet" | "StatefulSet" | "ReplicationController") {
+            out.err(&format!("error: no objects passed to scale {}/{name}\n", rt.qualified_plural()));
+            continue;
+        }
+        let Some(current) = get(ctx, rt, &ns, &name) else {
+            out.err(&not_found(rt, &name));
+            continue;
+        };
+        if let Some(expected) = p.get("current-replicas").and_then(|c| c.parse::<i64>().ok())
+            && current["spec"]["replicas"].as_i64() != Some(expected)
+        {
+            out.err(&format!("error: Expected replicas to be {expected}, was {}\n", current["spec"]["replicas"].as_i64().unwrap_or(0)));
+            continue;
+        }
+        let body: Value = serde_json::from_str(&format!(r#"{{"spec":{{"replicas":{replicas}}}}}"#)).unwrap_or_default();
+        if patch(ctx, out, rt, &ns, &name, body, "kubectl-scale") {
+            out.out(&format!("{} scaled\n", qualified_name(rt, &name)));
+        }
     }
 }
 
