@@ -13,7 +13,8 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::cron::{self, Schedule, Zone};
-use super::job::{Ctl, Note, condition_true, controller_of, get, is_finished, list_ns};
+use super::controller_of;
+use super::job::{Ctl, Note, condition_true, get, is_finished, list_ns};
 use crate::apiserver::Verb;
 use crate::clock::{EPOCH_UNIX_SECONDS, Time};
 use crate::{Engine, Response};

@@ -25,8 +25,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use super::replicaset::{adoption, controller_ref, controller_uid, is_orphan, key, pod_available, pod_ready};
-use super::{FollowUp, Write, controller_request};
+use super::replicaset::{adoption, controller_ref, controller_uid, key, pod_available, pod_ready};
+use super::{FollowUp, Write, controller_request, is_orphan};
 use crate::apiserver::Verb;
 use crate::clock::Time;
 use crate::components::Cache;
@@ -168,7 +168,7 @@ fn claims(ds: &Value, object: &Value) -> bool {
     if !(selector.is_object() && crate::labels::selector_matches(selector, &object["metadata"]["labels"])) {
         return false;
     }
-    match object["metadata"]["ownerReferences"].as_array().and_then(|refs| refs.iter().find(|r| r["controller"] == true)) {
+    match super::controller_of(object) {
         Some(controller) => controller["kind"] == "DaemonSet" && controller["uid"] == ds["metadata"]["uid"],
         None => !deleting(object) && ds["metadata"]["deletionTimestamp"].is_null(),
     }

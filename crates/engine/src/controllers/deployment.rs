@@ -48,8 +48,7 @@ fn to_sync(cache: &Cache, event: &WatchEvent) -> Vec<String> {
         ("apps", "deployments") if event.event_type != EventType::Deleted => vec![event.key.name.clone()],
         ("apps", "replicasets") => {
             let rs = &event.object;
-            let orphan = !rs["metadata"]["ownerReferences"].as_array().is_some_and(|refs| refs.iter().any(|r| r["controller"] == true));
-            if !orphan || event.event_type == EventType::Deleted {
+            if !super::is_orphan(rs) || event.event_type == EventType::Deleted {
                 return owner_name(cache, ns, rs).into_iter().collect();
             }
             // An orphan: every Deployment that could adopt it (`getDeploymentsForReplicaSet`).

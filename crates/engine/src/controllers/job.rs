@@ -32,6 +32,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+use super::controller_of;
 use crate::apiserver::{Request, Verb};
 use crate::clock::Time;
 use crate::store::{EventType, ObjectKey, WatchEvent};
@@ -158,10 +159,6 @@ pub(crate) fn list_ns<'a>(cache: &'a crate::components::Cache, group: &'a str, r
     cache.range(start..).take_while(move |(k, _)| k.group == group && k.resource == resource && k.namespace == ns).map(|(_, v)| v)
 }
 
-/// `metav1.GetControllerOf`.
-pub(crate) fn controller_of(obj: &Value) -> Option<&Value> {
-    obj["metadata"]["ownerReferences"].as_array()?.iter().find(|r| r["controller"] == true)
-}
 
 pub(crate) fn condition_true(obj: &Value, kind: &str) -> bool {
     obj["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == kind && c["status"] == "True")

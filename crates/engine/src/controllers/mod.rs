@@ -102,6 +102,16 @@ pub fn controller_identity(service_account: &str) -> UserInfo {
     UserInfo::impersonated(&format!("system:serviceaccount:kube-system:{service_account}"), &[])
 }
 
+/// `metav1.GetControllerOf`: the owner reference marked `controller: true`.
+pub(crate) fn controller_of(obj: &Value) -> Option<&Value> {
+    obj["metadata"]["ownerReferences"].as_array()?.iter().find(|r| r["controller"] == true)
+}
+
+/// An object without a controller (`controller_ref_manager.go`'s orphans).
+pub(crate) fn is_orphan(object: &Value) -> bool {
+    controller_of(object).is_none()
+}
+
 /// A request from a controller's own client (its service account, user agent, field manager).
 pub(crate) fn controller_request(service_account: &str, verb: crate::apiserver::Verb, plural: &str, namespace: Option<&str>, name: &str, body: Value) -> Option<crate::apiserver::Request> {
     let rt = podlife_model::ResourceType::resolve(plural)?;

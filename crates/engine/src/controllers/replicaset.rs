@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use super::{FollowUp, Write, controller_request};
+use super::{FollowUp, Write, controller_request, is_orphan};
 use crate::apiserver::Verb;
 use crate::clock::Time;
 use crate::components::Cache;
@@ -78,11 +78,7 @@ pub(super) fn controller_ref(owner: &Value, kind: &str) -> Value {
 
 /// The uid of an object's controller of `kind`, if any.
 pub(super) fn controller_uid<'a>(object: &'a Value, kind: &str) -> Option<&'a str> {
-    object["metadata"]["ownerReferences"].as_array()?.iter().find(|r| r["controller"] == true && r["kind"] == kind)?["uid"].as_str()
-}
-
-fn has_controller(object: &Value) -> bool {
-    object["metadata"]["ownerReferences"].as_array().is_some_and(|rs| rs.iter().any(|r| r["controller"] == true))
+    super::controller_of(object).filter(|r| r["kind"] == kind)?["uid"].as_str()
 }
 
 pub(super) fn pod_ready(pod: &Value) -> bool {
@@ -123,10 +119,10 @@ fn to_sync(cache: &Cache, event: &WatchEvent) -> Vec<(String, String)> {
         ("apps", "replicasets") => vec![(ns.clone(), event.key.name.clone())],
         ("", "pods") => {
             let pod = &event.object;
-            if let Some(uid) = pod["metadata"]["ownerReferences"].as_array().and_then(|rs| rs.iter().find(|r| r["controller"] == true && r["kind"] == "ReplicaSet")).and_then(|r| r["uid"].as_str()) {
+            if let Some(uid) = controller_uid(pod, "ReplicaSet") {
                 return replicasets(cache, ns).filter(|rs| rs["metadata"]["uid"] == uid).filter_map(|rs| rs["metadata"]["name"].as_str()).map(|n| (ns.clone(), n.to_string())).collect();
             }
-            if has_controller(pod) || event.event_type == EventType::Deleted {
+            if !is_orphan(pod) || event.event_type == EventType::Deleted {
                 return Vec::new();
             }
             // An orphan: every ReplicaSet that could adopt it.
@@ -208,7 +204,7 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, name: &str, now: Time) -> Ve
                     writes.push(w);
                 }
             }
-            None if matches && !has_controller(pod) && !deleting(pod) && rs["metadata"]["deletionTimestamp"].is_null() => {
+            None if matches && is_orphan(pod) && !deleting(pod) && rs["metadata"]["deletionTimestamp"].is_null() => {
                 if let Some(w) = adopt(rs, pod) {
                     writes.push(w);
                 }
@@ -231,11 +227,6 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, name: &str, now: Time) -> Ve
 
 fn adopt(rs: &Value, pod: &Value) -> Option<Write> {
     adoption(ACCOUNT, rs, "ReplicaSet", "pods", pod)
-}
-
-/// An object without a controller (`controller_ref_manager.go` `orphan`).
-pub(super) fn is_orphan(object: &Value) -> bool {
-    !object["metadata"]["ownerReferences"].as_array().is_some_and(|refs| refs.iter().any(|r| r["controller"] == true))
 }
 
 /// `AdoptPod` / `AdoptControllerRevision`: the owner's controller reference added to the
@@ -314,7 +305,7 @@ fn pods_to_delete<'a>(cache: &Cache, rs: &Value, pods: &[&'a Value], n: usize, n
     }
     let ns = rs["metadata"]["namespace"].as_str().unwrap_or("default");
     // getIndirectlyRelatedPods: the pods of every ReplicaSet with the same controller.
-    let owner = rs["metadata"]["ownerReferences"].as_array().and_then(|r| r.iter().find(|r| r["controller"] == true)).and_then(|r| r["uid"].as_str());
+    let owner = super::controller_of(rs).and_then(|r| r["uid"].as_str());
     let related_rs: Vec<&str> = match owner {
         Some(o) => replicasets(cache, ns).filter(|r| controller_uid(r, "Deployment") == Some(o)).filter_map(|r| r["metadata"]["uid"].as_str()).collect(),
         None => rs["metadata"]["uid"].as_str().into_iter().collect(),

@@ -19,8 +19,8 @@
 
 use serde_json::Value;
 
-use super::replicaset::{State, adoption, controller_ref, controller_uid, is_orphan};
-use super::{FollowUp, Write, controller_request};
+use super::replicaset::{State, adoption, controller_ref, controller_uid};
+use super::{FollowUp, Write, controller_request, is_orphan};
 use crate::apiserver::Verb;
 use crate::clock::Time;
 use crate::components::Cache;
