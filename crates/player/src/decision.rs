@@ -38,16 +38,17 @@ fn owner(object: &Value) -> (String, String) {
     r.map(|r| (text(&r["kind"]), text(&r["name"]))).unwrap_or_default()
 }
 
-/// `web-2` → `2`.
+/// `web-2` → `2` (the StatefulSet controller's `getParentNameAndOrdinal`).
 fn ordinal(pod: &str) -> String {
-    pod.rsplit('-').next().filter(|o| o.parse::<u32>().is_ok()).unwrap_or_default().to_string()
+    match podlife_engine::controllers::statefulset::parent_and_ordinal(pod).1 {
+        -1 => String::new(),
+        o => o.to_string(),
+    }
 }
 
-/// The node a DaemonSet pod is pinned to (`matchFields metadata.name In [node]`).
+/// The node a DaemonSet pod is for.
 fn daemon_node(pod: &Value) -> String {
-    let terms = &pod["spec"]["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"];
-    let fields = terms.as_array().into_iter().flatten().flat_map(|t| t["matchFields"].as_array().into_iter().flatten());
-    fields.filter(|f| f["key"] == "metadata.name").find_map(|f| f["values"][0].as_str()).map_or_else(|| text(&pod["spec"]["nodeName"]), str::to_string)
+    podlife_engine::controllers::daemonset::target_node(pod).unwrap_or_default()
 }
 
 /// The condition a write added or changed (the newest one), if any.
@@ -151,7 +152,7 @@ pub fn decide(r: &Reaction, trace: &[TraceEvent], history: &History, caller: &st
         }
         ("statefulset-controller", "Pod") if deleting => {
             let sts = owner_at("StatefulSet")?;
-            let index: i64 = ordinal(&name).parse().unwrap_or(0);
+            let index = podlife_engine::controllers::statefulset::parent_and_ordinal(&name).1.max(0);
             let why = if index >= sts["spec"]["replicas"].as_i64().unwrap_or(1) { "scale" } else { "update" };
             base("explain-ctl-statefulset-delete-pod").text("ordinal", ordinal(&name)).text("why", why)
         }

@@ -135,7 +135,7 @@ pub fn node_should_run(node: &Value, ds: &Value) -> (bool, bool) {
 }
 
 /// `util.GetTargetNodeName`: the pod's node, or the node its required affinity names.
-fn target_node(pod: &Value) -> Option<String> {
+pub fn target_node(pod: &Value) -> Option<String> {
     if let Some(n) = pod["spec"]["nodeName"].as_str().filter(|n| !n.is_empty()) {
         return Some(n.to_string());
     }
