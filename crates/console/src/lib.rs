@@ -297,10 +297,10 @@ impl Session {
         let text = if file == "-" { stdin.map(str::to_string) } else { (self.read_file)(file) };
         let document = match text {
             None => Err(format!("open {file}: no such file or directory")),
-            Some(text) => match podlife_manifest::parse(&text).into_iter().next() {
-                Some(podlife_manifest::Item::Object(d)) => Ok(d.value),
-                Some(podlife_manifest::Item::Error(e)) => Err(format!("error converting YAML to JSON: {}", e.go_yaml_text())),
-                None => Err("Object 'Kind' is missing in '{}'".to_string()),
+            Some(text) => match podlife_manifest::first_document(&text) {
+                Ok(Some(d)) => Ok(d),
+                Err(e) => Err(format!("error converting YAML to JSON: {}", e.go_yaml_text())),
+                Ok(None) => Err("Object 'Kind' is missing in '{}'".to_string()),
             },
         };
         let result = document.and_then(|d| self.engine.configure_scheduler(&d));

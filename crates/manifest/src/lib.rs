@@ -65,6 +65,16 @@ pub enum Item {
     Error(YamlError),
 }
 
+/// The first YAML document as JSON (`yaml.ToJSON` of a single value, as kubectl reads a
+/// `-p` patch or a configuration file); `None` for an empty text.
+pub fn first_document(text: &str) -> Result<Option<Value>, YamlError> {
+    match parse(text).into_iter().next() {
+        Some(Item::Object(d)) => Ok(Some(d.value)),
+        Some(Item::Error(e)) => Err(e),
+        None => Ok(None),
+    }
+}
+
 /// Reads every document in `text`. Never panics; stops at a size limit with an error item.
 pub fn parse(text: &str) -> Vec<Item> {
     if text.len() > MAX_INPUT_BYTES {

@@ -29,15 +29,6 @@ fn patch_type(name: &str) -> Option<PatchType> {
     }
 }
 
-/// `yaml.ToJSON`: the patch text as JSON (a YAML document or JSON itself).
-fn patch_json(text: &str) -> Result<Value, String> {
-    match podlife_manifest::parse(text).into_iter().next() {
-        Some(podlife_manifest::Item::Object(d)) => Ok(d.value),
-        Some(podlife_manifest::Item::Error(e)) => Err(e.go_yaml_text()),
-        None => Ok(Value::Null),
-    }
-}
-
 pub fn patch(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let Some((p, dry)) = parse_mutating(args, FLAGS, "patch", out) else { return };
     // Validate, in patch.go's order.
@@ -63,9 +54,10 @@ pub fn patch(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             None => return out.err(&format!("error: unable to read patch file: open {file}: no such file or directory\n")),
         }
     };
-    let body = match patch_json(&source) {
-        Ok(v) => v,
-        Err(e) => return out.err(&format!("error: unable to parse {text:?}: {e}\n")),
+    // `yaml.ToJSON`: the patch as JSON, written as YAML or as JSON itself.
+    let body = match podlife_manifest::first_document(&source) {
+        Ok(v) => v.unwrap_or(Value::Null),
+        Err(e) => return out.err(&format!("error: unable to parse {text:?}: {}\n", e.go_yaml_text())),
     };
     let groups = match resource_args(&p.args) {
         Ok(g) => g,
