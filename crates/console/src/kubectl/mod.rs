@@ -406,13 +406,18 @@ fn apply_or_create(ctx: &mut Context<'_>, args: &[String], out: &mut Output, app
 }
 
 /// The printer `-o` chose for a create/apply result: the object, its name, or the operation.
+/// kubectl's JSONPathPrinter: the template's text, or its error with the template and the
+/// object it was given.
+fn print_jsonpath(out: &mut Output, template: &str, value: &Value) {
+    match crate::printers::jsonpath::render(template, value) {
+        Ok(text) => out.out(&text),
+        Err(e) => out.err(&format!("error: error executing jsonpath \"{template}\": Error executing template: {e}. Printing more information for debugging the template:\n\ttemplate was:\n\t\t{template}\n\tobject given to jsonpath engine was:\n\t\t{}\n\n\n", podlife_model::json::to_string_plain(value))),
+    }
+}
+
 fn print_result(out: &mut Output, output: Option<&str>, rt: &ResourceType, name: &str, obj: &Value, operation: &str, dry: DryRun) {
     if let Some(template) = output.and_then(|o| o.strip_prefix("jsonpath=")) {
-        match crate::printers::jsonpath::render(template, obj) {
-            Ok(text) => out.out(&text),
-            Err(e) => out.err(&format!("error: {e}\n")),
-        }
-        return;
+        return print_jsonpath(out, template, obj);
     }
     match output {
         Some("yaml") => out.out(&yaml::to_yaml(&strip_managed(obj.clone()))),
@@ -838,10 +843,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         } else {
             json!({"apiVersion": "v1", "items": collected, "kind": "List", "metadata": {"resourceVersion": ""}})
         };
-        match crate::printers::jsonpath::render(&template, &value) {
-            Ok(text) => out.out(&text),
-            Err(e) => out.err(&format!("error: error executing jsonpath \"{template}\": Error executing template: {e}. Printing more information for debugging the template:\n\ttemplate was:\n\t\t{template}\n\tobject given to jsonpath engine was:\n\t\t{}\n\n\n", podlife_model::json::to_string_plain(&value))),
-        }
+        print_jsonpath(out, &template, &value);
         return;
     }
     match output.as_str() {
