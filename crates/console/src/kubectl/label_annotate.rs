@@ -239,8 +239,9 @@ fn run(ctx: &mut Context<'_>, args: &[String], out: &mut Output, annotate: bool)
             }
             continue;
         }
-        // annotate always patches; label only when something changes. An unchanged object is
-        // not sent here (kube-apiserver would not write it; podlife's would).
+        // label patches only when something changes; upstream's annotate always patches, but
+        // kube-apiserver does not write a patch that changes nothing, so podlife leaves that
+        // request out (only the trace differs).
         let send_patch = (added || removed || resource_version.is_some()) && dry != DryRun::Client;
         if send_patch {
             let mut meta = Map::new();
