@@ -384,37 +384,73 @@ fn volumes(spec: &Value, base: &str, errs: &mut Vec<FieldError>) -> Vec<String> 
     names
 }
 
-/// `validateContainers` and `validateInitContainers`.
+/// `validateContainers`, then `validateInitContainers`.
 fn containers(spec: &Value, base: &str, volumes: &[String], errs: &mut Vec<FieldError>) {
+    use super::probe_validation::{forbidden_on_init, probes_and_hooks};
+    let grace_s = spec["terminationGracePeriodSeconds"].as_i64();
     let main = spec["containers"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let mut names: Vec<String> = Vec::new();
     if main.is_empty() {
         errs.push(FieldError::required(format!("{base}.containers"), ""));
-    }
-    let mut names: Vec<String> = Vec::new();
-    for (i, c) in main.iter().enumerate() {
-        let path = format!("{base}.containers[{i}]");
-        container_common(c, &path, volumes, errs);
-        let name = c["name"].as_str().unwrap_or_default();
-        if !name.is_empty() && names.iter().any(|n| n == name) {
-            errs.push(FieldError::duplicate(format!("{path}.name"), name));
+    } else {
+        for (i, c) in main.iter().enumerate() {
+            let path = format!("{base}.containers[{i}]");
+            container_common(c, &path, volumes, errs);
+            let name = c["name"].as_str().unwrap_or_default();
+            if names.iter().any(|n| n == name) {
+                errs.push(FieldError::duplicate(format!("{path}.name"), name));
+            } else {
+                names.push(name.to_string());
+            }
+            probes_and_hooks(c, grace_s, &path, errs);
+            if c.get("restartPolicy").is_some_and(|r| !r.is_null()) {
+                errs.push(FieldError::forbidden(format!("{path}.restartPolicy"), "may not be set for non-init containers"));
+            }
         }
-        names.push(name.to_string());
-        if c.get("restartPolicy").is_some_and(|r| !r.is_null()) {
-            errs.push(FieldError::forbidden(format!("{path}.restartPolicy"), "may not be set for non-init containers"));
-        }
+        // Host ports are unique across the regular containers.
+        host_port_conflicts(main, &format!("{base}.containers"), errs);
     }
     for (i, c) in spec["initContainers"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
         let path = format!("{base}.initContainers[{i}]");
         container_common(c, &path, volumes, errs);
-        let name = c["name"].as_str().unwrap_or_default();
-        if !name.is_empty() && names.iter().any(|n| n == name) {
-            errs.push(FieldError::duplicate(format!("{path}.name"), name));
-        }
-        names.push(name.to_string());
+        let sidecar = c["restartPolicy"] == "Always";
         if let Some(policy) = c["restartPolicy"].as_str()
             && policy != "Always" {
                 errs.push(FieldError::not_supported(format!("{path}.restartPolicy"), policy, &["Always"]));
             }
+        let name = c["name"].as_str().unwrap_or_default();
+        if names.iter().any(|n| n == name) {
+            errs.push(FieldError::duplicate(format!("{path}.name"), name));
+        } else if !name.is_empty() {
+            names.push(name.to_string());
+        }
+        // Init containers run one by one: each one's host ports are checked on its own (and
+        // upstream's error names it `initContainers[0]` whatever its index).
+        host_port_conflicts(std::slice::from_ref(c), &format!("{base}.initContainers"), errs);
+        if sidecar {
+            probes_and_hooks(c, grace_s, &path, errs);
+        } else {
+            forbidden_on_init(c, &path, errs);
+        }
+    }
+}
+
+/// `AccumulateUniqueHostPorts`: a `protocol/hostIP/hostPort` used twice is a duplicate.
+fn host_port_conflicts(containers: &[Value], path: &str, errs: &mut Vec<FieldError>) {
+    let mut seen: Vec<String> = Vec::new();
+    for (ci, c) in containers.iter().enumerate() {
+        for (pi, p) in c["ports"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
+            let port = p["hostPort"].as_i64().unwrap_or(0);
+            if port == 0 {
+                continue;
+            }
+            let key = format!("{}/{}/{port}", p["protocol"].as_str().unwrap_or_default(), p["hostIP"].as_str().unwrap_or_default());
+            if seen.contains(&key) {
+                errs.push(FieldError::duplicate(format!("{path}[{ci}].ports[{pi}].hostPort"), &key));
+            } else {
+                seen.push(key);
+            }
+        }
     }
 }
 
@@ -499,7 +535,7 @@ fn ports(c: &Value, path: &str, errs: &mut Vec<FieldError>) {
 }
 
 /// `IsValidPortName`.
-fn port_name(name: &str) -> Vec<&'static str> {
+pub(crate) fn port_name(name: &str) -> Vec<&'static str> {
     let mut errs = Vec::new();
     if name.len() > 15 {
         errs.push("must be no more than 15 characters");
