@@ -153,11 +153,12 @@ pub fn label_value(value: &str) -> Vec<String> {
 pub fn pod(pod: &Value) -> Vec<FieldError> {
     let mut errs = object_meta("Pod", &pod["metadata"]);
     pod_spec(&pod["spec"], "spec", &mut errs);
-    if let Some(images) = pod["spec"]["containers"].as_array() {
-        for (i, c) in images.iter().enumerate() {
+    // `validateContainersOnlyForPod`: regular containers, then init containers.
+    for list in ["containers", "initContainers"] {
+        for (i, c) in pod["spec"][list].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
             let image = c["image"].as_str().unwrap_or_default();
             if !image.is_empty() && image.trim() != image {
-                errs.push(FieldError::invalid(format!("spec.containers[{i}].image"), quoted(image), "must not have leading or trailing whitespace"));
+                errs.push(FieldError::invalid(format!("spec.{list}[{i}].image"), quoted(image), "must not have leading or trailing whitespace"));
             }
         }
     }
@@ -596,6 +597,29 @@ mod tests {
         assert_eq!(dns1123_subdomain("Web"), vec![DNS1123_SUBDOMAIN_MSG.to_string()]);
         assert_eq!(dns1123_label("a.b"), vec!["must not contain dots".to_string()]);
         assert_eq!(dns1123_label("A"), vec![DNS1123_LABEL_MSG.to_string()]);
+    }
+
+    /// `validateInitContainers` after `validateContainers`: common checks, duplicate names
+    /// across both lists, then each probe or hook Forbidden; a sidecar's probes validated.
+    #[test]
+    fn init_container_errors_in_upstream_order() {
+        let c = |name: &str| json!({"name": name, "image": "busybox", "terminationMessagePolicy": "File", "imagePullPolicy": "Always"});
+        let mut plain = c("app");
+        plain["livenessProbe"] = json!({"exec": {"command": ["true"]}});
+        plain["lifecycle"] = json!({"preStop": {"exec": {"command": ["true"]}}});
+        plain["image"] = json!(" busybox");
+        let mut sidecar = c("proxy");
+        sidecar["restartPolicy"] = json!("Always");
+        sidecar["readinessProbe"] = json!({"periodSeconds": 1});
+        let p = json!({"metadata": {"name": "p"}, "spec": {"restartPolicy": "Always", "dnsPolicy": "ClusterFirst", "containers": [c("app")], "initContainers": [plain, sidecar]}});
+        let got: Vec<String> = pod(&p).iter().map(ToString::to_string).collect();
+        assert_eq!(got, vec![
+            "spec.initContainers[0].name: Duplicate value: \"app\"".to_string(),
+            format!("spec.initContainers[0].lifecycle: Forbidden: {}", super::super::probe_validation::INIT_FORBIDDEN),
+            format!("spec.initContainers[0].livenessProbe: Forbidden: {}", super::super::probe_validation::INIT_FORBIDDEN),
+            "spec.initContainers[1].readinessProbe: Required value: must specify a handler type".to_string(),
+            "spec.initContainers[0].image: Invalid value: \" busybox\": must not have leading or trailing whitespace".to_string(),
+        ]);
     }
 
     #[test]
