@@ -47,7 +47,7 @@ fn mounts_of(pod: &Value, container: &str, mounted: impl Fn(&str) -> Option<crat
             } else {
                 spec["secret"]["secretName"].as_str().map(|s| ("secrets", s.to_string()))
             };
-            Mount { path: m["mountPath"].as_str().unwrap_or_default().trim_end_matches('/').to_string(), read_only: m["readOnly"] == true, data, config }
+            Mount { path: m["mountPath"].as_str().unwrap_or_default().trim_end_matches('/').to_string(), read_only: m["readOnly"] == true || spec["persistentVolumeClaim"]["readOnly"] == true, data, config }
         })
         .collect();
     crate::sort::sort_by_key(&mut out, |m| std::cmp::Reverse(m.path.len()));
