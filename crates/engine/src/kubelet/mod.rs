@@ -9,8 +9,9 @@
 //! Timing, as on a real node: a sync computes the status first (so the API sees a change one
 //! sync later), then runs its actions one after another (each CRI call takes its time; image
 //! pulls are serialized per node); PLEG's relist on the node's 1-second tick notices started
-//! and exited containers and triggers the next sync; the work queue is read on the kubelet's
-//! 1-second sync tick.
+//! and exited containers and triggers the next sync, and a sync whose actions all succeeded
+//! has PLEG relist its pod at once (1.36's on-demand relist); the work queue is read on the
+//! kubelet's 1-second sync tick.
 
 mod actions;
 pub mod backoff;
@@ -772,9 +773,10 @@ impl Engine {
         Ok(Some(done.millis() - now.millis()))
     }
 
-    /// `completeWork`: re-queue the pod — at its back-off's end after a back-off error, 10 s
-    /// after another error, a resync (1 min) otherwise, each jittered by up to 50 %, read on
-    /// the next 1-second tick.
+    /// `completeWork`: re-queue the pod — at its back-off's end after a back-off error
+    /// (`MinBackoffExpiration`, at most a resync ahead), 10 s after another error, a resync
+    /// (1 min) otherwise, each jittered by up to 50 %, read on the next 1-second tick. Before
+    /// that, a sync without errors runs its `postSync`: PLEG relists the pod.
     fn kubelet_complete_work(&mut self, node: &str, uid: &str) {
         let now = self.now;
         let Some(w) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)) else { return };
