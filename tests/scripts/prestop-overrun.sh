@@ -1,4 +1,5 @@
-# A preStop hook longer than the grace period: the kubelet stops waiting for it after 30 s,
+# A preStop hook longer than the grace period (an exec hook: a `sleep` action that long is
+# refused by validation): the kubelet stops waiting for it after 30 s,
 # sends SIGTERM, and SIGKILLs 2 s later (the minimum shutdown window), about 32 s in all.
 # Then a force delete: kubectl warns, the object goes at once, and the kubelet still gives
 # the container its 2 s.
@@ -11,14 +12,12 @@ spec:
   terminationGracePeriodSeconds: 30
   containers:
   - name: app
-    image: registry.podlife.dev/app:1.0
-    env:
-    - name: IGNORE_SIGTERM
-      value: "true"
+    image: busybox:1.36
+    command: ["sh", "-c", "trap '' TERM; while true; do sleep 1; done"]
     lifecycle:
       preStop:
-        sleep:
-          seconds: 40
+        exec:
+          command: ["sleep", "40"]
 ---
 apiVersion: v1
 kind: Pod

@@ -171,10 +171,11 @@ pub fn line(e: &TraceEvent) -> String {
             }
             d
         }
-        Action::KubeletPleg => param(e, "events")
-            .as_array()
-            .map(|evs| evs.iter().map(|v| format!("{} {}", text(&v["type"]), text(&v["container"]))).collect::<Vec<_>>().join(", "))
-            .unwrap_or_default(),
+        Action::KubeletPleg => {
+            let events = param(e, "events").as_array().map(|evs| evs.iter().map(|v| format!("{} {}", text(&v["type"]), text(&v["container"]))).collect::<Vec<_>>().join(", ")).unwrap_or_default();
+            // The on-demand relist of one pod right after a successful sync.
+            if param(e, "scope") == "pod" { format!("{events} (pod relist)") } else { events }
+        }
         Action::KubeletKill => format!("stop {} (grace {}s)", text(&param(e, "container")), text(&param(e, "gracePeriod"))),
         Action::Cri => {
             let mut d = text(&param(e, "method"));

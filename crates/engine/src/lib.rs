@@ -89,6 +89,8 @@ pub(crate) enum Task {
     StopTimeout { node: String, container: String, generation: u64 },
     /// A kubelet probe worker's tick.
     Probe { node: String, uid: String, index: usize },
+    /// A probe attempt that ran until its deadline ends.
+    ProbeOutcome { node: String, uid: String, index: usize, container_id: String, result: Result<(), String> },
     /// A kubelet's Lease renewal and Node status report.
     NodeHeartbeat { node: String },
     /// kube-controller-manager's node health monitor (every 5 s).
@@ -195,8 +197,12 @@ pub struct Engine {
     /// (group, resource, node filter) → components watching it; rebuilt when components change.
     watch_index: BTreeMap<(String, String, Option<String>), Vec<usize>>,
     watch_index_for: usize,
-    /// Each node's machinery below the API: containerd's state and the kubelet's memory.
+    /// Each node's machinery below the API: containerd's state, the kubelet's memory, the
+    /// node's disk.
     pub(crate) machines: BTreeMap<String, kubelet::NodeMachine>,
+    /// Storage outside the nodes (NFS exports, CSI and other network volumes), by the
+    /// volume's identity: the same data from every node.
+    pub(crate) storage: BTreeMap<String, containerd::fs::Tree>,
     /// (component name, node) → index in `components`; rebuilt when components change.
     node_index: BTreeMap<(String, String), usize>,
     node_index_for: usize,
@@ -260,6 +266,7 @@ impl Engine {
             watch_index: BTreeMap::new(),
             watch_index_for: usize::MAX,
             machines: BTreeMap::new(),
+            storage: BTreeMap::new(),
             node_index: BTreeMap::new(),
             node_index_for: usize::MAX,
             down_nodes: std::collections::BTreeSet::new(),
@@ -483,6 +490,7 @@ impl Engine {
             Task::Process { node, container, generation, timer } => self.process_timer(&node, &container, generation, timer),
             Task::StopTimeout { node, container, generation } => self.stop_timeout(&node, &container, generation),
             Task::Probe { node, uid, index } => self.probe_tick(&node, &uid, index),
+            Task::ProbeOutcome { node, uid, index, container_id, result } => self.probe_outcome(&node, &uid, index, &container_id, result),
             Task::NodeHeartbeat { node } => self.node_heartbeat(&node),
             Task::NodeMonitor => self.node_monitor(),
             Task::PvResync => self.pv_resync(),

@@ -111,6 +111,7 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
                 let count = events.as_array().map_or(0, Vec::len);
                 Message::new("explain-pleg")
                     .text("component", actor)
+                    .text("scope", param_text(e, "scope"))
                     .text("type", first["type"].as_str().unwrap_or_default())
                     .text("container", first["container"].as_str().unwrap_or_default())
                     .number("count", count as f64)

@@ -88,10 +88,16 @@ explain-kubelet-sync =
        *[other] { $type }
     }).
 explain-pleg =
-    { $component }'s PLEG (pod lifecycle event generator) relisted the runtime and saw { $type } for container { $container }{ $count ->
-        [1] {""}
-       *[other] {" "}(and more, { $count } events in all)
-    }. By default the kubelet is not pushed events by containerd: it relists every second, then syncs the pod.
+    { $scope ->
+        [pod] { $component }'s PLEG (pod lifecycle event generator) relisted this pod's containers right after a sync whose actions all succeeded, and saw { $type } for container { $container }{ $count ->
+            [1] {""}
+           *[other] {" "}(and more, { $count } events in all)
+        }. This on-demand relist (PLEGOnDemandRelist, on by default in 1.36) reports a container the sync just started without waiting for the next periodic relist; the pod is synced again at once.
+       *[node] { $component }'s PLEG (pod lifecycle event generator) relisted the runtime and saw { $type } for container { $container }{ $count ->
+            [1] {""}
+           *[other] {" "}(and more, { $count } events in all)
+        }. By default the kubelet is not pushed events by containerd: it relists every second, then syncs the pod.
+    }
 explain-kill =
     { $component } is stopping container { $container } with a grace period of { $grace } s: first the stop signal, then SIGKILL if it has not exited in time.
 explain-probe =

@@ -90,10 +90,16 @@ explain-kubelet-sync =
        *[other] { $type } 동기화를 실행했습니다.
     }
 explain-pleg =
-    { $component }의 PLEG(파드 라이프사이클 이벤트 생성기)가 런타임을 다시 조회(relist)해 { $container } 컨테이너의 { $type } 이벤트를 발견했습니다{ $count ->
-        [1] {""}
-       *[other] {" "}(다른 이벤트까지 모두 { $count }건)
-    }. 기본 설정의 kubelet은 containerd가 이벤트를 밀어 주기를 기다리지 않고 주기적으로 직접 조회한 뒤, 그 결과로 파드를 동기화합니다.
+    { $scope ->
+        [pod] 동기화에서 한 작업이 모두 성공하자 { $component }의 PLEG(파드 라이프사이클 이벤트 생성기)가 곧바로 이 파드의 컨테이너만 다시 조회(relist)해 { $container } 컨테이너의 { $type } 이벤트를 발견했습니다{ $count ->
+            [1] {""}
+           *[other] {" "}(다른 이벤트까지 모두 { $count }건)
+        }. 1.36에서 기본으로 켜진 이 즉시 조회(PLEGOnDemandRelist) 덕분에, 방금 시작한 컨테이너를 다음 주기 조회까지 기다리지 않고 알아차리고 파드를 바로 다시 동기화합니다.
+       *[node] { $component }의 PLEG(파드 라이프사이클 이벤트 생성기)가 런타임을 다시 조회(relist)해 { $container } 컨테이너의 { $type } 이벤트를 발견했습니다{ $count ->
+            [1] {""}
+           *[other] {" "}(다른 이벤트까지 모두 { $count }건)
+        }. 기본 설정의 kubelet은 containerd가 이벤트를 밀어 주기를 기다리지 않고 주기적으로 직접 조회한 뒤, 그 결과로 파드를 동기화합니다.
+    }
 explain-kill =
     { $component }에서 { $container } 컨테이너를 종료하고 있습니다(종료 유예 기간 { $grace }초). 먼저 정지 시그널을 보내고, 그 시간 안에 끝나지 않으면 SIGKILL을 보냅니다.
 explain-probe =

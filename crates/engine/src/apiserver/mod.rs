@@ -11,6 +11,7 @@ pub mod ipalloc;
 pub mod patch;
 pub mod rbac;
 pub mod status;
+pub mod probe_validation;
 pub mod validation;
 
 use std::collections::BTreeMap;
@@ -1066,6 +1067,7 @@ fn node_authorizer(user: &UserInfo, attrs: &Attributes) -> Option<rbac::Grant> {
         ("", "nodes", "") | ("", "nodes", "status") => matches!(v, "get" | "list" | "watch" | "create" | "update" | "patch"),
         ("coordination.k8s.io", "leases", "") => matches!(v, "get" | "create" | "update" | "patch" | "delete"),
         ("", "configmaps" | "secrets" | "persistentvolumeclaims" | "services" | "endpoints", "") => matches!(v, "get" | "list" | "watch"),
+        ("", "persistentvolumes", "") => v == "get",
         _ => false,
     };
     allowed.then(|| rbac::Grant { binding: "Node authorizer".into(), role: "system:node".into() })

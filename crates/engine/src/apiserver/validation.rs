@@ -153,11 +153,12 @@ pub fn label_value(value: &str) -> Vec<String> {
 pub fn pod(pod: &Value) -> Vec<FieldError> {
     let mut errs = object_meta("Pod", &pod["metadata"]);
     pod_spec(&pod["spec"], "spec", &mut errs);
-    if let Some(images) = pod["spec"]["containers"].as_array() {
-        for (i, c) in images.iter().enumerate() {
+    // `validateContainersOnlyForPod`: regular containers, then init containers.
+    for list in ["containers", "initContainers"] {
+        for (i, c) in pod["spec"][list].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
             let image = c["image"].as_str().unwrap_or_default();
             if !image.is_empty() && image.trim() != image {
-                errs.push(FieldError::invalid(format!("spec.containers[{i}].image"), quoted(image), "must not have leading or trailing whitespace"));
+                errs.push(FieldError::invalid(format!("spec.{list}[{i}].image"), quoted(image), "must not have leading or trailing whitespace"));
             }
         }
     }
@@ -384,37 +385,73 @@ fn volumes(spec: &Value, base: &str, errs: &mut Vec<FieldError>) -> Vec<String> 
     names
 }
 
-/// `validateContainers` and `validateInitContainers`.
+/// `validateContainers`, then `validateInitContainers`.
 fn containers(spec: &Value, base: &str, volumes: &[String], errs: &mut Vec<FieldError>) {
+    use super::probe_validation::{forbidden_on_init, probes_and_hooks};
+    let grace_s = spec["terminationGracePeriodSeconds"].as_i64();
     let main = spec["containers"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let mut names: Vec<String> = Vec::new();
     if main.is_empty() {
         errs.push(FieldError::required(format!("{base}.containers"), ""));
-    }
-    let mut names: Vec<String> = Vec::new();
-    for (i, c) in main.iter().enumerate() {
-        let path = format!("{base}.containers[{i}]");
-        container_common(c, &path, volumes, errs);
-        let name = c["name"].as_str().unwrap_or_default();
-        if !name.is_empty() && names.iter().any(|n| n == name) {
-            errs.push(FieldError::duplicate(format!("{path}.name"), name));
+    } else {
+        for (i, c) in main.iter().enumerate() {
+            let path = format!("{base}.containers[{i}]");
+            container_common(c, &path, volumes, errs);
+            let name = c["name"].as_str().unwrap_or_default();
+            if names.iter().any(|n| n == name) {
+                errs.push(FieldError::duplicate(format!("{path}.name"), name));
+            } else {
+                names.push(name.to_string());
+            }
+            probes_and_hooks(c, grace_s, &path, errs);
+            if c.get("restartPolicy").is_some_and(|r| !r.is_null()) {
+                errs.push(FieldError::forbidden(format!("{path}.restartPolicy"), "may not be set for non-init containers"));
+            }
         }
-        names.push(name.to_string());
-        if c.get("restartPolicy").is_some_and(|r| !r.is_null()) {
-            errs.push(FieldError::forbidden(format!("{path}.restartPolicy"), "may not be set for non-init containers"));
-        }
+        // Host ports are unique across the regular containers.
+        host_port_conflicts(main, &format!("{base}.containers"), errs);
     }
     for (i, c) in spec["initContainers"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
         let path = format!("{base}.initContainers[{i}]");
         container_common(c, &path, volumes, errs);
-        let name = c["name"].as_str().unwrap_or_default();
-        if !name.is_empty() && names.iter().any(|n| n == name) {
-            errs.push(FieldError::duplicate(format!("{path}.name"), name));
-        }
-        names.push(name.to_string());
+        let sidecar = c["restartPolicy"] == "Always";
         if let Some(policy) = c["restartPolicy"].as_str()
             && policy != "Always" {
                 errs.push(FieldError::not_supported(format!("{path}.restartPolicy"), policy, &["Always"]));
             }
+        let name = c["name"].as_str().unwrap_or_default();
+        if names.iter().any(|n| n == name) {
+            errs.push(FieldError::duplicate(format!("{path}.name"), name));
+        } else if !name.is_empty() {
+            names.push(name.to_string());
+        }
+        // Init containers run one by one: each one's host ports are checked on its own (and
+        // upstream's error names it `initContainers[0]` whatever its index).
+        host_port_conflicts(std::slice::from_ref(c), &format!("{base}.initContainers"), errs);
+        if sidecar {
+            probes_and_hooks(c, grace_s, &path, errs);
+        } else {
+            forbidden_on_init(c, &path, errs);
+        }
+    }
+}
+
+/// `AccumulateUniqueHostPorts`: a `protocol/hostIP/hostPort` used twice is a duplicate.
+fn host_port_conflicts(containers: &[Value], path: &str, errs: &mut Vec<FieldError>) {
+    let mut seen: Vec<String> = Vec::new();
+    for (ci, c) in containers.iter().enumerate() {
+        for (pi, p) in c["ports"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
+            let port = p["hostPort"].as_i64().unwrap_or(0);
+            if port == 0 {
+                continue;
+            }
+            let key = format!("{}/{}/{port}", p["protocol"].as_str().unwrap_or_default(), p["hostIP"].as_str().unwrap_or_default());
+            if seen.contains(&key) {
+                errs.push(FieldError::duplicate(format!("{path}[{ci}].ports[{pi}].hostPort"), &key));
+            } else {
+                seen.push(key);
+            }
+        }
     }
 }
 
@@ -499,7 +536,7 @@ fn ports(c: &Value, path: &str, errs: &mut Vec<FieldError>) {
 }
 
 /// `IsValidPortName`.
-fn port_name(name: &str) -> Vec<&'static str> {
+pub(crate) fn port_name(name: &str) -> Vec<&'static str> {
     let mut errs = Vec::new();
     if name.len() > 15 {
         errs.push("must be no more than 15 characters");
@@ -560,6 +597,29 @@ mod tests {
         assert_eq!(dns1123_subdomain("Web"), vec![DNS1123_SUBDOMAIN_MSG.to_string()]);
         assert_eq!(dns1123_label("a.b"), vec!["must not contain dots".to_string()]);
         assert_eq!(dns1123_label("A"), vec![DNS1123_LABEL_MSG.to_string()]);
+    }
+
+    /// `validateInitContainers` after `validateContainers`: common checks, duplicate names
+    /// across both lists, then each probe or hook Forbidden; a sidecar's probes validated.
+    #[test]
+    fn init_container_errors_in_upstream_order() {
+        let c = |name: &str| json!({"name": name, "image": "busybox", "terminationMessagePolicy": "File", "imagePullPolicy": "Always"});
+        let mut plain = c("app");
+        plain["livenessProbe"] = json!({"exec": {"command": ["true"]}});
+        plain["lifecycle"] = json!({"preStop": {"exec": {"command": ["true"]}}});
+        plain["image"] = json!(" busybox");
+        let mut sidecar = c("proxy");
+        sidecar["restartPolicy"] = json!("Always");
+        sidecar["readinessProbe"] = json!({"periodSeconds": 1});
+        let p = json!({"metadata": {"name": "p"}, "spec": {"restartPolicy": "Always", "dnsPolicy": "ClusterFirst", "containers": [c("app")], "initContainers": [plain, sidecar]}});
+        let got: Vec<String> = pod(&p).iter().map(ToString::to_string).collect();
+        assert_eq!(got, vec![
+            "spec.initContainers[0].name: Duplicate value: \"app\"".to_string(),
+            format!("spec.initContainers[0].lifecycle: Forbidden: {}", super::super::probe_validation::INIT_FORBIDDEN),
+            format!("spec.initContainers[0].livenessProbe: Forbidden: {}", super::super::probe_validation::INIT_FORBIDDEN),
+            "spec.initContainers[1].readinessProbe: Required value: must specify a handler type".to_string(),
+            "spec.initContainers[0].image: Invalid value: \" busybox\": must not have leading or trailing whitespace".to_string(),
+        ]);
     }
 
     #[test]

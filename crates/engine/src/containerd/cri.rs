@@ -99,7 +99,6 @@ impl Engine {
             pause_pid,
             shared_pid_namespace: shared_pid,
             runtime_handler: "runc".into(),
-            volumes: BTreeMap::new(),
         };
         rt.sandboxes.insert(id.clone(), sandbox);
         rt.log(now, format!("RunPodSandbox for &PodSandboxMetadata{{Name:{},Uid:{},Namespace:{},Attempt:{attempt},}} returns sandbox id \"{id}\"", meta["name"].as_str().unwrap_or_default(), meta["uid"].as_str().unwrap_or_default(), meta["namespace"].as_str().unwrap_or_default()));

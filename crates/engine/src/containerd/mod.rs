@@ -40,8 +40,6 @@ pub struct Sandbox {
     /// `shareProcessNamespace: true`: the containers share the pause container's PID namespace.
     pub shared_pid_namespace: bool,
     pub runtime_handler: String,
-    /// The pod's `emptyDir` volumes, by volume name (they live as long as the sandbox's pod).
-    pub volumes: BTreeMap<String, fs::Tree>,
 }
 
 /// A container's state as CRI reports it.

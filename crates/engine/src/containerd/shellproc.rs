@@ -23,15 +23,15 @@ use crate::shell::{Host, NetError, Shell, Yield};
 #[derive(Debug, Clone)]
 struct Mount {
     path: String,
-    volume: String,
     read_only: bool,
-    /// Backed by the pod's `emptyDir` store.
-    empty_dir: bool,
+    /// Where the volume's data lives, as the volume manager mounted it (None: files the
+    /// kubelet writes itself, or a volume not mounted).
+    data: Option<crate::kubelet::volumes::Backing>,
     /// A `configMap` or `secret` volume: (plural, object name), its keys as files.
     config: Option<(&'static str, String)>,
 }
 
-fn mounts_of(pod: &Value, container: &str) -> Vec<Mount> {
+fn mounts_of(pod: &Value, container: &str, mounted: impl Fn(&str) -> Option<crate::kubelet::volumes::Backing>) -> Vec<Mount> {
     let spec = crate::kubelet::container_spec(pod, container).cloned().unwrap_or(Value::Null);
     let volumes = pod["spec"]["volumes"].as_array().cloned().unwrap_or_default();
     let mut out: Vec<Mount> = spec["volumeMounts"]
@@ -41,15 +41,13 @@ fn mounts_of(pod: &Value, container: &str) -> Vec<Mount> {
         .map(|m| {
             let volume = m["name"].as_str().unwrap_or_default().to_string();
             let spec = volumes.iter().find(|v| v["name"] == volume.as_str()).cloned().unwrap_or(Value::Null);
-            // Writable volumes share the pod's store. PersistentVolume and hostPath contents
-            // are kept as long as the pod (not modelled: data outliving it on the node or disk).
-            let empty_dir = ["emptyDir", "persistentVolumeClaim", "hostPath"].iter().any(|k| spec.get(*k).is_some());
+            let data = mounted(&volume);
             let config = if let Some(cm) = spec["configMap"]["name"].as_str() {
                 Some(("configmaps", cm.to_string()))
             } else {
                 spec["secret"]["secretName"].as_str().map(|s| ("secrets", s.to_string()))
             };
-            Mount { path: m["mountPath"].as_str().unwrap_or_default().trim_end_matches('/').to_string(), volume, read_only: m["readOnly"] == true, empty_dir, config }
+            Mount { path: m["mountPath"].as_str().unwrap_or_default().trim_end_matches('/').to_string(), read_only: m["readOnly"] == true || spec["persistentVolumeClaim"]["readOnly"] == true, data, config }
         })
         .collect();
     crate::sort::sort_by_key(&mut out, |m| std::cmp::Reverse(m.path.len()));
@@ -73,7 +71,8 @@ struct ContainerHost<'e> {
 
 enum Where {
     Root,
-    Volume(String),
+    /// A mounted volume's data (the path returned with it is the path in that store).
+    Volume(crate::kubelet::volumes::Backing),
     ReadOnly,
     /// A key of a ConfigMap or Secret volume (read-only, as the kubelet mounts them).
     Config(&'static str, String),
@@ -87,8 +86,8 @@ impl ContainerHost<'_> {
                 if let Some((plural, name)) = &m.config {
                     return (Where::Config(plural, name.clone()), rel);
                 }
-                return match (m.empty_dir, m.read_only) {
-                    (true, false) => (Where::Volume(m.volume.clone()), rel),
+                return match (&m.data, m.read_only) {
+                    (Some(data), false) => (Where::Volume(data.clone()), data.path(&rel)),
                     _ => (Where::ReadOnly, rel),
                 };
             }
@@ -97,13 +96,9 @@ impl ContainerHost<'_> {
     }
 
     fn with_tree<R>(&mut self, place: &Where, f: impl FnOnce(&mut Tree) -> R) -> Option<R> {
-        let m = self.engine.machines.get_mut(&self.node)?;
         match place {
-            Where::Root => m.runtime.containers.get_mut(&self.container_id).map(|c| f(&mut c.rootfs)),
-            Where::Volume(v) => {
-                let sandbox = m.runtime.containers.get(&self.container_id)?.sandbox_id.clone();
-                m.runtime.sandboxes.get_mut(&sandbox).map(|s| f(s.volumes.entry(v.clone()).or_default()))
-            }
+            Where::Root => self.engine.machines.get_mut(&self.node)?.runtime.containers.get_mut(&self.container_id).map(|c| f(&mut c.rootfs)),
+            Where::Volume(data) => self.engine.volume_tree_mut(&self.node, data).map(f),
             Where::ReadOnly | Where::Config(..) => None,
         }
     }
@@ -115,13 +110,9 @@ impl ContainerHost<'_> {
     }
 
     fn tree(&self, place: &Where) -> Option<&Tree> {
-        let m = self.engine.machines.get(&self.node)?;
         match place {
-            Where::Root => m.runtime.containers.get(&self.container_id).map(|c| &c.rootfs),
-            Where::Volume(v) => {
-                let sandbox = &m.runtime.containers.get(&self.container_id)?.sandbox_id;
-                m.runtime.sandboxes.get(sandbox)?.volumes.get(v)
-            }
+            Where::Root => self.engine.machines.get(&self.node)?.runtime.containers.get(&self.container_id).map(|c| &c.rootfs),
+            Where::Volume(data) => self.engine.volume_tree(&self.node, data),
             Where::ReadOnly | Where::Config(..) => None,
         }
     }
@@ -292,7 +283,7 @@ impl Engine {
         let (ns, pod_name) = (s.namespace.clone(), s.pod_name.clone());
         let pod = self.kubelet_pod(node, &ns, &pod_name).unwrap_or(Value::Null);
         let hostname = pod["spec"]["hostname"].as_str().unwrap_or(&pod_name).to_string();
-        let mounts = mounts_of(&pod, &name);
+        let mounts = mounts_of(&pod, &name, |volume| self.mounted_volume(node, &uid, volume));
         Some(ContainerHost { engine: self, node: node.to_string(), uid, container_id: container_id.to_string(), namespace: ns, hostname, mounts, out: String::new(), err: String::new(), offset_ms: 0 })
     }
 
@@ -545,7 +536,17 @@ impl Engine {
             "redis-cli" => Some(if listens(self, 6379) { (0, "PONG\n".into()) } else { (1, "Could not connect to Redis at 127.0.0.1:6379: Connection refused\n".into()) }),
             "grpc_health_probe" => {
                 let port = argv.iter().find_map(|a| a.strip_prefix("-addr=")).and_then(|a| a.rsplit(':').next()).and_then(|p| p.parse::<u16>().ok()).unwrap_or(0);
-                Some(if listens(self, port) { (0, "status: SERVING\n".into()) } else { (2, format!("timeout: failed to connect service \":{port}\" within 1s\n")) })
+                // grpc-health-probe's own texts and exit codes, dialing localhost.
+                let now = self.now;
+                let m = self.machines.get(node)?;
+                let answer = m.runtime.containers.values().filter(|c| c.pod_uid == uid && c.state == ContainerState::Running).find_map(|c| c.process.as_ref()?.grpc_check(port, "", now, true));
+                Some(match answer {
+                    Some(process::GrpcHealth::Serving) => (0, "status: SERVING\n".into()),
+                    Some(process::GrpcHealth::NotServing) => (4, "service unhealthy (responded with \"NOT_SERVING\")\n".into()),
+                    Some(process::GrpcHealth::Unimplemented) => (3, "error: this server does not implement the grpc health protocol (grpc.health.v1.Health): unknown service grpc.health.v1.Health\n".into()),
+                    Some(process::GrpcHealth::UnknownService) => (3, "error: health rpc failed: rpc error: code = NotFound desc = unknown service\n".into()),
+                    None => (2, format!("timeout: failed to connect service \":{port}\" within 1s\n")),
+                })
             }
             _ => None,
         }

@@ -12,12 +12,13 @@ use crate::apiserver::{Request, Verb};
 use podlife_model::ResourceType;
 
 impl Engine {
-    /// GET a ConfigMap or Secret as the node's kubelet. Its configmap/secret managers report
-    /// a missing object as `configmap "x" not found` (their own singular resource name).
+    /// GET an object as the node's kubelet (`namespace` empty for a cluster-scoped one). Its
+    /// configmap/secret managers report a missing object as `configmap "x" not found` (their
+    /// own singular resource name).
     fn kubelet_get(&mut self, node: &str, plural: &str, namespace: &str, name: &str) -> Result<Value, String> {
         let rt = ResourceType::resolve(plural).ok_or_else(|| format!("{plural} not served"))?;
         let mut req = Request::new(Verb::Get, rt);
-        req.namespace = Some(namespace.to_string());
+        req.namespace = (!namespace.is_empty()).then(|| namespace.to_string());
         req.name = Some(name.to_string());
         match self.kubelet_request(node, req) {
             Ok(crate::Response::Object(v)) => Ok(v),
@@ -27,10 +28,30 @@ impl Engine {
         }
     }
 
-    /// `MountVolume.SetUp` for the pod's ConfigMap and Secret volumes: the first failure's
-    /// message (`MountVolume.SetUp failed for volume "config" : configmap "x" not found`).
+    /// `MountVolume.SetUp` for the pod's volumes: where each one's data lives (a claim's
+    /// through its PersistentVolume), then the ConfigMap and Secret volumes' objects; the
+    /// first failure's message (`MountVolume.SetUp failed for volume "config" : configmap "x"
+    /// not found`).
     pub(crate) fn kubelet_mount_volumes(&mut self, node: &str, pod: &Value) -> Option<String> {
         let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
+        let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
+        for v in pod["spec"]["volumes"].as_array().map(Vec::as_slice).unwrap_or_default() {
+            let pv = match v["persistentVolumeClaim"]["claimName"].as_str() {
+                Some(claim) => {
+                    let volume_name = self.kubelet_get(node, "persistentvolumeclaims", &ns, claim).ok().and_then(|c| c["spec"]["volumeName"].as_str().map(str::to_string));
+                    volume_name.and_then(|name| self.kubelet_get(node, "persistentvolumes", "", &name).ok())
+                }
+                None => None,
+            };
+            let Some(backing) = super::volumes::backing_of(&uid, v, pv.as_ref()) else { continue };
+            // The runtime creates a hostPath directory that does not exist yet (type "").
+            if let Some(tree) = self.volume_tree_mut(node, &backing) {
+                tree.dirs.insert(backing.path("/"));
+            }
+            if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(&uid)) {
+                w.mounted.insert(v["name"].as_str().unwrap_or_default().to_string(), backing);
+            }
+        }
         for v in pod["spec"]["volumes"].as_array().map(Vec::as_slice).unwrap_or_default() {
             let (plural, name, optional) = if let Some(cm) = v["configMap"]["name"].as_str() {
                 ("configmaps", cm, v["configMap"]["optional"] == true)

@@ -9,9 +9,11 @@
 //! Timing, as on a real node: a sync computes the status first (so the API sees a change one
 //! sync later), then runs its actions one after another (each CRI call takes its time; image
 //! pulls are serialized per node); PLEG's relist on the node's 1-second tick notices started
-//! and exited containers and triggers the next sync; the work queue is read on the kubelet's
-//! 1-second sync tick.
+//! and exited containers and triggers the next sync, and a sync whose actions all succeeded
+//! has PLEG relist its pod at once (1.36's on-demand relist); the work queue is read on the
+//! kubelet's 1-second sync tick.
 
+mod actions;
 pub mod backoff;
 pub mod env;
 pub mod events;
@@ -20,6 +22,7 @@ pub mod lifecycle;
 pub mod prober;
 pub mod server;
 pub mod status;
+pub mod volumes;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
@@ -65,6 +68,9 @@ const STOP_SANDBOX_MS: (u64, u64) = (40, 100);
 pub struct NodeMachine {
     pub runtime: Runtime,
     pub kubelet: Kubelet,
+    /// The node's own disk: `hostPath` directories, `local` and `hostPath` PersistentVolumes,
+    /// the kubelet's pod directories with their `emptyDir` volumes.
+    pub disk: crate::containerd::fs::Tree,
 }
 
 #[derive(Debug, Clone)]
@@ -156,6 +162,8 @@ pub struct PodWorker {
     pub kill_sent: BTreeSet<String>,
     /// When the pod's termination began.
     pub term_started: Time,
+    /// The volume manager's mounted volumes: where each one's data lives.
+    pub mounted: BTreeMap<String, volumes::Backing>,
 }
 
 impl Kubelet {
@@ -240,7 +248,7 @@ impl Engine {
                 runtime.seed_image(&names, img["sizeBytes"].as_u64().unwrap_or(0));
             }
             let offset = self.rng.below(TICK_MS);
-            self.machines.insert(node.to_string(), NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset) });
+            self.machines.insert(node.to_string(), NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset), disk: Default::default() });
         }
         self.machines.get_mut(node)
     }
@@ -315,6 +323,7 @@ impl Engine {
                 m.kubelet.workers.remove(&uid);
                 m.kubelet.events.forget(&uid);
                 self.cri_remove_pod(node, &uid);
+                self.kubelet_remove_pod_dir(node, &uid);
                 return;
             }
             // Gone from the API while running (a force delete): kill it anyway.
@@ -350,6 +359,7 @@ impl Engine {
                 stopping: BTreeMap::new(),
                 kill_sent: BTreeSet::new(),
                 term_started: Time::ZERO,
+                mounted: BTreeMap::new(),
             });
         }
         let Some(w) = m.kubelet.workers.get_mut(&uid) else { return };
@@ -426,93 +436,6 @@ impl Engine {
         w.failed = false;
         let token = w.token;
         self.schedule(self.now, Task::KubeletOp { node: node.to_string(), uid: uid.to_string(), token });
-    }
-
-    /// `computePodActions`: what to start next.
-    fn compute_pod_actions(&mut self, node: &str, pod: &Value) -> PodActions {
-        let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
-        let policy = pod["spec"]["restartPolicy"].as_str().unwrap_or("Always").to_string();
-        let Some(m) = self.machines.get(node) else { return PodActions::Steps(vec![]) };
-        let rt = &m.runtime;
-        let latest = |name: &str| rt.pod_containers(uid).into_iter().find(|c| c.name == name).map(|c| (c.state, c.exit_code));
-        let start = |name: &str| vec![Op::EnsureImage { container: name.to_string() }, Op::Create { container: name.to_string() }, Op::Start { container: name.to_string() }, Op::PostStart { container: name.to_string() }];
-        let should_restart = |code: i32| policy == "Always" || (policy == "OnFailure" && code != 0);
-        let inits = pod["spec"]["initContainers"].as_array().cloned().unwrap_or_default();
-        let apps = pod["spec"]["containers"].as_array().cloned().unwrap_or_default();
-        let mut ops = vec![];
-        if rt.ready_sandbox(uid).is_none() {
-            let has_run = rt.pod_containers(uid).iter().any(|c| c.state == ContainerState::Exited);
-            if has_run && policy == "Never" {
-                return PodActions::Steps(vec![]);
-            }
-            ops.push(Op::RunSandbox);
-            match inits.first() {
-                Some(first) => ops.extend(start(first["name"].as_str().unwrap_or_default())),
-                None => apps.iter().for_each(|c| ops.extend(start(c["name"].as_str().unwrap_or_default()))),
-            }
-            return PodActions::Steps(ops);
-        }
-        let worker_facts = m.kubelet.workers.get(uid).map(|w| w.facts.clone()).unwrap_or_default();
-        let worker_facts_failures = m.kubelet.workers.get(uid).map(|w| w.probe_failures.clone()).unwrap_or_default();
-        // Init containers in order: regular ones must exit 0, sidecars must have started.
-        for c in &inits {
-            let name = c["name"].as_str().unwrap_or_default();
-            let sidecar = c["restartPolicy"] == "Always";
-            match latest(name) {
-                None => {
-                    ops.extend(start(name));
-                    return PodActions::Steps(ops);
-                }
-                Some((ContainerState::Running, _)) if sidecar => {
-                    if !worker_facts.started.get(name).copied().unwrap_or(true) {
-                        return PodActions::Steps(ops);
-                    }
-                }
-                Some((ContainerState::Running | ContainerState::Created, _)) => return PodActions::Steps(ops),
-                Some((ContainerState::Exited, 0)) if !sidecar => {}
-                Some((ContainerState::Exited, code)) => {
-                    if sidecar || should_restart(code) {
-                        ops.extend(start(name));
-                    }
-                    if !sidecar {
-                        return PodActions::Steps(ops);
-                    }
-                }
-                Some((ContainerState::Unknown, _)) => return PodActions::Steps(ops),
-            }
-        }
-        for c in &apps {
-            let name = c["name"].as_str().unwrap_or_default();
-            match latest(name) {
-                None => ops.extend(start(name)),
-                Some((ContainerState::Exited, code)) if should_restart(code) => ops.extend(start(name)),
-                Some((ContainerState::Running, _)) => {
-                    // A failed liveness or startup probe: kill, and restart if the policy says so.
-                    let running = rt.pod_containers(uid).into_iter().find(|x| x.name == name).map(|x| x.id.clone()).unwrap_or_default();
-                    if let Some((kind, id)) = worker_facts_failures.get(name).filter(|(_, id)| *id == running) {
-                        let restart = policy != "Never";
-                        let what = if *kind == prober::ProbeKind::Startup { "startup" } else { "liveness" };
-                        let message = if restart { format!("Container {name} failed {what} probe, will be restarted") } else { format!("Container {name} failed {what} probe") };
-                        // The probe's own terminationGracePeriodSeconds wins (`setTerminationGracePeriod`).
-                        let grace_s = c[if *kind == prober::ProbeKind::Startup { "startupProbe" } else { "livenessProbe" }]["terminationGracePeriodSeconds"]
-                            .as_i64()
-                            .or(pod["spec"]["terminationGracePeriodSeconds"].as_i64())
-                            .unwrap_or(30);
-                        ops.push(Op::Kill { container_id: id.clone(), container: name.to_string(), message, grace_s });
-                        ops.push(Op::AwaitStopped { container_id: id.clone() });
-                        if restart {
-                            ops.extend(start(name));
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        let regular_running = apps.iter().any(|c| matches!(latest(c["name"].as_str().unwrap_or_default()), Some((ContainerState::Running | ContainerState::Created, _))));
-        if ops.is_empty() && !regular_running && policy != "Always" {
-            return PodActions::KillPod;
-        }
-        PodActions::Steps(ops)
     }
 
     /// Runs the next step of a pod worker's plan.
@@ -850,9 +773,10 @@ impl Engine {
         Ok(Some(done.millis() - now.millis()))
     }
 
-    /// `completeWork`: re-queue the pod — at its back-off's end after a back-off error, 10 s
-    /// after another error, a resync (1 min) otherwise, each jittered by up to 50 %, read on
-    /// the next 1-second tick.
+    /// `completeWork`: re-queue the pod — at its back-off's end after a back-off error
+    /// (`MinBackoffExpiration`, at most a resync ahead), 10 s after another error, a resync
+    /// (1 min) otherwise, each jittered by up to 50 %, read on the next 1-second tick. Before
+    /// that, a sync without errors runs its `postSync`: PLEG relists the pod.
     fn kubelet_complete_work(&mut self, node: &str, uid: &str) {
         let now = self.now;
         let Some(w) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)) else { return };
@@ -861,9 +785,14 @@ impl Engine {
             (true, None) => SYNC_ERROR_BACKOFF_MS,
             (false, None) => RESYNC_MS,
         };
+        // `postSync`: a sync whose actions all succeeded asks PLEG to relist the pod now.
+        let relist = !w.failed && w.backoff_until.is_none();
         let jitter = self.rng.below(base / 2 + 1);
+        if relist {
+            self.pleg_relist_pod(node, uid);
+        }
         let Some(m) = self.machines.get_mut(node) else { return };
-        let at = m.kubelet.next_tick(now.plus_millis(base + jitter).plus_millis(0).max(now));
+        let at = m.kubelet.next_tick(now.plus_millis(base + jitter).max(now));
         let Some(w) = m.kubelet.workers.get_mut(uid) else { return };
         w.busy = false;
         w.token += 1;
@@ -999,6 +928,7 @@ impl Engine {
                 m.kubelet.events.forget(uid);
             }
             self.cri_remove_pod(node, uid);
+            self.kubelet_remove_pod_dir(node, uid);
             return;
         }
         let current = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| self.kubelet_pod(node, &ns, &n)).unwrap_or_else(|| pod.clone());
@@ -1052,33 +982,63 @@ impl Engine {
             self.schedule(at, Task::Pleg { node: node.to_string() });
             return;
         }
-        let mut events = vec![];
-        let mut pods = vec![];
-        for c in m.runtime.containers.values() {
-            let prev = m.kubelet.pleg_seen.get(&c.id).copied();
-            if prev == Some(c.state) {
-                continue;
-            }
-            let kind = match c.state {
-                ContainerState::Running => "ContainerStarted",
-                ContainerState::Exited => "ContainerDied",
-                _ => continue,
-            };
-            events.push(json!({"pod": c.pod_uid, "container": c.name, "type": kind}));
-            pods.push(c.pod_uid.clone());
-        }
+        let (events, pods) = pleg_changes(&m.runtime, &m.kubelet.pleg_seen, None);
         m.kubelet.pleg_seen = crate::sort::collect_map(m.runtime.containers.values().map(|c| (c.id.clone(), c.state)));
+        self.pleg_report(node, events, pods, None);
+    }
+
+    /// `RequestPodRelist` (`pkg/kubelet/pleg/generic.go` `relistPod`): right after a sync whose
+    /// actions all succeeded, PLEG relists that pod alone (PLEGOnDemandRelist, beta and on by
+    /// default in 1.36), so a container the sync started is reported at once instead of at
+    /// the next periodic relist.
+    fn pleg_relist_pod(&mut self, node: &str, uid: &str) {
+        let Some(m) = self.machines.get_mut(node) else { return };
+        if !m.runtime.up {
+            return;
+        }
+        let (events, pods) = pleg_changes(&m.runtime, &m.kubelet.pleg_seen, Some(uid));
+        for c in m.runtime.containers.values().filter(|c| c.pod_uid == uid) {
+            m.kubelet.pleg_seen.insert(c.id.clone(), c.state);
+        }
+        self.pleg_report(node, events, pods, Some(uid));
+    }
+
+    /// Traces a relist's events and syncs the pods they concern.
+    fn pleg_report(&mut self, node: &str, events: Vec<Value>, pods: Vec<String>, pod: Option<&str>) {
         if events.is_empty() {
             return;
         }
-        crate::sort::sort(&mut pods);
-        pods.dedup();
+        let Some(m) = self.machines.get(node) else { return };
         let objects: Vec<Option<crate::trace::ObjectRef>> = pods.iter().map(|u| m.kubelet.workers.get(u).map(|w| crate::trace::ObjectRef { kind: "Pod".into(), namespace: Some(w.namespace.clone()), name: w.name.clone() })).collect();
-        self.node_trace(COMPONENT, node, Action::KubeletPleg, objects.first().cloned().flatten(), crate::sort::map_of([("events".to_string(), json!(events))]));
+        let scope = if pod.is_some() { "pod" } else { "node" };
+        self.node_trace(COMPONENT, node, Action::KubeletPleg, objects.first().cloned().flatten(), crate::sort::map_of([("events".to_string(), json!(events)), ("scope".to_string(), json!(scope))]));
         for uid in pods {
             self.kubelet_request_sync(node, &uid);
         }
     }
+}
+
+/// The container changes since PLEG last looked (of one pod, or of every pod): the events
+/// (`generateEvents`: running → ContainerStarted, exited → ContainerDied) and the pods they
+/// concern, each once.
+fn pleg_changes(rt: &Runtime, seen: &BTreeMap<String, ContainerState>, pod: Option<&str>) -> (Vec<Value>, Vec<String>) {
+    let mut events = vec![];
+    let mut pods = vec![];
+    for c in rt.containers.values().filter(|c| pod.is_none_or(|p| c.pod_uid == p)) {
+        if seen.get(&c.id).copied() == Some(c.state) {
+            continue;
+        }
+        let kind = match c.state {
+            ContainerState::Running => "ContainerStarted",
+            ContainerState::Exited => "ContainerDied",
+            _ => continue,
+        };
+        events.push(json!({"pod": c.pod_uid, "container": c.name, "type": kind}));
+        pods.push(c.pod_uid.clone());
+    }
+    crate::sort::sort(&mut pods);
+    pods.dedup();
+    (events, pods)
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use crate::Engine;
 use crate::containerd::ContainerState;
+use crate::process::GrpcHealth;
 use crate::trace::Action;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -50,10 +51,18 @@ pub struct ProbeWorker {
     pub run: u32,
     /// After a liveness/startup failure the worker waits for a new container.
     pub on_hold: bool,
+    /// An attempt is still running (it blocks until its deadline).
+    pub in_flight: bool,
 }
 
 /// A probe's outcome: success, or failure with its output.
 pub type ProbeResult = Result<(), String>;
+
+/// When an attempt's outcome is known: at once, or (a failure) at the probe's deadline.
+enum Outcome {
+    Now(ProbeResult),
+    AtDeadline(String),
+}
 
 fn n(probe: &Value, field: &str, default: i64) -> i64 {
     probe[field].as_i64().unwrap_or(default)
@@ -80,7 +89,7 @@ impl Engine {
             return;
         }
         for (container, kind, _) in &new {
-            w.probes.push(ProbeWorker { container: container.clone(), kind: *kind, container_id: String::new(), last_success: None, run: 0, on_hold: false });
+            w.probes.push(ProbeWorker { container: container.clone(), kind: *kind, container_id: String::new(), last_success: None, run: 0, on_hold: false, in_flight: false });
             // Initial results: readiness Failure, startup Unknown (not started).
             match kind {
                 ProbeKind::Readiness => {
@@ -146,8 +155,43 @@ impl Engine {
         if kind != ProbeKind::Startup && !started {
             return;
         }
-        let container = pw.container.clone();
-        let result = self.run_probe(node, uid, &pod, &spec, &probe);
+        if pw.in_flight {
+            // The worker is still blocked in the previous attempt (a tick meanwhile is lost).
+            return;
+        }
+        let (result, duration_ms) = self.run_probe(node, uid, &pod, &spec, &probe);
+        if duration_ms == 0 {
+            self.probe_outcome(node, uid, index, &cid, result);
+        } else {
+            // The probe blocks until its deadline (`timeoutSeconds`); its outcome comes then.
+            if let Some(pw) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) {
+                pw.in_flight = true;
+            }
+            let at = now.plus_millis(duration_ms);
+            self.schedule(at, crate::Task::ProbeOutcome { node: node.to_string(), uid: uid.to_string(), index, container_id: cid, result });
+        }
+    }
+
+    /// A probe attempt's outcome: the trace, the `Unhealthy` event, and the result once the
+    /// threshold is met (`worker.go` `doProbe` after `prober.probe`).
+    pub(crate) fn probe_outcome(&mut self, node: &str, uid: &str, index: usize, cid: &str, result: ProbeResult) {
+        let Some(w) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)) else { return };
+        if w.terminated {
+            return;
+        }
+        let Some(pw) = w.probes.get(index).cloned() else { return };
+        let (ns, name) = (w.namespace.clone(), w.name.clone());
+        if let Some(p) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) {
+            p.in_flight = false;
+        }
+        // A stale outcome: the container was replaced while the probe ran.
+        if pw.container_id != cid {
+            return;
+        }
+        let Some(pod) = self.kubelet_pod(node, &ns, &name) else { return };
+        let Some(spec) = pod["spec"]["initContainers"].as_array().into_iter().chain(pod["spec"]["containers"].as_array()).flatten().find(|c| c["name"] == pw.container.as_str()).cloned() else { return };
+        let probe = spec[pw.kind.field()].clone();
+        let (kind, container) = (pw.kind, pw.container.clone());
         let params = crate::sort::map_of([
             ("container".to_string(), json!(container)),
             ("probe".to_string(), json!(kind.title())),
@@ -185,7 +229,7 @@ impl Engine {
                 } else {
                     pw.on_hold = true;
                     pw.run = 0;
-                    w.probe_failures.insert(container.clone(), (kind, cid.clone()));
+                    w.probe_failures.insert(container.clone(), (kind, cid.to_string()));
                 }
                 self.kubelet_request_sync(node, uid);
             }
@@ -193,15 +237,24 @@ impl Engine {
                 if !ok {
                     pw.on_hold = true;
                     pw.run = 0;
-                    w.probe_failures.insert(container.clone(), (kind, cid.clone()));
+                    w.probe_failures.insert(container.clone(), (kind, cid.to_string()));
                     self.kubelet_request_sync(node, uid);
                 }
             }
         }
     }
 
-    /// One probe attempt against the pod's containers (they share the network namespace).
-    fn run_probe(&mut self, node: &str, uid: &str, pod: &Value, spec: &Value, probe: &Value) -> super::prober::ProbeResult {
+    /// One probe attempt against the pod's containers (they share the network namespace): its
+    /// outcome and how long it took (0: at once).
+    fn run_probe(&mut self, node: &str, uid: &str, pod: &Value, spec: &Value, probe: &Value) -> (ProbeResult, u64) {
+        let timeout_ms = (n(probe, "timeoutSeconds", 1).max(1) as u64).saturating_mul(1000);
+        match self.probe_attempt(node, uid, pod, spec, probe) {
+            Outcome::Now(result) => (result, 0),
+            Outcome::AtDeadline(output) => (Err(output), timeout_ms),
+        }
+    }
+
+    fn probe_attempt(&mut self, node: &str, uid: &str, pod: &Value, spec: &Value, probe: &Value) -> Outcome {
         let ip = pod["status"]["podIP"].as_str().map(str::to_string).or_else(|| self.machines.get(node).and_then(|m| m.runtime.ready_sandbox(uid)).and_then(|s| s.ip.clone())).unwrap_or_default();
         let port_of = |v: &Value| -> Option<u16> {
             match v {
@@ -211,7 +264,7 @@ impl Engine {
             }
         };
         let now = self.now;
-        let Some(m) = self.machines.get(node) else { return Err("node gone".into()) };
+        let Some(m) = self.machines.get(node) else { return Outcome::Now(Err("node gone".into())) };
         let running: Vec<&crate::containerd::Container> = m.runtime.pod_containers(uid).into_iter().filter(|c| c.state == ContainerState::Running).collect();
         if let Some(h) = probe["httpGet"].as_object() {
             let port = h.get("port").and_then(port_of).unwrap_or(0);
@@ -220,30 +273,42 @@ impl Engine {
             let scheme = h.get("scheme").and_then(Value::as_str).map_or_else(|| "http".into(), crate::gostrings::to_lower);
             let url = format!("{scheme}://{host}:{port}{path}");
             let answer = running.iter().filter_map(|c| c.process.as_ref()?.http_get(port, path, now)).next();
-            return match answer {
+            return Outcome::Now(match answer {
                 Some(code) if (200..400).contains(&code) => Ok(()),
                 Some(code) => Err(format!("HTTP probe failed with statuscode: {code}")),
                 None => Err(format!("Get \"{url}\": dial tcp {host}:{port}: connect: connection refused")),
-            };
+            });
         }
         if let Some(t) = probe["tcpSocket"].as_object() {
             let port = t.get("port").and_then(port_of).unwrap_or(0);
             let host = t.get("host").and_then(Value::as_str).filter(|s| !s.is_empty()).map(str::to_string).unwrap_or(ip.clone());
             let listening = running.iter().any(|c| c.process.as_ref().is_some_and(|p| p.listens(port)));
-            return if listening { Ok(()) } else { Err(format!("dial tcp {host}:{port}: connect: connection refused")) };
+            return Outcome::Now(if listening { Ok(()) } else { Err(format!("dial tcp {host}:{port}: connect: connection refused")) });
         }
         if let Some(g) = probe["grpc"].as_object() {
-            let port = g.get("port").and_then(Value::as_u64).unwrap_or(0) as u16;
-            let listening = running.iter().any(|c| c.process.as_ref().is_some_and(|p| p.listens(port)));
+            // `pkg/probe/grpc/grpc.go`: a blocking dial, then `Health/Check`; every failure's
+            // text is the kubelet's own.
+            let port = g.get("port").and_then(Value::as_u64).and_then(|p| u16::try_from(p).ok()).unwrap_or(0);
+            let service = g.get("service").and_then(Value::as_str).unwrap_or_default();
             let timeout = n(probe, "timeoutSeconds", 1);
-            return if listening { Ok(()) } else { Err(format!("timeout: failed to connect service \"{ip}:{port}\" within {timeout}s: context deadline exceeded")) };
+            let answer = running.iter().find_map(|c| c.process.as_ref()?.grpc_check(port, service, now, false));
+            return match answer {
+                Some(GrpcHealth::Serving) => Outcome::Now(Ok(())),
+                Some(GrpcHealth::NotServing) => Outcome::Now(Err("service unhealthy (responded with \"NOT_SERVING\")".into())),
+                Some(GrpcHealth::UnknownService) => Outcome::Now(Err("error: health rpc probe failed: rpc error: code = NotFound desc = unknown service".into())),
+                Some(GrpcHealth::Unimplemented) => Outcome::Now(Err("error: this server does not implement the grpc health protocol (grpc.health.v1.Health): unknown service grpc.health.v1.Health".into())),
+                // The dial never reaches READY (refused, or not a gRPC server: an HTTP/1 server
+                // answers the HTTP/2 preface with an HTTP/1 error, TLS ends the handshake); a
+                // blocking dial retries until the probe's deadline.
+                None => Outcome::AtDeadline(format!("timeout: failed to connect service \"{ip}:{port}\" within {timeout}s: context deadline exceeded")),
+            };
         }
         if let Some(e) = probe["exec"].as_object() {
             let argv: Vec<String> = e.get("command").and_then(Value::as_array).map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect()).unwrap_or_default();
             let container = spec["name"].as_str().unwrap_or_default().to_string();
-            return self.exec_probe(node, uid, &container, &argv);
+            return Outcome::Now(self.exec_probe(node, uid, &container, &argv));
         }
-        Err("unknown probe type".into())
+        Outcome::Now(Err("unknown probe type".into()))
     }
 }
 

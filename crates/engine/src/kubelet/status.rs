@@ -90,8 +90,10 @@ fn container_statuses(spec_list: &[Value], runtime: &[&Container], old: &[Value]
             };
             st["ready"] = json!(ready);
         }
-        // Start failures from the reason cache replace the state with Waiting.
-        let init_done = init && mine.first().is_some_and(|c| c.state == ContainerState::Exited && c.exit_code == 0) && !is_sidecar(spec);
+        // Start failures from the reason cache replace the state with Waiting — except for an
+        // init container whose last run exited 0, a sidecar included (upstream skips every
+        // init container that "won't be restarted" by that test).
+        let init_done = init && mine.first().is_some_and(|c| c.state == ContainerState::Exited && c.exit_code == 0);
         if !init_done
             && let Some((reason, message)) = facts.start_failures.get(name)
             && mine.first().is_none_or(|c| c.state != ContainerState::Running) {
@@ -346,9 +348,14 @@ pub fn generate(pod: &Value, runtime: &[&Container], facts: &PodFacts, now: Time
         merged.push(c.clone());
     }
 
+    // `convertToAPIContainerStatuses`: regular (and ephemeral) statuses are sorted by name
+    // (`kubetypes.SortedContainerStatuses`); init statuses keep the spec's order
+    // (`SortStatusesOfInitContainers`). kubectl's STATUS column reads them in that order.
+    let mut sorted = statuses;
+    crate::sort::sort_by(&mut sorted, |a, b| a["name"].as_str().unwrap_or_default().cmp(b["name"].as_str().unwrap_or_default()));
     let mut status = json!({
         "conditions": merged,
-        "containerStatuses": statuses,
+        "containerStatuses": sorted,
         "hostIP": facts.host_ip, "hostIPs": [{"ip": facts.host_ip}],
         "phase": phase,
         "qosClass": crate::qos::pod_qos_class(spec),

@@ -31,6 +31,47 @@ pub enum AppKind {
     Stress,
     /// A program that ends by itself at once (busybox `sh` with no stdin, `true`, `date`).
     Oneshot,
+    /// agnhost `grpc-health-checking`: a gRPC health server on `--port` (5000) and an HTTP
+    /// server on `--http-port` (8080).
+    AgnhostGrpcHealth,
+    /// etcd: gRPC and HTTP on its client URLs (one port, through cmux), the peer URLs, and
+    /// its metrics URLs.
+    Etcd,
+}
+
+/// What a listener speaks: what a client's first bytes meet on its port.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Protocol {
+    /// HTTP/1.1 only (nginx, httpd, Go's net/http, the lesson apps).
+    Http1,
+    /// gRPC: HTTP/2 cleartext with prior knowledge (a grpc-go server).
+    Grpc,
+    /// gRPC and HTTP/1.1 on one port (etcd's cmux on a plain `http://` client URL).
+    GrpcAndHttp1,
+    /// TLS: a cleartext client's first bytes end the handshake (etcd on an `https://` URL).
+    Tls,
+    /// A wire protocol of its own over TCP (postgres, redis).
+    Tcp,
+}
+
+/// A gRPC server's answer to `grpc.health.v1.Health/Check` for a service name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GrpcHealth {
+    Serving,
+    NotServing,
+    /// The health server does not know the service (`codes.NotFound`, "unknown service").
+    UnknownService,
+    /// No health service is registered (`codes.Unimplemented`).
+    Unimplemented,
+}
+
+/// The gRPC health service of a server.
+#[derive(Debug, Clone, Default)]
+pub struct GrpcHealthService {
+    /// The service names it answers for (`""`: the server as a whole).
+    pub services: Vec<String>,
+    /// It answers NOT_SERVING from this many ms after start.
+    pub not_serving_after_ms: Option<u64>,
 }
 
 /// A running app's parameters and state.
@@ -61,6 +102,12 @@ pub struct App {
     pub shutdown_lines: Vec<(&'static str, String)>,
     /// How long answering one request takes (ms, lowest and highest).
     pub response_ms: (u64, u64),
+    /// Ports whose protocol is not the kind's usual one.
+    pub speaks: Vec<(u16, Protocol)>,
+    /// Ports bound to 127.0.0.1 only: nothing outside the pod's network namespace reaches them.
+    pub loopback: Vec<u16>,
+    /// The gRPC health service, when the program registers one.
+    pub grpc_health: Option<GrpcHealthService>,
 }
 
 const MIB: u64 = 1024 * 1024;
@@ -86,6 +133,9 @@ impl App {
             ready_lines: vec![],
             shutdown_lines: vec![],
             response_ms: (1, 5),
+            speaks: vec![],
+            loopback: vec![],
+            grpc_health: None,
         }
     }
 
@@ -213,6 +263,82 @@ impl App {
         }
     }
 
+    /// agnhost `grpc-health-checking` (`test/images/agnhost/grpc-health-checking`): a gRPC
+    /// health server on `--port` (5000) that answers SERVING for `--service` (`""`) until
+    /// `--delay-unhealthy-sec` (never, when negative) and NOT_SERVING after, NOT_FOUND for
+    /// any other service; `/make-not-serving` and `/make-serving` on `--http-port` (8080).
+    pub fn agnhost_grpc_health(port: u16, http_port: u16, service: &str, delay_unhealthy_s: i64) -> App {
+        App {
+            ports: vec![port, http_port],
+            listen_after_ms: 30,
+            graceful: vec![(SIGTERM, 2), (SIGINT, 2), (SIGQUIT, 2), (SIGHUP, 2)],
+            shutdown_ms: 1,
+            speaks: vec![(port, Protocol::Grpc)],
+            grpc_health: Some(GrpcHealthService {
+                services: vec![service.to_string()],
+                not_serving_after_ms: u64::try_from(delay_unhealthy_s).ok().map(|s| s.saturating_mul(1000)),
+            }),
+            ..App::base(AppKind::AgnhostGrpcHealth)
+        }
+    }
+
+    /// etcd (`go.etcd.io/etcd/server/embed`): its client URLs serve gRPC and HTTP on one port
+    /// (cmux; TLS when the URL is `https://`), with grpc-go's health service answering SERVING
+    /// for `""`; the peer URLs and the optional metrics URLs (HTTP). A `localhost` or
+    /// `127.0.0.1` URL binds the loopback address only. Defaults: client
+    /// `http://localhost:2379`, peer `http://localhost:2380`. SIGTERM stops it (exit 0).
+    pub fn etcd(client_urls: &[String], peer_urls: &[String], metrics_urls: &[String]) -> App {
+        let mut app = App {
+            listen_after_ms: 300,
+            graceful: vec![(SIGTERM, 0), (SIGINT, 0)],
+            shutdown_ms: 100,
+            memory_base: 30 * MIB,
+            grpc_health: Some(GrpcHealthService { services: vec![String::new()], not_serving_after_ms: None }),
+            ..App::base(AppKind::Etcd)
+        };
+        let groups: [(&[String], Protocol); 3] = [(client_urls, Protocol::GrpcAndHttp1), (peer_urls, Protocol::Http1), (metrics_urls, Protocol::Http1)];
+        for (urls, plain) in groups {
+            for url in urls {
+                let Some((scheme, rest)) = url.split_once("://") else { continue };
+                let hostport = rest.split('/').next().unwrap_or_default();
+                let Some((host, port)) = hostport.rsplit_once(':') else { continue };
+                let Ok(port) = port.parse::<u16>() else { continue };
+                if app.ports.contains(&port) {
+                    continue;
+                }
+                app.ports.push(port);
+                app.speaks.push((port, if scheme == "https" { Protocol::Tls } else { plain }));
+                if host == "localhost" || host.starts_with("127.") {
+                    app.loopback.push(port);
+                }
+            }
+        }
+        app
+    }
+
+    /// What the program speaks on `port`.
+    pub fn protocol(&self, port: u16) -> Protocol {
+        if let Some((_, p)) = self.speaks.iter().find(|(p, _)| *p == port) {
+            return *p;
+        }
+        match self.kind {
+            AppKind::Postgres | AppKind::Redis => Protocol::Tcp,
+            _ => Protocol::Http1,
+        }
+    }
+
+    /// `grpc.health.v1.Health/Check` for `service`, `ms` after start.
+    pub fn grpc_check(&self, service: &str, ms: u64) -> GrpcHealth {
+        let Some(h) = &self.grpc_health else { return GrpcHealth::Unimplemented };
+        if !h.services.iter().any(|s| s == service) {
+            return GrpcHealth::UnknownService;
+        }
+        if h.not_serving_after_ms.is_some_and(|t| ms >= t) {
+            return GrpcHealth::NotServing;
+        }
+        GrpcHealth::Serving
+    }
+
     /// `stress --vm 1 --vm-bytes 150M --vm-hang 1`.
     pub fn stress(vm_bytes: u64) -> App {
         App { memory_base: MIB, memory_alloc: Some((100, vm_bytes)), ..App::base(AppKind::Stress) }
@@ -301,6 +427,8 @@ impl App {
             AppKind::PodlifeApp => if path == "/" { 200 } else { 404 },
             AppKind::Nginx | AppKind::Httpd => if path == "/" || path == "/index.html" { 200 } else { 404 },
             AppKind::AgnhostLiveness => 404,
+            // etcd's HTTP handlers: /health, /livez, /readyz, /version, /metrics.
+            AppKind::Etcd => if ["/health", "/livez", "/readyz", "/version", "/metrics"].contains(&path) { 200 } else { 404 },
             _ => 200,
         }
     }

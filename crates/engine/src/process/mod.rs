@@ -10,7 +10,7 @@
 pub mod apps;
 
 use crate::clock::Time;
-pub use apps::{App, AppKind};
+pub use apps::{App, AppKind, GrpcHealth, Protocol};
 
 /// Signals by number, as Linux numbers them on amd64.
 pub const SIGHUP: i32 = 1;
@@ -150,9 +150,32 @@ impl Process {
         }
     }
 
-    /// Is something accepting TCP connections on `port` now?
+    /// Is something accepting TCP connections on `port` from the pod's address now? (A port
+    /// bound to 127.0.0.1 only is reached from inside the pod alone: `listens_locally`.)
     pub fn listens(&self, port: u16) -> bool {
+        self.listens_locally(port) && !self.app.loopback.contains(&port)
+    }
+
+    /// Is something accepting connections on `port` at any of the pod's addresses, loopback
+    /// included?
+    pub fn listens_locally(&self, port: u16) -> bool {
         !self.stopping && self.app.listening && self.app.ports.contains(&port)
+    }
+
+    /// A gRPC client's health check on `port` (`grpc.health.v1.Health/Check` for `service`),
+    /// from inside the pod (`local`: loopback ports count) or from its address: None when the
+    /// client never gets a gRPC connection (nothing listens, or the listener does not speak
+    /// gRPC in cleartext: an HTTP/1 server answers the HTTP/2 preface with an HTTP/1 error, a
+    /// TLS server ends the handshake), so a blocking dial retries until its deadline.
+    pub fn grpc_check(&self, port: u16, service: &str, now: Time, local: bool) -> Option<apps::GrpcHealth> {
+        let open = if local { self.listens_locally(port) } else { self.listens(port) };
+        if !open {
+            return None;
+        }
+        match self.app.protocol(port) {
+            apps::Protocol::Grpc | apps::Protocol::GrpcAndHttp1 => Some(self.app.grpc_check(service, now.millis().saturating_sub(self.started_at.millis()))),
+            apps::Protocol::Http1 | apps::Protocol::Tls | apps::Protocol::Tcp => None,
+        }
     }
 
     /// The answer to `GET path` on `port`, if the process serves HTTP there.
@@ -177,7 +200,10 @@ pub fn program_for(argv: &[String], image: Option<&'static crate::registry::Cata
     };
     let base = first.rsplit('/').next().unwrap_or(first);
     let arg = |i: usize| argv.get(i).map(String::as_str).unwrap_or_default();
-    let flag = |name: &str| argv.iter().position(|a| a == name).and_then(|i| argv.get(i + 1)).map(String::as_str);
+    // A flag's value, as `--name value` or (cobra, Go's flag package) `--name=value`.
+    let flag = |name: &str| {
+        argv.iter().find_map(|a| a.strip_prefix(name).and_then(|v| v.strip_prefix('='))).or_else(|| argv.iter().position(|a| a == name).and_then(|i| argv.get(i + 1)).map(String::as_str))
+    };
     Ok(match base {
         "docker-entrypoint.sh" if argv.len() > 1 => return program_for(&argv[1..], image, env),
         "docker-entrypoint.sh" => App::oneshot(0),
@@ -185,6 +211,11 @@ pub fn program_for(argv: &[String], image: Option<&'static crate::registry::Cata
         "nginx" | "nginx-debug" => App::nginx(),
         "postgres" => App::postgres(env),
         "redis-server" => App::redis(),
+        "etcd" => {
+            let urls = |name: &str, default: &str| flag(name).unwrap_or(default).split(',').map(str::to_string).collect::<Vec<_>>();
+            let metrics: Vec<String> = flag("--listen-metrics-urls").map(|v| v.split(',').map(str::to_string).collect()).unwrap_or_default();
+            App::etcd(&urls("--listen-client-urls", "http://localhost:2379"), &urls("--listen-peer-urls", "http://localhost:2380"), &metrics)
+        }
         "httpd-foreground" | "httpd" => App::httpd(),
         "pause" => App::pause(),
         "agnhost" => match arg(1) {
@@ -192,6 +223,13 @@ pub fn program_for(argv: &[String], image: Option<&'static crate::registry::Cata
             "netexec" => App::server(vec![flag("--http-port").and_then(|p| p.parse().ok()).unwrap_or(8080)]).go_program(),
             "serve-hostname" => App::server(vec![flag("--port").and_then(|p| p.parse().ok()).unwrap_or(9376)]).go_program(),
             "pause" => App::pause(),
+            "grpc-health-checking" => App::agnhost_grpc_health(
+                flag("--port").and_then(|p| p.parse().ok()).unwrap_or(5000),
+                flag("--http-port").and_then(|p| p.parse().ok()).unwrap_or(8080),
+                flag("--service").unwrap_or_default(),
+                flag("--delay-unhealthy-sec").and_then(|p| p.parse().ok()).unwrap_or(-1),
+            )
+            .go_program(),
             "test-webserver" => App::server(vec![80]).go_program(),
             _ => App::server(vec![8080]).go_program(),
         },

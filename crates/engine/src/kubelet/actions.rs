@@ -1,0 +1,173 @@
+//! What one sync of a pod does: `computePodActions` and `computeInitContainerActions`
+//! (`pkg/kubelet/kuberuntime/kuberuntime_manager.go`, `kuberuntime_container.go`).
+//!
+//! The containers to kill come first in the plan, then the init containers to start in the
+//! spec's order, then the regular ones (`SyncPod`'s steps 3, 6 and 8). Init containers are
+//! walked from the last to the first, as upstream does, so that the newest one that ran
+//! decides what starts next; a native sidecar (`restartPolicy: Always`) is kept running: one
+//! that exited is started again, one whose startup or liveness probe failed is killed and
+//! started again (each start through `doBackOff`, so a sidecar that keeps failing backs off).
+
+use serde_json::Value;
+
+use super::prober::ProbeKind;
+use super::{Op, PodActions};
+use crate::Engine;
+use crate::containerd::ContainerState;
+
+/// The steps that start one container (`startContainer`: back-off check and image, create,
+/// start, postStart).
+fn start(name: &str) -> Vec<Op> {
+    vec![Op::EnsureImage { container: name.to_string() }, Op::Create { container: name.to_string() }, Op::Start { container: name.to_string() }, Op::PostStart { container: name.to_string() }]
+}
+
+/// A container the sync kills (`containerToKillInfo`): its probe failure's message and the
+/// grace period `setTerminationGracePeriod` gives it.
+fn kill(pod: &Value, spec: &Value, container_id: &str, kind: ProbeKind, message: String) -> Vec<Op> {
+    let name = spec["name"].as_str().unwrap_or_default().to_string();
+    // The probe's own terminationGracePeriodSeconds wins over the pod's.
+    let grace_s = spec[kind.field()]["terminationGracePeriodSeconds"].as_i64().or(pod["spec"]["terminationGracePeriodSeconds"].as_i64()).unwrap_or(30);
+    vec![Op::Kill { container_id: container_id.to_string(), container: name, message, grace_s }, Op::AwaitStopped { container_id: container_id.to_string() }]
+}
+
+/// The kills and init-container starts of one sync.
+#[derive(Default)]
+struct Changes {
+    kills: Vec<Op>,
+    /// Init containers to start, by index in the spec.
+    init_starts: Vec<usize>,
+    kill_pod: bool,
+}
+
+impl Engine {
+    /// `computePodActions`: the plan of one sync.
+    pub(super) fn compute_pod_actions(&mut self, node: &str, pod: &Value) -> PodActions {
+        let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
+        let policy = pod["spec"]["restartPolicy"].as_str().unwrap_or("Always").to_string();
+        let Some(m) = self.machines.get(node) else { return PodActions::Steps(vec![]) };
+        let rt = &m.runtime;
+        let inits = pod["spec"]["initContainers"].as_array().cloned().unwrap_or_default();
+        let apps = pod["spec"]["containers"].as_array().cloned().unwrap_or_default();
+        let name_of = |c: &Value| c["name"].as_str().unwrap_or_default().to_string();
+        if rt.ready_sandbox(uid).is_none() {
+            let has_run = rt.pod_containers(uid).iter().any(|c| c.state == ContainerState::Exited);
+            if has_run && policy == "Never" {
+                return PodActions::Steps(vec![]);
+            }
+            let mut ops = vec![Op::RunSandbox];
+            match inits.first() {
+                Some(first) => ops.extend(start(&name_of(first))),
+                None => apps.iter().for_each(|c| ops.extend(start(&name_of(c)))),
+            }
+            return PodActions::Steps(ops);
+        }
+        // The newest instance of each container: (id, state, exit code).
+        let latest = |name: &str| rt.pod_containers(uid).into_iter().find(|c| c.name == name).map(|c| (c.id.clone(), c.state, c.exit_code));
+        let worker = m.kubelet.workers.get(uid);
+        let started = |name: &str| worker.and_then(|w| w.facts.started.get(name).copied()).unwrap_or(true);
+        // A failed liveness or startup probe of the container's running instance.
+        let probe_failure = |name: &str, id: &str| worker.and_then(|w| w.probe_failures.get(name)).filter(|(_, fid)| fid == id).map(|(k, _)| *k);
+        let should_restart = |code: i32| policy == "Always" || (policy == "OnFailure" && code != 0);
+
+        // `computeInitContainerActions`.
+        let mut ch = Changes::default();
+        let mut initialized = apps.iter().any(|c| matches!(latest(&name_of(c)), Some((_, ContainerState::Running | ContainerState::Created, _))));
+        let mut previously_initialized = initialized;
+        let last = inits.len().saturating_sub(1);
+        for (i, c) in inits.iter().enumerate().rev() {
+            let name = name_of(c);
+            let sidecar = c["restartPolicy"] == "Always";
+            let Some((id, state, code)) = latest(&name) else {
+                if previously_initialized && sidecar {
+                    ch.init_starts.push(i);
+                }
+                continue;
+            };
+            if previously_initialized && !sidecar {
+                continue;
+            }
+            match state {
+                ContainerState::Created => ch.init_starts.push(i),
+                ContainerState::Running if sidecar => 'running: {
+                    if c["startupProbe"].is_object() && !started(&name) {
+                        if probe_failure(&name, &id) == Some(ProbeKind::Startup) {
+                            ch.kills.extend(kill(pod, c, &id, ProbeKind::Startup, format!("Init container {name} failed startup probe")));
+                            ch.init_starts.push(i);
+                        }
+                        break 'running;
+                    }
+                    if i == last {
+                        initialized = true;
+                    } else if !previously_initialized {
+                        ch.init_starts.push(i + 1);
+                    }
+                    // Its liveness probe does not hold back the next init container.
+                    if probe_failure(&name, &id) == Some(ProbeKind::Liveness) {
+                        ch.kills.extend(kill(pod, c, &id, ProbeKind::Liveness, format!("Init container {name} failed liveness probe")));
+                        ch.init_starts.push(i);
+                    }
+                }
+                // A regular init container still running: wait for it.
+                ContainerState::Running => {}
+                ContainerState::Exited if sidecar => ch.init_starts.push(i),
+                ContainerState::Exited if code != 0 => {
+                    if policy == "Never" {
+                        ch.kill_pod = true;
+                        break;
+                    }
+                    ch.init_starts.push(i);
+                }
+                ContainerState::Exited => {
+                    if i == last {
+                        initialized = true;
+                    } else {
+                        ch.init_starts.push(i + 1);
+                    }
+                }
+                ContainerState::Unknown => {}
+            }
+            previously_initialized = true;
+        }
+        if !previously_initialized && !inits.is_empty() {
+            ch.init_starts.push(0);
+        }
+        ch.init_starts.reverse();
+        if ch.kill_pod {
+            return PodActions::KillPod;
+        }
+        let mut ops = std::mem::take(&mut ch.kills);
+        let mut starts: Vec<Op> = ch.init_starts.iter().flat_map(|&i| start(&name_of(&inits[i]))).collect();
+        if !initialized && !inits.is_empty() {
+            ops.append(&mut starts);
+            return PodActions::Steps(ops);
+        }
+
+        // The regular containers.
+        for c in &apps {
+            let name = name_of(c);
+            match latest(&name) {
+                None => starts.extend(start(&name)),
+                Some((_, ContainerState::Exited, code)) if should_restart(code) => starts.extend(start(&name)),
+                Some((id, ContainerState::Running, _)) => {
+                    // A failed liveness or startup probe: kill, and restart if the policy says so.
+                    if let Some(kind) = probe_failure(&name, &id) {
+                        let restart = policy != "Never";
+                        let what = if kind == ProbeKind::Startup { "startup" } else { "liveness" };
+                        let message = if restart { format!("Container {name} failed {what} probe, will be restarted") } else { format!("Container {name} failed {what} probe") };
+                        ops.extend(kill(pod, c, &id, kind, message));
+                        if restart {
+                            starts.extend(start(&name));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let regular_running = apps.iter().any(|c| matches!(latest(&name_of(c)), Some((_, ContainerState::Running | ContainerState::Created, _))));
+        if ops.is_empty() && starts.is_empty() && !regular_running && policy != "Always" {
+            return PodActions::KillPod;
+        }
+        ops.append(&mut starts);
+        PodActions::Steps(ops)
+    }
+}

@@ -1,0 +1,62 @@
+//! The kubelet's timeline as the trace records it: crash-loop restarts against the back-off
+//! curve (`doBackOff` 10 s doubling to 5 min, the pod worker re-queued at the back-off's end
+//! ×[1, 1.5) and at most a minute ahead), and the order of container statuses.
+
+use podlife_engine::{Action, Engine, Request, Time, Verb};
+use podlife_model::ResourceType;
+use serde_json::{Value, json};
+
+fn create_pod(e: &mut Engine, body: Value) {
+    let mut req = Request::new(Verb::Create, ResourceType::resolve("pods").expect("served"));
+    req.namespace = Some("default".into());
+    req.body = Some(body);
+    e.request(req).expect("created");
+}
+
+/// (time, op) of the shim's start and exit records for a pod's container.
+fn shim_events(e: &Engine, pod: &str, container: &str) -> Vec<(u64, String)> {
+    e.trace()
+        .iter()
+        .filter(|t| t.action == Action::Shim && t.object.as_ref().is_some_and(|o| o.name == pod))
+        .filter(|t| t.params.get("container").is_some_and(|c| c.as_ref() == container))
+        .map(|t| (t.time.millis(), t.params.get("op").map(|o| o.as_str().unwrap_or_default().to_string()).unwrap_or_default()))
+        .collect()
+}
+
+#[test]
+fn crash_loop_restarts_follow_the_back_off_curve() {
+    let mut e = Engine::with_default_cluster(7);
+    create_pod(&mut e, json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "crasher"},
+        "spec": {"containers": [{"name": "c", "image": "busybox:1.36", "command": ["sh", "-c", "exit 1"]}]}}));
+    e.run_until(Time(20 * 60_000)).expect("runs");
+    let events = shim_events(&e, "crasher", "c");
+    let starts: Vec<u64> = events.iter().filter(|(_, op)| op == "start").map(|(t, _)| *t).collect();
+    let exits: Vec<u64> = events.iter().filter(|(_, op)| op == "exit").map(|(t, _)| *t).collect();
+    assert!(starts.len() >= 8, "{starts:?}");
+    // The first restart is immediate (no back-off entry yet); then 10 s, 20 s, … 300 s.
+    let mut backoff = 0u64;
+    for i in 1..starts.len() {
+        let wait = starts[i] - exits[i - 1];
+        // Seen by PLEG within a second, then re-queued at the back-off's end ×[1, 1.5), capped
+        // at a minute ahead; read on the next 1-second tick.
+        let most = if backoff <= 60_000 { backoff + backoff / 2 + 2_000 } else { backoff + 30_000 + 2_000 };
+        assert!(wait >= backoff && wait <= most, "restart {i}: waited {wait} ms, back-off {backoff} ms");
+        backoff = if backoff == 0 { 10_000 } else { (backoff * 2).min(300_000) };
+    }
+}
+
+#[test]
+fn container_statuses_are_sorted_by_name_and_init_ones_keep_spec_order() {
+    let mut e = Engine::with_default_cluster(3);
+    create_pod(&mut e, json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"},
+        "spec": {"restartPolicy": "Never",
+            "initContainers": [{"name": "zz", "image": "busybox:1.36", "command": ["true"]}, {"name": "aa", "image": "busybox:1.36", "command": ["true"]}],
+            "containers": [{"name": "good", "image": "busybox:1.36", "command": ["true"]}, {"name": "bad", "image": "busybox:1.36", "command": ["false"]}]}}));
+    e.run_until(Time(30_000)).expect("runs");
+    let key = podlife_engine::store::ObjectKey::new(ResourceType::resolve("pods").expect("served"), Some("default"), "p");
+    let pod = e.store().get(&key).expect("exists").clone();
+    let names = |list: &str| pod["status"][list].as_array().map(|a| a.iter().map(|s| s["name"].as_str().unwrap_or_default().to_string()).collect::<Vec<_>>()).unwrap_or_default();
+    assert_eq!(names("containerStatuses"), vec!["bad", "good"]);
+    assert_eq!(names("initContainerStatuses"), vec!["zz", "aa"]);
+    assert_eq!(pod["status"]["phase"], "Failed");
+}
