@@ -9,6 +9,8 @@
 #[doc(hidden)]
 pub mod json_macro;
 pub mod gostrings;
+pub mod istio;
+pub mod admission_review;
 pub mod apiserver;
 pub mod clock;
 pub mod cluster;
@@ -227,6 +229,8 @@ pub struct Engine {
     /// `podlife traffic` runs (None once finished) and the reports not yet handed over.
     pub(crate) traffic: Vec<Option<traffic::TrafficJob>>,
     pub(crate) traffic_done: Vec<traffic::TrafficReport>,
+    /// The admission webhooks' view of the request being served.
+    pub(crate) admission: apiserver::webhooks::State,
 }
 
 /// A client's watch on one resource: the events since it opened.
@@ -277,6 +281,7 @@ impl Engine {
             proxy_defaults: proxy::ProxyConfig::default(),
             traffic: Vec::new(),
             traffic_done: Vec::new(),
+            admission: Default::default(),
         }
     }
 

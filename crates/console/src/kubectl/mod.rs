@@ -246,7 +246,7 @@ fn server_error(status: &Status, kind: &str, name: &str, source: Option<(&str, &
         None => status.message.clone(),
     };
     // `StandardErrorMessage`: the reason in parentheses when there is one.
-    match status.reason.as_str() {
+    match status.reason_text() {
         "" => format!("Error from server: {message}\n"),
         reason => format!("Error from server ({reason}): {message}\n"),
     }

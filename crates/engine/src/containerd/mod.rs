@@ -13,6 +13,7 @@ pub mod cni;
 pub mod cri;
 pub mod exec;
 pub mod fs;
+pub mod programs;
 pub mod shellproc;
 
 use std::collections::BTreeMap;
@@ -42,6 +43,8 @@ pub struct Sandbox {
     pub runtime_handler: String,
     /// The pod's `emptyDir` volumes, by volume name (they live as long as the sandbox's pod).
     pub volumes: BTreeMap<String, fs::Tree>,
+    /// The nat rules a container wrote into the pod's network namespace (istio-init).
+    pub capture: Option<Box<crate::istio::iptables::Capture>>,
 }
 
 /// A container's state as CRI reports it.

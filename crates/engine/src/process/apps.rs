@@ -31,6 +31,14 @@ pub enum AppKind {
     Stress,
     /// A program that ends by itself at once (busybox `sh` with no stdin, `true`, `date`).
     Oneshot,
+    /// `agnhost webhook`: kubernetes' e2e admission webhook server (HTTPS).
+    AgnhostWebhook,
+    /// istiod (`pilot-discovery discovery`): xDS, the CA, and the sidecar injector webhook.
+    Istiod,
+    /// Envoy with a static configuration (`envoyproxy/envoy`).
+    Envoy,
+    /// Istio's sidecar (`pilot-agent proxy sidecar`): the agent and its Envoy.
+    IstioProxy,
 }
 
 /// A running app's parameters and state.
@@ -61,12 +69,14 @@ pub struct App {
     pub shutdown_lines: Vec<(&'static str, String)>,
     /// How long answering one request takes (ms, lowest and highest).
     pub response_ms: (u64, u64),
+    /// What a webhook server or a proxy needs to answer (its flags, its configuration).
+    pub role: Option<Box<super::servers::Role>>,
 }
 
 const MIB: u64 = 1024 * 1024;
 
 impl App {
-    fn base(kind: AppKind) -> App {
+    pub(crate) fn base(kind: AppKind) -> App {
         App {
             kind,
             ports: vec![],
@@ -86,6 +96,7 @@ impl App {
             ready_lines: vec![],
             shutdown_lines: vec![],
             response_ms: (1, 5),
+            role: None,
         }
     }
 
