@@ -112,7 +112,8 @@ pub fn line(e: &TraceEvent) -> String {
                 },
                 err => format!("rejected: {}", text(&err)),
             };
-            format!("{} {outcome}", text(&param(e, "plugin")))
+            let round = if param(e, "round").is_null() { "" } else { " (reinvoked)" };
+            format!("{}{round} {outcome}", text(&param(e, "plugin")))
         }
         Action::AdmissionWebhook => {
             // `"deny.example.com" POST https://… → denied: … (12 ms)`
@@ -124,7 +125,7 @@ pub fn line(e: &TraceEvent) -> String {
                 other => other.to_string(),
             };
             let round = if param(e, "round").is_null() { String::new() } else { " (reinvoked)".to_string() };
-            format!("{} \"{}\"{round} POST {} → {outcome} ({} ms)", text(&param(e, "plugin")), text(&param(e, "webhook")), text(&param(e, "url")), text(&param(e, "durationMs")))
+            format!("{} {}: \"{}\"{round} POST {} → {outcome} ({} ms)", text(&param(e, "plugin")), text(&param(e, "configuration")), text(&param(e, "webhook")), text(&param(e, "url")), text(&param(e, "durationMs")))
         }
         Action::Validation => match param(e, "errors").as_array() {
             Some(errs) if !errs.is_empty() => format!("{} error(s)", errs.len()),

@@ -296,6 +296,12 @@ impl Engine {
     /// route's cluster, one of the cluster's endpoints.
     fn envoy_http(&mut self, config: &envoy::Config, landing: &Landing, host: &str, path: &str, hops: u32) -> Result<HttpAnswer, NetError> {
         let local = |code: u16, body: &str| Ok(HttpAnswer { code, body: body.to_string(), headers: vec![("server".into(), "envoy".into())] });
+        // A listener bound to 127.0.0.1 takes connections from inside the pod only.
+        let from_outside = !landing.ep.ip.starts_with("127.") && landing.original.is_none();
+        let loopback_only = |address: &str| address.starts_with("127.");
+        if from_outside && (config.listener(landing.ep.port).is_some_and(|l| loopback_only(&l.address)) || (config.admin_port == Some(landing.ep.port) && loopback_only(&config.admin_address))) {
+            return Err(NetError::Refused);
+        }
         let Some(listener) = config.listener(landing.ep.port) else {
             // The admin interface: `/ready` answers LIVE once the server runs.
             return match path.split('?').next().unwrap_or("/") {

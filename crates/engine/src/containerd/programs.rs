@@ -73,13 +73,14 @@ impl Engine {
                 ];
                 if !allowed {
                     lines.push(("stderr", format!("{ISTIO_STAMP}\terror\tfailed to execute iptables-restore command: iptables-restore v1.8.11 (nf_tables): Could not fetch rule set generation id: Permission denied (you must be root)")));
-                    return fatal(lines, 1);
+                    return fatal(lines.into_iter().flat_map(|(stream, text)| text.lines().map(|l| (stream, l.to_string())).collect::<Vec<_>>()).collect(), 1);
                 }
                 let uid = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.sandbox_id.clone());
                 if let Some(sandbox) = uid.and_then(|id| self.machines.get_mut(node)?.runtime.sandboxes.get_mut(&id)) {
                     sandbox.capture = Some(Box::new(capture));
                 }
-                app.start_lines = lines;
+                // Each line of a multi-line message is its own log line.
+                app.start_lines = lines.into_iter().flat_map(|(stream, text)| text.lines().map(|l| (stream, l.to_string())).collect::<Vec<_>>()).collect();
             }
             Role::Istiod | Role::IstioProxy => {}
         }

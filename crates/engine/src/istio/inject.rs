@@ -67,13 +67,8 @@ pub fn apply(pod: &mut Value, namespace: &str) {
     let volumes = volumes();
     let volume_names: Vec<Value> = volumes.iter().map(|v| v["name"].clone()).collect();
     // `getInjectionStatus`: what the template added (json.Marshal of the struct, in its order).
-    ann["sidecar.istio.io/status"] = json!(podlife_model::json::to_string(&json!({
-        "initContainers": ["istio-init", "istio-proxy"],
-        "containers": null,
-        "volumes": volume_names,
-        "imagePullSecrets": null,
-        "revision": "default",
-    })));
+    let names = podlife_model::json::to_string(&Value::Array(volume_names));
+    ann["sidecar.istio.io/status"] = json!(format!("{{\"initContainers\":[\"istio-init\",\"istio-proxy\"],\"containers\":null,\"volumes\":{names},\"imagePullSecrets\":null,\"revision\":\"default\"}}"));
     let spec = &mut pod["spec"];
     let mut inits = vec![istio_init(&image), istio_proxy(&image, &app_containers, &workload, &owner)];
     inits.extend(spec["initContainers"].as_array().cloned().unwrap_or_default().into_iter().filter(|c| c["name"] != "istio-init" && c["name"] != "istio-proxy"));

@@ -1,9 +1,10 @@
-//! A simulated Istio 1.30.3 (sidecar mode): what `istioctl install --set profile=minimal`
+//! A simulated Istio 1.30.4 (sidecar mode): what `istioctl install --set profile=minimal`
 //! creates (`install`), istiod's sidecar injector (`inject`), and istio-init's redirect rules
 //! (`iptables`). istiod itself and the sidecar's Envoy are process models (`process::apps`,
 //! `network`).
 //!
-//! Upstream: istio 1.30.3 `manifests/charts/istio-control/istio-discovery` (templates and
+//! Upstream: istio 1.30.3's sources (the templates of the 1.30.4 release podlife names are
+//! taken to be the same) — `manifests/charts/istio-control/istio-discovery` (templates and
 //! `values.yaml`), `manifests/profiles/minimal.yaml`, `operator/cmd/mesh/install.go`.
 
 pub mod inject;
@@ -12,7 +13,7 @@ pub mod iptables;
 
 /// The release podlife models, and where its images live (istioctl's release builds set
 /// `hub: docker.io/istio` and `tag: <version>`).
-pub const TAG: &str = "1.30.3";
+pub const TAG: &str = "1.30.4";
 pub const HUB: &str = "docker.io/istio";
 
 /// Envoy's ports in an istio-proxy: outbound capture, inbound capture, the agent's health and

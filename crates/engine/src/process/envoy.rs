@@ -17,6 +17,8 @@ use serde_json::Value;
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Config {
     pub admin_port: Option<u16>,
+    /// `admin.address.socket_address.address`.
+    pub admin_address: String,
     pub listeners: Vec<Listener>,
     pub clusters: Vec<Cluster>,
 }
@@ -24,6 +26,8 @@ pub struct Config {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Listener {
     pub name: String,
+    /// The address it binds (`0.0.0.0`, or `127.0.0.1` for a pod-local listener).
+    pub address: String,
     pub port: u16,
     pub kind: ListenerKind,
 }
@@ -95,10 +99,12 @@ pub fn parse(doc: &Value) -> Result<Config, String> {
         return Err("Unable to convert YAML as JSON: not a map".into());
     }
     let admin_port = doc.get("admin").map(|a| port_of(&a["address"]).ok_or_else(|| "admin address: missing socket_address.port_value".to_string())).transpose()?;
+    let admin_address = doc["admin"]["address"]["socket_address"]["address"].as_str().unwrap_or("0.0.0.0").to_string();
     let mut listeners = Vec::new();
     for (i, l) in doc["static_resources"]["listeners"].as_array().into_iter().flatten().enumerate() {
         let name = l["name"].as_str().map_or_else(|| format!("listener_{i}"), str::to_string);
         let port = port_of(&l["address"]).ok_or_else(|| format!("listener '{name}': address: missing socket_address.port_value"))?;
+        let address = l["address"]["socket_address"]["address"].as_str().unwrap_or("0.0.0.0").to_string();
         let filters: Vec<&Value> = l["filter_chains"].as_array().into_iter().flatten().flat_map(|c| c["filters"].as_array().into_iter().flatten()).collect();
         let kind = filters.iter().find_map(|f| {
             let name = f["name"].as_str().unwrap_or_default();
@@ -116,7 +122,7 @@ pub fn parse(doc: &Value) -> Result<Config, String> {
             Some(k) => k?,
             None => return Err(format!("listener '{name}' has no network filter podlife can play (http_connection_manager or tcp_proxy)")),
         };
-        listeners.push(Listener { name, port, kind });
+        listeners.push(Listener { name, address, port, kind });
     }
     let mut clusters = Vec::new();
     for c in doc["static_resources"]["clusters"].as_array().into_iter().flatten() {
@@ -151,7 +157,7 @@ pub fn parse(doc: &Value) -> Result<Config, String> {
             return Err(format!("route: unknown cluster '{missing}'"));
         }
     }
-    Ok(Config { admin_port, listeners, clusters })
+    Ok(Config { admin_port, admin_address, listeners, clusters })
 }
 
 fn virtual_hosts(route_config: &Value) -> Vec<VirtualHost> {
@@ -225,7 +231,7 @@ pub fn startup_lines(config: &Config) -> Vec<String> {
         line("main", "source/server/server.cc:829", "HTTP header map info:".into()),
     ];
     if let Some(p) = config.admin_port {
-        out.push(line("admin", "source/server/admin/admin.cc:65", format!("admin address: 0.0.0.0:{p}")));
+        out.push(line("admin", "source/server/admin/admin.cc:65", format!("admin address: {}:{p}", config.admin_address)));
     }
     out.push(line("config", "source/server/configuration_impl.cc:168", "loading tracing configuration".into()));
     out.push(line("config", "source/server/configuration_impl.cc:124", "loading 0 static secret(s)".into()));

@@ -124,9 +124,7 @@ fn rule_matches(rule: &Value, a: &Attributes) -> bool {
     let resource_ok = rule["resources"].as_array().is_some_and(|l| {
         l.iter().filter_map(Value::as_str).any(|r| {
             let (res, sub) = r.split_once('/').unwrap_or((r, ""));
-            let res_ok = res == "*" || res == a.rt.plural;
-            let sub_ok = if r.contains('/') { sub == "*" || sub == a.subresource } else { a.subresource.is_empty() };
-            res_ok && sub_ok
+            (res == "*" || res == a.rt.plural) && (sub == "*" || sub == a.subresource)
         })
     });
     let namespaces = a.rt.plural == "namespaces" && a.rt.group.is_empty();
@@ -570,7 +568,7 @@ mod tests {
         Attributes { rt, subresource: sub, namespace: ns, name: "x", operation: Operation::Create, old: None, dry_run: false, object: None }
     }
 
-    /// Cases of `predicates/rules/rules_test.go`.
+    /// `predicates/rules/rules.go`'s matching, on cases like its tests'.
     #[test]
     fn rules_match_like_upstream() {
         let rule = |r: Value| r;
@@ -584,7 +582,9 @@ mod tests {
         assert!(!rule_matches(&json!({"operations": ["*"], "apiGroups": ["*"], "apiVersions": ["*"], "resources": ["*"]}), &status));
         assert!(rule_matches(&json!({"operations": ["*"], "apiGroups": ["*"], "apiVersions": ["*"], "resources": ["pods/*"]}), &status));
         assert!(rule_matches(&json!({"operations": ["*"], "apiGroups": ["*"], "apiVersions": ["*"], "resources": ["*/status"]}), &status));
-        assert!(!rule_matches(&json!({"operations": ["*"], "apiGroups": ["*"], "apiVersions": ["*"], "resources": ["pods/*"]}), &pods));
+        // `x/*` matches x itself too (its subresource "" is matched by `*`).
+        assert!(rule_matches(&json!({"operations": ["*"], "apiGroups": ["*"], "apiVersions": ["*"], "resources": ["pods/*"]}), &pods));
+        assert!(!rule_matches(&json!({"operations": ["*"], "apiGroups": ["*"], "apiVersions": ["*"], "resources": ["*/status"]}), &pods));
         // Scope: namespaces are cluster-scoped.
         let ns = attrs("namespaces", "", "x");
         assert!(rule_matches(&json!({"operations": ["*"], "apiGroups": ["*"], "apiVersions": ["*"], "resources": ["*"], "scope": "Cluster"}), &ns));
