@@ -115,6 +115,9 @@ pub fn line(e: &TraceEvent) -> String {
             let round = if param(e, "round").is_null() { "" } else { " (reinvoked)" };
             format!("{}{round} {outcome}", text(&param(e, "plugin")))
         }
+        Action::AdmissionWebhook if param(e, "phase") == Value::from("call") => {
+            format!("{} {}: \"{}\" POST {} … waiting (timeout {}s)", text(&param(e, "plugin")), text(&param(e, "configuration")), text(&param(e, "webhook")), text(&param(e, "url")), text(&param(e, "timeoutSeconds")))
+        }
         Action::AdmissionWebhook => {
             // `"deny.example.com" POST https://… → denied: … (12 ms)`
             let outcome = match text(&param(e, "result")).as_str() {

@@ -200,7 +200,10 @@ impl Engine {
             params.insert("dryRun".into(), json!("All"));
         }
         self.apiserver_trace(Action::Request, object.clone(), params, vec![]);
+        let line = Some((req.verb.http_method().to_string(), req.path(), req.user_agent.clone()));
+        let outer = std::mem::replace(&mut self.admission.request_line, line);
         let result = self.serve(&req, object.clone());
+        self.admission.request_line = outer;
         let (code, reason) = match &result {
             Ok(_) => (if req.verb == Verb::Create { 201 } else { 200 }, None),
             Err(s) => (s.code(), Some(s.reason_text())),

@@ -69,6 +69,9 @@ pub struct State {
     /// takes virtual time, during which the rest of the cluster goes on. Requests that
     /// components send from inside a step get their answers at once (a simplification).
     pub client_waiting: bool,
+    /// The request line being served (verb, path, user agent): a webhook call that lets time
+    /// pass names it again when the answer comes, so the rest of the request reads on its own.
+    pub request_line: Option<(String, String, String)>,
 }
 
 /// `webhookReinvokeContext`.
@@ -245,8 +248,8 @@ impl Engine {
             let name = hook.name().to_string();
             let request = self.admission_request(a, has_object.then_some(&*obj));
             let call = self.call_webhook(&hook, &request);
-            self.wait_for_webhook(call.ms);
-            let mut params = self.webhook_params(&hook, "MutatingAdmissionWebhook", a, &call, round);
+            let waited = self.wait_for_webhook(&hook, "MutatingAdmissionWebhook", a, &call, call.ms);
+            let mut params = self.webhook_params(&hook, "MutatingAdmissionWebhook", a, &call, round, waited);
             let result = match call.outcome {
                 Outcome::Failed(reason) => {
                     let error = format!("failed calling webhook \"{name}\": {reason}");
@@ -348,13 +351,18 @@ impl Engine {
         }
         // Answers arrive in order of their time (ties: in configuration order).
         crate::sort::sort_by_key(&mut calls, |(_, c)| c.ms);
-        let mut waited = 0;
+        // Every call leaves at once; the request waits for the answers as they come.
+        let mut resumed = Vec::new();
+        for (hook, call) in &calls {
+            resumed.push(self.announce_call(hook, "ValidatingAdmissionWebhook", a, call));
+        }
+        let mut elapsed = 0;
         let mut first_error: Option<Status> = None;
-        for (hook, call) in calls {
-            self.wait_for_webhook(call.ms - waited);
-            waited = call.ms;
+        for ((hook, call), announced) in calls.into_iter().zip(resumed) {
+            self.let_time_pass(call.ms - elapsed);
+            elapsed = call.ms;
             let name = hook.name().to_string();
-            let mut params = self.webhook_params(&hook, "ValidatingAdmissionWebhook", a, &call, 0);
+            let mut params = self.webhook_params(&hook, "ValidatingAdmissionWebhook", a, &call, 0, announced);
             let error = match call.outcome {
                 Outcome::Failed(reason) => {
                     let error = format!("failed calling webhook \"{name}\": {reason}");
@@ -382,7 +390,7 @@ impl Engine {
         first_error.map_or(Ok(()), Err)
     }
 
-    fn webhook_params(&self, hook: &Hook, plugin: &str, a: &Attributes, call: &Call, round: u32) -> std::collections::BTreeMap<String, Value> {
+    fn webhook_params(&self, hook: &Hook, plugin: &str, a: &Attributes, call: &Call, round: u32, resumed: bool) -> std::collections::BTreeMap<String, Value> {
         let mut p = crate::sort::map_of([
             ("plugin".to_string(), json!(plugin)),
             ("webhook".to_string(), json!(hook.name())),
@@ -395,17 +403,52 @@ impl Engine {
         if round > 0 {
             p.insert("round".into(), json!(round));
         }
+        if resumed && let Some((verb, path, agent)) = self.admission.request_line.clone() {
+            // The request goes on after a wait: its line again, for a reader of the trace.
+            p.insert("verb".into(), json!(verb));
+            p.insert("path".into(), json!(path));
+            p.insert("userAgent".into(), json!(agent));
+        }
         p
     }
 
-    /// A client waits for the webhook's answer; the cluster goes on meanwhile.
-    fn wait_for_webhook(&mut self, ms: u64) {
+    /// A client's request waits for the webhook's answer while the cluster goes on: the call
+    /// is traced as it leaves (`phase: call`), then time passes. False when nothing waits.
+    fn announce_call(&mut self, hook: &Hook, plugin: &str, a: &Attributes, call: &Call) -> bool {
+        if call.ms == 0 || !self.admission.client_waiting {
+            return false;
+        }
+        let mut p = crate::sort::map_of([
+            ("plugin".to_string(), json!(plugin)),
+            ("webhook".to_string(), json!(hook.name())),
+            ("configuration".to_string(), json!(hook.configuration)),
+            ("url".to_string(), json!(call.url)),
+            ("operation".to_string(), json!(a.operation.as_str())),
+            ("phase".to_string(), json!("call")),
+            ("timeoutSeconds".to_string(), json!(hook.spec["timeoutSeconds"].as_u64().unwrap_or(10))),
+        ]);
+        if let Some((verb, path, _)) = &self.admission.request_line {
+            p.insert("verb".into(), json!(verb));
+            p.insert("path".into(), json!(path));
+        }
+        self.apiserver_record(a.object.clone(), p, vec![]);
+        true
+    }
+
+    fn let_time_pass(&mut self, ms: u64) {
         if ms == 0 || !self.admission.client_waiting {
             return;
         }
         self.admission.client_waiting = false;
         self.advance_by(ms);
         self.admission.client_waiting = true;
+    }
+
+    /// One call's wait (the mutating plugin calls one webhook at a time).
+    fn wait_for_webhook(&mut self, hook: &Hook, plugin: &str, a: &Attributes, call: &Call, ms: u64) -> bool {
+        let announced = self.announce_call(hook, plugin, a, call);
+        self.let_time_pass(ms);
+        announced
     }
 
     /// POSTs the AdmissionReview to the webhook (`callHook` / `callAttrMutatingHook` and the

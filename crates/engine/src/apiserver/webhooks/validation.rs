@@ -70,7 +70,8 @@ fn webhook(hook: &Value, base: &str, mutating: bool, errs: &mut Vec<FieldError>)
     };
     one_of("failurePolicy", &["Fail", "Ignore"], errs);
     one_of("matchPolicy", &["Equivalent", "Exact"], errs);
-    match hook["sideEffects"].as_str() {
+    // The decoded object holds "" for an absent sideEffects (Go keeps a nil pointer).
+    match hook["sideEffects"].as_str().filter(|v| !v.is_empty()) {
         None => errs.push(FieldError::required(format!("{base}.sideEffects"), "must specify one of None, NoneOnDryRun")),
         Some(v) if !["None", "NoneOnDryRun"].contains(&v) => errs.push(FieldError::not_supported(format!("{base}.sideEffects"), v, &["None", "NoneOnDryRun"])),
         Some(_) => {}
