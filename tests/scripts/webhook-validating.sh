@@ -132,6 +132,12 @@ EOF
 kubectl run nginx --image=nginx:1.27 -n guarded --dry-run=server
 kubectl run nginx --image=nginx:1.27
 kubectl run bad --image=nginx:1.27 --labels=webhook-e2e-test=webhook-disallow
+# A controller's creates are refused too: the ReplicaSet records FailedCreate and retries
+# with back-off.
+kubectl create deployment blocked --image=nginx:1.27 -n guarded
+sleep 10
+kubectl get deployment,replicaset -n guarded
+kubectl get events -n guarded
 # A webhook's own reason, when it gives no message, is what kubectl shows in parentheses.
 kubectl apply -f - <<'EOF'
 apiVersion: admissionregistration.k8s.io/v1

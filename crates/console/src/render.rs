@@ -115,7 +115,7 @@ pub fn line(e: &TraceEvent) -> String {
             let round = if param(e, "round").is_null() { "" } else { " (reinvoked)" };
             format!("{}{round} {outcome}", text(&param(e, "plugin")))
         }
-        Action::AdmissionWebhook if param(e, "phase") == Value::from("call") => {
+        Action::AdmissionWebhook if param(e, "phase") == "call" => {
             format!("{} {}: \"{}\" POST {} … waiting (timeout {}s)", text(&param(e, "plugin")), text(&param(e, "configuration")), text(&param(e, "webhook")), text(&param(e, "url")), text(&param(e, "timeoutSeconds")))
         }
         Action::AdmissionWebhook => {

@@ -229,7 +229,7 @@ impl Engine {
         let user = self.authenticate(req, object.clone())?;
         self.authorize(req, &user, object.clone())?;
         // Admission webhooks are told who asks.
-        let asking = std::mem::replace(&mut self.admission.user, Some(user));
+        let asking = self.admission.user.replace(user);
         let result = self.serve_verb(req, object);
         self.admission.user = asking;
         result

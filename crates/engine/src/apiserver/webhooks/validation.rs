@@ -204,7 +204,7 @@ fn webhook_service(s: &Value, base: &str, errs: &mut Vec<FieldError>) {
 
 /// `ValidateWebhookURL` (https only, a host, no fragment, no query, no user).
 fn webhook_url(url: &str, path: &str, errs: &mut Vec<FieldError>) {
-    let Some(rest) = url.split_once("://").map(|(scheme, rest)| (scheme, rest)) else {
+    let Some(rest) = url.split_once("://") else {
         errs.push(FieldError::required(path, "host must be specified"));
         return;
     };
