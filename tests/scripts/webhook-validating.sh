@@ -118,6 +118,7 @@ webhooks:
   admissionReviewVersions: ["v1"]
 EOF
 kubectl get validatingwebhookconfigurations
+kubectl describe validatingwebhookconfiguration deny-pods
 kubectl run nginx --image=nginx:1.27 -n guarded
 kubectl apply -n guarded -f - <<'EOF'
 apiVersion: v1

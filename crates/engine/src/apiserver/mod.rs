@@ -579,6 +579,8 @@ impl Engine {
                 obj["status"] = json!({});
             }
             "Service" => return self.allocate_service_addresses(obj, req.dry_run),
+            // `mutatingWebhookConfigurationStrategy.PrepareForCreate` (and the validating one's).
+            "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => meta["generation"] = json!(1),
             "PodDisruptionBudget" => {
                 // `podDisruptionBudgetStrategy.PrepareForCreate`: an empty status, generation 1.
                 meta["generation"] = json!(1);
@@ -741,7 +743,7 @@ impl Engine {
             if !errors.is_empty() {
                 return Err(Status::invalid(rt, &name, errors));
             }
-        } else if obj.get("spec") != current.get("spec")
+        } else if obj.get(generation_field(rt.kind)) != current.get(generation_field(rt.kind))
             && let Some(g) = current["metadata"]["generation"].as_i64() {
                 obj["metadata"]["generation"] = json!(g + 1);
             }
@@ -1149,4 +1151,13 @@ fn node_authorizer(user: &UserInfo, attrs: &Attributes) -> Option<rbac::Grant> {
         _ => false,
     };
     allowed.then(|| rbac::Grant { binding: "Node authorizer".into(), role: "system:node".into() })
+}
+
+/// The field whose change bumps `metadata.generation` on update (each strategy's
+/// `PrepareForUpdate`): `spec`, or the webhook configurations' `webhooks`.
+fn generation_field(kind: &str) -> &'static str {
+    match kind {
+        "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => "webhooks",
+        _ => "spec",
+    }
 }
