@@ -4,6 +4,7 @@
 pub mod crictl;
 pub mod golden;
 pub mod iptables;
+pub mod istioctl;
 pub mod kubectl;
 pub mod printers;
 pub mod render;
@@ -119,6 +120,11 @@ impl Session {
                     Some(Err(e)) => out.err(&format!("sleep: {e}\n")),
                     None => out.err("sleep: missing operand\n"),
                 }
+                out
+            }
+            "istioctl" => {
+                istioctl::run(&mut self.engine, &words[1..], stdin, &mut out);
+                self.traffic_reports(&mut out);
                 out
             }
             "podlife" => {

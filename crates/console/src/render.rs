@@ -112,7 +112,23 @@ pub fn line(e: &TraceEvent) -> String {
                 },
                 err => format!("rejected: {}", text(&err)),
             };
-            format!("{} {outcome}", text(&param(e, "plugin")))
+            let round = if param(e, "round").is_null() { "" } else { " (reinvoked)" };
+            format!("{}{round} {outcome}", text(&param(e, "plugin")))
+        }
+        Action::AdmissionWebhook if param(e, "phase") == "call" => {
+            format!("{} {}: \"{}\" POST {} … waiting (timeout {}s)", text(&param(e, "plugin")), text(&param(e, "configuration")), text(&param(e, "webhook")), text(&param(e, "url")), text(&param(e, "timeoutSeconds")))
+        }
+        Action::AdmissionWebhook => {
+            // `"deny.example.com" POST https://… → denied: … (12 ms)`
+            let outcome = match text(&param(e, "result")).as_str() {
+                "patched" => format!("patched {} field(s)", e.diff.len()),
+                "denied" => format!("denied: {}", text(&param(e, "error"))),
+                "failed" if param(e, "ignored") == Value::Bool(true) => format!("failed, ignored (failurePolicy Ignore): {}", text(&param(e, "error"))),
+                "failed" => format!("failed: {}", text(&param(e, "error"))),
+                other => other.to_string(),
+            };
+            let round = if param(e, "round").is_null() { String::new() } else { " (reinvoked)".to_string() };
+            format!("{} {}: \"{}\"{round} POST {} → {outcome} ({} ms)", text(&param(e, "plugin")), text(&param(e, "configuration")), text(&param(e, "webhook")), text(&param(e, "url")), text(&param(e, "durationMs")))
         }
         Action::Validation => match param(e, "errors").as_array() {
             Some(errs) if !errs.is_empty() => format!("{} error(s)", errs.len()),

@@ -55,8 +55,8 @@ pub fn parse(script: &str) -> Result<Vec<Command>, ScriptError> {
             None => (line.to_string(), None),
         };
         let first = text.split_whitespace().next().unwrap_or_default();
-        if !matches!(first, "kubectl" | "sleep" | "podlife") {
-            return Err(ScriptError { line: line_no, message: format!("unknown command `{first}` (scripts run kubectl, sleep and podlife)") });
+        if !matches!(first, "kubectl" | "sleep" | "podlife" | "istioctl") {
+            return Err(ScriptError { line: line_no, message: format!("unknown command `{first}` (scripts run kubectl, istioctl, sleep and podlife)") });
         }
         if first == "podlife" {
             let verb = text.split_whitespace().nth(1).unwrap_or_default();

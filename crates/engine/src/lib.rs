@@ -9,6 +9,8 @@
 #[doc(hidden)]
 pub mod json_macro;
 pub mod gostrings;
+pub mod istio;
+pub mod admission_review;
 pub mod apiserver;
 pub mod clock;
 pub mod cluster;
@@ -233,6 +235,8 @@ pub struct Engine {
     /// `podlife traffic` runs (None once finished) and the reports not yet handed over.
     pub(crate) traffic: Vec<Option<traffic::TrafficJob>>,
     pub(crate) traffic_done: Vec<traffic::TrafficReport>,
+    /// The admission webhooks' view of the request being served.
+    pub(crate) admission: apiserver::webhooks::State,
 }
 
 /// A client's watch on one resource: the events since it opened.
@@ -284,6 +288,7 @@ impl Engine {
             proxy_defaults: proxy::ProxyConfig::default(),
             traffic: Vec::new(),
             traffic_done: Vec::new(),
+            admission: Default::default(),
         }
     }
 
@@ -574,12 +579,46 @@ impl Engine {
         if !c.running || !w.guard.as_ref().is_none_or(|g| controllers::guard_holds(&c.cache, g)) {
             return;
         }
+        let creates_pod = w.request.verb == Verb::Create && w.request.resource.plural == "pods";
         let result = self.handle(w.request);
         for r in w.then {
             let _ = self.handle(r);
         }
-        if let (Ok(Response::Object(object)), Some(follow)) = (&result, w.follow) {
-            self.follow_up(follow, object);
+        match (&result, w.follow) {
+            (Ok(Response::Object(object)), Some(follow)) => {
+                if let controllers::FollowUp::Event { kind: "ReplicaSet", involved, .. } = &follow {
+                    let (ns, name) = (involved["metadata"]["namespace"].as_str().unwrap_or_default(), involved["metadata"]["name"].as_str().unwrap_or_default());
+                    self.workloads.creation_succeeded(ns, name);
+                }
+                self.follow_up(follow, object);
+            }
+            (Err(status), Some(controllers::FollowUp::Event { account, source, kind: "ReplicaSet", api_version, involved, .. })) if creates_pod => {
+                // `RealPodControl.CreatePods` records the failure on the ReplicaSet; the
+                // controller lowers its expectations and retries with back-off.
+                let (ns, name) = (involved["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), involved["metadata"]["name"].as_str().unwrap_or_default().to_string());
+                self.workloads.creation_failed(&ns, &name);
+                self.schedule_workload_syncs(0);
+                use kubelet::events::{Involved, Note, Source, Write as EventWrite, core_event};
+                let message = format!("Error creating: {}", status.message);
+                let note = Note { kind: "Warning", reason: "FailedCreate", message: &message };
+                let inv = Involved { kind: "ReplicaSet", api_version, object: &involved, field_path: None };
+                let src = Source { component: source, host: None };
+                let request = match self.controller_events.record_about(inv, note, src, self.now) {
+                    Some(EventWrite::Create(body)) => controllers::controller_request(account, Verb::Create, "events", Some(&ns), "", body),
+                    Some(EventWrite::Update { name, count, first, last }) => {
+                        let mut event = core_event(&name, &ns, inv.reference(), note, src, self.now);
+                        event["count"] = json!(count);
+                        event["firstTimestamp"] = json!(first);
+                        event["lastTimestamp"] = json!(last);
+                        controllers::controller_request(account, Verb::Update, "events", Some(&ns), &name, event)
+                    }
+                    None => None,
+                };
+                if let Some(req) = request {
+                    let _ = self.handle(req);
+                }
+            }
+            _ => {}
         }
     }
 

@@ -61,6 +61,12 @@ pub enum Action {
     /// One validating admission plugin ran (params: plugin, allowed).
     #[serde(rename = "admission.validating")]
     ValidatingAdmission,
+    /// kube-apiserver called an admission webhook (params: plugin MutatingAdmissionWebhook /
+    /// ValidatingAdmissionWebhook, webhook, configuration, url, operation, result allowed /
+    /// patched / denied / failed, error, failurePolicy, ignored, durationMs, round; diff: what
+    /// the webhook's patch changed).
+    #[serde(rename = "admission.webhook")]
+    AdmissionWebhook,
     /// etcd stored the object (params: operation, resourceVersion).
     #[serde(rename = "etcd")]
     Etcd,
@@ -183,6 +189,7 @@ impl Action {
             Action::MutatingAdmission => "admission.mutating",
             Action::Validation => "validation",
             Action::ValidatingAdmission => "admission.validating",
+            Action::AdmissionWebhook => "admission.webhook",
             Action::Etcd => "etcd",
             Action::Watch => "watch",
             Action::InformerDeliver => "informer.deliver",

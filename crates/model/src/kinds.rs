@@ -129,6 +129,12 @@ resources! {
     "" "v1" "Secret" "secrets" "secret" [] true RW => Secret;
     "" "v1" "ServiceAccount" "serviceaccounts" "serviceaccount" ["sa"] true RW => ServiceAccount;
     "" "v1" "Service" "services" "service" ["svc"] true RW => Service;
+    "admissionregistration.k8s.io" "v1" "MutatingAdmissionPolicy" "mutatingadmissionpolicies" "mutatingadmissionpolicy" [] false RW => MutatingAdmissionPolicy;
+    "admissionregistration.k8s.io" "v1" "MutatingAdmissionPolicyBinding" "mutatingadmissionpolicybindings" "mutatingadmissionpolicybinding" [] false RW => MutatingAdmissionPolicyBinding;
+    "admissionregistration.k8s.io" "v1" "MutatingWebhookConfiguration" "mutatingwebhookconfigurations" "mutatingwebhookconfiguration" [] false RW => MutatingWebhookConfiguration;
+    "admissionregistration.k8s.io" "v1" "ValidatingAdmissionPolicy" "validatingadmissionpolicies" "validatingadmissionpolicy" [] false RW => ValidatingAdmissionPolicy;
+    "admissionregistration.k8s.io" "v1" "ValidatingAdmissionPolicyBinding" "validatingadmissionpolicybindings" "validatingadmissionpolicybinding" [] false RW => ValidatingAdmissionPolicyBinding;
+    "admissionregistration.k8s.io" "v1" "ValidatingWebhookConfiguration" "validatingwebhookconfigurations" "validatingwebhookconfiguration" [] false RW => ValidatingWebhookConfiguration;
     "apps" "v1" "ControllerRevision" "controllerrevisions" "controllerrevision" [] true RW => ControllerRevision;
     "apps" "v1" "DaemonSet" "daemonsets" "daemonset" ["ds"] true RW => DaemonSet;
     "apps" "v1" "Deployment" "deployments" "deployment" ["deploy"] true RW => Deployment;

@@ -199,6 +199,18 @@ fn api_call(r: &Reaction, events: &[TraceEvent], actor: String, object: String, 
     let path = param_text(request, "path");
     let code = response_code(events).unwrap_or(0);
     let base = |id: &'static str| Message::new(id).text("caller", actor.clone()).text("verb", verb.clone()).text("path", path.clone()).text("object", object.clone()).number("code", code as f64);
+    // The request called admission webhooks and waits for their answers.
+    if response_code(events).is_none() && events.last().is_some_and(crate::reaction::waits_for_webhook) {
+        let calls: Vec<&TraceEvent> = events.iter().filter(|e| crate::reaction::waits_for_webhook(e)).collect();
+        let webhooks: Vec<String> = calls.iter().map(|e| param_text(e, "webhook")).collect();
+        let first = calls[0];
+        return base("explain-api-webhook-wait")
+            .text("webhooks", webhooks.join(", "))
+            .text("plugin", param_text(first, "plugin"))
+            .text("url", param_text(first, "url"))
+            .text("timeout", param_text(first, "timeoutSeconds"))
+            .text("several", if calls.len() > 1 { "yes" } else { "no" });
+    }
     if code == 404 && verb == "GET" {
         return base("explain-api-read-missing");
     }
@@ -206,7 +218,7 @@ fn api_call(r: &Reaction, events: &[TraceEvent], actor: String, object: String, 
         // The first stage that said no; a request every stage passed was refused by the
         // registry (NotFound, AlreadyExists, Conflict …).
         let failed = |e: &&TraceEvent| {
-            e.params.get("error").is_some()
+            (e.params.get("error").is_some() && e.params.get("ignored").as_deref() != Some(&Value::Bool(true)))
                 || e.params.get("allowed").as_deref() == Some(&Value::Bool(false))
                 || e.params.get("errors").is_some_and(|v| v.as_array().is_some_and(|a| !a.is_empty()))
         };
@@ -214,6 +226,7 @@ fn api_call(r: &Reaction, events: &[TraceEvent], actor: String, object: String, 
             Some(Action::Authentication) => "authn",
             Some(Action::Authorization) => "authz",
             Some(Action::MutatingAdmission | Action::ValidatingAdmission) => "admission",
+            Some(Action::AdmissionWebhook) => "webhook",
             Some(Action::Validation) => "validation",
             Some(Action::Decode) => "decode",
             _ => "etcd",
@@ -222,7 +235,20 @@ fn api_call(r: &Reaction, events: &[TraceEvent], actor: String, object: String, 
         return base("explain-api-rejected").text("stage", stage).text("reason", reason);
     }
     let subresource = path.rsplit('/').next().unwrap_or_default();
-    let admission: Vec<String> = events.iter().filter(|e| e.action == Action::MutatingAdmission && !e.diff.is_empty()).map(|e| param_text(e, "plugin")).collect();
+    // The request goes on after a webhook's answer.
+    if crate::reaction::resumes_request(request) {
+        let answered = param_text(request, "webhook");
+        return base("explain-api-webhook-answer")
+            .text("webhook", answered)
+            .text("result", param_text(request, "result"))
+            .text("duration", param_text(request, "durationMs"))
+            .number("revision", r.revision.map(|v| v as f64).unwrap_or(0.0));
+    }
+    let admission: Vec<String> = events
+        .iter()
+        .filter(|e| matches!(e.action, Action::MutatingAdmission | Action::AdmissionWebhook) && !e.diff.is_empty())
+        .map(|e| if e.action == Action::AdmissionWebhook { param_text(e, "webhook") } else { param_text(e, "plugin") })
+        .collect();
     let defaulted = first(events, Action::Decode).map_or(0, |e| e.diff.len());
     let user = first(events, Action::Authentication).map(|e| param_text(e, "user")).unwrap_or_default();
     let allowed_by = first(events, Action::Authorization).map(|e| param_text(e, "binding")).unwrap_or_default();
@@ -306,6 +332,8 @@ pub const MESSAGE_IDS: &[&str] = &[
     "explain-traffic-done",
     "explain-step",
     "explain-api-rejected",
+    "explain-api-webhook-wait",
+    "explain-api-webhook-answer",
     "explain-api-read-missing",
     "explain-api-read",
     "explain-api-binding",

@@ -83,6 +83,8 @@ pub fn group(batch: &[TraceEvent], offset: usize, op: usize) -> Vec<Reaction> {
         let e = &batch[i];
         let (end, kind) = match e.action {
             Action::Request => (api_call_end(batch, i), Kind::ApiCall),
+            // A request that waited for a webhook goes on from the webhook's answer.
+            Action::AdmissionWebhook if resumes_request(e) => (api_call_end(batch, i), Kind::ApiCall),
             Action::SchedulerPop => (cycle_end(batch, i), Kind::SchedulingCycle),
             _ => (i + 1, Kind::Single),
         };
@@ -106,19 +108,33 @@ pub fn group(batch: &[TraceEvent], offset: usize, op: usize) -> Vec<Reaction> {
     out
 }
 
+/// The webhook's answer to a request that waited for it (it names the request again).
+pub fn resumes_request(e: &TraceEvent) -> bool {
+    e.action == Action::AdmissionWebhook && e.params.get("phase").is_none() && e.params.get("verb").is_some()
+}
+
+/// A webhook call the request now waits for (the cluster goes on meanwhile).
+pub fn waits_for_webhook(e: &TraceEvent) -> bool {
+    e.action == Action::AdmissionWebhook && e.params.get("phase").as_deref() == Some(&Value::from("call"))
+}
+
 /// The index after the `response` that closes the request at `start` (nested requests,
-/// if any, are counted); the batch's end when the response is missing.
+/// if any, are counted); the batch's end when the response is missing. A request that calls
+/// a webhook and waits for it ends its step with the call(s): what happens while it waits
+/// are steps of their own, and the request goes on from the webhook's answer.
 fn api_call_end(batch: &[TraceEvent], start: usize) -> usize {
-    let mut depth = 0usize;
+    let mut depth = if batch[start].action == Action::Request { 0usize } else { 1 };
     for (j, e) in batch.iter().enumerate().skip(start) {
         match e.action {
             Action::Request => depth += 1,
             Action::Response => {
-                depth -= 1;
+                depth = depth.saturating_sub(1);
                 if depth == 0 {
                     return j + 1;
                 }
             }
+            _ if depth == 1 && waits_for_webhook(e) && !batch.get(j + 1).is_some_and(waits_for_webhook) => return j + 1,
+            _ if depth == 1 && j > start && resumes_request(e) => return j,
             _ => {}
         }
     }

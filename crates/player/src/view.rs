@@ -195,7 +195,7 @@ fn motion(r: &Reaction, events: &[TraceEvent], scene: &mut Scene) {
                 let stage = match ev.action {
                     Action::Authentication => "authn",
                     Action::Authorization => "authz",
-                    Action::MutatingAdmission | Action::ValidatingAdmission => "admission",
+                    Action::MutatingAdmission | Action::ValidatingAdmission | Action::AdmissionWebhook => "admission",
                     Action::Validation => "validation",
                     Action::Etcd => "etcd",
                     _ => continue,

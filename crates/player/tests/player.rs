@@ -279,3 +279,29 @@ fn traffic_and_kube_proxy_reactions_are_explained() {
         assert!(text.contains("worker") || text.contains("control-plane"), "{text}");
     }
 }
+
+/// A request that calls a webhook waits for its answer while the cluster goes on: its step
+/// ends with the call, the cluster's own steps follow, and the request goes on from the
+/// answer as a step of its own. Both read in both languages.
+#[test]
+fn a_request_waiting_for_a_webhook_is_told_in_two_steps() {
+    let mut p = Player::new(1);
+    for line in ["istioctl install --set profile=minimal -y", "kubectl label namespace default istio-injection=enabled", "sleep 5", "kubectl run client --image=busybox:1.36 --command -- sleep 3600"] {
+        p.command(line);
+        p.seek(usize::MAX);
+    }
+    let wait = p.reactions().iter().position(|r| explain_reaction(&p, r).id == "explain-api-webhook-wait").expect("a request waiting for the injector");
+    let answer = p.reactions().iter().position(|r| explain_reaction(&p, r).id == "explain-api-webhook-answer").expect("the request going on");
+    assert!(answer > wait);
+    assert_eq!(p.reactions()[answer].kind, Kind::ApiCall);
+    for lang in Lang::ALL {
+        let l = Localizer::new(lang);
+        for r in &p.reactions()[wait..=answer] {
+            let m = explain_reaction(&p, r);
+            let (text, errors) = l.format(m.id, &m.args);
+            assert_eq!(errors, Vec::<String>::new(), "{lang:?} {}: {text}", m.id);
+        }
+    }
+    let text = Localizer::new(Lang::En).message(&explain_reaction(&p, &p.reactions()[answer]));
+    assert!(text.contains("sidecar-injector.istio.io answered after") && text.contains("etcd stored Pod/client"), "{text}");
+}

@@ -44,11 +44,27 @@ explain-api-rejected =
         [authn] authentication
         [authz] authorization (RBAC)
         [admission] admission
+        [webhook] admission webhook
         [validation] validation
         [decode] decoding
         [etcd] storage (the registry)
        *[other] { $stage }
     } stage. Nothing was stored.
+explain-api-webhook-wait =
+    kube-apiserver is holding { $caller }'s { $verb } { $path } while { $plugin } calls { $several ->
+        [yes] the webhooks { $webhooks } at once
+       *[no] the webhook { $webhooks }
+    }: it POSTs an AdmissionReview to { $url } and waits for the answer, at most { $timeout } s. The rest of the cluster goes on meanwhile; the client just waits.
+explain-api-webhook-answer =
+    The webhook { $webhook } answered after { $duration } ms ({ $result ->
+        [allowed] allowed
+        [patched] allowed, with a JSON patch that changed the object
+        [denied] denied
+       *[failed] the call failed, and the webhook's failurePolicy is Ignore
+    }). kube-apiserver then finished { $caller }'s { $verb } { $path }{ $revision ->
+        [0] {""}
+       *[other] : etcd stored { $object } at revision { $revision }
+    }.
 
 ## kube-scheduler
 

@@ -43,6 +43,7 @@ explain-api-rejected =
         [authn] 인증
         [authz] 인가(RBAC)
         [admission] 어드미션
+        [webhook] 어드미션 웹훅
         [validation] 유효성 검사
         [decode] 디코딩
         [etcd] 저장(레지스트리)
@@ -51,6 +52,21 @@ explain-api-rejected =
         [no] {""}
        *[yes] , { $reason }
     }). 아무것도 저장되지 않았습니다.
+explain-api-webhook-wait =
+    kube-apiserver가 { $caller }의 { $verb } { $path } 요청을 잠시 붙잡아 두고, { $plugin } 플러그인이 { $several ->
+        [yes] 웹훅 { $webhooks }을(를) 동시에
+       *[no] 웹훅 { $webhooks }을(를)
+    } 호출합니다. { $url }(으)로 AdmissionReview를 POST하고 최대 { $timeout }초 동안 응답을 기다립니다. 그동안 클러스터의 다른 구성 요소는 계속 움직이고, 클라이언트는 응답을 기다릴 뿐입니다.
+explain-api-webhook-answer =
+    웹훅 { $webhook }이(가) { $duration }ms 만에 응답했습니다({ $result ->
+        [allowed] 허용
+        [patched] 허용, 객체를 바꾸는 JSON 패치 포함
+        [denied] 거부
+       *[failed] 호출은 실패했지만 failurePolicy가 Ignore라 무시
+    }). 이어서 kube-apiserver가 { $caller }의 { $verb } { $path } 요청을 마저 처리했습니다{ $revision ->
+        [0] {""}
+       *[other] . etcd는 { $object }을(를) 리비전 { $revision }(으)로 저장했습니다
+    }.
 
 ## kube-scheduler
 

@@ -117,7 +117,7 @@ pub fn rfc1123z(ts: &str) -> String {
     format!("{weekday}, {} {} {} {} +0000", &ts[8..10], MONTHS[(month - 1).min(11)], &ts[0..4], &ts[11..19])
 }
 
-fn containers(w: &mut String, label: &str, list: &Value, statuses: &Value) {
+fn containers(w: &mut String, label: &str, list: &Value, statuses: &Value, pod: &Value) {
     let Some(items) = list.as_array().filter(|a| !a.is_empty()) else {
         w.push_str(&format!("{label}: <none>\n"));
         return;
@@ -185,7 +185,7 @@ fn containers(w: &mut String, label: &str, list: &Value, statuses: &Value) {
             Some(env) => {
                 w.push_str("    Environment:\n");
                 for e in env {
-                    w.push_str(&format!("      {}:\t{}\n", s(&e["name"]), s(&e["value"])));
+                    env_line(w, e, c, pod);
                 }
             }
         }
@@ -257,6 +257,67 @@ fn describe_probe(p: &Value) -> String {
     format!("unknown {attrs}")
 }
 
+/// `describeContainerEnvVars`: a plain value (each further line indented), or where the
+/// value comes from — a pod field resolved (`EnvValueFrom`), a resource, a key of a Secret or
+/// ConfigMap.
+fn env_line(w: &mut String, e: &Value, container: &Value, pod: &Value) {
+    let name = s(&e["name"]);
+    let from = &e["valueFrom"];
+    if from.is_null() {
+        for (i, line) in s(&e["value"]).split('\n').enumerate() {
+            if i == 0 {
+                w.push_str(&format!("      {name}:\t{line}\n"));
+            } else {
+                w.push_str(&format!("      \t{line}\n"));
+            }
+        }
+    } else if let Some(f) = from.get("fieldRef") {
+        let path = s(&f["fieldPath"]);
+        let value = field_path_value(pod, path);
+        w.push_str(&format!("      {name}:\t{value} ({}:{path})\n", f["apiVersion"].as_str().unwrap_or("v1")));
+    } else if let Some(r) = from.get("resourceFieldRef") {
+        // `ExtractContainerResourceValue`: the quantity over the divisor, rounded up (CPU in
+        // millicores); an unset limit is 0, shown as "node allocatable".
+        use podlife_model::quantity::Quantity;
+        let resource = s(&r["resource"]);
+        let (kind, res) = resource.split_once('.').unwrap_or((resource, ""));
+        let quantity = container["resources"][kind][res].as_str().and_then(|q| Quantity::parse(q).ok());
+        let divisor = r["divisor"].as_str().and_then(|d| Quantity::parse(d).ok()).filter(|d| d.milli_value() > 0);
+        let value = match (quantity, divisor) {
+            (Some(q), Some(d)) if res == "cpu" => (q.milli_value() as f64 / d.milli_value() as f64).ceil() as i64,
+            (Some(q), Some(d)) => (q.value() as f64 / d.value().max(1) as f64).ceil() as i64,
+            (Some(q), None) if res == "cpu" => (q.milli_value() as f64 / 1000.0).ceil() as i64,
+            (Some(q), None) => q.value(),
+            (None, _) => 0,
+        };
+        let value = if value == 0 && (resource == "limits.cpu" || resource == "limits.memory") { "node allocatable".to_string() } else { value.to_string() };
+        w.push_str(&format!("      {name}:\t{value} ({resource})\n"));
+    } else if let Some(k) = from.get("secretKeyRef") {
+        w.push_str(&format!("      {name}:\t<set to the key '{}' in secret '{}'>\tOptional: {}\n", s(&k["key"]), s(&k["name"]), k["optional"].as_bool().unwrap_or(false)));
+    } else if let Some(k) = from.get("configMapKeyRef") {
+        w.push_str(&format!("      {name}:\t<set to the key '{}' of config map '{}'>\tOptional: {}\n", s(&k["key"]), s(&k["name"]), k["optional"].as_bool().unwrap_or(false)));
+    }
+}
+
+/// `fieldpath.ExtractFieldPathAsString` for the fields a downward env var names.
+fn field_path_value(pod: &Value, path: &str) -> String {
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    match path {
+        "metadata.name" => text(&pod["metadata"]["name"]),
+        "metadata.namespace" => text(&pod["metadata"]["namespace"]),
+        "metadata.uid" => text(&pod["metadata"]["uid"]),
+        "spec.nodeName" => text(&pod["spec"]["nodeName"]),
+        "spec.serviceAccountName" => text(&pod["spec"]["serviceAccountName"]),
+        "status.podIP" => text(&pod["status"]["podIP"]),
+        "status.hostIP" => text(&pod["status"]["hostIP"]),
+        p => match p.strip_prefix("metadata.labels['").or_else(|| p.strip_prefix("metadata.annotations['")).and_then(|k| k.strip_suffix("']")) {
+            Some(key) if p.starts_with("metadata.labels") => text(&pod["metadata"]["labels"][key]),
+            Some(key) => text(&pod["metadata"]["annotations"][key]),
+            None => String::new(),
+        },
+    }
+}
+
 fn volumes(w: &mut String, list: &Value) {
     let Some(items) = list.as_array().filter(|a| !a.is_empty()) else {
         w.push_str("Volumes:\t<none>\n");
@@ -293,6 +354,17 @@ fn volumes(w: &mut String, list: &Value) {
                 s(&pvc["claimName"]),
                 pvc["readOnly"].as_bool().unwrap_or(false)
             ));
+        } else if let Some(d) = v.get("downwardAPI") {
+            // `printDownwardAPIVolumeSource`.
+            w.push_str("    Type:\tDownwardAPI (a volume populated by information about the pod)\n    Items:\n");
+            for item in d["items"].as_array().into_iter().flatten() {
+                if let Some(path) = item["fieldRef"]["fieldPath"].as_str() {
+                    w.push_str(&format!("      {path} -> {}\n", s(&item["path"])));
+                }
+                if let Some(res) = item["resourceFieldRef"]["resource"].as_str() {
+                    w.push_str(&format!("      {res} -> {}\n", s(&item["path"])));
+                }
+            }
         } else {
             w.push_str("  <unknown>\n");
         }
@@ -395,9 +467,9 @@ pub fn pod(pod: &Value, pod_events: Option<&[Value]>, now: Time) -> String {
         w.push_str(&format!("NominatedNodeName:\t{}\n", s(&status["nominatedNodeName"])));
     }
     if spec["initContainers"].as_array().is_some_and(|a| !a.is_empty()) {
-        containers(&mut w, "Init Containers", &spec["initContainers"], &status["initContainerStatuses"]);
+        containers(&mut w, "Init Containers", &spec["initContainers"], &status["initContainerStatuses"], pod);
     }
-    containers(&mut w, "Containers", &spec["containers"], &status["containerStatuses"]);
+    containers(&mut w, "Containers", &spec["containers"], &status["containerStatuses"], pod);
     if let Some(conds) = status["conditions"].as_array().filter(|a| !a.is_empty()) {
         w.push_str("Conditions:\n  Type\tStatus\n");
         for c in conds {
@@ -931,11 +1003,11 @@ fn pod_template(w: &mut String, template: &Value) {
     };
     if spec["initContainers"].as_array().is_some_and(|a| !a.is_empty()) {
         let mut t = String::new();
-        containers(&mut t, "Init Containers", &spec["initContainers"], &Value::Null);
+        containers(&mut t, "Init Containers", &spec["initContainers"], &Value::Null, &Value::Null);
         w.push_str(&indent(t));
     }
     let mut t = String::new();
-    containers(&mut t, "Containers", &spec["containers"], &Value::Null);
+    containers(&mut t, "Containers", &spec["containers"], &Value::Null, &Value::Null);
     w.push_str(&indent(t));
     let mut t = String::new();
     volumes(&mut t, &spec["volumes"]);

@@ -139,7 +139,7 @@ pub fn expose(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             Failure::Plain(msg) if single => format!("error: {msg}\n"),
             Failure::Plain(msg) => format!("{msg}\n"),
             Failure::Api(s, kind, name) if single => server_error(&s, kind, &name, None),
-            Failure::Api(s, _, _) => format!("Error from server ({}): {}\n", s.reason.as_str(), s.message),
+            Failure::Api(s, _, _) => format!("Error from server ({}): {}\n", s.reason_text(), s.message),
         });
     }
 }

@@ -71,7 +71,7 @@ pub fn logs(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                     }
                 }
             }
-            Err(s) => out.err(&format!("Error from server ({}): {}\n", s.reason.as_str(), s.message)),
+            Err(s) => out.err(&format!("Error from server ({}): {}\n", s.reason_text(), s.message)),
         }
     }
 }

@@ -246,7 +246,7 @@ fn server_error(status: &Status, kind: &str, name: &str, source: Option<(&str, &
         None => status.message.clone(),
     };
     // `StandardErrorMessage`: the reason in parentheses when there is one.
-    match status.reason.as_str() {
+    match status.reason_text() {
         "" => format!("Error from server: {message}\n"),
         reason => format!("Error from server ({reason}): {message}\n"),
     }
@@ -1209,7 +1209,7 @@ fn list_objects(ctx: &mut Context<'_>, out: &mut Output, plural: &str, namespace
 /// The kinds `kubectl describe` knows here.
 const DESCRIBABLE: &[&str] = &[
     "Pod", "Node", "PersistentVolumeClaim", "PersistentVolume", "Service", "EndpointSlice", "Endpoints", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "CronJob",
-    "PodDisruptionBudget", "ControllerRevision",
+    "PodDisruptionBudget", "ControllerRevision", "MutatingWebhookConfiguration", "ValidatingWebhookConfiguration",
 ];
 
 /// `kubectl describe TYPE [NAME…]` (upstream `pkg/cmd/describe/describe.go` `Run`): the
@@ -1352,7 +1352,8 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             "Job" => describe::job(obj, object_events(ctx, out).as_deref(), now),
             "CronJob" => describe::cron_job(obj, object_events(ctx, out).as_deref(), now),
             "PodDisruptionBudget" => describe::pod_disruption_budget(obj, object_events(ctx, out).as_deref(), now),
-            "ControllerRevision" => describe::generic(obj, object_events(ctx, out).as_deref(), now),
+            // No describer of their own upstream: `GenericDescriberFor`.
+            "ControllerRevision" | "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => describe::generic(obj, object_events(ctx, out).as_deref(), now),
             "EndpointSlice" => describe::endpoint_slice(obj, object_events(ctx, out).as_deref(), now),
             "Endpoints" => describe::endpoints(obj, object_events(ctx, out).as_deref(), now),
             _ => describe::pod(obj, object_events(ctx, out).as_deref(), now),

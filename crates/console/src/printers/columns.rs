@@ -40,6 +40,7 @@ pub fn headers(kind: &str, wide: bool) -> Vec<&'static str> {
         "PersistentVolumeClaim" => (&["NAME", "STATUS", "VOLUME", "CAPACITY", "ACCESS MODES", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "AGE"], &["VOLUMEMODE"]),
         "PersistentVolume" => (&["NAME", "CAPACITY", "ACCESS MODES", "RECLAIM POLICY", "STATUS", "CLAIM", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "REASON", "AGE"], &["VOLUMEMODE"]),
         "StorageClass" => (&["NAME", "PROVISIONER", "RECLAIMPOLICY", "VOLUMEBINDINGMODE", "ALLOWVOLUMEEXPANSION", "AGE"], &[]),
+        "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => (&["NAME", "WEBHOOKS", "AGE"], &[]),
         _ => (&["NAME", "AGE"], &[]),
     };
     let mut h = base.to_vec();
@@ -252,6 +253,8 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
             let allowed = obj["status"]["disruptionsAllowed"].as_i64().unwrap_or(0);
             vec![name, int_or_string(&obj["spec"]["minAvailable"]), int_or_string(&obj["spec"]["maxUnavailable"]), allowed.to_string(), created]
         }
+        // `printMutatingWebhook` / `printValidatingWebhook`: how many webhooks it holds.
+        "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => vec![name, obj["webhooks"].as_array().map_or(0, Vec::len).to_string(), created],
         "PersistentVolumeClaim" => return pvc_row(obj, created, wide),
         "PersistentVolume" => return pv_row(obj, created, wide),
         "StorageClass" => {

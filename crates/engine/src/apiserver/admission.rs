@@ -72,7 +72,11 @@ fn service_account(pod: &mut Value, namespace: &str, store: &Store, rng: &mut Rn
         return Ok(());
     }
     const MOUNT_PATH: &str = "/var/run/secrets/kubernetes.io/serviceaccount";
-    let volume_name = format!("kube-api-access-{}", rng.name_suffix(5));
+    // `mountServiceAccountToken`: a token volume already there (the plugin ran before, as on
+    // a reinvocation after a webhook's patch) is reused; containers without the mount get it.
+    let existing = spec["volumes"].as_array().and_then(|vs| vs.iter().find_map(|v| v["name"].as_str().filter(|n| n.starts_with("kube-api-access-")).map(str::to_string)));
+    let has_volume = existing.is_some();
+    let volume_name = existing.unwrap_or_else(|| format!("kube-api-access-{}", rng.name_suffix(5)));
     let volume = json!({
         "name": volume_name,
         "projected": {
@@ -84,10 +88,7 @@ fn service_account(pod: &mut Value, namespace: &str, store: &Store, rng: &mut Rn
             ]
         }
     });
-    match spec.get_mut("volumes").and_then(Value::as_array_mut) {
-        Some(vols) => vols.push(volume),
-        None => spec["volumes"] = json!([volume]),
-    }
+    let mut needs_volume = false;
     for list in ["initContainers", "containers"] {
         if let Some(containers) = spec.get_mut(list).and_then(Value::as_array_mut) {
             for c in containers {
@@ -95,12 +96,19 @@ fn service_account(pod: &mut Value, namespace: &str, store: &Store, rng: &mut Rn
                 if mounts.is_some_and(|m| m.iter().any(|m| m["mountPath"] == MOUNT_PATH)) {
                     continue;
                 }
+                needs_volume = true;
                 let mount = json!({"name": volume_name, "readOnly": true, "mountPath": MOUNT_PATH});
                 match c.get_mut("volumeMounts").and_then(Value::as_array_mut) {
                     Some(m) => m.push(mount),
                     None => c["volumeMounts"] = json!([mount]),
                 }
             }
+        }
+    }
+    if !has_volume && needs_volume {
+        match spec.get_mut("volumes").and_then(Value::as_array_mut) {
+            Some(vols) => vols.push(volume),
+            None => spec["volumes"] = json!([volume]),
         }
     }
     Ok(())

@@ -98,7 +98,34 @@ pub fn apply(kind: &str, obj: &mut Value) {
             set_if_absent(o, "reclaimPolicy", json!("Delete"));
             set_if_absent(o, "volumeBindingMode", json!("Immediate"));
         }
+        "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => webhooks(o, kind == "MutatingWebhookConfiguration"),
         _ => {}
+    }
+}
+
+/// `pkg/apis/admissionregistration/v1/defaults.go`: `SetDefaults_MutatingWebhook` /
+/// `SetDefaults_ValidatingWebhook` (failurePolicy Fail, matchPolicy Equivalent, empty
+/// selectors, a 10-second timeout, reinvocationPolicy Never), `SetDefaults_Rule` (scope `*`)
+/// and `SetDefaults_ServiceReference` (port 443).
+fn webhooks(config: &mut Map<String, Value>, mutating: bool) {
+    let Some(hooks) = config.get_mut("webhooks").and_then(Value::as_array_mut) else { return };
+    for hook in hooks.iter_mut().filter_map(Value::as_object_mut) {
+        set_if_absent(hook, "failurePolicy", json!("Fail"));
+        set_if_absent(hook, "matchPolicy", json!("Equivalent"));
+        set_if_absent(hook, "namespaceSelector", json!({}));
+        set_if_absent(hook, "objectSelector", json!({}));
+        set_if_absent(hook, "timeoutSeconds", json!(10));
+        if mutating {
+            set_if_absent(hook, "reinvocationPolicy", json!("Never"));
+        }
+        if let Some(rules) = hook.get_mut("rules").and_then(Value::as_array_mut) {
+            for rule in rules.iter_mut().filter_map(Value::as_object_mut) {
+                set_if_absent(rule, "scope", json!("*"));
+            }
+        }
+        if let Some(service) = hook.get_mut("clientConfig").and_then(|c| c.get_mut("service")).and_then(Value::as_object_mut) {
+            set_if_absent(service, "port", json!(443));
+        }
     }
 }
 

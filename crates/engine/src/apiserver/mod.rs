@@ -13,6 +13,7 @@ pub mod rbac;
 pub mod status;
 pub mod probe_validation;
 pub mod validation;
+pub mod webhooks;
 
 use std::collections::BTreeMap;
 
@@ -178,7 +179,10 @@ impl Engine {
         if req.resource.group.is_empty() && req.resource.plural == "endpoints" {
             self.warn("v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice".to_string());
         }
+        // The client waits for the answer: webhook calls on the way let time pass.
+        let waiting = std::mem::replace(&mut self.admission.client_waiting, true);
         let result = self.handle(req);
+        self.admission.client_waiting = waiting;
         self.advance_by(REQUEST_LATENCY_MS);
         result
     }
@@ -197,10 +201,13 @@ impl Engine {
             params.insert("dryRun".into(), json!("All"));
         }
         self.apiserver_trace(Action::Request, object.clone(), params, vec![]);
+        let line = Some((req.verb.http_method().to_string(), req.path(), req.user_agent.clone()));
+        let outer = std::mem::replace(&mut self.admission.request_line, line);
         let result = self.serve(&req, object.clone());
+        self.admission.request_line = outer;
         let (code, reason) = match &result {
             Ok(_) => (if req.verb == Verb::Create { 201 } else { 200 }, None),
-            Err(s) => (s.code(), Some(s.reason.as_str())),
+            Err(s) => (s.code(), Some(s.reason_text())),
         };
         let mut params = crate::sort::map_of([("code".to_string(), json!(code))]);
         if let Some(r) = reason {
@@ -222,6 +229,14 @@ impl Engine {
     fn serve(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Response, Status> {
         let user = self.authenticate(req, object.clone())?;
         self.authorize(req, &user, object.clone())?;
+        // Admission webhooks are told who asks.
+        let asking = self.admission.user.replace(user);
+        let result = self.serve_verb(req, object);
+        self.admission.user = asking;
+        result
+    }
+
+    fn serve_verb(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Response, Status> {
         match req.verb {
             Verb::Get => self.get(req).map(Response::Object),
             Verb::List => Ok(Response::List(self.list(req))),
@@ -382,7 +397,7 @@ impl Engine {
                 m.remove(f);
             }
         }
-        self.mutating_admission(rt, &mut obj, &namespace, object.clone())?;
+        self.admit_create(rt, req, &mut obj, &namespace, object.clone())?;
         // `BeginCreate` allocates (the Service's ClusterIP); whatever fails after it gives the
         // address back (`txnAllocClusterIPs`' revert).
         let allocated = self.prepare_for_create(rt, &mut obj, req)?;
@@ -404,6 +419,7 @@ impl Engine {
             "Pod" => validation::pod(&obj),
             "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => validation::workload(rt.kind, &obj),
             "Service" => validation::service(&obj),
+            "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => webhooks::validation::configuration(rt.kind, &obj),
             kind => validation::object_meta(kind, &obj["metadata"]),
         };
         let params = crate::sort::map_of([("errors".to_string(), json!(errors.iter().map(ToString::to_string).collect::<Vec<_>>()))]);
@@ -412,6 +428,12 @@ impl Engine {
             return Err(Status::invalid(rt, obj["metadata"]["name"].as_str().unwrap_or_default(), errors));
         }
         let name = obj["metadata"]["name"].as_str().unwrap_or_default().to_string();
+        if let Some(why) = not_played(rt, &obj) {
+            return Err(Status::forbidden(&rt.qualified_plural(), Some(&name), why));
+        }
+        // ValidatingAdmissionWebhook, after the registry's validation and before etcd.
+        let attrs = webhooks::Attributes { rt, subresource: req.subresource.as_deref().unwrap_or_default(), namespace: if rt.namespaced { &namespace } else { "" }, name: &name, operation: webhooks::Operation::Create, old: None, dry_run: req.dry_run, object: object.clone() };
+        self.validating_webhooks(&attrs, Some(&obj))?;
         // `WarningsOnCreate` (pkg/registry/core/pod/strategy.go): a dotted name ends up in
         // the hostname.
         if rt.kind == "Pod" && validation::dns1123_subdomain(&name).is_empty() && !validation::dns1123_label(&name).is_empty() {
@@ -463,12 +485,28 @@ impl Engine {
         stored
     }
 
-    fn mutating_admission(&mut self, rt: &ResourceType, obj: &mut Value, namespace: &str, object: Option<ObjectRef>) -> Result<(), Status> {
+    /// Mutating admission on create: the in-tree plugins, then the MutatingAdmissionWebhook;
+    /// when a webhook changed the object, everything runs once more (`reinvoker.Admit`: the
+    /// in-tree plugins, and the webhooks whose `reinvocationPolicy` is IfNeeded).
+    fn admit_create(&mut self, rt: &'static ResourceType, req: &Request, obj: &mut Value, namespace: &str, object: Option<ObjectRef>) -> Result<(), Status> {
+        self.mutating_admission(rt, obj, namespace, object.clone(), 0)?;
+        let name = obj["metadata"]["name"].as_str().unwrap_or_default().to_string();
+        let attrs = webhooks::Attributes { rt, subresource: req.subresource.as_deref().unwrap_or_default(), namespace: if rt.namespaced { namespace } else { "" }, name: &name, operation: webhooks::Operation::Create, old: None, dry_run: req.dry_run, object };
+        let mut reinvocation = webhooks::Reinvocation::default();
+        self.mutating_webhooks(&attrs, obj, &mut reinvocation, 0)?;
+        if reinvocation.should_reinvoke {
+            self.mutating_admission(rt, obj, namespace, attrs.object.clone(), 1)?;
+            self.mutating_webhooks(&attrs, obj, &mut reinvocation, 1)?;
+        }
+        Ok(())
+    }
+
+    fn mutating_admission(&mut self, rt: &ResourceType, obj: &mut Value, namespace: &str, object: Option<ObjectRef>, round: u32) -> Result<(), Status> {
         // NamespaceLifecycle is first in plugin order and admits in the mutating phase.
         if rt.namespaced {
             let name = obj["metadata"]["name"].as_str().unwrap_or_default().to_string();
             let verdict = admission::namespace_lifecycle(&self.store, rt, &name, namespace);
-            let mut params = crate::sort::map_of([("plugin".to_string(), json!("NamespaceLifecycle"))]);
+            let mut params = plugin_params("NamespaceLifecycle", round);
             if let Err(e) = &verdict {
                 params.insert("error".into(), json!(e.message));
             }
@@ -479,13 +517,13 @@ impl Engine {
             let before = obj.clone();
             admission::default_storage_class(obj, &self.store);
             let changes = diff(&before, obj);
-            self.apiserver_trace(Action::MutatingAdmission, object.clone(), crate::sort::map_of([("plugin".to_string(), json!("DefaultStorageClass"))]), changes);
+            self.apiserver_trace(Action::MutatingAdmission, object.clone(), plugin_params("DefaultStorageClass", round), changes);
         }
         if matches!(rt.kind, "PersistentVolumeClaim" | "PersistentVolume") {
             let before = obj.clone();
             crate::controllers::volume_protection::admit(rt.kind, obj);
             let changes = diff(&before, obj);
-            self.apiserver_trace(Action::MutatingAdmission, object.clone(), crate::sort::map_of([("plugin".to_string(), json!("StorageObjectInUseProtection"))]), changes);
+            self.apiserver_trace(Action::MutatingAdmission, object.clone(), plugin_params("StorageObjectInUseProtection", round), changes);
         }
         if rt.kind != "Pod" {
             return Ok(());
@@ -493,7 +531,7 @@ impl Engine {
         for plugin in admission::MUTATING_POD_PLUGINS {
             let before = obj.clone();
             let result = admission::mutate_pod(plugin, obj, namespace, &self.store, &mut self.rng);
-            let mut params = crate::sort::map_of([("plugin".to_string(), json!(plugin))]);
+            let mut params = plugin_params(plugin, round);
             if let Err(e) = &result {
                 params.insert("error".into(), json!(e.message));
             }
@@ -542,6 +580,8 @@ impl Engine {
                 obj["status"] = json!({});
             }
             "Service" => return self.allocate_service_addresses(obj, req.dry_run),
+            // `mutatingWebhookConfigurationStrategy.PrepareForCreate` (and the validating one's).
+            "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => meta["generation"] = json!(1),
             "PodDisruptionBudget" => {
                 // `podDisruptionBudgetStrategy.PrepareForCreate`: an empty status, generation 1.
                 meta["generation"] = json!(1);
@@ -692,12 +732,19 @@ impl Engine {
         if current.get("status").is_some() {
             obj["status"] = current["status"].clone();
         }
+        if req.subresource.is_none() {
+            // MutatingAdmissionWebhook on UPDATE (subresource writes are not sent to webhooks
+            // in podlife).
+            let namespace = req.namespace.clone().unwrap_or_default();
+            let attrs = webhooks::Attributes { rt, subresource: "", namespace: if rt.namespaced { &namespace } else { "" }, name: &name, operation: webhooks::Operation::Update, old: Some(&current), dry_run: req.dry_run, object: object.clone() };
+            self.mutating_webhooks(&attrs, &mut obj, &mut webhooks::Reinvocation::default(), 0)?;
+        }
         if rt.kind == "Pod" {
             let errors = pod_update_errors(&current, &obj);
             if !errors.is_empty() {
                 return Err(Status::invalid(rt, &name, errors));
             }
-        } else if obj.get("spec") != current.get("spec")
+        } else if obj.get(generation_field(rt.kind)) != current.get(generation_field(rt.kind))
             && let Some(g) = current["metadata"]["generation"].as_i64() {
                 obj["metadata"]["generation"] = json!(g + 1);
             }
@@ -737,6 +784,11 @@ impl Engine {
     fn update_prepared(&mut self, rt: &'static ResourceType, req: &Request, key: ObjectKey, current: &Value, obj: Value, object: Option<ObjectRef>) -> Result<Value, Status> {
         let changes = diff(current, &obj);
         self.apiserver_trace(Action::Validation, object.clone(), BTreeMap::new(), changes);
+        if req.subresource.is_none() {
+            let namespace = req.namespace.clone().unwrap_or_default();
+            let attrs = webhooks::Attributes { rt, subresource: "", namespace: if rt.namespaced { &namespace } else { "" }, name: &key.name, operation: webhooks::Operation::Update, old: Some(current), dry_run: req.dry_run, object: object.clone() };
+            self.validating_webhooks(&attrs, Some(&obj))?;
+        }
         if req.dry_run {
             return Ok(obj);
         }
@@ -805,6 +857,13 @@ impl Engine {
             return Err(Status::not_found(rt, &name));
         };
         check_preconditions(rt, &name, &current, req.preconditions.as_ref())?;
+        {
+            // Admission on DELETE: mutating webhooks see no object, validating ones the old.
+            let namespace = req.namespace.clone().unwrap_or_default();
+            let attrs = webhooks::Attributes { rt, subresource: "", namespace: if rt.namespaced { &namespace } else { "" }, name: &name, operation: webhooks::Operation::Delete, old: Some(&current), dry_run: req.dry_run, object: object.clone() };
+            self.mutating_webhooks(&attrs, &mut Value::Null, &mut webhooks::Reinvocation::default(), 0)?;
+            self.validating_webhooks(&attrs, None)?;
+        }
         if req.dry_run {
             return Ok(current);
         }
@@ -993,6 +1052,29 @@ fn field_selector_matches(selector: &str, obj: &Value) -> bool {
 /// Time one request takes end to end, in virtual milliseconds.
 pub const REQUEST_LATENCY_MS: u64 = 3;
 
+/// An admission plugin's trace parameters; `round` 1 marks a reinvocation.
+fn plugin_params(plugin: &str, round: u32) -> BTreeMap<String, Value> {
+    let mut p = crate::sort::map_of([("plugin".to_string(), json!(plugin))]);
+    if round > 0 {
+        p.insert("round".into(), json!(round));
+    }
+    p
+}
+
+/// Kinds podlife serves but does not play: their objects would do nothing here, so creating
+/// one is refused with a podlife message rather than accepted and ignored.
+fn not_played(rt: &ResourceType, obj: &Value) -> Option<&'static str> {
+    match rt.kind {
+        "ValidatingAdmissionPolicy" | "ValidatingAdmissionPolicyBinding" | "MutatingAdmissionPolicy" | "MutatingAdmissionPolicyBinding" => {
+            Some("podlife limit: admission policies (CEL expressions) are not evaluated in this playground; use an admission webhook instead")
+        }
+        "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" if webhooks::validation::uses_match_conditions(obj) => {
+            Some("podlife limit: webhook matchConditions (CEL expressions) are not evaluated in this playground; remove them to register the webhook")
+        }
+        _ => None,
+    }
+}
+
 fn user_params(user: &UserInfo, allowed_impersonation: Option<bool>) -> BTreeMap<String, Value> {
     let mut p = crate::sort::map_of([
         ("user".to_string(), json!(user.name)),
@@ -1071,4 +1153,13 @@ fn node_authorizer(user: &UserInfo, attrs: &Attributes) -> Option<rbac::Grant> {
         _ => false,
     };
     allowed.then(|| rbac::Grant { binding: "Node authorizer".into(), role: "system:node".into() })
+}
+
+/// The field whose change bumps `metadata.generation` on update (each strategy's
+/// `PrepareForUpdate`): `spec`, or the webhook configurations' `webhooks`.
+fn generation_field(kind: &str) -> &'static str {
+    match kind {
+        "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => "webhooks",
+        _ => "spec",
+    }
 }

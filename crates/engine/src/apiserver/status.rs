@@ -76,11 +76,36 @@ pub struct Status {
     pub reason: Reason,
     pub message: String,
     pub causes: Vec<Cause>,
+    /// The code and reason as an admission webhook wrote them, when they are not one of the
+    /// statuses above (a webhook's `result` is passed on as it is; a code of 0 is sent as 500
+    /// by `ErrorToAPIStatus`).
+    pub custom: Option<Box<(u16, String)>>,
 }
 
 impl Status {
     pub fn code(&self) -> u16 {
-        self.reason.code()
+        match &self.custom {
+            Some(c) => c.0,
+            None => self.reason.code(),
+        }
+    }
+
+    /// The reason as the response carries it (`StatusReason`, possibly empty).
+    pub fn reason_text(&self) -> &str {
+        match &self.custom {
+            Some(c) => c.1.as_str(),
+            None => self.reason.as_str(),
+        }
+    }
+
+    /// A status with a webhook's own code and reason (`webhookerrors.ToStatusErr`).
+    pub fn custom(code: u16, reason: &str, message: String) -> Status {
+        let code = if code == 0 { 500 } else { code };
+        let known = [Reason::NotFound, Reason::AlreadyExists, Reason::Forbidden, Reason::Invalid, Reason::BadRequest, Reason::Conflict, Reason::MethodNotAllowed, Reason::RequestEntityTooLarge, Reason::InternalError, Reason::ServiceUnavailable, Reason::TooManyRequests];
+        if let Some(r) = known.into_iter().find(|r| r.as_str() == reason && r.code() == code) {
+            return Status::plain(r, message);
+        }
+        Status { reason: Reason::Unknown, message, causes: Vec::new(), custom: Some(Box::new((code, reason.to_string()))) }
     }
 
     /// `pods "nginx" not found`
@@ -116,11 +141,11 @@ impl Status {
             .iter()
             .map(|e| Cause { reason: e.kind.cause_type().into(), message: e.detail_text(), field: e.field.clone() })
             .collect();
-        Status { reason: Reason::Invalid, message: format!("{kind} \"{name}\" is invalid: {joined}"), causes }
+        Status { reason: Reason::Invalid, message: format!("{kind} \"{name}\" is invalid: {joined}"), causes, custom: None }
     }
 
     pub fn plain(reason: Reason, message: String) -> Status {
-        Status { reason, message, causes: Vec::new() }
+        Status { reason, message, causes: Vec::new(), custom: None }
     }
 }
 

@@ -99,6 +99,7 @@ impl Engine {
             pause_pid,
             shared_pid_namespace: shared_pid,
             runtime_handler: "runc".into(),
+            capture: None,
         };
         rt.sandboxes.insert(id.clone(), sandbox);
         rt.log(now, format!("RunPodSandbox for &PodSandboxMetadata{{Name:{},Uid:{},Namespace:{},Attempt:{attempt},}} returns sandbox id \"{id}\"", meta["name"].as_str().unwrap_or_default(), meta["uid"].as_str().unwrap_or_default(), meta["namespace"].as_str().unwrap_or_default()));
@@ -179,10 +180,6 @@ impl Engine {
         let argv = process::resolve_argv(&strs(&spec["command"]), &strs(&spec["args"]), entrypoint, cmd, &env);
         let now = self.now;
         let memory_limit = spec["resources"]["limits"]["memory"].as_str().and_then(|q| podlife_model::quantity::Quantity::parse(q).ok()).map(|q| q.value().max(0) as u64);
-        let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
-        let Some(sandbox) = rt.sandboxes.values().find(|s| rt.containers.get(container_id).is_some_and(|c| c.sandbox_id == s.id)).cloned() else {
-            return Err(format!("rpc error: code = NotFound desc = failed to find container {container_id:?}"));
-        };
         // Shells and the applets a shell runs itself start as the interpreted shell; other
         // programs as their model; a program the image does not have fails in runc.
         let base = argv.first().map(|a| a.rsplit('/').next().unwrap_or(a).to_string()).unwrap_or_default();
@@ -199,6 +196,13 @@ impl Engine {
             Ok(App::idle())
         } else {
             process::program_for(&argv, image.catalog, &env)
+        };
+        // Programs that read files at start (a proxy's configuration, a server's certificates)
+        // or set up the pod's network read them now.
+        let chosen = chosen.map(|app| self.prepare_program(node, container_id, spec, app));
+        let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
+        let Some(sandbox) = rt.sandboxes.values().find(|s| rt.containers.get(container_id).is_some_and(|c| c.sandbox_id == s.id)).cloned() else {
+            return Err(format!("rpc error: code = NotFound desc = failed to find container {container_id:?}"));
         };
         let program = match chosen {
             Ok(app) => app,
@@ -273,6 +277,7 @@ impl Engine {
                 Effect::Timer { after_ms, timer } => self.schedule(now.plus_millis(after_ms), crate::Task::Process { node: node.to_string(), container: container_id.to_string(), generation, timer }),
                 Effect::Log { stream, line } => {
                     if let Some(c) = self.runtime_mut(node).and_then(|rt| rt.containers.get_mut(container_id)) {
+                        let line = crate::process::servers::stamp_line(&line, now);
                         c.log.push((now, stream, line));
                         if c.log.len() > 5000 {
                             c.log.drain(..1000);

@@ -13,6 +13,7 @@ pub mod cni;
 pub mod cri;
 pub mod exec;
 pub mod fs;
+pub mod programs;
 pub mod shellproc;
 
 use std::collections::BTreeMap;
@@ -40,6 +41,8 @@ pub struct Sandbox {
     /// `shareProcessNamespace: true`: the containers share the pause container's PID namespace.
     pub shared_pid_namespace: bool,
     pub runtime_handler: String,
+    /// The nat rules a container wrote into the pod's network namespace (istio-init).
+    pub capture: Option<Box<crate::istio::iptables::Capture>>,
 }
 
 /// A container's state as CRI reports it.

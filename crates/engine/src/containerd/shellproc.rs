@@ -67,6 +67,10 @@ struct ContainerHost<'e> {
     err: String,
     /// Added to the clock for a shell that runs ahead (an exec that sleeps).
     offset_ms: u64,
+    /// The user the container's processes run as (istio-init's rules spare the proxy's).
+    user: u32,
+    /// The headers proxies added to the last HTTP answer.
+    headers: Vec<(String, String)>,
 }
 
 enum Where {
@@ -226,8 +230,8 @@ impl Host for ContainerHost<'_> {
     }
 
     fn tcp_connect(&mut self, host: &str, port: u16) -> Result<(), NetError> {
-        let ep = self.engine.route(&self.node, &self.uid, &self.namespace, host, port)?;
-        if self.engine.endpoint_listens(&ep) { Ok(()) } else { Err(NetError::Refused) }
+        let client = self.client();
+        self.engine.pod_tcp_connect(&client, host, port)
     }
 
     fn syn_retransmit(&mut self, host: &str, port: u16) -> bool {
@@ -245,10 +249,31 @@ impl Host for ContainerHost<'_> {
             Some((h, p)) => (h, p.parse::<u16>().map_err(|_| NetError::UnknownHost)?),
             None => (hostport, if url.starts_with("https") { 443 } else { 80 }),
         };
-        let ep = self.engine.route(&self.node, &self.uid, &self.namespace, host, port)?;
-        let now = self.engine.now;
-        self.engine.endpoint_http(&ep, path, now)
+        let client = self.client();
+        let answer = self.engine.pod_http_get(&client, host, port, path)?;
+        self.headers = answer.headers;
+        Ok((answer.code, answer.body))
     }
+
+    fn http_headers(&self) -> Vec<(String, String)> {
+        self.headers.clone()
+    }
+}
+
+impl ContainerHost<'_> {
+    fn client(&self) -> crate::network::Client {
+        crate::network::Client { node: self.node.clone(), pod_uid: self.uid.clone(), namespace: self.namespace.clone(), user: self.user }
+    }
+}
+
+/// The user a container's processes run as: its `securityContext.runAsUser`, else the pod's,
+/// else root (the images' own `USER` is not consulted).
+fn run_as_user(pod: &Value, container: &str) -> u32 {
+    let spec = crate::kubelet::container_spec(pod, container);
+    spec.and_then(|c| c["securityContext"]["runAsUser"].as_u64())
+        .or_else(|| pod["spec"]["securityContext"]["runAsUser"].as_u64())
+        .and_then(|u| u32::try_from(u).ok())
+        .unwrap_or(0)
 }
 
 /// Does the image's `/bin/sh` exec the last command of `sh -c` (busybox ash)?
@@ -276,6 +301,12 @@ fn ash_exec_last(argv: &[String], image_ref: &str) -> Vec<String> {
 }
 
 impl Engine {
+    /// A file as the container sees it (its volumes, its image), for programs that read
+    /// their configuration at start.
+    pub(crate) fn container_file(&mut self, node: &str, container_id: &str, path: &str) -> Option<String> {
+        self.host_for(node, container_id)?.read_file(path)
+    }
+
     fn host_for(&mut self, node: &str, container_id: &str) -> Option<ContainerHost<'_>> {
         let c = self.machines.get(node)?.runtime.containers.get(container_id)?;
         let (uid, name, sandbox) = (c.pod_uid.clone(), c.name.clone(), c.sandbox_id.clone());
@@ -284,7 +315,8 @@ impl Engine {
         let pod = self.kubelet_pod(node, &ns, &pod_name).unwrap_or(Value::Null);
         let hostname = pod["spec"]["hostname"].as_str().unwrap_or(&pod_name).to_string();
         let mounts = mounts_of(&pod, &name, |volume| self.mounted_volume(node, &uid, volume));
-        Some(ContainerHost { engine: self, node: node.to_string(), uid, container_id: container_id.to_string(), namespace: ns, hostname, mounts, out: String::new(), err: String::new(), offset_ms: 0 })
+        let user = run_as_user(&pod, &name);
+        Some(ContainerHost { engine: self, node: node.to_string(), uid, container_id: container_id.to_string(), namespace: ns, hostname, mounts, out: String::new(), err: String::new(), offset_ms: 0, user, headers: vec![] })
     }
 
     /// Starts a container's process as the shell would exec it. Err is runc's exec error.

@@ -273,6 +273,9 @@ impl Engine {
             let scheme = h.get("scheme").and_then(Value::as_str).map_or_else(|| "http".into(), crate::gostrings::to_lower);
             let url = format!("{scheme}://{host}:{port}{path}");
             let answer = running.iter().filter_map(|c| c.process.as_ref()?.http_get(port, path, now)).next();
+            // istio-proxy's readiness is Envoy's: ready once istiod sent its configuration.
+            let sidecar = running.iter().any(|c| c.process.as_ref().is_some_and(|p| p.app.kind == crate::process::AppKind::IstioProxy && p.listens(port)));
+            let answer = if sidecar && path.starts_with("/healthz/ready") && !self.istiod_serving() { answer.map(|_| 503) } else { answer };
             return Outcome::Now(match answer {
                 Some(code) if (200..400).contains(&code) => Ok(()),
                 Some(code) => Err(format!("HTTP probe failed with statuscode: {code}")),

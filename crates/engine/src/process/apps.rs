@@ -37,6 +37,14 @@ pub enum AppKind {
     /// etcd: gRPC and HTTP on its client URLs (one port, through cmux), the peer URLs, and
     /// its metrics URLs.
     Etcd,
+    /// `agnhost webhook`: kubernetes' e2e admission webhook server (HTTPS).
+    AgnhostWebhook,
+    /// istiod (`pilot-discovery discovery`): xDS, the CA, and the sidecar injector webhook.
+    Istiod,
+    /// Envoy with a static configuration (`envoyproxy/envoy`).
+    Envoy,
+    /// Istio's sidecar (`pilot-agent proxy sidecar`): the agent and its Envoy.
+    IstioProxy,
 }
 
 /// What a listener speaks: what a client's first bytes meet on its port.
@@ -108,12 +116,14 @@ pub struct App {
     pub loopback: Vec<u16>,
     /// The gRPC health service, when the program registers one.
     pub grpc_health: Option<GrpcHealthService>,
+    /// What a webhook server or a proxy needs to answer (its flags, its configuration).
+    pub role: Option<Box<super::servers::Role>>,
 }
 
 const MIB: u64 = 1024 * 1024;
 
 impl App {
-    fn base(kind: AppKind) -> App {
+    pub(crate) fn base(kind: AppKind) -> App {
         App {
             kind,
             ports: vec![],
@@ -136,6 +146,7 @@ impl App {
             speaks: vec![],
             loopback: vec![],
             grpc_health: None,
+            role: None,
         }
     }
 

@@ -8,6 +8,8 @@
 //! shell of `crate::shell`; servers come from `apps`.
 
 pub mod apps;
+pub mod envoy;
+pub mod servers;
 
 use crate::clock::Time;
 pub use apps::{App, AppKind, GrpcHealth, Protocol};
@@ -205,6 +207,12 @@ pub fn program_for(argv: &[String], image: Option<&'static crate::registry::Cata
         argv.iter().find_map(|a| a.strip_prefix(name).and_then(|v| v.strip_prefix('='))).or_else(|| argv.iter().position(|a| a == name).and_then(|i| argv.get(i + 1)).map(String::as_str))
     };
     Ok(match base {
+        // envoy's entrypoint: a first argument that looks like a flag runs envoy with it.
+        "docker-entrypoint.sh" if argv.get(1).is_some_and(|a| a.starts_with('-')) && image.is_some_and(|i| i.name.ends_with("/envoy")) => {
+            let mut with_envoy = vec!["envoy".to_string()];
+            with_envoy.extend(argv[1..].iter().cloned());
+            return program_for(&with_envoy, image, env);
+        }
         "docker-entrypoint.sh" if argv.len() > 1 => return program_for(&argv[1..], image, env),
         "docker-entrypoint.sh" => App::oneshot(0),
         "nginx" if argv.iter().any(|a| a == "-v" || a == "-V" || a == "-t") => App::oneshot(0),
@@ -231,6 +239,7 @@ pub fn program_for(argv: &[String], image: Option<&'static crate::registry::Cata
             )
             .go_program(),
             "test-webserver" => App::server(vec![80]).go_program(),
+            "webhook" => App::agnhost_webhook(argv),
             _ => App::server(vec![8080]).go_program(),
         },
         "stress" => match flag("--vm-bytes").and_then(apps::stress_bytes) {
@@ -260,7 +269,14 @@ pub fn program_for(argv: &[String], image: Option<&'static crate::registry::Cata
         "sh" | "bash" | "ash" | "dash" if argv.len() == 1 => App::oneshot(0),
         "echo" | "true" | "date" | "env" | "printenv" | "hostname" | "uname" | "ls" | "cat" | "id" => App::oneshot(0),
         "false" => App::oneshot(1),
-        "envoy" => App::server(vec![10000, 9901]),
+        // `envoy -c PATH` (the image's CMD names /etc/envoy/envoy.yaml).
+        "envoy" if argv.iter().any(|a| a == "--version") => App::oneshot(0),
+        "envoy" => App::envoy(flag("-c").or_else(|| flag("--config-path")).unwrap_or_default()),
+        // Istio's images: pilot-discovery (istio/pilot) and pilot-agent (istio/proxyv2).
+        "pilot-discovery" => App::istiod(),
+        "pilot-agent" if arg(1) == "istio-iptables" => App::istio_iptables(&argv[1..]),
+        "pilot-agent" if arg(1) == "proxy" => App::istio_proxy(),
+        "pilot-agent" => App::oneshot(0),
         "fluent-bit" => App::server(vec![2020]),
         "http-echo" => App::server(vec![flag("-listen").and_then(|l| l.rsplit(':').next()).and_then(|p| p.parse().ok()).unwrap_or(5678)]).go_program(),
         _ => match image {

@@ -223,6 +223,15 @@ const fn fluent_bit(env: &'static [&'static str]) -> ImageConfig {
 }
 const FLUENT_BIT_3_2: ImageConfig = fluent_bit(&[PATH, "SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt", "FLUENT_BIT_VERSION=3.2.10"]);
 const FLUENT_BIT_4_2: ImageConfig = fluent_bit(&[PATH, "SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt", "FLUENT_BIT_VERSION=4.2.2"]);
+const FLUENT_BIT_4_0: ImageConfig = fluent_bit(&[PATH, "SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt", "FLUENT_BIT_VERSION=4.0.3"]);
+const FLUENT_BIT_4_1: ImageConfig = fluent_bit(&[PATH, "SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt", "FLUENT_BIT_VERSION=4.1.1"]);
+
+// istio's pilot/docker/Dockerfile.pilot: `USER 1337:1337`,
+// `ENTRYPOINT ["/usr/local/bin/pilot-discovery"]` (the debug base: Ubuntu).
+const ISTIO_PILOT: ImageConfig = ImageConfig { user: "1337:1337", working_dir: "/", ..config(&["/usr/local/bin/pilot-discovery"], NONE, ENV_PATH_ONLY) };
+// istio's pilot/docker/Dockerfile.proxyv2: `ENTRYPOINT ["/usr/local/bin/pilot-agent"]`, no USER
+// (the injected containers set their own); ISTIO_META_ISTIO_PROXY_SHA left out.
+const ISTIO_PROXYV2: ImageConfig = ImageConfig { working_dir: "/", ..config(&["/usr/local/bin/pilot-agent"], NONE, ENV_PATH_ONLY) };
 
 // github.com/pozgo/docker-stress Dockerfile: `ENV RELEASE_VERSION=1.0.4 SHELL=/bin/bash`, and
 // `CMD ['/usr/local/bin/stress']` — single quotes are not JSON, so Docker stored the shell form.
@@ -272,6 +281,8 @@ const AGNHOST_K8S: &str = "registry.k8s.io/e2e-test-images/agnhost";
 const ETCD_K8S: &str = "registry.k8s.io/etcd";
 const ENVOY_HUB: &str = "docker.io/envoyproxy/envoy";
 const FLUENT_BIT: &str = "docker.io/fluent/fluent-bit";
+const ISTIO_PILOT_HUB: &str = "docker.io/istio/pilot";
+const ISTIO_PROXYV2_HUB: &str = "docker.io/istio/proxyv2";
 const STRESS_HUB: &str = "docker.io/polinux/stress";
 const HTTP_ECHO_HUB: &str = "docker.io/hashicorp/http-echo";
 const CURL_HUB: &str = "docker.io/curlimages/curl";
@@ -495,6 +506,30 @@ static CATALOG: &[CatalogImage] = &[
     ),
     img(
         ENVOY_HUB,
+        "v1.38-latest",
+        "sha256:673628d595bbc6234d9c5667fdc5c4325c9bbc696a998dc992431e2c3b3fb6ee", // digest: synthetic
+        "sha256:c3fa1652e812f04da172f0e7c528b75df19be34a78bd060ac626ca549763fb57", // digest: synthetic
+        64_230_884,
+        ENVOY,
+    ),
+    img(
+        ENVOY_HUB,
+        "v1.36-latest",
+        "sha256:ce818cd3b88af7018c51320335a6a20527bb0e6eda930f3a54f4983c388e69ad", // digest: synthetic
+        "sha256:7bb43d1109775a0cf8b4db63bfcd56dab27e210fa5e2a51f3e0278d412727542", // digest: synthetic
+        63_112_706,
+        ENVOY,
+    ),
+    img(
+        ENVOY_HUB,
+        "v1.35-latest",
+        "sha256:cdeb0cbfde7c5984199dd73f365364f036eeb49c07d7c1e54c70fc8e97430f90", // digest: synthetic
+        "sha256:3abc37e87abdcf0078fe9fce0e68157948d779bbd3898488a6ba857e26cb260c", // digest: synthetic
+        62_804_417,
+        ENVOY,
+    ),
+    img(
+        ENVOY_HUB,
         "v1.37-latest",
         "sha256:e5a2018447d843cefc1ee6a52678bc512e9b9ba3244e11b64c7ce7a86f5dac66", // digest: synthetic
         "sha256:77db9924d6d685519339513d258903af00d23dd545e679bf79f02b2bf437856e", // digest: synthetic
@@ -510,8 +545,67 @@ static CATALOG: &[CatalogImage] = &[
         32_457_201,
         FLUENT_BIT_3_2,
     ),
+    img(
+        FLUENT_BIT,
+        "4.0",
+        "sha256:26c4c2801bf73a52a0b1f1dd424a7797f3c127e8c895473f66a275cb9d316421", // digest: synthetic
+        "sha256:1219fbb1638ad49e56f89ca55e7af6d73e036a77abf38245505a065af6939041", // digest: synthetic
+        34_502_118,
+        FLUENT_BIT_4_0,
+    ),
+    img(
+        FLUENT_BIT,
+        "4.0.3",
+        "sha256:cdd7fb6d22c3e86c8a4b2ede9f235850e7399cc1b061c307ec8f76c0d9636b49", // digest: synthetic
+        "sha256:ed8c90899391d5e34f6b81e963473b8ac89a6973c391b31031d89145552e68d5", // digest: synthetic
+        34_502_118,
+        FLUENT_BIT_4_0,
+    ),
+    img(
+        FLUENT_BIT,
+        "4.1",
+        "sha256:fa3e605b9d556be409542ce7926d303d83227ab30179878bb72117d51ede16ab", // digest: synthetic
+        "sha256:58122dcd01521644e11c7baf912834d09307d3b772aea1071632aed48c948452", // digest: synthetic
+        34_877_530,
+        FLUENT_BIT_4_1,
+    ),
     img(FLUENT_BIT, "4.2", FLUENT_BIT_4_2_INDEX, FLUENT_BIT_4_2_ID, 35_118_642, FLUENT_BIT_4_2),
     img(FLUENT_BIT, "latest", FLUENT_BIT_4_2_INDEX, FLUENT_BIT_4_2_ID, 35_118_642, FLUENT_BIT_4_2),
+    // istio — 1.30.4's indexes pinned as `docker.io/istio/pilot:1.30.4@sha256:c236c1df…` and
+    // `docker.io/istio/proxyv2:1.30.4@sha256:43b6aeab…` in public notes (2026-09); image ids
+    // synthetic, sizes estimated. 1.23.0 (an older tag tutorials name): synthetic.
+    img(
+        ISTIO_PILOT_HUB,
+        "1.30.4",
+        "sha256:c236c1df5cc127fe193e5a17d8ece9cdd0dc17c5d89b4e20baf01d464f029dce",
+        "sha256:29fc2620f54e59a04d6e8862b42f5663a70eafc2dbb99e290ef037ca147d8901", // digest: synthetic
+        78_114_562,
+        ISTIO_PILOT,
+    ),
+    img(
+        ISTIO_PROXYV2_HUB,
+        "1.30.4",
+        "sha256:43b6aeab7428470d3d0ea6b6f0bc217e5b36df2b279bba337643df48590226d9",
+        "sha256:a187146823d996249865227e6c4d084152b0bd44d4ef59d9366afe5034b8fab0", // digest: synthetic
+        101_460_233,
+        ISTIO_PROXYV2,
+    ),
+    img(
+        ISTIO_PILOT_HUB,
+        "1.23.0",
+        "sha256:7b36d306600a7671cf8ca8edbb5740b2d6b14b72f63369de619fed851d4da913", // digest: synthetic
+        "sha256:864ecb099da3b34e83c291a24f6fc207d3104ad7d55afeeda26dfdebe06de0d9", // digest: synthetic
+        69_883_014,
+        ISTIO_PILOT,
+    ),
+    img(
+        ISTIO_PROXYV2_HUB,
+        "1.23.0",
+        "sha256:8bbb849ee65c90f00447e33238753b49bb734083b3a37b4423bc3e67ecd93598", // digest: synthetic
+        "sha256:baedcb65ea6f45b7ba6f77b948d28d78776a2fd33e6c3438318f131e0fe89fa2", // digest: synthetic
+        95_210_774,
+        ISTIO_PROXYV2,
+    ),
     // polinux/stress — index from public `kubectl describe` output (Image ID of the memory
     // limit exercise on kubernetes.io); image id synthetic, size estimated.
     img(
@@ -688,6 +782,9 @@ mod tests {
             "registry.k8s.io/e2e-test-images/agnhost:2.53",
             "envoyproxy/envoy:v1.38.0",
             "fluent/fluent-bit:3.2",
+            "fluent/fluent-bit:4.0",
+            "istio/proxyv2:1.30.4",
+            "istio/pilot:1.30.4",
             "polinux/stress",
             "httpd",
             "python:3.12-slim",

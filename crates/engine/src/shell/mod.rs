@@ -248,6 +248,11 @@ pub trait Host {
     fn tcp_connect(&mut self, host: &str, port: u16) -> Result<(), NetError>;
     /// An HTTP GET: Ok(status code, body) or Err.
     fn http_get(&mut self, url: &str) -> Result<(u16, String), NetError>;
+    /// The headers a proxy on the way added to the last `http_get`'s answer (`server: envoy`
+    /// …), lower-case as Envoy writes them; none for a server answering directly.
+    fn http_headers(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
     /// A retransmitted SYN of an unanswered connect to `host:port`: true when it is now
     /// rejected (the connect fails with "Connection refused").
     fn syn_retransmit(&mut self, _host: &str, _port: u16) -> bool {

@@ -362,7 +362,7 @@ pub(crate) fn wget(ctx: &mut Ctx, args: &[String]) -> Outcome {
             }
         };
         if server_resp {
-            stderr.push_str(&format!("  {}\n  Content-Length: {}\n", status_line(code), body.len()));
+            stderr.push_str(&header_block(code, body.len(), &ctx.host.http_headers(), "  ", "\n"));
         }
         let ok = matches!(code, 200..=205 | 300..=303 | 307 | 308);
         if !ok {
@@ -410,6 +410,25 @@ pub(crate) fn wget(ctx: &mut Ctx, args: &[String]) -> Outcome {
     }
     ctx.err(&stderr);
     Outcome::Status(status)
+}
+
+/// The status line and headers of an answer, each line indented and ended as the tool prints
+/// them (curl ends the block with an empty line). A proxy's answer has Envoy's lower-case
+/// header names and the headers it added.
+fn header_block(code: u16, len: usize, proxy: &[(String, String)], indent: &str, eol: &str) -> String {
+    let mut out = format!("{indent}{}{eol}", status_line(code));
+    if proxy.is_empty() {
+        out.push_str(&format!("{indent}Content-Length: {len}{eol}"));
+    } else {
+        out.push_str(&format!("{indent}content-length: {len}{eol}"));
+        for (k, v) in proxy {
+            out.push_str(&format!("{indent}{k}: {v}{eol}"));
+        }
+    }
+    if eol == "\r\n" {
+        out.push_str(eol);
+    }
+    out
 }
 
 // ----- curl -----
@@ -584,7 +603,7 @@ pub(crate) fn curl(ctx: &mut Ctx, args: &[String]) -> Outcome {
             return Outcome::Delay { ms, stdout, stderr, status: code };
         }
     };
-    let headers = format!("{}\r\nContent-Length: {}\r\n\r\n", status_line(code), body.len());
+    let headers = header_block(code, body.len(), &ctx.host.http_headers(), "", "\r\n");
     if fail && code >= 400 {
         if meter {
             stderr.push_str(&meter_line(0, 0));

@@ -18,7 +18,7 @@ pub fn roundtrip_as<T: serde::de::DeserializeOwned + serde::Serialize>(
 
 /// The typed round trip of a served kind, by kind name.
 pub fn roundtrip_for(kind: &str) -> Roundtrip {
-    use k8s_openapi::api::{apps::v1 as apps, batch::v1 as batch, coordination::v1 as coordination, core::v1 as core, discovery::v1 as discovery, networking::v1 as networking, policy::v1 as policy, rbac::v1 as rbac, scheduling::v1 as scheduling, storage::v1 as storage};
+    use k8s_openapi::api::{admissionregistration::v1 as admissionregistration, apps::v1 as apps, batch::v1 as batch, coordination::v1 as coordination, core::v1 as core, discovery::v1 as discovery, networking::v1 as networking, policy::v1 as policy, rbac::v1 as rbac, scheduling::v1 as scheduling, storage::v1 as storage};
     match kind {
         "ConfigMap" => roundtrip_as::<core::ConfigMap>,
         "Endpoints" => roundtrip_as::<core::Endpoints>,
@@ -31,6 +31,12 @@ pub fn roundtrip_for(kind: &str) -> Roundtrip {
         "Secret" => roundtrip_as::<core::Secret>,
         "ServiceAccount" => roundtrip_as::<core::ServiceAccount>,
         "Service" => roundtrip_as::<core::Service>,
+        "MutatingAdmissionPolicy" => roundtrip_as::<admissionregistration::MutatingAdmissionPolicy>,
+        "MutatingAdmissionPolicyBinding" => roundtrip_as::<admissionregistration::MutatingAdmissionPolicyBinding>,
+        "MutatingWebhookConfiguration" => roundtrip_as::<admissionregistration::MutatingWebhookConfiguration>,
+        "ValidatingAdmissionPolicy" => roundtrip_as::<admissionregistration::ValidatingAdmissionPolicy>,
+        "ValidatingAdmissionPolicyBinding" => roundtrip_as::<admissionregistration::ValidatingAdmissionPolicyBinding>,
+        "ValidatingWebhookConfiguration" => roundtrip_as::<admissionregistration::ValidatingWebhookConfiguration>,
         "ControllerRevision" => roundtrip_as::<apps::ControllerRevision>,
         "DaemonSet" => roundtrip_as::<apps::DaemonSet>,
         "Deployment" => roundtrip_as::<apps::Deployment>,

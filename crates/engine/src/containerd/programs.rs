@@ -1,0 +1,105 @@
+//! What some programs do the moment they start, before they serve: read their files (a
+//! webhook server's certificate, Envoy's bootstrap) or write the pod's network rules
+//! (istio-init). A program that cannot start the way the real one cannot becomes its failure:
+//! the real error line on stderr and its exit status.
+
+use serde_json::Value;
+
+use crate::Engine;
+use crate::process::App;
+use crate::process::apps::AppKind;
+use crate::process::servers::{ENVOY_STAMP, ISTIO_STAMP, Role};
+
+impl Engine {
+    /// The program as it is once it started (or its failure).
+    pub(crate) fn prepare_program(&mut self, node: &str, container_id: &str, spec: &Value, mut app: App) -> App {
+        let Some(role) = app.role.as_deref().cloned() else { return app };
+        match role {
+            Role::AgnhostWebhook { cert_file, key_file, .. } => {
+                // `configTLS`: tls.LoadX509KeyPair, klog.Fatal on error (exit 255; the
+                // goroutine dump klog prints after the line is left out).
+                let cert = self.container_file(node, container_id, &cert_file);
+                let key = self.container_file(node, container_id, &key_file);
+                let failure = match (&cert, &key) {
+                    (None, _) => Some(format!("open {cert_file}: no such file or directory")),
+                    (_, None) => Some(format!("open {key_file}: no such file or directory")),
+                    (Some(c), _) if !crate::process::servers::has_pem_block(c, "CERTIFICATE") => Some("tls: failed to find any PEM data in certificate input".into()),
+                    (_, Some(k)) if !crate::process::servers::has_pem_block(k, "PRIVATE KEY") => Some("tls: failed to find any PEM data in key input".into()),
+                    _ => None,
+                };
+                if let Some(why) = failure {
+                    let line = format!("{}     1 config.go:35] {why}", klog_header('F', self.now));
+                    return fatal(vec![("stderr", line)], 255);
+                }
+            }
+            Role::Envoy { config_path, .. } => {
+                // The image ships configs/envoyproxy_io_proxy.yaml as /etc/envoy/envoy.yaml.
+                let text = self.container_file(node, container_id, &config_path).or_else(|| (config_path == "/etc/envoy/envoy.yaml").then(|| crate::process::envoy::DEFAULT_CONFIG.to_string()));
+                let parsed = match text {
+                    None if config_path.is_empty() => Err("At least one of --config-path or --config-yaml or Options::configProto() should be non-empty".to_string()),
+                    None => Err(format!("Invalid path: {config_path}")),
+                    Some(t) => match podlife_manifest::first_document(&t) {
+                        Ok(Some(doc)) => crate::process::envoy::parse(&doc),
+                        Ok(None) => Ok(crate::process::envoy::Config::default()),
+                        Err(e) => Err(format!("Unable to convert YAML as JSON: {}", e.go_yaml_text().trim_start_matches("yaml: "))),
+                    },
+                };
+                match parsed {
+                    Ok(config) => {
+                        app.ports = config.ports();
+                        app.start_lines = crate::process::envoy::startup_lines(&config).into_iter().map(|l| ("stderr", l)).collect();
+                        app.role = Some(Box::new(Role::Envoy { config_path, config: Some(config) }));
+                    }
+                    Err(why) => {
+                        let line = format!("[{ENVOY_STAMP}][1][critical][main] [source/server/server.cc:417] error initializing config '{config_path}': {why}");
+                        let exiting = format!("[{ENVOY_STAMP}][1][info][main] [source/server/server.cc:1017] exiting");
+                        return fatal(vec![("stderr", line), ("stderr", exiting)], 1);
+                    }
+                }
+            }
+            Role::IstioIptables { args } => {
+                // iptables needs CAP_NET_ADMIN in the pod's network namespace.
+                let sc = &spec["securityContext"];
+                let caps: Vec<&str> = sc["capabilities"]["add"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+                let allowed = sc["privileged"] == true || caps.iter().any(|c| *c == "NET_ADMIN" || *c == "CAP_NET_ADMIN");
+                let capture = match crate::istio::iptables::parse_args(&args) {
+                    Ok(c) => c,
+                    Err(why) => return fatal(vec![("stderr", format!("Error: {why}"))], 1),
+                };
+                let input = capture.restore_input();
+                let mut lines = vec![
+                    ("stderr", format!("{ISTIO_STAMP}\tinfo\tIstio iptables environment:\nENVOY_PORT=\nINBOUND_CAPTURE_PORT=\nISTIO_INBOUND_INTERCEPTION_MODE=\nISTIO_INBOUND_TPROXY_ROUTE_TABLE=\nISTIO_INBOUND_PORTS=\nISTIO_OUTBOUND_PORTS=\nISTIO_LOCAL_EXCLUDE_PORTS=\nISTIO_EXCLUDE_INTERFACES=\nISTIO_SERVICE_CIDR=\nISTIO_SERVICE_EXCLUDE_CIDR=\nISTIO_META_DNS_CAPTURE=\nINVALID_DROP=\n")),
+                    ("stderr", format!("{ISTIO_STAMP}\tinfo\tRunning iptables restore with: iptables-restore and the following input:\n{input}")),
+                ];
+                if !allowed {
+                    lines.push(("stderr", format!("{ISTIO_STAMP}\terror\tfailed to execute iptables-restore command: iptables-restore v1.8.11 (nf_tables): Could not fetch rule set generation id: Permission denied (you must be root)")));
+                    return fatal(lines.into_iter().flat_map(|(stream, text)| text.lines().map(|l| (stream, l.to_string())).collect::<Vec<_>>()).collect(), 1);
+                }
+                let uid = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.sandbox_id.clone());
+                if let Some(sandbox) = uid.and_then(|id| self.machines.get_mut(node)?.runtime.sandboxes.get_mut(&id)) {
+                    sandbox.capture = Some(Box::new(capture));
+                }
+                // Each line of a multi-line message is its own log line.
+                app.start_lines = lines.into_iter().flat_map(|(stream, text)| text.lines().map(|l| (stream, l.to_string())).collect::<Vec<_>>()).collect();
+            }
+            Role::Istiod | Role::IstioProxy => {}
+        }
+        app
+    }
+}
+
+/// A program that prints `lines` and exits with `code` at once.
+fn fatal(lines: Vec<(&'static str, String)>, code: i32) -> App {
+    let mut app = App::base(AppKind::Oneshot);
+    app.exit_after = Some((5, code));
+    app.start_lines = lines;
+    app
+}
+
+/// klog's header: `F0302 09:00:02.345000` (severity, month, day, time with microseconds),
+/// then the thread id right-aligned in 7 columns.
+fn klog_header(severity: char, now: crate::Time) -> String {
+    let t = now.rfc3339_micros();
+    // 2026-03-02T09:00:02.345000Z
+    format!("{severity}{}{} {}  ", &t[5..7], &t[8..10], &t[11..26])
+}
