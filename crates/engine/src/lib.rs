@@ -65,8 +65,7 @@ const CONTROLLER_QUEUE_DELAY_MS: u64 = 1;
 #[derive(Debug, Clone)]
 pub(crate) enum Task {
     Deliver { component: usize, event: WatchEvent },
-    /// A controller's API write, sent by its component's work queue (dropped if its guard no
-    /// longer holds).
+    /// A controller's API write, sent by its component's work queue.
     Write { component: usize, write: Box<controllers::Write> },
     /// kube-scheduler runs one scheduling cycle.
     ScheduleOne,
@@ -93,6 +92,10 @@ pub(crate) enum Task {
     NodeHeartbeat { node: String },
     /// kube-controller-manager's node health monitor (every 5 s).
     NodeMonitor,
+    /// The node lifecycle controller's queued work (taint passes, a newly bound pod).
+    NodeLifecycle(Box<controllers::nodelifecycle::Work>),
+    /// The taint eviction controller's queued work and timed workers.
+    TaintEviction(Box<controllers::tainteviction::Work>),
     /// The PersistentVolume controller's periodic resync (every 15 s).
     PvResync,
     /// The pod garbage collector's pass (every 20 s).
@@ -202,8 +205,10 @@ pub struct Engine {
     node_index_for: usize,
     /// Nodes cut off from the control plane (`podlife node down`).
     pub(crate) down_nodes: std::collections::BTreeSet<String>,
-    /// The node lifecycle controller's memory of each node's Lease.
-    pub(crate) node_health: BTreeMap<String, controllers::node_health::NodeHealth>,
+    /// The node lifecycle controller's memory (node health, zones, tainting queues).
+    pub(crate) node_lifecycle: controllers::nodelifecycle::State,
+    /// The taint eviction controller's memory (tainted nodes, scheduled deletions).
+    pub(crate) taint_eviction: controllers::tainteviction::State,
     /// The PersistentVolume controller's event correlation.
     pub(crate) pv_recorder: controllers::persistentvolume::Recorder,
     /// The workload controllers' event recorder and their memory (expectations).
@@ -263,7 +268,8 @@ impl Engine {
             node_index: BTreeMap::new(),
             node_index_for: usize::MAX,
             down_nodes: std::collections::BTreeSet::new(),
-            node_health: BTreeMap::new(),
+            node_lifecycle: Default::default(),
+            taint_eviction: Default::default(),
             pv_recorder: Default::default(),
             controller_events: Default::default(),
             workloads: Default::default(),
@@ -453,10 +459,12 @@ impl Engine {
                         self.proxy_observe(&node);
                     }
                 if id.name == "kube-controller-manager" {
-                    let mut writes = controllers::reconcile(&self.components[component].cache, &event, self.now);
+                    let mut writes = controllers::reconcile(&self.components[component].cache, &event);
                     writes.extend(controllers::persistentvolume::on_event(&self.components[component].cache, &mut self.pv_recorder, &event, self.now));
                     self.workload_controllers(component, &event);
                     self.batch_observe(component, &event, old.as_deref());
+                    self.node_lifecycle_observe(&event, old.as_deref());
+                    self.taint_eviction_observe(&event, old.as_deref());
                     for w in writes {
                         self.schedule_write(component, w);
                     }
@@ -485,6 +493,8 @@ impl Engine {
             Task::Probe { node, uid, index } => self.probe_tick(&node, &uid, index),
             Task::NodeHeartbeat { node } => self.node_heartbeat(&node),
             Task::NodeMonitor => self.node_monitor(),
+            Task::NodeLifecycle(work) => self.node_lifecycle_work(*work),
+            Task::TaintEviction(work) => self.taint_eviction_work(*work),
             Task::PvResync => self.pv_resync(),
             Task::PodGc => self.podgc_pass(),
             Task::EventSeriesFinish => self.scheduler_events_finish(),
@@ -559,11 +569,10 @@ impl Engine {
         self.schedule(at, Task::Write { component, write: Box::new(w) });
     }
 
-    /// A controller sends its write (if it still runs and the guard holds), then what
-    /// follows a success.
+    /// A controller sends its write (if it still runs), then what follows a success.
     fn controller_write(&mut self, component: usize, w: controllers::Write) {
         let Some(c) = self.components.get(component) else { return };
-        if !c.running || !w.guard.as_ref().is_none_or(|g| controllers::guard_holds(&c.cache, g)) {
+        if !c.running {
             return;
         }
         let result = self.handle(w.request);
@@ -658,22 +667,6 @@ impl Engine {
             return;
         }
         let writes = controllers::persistentvolume::resync(&self.components[i].cache, &mut self.pv_recorder, self.now);
-        for w in writes {
-            self.schedule_write(i, w);
-        }
-    }
-
-    /// kube-controller-manager's node health pass; the next one in 5 s.
-    fn node_monitor(&mut self) {
-        let period = controllers::node_health::NODE_MONITOR_PERIOD_MS;
-        self.schedule(self.now.plus_millis(period), Task::NodeMonitor);
-        let Some(i) = self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return };
-        if !self.components[i].running {
-            return;
-        }
-        let mut health = std::mem::take(&mut self.node_health);
-        let writes = controllers::node_health::monitor(&self.components[i].cache, &mut health, self.now);
-        self.node_health = health;
         for w in writes {
             self.schedule_write(i, w);
         }
@@ -835,10 +828,18 @@ impl Engine {
         // has listed (`cache.WaitForCacheSync` before a controller's workers start): a Service
         // handled before the EndpointSlice list arrived would get a second slice.
         if id.name == "kube-controller-manager" {
+            // A new process: every controller's memory (queues, timers, node health, event
+            // correlation) starts empty.
+            self.node_lifecycle.reset(self.now);
+            self.taint_eviction.reset();
+            self.batch.reset();
             for (key, object) in listed {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
-                let writes = controllers::reconcile(&self.components[i].cache, &event, self.now);
+                let writes = controllers::reconcile(&self.components[i].cache, &event);
                 self.workload_controllers(i, &event);
+                self.batch_observe(i, &event, None);
+                self.node_lifecycle_observe(&event, None);
+                self.taint_eviction_observe(&event, None);
                 for w in writes {
                     self.schedule_write(i, w);
                 }

@@ -113,6 +113,13 @@ pub struct BatchState {
     pub(crate) recorder: crate::kubelet::events::Recorder,
 }
 
+impl BatchState {
+    /// A restarted kube-controller-manager: queues, expectations and back-off records are gone.
+    pub fn reset(&mut self) {
+        *self = BatchState::default();
+    }
+}
+
 /// `getRemainingTimeForFailuresCount`: 10 s after the first failure, doubling, capped.
 pub fn remaining_backoff_ms(record: &BackoffRecord, now: Time, default_ms: u64, max_ms: u64) -> u64 {
     let Some(last) = record.last_failure else { return 0 };

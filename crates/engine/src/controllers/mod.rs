@@ -17,14 +17,13 @@ pub mod endpointslice;
 pub mod job;
 pub mod garbagecollector;
 mod namespace;
-pub mod node_health;
 mod nodeipam;
-mod nodelifecycle;
+pub mod nodelifecycle;
 pub mod persistentvolume;
 pub mod podgc;
 pub mod replicaset;
 pub mod statefulset;
-mod tainteviction;
+pub mod tainteviction;
 pub mod volume_protection;
 pub mod root_ca_publisher;
 mod serviceaccounts;
@@ -41,19 +40,17 @@ use crate::store::WatchEvent;
 pub struct Write {
     pub controller: &'static str,
     pub request: Request,
-    /// Requests sent right after `request`, in the same work item (one guard check for all).
+    /// Requests sent right after `request`, in the same work item.
     pub then: Vec<Request>,
     /// How long after the delivery the write happens (beyond the work-queue hand-off).
     pub delay_ms: u64,
-    /// Checked again just before a delayed write: the write is dropped when it no longer holds.
-    pub guard: Option<Guard>,
     /// What the controller does once `request` succeeded (it knows the created object then).
     pub follow: Option<FollowUp>,
 }
 
 impl Write {
     pub fn now(controller: &'static str, request: Request) -> Write {
-        Write { controller, request, then: Vec::new(), delay_ms: 0, guard: None, follow: None }
+        Write { controller, request, then: Vec::new(), delay_ms: 0, follow: None }
     }
 }
 
@@ -67,34 +64,17 @@ pub enum FollowUp {
     Event { account: &'static str, source: &'static str, kind: &'static str, api_version: &'static str, involved: Value, reason: &'static str, message: String },
 }
 
-/// A condition a delayed write still needs when its time comes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Guard {
-    /// The pod is still bound to `node`, not terminating, and the node still has a NoExecute
-    /// taint the pod does not tolerate forever.
-    StillEvictable { namespace: String, name: String, node: String },
-}
-
 /// Every controller of kube-controller-manager, in the order they react to one delivery.
-pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent, now: crate::clock::Time) -> Vec<Write> {
+pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Write> {
     let mut writes = Vec::new();
     writes.extend(serviceaccounts::reconcile(cache, event));
     writes.extend(root_ca_publisher::reconcile(cache, event));
     writes.extend(namespace::reconcile(cache, event));
     writes.extend(nodeipam::reconcile(cache, event));
-    writes.extend(nodelifecycle::reconcile(cache, event));
-    writes.extend(tainteviction::reconcile(cache, event, now));
     writes.extend(volume_protection::reconcile(cache, event));
     writes.extend(endpointslice::reconcile(cache, event));
     writes.extend(endpoints::reconcile(cache, event));
     writes
-}
-
-/// Whether a delayed write's guard still holds in the controller's cache.
-pub fn guard_holds(cache: &crate::components::Cache, guard: &Guard) -> bool {
-    match guard {
-        Guard::StillEvictable { namespace, name, node } => tainteviction::still_evictable(cache, namespace, name, node),
-    }
 }
 
 /// `system:serviceaccount:kube-system:<name>` with its groups.
@@ -161,4 +141,42 @@ fn namespace_active(cache: &crate::components::Cache, ns: &str) -> bool {
 
 fn exists(cache: &crate::components::Cache, resource: &str, ns: &str, name: &str) -> bool {
     cache.keys().any(|k| k.resource == resource && k.namespace == ns && k.name == name)
+}
+
+impl crate::Engine {
+    /// Records an event through a controller's recorder (client-go's `record` package: spam
+    /// filter, repeats counted) and sends what it asks for. `reference` is the
+    /// `involvedObject` exactly as the controller built it (a Node's has no namespace, the
+    /// taint eviction controller's has no uid); the event lives in its namespace, or `default`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn controller_event(&mut self, recorder: &mut crate::kubelet::events::Recorder, sa: &str, source: &str, reference: Value, kind: &str, reason: &str, message: &str) {
+        use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite, core_event};
+        let object = json!({"metadata": {"name": reference["name"], "namespace": reference["namespace"], "uid": reference["uid"]}});
+        let (ref_kind, api_version) = (reference["kind"].as_str().unwrap_or_default().to_string(), reference["apiVersion"].as_str().unwrap_or_default().to_string());
+        let involved = Involved { kind: &ref_kind, api_version: &api_version, object: &object, field_path: None };
+        let note = Note { kind, reason, message };
+        let src = Source { component: source, host: None };
+        let ns = reference["namespace"].as_str().filter(|n| !n.is_empty()).unwrap_or("default").to_string();
+        let request = match recorder.record_about(involved, note, src, self.now) {
+            Some(EventWrite::Create(mut body)) => {
+                body["metadata"]["namespace"] = json!(ns);
+                body["involvedObject"] = reference;
+                controller_request(sa, crate::apiserver::Verb::Create, "events", Some(&ns), "", body).map(|mut r| {
+                    r.name = None;
+                    r
+                })
+            }
+            Some(EventWrite::Update { name, count, first, last }) => {
+                let mut event = core_event(&name, &ns, reference, note, src, self.now);
+                event["count"] = json!(count);
+                event["firstTimestamp"] = json!(first);
+                event["lastTimestamp"] = json!(last);
+                controller_request(sa, crate::apiserver::Verb::Update, "events", Some(&ns), &name, event)
+            }
+            None => None,
+        };
+        if let Some(r) = request {
+            let _ = self.handle(r);
+        }
+    }
 }

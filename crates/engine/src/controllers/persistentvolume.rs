@@ -264,5 +264,5 @@ fn bind(pv: &Value, claim: &Value) -> Option<Write> {
     }
     let mut requests = first.into_iter().chain(then);
     let head = requests.next()?;
-    Some(Write { controller: SA, request: head, then: requests.collect(), delay_ms: 0, guard: None, follow: None })
+    Some(Write { controller: SA, request: head, then: requests.collect(), delay_ms: 0, follow: None })
 }
