@@ -61,17 +61,23 @@ impl Engine {
         let ts = now.rfc3339();
         let mut changed = false;
         let mut conditions: Vec<Value> = current["status"]["conditions"].as_array().cloned().unwrap_or_default();
-        for (kind, status, reason, message) in [
-            ("MemoryPressure", "False", "KubeletHasSufficientMemory", "kubelet has sufficient memory available"),
-            ("DiskPressure", "False", "KubeletHasNoDiskPressure", "kubelet has no disk pressure"),
-            ("PIDPressure", "False", "KubeletHasSufficientPID", "kubelet has sufficient PID available"),
-            ("Ready", "True", "KubeletReady", "kubelet is posting ready status"),
+        // The condition setters (`pkg/kubelet/nodestatus/setters.go`): each records an event
+        // when its condition's status changes ("Node NAME status is now: …").
+        let mut transitions: Vec<&str> = Vec::new();
+        for (kind, status, reason, message, event) in [
+            ("MemoryPressure", "False", "KubeletHasSufficientMemory", "kubelet has sufficient memory available", "NodeHasSufficientMemory"),
+            ("DiskPressure", "False", "KubeletHasNoDiskPressure", "kubelet has no disk pressure", "NodeHasNoDiskPressure"),
+            ("PIDPressure", "False", "KubeletHasSufficientPID", "kubelet has sufficient PID available", "NodeHasSufficientPID"),
+            ("Ready", "True", "KubeletReady", "kubelet is posting ready status", "NodeReady"),
         ] {
             let want = |c: &Value| c["status"] == status && c["reason"] == reason;
             match conditions.iter_mut().find(|c| c["type"] == kind) {
                 Some(c) => {
                     if !want(c) {
                         changed = true;
+                        if c["status"] != status {
+                            transitions.push(event);
+                        }
                         c["status"] = json!(status);
                         c["reason"] = json!(reason);
                         c["message"] = json!(message);
@@ -81,6 +87,7 @@ impl Engine {
                 }
                 None => {
                     changed = true;
+                    transitions.push(event);
                     conditions.push(json!({"type": kind, "status": status, "reason": reason, "message": message, "lastHeartbeatTime": ts, "lastTransitionTime": ts}));
                 }
             }
@@ -94,8 +101,8 @@ impl Engine {
         if let Some(m) = self.machines.get_mut(node) {
             m.kubelet.status_reported_at = now;
         }
-        if changed {
-            self.node_event(node, "Normal", "NodeReady", &format!("Node {node} status is now: NodeReady"));
+        for event in transitions {
+            self.node_event(node, "Normal", event, &format!("Node {node} status is now: {event}"));
         }
         let mut req = Request::new(Verb::Patch, nrt);
         req.name = Some(node.to_string());
@@ -104,15 +111,37 @@ impl Engine {
         let _ = self.kubelet_request(node, req);
     }
 
-    /// An event about the Node from its kubelet.
-    fn node_event(&mut self, node: &str, kind: &str, reason: &str, message: &str) {
+    /// An event about the Node from its kubelet (through its recorder, so that events of one
+    /// instant get distinct names and repeats are counted).
+    pub(crate) fn node_event(&mut self, node: &str, kind: &str, reason: &str, message: &str) {
+        use super::events::{Involved, Note, Source, Write as EventWrite};
         let Some(rt) = ResourceType::resolve("events") else { return };
-        let name = format!("{node}.{:x}", super::events::event_nanos(self.now));
-        let involved = json!({"apiVersion": "v1", "kind": "Node", "name": node, "uid": node});
-        let note = super::events::Note { kind, reason, message };
+        // The kubelet's `nodeRef` carries the node's name as its uid.
+        let object = json!({"metadata": {"name": node, "uid": node}});
+        let reference = json!({"apiVersion": "v1", "kind": "Node", "name": node, "uid": node});
+        let now = self.now;
+        let involved = Involved { kind: "Node", api_version: "v1", object: &object, field_path: None };
+        let note = Note { kind, reason, message };
+        let Some(m) = self.machine(node) else { return };
+        let written = m.kubelet.events.record_about(involved, note, Source { component: "kubelet", host: Some(node) }, now);
         let mut req = Request::new(Verb::Create, rt);
         req.namespace = Some("default".into());
-        req.body = Some(super::events::core_event(&name, "default", involved, note, super::events::Source { component: "kubelet", host: Some(node) }, self.now));
+        match written {
+            Some(EventWrite::Create(mut body)) => {
+                body["involvedObject"] = reference;
+                req.body = Some(body);
+            }
+            Some(EventWrite::Update { name, count, last, .. }) => {
+                let key = ObjectKey::new(rt, Some("default"), &name);
+                let Some(mut ev) = self.store.get(&key).cloned() else { return };
+                ev["count"] = json!(count);
+                ev["lastTimestamp"] = json!(last);
+                req.verb = Verb::Update;
+                req.name = Some(name);
+                req.body = Some(ev);
+            }
+            None => return,
+        }
         let _ = self.kubelet_request(node, req);
     }
 
