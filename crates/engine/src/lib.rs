@@ -119,6 +119,8 @@ pub(crate) enum Task {
     /// A workload controller syncs an object again (`enqueueAfter`: minReadySeconds, the
     /// progress deadline).
     WorkloadResync { kind: &'static str, namespace: String, name: String },
+    /// A key that failed comes back to its controller's work queue (`AddRateLimited`).
+    WorkloadRequeue { kind: &'static str, namespace: String, name: String },
     /// The Job, CronJob and TTL-after-finished controllers' work queue and requests.
     Batch(Box<controllers::job::BatchTask>),
     /// A garbage collector worker takes an item from its queue.
@@ -220,6 +222,8 @@ pub struct Engine {
     pub(crate) gc: controllers::garbagecollector::GcState,
     /// The disruption controller's queue and event recorder.
     pub(crate) pdb: controllers::disruption::DisruptionState,
+    /// The controllers' work-queue rate limiter (`AddRateLimited` after a failed write).
+    pub(crate) requeue_limiter: controllers::workqueue::RateLimiter,
     /// The pod garbage collector's quarantined node names.
     pub(crate) podgc: controllers::podgc::PodGcState,
     /// Client watches opened from outside the cluster (`kubectl get -w`).
@@ -277,6 +281,7 @@ impl Engine {
             gc: Default::default(),
             pdb: Default::default(),
             podgc: Default::default(),
+            requeue_limiter: Default::default(),
             taps: Vec::new(),
             next_tap: 0,
             proxies: BTreeMap::new(),
@@ -522,6 +527,14 @@ impl Engine {
             Task::Batch(task) => self.batch_task(*task),
             Task::Write { component, write } => self.controller_write(component, *write),
             Task::WorkloadResync { kind, namespace, name } => self.workload_resync(kind, &namespace, &name),
+            Task::WorkloadRequeue { kind, namespace, name } => {
+                if matches!(kind, "ReplicaSet" | "Deployment" | "StatefulSet" | "DaemonSet") {
+                    self.workloads.enqueue(kind, &namespace, &name);
+                    self.schedule_workload_syncs(0);
+                } else {
+                    self.workload_resync(kind, &namespace, &name);
+                }
+            }
         }
     }
 
@@ -555,36 +568,36 @@ impl Engine {
             "ReplicaSet" => controllers::replicaset::resync(cache, &mut self.workloads, namespace, name, self.now),
             "StatefulSet" => controllers::statefulset::resync(cache, &mut self.workloads, namespace, name, self.now),
             "DaemonSet" => controllers::daemonset::resync(self, i, namespace, name),
+            "EndpointSlice" => controllers::endpointslice::resync(cache, namespace, name),
+            "Endpoints" => controllers::endpoints::resync(cache, namespace, name),
             _ => controllers::deployment::resync(cache, &mut self.workloads, namespace, name, self.now),
         };
         self.schedule_workload_syncs(0);
-        for w in writes {
+        // Each write belongs to this key; a status update that conflicts is retried as this
+        // controller's status updater retries it.
+        let status_retry = match kind {
+            "ReplicaSet" | "DaemonSet" => controllers::StatusRetry::Get(1),
+            "StatefulSet" => controllers::StatusRetry::Cache(4),
+            _ => controllers::StatusRetry::None,
+        };
+        for mut w in writes {
+            if w.requeue.is_none() {
+                w = w.requeue(kind, namespace, name);
+            }
+            if w.request.subresource.as_deref() == Some("status") {
+                w.status_retry = status_retry;
+            }
             self.schedule_write(i, w);
         }
     }
 
-    /// A controller's write goes out after its work queue hands it over (and its delay).
+    /// A controller's write goes out after its work queue hands it over.
     pub(crate) fn schedule_write(&mut self, component: usize, w: controllers::Write) {
-        let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS + w.delay_ms);
+        let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
         self.schedule(at, Task::Write { component, write: Box::new(w) });
     }
 
-    /// A controller sends its write (if it still runs), then what follows a success.
-    fn controller_write(&mut self, component: usize, w: controllers::Write) {
-        let Some(c) = self.components.get(component) else { return };
-        if !c.running {
-            return;
-        }
-        let result = self.handle(w.request);
-        for r in w.then {
-            let _ = self.handle(r);
-        }
-        if let (Ok(Response::Object(object)), Some(follow)) = (&result, w.follow) {
-            self.follow_up(follow, object);
-        }
-    }
-
-    fn follow_up(&mut self, follow: controllers::FollowUp, object: &Value) {
+    pub(crate) fn follow_up(&mut self, follow: controllers::FollowUp, object: &Value) {
         match follow {
             controllers::FollowUp::Event { account, source, kind, api_version, involved, reason, message } => {
                 use kubelet::events::{Involved, Note, Source, Write as EventWrite};
@@ -833,6 +846,7 @@ impl Engine {
             self.node_lifecycle.reset(self.now);
             self.taint_eviction.reset();
             self.batch.reset();
+            self.requeue_limiter.reset();
             for (key, object) in listed {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
                 let writes = controllers::reconcile(&self.components[i].cache, &event);

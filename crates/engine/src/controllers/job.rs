@@ -807,6 +807,11 @@ impl Engine {
                         if expected_create {
                             self.batch.creation_observed(&key);
                         }
+                        // `handleErr`: a conflicting write sends the key back to the queue.
+                        if status.reason == crate::apiserver::status::Reason::Conflict {
+                            let delay = self.requeue_limiter.when(&format!("{ctl:?}/{key}"));
+                            self.batch_enqueue(ctl, key.clone(), delay);
+                        }
                         if let Some(mut note) = failure {
                             note.message = note.message.replace("{}", &status.message);
                             self.batch_event(ctl, note);

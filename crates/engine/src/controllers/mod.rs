@@ -25,6 +25,8 @@ pub mod replicaset;
 pub mod statefulset;
 pub mod tainteviction;
 pub mod volume_protection;
+pub mod workqueue;
+mod write;
 pub mod root_ca_publisher;
 mod serviceaccounts;
 
@@ -40,17 +42,55 @@ use crate::store::WatchEvent;
 pub struct Write {
     pub controller: &'static str,
     pub request: Request,
-    /// Requests sent right after `request`, in the same work item.
+    /// Requests sent right after `request`, in the same work item. One that names the same
+    /// object as an earlier successful request goes with the resourceVersion that request
+    /// returned: the controller carries on with the object the API server gave back (as the
+    /// PersistentVolume controller's `bind` does), not with its stale informer copy.
     pub then: Vec<Request>,
-    /// How long after the delivery the write happens (beyond the work-queue hand-off).
-    pub delay_ms: u64,
+    /// Stop at the first failed request (a sync that returns its error).
+    pub stop_on_error: bool,
     /// What the controller does once `request` succeeded (it knows the created object then).
     pub follow: Option<FollowUp>,
+    /// The controller's work-queue key: a failed request puts it back with the queue's
+    /// rate limiter (`AddRateLimited`), a successful write forgets its failures.
+    pub requeue: Option<Requeue>,
+    /// How a status update that conflicts is retried within the sync.
+    pub status_retry: StatusRetry,
+    /// A retry that takes the object from the informer cache again (with its status).
+    pub(crate) reread: bool,
+}
+
+/// A controller's work-queue key (the kind of controller, namespace, name).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Requeue {
+    pub kind: &'static str,
+    pub namespace: String,
+    pub name: String,
+}
+
+/// What a controller does when its status update gets 409 Conflict inside the sync.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum StatusRetry {
+    /// Nothing: the error goes back to the work queue.
+    #[default]
+    None,
+    /// GET the object and send the status on it again, this many times (the ReplicaSet and
+    /// DaemonSet controllers' `statusUpdateRetries` = 1).
+    Get(u8),
+    /// `retry.RetryOnConflict(retry.DefaultRetry, …)` re-reading the informer cache: up to this
+    /// many more attempts, 10 ms apart (the StatefulSet controller's status updater).
+    Cache(u8),
 }
 
 impl Write {
     pub fn now(controller: &'static str, request: Request) -> Write {
-        Write { controller, request, then: Vec::new(), delay_ms: 0, follow: None }
+        Write { controller, request, then: Vec::new(), stop_on_error: false, follow: None, requeue: None, status_retry: StatusRetry::None, reread: false }
+    }
+
+    /// The work-queue key this write belongs to.
+    pub fn requeue(mut self, kind: &'static str, namespace: &str, name: &str) -> Write {
+        self.requeue = Some(Requeue { kind, namespace: namespace.to_string(), name: name.to_string() });
+        self
     }
 }
 
@@ -130,6 +170,15 @@ fn namespace_to_sync(event: &WatchEvent, resource: &str, name: &str) -> Option<S
         r if r == resource && event.key.name == name => Some(event.key.namespace.clone()),
         _ => None,
     }
+}
+
+/// A Service from the cache as an update notification: what a requeued Service key syncs from.
+fn service_event(cache: &crate::components::Cache, ns: &str, name: &str) -> Option<WatchEvent> {
+    let rt = podlife_model::ResourceType::resolve("services")?;
+    let key = crate::store::ObjectKey::new(rt, Some(ns), name);
+    let object = cache.get(&key)?.clone();
+    let revision = object["metadata"]["resourceVersion"].as_str().and_then(|r| r.parse().ok()).unwrap_or(0);
+    Some(WatchEvent { event_type: crate::store::EventType::Modified, key, object, revision })
 }
 
 fn namespace_active(cache: &crate::components::Cache, ns: &str) -> bool {
