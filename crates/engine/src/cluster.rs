@@ -132,7 +132,8 @@ impl Engine {
         }
         e.schedule(crate::Time(crate::controllers::nodelifecycle::NODE_MONITOR_PERIOD_MS), crate::Task::NodeMonitor);
         // The node controller registered these nodes before the learner arrived.
-        e.node_lifecycle.seeded = true;
+        let known: Vec<(String, String)> = e.store.list_shared("", "nodes", None).map(|(k, v)| (k.name.clone(), v["metadata"]["uid"].as_str().unwrap_or_default().to_string())).collect();
+        e.node_lifecycle.seed_known(known);
         e.schedule(crate::Time(crate::controllers::persistentvolume::RESYNC_PERIOD_MS), crate::Task::PvResync);
         e.schedule(crate::Time(crate::controllers::podgc::GC_CHECK_PERIOD_MS), crate::Task::PodGc);
         e.schedule(crate::Time(crate::scheduler::EVENT_FINISH_MS), crate::Task::EventSeriesFinish);

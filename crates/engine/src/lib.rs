@@ -18,6 +18,7 @@ pub mod controllers;
 pub mod kubelet;
 pub mod labels;
 pub mod network;
+pub mod nodes;
 pub mod process;
 pub mod proxy;
 pub mod qos;
@@ -90,6 +91,10 @@ pub(crate) enum Task {
     Probe { node: String, uid: String, index: usize },
     /// A kubelet's Lease renewal and Node status report.
     NodeHeartbeat { node: String },
+    /// A starting kubelet's fast status loop (every 100 ms until the node can be Ready).
+    KubeletFastStatus { node: String },
+    /// A rebooting machine is up again (`token`: the shutdown it ends).
+    NodeBoot { node: String, token: u64 },
     /// kube-controller-manager's node health monitor (every 5 s).
     NodeMonitor,
     /// The node lifecycle controller's queued work (taint passes, a newly bound pod).
@@ -207,6 +212,12 @@ pub struct Engine {
     node_index_for: usize,
     /// Nodes cut off from the control plane (`podlife node down`).
     pub(crate) down_nodes: std::collections::BTreeSet<String>,
+    /// Machines removed from the cluster (`podlife node remove`); their components stay
+    /// stopped in `components` so that indices hold.
+    pub(crate) removed_nodes: std::collections::BTreeSet<String>,
+    /// Machines rebooting, with the token of the boot that ends it.
+    pub(crate) rebooting: BTreeMap<String, u64>,
+    next_boot: u64,
     /// The node lifecycle controller's memory (node health, zones, tainting queues).
     pub(crate) node_lifecycle: controllers::nodelifecycle::State,
     /// The taint eviction controller's memory (tainted nodes, scheduled deletions).
@@ -272,6 +283,9 @@ impl Engine {
             node_index: BTreeMap::new(),
             node_index_for: usize::MAX,
             down_nodes: std::collections::BTreeSet::new(),
+            removed_nodes: std::collections::BTreeSet::new(),
+            rebooting: BTreeMap::new(),
+            next_boot: 0,
             node_lifecycle: Default::default(),
             taint_eviction: Default::default(),
             pv_recorder: Default::default(),
@@ -363,20 +377,6 @@ impl Engine {
             ("resourceVersion".to_string(), json!(event.revision.to_string())),
         ]);
         self.record(ComponentRef::control_plane("kube-apiserver"), Action::Watch, object, params, vec![]);
-        // A Node that appears (applied in `podlife cluster empty`) brings its node components.
-        if event.key.resource == "nodes" && event.event_type == store::EventType::Added && !self.components.iter().any(|c| c.id.node.as_deref() == Some(event.key.name.as_str())) {
-            for mut c in components::node_components(&event.key.name) {
-                for w in &c.watches {
-                    let items: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self.store.list_shared(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)).map(|(k, v)| (k.clone(), v.clone())).collect();
-                    c.cache.extend(items);
-                }
-                self.components.push(c);
-            }
-            let node = event.key.name.clone();
-            self.start_heartbeats(&node);
-            self.refresh_node_index();
-            self.proxy_boot(&node);
-        }
         let now = self.now;
         for tap in &mut self.taps {
             if tap.group == event.key.group && tap.resource == event.key.resource && tap.namespace.as_ref().is_none_or(|n| *n == event.key.namespace) && tap.events.len() < MAX_TAP_EVENTS {
@@ -497,6 +497,8 @@ impl Engine {
             Task::StopTimeout { node, container, generation } => self.stop_timeout(&node, &container, generation),
             Task::Probe { node, uid, index } => self.probe_tick(&node, &uid, index),
             Task::NodeHeartbeat { node } => self.node_heartbeat(&node),
+            Task::KubeletFastStatus { node } => self.kubelet_fast_status(&node),
+            Task::NodeBoot { node, token } => self.node_boot(&node, token),
             Task::NodeMonitor => self.node_monitor(),
             Task::NodeLifecycle(work) => self.node_lifecycle_work(*work),
             Task::TaintEviction(work) => self.taint_eviction_work(*work),
@@ -739,7 +741,7 @@ impl Engine {
 
     fn find_component(&self, name: &str, node: Option<&str>) -> Result<usize, EngineError> {
         if let Some(n) = node
-            && !self.components.iter().any(|c| c.id.node.as_deref() == Some(n)) {
+            && (!self.components.iter().any(|c| c.id.node.as_deref() == Some(n)) || self.removed_nodes.contains(n)) {
                 return Err(EngineError::UnknownNode(n.to_string()));
             }
         self.components
@@ -888,7 +890,9 @@ impl Engine {
                     self.pleg_soon(&node);
                 }
                 kubelet::COMPONENT => {
-                    // The new kubelet learns its pods from the list, as Add notifications.
+                    // The new kubelet registers (the Node exists: it reads it), then learns its
+                    // pods from the list, as Add notifications.
+                    self.kubelet_boot(&node);
                     let pods: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self.components[i].cache.iter().filter(|(k, _)| k.resource == "pods").map(|(k, v)| (k.clone(), v.clone())).collect();
                     for (key, object) in pods {
                         let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };

@@ -87,6 +87,10 @@ impl Engine {
             }
         };
         let meta = &pod["metadata"];
+        // emptyDir volumes live in the pod's directory on the node, not in the sandbox: a new
+        // sandbox for the same pod finds them as they were.
+        let uid = meta["uid"].as_str().unwrap_or_default();
+        let volumes = rt.sandboxes.values().filter(|s| s.pod_uid == uid).max_by_key(|s| (s.attempt, s.created_at)).map(|s| s.volumes.clone()).unwrap_or_default();
         let sandbox = Sandbox {
             id: id.clone(),
             pod_uid: meta["uid"].as_str().unwrap_or_default().to_string(),
@@ -99,7 +103,7 @@ impl Engine {
             pause_pid,
             shared_pid_namespace: shared_pid,
             runtime_handler: "runc".into(),
-            volumes: BTreeMap::new(),
+            volumes,
         };
         rt.sandboxes.insert(id.clone(), sandbox);
         rt.log(now, format!("RunPodSandbox for &PodSandboxMetadata{{Name:{},Uid:{},Namespace:{},Attempt:{attempt},}} returns sandbox id \"{id}\"", meta["name"].as_str().unwrap_or_default(), meta["uid"].as_str().unwrap_or_default(), meta["namespace"].as_str().unwrap_or_default()));

@@ -18,6 +18,7 @@ pub mod events;
 pub mod heartbeat;
 pub mod lifecycle;
 pub mod prober;
+pub mod register;
 pub mod server;
 pub mod status;
 
@@ -65,6 +66,8 @@ const STOP_SANDBOX_MS: (u64, u64) = (40, 100);
 pub struct NodeMachine {
     pub runtime: Runtime,
     pub kubelet: Kubelet,
+    /// The machine's identity and size, and its kubelet's registration flags.
+    pub facts: register::MachineFacts,
 }
 
 #[derive(Debug, Clone)]
@@ -240,7 +243,8 @@ impl Engine {
                 runtime.seed_image(&names, img["sizeBytes"].as_u64().unwrap_or(0));
             }
             let offset = self.rng.below(TICK_MS);
-            self.machines.insert(node.to_string(), NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset) });
+            let facts = register::MachineFacts::from_node(&obj);
+            self.machines.insert(node.to_string(), NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset), facts });
         }
         self.machines.get_mut(node)
     }
@@ -434,7 +438,10 @@ impl Engine {
         let policy = pod["spec"]["restartPolicy"].as_str().unwrap_or("Always").to_string();
         let Some(m) = self.machines.get(node) else { return PodActions::Steps(vec![]) };
         let rt = &m.runtime;
-        let latest = |name: &str| rt.pod_containers(uid).into_iter().find(|c| c.name == name).map(|c| (c.state, c.exit_code));
+        // What ran in the current sandbox (`ActiveContainerStatuses`): after a new sandbox (a
+        // reboot, a lost pause container) every container starts again, init containers first.
+        let active = rt.ready_sandbox(uid).map(|s| s.id.clone());
+        let latest = |name: &str| rt.pod_containers(uid).into_iter().find(|c| c.name == name && Some(&c.sandbox_id) == active.as_ref()).map(|c| (c.state, c.exit_code));
         let start = |name: &str| vec![Op::EnsureImage { container: name.to_string() }, Op::Create { container: name.to_string() }, Op::Start { container: name.to_string() }, Op::PostStart { container: name.to_string() }];
         let should_restart = |code: i32| policy == "Always" || (policy == "OnFailure" && code != 0);
         let inits = pod["spec"]["initContainers"].as_array().cloned().unwrap_or_default();

@@ -100,12 +100,16 @@ pub struct State {
     pass_at: Option<Time>,
     /// When this controller started: its 100 ms ticker counts from there.
     started: Time,
-    /// Nodes registered before the learner arrived: known without a `RegisteredNode` event.
-    pub(crate) seeded: bool,
     recorder: crate::kubelet::events::Recorder,
 }
 
 impl State {
+    /// The nodes registered before the learner arrived: the controller knows them already (no
+    /// `RegisteredNode` event for them).
+    pub fn seed_known(&mut self, nodes: impl IntoIterator<Item = (String, String)>) {
+        self.known.extend(nodes);
+    }
+
     /// A restarted kube-controller-manager: nothing remembered, its tickers start now.
     pub fn reset(&mut self, now: Time) {
         *self = State { started: now, ..State::default() };
@@ -195,12 +199,9 @@ impl Engine {
         for n in &known {
             self.add_zone(n);
         }
-        let seeded = std::mem::replace(&mut self.node_lifecycle.seeded, false);
         for n in &added {
             let (name, uid) = (s(&n["metadata"]["name"]).to_string(), s(&n["metadata"]["uid"]).to_string());
-            if !seeded {
-                self.node_controller_event(node_ref(&name, &uid), "Normal", "RegisteredNode", &format!("Node {name} event: Registered Node {name} in Controller"));
-            }
+            self.node_controller_event(node_ref(&name, &uid), "Normal", "RegisteredNode", &format!("Node {name} event: Registered Node {name} in Controller"));
             self.node_lifecycle.known.insert(name, uid);
             self.add_zone(n);
             self.mark_node_as_reachable(n);
