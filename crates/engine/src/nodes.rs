@@ -150,6 +150,7 @@ impl Engine {
             for c in ["containerd", crate::proxy::COMPONENT, crate::kubelet::COMPONENT] {
                 let _ = self.start_component(c, Some(&name));
             }
+            self.proxy_boot(&name);
         } else {
             for mut c in crate::components::node_components(&name) {
                 for w in &c.watches {
