@@ -213,7 +213,8 @@ impl Engine {
         }
         let mut zone_conditions: BTreeMap<String, Vec<Option<String>>> = BTreeMap::new();
         for cached in &nodes {
-            let mut node: Value = (**cached).clone();
+            // Copied only when the controller changes it (most passes change nothing).
+            let mut node: std::borrow::Cow<Value> = std::borrow::Cow::Borrowed(&**cached);
             let name = s(&node["metadata"]["name"]).to_string();
             let mut outcome = None;
             for _ in 0..NODE_HEALTH_UPDATE_RETRY {
@@ -224,7 +225,7 @@ impl Engine {
                     }
                     // "Failed while getting a Node to retry updating node health": skipped.
                     Err(_) => match request(Verb::Get, "nodes", None, &name, Value::Null).map(|r| self.handle(r)) {
-                        Some(Ok(crate::Response::Object(fresh))) => node = fresh,
+                        Some(Ok(crate::Response::Object(fresh))) => node = std::borrow::Cow::Owned(fresh),
                         _ => break,
                     },
                 }
@@ -255,7 +256,7 @@ impl Engine {
 
     /// `tryUpdateNodeHealth`: the Ready condition before and after; an error when the status
     /// update failed.
-    fn try_update_node_health(&mut self, kcm: usize, node: &mut Value) -> Result<(Value, Option<Value>), crate::Status> {
+    fn try_update_node_health(&mut self, kcm: usize, node: &mut std::borrow::Cow<Value>) -> Result<(Value, Option<Value>), crate::Status> {
         let now = self.now;
         let name = s(&node["metadata"]["name"]).to_string();
         let created = node["metadata"]["creationTimestamp"].as_str().and_then(Time::from_rfc3339).unwrap_or(Time::ZERO);
@@ -298,8 +299,8 @@ impl Engine {
         }
         if now.millis() > health.probe_timestamp.millis().saturating_add(grace) {
             let stamp = json!(now.rfc3339());
-            let conditions = node["status"]["conditions"].as_array().cloned().unwrap_or_default();
-            let mut conditions = conditions;
+            let node = node.to_mut();
+            let mut conditions = node["status"]["conditions"].as_array().cloned().unwrap_or_default();
             for kind in ["Ready", "MemoryPressure", "DiskPressure", "PIDPressure"] {
                 match conditions.iter_mut().find(|c| c["type"] == kind) {
                     None => conditions.push(json!({"type": kind, "status": "Unknown", "lastHeartbeatTime": node["metadata"]["creationTimestamp"],
