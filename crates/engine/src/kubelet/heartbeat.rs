@@ -201,7 +201,7 @@ impl Engine {
     /// `podlife node down|up NAME`: the node stops (or resumes) talking to the API server.
     /// Its containers keep running; when it comes back its kubelet relists and reports.
     pub fn set_node_down(&mut self, node: &str, down: bool) -> Result<(), crate::EngineError> {
-        if self.node_component(super::COMPONENT, node).is_none() {
+        if self.node_component(super::COMPONENT, node).is_none() || self.removed_nodes.contains(node) {
             return Err(crate::EngineError::UnknownNode(node.to_string()));
         }
         let params = crate::sort::map_of([("node".to_string(), json!(node))]);
