@@ -33,20 +33,9 @@ kubectl get pods -o wide
 kubectl get controllerrevisions
 kubectl get pod -l app=agent-all --field-selector spec.nodeName=control-plane -o jsonpath='{.items[0].spec.affinity}{"\n"}{.items[0].spec.tolerations}{"\n"}{.items[0].metadata.labels}{"\n"}'
 kubectl get ds agent -o yaml
-# A new node gets a pod of each; a node that is cordoned keeps them (daemon pods tolerate
+# A new node (its kubelet registers it; it is Ready once it has its podCIDR) gets a pod of each; a node that is cordoned keeps them (daemon pods tolerate
 # node.kubernetes.io/unschedulable); a NoExecute taint they do not tolerate deletes them.
-kubectl apply -f - <<YAML
-apiVersion: v1
-kind: Node
-metadata:
-  name: worker-3
-  labels: {kubernetes.io/hostname: worker-3, kubernetes.io/os: linux}
-status:
-  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
-  capacity: {cpu: "4", memory: 8Gi, pods: "110"}
-  conditions:
-  - {type: Ready, status: "True", reason: KubeletReady, message: kubelet is posting ready status}
-YAML
+podlife node add worker-3 --cpu 4 --memory 8Gi
 sleep 10
 kubectl get ds
 kubectl get pods -o wide --field-selector spec.nodeName=worker-3

@@ -2,17 +2,9 @@
 # caps the skew between zones (nodes the pod's nodeSelector excludes count as domains only
 # with nodeAffinityPolicy: Ignore); required pod affinity follows another pod.
 podlife cluster empty
-kubectl apply -f - <<EOF
-apiVersion: v1
-kind: Node
-metadata: {name: a1, labels: {kubernetes.io/hostname: a1, topology.kubernetes.io/zone: zone-a}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}, capacity: {cpu: "4", memory: 8Gi, pods: "110"}, conditions: [{type: Ready, status: "True"}]}
----
-apiVersion: v1
-kind: Node
-metadata: {name: b1, labels: {kubernetes.io/hostname: b1, topology.kubernetes.io/zone: zone-b}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}, capacity: {cpu: "4", memory: 8Gi, pods: "110"}, conditions: [{type: Ready, status: "True"}]}
-EOF
+podlife node add a1 --cpu 4 --memory 8Gi --labels topology.kubernetes.io/zone=zone-a
+podlife node add b1 --cpu 4 --memory 8Gi --labels topology.kubernetes.io/zone=zone-b
+sleep 1
 kubectl apply -f - <<EOF
 apiVersion: v1
 kind: Pod

@@ -3,17 +3,10 @@
 # selector otherwise (an empty selector means every namespace). Existing pods' anti-affinity
 # terms are read the same way, against the incoming pod's namespace labels.
 podlife cluster empty
+podlife node add a1 --cpu 4 --memory 8Gi --labels topology.kubernetes.io/zone=zone-a
+podlife node add b1 --cpu 4 --memory 8Gi --labels topology.kubernetes.io/zone=zone-b
+sleep 1
 kubectl apply -f - <<EOF
-apiVersion: v1
-kind: Node
-metadata: {name: a1, labels: {kubernetes.io/hostname: a1, topology.kubernetes.io/zone: zone-a}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}, capacity: {cpu: "4", memory: 8Gi, pods: "110"}, conditions: [{type: Ready, status: "True"}]}
----
-apiVersion: v1
-kind: Node
-metadata: {name: b1, labels: {kubernetes.io/hostname: b1, topology.kubernetes.io/zone: zone-b}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}, capacity: {cpu: "4", memory: 8Gi, pods: "110"}, conditions: [{type: Ready, status: "True"}]}
----
 apiVersion: v1
 kind: Namespace
 metadata: {name: shop, labels: {team: retail}}

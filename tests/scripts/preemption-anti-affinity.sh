@@ -2,12 +2,9 @@
 # anti-affinity rejects the only node because a low-priority `app: batch` pod runs there, and
 # removing that pod (upstream's PreFilter RemovePod) makes the node fit, so it is the victim.
 podlife cluster empty
+podlife node add solo --cpu 4 --memory 8Gi
+sleep 1
 kubectl apply -f - <<EOF
-apiVersion: v1
-kind: Node
-metadata: {name: solo, labels: {kubernetes.io/hostname: solo}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}, capacity: {cpu: "4", memory: 8Gi, pods: "110"}, conditions: [{type: Ready, status: "True"}]}
----
 apiVersion: scheduling.k8s.io/v1
 kind: PriorityClass
 metadata: {name: critical}

@@ -1,28 +1,14 @@
 # How kube-scheduler picks among nodes that fit: required node affinity, tolerations,
 # effective requests with init containers and a native sidecar, LeastAllocated between
-# unequal nodes, and ImageLocality between equal ones.
+# unequal nodes, and ImageLocality between equal ones. `small` and `large` are machines that
+# joined (`podlife node add`); `gpu` is only a Node object written with kubectl — a status
+# that lists an image, and no kubelet behind it — enough for the scheduler, so `trainer` is
+# bound there and stays Pending: nothing runs it.
 podlife cluster empty
+podlife node add small --cpu 2 --memory 4Gi --labels zone=a
+podlife node add large --cpu 8 --memory 16Gi --labels zone=b
+sleep 1
 kubectl apply -f - <<EOF
-apiVersion: v1
-kind: Node
-metadata:
-  name: small
-  labels: {kubernetes.io/hostname: small, zone: a}
-status:
-  allocatable: {cpu: "2", memory: 4Gi, pods: "110"}
-  capacity: {cpu: "2", memory: 4Gi, pods: "110"}
-  conditions: [{type: Ready, status: "True"}]
----
-apiVersion: v1
-kind: Node
-metadata:
-  name: large
-  labels: {kubernetes.io/hostname: large, zone: b}
-status:
-  allocatable: {cpu: "8", memory: 16Gi, pods: "110"}
-  capacity: {cpu: "8", memory: 16Gi, pods: "110"}
-  conditions: [{type: Ready, status: "True"}]
----
 apiVersion: v1
 kind: Node
 metadata:

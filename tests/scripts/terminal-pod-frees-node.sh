@@ -1,19 +1,11 @@
 # A pod that completes frees its requests: kube-scheduler's pod informer selects only pods that are
 # not Succeeded/Failed, so the finished pod leaves its view as a delete and the parked pod is
-# retried (AssignedPodDelete). The node, added by manifest, gets its podCIDR from the node IPAM
-# controller.
+# retried (AssignedPodDelete). The node joins with `podlife node add`: its kubelet registers it and
+# it is Ready once the node IPAM controller has given it a podCIDR.
 podlife cluster empty
+podlife node add solo --cpu 2 --memory 4Gi
+sleep 1
 kubectl apply -f - <<EOF
-apiVersion: v1
-kind: Node
-metadata:
-  name: solo
-  labels:
-    kubernetes.io/hostname: solo
-status:
-  allocatable: {cpu: "2", memory: 4Gi, pods: "110"}
-  capacity: {cpu: "2", memory: 4Gi, pods: "110"}
----
 apiVersion: v1
 kind: Pod
 metadata:

@@ -6,6 +6,7 @@ pub mod golden;
 pub mod iptables;
 pub mod istioctl;
 pub mod kubectl;
+pub mod nodes;
 pub mod printers;
 pub mod render;
 pub mod script;
@@ -178,6 +179,17 @@ impl Session {
                     out.err(&format!("podlife: {e}\n"));
                 }
             }
+            ["node", "add", name, rest @ ..] => {
+                if let Err(e) = nodes::parse_add(name, rest).and_then(|spec| self.engine.add_node(spec)) {
+                    out.err(&format!("podlife: {e}\n"));
+                }
+            }
+            ["node", verb @ ("reboot" | "remove"), name] => {
+                let result = if *verb == "reboot" { self.engine.reboot_node(name) } else { self.engine.remove_node(name) };
+                if let Err(e) = result {
+                    out.err(&format!("podlife: {e}\n"));
+                }
+            }
             ["node", name, "--", "iptables-save", rest @ ..] => match self.engine.proxier(name) {
                 None => out.err(&format!("podlife: no node named {name:?}\n")),
                 Some(p) => {
@@ -199,7 +211,7 @@ impl Session {
                     },
                 }
             }
-            ["node", ..] => out.err("podlife: usage: podlife node down|up NAME, or podlife node NAME -- COMMAND…\n"),
+            ["node", ..] => out.err(nodes::USAGE),
             ["scheduler", "config", "-f", file] => self.scheduler_config(file, stdin, out),
             ["scheduler", ..] => out.err("podlife: usage: podlife scheduler config -f FILE (a KubeSchedulerConfiguration; - reads the here-document)\n"),
             ["traffic", rest @ ..] => match traffic::parse(rest).and_then(|spec| {

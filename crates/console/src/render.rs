@@ -224,6 +224,9 @@ pub fn line(e: &TraceEvent) -> String {
         },
         Action::NodeDown => "cut off from the control plane".into(),
         Action::NodeUp => "connected again".into(),
+        Action::NodeAdd => format!("joins: {} CPU, {} memory, {} pods, {}", text(&param(e, "cpu")), text(&param(e, "memory")), text(&param(e, "pods")), text(&param(e, "ip"))),
+        Action::NodeShutdown => format!("powered off ({})", text(&param(e, "reason"))),
+        Action::NodeBoot => format!("booted, boot id {}", text(&param(e, "bootID"))),
         Action::KubeletHook => match param(e, "error").as_str() {
             Some(err) => format!("{} {} ({}) failed: {err}", text(&param(e, "hook")), text(&param(e, "container")), text(&param(e, "handler"))),
             None => format!("{} {} ({}, {} ms)", text(&param(e, "hook")), text(&param(e, "container")), text(&param(e, "handler")), text(&param(e, "durationMs"))),

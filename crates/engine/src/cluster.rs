@@ -130,7 +130,10 @@ impl Engine {
             e.start_heartbeats(n);
             e.proxy_boot(n);
         }
-        e.schedule(crate::Time(crate::controllers::node_health::NODE_MONITOR_PERIOD_MS), crate::Task::NodeMonitor);
+        e.schedule(crate::Time(crate::controllers::nodelifecycle::NODE_MONITOR_PERIOD_MS), crate::Task::NodeMonitor);
+        // The node controller registered these nodes before the learner arrived.
+        let known: Vec<(String, String)> = e.store.list_shared("", "nodes", None).map(|(k, v)| (k.name.clone(), v["metadata"]["uid"].as_str().unwrap_or_default().to_string())).collect();
+        e.node_lifecycle.seed_known(known);
         e.schedule(crate::Time(crate::controllers::persistentvolume::RESYNC_PERIOD_MS), crate::Task::PvResync);
         e.schedule(crate::Time(crate::controllers::podgc::GC_CHECK_PERIOD_MS), crate::Task::PodGc);
         e.schedule(crate::Time(crate::scheduler::EVENT_FINISH_MS), crate::Task::EventSeriesFinish);
@@ -330,7 +333,7 @@ fn seed_rbac(e: &mut Engine) {
             rule(&[""], &["nodes"], &["delete", "get", "list", "patch", "update"]),
             rule(&[""], &["nodes/status"], &["patch", "update"]),
             rule(&[""], &["pods/status"], &["patch", "update"]),
-            rule(&[""], &["pods"], &["delete", "list"]),
+            rule(&[""], &["pods"], &["delete", "get", "list"]),
         ]),
         ("namespace-controller", vec![
             rule(&[""], &["namespaces"], &["delete", "get", "list", "watch"]),

@@ -20,6 +20,7 @@ pub mod controllers;
 pub mod kubelet;
 pub mod labels;
 pub mod network;
+pub mod nodes;
 pub mod process;
 pub mod proxy;
 pub mod qos;
@@ -67,8 +68,7 @@ const CONTROLLER_QUEUE_DELAY_MS: u64 = 1;
 #[derive(Debug, Clone)]
 pub(crate) enum Task {
     Deliver { component: usize, event: WatchEvent },
-    /// A controller's API write, sent by its component's work queue (dropped if its guard no
-    /// longer holds).
+    /// A controller's API write, sent by its component's work queue.
     Write { component: usize, write: Box<controllers::Write> },
     /// kube-scheduler runs one scheduling cycle.
     ScheduleOne,
@@ -95,8 +95,16 @@ pub(crate) enum Task {
     ProbeOutcome { node: String, uid: String, index: usize, container_id: String, result: Result<(), String> },
     /// A kubelet's Lease renewal and Node status report.
     NodeHeartbeat { node: String },
+    /// A starting kubelet's fast status loop (every 100 ms until the node can be Ready).
+    KubeletFastStatus { node: String },
+    /// A rebooting machine is up again (`token`: the shutdown it ends).
+    NodeBoot { node: String, token: u64 },
     /// kube-controller-manager's node health monitor (every 5 s).
     NodeMonitor,
+    /// The node lifecycle controller's queued work (taint passes, a newly bound pod).
+    NodeLifecycle(Box<controllers::nodelifecycle::Work>),
+    /// The taint eviction controller's queued work and timed workers.
+    TaintEviction(Box<controllers::tainteviction::Work>),
     /// The PersistentVolume controller's periodic resync (every 15 s).
     PvResync,
     /// The pod garbage collector's pass (every 20 s).
@@ -120,6 +128,8 @@ pub(crate) enum Task {
     /// A workload controller syncs an object again (`enqueueAfter`: minReadySeconds, the
     /// progress deadline).
     WorkloadResync { kind: &'static str, namespace: String, name: String },
+    /// A key that failed comes back to its controller's work queue (`AddRateLimited`).
+    WorkloadRequeue { kind: &'static str, namespace: String, name: String },
     /// The Job, CronJob and TTL-after-finished controllers' work queue and requests.
     Batch(Box<controllers::job::BatchTask>),
     /// A garbage collector worker takes an item from its queue.
@@ -210,8 +220,16 @@ pub struct Engine {
     node_index_for: usize,
     /// Nodes cut off from the control plane (`podlife node down`).
     pub(crate) down_nodes: std::collections::BTreeSet<String>,
-    /// The node lifecycle controller's memory of each node's Lease.
-    pub(crate) node_health: BTreeMap<String, controllers::node_health::NodeHealth>,
+    /// Machines removed from the cluster (`podlife node remove`); their components stay
+    /// stopped in `components` so that indices hold.
+    pub(crate) removed_nodes: std::collections::BTreeSet<String>,
+    /// Machines rebooting, with the token of the boot that ends it.
+    pub(crate) rebooting: BTreeMap<String, u64>,
+    next_boot: u64,
+    /// The node lifecycle controller's memory (node health, zones, tainting queues).
+    pub(crate) node_lifecycle: controllers::nodelifecycle::State,
+    /// The taint eviction controller's memory (tainted nodes, scheduled deletions).
+    pub(crate) taint_eviction: controllers::tainteviction::State,
     /// The PersistentVolume controller's event correlation.
     pub(crate) pv_recorder: controllers::persistentvolume::Recorder,
     /// The workload controllers' event recorder and their memory (expectations).
@@ -223,6 +241,8 @@ pub struct Engine {
     pub(crate) gc: controllers::garbagecollector::GcState,
     /// The disruption controller's queue and event recorder.
     pub(crate) pdb: controllers::disruption::DisruptionState,
+    /// The controllers' work-queue rate limiter (`AddRateLimited` after a failed write).
+    pub(crate) requeue_limiter: controllers::workqueue::RateLimiter,
     /// The pod garbage collector's quarantined node names.
     pub(crate) podgc: controllers::podgc::PodGcState,
     /// Client watches opened from outside the cluster (`kubectl get -w`).
@@ -274,7 +294,11 @@ impl Engine {
             node_index: BTreeMap::new(),
             node_index_for: usize::MAX,
             down_nodes: std::collections::BTreeSet::new(),
-            node_health: BTreeMap::new(),
+            removed_nodes: std::collections::BTreeSet::new(),
+            rebooting: BTreeMap::new(),
+            next_boot: 0,
+            node_lifecycle: Default::default(),
+            taint_eviction: Default::default(),
             pv_recorder: Default::default(),
             controller_events: Default::default(),
             workloads: Default::default(),
@@ -282,6 +306,7 @@ impl Engine {
             gc: Default::default(),
             pdb: Default::default(),
             podgc: Default::default(),
+            requeue_limiter: Default::default(),
             taps: Vec::new(),
             next_tap: 0,
             proxies: BTreeMap::new(),
@@ -364,20 +389,6 @@ impl Engine {
             ("resourceVersion".to_string(), json!(event.revision.to_string())),
         ]);
         self.record(ComponentRef::control_plane("kube-apiserver"), Action::Watch, object, params, vec![]);
-        // A Node that appears (applied in `podlife cluster empty`) brings its node components.
-        if event.key.resource == "nodes" && event.event_type == store::EventType::Added && !self.components.iter().any(|c| c.id.node.as_deref() == Some(event.key.name.as_str())) {
-            for mut c in components::node_components(&event.key.name) {
-                for w in &c.watches {
-                    let items: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self.store.list_shared(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)).map(|(k, v)| (k.clone(), v.clone())).collect();
-                    c.cache.extend(items);
-                }
-                self.components.push(c);
-            }
-            let node = event.key.name.clone();
-            self.start_heartbeats(&node);
-            self.refresh_node_index();
-            self.proxy_boot(&node);
-        }
         let now = self.now;
         for tap in &mut self.taps {
             if tap.group == event.key.group && tap.resource == event.key.resource && tap.namespace.as_ref().is_none_or(|n| *n == event.key.namespace) && tap.events.len() < MAX_TAP_EVENTS {
@@ -465,10 +476,12 @@ impl Engine {
                         self.proxy_observe(&node);
                     }
                 if id.name == "kube-controller-manager" {
-                    let mut writes = controllers::reconcile(&self.components[component].cache, &event, self.now);
+                    let mut writes = controllers::reconcile(&self.components[component].cache, &event);
                     writes.extend(controllers::persistentvolume::on_event(&self.components[component].cache, &mut self.pv_recorder, &event, self.now));
                     self.workload_controllers(component, &event);
                     self.batch_observe(component, &event, old.as_deref());
+                    self.node_lifecycle_observe(&event, old.as_deref());
+                    self.taint_eviction_observe(&event, old.as_deref());
                     for w in writes {
                         self.schedule_write(component, w);
                     }
@@ -497,7 +510,11 @@ impl Engine {
             Task::Probe { node, uid, index } => self.probe_tick(&node, &uid, index),
             Task::ProbeOutcome { node, uid, index, container_id, result } => self.probe_outcome(&node, &uid, index, &container_id, result),
             Task::NodeHeartbeat { node } => self.node_heartbeat(&node),
+            Task::KubeletFastStatus { node } => self.kubelet_fast_status(&node),
+            Task::NodeBoot { node, token } => self.node_boot(&node, token),
             Task::NodeMonitor => self.node_monitor(),
+            Task::NodeLifecycle(work) => self.node_lifecycle_work(*work),
+            Task::TaintEviction(work) => self.taint_eviction_work(*work),
             Task::PvResync => self.pv_resync(),
             Task::PodGc => self.podgc_pass(),
             Task::EventSeriesFinish => self.scheduler_events_finish(),
@@ -525,6 +542,14 @@ impl Engine {
             Task::Batch(task) => self.batch_task(*task),
             Task::Write { component, write } => self.controller_write(component, *write),
             Task::WorkloadResync { kind, namespace, name } => self.workload_resync(kind, &namespace, &name),
+            Task::WorkloadRequeue { kind, namespace, name } => {
+                if matches!(kind, "ReplicaSet" | "Deployment" | "StatefulSet" | "DaemonSet") {
+                    self.workloads.enqueue(kind, &namespace, &name);
+                    self.schedule_workload_syncs(0);
+                } else {
+                    self.workload_resync(kind, &namespace, &name);
+                }
+            }
         }
     }
 
@@ -558,71 +583,36 @@ impl Engine {
             "ReplicaSet" => controllers::replicaset::resync(cache, &mut self.workloads, namespace, name, self.now),
             "StatefulSet" => controllers::statefulset::resync(cache, &mut self.workloads, namespace, name, self.now),
             "DaemonSet" => controllers::daemonset::resync(self, i, namespace, name),
+            "EndpointSlice" => controllers::endpointslice::resync(cache, namespace, name),
+            "Endpoints" => controllers::endpoints::resync(cache, namespace, name),
             _ => controllers::deployment::resync(cache, &mut self.workloads, namespace, name, self.now),
         };
         self.schedule_workload_syncs(0);
-        for w in writes {
+        // Each write belongs to this key; a status update that conflicts is retried as this
+        // controller's status updater retries it.
+        let status_retry = match kind {
+            "ReplicaSet" | "DaemonSet" => controllers::StatusRetry::Get(1),
+            "StatefulSet" => controllers::StatusRetry::Cache(4),
+            _ => controllers::StatusRetry::None,
+        };
+        for mut w in writes {
+            if w.requeue.is_none() {
+                w = w.requeue(kind, namespace, name);
+            }
+            if w.request.subresource.as_deref() == Some("status") {
+                w.status_retry = status_retry;
+            }
             self.schedule_write(i, w);
         }
     }
 
-    /// A controller's write goes out after its work queue hands it over (and its delay).
+    /// A controller's write goes out after its work queue hands it over.
     pub(crate) fn schedule_write(&mut self, component: usize, w: controllers::Write) {
-        let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS + w.delay_ms);
+        let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
         self.schedule(at, Task::Write { component, write: Box::new(w) });
     }
 
-    /// A controller sends its write (if it still runs and the guard holds), then what
-    /// follows a success.
-    fn controller_write(&mut self, component: usize, w: controllers::Write) {
-        let Some(c) = self.components.get(component) else { return };
-        if !c.running || !w.guard.as_ref().is_none_or(|g| controllers::guard_holds(&c.cache, g)) {
-            return;
-        }
-        let creates_pod = w.request.verb == Verb::Create && w.request.resource.plural == "pods";
-        let result = self.handle(w.request);
-        for r in w.then {
-            let _ = self.handle(r);
-        }
-        match (&result, w.follow) {
-            (Ok(Response::Object(object)), Some(follow)) => {
-                if let controllers::FollowUp::Event { kind: "ReplicaSet", involved, .. } = &follow {
-                    let (ns, name) = (involved["metadata"]["namespace"].as_str().unwrap_or_default(), involved["metadata"]["name"].as_str().unwrap_or_default());
-                    self.workloads.creation_succeeded(ns, name);
-                }
-                self.follow_up(follow, object);
-            }
-            (Err(status), Some(controllers::FollowUp::Event { account, source, kind: "ReplicaSet", api_version, involved, .. })) if creates_pod => {
-                // `RealPodControl.CreatePods` records the failure on the ReplicaSet; the
-                // controller lowers its expectations and retries with back-off.
-                let (ns, name) = (involved["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), involved["metadata"]["name"].as_str().unwrap_or_default().to_string());
-                self.workloads.creation_failed(&ns, &name);
-                self.schedule_workload_syncs(0);
-                use kubelet::events::{Involved, Note, Source, Write as EventWrite, core_event};
-                let message = format!("Error creating: {}", status.message);
-                let note = Note { kind: "Warning", reason: "FailedCreate", message: &message };
-                let inv = Involved { kind: "ReplicaSet", api_version, object: &involved, field_path: None };
-                let src = Source { component: source, host: None };
-                let request = match self.controller_events.record_about(inv, note, src, self.now) {
-                    Some(EventWrite::Create(body)) => controllers::controller_request(account, Verb::Create, "events", Some(&ns), "", body),
-                    Some(EventWrite::Update { name, count, first, last }) => {
-                        let mut event = core_event(&name, &ns, inv.reference(), note, src, self.now);
-                        event["count"] = json!(count);
-                        event["firstTimestamp"] = json!(first);
-                        event["lastTimestamp"] = json!(last);
-                        controllers::controller_request(account, Verb::Update, "events", Some(&ns), &name, event)
-                    }
-                    None => None,
-                };
-                if let Some(req) = request {
-                    let _ = self.handle(req);
-                }
-            }
-            _ => {}
-        }
-    }
-
-    fn follow_up(&mut self, follow: controllers::FollowUp, object: &Value) {
+    pub(crate) fn follow_up(&mut self, follow: controllers::FollowUp, object: &Value) {
         match follow {
             controllers::FollowUp::Event { account, source, kind, api_version, involved, reason, message } => {
                 use kubelet::events::{Involved, Note, Source, Write as EventWrite};
@@ -710,22 +700,6 @@ impl Engine {
         }
     }
 
-    /// kube-controller-manager's node health pass; the next one in 5 s.
-    fn node_monitor(&mut self) {
-        let period = controllers::node_health::NODE_MONITOR_PERIOD_MS;
-        self.schedule(self.now.plus_millis(period), Task::NodeMonitor);
-        let Some(i) = self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return };
-        if !self.components[i].running {
-            return;
-        }
-        let mut health = std::mem::take(&mut self.node_health);
-        let writes = controllers::node_health::monitor(&self.components[i].cache, &mut health, self.now);
-        self.node_health = health;
-        for w in writes {
-            self.schedule_write(i, w);
-        }
-    }
-
     /// A node component's informers list afresh (its watch broke); the kubelet learns what
     /// changed meanwhile as notifications.
     pub(crate) fn relist_component(&mut self, name: &str, node: &str) {
@@ -780,7 +754,7 @@ impl Engine {
 
     fn find_component(&self, name: &str, node: Option<&str>) -> Result<usize, EngineError> {
         if let Some(n) = node
-            && !self.components.iter().any(|c| c.id.node.as_deref() == Some(n)) {
+            && (!self.components.iter().any(|c| c.id.node.as_deref() == Some(n)) || self.removed_nodes.contains(n)) {
                 return Err(EngineError::UnknownNode(n.to_string()));
             }
         self.components
@@ -882,10 +856,19 @@ impl Engine {
         // has listed (`cache.WaitForCacheSync` before a controller's workers start): a Service
         // handled before the EndpointSlice list arrived would get a second slice.
         if id.name == "kube-controller-manager" {
+            // A new process: every controller's memory (queues, timers, node health, event
+            // correlation) starts empty.
+            self.node_lifecycle.reset(self.now);
+            self.taint_eviction.reset();
+            self.batch.reset();
+            self.requeue_limiter.reset();
             for (key, object) in listed {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
-                let writes = controllers::reconcile(&self.components[i].cache, &event, self.now);
+                let writes = controllers::reconcile(&self.components[i].cache, &event);
                 self.workload_controllers(i, &event);
+                self.batch_observe(i, &event, None);
+                self.node_lifecycle_observe(&event, None);
+                self.taint_eviction_observe(&event, None);
                 for w in writes {
                     self.schedule_write(i, w);
                 }
@@ -920,7 +903,9 @@ impl Engine {
                     self.pleg_soon(&node);
                 }
                 kubelet::COMPONENT => {
-                    // The new kubelet learns its pods from the list, as Add notifications.
+                    // The new kubelet registers (the Node exists: it reads it), then learns its
+                    // pods from the list, as Add notifications.
+                    self.kubelet_boot(&node);
                     let pods: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self.components[i].cache.iter().filter(|(k, _)| k.resource == "pods").map(|(k, v)| (k.clone(), v.clone())).collect();
                     for (key, object) in pods {
                         let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };

@@ -149,6 +149,16 @@ pub enum Action {
     NodeDown,
     #[serde(rename = "node.up")]
     NodeUp,
+    /// A machine joins the cluster (`podlife node add`): its kubelet, containerd and kube-proxy
+    /// start (params: node, cpu, memory, pods, ip).
+    #[serde(rename = "node.add")]
+    NodeAdd,
+    /// A machine goes down: every process on it ends at once (params: node, reason reboot/remove).
+    #[serde(rename = "node.shutdown")]
+    NodeShutdown,
+    /// A machine comes back up with a new boot id (params: node, bootID).
+    #[serde(rename = "node.boot")]
+    NodeBoot,
     /// A lifecycle hook ran (params: container, hook postStart/preStop, handler, durationMs, error).
     #[serde(rename = "kubelet.hook")]
     KubeletHook,
@@ -223,6 +233,9 @@ impl Action {
             Action::KubeletHook => "kubelet.hook",
             Action::NodeDown => "node.down",
             Action::NodeUp => "node.up",
+            Action::NodeAdd => "node.add",
+            Action::NodeShutdown => "node.shutdown",
+            Action::NodeBoot => "node.boot",
             Action::ProxySync => "proxy.sync",
             Action::ProxyRestore => "proxy.restore",
             Action::TrafficRequest => "traffic.request",

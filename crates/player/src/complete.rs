@@ -15,6 +15,9 @@ const PROGRAMS: &[&str] = &["kubectl", "podlife", "sleep"];
 
 const PODLIFE_VERBS: &[&str] = &["node", "stop", "start", "restart", "scheduler", "traffic", "kube-proxy"];
 
+/// `podlife node VERB NAME`.
+const NODE_VERBS: &[&str] = &["add", "down", "up", "reboot", "remove"];
+
 /// The candidates for the last word of `line`; `names` are object names the cluster has
 /// (pods and nodes at the moment shown).
 pub fn candidates(line: &str, names: &[String]) -> Vec<String> {
@@ -27,7 +30,8 @@ pub fn candidates(line: &str, names: &[String]) -> Vec<String> {
         ["kubectl", "get" | "describe" | "delete" | "explain" | "label" | "annotate" | "patch"] => KINDS.iter().map(|s| s.to_string()).collect(),
         ["kubectl", "logs" | "exec", ..] | ["kubectl", _, _, ..] => names.to_vec(),
         ["podlife"] => PODLIFE_VERBS.iter().map(|s| s.to_string()).collect(),
-        ["podlife", "node"] => names.to_vec(),
+        ["podlife", "node"] => NODE_VERBS.iter().map(|s| s.to_string()).chain(names.iter().cloned()).collect(),
+        ["podlife", "node", "down" | "up" | "reboot" | "remove"] => names.to_vec(),
         _ => Vec::new(),
     };
     let mut out: Vec<String> = pool.into_iter().filter(|c| c.starts_with(prefix)).collect();
@@ -67,5 +71,8 @@ mod tests {
         assert_eq!(complete("kubectl des", &names).as_deref(), Some("kubectl describe "));
         assert_eq!(complete("zzz", &names), None);
         assert_eq!(complete("", &names), None, "three programs share no prefix");
+        assert_eq!(complete("podlife node reb", &names).as_deref(), Some("podlife node reboot "));
+        assert_eq!(complete("podlife node reboot w", &names).as_deref(), Some("podlife node reboot worker-1 "));
+        assert_eq!(complete("podlife node w", &names).as_deref(), Some("podlife node worker-1 "));
     }
 }

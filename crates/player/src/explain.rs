@@ -161,6 +161,9 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
             Action::ComponentStart => Message::new("explain-component-start").text("component", actor),
             Action::NodeDown => Message::new("explain-node-down").text("object", object),
             Action::NodeUp => Message::new("explain-node-up").text("object", object),
+            Action::NodeAdd => Message::new("explain-node-add").text("node", param_text(e, "node")),
+            Action::NodeShutdown => Message::new("explain-node-shutdown").text("node", param_text(e, "node")).text("reason", param_text(e, "reason")),
+            Action::NodeBoot => Message::new("explain-node-boot").text("node", param_text(e, "node")),
             Action::ProxySync => Message::new("explain-proxy-sync")
                 .text("component", actor)
                 .text("changed", param_text(e, "changed"))
@@ -326,6 +329,9 @@ pub const MESSAGE_IDS: &[&str] = &[
     "explain-component-start",
     "explain-node-down",
     "explain-node-up",
+    "explain-node-add",
+    "explain-node-shutdown",
+    "explain-node-boot",
     "explain-proxy-sync",
     "explain-proxy-restore",
     "explain-traffic-request",

@@ -203,6 +203,12 @@ explain-component-stop = { $component } was stopped. Nothing it would do happens
 explain-component-start = { $component } started; it lists what it watches and catches up.
 explain-node-down = { $object } lost its connection to the control plane: its kubelet can no longer report or renew its Lease.
 explain-node-up = { $object } is connected again.
+explain-node-add = A new machine, { $node }, joins the cluster: its kubelet starts, registers its Node with the API server, creates its Lease, and reports Ready once the node has its pod network.
+explain-node-shutdown = { $node } goes down{ $reason ->
+    [reboot] {" "}for a reboot
+   *[other] {" "}for good
+}: every process on it ends at once, without a signal, and containerd records its containers as exited with code 255 (reason Unknown).
+explain-node-boot = { $node } boots again with a new boot ID: containerd, the kubelet and kube-proxy start; the kubelet finds its pods' sandboxes gone, creates them again and runs their init containers again.
 explain-step = { $component }: { $action } { $object }.
 
 ## kube-proxy and traffic

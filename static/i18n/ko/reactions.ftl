@@ -215,6 +215,12 @@ explain-component-stop = { $component } 컴포넌트가 중지되었습니다. �
 explain-component-start = { $component } 컴포넌트가 시작되었습니다. 워치하는 대상을 다시 목록으로 받아(LIST) 그동안 놓친 변화를 따라잡습니다.
 explain-node-down = 컨트롤 플레인과 { $object } 사이의 연결이 끊겼습니다. 이 노드의 kubelet은 이제 상태를 보고하지도, 리스(Lease)를 갱신하지도 못합니다.
 explain-node-up = 컨트롤 플레인과 { $object } 사이의 연결이 다시 이어졌습니다.
+explain-node-add = 새 머신 { $node } 노드가 클러스터에 합류합니다. kubelet이 시작되어 API 서버에 Node 오브젝트를 등록하고 리스(Lease)를 만든 뒤, 파드 네트워크가 준비되면 Ready를 보고합니다.
+explain-node-shutdown = { $node } 노드가 { $reason ->
+    [reboot] 재부팅을 위해
+   *[other] 클러스터에서 빠지며
+} 꺼집니다. 노드의 모든 프로세스가 시그널 없이 한꺼번에 끝나고, containerd는 컨테이너를 종료 코드 255(이유 Unknown)로 끝난 것으로 기록합니다.
+explain-node-boot = { $node } 노드가 새 부트 ID로 다시 켜집니다. containerd, kubelet, kube-proxy가 시작되고, kubelet은 파드의 샌드박스가 사라진 것을 보고 새로 만들면서 init 컨테이너도 처음부터 다시 실행합니다.
 explain-step = { $component }: { $action } { $object }.
 
 ## kube-proxy and traffic

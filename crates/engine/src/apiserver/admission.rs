@@ -202,3 +202,17 @@ pub const IMMORTAL_NAMESPACES: &[&str] = &["default", "kube-public", "kube-syste
 fn internal() -> Status {
     Status::plain(Reason::InternalError, "resource type not served".into())
 }
+
+/// `TaintNodesByCondition` (`plugin/pkg/admission/nodetaint`): a Node is created with
+/// `node.kubernetes.io/not-ready:NoSchedule`, so that nothing is scheduled to it before the
+/// node lifecycle controller has seen it Ready (its NoSchedule pass then removes the taint).
+pub fn taint_nodes_by_condition(node: &mut Value) {
+    const KEY: &str = "node.kubernetes.io/not-ready";
+    let taints = node["spec"]["taints"].as_array().cloned().unwrap_or_default();
+    if taints.iter().any(|t| t["key"] == KEY && t["effect"] == "NoSchedule") {
+        return;
+    }
+    let mut taints = taints;
+    taints.push(json!({"key": KEY, "effect": "NoSchedule"}));
+    node["spec"]["taints"] = json!(taints);
+}

@@ -525,6 +525,12 @@ impl Engine {
             let changes = diff(&before, obj);
             self.apiserver_trace(Action::MutatingAdmission, object.clone(), plugin_params("StorageObjectInUseProtection", round), changes);
         }
+        if rt.kind == "Node" {
+            let before = obj.clone();
+            admission::taint_nodes_by_condition(obj);
+            let changes = diff(&before, obj);
+            self.apiserver_trace(Action::MutatingAdmission, object.clone(), crate::sort::map_of([("plugin".to_string(), json!("TaintNodesByCondition"))]), changes);
+        }
         if rt.kind != "Pod" {
             return Ok(());
         }

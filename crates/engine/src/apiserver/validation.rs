@@ -99,7 +99,7 @@ fn label_name_ok(s: &str) -> bool {
 }
 
 /// `IsQualifiedName` for label keys.
-fn label_key(key: &str) -> Vec<String> {
+pub(crate) fn label_key(key: &str) -> Vec<String> {
     const NAME_MSG: &str = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
     let mut errs = Vec::new();
     let name = match key.split_once('/') {

@@ -41,6 +41,7 @@ impl HostLocal {
         HostLocal { network: parse_cidr(cidr), reserved: BTreeSet::new(), last: None }
     }
 
+
     fn range(&self) -> Option<(u32, u32)> {
         let (net, prefix) = self.network?;
         if prefix > 30 {

@@ -185,12 +185,18 @@ fn event(e: &mut Engine, pdb: &Value, kind: &str, reason: &str, message: &str) {
     }
 }
 
-fn update_status(e: &mut Engine, pdb: Value) {
+/// `updatePdbStatus`. A conflict goes back to the queue with the rate limiter (`sync`
+/// returns it without `failSafe`); the next sync starts from the informer's copy again.
+fn update_status(e: &mut Engine, component: usize, pdb: Value) {
     let ns = pdb["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
     let name = name_of(&pdb);
+    let mut w = None;
     if let Some(mut r) = controller_request(SA, Verb::Update, "poddisruptionbudgets.policy", Some(&ns), &name, pdb) {
         r.subresource = Some("status".into());
-        let _ = e.handle(r);
+        w = Some(super::Write::now(SA, r).requeue("PodDisruptionBudget", &ns, &name));
+    }
+    if let Some(w) = w {
+        e.controller_write(component, w);
     }
 }
 
@@ -227,7 +233,7 @@ pub fn sync(e: &mut Engine, component: usize, namespace: &str, name: &str) {
             }
             failed["status"]["conditions"] = json!(conditions);
             if failed != pdb {
-                update_status(e, failed);
+                update_status(e, component, failed);
             }
             return;
         }
@@ -295,7 +301,7 @@ pub fn sync(e: &mut Engine, component: usize, namespace: &str, name: &str) {
         }
         update_disruption_allowed_condition(&mut new_status, &now.rfc3339());
         updated["status"] = new_status;
-        update_status(e, updated);
+        update_status(e, component, updated);
     }
     if let Some(at) = recheck {
         let key = (namespace.to_string(), name.to_string());

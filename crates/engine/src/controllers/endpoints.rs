@@ -48,7 +48,13 @@ fn services_to_sync(cache: &crate::components::Cache, event: &WatchEvent) -> Vec
 }
 
 pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Write> {
-    services_to_sync(cache, event).into_iter().flat_map(|(ns, name, deleted)| sync_service(cache, event, &ns, &name, deleted)).collect()
+    services_to_sync(cache, event).into_iter().flat_map(|(ns, name, deleted)| sync_service(cache, event, &ns, &name, deleted).into_iter().map(move |w| w.requeue("Endpoints", &ns, &name))).collect()
+}
+
+/// The Service's key back from the work queue after a failed write (`handleErr`).
+pub fn resync(cache: &crate::components::Cache, ns: &str, name: &str) -> Vec<Write> {
+    let Some(event) = super::service_event(cache, ns, name) else { return Vec::new() };
+    reconcile(cache, &event)
 }
 
 /// Where a pod stands in an Endpoints object: Some(true) in `addresses`, Some(false) in

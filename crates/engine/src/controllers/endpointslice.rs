@@ -110,7 +110,14 @@ fn services_to_sync(cache: &crate::components::Cache, event: &WatchEvent) -> Vec
 }
 
 pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Write> {
-    services_to_sync(cache, event).into_iter().flat_map(|(ns, name)| sync_service(cache, event, &ns, &name)).collect()
+    services_to_sync(cache, event).into_iter().flat_map(|(ns, name)| sync_service(cache, event, &ns, &name).into_iter().map(move |w| w.requeue("EndpointSlice", &ns, &name))).collect()
+}
+
+/// The Service's key back from the work queue after a failed write (`handleErr`): a sync with
+/// no triggering change.
+pub fn resync(cache: &crate::components::Cache, ns: &str, name: &str) -> Vec<Write> {
+    let Some(event) = super::service_event(cache, ns, name) else { return Vec::new() };
+    reconcile(cache, &event)
 }
 
 /// `podutil.IsPodReady`.

@@ -113,6 +113,13 @@ pub struct BatchState {
     pub(crate) recorder: crate::kubelet::events::Recorder,
 }
 
+impl BatchState {
+    /// A restarted kube-controller-manager: queues, expectations and back-off records are gone.
+    pub fn reset(&mut self) {
+        *self = BatchState::default();
+    }
+}
+
 /// `getRemainingTimeForFailuresCount`: 10 s after the first failure, doubling, capped.
 pub fn remaining_backoff_ms(record: &BackoffRecord, now: Time, default_ms: u64, max_ms: u64) -> u64 {
     let Some(last) = record.last_failure else { return 0 };
@@ -799,6 +806,11 @@ impl Engine {
                     Err(status) => {
                         if expected_create {
                             self.batch.creation_observed(&key);
+                        }
+                        // `handleErr`: a conflicting write sends the key back to the queue.
+                        if status.reason == crate::apiserver::status::Reason::Conflict {
+                            let delay = self.requeue_limiter.when(&format!("{ctl:?}/{key}"));
+                            self.batch_enqueue(ctl, key.clone(), delay);
                         }
                         if let Some(mut note) = failure {
                             note.message = note.message.replace("{}", &status.message);

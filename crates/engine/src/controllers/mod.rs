@@ -17,15 +17,16 @@ pub mod endpointslice;
 pub mod job;
 pub mod garbagecollector;
 mod namespace;
-pub mod node_health;
 mod nodeipam;
-mod nodelifecycle;
+pub mod nodelifecycle;
 pub mod persistentvolume;
 pub mod podgc;
 pub mod replicaset;
 pub mod statefulset;
-mod tainteviction;
+pub mod tainteviction;
 pub mod volume_protection;
+pub mod workqueue;
+mod write;
 pub mod root_ca_publisher;
 mod serviceaccounts;
 
@@ -41,19 +42,55 @@ use crate::store::WatchEvent;
 pub struct Write {
     pub controller: &'static str,
     pub request: Request,
-    /// Requests sent right after `request`, in the same work item (one guard check for all).
+    /// Requests sent right after `request`, in the same work item. One that names the same
+    /// object as an earlier successful request goes with the resourceVersion that request
+    /// returned: the controller carries on with the object the API server gave back (as the
+    /// PersistentVolume controller's `bind` does), not with its stale informer copy.
     pub then: Vec<Request>,
-    /// How long after the delivery the write happens (beyond the work-queue hand-off).
-    pub delay_ms: u64,
-    /// Checked again just before a delayed write: the write is dropped when it no longer holds.
-    pub guard: Option<Guard>,
+    /// Stop at the first failed request (a sync that returns its error).
+    pub stop_on_error: bool,
     /// What the controller does once `request` succeeded (it knows the created object then).
     pub follow: Option<FollowUp>,
+    /// The controller's work-queue key: a failed request puts it back with the queue's
+    /// rate limiter (`AddRateLimited`), a successful write forgets its failures.
+    pub requeue: Option<Requeue>,
+    /// How a status update that conflicts is retried within the sync.
+    pub status_retry: StatusRetry,
+    /// A retry that takes the object from the informer cache again (with its status).
+    pub(crate) reread: bool,
+}
+
+/// A controller's work-queue key (the kind of controller, namespace, name).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Requeue {
+    pub kind: &'static str,
+    pub namespace: String,
+    pub name: String,
+}
+
+/// What a controller does when its status update gets 409 Conflict inside the sync.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum StatusRetry {
+    /// Nothing: the error goes back to the work queue.
+    #[default]
+    None,
+    /// GET the object and send the status on it again, this many times (the ReplicaSet and
+    /// DaemonSet controllers' `statusUpdateRetries` = 1).
+    Get(u8),
+    /// `retry.RetryOnConflict(retry.DefaultRetry, …)` re-reading the informer cache: up to this
+    /// many more attempts, 10 ms apart (the StatefulSet controller's status updater).
+    Cache(u8),
 }
 
 impl Write {
     pub fn now(controller: &'static str, request: Request) -> Write {
-        Write { controller, request, then: Vec::new(), delay_ms: 0, guard: None, follow: None }
+        Write { controller, request, then: Vec::new(), stop_on_error: false, follow: None, requeue: None, status_retry: StatusRetry::None, reread: false }
+    }
+
+    /// The work-queue key this write belongs to.
+    pub fn requeue(mut self, kind: &'static str, namespace: &str, name: &str) -> Write {
+        self.requeue = Some(Requeue { kind, namespace: namespace.to_string(), name: name.to_string() });
+        self
     }
 }
 
@@ -67,34 +104,17 @@ pub enum FollowUp {
     Event { account: &'static str, source: &'static str, kind: &'static str, api_version: &'static str, involved: Value, reason: &'static str, message: String },
 }
 
-/// A condition a delayed write still needs when its time comes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Guard {
-    /// The pod is still bound to `node`, not terminating, and the node still has a NoExecute
-    /// taint the pod does not tolerate forever.
-    StillEvictable { namespace: String, name: String, node: String },
-}
-
 /// Every controller of kube-controller-manager, in the order they react to one delivery.
-pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent, now: crate::clock::Time) -> Vec<Write> {
+pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Write> {
     let mut writes = Vec::new();
     writes.extend(serviceaccounts::reconcile(cache, event));
     writes.extend(root_ca_publisher::reconcile(cache, event));
     writes.extend(namespace::reconcile(cache, event));
     writes.extend(nodeipam::reconcile(cache, event));
-    writes.extend(nodelifecycle::reconcile(cache, event));
-    writes.extend(tainteviction::reconcile(cache, event, now));
     writes.extend(volume_protection::reconcile(cache, event));
     writes.extend(endpointslice::reconcile(cache, event));
     writes.extend(endpoints::reconcile(cache, event));
     writes
-}
-
-/// Whether a delayed write's guard still holds in the controller's cache.
-pub fn guard_holds(cache: &crate::components::Cache, guard: &Guard) -> bool {
-    match guard {
-        Guard::StillEvictable { namespace, name, node } => tainteviction::still_evictable(cache, namespace, name, node),
-    }
 }
 
 /// `system:serviceaccount:kube-system:<name>` with its groups.
@@ -152,6 +172,15 @@ fn namespace_to_sync(event: &WatchEvent, resource: &str, name: &str) -> Option<S
     }
 }
 
+/// A Service from the cache as an update notification: what a requeued Service key syncs from.
+fn service_event(cache: &crate::components::Cache, ns: &str, name: &str) -> Option<WatchEvent> {
+    let rt = podlife_model::ResourceType::resolve("services")?;
+    let key = crate::store::ObjectKey::new(rt, Some(ns), name);
+    let object = cache.get(&key)?.clone();
+    let revision = object["metadata"]["resourceVersion"].as_str().and_then(|r| r.parse().ok()).unwrap_or(0);
+    Some(WatchEvent { event_type: crate::store::EventType::Modified, key, object, revision })
+}
+
 fn namespace_active(cache: &crate::components::Cache, ns: &str) -> bool {
     cache
         .iter()
@@ -161,4 +190,42 @@ fn namespace_active(cache: &crate::components::Cache, ns: &str) -> bool {
 
 fn exists(cache: &crate::components::Cache, resource: &str, ns: &str, name: &str) -> bool {
     cache.keys().any(|k| k.resource == resource && k.namespace == ns && k.name == name)
+}
+
+impl crate::Engine {
+    /// Records an event through a controller's recorder (client-go's `record` package: spam
+    /// filter, repeats counted) and sends what it asks for. `reference` is the
+    /// `involvedObject` exactly as the controller built it (a Node's has no namespace, the
+    /// taint eviction controller's has no uid); the event lives in its namespace, or `default`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn controller_event(&mut self, recorder: &mut crate::kubelet::events::Recorder, sa: &str, source: &str, reference: Value, kind: &str, reason: &str, message: &str) {
+        use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite, core_event};
+        let object = json!({"metadata": {"name": reference["name"], "namespace": reference["namespace"], "uid": reference["uid"]}});
+        let (ref_kind, api_version) = (reference["kind"].as_str().unwrap_or_default().to_string(), reference["apiVersion"].as_str().unwrap_or_default().to_string());
+        let involved = Involved { kind: &ref_kind, api_version: &api_version, object: &object, field_path: None };
+        let note = Note { kind, reason, message };
+        let src = Source { component: source, host: None };
+        let ns = reference["namespace"].as_str().filter(|n| !n.is_empty()).unwrap_or("default").to_string();
+        let request = match recorder.record_about(involved, note, src, self.now) {
+            Some(EventWrite::Create(mut body)) => {
+                body["metadata"]["namespace"] = json!(ns);
+                body["involvedObject"] = reference;
+                controller_request(sa, crate::apiserver::Verb::Create, "events", Some(&ns), "", body).map(|mut r| {
+                    r.name = None;
+                    r
+                })
+            }
+            Some(EventWrite::Update { name, count, first, last }) => {
+                let mut event = core_event(&name, &ns, reference, note, src, self.now);
+                event["count"] = json!(count);
+                event["firstTimestamp"] = json!(first);
+                event["lastTimestamp"] = json!(last);
+                controller_request(sa, crate::apiserver::Verb::Update, "events", Some(&ns), &name, event)
+            }
+            None => None,
+        };
+        if let Some(r) = request {
+            let _ = self.handle(r);
+        }
+    }
 }

@@ -1,6 +1,8 @@
 //! The node IPAM controller (`pkg/controller/nodeipam`, range allocator, as kubeadm runs it with
 //! `--allocate-node-cidrs=true --cluster-cidr=10.244.0.0/16`): a Node without `spec.podCIDR`
-//! gets the lowest free /24 of the cluster CIDR, which its kubelet hands to CNI.
+//! gets the lowest free /24 of the cluster CIDR, which its kubelet hands to CNI. The write is
+//! `PatchNodeCIDRs`: a strategic-merge PATCH of the two fields only, so it never conflicts
+//! with another writer of the Node.
 
 use std::collections::BTreeSet;
 
@@ -33,8 +35,8 @@ pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Wr
             .filter_map(|(_, n)| n["spec"]["podCIDR"].as_str().map(str::to_string)),
     );
     let Some(free) = (0..RANGES).map(cidr).find(|c| !used.contains(c)) else { return vec![] };
-    let mut updated = node.clone();
-    updated["spec"]["podCIDR"] = json!(free);
-    updated["spec"]["podCIDRs"] = json!([free]);
-    controller_request(SA, Verb::Update, "nodes", None, &event.key.name, updated).map(|r| Write::now("nodeipam", r)).into_iter().collect()
+    let body = json!({"spec": {"podCIDR": free, "podCIDRs": [free]}});
+    let Some(mut r) = controller_request(SA, Verb::Patch, "nodes", None, &event.key.name, body) else { return vec![] };
+    r.patch_type = crate::apiserver::patch::PatchType::Strategic;
+    vec![Write::now("nodeipam", r)]
 }

@@ -264,5 +264,9 @@ fn bind(pv: &Value, claim: &Value) -> Option<Write> {
     }
     let mut requests = first.into_iter().chain(then);
     let head = requests.next()?;
-    Some(Write { controller: SA, request: head, then: requests.collect(), delay_ms: 0, guard: None, follow: None })
+    let mut w = Write::now(SA, head);
+    w.then = requests.collect();
+    // `bind` returns at its first error; the next resync tries again.
+    w.stop_on_error = true;
+    Some(w)
 }

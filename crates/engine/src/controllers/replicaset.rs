@@ -40,9 +40,6 @@ pub struct State {
     pub(crate) deadlines: BTreeSet<(String, String, u64)>,
     /// The DaemonSet controller's expectations and back-offs.
     pub(crate) daemonsets: super::daemonset::Memory,
-    /// ReplicaSets whose pod creates failed: how many syncs in a row (the work queue's
-    /// per-item exponential back-off).
-    failures: BTreeMap<String, u32>,
 }
 
 #[derive(Debug, Clone)]
@@ -65,25 +62,13 @@ impl State {
         self.queued.remove(&(kind, ns.to_string(), name.to_string()));
     }
 
-    /// A pod create of the ReplicaSet failed (`manageReplicas`: `CreationObserved` for the
-    /// create that will not come, the error returned, the key requeued rate-limited:
-    /// `ItemExponentialFailureRateLimiter`, 5 ms doubling up to 1000 s).
+    /// A pod create of the ReplicaSet failed: the create it expected will not come
+    /// (`manageReplicas`' `CreationObserved`); the key goes back to its queue rate-limited with
+    /// every other failed controller write (`controllers/write.rs`).
     pub(crate) fn creation_failed(&mut self, ns: &str, name: &str) {
-        let k = key(ns, name);
-        if let Some(e) = self.expectations.get_mut(&k) {
+        if let Some(e) = self.expectations.get_mut(&key(ns, name)) {
             e.adds -= 1;
         }
-        let n = self.failures.entry(k).or_insert(0);
-        let delay = 5u64.saturating_mul(1u64 << (*n).min(30)).min(1_000_000);
-        *n += 1;
-        if self.queued.insert(("ReplicaSet", ns.to_string(), name.to_string())) {
-            self.later.push((delay, "ReplicaSet", ns.to_string(), name.to_string()));
-        }
-    }
-
-    /// A create went through: the key's back-off is forgotten (`queue.Forget`).
-    pub(crate) fn creation_succeeded(&mut self, ns: &str, name: &str) {
-        self.failures.remove(&key(ns, name));
     }
 
     fn satisfied(&self, key: &str, now: Time) -> bool {

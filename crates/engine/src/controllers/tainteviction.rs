@@ -1,22 +1,79 @@
-//! The taint eviction controller (upstream `pkg/controller/tainteviction/taint_eviction.go`):
-//! pods on a node with a NoExecute taint they do not tolerate are deleted at once; pods that
-//! tolerate it for `tolerationSeconds` are deleted when that time has passed (from the taint's
-//! `timeAdded`), unless the taint is gone by then. Before deleting, the pod gets the
-//! DisruptionTarget condition and a `TaintManagerEviction` event.
+//! The taint eviction controller (upstream `pkg/controller/tainteviction/taint_eviction.go`
+//! and `timed_workers.go`; kube-controller-manager runs it with the node controller's client).
+//!
+//! It remembers each node's NoExecute taints. When they change (or a pod is bound, or its
+//! tolerations change) it decides for every pod on the node (`processPodOnNode`): a taint the
+//! pod does not tolerate deletes it now; tolerations with `tolerationSeconds` delete it that
+//! long after the controller noticed (`now`, not the taint's `timeAdded`); tolerations without
+//! a time keep it. A scheduled deletion is a timed worker, cancelled (with a `Cancelling
+//! deletion of Pod` event) when the taints go. When it fires: a `TaintManagerEviction` event,
+//! then `addConditionAndDeletePod` — a fresh GET, the DisruptionTarget condition as a status
+//! PATCH, a DELETE — tried up to 5 times (10 ms apart upstream; here at once).
 
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::{Guard, Write, controller_identity, user_agent};
-use crate::apiserver::{Request, Verb};
+use super::nodelifecycle::{pods_on_node, request};
+use crate::apiserver::Verb;
 use crate::clock::Time;
 use crate::store::{EventType, ObjectKey, WatchEvent};
+use crate::{Engine, Task};
 use podlife_model::ResourceType;
 
-const SA: &str = "node-controller";
+/// The controller's name: the events' source.
 const SOURCE: &str = "taint-eviction-controller";
+/// `retries` of `deletePodHandler`.
+const RETRIES: usize = 5;
 
-fn tolerates(tol: &Value, taint: &Value) -> bool {
+/// A scheduled deletion (`TimedWorker`); `fired` once it ran (kept so the pod is not
+/// scheduled again, as upstream keeps a nil worker).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Worker {
+    created: Time,
+    token: u64,
+    fired: bool,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct State {
+    /// `taintedNodes`: each node's NoExecute taints.
+    tainted: BTreeMap<String, Vec<Value>>,
+    /// `taintEvictionQueue`: by `namespace/name`.
+    workers: BTreeMap<(String, String), Worker>,
+    next_token: u64,
+    /// `nodeUpdateQueue`: nodes waiting to be handled.
+    node_queue: BTreeSet<String>,
+    recorder: crate::kubelet::events::Recorder,
+}
+
+impl State {
+    pub fn reset(&mut self) {
+        *self = State::default();
+    }
+}
+
+/// A queued piece of the controller's work.
+#[derive(Debug, Clone)]
+pub enum Work {
+    Node { name: String },
+    Pod { namespace: String, name: String, node: String },
+    /// A timed worker's time came.
+    Fire { namespace: String, name: String, token: u64 },
+}
+
+fn s(v: &Value) -> &str {
+    v.as_str().unwrap_or_default()
+}
+
+/// `getNoExecuteTaints`.
+fn no_execute_taints(node: &Value) -> Vec<Value> {
+    node["spec"]["taints"].as_array().into_iter().flatten().filter(|t| t["effect"] == "NoExecute").cloned().collect()
+}
+
+/// `Toleration.ToleratesTaint`.
+pub(crate) fn tolerates(tol: &Value, taint: &Value) -> bool {
     let effect_ok = tol["effect"].as_str().is_none_or(|e| e.is_empty() || Some(e) == taint["effect"].as_str());
     let key_ok = tol["key"].as_str().is_none_or(|k| k.is_empty() || Some(k) == taint["key"].as_str());
     let value_ok = match tol["operator"].as_str().unwrap_or("Equal") {
@@ -27,117 +84,254 @@ fn tolerates(tol: &Value, taint: &Value) -> bool {
     effect_ok && key_ok && value_ok
 }
 
-/// `None`: tolerated forever; `Some(0)`: evict now; `Some(ms)`: evict after `ms`.
-fn eviction_delay(pod: &Value, node: &Value, now: Time) -> Option<u64> {
-    let taints: Vec<&Value> = node["spec"]["taints"].as_array().map(|a| a.iter().filter(|t| t["effect"] == "NoExecute").collect()).unwrap_or_default();
-    if taints.is_empty() {
-        return None;
-    }
-    let tolerations = pod["spec"]["tolerations"].as_array().cloned().unwrap_or_default();
-    let mut min_ms: Option<u64> = None;
+/// `v1helper.GetMatchingTolerations`: whether every taint is tolerated, and the first
+/// toleration that tolerates each.
+fn matching_tolerations<'a>(taints: &[Value], tolerations: &'a [Value]) -> (bool, Vec<&'a Value>) {
+    let mut used = Vec::new();
     for taint in taints {
-        let matching: Vec<&Value> = tolerations.iter().filter(|t| tolerates(t, taint)).collect();
-        if matching.is_empty() {
-            return Some(0);
+        match tolerations.iter().find(|t| tolerates(t, taint)) {
+            Some(t) => used.push(t),
+            None => return (false, vec![]),
         }
-        // getMinTolerationTime: the smallest tolerationSeconds among matching tolerations
-        // (none set means forever).
-        let Some(secs) = matching.iter().filter_map(|t| t["tolerationSeconds"].as_i64()).min() else { continue };
-        let added = taint["timeAdded"].as_str().and_then(Time::from_rfc3339).unwrap_or(now);
-        let due = added.millis().saturating_add((secs.max(0) as u64).saturating_mul(1000));
-        let wait = due.saturating_sub(now.millis());
-        min_ms = Some(min_ms.map_or(wait, |m| m.min(wait)));
     }
-    min_ms
+    (true, used)
 }
 
-/// An object from the informer cache by key (a lookup, not a scan: the cache holds every object).
-fn cached<'a>(cache: &'a crate::components::Cache, resource: &str, namespace: Option<&str>, name: &str) -> Option<&'a Value> {
-    let rt = podlife_model::ResourceType::resolve(resource)?;
-    cache.get(&ObjectKey::new(rt, namespace, name)).map(|v| &**v)
-}
-
-pub fn still_evictable(cache: &crate::components::Cache, namespace: &str, name: &str, node: &str) -> bool {
-    let pod = cached(cache, "pods", Some(namespace), name);
-    let node_obj = cached(cache, "nodes", None, node);
-    match (pod, node_obj) {
-        (Some(p), Some(n)) => {
-            let already = p["status"]["conditions"]
-                .as_array()
-                .is_some_and(|cs| cs.iter().any(|c| c["type"] == "DisruptionTarget" && c["reason"] == "DeletionByTaintManager"));
-            p["spec"]["nodeName"] == node && p["metadata"]["deletionTimestamp"].is_null() && !already && eviction_delay(p, n, Time(u64::MAX)).is_some()
-        }
-        _ => false,
+/// `getMinTolerationTime` in ms: None for forever.
+fn min_toleration_ms(used: &[&Value]) -> Option<u64> {
+    if used.is_empty() {
+        return Some(0);
     }
-}
-
-/// The three writes of an eviction: the event, the DisruptionTarget condition, the delete.
-fn evict(pod: &Value, delay_ms: u64, node: &str, now: Time) -> Vec<Write> {
-    let (Some(pods), Some(events)) = (ResourceType::resolve("pods"), ResourceType::resolve("events")) else { return vec![] };
-    let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
-    let name = pod["metadata"]["name"].as_str().unwrap_or_default().to_string();
-    let at = now.plus_millis(delay_ms);
-    let guard = Some(Guard::StillEvictable { namespace: ns.clone(), name: name.clone(), node: node.to_string() });
-    let with = |mut r: Request| {
-        r.namespace = Some(ns.clone());
-        r.credentials = Some(controller_identity(SA));
-        r.user_agent = user_agent(SOURCE);
-        r
-    };
-    let mut event = with(Request::new(Verb::Create, events));
-    let unix_nanos = (crate::clock::EPOCH_UNIX_SECONDS as i128 * 1_000_000_000 + at.millis() as i128 * 1_000_000) as u128;
-    event.body = Some(json!({
-        "apiVersion": "v1", "kind": "Event",
-        "metadata": {"name": format!("{name}.{unix_nanos:x}"), "namespace": ns},
-        "involvedObject": {"apiVersion": "v1", "kind": "Pod", "name": name, "namespace": ns, "uid": pod["metadata"]["uid"]},
-        "reason": "TaintManagerEviction", "message": format!("Marking for deletion Pod {ns}/{name}"), "type": "Normal",
-        "source": {"component": SOURCE}, "firstTimestamp": at.rfc3339(), "lastTimestamp": at.rfc3339(), "count": 1,
-        "reportingComponent": SOURCE, "reportingInstance": ""
-    }));
-    let mut status_body = pod.clone();
-    let mut conditions: Vec<Value> = pod["status"]["conditions"].as_array().cloned().unwrap_or_default();
-    conditions.retain(|c| c["type"] != "DisruptionTarget");
-    conditions.push(json!({"type": "DisruptionTarget", "status": "True", "reason": "DeletionByTaintManager",
-        "message": "Taint manager: deleting due to NoExecute taint", "lastProbeTime": null, "lastTransitionTime": at.rfc3339()}));
-    status_body["status"]["conditions"] = json!(conditions);
-    let mut status = with(Request::new(Verb::Update, pods));
-    status.name = Some(name.clone());
-    status.subresource = Some("status".into());
-    status.body = Some(status_body);
-    let mut delete = with(Request::new(Verb::Delete, pods));
-    delete.name = Some(name.clone());
-    vec![Write { controller: "taint-eviction", request: event, then: vec![status, delete], delay_ms, guard, follow: None }]
-}
-
-pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent, now: Time) -> Vec<Write> {
-    if event.event_type == EventType::Deleted {
-        return vec![];
-    }
-    match event.key.resource.as_str() {
-        "nodes" => {
-            let node = &event.object;
-            cache
-                .iter()
-                .filter(|(k, v)| k.resource == "pods" && v["spec"]["nodeName"] == event.key.name.as_str() && v["metadata"]["deletionTimestamp"].is_null())
-                .flat_map(|(_, pod)| match eviction_delay(pod, node, now) {
-                    Some(d) => evict(pod, d, &event.key.name, now),
-                    None => vec![],
-                })
-                .collect()
-        }
-        // A pod newly bound to a tainted node (later updates are covered by the guard).
-        "pods" if event.event_type == EventType::Added || event.object["status"]["conditions"].as_array().is_some_and(|cs| cs.iter().any(|c| c["type"] == "PodScheduled" && c["status"] == "True" && c["lastTransitionTime"].as_str() == Some(now.rfc3339().as_str()))) => {
-            let pod = &event.object;
-            let Some(node_name) = pod["spec"]["nodeName"].as_str().filter(|n| !n.is_empty()) else { return vec![] };
-            if !pod["metadata"]["deletionTimestamp"].is_null() {
-                return vec![];
+    let mut min: Option<i64> = None;
+    for t in used {
+        if let Some(secs) = t["tolerationSeconds"].as_i64() {
+            if secs <= 0 {
+                return Some(0);
             }
-            let Some(node) = cached(cache, "nodes", None, node_name) else { return vec![] };
-            match eviction_delay(pod, node, now) {
-                Some(d) => evict(pod, d, node_name, now),
-                None => vec![],
+            min = Some(min.map_or(secs, |m| m.min(secs)));
+        }
+    }
+    min.map(|secs| (secs as u64).saturating_mul(1000))
+}
+
+fn cached<'a>(cache: &'a crate::components::Cache, plural: &str, namespace: Option<&str>, name: &str) -> Option<&'a Arc<Value>> {
+    let rt = ResourceType::resolve(plural)?;
+    cache.get(&ObjectKey::new(rt, namespace, name))
+}
+
+impl Engine {
+    fn kcm_for_taints(&self) -> Option<usize> {
+        self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()).filter(|&i| self.components[i].running)
+    }
+
+    /// `NodeUpdated` / `PodUpdated`: a delivery to kube-controller-manager that concerns this
+    /// controller queues work.
+    pub(crate) fn taint_eviction_observe(&mut self, event: &WatchEvent, old: Option<&Value>) {
+        let deleted = event.event_type == EventType::Deleted;
+        match (event.key.group.as_str(), event.key.resource.as_str()) {
+            ("", "nodes") => {
+                let new = (!deleted).then(|| no_execute_taints(&event.object));
+                if let (Some(o), Some(n)) = (old, &new)
+                    && no_execute_taints(o) == *n
+                {
+                    return;
+                }
+                if self.taint_eviction.node_queue.insert(event.key.name.clone()) {
+                    self.schedule(self.now.plus_millis(1), Task::TaintEviction(Box::new(Work::Node { name: event.key.name.clone() })));
+                }
+            }
+            ("", "pods") => {
+                let node = s(&event.object["spec"]["nodeName"]).to_string();
+                if !deleted
+                    && let Some(o) = old
+                    && o["spec"]["tolerations"] == event.object["spec"]["tolerations"]
+                    && o["spec"]["nodeName"] == event.object["spec"]["nodeName"]
+                {
+                    return;
+                }
+                let work = Work::Pod { namespace: event.key.namespace.clone(), name: event.key.name.clone(), node };
+                self.schedule(self.now.plus_millis(1), Task::TaintEviction(Box::new(work)));
+            }
+            _ => {}
+        }
+    }
+
+    pub(crate) fn taint_eviction_work(&mut self, work: Work) {
+        let Some(kcm) = self.kcm_for_taints() else { return };
+        match work {
+            Work::Node { name } => {
+                self.taint_eviction.node_queue.remove(&name);
+                self.handle_node_update(kcm, &name);
+            }
+            Work::Pod { namespace, name, node } => self.handle_pod_update(kcm, &namespace, &name, &node),
+            Work::Fire { namespace, name, token } => {
+                let key = (namespace, name);
+                match self.taint_eviction.workers.get_mut(&key) {
+                    Some(w) if w.token == token && !w.fired => w.fired = true,
+                    _ => return,
+                }
+                if !self.delete_pod_handler(&key.0, &key.1) {
+                    // A failed worker is forgotten: the next update may schedule it again.
+                    self.taint_eviction.workers.remove(&key);
+                }
             }
         }
-        _ => vec![],
+    }
+
+    /// `handleNodeUpdate`.
+    fn handle_node_update(&mut self, kcm: usize, name: &str) {
+        let Some(node) = cached(&self.components[kcm].cache, "nodes", None, name).cloned() else {
+            self.taint_eviction.tainted.remove(name);
+            return;
+        };
+        let taints = no_execute_taints(&node);
+        if taints.is_empty() {
+            self.taint_eviction.tainted.remove(name);
+        } else {
+            self.taint_eviction.tainted.insert(name.to_string(), taints.clone());
+        }
+        let pods = pods_on_node(&self.components[kcm].cache, name);
+        if taints.is_empty() {
+            for p in &pods {
+                self.cancel_work_with_event(s(&p["metadata"]["namespace"]), s(&p["metadata"]["name"]));
+            }
+            return;
+        }
+        let now = self.now;
+        for p in &pods {
+            let tolerations = p["spec"]["tolerations"].as_array().cloned().unwrap_or_default();
+            self.process_pod_on_node(s(&p["metadata"]["namespace"]), s(&p["metadata"]["name"]), &tolerations, &taints, now);
+        }
+    }
+
+    /// `handlePodUpdate`.
+    fn handle_pod_update(&mut self, kcm: usize, namespace: &str, name: &str, node: &str) {
+        let Some(pod) = cached(&self.components[kcm].cache, "pods", Some(namespace), name).cloned() else {
+            self.cancel_work_with_event(namespace, name);
+            return;
+        };
+        if pod["spec"]["nodeName"] != node || node.is_empty() {
+            return;
+        }
+        let Some(taints) = self.taint_eviction.tainted.get(node).cloned() else { return };
+        let tolerations = pod["spec"]["tolerations"].as_array().cloned().unwrap_or_default();
+        self.process_pod_on_node(namespace, name, &tolerations, &taints, self.now);
+    }
+
+    /// `processPodOnNode`.
+    fn process_pod_on_node(&mut self, namespace: &str, name: &str, tolerations: &[Value], taints: &[Value], now: Time) {
+        if taints.is_empty() {
+            self.cancel_work_with_event(namespace, name);
+        }
+        let (all, used) = matching_tolerations(taints, tolerations);
+        if !all {
+            self.cancel_work_with_event(namespace, name);
+            self.add_work(namespace, name, now, now);
+            return;
+        }
+        let Some(min_ms) = min_toleration_ms(&used) else {
+            self.cancel_work_with_event(namespace, name);
+            return;
+        };
+        let mut start = now;
+        let trigger = now.plus_millis(min_ms);
+        let key = (namespace.to_string(), name.to_string());
+        if let Some(w) = self.taint_eviction.workers.get(&key).filter(|w| !w.fired) {
+            start = w.created;
+            if start.plus_millis(min_ms) < trigger {
+                return;
+            }
+            self.cancel_work_with_event(namespace, name);
+        }
+        self.add_work(namespace, name, start, trigger);
+    }
+
+    /// `AddWork`: a timed worker, unless one exists for the pod (a fired one included).
+    fn add_work(&mut self, namespace: &str, name: &str, created: Time, fire: Time) {
+        let key = (namespace.to_string(), name.to_string());
+        if self.taint_eviction.workers.contains_key(&key) {
+            return;
+        }
+        self.taint_eviction.next_token += 1;
+        let token = self.taint_eviction.next_token;
+        self.taint_eviction.workers.insert(key, Worker { created, token, fired: false });
+        let at = fire.max(self.now);
+        self.schedule(at, Task::TaintEviction(Box::new(Work::Fire { namespace: namespace.to_string(), name: name.to_string(), token })));
+    }
+
+    /// `cancelWorkWithEvent`: the event only when a pending deletion was cancelled.
+    fn cancel_work_with_event(&mut self, namespace: &str, name: &str) {
+        let Some(w) = self.taint_eviction.workers.remove(&(namespace.to_string(), name.to_string())) else { return };
+        if !w.fired {
+            self.taint_eviction_event(namespace, name, &format!("Cancelling deletion of Pod {namespace}/{name}"));
+        }
+    }
+
+    /// `deletePodHandler`: the event, then `addConditionAndDeletePod` until it succeeds.
+    fn delete_pod_handler(&mut self, namespace: &str, name: &str) -> bool {
+        self.taint_eviction_event(namespace, name, &format!("Marking for deletion Pod {namespace}/{name}"));
+        (0..RETRIES).any(|_| self.add_condition_and_delete_pod(namespace, name))
+    }
+
+    /// `addConditionAndDeletePod`: GET, the DisruptionTarget condition (`PatchPodStatus`),
+    /// DELETE.
+    fn add_condition_and_delete_pod(&mut self, namespace: &str, name: &str) -> bool {
+        let Some(get) = request(Verb::Get, "pods", Some(namespace), name, Value::Null) else { return false };
+        let Ok(crate::Response::Object(pod)) = self.handle(get) else { return false };
+        let conditions = pod["status"]["conditions"].as_array().cloned().unwrap_or_default();
+        let wanted = ("True", "DeletionByTaintManager", "Taint manager: deleting due to NoExecute taint");
+        let existing = conditions.iter().find(|c| c["type"] == "DisruptionTarget");
+        let unchanged = existing.is_some_and(|c| c["status"] == wanted.0 && c["reason"] == wanted.1 && c["message"] == wanted.2);
+        if !unchanged {
+            // `UpdatePodCondition`: the transition time stays when the status does.
+            let since = existing.filter(|c| c["status"] == wanted.0).map_or_else(|| json!(self.now.rfc3339()), |c| c["lastTransitionTime"].clone());
+            let condition = json!({"type": "DisruptionTarget", "status": wanted.0, "lastProbeTime": null, "lastTransitionTime": since, "reason": wanted.1, "message": wanted.2});
+            let mut order: Vec<Value> = conditions.iter().map(|c| json!({"type": c["type"]})).collect();
+            if existing.is_none() {
+                order.push(json!({"type": "DisruptionTarget"}));
+            }
+            let body = json!({"metadata": {"uid": pod["metadata"]["uid"]}, "status": {"$setElementOrder/conditions": order, "conditions": [condition]}});
+            let Some(mut patch) = request(Verb::Patch, "pods", Some(namespace), name, body) else { return false };
+            patch.subresource = Some("status".into());
+            patch.patch_type = crate::apiserver::patch::PatchType::Strategic;
+            if self.handle(patch).is_err() {
+                return false;
+            }
+        }
+        let Some(mut delete) = request(Verb::Delete, "pods", Some(namespace), name, Value::Null) else { return false };
+        delete.body = None;
+        self.handle(delete).is_ok()
+    }
+
+    /// An event about a pod from the taint eviction controller (its reference has no uid).
+    fn taint_eviction_event(&mut self, namespace: &str, name: &str, message: &str) {
+        let reference = json!({"apiVersion": "v1", "kind": "Pod", "name": name, "namespace": namespace});
+        let mut recorder = std::mem::take(&mut self.taint_eviction.recorder);
+        self.controller_event(&mut recorder, super::nodelifecycle::SA, SOURCE, reference, "Normal", "TaintManagerEviction", message);
+        self.taint_eviction.recorder = recorder;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_matching_toleration_decides() {
+        let taints = vec![json!({"key": "node.kubernetes.io/unreachable", "effect": "NoExecute"})];
+        let tolerations = vec![
+            json!({"key": "node.kubernetes.io/unreachable", "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 300}),
+            json!({"operator": "Exists"}),
+        ];
+        let (all, used) = matching_tolerations(&taints, &tolerations);
+        assert!(all);
+        assert_eq!(min_toleration_ms(&used), Some(300_000));
+        // A daemon pod's toleration has no time: forever.
+        let daemon = vec![json!({"key": "node.kubernetes.io/unreachable", "operator": "Exists", "effect": "NoExecute"})];
+        assert_eq!(min_toleration_ms(&matching_tolerations(&taints, &daemon).1), None);
+        // Not tolerated: at once.
+        assert!(!matching_tolerations(&taints, &[]).0);
+        let zero = vec![json!({"key": "node.kubernetes.io/unreachable", "operator": "Exists", "tolerationSeconds": 0})];
+        assert_eq!(min_toleration_ms(&matching_tolerations(&taints, &zero).1), Some(0));
     }
 }

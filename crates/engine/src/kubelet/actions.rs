@@ -61,8 +61,11 @@ impl Engine {
             }
             return PodActions::Steps(ops);
         }
-        // The newest instance of each container: (id, state, exit code).
-        let latest = |name: &str| rt.pod_containers(uid).into_iter().find(|c| c.name == name).map(|c| (c.id.clone(), c.state, c.exit_code));
+        // The newest instance of each container in the current sandbox (`ActiveContainerStatuses`):
+        // after a new sandbox (a reboot, a lost pause container) every container starts again,
+        // init containers first. (id, state, exit code).
+        let active = rt.ready_sandbox(uid).map(|s| s.id.clone());
+        let latest = |name: &str| rt.pod_containers(uid).into_iter().find(|c| c.name == name && Some(&c.sandbox_id) == active.as_ref()).map(|c| (c.id.clone(), c.state, c.exit_code));
         let worker = m.kubelet.workers.get(uid);
         let started = |name: &str| worker.and_then(|w| w.facts.started.get(name).copied()).unwrap_or(true);
         // A failed liveness or startup probe of the container's running instance.

@@ -50,69 +50,146 @@ impl Engine {
         }
     }
 
-    /// `tryUpdateNodeStatus`: the Ready condition (and its siblings) as this kubelet sees
-    /// them; sent when something changed or the report is due (`force` after a restart).
+    /// `tryUpdateNodeStatus`: the status the setters compute from the Node as the API has it;
+    /// sent when something changed or the report is due (`force` after a restart).
     pub(crate) fn node_status_update(&mut self, node: &str, force: bool) {
         let Some(nrt) = ResourceType::resolve("nodes") else { return };
         let Some(current) = self.store.get(&ObjectKey::new(nrt, None, node)).cloned() else { return };
         let now = self.now;
         let last = self.machines.get(node).map(|m| m.kubelet.status_reported_at);
         let due = force || last.is_none_or(|t| now.millis().saturating_sub(t.millis()) >= STATUS_REPORT_MS);
-        let ts = now.rfc3339();
-        let mut changed = false;
-        let mut conditions: Vec<Value> = current["status"]["conditions"].as_array().cloned().unwrap_or_default();
-        for (kind, status, reason, message) in [
-            ("MemoryPressure", "False", "KubeletHasSufficientMemory", "kubelet has sufficient memory available"),
-            ("DiskPressure", "False", "KubeletHasNoDiskPressure", "kubelet has no disk pressure"),
-            ("PIDPressure", "False", "KubeletHasSufficientPID", "kubelet has sufficient PID available"),
-            ("Ready", "True", "KubeletReady", "kubelet is posting ready status"),
-        ] {
-            let want = |c: &Value| c["status"] == status && c["reason"] == reason;
-            match conditions.iter_mut().find(|c| c["type"] == kind) {
-                Some(c) => {
-                    if !want(c) {
-                        changed = true;
-                        c["status"] = json!(status);
-                        c["reason"] = json!(reason);
-                        c["message"] = json!(message);
-                        c["lastTransitionTime"] = json!(ts);
+        let status = self.kubelet_node_status(node, &current);
+        let changed = ["conditions", "images", "nodeInfo"].iter().any(|k| {
+            // Heartbeat times alone are not a change worth a write.
+            let strip = |v: &Value| {
+                let mut v = v.clone();
+                for c in v.as_array_mut().into_iter().flatten() {
+                    if let Some(o) = c.as_object_mut() {
+                        o.remove("lastHeartbeatTime");
                     }
-                    c["lastHeartbeatTime"] = json!(ts);
                 }
-                None => {
-                    changed = true;
-                    conditions.push(json!({"type": kind, "status": status, "reason": reason, "message": message, "lastHeartbeatTime": ts, "lastTransitionTime": ts}));
-                }
-            }
-        }
-        // `setNodeStatusImages`: the runtime's images, largest first, at most 50.
-        let images = self.machine(node).map(|m| node_images(&m.runtime)).unwrap_or_default();
-        let images_changed = current["status"]["images"].as_array().is_none_or(|a| *a != images);
-        if !changed && !due && !images_changed {
+                v
+            };
+            strip(&status[*k]) != strip(&current["status"][*k])
+        });
+        if !changed && !due {
             return;
         }
         if let Some(m) = self.machines.get_mut(node) {
             m.kubelet.status_reported_at = now;
         }
-        if changed {
-            self.node_event(node, "Normal", "NodeReady", &format!("Node {node} status is now: NodeReady"));
+        let mut body = json!({"status": {"conditions": status["conditions"], "images": status["images"]}});
+        if status["nodeInfo"] != current["status"]["nodeInfo"] {
+            body["status"]["nodeInfo"] = status["nodeInfo"].clone();
         }
         let mut req = Request::new(Verb::Patch, nrt);
         req.name = Some(node.to_string());
         req.subresource = Some("status".into());
-        req.body = Some(json!({"status": {"conditions": conditions, "images": images}}));
+        req.body = Some(body);
         let _ = self.kubelet_request(node, req);
     }
 
-    /// An event about the Node from its kubelet.
-    fn node_event(&mut self, node: &str, kind: &str, reason: &str, message: &str) {
+    /// The kubelet's node status setters (`defaultNodeStatusFuncs`, `pkg/kubelet/nodestatus/
+    /// setters.go`) applied to `current`: addresses, machine info (with the `Rebooted` warning
+    /// when the boot id changed), versions, the daemon endpoint, images, and the conditions,
+    /// each recording an event when its status changes ("Node NAME status is now: …").
+    pub(crate) fn kubelet_node_status(&mut self, node: &str, current: &Value) -> Value {
+        let now = self.now;
+        let ts = now.rfc3339();
+        let network_ready = self.node_network_ready(node);
+        let Some(m) = self.machine(node) else { return current["status"].clone() };
+        let facts = m.facts.clone();
+        let host_ip = m.kubelet.host_ip.clone();
+        // `setNodeStatusImages`: the runtime's images, largest first, at most 50.
+        let images = node_images(&m.runtime);
+        let mut status = current["status"].clone();
+        if !status.is_object() {
+            status = json!({});
+        }
+        status["addresses"] = json!([{"type": "InternalIP", "address": host_ip}, {"type": "Hostname", "address": node}]);
+        if facts.capacity.is_object() {
+            status["capacity"] = facts.capacity.clone();
+            status["allocatable"] = facts.capacity.clone();
+        }
+        let old_boot = status["nodeInfo"]["bootID"].as_str().unwrap_or_default().to_string();
+        if !old_boot.is_empty() && old_boot != facts.boot_id {
+            self.node_event(node, "Warning", "Rebooted", &format!("Node {node} has been rebooted, boot id: {}", facts.boot_id));
+        }
+        status["nodeInfo"] = json!({
+            "architecture": "amd64", "bootID": facts.boot_id, "containerRuntimeVersion": crate::cluster::CONTAINER_RUNTIME_VERSION,
+            "kernelVersion": crate::cluster::KERNEL_VERSION, "kubeProxyVersion": "", "kubeletVersion": crate::cluster::KUBELET_VERSION,
+            "machineID": facts.machine_id, "operatingSystem": "linux", "osImage": crate::cluster::OS_IMAGE, "systemUUID": facts.system_uuid
+        });
+        status["daemonEndpoints"] = json!({"kubeletEndpoint": {"Port": 10250}});
+        status["images"] = json!(images);
+        let mut conditions: Vec<Value> = status["conditions"].as_array().cloned().unwrap_or_default();
+        let mut transitions: Vec<&str> = Vec::new();
+        let ready = if network_ready {
+            ("True", "KubeletReady", "kubelet is posting ready status", "NodeReady")
+        } else {
+            ("False", "KubeletNotReady", super::register::NETWORK_NOT_READY, "NodeNotReady")
+        };
+        for (kind, (status_value, reason, message, event)) in [
+            ("MemoryPressure", ("False", "KubeletHasSufficientMemory", "kubelet has sufficient memory available", "NodeHasSufficientMemory")),
+            ("DiskPressure", ("False", "KubeletHasNoDiskPressure", "kubelet has no disk pressure", "NodeHasNoDiskPressure")),
+            ("PIDPressure", ("False", "KubeletHasSufficientPID", "kubelet has sufficient PID available", "NodeHasSufficientPID")),
+            ("Ready", ready),
+        ] {
+            match conditions.iter_mut().find(|c| c["type"] == kind) {
+                Some(c) => {
+                    if c["status"] != status_value {
+                        transitions.push(event);
+                        c["lastTransitionTime"] = json!(ts);
+                    }
+                    c["status"] = json!(status_value);
+                    c["reason"] = json!(reason);
+                    c["message"] = json!(message);
+                    c["lastHeartbeatTime"] = json!(ts);
+                }
+                None => {
+                    transitions.push(event);
+                    conditions.push(json!({"type": kind, "status": status_value, "reason": reason, "message": message, "lastHeartbeatTime": ts, "lastTransitionTime": ts}));
+                }
+            }
+        }
+        status["conditions"] = json!(conditions);
+        for event in transitions {
+            self.node_event(node, "Normal", event, &format!("Node {node} status is now: {event}"));
+        }
+        status
+    }
+
+    /// An event about the Node from its kubelet (through its recorder, so that events of one
+    /// instant get distinct names and repeats are counted).
+    pub(crate) fn node_event(&mut self, node: &str, kind: &str, reason: &str, message: &str) {
+        use super::events::{Involved, Note, Source, Write as EventWrite};
         let Some(rt) = ResourceType::resolve("events") else { return };
-        let name = format!("{node}.{:x}", super::events::event_nanos(self.now));
-        let involved = json!({"apiVersion": "v1", "kind": "Node", "name": node, "uid": node});
-        let note = super::events::Note { kind, reason, message };
+        // The kubelet's `nodeRef` carries the node's name as its uid.
+        let object = json!({"metadata": {"name": node, "uid": node}});
+        let reference = json!({"apiVersion": "v1", "kind": "Node", "name": node, "uid": node});
+        let now = self.now;
+        let involved = Involved { kind: "Node", api_version: "v1", object: &object, field_path: None };
+        let note = Note { kind, reason, message };
+        let Some(m) = self.machine(node) else { return };
+        let written = m.kubelet.events.record_about(involved, note, Source { component: "kubelet", host: Some(node) }, now);
         let mut req = Request::new(Verb::Create, rt);
         req.namespace = Some("default".into());
-        req.body = Some(super::events::core_event(&name, "default", involved, note, super::events::Source { component: "kubelet", host: Some(node) }, self.now));
+        match written {
+            Some(EventWrite::Create(mut body)) => {
+                body["involvedObject"] = reference;
+                req.body = Some(body);
+            }
+            Some(EventWrite::Update { name, count, last, .. }) => {
+                let key = ObjectKey::new(rt, Some("default"), &name);
+                let Some(mut ev) = self.store.get(&key).cloned() else { return };
+                ev["count"] = json!(count);
+                ev["lastTimestamp"] = json!(last);
+                req.verb = Verb::Update;
+                req.name = Some(name);
+                req.body = Some(ev);
+            }
+            None => return,
+        }
         let _ = self.kubelet_request(node, req);
     }
 
@@ -124,7 +201,7 @@ impl Engine {
     /// `podlife node down|up NAME`: the node stops (or resumes) talking to the API server.
     /// Its containers keep running; when it comes back its kubelet relists and reports.
     pub fn set_node_down(&mut self, node: &str, down: bool) -> Result<(), crate::EngineError> {
-        if self.node_component(super::COMPONENT, node).is_none() {
+        if self.node_component(super::COMPONENT, node).is_none() || self.removed_nodes.contains(node) {
             return Err(crate::EngineError::UnknownNode(node.to_string()));
         }
         let params = crate::sort::map_of([("node".to_string(), json!(node))]);

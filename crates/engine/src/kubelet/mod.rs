@@ -20,6 +20,7 @@ pub mod events;
 pub mod heartbeat;
 pub mod lifecycle;
 pub mod prober;
+pub mod register;
 pub mod server;
 pub mod status;
 pub mod volumes;
@@ -71,6 +72,8 @@ pub struct NodeMachine {
     /// The node's own disk: `hostPath` directories, `local` and `hostPath` PersistentVolumes,
     /// the kubelet's pod directories with their `emptyDir` volumes.
     pub disk: crate::containerd::fs::Tree,
+    /// The machine's identity and size, and its kubelet's registration flags.
+    pub facts: register::MachineFacts,
 }
 
 #[derive(Debug, Clone)]
@@ -248,7 +251,8 @@ impl Engine {
                 runtime.seed_image(&names, img["sizeBytes"].as_u64().unwrap_or(0));
             }
             let offset = self.rng.below(TICK_MS);
-            self.machines.insert(node.to_string(), NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset), disk: Default::default() });
+            let facts = register::MachineFacts::from_node(&obj);
+            self.machines.insert(node.to_string(), NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset), disk: Default::default(), facts });
         }
         self.machines.get_mut(node)
     }

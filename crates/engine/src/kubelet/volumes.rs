@@ -106,12 +106,16 @@ impl Engine {
     /// leaves the node's disk.
     pub(crate) fn kubelet_remove_pod_dir(&mut self, node: &str, uid: &str) {
         let Some(m) = self.machines.get_mut(node) else { return };
-        let dir = pod_dir(uid);
-        let prefix = format!("{dir}/");
-        let doomed: Vec<String> = m.disk.files.keys().chain(m.disk.dirs.iter()).filter(|k| **k == dir || k.starts_with(&prefix)).cloned().collect();
-        for path in doomed {
-            m.disk.remove(&path);
-        }
+        remove_all(&mut m.disk, &pod_dir(uid));
+    }
+}
+
+/// `rm -rf dir` on a node's disk.
+pub(crate) fn remove_all(disk: &mut Tree, dir: &str) {
+    let prefix = format!("{dir}/");
+    let doomed: Vec<String> = disk.files.keys().chain(disk.dirs.iter()).filter(|k| **k == dir || k.starts_with(&prefix)).cloned().collect();
+    for path in doomed {
+        disk.remove(&path);
     }
 }
 

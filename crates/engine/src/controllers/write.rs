@@ -1,0 +1,156 @@
+//! How kube-controller-manager's controllers send the writes a sync asked for, and what each
+//! does when one fails (upstream: every controller's `processNextWorkItem` / `handleErr`):
+//! the key goes back to its work queue with the rate limiter (`AddRateLimited`: 5 ms, then
+//! doubling), or is forgotten after a clean write. A status update that gets 409 Conflict is
+//! retried inside the sync the way its controller does it — a fresh GET
+//! (`updateReplicaSetStatus`, `storeDaemonSetStatus`: once), or the informer cache re-read
+//! 10 ms later (`retry.RetryOnConflict` in the StatefulSet status updater) — before the
+//! error reaches the queue.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::{FollowUp, Requeue, StatusRetry, Write};
+use crate::apiserver::{Request, Verb};
+use crate::{Engine, Response, Task};
+
+/// `retry.DefaultRetry`'s step.
+const CACHE_RETRY_MS: u64 = 10;
+
+fn conflict(result: &Result<Response, crate::Status>) -> bool {
+    matches!(result, Err(e) if e.reason == crate::apiserver::status::Reason::Conflict)
+}
+
+/// The object a request is about, whatever its subresource.
+fn target(r: &Request) -> String {
+    format!("{}/{}/{}/{}", r.resource.group, r.resource.plural, r.namespace.as_deref().unwrap_or(""), r.name.as_deref().unwrap_or(""))
+}
+
+impl Engine {
+    /// A controller sends its write (if it still runs), then what follows a success.
+    pub(crate) fn controller_write(&mut self, component: usize, w: Write) {
+        if !self.components.get(component).is_some_and(|c| c.running) {
+            return;
+        }
+        let Write { request, then, stop_on_error, follow, requeue, status_retry, reread, .. } = w;
+        let creates_pod = request.verb == Verb::Create && request.resource.plural == "pods";
+        let mut returned: BTreeMap<String, Value> = BTreeMap::new();
+        let mut first = None;
+        let mut failed = false;
+        let mut pending = false;
+        for (i, mut r) in std::iter::once(request).chain(then).enumerate() {
+            if failed && stop_on_error {
+                break;
+            }
+            if reread && i == 0 {
+                // A retry of the StatefulSet status updater: the cached object, our status.
+                let cached = self.components[component].cache.iter().find(|(k, _)| format!("{}/{}/{}/{}", k.group, k.resource, k.namespace, k.name) == target(&r)).map(|(_, v)| (**v).clone());
+                let (Some(mut fresh), Some(body)) = (cached, r.body.as_ref()) else { return };
+                fresh["status"] = body["status"].clone();
+                r.body = Some(fresh);
+            }
+            if r.verb == Verb::Update
+                && let (Some(rv), Some(body)) = (returned.get(&target(&r)).map(|o| o["metadata"]["resourceVersion"].clone()), r.body.as_mut())
+            {
+                body["metadata"]["resourceVersion"] = rv;
+            }
+            let mut result = self.handle(r.clone());
+            if conflict(&result) && r.subresource.as_deref() == Some("status") {
+                match status_retry {
+                    StatusRetry::Get(times) => {
+                        for _ in 0..times {
+                            let mut get = r.clone();
+                            get.verb = Verb::Get;
+                            get.subresource = None;
+                            get.body = None;
+                            let Ok(Response::Object(mut fresh)) = self.handle(get) else { break };
+                            fresh["status"] = r.body.as_ref().map(|b| b["status"].clone()).unwrap_or(Value::Null);
+                            r.body = Some(fresh);
+                            result = self.handle(r.clone());
+                            if !conflict(&result) {
+                                break;
+                            }
+                        }
+                    }
+                    StatusRetry::Cache(left) if left > 0 => {
+                        let mut again = Write::now("statefulset", r.clone());
+                        again.requeue = requeue.clone();
+                        again.status_retry = StatusRetry::Cache(left - 1);
+                        again.reread = true;
+                        self.schedule(self.now.plus_millis(CACHE_RETRY_MS), Task::Write { component, write: Box::new(again) });
+                        pending = true;
+                    }
+                    _ => {}
+                }
+            }
+            match &result {
+                Ok(Response::Object(o)) => {
+                    returned.insert(target(&r), o.clone());
+                }
+                // A NotFound is the sync's answer, not an error worth a retry (the object went).
+                Err(e) if e.code() != 404 && !pending => failed = true,
+                _ => {}
+            }
+            if i == 0 {
+                first = Some(result);
+            }
+        }
+        if let Some(key) = requeue
+            && !pending
+        {
+            self.requeue_after_write(component, key, failed);
+        }
+        match (&first, follow) {
+            (Some(Ok(Response::Object(object))), Some(follow)) => self.follow_up(follow, object),
+            (Some(Err(status)), Some(FollowUp::Event { account, source, kind: "ReplicaSet", api_version, involved, .. })) if creates_pod => {
+                self.failed_create(account, source, api_version, &involved, &status.message);
+            }
+            _ => {}
+        }
+    }
+
+    /// `RealPodControl.CreatePods` failed: the ReplicaSet's expectation for that pod is lowered
+    /// (`CreationObserved`) and the failure recorded on it as a `FailedCreate` warning; the key
+    /// itself went back to the queue rate-limited above.
+    fn failed_create(&mut self, account: &'static str, source: &'static str, api_version: &'static str, involved: &Value, error: &str) {
+        use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite, core_event};
+        let (ns, name) = (involved["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), involved["metadata"]["name"].as_str().unwrap_or_default().to_string());
+        self.workloads.creation_failed(&ns, &name);
+        let message = format!("Error creating: {error}");
+        let note = Note { kind: "Warning", reason: "FailedCreate", message: &message };
+        let inv = Involved { kind: "ReplicaSet", api_version, object: involved, field_path: None };
+        let src = Source { component: source, host: None };
+        let request = match self.controller_events.record_about(inv, note, src, self.now) {
+            Some(EventWrite::Create(body)) => super::controller_request(account, Verb::Create, "events", Some(&ns), "", body),
+            Some(EventWrite::Update { name, count, first, last }) => {
+                let mut event = core_event(&name, &ns, inv.reference(), note, src, self.now);
+                event["count"] = json!(count);
+                event["firstTimestamp"] = json!(first);
+                event["lastTimestamp"] = json!(last);
+                super::controller_request(account, Verb::Update, "events", Some(&ns), &name, event)
+            }
+            None => None,
+        };
+        if let Some(req) = request {
+            let _ = self.handle(req);
+        }
+    }
+
+    /// `handleErr`: a failed sync goes back to its queue after the rate limiter's delay; a
+    /// clean one is forgotten.
+    fn requeue_after_write(&mut self, component: usize, key: Requeue, failed: bool) {
+        let id = format!("{}/{}/{}", key.kind, key.namespace, key.name);
+        if !failed {
+            self.requeue_limiter.forget(&id);
+            return;
+        }
+        let at = self.now.plus_millis(self.requeue_limiter.when(&id));
+        match key.kind {
+            "PodDisruptionBudget" => self.schedule_pdb_sync(component, (key.namespace, key.name), at),
+            // `AddAfter`: when the delay is up the key joins its queue, where it coalesces
+            // with a sync already waiting.
+            kind => self.schedule(at, Task::WorkloadRequeue { kind, namespace: key.namespace, name: key.name }),
+        }
+    }
+}

@@ -1,0 +1,169 @@
+//! How a kubelet joins the cluster when it starts (upstream `pkg/kubelet/kubelet_node_status.go`
+//! `registerWithAPIServer` / `tryRegisterWithAPIServer` / `initialNode`,
+//! `pkg/kubelet/nodestatus/setters.go`, `pkg/kubelet/nodelease`, `kubelet.go`
+//! `fastStatusUpdateOnce`):
+//! - a `Starting kubelet.` event, then the Node object it builds for itself — the hostname,
+//!   os and arch labels (GA and beta) and its `--node-labels`, the controller-managed
+//!   attach/detach annotation, its `--register-with-taints`, and a status from the setters:
+//!   addresses, capacity and allocatable, node info (machine id, system UUID, boot id, versions),
+//!   the daemon endpoint, images and conditions — sent with a POST. The API server's
+//!   `TaintNodesByCondition` admission adds `node.kubernetes.io/not-ready:NoSchedule`. A Node that
+//!   already exists (a restarted kubelet, or a Node applied before) answers 409 AlreadyExists:
+//!   the kubelet reads it and carries on with it;
+//! - `NodeAllocatableEnforced` when the container manager has set up the node's cgroups;
+//! - its Lease in `kube-node-lease`, owned by the Node, created when missing;
+//! - the fast status loop: every 100 ms until the node can be Ready, then one status update.
+//!
+//! The node is Ready once its pod network is: podlife's CNI (host-local over the node's
+//! podCIDR, as kindnet configures it) needs the podCIDR the node IPAM controller assigns, so a
+//! new node reports `NetworkReady=false` until then.
+
+use serde_json::Value;
+
+use crate::apiserver::{Request, Verb};
+use crate::store::ObjectKey;
+use crate::{Engine, Task};
+use podlife_model::ResourceType;
+
+/// The fast status loop's period (`fastStatusUpdateOnce`).
+const FAST_STATUS_MS: u64 = 100;
+/// What the kubelet says while the CRI reports the network not ready (containerd's CNI
+/// plugin before a configuration is in /etc/cni/net.d).
+pub const NETWORK_NOT_READY: &str = "container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized";
+
+/// The machine behind a node: what its kubelet reports about it, and how the kubelet was
+/// started (`--node-labels`, `--register-with-taints`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MachineFacts {
+    pub machine_id: String,
+    pub system_uuid: String,
+    pub boot_id: String,
+    /// `status.capacity` (= allocatable: no reservations on these nodes).
+    pub capacity: Value,
+    pub labels: Vec<(String, String)>,
+    pub taints: Vec<Value>,
+}
+
+impl MachineFacts {
+    /// The facts of a node that existed before the learner arrived, from its Node object.
+    pub fn from_node(node: &Value) -> MachineFacts {
+        let info = &node["status"]["nodeInfo"];
+        let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
+        MachineFacts {
+            machine_id: s(&info["machineID"]),
+            system_uuid: s(&info["systemUUID"]),
+            boot_id: s(&info["bootID"]),
+            capacity: node["status"]["capacity"].clone(),
+            labels: Vec::new(),
+            taints: Vec::new(),
+        }
+    }
+}
+
+/// `initialNode`: the Node a kubelet registers (the status comes from the setters).
+pub fn initial_node(name: &str, facts: &MachineFacts) -> Value {
+    let mut labels = serde_json::Map::new();
+    for (k, v) in [("beta.kubernetes.io/arch", "amd64"), ("beta.kubernetes.io/os", "linux"), ("kubernetes.io/arch", "amd64"), ("kubernetes.io/hostname", name), ("kubernetes.io/os", "linux")] {
+        labels.insert(k.into(), json!(v));
+    }
+    for (k, v) in &facts.labels {
+        labels.insert(k.clone(), json!(v));
+    }
+    let mut node = json!({
+        "apiVersion": "v1", "kind": "Node",
+        "metadata": {"name": name, "labels": labels, "annotations": {"volumes.kubernetes.io/controller-managed-attach-detach": "true"}},
+        "spec": {},
+    });
+    if !facts.taints.is_empty() {
+        node["spec"]["taints"] = json!(facts.taints);
+    }
+    node
+}
+
+impl Engine {
+    /// The kubelet process starts: its start-up events, registration, Lease, and the fast
+    /// status loop.
+    pub(crate) fn kubelet_boot(&mut self, node: &str) {
+        if self.machine(node).is_none() {
+            return;
+        }
+        self.node_event(node, "Normal", "Starting", "Starting kubelet.");
+        self.register_node(node);
+        self.node_event(node, "Normal", "NodeAllocatableEnforced", "Updated Node Allocatable limit across pods");
+        self.ensure_lease(node);
+        let at = self.now.plus_millis(FAST_STATUS_MS);
+        self.schedule(at, Task::KubeletFastStatus { node: node.to_string() });
+    }
+
+    /// `tryRegisterWithAPIServer`.
+    fn register_node(&mut self, node: &str) {
+        let Some(rt) = ResourceType::resolve("nodes") else { return };
+        let Some(facts) = self.machine(node).map(|m| m.facts.clone()) else { return };
+        let mut body = initial_node(node, &facts);
+        let status = self.kubelet_node_status(node, &body);
+        body["status"] = status;
+        let mut create = Request::new(Verb::Create, rt);
+        create.body = Some(body);
+        match self.kubelet_request(node, create) {
+            Ok(_) => {}
+            Err(e) if e.reason == crate::apiserver::status::Reason::AlreadyExists => {
+                // The Node exists: the kubelet reads it and uses it (its labels and the
+                // attach/detach annotation are already what it would set).
+                let mut get = Request::new(Verb::Get, rt);
+                get.name = Some(node.to_string());
+                let _ = self.kubelet_request(node, get);
+            }
+            Err(_) => {}
+        }
+    }
+
+    /// The node lease controller's `ensureLease`: the Lease, owned by the Node, when missing.
+    fn ensure_lease(&mut self, node: &str) {
+        let (Some(lrt), Some(nrt)) = (ResourceType::resolve("leases"), ResourceType::resolve("nodes")) else { return };
+        let mut get = Request::new(Verb::Get, lrt);
+        get.namespace = Some("kube-node-lease".into());
+        get.name = Some(node.to_string());
+        if self.kubelet_request(node, get).is_ok() {
+            return;
+        }
+        // `setNodeOwnerFunc`: the Node's uid for the owner reference.
+        let mut get_node = Request::new(Verb::Get, nrt);
+        get_node.name = Some(node.to_string());
+        let owner = match self.kubelet_request(node, get_node) {
+            Ok(crate::Response::Object(n)) => Some(json!([{"apiVersion": "v1", "kind": "Node", "name": node, "uid": n["metadata"]["uid"]}])),
+            _ => None,
+        };
+        let mut lease = json!({
+            "apiVersion": "coordination.k8s.io/v1", "kind": "Lease",
+            "metadata": {"name": node, "namespace": "kube-node-lease"},
+            "spec": {"holderIdentity": node, "leaseDurationSeconds": 40, "renewTime": self.now.rfc3339_micros()}
+        });
+        if let Some(o) = owner {
+            lease["metadata"]["ownerReferences"] = o;
+        }
+        let mut create = Request::new(Verb::Create, lrt);
+        create.namespace = Some("kube-node-lease".into());
+        create.body = Some(lease);
+        let _ = self.kubelet_request(node, create);
+    }
+
+    /// Whether the node's pod network is ready: the kubelet knows its podCIDR (from its own
+    /// Node object), from which the CNI configuration is written.
+    pub(crate) fn node_network_ready(&self, node: &str) -> bool {
+        let Some(rt) = ResourceType::resolve("nodes") else { return false };
+        self.store.get(&ObjectKey::new(rt, None, node)).is_some_and(|n| n["spec"]["podCIDR"].as_str().is_some_and(|c| !c.is_empty()))
+    }
+
+    /// One turn of `fastStatusUpdateOnce`: once the node can be Ready, its status goes out and
+    /// the loop ends.
+    pub(crate) fn kubelet_fast_status(&mut self, node: &str) {
+        if !self.kubelet_running(node) || self.node_down(node) {
+            return;
+        }
+        if !self.node_network_ready(node) {
+            self.schedule(self.now.plus_millis(FAST_STATUS_MS), Task::KubeletFastStatus { node: node.to_string() });
+            return;
+        }
+        self.node_status_update(node, true);
+    }
+}
