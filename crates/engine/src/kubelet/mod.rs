@@ -235,6 +235,9 @@ impl Engine {
             let cidr = obj["spec"]["podCIDR"].as_str().unwrap_or_default().to_string();
             let host_ip = crate::cluster::internal_ip(&obj).unwrap_or("172.18.0.2").to_string();
             let mut runtime = Runtime::new(node, &cidr);
+            // The machine is built on first use, which may come after `podlife stop
+            // containerd` (a script's first line): the daemon's state is the component's.
+            runtime.up = self.node_component("containerd", node).is_none_or(|i| self.components[i].running);
             for img in obj["status"]["images"].as_array().map(Vec::as_slice).unwrap_or_default() {
                 let names: Vec<String> = img["names"].as_array().map(|a| a.iter().filter_map(|n| n.as_str().map(str::to_string)).collect()).unwrap_or_default();
                 runtime.seed_image(&names, img["sizeBytes"].as_u64().unwrap_or(0));
