@@ -371,7 +371,8 @@ fn apply_or_create(ctx: &mut Context<'_>, args: &[String], out: &mut Output, app
             save_config(&mut body);
         }
         if dry == DryRun::Client {
-            out.out(&format!("{} {}{}\n", type_name(rt, &name), "created", dry_suffix(dry)));
+            // create.go / apply.go print the object as it would be sent, through `-o`'s printer.
+            print_result(out, p.get("output"), rt, &name, &prune_nulls(&body), "created", dry);
             continue;
         }
         let mut create = Request::new(Verb::Create, rt);
