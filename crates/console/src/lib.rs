@@ -1,6 +1,7 @@
 //! The console: kubectl emulation over the podlife engine, the `podlife` script format, and
 //! the English rendering of the engine's trace.
 
+pub mod base64;
 pub mod crictl;
 pub mod golden;
 pub mod iptables;

@@ -122,7 +122,7 @@ fn continues(source: &str) -> bool {
         return true;
     }
     match podlife_engine::shell::parse(source) {
-        Err(e) => e.message.ends_with("unexpected end of file") || e.message.ends_with("unterminated quoted string"),
+        Err(e) => e.message.contains("unexpected end of file") || e.message.ends_with("unterminated quoted string"),
         Ok(_) => false,
     }
 }

@@ -153,6 +153,9 @@ impl Host for Terminal<'_> {
 /// Node tools a learner may type on their own machine: they run on a node.
 const NODE_TOOLS: &[&str] = &["crictl", "journalctl", "iptables-save", "iptables", "ctr", "systemctl"];
 
+/// Tools a script on a learner's machine often pipes into that the shell does not have.
+const UNMODELLED: &[&str] = &["awk", "gawk", "sed", "cut", "tr", "jq", "yq", "xargs", "watch", "column", "diff", "helm", "kind", "docker", "openssl"];
+
 impl Session {
     /// Runs one command line (with the text piped into it, if any) in the session's shell.
     pub(crate) fn run_line(&mut self, src: &str, stdin: Option<&str>) -> Output {
@@ -196,9 +199,12 @@ impl Session {
                         break;
                     }
                     let name = argv.first().map(|a| a.rsplit('/').next().unwrap_or(a).to_string()).unwrap_or_default();
-                    if !matches!(name.as_str(), "kubectl" | "podlife") {
+                    if !matches!(name.as_str(), "kubectl" | "podlife" | "base64") {
                         if NODE_TOOLS.contains(&name.as_str()) {
                             shell.program_output("", &format!("podlife: {name} runs on a node, not on your machine: podlife node NODE -- {name} …\n"));
+                            shell.program_exited(127);
+                        } else if UNMODELLED.contains(&name.as_str()) {
+                            shell.program_output("", &format!("podlife: {name} is not modelled in the console's shell; its text tools are the busybox applets (grep, head, tail, wc, sort, uniq, cat, tee, echo, printf, test, …) and base64\n"));
                             shell.program_exited(127);
                         } else {
                             shell.program_not_found();
@@ -261,6 +267,27 @@ impl Session {
                 let mut ctx = crate::kubectl::Context { engine: &mut self.engine, stdin, read_file: &read, watch: None };
                 out = crate::kubectl::run(&mut ctx, args);
                 self.watch = ctx.watch.take();
+            }
+            "base64" => {
+                // GNU coreutils' base64 on the learner's machine: a FILE operand or stdin.
+                let operand = args.iter().enumerate().find(|(k, a)| !a.starts_with('-') && !(*k > 0 && matches!(args[k - 1].as_str(), "-w" | "--wrap")));
+                let input = match operand {
+                    Some((_, file)) => match self.scratch.get(cwd, file).cloned().or_else(|| (self.read_file)(file)) {
+                        Some(text) => text,
+                        None => {
+                            out.err(&format!("base64: {file}: No such file or directory\n"));
+                            return out;
+                        }
+                    },
+                    None => stdin.unwrap_or_default().to_string(),
+                };
+                let flags: Vec<String> = args.iter().enumerate().filter(|(k, _)| operand.is_none_or(|(at, _)| at != *k)).map(|(_, a)| a.clone()).collect();
+                let (stdout, stderr, status) = crate::base64::program(&flags, &input);
+                out.out(&stdout);
+                if !stderr.is_empty() {
+                    out.err(&stderr);
+                }
+                out.code = Some(status);
             }
             _ => self.podlife(args, stdin, &mut out),
         }
