@@ -2,6 +2,7 @@
 //! engine's API server, and kubectl 1.36's output (upstream: `kubernetes/kubectl`
 //! `pkg/cmd/*`, `cli-runtime/pkg/printers`).
 
+mod create_data;
 mod create_sub;
 mod describe;
 mod label_annotate;
@@ -276,15 +277,14 @@ fn parse_mutating(args: &[String], specs: &[Spec], command: &str, out: &mut Outp
     parsed.map_err(|e| out.err(&e)).ok()
 }
 
-fn dry_run(p: &flags::Parsed, command: &str) -> Result<DryRun, String> {
+fn dry_run(p: &flags::Parsed, _command: &str) -> Result<DryRun, String> {
     match p.get("dry-run") {
         None | Some("none") => Ok(DryRun::None),
         Some("client") => Ok(DryRun::Client),
         Some("server") => Ok(DryRun::Server),
         Some("unchanged") => Ok(DryRun::Client),
-        Some(other) => Err(format!(
-            "error: Invalid dry-run value ({other}). Must be \"none\", \"server\", or \"client\".\nSee 'kubectl {command} -h' for help and examples\n"
-        )),
+        // GetDryRunStrategy's plain error (no usage line).
+        Some(other) => Err(format!("error: Invalid dry-run value ({other}). Must be \"none\", \"server\", or \"client\".\n")),
     }
 }
 
@@ -1210,7 +1210,7 @@ fn list_objects(ctx: &mut Context<'_>, out: &mut Output, plural: &str, namespace
 /// The kinds `kubectl describe` knows here.
 const DESCRIBABLE: &[&str] = &[
     "Pod", "Node", "PersistentVolumeClaim", "PersistentVolume", "Service", "EndpointSlice", "Endpoints", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "CronJob",
-    "PodDisruptionBudget", "ControllerRevision",
+    "PodDisruptionBudget", "ControllerRevision", "Secret", "ConfigMap",
 ];
 
 /// `kubectl describe TYPE [NAME…]` (upstream `pkg/cmd/describe/describe.go` `Run`): the
@@ -1354,6 +1354,8 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             "CronJob" => describe::cron_job(obj, object_events(ctx, out).as_deref(), now),
             "PodDisruptionBudget" => describe::pod_disruption_budget(obj, object_events(ctx, out).as_deref(), now),
             "ControllerRevision" => describe::generic(obj, object_events(ctx, out).as_deref(), now),
+            "Secret" => describe::secret(obj),
+            "ConfigMap" => describe::config_map(obj, object_events(ctx, out).as_deref(), now),
             "EndpointSlice" => describe::endpoint_slice(obj, object_events(ctx, out).as_deref(), now),
             "Endpoints" => describe::endpoints(obj, object_events(ctx, out).as_deref(), now),
             _ => describe::pod(obj, object_events(ctx, out).as_deref(), now),
