@@ -16,6 +16,7 @@ mod node_ops;
 mod patch;
 mod rollout;
 mod run_attach;
+mod set_podspec;
 
 use serde_json::Value;
 use podlife_engine::json;
