@@ -98,6 +98,8 @@ pub struct Session {
     shell: Option<Box<podlife_engine::shell::Shell>>,
     /// Files the shell wrote (`> pod.yaml`), kept in memory.
     scratch: shell::Scratch,
+    /// kubectl processes started (their PIDs in `-v` logs).
+    kubectl_runs: usize,
 }
 
 impl Session {
@@ -112,6 +114,7 @@ impl Session {
             traffic_runs: 0,
             shell: None,
             scratch: shell::Scratch::default(),
+            kubectl_runs: 0,
         }
     }
 

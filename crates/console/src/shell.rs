@@ -264,7 +264,10 @@ impl Session {
                 }
                 let (scratch, reader) = (&self.scratch, &self.read_file);
                 let read = |file: &str| scratch.get(cwd, file).cloned().or_else(|| reader(file));
-                let mut ctx = crate::kubectl::Context { engine: &mut self.engine, stdin, read_file: &read, watch: None };
+                self.kubectl_runs += 1;
+                // Each kubectl is a new process: its own PID for `-v` logging.
+                let log = crate::kubectl::verbose::Log { server: crate::kubectl::verbose::api_server(self.seed), pid: 41_000 + 17 * (self.kubectl_runs as u32 % 1000), ..Default::default() };
+                let mut ctx = crate::kubectl::Context { engine: &mut self.engine, stdin, read_file: &read, watch: None, log };
                 out = crate::kubectl::run(&mut ctx, args);
                 self.watch = ctx.watch.take();
             }

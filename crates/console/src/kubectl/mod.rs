@@ -17,11 +17,12 @@ mod patch;
 mod rollout;
 mod run_attach;
 mod set_podspec;
+pub mod verbose;
 
 use serde_json::Value;
 use podlife_engine::json;
 
-use crate::printers::{columns, json as json_printer, table, yaml};
+use crate::printers::{columns, custom_columns, json as json_printer, table, yaml};
 use crate::{Diagnostic, Output};
 use flags::{Kind, Spec};
 use podlife_engine::apiserver::status::{Reason, Status};
@@ -38,6 +39,8 @@ pub struct Context<'a> {
     pub read_file: &'a dyn Fn(&str) -> Option<String>,
     /// Set by `kubectl get -w`: what to print as it changes (during the script's next `sleep`).
     pub watch: Option<WatchRequest>,
+    /// `-v=N` request logging.
+    pub log: verbose::Log,
 }
 
 /// A `kubectl get -w` still watching.
@@ -73,7 +76,22 @@ impl WatchRequest {
 
 /// Sends a request and prints the response's warnings as kubectl's warning handler does.
 fn send(ctx: &mut Context<'_>, out: &mut Output, req: Request) -> Result<Response, podlife_engine::Status> {
+    let logged = (ctx.log.level >= 6).then(|| (verbose::method(req.verb), verbose::url(&ctx.log.server, &req), req.verb == Verb::Create));
+    if logged.is_some() && !ctx.log.config_logged {
+        ctx.log.config_logged = true;
+        out.err(&verbose::config_loaded(ctx.engine.now(), ctx.log.pid));
+    }
+    let started = ctx.engine.now();
     let result = ctx.engine.request(req);
+    if let Some((method, url, create)) = logged {
+        let code = match &result {
+            Ok(_) if create => 201,
+            Ok(_) => 200,
+            Err(s) => s.code(),
+        };
+        let now = ctx.engine.now();
+        out.err(&verbose::response(now, ctx.log.pid, method, &url, code, now.millis() - started.millis()));
+    }
     // client-go's warning writer, as kubectl sets it up, prints each distinct warning once.
     for w in ctx.engine.take_warnings() {
         let line = format!("Warning: {w}\n");
@@ -94,6 +112,16 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
             return out;
         }
     };
+    ctx.log.level = match verbose::level(&args) {
+        Ok(level) => level,
+        Err(e) => {
+            out.err(&e);
+            return out;
+        }
+    };
+    if ctx.log.level > 6 {
+        out.err(&verbose::above_six(ctx.log.level));
+    }
     let Some(command) = args.first() else {
         out.err("kubectl controls the Kubernetes cluster manager.\n\n Find more information at: https://kubernetes.io/docs/reference/kubectl/\n");
         return out;
@@ -731,7 +759,22 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     };
     let output = p.get("output").unwrap_or("").to_string();
     let jsonpath = output.strip_prefix("jsonpath=").map(|t| t.trim_matches('\'').to_string());
-    if jsonpath.is_none() && !["", "wide", "yaml", "json", "name"].contains(&output.as_str()) {
+    // CustomColumnsPrintFlags.ToPrinter: the spec after `=`, or a file's two lines.
+    let custom_columns = match output.split_once('=').map_or((output.as_str(), ""), |(f, v)| (f, v)) {
+        ("custom-columns", spec) => Some(custom_columns::parse_spec(spec)),
+        ("custom-columns-file", "") => Some(custom_columns::parse_spec("")),
+        ("custom-columns-file", file) => Some(match (ctx.read_file)(file) {
+            Some(text) => custom_columns::parse_template(&text),
+            None => Err(format!("error reading template {file}, open {file}: no such file or directory\n")),
+        }),
+        _ => None,
+    };
+    let custom_columns = match custom_columns {
+        Some(Ok(c)) => Some(c),
+        Some(Err(e)) => return out.err(&format!("error: {}\n", e.trim_end())),
+        None => None,
+    };
+    if jsonpath.is_none() && custom_columns.is_none() && !["", "wide", "yaml", "json", "name"].contains(&output.as_str()) {
         return out.err(&format!(
             "error: unable to match a printer suitable for the output format \"{output}\", allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml\n"
         ));
@@ -787,7 +830,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                 }
             });
         }
-        if jsonpath.is_some() {
+        if jsonpath.is_some() || custom_columns.is_some() {
             collected.extend(items.into_iter().map(strip_managed));
             continue;
         }
@@ -839,6 +882,13 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             }
         }
     }
+    if let Some(columns) = custom_columns {
+        match custom_columns::render(&columns, &collected, p.flag("no-headers") && !output.starts_with("custom-columns-file")) {
+            Ok(text) => out.out(&text),
+            Err(e) => out.err(&format!("error: {e}\n")),
+        }
+        return;
+    }
     if let Some(template) = jsonpath {
         let value = if single_named && collected.len() == 1 {
             collected.remove(0)
@@ -869,8 +919,9 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                 return;
             }
             // Warnings (stderr) do not count as output: "No resources found" still follows.
-            let printed_nothing = out.text.lines().all(|l| l.starts_with("Warning: "));
-            if written_tables == 0 && printed_nothing && !any_named {
+            let printed_nothing = out.text.lines().all(|l| l.starts_with("Warning: ") || verbose::is_log_line(l));
+            // Only the human-readable printers say so (get.go); `-o name` prints nothing.
+            if written_tables == 0 && printed_nothing && !any_named && output != "name" {
                 if all_namespaced {
                     out.err(&format!("No resources found in {namespace} namespace.\n"));
                 } else {
