@@ -6,6 +6,7 @@ pub mod crictl;
 pub mod golden;
 pub mod iptables;
 pub mod kubectl;
+pub mod oci;
 pub mod printers;
 pub mod render;
 pub mod script;
@@ -193,9 +194,14 @@ impl Session {
             ["node", name, "--", command @ ..] => {
                 let now = self.engine.now();
                 let argv: Vec<String> = command.iter().map(|s| s.to_string()).collect();
+                // The CRI configs the kubelet sent came from its pods; podlife reads them from
+                // the pods bound to the node (and the Node's capacity for OOM scores).
+                let store = self.engine.store();
+                let pods: Vec<serde_json::Value> = store.list("", "pods", None).map(|(_, p)| p.clone()).filter(|p| p["spec"]["nodeName"] == *name).collect();
+                let node = podlife_model::ResourceType::resolve("nodes").and_then(|rt| store.get(&podlife_engine::store::ObjectKey::new(rt, None, name))).cloned().unwrap_or_default();
                 match self.engine.node_runtime(name) {
                     None => out.err(&format!("podlife: no node named {name:?}\n")),
-                    Some(rt) => match crictl::run(rt, now, &argv) {
+                    Some(runtime) => match crictl::run(&crictl::NodeView { runtime, pods: &pods, node: &node }, now, &argv) {
                         Ok(text) => out.out(&text),
                         Err(text) => out.err(&text),
                     },
