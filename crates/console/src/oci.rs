@@ -240,7 +240,7 @@ fn process_args(container: &Container, spec: &Value, image: Option<&NodeImage>) 
 
 /// The image a container runs, from the node's image store.
 pub fn node_image<'a>(rt: &'a Runtime, container: &Container) -> Option<&'a NodeImage> {
-    rt.images.values().find(|i| i.id == container.image_id || i.repo_digests.contains(&container.image_id) || i.repo_tags.iter().any(|t| *t == container.image_ref))
+    rt.images.values().find(|i| i.id == container.image_id || i.repo_digests.contains(&container.image_id) || i.repo_tags.contains(&container.image_ref))
 }
 
 /// The namespaces of a pod's containers: the pause process's network, IPC and UTS, its PID

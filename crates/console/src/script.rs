@@ -152,17 +152,14 @@ fn heredocs(line: &str) -> Vec<HereDoc> {
     let mut k = 0;
     while k < bytes.len() {
         let c = bytes[k];
-        match quote {
-            Some(q) => {
-                if c == b'\\' && q == b'"' {
-                    k += 1;
-                } else if c == q {
-                    quote = None;
-                }
+        if let Some(q) = quote {
+            if c == b'\\' && q == b'"' {
                 k += 1;
-                continue;
+            } else if c == q {
+                quote = None;
             }
-            None => {}
+            k += 1;
+            continue;
         }
         match c {
             b'\\' => k += 2,

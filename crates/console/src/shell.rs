@@ -273,7 +273,7 @@ impl Session {
             }
             "base64" => {
                 // GNU coreutils' base64 on the learner's machine: a FILE operand or stdin.
-                let operand = args.iter().enumerate().find(|(k, a)| !a.starts_with('-') && !(*k > 0 && matches!(args[k - 1].as_str(), "-w" | "--wrap")));
+                let operand = args.iter().enumerate().find(|(k, a)| !(a.starts_with('-') || *k > 0 && matches!(args[k - 1].as_str(), "-w" | "--wrap")));
                 let input = match operand {
                     Some((_, file)) => match self.scratch.get(cwd, file).cloned().or_else(|| (self.read_file)(file)) {
                         Some(text) => text,

@@ -1098,6 +1098,15 @@ impl Engine {
     }
 }
 
+/// The image a PullImage request names: the pod's image with `:latest` when it has neither
+/// tag nor digest (`applyDefaultImageTag`, kubelet `images/image_manager.go`).
+fn pull_request_image(image: &str) -> String {
+    match ImageRef::parse_normalized(image) {
+        Ok(r) if r.tag.is_none() && r.digest.is_none() => format!("{image}:latest"),
+        _ => image.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1122,11 +1131,3 @@ mod tests {
     }
 }
 
-/// The image a PullImage request names: the pod's image with `:latest` when it has neither
-/// tag nor digest (`applyDefaultImageTag`, kubelet `images/image_manager.go`).
-fn pull_request_image(image: &str) -> String {
-    match ImageRef::parse_normalized(image) {
-        Ok(r) if r.tag.is_none() && r.digest.is_none() => format!("{image}:latest"),
-        _ => image.to_string(),
-    }
-}
