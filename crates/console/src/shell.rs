@@ -21,6 +21,9 @@ const MAX_SCRATCH_BYTES: usize = 16 * 1024 * 1024;
 const MAX_PROGRAMS_PER_LINE: usize = 10_000;
 /// The most times one command line may hand control back (each program, sleep, time slice).
 const MAX_TURNS_PER_LINE: usize = 200_000;
+/// The most time slices a line's shell may compute through without waiting for anything
+/// (`while :; do :; done`): each is the interpreter's step budget.
+const MAX_BUSY_SLICES_PER_LINE: usize = 100;
 
 /// Files written by the session's shell, by absolute path, and the directories it made.
 #[derive(Debug, Clone, Default)]
@@ -174,7 +177,7 @@ impl Session {
         if let Some(text) = stdin {
             shell.set_stdin(text);
         }
-        let (mut programs, mut turns, mut slept_ms) = (0usize, 0usize, 0u64);
+        let (mut programs, mut turns, mut slept_ms, mut busy) = (0usize, 0usize, 0u64, 0usize);
         loop {
             turns += 1;
             if turns > MAX_TURNS_PER_LINE {
@@ -185,6 +188,14 @@ impl Session {
             let exec = matches!(step, Yield::Exec { .. });
             match step {
                 Yield::Sleep { ms } => {
+                    // A time slice of a shell that computes without waiting (not a `sleep`).
+                    if ms == podlife_engine::shell::SLICE_MS && shell.interruptible() {
+                        busy += 1;
+                        if busy > MAX_BUSY_SLICES_PER_LINE {
+                            out.err(&format!("podlife: stopped this command line after {} steps of its shell without a pause (an endless loop?)\n", MAX_BUSY_SLICES_PER_LINE as u64 * podlife_engine::shell::STEP_BUDGET));
+                            break;
+                        }
+                    }
                     slept_ms = slept_ms.saturating_add(ms);
                     if slept_ms as f64 > MAX_SLEEP_SECONDS * 1000.0 {
                         out.err(&format!("sleep: podlife advances at most {MAX_SLEEP_SECONDS} seconds at once\n"));
@@ -364,5 +375,11 @@ mod tests {
         let mut s = Session::new(1);
         let out = s.exec("while true; do kubectl version --client >/dev/null; done", None);
         assert!(out.text.contains("after 10000 programs"), "{}", out.text);
+        let out = s.exec("while :; do :; done", None);
+        assert!(out.text.contains("without a pause"), "{}", out.text);
+        // One line may not let more than a week pass either (not run here: a simulated
+        // week takes a while in a debug build).
+        let out = s.exec("sleep 8d", None);
+        assert!(out.text.contains("advances at most"), "{}", out.text);
     }
 }
