@@ -2,7 +2,7 @@
 # ConfigMap is missing the container cannot be created (CreateContainerConfigError, in the
 # kubelet's words); once it exists the next sync starts it. A configMap volume shows its keys
 # as read-only files.
-kubectl apply -f - <<EOF
+kubectl apply -f - <<'EOF'
 apiVersion: v1
 kind: Pod
 metadata:

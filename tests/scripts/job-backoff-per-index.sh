@@ -5,7 +5,7 @@
 # status.failedIndexes lists the failed ones as intervals. A second Job with maxFailedIndexes: 0
 # fails as soon as one index has failed (MaxFailedIndexesExceeded). Last, kube-apiserver refuses
 # the per-index fields on a NonIndexed Job.
-kubectl apply -f - <<EOF
+kubectl apply -f - <<'EOF'
 apiVersion: batch/v1
 kind: Job
 metadata:
@@ -38,7 +38,7 @@ kubectl get pods -o jsonpath='{range .items[*]}{.metadata.name}{"\t"}{.status.ph
 kubectl get jobs
 kubectl get job shards -o jsonpath='completed={.status.completedIndexes} failedIndexes={.status.failedIndexes} failed={.status.failed}{"\n"}'
 kubectl get job shards -o jsonpath='{range .status.conditions[*]}{.type}{"\t"}{.reason}{"\t"}{.message}{"\n"}{end}'
-kubectl apply -f - <<EOF
+kubectl apply -f - <<'EOF'
 apiVersion: batch/v1
 kind: Job
 metadata:

@@ -1,6 +1,6 @@
 # An Indexed Job: 5 completions, 2 at a time. Each pod gets its index (annotation, label,
 # hostname, JOB_COMPLETION_INDEX); completedIndexes grows as intervals.
-kubectl apply -f - <<EOF
+kubectl apply -f - <<'EOF'
 apiVersion: batch/v1
 kind: Job
 metadata:

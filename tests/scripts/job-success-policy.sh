@@ -1,7 +1,7 @@
 # An Indexed Job whose successPolicy says index 0 (the leader) is enough. When the leader
 # succeeds, the Job gets SuccessCriteriaMet (reason SuccessPolicy), the workers still running
 # are deleted, and once they are gone the Job is Complete with the same reason and message.
-kubectl apply -f - <<EOF
+kubectl apply -f - <<'EOF'
 apiVersion: batch/v1
 kind: Job
 metadata:

@@ -1,6 +1,7 @@
 //! `podlife run [--trace | --trace=json] [--seed N] FILE`: runs a script on a fresh default
 //! cluster and prints its transcript (and the engine's trace).
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use podlife_console::{Session, render, script};
@@ -66,23 +67,40 @@ fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    print!("{}", transcript.text);
+    match write_output(&transcript, trace) {
+        Ok(()) => ExitCode::SUCCESS,
+        // `podlife run FILE | head`: the reader went away. Stop quietly, as a Unix tool
+        // killed by SIGPIPE does (a shell reports 128 + 13).
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(141),
+        Err(e) => {
+            eprintln!("podlife: writing the transcript: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The transcript, then the trace if asked for; stops at the first write error (Rust ignores
+/// SIGPIPE, so a closed pipe is an error here rather than a signal).
+fn write_output(transcript: &script::Transcript, trace: Option<&str>) -> std::io::Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    out.write_all(transcript.text.as_bytes())?;
     match trace {
         Some("json") => {
             for event in transcript.session.engine().trace() {
-                println!("{}", serde_json::to_string(event).unwrap_or_default());
+                writeln!(out, "{}", serde_json::to_string(event).unwrap_or_default())?;
             }
             for (_, d) in &transcript.diagnostics {
-                println!("{}", serde_json::json!({"diagnostic": d}));
+                writeln!(out, "{}", serde_json::json!({"diagnostic": d}))?;
             }
         }
         Some(_) => {
-            println!("--- trace ---");
+            writeln!(out, "--- trace ---")?;
             for event in transcript.session.engine().trace() {
-                println!("{}", render::line(event));
+                writeln!(out, "{}", render::line(event))?;
             }
         }
         None => {}
     }
-    ExitCode::SUCCESS
+    out.flush()
 }

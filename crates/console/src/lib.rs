@@ -1,15 +1,18 @@
 //! The console: kubectl emulation over the podlife engine, the `podlife` script format, and
 //! the English rendering of the engine's trace.
 
+pub mod base64;
 pub mod crictl;
 pub mod golden;
 pub mod iptables;
 pub mod istioctl;
 pub mod kubectl;
 pub mod nodes;
+pub mod oci;
 pub mod printers;
 pub mod render;
 pub mod script;
+mod shell;
 pub mod traffic;
 
 use podlife_engine::Engine;
@@ -31,6 +34,10 @@ pub struct Output {
     pub diagnostics: Vec<Diagnostic>,
     /// Whether anything went to stderr (kubectl would exit 1 for an error).
     pub failed: bool,
+    /// An exit status the program chose itself (`kubectl exec` passes on the command's).
+    pub code: Option<i32>,
+    /// Where the stderr text lies in `text` (so a pipe takes only stdout).
+    stderr: Vec<std::ops::Range<usize>>,
 }
 
 impl Output {
@@ -42,7 +49,34 @@ impl Output {
         if !s.starts_with("Warning:") {
             self.failed = true;
         }
+        let start = self.text.len();
         self.text.push_str(s);
+        match self.stderr.last_mut() {
+            Some(last) if last.end == start => last.end = self.text.len(),
+            _ => self.stderr.push(start..self.text.len()),
+        }
+    }
+
+    /// The text in the order it was written, each piece marked true when it went to stderr.
+    pub fn pieces(&self) -> Vec<(bool, &str)> {
+        let mut pieces = Vec::new();
+        let mut at = 0;
+        for r in &self.stderr {
+            if r.start > at {
+                pieces.push((false, self.text.get(at..r.start).unwrap_or_default()));
+            }
+            pieces.push((true, self.text.get(r.clone()).unwrap_or_default()));
+            at = r.end;
+        }
+        if at < self.text.len() {
+            pieces.push((false, self.text.get(at..).unwrap_or_default()));
+        }
+        pieces
+    }
+
+    /// The exit status a shell sees: the program's own, else 1 after an error.
+    pub fn status(&self) -> i32 {
+        self.code.unwrap_or(i32::from(self.failed))
     }
 }
 
@@ -63,12 +97,28 @@ pub struct Session {
     watch: Option<kubectl::WatchRequest>,
     /// `podlife traffic` runs started (their job numbers).
     traffic_runs: usize,
+    /// The shell the lines run in, as the last line left it (variables, functions, `$?`).
+    shell: Option<Box<podlife_engine::shell::Shell>>,
+    /// Files the shell wrote (`> pod.yaml`), kept in memory.
+    scratch: shell::Scratch,
+    /// kubectl processes started (their PIDs in `-v` logs).
+    kubectl_runs: usize,
 }
 
 impl Session {
     /// The default three-node cluster with the given seed.
     pub fn new(seed: u64) -> Session {
-        Session { engine: Engine::with_default_cluster(seed), read_file: std::rc::Rc::new(|_| None), commands_run: 0, seed, watch: None, traffic_runs: 0 }
+        Session {
+            engine: Engine::with_default_cluster(seed),
+            read_file: std::rc::Rc::new(|_| None),
+            commands_run: 0,
+            seed,
+            watch: None,
+            traffic_runs: 0,
+            shell: None,
+            scratch: shell::Scratch::default(),
+            kubectl_runs: 0,
+        }
     }
 
     /// Lets `kubectl -f FILE` read files (the CLI passes the file system; the web has none).
@@ -86,58 +136,12 @@ impl Session {
         &mut self.engine
     }
 
-    /// Runs one command line (`kubectl …`, `sleep …`, `podlife …`) with optional stdin.
+    /// Runs one command line (`kubectl …`, `sleep …`, `podlife …`, shell syntax such as
+    /// `X=$(kubectl …)` or `kubectl … | grep …`, a here-document) with the text piped into
+    /// it, if any.
     pub fn exec(&mut self, line: &str, stdin: Option<&str>) -> Output {
         self.commands_run += 1;
-        let mut out = Output::default();
-        let Some(words) = shlex::split(&ansi_c_quotes(line)) else {
-            out.err("error: unterminated quote\n");
-            return out;
-        };
-        let Some(program) = words.first() else { return out };
-        match program.as_str() {
-            "kubectl" => {
-                if let Some(w) = self.watch.take() {
-                    self.engine.close_watch(w.id);
-                }
-                let mut ctx = kubectl::Context { engine: &mut self.engine, stdin, read_file: &*self.read_file, watch: None };
-                let mut out = kubectl::run(&mut ctx, &words[1..]);
-                self.watch = ctx.watch.take();
-                self.traffic_reports(&mut out);
-                out
-            }
-            "sleep" => {
-                match words.get(1).map(|w| script::parse_duration(w)) {
-                    Some(Ok(secs)) if secs <= MAX_SLEEP_SECONDS => {
-                        self.engine.advance_by((secs * 1000.0).round() as u64);
-                        // A `kubectl get -w` before this sleep prints what changed during it.
-                        if let Some(w) = self.watch.take() {
-                            out.out(&w.render(&mut self.engine));
-                            self.engine.close_watch(w.id);
-                        }
-                        self.traffic_reports(&mut out);
-                    }
-                    Some(Ok(_)) => out.err(&format!("sleep: podlife advances at most {MAX_SLEEP_SECONDS} seconds at once\n")),
-                    Some(Err(e)) => out.err(&format!("sleep: {e}\n")),
-                    None => out.err("sleep: missing operand\n"),
-                }
-                out
-            }
-            "istioctl" => {
-                istioctl::run(&mut self.engine, &words[1..], stdin, &mut out);
-                self.traffic_reports(&mut out);
-                out
-            }
-            "podlife" => {
-                self.podlife(&words[1..], stdin, &mut out);
-                self.traffic_reports(&mut out);
-                out
-            }
-            other => {
-                out.err(&format!("{other}: command not found\n"));
-                out
-            }
-        }
+        self.run_line(line, stdin)
     }
 
     fn podlife(&mut self, args: &[String], stdin: Option<&str>, out: &mut Output) {
@@ -203,9 +207,14 @@ impl Session {
             ["node", name, "--", command @ ..] => {
                 let now = self.engine.now();
                 let argv: Vec<String> = command.iter().map(|s| s.to_string()).collect();
+                // The CRI configs the kubelet sent came from its pods; podlife reads them from
+                // the pods bound to the node (and the Node's capacity for OOM scores).
+                let store = self.engine.store();
+                let pods: Vec<serde_json::Value> = store.list("", "pods", None).map(|(_, p)| p.clone()).filter(|p| p["spec"]["nodeName"] == *name).collect();
+                let node = podlife_model::ResourceType::resolve("nodes").and_then(|rt| store.get(&podlife_engine::store::ObjectKey::new(rt, None, name))).cloned().unwrap_or_default();
                 match self.engine.node_runtime(name) {
                     None => out.err(&format!("podlife: no node named {name:?}\n")),
-                    Some(rt) => match crictl::run(rt, now, &argv) {
+                    Some(runtime) => match crictl::run(&crictl::NodeView { runtime, pods: &pods, node: &node }, now, &argv) {
                         Ok(text) => out.out(&text),
                         Err(text) => out.err(&text),
                     },
@@ -350,68 +359,4 @@ fn klog_error(now: podlife_engine::Time, source: &str, message: &str, err: &str)
         c => vec![c],
     }).collect();
     format!("E{stamp}       1 {source}] \"{message}\" err=\"{quoted}\"")
-}
-
-/// Bash's `$'…'` strings (kubectl's own examples use them: `-p $'spec:\n unschedulable: true'`)
-/// turned into plain single-quoted words with their escapes decoded, for `shlex` (POSIX
-/// quoting only). Quotes inside other quotes are left alone.
-fn ansi_c_quotes(line: &str) -> String {
-    let mut out = String::with_capacity(line.len());
-    let mut chars = line.chars().peekable();
-    let mut quote: Option<char> = None;
-    while let Some(c) = chars.next() {
-        match (quote, c) {
-            (None, '$') if chars.peek() == Some(&'\'') => {
-                chars.next();
-                let mut decoded = String::new();
-                while let Some(c) = chars.next() {
-                    match c {
-                        '\'' => break,
-                        '\\' => match chars.next() {
-                            Some('n') => decoded.push('\n'),
-                            Some('t') => decoded.push('\t'),
-                            Some('r') => decoded.push('\r'),
-                            Some('e' | 'E') => decoded.push('\u{1b}'),
-                            Some('0') => decoded.push('\0'),
-                            Some(other @ ('\\' | '\'' | '"' | '?')) => decoded.push(other),
-                            Some(other) => {
-                                decoded.push('\\');
-                                decoded.push(other);
-                            }
-                            None => decoded.push('\\'),
-                        },
-                        other => decoded.push(other),
-                    }
-                }
-                out.push('\'');
-                out.push_str(&decoded.replace('\'', "'\\''"));
-                out.push('\'');
-            }
-            (None, '\'' | '"') => {
-                quote = Some(c);
-                out.push(c);
-            }
-            (Some(q), c) if c == q => {
-                quote = None;
-                out.push(c);
-            }
-            (None | Some('"'), '\\') => {
-                out.push(c);
-                if let Some(next) = chars.next() {
-                    out.push(next);
-                }
-            }
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod ansi_c_tests {
-    #[test]
-    fn dollar_single_quotes_decode_escapes() {
-        let words = shlex::split(&super::ansi_c_quotes(r"kubectl patch node n -p $'spec:\n unschedulable: true' 'a$b' $'it\'s'")).unwrap();
-        assert_eq!(words, ["kubectl", "patch", "node", "n", "-p", "spec:\n unschedulable: true", "a$b", "it's"]);
-    }
 }

@@ -1,6 +1,8 @@
-//! The script format shared by the CLI, lessons and tests (see the brief): kubectl lines,
-//! heredocs, `sleep`, and `podlife` verbs. Printing follows a terminal: `$ ` and the command
-//! (a heredoc's first line only), then its output.
+//! The script format shared by the CLI, lessons and tests (see the brief and README): shell
+//! command lines — `kubectl`, `sleep`, `podlife` verbs, variables, pipes into the shell's
+//! text applets — run one after another in one shell (`crate::shell`). Printing follows a
+//! terminal: `$ ` and the command's first line (a here-document's body and a continued
+//! command's further lines are not shown), then its output.
 
 use crate::Session;
 
@@ -17,12 +19,42 @@ impl std::fmt::Display for ScriptError {
     }
 }
 
-/// One command of a script: its line, its text and its heredoc body.
+/// One command of a script: where it starts, the line shown for it, and what the shell runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Command {
     pub line: usize,
+    /// The command line without its first here-document operator (`kubectl apply -f -`).
     pub text: String,
+    /// The first here-document's body, as written (not expanded).
     pub stdin: Option<String>,
+    /// The first line as written (what the transcript shows after `$ `).
+    pub shown: String,
+    /// The whole command as the shell reads it: its lines, here-document bodies and
+    /// delimiters, and the lines a `\` or an open `if`/`for`/quote continues onto.
+    pub source: String,
+    /// The first here-document's delimiter was quoted (`<<'EOF'`): its body is literal.
+    quoted: bool,
+    /// How many here-documents the command has.
+    heredocs: usize,
+}
+
+impl Command {
+    /// What to give `Session::exec`: the whole source, or — for a command longer than the
+    /// shell's script limit whose one here-document needs no expansion — its line and the
+    /// body as standard input.
+    pub fn invocation(&self) -> Result<(&str, Option<&str>), String> {
+        if self.source.len() <= podlife_engine::shell::MAX_SCRIPT_BYTES {
+            return Ok((&self.source, None));
+        }
+        let literal = self.quoted || self.stdin.as_deref().is_some_and(|b| !b.contains(['$', '`', '\\']));
+        match &self.stdin {
+            Some(body) if self.heredocs == 1 && literal => Ok((&self.text, Some(body))),
+            _ => Err(format!(
+                "podlife: a command longer than {} bytes runs only as one command with one here-document whose delimiter is quoted (<<'EOF')\n",
+                podlife_engine::shell::MAX_SCRIPT_BYTES
+            )),
+        }
+    }
 }
 
 /// The most commands one script may hold.
@@ -35,36 +67,46 @@ pub fn parse(script: &str) -> Result<Vec<Command>, ScriptError> {
     let mut i = 0;
     while i < lines.len() {
         let line_no = i + 1;
-        let line = lines[i].trim();
-        i += 1;
-        if line.is_empty() || line.starts_with('#') {
+        let first = lines[i].trim();
+        if first.is_empty() || first.starts_with('#') {
+            i += 1;
             continue;
         }
-        let (text, stdin) = match heredoc_delimiter(line) {
-            Some((command, delim)) => {
-                let start = i;
-                let end = lines[start..].iter().position(|l| l.trim_end() == delim).map(|p| start + p);
+        let mut command = Command { line: line_no, text: first.to_string(), stdin: None, shown: first.to_string(), source: String::new(), quoted: false, heredocs: 0 };
+        loop {
+            let physical = lines[i];
+            i += 1;
+            command.source.push_str(physical);
+            command.source.push('\n');
+            for doc in heredocs(physical) {
+                let end = lines[i..].iter().position(|l| doc.ends_at(l)).map(|p| i + p);
                 let Some(end) = end else {
-                    return Err(ScriptError { line: line_no, message: format!("unterminated heredoc (expected a line `{delim}`)") });
+                    return Err(ScriptError { line: i, message: format!("unterminated heredoc (expected a line `{}`)", doc.delimiter) });
                 };
-                let mut body = lines[start..end].join("\n");
-                body.push('\n');
+                let body: String = lines[i..end].iter().map(|l| format!("{l}\n")).collect();
+                command.source.push_str(&body);
+                command.source.push_str(lines[end]);
+                command.source.push('\n');
+                if command.heredocs == 0 {
+                    command.text = physical.get(..doc.at).unwrap_or_default().trim().to_string();
+                    command.stdin = Some(body);
+                    command.quoted = doc.quoted;
+                }
+                command.heredocs += 1;
                 i = end + 1;
-                (command, Some(body))
             }
-            None => (line.to_string(), None),
-        };
-        let first = text.split_whitespace().next().unwrap_or_default();
-        if !matches!(first, "kubectl" | "sleep" | "podlife" | "istioctl") {
-            return Err(ScriptError { line: line_no, message: format!("unknown command `{first}` (scripts run kubectl, istioctl, sleep and podlife)") });
+            if i >= lines.len() || !continues(&command.source) {
+                break;
+            }
         }
-        if first == "podlife" {
-            let verb = text.split_whitespace().nth(1).unwrap_or_default();
+        let mut words = command.shown.split_whitespace();
+        if words.next() == Some("podlife") {
+            let verb = words.next().unwrap_or_default();
             if !matches!(verb, "cluster" | "stop" | "start" | "restart" | "node" | "scheduler" | "traffic" | "kube-proxy") {
                 return Err(ScriptError { line: line_no, message: format!("unknown podlife verb `{verb}`") });
             }
         }
-        out.push(Command { line: line_no, text, stdin });
+        out.push(command);
         if out.len() > MAX_COMMANDS {
             return Err(ScriptError { line: line_no, message: format!("a script may hold at most {MAX_COMMANDS} commands") });
         }
@@ -72,17 +114,86 @@ pub fn parse(script: &str) -> Result<Vec<Command>, ScriptError> {
     Ok(out)
 }
 
-/// `kubectl apply -f - <<EOF` → (`kubectl apply -f -`, `EOF`); quotes around the word are
-/// allowed (`<<'EOF'`, `<<"EOF"`), and `<<-` too.
-fn heredoc_delimiter(line: &str) -> Option<(String, String)> {
-    let idx = line.find("<<")?;
-    let command = line[..idx].trim_end().to_string();
-    let word = line[idx + 2..].trim().trim_start_matches('-').trim();
-    let word = word.trim_matches(|c| c == '\'' || c == '"');
-    if word.is_empty() {
-        return None;
+/// A command goes on to the next line: it ends with a `\`, or the shell finds it unfinished
+/// (an open quote, `if` without `fi`, `for` without `done`, `|` or `&&` at the end).
+fn continues(source: &str) -> bool {
+    let body = source.trim_end_matches('\n');
+    if body.ends_with('\\') && !body.ends_with("\\\\") {
+        return true;
     }
-    Some((command, word.to_string()))
+    match podlife_engine::shell::parse(source) {
+        Err(e) => e.message.contains("unexpected end of file") || e.message.ends_with("unterminated quoted string"),
+        Ok(_) => false,
+    }
+}
+
+/// A here-document operator on a line: where `<<` starts, its delimiter, and how the body
+/// ends.
+struct HereDoc {
+    at: usize,
+    delimiter: String,
+    quoted: bool,
+    strip_tabs: bool,
+}
+
+impl HereDoc {
+    fn ends_at(&self, line: &str) -> bool {
+        let line = if self.strip_tabs { line.trim_start_matches('\t') } else { line };
+        line == self.delimiter
+    }
+}
+
+/// The here-document operators of one line, in order (`<<EOF`, `<<-EOF`, `<< 'EOF'`,
+/// `<<"EOF"`; not `<<<`, and not inside quotes or after a comment's `#`).
+fn heredocs(line: &str) -> Vec<HereDoc> {
+    let bytes = line.as_bytes();
+    let mut docs = Vec::new();
+    let mut quote: Option<u8> = None;
+    let mut k = 0;
+    while k < bytes.len() {
+        let c = bytes[k];
+        if let Some(q) = quote {
+            if c == b'\\' && q == b'"' {
+                k += 1;
+            } else if c == q {
+                quote = None;
+            }
+            k += 1;
+            continue;
+        }
+        match c {
+            b'\\' => k += 2,
+            b'\'' | b'"' => {
+                quote = Some(c);
+                k += 1;
+            }
+            b'#' if k == 0 || bytes[k - 1].is_ascii_whitespace() => break,
+            b'<' if bytes.get(k + 1) == Some(&b'<') && bytes.get(k + 2) != Some(&b'<') => {
+                let at = k;
+                k += 2;
+                let strip_tabs = bytes.get(k) == Some(&b'-');
+                if strip_tabs {
+                    k += 1;
+                }
+                while bytes.get(k).is_some_and(|b| *b == b' ' || *b == b'\t') {
+                    k += 1;
+                }
+                let start = k;
+                while bytes.get(k).is_some_and(|b| !b.is_ascii_whitespace() && !matches!(b, b';' | b'|' | b'&' | b'<' | b'>' | b'(' | b')')) {
+                    k += 1;
+                }
+                let word = line.get(start..k).unwrap_or_default();
+                let quoted = word.contains(['\'', '"', '\\']);
+                let delimiter: String = word.chars().filter(|c| !matches!(c, '\'' | '"' | '\\')).collect();
+                if !delimiter.is_empty() {
+                    docs.push(HereDoc { at, delimiter, quoted, strip_tabs });
+                }
+            }
+            b'<' if bytes.get(k + 1) == Some(&b'<') => k += 3,
+            _ => k += 1,
+        }
+    }
+    docs
 }
 
 /// `30`, `30s`, `2m`, `1h`, `1.5` → seconds.
@@ -120,14 +231,16 @@ pub fn run(script: &str, session: Session) -> Result<Transcript, ScriptError> {
     let mut diagnostics = Vec::new();
     for c in commands {
         text.push_str("$ ");
-        text.push_str(&c.text);
-        if c.stdin.is_some() {
-            let line = script.lines().nth(c.line - 1).unwrap_or_default().trim();
-            text.truncate(text.len() - c.text.len());
-            text.push_str(line);
-        }
+        text.push_str(&c.shown);
         text.push('\n');
-        let out = session.exec(&c.text, c.stdin.as_deref());
+        let out = match c.invocation() {
+            Ok((line, stdin)) => session.exec(line, stdin),
+            Err(message) => {
+                let mut out = crate::Output::default();
+                out.err(&message);
+                out
+            }
+        };
         text.push_str(&out.text);
         for mut d in out.diagnostics {
             // Positions in a heredoc count from the script's own lines.

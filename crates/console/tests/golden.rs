@@ -44,8 +44,8 @@ fn golden_transcripts() {
         .expect("tests/scripts exists")
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "sh"))
-        // `PODLIFE_GOLDEN_ONLY=node-` runs only the scripts whose name contains it.
-        .filter(|p| std::env::var("PODLIFE_GOLDEN_ONLY").is_ok_and(|only| p.file_name().is_some_and(|n| n.to_string_lossy().contains(&only))) || std::env::var_os("PODLIFE_GOLDEN_ONLY").is_none())
+        // `PODLIFE_GOLDEN_ONLY=name` checks (or refreshes) the scripts whose name contains it.
+        .filter(|p| std::env::var("PODLIFE_GOLDEN_ONLY").is_ok_and(|only| p.to_string_lossy().contains(&only)) || std::env::var_os("PODLIFE_GOLDEN_ONLY").is_none())
         .collect();
     entries.sort();
     assert!(!entries.is_empty(), "no scripts found");

@@ -14,6 +14,16 @@ proptest! {
         let _ = s.exec(&line, None);
     }
 
+    /// Shell syntax around kubectl (variables, substitutions, pipes, loops, here-documents):
+    /// an answer, never a panic or a hang.
+    #[test]
+    fn arbitrary_shell_lines(words in prop::collection::vec("(kubectl|get|pods|echo|grep|wc|-l|\\$X|X=1|\\$\\(|\\)|\\||;|&&|<<EOF|'|\"|for|do|done|sleep|1|base64|-d|>|f)", 0..10)) {
+        let mut s = Session::new(1);
+        let line = words.join(" ");
+        let _ = s.exec(&line, None);
+        let _ = s.exec(&format!("{line}\nEOF\n"), Some("a\n"));
+    }
+
     #[test]
     fn arbitrary_manifests(kind in "(Pod|Node|Namespace|Deployment|Service|ConfigMap|Pdo)",
                            field in "[a-zA-Z]{1,8}", value in "[-a-z0-9:{}\\[\\]\" ]{0,12}") {

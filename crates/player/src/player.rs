@@ -364,9 +364,15 @@ impl Player {
                 }
                 Some(Err(message)) => self.console.push(ConsoleEntry { line: c.text.clone(), output: message, failed: true, position, scratch: false }),
                 None => {
-                    let (output, failed, _) = self.exec_as(&c.text, c.stdin.clone());
-                    let shown = if c.stdin.is_some() { format!("{} <<EOF", c.text) } else { c.text.clone() };
-                    self.console.push(ConsoleEntry { line: shown, output, failed, position, scratch: false });
+                    // The shell reads the whole command (here-documents expand as in a shell).
+                    let (output, failed) = match c.invocation() {
+                        Ok((line, stdin)) => {
+                            let (output, failed, _) = self.exec_as(line, stdin.map(str::to_string));
+                            (output, failed)
+                        }
+                        Err(message) => (message, true),
+                    };
+                    self.console.push(ConsoleEntry { line: c.shown.clone(), output, failed, position, scratch: false });
                 }
             }
         }

@@ -18,7 +18,6 @@ const COMMON: &[Spec] = &[
     Spec { long: "image", short: None, kind: Kind::Multi },
     Spec { long: "port", short: None, kind: Kind::Value },
     Spec { long: "replicas", short: Some('r'), kind: Kind::Value },
-    Spec { long: "from-literal", short: None, kind: Kind::Multi },
     Spec { long: "from", short: None, kind: Kind::Value },
     Spec { long: "schedule", short: None, kind: Kind::Value },
     Spec { long: "restart", short: None, kind: Kind::Value },
@@ -26,10 +25,20 @@ const COMMON: &[Spec] = &[
 
 /// Handles `create <subcommand>`; false when `sub` is not one it knows.
 pub fn run(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) -> bool {
+    match sub {
+        "secret" => {
+            super::create_data::secret(ctx, args, out);
+            return true;
+        }
+        "configmap" | "cm" => {
+            super::create_data::configmap(ctx, args, out);
+            return true;
+        }
+        _ => {}
+    }
     let (resource, command) = match sub {
         "namespace" | "ns" => ("namespaces", "create namespace"),
         "deployment" | "deploy" => ("deployments", "create deployment"),
-        "configmap" | "cm" => ("configmaps", "create configmap"),
         "serviceaccount" | "sa" => ("serviceaccounts", "create serviceaccount"),
         "job" => ("jobs", "create job"),
         "cronjob" | "cj" => ("cronjobs", "create cronjob"),
@@ -62,25 +71,6 @@ pub fn run(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) 
             Some(o) => o,
             None => return true,
         },
-        "configmaps" => {
-            let mut data = serde_json::Map::new();
-            for lit in p.all("from-literal") {
-                match lit.split_once('=') {
-                    Some((k, v)) if !k.is_empty() => {
-                        data.insert(k.to_string(), json!(v));
-                    }
-                    _ => {
-                        out.err(&format!("error: invalid literal source {lit}, expected key=value\n"));
-                        return true;
-                    }
-                }
-            }
-            let mut cm = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name}});
-            if !data.is_empty() {
-                cm["data"] = Value::Object(data);
-            }
-            cm
-        }
         _ => {
             let images = p.all("image");
             if images.is_empty() {

@@ -1309,6 +1309,46 @@ pub fn pod_disruption_budget(pdb: &Value, object_events: Option<&[Value]>, now: 
 /// `genericDescriber` (describe.go), for kinds without a describer of their own
 /// (ControllerRevision): name, namespace, labels, annotations, then every other field by
 /// `printUnstructuredContent`, two spaces a level.
+/// `describeSecret`: the type and, per key, its size (a service-account token in full); no
+/// events.
+pub fn secret(secret: &Value) -> String {
+    let meta = &secret["metadata"];
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\n", s(&meta["name"]), s(&meta["namespace"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    w.push_str(&format!("\nType:\t{}\n\nData\n====\n", s(&secret["type"])));
+    for (key, value) in secret["data"].as_object().into_iter().flatten() {
+        let bytes = crate::base64::decode(s(value)).unwrap_or_default();
+        if key == "token" && secret["type"] == "kubernetes.io/service-account-token" {
+            w.push_str(&format!("{key}:\t{}\n", String::from_utf8_lossy(&bytes)));
+        } else {
+            w.push_str(&format!("{key}:\t{} bytes\n", bytes.len()));
+        }
+    }
+    tabwriter::align(&w, 0, 2)
+}
+
+/// `ConfigMapDescriber`: each key and its value under a `----` rule, then the binary keys'
+/// sizes, then the events.
+pub fn config_map(cm: &Value, object_events: Option<&[Value]>, now: Time) -> String {
+    let meta = &cm["metadata"];
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\n", s(&meta["name"]), s(&meta["namespace"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    w.push_str("\nData\n====\n");
+    for (key, value) in cm["data"].as_object().into_iter().flatten() {
+        w.push_str(&format!("{key}:\n----\n{}\n\n", s(value)));
+    }
+    w.push_str("\nBinaryData\n====\n");
+    for (key, value) in cm["binaryData"].as_object().into_iter().flatten() {
+        w.push_str(&format!("{key}: {} bytes\n", crate::base64::decode(s(value)).map_or(0, |b| b.len())));
+    }
+    w.push('\n');
+    with_events(w, object_events, now)
+}
+
 pub fn generic(obj: &Value, object_events: Option<&[Value]>, now: Time) -> String {
     let meta = &obj["metadata"];
     let mut w = String::new();

@@ -47,6 +47,8 @@ pub fn exec(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             ctx.engine.advance_by(run.duration_ms.min(7 * 24 * 3_600_000));
             if run.code != 0 {
                 out.err(&format!("command terminated with exit code {}\n", run.code));
+                // kubectl exits with the command's status (`uexec.CodeExitError`).
+                out.code = Some(run.code);
             }
         }
         Err(s) => out.err(&format!("error: {}\n", s.message)),

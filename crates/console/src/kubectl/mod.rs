@@ -2,6 +2,7 @@
 //! engine's API server, and kubectl 1.36's output (upstream: `kubernetes/kubectl`
 //! `pkg/cmd/*`, `cli-runtime/pkg/printers`).
 
+mod create_data;
 mod create_sub;
 mod describe;
 mod label_annotate;
@@ -15,11 +16,13 @@ mod node_ops;
 mod patch;
 mod rollout;
 mod run_attach;
+mod set_podspec;
+pub mod verbose;
 
 use serde_json::Value;
 use podlife_engine::json;
 
-use crate::printers::{columns, json as json_printer, table, yaml};
+use crate::printers::{columns, custom_columns, json as json_printer, table, yaml};
 use crate::{Diagnostic, Output};
 use flags::{Kind, Spec};
 use podlife_engine::apiserver::status::{Reason, Status};
@@ -36,6 +39,8 @@ pub struct Context<'a> {
     pub read_file: &'a dyn Fn(&str) -> Option<String>,
     /// Set by `kubectl get -w`: what to print as it changes (during the script's next `sleep`).
     pub watch: Option<WatchRequest>,
+    /// `-v=N` request logging.
+    pub log: verbose::Log,
 }
 
 /// A `kubectl get -w` still watching.
@@ -71,7 +76,22 @@ impl WatchRequest {
 
 /// Sends a request and prints the response's warnings as kubectl's warning handler does.
 fn send(ctx: &mut Context<'_>, out: &mut Output, req: Request) -> Result<Response, podlife_engine::Status> {
+    let logged = (ctx.log.level >= 6).then(|| (verbose::method(req.verb), verbose::url(&ctx.log.server, &req), req.verb == Verb::Create));
+    if logged.is_some() && !ctx.log.config_logged {
+        ctx.log.config_logged = true;
+        out.err(&verbose::config_loaded(ctx.engine.now(), ctx.log.pid));
+    }
+    let started = ctx.engine.now();
     let result = ctx.engine.request(req);
+    if let Some((method, url, create)) = logged {
+        let code = match &result {
+            Ok(_) if create => 201,
+            Ok(_) => 200,
+            Err(s) => s.code(),
+        };
+        let now = ctx.engine.now();
+        out.err(&verbose::response(now, ctx.log.pid, method, &url, code, now.millis() - started.millis()));
+    }
     // client-go's warning writer, as kubectl sets it up, prints each distinct warning once.
     for w in ctx.engine.take_warnings() {
         let line = format!("Warning: {w}\n");
@@ -92,6 +112,16 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
             return out;
         }
     };
+    ctx.log.level = match verbose::level(&args) {
+        Ok(level) => level,
+        Err(e) => {
+            out.err(&e);
+            return out;
+        }
+    };
+    if ctx.log.level > 6 {
+        out.err(&verbose::above_six(ctx.log.level));
+    }
     let Some(command) = args.first() else {
         out.err("kubectl controls the Kubernetes cluster manager.\n\n Find more information at: https://kubernetes.io/docs/reference/kubectl/\n");
         return out;
@@ -276,15 +306,14 @@ fn parse_mutating(args: &[String], specs: &[Spec], command: &str, out: &mut Outp
     parsed.map_err(|e| out.err(&e)).ok()
 }
 
-fn dry_run(p: &flags::Parsed, command: &str) -> Result<DryRun, String> {
+fn dry_run(p: &flags::Parsed, _command: &str) -> Result<DryRun, String> {
     match p.get("dry-run") {
         None | Some("none") => Ok(DryRun::None),
         Some("client") => Ok(DryRun::Client),
         Some("server") => Ok(DryRun::Server),
         Some("unchanged") => Ok(DryRun::Client),
-        Some(other) => Err(format!(
-            "error: Invalid dry-run value ({other}). Must be \"none\", \"server\", or \"client\".\nSee 'kubectl {command} -h' for help and examples\n"
-        )),
+        // GetDryRunStrategy's plain error (no usage line).
+        Some(other) => Err(format!("error: Invalid dry-run value ({other}). Must be \"none\", \"server\", or \"client\".\n")),
     }
 }
 
@@ -371,7 +400,8 @@ fn apply_or_create(ctx: &mut Context<'_>, args: &[String], out: &mut Output, app
             save_config(&mut body);
         }
         if dry == DryRun::Client {
-            out.out(&format!("{} {}{}\n", type_name(rt, &name), "created", dry_suffix(dry)));
+            // create.go / apply.go print the object as it would be sent, through `-o`'s printer.
+            print_result(out, p.get("output"), rt, &name, &prune_nulls(&body), "created", dry);
             continue;
         }
         let mut create = Request::new(Verb::Create, rt);
@@ -729,7 +759,22 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     };
     let output = p.get("output").unwrap_or("").to_string();
     let jsonpath = output.strip_prefix("jsonpath=").map(|t| t.trim_matches('\'').to_string());
-    if jsonpath.is_none() && !["", "wide", "yaml", "json", "name"].contains(&output.as_str()) {
+    // CustomColumnsPrintFlags.ToPrinter: the spec after `=`, or a file's two lines.
+    let custom_columns = match output.split_once('=').map_or((output.as_str(), ""), |(f, v)| (f, v)) {
+        ("custom-columns", spec) => Some(custom_columns::parse_spec(spec)),
+        ("custom-columns-file", "") => Some(custom_columns::parse_spec("")),
+        ("custom-columns-file", file) => Some(match (ctx.read_file)(file) {
+            Some(text) => custom_columns::parse_template(&text),
+            None => Err(format!("error reading template {file}, open {file}: no such file or directory\n")),
+        }),
+        _ => None,
+    };
+    let custom_columns = match custom_columns {
+        Some(Ok(c)) => Some(c),
+        Some(Err(e)) => return out.err(&format!("error: {}\n", e.trim_end())),
+        None => None,
+    };
+    if jsonpath.is_none() && custom_columns.is_none() && !["", "wide", "yaml", "json", "name"].contains(&output.as_str()) {
         return out.err(&format!(
             "error: unable to match a printer suitable for the output format \"{output}\", allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml\n"
         ));
@@ -785,7 +830,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                 }
             });
         }
-        if jsonpath.is_some() {
+        if jsonpath.is_some() || custom_columns.is_some() {
             collected.extend(items.into_iter().map(strip_managed));
             continue;
         }
@@ -837,6 +882,13 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             }
         }
     }
+    if let Some(columns) = custom_columns {
+        match custom_columns::render(&columns, &collected, p.flag("no-headers") && !output.starts_with("custom-columns-file")) {
+            Ok(text) => out.out(&text),
+            Err(e) => out.err(&format!("error: {e}\n")),
+        }
+        return;
+    }
     if let Some(template) = jsonpath {
         let value = if single_named && collected.len() == 1 {
             collected.remove(0)
@@ -867,8 +919,9 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                 return;
             }
             // Warnings (stderr) do not count as output: "No resources found" still follows.
-            let printed_nothing = out.text.lines().all(|l| l.starts_with("Warning: "));
-            if written_tables == 0 && printed_nothing && !any_named {
+            let printed_nothing = out.text.lines().all(|l| l.starts_with("Warning: ") || verbose::is_log_line(l));
+            // Only the human-readable printers say so (get.go); `-o name` prints nothing.
+            if written_tables == 0 && printed_nothing && !any_named && output != "name" {
                 if all_namespaced {
                     out.err(&format!("No resources found in {namespace} namespace.\n"));
                 } else {
@@ -1209,7 +1262,7 @@ fn list_objects(ctx: &mut Context<'_>, out: &mut Output, plural: &str, namespace
 /// The kinds `kubectl describe` knows here.
 const DESCRIBABLE: &[&str] = &[
     "Pod", "Node", "PersistentVolumeClaim", "PersistentVolume", "Service", "EndpointSlice", "Endpoints", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "CronJob",
-    "PodDisruptionBudget", "ControllerRevision", "MutatingWebhookConfiguration", "ValidatingWebhookConfiguration",
+    "PodDisruptionBudget", "ControllerRevision", "MutatingWebhookConfiguration", "ValidatingWebhookConfiguration", "Secret", "ConfigMap",
 ];
 
 /// `kubectl describe TYPE [NAME…]` (upstream `pkg/cmd/describe/describe.go` `Run`): the
@@ -1354,6 +1407,8 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             "PodDisruptionBudget" => describe::pod_disruption_budget(obj, object_events(ctx, out).as_deref(), now),
             // No describer of their own upstream: `GenericDescriberFor`.
             "ControllerRevision" | "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => describe::generic(obj, object_events(ctx, out).as_deref(), now),
+            "Secret" => describe::secret(obj),
+            "ConfigMap" => describe::config_map(obj, object_events(ctx, out).as_deref(), now),
             "EndpointSlice" => describe::endpoint_slice(obj, object_events(ctx, out).as_deref(), now),
             "Endpoints" => describe::endpoints(obj, object_events(ctx, out).as_deref(), now),
             _ => describe::pod(obj, object_events(ctx, out).as_deref(), now),

@@ -572,8 +572,10 @@ pub fn scale(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
 pub fn set(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     match args.first().map(String::as_str) {
         Some("image") => {}
+        Some("env") => return super::set_podspec::env(ctx, &args[1..], out),
+        Some("resources") => return super::set_podspec::resources(ctx, &args[1..], out),
         Some(sub) if !sub.starts_with('-') => return out.err(&format!("error: podlife does not model kubectl set {sub} yet\n")),
-        _ => return out.err("error: podlife does not model kubectl set without a subcommand; try kubectl set image\n"),
+        _ => return out.err("error: podlife does not model kubectl set without a subcommand; try kubectl set image, env or resources\n"),
     }
     let specs = [Spec { long: "record", short: None, kind: Kind::OptionalValue("true") }];
     let p = match flags::parse(&args[1..], &specs, "set image") {

@@ -31,6 +31,23 @@ pub fn render(template: &str, value: &Value) -> Result<String, String> {
     Ok(out)
 }
 
+/// The values one `{…}` expression finds (`JSONPath.FindResults` with missing keys allowed),
+/// for printers that format each value themselves (custom columns).
+pub fn find_results(template: &str, value: &Value) -> Result<Vec<Value>, String> {
+    let tokens = tokenize(template)?;
+    let mut found = Vec::new();
+    for token in &tokens {
+        match token {
+            Token::Expr(e) => match literal(e) {
+                Some(text) => found.push(Value::String(text)),
+                None => found.extend(eval(&parse_path(e)?, value)?.into_iter().cloned()),
+            },
+            Token::Text(t) => found.push(Value::String(t.clone())),
+        }
+    }
+    Ok(found)
+}
+
 enum Token {
     Text(String),
     Expr(String),

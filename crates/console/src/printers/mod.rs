@@ -2,6 +2,7 @@
 
 pub mod batch;
 pub mod columns;
+pub mod custom_columns;
 pub mod duration;
 pub mod json;
 pub mod jsonpath;

@@ -63,6 +63,15 @@ impl Engine {
     pub(crate) fn cri_run_pod_sandbox(&mut self, node: &str, pod: &Value, attempt: u32) -> Result<String, CriError> {
         let object = pod_ref(pod);
         self.cri_call(node, "RunPodSandbox", object.clone(), crate::sort::map_of([("attempt".to_string(), json!(attempt))]))?;
+        // containerd's instrumented CRI service logs each call, then how it ended.
+        let metadata = {
+            let m = &pod["metadata"];
+            format!("&PodSandboxMetadata{{Name:{},Uid:{},Namespace:{},Attempt:{attempt},}}", m["name"].as_str().unwrap_or_default(), m["uid"].as_str().unwrap_or_default(), m["namespace"].as_str().unwrap_or_default())
+        };
+        let now = self.now;
+        if let Some(rt) = self.runtime_mut(node) {
+            rt.log(now, format!("RunPodSandbox for {metadata}"));
+        }
         let id = self.rng.hex(64);
         let shared_pid = pod["spec"]["shareProcessNamespace"] == true;
         let now = self.now;
@@ -82,6 +91,7 @@ impl Engine {
             Ok(ip) => ip,
             Err(e) => {
                 let msg = format!("rpc error: code = Unknown desc = failed to setup network for sandbox \"{id}\": plugin type=\"bridge\" failed (add): {e}");
+                rt.log_error(now, format!("RunPodSandbox for {metadata} failed, error"), &msg);
                 self.node_trace("cni", node, Action::Cni, object, crate::sort::map_of([("command".to_string(), json!("ADD")), ("error".to_string(), json!(e.to_string()))]));
                 return Err(msg);
             }
@@ -102,7 +112,7 @@ impl Engine {
             capture: None,
         };
         rt.sandboxes.insert(id.clone(), sandbox);
-        rt.log(now, format!("RunPodSandbox for &PodSandboxMetadata{{Name:{},Uid:{},Namespace:{},Attempt:{attempt},}} returns sandbox id \"{id}\"", meta["name"].as_str().unwrap_or_default(), meta["uid"].as_str().unwrap_or_default(), meta["namespace"].as_str().unwrap_or_default()));
+        rt.log(now, format!("RunPodSandbox for {metadata} returns sandbox id \"{id}\""));
         let namespaces: Vec<&str> = SANDBOX_NAMESPACES.iter().copied().filter(|n| *n != "pid" || shared_pid).collect();
         self.node_trace("runc", node, Action::Runc, object.clone(), crate::sort::map_of([
             ("op".to_string(), json!("run")),
@@ -129,6 +139,9 @@ impl Engine {
         self.cri_call(node, "CreateContainer", object, crate::sort::map_of([("container".to_string(), json!(name)), ("attempt".to_string(), json!(restart_count))]))?;
         let id = self.rng.hex(64);
         let now = self.now;
+        if let Some(rt) = self.runtime_mut(node) {
+            rt.log(now, format!("CreateContainer within sandbox \"{sandbox_id}\" for container &ContainerMetadata{{Name:{name},Attempt:{restart_count},}}"));
+        }
         let image_name = image.repo_tags.first().cloned().unwrap_or_else(|| spec["image"].as_str().unwrap_or_default().to_string());
         let image_ref = image.repo_digests.first().cloned().unwrap_or_else(|| image.id.clone());
         let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
@@ -169,6 +182,10 @@ impl Engine {
         let object = pod_ref(pod);
         let name = spec["name"].as_str().unwrap_or_default().to_string();
         self.cri_call(node, "StartContainer", object.clone(), crate::sort::map_of([("container".to_string(), json!(name)), ("id".to_string(), json!(short(container_id)))]))?;
+        let now = self.now;
+        if let Some(rt) = self.runtime_mut(node) {
+            rt.log(now, format!("StartContainer for \"{container_id}\""));
+        }
         // The image's ENV, then the container's own (which wins).
         let mut env: Vec<(String, String)> = image.catalog.map(|c| c.config.env.iter().filter_map(|e| e.split_once('=')).map(|(k, v)| (k.to_string(), v.to_string())).collect()).unwrap_or_default();
         env.extend(self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.env.clone()).unwrap_or_else(|| container_env(spec)));
@@ -217,6 +234,7 @@ impl Engine {
                     c.reason = "StartError".into();
                     c.message = message.clone();
                 }
+                rt.log_error(now, format!("StartContainer for \"{container_id}\" failed"), &message);
                 self.node_trace("runc", node, Action::Runc, object, crate::sort::map_of([("op".to_string(), json!("create")), ("container".to_string(), json!(name)), ("error".to_string(), json!(text))]));
                 self.pleg_soon(node);
                 return Err(format!("rpc error: code = Unknown desc = {message}"));
@@ -426,6 +444,7 @@ impl Engine {
         self.cri_call(node, "StopPodSandbox", object.clone(), crate::sort::map_of([("sandbox".to_string(), json!(short(sandbox_id)))]))?;
         let now = self.now;
         let Some(rt) = self.runtime_mut(node) else { return Ok(()) };
+        rt.log(now, format!("StopPodSandbox for \"{sandbox_id}\""));
         let mut ip = None;
         if let Some(s) = rt.sandboxes.get_mut(sandbox_id) {
             s.ready = false;
@@ -441,9 +460,20 @@ impl Engine {
 
     /// RemoveContainer / RemovePodSandbox for a pod that is gone (the kubelet's cleanup).
     pub(crate) fn cri_remove_pod(&mut self, node: &str, pod_uid: &str) {
+        let now = self.now;
         if let Some(rt) = self.runtime_mut(node) {
             if !rt.up {
                 return;
+            }
+            let containers: Vec<String> = rt.containers.values().filter(|c| c.pod_uid == pod_uid && c.state != ContainerState::Running).map(|c| c.id.clone()).collect();
+            let sandboxes: Vec<String> = rt.sandboxes.values().filter(|s| s.pod_uid == pod_uid && !s.ready).map(|s| s.id.clone()).collect();
+            for id in &containers {
+                rt.log(now, format!("RemoveContainer for \"{id}\""));
+                rt.log(now, format!("RemoveContainer for \"{id}\" returns successfully"));
+            }
+            for id in &sandboxes {
+                rt.log(now, format!("RemovePodSandbox for \"{id}\""));
+                rt.log(now, format!("RemovePodSandbox \"{id}\" returns successfully"));
             }
             rt.containers.retain(|_, c| c.pod_uid != pod_uid || c.state == ContainerState::Running);
             rt.sandboxes.retain(|_, s| s.pod_uid != pod_uid || s.ready);

@@ -131,7 +131,18 @@ pub struct Runtime {
     pub ipam: cni::HostLocal,
     next_pid: u32,
     /// containerd's own journal lines (`journalctl -u containerd`).
-    pub journal: Vec<(Time, String)>,
+    pub journal: Vec<JournalEntry>,
+}
+
+/// One line containerd logs (logrus: `time=… level=… msg=… error=…`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JournalEntry {
+    pub time: Time,
+    /// `info` or `error`.
+    pub level: &'static str,
+    pub msg: String,
+    /// The `error` field of a failed call (`log.G(ctx).WithError(err)`).
+    pub error: Option<String>,
 }
 
 /// The outcome of resolving an image on the node for a pull.
@@ -231,8 +242,23 @@ impl Runtime {
         }
     }
 
+    /// An `info` line of containerd's journal.
     pub fn log(&mut self, now: Time, line: String) {
-        self.journal.push((now, line));
+        self.journal_push(JournalEntry { time: now, level: "info", msg: line, error: None });
+    }
+
+    /// An `error` line: a CRI call that failed, with its error (the gRPC status prefix, which
+    /// the server adds after logging, left off).
+    pub fn log_error(&mut self, now: Time, msg: String, err: &str) {
+        let err = match err.strip_prefix("rpc error: code = ").and_then(|e| e.split_once(" desc = ")) {
+            Some((_, desc)) => desc.to_string(),
+            None => err.to_string(),
+        };
+        self.journal_push(JournalEntry { time: now, level: "error", msg, error: Some(err) });
+    }
+
+    fn journal_push(&mut self, entry: JournalEntry) {
+        self.journal.push(entry);
         if self.journal.len() > 2000 {
             self.journal.drain(..500);
         }

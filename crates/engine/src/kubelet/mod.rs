@@ -246,6 +246,9 @@ impl Engine {
             let cidr = obj["spec"]["podCIDR"].as_str().unwrap_or_default().to_string();
             let host_ip = crate::cluster::internal_ip(&obj).unwrap_or("172.18.0.2").to_string();
             let mut runtime = Runtime::new(node, &cidr);
+            // The machine is built on first use, which may come after `podlife stop
+            // containerd` (a script's first line): the daemon's state is the component's.
+            runtime.up = self.node_component("containerd", node).is_none_or(|i| self.components[i].running);
             for img in obj["status"]["images"].as_array().map(Vec::as_slice).unwrap_or_default() {
                 let names: Vec<String> = img["names"].as_array().map(|a| a.iter().filter_map(|n| n.as_str().map(str::to_string)).collect()).unwrap_or_default();
                 runtime.seed_image(&names, img["sizeBytes"].as_u64().unwrap_or(0));
@@ -509,6 +512,13 @@ impl Engine {
                         ]));
                         let pull = go_duration(self.now.millis() - started.millis());
                         let total = go_duration(self.now.millis() - requested.millis());
+                        // containerd's own lines (image_pull.go, the instrumented service).
+                        if let (Some(img), Some(rt)) = (size, self.machines.get_mut(node).map(|m| &mut m.runtime)) {
+                            let now = self.now;
+                            let requested = pull_request_image(&image);
+                            rt.log(now, format!("Pulled image {requested:?} with image id {:?}, repo tag \"{}:{}\", repo digest \"{}@{}\", size \"{bytes}\" in {pull}", img.image_id, img.name, img.tag, img.name, img.repo_digest));
+                            rt.log(now, format!("PullImage {requested:?} returns image reference {:?}", img.image_id));
+                        }
                         self.kubelet_event(node, &pod, Some(&container), "Normal", "Pulled", &format!("Successfully pulled image {image:?} in {pull} ({total} including waiting). Image size: {bytes} bytes."));
                         let now = self.now;
                         if let Some(m) = self.machines.get_mut(node) {
@@ -517,6 +527,10 @@ impl Engine {
                     }
                     Err(text) => {
                         self.node_trace("containerd", node, Action::ImagePull, crate::object_ref(&pod, "Pod"), crate::sort::map_of([("image".to_string(), json!(image)), ("error".to_string(), json!(text))]));
+                        let now = self.now;
+                        if let Some(m) = self.machines.get_mut(node).filter(|m| m.runtime.up) {
+                            m.runtime.log_error(now, format!("PullImage {:?} failed", pull_request_image(&image)), &text);
+                        }
                         self.kubelet_event(node, &pod, Some(&container), "Warning", "Failed", &format!("Failed to pull image {image:?}: {text}"));
                         // startContainer records every EnsureImageExists error once more, as
                         // "Error: <reason>" (kuberuntime_container.go, FailedToCreateContainer).
@@ -766,6 +780,9 @@ impl Engine {
         let started = m.kubelet.puller_free_at.max(now);
         let done = started.plus_millis(duration);
         m.kubelet.puller_free_at = done;
+        if up {
+            m.runtime.log(started, format!("PullImage {:?}", pull_request_image(&image)));
+        }
         if let Some(w) = m.kubelet.workers.get_mut(uid) {
             w.ops.push_front(Op::PullDone { container: container.to_string(), requested: now, started, result });
         }
@@ -1045,6 +1062,15 @@ fn pleg_changes(rt: &Runtime, seen: &BTreeMap<String, ContainerState>, pod: Opti
     (events, pods)
 }
 
+/// The image a PullImage request names: the pod's image with `:latest` when it has neither
+/// tag nor digest (`applyDefaultImageTag`, kubelet `images/image_manager.go`).
+fn pull_request_image(image: &str) -> String {
+    match ImageRef::parse_normalized(image) {
+        Ok(r) if r.tag.is_none() && r.digest.is_none() => format!("{image}:latest"),
+        _ => image.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1068,3 +1094,4 @@ mod tests {
         assert_eq!(k.next_tick(Time(1300)), Time(2300));
     }
 }
+

@@ -2453,3 +2453,42 @@ pub(crate) fn write_fd(host: &mut dyn Host, io: &mut Io, fd: u32, text: &str) {
         _ => {}
     }
 }
+
+/// An interactive shell, line after line (the console's script runner): each line is a new
+/// script that continues the state the previous one left.
+impl Shell {
+    /// The next command line of an interactive shell: `src` runs with the variables,
+    /// functions, options, working directory and `$?` that `self` ended with. Traps and
+    /// background jobs are not carried over (each line is its own run).
+    pub fn next_line(&self, src: &str) -> Result<Shell, ParseError> {
+        let mut env = self.main_env().cloned().unwrap_or_else(|| Env::new("sh".into(), Vec::new(), BTreeMap::new(), false));
+        env.traps.clear();
+        let mut p = Parser::new(src, &env.arg0, env.with_line);
+        let script = p.parse_script();
+        if script.chunks.is_empty()
+            && let Some(e) = script.error
+        {
+            return Err(e);
+        }
+        let mut task = Task::new(1, 0, env, Io::default());
+        task.frames.push(Frame::Script { script: Arc::new(script), idx: 0, file: false });
+        Ok(Shell::with_main(task))
+    }
+
+    /// What the shell reads as its standard input (text piped into it); by default it
+    /// reads nothing.
+    pub fn set_stdin(&mut self, text: &str) {
+        if let Some(t) = self.tasks.first_mut() {
+            let i = t.io.new_input(text.to_string());
+            t.io.fds.insert(0, Fd::Input(i));
+        }
+    }
+
+    /// The standard input of the program of the last `Yield::Run` (a here-document, the
+    /// previous stage of a pipe, a file, or the shell's own input), consumed; None when it
+    /// reads nothing (`/dev/null`, an empty stdin).
+    pub fn program_stdin(&mut self) -> Option<String> {
+        let t = self.tasks.first_mut()?;
+        matches!(t.io.fds.get(&0), Some(Fd::Input(_))).then(|| t.io.read_all(0))
+    }
+}
