@@ -14,7 +14,6 @@
 use serde_json::Value;
 
 use crate::Engine;
-use crate::clock::Time;
 use crate::containerd::ContainerState;
 use crate::proxy::routing::Nat;
 use crate::shell::NetError;
@@ -29,6 +28,8 @@ pub struct Endpoint {
 }
 
 const CLUSTER_DOMAIN: &str = "cluster.local";
+/// The most `nc -l -e nc …` hops one connection is forwarded through (a loop ends there).
+const MAX_FORWARDS: u32 = 8;
 const SERVICE_NAME_LABEL: &str = "kubernetes.io/service-name";
 
 impl Engine {
@@ -59,27 +60,88 @@ impl Engine {
     /// An A record in the cluster zone (no answer for names outside it: podlife has no
     /// upstream resolver).
     fn dns_lookup(&self, fqdn: &str) -> Option<String> {
-        let rest = fqdn.strip_suffix(CLUSTER_DOMAIN)?.strip_suffix('.')?;
+        self.dns_records(fqdn).into_iter().next()
+    }
+
+    /// The A records of a name in the cluster zone (empty: NXDOMAIN): a Service's ClusterIP,
+    /// a headless Service's ready endpoints, an endpoint by hostname or dashed address, a
+    /// dashed pod address.
+    fn dns_records(&self, fqdn: &str) -> Vec<String> {
+        let Some(rest) = fqdn.strip_suffix(CLUSTER_DOMAIN).and_then(|r| r.strip_suffix('.')) else { return vec![] };
         let labels: Vec<&str> = rest.split('.').collect();
         match labels.as_slice() {
             [svc, ns, "svc"] => {
-                let service = self.get_object("services", Some(ns), svc)?;
+                let Some(service) = self.get_object("services", Some(ns), svc) else { return vec![] };
                 match service["spec"]["clusterIP"].as_str() {
-                    Some("None") | None => self.dns_endpoints(ns, svc).into_iter().next().map(|(ip, _)| ip),
-                    Some(ip) if service["spec"]["type"] != "ExternalName" => Some(ip.to_string()),
-                    _ => None,
+                    Some("None") | None => self.dns_endpoints(ns, svc).into_iter().map(|(ip, _)| ip).collect(),
+                    Some(ip) if service["spec"]["type"] != "ExternalName" => vec![ip.to_string()],
+                    _ => vec![],
                 }
             }
             [host, svc, ns, "svc"] => {
-                self.get_object("services", Some(ns), svc)?;
-                self.dns_endpoints(ns, svc).into_iter().find(|(ip, hostname)| hostname.as_deref() == Some(*host) || ip.replace('.', "-") == *host).map(|(ip, _)| ip)
+                if self.get_object("services", Some(ns), svc).is_none() {
+                    return vec![];
+                }
+                self.dns_endpoints(ns, svc).into_iter().filter(|(ip, hostname)| hostname.as_deref() == Some(*host) || ip.replace('.', "-") == *host).map(|(ip, _)| ip).take(1).collect()
             }
             [dashed, _ns, "pod"] => {
                 let ip = dashed.replace('-', ".");
-                ip.parse::<std::net::Ipv4Addr>().is_ok().then_some(ip)
+                if ip.parse::<std::net::Ipv4Addr>().is_ok() { vec![ip] } else { vec![] }
             }
-            _ => None,
+            _ => vec![],
         }
+    }
+
+    /// A DNS question as CoreDNS answers it (`nslookup`): `A` and `AAAA` for names (the
+    /// cluster has no IPv6, so an existing name has no AAAA records: NODATA), `PTR` for
+    /// `D.C.B.A.in-addr.arpa` (a ClusterIP → `SVC.NS.svc.cluster.local`, an endpoint's
+    /// address → `HOSTNAME.SVC.NS.svc.cluster.local` or its dashed form). The cluster zone's
+    /// answers are authoritative; other names would go to the node's resolver, which podlife
+    /// does not model (NXDOMAIN).
+    pub fn dns_query(&self, name: &str, qtype: &str) -> crate::shell::DnsAnswer {
+        use crate::shell::DnsAnswer;
+        let name = name.trim_end_matches('.').to_ascii_lowercase();
+        let in_zone = name == CLUSTER_DOMAIN || name.ends_with(&format!(".{CLUSTER_DOMAIN}"));
+        let records = match qtype {
+            "PTR" => self.reverse_records(&name),
+            _ => self.dns_records(&name),
+        };
+        if records.is_empty() {
+            return DnsAnswer::NxDomain;
+        }
+        let values = if qtype == "AAAA" { vec![] } else { records };
+        DnsAnswer::Records { values, authoritative: in_zone || qtype == "PTR" }
+    }
+
+    /// PTR records for `D.C.B.A.in-addr.arpa` in the cluster's reverse zones.
+    fn reverse_records(&self, name: &str) -> Vec<String> {
+        let Some(rev) = name.strip_suffix(".in-addr.arpa") else { return vec![] };
+        let mut octets: Vec<&str> = rev.split('.').collect();
+        octets.reverse();
+        let ip = octets.join(".");
+        if ip.parse::<std::net::Ipv4Addr>().is_err() {
+            return vec![];
+        }
+        let mut out = Vec::new();
+        for (key, svc) in self.store.list("", "services", None) {
+            let ips = svc["spec"]["clusterIPs"].as_array().cloned().unwrap_or_default();
+            if svc["spec"]["clusterIP"] == ip.as_str() || ips.iter().any(|v| v == ip.as_str()) {
+                out.push(format!("{}.{}.svc.{CLUSTER_DOMAIN}", key.name, key.namespace));
+            }
+        }
+        for (_, slice) in self.store.list("discovery.k8s.io", "endpointslices", None) {
+            let Some(svc) = slice["metadata"]["labels"][SERVICE_NAME_LABEL].as_str() else { continue };
+            let ns = slice["metadata"]["namespace"].as_str().unwrap_or_default();
+            for e in slice["endpoints"].as_array().into_iter().flatten() {
+                if e["addresses"][0] == ip.as_str() {
+                    let host = e["hostname"].as_str().map(str::to_string).unwrap_or_else(|| ip.replace('.', "-"));
+                    out.push(format!("{host}.{svc}.{ns}.svc.{CLUSTER_DOMAIN}"));
+                }
+            }
+        }
+        crate::sort::sort(&mut out);
+        out.dedup();
+        out
     }
 
     /// The ready endpoints of a Service's slices (address, hostname), as CoreDNS publishes them.
@@ -134,13 +196,20 @@ impl Engine {
         self.machines.iter().find_map(|(node, m)| m.runtime.sandboxes.values().find(|s| s.ready && s.ip.as_deref() == Some(ip)).map(|s| (node.clone(), s.pod_uid.clone())))
     }
 
-    fn pod_ip_of(&self, node: &str, uid: &str) -> Option<String> {
+    pub(crate) fn pod_ip_of(&self, node: &str, uid: &str) -> Option<String> {
         self.machines.get(node)?.runtime.sandboxes.values().find(|s| s.ready && s.pod_uid == uid)?.ip.clone()
     }
 
-    /// The listening process's answer at an endpoint: Ok((code, body)) for HTTP, Err when
-    /// nothing listens.
-    pub fn endpoint_http(&self, ep: &Endpoint, path: &str, now: Time) -> Result<(u16, String), NetError> {
+    /// An HTTP GET at an endpoint (`wget`, `curl`): the listening process's answer — an app
+    /// model's, or the text an `nc -l` listener sends back read as an HTTP response.
+    /// `from`: the client's address; `host`: the Host header.
+    pub fn endpoint_http(&mut self, ep: &Endpoint, from: &str, host: &str, path: &str) -> Result<(u16, String), NetError> {
+        if let Some(cid) = self.shell_listener_at(ep) {
+            let request = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nUser-Agent: Wget\r\nConnection: close\r\n\r\n");
+            let reply = self.shell_accept(&ep.node, &cid, ep.port, from, &request, 0)?;
+            return parse_http_response(&reply).ok_or(NetError::Reset);
+        }
+        let now = self.now;
         let m = self.machines.get(&ep.node).ok_or(NetError::Timeout)?;
         let hostname = m.runtime.sandboxes.values().find(|s| s.pod_uid == ep.pod_uid).map(|s| s.pod_name.clone()).unwrap_or_default();
         m.runtime
@@ -153,6 +222,51 @@ impl Engine {
                 Some((code, p.app.http_body(code, &hostname)))
             })
             .ok_or(NetError::Refused)
+    }
+
+    /// A TCP connection to an endpoint that sends `request` and reads the answer until the
+    /// peer closes (`nc`, `redis-cli`): a redis server answers in RESP, an HTTP server
+    /// answers an HTTP request, an `nc -l` listener as its script says; other servers accept
+    /// and send nothing. `depth` counts listeners forwarding to listeners (`nc -e nc …`).
+    pub(crate) fn tcp_exchange(&mut self, ep: &Endpoint, from: &str, request: &str, depth: u32) -> Result<String, NetError> {
+        if depth > MAX_FORWARDS {
+            // A forwarding loop: the last hop's connection is dropped.
+            return Err(NetError::Reset);
+        }
+        if let Some(cid) = self.shell_listener_at(ep) {
+            return self.shell_accept(&ep.node, &cid, ep.port, from, request, depth);
+        }
+        let now = self.now;
+        let hostname = self.machines.get(&ep.node).and_then(|m| m.runtime.sandboxes.values().find(|s| s.pod_uid == ep.pod_uid)).map(|s| s.pod_name.clone()).unwrap_or_default();
+        let m = self.machines.get_mut(&ep.node).ok_or(NetError::Timeout)?;
+        let c = m.runtime.containers.values_mut().find(|c| c.pod_uid == ep.pod_uid && c.state == ContainerState::Running && c.process.as_ref().is_some_and(|p| p.listens(ep.port))).ok_or(NetError::Refused)?;
+        let Some(p) = c.process.as_mut() else { return Err(NetError::Refused) };
+        if p.app.kind == crate::process::AppKind::Redis {
+            return Ok(p.app.redis.serve(request));
+        }
+        let first = request.lines().next().unwrap_or_default();
+        let mut words = first.split_whitespace();
+        if let (Some(method), Some(path), Some(version)) = (words.next(), words.next(), words.next())
+            && version.starts_with("HTTP/")
+            && matches!(method, "GET" | "HEAD" | "POST" | "PUT" | "DELETE" | "OPTIONS" | "PATCH")
+            && p.app.kind != crate::process::AppKind::Postgres
+        {
+            let code = p.http_get(ep.port, path, now).unwrap_or(200);
+            let body = if method == "HEAD" { String::new() } else { p.app.http_body(code, &hostname) };
+            let reason = crate::shell::http_reason(code);
+            return Ok(format!("HTTP/1.1 {code} {reason}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", p.app.http_body(code, &hostname).len()));
+        }
+        Ok(String::new())
+    }
+
+    /// The container whose shell has an `nc -l` listener on the endpoint's port.
+    fn shell_listener_at(&self, ep: &Endpoint) -> Option<String> {
+        let m = self.machines.get(&ep.node)?;
+        m.runtime
+            .containers
+            .values()
+            .find(|c| c.pod_uid == ep.pod_uid && c.state == ContainerState::Running && c.process.as_ref().and_then(|p| p.shell.as_ref()).is_some_and(|s| s.listening_ports().contains(&ep.port)))
+            .map(|c| c.id.clone())
     }
 
     /// Does something accept TCP connections at the endpoint?
@@ -170,4 +284,21 @@ impl Engine {
             .find(|c| c.pod_uid == ep.pod_uid && c.state == ContainerState::Running && c.process.as_ref().is_some_and(|p| p.listens(ep.port)))
             .map(|c| (c.id.clone(), c.generation))
     }
+}
+
+/// An HTTP response's status code and body (the text after the blank line).
+fn parse_http_response(text: &str) -> Option<(u16, String)> {
+    let first = text.lines().next()?;
+    let mut words = first.split_whitespace();
+    if !words.next()?.starts_with("HTTP/") {
+        return None;
+    }
+    let code: u16 = words.next()?.parse().ok()?;
+    let body = match (text.find("\r\n\r\n"), text.find("\n\n")) {
+        (Some(a), Some(b)) if b < a => &text[b + 2..],
+        (Some(a), _) => &text[a + 4..],
+        (None, Some(b)) => &text[b + 2..],
+        (None, None) => "",
+    };
+    Some((code, body.to_string()))
 }

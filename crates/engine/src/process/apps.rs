@@ -61,6 +61,8 @@ pub struct App {
     pub shutdown_lines: Vec<(&'static str, String)>,
     /// How long answering one request takes (ms, lowest and highest).
     pub response_ms: (u64, u64),
+    /// redis's keyspace (only a redis server uses it).
+    pub redis: super::redis::Store,
 }
 
 const MIB: u64 = 1024 * 1024;
@@ -86,6 +88,7 @@ impl App {
             ready_lines: vec![],
             shutdown_lines: vec![],
             response_ms: (1, 5),
+            redis: super::redis::Store::default(),
         }
     }
 

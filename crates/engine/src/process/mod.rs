@@ -8,6 +8,7 @@
 //! shell of `crate::shell`; servers come from `apps`.
 
 pub mod apps;
+pub mod redis;
 
 use crate::clock::Time;
 pub use apps::{App, AppKind};
@@ -152,12 +153,12 @@ impl Process {
 
     /// Is something accepting TCP connections on `port` now?
     pub fn listens(&self, port: u16) -> bool {
-        !self.stopping && self.app.listening && self.app.ports.contains(&port)
+        (!self.stopping && self.app.listening && self.app.ports.contains(&port)) || self.shell.as_ref().is_some_and(|s| s.listening_ports().contains(&port))
     }
 
     /// The answer to `GET path` on `port`, if the process serves HTTP there.
     pub fn http_get(&self, port: u16, path: &str, now: Time) -> Option<u16> {
-        if !self.listens(port) {
+        if !(!self.stopping && self.app.listening && self.app.ports.contains(&port)) {
             return None;
         }
         Some(self.app.http_status(path, now.millis().saturating_sub(self.started_at.millis())))
@@ -184,7 +185,11 @@ pub fn program_for(argv: &[String], image: Option<&'static crate::registry::Cata
         "nginx" if argv.iter().any(|a| a == "-v" || a == "-V" || a == "-t") => App::oneshot(0),
         "nginx" | "nginx-debug" => App::nginx(),
         "postgres" => App::postgres(env),
-        "redis-server" => App::redis(),
+        "redis-server" => {
+            let mut app = App::redis();
+            app.redis.password = flag("--requirepass").map(str::to_string);
+            app
+        }
         "httpd-foreground" | "httpd" => App::httpd(),
         "pause" => App::pause(),
         "agnhost" => match arg(1) {
