@@ -259,6 +259,32 @@ impl Engine {
         Ok(String::new())
     }
 
+    /// A kubelet probe (`httpGet` with its request, or `tcpSocket` with none) reaching an
+    /// `nc -l` listener of the pod: Some(the probe's result), None when no shell listens on
+    /// the port. The listener sees the connection as any client's (a plain `nc -l` ends).
+    pub(crate) fn probe_shell_listener(&mut self, node: &str, uid: &str, port: u16, http: Option<(&str, &str)>) -> Option<Result<(), String>> {
+        let ip = self.machines.get(node)?.runtime.ready_sandbox(uid)?.ip.clone()?;
+        let ep = Endpoint { node: node.to_string(), pod_uid: uid.to_string(), ip: ip.clone(), port };
+        let cid = self.shell_listener_at(&ep)?;
+        // The kubelet's prober connects from the node.
+        let from = self.node_ip(node);
+        let Some((url, host)) = http else {
+            return Some(self.shell_accept(node, &cid, port, &from, "", 0).map(|_| ()).map_err(|_| format!("dial tcp {ip}:{port}: connect: connection refused")));
+        };
+        let path = url.split_once(&format!(":{port}")).map(|x| x.1).filter(|p| !p.is_empty()).unwrap_or("/");
+        let request = format!("GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUser-Agent: kube-probe/1.36\r\nAccept: */*\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n");
+        let reply = match self.shell_accept(node, &cid, port, &from, &request, 0) {
+            Ok(r) => r,
+            Err(_) => return Some(Err(format!("Get \"{url}\": read tcp {from}:{}->{ip}:{port}: read: connection reset by peer", 32768 + (self.now.millis() % 28232)))),
+        };
+        Some(match parse_http_response(&reply) {
+            Some((code, _)) if (200..400).contains(&code) => Ok(()),
+            Some((code, _)) => Err(format!("HTTP probe failed with statuscode: {code}")),
+            None if reply.is_empty() => Err(format!("Get \"{url}\": EOF")),
+            None => Err(format!("Get \"{url}\": net/http: HTTP/1.x transport connection broken: malformed HTTP response {:?}", reply.lines().next().unwrap_or_default())),
+        })
+    }
+
     /// The container whose shell has an `nc -l` listener on the endpoint's port.
     fn shell_listener_at(&self, ep: &Endpoint) -> Option<String> {
         let m = self.machines.get(&ep.node)?;

@@ -504,7 +504,7 @@ const SHELL_RUN: &[&str] = &[
 /// A veth's MAC address as the kernel makes one (`eth_hw_addr_random`: random, locally
 /// administered, unicast), drawn here from the sandbox's random id.
 fn mac_from(id: &str) -> String {
-    let b: Vec<u8> = (0..6).map(|i| u8::from_str_radix(id.get(2 * i..2 * i + 2).unwrap_or("00"), 16).unwrap_or(0)).collect();
+    let b: Vec<u8> = (0..6).map(|i| u8::from_str_radix(id.get(40 + 2 * i..42 + 2 * i).unwrap_or("00"), 16).unwrap_or(0)).collect();
     let first = (b[0] & 0xfe) | 0x02;
     format!("{first:02x}:{:02x}:{:02x}:{:02x}:{:02x}:{:02x}", b[1], b[2], b[3], b[4], b[5])
 }

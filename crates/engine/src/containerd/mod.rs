@@ -172,7 +172,7 @@ pub enum Resolved {
 impl Container {
     /// The command line `ps` shows for the container's first process.
     pub fn process_cmdline_shell(&self) -> String {
-        self.process.as_ref().map(|p| p.argv.join(" ")).unwrap_or_default()
+        self.process.as_ref().map(|p| p.shell.as_ref().and_then(|s| s.replaced_by()).map(|a| a.join(" ")).unwrap_or_else(|| p.argv.join(" "))).unwrap_or_default()
     }
 }
 

@@ -108,13 +108,21 @@ fn host_aliases(pod: &Value) -> String {
     out
 }
 
+/// A kind node's IPv6 address on kind's docker network (`fc00:f853:ccd3:e793::/64`, the
+/// same host number as its IPv4 address).
+fn kind_ipv6(node_ip: &str) -> String {
+    let host = node_ip.rsplit('.').next().and_then(|n| n.parse::<u8>().ok()).unwrap_or(2);
+    format!("fc00:f853:ccd3:e793::{host:x}")
+}
+
 /// `/etc/hosts` as the kubelet writes it for the pod (`managedHostsFileContent`), or for a
 /// `hostNetwork` pod the node's own file (a kind node's, written by Docker) under the
 /// kubelet's header.
 pub(crate) fn etc_hosts(pod: &Value, pod_ip: Option<&str>, node: &str, node_ip: &str) -> String {
     if pod["spec"]["hostNetwork"] == true {
         let node_file = format!(
-            "127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nff00::0\tip6-mcastprefix\nff02::1\tip6-allnodes\nff02::2\tip6-allrouters\n{node_ip}\t{node}\n"
+            "127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nff00::0\tip6-mcastprefix\nff02::1\tip6-allnodes\nff02::2\tip6-allrouters\n{node_ip}\t{node}\n{}\t{node}\n",
+            kind_ipv6(node_ip)
         );
         return format!("# Kubernetes-managed hosts file (host network).\n{node_file}{}", host_aliases(pod));
     }

@@ -72,6 +72,8 @@ struct ContainerHost<'e> {
     mounts: Vec<Mount>,
     out: String,
     err: String,
+    /// stdout and stderr in the order they were written (the container log keeps it).
+    chunks: Vec<(&'static str, String)>,
     /// Added to the clock for a shell that runs ahead (an exec that sleeps).
     offset_ms: u64,
     /// The kubelet's copy of the pod.
@@ -186,6 +188,13 @@ impl ContainerHost<'_> {
         self.hosts_lookup(host).unwrap_or_else(|| host.to_string())
     }
 
+    fn chunk(&mut self, stream: &'static str, text: &str) {
+        match self.chunks.last_mut() {
+            Some((s, t)) if *s == stream => t.push_str(text),
+            _ => self.chunks.push((stream, text.to_string())),
+        }
+    }
+
     fn mount_of(&self, path: &str) -> Option<&Mount> {
         self.mounts.iter().find(|m| path == m.path || path.starts_with(&format!("{}/", m.path)))
     }
@@ -198,10 +207,12 @@ impl ContainerHost<'_> {
 impl Host for ContainerHost<'_> {
     fn stdout(&mut self, text: &str) {
         self.out.push_str(text);
+        self.chunk("stdout", text);
     }
 
     fn stderr(&mut self, text: &str) {
         self.err.push_str(text);
+        self.chunk("stderr", text);
     }
 
     fn now_unix_secs(&self) -> u64 {
@@ -245,7 +256,7 @@ impl Host for ContainerHost<'_> {
     fn write_file(&mut self, path: &str, content: &str, append: bool) -> Result<(), String> {
         if path == "/dev/null" || path == "/dev/stdout" || path == "/dev/stderr" || path == "/proc/1/fd/1" {
             if path != "/dev/null" {
-                self.out.push_str(content);
+                self.stdout(content);
             }
             return Ok(());
         }
@@ -480,11 +491,13 @@ impl Host for ContainerHost<'_> {
             Some((h, p)) => (h, p.parse::<u16>().map_err(|_| NetError::UnknownHost)?),
             None => (hostport, if url.starts_with("https") { 443 } else { 80 }),
         };
-        let name = host.to_string();
+        // The Host header names the port unless it is the scheme's own (busybox wget).
+        let default_port = if url.starts_with("https") { 443 } else { 80 };
+        let header_host = if port == default_port { host.to_string() } else { hostport.to_string() };
         let host = self.resolve_for_connect(host);
         let ep = self.engine.route(&self.node, &self.uid, &self.namespace, &host, port)?;
         let from = self.engine.pod_ip_of(&self.node, &self.uid).unwrap_or_else(|| "127.0.0.1".into());
-        self.engine.endpoint_http(&ep, &from, &name, path)
+        self.engine.endpoint_http(&ep, &from, &header_host, path)
     }
 
     fn has_program(&self, name: &str) -> bool {
@@ -661,7 +674,7 @@ impl Engine {
         let pod = self.kubelet_pod(node, &ns, &pod_name).unwrap_or(Value::Null);
         let hostname = if pod.is_null() { pod_name } else { crate::containerd::procfs::uts_hostname(&pod, node) };
         let mounts = mounts_of(&pod, &name);
-        Some(ContainerHost { engine: self, node: node.to_string(), uid, container_id: container_id.to_string(), namespace: ns, hostname, mounts, out: String::new(), err: String::new(), offset_ms: 0, pod, image_ref, exec_argv: None, depth: 0 })
+        Some(ContainerHost { engine: self, node: node.to_string(), uid, container_id: container_id.to_string(), namespace: ns, hostname, mounts, out: String::new(), err: String::new(), chunks: Vec::new(), offset_ms: 0, pod, image_ref, exec_argv: None, depth: 0 })
     }
 
     /// Starts a container's process as the shell would exec it. Err is runc's exec error.
@@ -681,12 +694,12 @@ impl Engine {
             let generation = c.generation;
             let Some(p) = c.process.as_mut() else { return };
             let Some(mut shell) = p.shell.take() else { return };
-            let (y, out, err) = {
+            let (y, chunks) = {
                 let Some(mut host) = self.host_for(node, container_id) else { return };
                 let y = shell.resume(&mut host);
-                (y, std::mem::take(&mut host.out), std::mem::take(&mut host.err))
+                (y, std::mem::take(&mut host.chunks))
             };
-            self.container_log(node, container_id, &out, &err);
+            self.container_log_chunks(node, container_id, &chunks);
             let Some(p) = self.machines.get_mut(node).and_then(|m| m.runtime.containers.get_mut(container_id)).and_then(|c| c.process.as_mut()) else { return };
             let (argv, exec) = match y {
                 Yield::Sleep { ms } => {
@@ -744,6 +757,14 @@ impl Engine {
         let m = self.machines.get(node)?;
         let c = m.runtime.containers.get(container_id)?;
         m.runtime.images.values().find(|i| i.repo_digests.contains(&c.image_id) || i.id == c.image_id).and_then(|i| i.catalog)
+    }
+
+    /// Appends output written in this order to the container log, line by line.
+    pub(crate) fn container_log_chunks(&mut self, node: &str, container_id: &str, chunks: &[(&'static str, String)]) {
+        for (stream, text) in chunks {
+            let (out, err) = if *stream == "stdout" { (text.as_str(), "") } else { ("", text.as_str()) };
+            self.container_log(node, container_id, out, err);
+        }
     }
 
     /// Appends output to the container log, line by line.
@@ -829,6 +850,14 @@ impl Engine {
     /// `nc -l -e` listener starts for a connection, with the connection as its `stdin`).
     /// `depth`: how many listeners forwarded the connection so far.
     fn exec_process(&mut self, node: &str, uid: &str, id: &str, argv: &[String], stdin: Option<&str>, depth: u32) -> Result<ProcessRun, String> {
+        // runc execs a path itself: a file without an execute bit fails there.
+        if let Some(path) = argv.first().filter(|a| a.starts_with('/'))
+            && let Some(host) = self.host_for(node, id)
+            && crate::shell::stat_follow(&host, path).is_some_and(|st| st.is_dir() || st.mode & 0o111 == 0)
+        {
+            let msg = format!("OCI runtime exec failed: exec failed: unable to start container process: exec: {path:?}: permission denied: unknown\n");
+            return Ok(ProcessRun { code: 126, combined: msg.clone(), stdout: String::new(), stderr: msg, duration_ms: 0 });
+        }
         let env: BTreeMap<String, String> = self.machines.get(node).and_then(|m| m.runtime.containers.get(id)).and_then(|c| c.process.as_ref()).and_then(|p| p.shell.as_ref()).map(|s| s.exported_env()).unwrap_or_default();
         let mut shell = Shell::from_argv(argv.to_vec(), env);
         shell.set_pid(900);
@@ -847,8 +876,9 @@ impl Engine {
                 host.exec_argv = Some(argv.to_vec());
                 host.depth = depth;
                 let y = shell.resume(&mut host);
-                combined.push_str(&host.out);
-                combined.push_str(&host.err);
+                for (_, t) in &host.chunks {
+                    combined.push_str(t);
+                }
                 stdout.push_str(&host.out);
                 stderr.push_str(&host.err);
                 y
@@ -889,12 +919,12 @@ impl Engine {
         let Some(mut shell) = p.shell.take() else { return Err(NetError::Refused) };
         // The client's ephemeral port (Linux's range 32768–60999).
         let peer_port = 32768 + (self.now.millis() % 28232) as u16;
-        let (accepted, out, err) = match self.host_for(node, container_id) {
+        let (accepted, chunks) = match self.host_for(node, container_id) {
             Some(mut host) => {
                 let a = shell.accept(&mut host, port, request, from, peer_port);
-                (a, std::mem::take(&mut host.out), std::mem::take(&mut host.err))
+                (a, std::mem::take(&mut host.chunks))
             }
-            None => (None, String::new(), String::new()),
+            None => (None, Vec::new()),
         };
         let now = self.now;
         let Some(c) = self.machines.get_mut(node).and_then(|m| m.runtime.containers.get_mut(container_id)) else { return Err(NetError::Reset) };
@@ -907,7 +937,7 @@ impl Engine {
             let wake = p.wake;
             self.schedule(now, crate::Task::Process { node: node.to_string(), container: container_id.to_string(), generation, timer: Timer::ShellResume { wake } });
         }
-        self.container_log(node, container_id, &out, &err);
+        self.container_log_chunks(node, container_id, &chunks);
         match accepted {
             Some(crate::shell::Accepted::Reply(text)) => Ok(text),
             Some(crate::shell::Accepted::Exec(argv)) => {

@@ -1117,12 +1117,14 @@ fn ls(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut all = false;
     let mut long = false;
     let mut dir_itself = false;
+    let mut deref = false;
     let mut paths = Vec::new();
     for a in args {
         if a.starts_with('-') && a.len() > 1 {
             all |= a.contains('a') || a.contains('A');
             long |= a.contains('l') || a.contains('n');
             dir_itself |= a.contains('d');
+            deref |= a.contains('L');
         } else {
             paths.push(a.clone());
         }
@@ -1138,7 +1140,8 @@ fn ls(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut dirs = Vec::new();
     for p in &paths {
         let full = ctx.path(p);
-        let Some(mut st) = ctx.host.stat(&full) else {
+        let found = if deref { super::stat_follow(&*ctx.host, &full) } else { ctx.host.stat(&full) };
+        let Some(mut st) = found else {
             ctx.err(&format!("ls: {p}: No such file or directory\n"));
             status = 1;
             continue;
@@ -1189,7 +1192,8 @@ fn ls(ctx: &mut Ctx, args: &[String]) -> i32 {
                 _ if full == "/" => format!("/{e}"),
                 _ => format!("{full}/{e}"),
             };
-            let st = ctx.host.stat(&child).unwrap_or_else(|| Stat::file(0, 0o644, now));
+            let found = if deref { super::stat_follow(&*ctx.host, &child) } else { ctx.host.stat(&child) };
+            let st = found.unwrap_or_else(|| Stat::file(0, 0o644, now));
             blocks += match st.kind {
                 FileKind::File => st.size.div_ceil(4096) * 4,
                 FileKind::Dir => 4,
@@ -1641,9 +1645,36 @@ fn grep(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
                 prefix.push_str(&format!("{}:", lineno + 1));
             }
             match (only, found) {
-                (true, Some((a, b))) if !invert => {
-                    let m: String = chars[a..b].iter().collect();
-                    out.push_str(&format!("{prefix}{m}\n"));
+                (true, Some(first)) if !invert => {
+                    // Every non-empty match of the line, each on its own line.
+                    let mut next = Some(first);
+                    let mut guard = 0;
+                    while let Some((a, b)) = next {
+                        if b > a {
+                            let m: String = chars[a..b].iter().collect();
+                            out.push_str(&format!("{prefix}{m}\n"));
+                        }
+                        let from = if b > a { b } else { b + 1 };
+                        guard += 1;
+                        if whole || from > chars.len() || guard > 100_000 {
+                            break;
+                        }
+                        next = res
+                            .iter()
+                            .filter_map(|r| {
+                                let mut start = from;
+                                while start <= chars.len() {
+                                    let (x, y) = r.find_with(&chars[start..], &mut ctx.fuel)?;
+                                    let (x, y) = (x + start, y + start);
+                                    if !word || ((x == 0 || !is_word(chars[x - 1])) && (y == chars.len() || !is_word(chars[y]))) {
+                                        return Some((x, y));
+                                    }
+                                    start = x + 1;
+                                }
+                                None
+                            })
+                            .min();
+                    }
                 }
                 _ => out.push_str(&format!("{prefix}{line}\n")),
             }

@@ -167,6 +167,8 @@ pub struct Shell {
     /// A listener accepted a connection since the last resume: the shell runs at the
     /// engine's time, not at the end of a sleep it was parked in.
     kicked: bool,
+    /// `exec APPLET …` replaced the shell process by a busybox applet run here.
+    replaced_by: Option<Vec<String>>,
 }
 
 /// Steps one task may run before another runnable task gets its turn.
@@ -300,6 +302,7 @@ impl Shell {
             turn: 0,
             tty: false,
             kicked: false,
+            replaced_by: None,
         }
     }
 
@@ -378,6 +381,12 @@ impl Shell {
             task.frames.push(Frame::Simple { node: Arc::new(simple), memo: Memo::default(), cond: false });
         }
         Shell::with_main(task)
+    }
+
+    /// The command line of the process when `exec` replaced the shell by an applet it runs
+    /// itself (`sh -c "sleep 3600"` on busybox is `sleep 3600`).
+    pub fn replaced_by(&self) -> Option<&[String]> {
+        self.replaced_by.as_deref()
     }
 
     /// Standard input of the shell (`ExecSync` with a connection as its input, `nc -e`).
@@ -2071,6 +2080,10 @@ impl Shell {
         }
         let name = args[0].clone();
         if builtin_name(&name).is_some() || (name.contains('/') && host.read_file(&self.tasks[i].env.path(&name)).is_some_and(|t| is_shell_script(&t, &name))) {
+            if i == 0 && self.tasks[i].subshells == 0 {
+                // The process is now the applet (its command line in `ps` and /proc).
+                self.replaced_by = Some(args.clone());
+            }
             self.push(i, Frame::ExitAfter);
             self.dispatch(i, host, args, cond, true);
             return;

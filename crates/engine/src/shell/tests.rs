@@ -1084,3 +1084,11 @@ fn nc_listener_accepts_a_connection() {
     assert_eq!(sh.listening_ports(), vec![6379]);
     assert_eq!(sh.accept(&mut h, 80, "x", "127.0.0.1", 1), None);
 }
+
+#[test]
+fn grep_only_matching_prints_every_match() {
+    assert_eq!(out("echo 'a1b22c333' | grep -o '[0-9]*'"), "1\n22\n333\n");
+    assert_eq!(out("echo 'cat concat cat' | grep -ow cat"), "cat\ncat\n");
+    assert_eq!(out("printf 'x=1\\ny=2\\n' | grep -c ="), "2\n");
+    assert_eq!(out("printf 'a\\n' | grep -q b; echo $?"), "1\n");
+}
