@@ -38,12 +38,12 @@ kubectl exec two -c b -- ls -l /proc/self/ns
 kubectl exec two -c a -- sh -c 'for n in net ipc uts pid mnt; do echo "$n $(readlink /proc/self/ns/$n)"; done'
 kubectl exec two -c b -- sh -c 'for n in net ipc uts pid mnt; do echo "$n $(readlink /proc/self/ns/$n)"; done'
 kubectl exec two -c a -- cat /proc/1/cgroup
-kubectl exec two -c a -- cat /proc/1/cmdline
+kubectl exec two -c a -- sh -c "tr '\\0' ' ' < /proc/1/cmdline; echo"
 kubectl exec two -c a -- sh -c 'grep -E "^(Name|Pid|PPid|NSpid|CapEff|Seccomp):" /proc/1/status'
 kubectl exec two -c a -- ls /proc
 kubectl exec shared -c shell -- ps
 kubectl exec shared -c shell -- ls /proc
 kubectl exec shared -c shell -- cat /proc/1/comm
-kubectl exec shared -c shell -- sh -c 'readlink /proc/1/ns/pid /proc/self/ns/pid; readlink /proc/1/ns/mnt; readlink /proc/self/ns/mnt'
+kubectl exec shared -c shell -- sh -c 'readlink /proc/1/ns/pid; readlink /proc/self/ns/pid; readlink /proc/1/ns/mnt; readlink /proc/self/ns/mnt'
 kubectl exec shared -c shell -- cat /proc/1/cgroup
 kubectl exec shared -c shell -- readlink /proc/self

@@ -286,7 +286,7 @@ impl Store {
                 Some(Value::Str(s)) => Some(s.clone()),
                 _ => None,
             })).collect()),
-            "mset" if at_least(2) && args.len() % 2 == 0 => {
+            "mset" if at_least(2) && args.len().is_multiple_of(2) => {
                 for kv in args.chunks(2) {
                     db.insert(kv[0].clone(), Value::Str(kv[1].clone()));
                 }
@@ -407,7 +407,7 @@ impl Store {
                     Some(_) => wrong_type(),
                 }
             }
-            "hset" if at_least(3) && args.len() % 2 == 1 => match db.entry(args[0].clone()).or_insert_with(|| Value::Hash(BTreeMap::new())) {
+            "hset" if at_least(3) && !args.len().is_multiple_of(2) => match db.entry(args[0].clone()).or_insert_with(|| Value::Hash(BTreeMap::new())) {
                 Value::Hash(h) => Reply::Int(args[1..].chunks(2).filter(|kv| h.insert(kv[0].clone(), kv[1].clone()).is_none()).count() as i64),
                 _ => wrong_type(),
             },

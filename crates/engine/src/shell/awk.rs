@@ -934,7 +934,7 @@ impl Parser {
             }
             Tok::Op("$") => {
                 self.advance()?;
-                let e = if self.is_op("++") || self.is_op("--") { self.primary()? } else { self.primary()? };
+                let e = self.primary()?;
                 Ok(Expr::Field(Box::new(e)))
             }
             Tok::Op(op @ ("++" | "--")) => {
@@ -1313,10 +1313,7 @@ impl Awk<'_> {
             Expr::Assign(t, op, rhs) => {
                 let r = self.eval(rhs)?;
                 let v = if *op == "=" {
-                    match r {
-                        Val::StrNum(s) => Val::StrNum(s),
-                        other => other,
-                    }
+                    r
                 } else {
                     let cur = self.eval(t)?.num();
                     Val::Num(self.arith(&op[..1], cur, r.num())?)
@@ -2133,11 +2130,11 @@ fn run(ctx: &mut Ctx, awk: &mut Awk, operands: &[String]) -> RResult<i32> {
     let prog = awk.prog;
     let mut exit: Option<i32> = None;
     for (pat, body) in &prog.rules {
-        if let (Pattern::Begin, Some(b)) = (pat, body) {
-            if let Flow::Exit(c) = awk.run_rule(b)? {
-                exit = Some(c);
-                break;
-            }
+        if let (Pattern::Begin, Some(b)) = (pat, body)
+            && let Flow::Exit(c) = awk.run_rule(b)?
+        {
+            exit = Some(c);
+            break;
         }
     }
     let has_main = prog.rules.iter().any(|(p, _)| !matches!(p, Pattern::Begin));
@@ -2254,9 +2251,9 @@ mod tests {
         assert_eq!(format_g(0.1, 6, false, false), "0.1");
         assert_eq!(format_g(1e20, 6, false, false), "1e+20");
         assert_eq!(format_g(123456789.0, 6, false, false), "1.23457e+08");
-        assert_eq!(format_g(3.14159265, 6, false, false), "3.14159");
+        assert_eq!(format_g(1.234567891, 6, false, false), "1.23457");
         assert_eq!(num_to_string(42.0, "%.6g"), "42");
         assert_eq!(num_to_string(2.5, "%.6g"), "2.5");
-        assert_eq!(sprintf("%5.2f|%-4d|%s|%03d|%x|%c|%%", &[Val::Num(3.14159), Val::Num(7.0), Val::Str("hi".into()), Val::Num(5.0), Val::Num(255.0), Val::Num(65.0)], "%.6g").ok(), Some(" 3.14|7   |hi|005|ff|A|%".to_string()));
+        assert_eq!(sprintf("%5.2f|%-4d|%s|%03d|%x|%c|%%", &[Val::Num(1.23456), Val::Num(7.0), Val::Str("hi".into()), Val::Num(5.0), Val::Num(255.0), Val::Num(65.0)], "%.6g").ok(), Some(" 1.23|7   |hi|005|ff|A|%".to_string()));
     }
 }

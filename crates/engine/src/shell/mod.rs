@@ -2,9 +2,12 @@
 //! `kubectl exec`. It follows busybox `ash` (the shell of busybox and alpine images, the
 //! teaching images), including its error texts (`sh: foo: not found`,
 //! `sh: syntax error: unexpected "fi"`), and implements the busybox applets that teaching
-//! scripts use (`sleep`, `cat`, `wget`, `nc`, `date`, …) plus `curl`.
-//! Sources: busybox 1.37 `shell/ash.c`, `shell/math.c`, `coreutils/*.c`,
-//! `networking/wget.c`, `networking/nc_bloaty.c`; curl 8's error texts.
+//! scripts use (`sleep`, `cat`, `wget`, `nc`, `grep`, `sed`, `awk`, `nslookup`, `ip`, …)
+//! plus `curl`, util-linux's `ipcmk` and `redis-cli`; an image that lacks a tool says so
+//! ([`Host::has_program`]).
+//! Sources: busybox 1.37 `shell/ash.c`, `shell/math.c`, `coreutils/*.c`, `editors/*.c`,
+//! `networking/wget.c`, `networking/nc_bloaty.c`, `networking/nslookup.c`,
+//! `networking/libiproute`; curl 8's error texts; redis 7's `redis-cli.c`.
 //!
 //! # A resumable interpreter
 //!
@@ -35,7 +38,8 @@
 //!   and yields `Exit { code: 127 }`.
 //! - [`Yield::Exit { code }`](Yield::Exit): the script ended (after its EXIT trap).
 //! - [`Yield::WaitForever`]: nothing will happen until a signal (`sleep infinity & wait`,
-//!   `tail -f /dev/null`). Call `resume` after a `Trapped` signal if `interruptible()`.
+//!   `tail -f /dev/null`) or a connection to an `nc -l` listener ([`Shell::accept`], then
+//!   `resume`). Call `resume` after a `Trapped` signal if `interruptible()`.
 //!
 //! After `Exit` or `Exec`, `resume` keeps returning the same yield.
 //!
@@ -68,12 +72,14 @@
 //!
 //! `getopts`, `select`, arrays, `[[ … ]]` beyond what `test` does (ash's own `[[` is the
 //! same), process substitution, `set -o pipefail` (accepted, no effect), aliases, `ulimit`
-//! and `umask` (accepted, no effect), EXIT traps inside subshells, file permissions,
+//! and `umask` (accepted, no effect), EXIT traps inside subshells, permission checks other
+//! than the execute bit (everything runs as root),
 //! concurrent pipeline stages (each stage runs to its end before the next starts, so
-//! `prog | grep x` filters `prog`'s output when it exits; `nc` without `-z` sends its
-//! input and reads nothing back), following a file with `tail -f FILE` (it prints the
-//! file, then waits forever),
-//! `sed`/`awk`/`tr`/`cut` and other applets not listed in `builtins.rs` (they are
+//! `prog | grep x` filters `prog`'s output when it exits; `nc` sends all its input, then
+//! prints the whole answer), following a file with `tail -f FILE` (it prints the
+//! file, then waits forever), an `nc -l` listener reached from its own script (the
+//! engine connects to a container's shell only between its runs), awk's `getline`, pipes
+//! and `system()`, applets not listed in `builtins.rs` (they are
 //! `Yield::Run` for the engine to model or refuse). A here-document body starts after the
 //! first newline character following its operator (a newline inside quotes on that same
 //! line would confuse it).
