@@ -13,10 +13,12 @@ use super::regex::Regex;
 
 const BB_USAGE: &str = "BusyBox v1.37.0 (2024-09-26 21:31:42 UTC) multi-call binary.\n\nUsage: awk [OPTIONS] [AWK_PROGRAM] [FILE]...\n\n\t-v VAR=VAL\tSet variable\n\t-F SEP\t\tUse SEP as field separator\n\t-f FILE\t\tRead program from FILE\n\t-e AWK_PROGRAM\n";
 
-/// The deepest expression or statement nesting the parser accepts.
-const MAX_DEPTH: usize = 200;
-/// The most user-function calls on the stack.
-const MAX_CALLS: usize = 500;
+/// The deepest expression or statement nesting the parser accepts (about 25 levels of
+/// parentheses or blocks; the parser and the evaluator recurse, and wasm's stack is 1 MiB).
+const MAX_DEPTH: usize = 50;
+/// The most user-function calls on the stack (each takes several recursing frames, and
+/// wasm's stack is 1 MiB).
+const MAX_CALLS: usize = 30;
 /// The most array elements in all arrays together.
 const MAX_ELEMENTS: usize = 200_000;
 
@@ -113,8 +115,9 @@ fn trim_zeros(s: &str) -> String {
     if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_string() } else { s.to_string() }
 }
 
+/// busybox `fmt_num`: an integral value that fits a `long long` prints as an integer.
 fn num_to_string(v: f64, fmt: &str) -> String {
-    if v.is_finite() && v == v.trunc() && v.abs() < 1e16 {
+    if v.is_finite() && v == v.trunc() && (-9.223_372_036_854_775e18..9.223_372_036_854_775e18).contains(&v) {
         return format!("{}", v as i64);
     }
     if fmt == "%.6g" {

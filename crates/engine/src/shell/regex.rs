@@ -1,4 +1,4 @@
-//! A small backtracking regular-expression matcher for `grep` and `expr`: POSIX basic
+//! A small backtracking regular-expression matcher for `grep`, `sed`, `awk` and `expr`: POSIX basic
 //! syntax (`.`, `[…]`, `*`, `^`, `$`, `\(…\)`, `\{n,m\}`, `\+`, `\?`, `\|`) and, with
 //! `extended`, the ERE spellings (`+ ? | ( ) {n,m}`). Matching spends a bounded amount
 //! of work (a pathological pattern simply fails to match).
@@ -130,7 +130,7 @@ impl Regex {
     /// `\(.*\)=\(.*\)` finds its `=`).
     fn match_alts(&self, alts: &[Vec<Piece>], s: &[char], at: usize, fuel: &mut u64, caps: &mut Caps) -> Option<usize> {
         for alt in alts {
-            if let Some(e) = self.seq(alt, 0, s, at, fuel, caps, 0, &mut |end, _, _| Some(end)) {
+            if let Some(e) = self.seq(alt, 0, s, at, fuel, caps, 0, &mut |end, _, _, _| Some(end)) {
                 return Some(e);
             }
         }
@@ -145,7 +145,7 @@ impl Regex {
             return None;
         }
         *fuel -= 1;
-        let Some(piece) = seq.get(k) else { return cont(at, fuel, caps) };
+        let Some(piece) = seq.get(k) else { return cont(at, fuel, caps, depth) };
         if let Node::Group(..) = piece.node {
             return self.repeat(piece, seq, k, s, at, 0, fuel, caps, depth + 1, cont);
         }
@@ -186,7 +186,7 @@ impl Regex {
         if count < piece.max {
             for alt in alts {
                 let saved = caps.get(*n).copied().flatten();
-                let r = self.seq(alt, 0, s, at, fuel, caps, depth + 1, &mut |end, fuel, caps| {
+                let r = self.seq(alt, 0, s, at, fuel, caps, depth + 1, &mut |end, fuel, caps, depth| {
                     // An empty repetition ends the loop (it would repeat forever).
                     if end == at && count >= piece.min {
                         return None;
@@ -256,10 +256,15 @@ impl Regex {
 }
 
 type Caps = Vec<Option<(usize, usize)>>;
-type Cont<'a> = dyn FnMut(usize, &mut u64, &mut Caps) -> Option<usize> + 'a;
+/// The rest of the pattern after a piece: called with where the piece ended and the current
+/// recursion depth.
+type Cont<'a> = dyn FnMut(usize, &mut u64, &mut Caps, usize) -> Option<usize> + 'a;
 
-/// The deepest backtracking recursion (a group repeated this many times no longer matches).
-const MAX_DEPTH: usize = 1_500;
+/// The deepest backtracking recursion: each repetition of a group takes a few levels, so a
+/// group repeated more than about 70 times in one match does not match (single characters
+/// repeat without recursion). Sized for a 512 KiB stack in debug builds, and the same in
+/// every build so that results never differ.
+const MAX_DEPTH: usize = 300;
 
 impl P<'_> {
     fn peek(&self) -> Option<char> {

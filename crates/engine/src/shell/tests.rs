@@ -1092,3 +1092,84 @@ fn grep_only_matching_prints_every_match() {
     assert_eq!(out("printf 'x=1\\ny=2\\n' | grep -c ="), "2\n");
     assert_eq!(out("printf 'a\\n' | grep -q b; echo $?"), "1\n");
 }
+
+/// Runs one text tool over `input` with the arbitrary program `prog` (passed through the
+/// environment, so no quoting is involved); it must end without panicking.
+fn tool_run(tool: &str, prog: &str, input: &str) {
+    let src = format!("printf '%s' \"$I\" | {tool} \"$P\"");
+    let env = BTreeMap::from([("P".to_string(), prog.to_string()), ("I".to_string(), input.to_string())]);
+    let Ok(mut sh) = Shell::from_source(&src, Vec::new(), env) else { return };
+    let mut h = Fake::new();
+    for _ in 0..20 {
+        match sh.resume(&mut h) {
+            Yield::Sleep { ms } => h.now_ms = h.now_ms.saturating_add(ms.min(1 << 40)),
+            Yield::Run { .. } => sh.program_not_found(),
+            _ => return,
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn text_tools_never_panic(prog in "[ -~\\t\\n]{0,48}", input in "\\PC{0,64}") {
+        for tool in ["awk", "sed", "sed -E", "cut -d: -f", "cut -c", "tr -d", "grep -oE", "awk -F:"] {
+            tool_run(tool, &prog, &input);
+        }
+    }
+
+    #[test]
+    fn awk_shaped_programs_never_panic(prog in "(BEGIN|END|\\$[0-9]|[a-z]|NF|NR|[{}();,]|print|printf|if|else|while|for|in|\"[a-z%]*\"|/[a-z.*]*/|[-+*/%^<>=!~?:]|[0-9]| ){0,30}") {
+        tool_run("awk", &prog, "a b c\n1 2 3\n");
+    }
+
+    #[test]
+    fn sed_shaped_programs_never_panic(prog in "([0-9$,!;{}]|/[a-z.*\\\\()]*/|s/[a-z.*()\\\\]*/[a-z&\\\\1]*/[gpI0-9]*|[dpqhHgGxnND=lyaitcb:]| ){0,20}") {
+        tool_run("sed", &prog, "a\nb\nc\n");
+    }
+}
+
+#[test]
+fn deep_group_repetition_stays_within_a_small_stack() {
+    // wasm's default stack is 1 MiB: the matcher's depth limit must fit well inside it.
+    let t = std::thread::Builder::new()
+        .stack_size(512 * 1024)
+        .spawn(|| {
+            out("line=$(printf 'ab%.0s' $(seq 20000)); echo $line | grep -c '\\(ab\\)*x'; echo $line | sed 's/\\(ab\\)*$/X/' | wc -c")
+        })
+        .expect("thread");
+    let text = t.join().expect("no stack overflow");
+    assert!(text.starts_with("0\n"), "{text}");
+}
+
+#[test]
+fn deeply_nested_awk_programs_are_refused_within_wasms_stack() {
+    let t = std::thread::Builder::new()
+        .stack_size(1024 * 1024)
+        .spawn(|| {
+            let deep = format!("BEGIN {{ print {}1{} }}", "(".repeat(300), ")".repeat(300));
+            let ok = format!("BEGIN {{ print {}1{} }}", "(".repeat(20), ")".repeat(20));
+            let blocks = format!("BEGIN {{ {} print 2 {} }}", "if (1) {".repeat(20), "}".repeat(20));
+            let env = BTreeMap::from([("D".to_string(), deep), ("O".to_string(), ok), ("B".to_string(), blocks)]);
+            let mut sh = Shell::from_source("awk \"$D\"; awk \"$O\"; awk \"$B\"", Vec::new(), env).expect("parses");
+            let mut h = Fake::new();
+            drive(&mut sh, &mut h, 1000, &[]);
+            (h.out, h.err)
+        })
+        .expect("thread");
+    let (o, e) = t.join().expect("no stack overflow");
+    assert_eq!(o, "1\n2\n");
+    assert_eq!(e, "awk: cmd. line:1: program nested too deeply (podlife limit)\n");
+}
+
+#[test]
+fn runaway_awk_recursion_is_refused_within_wasms_stack() {
+    let t = std::thread::Builder::new()
+        .stack_size(1024 * 1024)
+        .spawn(|| run("awk 'function f(n) { return f(n + 1) } BEGIN { print f(1) }'; awk 'function fact(n) { return n <= 1 ? 1 : n * fact(n - 1) } BEGIN { print fact(20) }'"))
+        .expect("thread");
+    let (o, e, _) = t.join().expect("no stack overflow");
+    assert_eq!(o, "2432902008176640000\n");
+    assert_eq!(e, "awk: cmd. line:1: function calls nested too deeply (podlife limit)\n");
+}
