@@ -96,6 +96,11 @@ impl HostLocal {
     pub fn gateway(&self) -> Option<String> {
         self.network.map(|(n, _)| ip_text(n + 1))
     }
+
+    /// The range's prefix length (a pod's address is configured with it: `10.244.1.2/24`).
+    pub fn prefix_len(&self) -> Option<u8> {
+        self.network.map(|(_, p)| p)
+    }
 }
 
 fn parse_ip(text: &str) -> Option<u32> {
