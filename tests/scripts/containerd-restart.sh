@@ -33,7 +33,7 @@ podlife start containerd --node worker-1
 sleep 20
 kubectl get pods
 podlife node worker-1 -- crictl ps
-kubectl exec web -- wget -q -O- http://localhost/
+kubectl exec web -- curl -s http://localhost/
 podlife restart containerd --node worker-1
 podlife node worker-1 -- crictl ps
 podlife node worker-1 -- journalctl -u containerd

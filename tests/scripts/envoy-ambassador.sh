@@ -2,8 +2,9 @@
 # ConfigMap) routes to the `web` Service by DNS (STRICT_DNS) and passes the answer back with its
 # own headers. With no endpoints behind the Service, Envoy answers 503 itself. An Envoy with
 # the image's own /etc/envoy/envoy.yaml proxies :10000 to www.envoyproxy.io, which a cluster
-# without egress cannot resolve (503 no healthy upstream); a bootstrap naming a cluster that
-# does not exist makes Envoy exit at start.
+# without egress cannot resolve (503 no healthy upstream); the envoy image (Ubuntu with only
+# ca-certificates added, envoy's ci/Dockerfile-envoy) has no wget or curl, so the request comes
+# from the app's curl. A bootstrap naming a cluster that does not exist makes Envoy exit at start.
 kubectl apply -f - <<'YAML'
 apiVersion: v1
 kind: ConfigMap
@@ -109,6 +110,8 @@ kubectl exec with-ambassador -c app -- curl -si http://localhost:9000/
 kubectl exec with-ambassador -c app -- curl -s http://localhost:9901/ready
 kubectl exec with-ambassador -c app -- curl -s http://localhost:9000/
 kubectl exec default-envoy -- wget -S -q -O- http://localhost:10000/
+ENVOY_IP=$(kubectl get pod default-envoy -o jsonpath='{.status.podIP}')
+kubectl exec with-ambassador -c app -- curl -si http://$ENVOY_IP:10000/
 kubectl scale deployment web --replicas=0
 sleep 20
 kubectl exec with-ambassador -c app -- curl -si http://localhost:9000/

@@ -25,7 +25,7 @@ kubectl describe pod nginx
 kubectl logs nginx
 podlife node worker-2 -- crictl ps -a
 podlife node worker-2 -- crictl pods
-kubectl exec nginx -- wget -q -O- http://localhost/
+kubectl exec nginx -- curl -s http://localhost/
 kubectl delete pod nginx --wait=false
 kubectl get pods --watch
 sleep 2

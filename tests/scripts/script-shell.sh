@@ -39,6 +39,7 @@ for n in 1 2; do kubectl scale deploy/$APP --replicas=$n; done
 kubectl get deploy web -o jsonpath='{.spec.replicas}' | base64
 echo MQ== | base64 -d; echo
 kubectl get pods | awk '{print $1}'
+kubectl get pods -o json | jq -r '.items[].metadata.name'
 kubeclt get pods
 kubectl get nodes \
   -o name

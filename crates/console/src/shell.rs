@@ -157,7 +157,7 @@ impl Host for Terminal<'_> {
 const NODE_TOOLS: &[&str] = &["crictl", "journalctl", "iptables-save", "iptables", "ctr", "systemctl"];
 
 /// Tools a script on a learner's machine often pipes into that the shell does not have.
-const UNMODELLED: &[&str] = &["awk", "gawk", "sed", "cut", "tr", "jq", "yq", "xargs", "watch", "column", "diff", "helm", "kind", "docker", "openssl"];
+const UNMODELLED: &[&str] = &["gawk", "jq", "yq", "xargs", "watch", "column", "diff", "helm", "kind", "docker", "openssl"];
 
 impl Session {
     /// Runs one command line (with the text piped into it, if any) in the session's shell.
@@ -215,7 +215,7 @@ impl Session {
                             shell.program_output("", &format!("podlife: {name} runs on a node, not on your machine: podlife node NODE -- {name} …\n"));
                             shell.program_exited(127);
                         } else if UNMODELLED.contains(&name.as_str()) {
-                            shell.program_output("", &format!("podlife: {name} is not modelled in the console's shell; its text tools are the busybox applets (grep, head, tail, wc, sort, uniq, cat, tee, echo, printf, test, …) and base64\n"));
+                            shell.program_output("", &format!("podlife: {name} is not modelled in the console's shell; its text tools are the busybox applets (grep, sed, awk, cut, tr, head, tail, wc, sort, uniq, cat, tee, echo, printf, test, …) and base64\n"));
                             shell.program_exited(127);
                         } else {
                             shell.program_not_found();

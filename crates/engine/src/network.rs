@@ -1,7 +1,11 @@
-//! The pod network as a process inside a container reaches it: cluster DNS (CoreDNS's
-//! `kubernetes` plugin over the Services and EndpointSlices), then the source node's NAT rules
-//! as its kube-proxy last wrote them (`proxy::routing`), then the pod that owns the address
-//! and the process listening there.
+//! The pod network as a process inside a container reaches it, one path for every client:
+//! cluster DNS (CoreDNS's `kubernetes` plugin over the Services and EndpointSlices), the
+//! pod's own nat rules (istio-init's capture, which spares the proxy's user 1337), the source
+//! node's NAT rules as its kube-proxy last wrote them (`proxy::routing`), the destination
+//! pod's inbound capture, then the process listening there. Who listens decides the answer:
+//! Envoy and the Istio sidecar forward (their headers, their own 503s), an `nc -l` listener
+//! answers with its text or its `-e` program's output, redis in RESP, an HTTP server with its
+//! page. A connection's hops (proxies, `nc -l -e nc …` forwarders) are bounded.
 //!
 //! DNS (the Kubernetes DNS specification, CoreDNS's `kubernetes` plugin): `SVC.NS.svc.cluster.local`
 //! is the ClusterIP, or for a headless Service the addresses of its ready endpoints;
@@ -14,7 +18,6 @@
 use serde_json::Value;
 
 use crate::Engine;
-use crate::clock::Time;
 use crate::containerd::ContainerState;
 use crate::process::envoy;
 use crate::process::servers::Role;
@@ -61,27 +64,88 @@ impl Engine {
     /// An A record in the cluster zone (no answer for names outside it: podlife has no
     /// upstream resolver).
     fn dns_lookup(&self, fqdn: &str) -> Option<String> {
-        let rest = fqdn.strip_suffix(CLUSTER_DOMAIN)?.strip_suffix('.')?;
+        self.dns_records(fqdn).into_iter().next()
+    }
+
+    /// The A records of a name in the cluster zone (empty: NXDOMAIN): a Service's ClusterIP,
+    /// a headless Service's ready endpoints, an endpoint by hostname or dashed address, a
+    /// dashed pod address.
+    fn dns_records(&self, fqdn: &str) -> Vec<String> {
+        let Some(rest) = fqdn.strip_suffix(CLUSTER_DOMAIN).and_then(|r| r.strip_suffix('.')) else { return vec![] };
         let labels: Vec<&str> = rest.split('.').collect();
         match labels.as_slice() {
             [svc, ns, "svc"] => {
-                let service = self.get_object("services", Some(ns), svc)?;
+                let Some(service) = self.get_object("services", Some(ns), svc) else { return vec![] };
                 match service["spec"]["clusterIP"].as_str() {
-                    Some("None") | None => self.dns_endpoints(ns, svc).into_iter().next().map(|(ip, _)| ip),
-                    Some(ip) if service["spec"]["type"] != "ExternalName" => Some(ip.to_string()),
-                    _ => None,
+                    Some("None") | None => self.dns_endpoints(ns, svc).into_iter().map(|(ip, _)| ip).collect(),
+                    Some(ip) if service["spec"]["type"] != "ExternalName" => vec![ip.to_string()],
+                    _ => vec![],
                 }
             }
             [host, svc, ns, "svc"] => {
-                self.get_object("services", Some(ns), svc)?;
-                self.dns_endpoints(ns, svc).into_iter().find(|(ip, hostname)| hostname.as_deref() == Some(*host) || ip.replace('.', "-") == *host).map(|(ip, _)| ip)
+                if self.get_object("services", Some(ns), svc).is_none() {
+                    return vec![];
+                }
+                self.dns_endpoints(ns, svc).into_iter().filter(|(ip, hostname)| hostname.as_deref() == Some(*host) || ip.replace('.', "-") == *host).map(|(ip, _)| ip).take(1).collect()
             }
             [dashed, _ns, "pod"] => {
                 let ip = dashed.replace('-', ".");
-                ip.parse::<std::net::Ipv4Addr>().is_ok().then_some(ip)
+                if ip.parse::<std::net::Ipv4Addr>().is_ok() { vec![ip] } else { vec![] }
             }
-            _ => None,
+            _ => vec![],
         }
+    }
+
+    /// A DNS question as CoreDNS answers it (`nslookup`): `A` and `AAAA` for names (the
+    /// cluster has no IPv6, so an existing name has no AAAA records: NODATA), `PTR` for
+    /// `D.C.B.A.in-addr.arpa` (a ClusterIP → `SVC.NS.svc.cluster.local`, an endpoint's
+    /// address → `HOSTNAME.SVC.NS.svc.cluster.local` or its dashed form). The cluster zone's
+    /// answers are authoritative; other names would go to the node's resolver, which podlife
+    /// does not model (NXDOMAIN).
+    pub fn dns_query(&self, name: &str, qtype: &str) -> crate::shell::DnsAnswer {
+        use crate::shell::DnsAnswer;
+        let name = name.trim_end_matches('.').to_ascii_lowercase();
+        let in_zone = name == CLUSTER_DOMAIN || name.ends_with(&format!(".{CLUSTER_DOMAIN}"));
+        let records = match qtype {
+            "PTR" => self.reverse_records(&name),
+            _ => self.dns_records(&name),
+        };
+        if records.is_empty() {
+            return DnsAnswer::NxDomain;
+        }
+        let values = if qtype == "AAAA" { vec![] } else { records };
+        DnsAnswer::Records { values, authoritative: in_zone || qtype == "PTR" }
+    }
+
+    /// PTR records for `D.C.B.A.in-addr.arpa` in the cluster's reverse zones.
+    fn reverse_records(&self, name: &str) -> Vec<String> {
+        let Some(rev) = name.strip_suffix(".in-addr.arpa") else { return vec![] };
+        let mut octets: Vec<&str> = rev.split('.').collect();
+        octets.reverse();
+        let ip = octets.join(".");
+        if ip.parse::<std::net::Ipv4Addr>().is_err() {
+            return vec![];
+        }
+        let mut out = Vec::new();
+        for (key, svc) in self.store.list("", "services", None) {
+            let ips = svc["spec"]["clusterIPs"].as_array().cloned().unwrap_or_default();
+            if svc["spec"]["clusterIP"] == ip.as_str() || ips.iter().any(|v| v == ip.as_str()) {
+                out.push(format!("{}.{}.svc.{CLUSTER_DOMAIN}", key.name, key.namespace));
+            }
+        }
+        for (_, slice) in self.store.list("discovery.k8s.io", "endpointslices", None) {
+            let Some(svc) = slice["metadata"]["labels"][SERVICE_NAME_LABEL].as_str() else { continue };
+            let ns = slice["metadata"]["namespace"].as_str().unwrap_or_default();
+            for e in slice["endpoints"].as_array().into_iter().flatten() {
+                if e["addresses"][0] == ip.as_str() {
+                    let host = e["hostname"].as_str().map(str::to_string).unwrap_or_else(|| ip.replace('.', "-"));
+                    out.push(format!("{host}.{svc}.{ns}.svc.{CLUSTER_DOMAIN}"));
+                }
+            }
+        }
+        crate::sort::sort(&mut out);
+        out.dedup();
+        out
     }
 
     /// The ready endpoints of a Service's slices (address, hostname), as CoreDNS publishes them.
@@ -102,17 +166,6 @@ impl Engine {
     fn get_object(&self, plural: &str, ns: Option<&str>, name: &str) -> Option<&Value> {
         let rt = podlife_model::ResourceType::resolve(plural)?;
         self.store.get(&crate::store::ObjectKey::new(rt, ns, name))
-    }
-
-    /// Where a connection from a pod (`from_uid` on `from_node`) to `host:port` lands: DNS,
-    /// then the node's NAT rules, then the pod that owns the address.
-    pub fn route(&mut self, from_node: &str, from_uid: &str, namespace: &str, host: &str, port: u16) -> Result<Endpoint, NetError> {
-        let ip = self.resolve_name(namespace, host).ok_or(NetError::UnknownHost)?;
-        if ip.starts_with("127.") {
-            return Ok(Endpoint { node: from_node.into(), pod_uid: from_uid.into(), ip, port });
-        }
-        let client = self.pod_ip_of(from_node, from_uid).unwrap_or_default();
-        self.route_ip(from_node, &client, &ip, port)
     }
 
     /// A TCP connection from `client_ip` on `node` to `ip:port`, through the node's rules.
@@ -136,50 +189,57 @@ impl Engine {
         self.machines.iter().find_map(|(node, m)| m.runtime.sandboxes.values().find(|s| s.ready && s.ip.as_deref() == Some(ip)).map(|s| (node.clone(), s.pod_uid.clone())))
     }
 
-    fn pod_ip_of(&self, node: &str, uid: &str) -> Option<String> {
+    pub(crate) fn pod_ip_of(&self, node: &str, uid: &str) -> Option<String> {
         self.machines.get(node)?.runtime.sandboxes.values().find(|s| s.ready && s.pod_uid == uid)?.ip.clone()
     }
 
-    /// The listening process's answer at an endpoint: Ok((code, body)) for HTTP, Err when
-    /// nothing listens.
-    pub fn endpoint_http(&self, ep: &Endpoint, path: &str, now: Time) -> Result<(u16, String), NetError> {
-        let m = self.machines.get(&ep.node).ok_or(NetError::Timeout)?;
-        let hostname = m.runtime.sandboxes.values().find(|s| s.pod_uid == ep.pod_uid).map(|s| s.pod_name.clone()).unwrap_or_default();
-        m.runtime
-            .containers
-            .values()
-            .filter(|c| c.pod_uid == ep.pod_uid && c.state == ContainerState::Running)
-            .find_map(|c| {
-                let p = c.process.as_ref()?;
-                let code = p.http_get(ep.port, path, now)?;
-                Some((code, p.app.http_body(code, &hostname)))
-            })
-            .ok_or(NetError::Refused)
-    }
-
-    /// Does something accept TCP connections at the endpoint?
-    pub fn endpoint_listens(&self, ep: &Endpoint) -> bool {
-        self.listener(ep).is_some()
-    }
-
     /// The container whose process accepts connections at the endpoint: (container id,
-    /// process generation).
+    /// process generation). A loopback address also reaches ports bound to 127.0.0.1 only.
     pub(crate) fn listener(&self, ep: &Endpoint) -> Option<(String, u64)> {
         let m = self.machines.get(&ep.node)?;
+        let local = ep.ip.starts_with("127.");
         m.runtime
             .containers
             .values()
-            .find(|c| c.pod_uid == ep.pod_uid && c.state == ContainerState::Running && c.process.as_ref().is_some_and(|p| p.listens(ep.port)))
+            .find(|c| c.pod_uid == ep.pod_uid && c.state == ContainerState::Running && c.process.as_ref().is_some_and(|p| if local { p.listens_locally(ep.port) } else { p.listens(ep.port) }))
             .map(|c| (c.id.clone(), c.generation))
+    }
+
+    /// Who accepts a connection at the endpoint, which decides how it is answered.
+    fn acceptor(&self, ep: &Endpoint) -> Option<Acceptor> {
+        let (container, _) = self.listener(ep)?;
+        let process = self.machines.get(&ep.node)?.runtime.containers.get(&container)?.process.as_ref()?;
+        if process.shell.as_ref().is_some_and(|s| s.listening_ports().contains(&ep.port)) {
+            return Some(Acceptor::Shell(container));
+        }
+        Some(match process.app.role.as_deref() {
+            Some(Role::Envoy { config: Some(config), .. }) => Acceptor::Envoy(Box::new(config.clone())),
+            Some(Role::IstioProxy) => Acceptor::IstioProxy,
+            _ => Acceptor::Program(container),
+        })
     }
 }
 
-/// Where a TCP connection lands after every rule on its way, and where it was headed before a
-/// REDIRECT changed that (the `SO_ORIGINAL_DST` a transparent proxy reads).
+/// Who accepts a connection.
+enum Acceptor {
+    /// An `nc -l` listener of a container's shell (the container's id).
+    Shell(String),
+    /// Envoy with a static bootstrap.
+    Envoy(Box<envoy::Config>),
+    /// Istio's sidecar.
+    IstioProxy,
+    /// Any other program (the container's id): an app model answers for it.
+    Program(String),
+}
+
+/// Where a TCP connection lands after every rule on its way, where it was headed before a
+/// REDIRECT changed that (the `SO_ORIGINAL_DST` a transparent proxy reads), and the address
+/// the accepting process sees it come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Landing {
     pub ep: Endpoint,
     pub original: Option<(String, u16)>,
+    pub peer: String,
 }
 
 /// The process that opens a connection: its pod and the user it runs as (istio-init's rules
@@ -201,8 +261,9 @@ pub struct HttpAnswer {
     pub headers: Vec<(String, String)>,
 }
 
-/// More proxies than this on one request's way is a loop (a proxy sending to itself).
-const MAX_PROXY_HOPS: u32 = 8;
+/// More hops than this on one connection's way is a loop: proxies sending to themselves, or
+/// `nc -l -e nc …` listeners forwarding to each other. The last hop's connection is dropped.
+const MAX_HOPS: u32 = 8;
 
 /// Envoy's own answers (`source/common/router/router.cc`, `upstream_impl.cc`): no host to
 /// send to, and an upstream connection that failed. The sidecar's outbound route retries
@@ -213,6 +274,21 @@ fn upstream_failure(reason: &str, retried: bool) -> String {
     format!("upstream connect error or disconnect/reset before headers. {retry}: {reason}")
 }
 const REFUSED: &str = "remote connection failure, transport failure reason: delayed connect error: Connection refused";
+
+/// The source address Istio's inbound listener connects to the app from (never captured).
+const INBOUND_PASSTHROUGH_SOURCE: &str = "127.0.0.6";
+
+/// Where Istio's sidecar sends a connection it captured.
+enum SidecarHop {
+    /// Inbound (15006): to the app's port in the same pod.
+    Inbound(Landing),
+    /// Outbound (15001): to the original destination, or a Service's endpoint.
+    Outbound(Result<Landing, NetError>),
+    /// A Service without a ready endpoint.
+    NoHealthyUpstream,
+    /// Not a capture port (or no original destination): the sidecar answers itself.
+    Local,
+}
 
 impl Engine {
     /// The nat rules istio-init wrote in a pod's network namespace, if any.
@@ -230,60 +306,146 @@ impl Engine {
 
     fn connect_ip(&mut self, client: &Client, ip: &str, port: u16) -> Result<Landing, NetError> {
         let here = |port: u16, ip: &str| Endpoint { node: client.node.clone(), pod_uid: client.pod_uid.clone(), ip: ip.to_string(), port };
+        let own_ip = self.pod_ip_of(&client.node, &client.pod_uid).unwrap_or_default();
         if let Some(capture) = self.capture_of(&client.node, &client.pod_uid)
             && capture.captures_outbound(client.user, ip, port)
         {
-            return Ok(Landing { ep: here(capture.proxy_port, "127.0.0.1"), original: Some((ip.to_string(), port)) });
+            return Ok(Landing { ep: here(capture.proxy_port, "127.0.0.1"), original: Some((ip.to_string(), port)), peer: own_ip });
         }
-        if ip.starts_with("127.") || self.pod_ip_of(&client.node, &client.pod_uid).as_deref() == Some(ip) {
-            return Ok(Landing { ep: here(port, ip), original: None });
+        if ip.starts_with("127.") {
+            // The kernel picks the loopback address as the source of a loopback connection.
+            return Ok(Landing { ep: here(port, ip), original: None, peer: "127.0.0.1".into() });
         }
-        let client_ip = self.pod_ip_of(&client.node, &client.pod_uid).unwrap_or_default();
-        let ep = self.route_ip(&client.node, &client_ip, ip, port)?;
-        Ok(self.arrive(ep))
+        if own_ip == ip {
+            return Ok(Landing { ep: here(port, ip), original: None, peer: own_ip });
+        }
+        let ep = self.route_ip(&client.node, &own_ip, ip, port)?;
+        Ok(self.arrive(ep, own_ip))
     }
 
-    /// A connection from outside a pod arriving at it: ISTIO_INBOUND sends it to Envoy's
-    /// inbound port unless the port is excluded.
-    pub(crate) fn arrive(&self, ep: Endpoint) -> Landing {
+    /// A connection from `peer`, outside the pod, arriving at it: ISTIO_INBOUND sends it to
+    /// Envoy's inbound port unless the port is excluded.
+    pub(crate) fn arrive(&self, ep: Endpoint, peer: String) -> Landing {
         match self.capture_of(&ep.node, &ep.pod_uid) {
             Some(capture) if capture.captures_inbound(ep.port) => {
                 let original = Some((ep.ip.clone(), ep.port));
-                Landing { ep: Endpoint { port: capture.inbound_port, ..ep }, original }
+                Landing { ep: Endpoint { port: capture.inbound_port, ..ep }, original, peer }
             }
-            _ => Landing { ep, original: None },
+            _ => Landing { ep, original: None, peer },
         }
     }
 
-    /// A plain TCP connect from a pod: Ok when something accepts where it lands.
-    pub fn pod_tcp_connect(&mut self, client: &Client, host: &str, port: u16) -> Result<(), NetError> {
+    /// `GET path` from a pod with the request's `Host` header (`wget`, `curl`): the
+    /// connection, then whoever answers. `hops`: the forwarders the client itself runs behind
+    /// (a program an `nc -l -e` listener started).
+    pub fn pod_http_get(&mut self, client: &Client, host: &str, port: u16, header_host: &str, path: &str, hops: u32) -> Result<HttpAnswer, NetError> {
         let landing = self.connect_from_pod(client, host, port)?;
-        if self.endpoint_listens(&landing.ep) { Ok(()) } else { Err(NetError::Refused) }
+        self.http_at(&landing, header_host, path, hops)
     }
 
-    /// `GET path` from a pod: the connection, then whoever answers (proxies forward).
-    pub fn pod_http_get(&mut self, client: &Client, host: &str, port: u16, path: &str) -> Result<HttpAnswer, NetError> {
+    /// A TCP connection from a pod that sends `request` and reads until the peer closes
+    /// (`nc`, `redis-cli`; an empty request only connects, as `nc -z`).
+    pub fn pod_tcp_exchange(&mut self, client: &Client, host: &str, port: u16, request: &str, hops: u32) -> Result<String, NetError> {
         let landing = self.connect_from_pod(client, host, port)?;
-        self.http_at(&landing, host, path, 0)
+        self.tcp_exchange(&landing, request, hops)
     }
 
-    /// The answer of whatever accepts a connection at `landing` to `GET path`.
+    /// The answer of whatever accepts a connection at `landing` to `GET path` with `Host: host`.
     pub fn http_at(&mut self, landing: &Landing, host: &str, path: &str, hops: u32) -> Result<HttpAnswer, NetError> {
-        if hops > MAX_PROXY_HOPS {
+        if hops > MAX_HOPS {
             return Err(NetError::Reset);
         }
-        let Some((container, _)) = self.listener(&landing.ep) else { return Err(NetError::Refused) };
-        let Some(process) = self.machines.get(&landing.ep.node).and_then(|m| m.runtime.containers.get(&container)).and_then(|c| c.process.as_ref()) else {
-            return Err(NetError::Refused);
-        };
-        match process.app.role.as_deref() {
-            Some(Role::Envoy { config: Some(config), .. }) => {
-                let config = config.clone();
-                self.envoy_http(&config, landing, host, path, hops)
+        match self.acceptor(&landing.ep).ok_or(NetError::Refused)? {
+            Acceptor::Envoy(config) => self.envoy_http(&config, landing, host, path, hops),
+            Acceptor::IstioProxy => self.istio_proxy_http(landing, host, path, hops),
+            Acceptor::Shell(container) => {
+                // The listener reads the request as sent and answers with its text, read as
+                // an HTTP response.
+                let request = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nUser-Agent: Wget\r\nConnection: close\r\n\r\n");
+                let reply = self.shell_accept(&landing.ep.node, &container, landing.ep.port, &landing.peer, &request, hops)?;
+                let (code, body) = parse_http_response(&reply).ok_or(NetError::Reset)?;
+                Ok(HttpAnswer { code, body, headers: vec![] })
             }
-            Some(Role::IstioProxy) => self.istio_proxy_http(landing, host, path, hops),
-            _ => self.endpoint_http(&landing.ep, path, self.now).map(|(code, body)| HttpAnswer { code, body, headers: vec![] }),
+            Acceptor::Program(container) => {
+                let (code, body) = self.program_http(&landing.ep, &container, path).ok_or(NetError::Refused)?;
+                Ok(HttpAnswer { code, body, headers: vec![] })
+            }
         }
+    }
+
+    /// A connection to `landing` that sends `request` and reads the answer until the peer
+    /// closes: an `nc -l` listener answers as its script says (its text, or the output of its
+    /// `-e` program), a proxy forwards (HTTP through its routes, other bytes to its upstream),
+    /// a redis server answers in RESP, an HTTP server answers an HTTP request; other servers
+    /// accept and send nothing.
+    pub(crate) fn tcp_exchange(&mut self, landing: &Landing, request: &str, hops: u32) -> Result<String, NetError> {
+        if hops > MAX_HOPS {
+            return Err(NetError::Reset);
+        }
+        match self.acceptor(&landing.ep).ok_or(NetError::Refused)? {
+            Acceptor::Shell(container) => self.shell_accept(&landing.ep.node, &container, landing.ep.port, &landing.peer, request, hops),
+            Acceptor::Program(container) => Ok(self.program_exchange(&landing.ep, &container, request)),
+            Acceptor::Envoy(config) => self.envoy_stream(&config, landing, request, hops),
+            Acceptor::IstioProxy => self.sidecar_stream(landing, request, hops),
+        }
+    }
+
+    /// An app model's answer to `GET path`: (status, body), None when it serves no HTTP there.
+    fn program_http(&self, ep: &Endpoint, container: &str, path: &str) -> Option<(u16, String)> {
+        let m = self.machines.get(&ep.node)?;
+        let hostname = m.runtime.sandboxes.values().find(|s| s.pod_uid == ep.pod_uid).map(|s| s.pod_name.clone()).unwrap_or_default();
+        let p = m.runtime.containers.get(container)?.process.as_ref()?;
+        let code = p.http_get(ep.port, path, self.now)?;
+        Some((code, p.app.http_body(code, &hostname)))
+    }
+
+    /// An app model's answer to raw bytes: RESP from redis, an HTTP response to an HTTP
+    /// request, nothing otherwise.
+    fn program_exchange(&mut self, ep: &Endpoint, container: &str, request: &str) -> String {
+        if request.is_empty() {
+            return String::new();
+        }
+        let now = self.now;
+        let Some(m) = self.machines.get_mut(&ep.node) else { return String::new() };
+        let hostname = m.runtime.sandboxes.values().find(|s| s.pod_uid == ep.pod_uid).map(|s| s.pod_name.clone()).unwrap_or_default();
+        let Some(p) = m.runtime.containers.get_mut(container).and_then(|c| c.process.as_mut()) else { return String::new() };
+        if p.app.kind == crate::process::AppKind::Redis {
+            return p.app.redis.serve(request);
+        }
+        match parse_http_request(request) {
+            Some(req) if p.app.kind != crate::process::AppKind::Postgres => {
+                let code = p.http_get(ep.port, &req.path, now).unwrap_or(200);
+                let answer = HttpAnswer { code, body: p.app.http_body(code, &hostname), headers: vec![] };
+                http_response_text(&answer, req.method == "HEAD")
+            }
+            _ => String::new(),
+        }
+    }
+
+    /// A kubelet probe (`httpGet` with its request, or `tcpSocket` with none) reaching an
+    /// `nc -l` listener of the pod: Some(the probe's result), None when no shell listens on
+    /// the port. The listener sees the connection as any client's (a plain `nc -l` ends).
+    pub(crate) fn probe_shell_listener(&mut self, node: &str, uid: &str, port: u16, http: Option<(&str, &str)>) -> Option<Result<(), String>> {
+        let ip = self.machines.get(node)?.runtime.ready_sandbox(uid)?.ip.clone()?;
+        let ep = Endpoint { node: node.to_string(), pod_uid: uid.to_string(), ip: ip.clone(), port };
+        let Some(Acceptor::Shell(cid)) = self.acceptor(&ep) else { return None };
+        // The kubelet's prober connects from the node.
+        let from = self.node_ip(node);
+        let Some((url, host)) = http else {
+            return Some(self.shell_accept(node, &cid, port, &from, "", 0).map(|_| ()).map_err(|_| format!("dial tcp {ip}:{port}: connect: connection refused")));
+        };
+        let path = url.split_once(&format!(":{port}")).map(|x| x.1).filter(|p| !p.is_empty()).unwrap_or("/");
+        let request = format!("GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUser-Agent: kube-probe/1.36\r\nAccept: */*\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n");
+        let reply = match self.shell_accept(node, &cid, port, &from, &request, 0) {
+            Ok(r) => r,
+            Err(_) => return Some(Err(format!("Get \"{url}\": read tcp {from}:{}->{ip}:{port}: read: connection reset by peer", 32768 + (self.now.millis() % 28232)))),
+        };
+        Some(match parse_http_response(&reply) {
+            Some((code, _)) if (200..400).contains(&code) => Ok(()),
+            Some((code, _)) => Err(format!("HTTP probe failed with statuscode: {code}")),
+            None if reply.is_empty() => Err(format!("Get \"{url}\": EOF")),
+            None => Err(format!("Get \"{url}\": net/http: HTTP/1.x transport connection broken: malformed HTTP response {:?}", reply.lines().next().unwrap_or_default())),
+        })
     }
 
     /// The client a proxy in the pod at `ep` connects as.
@@ -292,14 +454,20 @@ impl Engine {
         Client { node: ep.node.clone(), pod_uid: ep.pod_uid.clone(), namespace, user }
     }
 
-    /// Envoy with a static bootstrap: the listener the connection reached, its route, the
-    /// route's cluster, one of the cluster's endpoints.
-    fn envoy_http(&mut self, config: &envoy::Config, landing: &Landing, host: &str, path: &str, hops: u32) -> Result<HttpAnswer, NetError> {
-        let local = |code: u16, body: &str| Ok(HttpAnswer { code, body: body.to_string(), headers: vec![("server".into(), "envoy".into())] });
-        // A listener bound to 127.0.0.1 takes connections from inside the pod only.
+    /// Does Envoy turn the connection away? A listener (or the admin interface) bound to
+    /// 127.0.0.1 takes connections from inside the pod only.
+    fn envoy_refuses(config: &envoy::Config, landing: &Landing) -> bool {
         let from_outside = !landing.ep.ip.starts_with("127.") && landing.original.is_none();
         let loopback_only = |address: &str| address.starts_with("127.");
-        if from_outside && (config.listener(landing.ep.port).is_some_and(|l| loopback_only(&l.address)) || (config.admin_port == Some(landing.ep.port) && loopback_only(&config.admin_address))) {
+        from_outside && (config.listener(landing.ep.port).is_some_and(|l| loopback_only(&l.address)) || (config.admin_port == Some(landing.ep.port) && loopback_only(&config.admin_address)))
+    }
+
+    /// Envoy with a static bootstrap: the listener the connection reached, its route, the
+    /// route's cluster, one of the cluster's endpoints. The request keeps its Host header
+    /// (Envoy rewrites it only when a route says so; `host_rewrite_*` is not modelled).
+    fn envoy_http(&mut self, config: &envoy::Config, landing: &Landing, host: &str, path: &str, hops: u32) -> Result<HttpAnswer, NetError> {
+        let local = |code: u16, body: &str| Ok(HttpAnswer { code, body: body.to_string(), headers: vec![("server".into(), "envoy".into())] });
+        if Self::envoy_refuses(config, landing) {
             return Err(NetError::Refused);
         }
         let Some(listener) = config.listener(landing.ep.port) else {
@@ -313,10 +481,7 @@ impl Engine {
         let (cluster, path) = match &listener.kind {
             envoy::ListenerKind::Tcp(cluster) => {
                 // tcp_proxy: the bytes go through untouched, so the upstream's answer does too.
-                let Some(c) = config.cluster(cluster).cloned() else { return Err(NetError::Reset) };
-                let client = self.proxy_client(&landing.ep, ENVOY_UID);
-                let Some(upstream) = self.pick_endpoint(&client, &c) else { return Err(NetError::Reset) };
-                let up = self.connect_ip(&client, &upstream.0, upstream.1).map_err(|_| NetError::Reset)?;
+                let up = self.envoy_upstream(config, cluster, landing).ok_or(NetError::Reset)?.map_err(|_| NetError::Reset)?;
                 return self.http_at(&up, host, path, hops + 1);
             }
             envoy::ListenerKind::Http(hosts) => match envoy::route(hosts, host, path).map(|r| r.action.clone()) {
@@ -332,14 +497,46 @@ impl Engine {
                 }
             },
         };
-        let Some(c) = config.cluster(&cluster).cloned() else { return local(503, NO_HEALTHY_UPSTREAM) };
-        let client = self.proxy_client(&landing.ep, ENVOY_UID);
-        let Some(upstream) = self.pick_endpoint(&client, &c) else { return local(503, NO_HEALTHY_UPSTREAM) };
-        let answer = match self.connect_ip(&client, &upstream.0, upstream.1) {
-            Ok(up) => self.http_at(&up, &format!("{}:{}", upstream.0, upstream.1), &path, hops + 1),
+        let Some(up) = self.envoy_upstream(config, &cluster, landing) else { return local(503, NO_HEALTHY_UPSTREAM) };
+        let answer = match up {
+            Ok(up) => self.http_at(&up, host, &path, hops + 1),
             Err(e) => Err(e),
         };
         self.proxied(answer, false, "envoy")
+    }
+
+    /// Raw bytes at Envoy: a `tcp_proxy` listener passes them to its upstream (a failed
+    /// upstream connection closes the client's); an HTTP listener reads them as a request,
+    /// and answers what is not HTTP with its codec's 400 (`http1/codec_impl.cc`).
+    fn envoy_stream(&mut self, config: &envoy::Config, landing: &Landing, request: &str, hops: u32) -> Result<String, NetError> {
+        if Self::envoy_refuses(config, landing) {
+            return Err(NetError::Refused);
+        }
+        if request.is_empty() {
+            return Ok(String::new());
+        }
+        if let Some(envoy::ListenerKind::Tcp(cluster)) = config.listener(landing.ep.port).map(|l| &l.kind) {
+            return match self.envoy_upstream(config, cluster, landing) {
+                Some(Ok(up)) => self.tcp_exchange(&up, request, hops + 1),
+                _ => Ok(String::new()),
+            };
+        }
+        match parse_http_request(request) {
+            Some(req) => self.http_at(landing, &req.host, &req.path, hops).map(|a| http_response_text(&a, req.method == "HEAD")),
+            None => {
+                let headers = vec![("content-type".into(), "text/plain".into()), ("server".into(), "envoy".into()), ("connection".into(), "close".into())];
+                Ok(http_response_text(&HttpAnswer { code: 400, body: "Bad Request".into(), headers }, false))
+            }
+        }
+    }
+
+    /// The connection Envoy opens to one endpoint of a cluster: None when the cluster is
+    /// unknown or has no endpoint, Err when the connection fails.
+    fn envoy_upstream(&mut self, config: &envoy::Config, cluster: &str, landing: &Landing) -> Option<Result<Landing, NetError>> {
+        let c = config.cluster(cluster).cloned()?;
+        let client = self.proxy_client(&landing.ep, ENVOY_UID);
+        let upstream = self.pick_endpoint(&client, &c)?;
+        Some(self.connect_ip(&client, &upstream.0, upstream.1))
     }
 
     /// One endpoint of a static cluster: its addresses (resolved by DNS for the DNS kinds,
@@ -379,41 +576,69 @@ impl Engine {
         Ok(HttpAnswer { code: 503, body: upstream_failure(reason, retried), headers: vec![("server".into(), server.into())] })
     }
 
-    /// Istio's sidecar: the outbound capture (15001) sends to the original destination — a
-    /// Service's address to one of its ready endpoints (istiod's EDS), anything else on as
-    /// addressed; the inbound capture (15006) to the app in the pod; the agent's health
-    /// endpoints answer for the proxy.
-    fn istio_proxy_http(&mut self, landing: &Landing, host: &str, path: &str, hops: u32) -> Result<HttpAnswer, NetError> {
-        use crate::istio::{AGENT_PORT, HEALTH_PORT, INBOUND_PORT, OUTBOUND_PORT, STATS_PORT};
-        let ready = self.istiod_serving();
-        let plain = |code: u16, body: &str| Ok(HttpAnswer { code, body: body.to_string(), headers: vec![] });
-        match landing.ep.port {
-            OUTBOUND_PORT => {
-                let Some((ip, port)) = landing.original.clone() else { return plain(404, "") };
+    /// Where Istio's sidecar sends a connection it captured: the outbound capture (15001) to
+    /// the original destination — a Service's address to one of its ready endpoints (istiod's
+    /// EDS), anything else on as addressed; the inbound capture (15006) to the app in the pod,
+    /// from 127.0.0.6 (never captured again).
+    fn sidecar_hop(&mut self, landing: &Landing) -> SidecarHop {
+        use crate::istio::{INBOUND_PORT, OUTBOUND_PORT};
+        match (landing.ep.port, landing.original.clone()) {
+            (OUTBOUND_PORT, Some((ip, port))) => {
                 let client = self.proxy_client(&landing.ep, PROXY_UID);
                 let target = match self.service_at(&ip, port) {
                     Some((ns, name, target_port_of)) => match self.ready_endpoint(&ns, &name, &target_port_of) {
                         Some(t) => t,
-                        None => return Ok(HttpAnswer { code: 503, body: NO_HEALTHY_UPSTREAM.into(), headers: vec![("server".into(), "envoy".into())] }),
+                        None => return SidecarHop::NoHealthyUpstream,
                     },
                     None => (ip, port),
                 };
-                let answer = match self.connect_ip(&client, &target.0, target.1) {
+                SidecarHop::Outbound(self.connect_ip(&client, &target.0, target.1))
+            }
+            (INBOUND_PORT, Some((_, port))) => SidecarHop::Inbound(Landing { ep: Endpoint { port, ..landing.ep.clone() }, original: None, peer: INBOUND_PASSTHROUGH_SOURCE.into() }),
+            _ => SidecarHop::Local,
+        }
+    }
+
+    /// Istio's sidecar answering HTTP: what it forwards (with its headers, or its own 503s),
+    /// and the agent's health endpoints for the proxy itself.
+    fn istio_proxy_http(&mut self, landing: &Landing, host: &str, path: &str, hops: u32) -> Result<HttpAnswer, NetError> {
+        use crate::istio::{AGENT_PORT, HEALTH_PORT, STATS_PORT};
+        let plain = |code: u16, body: &str| Ok(HttpAnswer { code, body: body.to_string(), headers: vec![] });
+        match self.sidecar_hop(landing) {
+            SidecarHop::Outbound(up) => {
+                let answer = match up {
                     Ok(up) => self.http_at(&up, host, path, hops + 1),
                     Err(e) => Err(e),
                 };
                 self.proxied(answer, true, "envoy")
             }
-            INBOUND_PORT => {
-                let Some((_, port)) = landing.original.clone() else { return plain(404, "") };
-                // To the app in the same pod, from 127.0.0.6 (never captured again).
-                let app = Landing { ep: Endpoint { port, ..landing.ep.clone() }, original: None };
+            SidecarHop::Inbound(app) => {
                 let answer = self.http_at(&app, host, path, hops + 1);
                 self.proxied(answer, false, "istio-envoy")
             }
-            HEALTH_PORT | AGENT_PORT if path.starts_with("/healthz/ready") => if ready { plain(200, "") } else { plain(503, "") },
-            STATS_PORT | AGENT_PORT if path.starts_with("/stats/prometheus") => plain(200, "# TYPE envoy_server_live gauge\nenvoy_server_live 1\n"),
-            _ => plain(404, ""),
+            SidecarHop::NoHealthyUpstream => Ok(HttpAnswer { code: 503, body: NO_HEALTHY_UPSTREAM.into(), headers: vec![("server".into(), "envoy".into())] }),
+            SidecarHop::Local => match landing.ep.port {
+                HEALTH_PORT | AGENT_PORT if path.starts_with("/healthz/ready") => {
+                    if self.istiod_serving() { plain(200, "") } else { plain(503, "") }
+                }
+                STATS_PORT | AGENT_PORT if path.starts_with("/stats/prometheus") => plain(200, "# TYPE envoy_server_live gauge\nenvoy_server_live 1\n"),
+                _ => plain(404, ""),
+            },
+        }
+    }
+
+    /// Raw bytes at Istio's sidecar: HTTP goes through its HTTP routes; other bytes pass
+    /// through to where the capture sends them (a failed upstream closes the connection).
+    fn sidecar_stream(&mut self, landing: &Landing, request: &str, hops: u32) -> Result<String, NetError> {
+        if request.is_empty() {
+            return Ok(String::new());
+        }
+        if let Some(req) = parse_http_request(request) {
+            return self.istio_proxy_http(landing, &req.host, &req.path, hops).map(|a| http_response_text(&a, req.method == "HEAD"));
+        }
+        match self.sidecar_hop(landing) {
+            SidecarHop::Outbound(Ok(up)) | SidecarHop::Inbound(up) => self.tcp_exchange(&up, request, hops + 1),
+            _ => Ok(String::new()),
         }
     }
 
@@ -466,3 +691,62 @@ impl Engine {
 /// Envoy's image runs it as user `envoy` (101); Istio's sidecar as 1337.
 const ENVOY_UID: u32 = 101;
 const PROXY_UID: u32 = 1337;
+
+/// An HTTP request as a server reads it: the method, the path, the Host header.
+struct HttpRequest {
+    method: String,
+    path: String,
+    host: String,
+}
+
+/// The request line and Host header of raw bytes, None when they are not an HTTP request.
+fn parse_http_request(text: &str) -> Option<HttpRequest> {
+    let mut lines = text.lines();
+    let mut words = lines.next()?.split_whitespace();
+    let (method, path, version) = (words.next()?, words.next()?, words.next()?);
+    if !version.starts_with("HTTP/") || !matches!(method, "GET" | "HEAD" | "POST" | "PUT" | "DELETE" | "OPTIONS" | "PATCH") {
+        return None;
+    }
+    let host = lines
+        .take_while(|l| !l.trim().is_empty())
+        .find_map(|l| l.split_once(':').filter(|(k, _)| k.trim().eq_ignore_ascii_case("host")).map(|(_, v)| v.trim().to_string()))
+        .unwrap_or_default();
+    Some(HttpRequest { method: method.to_string(), path: path.to_string(), host })
+}
+
+/// An HTTP answer as the bytes a client reads (`HEAD`: no body). A proxy's answer carries its
+/// lower-case headers.
+fn http_response_text(answer: &HttpAnswer, head: bool) -> String {
+    let reason = crate::shell::http_reason(answer.code);
+    let mut out = format!("HTTP/1.1 {} {reason}\r\n", answer.code);
+    if answer.headers.is_empty() {
+        out.push_str(&format!("Content-Length: {}\r\nConnection: close\r\n", answer.body.len()));
+    } else {
+        out.push_str(&format!("content-length: {}\r\n", answer.body.len()));
+        for (k, v) in &answer.headers {
+            out.push_str(&format!("{k}: {v}\r\n"));
+        }
+    }
+    out.push_str("\r\n");
+    if !head {
+        out.push_str(&answer.body);
+    }
+    out
+}
+
+/// An HTTP response's status code and body (the text after the blank line).
+fn parse_http_response(text: &str) -> Option<(u16, String)> {
+    let first = text.lines().next()?;
+    let mut words = first.split_whitespace();
+    if !words.next()?.starts_with("HTTP/") {
+        return None;
+    }
+    let code: u16 = words.next()?.parse().ok()?;
+    let body = match (text.find("\r\n\r\n"), text.find("\n\n")) {
+        (Some(a), Some(b)) if b < a => &text[b + 2..],
+        (Some(a), _) => &text[a + 4..],
+        (None, Some(b)) => &text[b + 2..],
+        (None, None) => "",
+    };
+    Some((code, body.to_string()))
+}

@@ -41,7 +41,6 @@ impl HostLocal {
         HostLocal { network: parse_cidr(cidr), reserved: BTreeSet::new(), last: None }
     }
 
-
     fn range(&self) -> Option<(u32, u32)> {
         let (net, prefix) = self.network?;
         if prefix > 30 {
@@ -96,6 +95,11 @@ impl HostLocal {
     /// The gateway the bridge holds (`.1`), for the trace.
     pub fn gateway(&self) -> Option<String> {
         self.network.map(|(n, _)| ip_text(n + 1))
+    }
+
+    /// The range's prefix length (a pod's address is configured with it: `10.244.1.2/24`).
+    pub fn prefix_len(&self) -> Option<u8> {
+        self.network.map(|(_, p)| p)
     }
 }
 

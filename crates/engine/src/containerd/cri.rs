@@ -85,6 +85,9 @@ impl Engine {
             rt.ipam.set_range(&c);
         }
         let pause_pid = rt.next_pid();
+        let host_namespaces = super::namespaces::HostNamespaces::of(pod);
+        let host_ns = rt.host_namespaces;
+        let namespaces = super::namespaces::sandbox(&mut rt.inodes, &host_ns, host_namespaces);
         let ip = rt.ipam.allocate();
         let gateway = rt.ipam.gateway();
         let ip = match ip {
@@ -110,6 +113,16 @@ impl Engine {
             shared_pid_namespace: shared_pid,
             runtime_handler: "runc".into(),
             capture: None,
+            namespaces,
+            host_namespaces,
+            shm: super::fs::Tree::default(),
+            shm_segments: Vec::new(),
+            etc: super::fs::Tree::default(),
+            mac: mac_from(&id),
+            veth_index: {
+                rt.last_ifindex += 1;
+                rt.last_ifindex
+            },
         };
         rt.sandboxes.insert(id.clone(), sandbox);
         rt.log(now, format!("RunPodSandbox for {metadata} returns sandbox id \"{id}\""));
@@ -171,6 +184,8 @@ impl Engine {
             termination_message: None,
             rootfs: super::fs::Tree::default(),
             env,
+            namespaces: super::namespaces::Namespaces::default(),
+            cgroup: None,
         });
         rt.log(now, format!("CreateContainer within sandbox \"{sandbox_id}\" for &ContainerMetadata{{Name:{name},Attempt:{restart_count},}} returns container id \"{id}\""));
         Ok(id)
@@ -197,13 +212,23 @@ impl Engine {
         let argv = process::resolve_argv(&strs(&spec["command"]), &strs(&spec["args"]), entrypoint, cmd, &env);
         let now = self.now;
         let memory_limit = spec["resources"]["limits"]["memory"].as_str().and_then(|q| podlife_model::quantity::Quantity::parse(q).ok()).map(|q| q.value().max(0) as u64);
+        // A shell script named by its path (`command: ["/scripts/run.sh"]`): the kernel runs
+        // its interpreter if the file's mode lets it.
+        let image_ref = image.repo_tags.first().cloned().unwrap_or_default();
+        let script = match argv.first() {
+            Some(path) if path.starts_with('/') && !SHELL_RUN.contains(&path.rsplit('/').next().unwrap_or_default()) => self.exec_form_script(node, container_id, path),
+            _ => None,
+        };
         // Shells and the applets a shell runs itself start as the interpreted shell; other
         // programs as their model; a program the image does not have fails in runc.
         let base = argv.first().map(|a| a.rsplit('/').next().unwrap_or(a).to_string()).unwrap_or_default();
         // A bare shell on an open stdin (`stdin: true`) waits for input instead of exiting.
         let interactive = spec["stdin"] == true && argv.len() == 1 && matches!(base.as_str(), "sh" | "ash" | "bash");
-        let by_shell = SHELL_RUN.contains(&base.as_str()) && !interactive;
-        let chosen = if interactive {
+        let available = !crate::shell::image_specific(&base) || super::shellproc::image_has_program(&image_ref, &base);
+        let by_shell = ((SHELL_RUN.contains(&base.as_str()) && available) || script == Some(Ok(()))) && !interactive;
+        let chosen = if let Some(Err(text)) = script {
+            Err(text)
+        } else if interactive {
             Ok(App::interactive_shell())
         } else if argv.is_empty() && image.catalog.is_none() {
             // An image only named in a Node's `status.images`: its config is unknown, so its
@@ -241,6 +266,9 @@ impl Engine {
             }
         };
         let pid = rt.next_pid();
+        let host_ns = rt.host_namespaces;
+        let namespaces = super::namespaces::container(&mut rt.inodes, &host_ns, &sandbox.namespaces, sandbox.shared_pid_namespace, sandbox.host_namespaces);
+        let cgroup = super::cgroups::Cgroup::for_container(&cgroup_parent(pod), container_id, spec);
         let pid_in_container = if sandbox.shared_pid_namespace { 1 + rt.containers.values().filter(|c| c.sandbox_id == sandbox.id && c.state == ContainerState::Running).count() as u32 + 1 } else { 1 };
         let mut proc = Process::new(argv.clone(), pid_in_container, now, program);
         let effects = if by_shell { vec![] } else { proc.start() };
@@ -251,6 +279,8 @@ impl Engine {
             c.started_at = Some(now);
             c.pid = pid;
             c.process = Some(proc);
+            c.namespaces = namespaces;
+            c.cgroup = Some(cgroup);
             c.generation += 1;
             c.generation
         };
@@ -274,7 +304,6 @@ impl Engine {
             self.schedule(now.plus_millis(ms), crate::Task::Process { node: node.to_string(), container: container_id.to_string(), generation, timer: Timer::OutOfMemory });
         }
         if by_shell {
-            let image_ref = image.repo_tags.first().cloned().unwrap_or_default();
             let mut shell = self.shell_process(&argv, &image_ref, &env);
             shell.set_pid(pid_in_container);
             if let Some(p) = self.runtime_mut(node).and_then(|rt| rt.containers.get_mut(container_id)).and_then(|c| c.process.as_mut()) {
@@ -502,8 +531,17 @@ pub fn cgroup_parent(pod: &Value) -> String {
 /// Programs the interpreted shell runs itself (shells and the busybox applets it implements).
 const SHELL_RUN: &[&str] = &[
     "sh", "ash", "bash", "dash", "sleep", "echo", "printf", "cat", "true", "false", "date", "env", "printenv", "hostname", "ls", "touch", "mkdir", "rm",
-    "test", "[", "wget", "nc", "curl", "seq", "tail", "head", "grep", "wc", "id", "uname", "expr", "kill", "pwd", "yes",
+    "test", "[", "wget", "nc", "curl", "seq", "tail", "head", "grep", "wc", "id", "uname", "expr", "kill", "pwd", "yes", "stat", "readlink", "cut",
+    "sed", "awk", "tr", "nslookup", "ip", "ipcs", "ipcmk", "ipcrm", "redis-cli", "chmod",
 ];
+
+/// A veth's MAC address as the kernel makes one (`eth_hw_addr_random`: random, locally
+/// administered, unicast), drawn here from the sandbox's random id.
+fn mac_from(id: &str) -> String {
+    let b: Vec<u8> = (0..6).map(|i| u8::from_str_radix(id.get(40 + 2 * i..42 + 2 * i).unwrap_or("00"), 16).unwrap_or(0)).collect();
+    let first = (b[0] & 0xfe) | 0x02;
+    format!("{first:02x}:{:02x}:{:02x}:{:02x}:{:02x}:{:02x}", b[1], b[2], b[3], b[4], b[5])
+}
 
 /// The 13-character id `crictl` prints.
 pub fn short(id: &str) -> &str {

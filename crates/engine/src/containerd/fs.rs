@@ -10,7 +10,17 @@ use std::collections::{BTreeMap, BTreeSet};
 pub struct Tree {
     pub files: BTreeMap<String, String>,
     pub dirs: BTreeSet<String>,
+    /// Permission bits set by `chmod` (others have the default: 0644 files, 0755 dirs, as
+    /// created under the containers' umask 022).
+    pub modes: BTreeMap<String, u32>,
+    /// Last modification (Unix seconds) of the files and directories written.
+    pub mtimes: BTreeMap<String, u64>,
 }
+
+/// A new file's mode under umask 022.
+pub const DEFAULT_FILE_MODE: u32 = 0o644;
+/// A new directory's mode under umask 022.
+pub const DEFAULT_DIR_MODE: u32 = 0o755;
 
 /// The most bytes a tree holds (a stated cap instead of unbounded growth).
 pub const MAX_TREE_BYTES: usize = 8 * 1024 * 1024;
@@ -41,7 +51,14 @@ impl Tree {
     }
 
     pub fn remove(&mut self, path: &str) -> bool {
+        self.modes.remove(path);
+        self.mtimes.remove(path);
         self.files.remove(path).is_some() || self.dirs.remove(path)
+    }
+
+    /// A file's or directory's permission bits.
+    pub fn mode(&self, path: &str) -> u32 {
+        self.modes.get(path).copied().unwrap_or(if self.files.contains_key(path) { DEFAULT_FILE_MODE } else { DEFAULT_DIR_MODE })
     }
 
     pub fn list(&self, dir: &str) -> Vec<String> {

@@ -9,10 +9,13 @@
 //! `crictl`) and changes it with CRI calls. A shim outlives containerd, so a stopped containerd
 //! leaves running containers running; only the CRI calls fail while it is down.
 
+pub mod cgroups;
 pub mod cni;
 pub mod cri;
 pub mod exec;
 pub mod fs;
+pub mod namespaces;
+pub mod procfs;
 pub mod programs;
 pub mod shellproc;
 
@@ -43,6 +46,22 @@ pub struct Sandbox {
     pub runtime_handler: String,
     /// The nat rules a container wrote into the pod's network namespace (istio-init).
     pub capture: Option<Box<crate::istio::iptables::Capture>>,
+    /// The pause process's namespaces (`crictl inspectp`'s `namespaces`); the app
+    /// containers join its network, IPC and UTS namespaces.
+    pub namespaces: namespaces::Namespaces,
+    /// Which of the node's namespaces the pod uses (`hostNetwork`, `hostIPC`, `hostPID`).
+    pub host_namespaces: namespaces::HostNamespaces,
+    /// The IPC namespace's `/dev/shm` (a 64 MiB tmpfs that containerd mounts for the
+    /// sandbox and every container of the pod).
+    pub shm: fs::Tree,
+    /// The IPC namespace's System V shared memory segments.
+    pub shm_segments: Vec<crate::shell::ShmSegment>,
+    /// Files the containers wrote over the sandbox's `/etc/hosts`, `/etc/hostname` and
+    /// `/etc/resolv.conf` (bind mounts of one file per pod).
+    pub etc: fs::Tree,
+    /// `eth0`'s MAC address and the node-side interface index of its veth pair.
+    pub mac: String,
+    pub veth_index: u32,
 }
 
 /// A container's state as CRI reports it.
@@ -103,6 +122,11 @@ pub struct Container {
     pub rootfs: fs::Tree,
     /// The environment the kubelet resolved for it (`env`, `envFrom`, `valueFrom`).
     pub env: Vec<(String, String)>,
+    /// Its process's namespaces, from when runc started it (`crictl inspect`'s
+    /// `runtimeSpec.linux.namespaces`).
+    pub namespaces: namespaces::Namespaces,
+    /// Its cgroup and the limits runc wrote there (set when it starts).
+    pub cgroup: Option<cgroups::Cgroup>,
 }
 
 /// An image in the node's store (`crictl images`).
@@ -130,6 +154,11 @@ pub struct Runtime {
     pub images: BTreeMap<String, NodeImage>,
     pub ipam: cni::HostLocal,
     next_pid: u32,
+    /// The node kernel's namespace inode numbers, and the node's own namespaces.
+    pub inodes: namespaces::InodeAllocator,
+    pub host_namespaces: namespaces::Namespaces,
+    /// The node's last network interface index (each pod's veth takes the next).
+    pub last_ifindex: u32,
     /// containerd's own journal lines (`journalctl -u containerd`).
     pub journal: Vec<JournalEntry>,
 }
@@ -155,7 +184,7 @@ pub enum Resolved {
 impl Container {
     /// The command line `ps` shows for the container's first process.
     pub fn process_cmdline_shell(&self) -> String {
-        self.process.as_ref().map(|p| p.argv.join(" ")).unwrap_or_default()
+        self.process.as_ref().map(|p| p.shell.as_ref().and_then(|s| s.replaced_by()).map(|a| a.join(" ")).unwrap_or_else(|| p.argv.join(" "))).unwrap_or_default()
     }
 }
 
@@ -169,8 +198,13 @@ impl Runtime {
             images: BTreeMap::new(),
             ipam: cni::HostLocal::new(pod_cidr),
             next_pid: 1000,
+            inodes: namespaces::InodeAllocator::new(node),
+            host_namespaces: namespaces::Namespaces::default(),
+            // lo, the node's eth0 (a kind node's veth to its docker network).
+            last_ifindex: 2,
             journal: Vec::new(),
         };
+        rt.host_namespaces = rt.inodes.host();
         if let Ok(r) = ImageRef::parse_normalized(PAUSE_IMAGE)
             && let Lookup::Found(img) = registry::lookup(&r.with_default_tag()) {
                 rt.store_image(img);

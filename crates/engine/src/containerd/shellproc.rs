@@ -17,7 +17,8 @@ use crate::containerd::exec::ExecRun;
 use crate::containerd::fs::{BASE_DIRS, Tree};
 use crate::containerd::ContainerState;
 use crate::process::{self, App, Timer};
-use crate::shell::{Host, NetError, Shell, Yield};
+use crate::containerd::procfs::Special;
+use crate::shell::{DnsAnswer, FileKind, Host, NetConfig, NetError, Shell, ShmSegment, Stat, Yield};
 
 /// A volume mount as the shell's file operations need it.
 #[derive(Debug, Clone)]
@@ -29,6 +30,11 @@ struct Mount {
     data: Option<crate::kubelet::volumes::Backing>,
     /// A `configMap` or `secret` volume: (plural, object name), its keys as files.
     config: Option<(&'static str, String)>,
+    /// The permission bits of a ConfigMap or Secret volume's files (`defaultMode`, 0644 when
+    /// unset).
+    file_mode: u32,
+    /// An `emptyDir`, whose directory the kubelet makes world-writable (0777).
+    empty_dir: bool,
 }
 
 fn mounts_of(pod: &Value, container: &str, mounted: impl Fn(&str) -> Option<crate::kubelet::volumes::Backing>) -> Vec<Mount> {
@@ -47,7 +53,8 @@ fn mounts_of(pod: &Value, container: &str, mounted: impl Fn(&str) -> Option<crat
             } else {
                 spec["secret"]["secretName"].as_str().map(|s| ("secrets", s.to_string()))
             };
-            Mount { path: m["mountPath"].as_str().unwrap_or_default().trim_end_matches('/').to_string(), read_only: m["readOnly"] == true || spec["persistentVolumeClaim"]["readOnly"] == true, data, config }
+            let file_mode = spec["configMap"]["defaultMode"].as_u64().or_else(|| spec["secret"]["defaultMode"].as_u64()).unwrap_or(0o644) as u32 & 0o7777;
+            Mount { path: m["mountPath"].as_str().unwrap_or_default().trim_end_matches('/').to_string(), read_only: m["readOnly"] == true || spec["persistentVolumeClaim"]["readOnly"] == true, data, config, file_mode, empty_dir: spec.get("emptyDir").is_some() }
         })
         .collect();
     crate::sort::sort_by_key(&mut out, |m| std::cmp::Reverse(m.path.len()));
@@ -65,12 +72,32 @@ struct ContainerHost<'e> {
     mounts: Vec<Mount>,
     out: String,
     err: String,
+    /// stdout and stderr in the order they were written (the container log keeps it).
+    chunks: Vec<(&'static str, String)>,
     /// Added to the clock for a shell that runs ahead (an exec that sleeps).
     offset_ms: u64,
     /// The user the container's processes run as (istio-init's rules spare the proxy's).
     user: u32,
     /// The headers proxies added to the last HTTP answer.
     headers: Vec<(String, String)>,
+    /// The kubelet's copy of the pod.
+    pod: Value,
+    /// The image the container runs (which programs it has).
+    image_ref: String,
+    /// The command an `ExecSync` runs (None: the container's own process).
+    exec_argv: Option<Vec<String>>,
+    /// How many `nc -l -e` listeners forwarded the connection this process serves.
+    depth: u32,
+}
+
+/// What a process run by `exec_process` did.
+struct ProcessRun {
+    code: i32,
+    /// stdout and stderr as a terminal shows them (ExecSync's output).
+    combined: String,
+    stdout: String,
+    stderr: String,
+    duration_ms: u64,
 }
 
 enum Where {
@@ -80,6 +107,11 @@ enum Where {
     ReadOnly,
     /// A key of a ConfigMap or Secret volume (read-only, as the kubelet mounts them).
     Config(&'static str, String),
+    /// The pod's `/dev/shm` (its IPC namespace's tmpfs).
+    Shm,
+    /// `/etc/hosts`, `/etc/hostname`, `/etc/resolv.conf`: one file per pod, bind-mounted
+    /// into every container.
+    PodEtc,
 }
 
 impl ContainerHost<'_> {
@@ -96,6 +128,12 @@ impl ContainerHost<'_> {
                 };
             }
         }
+        if let Some(rest) = path.strip_prefix("/dev/shm/") {
+            return (Where::Shm, format!("/{rest}"));
+        }
+        if matches!(path, "/etc/hosts" | "/etc/hostname" | "/etc/resolv.conf") {
+            return (Where::PodEtc, path.to_string());
+        }
         (Where::Root, path.to_string())
     }
 
@@ -103,6 +141,11 @@ impl ContainerHost<'_> {
         match place {
             Where::Root => self.engine.machines.get_mut(&self.node)?.runtime.containers.get_mut(&self.container_id).map(|c| f(&mut c.rootfs)),
             Where::Volume(data) => self.engine.volume_tree_mut(&self.node, data).map(f),
+            Where::Shm | Where::PodEtc => {
+                let m = self.engine.machines.get_mut(&self.node)?;
+                let sandbox = m.runtime.containers.get(&self.container_id)?.sandbox_id.clone();
+                m.runtime.sandboxes.get_mut(&sandbox).map(|s| f(if matches!(place, Where::Shm) { &mut s.shm } else { &mut s.etc }))
+            }
             Where::ReadOnly | Where::Config(..) => None,
         }
     }
@@ -117,8 +160,42 @@ impl ContainerHost<'_> {
         match place {
             Where::Root => self.engine.machines.get(&self.node)?.runtime.containers.get(&self.container_id).map(|c| &c.rootfs),
             Where::Volume(data) => self.engine.volume_tree(&self.node, data),
+            Where::Shm | Where::PodEtc => {
+                let m = self.engine.machines.get(&self.node)?;
+                let sandbox = m.runtime.sandboxes.get(&m.runtime.containers.get(&self.container_id)?.sandbox_id)?;
+                Some(if matches!(place, Where::Shm) { &sandbox.shm } else { &sandbox.etc })
+            }
             Where::ReadOnly | Where::Config(..) => None,
         }
+    }
+
+    /// What the kernel, the kubelet or containerd shows at `path` (outside the mounts).
+    fn special(&self, path: &str) -> Option<Special> {
+        self.engine.special_file(&self.node, &self.container_id, &self.pod, self.exec_argv.as_deref(), path)
+    }
+
+    /// The address `/etc/hosts` gives a name (the kubelet's file: the pod's own name,
+    /// `localhost`, `hostAliases`), as glibc's and musl's `files` lookup does before DNS.
+    fn hosts_lookup(&self, name: &str) -> Option<String> {
+        let text = self.read_file("/etc/hosts")?;
+        crate::shell::hosts_entry(&text, name).map(|(_, ips)| ips[0].clone())
+    }
+
+    /// A name resolved for a connection: `/etc/hosts`, then the engine (an IP as written,
+    /// cluster DNS).
+    fn resolve_for_connect(&self, host: &str) -> String {
+        self.hosts_lookup(host).unwrap_or_else(|| host.to_string())
+    }
+
+    fn chunk(&mut self, stream: &'static str, text: &str) {
+        match self.chunks.last_mut() {
+            Some((s, t)) if *s == stream => t.push_str(text),
+            _ => self.chunks.push((stream, text.to_string())),
+        }
+    }
+
+    fn mount_of(&self, path: &str) -> Option<&Mount> {
+        self.mounts.iter().find(|m| path == m.path || path.starts_with(&format!("{}/", m.path)))
     }
 
     fn is_mount_point(&self, path: &str) -> bool {
@@ -129,10 +206,12 @@ impl ContainerHost<'_> {
 impl Host for ContainerHost<'_> {
     fn stdout(&mut self, text: &str) {
         self.out.push_str(text);
+        self.chunk("stdout", text);
     }
 
     fn stderr(&mut self, text: &str) {
         self.err.push_str(text);
+        self.chunk("stderr", text);
     }
 
     fn now_unix_secs(&self) -> u64 {
@@ -150,17 +229,25 @@ impl Host for ContainerHost<'_> {
     fn read_file(&self, path: &str) -> Option<String> {
         let (place, rel) = self.place(path);
         if let Where::Config(plural, name) = &place {
-            let key = rel.trim_start_matches('/');
+            let key = rel.trim_start_matches("/..data/").trim_start_matches('/');
             return self.config_files(plural, name).into_iter().find(|(k, _)| k == key).map(|(_, v)| v);
         }
         if let Where::ReadOnly = place {
             // The service account token and other projected files.
             return path.ends_with("serviceaccount/namespace").then(|| self.namespace.clone());
         }
-        match path {
-            "/etc/hostname" => return Some(format!("{}\n", self.hostname)),
-            "/proc/1/cmdline" => return None,
-            _ => {}
+        if let Where::PodEtc = place {
+            return match self.special(path) {
+                Some(Special::File(t)) => Some(t),
+                _ => None,
+            };
+        }
+        if matches!(place, Where::Root) {
+            match self.special(path) {
+                Some(Special::File(t)) => return Some(t),
+                Some(_) => return None,
+                None => {}
+            }
         }
         self.tree(&place)?.read(&rel)
     }
@@ -168,7 +255,7 @@ impl Host for ContainerHost<'_> {
     fn write_file(&mut self, path: &str, content: &str, append: bool) -> Result<(), String> {
         if path == "/dev/null" || path == "/dev/stdout" || path == "/dev/stderr" || path == "/proc/1/fd/1" {
             if path != "/dev/null" {
-                self.out.push_str(content);
+                self.stdout(content);
             }
             return Ok(());
         }
@@ -176,7 +263,35 @@ impl Host for ContainerHost<'_> {
         if matches!(place, Where::ReadOnly | Where::Config(..)) {
             return Err("Read-only file system".into());
         }
-        self.with_tree(&place, |t| t.write(&rel, content, append)).unwrap_or_else(|| Err("No such file or directory".into()))
+        if matches!(place, Where::Root) {
+            if path.starts_with("/sys/") || path.starts_with("/proc/sys/") {
+                return Err("Read-only file system".into());
+            }
+            if let Some(sp) = self.special(path) {
+                return Err(match sp {
+                    Special::Dir(_) => "Is a directory",
+                    _ => "Permission denied",
+                }
+                .into());
+            }
+        }
+        if let Where::PodEtc = place {
+            // The first write replaces the generated file with the written text.
+            let current = self.read_file(path).unwrap_or_default();
+            let text = if append { format!("{current}{content}") } else { content.to_string() };
+            let now = self.now_unix_secs();
+            return self.with_tree(&place, |t| {
+                t.mtimes.insert(rel.clone(), now);
+                t.write(&rel, &text, false)
+            })
+            .unwrap_or_else(|| Err("No such file or directory".into()));
+        }
+        let now = self.now_unix_secs();
+        self.with_tree(&place, |t| {
+            t.mtimes.insert(rel.clone(), now);
+            t.write(&rel, content, append)
+        })
+        .unwrap_or_else(|| Err("No such file or directory".into()))
     }
 
     fn remove_file(&mut self, path: &str) -> bool {
@@ -190,8 +305,11 @@ impl Host for ContainerHost<'_> {
         }
         let (place, rel) = self.place(path);
         if let Where::Config(plural, name) = &place {
-            let key = rel.trim_start_matches('/');
-            return self.config_files(plural, name).iter().any(|(k, _)| k == key);
+            let key = rel.trim_start_matches("/..data/").trim_start_matches('/');
+            return key == "..data" || self.config_files(plural, name).iter().any(|(k, _)| k == key);
+        }
+        if matches!(place, Where::Root | Where::PodEtc) && self.special(path).is_some() {
+            return true;
         }
         self.tree(&place).is_some_and(|t| t.exists(&rel))
     }
@@ -201,7 +319,12 @@ impl Host for ContainerHost<'_> {
         if matches!(place, Where::ReadOnly | Where::Config(..)) {
             return Err("Read-only file system".into());
         }
+        if matches!(place, Where::Root) && (path.starts_with("/proc/") || path.starts_with("/sys/")) {
+            return Err(if path.starts_with("/sys/") { "Read-only file system" } else { "No such file or directory" }.into());
+        }
+        let now = self.now_unix_secs();
         self.with_tree(&place, |t| {
+            t.mtimes.insert(rel.clone(), now);
             t.dirs.insert(rel);
         });
         Ok(())
@@ -209,8 +332,17 @@ impl Host for ContainerHost<'_> {
 
     fn list_dir(&self, path: &str) -> Option<Vec<String>> {
         let (place, rel) = self.place(path);
+        if matches!(place, Where::Root)
+            && let Some(sp) = self.special(path)
+        {
+            return match sp {
+                Special::Dir(names) => Some(names),
+                _ => None,
+            };
+        }
         let mut names = match &place {
-            Where::Config(plural, name) if rel == "/" => self.config_files(plural, name).into_iter().map(|(k, _)| k).collect(),
+            Where::Config(plural, name) if rel == "/" => std::iter::once("..data".to_string()).chain(self.config_files(plural, name).into_iter().map(|(k, _)| k)).collect(),
+            Where::Config(plural, name) if rel == "/..data" => self.config_files(plural, name).into_iter().map(|(k, _)| k).collect(),
             _ => self.tree(&place).map(|t| t.list(&rel)).unwrap_or_default(),
         };
         let prefix = format!("{}/", path.trim_end_matches('/'));
@@ -225,17 +357,126 @@ impl Host for ContainerHost<'_> {
         Some(names)
     }
 
+    fn stat(&self, path: &str) -> Option<Stat> {
+        let now = self.now_unix_secs();
+        if path == "/" {
+            return Some(Stat::dir(0o755, now));
+        }
+        let (place, rel) = self.place(path);
+        if let Some(m) = self.mount_of(path) {
+            if self.is_mount_point(path) {
+                // emptyDir (and the kubelet's wrapper of ConfigMap/Secret volumes) is 0777; a
+                // hostPath or PersistentVolume directory keeps its own mode.
+                let default = if m.empty_dir || m.config.is_some() { 0o777 } else { 0o755 };
+                let mode = self.tree(&place).and_then(|t| t.modes.get(&rel).copied()).unwrap_or(default);
+                let mtime = self.tree(&place).and_then(|t| t.mtimes.get(&rel).copied()).unwrap_or(now);
+                return Some(Stat::dir(mode, mtime));
+            }
+            if let Where::Config(..) = place {
+                // The kubelet's atomic writer: each key is a link into `..data`, where the
+                // files have the volume's `defaultMode`.
+                if rel == "/..data" {
+                    return Some(Stat::dir(0o755, now));
+                }
+                if rel.starts_with("/..data/") {
+                    return self.read_file(path).map(|t| Stat::file(t.len() as u64, m.file_mode, now));
+                }
+                let key = rel.trim_start_matches('/');
+                self.read_file(path)?;
+                let target = format!("..data/{key}");
+                return Some(Stat { kind: FileKind::Symlink(target.clone()), mode: 0o777, size: target.len() as u64, nlink: 1, uid: 0, gid: 0, mtime: now });
+            }
+            if let Where::ReadOnly = place {
+                return self.read_file(path).map(|t| Stat::file(t.len() as u64, 0o644, now));
+            }
+        }
+        if matches!(place, Where::Root | Where::PodEtc)
+            && let Some(sp) = self.special(path)
+        {
+            let proc_fs = path.starts_with("/proc/");
+            let mtime = self.tree(&Where::PodEtc).and_then(|t| t.mtimes.get(path).copied()).unwrap_or(now);
+            return Some(match sp {
+                Special::File(_) if proc_fs => Stat::file(0, 0o444, now),
+                // cgroupfs files have no size; the read-only statistics are 0444.
+                Special::File(_) if path.starts_with("/sys/") => Stat::file(0, if path.ends_with(".current") || path.ends_with(".controllers") { 0o444 } else { 0o644 }, now),
+                Special::File(t) => Stat::file(t.len() as u64, 0o644, mtime),
+                Special::Dir(_) if path == "/dev/shm" => Stat::dir(0o1777, now),
+                Special::Dir(_) if path.ends_with("/ns") && proc_fs => Stat::dir(0o511, now),
+                Special::Dir(_) if proc_fs || path == "/proc" => Stat::dir(0o555, now),
+                Special::Dir(_) => Stat::dir(0o755, now),
+                Special::Link(target) => Stat { kind: FileKind::Symlink(target), mode: 0o777, size: 0, nlink: 1, uid: 0, gid: 0, mtime: now },
+                Special::CharDevice(maj, min) => Stat { kind: FileKind::CharDevice(maj, min), mode: 0o666, size: 0, nlink: 1, uid: 0, gid: 0, mtime: now },
+            });
+        }
+        if let Some(t) = self.tree(&place) {
+            if let Some(content) = t.files.get(&rel) {
+                return Some(Stat::file(content.len() as u64, t.mode(&rel), t.mtimes.get(&rel).copied().unwrap_or(now)));
+            }
+            if t.exists(&rel) {
+                return Some(Stat::dir(t.mode(&rel), t.mtimes.get(&rel).copied().unwrap_or(now)));
+            }
+        }
+        if BASE_DIRS.contains(&path) {
+            let mode = match path {
+                "/tmp" | "/var/tmp" => 0o1777,
+                "/root" => 0o700,
+                "/proc" => 0o555,
+                _ => 0o755,
+            };
+            return Some(Stat::dir(mode, now));
+        }
+        None
+    }
+
+    fn chmod(&mut self, path: &str, mode: u32) -> Result<(), String> {
+        let (place, rel) = self.place(path);
+        if matches!(place, Where::ReadOnly | Where::Config(..)) {
+            return Err("Read-only file system".into());
+        }
+        if !self.file_exists(path) {
+            return Err("No such file or directory".into());
+        }
+        if matches!(place, Where::Root) && self.special(path).is_some() {
+            return Err(if path.starts_with("/sys/") { "Read-only file system" } else { "Operation not permitted" }.into());
+        }
+        if matches!(place, Where::PodEtc) && self.tree(&place).is_none_or(|t| !t.files.contains_key(&rel)) {
+            // Keep the generated text: the file now has its own copy.
+            let text = self.read_file(path).unwrap_or_default();
+            self.with_tree(&place, |t| t.write(&rel, &text, false));
+        }
+        if matches!(place, Where::Root) && !self.tree(&place).is_some_and(|t| t.exists(&rel)) {
+            // An image directory: remember it as a directory of the writable layer.
+            self.with_tree(&place, |t| {
+                t.dirs.insert(rel.clone());
+            });
+        }
+        self.with_tree(&place, |t| {
+            t.modes.insert(rel, mode & 0o7777);
+        });
+        Ok(())
+    }
+
     fn resolve(&mut self, host: &str) -> Option<String> {
+        if let Some(ip) = self.hosts_lookup(host) {
+            return Some(ip);
+        }
         self.engine.resolve_name(&self.namespace, host)
     }
 
     fn tcp_connect(&mut self, host: &str, port: u16) -> Result<(), NetError> {
+        // A connection that sends nothing (`nc -z`): an `nc -l` listener still accepts it.
+        self.tcp_exchange(host, port, "").map(|_| ())
+    }
+
+    fn tcp_exchange(&mut self, host: &str, port: u16, request: &str) -> Result<String, NetError> {
+        let host = self.resolve_for_connect(host);
         let client = self.client();
-        self.engine.pod_tcp_connect(&client, host, port)
+        self.engine.pod_tcp_exchange(&client, &host, port, request, self.depth)
     }
 
     fn syn_retransmit(&mut self, host: &str, port: u16) -> bool {
-        let Some(ip) = self.engine.resolve_name(&self.namespace, host) else { return false };
+        let host = self.resolve_for_connect(host);
+        let Some(ip) = self.engine.resolve_name(&self.namespace, &host) else { return false };
         self.engine.rejects(&self.node, &ip, port)
     }
 
@@ -249,10 +490,83 @@ impl Host for ContainerHost<'_> {
             Some((h, p)) => (h, p.parse::<u16>().map_err(|_| NetError::UnknownHost)?),
             None => (hostport, if url.starts_with("https") { 443 } else { 80 }),
         };
+        // The Host header names the port unless it is the scheme's own (busybox wget).
+        let default_port = if url.starts_with("https") { 443 } else { 80 };
+        let header_host = if port == default_port { host.to_string() } else { hostport.to_string() };
+        let host = self.resolve_for_connect(host);
         let client = self.client();
-        let answer = self.engine.pod_http_get(&client, host, port, path)?;
+        self.headers.clear();
+        let answer = self.engine.pod_http_get(&client, &host, port, &header_host, path, self.depth)?;
         self.headers = answer.headers;
         Ok((answer.code, answer.body))
+    }
+
+    fn has_program(&self, name: &str) -> bool {
+        image_has_program(&self.image_ref, name)
+    }
+
+    fn busybox_version(&self) -> Option<(u32, u32)> {
+        busybox_version(&self.image_ref)
+    }
+
+    fn resolver(&self) -> (Vec<String>, Vec<String>) {
+        let text = self.read_file("/etc/resolv.conf").unwrap_or_default();
+        let mut servers = Vec::new();
+        let mut search = Vec::new();
+        for line in text.lines() {
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("nameserver") => servers.extend(words.next().map(str::to_string)),
+                Some("search") | Some("domain") => search = words.map(str::to_string).collect(),
+                _ => {}
+            }
+        }
+        (servers, search)
+    }
+
+    fn dns_query(&mut self, name: &str, qtype: &str) -> DnsAnswer {
+        self.engine.dns_query(name, qtype)
+    }
+
+    fn net_config(&self) -> NetConfig {
+        let Some(m) = self.engine.machines.get(&self.node) else { return NetConfig::default() };
+        let Some(s) = m.runtime.containers.get(&self.container_id).and_then(|c| m.runtime.sandboxes.get(&c.sandbox_id)) else { return NetConfig::default() };
+        if s.host_namespaces.network {
+            // The node's own eth0 on kind's docker network (172.18.0.0/16, gateway .1).
+            let mac = format!("02:42:ac:12:00:{:02x}", self.engine.node_ip(&self.node).rsplit('.').next().and_then(|n| n.parse::<u8>().ok()).unwrap_or(2));
+            return NetConfig { address: Some((self.engine.node_ip(&self.node), 16)), mac, peer_index: 2, mtu: 1500, gateway: Some("172.18.0.1".into()) };
+        }
+        let prefix = m.runtime.ipam.prefix_len().unwrap_or(24);
+        NetConfig { address: s.ip.clone().map(|ip| (ip, prefix)), mac: s.mac.clone(), peer_index: s.veth_index, mtu: 1500, gateway: m.runtime.ipam.gateway() }
+    }
+
+    fn shm_segments(&self) -> Vec<ShmSegment> {
+        let Some(m) = self.engine.machines.get(&self.node) else { return vec![] };
+        m.runtime.containers.get(&self.container_id).and_then(|c| m.runtime.sandboxes.get(&c.sandbox_id)).map(|s| s.shm_segments.clone()).unwrap_or_default()
+    }
+
+    fn shm_create(&mut self, bytes: u64, perms: u32) -> Result<u32, String> {
+        let key_seed = self.now_millis();
+        let Some(m) = self.engine.machines.get_mut(&self.node) else { return Err("No such device".into()) };
+        let Some(sandbox) = m.runtime.containers.get(&self.container_id).map(|c| c.sandbox_id.clone()) else { return Err("No such device".into()) };
+        let Some(s) = m.runtime.sandboxes.get_mut(&sandbox) else { return Err("No such device".into()) };
+        if s.shm_segments.len() >= MAX_SHM_SEGMENTS {
+            return Err("No space left on device".into());
+        }
+        // ipcmk's key: ftok-like from its pid and the time; ids count up in a new namespace.
+        let id = s.shm_segments.iter().map(|g| g.id + 1).max().unwrap_or(0);
+        let key = u32::from_str_radix(&crate::rng::hex_of(&format!("{sandbox}/{key_seed}/{id}"), 8), 16).unwrap_or(0x5eed_0000);
+        s.shm_segments.push(ShmSegment { key, id, perms, bytes });
+        Ok(id)
+    }
+
+    fn shm_remove(&mut self, id: u32) -> bool {
+        let Some(m) = self.engine.machines.get_mut(&self.node) else { return false };
+        let Some(sandbox) = m.runtime.containers.get(&self.container_id).map(|c| c.sandbox_id.clone()) else { return false };
+        let Some(s) = m.runtime.sandboxes.get_mut(&sandbox) else { return false };
+        let before = s.shm_segments.len();
+        s.shm_segments.retain(|g| g.id != id);
+        s.shm_segments.len() != before
     }
 
     fn http_headers(&self) -> Vec<(String, String)> {
@@ -276,10 +590,87 @@ fn run_as_user(pod: &Value, container: &str) -> u32 {
         .unwrap_or(0)
 }
 
+/// The most System V shared memory segments one IPC namespace holds in podlife.
+const MAX_SHM_SEGMENTS: usize = 64;
+
 /// Does the image's `/bin/sh` exec the last command of `sh -c` (busybox ash)?
 pub fn ash_image(image_ref: &str) -> bool {
     let r = image_ref.to_ascii_lowercase();
     r.contains("busybox") || r.contains("alpine") || r.contains("curlimages/curl") || r.contains("netshoot") || r.contains("polinux/stress")
+}
+
+/// The tools an image ships besides its shell and the common file and text utilities
+/// (`cat`, `grep`, `sed`, `awk`, … are in every image that has a shell).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Toolset {
+    /// busybox's applets (busybox, alpine and alpine-based images): `nc`, `wget`,
+    /// `nslookup`, `ip`, `ipcs`; no `curl`, no util-linux `ipcmk`.
+    Busybox { curl: bool },
+    /// Debian/Ubuntu based images: coreutils, util-linux (`ipcs`, `ipcmk`), no busybox
+    /// network applets; `curl` where the image installs it (nginx's Dockerfile does).
+    Debian { curl: bool, wget: bool },
+    /// nicolaka/netshoot: every network tool.
+    Everything,
+    /// An image podlife knows nothing about: no program is refused.
+    Unknown,
+}
+
+fn toolset(image_ref: &str) -> Toolset {
+    let r = image_ref.to_ascii_lowercase();
+    let repo = r.split('@').next().unwrap_or("").rsplit_once(':').filter(|(_, tag)| !tag.contains('/')).map_or(r.as_str(), |(name, _)| name).to_string();
+    let tag = r.split('@').next().unwrap_or("").rsplit_once(':').filter(|(_, tag)| !tag.contains('/')).map(|(_, t)| t.to_string()).unwrap_or_default();
+    if repo.ends_with("nicolaka/netshoot") {
+        return Toolset::Everything;
+    }
+    if repo.ends_with("curlimages/curl") || (repo.ends_with("library/nginx") && tag.contains("alpine")) {
+        return Toolset::Busybox { curl: true };
+    }
+    if ash_image(&r) {
+        return Toolset::Busybox { curl: false };
+    }
+    const DEBIAN: [&str; 8] = ["library/nginx", "library/redis", "library/postgres", "library/httpd", "library/python", "library/node", "envoyproxy/envoy", "library/debian"];
+    if DEBIAN.iter().any(|d| repo.ends_with(d)) {
+        // The full python and node images build on buildpack-deps (curl, wget); -slim do not.
+        let full = (repo.ends_with("library/python") || repo.ends_with("library/node")) && !tag.contains("slim");
+        return Toolset::Debian { curl: full || repo.ends_with("library/nginx"), wget: full };
+    }
+    Toolset::Unknown
+}
+
+/// Whether an image has `program` (the tools that differ between images; any other name
+/// is left to the shell and the engine's programs).
+pub(crate) fn image_has_program(image_ref: &str, program: &str) -> bool {
+    if program == "redis-cli" {
+        return image_ref.to_ascii_lowercase().contains("redis") || toolset(image_ref) == Toolset::Unknown;
+    }
+    match toolset(image_ref) {
+        Toolset::Everything | Toolset::Unknown => true,
+        Toolset::Busybox { curl } => match program {
+            "curl" => curl,
+            "ipcmk" => false,
+            _ => true,
+        },
+        Toolset::Debian { curl, wget } => match program {
+            "curl" => curl,
+            "wget" => wget,
+            "nc" | "nslookup" | "ip" => false,
+            _ => true,
+        },
+    }
+}
+
+/// The busybox release of an image whose tools' output changed since (`nslookup` before
+/// 1.29): the `busybox:1.28` tag and registry.k8s.io's old busybox images (1.24–1.27).
+pub(crate) fn busybox_version(image_ref: &str) -> Option<(u32, u32)> {
+    let r = image_ref.to_ascii_lowercase();
+    if r.starts_with("registry.k8s.io/busybox") || r.starts_with("k8s.gcr.io/busybox") || r.starts_with("gcr.io/google-containers/busybox") {
+        return Some((1, 27));
+    }
+    let tag = r.strip_prefix("docker.io/library/busybox:")?;
+    let mut parts = tag.split(['.', '-']);
+    let major: u32 = parts.next()?.parse().ok()?;
+    let minor: u32 = parts.next()?.parse().ok()?;
+    Some((major, minor))
 }
 
 /// `sh -c "one simple command"` → `sh -c "exec one simple command"` on an ash image.
@@ -309,14 +700,14 @@ impl Engine {
 
     fn host_for(&mut self, node: &str, container_id: &str) -> Option<ContainerHost<'_>> {
         let c = self.machines.get(node)?.runtime.containers.get(container_id)?;
-        let (uid, name, sandbox) = (c.pod_uid.clone(), c.name.clone(), c.sandbox_id.clone());
+        let (uid, name, sandbox, image_ref) = (c.pod_uid.clone(), c.name.clone(), c.sandbox_id.clone(), c.image_ref.clone());
         let s = self.machines.get(node)?.runtime.sandboxes.get(&sandbox)?;
         let (ns, pod_name) = (s.namespace.clone(), s.pod_name.clone());
         let pod = self.kubelet_pod(node, &ns, &pod_name).unwrap_or(Value::Null);
-        let hostname = pod["spec"]["hostname"].as_str().unwrap_or(&pod_name).to_string();
+        let hostname = if pod.is_null() { pod_name } else { crate::containerd::procfs::uts_hostname(&pod, node) };
         let mounts = mounts_of(&pod, &name, |volume| self.mounted_volume(node, &uid, volume));
         let user = run_as_user(&pod, &name);
-        Some(ContainerHost { engine: self, node: node.to_string(), uid, container_id: container_id.to_string(), namespace: ns, hostname, mounts, out: String::new(), err: String::new(), offset_ms: 0, user, headers: vec![] })
+        Some(ContainerHost { engine: self, node: node.to_string(), uid, container_id: container_id.to_string(), namespace: ns, hostname, mounts, out: String::new(), err: String::new(), chunks: Vec::new(), offset_ms: 0, user, headers: vec![], pod, image_ref, exec_argv: None, depth: 0 })
     }
 
     /// Starts a container's process as the shell would exec it. Err is runc's exec error.
@@ -336,12 +727,12 @@ impl Engine {
             let generation = c.generation;
             let Some(p) = c.process.as_mut() else { return };
             let Some(mut shell) = p.shell.take() else { return };
-            let (y, out, err) = {
+            let (y, chunks) = {
                 let Some(mut host) = self.host_for(node, container_id) else { return };
                 let y = shell.resume(&mut host);
-                (y, std::mem::take(&mut host.out), std::mem::take(&mut host.err))
+                (y, std::mem::take(&mut host.chunks))
             };
-            self.container_log(node, container_id, &out, &err);
+            self.container_log_chunks(node, container_id, &chunks);
             let Some(p) = self.machines.get_mut(node).and_then(|m| m.runtime.containers.get_mut(container_id)).and_then(|c| c.process.as_mut()) else { return };
             let (argv, exec) = match y {
                 Yield::Sleep { ms } => {
@@ -401,6 +792,14 @@ impl Engine {
         m.runtime.images.values().find(|i| i.repo_digests.contains(&c.image_id) || i.id == c.image_id).and_then(|i| i.catalog)
     }
 
+    /// Appends output written in this order to the container log, line by line.
+    pub(crate) fn container_log_chunks(&mut self, node: &str, container_id: &str, chunks: &[(&'static str, String)]) {
+        for (stream, text) in chunks {
+            let (out, err) = if *stream == "stdout" { (text.as_str(), "") } else { ("", text.as_str()) };
+            self.container_log(node, container_id, out, err);
+        }
+    }
+
     /// Appends output to the container log, line by line.
     pub(crate) fn container_log(&mut self, node: &str, container_id: &str, out: &str, err: &str) {
         let now = self.now;
@@ -413,6 +812,19 @@ impl Engine {
         if c.log.len() > 5000 {
             c.log.drain(..1000);
         }
+    }
+
+    /// A container command naming a file (`/scripts/run.sh`): Some(Ok) when it is a shell
+    /// script the shell runs, Some(Err(runc's text)) when its mode forbids executing it, None
+    /// when no such file exists (the image's program, or runc's "not found").
+    pub(crate) fn exec_form_script(&mut self, node: &str, container_id: &str, path: &str) -> Option<Result<(), String>> {
+        let host = self.host_for(node, container_id)?;
+        let st = crate::shell::stat_follow(&host, path)?;
+        if st.is_dir() || st.mode & 0o111 == 0 {
+            return Some(Err(format!("exec: {path:?}: permission denied")));
+        }
+        let text = host.read_file(path)?;
+        crate::shell::is_shell_script(&text, path).then_some(Ok(()))
     }
 
     /// The shell's foreground program ended: the script goes on.
@@ -463,25 +875,52 @@ impl Engine {
         let Some(id) = id else {
             return Err(format!("rpc error: code = NotFound desc = failed to exec in container: container {container:?} is not running"));
         };
-        let env: BTreeMap<String, String> = self.machines.get(node).and_then(|m| m.runtime.containers.get(&id)).and_then(|c| c.process.as_ref()).and_then(|p| p.shell.as_ref()).map(|s| s.exported_env()).unwrap_or_default();
+        let run = self.exec_process(node, uid, &id, argv, None, 0)?;
+        Ok(ExecRun { code: run.code, output: run.combined, duration_ms: run.duration_ms })
+    }
+
+    /// Runs `argv` as a new process in a running container (`ExecSync`, or the program an
+    /// `nc -l -e` listener starts for a connection, with the connection as its `stdin`).
+    /// `depth`: how many listeners forwarded the connection so far.
+    fn exec_process(&mut self, node: &str, uid: &str, id: &str, argv: &[String], stdin: Option<&str>, depth: u32) -> Result<ProcessRun, String> {
+        // runc execs a path itself: a file without an execute bit fails there.
+        if let Some(path) = argv.first().filter(|a| a.starts_with('/'))
+            && let Some(host) = self.host_for(node, id)
+            && crate::shell::stat_follow(&host, path).is_some_and(|st| st.is_dir() || st.mode & 0o111 == 0)
+        {
+            let msg = format!("OCI runtime exec failed: exec failed: unable to start container process: exec: {path:?}: permission denied: unknown\n");
+            return Ok(ProcessRun { code: 126, combined: msg.clone(), stdout: String::new(), stderr: msg, duration_ms: 0 });
+        }
+        let env: BTreeMap<String, String> = self.machines.get(node).and_then(|m| m.runtime.containers.get(id)).and_then(|c| c.process.as_ref()).and_then(|p| p.shell.as_ref()).map(|s| s.exported_env()).unwrap_or_default();
         let mut shell = Shell::from_argv(argv.to_vec(), env);
         shell.set_pid(900);
+        if let Some(text) = stdin {
+            shell.set_stdin(text);
+        }
         let mut duration = 0u64;
-        let mut out = String::new();
+        let mut combined = String::new();
+        let mut stdout = String::new();
+        let mut stderr = String::new();
+        let done = |code: i32, combined: String, stdout: String, stderr: String, duration_ms: u64| ProcessRun { code, combined, stdout, stderr, duration_ms };
         for _ in 0..10_000 {
             let y = {
-                let Some(mut host) = self.host_for(node, &id) else { return Err("container vanished".into()) };
+                let Some(mut host) = self.host_for(node, id) else { return Err("container vanished".into()) };
                 host.offset_ms = duration;
+                host.exec_argv = Some(argv.to_vec());
+                host.depth = depth;
                 let y = shell.resume(&mut host);
-                out.push_str(&host.out);
-                out.push_str(&host.err);
+                for (_, t) in &host.chunks {
+                    combined.push_str(t);
+                }
+                stdout.push_str(&host.out);
+                stderr.push_str(&host.err);
                 y
             };
             match y {
                 Yield::Sleep { ms } => duration = duration.saturating_add(ms),
-                Yield::Exit { code } => return Ok(ExecRun { code, output: out, duration_ms: duration }),
-                Yield::WaitForever => return Ok(ExecRun { code: 137, output: out, duration_ms: u64::MAX / 4 }),
-                Yield::Run { argv } => match self.exec_program(node, uid, &id, &argv) {
+                Yield::Exit { code } => return Ok(done(code, combined, stdout, stderr, duration)),
+                Yield::WaitForever => return Ok(done(137, combined, stdout, stderr, u64::MAX / 4)),
+                Yield::Run { argv } => match self.exec_program(node, uid, id, &argv) {
                     Some((code, text)) => {
                         shell.program_output(&text, "");
                         shell.program_exited(code);
@@ -489,22 +928,63 @@ impl Engine {
                     None => shell.program_not_found(),
                 },
                 Yield::Exec { argv } => {
-                    return Ok(match self.exec_program(node, uid, &id, &argv) {
-                        Some((code, text)) => ExecRun { code, output: format!("{out}{text}"), duration_ms: duration },
-                        None => ExecRun {
-                            code: 126,
-                            output: format!("OCI runtime exec failed: exec failed: unable to start container process: exec: {:?}: executable file not found in $PATH: unknown\n", argv.first().cloned().unwrap_or_default()),
-                            duration_ms: duration,
-                        },
+                    return Ok(match self.exec_program(node, uid, id, &argv) {
+                        Some((code, text)) => {
+                            stdout.push_str(&text);
+                            done(code, format!("{combined}{text}"), stdout, stderr, duration)
+                        }
+                        None => {
+                            let msg = format!("OCI runtime exec failed: exec failed: unable to start container process: exec: {:?}: executable file not found in $PATH: unknown\n", argv.first().cloned().unwrap_or_default());
+                            done(126, msg.clone(), String::new(), msg, duration)
+                        }
                     });
                 }
             }
         }
-        Ok(ExecRun { code: 124, output: out, duration_ms: duration })
+        Ok(done(124, combined, stdout, stderr, duration))
+    }
+
+    /// A connection reaches an `nc -l` listener in a container's shell: its answer (the
+    /// listener's text, or the output of the `-e` program run for the connection). The
+    /// listener's own output goes to the container log, and the script goes on.
+    pub(crate) fn shell_accept(&mut self, node: &str, container_id: &str, port: u16, from: &str, request: &str, depth: u32) -> Result<String, NetError> {
+        let Some(p) = self.machines.get_mut(node).and_then(|m| m.runtime.containers.get_mut(container_id)).and_then(|c| c.process.as_mut()) else { return Err(NetError::Refused) };
+        let Some(mut shell) = p.shell.take() else { return Err(NetError::Refused) };
+        // The client's ephemeral port (Linux's range 32768–60999).
+        let peer_port = 32768 + (self.now.millis() % 28232) as u16;
+        let (accepted, chunks) = match self.host_for(node, container_id) {
+            Some(mut host) => {
+                let a = shell.accept(&mut host, port, request, from, peer_port);
+                (a, std::mem::take(&mut host.chunks))
+            }
+            None => (None, Vec::new()),
+        };
+        let now = self.now;
+        let Some(c) = self.machines.get_mut(node).and_then(|m| m.runtime.containers.get_mut(container_id)) else { return Err(NetError::Reset) };
+        let generation = c.generation;
+        let uid = c.pod_uid.clone();
+        let Some(p) = c.process.as_mut() else { return Err(NetError::Reset) };
+        p.shell = Some(shell);
+        if accepted.is_some() && !p.child {
+            p.wake += 1;
+            let wake = p.wake;
+            self.schedule(now, crate::Task::Process { node: node.to_string(), container: container_id.to_string(), generation, timer: Timer::ShellResume { wake } });
+        }
+        self.container_log_chunks(node, container_id, &chunks);
+        match accepted {
+            Some(crate::shell::Accepted::Reply(text)) => Ok(text),
+            Some(crate::shell::Accepted::Exec(argv)) => {
+                let run = self.exec_process(node, &uid, container_id, &argv, Some(request), depth + 1).map_err(|_| NetError::Reset)?;
+                // The program's stderr is nc's: the container log.
+                self.container_log(node, container_id, "", &run.stderr);
+                Ok(run.stdout)
+            }
+            None => Err(NetError::Refused),
+        }
     }
 
     /// The programs an exec may run besides the shell's applets: `nginx -s quit|stop|reload`
-    /// (signals the container's nginx), `pg_isready`, `redis-cli ping`,
+    /// (signals the container's nginx), `pg_isready`,
     /// `grpc_health_probe -addr=:PORT`. None: no such program.
     fn exec_program(&mut self, node: &str, uid: &str, container_id: &str, argv: &[String]) -> Option<(i32, String)> {
         let base = argv.first().map(|a| a.rsplit('/').next().unwrap_or(a).to_string())?;
@@ -529,43 +1009,14 @@ impl Engine {
                 if !ash_image(&image_ref) {
                     return None;
                 }
-                let c = m.runtime.containers.get(container_id)?;
-                let shared = m.runtime.sandboxes.get(&c.sandbox_id).is_some_and(|s| s.shared_pid_namespace);
-                let mut procs: Vec<(String, String)> = vec![];
-                if shared {
-                    procs.push(("65535".into(), "/pause".into()));
-                }
-                let mut members: Vec<&crate::containerd::Container> = if shared {
-                    m.runtime.containers.values().filter(|x| x.sandbox_id == c.sandbox_id && x.state == ContainerState::Running).collect()
-                } else {
-                    vec![c]
-                };
-                crate::sort::sort_by_key(&mut members, |x| (x.started_at, x.id.clone()));
-                for x in members {
-                    let Some(p) = x.process.as_ref() else { continue };
-                    let user = if p.app.kind == crate::process::AppKind::Pause { "65535" } else { "root" };
-                    if p.shell.is_some() && p.child {
-                        procs.push((user.into(), x.process_cmdline_shell()));
-                        procs.push((user.into(), p.child_argv.join(" ")));
-                    } else if p.app.kind == crate::process::AppKind::Nginx {
-                        procs.push(("root".into(), format!("nginx: master process {}", p.argv.iter().skip_while(|a| a.ends_with("docker-entrypoint.sh")).cloned().collect::<Vec<_>>().join(" "))));
-                        procs.push(("101".into(), "nginx: worker process".into()));
-                    } else {
-                        procs.push((user.into(), x.process_cmdline_shell()));
-                    }
-                }
-                procs.push(("root".into(), argv.join(" ")));
+                let procs = self.pid_namespace(node, container_id, Some(argv));
                 let mut text = String::from("PID   USER     TIME  COMMAND\n");
-                let mut pid = 1;
-                for (i, (user, cmd)) in procs.iter().enumerate() {
-                    // Later processes were started after a few short-lived ones (entrypoints).
-                    pid = if i == 0 { 1 } else { pid + 1 + (i as u32 * 5) % 7 };
-                    text.push_str(&format!("{pid:>5} {user:<8} {:>5} {cmd}\n", "0:00"));
+                for p in &procs {
+                    text.push_str(&format!("{:>5} {:<8} {:>5} {}\n", p.pid, p.user(), "0:00", p.cmdline));
                 }
                 Some((0, text))
             }
             "pg_isready" => Some(if listens(self, 5432) { (0, "/var/run/postgresql:5432 - accepting connections\n".into()) } else { (2, "/var/run/postgresql:5432 - no response\n".into()) }),
-            "redis-cli" => Some(if listens(self, 6379) { (0, "PONG\n".into()) } else { (1, "Could not connect to Redis at 127.0.0.1:6379: Connection refused\n".into()) }),
             "grpc_health_probe" => {
                 let port = argv.iter().find_map(|a| a.strip_prefix("-addr=")).and_then(|a| a.rsplit(':').next()).and_then(|p| p.parse::<u16>().ok()).unwrap_or(0);
                 // grpc-health-probe's own texts and exit codes, dialing localhost.

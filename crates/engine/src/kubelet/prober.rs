@@ -272,6 +272,12 @@ impl Engine {
             let host = h.get("host").and_then(Value::as_str).filter(|s| !s.is_empty()).map(str::to_string).unwrap_or(ip.clone());
             let scheme = h.get("scheme").and_then(Value::as_str).map_or_else(|| "http".into(), crate::gostrings::to_lower);
             let url = format!("{scheme}://{host}:{port}{path}");
+            if running.iter().any(|c| c.process.as_ref().and_then(|p| p.shell.as_ref()).is_some_and(|s| s.listening_ports().contains(&port))) {
+                if let Some(result) = self.probe_shell_listener(node, uid, port, Some((&url, &host))) {
+                    return Outcome::Now(result);
+                }
+                return Outcome::Now(Err(format!("Get \"{url}\": dial tcp {host}:{port}: connect: connection refused")));
+            }
             let answer = running.iter().filter_map(|c| c.process.as_ref()?.http_get(port, path, now)).next();
             // istio-proxy's readiness is Envoy's: ready once istiod sent its configuration.
             let sidecar = running.iter().any(|c| c.process.as_ref().is_some_and(|p| p.app.kind == crate::process::AppKind::IstioProxy && p.listens(port)));
@@ -285,6 +291,9 @@ impl Engine {
         if let Some(t) = probe["tcpSocket"].as_object() {
             let port = t.get("port").and_then(port_of).unwrap_or(0);
             let host = t.get("host").and_then(Value::as_str).filter(|s| !s.is_empty()).map(str::to_string).unwrap_or(ip.clone());
+            if running.iter().any(|c| c.process.as_ref().and_then(|p| p.shell.as_ref()).is_some_and(|s| s.listening_ports().contains(&port))) {
+                return Outcome::Now(self.probe_shell_listener(node, uid, port, None).unwrap_or_else(|| Err(format!("dial tcp {host}:{port}: connect: connection refused"))));
+            }
             let listening = running.iter().any(|c| c.process.as_ref().is_some_and(|p| p.listens(port)));
             return Outcome::Now(if listening { Ok(()) } else { Err(format!("dial tcp {host}:{port}: connect: connection refused")) });
         }

@@ -118,6 +118,8 @@ pub struct App {
     pub grpc_health: Option<GrpcHealthService>,
     /// What a webhook server or a proxy needs to answer (its flags, its configuration).
     pub role: Option<Box<super::servers::Role>>,
+    /// redis's keyspace (only a redis server uses it).
+    pub redis: super::redis::Store,
 }
 
 const MIB: u64 = 1024 * 1024;
@@ -147,6 +149,7 @@ impl App {
             loopback: vec![],
             grpc_health: None,
             role: None,
+            redis: super::redis::Store::default(),
         }
     }
 

@@ -9,6 +9,7 @@
 
 pub mod apps;
 pub mod envoy;
+pub mod redis;
 pub mod servers;
 
 use crate::clock::Time;
@@ -159,9 +160,9 @@ impl Process {
     }
 
     /// Is something accepting connections on `port` at any of the pod's addresses, loopback
-    /// included?
+    /// included? (The program's own ports, or an `nc -l` listener of the shell.)
     pub fn listens_locally(&self, port: u16) -> bool {
-        !self.stopping && self.app.listening && self.app.ports.contains(&port)
+        (!self.stopping && self.app.listening && self.app.ports.contains(&port)) || self.shell.as_ref().is_some_and(|s| s.listening_ports().contains(&port))
     }
 
     /// A gRPC client's health check on `port` (`grpc.health.v1.Health/Check` for `service`),
@@ -182,7 +183,7 @@ impl Process {
 
     /// The answer to `GET path` on `port`, if the process serves HTTP there.
     pub fn http_get(&self, port: u16, path: &str, now: Time) -> Option<u16> {
-        if !self.listens(port) {
+        if !(!self.stopping && self.app.listening && self.app.ports.contains(&port)) {
             return None;
         }
         Some(self.app.http_status(path, now.millis().saturating_sub(self.started_at.millis())))
@@ -218,7 +219,11 @@ pub fn program_for(argv: &[String], image: Option<&'static crate::registry::Cata
         "nginx" if argv.iter().any(|a| a == "-v" || a == "-V" || a == "-t") => App::oneshot(0),
         "nginx" | "nginx-debug" => App::nginx(),
         "postgres" => App::postgres(env),
-        "redis-server" => App::redis(),
+        "redis-server" => {
+            let mut app = App::redis();
+            app.redis.password = flag("--requirepass").map(str::to_string);
+            app
+        }
         "etcd" => {
             let urls = |name: &str, default: &str| flag(name).unwrap_or(default).split(',').map(str::to_string).collect::<Vec<_>>();
             let metrics: Vec<String> = flag("--listen-metrics-urls").map(|v| v.split(',').map(str::to_string).collect()).unwrap_or_default();

@@ -3,7 +3,7 @@
 //! Texts follow busybox 1.37 (`coreutils/*.c`, `libbb`): e.g.
 //! `cat: can't open 'x': No such file or directory`.
 
-use super::Host;
+use super::{FileKind, Host, Stat};
 use super::arith;
 use super::interp::write_fd;
 use super::regex::Regex;
@@ -85,15 +85,24 @@ pub(crate) enum Outcome {
     Connecting { ms: u64, host: String, port: u16, timeout: Written, refused: Written },
     /// Never ends (`sleep infinity`, `tail -f`).
     Forever,
+    /// `nc -l`: waits for a connection.
+    Listen(Box<super::net::Listener>),
 }
 
 const UTILS: &[&str] = &[
     "echo", "printf", "test", "[", "[[", "sleep", "usleep", "cat", "touch", "rm", "rmdir", "mkdir", "ls", "date", "hostname", "printenv", "pwd", "grep", "egrep", "fgrep", "wc", "head",
     "tail", "seq", "expr", "nc", "wget", "curl", "tee", "basename", "dirname", "uname", "id", "whoami", "cp", "mv", "chmod", "chown", "sync", "sort", "uniq", "yes",
+    "stat", "readlink", "cut", "sed", "awk", "nslookup", "ip", "ipcs", "ipcmk", "ipcrm", "redis-cli", "tr",
 ];
 
 pub(crate) fn is_utility(name: &str) -> bool {
     UTILS.contains(&name)
+}
+
+/// Tools that some images have and others lack (see the host's `has_program`): a missing
+/// one is `sh: NAME: not found`.
+pub(crate) fn image_specific(name: &str) -> bool {
+    matches!(name, "curl" | "wget" | "nc" | "nslookup" | "ip" | "ipcs" | "ipcmk" | "ipcrm" | "redis-cli")
 }
 
 pub(crate) fn run(ctx: &mut Ctx, argv: &[String]) -> Outcome {
@@ -235,7 +244,20 @@ pub(crate) fn run(ctx: &mut Ctx, argv: &[String]) -> Outcome {
             st(0)
         }
         "cp" | "mv" => st(cp_mv(ctx, &argv[0], args)),
-        "chmod" | "chown" => {
+        "chmod" => st(super::fileinfo::chmod(ctx, args)),
+        "stat" => st(super::fileinfo::stat(ctx, args)),
+        "readlink" => st(super::fileinfo::readlink(ctx, args)),
+        "cut" => st(super::text::cut(ctx, args)),
+        "sed" => st(super::text::sed(ctx, args)),
+        "tr" => st(super::text::tr(ctx, args)),
+        "awk" => st(super::awk::awk(ctx, args)),
+        "nslookup" => super::netinfo::nslookup(ctx, args),
+        "ip" => st(super::netinfo::ip(ctx, args)),
+        "ipcs" => st(super::ipc::ipcs(ctx, args)),
+        "ipcmk" => st(super::ipc::ipcmk(ctx, args)),
+        "ipcrm" => st(super::ipc::ipcrm(ctx, args)),
+        "redis-cli" => super::redis_cli::redis_cli(ctx, args),
+        "chown" => {
             let mut status = 0;
             for a in args.iter().skip(1).filter(|a| !a.starts_with('-')) {
                 let p = ctx.path(a);
@@ -804,7 +826,10 @@ impl Test<'_, '_> {
         match op {
             "-n" => !x.is_empty(),
             "-z" => x.is_empty(),
-            "-e" | "-r" | "-w" | "-x" => x == "/" || (!x.is_empty() && host.file_exists(&p)),
+            "-e" | "-r" | "-w" => x == "/" || (!x.is_empty() && host.file_exists(&p)),
+            // root may execute what has any execute bit (and search any directory).
+            "-x" => !x.is_empty() && host.stat(&p).is_some_and(|st| st.is_dir() || st.mode & 0o111 != 0),
+            "-L" | "-h" => host.stat(&p).is_some_and(|st| matches!(st.kind, FileKind::Symlink(_))),
             "-f" => host.read_file(&p).is_some(),
             "-d" => p == "/" || (host.file_exists(&p) && host.read_file(&p).is_none()),
             "-s" => host.read_file(&p).is_some_and(|c| !c.is_empty()) || (host.file_exists(&p) && host.read_file(&p).is_none()),
@@ -1091,11 +1116,15 @@ fn mkdir(ctx: &mut Ctx, args: &[String]) -> i32 {
 fn ls(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut all = false;
     let mut long = false;
+    let mut dir_itself = false;
+    let mut deref = false;
     let mut paths = Vec::new();
     for a in args {
         if a.starts_with('-') && a.len() > 1 {
             all |= a.contains('a') || a.contains('A');
-            long |= a.contains('l');
+            long |= a.contains('l') || a.contains('n');
+            dir_itself |= a.contains('d');
+            deref |= a.contains('L');
         } else {
             paths.push(a.clone());
         }
@@ -1103,6 +1132,7 @@ fn ls(ctx: &mut Ctx, args: &[String]) -> i32 {
     if paths.is_empty() {
         paths.push(".".into());
     }
+    let now = ctx.host.now_unix_secs();
     let mut status = 0;
     let mut out = String::new();
     let multi = paths.len() > 1;
@@ -1110,31 +1140,32 @@ fn ls(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut dirs = Vec::new();
     for p in &paths {
         let full = ctx.path(p);
-        if !ctx.host.file_exists(&full) && full != "/" {
+        let found = if deref { super::stat_follow(&*ctx.host, &full) } else { ctx.host.stat(&full) };
+        let Some(mut st) = found else {
             ctx.err(&format!("ls: {p}: No such file or directory\n"));
-            status = 2;
-        } else if ctx.is_dir(&full) {
-            dirs.push((p.clone(), full));
+            status = 1;
+            continue;
+        };
+        let mut target = full.clone();
+        // Links on the command line are followed unless -l (or -d).
+        if !long && !dir_itself
+            && let FileKind::Symlink(t) = &st.kind
+        {
+            let base = full.rsplit_once('/').map(|(d, _)| if d.is_empty() { "/" } else { d }).unwrap_or("/").to_string();
+            target = if t.starts_with('/') { t.clone() } else { super::state::normalize(&format!("{base}/{t}")) };
+            if let Some(t) = ctx.host.stat(&target) {
+                st = t;
+            }
+        }
+        if st.is_dir() && !dir_itself {
+            dirs.push((p.clone(), target));
         } else {
-            files.push((p.clone(), full));
+            files.push((p.clone(), full, st));
         }
     }
-    let line = |ctx: &Ctx, name: &str, full: &str| -> String {
-        if !long {
-            return format!("{name}\n");
-        }
-        let secs = ctx.now_ms / 1000;
-        let (_, mo, d, h, mi, _, _) = civil(secs as i64);
-        let month = MONTHS[(mo - 1) as usize];
-        if ctx.is_dir(full) {
-            format!("drwxr-xr-x    2 root     root          4096 {month} {d:>2} {h:02}:{mi:02} {name}\n")
-        } else {
-            let size = ctx.host.read_file(full).map(|c| c.len()).unwrap_or(0);
-            format!("-rw-r--r--    1 root     root      {size:>8} {month} {d:>2} {h:02}:{mi:02} {name}\n")
-        }
-    };
-    for (name, full) in &files {
-        out.push_str(&line(ctx, name, full));
+    let line = |name: &str, st: &Stat| -> String { if long { super::fileinfo::long_line(st, name, now) } else { format!("{name}\n") } };
+    for (name, _, st) in &files {
+        out.push_str(&line(name, st));
     }
     for (k, (name, full)) in dirs.iter().enumerate() {
         if multi {
@@ -1145,20 +1176,35 @@ fn ls(ctx: &mut Ctx, args: &[String]) -> i32 {
         }
         let mut entries = ctx.host.list_dir(full).unwrap_or_default();
         crate::sort::sort(&mut entries);
-        if long {
-            out.push_str(&format!("total {}\n", entries.len() * 4));
-        }
         if all {
             entries.insert(0, "..".into());
             entries.insert(0, ".".into());
         }
+        let mut lines = String::new();
+        let mut blocks = 0;
         for e in entries {
             if e.starts_with('.') && !all {
                 continue;
             }
-            let child = if full == "/" { format!("/{e}") } else { format!("{full}/{e}") };
-            out.push_str(&line(ctx, &e, &child));
+            let child = match e.as_str() {
+                "." => full.clone(),
+                ".." => super::state::normalize(&format!("{full}/..")),
+                _ if full == "/" => format!("/{e}"),
+                _ => format!("{full}/{e}"),
+            };
+            let found = if deref { super::stat_follow(&*ctx.host, &child) } else { ctx.host.stat(&child) };
+            let st = found.unwrap_or_else(|| Stat::file(0, 0o644, now));
+            blocks += match st.kind {
+                FileKind::File => st.size.div_ceil(4096) * 4,
+                FileKind::Dir => 4,
+                _ => 0,
+            };
+            lines.push_str(&line(&e, &st));
         }
+        if long {
+            out.push_str(&format!("total {blocks}\n"));
+        }
+        out.push_str(&lines);
     }
     ctx.out(&out);
     status
@@ -1196,6 +1242,13 @@ fn cp_mv(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
             ctx.err(&format!("{name}: can't create '{dst}': {e}\n"));
             status = 1;
             continue;
+        }
+        // mv keeps the mode; cp gives a new file the source's mode less the umask.
+        if let Some(st) = ctx.host.stat(&sp) {
+            let mode = if name == "mv" { st.mode } else { st.mode & !0o022 };
+            if mode != 0o644 {
+                let _ = ctx.host.chmod(&target, mode);
+            }
         }
         if name == "mv" {
             ctx.host.remove_file(&sp);
@@ -1396,16 +1449,33 @@ fn date(ctx: &mut Ctx, args: &[String]) -> i32 {
 
 fn hostname(ctx: &mut Ctx, args: &[String]) -> i32 {
     let name = ctx.host.hostname();
-    let text = match args.first().map(String::as_str) {
-        Some("-i") | Some("-I") => match ctx.host.resolve(&name) {
-            Some(ip) => ip,
-            None => {
-                ctx.err(&format!("hostname: {name}: Unknown host\n"));
-                return 1;
-            }
-        },
-        Some("-s") => name.split('.').next().unwrap_or("").to_string(),
-        Some("-d") => name.split_once('.').map(|x| x.1.to_string()).unwrap_or_default(),
+    let opt = args.first().map(String::as_str).unwrap_or("");
+    if matches!(opt, "-i" | "-f" | "-d" | "--fqdn" | "--domain") {
+        // `gethostbyname`: /etc/hosts first (the kubelet's file names the pod), then DNS.
+        let hosts = ctx.host.read_file("/etc/hosts").unwrap_or_default();
+        let (canonical, ips) = match super::netinfo::hosts_entry(&hosts, &name) {
+            Some(e) => e,
+            None => match ctx.host.resolve(&name) {
+                Some(ip) => (name.clone(), vec![ip]),
+                None => {
+                    ctx.err(&format!("hostname: {name}: Unknown host\n"));
+                    return 1;
+                }
+            },
+        };
+        let text = match opt {
+            "-i" => ips.join(" "),
+            "-f" | "--fqdn" => canonical,
+            _ => match canonical.split_once('.') {
+                Some((_, d)) => d.to_string(),
+                None => return 0,
+            },
+        };
+        ctx.out(&format!("{text}\n"));
+        return 0;
+    }
+    let text = match opt {
+        "-s" => name.split('.').next().unwrap_or("").to_string(),
         _ => name,
     };
     ctx.out(&format!("{text}\n"));
@@ -1575,9 +1645,36 @@ fn grep(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
                 prefix.push_str(&format!("{}:", lineno + 1));
             }
             match (only, found) {
-                (true, Some((a, b))) if !invert => {
-                    let m: String = chars[a..b].iter().collect();
-                    out.push_str(&format!("{prefix}{m}\n"));
+                (true, Some(first)) if !invert => {
+                    // Every non-empty match of the line, each on its own line.
+                    let mut next = Some(first);
+                    let mut guard = 0;
+                    while let Some((a, b)) = next {
+                        if b > a {
+                            let m: String = chars[a..b].iter().collect();
+                            out.push_str(&format!("{prefix}{m}\n"));
+                        }
+                        let from = if b > a { b } else { b + 1 };
+                        guard += 1;
+                        if whole || from > chars.len() || guard > 100_000 {
+                            break;
+                        }
+                        next = res
+                            .iter()
+                            .filter_map(|r| {
+                                let mut start = from;
+                                while start <= chars.len() {
+                                    let (x, y) = r.find_with(&chars[start..], &mut ctx.fuel)?;
+                                    let (x, y) = (x + start, y + start);
+                                    if !word || ((x == 0 || !is_word(chars[x - 1])) && (y == chars.len() || !is_word(chars[y]))) {
+                                        return Some((x, y));
+                                    }
+                                    start = x + 1;
+                                }
+                                None
+                            })
+                            .min();
+                    }
                 }
                 _ => out.push_str(&format!("{prefix}{line}\n")),
             }

@@ -29,6 +29,18 @@ pub(crate) enum Block {
     /// A TCP connect waiting for an answer: the next SYN retransmission at `next` (the
     /// retransmission timeout `rto` doubles each time), given up at `until`.
     Connect { next: u64, rto: u64, until: u64, host: String, port: u16, refused: Box<super::builtins::Written> },
+    /// `nc -l`: waiting for a connection (see [`Shell::accept`]).
+    Listen(Box<super::net::Listener>),
+}
+
+/// What a listener does with a connection it accepted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Accepted {
+    /// It answers with this text (`nc -l` sends its standard input).
+    Reply(String),
+    /// `nc -l -e PROG ARGS`: the program runs with the connection as its standard input and
+    /// output.
+    Exec(Vec<String>),
 }
 
 #[derive(Debug, Clone)]
@@ -152,6 +164,11 @@ pub struct Shell {
     /// Round-robin position among tasks.
     turn: usize,
     tty: bool,
+    /// A listener accepted a connection since the last resume: the shell runs at the
+    /// engine's time, not at the end of a sleep it was parked in.
+    kicked: bool,
+    /// `exec APPLET …` replaced the shell process by a busybox applet run here.
+    replaced_by: Option<Vec<String>>,
 }
 
 /// Steps one task may run before another runnable task gets its turn.
@@ -284,6 +301,8 @@ impl Shell {
             step_budget: STEP_BUDGET,
             turn: 0,
             tty: false,
+            kicked: false,
+            replaced_by: None,
         }
     }
 
@@ -362,6 +381,58 @@ impl Shell {
             task.frames.push(Frame::Simple { node: Arc::new(simple), memo: Memo::default(), cond: false });
         }
         Shell::with_main(task)
+    }
+
+    /// The command line of the process when `exec` replaced the shell by an applet it runs
+    /// itself (`sh -c "sleep 3600"` on busybox is `sleep 3600`).
+    pub fn replaced_by(&self) -> Option<&[String]> {
+        self.replaced_by.as_deref()
+    }
+
+    /// The ports the script's `nc -l` listeners wait on.
+    pub fn listening_ports(&self) -> Vec<u16> {
+        self.tasks
+            .iter()
+            .filter(|t| t.done.is_none())
+            .filter_map(|t| match &t.block {
+                Some(Block::Listen(l)) => Some(l.port),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A connection to `port` arrives (`request`: what the client sends; `peer`,
+    /// `peer_port`: its address): the listener's answer, or None when nothing here listens on that port.
+    /// `nc -l` writes the request to its standard output and ends (`-k` without `-e` does
+    /// not keep it listening); with `-e` the program gets the connection, and `-lk` keeps
+    /// accepting. Call `resume` afterwards (at the engine's current time) so the script
+    /// goes on.
+    pub fn accept(&mut self, host: &mut dyn Host, port: u16, request: &str, peer: &str, peer_port: u16) -> Option<Accepted> {
+        let i = self.tasks.iter().position(|t| t.done.is_none() && matches!(&t.block, Some(Block::Listen(l)) if l.port == port))?;
+        let Some(Block::Listen(l)) = self.tasks[i].block.clone() else { return None };
+        let t = &mut self.tasks[i];
+        if l.verbose {
+            let local = host.net_config().address.map(|(a, _)| a).unwrap_or_else(|| "127.0.0.1".into());
+            let text = format!("connect to [::ffff:{local}]:{port} from [::ffff:{peer}]:{} ([::ffff:{peer}]:{})\n", peer_port, peer_port);
+            write_fd(host, &mut t.io, 2, &text);
+        }
+        let answer = match &l.exec {
+            Some(argv) => {
+                if !l.persistent {
+                    t.block = None;
+                    t.env.status = 0;
+                }
+                Accepted::Exec(argv.clone())
+            }
+            None => {
+                write_fd(host, &mut t.io, 1, request);
+                t.block = None;
+                t.env.status = 0;
+                Accepted::Reply(l.reply.clone())
+            }
+        };
+        self.kicked = true;
+        Some(answer)
     }
 
     /// The shell's PID (`$$`, and how `kill` treats signals to itself); 1 by default.
@@ -508,11 +579,12 @@ impl Shell {
         }
         match self.outstanding.take() {
             Some(Outstanding::Sleep { until }) => {
-                let early = self.interruptible && !self.pending.is_empty();
+                let early = (self.interruptible && !self.pending.is_empty()) || self.kicked;
                 self.now = if early { self.now.max(host_now.min(until)) } else { self.now.max(until).max(host_now) };
             }
             _ => self.now = self.now.max(host_now),
         }
+        self.kicked = false;
     }
 
     fn run(&mut self, host: &mut dyn Host) -> Yield {
@@ -1256,15 +1328,28 @@ impl Shell {
             self.push_command(i, host, &f.body, cond);
             return;
         }
-        if let Some(b) = builtin_name(&name) {
+        if let Some(b) = builtin_name(&name)
+            && (!builtins::image_specific(&b) || host.has_program(&b))
+        {
             let mut argv = argv;
             argv[0] = b;
             self.builtin(i, host, argv, cond);
             return;
         }
-        // A shell script given by path runs in a subshell (the kernel would start `sh`).
+        // A shell script given by path runs in a subshell (the kernel would start `sh`), if
+        // its mode lets it be executed (`execve` fails with EACCES otherwise).
         if name.contains('/') {
             let path = self.tasks[i].env.path(&name);
+            if let Some(st) = stat_follow(host, &path)
+                && (st.is_dir() || (st.kind == super::FileKind::File && st.mode & 0o111 == 0))
+            {
+                self.error(i, host, exec.then_some("exec"), &format!("{name}: Permission denied"));
+                self.tasks[i].env.status = 126;
+                if exec {
+                    self.unwind(i, host, Unwind::Exit(126));
+                }
+                return;
+            }
             if let Some(text) = host.read_file(&path)
                 && is_shell_script(&text, &path)
             {
@@ -1954,6 +2039,11 @@ impl Shell {
                         t.block = Some(Block::Forever);
                         return;
                     }
+                    Outcome::Listen(l) => {
+                        t.env.status = 0;
+                        t.block = Some(Block::Listen(l));
+                        return;
+                    }
                 }
             }
         };
@@ -1982,6 +2072,10 @@ impl Shell {
         }
         let name = args[0].clone();
         if builtin_name(&name).is_some() || (name.contains('/') && host.read_file(&self.tasks[i].env.path(&name)).is_some_and(|t| is_shell_script(&t, &name))) {
+            if i == 0 && self.tasks[i].subshells == 0 {
+                // The process is now the applet (its command line in `ps` and /proc).
+                self.replaced_by = Some(args.clone());
+            }
             self.push(i, Frame::ExitAfter);
             self.dispatch(i, host, args, cond, true);
             return;
@@ -2404,7 +2498,19 @@ fn is_assignment_word(w: &Word) -> bool {
 
 /// Whether a file runs as a shell script: a `#!` line naming a POSIX shell (or `env sh`),
 /// or a `.sh` file without one (the kernel refuses it; the shell then runs it itself).
-fn is_shell_script(text: &str, path: &str) -> bool {
+/// `stat` (following symbolic links, as `execve` does; at most 8 of them).
+pub(crate) fn stat_follow(host: &dyn Host, path: &str) -> Option<super::Stat> {
+    let mut path = path.to_string();
+    for _ in 0..8 {
+        let st = host.stat(&path)?;
+        let super::FileKind::Symlink(target) = &st.kind else { return Some(st) };
+        let dir = path.rsplit_once('/').map(|(d, _)| if d.is_empty() { "/" } else { d }).unwrap_or("/").to_string();
+        path = if target.starts_with('/') { target.clone() } else { normalize(&format!("{dir}/{target}")) };
+    }
+    None
+}
+
+pub(crate) fn is_shell_script(text: &str, path: &str) -> bool {
     match text.strip_prefix("#!") {
         Some(rest) => {
             let line = rest.lines().next().unwrap_or("");
@@ -2475,8 +2581,8 @@ impl Shell {
         Ok(Shell::with_main(task))
     }
 
-    /// What the shell reads as its standard input (text piped into it); by default it
-    /// reads nothing.
+    /// What the shell reads as its standard input (text piped into it, `ExecSync` with a
+    /// connection as its input, `nc -e`); by default it reads nothing.
     pub fn set_stdin(&mut self, text: &str) {
         if let Some(t) = self.tasks.first_mut() {
             let i = t.io.new_input(text.to_string());

@@ -2,9 +2,12 @@
 //! `kubectl exec`. It follows busybox `ash` (the shell of busybox and alpine images, the
 //! teaching images), including its error texts (`sh: foo: not found`,
 //! `sh: syntax error: unexpected "fi"`), and implements the busybox applets that teaching
-//! scripts use (`sleep`, `cat`, `wget`, `nc`, `date`, …) plus `curl`.
-//! Sources: busybox 1.37 `shell/ash.c`, `shell/math.c`, `coreutils/*.c`,
-//! `networking/wget.c`, `networking/nc_bloaty.c`; curl 8's error texts.
+//! scripts use (`sleep`, `cat`, `wget`, `nc`, `grep`, `sed`, `awk`, `nslookup`, `ip`, …)
+//! plus `curl`, util-linux's `ipcmk` and `redis-cli`; an image that lacks a tool says so
+//! ([`Host::has_program`]).
+//! Sources: busybox 1.37 `shell/ash.c`, `shell/math.c`, `coreutils/*.c`, `editors/*.c`,
+//! `networking/wget.c`, `networking/nc_bloaty.c`, `networking/nslookup.c`,
+//! `networking/libiproute`; curl 8's error texts; redis 7's `redis-cli.c`.
 //!
 //! # A resumable interpreter
 //!
@@ -35,7 +38,8 @@
 //!   and yields `Exit { code: 127 }`.
 //! - [`Yield::Exit { code }`](Yield::Exit): the script ended (after its EXIT trap).
 //! - [`Yield::WaitForever`]: nothing will happen until a signal (`sleep infinity & wait`,
-//!   `tail -f /dev/null`). Call `resume` after a `Trapped` signal if `interruptible()`.
+//!   `tail -f /dev/null`) or a connection to an `nc -l` listener ([`Shell::accept`], then
+//!   `resume`). Call `resume` after a `Trapped` signal if `interruptible()`.
 //!
 //! After `Exit` or `Exec`, `resume` keeps returning the same yield.
 //!
@@ -68,12 +72,14 @@
 //!
 //! `getopts`, `select`, arrays, `[[ … ]]` beyond what `test` does (ash's own `[[` is the
 //! same), process substitution, `set -o pipefail` (accepted, no effect), aliases, `ulimit`
-//! and `umask` (accepted, no effect), EXIT traps inside subshells, file permissions,
+//! and `umask` (accepted, no effect), EXIT traps inside subshells, permission checks other
+//! than the execute bit (everything runs as root),
 //! concurrent pipeline stages (each stage runs to its end before the next starts, so
-//! `prog | grep x` filters `prog`'s output when it exits; `nc` without `-z` sends its
-//! input and reads nothing back), following a file with `tail -f FILE` (it prints the
-//! file, then waits forever),
-//! `sed`/`awk`/`tr`/`cut` and other applets not listed in `builtins.rs` (they are
+//! `prog | grep x` filters `prog`'s output when it exits; `nc` sends all its input, then
+//! prints the whole answer), following a file with `tail -f FILE` (it prints the
+//! file, then waits forever), an `nc -l` listener reached from its own script (the
+//! engine connects to a container's shell only between its runs), awk's `getline`, pipes
+//! and `system()`, applets not listed in `builtins.rs` (they are
 //! `Yield::Run` for the engine to model or refuse). A here-document body starts after the
 //! first newline character following its operator (a newline inside quotes on that same
 //! line would confuse it).
@@ -90,14 +96,20 @@
 
 mod arith;
 mod ast;
+mod awk;
 mod builtins;
 mod expand;
+mod fileinfo;
 mod interp;
+mod ipc;
 mod lexer;
 mod net;
+mod netinfo;
 mod parser;
+mod redis_cli;
 mod regex;
 mod state;
+mod text;
 #[cfg(test)]
 mod tests;
 
@@ -105,7 +117,11 @@ use std::fmt;
 
 pub use ast::Script;
 pub use expand::WORK_FUEL;
-pub use interp::Shell;
+pub use interp::{Accepted, Shell};
+pub(crate) use net::reason as http_reason;
+pub(crate) use netinfo::hosts_entry;
+pub(crate) use builtins::image_specific;
+pub(crate) use interp::{is_shell_script, stat_follow};
 
 /// The longest script text accepted.
 pub const MAX_SCRIPT_BYTES: usize = 64 * 1024;
@@ -209,6 +225,113 @@ pub enum NetError {
     Reset,
 }
 
+/// What a file is (`lstat`'s view: a symbolic link is not followed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FileKind {
+    File,
+    Dir,
+    /// A symbolic link and its target.
+    Symlink(String),
+    /// A character device (major, minor): `/dev/null`.
+    CharDevice(u32, u32),
+}
+
+/// A path's metadata, as `ls -l` and `stat` show it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stat {
+    pub kind: FileKind,
+    /// Permission bits (`0o7777`).
+    pub mode: u32,
+    pub size: u64,
+    pub nlink: u32,
+    pub uid: u32,
+    pub gid: u32,
+    /// Last modification, Unix seconds.
+    pub mtime: u64,
+}
+
+impl Stat {
+    /// A regular file of `size` bytes with `mode`.
+    pub fn file(size: u64, mode: u32, mtime: u64) -> Stat {
+        Stat { kind: FileKind::File, mode, size, nlink: 1, uid: 0, gid: 0, mtime }
+    }
+
+    /// A directory with `mode`.
+    pub fn dir(mode: u32, mtime: u64) -> Stat {
+        Stat { kind: FileKind::Dir, mode, size: 4096, nlink: 2, uid: 0, gid: 0, mtime }
+    }
+
+    /// `ls -l`'s mode column (`drwxr-xr-x`, `-rw-------`, `lrwxrwxrwx`), busybox's
+    /// `bb_mode_string`.
+    pub fn mode_string(&self) -> String {
+        let t = match self.kind {
+            FileKind::File => '-',
+            FileKind::Dir => 'd',
+            FileKind::Symlink(_) => 'l',
+            FileKind::CharDevice(..) => 'c',
+        };
+        let m = self.mode;
+        let bit = |mask: u32, c: char| if m & mask != 0 { c } else { '-' };
+        let exec = |x: u32, special: u32, set: char| match (m & x != 0, m & special != 0) {
+            (true, true) => set,
+            (false, true) => set.to_ascii_uppercase(),
+            (true, false) => 'x',
+            (false, false) => '-',
+        };
+        [
+            t,
+            bit(0o400, 'r'),
+            bit(0o200, 'w'),
+            exec(0o100, 0o4000, 's'),
+            bit(0o040, 'r'),
+            bit(0o020, 'w'),
+            exec(0o010, 0o2000, 's'),
+            bit(0o004, 'r'),
+            bit(0o002, 'w'),
+            exec(0o001, 0o1000, 't'),
+        ]
+        .iter()
+        .collect()
+    }
+
+    pub fn is_dir(&self) -> bool {
+        self.kind == FileKind::Dir
+    }
+}
+
+/// A DNS question's answer, as CoreDNS gives it (`nslookup`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DnsAnswer {
+    /// The name exists: its records (A addresses, or PTR names), and whether the answer is
+    /// authoritative (the cluster zone) or forwarded.
+    Records { values: Vec<String>, authoritative: bool },
+    /// NXDOMAIN.
+    NxDomain,
+    /// No server answered.
+    Timeout,
+}
+
+/// The pod's network interfaces and routes as `ip` shows them.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct NetConfig {
+    /// `eth0`'s address and prefix length; None for a pod without a network yet.
+    pub address: Option<(String, u8)>,
+    pub mac: String,
+    /// The node-side index of the veth pair (`eth0@if7`).
+    pub peer_index: u32,
+    pub mtu: u32,
+    pub gateway: Option<String>,
+}
+
+/// A System V shared memory segment (`ipcs -m`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShmSegment {
+    pub key: u32,
+    pub id: u32,
+    pub perms: u32,
+    pub bytes: u64,
+}
+
 /// The container around the shell: its output, its files, its network.
 pub trait Host {
     /// Text written to stdout (the container log).
@@ -256,6 +379,58 @@ pub trait Host {
     /// A retransmitted SYN of an unanswered connect to `host:port`: true when it is now
     /// rejected (the connect fails with "Connection refused").
     fn syn_retransmit(&mut self, _host: &str, _port: u16) -> bool {
+        false
+    }
+    /// A TCP connection that sends `request` and reads until the peer closes: the peer's
+    /// answer. The default connects and reads nothing.
+    fn tcp_exchange(&mut self, host: &str, port: u16, _request: &str) -> Result<String, NetError> {
+        self.tcp_connect(host, port).map(|()| String::new())
+    }
+    /// `lstat`: a path's metadata, None when it does not exist. The default derives it
+    /// from `read_file` / `file_exists`.
+    fn stat(&self, path: &str) -> Option<Stat> {
+        match self.read_file(path) {
+            Some(t) => Some(Stat::file(t.len() as u64, 0o644, self.now_unix_secs())),
+            None if self.file_exists(path) => Some(Stat::dir(0o755, self.now_unix_secs())),
+            None => None,
+        }
+    }
+    /// Changes a path's permission bits; the error is the system's text.
+    fn chmod(&mut self, path: &str, _mode: u32) -> Result<(), String> {
+        if self.file_exists(path) { Ok(()) } else { Err("No such file or directory".into()) }
+    }
+    /// Whether the container's image has this program (an applet the image lacks is
+    /// `sh: NAME: not found`). The default has them all.
+    fn has_program(&self, _name: &str) -> bool {
+        true
+    }
+    /// The image's busybox version (major, minor) where the tools' texts depend on it
+    /// (`nslookup` before 1.29 printed its own format); None: not busybox, or current.
+    fn busybox_version(&self) -> Option<(u32, u32)> {
+        None
+    }
+    /// The DNS servers of `/etc/resolv.conf` and its search list (`nameserver`, `search`).
+    fn resolver(&self) -> (Vec<String>, Vec<String>) {
+        (Vec::new(), Vec::new())
+    }
+    /// A DNS query (type `A` or `PTR`) to the cluster DNS.
+    fn dns_query(&mut self, _name: &str, _qtype: &str) -> DnsAnswer {
+        DnsAnswer::Timeout
+    }
+    /// The pod's network interfaces (`ip addr`).
+    fn net_config(&self) -> NetConfig {
+        NetConfig::default()
+    }
+    /// The System V shared memory segments of the container's IPC namespace.
+    fn shm_segments(&self) -> Vec<ShmSegment> {
+        Vec::new()
+    }
+    /// Creates a shared memory segment (`ipcmk -M`): its id.
+    fn shm_create(&mut self, _bytes: u64, _perms: u32) -> Result<u32, String> {
+        Err("Function not implemented".into())
+    }
+    /// Removes a shared memory segment by id; false when there is none.
+    fn shm_remove(&mut self, _id: u32) -> bool {
         false
     }
 }

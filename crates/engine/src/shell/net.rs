@@ -126,11 +126,41 @@ fn errno_text(e: NetError) -> &'static str {
 
 // ----- nc -----
 
+/// `nc -l`: what the listener waits with (busybox `nc_bloaty.c` `dolisten`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listener {
+    pub port: u16,
+    /// `-lk` / `-ll` with `-e`: a persistent server (a child per connection).
+    pub persistent: bool,
+    /// `-e PROG ARGS`.
+    pub exec: Option<Vec<String>>,
+    /// What it sends a client: its standard input (without `-e`).
+    pub reply: String,
+    /// `-v`: "connect to … from …" on stderr.
+    pub verbose: bool,
+}
+
+const NC_USAGE: &str = "BusyBox v1.37.0 (2024-09-26 21:31:42 UTC) multi-call binary.\n\nUsage: nc [OPTIONS] HOST PORT  - connect\nnc [OPTIONS] -l -p PORT [HOST] [PORT]  - listen\n\n\t-e PROG\tRun PROG after connect (must be last)\n\t-l\tListen mode, for inbound connects\n\t-lk\tWith -e, provides persistent server\n\t-p PORT\tLocal port\n\t-s ADDR\tLocal address\n\t-w SEC\tTimeout for connects and final net reads\n\t-i SEC\tDelay interval for lines sent\n\t-n\tDon't do DNS resolution\n\t-u\tUDP mode\n\t-b\tAllow broadcasts\n\t-v\tVerbose\n\t-o FILE\tHex dump traffic\n\t-z\tZero-I/O mode (scanning)\n";
+
 pub(crate) fn nc(ctx: &mut Ctx, args: &[String]) -> Outcome {
+    // `-e PROG [ARGS]` (also `-lke PROG`): everything after it is the program.
+    let mut args = args.to_vec();
+    let mut exec: Option<Vec<String>> = None;
+    if let Some(i) = args.iter().position(|a| a == "-e" || (a.len() > 2 && a.starts_with('-') && a.ends_with('e') && a[1..a.len() - 1].chars().all(|c| "nuvlkz".contains(c)))) {
+        let prog = args.split_off(i + 1);
+        let flag = args.pop().unwrap_or_default();
+        if flag.len() > 2 {
+            args.push(flag[..flag.len() - 1].to_string());
+        }
+        exec = Some(prog).filter(|p| !p.is_empty());
+    }
     let mut zero = false;
     let mut verbose = 0;
     let mut wait: Option<u64> = None;
-    let mut listen = false;
+    let mut listen = 0;
+    let mut keep = false;
+    let mut udp = false;
+    let mut local_port: Option<String> = None;
     let mut pos: Vec<String> = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -141,24 +171,31 @@ pub(crate) fn nc(ctx: &mut Ctx, args: &[String]) -> Outcome {
                 match flags[k] {
                     'z' => zero = true,
                     'v' => verbose += 1,
-                    'l' => listen = true,
-                    'n' | 'u' | 'k' | 't' => {}
-                    'w' | 'i' | 'p' | 's' | 'q' | 'e' | 'o' => {
+                    'l' => listen += 1,
+                    'k' => keep = true,
+                    'u' => udp = true,
+                    'n' | 'b' => {}
+                    'w' | 'i' | 'p' | 's' | 'o' => {
                         let rest: String = flags[k + 1..].iter().collect();
                         let v = if rest.is_empty() { it.next().cloned().unwrap_or_default() } else { rest };
-                        if flags[k] == 'w' {
-                            match v.parse::<u64>() {
+                        match flags[k] {
+                            'w' => match v.parse::<u64>() {
                                 Ok(n) => wait = Some(n),
                                 Err(_) => {
                                     ctx.err(&format!("nc: invalid number '{v}'\n"));
                                     return Outcome::Status(1);
                                 }
-                            }
+                            },
+                            'p' => local_port = Some(v),
+                            _ => {}
                         }
                         k = flags.len();
                         continue;
                     }
-                    _ => {}
+                    _ => {
+                        ctx.err(NC_USAGE);
+                        return Outcome::Status(1);
+                    }
                 }
                 k += 1;
             }
@@ -166,14 +203,35 @@ pub(crate) fn nc(ctx: &mut Ctx, args: &[String]) -> Outcome {
             pos.push(a.clone());
         }
     }
-    if listen {
-        // Listening would wait for a client that the host cannot send.
-        return Outcome::Forever;
+    if pos.len() > 2 {
+        ctx.err(NC_USAGE);
+        return Outcome::Status(1);
+    }
+    if listen > 0 {
+        let port = match local_port.as_deref().map(port_number) {
+            Some(Some(p)) => p,
+            Some(None) => {
+                ctx.err(&format!("nc: bad port '{}'\n", local_port.unwrap_or_default()));
+                return Outcome::Status(1);
+            }
+            // No -p: the kernel picks an ephemeral port.
+            None => 32768 + (ctx.now_ms % 28232) as u16,
+        };
+        if verbose > 0 {
+            ctx.err(&format!("listening on [::]:{port} ...\n"));
+        }
+        if udp {
+            // No UDP traffic reaches a listener in podlife.
+            return Outcome::Forever;
+        }
+        // With -e, nc closes its standard input; without, the client gets it.
+        let reply = if exec.is_some() { String::new() } else { ctx.stdin() };
+        return Outcome::Listen(Box::new(Listener { port, persistent: exec.is_some() && (keep || listen > 1), exec, reply, verbose: verbose > 0 }));
     }
     let (host, ports) = match pos.as_slice() {
-        [h, p, ..] => (h.clone(), p.clone()),
+        [h, p] => (h.clone(), p.clone()),
         _ => {
-            ctx.err("BusyBox v1.37.0 (2024-09-26 21:31:42 UTC) multi-call binary.\n\nUsage: nc [OPTIONS] HOST PORT  - connect\nnc [OPTIONS] -l -p PORT [HOST] [PORT]  - listen\n");
+            ctx.err(NC_USAGE);
             return Outcome::Status(1);
         }
     };
@@ -183,20 +241,24 @@ pub(crate) fn nc(ctx: &mut Ctx, args: &[String]) -> Outcome {
         ctx.err(&format!("nc: bad port '{ports}'\n"));
         return Outcome::Status(1);
     };
-    let r = ctx.host.tcp_connect(&host, port);
+    // The connection sends standard input and prints what comes back until the peer closes.
+    let request = if zero { String::new() } else { ctx.stdin() };
+    let r = ctx.host.tcp_exchange(&host, port, &request);
     if r == Err(NetError::UnknownHost) {
         ctx.err(&format!("nc: bad address '{host}'\n"));
         return Outcome::Status(1);
     }
     let ip = shown_ip(ctx, &host);
     match r {
-        Ok(()) => {
+        Ok(reply) => {
             if verbose > 0 {
                 ctx.err(&format!("{host} ({ip}:{port}) open\n"));
             }
             if !zero {
-                // The connection sends stdin and closes: nothing comes back from a model.
-                let _ = ctx.stdin();
+                ctx.out(&reply);
+            }
+            if verbose > 1 {
+                ctx.err(&format!("sent {}, rcvd {}\n", request.len(), if zero { 0 } else { reply.len() }));
             }
             Outcome::Status(0)
         }

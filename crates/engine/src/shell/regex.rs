@@ -1,4 +1,4 @@
-//! A small backtracking regular-expression matcher for `grep` and `expr`: POSIX basic
+//! A small backtracking regular-expression matcher for `grep`, `sed`, `awk` and `expr`: POSIX basic
 //! syntax (`.`, `[…]`, `*`, `^`, `$`, `\(…\)`, `\{n,m\}`, `\+`, `\?`, `\|`) and, with
 //! `extended`, the ERE spellings (`+ ? | ( ) {n,m}`). Matching spends a bounded amount
 //! of work (a pathological pattern simply fails to match).
@@ -92,6 +92,26 @@ impl Regex {
         None
     }
 
+    /// The first match at or after `from`, with the spans of its groups (index 0: the whole
+    /// match; `^` matches only at the start of `s`).
+    pub fn captures_from(&self, s: &[char], from: usize, fuel: &mut u64) -> Option<Vec<Option<(usize, usize)>>> {
+        if self.lit.is_some() {
+            let (a, b) = self.find_with(s.get(from..)?, fuel)?;
+            return Some(vec![Some((a + from, b + from))]);
+        }
+        for start in from..=s.len() {
+            let mut caps = vec![None; self.groups + 1];
+            if let Some(end) = self.match_alts(&self.alts, s, start, fuel, &mut caps) {
+                caps[0] = Some((start, end));
+                return Some(caps);
+            }
+            if *fuel == 0 {
+                return None;
+            }
+        }
+        None
+    }
+
     /// A match anchored at the start (`expr STRING : REGEX`): the end, and the first
     /// group's text.
     pub fn match_start(&self, s: &[char]) -> Option<(usize, Option<String>)> {
@@ -106,28 +126,35 @@ impl Regex {
         self.groups > 0
     }
 
-    fn match_alts(&self, alts: &[Vec<Piece>], s: &[char], at: usize, fuel: &mut u64, caps: &mut Vec<Option<(usize, usize)>>) -> Option<usize> {
+    /// Matches the alternatives at `at`: the end of the whole match (groups backtrack, so
+    /// `\(.*\)=\(.*\)` finds its `=`).
+    fn match_alts(&self, alts: &[Vec<Piece>], s: &[char], at: usize, fuel: &mut u64, caps: &mut Caps) -> Option<usize> {
         for alt in alts {
-            if let Some(e) = self.match_seq(alt, 0, s, at, fuel, caps) {
+            if let Some(e) = self.seq(alt, 0, s, at, fuel, caps, 0, &mut |end, _, _, _| Some(end)) {
                 return Some(e);
             }
         }
         None
     }
 
-    fn match_seq(&self, seq: &[Piece], k: usize, s: &[char], at: usize, fuel: &mut u64, caps: &mut Vec<Option<(usize, usize)>>) -> Option<usize> {
-        if *fuel == 0 {
+    /// Matches `seq[k..]` at `at`, then the continuation `cont` (the rest of the pattern).
+    #[allow(clippy::too_many_arguments)]
+    fn seq(&self, seq: &[Piece], k: usize, s: &[char], at: usize, fuel: &mut u64, caps: &mut Caps, depth: usize, cont: &mut Cont) -> Option<usize> {
+        if *fuel == 0 || depth > MAX_DEPTH {
+            *fuel = 0;
             return None;
         }
         *fuel -= 1;
-        let Some(piece) = seq.get(k) else { return Some(at) };
-        // Positions reachable after 0..=max repetitions, tried longest first.
+        let Some(piece) = seq.get(k) else { return cont(at, fuel, caps, depth) };
+        if let Node::Group(..) = piece.node {
+            return self.repeat(piece, seq, k, s, at, 0, fuel, caps, depth + 1, cont);
+        }
+        // A single-character piece: every reachable end, tried longest first.
         let mut ends = vec![at];
         let mut cur = at;
         while ends.len() - 1 < piece.max {
-            let Some(next) = self.match_one(&piece.node, s, cur, fuel, caps) else { break };
+            let Some(next) = self.single(&piece.node, s, cur) else { break };
             if next == cur {
-                // A zero-width match: any number of repetitions ends here.
                 while ends.len() - 1 < piece.min {
                     ends.push(cur);
                 }
@@ -135,29 +162,70 @@ impl Regex {
             }
             cur = next;
             ends.push(cur);
+        }
+        *fuel = fuel.saturating_sub(ends.len() as u64 / 8);
+        for n in (piece.min..ends.len()).rev() {
+            if let Some(r) = self.seq(seq, k + 1, s, ends[n], fuel, caps, depth + 1, cont) {
+                return Some(r);
+            }
             if *fuel == 0 {
                 return None;
-            }
-        }
-        for n in (piece.min..ends.len()).rev() {
-            if let Some(r) = self.match_seq(seq, k + 1, s, ends[n], fuel, caps) {
-                return Some(r);
             }
         }
         None
     }
 
-    fn match_one(&self, node: &Node, s: &[char], at: usize, fuel: &mut u64, caps: &mut Vec<Option<(usize, usize)>>) -> Option<usize> {
+    /// A group repeated `count` times so far: one more (greedy), else the rest of `seq`.
+    #[allow(clippy::too_many_arguments)]
+    fn repeat(&self, piece: &Piece, seq: &[Piece], k: usize, s: &[char], at: usize, count: usize, fuel: &mut u64, caps: &mut Caps, depth: usize, cont: &mut Cont) -> Option<usize> {
+        if depth > MAX_DEPTH {
+            *fuel = 0;
+            return None;
+        }
+        let Node::Group(alts, n) = &piece.node else { return None };
+        if count < piece.max {
+            for alt in alts {
+                let saved = caps.get(*n).copied().flatten();
+                let r = self.seq(alt, 0, s, at, fuel, caps, depth + 1, &mut |end, fuel, caps, depth| {
+                    // An empty repetition ends the loop (it would repeat forever).
+                    if end == at && count >= piece.min {
+                        return None;
+                    }
+                    let old = caps.get(*n).copied().flatten();
+                    if let Some(c) = caps.get_mut(*n) {
+                        *c = Some((at, end));
+                    }
+                    let r = self.repeat(piece, seq, k, s, end, count + 1, fuel, caps, depth + 1, cont);
+                    if r.is_none()
+                        && let Some(c) = caps.get_mut(*n)
+                    {
+                        *c = old;
+                    }
+                    r
+                });
+                if r.is_some() {
+                    return r;
+                }
+                if let Some(c) = caps.get_mut(*n) {
+                    *c = saved;
+                }
+                if *fuel == 0 {
+                    return None;
+                }
+            }
+        }
+        if count >= piece.min {
+            return self.seq(seq, k + 1, s, at, fuel, caps, depth + 1, cont);
+        }
+        None
+    }
+
+    /// One character-class-like node (or an anchor) at `at`: where it ends.
+    fn single(&self, node: &Node, s: &[char], at: usize) -> Option<usize> {
         match node {
             Node::Start => (at == 0).then_some(at),
             Node::End => (at == s.len()).then_some(at),
-            Node::Group(alts, n) => {
-                let e = self.match_alts(alts, s, at, fuel, caps)?;
-                if let Some(c) = caps.get_mut(*n) {
-                    *c = Some((at, e));
-                }
-                Some(e)
-            }
+            Node::Group(..) => None,
             _ => {
                 let c = *s.get(at)?;
                 let ok = match node {
@@ -186,6 +254,17 @@ impl Regex {
         }
     }
 }
+
+type Caps = Vec<Option<(usize, usize)>>;
+/// The rest of the pattern after a piece: called with where the piece ended and the current
+/// recursion depth.
+type Cont<'a> = dyn FnMut(usize, &mut u64, &mut Caps, usize) -> Option<usize> + 'a;
+
+/// The deepest backtracking recursion: each repetition of a group takes a few levels, so a
+/// group repeated more than about 70 times in one match does not match (single characters
+/// repeat without recursion). Sized for a 512 KiB stack in debug builds, and the same in
+/// every build so that results never differ.
+const MAX_DEPTH: usize = 300;
 
 impl P<'_> {
     fn peek(&self) -> Option<char> {

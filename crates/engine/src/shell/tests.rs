@@ -26,6 +26,8 @@ struct Fake {
     rejects_from: BTreeMap<String, u64>,
     /// URL (`http://host:port/path`) → (status, body).
     http: BTreeMap<String, (u16, String)>,
+    /// Permission bits set by chmod (others: 0644 files, 0755 directories).
+    modes: BTreeMap<String, u32>,
 }
 
 impl Fake {
@@ -117,6 +119,20 @@ impl Host for Fake {
     }
     fn syn_retransmit(&mut self, host: &str, _port: u16) -> bool {
         self.rejects_from.get(host).is_some_and(|&t| self.now_ms >= t)
+    }
+    fn stat(&self, path: &str) -> Option<Stat> {
+        let now = self.now_ms / 1000;
+        if let Some(t) = self.files.get(path) {
+            return Some(Stat::file(t.len() as u64, self.modes.get(path).copied().unwrap_or(0o644), now));
+        }
+        self.dirs.contains(path).then(|| Stat::dir(self.modes.get(path).copied().unwrap_or(0o755), now))
+    }
+    fn chmod(&mut self, path: &str, mode: u32) -> Result<(), String> {
+        if !self.file_exists(path) {
+            return Err("No such file or directory".into());
+        }
+        self.modes.insert(path.to_string(), mode);
+        Ok(())
     }
     fn http_get(&mut self, url: &str) -> Result<(u16, String), NetError> {
         let rest = url.split_once("://").map(|x| x.1).unwrap_or(url);
@@ -841,8 +857,9 @@ fn more_teaching_snippets() {
     let mut h = Fake::new();
     h.files.insert("/etc/env.sh".into(), "GREETING=hello\n".into());
     h.files.insert("/bin/run.sh".into(), "#!/bin/sh\necho \"run $1 as $0\"\nexit 4\n".into());
-    assert_eq!(run_with(&mut h, ". /etc/env.sh; echo $GREETING; /bin/run.sh x; echo rc=$?"), End::Exit(0));
-    assert_eq!(h.out, "hello\nrun x as /bin/run.sh\nrc=4\n");
+    assert_eq!(run_with(&mut h, ". /etc/env.sh; echo $GREETING; /bin/run.sh x; echo rc=$?; chmod +x /bin/run.sh; /bin/run.sh x; echo rc=$?"), End::Exit(0));
+    assert_eq!(h.out, "hello\nrc=126\nrun x as /bin/run.sh\nrc=4\n");
+    assert_eq!(h.err, "sh: /bin/run.sh: Permission denied\n");
     assert_eq!(out("command -v curl; command -v cd; type echo"), "/bin/curl\ncd\necho is a shell builtin\n");
     // Loops whose bodies read a pipe.
     assert_eq!(out("seq 3 | while read n; do echo \"n=$n\"; done"), "n=1\nn=2\nn=3\n");
@@ -951,3 +968,208 @@ fn the_nesting_limit_fits_a_small_stack() {
     assert!(handle.join().is_ok());
 }
 
+
+#[test]
+fn cut_as_busybox_cuts() {
+    assert_eq!(out("echo 'a:b:c' | cut -d: -f2"), "b\n");
+    assert_eq!(out("echo 'a:b:c' | cut -d : -f1,3"), "a:c\n");
+    assert_eq!(out("echo 'a:b:c:d' | cut -d: -f2-"), "b:c:d\n");
+    assert_eq!(out("echo 'no delimiter' | cut -d: -f2"), "no delimiter\n");
+    assert_eq!(out("echo 'no delimiter' | cut -s -d: -f2"), "");
+    assert_eq!(out("echo hello | cut -c2-4"), "ell\n");
+    assert_eq!(out("printf 'x\\ty\\n' | cut -f2"), "y\n");
+    let (o, e, end) = run("echo a | cut -f");
+    assert_eq!((o.as_str(), end), ("", End::Exit(1)));
+    assert!(e.starts_with("cut: option requires an argument -- 'f'\n"), "{e}");
+    assert_eq!(run("echo a | cut -d:").1, "cut: expected a list of bytes, characters, or fields\n");
+    assert_eq!(run("echo a | cut -c1 -d:").1, "cut: a delimiter may be specified only when operating on fields\n");
+    assert_eq!(run("cut -f1 /nope").1, "cut: can't open '/nope': No such file or directory\n");
+}
+
+#[test]
+fn sed_scripts() {
+    assert_eq!(out("echo 'cpu=42' | sed 's/cpu=/metric_cpu /'"), "metric_cpu 42\n");
+    assert_eq!(out("echo aaa | sed 's/a/b/g'"), "bbb\n");
+    assert_eq!(out("echo aaa | sed 's/a/b/2'"), "aba\n");
+    assert_eq!(out("printf '1\\n2\\n3\\n' | sed -n 2p"), "2\n");
+    assert_eq!(out("printf '1\\n2\\n3\\n' | sed 2d"), "1\n3\n");
+    assert_eq!(out("printf '1\\n2\\n3\\n4\\n' | sed -n '2,3p'"), "2\n3\n");
+    assert_eq!(out("printf 'a\\nb\\nc\\n' | sed '/b/d'"), "a\nc\n");
+    assert_eq!(out("printf 'a\\nb\\nc\\n' | sed -n '$p'"), "c\n");
+    assert_eq!(out("printf 'a\\nb\\n' | sed '1!d'"), "a\n");
+    assert_eq!(out("echo 'k=v' | sed -E 's/(.*)=(.*)/\\2=\\1/'"), "v=k\n");
+    assert_eq!(out("echo 'k=v' | sed 's/\\(.*\\)=\\(.*\\)/[&]/'"), "[k=v]\n");
+    assert_eq!(out("echo hello | sed -e 's/h/H/' -e 's/o$/O/'"), "HellO\n");
+    assert_eq!(out("echo abc | sed 'y/abc/xyz/'"), "xyz\n");
+    assert_eq!(out("printf 'a\\nb\\n' | sed '1a\\\nadded'"), "a\nadded\nb\n");
+    assert_eq!(out("printf 'a\\nb\\n' | sed '2i before'"), "a\nbefore\nb\n");
+    assert_eq!(out("printf 'a\\nb\\n' | sed -n '/b/='"), "2\n");
+    assert_eq!(out("printf 'a\\nb\\nc\\n' | sed 2q"), "a\nb\n");
+    assert_eq!(out("printf 'no newline' | sed 's/no/a/'"), "a newline");
+    let mut h = Fake::new();
+    h.files.insert("/tmp/app.conf".into(), "listen=8080\nmode=dev\n".into());
+    assert_eq!(run_with(&mut h, "sed -i 's/8080/9090/' /tmp/app.conf; cat /tmp/app.conf"), End::Exit(0));
+    assert_eq!(h.out, "listen=9090\nmode=dev\n");
+    assert_eq!(run("echo a | sed 's/a/b'").1, "sed: unmatched '/'\n");
+    assert_eq!(run("echo a | sed 'k'").1, "sed: unsupported command k\n");
+    assert_eq!(run("echo a | sed 's/a/b/z'").1, "sed: bad option in substitution expression\n");
+    assert_eq!(run("echo a | sed -i s/a/b/").1, "sed: -i requires an argument\n");
+}
+
+#[test]
+fn tr_translates() {
+    assert_eq!(out("echo hello | tr a-z A-Z"), "HELLO\n");
+    assert_eq!(out("echo 'a  b   c' | tr -s ' '"), "a b c\n");
+    assert_eq!(out("echo 'a-b-c' | tr -d -"), "abc\n");
+    assert_eq!(out("echo hello | tr '[:lower:]' '[:upper:]'"), "HELLO\n");
+}
+
+#[test]
+fn awk_programs() {
+    assert_eq!(out("echo 'a b c' | awk '{print $2}'"), "b\n");
+    assert_eq!(out("echo 'a:b:c' | awk -F: '{print $3, $1}'"), "c a\n");
+    assert_eq!(out("printf '1\\n2\\n3\\n' | awk '{s += $1} END {print s}'"), "6\n");
+    assert_eq!(out("printf 'x 1\\ny 2\\n' | awk '$2 > 1 {print $1}'"), "y\n");
+    assert_eq!(out("printf 'a\\nb\\n' | awk '{print NR\": \"$0}'"), "1: a\n2: b\n");
+    assert_eq!(out("echo 'a b c' | awk '{print NF}'"), "3\n");
+    assert_eq!(out("awk 'BEGIN {printf \"%5.2f|%s\\n\", 3.14159, \"x\"}'"), " 3.14|x\n");
+    assert_eq!(out("awk -v n=3 'BEGIN {for (i = 1; i <= n; i++) s = s i; print s}'"), "123\n");
+    assert_eq!(out("printf 'a 1\\nb 2\\na 3\\n' | awk '{c[$1] += $2} END {for (k in c) print k, c[k]}'"), "a 4\nb 2\n");
+    assert_eq!(out("echo 'hello world' | awk '{print toupper(substr($1, 1, 1)) substr($1, 2), length($2)}'"), "Hello 5\n");
+    assert_eq!(out("echo 'a,b,c' | awk '{n = split($0, p, \",\"); print n, p[2]}'"), "3 b\n");
+    assert_eq!(out("echo 'foo bar foo' | awk '{gsub(/foo/, \"baz\"); print}'"), "baz bar baz\n");
+    assert_eq!(out("echo 'cpu=42' | awk -F= '/cpu/ {print \"metric_cpu\", $2}'"), "metric_cpu 42\n");
+    assert_eq!(out("echo 'a b' | awk '{$2 = \"X\"; print; print NF}'"), "a X\n2\n");
+    assert_eq!(out("awk 'function sq(x) { return x * x } BEGIN { print sq(7) }'"), "49\n");
+    assert_eq!(out("awk 'BEGIN { x = 1; if (x) print \"yes\"; else print \"no\" }'"), "yes\n");
+    assert_eq!(out("awk 'BEGIN { print 10 / 4, 2 ^ 10, 7 % 3, -3 }'"), "2.5 1024 1 -3\n");
+    assert_eq!(out("printf '1\\n2\\n3\\n' | awk 'NR == 2 { next } { print }'"), "1\n3\n");
+    assert_eq!(out("printf '1\\n2\\n' | awk '{ print; exit 3 } END { print \"end\" }'; echo rc=$?"), "1\nend\nrc=3\n");
+    assert_eq!(out("awk 'BEGIN { print length(\"abc\"), index(\"hello\", \"ll\"), int(3.9) }'"), "3 3 3\n");
+    assert_eq!(out("awk 'BEGIN { if (match(\"foobar\", /ob/)) print RSTART, RLENGTH }'"), "3 2\n");
+    let (_, e, end) = run("awk 'BEGIN { print ( }'");
+    assert_eq!((e.as_str(), end), ("awk: cmd. line:1: Unexpected token\n", End::Exit(1)));
+    assert_eq!(run("awk 'BEGIN { print 1/0 }'").1, "awk: cmd. line:1: Division by zero\n");
+    assert_eq!(run("awk '{ getline }'").1, "awk: cmd. line:1: getline is not supported (podlife limit)\n");
+}
+
+#[test]
+fn chmod_ls_stat_and_exec_permission() {
+    let mut h = Fake::new();
+    h.files.insert("/tmp/app.conf".into(), "listen=8080\n".into());
+    assert_eq!(run_with(&mut h, "chmod 600 /tmp/app.conf; ls -l /tmp/app.conf; stat -c '%a %A %s %n' /tmp/app.conf"), End::Exit(0));
+    assert_eq!(h.out, "-rw-------    1 root     root            12 Nov 18 11:06 /tmp/app.conf\n600 -rw------- 12 /tmp/app.conf\n");
+    let (_, e, end) = run("chmod 600 /nope");
+    assert_eq!((e.as_str(), end), ("chmod: /nope: No such file or directory\n", End::Exit(1)));
+    assert_eq!(run("touch /tmp/x; chmod z+x /tmp/x").1, "chmod: invalid mode 'z+x'\n");
+    assert_eq!(out("touch /tmp/x; chmod -v u+x /tmp/x"), "mode of '/tmp/x' changed to 0744 (rwxr--r--)\n");
+    assert_eq!(out("echo 'echo hi' > /tmp/s.sh; /tmp/s.sh; echo rc=$?; chmod +x /tmp/s.sh; /tmp/s.sh; test -x /tmp/s.sh && echo exec"), "rc=126\nhi\nexec\n");
+    assert_eq!(run("ls /nope").1, "ls: /nope: No such file or directory\n");
+}
+
+#[test]
+fn nc_listener_accepts_a_connection() {
+    let mut h = Fake::new();
+    let mut sh = Shell::from_source("echo -e 'HTTP/1.1 200 OK\\r\\n\\r\\nhi' | nc -l -p 8080; echo served rc=$?", Vec::new(), BTreeMap::new()).expect("parses");
+    assert_eq!(sh.resume(&mut h), Yield::WaitForever);
+    assert_eq!(sh.listening_ports(), vec![8080]);
+    let a = sh.accept(&mut h, 8080, "GET / HTTP/1.1\r\n\r\n", "10.244.1.7", 40000);
+    assert_eq!(a, Some(Accepted::Reply("HTTP/1.1 200 OK\r\n\r\nhi\n".into())));
+    assert_eq!(sh.resume(&mut h), Yield::Exit { code: 0 });
+    assert_eq!(h.out, "GET / HTTP/1.1\r\n\r\nserved rc=0\n");
+    // -lk with -e keeps listening and hands each connection to the program.
+    let mut sh = Shell::from_source("nc -lk -p 6379 -e nc redis 6379", Vec::new(), BTreeMap::new()).expect("parses");
+    assert_eq!(sh.resume(&mut h), Yield::WaitForever);
+    assert_eq!(sh.accept(&mut h, 6379, "PING\r\n", "127.0.0.1", 40001), Some(Accepted::Exec(vec!["nc".into(), "redis".into(), "6379".into()])));
+    assert_eq!(sh.listening_ports(), vec![6379]);
+    assert_eq!(sh.accept(&mut h, 80, "x", "127.0.0.1", 1), None);
+}
+
+#[test]
+fn grep_only_matching_prints_every_match() {
+    assert_eq!(out("echo 'a1b22c333' | grep -o '[0-9]*'"), "1\n22\n333\n");
+    assert_eq!(out("echo 'cat concat cat' | grep -ow cat"), "cat\ncat\n");
+    assert_eq!(out("printf 'x=1\\ny=2\\n' | grep -c ="), "2\n");
+    assert_eq!(out("printf 'a\\n' | grep -q b; echo $?"), "1\n");
+}
+
+/// Runs one text tool over `input` with the arbitrary program `prog` (passed through the
+/// environment, so no quoting is involved); it must end without panicking.
+fn tool_run(tool: &str, prog: &str, input: &str) {
+    let src = format!("printf '%s' \"$I\" | {tool} \"$P\"");
+    let env = BTreeMap::from([("P".to_string(), prog.to_string()), ("I".to_string(), input.to_string())]);
+    let Ok(mut sh) = Shell::from_source(&src, Vec::new(), env) else { return };
+    let mut h = Fake::new();
+    for _ in 0..20 {
+        match sh.resume(&mut h) {
+            Yield::Sleep { ms } => h.now_ms = h.now_ms.saturating_add(ms.min(1 << 40)),
+            Yield::Run { .. } => sh.program_not_found(),
+            _ => return,
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn text_tools_never_panic(prog in "[ -~\\t\\n]{0,48}", input in "\\PC{0,64}") {
+        for tool in ["awk", "sed", "sed -E", "cut -d: -f", "cut -c", "tr -d", "grep -oE", "awk -F:"] {
+            tool_run(tool, &prog, &input);
+        }
+    }
+
+    #[test]
+    fn awk_shaped_programs_never_panic(prog in "(BEGIN|END|\\$[0-9]|[a-z]|NF|NR|[{}();,]|print|printf|if|else|while|for|in|\"[a-z%]*\"|/[a-z.*]*/|[-+*/%^<>=!~?:]|[0-9]| ){0,30}") {
+        tool_run("awk", &prog, "a b c\n1 2 3\n");
+    }
+
+    #[test]
+    fn sed_shaped_programs_never_panic(prog in "([0-9$,!;{}]|/[a-z.*\\\\()]*/|s/[a-z.*()\\\\]*/[a-z&\\\\1]*/[gpI0-9]*|[dpqhHgGxnND=lyaitcb:]| ){0,20}") {
+        tool_run("sed", &prog, "a\nb\nc\n");
+    }
+}
+
+#[test]
+fn deep_group_repetition_stays_within_a_small_stack() {
+    // wasm's default stack is 1 MiB: the matcher's depth limit must fit well inside it.
+    let t = std::thread::Builder::new()
+        .stack_size(512 * 1024)
+        .spawn(|| {
+            out("line=$(printf 'ab%.0s' $(seq 20000)); echo $line | grep -c '\\(ab\\)*x'; echo $line | sed 's/\\(ab\\)*$/X/' | wc -c")
+        })
+        .expect("thread");
+    let text = t.join().expect("no stack overflow");
+    assert!(text.starts_with("0\n"), "{text}");
+}
+
+#[test]
+fn deeply_nested_awk_programs_are_refused_within_wasms_stack() {
+    let t = std::thread::Builder::new()
+        .stack_size(1024 * 1024)
+        .spawn(|| {
+            let deep = format!("BEGIN {{ print {}1{} }}", "(".repeat(300), ")".repeat(300));
+            let ok = format!("BEGIN {{ print {}1{} }}", "(".repeat(20), ")".repeat(20));
+            let blocks = format!("BEGIN {{ {} print 2 {} }}", "if (1) {".repeat(20), "}".repeat(20));
+            let env = BTreeMap::from([("D".to_string(), deep), ("O".to_string(), ok), ("B".to_string(), blocks)]);
+            let mut sh = Shell::from_source("awk \"$D\"; awk \"$O\"; awk \"$B\"", Vec::new(), env).expect("parses");
+            let mut h = Fake::new();
+            drive(&mut sh, &mut h, 1000, &[]);
+            (h.out, h.err)
+        })
+        .expect("thread");
+    let (o, e) = t.join().expect("no stack overflow");
+    assert_eq!(o, "1\n2\n");
+    assert_eq!(e, "awk: cmd. line:1: program nested too deeply (podlife limit)\n");
+}
+
+#[test]
+fn runaway_awk_recursion_is_refused_within_wasms_stack() {
+    let t = std::thread::Builder::new()
+        .stack_size(1024 * 1024)
+        .spawn(|| run("awk 'function f(n) { return f(n + 1) } BEGIN { print f(1) }'; awk 'function fact(n) { return n <= 1 ? 1 : n * fact(n - 1) } BEGIN { print fact(20) }'"))
+        .expect("thread");
+    let (o, e, _) = t.join().expect("no stack overflow");
+    assert_eq!(o, "2432902008176640000\n");
+    assert_eq!(e, "awk: cmd. line:1: function calls nested too deeply (podlife limit)\n");
+}

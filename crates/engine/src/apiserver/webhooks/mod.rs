@@ -537,9 +537,9 @@ impl Engine {
             .map(|(k, n)| (k.name.clone(), crate::cluster::internal_ip(n).unwrap_or_default().to_string()));
         let Some((node, node_ip)) = node else { return Err(NetError::Timeout) };
         let ep = self.route_ip(&node, &node_ip, ip, port)?;
-        let landing = self.arrive(ep);
+        let landing = self.arrive(ep, node_ip);
         Ok(match landing.original.clone() {
-            Some((_, original)) => Landing { ep: crate::network::Endpoint { port: original, ..landing.ep }, original: None },
+            Some((_, original)) => Landing { ep: crate::network::Endpoint { port: original, ..landing.ep }, original: None, peer: landing.peer },
             None => landing,
         })
     }

@@ -1,0 +1,196 @@
+//! A container's cgroup (v2, systemd driver, as kind's nodes run it): the limits the kubelet
+//! asks for in the CRI's `LinuxContainerResources` and the files runc writes from them, as
+//! the kernel reads them back under `/sys/fs/cgroup` inside the container (its cgroup
+//! namespace makes its own cgroup the root).
+//!
+//! Sources: `pkg/kubelet/kuberuntime/kuberuntime_container_linux.go`
+//! (`calculateLinuxResources`: shares from the CPU request — or the limit when there is no
+//! request —, the CFS quota over a 100000 µs period, the memory limit; `memory.swap.max` 0 for
+//! NoSwap, `memory.oom.group` 1 since `singleProcessOOMKill` is off on cgroup v2),
+//! `pkg/kubelet/cm/helpers_linux.go` (`MilliCPUToShares`, `MilliCPUToQuota`), runc's
+//! `libcontainer/cgroups/fs2` and `opencontainers/cgroups` (`cpu.max` as "QUOTA PERIOD" or
+//! "max PERIOD", `ConvertCPUSharesToCgroupV2Value`), and the kernel's read-back rules
+//! (`memory.max` in whole pages, `cpu.weight` through the scheduler's shares).
+
+use serde_json::Value;
+
+/// `QuotaPeriod`: 100 ms in µs.
+pub const QUOTA_PERIOD: u64 = 100_000;
+const MIN_QUOTA_PERIOD: i64 = 1_000;
+const MIN_SHARES: u64 = 2;
+const MAX_SHARES: u64 = 262_144;
+const PAGE_SIZE: u64 = 4096;
+
+/// What the kubelet asked for and runc wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cgroup {
+    /// The cgroup's path under `/sys/fs/cgroup` on the node (systemd driver:
+    /// `…/kubepods-<qos>-pod<uid>.slice/cri-containerd-<id>.scope`).
+    pub path: String,
+    /// `MemoryLimitInBytes` (None: no limit).
+    pub memory_limit: Option<u64>,
+    /// `CpuShares`.
+    pub cpu_shares: u64,
+    /// `CpuQuota` in µs (0: no limit).
+    pub cpu_quota: i64,
+    /// `CpuPeriod` in µs.
+    pub cpu_period: u64,
+}
+
+/// `MilliCPUToShares`.
+pub fn milli_cpu_to_shares(milli: i64) -> u64 {
+    if milli == 0 {
+        return MIN_SHARES;
+    }
+    let shares = milli.saturating_mul(1024) / 1000;
+    (shares.max(0) as u64).clamp(MIN_SHARES, MAX_SHARES)
+}
+
+/// `milliCPUToQuota`: 0 when there is no limit, at least 1 ms otherwise.
+pub fn milli_cpu_to_quota(milli: i64, period: u64) -> i64 {
+    if milli == 0 {
+        return 0;
+    }
+    (milli.saturating_mul(period as i64) / 1000).max(MIN_QUOTA_PERIOD)
+}
+
+/// runc's `ConvertCPUSharesToCgroupV2Value` (the quadratic fit of opencontainers/cgroups
+/// v0.0.5 and runc 1.3.6+/1.4: 2 → 1, 1024 → 100, 262144 → 10000).
+pub fn shares_to_weight(shares: u64) -> u64 {
+    if shares == 0 {
+        return 0;
+    }
+    if shares <= 2 {
+        return 1;
+    }
+    if shares >= MAX_SHARES {
+        return 10_000;
+    }
+    let l = (shares as f64).log2();
+    let exponent = (l * l + 125.0 * l) / 612.0 - 7.0 / 34.0;
+    10f64.powf(exponent).ceil() as u64
+}
+
+/// The kernel keeps `cpu.weight` as scheduler shares (`sched_weight_from_cgroup`) and reads it
+/// back with `sched_weight_to_cgroup`, both rounding to the closest value.
+fn weight_read_back(weight: u64) -> u64 {
+    let shares = (weight * 1024 + 50) / 100;
+    ((shares * 100 + 512) / 1024).clamp(1, 10_000)
+}
+
+fn quantity_milli(v: &Value) -> Option<i64> {
+    let q = podlife_model::quantity::Quantity::parse(v.as_str()?).ok()?;
+    Some(q.milli_value())
+}
+
+fn quantity_bytes(v: &Value) -> Option<u64> {
+    let q = podlife_model::quantity::Quantity::parse(v.as_str()?).ok()?;
+    Some(q.value().max(0) as u64)
+}
+
+impl Cgroup {
+    /// The cgroup the kubelet and runc set up for a container (`calculateLinuxResources`).
+    pub fn for_container(pod_cgroup: &str, container_id: &str, spec: &Value) -> Cgroup {
+        let res = &spec["resources"];
+        let cpu_request = quantity_milli(&res["requests"]["cpu"]);
+        let cpu_limit = quantity_milli(&res["limits"]["cpu"]).unwrap_or(0);
+        let cpu_shares = match cpu_request {
+            None if cpu_limit != 0 => milli_cpu_to_shares(cpu_limit),
+            r => milli_cpu_to_shares(r.unwrap_or(0)),
+        };
+        let memory_limit = quantity_bytes(&res["limits"]["memory"]).filter(|b| *b != 0);
+        Cgroup {
+            path: format!("{pod_cgroup}/cri-containerd-{container_id}.scope"),
+            memory_limit,
+            cpu_shares,
+            cpu_quota: milli_cpu_to_quota(cpu_limit, QUOTA_PERIOD),
+            cpu_period: QUOTA_PERIOD,
+        }
+    }
+
+    /// `memory.max` as read back: whole pages, or `max`.
+    pub fn memory_max(&self) -> String {
+        match self.memory_limit {
+            Some(b) => ((b / PAGE_SIZE) * PAGE_SIZE).to_string(),
+            None => "max".into(),
+        }
+    }
+
+    /// `cpu.max`: runc writes "QUOTA PERIOD", "max PERIOD" without a quota.
+    pub fn cpu_max(&self) -> String {
+        let quota = if self.cpu_quota > 0 { self.cpu_quota.to_string() } else { "max".into() };
+        format!("{quota} {}", self.cpu_period)
+    }
+
+    /// `cpu.weight`.
+    pub fn cpu_weight(&self) -> u64 {
+        weight_read_back(shares_to_weight(self.cpu_shares))
+    }
+
+    /// The files under `/sys/fs/cgroup` inside the container that podlife models, with their
+    /// contents; `procs` are the PIDs in the cgroup as the container sees them, `memory` the
+    /// bytes its processes hold now.
+    pub fn files(&self, procs: &[u32], memory: u64) -> Vec<(&'static str, String)> {
+        let procs: String = procs.iter().map(|p| format!("{p}\n")).collect();
+        vec![
+            ("cgroup.controllers", "cpuset cpu io memory hugetlb pids rdma misc\n".into()),
+            ("cgroup.procs", procs),
+            ("cgroup.type", "domain\n".into()),
+            ("cpu.max", format!("{}\n", self.cpu_max())),
+            ("cpu.weight", format!("{}\n", self.cpu_weight())),
+            ("memory.current", format!("{memory}\n")),
+            ("memory.high", "max\n".into()),
+            ("memory.low", "0\n".into()),
+            ("memory.max", format!("{}\n", self.memory_max())),
+            ("memory.min", "0\n".into()),
+            ("memory.oom.group", "1\n".into()),
+            ("memory.swap.max", "0\n".into()),
+            ("pids.max", "max\n".into()),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shares_to_weight_matches_upstream_vectors() {
+        // opencontainers/cgroups v0.0.5 utils_test.go TestConvertCPUSharesToCgroupV2Value.
+        for (shares, weight) in [(0, 0), (1, 1), (2, 1), (3, 2), (1024, 100), (262_143, 10_000), (262_144, 10_000), (262_145, 10_000)] {
+            assert_eq!(shares_to_weight(shares), weight, "shares {shares}");
+        }
+    }
+
+    #[test]
+    fn kubelet_conversions() {
+        // pkg/kubelet/cm/helpers_linux_test.go cases.
+        assert_eq!(milli_cpu_to_shares(0), 2);
+        assert_eq!(milli_cpu_to_shares(1), 2);
+        assert_eq!(milli_cpu_to_shares(200), 204);
+        assert_eq!(milli_cpu_to_shares(1000), 1024);
+        assert_eq!(milli_cpu_to_shares(1_000_000), 262_144);
+        assert_eq!(milli_cpu_to_quota(0, QUOTA_PERIOD), 0);
+        assert_eq!(milli_cpu_to_quota(5, QUOTA_PERIOD), 1000);
+        assert_eq!(milli_cpu_to_quota(9, QUOTA_PERIOD), 1000);
+        assert_eq!(milli_cpu_to_quota(10, QUOTA_PERIOD), 1000);
+        assert_eq!(milli_cpu_to_quota(200, QUOTA_PERIOD), 20000);
+        assert_eq!(milli_cpu_to_quota(500, QUOTA_PERIOD), 50000);
+        assert_eq!(milli_cpu_to_quota(1000, QUOTA_PERIOD), 100000);
+        assert_eq!(milli_cpu_to_quota(1500, QUOTA_PERIOD), 150000);
+    }
+
+    #[test]
+    fn files_as_read_back() {
+        let spec = serde_json::json!({"resources": {"requests": {"cpu": "250m", "memory": "64Mi"}, "limits": {"cpu": "500m", "memory": "1G"}}});
+        let c = Cgroup::for_container("/kubepods.slice/x.slice", "abc", &spec);
+        assert_eq!(c.cpu_max(), "50000 100000");
+        assert_eq!(c.memory_max(), "999997440");
+        assert_eq!(c.cpu_shares, 256);
+        let none = Cgroup::for_container("/p", "abc", &serde_json::json!({}));
+        assert_eq!((none.cpu_max(), none.memory_max(), none.cpu_weight()), ("max 100000".to_string(), "max".to_string(), 1));
+        let limit_only = Cgroup::for_container("/p", "abc", &serde_json::json!({"resources": {"limits": {"cpu": "1"}}}));
+        assert_eq!((limit_only.cpu_shares, limit_only.cpu_weight()), (1024, 100));
+        assert_eq!(c.path, "/kubepods.slice/x.slice/cri-containerd-abc.scope");
+    }
+}
