@@ -101,7 +101,7 @@ impl Engine {
         seed_rbac(&mut e);
         for (i, n) in nodes.iter().enumerate() {
             let ids = NodeIds { machine_id: e.rng.uuid().replace('-', ""), system_uuid: e.rng.uuid(), boot_id: e.rng.uuid() };
-            e.seed_object("nodes", None, node(n, i, &ids));
+            e.seed_object("nodes", None, node(n, i, &ids, e.now));
             // The kubelet's heartbeat lease (renewals arrive with the kubelet model).
             let node_uid = e.store.list("", "nodes", None).find(|(k, _)| k.name == n.name).map(|(_, v)| v["metadata"]["uid"].clone());
             e.seed_object("leases", Some("kube-node-lease"), json!({
@@ -130,11 +130,11 @@ impl Engine {
             e.start_heartbeats(n);
             e.proxy_boot(n);
         }
-        e.schedule(crate::Time(crate::controllers::node_health::NODE_MONITOR_PERIOD_MS), crate::Task::NodeMonitor);
-        e.schedule(crate::Time(crate::controllers::persistentvolume::RESYNC_PERIOD_MS), crate::Task::PvResync);
-        e.schedule(crate::Time(crate::controllers::podgc::GC_CHECK_PERIOD_MS), crate::Task::PodGc);
-        e.schedule(crate::Time(crate::scheduler::EVENT_FINISH_MS), crate::Task::EventSeriesFinish);
-        e.schedule(crate::Time(crate::scheduler::EVENT_REFRESH_MS), crate::Task::EventSeriesRefresh);
+        e.schedule(e.now.plus_millis(crate::controllers::node_health::NODE_MONITOR_PERIOD_MS), crate::Task::NodeMonitor);
+        e.schedule(e.now.plus_millis(crate::controllers::persistentvolume::RESYNC_PERIOD_MS), crate::Task::PvResync);
+        e.schedule(e.now.plus_millis(crate::controllers::podgc::GC_CHECK_PERIOD_MS), crate::Task::PodGc);
+        e.schedule(e.now.plus_millis(crate::scheduler::EVENT_FINISH_MS), crate::Task::EventSeriesFinish);
+        e.schedule(e.now.plus_millis(crate::scheduler::EVENT_REFRESH_MS), crate::Task::EventSeriesRefresh);
         e
     }
 
@@ -229,7 +229,8 @@ struct NodeIds {
     boot_id: String,
 }
 
-fn node(n: &NodeSpec, index: usize, ids: &NodeIds) -> Value {
+fn node(n: &NodeSpec, index: usize, ids: &NodeIds, now: crate::Time) -> Value {
+    let now = now.rfc3339();
     let mut labels = serde_json::Map::new();
     labels.insert("beta.kubernetes.io/arch".into(), json!("amd64"));
     labels.insert("beta.kubernetes.io/os".into(), json!("linux"));
@@ -243,7 +244,7 @@ fn node(n: &NodeSpec, index: usize, ids: &NodeIds) -> Value {
     let resources = json!({"cpu": n.cpu, "ephemeral-storage": "100Gi", "hugepages-1Gi": "0", "hugepages-2Mi": "0", "memory": n.memory, "pods": n.pods});
     let condition = |t: &str, status: &str, reason: &str, message: &str| json!({
         "type": t, "status": status, "reason": reason, "message": message,
-        "lastHeartbeatTime": "2026-03-02T09:00:00Z", "lastTransitionTime": "2026-03-02T09:00:00Z"
+        "lastHeartbeatTime": now, "lastTransitionTime": now
     });
     let mut spec = json!({"podCIDR": format!("10.244.{index}.0/24"), "podCIDRs": [format!("10.244.{index}.0/24")]});
     if !n.taints.is_empty() {

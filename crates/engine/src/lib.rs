@@ -243,10 +243,16 @@ struct Tap {
 const MAX_TAP_EVENTS: usize = 10_000;
 
 impl Engine {
-    /// An engine with an empty store and no components (see `cluster` for the defaults).
+    /// An engine with an empty store and no components (see `cluster` for the defaults), its
+    /// clock at the script's start.
     pub fn bare(seed: u64) -> Engine {
+        Engine::bare_at(seed, clock::SCRIPT_START)
+    }
+
+    /// An empty engine whose clock reads `now`.
+    pub(crate) fn bare_at(seed: u64, now: Time) -> Engine {
         Engine {
-            now: Time::ZERO,
+            now,
             rng: Rng::new(seed),
             store: Store::new(),
             components: Vec::new(),
