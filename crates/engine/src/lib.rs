@@ -91,6 +91,8 @@ pub(crate) enum Task {
     Probe { node: String, uid: String, index: usize },
     /// A kubelet's Lease renewal and Node status report.
     NodeHeartbeat { node: String },
+    /// A kubelet's status manager writes the statuses its mirror pods still lack (`syncBatch`).
+    StatusBatch { node: String },
     /// kube-controller-manager's node health monitor (every 5 s).
     NodeMonitor,
     /// The PersistentVolume controller's periodic resync (every 15 s).
@@ -490,6 +492,7 @@ impl Engine {
             Task::StopTimeout { node, container, generation } => self.stop_timeout(&node, &container, generation),
             Task::Probe { node, uid, index } => self.probe_tick(&node, &uid, index),
             Task::NodeHeartbeat { node } => self.node_heartbeat(&node),
+            Task::StatusBatch { node } => self.kubelet_status_batch(&node),
             Task::NodeMonitor => self.node_monitor(),
             Task::PvResync => self.pv_resync(),
             Task::PodGc => self.podgc_pass(),
@@ -879,7 +882,9 @@ impl Engine {
                     self.pleg_soon(&node);
                 }
                 kubelet::COMPONENT => {
-                    // The new kubelet learns its pods from the list, as Add notifications.
+                    // The new kubelet reads its manifest directory, then learns its pods from
+                    // the list, as Add notifications.
+                    self.kubelet_add_static_pods(&node);
                     let pods: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self.components[i].cache.iter().filter(|(k, _)| k.resource == "pods").map(|(k, v)| (k.clone(), v.clone())).collect();
                     for (key, object) in pods {
                         let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };

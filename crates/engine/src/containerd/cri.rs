@@ -59,12 +59,16 @@ impl Engine {
         if up { Ok(()) } else { Err(CONTAINERD_DOWN.to_string()) }
     }
 
-    /// RunPodSandbox: the pause container in new network/IPC/UTS namespaces, then CNI ADD.
+    /// RunPodSandbox: the pause container in new network/IPC/UTS namespaces, then CNI ADD. A
+    /// `hostNetwork` pod's sandbox keeps the node's network and UTS namespaces: no CNI call, the
+    /// node's address (containerd's `NamespaceMode_NODE`).
     pub(crate) fn cri_run_pod_sandbox(&mut self, node: &str, pod: &Value, attempt: u32) -> Result<String, CriError> {
         let object = pod_ref(pod);
         self.cri_call(node, "RunPodSandbox", object.clone(), crate::sort::map_of([("attempt".to_string(), json!(attempt))]))?;
         let id = self.rng.hex(64);
         let shared_pid = pod["spec"]["shareProcessNamespace"] == true;
+        let host_network = pod["spec"]["hostNetwork"] == true;
+        let host_ip = self.machines.get(node).map(|m| m.kubelet.host_ip.clone()).unwrap_or_default();
         let now = self.now;
         // The kubelet passes the node's podCIDR to the runtime (`UpdateRuntimeConfig`) once
         // the node IPAM controller has set it.
@@ -76,7 +80,7 @@ impl Engine {
             rt.ipam.set_range(&c);
         }
         let pause_pid = rt.next_pid();
-        let ip = rt.ipam.allocate();
+        let ip = if host_network { Ok(host_ip) } else { rt.ipam.allocate() };
         let gateway = rt.ipam.gateway();
         let ip = match ip {
             Ok(ip) => ip,
@@ -99,11 +103,12 @@ impl Engine {
             pause_pid,
             shared_pid_namespace: shared_pid,
             runtime_handler: "runc".into(),
+            host_network,
             volumes: BTreeMap::new(),
         };
         rt.sandboxes.insert(id.clone(), sandbox);
         rt.log(now, format!("RunPodSandbox for &PodSandboxMetadata{{Name:{},Uid:{},Namespace:{},Attempt:{attempt},}} returns sandbox id \"{id}\"", meta["name"].as_str().unwrap_or_default(), meta["uid"].as_str().unwrap_or_default(), meta["namespace"].as_str().unwrap_or_default()));
-        let namespaces: Vec<&str> = SANDBOX_NAMESPACES.iter().copied().filter(|n| *n != "pid" || shared_pid).collect();
+        let namespaces: Vec<&str> = SANDBOX_NAMESPACES.iter().copied().filter(|n| (*n != "pid" || shared_pid) && !(host_network && matches!(*n, "network" | "uts"))).collect();
         self.node_trace("runc", node, Action::Runc, object.clone(), crate::sort::map_of([
             ("op".to_string(), json!("run")),
             ("container".to_string(), json!("pause")),
@@ -112,12 +117,14 @@ impl Engine {
             ("namespaces".to_string(), json!(namespaces)),
             ("cgroup".to_string(), json!(cgroup_parent(pod))),
         ]));
-        self.node_trace("cni", node, Action::Cni, object, crate::sort::map_of([
-            ("command".to_string(), json!("ADD")),
-            ("ip".to_string(), json!(ip)),
-            ("gateway".to_string(), json!(gateway)),
-            ("sandbox".to_string(), json!(short(&id))),
-        ]));
+        if !host_network {
+            self.node_trace("cni", node, Action::Cni, object, crate::sort::map_of([
+                ("command".to_string(), json!("ADD")),
+                ("ip".to_string(), json!(ip)),
+                ("gateway".to_string(), json!(gateway)),
+                ("sandbox".to_string(), json!(short(&id))),
+            ]));
+        }
         Ok(id)
     }
 
@@ -246,7 +253,7 @@ impl Engine {
             ("pid".to_string(), json!(pid)),
             ("pidInContainer".to_string(), json!(pid_in_container)),
             ("newNamespaces".to_string(), json!(ns)),
-            ("joinsNamespaces".to_string(), json!(if sandbox.shared_pid_namespace { vec!["network", "ipc", "uts", "pid"] } else { vec!["network", "ipc", "uts"] })),
+            ("joinsNamespaces".to_string(), json!(SANDBOX_NAMESPACES.iter().copied().filter(|n| (*n != "pid" || sandbox.shared_pid_namespace) && !(sandbox.host_network && matches!(*n, "network" | "uts"))).collect::<Vec<&str>>())),
             ("cgroup".to_string(), json!(format!("{}/{}", cgroup_parent(pod), short(container_id)))),
         ]));
         if let Some(ms) = oom_at {
@@ -263,6 +270,7 @@ impl Engine {
         }
         self.apply_effects(node, container_id, generation, effects);
         self.pleg_soon(node);
+        self.node_program_started(node, &argv);
         Ok(())
     }
 
@@ -340,6 +348,7 @@ impl Engine {
         ]));
         self.pleg_soon(node);
         self.kubelet_container_exited(node, &pod_uid);
+        self.node_program_exited(node);
     }
 
     /// StopContainer(timeout): the stop signal (the image's STOPSIGNAL, else SIGTERM), then
@@ -423,15 +432,19 @@ impl Engine {
         let now = self.now;
         let Some(rt) = self.runtime_mut(node) else { return Ok(()) };
         let mut ip = None;
+        let mut host_network = false;
         if let Some(s) = rt.sandboxes.get_mut(sandbox_id) {
             s.ready = false;
             ip = s.ip.clone();
+            host_network = s.host_network;
         }
-        if let Some(ip) = &ip {
+        if let Some(ip) = ip.as_ref().filter(|_| !host_network) {
             rt.ipam.release(ip);
         }
         rt.log(now, format!("StopPodSandbox for \"{sandbox_id}\" returns successfully"));
-        self.node_trace("cni", node, Action::Cni, object, crate::sort::map_of([("command".to_string(), json!("DEL")), ("ip".to_string(), json!(ip)), ("sandbox".to_string(), json!(short(sandbox_id)))]));
+        if !host_network {
+            self.node_trace("cni", node, Action::Cni, object, crate::sort::map_of([("command".to_string(), json!("DEL")), ("ip".to_string(), json!(ip)), ("sandbox".to_string(), json!(short(sandbox_id)))]));
+        }
         Ok(())
     }
 

@@ -40,6 +40,9 @@ pub struct Sandbox {
     /// `shareProcessNamespace: true`: the containers share the pause container's PID namespace.
     pub shared_pid_namespace: bool,
     pub runtime_handler: String,
+    /// `hostNetwork: true`: the sandbox shares the node's network and UTS namespaces (its IP is
+    /// the node's; CNI is not called).
+    pub host_network: bool,
     /// The pod's `emptyDir` volumes, by volume name (they live as long as the sandbox's pod).
     pub volumes: BTreeMap<String, fs::Tree>,
 }
@@ -189,6 +192,23 @@ impl Runtime {
         }
         if !entry.repo_digests.contains(&digest) {
             entry.repo_digests.push(digest);
+        }
+    }
+
+    /// An image imported from an archive (a kind node image's preloaded images): its tag, no
+    /// repo digest, so containers report the image id as their `imageID`.
+    pub fn preload_image(&mut self, img: &'static CatalogImage) {
+        let tag = format!("{}:{}", img.name, img.tag);
+        let entry = self.images.entry(img.image_id.to_string()).or_insert_with(|| NodeImage {
+            repo_tags: vec![],
+            repo_digests: vec![],
+            id: img.image_id.to_string(),
+            size_bytes: img.size_bytes,
+            catalog: Some(img),
+        });
+        if !entry.repo_tags.contains(&tag) {
+            entry.repo_tags.push(tag);
+            crate::sort::sort(&mut entry.repo_tags);
         }
     }
 

@@ -231,7 +231,7 @@ impl Host for ContainerHost<'_> {
     }
 
     fn resolve(&mut self, host: &str) -> Option<String> {
-        self.engine.resolve_name(&self.namespace, host)
+        self.engine.resolve_from(&self.node, &self.uid, &self.namespace, host).ok()
     }
 
     fn tcp_connect(&mut self, host: &str, port: u16) -> Result<(), NetError> {
@@ -240,7 +240,7 @@ impl Host for ContainerHost<'_> {
     }
 
     fn syn_retransmit(&mut self, host: &str, port: u16) -> bool {
-        let Some(ip) = self.engine.resolve_name(&self.namespace, host) else { return false };
+        let Ok(ip) = self.engine.resolve_from(&self.node, &self.uid, &self.namespace, host) else { return false };
         self.engine.rejects(&self.node, &ip, port)
     }
 

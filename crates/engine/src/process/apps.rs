@@ -29,6 +29,9 @@ pub enum AppKind {
     Server,
     /// `polinux/stress --vm 1 --vm-bytes N`: allocates N and holds it.
     Stress,
+    /// A cluster daemon (etcd, the control plane, kube-proxy, kindnetd, CoreDNS): its health
+    /// endpoints answer `ok`.
+    Daemon,
     /// A program that ends by itself at once (busybox `sh` with no stdin, `true`, `date`).
     Oneshot,
 }
@@ -61,6 +64,8 @@ pub struct App {
     pub shutdown_lines: Vec<(&'static str, String)>,
     /// How long answering one request takes (ms, lowest and highest).
     pub response_ms: (u64, u64),
+    /// It keeps serving through its graceful shutdown (CoreDNS's `health { lameduck 5s }`).
+    pub lameduck: bool,
 }
 
 const MIB: u64 = 1024 * 1024;
@@ -86,6 +91,7 @@ impl App {
             ready_lines: vec![],
             shutdown_lines: vec![],
             response_ms: (1, 5),
+            lameduck: false,
         }
     }
 
@@ -166,6 +172,27 @@ impl App {
 
     pub fn pause() -> App {
         App { graceful: vec![(SIGTERM, 0), (SIGINT, 0)], memory_base: 256 * 1024, ..App::base(AppKind::Pause) }
+    }
+
+    /// A cluster daemon listening on `ports`: a Go program that shuts down on SIGTERM.
+    pub fn daemon(ports: Vec<u16>) -> App {
+        App { ports, listen_after_ms: 200, graceful: vec![(SIGTERM, 0), (SIGINT, 0)], shutdown_ms: 100, memory_base: 30 * MIB, ..App::base(AppKind::Daemon) }
+    }
+
+    /// CoreDNS with kubeadm's Corefile: DNS on 53, `health` on 8080 (lameduck 5 s after
+    /// SIGTERM), `ready` on 8181, `prometheus` on 9153; its start-up banner.
+    pub fn coredns() -> App {
+        App {
+            shutdown_ms: 5_000,
+            lameduck: true,
+            start_lines: vec![
+                ("stdout", ".:53".into()),
+                ("stdout", "[INFO] plugin/reload: Running configuration SHA512 = 591cf328cccc12bc490481273e738df59329c62c0b729d94e8b61db9961c2fa5f046dd37f1cf888b953814040d180f52594972691cd6ff41be96639138a43908".into()),
+                ("stdout", "CoreDNS-1.14.2".into()),
+                ("stdout", "linux/amd64, go1.25.7, 24a4a57".into()),
+            ],
+            ..App::daemon(vec![53, 8080, 8181, 9153])
+        }
     }
 
     pub fn server(ports: Vec<u16>) -> App {

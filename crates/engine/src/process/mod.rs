@@ -141,7 +141,7 @@ impl Process {
         match self.app.on_signal(sig) {
             Some(effects) => {
                 self.stopping = true;
-                self.app.listening = false;
+                self.app.listening &= self.app.lameduck;
                 (Disposition::Handled, effects)
             }
             None if self.app.ignores(sig) => (Disposition::Ignored, vec![]),
@@ -152,7 +152,7 @@ impl Process {
 
     /// Is something accepting TCP connections on `port` now?
     pub fn listens(&self, port: u16) -> bool {
-        !self.stopping && self.app.listening && self.app.ports.contains(&port)
+        (!self.stopping || self.app.lameduck) && self.app.listening && self.app.ports.contains(&port)
     }
 
     /// The answer to `GET path` on `port`, if the process serves HTTP there.
@@ -222,6 +222,15 @@ pub fn program_for(argv: &[String], image: Option<&'static crate::registry::Cata
         "sh" | "bash" | "ash" | "dash" if argv.len() == 1 => App::oneshot(0),
         "echo" | "true" | "date" | "env" | "printenv" | "hostname" | "uname" | "ls" | "cat" | "id" => App::oneshot(0),
         "false" => App::oneshot(1),
+        // The kind node's system programs (ports from kubeadm's manifests and the programs'
+        // defaults).
+        "etcd" => App::daemon(vec![2379, 2380, 2381]),
+        "kube-apiserver" => App::daemon(vec![6443]),
+        "kube-controller-manager" => App::daemon(vec![10257]),
+        "kube-scheduler" => App::daemon(vec![10259]),
+        "kube-proxy" => App::daemon(vec![10249, 10256]),
+        "kindnetd" => App::daemon(vec![]),
+        "coredns" => App::coredns(),
         "envoy" => App::server(vec![10000, 9901]),
         "fluent-bit" => App::server(vec![2020]),
         "http-echo" => App::server(vec![flag("-listen").and_then(|l| l.rsplit(':').next()).and_then(|p| p.parse().ok()).unwrap_or(5678)]).go_program(),
