@@ -463,7 +463,7 @@ impl Engine {
                 if id.name == "kube-controller-manager" {
                     let mut writes = controllers::reconcile(&self.components[component].cache, &event, self.now);
                     writes.extend(controllers::persistentvolume::on_event(&self.components[component].cache, &mut self.pv_recorder, &event, self.now));
-                    self.workload_controllers(component, &event);
+                    self.workload_controllers(component, &event, old.as_deref());
                     self.batch_observe(component, &event, old.as_deref());
                     for w in writes {
                         self.schedule_write(component, w);
@@ -526,12 +526,12 @@ impl Engine {
 
     /// The workload controllers' reaction to a delivery (they remember expectations), and
     /// the later syncs they ask for.
-    fn workload_controllers(&mut self, component: usize, event: &WatchEvent) {
+    fn workload_controllers(&mut self, component: usize, event: &WatchEvent, old: Option<&Value>) {
         let cache = &self.components[component].cache;
         controllers::replicaset::on_event(cache, &mut self.workloads, event);
         controllers::deployment::on_event(cache, &mut self.workloads, event);
         controllers::statefulset::on_event(cache, &mut self.workloads, event);
-        controllers::daemonset::on_event(cache, &mut self.workloads, event);
+        controllers::daemonset::on_event(cache, &mut self.workloads, event, old);
         // The work queue hands a key to a worker after the same short hop as any write.
         self.schedule_workload_syncs(CONTROLLER_QUEUE_DELAY_MS);
     }
@@ -847,7 +847,7 @@ impl Engine {
             for (key, object) in listed {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
                 let writes = controllers::reconcile(&self.components[i].cache, &event, self.now);
-                self.workload_controllers(i, &event);
+                self.workload_controllers(i, &event, None);
                 for w in writes {
                     self.schedule_write(i, w);
                 }

@@ -63,7 +63,7 @@ const ADDONS_AT: u64 = 6_000;
 const CNI_AT: u64 = 8_000;
 const WORKERS_JOIN_AT: u64 = 24_000;
 /// Everything has settled by then; the next hour is quiet.
-const SETTLED_AT: u64 = 60_000;
+const SETTLED_AT: u64 = 45_000;
 
 /// The seed of the start-up's chance draws (the same cluster for every script; the script's
 /// own seed takes over at its start).

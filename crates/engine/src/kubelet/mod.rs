@@ -301,6 +301,24 @@ impl Engine {
         self.components[i].cache.get(&ObjectKey::new(rt, Some(namespace), name)).map(|v| (**v).clone())
     }
 
+    /// What a probe of one container reads — the container's name and ports and the probe —
+    /// and whether the pod is being deleted, without copying the pod (the control plane is
+    /// probed every second).
+    pub(crate) fn kubelet_probe_target(&self, node: &str, namespace: &str, name: &str, container: &str, field: &str) -> Option<(Value, bool)> {
+        let find = |pod: &Value| {
+            let c = pod["spec"]["initContainers"].as_array().into_iter().chain(pod["spec"]["containers"].as_array()).flatten().find(|c| c["name"] == container)?;
+            let mut target = json!({"name": c["name"], "ports": c["ports"]});
+            target[field] = c[field].clone();
+            Some((target, pod["metadata"]["deletionTimestamp"].is_string()))
+        };
+        if let Some(static_pod) = self.static_pod_named(node, namespace, name) {
+            return find(static_pod);
+        }
+        let i = self.node_component(COMPONENT, node)?;
+        let rt = ResourceType::resolve("pods")?;
+        find(self.components[i].cache.get(&ObjectKey::new(rt, Some(namespace), name))?)
+    }
+
     fn kubelet_identity(node: &str) -> UserInfo {
         UserInfo { name: format!("system:node:{node}"), groups: vec!["system:nodes".into(), "system:authenticated".into()] }
     }

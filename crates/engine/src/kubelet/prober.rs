@@ -109,19 +109,18 @@ impl Engine {
         }
         let Some(pw) = w.probes.get(index).cloned() else { return };
         let (ns, name) = (w.namespace.clone(), w.name.clone());
-        let Some(pod) = self.kubelet_pod(node, &ns, &name) else { return };
-        let Some(spec) = pod["spec"]["initContainers"].as_array().into_iter().chain(pod["spec"]["containers"].as_array()).flatten().find(|c| c["name"] == pw.container.as_str()).cloned() else { return };
+        // The container's spec, without copying the pod (the control plane is probed every second).
+        let Some((spec, deleting)) = self.kubelet_probe_target(node, &ns, &name, &pw.container, pw.kind.field()) else { return };
         let probe = spec[pw.kind.field()].clone();
         let now = self.now;
         self.schedule(now.plus_millis(period_ms(&probe)), crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index });
         // The container as the status manager knows it: probing starts once the status says
         // Running (so not during postStart), with that instance's id.
         let Some(m) = self.machines.get(node) else { return };
-        let status = m.kubelet.workers.get(uid).and_then(|w| w.last_status.clone()).unwrap_or(Value::Null);
+        let status = m.kubelet.workers.get(uid).and_then(|w| w.last_status.as_ref()).unwrap_or(&Value::Null);
         let known = status["containerStatuses"].as_array().into_iter().chain(status["initContainerStatuses"].as_array()).flatten().find(|s| s["name"] == pw.container.as_str()).filter(|s| s["state"]["running"].is_object()).and_then(|s| s["containerID"].as_str()).map(|id| id.trim_start_matches("containerd://").to_string());
         let current = known.and_then(|id| m.runtime.containers.get(&id)).filter(|c| c.state == ContainerState::Running).map(|c| (c.id.clone(), c.started_at.unwrap_or(now)));
         let Some((cid, started_at)) = current else { return };
-        let deleting = pod["metadata"]["deletionTimestamp"].is_string();
         let w = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid));
         let Some(w) = w else { return };
         let Some(pw) = w.probes.get_mut(index) else { return };
@@ -147,15 +146,18 @@ impl Engine {
             return;
         }
         let container = pw.container.clone();
-        let result = self.run_probe(node, uid, &pod, &spec, &probe);
+        let result = self.run_probe(node, uid, &spec, &probe);
         let params = crate::sort::map_of([
             ("container".to_string(), json!(container)),
             ("probe".to_string(), json!(kind.title())),
             ("result".to_string(), json!(if result.is_ok() { "success" } else { "failure" })),
             ("output".to_string(), json!(result.as_ref().err())),
         ]);
-        self.node_trace(super::COMPONENT, node, Action::KubeletProbe, crate::object_ref(&pod, "Pod"), params);
-        if let Err(output) = &result {
+        let object = crate::trace::ObjectRef { kind: "Pod".into(), namespace: Some(ns.clone()), name: name.clone() };
+        self.node_trace(super::COMPONENT, node, Action::KubeletProbe, Some(object), params);
+        if let Err(output) = &result
+            && let Some(pod) = self.kubelet_pod(node, &ns, &name)
+        {
             self.kubelet_event(node, &pod, Some(&container), "Warning", "Unhealthy", &format!("{} probe failed: {output}", kind.title()));
         }
         let ok = result.is_ok();
@@ -174,7 +176,7 @@ impl Engine {
         match kind {
             ProbeKind::Readiness => {
                 let changed = w.facts.readiness.insert(container.clone(), ok) != Some(ok);
-                if changed {
+                if changed && let Some(pod) = self.kubelet_pod(node, &ns, &name) {
                     // `SetContainerReadiness`: the status manager patches at once.
                     self.kubelet_update_status(node, uid, &pod);
                 }
@@ -201,8 +203,8 @@ impl Engine {
     }
 
     /// One probe attempt against the pod's containers (they share the network namespace).
-    fn run_probe(&mut self, node: &str, uid: &str, pod: &Value, spec: &Value, probe: &Value) -> super::prober::ProbeResult {
-        let ip = pod["status"]["podIP"].as_str().map(str::to_string).or_else(|| self.machines.get(node).and_then(|m| m.runtime.ready_sandbox(uid)).and_then(|s| s.ip.clone())).unwrap_or_default();
+    fn run_probe(&mut self, node: &str, uid: &str, spec: &Value, probe: &Value) -> super::prober::ProbeResult {
+        let ip = self.machines.get(node).and_then(|m| m.runtime.ready_sandbox(uid)).and_then(|s| s.ip.clone()).unwrap_or_default();
         let port_of = |v: &Value| -> Option<u16> {
             match v {
                 Value::Number(n) => n.as_u64().and_then(|p| u16::try_from(p).ok()),

@@ -180,14 +180,15 @@ impl App {
     }
 
     /// CoreDNS with kubeadm's Corefile: DNS on 53, `health` on 8080 (lameduck 5 s after
-    /// SIGTERM), `ready` on 8181, `prometheus` on 9153; its start-up banner.
+    /// SIGTERM), `ready` on 8181, `prometheus` on 9153; its start-up banner (the `reload`
+    /// plugin's SHA512 of kubeadm's Corefile; the Go version and commit are modelled).
     pub fn coredns() -> App {
         App {
             shutdown_ms: 5_000,
             lameduck: true,
             start_lines: vec![
                 ("stdout", ".:53".into()),
-                ("stdout", "[INFO] plugin/reload: Running configuration SHA512 = 591cf328cccc12bc490481273e738df59329c62c0b729d94e8b61db9961c2fa5f046dd37f1cf888b953814040d180f52594972691cd6ff41be96639138a43908".into()),
+                ("stdout", "[INFO] plugin/reload: Running configuration SHA512 = c35a0471224db80ad6f2c01a8ee2158e00ac67f9894da0707fe9267278a918901a5b98890c7cc765725ab46a5bf009ee04f98f78e33459712318fd74e132404d".into()),
                 ("stdout", "CoreDNS-1.14.2".into()),
                 ("stdout", "linux/amd64, go1.25.7, 24a4a57".into()),
             ],
