@@ -54,7 +54,10 @@ impl Engine {
     /// them; sent when something changed or the report is due (`force` after a restart).
     pub(crate) fn node_status_update(&mut self, node: &str, force: bool) {
         let Some(nrt) = ResourceType::resolve("nodes") else { return };
-        let Some(current) = self.store.get(&ObjectKey::new(nrt, None, node)).cloned() else { return };
+        // `setNodeStatusImages`: the runtime's images, largest first, at most 50.
+        let images = self.machine(node).map(|m| node_images(&m.runtime)).unwrap_or_default();
+        // The Node as the kubelet last knows it (read, not copied: this runs every 10 s).
+        let Some(current) = self.store.get(&ObjectKey::new(nrt, None, node)) else { return };
         let now = self.now;
         let last = self.machines.get(node).map(|m| m.kubelet.status_reported_at);
         let due = force || last.is_none_or(|t| now.millis().saturating_sub(t.millis()) >= STATUS_REPORT_MS);
@@ -85,8 +88,6 @@ impl Engine {
                 }
             }
         }
-        // `setNodeStatusImages`: the runtime's images, largest first, at most 50.
-        let images = self.machine(node).map(|m| node_images(&m.runtime)).unwrap_or_default();
         let images_changed = current["status"]["images"].as_array().is_none_or(|a| *a != images);
         if !changed && !due && !images_changed {
             return;
