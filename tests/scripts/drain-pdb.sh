@@ -1,5 +1,6 @@
 # A PodDisruptionBudget (minAvailable: 2) over four pods without a controller (so drain needs
-# --force); web-4 becomes ready only after its readiness probe's 15 s delay. Draining worker-1
+# --force, and --ignore-daemonsets for kube-proxy's and kindnet's pods); web-4 becomes ready
+# only after its readiness probe's 15 s delay. Draining worker-1
 # evicts web-1 (one disruption allowed), then web-2's eviction is refused with 429 until web-4
 # is ready and the disruption controller allows one more. Upstream: pkg/controller/disruption,
 # pkg/registry/core/pod/storage/eviction.go, kubectl/pkg/drain and pkg/cmd/drain.
@@ -53,7 +54,7 @@ kubectl get pdb
 kubectl get pdb web -o yaml
 kubectl get events --field-selector involvedObject.kind=PodDisruptionBudget
 kubectl drain worker-1
-kubectl drain worker-1 --force --timeout=12s
+kubectl drain worker-1 --ignore-daemonsets --force --timeout=12s
 kubectl get pdb web
 kubectl apply -f - <<YAML
 apiVersion: v1
@@ -68,6 +69,6 @@ spec:
       httpGet: {path: /, port: 80}
       initialDelaySeconds: 15
 YAML
-kubectl drain worker-1 --force
+kubectl drain worker-1 --ignore-daemonsets --force
 kubectl get pods -o wide
 kubectl get pdb web -o yaml

@@ -82,7 +82,7 @@ impl Layout {
         let mut free_from = 0.0;
         let mut previous: Option<u64> = None;
         for (i, r) in &shown {
-            let ms = r.time.millis();
+            let ms = r.time.since_start();
             if let Some(p) = previous
                 && ms.saturating_sub(p) > IDLE_MS
             {
@@ -208,8 +208,8 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
         (!v.is_empty()).then_some(Msg::NextOf(v))
     });
     let time_label = match player.current() {
-        Some(r) => seconds(r.time.millis()),
-        None => seconds(player.time().millis()),
+        Some(r) => seconds(r.time.since_start()),
+        None => seconds(player.time().since_start()),
     };
     let step_label = t.text_with("timeline-step", &[("step", &visible_index.to_string()), ("total", &total_shown.to_string()), ("time", &time_label)]);
     let play_label = if app.playing() { t.text("timeline-pause") } else { t.text("timeline-play") };

@@ -45,7 +45,7 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
             <div class="panel-head">
                 <h2 id="what-label">{ t.text("what-label") }</h2>
                 <span class="meta">
-                    <span class="time">{ seconds(r.time.millis()) }</span>
+                    <span class="time">{ seconds(r.time.since_start()) }</span>
                     <span class="who">{ podlife_player::explain::actor_label(r, &player.trace()[r.events.clone()]) }</span>
                     <span class="obj">{ object }</span>
                     { for r.background.then(|| html! { <span class="tag">{ t.text("what-background") }</span> }) }

@@ -3,6 +3,26 @@
 
 use std::path::Path;
 
+use podlife_engine::{Action, TraceEvent};
+
+/// Trace events a transcript leaves out as routine: the kubelets' Lease renewals (every 10 s
+/// per node), traffic requests that succeeded (counted in the run's table), and the steady
+/// work of the system pods in `kube-system` — their passing probes (kube-apiserver, etcd and
+/// kube-scheduler are probed every second) and their pod workers' periodic `SyncPod`s. Failed
+/// probes, terminations and everything the API sees stay.
+pub fn routine(e: &TraceEvent) -> bool {
+    let param = |name: &str, value: &str| e.params.get(name).is_some_and(|v| v.as_ref() == value);
+    let Some(o) = &e.object else { return false };
+    if o.kind == "Lease" {
+        return true;
+    }
+    if e.action == Action::TrafficRequest {
+        return param("result", "ok");
+    }
+    let system_pod = o.kind == "Pod" && o.namespace.as_deref() == Some("kube-system");
+    system_pod && ((e.action == Action::KubeletProbe && param("result", "success")) || (e.action == Action::KubeletSync && param("type", "SyncPod")))
+}
+
 /// True when the goldens should be rewritten instead of compared.
 pub fn updating() -> bool {
     std::env::var_os("PODLIFE_UPDATE_GOLDEN").is_some()

@@ -16,7 +16,6 @@ mod shell;
 pub mod traffic;
 
 use podlife_engine::Engine;
-use podlife_engine::cluster::NodeSpec;
 
 /// A position-tagged message about user input (1-based line and column).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -153,7 +152,7 @@ impl Session {
                 }
                 self.engine = Engine::with_nodes(self.seed, &[]);
             }
-            ["cluster", "default"] => self.engine = Engine::with_nodes(self.seed, &NodeSpec::defaults()),
+            ["cluster", "default"] => self.engine = Engine::with_default_cluster(self.seed),
             [verb @ ("stop" | "start"), component, rest @ ..] => {
                 let node = match rest {
                     ["--node", n] => Some(*n),

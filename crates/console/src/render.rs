@@ -266,6 +266,6 @@ pub fn line(e: &TraceEvent) -> String {
         }
         Action::TrafficDone => format!("run {} done: {} requests, {} ok", text(&param(e, "run")), text(&param(e, "requests")), text(&param(e, "ok"))),
     };
-    let secs = e.time.millis() as f64 / 1000.0;
+    let secs = e.time.since_start() as f64 / 1000.0;
     format!("[{secs:>9.3}s] {who:<24} {:<20} {detail}{object}", e.action.id())
 }

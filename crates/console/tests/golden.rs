@@ -24,13 +24,9 @@ fn render_run(text: &str) -> String {
         }
     }
     out.push_str("--- trace ---\n");
-    // The kubelets' Lease renewals (every 10 s per node) are left out: they would be most of
-    // every long transcript and say nothing new. Node status reports stay.
-    // Traffic requests that succeeded are counted in the transcript's table; the failed ones
-    // stay, with the endpoint each was sent to.
-    let routine = |e: &&podlife_engine::TraceEvent| {
-        e.object.as_ref().is_some_and(|o| o.kind == "Lease") || (e.action == podlife_engine::Action::TrafficRequest && e.params.get("result").is_some_and(|r| r.as_ref() == "ok"))
-    };
+    // Routine work is left out (`golden::routine`): Lease renewals, answered traffic requests,
+    // the system pods' passing probes and periodic syncs.
+    let routine = |e: &&podlife_engine::TraceEvent| podlife_console::golden::routine(e);
     for e in t.session.engine().trace().iter().filter(|e| !routine(e)) {
         out.push_str(&render::line(e));
         out.push('\n');

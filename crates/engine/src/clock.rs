@@ -1,14 +1,27 @@
-//! The virtual clock: milliseconds since the simulation began, and the wall-clock instant that
-//! moment stands for (so timestamps look like a real cluster's).
+//! The virtual clock: milliseconds since the cluster was created (`kind create cluster`), and
+//! the wall-clock instant that moment stands for (so timestamps look like a real cluster's).
+//!
+//! A script starts at `SCRIPT_START`, 70 minutes after the cluster's creation: the nodes and
+//! system pods are that old when the learner arrives, so the events of the cluster's start-up
+//! have expired (kube-apiserver's `--event-ttl` is 1 h). Traces print times from the script's
+//! start (`Time::since_start`).
 
 use serde::Serialize;
 
-/// Milliseconds of virtual time since the simulation began.
+/// Milliseconds of virtual time since the cluster was created.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize)]
 pub struct Time(pub u64);
 
+/// When a script (or the web app's timeline) begins: 70 minutes after the cluster's creation.
+pub const SCRIPT_START: Time = Time(70 * 60 * 1000);
+
 impl Time {
     pub const ZERO: Time = Time(0);
+
+    /// Milliseconds since the script began (0 for the cluster's earlier history).
+    pub fn since_start(self) -> u64 {
+        self.0.saturating_sub(SCRIPT_START.0)
+    }
 
     pub fn millis(self) -> u64 {
         self.0
@@ -57,9 +70,9 @@ impl Time {
     }
 }
 
-/// The instant virtual time zero stands for: 2026-03-02T09:00:00Z. Fixed, so every run prints
-/// the same timestamps.
-pub const EPOCH_UNIX_SECONDS: i64 = 1_772_442_000;
+/// The instant virtual time zero stands for: 2026-03-02T07:50:00Z, the cluster's creation, so a
+/// script starts at 09:00:00Z. Fixed, so every run prints the same timestamps.
+pub const EPOCH_UNIX_SECONDS: i64 = 1_772_442_000 - (SCRIPT_START.0 / 1000) as i64;
 
 /// Days since 1970-01-01 → (year, month, day). Howard Hinnant's `civil_from_days`.
 pub fn civil_from_days(z: i64) -> (i64, u32, u32) {
@@ -97,11 +110,15 @@ mod tests {
 
     #[test]
     fn epoch_prints_and_parses_back() {
-        assert_eq!(Time::ZERO.rfc3339(), "2026-03-02T09:00:00Z");
-        assert_eq!(Time(65_500).rfc3339(), "2026-03-02T09:01:05Z");
-        assert_eq!(Time(65_500).rfc3339_micros(), "2026-03-02T09:01:05.500000Z");
-        assert_eq!(Time::from_rfc3339("2026-03-02T09:01:05Z"), Some(Time(65_000)));
-        assert_eq!(Time::from_rfc3339("2026-03-02T09:01:05.500000Z"), Some(Time(65_500)));
-        assert_eq!(Time(86_400_000 * 365).rfc3339(), "2027-03-02T09:00:00Z");
+        assert_eq!(Time::ZERO.rfc3339(), "2026-03-02T07:50:00Z");
+        assert_eq!(SCRIPT_START.rfc3339(), "2026-03-02T09:00:00Z");
+        let t = SCRIPT_START.plus_millis(65_500);
+        assert_eq!(t.rfc3339(), "2026-03-02T09:01:05Z");
+        assert_eq!(t.rfc3339_micros(), "2026-03-02T09:01:05.500000Z");
+        assert_eq!(t.since_start(), 65_500);
+        assert_eq!(Time::from_rfc3339("2026-03-02T09:01:05Z"), Some(SCRIPT_START.plus_millis(65_000)));
+        assert_eq!(Time::from_rfc3339("2026-03-02T09:01:05.500000Z"), Some(t));
+        assert_eq!(Time::from_rfc3339("2026-03-02T07:49:59Z"), None);
+        assert_eq!(SCRIPT_START.plus_millis(86_400_000 * 365).rfc3339(), "2027-03-02T09:00:00Z");
     }
 }

@@ -13,6 +13,8 @@ use crate::controllers::root_ca_publisher as root_ca;
 use crate::store::ObjectKey;
 use podlife_model::ResourceType;
 
+pub mod system_pods;
+
 /// A node to create at start-up.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NodeSpec {
@@ -57,14 +59,34 @@ pub const OS_IMAGE: &str = "Debian GNU/Linux 12 (bookworm)";
 pub const KERNEL_VERSION: &str = "6.8.0-79-generic";
 
 impl Engine {
-    /// The brief's default cluster.
+    /// The brief's default cluster: kind's three nodes with their system pods, 70 minutes after
+    /// `kind create cluster` (see `system_pods`). The cluster is booted once per process and
+    /// copied; `seed` decides everything that happens from the script's start.
     pub fn with_default_cluster(seed: u64) -> Engine {
-        Engine::with_nodes(seed, &NodeSpec::defaults())
+        static BOOTED: std::sync::OnceLock<Engine> = std::sync::OnceLock::new();
+        let mut e = BOOTED.get_or_init(|| system_pods::boot(&NodeSpec::defaults())).clone();
+        e.rng = crate::rng::Rng::new(seed);
+        e
     }
 
-    /// A cluster with the given nodes (empty for `podlife cluster empty`).
+    /// A cluster with the given nodes and no system pods (`podlife cluster empty`, benchmarks).
     pub fn with_nodes(seed: u64, nodes: &[NodeSpec]) -> Engine {
         let mut e = Engine::bare(seed);
+        e.seed_bootstrap();
+        for (i, n) in nodes.iter().enumerate() {
+            e.seed_node(n, i);
+        }
+        seed_service_network(&mut e, nodes);
+        let names: Vec<String> = nodes.iter().map(|n| n.name.clone()).collect();
+        e.start_cluster_components(&names);
+        e
+    }
+
+    /// What kube-apiserver and kube-controller-manager write as they first start: the
+    /// namespaces with their default service accounts and `kube-root-ca.crt`, the `kubernetes`
+    /// Service, the built-in priority classes and RBAC's bootstrap policy.
+    fn seed_bootstrap(&mut self) {
+        let e = self;
         for ns in ["default", "kube-node-lease", "kube-public", "kube-system"] {
             e.seed_object("namespaces", None, namespace(ns));
             e.seed_object("serviceaccounts", Some(ns), json!({
@@ -98,23 +120,30 @@ impl Engine {
                 "preemptionPolicy": "PreemptLowerPriority"
             }));
         }
-        seed_rbac(&mut e);
-        for (i, n) in nodes.iter().enumerate() {
-            let ids = NodeIds { machine_id: e.rng.uuid().replace('-', ""), system_uuid: e.rng.uuid(), boot_id: e.rng.uuid() };
-            e.seed_object("nodes", None, node(n, i, &ids));
-            // The kubelet's heartbeat lease (renewals arrive with the kubelet model).
-            let node_uid = e.store.list("", "nodes", None).find(|(k, _)| k.name == n.name).map(|(_, v)| v["metadata"]["uid"].clone());
-            e.seed_object("leases", Some("kube-node-lease"), json!({
-                "apiVersion": "coordination.k8s.io/v1", "kind": "Lease",
-                "metadata": {"name": n.name, "namespace": "kube-node-lease",
-                    "ownerReferences": [{"apiVersion": "v1", "kind": "Node", "name": n.name, "uid": node_uid}]},
-                "spec": {"holderIdentity": n.name, "leaseDurationSeconds": 40, "renewTime": e.now.rfc3339_micros()}
-            }));
-        }
-        seed_service_network(&mut e, nodes);
-        let names: Vec<String> = nodes.iter().map(|n| n.name.clone()).collect();
-        e.components = default_components(&names);
-        // Components start with a full cache, as after their initial list.
+        seed_rbac(e);
+    }
+
+    /// A registered node: its Node object (the `index`th node's address) and its heartbeat
+    /// Lease.
+    fn seed_node(&mut self, n: &NodeSpec, index: usize) {
+        let e = self;
+        let ids = NodeIds { machine_id: e.rng.uuid().replace('-', ""), system_uuid: e.rng.uuid(), boot_id: e.rng.uuid() };
+        e.seed_object("nodes", None, node(n, index, &ids, e.now));
+        // The kubelet's heartbeat lease (renewals arrive with the kubelet model).
+        let node_uid = e.store.list("", "nodes", None).find(|(k, _)| k.name == n.name).map(|(_, v)| v["metadata"]["uid"].clone());
+        e.seed_object("leases", Some("kube-node-lease"), json!({
+            "apiVersion": "coordination.k8s.io/v1", "kind": "Lease",
+            "metadata": {"name": n.name, "namespace": "kube-node-lease",
+                "ownerReferences": [{"apiVersion": "v1", "kind": "Node", "name": n.name, "uid": node_uid}]},
+            "spec": {"holderIdentity": n.name, "leaseDurationSeconds": 40, "renewTime": e.now.rfc3339_micros()}
+        }));
+    }
+
+    /// The components start, each with a full cache (as after its initial list), and the
+    /// periodic work begins: heartbeats, kube-proxy, the controllers' resyncs.
+    fn start_cluster_components(&mut self, nodes: &[String]) {
+        let e = self;
+        e.components = default_components(nodes);
         let store = e.store.clone();
         for c in &mut e.components {
             for w in &c.watches {
@@ -126,19 +155,18 @@ impl Engine {
         e.scheduler_rebuild();
         // The kubelets' heartbeats and the node lifecycle controller's health monitor.
         e.refresh_node_index();
-        for n in &names {
+        for n in nodes {
             e.start_heartbeats(n);
             e.proxy_boot(n);
         }
-        e.schedule(crate::Time(crate::controllers::nodelifecycle::NODE_MONITOR_PERIOD_MS), crate::Task::NodeMonitor);
+        e.schedule(e.now.plus_millis(crate::controllers::nodelifecycle::NODE_MONITOR_PERIOD_MS), crate::Task::NodeMonitor);
         // The node controller registered these nodes before the learner arrived.
         let known: Vec<(String, String)> = e.store.list_shared("", "nodes", None).map(|(k, v)| (k.name.clone(), v["metadata"]["uid"].as_str().unwrap_or_default().to_string())).collect();
         e.node_lifecycle.seed_known(known);
-        e.schedule(crate::Time(crate::controllers::persistentvolume::RESYNC_PERIOD_MS), crate::Task::PvResync);
-        e.schedule(crate::Time(crate::controllers::podgc::GC_CHECK_PERIOD_MS), crate::Task::PodGc);
-        e.schedule(crate::Time(crate::scheduler::EVENT_FINISH_MS), crate::Task::EventSeriesFinish);
-        e.schedule(crate::Time(crate::scheduler::EVENT_REFRESH_MS), crate::Task::EventSeriesRefresh);
-        e
+        e.schedule(e.now.plus_millis(crate::controllers::persistentvolume::RESYNC_PERIOD_MS), crate::Task::PvResync);
+        e.schedule(e.now.plus_millis(crate::controllers::podgc::GC_CHECK_PERIOD_MS), crate::Task::PodGc);
+        e.schedule(e.now.plus_millis(crate::scheduler::EVENT_FINISH_MS), crate::Task::EventSeriesFinish);
+        e.schedule(e.now.plus_millis(crate::scheduler::EVENT_REFRESH_MS), crate::Task::EventSeriesRefresh);
     }
 
     /// Writes an object into etcd at start-up with the metadata the API server would give it.
@@ -204,6 +232,11 @@ fn seed_service_network(e: &mut Engine, nodes: &[NodeSpec]) {
     }));
 }
 
+/// The address of the `index`th node of a cluster (kind's docker network).
+pub fn node_ip(index: usize) -> String {
+    format!("172.18.0.{}", index + 2)
+}
+
 /// A Node object's `InternalIP` address.
 pub fn internal_ip(node: &Value) -> Option<&str> {
     node["status"]["addresses"].as_array()?.iter().find(|a| a["type"] == "InternalIP")?["address"].as_str()
@@ -213,7 +246,7 @@ pub fn internal_ip(node: &Value) -> Option<&str> {
 /// `node-role.kubernetes.io/control-plane`, else the first), 172.18.0.2 when there is none.
 pub fn apiserver_address(nodes: &[NodeSpec]) -> String {
     let index = nodes.iter().position(|n| n.labels.iter().any(|(k, _)| k == "node-role.kubernetes.io/control-plane")).unwrap_or(0);
-    format!("172.18.0.{}", index + 2)
+    node_ip(index)
 }
 
 fn namespace(name: &str) -> Value {
@@ -232,7 +265,8 @@ struct NodeIds {
     boot_id: String,
 }
 
-fn node(n: &NodeSpec, index: usize, ids: &NodeIds) -> Value {
+fn node(n: &NodeSpec, index: usize, ids: &NodeIds, now: crate::Time) -> Value {
+    let now = now.rfc3339();
     let mut labels = serde_json::Map::new();
     labels.insert("beta.kubernetes.io/arch".into(), json!("amd64"));
     labels.insert("beta.kubernetes.io/os".into(), json!("linux"));
@@ -242,11 +276,11 @@ fn node(n: &NodeSpec, index: usize, ids: &NodeIds) -> Value {
     for (k, v) in &n.labels {
         labels.insert(k.clone(), json!(v));
     }
-    let ip = format!("172.18.0.{}", index + 2);
+    let ip = node_ip(index);
     let resources = json!({"cpu": n.cpu, "ephemeral-storage": "100Gi", "hugepages-1Gi": "0", "hugepages-2Mi": "0", "memory": n.memory, "pods": n.pods});
     let condition = |t: &str, status: &str, reason: &str, message: &str| json!({
         "type": t, "status": status, "reason": reason, "message": message,
-        "lastHeartbeatTime": "2026-03-02T09:00:00Z", "lastTransitionTime": "2026-03-02T09:00:00Z"
+        "lastHeartbeatTime": now, "lastTransitionTime": now
     });
     let mut spec = json!({"podCIDR": format!("10.244.{index}.0/24"), "podCIDRs": [format!("10.244.{index}.0/24")]});
     if !n.taints.is_empty() {
@@ -510,6 +544,20 @@ fn seed_rbac(e: &mut Engine) {
         "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding", "metadata": meta("system:volume-scheduler"),
         "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": "system:volume-scheduler"},
         "subjects": [{"apiGroup": "rbac.authorization.k8s.io", "kind": "User", "name": "system:kube-scheduler"}]
+    }));
+    // `system:node-proxier` (`bootstrappolicy/policy.go`), bound to the `system:kube-proxy`
+    // user; kubeadm binds it to kube-proxy's service account as well (`kubeadm:node-proxier`).
+    let proxier_rules = json!([
+        rule(&[""], &["endpoints", "services"], &["list", "watch"]),
+        rule(&[""], &["nodes"], &["get", "list", "watch"]),
+        rule(&["", "events.k8s.io"], &["events"], &["create", "patch", "update"]),
+        rule(&["discovery.k8s.io"], &["endpointslices"], &["list", "watch"]),
+    ]);
+    e.seed_object_stable("clusterroles", None, json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": meta("system:node-proxier"), "rules": proxier_rules}));
+    e.seed_object_stable("clusterrolebindings", None, json!({
+        "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding", "metadata": meta("system:node-proxier"),
+        "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": "system:node-proxier"},
+        "subjects": [{"apiGroup": "rbac.authorization.k8s.io", "kind": "User", "name": "system:kube-proxy"}]
     }));
     for (name, rules) in roles {
         e.seed_object("clusterroles", None, json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": meta(name), "rules": rules}));

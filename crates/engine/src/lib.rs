@@ -99,6 +99,8 @@ pub(crate) enum Task {
     KubeletFastStatus { node: String },
     /// A rebooting machine is up again (`token`: the shutdown it ends).
     NodeBoot { node: String, token: u64 },
+    /// A kubelet's status manager writes the statuses its mirror pods still lack (`syncBatch`).
+    StatusBatch { node: String },
     /// kube-controller-manager's node health monitor (every 5 s).
     NodeMonitor,
     /// The node lifecycle controller's queued work (taint passes, a newly bound pod).
@@ -273,10 +275,16 @@ struct Tap {
 const MAX_TAP_EVENTS: usize = 10_000;
 
 impl Engine {
-    /// An engine with an empty store and no components (see `cluster` for the defaults).
+    /// An engine with an empty store and no components (see `cluster` for the defaults), its
+    /// clock at the script's start.
     pub fn bare(seed: u64) -> Engine {
+        Engine::bare_at(seed, clock::SCRIPT_START)
+    }
+
+    /// An empty engine whose clock reads `now`.
+    pub(crate) fn bare_at(seed: u64, now: Time) -> Engine {
         Engine {
-            now: Time::ZERO,
+            now,
             rng: Rng::new(seed),
             store: Store::new(),
             components: Vec::new(),
@@ -478,7 +486,7 @@ impl Engine {
                 if id.name == "kube-controller-manager" {
                     let mut writes = controllers::reconcile(&self.components[component].cache, &event);
                     writes.extend(controllers::persistentvolume::on_event(&self.components[component].cache, &mut self.pv_recorder, &event, self.now));
-                    self.workload_controllers(component, &event);
+                    self.workload_controllers(component, &event, old.as_deref());
                     self.batch_observe(component, &event, old.as_deref());
                     self.node_lifecycle_observe(&event, old.as_deref());
                     self.taint_eviction_observe(&event, old.as_deref());
@@ -512,6 +520,7 @@ impl Engine {
             Task::NodeHeartbeat { node } => self.node_heartbeat(&node),
             Task::KubeletFastStatus { node } => self.kubelet_fast_status(&node),
             Task::NodeBoot { node, token } => self.node_boot(&node, token),
+            Task::StatusBatch { node } => self.kubelet_status_batch(&node),
             Task::NodeMonitor => self.node_monitor(),
             Task::NodeLifecycle(work) => self.node_lifecycle_work(*work),
             Task::TaintEviction(work) => self.taint_eviction_work(*work),
@@ -555,12 +564,12 @@ impl Engine {
 
     /// The workload controllers' reaction to a delivery (they remember expectations), and
     /// the later syncs they ask for.
-    fn workload_controllers(&mut self, component: usize, event: &WatchEvent) {
+    fn workload_controllers(&mut self, component: usize, event: &WatchEvent, old: Option<&Value>) {
         let cache = &self.components[component].cache;
         controllers::replicaset::on_event(cache, &mut self.workloads, event);
         controllers::deployment::on_event(cache, &mut self.workloads, event);
         controllers::statefulset::on_event(cache, &mut self.workloads, event);
-        controllers::daemonset::on_event(cache, &mut self.workloads, event);
+        controllers::daemonset::on_event(cache, &mut self.workloads, event, old);
         // The work queue hands a key to a worker after the same short hop as any write.
         self.schedule_workload_syncs(CONTROLLER_QUEUE_DELAY_MS);
     }
@@ -865,7 +874,7 @@ impl Engine {
             for (key, object) in listed {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
                 let writes = controllers::reconcile(&self.components[i].cache, &event);
-                self.workload_controllers(i, &event);
+                self.workload_controllers(i, &event, None);
                 self.batch_observe(i, &event, None);
                 self.node_lifecycle_observe(&event, None);
                 self.taint_eviction_observe(&event, None);
@@ -903,9 +912,10 @@ impl Engine {
                     self.pleg_soon(&node);
                 }
                 kubelet::COMPONENT => {
-                    // The new kubelet registers (the Node exists: it reads it), then learns its
-                    // pods from the list, as Add notifications.
+                    // The new kubelet registers (the Node exists: it reads it), reads its manifest
+                    // directory, then learns its pods from the list, as Add notifications.
                     self.kubelet_boot(&node);
+                    self.kubelet_add_static_pods(&node);
                     let pods: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self.components[i].cache.iter().filter(|(k, _)| k.resource == "pods").map(|(k, v)| (k.clone(), v.clone())).collect();
                     for (key, object) in pods {
                         let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };

@@ -7,13 +7,19 @@
 //! answers with its text or its `-e` program's output, redis in RESP, an HTTP server with its
 //! page. A connection's hops (proxies, `nc -l -e nc …` forwarders) are bounded.
 //!
-//! DNS (the Kubernetes DNS specification, CoreDNS's `kubernetes` plugin): `SVC.NS.svc.cluster.local`
-//! is the ClusterIP, or for a headless Service the addresses of its ready endpoints;
-//! `HOSTNAME.SVC.NS.svc.cluster.local` an endpoint with that hostname (a pod's `hostname` with
-//! `subdomain: SVC`); `A-B-C-D.NS.pod.cluster.local` echoes the address. A pod's resolv.conf
-//! (`ClusterFirst`) searches `NS.svc.cluster.local svc.cluster.local cluster.local` with
-//! `ndots:5`. CoreDNS reads the API through its own watch; podlife gives it the API's current
-//! state (its few milliseconds of lag and its 30-second answer cache are not modelled).
+//! DNS is CoreDNS, reached as a pod reaches it: the resolver (`/etc/resolv.conf`,
+//! `ClusterFirst`: nameserver 10.96.0.10, search `NS.svc.cluster.local svc.cluster.local
+//! cluster.local`, `ndots:5`) sends each query to the `kube-dns` Service; the node's rules carry
+//! it to a CoreDNS pod whose process must be listening on 53. No endpoint (CoreDNS scaled to 0
+//! or not ready: kube-proxy's REJECT) refuses the query; no rule, or a pod that does not
+//! answer, times it out. CoreDNS answers from the API (its `kubernetes` plugin, the Kubernetes
+//! DNS specification): `SVC.NS.svc.cluster.local` is the ClusterIP, or for a headless Service
+//! the addresses of its ready endpoints; `HOSTNAME.SVC.NS.svc.cluster.local` an endpoint with
+//! that hostname (a pod's `hostname` with `subdomain: SVC`); `A-B-C-D.NS.pod.cluster.local`
+//! echoes the address. Not modelled: CoreDNS's own watch lag (it answers from the API's current
+//! state), its `cache 30` (kubeadm's Corefile disables it for `cluster.local` anyway), the
+//! resolver's retries and timeouts in time, and names outside the cluster (no upstream
+//! resolver).
 
 use serde_json::Value;
 
@@ -36,16 +42,59 @@ pub struct Endpoint {
 const CLUSTER_DOMAIN: &str = "cluster.local";
 const SERVICE_NAME_LABEL: &str = "kubernetes.io/service-name";
 
+/// Why a pod's resolver found no address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DnsError {
+    /// CoreDNS answered: no such name (NXDOMAIN for every name of the search list).
+    NxDomain,
+    /// The nameserver's address refused the query (ICMP port unreachable: kube-proxy's REJECT
+    /// for a Service without endpoints, or a CoreDNS pod not listening).
+    Refused,
+    /// No answer (no rule for the address yet, or the packet was dropped).
+    Timeout,
+}
+
 impl Engine {
-    /// The address a name resolves to from a pod in `namespace` (`/etc/hosts`' localhost, an
-    /// IP as written, then cluster DNS through the search list).
+    /// The address a name resolves to from a pod on `node` (`/etc/hosts`' localhost, an IP as
+    /// written, then the queries to kube-dns through the search list).
+    pub fn resolve_from(&mut self, node: &str, uid: &str, namespace: &str, host: &str) -> Result<String, DnsError> {
+        if let Some(ip) = local_answer(host) {
+            return Ok(ip);
+        }
+        let client = self.pod_ip_of(node, uid).unwrap_or_default();
+        self.dns_server(node, &client)?;
+        self.coredns_answer(namespace, host).ok_or(DnsError::NxDomain)
+    }
+
+    /// Whether a pod's resolver reaches a CoreDNS pod through kube-dns (`nslookup` asks it
+    /// directly).
+    pub(crate) fn dns_reachable(&mut self, node: &str, uid: &str) -> Result<(), DnsError> {
+        let client = self.pod_ip_of(node, uid).unwrap_or_default();
+        self.dns_server(node, &client).map(|_| ())
+    }
+
+    /// The CoreDNS pod a query from `client_ip` on `node` reaches through kube-dns.
+    fn dns_server(&mut self, node: &str, client_ip: &str) -> Result<Endpoint, DnsError> {
+        let ep = match self.nat(node, client_ip, crate::cluster::system_pods::DNS_SERVICE_IP, 53, "UDP") {
+            Nat::To(ep) => ep,
+            Nat::Reject => return Err(DnsError::Refused),
+            Nat::Pass | Nat::NoRule | Nat::Drop => return Err(DnsError::Timeout),
+        };
+        let (node, pod_uid) = self.pod_at(&ep.ip).ok_or(DnsError::Timeout)?;
+        let server = Endpoint { node, pod_uid, ip: ep.ip, port: ep.port };
+        if self.listener(&server).is_none() {
+            return Err(DnsError::Refused);
+        }
+        Ok(server)
+    }
+
+    /// What CoreDNS answers a pod in `namespace` for `host` (`/etc/hosts`' localhost and IP
+    /// literals first), trying the search list: the API's view, without the network path.
     pub fn resolve_name(&self, namespace: &str, host: &str) -> Option<String> {
-        if host == "localhost" {
-            return Some("127.0.0.1".into());
-        }
-        if host.parse::<std::net::Ipv4Addr>().is_ok() {
-            return Some(host.into());
-        }
+        local_answer(host).or_else(|| self.coredns_answer(namespace, host))
+    }
+
+    fn coredns_answer(&self, namespace: &str, host: &str) -> Option<String> {
         let host = host.to_ascii_lowercase();
         if let Some(fqdn) = host.strip_suffix('.') {
             return self.dns_lookup(fqdn);
@@ -193,15 +242,27 @@ impl Engine {
         self.machines.get(node)?.runtime.sandboxes.values().find(|s| s.ready && s.pod_uid == uid)?.ip.clone()
     }
 
+    /// The pods whose processes share the endpoint's network namespace: the pod itself, or every
+    /// `hostNetwork` pod of the node when the address is the node's own.
+    fn pods_behind(&self, ep: &Endpoint) -> Vec<String> {
+        let Some(m) = self.machines.get(&ep.node) else { return vec![] };
+        let host = m.runtime.sandboxes.values().any(|s| s.ready && s.pod_uid == ep.pod_uid && s.host_namespaces.network);
+        if !host {
+            return vec![ep.pod_uid.clone()];
+        }
+        m.runtime.sandboxes.values().filter(|s| s.ready && s.host_namespaces.network).map(|s| s.pod_uid.clone()).collect()
+    }
+
     /// The container whose process accepts connections at the endpoint: (container id,
     /// process generation). A loopback address also reaches ports bound to 127.0.0.1 only.
     pub(crate) fn listener(&self, ep: &Endpoint) -> Option<(String, u64)> {
         let m = self.machines.get(&ep.node)?;
         let local = ep.ip.starts_with("127.");
+        let pods = self.pods_behind(ep);
         m.runtime
             .containers
             .values()
-            .find(|c| c.pod_uid == ep.pod_uid && c.state == ContainerState::Running && c.process.as_ref().is_some_and(|p| if local { p.listens_locally(ep.port) } else { p.listens(ep.port) }))
+            .find(|c| pods.contains(&c.pod_uid) && c.state == ContainerState::Running && c.process.as_ref().is_some_and(|p| if local { p.listens_locally(ep.port) } else { p.listens(ep.port) }))
             .map(|c| (c.id.clone(), c.generation))
     }
 
@@ -300,7 +361,7 @@ impl Engine {
     /// rules (istio-init's ISTIO_OUTPUT), the node's NAT, the destination pod's PREROUTING
     /// (ISTIO_INBOUND).
     pub fn connect_from_pod(&mut self, client: &Client, host: &str, port: u16) -> Result<Landing, NetError> {
-        let ip = self.resolve_name(&client.namespace, host).ok_or(NetError::UnknownHost)?;
+        let ip = self.resolve_from(&client.node, &client.pod_uid, &client.namespace, host).map_err(|_| NetError::UnknownHost)?;
         self.connect_ip(client, &ip, port)
     }
 
@@ -542,14 +603,14 @@ impl Engine {
     /// One endpoint of a static cluster: its addresses (resolved by DNS for the DNS kinds,
     /// as Envoy's resolver sees the pod's resolv.conf), round robin taken as a random pick.
     fn pick_endpoint(&mut self, client: &Client, cluster: &envoy::Cluster) -> Option<(String, u16)> {
-        let hosts: Vec<(String, u16)> = cluster
-            .endpoints
-            .iter()
-            .filter_map(|(addr, port)| match cluster.discovery.as_str() {
-                "STATIC" => addr.parse::<std::net::Ipv4Addr>().is_ok().then(|| (addr.clone(), *port)),
-                _ => self.resolve_name(&client.namespace, addr).map(|ip| (ip, *port)),
-            })
-            .collect();
+        let mut hosts: Vec<(String, u16)> = Vec::new();
+        for (addr, port) in &cluster.endpoints {
+            let ip = match cluster.discovery.as_str() {
+                "STATIC" => addr.parse::<std::net::Ipv4Addr>().is_ok().then(|| addr.clone()),
+                _ => self.resolve_from(&client.node, &client.pod_uid, &client.namespace, addr).ok(),
+            };
+            hosts.extend(ip.map(|ip| (ip, *port)));
+        }
         if hosts.is_empty() {
             return None;
         }
@@ -749,4 +810,13 @@ fn parse_http_response(text: &str) -> Option<(u16, String)> {
         (None, None) => "",
     };
     Some((code, body.to_string()))
+}
+
+/// What the resolver answers without asking a server: `localhost` from `/etc/hosts`, an
+/// address as written.
+fn local_answer(host: &str) -> Option<String> {
+    if host == "localhost" {
+        return Some("127.0.0.1".into());
+    }
+    host.parse::<std::net::Ipv4Addr>().is_ok().then(|| host.to_string())
 }

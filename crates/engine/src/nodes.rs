@@ -144,7 +144,7 @@ impl Engine {
         self.record(ComponentRef::on_node("node", &name), Action::NodeAdd, None, params, vec![]);
         let offset = self.rng.below(1_000);
         let runtime = crate::containerd::Runtime::new(&name, "");
-        self.machines.insert(name.clone(), crate::kubelet::NodeMachine { runtime, kubelet: crate::kubelet::Kubelet::new(&name, &host_ip, offset), disk: Default::default(), facts });
+        self.machines.insert(name.clone(), crate::kubelet::NodeMachine { runtime, kubelet: crate::kubelet::Kubelet::new(&name, &host_ip, offset), disk: Default::default(), facts, static_pods: Vec::new() });
         if self.removed_nodes.remove(&name) {
             // The same name again: its components start afresh.
             for c in ["containerd", crate::proxy::COMPONENT, crate::kubelet::COMPONENT] {
@@ -152,19 +152,25 @@ impl Engine {
             }
             self.proxy_boot(&name);
         } else {
-            for mut c in crate::components::node_components(&name) {
-                for w in &c.watches {
-                    let items: Vec<(crate::store::ObjectKey, std::sync::Arc<Value>)> = self.store.list_shared(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)).map(|(k, v)| (k.clone(), v.clone())).collect();
-                    c.cache.extend(items);
-                }
-                self.components.push(c);
-            }
-            self.refresh_node_index();
-            self.start_heartbeats(&name);
-            self.proxy_boot(&name);
-            self.kubelet_boot(&name);
+            self.start_node_components(&name);
         }
         Ok(())
+    }
+
+    /// A new machine's daemons start: containerd, kube-proxy and the kubelet, which registers
+    /// its Node (or reads the one that exists) and starts its heartbeats.
+    pub(crate) fn start_node_components(&mut self, name: &str) {
+        for mut c in crate::components::node_components(name) {
+            for w in &c.watches {
+                let items: Vec<(crate::store::ObjectKey, std::sync::Arc<Value>)> = self.store.list_shared(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)).map(|(k, v)| (k.clone(), v.clone())).collect();
+                c.cache.extend(items);
+            }
+            self.components.push(c);
+        }
+        self.refresh_node_index();
+        self.start_heartbeats(name);
+        self.proxy_boot(name);
+        self.kubelet_boot(name);
     }
 
     /// The lowest 172.18.0.x no machine or Node uses (kind's docker network: .1 is the

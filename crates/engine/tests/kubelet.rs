@@ -2,7 +2,7 @@
 //! curve (`doBackOff` 10 s doubling to 5 min, the pod worker re-queued at the back-off's end
 //! ×[1, 1.5) and at most a minute ahead), and the order of container statuses.
 
-use podlife_engine::{Action, Engine, Request, Time, Verb};
+use podlife_engine::{Action, Engine, Request, Verb};
 use podlife_model::ResourceType;
 use serde_json::{Value, json};
 
@@ -28,7 +28,8 @@ fn crash_loop_restarts_follow_the_back_off_curve() {
     let mut e = Engine::with_default_cluster(7);
     create_pod(&mut e, json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "crasher"},
         "spec": {"containers": [{"name": "c", "image": "busybox:1.36", "command": ["sh", "-c", "exit 1"]}]}}));
-    e.run_until(Time(20 * 60_000)).expect("runs");
+    let until = e.now().plus_millis(20 * 60_000);
+    e.run_until(until).expect("runs");
     let events = shim_events(&e, "crasher", "c");
     let starts: Vec<u64> = events.iter().filter(|(_, op)| op == "start").map(|(t, _)| *t).collect();
     let exits: Vec<u64> = events.iter().filter(|(_, op)| op == "exit").map(|(t, _)| *t).collect();
@@ -52,7 +53,8 @@ fn container_statuses_are_sorted_by_name_and_init_ones_keep_spec_order() {
         "spec": {"restartPolicy": "Never",
             "initContainers": [{"name": "zz", "image": "busybox:1.36", "command": ["true"]}, {"name": "aa", "image": "busybox:1.36", "command": ["true"]}],
             "containers": [{"name": "good", "image": "busybox:1.36", "command": ["true"]}, {"name": "bad", "image": "busybox:1.36", "command": ["false"]}]}}));
-    e.run_until(Time(30_000)).expect("runs");
+    let until = e.now().plus_millis(30_000);
+    e.run_until(until).expect("runs");
     let key = podlife_engine::store::ObjectKey::new(ResourceType::resolve("pods").expect("served"), Some("default"), "p");
     let pod = e.store().get(&key).expect("exists").clone();
     let names = |list: &str| pod["status"][list].as_array().map(|a| a.iter().map(|s| s["name"].as_str().unwrap_or_default().to_string()).collect::<Vec<_>>()).unwrap_or_default();

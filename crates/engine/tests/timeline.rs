@@ -2,7 +2,8 @@
 //! by restoring a snapshot (an `Engine` clone).
 
 use podlife_engine::store::ObjectKey;
-use podlife_engine::{Action, Engine, Request, Response, Time, Verb};
+use podlife_engine::clock::SCRIPT_START;
+use podlife_engine::{Action, Engine, Request, Response, Verb};
 use podlife_model::ResourceType;
 use serde_json::json;
 
@@ -28,12 +29,12 @@ fn step_run_until_and_restore() {
     assert!(e.step(), "a watch delivery is pending");
     assert_eq!(e.trace().len(), before + 1, "a delivery is one reaction");
     assert_eq!(e.trace().last().map(|t| t.action), Some(Action::InformerDeliver));
-    e.run_until(Time(60_000)).expect("runs");
-    assert_eq!(e.now(), Time(60_000));
+    e.run_until(SCRIPT_START.plus_millis(60_000)).expect("runs");
+    assert_eq!(e.now(), SCRIPT_START.plus_millis(60_000));
     assert!(e.store().get(&default_sa("shop")).is_some(), "the serviceaccount controller created it");
     // Only the periodic loops remain (heartbeats, the node monitor): no more namespace work.
     let before = e.trace().len();
-    e.run_until(Time(120_000)).expect("runs");
+    e.run_until(SCRIPT_START.plus_millis(120_000)).expect("runs");
     assert!(e.trace()[before..].iter().all(|t| t.object.as_ref().is_none_or(|o| o.name != "shop" && o.namespace.as_deref() != Some("shop"))));
 
     // Going back: the snapshot has neither the namespace's reactions nor its service account.
@@ -46,7 +47,7 @@ fn same_seed_same_trace_different_seed_different_uids() {
     let run = |seed| {
         let mut e = Engine::with_default_cluster(seed);
         let _ = e.request(namespace_request("a"));
-        e.run_until(Time(10_000)).expect("runs");
+        e.run_until(SCRIPT_START.plus_millis(10_000)).expect("runs");
         serde_json::to_string(e.trace()).expect("serializes")
     };
     assert_eq!(run(5), run(5));
@@ -58,11 +59,11 @@ fn stopped_components_receive_nothing_and_relist_on_start() {
     let mut e = Engine::with_default_cluster(1);
     e.stop_component("kube-controller-manager", None).expect("exists");
     let _ = e.request(namespace_request("quiet"));
-    e.run_until(Time(10_000)).expect("runs");
+    e.run_until(SCRIPT_START.plus_millis(10_000)).expect("runs");
     assert!(e.store().get(&default_sa("quiet")).is_none(), "no controller, no service account");
     e.start_component("kube-controller-manager", None).expect("exists");
     assert!(e.trace().iter().any(|t| t.action == Action::InformerList));
-    e.run_until(Time(20_000)).expect("runs");
+    e.run_until(SCRIPT_START.plus_millis(20_000)).expect("runs");
     assert!(e.store().get(&default_sa("quiet")).is_some(), "after its relist the controller catches up");
     assert!(e.stop_component("kubelet", Some("nope")).is_err());
 }

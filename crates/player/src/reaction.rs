@@ -169,6 +169,9 @@ pub fn is_background(r: &Reaction, trace: &[TraceEvent], node_heartbeat_only: im
             // A probe that passes is routine; a failure, and the status change a first
             // success brings, are what a learner looks for.
             Action::KubeletProbe => param_text(&trace[r.events.start], "result") == "success",
+            // The system pods' periodic syncs (kube-system, a dozen a minute) are the cluster's
+            // own routine.
+            Action::KubeletSync => r.object.as_ref().is_some_and(|o| o.kind == "Pod" && o.namespace.as_deref() == Some("kube-system")) && param_text(&trace[r.events.start], "type") == "SyncPod",
             // kube-proxy's syncs that rewrite nothing (its 30-second timer, mostly), and the
             // requests of a traffic run that were answered.
             Action::ProxySync | Action::ProxyRestore => param_text(&trace[r.events.start], "changed") == "false",

@@ -1060,9 +1060,16 @@ fn delete(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             req.grace_period_seconds = Some(grace);
         }
         match send(ctx, out, req) {
-            Ok(_) => {
+            Ok(response) => {
                 let kind = if rt.group.is_empty() { rt.kind.to_ascii_lowercase() } else { format!("{}.{}", rt.kind.to_ascii_lowercase(), rt.group) };
-                deleted.push(podlife_engine::store::ObjectKey::new(rt, Some(&ns), &name));
+                // kubectl waits for that object (its uid) to go: one written again under the
+                // same name (a static pod's mirror pod) does not hold it (`waitForDeletion`'s
+                // UID map).
+                let uid = match &response {
+                    Response::Object(o) => o["metadata"]["uid"].as_str().map(str::to_string),
+                    _ => None,
+                };
+                deleted.push((podlife_engine::store::ObjectKey::new(rt, Some(&ns), &name), uid));
                 if p.get("output") == Some("name") {
                     out.out(&format!("{kind}/{name}\n"));
                     continue;
@@ -1079,9 +1086,10 @@ fn delete(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     }
     // --wait (default true): after all deletions, kubectl watches until every object is gone.
     if dry == DryRun::None && p.get("wait") != Some("false") && !deleted.is_empty() {
-        let gone = ctx.engine.wait_while(|e| deleted.iter().any(|k| e.store().get(k).is_some()), DELETE_WAIT_LIMIT_MS);
+        let remains = |e: &podlife_engine::Engine, (k, uid): &(podlife_engine::store::ObjectKey, Option<String>)| e.store().get(k).is_some_and(|o| uid.as_deref().is_none_or(|u| o["metadata"]["uid"] == u));
+        let gone = ctx.engine.wait_while(|e| deleted.iter().any(|d| remains(e, d)), DELETE_WAIT_LIMIT_MS);
         if !gone {
-            let left: Vec<String> = deleted.iter().filter(|k| ctx.engine.store().get(k).is_some()).map(|k| format!("{}/{}", k.resource, k.name)).collect();
+            let left: Vec<String> = deleted.iter().filter(|d| remains(ctx.engine, d)).map(|(k, _)| format!("{}/{}", k.resource, k.name)).collect();
             out.err(&format!(
                 "podlife: kubectl would still be waiting: {} still exist(s) after {} of cluster time (is a component stopped?)\n",
                 left.join(", "),

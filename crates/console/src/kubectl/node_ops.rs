@@ -26,17 +26,20 @@ fn get(ctx: &mut Context<'_>, out: &mut Output, p: &flags::Parsed, rt: &'static 
     }
 }
 
-fn put(ctx: &mut Context<'_>, out: &mut Output, p: &flags::Parsed, rt: &'static ResourceType, obj: Value) -> bool {
-    let name = obj["metadata"]["name"].as_str().unwrap_or_default().to_string();
-    let mut req = Request::new(Verb::Update, rt);
+/// A strategic merge PATCH of a node's spec, as `kubectl cordon` and `kubectl taint` send
+/// (`CordonHelper.PatchOrReplace`, `taint.go`'s `CreateTwoWayMergePatch`): no resourceVersion,
+/// so a write by a controller in between does not conflict.
+fn patch_spec(ctx: &mut Context<'_>, out: &mut Output, p: &flags::Parsed, rt: &'static ResourceType, name: &str, spec: Value) -> bool {
+    let mut req = Request::new(Verb::Patch, rt);
     req.namespace = Some(namespace_of(p));
-    req.name = Some(name.clone());
-    req.body = Some(obj);
+    req.name = Some(name.to_string());
+    req.body = Some(json!({"spec": spec}));
+    req.patch_type = podlife_engine::apiserver::patch::PatchType::Strategic;
     req.impersonate = impersonation(p);
     match send(ctx, out, req) {
         Ok(_) => true,
         Err(s) => {
-            out.err(&server_error(&s, rt.kind, &name, None));
+            out.err(&server_error(&s, rt.kind, name, None));
             false
         }
     }
@@ -55,18 +58,14 @@ pub fn cordon(ctx: &mut Context<'_>, args: &[String], out: &mut Output, unschedu
         return out.err(&format!("error: USAGE: {command} NODE [flags]\nSee 'kubectl {command} -h' for help and examples\n"));
     }
     for name in p.args.clone() {
-        let Some(mut node) = get(ctx, out, &p, rt, &name) else { continue };
+        let Some(node) = get(ctx, out, &p, rt, &name) else { continue };
         let current = node["spec"]["unschedulable"].as_bool().unwrap_or(false);
         if current == unschedulable {
             out.out(&format!("node/{name} already {command}ed\n"));
             continue;
         }
-        if unschedulable {
-            node["spec"]["unschedulable"] = json!(true);
-        } else if let Some(spec) = node["spec"].as_object_mut() {
-            spec.remove("unschedulable");
-        }
-        if put(ctx, out, &p, rt, node) {
+        let change = if unschedulable { json!({"unschedulable": true}) } else { json!({"unschedulable": null}) };
+        if patch_spec(ctx, out, &p, rt, &name, change) {
             out.out(&format!("node/{name} {command}ed\n"));
         }
     }
@@ -142,7 +141,7 @@ pub fn taint(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             Err(e) => return out.err(&format!("error: {e}\n")),
         }
     }
-    let Some(mut node) = get(ctx, out, &p, rt, &name) else { return };
+    let Some(node) = get(ctx, out, &p, rt, &name) else { return };
     let mut taints: Vec<Value> = node["spec"]["taints"].as_array().cloned().unwrap_or_default();
     let same = |a: &Value, b: &Value| a["key"] == b["key"] && (b["effect"].is_null() || a["effect"] == b["effect"]);
     for r in &removes {
@@ -164,13 +163,7 @@ pub fn taint(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             taints.push(a.clone());
         }
     }
-    if taints.is_empty() {
-        if let Some(spec) = node["spec"].as_object_mut() {
-            spec.remove("taints");
-        }
-    } else {
-        node["spec"]["taints"] = json!(taints);
-    }
+    let change = if taints.is_empty() { json!({"taints": null}) } else { json!({"taints": taints}) };
     let operation = if (!adds.is_empty() && !removes.is_empty()) || overwrote {
         "modified"
     } else if !adds.is_empty() {
@@ -178,7 +171,7 @@ pub fn taint(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     } else {
         "untainted"
     };
-    if put(ctx, out, &p, rt, node) {
+    if patch_spec(ctx, out, &p, rt, &name, change) {
         out.out(&format!("node/{name} {operation}\n"));
     }
 }
@@ -568,9 +561,7 @@ pub fn drain(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             out.out(&format!("node/{name} already cordoned\n"));
             continue;
         }
-        let mut cordoned = node.clone();
-        cordoned["spec"]["unschedulable"] = json!(true);
-        if put(ctx, out, &p, nodes_rt, cordoned) {
+        if patch_spec(ctx, out, &p, nodes_rt, name, json!({"unschedulable": true})) {
             out.out(&format!("node/{name} cordoned\n"));
         }
     }

@@ -36,6 +36,9 @@ pub fn default_storage_class_from<'a>(pvc: &mut Value, classes: impl Iterator<It
     }
 }
 
+/// `kubernetes.io/config.mirror`: the pod is a static pod's mirror, written by its kubelet.
+pub const MIRROR_POD_ANNOTATION: &str = "kubernetes.io/config.mirror";
+
 /// Runs one mutating plugin on a Pod being created.
 pub fn mutate_pod(plugin: &str, pod: &mut Value, namespace: &str, store: &Store, rng: &mut Rng) -> Result<(), Status> {
     match plugin {
@@ -52,6 +55,11 @@ pub fn mutate_pod(plugin: &str, pod: &mut Value, namespace: &str, store: &Store,
 /// `plugin/pkg/admission/serviceaccount/admission.go`: default the service account, check it
 /// exists, and mount its token as the projected `kube-api-access-<suffix>` volume.
 fn service_account(pod: &mut Value, namespace: &str, store: &Store, rng: &mut Rng) -> Result<(), Status> {
+    // A mirror pod's spec is the kubelet's static pod, left as it is (the kubelet would delete
+    // a mirror pod whose spec differs).
+    if pod["metadata"]["annotations"][MIRROR_POD_ANNOTATION].is_string() {
+        return Ok(());
+    }
     let pod_name = pod["metadata"]["name"].as_str().unwrap_or_default().to_string();
     let spec = &mut pod["spec"];
     if spec["serviceAccountName"].as_str().is_none_or(str::is_empty) {

@@ -76,6 +76,8 @@ pub fn object_meta(kind: &str, meta: &Value) -> Vec<FieldError> {
     } else {
         let rule = match kind {
             "Service" | "Namespace" => dns1123_or_1035(kind),
+            // `ValidateRBACName` (`pkg/apis/rbac/validation`): a path segment (`system:coredns`).
+            "Role" | "ClusterRole" | "RoleBinding" | "ClusterRoleBinding" => path_segment_name,
             _ => dns1123_subdomain,
         };
         for msg in rule(name) {
@@ -84,6 +86,16 @@ pub fn object_meta(kind: &str, meta: &Value) -> Vec<FieldError> {
     }
     validate_labels(&meta["labels"], "metadata.labels", &mut errs);
     errs
+}
+
+/// `path.IsValidPathSegmentName` (apimachinery `pkg/api/validation/path`).
+fn path_segment_name(name: &str) -> Vec<String> {
+    for illegal in [".", ".."] {
+        if name == illegal {
+            return vec![format!("may not be '{illegal}'")];
+        }
+    }
+    ["/", "%"].iter().filter(|c| name.contains(**c)).map(|c| format!("may not contain '{c}'")).collect()
 }
 
 fn dns1123_or_1035(kind: &str) -> fn(&str) -> Vec<String> {
@@ -594,6 +606,9 @@ mod tests {
     #[test]
     fn names() {
         assert!(dns1123_subdomain("web.example").is_empty());
+        assert!(path_segment_name("system:coredns").is_empty());
+        assert_eq!(path_segment_name(".."), vec!["may not be '..'".to_string()]);
+        assert_eq!(path_segment_name("a/b%c"), vec!["may not contain '/'".to_string(), "may not contain '%'".to_string()]);
         assert_eq!(dns1123_subdomain("Web"), vec![DNS1123_SUBDOMAIN_MSG.to_string()]);
         assert_eq!(dns1123_label("a.b"), vec!["must not contain dots".to_string()]);
         assert_eq!(dns1123_label("A"), vec![DNS1123_LABEL_MSG.to_string()]);

@@ -59,7 +59,9 @@ impl Engine {
         if up { Ok(()) } else { Err(CONTAINERD_DOWN.to_string()) }
     }
 
-    /// RunPodSandbox: the pause container in new network/IPC/UTS namespaces, then CNI ADD.
+    /// RunPodSandbox: the pause container in new network/IPC/UTS namespaces, then CNI ADD. A
+    /// `hostNetwork` pod's sandbox keeps the node's network and UTS namespaces: no CNI call, the
+    /// node's address (containerd's `NamespaceMode_NODE`).
     pub(crate) fn cri_run_pod_sandbox(&mut self, node: &str, pod: &Value, attempt: u32) -> Result<String, CriError> {
         let object = pod_ref(pod);
         self.cri_call(node, "RunPodSandbox", object.clone(), crate::sort::map_of([("attempt".to_string(), json!(attempt))]))?;
@@ -74,6 +76,8 @@ impl Engine {
         }
         let id = self.rng.hex(64);
         let shared_pid = pod["spec"]["shareProcessNamespace"] == true;
+        let host_network = pod["spec"]["hostNetwork"] == true;
+        let host_ip = self.machines.get(node).map(|m| m.kubelet.host_ip.clone()).unwrap_or_default();
         let now = self.now;
         // The kubelet passes the node's podCIDR to the runtime (`UpdateRuntimeConfig`) once
         // the node IPAM controller has set it.
@@ -88,7 +92,7 @@ impl Engine {
         let host_namespaces = super::namespaces::HostNamespaces::of(pod);
         let host_ns = rt.host_namespaces;
         let namespaces = super::namespaces::sandbox(&mut rt.inodes, &host_ns, host_namespaces);
-        let ip = rt.ipam.allocate();
+        let ip = if host_network { Ok(host_ip) } else { rt.ipam.allocate() };
         let gateway = rt.ipam.gateway();
         let ip = match ip {
             Ok(ip) => ip,
@@ -119,14 +123,17 @@ impl Engine {
             shm_segments: Vec::new(),
             etc: super::fs::Tree::default(),
             mac: mac_from(&id),
-            veth_index: {
+            // A `hostNetwork` sandbox has no veth pair.
+            veth_index: if host_network {
+                0
+            } else {
                 rt.last_ifindex += 1;
                 rt.last_ifindex
             },
         };
         rt.sandboxes.insert(id.clone(), sandbox);
         rt.log(now, format!("RunPodSandbox for {metadata} returns sandbox id \"{id}\""));
-        let namespaces: Vec<&str> = SANDBOX_NAMESPACES.iter().copied().filter(|n| *n != "pid" || shared_pid).collect();
+        let namespaces: Vec<&str> = SANDBOX_NAMESPACES.iter().copied().filter(|n| (*n != "pid" || shared_pid) && !(host_network && matches!(*n, "network" | "uts"))).collect();
         self.node_trace("runc", node, Action::Runc, object.clone(), crate::sort::map_of([
             ("op".to_string(), json!("run")),
             ("container".to_string(), json!("pause")),
@@ -135,12 +142,14 @@ impl Engine {
             ("namespaces".to_string(), json!(namespaces)),
             ("cgroup".to_string(), json!(cgroup_parent(pod))),
         ]));
-        self.node_trace("cni", node, Action::Cni, object, crate::sort::map_of([
-            ("command".to_string(), json!("ADD")),
-            ("ip".to_string(), json!(ip)),
-            ("gateway".to_string(), json!(gateway)),
-            ("sandbox".to_string(), json!(short(&id))),
-        ]));
+        if !host_network {
+            self.node_trace("cni", node, Action::Cni, object, crate::sort::map_of([
+                ("command".to_string(), json!("ADD")),
+                ("ip".to_string(), json!(ip)),
+                ("gateway".to_string(), json!(gateway)),
+                ("sandbox".to_string(), json!(short(&id))),
+            ]));
+        }
         Ok(id)
     }
 
@@ -297,7 +306,7 @@ impl Engine {
             ("pid".to_string(), json!(pid)),
             ("pidInContainer".to_string(), json!(pid_in_container)),
             ("newNamespaces".to_string(), json!(ns)),
-            ("joinsNamespaces".to_string(), json!(if sandbox.shared_pid_namespace { vec!["network", "ipc", "uts", "pid"] } else { vec!["network", "ipc", "uts"] })),
+            ("joinsNamespaces".to_string(), json!(SANDBOX_NAMESPACES.iter().copied().filter(|n| (*n != "pid" || sandbox.shared_pid_namespace) && !(sandbox.host_namespaces.network && matches!(*n, "network" | "uts"))).collect::<Vec<&str>>())),
             ("cgroup".to_string(), json!(format!("{}/{}", cgroup_parent(pod), short(container_id)))),
         ]));
         if let Some(ms) = oom_at {
@@ -313,6 +322,7 @@ impl Engine {
         }
         self.apply_effects(node, container_id, generation, effects);
         self.pleg_soon(node);
+        self.node_program_started(node, &argv);
         Ok(())
     }
 
@@ -391,6 +401,7 @@ impl Engine {
         ]));
         self.pleg_soon(node);
         self.kubelet_container_exited(node, &pod_uid);
+        self.node_program_exited(node);
     }
 
     /// StopContainer(timeout): the stop signal (the image's STOPSIGNAL, else SIGTERM), then
@@ -475,15 +486,19 @@ impl Engine {
         let Some(rt) = self.runtime_mut(node) else { return Ok(()) };
         rt.log(now, format!("StopPodSandbox for \"{sandbox_id}\""));
         let mut ip = None;
+        let mut host_network = false;
         if let Some(s) = rt.sandboxes.get_mut(sandbox_id) {
             s.ready = false;
             ip = s.ip.clone();
+            host_network = s.host_namespaces.network;
         }
-        if let Some(ip) = &ip {
+        if let Some(ip) = ip.as_ref().filter(|_| !host_network) {
             rt.ipam.release(ip);
         }
         rt.log(now, format!("StopPodSandbox for \"{sandbox_id}\" returns successfully"));
-        self.node_trace("cni", node, Action::Cni, object, crate::sort::map_of([("command".to_string(), json!("DEL")), ("ip".to_string(), json!(ip)), ("sandbox".to_string(), json!(short(sandbox_id)))]));
+        if !host_network {
+            self.node_trace("cni", node, Action::Cni, object, crate::sort::map_of([("command".to_string(), json!("DEL")), ("ip".to_string(), json!(ip)), ("sandbox".to_string(), json!(short(sandbox_id)))]));
+        }
         Ok(())
     }
 

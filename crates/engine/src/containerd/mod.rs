@@ -238,6 +238,23 @@ impl Runtime {
         }
     }
 
+    /// An image imported from an archive (a kind node image's preloaded images): its tag, no
+    /// repo digest, so containers report the image id as their `imageID`.
+    pub fn preload_image(&mut self, img: &'static CatalogImage) {
+        let tag = format!("{}:{}", img.name, img.tag);
+        let entry = self.images.entry(img.image_id.to_string()).or_insert_with(|| NodeImage {
+            repo_tags: vec![],
+            repo_digests: vec![],
+            id: img.image_id.to_string(),
+            size_bytes: img.size_bytes,
+            catalog: Some(img),
+        });
+        if !entry.repo_tags.contains(&tag) {
+            entry.repo_tags.push(tag);
+            crate::sort::sort(&mut entry.repo_tags);
+        }
+    }
+
     /// A seeded image named in a Node manifest's `status.images` (names as the kubelet
     /// reports them, tags and digests mixed). Names the catalogue does not know are kept as
     /// bare entries, so `crictl images` still lists them.

@@ -460,7 +460,7 @@ impl Host for ContainerHost<'_> {
         if let Some(ip) = self.hosts_lookup(host) {
             return Some(ip);
         }
-        self.engine.resolve_name(&self.namespace, host)
+        self.engine.resolve_from(&self.node, &self.uid, &self.namespace, host).ok()
     }
 
     fn tcp_connect(&mut self, host: &str, port: u16) -> Result<(), NetError> {
@@ -476,7 +476,7 @@ impl Host for ContainerHost<'_> {
 
     fn syn_retransmit(&mut self, host: &str, port: u16) -> bool {
         let host = self.resolve_for_connect(host);
-        let Some(ip) = self.engine.resolve_name(&self.namespace, &host) else { return false };
+        let Ok(ip) = self.engine.resolve_from(&self.node, &self.uid, &self.namespace, &host) else { return false };
         self.engine.rejects(&self.node, &ip, port)
     }
 
@@ -525,6 +525,10 @@ impl Host for ContainerHost<'_> {
     }
 
     fn dns_query(&mut self, name: &str, qtype: &str) -> DnsAnswer {
+        // The question goes to kube-dns like any query of the pod's resolver.
+        if self.engine.dns_reachable(&self.node, &self.uid).is_err() {
+            return DnsAnswer::Timeout;
+        }
         self.engine.dns_query(name, qtype)
     }
 

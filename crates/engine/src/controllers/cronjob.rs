@@ -476,10 +476,11 @@ mod tests {
 
     #[test]
     fn times() {
-        assert_eq!(rfc3339_in(EPOCH_UNIX_SECONDS, 0), "2026-03-02T09:00:00Z");
-        assert_eq!(rfc3339_in(EPOCH_UNIX_SECONDS, 9 * 3600), "2026-03-02T18:00:00+09:00");
-        assert_eq!(rfc3339_in(EPOCH_UNIX_SECONDS, -(5 * 3600 + 1800)), "2026-03-02T03:30:00-05:30");
-        assert_eq!(rfc1123z(EPOCH_UNIX_SECONDS), "Mon, 02 Mar 2026 09:00:00 +0000");
+        let start = EPOCH_UNIX_SECONDS + (crate::clock::SCRIPT_START.millis() / 1000) as i64;
+        assert_eq!(rfc3339_in(start, 0), "2026-03-02T09:00:00Z");
+        assert_eq!(rfc3339_in(start, 9 * 3600), "2026-03-02T18:00:00+09:00");
+        assert_eq!(rfc3339_in(start, -(5 * 3600 + 1800)), "2026-03-02T03:30:00-05:30");
+        assert_eq!(rfc1123z(start), "Mon, 02 Mar 2026 09:00:00 +0000");
     }
 
     fn cj(schedule: &str, created: &str, last: Option<&str>, sds: Option<i64>) -> Value {

@@ -262,8 +262,8 @@ fn unavailable_count(ds: &Value, total: i64) -> i64 {
     intstr(&ds["spec"]["updateStrategy"]["rollingUpdate"]["maxUnavailable"], total)
 }
 
-/// The DaemonSets a delivery asks to sync.
-fn to_sync(cache: &Cache, event: &WatchEvent) -> Vec<(String, String)> {
+/// The DaemonSets a delivery asks to sync (`old`: the object the informer held before it).
+fn to_sync(cache: &Cache, event: &WatchEvent, old: Option<&Value>) -> Vec<(String, String)> {
     let ns = &event.key.namespace;
     let named = |v: &Value| (v["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), name_of(v).to_string());
     match (event.key.group.as_str(), event.key.resource.as_str()) {
@@ -282,6 +282,9 @@ fn to_sync(cache: &Cache, event: &WatchEvent) -> Vec<(String, String)> {
         // addNode: the DaemonSets that should run there; updateNode / deleteNode: every
         // DaemonSet (a sync that finds nothing to do writes nothing).
         ("", "nodes") if event.event_type == EventType::Added => all_daemonsets(cache).filter(|d| node_should_run(&event.object, d).0).map(named).collect(),
+        // `shouldIgnoreNodeUpdate`: an update that keeps the node's labels and taints (a status
+        // report) concerns no DaemonSet.
+        ("", "nodes") if event.event_type == EventType::Modified && old.is_some_and(|o| o["metadata"]["labels"] == event.object["metadata"]["labels"] && o["spec"]["taints"] == event.object["spec"]["taints"]) => Vec::new(),
         ("", "nodes") => all_daemonsets(cache).map(named).collect(),
         _ => Vec::new(),
     }
@@ -289,13 +292,13 @@ fn to_sync(cache: &Cache, event: &WatchEvent) -> Vec<(String, String)> {
 
 /// A delivery: expectations observed (`addPod`, `updatePod`, `deletePod`), the DaemonSets it
 /// concerns queued.
-pub fn on_event(cache: &Cache, state: &mut super::replicaset::State, event: &WatchEvent) {
+pub fn on_event(cache: &Cache, state: &mut super::replicaset::State, event: &WatchEvent, old: Option<&Value>) {
     let mem = &mut state.daemonsets;
     if event.key.resource == "daemonsets" && event.event_type == EventType::Deleted {
         mem.expectations.remove(&key(&event.key.namespace, &event.key.name));
         return;
     }
-    let targets = to_sync(cache, event);
+    let targets = to_sync(cache, event, old);
     if event.key.group.is_empty() && event.key.resource == "pods" {
         for (ns, name) in &targets {
             if let Some(e) = mem.expectations.get_mut(&key(ns, name)) {

@@ -1598,9 +1598,9 @@ mod tests {
         let pod = |finished: &str| json!({"status": {"containerStatuses": [{"state": {"terminated": {"finishedAt": finished}}}]}});
         let (a, b) = (pod("2026-03-02T09:00:10Z"), pod("2026-03-02T09:00:20Z"));
         let r = new_backoff_record(BackoffRecord::default(), &[], &[&a, &b]);
-        assert_eq!(r, BackoffRecord { failures_after_last_success: 2, last_failure: Some(Time(20_000)) });
+        assert_eq!(r, BackoffRecord { failures_after_last_success: 2, last_failure: Some(crate::clock::SCRIPT_START.plus_millis(20_000)) });
         let r2 = new_backoff_record(r, &[&a], &[&b]);
-        assert_eq!(r2, BackoffRecord { failures_after_last_success: 1, last_failure: Some(Time(20_000)) });
+        assert_eq!(r2, BackoffRecord { failures_after_last_success: 1, last_failure: Some(crate::clock::SCRIPT_START.plus_millis(20_000)) });
         assert_eq!(new_backoff_record(r, &[&b], &[]), BackoffRecord::default());
     }
 }

@@ -22,6 +22,7 @@ pub mod lifecycle;
 pub mod prober;
 pub mod register;
 pub mod server;
+pub mod static_pods;
 pub mod status;
 pub mod volumes;
 
@@ -74,6 +75,9 @@ pub struct NodeMachine {
     pub disk: crate::containerd::fs::Tree,
     /// The machine's identity and size, and its kubelet's registration flags.
     pub facts: register::MachineFacts,
+    /// The static pods of the node's manifest directory, as the kubelet's file source makes
+    /// them (`static_pods::from_manifest`); files on the node, so they survive the kubelet.
+    pub static_pods: Vec<Value>,
 }
 
 #[derive(Debug, Clone)]
@@ -167,6 +171,40 @@ pub struct PodWorker {
     pub term_started: Time,
     /// The volume manager's mounted volumes: where each one's data lives.
     pub mounted: BTreeMap<String, volumes::Backing>,
+    /// A static pod whose new mirror pod has not received its status yet.
+    pub mirror_status_pending: bool,
+}
+
+impl PodWorker {
+    /// A worker for a pod the kubelet has just learnt of.
+    pub fn new(uid: &str, namespace: &str, name: &str) -> PodWorker {
+        PodWorker {
+            uid: uid.to_string(),
+            namespace: namespace.to_string(),
+            name: name.to_string(),
+            busy: false,
+            pending: false,
+            ops: VecDeque::new(),
+            token: 0,
+            backoff_until: None,
+            failed: false,
+            facts: PodFacts::default(),
+            terminating: false,
+            terminated: false,
+            orphaned: false,
+            delete_sent: false,
+            grace_s: 30,
+            created: BTreeMap::new(),
+            last_status: None,
+            probes: Vec::new(),
+            probe_failures: BTreeMap::new(),
+            stopping: BTreeMap::new(),
+            kill_sent: BTreeSet::new(),
+            term_started: Time::ZERO,
+            mounted: BTreeMap::new(),
+            mirror_status_pending: false,
+        }
+    }
 }
 
 impl Kubelet {
@@ -255,7 +293,7 @@ impl Engine {
             }
             let offset = self.rng.below(TICK_MS);
             let facts = register::MachineFacts::from_node(&obj);
-            self.machines.insert(node.to_string(), NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset), disk: Default::default(), facts });
+            self.machines.insert(node.to_string(), NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset), disk: Default::default(), facts, static_pods: Vec::new() });
         }
         self.machines.get_mut(node)
     }
@@ -264,8 +302,16 @@ impl Engine {
         self.node_component(COMPONENT, node).is_some_and(|i| self.components[i].running)
     }
 
-    /// The kubelet's cached copy of a pod.
+    /// The kubelet's copy of a pod: its informer's, or for a static pod the pod of its manifest
+    /// with the status the kubelet last wrote (else its mirror pod's).
     pub(crate) fn kubelet_pod(&self, node: &str, namespace: &str, name: &str) -> Option<Value> {
+        if let Some(static_pod) = self.static_pod_named(node, namespace, name) {
+            let mut pod = static_pod.clone();
+            let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
+            let last = self.machines.get(node).and_then(|m| m.kubelet.workers.get(&uid)).and_then(|w| w.last_status.clone());
+            pod["status"] = last.or_else(|| self.mirror_pod(node, namespace, name).map(|m| m["status"].clone())).unwrap_or_else(|| json!({}));
+            return Some(pod);
+        }
         let i = self.node_component(COMPONENT, node)?;
         let rt = ResourceType::resolve("pods")?;
         self.components[i].cache.get(&ObjectKey::new(rt, Some(namespace), name)).map(|v| (**v).clone())
@@ -320,6 +366,10 @@ impl Engine {
         if event.key.resource != "pods" || self.machine(node).is_none() {
             return;
         }
+        if event.object["metadata"]["annotations"][crate::apiserver::admission::MIRROR_POD_ANNOTATION].is_string() {
+            self.kubelet_observe_mirror(node, event);
+            return;
+        }
         let uid = event.object["metadata"]["uid"].as_str().unwrap_or_default().to_string();
         let deleted = event.event_type == crate::store::EventType::Deleted;
         let deleting = event.object["metadata"]["deletionTimestamp"].is_string();
@@ -343,31 +393,7 @@ impl Engine {
         }
         let fresh = !m.kubelet.workers.contains_key(&uid);
         if fresh {
-            m.kubelet.workers.insert(uid.clone(), PodWorker {
-                uid: uid.clone(),
-                namespace: event.key.namespace.clone(),
-                name: event.key.name.clone(),
-                busy: false,
-                pending: false,
-                ops: VecDeque::new(),
-                token: 0,
-                backoff_until: None,
-                failed: false,
-                facts: PodFacts::default(),
-                terminating: false,
-                terminated: false,
-                orphaned: false,
-                delete_sent: false,
-                grace_s: 30,
-                created: BTreeMap::new(),
-                last_status: None,
-                probes: Vec::new(),
-                probe_failures: BTreeMap::new(),
-                stopping: BTreeMap::new(),
-                kill_sent: BTreeSet::new(),
-                term_started: Time::ZERO,
-                mounted: BTreeMap::new(),
-            });
+            m.kubelet.workers.insert(uid.clone(), PodWorker::new(&uid, &event.key.namespace, &event.key.name));
         }
         let Some(w) = m.kubelet.workers.get_mut(&uid) else { return };
         if deleting && w.terminated && !w.delete_sent {
@@ -418,6 +444,9 @@ impl Engine {
         let (ns, name, terminating) = (w.namespace.clone(), w.name.clone(), w.terminating);
         if terminating {
             return;
+        }
+        if self.static_pod(node, uid).is_some() {
+            self.kubelet_sync_mirror_pod(node, uid);
         }
         let Some(pod) = self.kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid) else { return };
         self.node_trace(COMPONENT, node, Action::KubeletSync, crate::object_ref(&pod, "Pod"), crate::sort::map_of([("type".to_string(), json!("SyncPod"))]));
@@ -847,9 +876,23 @@ impl Engine {
         status
     }
 
-    fn kubelet_patch_status(&mut self, node: &str, uid: &str, pod: &Value, status: Value) {
-        let old = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).and_then(|w| w.last_status.clone()).unwrap_or_else(|| pod["status"].clone());
-        if old == status {
+    pub(crate) fn kubelet_patch_status(&mut self, node: &str, uid: &str, pod: &Value, status: Value) {
+        let mut old = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).and_then(|w| w.last_status.clone()).unwrap_or_else(|| pod["status"].clone());
+        // A static pod's status goes to its mirror pod (none yet: the status waits).
+        let mut api_uid = uid.to_string();
+        if self.static_pod(node, uid).is_some() {
+            let mirror = self.mirror_pod(node, pod["metadata"]["namespace"].as_str().unwrap_or_default(), pod["metadata"]["name"].as_str().unwrap_or_default());
+            // A mirror pod on its way out takes no status (its successor will).
+            let Some(mirror) = mirror.filter(|m| m["metadata"]["deletionTimestamp"].is_null()) else { return };
+            api_uid = mirror["metadata"]["uid"].as_str().unwrap_or_default().to_string();
+            if self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).is_some_and(|w| w.mirror_status_pending) {
+                old = mirror["status"].clone();
+            }
+        }
+        if status::same(&old, &status) {
+            if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+                w.mirror_status_pending = false;
+            }
             return;
         }
         if self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).is_some_and(|w| w.orphaned) {
@@ -875,10 +918,11 @@ impl Engine {
         req.namespace = pod["metadata"]["namespace"].as_str().map(str::to_string);
         req.name = pod["metadata"]["name"].as_str().map(str::to_string);
         req.subresource = Some("status".into());
-        req.body = Some(json!({"metadata": {"uid": uid}, "status": Value::Object(patch)}));
+        req.body = Some(json!({"metadata": {"uid": api_uid}, "status": Value::Object(patch)}));
         if self.kubelet_request(node, req).is_ok()
             && let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
                 w.last_status = Some(status);
+                w.mirror_status_pending = false;
             }
     }
 

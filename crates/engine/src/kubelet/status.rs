@@ -267,6 +267,20 @@ fn names(list: &[String]) -> String {
     format!("[{}]", list.join(" "))
 }
 
+/// The status manager's equality (`isPodStatusByKubeletEqual` on typed statuses): a field that
+/// is null (`lastProbeTime` of a condition, a zero time) is the same as one that is absent, as
+/// the API stores it.
+pub fn same(a: &Value, b: &Value) -> bool {
+    fn strip(v: &Value) -> Value {
+        match v {
+            Value::Object(m) => Value::Object(m.iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k.clone(), strip(v))).collect()),
+            Value::Array(a) => Value::Array(a.iter().map(strip).collect()),
+            other => other.clone(),
+        }
+    }
+    a == b || strip(a) == strip(b)
+}
+
 /// `generateAPIPodStatus` for a pod the kubelet runs.
 pub fn generate(pod: &Value, runtime: &[&Container], facts: &PodFacts, now: Time) -> Value {
     let spec = &pod["spec"];

@@ -29,6 +29,9 @@ pub enum AppKind {
     Server,
     /// `polinux/stress --vm 1 --vm-bytes N`: allocates N and holds it.
     Stress,
+    /// A cluster daemon (etcd, the control plane, kube-proxy, kindnetd, CoreDNS): its health
+    /// endpoints answer `ok`.
+    Daemon,
     /// A program that ends by itself at once (busybox `sh` with no stdin, `true`, `date`).
     Oneshot,
     /// agnhost `grpc-health-checking`: a gRPC health server on `--port` (5000) and an HTTP
@@ -120,6 +123,8 @@ pub struct App {
     pub role: Option<Box<super::servers::Role>>,
     /// redis's keyspace (only a redis server uses it).
     pub redis: super::redis::Store,
+    /// It keeps serving through its graceful shutdown (CoreDNS's `health { lameduck 5s }`).
+    pub lameduck: bool,
 }
 
 const MIB: u64 = 1024 * 1024;
@@ -150,6 +155,7 @@ impl App {
             grpc_health: None,
             role: None,
             redis: super::redis::Store::default(),
+            lameduck: false,
         }
     }
 
@@ -230,6 +236,28 @@ impl App {
 
     pub fn pause() -> App {
         App { graceful: vec![(SIGTERM, 0), (SIGINT, 0)], memory_base: 256 * 1024, ..App::base(AppKind::Pause) }
+    }
+
+    /// A cluster daemon listening on `ports`: a Go program that shuts down on SIGTERM.
+    pub fn daemon(ports: Vec<u16>) -> App {
+        App { ports, listen_after_ms: 200, graceful: vec![(SIGTERM, 0), (SIGINT, 0)], shutdown_ms: 100, memory_base: 30 * MIB, ..App::base(AppKind::Daemon) }
+    }
+
+    /// CoreDNS with kubeadm's Corefile: DNS on 53, `health` on 8080 (lameduck 5 s after
+    /// SIGTERM), `ready` on 8181, `prometheus` on 9153; its start-up banner (the `reload`
+    /// plugin's SHA512 of kubeadm's Corefile; the Go version and commit are modelled).
+    pub fn coredns() -> App {
+        App {
+            shutdown_ms: 5_000,
+            lameduck: true,
+            start_lines: vec![
+                ("stdout", ".:53".into()),
+                ("stdout", "[INFO] plugin/reload: Running configuration SHA512 = c35a0471224db80ad6f2c01a8ee2158e00ac67f9894da0707fe9267278a918901a5b98890c7cc765725ab46a5bf009ee04f98f78e33459712318fd74e132404d".into()),
+                ("stdout", "CoreDNS-1.14.2".into()),
+                ("stdout", "linux/amd64, go1.25.7, 24a4a57".into()),
+            ],
+            ..App::daemon(vec![53, 8080, 8181, 9153])
+        }
     }
 
     pub fn server(ports: Vec<u16>) -> App {

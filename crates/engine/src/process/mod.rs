@@ -144,7 +144,7 @@ impl Process {
         match self.app.on_signal(sig) {
             Some(effects) => {
                 self.stopping = true;
-                self.app.listening = false;
+                self.app.listening &= self.app.lameduck;
                 (Disposition::Handled, effects)
             }
             None if self.app.ignores(sig) => (Disposition::Ignored, vec![]),
@@ -162,7 +162,7 @@ impl Process {
     /// Is something accepting connections on `port` at any of the pod's addresses, loopback
     /// included? (The program's own ports, or an `nc -l` listener of the shell.)
     pub fn listens_locally(&self, port: u16) -> bool {
-        (!self.stopping && self.app.listening && self.app.ports.contains(&port)) || self.shell.as_ref().is_some_and(|s| s.listening_ports().contains(&port))
+        ((!self.stopping || self.app.lameduck) && self.app.listening && self.app.ports.contains(&port)) || self.shell.as_ref().is_some_and(|s| s.listening_ports().contains(&port))
     }
 
     /// A gRPC client's health check on `port` (`grpc.health.v1.Health/Check` for `service`),
@@ -282,6 +282,14 @@ pub fn program_for(argv: &[String], image: Option<&'static crate::registry::Cata
         "pilot-agent" if arg(1) == "istio-iptables" => App::istio_iptables(&argv[1..]),
         "pilot-agent" if arg(1) == "proxy" => App::istio_proxy(),
         "pilot-agent" => App::oneshot(0),
+        // The kind node's system programs (ports from kubeadm's manifests and the programs'
+        // defaults).
+        "kube-apiserver" => App::daemon(vec![6443]),
+        "kube-controller-manager" => App::daemon(vec![10257]),
+        "kube-scheduler" => App::daemon(vec![10259]),
+        "kube-proxy" => App::daemon(vec![10249, 10256]),
+        "kindnetd" => App::daemon(vec![]),
+        "coredns" => App::coredns(),
         "fluent-bit" => App::server(vec![2020]),
         "http-echo" => App::server(vec![flag("-listen").and_then(|l| l.rsplit(':').next()).and_then(|p| p.parse().ok()).unwrap_or(5678)]).go_program(),
         _ => match image {

@@ -251,6 +251,17 @@ const CURL_8_18_0: ImageConfig = curl(&[PATH, "CURL_CA_BUNDLE=/cacert.pem", "CUR
 // reconstructed from nicolaka/netshoot's Dockerfile (`WORKDIR /root`, `CMD ["zsh"]`).
 const NETSHOOT: ImageConfig = ImageConfig { working_dir: "/root", ..config(NONE, &["zsh"], ENV_PATH_ONLY) };
 
+// The kind node image's system images (`kind` v0.32.0, Kubernetes v1.36.0, kubeadm's pins:
+// etcd 3.6.8-0, CoreDNS v1.14.2). The control plane images are built on go-runner
+// (`ENTRYPOINT ["/go-runner"]`), kube-proxy on distroless-iptables (no ENTRYPOINT); kubeadm's
+// manifests give each a `command`. CoreDNS's Dockerfile: `ENTRYPOINT ["/coredns"]`,
+// `EXPOSE 53 53/udp`, `USER nonroot:nonroot`. kindnetd: `ENTRYPOINT ["/bin/kindnetd"]`.
+// Reconstructed; only PATH in their environment.
+const GO_RUNNER: ImageConfig = config(&["/go-runner"], NONE, ENV_PATH_ONLY);
+const KUBE_PROXY: ImageConfig = config(NONE, NONE, ENV_PATH_ONLY);
+const COREDNS: ImageConfig = ImageConfig { exposed_ports: &[53], user: "nonroot:nonroot", ..config(&["/coredns"], NONE, ENV_PATH_ONLY) };
+const KINDNETD: ImageConfig = config(&["/bin/kindnetd"], NONE, ENV_PATH_ONLY);
+
 // Fictional lesson images: small static Go servers on a distroless base, non-root.
 const fn podlife(entrypoint: &'static [&'static str], cmd: &'static [&'static str], port: &'static [u16], env: &'static [&'static str]) -> ImageConfig {
     ImageConfig { exposed_ports: port, working_dir: "/", user: "65532:65532", ..config(entrypoint, cmd, env) }
@@ -287,6 +298,12 @@ const STRESS_HUB: &str = "docker.io/polinux/stress";
 const HTTP_ECHO_HUB: &str = "docker.io/hashicorp/http-echo";
 const CURL_HUB: &str = "docker.io/curlimages/curl";
 const NETSHOOT_HUB: &str = "docker.io/nicolaka/netshoot";
+const KUBE_APISERVER: &str = "registry.k8s.io/kube-apiserver";
+const KUBE_CONTROLLER_MANAGER: &str = "registry.k8s.io/kube-controller-manager";
+const KUBE_SCHEDULER: &str = "registry.k8s.io/kube-scheduler";
+const KUBE_PROXY_K8S: &str = "registry.k8s.io/kube-proxy";
+const COREDNS_K8S: &str = "registry.k8s.io/coredns/coredns";
+const KINDNETD_HUB: &str = "docker.io/kindest/kindnetd";
 const APP: &str = "registry.podlife.dev/app";
 const SLOW_START_APP: &str = "registry.podlife.dev/slow-start";
 const BIG_APP: &str = "registry.podlife.dev/big";
@@ -447,6 +464,68 @@ static CATALOG: &[CatalogImage] = &[
     // "320kB".
     img(PAUSE_K8S, "3.10", PAUSE_3_10_INDEX, PAUSE_3_10_ID, 320_368, PAUSE),
     img(PAUSE_K8S, "3.10.1", PAUSE_3_10_1_INDEX, PAUSE_3_10_1_ID, 320_448, PAUSE),
+    // The kind node image's system images (see their configs above). Indexes pinned as
+    // `registry.k8s.io/kube-apiserver:v1.36.0@sha256:4ae8c24a…` (and the same for the
+    // controller manager, scheduler and kube-proxy) in renovate-kept public manifests; etcd's as
+    // the etcd pods' imageID `registry.k8s.io/etcd:3.6.8-0@sha256:39718941…`; CoreDNS's as
+    // `coredns:v1.14.2@sha256:e7e6440c…`; kindnetd's as `kindnetd:v20260528-9350166c@sha256:92f49a1b…`.
+    // Image ids synthetic, sizes estimated.
+    img(
+        KUBE_APISERVER,
+        "v1.36.0",
+        "sha256:4ae8c24a97630f8cfc9eed02fb95e2371d172bb231915e83d27f6ea0e64fa297",
+        "sha256:a09b6a20a1bfa15a3dd1bc8b799640c43bbc56c0f06d7db0a8526d549c94bf00", // digest: synthetic
+        30_117_462,
+        GO_RUNNER,
+    ),
+    img(
+        KUBE_CONTROLLER_MANAGER,
+        "v1.36.0",
+        "sha256:886b5c5623206b7bddf0303484cf632e3f5514a20ef1a1b685f38634b42531dd",
+        "sha256:61945156feb8804b2534f7930d4b692d21c7b9ed32690864a71000bd4709bf8f", // digest: synthetic
+        27_926_311,
+        GO_RUNNER,
+    ),
+    img(
+        KUBE_SCHEDULER,
+        "v1.36.0",
+        "sha256:00b57dfadc2e99fe85481f56ea15f391d5447ebc3ac243896f0e7afd869ef60e",
+        "sha256:75321b2216b3308c19f9b89a8daa7156a91f7c5568ae7c14470ab877ef5821c2", // digest: synthetic
+        21_861_089,
+        GO_RUNNER,
+    ),
+    img(
+        KUBE_PROXY_K8S,
+        "v1.36.0",
+        "sha256:0585504d29fee419791fdbc36c88a9d39773376a565d6f0c688673243df139fc",
+        "sha256:35595d7fad3b04cd4bbd33ef75a5f546924f0fc32b0c3b3aa24f2d05d463fa3d", // digest: synthetic
+        31_552_707,
+        KUBE_PROXY,
+    ),
+    img(
+        ETCD_K8S,
+        "3.6.8-0",
+        "sha256:397189418d1a00e500c0605ad18d1baf3b541a1004d768448c367e48071622e5",
+        "sha256:ca7578584f2d940ee2c21e4f83aa49914d342f7193a94891edb742761184cea1", // digest: synthetic
+        58_938_112,
+        ETCD,
+    ),
+    img(
+        COREDNS_K8S,
+        "v1.14.2",
+        "sha256:e7e6440cfd1e919280958f5b5a6ab2b184d385bba774c12ad2a9e1e4183f90d9",
+        "sha256:5f034fd2d96f038c3d347bc1e9d1c74c0fdb76b237a9fe881978fd043625d357", // digest: synthetic
+        22_815_476,
+        COREDNS,
+    ),
+    img(
+        KINDNETD_HUB,
+        "v20260528-9350166c",
+        "sha256:92f49a1b2c9242058481fc3e13412c19a62cfeb090717dad4598719d32351f1f",
+        "sha256:8fe3990ab09fb92d4a49f8dcea8b205eee93961f900ecaeab01e86b9741e6d78", // digest: synthetic
+        38_213_950,
+        KINDNETD,
+    ),
     // registry.k8s.io/busybox — the image kubernetes.io task pages use. Indexes from public
     // `kubectl describe` output (Image ID of registry.k8s.io/busybox:1.27.2) and pod status
     // (imageID of registry.k8s.io/busybox:latest); image ids synthetic, sizes estimated.
@@ -465,16 +544,6 @@ static CATALOG: &[CatalogImage] = &[
         "sha256:90aa6152452fc941747b6f6207a2361260c4a3567dddd85b94366d516192a64f", // digest: synthetic
         723_146,
         BUSYBOX,
-    ),
-    // etcd 3.6.8-0, the version kubeadm 1.36 runs: the index as pods' `imageID` shows it in
-    // public notes; image id synthetic, size estimated.
-    img(
-        ETCD_K8S,
-        "3.6.8-0",
-        "sha256:397189418d1a00e500c0605ad18d1baf3b541a1004d768448c367e48071622e5",
-        "sha256:ca7578584f2d940ee2c21e4f83aa49914d342f7193a94891edb742761184cea1", // digest: synthetic
-        23_182_519,
-        ETCD,
     ),
     // agnhost — indexes from public `kubectl describe` output (2.40) and pins (2.53); image
     // ids synthetic, sizes estimated. 2.53 is the tag kubernetes.io's hello-node tutorial uses.
@@ -706,8 +775,9 @@ mod tests {
             assert!(i.size_bytes > 0);
             assert!(i.config.env.iter().all(|e| e.contains('=')), "{}:{} env", i.name, i.tag);
             assert!(i.config.env.iter().any(|e| e.starts_with("PATH=")), "{}:{} has no PATH", i.name, i.tag);
-            // etcd's image alone sets no command: its pods name one.
-            assert!(!i.config.entrypoint.is_empty() || !i.config.cmd.is_empty() || i.name == ETCD_K8S, "{}:{} runs nothing", i.name, i.tag);
+            // etcd's and kube-proxy's images set no command: their pods name one (kubeadm's
+            // manifests and DaemonSet).
+            assert!(!i.config.entrypoint.is_empty() || !i.config.cmd.is_empty() || i.name == ETCD_K8S || i.name == KUBE_PROXY_K8S, "{}:{} runs nothing", i.name, i.tag);
         }
     }
 
@@ -795,6 +865,13 @@ mod tests {
             "registry.podlife.dev/app:1.0",
             "registry.podlife.dev/app:2.0",
             "registry.podlife.dev/slow-start:1.0",
+            "registry.k8s.io/kube-apiserver:v1.36.0",
+            "registry.k8s.io/kube-controller-manager:v1.36.0",
+            "registry.k8s.io/kube-scheduler:v1.36.0",
+            "registry.k8s.io/kube-proxy:v1.36.0",
+            "registry.k8s.io/etcd:3.6.8-0",
+            "registry.k8s.io/coredns/coredns:v1.14.2",
+            "kindest/kindnetd:v20260528-9350166c",
         ] {
             assert!(matches!(lookup(&parse(s).with_default_tag()), Lookup::Found(_)), "{s}");
         }

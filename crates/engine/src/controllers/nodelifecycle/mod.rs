@@ -110,6 +110,21 @@ impl State {
         self.known.extend(nodes);
     }
 
+    /// The quiet hour before a script (`cluster::system_pods`): every time the controller
+    /// remembers moves forward by `ms`, and the Lease renew time it saw is read again
+    /// (`renew_time`: a node's Lease's `spec.renewTime` now).
+    pub fn shift(&mut self, ms: u64, renew_time: impl Fn(&str) -> Option<String>) {
+        for (node, h) in &mut self.health {
+            h.probe_timestamp = h.probe_timestamp.plus_millis(ms);
+            h.ready_transition = h.ready_transition.plus_millis(ms);
+            if h.lease.is_some() {
+                h.lease = renew_time(node);
+            }
+        }
+        self.pass_at = self.pass_at.map(|t| t.plus_millis(ms));
+        self.started = self.started.plus_millis(ms);
+    }
+
     /// A restarted kube-controller-manager: nothing remembered, its tickers start now.
     pub fn reset(&mut self, now: Time) {
         *self = State { started: now, ..State::default() };

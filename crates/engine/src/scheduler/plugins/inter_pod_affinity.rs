@@ -167,7 +167,6 @@ impl AffinityScore {
         let own_aff = preferred_terms(&pod.spec, "podAffinity");
         let own_anti = preferred_terms(&pod.spec, "podAntiAffinity");
         let mut pairs: BTreeMap<(String, String), i64> = BTreeMap::new();
-        let mut any_existing = false;
         let own_terms = !own_aff.is_empty() || !own_anti.is_empty();
         let mut add = |node: &NodeInfo, term: &Value, w: i64| {
             let key = term["topologyKey"].as_str().unwrap_or_default();
@@ -193,7 +192,6 @@ impl AffinityScore {
                 let req = required_terms(&existing.spec, "podAffinity");
                 let pref = preferred_terms(&existing.spec, "podAffinity");
                 let pref_anti = preferred_terms(&existing.spec, "podAntiAffinity");
-                any_existing |= !req.is_empty() || !pref.is_empty() || !pref_anti.is_empty();
                 for term in req {
                     if term_selects(term, &existing.namespace, pod, ns_labels) {
                         add(node, term, hard_pod_affinity_weight);
@@ -211,7 +209,9 @@ impl AffinityScore {
                 }
             }
         }
-        AffinityScore { pairs, skip: own_aff.is_empty() && own_anti.is_empty() && !any_existing }
+        // `PreScore` skips when no processed pod matched a term (no node's topology score was
+        // written: `index == -1`), whoever's terms they were.
+        AffinityScore { skip: pairs.is_empty(), pairs }
     }
 }
 

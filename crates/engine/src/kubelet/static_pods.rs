@@ -1,0 +1,192 @@
+//! Static pods: pods the kubelet runs from manifest files on its node
+//! (`/etc/kubernetes/manifests`, where kubeadm writes etcd and the control plane), not from the
+//! API. Their API copies are mirror pods the kubelet writes.
+//!
+//! - The file source (`pkg/kubelet/config/file.go`, `common.go` `applyDefaults`): the pod is named
+//!   `<name>-<node>`, its uid is a hash of the file (also its `kubernetes.io/config.hash`
+//!   annotation), it is bound to the node and tolerates every NoExecute taint.
+//! - `SyncPod` (`pkg/kubelet/kubelet.go`): a mirror pod that is being deleted, or whose hash is not
+//!   the static pod's, is deleted (grace 0, uid precondition); a missing one is created
+//!   (`pkg/kubelet/pod/mirror_client.go` `CreateMirrorPod`: the `kubernetes.io/config.mirror`
+//!   annotation and a controller reference to the Node). Deleting a mirror pod therefore never
+//!   stops the static pod's containers: the kubelet writes a new mirror pod.
+//! - The status manager (`pkg/kubelet/status/status_manager.go`) writes a static pod's status to
+//!   its mirror pod; a new mirror pod gets it at the manager's next batch (every 10 s).
+//!
+//! The manifests are the node's (`NodeMachine::static_pods`), so they outlive a kubelet restart;
+//! the kubelet's workers for them are keyed by the static pod's uid.
+
+use serde_json::Value;
+
+use crate::apiserver::admission::MIRROR_POD_ANNOTATION;
+use crate::apiserver::{Preconditions, Request, Verb};
+use crate::clock::Time;
+use crate::store::{ObjectKey, WatchEvent};
+use crate::{Engine, Task};
+use podlife_model::ResourceType;
+
+pub const CONFIG_HASH: &str = "kubernetes.io/config.hash";
+pub const CONFIG_SEEN: &str = "kubernetes.io/config.seen";
+pub const CONFIG_SOURCE: &str = "kubernetes.io/config.source";
+
+/// The status manager's batch period (`syncPeriod`).
+const STATUS_SYNC_MS: u64 = 10_000;
+
+/// The static pod the kubelet's file source makes of a manifest on `node`, first seen at `seen`.
+pub fn from_manifest(manifest: &Value, node: &str, seen: Time) -> Value {
+    let mut pod = manifest.clone();
+    crate::apiserver::defaults::apply("Pod", &mut pod);
+    let name = format!("{}-{}", manifest["metadata"]["name"].as_str().unwrap_or_default(), crate::gostrings::to_lower(node));
+    // The file's hash (upstream hashes the decoded object and the node name with md5).
+    let hash = crate::rng::hex_of(&format!("{node}/{}", podlife_model::json::to_string_plain(manifest)), 32);
+    let meta = &mut pod["metadata"];
+    meta["name"] = json!(name);
+    if meta["namespace"].as_str().is_none_or(str::is_empty) {
+        meta["namespace"] = json!("default");
+    }
+    meta["uid"] = json!(hash);
+    if !meta["annotations"].is_object() {
+        meta["annotations"] = json!({});
+    }
+    meta["annotations"][CONFIG_HASH] = json!(hash);
+    meta["annotations"][CONFIG_SEEN] = json!(seen.rfc3339_nanos());
+    meta["annotations"][CONFIG_SOURCE] = json!("file");
+    pod["spec"]["nodeName"] = json!(node);
+    // "Applying the default Taint tolerations to static pods, so they are not evicted when
+    // there are node problems."
+    let toleration = json!({"operator": "Exists", "effect": "NoExecute"});
+    match pod["spec"]["tolerations"].as_array_mut() {
+        Some(list) if !list.contains(&toleration) => list.push(toleration),
+        Some(_) => {}
+        None => pod["spec"]["tolerations"] = json!([toleration]),
+    }
+    pod
+}
+
+fn is_mirror(pod: &Value) -> bool {
+    pod["metadata"]["annotations"][MIRROR_POD_ANNOTATION].is_string()
+}
+
+impl Engine {
+    /// The static pod with this uid on the node, if it is one.
+    pub(crate) fn static_pod(&self, node: &str, uid: &str) -> Option<&Value> {
+        self.machines.get(node)?.static_pods.iter().find(|p| p["metadata"]["uid"] == uid)
+    }
+
+    /// The static pod named `namespace/name` on the node, if any.
+    pub(crate) fn static_pod_named(&self, node: &str, namespace: &str, name: &str) -> Option<&Value> {
+        self.machines.get(node)?.static_pods.iter().find(|p| p["metadata"]["namespace"] == namespace && p["metadata"]["name"] == name)
+    }
+
+    /// The mirror pod of a static pod, as the kubelet's informer holds it.
+    pub(crate) fn mirror_pod(&self, node: &str, namespace: &str, name: &str) -> Option<std::sync::Arc<Value>> {
+        let i = self.node_component(super::COMPONENT, node)?;
+        let rt = ResourceType::resolve("pods")?;
+        self.components[i].cache.get(&ObjectKey::new(rt, Some(namespace), name)).filter(|p| is_mirror(p)).cloned()
+    }
+
+    /// The kubelet starts (or restarts): a pod worker for every manifest, each synced at once
+    /// (`HandlePodAdditions` from the file source).
+    pub(crate) fn kubelet_add_static_pods(&mut self, node: &str) {
+        let pods: Vec<(String, String, String)> = self.machines.get(node).map(|m| m.static_pods.iter().map(|p| {
+            let meta = &p["metadata"];
+            (meta["uid"].as_str().unwrap_or_default().to_string(), meta["namespace"].as_str().unwrap_or_default().to_string(), meta["name"].as_str().unwrap_or_default().to_string())
+        }).collect()).unwrap_or_default();
+        for (uid, namespace, name) in pods {
+            let Some(m) = self.machines.get_mut(node) else { return };
+            if m.kubelet.workers.contains_key(&uid) {
+                continue;
+            }
+            m.kubelet.workers.insert(uid.clone(), super::PodWorker::new(&uid, &namespace, &name));
+            self.kubelet_request_sync(node, &uid);
+        }
+    }
+
+    /// A mirror pod's delivery: its static pod's worker syncs when the mirror pod went away or
+    /// is being deleted; a mirror pod with no static pod behind it is deleted
+    /// (`deleteOrphanedMirrorPods`).
+    pub(crate) fn kubelet_observe_mirror(&mut self, node: &str, event: &WatchEvent) {
+        let deleted = event.event_type == crate::store::EventType::Deleted;
+        let Some(static_pod) = self.static_pod_named(node, &event.key.namespace, &event.key.name) else {
+            if !deleted {
+                self.kubelet_delete_mirror(node, &event.object);
+            }
+            return;
+        };
+        let uid = static_pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
+        let outdated = event.object["metadata"]["annotations"][MIRROR_POD_ANNOTATION] != uid.as_str();
+        if deleted || outdated || event.object["metadata"]["deletionTimestamp"].is_string() {
+            self.kubelet_request_sync(node, &uid);
+        }
+    }
+
+    /// `SyncPod`'s mirror pod step for a static pod.
+    pub(crate) fn kubelet_sync_mirror_pod(&mut self, node: &str, uid: &str) {
+        let Some(static_pod) = self.static_pod(node, uid).cloned() else { return };
+        let (namespace, name) = (static_pod["metadata"]["namespace"].as_str().unwrap_or_default(), static_pod["metadata"]["name"].as_str().unwrap_or_default());
+        let mirror = self.mirror_pod(node, namespace, name);
+        let mut deleted = false;
+        if let Some(m) = &mirror
+            && (m["metadata"]["deletionTimestamp"].is_string() || m["metadata"]["annotations"][MIRROR_POD_ANNOTATION] != uid)
+        {
+            deleted = self.kubelet_delete_mirror(node, m);
+        }
+        if mirror.is_some() && !deleted {
+            return;
+        }
+        // No mirror pod while the Node is gone or going.
+        let Some(node_object) = ResourceType::resolve("nodes").and_then(|rt| self.store.get(&ObjectKey::new(rt, None, node))).cloned() else { return };
+        if node_object["metadata"]["deletionTimestamp"].is_string() {
+            return;
+        }
+        let mut body = static_pod.clone();
+        if let Some(meta) = body["metadata"].as_object_mut() {
+            meta.remove("uid");
+        }
+        body["metadata"]["annotations"][MIRROR_POD_ANNOTATION] = json!(uid);
+        body["metadata"]["ownerReferences"] = json!([{"apiVersion": "v1", "kind": "Node", "name": node, "uid": node_object["metadata"]["uid"], "controller": true}]);
+        if let Some(o) = body.as_object_mut() {
+            o.remove("status");
+        }
+        let Some(rt) = ResourceType::resolve("pods") else { return };
+        let mut req = Request::new(Verb::Create, rt);
+        req.namespace = Some(namespace.to_string());
+        req.body = Some(body);
+        if self.kubelet_request(node, req).is_err() {
+            return;
+        }
+        // The status manager writes the status at its next batch.
+        let Some(m) = self.machines.get_mut(node) else { return };
+        let off = m.kubelet.tick_offset_ms;
+        let now = self.now.millis();
+        let at = Time(off + (now.saturating_sub(off) / STATUS_SYNC_MS + 1) * STATUS_SYNC_MS);
+        let Some(w) = m.kubelet.workers.get_mut(uid) else { return };
+        w.mirror_status_pending = true;
+        self.schedule(at, Task::StatusBatch { node: node.to_string() });
+    }
+
+    /// The status manager's batch (`syncBatch`, every 10 s): statuses not yet written to a new
+    /// mirror pod are written now (the kubelet's own copy, its transition times kept).
+    pub(crate) fn kubelet_status_batch(&mut self, node: &str) {
+        if !self.kubelet_running(node) {
+            return;
+        }
+        let pending: Vec<(String, String, String)> = self.machines.get(node).map(|m| m.kubelet.workers.values().filter(|w| w.mirror_status_pending).map(|w| (w.uid.clone(), w.namespace.clone(), w.name.clone())).collect()).unwrap_or_default();
+        for (uid, namespace, name) in pending {
+            let Some(pod) = self.kubelet_pod(node, &namespace, &name) else { continue };
+            let Some(status) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(&uid)).and_then(|w| w.last_status.clone()) else { continue };
+            self.kubelet_patch_status(node, &uid, &pod, status);
+        }
+    }
+
+    /// `DeleteMirrorPod`: grace period 0, the mirror pod's uid as a precondition.
+    fn kubelet_delete_mirror(&mut self, node: &str, mirror: &Value) -> bool {
+        let Some(rt) = ResourceType::resolve("pods") else { return false };
+        let mut req = Request::new(Verb::Delete, rt);
+        req.namespace = mirror["metadata"]["namespace"].as_str().map(str::to_string);
+        req.name = mirror["metadata"]["name"].as_str().map(str::to_string);
+        req.grace_period_seconds = Some(0);
+        req.preconditions = Some(Preconditions { uid: mirror["metadata"]["uid"].as_str().map(str::to_string), ..Default::default() });
+        self.kubelet_request(node, req).is_ok()
+    }
+}
