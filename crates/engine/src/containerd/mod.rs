@@ -220,19 +220,8 @@ impl Runtime {
 
     /// Adds a catalogue image to the store (after a pull, or seeded from `status.images`).
     pub fn store_image(&mut self, img: &'static CatalogImage) {
-        let tag = format!("{}:{}", img.name, img.tag);
         let digest = format!("{}@{}", img.name, img.repo_digest);
-        let entry = self.images.entry(img.image_id.to_string()).or_insert_with(|| NodeImage {
-            repo_tags: vec![],
-            repo_digests: vec![],
-            id: img.image_id.to_string(),
-            size_bytes: img.size_bytes,
-            catalog: Some(img),
-        });
-        if !entry.repo_tags.contains(&tag) {
-            entry.repo_tags.push(tag);
-            crate::sort::sort(&mut entry.repo_tags);
-        }
+        let entry = self.tag_image(img);
         if !entry.repo_digests.contains(&digest) {
             entry.repo_digests.push(digest);
         }
@@ -241,6 +230,11 @@ impl Runtime {
     /// An image imported from an archive (a kind node image's preloaded images): its tag, no
     /// repo digest, so containers report the image id as their `imageID`.
     pub fn preload_image(&mut self, img: &'static CatalogImage) {
+        self.tag_image(img);
+    }
+
+    /// The store's entry for a catalogue image, with its tag.
+    fn tag_image(&mut self, img: &'static CatalogImage) -> &mut NodeImage {
         let tag = format!("{}:{}", img.name, img.tag);
         let entry = self.images.entry(img.image_id.to_string()).or_insert_with(|| NodeImage {
             repo_tags: vec![],
@@ -253,6 +247,7 @@ impl Runtime {
             entry.repo_tags.push(tag);
             crate::sort::sort(&mut entry.repo_tags);
         }
+        entry
     }
 
     /// A seeded image named in a Node manifest's `status.images` (names as the kubelet
