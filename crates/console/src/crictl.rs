@@ -111,6 +111,36 @@ fn fatal(now: Time, msg: &str) -> String {
     format!("time=\"{}\" level=fatal msg={}\n", now.rfc3339(), podlife_model::json::quote(msg))
 }
 
+/// The crictl commands that change a node (`stop`, `stopp`): None for any other command
+/// (the read-only ones go to `run`).
+pub fn run_operator(engine: &mut podlife_engine::Engine, node: &str, argv: &[String]) -> Option<Result<String, String>> {
+    let words: Vec<&str> = argv.iter().map(String::as_str).collect();
+    let now = engine.now();
+    let (sub, rest) = match words.as_slice() {
+        ["crictl", sub @ ("stop" | "stopp"), rest @ ..] => (*sub, rest),
+        _ => return None,
+    };
+    let up = engine.node_runtime(node).is_some_and(|rt| rt.up);
+    Some((|| {
+        let f = if sub == "stop" { Flags::parse(rest, &[], &["-t", "--timeout"]) } else { Flags::parse(rest, &[], &[]) }.map_err(|e| fatal(now, &e))?;
+        if f.args.is_empty() {
+            return Err(fatal(now, "ID cannot be empty"));
+        }
+        if !up {
+            return Err(fatal(now, "validate service connection: validate CRI v1 runtime API for endpoint \"unix:///run/containerd/containerd.sock\": rpc error: code = Unavailable desc = connection error: desc = \"transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: connection refused\""));
+        }
+        if sub == "stop" {
+            let timeout = match f.value(&["-t", "--timeout"]) {
+                Some(t) => t.parse::<i64>().map_err(|_| fatal(now, &format!("invalid value {t:?} for flag -timeout: parse error")))?,
+                None => 0,
+            };
+            engine.crictl_stop_containers(node, &f.args, timeout).map_err(|e| fatal(now, &e))
+        } else {
+            engine.crictl_stop_sandboxes(node, &f.args).map_err(|e| fatal(now, &e))
+        }
+    })())
+}
+
 /// crictl's flags for one subcommand: (bool flags, value flags) → (flags set, values, args).
 struct Flags {
     set: Vec<String>,

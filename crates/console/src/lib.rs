@@ -206,6 +206,15 @@ impl Session {
             ["node", name, "--", command @ ..] => {
                 let now = self.engine.now();
                 let argv: Vec<String> = command.iter().map(|s| s.to_string()).collect();
+                if self.engine.node_runtime(name).is_some()
+                    && let Some(result) = crictl::run_operator(&mut self.engine, name, &argv)
+                {
+                    match result {
+                        Ok(text) => out.out(&text),
+                        Err(text) => out.err(&text),
+                    }
+                    return;
+                }
                 // The CRI configs the kubelet sent came from its pods; podlife reads them from
                 // the pods bound to the node (and the Node's capacity for OOM scores).
                 let store = self.engine.store();

@@ -405,11 +405,16 @@ impl Engine {
     }
 
     /// StopContainer(timeout): the stop signal (the image's STOPSIGNAL, else SIGTERM), then
-    /// SIGKILL once `timeout_s` pass without an exit.
+    /// SIGKILL once `timeout_s` pass without an exit; a timeout of 0 kills at once
+    /// (containerd's `stopContainer` sends the stop signal only when `timeout > 0`).
     pub(crate) fn cri_stop_container(&mut self, node: &str, pod: &Value, container_id: &str, timeout_s: i64) -> Result<(), CriError> {
         let object = pod_ref(pod);
         let name = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.name.clone()).unwrap_or_default();
         self.cri_call(node, "StopContainer", object.clone(), crate::sort::map_of([("container".to_string(), json!(name)), ("timeout".to_string(), json!(timeout_s))]))?;
+        if timeout_s <= 0 {
+            self.send_signal(node, container_id, process::SIGKILL, object);
+            return Ok(());
+        }
         let Some(rt) = self.runtime_mut(node) else { return Ok(()) };
         let stop_signal = {
             let Some(c) = rt.containers.get(container_id) else { return Ok(()) };

@@ -15,6 +15,7 @@ pub mod cri;
 pub mod exec;
 pub mod fs;
 pub mod namespaces;
+pub mod operator;
 pub mod procfs;
 pub mod programs;
 pub mod shellproc;
