@@ -317,6 +317,17 @@ impl Engine {
         self.components[i].cache.get(&ObjectKey::new(rt, Some(namespace), name)).map(|v| (**v).clone())
     }
 
+    /// The kubelet's copy of a pod read in place, for the checks that run every second (a
+    /// probe's spec): the informer's object, or a static pod's manifest without its status.
+    pub(crate) fn kubelet_pod_ref(&self, node: &str, namespace: &str, name: &str) -> Option<&Value> {
+        if let Some(static_pod) = self.static_pod_named(node, namespace, name) {
+            return Some(static_pod);
+        }
+        let i = self.node_component(COMPONENT, node)?;
+        let rt = ResourceType::resolve("pods")?;
+        self.components[i].cache.get(&ObjectKey::new(rt, Some(namespace), name)).map(|v| &**v)
+    }
+
     fn kubelet_identity(node: &str) -> UserInfo {
         UserInfo { name: format!("system:node:{node}"), groups: vec!["system:nodes".into(), "system:authenticated".into()] }
     }

@@ -118,8 +118,13 @@ impl Engine {
         }
         let Some(pw) = w.probes.get(index).cloned() else { return };
         let (ns, name) = (w.namespace.clone(), w.name.clone());
-        let Some(pod) = self.kubelet_pod(node, &ns, &name) else { return };
-        let Some(spec) = pod["spec"]["initContainers"].as_array().into_iter().chain(pod["spec"]["containers"].as_array()).flatten().find(|c| c["name"] == pw.container.as_str()).cloned() else { return };
+        // Read in place: the control plane's pods are probed every second.
+        let Some((spec, pod_ip, deleting)) = self.kubelet_pod_ref(node, &ns, &name).and_then(|pod| {
+            let spec = container_spec_in(pod, &pw.container)?.clone();
+            Some((spec, pod["status"]["podIP"].as_str().map(str::to_string), pod["metadata"]["deletionTimestamp"].is_string()))
+        }) else {
+            return;
+        };
         let probe = spec[pw.kind.field()].clone();
         let now = self.now;
         self.schedule(now.plus_millis(period_ms(&probe)), crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index });
@@ -130,7 +135,6 @@ impl Engine {
         let known = status["containerStatuses"].as_array().into_iter().chain(status["initContainerStatuses"].as_array()).flatten().find(|s| s["name"] == pw.container.as_str()).filter(|s| s["state"]["running"].is_object()).and_then(|s| s["containerID"].as_str()).map(|id| id.trim_start_matches("containerd://").to_string());
         let current = known.and_then(|id| m.runtime.containers.get(&id)).filter(|c| c.state == ContainerState::Running).map(|c| (c.id.clone(), c.started_at.unwrap_or(now)));
         let Some((cid, started_at)) = current else { return };
-        let deleting = pod["metadata"]["deletionTimestamp"].is_string();
         let w = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid));
         let Some(w) = w else { return };
         let Some(pw) = w.probes.get_mut(index) else { return };
@@ -159,7 +163,7 @@ impl Engine {
             // The worker is still blocked in the previous attempt (a tick meanwhile is lost).
             return;
         }
-        let (result, duration_ms) = self.run_probe(node, uid, &pod, &spec, &probe);
+        let (result, duration_ms) = self.run_probe(node, uid, pod_ip.as_deref(), &spec, &probe);
         if duration_ms == 0 {
             self.probe_outcome(node, uid, index, &cid, result);
         } else {
@@ -188,9 +192,7 @@ impl Engine {
         if pw.container_id != cid {
             return;
         }
-        let Some(pod) = self.kubelet_pod(node, &ns, &name) else { return };
-        let Some(spec) = pod["spec"]["initContainers"].as_array().into_iter().chain(pod["spec"]["containers"].as_array()).flatten().find(|c| c["name"] == pw.container.as_str()).cloned() else { return };
-        let probe = spec[pw.kind.field()].clone();
+        let Some((probe, object)) = self.kubelet_pod_ref(node, &ns, &name).and_then(|pod| Some((container_spec_in(pod, &pw.container)?[pw.kind.field()].clone(), crate::object_ref(pod, "Pod")))) else { return };
         let (kind, container) = (pw.kind, pw.container.clone());
         let params = crate::sort::map_of([
             ("container".to_string(), json!(container)),
@@ -198,8 +200,10 @@ impl Engine {
             ("result".to_string(), json!(if result.is_ok() { "success" } else { "failure" })),
             ("output".to_string(), json!(result.as_ref().err())),
         ]);
-        self.node_trace(super::COMPONENT, node, Action::KubeletProbe, crate::object_ref(&pod, "Pod"), params);
-        if let Err(output) = &result {
+        self.node_trace(super::COMPONENT, node, Action::KubeletProbe, object, params);
+        if let Err(output) = &result
+            && let Some(pod) = self.kubelet_pod(node, &ns, &name)
+        {
             self.kubelet_event(node, &pod, Some(&container), "Warning", "Unhealthy", &format!("{} probe failed: {output}", kind.title()));
         }
         let ok = result.is_ok();
@@ -218,7 +222,7 @@ impl Engine {
         match kind {
             ProbeKind::Readiness => {
                 let changed = w.facts.readiness.insert(container.clone(), ok) != Some(ok);
-                if changed {
+                if changed && let Some(pod) = self.kubelet_pod(node, &ns, &name) {
                     // `SetContainerReadiness`: the status manager patches at once.
                     self.kubelet_update_status(node, uid, &pod);
                 }
@@ -246,16 +250,16 @@ impl Engine {
 
     /// One probe attempt against the pod's containers (they share the network namespace): its
     /// outcome and how long it took (0: at once).
-    fn run_probe(&mut self, node: &str, uid: &str, pod: &Value, spec: &Value, probe: &Value) -> (ProbeResult, u64) {
+    fn run_probe(&mut self, node: &str, uid: &str, pod_ip: Option<&str>, spec: &Value, probe: &Value) -> (ProbeResult, u64) {
         let timeout_ms = (n(probe, "timeoutSeconds", 1).max(1) as u64).saturating_mul(1000);
-        match self.probe_attempt(node, uid, pod, spec, probe) {
+        match self.probe_attempt(node, uid, pod_ip, spec, probe) {
             Outcome::Now(result) => (result, 0),
             Outcome::AtDeadline(output) => (Err(output), timeout_ms),
         }
     }
 
-    fn probe_attempt(&mut self, node: &str, uid: &str, pod: &Value, spec: &Value, probe: &Value) -> Outcome {
-        let ip = pod["status"]["podIP"].as_str().map(str::to_string).or_else(|| self.machines.get(node).and_then(|m| m.runtime.ready_sandbox(uid)).and_then(|s| s.ip.clone())).unwrap_or_default();
+    fn probe_attempt(&mut self, node: &str, uid: &str, pod_ip: Option<&str>, spec: &Value, probe: &Value) -> Outcome {
+        let ip = pod_ip.map(str::to_string).or_else(|| self.machines.get(node).and_then(|m| m.runtime.ready_sandbox(uid)).and_then(|s| s.ip.clone())).unwrap_or_default();
         let port_of = |v: &Value| -> Option<u16> {
             match v {
                 Value::Number(n) => n.as_u64().and_then(|p| u16::try_from(p).ok()),
@@ -333,4 +337,9 @@ impl Engine {
             Err(e) => Err(e),
         }
     }
+}
+
+/// A container (init or regular) of a pod by name.
+fn container_spec_in<'a>(pod: &'a Value, name: &str) -> Option<&'a Value> {
+    pod["spec"]["initContainers"].as_array().into_iter().chain(pod["spec"]["containers"].as_array()).flatten().find(|c| c["name"] == name)
 }
