@@ -105,6 +105,9 @@ impl NodeView<'_> {
     }
 }
 
+/// What crictl says when containerd's socket refuses it (`podlife stop containerd`).
+const CONTAINERD_DOWN: &str = "validate service connection: validate CRI v1 runtime API for endpoint \"unix:///run/containerd/containerd.sock\": rpc error: code = Unavailable desc = connection error: desc = \"transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: connection refused\"";
+
 /// logrus's fatal line as crictl prints it: `time="…" level=fatal msg="…"` (the message
 /// quoted as Go's `%q` does).
 fn fatal(now: Time, msg: &str) -> String {
@@ -127,7 +130,7 @@ pub fn run_operator(engine: &mut podlife_engine::Engine, node: &str, argv: &[Str
             return Err(fatal(now, "ID cannot be empty"));
         }
         if !up {
-            return Err(fatal(now, "validate service connection: validate CRI v1 runtime API for endpoint \"unix:///run/containerd/containerd.sock\": rpc error: code = Unavailable desc = connection error: desc = \"transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: connection refused\""));
+            return Err(fatal(now, CONTAINERD_DOWN));
         }
         if sub == "stop" {
             let timeout = match f.value(&["-t", "--timeout"]) {
@@ -209,7 +212,7 @@ pub fn run(view: &NodeView<'_>, now: Time, argv: &[String]) -> Result<String, St
         if rt.up {
             Ok(())
         } else {
-            Err(fatal(now, "validate service connection: validate CRI v1 runtime API for endpoint \"unix:///run/containerd/containerd.sock\": rpc error: code = Unavailable desc = connection error: desc = \"transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: connection refused\""))
+            Err(fatal(now, CONTAINERD_DOWN))
         }
     };
     let flag_error = |e: String| fatal(now, &e);

@@ -88,12 +88,6 @@ impl Engine {
         Ok(server)
     }
 
-    /// What CoreDNS answers a pod in `namespace` for `host` (`/etc/hosts`' localhost and IP
-    /// literals first), trying the search list: the API's view, without the network path.
-    pub fn resolve_name(&self, namespace: &str, host: &str) -> Option<String> {
-        local_answer(host).or_else(|| self.coredns_answer(namespace, host))
-    }
-
     fn coredns_answer(&self, namespace: &str, host: &str) -> Option<String> {
         let host = host.to_ascii_lowercase();
         if let Some(fqdn) = host.strip_suffix('.') {
