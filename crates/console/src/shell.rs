@@ -187,15 +187,16 @@ impl Session {
             let step = self.resume(&mut shell, &mut out);
             let exec = matches!(step, Yield::Exec { .. });
             match step {
-                Yield::Sleep { ms } => {
-                    // A time slice of a shell that computes without waiting (not a `sleep`).
-                    if ms == podlife_engine::shell::SLICE_MS && shell.interruptible() {
-                        busy += 1;
-                        if busy > MAX_BUSY_SLICES_PER_LINE {
-                            out.err(&format!("podlife: stopped this command line after {} steps of its shell without a pause (an endless loop?)\n", MAX_BUSY_SLICES_PER_LINE as u64 * podlife_engine::shell::STEP_BUDGET));
-                            break;
-                        }
+                // The learner's own machine computes: its shell's steps cost the cluster no
+                // time, but a line that never pauses is stopped.
+                Yield::Busy => {
+                    busy += 1;
+                    if busy > MAX_BUSY_SLICES_PER_LINE {
+                        out.err(&format!("podlife: stopped this command line after {} steps of its shell without a pause (an endless loop?)\n", MAX_BUSY_SLICES_PER_LINE as u64 * podlife_engine::shell::STEP_BUDGET));
+                        break;
                     }
+                }
+                Yield::Sleep { ms } => {
                     slept_ms = slept_ms.saturating_add(ms);
                     if slept_ms as f64 > MAX_SLEEP_SECONDS * 1000.0 {
                         out.err(&format!("sleep: podlife advances at most {MAX_SLEEP_SECONDS} seconds at once\n"));

@@ -122,6 +122,11 @@ impl Cgroup {
         format!("{quota} {}", self.cpu_period)
     }
 
+    /// The CFS quota as millicores (None: no limit).
+    pub fn quota_milli(&self) -> Option<u64> {
+        (self.cpu_quota > 0 && self.cpu_period > 0).then(|| (self.cpu_quota as u64).saturating_mul(1000) / self.cpu_period)
+    }
+
     /// `cpu.weight`.
     pub fn cpu_weight(&self) -> u64 {
         weight_read_back(shares_to_weight(self.cpu_shares))
@@ -129,14 +134,15 @@ impl Cgroup {
 
     /// The files under `/sys/fs/cgroup` inside the container that podlife models, with their
     /// contents; `procs` are the PIDs in the cgroup as the container sees them, `memory` the
-    /// bytes its processes hold now.
-    pub fn files(&self, procs: &[u32], memory: u64) -> Vec<(&'static str, String)> {
+    /// bytes its processes hold now, `cpu_stat` its `cpu.stat`.
+    pub fn files(&self, procs: &[u32], memory: u64, cpu_stat: String) -> Vec<(&'static str, String)> {
         let procs: String = procs.iter().map(|p| format!("{p}\n")).collect();
         vec![
             ("cgroup.controllers", "cpuset cpu io memory hugetlb pids rdma misc\n".into()),
             ("cgroup.procs", procs),
             ("cgroup.type", "domain\n".into()),
             ("cpu.max", format!("{}\n", self.cpu_max())),
+            ("cpu.stat", cpu_stat),
             ("cpu.weight", format!("{}\n", self.cpu_weight())),
             ("memory.current", format!("{memory}\n")),
             ("memory.high", "max\n".into()),

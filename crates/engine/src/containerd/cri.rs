@@ -195,6 +195,7 @@ impl Engine {
             env,
             namespaces: super::namespaces::Namespaces::default(),
             cgroup: None,
+            cpu: Default::default(),
         });
         rt.log(now, format!("CreateContainer within sandbox \"{sandbox_id}\" for &ContainerMetadata{{Name:{name},Attempt:{restart_count},}} returns container id \"{id}\""));
         Ok(id)
@@ -289,6 +290,7 @@ impl Engine {
             c.pid = pid;
             c.process = Some(proc);
             c.namespaces = namespaces;
+            c.cpu = super::cpu::CpuAccount::new(now, cgroup.quota_milli());
             c.cgroup = Some(cgroup);
             c.generation += 1;
             c.generation
@@ -319,6 +321,9 @@ impl Engine {
                 p.shell = Some(shell);
             }
             self.shell_run(node, container_id);
+        }
+        if self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).is_some_and(|c| super::cpu::demand_of(c) > 0) {
+            self.cpu_reshare(node);
         }
         self.apply_effects(node, container_id, generation, effects);
         self.pleg_soon(node);
@@ -390,6 +395,7 @@ impl Engine {
         c.generation += 1;
         let (name, pod_uid) = (c.name.clone(), c.pod_uid.clone());
         let reason_text = c.reason.clone();
+        let had_cpu = c.cpu.demand > 0 || c.cpu.rate > 0;
         rt.log(now, format!("TaskExit event container_id:\"{container_id}\" exit_status:{code}"));
         let object = rt.pod_of(container_id);
         self.node_trace("containerd-shim", node, Action::Shim, object, crate::sort::map_of([
@@ -399,6 +405,9 @@ impl Engine {
             ("reason".to_string(), json!(reason_text)),
             ("podUID".to_string(), json!(pod_uid)),
         ]));
+        if had_cpu {
+            self.cpu_reshare(node);
+        }
         self.pleg_soon(node);
         self.kubelet_container_exited(node, &pod_uid);
         self.node_program_exited(node);

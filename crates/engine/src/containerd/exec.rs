@@ -7,5 +7,7 @@ pub struct ExecRun {
     pub code: i32,
     pub output: String,
     pub duration_ms: u64,
+    /// Still running at its deadline (`duration_ms` is then the deadline).
+    pub unfinished: bool,
 }
 

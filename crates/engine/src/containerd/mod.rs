@@ -11,6 +11,7 @@
 
 pub mod cgroups;
 pub mod cni;
+pub mod cpu;
 pub mod cri;
 pub mod exec;
 pub mod fs;
@@ -128,6 +129,8 @@ pub struct Container {
     pub namespaces: namespaces::Namespaces,
     /// Its cgroup and the limits runc wrote there (set when it starts).
     pub cgroup: Option<cgroups::Cgroup>,
+    /// The CPU time its cgroup counted, and its share of the node's cores now.
+    pub cpu: cpu::CpuAccount,
 }
 
 /// An image in the node's store (`crictl images`).

@@ -350,7 +350,7 @@ impl Engine {
             let cg = c.cgroup.as_ref()?;
             let procs: Vec<u32> = self.pid_namespace(node, container_id, exec).iter().filter(|p| matches!(&p.owner, Owner::Container(id) | Owner::Exec(id) if id == container_id)).map(|p| p.pid).collect();
             let memory = c.process.as_ref().map(|p| p.app.memory_at(self.now.millis().saturating_sub(p.started_at.millis()))).unwrap_or(0);
-            let files = cg.files(&procs, memory);
+            let files = cg.files(&procs, memory, c.cpu.stat(self.now).text());
             return match path.strip_prefix("/sys/fs/cgroup").unwrap_or_default().trim_start_matches('/') {
                 "" => Some(Special::Dir(files.iter().map(|(n, _)| n.to_string()).collect())),
                 name => files.into_iter().find(|(n, _)| *n == name).map(|(_, t)| Special::File(t)),

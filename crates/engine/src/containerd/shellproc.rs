@@ -15,7 +15,7 @@ use crate::Engine;
 use crate::clock::EPOCH_UNIX_SECONDS;
 use crate::containerd::exec::ExecRun;
 use crate::containerd::fs::{BASE_DIRS, Tree};
-use crate::containerd::ContainerState;
+use crate::containerd::{ContainerState, cpu};
 use crate::process::{self, App, Timer};
 use crate::containerd::procfs::Special;
 use crate::shell::{DnsAnswer, FileKind, Host, NetConfig, NetError, Shell, ShmSegment, Stat, Yield};
@@ -98,7 +98,16 @@ struct ProcessRun {
     stdout: String,
     stderr: String,
     duration_ms: u64,
+    /// Still running when it reached its limit.
+    unfinished: bool,
 }
+
+/// The most interpreter steps one exec runs (a minute of CPU at the shell's speed).
+pub const EXEC_MAX_STEPS: u64 = 60 * cpu::SHELL_STEPS_PER_CPU_SECOND;
+/// A safety net on resumes that take no time (programs the shell runs).
+const EXEC_MAX_RESUMES: usize = 100_000;
+/// How long podlife lets an exec with no deadline of its own run (`kubectl exec`, hooks).
+pub const EXEC_LIMIT_MS: u64 = 3_600_000;
 
 enum Where {
     Root,
@@ -721,24 +730,50 @@ impl Engine {
         Box::new(Shell::from_argv(argv, env))
     }
 
-    /// Runs a container's shell until it waits; handles what it yields.
+    /// Runs a container's shell until it waits; handles what it yields. A resume runs the
+    /// steps the node's CPU grants it (`containerd::cpu`): a waking shell up to a whole
+    /// period's worth, charged at once if it blocks within them; a busy one its share of the
+    /// period, resumed each period while it keeps computing.
     pub(crate) fn shell_run(&mut self, node: &str, container_id: &str) {
         for _ in 0..64 {
+            let now = self.now;
             let Some(c) = self.machines.get_mut(node).and_then(|m| m.runtime.containers.get_mut(container_id)) else { return };
             if c.state != ContainerState::Running {
                 return;
             }
             let generation = c.generation;
+            let rate = c.cpu.rate;
             let Some(p) = c.process.as_mut() else { return };
             let Some(mut shell) = p.shell.take() else { return };
+            let was_busy = p.busy;
+            shell.set_step_budget(if was_busy { cpu::shell_steps(rate, cpu::PERIOD_MS) } else { cpu::shell_steps(cpu::THREAD_MILLI, cpu::PERIOD_MS) });
             let (y, chunks) = {
                 let Some(mut host) = self.host_for(node, container_id) else { return };
                 let y = shell.resume(&mut host);
                 (y, std::mem::take(&mut host.chunks))
             };
+            let steps = shell.steps_used();
             self.container_log_chunks(node, container_id, &chunks);
+            let Some(c) = self.machines.get_mut(node).and_then(|m| m.runtime.containers.get_mut(container_id)) else { return };
+            let busy = y == Yield::Busy;
+            // A busy period's steps are counted by its rate; a burst before blocking at once.
+            if !busy {
+                c.cpu.charge(now, cpu::shell_steps_ns(steps));
+            }
+            let Some(p) = c.process.as_mut() else { return };
+            p.busy = busy;
+            if busy != was_busy {
+                self.cpu_reshare(node);
+            }
             let Some(p) = self.machines.get_mut(node).and_then(|m| m.runtime.containers.get_mut(container_id)).and_then(|c| c.process.as_mut()) else { return };
             let (argv, exec) = match y {
+                Yield::Busy => {
+                    p.shell = Some(shell);
+                    p.wake += 1;
+                    let wake = p.wake;
+                    self.schedule(self.now.plus_millis(cpu::PERIOD_MS), crate::Task::Process { node: node.to_string(), container: container_id.to_string(), generation, timer: Timer::ShellResume { wake } });
+                    return;
+                }
                 Yield::Sleep { ms } => {
                     p.shell = Some(shell);
                     p.wake += 1;
@@ -775,6 +810,10 @@ impl Engine {
                                 p.child = true;
                             }
                             let effects = p.app.start();
+                            let computes = p.app.cpu_milli > 0;
+                            if computes {
+                                self.cpu_reshare(node);
+                            }
                             self.apply_effects(node, container_id, generation, effects);
                             return;
                         }
@@ -838,7 +877,11 @@ impl Engine {
             return false;
         }
         p.child = false;
-        p.app = App::idle();
+        let computed = std::mem::replace(&mut p.app, App::idle()).cpu_milli > 0;
+        if computed {
+            self.cpu_reshare(node);
+        }
+        let Some(p) = self.machines.get_mut(node).and_then(|m| m.runtime.containers.get_mut(container_id)).and_then(|c| c.process.as_mut()) else { return false };
         if let Some(s) = p.shell.as_mut() {
             s.program_exited(code);
         }
@@ -872,58 +915,73 @@ impl Engine {
         })
     }
 
-    /// `ExecSync`: runs `argv` in a running container at once; the time its `sleep`s take is
-    /// counted, not waited for. `nginx -s quit|stop|reload` signals the container's nginx.
-    pub(crate) fn exec_in_container(&mut self, node: &str, uid: &str, container: &str, argv: &[String]) -> Result<ExecRun, String> {
+    /// `ExecSync`: runs `argv` in a running container at once; the time its `sleep`s and its
+    /// CPU take is counted, not waited for, up to `limit_ms` (the CRI's timeout; beyond it the
+    /// run is `unfinished`). `nginx -s quit|stop|reload` signals the container's nginx.
+    pub(crate) fn exec_in_container(&mut self, node: &str, uid: &str, container: &str, argv: &[String], limit_ms: u64) -> Result<ExecRun, String> {
         let id = self.machines.get(node).and_then(|m| m.runtime.pod_containers(uid).into_iter().find(|c| c.name == container && c.state == ContainerState::Running).map(|c| c.id.clone()));
         let Some(id) = id else {
             return Err(format!("rpc error: code = NotFound desc = failed to exec in container: container {container:?} is not running"));
         };
-        let run = self.exec_process(node, uid, &id, argv, None, 0)?;
-        Ok(ExecRun { code: run.code, output: run.combined, duration_ms: run.duration_ms })
+        let run = self.exec_process(node, uid, &id, argv, None, 0, limit_ms)?;
+        Ok(ExecRun { code: run.code, output: run.combined, duration_ms: run.duration_ms, unfinished: run.unfinished })
     }
 
     /// Runs `argv` as a new process in a running container (`ExecSync`, or the program an
     /// `nc -l -e` listener starts for a connection, with the connection as its `stdin`).
-    /// `depth`: how many listeners forwarded the connection so far.
-    fn exec_process(&mut self, node: &str, uid: &str, id: &str, argv: &[String], stdin: Option<&str>, depth: u32) -> Result<ProcessRun, String> {
+    /// `depth`: how many listeners forwarded the connection so far. The process runs in the
+    /// container's cgroup: a computing shell gets the container's quota (at most a core) and
+    /// its CPU is charged to the container. It stops at `limit_ms` of virtual time or
+    /// [`EXEC_MAX_STEPS`] steps, still running (`unfinished`).
+    fn exec_process(&mut self, node: &str, uid: &str, id: &str, argv: &[String], stdin: Option<&str>, depth: u32, limit_ms: u64) -> Result<ProcessRun, String> {
         // runc execs a path itself: a file without an execute bit fails there.
         if let Some(path) = argv.first().filter(|a| a.starts_with('/'))
             && let Some(host) = self.host_for(node, id)
             && crate::shell::stat_follow(&host, path).is_some_and(|st| st.is_dir() || st.mode & 0o111 == 0)
         {
             let msg = format!("OCI runtime exec failed: exec failed: unable to start container process: exec: {path:?}: permission denied: unknown\n");
-            return Ok(ProcessRun { code: 126, combined: msg.clone(), stdout: String::new(), stderr: msg, duration_ms: 0 });
+            return Ok(ProcessRun { code: 126, combined: msg.clone(), stdout: String::new(), stderr: msg, duration_ms: 0, unfinished: false });
         }
-        let env: BTreeMap<String, String> = self.machines.get(node).and_then(|m| m.runtime.containers.get(id)).and_then(|c| c.process.as_ref()).and_then(|p| p.shell.as_ref()).map(|s| s.exported_env()).unwrap_or_default();
+        let container = self.machines.get(node).and_then(|m| m.runtime.containers.get(id));
+        let env: BTreeMap<String, String> = container.and_then(|c| c.process.as_ref()).and_then(|p| p.shell.as_ref()).map(|s| s.exported_env()).unwrap_or_default();
+        let rate = container.and_then(|c| c.cpu.quota).map_or(cpu::THREAD_MILLI, |q| q.min(cpu::THREAD_MILLI));
         let mut shell = Shell::from_argv(argv.to_vec(), env);
         shell.set_pid(900);
         if let Some(text) = stdin {
             shell.set_stdin(text);
         }
-        let mut duration = 0u64;
-        let mut combined = String::new();
-        let mut stdout = String::new();
-        let mut stderr = String::new();
-        let done = |code: i32, combined: String, stdout: String, stderr: String, duration_ms: u64| ProcessRun { code, combined, stdout, stderr, duration_ms };
-        for _ in 0..10_000 {
+        shell.set_step_budget(cpu::shell_steps(cpu::THREAD_MILLI, cpu::PERIOD_MS));
+        let mut run = ProcessRun { code: 0, combined: String::new(), stdout: String::new(), stderr: String::new(), duration_ms: 0, unfinished: false };
+        let mut steps = 0u64;
+        for _ in 0..EXEC_MAX_RESUMES {
             let y = {
                 let Some(mut host) = self.host_for(node, id) else { return Err("container vanished".into()) };
-                host.offset_ms = duration;
+                host.offset_ms = run.duration_ms;
                 host.exec_argv = Some(argv.to_vec());
                 host.depth = depth;
                 let y = shell.resume(&mut host);
                 for (_, t) in &host.chunks {
-                    combined.push_str(t);
+                    run.combined.push_str(t);
                 }
-                stdout.push_str(&host.out);
-                stderr.push_str(&host.err);
+                run.stdout.push_str(&host.out);
+                run.stderr.push_str(&host.err);
                 y
             };
+            steps = steps.saturating_add(shell.steps_used());
             match y {
-                Yield::Sleep { ms } => duration = duration.saturating_add(ms),
-                Yield::Exit { code } => return Ok(done(code, combined, stdout, stderr, duration)),
-                Yield::WaitForever => return Ok(done(137, combined, stdout, stderr, u64::MAX / 4)),
+                Yield::Busy => {
+                    run.duration_ms = run.duration_ms.saturating_add(cpu::PERIOD_MS);
+                    shell.set_step_budget(cpu::shell_steps(rate, cpu::PERIOD_MS));
+                }
+                Yield::Sleep { ms } => run.duration_ms = run.duration_ms.saturating_add(ms),
+                Yield::Exit { code } => {
+                    run.code = code;
+                    break;
+                }
+                Yield::WaitForever => {
+                    run.unfinished = true;
+                    break;
+                }
                 Yield::Run { argv } => match self.exec_program(node, uid, id, &argv) {
                     Some((code, text)) => {
                         shell.program_output(&text, "");
@@ -932,20 +990,32 @@ impl Engine {
                     None => shell.program_not_found(),
                 },
                 Yield::Exec { argv } => {
-                    return Ok(match self.exec_program(node, uid, id, &argv) {
+                    match self.exec_program(node, uid, id, &argv) {
                         Some((code, text)) => {
-                            stdout.push_str(&text);
-                            done(code, format!("{combined}{text}"), stdout, stderr, duration)
+                            run.stdout.push_str(&text);
+                            run.combined.push_str(&text);
+                            run.code = code;
                         }
                         None => {
                             let msg = format!("OCI runtime exec failed: exec failed: unable to start container process: exec: {:?}: executable file not found in $PATH: unknown\n", argv.first().cloned().unwrap_or_default());
-                            done(126, msg.clone(), String::new(), msg, duration)
+                            (run.code, run.combined, run.stdout, run.stderr) = (126, msg.clone(), String::new(), msg);
                         }
-                    });
+                    }
+                    break;
                 }
             }
+            if run.duration_ms > limit_ms || steps >= EXEC_MAX_STEPS {
+                run.unfinished = true;
+                break;
+            }
         }
-        Ok(done(124, combined, stdout, stderr, duration))
+        if run.unfinished {
+            run.duration_ms = limit_ms;
+        }
+        if let Some(c) = self.machines.get_mut(node).and_then(|m| m.runtime.containers.get_mut(id)) {
+            c.cpu.charge(self.now, cpu::shell_steps_ns(steps));
+        }
+        Ok(run)
     }
 
     /// A connection reaches an `nc -l` listener in a container's shell: its answer (the
@@ -978,7 +1048,7 @@ impl Engine {
         match accepted {
             Some(crate::shell::Accepted::Reply(text)) => Ok(text),
             Some(crate::shell::Accepted::Exec(argv)) => {
-                let run = self.exec_process(node, &uid, container_id, &argv, Some(request), depth + 1).map_err(|_| NetError::Reset)?;
+                let run = self.exec_process(node, &uid, container_id, &argv, Some(request), depth + 1, EXEC_LIMIT_MS).map_err(|_| NetError::Reset)?;
                 // The program's stderr is nc's: the container log.
                 self.container_log(node, container_id, "", &run.stderr);
                 Ok(run.stdout)

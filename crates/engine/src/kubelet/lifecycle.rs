@@ -46,7 +46,11 @@ impl Engine {
         let outcome = if let Some(cmd) = handler["exec"]["command"].as_array() {
             kind = "exec";
             let argv: Vec<String> = cmd.iter().filter_map(|s| s.as_str().map(str::to_string)).collect();
-            match self.exec_in_container(node, uid, &name, &argv) {
+            // The kubelet runs a hook with no timeout of its own (`RunInContainer(…, 0)`): one
+            // still running at podlife's exec limit never ends (a preStop is cut by the grace
+            // period).
+            match self.exec_in_container(node, uid, &name, &argv, crate::containerd::shellproc::EXEC_LIMIT_MS) {
+                Ok(run) if run.unfinished => HookOutcome { duration_ms: u64::MAX / 4, result: Ok(()) },
                 Ok(run) if run.code == 0 => HookOutcome { duration_ms: run.duration_ms, result: Ok(()) },
                 Ok(run) => HookOutcome {
                     duration_ms: run.duration_ms,

@@ -61,6 +61,8 @@ pub type ProbeResult = Result<(), String>;
 /// When an attempt's outcome is known: at once, or (a failure) at the probe's deadline.
 enum Outcome {
     Now(ProbeResult),
+    /// The attempt took this long (an exec probe's command ran for a while).
+    After(ProbeResult, u64),
     AtDeadline(String),
 }
 
@@ -254,6 +256,7 @@ impl Engine {
         let timeout_ms = (n(probe, "timeoutSeconds", 1).max(1) as u64).saturating_mul(1000);
         match self.probe_attempt(node, uid, pod_ip, spec, probe) {
             Outcome::Now(result) => (result, 0),
+            Outcome::After(result, ms) => (result, ms.min(timeout_ms)),
             Outcome::AtDeadline(output) => (Err(output), timeout_ms),
         }
     }
@@ -322,7 +325,8 @@ impl Engine {
         if let Some(e) = probe["exec"].as_object() {
             let argv: Vec<String> = e.get("command").and_then(Value::as_array).map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect()).unwrap_or_default();
             let container = spec["name"].as_str().unwrap_or_default().to_string();
-            return Outcome::Now(self.exec_probe(node, uid, &container, &argv));
+            let timeout_ms = (n(probe, "timeoutSeconds", 1).max(1) as u64).saturating_mul(1000);
+            return self.exec_probe(node, uid, &container, &argv, timeout_ms);
         }
         Outcome::Now(Err("unknown probe type".into()))
     }
@@ -330,11 +334,16 @@ impl Engine {
 
 impl Engine {
     /// An exec probe: the command runs in the container (through the runtime's exec).
-    fn exec_probe(&mut self, node: &str, uid: &str, container: &str, argv: &[String]) -> ProbeResult {
-        match self.exec_in_container(node, uid, container, argv) {
-            Ok(run) if run.code == 0 => Ok(()),
-            Ok(run) => Err(run.output),
-            Err(e) => Err(e),
+    /// Its outcome comes when the command ends; one still running at `timeoutSeconds` fails
+    /// with the CRI client's text (`ExecSync`'s DeadlineExceeded becomes `exec.TimeoutError`:
+    /// `command "…" timed out`, k8s.io/cri-client `remote_runtime.go`; `pkg/probe/exec`
+    /// reports it as the failure's output).
+    fn exec_probe(&mut self, node: &str, uid: &str, container: &str, argv: &[String], timeout_ms: u64) -> Outcome {
+        match self.exec_in_container(node, uid, container, argv, timeout_ms) {
+            Ok(run) if run.unfinished || run.duration_ms > timeout_ms => Outcome::AtDeadline(format!("command {} timed out", crate::registry::reference::go_quote(&argv.join(" ")))),
+            Ok(run) if run.duration_ms == 0 => Outcome::Now(if run.code == 0 { Ok(()) } else { Err(run.output) }),
+            Ok(run) => Outcome::After(if run.code == 0 { Ok(()) } else { Err(run.output) }, run.duration_ms),
+            Err(e) => Outcome::Now(Err(e)),
         }
     }
 }

@@ -97,7 +97,7 @@ impl Engine {
             return Err(Status::bad_request(format!("unable to upgrade connection: container not found ({container:?})")));
         }
         self.record(ComponentRef::on_node(super::COMPONENT, &node), Action::KubeletExec, object, crate::sort::map_of([("container".to_string(), json!(container)), ("command".to_string(), json!(argv))]), vec![]);
-        self.exec_in_container(&node, &uid, container, argv).map_err(Status::bad_request)
+        self.exec_in_container(&node, &uid, container, argv, crate::containerd::shellproc::EXEC_LIMIT_MS).map_err(Status::bad_request)
     }
 }
 

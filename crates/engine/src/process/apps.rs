@@ -104,6 +104,9 @@ pub struct App {
     pub ready_after_ms: u64,
     /// … and again from this many ms.
     pub ready_fail_after_ms: Option<u64>,
+    /// The CPU the program keeps using while it runs, in millicores (a busy worker thread:
+    /// 1000; a control-plane daemon's background work: a few tens).
+    pub cpu_milli: u64,
     /// Memory: a base, a one-off allocation at a time, and a growth per second.
     pub memory_base: u64,
     pub memory_alloc: Option<(u64, u64)>,
@@ -143,6 +146,7 @@ impl App {
             healthz_fail_after_ms: None,
             ready_after_ms: 0,
             ready_fail_after_ms: None,
+            cpu_milli: 0,
             memory_base: 4 * MIB,
             memory_alloc: None,
             memory_growth_per_s: 0,
@@ -381,9 +385,21 @@ impl App {
         GrpcHealth::Serving
     }
 
-    /// `stress --vm 1 --vm-bytes 150M --vm-hang 1`.
-    pub fn stress(vm_bytes: u64) -> App {
-        App { memory_base: MIB, memory_alloc: Some((100, vm_bytes)), ..App::base(AppKind::Stress) }
+    /// `stress --vm 1 --vm-bytes 150M --vm-hang 1` (`vm_bytes`: what its memory workers
+    /// hold, None without `--vm`), `--cpu N` (N workers spinning on `sqrt`), `--timeout N`.
+    pub fn stress(vm_bytes: Option<u64>, cpu_workers: u64, timeout_ms: Option<u64>) -> App {
+        App {
+            memory_base: MIB,
+            memory_alloc: vm_bytes.map(|b| (100, b)),
+            cpu_milli: cpu_workers.min(1024) * 1000,
+            exit_after: timeout_ms.map(|t| (t, 0)),
+            ..App::base(AppKind::Stress)
+        }
+    }
+
+    /// What the program uses while idle: `cpu_milli` millicores and `memory` bytes.
+    pub fn using(self, cpu_milli: u64, memory: u64) -> App {
+        App { cpu_milli, memory_base: memory, ..self }
     }
 
     /// `registry.podlife.dev/app`, tuned by env (all optional):
@@ -533,6 +549,23 @@ pub fn stress_bytes(text: &str) -> Option<u64> {
     num.parse::<u64>().ok()?.checked_mul(mult)
 }
 
+/// stress's `--timeout` value: a number with an optional unit (`s`, `m`, `h`, `d`, `y`).
+pub fn stress_duration_ms(text: &str) -> Option<u64> {
+    let t = text.trim();
+    let (num, unit) = match t.chars().last()? {
+        c @ ('s' | 'm' | 'h' | 'd' | 'y') => (&t[..t.len() - 1], c),
+        _ => (t, 's'),
+    };
+    let secs: u64 = match unit {
+        'm' => 60,
+        'h' => 3600,
+        'd' => 86_400,
+        'y' => 31_536_000,
+        _ => 1,
+    };
+    num.parse::<u64>().ok()?.checked_mul(secs)?.checked_mul(1000)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -553,7 +586,7 @@ mod tests {
 
     #[test]
     fn stress_allocation_exceeds_its_limit() {
-        let app = App::stress(stress_bytes("150M").unwrap());
+        let app = App::stress(stress_bytes("150M"), 0, None);
         assert_eq!(app.exceeds_at(100 * MIB), Some(100));
         assert_eq!(app.exceeds_at(200 * MIB), None);
         assert_eq!(stress_bytes("250m"), Some(250 * MIB));

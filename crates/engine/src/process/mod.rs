@@ -115,11 +115,13 @@ pub struct Process {
     pub child_argv: Vec<String>,
     /// Counts the shell's wake-ups, so a stale `ShellResume` is ignored.
     pub wake: u64,
+    /// The shell computes without blocking: it wants a core (`crate::containerd::cpu`).
+    pub busy: bool,
 }
 
 impl Process {
     pub fn new(argv: Vec<String>, pid: u32, started_at: Time, app: App) -> Process {
-        Process { argv, pid, started_at, app, stopping: false, shell: None, child: false, child_argv: Vec::new(), wake: 0 }
+        Process { argv, pid, started_at, app, stopping: false, shell: None, child: false, child_argv: Vec::new(), wake: 0, busy: false }
     }
 
     /// Effects at start: log lines, timers.
@@ -247,10 +249,15 @@ pub fn program_for(argv: &[String], image: Option<&'static crate::registry::Cata
             "webhook" => App::agnhost_webhook(argv),
             _ => App::server(vec![8080]).go_program(),
         },
-        "stress" => match flag("--vm-bytes").and_then(apps::stress_bytes) {
-            Some(bytes) if argv.iter().any(|a| a == "--vm") => App::stress(bytes),
-            _ => App::stress(256 * 1024 * 1024),
-        },
+        // stress(1): `--vm N` workers hold `--vm-bytes` (256M by default), `--cpu N` workers
+        // spin, `--timeout N[smhd]` ends it.
+        "stress" => {
+            let short = |long: &str, s: &str| flag(long).or_else(|| flag(s));
+            let vm = short("--vm", "-m").is_some().then(|| flag("--vm-bytes").and_then(apps::stress_bytes).unwrap_or(256 * 1024 * 1024));
+            let cpus = short("--cpu", "-c").and_then(|n| n.parse::<u64>().ok()).unwrap_or(0);
+            let timeout = short("--timeout", "-t").and_then(apps::stress_duration_ms);
+            App::stress(vm, cpus, timeout)
+        }
         "app" | "podlife-app" => App::podlife_app(env),
         // `/slow-start --startup-delay=30s --listen=:8080`: the podlife app with a slow start.
         "slow-start" | "model-server" => {

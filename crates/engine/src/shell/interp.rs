@@ -11,7 +11,7 @@ use super::expand::{ExpErr, Exp, WORK_FUEL};
 use super::lexer::is_name;
 use super::parser::Parser;
 use super::state::*;
-use super::{Host, MAX_FRAMES, MAX_JOBS, ParseError, SLICE_MS, STEP_BUDGET, SignalDisposition, Yield};
+use super::{Host, MAX_FRAMES, MAX_JOBS, ParseError, STEP_BUDGET, SignalDisposition, Yield};
 
 /// Why a task cannot run now.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -136,6 +136,8 @@ impl Task {
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Outstanding {
     Sleep { until: u64 },
+    /// Its step budget ran out (`Yield::Busy`).
+    Busy,
     Forever,
     Program,
 }
@@ -445,9 +447,15 @@ impl Shell {
         }
     }
 
-    #[cfg(test)]
-    pub(crate) fn set_step_budget(&mut self, n: u64) {
+    /// The interpreter steps the next resumes may run before yielding [`Yield::Busy`] (at
+    /// least one, so a script always advances).
+    pub fn set_step_budget(&mut self, n: u64) {
         self.step_budget = n.max(1);
+    }
+
+    /// The steps the last resume ran.
+    pub fn steps_used(&self) -> u64 {
+        self.step_budget.saturating_sub(self.budget)
     }
 
     /// Whether stdout is a terminal (`kubectl exec -t`); curl then shows no progress meter.
@@ -531,11 +539,11 @@ impl Shell {
 
     /// Runs until the script needs virtual time or a program, or ends.
     pub fn resume(&mut self, host: &mut dyn Host) -> Yield {
+        self.budget = self.step_budget;
         if let Some(y) = &self.finished {
             return y.clone();
         }
         self.sync_clock(host);
-        self.budget = self.step_budget;
         // The answer to a program (Run or a failed Exec).
         if let Some(status) = self.program_status.take() {
             let missing = std::mem::take(&mut self.program_missing);
@@ -614,8 +622,8 @@ impl Shell {
             }
             if self.budget == 0 {
                 self.interruptible = true;
-                self.outstanding = Some(Outstanding::Sleep { until: self.now.saturating_add(SLICE_MS) });
-                return Yield::Sleep { ms: SLICE_MS };
+                self.outstanding = Some(Outstanding::Busy);
+                return Yield::Busy;
             }
             self.budget -= 1;
             quantum -= 1;

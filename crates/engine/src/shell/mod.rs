@@ -43,9 +43,12 @@
 //!
 //! After `Exit` or `Exec`, `resume` keeps returning the same yield.
 //!
-//! Each `resume` runs at most [`STEP_BUDGET`] interpreter steps; a script that computes
-//! longer (`while true; do :; done`) yields `Sleep { ms: SLICE_MS }` and continues on the
-//! next `resume`, so a busy loop costs virtual CPU time instead of hanging the engine.
+//! Each `resume` runs at most its step budget ([`STEP_BUDGET`] unless the caller sets one
+//! with [`Shell::set_step_budget`]); a script that computes longer (`while true; do :;
+//! done`) yields [`Yield::Busy`] and continues on the next `resume`. The caller decides what
+//! that CPU time costs: in a container the node's CPU model (`crate::containerd::cpu`)
+//! grants each period's steps, so a busy loop spends virtual CPU instead of hanging the
+//! engine.
 //!
 //! # Signals
 //!
@@ -129,10 +132,9 @@ pub const MAX_SCRIPT_BYTES: usize = 64 * 1024;
 pub const MAX_NESTING: usize = 64;
 /// The most interpreter frames (function recursion, nested loops and substitutions).
 pub const MAX_FRAMES: usize = 2_000;
-/// Interpreter steps per [`Shell::resume`] before it yields a time slice.
+/// Interpreter steps per [`Shell::resume`] before it yields [`Yield::Busy`], unless the
+/// caller sets another budget.
 pub const STEP_BUDGET: u64 = 100_000;
-/// The virtual time a busy shell spends per [`STEP_BUDGET`] steps.
-pub const SLICE_MS: u64 = 10;
 /// The largest value of one variable.
 pub const MAX_VAR_BYTES: usize = 1024 * 1024;
 /// The largest command-substitution output or pipe buffer.
@@ -191,6 +193,9 @@ pub enum Yield {
     /// Resume after `ms` of virtual time (earlier only after a trapped signal while
     /// [`Shell::interruptible`]).
     Sleep { ms: u64 },
+    /// The step budget of this resume is spent and the script still computes: resume when
+    /// the CPU it needs has been granted (the caller's clock moves on meanwhile).
+    Busy,
     /// A program in the foreground: answer with `program_exited` / `program_not_found`.
     Run { argv: Vec<String> },
     /// The shell process becomes this program.

@@ -157,6 +157,7 @@ fn drive(sh: &mut Shell, h: &mut Fake, limit_ms: u64, missing: &[&str]) -> End {
     let start = h.now_ms;
     for _ in 0..100_000 {
         match sh.resume(h) {
+            Yield::Busy => h.now_ms += 10,
             Yield::Sleep { ms } => {
                 if h.now_ms + ms - start > limit_ms {
                     h.now_ms = start + limit_ms;
@@ -674,17 +675,19 @@ fn background_jobs_interleave_in_virtual_time() {
 }
 
 #[test]
-fn busy_loops_yield_time_slices() {
+fn busy_loops_yield_when_their_budget_is_spent() {
     let mut h = Fake::new();
     let mut sh = Shell::from_source("while true; do :; done", Vec::new(), BTreeMap::new()).unwrap();
+    sh.set_step_budget(500);
     for _ in 0..3 {
-        assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: SLICE_MS });
+        assert_eq!(sh.resume(&mut h), Yield::Busy);
+        assert_eq!(sh.steps_used(), 500);
         assert!(sh.interruptible());
-        h.now_ms += SLICE_MS;
+        h.now_ms += 100;
     }
     let _ = sh.signal(15);
     let mut sh = Shell::from_source("trap 'exit 9' TERM; while :; do :; done", Vec::new(), BTreeMap::new()).unwrap();
-    assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: SLICE_MS });
+    assert_eq!(sh.resume(&mut h), Yield::Busy);
     assert_eq!(sh.signal(15), SignalDisposition::Trapped);
     assert_eq!(sh.resume(&mut h), Yield::Exit { code: 9 });
 }
@@ -745,6 +748,7 @@ fn fuzz_run(src: &str) {
     for n in 0..40 {
         match sh.resume(&mut h) {
             Yield::Sleep { ms } => h.now_ms = h.now_ms.saturating_add(ms.min(1 << 40)),
+            Yield::Busy => h.now_ms += 10,
             Yield::Run { .. } => {
                 if n % 2 == 0 {
                     sh.program_exited(1)
@@ -1103,6 +1107,7 @@ fn tool_run(tool: &str, prog: &str, input: &str) {
     for _ in 0..20 {
         match sh.resume(&mut h) {
             Yield::Sleep { ms } => h.now_ms = h.now_ms.saturating_add(ms.min(1 << 40)),
+            Yield::Busy => h.now_ms += 10,
             Yield::Run { .. } => sh.program_not_found(),
             _ => return,
         }
