@@ -104,6 +104,9 @@ pub struct Session {
     kubectl_runs: usize,
 }
 
+/// metrics-server's release manifest, as `podlife addon enable metrics-server` applies it.
+const METRICS_SERVER_MANIFEST: &str = include_str!("addons/metrics-server.yaml");
+
 impl Session {
     /// The default three-node cluster with the given seed.
     pub fn new(seed: u64) -> Session {
@@ -153,6 +156,17 @@ impl Session {
                 self.engine = Engine::with_nodes(self.seed, &[]);
             }
             ["cluster", "default"] => self.engine = Engine::with_default_cluster(self.seed),
+            // What a kind user does to get `kubectl top`: apply metrics-server's release
+            // manifest (with `--kubelet-insecure-tls`).
+            ["addon", "enable", "metrics-server"] => {
+                let read = |_: &str| None;
+                let mut ctx = crate::kubectl::Context { engine: &mut self.engine, stdin: Some(METRICS_SERVER_MANIFEST), read_file: &read, watch: None, log: Default::default() };
+                let applied = crate::kubectl::run(&mut ctx, &["apply".to_string(), "-f".to_string(), "-".to_string()]);
+                for (to_stderr, piece) in applied.pieces() {
+                    if to_stderr { out.err(piece) } else { out.out(piece) }
+                }
+            }
+            ["addon", ..] => out.err("podlife: usage: podlife addon enable metrics-server\n"),
             [verb @ ("stop" | "start"), component, rest @ ..] => {
                 let node = match rest {
                     ["--node", n] => Some(*n),

@@ -19,6 +19,7 @@ pub mod containerd;
 pub mod controllers;
 pub mod kubelet;
 pub mod labels;
+pub mod metrics_server;
 pub mod network;
 pub mod nodes;
 pub mod process;

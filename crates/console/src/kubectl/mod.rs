@@ -17,6 +17,7 @@ mod patch;
 mod rollout;
 mod run_attach;
 mod set_podspec;
+mod top;
 pub mod verbose;
 
 use serde_json::Value;
@@ -145,6 +146,7 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "describe" => describe_cmd(ctx, rest, &mut out),
         "logs" => logs::logs(ctx, rest, &mut out),
         "exec" => exec_wait::exec(ctx, rest, &mut out),
+        "top" => top::top(ctx, rest, &mut out),
         "wait" => exec_wait::wait(ctx, rest, &mut out),
         "rollout" => rollout::rollout(ctx, rest, &mut out),
         "scale" => rollout::scale(ctx, rest, &mut out),
@@ -161,7 +163,7 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "port-forward" => out.err(PORT_FORWARD),
         // Real kubectl commands podlife does not model: say so, with what to use instead.
         "edit" => out.err("error: podlife does not model kubectl edit: it opens an editor on your machine; change the object with kubectl apply (the editor's Apply), patch, set image, scale or label instead\n"),
-        "replace" | "diff" | "autoscale" | "cp" | "debug" | "attach" | "proxy" | "top" | "kustomize" | "plugin" | "certificate" | "completion" | "config" | "cluster-info" | "explain" | "api-versions" | "options" => {
+        "replace" | "diff" | "autoscale" | "cp" | "debug" | "attach" | "proxy" | "kustomize" | "plugin" | "certificate" | "completion" | "config" | "cluster-info" | "explain" | "api-versions" | "options" => {
             out.err(&format!("error: podlife does not model kubectl {command} yet\n"));
         }
         other => {

@@ -229,7 +229,7 @@ pub fn program_for(argv: &[String], image: Option<&'static crate::registry::Cata
         "etcd" => {
             let urls = |name: &str, default: &str| flag(name).unwrap_or(default).split(',').map(str::to_string).collect::<Vec<_>>();
             let metrics: Vec<String> = flag("--listen-metrics-urls").map(|v| v.split(',').map(str::to_string).collect()).unwrap_or_default();
-            App::etcd(&urls("--listen-client-urls", "http://localhost:2379"), &urls("--listen-peer-urls", "http://localhost:2380"), &metrics)
+            App::etcd(&urls("--listen-client-urls", "http://localhost:2379"), &urls("--listen-peer-urls", "http://localhost:2380"), &metrics).using(18, 40 * 1024 * 1024)
         }
         "httpd-foreground" | "httpd" => App::httpd(),
         "pause" => App::pause(),
@@ -291,12 +291,14 @@ pub fn program_for(argv: &[String], image: Option<&'static crate::registry::Cata
         "pilot-agent" => App::oneshot(0),
         // The kind node's system programs (ports from kubeadm's manifests and the programs'
         // defaults).
-        "kube-apiserver" => App::daemon(vec![6443]),
-        "kube-controller-manager" => App::daemon(vec![10257]),
-        "kube-scheduler" => App::daemon(vec![10259]),
-        "kube-proxy" => App::daemon(vec![10249, 10256]),
-        "kindnetd" => App::daemon(vec![]),
-        "coredns" => App::coredns(),
+        "kube-apiserver" => App::daemon(vec![6443]).using(40, 230 * 1024 * 1024),
+        "kube-controller-manager" => App::daemon(vec![10257]).using(12, 48 * 1024 * 1024),
+        "kube-scheduler" => App::daemon(vec![10259]).using(3, 20 * 1024 * 1024),
+        "kube-proxy" => App::daemon(vec![10249, 10256]).using(1, 14 * 1024 * 1024),
+        "kindnetd" => App::daemon(vec![]).using(1, 9 * 1024 * 1024),
+        "coredns" => App::coredns().using(2, 13 * 1024 * 1024),
+        // metrics-server: its API and /livez, /readyz on `--secure-port` (10250).
+        "metrics-server" => App::daemon(vec![flag("--secure-port").and_then(|p| p.parse().ok()).unwrap_or(10250)]).using(3, 18 * 1024 * 1024),
         "fluent-bit" => App::server(vec![2020]),
         "http-echo" => App::server(vec![flag("-listen").and_then(|l| l.rsplit(':').next()).and_then(|p| p.parse().ok()).unwrap_or(5678)]).go_program(),
         _ => match image {

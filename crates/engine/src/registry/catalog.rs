@@ -261,6 +261,8 @@ const GO_RUNNER: ImageConfig = config(&["/go-runner"], NONE, ENV_PATH_ONLY);
 const KUBE_PROXY: ImageConfig = config(NONE, NONE, ENV_PATH_ONLY);
 const COREDNS: ImageConfig = ImageConfig { exposed_ports: &[53], user: "nonroot:nonroot", ..config(&["/coredns"], NONE, ENV_PATH_ONLY) };
 const KINDNETD: ImageConfig = config(&["/bin/kindnetd"], NONE, ENV_PATH_ONLY);
+// metrics-server's Dockerfile: distroless static, `USER 65534`, `ENTRYPOINT ["/metrics-server"]`.
+const METRICS_SERVER: ImageConfig = ImageConfig { user: "65534", ..config(&["/metrics-server"], NONE, ENV_PATH_ONLY) };
 
 // Fictional lesson images: small static Go servers on a distroless base, non-root.
 const fn podlife(entrypoint: &'static [&'static str], cmd: &'static [&'static str], port: &'static [u16], env: &'static [&'static str]) -> ImageConfig {
@@ -303,6 +305,7 @@ const KUBE_CONTROLLER_MANAGER: &str = "registry.k8s.io/kube-controller-manager";
 const KUBE_SCHEDULER: &str = "registry.k8s.io/kube-scheduler";
 const KUBE_PROXY_K8S: &str = "registry.k8s.io/kube-proxy";
 const COREDNS_K8S: &str = "registry.k8s.io/coredns/coredns";
+const METRICS_SERVER_K8S: &str = "registry.k8s.io/metrics-server/metrics-server";
 const KINDNETD_HUB: &str = "docker.io/kindest/kindnetd";
 const APP: &str = "registry.podlife.dev/app";
 const SLOW_START_APP: &str = "registry.podlife.dev/slow-start";
@@ -517,6 +520,14 @@ static CATALOG: &[CatalogImage] = &[
         "sha256:5f034fd2d96f038c3d347bc1e9d1c74c0fdb76b237a9fe881978fd043625d357", // digest: synthetic
         22_815_476,
         COREDNS,
+    ),
+    img(
+        METRICS_SERVER_K8S,
+        "v0.8.0",
+        "sha256:89258156d0e9af60403eafd44da9676fd66f600c7934d468ccc17e42b199aee2", // digest: synthetic
+        "sha256:b9a4bd1b63d2a8e7a53e64c9e3dbc06b1c5ec51327b07ee1eb4b2a5e5e6a4d53", // digest: synthetic
+        19_456_300,
+        METRICS_SERVER,
     ),
     img(
         KINDNETD_HUB,
