@@ -299,7 +299,7 @@ pub fn run(view: &NodeView<'_>, now: Time, argv: &[String]) -> Result<String, St
             let [c] = matches.as_slice() else {
                 return Err(fatal(now, &format!("rpc error: code = NotFound desc = an error occurred when try to find container {id:?}: not found")));
             };
-            Ok(c.log.iter().map(|(_, _, l)| format!("{l}\n")).collect())
+            Ok(c.log.current(c.finished_at.unwrap_or(now)).iter().map(|(_, _, l)| format!("{l}\n")).collect())
         }
         ["crictl", sub @ ("inspect" | "inspectp"), rest @ ..] => {
             let f = Flags::parse(rest, &["-q", "--quiet"], &["-o", "--output", "--template"]).map_err(flag_error)?;

@@ -143,7 +143,12 @@ impl Session {
     /// it, if any.
     pub fn exec(&mut self, line: &str, stdin: Option<&str>) -> Output {
         self.commands_run += 1;
-        self.run_line(line, stdin)
+        self.engine.begin_command();
+        let mut out = self.run_line(line, stdin);
+        if let Some(stop) = self.engine.take_stop() {
+            out.err(&format!("{}\n", stop.message()));
+        }
+        out
     }
 
     fn podlife(&mut self, args: &[String], stdin: Option<&str>, out: &mut Output) {

@@ -36,6 +36,7 @@ pub mod store;
 pub mod trace;
 pub mod traffic;
 pub mod volume;
+pub mod work;
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
@@ -182,6 +183,8 @@ pub enum EngineError {
     UnknownComponent(String),
     UnknownNode(String),
     TraceFull,
+    /// The command's work budget ran out (`work`).
+    WorkBudget,
 }
 
 impl std::fmt::Display for EngineError {
@@ -190,6 +193,7 @@ impl std::fmt::Display for EngineError {
             EngineError::UnknownComponent(c) => write!(f, "unknown component {c:?}"),
             EngineError::UnknownNode(n) => write!(f, "no node named {n:?}"),
             EngineError::TraceFull => write!(f, "the trace reached its limit of {MAX_TRACE_EVENTS} reactions"),
+            EngineError::WorkBudget => write!(f, "the command's budget of {} interpreter steps is spent", work::STEPS_PER_COMMAND),
         }
     }
 }
@@ -228,6 +232,8 @@ pub struct Engine {
     pub(crate) removed_nodes: std::collections::BTreeSet<String>,
     /// Machines rebooting, with the token of the boot that ends it.
     pub(crate) rebooting: BTreeMap<String, u64>,
+    /// Work done, and the current command's budget.
+    pub(crate) work: work::Work,
     next_boot: u64,
     /// The node lifecycle controller's memory (node health, zones, tainting queues).
     pub(crate) node_lifecycle: controllers::nodelifecycle::State,
@@ -305,6 +311,7 @@ impl Engine {
             down_nodes: std::collections::BTreeSet::new(),
             removed_nodes: std::collections::BTreeSet::new(),
             rebooting: BTreeMap::new(),
+            work: Default::default(),
             next_boot: 0,
             node_lifecycle: Default::default(),
             taint_eviction: Default::default(),
@@ -447,14 +454,56 @@ impl Engine {
     /// Processes the next task due at or before `limit`; false when none is due.
     pub fn step_until(&mut self, limit: Time) -> bool {
         let due = self.queue.peek().is_some_and(|Reverse(s)| s.at <= limit);
-        if !due {
+        if !due || !self.may_work() {
             return false;
         }
         let Some(Reverse(next)) = self.queue.pop() else { return false };
         self.refresh_node_index();
         self.now = self.now.max(next.at);
+        self.work.reactions += 1;
         self.run_task(next.task);
         true
+    }
+
+    /// Whether the next reaction may run: the simulation has not stopped, and stops now if
+    /// the command's budget or the trace is used up.
+    fn may_work(&mut self) -> bool {
+        if self.work.stopped.is_some() {
+            return false;
+        }
+        let reason = if self.trace.len() >= MAX_TRACE_EVENTS {
+            work::StopReason::TraceFull(MAX_TRACE_EVENTS)
+        } else if self.work.steps_limit.is_some_and(|l| self.work.steps >= l) {
+            work::StopReason::Steps(work::STEPS_PER_COMMAND)
+        } else {
+            return true;
+        };
+        self.work.stopped = Some(work::Stop { at: self.now, reactions: self.work.reactions, reason });
+        false
+    }
+
+    /// A new command begins: it gets a fresh work budget (a stop for a full trace stays).
+    pub fn begin_command(&mut self) {
+        self.work.steps_limit = Some(self.work.steps.saturating_add(work::STEPS_PER_COMMAND));
+        if self.work.stopped.is_some_and(|s| !s.is_final()) {
+            self.work.stopped = None;
+            self.work.reported = false;
+        }
+    }
+
+    /// Where the simulation stopped, once per stop.
+    pub fn take_stop(&mut self) -> Option<work::Stop> {
+        let stop = self.work.stopped?;
+        if self.work.reported {
+            return None;
+        }
+        self.work.reported = true;
+        Some(stop)
+    }
+
+    /// Whether the simulation is stopped (the clock does not move).
+    pub fn stopped(&self) -> Option<work::Stop> {
+        self.work.stopped
     }
 
     fn run_task(&mut self, task: Task) {
@@ -645,11 +694,14 @@ impl Engine {
     }
 
     /// Processes everything due up to `until`, then sets the clock there.
+    /// When the simulation stops on the way (`work`), the clock stays at the last reaction.
     pub fn run_until(&mut self, until: Time) -> Result<(), EngineError> {
-        while self.step_until(until) {
-            if self.trace.len() >= MAX_TRACE_EVENTS {
-                return Err(EngineError::TraceFull);
-            }
+        while self.step_until(until) {}
+        if let Some(stop) = self.work.stopped {
+            return Err(match stop.reason {
+                work::StopReason::TraceFull(_) => EngineError::TraceFull,
+                work::StopReason::Steps(_) => EngineError::WorkBudget,
+            });
         }
         self.now = self.now.max(until);
         Ok(())
@@ -671,7 +723,9 @@ impl Engine {
                 return true;
             }
             if !self.step_until(deadline) {
-                self.now = self.now.max(deadline);
+                if self.work.stopped.is_none() {
+                    self.now = self.now.max(deadline);
+                }
                 return !waiting(self);
             }
         }

@@ -378,18 +378,11 @@ fn events(w: &mut String, events: &[Value], now: Time) -> String {
         return String::new();
     }
     let mut tail = String::from("Events:\n  Type\tReason\tAge\tFrom\tMessage\n  ----\t------\t----\t----\t-------\n");
-    // `sort.Sort(event.SortableEvents(...))`: by the series' last observation, else
-    // lastTimestamp, else eventTime (a stable sort keeps the list order for equal times).
-    let when = |e: &Value| -> Time {
-        let t = if e["series"].is_object() {
-            &e["series"]["lastObservedTime"]
-        } else if e["lastTimestamp"].is_string() {
-            &e["lastTimestamp"]
-        } else {
-            &e["eventTime"]
-        };
-        t.as_str().and_then(Time::from_rfc3339).unwrap_or(Time::ZERO)
-    };
+    // `sort.Sort(event.SortableEvents(...))` (kubectl `pkg/util/event`): by lastTimestamp
+    // only, so an event written through events.k8s.io (the scheduler's `Scheduled`, which has
+    // only eventTime) sorts first; equal times keep the list's (name) order, as Go's
+    // insertion sort does for short lists.
+    let when = |e: &Value| -> Time { e["lastTimestamp"].as_str().and_then(Time::from_rfc3339).unwrap_or(Time::ZERO) };
     let mut events: Vec<&Value> = events.iter().collect();
     podlife_engine::sort::sort_by_key(&mut events, |e| when(e));
     for e in events {

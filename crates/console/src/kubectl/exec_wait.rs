@@ -45,6 +45,11 @@ pub fn exec(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         Ok(run) => {
             out.out(&run.output);
             ctx.engine.advance_by(run.duration_ms.min(7 * 24 * 3_600_000));
+            // kubectl would wait for as long as the command runs; podlife stops at its budget.
+            if run.unfinished {
+                out.err(&format!("podlife: stopped waiting for the command after {} of simulated time (podlife's limit for one exec); it was still running\n", podlife_engine::kubelet::go_duration(run.duration_ms)));
+                return;
+            }
             if run.code != 0 {
                 out.err(&format!("command terminated with exit code {}\n", run.code));
                 // kubectl exits with the command's status (`uexec.CodeExitError`).

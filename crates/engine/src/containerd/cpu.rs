@@ -113,7 +113,7 @@ impl CpuAccount {
             // worth at its demand's pace and waits out the rest.
             if let Some(q) = self.quota.filter(|q| self.demand > *q) {
                 self.nr_throttled = self.nr_throttled.saturating_add(periods);
-                let waited = PERIOD_NS.saturating_mul(self.demand - q) / self.demand;
+                let waited = PERIOD_NS.saturating_mul(self.demand - q).checked_div(self.demand).unwrap_or(0);
                 self.throttled_ns = self.throttled_ns.saturating_add(periods.saturating_mul(waited));
             }
         } else {
@@ -211,6 +211,55 @@ pub fn share(capacity: u64, claims: &[(u64, u64)]) -> Vec<u64> {
     rates
 }
 
+/// What a container's threads want now (millicores): its program's own work, and a whole core
+/// while its shell computes without blocking.
+pub fn demand_of(c: &super::Container) -> u64 {
+    if c.state != super::ContainerState::Running {
+        return 0;
+    }
+    c.process.as_ref().map_or(0, |p| p.app.cpu_milli.saturating_add(if p.busy { THREAD_MILLI } else { 0 }))
+}
+
+/// A node's cores in millicores (`status.capacity.cpu`).
+fn capacity_milli(capacity: &serde_json::Value) -> u64 {
+    capacity["cpu"].as_str().and_then(|q| podlife_model::quantity::Quantity::parse(q).ok()).map_or(0, |q| q.milli_value().max(0) as u64)
+}
+
+impl crate::Engine {
+    /// Shares the node's cores again after a container's demand changed: every container
+    /// that wants CPU, or had a share, is settled at the old rate and given its new one.
+    pub(crate) fn cpu_reshare(&mut self, node: &str) {
+        let now = self.now;
+        let Some(m) = self.machines.get_mut(node) else { return };
+        let capacity = capacity_milli(&m.facts.capacity);
+        let mut claimants: Vec<(String, u64)> = Vec::new();
+        let mut claims: Vec<(u64, u64)> = Vec::new();
+        let mut idle: Vec<String> = Vec::new();
+        for (id, c) in &m.runtime.containers {
+            let demand = demand_of(c);
+            if demand > 0 {
+                let shares = c.cgroup.as_ref().map_or(2, |g| g.cpu_shares);
+                let cap = c.cpu.quota.map_or(demand, |q| q.min(demand));
+                claimants.push((id.clone(), demand));
+                claims.push((shares, cap));
+            } else if c.cpu.demand > 0 || c.cpu.rate > 0 {
+                idle.push(id.clone());
+            }
+        }
+        let rates = share(capacity, &claims);
+        for ((id, demand), rate) in claimants.into_iter().zip(rates) {
+            if let Some(c) = m.runtime.containers.get_mut(&id) {
+                c.cpu.reshare(now, demand, rate);
+            }
+        }
+        for id in idle {
+            if let Some(c) = m.runtime.containers.get_mut(&id) {
+                c.cpu.reshare(now, 0, 0);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -262,54 +311,5 @@ mod tests {
         assert_eq!(shell_steps(1000, PERIOD_MS), 1000);
         assert_eq!(shell_steps(250, PERIOD_MS), 250);
         assert_eq!(shell_steps_ns(1000), 100_000_000);
-    }
-}
-
-/// What a container's threads want now (millicores): its program's own work, and a whole core
-/// while its shell computes without blocking.
-pub fn demand_of(c: &super::Container) -> u64 {
-    if c.state != super::ContainerState::Running {
-        return 0;
-    }
-    c.process.as_ref().map_or(0, |p| p.app.cpu_milli.saturating_add(if p.busy { THREAD_MILLI } else { 0 }))
-}
-
-/// A node's cores in millicores (`status.capacity.cpu`).
-fn capacity_milli(capacity: &serde_json::Value) -> u64 {
-    capacity["cpu"].as_str().and_then(|q| podlife_model::quantity::Quantity::parse(q).ok()).map_or(0, |q| q.milli_value().max(0) as u64)
-}
-
-impl crate::Engine {
-    /// Shares the node's cores again after a container's demand changed: every container
-    /// that wants CPU, or had a share, is settled at the old rate and given its new one.
-    pub(crate) fn cpu_reshare(&mut self, node: &str) {
-        let now = self.now;
-        let Some(m) = self.machines.get_mut(node) else { return };
-        let capacity = capacity_milli(&m.facts.capacity);
-        let mut claimants: Vec<(String, u64)> = Vec::new();
-        let mut claims: Vec<(u64, u64)> = Vec::new();
-        let mut idle: Vec<String> = Vec::new();
-        for (id, c) in &m.runtime.containers {
-            let demand = demand_of(c);
-            if demand > 0 {
-                let shares = c.cgroup.as_ref().map_or(2, |g| g.cpu_shares);
-                let cap = c.cpu.quota.map_or(demand, |q| q.min(demand));
-                claimants.push((id.clone(), demand));
-                claims.push((shares, cap));
-            } else if c.cpu.demand > 0 || c.cpu.rate > 0 {
-                idle.push(id.clone());
-            }
-        }
-        let rates = share(capacity, &claims);
-        for ((id, demand), rate) in claimants.into_iter().zip(rates) {
-            if let Some(c) = m.runtime.containers.get_mut(&id) {
-                c.cpu.reshare(now, demand, rate);
-            }
-        }
-        for id in idle {
-            if let Some(c) = m.runtime.containers.get_mut(&id) {
-                c.cpu.reshare(now, 0, 0);
-            }
-        }
     }
 }

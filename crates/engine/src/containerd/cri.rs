@@ -188,7 +188,7 @@ impl Engine {
             shim_pid,
             process: None,
             generation: 0,
-            log: vec![],
+            log: Default::default(),
             restart_count,
             termination_message: None,
             rootfs: super::fs::Tree::default(),
@@ -340,10 +340,7 @@ impl Engine {
                 Effect::Log { stream, line } => {
                     if let Some(c) = self.runtime_mut(node).and_then(|rt| rt.containers.get_mut(container_id)) {
                         let line = crate::process::servers::stamp_line(&line, now);
-                        c.log.push((now, stream, line));
-                        if c.log.len() > 5000 {
-                            c.log.drain(..1000);
-                        }
+                        c.log.append(now, stream, line);
                     }
                 }
                 Effect::Exit { code } => {

@@ -15,6 +15,7 @@ pub mod cpu;
 pub mod cri;
 pub mod exec;
 pub mod fs;
+pub mod logs;
 pub mod namespaces;
 pub mod operator;
 pub mod procfs;
@@ -115,7 +116,7 @@ pub struct Container {
     /// A token that changes whenever the process changes, so stale timers are ignored.
     pub generation: u64,
     /// The container log (`kubectl logs`): (time, stream, line).
-    pub log: Vec<(Time, &'static str, String)>,
+    pub log: logs::LogFile,
     /// The labels the kubelet sets (`io.kubernetes.container.restartCount`, hash…).
     pub restart_count: u32,
     /// `terminationMessagePath` content read at exit (`/dev/termination-log`).

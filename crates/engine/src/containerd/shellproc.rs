@@ -753,6 +753,7 @@ impl Engine {
                 (y, std::mem::take(&mut host.chunks))
             };
             let steps = shell.steps_used();
+            self.work.steps = self.work.steps.saturating_add(steps);
             self.container_log_chunks(node, container_id, &chunks);
             let Some(c) = self.machines.get_mut(node).and_then(|m| m.runtime.containers.get_mut(container_id)) else { return };
             let busy = y == Yield::Busy;
@@ -849,11 +850,8 @@ impl Engine {
         let Some(c) = self.machines.get_mut(node).and_then(|m| m.runtime.containers.get_mut(container_id)) else { return };
         for (stream, text) in [("stdout", out), ("stderr", err)] {
             for line in text.lines() {
-                c.log.push((now, stream, line.to_string()));
+                c.log.append(now, stream, line.to_string());
             }
-        }
-        if c.log.len() > 5000 {
-            c.log.drain(..1000);
         }
     }
 
@@ -923,17 +921,18 @@ impl Engine {
         let Some(id) = id else {
             return Err(format!("rpc error: code = NotFound desc = failed to exec in container: container {container:?} is not running"));
         };
-        let run = self.exec_process(node, uid, &id, argv, None, 0, limit_ms)?;
+        let run = self.exec_process(node, uid, &id, argv, None, limit_ms)?;
         Ok(ExecRun { code: run.code, output: run.combined, duration_ms: run.duration_ms, unfinished: run.unfinished })
     }
 
     /// Runs `argv` as a new process in a running container (`ExecSync`, or the program an
-    /// `nc -l -e` listener starts for a connection, with the connection as its `stdin`).
-    /// `depth`: how many listeners forwarded the connection so far. The process runs in the
+    /// `nc -l -e` listener starts for a connection: `conn` is the connection's request, its
+    /// standard input, and how many listeners forwarded it so far). The process runs in the
     /// container's cgroup: a computing shell gets the container's quota (at most a core) and
     /// its CPU is charged to the container. It stops at `limit_ms` of virtual time or
     /// [`EXEC_MAX_STEPS`] steps, still running (`unfinished`).
-    fn exec_process(&mut self, node: &str, uid: &str, id: &str, argv: &[String], stdin: Option<&str>, depth: u32, limit_ms: u64) -> Result<ProcessRun, String> {
+    fn exec_process(&mut self, node: &str, uid: &str, id: &str, argv: &[String], conn: Option<(&str, u32)>, limit_ms: u64) -> Result<ProcessRun, String> {
+        let (stdin, depth) = (conn.map(|(r, _)| r), conn.map_or(0, |(_, d)| d));
         // runc execs a path itself: a file without an execute bit fails there.
         if let Some(path) = argv.first().filter(|a| a.starts_with('/'))
             && let Some(host) = self.host_for(node, id)
@@ -979,7 +978,7 @@ impl Engine {
                     break;
                 }
                 Yield::WaitForever => {
-                    run.unfinished = true;
+                    (run.unfinished, run.duration_ms) = (true, limit_ms);
                     break;
                 }
                 Yield::Run { argv } => match self.exec_program(node, uid, id, &argv) {
@@ -1004,14 +1003,16 @@ impl Engine {
                     break;
                 }
             }
-            if run.duration_ms > limit_ms || steps >= EXEC_MAX_STEPS {
+            if run.duration_ms > limit_ms {
+                (run.unfinished, run.duration_ms) = (true, limit_ms);
+                break;
+            }
+            if steps >= EXEC_MAX_STEPS {
                 run.unfinished = true;
                 break;
             }
         }
-        if run.unfinished {
-            run.duration_ms = limit_ms;
-        }
+        self.work.steps = self.work.steps.saturating_add(steps);
         if let Some(c) = self.machines.get_mut(node).and_then(|m| m.runtime.containers.get_mut(id)) {
             c.cpu.charge(self.now, cpu::shell_steps_ns(steps));
         }
@@ -1048,7 +1049,7 @@ impl Engine {
         match accepted {
             Some(crate::shell::Accepted::Reply(text)) => Ok(text),
             Some(crate::shell::Accepted::Exec(argv)) => {
-                let run = self.exec_process(node, &uid, container_id, &argv, Some(request), depth + 1, EXEC_LIMIT_MS).map_err(|_| NetError::Reset)?;
+                let run = self.exec_process(node, &uid, container_id, &argv, Some((request, depth + 1)), EXEC_LIMIT_MS).map_err(|_| NetError::Reset)?;
                 // The program's stderr is nc's: the container log.
                 self.container_log(node, container_id, "", &run.stderr);
                 Ok(run.stdout)

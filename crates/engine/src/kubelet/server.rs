@@ -7,14 +7,13 @@ use serde_json::Value;
 
 use crate::Engine;
 use crate::apiserver::status::{Reason, Status};
-use crate::clock::Time;
 use crate::containerd::Runtime;
 use crate::store::ObjectKey;
 use crate::trace::{Action, ComponentRef};
 use podlife_model::ResourceType;
 
 /// One log line: when, which stream, the text.
-pub type LogLine = (Time, &'static str, String);
+pub use crate::containerd::logs::LogLine;
 
 impl Engine {
     /// The node's containerd state, for `crictl`-style views.
@@ -45,7 +44,8 @@ impl Engine {
         let id = validate_container_log_status(name, container, &st, previous).map_err(Status::bad_request)?;
         self.record(ComponentRef::on_node(super::COMPONENT, &node), Action::KubeletLogs, object, crate::sort::map_of([("container".to_string(), json!(container)), ("previous".to_string(), json!(previous))]), vec![]);
         let id = id.trim_start_matches("containerd://").to_string();
-        Ok(self.machine(&node).and_then(|m| m.runtime.containers.get(&id)).map(|c| c.log.clone()).unwrap_or_default())
+        let now = self.now();
+        Ok(self.machine(&node).and_then(|m| m.runtime.containers.get(&id)).map(|c| c.log.current(c.finished_at.unwrap_or(now)).to_vec()).unwrap_or_default())
     }
 }
 
