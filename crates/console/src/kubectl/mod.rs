@@ -441,6 +441,7 @@ fn apply_or_create(ctx: &mut Context<'_>, args: &[String], out: &mut Output, app
 fn print_jsonpath(out: &mut Output, template: &str, value: &Value) {
     match crate::printers::jsonpath::render(template, value) {
         Ok(text) => out.out(&text),
+        Err(e) if e == crate::printers::jsonpath::BUDGET_EXCEEDED => out.err(&format!("{e}\n")),
         Err(e) => out.err(&format!("error: error executing jsonpath \"{template}\": Error executing template: {e}. Printing more information for debugging the template:\n\ttemplate was:\n\t\t{template}\n\tobject given to jsonpath engine was:\n\t\t{}\n\n\n", podlife_model::json::to_string_plain(value))),
     }
 }
