@@ -110,12 +110,15 @@ fn label_name_ok(s: &str) -> bool {
         && b[b.len() - 1].is_ascii_alphanumeric()
 }
 
-/// `IsQualifiedName` for label keys.
+/// `content.IsLabelKey` (apimachinery `pkg/api/validate/content/kube.go`; `IsQualifiedName`
+/// is an alias): an optional DNS-subdomain prefix and `/`, then a name of at most 63 bytes.
 pub(crate) fn label_key(key: &str) -> Vec<String> {
-    const NAME_MSG: &str = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+    const NAME_MSG: &str = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
     let mut errs = Vec::new();
-    let name = match key.split_once('/') {
-        Some((prefix, name)) => {
+    let parts: Vec<&str> = key.split('/').collect();
+    let name = match parts[..] {
+        [name] => name,
+        [prefix, name] => {
             if prefix.is_empty() {
                 errs.push("prefix part must be non-empty".into());
             } else {
@@ -123,13 +126,15 @@ pub(crate) fn label_key(key: &str) -> Vec<String> {
             }
             name
         }
-        None => key,
+        _ => return vec![format!("a valid label key {NAME_MSG} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')")],
     };
-    if name.len() > 63 {
+    if name.is_empty() {
+        errs.push("name part must be non-empty".into());
+    } else if name.len() > 63 {
         errs.push("name part must be no more than 63 bytes".into());
     }
     if !label_name_ok(name) {
-        errs.push(NAME_MSG.into());
+        errs.push(format!("name part {NAME_MSG}"));
     }
     errs
 }
