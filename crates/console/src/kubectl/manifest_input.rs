@@ -155,9 +155,9 @@ fn flatten_list(list: Value) -> (Vec<(String, &'static ResourceType, Value)>, Ve
     let item_kind = list_kind.strip_suffix("List").unwrap_or(&list_kind).to_string();
     let mut found = Vec::new();
     let mut errors = Vec::new();
-    // (path prefix, value, whether it is an item of the outermost list)
-    let mut queue: std::collections::VecDeque<(String, Value, bool)> = std::collections::VecDeque::from([(String::new(), list, false)]);
-    while let Some((path, value, top_item)) = queue.pop_front() {
+    // (path prefix in the document, value), breadth first as upstream's `itemsToProcess`.
+    let mut queue: std::collections::VecDeque<(String, Value)> = std::collections::VecDeque::from([(String::new(), list)]);
+    while let Some((path, value)) = queue.pop_front() {
         if let Some(items) = value.get("items").filter(|v| v.is_array() || v.is_null()) {
             for (i, mut item) in items.as_array().cloned().unwrap_or_default().into_iter().enumerate() {
                 let item_path = format!("{path}items[{i}].");
@@ -169,11 +169,10 @@ fn flatten_list(list: Value) -> (Vec<(String, &'static ResourceType, Value)>, Ve
                     item["kind"] = Value::String(item_kind.clone());
                     item["apiVersion"] = Value::String(list_api_version.clone());
                 }
-                queue.push_back((item_path, item, path.is_empty()));
+                queue.push_back((item_path, item));
             }
             continue;
         }
-        let _ = top_item;
         let kind = value["kind"].as_str().unwrap_or_default();
         let api_version = value["apiVersion"].as_str().unwrap_or_default();
         if kind.is_empty() {

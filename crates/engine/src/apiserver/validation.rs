@@ -85,7 +85,25 @@ pub fn object_meta(kind: &str, meta: &Value) -> Vec<FieldError> {
         }
     }
     validate_labels(&meta["labels"], "metadata.labels", &mut errs);
+    validate_annotations(&meta["annotations"], &mut errs);
     errs
+}
+
+/// `ValidateAnnotations` (apimachinery `pkg/api/validation/objectmeta.go`): every key a
+/// qualified name once lower-cased, then keys and values together at most 256 KiB
+/// (`TotalAnnotationSizeLimitB`), reported as `field.TooLong`.
+fn validate_annotations(map: &Value, errs: &mut Vec<FieldError>) {
+    const TOTAL_ANNOTATION_SIZE_LIMIT_B: usize = 256 * 1024;
+    let Some(map) = map.as_object() else { return };
+    for k in map.keys() {
+        for msg in label_key(&k.to_lowercase()) {
+            errs.push(FieldError::invalid("metadata.annotations", quoted(k), msg));
+        }
+    }
+    let total: usize = map.iter().map(|(k, v)| k.len() + v.as_str().map_or(0, str::len)).sum();
+    if total > TOTAL_ANNOTATION_SIZE_LIMIT_B {
+        errs.push(FieldError::too_long("metadata.annotations", "", TOTAL_ANNOTATION_SIZE_LIMIT_B));
+    }
 }
 
 /// `path.IsValidPathSegmentName` (apimachinery `pkg/api/validation/path`).
@@ -122,7 +140,9 @@ pub(crate) fn label_key(key: &str) -> Vec<String> {
             if prefix.is_empty() {
                 errs.push("prefix part must be non-empty".into());
             } else {
-                errs.extend(dns1123_subdomain(prefix).into_iter().map(|m| format!("prefix part {m}")));
+                // `content.IsDNS1123Subdomain`: its length message counts bytes (`content.MaxLenError`),
+                // where util/validation's, used for object names, says characters.
+                errs.extend(dns1123_subdomain(prefix).into_iter().map(|m| format!("prefix part {}", m.replace("253 characters", "253 bytes"))));
             }
             name
         }
