@@ -762,6 +762,11 @@ impl Engine {
             if !errors.is_empty() {
                 return Err(Status::invalid(rt, &name, errors));
             }
+        } else if req.subresource.is_none()
+            && let errors = validation::object_meta_update(&obj["metadata"])
+            && !errors.is_empty()
+        {
+            return Err(Status::invalid(rt, &name, errors));
         } else if obj.get(generation_field(rt.kind)) != current.get(generation_field(rt.kind))
             && let Some(g) = current["metadata"]["generation"].as_i64() {
                 obj["metadata"]["generation"] = json!(g + 1);

@@ -89,6 +89,15 @@ pub fn object_meta(kind: &str, meta: &Value) -> Vec<FieldError> {
     errs
 }
 
+/// The labels and annotations checks of `ValidateObjectMetaAccessorUpdate` (apimachinery
+/// `pkg/api/validation/objectmeta.go`), which every update runs.
+pub fn object_meta_update(meta: &Value) -> Vec<FieldError> {
+    let mut errs = Vec::new();
+    validate_labels(&meta["labels"], "metadata.labels", &mut errs);
+    validate_annotations(&meta["annotations"], &mut errs);
+    errs
+}
+
 /// `ValidateAnnotations` (apimachinery `pkg/api/validation/objectmeta.go`): every key a
 /// qualified name once lower-cased, then keys and values together at most 256 KiB
 /// (`TotalAnnotationSizeLimitB`), reported as `field.TooLong`.
