@@ -25,6 +25,10 @@ pub const MAX_DEPTH: usize = 200;
 /// The most nodes one document may expand to once aliases are followed (alias bombs).
 pub const MAX_NODES: usize = 200_000;
 
+/// The most nodes aliases may expand to in a whole stream, all its documents together, so
+/// that many documents just under [`MAX_NODES`] cannot add up (issue 16, A04).
+pub const MAX_ALIAS_NODES: usize = 200_000;
+
 /// One `---`-separated document that held an object (empty documents are skipped, as kubectl
 /// skips them).
 #[derive(Debug, Clone)]
@@ -84,7 +88,16 @@ pub fn parse(text: &str) -> Vec<Item> {
             message: format!("input of {} bytes exceeds the limit of {MAX_INPUT_BYTES} bytes", text.len()),
         })];
     }
-    split::documents(text)
-        .filter_map(|chunk| yaml::read_document(chunk.text, chunk.first_line))
-        .collect()
+    let mut alias_budget = MAX_ALIAS_NODES;
+    let mut items = Vec::new();
+    for chunk in split::documents(text) {
+        let Some(item) = yaml::read_document(chunk.text, chunk.first_line, &mut alias_budget) else { continue };
+        // The stream's alias budget is spent: nothing after this document is read.
+        let spent = matches!(&item, Item::Error(e) if e.message == yaml::EXCESSIVE_ALIASING);
+        items.push(item);
+        if spent {
+            break;
+        }
+    }
+    items
 }

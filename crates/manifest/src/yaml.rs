@@ -11,78 +11,145 @@ use serde_json::{Map, Value};
 use crate::spans::{Position, Spans};
 use crate::{Document, Item, MAX_DEPTH, MAX_NODES, YamlError, resolve};
 
+/// go-yaml's text when aliases expand too far (`decode.go`).
+pub(crate) const EXCESSIVE_ALIASING: &str = "document contains excessive aliasing";
+
 enum Frame {
     Map { map: Map<String, Value>, path: String, key: Option<String>, merge_next: bool, anchor: usize },
     Seq { items: Vec<Value>, path: String, anchor: usize },
 }
 
-struct Builder {
+struct Builder<'a> {
     first_line: u32,
     stack: Vec<Frame>,
     anchors: BTreeMap<usize, Value>,
     spans: Spans,
     nodes: usize,
+    /// Nodes that aliases expanded to, counted over the whole stream (see [`read_document`]).
+    alias_budget: &'a mut usize,
+    /// The character ranges of quoted and block scalars, when asked for.
+    quoted: Option<Vec<(usize, usize)>>,
     root: Option<Value>,
 }
 
+/// saphyr's refusal of a tab between a key's `:` and its value.
+const TAB_AFTER_COLON: &str = "':' must be followed by a valid YAML whitespace";
+
 /// Reads the first document of `text` (a chunk split off by `split`). `None` when the chunk
-/// holds no document (only blanks or comments).
-pub fn read_document(text: &str, first_line: u32) -> Option<Item> {
+/// holds no document (only blanks or comments). `alias_budget` is what is left of the
+/// stream's alias expansion ([`crate::MAX_ALIAS_NODES`]), shared by all its documents.
+pub fn read_document(text: &str, first_line: u32, alias_budget: &mut usize) -> Option<Item> {
+    let before = *alias_budget;
+    let (item, _) = read_once(text, first_line, alias_budget, false);
+    if !matches!(&item, Some(Item::Error(e)) if e.message == TAB_AFTER_COLON) {
+        return item;
+    }
+    // go-yaml v2 (`scannerc.go`, `yaml_parser_fetch_value`): after a simple key's `:`, simple
+    // keys are not allowed, so `yaml_parser_scan_to_next_token` skips tabs as well as spaces
+    // and `name:<TAB>value` is a mapping entry. saphyr follows YAML 1.2 there, so the tabs
+    // after every `:` become spaces (a tab is one column, so every position stays), except
+    // where they turn out to be inside a quoted or block scalar, whose text they are.
+    let mut chars: Vec<char> = text.chars().collect();
+    let mut replaced = Vec::new();
+    let mut after_colon = false;
+    for (i, c) in chars.iter_mut().enumerate() {
+        match *c {
+            ':' => after_colon = true,
+            '\t' if after_colon => {
+                *c = ' ';
+                replaced.push(i);
+            }
+            ' ' => {}
+            _ => after_colon = false,
+        }
+    }
+    let patched: String = chars.iter().collect();
+    *alias_budget = before;
+    let (item, quoted) = read_once(&patched, first_line, alias_budget, true);
+    let inside: Vec<usize> = replaced.into_iter().filter(|i| quoted.iter().any(|(s, e)| s <= i && i < e)).collect();
+    if inside.is_empty() {
+        return item;
+    }
+    for i in inside {
+        chars[i] = '\t';
+    }
+    let restored: String = chars.iter().collect();
+    *alias_budget = before;
+    read_once(&restored, first_line, alias_budget, false).0
+}
+
+/// One saphyr pass over a document; with `want_quoted`, also the character ranges of its
+/// quoted and block scalars.
+fn read_once(text: &str, first_line: u32, alias_budget: &mut usize, want_quoted: bool) -> (Option<Item>, Vec<(usize, usize)>) {
     let mut b = Builder {
         first_line,
         stack: Vec::new(),
         anchors: BTreeMap::new(),
         spans: Spans::default(),
         nodes: 0,
+        alias_budget,
+        quoted: want_quoted.then(Vec::new),
         root: None,
     };
-    let mut parser = Parser::new_from_str(text);
-    let mut started = false;
-    while let Some(next) = parser.next_event() {
-        let (event, span) = match next {
-            Ok(ev) => ev,
-            Err(e) => {
-                let m = e.marker();
-                let line = m.line() as u32;
-                return Some(Item::Error(YamlError {
-                    position: Position { line: first_line + line.saturating_sub(1), column: m.col() as u32 + 1 },
-                    document_line: line.max(1),
-                    message: go_yaml_wording(e.info()),
-                }));
-            }
-        };
-        let result = match event {
-            Event::DocumentStart(_) => {
-                if started {
-                    break; // go-yaml reads only the first document of a chunk
-                }
-                started = true;
-                Ok(())
-            }
-            Event::DocumentEnd => break,
-            Event::Scalar(text, style, anchor, tag) => b.scalar(&text, style, anchor, tag.as_deref(), span),
-            Event::SequenceStart(anchor, _) => b.open(Frame::Seq { items: Vec::new(), path: String::new(), anchor }, span),
-            Event::MappingStart(anchor, _) => {
-                b.open(Frame::Map { map: Map::new(), path: String::new(), key: None, merge_next: false, anchor }, span)
-            }
-            Event::SequenceEnd | Event::MappingEnd => b.close(),
-            Event::Alias(id) => b.alias(id, span),
-            Event::StreamStart | Event::StreamEnd | Event::Nothing => Ok(()),
-        };
-        if let Err(message) = result {
-            let position = b.position(span);
-            return Some(Item::Error(YamlError {
-                position,
-                document_line: position.line + 1 - first_line,
-                message,
-            }));
-        }
-    }
-    let value = b.root?;
-    Some(Item::Object(Document { first_line, value, spans: b.spans }))
+    let item = b.run(text);
+    (item, b.quoted.take().unwrap_or_default())
 }
 
-impl Builder {
+impl Builder<'_> {
+    fn run(&mut self, text: &str) -> Option<Item> {
+        let first_line = self.first_line;
+        let b = self;
+        let mut parser = Parser::new_from_str(text);
+        let mut started = false;
+        while let Some(next) = parser.next_event() {
+            let (event, span) = match next {
+                Ok(ev) => ev,
+                Err(e) => {
+                    let m = e.marker();
+                    let line = m.line() as u32;
+                    return Some(Item::Error(YamlError {
+                        position: Position { line: first_line + line.saturating_sub(1), column: m.col() as u32 + 1 },
+                        document_line: line.max(1),
+                        message: go_yaml_wording(e.info()),
+                    }));
+                }
+            };
+            let result = match event {
+                Event::DocumentStart(_) => {
+                    if started {
+                        break; // go-yaml reads only the first document of a chunk
+                    }
+                    started = true;
+                    Ok(())
+                }
+                Event::DocumentEnd => break,
+                Event::Scalar(text, style, anchor, tag) => {
+                    if style != ScalarStyle::Plain
+                        && let Some(q) = &mut b.quoted
+                    {
+                        q.push((span.start.index(), span.end.index()));
+                    }
+                    b.scalar(&text, style, anchor, tag.as_deref(), span)
+                }
+                Event::SequenceStart(anchor, _) => b.open(Frame::Seq { items: Vec::new(), path: String::new(), anchor }, span),
+                Event::MappingStart(anchor, _) => {
+                    b.open(Frame::Map { map: Map::new(), path: String::new(), key: None, merge_next: false, anchor }, span)
+                }
+                Event::SequenceEnd | Event::MappingEnd => b.close(),
+                Event::Alias(id) => b.alias(id, span),
+                Event::StreamStart | Event::StreamEnd | Event::Nothing => Ok(()),
+            };
+            if let Err(message) = result {
+                let position = b.position(span);
+                // go-yaml's `failf` errors carry no line.
+                let document_line = if message == EXCESSIVE_ALIASING { 0 } else { position.line + 1 - first_line };
+                return Some(Item::Error(YamlError { position, document_line, message }));
+            }
+        }
+        let value = b.root.take()?;
+        Some(Item::Object(Document { first_line, value, spans: std::mem::take(&mut b.spans) }))
+    }
+
     fn position(&self, span: Span) -> Position {
         Position { line: self.first_line + (span.start.line() as u32).saturating_sub(1), column: span.start.col() as u32 + 1 }
     }
@@ -107,7 +174,7 @@ impl Builder {
 
     fn count(&mut self, n: usize) -> Result<(), String> {
         self.nodes += n;
-        if self.nodes > MAX_NODES { Err("document contains excessive aliasing".into()) } else { Ok(()) }
+        if self.nodes > MAX_NODES { Err(EXCESSIVE_ALIASING.into()) } else { Ok(()) }
     }
 
     fn open(&mut self, mut frame: Frame, span: Span) -> Result<(), String> {
@@ -171,7 +238,9 @@ impl Builder {
 
     fn alias(&mut self, id: usize, span: Span) -> Result<(), String> {
         let value = self.anchors.get(&id).cloned().ok_or_else(|| "unknown anchor referenced".to_string())?;
-        self.count(size_of(&value))?;
+        let size = size_of(&value);
+        self.count(size)?;
+        *self.alias_budget = self.alias_budget.checked_sub(size).ok_or_else(|| EXCESSIVE_ALIASING.to_string())?;
         if let Some(Frame::Map { key: key @ None, .. }) = self.stack.last_mut() {
             *key = Some(map_key(&value)?);
             return Ok(());
@@ -300,6 +369,11 @@ fn go_yaml_wording(info: &str) -> String {
         "while parsing a flow sequence, expected ',' or ']'" => "did not find expected ',' or ']'".into(),
         "while parsing a flow mapping, did not find expected ',' or '}'" => "did not find expected ',' or '}'".into(),
         "recursion limit exceeded" => format!("exceeded max depth of {MAX_DEPTH}"),
+        // A tab where go-yaml's scanner looks for a token (indentation, or after `-`):
+        // `yaml_parser_fetch_next_token`'s last resort.
+        "tabs disallowed within this context (block indentation)" | "tabs disallowed in this context" => {
+            "found character that cannot start any token".into()
+        }
         other => other
             .trim_start_matches("while scanning for the next token, ")
             .trim_start_matches("while parsing a block mapping, ")
@@ -313,7 +387,7 @@ mod tests {
     use serde_json::json;
 
     fn read(text: &str) -> Item {
-        read_document(text, 1).expect("a document")
+        read_document(text, 1, &mut crate::MAX_ALIAS_NODES.clone()).expect("a document")
     }
 
     /// `strconv.FormatFloat(f, 'g', -1, 32)` as Go prints these.
@@ -382,6 +456,37 @@ mod tests {
         }
         let Item::Error(e) = read(&text) else { panic!("must refuse") };
         assert_eq!(e.message, "document contains excessive aliasing");
+    }
+
+    /// go-yaml v2 skips tabs after a key's `:` (`yaml_parser_fetch_value` leaves simple keys
+    /// disallowed), so these are mappings; a tab inside a quoted or block scalar stays text.
+    #[test]
+    fn tabs_after_a_colon_separate() {
+        let Item::Object(doc) = read("metadata:\n  name:\ttabs\n  labels: {a:\tb}\nx:\t \t-1\nk:\t\"q:\tr\"\nz: |\n  s:\tt\nw: [u, v]\n") else {
+            panic!("parses")
+        };
+        assert_eq!(doc.value, json!({"metadata": {"name": "tabs", "labels": {"a": "b"}}, "x": -1, "k": "q:\tr", "z": "s:\tt\n", "w": ["u", "v"]}));
+        assert_eq!(doc.spans.locate("metadata.name"), Some(Position { line: 2, column: 3 }));
+    }
+
+    /// A tab as indentation is go-yaml's `found character that cannot start any token`.
+    #[test]
+    fn tab_indentation_is_go_yamls_error() {
+        let Item::Error(e) = read("apiVersion: v1\nkind: Pod\nmetadata:\n\tname: tabs\n") else { panic!("must fail") };
+        assert_eq!(e.go_yaml_text(), "yaml: line 4: found character that cannot start any token");
+    }
+
+    /// The alias budget is the stream's: documents each under the per-document cap stop once
+    /// together they spend it, and nothing after is read.
+    #[test]
+    fn alias_budget_spans_the_stream() {
+        let doc = "x:\n  l0: &l0 lol\n  l1: &l1 [*l0, *l0, *l0, *l0, *l0, *l0, *l0, *l0, *l0, *l0, *l0]\n  l2: &l2 [*l1, *l1, *l1, *l1, *l1, *l1, *l1, *l1, *l1, *l1, *l1]\n  l3: &l3 [*l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2]\n  l4: &l4 [*l3, *l3, *l3, *l3, *l3, *l3, *l3, *l3, *l3, *l3, *l3]\n";
+        assert!(matches!(read(doc), Item::Object(_)));
+        let stream = vec![doc; 50].join("---\n");
+        let items = crate::parse(&stream);
+        assert!(items.len() < 50, "stopped early: {}", items.len());
+        let Some(Item::Error(e)) = items.last() else { panic!("ends with the error") };
+        assert_eq!(e.go_yaml_text(), "yaml: document contains excessive aliasing");
     }
 
     #[test]

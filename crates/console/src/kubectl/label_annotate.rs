@@ -172,12 +172,13 @@ fn run(ctx: &mut Context<'_>, args: &[String], out: &mut Output, annotate: bool)
         if names.is_empty() {
             let mut req = Request::new(Verb::List, rt);
             req.namespace = (!p.flag("all-namespaces")).then(|| namespace.clone());
-            req.label_selector = selector.clone().filter(|s| !s.is_empty());
+            req.label_selector = super::selector_param(selector.as_deref());
             req.impersonate = impersonation(&p);
+            let label = req.label_selector.clone();
             match send(ctx, out, req) {
                 Ok(Response::List(items)) => objects.extend(items.into_iter().map(|o| (*rt, o))),
                 Ok(_) => {}
-                Err(s) => errors.push(server_error(&s, rt.kind, "", None)),
+                Err(s) => errors.push(super::list_error(&s, rt, label.as_deref(), None)),
             }
             continue;
         }

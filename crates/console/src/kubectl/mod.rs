@@ -284,6 +284,32 @@ fn server_error(status: &Status, kind: &str, name: &str, source: Option<(&str, &
     }
 }
 
+/// The builder's `LabelSelectorParam` / `FieldSelectorParam` (cli-runtime
+/// `pkg/resource/builder.go`): the flag's value trimmed; an empty one sends no selector.
+pub(crate) fn selector_param(value: Option<&str>) -> Option<String> {
+    value.map(str::trim).filter(|s| !s.is_empty()).map(str::to_string)
+}
+
+/// `resource.EnhanceListError` (cli-runtime `pkg/resource/helper.go`): a list's BadRequest or
+/// NotFound names the resource (`GroupVersionResource.String()`) and the selectors sent.
+pub(crate) fn list_error(status: &Status, rt: &ResourceType, label_selector: Option<&str>, field_selector: Option<&str>) -> String {
+    let mut status = status.clone();
+    if matches!(status.reason, Reason::BadRequest | Reason::NotFound) {
+        let subject = format!("{}/{}, Resource={}", rt.group, rt.version, rt.plural);
+        let (label, field) = (label_selector.unwrap_or_default(), field_selector.unwrap_or_default());
+        status.message = if label.is_empty() && field.is_empty() {
+            format!("Unable to list {}: {}", go_quote(&subject), status.message)
+        } else {
+            format!("Unable to find {} that match label selector {}, field selector {}: {}", go_quote(&subject), go_quote(label), go_quote(field), status.message)
+        };
+    }
+    server_error(&status, rt.kind, "", None)
+}
+
+fn go_quote(s: &str) -> String {
+    podlife_model::json::quote(s)
+}
+
 const APPLY_FLAGS: &[Spec] = &[
     Spec { long: "filename", short: Some('f'), kind: Kind::Multi },
     Spec { long: "dry-run", short: None, kind: Kind::OptionalValue("unchanged") },
@@ -443,6 +469,7 @@ fn apply_or_create(ctx: &mut Context<'_>, args: &[String], out: &mut Output, app
 fn print_jsonpath(out: &mut Output, template: &str, value: &Value) {
     match crate::printers::jsonpath::render(template, value) {
         Ok(text) => out.out(&text),
+        Err(e) if e == crate::printers::jsonpath::BUDGET_EXCEEDED => out.err(&format!("{e}\n")),
         Err(e) => out.err(&format!("error: error executing jsonpath \"{template}\": Error executing template: {e}. Printing more information for debugging the template:\n\ttemplate was:\n\t\t{template}\n\tobject given to jsonpath engine was:\n\t\t{}\n\n\n", podlife_model::json::to_string_plain(value))),
     }
 }
@@ -795,14 +822,15 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         if names.is_empty() {
             let mut list = Request::new(Verb::List, rt);
             list.namespace = if all_ns { None } else { Some(namespace.clone()) };
-            list.label_selector = p.get("selector").map(str::to_string);
-            list.field_selector = p.get("field-selector").map(str::to_string);
+            list.label_selector = selector_param(p.get("selector"));
+            list.field_selector = selector_param(p.get("field-selector"));
             list.impersonate = impersonation(&p);
+            let (label, field) = (list.label_selector.clone(), list.field_selector.clone());
             match send(ctx, out, list) {
                 Ok(Response::List(v)) => items = v,
                 Ok(_) => {}
                 Err(s) => {
-                    out.err(&server_error(&s, rt.kind, "", None));
+                    out.err(&list_error(&s, rt, label.as_deref(), field.as_deref()));
                     continue;
                 }
             }
@@ -1041,10 +1069,13 @@ fn delete(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                 }
                 let mut list = Request::new(Verb::List, rt);
                 list.namespace = Some(namespace.clone());
-                list.label_selector = p.get("selector").map(str::to_string);
+                list.label_selector = selector_param(p.get("selector"));
                 list.impersonate = impersonation(&p);
-                if let Ok(Response::List(items)) = send(ctx, out, list) {
-                    found = items.iter().filter_map(|v| v["metadata"]["name"].as_str().map(str::to_string)).collect();
+                let label = list.label_selector.clone();
+                match send(ctx, out, list) {
+                    Ok(Response::List(items)) => found = items.iter().filter_map(|v| v["metadata"]["name"].as_str().map(str::to_string)).collect(),
+                    Ok(_) => {}
+                    Err(s) => return out.err(&list_error(&s, rt, label.as_deref(), None)),
                 }
             }
             targets.extend(found.into_iter().map(|n| (rt, namespace.clone(), n, None)));
@@ -1307,11 +1338,13 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let targets = if names.is_empty() {
         let mut list = Request::new(Verb::List, rt);
         list.namespace = if all_ns { None } else { Some(namespace.clone()) };
-        list.label_selector = selector;
+        list.label_selector = selector_param(selector.as_deref());
         list.impersonate = impersonation(&p);
+        let label = list.label_selector.clone();
         match send(ctx, out, list) {
             Ok(Response::List(items)) => items,
-            _ => vec![],
+            Ok(_) => vec![],
+            Err(s) => return out.err(&list_error(&s, rt, label.as_deref(), None)),
         }
     } else {
         let mut found = Vec::new();

@@ -140,12 +140,13 @@ fn targets(ctx: &mut Context<'_>, p: &flags::Parsed, resources: &[String], out: 
         if names.is_empty() {
             let mut req = Request::new(Verb::List, rt);
             req.namespace = Some(namespace.clone());
-            req.label_selector = selector.clone().filter(|s| !s.is_empty());
+            req.label_selector = super::selector_param(selector.as_deref());
             req.impersonate = impersonation(p);
+            let label = req.label_selector.clone();
             match send(ctx, out, req) {
                 Ok(Response::List(items)) => found.extend(items.into_iter().map(|object| Target { rt, object })),
                 Ok(_) => {}
-                Err(s) => errors.push(server_error(&s, rt.kind, "", None)),
+                Err(s) => errors.push(super::list_error(&s, rt, label.as_deref(), None)),
             }
             continue;
         }

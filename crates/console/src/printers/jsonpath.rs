@@ -14,21 +14,32 @@ enum Step {
     Filter { path: Vec<Step>, equals: Option<String> },
 }
 
+/// A template as upstream's parser leaves it: one flat list (client-go's `Parser.Root.Nodes`),
+/// a `{range}` holding the index of its `{end}`. Nothing nests, so neither parsing nor
+/// evaluation recurses: upstream has no nesting limit (a goroutine's stack grows to 1 GB), and
+/// 100,000 nested ranges work here as there.
 #[derive(Debug, Clone, PartialEq)]
 enum Node {
     Text(String),
     Path(Vec<Step>),
-    Range(Vec<Step>, Vec<Node>),
+    Range { path: Vec<Step>, end: usize },
+    End,
 }
+
+/// podlife's own bound on one template's work (upstream has none): this many node evaluations,
+/// or this much output. Reaching either is [`BUDGET_EXCEEDED`].
+const MAX_STEPS: usize = 10_000_000;
+const MAX_OUTPUT_BYTES: usize = 64 * 1024 * 1024;
+
+/// The error `render` gives when [`MAX_STEPS`] or [`MAX_OUTPUT_BYTES`] is reached; kubectl
+/// would carry on, so callers print it as podlife's own stop, not in upstream's wrapping.
+pub const BUDGET_EXCEEDED: &str = "podlife: stopped this jsonpath template after 10000000 steps or 64 MiB of output";
 
 /// Renders `template` against `value`; the error is upstream's wording where it has one.
 pub fn render(template: &str, value: &Value) -> Result<String, String> {
     let tokens = tokenize(template)?;
-    let mut pos = 0;
-    let nodes = parse_nodes(&tokens, &mut pos, false)?;
-    let mut out = String::new();
-    eval_nodes(&nodes, value, &mut out)?;
-    Ok(out)
+    let nodes = parse_nodes(&tokens)?;
+    eval_nodes(&nodes, value)
 }
 
 /// The values one `{…}` expression finds (`JSONPath.FindResults` with missing keys allowed),
@@ -86,27 +97,25 @@ fn find_close(s: &str) -> Option<usize> {
     None
 }
 
-fn parse_nodes(tokens: &[Token], pos: &mut usize, in_range: bool) -> Result<Vec<Node>, String> {
-    let mut nodes = Vec::new();
-    while *pos < tokens.len() {
-        match &tokens[*pos] {
-            Token::Text(t) => {
-                nodes.push(Node::Text(t.clone()));
-                *pos += 1;
-            }
+fn parse_nodes(tokens: &[Token]) -> Result<Vec<Node>, String> {
+    let mut nodes = Vec::with_capacity(tokens.len());
+    // The `{range}`s not yet ended, innermost last.
+    let mut open: Vec<usize> = Vec::new();
+    for token in tokens {
+        match token {
+            Token::Text(t) => nodes.push(Node::Text(t.clone())),
             Token::Expr(e) if e == "end" => {
-                if !in_range {
-                    return Err("not in range, nothing to end".into());
+                let start = open.pop().ok_or("not in range, nothing to end")?;
+                let here = nodes.len();
+                if let Node::Range { end, .. } = &mut nodes[start] {
+                    *end = here;
                 }
-                *pos += 1;
-                return Ok(nodes);
+                nodes.push(Node::End);
             }
             Token::Expr(e) => {
-                *pos += 1;
                 if let Some(path) = e.strip_prefix("range ") {
-                    let steps = parse_path(path.trim())?;
-                    let body = parse_nodes(tokens, pos, true)?;
-                    nodes.push(Node::Range(steps, body));
+                    open.push(nodes.len());
+                    nodes.push(Node::Range { path: parse_path(path.trim())?, end: 0 });
                 } else if let Some(lit) = literal(e) {
                     nodes.push(Node::Text(lit));
                 } else {
@@ -115,7 +124,7 @@ fn parse_nodes(tokens: &[Token], pos: &mut usize, in_range: bool) -> Result<Vec<
             }
         }
     }
-    if in_range {
+    if !open.is_empty() {
         return Err("unclosed range".into());
     }
     Ok(nodes)
@@ -251,29 +260,65 @@ fn text(v: &Value) -> String {
     }
 }
 
-fn eval_nodes(nodes: &[Node], value: &Value, out: &mut String) -> Result<(), String> {
-    for node in nodes {
-        match node {
+/// One `{range}` being iterated: the values it found, the one the body now sees, and where
+/// its body starts and ends (the whole template is the outermost frame, over the object).
+struct Frame<'a> {
+    items: Vec<&'a Value>,
+    current: usize,
+    body: usize,
+    end: usize,
+}
+
+fn eval_nodes(nodes: &[Node], value: &Value) -> Result<String, String> {
+    let mut out = String::new();
+    let mut stack = vec![Frame { items: vec![value], current: 0, body: 0, end: nodes.len() }];
+    let mut pc = 0;
+    let mut steps = 0usize;
+    while let Some(frame) = stack.last_mut() {
+        steps += 1;
+        if steps > MAX_STEPS || out.len() > MAX_OUTPUT_BYTES {
+            return Err(BUDGET_EXCEEDED.into());
+        }
+        if pc >= frame.end {
+            // The body ran for this value: on to the next, or past the `{end}`.
+            if frame.current + 1 < frame.items.len() {
+                frame.current += 1;
+                pc = frame.body;
+            } else {
+                pc = frame.end + 1;
+                stack.pop();
+            }
+            continue;
+        }
+        let here = frame.items[frame.current];
+        match &nodes[pc] {
             Node::Text(t) => out.push_str(t),
-            Node::Path(steps) => {
-                let results = eval(steps, value)?;
+            Node::Path(path) => {
+                let results = eval(path, here)?;
                 out.push_str(&results.iter().map(|v| text(v)).collect::<Vec<_>>().join(" "));
             }
-            Node::Range(steps, body) => {
-                for v in eval(steps, value)? {
+            Node::Range { path, end } => {
+                // An array found is iterated item by item; anything else is one iteration.
+                let mut items = Vec::new();
+                for v in eval(path, here)? {
                     match v {
-                        Value::Array(items) => {
-                            for item in items {
-                                eval_nodes(body, item, out)?;
-                            }
-                        }
-                        other => eval_nodes(body, other, out)?,
+                        Value::Array(a) => items.extend(a.iter()),
+                        other => items.push(other),
                     }
                 }
+                if items.is_empty() {
+                    pc = end + 1;
+                } else {
+                    stack.push(Frame { items, current: 0, body: pc + 1, end: *end });
+                    pc += 1;
+                }
+                continue;
             }
+            Node::End => {}
         }
+        pc += 1;
     }
-    Ok(())
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -301,5 +346,42 @@ mod tests {
         assert_eq!(render("name: {.metadata.name}", &pod).as_deref(), Ok("name: web"));
         assert!(render("{.spec.containers[5].image}", &pod).is_err());
         assert!(render("{range .x}", &pod).is_err());
+    }
+
+    #[test]
+    fn nested_ranges_iterate_each_level() {
+        let list = json!({"items": [{"metadata": {"name": "a"}, "spec": {"containers": [{"name": "x"}, {"name": "y"}]}},
+            {"metadata": {"name": "b"}, "spec": {"containers": [{"name": "z"}]}}]});
+        let t = "{range .items[*]}{.metadata.name}:{range .spec.containers[*]} {.name}{end};{end}";
+        assert_eq!(render(t, &list).as_deref(), Ok("a: x y;b: z;"));
+        // An empty range skips its body, text included, and goes on after its end.
+        assert_eq!(render("{range .nothing[*]}never{end}after", &list).as_deref(), Ok("after"));
+        assert_eq!(render("{end}", &list), Err("not in range, nothing to end".into()));
+        assert_eq!(render("{range .items[*]}{range .x}{end}", &list), Err("unclosed range".into()));
+    }
+
+    /// Regression (issue 16, D12): 100,000 nested `{range}`s overflowed the stack. Upstream
+    /// has no nesting limit, and neither parsing nor evaluation recurses here now.
+    #[test]
+    fn deeply_nested_ranges_do_not_overflow() {
+        let n = 100_000;
+        let template = "{range .items[*]}".repeat(n) + "{.metadata.name}" + &"{end}".repeat(n);
+        let list = json!({"items": [{"metadata": {"name": "web"}}]});
+        assert_eq!(render(&template, &list).as_deref(), Ok(""));
+        let template = "{range .items[*]}".repeat(n) + &"{end}".repeat(n - 1);
+        assert_eq!(render(&template, &list), Err("unclosed range".into()));
+        let template = "{range .items[*]}".repeat(3) + "{.metadata.name}" + &"{end}".repeat(3);
+        assert_eq!(render(&template, &json!({"items": [{"items": [{"items": [{"metadata": {"name": "deep"}}]}]}]})).as_deref(), Ok("deep"));
+    }
+
+    /// Ranges over overlapping recursive descents multiply; the work is bounded.
+    #[test]
+    fn runaway_templates_stop_at_the_budget() {
+        let mut chain = json!("leaf");
+        for _ in 0..60 {
+            chain = json!({"a": chain});
+        }
+        let template = "{range ..a}".repeat(30) + "x" + &"{end}".repeat(30);
+        assert_eq!(render(&template, &chain), Err(BUDGET_EXCEEDED.into()));
     }
 }

@@ -7,6 +7,7 @@ pub mod admission;
 pub mod authn;
 pub mod defaults;
 pub mod eviction;
+pub mod fields;
 pub mod ipalloc;
 pub mod patch;
 pub mod rbac;
@@ -239,7 +240,7 @@ impl Engine {
     fn serve_verb(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Response, Status> {
         match req.verb {
             Verb::Get => self.get(req).map(Response::Object),
-            Verb::List => Ok(Response::List(self.list(req))),
+            Verb::List => self.list(req).map(Response::List),
             Verb::Create if req.subresource.as_deref() == Some("binding") => self.bind(req, object).map(Response::Object),
             Verb::Create if req.subresource.as_deref() == Some("eviction") && req.resource.kind == "Pod" => self.evict(req, object).map(Response::Object),
             Verb::Create => self.create(req, object).map(Response::Object),
@@ -325,17 +326,28 @@ impl Engine {
         self.store.get(&key).cloned().ok_or_else(|| Status::not_found(req.resource, &name))
     }
 
-    fn list(&mut self, req: &Request) -> Vec<Value> {
+    /// `listOpts` (apiserver `pkg/endpoints/handlers/get.go`): the label selector, then the
+    /// field selector parsed while decoding the parameters, then each field label converted for
+    /// the kind; any failure a BadRequest with the parser's text.
+    fn list(&mut self, req: &Request) -> Result<Vec<Value>, Status> {
         let rt = req.resource;
         let ns = if rt.namespaced { req.namespace.as_deref() } else { None };
-        let selector = req.label_selector.as_deref().map(crate::labels::Selector::parse);
-        self.store
+        let selector = req.label_selector.as_deref().map(crate::labels::Selector::parse).transpose().map_err(Status::bad_request)?;
+        let fields = match req.field_selector.as_deref() {
+            Some(text) => {
+                let terms = fields::parse(text).map_err(Status::bad_request)?;
+                fields::convert_labels(rt, terms).map_err(Status::bad_request)?
+            }
+            None => Vec::new(),
+        };
+        Ok(self
+            .store
             .list(rt.group, rt.plural, ns)
             .map(|(_, v)| v)
-            .filter(|v| selector.as_ref().is_none_or(|s| s.as_ref().is_ok_and(|s| s.matches(&v["metadata"]["labels"]))))
-            .filter(|v| req.field_selector.as_deref().is_none_or(|f| field_selector_matches(f, v)))
+            .filter(|v| selector.as_ref().is_none_or(|s| s.matches(&v["metadata"]["labels"])))
+            .filter(|v| fields::matches(&fields, v))
             .cloned()
-            .collect()
+            .collect())
     }
 
     /// Decode (strict) with defaulting; BadRequest on a type or unknown-field error.
@@ -750,6 +762,11 @@ impl Engine {
             if !errors.is_empty() {
                 return Err(Status::invalid(rt, &name, errors));
             }
+        } else if req.subresource.is_none()
+            && let errors = validation::object_meta_update(&obj["metadata"])
+            && !errors.is_empty()
+        {
+            return Err(Status::invalid(rt, &name, errors));
         } else if obj.get(generation_field(rt.kind)) != current.get(generation_field(rt.kind))
             && let Some(g) = current["metadata"]["generation"].as_i64() {
                 obj["metadata"]["generation"] = json!(g + 1);
@@ -1034,25 +1051,6 @@ pub(crate) fn check_preconditions(rt: &ResourceType, name: &str, current: &Value
         }
     }
     Ok(())
-}
-
-/// Field selectors (`apimachinery/pkg/fields`): each `path=value` / `path!=value` term compared
-/// with the object's field as text (missing fields are empty).
-fn field_selector_matches(selector: &str, obj: &Value) -> bool {
-    selector.split(',').filter(|t| !t.trim().is_empty()).all(|term| {
-        let (path, want, negate) = if let Some((p, v)) = term.split_once("!=") {
-            (p, v, true)
-        } else if let Some((p, v)) = term.split_once("==").or_else(|| term.split_once('=')) {
-            (p, v, false)
-        } else {
-            return false;
-        };
-        let have = podlife_model::decode::lookup(obj, path.trim()).map(|v| match v {
-            Value::String(s) => s.clone(),
-            other => podlife_model::json::to_string(other),
-        });
-        (have.as_deref().unwrap_or("") == want.trim()) != negate
-    })
 }
 
 /// Time one request takes end to end, in virtual milliseconds.

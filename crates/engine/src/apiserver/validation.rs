@@ -85,7 +85,34 @@ pub fn object_meta(kind: &str, meta: &Value) -> Vec<FieldError> {
         }
     }
     validate_labels(&meta["labels"], "metadata.labels", &mut errs);
+    validate_annotations(&meta["annotations"], &mut errs);
     errs
+}
+
+/// The labels and annotations checks of `ValidateObjectMetaAccessorUpdate` (apimachinery
+/// `pkg/api/validation/objectmeta.go`), which every update runs.
+pub fn object_meta_update(meta: &Value) -> Vec<FieldError> {
+    let mut errs = Vec::new();
+    validate_labels(&meta["labels"], "metadata.labels", &mut errs);
+    validate_annotations(&meta["annotations"], &mut errs);
+    errs
+}
+
+/// `ValidateAnnotations` (apimachinery `pkg/api/validation/objectmeta.go`): every key a
+/// qualified name once lower-cased, then keys and values together at most 256 KiB
+/// (`TotalAnnotationSizeLimitB`), reported as `field.TooLong`.
+fn validate_annotations(map: &Value, errs: &mut Vec<FieldError>) {
+    const TOTAL_ANNOTATION_SIZE_LIMIT_B: usize = 256 * 1024;
+    let Some(map) = map.as_object() else { return };
+    for k in map.keys() {
+        for msg in label_key(&k.to_lowercase()) {
+            errs.push(FieldError::invalid("metadata.annotations", quoted(k), msg));
+        }
+    }
+    let total: usize = map.iter().map(|(k, v)| k.len() + v.as_str().map_or(0, str::len)).sum();
+    if total > TOTAL_ANNOTATION_SIZE_LIMIT_B {
+        errs.push(FieldError::too_long("metadata.annotations", "", TOTAL_ANNOTATION_SIZE_LIMIT_B));
+    }
 }
 
 /// `path.IsValidPathSegmentName` (apimachinery `pkg/api/validation/path`).
@@ -110,26 +137,33 @@ fn label_name_ok(s: &str) -> bool {
         && b[b.len() - 1].is_ascii_alphanumeric()
 }
 
-/// `IsQualifiedName` for label keys.
+/// `content.IsLabelKey` (apimachinery `pkg/api/validate/content/kube.go`; `IsQualifiedName`
+/// is an alias): an optional DNS-subdomain prefix and `/`, then a name of at most 63 bytes.
 pub(crate) fn label_key(key: &str) -> Vec<String> {
-    const NAME_MSG: &str = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+    const NAME_MSG: &str = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
     let mut errs = Vec::new();
-    let name = match key.split_once('/') {
-        Some((prefix, name)) => {
+    let parts: Vec<&str> = key.split('/').collect();
+    let name = match parts[..] {
+        [name] => name,
+        [prefix, name] => {
             if prefix.is_empty() {
                 errs.push("prefix part must be non-empty".into());
             } else {
-                errs.extend(dns1123_subdomain(prefix).into_iter().map(|m| format!("prefix part {m}")));
+                // `content.IsDNS1123Subdomain`: its length message counts bytes (`content.MaxLenError`),
+                // where util/validation's, used for object names, says characters.
+                errs.extend(dns1123_subdomain(prefix).into_iter().map(|m| format!("prefix part {}", m.replace("253 characters", "253 bytes"))));
             }
             name
         }
-        None => key,
+        _ => return vec![format!("a valid label key {NAME_MSG} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')")],
     };
-    if name.len() > 63 {
+    if name.is_empty() {
+        errs.push("name part must be non-empty".into());
+    } else if name.len() > 63 {
         errs.push("name part must be no more than 63 bytes".into());
     }
     if !label_name_ok(name) {
-        errs.push(NAME_MSG.into());
+        errs.push(format!("name part {NAME_MSG}"));
     }
     errs
 }

@@ -1936,8 +1936,23 @@ fn seq(ctx: &mut Ctx, args: &[String]) -> i32 {
             }
         }
     }
+    // The text is measured before it is built: a long separator times many numbers (a 1 MB
+    // `-s` and 100,000 numbers would be 100 GB) stops at the capture limit.
+    let mut out = String::new();
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i == 0 { 0 } else { sep.len() } + item.len();
+        if out.len() + piece + 1 > super::MAX_CAPTURE_BYTES {
+            ctx.out(&out);
+            ctx.err(&format!("seq: output longer than {} bytes (podlife limit)\n", super::MAX_CAPTURE_BYTES));
+            return 1;
+        }
+        if i > 0 {
+            out.push_str(&sep);
+        }
+        out.push_str(item);
+    }
     if !items.is_empty() {
-        let out = format!("{}\n", items.join(&sep));
+        out.push('\n');
         ctx.out(&out);
     }
     0

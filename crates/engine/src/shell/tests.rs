@@ -1178,3 +1178,13 @@ fn runaway_awk_recursion_is_refused_within_wasms_stack() {
     assert_eq!(o, "2432902008176640000\n");
     assert_eq!(e, "awk: cmd. line:1: function calls nested too deeply (podlife limit)\n");
 }
+
+/// Regression (issue 16, C48/C49/F19): `seq -s` with a long separator asked for 100 GB; the
+/// output is measured against the capture limit before it is built.
+#[test]
+fn seq_with_a_long_separator_stops_at_the_capture_limit() {
+    let (o, e, _) = run("x=ssssssssssssssss; i=0; while [ $i -lt 16 ]; do x=$x$x; i=$((i+1)); done; seq -s \"$x\" 1 100000 | wc -c");
+    assert!(o.trim().parse::<usize>().is_ok_and(|n| n < super::MAX_CAPTURE_BYTES), "{o}");
+    assert_eq!(e, format!("seq: output longer than {} bytes (podlife limit)\n", super::MAX_CAPTURE_BYTES));
+    assert_eq!(out("seq -s, 1 5; seq -s '' 3"), "1,2,3,4,5\n123\n");
+}
