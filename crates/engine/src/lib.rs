@@ -94,7 +94,7 @@ pub(crate) enum Task {
     /// A kubelet probe worker's tick.
     Probe { node: String, uid: String, index: usize },
     /// A probe attempt that ran until its deadline ends.
-    ProbeOutcome { node: String, uid: String, index: usize, container_id: String, result: Result<(), String> },
+    ProbeOutcome { node: String, uid: String, index: usize, container_id: String, result: kubelet::prober::ProbeResult },
     /// A kubelet's Lease renewal and Node status report.
     NodeHeartbeat { node: String },
     /// A starting kubelet's fast status loop (every 100 ms until the node can be Ready).

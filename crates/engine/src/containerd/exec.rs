@@ -9,5 +9,7 @@ pub struct ExecRun {
     pub duration_ms: u64,
     /// Still running at its deadline (`duration_ms` is then the deadline).
     pub unfinished: bool,
+    /// The process could not be started (runc's error, as containerd wraps it).
+    pub start_error: Option<String>,
 }
 

@@ -100,6 +100,9 @@ struct ProcessRun {
     duration_ms: u64,
     /// Still running when it reached its limit.
     unfinished: bool,
+    /// runc could not start it: containerd's error (`failed to start exec "ID": OCI runtime
+    /// exec failed: …`).
+    start_error: Option<String>,
 }
 
 /// The most interpreter steps one exec runs (a minute of CPU at the shell's speed).
@@ -922,7 +925,15 @@ impl Engine {
             return Err(format!("rpc error: code = NotFound desc = failed to exec in container: container {container:?} is not running"));
         };
         let run = self.exec_process(node, uid, &id, argv, None, limit_ms)?;
-        Ok(ExecRun { code: run.code, output: run.combined, duration_ms: run.duration_ms, unfinished: run.unfinished })
+        Ok(ExecRun { code: run.code, output: run.combined, duration_ms: run.duration_ms, unfinished: run.unfinished, start_error: run.start_error })
+    }
+
+    /// containerd's error when runc cannot start an exec process (`container_execsync.go`:
+    /// `failed to start exec %q`, the exec id a random 64-hex id; the CRI server wraps it as
+    /// `failed to exec in container: …`).
+    fn exec_start_error(&mut self, why: &str) -> String {
+        let exec_id = self.rng.hex(64);
+        format!("failed to exec in container: failed to start exec \"{exec_id}\": OCI runtime exec failed: exec failed: unable to start container process: {why}: unknown")
     }
 
     /// Runs `argv` as a new process in a running container (`ExecSync`, or the program an
@@ -938,19 +949,20 @@ impl Engine {
             && let Some(host) = self.host_for(node, id)
             && crate::shell::stat_follow(&host, path).is_some_and(|st| st.is_dir() || st.mode & 0o111 == 0)
         {
-            let msg = format!("OCI runtime exec failed: exec failed: unable to start container process: exec: {path:?}: permission denied: unknown\n");
-            return Ok(ProcessRun { code: 126, combined: msg.clone(), stdout: String::new(), stderr: msg, duration_ms: 0, unfinished: false });
+            let error = self.exec_start_error(&format!("exec: {path:?}: permission denied"));
+            return Ok(ProcessRun { code: 126, combined: String::new(), stdout: String::new(), stderr: String::new(), duration_ms: 0, unfinished: false, start_error: Some(error) });
         }
         let container = self.machines.get(node).and_then(|m| m.runtime.containers.get(id));
         let env: BTreeMap<String, String> = container.and_then(|c| c.process.as_ref()).and_then(|p| p.shell.as_ref()).map(|s| s.exported_env()).unwrap_or_default();
         let rate = container.and_then(|c| c.cpu.quota).map_or(cpu::THREAD_MILLI, |q| q.min(cpu::THREAD_MILLI));
+        let direct = !argv.first().map(|a| a.rsplit('/').next().unwrap_or(a)).is_some_and(|b| matches!(b, "sh" | "ash" | "bash" | "dash"));
         let mut shell = Shell::from_argv(argv.to_vec(), env);
         shell.set_pid(900);
         if let Some(text) = stdin {
             shell.set_stdin(text);
         }
         shell.set_step_budget(cpu::shell_steps(cpu::THREAD_MILLI, cpu::PERIOD_MS));
-        let mut run = ProcessRun { code: 0, combined: String::new(), stdout: String::new(), stderr: String::new(), duration_ms: 0, unfinished: false };
+        let mut run = ProcessRun { code: 0, combined: String::new(), stdout: String::new(), stderr: String::new(), duration_ms: 0, unfinished: false, start_error: None };
         let mut steps = 0u64;
         for _ in 0..EXEC_MAX_RESUMES {
             let y = {
@@ -995,9 +1007,16 @@ impl Engine {
                             run.combined.push_str(&text);
                             run.code = code;
                         }
+                        // The exec's own program (the shell only stands in for runc there):
+                        // runc cannot start it.
+                        None if direct => {
+                            run.start_error = Some(self.exec_start_error(&format!("exec: {:?}: executable file not found in $PATH", argv.first().cloned().unwrap_or_default())));
+                            run.code = 126;
+                        }
+                        // A script's `exec PROG`: ash prints `sh: exec: PROG: not found`.
                         None => {
-                            let msg = format!("OCI runtime exec failed: exec failed: unable to start container process: exec: {:?}: executable file not found in $PATH: unknown\n", argv.first().cloned().unwrap_or_default());
-                            (run.code, run.combined, run.stdout, run.stderr) = (126, msg.clone(), String::new(), msg);
+                            shell.program_not_found();
+                            continue;
                         }
                     }
                     break;

@@ -50,6 +50,10 @@ impl Engine {
             // still running at podlife's exec limit never ends (a preStop is cut by the grace
             // period).
             match self.exec_in_container(node, uid, &name, &argv, crate::containerd::shellproc::EXEC_LIMIT_MS) {
+                Ok(run) if run.start_error.is_some() => HookOutcome {
+                    duration_ms: 0,
+                    result: Err(format!("Exec lifecycle hook ([{}]) for Container {name:?} in Pod {:?} failed - error: rpc error: code = Unknown desc = {}, message: \"\"", argv.join(" "), format_pod(pod), run.start_error.unwrap_or_default())),
+                },
                 Ok(run) if run.unfinished => HookOutcome { duration_ms: u64::MAX / 4, result: Ok(()) },
                 Ok(run) if run.code == 0 => HookOutcome { duration_ms: run.duration_ms, result: Ok(()) },
                 Ok(run) => HookOutcome {

@@ -56,14 +56,34 @@ pub struct ProbeWorker {
 }
 
 /// A probe's outcome: success, or failure with its output.
-pub type ProbeResult = Result<(), String>;
+pub type ProbeResult = Result<(), ProbeError>;
+
+/// A probe attempt that did not succeed (`pkg/kubelet/prober/prober.go`): it failed (the
+/// probe's answer: `%s probe failed: %s`), or it errored — the kubelet could not run it
+/// (`probe.Unknown` with an error: `%s probe errored and resulted in unknown state: %s`).
+/// Both count as failures towards the threshold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProbeError {
+    Failed(String),
+    Errored(String),
+}
+
+impl ProbeError {
+    pub fn text(&self) -> &str {
+        match self {
+            ProbeError::Failed(t) | ProbeError::Errored(t) => t,
+        }
+    }
+}
 
 /// When an attempt's outcome is known: at once, or (a failure) at the probe's deadline.
 enum Outcome {
-    Now(ProbeResult),
+    Now(Result<(), String>),
     /// The attempt took this long (an exec probe's command ran for a while).
-    After(ProbeResult, u64),
+    After(Result<(), String>, u64),
     AtDeadline(String),
+    /// The kubelet could not run the probe.
+    Errored(String),
 }
 
 fn n(probe: &Value, field: &str, default: i64) -> i64 {
@@ -200,13 +220,17 @@ impl Engine {
             ("container".to_string(), json!(container)),
             ("probe".to_string(), json!(kind.title())),
             ("result".to_string(), json!(if result.is_ok() { "success" } else { "failure" })),
-            ("output".to_string(), json!(result.as_ref().err())),
+            ("output".to_string(), json!(result.as_ref().err().map(ProbeError::text))),
         ]);
         self.node_trace(super::COMPONENT, node, Action::KubeletProbe, object, params);
-        if let Err(output) = &result
+        if let Err(e) = &result
             && let Some(pod) = self.kubelet_pod(node, &ns, &name)
         {
-            self.kubelet_event(node, &pod, Some(&container), "Warning", "Unhealthy", &format!("{} probe failed: {output}", kind.title()));
+            let message = match e {
+                ProbeError::Failed(output) => format!("{} probe failed: {output}", kind.title()),
+                ProbeError::Errored(error) => format!("{} probe errored and resulted in unknown state: {error}", kind.title()),
+            };
+            self.kubelet_event(node, &pod, Some(&container), "Warning", "Unhealthy", &message);
         }
         let ok = result.is_ok();
         let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
@@ -255,9 +279,10 @@ impl Engine {
     fn run_probe(&mut self, node: &str, uid: &str, pod_ip: Option<&str>, spec: &Value, probe: &Value) -> (ProbeResult, u64) {
         let timeout_ms = (n(probe, "timeoutSeconds", 1).max(1) as u64).saturating_mul(1000);
         match self.probe_attempt(node, uid, pod_ip, spec, probe) {
-            Outcome::Now(result) => (result, 0),
-            Outcome::After(result, ms) => (result, ms.min(timeout_ms)),
-            Outcome::AtDeadline(output) => (Err(output), timeout_ms),
+            Outcome::Now(result) => (result.map_err(ProbeError::Failed), 0),
+            Outcome::After(result, ms) => (result.map_err(ProbeError::Failed), ms.min(timeout_ms)),
+            Outcome::AtDeadline(output) => (Err(ProbeError::Failed(output)), timeout_ms),
+            Outcome::Errored(error) => (Err(ProbeError::Errored(error)), 0),
         }
     }
 
@@ -340,10 +365,12 @@ impl Engine {
     /// reports it as the failure's output).
     fn exec_probe(&mut self, node: &str, uid: &str, container: &str, argv: &[String], timeout_ms: u64) -> Outcome {
         match self.exec_in_container(node, uid, container, argv, timeout_ms) {
+            // `ExecSync`'s gRPC error, not an exit status.
+            Ok(run) if run.start_error.is_some() => Outcome::Errored(format!("rpc error: code = Unknown desc = {}", run.start_error.unwrap_or_default())),
             Ok(run) if run.unfinished || run.duration_ms > timeout_ms => Outcome::AtDeadline(format!("command {} timed out", crate::registry::reference::go_quote(&argv.join(" ")))),
             Ok(run) if run.duration_ms == 0 => Outcome::Now(if run.code == 0 { Ok(()) } else { Err(run.output) }),
             Ok(run) => Outcome::After(if run.code == 0 { Ok(()) } else { Err(run.output) }, run.duration_ms),
-            Err(e) => Outcome::Now(Err(e)),
+            Err(e) => Outcome::Errored(e),
         }
     }
 }

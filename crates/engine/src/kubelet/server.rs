@@ -97,7 +97,13 @@ impl Engine {
             return Err(Status::bad_request(format!("unable to upgrade connection: container not found ({container:?})")));
         }
         self.record(ComponentRef::on_node(super::COMPONENT, &node), Action::KubeletExec, object, crate::sort::map_of([("container".to_string(), json!(container)), ("command".to_string(), json!(argv))]), vec![]);
-        self.exec_in_container(&node, &uid, container, argv, crate::containerd::shellproc::EXEC_LIMIT_MS).map_err(Status::bad_request)
+        let run = self.exec_in_container(&node, &uid, container, argv, crate::containerd::shellproc::EXEC_LIMIT_MS).map_err(Status::bad_request)?;
+        // containerd's streaming server (`k8s.io/kubelet/pkg/cri/streaming` `serveExec`): an
+        // exec that cannot start is an internal error, as kubectl prints it.
+        match &run.start_error {
+            Some(e) => Err(Status::plain(crate::apiserver::status::Reason::InternalError, format!("Internal error occurred: error executing command in container: {e}"))),
+            None => Ok(run),
+        }
     }
 }
 
