@@ -148,6 +148,7 @@ impl Session {
         if let Some(stop) = self.engine.take_stop() {
             out.err(&format!("{}\n", stop.message()));
         }
+        self.engine.end_command();
         out
     }
 

@@ -491,6 +491,17 @@ impl Engine {
         }
     }
 
+    /// The command is over: no budget applies until the next one (a driver that moves the
+    /// clock itself, as the web player's `sleep` does, has its own caps), and a stop that a
+    /// new budget lifts is lifted.
+    pub fn end_command(&mut self) {
+        self.work.steps_limit = None;
+        if self.work.stopped.is_some_and(|s| !s.is_final()) {
+            self.work.stopped = None;
+            self.work.reported = false;
+        }
+    }
+
     /// Where the simulation stopped, once per stop.
     pub fn take_stop(&mut self) -> Option<work::Stop> {
         let stop = self.work.stopped?;

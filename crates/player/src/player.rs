@@ -417,7 +417,8 @@ impl Player {
     fn run_until(&mut self, until: Time) {
         let mut n = 0;
         while self.live.engine().next_due().is_some_and(|t| t <= until) {
-            if n >= MAX_OPS_PER_RUN || self.reactions.len() >= MAX_REACTIONS {
+            // The engine's own stop (a full trace) ends the run as the player's caps do.
+            if n >= MAX_OPS_PER_RUN || self.reactions.len() >= MAX_REACTIONS || self.live.engine().stopped().is_some() {
                 self.capped = true;
                 break;
             }
@@ -445,7 +446,7 @@ impl Player {
             if next > max_end || (next > min_end && next > last_visible.plus_millis(quiet_ms)) {
                 break;
             }
-            if n >= MAX_OPS_PER_RUN || self.reactions.len() >= MAX_REACTIONS {
+            if n >= MAX_OPS_PER_RUN || self.reactions.len() >= MAX_REACTIONS || self.live.engine().stopped().is_some() {
                 self.capped = true;
                 break;
             }

@@ -36,16 +36,30 @@ fn serving(ctx: &Context<'_>, resource: &str, name: Option<&str>) -> Result<podl
     }
 }
 
-fn parse_selector(text: Option<&str>) -> Result<Option<Selector>, String> {
-    text.filter(|t| !t.is_empty()).map(Selector::parse).transpose().map_err(|e| format!("error: {e}\n"))
+/// What both subcommands read alike (`Complete`, then `Validate`): NAME, `--sort-by`, `-l`.
+struct Query {
+    name: Option<String>,
+    sort: Option<String>,
+    selector: Option<Selector>,
 }
 
-fn sort_by(p: &flags::Parsed) -> Result<Option<String>, String> {
-    match p.get("sort-by") {
-        None | Some("") => Ok(None),
-        Some(s @ ("cpu" | "memory")) => Ok(Some(s.to_string())),
-        Some(_) => Err("error: --sort-by accepts only cpu or memory\n".into()),
+fn query(p: &flags::Parsed, kind: &str) -> Result<Query, String> {
+    let name = match p.args.as_slice() {
+        [] => None,
+        [n] => Some(n.strip_prefix(&format!("{kind}/")).unwrap_or(n).to_string()),
+        _ => return Err(format!("error: {kind} [NAME | -l label]\nSee 'kubectl top {kind} -h' for help and examples\n")),
+    };
+    let sort = match p.get("sort-by") {
+        None | Some("") => None,
+        Some(s @ ("cpu" | "memory")) => Some(s.to_string()),
+        Some(_) => return Err("error: --sort-by accepts only cpu or memory\n".into()),
+    };
+    let label = p.get("selector").filter(|l| !l.is_empty());
+    if name.is_some() && (label.is_some() || p.get("field-selector").is_some_and(|f| !f.is_empty())) {
+        return Err("error: only one of NAME or selector can be provided\n".into());
     }
+    let selector = label.map(Selector::parse).transpose().map_err(|e| format!("error: {e}\n"))?;
+    Ok(Query { name, sort, selector })
 }
 
 /// `MilliValue()` of a nanocores quantity rounds up.
@@ -77,21 +91,8 @@ fn top_pod(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         Ok(p) => p,
         Err(e) => return out.err(&format!("{e}\n")),
     };
-    let name = match p.args.as_slice() {
-        [] => None,
-        [n] => Some(n.strip_prefix("pod/").unwrap_or(n).to_string()),
-        _ => return out.err("error: pod [NAME | -l label]\nSee 'kubectl top pod -h' for help and examples\n"),
-    };
-    let sort = match sort_by(&p) {
-        Ok(s) => s,
-        Err(e) => return out.err(&e),
-    };
-    let label = p.get("selector");
-    if name.is_some() && (label.is_some_and(|l| !l.is_empty()) || p.get("field-selector").is_some_and(|f| !f.is_empty())) {
-        return out.err("error: only one of NAME or selector can be provided\n");
-    }
-    let selector = match parse_selector(label) {
-        Ok(s) => s,
+    let Query { name, sort, selector } = match query(&p, "pod") {
+        Ok(q) => q,
         Err(e) => return out.err(&e),
     };
     if p.get("field-selector").is_some_and(|f| !f.is_empty()) {
@@ -202,20 +203,8 @@ fn top_node(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         Ok(p) => p,
         Err(e) => return out.err(&format!("{e}\n")),
     };
-    let name = match p.args.as_slice() {
-        [] => None,
-        [n] => Some(n.strip_prefix("node/").unwrap_or(n).to_string()),
-        _ => return out.err("error: node [NAME | -l label]\nSee 'kubectl top node -h' for help and examples\n"),
-    };
-    let sort = match sort_by(&p) {
-        Ok(s) => s,
-        Err(e) => return out.err(&e),
-    };
-    if name.is_some() && p.get("selector").is_some_and(|l| !l.is_empty()) {
-        return out.err("error: only one of NAME or selector can be provided\n");
-    }
-    let selector = match parse_selector(p.get("selector")) {
-        Ok(s) => s,
+    let Query { name, sort, selector } = match query(&p, "node") {
+        Ok(q) => q,
         Err(e) => return out.err(&e),
     };
     let last = match serving(ctx, "nodes", name.as_deref()) {

@@ -136,7 +136,11 @@ impl CpuAccount {
 
     /// CPU used in one go (a burst of a shell that then blocked), at `now`.
     pub fn charge(&mut self, now: Time, ns: u64) {
+        if ns == 0 {
+            return;
+        }
         self.settle(now);
+        // The jump is two points at one instant: before and after.
         self.remember(now);
         self.usage_ns = self.usage_ns.saturating_add(ns);
         self.remember(now);

@@ -32,7 +32,7 @@ pub struct LogFile {
     /// Its size in bytes.
     bytes: u64,
     /// The sizes of the rotated files kept beside it, oldest first.
-    pub rotated: Vec<u64>,
+    rotated: Vec<u64>,
     last_append: Time,
 }
 

@@ -771,14 +771,9 @@ impl Engine {
             }
             let Some(p) = self.machines.get_mut(node).and_then(|m| m.runtime.containers.get_mut(container_id)).and_then(|c| c.process.as_mut()) else { return };
             let (argv, exec) = match y {
-                Yield::Busy => {
-                    p.shell = Some(shell);
-                    p.wake += 1;
-                    let wake = p.wake;
-                    self.schedule(self.now.plus_millis(cpu::PERIOD_MS), crate::Task::Process { node: node.to_string(), container: container_id.to_string(), generation, timer: Timer::ShellResume { wake } });
-                    return;
-                }
-                Yield::Sleep { ms } => {
+                // A busy shell comes back next period; a sleeping one when its sleep ends.
+                Yield::Busy | Yield::Sleep { .. } => {
+                    let ms = if let Yield::Sleep { ms } = y { ms } else { cpu::PERIOD_MS };
                     p.shell = Some(shell);
                     p.wake += 1;
                     let wake = p.wake;
