@@ -463,6 +463,7 @@ impl Engine {
         self.node_trace(COMPONENT, node, Action::KubeletSync, crate::object_ref(&pod, "Pod"), crate::sort::map_of([("type".to_string(), json!("SyncPod"))]));
         self.prober_add_pod(node, uid, &pod);
         let status = self.kubelet_update_status(node, uid, &pod);
+        self.prober_update_pod_status(node, uid, &status);
         let phase = status["phase"].as_str().unwrap_or_default().to_string();
         if phase == "Succeeded" || phase == "Failed" {
             // A terminal pod: stop what is left and keep the status.

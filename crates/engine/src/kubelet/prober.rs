@@ -53,6 +53,11 @@ pub struct ProbeWorker {
     pub on_hold: bool,
     /// An attempt is still running (it blocks until its deadline).
     pub in_flight: bool,
+    /// A manual run is queued (the worker's one-slot `manualTriggerCh`).
+    pub manual_pending: bool,
+    /// The ticker's generation: a manual run resets the ticker, so ticks of an older
+    /// generation are dropped.
+    pub ticker: u64,
 }
 
 /// A probe's outcome: success, or failure with its output.
@@ -111,7 +116,7 @@ impl Engine {
             return;
         }
         for (container, kind, _) in &new {
-            w.probes.push(ProbeWorker { container: container.clone(), kind: *kind, container_id: String::new(), last_success: None, run: 0, on_hold: false, in_flight: false });
+            w.probes.push(ProbeWorker { container: container.clone(), kind: *kind, container_id: String::new(), last_success: None, run: 0, on_hold: false, in_flight: false, manual_pending: false, ticker: 0 });
             // Initial results: readiness Failure, startup Unknown (not started).
             match kind {
                 ProbeKind::Readiness => {
@@ -125,12 +130,44 @@ impl Engine {
         }
         for (i, (_, _, period)) in new.into_iter().enumerate() {
             let at = self.now.plus_millis(period);
-            self.schedule(at, crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index: i });
+            self.schedule(at, crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index: i, manual: false, ticker: 0 });
         }
     }
 
-    /// One tick of a probe worker (`doProbe`).
-    pub(crate) fn probe_tick(&mut self, node: &str, uid: &str, index: usize) {
+    /// `UpdatePodStatus` (`pkg/kubelet/prober/prober_manager.go`), run as the kubelet
+    /// generates a pod's status in a sync: a started, running container that is not Ready and
+    /// has a readiness probe gets an immediate run of it ("Trigger an immediate run of the
+    /// readinessProbe to update ready state"), so readiness does not wait for the first tick.
+    pub(crate) fn prober_update_pod_status(&mut self, node: &str, uid: &str, status: &Value) {
+        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        let mut due = Vec::new();
+        for (i, pw) in w.probes.iter_mut().enumerate() {
+            if pw.kind != ProbeKind::Readiness || pw.manual_pending {
+                continue;
+            }
+            let st = status["containerStatuses"].as_array().into_iter().chain(status["initContainerStatuses"].as_array()).flatten().find(|s| s["name"] == pw.container.as_str());
+            if st.is_some_and(|s| s["state"]["running"].is_object() && s["started"] == true && s["ready"] == false) {
+                pw.manual_pending = true;
+                // A worker blocked in an attempt takes the trigger when that attempt ends.
+                if !pw.in_flight {
+                    due.push(i);
+                }
+            }
+        }
+        for index in due {
+            self.schedule(self.now, crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index, manual: true, ticker: 0 });
+        }
+    }
+
+    /// One run of a probe worker (`doProbe`): a tick of its ticker, or a `manual` run, which
+    /// resets the ticker to a full period from now (`worker.go` `run`: `probeTicker.Reset`).
+    pub(crate) fn probe_tick(&mut self, node: &str, uid: &str, index: usize, manual: bool, ticker: u64) {
+        let Some(pw) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) else { return };
+        if manual {
+            pw.manual_pending = false;
+        } else if ticker != pw.ticker {
+            return;
+        }
         if !self.kubelet_running(node) {
             return;
         }
@@ -149,7 +186,12 @@ impl Engine {
         };
         let probe = spec[pw.kind.field()].clone();
         let now = self.now;
-        self.schedule(now.plus_millis(period_ms(&probe)), crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index });
+        let Some(worker) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) else { return };
+        if manual {
+            worker.ticker += 1;
+        }
+        let ticker = worker.ticker;
+        self.schedule(now.plus_millis(period_ms(&probe)), crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index, manual: false, ticker });
         // The container as the status manager knows it: probing starts once the status says
         // Running (so not during postStart), with that instance's id.
         let Some(m) = self.machines.get(node) else { return };
@@ -209,6 +251,10 @@ impl Engine {
         let (ns, name) = (w.namespace.clone(), w.name.clone());
         if let Some(p) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) {
             p.in_flight = false;
+            if p.manual_pending {
+                // The trigger that arrived during the attempt is taken now.
+                self.schedule(self.now, crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index, manual: true, ticker: 0 });
+            }
         }
         // A stale outcome: the container was replaced while the probe ran.
         if pw.container_id != cid {
