@@ -4,6 +4,9 @@
 # needs 8 s to listen but the probe gives it 3. The proxy exits 0 on SIGTERM, so while it
 # backs off its status is Terminated (Completed), which kubectl's STATUS skips as a finished
 # init container: the pod reads PodInitializing, not Init:CrashLoopBackOff.
+# The back-off is checked against the pod status the sync started from, where the container
+# it kills is still running (doBackOff, kuberuntime_manager.go): the first two kills restart
+# at once; after the third it waits out a 10 s back-off, then 20 s, 40 s…
 kubectl apply -f - <<EOF
 apiVersion: v1
 kind: Pod

@@ -173,6 +173,9 @@ pub struct PodWorker {
     pub mounted: BTreeMap<String, volumes::Backing>,
     /// A static pod whose new mirror pod has not received its status yet.
     pub mirror_status_pending: bool,
+    /// The pod status this sync started from, as `doBackOff` reads it: each container's
+    /// newest exited instance's finish time, before the sync's own kills.
+    pub sync_exited: BTreeMap<String, Time>,
 }
 
 impl PodWorker {
@@ -198,6 +201,7 @@ impl PodWorker {
             last_status: None,
             probes: Vec::new(),
             probe_failures: BTreeMap::new(),
+            sync_exited: BTreeMap::new(),
             stopping: BTreeMap::new(),
             kill_sent: BTreeSet::new(),
             term_started: Time::ZERO,
@@ -477,7 +481,18 @@ impl Engine {
                 return;
             }
         };
+        // The sync's snapshot of the runtime (`podStatus`): a container this sync kills and
+        // restarts (a failed liveness or startup probe) is still running in it.
+        let mut sync_exited = BTreeMap::new();
+        for c in self.machines.get(node).map(|m| m.runtime.pod_containers(uid)).unwrap_or_default() {
+            if c.state == ContainerState::Exited
+                && let Some(t) = c.finished_at
+            {
+                sync_exited.entry(c.name.clone()).or_insert(t);
+            }
+        }
         let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        w.sync_exited = sync_exited;
         w.ops = ops.into();
         w.busy = true;
         w.backoff_until = None;
@@ -746,8 +761,10 @@ impl Engine {
     fn kubelet_ensure_image(&mut self, node: &str, uid: &str, pod: &Value, container: &str) -> Result<Option<u64>, ()> {
         let now = self.now;
         let Some(spec) = container_spec(pod, container).cloned() else { return Err(()) };
-        // doBackOff: the newest exited instance's finish time starts the back-off.
-        let finished = self.machines.get(node).and_then(|m| m.runtime.pod_containers(uid).into_iter().find(|c| c.name == container && c.state == ContainerState::Exited).and_then(|c| c.finished_at));
+        // doBackOff (kuberuntime_manager.go): the newest exited instance in the sync's pod
+        // status starts the back-off. A container this sync has just killed is not in it, so
+        // the first restarts after probe kills are not delayed.
+        let finished = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).and_then(|w| w.sync_exited.get(container).copied());
         if let Some(ts) = finished {
             let key = format!("{uid}/{container}");
             let Some(m) = self.machines.get_mut(node) else { return Err(()) };
