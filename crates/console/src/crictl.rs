@@ -105,8 +105,13 @@ impl NodeView<'_> {
     }
 }
 
-/// What crictl says when containerd's socket refuses it (`podlife stop containerd`).
-const CONTAINERD_DOWN: &str = "validate service connection: validate CRI v1 runtime API for endpoint \"unix:///run/containerd/containerd.sock\": rpc error: code = Unavailable desc = connection error: desc = \"transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: connection refused\"";
+/// What crictl says when containerd is stopped (`podlife stop containerd`) and its socket is
+/// gone: cri-tools v1.36 `getRuntimeService` → k8s.io/cri-client `NewRemoteRuntimeService`,
+/// whose `validateServiceConnection` wraps the Version call's error (`remote_runtime.go`);
+/// `main` prints it with `logrus.Fatal`.
+fn containerd_down() -> String {
+    format!("validate service connection: validate CRI v1 runtime API for endpoint \"unix:///run/containerd/containerd.sock\": {}", podlife_engine::containerd::cri::CONTAINERD_DOWN)
+}
 
 /// logrus's fatal line as crictl prints it: `time="…" level=fatal msg="…"` (the message
 /// quoted as Go's `%q` does).
@@ -130,7 +135,7 @@ pub fn run_operator(engine: &mut podlife_engine::Engine, node: &str, argv: &[Str
             return Err(fatal(now, "ID cannot be empty"));
         }
         if !up {
-            return Err(fatal(now, CONTAINERD_DOWN));
+            return Err(fatal(now, &containerd_down()));
         }
         if sub == "stop" {
             let timeout = match f.value(&["-t", "--timeout"]) {
@@ -212,7 +217,7 @@ pub fn run(view: &NodeView<'_>, now: Time, argv: &[String]) -> Result<String, St
         if rt.up {
             Ok(())
         } else {
-            Err(fatal(now, CONTAINERD_DOWN))
+            Err(fatal(now, &containerd_down()))
         }
     };
     let flag_error = |e: String| fatal(now, &e);
@@ -354,7 +359,11 @@ pub fn run(view: &NodeView<'_>, now: Time, argv: &[String]) -> Result<String, St
             }
             let mut text = String::new();
             for e in entries {
-                text.push_str(&format!("{} {} containerd[612]: {}\n", journal_time(e.time), rt.node, logrus_line(e)));
+                let line = match e.writer {
+                    podlife_engine::containerd::Writer::Containerd(pid) => format!("containerd[{pid}]: {}", logrus_line(e)),
+                    podlife_engine::containerd::Writer::Systemd => format!("systemd[1]: {}", e.msg),
+                };
+                text.push_str(&format!("{} {} {line}\n", journal_time(e.time), rt.node));
             }
             if text.is_empty() {
                 text.push_str("-- No entries --\n");
@@ -561,8 +570,11 @@ fn status_labels(out: &Value) -> Value {
 fn logrus_line(e: &podlife_engine::containerd::JournalEntry) -> String {
     let quote = |s: &str| if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '/' | '@' | '^' | '+')) { s.to_string() } else { podlife_model::json::quote(s) };
     let mut line = format!("time=\"{}\" level={} msg={}", e.time.rfc3339_nanos(), e.level, quote(&e.msg));
-    if let Some(err) = &e.error {
-        line.push_str(&format!(" error={}", quote(err)));
+    // logrus's TextFormatter sorts the fields by key.
+    let mut fields: Vec<(&str, &str)> = e.fields.iter().map(|(k, v)| (*k, v.as_str())).chain(e.error.as_deref().map(|err| ("error", err))).collect();
+    podlife_engine::sort::sort_by_key(&mut fields, |(k, _)| *k);
+    for (k, v) in fields {
+        line.push_str(&format!(" {k}={}", quote(v)));
     }
     line
 }

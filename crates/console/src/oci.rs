@@ -29,8 +29,8 @@ use serde_json::{Map, Value};
 use podlife_engine::containerd::{Container, NodeImage, Runtime, Sandbox};
 use podlife_engine::json;
 
-/// The OCI runtime-spec version containerd 2.1 vendors.
-pub const OCI_VERSION: &str = "1.2.1";
+/// The OCI runtime-spec version containerd 2.3 vendors (go.mod of v2.3.1).
+pub const OCI_VERSION: &str = "1.3.0";
 
 /// A pod's cgroup parent as the kubelet names it with kind's `cgroupRoot: /kubelet` and the
 /// systemd driver (dashes in the uid escaped to underscores), the slice only.

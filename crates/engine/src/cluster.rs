@@ -54,8 +54,8 @@ impl NodeSpec {
 
 /// The fixed facts about every node's software (what `kubectl get nodes -o wide` shows).
 pub const KUBELET_VERSION: &str = "v1.36.0";
-pub const CONTAINER_RUNTIME_VERSION: &str = "containerd://2.1.4";
-pub const OS_IMAGE: &str = "Debian GNU/Linux 12 (bookworm)";
+pub const CONTAINER_RUNTIME_VERSION: &str = "containerd://2.3.1";
+pub const OS_IMAGE: &str = "Debian GNU/Linux 13 (trixie)";
 pub const KERNEL_VERSION: &str = "6.8.0-79-generic";
 
 impl Engine {

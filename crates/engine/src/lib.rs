@@ -880,8 +880,9 @@ impl Engine {
             match id.name.as_str() {
                 // containerd's daemon stops; its shims keep the containers running.
                 "containerd" => {
+                    let now = self.now;
                     if let Some(m) = self.machines.get_mut(&node) {
-                        m.runtime.up = false;
+                        m.runtime.daemon_stop(now);
                     }
                 }
                 // The kubelet's memory (pod workers, back-offs, PLEG's view) goes with it.
@@ -973,14 +974,24 @@ impl Engine {
         if let Some(node) = id.node.clone() {
             match id.name.as_str() {
                 "containerd" => {
+                    let (now, boot_us) = (self.now, self.rng.between(30_000, 90_000));
+                    let reconnect = kubelet::runtime_state::reconnect_delay_ms(&mut self.rng);
                     if let Some(m) = self.machines.get_mut(&node) {
-                        m.runtime.up = true;
+                        let pid = m.runtime.next_pid();
+                        m.runtime.daemon_start(now, pid, boot_us);
+                        m.kubelet.cri_connected_at = now.plus_millis(boot_us / 1000 + reconnect);
                     }
                     self.pleg_soon(&node);
                 }
                 kubelet::COMPONENT => {
                     // The new kubelet registers (the Node exists: it reads it), reads its manifest
                     // directory, then learns its pods from the list, as Add notifications.
+                    let now = self.now;
+                    if let Some(m) = self.machines.get_mut(&node) {
+                        // A new process: its first status call is now, on a fresh connection.
+                        m.kubelet.booted_at = now;
+                        m.kubelet.cri_connected_at = now;
+                    }
                     self.kubelet_boot(&node);
                     self.kubelet_add_static_pods(&node);
                     let pods: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self.components[i].cache.iter().filter(|(k, _)| k.resource == "pods").map(|(k, v)| (k.clone(), v.clone())).collect();

@@ -143,7 +143,8 @@ impl Engine {
         ]);
         self.record(ComponentRef::on_node("node", &name), Action::NodeAdd, None, params, vec![]);
         let offset = self.rng.below(1_000);
-        let runtime = crate::containerd::Runtime::new(&name, "");
+        let mut runtime = crate::containerd::Runtime::new(&name, "");
+        runtime.daemon_start(self.now, crate::containerd::daemon::FIRST_PID, crate::containerd::daemon::first_boot_us(&name));
         self.machines.insert(name.clone(), crate::kubelet::NodeMachine { runtime, kubelet: crate::kubelet::Kubelet::new(&name, &host_ip, offset), disk: Default::default(), facts, static_pods: Vec::new() });
         if self.removed_nodes.remove(&name) {
             // The same name again: its components start afresh.
@@ -242,6 +243,7 @@ impl Engine {
             for s in m.runtime.sandboxes.values_mut() {
                 s.ready = false;
             }
+            m.runtime.daemon_killed(now);
             // A `medium: Memory` emptyDir is a tmpfs: it does not survive the power cycle.
             for (uid, volume) in &memory_volumes {
                 let dir = format!("{}/volumes/kubernetes.io~empty-dir/{volume}", crate::kubelet::volumes::pod_dir(uid));

@@ -29,8 +29,13 @@ pub(crate) struct CreateContainer<'a> {
 /// Why a CRI call failed: the gRPC error text the kubelet receives.
 pub type CriError = String;
 
-/// The text every CRI call gets while containerd is down.
-pub const CONTAINERD_DOWN: &str = "rpc error: code = Unavailable desc = connection error: desc = \"transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: connection refused\"";
+/// The text every CRI call gets while containerd is down. Its socket file is gone (containerd's
+/// listeners close on shutdown and Go's unix listener unlinks its path, `daemon.rs`), so the
+/// kubelet's dialer (`net.Dialer.DialContext`, k8s.io/cri-client `util.GetAddressAndDialer`)
+/// fails with ENOENT; grpc-go wraps it as `transport: Error while dialing: %v`
+/// (`internal/transport/http2_client.go`) and pick_first fails the call with that connection
+/// error as `Unavailable` (`balancer/pickfirst`, `picker_wrapper.go`, grpc v1.80).
+pub const CONTAINERD_DOWN: &str = "rpc error: code = Unavailable desc = connection error: desc = \"transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: no such file or directory\"";
 
 /// Namespaces runc creates for a pod's pause container (the sandbox) and joins for its
 /// containers; PID is shared only with `shareProcessNamespace`.
@@ -51,7 +56,7 @@ impl Engine {
 
     fn cri_call(&mut self, node: &str, method: &str, object: Option<ObjectRef>, mut params: BTreeMap<String, Value>) -> Result<(), CriError> {
         params.insert("method".into(), json!(method));
-        let up = self.machines.get(node).is_some_and(|m| m.runtime.up);
+        let up = self.machines.get(node).is_some_and(|m| m.cri_up(self.now));
         if !up {
             params.insert("error".into(), json!(CONTAINERD_DOWN));
         }

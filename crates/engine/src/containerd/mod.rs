@@ -13,6 +13,7 @@ pub mod cgroups;
 pub mod cni;
 pub mod cpu;
 pub mod cri;
+pub mod daemon;
 pub mod exec;
 pub mod fs;
 pub mod logs;
@@ -164,19 +165,36 @@ pub struct Runtime {
     pub host_namespaces: namespaces::Namespaces,
     /// The node's last network interface index (each pod's veth takes the next).
     pub last_ifindex: u32,
-    /// containerd's own journal lines (`journalctl -u containerd`).
+    /// containerd's own journal lines and systemd's about its unit (`journalctl -u containerd`).
     pub journal: Vec<JournalEntry>,
+    /// The daemon's PID (a new one after each `systemctl start`).
+    pub pid: u32,
+    /// Since when the daemon has been stopped (None while it runs).
+    pub down_since: Option<Time>,
+    /// The last outage that ended: (stopped, started again). The kubelet's runtime check
+    /// still remembers it until its next successful status call.
+    pub last_outage: Option<(Time, Time)>,
+}
+
+/// Who wrote a journal line: containerd (logrus text, its PID) or systemd about the unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Writer {
+    Containerd(u32),
+    Systemd,
 }
 
 /// One line containerd logs (logrus: `time=… level=… msg=… error=…`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JournalEntry {
     pub time: Time,
+    pub writer: Writer,
     /// `info` or `error`.
     pub level: &'static str,
     pub msg: String,
     /// The `error` field of a failed call (`log.G(ctx).WithError(err)`).
     pub error: Option<String>,
+    /// Other logrus fields (`address`, `revision`, `version`), printed sorted by key.
+    pub fields: Vec<(&'static str, String)>,
 }
 
 /// The outcome of resolving an image on the node for a pull.
@@ -208,6 +226,9 @@ impl Runtime {
             // lo, the node's eth0 (a kind node's veth to its docker network).
             last_ifindex: 2,
             journal: Vec::new(),
+            pid: daemon::FIRST_PID,
+            down_since: None,
+            last_outage: None,
         };
         rt.host_namespaces = rt.inodes.host();
         if let Ok(r) = ImageRef::parse_normalized(PAUSE_IMAGE)
@@ -295,7 +316,8 @@ impl Runtime {
 
     /// An `info` line of containerd's journal.
     pub fn log(&mut self, now: Time, line: String) {
-        self.journal_push(JournalEntry { time: now, level: "info", msg: line, error: None });
+        let writer = Writer::Containerd(self.pid);
+        self.journal_push(JournalEntry { time: now, writer, level: "info", msg: line, error: None, fields: vec![] });
     }
 
     /// An `error` line: a CRI call that failed, with its error (the gRPC status prefix, which
@@ -305,10 +327,11 @@ impl Runtime {
             Some((_, desc)) => desc.to_string(),
             None => err.to_string(),
         };
-        self.journal_push(JournalEntry { time: now, level: "error", msg, error: Some(err) });
+        let writer = Writer::Containerd(self.pid);
+        self.journal_push(JournalEntry { time: now, writer, level: "error", msg, error: Some(err), fields: vec![] });
     }
 
-    fn journal_push(&mut self, entry: JournalEntry) {
+    pub(crate) fn journal_push(&mut self, entry: JournalEntry) {
         self.journal.push(entry);
         if self.journal.len() > 2000 {
             self.journal.drain(..500);

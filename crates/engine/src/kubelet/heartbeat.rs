@@ -102,6 +102,7 @@ impl Engine {
         let host_ip = m.kubelet.host_ip.clone();
         // `setNodeStatusImages`: the runtime's images, largest first, at most 50.
         let images = node_images(&m.runtime);
+        let runtime_errs = super::runtime_state::runtime_errors(&m.runtime, now, m.kubelet.tick_offset_ms, m.kubelet.cri_connected_at, m.kubelet.booted_at);
         let mut status = current["status"].clone();
         if !status.is_object() {
             status = json!({});
@@ -124,10 +125,15 @@ impl Engine {
         status["images"] = json!(images);
         let mut conditions: Vec<Value> = status["conditions"].as_array().cloned().unwrap_or_default();
         let mut transitions: Vec<&str> = Vec::new();
-        let ready = if network_ready {
-            ("True", "KubeletReady", "kubelet is posting ready status", "NodeReady")
-        } else {
-            ("False", "KubeletNotReady", super::register::NETWORK_NOT_READY, "NodeNotReady")
+        // `ReadyCondition`: the runtime's errors, then the network's, aggregated.
+        let mut errs = runtime_errs;
+        if !network_ready {
+            errs.push(super::register::NETWORK_NOT_READY.to_string());
+        }
+        let not_ready = super::runtime_state::aggregate(&errs);
+        let ready = match &not_ready {
+            None => ("True", "KubeletReady", "kubelet is posting ready status", "NodeReady"),
+            Some(message) => ("False", "KubeletNotReady", message.as_str(), "NodeNotReady"),
         };
         for (kind, (status_value, reason, message, event)) in [
             ("MemoryPressure", ("False", "KubeletHasSufficientMemory", "kubelet has sufficient memory available", "NodeHasSufficientMemory")),

@@ -21,6 +21,7 @@ pub mod heartbeat;
 pub mod lifecycle;
 pub mod prober;
 pub mod register;
+pub mod runtime_state;
 pub mod server;
 pub mod static_pods;
 pub mod status;
@@ -80,6 +81,13 @@ pub struct NodeMachine {
     pub static_pods: Vec<Value>,
 }
 
+impl NodeMachine {
+    /// Do the kubelet's CRI calls reach containerd at `now`?
+    pub fn cri_up(&self, now: Time) -> bool {
+        self.runtime.up && now >= self.kubelet.cri_connected_at
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Kubelet {
     pub node: String,
@@ -99,6 +107,11 @@ pub struct Kubelet {
     pub puller_free_at: Time,
     /// When the Node status was last posted.
     pub status_reported_at: Time,
+    /// When the kubelet's gRPC connection to containerd works again after a restart of the
+    /// daemon (its reconnect back-off, `runtime_state.rs`).
+    pub cri_connected_at: Time,
+    /// When this kubelet process started (its runtime state starts empty).
+    pub booted_at: Time,
 }
 
 /// One step of a pod worker's plan.
@@ -176,6 +189,24 @@ pub struct PodWorker {
     /// The pod status this sync started from, as `doBackOff` reads it: each container's
     /// newest exited instance's finish time, before the sync's own kills.
     pub sync_exited: BTreeMap<String, Time>,
+    /// When the worker's last sync ended (`lastSyncTime`).
+    pub last_sync: Option<Time>,
+    /// Why the next sync waits while containerd is down.
+    pub waiting: Option<Wait>,
+    /// The wait is over: the next sync goes ahead.
+    pub resume: bool,
+    /// When the skipped sync loop looks at this pod again.
+    pub retry_due: Option<Time>,
+}
+
+/// What a pod's next sync waits for while the runtime is down (`runtime_state.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wait {
+    /// `GetNewerThan`: a PLEG relist that succeeds.
+    Cache,
+    /// The sync loop, skipped while `runtimeErrors` is set, to run again (it looks again
+    /// after each back-off sleep).
+    SyncLoop,
 }
 
 impl PodWorker {
@@ -207,6 +238,10 @@ impl PodWorker {
             term_started: Time::ZERO,
             mounted: BTreeMap::new(),
             mirror_status_pending: false,
+            last_sync: None,
+            waiting: None,
+            resume: false,
+            retry_due: None,
         }
     }
 }
@@ -226,6 +261,8 @@ impl Kubelet {
             tick_offset_ms,
             puller_free_at: Time::ZERO,
             status_reported_at: Time::ZERO,
+            cri_connected_at: Time::ZERO,
+            booted_at: Time::ZERO,
         }
     }
 
@@ -288,9 +325,13 @@ impl Engine {
             let cidr = obj["spec"]["podCIDR"].as_str().unwrap_or_default().to_string();
             let host_ip = crate::cluster::internal_ip(&obj).unwrap_or("172.18.0.2").to_string();
             let mut runtime = Runtime::new(node, &cidr);
+            // The daemon boots with the machine (its journal starts there).
+            runtime.daemon_start(self.now, crate::containerd::daemon::FIRST_PID, crate::containerd::daemon::first_boot_us(node));
             // The machine is built on first use, which may come after `podlife stop
             // containerd` (a script's first line): the daemon's state is the component's.
-            runtime.up = self.node_component("containerd", node).is_none_or(|i| self.components[i].running);
+            if !self.node_component("containerd", node).is_none_or(|i| self.components[i].running) {
+                runtime.daemon_stop(self.now);
+            }
             for img in obj["status"]["images"].as_array().map(Vec::as_slice).unwrap_or_default() {
                 let names: Vec<String> = img["names"].as_array().map(|a| a.iter().filter_map(|n| n.as_str().map(str::to_string)).collect()).unwrap_or_default();
                 runtime.seed_image(&names, img["sizeBytes"].as_u64().unwrap_or(0));
@@ -458,6 +499,16 @@ impl Engine {
         }
         let (ns, name, terminating) = (w.namespace.clone(), w.name.clone(), w.terminating);
         if terminating {
+            return;
+        }
+        let resume = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).is_some_and(|w| std::mem::take(&mut w.resume));
+        if let Some(wait) = self.kubelet_sync_waits(node, uid).filter(|_| !resume) {
+            if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+                w.waiting = Some(wait);
+            }
+            if wait == Wait::SyncLoop {
+                self.kubelet_sync_loop_retry(node, uid);
+            }
             return;
         }
         if self.static_pod(node, uid).is_some() {
@@ -823,7 +874,7 @@ impl Engine {
         }
         m.kubelet.image_errors.remove(&key);
         self.kubelet_event(node, pod, Some(container), "Normal", "Pulling", &format!("Pulling image {image:?}"));
-        let up = self.machines.get(node).is_some_and(|m| m.runtime.up);
+        let up = self.machines.get(node).is_some_and(|m| m.cri_up(now));
         let resolved = if up { self.machines.get(node).map(|m| m.runtime.resolve(&reference)) } else { None };
         let (duration, result) = match resolved {
             Some(Resolved::Remote(img)) => {
@@ -874,6 +925,7 @@ impl Engine {
         let at = m.kubelet.next_tick(now.plus_millis(base + jitter).max(now));
         let Some(w) = m.kubelet.workers.get_mut(uid) else { return };
         w.busy = false;
+        w.last_sync = Some(now);
         w.token += 1;
         let token = w.token;
         let pending = std::mem::take(&mut w.pending);
@@ -1069,7 +1121,7 @@ impl Engine {
         if !running {
             return;
         }
-        if !m.runtime.up {
+        if !m.cri_up(self.now) {
             // The relist fails while containerd is down; it keeps trying every second.
             m.kubelet.pleg_scheduled = true;
             let at = m.kubelet.next_tick(self.now);
@@ -1078,7 +1130,16 @@ impl Engine {
         }
         let (events, pods) = pleg_changes(&m.runtime, &m.kubelet.pleg_seen, None);
         m.kubelet.pleg_seen = crate::sort::collect_map(m.runtime.containers.values().map(|c| (c.id.clone(), c.state)));
+        // The cache's time moves: workers waiting in `GetNewerThan` go on.
+        let released: Vec<String> = m.kubelet.workers.values_mut().filter(|w| w.waiting == Some(Wait::Cache)).map(|w| {
+            w.waiting = None;
+            w.resume = true;
+            w.uid.clone()
+        }).collect();
         self.pleg_report(node, events, pods, None);
+        for uid in released {
+            self.kubelet_request_sync(node, &uid);
+        }
     }
 
     /// `RequestPodRelist` (`pkg/kubelet/pleg/generic.go` `relistPod`): right after a sync whose
@@ -1086,8 +1147,9 @@ impl Engine {
     /// default in 1.36), so a container the sync started is reported at once instead of at
     /// the next periodic relist.
     fn pleg_relist_pod(&mut self, node: &str, uid: &str) {
+        let now = self.now;
         let Some(m) = self.machines.get_mut(node) else { return };
-        if !m.runtime.up {
+        if !m.cri_up(now) {
             return;
         }
         let (events, pods) = pleg_changes(&m.runtime, &m.kubelet.pleg_seen, Some(uid));
