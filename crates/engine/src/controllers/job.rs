@@ -24,8 +24,7 @@
 //! the `FailIndex` action, reasons `FailedIndexes` / `MaxFailedIndexesExceeded`); both are GA
 //! and on in 1.36.
 //!
-//! Not modelled: `managedBy`, adoption of orphan pods matching a Job's selector, the 500-pod
-//! caps per sync.
+//! Not modelled: `managedBy`, adoption of orphan pods matching a Job's selector.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -46,6 +45,9 @@ const FAILURE_COUNT: &str = "batch.kubernetes.io/job-index-failure-count";
 const IGNORED_FAILURE_COUNT: &str = "batch.kubernetes.io/job-index-ignored-failure-count";
 /// `syncJobBatchPeriod`.
 const SYNC_BATCH_MS: u64 = 1_000;
+/// `MaxPodCreateDeletePerSync`: one sync creates or deletes at most this many pods; the
+/// next sync (once the expectations are met) goes on.
+const MAX_POD_CREATE_DELETE_PER_SYNC: usize = 500;
 /// `DefaultJobPodFailureBackOff` / `MaxJobPodFailureBackOff`.
 pub const POD_FAILURE_BACKOFF_MS: u64 = 10_000;
 pub const MAX_POD_FAILURE_BACKOFF_MS: u64 = 600_000;
@@ -1403,11 +1405,12 @@ fn manage_job(
         candidates.extend(left.into_iter().take(need));
     }
     if !candidates.is_empty() {
+        candidates.truncate(MAX_POD_CREATE_DELETE_PER_SYNC);
         let removed = delete(state, candidates, steps, terminating, ready);
         return active - removed;
     }
     let terminating_now = if only_replace_failed(job) { *terminating } else { 0 };
-    let mut diff = want - terminating_now - active;
+    let mut diff = (want - terminating_now - active).min(MAX_POD_CREATE_DELETE_PER_SYNC as i64);
     if diff <= 0 {
         return active;
     }
