@@ -5,6 +5,7 @@
 
 pub mod admission;
 pub mod authn;
+pub mod config_validation;
 pub mod defaults;
 pub mod eviction;
 pub mod fields;
@@ -431,6 +432,7 @@ impl Engine {
             "Pod" => validation::pod(&obj),
             "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => validation::workload(rt.kind, &obj),
             "Service" => validation::service(&obj),
+            "ConfigMap" | "Secret" => config_validation::on_create(rt.kind, &obj),
             "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => webhooks::validation::configuration(rt.kind, &obj),
             kind => validation::object_meta(kind, &obj["metadata"]),
         };
@@ -763,7 +765,11 @@ impl Engine {
                 return Err(Status::invalid(rt, &name, errors));
             }
         } else if req.subresource.is_none()
-            && let errors = validation::object_meta_update(&obj["metadata"])
+            && let errors = [validation::object_meta_update(&obj["metadata"]), match rt.kind {
+                "ConfigMap" | "Secret" => config_validation::on_update(rt.kind, &current, &obj),
+                _ => Vec::new(),
+            }]
+            .concat()
             && !errors.is_empty()
         {
             return Err(Status::invalid(rt, &name, errors));
