@@ -133,11 +133,6 @@ pub(crate) fn data_of(obj: &Value, secret: bool) -> Vec<(String, String)> {
         let text = v.as_str().unwrap_or_default();
         out.push((k.clone(), if secret { base64_decode(text).unwrap_or_default() } else { text.to_string() }));
     }
-    if secret {
-        for (k, v) in obj["stringData"].as_object().into_iter().flatten() {
-            out.push((k.clone(), v.as_str().unwrap_or_default().to_string()));
-        }
-    }
     out
 }
 
@@ -186,6 +181,23 @@ fn resource_value(spec: &Value, r: &Value) -> String {
     }
 }
 
+/// Standard base64 (RFC 4648) with padding, as Secret data is stored.
+pub fn base64_encode(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, b)| n | u32::from(*b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
 /// Standard base64 (RFC 4648), as Secret data is stored.
 pub fn base64_decode(text: &str) -> Option<String> {
     let val = |c: u8| -> Option<u32> {
@@ -227,6 +239,10 @@ mod tests {
         assert_eq!(base64_decode("cGFzc3dvcmQ=").as_deref(), Some("password"));
         assert_eq!(base64_decode("YWRtaW4=").as_deref(), Some("admin"));
         assert_eq!(base64_decode("!!"), None);
+        for text in ["", "a", "ab", "abc", "password", "admin"] {
+            assert_eq!(base64_decode(&base64_encode(text.as_bytes())).as_deref(), Some(text));
+        }
+        assert_eq!(base64_encode(b"admin"), "YWRtaW4=");
         let pod = json!({"metadata": {"name": "p", "labels": {"app": "web"}}, "status": {"podIP": "10.244.1.2"}});
         assert_eq!(field_value(&pod, "metadata.labels['app']"), "web");
         assert_eq!(field_value(&pod, "status.podIP"), "10.244.1.2");
