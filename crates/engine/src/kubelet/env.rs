@@ -2,8 +2,9 @@
 //! (`pkg/kubelet/kubelet_pods.go` `makeEnvironmentVariables`): `envFrom` ConfigMaps and Secrets
 //! first, then `env` in order with `$(VAR)` references to earlier ones, `valueFrom` resolved
 //! from ConfigMaps, Secrets (base64-decoded), the pod's own fields (`fieldRef`) and its
-//! resources (`resourceFieldRef`). A missing object or key that is not `optional` is the
-//! container's `CreateContainerConfigError`, in upstream's words.
+//! resources (`resourceFieldRef`), then the Service variables (`envvars.rs`) the container
+//! does not set itself, which `$(VAR)` references may also name. A missing object or key
+//! that is not `optional` is the container's `CreateContainerConfigError`, in upstream's words.
 
 use serde_json::Value;
 
@@ -71,6 +72,8 @@ impl Engine {
     /// The environment of `spec` in `pod`, or the CreateContainerConfigError message.
     pub(crate) fn kubelet_container_env(&mut self, node: &str, pod: &Value, spec: &Value) -> Result<Vec<(String, String)>, String> {
         let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
+        let links = pod["spec"]["enableServiceLinks"] != false;
+        let service_env = super::envvars::service_env(self.store.list("", "services", None).map(|(_, v)| v), &ns, links);
         let mut env: Vec<(String, String)> = Vec::new();
         let set = |env: &mut Vec<(String, String)>, k: String, v: String| {
             env.retain(|(n, _)| *n != k);
@@ -94,7 +97,10 @@ impl Engine {
         for e in spec["env"].as_array().map(Vec::as_slice).unwrap_or_default() {
             let name = e["name"].as_str().unwrap_or_default().to_string();
             if let Some(v) = e["value"].as_str() {
-                let expanded = crate::process::expand_env_refs(v, &env);
+                // `MappingFuncFor(tmpEnv, serviceEnv)`: the container's own first.
+                let mut sources = env.clone();
+                sources.extend(service_env.iter().filter(|(k, _)| !env.iter().any(|(n, _)| n == k)).cloned());
+                let expanded = crate::process::expand_env_refs(v, &sources);
                 set(&mut env, name, expanded);
                 continue;
             }
@@ -121,6 +127,12 @@ impl Engine {
                 String::new()
             };
             set(&mut env, name, value);
+        }
+        // "Append remaining service env vars."
+        for (k, v) in service_env {
+            if !env.iter().any(|(n, _)| *n == k) {
+                env.push((k, v));
+            }
         }
         Ok(env)
     }
