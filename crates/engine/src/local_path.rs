@@ -334,10 +334,10 @@ impl Engine {
                 let path = pv["spec"]["hostPath"]["path"].as_str().or_else(|| pv["spec"]["local"]["path"].as_str()).unwrap_or_default().to_string();
                 let node = pv["spec"]["nodeAffinity"]["required"]["nodeSelectorTerms"][0]["matchExpressions"][0]["values"][0].as_str().unwrap_or_default().to_string();
                 // "Node %v does not exist, skipping cleanup of volume %v".
-                if let Err(e) = self.local_path_send(Verb::Get, "nodes", None, &node, Value::Null) {
-                    if e.reason == Reason::NotFound {
-                        return self.local_path_finish(op, pv);
-                    }
+                if let Err(e) = self.local_path_send(Verb::Get, "nodes", None, &node, Value::Null)
+                    && e.reason == Reason::NotFound
+                {
+                    return self.local_path_finish(op, pv);
                 }
                 let size = volume::requested_storage(&json!({"spec": {"resources": {"requests": {"storage": pv["spec"]["capacity"]["storage"]}}}})).value();
                 let mode = pv["spec"]["volumeMode"].as_str().unwrap_or("Filesystem").to_string();

@@ -117,6 +117,9 @@ pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Wr
     writes
 }
 
+/// How a recorder's requests are built: verb, resource, namespace, name, body.
+pub(crate) type EventClient<'a> = dyn Fn(crate::apiserver::Verb, &str, Option<&str>, &str, Value) -> Option<crate::apiserver::Request> + 'a;
+
 /// `system:serviceaccount:kube-system:<name>` with its groups.
 pub fn controller_identity(service_account: &str) -> UserInfo {
     UserInfo::impersonated(&format!("system:serviceaccount:kube-system:{service_account}"), &[])
@@ -206,7 +209,7 @@ impl crate::Engine {
     /// `controller_event` for any client: `client` builds the recorder's requests with its
     /// credentials.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn event_through(&mut self, recorder: &mut crate::kubelet::events::Recorder, client: &dyn Fn(crate::apiserver::Verb, &str, Option<&str>, &str, Value) -> Option<crate::apiserver::Request>, source: &str, reference: Value, kind: &str, reason: &str, message: &str) {
+    pub(crate) fn event_through(&mut self, recorder: &mut crate::kubelet::events::Recorder, client: &EventClient<'_>, source: &str, reference: Value, kind: &str, reason: &str, message: &str) {
         use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite, core_event};
         let object = json!({"metadata": {"name": reference["name"], "namespace": reference["namespace"], "uid": reference["uid"]}});
         let (ref_kind, api_version) = (reference["kind"].as_str().unwrap_or_default().to_string(), reference["apiVersion"].as_str().unwrap_or_default().to_string());

@@ -812,9 +812,10 @@ mod tests {
             assert!(i.size_bytes > 0);
             assert!(i.config.env.iter().all(|e| e.contains('=')), "{}:{} env", i.name, i.tag);
             assert!(i.config.env.iter().any(|e| e.starts_with("PATH=")), "{}:{} has no PATH", i.name, i.tag);
-            // etcd's and kube-proxy's images set no command: their pods name one (kubeadm's
-            // manifests and DaemonSet).
-            assert!(!i.config.entrypoint.is_empty() || !i.config.cmd.is_empty() || i.name == ETCD_K8S || i.name == KUBE_PROXY_K8S, "{}:{} runs nothing", i.name, i.tag);
+            // etcd's, kube-proxy's and kind's local-path helper's images set no command: their
+            // pods name one (kubeadm's manifests and DaemonSet, the provisioner's helper pods).
+            let named = [ETCD_K8S, KUBE_PROXY_K8S, LOCAL_PATH_HELPER_HUB];
+            assert!(!i.config.entrypoint.is_empty() || !i.config.cmd.is_empty() || named.contains(&i.name), "{}:{} runs nothing", i.name, i.tag);
         }
     }
 
