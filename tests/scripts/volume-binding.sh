@@ -1,5 +1,6 @@
-# A pod whose PersistentVolumeClaim cannot bind. The default cluster has no StorageClass, so
-# the claim waits for a matching PersistentVolume: the PersistentVolume controller says so on
+# A pod whose PersistentVolumeClaim cannot bind. The claim asks for no class
+# (`storageClassName: ""`: kind's default class `standard` is not given to it), so it waits
+# for a matching PersistentVolume without one: the PersistentVolume controller says so on
 # the claim (FailedBinding, repeated at every 15-second resync), and VolumeBinding's PreFilter
 # rejects the pod before any node is looked at. Since 1.34 the message ends in "not found":
 # DynamicResources' PostFilter finds no state of its own and fails, so preemption never runs.
@@ -13,6 +14,7 @@ kind: PersistentVolumeClaim
 metadata:
   name: data
 spec:
+  storageClassName: ""
   accessModes: ["ReadWriteOnce"]
   resources:
     requests:

@@ -1,17 +1,18 @@
-# A default StorageClass whose provisioner does not run in this cluster (as in a kubeadm
-# cluster without a local-path provisioner). DefaultStorageClass admission gives the claim the
-# class; the pod is schedulable (a provisioner could make a volume on any node), so the
-# scheduler's PreBind marks the claim with the chosen node and waits for the binding. The PV
-# controller asks the external provisioner by annotation and says so on the claim every 15 s.
+# A default StorageClass whose provisioner does not run in this cluster (kind's own default,
+# `standard`, is served by its local-path provisioner). With two default classes
+# DefaultStorageClass admission gives the claim the newest; the pod is schedulable (a
+# provisioner could make a volume on any node), so the scheduler's PreBind marks the claim
+# with the chosen node and waits for the binding. The PV controller asks the external
+# provisioner by annotation and says so on the claim every 15 s.
 # After bindTimeoutSeconds (600 s) the binding cycle fails and the pod is retried.
 kubectl apply -f - <<EOF
 apiVersion: storage.k8s.io/v1
 kind: StorageClass
 metadata:
-  name: local-path
+  name: nfs
   annotations:
     storageclass.kubernetes.io/is-default-class: "true"
-provisioner: rancher.io/local-path
+provisioner: example.com/nfs
 volumeBindingMode: WaitForFirstConsumer
 reclaimPolicy: Delete
 ---

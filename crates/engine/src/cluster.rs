@@ -13,6 +13,7 @@ use crate::controllers::root_ca_publisher as root_ca;
 use crate::store::ObjectKey;
 use podlife_model::ResourceType;
 
+pub mod local_path;
 pub mod system_pods;
 
 /// A node to create at start-up.
@@ -145,7 +146,7 @@ impl Engine {
         let e = self;
         e.components = default_components(nodes);
         let store = e.store.clone();
-        for c in &mut e.components {
+        for c in e.components.iter_mut().filter(|c| c.running) {
             for w in &c.watches {
                 for (k, v) in store.list_shared(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)) {
                     c.cache.insert(k.clone(), v.clone());

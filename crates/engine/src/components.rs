@@ -99,6 +99,15 @@ pub fn default_components(nodes: &[String]) -> Vec<Component> {
                 .collect(),
         ),
     ];
+    // kind's local-path-provisioner: its informers (`sig-storage-lib-external-provisioner`'s
+    // claims, volumes and classes; nodes it GETs); it runs while its pod's process does.
+    let mut provisioner = Component::new(ComponentRef::control_plane(crate::local_path::COMPONENT), vec![
+        WatchSpec::all("", "persistentvolumeclaims"),
+        WatchSpec::all("", "persistentvolumes"),
+        WatchSpec::all("storage.k8s.io", "storageclasses"),
+    ]);
+    provisioner.running = false;
+    out.push(provisioner);
     for node in nodes {
         out.extend(node_components(node));
     }

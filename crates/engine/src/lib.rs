@@ -19,6 +19,7 @@ pub mod containerd;
 pub mod controllers;
 pub mod kubelet;
 pub mod labels;
+pub mod local_path;
 pub mod metrics_server;
 pub mod network;
 pub mod nodes;
@@ -64,7 +65,7 @@ pub const MAX_TRACE_EVENTS: usize = 1_000_000;
 const WATCH_DELAY_MS: (u64, u64) = (1, 5);
 
 /// Time from an informer delivery to the controller's write (work queue hand-off), ms.
-const CONTROLLER_QUEUE_DELAY_MS: u64 = 1;
+pub(crate) const CONTROLLER_QUEUE_DELAY_MS: u64 = 1;
 
 /// Something scheduled to happen at a virtual time.
 #[derive(Debug, Clone)]
@@ -141,6 +142,8 @@ pub(crate) enum Task {
     Gc { component: usize, item: Box<controllers::garbagecollector::Item> },
     /// The disruption controller syncs a PodDisruptionBudget (namespace, name).
     PdbSync { component: usize, key: Box<(String, String)> },
+    /// local-path-provisioner's next step on a volume.
+    LocalPath(Box<local_path::Op>),
 }
 
 /// An event series being counted (client-go's event broadcaster cache).
@@ -242,6 +245,8 @@ pub struct Engine {
     pub(crate) taint_eviction: controllers::tainteviction::State,
     /// The PersistentVolume controller's event correlation.
     pub(crate) pv_recorder: controllers::persistentvolume::Recorder,
+    /// kind's local-path-provisioner (its process's memory).
+    pub(crate) local_path: local_path::State,
     /// The workload controllers' event recorder and their memory (expectations).
     pub(crate) controller_events: kubelet::events::Recorder,
     pub(crate) workloads: controllers::replicaset::State,
@@ -317,6 +322,7 @@ impl Engine {
             node_lifecycle: Default::default(),
             taint_eviction: Default::default(),
             pv_recorder: Default::default(),
+            local_path: Default::default(),
             controller_events: Default::default(),
             workloads: Default::default(),
             batch: Default::default(),
@@ -545,6 +551,9 @@ impl Engine {
                     && let Some(node) = id.node.clone() {
                         self.proxy_observe(&node);
                     }
+                if id.name == local_path::COMPONENT {
+                    self.local_path_observe(&event);
+                }
                 if id.name == "kube-controller-manager" {
                     let mut writes = controllers::reconcile(&self.components[component].cache, &event);
                     writes.extend(controllers::persistentvolume::on_event(&self.components[component].cache, &mut self.pv_recorder, &event, self.now));
@@ -611,6 +620,7 @@ impl Engine {
                 }
             }
             Task::Batch(task) => self.batch_task(*task),
+            Task::LocalPath(op) => self.local_path_work(*op),
             Task::Write { component, write } => self.controller_write(component, *write),
             Task::WorkloadResync { kind, namespace, name } => self.workload_resync(kind, &namespace, &name),
             Task::WorkloadRequeue { kind, namespace, name } => {

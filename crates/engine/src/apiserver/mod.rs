@@ -381,6 +381,10 @@ impl Engine {
             self.apiserver_trace(Action::Decode, object, crate::sort::map_of([("error".to_string(), json!(status.message))]), vec![]);
             return Err(status);
         }
+        let mut decoded = decoded;
+        if rt.kind == "Secret" {
+            secret_string_data(&mut decoded);
+        }
         let mut defaulted = decoded.clone();
         defaults::apply(rt.kind, &mut defaulted);
         crate::quantities::canonicalize(rt.kind, &mut defaulted);
@@ -1171,5 +1175,21 @@ fn generation_field(kind: &str) -> &'static str {
     match kind {
         "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => "webhooks",
         _ => "spec",
+    }
+}
+
+/// `Convert_v1_Secret_To_core_Secret` (`pkg/apis/core/v1/conversion.go`): `stringData`
+/// overwrites `data` key by key (as bytes, stored base64) and the internal type has no
+/// `stringData`, so it is never stored or returned.
+fn secret_string_data(secret: &mut Value) {
+    let Some(Value::Object(strings)) = secret.as_object_mut().and_then(|o| o.remove("stringData")) else { return };
+    if strings.is_empty() {
+        return;
+    }
+    if !secret["data"].is_object() {
+        secret["data"] = json!({});
+    }
+    for (k, v) in strings {
+        secret["data"][k.as_str()] = json!(crate::kubelet::env::base64_encode(v.as_str().unwrap_or_default().as_bytes()));
     }
 }

@@ -11,7 +11,9 @@
 //!   `kube-proxy` DaemonSet and its ConfigMap, CoreDNS as the two-replica `coredns` Deployment
 //!   behind the `kube-dns` Service (10.96.0.10), their service accounts and RBAC, and kubeadm's
 //!   `kubeadm-config` / `kubelet-config` ConfigMaps;
-//! - kind's CNI, kindnet (`pkg/build/nodeimage/const_cni.go`): the `kindnet` DaemonSet.
+//! - kind's CNI, kindnet (`pkg/build/nodeimage/const_cni.go`): the `kindnet` DaemonSet;
+//! - kind's storage (`const_storage.go`, `local_path.rs`): the `local-path-provisioner`
+//!   Deployment in `local-path-storage` and the default StorageClass `standard`.
 //!
 //! How: the cluster is booted as kind boots it, by the engine itself — the kubelet runs the
 //! static pods from its manifest directory and writes their mirror pods, kubeadm and kind create
@@ -54,13 +56,18 @@ pub const KINDNETD_IMAGE: &str = "docker.io/kindest/kindnetd:v20260528-9350166c"
 
 /// The images of the kind node image, preloaded on every node (imported from archives, so
 /// without repo digests: a container's `imageID` is the image id).
-const NODE_IMAGE_IMAGES: [&str; 7] = [KUBE_APISERVER_IMAGE, KUBE_CONTROLLER_MANAGER_IMAGE, KUBE_SCHEDULER_IMAGE, KUBE_PROXY_IMAGE, ETCD_IMAGE, COREDNS_IMAGE, KINDNETD_IMAGE];
+const NODE_IMAGE_IMAGES: [&str; 9] = [
+    KUBE_APISERVER_IMAGE, KUBE_CONTROLLER_MANAGER_IMAGE, KUBE_SCHEDULER_IMAGE, KUBE_PROXY_IMAGE, ETCD_IMAGE, COREDNS_IMAGE, KINDNETD_IMAGE,
+    super::local_path::PROVISIONER_IMAGE, super::local_path::HELPER_IMAGE,
+];
 
 /// The start-up, in ms after the cluster's creation: the control-plane node's kubelet starts
 /// the static pods at once; kubeadm installs its addons once the control plane answers, kind
 /// its CNI right after; the workers join (`kubeadm join`) once the control plane is up.
 const ADDONS_AT: u64 = 6_000;
 const CNI_AT: u64 = 8_000;
+/// kind's `installstorage` action, right after the CNI.
+const STORAGE_AT: u64 = 9_000;
 const WORKERS_JOIN_AT: u64 = 24_000;
 /// Everything has settled by then; the next hour is quiet.
 const SETTLED_AT: u64 = 45_000;
@@ -99,6 +106,10 @@ pub(crate) fn boot(nodes: &[NodeSpec]) -> Engine {
     e.run_boot_until(CNI_AT);
     for (plural, namespace, object) in kindnet_objects() {
         e.boot_create(plural, namespace, object, "kubectl-create", None);
+    }
+    e.run_boot_until(STORAGE_AT);
+    for (plural, namespace, object) in super::local_path::objects() {
+        e.boot_create(plural, namespace, object, "kubectl-client-side-apply", None);
     }
     e.run_boot_until(WORKERS_JOIN_AT);
     // kubeadm join: each worker's kubelet registers its Node and Lease.
@@ -256,19 +267,38 @@ impl Engine {
         if program == Some(KUBE_PROXY_PROGRAM) {
             let _ = self.start_component(crate::proxy::COMPONENT, Some(node));
         }
+        // kind's storage provisioner is the process of its pod, whose name is its hostname.
+        if program == Some(crate::local_path::PROGRAM) {
+            let pod = self.machines.get(node).and_then(|m| {
+                let c = m.runtime.containers.values().find(|c| c.state == crate::containerd::ContainerState::Running && c.started_at == Some(self.now) && is_program(c, crate::local_path::PROGRAM))?;
+                m.runtime.sandboxes.get(&c.sandbox_id).map(|s| s.pod_name.clone())
+            });
+            self.local_path_started(&pod.unwrap_or_default());
+        }
     }
 
     /// … and stops when no kube-proxy process runs on the node any more (its iptables rules
     /// stay, as they do when the pod is deleted).
     pub(crate) fn node_program_exited(&mut self, node: &str) {
         let Some(m) = self.machines.get(node) else { return };
-        let is_proxy = |c: &crate::containerd::Container| c.process.as_ref().and_then(|p| p.argv.first()).is_some_and(|a| a.rsplit('/').next() == Some(KUBE_PROXY_PROGRAM));
-        let ran = m.runtime.containers.values().any(|c| c.state == crate::containerd::ContainerState::Exited && c.finished_at == Some(self.now) && is_proxy(c));
-        let runs = m.runtime.containers.values().any(|c| c.state == crate::containerd::ContainerState::Running && is_proxy(c));
-        if ran && !runs {
+        let ended = |program: &str| {
+            let ran = m.runtime.containers.values().any(|c| c.state == crate::containerd::ContainerState::Exited && c.finished_at == Some(self.now) && is_program(c, program));
+            let runs = m.runtime.containers.values().any(|c| c.state == crate::containerd::ContainerState::Running && is_program(c, program));
+            ran && !runs
+        };
+        let (proxy, provisioner) = (ended(KUBE_PROXY_PROGRAM), ended(crate::local_path::PROGRAM));
+        if proxy {
             let _ = self.stop_component(crate::proxy::COMPONENT, Some(node));
         }
+        if provisioner {
+            let _ = self.stop_component(crate::local_path::COMPONENT, None);
+        }
     }
+}
+
+/// Whether a container's process runs `program`.
+fn is_program(c: &crate::containerd::Container, program: &str) -> bool {
+    c.process.as_ref().and_then(|p| p.argv.first()).is_some_and(|a| a.rsplit('/').next() == Some(program))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -672,6 +702,12 @@ mod tests {
         assert_eq!(e.now(), SCRIPT_START);
         let all = pods(&e);
         assert_eq!(all.len(), 12);
+        // kind's storage: its provisioner on the control plane (it tolerates the taint).
+        let storage: Vec<Value> = e.store.list("", "pods", Some("local-path-storage")).map(|(_, v)| v.clone()).collect();
+        assert_eq!(storage.len(), 1);
+        assert_eq!(storage[0]["spec"]["nodeName"], "control-plane");
+        assert_eq!(storage[0]["status"]["phase"], "Running");
+        assert!(e.is_running(crate::local_path::COMPONENT, None).unwrap_or(false), "the provisioner runs with its process");
         for p in &all {
             let name = p["metadata"]["name"].as_str().unwrap_or_default();
             assert_eq!(p["status"]["phase"], "Running", "{name}");
@@ -700,7 +736,7 @@ mod tests {
         assert_eq!(dns.len(), 2);
         assert!(dns.iter().all(|p| p["spec"]["nodeName"] == "control-plane" && p["status"]["podIP"].as_str().is_some_and(|ip| ip.starts_with("10.244.0."))));
         // Below the API: the containers run, from the node image's images.
-        assert_eq!(running_containers(&e, "control-plane").len(), 8);
+        assert_eq!(running_containers(&e, "control-plane").len(), 9);
         assert_eq!(running_containers(&e, "worker-1").len(), 2);
         let proxy = &e.machines["worker-1"].runtime.containers.values().find(|c| c.name == "kube-proxy").expect("kube-proxy runs").image_id;
         assert!(proxy.starts_with("sha256:"), "an imported image has no repo digest: {proxy}");

@@ -117,6 +117,9 @@ pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Wr
     writes
 }
 
+/// How a recorder's requests are built: verb, resource, namespace, name, body.
+pub(crate) type EventClient<'a> = dyn Fn(crate::apiserver::Verb, &str, Option<&str>, &str, Value) -> Option<crate::apiserver::Request> + 'a;
+
 /// `system:serviceaccount:kube-system:<name>` with its groups.
 pub fn controller_identity(service_account: &str) -> UserInfo {
     UserInfo::impersonated(&format!("system:serviceaccount:kube-system:{service_account}"), &[])
@@ -199,6 +202,14 @@ impl crate::Engine {
     /// taint eviction controller's has no uid); the event lives in its namespace, or `default`.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn controller_event(&mut self, recorder: &mut crate::kubelet::events::Recorder, sa: &str, source: &str, reference: Value, kind: &str, reason: &str, message: &str) {
+        let client = |verb, plural: &str, ns: Option<&str>, name: &str, body| controller_request(sa, verb, plural, ns, name, body);
+        self.event_through(recorder, &client, source, reference, kind, reason, message);
+    }
+
+    /// `controller_event` for any client: `client` builds the recorder's requests with its
+    /// credentials.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn event_through(&mut self, recorder: &mut crate::kubelet::events::Recorder, client: &EventClient<'_>, source: &str, reference: Value, kind: &str, reason: &str, message: &str) {
         use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite, core_event};
         let object = json!({"metadata": {"name": reference["name"], "namespace": reference["namespace"], "uid": reference["uid"]}});
         let (ref_kind, api_version) = (reference["kind"].as_str().unwrap_or_default().to_string(), reference["apiVersion"].as_str().unwrap_or_default().to_string());
@@ -210,7 +221,7 @@ impl crate::Engine {
             Some(EventWrite::Create(mut body)) => {
                 body["metadata"]["namespace"] = json!(ns);
                 body["involvedObject"] = reference;
-                controller_request(sa, crate::apiserver::Verb::Create, "events", Some(&ns), "", body).map(|mut r| {
+                client(crate::apiserver::Verb::Create, "events", Some(&ns), "", body).map(|mut r| {
                     r.name = None;
                     r
                 })
@@ -220,7 +231,7 @@ impl crate::Engine {
                 event["count"] = json!(count);
                 event["firstTimestamp"] = json!(first);
                 event["lastTimestamp"] = json!(last);
-                controller_request(sa, crate::apiserver::Verb::Update, "events", Some(&ns), &name, event)
+                client(crate::apiserver::Verb::Update, "events", Some(&ns), &name, event)
             }
             None => None,
         };

@@ -2,8 +2,9 @@
 //! (`pkg/kubelet/kubelet_pods.go` `makeEnvironmentVariables`): `envFrom` ConfigMaps and Secrets
 //! first, then `env` in order with `$(VAR)` references to earlier ones, `valueFrom` resolved
 //! from ConfigMaps, Secrets (base64-decoded), the pod's own fields (`fieldRef`) and its
-//! resources (`resourceFieldRef`). A missing object or key that is not `optional` is the
-//! container's `CreateContainerConfigError`, in upstream's words.
+//! resources (`resourceFieldRef`), then the Service variables (`envvars.rs`) the container
+//! does not set itself, which `$(VAR)` references may also name. A missing object or key
+//! that is not `optional` is the container's `CreateContainerConfigError`, in upstream's words.
 
 use serde_json::Value;
 
@@ -71,6 +72,8 @@ impl Engine {
     /// The environment of `spec` in `pod`, or the CreateContainerConfigError message.
     pub(crate) fn kubelet_container_env(&mut self, node: &str, pod: &Value, spec: &Value) -> Result<Vec<(String, String)>, String> {
         let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
+        let links = pod["spec"]["enableServiceLinks"] != false;
+        let service_env = super::envvars::service_env(self.store.list("", "services", None).map(|(_, v)| v), &ns, links);
         let mut env: Vec<(String, String)> = Vec::new();
         let set = |env: &mut Vec<(String, String)>, k: String, v: String| {
             env.retain(|(n, _)| *n != k);
@@ -94,7 +97,10 @@ impl Engine {
         for e in spec["env"].as_array().map(Vec::as_slice).unwrap_or_default() {
             let name = e["name"].as_str().unwrap_or_default().to_string();
             if let Some(v) = e["value"].as_str() {
-                let expanded = crate::process::expand_env_refs(v, &env);
+                // `MappingFuncFor(tmpEnv, serviceEnv)`: the container's own first.
+                let mut sources = env.clone();
+                sources.extend(service_env.iter().filter(|(k, _)| !env.iter().any(|(n, _)| n == k)).cloned());
+                let expanded = crate::process::expand_env_refs(v, &sources);
                 set(&mut env, name, expanded);
                 continue;
             }
@@ -122,6 +128,12 @@ impl Engine {
             };
             set(&mut env, name, value);
         }
+        // "Append remaining service env vars."
+        for (k, v) in service_env {
+            if !env.iter().any(|(n, _)| *n == k) {
+                env.push((k, v));
+            }
+        }
         Ok(env)
     }
 }
@@ -132,11 +144,6 @@ pub(crate) fn data_of(obj: &Value, secret: bool) -> Vec<(String, String)> {
     for (k, v) in obj["data"].as_object().into_iter().flatten() {
         let text = v.as_str().unwrap_or_default();
         out.push((k.clone(), if secret { base64_decode(text).unwrap_or_default() } else { text.to_string() }));
-    }
-    if secret {
-        for (k, v) in obj["stringData"].as_object().into_iter().flatten() {
-            out.push((k.clone(), v.as_str().unwrap_or_default().to_string()));
-        }
     }
     out
 }
@@ -186,6 +193,23 @@ fn resource_value(spec: &Value, r: &Value) -> String {
     }
 }
 
+/// Standard base64 (RFC 4648) with padding, as Secret data is stored.
+pub fn base64_encode(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, b)| n | u32::from(*b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
 /// Standard base64 (RFC 4648), as Secret data is stored.
 pub fn base64_decode(text: &str) -> Option<String> {
     let val = |c: u8| -> Option<u32> {
@@ -227,6 +251,10 @@ mod tests {
         assert_eq!(base64_decode("cGFzc3dvcmQ=").as_deref(), Some("password"));
         assert_eq!(base64_decode("YWRtaW4=").as_deref(), Some("admin"));
         assert_eq!(base64_decode("!!"), None);
+        for text in ["", "a", "ab", "abc", "password", "admin"] {
+            assert_eq!(base64_decode(&base64_encode(text.as_bytes())).as_deref(), Some(text));
+        }
+        assert_eq!(base64_encode(b"admin"), "YWRtaW4=");
         let pod = json!({"metadata": {"name": "p", "labels": {"app": "web"}}, "status": {"podIP": "10.244.1.2"}});
         assert_eq!(field_value(&pod, "metadata.labels['app']"), "web");
         assert_eq!(field_value(&pod, "status.podIP"), "10.244.1.2");

@@ -16,6 +16,7 @@
 mod actions;
 pub mod backoff;
 pub mod env;
+pub mod envvars;
 pub mod events;
 pub mod heartbeat;
 pub mod lifecycle;

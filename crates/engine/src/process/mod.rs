@@ -296,6 +296,8 @@ pub fn program_for(argv: &[String], image: Option<&'static crate::registry::Cata
         "kube-scheduler" => App::daemon(vec![10259]).using(3, 20 * 1024 * 1024),
         "kube-proxy" => App::daemon(vec![10249, 10256]).using(1, 14 * 1024 * 1024),
         "kindnetd" => App::daemon(vec![]).using(1, 9 * 1024 * 1024),
+        // kind's storage provisioner (its controller; no port of its own).
+        "local-path-provisioner" => App::daemon(vec![]).using(1, 8 * 1024 * 1024),
         "coredns" => App::coredns().using(2, 13 * 1024 * 1024),
         // metrics-server: its API and /livez, /readyz on `--secure-port` (10250).
         "metrics-server" => App::daemon(vec![flag("--secure-port").and_then(|p| p.parse().ok()).unwrap_or(10250)]).using(3, 18 * 1024 * 1024),

@@ -261,6 +261,12 @@ const GO_RUNNER: ImageConfig = config(&["/go-runner"], NONE, ENV_PATH_ONLY);
 const KUBE_PROXY: ImageConfig = config(NONE, NONE, ENV_PATH_ONLY);
 const COREDNS: ImageConfig = ImageConfig { exposed_ports: &[53], user: "nonroot:nonroot", ..config(&["/coredns"], NONE, ENV_PATH_ONLY) };
 const KINDNETD: ImageConfig = config(&["/bin/kindnetd"], NONE, ENV_PATH_ONLY);
+// kind's storage images (`images/local-path-provisioner`, `images/local-path-helper`), both on
+// distroless static-debian13: the provisioner's shell-form `ENTRYPOINT
+// /usr/local/bin/local-path-provisioner` (kind's manifest gives a `command`), the helper
+// with bash as `/bin/sh`, `rm` and `mkdir` staged in and no ENTRYPOINT or CMD.
+const LOCAL_PATH_PROVISIONER: ImageConfig = config(&["/bin/sh", "-c", "/usr/local/bin/local-path-provisioner"], NONE, ENV_PATH_ONLY);
+const LOCAL_PATH_HELPER: ImageConfig = config(NONE, NONE, ENV_PATH_ONLY);
 // metrics-server's Dockerfile: distroless static, `USER 65534`, `ENTRYPOINT ["/metrics-server"]`.
 const METRICS_SERVER: ImageConfig = ImageConfig { user: "65534", ..config(&["/metrics-server"], NONE, ENV_PATH_ONLY) };
 
@@ -307,6 +313,8 @@ const KUBE_PROXY_K8S: &str = "registry.k8s.io/kube-proxy";
 const COREDNS_K8S: &str = "registry.k8s.io/coredns/coredns";
 const METRICS_SERVER_K8S: &str = "registry.k8s.io/metrics-server/metrics-server";
 const KINDNETD_HUB: &str = "docker.io/kindest/kindnetd";
+const LOCAL_PATH_PROVISIONER_HUB: &str = "docker.io/kindest/local-path-provisioner";
+const LOCAL_PATH_HELPER_HUB: &str = "docker.io/kindest/local-path-helper";
 const APP: &str = "registry.podlife.dev/app";
 const SLOW_START_APP: &str = "registry.podlife.dev/slow-start";
 const BIG_APP: &str = "registry.podlife.dev/big";
@@ -536,6 +544,24 @@ static CATALOG: &[CatalogImage] = &[
         "sha256:8fe3990ab09fb92d4a49f8dcea8b205eee93961f900ecaeab01e86b9741e6d78", // digest: synthetic
         38_213_950,
         KINDNETD,
+    ),
+    // kind v0.32.0's storage images (`pkg/build/nodeimage/const_storage.go`); digests
+    // synthetic, sizes estimated.
+    img(
+        LOCAL_PATH_PROVISIONER_HUB,
+        "v20260521-9fb22683",
+        "sha256:a7ba9e79f61b2ae422f112668c28550a1b5f845a76dca302901d60cac1ccc8c4", // digest: synthetic
+        "sha256:3d3a2dc43a702df16a1c23b2c60da637ff71526316770538e99d8c4e8d34b806", // digest: synthetic
+        22_541_875,
+        LOCAL_PATH_PROVISIONER,
+    ),
+    img(
+        LOCAL_PATH_HELPER_HUB,
+        "v20260131-7181c60a",
+        "sha256:d657cf038e92e1513cc5ddee788b8e9c3021b69d8b4dc3b04b3d4b1cce268696", // digest: synthetic
+        "sha256:09ba923cbd7f7d09c53761033a6cf4fe65f569b2013c3976c9329433608d76f0", // digest: synthetic
+        3_084_211,
+        LOCAL_PATH_HELPER,
     ),
     // registry.k8s.io/busybox — the image kubernetes.io task pages use. Indexes from public
     // `kubectl describe` output (Image ID of registry.k8s.io/busybox:1.27.2) and pod status
@@ -786,9 +812,10 @@ mod tests {
             assert!(i.size_bytes > 0);
             assert!(i.config.env.iter().all(|e| e.contains('=')), "{}:{} env", i.name, i.tag);
             assert!(i.config.env.iter().any(|e| e.starts_with("PATH=")), "{}:{} has no PATH", i.name, i.tag);
-            // etcd's and kube-proxy's images set no command: their pods name one (kubeadm's
-            // manifests and DaemonSet).
-            assert!(!i.config.entrypoint.is_empty() || !i.config.cmd.is_empty() || i.name == ETCD_K8S || i.name == KUBE_PROXY_K8S, "{}:{} runs nothing", i.name, i.tag);
+            // etcd's, kube-proxy's and kind's local-path helper's images set no command: their
+            // pods name one (kubeadm's manifests and DaemonSet, the provisioner's helper pods).
+            let named = [ETCD_K8S, KUBE_PROXY_K8S, LOCAL_PATH_HELPER_HUB];
+            assert!(!i.config.entrypoint.is_empty() || !i.config.cmd.is_empty() || named.contains(&i.name), "{}:{} runs nothing", i.name, i.tag);
         }
     }
 
@@ -883,6 +910,8 @@ mod tests {
             "registry.k8s.io/etcd:3.6.8-0",
             "registry.k8s.io/coredns/coredns:v1.14.2",
             "kindest/kindnetd:v20260528-9350166c",
+            "kindest/local-path-provisioner:v20260521-9fb22683",
+            "kindest/local-path-helper:v20260131-7181c60a",
         ] {
             assert!(matches!(lookup(&parse(s).with_default_tag()), Lookup::Found(_)), "{s}");
         }

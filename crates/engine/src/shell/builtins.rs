@@ -1051,26 +1051,43 @@ fn rmdir(ctx: &mut Ctx, args: &[String]) -> i32 {
     status
 }
 
+/// busybox `mkdir [-p] [-m MODE] DIR…` (coreutils/mkdir.c): `-m` parses against 0777 and
+/// chmods each directory the command creates last (so the umask does not apply).
 fn mkdir(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut parents = false;
+    let mut mode_text: Option<String> = None;
     let mut files = Vec::new();
-    let mut skip = false;
-    for a in args {
-        if skip {
-            skip = false;
-            continue;
-        }
-        if a.starts_with('-') && a.len() > 1 {
-            if a.contains('p') {
-                parents = true;
-            }
-            if a.ends_with('m') {
-                skip = true;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if let Some(m) = a.strip_prefix("--mode=") {
+            mode_text = Some(m.to_string());
+        } else if a == "--parents" {
+            parents = true;
+        } else if a.starts_with('-') && a.len() > 1 && !a.starts_with("--") {
+            // Bundled flags: `-p`, `-pm MODE`, `-m0777`.
+            for (i, c) in a[1..].char_indices() {
+                match c {
+                    'p' => parents = true,
+                    'm' => {
+                        let rest = &a[1 + i + 1..];
+                        mode_text = if rest.is_empty() { it.next().cloned() } else { Some(rest.to_string()) };
+                        break;
+                    }
+                    _ => {}
+                }
             }
         } else {
             files.push(a.clone());
         }
     }
+    let mode = match mode_text.as_deref().map(|m| (m, super::fileinfo::parse_mode(m, 0o777, true))) {
+        Some((m, None)) => {
+            ctx.err(&format!("mkdir: invalid mode '{m}'\n"));
+            return 1;
+        }
+        Some((_, Some(v))) => Some(v),
+        None => None,
+    };
     if files.is_empty() {
         ctx.err("mkdir: missing operand\n");
         return 1;
@@ -1096,6 +1113,9 @@ fn mkdir(ctx: &mut Ctx, args: &[String]) -> i32 {
                     status = 1;
                     break;
                 }
+                if let Some(m) = mode.filter(|_| cur.trim_end_matches('/') == p.trim_end_matches('/')) {
+                    let _ = ctx.host.chmod(&cur, m);
+                }
             }
             continue;
         }
@@ -1108,6 +1128,8 @@ fn mkdir(ctx: &mut Ctx, args: &[String]) -> i32 {
         } else if let Err(e) = ctx.host.make_dir(&p) {
             ctx.err(&format!("mkdir: can't create directory '{f}': {e}\n"));
             status = 1;
+        } else if let Some(m) = mode {
+            let _ = ctx.host.chmod(&p, m);
         }
     }
     status
