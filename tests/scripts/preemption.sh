@@ -1,7 +1,9 @@
 # A higher-priority pod that does not fit preempts a lower-priority one: the victim gets
 # DisruptionTarget and a graceful delete, the preemptor is nominated to the node, and it is
-# scheduled there once the victim is gone. (The kubelet, which finishes a graceful delete, is
-# not modelled yet, so the script force-deletes the victim the way kubelet's final delete would.)
+# scheduled there once the victim is gone. Both nodes offer one victim of priority 0; the
+# tie goes to the node whose victim started last (pickOneNodeForPreemption), so fill-2,
+# created a second later. `sleep` as PID 1 ignores SIGTERM, so the victim would use its 30 s
+# grace period: the script force-deletes it.
 kubectl apply -f - <<EOF
 apiVersion: scheduling.k8s.io/v1
 kind: PriorityClass
@@ -19,9 +21,12 @@ spec:
   containers:
   - name: c
     image: busybox:1.36
+    command: [sleep, "3600"]
     resources:
       requests: {cpu: 1500m}
----
+EOF
+sleep 1
+kubectl apply -f - <<EOF
 apiVersion: v1
 kind: Pod
 metadata:
@@ -31,6 +36,7 @@ spec:
   containers:
   - name: c
     image: busybox:1.36
+    command: [sleep, "3600"]
     resources:
       requests: {cpu: 1500m}
 EOF
@@ -51,7 +57,7 @@ EOF
 sleep 1
 kubectl get pods -o wide
 kubectl get events --sort-by=.metadata.creationTimestamp
-kubectl get pod fill-1 -o jsonpath='{.status.conditions[?(@.type=="DisruptionTarget")].message}{"\n"}'
-kubectl delete pod fill-1 --force --grace-period=0
+kubectl get pod fill-2 -o jsonpath='{.status.conditions[?(@.type=="DisruptionTarget")].message}{"\n"}'
+kubectl delete pod fill-2 --force --grace-period=0
 sleep 2
 kubectl get pods -o wide
