@@ -1521,6 +1521,10 @@ fn grep(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
     let mut no_name = false;
     let mut with_name = false;
     let mut silent = false;
+    // Context (`-A`/`-B`/`-C`) and `-m`, as busybox's grep.c: `-C` sets whichever of the
+    // other two is not given.
+    let (mut after, mut before, mut around): (Option<usize>, Option<usize>, Option<usize>) = (None, None, None);
+    let mut max_count: Option<usize> = None;
     let mut patterns: Vec<String> = Vec::new();
     let mut files: Vec<String> = Vec::new();
     let mut it = args.iter();
@@ -1550,6 +1554,22 @@ fn grep(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
                     'H' => with_name = true,
                     's' => silent = true,
                     'r' | 'R' => {}
+                    c @ ('A' | 'B' | 'C' | 'm') => {
+                        let rest: String = flags[k + 1..].iter().collect();
+                        let value = if rest.is_empty() { it.next().cloned().unwrap_or_default() } else { rest };
+                        let Ok(n) = value.parse::<usize>() else {
+                            ctx.err(&format!("grep: invalid number '{value}'\n"));
+                            return 2;
+                        };
+                        match c {
+                            'A' => after = Some(n),
+                            'B' => before = Some(n),
+                            'C' => around = Some(n),
+                            _ => max_count = Some(n),
+                        }
+                        k = flags.len();
+                        continue;
+                    }
                     'e' => {
                         let rest: String = flags[k + 1..].iter().collect();
                         if rest.is_empty() {
@@ -1587,6 +1607,11 @@ fn grep(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
             }
         }
     }
+    let (after, before) = if count || quiet || list { (0, 0) } else { (after.or(around).unwrap_or(0), before.or(around).unwrap_or(0)) };
+    let context = after > 0 || before > 0;
+    // The last line number printed, over every file (`last_line_printed`): a gap before the
+    // next printed line is marked `--`.
+    let mut last_printed: Option<usize> = None;
     let show_names = (files.len() > 1 || with_name) && !no_name;
     let inputs: Vec<(String, Option<String>)> = if files.is_empty() {
         vec![("(standard input)".to_string(), Some(ctx.stdin()))]
@@ -1614,6 +1639,8 @@ fn grep(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
             continue;
         };
         let mut n = 0;
+        let mut after_left = 0;
+        let mut held: std::collections::VecDeque<(usize, &str)> = std::collections::VecDeque::new();
         for (lineno, line) in text.lines().enumerate() {
             let chars: Vec<char> = line.chars().collect();
             let mut found: Option<(usize, usize)> = None;
@@ -1645,7 +1672,19 @@ fn grep(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
                 }
             }
             if found.is_some() == invert {
+                if after_left > 0 {
+                    context_line(&mut out, context, &mut last_printed, show_names.then_some(fname.as_str()), number, lineno + 1, '-', line);
+                    after_left -= 1;
+                } else if before > 0 {
+                    if held.len() == before {
+                        held.pop_front();
+                    }
+                    held.push_back((lineno, line));
+                }
                 continue;
+            }
+            if max_count.is_some_and(|m| n >= m) {
+                break;
             }
             any = true;
             n += 1;
@@ -1659,6 +1698,10 @@ fn grep(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
             if count {
                 continue;
             }
+            for (held_no, held_line) in held.drain(..) {
+                context_line(&mut out, context, &mut last_printed, show_names.then_some(fname.as_str()), number, held_no + 1, '-', held_line);
+            }
+            after_left = after;
             let mut prefix = String::new();
             if show_names {
                 prefix.push_str(&format!("{fname}:"));
@@ -1674,6 +1717,7 @@ fn grep(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
                     while let Some((a, b)) = next {
                         if b > a {
                             let m: String = chars[a..b].iter().collect();
+                            mark_gap(&mut out, context, &mut last_printed, lineno + 1);
                             out.push_str(&format!("{prefix}{m}\n"));
                         }
                         let from = if b > a { b } else { b + 1 };
@@ -1698,7 +1742,13 @@ fn grep(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
                             .min();
                     }
                 }
-                _ => out.push_str(&format!("{prefix}{line}\n")),
+                _ => {
+                    mark_gap(&mut out, context, &mut last_printed, lineno + 1);
+                    out.push_str(&format!("{prefix}{line}\n"));
+                }
+            }
+            if max_count.is_some_and(|m| n >= m) && after == 0 {
+                break;
             }
         }
         if count {
@@ -1716,6 +1766,29 @@ fn grep(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
         return 2;
     }
     if any { 0 } else { 1 }
+}
+
+/// busybox grep's `print_line` bookkeeping: `--` before a printed line that does not follow
+/// the last one printed, when context was asked for.
+fn mark_gap(out: &mut String, context: bool, last: &mut Option<usize>, lineno: usize) {
+    if context && last.is_some_and(|l| l + 1 != lineno) {
+        out.push_str("--\n");
+    }
+    *last = Some(lineno);
+}
+
+/// A context line: `-` instead of `:` after the file name and line number.
+#[allow(clippy::too_many_arguments)]
+fn context_line(out: &mut String, context: bool, last: &mut Option<usize>, fname: Option<&str>, number: bool, lineno: usize, decoration: char, line: &str) {
+    mark_gap(out, context, last, lineno);
+    if let Some(f) = fname {
+        out.push_str(&format!("{f}{decoration}"));
+    }
+    if number {
+        out.push_str(&format!("{lineno}{decoration}"));
+    }
+    out.push_str(line);
+    out.push('\n');
 }
 
 fn is_word(c: char) -> bool {

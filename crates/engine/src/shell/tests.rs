@@ -1097,6 +1097,19 @@ fn grep_only_matching_prints_every_match() {
     assert_eq!(out("printf 'a\\n' | grep -q b; echo $?"), "1\n");
 }
 
+/// busybox grep.c's context: `-` after the line number of a context line, `--` before a line
+/// that does not follow the last one printed, `-C` for both sides, `-m` ending after the
+/// last match's context.
+#[test]
+fn grep_context_lines() {
+    let f = "printf 'a\\nb\\nx1\\nc\\nd\\ne\\nx2\\nf\\nx3\\ng\\nh\\n'";
+    assert_eq!(out(&format!("{f} | grep -A1 x")), "x1\nc\n--\nx2\nf\nx3\ng\n");
+    assert_eq!(out(&format!("{f} | grep -B2 -n x")), "1-a\n2-b\n3:x1\n--\n5-d\n6-e\n7:x2\n8-f\n9:x3\n");
+    assert_eq!(out(&format!("{f} | grep -C1 x2")), "e\nx2\nf\n");
+    assert_eq!(out(&format!("{f} | grep -m2 -A1 x")), "x1\nc\n--\nx2\nf\n");
+    assert_eq!(out(&format!("{f} | grep -c -m2 x")), "2\n");
+}
+
 /// Runs one text tool over `input` with the arbitrary program `prog` (passed through the
 /// environment, so no quoting is involved); it must end without panicking.
 fn tool_run(tool: &str, prog: &str, input: &str) {
