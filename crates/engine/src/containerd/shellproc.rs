@@ -610,6 +610,13 @@ fn run_as_user(pod: &Value, container: &str) -> u32 {
 const MAX_SHM_SEGMENTS: usize = 64;
 
 /// Does the image's `/bin/sh` exec the last command of `sh -c` (busybox ash)?
+/// A shell started as `sh` (or `dash`) in an image whose `/bin/sh` is dash: the Debian- and
+/// Ubuntu-based images podlife knows.
+fn speaks_dash(argv: &[String], image_ref: &str) -> bool {
+    let base = argv.first().map(|a| a.rsplit('/').next().unwrap_or(a)).unwrap_or_default();
+    matches!(base, "sh" | "dash") && matches!(toolset(image_ref), Toolset::Debian { .. })
+}
+
 pub fn ash_image(image_ref: &str) -> bool {
     let r = image_ref.to_ascii_lowercase();
     r.contains("busybox") || r.contains("alpine") || r.contains("curlimages/curl") || r.contains("netshoot") || r.contains("polinux/stress")
@@ -730,7 +737,11 @@ impl Engine {
     pub(crate) fn shell_process(&mut self, argv: &[String], image_ref: &str, env: &[(String, String)]) -> Box<Shell> {
         let argv = ash_exec_last(argv, image_ref);
         let env: BTreeMap<String, String> = crate::sort::collect_map(env.iter().cloned());
-        Box::new(Shell::from_argv(argv, env))
+        let mut shell = Shell::from_argv(argv.clone(), env);
+        if speaks_dash(&argv, image_ref) {
+            shell.set_dash();
+        }
+        Box::new(shell)
     }
 
     /// Runs a container's shell until it waits; handles what it yields. A resume runs the
@@ -951,7 +962,11 @@ impl Engine {
         let env: BTreeMap<String, String> = container.and_then(|c| c.process.as_ref()).and_then(|p| p.shell.as_ref()).map(|s| s.exported_env()).unwrap_or_default();
         let rate = container.and_then(|c| c.cpu.quota).map_or(cpu::THREAD_MILLI, |q| q.min(cpu::THREAD_MILLI));
         let direct = !argv.first().map(|a| a.rsplit('/').next().unwrap_or(a)).is_some_and(|b| matches!(b, "sh" | "ash" | "bash" | "dash"));
+        let image_ref = container.map(|c| c.image_ref.clone()).unwrap_or_default();
         let mut shell = Shell::from_argv(argv.to_vec(), env);
+        if speaks_dash(argv, &image_ref) {
+            shell.set_dash();
+        }
         shell.set_pid(900);
         if let Some(text) = stdin {
             shell.set_stdin(text);

@@ -163,6 +163,9 @@ pub struct Shell {
     budget: u64,
     /// Steps per resume (`STEP_BUDGET`; smaller in tests).
     step_budget: u64,
+    /// Debian's `/bin/sh` (dash) rather than busybox ash: its error prefix is
+    /// `sh: LINE: [CMD: ]` (dash's `sh_error`/`exverror`), ash's `sh: [CMD: ][line N: ]`.
+    dash: bool,
     /// Round-robin position among tasks.
     turn: usize,
     tty: bool,
@@ -301,6 +304,7 @@ impl Shell {
             trap_cache: BTreeMap::new(),
             budget: 0,
             step_budget: STEP_BUDGET,
+            dash: false,
             turn: 0,
             tty: false,
             kicked: false,
@@ -449,6 +453,11 @@ impl Shell {
 
     /// The interpreter steps the next resumes may run before yielding [`Yield::Busy`] (at
     /// least one, so a script always advances).
+    /// Speak as dash, Debian's `/bin/sh`, in error messages.
+    pub fn set_dash(&mut self) {
+        self.dash = true;
+    }
+
     pub fn set_step_budget(&mut self, n: u64) {
         self.step_budget = n.max(1);
     }
@@ -824,6 +833,15 @@ impl Shell {
     /// script `line N: `.
     fn prefix(&self, i: usize, cmd: Option<&str>) -> String {
         let env = &self.tasks[i].env;
+        if self.dash {
+            // dash: `sh: 1: exec: foo: not found`, `script.sh: 3: foo: not found`.
+            let mut s = format!("{}: {}: ", env.arg0, env.line.max(1));
+            if let Some(c) = cmd {
+                s.push_str(c);
+                s.push_str(": ");
+            }
+            return s;
+        }
         let mut s = format!("{}: ", env.arg0);
         let cmdname = cmd.map(str::to_string).or_else(|| env.with_line.then(|| env.arg0.clone()));
         if let Some(c) = cmdname {
@@ -2362,7 +2380,9 @@ impl Shell {
         let is_dir = path == "/" || (host.file_exists(&path) && host.read_file(&path).is_none());
         if !is_dir {
             let why = if host.file_exists(&path) { "Not a directory" } else { "No such file or directory" };
-            self.error(i, host, Some("cd"), &format!("can't cd to {target}: {why}"));
+            // dash's `cd` says no more than the directory (`sh_error("can't cd to %s")`).
+            let msg = if self.dash { format!("can't cd to {target}") } else { format!("can't cd to {target}: {why}") };
+            self.error(i, host, Some("cd"), &msg);
             return 2;
         }
         let env = &mut self.tasks[i].env;

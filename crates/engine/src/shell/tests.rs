@@ -1201,3 +1201,15 @@ fn seq_with_a_long_separator_stops_at_the_capture_limit() {
     assert_eq!(e, format!("seq: output longer than {} bytes (podlife limit)\n", super::MAX_CAPTURE_BYTES));
     assert_eq!(out("seq -s, 1 5; seq -s '' 3"), "1,2,3,4,5\n123\n");
 }
+
+/// Debian's `/bin/sh` is dash: its errors carry the line number after the shell's name, and
+/// its `cd` does not add the system's reason.
+#[test]
+fn dash_error_texts() {
+    let mut sh = Shell::from_argv(vec!["sh".into(), "-c".into(), "true\ncd /nowhere".into()], BTreeMap::new());
+    sh.set_dash();
+    let mut h = Fake::new();
+    let end = drive(&mut sh, &mut h, 60_000, &[]);
+    assert_eq!(h.err, "sh: 2: cd: can't cd to /nowhere\n");
+    assert_eq!(end, End::Exit(2));
+}
