@@ -92,9 +92,9 @@ pub(crate) enum Task {
     Process { node: String, container: String, generation: u64, timer: process::Timer },
     /// StopContainer's timeout: SIGKILL if the process still runs.
     StopTimeout { node: String, container: String, generation: u64 },
-    /// A probe worker's tick of ticker generation `ticker`, or (`manual`) a run the prober
+    /// A probe worker's tick of ticker generation `Some(g)`, or (`None`) a run the prober
     /// manager asked for.
-    Probe { node: String, uid: String, index: usize, manual: bool, ticker: u64 },
+    Probe { node: String, uid: String, index: usize, ticker: Option<u64> },
     /// A probe attempt that ran until its deadline ends.
     ProbeOutcome { node: String, uid: String, index: usize, container_id: String, result: kubelet::prober::ProbeResult },
     /// A kubelet's Lease renewal and Node status report.
@@ -586,7 +586,7 @@ impl Engine {
             Task::Pleg { node } => self.pleg_relist(&node),
             Task::Process { node, container, generation, timer } => self.process_timer(&node, &container, generation, timer),
             Task::StopTimeout { node, container, generation } => self.stop_timeout(&node, &container, generation),
-            Task::Probe { node, uid, index, manual, ticker } => self.probe_tick(&node, &uid, index, manual, ticker),
+            Task::Probe { node, uid, index, ticker } => self.probe_tick(&node, &uid, index, ticker),
             Task::ProbeOutcome { node, uid, index, container_id, result } => self.probe_outcome(&node, &uid, index, &container_id, result),
             Task::NodeHeartbeat { node } => self.node_heartbeat(&node),
             Task::KubeletFastStatus { node } => self.kubelet_fast_status(&node),

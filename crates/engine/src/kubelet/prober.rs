@@ -130,7 +130,7 @@ impl Engine {
         }
         for (i, (_, _, period)) in new.into_iter().enumerate() {
             let at = self.now.plus_millis(period);
-            self.schedule(at, crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index: i, manual: false, ticker: 0 });
+            self.schedule(at, crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index: i, ticker: Some(0) });
         }
     }
 
@@ -155,18 +155,20 @@ impl Engine {
             }
         }
         for index in due {
-            self.schedule(self.now, crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index, manual: true, ticker: 0 });
+            self.schedule(self.now, crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index, ticker: None });
         }
     }
 
-    /// One run of a probe worker (`doProbe`): a tick of its ticker, or a `manual` run, which
-    /// resets the ticker to a full period from now (`worker.go` `run`: `probeTicker.Reset`).
-    pub(crate) fn probe_tick(&mut self, node: &str, uid: &str, index: usize, manual: bool, ticker: u64) {
+    /// One run of a probe worker (`doProbe`): a tick of ticker generation `Some(g)`, or a
+    /// manual run (`None`), which resets the ticker to a full period from now (`worker.go`
+    /// `run`: `probeTicker.Reset`).
+    pub(crate) fn probe_tick(&mut self, node: &str, uid: &str, index: usize, ticker: Option<u64>) {
         let Some(pw) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) else { return };
-        if manual {
-            pw.manual_pending = false;
-        } else if ticker != pw.ticker {
-            return;
+        let manual = ticker.is_none();
+        match ticker {
+            None => pw.manual_pending = false,
+            Some(g) if g != pw.ticker => return,
+            Some(_) => {}
         }
         if !self.kubelet_running(node) {
             return;
@@ -191,7 +193,7 @@ impl Engine {
             worker.ticker += 1;
         }
         let ticker = worker.ticker;
-        self.schedule(now.plus_millis(period_ms(&probe)), crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index, manual: false, ticker });
+        self.schedule(now.plus_millis(period_ms(&probe)), crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index, ticker: Some(ticker) });
         // The container as the status manager knows it: probing starts once the status says
         // Running (so not during postStart), with that instance's id.
         let Some(m) = self.machines.get(node) else { return };
@@ -253,7 +255,7 @@ impl Engine {
             p.in_flight = false;
             if p.manual_pending {
                 // The trigger that arrived during the attempt is taken now.
-                self.schedule(self.now, crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index, manual: true, ticker: 0 });
+                self.schedule(self.now, crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index, ticker: None });
             }
         }
         // A stale outcome: the container was replaced while the probe ran.
