@@ -259,8 +259,8 @@ impl Session {
     /// `sleep`: the cluster's time passes; a `kubectl get -w` before it prints what changed.
     fn sleep(&mut self, ms: u64, out: &mut Output) {
         self.engine.advance_by(ms);
-        if let Some(w) = self.watch.take() {
-            out.out(&w.render(&mut self.engine));
+        if let Some(mut w) = self.watch.take() {
+            w.render(&mut self.engine, out);
             self.engine.close_watch(w.id);
         }
         self.traffic_reports(out);

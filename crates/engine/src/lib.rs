@@ -44,7 +44,7 @@ use std::collections::{BTreeMap, BinaryHeap};
 
 use serde_json::Value;
 
-pub use apiserver::{Impersonation, Request, Response, Verb, status::Status};
+pub use apiserver::{Impersonation, Request, Response, Verb, client_watch::WatchOptions, status::Status};
 pub use clock::Time;
 use components::Component;
 use rng::Rng;
@@ -91,7 +91,7 @@ pub(crate) enum Task {
     /// A container process's own timer.
     Process { node: String, container: String, generation: u64, timer: process::Timer },
     /// StopContainer's timeout: SIGKILL if the process still runs.
-    StopTimeout { node: String, container: String, generation: u64 },
+    StopTimeout { node: String, container: String, generation: u64, request: u64 },
     /// A probe worker's tick of ticker generation `Some(g)`, or (`None`) a run the prober
     /// manager asked for.
     Probe { node: String, uid: String, index: usize, ticker: Option<u64> },
@@ -261,7 +261,7 @@ pub struct Engine {
     /// The pod garbage collector's quarantined node names.
     pub(crate) podgc: controllers::podgc::PodGcState,
     /// Client watches opened from outside the cluster (`kubectl get -w`).
-    taps: Vec<Tap>,
+    taps: Vec<apiserver::client_watch::ClientWatch>,
     next_tap: u64,
     /// Each node's kube-proxy: its rules in effect and its sync runner.
     pub(crate) proxies: BTreeMap<String, proxy::Proxier>,
@@ -273,19 +273,6 @@ pub struct Engine {
     /// The admission webhooks' view of the request being served.
     pub(crate) admission: apiserver::webhooks::State,
 }
-
-/// A client's watch on one resource: the events since it opened.
-#[derive(Debug, Clone)]
-struct Tap {
-    id: u64,
-    group: String,
-    resource: String,
-    namespace: Option<String>,
-    events: Vec<(Time, WatchEvent)>,
-}
-
-/// The most events a client watch keeps before its reader drains it.
-const MAX_TAP_EVENTS: usize = 10_000;
 
 impl Engine {
     /// An engine with an empty store and no components (see `cluster` for the defaults), its
@@ -414,9 +401,7 @@ impl Engine {
         self.record(ComponentRef::control_plane("kube-apiserver"), Action::Watch, object, params, vec![]);
         let now = self.now;
         for tap in &mut self.taps {
-            if tap.group == event.key.group && tap.resource == event.key.resource && tap.namespace.as_ref().is_none_or(|n| *n == event.key.namespace) && tap.events.len() < MAX_TAP_EVENTS {
-                tap.events.push((now, event.clone()));
-            }
+            tap.offer(now, &event);
         }
         let targets = self.watchers_of(&event);
         for i in targets {
@@ -585,7 +570,7 @@ impl Engine {
             }
             Task::Pleg { node } => self.pleg_relist(&node),
             Task::Process { node, container, generation, timer } => self.process_timer(&node, &container, generation, timer),
-            Task::StopTimeout { node, container, generation } => self.stop_timeout(&node, &container, generation),
+            Task::StopTimeout { node, container, generation, request } => self.stop_timeout(&node, &container, generation, request),
             Task::Probe { node, uid, index, ticker } => self.probe_tick(&node, &uid, index, ticker),
             Task::ProbeOutcome { node, uid, index, container_id, result } => self.probe_outcome(&node, &uid, index, &container_id, result),
             Task::NodeHeartbeat { node } => self.node_heartbeat(&node),
@@ -1023,11 +1008,13 @@ impl Engine {
         self.find_component(name, node).map(|i| self.components[i].running)
     }
 
-    /// Opens a client watch (`kubectl get -w`) on a resource, optionally one namespace.
-    pub fn open_watch(&mut self, group: &str, resource: &str, namespace: Option<&str>) -> u64 {
+    /// Opens a client watch (`kubectl get -w`) on a resource: from now on, the changes a watch
+    /// request with these options would stream.
+    pub fn open_watch(&mut self, rt: &podlife_model::ResourceType, options: &WatchOptions) -> Result<u64, Status> {
+        let watch = apiserver::client_watch::ClientWatch::open(self.next_tap + 1, rt, options, &self.store)?;
         self.next_tap += 1;
-        self.taps.push(Tap { id: self.next_tap, group: group.into(), resource: resource.into(), namespace: namespace.map(str::to_string), events: Vec::new() });
-        self.next_tap
+        self.taps.push(watch);
+        Ok(self.next_tap)
     }
 
     /// The events a client watch saw since it was last drained, with their times.

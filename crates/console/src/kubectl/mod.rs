@@ -19,6 +19,7 @@ mod run_attach;
 mod set_podspec;
 mod top;
 pub mod verbose;
+mod watch;
 
 use serde_json::Value;
 use podlife_engine::json;
@@ -44,36 +45,7 @@ pub struct Context<'a> {
     pub log: verbose::Log,
 }
 
-/// A `kubectl get -w` still watching.
-#[derive(Debug, Clone)]
-pub struct WatchRequest {
-    pub resource: &'static ResourceType,
-    pub namespace: Option<String>,
-    pub names: Vec<String>,
-    pub wide: bool,
-    pub id: u64,
-}
-
-impl WatchRequest {
-    /// The rows for what the watch saw: one row per event, each flushed on its own, as
-    /// kubectl's watch loop prints them.
-    pub fn render(&self, engine: &mut Engine) -> String {
-        let mut text = String::new();
-        for (t, ev) in engine.drain_watch(self.id) {
-            let name = ev.object["metadata"]["name"].as_str().unwrap_or_default();
-            if !self.names.is_empty() && !self.names.iter().any(|n| n == name) {
-                continue;
-            }
-            let mut row = Vec::new();
-            if self.namespace.is_none() && self.resource.namespaced {
-                row.push(ev.object["metadata"]["namespace"].as_str().unwrap_or_default().to_string());
-            }
-            row.extend(columns::row(self.resource.kind, &ev.object, t, self.wide));
-            text.push_str(&table::render(&[row]));
-        }
-        text
-    }
-}
+pub use watch::WatchRequest;
 
 /// Sends a request and prints the response's warnings as kubectl's warning handler does.
 fn send(ctx: &mut Context<'_>, out: &mut Output, req: Request) -> Result<Response, podlife_engine::Status> {
@@ -738,6 +710,8 @@ const GET_FLAGS: &[Spec] = &[
     Spec { long: "show-labels", short: None, kind: Kind::Bool },
     Spec { long: "no-headers", short: None, kind: Kind::Bool },
     Spec { long: "watch", short: Some('w'), kind: Kind::Bool },
+    Spec { long: "watch-only", short: None, kind: Kind::Bool },
+    Spec { long: "output-watch-events", short: None, kind: Kind::Bool },
     Spec { long: "show-managed-fields", short: None, kind: Kind::Bool },
     Spec { long: "filename", short: Some('f'), kind: Kind::Multi },
     Spec { long: "ignore-not-found", short: None, kind: Kind::Bool },
@@ -808,6 +782,20 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             "error: unable to match a printer suitable for the output format \"{output}\", allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml\n"
         ));
     }
+    if p.flag("output-watch-events") && !(p.flag("watch") || p.flag("watch-only")) {
+        return out.err("error: --output-watch-events option can only be used with --watch or --watch-only\n");
+    }
+    if p.flag("watch") || p.flag("watch-only") {
+        let printer = match (&jsonpath, custom_columns, output.as_str()) {
+            (Some(template), _, _) => watch::WatchPrinter::JsonPath(template.clone()),
+            (_, Some(columns), _) => watch::WatchPrinter::CustomColumns { columns, no_headers: p.flag("no-headers") && !output.starts_with("custom-columns-file") },
+            (_, _, "name") => watch::WatchPrinter::Name,
+            (_, _, "yaml") => watch::WatchPrinter::Yaml { show_managed: p.flag("show-managed-fields") },
+            (_, _, "json") => watch::WatchPrinter::Json { show_managed: p.flag("show-managed-fields") },
+            (_, _, o) => watch::WatchPrinter::Table { wide: o == "wide", show_labels: p.flag("show-labels"), no_headers: p.flag("no-headers"), with_namespace: p.flag("all-namespaces") },
+        };
+        return watch::start(ctx, out, &p, &groups, printer);
+    }
     let all_ns = p.flag("all-namespaces");
     let namespace = namespace_of(&p);
     let now = ctx.engine.now();
@@ -849,16 +837,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             }
         }
         if let Some(sort) = p.get("sort-by") {
-            // --sort-by: a JSONPath; numbers compare as numbers, everything else as text.
-            let template = if sort.starts_with('{') { sort.to_string() } else { format!("{{{sort}}}") };
-            let key = |v: &Value| crate::printers::jsonpath::render(&template, v).unwrap_or_default();
-            items.sort_by(|a, b| {
-                let (ka, kb) = (key(a), key(b));
-                match (ka.parse::<f64>(), kb.parse::<f64>()) {
-                    (Ok(x), Ok(y)) => x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal),
-                    _ => ka.cmp(&kb),
-                }
-            });
+            sort_items(&mut items, sort);
         }
         if jsonpath.is_some() || custom_columns.is_some() {
             collected.extend(items.into_iter().map(strip_managed));
@@ -941,13 +920,6 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         }
         _ => {
             let any_named = groups.iter().any(|(_, n)| !n.is_empty());
-            if p.flag("watch") && groups.len() == 1 {
-                let (rt, names) = &groups[0];
-                let ns = if all_ns || !rt.namespaced { None } else { Some(namespace.as_str()) };
-                let id = ctx.engine.open_watch(rt.group, rt.plural, ns);
-                ctx.watch = Some(WatchRequest { resource: rt, namespace: ns.map(str::to_string), names: names.clone(), wide: output == "wide", id });
-                return;
-            }
             // Warnings (stderr) do not count as output: "No resources found" still follows.
             let printed_nothing = out.text.lines().all(|l| l.starts_with("Warning: ") || verbose::is_log_line(l));
             // Only the human-readable printers say so (get.go); `-o name` prints nothing.
@@ -960,6 +932,19 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             }
         }
     }
+}
+
+/// --sort-by: a JSONPath; numbers compare as numbers, everything else as text.
+fn sort_items(items: &mut [Value], sort: &str) {
+    let template = if sort.starts_with('{') { sort.to_string() } else { format!("{{{sort}}}") };
+    let key = |v: &Value| crate::printers::jsonpath::render(&template, v).unwrap_or_default();
+    items.sort_by(|a, b| {
+        let (ka, kb) = (key(a), key(b));
+        match (ka.parse::<f64>(), kb.parse::<f64>()) {
+            (Ok(x), Ok(y)) => x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal),
+            _ => ka.cmp(&kb),
+        }
+    });
 }
 
 /// `labels.FormatLabels`: `k=v` strings sorted, comma-joined; `<none>` when empty.

@@ -242,14 +242,13 @@ fn status(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         Some(false) if p.get("watch") != Some("false") => {}
         _ => return,
     }
-    let tap = ctx.engine.open_watch("apps", rt.plural, Some(&ns));
+    // rollout status watches the one object (a `metadata.name` field selector).
+    let options = podlife_engine::WatchOptions { namespace: Some(ns.clone()), field_selector: Some(format!("metadata.name={name}")), ..Default::default() };
+    let Ok(tap) = ctx.engine.open_watch(rt, &options) else { return };
     let deadline = ctx.engine.now().plus_millis(timeout_ms);
     let mut finished = false;
     'watch: while ctx.engine.step_until(deadline) {
         for (_, ev) in ctx.engine.drain_watch(tap) {
-            if ev.key.name != name {
-                continue;
-            }
             if ev.event_type == EventType::Deleted {
                 out.err("error: object has been deleted\n");
                 finished = true;

@@ -4,8 +4,10 @@
 //! (`create.go`, `get.go`, `delete.go`) and the generic registry.
 
 pub mod admission;
+pub mod client_watch;
 pub mod authn;
 pub mod config_validation;
+pub mod deletion;
 pub mod defaults;
 pub mod eviction;
 pub mod fields;
@@ -903,51 +905,38 @@ impl Engine {
         if rt.kind == "Namespace" {
             return self.delete_namespace(key, current, object);
         }
-        let bound = current["spec"]["nodeName"].as_str().is_some_and(|n| !n.is_empty());
-        let grace = req.grace_period_seconds.unwrap_or_else(|| current["spec"]["terminationGracePeriodSeconds"].as_i64().unwrap_or(30));
-        let graceful = rt.kind == "Pod" && bound && grace > 0;
-        let deleting = current["metadata"].get("deletionTimestamp").is_some_and(|t| !t.is_null());
-        let (update_finalizers, finalizers) = gc_finalizers(rt, &current, req.propagation_policy.as_deref());
-        let pending_finalizers = !finalizers.is_empty();
-        if deleting {
-            // `BeforeDelete` on an object already being deleted: a running grace period may
-            // only be shortened (`pendingGraceful` otherwise); finalizers change only while no
-            // grace period runs.
-            let running_grace = current["metadata"]["deletionGracePeriodSeconds"].as_i64().unwrap_or(0);
-            if running_grace > 0 || !pending_finalizers {
-                if !pending_finalizers && (running_grace == 0 || !graceful) {
-                    return self.remove(&key, object).ok_or_else(|| Status::not_found(rt, &name));
-                }
-                if pending_finalizers && running_grace > 0 && !graceful {
-                    // The grace period is cut to 0; the finalizers still hold the object.
-                    let mut obj = current.clone();
-                    obj["metadata"]["deletionGracePeriodSeconds"] = json!(0);
-                    return Ok(self.write(key, obj, object));
-                }
-                return Ok(current);
-            }
-            if !update_finalizers {
-                return Ok(current);
-            }
-            let mut obj = current.clone();
-            set_finalizers(&mut obj, &finalizers);
-            return Ok(self.write(key, obj, object));
+        // Store.Delete (registry/generic/registry/store.go): BeforeDelete, then an update for a
+        // graceful deletion or finalizers, then the removal unless something still holds it.
+        let mut obj = current.clone();
+        let decision = deletion::before_delete(rt.kind, &mut obj, req.grace_period_seconds, self.now);
+        if decision == deletion::Decision::Pending {
+            return Ok(current);
         }
-        if graceful || pending_finalizers {
-            let mut obj = current.clone();
-            if update_finalizers {
-                set_finalizers(&mut obj, &finalizers);
+        let (update_finalizers, finalizers) = gc_finalizers(rt, &current, req.propagation_policy.as_deref());
+        let had_finalizers = current["metadata"]["finalizers"].as_array().is_some_and(|f| !f.is_empty());
+        if let deletion::Decision::Graceful { .. } = decision
+            && update_finalizers
+        {
+            set_finalizers(&mut obj, &finalizers);
+        }
+        match decision {
+            deletion::Decision::Graceful { grace } => {
+                let written = self.write(key.clone(), obj, object.clone());
+                if !finalizers.is_empty() || grace > 0 {
+                    return Ok(written);
+                }
             }
-            let at = if graceful { self.now.plus_millis(grace as u64 * 1000) } else { self.now };
-            if !graceful
-                && let Some(g) = obj["metadata"]["generation"].as_i64()
-                && g > 0
-            {
-                obj["metadata"]["generation"] = json!(g + 1);
+            deletion::Decision::Immediate if had_finalizers || update_finalizers => {
+                if update_finalizers {
+                    set_finalizers(&mut obj, &finalizers);
+                }
+                if !finalizers.is_empty() {
+                    deletion::mark_as_deleting(&mut obj, self.now);
+                    // GuaranteedUpdate writes nothing when nothing changed.
+                    return Ok(if obj == current { current } else { self.write(key, obj, object) });
+                }
             }
-            obj["metadata"]["deletionTimestamp"] = json!(at.rfc3339());
-            obj["metadata"]["deletionGracePeriodSeconds"] = json!(if graceful { grace } else { 0 });
-            return Ok(self.write(key, obj, object));
+            _ => {}
         }
         self.remove(&key, object).ok_or_else(|| Status::not_found(rt, &name))
     }

@@ -193,6 +193,7 @@ impl Engine {
             shim_pid,
             process: None,
             generation: 0,
+            stop_request: 0,
             log: Default::default(),
             restart_count,
             termination_message: None,
@@ -435,13 +436,23 @@ impl Engine {
             rt.images.values().find(|i| i.id == c.image_id || i.repo_digests.contains(&c.image_id)).and_then(|i| i.catalog).and_then(|c| c.config.stop_signal).and_then(process::signal_number).unwrap_or(process::SIGTERM)
         };
         self.send_signal(node, container_id, stop_signal, object);
-        if let Some(c) = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id))
+        if let Some(c) = self.runtime_mut(node).and_then(|rt| rt.containers.get_mut(container_id))
             && c.state == ContainerState::Running {
-                let generation = c.generation;
+                c.stop_request += 1;
+                let (generation, request) = (c.generation, c.stop_request);
                 let at = self.now.plus_millis((timeout_s.max(0) as u64).saturating_mul(1000));
-                self.schedule(at, crate::Task::StopTimeout { node: node.to_string(), container: container_id.to_string(), generation });
+                self.schedule(at, crate::Task::StopTimeout { node: node.to_string(), container: container_id.to_string(), generation, request });
             }
         Ok(())
+    }
+
+    /// The kubelet cancelled a StopContainer in flight (its context): containerd's
+    /// `stopContainer` returns without the SIGKILL it was waiting to send
+    /// (`internal/cri/server/container_stop.go`: "If the parent context was cancelled").
+    pub(crate) fn cri_cancel_stop(&mut self, node: &str, container_id: &str) {
+        if let Some(c) = self.runtime_mut(node).and_then(|rt| rt.containers.get_mut(container_id)) {
+            c.stop_request += 1;
+        }
     }
 
     /// A signal to a container's PID 1 (the shim's `kill`).
@@ -486,8 +497,8 @@ impl Engine {
     }
 
     /// The stop timeout ran out: SIGKILL.
-    pub(crate) fn stop_timeout(&mut self, node: &str, container_id: &str, generation: u64) {
-        let still = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).is_some_and(|c| c.generation == generation && c.state == ContainerState::Running);
+    pub(crate) fn stop_timeout(&mut self, node: &str, container_id: &str, generation: u64, request: u64) {
+        let still = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).is_some_and(|c| c.generation == generation && c.stop_request == request && c.state == ContainerState::Running);
         if still {
             let object = self.machines.get(node).and_then(|m| m.runtime.pod_of(container_id));
             self.send_signal(node, container_id, process::SIGKILL, object);

@@ -116,6 +116,8 @@ pub struct Container {
     pub process: Option<Process>,
     /// A token that changes whenever the process changes, so stale timers are ignored.
     pub generation: u64,
+    /// Counts StopContainer calls; a cancelled call's timeout is then stale.
+    pub stop_request: u64,
     /// The container log (`kubectl logs`): (time, stream, line).
     pub log: logs::LogFile,
     /// The labels the kubelet sets (`io.kubernetes.container.restartCount`, hash…).

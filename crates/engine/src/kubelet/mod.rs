@@ -459,6 +459,15 @@ impl Engine {
             self.kubelet_delete_if_deleting(node, &event.object);
             return;
         }
+        if deleting && w.terminating && !w.terminated {
+            // `calculateEffectiveGracePeriod`: the grace period only shrinks; a shorter one
+            // cancels the termination in flight, which starts over with it (pod_workers.go).
+            let requested = event.object["metadata"]["deletionGracePeriodSeconds"].as_i64();
+            if let Some(shorter) = requested.filter(|g| *g < w.grace_s).map(|g| g.max(1)).filter(|g| *g != w.grace_s) {
+                self.kubelet_restart_termination(node, &uid, &event.object, shorter);
+            }
+            return;
+        }
         if deleting && !w.terminating && !w.terminated {
             // `calculateEffectiveGracePeriod`: the deletion's grace period, at least 1 s.
             w.grace_s = event.object["metadata"]["deletionGracePeriodSeconds"]
@@ -1049,6 +1058,21 @@ impl Engine {
             self.kubelet_update_status(node, uid, pod);
         }
         self.schedule(self.now, Task::KubeletOp { node: node.to_string(), uid: uid.to_string(), token });
+    }
+
+    /// A shorter grace period while the pod terminates: the sync in flight is cancelled (a
+    /// preStop hook's wait ends, a StopContainer returns without its SIGKILL) and
+    /// SyncTerminatingPod runs again with the new period — the preStop hook included.
+    fn kubelet_restart_termination(&mut self, node: &str, uid: &str, pod: &Value, grace_s: i64) {
+        let running: Vec<String> = self.machines.get(node).map(|m| m.runtime.containers.values().filter(|c| c.pod_uid == uid && c.state == ContainerState::Running).map(|c| c.id.clone()).collect()).unwrap_or_default();
+        for id in &running {
+            self.cri_cancel_stop(node, id);
+        }
+        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        w.stopping.clear();
+        w.terminating = false;
+        w.grace_s = grace_s;
+        self.kubelet_begin_termination(node, uid, pod);
     }
 
     /// A container of the pod exited: a terminating worker waiting for it goes on.
