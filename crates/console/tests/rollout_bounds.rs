@@ -1,7 +1,7 @@
 //! A rolling update of 10 replicas keeps its bounds at every moment, not only where a
 //! transcript looks: at 25 % / 25 % never fewer than 8 ready pods nor more than 13 running
 //! ones; with `maxSurge: 0` never more than 10. Checked after every engine step, over
-//! three seeds.
+//! eight seeds.
 
 use podlife_console::Session;
 
@@ -37,7 +37,7 @@ fn extremes(seed: u64, surge: &str) -> (usize, usize, bool) {
 
 #[test]
 fn rolling_update_stays_between_8_available_and_13_total() {
-    for seed in 1..=3 {
+    for seed in 1..=8 {
         let (min_ready, max_running, done) = extremes(seed, "25%");
         assert!(done, "seed {seed}: not rolled out");
         assert!(min_ready >= 8, "seed {seed}: only {min_ready} ready");
@@ -48,7 +48,7 @@ fn rolling_update_stays_between_8_available_and_13_total() {
 
 #[test]
 fn max_surge_zero_never_exceeds_the_replicas() {
-    for seed in 1..=3 {
+    for seed in 1..=8 {
         let (min_ready, max_running, done) = extremes(seed, "0");
         assert!(done, "seed {seed}: not rolled out");
         assert!(min_ready >= 8, "seed {seed}: only {min_ready} ready");

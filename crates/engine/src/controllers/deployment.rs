@@ -482,7 +482,11 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, dname: &str, now: Time) -> V
         }
         if created.is_none() {
             if rolling(&d) {
-                rollout_rolling(&d, &mut plan);
+                if rollout_rolling(&d, &mut plan).is_err() {
+                    // handleErr: the key comes back rate-limited; no status update.
+                    state.failed("Deployment", ns, dname);
+                    return plan.writes;
+                }
             } else {
                 rollout_recreate(cache, &d, &mut plan);
             }
@@ -493,6 +497,7 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, dname: &str, now: Time) -> V
     if rollout && rs_writes == 0 && created.is_none() && rolling(&d) && complete(&d, &status_of(&d, &plan)) {
         plan.writes.extend(cleanup(&d, &plan));
     }
+    state.succeeded("Deployment", ns, dname);
     let mut writes = std::mem::take(&mut plan.writes);
     if let Some(w) = status_update(state, &d, &plan, created.as_ref(), rollout, now) {
         writes.push(w);
@@ -584,49 +589,57 @@ fn new_rs_replicas(d: &Value, current_total: i64, new_current: i64) -> i64 {
     new_current + up.max(0)
 }
 
-/// `rolloutRolling`: scale the new ReplicaSet up, or else the old ones down.
-fn rollout_rolling(d: &Value, plan: &mut Plan) {
-    let Some(n) = plan.new else { return };
+/// `rolloutRolling`: scale the new ReplicaSet up, or else the old ones down. Err: the sync
+/// failed (`cleanupUnhealthyReplicas`' invalid scale-down).
+fn rollout_rolling(d: &Value, plan: &mut Plan) -> Result<(), ()> {
+    let Some(n) = plan.new else { return Ok(()) };
     let replicas = int(&d["spec"]["replicas"]);
     // reconcileNewReplicaSet.
     let new_current = plan.sets[n].1;
     if new_current > replicas {
         plan.scale(n, replicas, d);
-        return;
+        return Ok(());
     }
     if new_current < replicas {
         let target = new_rs_replicas(d, plan.total(), new_current);
         if target != new_current {
             plan.scale(n, target, d);
-            return;
+            return Ok(());
         }
     }
     // reconcileOldReplicaSets.
     let old: Vec<usize> = (0..plan.sets.len()).filter(|&i| i != n).collect();
     let old_count: i64 = old.iter().map(|&i| plan.sets[i].1).sum();
     if old_count == 0 {
-        return;
+        return Ok(());
     }
     let min_available = replicas - max_unavailable(d);
     let new_rs = &plan.sets[n].0;
     let new_unavailable = plan.sets[n].1 - int(&new_rs["status"]["availableReplicas"]);
-    let mut max_scaled_down = plan.total() - min_available - new_unavailable;
+    let max_scaled_down = plan.total() - min_available - new_unavailable;
     if max_scaled_down <= 0 {
-        return;
+        return Ok(());
     }
-    // cleanupUnhealthyReplicas: old replicas that are not available go first.
+    // cleanupUnhealthyReplicas: old replicas that are not available go first. A status that
+    // still counts more available pods than the spec now wants (the ReplicaSet controller has
+    // not caught up with the last scale-down) is "an invalid request to scale down": the sync
+    // fails and is retried, so a stale count never scales further down.
+    let mut cleaned = 0;
     for &i in &old {
-        if max_scaled_down <= 0 {
+        if cleaned >= max_scaled_down {
             break;
         }
         let (rs, current) = (&plan.sets[i].0, plan.sets[i].1);
-        let unhealthy = current - int(&rs["status"]["availableReplicas"]);
-        if current == 0 || unhealthy <= 0 {
+        let healthy = int(&rs["status"]["availableReplicas"]);
+        if current == 0 || current == healthy {
             continue;
         }
-        let down = unhealthy.min(max_scaled_down);
+        let down = (max_scaled_down - cleaned).min(current - healthy);
+        if current - down > current {
+            return Err(());
+        }
         plan.scale(i, current - down, d);
-        max_scaled_down -= down;
+        cleaned += down;
     }
     // scaleDownOldReplicaSetsForRollingUpdate: as far as availability allows.
     let available: i64 = plan.sets.iter().map(|(rs, _)| int(&rs["status"]["availableReplicas"])).sum();
@@ -645,6 +658,7 @@ fn rollout_rolling(d: &Value, plan: &mut Plan) {
             budget -= down;
         }
     }
+    Ok(())
 }
 
 fn old_pods_running_none(plan: &Plan) -> bool {
@@ -856,6 +870,28 @@ mod tests {
 
     fn deployment(replicas: i64, surge: Value, unavailable: Value) -> Value {
         json!({"spec": {"replicas": replicas, "strategy": {"type": "RollingUpdate", "rollingUpdate": {"maxSurge": surge, "maxUnavailable": unavailable}}}})
+    }
+
+    fn with_status(name: &str, created: u32, replicas: i64, available: i64) -> (Value, i64) {
+        let rs = json!({"metadata": {"name": name, "namespace": "default", "creationTimestamp": format!("2026-03-02T09:00:{created:02}Z")},
+            "spec": {"replicas": replicas}, "status": {"replicas": available, "availableReplicas": available}});
+        (rs, replicas)
+    }
+
+    /// `rolling_test.go` TestDeploymentController_cleanupUnhealthyReplicas: unavailable old
+    /// replicas go first, up to maxCleanupCount; a status counting more available pods than
+    /// the spec wants (stale after the last scale-down) fails the sync instead of scaling on.
+    #[test]
+    fn cleanup_unhealthy_replicas_and_its_stale_status_error() {
+        let d = deployment(10, json!(0), json!(2));
+        // Old: 8 wanted, 6 available; new: 2 wanted, 2 available ⇒ maxScaledDown 10-8-0 = 2.
+        let mut plan = Plan { sets: vec![with_status("old", 0, 8, 6), with_status("new", 30, 2, 2)], new: Some(1), writes: Vec::new() };
+        assert_eq!(rollout_rolling(&d, &mut plan), Ok(()));
+        assert_eq!(plan.sets[0].1, 6, "the two unavailable old replicas are cleaned up");
+        // Old spec already 7 while its status still says 8 available: the invalid scale-down.
+        let mut stale = Plan { sets: vec![with_status("old", 0, 7, 8), with_status("new", 30, 3, 2)], new: Some(1), writes: Vec::new() };
+        assert_eq!(rollout_rolling(&d, &mut stale), Err(()));
+        assert!(stale.writes.is_empty(), "nothing is scaled on a stale count");
     }
 
     /// `deployment_util_test.go` TestResolveFenceposts and the 10 × 25 %/25 % case:

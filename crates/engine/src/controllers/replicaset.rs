@@ -40,6 +40,8 @@ pub struct State {
     pub(crate) deadlines: BTreeSet<(String, String, u64)>,
     /// The DaemonSet controller's expectations and back-offs.
     pub(crate) daemonsets: super::daemonset::Memory,
+    /// Syncs that returned an error, per key: `handleErr`'s `AddRateLimited`.
+    failures: super::workqueue::RateLimiter,
 }
 
 #[derive(Debug, Clone)]
@@ -55,6 +57,17 @@ impl State {
         if self.queued.insert((kind, ns.to_string(), name.to_string())) {
             self.later.push((0, kind, ns.to_string(), name.to_string()));
         }
+    }
+
+    /// `handleErr` after a failed sync: the key comes back after the rate limiter's delay.
+    pub(crate) fn failed(&mut self, kind: &'static str, ns: &str, name: &str) {
+        let delay = self.failures.when(&format!("{kind}/{ns}/{name}"));
+        self.later.push((delay, kind, ns.to_string(), name.to_string()));
+    }
+
+    /// `handleErr` after a sync without error: `queue.Forget`.
+    pub(crate) fn succeeded(&mut self, kind: &'static str, ns: &str, name: &str) {
+        self.failures.forget(&format!("{kind}/{ns}/{name}"));
     }
 
     /// A worker takes the key: later events queue it again.
