@@ -40,7 +40,7 @@ pub mod volume;
 pub mod work;
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap};
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
 
 use serde_json::Value;
 
@@ -258,6 +258,12 @@ pub struct Engine {
     pub(crate) pdb: controllers::disruption::DisruptionState,
     /// The controllers' work-queue rate limiter (`AddRateLimited` after a failed write).
     pub(crate) requeue_limiter: controllers::workqueue::RateLimiter,
+    /// Each controller's API client and its token bucket (`--kube-api-qps`/`--kube-api-burst`).
+    pub(crate) controller_clients: controllers::client::Clients,
+    /// Workload keys whose worker still sends the requests of its last sync (blocked on its
+    /// client's rate limiter), until when; and the keys whose next sync waits for that.
+    workload_busy: BTreeMap<(&'static str, String, String), Time>,
+    workload_deferred: BTreeSet<(&'static str, String, String)>,
     /// The pod garbage collector's quarantined node names.
     pub(crate) podgc: controllers::podgc::PodGcState,
     /// Client watches opened from outside the cluster (`kubectl get -w`).
@@ -317,6 +323,9 @@ impl Engine {
             pdb: Default::default(),
             podgc: Default::default(),
             requeue_limiter: Default::default(),
+            controller_clients: Default::default(),
+            workload_busy: BTreeMap::new(),
+            workload_deferred: BTreeSet::new(),
             taps: Vec::new(),
             next_tap: 0,
             proxies: BTreeMap::new(),
@@ -644,6 +653,19 @@ impl Engine {
         if !self.components[i].running {
             return;
         }
+        // A key is never synced by two workers at once: while the last sync's requests still
+        // wait for their client's tokens, the key is processed again only after them.
+        let slot = (kind, namespace.to_string(), name.to_string());
+        if let Some(&until) = self.workload_busy.get(&slot)
+            && until > self.now
+        {
+            if self.workload_deferred.insert(slot) {
+                self.schedule(until, Task::WorkloadResync { kind, namespace: namespace.to_string(), name: name.to_string() });
+            }
+            return;
+        }
+        self.workload_busy.remove(&slot);
+        self.workload_deferred.remove(&slot);
         let cache = &self.components[i].cache;
         let writes = match kind {
             "ReplicaSet" => controllers::replicaset::resync(cache, &mut self.workloads, namespace, name, self.now),
@@ -668,14 +690,21 @@ impl Engine {
             if w.request.subresource.as_deref() == Some("status") {
                 w.status_retry = status_retry;
             }
-            self.schedule_write(i, w);
+            let at = self.schedule_write(i, w);
+            if at > self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS) {
+                let busy = self.workload_busy.entry(slot.clone()).or_insert(at);
+                *busy = (*busy).max(at);
+            }
         }
     }
 
-    /// A controller's write goes out after its work queue hands it over.
-    pub(crate) fn schedule_write(&mut self, component: usize, w: controllers::Write) {
-        let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
+    /// A controller's write goes out after its work queue hands it over, when its client's
+    /// rate limiter lets it (`controllers/client.rs`).
+    pub(crate) fn schedule_write(&mut self, component: usize, w: controllers::Write) -> Time {
+        let ready = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
+        let at = self.controller_clients.reserve(w.controller, ready, 1 + w.then.len() as u64);
         self.schedule(at, Task::Write { component, write: Box::new(w) });
+        at
     }
 
     pub(crate) fn follow_up(&mut self, follow: controllers::FollowUp, object: &Value) {
@@ -689,6 +718,9 @@ impl Engine {
                 let Some(EventWrite::Create(body)) = self.controller_events.record_about(inv, note, Source { component: source, host: None }, self.now) else { return };
                 let ns = involved["metadata"]["namespace"].as_str().map(str::to_string);
                 if let Some(req) = controllers::controller_request(account, Verb::Create, "events", ns.as_deref(), "", body) {
+                    // The event sink shares the controller's client: its POST takes a token (it
+                    // is written now; the requests after it wait the longer).
+                    self.controller_clients.reserve(account, self.now, 1);
                     let _ = self.handle(req);
                 }
             }
@@ -934,6 +966,9 @@ impl Engine {
             self.taint_eviction.reset();
             self.batch.reset();
             self.requeue_limiter.reset();
+            self.controller_clients.reset();
+            self.workload_busy.clear();
+            self.workload_deferred.clear();
             for (key, object) in listed {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
                 let writes = controllers::reconcile(&self.components[i].cache, &event);

@@ -723,7 +723,7 @@ impl Engine {
     }
 
     fn batch_send(&mut self, ctl: Ctl, key: &str, out: Out) {
-        let at = self.now.plus_millis(1);
+        let at = self.controller_clients.reserve(ctl.service_account(), self.now.plus_millis(1), 1);
         self.schedule(at, Task::Batch(Box::new(BatchTask::Send { ctl, key: key.to_string(), request: Box::new(out.request), success: out.success, failure: out.failure, expected_create: out.expected_create })));
     }
 

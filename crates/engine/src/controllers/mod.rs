@@ -7,6 +7,7 @@
 //! Modelled so far: the two controllers every namespace needs before a pod can be created in
 //! it. Workload controllers arrive with their issue.
 
+pub mod client;
 pub mod daemonset;
 pub mod deployment;
 pub mod cron;

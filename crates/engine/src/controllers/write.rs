@@ -74,7 +74,7 @@ impl Engine {
                         }
                     }
                     StatusRetry::Cache(left) if left > 0 => {
-                        let mut again = Write::now("statefulset", r.clone());
+                        let mut again = Write::now(super::statefulset::ACCOUNT, r.clone());
                         again.requeue = requeue.clone();
                         again.status_retry = StatusRetry::Cache(left - 1);
                         again.reread = true;
