@@ -715,9 +715,14 @@ impl Engine {
                 let message = message.replace("{}", name);
                 let note = Note { kind: "Normal", reason, message: &message };
                 let inv = Involved { kind, api_version, object: &involved, field_path: None };
-                let Some(EventWrite::Create(body)) = self.controller_events.record_about(inv, note, Source { component: source, host: None }, self.now) else { return };
                 let ns = involved["metadata"]["namespace"].as_str().map(str::to_string);
-                if let Some(req) = controllers::controller_request(account, Verb::Create, "events", ns.as_deref(), "", body) {
+                let request = match self.controller_events.record_about(inv, note, Source { component: source, host: None }, self.now) {
+                    Some(EventWrite::Create(body)) => controllers::controller_request(account, Verb::Create, "events", ns.as_deref(), "", body),
+                    // A repeat, or a similar event folded into the combined one: its count.
+                    Some(EventWrite::Update { name, event, .. }) => controllers::controller_request(account, Verb::Update, "events", ns.as_deref(), &name, event),
+                    None => None,
+                };
+                if let Some(req) = request {
                     // The event sink shares the controller's client: its POST takes a token (it
                     // is written now; the requests after it wait the longer).
                     self.controller_clients.reserve(account, self.now, 1);

@@ -183,10 +183,7 @@ fn run(ctx: &mut Context<'_>, args: &[String], out: &mut Output, annotate: bool)
             continue;
         }
         for name in names {
-            let mut req = Request::new(Verb::Get, rt);
-            req.namespace = Some(namespace.clone());
-            req.name = Some(name.clone());
-            req.impersonate = impersonation(&p);
+            let req = super::get_request(rt, &namespace, name, &p);
             match send(ctx, out, req) {
                 Ok(Response::Object(o)) => objects.push((*rt, o)),
                 Ok(_) => {}

@@ -220,6 +220,15 @@ fn impersonation(p: &flags::Parsed) -> Impersonation {
     Impersonation { user: p.get("as").map(str::to_string), groups: p.all("as-group") }
 }
 
+/// A GET of one named object as the builder sends it (`--as` impersonation included).
+fn get_request(rt: &'static ResourceType, namespace: &str, name: &str, p: &flags::Parsed) -> Request {
+    let mut req = Request::new(Verb::Get, rt);
+    req.namespace = Some(namespace.to_string());
+    req.name = Some(name.to_string());
+    req.impersonate = impersonation(p);
+    req
+}
+
 fn namespace_of(p: &flags::Parsed) -> String {
     p.get("namespace").unwrap_or("default").to_string()
 }
@@ -824,10 +833,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             }
         } else {
             for name in names {
-                let mut req = Request::new(Verb::Get, rt);
-                req.namespace = Some(namespace.clone());
-                req.name = Some(name.clone());
-                req.impersonate = impersonation(&p);
+                let req = get_request(rt, &namespace, name, &p);
                 match send(ctx, out, req) {
                     Ok(Response::Object(v)) => items.push(v),
                     Ok(_) => {}
@@ -1334,10 +1340,7 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     } else {
         let mut found = Vec::new();
         for name in &names {
-            let mut req = Request::new(Verb::Get, rt);
-            req.namespace = Some(namespace.clone());
-            req.name = Some(name.clone());
-            req.impersonate = impersonation(&p);
+            let req = get_request(rt, &namespace, name, &p);
             match send(ctx, out, req) {
                 Ok(Response::Object(v)) => found.push(v),
                 Ok(_) => {}

@@ -12,10 +12,7 @@ use podlife_engine::{Request, Response, Verb};
 use podlife_model::ResourceType;
 
 fn get(ctx: &mut Context<'_>, out: &mut Output, p: &flags::Parsed, rt: &'static ResourceType, name: &str) -> Option<Value> {
-    let mut req = Request::new(Verb::Get, rt);
-    req.namespace = Some(namespace_of(p));
-    req.name = Some(name.to_string());
-    req.impersonate = impersonation(p);
+    let req = super::get_request(rt, &namespace_of(p), name, p);
     match send(ctx, out, req) {
         Ok(Response::Object(v)) => Some(v),
         Ok(_) => None,

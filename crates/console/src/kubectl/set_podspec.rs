@@ -151,10 +151,7 @@ fn targets(ctx: &mut Context<'_>, p: &flags::Parsed, resources: &[String], out: 
             continue;
         }
         for name in names {
-            let mut req = Request::new(Verb::Get, rt);
-            req.namespace = Some(namespace.clone());
-            req.name = Some(name.clone());
-            req.impersonate = impersonation(p);
+            let req = super::get_request(rt, &namespace, &name, p);
             match send(ctx, out, req) {
                 Ok(Response::Object(object)) => found.push(Target { rt, object }),
                 Ok(_) => {}

@@ -94,10 +94,7 @@ pub(super) fn start(ctx: &mut Context<'_>, out: &mut Output, p: &Parsed, groups:
         }
     } else {
         for name in names {
-            let mut req = Request::new(Verb::Get, rt);
-            req.namespace = Some(namespace.clone());
-            req.name = Some(name.clone());
-            req.impersonate = impersonation(p);
+            let req = super::get_request(rt, &namespace, name, p);
             match send(ctx, out, req) {
                 Ok(Response::Object(v)) => objects.push(v),
                 Ok(_) => {}

@@ -337,18 +337,14 @@ pub fn resync(engine: &mut crate::Engine, component: usize, ns: &str, name: &str
 }
 
 fn warn(engine: &mut crate::Engine, ds: &Value, kind: &str, reason: &str, message: &str) {
-    use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite, core_event};
+    use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite};
     let ns = ds["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
     let involved = Involved { kind: "DaemonSet", api_version: "apps/v1", object: ds, field_path: None };
     let note = Note { kind, reason, message };
     let src = Source { component: SOURCE, host: None };
     let request = match engine.controller_events.record_about(involved, note, src, engine.now) {
         Some(EventWrite::Create(body)) => controller_request(ACCOUNT, Verb::Create, "events", Some(&ns), "", body),
-        Some(EventWrite::Update { name, count, first, last }) => {
-            let mut event = core_event(&name, &ns, involved.reference(), note, src, engine.now);
-            event["count"] = json!(count);
-            event["firstTimestamp"] = json!(first);
-            event["lastTimestamp"] = json!(last);
+        Some(EventWrite::Update { name, event, .. }) => {
             controller_request(ACCOUNT, Verb::Update, "events", Some(&ns), &name, event)
         }
         None => None,

@@ -18,7 +18,7 @@ use crate::apiserver::Verb;
 use crate::apiserver::eviction::{pod_ready, update_disruption_allowed_condition};
 use crate::clock::Time;
 use crate::components::Cache;
-use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite, core_event};
+use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite};
 use crate::store::{EventType, ObjectKey, WatchEvent};
 
 pub const SA: &str = "disruption-controller";
@@ -169,12 +169,8 @@ fn event(e: &mut Engine, pdb: &Value, kind: &str, reason: &str, message: &str) {
     let request = match e.pdb.recorder.record_about(involved, note, source, now) {
         None => None,
         Some(EventWrite::Create(body)) => controller_request(SA, Verb::Create, "events", Some(&ns), "", body),
-        Some(EventWrite::Update { name, count, first, last }) => {
-            let mut body = core_event(&name, &ns, involved.reference(), note, source, now);
-            body["count"] = json!(count);
-            body["firstTimestamp"] = json!(first);
-            body["lastTimestamp"] = json!(last);
-            controller_request(SA, Verb::Update, "events", Some(&ns), &name, body)
+        Some(EventWrite::Update { name, event, .. }) => {
+            controller_request(SA, Verb::Update, "events", Some(&ns), &name, event)
         }
     };
     if let Some(mut r) = request {

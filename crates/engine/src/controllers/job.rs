@@ -729,7 +729,7 @@ impl Engine {
 
     /// An event through the controller's recorder (client-go's: spam filter, repeats counted).
     pub(crate) fn batch_event(&mut self, ctl: Ctl, note: Note) {
-        use crate::kubelet::events::{Involved, Note as EventNote, Source, Write as EventWrite, core_event};
+        use crate::kubelet::events::{Involved, Note as EventNote, Source, Write as EventWrite};
         let source = match ctl {
             Ctl::Job => "job-controller",
             Ctl::CronJob => "cronjob-controller",
@@ -742,11 +742,7 @@ impl Engine {
         let sa = ctl.service_account();
         let request = match self.batch.recorder.record_about(involved, en, src, self.now) {
             Some(EventWrite::Create(body)) => create_request(sa, "events", &ns, body),
-            Some(EventWrite::Update { name, count, first, last }) => {
-                let mut event = core_event(&name, &ns, involved.reference(), en, src, self.now);
-                event["count"] = json!(count);
-                event["firstTimestamp"] = json!(first);
-                event["lastTimestamp"] = json!(last);
+            Some(EventWrite::Update { name, event, .. }) => {
                 super::controller_request(sa, Verb::Update, "events", Some(&ns), &name, event)
             }
             None => None,

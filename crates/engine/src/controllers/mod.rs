@@ -211,7 +211,7 @@ impl crate::Engine {
     /// credentials.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn event_through(&mut self, recorder: &mut crate::kubelet::events::Recorder, client: &EventClient<'_>, source: &str, reference: Value, kind: &str, reason: &str, message: &str) {
-        use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite, core_event};
+        use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite};
         let object = json!({"metadata": {"name": reference["name"], "namespace": reference["namespace"], "uid": reference["uid"]}});
         let (ref_kind, api_version) = (reference["kind"].as_str().unwrap_or_default().to_string(), reference["apiVersion"].as_str().unwrap_or_default().to_string());
         let involved = Involved { kind: &ref_kind, api_version: &api_version, object: &object, field_path: None };
@@ -227,11 +227,7 @@ impl crate::Engine {
                     r
                 })
             }
-            Some(EventWrite::Update { name, count, first, last }) => {
-                let mut event = core_event(&name, &ns, reference, note, src, self.now);
-                event["count"] = json!(count);
-                event["firstTimestamp"] = json!(first);
-                event["lastTimestamp"] = json!(last);
+            Some(EventWrite::Update { name, event, .. }) => {
                 client(crate::apiserver::Verb::Update, "events", Some(&ns), &name, event)
             }
             None => None,

@@ -60,18 +60,14 @@ fn namespace_of(v: &Value) -> &str {
 
 /// An event about a claim: created the first time, counted (on the first one) after that.
 fn claim_event(recorder: &mut Recorder, claim: &Value, kind: &str, reason: &str, message: &str, now: Time) -> Option<crate::apiserver::Request> {
-    use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite, core_event};
+    use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite};
     let involved = Involved { kind: "PersistentVolumeClaim", api_version: "v1", object: claim, field_path: None };
     let (note, source) = (Note { kind, reason, message }, Source { component: SOURCE, host: None });
     let ns = namespace_of(claim);
     match recorder.record_about(involved, note, source, now)? {
         EventWrite::Create(body) => request(Verb::Create, "events", Some(ns), "", body),
-        EventWrite::Update { name, count, first, last } => {
+        EventWrite::Update { name, event, .. } => {
             // The recorder knows the whole event; the informer may not have it yet.
-            let mut event = core_event(&name, ns, involved.reference(), note, source, now);
-            event["count"] = json!(count);
-            event["firstTimestamp"] = json!(first);
-            event["lastTimestamp"] = json!(last);
             request(Verb::Update, "events", Some(ns), &name, event)
         }
     }

@@ -114,7 +114,7 @@ impl Engine {
     /// (`CreationObserved`) and the failure recorded on it as a `FailedCreate` warning; the key
     /// itself went back to the queue rate-limited above.
     fn failed_create(&mut self, account: &'static str, source: &'static str, api_version: &'static str, involved: &Value, error: &str) {
-        use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite, core_event};
+        use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite};
         let (ns, name) = (involved["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), involved["metadata"]["name"].as_str().unwrap_or_default().to_string());
         self.workloads.creation_failed(&ns, &name);
         let message = format!("Error creating: {error}");
@@ -123,11 +123,7 @@ impl Engine {
         let src = Source { component: source, host: None };
         let request = match self.controller_events.record_about(inv, note, src, self.now) {
             Some(EventWrite::Create(body)) => super::controller_request(account, Verb::Create, "events", Some(&ns), "", body),
-            Some(EventWrite::Update { name, count, first, last }) => {
-                let mut event = core_event(&name, &ns, inv.reference(), note, src, self.now);
-                event["count"] = json!(count);
-                event["firstTimestamp"] = json!(first);
-                event["lastTimestamp"] = json!(last);
+            Some(EventWrite::Update { name, event, .. }) => {
                 super::controller_request(account, Verb::Update, "events", Some(&ns), &name, event)
             }
             None => None,

@@ -3,10 +3,11 @@
 //! (`staging/src/k8s.io/client-go/tools/record/events_cache.go`): the spam filter (a token
 //! bucket of 25 per source, object and type, refilled one every 5 minutes), then the logger
 //! that turns a repeat of the same event into `count: N` on the first one (what `kubectl
-//! describe` shows as `(x3 over 20s)`). The aggregation of *similar* events with different
-//! messages ("combined from similar events") is not modelled.
+//! describe` shows as `(x3 over 20s)`), after the aggregator that folds *similar* events — the
+//! same source, object, type and reason with a tenth different message within ten minutes — into
+//! one `(combined from similar events): …` event (`EventAggregatorByReasonFunc`, 10, 600 s).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
@@ -14,6 +15,9 @@ use crate::clock::Time;
 
 const SPAM_BURST: f64 = 25.0;
 const SPAM_REFILL_MS: f64 = 300_000.0;
+/// `defaultAggregateMaxEvents` and `defaultAggregateIntervalInSeconds`.
+const AGGREGATE_MAX_EVENTS: usize = 10;
+const AGGREGATE_INTERVAL_MS: u64 = 600_000;
 
 #[derive(Debug, Clone, Default)]
 pub struct Recorder {
@@ -21,6 +25,8 @@ pub struct Recorder {
     seen: BTreeMap<String, (String, u64, String)>,
     /// Spam key → (tokens, last refill).
     buckets: BTreeMap<String, (f64, Time)>,
+    /// Aggregate key → (the distinct messages seen, the last time one was).
+    similar: BTreeMap<String, (BTreeSet<String>, Time)>,
 }
 
 /// What an event says: its type (`Normal`/`Warning`), reason and message.
@@ -65,8 +71,9 @@ pub fn core_event(name: &str, namespace: &str, involved: Value, note: Note<'_>, 
 /// What to send for one recorded event.
 pub enum Write {
     Create(Value),
-    /// Update the existing event (new count and lastTimestamp; `first` is its firstTimestamp).
-    Update { name: String, count: u64, first: String, last: String },
+    /// Update the existing event (new count and lastTimestamp; `first` is its firstTimestamp);
+    /// `event` is the whole updated event.
+    Update { name: String, count: u64, first: String, last: String, event: Value },
 }
 
 /// The object an event is about (`involvedObject`).
@@ -101,14 +108,56 @@ impl Recorder {
         self.record_about(involved, note, Source { component: "kubelet", host: Some(node) }, now)
     }
 
-    /// Records an event about any object, from any source (`EventCorrelator`: spam filter,
-    /// then repeats counted on the first event).
+    /// Records an event about any object, from any source (`EventCorrelator.EventCorrelate`:
+    /// the aggregator, the logger counting repeats on the first event, then the spam filter).
     pub fn record_about(&mut self, involved: Involved<'_>, note: Note<'_>, source: Source<'_>, now: Time) -> Option<Write> {
         let Note { kind, reason, message } = note;
         let meta = &involved.object["metadata"];
         let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
         let (ns, name, uid) = (s(&meta["namespace"]), s(&meta["name"]), s(&meta["uid"]));
         let (component, host, object_kind, api_version) = (source.component, source.host.unwrap_or(""), involved.kind, involved.api_version);
+        let field_path = involved.field_path;
+        // EventAggregate: the tenth different message of one kind of event (and every one
+        // after it) becomes the combined event, counted under the aggregate key.
+        let aggregate_key = format!("{component}/{host}/{object_kind}/{ns}/{name}/{uid}/{api_version}/{kind}/{reason}");
+        let record = self.similar.entry(aggregate_key.clone()).or_insert_with(|| (BTreeSet::new(), now));
+        if now.millis().saturating_sub(record.1.millis()) > AGGREGATE_INTERVAL_MS {
+            record.0.clear();
+        }
+        record.0.insert(message.to_string());
+        record.1 = now;
+        let combined;
+        let (key, note) = if record.0.len() < AGGREGATE_MAX_EVENTS {
+            (format!("{component}/{host}/{object_kind}/{ns}/{name}/{}/{uid}/{api_version}/{kind}/{reason}/{message}", field_path.unwrap_or("")), note)
+        } else {
+            // `PopAny` keeps the set below the threshold (podlife pops the first, not a random one).
+            if let Some(first) = record.0.iter().next().cloned() {
+                record.0.remove(&first);
+            }
+            combined = format!("(combined from similar events): {message}");
+            (aggregate_key, Note { message: &combined, ..note })
+        };
+        // eventObserve: a repeat updates the first event's count.
+        let ts = now.rfc3339();
+        let write = if let Some((event_name, count, first)) = self.seen.get_mut(&key) {
+            *count += 1;
+            let mut event = core_event(event_name, &ns, involved.reference(), note, source, now);
+            event["count"] = json!(*count);
+            event["firstTimestamp"] = json!(first.clone());
+            Write::Update { name: event_name.clone(), count: *count, first: first.clone(), last: ts, event }
+        } else {
+            let unix_nanos = event_nanos(now);
+            // Two events in the same nanosecond get distinct names, as real clocks would.
+            let mut event_name = format!("{name}.{unix_nanos:x}");
+            let mut bump = 0u128;
+            while self.seen.values().any(|(n, _, _)| *n == event_name) {
+                bump += 1;
+                event_name = format!("{name}.{:x}", unix_nanos + bump);
+            }
+            self.seen.insert(key, (event_name.clone(), 1, ts));
+            Write::Create(core_event(&event_name, &ns, involved.reference(), note, source, now))
+        };
+        // The spam filter last, on what would be sent (its caches above are updated anyway).
         let spam_key = format!("{component}/{host}/{object_kind}/{ns}/{name}/{uid}/{api_version}/{kind}");
         let bucket = self.buckets.entry(spam_key).or_insert((SPAM_BURST, now));
         let refill = (now.millis().saturating_sub(bucket.1.millis())) as f64 / SPAM_REFILL_MS;
@@ -118,35 +167,49 @@ impl Recorder {
             return None;
         }
         bucket.0 -= 1.0;
-        let field_path = involved.field_path;
-        let key = format!("{component}/{host}/{object_kind}/{ns}/{name}/{}/{uid}/{api_version}/{kind}/{reason}/{message}", field_path.unwrap_or(""));
-        let ts = now.rfc3339();
-        if let Some((event_name, count, first)) = self.seen.get_mut(&key) {
-            *count += 1;
-            return Some(Write::Update { name: event_name.clone(), count: *count, first: first.clone(), last: ts });
-        }
-        let unix_nanos = event_nanos(now);
-        // Two events in the same nanosecond get distinct names, as real clocks would.
-        let mut event_name = format!("{name}.{unix_nanos:x}");
-        let mut bump = 0u128;
-        while self.seen.values().any(|(n, _, _)| *n == event_name) {
-            bump += 1;
-            event_name = format!("{name}.{:x}", unix_nanos + bump);
-        }
-        self.seen.insert(key, (event_name.clone(), 1, ts.clone()));
-        Some(Write::Create(core_event(&event_name, &ns, involved.reference(), note, source, now)))
+        Some(write)
     }
 
     /// Forgets a pod's events (it was deleted; its events age out on their own).
     pub fn forget(&mut self, uid: &str) {
         self.seen.retain(|k, _| !k.contains(uid));
         self.buckets.retain(|k, _| !k.contains(uid));
+        self.similar.retain(|k, _| !k.contains(uid));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `events_cache_test.go` TestEventAggregatorByReasonFunc's threshold: nine different
+    /// messages stay apart, the tenth and later ones fold into one combined event.
+    #[test]
+    fn the_tenth_similar_event_is_combined() {
+        let mut r = Recorder::default();
+        let rs = json!({"metadata": {"name": "web-1", "namespace": "default", "uid": "u"}});
+        let src = Source { component: "replicaset-controller", host: None };
+        let inv = Involved { kind: "ReplicaSet", api_version: "apps/v1", object: &rs, field_path: None };
+        let messages: Vec<String> = (0..12).map(|i| format!("Created pod: web-1-{i}")).collect();
+        let writes: Vec<Write> = messages.iter().map(|m| r.record_about(inv, Note { kind: "Normal", reason: "SuccessfulCreate", message: m }, src, Time(0)).unwrap()).collect();
+        for w in &writes[..9] {
+            assert!(matches!(w, Write::Create(e) if !e["message"].as_str().unwrap().starts_with("(combined")));
+        }
+        match &writes[9] {
+            Write::Create(e) => assert_eq!(e["message"], "(combined from similar events): Created pod: web-1-9"),
+            _ => panic!("the tenth creates the combined event"),
+        }
+        match &writes[11] {
+            Write::Update { count, event, .. } => {
+                assert_eq!(*count, 3);
+                assert_eq!(event["message"], "(combined from similar events): Created pod: web-1-11");
+            }
+            _ => panic!("later ones count on it"),
+        }
+        // Ten minutes later the record starts afresh.
+        let late = r.record_about(inv, Note { kind: "Normal", reason: "SuccessfulCreate", message: "Created pod: web-1-x" }, src, Time(600_001)).unwrap();
+        assert!(matches!(late, Write::Create(e) if e["message"] == "Created pod: web-1-x"));
+    }
 
     #[test]
     fn repeats_count_and_the_spam_filter_caps_a_burst() {

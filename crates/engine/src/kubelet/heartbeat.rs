@@ -185,10 +185,11 @@ impl Engine {
                 body["involvedObject"] = reference;
                 req.body = Some(body);
             }
-            Some(EventWrite::Update { name, count, last, .. }) => {
+            Some(EventWrite::Update { name, count, last, event, .. }) => {
                 let key = ObjectKey::new(rt, Some("default"), &name);
                 let Some(mut ev) = self.store.get(&key).cloned() else { return };
                 ev["count"] = json!(count);
+                ev["message"] = event["message"].clone();
                 ev["lastTimestamp"] = json!(last);
                 req.verb = Verb::Update;
                 req.name = Some(name);

@@ -404,10 +404,11 @@ impl Engine {
                 req.body = Some(body);
                 let _ = self.kubelet_request(node, req);
             }
-            events::Write::Update { name, count, last, .. } => {
+            events::Write::Update { name, count, last, event, .. } => {
                 let key = ObjectKey::new(rt, Some(&ns), &name);
                 let Some(mut ev) = self.store.get(&key).cloned() else { return };
                 ev["count"] = json!(count);
+                ev["message"] = event["message"].clone();
                 ev["lastTimestamp"] = json!(last);
                 let mut req = Request::new(Verb::Update, rt);
                 req.namespace = Some(ns);
