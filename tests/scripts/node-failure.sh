@@ -53,7 +53,7 @@ YAML
 sleep 10
 kubectl get pods -o wide
 podlife node down worker-1
-sleep 54
+sleep 52
 kubectl get nodes
 sleep 2
 kubectl get nodes

@@ -40,7 +40,7 @@ spec:
     resources:
       requests: {cpu: 1500m}
 EOF
-sleep 1
+sleep 2
 kubectl apply -f - <<EOF
 apiVersion: v1
 kind: Pod

@@ -265,6 +265,10 @@ pub fn line(e: &TraceEvent) -> String {
             format!("request{to}: {} ({})", text(&param(e, "result")), text(&param(e, "reason")))
         }
         Action::TrafficDone => format!("run {} done: {} requests, {} ok", text(&param(e, "run")), text(&param(e, "requests")), text(&param(e, "ok"))),
+        Action::QuietSkip => {
+            let ms = param(e, "ms").as_u64().unwrap_or(0);
+            format!("{} passed in one step: Lease renewals, passing probes and idle resyncs would have changed nothing", crate::printers::duration::human_duration(ms as i64))
+        }
     };
     let secs = e.time.since_start() as f64 / 1000.0;
     format!("[{secs:>9.3}s] {who:<24} {:<20} {detail}{object}", e.action.id())

@@ -26,6 +26,7 @@ pub mod nodes;
 pub mod process;
 pub mod proxy;
 pub mod qos;
+pub mod quiet;
 pub mod quantities;
 pub mod registry;
 pub mod resources;
@@ -99,6 +100,8 @@ pub(crate) enum Task {
     ProbeOutcome { node: String, uid: String, index: usize, container_id: String, result: kubelet::prober::ProbeResult },
     /// A kubelet's Lease renewal and Node status report.
     NodeHeartbeat { node: String },
+    /// The kubelet's container garbage collector (every minute).
+    ContainerGc { node: String },
     /// A starting kubelet's fast status loop (every 100 ms until the node can be Ready).
     KubeletFastStatus { node: String },
     /// A rebooting machine is up again (`token`: the shutdown it ends).
@@ -278,6 +281,8 @@ pub struct Engine {
     pub(crate) traffic_done: Vec<traffic::TrafficReport>,
     /// The admission webhooks' view of the request being served.
     pub(crate) admission: apiserver::webhooks::State,
+    /// Quiet stretches: the epochs and the next look (`quiet.rs`).
+    pub(crate) quiet: quiet::Quiet,
 }
 
 impl Engine {
@@ -333,7 +338,14 @@ impl Engine {
             traffic: Vec::new(),
             traffic_done: Vec::new(),
             admission: Default::default(),
+            quiet: Default::default(),
         }
+    }
+
+    /// Turns the skipping of quiet stretches off or on (`quiet.rs`; on by default). Runs
+    /// with and without it tell the same story; tests compare them.
+    pub fn set_quiet_skips(&mut self, on: bool) {
+        self.quiet.disabled = !on;
     }
 
     /// The `Warning` headers of recent responses (kubectl prints them as `Warning: …`).
@@ -393,6 +405,11 @@ impl Engine {
         }
         self.trace_seq += 1;
         self.trace.push(TraceEvent { time: self.now, seq: self.trace_seq, component, action, object, params: params.into(), diff });
+    }
+
+    /// How many tasks were ever queued (a reaction that queued none leaves it as it was).
+    pub(crate) fn next_seq(&self) -> u64 {
+        self.next_seq
     }
 
     pub(crate) fn schedule(&mut self, at: Time, task: Task) {
@@ -458,11 +475,19 @@ impl Engine {
         if !due || !self.may_work() {
             return false;
         }
+        // A stretch where every periodic task would change nothing passes in one step.
+        self.skip_quiet(limit);
+        if self.queue.peek().is_none_or(|Reverse(s)| s.at > limit) {
+            return false;
+        }
         let Some(Reverse(next)) = self.queue.pop() else { return false };
         self.refresh_node_index();
         self.now = self.now.max(next.at);
         self.work.reactions += 1;
+        let scope = self.quiet_scope(&next.task);
+        self.quiet_before(&scope);
         self.run_task(next.task);
+        self.quiet_after(&scope);
         true
     }
 
@@ -485,6 +510,8 @@ impl Engine {
 
     /// A new command begins: it gets a fresh work budget (a stop for a full trace stays).
     pub fn begin_command(&mut self) {
+        // A command may change anything: every quiet observation is void.
+        self.quiet.touch_all();
         self.work.steps_limit = Some(self.work.steps.saturating_add(work::STEPS_PER_COMMAND));
         if self.work.stopped.is_some_and(|s| !s.is_final()) {
             self.work.stopped = None;
@@ -583,6 +610,7 @@ impl Engine {
             Task::Probe { node, uid, index, ticker } => self.probe_tick(&node, &uid, index, ticker),
             Task::ProbeOutcome { node, uid, index, container_id, result } => self.probe_outcome(&node, &uid, index, &container_id, result),
             Task::NodeHeartbeat { node } => self.node_heartbeat(&node),
+            Task::ContainerGc { node } => self.container_gc(&node),
             Task::KubeletFastStatus { node } => self.kubelet_fast_status(&node),
             Task::NodeBoot { node, token } => self.node_boot(&node, token),
             Task::StatusBatch { node } => self.kubelet_status_batch(&node),
@@ -793,6 +821,16 @@ impl Engine {
     /// Queues a PodDisruptionBudget sync at `at` (the recheck of an eviction's 2 minutes).
     pub(crate) fn schedule_pdb_sync(&mut self, component: usize, key: (String, String), at: Time) {
         self.schedule(at.max(self.now), Task::PdbSync { component, key: Box::new(key) });
+    }
+
+    /// Would the PersistentVolume controller's next resync write nothing (a quiet stretch)?
+    pub(crate) fn pv_resync_steady(&self) -> bool {
+        let Some(i) = self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return true };
+        if !self.components[i].running {
+            return true;
+        }
+        let mut recorder = self.pv_recorder.clone();
+        controllers::persistentvolume::resync(&self.components[i].cache, &mut recorder, self.now).is_empty()
     }
 
     /// The PersistentVolume controller syncs every claim and volume; the next pass in 15 s.

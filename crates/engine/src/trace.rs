@@ -186,6 +186,10 @@ pub enum Action {
     /// A traffic run finished (params: run, requests, ok).
     #[serde(rename = "traffic.done")]
     TrafficDone,
+    /// A quiet stretch passed in one step: every periodic task would have changed nothing
+    /// (params: fromMs — since the script's start —, ms; `quiet.rs`).
+    #[serde(rename = "quiet.skip")]
+    QuietSkip,
 }
 
 impl Action {
@@ -240,6 +244,7 @@ impl Action {
             Action::ProxyRestore => "proxy.restore",
             Action::TrafficRequest => "traffic.request",
             Action::TrafficDone => "traffic.done",
+            Action::QuietSkip => "quiet.skip",
         }
     }
 }

@@ -42,6 +42,12 @@ pub(crate) struct ClientWatch {
 }
 
 impl ClientWatch {
+    /// Whether this watch sees the heartbeats' writes (Leases, Nodes), which a quiet stretch
+    /// would hide.
+    pub(crate) fn watches_heartbeats(&self) -> bool {
+        self.resource == "leases" || self.resource == "nodes"
+    }
+
     /// Parses the selectors as a list request does (the same BadRequest texts) and starts from
     /// the store's current objects.
     pub(crate) fn open(id: u64, rt: &ResourceType, options: &WatchOptions, store: &Store) -> Result<ClientWatch, Status> {

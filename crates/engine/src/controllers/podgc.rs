@@ -108,6 +108,32 @@ fn mark_failed_and_delete(pod: &Value, condition: Option<Value>) -> Vec<Request>
 
 impl Engine {
     /// One `gc` pass; the next one in 20 s.
+    /// Would the next pass do nothing (a quiet stretch, `quiet.rs`)? No node in quarantine, and
+    /// no pod any of its rules would collect.
+    pub(crate) fn podgc_steady(&self) -> bool {
+        let Some(i) = self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return true };
+        if !self.components[i].running {
+            return true;
+        }
+        if !self.podgc.quarantine.is_empty() {
+            return false;
+        }
+        let cache = &self.components[i].cache;
+        let nodes: BTreeMap<&str, &Arc<Value>> = cache.iter().filter(|(k, _)| k.group.is_empty() && k.resource == "nodes").map(|(k, v)| (k.name.as_str(), v)).collect();
+        let mut terminated_pods = 0;
+        for (_, p) in cache.iter().filter(|(k, _)| k.group.is_empty() && k.resource == "pods") {
+            let n = node_name(p);
+            if terminated(p) {
+                terminated_pods += 1;
+            }
+            let collectable = (terminating(p) && (n.is_empty() || nodes.get(n).is_some_and(|node| out_of_service(node)))) || (!n.is_empty() && !nodes.contains_key(n));
+            if collectable {
+                return false;
+            }
+        }
+        terminated_pods <= TERMINATED_POD_THRESHOLD
+    }
+
     pub(crate) fn podgc_pass(&mut self) {
         self.schedule(self.now.plus_millis(GC_CHECK_PERIOD_MS), Task::PodGc);
         let Some(i) = self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return };

@@ -16,6 +16,15 @@ use crate::{Engine, Task};
 use podlife_model::ResourceType;
 
 pub const LEASE_RENEW_MS: u64 = 10_000;
+
+/// A node status as the kubelet's setters compute it, and the events they would record.
+pub(crate) struct ComputedNodeStatus {
+    pub status: Value,
+    /// Conditions whose status changes (`NodeReady`, `NodeNotReady`, …).
+    pub transitions: Vec<&'static str>,
+    /// A new boot id (the `Rebooted` warning).
+    pub rebooted: Option<String>,
+}
 pub const STATUS_REPORT_MS: u64 = 300_000;
 
 impl Engine {
@@ -23,6 +32,7 @@ impl Engine {
     pub(crate) fn start_heartbeats(&mut self, node: &str) {
         let offset = self.rng.below(LEASE_RENEW_MS);
         self.schedule(self.now.plus_millis(offset), Task::NodeHeartbeat { node: node.to_string() });
+        self.start_container_gc(node);
     }
 
     /// One heartbeat: renew the Lease; post the Node status if it changed or is due.
@@ -59,19 +69,7 @@ impl Engine {
         let last = self.machines.get(node).map(|m| m.kubelet.status_reported_at);
         let due = force || last.is_none_or(|t| now.millis().saturating_sub(t.millis()) >= STATUS_REPORT_MS);
         let status = self.kubelet_node_status(node, &current);
-        let changed = ["conditions", "images", "nodeInfo"].iter().any(|k| {
-            // Heartbeat times alone are not a change worth a write.
-            let strip = |v: &Value| {
-                let mut v = v.clone();
-                for c in v.as_array_mut().into_iter().flatten() {
-                    if let Some(o) = c.as_object_mut() {
-                        o.remove("lastHeartbeatTime");
-                    }
-                }
-                v
-            };
-            strip(&status[*k]) != strip(&current["status"][*k])
-        });
+        let changed = status_changed(&status, &current);
         if !changed && !due {
             return;
         }
@@ -89,15 +87,51 @@ impl Engine {
         let _ = self.kubelet_request(node, req);
     }
 
+    /// Would this node's next heartbeat only renew its Lease and repeat its status (a quiet
+    /// stretch may then be skipped, `quiet.rs`)? Its kubelet runs and reaches the API, the
+    /// runtime answers, and the status computed now equals the Node's but for heartbeat times.
+    pub(crate) fn heartbeat_steady(&self, node: &str) -> bool {
+        if !self.kubelet_running(node) || self.node_down(node) || self.rebooting.contains_key(node) || self.removed_nodes.contains(node) {
+            return false;
+        }
+        let Some(m) = self.machines.get(node) else { return false };
+        if m.runtime.down_since.is_some() || !super::runtime_state::runtime_errors(&m.runtime, self.now, m.kubelet.tick_offset_ms, m.kubelet.cri_connected_at, m.kubelet.booted_at).is_empty() {
+            return false;
+        }
+        let (Some(nrt), Some(lrt)) = (ResourceType::resolve("nodes"), ResourceType::resolve("leases")) else { return false };
+        if self.store.get(&ObjectKey::new(lrt, Some("kube-node-lease"), node)).is_none() {
+            return false;
+        }
+        let Some(current) = self.store.get(&ObjectKey::new(nrt, None, node)) else { return false };
+        let Some(computed) = self.compute_node_status(node, current) else { return false };
+        computed.transitions.is_empty() && computed.rebooted.is_none() && !status_changed(&computed.status, current)
+    }
+
     /// The kubelet's node status setters (`defaultNodeStatusFuncs`, `pkg/kubelet/nodestatus/
     /// setters.go`) applied to `current`: addresses, machine info (with the `Rebooted` warning
     /// when the boot id changed), versions, the daemon endpoint, images, and the conditions,
     /// each recording an event when its status changes ("Node NAME status is now: …").
     pub(crate) fn kubelet_node_status(&mut self, node: &str, current: &Value) -> Value {
+        if self.machine(node).is_none() {
+            return current["status"].clone();
+        }
+        let Some(computed) = self.compute_node_status(node, current) else { return current["status"].clone() };
+        if let Some(boot_id) = &computed.rebooted {
+            self.node_event(node, "Warning", "Rebooted", &format!("Node {node} has been rebooted, boot id: {boot_id}"));
+        }
+        for event in computed.transitions {
+            self.node_event(node, "Normal", event, &format!("Node {node} status is now: {event}"));
+        }
+        computed.status
+    }
+
+    /// The status the setters compute, without recording their events (the quiet-stretch
+    /// check asks whether a heartbeat would change anything).
+    pub(crate) fn compute_node_status(&self, node: &str, current: &Value) -> Option<ComputedNodeStatus> {
         let now = self.now;
         let ts = now.rfc3339();
         let network_ready = self.node_network_ready(node);
-        let Some(m) = self.machine(node) else { return current["status"].clone() };
+        let m = self.machines.get(node)?;
         let facts = m.facts.clone();
         let host_ip = m.kubelet.host_ip.clone();
         // `setNodeStatusImages`: the runtime's images, largest first, at most 50.
@@ -113,9 +147,7 @@ impl Engine {
             status["allocatable"] = facts.capacity.clone();
         }
         let old_boot = status["nodeInfo"]["bootID"].as_str().unwrap_or_default().to_string();
-        if !old_boot.is_empty() && old_boot != facts.boot_id {
-            self.node_event(node, "Warning", "Rebooted", &format!("Node {node} has been rebooted, boot id: {}", facts.boot_id));
-        }
+        let rebooted = (!old_boot.is_empty() && old_boot != facts.boot_id).then(|| facts.boot_id.clone());
         status["nodeInfo"] = json!({
             "architecture": "amd64", "bootID": facts.boot_id, "containerRuntimeVersion": crate::cluster::CONTAINER_RUNTIME_VERSION,
             "kernelVersion": crate::cluster::KERNEL_VERSION, "kubeProxyVersion": "", "kubeletVersion": crate::cluster::KUBELET_VERSION,
@@ -124,7 +156,7 @@ impl Engine {
         status["daemonEndpoints"] = json!({"kubeletEndpoint": {"Port": 10250}});
         status["images"] = json!(images);
         let mut conditions: Vec<Value> = status["conditions"].as_array().cloned().unwrap_or_default();
-        let mut transitions: Vec<&str> = Vec::new();
+        let mut transitions: Vec<&'static str> = Vec::new();
         // `ReadyCondition`: the runtime's errors, then the network's, aggregated.
         let mut errs = runtime_errs;
         if !network_ready {
@@ -159,10 +191,7 @@ impl Engine {
             }
         }
         status["conditions"] = json!(conditions);
-        for event in transitions {
-            self.node_event(node, "Normal", event, &format!("Node {node} status is now: {event}"));
-        }
-        status
+        Some(ComputedNodeStatus { status, transitions, rebooted })
     }
 
     /// An event about the Node from its kubelet (through its recorder, so that events of one
@@ -247,4 +276,19 @@ fn node_images(rt: &crate::containerd::Runtime) -> Vec<Value> {
             json!({"names": names, "sizeBytes": i.size_bytes})
         })
         .collect()
+}
+
+/// Whether a computed node status differs from the Node's in its conditions, images or node
+/// info — heartbeat times alone are not a change worth a write.
+fn status_changed(status: &Value, current: &Value) -> bool {
+    let strip = |v: &Value| {
+        let mut v = v.clone();
+        for c in v.as_array_mut().into_iter().flatten() {
+            if let Some(o) = c.as_object_mut() {
+                o.remove("lastHeartbeatTime");
+            }
+        }
+        v
+    };
+    ["conditions", "images", "nodeInfo"].iter().any(|k| strip(&status[*k]) != strip(&current["status"][*k]))
 }

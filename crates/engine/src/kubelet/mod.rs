@@ -15,6 +15,7 @@
 
 mod actions;
 pub mod backoff;
+pub mod container_gc;
 pub mod env;
 pub mod envvars;
 pub mod events;
@@ -198,6 +199,11 @@ pub struct PodWorker {
     pub resume: bool,
     /// When the skipped sync loop looks at this pod again.
     pub retry_due: Option<Time>,
+    /// This sync planned nothing and wrote nothing (so far): if it ends so, the worker is idle.
+    pub idle_sync: bool,
+    /// The pod's epoch when a resync last found it idle (`quiet.rs`): while the epoch stays,
+    /// the next resync would change nothing either.
+    pub steady_epoch: Option<u64>,
 }
 
 /// What a pod's next sync waits for while the runtime is down (`runtime_state.rs`).
@@ -243,6 +249,8 @@ impl PodWorker {
             waiting: None,
             resume: false,
             retry_due: None,
+            idle_sync: false,
+            steady_epoch: None,
         }
     }
 }
@@ -527,6 +535,8 @@ impl Engine {
         }
         let Some(pod) = self.kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid) else { return };
         self.node_trace(COMPONENT, node, Action::KubeletSync, crate::object_ref(&pod, "Pod"), crate::sort::map_of([("type".to_string(), json!("SyncPod"))]));
+        // Whether this sync is idle: it writes nothing and queues nothing but its empty plan.
+        let (revision, seq) = (self.store.revision(), self.next_seq());
         self.prober_add_pod(node, uid, &pod);
         let status = self.kubelet_update_status(node, uid, &pod);
         self.prober_update_pod_status(node, uid, &status);
@@ -553,7 +563,10 @@ impl Engine {
                 sync_exited.entry(c.name.clone()).or_insert(t);
             }
         }
+        let idle = ops.is_empty() && phase == "Running" && self.store.revision() == revision && self.next_seq() == seq;
         let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        w.idle_sync = idle;
+        w.steady_epoch = None;
         w.sync_exited = sync_exited;
         w.ops = ops.into();
         w.busy = true;
@@ -666,7 +679,9 @@ impl Engine {
                 let Some(spec) = container_spec(&pod, &container).cloned() else { return };
                 let sandbox = self.machines.get(node).and_then(|m| m.runtime.ready_sandbox(uid)).map(|s| s.id.clone());
                 let image = ImageRef::parse_normalized(spec["image"].as_str().unwrap_or_default()).ok().map(ImageRef::with_default_tag).and_then(|r| self.machines.get(node).and_then(|m| m.runtime.image_status(&r).cloned()));
-                let restart_count = self.machines.get(node).map_or(0, |m| m.runtime.pod_containers(uid).iter().filter(|c| c.name == container).count() as u32);
+                // `startContainer`: the newest instance's count plus one (the container GC
+                // leaves only the newest exited instance, so counting them would not do).
+                let restart_count = self.machines.get(node).and_then(|m| m.runtime.pod_containers(uid).into_iter().find(|c| c.name == container).map(|c| c.restart_count + 1)).unwrap_or(0);
                 let (Some(sandbox), Some(image)) = (sandbox, image) else {
                     self.kubelet_skip_container(node, uid, &container);
                     return self.kubelet_next(node, uid, 0);
@@ -928,10 +943,15 @@ impl Engine {
         };
         // `postSync`: a sync whose actions all succeeded asks PLEG to relist the pod now.
         let relist = !w.failed && w.backoff_until.is_none();
+        let idle = relist && self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).is_some_and(|w| std::mem::take(&mut w.idle_sync));
         let jitter = self.rng.below(base / 2 + 1);
+        let (revision, seq) = (self.store.revision(), self.next_seq());
         if relist {
             self.pleg_relist_pod(node, uid);
         }
+        // An idle resync (nothing planned, written or relisted): until something happens to
+        // the pod, the next one will be idle too (`quiet.rs`).
+        let steady = (idle && self.store.revision() == revision && self.next_seq() == seq).then(|| self.pod_epoch(node, uid));
         let Some(m) = self.machines.get_mut(node) else { return };
         let at = m.kubelet.next_tick(now.plus_millis(base + jitter).max(now));
         let Some(w) = m.kubelet.workers.get_mut(uid) else { return };
@@ -940,6 +960,8 @@ impl Engine {
         w.token += 1;
         let token = w.token;
         let pending = std::mem::take(&mut w.pending);
+        w.idle_sync = false;
+        w.steady_epoch = steady.filter(|_| !pending);
         if pending {
             self.schedule(now, Task::KubeletSync { node: node.to_string(), uid: uid.to_string(), token });
         } else {
@@ -1195,6 +1217,8 @@ impl Engine {
         let scope = if pod.is_some() { "pod" } else { "node" };
         self.node_trace(COMPONENT, node, Action::KubeletPleg, objects.first().cloned().flatten(), crate::sort::map_of([("events".to_string(), json!(events)), ("scope".to_string(), json!(scope))]));
         for uid in pods {
+            // Something happened to this pod's containers (`quiet.rs`).
+            self.quiet.touch_pod(&uid);
             self.kubelet_request_sync(node, &uid);
         }
     }

@@ -10,6 +10,7 @@
 use serde_json::Value;
 
 use crate::Engine;
+use crate::clock::Time;
 use crate::containerd::ContainerState;
 use crate::process::GrpcHealth;
 use crate::trace::Action;
@@ -159,10 +160,84 @@ impl Engine {
         }
     }
 
+    /// Until when the ticks of this worker change nothing (a quiet stretch, `quiet.rs`): a
+    /// stale tick, a worker with nothing to do, or a probe that keeps passing — HTTP, TCP or
+    /// gRPC against the program's own answers, which stay as they are until the time the
+    /// program itself changes them. None: the next tick may act (a failure, a first success,
+    /// an exec or a listener of the shell, a probe in its initial delay, an attempt running).
+    pub(crate) fn probe_steady_until(&self, node: &str, uid: &str, index: usize, ticker: Option<u64>) -> Option<Time> {
+        const FOREVER: Time = Time(u64::MAX);
+        let ticker = ticker?;
+        let m = self.machines.get(node)?;
+        let Some(w) = m.kubelet.workers.get(uid) else { return Some(FOREVER) };
+        let Some(pw) = w.probes.get(index) else { return Some(FOREVER) };
+        if ticker != pw.ticker || w.terminated {
+            return Some(FOREVER);
+        }
+        if !self.kubelet_running(node) || pw.in_flight || pw.manual_pending || pw.on_hold {
+            return None;
+        }
+        let pod = self.kubelet_pod_ref(node, &w.namespace, &w.name)?;
+        if pod["metadata"]["deletionTimestamp"].is_string() {
+            return None;
+        }
+        let spec = container_spec_in(pod, &pw.container)?;
+        let probe = &spec[pw.kind.field()];
+        let started = w.facts.started.get(&pw.container).copied().unwrap_or(true);
+        if pw.kind == ProbeKind::Startup && started {
+            return Some(FOREVER);
+        }
+        if pw.kind != ProbeKind::Startup && !started {
+            return None;
+        }
+        let container = m.runtime.containers.get(&pw.container_id).filter(|c| c.state == ContainerState::Running)?;
+        let process = container.process.as_ref()?;
+        let delay_ms = (n(probe, "initialDelaySeconds", 0).max(0) as u64).saturating_mul(1000);
+        let started_at = container.started_at?;
+        if self.now.millis() < started_at.millis().saturating_add(delay_ms) {
+            return None;
+        }
+        let threshold = n(probe, "successThreshold", 1).max(1) as u32;
+        if pw.last_success != Some(true) || pw.run < threshold {
+            return None;
+        }
+        if process.shell.as_ref().is_some_and(|s| !s.listening_ports().is_empty()) || process.app.kind == crate::process::AppKind::IstioProxy {
+            return None;
+        }
+        let port_of = |v: &Value| -> Option<u16> {
+            match v {
+                Value::Number(n) => n.as_u64().and_then(|p| u16::try_from(p).ok()),
+                Value::String(name) => spec["ports"].as_array()?.iter().find(|p| p["name"] == name.as_str())?["containerPort"].as_u64().and_then(|p| u16::try_from(p).ok()),
+                _ => None,
+            }
+        };
+        let passes = if let Some(h) = probe["httpGet"].as_object() {
+            // As an attempt does, the pod's own process answers (a static pod's probe names
+            // the node's address as its host: the same network namespace).
+            let port = h.get("port").and_then(port_of)?;
+            let path = h.get("path").and_then(Value::as_str).unwrap_or("/");
+            process.http_get(port, path, self.now).is_some_and(|code| (200..400).contains(&code))
+        } else if let Some(t) = probe["tcpSocket"].as_object() {
+            process.listens(t.get("port").and_then(port_of)?)
+        } else if let Some(g) = probe["grpc"].as_object() {
+            let port = g.get("port").and_then(Value::as_u64).and_then(|p| u16::try_from(p).ok())?;
+            let service = g.get("service").and_then(Value::as_str).unwrap_or_default();
+            process.grpc_check(port, service, self.now, false) == Some(GrpcHealth::Serving)
+        } else {
+            false
+        };
+        // Only the probed container's answers count here: another container of the pod
+        // answering on that port would be a rarity not worth a quiet stretch.
+        passes.then(|| process.answers_stable_until(self.now).unwrap_or(FOREVER))
+    }
+
     /// One run of a probe worker (`doProbe`): a tick of ticker generation `Some(g)`, or a
     /// manual run (`None`), which resets the ticker to a full period from now (`worker.go`
     /// `run`: `probeTicker.Reset`).
     pub(crate) fn probe_tick(&mut self, node: &str, uid: &str, index: usize, ticker: Option<u64>) {
+        // A tick that returns early, or whose probe passes again, changes nothing (`quiet.rs`);
+        // the paths that act say otherwise below.
+        self.quiet.noop = ticker.is_some();
         let Some(pw) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) else { return };
         let manual = ticker.is_none();
         match ticker {
@@ -206,6 +281,7 @@ impl Engine {
         let Some(pw) = w.probes.get_mut(index) else { return };
         if pw.container_id != cid {
             // A new container: fresh results.
+            self.quiet.noop = false;
             pw.container_id = cid.clone();
             pw.on_hold = false;
             pw.run = 0;
@@ -231,8 +307,11 @@ impl Engine {
         }
         let (result, duration_ms) = self.run_probe(node, uid, pod_ip.as_deref(), &spec, &probe);
         if duration_ms == 0 {
+            let noop = self.quiet.noop;
             self.probe_outcome(node, uid, index, &cid, result);
+            self.quiet.noop &= noop;
         } else {
+            self.quiet.noop = false;
             // The probe blocks until its deadline (`timeoutSeconds`); its outcome comes then.
             if let Some(pw) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) {
                 pw.in_flight = true;
@@ -283,13 +362,15 @@ impl Engine {
         let ok = result.is_ok();
         let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
         let Some(pw) = w.probes.get_mut(index) else { return };
+        let threshold = if ok { n(&probe, "successThreshold", 1) } else { n(&probe, "failureThreshold", 3) }.max(1) as u32;
+        // A success after enough successes repeats the result the kubelet already has.
+        self.quiet.noop = ok && pw.last_success == Some(true) && pw.run >= threshold;
         if pw.last_success == Some(ok) {
-            pw.run += 1;
+            pw.run = pw.run.saturating_add(1);
         } else {
             pw.last_success = Some(ok);
             pw.run = 1;
         }
-        let threshold = if ok { n(&probe, "successThreshold", 1) } else { n(&probe, "failureThreshold", 3) }.max(1) as u32;
         if pw.run < threshold {
             return;
         }

@@ -491,6 +491,14 @@ impl App {
         }
     }
 
+    /// The first moment (ms after start) after `ms` at which an answer of the program may
+    /// change by itself — a health or readiness endpoint that turns, a gRPC service that
+    /// stops serving (None: never without an event).
+    pub fn answers_change_after(&self, ms: u64) -> Option<u64> {
+        let grpc = self.grpc_health.as_ref().and_then(|h| h.not_serving_after_ms);
+        [self.healthz_fail_after_ms, Some(self.ready_after_ms), self.ready_fail_after_ms, grpc].into_iter().flatten().filter(|&t| t > ms).min()
+    }
+
     /// The body of an answer: nginx's and httpd's default pages; the podlife app and
     /// agnhost's servers answer `/` with the pod's hostname (handy for watching a Service
     /// spread requests); errors as their status line.

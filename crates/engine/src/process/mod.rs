@@ -183,6 +183,12 @@ impl Process {
         }
     }
 
+    /// Until when the process's answers stay as they are now, absent events (None: forever).
+    pub fn answers_stable_until(&self, now: Time) -> Option<Time> {
+        let ms = now.millis().saturating_sub(self.started_at.millis());
+        self.app.answers_change_after(ms).map(|t| self.started_at.plus_millis(t))
+    }
+
     /// The answer to `GET path` on `port`, if the process serves HTTP there.
     pub fn http_get(&self, port: u16, path: &str, now: Time) -> Option<u16> {
         if !(!self.stopping && self.app.listening && self.app.ports.contains(&port)) {

@@ -357,6 +357,22 @@ impl Engine {
         self.schedule(now.plus_millis(restore), Task::ProxyRestored { node: node.to_string(), rules: Box::new(rules) });
     }
 
+    /// Would the periodic sync `token` change nothing (a quiet stretch, `quiet.rs`)? Nothing
+    /// is pending, no restore runs, and the rules last computed are the ones in effect.
+    pub(crate) fn proxy_periodic_steady(&self, node: &str, token: u64) -> bool {
+        let Some(p) = self.proxies.get(node) else { return true };
+        token != p.periodic || p.pending || (p.busy_until <= self.now && p.computed == p.installed)
+    }
+
+    /// A quiet stretch of `ms` passed: the runner's clock reading moves with its timer.
+    pub(crate) fn proxy_shift(&mut self, ms: u64, nodes: &std::collections::BTreeSet<String>) {
+        for (node, p) in self.proxies.iter_mut() {
+            if nodes.contains(node) {
+                p.last_run = p.last_run.map(|t| t.plus_millis(ms));
+            }
+        }
+    }
+
     /// `iptables-restore` returned: the new rules are in effect on the node.
     pub(crate) fn proxy_restored(&mut self, node: &str, rules: Rules) {
         let Some(p) = self.proxies.get_mut(node) else { return };

@@ -1002,6 +1002,25 @@ impl Engine {
         }
     }
 
+    /// Until when the event broadcaster's finishing pass writes nothing (None: it writes now).
+    pub(crate) fn event_series_finish_steady_until(&self) -> Option<Time> {
+        if !self.scheduler_running() {
+            return Some(Time(u64::MAX));
+        }
+        let due = self.event_series.values().map(|e| if e.count >= 2 { e.last_observed } else { e.first }).map(|t| t.plus_millis(EVENT_FINISH_MS + 1)).min();
+        Some(due.unwrap_or(Time(u64::MAX)))
+    }
+
+    /// Whether the 30-minute refresh writes nothing (no running series).
+    pub(crate) fn event_series_refresh_steady(&self) -> bool {
+        !self.scheduler_running() || self.event_series.values().all(|e| e.count < 2)
+    }
+
+    /// Until when the unschedulable pods' flush moves nobody (None: someone now).
+    pub(crate) fn scheduler_flush_steady_until(&self) -> Option<Time> {
+        Some(self.scheduler.queue.next_unschedulable_flush().unwrap_or(Time(u64::MAX)))
+    }
+
     /// `refreshExistingEventSeries` (every 30 min): every running series is written.
     pub(crate) fn scheduler_events_refresh(&mut self) {
         self.schedule(self.now.plus_millis(EVENT_REFRESH_MS), crate::Task::EventSeriesRefresh);

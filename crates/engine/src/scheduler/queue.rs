@@ -157,6 +157,11 @@ impl SchedulingQueue {
         }
     }
 
+    /// When the 30-second flush first finds a pod parked for 5 minutes (None: nobody parked).
+    pub fn next_unschedulable_flush(&self) -> Option<Time> {
+        self.unschedulable.values().map(|(t, _, _)| t.plus_millis(MAX_IN_UNSCHEDULABLE_MS)).min()
+    }
+
     pub fn unschedulable_count(&self) -> usize {
         self.unschedulable.len()
     }

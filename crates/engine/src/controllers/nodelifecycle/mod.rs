@@ -200,6 +200,29 @@ impl Engine {
         self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()).filter(|&i| self.components[i].running)
     }
 
+    /// Would the next `monitorNodeHealth` pass change nothing while the heartbeats go on (a
+    /// quiet stretch, `quiet.rs`)? Every cached node is known, seen Ready with a Lease, free of
+    /// the controller's NoExecute taints, its heartbeat steady; every zone Normal; nothing
+    /// waits for a retry or a tainting pass.
+    pub(crate) fn node_lifecycle_steady(&self, mut heartbeat_steady: impl FnMut(&str) -> bool) -> bool {
+        let Some(kcm) = self.node_controller() else { return true };
+        let st = &self.node_lifecycle;
+        if !st.retry.is_empty() || !st.node_queue.is_empty() || st.tainters.values().any(|q| !q.is_empty()) || st.zone_states.values().any(|z| *z != ZoneState::Normal) {
+            return false;
+        }
+        let nodes = cached_nodes(&self.components[kcm].cache);
+        nodes.len() == st.known.len()
+            && nodes.iter().all(|n| {
+                let name = s(&n["metadata"]["name"]);
+                st.known.contains_key(name)
+                    && st.health.get(name).is_some_and(|h| h.lease.is_some() && h.ready.as_ref().is_some_and(|r| r["status"] == "True"))
+                    && condition(n, "Ready").is_some_and(|c| c["status"] == "True")
+                    && !taints::has_taint(n, UNREACHABLE, "NoExecute")
+                    && !taints::has_taint(n, NOT_READY, "NoExecute")
+                    && heartbeat_steady(name)
+            })
+    }
+
     /// One `monitorNodeHealth` pass; the next one in 5 s.
     pub(crate) fn node_monitor(&mut self) {
         self.schedule(self.now.plus_millis(NODE_MONITOR_PERIOD_MS), Task::NodeMonitor);

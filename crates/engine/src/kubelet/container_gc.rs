@@ -1,0 +1,73 @@
+//! The kubelet's container garbage collector (`pkg/kubelet/kuberuntime/kuberuntime_gc.go`,
+//! `evictContainers`, run every `ContainerGCPeriod`, 1 min): of each pod's containers of one
+//! name, the ones not running beyond `--maximum-dead-containers-per-container` (1) are removed,
+//! oldest first (`enforceMaxContainersPerEvictUnit`; `--minimum-container-ttl-duration` 0, no
+//! node-wide maximum). The newest exited instance stays, so `kubectl logs --previous` and the
+//! status's `lastState` keep their container. A pod that is gone has all of its containers
+//! removed by the kubelet's cleanup (`cri_remove_pod`).
+
+use std::collections::BTreeMap;
+
+use crate::containerd::{ContainerState, Runtime};
+use crate::{Engine, Task};
+
+/// `ContainerGCPeriod`.
+pub const CONTAINER_GC_PERIOD_MS: u64 = 60_000;
+/// `--maximum-dead-containers-per-container`.
+const MAX_PER_POD_CONTAINER: usize = 1;
+
+impl Engine {
+    /// The collector's first pass, a period after the kubelet starts.
+    pub(crate) fn start_container_gc(&mut self, node: &str) {
+        self.schedule(self.now.plus_millis(CONTAINER_GC_PERIOD_MS), Task::ContainerGc { node: node.to_string() });
+    }
+
+    /// One pass: the evictable containers are removed through the runtime.
+    pub(crate) fn container_gc(&mut self, node: &str) {
+        self.schedule(self.now.plus_millis(CONTAINER_GC_PERIOD_MS), Task::ContainerGc { node: node.to_string() });
+        if !self.kubelet_running(node) {
+            return;
+        }
+        let now = self.now;
+        let Some(m) = self.machines.get_mut(node) else { return };
+        if !m.runtime.up {
+            return;
+        }
+        let evict = evictable(&m.runtime);
+        let mut pods = Vec::new();
+        for id in &evict {
+            m.runtime.log(now, format!("RemoveContainer for \"{id}\""));
+            if let Some(c) = m.runtime.containers.remove(id) {
+                pods.push(c.pod_uid);
+            }
+            m.kubelet.pleg_seen.remove(id);
+            m.runtime.log(now, format!("RemoveContainer for \"{id}\" returns successfully"));
+        }
+        for uid in pods {
+            self.quiet.touch_pod(&uid);
+        }
+    }
+
+    /// Whether the next pass removes nothing (a quiet stretch, `quiet.rs`).
+    pub(crate) fn container_gc_steady(&self, node: &str) -> bool {
+        !self.kubelet_running(node) || self.machines.get(node).is_none_or(|m| !m.runtime.up || evictable(&m.runtime).is_empty())
+    }
+}
+
+/// The exited containers beyond the newest one of each (pod, container name).
+fn evictable(rt: &Runtime) -> Vec<String> {
+    let mut units: BTreeMap<(&str, &str), Vec<(crate::clock::Time, &str)>> = BTreeMap::new();
+    for c in rt.containers.values().filter(|c| c.state != ContainerState::Running) {
+        units.entry((c.pod_uid.as_str(), c.name.as_str())).or_default().push((c.created_at, c.id.as_str()));
+    }
+    let mut out = Vec::new();
+    for (_, mut dead) in units {
+        if dead.len() <= MAX_PER_POD_CONTAINER {
+            continue;
+        }
+        // Newest first; the oldest go.
+        dead.sort_by(|a, b| b.cmp(a));
+        out.extend(dead.into_iter().skip(MAX_PER_POD_CONTAINER).map(|(_, id)| id.to_string()));
+    }
+    out
+}

@@ -1,0 +1,320 @@
+//! Quiet stretches: periodic work that changes nothing is skipped, so that a week of an idle or
+//! crash-looping cluster costs what its events cost, not what its clocks tick.
+//!
+//! A cluster at rest keeps busy. Every kubelet renews its Lease every 10 s and reports its
+//! Node's status every 5 min, probes pass every few seconds, every pod is resynced each minute,
+//! kube-proxy re-applies unchanged rules every 30 s, and kube-controller-manager's node health
+//! monitor, PodGC and PersistentVolume controller look every 5–20 s. An idle default cluster
+//! runs about 18,000 such reactions an hour — a week of them is three million.
+//!
+//! Before the engine runs the next task, it asks of every queued task whether it is *steady*:
+//! whether this stream of periodic work would change nothing until some time (a probe that keeps
+//! passing until its program's own answer turns, a heartbeat whose status would only repeat, a
+//! resync the kubelet already found idle with nothing new about its pod since). The earliest
+//! task that is not steady, or the earliest such time, is the *horizon*. When the horizon is at
+//! least `MIN_SKIP_MS` away, the stretch up to it (or to the end of the wait) passes in one
+//! step, as the quiet hour before a script does (`cluster::system_pods`): every steady task
+//! moves later by the stretch, and so do the times that move with those clocks — each Lease's
+//! `renewTime`, each Node's `lastHeartbeatTime`, the kubelet's last status report, the node
+//! lifecycle controller's view of each heartbeat, kube-proxy's last sync. Nothing that measures
+//! real time moves: creation and start times, back-offs, deadlines and every timer that is not
+//! steady keep their moments, so ages, restart counts and CrashLoopBackOff progress as they
+//! would. The trace records one `quiet.skip` reaction for the stretch.
+//!
+//! Whether a kubelet's resync is idle is observed, not predicted: a resync that wrote nothing,
+//! planned nothing and asked for nothing marks its pod worker with the pod's *epoch*, a counter
+//! that every task about the pod (its containers' timers, its syncs, a delivery of its object,
+//! a probe result that changes something) and every event of its node or of the console moves
+//! on. A mark still carrying the current epoch says: nothing happened to this pod since.
+
+use std::collections::BTreeMap;
+
+use crate::clock::Time;
+use crate::{Engine, Task};
+
+/// The shortest stretch worth skipping. Shorter quiet moments run tick by tick, so a learner who
+/// steps through a few seconds sees every probe and Lease renewal.
+pub const MIN_SKIP_MS: u64 = 5_000;
+
+/// The engine's memory for quiet stretches.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Quiet {
+    /// Skipping is off (tests compare runs with and without it).
+    pub disabled: bool,
+    /// Nothing can be skipped before this moment (the last look found work due then).
+    recheck_at: Time,
+    /// Epochs: moved by the console's commands, by a node's own events, by a pod's.
+    global: u64,
+    nodes: BTreeMap<String, u64>,
+    pods: BTreeMap<String, u64>,
+    /// Set by a probe tick that changed nothing (a steady success).
+    pub noop: bool,
+}
+
+impl Quiet {
+    /// Something outside the task queue changed the cluster (a command): every observation
+    /// is void and the next look happens at once.
+    pub fn touch_all(&mut self) {
+        self.global += 1;
+        self.recheck_at = Time::ZERO;
+    }
+
+    fn touch_node(&mut self, node: &str) {
+        *self.nodes.entry(node.to_string()).or_default() += 1;
+    }
+
+    pub fn touch_pod(&mut self, uid: &str) {
+        *self.pods.entry(uid.to_string()).or_default() += 1;
+    }
+
+    /// The epoch of a pod: it moves whenever the pod, its node or the console does.
+    pub fn pod_epoch(&self, node: &str, uid: &str) -> u64 {
+        self.global + self.nodes.get(node).copied().unwrap_or(0) + self.pods.get(uid).copied().unwrap_or(0)
+    }
+}
+
+/// Whether a task is one of the periodic kinds that may be steady.
+fn periodic(task: &Task) -> bool {
+    matches!(
+        task,
+        Task::Probe { ticker: Some(_), .. }
+            | Task::KubeletSync { .. }
+            | Task::NodeHeartbeat { .. }
+            | Task::ContainerGc { .. }
+            | Task::NodeMonitor
+            | Task::PodGc
+            | Task::PvResync
+            | Task::EventSeriesFinish
+            | Task::EventSeriesRefresh
+            | Task::SchedulerFlushUnschedulable
+            | Task::ProxySync { periodic: Some(_), .. }
+    )
+}
+
+/// The periodic tasks a quiet stretch moved whose clocks other memory follows.
+#[derive(Default)]
+struct MovedClocks {
+    /// Nodes whose heartbeat moved: their Lease, Node heartbeat times, last status report.
+    heartbeats: std::collections::BTreeSet<String>,
+    /// The node health monitor moved: the node lifecycle controller's view moves with it.
+    node_monitor: bool,
+    /// kube-proxies whose periodic sync moved: their last sync.
+    proxies: std::collections::BTreeSet<String>,
+}
+
+/// What a task may change below the API, for the epochs.
+pub(crate) enum Scope {
+    /// Nothing a pod's resync reads (the control plane's own work, kube-proxy).
+    Cluster,
+    Node(String),
+    Pod(String),
+    /// A probe tick: its pod's epoch moves only when the tick did something.
+    ProbeTick(String),
+}
+
+impl Engine {
+    /// The scope of `task` (read before it runs).
+    pub(crate) fn quiet_scope(&self, task: &Task) -> Scope {
+        match task {
+            Task::Deliver { component, event } => {
+                let Some(c) = self.components.get(*component) else { return Scope::Cluster };
+                match (&c.id.node, c.id.name.as_str()) {
+                    (Some(_), crate::kubelet::COMPONENT) if event.key.group.is_empty() && event.key.resource == "pods" => {
+                        Scope::Pod(event.object["metadata"]["uid"].as_str().unwrap_or_default().to_string())
+                    }
+                    (Some(node), crate::kubelet::COMPONENT) => Scope::Node(node.clone()),
+                    _ => Scope::Cluster,
+                }
+            }
+            Task::KubeletSync { uid, .. } | Task::KubeletOp { uid, .. } | Task::PreStopDone { uid, .. } | Task::ProbeOutcome { uid, .. } => Scope::Pod(uid.clone()),
+            Task::Probe { uid, .. } => Scope::ProbeTick(uid.clone()),
+            Task::Process { node, container, .. } | Task::StopTimeout { node, container, .. } | Task::TrafficResponse { node, container, .. } => {
+                match self.machines.get(node).and_then(|m| m.runtime.containers.get(container)) {
+                    Some(c) => Scope::Pod(c.pod_uid.clone()),
+                    None => Scope::Node(node.clone()),
+                }
+            }
+            // A relist moves the epochs of the pods whose containers changed (`pleg_report`).
+            Task::Pleg { .. } => Scope::Cluster,
+            Task::KubeletFastStatus { node } | Task::NodeBoot { node, .. } | Task::StatusBatch { node } => Scope::Node(node.clone()),
+            _ => Scope::Cluster,
+        }
+    }
+
+    /// Moves the epochs a task's scope names: before it runs, or (a probe tick) after, when
+    /// it did something.
+    pub(crate) fn quiet_before(&mut self, scope: &Scope) {
+        self.quiet.noop = false;
+        match scope {
+            Scope::Node(node) => self.quiet.touch_node(node),
+            Scope::Pod(uid) => self.quiet.touch_pod(uid),
+            Scope::Cluster | Scope::ProbeTick(_) => {}
+        }
+    }
+
+    pub(crate) fn quiet_after(&mut self, scope: &Scope) {
+        if let Scope::ProbeTick(uid) = scope
+            && !self.quiet.noop
+        {
+            self.quiet.touch_pod(uid);
+        }
+    }
+
+    pub(crate) fn pod_epoch(&self, node: &str, uid: &str) -> u64 {
+        self.quiet.pod_epoch(node, uid)
+    }
+
+    /// Until when `task` changes nothing (None: it may act when it comes due).
+    fn task_steady_until(&self, task: &Task, heartbeats: &mut BTreeMap<String, bool>) -> Option<Time> {
+        const FOREVER: Time = Time(u64::MAX);
+        let steady = |b: bool| b.then_some(FOREVER);
+        match task {
+            Task::Probe { node, uid, index, ticker } => self.probe_steady_until(node, uid, *index, *ticker),
+            Task::KubeletSync { node, uid, token } => steady(self.resync_steady(node, uid, *token)),
+            Task::NodeHeartbeat { node } => {
+                let ok = *heartbeats.entry(node.clone()).or_insert_with(|| self.heartbeat_steady(node));
+                steady(ok)
+            }
+            Task::ContainerGc { node } => steady(self.container_gc_steady(node)),
+            Task::NodeMonitor => steady(self.node_lifecycle_steady(|node| *heartbeats.entry(node.to_string()).or_insert_with(|| self.heartbeat_steady(node)))),
+            Task::PodGc => steady(self.podgc_steady()),
+            Task::PvResync => steady(self.pv_resync_steady()),
+            Task::EventSeriesFinish => self.event_series_finish_steady_until(),
+            Task::EventSeriesRefresh => steady(self.event_series_refresh_steady()),
+            Task::SchedulerFlushUnschedulable => self.scheduler_flush_steady_until(),
+            Task::ProxySync { node, periodic: Some(token) } => steady(self.proxy_periodic_steady(node, *token)),
+            _ => None,
+        }
+    }
+
+    /// A pod worker's resync changes nothing: it already found the pod idle, and nothing
+    /// happened to the pod since (its epoch), and no deadline of the pod's own is running.
+    fn resync_steady(&self, node: &str, uid: &str, token: u64) -> bool {
+        let Some(m) = self.machines.get(node) else { return true };
+        let Some(w) = m.kubelet.workers.get(uid) else { return true };
+        if w.token != token || w.terminated {
+            return true;
+        }
+        if w.busy || w.pending || w.terminating || w.steady_epoch != Some(self.pod_epoch(node, uid)) {
+            return false;
+        }
+        self.kubelet_pod_ref(node, &w.namespace, &w.name).is_some_and(|p| p["spec"]["activeDeadlineSeconds"].is_null())
+    }
+
+    /// Skips the quiet stretch ahead, if there is one of at least `MIN_SKIP_MS` before
+    /// `limit`: see the module's comment.
+    pub(crate) fn skip_quiet(&mut self, limit: Time) {
+        if self.quiet.disabled || self.now < self.quiet.recheck_at || limit.millis() < self.now.millis().saturating_add(MIN_SKIP_MS) {
+            return;
+        }
+        // A client watching Leases or Nodes would see every renewal.
+        if self.taps.iter().any(|t| t.watches_heartbeats()) {
+            return;
+        }
+        let earliest = self.now.plus_millis(MIN_SKIP_MS);
+        // The common case, cheaply: the next task is real work, due soon.
+        if self.queue.peek().is_some_and(|std::cmp::Reverse(s)| s.at < earliest && !periodic(&s.task)) {
+            return;
+        }
+        let mut horizon = Time(u64::MAX);
+        let mut heartbeats = BTreeMap::new();
+        let mut steady = Vec::with_capacity(self.queue.len());
+        for std::cmp::Reverse(s) in self.queue.iter() {
+            let until = if s.at >= horizon { None } else { self.task_steady_until(&s.task, &mut heartbeats) };
+            match until {
+                Some(t) => horizon = horizon.min(t),
+                None => horizon = horizon.min(s.at),
+            }
+            steady.push(until.is_some());
+            if horizon <= earliest {
+                self.quiet.recheck_at = horizon.plus_millis(1);
+                return;
+            }
+        }
+        let to = horizon.min(limit);
+        if to == Time(u64::MAX) {
+            // Nothing will ever happen and nobody waits for a moment: the clock stays.
+            return;
+        }
+        let shift = to.millis() - self.now.millis();
+        let tasks = std::mem::take(&mut self.queue).into_vec();
+        let mut moved_clocks = MovedClocks::default();
+        for (std::cmp::Reverse(mut s), moved) in tasks.into_iter().zip(steady) {
+            if moved {
+                s.at = s.at.plus_millis(shift);
+                match &s.task {
+                    Task::NodeHeartbeat { node } => {
+                        moved_clocks.heartbeats.insert(node.clone());
+                    }
+                    Task::NodeMonitor => moved_clocks.node_monitor = true,
+                    Task::ProxySync { node, .. } => {
+                        moved_clocks.proxies.insert(node.clone());
+                    }
+                    _ => {}
+                }
+            }
+            self.queue.push(std::cmp::Reverse(s));
+        }
+        self.shift_heartbeat_clocks(shift, &moved_clocks);
+        let from = self.now;
+        self.now = to;
+        self.quiet.recheck_at = if to == horizon { to.plus_millis(1) } else { Time::ZERO };
+        let params = crate::sort::map_of([("fromMs".to_string(), serde_json::json!(from.since_start())), ("ms".to_string(), serde_json::json!(shift))]);
+        self.record(crate::trace::ComponentRef::control_plane("podlife"), crate::trace::Action::QuietSkip, None, params, vec![]);
+    }
+
+    /// The clocks that run with the heartbeats move by `ms`: each Lease's renew time and each
+    /// Node's heartbeat times (in etcd and in every informer cache that holds them), the
+    /// kubelets' last status reports, the node lifecycle controller's view, kube-proxy's last
+    /// sync.
+    fn shift_heartbeat_clocks(&mut self, ms: u64, moved: &MovedClocks) {
+        use crate::store::ObjectKey;
+        let later = |text: &str, micros: bool| Time::from_rfc3339(text).map(|t| if micros { t.plus_millis(ms).rfc3339_micros() } else { t.plus_millis(ms).rfc3339() });
+        for node in &moved.heartbeats {
+            if let Some(m) = self.machines.get_mut(node) {
+                m.kubelet.status_reported_at = m.kubelet.status_reported_at.plus_millis(ms);
+            }
+            let (Some(lrt), Some(nrt)) = (podlife_model::ResourceType::resolve("leases"), podlife_model::ResourceType::resolve("nodes")) else { return };
+            let lease_key = ObjectKey::new(lrt, Some("kube-node-lease"), node);
+            if let Some(mut lease) = self.store.get(&lease_key).cloned()
+                && let Some(t) = lease["spec"]["renewTime"].as_str().and_then(|t| later(t, true))
+            {
+                lease["spec"]["renewTime"] = serde_json::json!(t);
+                self.put_quietly(lease_key, lease);
+            }
+            let node_key = ObjectKey::new(nrt, None, node);
+            if let Some(mut n) = self.store.get(&node_key).cloned() {
+                let mut moved = false;
+                for c in n["status"]["conditions"].as_array_mut().into_iter().flatten() {
+                    if let Some(t) = c["lastHeartbeatTime"].as_str().and_then(|t| later(t, false)) {
+                        c["lastHeartbeatTime"] = serde_json::json!(t);
+                        moved = true;
+                    }
+                }
+                if moved {
+                    self.put_quietly(node_key, n);
+                }
+            }
+        }
+        let store = &self.store;
+        let renew = |node: &str| {
+            let rt = podlife_model::ResourceType::resolve("leases")?;
+            store.get(&ObjectKey::new(rt, Some("kube-node-lease"), node)).and_then(|l| l["spec"]["renewTime"].as_str().map(str::to_string))
+        };
+        if moved.node_monitor {
+            self.node_lifecycle.shift(ms, renew);
+        }
+        self.proxy_shift(ms, &moved.proxies);
+    }
+
+    /// Writes a new version of an object as if every watcher had seen it: etcd and every
+    /// informer cache that holds the object get the same version.
+    fn put_quietly(&mut self, key: crate::store::ObjectKey, object: serde_json::Value) {
+        let event = self.store.put(key.clone(), object);
+        for c in &mut self.components {
+            if let Some(slot) = c.cache.get_mut(&key) {
+                *slot = event.object.clone();
+            }
+        }
+    }
+}
