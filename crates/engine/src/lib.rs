@@ -342,8 +342,7 @@ impl Engine {
         }
     }
 
-    /// Turns the skipping of quiet stretches off or on (`quiet.rs`; on by default). Runs
-    /// with and without it tell the same story; tests compare them.
+    /// Turns the skipping of quiet stretches off or on (`quiet.rs`; on by default).
     pub fn set_quiet_skips(&mut self, on: bool) {
         self.quiet.disabled = !on;
     }

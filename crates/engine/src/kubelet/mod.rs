@@ -960,7 +960,6 @@ impl Engine {
         w.token += 1;
         let token = w.token;
         let pending = std::mem::take(&mut w.pending);
-        w.idle_sync = false;
         w.steady_epoch = steady.filter(|_| !pending);
         if pending {
             self.schedule(now, Task::KubeletSync { node: node.to_string(), uid: uid.to_string(), token });

@@ -204,13 +204,7 @@ impl Engine {
         if process.shell.as_ref().is_some_and(|s| !s.listening_ports().is_empty()) || process.app.kind == crate::process::AppKind::IstioProxy {
             return None;
         }
-        let port_of = |v: &Value| -> Option<u16> {
-            match v {
-                Value::Number(n) => n.as_u64().and_then(|p| u16::try_from(p).ok()),
-                Value::String(name) => spec["ports"].as_array()?.iter().find(|p| p["name"] == name.as_str())?["containerPort"].as_u64().and_then(|p| u16::try_from(p).ok()),
-                _ => None,
-            }
-        };
+        let port_of = |v: &Value| probe_port(spec, v);
         let passes = if let Some(h) = probe["httpGet"].as_object() {
             // As an attempt does, the pod's own process answers (a static pod's probe names
             // the node's address as its host: the same network namespace).
@@ -417,13 +411,7 @@ impl Engine {
 
     fn probe_attempt(&mut self, node: &str, uid: &str, pod_ip: Option<&str>, spec: &Value, probe: &Value) -> Outcome {
         let ip = pod_ip.map(str::to_string).or_else(|| self.machines.get(node).and_then(|m| m.runtime.ready_sandbox(uid)).and_then(|s| s.ip.clone())).unwrap_or_default();
-        let port_of = |v: &Value| -> Option<u16> {
-            match v {
-                Value::Number(n) => n.as_u64().and_then(|p| u16::try_from(p).ok()),
-                Value::String(name) => spec["ports"].as_array()?.iter().find(|p| p["name"] == name.as_str())?["containerPort"].as_u64().and_then(|p| u16::try_from(p).ok()),
-                _ => None,
-            }
-        };
+        let port_of = |v: &Value| probe_port(spec, v);
         let now = self.now;
         let Some(m) = self.machines.get(node) else { return Outcome::Now(Err("node gone".into())) };
         let running: Vec<&crate::containerd::Container> = m.runtime.pod_containers(uid).into_iter().filter(|c| c.state == ContainerState::Running).collect();
@@ -501,6 +489,15 @@ impl Engine {
             Ok(run) => Outcome::After(if run.code == 0 { Ok(()) } else { Err(run.output) }, run.duration_ms),
             Err(e) => Outcome::Errored(e),
         }
+    }
+}
+
+/// A probe's port: a number, or the name of one of the container's ports.
+fn probe_port(spec: &Value, port: &Value) -> Option<u16> {
+    match port {
+        Value::Number(n) => n.as_u64().and_then(|p| u16::try_from(p).ok()),
+        Value::String(name) => spec["ports"].as_array()?.iter().find(|p| p["name"] == name.as_str())?["containerPort"].as_u64().and_then(|p| u16::try_from(p).ok()),
+        _ => None,
     }
 }
 
