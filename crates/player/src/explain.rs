@@ -190,6 +190,10 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
                 .text("object", object)
                 .number("requests", param_text(e, "requests").parse().unwrap_or(0.0))
                 .number("ok", param_text(e, "ok").parse().unwrap_or(0.0)),
+            Action::QuietSkip => {
+                let ms = e.params.get("ms").and_then(|v| v.as_u64()).unwrap_or(0);
+                Message::new("explain-quiet-skip").text("duration", podlife_console::printers::duration::human_duration(ms as i64))
+            }
             // Parts of an API call or a cycle seen on their own (a trace cut short).
             _ => Message::new("explain-step").text("component", actor).text("action", r.action.id()).text("object", object),
         },
@@ -337,6 +341,7 @@ pub const MESSAGE_IDS: &[&str] = &[
     "explain-traffic-request",
     "explain-traffic-done",
     "explain-step",
+    "explain-quiet-skip",
     "explain-api-rejected",
     "explain-api-webhook-wait",
     "explain-api-webhook-answer",

@@ -307,3 +307,25 @@ fn a_request_waiting_for_a_webhook_is_told_in_two_steps() {
     let text = Localizer::new(Lang::En).message(&explain_reaction(&p, &p.reactions()[answer]));
     assert!(text.contains("sidecar-injector.istio.io answered after") && text.contains("etcd stored Pod/client"), "{text}");
 }
+
+/// An idle hour passes in one quiet stretch: the step has its own explanation, naming how
+/// long the stretch was, in both languages.
+#[test]
+fn a_quiet_stretch_is_explained_with_its_length() {
+    let mut p = applied();
+    p.seek(usize::MAX);
+    p.command("sleep 3600");
+    let skips = p.reactions().iter().filter(|r| r.action == podlife_engine::Action::QuietSkip);
+    let longest = skips.max_by_key(|r| p.trace()[r.events.start].params.get("ms").and_then(|v| v.as_u64())).expect("an idle hour has quiet stretches");
+    let ms = p.trace()[longest.events.start].params.get("ms").and_then(|v| v.as_u64()).unwrap_or(0);
+    assert!(ms >= 60_000, "{ms}");
+    let shown = podlife_console::printers::duration::human_duration(ms as i64);
+    let m = explain_reaction(&p, longest);
+    assert_eq!(m.id, "explain-quiet-skip");
+    for lang in Lang::ALL {
+        let l = Localizer::new(lang);
+        let (text, errors) = l.format(m.id, &m.args);
+        assert_eq!(errors, Vec::<String>::new(), "{lang:?}: {text}");
+        assert!(text.contains(&shown), "{lang:?}: {text}");
+    }
+}

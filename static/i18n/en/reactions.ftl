@@ -147,7 +147,7 @@ explain-cri =
         [CreateContainer] it prepares the container from the image (filesystem, configuration) without starting it.
         [StartContainer] it starts the container through a shim and runc.
         [StopContainer] it sends the container's stop signal and waits for the grace period.
-        [RemoveContainer] it removes the exited container.
+        [RemoveContainer] it removes an exited container, and its log with it. The kubelet's container garbage collector, every minute, keeps only the newest exited instance of each container.
         [StopPodSandbox] it stops the sandbox and releases the pod's network.
         [RemovePodSandbox] it removes the sandbox.
         [PullImage] it pulls the image.
@@ -210,6 +210,7 @@ explain-node-shutdown = { $node } goes down{ $reason ->
 }: every process on it ends at once, without a signal, and containerd records its containers as exited with code 255 (reason Unknown).
 explain-node-boot = { $node } boots again with a new boot ID: containerd, the kubelet and kube-proxy start; the kubelet finds its pods' sandboxes gone, creates them again and runs their init containers again.
 explain-step = { $component }: { $action } { $object }.
+explain-quiet-skip = { $duration } of quiet passed in one step: Lease renewals, node heartbeats, passing probes and idle resyncs would have changed nothing, so podlife moved their clocks instead of running them one by one.
 
 ## kube-proxy and traffic
 

@@ -26,7 +26,8 @@ scenario-image-pull-backoff-intro =
 scenario-crash-loop-backoff-title = CrashLoopBackOff: a container that keeps exiting
 scenario-crash-loop-backoff-intro =
     The app exits with status 1 because DATABASE_URL is missing; the kubelet restarts it, waiting 10 s, 20 s, 40 s… in between.
-    Press Apply, watch RESTARTS climb, then read why it died with `kubectl logs api --previous`.
+    Press Apply and watch RESTARTS climb. Right after a crash STATUS reads Error and the dead container is still the current one: `kubectl logs api` shows why it died.
+    Once STATUS reads CrashLoopBackOff, that container has moved to Last State: read it with `kubectl logs api --previous` (the kubelet keeps only the newest dead container, so during Error the flag finds nothing).
 
 scenario-oom-killed-title = OOMKilled: over the memory limit
 scenario-oom-killed-intro =

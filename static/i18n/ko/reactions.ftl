@@ -154,7 +154,7 @@ explain-cri =
         [CreateContainer] {" "}이미지를 바탕으로 컨테이너를 준비합니다(파일시스템, 설정). 아직 시작하지는 않습니다.
         [StartContainer] {" "}shim과 runc를 통해 컨테이너를 시작합니다.
         [StopContainer] {" "}컨테이너에 정지 시그널을 보내고 종료 유예 기간 동안 끝나기를 기다립니다.
-        [RemoveContainer] {" "}종료된 컨테이너를 삭제합니다.
+        [RemoveContainer] {" "}종료된 컨테이너를 로그와 함께 삭제합니다. kubelet의 컨테이너 가비지 컬렉터는 1분마다 돌며 컨테이너마다 가장 최근에 종료된 인스턴스 하나만 남깁니다.
         [StopPodSandbox] {" "}샌드박스를 멈추고 파드의 네트워크를 해제합니다.
         [RemovePodSandbox] {" "}샌드박스를 삭제합니다.
         [PullImage] {" "}레지스트리에서 이미지를 받아 옵니다(이미지 풀).
@@ -222,6 +222,7 @@ explain-node-shutdown = { $node } 노드가 { $reason ->
 } 꺼집니다. 노드의 모든 프로세스가 시그널 없이 한꺼번에 끝나고, containerd는 컨테이너를 종료 코드 255(이유 Unknown)로 끝난 것으로 기록합니다.
 explain-node-boot = { $node } 노드가 새 부트 ID로 다시 켜집니다. containerd, kubelet, kube-proxy가 시작되고, kubelet은 파드의 샌드박스가 사라진 것을 보고 새로 만들면서 init 컨테이너도 처음부터 다시 실행합니다.
 explain-step = { $component }: { $action } { $object }.
+explain-quiet-skip = 아무 일도 일어나지 않는 { $duration }을 한 번에 건너뛰었습니다. 리스 갱신, 노드 하트비트, 계속 성공하는 프로브, 할 일 없는 재동기화는 아무것도 바꾸지 않으므로, podlife는 이것들을 하나씩 실행하는 대신 그 시계만 앞으로 옮겼습니다.
 
 ## kube-proxy and traffic
 

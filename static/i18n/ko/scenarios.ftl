@@ -26,7 +26,8 @@ scenario-image-pull-backoff-intro =
 scenario-crash-loop-backoff-title = CrashLoopBackOff: 계속 종료되는 컨테이너
 scenario-crash-loop-backoff-intro =
     DATABASE_URL이 없어서 앱이 종료 코드 1로 끝나 버리고, kubelet은 10초, 20초, 40초… 점점 오래 기다렸다가 컨테이너를 다시 시작합니다.
-    적용을 누르고 RESTARTS가 늘어나는 것을 본 뒤, `kubectl logs api --previous`로 종료된 이유를 확인하세요.
+    적용을 누르고 RESTARTS가 늘어나는 것을 지켜보세요. 막 종료된 직후에는 STATUS가 Error이고 죽은 컨테이너가 아직 현재 컨테이너이므로 `kubectl logs api`로 종료 이유를 볼 수 있습니다.
+    STATUS가 CrashLoopBackOff가 되면 그 컨테이너는 Last State로 옮겨지니 `kubectl logs api --previous`로 확인하세요(kubelet은 종료된 컨테이너를 가장 최근 것 하나만 남기므로, Error 동안에는 이 플래그로 찾을 것이 없습니다).
 
 scenario-oom-killed-title = OOMKilled: 메모리 상한 초과
 scenario-oom-killed-intro =

@@ -61,7 +61,8 @@ pub fn logs(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     };
     for c in containers {
         match ctx.engine.pod_logs(&namespace, &name, &c, p.flag("previous")) {
-            Ok(lines) => {
+            Ok(log) => {
+                let lines = &log.lines;
                 let skip = tail.map_or(0, |n| lines.len().saturating_sub(n));
                 for (t, _, line) in lines.iter().skip(skip) {
                     if p.flag("timestamps") {
@@ -69,6 +70,9 @@ pub fn logs(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                     } else {
                         out.out(&format!("{line}\n"));
                     }
+                }
+                if let Some(text) = &log.trailer {
+                    out.out(text);
                 }
             }
             Err(s) => out.err(&format!("Error from server ({}): {}\n", s.reason_text(), s.message)),

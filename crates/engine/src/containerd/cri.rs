@@ -54,7 +54,7 @@ impl Engine {
         self.machines.get_mut(node).map(|m| &mut m.runtime)
     }
 
-    fn cri_call(&mut self, node: &str, method: &str, object: Option<ObjectRef>, mut params: BTreeMap<String, Value>) -> Result<(), CriError> {
+    pub(crate) fn cri_call(&mut self, node: &str, method: &str, object: Option<ObjectRef>, mut params: BTreeMap<String, Value>) -> Result<(), CriError> {
         params.insert("method".into(), json!(method));
         let up = self.machines.get(node).is_some_and(|m| m.cri_up(self.now));
         if !up {

@@ -2,13 +2,16 @@
 //! `evictContainers`, run every `ContainerGCPeriod`, 1 min): of each pod's containers of one
 //! name, the ones not running beyond `--maximum-dead-containers-per-container` (1) are removed,
 //! oldest first (`enforceMaxContainersPerEvictUnit`; `--minimum-container-ttl-duration` 0, no
-//! node-wide maximum). The newest exited instance stays, so `kubectl logs --previous` and the
-//! status's `lastState` keep their container. A pod that is gone has all of its containers
-//! removed by the kubelet's cleanup (`cri_remove_pod`).
+//! node-wide maximum), each by a CRI `RemoveContainer`. The newest exited instance stays. Right
+//! after a crash the pod's status still names the instance before it as `lastState` until the
+//! next sync rewrites it, so `kubectl logs --previous` then gets the kubelet's "unable to
+//! retrieve container logs" (`server.rs`). A pod that is gone has all of its containers removed
+//! by the kubelet's cleanup (`cri_remove_pod`).
 
 use std::collections::BTreeMap;
 
 use crate::containerd::{ContainerState, Runtime};
+use crate::trace::ObjectRef;
 use crate::{Engine, Task};
 
 /// `ContainerGCPeriod`.
@@ -29,21 +32,23 @@ impl Engine {
             return;
         }
         let now = self.now;
-        let Some(m) = self.machines.get_mut(node) else { return };
+        let Some(m) = self.machines.get(node) else { return };
         if !m.runtime.up {
             return;
         }
         let evict = evictable(&m.runtime);
-        let mut pods = Vec::new();
-        for id in &evict {
-            m.runtime.log(now, format!("RemoveContainer for \"{id}\""));
-            if let Some(c) = m.runtime.containers.remove(id) {
-                pods.push(c.pod_uid);
+        for id in evict {
+            let Some(c) = self.machines.get(node).and_then(|m| m.runtime.containers.get(&id)) else { continue };
+            let (uid, name) = (c.pod_uid.clone(), c.name.clone());
+            let object = self.machines.get(node).and_then(|m| m.runtime.sandboxes.get(&c.sandbox_id)).map(|s| ObjectRef { kind: "Pod".into(), namespace: Some(s.namespace.clone()), name: s.pod_name.clone() });
+            if self.cri_call(node, "RemoveContainer", object, crate::sort::map_of([("container".to_string(), json!(name)), ("containerID".to_string(), json!(id))])).is_err() {
+                return;
             }
-            m.kubelet.pleg_seen.remove(id);
+            let Some(m) = self.machines.get_mut(node) else { return };
+            m.runtime.log(now, format!("RemoveContainer for \"{id}\""));
+            m.runtime.containers.remove(&id);
+            m.kubelet.pleg_seen.remove(&id);
             m.runtime.log(now, format!("RemoveContainer for \"{id}\" returns successfully"));
-        }
-        for uid in pods {
             self.quiet.touch_pod(&uid);
         }
     }

@@ -15,6 +15,16 @@ use podlife_model::ResourceType;
 /// One log line: when, which stream, the text.
 pub use crate::containerd::logs::LogLine;
 
+/// What the kubelet streams back for `pods/log`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PodLog {
+    pub lines: Vec<LogLine>,
+    /// An error the kubelet wrote after the stream had begun: its zero-byte write has already
+    /// sent HTTP 200, so `WriteError`'s text arrives as the body's end, without a newline,
+    /// and kubectl prints it and exits 0 (`server.go getContainerLogs`).
+    pub trailer: Option<String>,
+}
+
 impl Engine {
     /// The node's containerd state, for `crictl`-style views.
     pub fn node_runtime(&mut self, node: &str) -> Option<&Runtime> {
@@ -23,7 +33,7 @@ impl Engine {
 
     /// `GET /api/v1/namespaces/NS/pods/NAME/log?container=C[&previous=true]`: kube-apiserver
     /// asks the pod's kubelet, which picks the container instance from the pod's status.
-    pub fn pod_logs(&mut self, namespace: &str, name: &str, container: &str, previous: bool) -> Result<Vec<LogLine>, Status> {
+    pub fn pod_logs(&mut self, namespace: &str, name: &str, container: &str, previous: bool) -> Result<PodLog, Status> {
         let mut path = format!("/api/v1/namespaces/{namespace}/pods/{name}/log?container={container}");
         if previous {
             path.push_str("&previous=true");
@@ -35,7 +45,7 @@ impl Engine {
         let node = pod["spec"]["nodeName"].as_str().unwrap_or_default().to_string();
         if node.is_empty() {
             // No node yet: kube-apiserver answers with an empty log.
-            return Ok(vec![]);
+            return Ok(PodLog::default());
         }
         let statuses = pod["status"]["containerStatuses"].as_array().into_iter().chain(pod["status"]["initContainerStatuses"].as_array()).flatten();
         let Some(st) = statuses.into_iter().find(|s| s["name"] == container).cloned() else {
@@ -43,9 +53,15 @@ impl Engine {
         };
         let id = validate_container_log_status(name, container, &st, previous).map_err(Status::bad_request)?;
         self.record(ComponentRef::on_node(super::COMPONENT, &node), Action::KubeletLogs, object, crate::sort::map_of([("container".to_string(), json!(container)), ("previous".to_string(), json!(previous))]), vec![]);
-        let id = id.trim_start_matches("containerd://").to_string();
+        let short = id.trim_start_matches("containerd://").to_string();
         let now = self.now();
-        Ok(self.machine(&node).and_then(|m| m.runtime.containers.get(&id)).map(|c| c.log.current(c.finished_at.unwrap_or(now)).to_vec()).unwrap_or_default())
+        match self.machine(&node).and_then(|m| m.runtime.containers.get(&short)) {
+            Some(c) => Ok(PodLog { lines: c.log.current(c.finished_at.unwrap_or(now)).to_vec(), trailer: None }),
+            // The status still names an instance the container GC has removed (it is
+            // rewritten only at the pod's next sync): `GetContainerLogs` cannot find it
+            // (kuberuntime_container.go).
+            None => Ok(PodLog { lines: vec![], trailer: Some(format!("unable to retrieve container logs for {id}")) }),
+        }
     }
 }
 
