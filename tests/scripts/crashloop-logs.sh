@@ -17,12 +17,16 @@ spec:
     image: busybox:1.36
     command: ["sh", "-c", "echo starting; echo 'DATABASE_URL is not set' >&2; exit 1"]
 EOF
-sleep 180
+sleep 120
+# Wait for the moment after the next crash when the GC has already removed the instance
+# the status still names as Last State (every cycle has one: the GC runs within a minute of
+# the crash, the next sync comes a minute or more after it).
+until kubectl logs api --previous | grep -q "unable to retrieve"; do sleep 1; done
 kubectl get pods
 kubectl logs api
 kubectl logs api --previous
 echo
-sleep 90
+until kubectl get pods | grep -q CrashLoopBackOff; do sleep 1; done
 kubectl get pods
 kubectl logs api --previous
 kubectl logs api

@@ -139,7 +139,8 @@ pub fn line(e: &TraceEvent) -> String {
                 Value::Null => text(&param(e, "result")),
                 v => format!("rev={}", text(&v)),
             };
-            format!("{} {} {rv}", text(&param(e, "operation")), text(&param(e, "key")))
+            let expired = if param(e, "leaseExpired") == Value::Bool(true) { " (its lease expired: the event TTL)" } else { "" };
+            format!("{} {} {rv}{expired}", text(&param(e, "operation")), text(&param(e, "key")))
         }
         Action::Watch | Action::InformerDeliver => format!("{} rv={}", text(&param(e, "type")), text(&param(e, "resourceVersion"))),
         Action::InformerList => format!("list {} ({} items) rv={}", text(&param(e, "resource")), text(&param(e, "count")), text(&param(e, "resourceVersion"))),

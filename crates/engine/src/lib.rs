@@ -118,6 +118,8 @@ pub(crate) enum Task {
     PvResync,
     /// The pod garbage collector's pass (every 20 s).
     PodGc,
+    /// etcd revokes an expired lease and deletes the events on it (`apiserver/event_ttl.rs`).
+    EventLeaseExpire { expiry: clock::Time },
     /// kube-scheduler's event broadcaster: finished series are written and forgotten (every
     /// 6 min), running series are written (every 30 min).
     EventSeriesFinish,
@@ -283,6 +285,8 @@ pub struct Engine {
     pub(crate) admission: apiserver::webhooks::State,
     /// Quiet stretches: the epochs and the next look (`quiet.rs`).
     pub(crate) quiet: quiet::Quiet,
+    /// The etcd leases that end events an hour after their last write.
+    pub(crate) event_leases: apiserver::event_ttl::EventLeases,
 }
 
 impl Engine {
@@ -338,6 +342,7 @@ impl Engine {
             traffic: Vec::new(),
             traffic_done: Vec::new(),
             admission: Default::default(),
+            event_leases: Default::default(),
             quiet: Default::default(),
         }
     }
@@ -618,6 +623,7 @@ impl Engine {
             Task::TaintEviction(work) => self.taint_eviction_work(*work),
             Task::PvResync => self.pv_resync(),
             Task::PodGc => self.podgc_pass(),
+            Task::EventLeaseExpire { expiry } => self.event_lease_expire(expiry),
             Task::EventSeriesFinish => self.scheduler_events_finish(),
             Task::EventSeriesRefresh => self.scheduler_events_refresh(),
             Task::PreStopDone { node, uid, container } => self.prestop_done(&node, &uid, &container),

@@ -190,6 +190,7 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
                 .text("object", object)
                 .number("requests", param_text(e, "requests").parse().unwrap_or(0.0))
                 .number("ok", param_text(e, "ok").parse().unwrap_or(0.0)),
+            Action::Etcd if e.params.get("leaseExpired").is_some_and(|v| v.as_bool() == Some(true)) => Message::new("explain-event-expired").text("object", object),
             Action::QuietSkip => {
                 let ms = e.params.get("ms").and_then(|v| v.as_u64()).unwrap_or(0);
                 Message::new("explain-quiet-skip").text("duration", podlife_console::printers::duration::human_duration(ms as i64))
@@ -342,6 +343,7 @@ pub const MESSAGE_IDS: &[&str] = &[
     "explain-traffic-done",
     "explain-step",
     "explain-quiet-skip",
+    "explain-event-expired",
     "explain-api-rejected",
     "explain-api-webhook-wait",
     "explain-api-webhook-answer",

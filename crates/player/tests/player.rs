@@ -329,3 +329,23 @@ fn a_quiet_stretch_is_explained_with_its_length() {
         assert!(text.contains(&shown), "{lang:?}: {text}");
     }
 }
+
+/// Events end an hour after their last write: etcd deletes them when their lease expires, a
+/// step of its own with an explanation in both languages.
+#[test]
+fn expired_events_are_deleted_and_explained() {
+    let mut p = applied();
+    p.seek(usize::MAX);
+    p.command("sleep 3600");
+    p.seek(usize::MAX);
+    p.command("sleep 100");
+    let expired: Vec<_> = p.reactions().iter().filter(|r| explain_reaction(&p, r).id == "explain-event-expired").collect();
+    assert!(!expired.is_empty(), "no event expired");
+    for lang in Lang::ALL {
+        let (text, errors) = Localizer::new(lang).format("explain-event-expired", &explain_reaction(&p, expired[0]).args);
+        assert_eq!(errors, Vec::<String>::new(), "{lang:?}: {text}");
+        assert!(text.contains("Event/nginx."), "{lang:?}: {text}");
+    }
+    let events = p.command("kubectl get events");
+    assert!(events.output.contains("No resources found"), "{}", events.output);
+}

@@ -9,6 +9,7 @@ pub mod authn;
 pub mod config_validation;
 pub mod deletion;
 pub mod defaults;
+pub mod event_ttl;
 pub mod eviction;
 pub mod fields;
 pub mod ipalloc;
@@ -492,6 +493,7 @@ impl Engine {
     /// `write`, returning the stored version itself (no copy when the caller does not need one).
     pub(crate) fn write_shared(&mut self, key: ObjectKey, obj: Value, object: Option<ObjectRef>) -> std::sync::Arc<Value> {
         let etcd_path = key.etcd_path();
+        self.event_ttl_after_write(&key);
         let event = self.store.put(key, obj);
         let rv = event.revision;
         let op = if event.event_type == crate::store::EventType::Added { "create" } else { "update" };
@@ -944,6 +946,7 @@ impl Engine {
     /// Removes an object from etcd and broadcasts DELETED.
     fn remove(&mut self, key: &ObjectKey, object: Option<ObjectRef>) -> Option<Value> {
         let event = self.store.delete(key)?;
+        self.event_ttl_after_delete(key);
         self.record(ComponentRef::control_plane(ETCD), Action::Etcd, object.clone(), crate::sort::map_of([
             ("operation".to_string(), json!("delete")),
             ("key".to_string(), json!(key.etcd_path())),

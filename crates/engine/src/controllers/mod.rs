@@ -59,6 +59,27 @@ pub struct Write {
     pub status_retry: StatusRetry,
     /// A retry that takes the object from the informer cache again (with its status).
     pub(crate) reread: bool,
+    /// Its place in a sync's `slowStartBatch` of creates.
+    pub(crate) slow_start: Option<SlowStart>,
+}
+
+/// `slowStartBatch` (`pkg/controller/replicaset/replica_set.go`): a sync's creates go in
+/// batches of 1, 2, 4, 8 … (`SlowStartInitialBatchSize` 1), each waiting for the one before;
+/// after a batch with a failure the rest are skipped (their expectations are lowered and the
+/// next sync tries again). Create `i` of a sync is in batch ⌊log₂(i + 1)⌋.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SlowStart {
+    pub group: u64,
+    pub batch: u32,
+    /// The sync's last create: its group is forgotten after it.
+    pub last: bool,
+}
+
+impl SlowStart {
+    /// The `n` creates of one sync.
+    pub(crate) fn batches(group: u64, n: usize) -> impl Iterator<Item = SlowStart> {
+        (0..n).map(move |i| SlowStart { group, batch: (i as u64 + 1).ilog2(), last: i + 1 == n })
+    }
 }
 
 /// A controller's work-queue key (the kind of controller, namespace, name).
@@ -85,7 +106,7 @@ pub enum StatusRetry {
 
 impl Write {
     pub fn now(controller: &'static str, request: Request) -> Write {
-        Write { controller, request, then: Vec::new(), stop_on_error: false, follow: None, requeue: None, status_retry: StatusRetry::None, reread: false }
+        Write { controller, request, then: Vec::new(), stop_on_error: false, follow: None, requeue: None, status_retry: StatusRetry::None, reread: false, slow_start: None }
     }
 
     /// The work-queue key this write belongs to.

@@ -42,6 +42,9 @@ pub struct State {
     pub(crate) daemonsets: super::daemonset::Memory,
     /// Syncs that returned an error, per key: `handleErr`'s `AddRateLimited`.
     failures: super::workqueue::RateLimiter,
+    /// Slow-start groups: the next id, and the first batch that failed in each.
+    next_slow_start: u64,
+    pub(crate) slow_start_failed: BTreeMap<u64, u32>,
 }
 
 #[derive(Debug, Clone)]
@@ -296,10 +299,12 @@ fn manage_replicas(cache: &Cache, state: &mut State, rs: &Value, active_pods: &[
     if diff < 0 {
         let n = (-diff).min(BURST_REPLICAS);
         state.expectations.insert(k, Expectation { adds: n, deletes: BTreeSet::new(), set_at: now });
-        for _ in 0..n {
+        state.next_slow_start += 1;
+        for slow_start in super::SlowStart::batches(state.next_slow_start, n as usize) {
             let Some(req) = controller_request(ACCOUNT, Verb::Create, "pods", Some(ns), "", pod_from_template(rs, "ReplicaSet")) else { continue };
             let mut w = Write::now(ACCOUNT, req);
             w.follow = Some(event(rs, "SuccessfulCreate", "Created pod: {}".into()));
+            w.slow_start = Some(slow_start);
             writes.push(w);
         }
     } else if diff > 0 {

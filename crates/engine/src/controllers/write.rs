@@ -33,8 +33,22 @@ impl Engine {
         if !self.components.get(component).is_some_and(|c| c.running) {
             return;
         }
-        let Write { request, then, stop_on_error, follow, requeue, status_retry, reread, .. } = w;
+        let Write { request, then, stop_on_error, follow, requeue, status_retry, reread, slow_start, .. } = w;
         let creates_pod = request.verb == Verb::Create && request.resource.plural == "pods";
+        if let Some(ss) = slow_start {
+            let skipped = self.workloads.slow_start_failed.get(&ss.group).is_some_and(|&failed| ss.batch > failed);
+            if ss.last {
+                self.workloads.slow_start_failed.remove(&ss.group);
+            }
+            if skipped {
+                // Never attempted: the expectation for it is lowered (`CreationObserved`).
+                if let Some(FollowUp::Event { involved, .. }) = &follow {
+                    let (ns, name) = (involved["metadata"]["namespace"].as_str().unwrap_or_default(), involved["metadata"]["name"].as_str().unwrap_or_default());
+                    self.workloads.creation_failed(ns, name);
+                }
+                return;
+            }
+        }
         let mut returned: BTreeMap<String, Value> = BTreeMap::new();
         let mut first = None;
         let mut failed = false;
@@ -104,6 +118,10 @@ impl Engine {
         match (&first, follow) {
             (Some(Ok(Response::Object(object))), Some(follow)) => self.follow_up(follow, object),
             (Some(Err(status)), Some(FollowUp::Event { account, source, kind: "ReplicaSet", api_version, involved, .. })) if creates_pod => {
+                if let Some(ss) = slow_start.filter(|ss| !ss.last) {
+                    let failed = self.workloads.slow_start_failed.entry(ss.group).or_insert(ss.batch);
+                    *failed = (*failed).min(ss.batch);
+                }
                 self.failed_create(account, source, api_version, &involved, &status.message);
             }
             _ => {}
