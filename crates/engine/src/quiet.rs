@@ -93,13 +93,21 @@ fn periodic(task: &Task) -> bool {
 
 /// The periodic tasks a quiet stretch moved whose clocks other memory follows.
 #[derive(Default)]
-struct MovedClocks {
+pub(crate) struct MovedClocks {
     /// Nodes whose heartbeat moved: their Lease, Node heartbeat times, last status report.
     heartbeats: std::collections::BTreeSet<String>,
     /// The node health monitor moved: the node lifecycle controller's view moves with it.
     node_monitor: bool,
     /// kube-proxies whose periodic sync moved: their last sync.
     proxies: std::collections::BTreeSet<String>,
+}
+
+impl MovedClocks {
+    /// The boot's quiet hour: every node's heartbeat and the node health monitor moved
+    /// (kube-proxy keeps its own memory: nothing it compares with has run yet).
+    pub(crate) fn boot(nodes: impl IntoIterator<Item = String>) -> MovedClocks {
+        MovedClocks { heartbeats: nodes.into_iter().collect(), node_monitor: true, proxies: Default::default() }
+    }
 }
 
 /// What a task may change below the API, for the epochs.
@@ -267,14 +275,17 @@ impl Engine {
     /// Node's heartbeat times (in etcd and in every informer cache that holds them), the
     /// kubelets' last status reports, the node lifecycle controller's view, kube-proxy's last
     /// sync.
-    fn shift_heartbeat_clocks(&mut self, ms: u64, moved: &MovedClocks) {
+    pub(crate) fn shift_heartbeat_clocks(&mut self, ms: u64, moved: &MovedClocks) {
         use crate::store::ObjectKey;
         let later = |text: &str, micros: bool| Time::from_rfc3339(text).map(|t| if micros { t.plus_millis(ms).rfc3339_micros() } else { t.plus_millis(ms).rfc3339() });
+        let (Some(lrt), Some(nrt)) = (podlife_model::ResourceType::resolve("leases"), podlife_model::ResourceType::resolve("nodes")) else { return };
         for node in &moved.heartbeats {
             if let Some(m) = self.machines.get_mut(node) {
                 m.kubelet.status_reported_at = m.kubelet.status_reported_at.plus_millis(ms);
             }
-            let (Some(lrt), Some(nrt)) = (podlife_model::ResourceType::resolve("leases"), podlife_model::ResourceType::resolve("nodes")) else { return };
+        }
+        // Every Lease, then every Node: one new revision each, in that order.
+        for node in &moved.heartbeats {
             let lease_key = ObjectKey::new(lrt, Some("kube-node-lease"), node);
             if let Some(mut lease) = self.store.get(&lease_key).cloned()
                 && let Some(t) = lease["spec"]["renewTime"].as_str().and_then(|t| later(t, true))
@@ -282,6 +293,8 @@ impl Engine {
                 lease["spec"]["renewTime"] = serde_json::json!(t);
                 self.put_quietly(lease_key, lease);
             }
+        }
+        for node in &moved.heartbeats {
             let node_key = ObjectKey::new(nrt, None, node);
             if let Some(mut n) = self.store.get(&node_key).cloned() {
                 let mut moved = false;

@@ -192,36 +192,10 @@ impl Engine {
             s.at = s.at.plus_millis(shift);
             self.queue.push(Reverse(s));
         }
-        for m in self.machines.values_mut() {
-            m.kubelet.status_reported_at = m.kubelet.status_reported_at.plus_millis(shift);
-        }
-        // The last Lease renewal and status report each node made, an hour later.
-        let later = |text: &str, micros: bool| Time::from_rfc3339(text).map(|t| if micros { t.plus_millis(shift).rfc3339_micros() } else { t.plus_millis(shift).rfc3339() });
-        let leases: Vec<(ObjectKey, Value)> = self.store.list("coordination.k8s.io", "leases", Some("kube-node-lease")).map(|(k, v)| (k.clone(), v.clone())).collect();
-        for (k, mut lease) in leases {
-            if let Some(t) = lease["spec"]["renewTime"].as_str().and_then(|t| later(t, true)) {
-                lease["spec"]["renewTime"] = json!(t);
-                self.store.put(k, lease);
-            }
-        }
-        // The node lifecycle controller's memory moves with them.
-        let store = &self.store;
-        let renew = |node: &str| {
-            let rt = ResourceType::resolve("leases")?;
-            store.get(&ObjectKey::new(rt, Some("kube-node-lease"), node)).and_then(|l| l["spec"]["renewTime"].as_str().map(str::to_string))
-        };
-        self.node_lifecycle.shift(shift, renew);
-        let nodes: Vec<(ObjectKey, Value)> = self.store.list("", "nodes", None).map(|(k, v)| (k.clone(), v.clone())).collect();
-        for (k, mut n) in nodes {
-            if let Some(conditions) = n["status"]["conditions"].as_array_mut() {
-                for c in conditions {
-                    if let Some(t) = c["lastHeartbeatTime"].as_str().and_then(|t| later(t, false)) {
-                        c["lastHeartbeatTime"] = json!(t);
-                    }
-                }
-            }
-            self.store.put(k, n);
-        }
+        // The last Lease renewal and status report each node made, and the node lifecycle
+        // controller's memory of them, an hour later.
+        let nodes: Vec<String> = self.machines.keys().cloned().collect();
+        self.shift_heartbeat_clocks(shift, &crate::quiet::MovedClocks::boot(nodes));
         self.now = SCRIPT_START;
         // Every informer holds what etcd holds (after an hour of watching).
         self.relist_informers();
