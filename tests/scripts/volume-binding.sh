@@ -84,7 +84,7 @@ spec:
   hostPath:
     path: /data/pv-small
 EOF
-sleep 10
+sleep 25
 kubectl get pv
 kubectl get pvc
 kubectl get pods -o wide

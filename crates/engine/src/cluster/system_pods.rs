@@ -32,7 +32,7 @@ use crate::apiserver::{Request, Verb, ipalloc};
 use crate::clock::{SCRIPT_START, Time};
 use crate::registry::{ImageRef, Lookup};
 use crate::store::ObjectKey;
-use crate::{Engine, Scheduled};
+use crate::{Engine, Scheduled, Task};
 use std::cmp::Reverse;
 use podlife_model::ResourceType;
 
@@ -177,6 +177,8 @@ impl Engine {
         for k in events {
             self.store.delete(&k);
         }
+        // ... and so are the etcd leases that held them.
+        self.event_leases = Default::default();
         for m in self.machines.values_mut() {
             m.kubelet.events = Default::default();
         }
@@ -187,7 +189,7 @@ impl Engine {
         // the components compare with the clock (a node's last status report, the node
         // lifecycle controller's view of each Lease).
         let shift = SCRIPT_START.millis().saturating_sub(self.now.millis());
-        let tasks: Vec<Scheduled> = std::mem::take(&mut self.queue).into_iter().map(|Reverse(s)| s).collect();
+        let tasks: Vec<Scheduled> = std::mem::take(&mut self.queue).into_iter().map(|Reverse(s)| s).filter(|s| !matches!(s.task, Task::EventLeaseExpire { .. })).collect();
         for mut s in tasks {
             s.at = s.at.plus_millis(shift);
             self.queue.push(Reverse(s));
