@@ -49,11 +49,11 @@ pub mod budget {
     pub fn engine_reactions() -> u64 {
         scaled(20_000)
     }
-    /// Interpreter steps of one standalone shell run ([`crate::shell`]): slices of
-    /// [`SHELL_STEPS_PER_SLICE`] steps.
+    /// Interpreter steps of one standalone shell run ([`crate::shell`]), in resumes of
+    /// [`SHELL_STEPS_PER_SLICE`].
     pub const SHELL_STEPS_PER_SLICE: u64 = 10_000;
-    pub fn shell_slices() -> usize {
-        scaled(10) as usize
+    pub fn shell_steps() -> u64 {
+        scaled(100_000)
     }
     /// Bytes of input a body reads (longer inputs are cut; the limits podlife states are
     /// smaller than this or tested apart).

@@ -74,9 +74,10 @@ pub fn script(data: &[u8]) {
 }
 
 /// A container's `sh -c` script in the engine's interpreter, on a fake container (files in
-/// memory, nothing listening), for at most [`budget::shell_slices`] slices of
-/// [`budget::SHELL_STEPS_PER_SLICE`] steps. Programs the shell hands over exit 0 or are not
-/// found, alternately; sleeps pass at once.
+/// memory, nothing listening), until it has run [`budget::shell_steps`] steps (as the
+/// interpreter counts them, matching work included) in resumes of
+/// [`budget::SHELL_STEPS_PER_SLICE`]. Programs the shell hands over exit 0 or are not found,
+/// alternately; sleeps pass at once.
 pub fn shell(data: &[u8]) {
     let text = text(data);
     let _ = podlife_engine::shell::parse(&text);
@@ -91,8 +92,12 @@ pub fn shell(data: &[u8]) {
     sh.set_step_budget(budget::SHELL_STEPS_PER_SLICE);
     let mut host = FakeHost::default();
     let mut found = false;
-    for _ in 0..budget::shell_slices().max(1) {
-        match sh.resume(&mut host) {
+    let mut steps = 0u64;
+    // Each resume costs at least a step: a script that sleeps or runs programs forever ends too.
+    while steps < budget::shell_steps() {
+        let y = sh.resume(&mut host);
+        steps = steps.saturating_add(sh.steps_used().max(100));
+        match y {
             Yield::Sleep { ms } => host.now_ms = host.now_ms.saturating_add(ms),
             Yield::Busy => {}
             Yield::Run { .. } => {
