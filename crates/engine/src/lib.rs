@@ -541,6 +541,11 @@ impl Engine {
         self.work.reactions_per_command = reactions;
     }
 
+    /// The work counters: interpreter steps and reactions run so far, the current budget.
+    pub fn work(&self) -> &work::Work {
+        &self.work
+    }
+
     /// Where the simulation stopped, once per stop.
     pub fn take_stop(&mut self) -> Option<work::Stop> {
         let stop = self.work.stopped?;

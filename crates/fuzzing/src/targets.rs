@@ -32,11 +32,41 @@ pub fn manifest(data: &[u8]) {
     let _ = podlife_manifest::first_document(&text);
 }
 
-/// A fresh default cluster for one input, with the fuzz budgets per command.
-fn session() -> Session {
-    let mut s = Session::new(1);
-    s.engine_mut().set_command_budget(Some(budget::engine_steps()), Some(budget::engine_reactions()));
-    s
+/// One input's engine work so far, counted command by command (a `podlife cluster …` command
+/// replaces the engine and its counters).
+#[derive(Default)]
+struct Spent {
+    steps: u64,
+    reactions: u64,
+}
+
+impl Spent {
+    /// Sets the next command's budgets: what is left of the input's steps and reactions, at
+    /// most the per-command share. False when the input's budget is spent (run nothing more).
+    fn budget_next(&self, s: &mut Session) -> bool {
+        let steps_left = budget::engine_steps().saturating_sub(self.steps);
+        let reactions_left = budget::engine_reactions().saturating_sub(self.reactions);
+        if steps_left == 0 || reactions_left == 0 {
+            return false;
+        }
+        s.engine_mut().set_command_budget(Some(steps_left.min(budget::engine_steps_per_command())), Some(reactions_left.min(budget::engine_reactions_per_command())));
+        true
+    }
+
+    /// Runs `command` under the budgets and counts its work; false (and nothing run) when the
+    /// input's budget is spent.
+    fn run(&mut self, s: &mut Session, command: impl FnOnce(&mut Session)) -> bool {
+        if !self.budget_next(s) {
+            return false;
+        }
+        let before = (s.engine().work().steps, s.engine().work().reactions);
+        command(s);
+        let after = (s.engine().work().steps, s.engine().work().reactions);
+        // A replaced engine counts from zero.
+        self.steps += if after.0 >= before.0 { after.0 - before.0 } else { after.0 };
+        self.reactions += if after.1 >= before.1 { after.1 - before.1 } else { after.1 };
+        true
+    }
 }
 
 /// kubectl command lines on a fresh default cluster: each line (at most
@@ -49,28 +79,41 @@ pub fn kubectl(data: &[u8]) {
         None => (text.as_str(), None),
     };
     let lines: Vec<&str> = lines.lines().take(budget::KUBECTL_LINES).collect();
-    let mut s = session();
+    let mut s = Session::new(1);
+    let mut spent = Spent::default();
     for (i, line) in lines.iter().enumerate() {
         let input = if i + 1 == lines.len() { stdin } else { None };
-        let _ = s.exec(&format!("kubectl {line}"), input);
+        if !spent.run(&mut s, |s| {
+            let _ = s.exec(&format!("kubectl {line}"), input);
+        }) {
+            break;
+        }
     }
 }
 
 /// A whole podlife script (`podlife run FILE`) on a fresh default cluster: the script's
 /// splitter, then its first [`budget::SCRIPT_COMMANDS`] commands through the console's shell,
-/// kubectl and the engine, each under the fuzz budgets (steps and reactions).
+/// kubectl and the engine, under the fuzz budgets (steps and reactions per input and per
+/// command), then the script's end (traffic runs finishing).
 pub fn script(data: &[u8]) {
     let text = text(data);
     let Ok(commands) = podlife_console::script::parse(&text) else { return };
-    let mut s = session();
+    let mut s = Session::new(1);
+    let mut spent = Spent::default();
     for c in commands.iter().take(budget::SCRIPT_COMMANDS) {
-        if let Ok((line, stdin)) = c.invocation() {
-            let _ = s.exec(line, stdin);
+        if let Ok((line, stdin)) = c.invocation()
+            && !spent.run(&mut s, |s| {
+                let _ = s.exec(line, stdin);
+            })
+        {
+            break;
         }
     }
-    s.engine_mut().begin_command();
-    let _ = s.finish_background();
-    s.engine_mut().end_command();
+    spent.run(&mut s, |s| {
+        s.engine_mut().begin_command();
+        let _ = s.finish_background();
+        s.engine_mut().end_command();
+    });
 }
 
 /// A container's `sh -c` script in the engine's interpreter, on a fake container (files in
