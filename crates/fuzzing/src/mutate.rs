@@ -10,7 +10,7 @@ impl Rng {
         Rng(seed)
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -20,7 +20,7 @@ impl Rng {
 
     /// A number below `n` (0 when `n` is 0).
     pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 { 0 } else { (self.next() % n as u64) as usize }
+        if n == 0 { 0 } else { (self.next_u64() % n as u64) as usize }
     }
 }
 
@@ -48,7 +48,7 @@ pub fn mutate(rng: &mut Rng, input: &[u8], other: &[u8]) -> Vec<u8> {
             1 => {
                 let i = rng.below(len + 1);
                 let n = 1 + rng.below(8);
-                let bytes: Vec<u8> = (0..n).map(|_| rng.next() as u8).collect();
+                let bytes: Vec<u8> = (0..n).map(|_| rng.next_u64() as u8).collect();
                 out.splice(i..i, bytes);
             }
             2 if len > 0 => {
