@@ -75,8 +75,13 @@ pub(super) fn set_annotation(obj: &mut Value, key: &str, value: Option<&str>) {
     }
 }
 
+/// The cached objects of one resource in one namespace, in name order: a range of the cache's
+/// key order (group, resource, namespace, name), not a scan of every object — the endpoint
+/// controllers ask on every pod event, so a scan made a 5,000-pod Deployment quadratic (found by
+/// the `script` fuzz target: 60,000 reactions took 12 s, a third of it comparing keys).
 pub(super) fn of<'a>(cache: &'a crate::components::Cache, group: &'a str, resource: &'a str, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
-    cache.iter().filter(move |(k, _)| k.group == group && k.resource == resource && k.namespace == ns).map(|(_, v)| &**v)
+    let first = crate::store::ObjectKey { group: group.to_string(), resource: resource.to_string(), namespace: ns.to_string(), name: String::new() };
+    cache.range(first..).take_while(move |(k, _)| k.group == group && k.resource == resource && k.namespace == ns).map(|(_, v)| &**v)
 }
 
 /// The names of the Services in `ns` whose selector matches `labels` (`GetPodServiceMemberships`).
