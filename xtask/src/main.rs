@@ -6,6 +6,7 @@
 //! cargo xtask test                                            native tests, release build, browser tests
 //! cargo xtask size                                            raw / gzip / brotli sizes of dist/
 //! cargo xtask bench [--native|--wasm|--web] [--full] [args…]  native benchmarks, the scheduler in wasm, the web app's timings (Chromium)
+//! cargo xtask fuzz [--time D] [TARGET…]                        coverage-guided fuzzing (cargo-fuzz, libFuzzer)
 //! cargo xtask tools                                           only install the tools the others need
 //! ```
 //!
@@ -13,6 +14,7 @@
 //! missing, so a fresh clone needs nothing but cargo.
 
 mod bench;
+mod fuzz;
 mod proc;
 mod size;
 mod test;
@@ -44,6 +46,10 @@ commands:
                  native benchmarks (cargo bench), kube-scheduler throughput in wasm, and the
                  web app's load, Apply, step and scrub times (--web)
                  in headless Chromium; --full adds 10,000 pods onto 5,000 nodes
+  fuzz [--time D] [TARGET…]
+                 run the fuzz targets (all by default: manifest kubectl shell script jsonpath
+                 selectors patch keep complete) for D each (default 60s; 90s, 5m, 1h) under
+                 cargo-fuzz/libFuzzer on the stable toolchain; seeds written to fuzz/corpus/
   tools          install the missing tools only (trunk, wasm-bindgen, npm packages, chromium)
 ";
 
@@ -63,6 +69,7 @@ fn main() -> ExitCode {
         // Always measure a fresh build: a dist/ left from older code reports old numbers.
         "size" => build().and_then(|()| size::run(&dist_dir())),
         "bench" => bench::run_bench(rest),
+        "fuzz" => fuzz::run_fuzz(rest),
         "tools" => tools::ensure(Needs { wasm: true, browser: true }),
         "help" | "-h" | "--help" => {
             print!("{USAGE}");

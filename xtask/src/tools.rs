@@ -50,7 +50,7 @@ pub fn ensure(needs: Needs) -> Result {
 }
 
 /// The first line of `program args…`'s stdout, if it runs and succeeds.
-fn version_line(program: &str, args: &[&str]) -> Option<String> {
+pub(crate) fn version_line(program: &str, args: &[&str]) -> Option<String> {
     let output = command(program).args(args).output().ok()?;
     if !output.status.success() {
         return None;
@@ -59,7 +59,7 @@ fn version_line(program: &str, args: &[&str]) -> Option<String> {
 }
 
 /// Runs an install step, saying what and how long it took.
-fn install(what: &str, step: impl FnOnce() -> Result) -> Result {
+pub(crate) fn install(what: &str, step: impl FnOnce() -> Result) -> Result {
     say(&format!("installing {what}"));
     let started = Instant::now();
     step()?;

@@ -504,7 +504,9 @@ impl Engine {
         let reason = if self.trace.len() >= MAX_TRACE_EVENTS {
             work::StopReason::TraceFull(MAX_TRACE_EVENTS)
         } else if self.work.steps_limit.is_some_and(|l| self.work.steps >= l) {
-            work::StopReason::Steps(work::STEPS_PER_COMMAND)
+            work::StopReason::Steps(self.work.steps_per_command.unwrap_or(work::STEPS_PER_COMMAND))
+        } else if self.work.reactions_limit.is_some_and(|l| self.work.reactions >= l) {
+            work::StopReason::Reactions(self.work.reactions_per_command.unwrap_or_default())
         } else {
             return true;
         };
@@ -516,7 +518,8 @@ impl Engine {
     pub fn begin_command(&mut self) {
         // A command may change anything: every quiet observation is void.
         self.quiet.touch_all();
-        self.work.steps_limit = Some(self.work.steps.saturating_add(work::STEPS_PER_COMMAND));
+        self.work.steps_limit = Some(self.work.steps.saturating_add(self.work.steps_per_command.unwrap_or(work::STEPS_PER_COMMAND)));
+        self.work.reactions_limit = self.work.reactions_per_command.map(|n| self.work.reactions.saturating_add(n));
         if self.work.stopped.is_some_and(|s| !s.is_final()) {
             self.work.stopped = None;
             self.work.reported = false;
@@ -528,10 +531,24 @@ impl Engine {
     /// new budget lifts is lifted.
     pub fn end_command(&mut self) {
         self.work.steps_limit = None;
+        self.work.reactions_limit = None;
         if self.work.stopped.is_some_and(|s| !s.is_final()) {
             self.work.stopped = None;
             self.work.reported = false;
         }
+    }
+
+    /// Smaller budgets per command than [`work::STEPS_PER_COMMAND`], and a reaction budget,
+    /// for a driver that must bound each command tightly (the fuzz harness: a command that
+    /// would run away stops at its budget instead of timing out). From the next command on.
+    pub fn set_command_budget(&mut self, steps: Option<u64>, reactions: Option<u64>) {
+        self.work.steps_per_command = steps;
+        self.work.reactions_per_command = reactions;
+    }
+
+    /// The work counters: interpreter steps and reactions run so far, the current budget.
+    pub fn work(&self) -> &work::Work {
+        &self.work
     }
 
     /// Where the simulation stopped, once per stop.
@@ -777,7 +794,7 @@ impl Engine {
         if let Some(stop) = self.work.stopped {
             return Err(match stop.reason {
                 work::StopReason::TraceFull(_) => EngineError::TraceFull,
-                work::StopReason::Steps(_) => EngineError::WorkBudget,
+                work::StopReason::Steps(_) | work::StopReason::Reactions(_) => EngineError::WorkBudget,
             });
         }
         self.now = self.now.max(until);

@@ -14,6 +14,8 @@ pub const STEPS_PER_COMMAND: u64 = 5_000_000;
 pub enum StopReason {
     /// This command's interpreter steps ran out.
     Steps(u64),
+    /// This command's reactions ran out (a budget only a driver sets: the fuzz harness).
+    Reactions(u64),
     /// The trace holds as many reactions as it may.
     TraceFull(usize),
 }
@@ -31,6 +33,7 @@ impl Stop {
     pub fn message(&self) -> String {
         let why = match self.reason {
             StopReason::Steps(n) => format!("this command's budget of {n} interpreter steps is spent (containers computing without a pause)"),
+            StopReason::Reactions(n) => format!("this command's budget of {n} reactions is spent"),
             StopReason::TraceFull(n) => format!("the trace reached its limit of {n} reactions"),
         };
         format!("podlife stopped after {} reactions at {}: {why}; the cluster is as it was then", self.reactions, crate::kubelet::go_duration(self.at.since_start()))
@@ -51,6 +54,12 @@ pub struct Work {
     pub reactions: u64,
     /// The step count at which the current command stops (None: no budget).
     pub steps_limit: Option<u64>,
+    /// The reaction count at which the current command stops (None: no budget).
+    pub reactions_limit: Option<u64>,
+    /// A driver's own budgets per command (`Engine::set_command_budget`): interpreter steps
+    /// (None: [`STEPS_PER_COMMAND`]) and reactions (None: only the trace's cap).
+    pub steps_per_command: Option<u64>,
+    pub reactions_per_command: Option<u64>,
     pub stopped: Option<Stop>,
     /// The stop was reported (`take_stop`).
     pub reported: bool,

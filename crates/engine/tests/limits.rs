@@ -22,3 +22,22 @@ fn node_creates_beyond_the_cap_are_refused_with_the_limit_named() {
     assert!(refused.message.contains(&format!("holds at most {MAX_NODES} nodes")), "{}", refused.message);
     assert_eq!(e.store().list("", "nodes", None).count(), MAX_NODES);
 }
+
+/// A driver's own budgets (the fuzz harness): a command stops after its reactions or steps,
+/// says which, and the next command gets a fresh budget.
+#[test]
+fn a_drivers_command_budget_stops_the_command_and_says_why() {
+    let mut e = Engine::with_default_cluster(1);
+    e.set_command_budget(Some(1_000), Some(10));
+    e.begin_command();
+    let before = e.work().reactions;
+    e.advance_by(600_000);
+    let stop = e.take_stop().expect("ten reactions do not last ten minutes");
+    assert_eq!(e.work().reactions - before, 10);
+    assert!(stop.message().contains("this command's budget of 10 reactions is spent"), "{}", stop.message());
+    e.end_command();
+    e.begin_command();
+    assert!(e.stopped().is_none(), "a new command, a new budget");
+    e.advance_by(1);
+    e.end_command();
+}

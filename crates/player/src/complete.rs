@@ -22,8 +22,12 @@ const NODE_VERBS: &[&str] = &["add", "down", "up", "reboot", "remove"];
 /// (pods and nodes at the moment shown).
 pub fn candidates(line: &str, names: &[String]) -> Vec<String> {
     let words: Vec<&str> = line.split_whitespace().collect();
-    let typing_new_word = line.is_empty() || line.ends_with(' ');
-    let (done, prefix): (&[&str], &str) = if typing_new_word { (&words[..], "") } else { (&words[..words.len() - 1], words[words.len() - 1]) };
+    // Words are split at any whitespace (a pasted tab, a no-break space), so a new word
+    // starts after any whitespace too.
+    let (done, prefix): (&[&str], &str) = match words.split_last() {
+        Some((last, done)) if !typing_new_word(line) => (done, last),
+        _ => (&words[..], ""),
+    };
     let pool: Vec<String> = match done {
         [] => PROGRAMS.iter().map(|s| s.to_string()).collect(),
         ["kubectl"] => KUBECTL_VERBS.iter().map(|s| s.to_string()).collect(),
@@ -40,13 +44,19 @@ pub fn candidates(line: &str, names: &[String]) -> Vec<String> {
     out
 }
 
+/// Whether the cursor is after whitespace (or at the start): completing a new word.
+fn typing_new_word(line: &str) -> bool {
+    line.is_empty() || line.ends_with(char::is_whitespace)
+}
+
 /// `line` with its last word completed as far as every candidate agrees (a space after a
 /// single candidate), or None when nothing completes.
 pub fn complete(line: &str, names: &[String]) -> Option<String> {
     let found = candidates(line, names);
     let first = found.first()?;
     let common = found.iter().fold(first.clone(), |acc, c| acc.chars().zip(c.chars()).take_while(|(a, b)| a == b).map(|(a, _)| a).collect());
-    let start = if line.is_empty() || line.ends_with(' ') { line.len() } else { line.rfind(' ').map_or(0, |i| i + 1) };
+    // The last word starts after the last whitespace character, whatever its width.
+    let start = line.char_indices().rev().find(|(_, c)| c.is_whitespace()).map_or(0, |(i, c)| i + c.len_utf8());
     let mut out = format!("{}{}", &line[..start], common);
     if found.len() == 1 {
         out.push(' ');
@@ -74,5 +84,21 @@ mod tests {
         assert_eq!(complete("podlife node reb", &names).as_deref(), Some("podlife node reboot "));
         assert_eq!(complete("podlife node reboot w", &names).as_deref(), Some("podlife node reboot worker-1 "));
         assert_eq!(complete("podlife node w", &names).as_deref(), Some("podlife node worker-1 "));
+    }
+
+    /// Found by fuzzing (the `complete` target): a line of only a tab or a no-break space
+    /// panicked (no last word to complete), and a word after a tab or a no-break space was
+    /// completed over the whole line.
+    #[test]
+    fn tabs_and_no_break_spaces_separate_words() {
+        let names = vec!["nginx".to_string(), "worker-1".to_string()];
+        for line in ["\t", "\u{a0}", " \t", "\u{a0}\u{a0}"] {
+            assert_eq!(candidates(line, &names), ["kubectl", "podlife", "sleep"], "{line:?}");
+            assert_eq!(complete(line, &names), None, "{line:?}");
+        }
+        assert_eq!(complete("kubectl\tge", &names).as_deref(), Some("kubectl\tget "));
+        assert_eq!(complete("kubectl get\u{a0}po", &names).as_deref(), Some("kubectl get\u{a0}pods "));
+        assert_eq!(complete("kubectl logs\u{a0}", &names), None, "two names share no prefix");
+        assert_eq!(complete("podlife node reboot\u{a0}w", &names).as_deref(), Some("podlife node reboot\u{a0}worker-1 "));
     }
 }

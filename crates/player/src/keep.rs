@@ -92,6 +92,11 @@ pub fn encode_share(shared: &Shared) -> Result<String, String> {
 /// Reads a share fragment (with or without `#`).
 pub fn decode_share(fragment: &str) -> Result<Shared, String> {
     let fragment = fragment.trim_start_matches('#');
+    // podlife never makes a longer link, and lz-string's output can grow with the square of
+    // its input: a long forged fragment would take the tab's memory.
+    if fragment.len() > MAX_SHARE_CHARS {
+        return Err(format!("the link is too long ({} characters; at most {MAX_SHARE_CHARS})", fragment.len()));
+    }
     let Some((version, packed)) = fragment.split_once('.') else { return Err("not a podlife share link".to_string()) };
     match version {
         "s1" => {
@@ -240,6 +245,21 @@ mod tests {
         assert!(decode_share("s1.!!!").is_err());
         assert_eq!(decode_share("s9.abc").unwrap_err(), "the link was made by a newer podlife (format 9)");
         assert_eq!(decode_share("hello").unwrap_err(), "not a podlife share link");
+    }
+
+    /// Seen while writing the `keep` fuzz target: a forged fragment decompresses to the square of
+    /// its length (each lz-string code may name the longest phrase so far), so a long one
+    /// took hundreds of megabytes before its JSON was even read. Longer than any link podlife
+    /// makes: refused unread.
+    #[test]
+    fn links_longer_than_podlife_makes_are_refused_unread() {
+        let long = format!("s1.{}", "A".repeat(MAX_SHARE_CHARS));
+        assert_eq!(decode_share(&long).unwrap_err(), format!("the link is too long ({} characters; at most {MAX_SHARE_CHARS})", MAX_SHARE_CHARS + 3));
+        // The longest a link may be still opens.
+        let files = vec![EditorFile { name: "a.yaml".into(), text: (0..3000).map(|i| char::from(b'a' + (i * 7 % 26) as u8)).collect() }];
+        let fragment = encode_share(&Shared { scenario: "x".into(), files: files.clone() }).unwrap();
+        assert!(fragment.len() <= MAX_SHARE_CHARS);
+        assert_eq!(decode_share(&fragment).unwrap().files, files);
     }
 
     #[test]

@@ -859,6 +859,13 @@ impl Engine {
             && current["metadata"]["uid"].as_str() != Some(uid) {
                 return Err(Status::plain(Reason::Conflict, format!("Operation cannot be fulfilled on {} \"{name}\": the UID in the precondition ({uid}) does not match the UID in record ({}). The object might have been deleted and then recreated", rt.qualified_plural(), current["metadata"]["uid"].as_str().unwrap_or_default())));
             }
+        // The handler's sanity check before the patch library sees the operations.
+        if req.patch_type == patch::PatchType::Json
+            && let Some(ops) = patch.as_array()
+            && ops.len() > patch::MAX_JSON_PATCH_OPERATIONS
+        {
+            return Err(Status::plain(Reason::RequestEntityTooLarge, format!("Request entity too large: The allowed maximum operations in a JSON patch is {}, got {}", patch::MAX_JSON_PATCH_OPERATIONS, ops.len())));
+        }
         let mut merged = current.clone();
         if let Err(e) = patch::apply(req.patch_type, &mut merged, &patch) {
             return Err(match e {

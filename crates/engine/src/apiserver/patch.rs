@@ -29,6 +29,16 @@ pub enum PatchError {
     Other(String),
 }
 
+/// The PATCH handler's `maxJSONPatchOperations`: a request's JSON patch may hold at most this
+/// many operations (checked by the handler, not by the patch library: webhooks' patches have
+/// no such limit).
+pub const MAX_JSON_PATCH_OPERATIONS: usize = 10_000;
+
+/// kube-apiserver's `JSONPatchMaxCopyBytes` (3 MiB, twice etcd's default request size), which
+/// it sets as evanphx/json-patch's `AccumulatedCopySizeLimit`: the most bytes the `copy`
+/// operations of one JSON patch may add together (each copy counts its value's JSON size).
+pub const JSON_PATCH_MAX_COPY_BYTES: usize = 3 * 1024 * 1024;
+
 /// The `patchMergeKey` of a list field, from the upstream API types' struct tags; `None` for
 /// lists a patch replaces whole.
 pub fn merge_key(field: &str, items: &[Value]) -> Option<&'static str> {
@@ -247,6 +257,9 @@ fn json_patch(doc: &mut Value, patch: &Value) -> Result<(), PatchError> {
         return Err(PatchError::BadRequest(format!("json: cannot unmarshal {what} into Go value of type jsonpatch.Patch")));
     };
     let mut result = doc.clone();
+    // evanphx/json-patch's `accumulatedCopySize`: copies could otherwise double the document
+    // with every operation.
+    let mut copied = 0usize;
     for op in ops {
         let kind = op["op"].as_str().unwrap_or_default();
         let path = op["path"].as_str().unwrap_or_default();
@@ -265,7 +278,13 @@ fn json_patch(doc: &mut Value, patch: &Value) -> Result<(), PatchError> {
                 add_at(&mut result, path, value, "move")?;
             }
             "copy" => {
-                let value = get_at(&result, from).cloned().ok_or_else(|| PatchError::DoesNotApply(format!("copy operation does not apply: doc is missing from path: {from}")))?;
+                let value = get_at(&result, from).ok_or_else(|| PatchError::DoesNotApply(format!("copy operation does not apply: doc is missing from path: {from}")))?;
+                // `deepCopy` measures the value as it marshals it, before copying it.
+                copied = copied.saturating_add(podlife_model::json::to_string(value).len());
+                if copied > JSON_PATCH_MAX_COPY_BYTES {
+                    return Err(PatchError::DoesNotApply(format!("Unable to complete the copy, the accumulated size increase of copy is {copied}, exceeding the limit {JSON_PATCH_MAX_COPY_BYTES}")));
+                }
+                let value = value.clone();
                 add_at(&mut result, path, value, "copy")?;
             }
             "test" => {
@@ -336,5 +355,23 @@ mod tests {
         let mut escaped = json!({"a/b": {"m~n": 1}});
         json_patch(&mut escaped, &json!([{"op": "replace", "path": "/a~1b/m~0n", "value": 2}])).unwrap();
         assert_eq!(escaped, json!({"a/b": {"m~n": 2}}));
+    }
+
+    /// Found by fuzzing (the `patch` target): each `copy` of a value into itself doubles it,
+    /// so thirty operations asked for gigabytes. kube-apiserver's `JSONPatchMaxCopyBytes`
+    /// (3 MiB) stops them with evanphx/json-patch's error.
+    #[test]
+    fn json_patch_copies_are_capped() {
+        let mut doc = json!({"a": ["x".repeat(1000)]});
+        let ops: Vec<Value> = (0..30).map(|_| json!({"op": "copy", "from": "/a", "path": "/a/-"})).collect();
+        let before = doc.clone();
+        let err = json_patch(&mut doc, &Value::Array(ops)).unwrap_err();
+        let PatchError::DoesNotApply(message) = err else { panic!("{err:?}") };
+        // 1004 + 2009 + 4019 + … bytes (1005·2^i − 1): the twelfth copy passes 3 MiB.
+        assert_eq!(message, "Unable to complete the copy, the accumulated size increase of copy is 4115463, exceeding the limit 3145728");
+        assert_eq!(doc, before, "all or nothing");
+        // Under the limit, copies apply.
+        json_patch(&mut doc, &json!([{"op": "copy", "from": "/a/0", "path": "/b"}])).unwrap();
+        assert_eq!(doc["b"], doc["a"][0]);
     }
 }

@@ -161,6 +161,9 @@ pub struct Shell {
     next_pid: u32,
     trap_cache: BTreeMap<String, Arc<Script>>,
     budget: u64,
+    /// Pattern-matching work of this resume charged beyond its budget (one command's matching
+    /// may cost up to `WORK_FUEL / 1000` steps at once): steps it ran all the same.
+    overdraft: u64,
     /// Steps per resume (`STEP_BUDGET`; smaller in tests).
     step_budget: u64,
     /// Debian's `/bin/sh` (dash) rather than busybox ash: its error prefix is
@@ -303,6 +306,7 @@ impl Shell {
             interruptible: true,
             trap_cache: BTreeMap::new(),
             budget: 0,
+            overdraft: 0,
             step_budget: STEP_BUDGET,
             dash: false,
             turn: 0,
@@ -462,9 +466,9 @@ impl Shell {
         self.step_budget = n.max(1);
     }
 
-    /// The steps the last resume ran.
+    /// The steps the last resume ran, with matching work charged beyond its budget.
     pub fn steps_used(&self) -> u64 {
-        self.step_budget.saturating_sub(self.budget)
+        self.step_budget.saturating_sub(self.budget).saturating_add(self.overdraft)
     }
 
     /// Whether stdout is a terminal (`kubectl exec -t`); curl then shows no progress meter.
@@ -549,6 +553,7 @@ impl Shell {
     /// Runs until the script needs virtual time or a program, or ends.
     pub fn resume(&mut self, host: &mut dyn Host) -> Yield {
         self.budget = self.step_budget;
+        self.overdraft = 0;
         if let Some(y) = &self.finished {
             return y.clone();
         }
@@ -1238,7 +1243,9 @@ impl Shell {
 
     /// Pattern-matching work counts against the step budget (1 step per 1000).
     fn charge(&mut self, work: u64) {
-        self.budget = self.budget.saturating_sub(work / 1000);
+        let steps = work / 1000;
+        self.overdraft = self.overdraft.saturating_add(steps.saturating_sub(self.budget));
+        self.budget = self.budget.saturating_sub(steps);
     }
 }
 
@@ -2041,7 +2048,7 @@ impl Shell {
                 let mut ctx = Ctx { host, env: &mut t.env, io: &mut t.io, now_ms: now, tty, fuel: WORK_FUEL };
                 let outcome = builtins::run(&mut ctx, &argv);
                 let spent = WORK_FUEL - ctx.fuel;
-                self.budget = self.budget.saturating_sub(spent / 1000);
+                self.charge(spent);
                 let t = &mut self.tasks[i];
                 match outcome {
                     Outcome::Status(s) => s,

@@ -692,6 +692,25 @@ fn busy_loops_yield_when_their_budget_is_spent() {
     assert_eq!(sh.resume(&mut h), Yield::Exit { code: 9 });
 }
 
+/// Found with the `shell` fuzz target (a reproducer seed: `grep -E '(a*)*b'` on 5,000 `a`s in a loop): one
+/// command's matching may spend up to `WORK_FUEL` comparisons, charged at 1,000 a step, but only
+/// the rest of the resume's budget was counted, so each 1,000-step period of a busy container
+/// ran 20 million comparisons as if they were nearly free. The steps beyond the budget count.
+#[test]
+fn matching_work_beyond_the_budget_is_counted() {
+    let mut h = Fake::new();
+    let src = "x=$(printf '%3000s' | tr ' ' a); while true; do echo $x | grep -E '(a*)*b'; done";
+    let mut sh = Shell::from_source(src, Vec::new(), BTreeMap::new()).unwrap();
+    sh.set_step_budget(500);
+    assert_eq!(sh.resume(&mut h), Yield::Busy);
+    assert!(sh.steps_used() > 10_000, "the grep's backtracking counts: {}", sh.steps_used());
+    // A resume without matching work counts its plain steps again.
+    let mut sh = Shell::from_source("while true; do :; done", Vec::new(), BTreeMap::new()).unwrap();
+    sh.set_step_budget(500);
+    assert_eq!(sh.resume(&mut h), Yield::Busy);
+    assert_eq!(sh.steps_used(), 500);
+}
+
 #[test]
 fn kill_self() {
     assert_eq!(run("trap 'echo got; exit 1' TERM; kill -TERM $$; echo not-reached").0, "got\n");
