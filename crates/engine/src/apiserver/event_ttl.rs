@@ -10,7 +10,6 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::clock::Time;
 use crate::store::ObjectKey;
-use crate::trace::{Action, ComponentRef};
 use crate::{Engine, Task};
 
 /// `--event-ttl`.
@@ -110,15 +109,8 @@ impl Engine {
     /// etcd's lessor revokes an expired lease: every key still on it is deleted.
     pub(crate) fn event_lease_expire(&mut self, expiry: Time) {
         for key in self.event_leases.revoke(expiry) {
-            let Some(event) = self.store.delete(&key) else { continue };
-            let object = crate::object_ref(&event.object, "Event");
-            self.record(ComponentRef::control_plane(super::ETCD), Action::Etcd, object.clone(), crate::sort::map_of([
-                ("operation".to_string(), json!("delete")),
-                ("key".to_string(), json!(key.etcd_path())),
-                ("revision".to_string(), json!(event.revision)),
-                ("leaseExpired".to_string(), json!(true)),
-            ]), vec![]);
-            self.broadcast(event, object);
+            let object = self.store.get(&key).and_then(|e| crate::object_ref(e, "Event"));
+            self.etcd_delete(&key, object, true);
         }
     }
 }

@@ -952,19 +952,30 @@ impl Engine {
 
     /// Removes an object from etcd and broadcasts DELETED.
     fn remove(&mut self, key: &ObjectKey, object: Option<ObjectRef>) -> Option<Value> {
-        let event = self.store.delete(key)?;
         self.event_ttl_after_delete(key);
-        self.record(ComponentRef::control_plane(ETCD), Action::Etcd, object.clone(), crate::sort::map_of([
-            ("operation".to_string(), json!("delete")),
-            ("key".to_string(), json!(key.etcd_path())),
-            ("revision".to_string(), json!(event.revision)),
-        ]), vec![]);
-        let last = (*event.object).clone();
-        self.broadcast(event, object);
+        let last = self.etcd_delete(key, object, false)?;
         if key.group.is_empty() && key.resource == "services" {
             // The Service REST `afterDelete`: its ClusterIP goes back to the allocator.
             self.release_service_addresses(&last);
         }
+        Some(last)
+    }
+
+    /// etcd deletes a key (a request's, or an expired lease's) and the watch cache broadcasts
+    /// DELETED; the last version.
+    pub(crate) fn etcd_delete(&mut self, key: &ObjectKey, object: Option<ObjectRef>, lease_expired: bool) -> Option<Value> {
+        let event = self.store.delete(key)?;
+        let mut params = crate::sort::map_of([
+            ("operation".to_string(), json!("delete")),
+            ("key".to_string(), json!(key.etcd_path())),
+            ("revision".to_string(), json!(event.revision)),
+        ]);
+        if lease_expired {
+            params.insert("leaseExpired".to_string(), json!(true));
+        }
+        self.record(ComponentRef::control_plane(ETCD), Action::Etcd, object.clone(), params, vec![]);
+        let last = (*event.object).clone();
+        self.broadcast(event, object);
         Some(last)
     }
 

@@ -357,7 +357,7 @@ mod tests {
         assert_eq!(escaped, json!({"a/b": {"m~n": 2}}));
     }
 
-    /// Found by fuzzing (the `patch` target): each `copy` of a value into itself doubles it,
+    /// Each `copy` of a value into itself doubles it,
     /// so thirty operations asked for gigabytes. kube-apiserver's `JSONPatchMaxCopyBytes`
     /// (3 MiB) stops them with evanphx/json-patch's error.
     #[test]

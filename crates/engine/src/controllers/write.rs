@@ -30,24 +30,26 @@ fn target(r: &Request) -> String {
 impl Engine {
     /// A controller sends its write (if it still runs), then what follows a success.
     pub(crate) fn controller_write(&mut self, component: usize, w: Write) {
+        // A slow-start group is forgotten with its last create, sent or not.
+        let skipped = w.slow_start.is_some_and(|ss| {
+            let skipped = self.workloads.slow_start_failed.get(&ss.group).is_some_and(|&failed| ss.batch > failed);
+            if ss.last {
+                self.workloads.slow_start_failed.remove(&ss.group);
+            }
+            skipped
+        });
         if !self.components.get(component).is_some_and(|c| c.running) {
             return;
         }
         let Write { request, then, stop_on_error, follow, requeue, status_retry, reread, slow_start, .. } = w;
         let creates_pod = request.verb == Verb::Create && request.resource.plural == "pods";
-        if let Some(ss) = slow_start {
-            let skipped = self.workloads.slow_start_failed.get(&ss.group).is_some_and(|&failed| ss.batch > failed);
-            if ss.last {
-                self.workloads.slow_start_failed.remove(&ss.group);
+        if skipped {
+            // Never attempted: the expectation for it is lowered (`CreationObserved`).
+            if let Some(FollowUp::Event { involved, .. }) = &follow {
+                let (ns, name) = (involved["metadata"]["namespace"].as_str().unwrap_or_default(), involved["metadata"]["name"].as_str().unwrap_or_default());
+                self.workloads.creation_failed(ns, name);
             }
-            if skipped {
-                // Never attempted: the expectation for it is lowered (`CreationObserved`).
-                if let Some(FollowUp::Event { involved, .. }) = &follow {
-                    let (ns, name) = (involved["metadata"]["namespace"].as_str().unwrap_or_default(), involved["metadata"]["name"].as_str().unwrap_or_default());
-                    self.workloads.creation_failed(ns, name);
-                }
-                return;
-            }
+            return;
         }
         let mut returned: BTreeMap<String, Value> = BTreeMap::new();
         let mut first = None;

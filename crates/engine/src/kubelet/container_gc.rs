@@ -38,9 +38,10 @@ impl Engine {
         }
         let evict = evictable(&m.runtime);
         for id in evict {
-            let Some(c) = self.machines.get(node).and_then(|m| m.runtime.containers.get(&id)) else { continue };
+            let Some(rt) = self.machines.get(node).map(|m| &m.runtime) else { return };
+            let Some(c) = rt.containers.get(&id) else { continue };
             let (uid, name) = (c.pod_uid.clone(), c.name.clone());
-            let object = self.machines.get(node).and_then(|m| m.runtime.sandboxes.get(&c.sandbox_id)).map(|s| ObjectRef { kind: "Pod".into(), namespace: Some(s.namespace.clone()), name: s.pod_name.clone() });
+            let object = rt.sandboxes.get(&c.sandbox_id).map(|s| ObjectRef { kind: "Pod".into(), namespace: Some(s.namespace.clone()), name: s.pod_name.clone() });
             if self.cri_call(node, "RemoveContainer", object, crate::sort::map_of([("container".to_string(), json!(name)), ("containerID".to_string(), json!(id))])).is_err() {
                 return;
             }
