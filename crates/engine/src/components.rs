@@ -16,6 +16,20 @@ use crate::trace::ComponentRef;
 /// does not copy the object).
 pub type Cache = BTreeMap<ObjectKey, std::sync::Arc<Value>>;
 
+/// The cached objects of one resource (in every namespace), in key order: a range of the
+/// cache's order (group, resource, namespace, name), not a scan of every object — a
+/// controller's cache also holds every Event, and the quiet-stretch checks ask often.
+pub(crate) fn cached<'a>(cache: &'a Cache, group: &'a str, resource: &'a str) -> impl Iterator<Item = (&'a ObjectKey, &'a std::sync::Arc<Value>)> + 'a {
+    let first = ObjectKey { group: group.to_string(), resource: resource.to_string(), namespace: String::new(), name: String::new() };
+    cache.range(first..).take_while(move |(k, _)| k.group == group && k.resource == resource)
+}
+
+/// The cached objects of one resource in one namespace, in name order (a range, as [`cached`]).
+pub(crate) fn cached_in<'a>(cache: &'a Cache, group: &'a str, resource: &'a str, namespace: &'a str) -> impl Iterator<Item = (&'a ObjectKey, &'a std::sync::Arc<Value>)> + 'a {
+    let first = ObjectKey { group: group.to_string(), resource: resource.to_string(), namespace: namespace.to_string(), name: String::new() };
+    cache.range(first..).take_while(move |(k, _)| k.group == group && k.resource == resource && k.namespace == namespace)
+}
+
 /// A resource a component watches, optionally only objects bound to one node
 /// (`fieldSelector=spec.nodeName=<node>`, as the kubelet's pod informer).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,6 +58,9 @@ pub struct Component {
     pub watches: Vec<WatchSpec>,
     /// The informer cache: what this component currently believes.
     pub cache: Cache,
+    /// Moves whenever the cache changes (a delivery, a relist): memos of answers computed
+    /// from the cache are valid while it stays.
+    pub generation: u64,
     /// When the last watch delivery to this component is due: a watch delivers in order, so
     /// no later event may arrive before it.
     pub last_delivery: crate::clock::Time,
@@ -51,7 +68,7 @@ pub struct Component {
 
 impl Component {
     fn new(id: ComponentRef, watches: Vec<WatchSpec>) -> Component {
-        Component { id, running: true, watches, cache: BTreeMap::new(), last_delivery: crate::clock::Time::ZERO }
+        Component { id, running: true, watches, cache: BTreeMap::new(), generation: 0, last_delivery: crate::clock::Time::ZERO }
     }
 
     pub fn wants(&self, event: &WatchEvent) -> bool {
@@ -60,6 +77,7 @@ impl Component {
 
     /// Applies a delivered event to the cache.
     pub fn apply(&mut self, event: &WatchEvent) {
+        self.generation += 1;
         match event.event_type {
             crate::store::EventType::Deleted => {
                 self.cache.remove(&event.key);

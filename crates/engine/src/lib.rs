@@ -514,10 +514,17 @@ impl Engine {
         false
     }
 
+    /// The cluster changed outside the task queue (a client's write, an exec, a component or
+    /// node stopped or started by the learner): every quiet observation is void
+    /// (`quiet.rs`). Each public entry point that changes the cluster calls this first.
+    pub(crate) fn outside_change(&mut self) {
+        self.quiet.touch_all();
+    }
+
     /// A new command begins: it gets a fresh work budget (a stop for a full trace stays).
     pub fn begin_command(&mut self) {
-        // A command may change anything: every quiet observation is void.
-        self.quiet.touch_all();
+        // A command that only reads (`sleep`, `kubectl get`) leaves the quiet observations
+        // standing; the entry points that change the cluster void them (`outside_change`).
         self.work.steps_limit = Some(self.work.steps.saturating_add(self.work.steps_per_command.unwrap_or(work::STEPS_PER_COMMAND)));
         self.work.reactions_limit = self.work.reactions_per_command.map(|n| self.work.reactions.saturating_add(n));
         if self.work.stopped.is_some_and(|s| !s.is_final()) {
@@ -559,6 +566,15 @@ impl Engine {
         }
         self.work.reported = true;
         Some(stop)
+    }
+
+    /// A command that would wait for ever has waited as long as podlife waits at once: it
+    /// stops here and says so (a stop the next command lifts).
+    pub fn stop_waiting(&mut self, waited_ms: u64) {
+        if self.work.stopped.is_none() {
+            self.work.stopped = Some(work::Stop { at: self.now, reactions: self.work.reactions, reason: work::StopReason::Waiting(waited_ms) });
+            self.work.reported = false;
+        }
     }
 
     /// Whether the simulation is stopped (the clock does not move).
@@ -794,7 +810,7 @@ impl Engine {
         if let Some(stop) = self.work.stopped {
             return Err(match stop.reason {
                 work::StopReason::TraceFull(_) => EngineError::TraceFull,
-                work::StopReason::Steps(_) | work::StopReason::Reactions(_) => EngineError::WorkBudget,
+                work::StopReason::Steps(_) | work::StopReason::Reactions(_) | work::StopReason::Waiting(_) => EngineError::WorkBudget,
             });
         }
         self.now = self.now.max(until);
@@ -937,6 +953,7 @@ impl Engine {
     /// status 1 and crash-loops) with the error it logs; the previous configuration stays for
     /// a later `podlife start kube-scheduler`.
     pub fn configure_scheduler(&mut self, document: &Value) -> Result<Vec<String>, String> {
+        self.outside_change();
         match scheduler::config::load(document) {
             Ok(config) => {
                 let names = config.profiles.iter().map(|p| p.scheduler_name.clone()).collect();
@@ -953,6 +970,7 @@ impl Engine {
     }
 
     pub fn stop_component(&mut self, name: &str, node: Option<&str>) -> Result<(), EngineError> {
+        self.outside_change();
         let i = self.find_component(name, node)?;
         let c = &mut self.components[i];
         if !c.running {
@@ -994,6 +1012,7 @@ impl Engine {
     /// Starts a stopped component: its informers list every watched resource afresh, then
     /// watch from that revision.
     pub fn start_component(&mut self, name: &str, node: Option<&str>) -> Result<(), EngineError> {
+        self.outside_change();
         let i = self.find_component(name, node)?;
         if self.components[i].running {
             return Ok(());
@@ -1017,6 +1036,7 @@ impl Engine {
                 ("resourceVersion".to_string(), json!(revision.to_string())),
             ]);
             self.components[i].cache.extend(items.iter().cloned());
+            self.components[i].generation += 1;
             self.record(id.clone(), Action::InformerList, None, params, vec![]);
             listed.extend(items);
         }

@@ -104,6 +104,7 @@ impl Engine {
 
     /// `podlife node add`: a new machine joins.
     pub fn add_node(&mut self, spec: NewNode) -> Result<(), String> {
+        self.outside_change();
         let name = spec.name.clone();
         let errs = crate::apiserver::validation::dns1123_subdomain(&name);
         if !errs.is_empty() {
@@ -190,6 +191,7 @@ impl Engine {
 
     /// `podlife node reboot`: down now, up with a new boot id `REBOOT_MS` later.
     pub fn reboot_node(&mut self, name: &str) -> Result<(), EngineError> {
+        self.outside_change();
         if !self.has_machine(name) {
             return Err(EngineError::UnknownNode(name.to_string()));
         }
@@ -207,6 +209,7 @@ impl Engine {
     /// `podlife node remove`: the machine goes for good, then the administrator deletes its
     /// Node (`kubectl delete node`).
     pub fn remove_node(&mut self, name: &str) -> Result<(), EngineError> {
+        self.outside_change();
         if !self.has_machine(name) {
             return Err(EngineError::UnknownNode(name.to_string()));
         }

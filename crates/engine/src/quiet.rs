@@ -224,6 +224,7 @@ impl Engine {
         if self.queue.peek().is_some_and(|std::cmp::Reverse(s)| s.at < earliest && !periodic(&s.task)) {
             return;
         }
+        self.podgc_remember_steady();
         let mut horizon = Time(u64::MAX);
         let mut heartbeats = BTreeMap::new();
         let mut steady = Vec::with_capacity(self.queue.len());
@@ -327,6 +328,7 @@ impl Engine {
         for c in &mut self.components {
             if let Some(slot) = c.cache.get_mut(&key) {
                 *slot = event.object.clone();
+                c.generation += 1;
             }
         }
     }

@@ -112,6 +112,7 @@ impl Engine {
     /// Starts clients on every node; returns the nodes. They run in the background as virtual
     /// time passes; `take_traffic_reports` hands over finished runs.
     pub fn start_traffic(&mut self, spec: TrafficSpec) -> Result<Vec<String>, String> {
+        self.outside_change();
         if spec.rps == 0 || spec.rps > MAX_RPS {
             return Err(format!("--rps must be between 1 and {MAX_RPS}"));
         }

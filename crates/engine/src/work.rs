@@ -18,6 +18,9 @@ pub enum StopReason {
     Reactions(u64),
     /// The trace holds as many reactions as it may.
     TraceFull(usize),
+    /// The command would wait for ever (`kubectl rollout status` without `--timeout`) and
+    /// waited as long as podlife waits at once (in ms).
+    Waiting(u64),
 }
 
 /// Where and why the simulation stopped.
@@ -35,6 +38,7 @@ impl Stop {
             StopReason::Steps(n) => format!("this command's budget of {n} interpreter steps is spent (containers computing without a pause)"),
             StopReason::Reactions(n) => format!("this command's budget of {n} reactions is spent"),
             StopReason::TraceFull(n) => format!("the trace reached its limit of {n} reactions"),
+            StopReason::Waiting(ms) => format!("this command waits for ever and podlife waits at most {} at once", crate::kubelet::go_duration(ms)),
         };
         format!("podlife stopped after {} reactions at {}: {why}; the cluster is as it was then", self.reactions, crate::kubelet::go_duration(self.at.since_start()))
     }

@@ -158,8 +158,11 @@ pub fn wait(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                 Wait::Delete => out.out(&format!("{singular}/{name} condition met\n")),
                 _ => out.out(&format!("{singular}/{name} condition met\n")),
             }
-        } else {
+        } else if ctx.engine.stopped().is_none() {
             out.err(&format!("error: timed out waiting for the condition on {}/{name}\n", rt.plural));
+        } else {
+            // The simulation stopped on the way (its stop is reported): no later target waits.
+            break;
         }
     }
 }

@@ -1112,7 +1112,7 @@ fn delete(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     if dry == DryRun::None && p.get("wait") != Some("false") && !deleted.is_empty() {
         let remains = |e: &podlife_engine::Engine, (k, uid): &(podlife_engine::store::ObjectKey, Option<String>)| e.store().get(k).is_some_and(|o| uid.as_deref().is_none_or(|u| o["metadata"]["uid"] == u));
         let gone = ctx.engine.wait_while(|e| deleted.iter().any(|d| remains(e, d)), DELETE_WAIT_LIMIT_MS);
-        if !gone {
+        if !gone && ctx.engine.stopped().is_none() {
             let left: Vec<String> = deleted.iter().filter(|d| remains(ctx.engine, d)).map(|(k, _)| format!("{}/{}", k.resource, k.name)).collect();
             out.err(&format!(
                 "podlife: kubectl would still be waiting: {} still exist(s) after {} of cluster time (is a component stopped?)\n",

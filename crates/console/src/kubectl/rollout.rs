@@ -220,8 +220,10 @@ fn status(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         "DaemonSet" => daemonset_status_line,
         _ => status_line,
     };
+    // 0 (the default) waits for ever; podlife waits a week of simulated time, then stops
+    // the command and says so.
+    let forever = matches!(p.get("timeout").map(crate::script::parse_duration), None | Some(Ok(0.0)));
     let timeout_ms = match p.get("timeout").map(crate::script::parse_duration) {
-        // 0 (the default) waits for ever; podlife's cap is a week of simulated time.
         None | Some(Ok(0.0)) => (crate::MAX_SLEEP_SECONDS * 1000.0) as u64,
         Some(Ok(s)) => (s * 1000.0).round() as u64,
         Some(Err(e)) => return out.err(&format!("error: {e}\n")),
@@ -264,9 +266,14 @@ fn status(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         }
     }
     ctx.engine.close_watch(tap);
-    if !finished {
+    // A stopped simulation keeps its clock where it stopped (the stop is reported).
+    if !finished && ctx.engine.stopped().is_none() {
         ctx.engine.set_clock(deadline);
-        out.err("error: timed out waiting for the condition\n");
+        if forever {
+            ctx.engine.stop_waiting(timeout_ms);
+        } else {
+            out.err("error: timed out waiting for the condition\n");
+        }
     }
 }
 

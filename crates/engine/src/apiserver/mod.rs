@@ -178,6 +178,9 @@ impl Engine {
     /// Serves one request from kubectl at the current virtual time, then lets the request's
     /// latency pass (processing whatever falls due meanwhile).
     pub fn request(&mut self, req: Request) -> Result<Response, Status> {
+        if !matches!(req.verb, Verb::Get | Verb::List) {
+            self.outside_change();
+        }
         // Every request for a deprecated resource carries a `Warning: 299` header
         // (apiserver `endpoints/installer.go`, `deprecation.WarningMessage`; Endpoints is
         // deprecated since 1.33 in favour of EndpointSlice). Only a client prints it.

@@ -212,6 +212,7 @@ impl Engine {
         let store = self.store.clone();
         for c in self.components.iter_mut().filter(|c| c.running) {
             c.cache.clear();
+            c.generation += 1;
             for w in &c.watches {
                 for (k, v) in store.list_shared(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)) {
                     c.cache.insert(k.clone(), v.clone());

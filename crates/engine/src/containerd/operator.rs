@@ -18,6 +18,7 @@ impl Engine {
     /// `crictl stop ID…` on `node`: each container (an ID or a unique prefix) is killed.
     /// Returns crictl's output, or its error for an unknown container.
     pub fn crictl_stop_containers(&mut self, node: &str, ids: &[String], timeout_s: i64) -> Result<String, String> {
+        self.outside_change();
         let mut out = String::new();
         for id in ids {
             let Some(full) = self.runtime_mut(node).and_then(|rt| unique_prefix(rt.containers.keys(), id)) else {
@@ -34,6 +35,7 @@ impl Engine {
     /// `crictl stopp ID…` on `node`: the sandbox's containers are killed, then the sandbox
     /// stops and gives its IP back.
     pub fn crictl_stop_sandboxes(&mut self, node: &str, ids: &[String]) -> Result<String, String> {
+        self.outside_change();
         let mut out = String::new();
         for id in ids {
             let full = self.runtime_mut(node).and_then(|rt| unique_prefix(rt.sandboxes.keys(), id));

@@ -41,13 +41,11 @@ impl DisruptionState {
 }
 
 fn budgets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
-    let start = ObjectKey { group: "policy".into(), resource: "poddisruptionbudgets".into(), namespace: ns.into(), name: String::new() };
-    cache.range(start..).take_while(move |(k, _)| k.group == "policy" && k.resource == "poddisruptionbudgets" && k.namespace == ns).map(|(_, v)| &**v)
+    crate::components::cached_in(cache, "policy", "poddisruptionbudgets", ns).map(|(_, v)| &**v)
 }
 
 fn pods_in<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
-    let start = ObjectKey { group: String::new(), resource: "pods".into(), namespace: ns.into(), name: String::new() };
-    cache.range(start..).take_while(move |(k, _)| k.group.is_empty() && k.resource == "pods" && k.namespace == ns).map(|(_, v)| &**v)
+    crate::components::cached_in(cache, "", "pods", ns).map(|(_, v)| &**v)
 }
 
 fn name_of(v: &Value) -> String {

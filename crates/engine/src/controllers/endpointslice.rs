@@ -80,8 +80,7 @@ pub(super) fn set_annotation(obj: &mut Value, key: &str, value: Option<&str>) {
 /// controllers ask on every pod event, so a scan made a 5,000-pod Deployment quadratic (found by
 /// the `script` fuzz target: 60,000 reactions took 12 s, a third of it comparing keys).
 pub(super) fn of<'a>(cache: &'a crate::components::Cache, group: &'a str, resource: &'a str, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
-    let first = crate::store::ObjectKey { group: group.to_string(), resource: resource.to_string(), namespace: ns.to_string(), name: String::new() };
-    cache.range(first..).take_while(move |(k, _)| k.group == group && k.resource == resource && k.namespace == ns).map(|(_, v)| &**v)
+    crate::components::cached_in(cache, group, resource, ns).map(|(_, v)| &**v)
 }
 
 /// The names of the Services in `ns` whose selector matches `labels` (`GetPodServiceMemberships`).
@@ -318,7 +317,7 @@ mod tests {
             cache.insert(key(g, r, ns, n), std::sync::Arc::new(json!({"metadata": {"name": n}})));
         }
         let names = |g: &str, r: &str, ns: &str| of(&cache, g, r, ns).map(|v| v["metadata"]["name"].as_str().unwrap_or_default().to_string()).collect::<Vec<_>>();
-        let scan = |g: &str, r: &str, ns: &str| cache.iter().filter(|(k, _)| k.group == g && k.resource == r && k.namespace == ns).map(|(k, _)| k.name.clone()).collect::<Vec<_>>();
+        let scan = |g: &str, r: &str, ns: &str| crate::components::cached_in(&cache, g, r, ns).map(|(k, _)| k.name.clone()).collect::<Vec<_>>();
         assert_eq!(names("", "pods", "default"), ["a", "b"]);
         for (g, r, ns) in [("", "pods", "default"), ("", "pods", "default2"), ("", "pods", ""), ("", "nodes", ""), ("apps", "pods", "default"), ("", "services", "default")] {
             assert_eq!(names(g, r, ns), scan(g, r, ns), "{g}/{r}/{ns}");

@@ -38,8 +38,7 @@ fn status_request(plural: &str, namespace: Option<&str>, name: &str, body: Value
 }
 
 fn list<'a>(cache: &'a crate::components::Cache, group: &'a str, resource: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
-    let start = ObjectKey { group: group.into(), resource: resource.into(), namespace: String::new(), name: String::new() };
-    cache.range(start..).take_while(move |(k, _)| k.group == group && k.resource == resource).map(|(_, v)| &**v)
+    crate::components::cached(cache, group, resource).map(|(_, v)| &**v)
 }
 
 fn get<'a>(cache: &'a crate::components::Cache, group: &str, resource: &str, namespace: &str, name: &str) -> Option<&'a Value> {

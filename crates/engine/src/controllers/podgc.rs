@@ -39,10 +39,33 @@ const OUT_OF_SERVICE: &str = "node.kubernetes.io/out-of-service";
 #[derive(Debug, Clone, Default)]
 pub struct PodGcState {
     quarantine: BTreeMap<String, Time>,
+    /// The last answer of `podgc_steady` and the generation of kube-controller-manager's
+    /// cache it was computed from (the quiet-stretch check asks at every look; a scan of
+    /// every pod each time made a Job's thousand failed pods quadratic).
+    steady_memo: Option<(u64, bool)>,
 }
 
 fn s(v: &Value) -> &str {
     v.as_str().unwrap_or_default()
+}
+
+/// No pod any of PodGC's rules would collect: none terminating on a node that is gone or out
+/// of service, none bound to a node the cache does not know, no more terminated pods than the
+/// threshold.
+fn nothing_to_collect(cache: &crate::components::Cache) -> bool {
+    let nodes: BTreeMap<&str, &Arc<Value>> = crate::components::cached(cache, "", "nodes").map(|(k, v)| (k.name.as_str(), v)).collect();
+    let mut terminated_pods = 0;
+    for (_, p) in crate::components::cached(cache, "", "pods") {
+        let n = node_name(p);
+        if terminated(p) {
+            terminated_pods += 1;
+        }
+        let collectable = (terminating(p) && (n.is_empty() || nodes.get(n).is_some_and(|node| out_of_service(node)))) || (!n.is_empty() && !nodes.contains_key(n));
+        if collectable {
+            return false;
+        }
+    }
+    terminated_pods <= TERMINATED_POD_THRESHOLD
 }
 
 fn node_name(pod: &Value) -> &str {
@@ -118,20 +141,19 @@ impl Engine {
         if !self.podgc.quarantine.is_empty() {
             return false;
         }
-        let cache = &self.components[i].cache;
-        let nodes: BTreeMap<&str, &Arc<Value>> = cache.iter().filter(|(k, _)| k.group.is_empty() && k.resource == "nodes").map(|(k, v)| (k.name.as_str(), v)).collect();
-        let mut terminated_pods = 0;
-        for (_, p) in cache.iter().filter(|(k, _)| k.group.is_empty() && k.resource == "pods") {
-            let n = node_name(p);
-            if terminated(p) {
-                terminated_pods += 1;
-            }
-            let collectable = (terminating(p) && (n.is_empty() || nodes.get(n).is_some_and(|node| out_of_service(node)))) || (!n.is_empty() && !nodes.contains_key(n));
-            if collectable {
-                return false;
-            }
+        match self.podgc.steady_memo {
+            Some((seen, steady)) if seen == self.components[i].generation => steady,
+            _ => nothing_to_collect(&self.components[i].cache),
         }
-        terminated_pods <= TERMINATED_POD_THRESHOLD
+    }
+
+    /// Remembers whether PodGC has anything to collect, for the cache as it is now (before a
+    /// quiet-stretch look, which may ask many times).
+    pub(crate) fn podgc_remember_steady(&mut self) {
+        let Some(c) = self.components.iter().find(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return };
+        if c.running && self.podgc.steady_memo.is_none_or(|(seen, _)| seen != c.generation) {
+            self.podgc.steady_memo = Some((c.generation, nothing_to_collect(&c.cache)));
+        }
     }
 
     pub(crate) fn podgc_pass(&mut self) {
@@ -142,8 +164,8 @@ impl Engine {
         }
         let now = self.now;
         let cache = &self.components[i].cache;
-        let pods: Vec<Arc<Value>> = cache.iter().filter(|(k, _)| k.group.is_empty() && k.resource == "pods").map(|(_, v)| v.clone()).collect();
-        let nodes: BTreeMap<&str, &Arc<Value>> = cache.iter().filter(|(k, _)| k.group.is_empty() && k.resource == "nodes").map(|(k, v)| (k.name.as_str(), v)).collect();
+        let pods: Vec<Arc<Value>> = crate::components::cached(cache, "", "pods").map(|(_, v)| v.clone()).collect();
+        let nodes: BTreeMap<&str, &Arc<Value>> = crate::components::cached(cache, "", "nodes").map(|(k, v)| (k.name.as_str(), v)).collect();
         let mut requests: Vec<Request> = Vec::new();
         // gcTerminated.
         let mut done: Vec<Arc<Value>> = pods.iter().filter(|p| terminated(p)).cloned().collect();

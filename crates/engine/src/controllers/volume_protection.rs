@@ -33,10 +33,7 @@ fn has_finalizer(obj: &Value, finalizer: &str) -> bool {
 /// `podUsesPVC`: only scheduled pods count (the kubelet refuses to start a pod whose claim is
 /// being deleted).
 fn claim_in_use(cache: &crate::components::Cache, namespace: &str, claim: &str) -> bool {
-    let start = ObjectKey { group: String::new(), resource: "pods".into(), namespace: namespace.into(), name: String::new() };
-    cache
-        .range(start..)
-        .take_while(|(k, _)| k.group.is_empty() && k.resource == "pods" && k.namespace == namespace)
+    crate::components::cached_in(cache, "", "pods", namespace)
         .any(|(_, p)| {
             p["spec"]["nodeName"].as_str().is_some_and(|n| !n.is_empty())
                 && crate::volume::claim_names(&p["spec"]).any(|c| c == claim)

@@ -97,6 +97,7 @@ impl Engine {
     /// connection to the kubelet, which asks containerd to run the command in the container.
     /// Returns what ran; the caller lets the command's virtual time pass.
     pub fn pod_exec(&mut self, namespace: &str, name: &str, container: &str, argv: &[String]) -> Result<crate::containerd::exec::ExecRun, Status> {
+        self.outside_change();
         let path = format!("/api/v1/namespaces/{namespace}/pods/{name}/exec?container={container}");
         let object = Some(crate::trace::ObjectRef { kind: "Pod".into(), namespace: Some(namespace.into()), name: name.into() });
         self.record(ComponentRef::control_plane("kube-apiserver"), Action::Request, object.clone(), crate::sort::map_of([("verb".to_string(), json!("POST")), ("path".to_string(), json!(path))]), vec![]);

@@ -163,7 +163,7 @@ pub struct Proxier {
 pub fn build_rules(cache: &Cache, node: &str) -> Rules {
     // endpointslicecache: endpoints per service port, a non-terminating copy preferred.
     let mut endpoints: BTreeMap<ServicePortName, BTreeMap<String, ProxyEndpoint>> = BTreeMap::new();
-    for (key, slice) in cache.iter().filter(|(k, _)| k.group == "discovery.k8s.io" && k.resource == "endpointslices") {
+    for (key, slice) in crate::components::cached(cache, "discovery.k8s.io", "endpointslices") {
         let Some(service) = slice["metadata"]["labels"][SERVICE_NAME_LABEL].as_str() else { continue };
         for port in slice["ports"].as_array().into_iter().flatten() {
             let Some(number) = port["port"].as_u64().and_then(|p| u16::try_from(p).ok()) else { continue };
@@ -195,7 +195,7 @@ pub fn build_rules(cache: &Cache, node: &str) -> Rules {
         }
     }
     let mut rules = Rules::default();
-    for (key, svc) in cache.iter().filter(|(k, _)| k.group.is_empty() && k.resource == "services") {
+    for (key, svc) in crate::components::cached(cache, "", "services") {
         let spec = &svc["spec"];
         // `ShouldSkipService`: headless and ExternalName Services get no rules.
         let cluster_ip = spec["clusterIP"].as_str().unwrap_or_default();
@@ -397,6 +397,7 @@ impl Engine {
 
     /// Sets kube-proxy's knobs on one node or all; the next sync uses them.
     pub fn configure_proxy(&mut self, node: Option<&str>, config: ProxyConfig) -> Result<(), crate::EngineError> {
+        self.outside_change();
         match node {
             Some(n) => {
                 let p = self.proxies.get_mut(n).ok_or_else(|| crate::EngineError::UnknownNode(n.to_string()))?;

@@ -721,10 +721,7 @@ impl Engine {
         let cache = &self.components[i].cache;
         // Only the pod's namespace of the three resources: ranges of the ordered cache, in
         // key order (services, then replicasets, then statefulsets).
-        let in_namespace = |group: &'static str, resource: &'static str| {
-            let start = crate::store::ObjectKey { group: group.into(), resource: resource.into(), namespace: pod.namespace.clone(), name: String::new() };
-            cache.range(start..).take_while(move |(k, _)| k.group == group && k.resource == resource && k.namespace == pod.namespace)
-        };
+        let in_namespace = |group: &'static str, resource: &'static str| crate::components::cached_in(cache, group, resource, &pod.namespace);
         let owners = in_namespace("", "services").chain(in_namespace("apps", "replicasets")).chain(in_namespace("apps", "statefulsets"));
         for (k, v) in owners {
             match k.resource.as_str() {

@@ -179,14 +179,12 @@ fn cached<'a>(cache: &'a crate::components::Cache, plural: &str, namespace: Opti
 }
 
 fn cached_nodes(cache: &crate::components::Cache) -> Vec<Arc<Value>> {
-    let Some(rt) = ResourceType::resolve("nodes") else { return vec![] };
-    let first = ObjectKey::new(rt, None, "");
-    cache.range(first..).take_while(|(k, _)| k.group.is_empty() && k.resource == "nodes").map(|(_, v)| v.clone()).collect()
+    crate::components::cached(cache, "", "nodes").map(|(_, v)| v.clone()).collect()
 }
 
 /// `getPodsAssignedToNode`, from the informer cache.
 pub(crate) fn pods_on_node(cache: &crate::components::Cache, node: &str) -> Vec<Arc<Value>> {
-    cache.iter().filter(|(k, p)| k.group.is_empty() && k.resource == "pods" && p["spec"]["nodeName"] == node).map(|(_, p)| p.clone()).collect()
+    crate::components::cached(cache, "", "pods").filter(|(_, p)| p["spec"]["nodeName"] == node).map(|(_, p)| p.clone()).collect()
 }
 
 /// A Node reference as `RecordNodeEvent` / `RecordNodeStatusChange` build it.
