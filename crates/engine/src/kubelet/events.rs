@@ -19,14 +19,72 @@ const SPAM_REFILL_MS: f64 = 300_000.0;
 const AGGREGATE_MAX_EVENTS: usize = 10;
 const AGGREGATE_INTERVAL_MS: u64 = 600_000;
 
+/// `maxLruCacheEntries`: each of the correlator's three caches holds this many keys.
+const LRU_ENTRIES: usize = 4096;
+
 #[derive(Debug, Clone, Default)]
 pub struct Recorder {
     /// Event key → (event name, count, first timestamp).
-    seen: BTreeMap<String, (String, u64, String)>,
+    seen: Lru<(String, u64, String)>,
     /// Spam key → (tokens, last refill).
-    buckets: BTreeMap<String, (f64, Time)>,
+    buckets: Lru<(f64, Time)>,
     /// Aggregate key → (the distinct messages seen, the last time one was).
-    similar: BTreeMap<String, (BTreeSet<String>, Time)>,
+    similar: Lru<(BTreeSet<String>, Time)>,
+    /// The names of the events created at one instant (two in the same nanosecond get
+    /// distinct names).
+    named_at: (Time, BTreeSet<String>),
+}
+
+/// The LRU cache the correlator keeps each memory in (`k8s.io/utils/lru`, `LRU_ENTRIES`
+/// keys): every look-up and every write makes a key the most recent, and a new key beyond
+/// the size drops the least recent — a repeat of an event forgotten this way starts a new
+/// event with a count of 1, as upstream's does.
+#[derive(Debug, Clone)]
+struct Lru<V> {
+    entries: BTreeMap<String, (u64, V)>,
+    by_use: BTreeMap<u64, String>,
+    tick: u64,
+}
+
+impl<V> Default for Lru<V> {
+    fn default() -> Self {
+        Lru { entries: BTreeMap::new(), by_use: BTreeMap::new(), tick: 0 }
+    }
+}
+
+impl<V> Lru<V> {
+    /// The value under `key`, made the most recent (`Get`).
+    fn get(&mut self, key: &str) -> Option<&mut V> {
+        let slot = self.entries.get_mut(key)?;
+        self.by_use.remove(&slot.0);
+        self.tick += 1;
+        slot.0 = self.tick;
+        self.by_use.insert(self.tick, key.to_string());
+        Some(&mut slot.1)
+    }
+
+    /// The value under `key`, made first by `make` if there is none (`Add`), and the most recent.
+    fn get_or_insert_with(&mut self, key: &str, make: impl FnOnce() -> V) -> &mut V {
+        if !self.entries.contains_key(key)
+            && self.entries.len() >= LRU_ENTRIES
+            && let Some((_, oldest)) = self.by_use.pop_first()
+        {
+            self.entries.remove(&oldest);
+        }
+        self.tick += 1;
+        let slot = self.entries.entry(key.to_string()).or_insert_with(|| (0, make()));
+        if slot.0 != 0 {
+            self.by_use.remove(&slot.0);
+        }
+        slot.0 = self.tick;
+        self.by_use.insert(self.tick, key.to_string());
+        &mut slot.1
+    }
+
+    fn retain(&mut self, keep: impl Fn(&str) -> bool) {
+        self.entries.retain(|k, _| keep(k));
+        self.by_use.retain(|_, k| keep(k));
+    }
 }
 
 /// What an event says: its type (`Normal`/`Warning`), reason and message.
@@ -120,7 +178,7 @@ impl Recorder {
         // EventAggregate: the tenth different message of one kind of event (and every one
         // after it) becomes the combined event, counted under the aggregate key.
         let aggregate_key = format!("{component}/{host}/{object_kind}/{ns}/{name}/{uid}/{api_version}/{kind}/{reason}");
-        let record = self.similar.entry(aggregate_key.clone()).or_insert_with(|| (BTreeSet::new(), now));
+        let record = self.similar.get_or_insert_with(&aggregate_key, || (BTreeSet::new(), now));
         if now.millis().saturating_sub(record.1.millis()) > AGGREGATE_INTERVAL_MS {
             record.0.clear();
         }
@@ -139,7 +197,7 @@ impl Recorder {
         };
         // eventObserve: a repeat updates the first event's count.
         let ts = now.rfc3339();
-        let write = if let Some((event_name, count, first)) = self.seen.get_mut(&key) {
+        let write = if let Some((event_name, count, first)) = self.seen.get(&key) {
             *count += 1;
             let mut event = core_event(event_name, &ns, involved.reference(), note, source, now);
             event["count"] = json!(*count);
@@ -149,17 +207,21 @@ impl Recorder {
             let unix_nanos = event_nanos(now);
             // Two events in the same nanosecond get distinct names, as real clocks would.
             let mut event_name = format!("{name}.{unix_nanos:x}");
+            if self.named_at.0 != now {
+                self.named_at = (now, BTreeSet::new());
+            }
             let mut bump = 0u128;
-            while self.seen.values().any(|(n, _, _)| *n == event_name) {
+            while self.named_at.1.contains(&event_name) {
                 bump += 1;
                 event_name = format!("{name}.{:x}", unix_nanos + bump);
             }
-            self.seen.insert(key, (event_name.clone(), 1, ts));
+            self.named_at.1.insert(event_name.clone());
+            *self.seen.get_or_insert_with(&key, || (String::new(), 0, String::new())) = (event_name.clone(), 1, ts);
             Write::Create(core_event(&event_name, &ns, involved.reference(), note, source, now))
         };
         // The spam filter last, on what would be sent (its caches above are updated anyway).
         let spam_key = format!("{component}/{host}/{object_kind}/{ns}/{name}/{uid}/{api_version}/{kind}");
-        let bucket = self.buckets.entry(spam_key).or_insert((SPAM_BURST, now));
+        let bucket = self.buckets.get_or_insert_with(&spam_key, || (SPAM_BURST, now));
         let refill = (now.millis().saturating_sub(bucket.1.millis())) as f64 / SPAM_REFILL_MS;
         bucket.0 = (bucket.0 + refill).min(SPAM_BURST);
         bucket.1 = now;
@@ -172,9 +234,9 @@ impl Recorder {
 
     /// Forgets a pod's events (it was deleted; its events age out on their own).
     pub fn forget(&mut self, uid: &str) {
-        self.seen.retain(|k, _| !k.contains(uid));
-        self.buckets.retain(|k, _| !k.contains(uid));
-        self.similar.retain(|k, _| !k.contains(uid));
+        self.seen.retain(|k| !k.contains(uid));
+        self.buckets.retain(|k| !k.contains(uid));
+        self.similar.retain(|k| !k.contains(uid));
     }
 }
 
@@ -209,6 +271,26 @@ mod tests {
         // Ten minutes later the record starts afresh.
         let late = r.record_about(inv, Note { kind: "Normal", reason: "SuccessfulCreate", message: "Created pod: web-1-x" }, src, Time(600_001)).unwrap();
         assert!(matches!(late, Write::Create(e) if e["message"] == "Created pod: web-1-x"));
+    }
+
+    /// The correlator's caches hold 4096 keys (`maxLruCacheEntries`): an event repeated after
+    /// 4096 others were recorded since is a new event, not a higher count on the old one.
+    #[test]
+    fn a_repeat_forgotten_by_the_lru_starts_a_new_event() {
+        let mut r = Recorder::default();
+        let pod = |i: usize| json!({"metadata": {"name": format!("p{i}"), "namespace": "default", "uid": format!("u{i}")}});
+        let pulled = Note { kind: "Normal", reason: "Pulled", message: "x" };
+        assert!(matches!(r.record("n", &pod(0), None, pulled, Time(0)), Some(Write::Create(_))));
+        assert!(matches!(r.record("n", &pod(0), None, pulled, Time(1)), Some(Write::Update { count: 2, .. })));
+        for i in 1..LRU_ENTRIES {
+            r.record("n", &pod(i), None, pulled, Time(2));
+        }
+        // 4095 others: p0's memory is the oldest but still there.
+        assert!(matches!(r.record("n", &pod(0), None, pulled, Time(3)), Some(Write::Update { count: 3, .. })));
+        for i in LRU_ENTRIES..2 * LRU_ENTRIES {
+            r.record("n", &pod(i), None, pulled, Time(4));
+        }
+        assert!(matches!(r.record("n", &pod(0), None, pulled, Time(5)), Some(Write::Create(_))));
     }
 
     #[test]
