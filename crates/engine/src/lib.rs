@@ -74,6 +74,8 @@ pub(crate) enum Task {
     Deliver { component: usize, event: WatchEvent },
     /// A controller's API write, sent by its component's work queue.
     Write { component: usize, write: Box<controllers::Write> },
+    /// A slow-start batch of a controller's sync has gone: the next steps are released.
+    SlowStart { group: u64 },
     /// kube-scheduler runs one scheduling cycle.
     ScheduleOne,
     /// kube-scheduler moves pods whose backoff expired to activeQ.
@@ -682,6 +684,7 @@ impl Engine {
             Task::Batch(task) => self.batch_task(*task),
             Task::LocalPath(op) => self.local_path_work(*op),
             Task::Write { component, write } => self.controller_write(component, *write),
+            Task::SlowStart { group } => self.slow_start_pump(group, true),
             Task::WorkloadResync { kind, namespace, name } => self.workload_resync(kind, &namespace, &name),
             Task::WorkloadRequeue { kind, namespace, name } => {
                 if matches!(kind, "ReplicaSet" | "Deployment" | "StatefulSet" | "DaemonSet") {
@@ -722,6 +725,12 @@ impl Engine {
         // A key is never synced by two workers at once: while the last sync's requests still
         // wait for their client's tokens, the key is processed again only after them.
         let slot = (kind, namespace.to_string(), name.to_string());
+        // A sync whose slow-start batches are still on their way holds its key.
+        if self.workloads.slow_starts.hold(kind, namespace, name) {
+            // Taken off the queue: the sync that comes after the group queues it again.
+            self.workloads.dequeue(kind, namespace, name);
+            return;
+        }
         if let Some(&until) = self.workload_busy.get(&slot)
             && until > self.now
         {
@@ -749,6 +758,7 @@ impl Engine {
             "StatefulSet" => controllers::StatusRetry::Cache(4),
             _ => controllers::StatusRetry::None,
         };
+        let mut items = Vec::with_capacity(writes.len());
         for mut w in writes {
             if w.requeue.is_none() {
                 w = w.requeue(kind, namespace, name);
@@ -756,12 +766,11 @@ impl Engine {
             if w.request.subresource.as_deref() == Some("status") {
                 w.status_retry = status_retry;
             }
-            let at = self.schedule_write(i, w);
-            if at > self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS) {
-                let busy = self.workload_busy.entry(slot.clone()).or_insert(at);
-                *busy = (*busy).max(at);
-            }
+            items.push(controllers::Held::Write { component: i, write: Box::new(w) });
         }
+        items.extend(self.workloads.resume.take().map(controllers::Held::Resume));
+        // In order, the slow-start batches each after the one before (`controllers/slowstart.rs`).
+        self.send_sync(i, items);
     }
 
     /// A controller's write goes out after its work queue hands it over, when its client's
@@ -1054,6 +1063,7 @@ impl Engine {
             self.controller_clients.reset();
             self.workload_busy.clear();
             self.workload_deferred.clear();
+            self.workloads.slow_starts.reset();
             for (key, object) in listed {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
                 let writes = controllers::reconcile(&self.components[i].cache, &event);

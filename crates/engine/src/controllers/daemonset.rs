@@ -18,8 +18,10 @@
 //! Upstream walks `nodeToDaemonPods`, a Go map, in random order; podlife walks nodes by name.
 //! Orphan pods and revisions the selector matches are adopted (`ClaimPods`,
 //! `ClaimControllerRevisions`), so a DaemonSet deleted with `--cascade=orphan` and created again
-//! takes its pods back. Not modelled: hash collisions (`collisionCount`), the slow-start batches
-//! of creates (every create succeeds or fails alone), releasing owned objects that stop matching.
+//! takes its pods back. `syncNodes` creates at most `burstReplicas` (250) pods a sync, in slow-start
+//! batches (`slowstart.rs`: a failed create records `FailedCreate` and lowers the expectations,
+//! as do the creates of the batches it skips), then deletes at most 250. Not modelled: hash
+//! collisions (`collisionCount`), releasing owned objects that stop matching.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -57,6 +59,13 @@ pub struct Memory {
 }
 
 impl Memory {
+    /// `CreationObserved`: a create that will not be seen (it failed, or its batch was skipped).
+    pub(crate) fn creation_observed(&mut self, ns: &str, name: &str) {
+        if let Some(e) = self.expectations.get_mut(&key(ns, name)) {
+            e.0 -= 1;
+        }
+    }
+
     fn satisfied(&self, k: &str, now: Time) -> bool {
         self.expectations.get(k).is_none_or(|&(adds, dels, at)| (adds <= 0 && dels <= 0) || now.millis().saturating_sub(at.millis()) > EXPECTATIONS_TIMEOUT_MS)
     }
@@ -536,7 +545,9 @@ fn sync_nodes(state: &mut super::replicaset::State, ds: &Value, deletes: Vec<Str
     if !hash.is_empty() {
         template["metadata"]["labels"][HASH_LABEL] = json!(hash);
     }
-    for node in creates {
+    // Batches of 1, 2, 4 … (`controllers/slowstart.rs`); the deletes go after the last one.
+    let group = (!creates.is_empty()).then(|| state.slow_starts.begin("DaemonSet", ns, name_of(ds), super::slowstart::Expecting::DaemonSet));
+    for (i, node) in creates.iter().enumerate() {
         let mut pod = template.clone();
         // ReplaceDaemonSetPodNodeNameNodeAffinity.
         let term = json!([{"matchFields": [{"key": "metadata.name", "operator": "In", "values": [node]}]}]);
@@ -555,6 +566,8 @@ fn sync_nodes(state: &mut super::replicaset::State, ds: &Value, deletes: Vec<Str
         let Some(req) = controller_request(ACCOUNT, Verb::Create, "pods", Some(ns), "", pod) else { continue };
         let mut w = Write::now(ACCOUNT, req);
         w.follow = Some(normal(ds, "SuccessfulCreate", "Created pod: {}".into()));
+        w.on_error = Some(super::OnError::pod_control_create());
+        w.slow_start = group.map(|g| super::SlowStart::nth(g, i, usize::MAX));
         writes.push(w);
     }
     for pod in deletes {

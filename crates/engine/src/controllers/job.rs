@@ -48,6 +48,10 @@ const SYNC_BATCH_MS: u64 = 1_000;
 /// `MaxPodCreateDeletePerSync`: one sync creates or deletes at most this many pods; the
 /// next sync (once the expectations are met) goes on.
 const MAX_POD_CREATE_DELETE_PER_SYNC: usize = 500;
+/// `DefaultJobApiBackOff` / `MaxJobApiBackOff`: the Job work queue's rate limiter, for a sync
+/// that returned an error.
+const API_BACKOFF_MS: u64 = 1_000;
+const MAX_API_BACKOFF_MS: u64 = 60_000;
 /// `DefaultJobPodFailureBackOff` / `MaxJobPodFailureBackOff`.
 pub const POD_FAILURE_BACKOFF_MS: u64 = 10_000;
 pub const MAX_POD_FAILURE_BACKOFF_MS: u64 = 600_000;
@@ -83,12 +87,14 @@ pub struct Note {
 }
 
 #[derive(Debug, Clone)]
+// Boxed as a whole in `Task::Batch`.
+#[allow(clippy::large_enum_variant)]
 pub enum BatchTask {
     /// A key's turn in a controller's work queue.
     Sync { ctl: Ctl, key: String, at: Time },
     /// One request of a sync, with the event it reports on success (or on failure, for
     /// `failure`), and whether it is one of the creations the Job expects.
-    Send { ctl: Ctl, key: String, request: Box<Request>, success: Option<Note>, failure: Option<Note>, expected_create: bool },
+    Send { ctl: Ctl, key: String, request: Box<Request>, success: Option<Note>, failure: Option<Note>, expected_create: bool, slow_start: Option<super::SlowStart> },
 }
 
 /// A pod-failure back-off record (`backoffRecord`).
@@ -108,6 +114,8 @@ pub struct BatchState {
     /// Pod uids whose finalizer removal each Job waits to observe.
     finalizers: BTreeMap<String, BTreeSet<String>>,
     backoff: BTreeMap<String, BackoffRecord>,
+    /// Syncs that returned an error, per Job (`AddRateLimited` with the API back-off).
+    api_failures: BTreeMap<String, u32>,
     /// The resourceVersion of each controller's last status write: a sync waits until its
     /// informer has caught up with it (upstream's write would fail with a conflict and be
     /// retried; here the stale sync is simply not run).
@@ -536,15 +544,18 @@ fn push_condition(job: &mut Value, c: Value) {
 }
 
 /// One request a sync sends, in order.
-struct Out {
-    request: Request,
+#[derive(Debug, Clone)]
+pub(crate) struct Out {
+    pub(crate) request: Request,
     success: Option<Note>,
     failure: Option<Note>,
     expected_create: bool,
+    /// Its place in the sync's slow start of creates (`slowstart.rs`).
+    pub(crate) slow_start: Option<super::SlowStart>,
 }
 
 fn plain(request: Option<Request>) -> Option<Out> {
-    request.map(|request| Out { request, success: None, failure: None, expected_create: false })
+    request.map(|request| Out { request, success: None, failure: None, expected_create: false, slow_start: None })
 }
 
 fn job_note(job: &Arc<Value>, warning: bool, reason: &'static str, message: String) -> Note {
@@ -555,7 +566,7 @@ impl BatchState {
     fn satisfied(&self, key: &str) -> bool {
         self.expectations.get(key).is_none_or(|(a, d)| *a <= 0 && *d <= 0)
     }
-    fn creation_observed(&mut self, key: &str) {
+    pub(crate) fn creation_observed(&mut self, key: &str) {
         if let Some(e) = self.expectations.get_mut(key) {
             e.0 -= 1;
         }
@@ -722,9 +733,31 @@ impl Engine {
         }
     }
 
-    fn batch_send(&mut self, ctl: Ctl, key: &str, out: Out) {
-        let at = self.controller_clients.reserve(ctl.service_account(), self.now.plus_millis(1), 1);
-        self.schedule(at, Task::Batch(Box::new(BatchTask::Send { ctl, key: key.to_string(), request: Box::new(out.request), success: out.success, failure: out.failure, expected_create: out.expected_create })));
+    /// A request leaves when the controller's client lets it; when that is.
+    pub(crate) fn batch_send(&mut self, ctl: Ctl, key: &str, out: Out) -> Time {
+        self.batch_send_at(ctl, key, out, self.now.plus_millis(1))
+    }
+
+    /// `batch_send` of a request ready at `ready`.
+    pub(crate) fn batch_send_at(&mut self, ctl: Ctl, key: &str, out: Out, ready: Time) -> Time {
+        let at = self.controller_clients.reserve(ctl.service_account(), ready, 1);
+        self.schedule(at, Task::Batch(Box::new(BatchTask::Send { ctl, key: key.to_string(), request: Box::new(out.request), success: out.success, failure: out.failure, expected_create: out.expected_create, slow_start: out.slow_start })));
+        at
+    }
+
+    /// `manageJob` lowers `active` by every create that failed or was skipped before the status
+    /// is written: the status request of the sync's flush, corrected; false when that leaves the
+    /// status as it was (upstream then has nothing to write).
+    pub(crate) fn job_status_after_lost_creates(&mut self, key: &str, out: &mut Out, lost: i64) -> bool {
+        if out.request.subresource.as_deref() != Some("status") || out.request.resource.plural != "jobs" {
+            return true;
+        }
+        let Some(body) = out.request.body.as_mut() else { return true };
+        let active = body["status"]["active"].as_i64().unwrap_or(0);
+        body["status"]["active"] = json!((active - lost).max(0));
+        let (ns, name) = split_key(key);
+        let cached = self.kcm().and_then(|kcm| get(&self.components[kcm].cache, "batch", "jobs", ns, name).map(|j| j["status"].clone()));
+        cached.is_none_or(|c| c != body["status"])
     }
 
     /// An event through the controller's recorder (client-go's: spam filter, repeats counted).
@@ -785,13 +818,17 @@ impl Engine {
                     Ctl::Ttl => self.sync_ttl(kcm, &key),
                 }
             }
-            BatchTask::Send { ctl, key, request, success, failure, expected_create } => {
+            BatchTask::Send { ctl, key, request, success, failure, expected_create, slow_start } => {
                 if self.kcm().is_none() {
                     return;
                 }
                 let status_write = request.subresource.as_deref() == Some("status");
                 match self.handle(*request) {
                     Ok(crate::Response::Object(created)) => {
+                        if expected_create {
+                            // A sync that created without error: `queue.Forget`.
+                            self.batch.api_failures.remove(&key);
+                        }
                         if status_write {
                             self.batch_written(ctl, &key, &created);
                         }
@@ -802,8 +839,24 @@ impl Engine {
                     }
                     Ok(_) => {}
                     Err(status) => {
-                        if expected_create {
-                            self.batch.creation_observed(&key);
+                        if expected_create && super::namespace_terminating(&status) {
+                            // `manageJob` ignores it (and `RealPodControl` records nothing).
+                            return;
+                        }
+                        match slow_start {
+                            // The rest of the sync's batches are skipped; the create is lost; the
+                            // sync returns the error: `AddRateLimited` (1 s, doubling to 1 min).
+                            Some(ss) if expected_create => {
+                                let first = self.slow_start_failed(ss, true);
+                                if first {
+                                    let n = self.batch.api_failures.entry(key.clone()).or_insert(0);
+                                    let delay = API_BACKOFF_MS.saturating_mul(1u64.checked_shl(*n).unwrap_or(u64::MAX)).min(MAX_API_BACKOFF_MS);
+                                    *n = n.saturating_add(1);
+                                    self.batch_enqueue(ctl, key.clone(), delay);
+                                }
+                            }
+                            _ if expected_create => self.batch.creation_observed(&key),
+                            _ => {}
                         }
                         // `handleErr`: a conflicting write sends the key back to the queue.
                         if status.reason == crate::apiserver::status::Reason::Conflict {
@@ -837,18 +890,26 @@ impl Engine {
         if self.batch_stale(Ctl::Job, key, &job_arc) {
             return;
         }
+        // The worker is still in the last sync's slow start: the key waits for it.
+        if self.workloads.slow_starts.hold("Job", ns, name) {
+            return;
+        }
         let cache = &self.components[kcm].cache;
         let job_uid = uid(&job_arc).to_string();
         let pods: Vec<Arc<Value>> = list_ns(cache, "", "pods", ns).filter(|p| controller_of(p).is_some_and(|r| r["uid"] == job_uid.as_str())).cloned().collect();
         let now = self.now;
-        let outs = job_sync(&mut self.batch, key, &job_arc, &pods, now);
+        let group = self.workloads.slow_starts.begin("Job", ns, name, super::slowstart::Expecting::Job);
+        let outs = job_sync(&mut self.batch, key, &job_arc, &pods, now, group);
+        let mut sends = Vec::new();
         for (delay, out) in outs {
             match out {
-                Step::Send(out) => self.batch_send(Ctl::Job, key, *out),
+                Step::Send(out) => sends.push(super::Held::Send { ctl: Ctl::Job, key: key.to_string(), out }),
                 Step::Requeue => self.batch_enqueue(Ctl::Job, key.to_string(), delay),
                 Step::Event(note) => self.batch_event(Ctl::Job, note),
             }
         }
+        // In order, the creates in slow-start batches (`slowstart.rs`).
+        self.send_sync(kcm, sends);
     }
 
     /// The TTL-after-finished controller: a finished Job goes `ttlSecondsAfterFinished` after
@@ -874,7 +935,7 @@ impl Engine {
             return;
         }
         let Some(r) = super::controller_request(TTL_SA, Verb::Delete, "jobs", Some(ns), name, json!({"kind": "DeleteOptions", "apiVersion": "v1", "propagationPolicy": "Foreground", "preconditions": {"uid": uid(&job)}})) else { return };
-        self.batch_send(Ctl::Ttl, key, Out { request: r, success: None, failure: None, expected_create: false });
+        self.batch_send(Ctl::Ttl, key, Out { request: r, success: None, failure: None, expected_create: false, slow_start: None });
     }
 }
 
@@ -915,7 +976,7 @@ fn remove_finalizer_request(pod: &Value) -> Option<Request> {
 fn delete_pod(job: &Arc<Value>, pod: &Value) -> Option<Out> {
     let name = s(&pod["metadata"]["name"]).to_string();
     let request = job_request(Verb::Delete, "pods", s(&pod["metadata"]["namespace"]), &name, Value::Null)?;
-    Some(Out { request, success: Some(job_note(job, false, "SuccessfulDelete", format!("Deleted pod: {name}"))), failure: Some(job_note(job, true, "FailedDelete", format!("Error deleting: {}", "{}"))), expected_create: false })
+    Some(Out { request, success: Some(job_note(job, false, "SuccessfulDelete", format!("Deleted pod: {name}"))), failure: Some(job_note(job, true, "FailedDelete", format!("Error deleting: {}", "{}"))), expected_create: false, slow_start: None })
 }
 
 /// `controller.ActivePods` order for deletion: unscheduled, pending, not ready first.
@@ -976,7 +1037,7 @@ fn pod_from_template(job: &Value, index: Option<i64>) -> Value {
 }
 
 /// `syncJob` on one Job's cached state: the requests, events and requeues it makes.
-fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc<Value>], now: Time) -> Vec<(u64, Step)> {
+fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc<Value>], now: Time, group: u64) -> Vec<(u64, Step)> {
     let mut steps: Vec<(u64, Step)> = Vec::new();
     let mut job: Value = (**job_arc).clone();
     if !job["status"]["uncountedTerminatedPods"].is_object() {
@@ -1099,7 +1160,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
         if satisfied && !deleting(&job) {
             let failed_now = failed_indexes.clone().unwrap_or_default();
             let indexes = Indexes { succeeded: &succeeded_indexes, failed: &failed_now, delayed: &delayed };
-            active = manage_job(state, key, job_arc, &job, pods, &active_pods, succeeded, indexes, &mut terminating, &mut ready, &new_backoff, now, &mut steps);
+            active = manage_job(state, key, job_arc, &job, pods, &active_pods, succeeded, indexes, &mut terminating, &mut ready, &new_backoff, now, group, &mut steps);
             manage_called = true;
         }
         let complete = match completions {
@@ -1351,6 +1412,7 @@ fn manage_job(
     ready: &mut i64,
     backoff: &BackoffRecord,
     now: Time,
+    group: u64,
     steps: &mut Vec<(u64, Step)>,
 ) -> i64 {
     let mut active = active_pods.len() as i64;
@@ -1450,7 +1512,9 @@ fn manage_job(
     }
     state.expectations.insert(key.to_string(), (diff, 0));
     active += diff;
-    for index in indexes {
+    // Batches of 1, 2, 4 … (`slowstart.rs`): a failed batch ends the sync, the creates it skipped
+    // lower the expectations and `active`.
+    for (i, index) in indexes.into_iter().enumerate() {
         let mut pod = pod_from_template(job, index);
         if per_index && let Some(i) = index {
             // `addIndexFailureCountAnnotation`: the replaced pod's counts, plus its failure.
@@ -1475,6 +1539,7 @@ fn manage_job(
             success: Some(job_note(job_arc, false, "SuccessfulCreate", "Created pod: {}".into())),
             failure: Some(job_note(job_arc, true, "FailedCreate", "Error creating: {}".into())),
             expected_create: true,
+            slow_start: Some(super::SlowStart::nth(group, i, usize::MAX)),
         }))));
     }
     active

@@ -30,6 +30,7 @@ pub mod workqueue;
 mod write;
 pub mod root_ca_publisher;
 mod serviceaccounts;
+pub(crate) mod slowstart;
 
 
 use serde_json::Value;
@@ -59,27 +60,39 @@ pub struct Write {
     pub status_retry: StatusRetry,
     /// A retry that takes the object from the informer cache again (with its status).
     pub(crate) reread: bool,
-    /// Its place in a sync's `slowStartBatch` of creates.
+    /// Its place in a sync's `slowStartBatch` (`slowstart.rs`).
     pub(crate) slow_start: Option<SlowStart>,
+    /// The Warning recorded when `request` fails.
+    pub(crate) on_error: Option<OnError>,
 }
 
-/// `slowStartBatch` (`pkg/controller/replicaset/replica_set.go`): a sync's creates go in
-/// batches of 1, 2, 4, 8 … (`SlowStartInitialBatchSize` 1), each waiting for the one before;
-/// after a batch with a failure the rest are skipped (their expectations are lowered and the
-/// next sync tries again). Create `i` of a sync is in batch ⌊log₂(i + 1)⌋.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct SlowStart {
-    pub group: u64,
-    pub batch: u32,
-    /// The sync's last create: its group is forgotten after it.
-    pub last: bool,
+pub(crate) use slowstart::{Held, SlowStart};
+
+/// What a controller records when a request of its sync fails: a Warning about the object of its
+/// `follow` event, `{}` in the message replaced by the error (`RealPodControl.createPods`'
+/// `FailedCreate` "Error creating: …", the StatefulSet controller's `recordPodEvent`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct OnError {
+    pub reason: &'static str,
+    pub message: String,
+    /// `RealPodControl` records nothing for a create refused because the namespace is being
+    /// terminated, and its callers ignore that error (no expectation lowered, no slow-start stop).
+    pub quiet_when_terminating: bool,
+    /// Nothing recorded for an AlreadyExists error (`CreateStatefulPod`).
+    pub quiet_when_exists: bool,
 }
 
-impl SlowStart {
-    /// The `n` creates of one sync.
-    pub(crate) fn batches(group: u64, n: usize) -> impl Iterator<Item = SlowStart> {
-        (0..n).map(move |i| SlowStart { group, batch: (i as u64 + 1).ilog2(), last: i + 1 == n })
+impl OnError {
+    /// `RealPodControl.createPods`' event for a failed pod create.
+    pub(crate) fn pod_control_create() -> OnError {
+        OnError { reason: "FailedCreate", message: "Error creating: {}".into(), quiet_when_terminating: true, quiet_when_exists: false }
     }
+}
+
+/// `apierrors.HasStatusCause(err, v1.NamespaceTerminatingCause)`: the `NamespaceLifecycle`
+/// refusal of a create in a terminating namespace (podlife's Status carries its message).
+pub(crate) fn namespace_terminating(status: &crate::Status) -> bool {
+    status.reason == crate::apiserver::status::Reason::Forbidden && status.message.ends_with("because it is being terminated")
 }
 
 /// A controller's work-queue key (the kind of controller, namespace, name).
@@ -106,7 +119,7 @@ pub enum StatusRetry {
 
 impl Write {
     pub fn now(controller: &'static str, request: Request) -> Write {
-        Write { controller, request, then: Vec::new(), stop_on_error: false, follow: None, requeue: None, status_retry: StatusRetry::None, reread: false, slow_start: None }
+        Write { controller, request, then: Vec::new(), stop_on_error: false, follow: None, requeue: None, status_retry: StatusRetry::None, reread: false, slow_start: None, on_error: None }
     }
 
     /// The work-queue key this write belongs to.

@@ -42,9 +42,10 @@ pub struct State {
     pub(crate) daemonsets: super::daemonset::Memory,
     /// Syncs that returned an error, per key: `handleErr`'s `AddRateLimited`.
     failures: super::workqueue::RateLimiter,
-    /// Slow-start groups: the next id, and the first batch that failed in each.
-    next_slow_start: u64,
-    pub(crate) slow_start_failed: BTreeMap<u64, u32>,
+    /// The slow-start groups of syncs in flight (every workload controller's).
+    pub(crate) slow_starts: super::slowstart::SlowStarts,
+    /// A Parallel StatefulSet sync's next batches, handed over with its writes.
+    pub(crate) resume: Option<Box<super::statefulset::Resume>>,
 }
 
 #[derive(Debug, Clone)]
@@ -299,12 +300,14 @@ fn manage_replicas(cache: &Cache, state: &mut State, rs: &Value, active_pods: &[
     if diff < 0 {
         let n = (-diff).min(BURST_REPLICAS);
         state.expectations.insert(k, Expectation { adds: n, deletes: BTreeSet::new(), set_at: now });
-        state.next_slow_start += 1;
-        for slow_start in super::SlowStart::batches(state.next_slow_start, n as usize) {
+        // slowStartBatch: batches of 1, 2, 4 … (`controllers/slowstart.rs`).
+        let group = state.slow_starts.begin("ReplicaSet", ns, name, super::slowstart::Expecting::ReplicaSet);
+        for i in 0..n as usize {
             let Some(req) = controller_request(ACCOUNT, Verb::Create, "pods", Some(ns), "", pod_from_template(rs, "ReplicaSet")) else { continue };
             let mut w = Write::now(ACCOUNT, req);
             w.follow = Some(event(rs, "SuccessfulCreate", "Created pod: {}".into()));
-            w.slow_start = Some(slow_start);
+            w.on_error = Some(super::OnError::pod_control_create());
+            w.slow_start = Some(super::SlowStart::nth(group, i, usize::MAX));
             writes.push(w);
         }
     } else if diff > 0 {

@@ -11,9 +11,13 @@
 //! claims' owner references were set for `persistentVolumeClaimRetentionPolicy`; RollingUpdate
 //! (MaxUnavailableStatefulSet is beta and on since 1.35) deletes up to `maxUnavailable` pods of
 //! an old revision from the highest ordinal down to `partition`. Then the status.
-//! Not modelled: the Parallel two-phase update deletion (unavailable old pods first), Warning
-//! events for failed requests (a failed write is simply retried by a later sync), the
-//! rate-limited requeue after errors, releasing owned objects that stop matching, the
+//! Parallel runs every replica's `processReplica` (then the condemned pods) through
+//! `slowStartBatch`: batches of 1, 2, 4 … up to `MaxBatchSize` 500, a batch with an error ending
+//! the sync (`slowstart.rs`; the batches are built a few ahead, so a set of 100,000 replicas never
+//! holds them all); OrderedReady creates one pod a sync. A failed pod create, update or delete
+//! records `recordPodEvent`'s Warning (`FailedCreate` "create Pod web-0 in StatefulSet web failed
+//! error: …"). Not modelled: the Parallel two-phase update deletion (unavailable old pods first),
+//! the Warning for a failed claim create, releasing owned objects that stop matching, the
 //! `SuccessfulUpdate` pod PUT of `UpdateStatefulPod` when only claims changed (podlife sends the
 //! claim update and records the event after it).
 
@@ -247,6 +251,17 @@ impl Sync<'_> {
         let message = format!("delete Pod {pod_name} in StatefulSet {} successful", self.set_name());
         let follow = event(self.set, "SuccessfulDelete", message);
         self.send(Verb::Delete, "pods", &pod_name, Value::Null, Some(follow));
+        self.on_error("FailedDelete", "delete", &pod_name);
+    }
+
+    /// `recordPodEvent` for a failed request: `<verb> Pod <pod> in StatefulSet <set> failed
+    /// error: <err>` (`stateful_pod_control.go`), on the write just added.
+    fn on_error(&mut self, reason: &'static str, verb: &str, pod_name: &str) {
+        let message = format!("{verb} Pod {pod_name} in StatefulSet {} failed error: {{}}", self.set_name());
+        if let Some(w) = self.writes.last_mut() {
+            // `CreateStatefulPod` returns an AlreadyExists error without an event.
+            w.on_error = Some(super::OnError { reason, message, quiet_when_terminating: false, quiet_when_exists: verb == "create" });
+        }
     }
 
     /// `createPersistentVolumeClaims`: false when a claim is being deleted.
@@ -483,94 +498,267 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, set_name: &str, now: Time) -
     let update_set = apply_revision(set, &update);
     let (cur_rev, upd_rev) = (name(&current).to_string(), name(&update).to_string());
 
-    // updateStatefulSet.
-    let min_ready = set["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
+    // updateStatefulSet: the replicas and condemned pods of the snapshot.
     let start = start_ordinal(set);
-    let count = replicas_of(set);
-    let mut replicas: Vec<Option<Value>> = vec![None; usize::try_from(count).unwrap_or(0).min(100_000)];
+    let count = usize::try_from(replicas_of(set)).unwrap_or(0);
+    let mut replicas: Vec<Option<Value>> = vec![None; count];
     let mut condemned: Vec<Value> = Vec::new();
-    for pod in &pods {
-        let ord = ordinal(pod);
+    for pod in pods {
+        let ord = ordinal(&pod);
         if in_range(set, ord) {
-            if let Some(slot) = replicas.get_mut((ord - start) as usize) {
-                *slot = Some(pod.clone());
+            if let Some(slot) = usize::try_from(ord - start).ok().and_then(|i| replicas.get_mut(i)) {
+                *slot = Some(pod);
             }
         } else if ord >= 0 {
-            condemned.push(pod.clone());
+            condemned.push(pod);
         }
     }
     let partition = set["spec"]["updateStrategy"]["rollingUpdate"]["partition"].as_i64();
     let rolling = set["spec"]["updateStrategy"]["type"].as_str().unwrap_or("RollingUpdate") == "RollingUpdate";
     let current_replicas = set["status"]["currentReplicas"].as_i64().unwrap_or(0);
-    let replicas: Vec<Value> = replicas
-        .into_iter()
-        .enumerate()
-        .map(|(i, p)| {
-            p.unwrap_or_else(|| {
-                let ord = start + i as i64;
-                // newVersionedStatefulSetPod: below the partition, the current revision.
-                let below = match partition {
-                    None => rolling && ord < start + current_replicas,
-                    Some(part) => ord < start + part,
-                };
-                if below { new_pod(&current_set, ord, &cur_rev) } else { new_pod(&update_set, ord, &upd_rev) }
-            })
-        })
-        .collect();
+    // newVersionedStatefulSetPod: below the partition, the current revision.
+    let current_below = match partition {
+        None if rolling => start + current_replicas,
+        None => i64::MIN,
+        Some(part) => start + part,
+    };
     crate::sort::sort_by(&mut condemned, |a, b| ordinal(b).cmp(&ordinal(a)));
-    let first_unhealthy: Option<String> = replicas.iter().find(|p| !healthy(p)).or_else(|| condemned.iter().rev().find(|p| !healthy(p))).map(|p| name(p).to_string());
+    let min_ready = set["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
+    let first_unhealthy: Option<String> = replicas
+        .iter()
+        .enumerate()
+        .find(|(_, p)| p.as_ref().is_none_or(|p| !healthy(p)))
+        .map(|(i, p)| p.as_ref().map_or_else(|| format!("{set_name}-{}", start + i as i64), |p| name(p).to_string()))
+        .or_else(|| condemned.iter().rev().find(|p| !healthy(p)).map(|p| name(p).to_string()));
 
+    // updateStatus over the snapshot (the pods this sync creates are not counted).
+    let existing = || replicas.iter().flatten().chain(condemned.iter());
+    let count_of = |f: &dyn Fn(&Value) -> bool| existing().filter(|p| f(p)).count() as i64;
     let mut status = json!({});
-    let mut decrement = 0;
-    if set["metadata"]["deletionTimestamp"].is_null() {
-        let monotonic = set["spec"]["podManagementPolicy"] != "Parallel";
-        let mut exit = false;
-        for pod in &replicas {
-            if process_replica(&mut s, monotonic, pod, min_ready) && monotonic {
-                exit = true;
-                break;
-            }
-        }
-        if !exit {
-            // Fix the condemned pods' claims for the retention policy.
-            for pod in &condemned {
-                s.fix_claims(pod, None);
-            }
-            for pod in &condemned {
-                if process_condemned(&mut s, first_unhealthy.as_deref(), monotonic, pod, min_ready) && monotonic {
-                    exit = true;
-                    break;
-                }
-            }
-        }
-        if !exit && rolling {
-            decrement = rolling_update(&mut s, &replicas, &upd_rev, min_ready, partition.unwrap_or(0));
-        }
-    }
-    let all: Vec<&Value> = replicas.iter().chain(condemned.iter()).collect();
-    let count_of = |f: &dyn Fn(&Value) -> bool| all.iter().filter(|p| f(p)).count() as i64;
     status["observedGeneration"] = set["metadata"]["generation"].clone();
     status["replicas"] = json!(count_of(&created));
     status["readyReplicas"] = json!(count_of(&running_and_ready));
-    status["currentReplicas"] = json!(count_of(&|p| created(p) && !terminating(p) && revision_of(p) == cur_rev) - decrement);
+    status["currentReplicas"] = json!(count_of(&|p| created(p) && !terminating(p) && revision_of(p) == cur_rev));
     status["updatedReplicas"] = json!(count_of(&|p| created(p) && !terminating(p) && revision_of(p) == upd_rev));
     status["currentRevision"] = json!(cur_rev);
     status["updateRevision"] = json!(upd_rev);
     status["collisionCount"] = json!(collision);
     status["availableReplicas"] = json!(count_of(&|p| running_and_ready(p) && available(p, min_ready, now)));
-    // completeRollingUpdate.
-    if rolling && status["updatedReplicas"] == json!(count) && status["readyReplicas"] == json!(count) && status["replicas"] == json!(count) {
-        status["currentReplicas"] = status["updatedReplicas"].clone();
-        status["currentRevision"] = json!(upd_rev);
-    }
     if min_ready > 0 && status["availableReplicas"] != json!(count) {
         state.later.push((min_ready * 1000, KIND, ns.to_string(), set_name.to_string()));
     }
+    let monotonic = set["spec"]["podManagementPolicy"] != "Parallel";
+    let mut r = Resume {
+        group: 0,
+        set: set.clone(),
+        replicas,
+        condemned,
+        current_set,
+        update_set,
+        cur_rev,
+        upd_rev,
+        current_below,
+        partition: partition.unwrap_or(0),
+        rolling,
+        min_ready,
+        first_unhealthy,
+        status,
+        phase: 0,
+        next: 0,
+    };
     let mut writes = s.writes;
-    if let Some(w) = status_update(set, status) {
-        writes.push(w);
+    if set["metadata"]["deletionTimestamp"].is_string() {
+        // Only the status.
+        writes.extend(r.tail(cache, now, false));
+    } else if monotonic {
+        writes.extend(ordered(cache, &r, now));
+    } else {
+        // Parallel: runForAll → slowStartBatch (`slowstart.rs`), built a few batches ahead.
+        r.group = state.slow_starts.begin(KIND, ns, set_name, super::slowstart::Expecting::Nothing);
+        let (more, resume) = r.run(cache, now, false);
+        writes.extend(more);
+        state.resume = resume.map(Box::new);
     }
     writes
+}
+
+/// `stateful_set_control.go` `MaxBatchSize`: a Parallel sync's batches stop growing here.
+const MAX_BATCH_SIZE: usize = 500;
+/// How many writes a Parallel sync builds before it waits for its batches to go.
+const WRITES_AHEAD: usize = 1000;
+
+/// A sync's snapshot (`updateStatefulSet`'s replicas and condemned pods, its revisions, its
+/// status) and where its Parallel `runForAll` calls have got to, kept between slow-start batches.
+#[derive(Debug, Clone)]
+pub struct Resume {
+    group: u64,
+    set: Value,
+    /// The pods of ordinals start … start + replicas - 1 (none: to be created).
+    replicas: Vec<Option<Value>>,
+    /// Pods beyond the range, highest ordinal first.
+    condemned: Vec<Value>,
+    current_set: Value,
+    update_set: Value,
+    cur_rev: String,
+    upd_rev: String,
+    /// Ordinals below it are created at the current revision.
+    current_below: i64,
+    partition: i64,
+    rolling: bool,
+    min_ready: u64,
+    first_unhealthy: Option<String>,
+    status: Value,
+    /// The next call: phase 0 the replicas, 1 the condemned pods' claims, 2 the condemned pods.
+    phase: u8,
+    next: usize,
+}
+
+/// The slow-start batches of `len` calls.
+fn batches(len: usize) -> u32 {
+    if len == 0 { 0 } else { super::slowstart::batch_of(len - 1, MAX_BATCH_SIZE) + 1 }
+}
+
+impl Resume {
+    /// Replica `i`: the pod there, or the one `newVersionedStatefulSetPod` makes.
+    fn replica(&self, i: usize) -> std::borrow::Cow<'_, Value> {
+        match self.replicas.get(i).and_then(Option::as_ref) {
+            Some(p) => std::borrow::Cow::Borrowed(p),
+            None => {
+                let ord = start_ordinal(&self.set) + i as i64;
+                let (template, rev) = if ord < self.current_below { (&self.current_set, &self.cur_rev) } else { (&self.update_set, &self.upd_rev) };
+                std::borrow::Cow::Owned(new_pod(template, ord, rev))
+            }
+        }
+    }
+
+    fn phase_len(&self, phase: u8) -> usize {
+        if phase == 0 { self.replicas.len() } else { self.condemned.len() }
+    }
+
+    /// The batch of call `i` of `phase`: each `runForAll` is a slow start of its own, after the one before.
+    fn batch(&self, phase: u8, i: usize) -> u32 {
+        let offset = (0..phase).map(|p| batches(self.phase_len(p))).sum::<u32>();
+        offset + super::slowstart::batch_of(i, MAX_BATCH_SIZE)
+    }
+
+    /// Where the next batches are built: the batch of the next call.
+    pub(crate) fn slow_start(&self) -> super::SlowStart {
+        super::SlowStart { group: self.group, batch: self.batch(self.phase, self.next) }
+    }
+
+    /// The Parallel calls from where they got to: the writes up to the first batch boundary past
+    /// `WRITES_AHEAD` (and the resume point), or to the end and the tail. After a failed batch
+    /// only the tail: `updateStatefulSet` returns the status with its error.
+    fn run(mut self, cache: &Cache, now: Time, failed: bool) -> (Vec<Write>, Option<Resume>) {
+        let mut writes = Vec::new();
+        if failed {
+            writes.extend(self.tail(cache, now, false));
+            return (writes, None);
+        }
+        loop {
+            if self.next >= self.phase_len(self.phase) {
+                if self.phase == 2 {
+                    break;
+                }
+                self.phase += 1;
+                self.next = 0;
+                continue;
+            }
+            let batch = self.batch(self.phase, self.next);
+            if writes.len() >= WRITES_AHEAD && (self.next == 0 || self.batch(self.phase, self.next - 1) != batch) {
+                return (writes, Some(self));
+            }
+            let mut s = Sync { cache, set: &self.set, ns: ns_of(&self.set), now, writes: Vec::new() };
+            let i = self.next;
+            match self.phase {
+                0 => {
+                    let pod = self.replica(i);
+                    process_replica(&mut s, false, &pod, self.min_ready);
+                }
+                1 => {
+                    s.fix_claims(&self.condemned[i], None);
+                }
+                _ => {
+                    process_condemned(&mut s, self.first_unhealthy.as_deref(), false, &self.condemned[i], self.min_ready);
+                }
+            }
+            for mut w in s.writes {
+                w.slow_start = Some(super::SlowStart { group: self.group, batch });
+                writes.push(w);
+            }
+            self.next += 1;
+        }
+        writes.extend(self.tail(cache, now, true));
+        (writes, None)
+    }
+
+    /// The end of a sync: the rolling update (when every replica was processed), then the status.
+    fn tail(&self, cache: &Cache, now: Time, update: bool) -> Vec<Write> {
+        let mut s = Sync { cache, set: &self.set, ns: ns_of(&self.set), now, writes: Vec::new() };
+        let decrement = if update && self.rolling { rolling_update(&mut s, self) } else { 0 };
+        let mut status = self.status.clone();
+        status["currentReplicas"] = json!(status["currentReplicas"].as_i64().unwrap_or(0) - decrement);
+        // completeRollingUpdate.
+        let count = json!(self.replicas.len());
+        if self.rolling && status["updatedReplicas"] == count && status["readyReplicas"] == count && status["replicas"] == count {
+            status["currentReplicas"] = status["updatedReplicas"].clone();
+            status["currentRevision"] = json!(self.upd_rev);
+        }
+        let mut writes = s.writes;
+        writes.extend(status_update(&self.set, status));
+        writes
+    }
+}
+
+fn ns_of(set: &Value) -> String {
+    set["metadata"]["namespace"].as_str().unwrap_or("default").to_string()
+}
+
+/// OrderedReady (`runForAll` monotonic): the replicas in order, stopping at the first that
+/// blocks; then the condemned pods' claims, the condemned pods from the highest ordinal, the
+/// rolling update; the status in every case.
+fn ordered(cache: &Cache, r: &Resume, now: Time) -> Vec<Write> {
+    let mut s = Sync { cache, set: &r.set, ns: ns_of(&r.set), now, writes: Vec::new() };
+    let mut exit = false;
+    for i in 0..r.replicas.len() {
+        if process_replica(&mut s, true, &r.replica(i), r.min_ready) {
+            exit = true;
+            break;
+        }
+    }
+    if !exit {
+        for pod in &r.condemned {
+            s.fix_claims(pod, None);
+        }
+        for pod in &r.condemned {
+            if process_condemned(&mut s, r.first_unhealthy.as_deref(), true, pod, r.min_ready) {
+                exit = true;
+                break;
+            }
+        }
+    }
+    let mut writes = s.writes;
+    writes.extend(r.tail(cache, now, !exit));
+    writes
+}
+
+/// A Parallel sync's next batches, when the batch before has gone (`slowstart.rs`).
+pub(crate) fn resume(engine: &mut crate::Engine, component: usize, _group: u64, r: Resume, failed: bool) -> Vec<super::Held> {
+    let Some(c) = engine.components.get(component) else { return Vec::new() };
+    let (ns, set_name) = (ns_of(&r.set), name(&r.set).to_string());
+    let (writes, more) = r.run(&c.cache, engine.now, failed);
+    let mut items: Vec<super::Held> = writes
+        .into_iter()
+        .map(|w| {
+            let mut w = w.requeue(KIND, &ns, &set_name);
+            if w.request.subresource.as_deref() == Some("status") {
+                w.status_retry = super::StatusRetry::Cache(4);
+            }
+            super::Held::Write { component, write: Box::new(w) }
+        })
+        .collect();
+    items.extend(more.map(|r| super::Held::Resume(Box::new(r))));
+    items
 }
 
 /// `processReplica`: true when the sync must stop here (in OrderedReady).
@@ -593,6 +781,7 @@ fn process_replica(s: &mut Sync<'_>, monotonic: bool, pod: &Value, min_ready: u6
         let message = format!("create Pod {} in StatefulSet {} successful", name(pod), s.set_name());
         let follow = event(s.set, "SuccessfulCreate", message);
         s.send(Verb::Create, "pods", "", pod.clone(), Some(follow));
+        s.on_error("FailedCreate", "create", name(pod));
         s.fix_claims(pod, None);
         return monotonic;
     }
@@ -620,6 +809,7 @@ fn process_replica(s: &mut Sync<'_>, monotonic: bool, pod: &Value, min_ready: u6
         let f = follow();
         s.fix_claims(pod, None);
         s.send(Verb::Update, "pods", name(pod), body, Some(f));
+        s.on_error("FailedUpdate", "update", name(pod));
     } else {
         let f = follow();
         s.fix_claims(pod, Some(f));
@@ -645,21 +835,22 @@ fn process_condemned(s: &mut Sync<'_>, first_unhealthy: Option<&str>, monotonic:
 
 /// `updateStatefulSetAfterInvariantEstablished` (single pass from the highest ordinal):
 /// returns how many pods it deleted.
-fn rolling_update(s: &mut Sync<'_>, replicas: &[Value], update_rev: &str, min_ready: u64, partition: i64) -> i64 {
-    let count = replicas.len() as i64;
+fn rolling_update(s: &mut Sync<'_>, r: &Resume) -> i64 {
+    let count = r.replicas.len() as i64;
     let max = max_unavailable(&s.set["spec"]["updateStrategy"]["rollingUpdate"]["maxUnavailable"], count);
-    let unavailable = replicas.iter().filter(|p| !healthy(p) || !available(p, min_ready, s.now)).count() as i64;
+    let unavailable = r.replicas.iter().filter(|p| p.as_ref().is_none_or(|p| !healthy(p) || !available(p, r.min_ready, s.now))).count() as i64;
     if unavailable >= max {
         return 0;
     }
     let to_delete = max - unavailable;
     let mut deleted = 0;
-    for (i, pod) in replicas.iter().enumerate().rev() {
-        if (i as i64) < partition || deleted >= to_delete {
+    for i in (0..r.replicas.len()).rev() {
+        if (i as i64) < r.partition || deleted >= to_delete {
             break;
         }
-        if revision_of(pod) != update_rev && !terminating(pod) {
-            s.delete_pod(pod);
+        let pod = r.replica(i);
+        if revision_of(&pod) != r.upd_rev && !terminating(&pod) {
+            s.delete_pod(&pod);
             deleted += 1;
         }
     }

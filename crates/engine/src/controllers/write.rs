@@ -30,27 +30,11 @@ fn target(r: &Request) -> String {
 impl Engine {
     /// A controller sends its write (if it still runs), then what follows a success.
     pub(crate) fn controller_write(&mut self, component: usize, w: Write) {
-        // A slow-start group is forgotten with its last create, sent or not.
-        let skipped = w.slow_start.is_some_and(|ss| {
-            let skipped = self.workloads.slow_start_failed.get(&ss.group).is_some_and(|&failed| ss.batch > failed);
-            if ss.last {
-                self.workloads.slow_start_failed.remove(&ss.group);
-            }
-            skipped
-        });
         if !self.components.get(component).is_some_and(|c| c.running) {
             return;
         }
-        let Write { request, then, stop_on_error, follow, requeue, status_retry, reread, slow_start, .. } = w;
-        let creates_pod = request.verb == Verb::Create && request.resource.plural == "pods";
-        if skipped {
-            // Never attempted: the expectation for it is lowered (`CreationObserved`).
-            if let Some(FollowUp::Event { involved, .. }) = &follow {
-                let (ns, name) = (involved["metadata"]["namespace"].as_str().unwrap_or_default(), involved["metadata"]["name"].as_str().unwrap_or_default());
-                self.workloads.creation_failed(ns, name);
-            }
-            return;
-        }
+        let Write { request, then, stop_on_error, follow, requeue, status_retry, reread, slow_start, on_error, .. } = w;
+        let creates_pod = request.verb == Verb::Create && request.resource.group.is_empty() && request.resource.plural == "pods";
         let mut returned: BTreeMap<String, Value> = BTreeMap::new();
         let mut first = None;
         let mut failed = false;
@@ -117,29 +101,36 @@ impl Engine {
         {
             self.requeue_after_write(component, key, failed);
         }
-        match (&first, follow) {
-            (Some(Ok(Response::Object(object))), Some(follow)) => self.follow_up(follow, object),
-            (Some(Err(status)), Some(FollowUp::Event { account, source, kind: "ReplicaSet", api_version, involved, .. })) if creates_pod => {
-                if let Some(ss) = slow_start.filter(|ss| !ss.last) {
-                    let failed = self.workloads.slow_start_failed.entry(ss.group).or_insert(ss.batch);
-                    *failed = (*failed).min(ss.batch);
+        match (first, follow) {
+            (Some(Ok(Response::Object(object))), Some(follow)) => self.follow_up(follow, &object),
+            (Some(Err(status)), Some(FollowUp::Event { account, source, kind, api_version, involved, .. })) => {
+                let Some(on_error) = on_error else { return };
+                if on_error.quiet_when_terminating && super::namespace_terminating(&status) {
+                    // Ignored: the namespace goes, and every create with it.
+                    return;
                 }
-                self.failed_create(account, source, api_version, &involved, &status.message);
+                if let Some(ss) = slow_start {
+                    let _ = self.slow_start_failed(ss, creates_pod);
+                }
+                if on_error.quiet_when_exists && status.reason == crate::apiserver::status::Reason::AlreadyExists {
+                    return;
+                }
+                let message = on_error.message.replace("{}", &status.message);
+                self.failed_write(account, source, kind, api_version, &involved, on_error.reason, &message);
             }
             _ => {}
         }
     }
 
-    /// `RealPodControl.CreatePods` failed: the ReplicaSet's expectation for that pod is lowered
-    /// (`CreationObserved`) and the failure recorded on it as a `FailedCreate` warning; the key
-    /// itself went back to the queue rate-limited above.
-    fn failed_create(&mut self, account: &'static str, source: &'static str, api_version: &'static str, involved: &Value, error: &str) {
+    /// A request of a sync failed: its Warning about the controller's object (the key itself
+    /// went back to the queue rate-limited above; the expectation was lowered with the
+    /// slow-start group's bookkeeping).
+    #[allow(clippy::too_many_arguments)]
+    fn failed_write(&mut self, account: &'static str, source: &'static str, kind: &'static str, api_version: &'static str, involved: &Value, reason: &str, message: &str) {
         use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite};
-        let (ns, name) = (involved["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), involved["metadata"]["name"].as_str().unwrap_or_default().to_string());
-        self.workloads.creation_failed(&ns, &name);
-        let message = format!("Error creating: {error}");
-        let note = Note { kind: "Warning", reason: "FailedCreate", message: &message };
-        let inv = Involved { kind: "ReplicaSet", api_version, object: involved, field_path: None };
+        let ns = involved["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
+        let note = Note { kind: "Warning", reason, message };
+        let inv = Involved { kind, api_version, object: involved, field_path: None };
         let src = Source { component: source, host: None };
         let request = match self.controller_events.record_about(inv, note, src, self.now) {
             Some(EventWrite::Create(body)) => super::controller_request(account, Verb::Create, "events", Some(&ns), "", body),
