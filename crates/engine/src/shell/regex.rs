@@ -56,6 +56,11 @@ const MAX_PIECES: usize = 256;
 /// a million instructions); beyond it glibc's `REG_ESIZE` text.
 const MAX_INSTS: usize = 20_000;
 
+/// The most capture-slot words a thread list holds (instructions × slots): a pattern with
+/// both hundreds of groups and thousands of instructions would otherwise ask for hundreds of
+/// megabytes per match. Beyond it, `REG_ESIZE` too.
+const MAX_SLOT_WORDS: usize = 1 << 18;
+
 /// A thread step costs one unit of fuel (what the interpreter charges, see `WORK_FUEL`),
 /// and one more per this many capture slots the thread carries (copying them).
 const SLOTS_PER_UNIT: usize = 8;
@@ -85,6 +90,9 @@ impl Regex {
         let mut prog = Vec::new();
         compile_alts(&mut prog, &alts)?;
         push(&mut prog, Inst::Match)?;
+        if prog.len().saturating_mul(2 * (p.groups + 1)) > MAX_SLOT_WORDS {
+            return Err("Regular expression too big".into());
+        }
         Ok(Regex { prog, icase, groups: p.groups, lit: None })
     }
 
@@ -165,8 +173,8 @@ impl Regex {
     /// slots); None when none matches or the fuel runs out.
     fn run(&self, s: &[char], from: usize, anchored: bool, nslots: usize, fuel: &mut u64) -> Option<Vec<usize>> {
         let n = self.prog.len();
-        // Setting up the thread lists is work too.
-        *fuel = fuel.saturating_sub(1 + (n * (1 + nslots / SLOTS_PER_UNIT)) as u64 / 64);
+        // Setting up the thread lists (filling their slots) is work too.
+        *fuel = fuel.saturating_sub(1 + (n * (2 + nslots)) as u64 / 16);
         let mut clist = Threads::new(n, nslots);
         let mut nlist = Threads::new(n, nslots);
         let mut scratch = vec![NONE; nslots];

@@ -757,6 +757,9 @@ fn regex_priorities_are_kept() {
     assert_eq!(out("echo 'ab ab' | awk '{ gsub(/a|ab/, \"X\"); print }'"), "Xb Xb\n");
     assert_eq!(out("echo hello | grep -c 'l\\{2\\}'; echo hello | grep -cE '^h.{3}o$'"), "1\n1\n");
     assert_eq!(out("expr abc : 'a\\(b*\\)c'"), "b\n");
+    // Counted repetitions are expanded into the program, which has a size limit.
+    let (o, e, _) = run("echo a | grep -E '((a{1000}){1000})'; echo $?");
+    assert_eq!((o.as_str(), e.as_str()), ("2\n", "grep: bad regex '((a{1000}){1000})': Regular expression too big\n"));
 }
 
 /// `mkdir x; cd x` in a loop made every level cost its depth (the paths were rebuilt and the
