@@ -15,6 +15,9 @@ pub struct Tree {
     pub modes: BTreeMap<String, u32>,
     /// Last modification (Unix seconds) of the files and directories written.
     pub mtimes: BTreeMap<String, u64>,
+    /// The bytes of `files` (kept up to date by `write` and `remove`, so that a write does
+    /// not sum every file).
+    bytes: usize,
 }
 
 /// A new file's mode under umask 022.
@@ -27,7 +30,7 @@ pub const MAX_TREE_BYTES: usize = 8 * 1024 * 1024;
 
 impl Tree {
     fn size(&self) -> usize {
-        self.files.values().map(String::len).sum()
+        self.bytes
     }
 
     pub fn read(&self, path: &str) -> Option<String> {
@@ -40,20 +43,36 @@ impl Tree {
         }
         let entry = self.files.entry(path.to_string()).or_default();
         if !append {
+            self.bytes -= entry.len();
             entry.clear();
         }
         entry.push_str(content);
+        self.bytes += content.len();
         Ok(())
     }
 
     pub fn exists(&self, path: &str) -> bool {
-        path == "/" || self.files.contains_key(path) || self.dirs.contains(path) || self.files.keys().chain(self.dirs.iter()).any(|k| k.starts_with(&format!("{}/", path.trim_end_matches('/'))))
+        if path == "/" || self.files.contains_key(path) || self.dirs.contains(path) {
+            return true;
+        }
+        // A directory that holds something: the keys under it sort together right after
+        // `path/`, so one look each (not a scan of the tree, which made `mkdir x; cd x` in a
+        // loop quadratic).
+        let prefix = format!("{}/", path.trim_end_matches('/'));
+        let under = |keys: &mut dyn Iterator<Item = &String>| keys.next().is_some_and(|k| k.starts_with(&prefix));
+        under(&mut self.files.range::<String, _>(&prefix..).map(|(k, _)| k)) || under(&mut self.dirs.range::<String, _>(&prefix..))
     }
 
     pub fn remove(&mut self, path: &str) -> bool {
         self.modes.remove(path);
         self.mtimes.remove(path);
-        self.files.remove(path).is_some() || self.dirs.remove(path)
+        match self.files.remove(path) {
+            Some(f) => {
+                self.bytes -= f.len();
+                true
+            }
+            None => self.dirs.remove(path),
+        }
     }
 
     /// A file's or directory's permission bits.
@@ -64,7 +83,10 @@ impl Tree {
     pub fn list(&self, dir: &str) -> Vec<String> {
         let prefix = format!("{}/", dir.trim_end_matches('/'));
         let mut names: BTreeSet<String> = BTreeSet::new();
-        for k in self.files.keys().chain(self.dirs.iter()) {
+        // Only the keys under `dir/` (they sort together).
+        let files = self.files.range::<String, _>(&prefix..).map(|(k, _)| k).take_while(|k| k.starts_with(&prefix));
+        let dirs = self.dirs.range::<String, _>(&prefix..).take_while(|k| k.starts_with(&prefix));
+        for k in files.chain(dirs) {
             if let Some(rest) = k.strip_prefix(&prefix)
                 && let Some(first) = rest.split('/').next().filter(|s| !s.is_empty()) {
                     names.insert(first.to_string());

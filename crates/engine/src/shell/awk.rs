@@ -1039,6 +1039,8 @@ struct Awk<'p> {
     out: String,
     files: BTreeMap<String, String>,
     fuel: u64,
+    /// Bytes of string values computed (charged with the fuel).
+    bytes: usize,
     regex_cache: BTreeMap<String, Regex>,
     elements: usize,
     range_active: Vec<bool>,
@@ -1187,7 +1189,7 @@ impl Awk<'_> {
         let mut at = 0;
         let mut start = 0;
         while at <= chars.len() && out.len() < 100_000 {
-            match re.captures_from(&chars, at, &mut self.fuel).and_then(|c| c[0]) {
+            match re.find_from(&chars, at, &mut self.fuel) {
                 Some((s, e)) if e > s => {
                     out.push(chars[start..s].iter().collect());
                     start = e;
@@ -1283,7 +1285,17 @@ impl Awk<'_> {
         Ok(v)
     }
 
+    /// An expression's value; the text of a string value counts as work (`s = s s` copies
+    /// the whole string: `Ctx::handled`), beside the evaluation step.
     fn eval(&mut self, e: &Expr) -> RResult<Val> {
+        let v = self.eval_value(e)?;
+        if let Val::Str(s) | Val::StrNum(s) = &v {
+            self.bytes = self.bytes.saturating_add(s.len());
+        }
+        Ok(v)
+    }
+
+    fn eval_value(&mut self, e: &Expr) -> RResult<Val> {
         self.tick()?;
         Ok(match e {
             Expr::Num(n) => Val::Num(*n),
@@ -1491,7 +1503,7 @@ impl Awk<'_> {
                 let mut copied = 0;
                 let mut count = 0;
                 while at <= text.len() {
-                    let Some((s, e)) = re.captures_from(&text, at, &mut self.fuel).and_then(|c| c[0]) else { break };
+                    let Some((s, e)) = re.find_from(&text, at, &mut self.fuel) else { break };
                     out.extend(&text[copied..s]);
                     let matched: String = text[s..e].iter().collect();
                     let mut rc = repl.chars().peekable();
@@ -1535,7 +1547,7 @@ impl Awk<'_> {
                 let v = self.arg(args, 0)?;
                 let text: Vec<char> = self.s(&v).chars().collect();
                 let re = self.regex_of(&args[1])?;
-                let (start, len) = match re.captures_from(&text, 0, &mut self.fuel).and_then(|c| c[0]) {
+                let (start, len) = match re.find_from(&text, 0, &mut self.fuel) {
                     Some((s, e)) => (s as f64 + 1.0, (e - s) as f64),
                     None => (0.0, -1.0),
                 };
@@ -2025,7 +2037,7 @@ pub(crate) fn awk(ctx: &mut Ctx, args: &[String]) -> i32 {
                     return 1;
                 };
                 let p = ctx.path(&f);
-                match ctx.host.read_file(&p) {
+                match ctx.read(&p) {
                     Some(t) => program = Some(format!("{}\n{t}", program.take().unwrap_or_default())),
                     None => {
                         ctx.err(&format!("awk: can't open '{f}': No such file or directory\n"));
@@ -2079,6 +2091,7 @@ pub(crate) fn awk(ctx: &mut Ctx, args: &[String]) -> i32 {
         out: String::new(),
         files: BTreeMap::new(),
         fuel: ctx.fuel,
+        bytes: 0,
         regex_cache: BTreeMap::new(),
         elements: 0,
         range_active: vec![false; prog.rules.len()],
@@ -2108,6 +2121,7 @@ pub(crate) fn awk(ctx: &mut Ctx, args: &[String]) -> i32 {
     }
     let result = run(ctx, &mut awk, &operands);
     ctx.fuel = awk.fuel;
+    ctx.handled(awk.bytes);
     let out = std::mem::take(&mut awk.out);
     ctx.out(&out);
     for (name, text) in std::mem::take(&mut awk.files) {
@@ -2116,7 +2130,7 @@ pub(crate) fn awk(ctx: &mut Ctx, args: &[String]) -> i32 {
             None => (false, text),
         };
         let p = ctx.path(&name);
-        if let Err(e) = ctx.host.write_file(&p, &text, !truncate) {
+        if let Err(e) = super::state::write_file(ctx.host, &p, &text, !truncate) {
             ctx.err(&format!("awk: can't open '{name}': {e}\n"));
         }
     }
@@ -2159,7 +2173,7 @@ fn run(ctx: &mut Ctx, awk: &mut Awk, operands: &[String]) -> RResult<i32> {
                 ctx.stdin()
             } else {
                 let p = ctx.path(&name);
-                match ctx.host.read_file(&p) {
+                match ctx.read(&p) {
                     Some(t) => t,
                     None => {
                         ctx.err(&format!("awk: cannot open {name} (No such file or directory)\n"));

@@ -19,14 +19,29 @@ pub(crate) struct Ctx<'a> {
     pub tty: bool,
     /// Matching work left (`grep`); the interpreter charges what was spent.
     pub fuel: u64,
+    /// Bytes the applet read and wrote (its input, files it read, its output): charged
+    /// with the fuel spent (see `expand::work_steps`).
+    pub bytes: u64,
 }
 
 impl Ctx<'_> {
+    /// The interpreter steps this applet's work costs.
+    pub fn steps(&self) -> u64 {
+        super::expand::work_steps(super::WORK_FUEL - self.fuel, self.bytes)
+    }
+
+    /// Counts text the applet handled.
+    pub fn handled(&mut self, n: usize) {
+        self.bytes = self.bytes.saturating_add(n as u64);
+    }
+
     pub fn out(&mut self, s: &str) {
+        self.handled(s.len());
         write_fd(self.host, self.io, 1, s);
     }
 
     pub fn err(&mut self, s: &str) {
+        self.handled(s.len());
         write_fd(self.host, self.io, 2, s);
     }
 
@@ -34,8 +49,19 @@ impl Ctx<'_> {
         self.env.path(p)
     }
 
+    /// A file's content through the host, counted as text the applet handled.
+    pub fn read(&mut self, path: &str) -> Option<String> {
+        let t = self.host.read_file(path);
+        if let Some(t) = &t {
+            self.handled(t.len());
+        }
+        t
+    }
+
     pub fn stdin(&mut self) -> String {
-        self.io.read_all(0)
+        let s = self.io.read_all(0);
+        self.handled(s.len());
+        s
     }
 
     fn is_dir(&self, path: &str) -> bool {
@@ -51,7 +77,7 @@ impl Ctx<'_> {
             return Some(String::new());
         }
         let p = self.path(name);
-        match self.host.read_file(&p) {
+        match self.read(&p) {
             Some(t) => Some(t),
             None => {
                 let why = if self.is_dir(&p) { "Is a directory" } else { "No such file or directory" };
@@ -822,6 +848,18 @@ impl Test<'_, '_> {
 
     fn unary(&mut self, op: &str, x: &str) -> bool {
         let p = self.ctx.path(x);
+        if matches!(op, "-f" | "-d" | "-s") {
+            // The host tells a file by its content: reading it is work (`[ -f big ]` in a loop).
+            let content = if p == "/" { None } else { self.ctx.read(&p) };
+            let exists = || p == "/" || self.ctx.host.file_exists(&p);
+            return match (op, content) {
+                ("-f", c) => c.is_some(),
+                ("-d", None) => exists(),
+                ("-s", Some(c)) => !c.is_empty(),
+                ("-s", None) => exists(),
+                _ => false,
+            };
+        }
         let host = &*self.ctx.host;
         match op {
             "-n" => !x.is_empty(),
@@ -830,9 +868,6 @@ impl Test<'_, '_> {
             // root may execute what has any execute bit (and search any directory).
             "-x" => !x.is_empty() && host.stat(&p).is_some_and(|st| st.is_dir() || st.mode & 0o111 != 0),
             "-L" | "-h" => host.stat(&p).is_some_and(|st| matches!(st.kind, FileKind::Symlink(_))),
-            "-f" => host.read_file(&p).is_some(),
-            "-d" => p == "/" || (host.file_exists(&p) && host.read_file(&p).is_none()),
-            "-s" => host.read_file(&p).is_some_and(|c| !c.is_empty()) || (host.file_exists(&p) && host.read_file(&p).is_none()),
             "-c" => matches!(p.as_str(), "/dev/null" | "/dev/zero" | "/dev/random" | "/dev/urandom" | "/dev/tty"),
             "-t" => self.ctx.tty && matches!(x, "0" | "1" | "2"),
             _ => false,
@@ -954,12 +989,17 @@ fn touch(ctx: &mut Ctx, args: &[String]) -> i32 {
         if ctx.host.file_exists(&p) || no_create {
             continue;
         }
+        if super::state::name_too_long(&p) {
+            ctx.err(&format!("touch: {f}: {}\n", super::state::NAME_TOO_LONG));
+            status = 1;
+            continue;
+        }
         if !parent_exists(ctx, &p) {
             ctx.err(&format!("touch: {f}: No such file or directory\n"));
             status = 1;
             continue;
         }
-        if let Err(e) = ctx.host.write_file(&p, "", true) {
+        if let Err(e) = super::state::write_file(ctx.host, &p, "", true) {
             ctx.err(&format!("touch: {f}: {e}\n"));
             status = 1;
         }
@@ -1108,7 +1148,7 @@ fn mkdir(ctx: &mut Ctx, args: &[String]) -> i32 {
                     }
                     continue;
                 }
-                if let Err(e) = ctx.host.make_dir(&cur) {
+                if let Err(e) = super::state::make_dir(ctx.host, &cur) {
                     ctx.err(&format!("mkdir: can't create directory '{f}': {e}\n"));
                     status = 1;
                     break;
@@ -1125,7 +1165,7 @@ fn mkdir(ctx: &mut Ctx, args: &[String]) -> i32 {
         } else if !parent_exists(ctx, &p) {
             ctx.err(&format!("mkdir: can't create directory '{f}': No such file or directory\n"));
             status = 1;
-        } else if let Err(e) = ctx.host.make_dir(&p) {
+        } else if let Err(e) = super::state::make_dir(ctx.host, &p) {
             ctx.err(&format!("mkdir: can't create directory '{f}': {e}\n"));
             status = 1;
         } else if let Some(m) = mode {
@@ -1244,7 +1284,7 @@ fn cp_mv(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
     let mut status = 0;
     for s in srcs {
         let sp = ctx.path(s);
-        let Some(text) = ctx.host.read_file(&sp) else {
+        let Some(text) = ctx.read(&sp) else {
             let why = if ctx.is_dir(&sp) { "omitting directory" } else { "No such file or directory" };
             if why == "omitting directory" {
                 ctx.err(&format!("{name}: omitting directory '{s}'\n"));
@@ -1260,7 +1300,7 @@ fn cp_mv(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
         } else {
             dst_full.clone()
         };
-        if let Err(e) = ctx.host.write_file(&target, &text, false) {
+        if let Err(e) = super::state::write_file(ctx.host, &target, &text, false) {
             ctx.err(&format!("{name}: can't create '{dst}': {e}\n"));
             status = 1;
             continue;
@@ -1285,7 +1325,7 @@ fn tee(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut status = 0;
     for f in args.iter().filter(|a| !a.starts_with('-')) {
         let p = ctx.path(f);
-        if let Err(e) = ctx.host.write_file(&p, &text, append) {
+        if let Err(e) = super::state::write_file(ctx.host, &p, &text, append) {
             ctx.err(&format!("tee: {f}: {e}\n"));
             status = 1;
         }
@@ -1620,7 +1660,7 @@ fn grep(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
             .iter()
             .map(|f| {
                 let p = ctx.path(f);
-                let t = if f == "-" { Some(ctx.stdin()) } else { ctx.host.read_file(&p) };
+                let t = if f == "-" { Some(ctx.stdin()) } else { ctx.read(&p) };
                 (f.clone(), t)
             })
             .collect()
@@ -2086,6 +2126,8 @@ struct Expr<'a> {
     a: &'a [String],
     i: usize,
     depth: usize,
+    /// Matching work left (`STRING : REGEX`); `expr` gives back what it did not spend.
+    fuel: u64,
 }
 
 impl Expr<'_> {
@@ -2169,7 +2211,7 @@ impl Expr<'_> {
         while self.peek() == Some(":") {
             self.i += 1;
             let r = self.prim()?;
-            l = regex_match(&l.text(), &r.text())?;
+            l = regex_match(&l.text(), &r.text(), &mut self.fuel)?;
         }
         Ok(l)
     }
@@ -2203,7 +2245,7 @@ impl Expr<'_> {
             "match" => {
                 let s = self.prim()?;
                 let r = self.prim()?;
-                regex_match(&s.text(), &r.text())
+                regex_match(&s.text(), &r.text(), &mut self.fuel)
             }
             "substr" => {
                 let s = self.prim()?.text();
@@ -2228,10 +2270,10 @@ impl Expr<'_> {
     }
 }
 
-fn regex_match(s: &str, re: &str) -> Result<EVal, String> {
+fn regex_match(s: &str, re: &str, fuel: &mut u64) -> Result<EVal, String> {
     let r = Regex::new(re, false, false)?;
     let chars: Vec<char> = s.chars().collect();
-    match r.match_start(&chars) {
+    match r.match_start(&chars, fuel) {
         Some((end, group)) => {
             if r.has_groups() {
                 Ok(EVal::Str(group.unwrap_or_default()))
@@ -2248,8 +2290,10 @@ fn expr(ctx: &mut Ctx, args: &[String]) -> i32 {
         ctx.err("expr: missing operand\n");
         return 2;
     }
-    let mut e = Expr { a: args, i: 0, depth: 0 };
-    match e.or() {
+    let mut e = Expr { a: args, i: 0, depth: 0, fuel: ctx.fuel };
+    let r = e.or();
+    ctx.fuel = e.fuel;
+    match r {
         Ok(v) if e.i == args.len() => {
             ctx.out(&format!("{}\n", v.text()));
             if v.is_null() { 1 } else { 0 }

@@ -38,6 +38,18 @@ pub(crate) struct Exp<'a> {
     pub produced: usize,
     /// Pattern-matching work left for this command's expansions (see [`WORK_FUEL`]).
     pub fuel: u64,
+    /// Bytes of text the expansions built or read: their results (parameters, command
+    /// substitutions, arithmetic; the script's literal words are not counted) and the
+    /// values they scan (`${#x}`, `${x%pat}`, `${x//a/b}` read the whole value). Charged
+    /// with the fuel spent (see [`work_steps`]).
+    pub scanned: usize,
+}
+
+impl Exp<'_> {
+    /// The interpreter steps this expansion's work costs (see [`work_steps`]).
+    pub fn steps(&self) -> u64 {
+        work_steps(WORK_FUEL - self.fuel, self.scanned as u64)
+    }
 }
 
 /// Variable access for `$((…))` through the shell's variables.
@@ -53,6 +65,10 @@ impl ArithVars for EnvVars<'_> {
 }
 
 const MAX_GLOB_RESULTS: usize = 10_000;
+
+fn too_long() -> String {
+    format!("expansion longer than {MAX_EXPANSION_BYTES} bytes (podlife limit)")
+}
 
 impl Exp<'_> {
     /// Full expansion of command words: fields after splitting and globbing.
@@ -123,14 +139,18 @@ impl Exp<'_> {
             let before = out.len();
             self.part(p, dq, in_param, out)?;
             if !matches!(p, WordPart::Double(_)) {
+                let built = matches!(p, WordPart::Param(_) | WordPart::CmdSub { .. } | WordPart::Arith { .. });
                 for piece in &out[before..] {
                     if let Piece::Text { s, .. } = piece {
                         self.produced += s.len();
+                        if built {
+                            self.scanned = self.scanned.saturating_add(s.len());
+                        }
                     }
                 }
             }
             if self.produced > MAX_EXPANSION_BYTES {
-                return Err(ExpErr::Fatal(format!("expansion longer than {MAX_EXPANSION_BYTES} bytes (podlife limit)")));
+                return Err(ExpErr::Fatal(too_long()));
             }
         }
         Ok(())
@@ -245,7 +265,9 @@ impl Exp<'_> {
                     if val.is_none() {
                         unset_err(self)?;
                     }
-                    val.unwrap_or_default().chars().count()
+                    let v = val.unwrap_or_default();
+                    self.scanned = self.scanned.saturating_add(v.len());
+                    v.chars().count()
                 };
                 emit(out, n.to_string());
             }
@@ -293,7 +315,9 @@ impl Exp<'_> {
                 if val.is_none() {
                     unset_err(self)?;
                 }
-                let v: Vec<char> = val.unwrap_or_default().chars().collect();
+                let v = val.unwrap_or_default();
+                self.scanned = self.scanned.saturating_add(v.len());
+                let v: Vec<char> = v.chars().collect();
                 let pat = self.pattern(w)?;
                 let prefix = matches!(pe.op, ParamOp::TrimPrefix(..));
                 emit(out, trim(&v, &pat, prefix, *long, &mut self.fuel));
@@ -302,7 +326,9 @@ impl Exp<'_> {
                 if val.is_none() {
                     unset_err(self)?;
                 }
-                let v: Vec<char> = val.unwrap_or_default().chars().collect();
+                let v = val.unwrap_or_default();
+                self.scanned = self.scanned.saturating_add(v.len());
+                let v: Vec<char> = v.chars().collect();
                 let off_s = self.string(off)?;
                 let off = arith::eval(&off_s, &mut EnvVars(self.env)).map_err(ExpErr::Fatal)?;
                 let n = v.len() as i64;
@@ -322,10 +348,18 @@ impl Exp<'_> {
                 if val.is_none() {
                     unset_err(self)?;
                 }
-                let v: Vec<char> = val.unwrap_or_default().chars().collect();
+                let v = val.unwrap_or_default();
+                self.scanned = self.scanned.saturating_add(v.len());
+                let v: Vec<char> = v.chars().collect();
                 let pat = self.pattern(pat)?;
                 let rep = self.string(rep)?;
-                emit(out, replace(&v, &pat, &rep, *all, &mut self.fuel));
+                // The result is measured as it is built: `${x//a/aaaa}` on a large value stops
+                // at the expansion limit instead of building it.
+                let room = MAX_EXPANSION_BYTES.saturating_sub(self.produced);
+                match replace(&v, &pat, &rep, *all, &mut self.fuel, room) {
+                    Some(r) => emit(out, r),
+                    None => return Err(ExpErr::Fatal(too_long())),
+                }
             }
             ParamOp::Bad => return Err(ExpErr::Fatal("syntax error: bad substitution".into())),
         }
@@ -529,11 +563,29 @@ enum PatTok {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Pattern(Vec<PatTok>);
 
-/// How many character comparisons the pattern matching of one command (its expansions,
-/// a `case`, one `grep`) may make; beyond it a pattern does not match (a `${x%%*a*}` on a
-/// megabyte value would otherwise take minutes). The interpreter charges the work spent
-/// to its step budget (one step per 1000 comparisons), so a resume stays bounded.
-pub const WORK_FUEL: u64 = 20_000_000;
+/// How much matching work one command may do (its expansions, a `case`, one `grep`, `sed`,
+/// `awk` or `expr`), in units of about one character comparison or regex thread step
+/// (an awk or sed statement counts a few); beyond it a pattern does not match (awk stops
+/// with `program ran too long`). The interpreter charges the work spent to its step budget
+/// at [`FUEL_PER_STEP`] units a step, so a step of matching costs about the wall time of a
+/// plain step, and a resume's overdraft counts.
+pub const WORK_FUEL: u64 = 8_000_000;
+
+/// Matching work units per interpreter step. Measured with the release build (`opt-level =
+/// "z"`, as the wasm bundle): a regex thread step or an awk evaluation takes ~60–80 ns, a
+/// glob comparison ~10 ns, a plain step of a shell loop ~0.3–0.9 µs.
+pub const FUEL_PER_STEP: u64 = 8;
+
+/// Bytes of text built, copied or scanned per interpreter step: expansions' results
+/// (`x=$x$x`, `${x//a/aa}`), the values they read, awk's string values, and the applets'
+/// input and output. A byte that goes through field splitting, a pipe and an applet costs
+/// ~25 ns in all.
+pub const BYTES_PER_STEP: u64 = 16;
+
+/// The steps that `fuel` units of matching work and `bytes` of text handled cost.
+pub(crate) fn work_steps(fuel: u64, bytes: u64) -> u64 {
+    fuel / FUEL_PER_STEP + bytes / BYTES_PER_STEP
+}
 
 impl Pattern {
     pub fn compile(segs: &[(String, bool)]) -> Pattern {
@@ -689,54 +741,114 @@ fn parse_class(chars: &[(char, bool)], mut i: usize) -> Option<(PatTok, usize)> 
     None
 }
 
-/// `${v#p}`, `${v##p}`, `${v%p}`, `${v%%p}`.
-fn trim(v: &[char], pat: &Pattern, prefix: bool, long: bool, fuel: &mut u64) -> String {
-    let n = v.len();
-    let lens: Box<dyn Iterator<Item = usize>> = if long { Box::new((0..=n).rev()) } else { Box::new(0..=n) };
-    for k in lens {
-        let ok = if prefix { pat.matches_fuel(&v[..k], fuel) } else { pat.matches_fuel(&v[n - k..], fuel) };
-        if *fuel == 0 {
-            break;
-        }
-        if ok {
-            return if prefix { v[k..].iter().collect() } else { v[..n - k].iter().collect() };
-        }
-    }
-    v.iter().collect()
-}
-
-/// `${v/p/r}` and `${v//p/r}`: longest match at each position.
-fn replace(v: &[char], pat: &Pattern, rep: &str, all: bool, fuel: &mut u64) -> String {
-    let mut out = String::new();
-    let mut i = 0;
-    let mut replaced = false;
-    while i < v.len() {
-        let mut hit = None;
-        if !replaced || all {
-            for end in (i + 1..=v.len()).rev() {
-                if pat.matches_fuel(&v[i..end], fuel) {
-                    hit = Some(end);
-                    break;
-                }
-                if *fuel == 0 {
-                    break;
-                }
+/// The lengths `k` (ascending) for which `toks` matches the first `k` characters of
+/// `chars`, found in one pass that keeps the set of pattern positions alive (a glob is a
+/// regular expression: no backtracking, so the work is at most characters × tokens);
+/// `accept(k)` returns true to stop. Each character costs fuel per live token.
+fn walk(toks: &[&PatTok], chars: impl Iterator<Item = char>, fuel: &mut u64, mut accept: impl FnMut(usize) -> bool) {
+    let m = toks.len();
+    let close = |set: &mut Vec<bool>| {
+        for j in 0..m {
+            if set[j] && *toks[j] == PatTok::Star {
+                set[j + 1] = true;
             }
         }
-        if out.len() > MAX_EXPANSION_BYTES {
-            break;
+    };
+    let mut cur = vec![false; m + 1];
+    let mut next = vec![false; m + 1];
+    cur[0] = true;
+    close(&mut cur);
+    if cur[m] && accept(0) {
+        return;
+    }
+    for (k, c) in chars.enumerate() {
+        if *fuel == 0 {
+            return;
+        }
+        next.iter_mut().for_each(|b| *b = false);
+        let mut alive = 0u64;
+        for j in 0..m {
+            if !cur[j] {
+                continue;
+            }
+            alive += 1;
+            match toks[j] {
+                PatTok::Star => next[j] = true,
+                t if tok_matches(t, c) => next[j + 1] = true,
+                _ => {}
+            }
+        }
+        *fuel = fuel.saturating_sub(1 + alive);
+        close(&mut next);
+        std::mem::swap(&mut cur, &mut next);
+        if !cur.iter().any(|b| *b) {
+            return;
+        }
+        if cur[m] && accept(k + 1) {
+            return;
+        }
+    }
+}
+
+/// `${v#p}`, `${v##p}`, `${v%p}`, `${v%%p}`: one pass from the start (a suffix: over the
+/// reversed value with the reversed pattern); unchanged when the fuel runs out.
+fn trim(v: &[char], pat: &Pattern, prefix: bool, long: bool, fuel: &mut u64) -> String {
+    let n = v.len();
+    let mut best: Option<usize> = None;
+    let accept = |k: usize| {
+        best = Some(k);
+        !long
+    };
+    if prefix {
+        let toks: Vec<&PatTok> = pat.0.iter().collect();
+        walk(&toks, v.iter().copied(), fuel, accept);
+    } else {
+        let toks: Vec<&PatTok> = pat.0.iter().rev().collect();
+        walk(&toks, v.iter().rev().copied(), fuel, accept);
+    }
+    if *fuel == 0 {
+        return v.iter().collect();
+    }
+    match best {
+        Some(k) if prefix => v[k..].iter().collect(),
+        Some(k) => v[..n - k].iter().collect(),
+        None => v.iter().collect(),
+    }
+}
+
+/// `${v/p/r}` and `${v//p/r}`: the longest non-empty match at each position. None when the
+/// result would be longer than `room` bytes.
+fn replace(v: &[char], pat: &Pattern, rep: &str, all: bool, fuel: &mut u64, room: usize) -> Option<String> {
+    let toks: Vec<&PatTok> = pat.0.iter().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < v.len() {
+        let mut hit = None;
+        if *fuel > 0 {
+            walk(&toks, v[i..].iter().copied(), fuel, |k| {
+                if k > 0 {
+                    hit = Some(i + k);
+                }
+                false
+            });
         }
         match hit {
             Some(end) => {
                 out.push_str(rep);
                 i = end;
-                replaced = true;
+                if !all {
+                    out.extend(&v[i..]);
+                    i = v.len();
+                }
             }
             None => {
                 out.push(v[i]);
                 i += 1;
             }
         }
+        if out.len() > room {
+            return None;
+        }
     }
-    out
+    Some(out)
 }

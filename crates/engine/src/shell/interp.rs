@@ -161,8 +161,9 @@ pub struct Shell {
     next_pid: u32,
     trap_cache: BTreeMap<String, Arc<Script>>,
     budget: u64,
-    /// Pattern-matching work of this resume charged beyond its budget (one command's matching
-    /// may cost up to `WORK_FUEL / 1000` steps at once): steps it ran all the same.
+    /// Work of this resume charged beyond its budget (one command's matching may cost up to
+    /// `WORK_FUEL / FUEL_PER_STEP` steps at once, and its text a step per `BYTES_PER_STEP`
+    /// bytes): steps it ran all the same.
     overdraft: u64,
     /// Steps per resume (`STEP_BUDGET`; smaller in tests).
     step_budget: u64,
@@ -1234,16 +1235,16 @@ impl Shell {
     fn expand_simple(&mut self, i: usize, host: &mut dyn Host, node: &Simple, memo: &mut Memo) -> Result<Expanded, ExpErr> {
         let pid = self.tasks[0].pid;
         let t = &mut self.tasks[i];
-        let mut exp = Exp { env: &mut t.env, memo, host, pid, produced: 0, fuel: WORK_FUEL };
+        let mut exp = Exp { env: &mut t.env, memo, host, pid, produced: 0, fuel: WORK_FUEL, scanned: 0 };
         let r = expand_words(&mut exp, node);
-        let spent = WORK_FUEL - exp.fuel;
-        self.charge(spent);
+        let steps = exp.steps();
+        self.charge(steps);
         r
     }
 
-    /// Pattern-matching work counts against the step budget (1 step per 1000).
-    fn charge(&mut self, work: u64) {
-        let steps = work / 1000;
+    /// A command's matching work and the text it handled count against the step budget
+    /// (`expand::work_steps`); what goes beyond the resume's budget is its overdraft.
+    fn charge(&mut self, steps: u64) {
         self.overdraft = self.overdraft.saturating_add(steps.saturating_sub(self.budget));
         self.budget = self.budget.saturating_sub(steps);
     }
@@ -1402,15 +1403,19 @@ impl Shell {
             let fd = *fd;
             match op {
                 RedirOp::In | RedirOp::ReadWrite => {
+                    let mut read = 0;
                     let f = match target.as_str() {
                         "/dev/null" | "/dev/zero" => Fd::Null,
                         "/dev/stdin" => t.io.fds.get(&0).cloned().unwrap_or(Fd::Null),
                         _ => {
                             let path = t.env.path(target);
                             match host.read_file(&path) {
-                                Some(c) => Fd::Input(t.io.new_input(c)),
+                                Some(c) => {
+                                    read = c.len();
+                                    Fd::Input(t.io.new_input(c))
+                                }
                                 None if *op == RedirOp::ReadWrite => {
-                                    host.write_file(&path, "", true).map_err(|e| format!("can't create {target}: {e}"))?;
+                                    super::state::write_file(host, &path, "", true).map_err(|e| format!("can't create {target}: {e}"))?;
                                     Fd::Input(t.io.new_input(String::new()))
                                 }
                                 None => return Err(format!("can't open {target}: no such file")),
@@ -1418,6 +1423,8 @@ impl Shell {
                         }
                     };
                     t.io.fds.insert(fd, f);
+                    // Opening reads the file's text here: work like an applet's input.
+                    self.charge(super::expand::work_steps(0, read as u64));
                 }
                 RedirOp::Out | RedirOp::Append | RedirOp::OutErr => {
                     let f = self.open_write(i, host, target, *op == RedirOp::Append)?;
@@ -1477,13 +1484,16 @@ impl Shell {
             Some(("", _)) | None => "/".to_string(),
             Some((p, _)) => p.to_string(),
         };
+        if super::state::name_too_long(&path) {
+            return Err(format!("can't create {target}: {}", super::state::NAME_TOO_LONG));
+        }
         if !host.file_exists(&parent) {
             return Err(format!("can't create {target}: nonexistent directory"));
         }
         if host.file_exists(&path) && host.read_file(&path).is_none() {
             return Err(format!("can't create {target}: Is a directory"));
         }
-        host.write_file(&path, "", append).map_err(|e| format!("can't create {target}: {e}"))?;
+        super::state::write_file(host, &path, "", append).map_err(|e| format!("can't create {target}: {e}"))?;
         Ok(Fd::File(path))
     }
 
@@ -1498,10 +1508,10 @@ impl Shell {
                 let pid = self.tasks[0].pid;
                 let t = &mut self.tasks[i];
                 t.env.line = node.line;
-                let mut exp = Exp { env: &mut t.env, memo: &mut memo, host, pid, produced: 0, fuel: WORK_FUEL };
+                let mut exp = Exp { env: &mut t.env, memo: &mut memo, host, pid, produced: 0, fuel: WORK_FUEL, scanned: 0 };
                 let targets: Vec<Result<String, ExpErr>> = node.redirs.iter().map(|r| exp.string(&r.target)).collect();
-                let spent = WORK_FUEL - exp.fuel;
-                self.charge(spent);
+                let steps = exp.steps();
+                self.charge(steps);
                 let mut redirs = Vec::new();
                 for (r, target) in node.redirs.iter().zip(targets) {
                     match target {
@@ -1557,10 +1567,10 @@ impl Shell {
                             let pid = self.tasks[0].pid;
                             let t = &mut self.tasks[i];
                             t.env.line = node.line;
-                            let mut exp = Exp { env: &mut t.env, memo: &mut memo, host, pid, produced: 0, fuel: WORK_FUEL };
+                            let mut exp = Exp { env: &mut t.env, memo: &mut memo, host, pid, produced: 0, fuel: WORK_FUEL, scanned: 0 };
                             let r = exp.fields(words);
-                            let spent = WORK_FUEL - exp.fuel;
-                            self.charge(spent);
+                            let steps = exp.steps();
+                            self.charge(steps);
                             match r {
                                 Ok(v) => v,
                                 Err(ExpErr::Subst(ns)) => {
@@ -1638,7 +1648,7 @@ impl Shell {
                 let pid = self.tasks[0].pid;
                 let t = &mut self.tasks[i];
                 t.env.line = node.line;
-                let mut exp = Exp { env: &mut t.env, memo: &mut memo, host, pid, produced: 0, fuel: WORK_FUEL };
+                let mut exp = Exp { env: &mut t.env, memo: &mut memo, host, pid, produced: 0, fuel: WORK_FUEL, scanned: 0 };
                 let subject = match subject {
                     Some(s) => Ok(s),
                     None => exp.string(word),
@@ -1671,8 +1681,8 @@ impl Shell {
                         }
                     }
                 }
-                let spent = WORK_FUEL - exp.fuel;
-                self.charge(spent);
+                let steps = exp.steps();
+                self.charge(steps);
                 match outcome {
                     Ok(Some(body)) => {
                         self.tasks[i].env.status = 0;
@@ -2045,10 +2055,10 @@ impl Shell {
                 let now = self.now;
                 let tty = self.tty;
                 let t = &mut self.tasks[i];
-                let mut ctx = Ctx { host, env: &mut t.env, io: &mut t.io, now_ms: now, tty, fuel: WORK_FUEL };
+                let mut ctx = Ctx { host, env: &mut t.env, io: &mut t.io, now_ms: now, tty, fuel: WORK_FUEL, bytes: 0 };
                 let outcome = builtins::run(&mut ctx, &argv);
-                let spent = WORK_FUEL - ctx.fuel;
-                self.charge(spent);
+                let steps = ctx.steps();
+                self.charge(steps);
                 let t = &mut self.tasks[i];
                 match outcome {
                     Outcome::Status(s) => s,
@@ -2384,9 +2394,16 @@ impl Shell {
             Some(a) => (a.to_string(), false),
         };
         let path = env.path(&target);
-        let is_dir = path == "/" || (host.file_exists(&path) && host.read_file(&path).is_none());
+        let too_long = super::state::name_too_long(&path);
+        let is_dir = !too_long && (path == "/" || (host.file_exists(&path) && host.read_file(&path).is_none()));
         if !is_dir {
-            let why = if host.file_exists(&path) { "Not a directory" } else { "No such file or directory" };
+            let why = if too_long {
+                super::state::NAME_TOO_LONG
+            } else if host.file_exists(&path) {
+                "Not a directory"
+            } else {
+                "No such file or directory"
+            };
             // dash's `cd` says no more than the directory (`sh_error("can't cd to %s")`).
             let msg = if self.dash { format!("can't cd to {target}") } else { format!("can't cd to {target}: {why}") };
             self.error(i, host, Some("cd"), &msg);

@@ -94,8 +94,20 @@
 //! a command substitution or pipe buffer ≤ [`MAX_CAPTURE_BYTES`] (the rest is dropped);
 //! the words of one command ≤ [`MAX_EXPANSION_BYTES`] after expansion;
 //! ≤ [`MAX_JOBS`] background jobs; `seq` ≤ 100 000 numbers; one `sleep` ≤ 100 years;
-//! the pattern and regex matching of one command ≤ [`WORK_FUEL`] comparisons (then the
-//! pattern does not match), charged to the step budget at 1000 comparisons a step.
+//! the pattern and regex matching of one command (and an `awk` program's evaluations)
+//! ≤ [`WORK_FUEL`] units (then the pattern does not match; awk says `program ran too
+//! long`); a path ≥ `PATH_MAX` (4096) bytes or with a name over `NAME_MAX` (255) is
+//! ENAMETOOLONG (`File name too long`), as the kernel says.
+//!
+//! # Work
+//!
+//! A step of the budget is one interpreter step, plus the work a step hides: each
+//! command's matching work at [`FUEL_PER_STEP`] units a step (the regex matcher is a Pike
+//! VM, linear in its text) and the text it builds, copies or reads (expansion results, the
+//! values they scan, awk's strings, an applet's input and output) at [`BYTES_PER_STEP`]
+//! bytes a step, so that a charged step costs about the same wall time whatever it does.
+//! What one command spends beyond the resume's budget counts as well (the caller sees it
+//! in [`Shell::steps_used`]).
 
 mod arith;
 mod ast;
@@ -119,7 +131,7 @@ mod tests;
 use std::fmt;
 
 pub use ast::Script;
-pub use expand::WORK_FUEL;
+pub use expand::{BYTES_PER_STEP, FUEL_PER_STEP, WORK_FUEL};
 pub use interp::{Accepted, Shell};
 pub(crate) use net::reason as http_reason;
 pub(crate) use netinfo::hosts_entry;

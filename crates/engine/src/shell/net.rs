@@ -447,7 +447,7 @@ pub(crate) fn wget(ctx: &mut Ctx, args: &[String]) -> Outcome {
                 ctx.err(&format!("wget: can't open '{fname}': File exists\n"));
                 return Outcome::Status(1);
             }
-            if let Err(e) = ctx.host.write_file(&path, &body, false) {
+            if let Err(e) = super::state::write_file(ctx.host, &path, &body, false) {
                 ctx.err(&format!("wget: can't open '{fname}': {e}\n"));
                 return Outcome::Status(1);
             }
@@ -708,7 +708,7 @@ pub(crate) fn curl(ctx: &mut Ctx, args: &[String]) -> Outcome {
         Some(f) if f == "/dev/null" => {}
         Some(f) => {
             let p = ctx.path(&f);
-            if let Err(e) = ctx.host.write_file(&p, &payload, false) {
+            if let Err(e) = super::state::write_file(ctx.host, &p, &payload, false) {
                 if !quiet_errors {
                     ctx.err(&format!("curl: (23) Failure writing output to destination: {f}: {e}\n"));
                 }

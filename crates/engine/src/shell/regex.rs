@@ -1,7 +1,10 @@
-//! A small backtracking regular-expression matcher for `grep`, `sed`, `awk` and `expr`: POSIX basic
+//! A small regular-expression matcher for `grep`, `sed`, `awk` and `expr`: POSIX basic
 //! syntax (`.`, `[…]`, `*`, `^`, `$`, `\(…\)`, `\{n,m\}`, `\+`, `\?`, `\|`) and, with
-//! `extended`, the ERE spellings (`+ ? | ( ) {n,m}`). Matching spends a bounded amount
-//! of work (a pathological pattern simply fails to match).
+//! `extended`, the ERE spellings (`+ ? | ( ) {n,m}`). The pattern compiles to a program that
+//! a Pike VM runs over the text once (no backtracking), so the work of a match is at most
+//! (text length + 1) × (program length) thread steps, and each thread step costs about the
+//! same wall time: the caller's `fuel` counts them, and the interpreter charges that to the
+//! step budget (see `WORK_FUEL`). When the fuel runs out the pattern does not match.
 
 #[derive(Debug, Clone)]
 enum Node {
@@ -20,19 +23,49 @@ struct Piece {
     max: usize,
 }
 
+/// A compiled regular expression: a program for a Pike VM (Thompson's construction run
+/// breadth-first, threads in priority order), so matching costs at most (text length + 1) ×
+/// (program length) thread steps whatever the pattern — `(a*)*b` is linear, not exponential.
+/// Threads keep the backtracking order (alternatives left to right, repetitions greedy), so
+/// the match found is the one a backtracking matcher finds.
 #[derive(Debug, Clone)]
 pub(crate) struct Regex {
-    alts: Vec<Vec<Piece>>,
+    prog: Vec<Inst>,
     icase: bool,
     groups: usize,
     /// A fixed string (`grep -F`): searched directly.
     lit: Option<Vec<char>>,
 }
 
-/// The most pattern elements (the matcher recurses once per element).
+#[derive(Debug, Clone)]
+enum Inst {
+    /// A character-consuming node (`Char`, `Any`, `Class`) or an anchor (`Start`, `End`).
+    Node(Node),
+    /// Try the first target, then (at lower priority) the second.
+    Split(usize, usize),
+    Jmp(usize),
+    /// Record the position in a capture slot (group `n`: slots `2n` and `2n + 1`).
+    Save(usize),
+    Match,
+}
+
+/// The most pattern elements.
 const MAX_PIECES: usize = 256;
 
-const FUEL: u64 = 2_000_000;
+/// The largest program (counted repetitions are expanded: `\(a\{1000\}\)\{1000\}` would be
+/// a million instructions); beyond it glibc's `REG_ESIZE` text.
+const MAX_INSTS: usize = 20_000;
+
+/// The most capture-slot words a thread list holds (instructions × slots): a pattern with
+/// both hundreds of groups and thousands of instructions would otherwise ask for hundreds of
+/// megabytes per match. Beyond it, `REG_ESIZE` too.
+const MAX_SLOT_WORDS: usize = 1 << 18;
+
+/// A thread step costs one unit of fuel (what the interpreter charges, see `WORK_FUEL`),
+/// and one more per this many capture slots the thread carries (copying them).
+const SLOTS_PER_UNIT: usize = 8;
+
+const NONE: usize = usize::MAX;
 
 struct P<'a> {
     c: &'a [char],
@@ -54,217 +87,334 @@ impl Regex {
         if p.pieces > MAX_PIECES {
             return Err(format!("regular expression longer than {MAX_PIECES} elements (podlife limit)"));
         }
-        Ok(Regex { alts, icase, groups: p.groups, lit: None })
+        let mut prog = Vec::new();
+        compile_alts(&mut prog, &alts)?;
+        push(&mut prog, Inst::Match)?;
+        if prog.len().saturating_mul(2 * (p.groups + 1)) > MAX_SLOT_WORDS {
+            return Err("Regular expression too big".into());
+        }
+        Ok(Regex { prog, icase, groups: p.groups, lit: None })
     }
 
     /// A literal string (`grep -F`).
     pub fn literal(s: &str, icase: bool) -> Regex {
         let lit = if icase { s.chars().flat_map(char::to_lowercase).collect() } else { s.chars().collect() };
-        Regex { alts: Vec::new(), icase, groups: 0, lit: Some(lit) }
+        Regex { prog: Vec::new(), icase, groups: 0, lit: Some(lit) }
     }
 
     /// The first match in `s`: (start, end) in chars, spending matching work from `fuel`
     /// (no match once it is spent).
     pub fn find_with(&self, s: &[char], fuel: &mut u64) -> Option<(usize, usize)> {
+        self.find_from(s, 0, fuel)
+    }
+
+    /// The first match at or after `from` (`^` matches only at the start of `s`), without
+    /// its groups.
+    pub fn find_from(&self, s: &[char], from: usize, fuel: &mut u64) -> Option<(usize, usize)> {
         if let Some(lit) = &self.lit {
-            if lit.is_empty() {
-                return Some((0, 0));
-            }
-            let lower: Vec<char>;
-            let hay: &[char] = if self.icase {
-                lower = s.iter().flat_map(|c| c.to_lowercase()).collect();
-                &lower
-            } else {
-                s
-            };
-            *fuel = fuel.saturating_sub((hay.len() * lit.len().min(64)) as u64 / 8);
-            return hay.windows(lit.len()).position(|w| w == lit.as_slice()).map(|p| (p, p + lit.len()));
+            let hay = s.get(from..)?;
+            return self.find_literal(lit, hay, fuel).map(|(a, b)| (a + from, b + from));
         }
-        for start in 0..=s.len() {
-            let mut caps = vec![None; self.groups + 1];
-            if let Some(end) = self.match_alts(&self.alts, s, start, fuel, &mut caps) {
-                return Some((start, end));
-            }
-            if *fuel == 0 {
-                return None;
-            }
+        let slots = self.run(s, from, false, 2, fuel)?;
+        Some((slots[0], slots[1]))
+    }
+
+    fn find_literal(&self, lit: &[char], hay: &[char], fuel: &mut u64) -> Option<(usize, usize)> {
+        if lit.is_empty() {
+            return Some((0, 0));
         }
-        None
+        let lower: Vec<char>;
+        let hay: &[char] = if self.icase {
+            lower = hay.iter().flat_map(|c| c.to_lowercase()).collect();
+            &lower
+        } else {
+            hay
+        };
+        // Each position compares up to the whole literal.
+        let per = 1 + lit.len() as u64 / 16;
+        let found = hay.windows(lit.len()).position(|w| w == lit);
+        let scanned = found.map_or(hay.len(), |p| p + 1) as u64;
+        *fuel = fuel.saturating_sub(scanned.saturating_mul(per) / 4);
+        found.map(|p| (p, p + lit.len()))
     }
 
     /// The first match at or after `from`, with the spans of its groups (index 0: the whole
     /// match; `^` matches only at the start of `s`).
     pub fn captures_from(&self, s: &[char], from: usize, fuel: &mut u64) -> Option<Vec<Option<(usize, usize)>>> {
         if self.lit.is_some() {
-            let (a, b) = self.find_with(s.get(from..)?, fuel)?;
-            return Some(vec![Some((a + from, b + from))]);
+            let (a, b) = self.find_from(s, from, fuel)?;
+            return Some(vec![Some((a, b))]);
         }
-        for start in from..=s.len() {
-            let mut caps = vec![None; self.groups + 1];
-            if let Some(end) = self.match_alts(&self.alts, s, start, fuel, &mut caps) {
-                caps[0] = Some((start, end));
-                return Some(caps);
-            }
-            if *fuel == 0 {
-                return None;
-            }
-        }
-        None
+        let slots = self.run(s, from, false, 2 * (self.groups + 1), fuel)?;
+        Some(slots.chunks(2).map(|c| (c[0] != NONE && c[1] != NONE).then_some((c[0], c[1]))).collect())
     }
 
     /// A match anchored at the start (`expr STRING : REGEX`): the end, and the first
     /// group's text.
-    pub fn match_start(&self, s: &[char]) -> Option<(usize, Option<String>)> {
-        let mut fuel = FUEL;
-        let mut caps = vec![None; self.groups + 1];
-        let end = self.match_alts(&self.alts, s, 0, &mut fuel, &mut caps)?;
-        let g = caps.get(1).copied().flatten().map(|(a, b): (usize, usize)| s[a..b].iter().collect());
-        Some((end, g))
+    pub fn match_start(&self, s: &[char], fuel: &mut u64) -> Option<(usize, Option<String>)> {
+        if let Some(lit) = &self.lit {
+            return s.starts_with(lit).then_some((lit.len(), None));
+        }
+        let slots = self.run(s, 0, true, 2 * (self.groups + 1).min(2), fuel)?;
+        let g = match slots.get(2..4) {
+            Some([a, b]) if *a != NONE && *b != NONE => Some(s[*a..*b].iter().collect()),
+            _ => None,
+        };
+        Some((slots[1], g))
     }
 
     pub fn has_groups(&self) -> bool {
         self.groups > 0
     }
 
-    /// Matches the alternatives at `at`: the end of the whole match (groups backtrack, so
-    /// `\(.*\)=\(.*\)` finds its `=`).
-    fn match_alts(&self, alts: &[Vec<Piece>], s: &[char], at: usize, fuel: &mut u64, caps: &mut Caps) -> Option<usize> {
-        for alt in alts {
-            if let Some(e) = self.seq(alt, 0, s, at, fuel, caps, 0, &mut |end, _, _, _| Some(end)) {
-                return Some(e);
-            }
-        }
-        None
-    }
-
-    /// Matches `seq[k..]` at `at`, then the continuation `cont` (the rest of the pattern).
-    #[allow(clippy::too_many_arguments)]
-    fn seq(&self, seq: &[Piece], k: usize, s: &[char], at: usize, fuel: &mut u64, caps: &mut Caps, depth: usize, cont: &mut Cont) -> Option<usize> {
-        if *fuel == 0 || depth > MAX_DEPTH {
-            *fuel = 0;
-            return None;
-        }
-        *fuel -= 1;
-        let Some(piece) = seq.get(k) else { return cont(at, fuel, caps, depth) };
-        if let Node::Group(..) = piece.node {
-            return self.repeat(piece, seq, k, s, at, 0, fuel, caps, depth + 1, cont);
-        }
-        // A single-character piece: every reachable end, tried longest first.
-        let mut ends = vec![at];
-        let mut cur = at;
-        while ends.len() - 1 < piece.max {
-            let Some(next) = self.single(&piece.node, s, cur) else { break };
-            if next == cur {
-                while ends.len() - 1 < piece.min {
-                    ends.push(cur);
-                }
-                break;
-            }
-            cur = next;
-            ends.push(cur);
-        }
-        *fuel = fuel.saturating_sub(ends.len() as u64 / 8);
-        for n in (piece.min..ends.len()).rev() {
-            if let Some(r) = self.seq(seq, k + 1, s, ends[n], fuel, caps, depth + 1, cont) {
-                return Some(r);
-            }
+    /// The Pike VM: the leftmost match at or after `from` (at `from` only when `anchored`),
+    /// the highest-priority one among those starting there; its first `nslots` capture
+    /// slots. Spends one unit of `fuel` per thread step (more for threads carrying many
+    /// slots); None when none matches or the fuel runs out.
+    fn run(&self, s: &[char], from: usize, anchored: bool, nslots: usize, fuel: &mut u64) -> Option<Vec<usize>> {
+        let n = self.prog.len();
+        // Setting up the thread lists (filling their slots) is work too.
+        *fuel = fuel.saturating_sub(1 + (n * (2 + nslots)) as u64 / 16);
+        let mut clist = Threads::new(n, nslots);
+        let mut nlist = Threads::new(n, nslots);
+        let mut scratch = vec![NONE; nslots];
+        let mut stack: Vec<Frame> = Vec::new();
+        let cost = 1 + (nslots / SLOTS_PER_UNIT) as u64;
+        let mut matched: Option<Vec<usize>> = None;
+        let mut at = from;
+        while at <= s.len() {
             if *fuel == 0 {
                 return None;
             }
+            if matched.is_none() && (!anchored || at == from) {
+                scratch.fill(NONE);
+                scratch[0] = at;
+                self.add(&mut clist, &mut stack, 0, at, s, &mut scratch, fuel, cost);
+            }
+            if clist.dense.is_empty() {
+                if matched.is_some() || anchored {
+                    break;
+                }
+                at += 1;
+                continue;
+            }
+            nlist.clear();
+            let c = s.get(at).copied();
+            for k in 0..clist.dense.len() {
+                let pc = clist.dense[k];
+                match &self.prog[pc] {
+                    Inst::Match => {
+                        let mut slots = clist.slots(pc).to_vec();
+                        slots[1] = at;
+                        matched = Some(slots);
+                        // Lower-priority threads lose to this one.
+                        break;
+                    }
+                    Inst::Node(node) if c.is_some_and(|c| self.consumes(node, c)) => {
+                        scratch.copy_from_slice(clist.slots(pc));
+                        self.add(&mut nlist, &mut stack, pc + 1, at + 1, s, &mut scratch, fuel, cost);
+                    }
+                    _ => {}
+                }
+            }
+            std::mem::swap(&mut clist, &mut nlist);
+            at += 1;
         }
-        None
+        matched
     }
 
-    /// A group repeated `count` times so far: one more (greedy), else the rest of `seq`.
+    /// Adds the thread at `pc0` to `list`, following jumps, splits (in priority order),
+    /// saves and anchors at position `at`.
     #[allow(clippy::too_many_arguments)]
-    fn repeat(&self, piece: &Piece, seq: &[Piece], k: usize, s: &[char], at: usize, count: usize, fuel: &mut u64, caps: &mut Caps, depth: usize, cont: &mut Cont) -> Option<usize> {
-        if depth > MAX_DEPTH {
-            *fuel = 0;
-            return None;
-        }
-        let Node::Group(alts, n) = &piece.node else { return None };
-        if count < piece.max {
-            for alt in alts {
-                let saved = caps.get(*n).copied().flatten();
-                let r = self.seq(alt, 0, s, at, fuel, caps, depth + 1, &mut |end, fuel, caps, depth| {
-                    // An empty repetition ends the loop (it would repeat forever).
-                    if end == at && count >= piece.min {
-                        return None;
-                    }
-                    let old = caps.get(*n).copied().flatten();
-                    if let Some(c) = caps.get_mut(*n) {
-                        *c = Some((at, end));
-                    }
-                    let r = self.repeat(piece, seq, k, s, end, count + 1, fuel, caps, depth + 1, cont);
-                    if r.is_none()
-                        && let Some(c) = caps.get_mut(*n)
-                    {
-                        *c = old;
-                    }
-                    r
-                });
-                if r.is_some() {
-                    return r;
+    fn add(&self, list: &mut Threads, stack: &mut Vec<Frame>, pc0: usize, at: usize, s: &[char], scratch: &mut [usize], fuel: &mut u64, cost: u64) {
+        stack.push(Frame::Explore(pc0));
+        while let Some(f) = stack.pop() {
+            let mut pc = match f {
+                Frame::Restore(slot, old) => {
+                    scratch[slot] = old;
+                    continue;
                 }
-                if let Some(c) = caps.get_mut(*n) {
-                    *c = saved;
+                Frame::Explore(pc) => pc,
+            };
+            loop {
+                if !list.insert(pc) {
+                    break;
                 }
-                if *fuel == 0 {
-                    return None;
+                *fuel = fuel.saturating_sub(cost);
+                match &self.prog[pc] {
+                    Inst::Jmp(t) => pc = *t,
+                    Inst::Split(a, b) => {
+                        stack.push(Frame::Explore(*b));
+                        pc = *a;
+                    }
+                    Inst::Save(k) => {
+                        if let Some(slot) = scratch.get_mut(*k) {
+                            stack.push(Frame::Restore(*k, *slot));
+                            *slot = at;
+                        }
+                        pc += 1;
+                    }
+                    Inst::Node(Node::Start) => {
+                        if at != 0 {
+                            break;
+                        }
+                        pc += 1;
+                    }
+                    Inst::Node(Node::End) => {
+                        if at != s.len() {
+                            break;
+                        }
+                        pc += 1;
+                    }
+                    Inst::Node(_) | Inst::Match => {
+                        list.set_slots(pc, scratch);
+                        break;
+                    }
                 }
             }
         }
-        if count >= piece.min {
-            return self.seq(seq, k + 1, s, at, fuel, caps, depth + 1, cont);
-        }
-        None
     }
 
-    /// One character-class-like node (or an anchor) at `at`: where it ends.
-    fn single(&self, node: &Node, s: &[char], at: usize) -> Option<usize> {
+    /// Whether a character-consuming node matches `c`.
+    fn consumes(&self, node: &Node, c: char) -> bool {
         match node {
-            Node::Start => (at == 0).then_some(at),
-            Node::End => (at == s.len()).then_some(at),
-            Node::Group(..) => None,
-            _ => {
-                let c = *s.get(at)?;
-                let ok = match node {
-                    Node::Char(x) => {
-                        if self.icase {
-                            x.to_lowercase().eq(c.to_lowercase())
-                        } else {
-                            *x == c
-                        }
-                    }
-                    Node::Any => true,
-                    Node::Class(neg, items) => {
-                        let hit = items.iter().any(|(a, b)| {
-                            (*a <= c && c <= *b) || (self.icase && {
-                                let l = c.to_ascii_lowercase();
-                                let u = c.to_ascii_uppercase();
-                                (*a <= l && l <= *b) || (*a <= u && u <= *b)
-                            })
-                        });
-                        hit != *neg
-                    }
-                    _ => false,
-                };
-                ok.then_some(at + 1)
+            Node::Char(x) => {
+                if self.icase {
+                    x.to_lowercase().eq(c.to_lowercase())
+                } else {
+                    *x == c
+                }
             }
+            Node::Any => true,
+            Node::Class(neg, items) => {
+                let hit = items.iter().any(|(a, b)| {
+                    (*a <= c && c <= *b) || (self.icase && {
+                        let l = c.to_ascii_lowercase();
+                        let u = c.to_ascii_uppercase();
+                        (*a <= l && l <= *b) || (*a <= u && u <= *b)
+                    })
+                });
+                hit != *neg
+            }
+            _ => false,
         }
     }
 }
 
-type Caps = Vec<Option<(usize, usize)>>;
-/// The rest of the pattern after a piece: called with where the piece ended and the current
-/// recursion depth.
-type Cont<'a> = dyn FnMut(usize, &mut u64, &mut Caps, usize) -> Option<usize> + 'a;
+enum Frame {
+    Explore(usize),
+    Restore(usize, usize),
+}
 
-/// The deepest backtracking recursion: each repetition of a group takes a few levels, so a
-/// group repeated more than about 70 times in one match does not match (single characters
-/// repeat without recursion). Sized for a 512 KiB stack in debug builds, and the same in
-/// every build so that results never differ.
-const MAX_DEPTH: usize = 300;
+/// A set of threads (program counters, in insertion order = priority) with their capture
+/// slots: a sparse set, so clearing costs nothing.
+struct Threads {
+    dense: Vec<usize>,
+    sparse: Vec<usize>,
+    nslots: usize,
+    caps: Vec<usize>,
+}
+
+impl Threads {
+    fn new(n: usize, nslots: usize) -> Threads {
+        Threads { dense: Vec::with_capacity(n), sparse: vec![0; n], nslots, caps: vec![NONE; n * nslots] }
+    }
+
+    fn clear(&mut self) {
+        self.dense.clear();
+    }
+
+    /// Inserts `pc`; false when it was there already.
+    fn insert(&mut self, pc: usize) -> bool {
+        let i = self.sparse[pc];
+        if i < self.dense.len() && self.dense[i] == pc {
+            return false;
+        }
+        self.sparse[pc] = self.dense.len();
+        self.dense.push(pc);
+        true
+    }
+
+    fn slots(&self, pc: usize) -> &[usize] {
+        &self.caps[pc * self.nslots..(pc + 1) * self.nslots]
+    }
+
+    fn set_slots(&mut self, pc: usize, from: &[usize]) {
+        self.caps[pc * self.nslots..(pc + 1) * self.nslots].copy_from_slice(from);
+    }
+}
+
+fn push(prog: &mut Vec<Inst>, inst: Inst) -> Result<usize, String> {
+    if prog.len() >= MAX_INSTS {
+        return Err("Regular expression too big".into());
+    }
+    prog.push(inst);
+    Ok(prog.len() - 1)
+}
+
+/// Alternatives in priority order: `Split(first, rest)`, each ending with a jump past the
+/// others.
+fn compile_alts(prog: &mut Vec<Inst>, alts: &[Vec<Piece>]) -> Result<(), String> {
+    let mut jumps = Vec::new();
+    for (i, alt) in alts.iter().enumerate() {
+        if i + 1 < alts.len() {
+            let split = push(prog, Inst::Split(0, 0))?;
+            for piece in alt {
+                compile_piece(prog, piece)?;
+            }
+            jumps.push(push(prog, Inst::Jmp(0))?);
+            prog[split] = Inst::Split(split + 1, prog.len());
+        } else {
+            for piece in alt {
+                compile_piece(prog, piece)?;
+            }
+        }
+    }
+    let end = prog.len();
+    for j in jumps {
+        prog[j] = Inst::Jmp(end);
+    }
+    Ok(())
+}
+
+/// A piece: `min` copies, then a greedy loop (`max` unbounded) or `max - min` optional
+/// copies (each skipped copy skips the rest).
+fn compile_piece(prog: &mut Vec<Inst>, piece: &Piece) -> Result<(), String> {
+    for _ in 0..piece.min {
+        compile_atom(prog, &piece.node)?;
+    }
+    if piece.max == usize::MAX {
+        let head = push(prog, Inst::Split(0, 0))?;
+        compile_atom(prog, &piece.node)?;
+        push(prog, Inst::Jmp(head))?;
+        prog[head] = Inst::Split(head + 1, prog.len());
+    } else {
+        let mut splits = Vec::new();
+        for _ in piece.min..piece.max {
+            splits.push(push(prog, Inst::Split(0, 0))?);
+            compile_atom(prog, &piece.node)?;
+        }
+        let end = prog.len();
+        for s in splits {
+            prog[s] = Inst::Split(s + 1, end);
+        }
+    }
+    Ok(())
+}
+
+fn compile_atom(prog: &mut Vec<Inst>, node: &Node) -> Result<(), String> {
+    match node {
+        Node::Group(alts, n) => {
+            push(prog, Inst::Save(2 * n))?;
+            compile_alts(prog, alts)?;
+            push(prog, Inst::Save(2 * n + 1))?;
+        }
+        other => {
+            push(prog, Inst::Node(other.clone()))?;
+        }
+    }
+    Ok(())
+}
 
 impl P<'_> {
     fn peek(&self) -> Option<char> {

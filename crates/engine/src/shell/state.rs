@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use super::ast::{FuncDef, List};
-use super::{MAX_CAPTURE_BYTES, MAX_VAR_BYTES};
+use super::{Host, MAX_CAPTURE_BYTES, MAX_VAR_BYTES};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Var {
@@ -160,6 +160,38 @@ impl Env {
         e.traps.retain(|_, a| a.is_empty());
         e
     }
+}
+
+/// Linux's `PATH_MAX`: a path given to a system call, with its terminating NUL.
+pub(crate) const PATH_MAX: usize = 4096;
+/// Linux's `NAME_MAX`: the longest name of one directory entry.
+pub(crate) const NAME_MAX: usize = 255;
+/// `strerror(ENAMETOOLONG)`.
+pub(crate) const NAME_TOO_LONG: &str = "File name too long";
+
+/// Whether the kernel refuses `path` with `ENAMETOOLONG`: the container's files are reached
+/// by absolute paths here (the shell keeps its working directory as one, and ash's `cd`
+/// itself calls `chdir` with the absolute logical path), so the whole path must fit in
+/// `PATH_MAX` and each name in `NAME_MAX`. This also bounds how deep `mkdir x; cd x` goes
+/// (2,047 levels), as on a node.
+pub(crate) fn name_too_long(path: &str) -> bool {
+    path.len() >= PATH_MAX || path.split('/').any(|c| c.len() > NAME_MAX)
+}
+
+/// `Host::write_file` behind the kernel's name limits.
+pub(crate) fn write_file(host: &mut dyn Host, path: &str, content: &str, append: bool) -> Result<(), String> {
+    if name_too_long(path) {
+        return Err(NAME_TOO_LONG.into());
+    }
+    host.write_file(path, content, append)
+}
+
+/// `Host::make_dir` behind the kernel's name limits.
+pub(crate) fn make_dir(host: &mut dyn Host, path: &str) -> Result<(), String> {
+    if name_too_long(path) {
+        return Err(NAME_TOO_LONG.into());
+    }
+    host.make_dir(path)
 }
 
 pub(crate) fn normalize(p: &str) -> String {

@@ -23,7 +23,7 @@ fn inputs(ctx: &mut Ctx, applet: &str, files: &[String]) -> (Vec<(String, String
             continue;
         }
         let p = ctx.path(f);
-        match ctx.host.read_file(&p) {
+        match ctx.read(&p) {
             Some(t) => out.push((f.clone(), t)),
             None => {
                 let why = if ctx.host.stat(&p).is_some_and(|s| s.is_dir()) { "Is a directory" } else { "No such file or directory" };
@@ -961,7 +961,7 @@ pub(crate) fn sed(ctx: &mut Ctx, args: &[String]) -> i32 {
                         scripts.push(v);
                     } else {
                         let p = ctx.path(&v);
-                        match ctx.host.read_file(&p) {
+                        match ctx.read(&p) {
                             Some(t) => scripts.push(t.trim_end_matches('\n').to_string()),
                             None => {
                                 ctx.err(&format!("sed: can't open '{v}': No such file or directory\n"));
@@ -1030,7 +1030,7 @@ pub(crate) fn sed(ctx: &mut Ctx, args: &[String]) -> i32 {
     }
     for (path, t) in std::mem::take(&mut run.writes) {
         let full = ctx.path(&path);
-        let _ = ctx.host.write_file(&full, &t, true);
+        let _ = super::state::write_file(ctx.host, &full, &t, true);
     }
     ctx.fuel = run.fuel;
     status
@@ -1042,11 +1042,11 @@ fn write_stream(ctx: &mut Ctx, run: &mut SedRun, file: Option<&str>, in_place: O
         (Some(f), Some(suffix)) => {
             let p = ctx.path(f);
             if !suffix.is_empty()
-                && let Some(old) = ctx.host.read_file(&p)
+                && let Some(old) = ctx.read(&p)
             {
-                let _ = ctx.host.write_file(&format!("{p}{suffix}"), &old, false);
+                let _ = super::state::write_file(ctx.host, &format!("{p}{suffix}"), &old, false);
             }
-            if let Err(e) = ctx.host.write_file(&p, &out, false) {
+            if let Err(e) = super::state::write_file(ctx.host, &p, &out, false) {
                 ctx.err(&format!("sed: can't create '{f}': {e}\n"));
             }
         }
@@ -1144,7 +1144,7 @@ fn run_stream(ctx: &mut Ctx, run: &mut SedRun, lines: &[Line]) -> Option<i32> {
                 }
                 Kind::File('r', f) => {
                     let p = ctx.path(&f);
-                    if let Some(t) = ctx.host.read_file(&p) {
+                    if let Some(t) = ctx.read(&p) {
                         appended.push(t.trim_end_matches('\n').to_string());
                     }
                 }
