@@ -234,6 +234,7 @@ impl Engine {
         let now = self.now;
         let memory_volumes = self.memory_volumes();
         if let Some(m) = self.machines.get_mut(name) {
+            m.runtime.containers_changed += 1;
             for c in m.runtime.containers.values_mut().filter(|c| c.state == ContainerState::Running) {
                 // containerd's CRI plugin after the restart: the task is gone, `unknownExitCode`.
                 c.state = ContainerState::Exited;

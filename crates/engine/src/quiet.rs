@@ -225,6 +225,7 @@ impl Engine {
             return;
         }
         self.podgc_remember_steady();
+        self.container_gc_remember_steady();
         let mut horizon = Time(u64::MAX);
         let mut heartbeats = BTreeMap::new();
         let mut steady = Vec::with_capacity(self.queue.len());

@@ -173,6 +173,7 @@ impl Engine {
         let image_ref = image.repo_digests.first().cloned().unwrap_or_else(|| image.id.clone());
         let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
         let shim_pid = rt.next_pid();
+        rt.containers_changed += 1;
         rt.containers.insert(id.clone(), Container {
             id: id.clone(),
             sandbox_id: sandbox_id.to_string(),
@@ -267,6 +268,7 @@ impl Engine {
             Err(text) => {
                 // runc could not exec the process: the container ends at once with StartError.
                 let message = format!("failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: {text}: unknown");
+                rt.containers_changed += 1;
                 if let Some(c) = rt.containers.get_mut(container_id) {
                     c.state = ContainerState::Exited;
                     c.started_at = Some(Time(0));
@@ -289,6 +291,7 @@ impl Engine {
         let mut proc = Process::new(argv.clone(), pid_in_container, now, program);
         let effects = if by_shell { vec![] } else { proc.start() };
         let oom_at = memory_limit.and_then(|l| proc.exceeds_at(l));
+        rt.containers_changed += 1;
         let generation = {
             let Some(c) = rt.containers.get_mut(container_id) else { return Err("container vanished".into()) };
             c.state = ContainerState::Running;
@@ -385,6 +388,7 @@ impl Engine {
     pub(crate) fn container_exited(&mut self, node: &str, container_id: &str, code: i32, reason: Option<&str>) {
         let now = self.now;
         let Some(rt) = self.runtime_mut(node) else { return };
+        rt.containers_changed += 1;
         let Some(c) = rt.containers.get_mut(container_id) else { return };
         if c.state != ContainerState::Running {
             return;
@@ -547,6 +551,7 @@ impl Engine {
                 rt.log(now, format!("RemovePodSandbox \"{id}\" returns successfully"));
             }
             rt.containers.retain(|_, c| c.pod_uid != pod_uid || c.state == ContainerState::Running);
+            rt.containers_changed += 1;
             rt.sandboxes.retain(|_, s| s.pod_uid != pod_uid || s.ready);
         }
     }

@@ -158,6 +158,11 @@ pub struct Runtime {
     pub up: bool,
     pub sandboxes: BTreeMap<String, Sandbox>,
     pub containers: BTreeMap<String, Container>,
+    /// Moves whenever a container is created, starts, ends or is removed (`changed`): the
+    /// container GC's quiet-stretch answer is remembered per value.
+    pub containers_changed: u64,
+    /// The container GC had nothing to remove when `containers_changed` was this.
+    pub gc_steady_memo: Option<(u64, bool)>,
     /// By image id.
     pub images: BTreeMap<String, NodeImage>,
     pub ipam: cni::HostLocal,
@@ -220,6 +225,8 @@ impl Runtime {
             up: true,
             sandboxes: BTreeMap::new(),
             containers: BTreeMap::new(),
+            containers_changed: 0,
+            gc_steady_memo: None,
             images: BTreeMap::new(),
             ipam: cni::HostLocal::new(pod_cidr),
             next_pid: 1000,

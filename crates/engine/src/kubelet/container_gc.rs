@@ -48,6 +48,7 @@ impl Engine {
             let Some(m) = self.machines.get_mut(node) else { return };
             m.runtime.log(now, format!("RemoveContainer for \"{id}\""));
             m.runtime.containers.remove(&id);
+            m.runtime.containers_changed += 1;
             m.kubelet.pleg_seen.remove(&id);
             m.runtime.log(now, format!("RemoveContainer for \"{id}\" returns successfully"));
             self.quiet.touch_pod(&uid);
@@ -56,7 +57,27 @@ impl Engine {
 
     /// Whether the next pass removes nothing (a quiet stretch, `quiet.rs`).
     pub(crate) fn container_gc_steady(&self, node: &str) -> bool {
-        !self.kubelet_running(node) || self.machines.get(node).is_none_or(|m| !m.runtime.up || evictable(&m.runtime).is_empty())
+        !self.kubelet_running(node)
+            || self.machines.get(node).is_none_or(|m| {
+                let rt = &m.runtime;
+                !rt.up
+                    || match rt.gc_steady_memo {
+                        Some((seen, steady)) if seen == rt.containers_changed => steady,
+                        _ => evictable(rt).is_empty(),
+                    }
+            })
+    }
+
+    /// Remembers, for every node's containers as they are now, whether its container GC has
+    /// anything to remove (before a quiet-stretch look: a node with a thousand exited
+    /// containers made every look sort them all).
+    pub(crate) fn container_gc_remember_steady(&mut self) {
+        for m in self.machines.values_mut() {
+            let rt = &mut m.runtime;
+            if rt.gc_steady_memo.is_none_or(|(seen, _)| seen != rt.containers_changed) {
+                rt.gc_steady_memo = Some((rt.containers_changed, evictable(rt).is_empty()));
+            }
+        }
     }
 }
 

@@ -221,7 +221,9 @@ impl Engine {
             return false;
         }
         let errs = super::runtime_state::runtime_errors(&m.runtime, self.now, m.kubelet.tick_offset_ms, m.kubelet.cri_connected_at, m.kubelet.booted_at);
-        let not_ready = not_ready_message(errs, self.node_network_ready(node));
+        // `node_network_ready`, read from the Node at hand rather than looked up again.
+        let network_ready = current["spec"]["podCIDR"].as_str().is_some_and(|c| !c.is_empty());
+        let not_ready = not_ready_message(errs, network_ready);
         let conditions = status["conditions"].as_array().map(Vec::as_slice).unwrap_or_default();
         node_conditions(not_ready.as_deref()).iter().all(|(kind, (value, reason, message, _))| {
             conditions.iter().find(|c| c["type"] == *kind).is_some_and(|c| c["status"] == *value && c["reason"] == *reason && c["message"] == *message)
