@@ -213,7 +213,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
     };
     let step_label = t.text_with("timeline-step", &[("step", &visible_index.to_string()), ("total", &total_shown.to_string()), ("time", &time_label)]);
     let play_label = if app.playing() { t.text("timeline-pause") } else { t.text("timeline-play") };
-    let capped = player.capped().then(|| html! { <p class="changes-note" role="status">{ t.text("timeline-capped") }</p> });
+    let capped = player.cap().map(|cap| html! { <p class="changes-note" id="run-stopped" role="status">{ cap_note(t, cap) }</p> });
 
     html! {
         <section class="panel timeline" aria-labelledby="timeline-label">
@@ -284,4 +284,24 @@ fn time_mark(ms: u64) -> String {
 fn short_duration(ms: u64) -> String {
     let s = ms / 1000;
     if s < 60 { format!("{s} s") } else if s.is_multiple_of(60) { format!("{} min", s / 60) } else { format!("{} min {} s", s / 60, s % 60) }
+}
+
+/// The note under the controls when the last run stopped early: where, and why — the
+/// console's `podlife stopped …` line in the learner's language.
+fn cap_note(t: &podlife_player::i18n::Localizer, cap: podlife_player::player::Cap) -> String {
+    use podlife_engine::work::StopReason;
+    use podlife_player::player::Cap;
+    match cap {
+        Cap::Steps { steps, at } => t.text_with("timeline-capped-steps", &[("steps", &steps.to_string()), ("time", &seconds(at.since_start()))]),
+        Cap::Timeline { reactions, at } => t.text_with("timeline-capped-timeline", &[("reactions", &reactions.to_string()), ("time", &seconds(at.since_start()))]),
+        Cap::Engine(stop) => {
+            let why = match stop.reason {
+                StopReason::TraceFull(n) => t.text_with("stop-trace-full", &[("n", &n.to_string())]),
+                StopReason::Steps(n) => t.text_with("stop-steps", &[("n", &n.to_string())]),
+                StopReason::Reactions(n) => t.text_with("stop-reactions", &[("n", &n.to_string())]),
+                StopReason::Waiting(ms) => t.text_with("stop-waiting", &[("duration", &podlife_engine::kubelet::go_duration(ms))]),
+            };
+            t.text_with("timeline-stopped", &[("reactions", &stop.reactions.to_string()), ("time", &seconds(stop.at.since_start())), ("why", &why)])
+        }
+    }
 }

@@ -16,6 +16,29 @@ use podlife_engine::{Time, TraceEvent};
 use crate::history::{History, Write, heartbeat_only};
 use crate::reaction::{self, Reaction};
 
+/// Why the last run forward stopped before its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cap {
+    /// The run took `MAX_OPS_PER_RUN` steps; it stopped at `at`.
+    Steps { steps: usize, at: Time },
+    /// The timeline holds `MAX_REACTIONS` reactions; it stopped at `at`.
+    Timeline { reactions: usize, at: Time },
+    /// The engine itself stopped (`podlife stopped after N reactions at T: …`).
+    Engine(podlife_engine::work::Stop),
+}
+
+impl Cap {
+    /// The line the console prints for the stop (English, as the CLI's transcript has it).
+    pub fn message(&self) -> String {
+        let time = |t: Time| podlife_engine::kubelet::go_duration(t.since_start());
+        match self {
+            Cap::Steps { steps, at } => format!("podlife stopped this run after {steps} steps at {} (the most one run takes at once); the cluster is as it was then", time(*at)),
+            Cap::Timeline { reactions, at } => format!("podlife stopped at {}: the timeline holds at most {reactions} reactions; the cluster is as it was then", time(*at)),
+            Cap::Engine(stop) => stop.message(),
+        }
+    }
+}
+
 /// A snapshot every this many ops; restoring replays at most this many minus one.
 const CHECKPOINT_EVERY: usize = 32;
 
@@ -105,8 +128,10 @@ pub struct Player {
     /// How many reactions the learner has seen: the state shown is the one after reaction
     /// `position - 1`.
     position: usize,
-    /// A run forward stopped at `MAX_OPS_PER_RUN` or the timeline is full.
-    capped: bool,
+    /// Why the last run forward stopped early, if it did.
+    cap: Option<Cap>,
+    /// The most ops one run may take (`MAX_OPS_PER_RUN` unless a driver sets its own).
+    max_ops_per_run: usize,
     /// Changes whenever the list of reactions does (views cache their drawings by it).
     timeline_version: u64,
 }
@@ -133,7 +158,8 @@ impl Player {
             background_revisions: BTreeSet::new(),
             console: Vec::new(),
             position: 0,
-            capped: false,
+            cap: None,
+            max_ops_per_run: MAX_OPS_PER_RUN,
             timeline_version: 0,
         }
     }
@@ -206,7 +232,31 @@ impl Player {
 
     /// True when the last run forward hit a cap.
     pub fn capped(&self) -> bool {
-        self.capped
+        self.cap.is_some()
+    }
+
+    /// A driver's own cap on the ops of one run (tests use a small one).
+    pub fn set_max_ops_per_run(&mut self, n: usize) {
+        self.max_ops_per_run = n.max(1);
+    }
+
+    /// Why the last run forward stopped early, if it did.
+    pub fn cap(&self) -> Option<Cap> {
+        self.cap
+    }
+
+    /// The cap a run forward that took `n` ops has reached, if any.
+    fn cap_reached(&self, n: usize) -> Option<Cap> {
+        let at = self.live.engine().now();
+        if let Some(stop) = self.live.engine().stopped() {
+            Some(Cap::Engine(stop))
+        } else if self.reactions.len() >= MAX_REACTIONS {
+            Some(Cap::Timeline { reactions: MAX_REACTIONS, at })
+        } else if n >= self.max_ops_per_run {
+            Some(Cap::Steps { steps: self.max_ops_per_run, at })
+        } else {
+            None
+        }
     }
 
     /// The reaction just shown (None before the first).
@@ -292,7 +342,10 @@ impl Player {
             Some(Ok(ms)) => {
                 let until = self.live.engine().now().plus_millis(ms);
                 self.run_until(until);
-                let output = self.live.take_background_output();
+                let mut output = self.live.take_background_output();
+                if let Some(cap) = self.cap {
+                    output.push_str(&format!("{}\n", cap.message()));
+                }
                 ConsoleEntry { line: line.to_string(), output, failed: false, position: start, scratch: false }
             }
             Some(Err(message)) => ConsoleEntry { line: line.to_string(), output: message, failed: true, position: start, scratch: false },
@@ -306,6 +359,9 @@ impl Player {
                 if !is_read_only(line) && !line.starts_with("podlife traffic") {
                     self.run_forward(0, QUIET_MS);
                     text.push_str(&self.live.take_background_output());
+                    if let Some(cap) = self.cap {
+                        text.push_str(&format!("{}\n", cap.message()));
+                    }
                 }
                 ConsoleEntry { line: line.to_string(), output: text, failed, position: start, scratch: false }
             }
@@ -415,17 +471,18 @@ impl Player {
 
     /// Steps the engine until `until` (everything due by then), then sets the clock there.
     fn run_until(&mut self, until: Time) {
+        self.cap = None;
         let mut n = 0;
         while self.live.engine().next_due().is_some_and(|t| t <= until) {
             // The engine's own stop (a full trace) ends the run as the player's caps do.
-            if n >= MAX_OPS_PER_RUN || self.reactions.len() >= MAX_REACTIONS || self.live.engine().stopped().is_some() {
-                self.capped = true;
+            if let Some(cap) = self.cap_reached(n) {
+                self.cap = Some(cap);
                 break;
             }
             self.step(until);
             n += 1;
         }
-        if !self.capped {
+        if self.cap.is_none() {
             self.live.engine_mut().set_clock(until);
             self.ops.push(Op::Clock { at: until });
             self.after_op();
@@ -436,7 +493,7 @@ impl Player {
     /// Steps forward for at least `at_least_ms` of virtual time, then until nothing visible
     /// happened for `quiet_ms`, and never past `max(at_least_ms, HORIZON_MS)`.
     fn run_forward(&mut self, at_least_ms: u64, quiet_ms: u64) {
-        self.capped = false;
+        self.cap = None;
         let start = self.live.engine().now();
         let min_end = start.plus_millis(at_least_ms);
         let max_end = start.plus_millis(at_least_ms.max(HORIZON_MS));
@@ -446,8 +503,8 @@ impl Player {
             if next > max_end || (next > min_end && next > last_visible.plus_millis(quiet_ms)) {
                 break;
             }
-            if n >= MAX_OPS_PER_RUN || self.reactions.len() >= MAX_REACTIONS || self.live.engine().stopped().is_some() {
-                self.capped = true;
+            if let Some(cap) = self.cap_reached(n) {
+                self.cap = Some(cap);
                 break;
             }
             let before = self.reactions.len();

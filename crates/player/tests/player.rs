@@ -349,3 +349,27 @@ fn expired_events_are_deleted_and_explained() {
     let events = p.command("kubectl get events");
     assert!(events.output.contains("No resources found"), "{}", events.output);
 }
+
+/// A run that would take more steps than one run may stops, says so in the console and
+/// keeps its clock where it stopped; the next `sleep` goes on from there.
+#[test]
+fn a_run_past_the_step_cap_stops_and_says_where() {
+    let mut p = Player::new(1);
+    p.set_max_ops_per_run(2_000);
+    // 10 pods whose readiness probe fails every second: no quiet stretch, ~10 steps a second.
+    let yaml = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: busy}\nspec:\n  replicas: 10\n  selector: {matchLabels: {app: busy}}\n  template:\n    metadata: {labels: {app: busy}}\n    spec:\n      containers:\n      - name: c\n        image: busybox:1.36\n        command: [\"sleep\", \"100000\"]\n        readinessProbe: {exec: {command: [\"false\"]}, periodSeconds: 1}\n";
+    let results = p.apply(&files(yaml), 0);
+    assert!(results.iter().all(|r| !r.failed && r.diagnostics.is_empty()), "{results:?}");
+    p.seek(p.reactions().len());
+    let start = p.end_time();
+    let entry = p.command("sleep 600");
+    let Some(podlife_player::player::Cap::Steps { steps, at }) = p.cap() else { panic!("expected the step cap, got {:?} after {} reactions, {:?} → {:?}: {}", p.cap(), p.reactions().len(), start, p.end_time(), entry.output) };
+    assert_eq!(steps, 2_000);
+    assert!(at < start.plus_millis(600_000), "stopped before the sleep's end");
+    assert_eq!(p.end_time(), at, "the clock stays where the run stopped");
+    assert!(entry.output.contains("podlife stopped this run after 2000 steps at "), "{}", entry.output);
+    // The next command runs on from there (and a short sleep fits in one run).
+    p.command("sleep 5");
+    assert!(p.cap().is_none());
+    assert_eq!(p.end_time(), at.plus_millis(5_000));
+}

@@ -99,7 +99,13 @@ timeline-background = Show routine work (heartbeats)
 timeline-scrub = Position in the timeline
 timeline-step = Step { $step } of { $total } · { $time }
 timeline-step-short = Step { $step } of { $total }
-timeline-capped = The run stopped at podlife's limit of steps; later reactions are not shown.
+timeline-capped-steps = podlife stopped this run after { $steps } steps at { $time } (the most one run takes at once); the cluster is as it was then. A `sleep` in the console goes on from here.
+timeline-capped-timeline = podlife stopped at { $time }: the timeline holds at most { $reactions } reactions; the cluster is as it was then. “Start over” begins a new timeline.
+timeline-stopped = podlife stopped after { $reactions } reactions at { $time }: { $why }; the cluster is as it was then.
+stop-trace-full = the trace reached its limit of { $n } reactions
+stop-steps = this command's budget of { $n } interpreter steps is spent (containers computing without a pause)
+stop-reactions = this command's budget of { $n } reactions is spent
+stop-waiting = this command waits for ever and podlife waits at most { $duration } at once
 
 ## Console, events, pods
 

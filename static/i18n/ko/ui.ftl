@@ -99,7 +99,13 @@ timeline-background = 정기 작업(하트비트)도 보기
 timeline-scrub = 타임라인 위치
 timeline-step = { $total }단계 중 { $step }단계 · { $time }
 timeline-step-short = { $total }단계 중 { $step }단계
-timeline-capped = podlife의 단계 한도에 닿아 실행을 멈췄습니다. 그 뒤의 반응은 보이지 않습니다.
+timeline-capped-steps = 한 번의 실행이 할 수 있는 최대치인 { $steps }단계에 닿아, podlife가 { $time } 시점에서 이 실행을 멈췄습니다. 클러스터는 그 시점 상태 그대로입니다. 콘솔에서 `sleep`을 입력하면 여기서부터 이어집니다.
+timeline-capped-timeline = 타임라인에는 반응을 최대 { $reactions }개까지만 담을 수 있어, podlife가 { $time } 시점에서 멈췄습니다. 클러스터는 그 시점 상태 그대로입니다. “처음부터”를 누르면 새 타임라인이 시작됩니다.
+timeline-stopped = podlife가 반응 { $reactions }개를 처리한 뒤 { $time } 시점에서 멈췄습니다. { $why }. 클러스터는 그 시점 상태 그대로입니다.
+stop-trace-full = 트레이스가 최대치인 반응 { $n }개에 도달했습니다
+stop-steps = 이 명령에 허용된 인터프리터 단계 { $n }개를 모두 썼습니다(쉬지 않고 계산하는 컨테이너가 있습니다)
+stop-reactions = 이 명령에 허용된 반응 { $n }개를 모두 썼습니다
+stop-waiting = 이 명령은 끝없이 기다리는데, podlife는 한 번에 최대 { $duration }까지만 기다립니다
 
 ## 콘솔, 이벤트, 파드
 

@@ -330,9 +330,12 @@ fn not_ready_message(mut errs: Vec<String>, network_ready: bool) -> Option<Strin
     super::runtime_state::aggregate(&errs)
 }
 
-/// The four conditions the setters own (`setters.go`): type → (status, reason, message, the
-/// event recorded when the status changes).
-fn node_conditions(not_ready: Option<&str>) -> [(&'static str, (&'static str, &'static str, &str, &'static str)); 4] {
+/// One condition the setters own: (status, reason, message, the event recorded when the
+/// status changes).
+type ConditionValue<'a> = (&'static str, &'static str, &'a str, &'static str);
+
+/// The four conditions the setters own (`setters.go`), by type.
+fn node_conditions(not_ready: Option<&str>) -> [(&'static str, ConditionValue<'_>); 4] {
     let ready = match not_ready {
         None => ("True", "KubeletReady", "kubelet is posting ready status", "NodeReady"),
         Some(message) => ("False", "KubeletNotReady", message, "NodeNotReady"),
