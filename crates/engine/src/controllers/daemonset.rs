@@ -80,7 +80,7 @@ fn daemonsets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Val
 }
 
 fn all_daemonsets(cache: &Cache) -> impl Iterator<Item = &Value> {
-    cache.iter().filter(|(k, _)| k.group == "apps" && k.resource == "daemonsets").map(|(_, v)| &**v)
+    crate::components::cached(cache, "apps", "daemonsets").map(|(_, v)| &**v)
 }
 
 fn nodes(cache: &Cache) -> Vec<&Value> {

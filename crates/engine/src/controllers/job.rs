@@ -172,8 +172,7 @@ pub(crate) fn get<'a>(cache: &'a crate::components::Cache, group: &str, resource
 }
 
 pub(crate) fn list_ns<'a>(cache: &'a crate::components::Cache, group: &'a str, resource: &'a str, ns: &'a str) -> impl Iterator<Item = &'a Arc<Value>> + 'a {
-    let start = ObjectKey { group: group.into(), resource: resource.into(), namespace: ns.into(), name: String::new() };
-    cache.range(start..).take_while(move |(k, _)| k.group == group && k.resource == resource && k.namespace == ns).map(|(_, v)| v)
+    crate::components::cached_in(cache, group, resource, ns).map(|(_, v)| v)
 }
 
 
