@@ -230,11 +230,6 @@ impl Player {
         self.position
     }
 
-    /// True when the last run forward hit a cap.
-    pub fn capped(&self) -> bool {
-        self.cap.is_some()
-    }
-
     /// A driver's own cap on the ops of one run (tests use a small one).
     pub fn set_max_ops_per_run(&mut self, n: usize) {
         self.max_ops_per_run = n.max(1);
@@ -243,6 +238,11 @@ impl Player {
     /// Why the last run forward stopped early, if it did.
     pub fn cap(&self) -> Option<Cap> {
         self.cap
+    }
+
+    /// The console's line for the last run's early stop (empty when it ran to its end).
+    fn cap_line(&self) -> String {
+        self.cap.map(|cap| format!("{}\n", cap.message())).unwrap_or_default()
     }
 
     /// The cap a run forward that took `n` ops has reached, if any.
@@ -343,9 +343,7 @@ impl Player {
                 let until = self.live.engine().now().plus_millis(ms);
                 self.run_until(until);
                 let mut output = self.live.take_background_output();
-                if let Some(cap) = self.cap {
-                    output.push_str(&format!("{}\n", cap.message()));
-                }
+                output.push_str(&self.cap_line());
                 ConsoleEntry { line: line.to_string(), output, failed: false, position: start, scratch: false }
             }
             Some(Err(message)) => ConsoleEntry { line: line.to_string(), output: message, failed: true, position: start, scratch: false },
@@ -359,9 +357,7 @@ impl Player {
                 if !is_read_only(line) && !line.starts_with("podlife traffic") {
                     self.run_forward(0, QUIET_MS);
                     text.push_str(&self.live.take_background_output());
-                    if let Some(cap) = self.cap {
-                        text.push_str(&format!("{}\n", cap.message()));
-                    }
+                    text.push_str(&self.cap_line());
                 }
                 ConsoleEntry { line: line.to_string(), output: text, failed, position: start, scratch: false }
             }

@@ -222,10 +222,9 @@ fn status(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     };
     // 0 (the default) waits for ever; podlife waits a week of simulated time, then stops
     // the command and says so.
-    let forever = matches!(p.get("timeout").map(crate::script::parse_duration), None | Some(Ok(0.0)));
-    let timeout_ms = match p.get("timeout").map(crate::script::parse_duration) {
-        None | Some(Ok(0.0)) => (crate::MAX_SLEEP_SECONDS * 1000.0) as u64,
-        Some(Ok(s)) => (s * 1000.0).round() as u64,
+    let (timeout_ms, forever) = match p.get("timeout").map(crate::script::parse_duration) {
+        None | Some(Ok(0.0)) => ((crate::MAX_SLEEP_SECONDS * 1000.0) as u64, true),
+        Some(Ok(s)) => ((s * 1000.0).round() as u64, false),
         Some(Err(e)) => return out.err(&format!("error: {e}\n")),
     };
     let show = |d: &Value, out: &mut Output| -> Option<bool> {

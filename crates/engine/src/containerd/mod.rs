@@ -158,11 +158,9 @@ pub struct Runtime {
     pub up: bool,
     pub sandboxes: BTreeMap<String, Sandbox>,
     pub containers: BTreeMap<String, Container>,
-    /// Moves whenever a container is created, starts, ends or is removed (`changed`): the
-    /// container GC's quiet-stretch answer is remembered per value.
+    /// Moves whenever a container is created, starts, ends or is removed: the kubelet's
+    /// container GC remembers its quiet-stretch answer per value.
     pub containers_changed: u64,
-    /// The container GC had nothing to remove when `containers_changed` was this.
-    pub gc_steady_memo: Option<(u64, bool)>,
     /// By image id.
     pub images: BTreeMap<String, NodeImage>,
     pub ipam: cni::HostLocal,
@@ -226,7 +224,6 @@ impl Runtime {
             sandboxes: BTreeMap::new(),
             containers: BTreeMap::new(),
             containers_changed: 0,
-            gc_steady_memo: None,
             images: BTreeMap::new(),
             ipam: cni::HostLocal::new(pod_cidr),
             next_pid: 1000,

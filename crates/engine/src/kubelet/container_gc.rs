@@ -59,11 +59,10 @@ impl Engine {
     pub(crate) fn container_gc_steady(&self, node: &str) -> bool {
         !self.kubelet_running(node)
             || self.machines.get(node).is_none_or(|m| {
-                let rt = &m.runtime;
-                !rt.up
-                    || match rt.gc_steady_memo {
-                        Some((seen, steady)) if seen == rt.containers_changed => steady,
-                        _ => evictable(rt).is_empty(),
+                !m.runtime.up
+                    || match m.kubelet.gc_steady_memo {
+                        Some((seen, steady)) if seen == m.runtime.containers_changed => steady,
+                        _ => evictable(&m.runtime).is_empty(),
                     }
             })
     }
@@ -73,9 +72,9 @@ impl Engine {
     /// containers made every look sort them all).
     pub(crate) fn container_gc_remember_steady(&mut self) {
         for m in self.machines.values_mut() {
-            let rt = &mut m.runtime;
-            if rt.gc_steady_memo.is_none_or(|(seen, _)| seen != rt.containers_changed) {
-                rt.gc_steady_memo = Some((rt.containers_changed, evictable(rt).is_empty()));
+            let changed = m.runtime.containers_changed;
+            if m.kubelet.gc_steady_memo.is_none_or(|(seen, _)| seen != changed) {
+                m.kubelet.gc_steady_memo = Some((changed, evictable(&m.runtime).is_empty()));
             }
         }
     }

@@ -153,11 +153,7 @@ impl Engine {
         }
         let old_boot = status["nodeInfo"]["bootID"].as_str().unwrap_or_default().to_string();
         let rebooted = (!old_boot.is_empty() && old_boot != facts.boot_id).then(|| facts.boot_id.clone());
-        status["nodeInfo"] = json!({
-            "architecture": "amd64", "bootID": facts.boot_id, "containerRuntimeVersion": crate::cluster::CONTAINER_RUNTIME_VERSION,
-            "kernelVersion": crate::cluster::KERNEL_VERSION, "kubeProxyVersion": "", "kubeletVersion": crate::cluster::KUBELET_VERSION,
-            "machineID": facts.machine_id, "operatingSystem": "linux", "osImage": crate::cluster::OS_IMAGE, "systemUUID": facts.system_uuid
-        });
+        status["nodeInfo"] = Value::Object(node_info(&facts).iter().map(|(k, v)| (k.to_string(), json!(v))).collect());
         status["daemonEndpoints"] = json!({"kubeletEndpoint": {"Port": 10250}});
         status["images"] = json!(images);
         let mut conditions: Vec<Value> = status["conditions"].as_array().cloned().unwrap_or_default();
@@ -192,19 +188,7 @@ impl Engine {
     fn node_status_repeats(&self, node: &str, current: &Value) -> bool {
         let Some(m) = self.machines.get(node) else { return false };
         let status = &current["status"];
-        let facts = &m.facts;
-        let info = [
-            ("architecture", "amd64"),
-            ("bootID", facts.boot_id.as_str()),
-            ("containerRuntimeVersion", crate::cluster::CONTAINER_RUNTIME_VERSION),
-            ("kernelVersion", crate::cluster::KERNEL_VERSION),
-            ("kubeProxyVersion", ""),
-            ("kubeletVersion", crate::cluster::KUBELET_VERSION),
-            ("machineID", facts.machine_id.as_str()),
-            ("operatingSystem", "linux"),
-            ("osImage", crate::cluster::OS_IMAGE),
-            ("systemUUID", facts.system_uuid.as_str()),
-        ];
+        let info = node_info(&m.facts);
         let same_info = status["nodeInfo"].as_object().is_some_and(|o| o.len() == info.len() && info.iter().all(|(k, v)| o.get(*k).and_then(Value::as_str) == Some(*v)));
         if !same_info {
             return false;
@@ -311,6 +295,22 @@ fn node_images(rt: &crate::containerd::Runtime) -> Vec<Value> {
             json!({"names": names, "sizeBytes": i.size_bytes})
         })
         .collect()
+}
+
+/// `MachineInfo` and `VersionInfo`: the Node's `status.nodeInfo`, field by field.
+fn node_info(facts: &super::register::MachineFacts) -> [(&'static str, &str); 10] {
+    [
+        ("architecture", "amd64"),
+        ("bootID", facts.boot_id.as_str()),
+        ("containerRuntimeVersion", crate::cluster::CONTAINER_RUNTIME_VERSION),
+        ("kernelVersion", crate::cluster::KERNEL_VERSION),
+        ("kubeProxyVersion", ""),
+        ("kubeletVersion", crate::cluster::KUBELET_VERSION),
+        ("machineID", facts.machine_id.as_str()),
+        ("operatingSystem", "linux"),
+        ("osImage", crate::cluster::OS_IMAGE),
+        ("systemUUID", facts.system_uuid.as_str()),
+    ]
 }
 
 /// The runtime's images as the Node lists them: largest first, at most 50.

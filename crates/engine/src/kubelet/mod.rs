@@ -102,6 +102,9 @@ pub struct Kubelet {
     pub events: events::Recorder,
     /// PLEG's last view: container id → state.
     pub pleg_seen: BTreeMap<String, ContainerState>,
+    /// The container GC had nothing to remove (the bool) when the runtime's
+    /// `containers_changed` was the number (`container_gc.rs`).
+    pub gc_steady_memo: Option<(u64, bool)>,
     pub pleg_scheduled: bool,
     /// Where in each second this node's tickers fire.
     pub tick_offset_ms: u64,
@@ -266,6 +269,7 @@ impl Kubelet {
             image_errors: BTreeMap::new(),
             events: events::Recorder::default(),
             pleg_seen: BTreeMap::new(),
+            gc_steady_memo: None,
             pleg_scheduled: false,
             tick_offset_ms,
             puller_free_at: Time::ZERO,
