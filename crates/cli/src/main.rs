@@ -59,7 +59,7 @@ fn run(args: &[String]) -> ExitCode {
         }
     };
     let dir = std::path::Path::new(&path).parent().map(|p| p.to_path_buf()).unwrap_or_default();
-    let session = Session::new(seed).with_file_reader(move |name| std::fs::read_to_string(dir.join(name)).ok());
+    let session = Session::new(seed).with_file_reader(move |name| read_capped(&dir.join(name)));
     let transcript = match script::run(&text, session) {
         Ok(t) => t,
         Err(e) => {
@@ -76,6 +76,22 @@ fn run(args: &[String]) -> ExitCode {
             eprintln!("podlife: writing the transcript: {e}");
             ExitCode::from(1)
         }
+    }
+}
+
+/// A file named in the script (`-f`, `--from-file`, …), read up to one byte past the API
+/// server's request body limit: `-f /dev/zero` or a huge log must not read for ever. The
+/// manifest reader refuses anything longer than the limit with its stated error.
+fn read_capped(path: &std::path::Path) -> Option<String> {
+    use std::io::Read;
+    let limit = podlife_console::MAX_INPUT_BYTES as u64 + 1;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path).ok()?.take(limit).read_to_end(&mut bytes).ok()?;
+    match String::from_utf8(bytes) {
+        Ok(text) => Some(text),
+        // Cut at the limit, maybe inside a character: the size error is what matters.
+        Err(e) if e.as_bytes().len() as u64 == limit => Some(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        Err(_) => None,
     }
 }
 

@@ -79,6 +79,9 @@ impl Output {
     }
 }
 
+/// The largest manifest or file read (the API server's request body limit).
+pub use podlife_manifest::MAX_INPUT_BYTES;
+
 /// The most virtual time one `sleep` may advance (a stated cap rather than a hang).
 pub const MAX_SLEEP_SECONDS: f64 = 7.0 * 24.0 * 3600.0;
 

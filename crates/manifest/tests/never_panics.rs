@@ -38,3 +38,13 @@ proptest! {
         check(&text);
     }
 }
+
+#[test]
+fn text_past_the_request_body_limit_is_one_stated_error() {
+    let text = "#".repeat(podlife_manifest::MAX_INPUT_BYTES + 1);
+    match parse(&text).as_slice() {
+        [Item::Error(e)] => assert_eq!(e.message, "input exceeds the limit of 3145728 bytes"),
+        other => panic!("expected one error, got {} items", other.len()),
+    }
+    assert!(parse(&text[1..]).iter().all(|item| !matches!(item, Item::Error(_))));
+}
