@@ -71,7 +71,7 @@ fn score_table(e: &TraceEvent) -> String {
 pub fn line(e: &TraceEvent) -> String {
     let who = match &e.component.node {
         Some(n) => format!("{}({n})", e.component.name),
-        None => e.component.name.clone(),
+        None => e.component.name.to_string(),
     };
     let object = e
         .object

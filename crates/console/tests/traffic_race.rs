@@ -112,7 +112,7 @@ fn client_ip_affinity_sticks_each_node_to_one_endpoint() {
         assert!(t.text.contains("traffic svc/web: 300 requests, 300 ok"), "{}", t.text);
         let mut seen: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> = Default::default();
         for e in t.session.engine().trace().iter().filter(|e| e.action == podlife_engine::Action::TrafficRequest) {
-            let node = e.component.node.clone().unwrap_or_default();
+            let node = e.component.node.as_deref().unwrap_or_default().to_string();
             let ep = e.params.get("endpoint").map(|v| v.as_str().unwrap_or_default().to_string()).unwrap_or_default();
             seen.entry(node).or_default().insert(ep);
         }

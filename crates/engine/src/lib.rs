@@ -439,7 +439,7 @@ impl Engine {
         for i in targets {
             // kube-proxy's watch is one of thousands the API server fans out (proxy module).
             let (lo, hi) = match (&self.components[i].id.node, self.components[i].id.name.as_str()) {
-                (Some(node), proxy::COMPONENT) => self.proxies.get(node).map_or(WATCH_DELAY_MS, |p| p.config.watch_ms),
+                (Some(node), proxy::COMPONENT) => self.proxies.get(node.as_str()).map_or(WATCH_DELAY_MS, |p| p.config.watch_ms),
                 _ => WATCH_DELAY_MS,
             };
             let delay = self.rng.between(lo, hi);
@@ -470,7 +470,7 @@ impl Engine {
         }
         crate::sort::sort(&mut targets);
         targets.dedup();
-        targets.retain(|&i| self.components[i].running && self.components[i].id.node.as_ref().is_none_or(|n| !self.down_nodes.contains(n)) && self.components[i].wants(event));
+        targets.retain(|&i| self.components[i].running && self.components[i].id.node.as_ref().is_none_or(|n| !self.down_nodes.contains(n.as_str())) && self.components[i].wants(event));
         targets
     }
 
@@ -940,7 +940,7 @@ impl Engine {
 
     fn refresh_node_index(&mut self) {
         if self.node_index_for != self.components.len() {
-            self.node_index = crate::sort::collect_map(self.components.iter().enumerate().filter_map(|(i, c)| Some(((c.id.name.clone(), c.id.node.clone()?), i))));
+            self.node_index = crate::sort::collect_map(self.components.iter().enumerate().filter_map(|(i, c)| Some(((c.id.name.to_string(), c.id.node.as_ref()?.to_string()), i))));
             self.node_index_for = self.components.len();
         }
     }
@@ -1000,13 +1000,13 @@ impl Engine {
                 // containerd's daemon stops; its shims keep the containers running.
                 "containerd" => {
                     let now = self.now;
-                    if let Some(m) = self.machines.get_mut(&node) {
+                    if let Some(m) = self.machines.get_mut(node.as_str()) {
                         m.runtime.daemon_stop(now);
                     }
                 }
                 // The kubelet's memory (pod workers, back-offs, PLEG's view) goes with it.
                 kubelet::COMPONENT => {
-                    if let Some(m) = self.machines.get_mut(&node) {
+                    if let Some(m) = self.machines.get_mut(node.as_str()) {
                         let (host, offset) = (m.kubelet.host_ip.clone(), m.kubelet.tick_offset_ms);
                         m.kubelet = kubelet::Kubelet::new(&node, &host, offset);
                     }
@@ -1101,7 +1101,7 @@ impl Engine {
                 "containerd" => {
                     let (now, boot_us) = (self.now, self.rng.between(30_000, 90_000));
                     let reconnect = kubelet::runtime_state::reconnect_delay_ms(&mut self.rng);
-                    if let Some(m) = self.machines.get_mut(&node) {
+                    if let Some(m) = self.machines.get_mut(node.as_str()) {
                         let pid = m.runtime.next_pid();
                         m.runtime.daemon_start(now, pid, boot_us);
                         m.kubelet.cri_connected_at = now.plus_millis(boot_us / 1000 + reconnect);
@@ -1112,7 +1112,7 @@ impl Engine {
                     // The new kubelet registers (the Node exists: it reads it), reads its manifest
                     // directory, then learns its pods from the list, as Add notifications.
                     let now = self.now;
-                    if let Some(m) = self.machines.get_mut(&node) {
+                    if let Some(m) = self.machines.get_mut(node.as_str()) {
                         // A new process: its first status call is now, on a fresh connection.
                         m.kubelet.booted_at = now;
                         m.kubelet.cri_connected_at = now;
@@ -1166,9 +1166,5 @@ impl Engine {
 /// The trace reference for an object value.
 pub fn object_ref(object: &Value, kind: &str) -> Option<ObjectRef> {
     let meta = &object["metadata"];
-    Some(ObjectRef {
-        kind: kind.to_string(),
-        namespace: meta["namespace"].as_str().map(str::to_string),
-        name: meta["name"].as_str()?.to_string(),
-    })
+    Some(ObjectRef::new(kind, meta["namespace"].as_str(), meta["name"].as_str()?))
 }

@@ -130,7 +130,7 @@ impl Engine {
                     (Some(_), crate::kubelet::COMPONENT) if event.key.group.is_empty() && event.key.resource == "pods" => {
                         Scope::Pod(event.object["metadata"]["uid"].as_str().unwrap_or_default().to_string())
                     }
-                    (Some(node), crate::kubelet::COMPONENT) => Scope::Node(node.clone()),
+                    (Some(node), crate::kubelet::COMPONENT) => Scope::Node(node.to_string()),
                     _ => Scope::Cluster,
                 }
             }

@@ -213,7 +213,7 @@ impl Engine {
 
     fn traffic_record(&mut self, job: usize, second: u64, node: &str, outcome: Outcome, endpoint: Option<(String, String)>, reason: &str) {
         let Some(Some(j)) = self.traffic.get_mut(job) else { return };
-        let service = ObjectRef { kind: "Service".into(), namespace: Some(j.spec.namespace.clone()), name: j.spec.service.clone() };
+        let service = ObjectRef::new("Service", Some(&j.spec.namespace), &j.spec.service);
         if let Some(s) = j.seconds.get_mut(second as usize) {
             *s.counts.entry(outcome).or_default() += 1;
             if outcome != Outcome::Ok {
@@ -252,7 +252,7 @@ impl Engine {
             ("ok".to_string(), json!(ok)),
             ("seconds".to_string(), serde_json::Value::Array(seconds)),
         ]);
-        let service = ObjectRef { kind: "Service".into(), namespace: Some(j.spec.namespace.clone()), name: j.spec.service.clone() };
+        let service = ObjectRef::new("Service", Some(&j.spec.namespace), &j.spec.service);
         self.record(ComponentRef::control_plane(COMPONENT), Action::TrafficDone, Some(service), params, vec![]);
         self.traffic_done.push(report);
     }

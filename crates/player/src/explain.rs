@@ -59,7 +59,7 @@ fn has_flag(name: &str) -> String {
 pub fn component_label(c: &podlife_engine::ComponentRef) -> String {
     match &c.node {
         Some(n) => format!("{} ({n})", c.name),
-        None => c.name.clone(),
+        None => c.name.to_string(),
     }
 }
 
@@ -87,8 +87,8 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
     let e = &events[0];
     let actor = actor_label(r, events);
     let object = object_text(r);
-    let kind = r.object.as_ref().map(|o| o.kind.clone()).unwrap_or_default();
-    let name = r.object.as_ref().map(|o| o.name.clone()).unwrap_or_default();
+    let kind = r.object.as_ref().map(|o| o.kind.to_string()).unwrap_or_default();
+    let name = r.object.as_ref().map(|o| o.name.to_string()).unwrap_or_default();
     match r.kind {
         Kind::ApiCall => api_call(r, events, actor, object, kind),
         Kind::SchedulingCycle => scheduling_cycle(events, name),
@@ -180,7 +180,7 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
                 Message::new("explain-proxy-restore").text("component", actor).text("changes", changes.join("; "))
             }
             Action::TrafficRequest => Message::new("explain-traffic-request")
-                .text("node", r.actor.node.clone().unwrap_or_default())
+                .text("node", r.actor.node.as_deref().unwrap_or_default().to_string())
                 .text("object", object)
                 .text("result", param_text(e, "result"))
                 .text("reason", param_text(e, "reason"))

@@ -30,7 +30,7 @@ fn key_of(object: &Value) -> Key {
 
 /// The key of a trace's object reference.
 pub fn key_of_ref(object: &ObjectRef) -> Key {
-    (object.kind.clone(), object.namespace.clone().unwrap_or_default(), object.name.clone())
+    (object.kind.to_string(), object.namespace.as_deref().unwrap_or_default().to_string(), object.name.to_string())
 }
 
 impl History {

@@ -184,7 +184,7 @@ fn apiserver() -> ComponentRef {
 /// Which components act and which edges carry the current reaction's messages.
 fn motion(r: &Reaction, events: &[TraceEvent], scene: &mut Scene) {
     let e = &events[0];
-    let node = r.actor.node.clone().unwrap_or_default();
+    let node = r.actor.node.as_deref().unwrap_or_default().to_string();
     let on = |name: &str| ComponentRef::on_node(name, &node);
     let edge = |from: ComponentRef, to: ComponentRef, label: String| Edge { from, to, label };
     match r.kind {

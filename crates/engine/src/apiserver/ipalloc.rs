@@ -313,7 +313,7 @@ impl Engine {
         obj["metadata"]["managedFields"] = json!([{
             "apiVersion": "networking.k8s.io/v1", "fieldsType": "FieldsV1", "manager": "kube-apiserver", "operation": "Update", "time": now,
         }]);
-        let object = Some(ObjectRef { kind: "IPAddress".into(), namespace: None, name: ip.to_string() });
+        let object = Some(ObjectRef::new("IPAddress", None, ip));
         self.write(ObjectKey::new(rt, None, ip), obj, object);
     }
 
@@ -321,7 +321,7 @@ impl Engine {
     pub(super) fn release_cluster_ip(&mut self, ip: &str) {
         let Some(rt) = ResourceType::by_plural("networking.k8s.io", "ipaddresses") else { return };
         let key = ObjectKey::new(rt, None, ip);
-        let object = Some(ObjectRef { kind: "IPAddress".into(), namespace: None, name: ip.to_string() });
+        let object = Some(ObjectRef::new("IPAddress", None, ip));
         let _ = self.remove(&key, object);
     }
 

@@ -227,11 +227,7 @@ impl Engine {
 
     fn object_ref_of(&self, req: &Request) -> Option<ObjectRef> {
         let name = req.name.clone().or_else(|| req.body.as_ref().and_then(|b| b["metadata"]["name"].as_str().map(str::to_string)))?;
-        Some(ObjectRef {
-            kind: req.resource.kind.to_string(),
-            namespace: if req.resource.namespaced { req.namespace.clone() } else { None },
-            name,
-        })
+        Some(ObjectRef::new(req.resource.kind, if req.resource.namespaced { req.namespace.as_deref() } else { None }, &name))
     }
 
     fn serve(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Response, Status> {

@@ -348,7 +348,7 @@ impl Runtime {
     pub fn pod_of(&self, container_id: &str) -> Option<crate::trace::ObjectRef> {
         let c = self.containers.get(container_id)?;
         let s = self.sandboxes.get(&c.sandbox_id)?;
-        Some(crate::trace::ObjectRef { kind: "Pod".into(), namespace: Some(s.namespace.clone()), name: s.pod_name.clone() })
+        Some(crate::trace::ObjectRef::new("Pod", Some(&s.namespace), &s.pod_name))
     }
 
     /// The sandbox of a pod that is ready, newest first.

@@ -1101,7 +1101,7 @@ impl Engine {
                     Some("reload") => process::SIGHUP,
                     other => return Some((1, format!("nginx: [error] invalid option: \"-s {}\"\n", other.unwrap_or_default()))),
                 };
-                let pod = self.machines.get(node).and_then(|m| m.runtime.sandboxes.values().find(|s| s.pod_uid == uid)).map(|s| crate::trace::ObjectRef { kind: "Pod".into(), namespace: Some(s.namespace.clone()), name: s.pod_name.clone() });
+                let pod = self.machines.get(node).and_then(|m| m.runtime.sandboxes.values().find(|s| s.pod_uid == uid)).map(|s| crate::trace::ObjectRef::new("Pod", Some(&s.namespace), &s.pod_name));
                 self.send_signal(node, container_id, sig, pod);
                 Some((0, String::new()))
             }

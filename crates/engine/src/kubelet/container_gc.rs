@@ -41,7 +41,7 @@ impl Engine {
             let Some(rt) = self.machines.get(node).map(|m| &m.runtime) else { return };
             let Some(c) = rt.containers.get(&id) else { continue };
             let (uid, name) = (c.pod_uid.clone(), c.name.clone());
-            let object = rt.sandboxes.get(&c.sandbox_id).map(|s| ObjectRef { kind: "Pod".into(), namespace: Some(s.namespace.clone()), name: s.pod_name.clone() });
+            let object = rt.sandboxes.get(&c.sandbox_id).map(|s| ObjectRef::new("Pod", Some(&s.namespace), &s.pod_name));
             if self.cri_call(node, "RemoveContainer", object, crate::sort::map_of([("container".to_string(), json!(name)), ("containerID".to_string(), json!(id))])).is_err() {
                 return;
             }

@@ -1216,7 +1216,7 @@ impl Engine {
             return;
         }
         let Some(m) = self.machines.get(node) else { return };
-        let objects: Vec<Option<crate::trace::ObjectRef>> = pods.iter().map(|u| m.kubelet.workers.get(u).map(|w| crate::trace::ObjectRef { kind: "Pod".into(), namespace: Some(w.namespace.clone()), name: w.name.clone() })).collect();
+        let objects: Vec<Option<crate::trace::ObjectRef>> = pods.iter().map(|u| m.kubelet.workers.get(u).map(|w| crate::trace::ObjectRef::new("Pod", Some(&w.namespace), &w.name))).collect();
         let scope = if pod.is_some() { "pod" } else { "node" };
         self.node_trace(COMPONENT, node, Action::KubeletPleg, objects.first().cloned().flatten(), crate::sort::map_of([("events".to_string(), json!(events)), ("scope".to_string(), json!(scope))]));
         for uid in pods {

@@ -317,7 +317,7 @@ impl Engine {
     }
 
     fn scheduler_trace(&mut self, action: Action, pod: &PodInfo, params: impl Into<Params>) {
-        let object = Some(ObjectRef { kind: "Pod".into(), namespace: Some(pod.namespace.clone()), name: pod.name.clone() });
+        let object = Some(ObjectRef::new("Pod", Some(&pod.namespace), &pod.name));
         self.record(ComponentRef::control_plane(COMPONENT), action, object, params, vec![]);
     }
 

@@ -8,21 +8,27 @@ use serde_json::Value;
 
 use crate::clock::Time;
 
+mod frozen;
+mod sym;
+
+pub use frozen::Frozen;
+pub use sym::Sym;
+
 /// Who acted: a control-plane component, or a node component with its node.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct ComponentRef {
-    pub name: String,
+    pub name: Sym,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub node: Option<String>,
+    pub node: Option<Sym>,
 }
 
 impl ComponentRef {
     pub fn control_plane(name: &str) -> ComponentRef {
-        ComponentRef { name: name.to_string(), node: None }
+        ComponentRef { name: Sym::new(name), node: None }
     }
 
     pub fn on_node(name: &str, node: &str) -> ComponentRef {
-        ComponentRef { name: name.to_string(), node: Some(node.to_string()) }
+        ComponentRef { name: Sym::new(name), node: Some(Sym::new(node)) }
     }
 }
 
@@ -30,10 +36,16 @@ impl ComponentRef {
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct ObjectRef {
     /// `Pod`, `Node`, … (the kind, not the resource).
-    pub kind: String,
+    pub kind: Sym,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub namespace: Option<String>,
-    pub name: String,
+    pub namespace: Option<Sym>,
+    pub name: Sym,
+}
+
+impl ObjectRef {
+    pub fn new(kind: &str, namespace: Option<&str>, name: &str) -> ObjectRef {
+        ObjectRef { kind: Sym::new(kind), namespace: namespace.map(Sym::new), name: Sym::new(name) }
+    }
 }
 
 /// What happened. The serialized names are stable identifiers (translation keys derive from
@@ -259,12 +271,12 @@ pub struct FieldChange {
     pub after: Option<Value>,
 }
 
-/// A reaction's parameters: a JSON object kept as a short list sorted by key (most reactions
-/// carry one to five; a `BTreeMap` would allocate a whole 11-slot node for each), plus the
+/// A reaction's parameters: a JSON object kept as a short list sorted by key, its texts
+/// interned (most reactions carry one to five, and repeat the same keys and values), plus the
 /// scheduling cycle's table, kept compact until it is read.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Params {
-    entries: Vec<(String, Value)>,
+    entries: Box<[(Sym, Frozen)]>,
     table: Option<Box<Table>>,
 }
 
@@ -273,17 +285,17 @@ impl Params {
         self.entries.is_empty() && self.table.is_none()
     }
 
-    /// One parameter; a table's columns are built on demand.
+    /// One parameter, built as JSON on demand (the trace keeps it frozen).
     pub fn get(&self, key: &str) -> Option<std::borrow::Cow<'_, Value>> {
         if let Ok(i) = self.entries.binary_search_by(|(k, _)| k.as_str().cmp(key)) {
-            return Some(std::borrow::Cow::Borrowed(&self.entries[i].1));
+            return Some(std::borrow::Cow::Owned(self.entries[i].1.thaw()));
         }
         self.table.as_ref()?.entry(key).map(std::borrow::Cow::Owned)
     }
 
     /// Every parameter as JSON, in key order.
     pub fn to_map(&self) -> BTreeMap<String, Value> {
-        let mut map: BTreeMap<String, Value> = crate::sort::collect_map(self.entries.iter().cloned());
+        let mut map: BTreeMap<String, Value> = crate::sort::collect_map(self.entries.iter().map(|(k, v)| (k.to_string(), v.thaw())));
         if let Some(t) = &self.table {
             for key in t.keys() {
                 if let Some(v) = t.entry(key) {
@@ -302,7 +314,7 @@ impl Params {
 
 impl From<BTreeMap<String, Value>> for Params {
     fn from(map: BTreeMap<String, Value>) -> Params {
-        Params { entries: map.into_iter().collect(), table: None }
+        Params { entries: map.into_iter().map(|(k, v)| (Sym::new(&k), Frozen::freeze(v))).collect(), table: None }
     }
 }
 
@@ -312,7 +324,7 @@ impl Serialize for Params {
             None => {
                 use serde::ser::SerializeMap;
                 let mut map = serializer.serialize_map(Some(self.entries.len()))?;
-                for (k, v) in &self.entries {
+                for (k, v) in self.entries.iter() {
                     map.serialize_entry(k, v)?;
                 }
                 map.end()
