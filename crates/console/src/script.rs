@@ -60,6 +60,19 @@ impl Command {
 /// The most commands one script may hold.
 pub const MAX_COMMANDS: usize = 10_000;
 
+/// The most output a script's transcript holds. A script that prints more (10,000 ×
+/// `kubectl get pods -o yaml`: gigabytes) stops after the command that passed it, with a
+/// stated line; the commands after it do not run.
+pub const MAX_TRANSCRIPT_BYTES: usize = 16 * 1024 * 1024;
+
+/// The line a transcript ends with when it reached [`MAX_TRANSCRIPT_BYTES`].
+pub fn transcript_full_line(line: usize, skipped: usize) -> String {
+    format!(
+        "podlife stopped after the command on line {line}: the transcript reached its limit of {} MiB; the {skipped} command(s) after it did not run\n",
+        MAX_TRANSCRIPT_BYTES / (1024 * 1024)
+    )
+}
+
 /// Splits a script into commands, checking its shape before anything runs.
 pub fn parse(script: &str) -> Result<Vec<Command>, ScriptError> {
     let lines: Vec<&str> = script.lines().collect();
@@ -229,7 +242,14 @@ pub fn run(script: &str, session: Session) -> Result<Transcript, ScriptError> {
     let mut session = session;
     let mut text = String::new();
     let mut diagnostics = Vec::new();
-    for c in commands {
+    let total = commands.len();
+    let mut last_line = 0;
+    for (i, c) in commands.into_iter().enumerate() {
+        if text.len() > MAX_TRANSCRIPT_BYTES {
+            text.push_str(&transcript_full_line(last_line, total - i));
+            break;
+        }
+        last_line = c.line;
         text.push_str("$ ");
         text.push_str(&c.shown);
         text.push('\n');

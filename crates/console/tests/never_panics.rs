@@ -165,6 +165,20 @@ fn wait_timeout_is_bounded() {
     assert_eq!(out.text, "error: podlife waits at most 604800 seconds at once\n");
 }
 
+/// A script whose output would fill gigabytes (issue 16, E17: 10,000 × `get pods -o yaml`)
+/// stops after the command that passed the transcript's limit, and says so.
+#[test]
+fn a_transcript_past_its_limit_stops_with_a_stated_line() {
+    let mut script = String::from("# 588,895 bytes each\n");
+    for _ in 0..40 {
+        script.push_str("seq 1 100000\n\n");
+    }
+    let t = podlife_console::script::run(&script, Session::new(1)).expect("runs");
+    let ran = t.text.matches("$ seq 1 100000").count();
+    assert_eq!(ran, 29, "16 MiB / 588,895 B: the 29th command passes the limit");
+    assert!(t.text.ends_with("100000\npodlife stopped after the command on line 58: the transcript reached its limit of 16 MiB; the 11 command(s) after it did not run\n"), "{}", &t.text[t.text.len() - 300..]);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(150))]
 

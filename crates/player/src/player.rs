@@ -406,8 +406,18 @@ impl Player {
         self.remember(Input::Script { text: script.to_string() });
         let commands = podlife_console::script::parse(script).map_err(|e| format!("line {}: {}", e.line, e.message))?;
         self.rewind_to_position();
-        for c in commands {
+        let (total, mut printed, mut last_line) = (commands.len(), 0, 0);
+        for (i, c) in commands.into_iter().enumerate() {
             let position = self.reactions.len();
+            // The same limit as the CLI's transcript (`script::run`), stated after the last
+            // command that ran.
+            if printed > podlife_console::script::MAX_TRANSCRIPT_BYTES {
+                if let Some(last) = self.console.last_mut() {
+                    last.output.push_str(&podlife_console::script::transcript_full_line(last_line, total - i));
+                }
+                break;
+            }
+            last_line = c.line;
             match sleep_millis(&c.text) {
                 Some(Ok(ms)) => {
                     let until = self.live.engine().now().plus_millis(ms);
@@ -424,6 +434,7 @@ impl Player {
                         }
                         Err(message) => (message, true),
                     };
+                    printed += output.len();
                     self.console.push(ConsoleEntry { line: c.shown.clone(), output, failed, position, scratch: false });
                 }
             }

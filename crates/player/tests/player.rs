@@ -373,3 +373,19 @@ fn a_run_past_the_step_cap_stops_and_says_where() {
     assert!(p.cap().is_none());
     assert_eq!(p.end_time(), at.plus_millis(5_000));
 }
+
+/// A scenario script that prints past the transcript's limit stops there, as `podlife run`
+/// does, and says so after the last command that ran.
+#[test]
+fn a_script_past_the_transcript_limit_stops_and_says_so() {
+    let mut p = Player::new(1);
+    let script = "seq 1 100000\n".repeat(40);
+    p.run_script(&script).expect("runs");
+    let entries = p.console();
+    assert_eq!(entries.len(), 29);
+    assert!(
+        entries[28].output.ends_with("podlife stopped after the command on line 29: the transcript reached its limit of 16 MiB; the 11 command(s) after it did not run\n"),
+        "{}",
+        &entries[28].output[entries[28].output.len() - 200..]
+    );
+}
