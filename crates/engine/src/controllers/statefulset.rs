@@ -21,6 +21,9 @@
 //! `SuccessfulUpdate` pod PUT of `UpdateStatefulPod` when only claims changed (podlife sends the
 //! claim update and records the event after it).
 
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
 use serde_json::Value;
 
 use super::replicaset::{State, adoption, controller_ref, controller_uid};
@@ -460,7 +463,9 @@ fn new_revision(set: &Value, data: &Value, revision: i64, collision: u32) -> Val
 /// `syncStatefulSet` → `UpdateStatefulSet`.
 fn sync(cache: &Cache, state: &mut State, ns: &str, set_name: &str, now: Time) -> Vec<Write> {
     let Some(set) = sets(cache, ns).find(|s| name(s) == set_name) else { return Vec::new() };
-    let pods: Vec<Value> = super::endpointslice::of(cache, "", "pods", ns).filter(|p| claims(set, p, true)).cloned().collect();
+    // The cache's own objects, shared (upstream's pointers into the informer cache): a set's
+    // snapshot is taken at every sync.
+    let pods: Vec<Arc<Value>> = crate::components::cached_in(cache, "", "pods", ns).filter(|(_, p)| claims(set, p, true)).map(|(_, p)| p.clone()).collect();
     let mut s = Sync { cache, set, ns: ns.to_string(), now, writes: adopt_orphans(cache, set, ns) };
 
     // getStatefulSetRevisions.
@@ -501,13 +506,13 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, set_name: &str, now: Time) -
     // updateStatefulSet: the replicas and condemned pods of the snapshot.
     let start = start_ordinal(set);
     let count = usize::try_from(replicas_of(set)).unwrap_or(0);
-    let mut replicas: Vec<Option<Value>> = vec![None; count];
-    let mut condemned: Vec<Value> = Vec::new();
+    let mut replicas = Replicas { len: count, pods: BTreeMap::new() };
+    let mut condemned: Vec<Arc<Value>> = Vec::new();
     for pod in pods {
         let ord = ordinal(&pod);
         if in_range(set, ord) {
-            if let Some(slot) = usize::try_from(ord - start).ok().and_then(|i| replicas.get_mut(i)) {
-                *slot = Some(pod);
+            if let Some(i) = usize::try_from(ord - start).ok().filter(|i| *i < count) {
+                replicas.pods.insert(i, pod);
             }
         } else if ord >= 0 {
             condemned.push(pod);
@@ -525,14 +530,12 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, set_name: &str, now: Time) -
     crate::sort::sort_by(&mut condemned, |a, b| ordinal(b).cmp(&ordinal(a)));
     let min_ready = set["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
     let first_unhealthy: Option<String> = replicas
-        .iter()
-        .enumerate()
-        .find(|(_, p)| p.as_ref().is_none_or(|p| !healthy(p)))
-        .map(|(i, p)| p.as_ref().map_or_else(|| format!("{set_name}-{}", start + i as i64), |p| name(p).to_string()))
+        .first_unhealthy()
+        .map(|(i, p)| p.map_or_else(|| format!("{set_name}-{}", start + i as i64), |p| name(p).to_string()))
         .or_else(|| condemned.iter().rev().find(|p| !healthy(p)).map(|p| name(p).to_string()));
 
     // updateStatus over the snapshot (the pods this sync creates are not counted).
-    let existing = || replicas.iter().flatten().chain(condemned.iter());
+    let existing = || replicas.pods.values().chain(condemned.iter()).map(|p| &**p);
     let count_of = |f: &dyn Fn(&Value) -> bool| existing().filter(|p| f(p)).count() as i64;
     let mut status = json!({});
     status["observedGeneration"] = set["metadata"]["generation"].clone();
@@ -593,10 +596,10 @@ const WRITES_AHEAD: usize = 1000;
 pub struct Resume {
     group: u64,
     set: Value,
-    /// The pods of ordinals start … start + replicas - 1 (none: to be created).
-    replicas: Vec<Option<Value>>,
+    /// The pods of ordinals start … start + replicas - 1.
+    replicas: Replicas,
     /// Pods beyond the range, highest ordinal first.
-    condemned: Vec<Value>,
+    condemned: Vec<Arc<Value>>,
     current_set: Value,
     update_set: Value,
     cur_rev: String,
@@ -613,6 +616,48 @@ pub struct Resume {
     next: usize,
 }
 
+/// `updateStatefulSet`'s `replicas` slice, kept sparse: upstream makes a slot for every
+/// ordinal and a new pod object for every empty one, but only the pods that exist and the
+/// first missing ones are ever read (a set of 600,000 replicas made each sync allocate and
+/// drop 600,000 slots).
+#[derive(Debug, Clone)]
+struct Replicas {
+    len: usize,
+    /// The existing pods by index (ordinal - start).
+    pods: BTreeMap<usize, Arc<Value>>,
+}
+
+impl Replicas {
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn get(&self, i: usize) -> Option<&Value> {
+        self.pods.get(&i).map(|p| &**p)
+    }
+
+    /// The first index whose pod is missing or not healthy, with the pod if it exists.
+    fn first_unhealthy(&self) -> Option<(usize, Option<&Value>)> {
+        let mut expected = 0;
+        for (&i, p) in &self.pods {
+            if i != expected {
+                break;
+            }
+            if !healthy(p) {
+                return Some((i, Some(p)));
+            }
+            expected += 1;
+        }
+        (expected < self.len).then_some((expected, None))
+    }
+
+    /// How many replicas are missing, unhealthy or not yet available.
+    fn unavailable(&self, min_ready: u64, now: Time) -> usize {
+        let missing = self.len - self.pods.len();
+        missing + self.pods.values().filter(|p| !healthy(p) || !available(p, min_ready, now)).count()
+    }
+}
+
 /// The slow-start batches of `len` calls.
 fn batches(len: usize) -> u32 {
     if len == 0 { 0 } else { super::slowstart::batch_of(len - 1, MAX_BATCH_SIZE) + 1 }
@@ -621,7 +666,7 @@ fn batches(len: usize) -> u32 {
 impl Resume {
     /// Replica `i`: the pod there, or the one `newVersionedStatefulSetPod` makes.
     fn replica(&self, i: usize) -> std::borrow::Cow<'_, Value> {
-        match self.replicas.get(i).and_then(Option::as_ref) {
+        match self.replicas.get(i) {
             Some(p) => std::borrow::Cow::Borrowed(p),
             None => {
                 let ord = start_ordinal(&self.set) + i as i64;
@@ -838,7 +883,7 @@ fn process_condemned(s: &mut Sync<'_>, first_unhealthy: Option<&str>, monotonic:
 fn rolling_update(s: &mut Sync<'_>, r: &Resume) -> i64 {
     let count = r.replicas.len() as i64;
     let max = max_unavailable(&s.set["spec"]["updateStrategy"]["rollingUpdate"]["maxUnavailable"], count);
-    let unavailable = r.replicas.iter().filter(|p| p.as_ref().is_none_or(|p| !healthy(p) || !available(p, r.min_ready, s.now))).count() as i64;
+    let unavailable = r.replicas.unavailable(r.min_ready, s.now) as i64;
     if unavailable >= max {
         return 0;
     }
