@@ -129,6 +129,11 @@ pub(super) fn pod_ready(pod: &Value) -> bool {
     pod["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == "Ready" && c["status"] == "True")
 }
 
+/// The `serving` condition of `pod`'s endpoint among `endpoints`, if it has one.
+fn serving_of<'a>(mut endpoints: impl Iterator<Item = &'a Value>, pod: &str) -> Option<&'a Value> {
+    endpoints.find(|e| e["targetRef"]["name"] == pod).map(|e| &e["conditions"]["serving"])
+}
+
 /// `FindPort`: a Service port's target on one pod (a named targetPort by the pod's container
 /// ports), or None when the pod has no such port.
 pub(super) fn find_port(pod: &Value, port: &Value) -> Option<i64> {
@@ -234,15 +239,11 @@ fn sync_service(cache: &crate::components::Cache, event: &WatchEvent, ns: &str, 
     // The trigger time (`reconciler.go` `finalize`: `addTriggerTimeAnnotation` on every slice
     // created or updated): a pod's trigger time changed when it joined the slices or its
     // `serving` (its Ready condition) differs from what they hold.
-    let serving_in = |slices: &mut dyn Iterator<Item = &Value>, pod: &str| {
-        slices.flat_map(|s| s["endpoints"].as_array().into_iter().flatten().cloned().collect::<Vec<_>>()).find(|e| e["targetRef"]["name"] == pod).map(|e| e["conditions"]["serving"].clone())
-    };
     let trigger = {
-        let desired_flat: Vec<Value> = desired.iter().map(|(_, eps)| json!({"endpoints": eps})).collect();
         let pod_changed = |pod: &Value| {
             let pod_name = pod["metadata"]["name"].as_str().unwrap_or_default();
-            let now = serving_in(&mut desired_flat.iter(), pod_name);
-            now.is_some() && now != serving_in(&mut existing.iter().copied(), pod_name)
+            let now = serving_of(desired.iter().flat_map(|(_, eps)| eps.iter()), pod_name);
+            now.is_some() && now != serving_of(existing.iter().flat_map(|s| s["endpoints"].as_array().into_iter().flatten()), pod_name)
         };
         trigger_time(svc, !existing.is_empty(), event, pod_changed)
     };
