@@ -952,6 +952,24 @@ mod tests {
         assert_eq!(max_unavailable(&json!("100%"), 4), 4);
     }
 
+    /// The sparse replicas answer as upstream's full slice would: the first missing or
+    /// unhealthy index, and missing replicas counted as unavailable.
+    #[test]
+    fn sparse_replicas_find_the_first_gap_or_unhealthy_pod() {
+        let ready = Arc::new(json!({"status": {"phase": "Running", "conditions": [{"type": "Ready", "status": "True"}]}}));
+        let pending = Arc::new(json!({"status": {"phase": "Pending"}}));
+        let of = |pods: Vec<(usize, &Arc<Value>)>, len: usize| Replicas { len, pods: pods.into_iter().map(|(i, p)| (i, p.clone())).collect() };
+        let first = |r: &Replicas| r.first_unhealthy().map(|(i, p)| (i, p.is_some()));
+        assert_eq!(first(&of(vec![(0, &ready), (1, &ready)], 2)), None);
+        assert_eq!(first(&of(vec![(0, &ready), (1, &ready)], 600_000)), Some((2, false)));
+        assert_eq!(first(&of(vec![(0, &ready), (2, &ready)], 3)), Some((1, false)));
+        assert_eq!(first(&of(vec![(0, &ready), (1, &pending), (2, &ready)], 3)), Some((1, true)));
+        assert_eq!(first(&of(vec![], 1)), Some((0, false)));
+        let r = of(vec![(0, &ready), (1, &pending), (4, &ready)], 600_000);
+        assert_eq!(r.unavailable(0, Time::ZERO), 600_000 - 2);
+        assert_eq!((r.len(), r.get(1).is_some(), r.get(2).is_some()), (600_000, true, false));
+    }
+
     fn set(policy: (&str, &str), replicas: i64) -> Value {
         json!({"metadata": {"name": "web", "uid": "set-uid", "namespace": "default"}, "spec": {"replicas": replicas, "persistentVolumeClaimRetentionPolicy": {"whenDeleted": policy.0, "whenScaled": policy.1}}})
     }
