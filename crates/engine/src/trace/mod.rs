@@ -11,7 +11,7 @@ use crate::clock::Time;
 mod frozen;
 mod sym;
 
-pub use frozen::Frozen;
+use frozen::Frozen;
 pub use sym::Sym;
 
 /// Who acted: a control-plane component, or a node component with its node.

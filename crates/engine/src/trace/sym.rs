@@ -56,12 +56,6 @@ impl std::ops::Deref for Sym {
     }
 }
 
-impl AsRef<str> for Sym {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-
 impl std::borrow::Borrow<str> for Sym {
     fn borrow(&self) -> &str {
         &self.0
@@ -80,12 +74,6 @@ impl From<String> for Sym {
     }
 }
 
-impl From<&String> for Sym {
-    fn from(text: &String) -> Sym {
-        Sym::new(text)
-    }
-}
-
 impl From<Sym> for String {
     fn from(sym: Sym) -> String {
         sym.0.to_string()
@@ -101,24 +89,6 @@ impl PartialEq<str> for Sym {
 impl PartialEq<&str> for Sym {
     fn eq(&self, other: &&str) -> bool {
         &*self.0 == *other
-    }
-}
-
-impl PartialEq<String> for Sym {
-    fn eq(&self, other: &String) -> bool {
-        *self.0 == **other
-    }
-}
-
-impl PartialEq<Sym> for str {
-    fn eq(&self, other: &Sym) -> bool {
-        self == &*other.0
-    }
-}
-
-impl PartialEq<Sym> for &str {
-    fn eq(&self, other: &Sym) -> bool {
-        *self == &*other.0
     }
 }
 
