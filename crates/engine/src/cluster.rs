@@ -226,7 +226,7 @@ fn seed_service_network(e: &mut Engine, nodes: &[NodeSpec]) {
     }));
     e.seed_object_stable("endpointslices", Some("default"), json!({
         "apiVersion": "discovery.k8s.io/v1", "kind": "EndpointSlice",
-        "metadata": {"name": "kubernetes", "namespace": "default", "labels": {"kubernetes.io/service-name": "kubernetes"}},
+        "metadata": {"name": "kubernetes", "namespace": "default", "generation": 1, "labels": {"kubernetes.io/service-name": "kubernetes"}},
         "addressType": "IPv4",
         "endpoints": [{"addresses": [host], "conditions": {"ready": true}}],
         "ports": [port]

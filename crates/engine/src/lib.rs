@@ -143,6 +143,10 @@ pub(crate) enum Task {
     WorkloadResync { kind: &'static str, namespace: String, name: String },
     /// A key that failed comes back to its controller's work queue (`AddRateLimited`).
     WorkloadRequeue { kind: &'static str, namespace: String, name: String },
+    /// A worker of the EndpointSlice controller takes a Service's key.
+    EndpointSliceSync { namespace: String, name: String, token: u64 },
+    /// The EndpointSlice controller's writes of one sync leave its client.
+    EndpointSliceWrites { component: usize, writes: Box<controllers::endpointslice::Writes> },
     /// The Job, CronJob and TTL-after-finished controllers' work queue and requests.
     Batch(Box<controllers::job::BatchTask>),
     /// A garbage collector worker takes an item from its queue.
@@ -263,6 +267,8 @@ pub struct Engine {
     pub(crate) gc: controllers::garbagecollector::GcState,
     /// The disruption controller's queue and event recorder.
     pub(crate) pdb: controllers::disruption::DisruptionState,
+    /// The EndpointSlice controller's queue, trackers and recorder.
+    pub(crate) endpointslices: controllers::endpointslice::Controller,
     /// The controllers' work-queue rate limiter (`AddRateLimited` after a failed write).
     pub(crate) requeue_limiter: controllers::workqueue::RateLimiter,
     /// Each controller's API client and its token bucket (`--kube-api-qps`/`--kube-api-burst`).
@@ -332,6 +338,7 @@ impl Engine {
             batch: Default::default(),
             gc: Default::default(),
             pdb: Default::default(),
+            endpointslices: Default::default(),
             podgc: Default::default(),
             requeue_limiter: Default::default(),
             controller_clients: Default::default(),
@@ -617,6 +624,7 @@ impl Engine {
                 if id.name == "kube-controller-manager" {
                     let mut writes = controllers::reconcile(&self.components[component].cache, &event);
                     writes.extend(controllers::persistentvolume::on_event(&self.components[component].cache, &mut self.pv_recorder, &event, self.now));
+                    self.endpointslice_observe(component, &event, old.as_deref());
                     self.workload_controllers(component, &event, old.as_deref());
                     self.batch_observe(component, &event, old.as_deref());
                     self.node_lifecycle_observe(&event, old.as_deref());
@@ -684,6 +692,8 @@ impl Engine {
             Task::Batch(task) => self.batch_task(*task),
             Task::LocalPath(op) => self.local_path_work(*op),
             Task::Write { component, write } => self.controller_write(component, *write),
+            Task::EndpointSliceSync { namespace, name, token } => self.endpointslice_sync(namespace, name, token),
+            Task::EndpointSliceWrites { component, writes } => self.endpointslice_write(component, *writes),
             Task::SlowStart { group } => self.slow_start_pump(group, true),
             Task::WorkloadResync { kind, namespace, name } => self.workload_resync(kind, &namespace, &name),
             Task::WorkloadRequeue { kind, namespace, name } => {
@@ -746,7 +756,6 @@ impl Engine {
             "ReplicaSet" => controllers::replicaset::resync(cache, &mut self.workloads, namespace, name, self.now),
             "StatefulSet" => controllers::statefulset::resync(cache, &mut self.workloads, namespace, name, self.now),
             "DaemonSet" => controllers::daemonset::resync(self, i, namespace, name),
-            "EndpointSlice" => controllers::endpointslice::resync(cache, namespace, name),
             "Endpoints" => controllers::endpoints::resync(cache, namespace, name),
             _ => controllers::deployment::resync(cache, &mut self.workloads, namespace, name, self.now),
         };
@@ -1064,9 +1073,11 @@ impl Engine {
             self.workload_busy.clear();
             self.workload_deferred.clear();
             self.workloads.slow_starts.reset();
+            self.endpointslices.reset();
             for (key, object) in listed {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
                 let writes = controllers::reconcile(&self.components[i].cache, &event);
+                self.endpointslice_observe(i, &event, None);
                 self.workload_controllers(i, &event, None);
                 self.batch_observe(i, &event, None);
                 self.node_lifecycle_observe(&event, None);

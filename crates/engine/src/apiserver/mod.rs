@@ -607,8 +607,9 @@ impl Engine {
                 obj["status"] = json!({});
             }
             "Service" => return self.allocate_service_addresses(obj, req.dry_run),
-            // `mutatingWebhookConfigurationStrategy.PrepareForCreate` (and the validating one's).
-            "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => meta["generation"] = json!(1),
+            // `mutatingWebhookConfigurationStrategy.PrepareForCreate` (and the validating one's),
+            // `endpointSliceStrategy.PrepareForCreate`.
+            "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" | "EndpointSlice" => meta["generation"] = json!(1),
             "PodDisruptionBudget" => {
                 // `podDisruptionBudgetStrategy.PrepareForCreate`: an empty status, generation 1.
                 meta["generation"] = json!(1);
@@ -780,7 +781,7 @@ impl Engine {
             && !errors.is_empty()
         {
             return Err(Status::invalid(rt, &name, errors));
-        } else if obj.get(generation_field(rt.kind)) != current.get(generation_field(rt.kind))
+        } else if generation_changes(rt.kind, &current, &obj)
             && let Some(g) = current["metadata"]["generation"].as_i64() {
                 obj["metadata"]["generation"] = json!(g + 1);
             }
@@ -1185,6 +1186,17 @@ fn generation_field(kind: &str) -> &'static str {
         "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => "webhooks",
         _ => "spec",
     }
+}
+
+/// Whether an update moves the object's generation on: its spec (or webhooks) changed; for an
+/// EndpointSlice, anything outside its metadata or its labels
+/// (`pkg/registry/discovery/endpointslice/strategy.go` `PrepareForUpdate`).
+fn generation_changes(kind: &str, current: &Value, obj: &Value) -> bool {
+    if kind == "EndpointSlice" {
+        let beyond_meta = |o: &Value| o.as_object().map(|m| m.iter().filter(|(k, _)| !matches!(k.as_str(), "metadata" | "apiVersion" | "kind")).map(|(k, v)| (k.clone(), v.clone())).collect::<std::collections::BTreeMap<_, _>>());
+        return beyond_meta(current) != beyond_meta(obj) || current["metadata"]["labels"] != obj["metadata"]["labels"];
+    }
+    obj.get(generation_field(kind)) != current.get(generation_field(kind))
 }
 
 /// `Convert_v1_Secret_To_core_Secret` (`pkg/apis/core/v1/conversion.go`): `stringData`

@@ -76,7 +76,7 @@ fn name_of(v: &Value) -> &str {
 }
 
 fn daemonsets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
-    super::endpointslice::of(cache, "apps", "daemonsets", ns)
+    super::of(cache, "apps", "daemonsets", ns)
 }
 
 fn all_daemonsets(cache: &Cache) -> impl Iterator<Item = &Value> {
@@ -84,7 +84,7 @@ fn all_daemonsets(cache: &Cache) -> impl Iterator<Item = &Value> {
 }
 
 fn nodes(cache: &Cache) -> Vec<&Value> {
-    super::endpointslice::of(cache, "", "nodes", "").collect()
+    super::of(cache, "", "nodes", "").collect()
 }
 
 /// `AddOrUpdateTolerationInPodSpec` for each toleration every daemon pod gets.
@@ -187,7 +187,7 @@ fn claims(ds: &Value, object: &Value) -> bool {
 /// reference added, with the object's uid as a precondition).
 fn adopt_orphans(cache: &Cache, ds: &Value) -> Vec<Write> {
     let ns = ds["metadata"]["namespace"].as_str().unwrap_or("default");
-    let orphans = super::endpointslice::of(cache, "", "pods", ns).map(|o| ("pods", o)).chain(super::endpointslice::of(cache, "apps", "controllerrevisions", ns).map(|o| ("controllerrevisions", o)));
+    let orphans = super::of(cache, "", "pods", ns).map(|o| ("pods", o)).chain(super::of(cache, "apps", "controllerrevisions", ns).map(|o| ("controllerrevisions", o)));
     orphans
         .filter(|(_, o)| is_orphan(o) && claims(ds, o))
         .filter_map(|(plural, o)| adoption(ACCOUNT, ds, "DaemonSet", plural, o))
@@ -199,7 +199,7 @@ fn adopt_orphans(cache: &Cache, ds: &Value) -> Vec<Write> {
 fn node_to_pods<'a>(cache: &'a Cache, ds: &'a Value, include_deleted_terminal: bool) -> BTreeMap<String, Vec<&'a Value>> {
     let ns = ds["metadata"]["namespace"].as_str().unwrap_or("default");
     let mut map: BTreeMap<String, Vec<&Value>> = BTreeMap::new();
-    for pod in super::endpointslice::of(cache, "", "pods", ns) {
+    for pod in super::of(cache, "", "pods", ns) {
         if !claims(ds, pod) {
             continue;
         }
@@ -402,7 +402,7 @@ fn sync(cache: &Cache, state: &mut super::replicaset::State, ns: &str, name: &st
 fn construct_history<'a>(cache: &'a Cache, ds: &'a Value, writes: &mut Vec<Write>) -> (String, Vec<&'a Value>) {
     let ns = ds["metadata"]["namespace"].as_str().unwrap_or("default");
     let data = revision_data(ds);
-    let (current, old): (Vec<&Value>, Vec<&Value>) = super::endpointslice::of(cache, "apps", "controllerrevisions", ns).filter(|cr| claims(ds, cr)).partition(|cr| cr["data"] == data);
+    let (current, old): (Vec<&Value>, Vec<&Value>) = super::of(cache, "apps", "controllerrevisions", ns).filter(|cr| claims(ds, cr)).partition(|cr| cr["data"] == data);
     let next = old.iter().map(|cr| revision_number(cr)).max().unwrap_or(0) + 1;
     // dedupCurHistories keeps the highest revision (podlife never makes duplicates).
     let cur = current.iter().copied().max_by_key(|cr| revision_number(cr));

@@ -34,11 +34,11 @@ const MAX_REPLICAS: &str = "deployment.kubernetes.io/max-replicas";
 const HISTORY: &str = "deployment.kubernetes.io/revision-history";
 
 fn deployments<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
-    super::endpointslice::of(cache, "apps", "deployments", ns)
+    super::of(cache, "apps", "deployments", ns)
 }
 
 fn replicasets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
-    super::endpointslice::of(cache, "apps", "replicasets", ns)
+    super::of(cache, "apps", "replicasets", ns)
 }
 
 /// The Deployments a delivery asks to sync.
@@ -681,7 +681,7 @@ fn rollout_recreate(cache: &Cache, d: &Value, plan: &mut Plan) {
     // oldPodsRunning: any pod of an old ReplicaSet not yet Succeeded/Failed.
     let ns = d["metadata"]["namespace"].as_str().unwrap_or("default");
     let old_uids: Vec<String> = (0..plan.sets.len()).filter(|&i| i != n).filter_map(|i| plan.sets[i].0["metadata"]["uid"].as_str().map(str::to_string)).collect();
-    let running = super::endpointslice::of(cache, "", "pods", ns).any(|p| controller_uid(p, "ReplicaSet").is_some_and(|u| old_uids.iter().any(|o| o == u)) && !matches!(p["status"]["phase"].as_str(), Some("Succeeded" | "Failed")));
+    let running = super::of(cache, "", "pods", ns).any(|p| controller_uid(p, "ReplicaSet").is_some_and(|u| old_uids.iter().any(|o| o == u)) && !matches!(p["status"]["phase"].as_str(), Some("Succeeded" | "Failed")));
     if running {
         return;
     }

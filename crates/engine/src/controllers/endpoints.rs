@@ -14,7 +14,8 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::endpointslice::{TRIGGER_TIME_ANNOTATION, find_port, of, pod_ready, services_selecting, set_annotation, trigger_time};
+use super::endpointslice::{TRIGGER_TIME_ANNOTATION, find_port, services_selecting, set_annotation, trigger_time};
+use super::{of, pod_ready};
 use super::{Write, controller_request};
 use crate::apiserver::Verb;
 use crate::store::{EventType, WatchEvent};

@@ -986,7 +986,7 @@ fn removal_rank(pod: &Value) -> (bool, u8, bool) {
         "Unknown" => 1,
         _ => 2,
     };
-    (scheduled, ph, super::endpointslice::pod_ready(pod))
+    (scheduled, ph, super::pod_ready(pod))
 }
 
 /// The pod the Job creates (`GetPodFromTemplate`, plus the tracking finalizer and, for an
@@ -1051,7 +1051,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
     let backoff_limit = job["spec"]["backoffLimit"].as_i64().unwrap_or(6);
     let expected_rm = state.finalizers.get(key).cloned().unwrap_or_default();
     let active_pods: Vec<&Value> = pods.iter().map(|p| &**p).filter(|p| !matches!(phase(p), "Succeeded" | "Failed") && !deleting(p)).collect();
-    let mut ready = active_pods.iter().filter(|p| super::endpointslice::pod_ready(p)).count() as i64;
+    let mut ready = active_pods.iter().filter(|p| super::pod_ready(p)).count() as i64;
     let mut terminating = pods.iter().filter(|p| deleting(p) && !matches!(phase(p), "Succeeded" | "Failed")).count() as i64;
     let mut active = active_pods.len() as i64;
     let valid = |p: &Value, uncounted: &BTreeSet<String>| {
@@ -1144,7 +1144,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
         // `deleteActivePods`.
         for p in &active_pods {
             steps.extend(delete_pod(job_arc, p).map(|o| (0, Step::Send(Box::new(o)))));
-            if super::endpointslice::pod_ready(p) {
+            if super::pod_ready(p) {
                 ready -= 1;
             }
         }
@@ -1426,7 +1426,7 @@ fn manage_job(
                 steps.push((0, Step::Send(Box::new(o))));
             }
             steps.extend(delete_pod(job_arc, p).map(|o| (0, Step::Send(Box::new(o)))));
-            if super::endpointslice::pod_ready(p) {
+            if super::pod_ready(p) {
                 *ready -= 1;
             }
         }

@@ -108,7 +108,7 @@ pub(super) fn controller_uid<'a>(object: &'a Value, kind: &str) -> Option<&'a st
 }
 
 pub(super) fn pod_ready(pod: &Value) -> bool {
-    super::endpointslice::pod_ready(pod)
+    super::pod_ready(pod)
 }
 
 /// When the pod turned Ready (its Ready condition's lastTransitionTime).
@@ -159,7 +159,7 @@ fn to_sync(cache: &Cache, event: &WatchEvent) -> Vec<(String, String)> {
 }
 
 fn replicasets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
-    super::endpointslice::of(cache, "apps", "replicasets", ns)
+    super::of(cache, "apps", "replicasets", ns)
 }
 
 /// A delivery to kube-controller-manager: expectations observed, then the ReplicaSets it
@@ -220,7 +220,7 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, name: &str, now: Time) -> Ve
     // claimPods: owned pods that still match, plus orphans adopted; owned pods that no longer
     // match are released.
     let mut owned: Vec<&Value> = Vec::new();
-    for pod in super::endpointslice::of(cache, "", "pods", ns) {
+    for pod in super::of(cache, "", "pods", ns) {
         let matches = selector_matches(selector, &pod["metadata"]["labels"]);
         match controller_uid(pod, "ReplicaSet") {
             Some(u) if u == uid => {
@@ -341,7 +341,7 @@ fn pods_to_delete<'a>(cache: &Cache, rs: &Value, pods: &[&'a Value], n: usize, n
         None => rs["metadata"]["uid"].as_str().into_iter().collect(),
     };
     let mut on_node: BTreeMap<&str, i64> = BTreeMap::new();
-    for p in super::endpointslice::of(cache, "", "pods", ns).filter(|p| active(p) && controller_uid(p, "ReplicaSet").is_some_and(|u| related_rs.contains(&u))) {
+    for p in super::of(cache, "", "pods", ns).filter(|p| active(p) && controller_uid(p, "ReplicaSet").is_some_and(|u| related_rs.contains(&u))) {
         if let Some(node) = p["spec"]["nodeName"].as_str() {
             *on_node.entry(node).or_default() += 1;
         }

@@ -41,7 +41,7 @@ const POD_INDEX_LABEL: &str = "apps.kubernetes.io/pod-index";
 const HASH_LABEL: &str = "controller.kubernetes.io/hash";
 
 fn sets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
-    super::endpointslice::of(cache, "apps", "statefulsets", ns)
+    super::of(cache, "apps", "statefulsets", ns)
 }
 
 fn name(v: &Value) -> &str {
@@ -69,8 +69,8 @@ fn claims(set: &Value, object: &Value, pod: bool) -> bool {
 
 /// The adoption patches for the orphans the set claims.
 fn adopt_orphans(cache: &Cache, set: &Value, ns: &str) -> Vec<Write> {
-    let pods = super::endpointslice::of(cache, "", "pods", ns).filter(|p| is_orphan(p) && claims(set, p, true)).map(|p| ("pods", p));
-    let revisions = super::endpointslice::of(cache, "apps", "controllerrevisions", ns).filter(|r| is_orphan(r) && claims(set, r, false)).map(|r| ("controllerrevisions", r));
+    let pods = super::of(cache, "", "pods", ns).filter(|p| is_orphan(p) && claims(set, p, true)).map(|p| ("pods", p));
+    let revisions = super::of(cache, "apps", "controllerrevisions", ns).filter(|r| is_orphan(r) && claims(set, r, false)).map(|r| ("controllerrevisions", r));
     pods.chain(revisions).filter_map(|(plural, o)| adoption(ACCOUNT, set, KIND, plural, o)).collect()
 }
 
@@ -198,7 +198,7 @@ fn claims_for(set: &Value, ord: i64) -> Vec<Value> {
 }
 
 fn cached_claim<'a>(cache: &'a Cache, ns: &'a str, claim_name: &str) -> Option<&'a Value> {
-    super::endpointslice::of(cache, "", "persistentvolumeclaims", ns).find(|c| name(c) == claim_name)
+    super::of(cache, "", "persistentvolumeclaims", ns).find(|c| name(c) == claim_name)
 }
 
 /// A ControllerRevision's patch: `getPatch` (the template, replaced as a whole).
@@ -436,7 +436,7 @@ fn identity_matches(set: &Value, pod: &Value) -> bool {
 /// `SortControllerRevisions`: by revision, then creation time, then name.
 fn sorted_revisions(cache: &Cache, set: &Value) -> Vec<Value> {
     let ns = set["metadata"]["namespace"].as_str().unwrap_or("default");
-    let mut revs: Vec<Value> = super::endpointslice::of(cache, "apps", "controllerrevisions", ns).filter(|r| claims(set, r, false)).cloned().collect();
+    let mut revs: Vec<Value> = super::of(cache, "apps", "controllerrevisions", ns).filter(|r| claims(set, r, false)).cloned().collect();
     crate::sort::sort_by(&mut revs, |a, b| {
         (a["revision"].as_i64(), a["metadata"]["creationTimestamp"].as_str(), name(a)).cmp(&(b["revision"].as_i64(), b["metadata"]["creationTimestamp"].as_str(), name(b)))
     });
@@ -487,7 +487,7 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, set_name: &str, now: Time) -
     } else {
         // CreateControllerRevision: a name taken by other content bumps the collision count.
         let mut cr = new_revision(set, &data, next, collision);
-        while let Some(existing) = super::endpointslice::of(cache, "apps", "controllerrevisions", ns).find(|r| name(r) == name(&cr)) {
+        while let Some(existing) = super::of(cache, "apps", "controllerrevisions", ns).find(|r| name(r) == name(&cr)) {
             if existing["data"] == data || collision >= 1000 {
                 break;
             }
