@@ -154,6 +154,9 @@ impl Engine {
             }
         }
         e.scheduler_rebuild();
+        if let Some(kcm) = e.components.iter().find(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) {
+            e.podgc.relist(&kcm.cache);
+        }
         // The kubelets' heartbeats and the node lifecycle controller's health monitor.
         e.refresh_node_index();
         for n in nodes {

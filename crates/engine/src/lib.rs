@@ -625,6 +625,7 @@ impl Engine {
                     let mut writes = controllers::reconcile(&self.components[component].cache, &event);
                     writes.extend(controllers::persistentvolume::on_event(&self.components[component].cache, &mut self.pv_recorder, &event, self.now));
                     self.endpointslice_observe(component, &event, old.as_deref());
+                    self.podgc.observe(&event, old.as_deref());
                     self.workload_controllers(component, &event, old.as_deref());
                     self.batch_observe(component, &event, old.as_deref());
                     self.node_lifecycle_observe(&event, old.as_deref());
@@ -1074,6 +1075,7 @@ impl Engine {
             self.workload_deferred.clear();
             self.workloads.slow_starts.reset();
             self.endpointslices.reset();
+            self.podgc.relist(&self.components[i].cache);
             for (key, object) in listed {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
                 let writes = controllers::reconcile(&self.components[i].cache, &event);

@@ -224,13 +224,21 @@ impl Engine {
         if self.queue.peek().is_some_and(|std::cmp::Reverse(s)| s.at < earliest && !periodic(&s.task)) {
             return;
         }
-        self.podgc_remember_steady();
+        // Real work due before the shortest stretch could end: nothing can be skipped until it
+        // has run. A pass over the queue's times only, before any task is asked whether it is
+        // steady (a crash-looping Job made this look run at almost every step).
+        if let Some(at) = self.queue.iter().filter(|std::cmp::Reverse(s)| s.at <= earliest && !periodic(&s.task)).map(|std::cmp::Reverse(s)| s.at).min() {
+            self.quiet.recheck_at = at.plus_millis(1);
+            return;
+        }
         self.container_gc_remember_steady();
         let mut horizon = Time(u64::MAX);
         let mut heartbeats = BTreeMap::new();
         let mut steady = Vec::with_capacity(self.queue.len());
         for std::cmp::Reverse(s) in self.queue.iter() {
-            let until = if s.at >= horizon { None } else { self.task_steady_until(&s.task, &mut heartbeats) };
+            // Steady only past its own next run: a stream whose next run would change something
+            // (a series due to finish before it fires) is real work at that run, not moved.
+            let until = if s.at >= horizon { None } else { self.task_steady_until(&s.task, &mut heartbeats).filter(|t| *t > s.at) };
             match until {
                 Some(t) => horizon = horizon.min(t),
                 None => horizon = horizon.min(s.at),

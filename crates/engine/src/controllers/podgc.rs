@@ -39,33 +39,87 @@ const OUT_OF_SERVICE: &str = "node.kubernetes.io/out-of-service";
 #[derive(Debug, Clone, Default)]
 pub struct PodGcState {
     quarantine: BTreeMap<String, Time>,
-    /// The last answer of `podgc_steady` and the generation of kube-controller-manager's
-    /// cache it was computed from (the quiet-stretch check asks at every look; a scan of
-    /// every pod each time made a Job's thousand failed pods quadratic).
-    steady_memo: Option<(u64, bool)>,
+    /// What the quiet-stretch check needs, kept per delivery (a scan of every pod at each look
+    /// made a Job's thousand failed pods quadratic).
+    tally: Tally,
 }
 
 fn s(v: &Value) -> &str {
     v.as_str().unwrap_or_default()
 }
 
-/// No pod any of PodGC's rules would collect: none terminating on a node that is gone or out
-/// of service, none bound to a node the cache does not know, no more terminated pods than the
-/// threshold.
-fn nothing_to_collect(cache: &crate::components::Cache) -> bool {
-    let nodes: BTreeMap<&str, &Arc<Value>> = crate::components::cached(cache, "", "nodes").map(|(k, v)| (k.name.as_str(), v)).collect();
-    let mut terminated_pods = 0;
-    for (_, p) in crate::components::cached(cache, "", "pods") {
-        let n = node_name(p);
-        if terminated(p) {
-            terminated_pods += 1;
+/// The pods of kube-controller-manager's cache as PodGC's rules see them: how many are
+/// terminated, and per node name how many are bound there and how many of those are
+/// terminating ("" for terminating pods bound nowhere).
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Tally {
+    terminated: usize,
+    bound: BTreeMap<String, usize>,
+    terminating: BTreeMap<String, usize>,
+}
+
+impl Tally {
+    fn count(&mut self, pod: &Value, add: bool) {
+        fn bump(map: &mut BTreeMap<String, usize>, key: &str, add: bool) {
+            if add {
+                *map.entry(key.to_string()).or_default() += 1;
+            } else if let Some(n) = map.get_mut(key) {
+                *n -= 1;
+                if *n == 0 {
+                    map.remove(key);
+                }
+            }
         }
-        let collectable = (terminating(p) && (n.is_empty() || nodes.get(n).is_some_and(|node| out_of_service(node)))) || (!n.is_empty() && !nodes.contains_key(n));
-        if collectable {
-            return false;
+        if terminated(pod) {
+            self.terminated = if add { self.terminated + 1 } else { self.terminated.saturating_sub(1) };
+        }
+        let n = node_name(pod);
+        if !n.is_empty() {
+            bump(&mut self.bound, n, add);
+        }
+        if terminating(pod) {
+            bump(&mut self.terminating, n, add);
         }
     }
-    terminated_pods <= TERMINATED_POD_THRESHOLD
+
+    fn of(cache: &crate::components::Cache) -> Tally {
+        let mut t = Tally::default();
+        for (_, p) in crate::components::cached(cache, "", "pods") {
+            t.count(p, true);
+        }
+        t
+    }
+
+    /// No pod any of PodGC's rules would collect: none terminating on a node that is gone or
+    /// out of service (or on none), none bound to a node the cache does not know, no more
+    /// terminated pods than the threshold.
+    fn nothing_to_collect(&self, cache: &crate::components::Cache) -> bool {
+        let node = |name: &str| crate::components::cached(cache, "", "nodes").find(|(k, _)| k.name == name).map(|(_, v)| v);
+        self.terminated <= TERMINATED_POD_THRESHOLD
+            && self.bound.keys().all(|n| node(n).is_some())
+            && self.terminating.keys().all(|n| !n.is_empty() && node(n).is_some_and(|node| !out_of_service(node)))
+    }
+}
+
+impl PodGcState {
+    /// Keeps the tally as kube-controller-manager's pod informer delivers (`old`: the cached
+    /// pod before).
+    pub(crate) fn observe(&mut self, event: &crate::store::WatchEvent, old: Option<&Value>) {
+        if event.key.resource != "pods" || !event.key.group.is_empty() {
+            return;
+        }
+        if let Some(old) = old {
+            self.tally.count(old, false);
+        }
+        if event.event_type != crate::store::EventType::Deleted {
+            self.tally.count(&event.object, true);
+        }
+    }
+
+    /// A fresh list (kube-controller-manager started): counted again.
+    pub(crate) fn relist(&mut self, cache: &crate::components::Cache) {
+        self.tally = Tally::of(cache);
+    }
 }
 
 fn node_name(pod: &Value) -> &str {
@@ -141,25 +195,17 @@ impl Engine {
         if !self.podgc.quarantine.is_empty() {
             return false;
         }
-        match self.podgc.steady_memo {
-            Some((seen, steady)) if seen == self.components[i].generation => steady,
-            _ => nothing_to_collect(&self.components[i].cache),
-        }
-    }
-
-    /// Remembers whether PodGC has anything to collect, for the cache as it is now (before a
-    /// quiet-stretch look, which may ask many times).
-    pub(crate) fn podgc_remember_steady(&mut self) {
-        let Some(c) = self.components.iter().find(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return };
-        if c.running && self.podgc.steady_memo.is_none_or(|(seen, _)| seen != c.generation) {
-            self.podgc.steady_memo = Some((c.generation, nothing_to_collect(&c.cache)));
-        }
+        self.podgc.tally.nothing_to_collect(&self.components[i].cache)
     }
 
     pub(crate) fn podgc_pass(&mut self) {
         self.schedule(self.now.plus_millis(GC_CHECK_PERIOD_MS), Task::PodGc);
         let Some(i) = self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return };
         if !self.components[i].running {
+            return;
+        }
+        if self.podgc_steady() {
+            // Nothing any rule would take and no quarantine running out: the pass does nothing.
             return;
         }
         let now = self.now;
@@ -231,6 +277,51 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tally kept per delivery equals a count of the cache, and reads the rules as a scan
+    /// would: a pod on an unknown node, or terminating on none, is something to collect.
+    #[test]
+    fn the_tally_follows_deliveries() {
+        use crate::store::{EventType, ObjectKey, WatchEvent};
+        let key = |n: &str| ObjectKey { group: "".into(), resource: "pods".into(), namespace: "default".into(), name: n.into() };
+        let pod = |n: &str, node: &str, phase: &str, deleting: bool| {
+            let mut p = json!({"metadata": {"name": n, "namespace": "default"}, "spec": {"nodeName": node}, "status": {"phase": phase}});
+            if deleting {
+                p["metadata"]["deletionTimestamp"] = json!("2026-03-02T09:00:00Z");
+            }
+            Arc::new(p)
+        };
+        let mut cache = crate::components::Cache::new();
+        cache.insert(ObjectKey { group: "".into(), resource: "nodes".into(), namespace: "".into(), name: "w1".into() }, Arc::new(json!({"metadata": {"name": "w1"}})));
+        let mut state = PodGcState::default();
+        state.relist(&cache);
+        let mut deliver = |cache: &mut crate::components::Cache, event_type: EventType, p: Arc<Value>| {
+            let k = key(p["metadata"]["name"].as_str().unwrap_or_default());
+            let old = cache.get(&k).cloned();
+            let event = WatchEvent { event_type, key: k.clone(), object: p.clone(), revision: 1 };
+            state.observe(&event, old.as_deref());
+            if event_type == EventType::Deleted {
+                cache.remove(&k);
+            } else {
+                cache.insert(k, p);
+            }
+            state.tally.clone()
+        };
+        deliver(&mut cache, EventType::Added, pod("a", "", "Pending", false));
+        deliver(&mut cache, EventType::Modified, pod("a", "w1", "Running", false));
+        let t = deliver(&mut cache, EventType::Modified, pod("a", "w1", "Failed", false));
+        assert_eq!(t, Tally::of(&cache));
+        assert!(t.nothing_to_collect(&cache));
+        let t = deliver(&mut cache, EventType::Added, pod("b", "gone", "Running", false));
+        assert!(!t.nothing_to_collect(&cache), "bound to a node the cache does not know");
+        let t = deliver(&mut cache, EventType::Deleted, pod("b", "gone", "Running", false));
+        assert!(t.nothing_to_collect(&cache));
+        let t = deliver(&mut cache, EventType::Added, pod("c", "", "Pending", true));
+        assert!(!t.nothing_to_collect(&cache), "terminating, bound to no node");
+        let t = deliver(&mut cache, EventType::Deleted, pod("c", "", "Pending", true));
+        assert_eq!(t, Tally::of(&cache));
+        assert_eq!((t.terminated, t.bound.len(), t.terminating.len()), (1, 1, 0));
+    }
 
     #[test]
     fn deletion_order_puts_evicted_then_oldest_first() {
