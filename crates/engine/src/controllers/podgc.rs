@@ -94,7 +94,8 @@ impl Tally {
     /// out of service (or on none), none bound to a node the cache does not know, no more
     /// terminated pods than the threshold.
     fn nothing_to_collect(&self, cache: &crate::components::Cache) -> bool {
-        let node = |name: &str| crate::components::cached(cache, "", "nodes").find(|(k, _)| k.name == name).map(|(_, v)| v);
+        let nodes: BTreeMap<&str, &Arc<Value>> = crate::components::cached(cache, "", "nodes").map(|(k, v)| (k.name.as_str(), v)).collect();
+        let node = |name: &str| nodes.get(name).copied();
         self.terminated <= TERMINATED_POD_THRESHOLD
             && self.bound.keys().all(|n| node(n).is_some())
             && self.terminating.keys().all(|n| !n.is_empty() && node(n).is_some_and(|node| !out_of_service(node)))

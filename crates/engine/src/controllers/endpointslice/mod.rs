@@ -211,7 +211,8 @@ impl Controller {
             return Outcome::Stale;
         }
         let trigger = self.triggers.compute(service, &pods);
-        let node = |n: &str| of(cache, "", "nodes", "").find(|node| node["metadata"]["name"] == n);
+        let nodes: BTreeMap<&str, &Value> = crate::components::cached_in(cache, "", "nodes", "").map(|(k, v)| (k.name.as_str(), &**v)).collect();
+        let node = |n: &str| nodes.get(n).copied();
         let mut plan = reconciler::reconcile(service, &pods, &slices, node);
         if service["metadata"]["deletionTimestamp"].is_string() {
             // No slice is created for a Service being deleted (the garbage collector would race it).
