@@ -16,6 +16,6 @@ spec:
     command: ["sh", "-c", "exit 1"]
 EOF
 kubectl get pods -w
-sleep 260
+sleep 275
 kubectl get pod crasher -o jsonpath='{.status.containerStatuses[0].state.waiting.reason}: {.status.containerStatuses[0].state.waiting.message}{"\n"}'
 kubectl describe pod crasher

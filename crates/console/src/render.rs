@@ -268,7 +268,12 @@ pub fn line(e: &TraceEvent) -> String {
         Action::TrafficDone => format!("run {} done: {} requests, {} ok", text(&param(e, "run")), text(&param(e, "requests")), text(&param(e, "ok"))),
         Action::QuietSkip => {
             let ms = param(e, "ms").as_u64().unwrap_or(0);
-            format!("{} passed in one step: Lease renewals, passing probes and idle resyncs would have changed nothing", crate::printers::duration::human_duration(ms as i64))
+            let repeats = match param(e, "repeatedSyncs").as_u64() {
+                Some(1) => "; 1 sync of a pod failing on its image only counted its events".to_string(),
+                Some(n) => format!("; {n} syncs of pods failing on their image only counted their events"),
+                None => String::new(),
+            };
+            format!("{} passed in one step: Lease renewals, passing probes and idle resyncs would have changed nothing{repeats}", crate::printers::duration::human_duration(ms as i64))
         }
     };
     let secs = e.time.since_start() as f64 / 1000.0;

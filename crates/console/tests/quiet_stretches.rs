@@ -112,3 +112,62 @@ fn an_hour_with_and_without_quiet_stretches_ends_the_same() {
         assert!(o.heartbeat_ages.iter().all(|a| (0..=300).contains(a)), "{:?}", o.heartbeat_ages);
     }
 }
+
+/// What an hour of a pod whose image does not exist leaves behind.
+struct PullOutcome {
+    reason: String,
+    /// Pulls tried, syncs run or replayed, and the `count` the `BackOff` event reached.
+    pulls: usize,
+    syncs: u64,
+    back_off_count: i64,
+    repeated: u64,
+    reactions: usize,
+}
+
+fn pull_hour(skips: bool) -> PullOutcome {
+    use podlife_engine::Action;
+    let mut s = Session::new(3);
+    s.engine_mut().set_quiet_skips(skips);
+    assert!(!s.exec("kubectl run web --image=nginx:1.99", None).failed);
+    let before = s.engine().trace().len();
+    s.exec("sleep 3600", None);
+    let e = s.engine();
+    let pod = e.store().list("", "pods", Some("default")).map(|(_, p)| p.clone()).find(|p| p["metadata"]["name"] == "web").expect("pod");
+    let back_off_count = e.store().list("", "events", Some("default")).filter(|(_, ev)| ev["reason"] == "BackOff").map(|(_, ev)| ev["count"].as_i64().unwrap_or(0)).sum();
+    let trace = &e.trace()[before..];
+    let about_web = |t: &&podlife_engine::TraceEvent| t.object.as_ref().is_some_and(|o| o.kind == *"Pod" && o.name == *"web");
+    let repeated = trace.iter().filter(|t| t.action == Action::QuietSkip).filter_map(|t| t.params.get("repeatedSyncs").and_then(|v| v.as_u64())).sum();
+    PullOutcome {
+        reason: pod["status"]["containerStatuses"][0]["state"]["waiting"]["reason"].as_str().unwrap_or_default().to_string(),
+        pulls: trace.iter().filter(about_web).filter(|t| t.action == Action::ImagePull && t.params.get("result").is_some_and(|r| r.as_str() == Some("pulling"))).count(),
+        syncs: trace.iter().filter(about_web).filter(|t| t.action == Action::KubeletSync).count() as u64 + repeated,
+        back_off_count,
+        repeated,
+        reactions: trace.len(),
+    }
+}
+
+/// A pod in `ImagePullBackOff` is synced every 10–15 s; between pulls (5 minutes apart) those
+/// syncs only count events the spam filter drops. Quiet stretches replay them instead of
+/// running them: the pulls, the syncs, the `BackOff` event's count and the status agree with a
+/// run that skips nothing, for a fraction of the work.
+#[test]
+fn an_hour_of_image_pull_back_off_with_and_without_quiet_stretches_ends_the_same() {
+    let (fast, slow) = (pull_hour(true), pull_hour(false));
+    assert_eq!(slow.repeated, 0);
+    assert!(fast.repeated > 100, "the back-off syncs were not replayed: {}", fast.repeated);
+    assert!(fast.reactions * 2 < slow.reactions, "skipping did not save work: {} vs {} reactions", fast.reactions, slow.reactions);
+    // The pull back-off doubles from 10 s to 5 minutes: about 15 pulls in an hour, each at the
+    // first sync after a back-off ends.
+    assert!((12..=18).contains(&slow.pulls), "pulls {}", slow.pulls);
+    assert!(fast.pulls.abs_diff(slow.pulls) <= 1, "pulls {} vs {}", fast.pulls, slow.pulls);
+    // A sync every 10–15 s (`backOffPeriod` jittered by half).
+    assert!((240..=360).contains(&slow.syncs), "syncs {}", slow.syncs);
+    assert!(fast.syncs.abs_diff(slow.syncs) * 20 <= slow.syncs, "syncs {} vs {}", fast.syncs, slow.syncs);
+    // Each sync in back-off counts a BackOff event, written or dropped.
+    assert!(slow.back_off_count > 200, "BackOff count {}", slow.back_off_count);
+    assert!((fast.back_off_count - slow.back_off_count).abs() * 10 <= slow.back_off_count, "BackOff count {} vs {}", fast.back_off_count, slow.back_off_count);
+    for o in [&fast, &slow] {
+        assert!(matches!(o.reason.as_str(), "ImagePullBackOff" | "ErrImagePull"), "{}", o.reason);
+    }
+}

@@ -91,6 +91,17 @@ fn periodic(task: &Task) -> bool {
     )
 }
 
+/// What a quiet stretch does with a queued task.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Moved {
+    /// It may act when it comes due: it stays.
+    Stays,
+    /// Steady: it moves later by the stretch.
+    Shifted,
+    /// A failing sync that repeats: the stretch replays its runs (`kubelet/repeat.rs`).
+    Replayed,
+}
+
 /// The periodic tasks a quiet stretch moved whose clocks other memory follows.
 #[derive(Default)]
 pub(crate) struct MovedClocks {
@@ -178,7 +189,13 @@ impl Engine {
         let steady = |b: bool| b.then_some(FOREVER);
         match task {
             Task::Probe { node, uid, index, ticker } => self.probe_steady_until(node, uid, *index, *ticker),
-            Task::KubeletSync { node, uid, token } => steady(self.resync_steady(node, uid, *token)),
+            Task::KubeletSync { node, uid, token } => {
+                if self.resync_steady(node, uid, *token) {
+                    Some(FOREVER)
+                } else {
+                    self.repeat_steady_until(node, uid, *token)
+                }
+            }
             Task::NodeHeartbeat { node } => {
                 let ok = *heartbeats.entry(node.clone()).or_insert_with(|| self.heartbeat_steady(node));
                 steady(ok)
@@ -243,7 +260,13 @@ impl Engine {
                 Some(t) => horizon = horizon.min(t),
                 None => horizon = horizon.min(s.at),
             }
-            steady.push(until.is_some());
+            // A sync that repeats a failing one is replayed, not moved (`kubelet/repeat.rs`).
+            let moved = match (&s.task, until) {
+                (_, None) => Moved::Stays,
+                (Task::KubeletSync { node, uid, token }, Some(_)) if !self.resync_steady(node, uid, *token) => Moved::Replayed,
+                (_, Some(_)) => Moved::Shifted,
+            };
+            steady.push(moved);
             if horizon <= earliest {
                 self.quiet.recheck_at = horizon.plus_millis(1);
                 return;
@@ -257,8 +280,13 @@ impl Engine {
         let shift = to.millis() - self.now.millis();
         let tasks = std::mem::take(&mut self.queue).into_vec();
         let mut moved_clocks = MovedClocks::default();
+        let mut replayed = 0;
         for (std::cmp::Reverse(mut s), moved) in tasks.into_iter().zip(steady) {
-            if moved {
+            if let (Moved::Replayed, Task::KubeletSync { node, uid, .. }) = (moved, &s.task) {
+                let (next, count) = self.repeat_syncs(node, uid, s.at, to);
+                s.at = next;
+                replayed += count;
+            } else if moved == Moved::Shifted {
                 s.at = s.at.plus_millis(shift);
                 match &s.task {
                     Task::NodeHeartbeat { node } => {
@@ -277,7 +305,10 @@ impl Engine {
         let from = self.now;
         self.now = to;
         self.quiet.recheck_at = if to == horizon { to.plus_millis(1) } else { Time::ZERO };
-        let params = crate::sort::map_of([("fromMs".to_string(), serde_json::json!(from.since_start())), ("ms".to_string(), serde_json::json!(shift))]);
+        let mut params = crate::sort::map_of([("fromMs".to_string(), serde_json::json!(from.since_start())), ("ms".to_string(), serde_json::json!(shift))]);
+        if replayed > 0 {
+            params.insert("repeatedSyncs".to_string(), serde_json::json!(replayed));
+        }
         self.record(crate::trace::ComponentRef::control_plane("podlife"), crate::trace::Action::QuietSkip, None, params, vec![]);
     }
 

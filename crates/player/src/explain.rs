@@ -193,7 +193,11 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
             Action::Etcd if e.params.get("leaseExpired").is_some_and(|v| v.as_bool() == Some(true)) => Message::new("explain-event-expired").text("object", object),
             Action::QuietSkip => {
                 let ms = e.params.get("ms").and_then(|v| v.as_u64()).unwrap_or(0);
-                Message::new("explain-quiet-skip").text("duration", podlife_console::printers::duration::human_duration(ms as i64))
+                let duration = podlife_console::printers::duration::human_duration(ms as i64);
+                match e.params.get("repeatedSyncs").and_then(|v| v.as_u64()) {
+                    Some(syncs) => Message::new("explain-quiet-skip-repeats").text("duration", duration).number("syncs", syncs as f64),
+                    None => Message::new("explain-quiet-skip").text("duration", duration),
+                }
             }
             // Parts of an API call or a cycle seen on their own (a trace cut short).
             _ => Message::new("explain-step").text("component", actor).text("action", r.action.id()).text("object", object),
@@ -343,6 +347,7 @@ pub const MESSAGE_IDS: &[&str] = &[
     "explain-traffic-done",
     "explain-step",
     "explain-quiet-skip",
+    "explain-quiet-skip-repeats",
     "explain-event-expired",
     "explain-api-rejected",
     "explain-api-webhook-wait",

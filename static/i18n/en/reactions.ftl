@@ -211,6 +211,10 @@ explain-node-shutdown = { $node } goes down{ $reason ->
 explain-node-boot = { $node } boots again with a new boot ID: containerd, the kubelet and kube-proxy start; the kubelet finds its pods' sandboxes gone, creates them again and runs their init containers again.
 explain-step = { $component }: { $action } { $object }.
 explain-quiet-skip = { $duration } of quiet passed in one step: Lease renewals, node heartbeats, passing probes and idle resyncs would have changed nothing, so podlife moved their clocks instead of running them one by one.
+explain-quiet-skip-repeats = { $duration } of quiet passed in one step: Lease renewals, node heartbeats, passing probes and idle resyncs would have changed nothing, so podlife moved their clocks instead of running them one by one. { $syncs ->
+        [one] One sync of a pod failing on its image ran as a repeat of the last one: the kubelet still counted its BackOff and Failed events, but the spam filter dropped them and the pod's status stayed the same.
+       *[other] { $syncs } syncs of pods failing on their image ran as repeats of the last one: the kubelet still counted their BackOff and Failed events, but the spam filter dropped them and the pods' status stayed the same.
+    }
 explain-event-expired = etcd deleted { $object }: the lease it was stored under expired. kube-apiserver keeps events for an hour after their last update (--event-ttl), so old events disappear from `kubectl get events` on their own.
 
 ## kube-proxy and traffic

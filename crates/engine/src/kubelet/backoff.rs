@@ -69,6 +69,11 @@ impl Backoff {
         now.millis().saturating_sub(event_time.millis()) < e.backoff_ms
     }
 
+    /// When `is_in_backoff_since_update` turns false for `id` (None: it is false already).
+    pub fn ends_since_update(&self, id: &str, now: Time) -> Option<Time> {
+        self.is_in_backoff_since_update(id, now).then(|| self.entries.get(id).map(|e| e.last_update.plus_millis(e.backoff_ms))).flatten()
+    }
+
     /// `IsInBackOffSinceUpdate(id, eventTime)` (image pulls): within the delay counted from
     /// the entry's last update?
     pub fn is_in_backoff_since_update(&self, id: &str, now: Time) -> bool {

@@ -81,6 +81,11 @@ impl<V> Lru<V> {
         &mut slot.1
     }
 
+    /// The value under `key`, without making it the most recent.
+    fn peek(&self, key: &str) -> Option<&V> {
+        self.entries.get(key).map(|(_, v)| v)
+    }
+
     fn retain(&mut self, keep: impl Fn(&str) -> bool) {
         self.entries.retain(|k, _| keep(k));
         self.by_use.retain(|_, k| keep(k));
@@ -106,6 +111,14 @@ pub struct Source<'a> {
 /// The nanosecond clock reading client-go names an event after (`<object>.<hex nanos>`).
 pub fn event_nanos(now: Time) -> u128 {
     (crate::clock::EPOCH_UNIX_SECONDS as i128 * 1_000_000_000 + now.millis() as i128 * 1_000_000) as u128
+}
+
+/// `getSpamKey`: source, object and type (not reason or message) share one bucket.
+fn spam_key(involved: Involved<'_>, kind: &str, source: Source<'_>) -> String {
+    let meta = &involved.object["metadata"];
+    let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    let (ns, name, uid) = (s(&meta["namespace"]), s(&meta["name"]), s(&meta["uid"]));
+    format!("{}/{}/{}/{ns}/{name}/{uid}/{}/{kind}", source.component, source.host.unwrap_or(""), involved.kind, involved.api_version)
 }
 
 /// A `core/v1` Event's first occurrence, as client-go's recorder creates it.
@@ -220,7 +233,7 @@ impl Recorder {
             Write::Create(core_event(&event_name, &ns, involved.reference(), note, source, now))
         };
         // The spam filter last, on what would be sent (its caches above are updated anyway).
-        let spam_key = format!("{component}/{host}/{object_kind}/{ns}/{name}/{uid}/{api_version}/{kind}");
+        let spam_key = spam_key(involved, kind, source);
         let bucket = self.buckets.get_or_insert_with(&spam_key, || (SPAM_BURST, now));
         let refill = (now.millis().saturating_sub(bucket.1.millis())) as f64 / SPAM_REFILL_MS;
         bucket.0 = (bucket.0 + refill).min(SPAM_BURST);
@@ -230,6 +243,17 @@ impl Recorder {
         }
         bucket.0 -= 1.0;
         Some(write)
+    }
+
+    /// The first moment an event of `kind` about `involved` from `source` would pass the
+    /// spam filter: its bucket refills one token every 5 minutes. A moment a millisecond
+    /// early at most, so that every recording before it is surely dropped.
+    pub fn next_write_at(&self, involved: Involved<'_>, kind: &str, source: Source<'_>) -> Time {
+        match self.buckets.peek(&spam_key(involved, kind, source)) {
+            Some(&(tokens, last)) if tokens < 1.0 => last.plus_millis(((1.0 - tokens) * SPAM_REFILL_MS).floor() as u64),
+            Some(&(_, last)) => last,
+            None => Time::ZERO,
+        }
     }
 
     /// Forgets a pod's events (it was deleted; its events age out on their own).
@@ -310,5 +334,35 @@ mod tests {
         assert!(r.record("n", &pod, None, Note { kind: "Warning", reason: "R", message: "w" }, Time(30)).is_some());
         // One token back after five minutes.
         assert!(r.record("n", &pod, None, Note { kind: "Normal", reason: "R", message: "later" }, Time(300_030)).is_some());
+    }
+
+    /// `next_write_at` names the first moment the spam filter lets an event through: every
+    /// recording before it is dropped (their counts still grow), the one at it is written.
+    #[test]
+    fn the_next_write_is_when_the_bucket_refills() {
+        let mut r = Recorder::default();
+        let pod = json!({"metadata": {"name": "p", "namespace": "default", "uid": "u1"}});
+        let involved = Involved { kind: "Pod", api_version: "v1", object: &pod, field_path: None };
+        let source = Source { component: "kubelet", host: Some("n") };
+        assert_eq!(r.next_write_at(involved, "Normal", source), Time::ZERO, "a fresh bucket is full");
+        let note = Note { kind: "Normal", reason: "BackOff", message: "Back-off pulling image" };
+        for _ in 0..25 {
+            assert!(r.record("n", &pod, None, note, Time(1_000)).is_some());
+        }
+        let at = r.next_write_at(involved, "Normal", source);
+        assert_eq!(at, Time(301_000));
+        // Recordings every 12 s until then are dropped, and each moves the bucket's clock.
+        let mut t = Time(13_000);
+        while t < at {
+            assert!(r.record("n", &pod, None, note, t).is_none(), "dropped at {t:?}");
+            let next = r.next_write_at(involved, "Normal", source);
+            assert!(next <= at && next.millis() + 1 >= at.millis(), "{next:?}: the refill stays put, rounded down");
+            t = t.plus_millis(12_000);
+        }
+        match r.record("n", &pod, None, note, at.plus_millis(1)) {
+            Some(Write::Update { count, .. }) => assert_eq!(count, 25 + 25),
+            _ => panic!("the refilled token writes the repeat"),
+        }
+        assert_eq!(r.next_write_at(involved, "Warning", source), Time::ZERO, "Warning has its own bucket");
     }
 }

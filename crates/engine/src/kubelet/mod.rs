@@ -23,6 +23,7 @@ pub mod heartbeat;
 pub mod lifecycle;
 pub mod prober;
 pub mod register;
+pub mod repeat;
 pub mod runtime_state;
 pub mod server;
 pub mod static_pods;
@@ -207,6 +208,10 @@ pub struct PodWorker {
     /// The pod's epoch when a resync last found it idle (`quiet.rs`): while the epoch stays,
     /// the next resync would change nothing either.
     pub steady_epoch: Option<u64>,
+    /// What the current sync did so far, to tell whether the next would repeat it.
+    pub watch: Option<repeat::SyncWatch>,
+    /// The next syncs repeat the last one while nothing happens to the pod (`repeat.rs`).
+    pub repeating: Option<repeat::Repeating>,
 }
 
 /// What a pod's next sync waits for while the runtime is down (`runtime_state.rs`).
@@ -254,6 +259,8 @@ impl PodWorker {
             retry_due: None,
             idle_sync: false,
             steady_epoch: None,
+            watch: None,
+            repeating: None,
         }
     }
 }
@@ -406,7 +413,12 @@ impl Engine {
         let fp = container.map(|c| field_path(pod, c));
         let now = self.now;
         let Some(m) = self.machine(node) else { return };
-        let Some(write) = m.kubelet.events.record(node, pod, fp.as_deref(), events::Note { kind, reason, message }, now) else { return };
+        let note = events::Note { kind, reason, message };
+        let written = m.kubelet.events.record(node, pod, fp.as_deref(), note, now);
+        if let Some(uid) = pod["metadata"]["uid"].as_str() {
+            self.repeat_watch_event(node, uid, fp.as_deref(), note, written.is_some());
+        }
+        let Some(write) = written else { return };
         let Some(rt) = ResourceType::resolve("events") else { return };
         let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
         match write {
@@ -541,6 +553,7 @@ impl Engine {
         self.node_trace(COMPONENT, node, Action::KubeletSync, crate::object_ref(&pod, "Pod"), crate::sort::map_of([("type".to_string(), json!("SyncPod"))]));
         // Whether this sync is idle: it writes nothing and queues nothing but its empty plan.
         let (revision, seq) = (self.store.revision(), self.next_seq());
+        self.repeat_watch_start(node, uid, revision, seq);
         self.prober_add_pod(node, uid, &pod);
         let status = self.kubelet_update_status(node, uid, &pod);
         self.prober_update_pod_status(node, uid, &status);
@@ -577,6 +590,7 @@ impl Engine {
         w.backoff_until = None;
         w.failed = false;
         let token = w.token;
+        self.repeat_watch_own_task(node, uid);
         self.schedule(self.now, Task::KubeletOp { node: node.to_string(), uid: uid.to_string(), token });
     }
 
@@ -805,6 +819,7 @@ impl Engine {
     fn kubelet_next(&mut self, node: &str, uid: &str, delay: u64) {
         let Some(w) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)) else { return };
         let token = w.token;
+        self.repeat_watch_own_task(node, uid);
         self.schedule(self.now.plus_millis(delay), Task::KubeletOp { node: node.to_string(), uid: uid.to_string(), token });
     }
 
@@ -821,6 +836,7 @@ impl Engine {
     }
 
     fn kubelet_fail(&mut self, node: &str, uid: &str, backoff_until: Option<Time>) {
+        self.repeat_watch_failure(node, uid, None);
         if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
             w.failed = true;
             if let Some(t) = backoff_until {
@@ -834,6 +850,7 @@ impl Engine {
         if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
             w.facts.start_failures.insert(container.to_string(), (reason.to_string(), message.to_string()));
         }
+        self.repeat_watch_failure(node, uid, Some(reason));
         self.kubelet_fail(node, uid, None);
     }
 
@@ -883,6 +900,7 @@ impl Engine {
                 self.kubelet_event(node, pod, Some(container), "Normal", "Pulled", &format!("Container image {image:?} already present on machine and can be accessed by the pod"));
                 return Ok(None);
             }
+            self.repeat_watch_image(node, uid, None, &reference);
             let msg = format!("Container image {image:?} is not present with pull policy of Never");
             self.kubelet_event(node, pod, Some(container), "Warning", "ErrImageNeverPull", &msg);
             self.kubelet_event(node, pod, Some(container), "Warning", "Failed", "Error: ErrImageNeverPull");
@@ -893,6 +911,7 @@ impl Engine {
         let Some(m) = self.machines.get_mut(node) else { return Err(()) };
         if m.kubelet.image_backoff.is_in_backoff_since_update(&key, now) {
             let prev = m.kubelet.image_errors.get(&key).cloned();
+            self.repeat_watch_image(node, uid, Some(&key), &reference);
             self.kubelet_event(node, pod, Some(container), "Normal", "BackOff", &format!("Back-off pulling image {image:?}"));
             let msg = match prev {
                 Some(p) => format!("Back-off pulling image {image:?}: {p}"),
@@ -947,6 +966,8 @@ impl Engine {
         };
         // `postSync`: a sync whose actions all succeeded asks PLEG to relist the pod now.
         let relist = !w.failed && w.backoff_until.is_none();
+        let next_token = w.token + 1;
+        self.repeat_watch_end(node, uid, next_token);
         let idle = relist && self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).is_some_and(|w| std::mem::take(&mut w.idle_sync));
         let jitter = self.rng.below(base / 2 + 1);
         let (revision, seq) = (self.store.revision(), self.next_seq());

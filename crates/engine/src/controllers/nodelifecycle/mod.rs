@@ -117,8 +117,10 @@ impl State {
         for (node, h) in &mut self.health {
             h.probe_timestamp = h.probe_timestamp.plus_millis(ms);
             h.ready_transition = h.ready_transition.plus_millis(ms);
-            if h.lease.is_some() {
-                h.lease = renew_time(node);
+            // A pass in the stretch would have seen the Lease renewed (even one that forgot
+            // it when the Node's own heartbeat moved) and remembered it.
+            if let Some(renew) = renew_time(node) {
+                h.lease = Some(renew);
             }
         }
         self.pass_at = self.pass_at.map(|t| t.plus_millis(ms));
@@ -213,7 +215,9 @@ impl Engine {
             && nodes.iter().all(|n| {
                 let name = s(&n["metadata"]["name"]);
                 st.known.contains_key(name)
-                    && st.health.get(name).is_some_and(|h| h.lease.is_some() && h.ready.as_ref().is_some_and(|r| r["status"] == "True"))
+                    // A Lease forgotten when the Node's heartbeat moved is seen again at the next
+                    // renewal (`tryUpdateNodeHealth`): steady when the informer holds one.
+                    && st.health.get(name).is_some_and(|h| (h.lease.is_some() || cached(&self.components[kcm].cache, "leases", Some("kube-node-lease"), name).is_some()) && h.ready.as_ref().is_some_and(|r| r["status"] == "True"))
                     && condition(n, "Ready").is_some_and(|c| c["status"] == "True")
                     && !taints::has_taint(n, UNREACHABLE, "NoExecute")
                     && !taints::has_taint(n, NOT_READY, "NoExecute")

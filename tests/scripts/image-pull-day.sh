@@ -1,0 +1,13 @@
+# A day of a pod whose image tag does not exist. The kubelet retries the pull when each
+# back-off ends (10 s doubling to 5 minutes) and syncs the pod every 10–15 s in between; those
+# syncs meet the back-off, and their BackOff and Failed events are dropped by the event
+# recorder's spam filter (25 at once, then one every 5 minutes per pod and type) while their
+# counts keep growing — `describe` shows thousands of them. The Pulling and ErrImagePull
+# events rarely win a refilled token against the BackOff events, stop being updated, and
+# expire after an hour (--event-ttl). Quiet stretches replay the syncs that only count their
+# events instead of running each one, so the day costs what its ~290 pulls cost.
+kubectl run web --image=nginx:1.99
+sleep 86400
+kubectl get pods
+kubectl describe pod web
+kubectl get events --field-selector involvedObject.name=web
