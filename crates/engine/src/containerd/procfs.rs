@@ -447,7 +447,7 @@ impl Engine {
     /// The container's spec in the kubelet's copy of its pod.
     fn container_spec_of(&self, node: &str, c: &Container) -> Value {
         let Some(s) = self.machines.get(node).and_then(|m| m.runtime.sandboxes.get(&c.sandbox_id)) else { return Value::Null };
-        let pod = self.kubelet_pod(node, &s.namespace, &s.pod_name).unwrap_or(Value::Null);
+        let pod = self.kubelet_pod(node, &s.namespace, &s.pod_name).map(|p| (*p).clone()).unwrap_or(Value::Null);
         crate::kubelet::container_spec(&pod, &c.name).cloned().unwrap_or(Value::Null)
     }
 }

@@ -726,7 +726,7 @@ impl Engine {
         let (uid, name, sandbox, image_ref) = (c.pod_uid.clone(), c.name.clone(), c.sandbox_id.clone(), c.image_ref.clone());
         let s = self.machines.get(node)?.runtime.sandboxes.get(&sandbox)?;
         let (ns, pod_name) = (s.namespace.clone(), s.pod_name.clone());
-        let pod = self.kubelet_pod(node, &ns, &pod_name).unwrap_or(Value::Null);
+        let pod = self.kubelet_pod(node, &ns, &pod_name).map(|p| (*p).clone()).unwrap_or(Value::Null);
         let hostname = if pod.is_null() { pod_name } else { crate::containerd::procfs::uts_hostname(&pod, node) };
         let mounts = mounts_of(&pod, &name, |volume| self.mounted_volume(node, &uid, volume));
         let user = run_as_user(&pod, &name);

@@ -62,7 +62,7 @@ impl Engine {
                 !m.runtime.up
                     || match m.kubelet.gc_steady_memo {
                         Some((seen, steady)) if seen == m.runtime.containers_changed => steady,
-                        _ => evictable(&m.runtime).is_empty(),
+                        _ => !has_evictable(&m.runtime),
                     }
             })
     }
@@ -74,10 +74,22 @@ impl Engine {
         for m in self.machines.values_mut() {
             let changed = m.runtime.containers_changed;
             if m.kubelet.gc_steady_memo.is_none_or(|(seen, _)| seen != changed) {
-                m.kubelet.gc_steady_memo = Some((changed, evictable(&m.runtime).is_empty()));
+                m.kubelet.gc_steady_memo = Some((changed, !has_evictable(&m.runtime)));
             }
         }
     }
+}
+
+/// Whether any (pod, container name) has more exited containers than it keeps — `evictable`
+/// is not empty — counted without gathering them (a pod with a thousand init containers asks
+/// this after each one).
+fn has_evictable(rt: &Runtime) -> bool {
+    let mut dead: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    rt.containers.values().filter(|c| c.state != ContainerState::Running).any(|c| {
+        let n = dead.entry((c.pod_uid.as_str(), c.name.as_str())).or_default();
+        *n += 1;
+        *n > MAX_PER_POD_CONTAINER
+    })
 }
 
 /// The exited containers beyond the newest one of each (pod, container name).

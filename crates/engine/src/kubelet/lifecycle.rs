@@ -138,7 +138,7 @@ impl Engine {
         let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
         let Some(stopping) = w.stopping.remove(container_id) else { return };
         let (ns, name) = (w.namespace.clone(), w.name.clone());
-        let pod = self.kubelet_pod(node, &ns, &name).unwrap_or_else(|| json!({"metadata": {"name": name, "namespace": ns, "uid": uid}}));
+        let pod = self.kubelet_pod(node, &ns, &name).unwrap_or_else(|| std::sync::Arc::new(json!({"metadata": {"name": name, "namespace": ns, "uid": uid}})));
         self.kubelet_stop_after_hook(node, &pod, container_id, &stopping);
     }
 

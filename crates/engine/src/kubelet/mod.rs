@@ -369,17 +369,18 @@ impl Engine {
 
     /// The kubelet's copy of a pod: its informer's, or for a static pod the pod of its manifest
     /// with the status the kubelet last wrote (else its mirror pod's).
-    pub(crate) fn kubelet_pod(&self, node: &str, namespace: &str, name: &str) -> Option<Value> {
+    /// (Shared, not copied: a pod with a thousand containers is read at every step.)
+    pub(crate) fn kubelet_pod(&self, node: &str, namespace: &str, name: &str) -> Option<std::sync::Arc<Value>> {
         if let Some(static_pod) = self.static_pod_named(node, namespace, name) {
             let mut pod = static_pod.clone();
             let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
             let last = self.machines.get(node).and_then(|m| m.kubelet.workers.get(&uid)).and_then(|w| w.last_status.clone());
             pod["status"] = last.or_else(|| self.mirror_pod(node, namespace, name).map(|m| m["status"].clone())).unwrap_or_else(|| json!({}));
-            return Some(pod);
+            return Some(std::sync::Arc::new(pod));
         }
         let i = self.node_component(COMPONENT, node)?;
         let rt = ResourceType::resolve("pods")?;
-        self.components[i].cache.get(&ObjectKey::new(rt, Some(namespace), name)).map(|v| (**v).clone())
+        self.components[i].cache.get(&ObjectKey::new(rt, Some(namespace), name)).cloned()
     }
 
     /// The kubelet's copy of a pod read in place, for the checks that run every second (a
@@ -607,7 +608,7 @@ impl Engine {
         let (ns, name) = (w.namespace.clone(), w.name.clone());
         let pod = self.kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid).or_else(|| {
             // A pod gone from the API still has a last known state (its termination).
-            self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).and_then(|w| w.last_status.clone()).map(|s| json!({"metadata": {"name": name, "namespace": ns, "uid": uid}, "status": s}))
+            self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).and_then(|w| w.last_status.clone()).map(|s| std::sync::Arc::new(json!({"metadata": {"name": name, "namespace": ns, "uid": uid}, "status": s})))
         });
         let Some(pod) = pod else { return };
         let mut delay = 0;
@@ -706,7 +707,7 @@ impl Engine {
                 };
                 // generateContainerConfig: the environment, from ConfigMaps, Secrets and the pod.
                 // The pod's IPs come from the sandbox, not from a status not yet written.
-                let mut with_ips = pod.clone();
+                let mut with_ips = (*pod).clone();
                 if let Some(m) = self.machines.get(node) {
                     with_ips["status"]["hostIP"] = json!(m.kubelet.host_ip);
                     with_ips["status"]["hostIPs"] = json!([{"ip": m.kubelet.host_ip}]);
@@ -1149,7 +1150,7 @@ impl Engine {
             self.kubelet_remove_pod_dir(node, uid);
             return;
         }
-        let current = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| self.kubelet_pod(node, &ns, &n)).unwrap_or_else(|| pod.clone());
+        let current = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| self.kubelet_pod(node, &ns, &n)).unwrap_or_else(|| std::sync::Arc::new(pod.clone()));
         self.kubelet_update_status(node, uid, &current);
         self.kubelet_delete_if_deleting(node, &current);
     }

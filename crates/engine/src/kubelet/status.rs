@@ -53,11 +53,17 @@ fn terminated(c: &Container) -> Value {
 /// One container list's statuses (`convertToAPIContainerStatuses`).
 fn container_statuses(spec_list: &[Value], runtime: &[&Container], old: &[Value], facts: &PodFacts, default_reason: &str, init: bool) -> Vec<Value> {
     let mut out = Vec::new();
+    // The runtime's containers and the old statuses by name, gathered once.
+    let mut runtime_by_name: std::collections::BTreeMap<&str, Vec<&&Container>> = std::collections::BTreeMap::new();
+    for c in runtime {
+        runtime_by_name.entry(c.name.as_str()).or_default().push(c);
+    }
+    let old_by_name = statuses_by_name(old);
     for spec in spec_list {
         let name = spec["name"].as_str().unwrap_or_default();
-        let mut mine: Vec<&&Container> = runtime.iter().filter(|c| c.name == name).collect();
+        let mut mine: Vec<&&Container> = runtime_by_name.remove(name).unwrap_or_default();
         crate::sort::sort_by_key(&mut mine, |c| std::cmp::Reverse((c.created_at, c.attempt)));
-        let old_status = old.iter().find(|s| s["name"] == name);
+        let old_status = old_by_name.get(name).copied();
         let mut st = json!({
             "image": spec["image"], "imageID": "", "lastState": {}, "name": name, "ready": false,
             "restartCount": 0, "started": false, "state": {"waiting": {"reason": default_reason}},
@@ -147,18 +153,29 @@ fn any_regular_started(statuses: &[Value]) -> bool {
 }
 
 /// `getPhase` (1.32+ structure: regular and restartable init containers counted apart).
+type StatusIndex<'a> = std::collections::BTreeMap<&'a str, &'a Value>;
+
+fn statuses_by_name(list: &[Value]) -> StatusIndex<'_> {
+    list.iter().map(|s| (s["name"].as_str().unwrap_or_default(), s)).collect()
+}
+
+fn find<'a>(index: &StatusIndex<'a>, name: &Value) -> Option<&'a Value> {
+    index.get(name.as_str().unwrap_or_default()).copied()
+}
+
 pub fn get_phase(spec: &Value, init_statuses: &[Value], statuses: &[Value], pod_is_terminal: bool) -> &'static str {
-    let find = |list: &[Value], name: &Value| list.iter().find(|s| &s["name"] == name).cloned();
+    // Statuses by container name, looked up once per container (a pod may have 1,000).
+    let (init_by_name, by_name) = (statuses_by_name(init_statuses), statuses_by_name(statuses));
     let restart_policy = spec["restartPolicy"].as_str().unwrap_or("Always");
     let (mut pending_regular, mut pending_restartable, mut failed_init) = (0, 0, 0);
     let (mut unknown, mut running, mut waiting, mut stopped, mut succeeded) = (0, 0, 0, 0, 0);
     let inits = spec["initContainers"].as_array().map(Vec::as_slice).unwrap_or_default();
     for c in inits.iter().filter(|c| !is_sidecar(c)) {
-        let Some(st) = find(init_statuses, &c["name"]) else {
+        let Some(st) = find(&init_by_name, &c["name"]) else {
             pending_regular += 1;
             continue;
         };
-        match state_of(&st) {
+        match state_of(st) {
             "running" => pending_regular += 1,
             "terminated" => {
                 if st["state"]["terminated"]["exitCode"].as_i64() != Some(0) {
@@ -178,11 +195,11 @@ pub fn get_phase(spec: &Value, init_statuses: &[Value], statuses: &[Value], pod_
         }
     }
     for c in inits.iter().filter(|c| is_sidecar(c)) {
-        let Some(st) = find(init_statuses, &c["name"]) else {
+        let Some(st) = find(&init_by_name, &c["name"]) else {
             unknown += 1;
             continue;
         };
-        match state_of(&st) {
+        match state_of(st) {
             "running" => {
                 if st["started"] != true {
                     pending_restartable += 1;
@@ -203,11 +220,11 @@ pub fn get_phase(spec: &Value, init_statuses: &[Value], statuses: &[Value], pod_
         }
     }
     for c in spec["containers"].as_array().map(Vec::as_slice).unwrap_or_default() {
-        let Some(st) = find(statuses, &c["name"]) else {
+        let Some(st) = find(&by_name, &c["name"]) else {
             unknown += 1;
             continue;
         };
-        match state_of(&st) {
+        match state_of(st) {
             "running" => running += 1,
             "terminated" => {
                 stopped += 1;
