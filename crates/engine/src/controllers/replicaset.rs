@@ -432,9 +432,19 @@ fn log_rank_diff(t1: Time, t2: Time, now: Time) -> i64 {
 fn status_update(rs: &Value, active_pods: &[&Value], terminating: usize, now: Time) -> Option<Write> {
     let template_labels = &rs["spec"]["template"]["metadata"]["labels"];
     let min_ready = rs["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
-    let fully = active_pods.iter().filter(|p| template_labels.as_object().is_none_or(|m| m.iter().all(|(k, v)| &p["metadata"]["labels"][k] == v))).count();
-    let ready = active_pods.iter().filter(|p| pod_ready(p)).count();
-    let available = active_pods.iter().filter(|p| pod_available(p, min_ready, now)).count();
+    // One pass over the pods (a ReplicaSet of hundreds is synced after each of their updates).
+    let (mut fully, mut ready, mut available) = (0, 0, 0);
+    for p in active_pods {
+        if template_labels.as_object().is_none_or(|m| m.iter().all(|(k, v)| &p["metadata"]["labels"][k] == v)) {
+            fully += 1;
+        }
+        if pod_ready(p) {
+            ready += 1;
+            if min_ready == 0 || ready_since(p).is_some_and(|t| t.millis() + min_ready * 1000 <= now.millis()) {
+                available += 1;
+            }
+        }
+    }
     let mut status = rs["status"].clone();
     if !status.is_object() {
         status = json!({});
