@@ -193,6 +193,7 @@ pub fn line(e: &TraceEvent) -> String {
             // The on-demand relist of one pod right after a successful sync.
             if param(e, "scope") == "pod" { format!("{events} (pod relist)") } else { events }
         }
+        Action::KubeletEvict => format!("evict: {}", text(&param(e, "message")).trim_end()),
         Action::KubeletKill => format!("stop {} (grace {}s)", text(&param(e, "container")), text(&param(e, "gracePeriod"))),
         Action::Cri => {
             let mut d = text(&param(e, "method"));

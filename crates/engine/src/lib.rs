@@ -104,6 +104,12 @@ pub(crate) enum Task {
     NodeHeartbeat { node: String },
     /// The kubelet's container garbage collector (every minute).
     ContainerGc { node: String },
+    /// The kubelet's eviction manager checks the node's pods (`kubelet/eviction.rs`).
+    EvictionPass { node: String },
+    /// The eviction manager looks whether the pods it evicted have finished.
+    EvictionCleanup { node: String },
+    /// The stats provider measures a pod's volumes.
+    VolumeStats { node: String, uid: String },
     /// A starting kubelet's fast status loop (every 100 ms until the node can be Ready).
     KubeletFastStatus { node: String },
     /// A rebooting machine is up again (`token`: the shutdown it ends).
@@ -659,6 +665,9 @@ impl Engine {
             Task::ProbeOutcome { node, uid, index, container_id, result } => self.probe_outcome(&node, &uid, index, &container_id, result),
             Task::NodeHeartbeat { node } => self.node_heartbeat(&node),
             Task::ContainerGc { node } => self.container_gc(&node),
+            Task::EvictionPass { node } => self.eviction_pass(&node),
+            Task::EvictionCleanup { node } => self.eviction_cleanup(&node),
+            Task::VolumeStats { node, uid } => self.volume_stats(&node, &uid),
             Task::KubeletFastStatus { node } => self.kubelet_fast_status(&node),
             Task::NodeBoot { node, token } => self.node_boot(&node, token),
             Task::StatusBatch { node } => self.kubelet_status_batch(&node),

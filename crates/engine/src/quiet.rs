@@ -155,7 +155,7 @@ impl Engine {
             }
             // A relist moves the epochs of the pods whose containers changed (`pleg_report`).
             Task::Pleg { .. } => Scope::Cluster,
-            Task::KubeletFastStatus { node } | Task::NodeBoot { node, .. } | Task::StatusBatch { node } => Scope::Node(node.clone()),
+            Task::KubeletFastStatus { node } | Task::NodeBoot { node, .. } | Task::StatusBatch { node } | Task::EvictionPass { node } | Task::EvictionCleanup { node } => Scope::Node(node.clone()),
             _ => Scope::Cluster,
         }
     }

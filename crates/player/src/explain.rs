@@ -116,6 +116,11 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
                     .text("container", first["container"].as_str().unwrap_or_default())
                     .number("count", count as f64)
             }
+            Action::KubeletEvict => Message::new("explain-kubelet-evict").text("component", actor).text("object", object).text("check", match param_text(e, "signal").as_str() {
+                    "emptydirfs.limit" => "emptydir",
+                    "ephemeralpodfs.limit" => "pod",
+                    _ => "container",
+                }).text("message", param_text(e, "message").trim_end()),
             Action::KubeletKill => Message::new("explain-kill").text("component", actor).text("container", param_text(e, "container")).text("grace", param_text(e, "gracePeriod")),
             Action::Cri => Message::new("explain-cri")
                 .text("component", actor)

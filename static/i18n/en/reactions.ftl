@@ -114,6 +114,12 @@ explain-pleg =
            *[other] {" "}(and more, { $count } events in all)
         }. By default the kubelet is not pushed events by containerd: it relists every second, then syncs the pod.
     }
+explain-kubelet-evict =
+    { $component }'s eviction manager evicts { $object }: { $check ->
+        [emptydir] an emptyDir volume holds more than its sizeLimit
+        [pod] the pod's local storage (writable layers, logs, emptyDir volumes) is over the sum of its containers' ephemeral-storage limits
+       *[other] a container's writable layer and logs are over its ephemeral-storage limit
+    } ({ $message }). The pod gets 1 s to stop and ends Failed with reason Evicted; it is not restarted on this node.
 explain-kill =
     { $component } is stopping container { $container } with a grace period of { $grace } s: first the stop signal, then SIGKILL if it has not exited in time.
 explain-probe =

@@ -116,6 +116,12 @@ explain-pleg =
            *[other] {" "}(다른 이벤트까지 모두 { $count }건)
         }. 기본 설정의 kubelet은 containerd가 이벤트를 밀어 주기를 기다리지 않고 주기적으로 직접 조회한 뒤, 그 결과로 파드를 동기화합니다.
     }
+explain-kubelet-evict =
+    { $component }의 축출 관리자(eviction manager)가 { $object }를 축출합니다. { $check ->
+        [emptydir] emptyDir 볼륨이 sizeLimit보다 많이 쓰였습니다
+        [pod] 파드의 로컬 스토리지(쓰기 가능 레이어, 로그, emptyDir 볼륨) 사용량이 컨테이너들의 ephemeral-storage 한도 합계를 넘었습니다
+       *[other] 한 컨테이너의 쓰기 가능 레이어와 로그가 그 컨테이너의 ephemeral-storage 한도를 넘었습니다
+    } ({ $message }). 파드에는 멈출 시간이 1초 주어지고, 이유(reason) Evicted로 Failed 상태가 되며 이 노드에서 다시 시작되지 않습니다.
 explain-kill =
     { $component }에서 { $container } 컨테이너를 종료하고 있습니다(종료 유예 기간 { $grace }초). 먼저 정지 시그널을 보내고, 그 시간 안에 끝나지 않으면 SIGKILL을 보냅니다.
 explain-probe =

@@ -25,6 +25,9 @@ pub const DEFAULT_FILE_MODE: u32 = 0o644;
 /// A new directory's mode under umask 022.
 pub const DEFAULT_DIR_MODE: u32 = 0o755;
 
+/// The filesystem's block size (ext4's default).
+pub const BLOCK_SIZE: u64 = 4096;
+
 /// The most bytes a tree holds (a stated cap instead of unbounded growth).
 pub const MAX_TREE_BYTES: usize = 8 * 1024 * 1024;
 
@@ -73,6 +76,28 @@ impl Tree {
             }
             None => self.dirs.remove(path),
         }
+    }
+
+    /// What `du` counts below `dir` (the directory itself included), in 4 KiB blocks as
+    /// ext4 allocates them: a block per directory, a file's bytes rounded up to whole blocks.
+    /// The kubelet's volume metrics (`pkg/volume/util/fs` `DiskUsage`) and containerd's
+    /// snapshot usage read a directory so.
+    pub fn disk_usage(&self, dir: &str) -> u64 {
+        let dir = dir.trim_end_matches('/');
+        let prefix = format!("{dir}/");
+        let blocks = |n: usize| (n as u64).div_ceil(BLOCK_SIZE) * BLOCK_SIZE;
+        let mut dirs: BTreeSet<&str> = self.dirs.range::<String, _>(&prefix..).take_while(|k| k.starts_with(&prefix)).map(String::as_str).collect();
+        let mut files = 0;
+        for (path, f) in self.files.range::<String, _>(&prefix..).take_while(|(k, _)| k.starts_with(&prefix)) {
+            files += blocks(f.len());
+            // The directories a file was written into exist whether or not `mkdir` made them.
+            let mut p = path.as_str();
+            while let Some(i) = p.rfind('/').filter(|i| *i > dir.len()) {
+                p = &p[..i];
+                dirs.insert(p);
+            }
+        }
+        BLOCK_SIZE + dirs.len() as u64 * BLOCK_SIZE + files
     }
 
     /// A file's or directory's permission bits.

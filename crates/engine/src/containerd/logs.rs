@@ -67,6 +67,21 @@ impl LogFile {
         self.last_append = now;
     }
 
+    /// The bytes the container's log files hold on the node's disk at `until` (the current
+    /// file and the rotated ones kept; a rotation due by then has happened).
+    pub fn disk_bytes(&self, until: Time) -> u64 {
+        let mut rotated = self.rotated.clone();
+        let mut current = self.bytes;
+        if self.rotation_due(until) {
+            rotated.push(current);
+            if rotated.len() > MAX_FILES - 1 {
+                rotated.remove(0);
+            }
+            current = 0;
+        }
+        current + rotated.iter().sum::<u64>()
+    }
+
     /// The current file's lines as a reader sees them at `until` (now, or when the container
     /// stopped: checks only look at running containers).
     pub fn current(&self, until: Time) -> &[LogLine] {

@@ -19,6 +19,7 @@ pub mod container_gc;
 pub mod env;
 pub mod envvars;
 pub mod events;
+pub mod eviction;
 pub mod heartbeat;
 pub mod lifecycle;
 pub mod prober;
@@ -118,6 +119,8 @@ pub struct Kubelet {
     pub cri_connected_at: Time,
     /// When this kubelet process started (its runtime state starts empty).
     pub booted_at: Time,
+    /// The eviction manager's memory (`eviction.rs`).
+    pub eviction: eviction::Manager,
 }
 
 /// One step of a pod worker's plan.
@@ -212,6 +215,10 @@ pub struct PodWorker {
     pub watch: Option<repeat::SyncWatch>,
     /// The next syncs repeat the last one while nothing happens to the pod (`repeat.rs`).
     pub repeating: Option<repeat::Repeating>,
+    /// The volume calculator's last measure of the pod's `emptyDir` volumes, and when it
+    /// measures next (`eviction.rs`; only for pods with local storage limits).
+    pub volume_stats: Option<BTreeMap<String, u64>>,
+    pub volume_calc_at: Option<Time>,
 }
 
 /// What a pod's next sync waits for while the runtime is down (`runtime_state.rs`).
@@ -261,6 +268,8 @@ impl PodWorker {
             steady_epoch: None,
             watch: None,
             repeating: None,
+            volume_stats: None,
+            volume_calc_at: None,
         }
     }
 }
@@ -283,6 +292,7 @@ impl Kubelet {
             status_reported_at: Time::ZERO,
             cri_connected_at: Time::ZERO,
             booted_at: Time::ZERO,
+            eviction: eviction::Manager::default(),
         }
     }
 
@@ -505,6 +515,7 @@ impl Engine {
             return;
         }
         if fresh {
+            self.eviction_watch(node, &uid, &event.object);
             self.kubelet_request_sync(node, &uid);
         }
     }
@@ -1093,16 +1104,19 @@ impl Engine {
         w.term_started = self.now;
         w.kill_sent.clear();
         let deleting = pod["metadata"]["deletionTimestamp"].is_string() || w.orphaned;
-        if !deleting {
+        // An eviction's grace period overrides the pod's (`GracePeriodSecondsOverride`).
+        let evicted = w.facts.evicted.is_some();
+        if !deleting && !evicted {
             w.grace_s = pod["spec"]["terminationGracePeriodSeconds"].as_i64().unwrap_or(30);
         }
         let grace = w.grace_s;
         let token = w.token;
         self.node_trace(COMPONENT, node, Action::KubeletSync, crate::object_ref(pod, "Pod"), crate::sort::map_of([
             ("type".to_string(), json!("SyncTerminatingPod")),
-            ("gracePeriod".to_string(), json!(if deleting { Some(grace) } else { None })),
+            ("gracePeriod".to_string(), json!(if deleting || evicted { Some(grace) } else { None })),
         ]));
-        if deleting {
+        // SyncTerminatingPod's first status: an eviction's `PodStatusFunc` makes it Failed.
+        if deleting || evicted {
             self.kubelet_update_status(node, uid, pod);
         }
         self.schedule(self.now, Task::KubeletOp { node: node.to_string(), uid: uid.to_string(), token });

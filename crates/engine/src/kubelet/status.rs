@@ -30,6 +30,8 @@ pub struct PodFacts {
     pub started: BTreeMap<String, bool>,
     /// The pod worker has finished terminating the pod (`podIsTerminal`).
     pub terminal: bool,
+    /// The eviction manager evicted the pod, with this message (`eviction.rs`).
+    pub evicted: Option<String>,
 }
 
 fn is_sidecar(c: &Value) -> bool {
@@ -314,6 +316,13 @@ pub fn generate(pod: &Value, runtime: &[&Container], facts: &PodFacts, now: Time
     if let Some(p @ ("Succeeded" | "Failed")) = old["phase"].as_str() {
         phase = if p == "Succeeded" { "Succeeded" } else { "Failed" };
     }
+    // The reason and message that go with the phase stay while it does; an eviction's
+    // `PodStatusFunc` sets its own (`generateAPIPodStatus`, `killPodNow`).
+    let (mut reason, mut message) = if old["phase"].as_str() == Some(phase) { (old["reason"].as_str(), old["message"].as_str()) } else { (None, None) };
+    if let Some(m) = &facts.evicted {
+        phase = "Failed";
+        (reason, message) = (Some("Evicted"), Some(m.as_str()));
+    }
 
     // Conditions, in the order the kubelet appends them.
     let mut incomplete = vec![];
@@ -406,6 +415,12 @@ pub fn generate(pod: &Value, runtime: &[&Container], facts: &PodFacts, now: Time
     }
     if !generation.is_null() {
         status["observedGeneration"] = generation;
+    }
+    if let Some(r) = reason.filter(|r| !r.is_empty()) {
+        status["reason"] = json!(r);
+    }
+    if let Some(m) = message.filter(|m| !m.is_empty()) {
+        status["message"] = json!(m);
     }
     if let Some(n) = old["nominatedNodeName"].as_str() {
         status["nominatedNodeName"] = json!(n);

@@ -118,7 +118,7 @@ pub(crate) enum Outcome {
 const UTILS: &[&str] = &[
     "echo", "printf", "test", "[", "[[", "sleep", "usleep", "cat", "touch", "rm", "rmdir", "mkdir", "ls", "date", "hostname", "printenv", "pwd", "grep", "egrep", "fgrep", "wc", "head",
     "tail", "seq", "expr", "nc", "wget", "curl", "tee", "basename", "dirname", "uname", "id", "whoami", "cp", "mv", "chmod", "chown", "sync", "sort", "uniq", "yes",
-    "stat", "readlink", "cut", "sed", "awk", "nslookup", "ip", "ipcs", "ipcmk", "ipcrm", "redis-cli", "tr",
+    "stat", "readlink", "cut", "sed", "awk", "nslookup", "ip", "ipcs", "ipcmk", "ipcrm", "redis-cli", "tr", "dd",
 ];
 
 pub(crate) fn is_utility(name: &str) -> bool {
@@ -184,6 +184,7 @@ pub(crate) fn run(ctx: &mut Ctx, argv: &[String]) -> Outcome {
             if follow { Outcome::Forever } else { st(status) }
         }
         "seq" => st(seq(ctx, args)),
+        "dd" => st(dd(ctx, args)),
         "expr" => st(expr(ctx, args)),
         "nc" => super::net::nc(ctx, args),
         "wget" => super::net::wget(ctx, args),
@@ -2012,6 +2013,128 @@ fn head_tail(ctx: &mut Ctx, head: bool, args: &[String]) -> (i32, bool) {
     ctx.out(&out);
     // `tail -f FILE`: the file's later writes are not followed; it waits forever.
     (status, !head && follow)
+}
+
+/// busybox `dd`'s number suffixes (`dd_suffixes`).
+fn dd_number(s: &str) -> Option<u64> {
+    const SUFFIXES: &[(&str, u64)] = &[
+        ("c", 1), ("w", 2), ("b", 512), ("kB", 1000), ("kD", 1000), ("k", 1024), ("K", 1024),
+        ("MB", 1_000_000), ("MD", 1_000_000), ("M", 1 << 20), ("GB", 1_000_000_000), ("GD", 1_000_000_000), ("G", 1 << 30),
+    ];
+    let (digits, mult) = SUFFIXES.iter().find_map(|(suf, m)| s.strip_suffix(suf).map(|d| (d, *m))).unwrap_or((s, 1));
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse::<u64>().ok()?.checked_mul(mult)
+}
+
+/// busybox's `make_human_readable_str(n, 1, 0)`: one decimal in the largest 1024 unit.
+fn human_bytes(n: f64) -> String {
+    let units = ["", "K", "M", "G", "T"];
+    let mut v = n;
+    let mut i = 0;
+    while v >= 1024.0 && i + 1 < units.len() {
+        v /= 1024.0;
+        i += 1;
+    }
+    if i == 0 { format!("{}", n as u64) } else { format!("{v:.1}{}", units[i]) }
+}
+
+/// `dd`, as busybox copies: blocks of `bs` (512) bytes from `if` (stdin) to `of` (stdout),
+/// `count` of them; `/dev/zero` reads as zero bytes. The copy costs a step per 4 KiB.
+fn dd(ctx: &mut Ctx, args: &[String]) -> i32 {
+    let (mut input, mut output, mut bs, mut count, mut skip, mut seek) = (None, None, 512u64, None, 0u64, 0u64);
+    let (mut notrunc, mut quiet, mut noxfer) = (false, false, false);
+    for a in args {
+        let Some((k, v)) = a.split_once('=') else {
+            ctx.err("BusyBox v1.37.0 (2024-09-26 21:31:42 UTC) multi-call binary.\n\nUsage: dd [if=FILE] [of=FILE] [ibs=N obs=N/bs=N] [count=N] [skip=N] [seek=N]\n");
+            return 1;
+        };
+        let num = |v: &str| dd_number(v);
+        match k {
+            "if" => input = Some(v.to_string()),
+            "of" => output = Some(v.to_string()),
+            "bs" | "ibs" | "obs" | "count" | "skip" | "seek" => {
+                let Some(n) = num(v) else {
+                    ctx.err(&format!("dd: invalid number '{v}'\n"));
+                    return 1;
+                };
+                match k {
+                    "count" => count = Some(n),
+                    "skip" => skip = n,
+                    "seek" => seek = n,
+                    _ => bs = n.max(1),
+                }
+            }
+            "conv" => notrunc |= v.split(',').any(|c| c == "notrunc"),
+            "status" => match v {
+                "none" => quiet = true,
+                "noxfer" => noxfer = true,
+                _ => {}
+            },
+            "iflag" | "oflag" => {}
+            _ => {
+                ctx.err("BusyBox v1.37.0 (2024-09-26 21:31:42 UTC) multi-call binary.\n\nUsage: dd [if=FILE] [of=FILE] [ibs=N obs=N/bs=N] [count=N] [skip=N] [seek=N]\n");
+                return 1;
+            }
+        }
+    }
+    // What the copy reads: a finite source, or zeros for as long as `count` asks.
+    let want = count.map(|c| c.saturating_mul(bs));
+    let data: String = match input.as_deref() {
+        Some("/dev/zero") => {
+            // Without `count` it reads for ever: the write fails once the disk is full (no
+            // tree holds more than its cap, so nothing larger is built).
+            let n = want.unwrap_or(u64::MAX).min(crate::containerd::fs::MAX_TREE_BYTES as u64 + 1);
+            "\0".repeat(n as usize)
+        }
+        Some(f) => {
+            let Some(t) = ctx.open("dd", f) else { return 1 };
+            t
+        }
+        None => ctx.stdin(),
+    };
+    let start = (skip.saturating_mul(bs) as usize).min(data.len());
+    let mut body = &data[start..];
+    if let Some(n) = want {
+        let mut end = (n as usize).min(body.len());
+        while !body.is_char_boundary(end) {
+            end -= 1;
+        }
+        body = &body[..end];
+    }
+    let copied = body.len() as u64;
+    // Charged per 4 KiB block (not per byte as text the shell builds is).
+    ctx.handled((copied / 256) as usize);
+    match output.as_deref() {
+        None => write_fd(ctx.host, ctx.io, 1, body),
+        Some(f) => {
+            let p = ctx.path(f);
+            let offset = seek.saturating_mul(bs) as usize;
+            let mut content = if notrunc || offset > 0 { ctx.host.read_file(&p).unwrap_or_default() } else { String::new() };
+            if offset > 0 || notrunc {
+                content.truncate(content.len().min(offset.max(if notrunc { 0 } else { offset })));
+                while content.len() < offset {
+                    content.push('\0');
+                }
+            }
+            content.push_str(body);
+            if let Err(e) = super::state::write_file(ctx.host, &p, &content, false) {
+                ctx.err(&format!("dd: {f}: {e}\n"));
+                return 1;
+            }
+        }
+    }
+    if !quiet {
+        let (full, part) = (copied / bs, u64::from(!copied.is_multiple_of(bs)));
+        let mut report = format!("{full}+{part} records in\n{full}+{part} records out\n");
+        if !noxfer {
+            let seconds = ((copied / 4096).max(1) as f64) / crate::containerd::cpu::SHELL_STEPS_PER_CPU_SECOND as f64;
+            report.push_str(&format!("{copied} bytes ({}B) copied, {seconds:.6} seconds, {}B/s\n", human_bytes(copied as f64), human_bytes(copied as f64 / seconds)));
+        }
+        ctx.err(&report);
+    }
+    0
 }
 
 fn seq(ctx: &mut Ctx, args: &[String]) -> i32 {

@@ -1335,3 +1335,18 @@ fn dash_error_texts() {
     assert_eq!(h.err, "sh: 2: cd: can't cd to /nowhere\n");
     assert_eq!(end, End::Exit(2));
 }
+
+#[test]
+fn dd_copies_blocks_and_reports_as_busybox() {
+    let mut h = Fake::new();
+    assert_eq!(run_with(&mut h, "dd if=/dev/zero of=/tmp/z bs=1k count=3"), End::Exit(0));
+    assert_eq!(h.files.get("/tmp/z").map(String::len), Some(3072));
+    assert_eq!(h.err, "3+0 records in\n3+0 records out\n3072 bytes (3.0KB) copied, 0.000100 seconds, 29.3MB/s\n");
+    // From stdin to stdout, `count` blocks of `bs` bytes.
+    let mut h = Fake::new();
+    assert_eq!(run_with(&mut h, "echo hello | dd bs=2 count=2 status=none"), End::Exit(0));
+    assert_eq!(h.out, "hell");
+    let mut h = Fake::new();
+    assert_eq!(run_with(&mut h, "dd if=/dev/zero of=/tmp/y bs=1x"), End::Exit(1));
+    assert_eq!(h.err, "dd: invalid number '1x'\n");
+}

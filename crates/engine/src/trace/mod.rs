@@ -138,6 +138,9 @@ pub enum Action {
     /// The kubelet stops a container (params: container, gracePeriod).
     #[serde(rename = "kubelet.kill")]
     KubeletKill,
+    /// The kubelet's eviction manager evicts a pod (params: signal, message).
+    #[serde(rename = "kubelet.evict")]
+    KubeletEvict,
     /// A CRI call served by containerd (params: method, container, error).
     #[serde(rename = "cri")]
     Cri,
@@ -237,6 +240,7 @@ impl Action {
             Action::KubeletSync => "kubelet.sync",
             Action::KubeletPleg => "kubelet.pleg",
             Action::KubeletKill => "kubelet.kill",
+            Action::KubeletEvict => "kubelet.evict",
             Action::Cri => "cri",
             Action::ImagePull => "image.pull",
             Action::Cni => "cni",
