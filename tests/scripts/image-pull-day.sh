@@ -4,9 +4,11 @@
 # recorder's spam filter (25 at once, then one every 5 minutes per pod and type) while their
 # counts keep growing — `describe` shows thousands of them. The Pulling and ErrImagePull
 # events rarely win a refilled token against the BackOff events (one pull per ~25 syncs), so
-# they are seldom written and expire an hour after their last write (--event-ttl). Quiet
-# stretches replay the syncs that only count their events instead of running each one, so the
-# day costs what its ~290 pulls cost.
+# they are seldom written and expire an hour after their last write (--event-ttl); the next
+# write that wins a token meets a 404 on its PATCH and creates the event again, under its old
+# name, with the count and first time the recorder kept. Quiet stretches replay the syncs that
+# only count their events instead of running each one, so the day costs what its ~290 pulls
+# cost.
 kubectl run web --image=nginx:1.99
 sleep 86400
 kubectl get pods

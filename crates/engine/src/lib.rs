@@ -804,23 +804,22 @@ impl Engine {
     pub(crate) fn follow_up(&mut self, follow: controllers::FollowUp, object: &Value) {
         match follow {
             controllers::FollowUp::Event { account, source, kind, api_version, involved, reason, message } => {
-                use kubelet::events::{Involved, Note, Source, Write as EventWrite};
+                use kubelet::events::{Involved, Note, Source};
                 let name = object["metadata"]["name"].as_str().unwrap_or_default();
                 let message = message.replace("{}", name);
                 let note = Note { kind: "Normal", reason, message: &message };
                 let inv = Involved { kind, api_version, object: &involved, field_path: None };
                 let ns = involved["metadata"]["namespace"].as_str().map(str::to_string);
-                let request = match self.controller_events.record_about(inv, note, Source { component: source, host: None }, self.now) {
-                    Some(EventWrite::Create(body)) => controllers::controller_request(account, Verb::Create, "events", ns.as_deref(), "", body),
-                    // A repeat, or a similar event folded into the combined one: its count.
-                    Some(EventWrite::Update { name, event, .. }) => controllers::controller_request(account, Verb::Update, "events", ns.as_deref(), &name, event),
-                    None => None,
-                };
-                if let Some(req) = request {
-                    // The event sink shares the controller's client: its POST takes a token (it
-                    // is written now; the requests after it wait the longer).
-                    self.controller_clients.reserve(account, self.now, 1);
-                    let _ = self.handle(req);
+                // A repeat, or a similar event folded into the combined one, is its count's PATCH.
+                if let Some(write) = self.controller_events.record_about(inv, note, Source { component: source, host: None }, self.now) {
+                    let build = |verb, name: Option<&str>, body| controllers::controller_request(account, verb, "events", ns.as_deref(), name.unwrap_or_default(), body);
+                    // The event sink shares the controller's client: each request takes a token
+                    // (it is written now; the requests after it wait the longer).
+                    let send = |e: &mut Engine, req| {
+                        e.controller_clients.reserve(account, e.now, 1);
+                        e.handle(req)
+                    };
+                    self.sink_event(&write, build, send);
                 }
             }
         }

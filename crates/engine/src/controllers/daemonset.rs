@@ -346,21 +346,13 @@ pub fn resync(engine: &mut crate::Engine, component: usize, ns: &str, name: &str
 }
 
 fn warn(engine: &mut crate::Engine, ds: &Value, kind: &str, reason: &str, message: &str) {
-    use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite};
+    use crate::kubelet::events::{Involved, Note, Source};
     let ns = ds["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
     let involved = Involved { kind: "DaemonSet", api_version: "apps/v1", object: ds, field_path: None };
     let note = Note { kind, reason, message };
     let src = Source { component: SOURCE, host: None };
-    let request = match engine.controller_events.record_about(involved, note, src, engine.now) {
-        Some(EventWrite::Create(body)) => controller_request(ACCOUNT, Verb::Create, "events", Some(&ns), "", body),
-        Some(EventWrite::Update { name, event, .. }) => {
-            controller_request(ACCOUNT, Verb::Update, "events", Some(&ns), &name, event)
-        }
-        None => None,
-    };
-    if let Some(r) = request {
-        let _ = engine.handle(r);
-    }
+    let Some(write) = engine.controller_events.record_about(involved, note, src, engine.now) else { return };
+    engine.sink_event(&write, |verb, name, body| controller_request(ACCOUNT, verb, "events", Some(&ns), name.unwrap_or_default(), body), |e, r| e.handle(r));
 }
 
 fn normal(ds: &Value, reason: &'static str, message: String) -> FollowUp {

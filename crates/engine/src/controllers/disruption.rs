@@ -18,7 +18,7 @@ use crate::apiserver::Verb;
 use crate::apiserver::eviction::{pod_ready, update_disruption_allowed_condition};
 use crate::clock::Time;
 use crate::components::Cache;
-use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite};
+use crate::kubelet::events::{Involved, Note, Source};
 use crate::store::{EventType, ObjectKey, WatchEvent};
 
 pub const SA: &str = "disruption-controller";
@@ -164,19 +164,8 @@ fn event(e: &mut Engine, pdb: &Value, kind: &str, reason: &str, message: &str) {
     let ns = pdb["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
     let involved = Involved { kind: "PodDisruptionBudget", api_version: "policy/v1", object: pdb, field_path: None };
     let (note, source) = (Note { kind, reason, message }, Source { component: SOURCE, host: None });
-    let request = match e.pdb.recorder.record_about(involved, note, source, now) {
-        None => None,
-        Some(EventWrite::Create(body)) => controller_request(SA, Verb::Create, "events", Some(&ns), "", body),
-        Some(EventWrite::Update { name, event, .. }) => {
-            controller_request(SA, Verb::Update, "events", Some(&ns), &name, event)
-        }
-    };
-    if let Some(mut r) = request {
-        if r.verb == Verb::Create {
-            r.name = None;
-        }
-        let _ = e.handle(r);
-    }
+    let Some(write) = e.pdb.recorder.record_about(involved, note, source, now) else { return };
+    e.sink_event(&write, |verb, name, body| controller_request(SA, verb, "events", Some(&ns), name.unwrap_or_default(), body), |e, r| e.handle(r));
 }
 
 /// `updatePdbStatus`. A conflict goes back to the queue with the rate limiter (`sync`

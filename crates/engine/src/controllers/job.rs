@@ -761,7 +761,7 @@ impl Engine {
 
     /// An event through the controller's recorder (client-go's: spam filter, repeats counted).
     pub(crate) fn batch_event(&mut self, ctl: Ctl, note: Note) {
-        use crate::kubelet::events::{Involved, Note as EventNote, Source, Write as EventWrite};
+        use crate::kubelet::events::{Involved, Note as EventNote, Source};
         let source = match ctl {
             Ctl::Job => "job-controller",
             Ctl::CronJob => "cronjob-controller",
@@ -772,16 +772,8 @@ impl Engine {
         let src = Source { component: source, host: None };
         let ns = s(&note.object["metadata"]["namespace"]).to_string();
         let sa = ctl.service_account();
-        let request = match self.batch.recorder.record_about(involved, en, src, self.now) {
-            Some(EventWrite::Create(body)) => create_request(sa, "events", &ns, body),
-            Some(EventWrite::Update { name, event, .. }) => {
-                super::controller_request(sa, Verb::Update, "events", Some(&ns), &name, event)
-            }
-            None => None,
-        };
-        if let Some(r) = request {
-            let _ = self.handle(r);
-        }
+        let Some(write) = self.batch.recorder.record_about(involved, en, src, self.now) else { return };
+        self.sink_event(&write, |verb, name, body| super::controller_request(sa, verb, "events", Some(&ns), name.unwrap_or_default(), body), |e, r| e.handle(r));
     }
 
     /// Remembers the resourceVersion a controller's status write produced.

@@ -257,30 +257,28 @@ impl crate::Engine {
     /// credentials.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn event_through(&mut self, recorder: &mut crate::kubelet::events::Recorder, client: &EventClient<'_>, source: &str, reference: Value, kind: &str, reason: &str, message: &str) {
-        use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite};
+        use crate::kubelet::events::{Involved, Note, Source};
         let object = json!({"metadata": {"name": reference["name"], "namespace": reference["namespace"], "uid": reference["uid"]}});
         let (ref_kind, api_version) = (reference["kind"].as_str().unwrap_or_default().to_string(), reference["apiVersion"].as_str().unwrap_or_default().to_string());
         let involved = Involved { kind: &ref_kind, api_version: &api_version, object: &object, field_path: None };
         let note = Note { kind, reason, message };
         let src = Source { component: source, host: None };
         let ns = reference["namespace"].as_str().filter(|n| !n.is_empty()).unwrap_or("default").to_string();
-        let request = match recorder.record_about(involved, note, src, self.now) {
-            Some(EventWrite::Create(mut body)) => {
+        let Some(write) = recorder.record_about(involved, note, src, self.now) else { return };
+        let build = |verb, name: Option<&str>, mut body: Value| {
+            // A created event (new, or made again after a 404) names the whole reference.
+            if verb == crate::apiserver::Verb::Create {
                 body["metadata"]["namespace"] = json!(ns);
-                body["involvedObject"] = reference;
-                client(crate::apiserver::Verb::Create, "events", Some(&ns), "", body).map(|mut r| {
+                body["involvedObject"] = reference.clone();
+            }
+            client(verb, "events", Some(&ns), name.unwrap_or_default(), body).map(|mut r| {
+                if verb == crate::apiserver::Verb::Create {
                     r.name = None;
-                    r
-                })
-            }
-            Some(EventWrite::Update { name, event, .. }) => {
-                client(crate::apiserver::Verb::Update, "events", Some(&ns), &name, event)
-            }
-            None => None,
+                }
+                r
+            })
         };
-        if let Some(r) = request {
-            let _ = self.handle(r);
-        }
+        self.sink_event(&write, build, |e, r| e.handle(r));
     }
 }
 

@@ -59,17 +59,19 @@ fn namespace_of(v: &Value) -> &str {
 
 /// An event about a claim: created the first time, counted (on the first one) after that.
 fn claim_event(recorder: &mut Recorder, claim: &Value, kind: &str, reason: &str, message: &str, now: Time) -> Option<crate::apiserver::Request> {
-    use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite};
+    use crate::kubelet::events::{Involved, Note, Source};
     let involved = Involved { kind: "PersistentVolumeClaim", api_version: "v1", object: claim, field_path: None };
     let (note, source) = (Note { kind, reason, message }, Source { component: SOURCE, host: None });
     let ns = namespace_of(claim);
-    match recorder.record_about(involved, note, source, now)? {
-        EventWrite::Create(body) => request(Verb::Create, "events", Some(ns), "", body),
-        EventWrite::Update { name, event, .. } => {
-            // The recorder knows the whole event; the informer may not have it yet.
-            request(Verb::Update, "events", Some(ns), &name, event)
-        }
+    // A repeat is the sink's PATCH; its 404 fallback (an event that expired while the claim
+    // kept repeating it) is not sent from this queued path.
+    let write = recorder.record_about(involved, note, source, now)?;
+    let (verb, name, body) = write.first_request();
+    let mut req = request(verb, "events", Some(ns), name.unwrap_or_default(), body)?;
+    if verb == Verb::Patch {
+        req.patch_type = crate::apiserver::patch::PatchType::Strategic;
     }
+    Some(req)
 }
 
 /// A delivery to kube-controller-manager: the claims and volumes it concerns are synced.

@@ -127,21 +127,13 @@ impl Engine {
     /// slow-start group's bookkeeping).
     #[allow(clippy::too_many_arguments)]
     fn failed_write(&mut self, account: &'static str, source: &'static str, kind: &'static str, api_version: &'static str, involved: &Value, reason: &str, message: &str) {
-        use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite};
+        use crate::kubelet::events::{Involved, Note, Source};
         let ns = involved["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
         let note = Note { kind: "Warning", reason, message };
         let inv = Involved { kind, api_version, object: involved, field_path: None };
         let src = Source { component: source, host: None };
-        let request = match self.controller_events.record_about(inv, note, src, self.now) {
-            Some(EventWrite::Create(body)) => super::controller_request(account, Verb::Create, "events", Some(&ns), "", body),
-            Some(EventWrite::Update { name, event, .. }) => {
-                super::controller_request(account, Verb::Update, "events", Some(&ns), &name, event)
-            }
-            None => None,
-        };
-        if let Some(req) = request {
-            let _ = self.handle(req);
-        }
+        let Some(write) = self.controller_events.record_about(inv, note, src, self.now) else { return };
+        self.sink_event(&write, |verb, name, body| super::controller_request(account, verb, "events", Some(&ns), name.unwrap_or_default(), body), |e, r| e.handle(r));
     }
 
     /// `handleErr`: a failed sync goes back to its queue after the rate limiter's delay; a

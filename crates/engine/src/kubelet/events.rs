@@ -147,6 +147,29 @@ pub enum Write {
     Update { name: String, count: u64, first: String, last: String, event: Value },
 }
 
+impl Write {
+    /// What client-go's `recordToSink` sends first (`recordEvent`): a new event is POSTed; a
+    /// repeat is a strategic-merge PATCH, by name, of the fields `eventObserve`'s two-way patch
+    /// finds changed — `count`, `lastTimestamp`, `message` (`EventSinkImpl.Patch`).
+    pub fn first_request(&self) -> (crate::apiserver::Verb, Option<&str>, Value) {
+        match self {
+            Write::Create(body) => (crate::apiserver::Verb::Create, None, body.clone()),
+            Write::Update { name, count, last, event, .. } => {
+                (crate::apiserver::Verb::Patch, Some(name.as_str()), json!({"count": count, "lastTimestamp": last, "message": event["message"]}))
+            }
+        }
+    }
+
+    /// A repeat whose event is gone (it expired, or was deleted) is created again, under its
+    /// name and with its count: `recordEvent` follows a PATCH answered 404 with a Create.
+    pub fn recreated(&self) -> Option<&Value> {
+        match self {
+            Write::Create(_) => None,
+            Write::Update { event, .. } => Some(event),
+        }
+    }
+}
+
 /// The object an event is about (`involvedObject`).
 #[derive(Debug, Clone, Copy)]
 pub struct Involved<'a> {
@@ -261,6 +284,37 @@ impl Recorder {
         self.seen.retain(|k| !k.contains(uid));
         self.buckets.retain(|k| !k.contains(uid));
         self.similar.retain(|k| !k.contains(uid));
+    }
+}
+
+impl crate::Engine {
+    /// Sends an event write through a component's client as client-go's event sink does:
+    /// `build` makes the request with the client's credentials, `send` sends it. A repeat's
+    /// PATCH answered 404 is followed by a Create of the whole event.
+    pub(crate) fn sink_event(
+        &mut self,
+        write: &Write,
+        build: impl Fn(crate::apiserver::Verb, Option<&str>, Value) -> Option<crate::apiserver::Request>,
+        mut send: impl FnMut(&mut crate::Engine, crate::apiserver::Request) -> Result<crate::Response, crate::Status>,
+    ) {
+        use crate::apiserver::Verb;
+        let (verb, name, body) = write.first_request();
+        let Some(mut req) = build(verb, name, body) else { return };
+        if verb == Verb::Patch {
+            req.patch_type = crate::apiserver::patch::PatchType::Strategic;
+        }
+        let sent = send(self, req);
+        if let (Err(status), Some(event)) = (&sent, write.recreated())
+            && status.reason == crate::apiserver::status::Reason::NotFound
+        {
+            let mut body = event.clone();
+            if let Some(meta) = body["metadata"].as_object_mut() {
+                meta.remove("resourceVersion");
+            }
+            if let Some(req) = build(Verb::Create, None, body) {
+                let _ = send(self, req);
+            }
+        }
     }
 }
 

@@ -217,7 +217,7 @@ impl Engine {
     /// An event about the Node from its kubelet (through its recorder, so that events of one
     /// instant get distinct names and repeats are counted).
     pub(crate) fn node_event(&mut self, node: &str, kind: &str, reason: &str, message: &str) {
-        use super::events::{Involved, Note, Source, Write as EventWrite};
+        use super::events::{Involved, Note, Source};
         let Some(rt) = ResourceType::resolve("events") else { return };
         // The kubelet's `nodeRef` carries the node's name as its uid.
         let object = json!({"metadata": {"name": node, "uid": node}});
@@ -226,27 +226,18 @@ impl Engine {
         let involved = Involved { kind: "Node", api_version: "v1", object: &object, field_path: None };
         let note = Note { kind, reason, message };
         let Some(m) = self.machine(node) else { return };
-        let written = m.kubelet.events.record_about(involved, note, Source { component: "kubelet", host: Some(node) }, now);
-        let mut req = Request::new(Verb::Create, rt);
-        req.namespace = Some("default".into());
-        match written {
-            Some(EventWrite::Create(mut body)) => {
-                body["involvedObject"] = reference;
-                req.body = Some(body);
+        let Some(write) = m.kubelet.events.record_about(involved, note, Source { component: "kubelet", host: Some(node) }, now) else { return };
+        let build = |verb, name: Option<&str>, mut body: Value| {
+            if verb == Verb::Create {
+                body["involvedObject"] = reference.clone();
             }
-            Some(EventWrite::Update { name, count, last, event, .. }) => {
-                let key = ObjectKey::new(rt, Some("default"), &name);
-                let Some(mut ev) = self.store.get(&key).cloned() else { return };
-                ev["count"] = json!(count);
-                ev["message"] = event["message"].clone();
-                ev["lastTimestamp"] = json!(last);
-                req.verb = Verb::Update;
-                req.name = Some(name);
-                req.body = Some(ev);
-            }
-            None => return,
-        }
-        let _ = self.kubelet_request(node, req);
+            let mut req = Request::new(verb, rt);
+            req.namespace = Some("default".into());
+            req.name = name.map(str::to_string);
+            req.body = Some(body);
+            Some(req)
+        };
+        self.sink_event(&write, build, |e, r| e.kubelet_request(node, r));
     }
 
     /// Is the node cut off from the control plane?

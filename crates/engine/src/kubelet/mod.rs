@@ -432,26 +432,14 @@ impl Engine {
         let Some(write) = written else { return };
         let Some(rt) = ResourceType::resolve("events") else { return };
         let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
-        match write {
-            events::Write::Create(body) => {
-                let mut req = Request::new(Verb::Create, rt);
-                req.namespace = Some(ns);
-                req.body = Some(body);
-                let _ = self.kubelet_request(node, req);
-            }
-            events::Write::Update { name, count, last, event, .. } => {
-                let key = ObjectKey::new(rt, Some(&ns), &name);
-                let Some(mut ev) = self.store.get(&key).cloned() else { return };
-                ev["count"] = json!(count);
-                ev["message"] = event["message"].clone();
-                ev["lastTimestamp"] = json!(last);
-                let mut req = Request::new(Verb::Update, rt);
-                req.namespace = Some(ns);
-                req.name = Some(name);
-                req.body = Some(ev);
-                let _ = self.kubelet_request(node, req);
-            }
-        }
+        let build = |verb, name: Option<&str>, body: Value| {
+            let mut req = Request::new(verb, rt);
+            req.namespace = Some(ns.clone());
+            req.name = name.map(str::to_string);
+            req.body = Some(body);
+            Some(req)
+        };
+        self.sink_event(&write, build, |e, r| e.kubelet_request(node, r));
     }
 
     /// A watch delivery to a node's kubelet (pods bound to it).

@@ -160,22 +160,13 @@ impl Engine {
 
     /// An event about the Service from the controller's own recorder.
     fn endpointslice_event(&mut self, service: &Value, kind: &str, reason: &str, message: &str) {
-        use crate::kubelet::events::{Involved, Note, Source, Write as EventWrite};
+        use crate::kubelet::events::{Involved, Note, Source};
         let ns = service["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
         let involved = Involved { kind: "Service", api_version: "v1", object: service, field_path: None };
         let note = Note { kind, reason, message };
         let source = Source { component: EVENT_SOURCE, host: None };
-        let request = match self.endpointslices.recorder.record_about(involved, note, source, self.now) {
-            None => None,
-            Some(EventWrite::Create(body)) => controller_request(CONTROLLER, Verb::Create, "events", Some(&ns), "", body).map(|mut r| {
-                r.name = None;
-                r
-            }),
-            Some(EventWrite::Update { name, event, .. }) => controller_request(CONTROLLER, Verb::Update, "events", Some(&ns), &name, event),
-        };
-        if let Some(r) = request {
-            let _ = self.handle(r);
-        }
+        let Some(write) = self.endpointslices.recorder.record_about(involved, note, source, self.now) else { return };
+        self.sink_event(&write, |verb, name, body| controller_request(CONTROLLER, verb, "events", Some(&ns), name.unwrap_or_default(), body), |e, r| e.handle(r));
     }
 }
 
