@@ -255,7 +255,8 @@ pub fn line(e: &TraceEvent) -> String {
                 Some(Value::Array(a)) => a.iter().map(text).collect::<Vec<_>>().join(","),
                 Some(v) => text(v),
             };
-            let changes: Vec<String> = e.diff.iter().map(|c| format!("{}: {} → {}", c.path, list(&c.before), list(&c.after))).collect();
+            let value = |j: &Option<podlife_engine::trace::Json>| j.as_ref().map(podlife_engine::trace::Json::value);
+            let changes: Vec<String> = e.diff.iter().map(|c| format!("{}: {} → {}", c.path, list(&value(&c.before)), list(&value(&c.after)))).collect();
             format!("rules in effect: {}", changes.join("; "))
         }
         Action::TrafficRequest => {

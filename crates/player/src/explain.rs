@@ -181,7 +181,8 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
                     Some(a) if !a.is_empty() => a.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", "),
                     _ => "∅".to_string(),
                 };
-                let changes: Vec<String> = e.diff.iter().map(|c| format!("{}: {} → {}", c.path, list(&c.before), list(&c.after))).collect();
+                let value = |j: &Option<podlife_engine::trace::Json>| j.as_ref().map(podlife_engine::trace::Json::value);
+                let changes: Vec<String> = e.diff.iter().map(|c| format!("{}: {} → {}", c.path, list(&value(&c.before)), list(&value(&c.after)))).collect();
                 Message::new("explain-proxy-restore").text("component", actor).text("changes", changes.join("; "))
             }
             Action::TrafficRequest => Message::new("explain-traffic-request")

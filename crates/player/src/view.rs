@@ -316,10 +316,10 @@ pub fn readable_path(path: &str, object: Option<&Value>, fallback: Option<&Value
 }
 
 /// A value as the changes list prints it: JSON, `—` when absent.
-pub fn value_text(v: &Option<Value>) -> String {
+pub fn value_text(v: &Option<podlife_engine::trace::Json>) -> String {
     match v {
         None => "—".to_string(),
-        Some(v) => podlife_model::json::to_string_plain(v),
+        Some(v) => podlife_model::json::to_string_plain(&v.value()),
     }
 }
 

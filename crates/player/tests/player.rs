@@ -85,7 +85,7 @@ fn the_binding_changes_spec_node_name_and_the_cycle_has_a_table() {
     let Changes::Updated(changes) = view::changes(&p) else { panic!("{:?}", view::changes(&p)) };
     let node = changes.iter().find(|c| c.path == "spec.nodeName").expect("spec.nodeName changed");
     assert_eq!(node.before, None);
-    assert!(node.after.as_ref().unwrap().as_str().unwrap().starts_with("worker-"));
+    assert!(node.after.as_ref().unwrap().value().as_str().unwrap().starts_with("worker-"));
     let scene = view::scene(&p);
     assert_eq!(scene.active[0].name, "kube-scheduler");
     assert!(scene.stages.contains(&"etcd"));

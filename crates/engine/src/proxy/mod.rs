@@ -244,7 +244,7 @@ fn diff(before: &Rules, after: &Rules) -> Vec<FieldChange> {
     keys.into_iter()
         .filter_map(|k| {
             let (b, a) = (before.services.get(k).map(text), after.services.get(k).map(text));
-            (b != a).then(|| FieldChange { path: format!("{k} {}", crate::gostrings::to_lower(&k.protocol)), before: b, after: a })
+            (b != a).then(|| FieldChange { path: format!("{k} {}", crate::gostrings::to_lower(&k.protocol)), before: b.map(Into::into), after: a.map(Into::into) })
         })
         .collect()
 }
