@@ -171,3 +171,27 @@ fn an_hour_of_image_pull_back_off_with_and_without_quiet_stretches_ends_the_same
         assert!(matches!(o.reason.as_str(), "ImagePullBackOff" | "ErrImagePull"), "{}", o.reason);
     }
 }
+
+/// A pod with an `ephemeral-storage` limit keeps the kubelet's eviction manager checking every
+/// 10 s; while no pod is over a limit those checks are steady, so an idle day is as cheap as
+/// one without the limit — and a pod that goes over is still evicted by the next check.
+#[test]
+fn eviction_checks_that_find_nothing_are_quiet() {
+    let reactions = |limit: &str| {
+        let mut s = Session::new(3);
+        let manifest = format!("apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  containers:\n  - name: web\n    image: nginx:1.27\n{limit}");
+        assert!(!s.exec("kubectl apply -f -", Some(&manifest)).failed);
+        s.exec("sleep 60", None);
+        let before = s.engine().trace().len();
+        s.exec("sleep 86400", None);
+        (s.engine().trace().len() - before, s)
+    };
+    let (plain, _) = reactions("");
+    let (limited, mut s) = reactions("    resources:\n      limits:\n        ephemeral-storage: 64Ki\n");
+    assert!(limited < plain * 2 + 100, "a day of eviction checks cost {limited} reactions (without the limit: {plain})");
+    // 100 KiB in the writable layer: over the limit, evicted within a check or two.
+    assert!(!s.exec("kubectl exec web -- dd if=/dev/zero of=/tmp/fill bs=1k count=100", None).failed);
+    s.exec("sleep 25", None);
+    let pod = s.engine().store().list("", "pods", Some("default")).map(|(_, p)| p.clone()).find(|p| p["metadata"]["name"] == "web").expect("pod");
+    assert_eq!(pod["status"]["reason"], "Evicted", "{}", pod["status"]);
+}

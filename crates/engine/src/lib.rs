@@ -105,7 +105,7 @@ pub(crate) enum Task {
     /// The kubelet's container garbage collector (every minute).
     ContainerGc { node: String },
     /// The kubelet's eviction manager checks the node's pods (`kubelet/eviction.rs`).
-    EvictionPass { node: String },
+    EvictionPass { node: String, token: u64 },
     /// The eviction manager looks whether the pods it evicted have finished.
     EvictionCleanup { node: String },
     /// The stats provider measures a pod's volumes.
@@ -665,7 +665,7 @@ impl Engine {
             Task::ProbeOutcome { node, uid, index, container_id, result } => self.probe_outcome(&node, &uid, index, &container_id, result),
             Task::NodeHeartbeat { node } => self.node_heartbeat(&node),
             Task::ContainerGc { node } => self.container_gc(&node),
-            Task::EvictionPass { node } => self.eviction_pass(&node),
+            Task::EvictionPass { node, token } => self.eviction_pass(&node, token),
             Task::EvictionCleanup { node } => self.eviction_cleanup(&node),
             Task::VolumeStats { node, uid } => self.volume_stats(&node, &uid),
             Task::KubeletFastStatus { node } => self.kubelet_fast_status(&node),

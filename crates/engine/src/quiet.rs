@@ -81,6 +81,7 @@ fn periodic(task: &Task) -> bool {
             | Task::KubeletSync { .. }
             | Task::NodeHeartbeat { .. }
             | Task::ContainerGc { .. }
+            | Task::EvictionPass { .. }
             | Task::NodeMonitor
             | Task::PodGc
             | Task::PvResync
@@ -155,7 +156,7 @@ impl Engine {
             }
             // A relist moves the epochs of the pods whose containers changed (`pleg_report`).
             Task::Pleg { .. } => Scope::Cluster,
-            Task::KubeletFastStatus { node } | Task::NodeBoot { node, .. } | Task::StatusBatch { node } | Task::EvictionPass { node } | Task::EvictionCleanup { node } => Scope::Node(node.clone()),
+            Task::KubeletFastStatus { node } | Task::NodeBoot { node, .. } | Task::StatusBatch { node } => Scope::Node(node.clone()),
             _ => Scope::Cluster,
         }
     }
@@ -201,6 +202,7 @@ impl Engine {
                 steady(ok)
             }
             Task::ContainerGc { node } => steady(self.container_gc_steady(node)),
+            Task::EvictionPass { node, .. } => steady(self.eviction_steady(node)),
             Task::NodeMonitor => steady(self.node_lifecycle_steady(|node| *heartbeats.entry(node.to_string()).or_insert_with(|| self.heartbeat_steady(node)))),
             Task::PodGc => steady(self.podgc_steady()),
             Task::PvResync => steady(self.pv_resync_steady()),

@@ -52,8 +52,9 @@ const ETC_HOSTS_BYTES: u64 = crate::containerd::fs::BLOCK_SIZE;
 /// The manager's memory on one node.
 #[derive(Debug, Clone, Default)]
 pub struct Manager {
-    /// When the queued pass runs (None: none queued).
-    pub next_pass: Option<Time>,
+    /// The token of the queued pass (None: none queued); a pass a quiet stretch moved keeps it.
+    pub queued: Option<u64>,
+    pub tokens: u64,
     /// When the last pass ran (its ticker counts from there).
     pub last_pass: Option<Time>,
     /// Evicted pods waited for, and when the wait gives up.
@@ -153,15 +154,17 @@ impl Engine {
         let now = self.now;
         let Some(m) = self.machines.get_mut(node) else { return };
         let mgr = &mut m.kubelet.eviction;
-        if mgr.next_pass.is_some() || mgr.cleanup.is_some() {
+        if mgr.queued.is_some() || mgr.cleanup.is_some() {
             return;
         }
         let at = match mgr.last_pass {
             None => next_on_grid(m.kubelet.booted_at, MONITORING_PERIOD_MS, now),
             Some(last) => next_on_grid(last, MONITORING_PERIOD_MS, now.max(last.plus_millis(1))),
         };
-        mgr.next_pass = Some(at);
-        self.schedule(at, Task::EvictionPass { node: node.to_string() });
+        mgr.tokens += 1;
+        let token = mgr.tokens;
+        mgr.queued = Some(token);
+        self.schedule(at, Task::EvictionPass { node: node.to_string(), token });
     }
 
     /// One run of the pod's volume calculator (`calcAndStoreStats`), then the next after
@@ -237,26 +240,20 @@ impl Engine {
     }
 
     /// One `synchronize`: every active pod with limits is checked; those over are evicted.
-    pub(crate) fn eviction_pass(&mut self, node: &str) {
+    pub(crate) fn eviction_pass(&mut self, node: &str, token: u64) {
         let now = self.now;
         let Some(m) = self.machines.get_mut(node) else { return };
-        if m.kubelet.eviction.next_pass != Some(now) {
+        if m.kubelet.eviction.queued != Some(token) {
             return;
         }
-        m.kubelet.eviction.next_pass = None;
+        m.kubelet.eviction.queued = None;
         m.kubelet.eviction.last_pass = Some(now);
         if !self.kubelet_running(node) {
             return;
         }
-        let Some(m) = self.machines.get(node) else { return };
-        let active: Vec<(String, String, String)> = m.kubelet.workers.values().filter(|w| !w.terminating && !w.terminated).map(|w| (w.uid.clone(), w.namespace.clone(), w.name.clone())).collect();
         let mut watched = false;
         let mut evicted = Vec::new();
-        for (uid, ns, name) in active {
-            let Some(pod) = self.kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid.as_str()) else { continue };
-            if !Limits::of(&pod).any() || self.machines.get(node).is_none_or(|m| m.runtime.ready_sandbox(&uid).is_none()) {
-                continue;
-            }
+        for (uid, pod) in self.eviction_candidates(node) {
             watched = true;
             let Some((signal, message)) = self.eviction_verdict(node, &uid, &pod) else { continue };
             if self.evict_pod(node, &uid, &pod, signal, &message) {
@@ -284,9 +281,38 @@ impl Engine {
             return;
         }
         let Some(m) = self.machines.get_mut(node) else { return };
-        m.kubelet.eviction.cleanup = None;
-        m.kubelet.eviction.next_pass = Some(now);
-        self.schedule(now, Task::EvictionPass { node: node.to_string() });
+        let mgr = &mut m.kubelet.eviction;
+        mgr.cleanup = None;
+        mgr.tokens += 1;
+        let token = mgr.tokens;
+        mgr.queued = Some(token);
+        self.schedule(now, Task::EvictionPass { node: node.to_string(), token });
+    }
+
+    /// The active pods a pass checks: running (a ready sandbox), with local storage limits.
+    fn eviction_candidates(&self, node: &str) -> Vec<(String, std::sync::Arc<Value>)> {
+        let Some(m) = self.machines.get(node) else { return vec![] };
+        let mut out = Vec::new();
+        for w in m.kubelet.workers.values().filter(|w| !w.terminating && !w.terminated) {
+            let Some(pod) = self.kubelet_pod(node, &w.namespace, &w.name).filter(|p| p["metadata"]["uid"] == w.uid.as_str()) else { continue };
+            if Limits::of(&pod).any() && m.runtime.ready_sandbox(&w.uid).is_some() {
+                out.push((w.uid.clone(), pod));
+            }
+        }
+        out
+    }
+
+    /// Whether the next pass evicts nothing (a quiet stretch, `quiet.rs`): no wait for evicted
+    /// pods, and no pod over a limit now. Nothing a stretch skips writes to a container's
+    /// layer, logs or volumes, so the answer holds through it.
+    pub(crate) fn eviction_steady(&self, node: &str) -> bool {
+        if !self.kubelet_running(node) {
+            return true;
+        }
+        if self.machines.get(node).is_none_or(|m| m.kubelet.eviction.cleanup.is_some()) {
+            return false;
+        }
+        self.eviction_candidates(node).iter().all(|(uid, pod)| self.eviction_verdict(node, uid, pod).is_none())
     }
 
     /// `evictPod`: the event, then the pod worker kills the pod with the short grace period
