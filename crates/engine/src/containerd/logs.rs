@@ -70,16 +70,12 @@ impl LogFile {
     /// The bytes the container's log files hold on the node's disk at `until` (the current
     /// file and the rotated ones kept; a rotation due by then has happened).
     pub fn disk_bytes(&self, until: Time) -> u64 {
-        let mut rotated = self.rotated.clone();
-        let mut current = self.bytes;
-        if self.rotation_due(until) {
-            rotated.push(current);
-            if rotated.len() > MAX_FILES - 1 {
-                rotated.remove(0);
-            }
-            current = 0;
+        let all = self.bytes + self.rotated.iter().sum::<u64>();
+        // A due rotation keeps the current file and drops the oldest one past the count.
+        match self.rotated.first() {
+            Some(oldest) if self.rotation_due(until) && self.rotated.len() + 1 > MAX_FILES - 1 => all - oldest,
+            _ => all,
         }
-        current + rotated.iter().sum::<u64>()
     }
 
     /// The current file's lines as a reader sees them at `until` (now, or when the container

@@ -70,18 +70,22 @@ pub struct Limits {
     pub pod: Option<Quantity>,
     /// Regular containers with a non-zero `ephemeral-storage` limit.
     pub containers: BTreeMap<String, Quantity>,
+    /// The pod has an `emptyDir` on the node's disk (the volume calculator measures it).
+    pub disk_empty_dir: bool,
 }
 
 impl Limits {
     pub fn of(pod: &Value) -> Limits {
         let spec = &pod["spec"];
         let mut empty_dirs = Vec::new();
+        let mut disk_empty_dir = false;
         for v in spec["volumes"].as_array().map(Vec::as_slice).unwrap_or_default() {
             let Some(ed) = v.get("emptyDir") else { continue };
             // A memory-backed emptyDir is a tmpfs of that size: writes past it fail instead.
             if ed["medium"] == "Memory" {
                 continue;
             }
+            disk_empty_dir = true;
             if let Some(q) = ed["sizeLimit"].as_str().and_then(|s| s.parse::<Quantity>().ok()).filter(|q| q.cmp_i64(0).is_gt()) {
                 empty_dirs.push((v["name"].as_str().unwrap_or_default().to_string(), q));
             }
@@ -93,7 +97,7 @@ impl Limits {
                 containers.insert(c["name"].as_str().unwrap_or_default().to_string(), q);
             }
         }
-        Limits { empty_dirs, pod: pod_limit, containers }
+        Limits { empty_dirs, pod: pod_limit, containers, disk_empty_dir }
     }
 
     /// Whether a pass has anything to check for this pod.
@@ -137,7 +141,7 @@ impl Engine {
         let now = self.now;
         let Some(m) = self.machines.get_mut(node) else { return };
         let boot = m.kubelet.booted_at;
-        if !limits.empty_dirs.is_empty() || (limits.pod.is_some() && has_disk_empty_dir(pod)) {
+        if !limits.empty_dirs.is_empty() || (limits.pod.is_some() && limits.disk_empty_dir) {
             // The analyzer's next tick starts the pod's calculator, which measures at once.
             let at = next_on_grid(boot, VOLUME_STATS_PERIOD_MS, now);
             if let Some(w) = m.kubelet.workers.get_mut(uid) {
@@ -211,8 +215,7 @@ impl Engine {
 
     /// `localStorageEviction`'s verdict for one pod: the signal and the eviction message, if
     /// it is over.
-    fn eviction_verdict(&self, node: &str, uid: &str, pod: &Value) -> Option<(&'static str, String)> {
-        let limits = Limits::of(pod);
+    fn eviction_verdict(&self, node: &str, uid: &str, pod: &Value, limits: &Limits) -> Option<(&'static str, String)> {
         let stats = self.eviction_pod_stats(node, uid, pod);
         // emptyDirLimitEviction
         if let Some(vols) = &stats.volumes {
@@ -253,9 +256,9 @@ impl Engine {
         }
         let mut watched = false;
         let mut evicted = Vec::new();
-        for (uid, pod) in self.eviction_candidates(node) {
+        for (uid, pod, limits) in self.eviction_candidates(node) {
             watched = true;
-            let Some((signal, message)) = self.eviction_verdict(node, &uid, &pod) else { continue };
+            let Some((signal, message)) = self.eviction_verdict(node, &uid, &pod, &limits) else { continue };
             if self.evict_pod(node, &uid, &pod, signal, &message) {
                 evicted.push(uid);
             }
@@ -290,13 +293,14 @@ impl Engine {
     }
 
     /// The active pods a pass checks: running (a ready sandbox), with local storage limits.
-    fn eviction_candidates(&self, node: &str) -> Vec<(String, std::sync::Arc<Value>)> {
+    fn eviction_candidates(&self, node: &str) -> Vec<(String, std::sync::Arc<Value>, Limits)> {
         let Some(m) = self.machines.get(node) else { return vec![] };
         let mut out = Vec::new();
         for w in m.kubelet.workers.values().filter(|w| !w.terminating && !w.terminated) {
             let Some(pod) = self.kubelet_pod(node, &w.namespace, &w.name).filter(|p| p["metadata"]["uid"] == w.uid.as_str()) else { continue };
-            if Limits::of(&pod).any() && m.runtime.ready_sandbox(&w.uid).is_some() {
-                out.push((w.uid.clone(), pod));
+            let limits = Limits::of(&pod);
+            if limits.any() && m.runtime.ready_sandbox(&w.uid).is_some() {
+                out.push((w.uid.clone(), pod, limits));
             }
         }
         out
@@ -312,7 +316,7 @@ impl Engine {
         if self.machines.get(node).is_none_or(|m| m.kubelet.eviction.cleanup.is_some()) {
             return false;
         }
-        self.eviction_candidates(node).iter().all(|(uid, pod)| self.eviction_verdict(node, uid, pod).is_none())
+        self.eviction_candidates(node).iter().all(|(uid, pod, limits)| self.eviction_verdict(node, uid, pod, limits).is_none())
     }
 
     /// `evictPod`: the event, then the pod worker kills the pod with the short grace period
@@ -326,18 +330,10 @@ impl Engine {
         let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return false };
         w.facts.evicted = Some(message.to_string());
         w.grace_s = IMMEDIATE_GRACE_S;
-        // The sync in flight is superseded: the worker terminates the pod now.
-        w.busy = false;
-        w.ops.clear();
         self.quiet.touch_pod(uid);
         self.kubelet_begin_termination(node, uid, pod);
         true
     }
-}
-
-/// Whether the pod has an `emptyDir` on the node's disk (the pod total counts it).
-fn has_disk_empty_dir(pod: &Value) -> bool {
-    pod["spec"]["volumes"].as_array().is_some_and(|vs| vs.iter().any(|v| v.get("emptyDir").is_some() && v["emptyDir"]["medium"] != "Memory"))
 }
 
 #[cfg(test)]

@@ -2094,32 +2094,32 @@ fn dd(ctx: &mut Ctx, args: &[String]) -> i32 {
         }
         None => ctx.stdin(),
     };
-    let start = (skip.saturating_mul(bs) as usize).min(data.len());
-    let mut body = &data[start..];
-    if let Some(n) = want {
-        let mut end = (n as usize).min(body.len());
-        while !body.is_char_boundary(end) {
-            end -= 1;
-        }
-        body = &body[..end];
-    }
+    // Bytes, not chars: `skip`, `count` and `seek` may cut a multi-byte character (the
+    // pieces then read as U+FFFD, as files are kept as text).
+    let bytes = data.as_bytes();
+    let start = usize::try_from(skip.saturating_mul(bs)).unwrap_or(usize::MAX).min(bytes.len());
+    let end = want.map_or(bytes.len(), |n| start.saturating_add(usize::try_from(n).unwrap_or(usize::MAX)).min(bytes.len()));
+    let body = &bytes[start..end];
     let copied = body.len() as u64;
     // Charged per 4 KiB block (not per byte as text the shell builds is).
     ctx.handled((copied / 256) as usize);
     match output.as_deref() {
-        None => write_fd(ctx.host, ctx.io, 1, body),
+        None => write_fd(ctx.host, ctx.io, 1, &String::from_utf8_lossy(body)),
         Some(f) => {
             let p = ctx.path(f);
-            let offset = seek.saturating_mul(bs) as usize;
-            let mut content = if notrunc || offset > 0 { ctx.host.read_file(&p).unwrap_or_default() } else { String::new() };
-            if offset > 0 || notrunc {
-                content.truncate(content.len().min(offset.max(if notrunc { 0 } else { offset })));
-                while content.len() < offset {
-                    content.push('\0');
-                }
+            // The file as `seek` and `conv=notrunc` leave it: the old bytes before the offset
+            // (zeros past the old end), the copy, and — with notrunc — the old bytes after it.
+            let offset = usize::try_from(seek.saturating_mul(bs)).unwrap_or(usize::MAX);
+            if offset.saturating_add(body.len()) > crate::containerd::fs::MAX_TREE_BYTES {
+                ctx.err(&format!("dd: {f}: No space left on device\n"));
+                return 1;
             }
-            content.push_str(body);
-            if let Err(e) = super::state::write_file(ctx.host, &p, &content, false) {
+            let mut out = if notrunc || offset > 0 { ctx.host.read_file(&p).unwrap_or_default().into_bytes() } else { Vec::new() };
+            let tail = if notrunc { out.get(offset + body.len()..).map(<[u8]>::to_vec).unwrap_or_default() } else { Vec::new() };
+            out.resize(offset, 0);
+            out.extend_from_slice(body);
+            out.extend_from_slice(&tail);
+            if let Err(e) = super::state::write_file(ctx.host, &p, &String::from_utf8_lossy(&out), false) {
                 ctx.err(&format!("dd: {f}: {e}\n"));
                 return 1;
             }

@@ -1349,4 +1349,16 @@ fn dd_copies_blocks_and_reports_as_busybox() {
     let mut h = Fake::new();
     assert_eq!(run_with(&mut h, "dd if=/dev/zero of=/tmp/y bs=1x"), End::Exit(1));
     assert_eq!(h.err, "dd: invalid number '1x'\n");
+    // Offsets inside a multi-byte character, seeks past the end, notrunc and huge seeks.
+    let mut h = Fake::new();
+    assert_eq!(run_with(&mut h, "echo héllo | dd bs=1 skip=2 count=2 status=none"), End::Exit(0));
+    assert_eq!(h.out, "\u{FFFD}l");
+    let mut h = Fake::new();
+    h.files.insert("/tmp/f".into(), "abcdef".into());
+    assert_eq!(run_with(&mut h, "echo XY | dd of=/tmp/f bs=1 seek=2 count=2 conv=notrunc status=none"), End::Exit(0));
+    assert_eq!(h.files.get("/tmp/f").map(String::as_str), Some("abXYef"));
+    assert_eq!(run_with(&mut h, "echo XY | dd of=/tmp/f bs=1 seek=8 count=2 status=none"), End::Exit(0));
+    assert_eq!(h.files.get("/tmp/f").map(String::as_str), Some("abXYef\0\0XY"));
+    assert_eq!(run_with(&mut h, "echo XY | dd of=/tmp/g bs=1G seek=1G status=none"), End::Exit(1));
+    assert_eq!(h.err, "dd: /tmp/g: No space left on device\n");
 }

@@ -280,22 +280,11 @@ impl Json {
     pub fn value(&self) -> Value {
         serde_json::from_str(&self.0).unwrap_or(Value::Null)
     }
-
-    /// The compact JSON text.
-    pub fn text(&self) -> &str {
-        &self.0
-    }
 }
 
 impl From<Value> for Json {
     fn from(v: Value) -> Json {
         Json::new(&v)
-    }
-}
-
-impl PartialEq<Value> for Json {
-    fn eq(&self, other: &Value) -> bool {
-        self.value() == *other
     }
 }
 
