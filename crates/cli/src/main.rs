@@ -1,17 +1,21 @@
 //! `podlife run [--trace | --trace=json] [--seed N] FILE`: runs a script on a fresh default
 //! cluster and prints its transcript (and the engine's trace).
+//! `podlife lesson list | check ID`: the course's lessons and their goal checks (`lesson.rs`).
+
+mod lesson;
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use podlife_console::{Session, render, script};
 
-const USAGE: &str = "usage: podlife run [--trace | --trace=json] [--seed N] FILE";
+const USAGE: &str = "usage: podlife run [--trace | --trace=json] [--seed N] FILE\n       podlife lesson list | check ID";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("run") => run(&args[1..]),
+        Some("lesson") => lesson::main(&args[1..]),
         _ => {
             eprintln!("{USAGE}");
             ExitCode::from(2)

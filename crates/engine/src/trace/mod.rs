@@ -209,6 +209,14 @@ pub enum Action {
 
 impl Action {
     /// The stable identifier (`authn`, `etcd`, …).
+    /// Every action, in declaration order (lesson files name them by id).
+    pub const ALL: [Action; 50] = [Action::Request, Action::Authentication, Action::Authorization, Action::Decode, Action::MutatingAdmission, Action::Validation, Action::ValidatingAdmission, Action::AdmissionWebhook, Action::Etcd, Action::Watch, Action::InformerDeliver, Action::InformerList, Action::Response, Action::ComponentStop, Action::ComponentStart, Action::SchedulerPop, Action::SchedulerPreFilter, Action::SchedulerFilter, Action::SchedulerPostFilter, Action::SchedulerPreScore, Action::SchedulerScore, Action::SchedulerSelectHost, Action::SchedulerReserve, Action::SchedulerPermit, Action::SchedulerPreBind, Action::SchedulerBind, Action::KubeletSync, Action::KubeletPleg, Action::KubeletKill, Action::KubeletEvict, Action::Cri, Action::ImagePull, Action::Cni, Action::Runc, Action::Shim, Action::Signal, Action::KubeletLogs, Action::KubeletExec, Action::KubeletProbe, Action::KubeletHook, Action::NodeDown, Action::NodeUp, Action::NodeAdd, Action::NodeShutdown, Action::NodeBoot, Action::ProxySync, Action::ProxyRestore, Action::TrafficRequest, Action::TrafficDone, Action::QuietSkip];
+
+    /// The action with this stable identifier.
+    pub fn from_id(id: &str) -> Option<Action> {
+        Action::ALL.into_iter().find(|a| a.id() == id)
+    }
+
     pub fn id(self) -> &'static str {
         match self {
             Action::Request => "request",

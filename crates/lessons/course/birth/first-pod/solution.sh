@@ -1,0 +1,3 @@
+kubectl apply -f nginx.yaml
+sleep 10
+kubectl get pod nginx -o wide

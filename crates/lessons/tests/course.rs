@@ -1,0 +1,44 @@
+//! The course: it reads without error, and every lesson is played — its solution reaches every
+//! goal and answers every question as the lesson says, and waiting without acting reaches no
+//! goal (`run::verify`). Lessons are verified on two threads.
+
+use podlife_lessons::{Lang, course, run};
+
+#[test]
+fn the_course_reads() {
+    let course = course().unwrap_or_else(|e| panic!("{e}"));
+    assert!(course.lessons().count() > 0);
+    for s in &course.sequences {
+        assert!(!s.lessons.is_empty(), "sequence {} has no lessons", s.id);
+        for lang in Lang::ALL {
+            assert!(!course.texts.text(lang, &format!("sequence-{}-title", s.id)).is_empty());
+        }
+    }
+}
+
+#[test]
+fn every_lesson_is_solved_by_its_solution_and_by_nothing_else() {
+    let course = course().unwrap_or_else(|e| panic!("{e}"));
+    let lessons: Vec<_> = course.lessons().collect();
+    let only = std::env::var("PODLIFE_LESSON_ONLY").ok();
+    let failures = std::sync::Mutex::new(Vec::new());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(lesson) = lessons.get(i) else { break };
+                    if only.as_deref().is_some_and(|o| o != lesson.id) {
+                        continue;
+                    }
+                    for p in run::verify(lesson) {
+                        failures.lock().expect("no panics while holding it").push(format!("{}: {p}", lesson.id));
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().expect("no panics while holding it");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
