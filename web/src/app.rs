@@ -5,13 +5,14 @@ use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
 use podlife_console::Diagnostic;
-use podlife_lessons::Scenario;
+use podlife_lessons::{Lesson, Scenario};
 use podlife_player::i18n::{Lang, Localizer};
 use podlife_player::keep::{EditorFile, Saved, Shared, encode_share};
+use podlife_player::lesson::{Answer, LessonState, Progress};
 use podlife_player::{Input, Player};
 use yew::prelude::*;
 
-use crate::{console, crash, editor, keep, stage, timeline, what};
+use crate::{console, crash, editor, inspector, keep, lesson, stage, timeline, what};
 
 /// The seed of the simulation's RNG: every visit replays the same run.
 const SEED: u64 = 1;
@@ -22,6 +23,9 @@ const DEFAULT_SPEED: usize = 2;
 
 /// How long one step shows at 1×.
 const STEP_MS: f64 = 900.0;
+
+/// How long an Apply in a lesson runs at least (the console's `sleep` goes further).
+const LESSON_APPLY_MS: u64 = 30_000;
 
 /// The editor's live check waits this long after the last keystroke.
 const CHECK_DELAY_MS: u32 = 350;
@@ -60,6 +64,24 @@ pub enum Msg {
     Reset,
     DismissNotice,
     Save,
+    /// The course map, and back to the workspace.
+    OpenCourse,
+    CloseCourse,
+    OpenLesson(String),
+    NextLesson,
+    Hint,
+    /// The learner's choice for question `usize` of the lesson.
+    Pick(usize, String),
+    /// Open the pod inspector on (namespace, name), or close it.
+    Inspect(Option<(String, String)>),
+    /// The window's width changed (px).
+    Resize(f64),
+}
+
+/// The lesson being played and where the learner stands in it.
+pub struct ActiveLesson {
+    pub lesson: &'static Lesson,
+    pub state: LessonState,
 }
 
 pub struct App {
@@ -94,6 +116,16 @@ pub struct App {
     crash_test: bool,
     /// The file whose name is being edited.
     renaming: Option<usize>,
+    /// The lesson being played (None in the sandbox).
+    lesson: Option<ActiveLesson>,
+    /// The course map is shown instead of the workspace.
+    course_open: bool,
+    progress: Progress,
+    /// The pod in the inspector.
+    inspected: Option<(String, String)>,
+    /// The page is narrow (a phone): the stage draws everything stacked.
+    narrow: bool,
+    _resize: Option<gloo_events::EventListener>,
 }
 
 /// Why `name` cannot name file `i` (a message id), if it cannot: `kubectl apply -f NAME`
@@ -106,6 +138,11 @@ fn file_name_problem(name: &str, i: usize, files: &[EditorFile]) -> Option<&'sta
         return Some("file-name-taken");
     }
     None
+}
+
+/// The window's inner width in CSS pixels.
+fn window_width() -> Option<f64> {
+    web_sys::window()?.inner_width().ok()?.as_f64()
 }
 
 /// Text with `backquoted` parts set as code (commands in translations).
@@ -152,9 +189,55 @@ impl App {
         player
     }
 
-    /// How long an Apply runs at least: the scenario's story.
+    /// How long an Apply runs at least: the scenario's story, or a lesson's default.
     fn horizon_ms(&self) -> u64 {
-        self.scenario.horizon_seconds as u64 * 1000
+        if self.lesson.is_some() { LESSON_APPLY_MS } else { self.scenario.horizon_seconds as u64 * 1000 }
+    }
+
+    /// A fresh player for a lesson: its seed, its setup run, its files as the editor's.
+    fn start_lesson(lesson: &Lesson) -> Player {
+        let mut player = Player::new(lesson.seed);
+        if !lesson.setup.trim().is_empty() {
+            let _ = player.run_script(&lesson.setup);
+        }
+        player.set_files(&lesson.files);
+        player
+    }
+
+    fn load_lesson(&mut self, lesson: &'static Lesson, files: Vec<EditorFile>) {
+        self.player = App::start_lesson(lesson);
+        self.files = if files.is_empty() { lesson.files.iter().map(|(name, text)| EditorFile { name: name.clone(), text: text.clone() }).collect() } else { files };
+        self.player.set_files(&pairs(&self.files));
+        self.active_file = 0;
+        self.diagnostics = vec![Vec::new(); self.files.len()];
+        self.applied = false;
+        self.playing = false;
+        self.timer = None;
+        self.course_open = false;
+        self.lesson = Some(ActiveLesson { lesson, state: LessonState::new(lesson) });
+        self.observe_lesson();
+    }
+
+    /// Checks the lesson's goals at the moment shown; a question whose moment came pauses
+    /// playback; a lesson whose goals all hold is marked done.
+    fn observe_lesson(&mut self) {
+        let Some(active) = self.lesson.as_mut() else { return };
+        if active.state.observe(active.lesson, &self.player).is_some() {
+            self.playing = false;
+            self.timer = None;
+        }
+        if active.state.all_goals_hold() && self.progress.done.insert(active.lesson.id.clone()) {
+            self.save_progress();
+        }
+    }
+
+    fn save_progress(&mut self) {
+        if self.embed {
+            return;
+        }
+        if let Err(e) = keep::save_progress(&self.progress) {
+            self.notice = Some(self.t().text_with("notice-save-failed", &[("error", &e)]));
+        }
     }
 
     fn save(&mut self) {
@@ -163,6 +246,7 @@ impl App {
         }
         let saved = Saved {
             scenario: self.scenario.id.to_string(),
+            lesson: self.lesson.as_ref().map(|a| a.lesson.id.clone()),
             files: self.files.clone(),
             active_file: self.active_file,
             log: self.player.log().to_vec(),
@@ -205,6 +289,8 @@ impl App {
 
     fn load_scenario(&mut self, scenario: &'static Scenario, files: Vec<EditorFile>) {
         self.scenario = scenario;
+        self.lesson = None;
+        self.course_open = false;
         self.player = App::start(scenario);
         // A link without files opens the scenario's own.
         self.files = if files.is_empty() { scenario_files(scenario) } else { files };
@@ -224,7 +310,16 @@ impl Component for App {
         let query = keep::query();
         let languages = keep::browser_languages();
         let mut notice = None;
-        let saved = if query.embed || query.shared.is_some() { None } else { keep::load() };
+        let progress = match keep::load_progress() {
+            Some(Ok(p)) => p,
+            Some(Err(e)) => {
+                notice = Some(("notice-progress-ignored", e));
+                Progress::default()
+            }
+            None => Progress::default(),
+        };
+        let opens_lesson = query.lesson.as_deref().and_then(|id| podlife_lessons::course().ok()?.lesson(id));
+        let saved = if query.embed || query.shared.is_some() || opens_lesson.is_some() { None } else { keep::load() };
         let saved = match saved {
             Some(Ok(s)) => Some(s),
             Some(Err(e)) => {
@@ -267,7 +362,21 @@ impl Component for App {
             save_timer: None,
             crash_test: query.crash_test,
             renaming: None,
+            lesson: None,
+            course_open: false,
+            progress,
+            inspected: None,
+            narrow: window_width().is_some_and(|w| w < stage::NARROW_BELOW_PX),
+            _resize: None,
         };
+        app._resize = web_sys::window().map(|window| {
+            let link = ctx.link().clone();
+            gloo_events::EventListener::new(&window, "resize", move |_| {
+                if let Some(w) = window_width() {
+                    link.send_message(Msg::Resize(w));
+                }
+            })
+        });
         app._keys = web_sys::window().and_then(|w| w.document()).map(|document| {
             let link = ctx.link().clone();
             let options = gloo_events::EventListenerOptions::enable_prevent_default();
@@ -283,7 +392,10 @@ impl Component for App {
         match (query.shared, saved) {
             (Some(Ok(shared)), _) => {
                 let scenario = podlife_lessons::by_id(&shared.scenario).unwrap_or(default);
-                app.load_scenario(scenario, shared.files);
+                app.load_scenario(scenario, shared.files.clone());
+                if let Some(l) = shared.lesson.as_deref().and_then(|id| podlife_lessons::course().ok()?.lesson(id)) {
+                    app.load_lesson(l, shared.files);
+                }
                 app.notice = Some(app.t().text("notice-shared-opened"));
                 keep::clear_fragment();
             }
@@ -294,7 +406,11 @@ impl Component for App {
             (None, Some(saved)) => {
                 let scenario = podlife_lessons::by_id(&saved.scenario).unwrap_or(default);
                 app.scenario = scenario;
-                app.player = Player::replay(SEED, &saved.log);
+                let saved_lesson = saved.lesson.as_deref().and_then(|id| podlife_lessons::course().ok()?.lesson(id));
+                app.player = Player::replay(saved_lesson.map_or(SEED, |l| l.seed), &saved.log);
+                if let Some(l) = saved_lesson {
+                    app.lesson = Some(ActiveLesson { lesson: l, state: LessonState::new(l) });
+                }
                 app.player.seek(saved.position);
                 app.files = if saved.files.is_empty() { scenario_files(scenario) } else { saved.files };
                 if app.files.is_empty() {
@@ -305,16 +421,19 @@ impl Component for App {
                 app.applied = saved.log.iter().any(|l| matches!(l.input, Input::Apply { .. }));
             }
             (None, None) => {
-                if let Some(s) = query.scenario.as_deref().and_then(podlife_lessons::by_id) {
+                if let Some(l) = opens_lesson {
+                    app.load_lesson(l, Vec::new());
+                } else if let Some(s) = query.scenario.as_deref().and_then(podlife_lessons::by_id) {
                     app.load_scenario(s, scenario_files(s));
                 }
             }
         }
+        app.course_open = query.course && app.lesson.is_none() && !query.embed;
         if let Some((id, e)) = notice {
             app.notice = Some(app.t().text_with(id, &[("error", &e)]));
         }
-        if query.embed {
-            // An embedded lesson starts applied, at the requested step.
+        if query.embed && app.lesson.is_none() {
+            // An embedded scenario starts applied, at the requested step.
             let files = pairs(&app.files);
             app.player.apply(&files, app.horizon_ms());
             app.applied = true;
@@ -330,10 +449,253 @@ impl Component for App {
         }
         app.player.set_files(&pairs(&app.files));
         crash::remember_files(&app.files);
+        app.observe_lesson();
         app
     }
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
+        let render = self.handle(ctx, msg);
+        self.observe_lesson();
+        render
+    }
+
+    fn rendered(&mut self, _ctx: &Context<Self>, first_render: bool) {
+        // A tab being renamed takes the focus, its name selected.
+        if self.renaming.is_some()
+            && let Some(input) = self.editor_refs.rename.cast::<web_sys::HtmlInputElement>()
+            && web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element()).as_ref() != Some(input.as_ref())
+        {
+            let _ = input.focus();
+            input.select();
+        }
+        if first_render && self.crash_test {
+            panic!("podlife crash test (?crash-test): this page is what a learner sees when podlife fails");
+        }
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let t = self.t();
+        let notice = self.notice.as_ref().map(|n| {
+            html! {
+                <div class="notice" role="status">
+                    <span>{ n.clone() }</span>
+                    <button type="button" class="quiet" onclick={link.callback(|_| Msg::DismissNotice)}>{ t.text("notice-dismiss") }</button>
+                </div>
+            }
+        });
+        let share = self.share_link.as_ref().map(|l| {
+            html! {
+                <div class="notice share" role="status">
+                    <label for="share-link">{ t.text("share-copied") }</label>
+                    <input id="share-link" readonly=true value={l.clone()} />
+                    <button type="button" class="quiet" onclick={link.callback(|_| Msg::DismissNotice)}>{ t.text("notice-dismiss") }</button>
+                </div>
+            }
+        });
+        if self.embed && self.lesson.is_none() {
+            return html! {
+                <div class="app embed">
+                    { self.view_embed_bar(ctx) }
+                    <main class="embed-main">
+                        { stage::view(self, ctx) }
+                        { what::view(self, ctx) }
+                    </main>
+                    { timeline::view(self, ctx) }
+                </div>
+            };
+        }
+        if self.course_open {
+            return html! {
+                <div class="app">
+                    { self.view_bar(ctx) }
+                    { for notice }
+                    { lesson::course_map(self, ctx) }
+                    <footer class="footnote">{ t.text("footer") }</footer>
+                </div>
+            };
+        }
+        let lesson_panel = self.lesson.as_ref().map(|a| lesson::panel(self, ctx, a.lesson, &a.state));
+        let bar = if self.embed { self.view_embed_bar(ctx) } else { self.view_bar(ctx) };
+        html! {
+            <div class={classes!("app", self.embed.then_some("embed-lesson"))}>
+                { bar }
+                { for notice }
+                { for share }
+                <main class="workspace">
+                    <div class="column left">
+                        { for lesson_panel }
+                        { editor::view(self, ctx) }
+                        { console::view(self, ctx) }
+                    </div>
+                    <div class="column right">
+                        { stage::view(self, ctx) }
+                        { inspector::view(self, ctx) }
+                        { what::view(self, ctx) }
+                        { timeline::view(self, ctx) }
+                    </div>
+                </main>
+                { for (!self.embed).then(|| html! { <footer class="footnote">{ t.text("footer") }</footer> }) }
+            </div>
+        }
+    }
+}
+
+impl App {
+    pub fn player(&self) -> &Player {
+        &self.player
+    }
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+    pub fn applied(&self) -> bool {
+        self.applied
+    }
+    pub fn inspected(&self) -> Option<&(String, String)> {
+        self.inspected.as_ref()
+    }
+    pub fn narrow(&self) -> bool {
+        self.narrow
+    }
+    pub fn files(&self) -> &[EditorFile] {
+        &self.files
+    }
+    pub fn active_file(&self) -> usize {
+        self.active_file
+    }
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        self.diagnostics.get(self.active_file).map(Vec::as_slice).unwrap_or_default()
+    }
+    pub fn file_has_problems(&self, i: usize) -> bool {
+        self.diagnostics.get(i).is_some_and(|d| !d.is_empty())
+    }
+    pub fn playing(&self) -> bool {
+        self.playing
+    }
+    pub fn speed(&self) -> usize {
+        self.speed
+    }
+    pub fn tab(&self) -> Tab {
+        self.tab
+    }
+    pub fn show_background(&self) -> bool {
+        self.show_background
+    }
+    pub fn reduced_motion(&self) -> bool {
+        self.reduced_motion
+    }
+    pub fn timeline_layout(&self) -> Rc<timeline::Layout> {
+        let key = (self.player.timeline_version(), self.show_background);
+        let mut cache = self.timeline_cache.borrow_mut();
+        if let Some((version, all, layout)) = cache.as_ref()
+            && (*version, *all) == key
+        {
+            return layout.clone();
+        }
+        let layout = Rc::new(timeline::Layout::new(self.player.reactions(), self.player.trace(), self.show_background));
+        *cache = Some((key.0, key.1, layout.clone()));
+        layout
+    }
+    pub fn seek_callback(&self) -> Callback<usize> {
+        self.seek.clone()
+    }
+    pub fn refs(&self) -> &editor::Refs {
+        &self.editor_refs
+    }
+    pub fn console_refs(&self) -> &console::Refs {
+        &self.console_refs
+    }
+    /// Commands the scenario suggests once applied.
+    pub fn renaming(&self) -> Option<usize> {
+        self.renaming
+    }
+    pub fn suggestions(&self) -> &'static [&'static str] {
+        if self.applied { self.scenario.after_apply } else { &[] }
+    }
+
+    fn language_switch(&self, ctx: &Context<Self>) -> Html {
+        let t = self.t();
+        html! {
+            <div class="lang-switch" role="group" aria-label={t.text("language-label")}>
+                { for Lang::ALL.iter().map(|&l| {
+                    let label = if l == Lang::Ko { "한국어" } else { "English" };
+                    html! {
+                        <button type="button" lang={l.code()} class={classes!("seg", (l == self.lang).then_some("on"))}
+                            aria-pressed={(l == self.lang).to_string()} onclick={ctx.link().callback(move |_| Msg::Lang(l))}>
+                            { label }
+                        </button>
+                    }
+                }) }
+            </div>
+        }
+    }
+
+    fn view_bar(&self, ctx: &Context<Self>) -> Html {
+        let t = self.t();
+        let link = ctx.link();
+        let on_scenario = link.callback(|e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            Msg::Scenario(select.value())
+        });
+        let intro_id = format!("scenario-{}-intro", self.scenario.id);
+        let hint = if self.applied { t.text("hint-after-apply") } else { t.text("hint-before-apply") };
+        html! {
+            <header class="bar">
+                <div class="brand">
+                    <h1>{ "podlife" }</h1>
+                    <span class="tagline">{ t.text("tagline") }</span>
+                </div>
+                <div class="scenario">
+                    <label for="scenario">{ t.text("scenario-picker-label") }</label>
+                    <select id="scenario" onchange={on_scenario}>
+                        { for self.lesson.is_some().then(|| html! { <option value="" selected=true disabled=true>{ t.text("scenario-picker-in-lesson") }</option> }) }
+                        { for podlife_lessons::all().iter().map(|s| {
+                            let title = t.text(&format!("scenario-{}-title", s.id));
+                            html! { <option value={s.id} selected={self.lesson.is_none() && s.id == self.scenario.id}>{ title }</option> }
+                        }) }
+                    </select>
+                </div>
+                <div class="bar-actions">
+                    <button type="button" id="course" class={classes!("quiet", self.course_open.then_some("on"))} aria-pressed={self.course_open.to_string()}
+                        onclick={link.callback(|_| Msg::OpenCourse)}>{ t.text("course-open") }</button>
+                    <button type="button" id="share" class="quiet" onclick={link.callback(|_| Msg::Share)}>{ t.text("share") }</button>
+                    <button type="button" id="reset" class="quiet" onclick={link.callback(|_| Msg::Reset)}>{ t.text("reset") }</button>
+                    { self.language_switch(ctx) }
+                </div>
+                { if self.lesson.is_none() && !self.course_open {
+                    html! { <p class="intro" id="intro">{ with_code(&t.text(&intro_id)) }{ " " }<strong>{ hint }</strong></p> }
+                } else if self.lesson.is_some() {
+                    html! { <p class="intro" id="intro"><strong>{ hint }</strong></p> }
+                } else {
+                    html! {}
+                } }
+            </header>
+        }
+    }
+
+    fn view_embed_bar(&self, ctx: &Context<Self>) -> Html {
+        let t = self.t();
+        let (title, open) = match &self.lesson {
+            Some(a) => (a.lesson.texts.text(lesson::lang_of(self.lang), "title"), keep::page_url(&format!("lesson={}&lang={}", a.lesson.id, self.lang.code()), "")),
+            None => (t.text(&format!("scenario-{}-title", self.scenario.id)), keep::page_url(&format!("scenario={}&lang={}", self.scenario.id, self.lang.code()), "")),
+        };
+        html! {
+            <header class="bar compact">
+                <div class="brand"><strong>{ "podlife" }</strong><span class="tagline">{ title }</span></div>
+                <div class="bar-actions">
+                    { self.language_switch(ctx) }
+                    <a class="open-full" href={open} target="_blank" rel="noopener">{ t.text("embed-open") }</a>
+                </div>
+            </header>
+        }
+    }
+}
+
+impl App {
+    fn handle(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::Edit(text) => {
                 if let Some(f) = self.files.get_mut(self.active_file) {
@@ -474,7 +836,7 @@ impl Component for App {
             }
             Msg::Tab(tab) => self.tab = tab,
             Msg::Share => {
-                let shared = Shared { scenario: self.scenario.id.to_string(), files: self.files.clone() };
+                let shared = Shared { scenario: self.scenario.id.to_string(), lesson: self.lesson.as_ref().map(|a| a.lesson.id.clone()), files: self.files.clone() };
                 match encode_share(&shared) {
                     Ok(fragment) => {
                         let query = format!("lang={}", self.lang.code());
@@ -487,9 +849,63 @@ impl Component for App {
             }
             Msg::ToggleBackground => self.show_background = !self.show_background,
             Msg::Reset => {
-                let s = self.scenario;
-                self.load_scenario(s, scenario_files(s));
+                match self.lesson.as_ref().map(|a| a.lesson) {
+                    Some(l) => self.load_lesson(l, Vec::new()),
+                    None => {
+                        let s = self.scenario;
+                        self.load_scenario(s, scenario_files(s));
+                    }
+                }
                 self.save();
+            }
+            Msg::OpenCourse => {
+                self.playing = false;
+                self.timer = None;
+                self.course_open = true;
+            }
+            Msg::CloseCourse => {
+                self.course_open = false;
+                if self.lesson.is_some() {
+                    let s = self.scenario;
+                    self.load_scenario(s, scenario_files(s));
+                    self.save();
+                }
+            }
+            Msg::OpenLesson(id) => {
+                if let Some(l) = podlife_lessons::course().ok().and_then(|c| c.lesson(&id)) {
+                    self.load_lesson(l, Vec::new());
+                    self.save();
+                }
+            }
+            Msg::NextLesson => {
+                let next = self.lesson.as_ref().and_then(|a| podlife_lessons::course().ok()?.next_after(&a.lesson.id));
+                match next {
+                    Some(l) => self.load_lesson(l, Vec::new()),
+                    None => self.course_open = true,
+                }
+                self.save();
+            }
+            Msg::Inspect(pod) => self.inspected = pod,
+            Msg::Resize(width) => {
+                let narrow = width < stage::NARROW_BELOW_PX;
+                if narrow == self.narrow {
+                    return false;
+                }
+                self.narrow = narrow;
+            }
+            Msg::Hint => {
+                if let Some(a) = self.lesson.as_mut() {
+                    a.state.show_next_hint(a.lesson);
+                }
+            }
+            Msg::Pick(question, choice) => {
+                let Some(a) = self.lesson.as_mut() else { return false };
+                let Some(q) = a.lesson.questions.get(question) else { return false };
+                a.state.pick(question, &choice);
+                let key = format!("{}/{}", a.lesson.id, q.id);
+                let right = choice == q.answer;
+                self.progress.answers.entry(key).or_insert(Answer { choice, right });
+                self.save_progress();
             }
             Msg::Save => {
                 self.save();
@@ -501,199 +917,5 @@ impl Component for App {
             }
         }
         true
-    }
-
-    fn rendered(&mut self, _ctx: &Context<Self>, first_render: bool) {
-        // A tab being renamed takes the focus, its name selected.
-        if self.renaming.is_some()
-            && let Some(input) = self.editor_refs.rename.cast::<web_sys::HtmlInputElement>()
-            && web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element()).as_ref() != Some(input.as_ref())
-        {
-            let _ = input.focus();
-            input.select();
-        }
-        if first_render && self.crash_test {
-            panic!("podlife crash test (?crash-test): this page is what a learner sees when podlife fails");
-        }
-    }
-
-    fn view(&self, ctx: &Context<Self>) -> Html {
-        let link = ctx.link();
-        let t = self.t();
-        let notice = self.notice.as_ref().map(|n| {
-            html! {
-                <div class="notice" role="status">
-                    <span>{ n.clone() }</span>
-                    <button type="button" class="quiet" onclick={link.callback(|_| Msg::DismissNotice)}>{ t.text("notice-dismiss") }</button>
-                </div>
-            }
-        });
-        let share = self.share_link.as_ref().map(|l| {
-            html! {
-                <div class="notice share" role="status">
-                    <label for="share-link">{ t.text("share-copied") }</label>
-                    <input id="share-link" readonly=true value={l.clone()} />
-                    <button type="button" class="quiet" onclick={link.callback(|_| Msg::DismissNotice)}>{ t.text("notice-dismiss") }</button>
-                </div>
-            }
-        });
-        if self.embed {
-            return html! {
-                <div class="app embed">
-                    { self.view_embed_bar(ctx) }
-                    <main class="embed-main">
-                        { stage::view(self, ctx) }
-                        { what::view(self, ctx) }
-                    </main>
-                    { timeline::view(self, ctx) }
-                </div>
-            };
-        }
-        html! {
-            <div class="app">
-                { self.view_bar(ctx) }
-                { for notice }
-                { for share }
-                <main class="workspace">
-                    <div class="column left">
-                        { editor::view(self, ctx) }
-                        { console::view(self, ctx) }
-                    </div>
-                    <div class="column right">
-                        { stage::view(self, ctx) }
-                        { what::view(self, ctx) }
-                        { timeline::view(self, ctx) }
-                    </div>
-                </main>
-                <footer class="footnote">{ t.text("footer") }</footer>
-            </div>
-        }
-    }
-}
-
-impl App {
-    pub fn player(&self) -> &Player {
-        &self.player
-    }
-    pub fn files(&self) -> &[EditorFile] {
-        &self.files
-    }
-    pub fn active_file(&self) -> usize {
-        self.active_file
-    }
-    pub fn diagnostics(&self) -> &[Diagnostic] {
-        self.diagnostics.get(self.active_file).map(Vec::as_slice).unwrap_or_default()
-    }
-    pub fn file_has_problems(&self, i: usize) -> bool {
-        self.diagnostics.get(i).is_some_and(|d| !d.is_empty())
-    }
-    pub fn playing(&self) -> bool {
-        self.playing
-    }
-    pub fn speed(&self) -> usize {
-        self.speed
-    }
-    pub fn tab(&self) -> Tab {
-        self.tab
-    }
-    pub fn show_background(&self) -> bool {
-        self.show_background
-    }
-    pub fn reduced_motion(&self) -> bool {
-        self.reduced_motion
-    }
-    pub fn timeline_layout(&self) -> Rc<timeline::Layout> {
-        let key = (self.player.timeline_version(), self.show_background);
-        let mut cache = self.timeline_cache.borrow_mut();
-        if let Some((version, all, layout)) = cache.as_ref()
-            && (*version, *all) == key
-        {
-            return layout.clone();
-        }
-        let layout = Rc::new(timeline::Layout::new(self.player.reactions(), self.player.trace(), self.show_background));
-        *cache = Some((key.0, key.1, layout.clone()));
-        layout
-    }
-    pub fn seek_callback(&self) -> Callback<usize> {
-        self.seek.clone()
-    }
-    pub fn refs(&self) -> &editor::Refs {
-        &self.editor_refs
-    }
-    pub fn console_refs(&self) -> &console::Refs {
-        &self.console_refs
-    }
-    /// Commands the scenario suggests once applied.
-    pub fn renaming(&self) -> Option<usize> {
-        self.renaming
-    }
-    pub fn suggestions(&self) -> &'static [&'static str] {
-        if self.applied { self.scenario.after_apply } else { &[] }
-    }
-
-    fn language_switch(&self, ctx: &Context<Self>) -> Html {
-        let t = self.t();
-        html! {
-            <div class="lang-switch" role="group" aria-label={t.text("language-label")}>
-                { for Lang::ALL.iter().map(|&l| {
-                    let label = if l == Lang::Ko { "한국어" } else { "English" };
-                    html! {
-                        <button type="button" lang={l.code()} class={classes!("seg", (l == self.lang).then_some("on"))}
-                            aria-pressed={(l == self.lang).to_string()} onclick={ctx.link().callback(move |_| Msg::Lang(l))}>
-                            { label }
-                        </button>
-                    }
-                }) }
-            </div>
-        }
-    }
-
-    fn view_bar(&self, ctx: &Context<Self>) -> Html {
-        let t = self.t();
-        let link = ctx.link();
-        let on_scenario = link.callback(|e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            Msg::Scenario(select.value())
-        });
-        let intro_id = format!("scenario-{}-intro", self.scenario.id);
-        let hint = if self.applied { t.text("hint-after-apply") } else { t.text("hint-before-apply") };
-        html! {
-            <header class="bar">
-                <div class="brand">
-                    <h1>{ "podlife" }</h1>
-                    <span class="tagline">{ t.text("tagline") }</span>
-                </div>
-                <div class="scenario">
-                    <label for="scenario">{ t.text("scenario-picker-label") }</label>
-                    <select id="scenario" onchange={on_scenario}>
-                        { for podlife_lessons::all().iter().map(|s| {
-                            let title = t.text(&format!("scenario-{}-title", s.id));
-                            html! { <option value={s.id} selected={s.id == self.scenario.id}>{ title }</option> }
-                        }) }
-                    </select>
-                </div>
-                <div class="bar-actions">
-                    <button type="button" id="share" class="quiet" onclick={link.callback(|_| Msg::Share)}>{ t.text("share") }</button>
-                    <button type="button" id="reset" class="quiet" onclick={link.callback(|_| Msg::Reset)}>{ t.text("reset") }</button>
-                    { self.language_switch(ctx) }
-                </div>
-                <p class="intro" id="intro">{ with_code(&t.text(&intro_id)) }{ " " }<strong>{ hint }</strong></p>
-            </header>
-        }
-    }
-
-    fn view_embed_bar(&self, ctx: &Context<Self>) -> Html {
-        let t = self.t();
-        let title = t.text(&format!("scenario-{}-title", self.scenario.id));
-        let open = keep::page_url(&format!("scenario={}&lang={}", self.scenario.id, self.lang.code()), "");
-        html! {
-            <header class="bar compact">
-                <div class="brand"><strong>{ "podlife" }</strong><span class="tagline">{ title }</span></div>
-                <div class="bar-actions">
-                    { self.language_switch(ctx) }
-                    <a class="open-full" href={open} target="_blank" rel="noopener">{ t.text("embed-open") }</a>
-                </div>
-            </header>
-        }
     }
 }

@@ -3,9 +3,13 @@
 
 use podlife_player::i18n::Lang;
 use podlife_player::keep::{Saved, Shared, decode_saved, decode_share, encode_saved};
+use podlife_player::lesson::Progress;
 
 /// The localStorage key of the autosave record (the record itself carries its version).
 const SAVED_KEY: &str = "podlife.saved";
+
+/// The localStorage key of the course progress (lessons done, predictions; versioned).
+const PROGRESS_KEY: &str = "podlife.progress";
 
 /// What the address asks for.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -13,6 +17,10 @@ pub struct Query {
     pub lang: Option<Lang>,
     pub embed: bool,
     pub scenario: Option<String>,
+    /// `?lesson=<id>`: open that lesson.
+    pub lesson: Option<String>,
+    /// `?course`: open the course map.
+    pub course: bool,
     pub step: Option<usize>,
     pub autoplay: bool,
     /// A share link's content, or why it could not be read.
@@ -32,6 +40,8 @@ pub fn query() -> Query {
         lang: get("lang").as_deref().and_then(Lang::from_tag),
         embed: get("embed").is_some_and(|v| v == "1" || v == "true"),
         scenario: get("scenario"),
+        lesson: get("lesson"),
+        course: get("course").is_some(),
         step: get("step").and_then(|s| s.parse().ok()),
         autoplay: get("autoplay").is_some_and(|v| v == "1" || v == "true"),
         shared: (hash.len() > 1).then(|| decode_share(&hash)),
@@ -65,6 +75,18 @@ pub fn save(saved: &Saved) -> Result<(), String> {
     let text = encode_saved(saved)?;
     let Some(storage) = storage() else { return Err("localStorage is not available".into()) };
     storage.set_item(SAVED_KEY, &text).map_err(|_| "the browser refused to store the work (storage full or disabled)".to_string())
+}
+
+/// The course progress: None when there is none, Err when it could not be read (it is then
+/// ignored and the learner told).
+pub fn load_progress() -> Option<Result<Progress, String>> {
+    let text = storage()?.get_item(PROGRESS_KEY).ok().flatten()?;
+    Some(Progress::decode(&text))
+}
+
+pub fn save_progress(progress: &Progress) -> Result<(), String> {
+    let Some(storage) = storage() else { return Err("localStorage is not available".into()) };
+    storage.set_item(PROGRESS_KEY, &progress.encode()).map_err(|_| "the browser refused to store the progress".to_string())
 }
 
 pub fn forget() {

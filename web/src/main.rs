@@ -1,11 +1,13 @@
 //! podlife in the browser: a Yew front end over `podlife-player` (the engine, time travel and
-//! explanations) and `podlife-lessons` (the built-in scenarios).
+//! explanations) and `podlife-lessons` (the course and the built-in scenarios).
 
 mod app;
 mod console;
 mod crash;
 mod editor;
+mod inspector;
 mod keep;
+mod lesson;
 mod stage;
 mod tables;
 mod timeline;

@@ -12,7 +12,60 @@ use yew::prelude::*;
 
 use crate::app::App;
 
-const W: f64 = 860.0;
+/// The drawing's width in its own units: wide, or narrow (a phone: everything stacked, so
+/// that the drawing scales down less and no scroll bar is needed).
+const WIDE_W: f64 = 860.0;
+const NARROW_W: f64 = 380.0;
+
+/// Below this page width the narrow drawing is used.
+pub const NARROW_BELOW_PX: f64 = 700.0;
+
+/// Where the fixed boxes go.
+struct Frame {
+    w: f64,
+    kubectl: Rect,
+    registry: Rect,
+    /// The control plane's dashed frame.
+    plane: Rect,
+    api: Rect,
+    etcd: Rect,
+    scheduler: Rect,
+    kcm: Rect,
+    /// Where the pods no node runs start.
+    below: f64,
+}
+
+impl Frame {
+    fn new(narrow: bool) -> Frame {
+        if narrow {
+            let w = NARROW_W;
+            Frame {
+                w,
+                kubectl: Rect { x: 8.0, y: 6.0, w: 120.0, h: 36.0 },
+                registry: Rect { x: 136.0, y: 6.0, w: 120.0, h: 36.0 },
+                plane: Rect { x: 8.0, y: 52.0, w: w - 16.0, h: 198.0 },
+                api: Rect { x: 16.0, y: 74.0, w: w - 32.0, h: 96.0 },
+                etcd: Rect { x: 16.0, y: 182.0, w: 54.0, h: 56.0 },
+                scheduler: Rect { x: 78.0, y: 182.0, w: 104.0, h: 56.0 },
+                kcm: Rect { x: 190.0, y: 182.0, w: w - 206.0, h: 56.0 },
+                below: 262.0,
+            }
+        } else {
+            let w = WIDE_W;
+            Frame {
+                w,
+                kubectl: Rect { x: 8.0, y: 26.0, w: 100.0, h: 40.0 },
+                registry: Rect { x: 8.0, y: 80.0, w: 100.0, h: 36.0 },
+                plane: Rect { x: 116.0, y: 6.0, w: w - 122.0, h: 126.0 },
+                api: Rect { x: 126.0, y: 28.0, w: 322.0, h: 96.0 },
+                etcd: Rect { x: 458.0, y: 48.0, w: 62.0, h: 56.0 },
+                scheduler: Rect { x: 528.0, y: 48.0, w: 124.0, h: 56.0 },
+                kcm: Rect { x: 660.0, y: 48.0, w: 188.0, h: 56.0 },
+                below: 146.0,
+            }
+        }
+    }
+}
 
 #[derive(Clone, Copy)]
 struct Rect {
@@ -81,7 +134,8 @@ fn pod_height(p: &PodView) -> f64 {
     POD_HEAD + CONTAINER_ROW * p.containers.len().max(1) as f64 + 4.0
 }
 
-pub fn view(app: &App, _ctx: &Context<App>) -> Html {
+pub fn view(app: &App, ctx: &Context<App>) -> Html {
+    let inspect = ctx.link().callback(|(ns, name): (String, String)| crate::app::Msg::Inspect(Some((ns, name))));
     let t = app.t();
     let scene = view::scene(app.player());
     let mut boxes: BTreeMap<String, Rect> = BTreeMap::new();
@@ -98,18 +152,21 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
         });
     };
 
+    let narrow = app.narrow();
+    let f = Frame::new(narrow);
+    let w_all = f.w;
     // Outside the cluster.
-    component(&mut items, &mut boxes, ComponentRef::control_plane("kubectl"), Rect { x: 8.0, y: 26.0, w: 100.0, h: 40.0 }, "kubectl", "client");
-    component(&mut items, &mut boxes, ComponentRef::control_plane("registry"), Rect { x: 8.0, y: 80.0, w: 100.0, h: 36.0 }, &t.text("stage-registry"), "client");
+    component(&mut items, &mut boxes, ComponentRef::control_plane("kubectl"), f.kubectl, "kubectl", "client");
+    component(&mut items, &mut boxes, ComponentRef::control_plane("registry"), f.registry, &t.text("stage-registry"), "client");
 
     // The control plane.
     items.push(html! {
         <g class="frame">
-            <rect x="116" y="6" width={(W - 122.0).to_string()} height="126" rx="10" />
-            <text x="126" y="22" class="frame-label">{ t.text("stage-control-plane") }</text>
+            <rect x={f.plane.x.to_string()} y={f.plane.y.to_string()} width={f.plane.w.to_string()} height={f.plane.h.to_string()} rx="10" />
+            <text x={(f.plane.x + 10.0).to_string()} y={(f.plane.y + 16.0).to_string()} class="frame-label">{ t.text("stage-control-plane") }</text>
         </g>
     });
-    let api = Rect { x: 126.0, y: 28.0, w: 322.0, h: 96.0 };
+    let api = f.api;
     let api_ref = ComponentRef::control_plane("kube-apiserver");
     boxes.insert(key(&api_ref), api);
     let stage_names = [("authn", t.text("stage-authn")), ("authz", t.text("stage-authz")), ("admission", t.text("stage-admission")), ("validation", t.text("stage-validation"))];
@@ -133,12 +190,12 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
             { for pills }
         </g>
     });
-    component(&mut items, &mut boxes, ComponentRef::control_plane("etcd"), Rect { x: 458.0, y: 48.0, w: 62.0, h: 56.0 }, "etcd", "store");
-    component(&mut items, &mut boxes, ComponentRef::control_plane("kube-scheduler"), Rect { x: 528.0, y: 48.0, w: 124.0, h: 56.0 }, "kube-scheduler", "");
+    component(&mut items, &mut boxes, ComponentRef::control_plane("etcd"), f.etcd, "etcd", "store");
+    component(&mut items, &mut boxes, ComponentRef::control_plane("kube-scheduler"), f.scheduler, "kube-scheduler", "");
     // kube-controller-manager names the loop acting now (`deployment-controller`), as the
     // timeline's lanes do.
     let kcm_ref = ComponentRef::control_plane("kube-controller-manager");
-    let kcm = Rect { x: 660.0, y: 48.0, w: 188.0, h: 56.0 };
+    let kcm = f.kcm;
     let loop_name = app.player().current().and_then(|r| podlife_player::decision::controller_of(r, &app.player().trace()[r.events.clone()]));
     boxes.insert(key(&kcm_ref), kcm);
     let label_y = if loop_name.is_some() { kcm.y + 24.0 } else { kcm.y + kcm.h / 2.0 + 4.5 };
@@ -151,21 +208,23 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
     });
 
     // Pods no node runs yet.
-    let mut y = 146.0;
+    let mut y = f.below;
     if !scene.unscheduled.is_empty() {
         items.push(html! { <text x="12" y={(y + 12.0).to_string()} class="frame-label">{ t.text("stage-unscheduled") }</text> });
-        // Up to two rows of four: wide enough for a workload pod's name beside its status.
-        const PER_ROW: usize = 4;
-        const CARD_W: f64 = 206.0;
+        // Up to two rows of four (narrow: four rows of one): wide enough for a workload pod's
+        // name beside its status.
+        let per_row: usize = if narrow { 1 } else { 4 };
+        let card_w: f64 = if narrow { w_all - 16.0 } else { 206.0 };
+        const PER_ROW_ROWS: usize = 2;
         let row_h = scene.unscheduled.iter().map(pod_height).fold(0.0, f64::max);
-        let shown = scene.unscheduled.len().min(2 * PER_ROW);
+        let shown = scene.unscheduled.len().min(if narrow { 4 } else { PER_ROW_ROWS * per_row });
         for (i, p) in scene.unscheduled.iter().take(shown).enumerate() {
-            let (col, row) = ((i % PER_ROW) as f64, (i / PER_ROW) as f64);
-            items.push(pod_card(p, 8.0 + col * (CARD_W + 8.0), y + 20.0 + row * (row_h + 8.0), CARD_W));
+            let (col, row) = ((i % per_row) as f64, (i / per_row) as f64);
+            items.push(pod_card(p, 8.0 + col * (card_w + 8.0), y + 20.0 + row * (row_h + 8.0), card_w, &inspect));
         }
-        let rows = shown.div_ceil(PER_ROW) as f64;
+        let rows = shown.div_ceil(per_row) as f64;
         if scene.unscheduled.len() > shown {
-            items.push(html! { <text x={(W - 12.0).to_string()} y={(y + 12.0).to_string()} text-anchor="end" class="more">{ t.text_with("stage-more-pods", &[("count", &(scene.unscheduled.len() - shown).to_string())]) }</text> });
+            items.push(html! { <text x={(w_all - 12.0).to_string()} y={(y + 12.0).to_string()} text-anchor="end" class="more">{ t.text_with("stage-more-pods", &[("count", &(scene.unscheduled.len() - shown).to_string())]) }</text> });
         }
         y += rows * (row_h + 8.0) + 22.0;
     }
@@ -174,11 +233,18 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
     let drawn: Vec<_> = scene.nodes.iter().take(MAX_NODES_DRAWN).collect();
     let n = drawn.len().max(1) as f64;
     let gap = 10.0;
-    let node_w = (W - 16.0 - gap * (n - 1.0)) / n;
-    let pods_h = drawn.iter().map(|node| node.pods.iter().take(MAX_PODS_DRAWN).map(|p| pod_height(p) + POD_GAP).sum::<f64>() + if node.pods.len() > MAX_PODS_DRAWN { 22.0 } else { 0.0 }).fold(0.0, f64::max);
-    let node_h = 140.0 + pods_h.max(30.0) + 8.0;
+    // Wide: the nodes side by side, as tall as the fullest; narrow: one below the other.
+    let node_w = if narrow { w_all - 16.0 } else { (w_all - 16.0 - gap * (n - 1.0)) / n };
+    let height_of = |node: &&view::NodeView| 140.0 + (node.pods.iter().take(MAX_PODS_DRAWN).map(|p| pod_height(p) + POD_GAP).sum::<f64>() + if node.pods.len() > MAX_PODS_DRAWN { 22.0 } else { 0.0 }).max(30.0) + 8.0;
+    let tallest = drawn.iter().map(height_of).fold(0.0, f64::max);
+    let mut node_h = tallest;
+    let top = y;
     for (i, node) in drawn.iter().enumerate() {
-        let x = 8.0 + i as f64 * (node_w + gap);
+        let x = if narrow { 8.0 } else { 8.0 + i as f64 * (node_w + gap) };
+        if narrow {
+            y = if i == 0 { top } else { y + node_h + gap };
+            node_h = height_of(node);
+        }
         let name = node.name.clone();
         let on = |c: &str| ComponentRef::on_node(c, &name);
         let ready_class = if node.ready { "ready" } else { "not-ready" };
@@ -201,7 +267,7 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
         component(&mut items, &mut boxes, on("traffic"), Rect { x: x + 22.0 + 2.0 * third, y: y + 102.0, w: third, h: 26.0 }, &t.text("stage-clients"), "net client");
         let mut py = y + 138.0;
         for p in node.pods.iter().take(MAX_PODS_DRAWN) {
-            items.push(pod_card(p, x + 10.0, py, inner));
+            items.push(pod_card(p, x + 10.0, py, inner, &inspect));
             py += pod_height(p) + POD_GAP;
         }
         if node.pods.len() > MAX_PODS_DRAWN {
@@ -213,7 +279,7 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
         }
     }
     if scene.nodes.len() > MAX_NODES_DRAWN {
-        items.push(html! { <text x={(W - 12.0).to_string()} y={(y + node_h + 16.0).to_string()} text-anchor="end" class="more">{ t.text_with("stage-more-nodes", &[("count", &(scene.nodes.len() - MAX_NODES_DRAWN).to_string())]) }</text> });
+        items.push(html! { <text x={(w_all - 12.0).to_string()} y={(y + node_h + 16.0).to_string()} text-anchor="end" class="more">{ t.text_with("stage-more-nodes", &[("count", &(scene.nodes.len() - MAX_NODES_DRAWN).to_string())]) }</text> });
     }
     let height = y + node_h + 24.0;
 
@@ -227,10 +293,11 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
         <section class="panel stage" aria-labelledby="stage-label">
             <div class="panel-head">
                 <h2 id="stage-label">{ t.text("stage-label") }</h2>
+                { crate::inspector::picker(app, ctx) }
                 { legend(app) }
             </div>
             <div class="stage-wrap">
-            <svg class="cluster" viewBox={format!("0 0 {W} {height}")} role="img" aria-label={title}>
+            <svg class={classes!("cluster", narrow.then_some("narrow"))} viewBox={format!("0 0 {w_all} {height}")} role="group" aria-label={title}>
                 <defs>
                     <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
                         <path d="M 0 0 L 10 5 L 0 10 z" class="arrowhead" />
@@ -275,11 +342,26 @@ fn fit_name(name: &str, room: f64) -> String {
     chars[..head].iter().chain(['…'].iter()).chain(&chars[chars.len() - tail..]).collect()
 }
 
-fn pod_card(p: &PodView, x: f64, y: f64, w: f64) -> Html {
+fn pod_card(p: &PodView, x: f64, y: f64, w: f64, inspect: &Callback<(String, String)>) -> Html {
     let h = pod_height(p);
     let status = if p.terminating && p.status != "Terminating" { format!("{} (Terminating)", p.status) } else { p.status.clone() };
     let class = status_class(&p.status);
     let status_text = format!("{} {}", p.ready, status);
+    // Clicking the card (or Enter / Space on it) opens the pod inspector.
+    let target = (p.namespace.clone(), p.name.clone());
+    let click = {
+        let (inspect, target) = (inspect.clone(), target.clone());
+        Callback::from(move |_: MouseEvent| inspect.emit(target.clone()))
+    };
+    let key = {
+        let inspect = inspect.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Enter" || e.key() == " " {
+                e.prevent_default();
+                inspect.emit(target.clone());
+            }
+        })
+    };
     let containers = p.containers.iter().enumerate().map(|(i, c)| {
         let cy = y + POD_HEAD + i as f64 * CONTAINER_ROW + 8.0;
         let cls = container_class(&c.state, &c.reason);
@@ -295,7 +377,8 @@ fn pod_card(p: &PodView, x: f64, y: f64, w: f64) -> Html {
         }
     });
     html! {
-        <g class={classes!("pod", class, p.terminating.then_some("terminating"))} data-pod={p.name.clone()} data-status={p.status.clone()}>
+        <g class={classes!("pod", class, p.terminating.then_some("terminating"))} data-pod={p.name.clone()} data-status={p.status.clone()}
+            tabindex="0" role="button" aria-label={format!("{} {}", p.name, status_text)} onclick={click} onkeydown={key}>
             <rect x={x.to_string()} y={y.to_string()} width={w.to_string()} height={h.to_string()} rx="7" />
             <title>{ &p.name }</title>
             <text x={(x + 10.0).to_string()} y={(y + 18.0).to_string()} class="pod-name">{ fit_name(&p.name, w - 34.0 - status_text.chars().count() as f64 * STATUS_CHAR_W) }</text>

@@ -46,7 +46,14 @@ impl Checker {
 
     pub fn holds(&mut self, p: &Predicate, world: &dyn World) -> bool {
         match p {
-            Predicate::Object { target, probe } => objects(world, target).into_iter().any(|o| probe_holds(probe, target.resource, o, world.now())),
+            Predicate::Object { target, probe } => {
+                let found = objects(world, target);
+                // No such object: only `exists: false` and `is-not` can hold.
+                if found.is_empty() {
+                    return probe.expect.holds(None);
+                }
+                found.into_iter().any(|o| probe_holds(probe, target.resource, o, world.now()))
+            }
             Predicate::Count { resource, namespace, selector, filter, expect, .. } => {
                 let n = world
                     .objects(resource, namespace.as_deref())

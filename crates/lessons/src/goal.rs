@@ -287,8 +287,9 @@ fn probe(map: &crate::read::Mapping, resource: Option<&ResourceType>) -> Result<
     if container.is_some() && field.is_none() {
         return Err(map.node().error("container needs a field (e.g. restartCount, state.waiting.reason)".into()));
     }
-    if container.is_none() && condition.is_none() && column.is_none() && field.is_none() {
-        return Err(map.node().error("say what to read: field, condition, container or column".into()));
+    let whole_object = container.is_none() && condition.is_none() && column.is_none() && field.is_none();
+    if whole_object && !map.has("exists") {
+        return Err(map.node().error("say what to read: field, condition, container or column (or exists: true|false for the object itself)".into()));
     }
     Ok(Probe { container, condition, column, field, expect: expect(map)? })
 }

@@ -38,8 +38,7 @@ pub fn course() -> Result<&'static Course, &'static ReadError> {
     COURSE
         .get_or_init(|| {
             let files = |path: &str| embedded::FILES.iter().find(|(p, _)| *p == path).map(|(_, t)| t.to_string());
-            let paths: Vec<&str> = embedded::FILES.iter().map(|(p, _)| *p).collect();
-            Course::load(&files, &paths)
+            Course::load(&files)
         })
         .as_ref()
 }

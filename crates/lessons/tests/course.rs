@@ -8,6 +8,8 @@ use podlife_lessons::{Lang, course, run};
 fn the_course_reads() {
     let course = course().unwrap_or_else(|e| panic!("{e}"));
     assert!(course.lessons().count() > 0);
+    let paths: Vec<&str> = podlife_lessons::course_files().iter().map(|(p, _)| *p).collect();
+    assert_eq!(course.unlisted(&paths), Vec::<&str>::new(), "lesson files that course/course.yaml does not list");
     for s in &course.sequences {
         assert!(!s.lessons.is_empty(), "sequence {} has no lessons", s.id);
         for lang in Lang::ALL {

@@ -18,6 +18,8 @@ pub struct EditorFile {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Saved {
     pub scenario: String,
+    /// The lesson being played, if any (its id); absent in records older than the course.
+    pub lesson: Option<String>,
     pub files: Vec<EditorFile>,
     pub active_file: usize,
     /// The inputs that built the timeline, replayed on reload.
@@ -30,6 +32,8 @@ pub struct Saved {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Shared {
     pub scenario: String,
+    /// A lesson the link opens (with the files as the learner left them).
+    pub lesson: Option<String>,
     pub files: Vec<EditorFile>,
 }
 
@@ -47,14 +51,16 @@ pub const MAX_SHARE_CHARS: usize = 16_000;
 pub const MAX_SAVED_BYTES: usize = 1_000_000;
 
 /// The autosave record as JSON: `{"v":1,"scenario":…,"files":[{"name":…,"text":…}…],
-/// "activeFile":…,"log":[{"at":…,"input":"command","line":…}…],"position":…,"lang":…}`.
+/// "activeFile":…,"log":[{"at":…,"input":"command","line":…}…],"position":…,"lang":…}`, and
+/// `"lesson":…` when a lesson is being played.
 /// (Written and read by hand rather than by serde derives: the same text the first release's
 /// derives wrote, with less code in the bundle.)
 pub fn encode_saved(saved: &Saved) -> Result<String, String> {
     let log: Vec<String> = saved.log.iter().map(logged_json).collect();
     let lang = saved.lang.as_deref().map_or_else(|| "null".to_string(), quote);
+    let lesson = saved.lesson.as_deref().map_or_else(String::new, |l| format!(",\"lesson\":{}", quote(l)));
     let text = format!(
-        "{{\"v\":{SAVED_VERSION},\"scenario\":{},\"files\":{},\"activeFile\":{},\"log\":[{}],\"position\":{},\"lang\":{lang}}}",
+        "{{\"v\":{SAVED_VERSION},\"scenario\":{},\"files\":{},\"activeFile\":{},\"log\":[{}],\"position\":{},\"lang\":{lang}{lesson}}}",
         quote(&saved.scenario),
         files_json(&saved.files),
         saved.active_file,
@@ -80,7 +86,8 @@ pub fn decode_saved(text: &str) -> Result<Saved, String> {
 /// The fragment of a share link (without `#`): `s1.` and the compressed JSON
 /// (`{"scenario":…,"files":[…]}`).
 pub fn encode_share(shared: &Shared) -> Result<String, String> {
-    let json = format!("{{\"scenario\":{},\"files\":{}}}", quote(&shared.scenario), files_json(&shared.files));
+    let lesson = shared.lesson.as_deref().map_or_else(String::new, |l| format!(",\"lesson\":{}", quote(l)));
+    let json = format!("{{\"scenario\":{},\"files\":{}{lesson}}}", quote(&shared.scenario), files_json(&shared.files));
     let packed = lz_str::compress_to_encoded_uri_component(&json);
     let fragment = format!("s{SHARE_VERSION}.{packed}");
     if fragment.len() > MAX_SHARE_CHARS {
@@ -174,7 +181,15 @@ fn files_from(o: &Object) -> Result<Vec<EditorFile>, String> {
 
 fn shared_from(v: &Value) -> Result<Shared, String> {
     let o = object(v, "the link")?;
-    Ok(Shared { scenario: text(o, "scenario")?, files: files_from(o)? })
+    Ok(Shared { scenario: text(o, "scenario")?, lesson: optional_text(o, "lesson")?, files: files_from(o)? })
+}
+
+/// A string field that may be absent or null.
+fn optional_text(o: &Object, key: &str) -> Result<Option<String>, String> {
+    match o.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => string(v, key).map(Some),
+    }
 }
 
 fn saved_from(v: &Value) -> Result<Saved, String> {
@@ -185,6 +200,7 @@ fn saved_from(v: &Value) -> Result<Saved, String> {
     };
     Ok(Saved {
         scenario: text(o, "scenario")?,
+        lesson: optional_text(o, "lesson")?,
         files: files_from(o)?,
         active_file: index(o, "activeFile")?,
         log: list(o, "log")?.iter().map(logged_from).collect::<Result<_, _>>()?,
@@ -221,7 +237,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn sample() -> Shared {
-        Shared { scenario: "nginx".into(), files: vec![EditorFile { name: "pod.yaml".into(), text: "apiVersion: v1\nkind: Pod\n# 한글 주석\n".into() }] }
+        Shared { scenario: "nginx".into(), lesson: None, files: vec![EditorFile { name: "pod.yaml".into(), text: "apiVersion: v1\nkind: Pod\n# 한글 주석\n".into() }] }
     }
 
     #[test]
@@ -236,8 +252,8 @@ mod tests {
     #[test]
     fn a_version_1_link_still_opens() {
         let pinned = "s1.N4IgzgxgpgdghgJwJYHsQC4QwOZJgDxABoQAzJAGyjAwG0BdAXyA";
-        assert_eq!(decode_share(pinned).unwrap(), Shared { scenario: "nginx".into(), files: vec![] });
-        assert_eq!(encode_share(&Shared { scenario: "nginx".into(), files: vec![] }).unwrap(), pinned);
+        assert_eq!(decode_share(pinned).unwrap(), Shared { scenario: "nginx".into(), lesson: None, files: vec![] });
+        assert_eq!(encode_share(&Shared { scenario: "nginx".into(), lesson: None, files: vec![] }).unwrap(), pinned);
     }
 
     #[test]
@@ -257,7 +273,7 @@ mod tests {
         assert_eq!(decode_share(&long).unwrap_err(), format!("the link is too long ({} characters; at most {MAX_SHARE_CHARS})", MAX_SHARE_CHARS + 3));
         // The longest a link may be still opens.
         let files = vec![EditorFile { name: "a.yaml".into(), text: (0..3000).map(|i| char::from(b'a' + (i * 7 % 26) as u8)).collect() }];
-        let fragment = encode_share(&Shared { scenario: "x".into(), files: files.clone() }).unwrap();
+        let fragment = encode_share(&Shared { scenario: "x".into(), lesson: None, files: files.clone() }).unwrap();
         assert!(fragment.len() <= MAX_SHARE_CHARS);
         assert_eq!(decode_share(&fragment).unwrap().files, files);
     }
@@ -265,6 +281,7 @@ mod tests {
     #[test]
     fn saved_records_round_trip_and_bad_ones_are_explained() {
         let saved = Saved {
+            lesson: None,
             scenario: "nginx".into(),
             files: sample().files,
             active_file: 0,
@@ -285,6 +302,7 @@ mod tests {
     fn records_are_the_first_release_format() {
         let pinned = r#"{"v":1,"scenario":"nginx","files":[{"name":"pod.yaml","text":"a: \"<b>&\"\n\t한\u0001"}],"activeFile":1,"log":[{"at":0,"input":"script","text":"x"},{"at":2,"input":"apply","files":[["a.yaml","k: v\n"]],"horizon_ms":5000},{"at":3,"input":"delete","files":[],"horizon_ms":0},{"at":4,"input":"command","line":"kubectl get pods -o json"}],"position":3,"lang":null}"#;
         let saved = Saved {
+            lesson: None,
             scenario: "nginx".into(),
             files: vec![EditorFile { name: "pod.yaml".into(), text: "a: \"<b>&\"\n\t한\u{1}".into() }],
             active_file: 1,
@@ -324,7 +342,7 @@ mod tests {
 
         #[test]
         fn any_files_round_trip(name in "[a-z.]{1,12}", text in ".{0,300}") {
-            let shared = Shared { scenario: "x".into(), files: vec![EditorFile { name, text }] };
+            let shared = Shared { scenario: "x".into(), lesson: None, files: vec![EditorFile { name, text }] };
             let fragment = encode_share(&shared).unwrap();
             prop_assert_eq!(decode_share(&fragment).unwrap(), shared);
         }

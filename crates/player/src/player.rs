@@ -266,7 +266,13 @@ impl Player {
 
     /// The etcd revision of the moment shown: the newest write at or before the position.
     pub fn revision(&self) -> u64 {
-        self.reactions[..self.position].iter().rev().find_map(|r| r.revision).unwrap_or_else(|| self.initial_revision())
+        self.revision_at(self.position)
+    }
+
+    /// The etcd revision after the first `position` reactions.
+    pub fn revision_at(&self, position: usize) -> u64 {
+        let position = position.min(self.reactions.len());
+        self.reactions[..position].iter().rev().find_map(|r| r.revision).unwrap_or_else(|| self.initial_revision())
     }
 
     /// The virtual time of the moment shown.

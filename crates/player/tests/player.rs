@@ -121,7 +121,7 @@ fn replaying_the_log_rebuilds_the_same_timeline() {
     assert_eq!(again.reactions(), p.reactions());
     assert_eq!(again.console(), p.console());
     // The log survives the autosave record.
-    let saved = podlife_player::keep::Saved { scenario: "s".into(), files: vec![], active_file: 0, log: p.log().to_vec(), position: 40, lang: None };
+    let saved = podlife_player::keep::Saved { scenario: "s".into(), lesson: None, files: vec![], active_file: 0, log: p.log().to_vec(), position: 40, lang: None };
     let parsed = podlife_player::keep::decode_saved(&podlife_player::keep::encode_saved(&saved).unwrap()).unwrap().log;
     assert_eq!(parsed, p.log());
     assert!(matches!(parsed[0].input, Input::Apply { .. }));

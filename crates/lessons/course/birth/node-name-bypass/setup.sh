@@ -1,0 +1,1 @@
+podlife stop kube-scheduler

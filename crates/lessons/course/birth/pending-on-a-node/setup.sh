@@ -1,0 +1,1 @@
+podlife stop kubelet --node worker-1

@@ -1,0 +1,2 @@
+kubectl apply -f slow.yaml
+sleep 40

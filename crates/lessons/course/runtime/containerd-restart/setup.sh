@@ -1,0 +1,2 @@
+kubectl apply -f web.yaml
+sleep 10

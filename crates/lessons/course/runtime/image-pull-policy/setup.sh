@@ -1,0 +1,2 @@
+kubectl apply -f cache.yaml
+sleep 15

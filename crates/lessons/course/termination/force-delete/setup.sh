@@ -1,0 +1,2 @@
+kubectl apply -f stubborn.yaml
+sleep 5

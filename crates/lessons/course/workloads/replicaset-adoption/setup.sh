@@ -1,0 +1,2 @@
+kubectl run stray --image=nginx:1.27 --labels=app=web
+sleep 5

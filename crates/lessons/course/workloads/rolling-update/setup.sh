@@ -1,0 +1,2 @@
+kubectl apply -f web.yaml
+kubectl rollout status deployment/web
