@@ -28,6 +28,10 @@ pub fn scripts() -> Vec<String> {
     let root = root();
     let mut out: Vec<String> = read_dir_sorted(&root.join("tests/scripts"), &["sh"]).into_iter().map(|(_, t)| t).collect();
     out.extend(podlife_lessons::all().iter().map(|s| s.setup.to_string()).filter(|s| !s.trim().is_empty()));
+    // The course: each lesson's setup followed by its solution (the script a learner replays).
+    if let Ok(course) = podlife_lessons::course() {
+        out.extend(course.lessons().map(|l| format!("{}\n{}", l.setup, l.solution)));
+    }
     out.extend(read_dir_sorted(&root.join("fuzz/seeds/repro"), &["sh"]).into_iter().map(|(_, t)| t));
     out
 }
@@ -47,6 +51,9 @@ fn commands(scripts: &[String]) -> Vec<(String, Option<String>)> {
 /// Every manifest: the lessons' files, the scripts' here-documents, the reproducers' YAML.
 fn manifests(commands: &[(String, Option<String>)]) -> Vec<String> {
     let mut out: Vec<String> = podlife_lessons::all().iter().flat_map(|s| s.files.iter().map(|f| f.text.to_string())).collect();
+    if let Ok(course) = podlife_lessons::course() {
+        out.extend(course.lessons().flat_map(|l| l.files.iter().map(|(_, text)| text.clone())));
+    }
     out.extend(commands.iter().filter(|(t, _)| t.contains("-f -") || t.contains("-f=-")).filter_map(|(_, stdin)| stdin.clone()));
     out.extend(read_dir_sorted(&root().join("fuzz/seeds/repro"), &["yaml"]).into_iter().map(|(_, t)| t));
     out
@@ -162,14 +169,18 @@ pub fn for_target(name: &str) -> Vec<Vec<u8>> {
             let mut out = Vec::new();
             for s in podlife_lessons::all() {
                 let files: Vec<EditorFile> = s.files.iter().map(|f| EditorFile { name: f.name.into(), text: f.text.into() }).collect();
-                out.extend(encode_share(&Shared { scenario: s.id.into(), files: files.clone() }).ok());
+                out.extend(encode_share(&Shared { scenario: s.id.into(), lesson: None, files: files.clone() }).ok());
                 let log = vec![
                     podlife_player::Logged { at: 0, input: podlife_player::Input::Script { text: s.setup.into() } },
                     podlife_player::Logged { at: 3, input: podlife_player::Input::Apply { files: files.iter().map(|f| (f.name.clone(), f.text.clone())).collect(), horizon_ms: 60_000 } },
                     podlife_player::Logged { at: 9, input: podlife_player::Input::Command { line: "kubectl get pods".into() } },
                 ];
-                out.extend(encode_saved(&Saved { scenario: s.id.into(), files, active_file: 0, log, position: 9, lang: Some("ko".into()) }).ok());
+                out.extend(encode_saved(&Saved { scenario: s.id.into(), lesson: None, files, active_file: 0, log, position: 9, lang: Some("ko".into()) }).ok());
             }
+            // A lesson in progress, as the autosave and a share link carry it.
+            let files = vec![EditorFile { name: "nginx.yaml".into(), text: "apiVersion: v1\nkind: Pod\n".into() }];
+            out.extend(encode_share(&Shared { scenario: "nginx".into(), lesson: Some("first-pod".into()), files: files.clone() }).ok());
+            out.extend(encode_saved(&Saved { scenario: "nginx".into(), lesson: Some("first-pod".into()), files, active_file: 0, log: Vec::new(), position: 0, lang: None }).ok());
             out
         }
         "complete" => {
