@@ -618,7 +618,7 @@ impl Engine {
                 }
                 if id.name == kubelet::COMPONENT
                     && let Some(node) = id.node.clone() {
-                        self.kubelet_observe(&node, &event);
+                        self.kubelet_observe(&node, &event, old.as_deref());
                     }
                 if id.name == proxy::COMPONENT
                     && let Some(node) = id.node.clone() {
@@ -943,7 +943,8 @@ impl Engine {
             }
         }
         for e in events {
-            self.kubelet_observe(node, &e);
+            let before = old.get(&e.key).cloned();
+            self.kubelet_observe(node, &e, before.as_deref());
         }
     }
 
@@ -1140,10 +1141,13 @@ impl Engine {
                     }
                     self.kubelet_boot(&node);
                     self.kubelet_add_static_pods(&node);
-                    let pods: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self.components[i].cache.iter().filter(|(k, _)| k.resource == "pods").map(|(k, v)| (k.clone(), v.clone())).collect();
+                    let mut pods: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self.components[i].cache.iter().filter(|(k, _)| k.resource == "pods").map(|(k, v)| (k.clone(), v.clone())).collect();
+                    // `HandlePodAdditions` takes them oldest first (`PodsByCreationTime`): the
+                    // order in which they are admitted again.
+                    sort::sort_by(&mut pods, |a, b| a.1["metadata"]["creationTimestamp"].as_str().cmp(&b.1["metadata"]["creationTimestamp"].as_str()));
                     for (key, object) in pods {
                         let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
-                        self.kubelet_observe(&node, &event);
+                        self.kubelet_observe(&node, &event, None);
                     }
                     self.pleg_soon(&node);
                 }

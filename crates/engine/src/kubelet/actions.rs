@@ -21,13 +21,22 @@ fn start(name: &str) -> Vec<Op> {
     vec![Op::EnsureImage { container: name.to_string() }, Op::Create { container: name.to_string() }, Op::Start { container: name.to_string() }, Op::PostStart { container: name.to_string() }]
 }
 
-/// A container the sync kills (`containerToKillInfo`): its probe failure's message and the
-/// grace period `setTerminationGracePeriod` gives it.
-fn kill(pod: &Value, spec: &Value, container_id: &str, kind: ProbeKind, message: String) -> Vec<Op> {
+/// A container the sync kills (`containerToKillInfo`): its message and the grace period
+/// `setTerminationGracePeriod` gives it — a failed probe's own terminationGracePeriodSeconds
+/// wins over the pod's; a changed definition (no probe) takes the pod's.
+fn kill(pod: &Value, spec: &Value, container_id: &str, kind: Option<ProbeKind>, message: String) -> Vec<Op> {
     let name = spec["name"].as_str().unwrap_or_default().to_string();
-    // The probe's own terminationGracePeriodSeconds wins over the pod's.
-    let grace_s = spec[kind.field()]["terminationGracePeriodSeconds"].as_i64().or(pod["spec"]["terminationGracePeriodSeconds"].as_i64()).unwrap_or(30);
+    let probe_grace = kind.and_then(|k| spec[k.field()]["terminationGracePeriodSeconds"].as_i64());
+    let grace_s = probe_grace.or(pod["spec"]["terminationGracePeriodSeconds"].as_i64()).unwrap_or(30);
     vec![Op::Kill { container_id: container_id.to_string(), container: name, message, grace_s }, Op::AwaitStopped { container_id: container_id.to_string() }]
+}
+
+/// `containerChanged` (`kuberuntime_manager.go`): the hash of the container's spec differs
+/// from the running container's. `HashContainer` (`pkg/kubelet/container/helpers.go`) hashes
+/// only the name and the image (`pickFieldsToHash`), so comparing the image the container was
+/// created from with the spec's is the same test.
+fn changed(spec: &Value, running_image: &str) -> bool {
+    spec["image"].as_str().unwrap_or_default() != running_image
 }
 
 /// The kills and init-container starts of one sync.
@@ -65,7 +74,9 @@ impl Engine {
         // after a new sandbox (a reboot, a lost pause container) every container starts again,
         // init containers first. (id, state, exit code).
         let active = rt.ready_sandbox(uid).map(|s| s.id.clone());
-        let latest = |name: &str| rt.pod_containers(uid).into_iter().find(|c| c.name == name && Some(&c.sandbox_id) == active.as_ref()).map(|c| (c.id.clone(), c.state, c.exit_code));
+        let newest = |name: &str| rt.pod_containers(uid).into_iter().find(|c| c.name == name && Some(&c.sandbox_id) == active.as_ref());
+        let latest = |name: &str| newest(name).map(|c| (c.id.clone(), c.state, c.exit_code));
+        let image_of = |name: &str| newest(name).map(|c| c.image.clone()).unwrap_or_default();
         let worker = m.kubelet.workers.get(uid);
         let started = |name: &str| worker.and_then(|w| w.facts.started.get(name).copied()).unwrap_or(true);
         // A failed liveness or startup probe of the container's running instance.
@@ -94,7 +105,7 @@ impl Engine {
                 ContainerState::Running if sidecar => 'running: {
                     if c["startupProbe"].is_object() && !started(&name) {
                         if probe_failure(&name, &id) == Some(ProbeKind::Startup) {
-                            ch.kills.extend(kill(pod, c, &id, ProbeKind::Startup, format!("Init container {name} failed startup probe")));
+                            ch.kills.extend(kill(pod, c, &id, Some(ProbeKind::Startup), format!("Init container {name} failed startup probe")));
                             ch.init_starts.push(i);
                         }
                         break 'running;
@@ -104,9 +115,16 @@ impl Engine {
                     } else if !previously_initialized {
                         ch.init_starts.push(i + 1);
                     }
+                    // "Restart running sidecar containers which have had their definition
+                    // changed" (no ", will be restarted" in this message).
+                    if changed(c, &image_of(&name)) {
+                        ch.kills.extend(kill(pod, c, &id, None, format!("Init container {name} definition changed")));
+                        ch.init_starts.push(i);
+                        break 'running;
+                    }
                     // Its liveness probe does not hold back the next init container.
                     if probe_failure(&name, &id) == Some(ProbeKind::Liveness) {
-                        ch.kills.extend(kill(pod, c, &id, ProbeKind::Liveness, format!("Init container {name} failed liveness probe")));
+                        ch.kills.extend(kill(pod, c, &id, Some(ProbeKind::Liveness), format!("Init container {name} failed liveness probe")));
                         ch.init_starts.push(i);
                     }
                 }
@@ -152,15 +170,22 @@ impl Engine {
                 None => starts.extend(start(&name)),
                 Some((_, ContainerState::Exited, code)) if should_restart(code) => starts.extend(start(&name)),
                 Some((id, ContainerState::Running, _)) => {
-                    // A failed liveness or startup probe: kill, and restart if the policy says so.
-                    if let Some(kind) = probe_failure(&name, &id) {
-                        let restart = policy != "Never";
+                    // A changed definition: kill, and restart whatever the policy ("Restart
+                    // regardless of the restart policy because the container spec changed").
+                    // Else a failed liveness or startup probe: kill, and restart if the policy
+                    // says so.
+                    let (message, kind, restart) = if changed(c, &image_of(&name)) {
+                        (format!("Container {name} definition changed"), None, true)
+                    } else if let Some(kind) = probe_failure(&name, &id) {
                         let what = if kind == ProbeKind::Startup { "startup" } else { "liveness" };
-                        let message = if restart { format!("Container {name} failed {what} probe, will be restarted") } else { format!("Container {name} failed {what} probe") };
-                        ops.extend(kill(pod, c, &id, kind, message));
-                        if restart {
-                            starts.extend(start(&name));
-                        }
+                        (format!("Container {name} failed {what} probe"), Some(kind), policy != "Never")
+                    } else {
+                        continue;
+                    };
+                    let message = if restart { format!("{message}, will be restarted") } else { message };
+                    ops.extend(kill(pod, c, &id, kind, message));
+                    if restart {
+                        starts.extend(start(&name));
                     }
                 }
                 _ => {}

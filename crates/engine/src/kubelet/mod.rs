@@ -14,6 +14,7 @@
 //! kubelet's 1-second sync tick.
 
 mod actions;
+pub mod admission;
 pub mod backoff;
 pub mod container_gc;
 pub mod env;
@@ -219,6 +220,12 @@ pub struct PodWorker {
     /// measures next (`eviction.rs`; only for pods with local storage limits).
     pub volume_stats: Option<BTreeMap<String, u64>>,
     pub volume_calc_at: Option<Time>,
+    /// The kubelet's admission rejected the pod (`admission.rs`): the status manager's status
+    /// for it. Such a worker is terminated from the start and never syncs.
+    pub rejected: Option<Value>,
+    /// The pod arrived while the sync loop skipped its iterations: its admission waits for
+    /// the loop, with its first sync.
+    pub admit_pending: bool,
 }
 
 /// What a pod's next sync waits for while the runtime is down (`runtime_state.rs`).
@@ -270,6 +277,8 @@ impl PodWorker {
             repeating: None,
             volume_stats: None,
             volume_calc_at: None,
+            rejected: None,
+            admit_pending: false,
         }
     }
 }
@@ -442,8 +451,9 @@ impl Engine {
         self.sink_event(&write, build, |e, r| e.kubelet_request(node, r));
     }
 
-    /// A watch delivery to a node's kubelet (pods bound to it).
-    pub(crate) fn kubelet_observe(&mut self, node: &str, event: &WatchEvent) {
+    /// A watch delivery to a node's kubelet (pods bound to it), with the kubelet's copy of the
+    /// pod before it (`old`).
+    pub(crate) fn kubelet_observe(&mut self, node: &str, event: &WatchEvent, old: Option<&Value>) {
         if event.key.resource != "pods" || self.machine(node).is_none() {
             return;
         }
@@ -502,8 +512,23 @@ impl Engine {
             self.kubelet_begin_termination(node, &uid, &event.object);
             return;
         }
+        let terminated = w.terminated;
         if fresh {
-            self.eviction_watch(node, &uid, &event.object);
+            // `HandlePodAdditions`: a pod that is not terminal yet is admitted first
+            // (`admission.rs`); a rejected one never gets a sync.
+            let terminal = matches!(event.object["status"]["phase"].as_str(), Some("Succeeded" | "Failed"));
+            if terminal {
+                self.kubelet_request_sync(node, &uid);
+            } else {
+                self.kubelet_add_pod(node, &uid, &event.object);
+            }
+            return;
+        }
+        // `HandlePodUpdates`: the pod source sends an UPDATE when the pod's spec, labels,
+        // annotations or deletion changed (`pkg/kubelet/config/config.go`
+        // `checkAndUpdatePod`; a change to the status alone is a RECONCILE, which does not sync),
+        // and `podWorkers.UpdatePod` syncs at once — after the running sync, if there is one.
+        if !deleting && !terminated && old.is_some_and(|o| pods_differ_semantically(o, &event.object)) {
             self.kubelet_request_sync(node, &uid);
         }
     }
@@ -545,6 +570,14 @@ impl Engine {
                 self.kubelet_sync_loop_retry(node, uid);
             }
             return;
+        }
+        // The sync loop runs again: the ADD it had not handled is admitted first.
+        if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).filter(|w| w.admit_pending) {
+            w.admit_pending = false;
+            let Some(pod) = self.kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid) else { return };
+            if !self.kubelet_admit_or_reject(node, uid, &pod) {
+                return;
+            }
         }
         if self.static_pod(node, uid).is_some() {
             self.kubelet_sync_mirror_pod(node, uid);
@@ -864,7 +897,9 @@ impl Engine {
         // the first restarts after probe kills are not delayed.
         let finished = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).and_then(|w| w.sync_exited.get(container).copied());
         if let Some(ts) = finished {
-            let key = format!("{uid}/{container}");
+            // `getStableKey`: the pod, the container and `HashContainer` (its name and image),
+            // so a container whose image changed starts without the old one's back-off.
+            let key = format!("{uid}/{container}/{}", spec["image"].as_str().unwrap_or_default());
             let Some(m) = self.machines.get_mut(node) else { return Err(()) };
             if m.kubelet.crash_backoff.is_in_backoff_since(&key, ts, now) {
                 let delay = m.kubelet.crash_backoff.get(&key);
@@ -1014,7 +1049,7 @@ impl Engine {
         status
     }
 
-    pub(crate) fn kubelet_patch_status(&mut self, node: &str, uid: &str, pod: &Value, status: Value) {
+    pub(crate) fn kubelet_patch_status(&mut self, node: &str, uid: &str, pod: &Value, mut status: Value) {
         let mut old = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).and_then(|w| w.last_status.clone()).unwrap_or_else(|| pod["status"].clone());
         // A static pod's status goes to its mirror pod (none yet: the status waits).
         let mut api_uid = uid.to_string();
@@ -1025,6 +1060,27 @@ impl Engine {
             api_uid = mirror["metadata"]["uid"].as_str().unwrap_or_default().to_string();
             if self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).is_some_and(|w| w.mirror_status_pending) {
                 old = mirror["status"].clone();
+            }
+        }
+        // `mergePodStatus` (`status_manager.go`): a pod whose containers could still be
+        // running — its worker has not finished `SyncTerminatingPod` (`podWorkers.
+        // CouldHaveRunningContainers`) — is not reported terminal yet; its phase, reason and
+        // message stay as they were. (So a pod the API shows finished no longer holds its
+        // node's resources, for the scheduler nor for the kubelet's admission.)
+        let terminal = |s: &Value| matches!(s["phase"].as_str(), Some("Succeeded" | "Failed"));
+        let could_run = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).is_some_and(|w| !w.terminated);
+        if could_run && terminal(&status) && !terminal(&old)
+            && let Some(s) = status.as_object_mut()
+        {
+            for k in ["phase", "reason", "message"] {
+                match old.get(k) {
+                    Some(v) if !v.is_null() => {
+                        s.insert(k.to_string(), v.clone());
+                    }
+                    _ => {
+                        s.remove(k);
+                    }
+                }
             }
         }
         if status::same(&old, &status) {
@@ -1070,6 +1126,11 @@ impl Engine {
         let workers: Vec<(String, String, String, bool)> = self.machines.get(node).map(|m| m.kubelet.workers.values().map(|w| (w.uid.clone(), w.namespace.clone(), w.name.clone(), w.terminated)).collect()).unwrap_or_default();
         for (uid, ns, name, terminated) in workers {
             let Some(pod) = self.kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid.as_str()) else { continue };
+            // A rejected pod's status is the one `rejectPod` set.
+            if let Some(status) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(&uid)).and_then(|w| w.rejected.clone()) {
+                self.kubelet_patch_status(node, &uid, &pod, status);
+                continue;
+            }
             self.kubelet_update_status(node, &uid, &pod);
             if terminated {
                 self.kubelet_delete_if_deleting(node, &pod);
@@ -1249,6 +1310,23 @@ impl Engine {
             self.kubelet_request_sync(node, &uid);
         }
     }
+}
+
+/// `podsDifferSemantically` (`pkg/kubelet/config/config.go`): the spec, labels, deletion
+/// timestamp and grace period, or the annotations but the kubelet's own (`localAnnotations`:
+/// `kubernetes.io/config.source`, `.mirror`, `.hash`) differ. An empty map is an absent one,
+/// as the API serves them.
+fn pods_differ_semantically(old: &Value, new: &Value) -> bool {
+    let local_keys = [static_pods::CONFIG_SOURCE, crate::apiserver::admission::MIRROR_POD_ANNOTATION, static_pods::CONFIG_HASH];
+    let map = |v: &'_ Value, local: bool| -> BTreeMap<String, Value> {
+        v.as_object().map(|m| crate::sort::collect_map(m.iter().filter(|(k, _)| !local || !local_keys.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())))).unwrap_or_default()
+    };
+    let (o, n) = (&old["metadata"], &new["metadata"]);
+    old["spec"] != new["spec"]
+        || map(&o["labels"], false) != map(&n["labels"], false)
+        || o["deletionTimestamp"] != n["deletionTimestamp"]
+        || o["deletionGracePeriodSeconds"] != n["deletionGracePeriodSeconds"]
+        || map(&o["annotations"], true) != map(&n["annotations"], true)
 }
 
 /// The container changes since PLEG last looked (of one pod, or of every pod): the events

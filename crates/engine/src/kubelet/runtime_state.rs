@@ -113,6 +113,12 @@ impl crate::Engine {
         w.last_sync.filter(|t| *t >= cache_time).map(|_| super::Wait::Cache)
     }
 
+    /// Whether the sync loop skips its iterations now (`runtimeErrors()` is not empty): pod
+    /// additions, like syncs, wait for it.
+    pub(crate) fn kubelet_sync_loop_skipping(&self, node: &str) -> bool {
+        self.machines.get(node).is_some_and(|m| !runtime_errors(&m.runtime, self.now, m.kubelet.tick_offset_ms, m.kubelet.cri_connected_at, m.kubelet.booted_at).is_empty())
+    }
+
     /// The skipped sync loop looks again after its back-off sleep (at most 5 s): when the
     /// sync of `uid` is due again.
     pub(crate) fn kubelet_sync_loop_retry(&mut self, node: &str, uid: &str) {

@@ -85,8 +85,9 @@ impl Engine {
         self.components[i].cache.get(&ObjectKey::new(rt, Some(namespace), name)).filter(|p| is_mirror(p)).cloned()
     }
 
-    /// The kubelet starts (or restarts): a pod worker for every manifest, each synced at once
-    /// (`HandlePodAdditions` from the file source).
+    /// The kubelet starts (or restarts): a pod worker for every manifest, each admitted
+    /// (`admission.rs`, without the taint check) and synced at once (`HandlePodAdditions` from
+    /// the file source). A rejected static pod has no mirror pod to take its status.
     pub(crate) fn kubelet_add_static_pods(&mut self, node: &str) {
         let pods: Vec<(String, String, String)> = self.machines.get(node).map(|m| m.static_pods.iter().map(|p| {
             let meta = &p["metadata"];
@@ -98,7 +99,10 @@ impl Engine {
                 continue;
             }
             m.kubelet.workers.insert(uid.clone(), super::PodWorker::new(&uid, &namespace, &name));
-            self.kubelet_request_sync(node, &uid);
+            match self.kubelet_pod(node, &namespace, &name) {
+                Some(pod) => self.kubelet_add_pod(node, &uid, &pod),
+                None => self.kubelet_request_sync(node, &uid),
+            }
         }
     }
 

@@ -7,15 +7,17 @@ pub const ERR_REASON: &str = "node(s) didn't match the requested node name";
 
 pub struct NodeName;
 
+/// `Fits`: the pod names no node, or this one (also the kubelet's admission).
+pub fn fits(pod: &PodInfo, node: &NodeInfo) -> bool {
+    pod.spec["nodeName"].as_str().is_none_or(|n| n.is_empty() || n == node.name)
+}
+
 impl FilterPlugin for NodeName {
     fn name(&self) -> &'static str {
         "NodeName"
     }
 
     fn filter(&self, pod: &PodInfo, node: &NodeInfo) -> Status {
-        match pod.spec["nodeName"].as_str() {
-            Some(n) if !n.is_empty() && n != node.name => Status::unresolvable(ERR_REASON),
-            _ => Status::success(),
-        }
+        if fits(pod, node) { Status::success() } else { Status::unresolvable(ERR_REASON) }
     }
 }

@@ -11,16 +11,17 @@ fn conflicts(want: &(String, String, i64), used: &(String, String, i64)) -> bool
     want.2 == used.2 && want.1 == used.1 && (want.0 == used.0 || want.0 == "0.0.0.0" || used.0 == "0.0.0.0")
 }
 
+/// `Fits`: none of the pod's host ports is taken on the node (also the kubelet's admission).
+pub fn fits(pod: &PodInfo, node: &NodeInfo) -> bool {
+    !pod.host_ports.iter().any(|w| node.used_ports.iter().any(|u| conflicts(w, u)))
+}
+
 impl FilterPlugin for NodePorts {
     fn name(&self) -> &'static str {
         "NodePorts"
     }
 
     fn filter(&self, pod: &PodInfo, node: &NodeInfo) -> Status {
-        if pod.host_ports.iter().any(|w| node.used_ports.iter().any(|u| conflicts(w, u))) {
-            Status::unschedulable(vec![ERR_REASON.into()])
-        } else {
-            Status::success()
-        }
+        if fits(pod, node) { Status::success() } else { Status::unschedulable(vec![ERR_REASON.into()]) }
     }
 }

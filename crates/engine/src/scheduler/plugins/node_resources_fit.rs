@@ -3,7 +3,7 @@
 //! effective requests must fit what the node has left; the score prefers the least (by default)
 //! allocated node, the most allocated one, or follows a utilization → score shape.
 
-use crate::scheduler::framework::{ClusterView, Code, FilterPlugin, MAX_NODE_SCORE, NodeInfo, PodInfo, ScorePlugin, Status};
+use crate::scheduler::framework::{ClusterView, Code, FilterPlugin, MAX_NODE_SCORE, NodeInfo, PodInfo, Resource, ScorePlugin, Status};
 
 /// `ScoringStrategyType`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -96,45 +96,57 @@ impl NodeResourcesFit {
     }
 }
 
-/// `fitsRequest`: the reasons, in upstream's order (pods, cpu, memory, ephemeral storage,
-/// extended resources), and whether any request exceeds the node's whole allocatable
-/// (preemption cannot help then).
-pub fn insufficient(pod: &PodInfo, node: &NodeInfo) -> (Vec<String>, bool) {
-    let mut unresolvable = false;
-    let mut reasons = Vec::new();
-    if node.pods.len() as i64 + 1 > node.allocatable.allowed_pod_number {
-        reasons.push("Too many pods".to_string());
-    }
-    let r = &pod.requests;
-    if r.milli_cpu == 0 && r.memory == 0 && r.ephemeral_storage == 0 && r.scalar.values().all(|v| *v == 0) {
-        return (reasons, false);
-    }
+/// `noderesources.InsufficientResource`: what a pod lacks on a node, with the numbers the
+/// kubelet's admission prints (`lifecycle.InsufficientResourceError`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InsufficientResource {
+    /// `v1.ResourceName`: `pods`, `cpu`, `memory`, `ephemeral-storage`, or an extended one.
+    pub resource: String,
+    /// The Filter's reason: `Too many pods`, `Insufficient cpu`, …
+    pub reason: String,
+    /// Milli-units for cpu, units otherwise.
+    pub requested: i64,
+    pub used: i64,
+    pub capacity: i64,
+    /// The request exceeds the node's whole allocatable (preemption cannot help).
+    pub unresolvable: bool,
+}
+
+/// `fitsRequest` (`fit.go`): every resource the pod's requests do not fit, in upstream's
+/// order (pods, cpu, memory, ephemeral storage, extended resources — the last by name, where
+/// upstream walks a Go map).
+pub fn fits_request(requests: &Resource, node: &NodeInfo) -> Vec<InsufficientResource> {
+    let mut out = Vec::new();
     let a = &node.allocatable;
     let u = &node.requested;
-    if r.milli_cpu > 0 && r.milli_cpu > a.milli_cpu - u.milli_cpu {
-        reasons.push("Insufficient cpu".into());
-        unresolvable |= r.milli_cpu > a.milli_cpu;
+    let pods = node.pods.len() as i64;
+    if pods + 1 > a.allowed_pod_number {
+        out.push(InsufficientResource { resource: "pods".into(), reason: "Too many pods".into(), requested: 1, used: pods, capacity: a.allowed_pod_number, unresolvable: false });
     }
-    if r.memory > 0 && r.memory > a.memory - u.memory {
-        reasons.push("Insufficient memory".into());
-        unresolvable |= r.memory > a.memory;
+    let r = requests;
+    if r.milli_cpu == 0 && r.memory == 0 && r.ephemeral_storage == 0 && r.scalar.is_empty() {
+        return out;
     }
-    if r.ephemeral_storage > 0 && r.ephemeral_storage > a.ephemeral_storage - u.ephemeral_storage {
-        reasons.push("Insufficient ephemeral-storage".into());
-        unresolvable |= r.ephemeral_storage > a.ephemeral_storage;
-    }
+    let mut check = |resource: &str, want: i64, used: i64, capacity: i64| {
+        if want > 0 && want > capacity - used {
+            out.push(InsufficientResource { resource: resource.to_string(), reason: format!("Insufficient {resource}"), requested: want, used, capacity, unresolvable: want > capacity });
+        }
+    };
+    check("cpu", r.milli_cpu, u.milli_cpu, a.milli_cpu);
+    check("memory", r.memory, u.memory, a.memory);
+    check("ephemeral-storage", r.ephemeral_storage, u.ephemeral_storage, a.ephemeral_storage);
     for (name, want) in &r.scalar {
-        if *want == 0 {
-            continue;
-        }
-        let total = a.scalar.get(name).copied().unwrap_or(0);
-        let have = total - u.scalar.get(name).copied().unwrap_or(0);
-        if *want > have {
-            reasons.push(format!("Insufficient {name}"));
-            unresolvable |= *want > total;
-        }
+        check(name, *want, u.scalar.get(name).copied().unwrap_or(0), a.scalar.get(name).copied().unwrap_or(0));
     }
-    (reasons, unresolvable)
+    out
+}
+
+/// The Filter's reasons from [`fits_request`], and whether any request exceeds the node's
+/// whole allocatable (preemption cannot help).
+pub fn insufficient(pod: &PodInfo, node: &NodeInfo) -> (Vec<String>, bool) {
+    let found = fits_request(&pod.requests, node);
+    let unresolvable = found.iter().any(|i| i.unresolvable);
+    (found.into_iter().map(|i| i.reason).collect(), unresolvable)
 }
 
 impl FilterPlugin for NodeResourcesFit {

@@ -4,6 +4,9 @@
 use crate::scheduler::framework::{ClusterView, FilterPlugin, MAX_NODE_SCORE, NodeInfo, PodInfo, ScorePlugin, Status, default_normalize_score};
 
 pub const ERR_REASON: &str = "node(s) had untolerated taint(s)";
+/// `ErrReasonNotMatch`: the constant the kubelet's admission reports (`predicate.go`
+/// `generalFilter`), not the Filter's own text.
+pub const ERR_REASON_NOT_MATCH: &str = "node(s) had taints that the pod didn't tolerate";
 
 pub struct TaintToleration;
 
