@@ -145,3 +145,17 @@ test('the pod inspector shows phase, STATUS, conditions and containers side by s
   await page.keyboard.press('Enter');
   await page.locator('.panel.inspector').waitFor();
 });
+
+test('the course is not part of the first load: course.json is fetched when the course is opened', async ({ page, url }) => {
+  const fetched = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await page.goto(`${url}?lang=en`);
+  await page.locator('#apply').waitFor();
+  assert.equal(fetched.filter((p) => p.endsWith('/course.json')).length, 0, 'not fetched on load');
+  await page.locator('#course').click();
+  await page.locator('.lesson-link[data-lesson="first-pod"]').waitFor();
+  assert.equal(fetched.filter((p) => p.endsWith('/course.json')).length, 1, 'fetched once, when opened');
+  await page.locator('.lesson-link[data-lesson="crash-loop-curve"]').click();
+  await page.locator('.panel.lesson[data-lesson="crash-loop-curve"]').waitFor();
+  assert.equal(fetched.filter((p) => p.endsWith('/course.json')).length, 1, 'not fetched again');
+});

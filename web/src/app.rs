@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
 use podlife_console::Diagnostic;
-use podlife_lessons::{Lesson, Scenario};
+use podlife_lessons::{Course, Lesson, Scenario};
 use podlife_player::i18n::{Lang, Localizer};
 use podlife_player::keep::{EditorFile, Saved, Shared, encode_share};
 use podlife_player::lesson::{Answer, LessonState, Progress};
@@ -76,12 +76,32 @@ pub enum Msg {
     Inspect(Option<(String, String)>),
     /// The window's width changed (px).
     Resize(f64),
+    /// `course.json` arrived (its text) or could not be fetched.
+    CourseLoaded(Result<String, String>),
 }
 
 /// The lesson being played and where the learner stands in it.
 pub struct ActiveLesson {
-    pub lesson: &'static Lesson,
+    pub lesson: Rc<Lesson>,
     pub state: LessonState,
+}
+
+/// The course, fetched (`course.json`) the first time a learner opens it.
+pub enum CourseState {
+    NotLoaded,
+    Loading,
+    Ready(Rc<Course>),
+    /// Why it could not be loaded (shown on the course map).
+    Failed(String),
+}
+
+/// What to do once the course is there.
+enum AfterCourse {
+    OpenMap,
+    /// A lesson, with the editor's files (empty: the lesson's own).
+    OpenLesson { id: String, files: Vec<EditorFile> },
+    /// The autosaved lesson.
+    Restore(Saved),
 }
 
 pub struct App {
@@ -118,6 +138,9 @@ pub struct App {
     renaming: Option<usize>,
     /// The lesson being played (None in the sandbox).
     lesson: Option<ActiveLesson>,
+    course: CourseState,
+    /// What waits for the course.
+    after_course: Option<AfterCourse>,
     /// The course map is shown instead of the workspace.
     course_open: bool,
     progress: Progress,
@@ -204,8 +227,8 @@ impl App {
         player
     }
 
-    fn load_lesson(&mut self, lesson: &'static Lesson, files: Vec<EditorFile>) {
-        self.player = App::start_lesson(lesson);
+    fn load_lesson(&mut self, lesson: Rc<Lesson>, files: Vec<EditorFile>) {
+        self.player = App::start_lesson(&lesson);
         self.files = if files.is_empty() { lesson.files.iter().map(|(name, text)| EditorFile { name: name.clone(), text: text.clone() }).collect() } else { files };
         self.player.set_files(&pairs(&self.files));
         self.active_file = 0;
@@ -214,15 +237,67 @@ impl App {
         self.playing = false;
         self.timer = None;
         self.course_open = false;
-        self.lesson = Some(ActiveLesson { lesson, state: LessonState::new(lesson) });
+        self.lesson = Some(ActiveLesson { state: LessonState::new(&lesson), lesson });
         self.observe_lesson();
+    }
+
+    /// Does `after` now if the course is loaded, else once it is (fetching it if needed).
+    fn with_course(&mut self, ctx: &Context<Self>, after: AfterCourse) {
+        match &self.course {
+            CourseState::Ready(course) => {
+                let course = course.clone();
+                self.after_course_loaded(&course, after);
+            }
+            CourseState::Loading => self.after_course = Some(after),
+            CourseState::NotLoaded | CourseState::Failed(_) => {
+                self.after_course = Some(after);
+                self.course = CourseState::Loading;
+                let link = ctx.link().clone();
+                yew::platform::spawn_local(async move {
+                    let text = async {
+                        let response = gloo_net::http::Request::get("course.json").send().await.map_err(|e| e.to_string())?;
+                        if !response.ok() {
+                            return Err(format!("HTTP {}", response.status()));
+                        }
+                        response.text().await.map_err(|e| e.to_string())
+                    };
+                    link.send_message(Msg::CourseLoaded(text.await));
+                });
+            }
+        }
+    }
+
+    fn after_course_loaded(&mut self, course: &Rc<Course>, after: AfterCourse) {
+        let find = |id: &str| course.lesson(id).map(|l| Rc::new(l.clone()));
+        match after {
+            AfterCourse::OpenMap => self.course_open = true,
+            AfterCourse::OpenLesson { id, files } => match find(&id) {
+                Some(l) => self.load_lesson(l, files),
+                None => self.notice = Some(self.t().text_with("notice-no-lesson", &[("id", &id)])),
+            },
+            AfterCourse::Restore(saved) => {
+                let Some(l) = saved.lesson.as_deref().and_then(find) else { return };
+                self.player = Player::replay(l.seed, &saved.log);
+                self.player.seek(saved.position);
+                self.files = if saved.files.is_empty() { l.files.iter().map(|(name, text)| EditorFile { name: name.clone(), text: text.clone() }).collect() } else { saved.files };
+                if self.files.is_empty() {
+                    self.files = vec![EditorFile { name: "pod.yaml".into(), text: String::new() }];
+                }
+                self.active_file = saved.active_file.min(self.files.len() - 1);
+                self.diagnostics = vec![Vec::new(); self.files.len()];
+                self.applied = saved.log.iter().any(|e| matches!(e.input, Input::Apply { .. }));
+                self.player.set_files(&pairs(&self.files));
+                self.lesson = Some(ActiveLesson { state: LessonState::new(&l), lesson: l });
+                self.course_open = false;
+            }
+        }
     }
 
     /// Checks the lesson's goals at the moment shown; a question whose moment came pauses
     /// playback; a lesson whose goals all hold is marked done.
     fn observe_lesson(&mut self) {
         let Some(active) = self.lesson.as_mut() else { return };
-        if active.state.observe(active.lesson, &self.player).is_some() {
+        if active.state.observe(&active.lesson, &self.player).is_some() {
             self.playing = false;
             self.timer = None;
         }
@@ -318,7 +393,7 @@ impl Component for App {
             }
             None => Progress::default(),
         };
-        let opens_lesson = query.lesson.as_deref().and_then(|id| podlife_lessons::course().ok()?.lesson(id));
+        let opens_lesson = query.lesson.clone();
         let saved = if query.embed || query.shared.is_some() || opens_lesson.is_some() { None } else { keep::load() };
         let saved = match saved {
             Some(Ok(s)) => Some(s),
@@ -363,6 +438,8 @@ impl Component for App {
             crash_test: query.crash_test,
             renaming: None,
             lesson: None,
+            course: CourseState::NotLoaded,
+            after_course: None,
             course_open: false,
             progress,
             inspected: None,
@@ -393,8 +470,8 @@ impl Component for App {
             (Some(Ok(shared)), _) => {
                 let scenario = podlife_lessons::by_id(&shared.scenario).unwrap_or(default);
                 app.load_scenario(scenario, shared.files.clone());
-                if let Some(l) = shared.lesson.as_deref().and_then(|id| podlife_lessons::course().ok()?.lesson(id)) {
-                    app.load_lesson(l, shared.files);
+                if let Some(id) = shared.lesson {
+                    app.with_course(ctx, AfterCourse::OpenLesson { id, files: shared.files });
                 }
                 app.notice = Some(app.t().text("notice-shared-opened"));
                 keep::clear_fragment();
@@ -403,14 +480,14 @@ impl Component for App {
                 app.notice = Some(app.t().text_with("notice-share-broken", &[("error", &e)]));
                 keep::clear_fragment();
             }
+            (None, Some(saved)) if saved.lesson.is_some() => {
+                // The lesson's data comes with the course: restored once it is here.
+                app.with_course(ctx, AfterCourse::Restore(saved));
+            }
             (None, Some(saved)) => {
                 let scenario = podlife_lessons::by_id(&saved.scenario).unwrap_or(default);
                 app.scenario = scenario;
-                let saved_lesson = saved.lesson.as_deref().and_then(|id| podlife_lessons::course().ok()?.lesson(id));
-                app.player = Player::replay(saved_lesson.map_or(SEED, |l| l.seed), &saved.log);
-                if let Some(l) = saved_lesson {
-                    app.lesson = Some(ActiveLesson { lesson: l, state: LessonState::new(l) });
-                }
+                app.player = Player::replay(SEED, &saved.log);
                 app.player.seek(saved.position);
                 app.files = if saved.files.is_empty() { scenario_files(scenario) } else { saved.files };
                 if app.files.is_empty() {
@@ -421,18 +498,21 @@ impl Component for App {
                 app.applied = saved.log.iter().any(|l| matches!(l.input, Input::Apply { .. }));
             }
             (None, None) => {
-                if let Some(l) = opens_lesson {
-                    app.load_lesson(l, Vec::new());
+                if let Some(id) = opens_lesson.clone() {
+                    app.with_course(ctx, AfterCourse::OpenLesson { id, files: Vec::new() });
                 } else if let Some(s) = query.scenario.as_deref().and_then(podlife_lessons::by_id) {
                     app.load_scenario(s, scenario_files(s));
                 }
             }
         }
-        app.course_open = query.course && app.lesson.is_none() && !query.embed;
+        // `?course` opens the map, unless a saved or shared lesson is being restored.
+        if query.course && opens_lesson.is_none() && !query.embed && app.after_course.is_none() && app.lesson.is_none() {
+            app.with_course(ctx, AfterCourse::OpenMap);
+        }
         if let Some((id, e)) = notice {
             app.notice = Some(app.t().text_with(id, &[("error", &e)]));
         }
-        if query.embed && app.lesson.is_none() {
+        if query.embed && opens_lesson.is_none() {
             // An embedded scenario starts applied, at the requested step.
             let files = pairs(&app.files);
             app.player.apply(&files, app.horizon_ms());
@@ -515,7 +595,7 @@ impl Component for App {
                 </div>
             };
         }
-        let lesson_panel = self.lesson.as_ref().map(|a| lesson::panel(self, ctx, a.lesson, &a.state));
+        let lesson_panel = self.lesson.as_ref().map(|a| lesson::panel(self, ctx, &a.lesson, &a.state));
         let bar = if self.embed { self.view_embed_bar(ctx) } else { self.view_bar(ctx) };
         html! {
             <div class={classes!("app", self.embed.then_some("embed-lesson"))}>
@@ -553,6 +633,9 @@ impl App {
     }
     pub fn applied(&self) -> bool {
         self.applied
+    }
+    pub fn course(&self) -> &CourseState {
+        &self.course
     }
     pub fn inspected(&self) -> Option<&(String, String)> {
         self.inspected.as_ref()
@@ -849,7 +932,7 @@ impl App {
             }
             Msg::ToggleBackground => self.show_background = !self.show_background,
             Msg::Reset => {
-                match self.lesson.as_ref().map(|a| a.lesson) {
+                match self.lesson.as_ref().map(|a| a.lesson.clone()) {
                     Some(l) => self.load_lesson(l, Vec::new()),
                     None => {
                         let s = self.scenario;
@@ -862,6 +945,24 @@ impl App {
                 self.playing = false;
                 self.timer = None;
                 self.course_open = true;
+                self.with_course(ctx, AfterCourse::OpenMap);
+            }
+            Msg::CourseLoaded(result) => {
+                let loaded = result.and_then(|json| Course::from_bundle(&json).map_err(|e| e.to_string()));
+                match loaded {
+                    Ok(course) => {
+                        let course = Rc::new(course);
+                        self.course = CourseState::Ready(course.clone());
+                        if let Some(after) = self.after_course.take() {
+                            self.after_course_loaded(&course, after);
+                        }
+                    }
+                    Err(e) => {
+                        self.after_course = None;
+                        self.notice = Some(self.t().text_with("notice-course-failed", &[("error", &e)]));
+                        self.course = CourseState::Failed(e);
+                    }
+                }
             }
             Msg::CloseCourse => {
                 self.course_open = false;
@@ -872,13 +973,14 @@ impl App {
                 }
             }
             Msg::OpenLesson(id) => {
-                if let Some(l) = podlife_lessons::course().ok().and_then(|c| c.lesson(&id)) {
-                    self.load_lesson(l, Vec::new());
-                    self.save();
-                }
+                self.with_course(ctx, AfterCourse::OpenLesson { id, files: Vec::new() });
+                self.save();
             }
             Msg::NextLesson => {
-                let next = self.lesson.as_ref().and_then(|a| podlife_lessons::course().ok()?.next_after(&a.lesson.id));
+                let next = match (&self.course, &self.lesson) {
+                    (CourseState::Ready(c), Some(a)) => c.next_after(&a.lesson.id).map(|l| Rc::new(l.clone())),
+                    _ => None,
+                };
                 match next {
                     Some(l) => self.load_lesson(l, Vec::new()),
                     None => self.course_open = true,
@@ -895,7 +997,7 @@ impl App {
             }
             Msg::Hint => {
                 if let Some(a) = self.lesson.as_mut() {
-                    a.state.show_next_hint(a.lesson);
+                    a.state.show_next_hint(&a.lesson);
                 }
             }
             Msg::Pick(question, choice) => {

@@ -7,7 +7,7 @@ use podlife_player::i18n::Lang;
 use podlife_player::lesson::{Asked, LessonState};
 use yew::prelude::*;
 
-use crate::app::{App, Msg, with_code};
+use crate::app::{App, CourseState, Msg, with_code};
 
 /// The lessons crate's language for the page's.
 pub fn lang_of(lang: Lang) -> podlife_lessons::Lang {
@@ -25,8 +25,10 @@ fn text(texts: &Texts, lang: Lang, id: &str) -> String {
 pub fn course_map(app: &App, ctx: &Context<App>) -> Html {
     let t = app.t();
     let link = ctx.link();
-    let Ok(course) = podlife_lessons::course() else {
-        return html! { <main class="course-map"><p>{ t.text("course-unavailable") }</p></main> };
+    let course = match app.course() {
+        CourseState::Ready(c) => c,
+        CourseState::Failed(e) => return html! { <main class="course-map"><p role="alert">{ t.text_with("course-unavailable", &[("error", e)]) }</p></main> },
+        CourseState::NotLoaded | CourseState::Loading => return html! { <main class="course-map"><p class="loading" role="status">{ t.text("course-loading") }</p></main> },
     };
     let lang = app.lang();
     let done = &app.progress().done;
@@ -79,7 +81,11 @@ pub fn panel(app: &App, ctx: &Context<App>, lesson: &Lesson, state: &LessonState
     let t = app.t();
     let lang = app.lang();
     let link = ctx.link();
-    let sequence_title = podlife_lessons::course().ok().map(|c| text(&c.texts, lang, &format!("sequence-{}-title", lesson.sequence))).unwrap_or_default();
+    let course = match app.course() {
+        CourseState::Ready(c) => Some(c),
+        _ => None,
+    };
+    let sequence_title = course.map(|c| text(&c.texts, lang, &format!("sequence-{}-title", lesson.sequence))).unwrap_or_default();
     let goals = lesson.goals.iter().zip(state.goals()).map(|(g, holds)| {
         let status = if *holds { t.text("lesson-goal-done") } else { t.text("lesson-goal-todo") };
         html! {
@@ -104,7 +110,7 @@ pub fn panel(app: &App, ctx: &Context<App>, lesson: &Lesson, state: &LessonState
     });
     let questions = lesson.questions.iter().zip(state.questions()).enumerate().filter_map(|(i, (q, asked))| question_card(app, ctx, lesson, i, q, asked));
     let done = state.all_goals_hold().then(|| {
-        let next = podlife_lessons::course().ok().and_then(|c| c.next_after(&lesson.id));
+        let next = course.and_then(|c| c.next_after(&lesson.id));
         html! {
             <div class="lesson-complete" role="status">
                 <strong>{ t.text("lesson-complete") }</strong>

@@ -14,6 +14,7 @@
 //! missing, so a fresh clone needs nothing but cargo.
 
 mod bench;
+mod course;
 mod fuzz;
 mod proc;
 mod size;
@@ -51,6 +52,8 @@ commands:
                  selectors patch keep complete) for D each (default 60s; 90s, 5m, 1h) under
                  cargo-fuzz/libFuzzer on the stable toolchain; seeds written to fuzz/corpus/
   tools          install the missing tools only (trunk, wasm-bindgen, npm packages, chromium)
+  course-bundle [DIR]
+                 write the course's files as DIR/course.json (trunk's post-build hook)
 ";
 
 fn main() -> ExitCode {
@@ -71,6 +74,7 @@ fn main() -> ExitCode {
         "bench" => bench::run_bench(rest),
         "fuzz" => fuzz::run_fuzz(rest),
         "tools" => tools::ensure(Needs { wasm: true, browser: true }),
+        "course-bundle" => course::bundle(rest),
         "help" | "-h" | "--help" => {
             print!("{USAGE}");
             Ok(())

@@ -265,6 +265,16 @@ impl Course {
         Ok(Course { sequences, texts })
     }
 
+    /// Reads the course from its files as one JSON object `{path: text}` (what the web app
+    /// fetches: `cargo xtask course-bundle`).
+    pub fn from_bundle(json: &str) -> Result<Course, ReadError> {
+        // Read as a `Value`, whose decoding the bundle already has (a typed map would add code).
+        let bad = |message: String, line: usize, column: usize| ReadError { file: "course.json".into(), line: line as u32, column: column as u32, path: String::new(), message };
+        let value: serde_json::Value = serde_json::from_str(json).map_err(|e| bad(e.to_string(), e.line(), e.column()))?;
+        let files = value.as_object().ok_or_else(|| bad("expected an object of file texts".into(), 0, 0))?;
+        Course::load(&|path: &str| files.get(path).and_then(|t| t.as_str()).map(str::to_string))
+    }
+
     /// Files under `course/<sequence>/<lesson>/` of a lesson the course does not list (it
     /// would never be shown; the tests refuse them).
     pub fn unlisted<'p>(&self, paths: &[&'p str]) -> Vec<&'p str> {

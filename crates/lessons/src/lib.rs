@@ -22,17 +22,20 @@ pub use read::ReadError;
 pub use scenarios::*;
 pub use texts::{Lang, Texts};
 
+#[cfg(feature = "embed")]
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/course_files.rs"));
 }
 
 /// The built-in course's files: (path under the crate, text).
+#[cfg(feature = "embed")]
 pub fn course_files() -> &'static [(&'static str, &'static str)] {
     embedded::FILES
 }
 
 /// The built-in course, read once. An error here is a bug in a lesson file (the tests
 /// read it, so a release never has one).
+#[cfg(feature = "embed")]
 pub fn course() -> Result<&'static Course, &'static ReadError> {
     static COURSE: std::sync::OnceLock<Result<Course, ReadError>> = std::sync::OnceLock::new();
     COURSE

@@ -19,6 +19,17 @@ fn the_course_reads() {
 }
 
 #[test]
+fn the_bundle_the_web_app_fetches_reads_the_same() {
+    let files: std::collections::BTreeMap<&str, &str> = podlife_lessons::course_files().iter().copied().collect();
+    let json = serde_json::to_string(&files).expect("strings serialize");
+    let bundled = podlife_lessons::Course::from_bundle(&json).unwrap_or_else(|e| panic!("{e}"));
+    let embedded = course().unwrap_or_else(|e| panic!("{e}"));
+    let ids = |c: &podlife_lessons::Course| c.lessons().map(|l| l.id.clone()).collect::<Vec<_>>();
+    assert_eq!(ids(&bundled), ids(embedded));
+    assert!(podlife_lessons::Course::from_bundle("{").is_err());
+}
+
+#[test]
 fn every_lesson_is_solved_by_its_solution_and_by_nothing_else() {
     let course = course().unwrap_or_else(|e| panic!("{e}"));
     let lessons: Vec<_> = course.lessons().collect();

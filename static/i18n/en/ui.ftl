@@ -125,7 +125,7 @@ pods-empty = No pods at this step.
 
 ## The course
 course-open = Course
-course-unavailable = The course could not be read.
+course-unavailable = The course could not be read: { $error }
 course-progress = { $done } of { $total } lessons done
 course-sandbox = Open the sandbox
 scenario-picker-in-lesson = (a lesson is open)
@@ -169,3 +169,6 @@ inspector-init = init
 inspector-sidecar = sidecar
 inspector-exit-code = exit code { $code }
 inspector-signal = signal { $signal }
+course-loading = Loading the course…
+notice-course-failed = The course could not be loaded: { $error }
+notice-no-lesson = There is no lesson “{ $id }” in the course.

@@ -125,7 +125,7 @@ pods-empty = 이 단계에는 파드가 없습니다.
 
 ## 코스
 course-open = 코스
-course-unavailable = 코스를 읽지 못했습니다.
+course-unavailable = 코스를 읽지 못했습니다: { $error }
 course-progress = 레슨 { $total }개 중 { $done }개 완료
 course-sandbox = 샌드박스 열기
 scenario-picker-in-lesson = (레슨 진행 중)
@@ -169,3 +169,6 @@ inspector-init = 초기화
 inspector-sidecar = 사이드카
 inspector-exit-code = 종료 코드 { $code }
 inspector-signal = 시그널 { $signal }
+course-loading = 코스를 불러오는 중…
+notice-course-failed = 코스를 불러오지 못했습니다: { $error }
+notice-no-lesson = 코스에 “{ $id }” 레슨이 없습니다.
