@@ -159,3 +159,32 @@ test('the course is not part of the first load: course.json is fetched when the 
   await page.locator('.panel.lesson[data-lesson="crash-loop-curve"]').waitFor();
   assert.equal(fetched.filter((p) => p.endsWith('/course.json')).length, 1, 'not fetched again');
 });
+
+test('the lesson builder turns a sandbox session into a lesson link that opens as a lesson', async ({ page, url, shot }) => {
+  await page.goto(`${url}?lang=en`);
+  await page.locator('#apply').click();
+  await stepUntilPage(page, () => document.querySelector('svg.cluster g.pod[data-pod="nginx"]')?.dataset.status === 'Running');
+  await page.locator('#make-lesson').click();
+  await page.locator('.panel.builder').waitFor();
+  // Nothing picked: the builder says what is missing instead of making a link.
+  await page.locator('#builder-create').click();
+  assert.match(await page.locator('.builder-problems').textContent(), /title/);
+  await page.locator('#builder-title').fill('Run nginx');
+  await page.locator('#builder-intro').fill('Apply the pod and watch it start.');
+  await page.locator('input[data-goal="nginx-phase-running"]').check();
+  await page.locator('#builder-create').click();
+  await page.locator('#builder-link').waitFor();
+  const link = await page.locator('#builder-link').inputValue();
+  assert.match(link, /#s1\./);
+  await shot('builder-en');
+
+  const learner = await page.context().newPage();
+  await learner.goto(link);
+  await learner.locator('.panel.lesson').waitFor();
+  assert.match(await learner.locator('#lesson-title').textContent(), /Made here › Run nginx/);
+  assert.equal(await learner.locator('.goal.done').count(), 0);
+  assert.match(await learner.locator('.goal').textContent(), /Pod nginx has phase Running/);
+  await learner.locator('#apply').click();
+  await stepUntilPage(learner, () => document.querySelectorAll('.goal.done').length === 1);
+  await learner.close();
+});

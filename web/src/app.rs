@@ -12,7 +12,7 @@ use podlife_player::lesson::{Answer, LessonState, Progress};
 use podlife_player::{Input, Player};
 use yew::prelude::*;
 
-use crate::{console, crash, editor, inspector, keep, lesson, stage, timeline, what};
+use crate::{builder, console, crash, editor, inspector, keep, lesson, stage, timeline, what};
 
 /// The seed of the simulation's RNG: every visit replays the same run.
 const SEED: u64 = 1;
@@ -78,6 +78,13 @@ pub enum Msg {
     Resize(f64),
     /// `course.json` arrived (its text) or could not be fetched.
     CourseLoaded(Result<String, String>),
+    /// The lesson builder.
+    BuilderOpen,
+    BuilderClose,
+    BuilderTitle(String),
+    BuilderIntro(String),
+    BuilderToggle(String),
+    BuilderCreate,
 }
 
 /// The lesson being played and where the learner stands in it.
@@ -139,6 +146,10 @@ pub struct App {
     /// The lesson being played (None in the sandbox).
     lesson: Option<ActiveLesson>,
     course: CourseState,
+    /// The files of the lesson being played when it was made in the builder (a share link
+    /// carries them again).
+    custom_files: Vec<(String, String)>,
+    builder: Option<builder::Builder>,
     /// What waits for the course.
     after_course: Option<AfterCourse>,
     /// The course map is shown instead of the workspace.
@@ -228,6 +239,10 @@ impl App {
     }
 
     fn load_lesson(&mut self, lesson: Rc<Lesson>, files: Vec<EditorFile>) {
+        if lesson.sequence != "custom" {
+            self.custom_files.clear();
+        }
+        self.builder = None;
         self.player = App::start_lesson(&lesson);
         self.files = if files.is_empty() { lesson.files.iter().map(|(name, text)| EditorFile { name: name.clone(), text: text.clone() }).collect() } else { files };
         self.player.set_files(&pairs(&self.files));
@@ -239,6 +254,56 @@ impl App {
         self.course_open = false;
         self.lesson = Some(ActiveLesson { state: LessonState::new(&lesson), lesson });
         self.observe_lesson();
+    }
+
+    /// The builder's "check and make a link": the lesson is written as a built-in one is, read
+    /// back, and played by the same verifier before its link is made.
+    fn create_lesson(&mut self) {
+        let Some(b) = self.builder.clone() else { return };
+        let suggestions = podlife_player::builder::suggestions(&self.player);
+        let word = |loc: &Localizer, s: &podlife_player::builder::Suggestion| {
+            let args: Vec<(&str, &str)> = s.args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            loc.text_with(s.message, &args)
+        };
+        let goals: Vec<_> = suggestions.into_iter().filter(|s| b.picked.contains(&s.id)).map(|s| {
+            let (en, ko) = (word(&self.locales[1], &s), word(&self.locales[0], &s));
+            (s, en, ko)
+        }).collect();
+        let mut problems = Vec::new();
+        if b.title.trim().is_empty() {
+            problems.push(self.t().text("builder-needs-title"));
+        }
+        if goals.is_empty() {
+            problems.push(self.t().text("builder-needs-goal"));
+        }
+        let (setup, solution) = podlife_player::builder::solution_of(&self.player, self.player.log());
+        let intro = if b.intro.trim().is_empty() { b.title.clone() } else { b.intro.clone() };
+        let draft = podlife_player::builder::Draft { title: b.title.clone(), intro, files: pairs(&self.files), setup, solution, goals };
+        let files = podlife_player::builder::lesson_files(&draft);
+        let mut link = None;
+        if problems.is_empty() {
+            match podlife_player::builder::load(&files) {
+                Err(e) => problems.push(e.to_string()),
+                Ok(lesson) => {
+                    problems.extend(podlife_lessons::run::verify(&lesson));
+                    if problems.is_empty() {
+                        let shared = Shared { scenario: self.scenario.id.to_string(), lesson: None, custom: files, files: self.files.clone() };
+                        match encode_share(&shared) {
+                            Ok(fragment) => {
+                                let url = keep::page_url(&format!("lang={}", self.lang.code()), &fragment);
+                                keep::copy(&url);
+                                link = Some(url);
+                            }
+                            Err(e) => problems.push(e),
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(builder) = self.builder.as_mut() {
+            builder.problems = problems;
+            builder.link = link;
+        }
     }
 
     /// Does `after` now if the course is loaded, else once it is (fetching it if needed).
@@ -301,7 +366,8 @@ impl App {
             self.playing = false;
             self.timer = None;
         }
-        if active.state.all_goals_hold() && self.progress.done.insert(active.lesson.id.clone()) {
+        // A lesson made in the builder is not part of the course's progress.
+        if active.state.all_goals_hold() && active.lesson.sequence != "custom" && self.progress.done.insert(active.lesson.id.clone()) {
             self.save_progress();
         }
     }
@@ -321,7 +387,7 @@ impl App {
         }
         let saved = Saved {
             scenario: self.scenario.id.to_string(),
-            lesson: self.lesson.as_ref().map(|a| a.lesson.id.clone()),
+            lesson: self.lesson.as_ref().filter(|a| a.lesson.sequence != "custom").map(|a| a.lesson.id.clone()),
             files: self.files.clone(),
             active_file: self.active_file,
             log: self.player.log().to_vec(),
@@ -365,6 +431,7 @@ impl App {
     fn load_scenario(&mut self, scenario: &'static Scenario, files: Vec<EditorFile>) {
         self.scenario = scenario;
         self.lesson = None;
+        self.custom_files.clear();
         self.course_open = false;
         self.player = App::start(scenario);
         // A link without files opens the scenario's own.
@@ -439,6 +506,8 @@ impl Component for App {
             renaming: None,
             lesson: None,
             course: CourseState::NotLoaded,
+            custom_files: Vec::new(),
+            builder: None,
             after_course: None,
             course_open: false,
             progress,
@@ -470,7 +539,15 @@ impl Component for App {
             (Some(Ok(shared)), _) => {
                 let scenario = podlife_lessons::by_id(&shared.scenario).unwrap_or(default);
                 app.load_scenario(scenario, shared.files.clone());
-                if let Some(id) = shared.lesson {
+                if !shared.custom.is_empty() {
+                    match podlife_player::builder::load(&shared.custom) {
+                        Ok(l) => {
+                            app.custom_files = shared.custom.clone();
+                            app.load_lesson(Rc::new(l), shared.files.clone());
+                        }
+                        Err(e) => app.notice = Some(app.t().text_with("notice-share-broken", &[("error", &e.to_string())])),
+                    }
+                } else if let Some(id) = shared.lesson {
                     app.with_course(ctx, AfterCourse::OpenLesson { id, files: shared.files });
                 }
                 app.notice = Some(app.t().text("notice-shared-opened"));
@@ -605,6 +682,7 @@ impl Component for App {
                 <main class="workspace">
                     <div class="column left">
                         { for lesson_panel }
+                        { for self.builder.as_ref().map(|b| builder::view(self, ctx, b)) }
                         { editor::view(self, ctx) }
                         { console::view(self, ctx) }
                     </div>
@@ -744,6 +822,9 @@ impl App {
                 <div class="bar-actions">
                     <button type="button" id="course" class={classes!("quiet", self.course_open.then_some("on"))} aria-pressed={self.course_open.to_string()}
                         onclick={link.callback(|_| Msg::OpenCourse)}>{ t.text("course-open") }</button>
+                    { for self.lesson.is_none().then(|| html! {
+                        <button type="button" id="make-lesson" class="quiet" onclick={link.callback(|_| Msg::BuilderOpen)}>{ t.text("builder-open") }</button>
+                    }) }
                     <button type="button" id="share" class="quiet" onclick={link.callback(|_| Msg::Share)}>{ t.text("share") }</button>
                     <button type="button" id="reset" class="quiet" onclick={link.callback(|_| Msg::Reset)}>{ t.text("reset") }</button>
                     { self.language_switch(ctx) }
@@ -919,7 +1000,7 @@ impl App {
             }
             Msg::Tab(tab) => self.tab = tab,
             Msg::Share => {
-                let shared = Shared { scenario: self.scenario.id.to_string(), lesson: self.lesson.as_ref().map(|a| a.lesson.id.clone()), files: self.files.clone() };
+                let shared = Shared { scenario: self.scenario.id.to_string(), lesson: self.lesson.as_ref().map(|a| a.lesson.id.clone()), custom: self.custom_files.clone(), files: self.files.clone() };
                 match encode_share(&shared) {
                     Ok(fragment) => {
                         let query = format!("lang={}", self.lang.code());
@@ -988,6 +1069,31 @@ impl App {
                 self.save();
             }
             Msg::Inspect(pod) => self.inspected = pod,
+            Msg::BuilderOpen => {
+                self.course_open = false;
+                self.builder = Some(builder::Builder::default());
+            }
+            Msg::BuilderClose => self.builder = None,
+            Msg::BuilderTitle(v) => {
+                if let Some(b) = self.builder.as_mut() {
+                    b.title = v;
+                }
+                return false;
+            }
+            Msg::BuilderIntro(v) => {
+                if let Some(b) = self.builder.as_mut() {
+                    b.intro = v;
+                }
+                return false;
+            }
+            Msg::BuilderToggle(id) => {
+                if let Some(b) = self.builder.as_mut()
+                    && !b.picked.remove(&id)
+                {
+                    b.picked.insert(id);
+                }
+            }
+            Msg::BuilderCreate => self.create_lesson(),
             Msg::Resize(width) => {
                 let narrow = width < stage::NARROW_BELOW_PX;
                 if narrow == self.narrow {

@@ -85,7 +85,8 @@ pub fn panel(app: &App, ctx: &Context<App>, lesson: &Lesson, state: &LessonState
         CourseState::Ready(c) => Some(c),
         _ => None,
     };
-    let sequence_title = course.map(|c| text(&c.texts, lang, &format!("sequence-{}-title", lesson.sequence))).unwrap_or_default();
+    let custom = lesson.sequence == "custom";
+    let sequence_title = if custom { t.text("builder-sequence") } else { course.map(|c| text(&c.texts, lang, &format!("sequence-{}-title", lesson.sequence))).unwrap_or_default() };
     let goals = lesson.goals.iter().zip(state.goals()).map(|(g, holds)| {
         let status = if *holds { t.text("lesson-goal-done") } else { t.text("lesson-goal-todo") };
         html! {
@@ -114,11 +115,12 @@ pub fn panel(app: &App, ctx: &Context<App>, lesson: &Lesson, state: &LessonState
         html! {
             <div class="lesson-complete" role="status">
                 <strong>{ t.text("lesson-complete") }</strong>
-                { match next {
+                { match next.filter(|_| !custom) {
                     Some(n) => {
                         let title = text(&n.texts, lang, "title");
                         html! { <button type="button" id="next-lesson" class="primary" onclick={link.callback(|_| Msg::NextLesson)}>{ t.text_with("lesson-next", &[("title", &title)]) }</button> }
                     }
+                    None if custom => html! {},
                     None => html! { <span>{ t.text("lesson-last") }</span> },
                 } }
             </div>

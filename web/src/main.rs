@@ -2,6 +2,7 @@
 //! explanations) and `podlife-lessons` (the course and the built-in scenarios).
 
 mod app;
+mod builder;
 mod console;
 mod crash;
 mod editor;

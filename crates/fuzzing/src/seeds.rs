@@ -169,7 +169,7 @@ pub fn for_target(name: &str) -> Vec<Vec<u8>> {
             let mut out = Vec::new();
             for s in podlife_lessons::all() {
                 let files: Vec<EditorFile> = s.files.iter().map(|f| EditorFile { name: f.name.into(), text: f.text.into() }).collect();
-                out.extend(encode_share(&Shared { scenario: s.id.into(), lesson: None, files: files.clone() }).ok());
+                out.extend(encode_share(&Shared { scenario: s.id.into(), lesson: None, custom: Vec::new(), files: files.clone() }).ok());
                 let log = vec![
                     podlife_player::Logged { at: 0, input: podlife_player::Input::Script { text: s.setup.into() } },
                     podlife_player::Logged { at: 3, input: podlife_player::Input::Apply { files: files.iter().map(|f| (f.name.clone(), f.text.clone())).collect(), horizon_ms: 60_000 } },
@@ -179,7 +179,7 @@ pub fn for_target(name: &str) -> Vec<Vec<u8>> {
             }
             // A lesson in progress, as the autosave and a share link carry it.
             let files = vec![EditorFile { name: "nginx.yaml".into(), text: "apiVersion: v1\nkind: Pod\n".into() }];
-            out.extend(encode_share(&Shared { scenario: "nginx".into(), lesson: Some("first-pod".into()), files: files.clone() }).ok());
+            out.extend(encode_share(&Shared { scenario: "nginx".into(), lesson: Some("first-pod".into()), custom: Vec::new(), files: files.clone() }).ok());
             out.extend(encode_saved(&Saved { scenario: "nginx".into(), lesson: Some("first-pod".into()), files, active_file: 0, log: Vec::new(), position: 0, lang: None }).ok());
             out
         }

@@ -34,6 +34,8 @@ pub struct Shared {
     pub scenario: String,
     /// A lesson the link opens (with the files as the learner left them).
     pub lesson: Option<String>,
+    /// A lesson made in the builder: its files (`lesson.yaml`, `en.ftl`, … and the tabs).
+    pub custom: Vec<(String, String)>,
     pub files: Vec<EditorFile>,
 }
 
@@ -87,7 +89,13 @@ pub fn decode_saved(text: &str) -> Result<Saved, String> {
 /// (`{"scenario":…,"files":[…]}`).
 pub fn encode_share(shared: &Shared) -> Result<String, String> {
     let lesson = shared.lesson.as_deref().map_or_else(String::new, |l| format!(",\"lesson\":{}", quote(l)));
-    let json = format!("{{\"scenario\":{},\"files\":{}{lesson}}}", quote(&shared.scenario), files_json(&shared.files));
+    let custom = if shared.custom.is_empty() {
+        String::new()
+    } else {
+        let pairs: Vec<String> = shared.custom.iter().map(|(p, t)| format!("[{},{}]", quote(p), quote(t))).collect();
+        format!(",\"custom\":[{}]", pairs.join(","))
+    };
+    let json = format!("{{\"scenario\":{},\"files\":{}{lesson}{custom}}}", quote(&shared.scenario), files_json(&shared.files));
     let packed = lz_str::compress_to_encoded_uri_component(&json);
     let fragment = format!("s{SHARE_VERSION}.{packed}");
     if fragment.len() > MAX_SHARE_CHARS {
@@ -181,7 +189,19 @@ fn files_from(o: &Object) -> Result<Vec<EditorFile>, String> {
 
 fn shared_from(v: &Value) -> Result<Shared, String> {
     let o = object(v, "the link")?;
-    Ok(Shared { scenario: text(o, "scenario")?, lesson: optional_text(o, "lesson")?, files: files_from(o)? })
+    let custom = match o.get("custom") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(v) => v
+            .as_array()
+            .ok_or("`custom` is not a list")?
+            .iter()
+            .map(|pair| match pair.as_array().map(Vec::as_slice) {
+                Some([Value::String(p), Value::String(t)]) => Ok((p.clone(), t.clone())),
+                _ => Err("a `custom` entry is not [name, text]".to_string()),
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    Ok(Shared { scenario: text(o, "scenario")?, lesson: optional_text(o, "lesson")?, custom, files: files_from(o)? })
 }
 
 /// A string field that may be absent or null.
@@ -237,7 +257,16 @@ mod tests {
     use proptest::prelude::*;
 
     fn sample() -> Shared {
-        Shared { scenario: "nginx".into(), lesson: None, files: vec![EditorFile { name: "pod.yaml".into(), text: "apiVersion: v1\nkind: Pod\n# 한글 주석\n".into() }] }
+        Shared { scenario: "nginx".into(), lesson: None, custom: Vec::new(), files: vec![EditorFile { name: "pod.yaml".into(), text: "apiVersion: v1\nkind: Pod\n# 한글 주석\n".into() }] }
+    }
+
+    #[test]
+    fn a_built_lesson_travels_in_a_share_link() {
+        let mut shared = sample();
+        shared.custom = vec![("lesson.yaml".into(), "{\"id\": \"made-here\"}\n".into()), ("ko.ftl".into(), "title = 제목\n".into())];
+        assert_eq!(decode_share(&encode_share(&shared).unwrap()).unwrap(), shared);
+        let bad = format!("s1.{}", lz_str::compress_to_encoded_uri_component("{\"scenario\":\"x\",\"files\":[],\"custom\":[[1,2]]}"));
+        assert!(decode_share(&bad).unwrap_err().contains("custom"));
     }
 
     #[test]
@@ -252,8 +281,8 @@ mod tests {
     #[test]
     fn a_version_1_link_still_opens() {
         let pinned = "s1.N4IgzgxgpgdghgJwJYHsQC4QwOZJgDxABoQAzJAGyjAwG0BdAXyA";
-        assert_eq!(decode_share(pinned).unwrap(), Shared { scenario: "nginx".into(), lesson: None, files: vec![] });
-        assert_eq!(encode_share(&Shared { scenario: "nginx".into(), lesson: None, files: vec![] }).unwrap(), pinned);
+        assert_eq!(decode_share(pinned).unwrap(), Shared { scenario: "nginx".into(), lesson: None, custom: Vec::new(), files: vec![] });
+        assert_eq!(encode_share(&Shared { scenario: "nginx".into(), lesson: None, custom: Vec::new(), files: vec![] }).unwrap(), pinned);
     }
 
     #[test]
@@ -273,7 +302,7 @@ mod tests {
         assert_eq!(decode_share(&long).unwrap_err(), format!("the link is too long ({} characters; at most {MAX_SHARE_CHARS})", MAX_SHARE_CHARS + 3));
         // The longest a link may be still opens.
         let files = vec![EditorFile { name: "a.yaml".into(), text: (0..3000).map(|i| char::from(b'a' + (i * 7 % 26) as u8)).collect() }];
-        let fragment = encode_share(&Shared { scenario: "x".into(), lesson: None, files: files.clone() }).unwrap();
+        let fragment = encode_share(&Shared { scenario: "x".into(), lesson: None, custom: Vec::new(), files: files.clone() }).unwrap();
         assert!(fragment.len() <= MAX_SHARE_CHARS);
         assert_eq!(decode_share(&fragment).unwrap().files, files);
     }
@@ -342,7 +371,7 @@ mod tests {
 
         #[test]
         fn any_files_round_trip(name in "[a-z.]{1,12}", text in ".{0,300}") {
-            let shared = Shared { scenario: "x".into(), lesson: None, files: vec![EditorFile { name, text }] };
+            let shared = Shared { scenario: "x".into(), lesson: None, custom: Vec::new(), files: vec![EditorFile { name, text }] };
             let fragment = encode_share(&shared).unwrap();
             prop_assert_eq!(decode_share(&fragment).unwrap(), shared);
         }

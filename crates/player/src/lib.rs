@@ -3,6 +3,7 @@
 //! from the trace, their explanations as message ids, the views drawn at each moment, the
 //! translation files, and the formats of autosave and share links.
 
+pub mod builder;
 pub mod complete;
 pub mod decision;
 pub mod explain;

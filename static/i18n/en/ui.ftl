@@ -172,3 +172,25 @@ inspector-signal = signal { $signal }
 course-loading = Loading the course…
 notice-course-failed = The course could not be loaded: { $error }
 notice-no-lesson = There is no lesson “{ $id }” in the course.
+
+## The lesson builder
+builder-open = Make a lesson
+builder-label = Make a lesson from this
+builder-hint = The lesson starts from the files in the editor; its solution is what you did so far (Apply, the console's commands, the time that passed). Pick the goals a learner must reach, at the moment shown.
+builder-title = Title
+builder-intro = Introduction: what the learner sees and does
+builder-goals = Goals (what holds at the moment shown)
+builder-no-suggestions = Nothing to suggest yet: press Apply and step on first.
+builder-create = Check it and make a link
+builder-link = The link opens your lesson (copied):
+builder-needs-title = Give the lesson a title.
+builder-needs-goal = Pick at least one goal.
+builder-sequence = Made here
+builder-goal-phase = Pod { $pod } has phase { $phase }
+builder-goal-status = kubectl shows pod { $pod } as { $status }
+builder-goal-ready = Pod { $pod }'s Ready condition is { $ready }
+builder-goal-restarts = Container { $container } of pod { $pod } restarted at least { $count } times
+builder-goal-last-reason = Container { $container } of pod { $pod } ended with { $reason }
+builder-goal-workload-ready = { $kind } { $name } has { $count } ready replicas
+builder-goal-event = A { $reason } warning about { $object } is seen
+builder-goal-traffic = Traffic to service { $service } ends with { $failed } failed requests

@@ -172,3 +172,25 @@ inspector-signal = 시그널 { $signal }
 course-loading = 코스를 불러오는 중…
 notice-course-failed = 코스를 불러오지 못했습니다: { $error }
 notice-no-lesson = 코스에 “{ $id }” 레슨이 없습니다.
+
+## 레슨 만들기
+builder-open = 레슨 만들기
+builder-label = 지금 상태로 레슨 만들기
+builder-hint = 레슨은 편집기의 파일에서 시작하고, 풀이는 지금까지 한 일(적용, 콘솔 명령, 흐른 시간)입니다. 지금 보고 있는 순간을 기준으로 학습자가 달성할 목표를 고르세요.
+builder-title = 제목
+builder-intro = 소개: 학습자가 보게 될 것과 할 일
+builder-goals = 목표 (지금 보고 있는 순간에 성립하는 것)
+builder-no-suggestions = 아직 제안할 목표가 없습니다. 먼저 적용을 누르고 단계를 진행하세요.
+builder-create = 확인하고 링크 만들기
+builder-link = 이 링크로 레슨이 열립니다(복사됨):
+builder-needs-title = 레슨 제목을 입력하세요.
+builder-needs-goal = 목표를 하나 이상 고르세요.
+builder-sequence = 직접 만든 레슨
+builder-goal-phase = { $pod } 파드의 단계(phase)가 { $phase }이다
+builder-goal-status = kubectl에서 { $pod } 파드가 { $status }로 보인다
+builder-goal-ready = { $pod } 파드의 Ready 컨디션이 { $ready }이다
+builder-goal-restarts = { $pod } 파드의 { $container } 컨테이너가 { $count }번 이상 재시작한다
+builder-goal-last-reason = { $pod } 파드의 { $container } 컨테이너가 { $reason }(으)로 종료된다
+builder-goal-workload-ready = { $kind } { $name }의 준비된 레플리카가 { $count }개이다
+builder-goal-event = { $object }에 대한 { $reason } 경고 이벤트가 나타난다
+builder-goal-traffic = { $service } 서비스로 보낸 트래픽의 실패 요청이 { $failed }개이다
