@@ -593,6 +593,19 @@ impl Engine {
                 meta["generation"] = json!(1);
                 let qos = crate::qos::pod_qos_class(&obj["spec"]);
                 obj["status"] = json!({"phase": "Pending", "qosClass": qos});
+                // `applySchedulingGatedCondition` (pkg/registry/core/pod/strategy.go): a pod
+                // created with gates says why the scheduler leaves it alone
+                // (`podutil.UpdatePodCondition` stamps the transition time).
+                if obj["spec"]["schedulingGates"].as_array().is_some_and(|g| !g.is_empty()) {
+                    obj["status"]["conditions"] = json!([{
+                        "type": "PodScheduled",
+                        "status": "False",
+                        "lastProbeTime": null,
+                        "lastTransitionTime": now,
+                        "reason": "SchedulingGated",
+                        "message": "Scheduling is blocked due to non-empty scheduling gates",
+                    }]);
+                }
             }
             "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "CronJob" => {
                 meta["generation"] = json!(1);
@@ -671,6 +684,11 @@ impl Engine {
         }
         if let Some(existing) = current["spec"]["nodeName"].as_str().filter(|n| !n.is_empty()) {
             return Err(Status::plain(Reason::Conflict, format!("Operation cannot be fulfilled on pods/binding \"{name}\": pod {name} is already assigned to node \"{existing}\"")));
+        }
+        // "Reject binding to a scheduling un-ready Pod." (pkg/registry/core/pod/storage/
+        // storage.go `setPodNodeAndMetadata`; `assignPod` wraps the error in a Conflict).
+        if current["spec"]["schedulingGates"].as_array().is_some_and(|g| !g.is_empty()) {
+            return Err(Status::plain(Reason::Conflict, format!("Operation cannot be fulfilled on pods/binding \"{name}\": pod {name} has non-empty .spec.schedulingGates")));
         }
         let mut pod = current.clone();
         pod["spec"]["nodeName"] = json!(node);
@@ -771,6 +789,14 @@ impl Engine {
             let errors = pod_update_errors(&current, &obj);
             if !errors.is_empty() {
                 return Err(Status::invalid(rt, &name, errors));
+            }
+            // `updatePodGeneration` (pkg/registry/core/pod/strategy.go `PrepareForUpdate`): a
+            // spec change (a removed scheduling gate, a new image) moves the generation on.
+            if req.subresource.is_none()
+                && obj["spec"] != current["spec"]
+                && let Some(g) = current["metadata"]["generation"].as_i64()
+            {
+                obj["metadata"]["generation"] = json!(g + 1);
             }
         } else if req.subresource.is_none()
             && let errors = [validation::object_meta_update(&obj["metadata"]), match rt.kind {
@@ -1113,6 +1139,8 @@ fn user_params(user: &UserInfo, allowed_impersonation: Option<bool>) -> BTreeMap
 /// `ValidatePodUpdate`: only a few spec fields may change on a running pod.
 fn pod_update_errors(old: &Value, new: &Value) -> Vec<status::FieldError> {
     let mut errs = validation::object_meta("Pod", &new["metadata"]);
+    validation::scheduling_gates(&new["spec"]["schedulingGates"], "spec.schedulingGates", &mut errs);
+    errs.extend(validation::only_deleted_scheduling_gates(&old["spec"]["schedulingGates"], &new["spec"]["schedulingGates"], "spec.schedulingGates"));
     let strip = |spec: &Value| {
         let mut s = spec.clone();
         for list in ["containers", "initContainers"] {

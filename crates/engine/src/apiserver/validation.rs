@@ -230,6 +230,45 @@ pub fn pod_spec(spec: &Value, base: &str, errs: &mut Vec<FieldError>) {
         && !(1..=2_147_483_647).contains(&ads) {
             errs.push(FieldError::invalid(format!("{base}.activeDeadlineSeconds"), ads.to_string(), "must be between 1 and 2147483647, inclusive"));
         }
+    scheduling_gates(&spec["schedulingGates"], &format!("{base}.schedulingGates"), errs);
+}
+
+/// `validateSchedulingGates` (pkg/apis/core/validation/validation.go): every gate a qualified
+/// name, no gate twice.
+pub fn scheduling_gates(gates: &Value, path: &str, errs: &mut Vec<FieldError>) {
+    let mut seen = std::collections::BTreeSet::new();
+    for (i, gate) in gates.as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
+        let name = gate["name"].as_str().unwrap_or_default();
+        for msg in label_key(name) {
+            errs.push(FieldError::invalid(format!("{path}[{i}]"), quoted(name), msg));
+        }
+        if !seen.insert(name) {
+            errs.push(FieldError::duplicate(format!("{path}[{i}]"), name));
+        }
+    }
+}
+
+/// `validateOnlyDeletedSchedulingGates` (pkg/apis/core/validation/validation.go, called by
+/// `ValidatePodUpdate`): gates may be removed, never added.
+pub fn only_deleted_scheduling_gates(old: &Value, new: &Value, path: &str) -> Vec<FieldError> {
+    let names = |v: &Value| -> Vec<String> { v.as_array().map(Vec::as_slice).unwrap_or_default().iter().map(|g| g["name"].as_str().unwrap_or_default().to_string()).collect() };
+    let (old, new) = (names(old), names(new));
+    // Upstream keys a map by name (the last index of a name wins) and ranges over it, so
+    // several additions come in no fixed order; podlife reports them by index.
+    let mut added: std::collections::BTreeMap<usize, String> = std::collections::BTreeMap::new();
+    let mut last: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for (i, name) in new.iter().enumerate() {
+        last.insert(name, i);
+    }
+    for (name, i) in last {
+        if !old.iter().any(|o| o == name) {
+            added.insert(i, name.to_string());
+        }
+    }
+    added
+        .into_iter()
+        .map(|(i, name)| FieldError::forbidden(format!("{path}[{i}].name"), format!("only deletion is allowed, but found new scheduling gate '{name}'")))
+        .collect()
 }
 
 /// Go's `%v`-via-JSON rendering of a label map in an error (`{"app":"web"}`).

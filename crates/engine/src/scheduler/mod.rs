@@ -241,7 +241,15 @@ impl Engine {
                     _ if responsible_for(pod, &self.scheduler.config) => {
                         let priority = pod["spec"]["priority"].as_i64().unwrap_or(0);
                         let updated = old.is_none_or(|o| pod_spec_changed(o, pod));
-                        if !self.scheduler.queue.contains(&key) {
+                        // PreEnqueue (pkg/scheduler/framework/plugins/schedulinggates): a pod
+                        // with scheduling gates stays out of activeQ; the update that empties
+                        // them moves it there (`PriorityQueue.Update`).
+                        let gated = pod["spec"]["schedulingGates"].as_array().is_some_and(|g| !g.is_empty());
+                        if gated {
+                            self.scheduler.queue.add_gated(&key, priority);
+                        } else if self.scheduler.queue.ungate(&key, priority, now) {
+                            // In activeQ now.
+                        } else if !self.scheduler.queue.contains(&key) {
                             self.scheduler.queue.add(&key, priority, now);
                         } else if updated && event.event_type == EventType::Modified {
                             self.scheduler.queue.remove(&key);

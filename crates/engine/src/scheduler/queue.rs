@@ -28,6 +28,10 @@ pub struct SchedulingQueue {
     backoff: BTreeMap<String, (Time, i64)>,
     /// key → (parked at, priority, the plugins that rejected it).
     unschedulable: BTreeMap<String, (Time, i64, BTreeSet<String>)>,
+    /// Pods a PreEnqueue plugin (SchedulingGates) kept out of activeQ: key → priority. Upstream
+    /// parks them among the unschedulable pods marked `Gated`; no cluster event or flush moves
+    /// them, only an update that lets PreEnqueue pass.
+    gated: BTreeMap<String, i64>,
     attempts: BTreeMap<String, u32>,
     seq: u64,
 }
@@ -47,13 +51,34 @@ impl SchedulingQueue {
             active_entries: BTreeMap::new(),
             backoff: BTreeMap::new(),
             unschedulable: BTreeMap::new(),
+            gated: BTreeMap::new(),
             attempts: BTreeMap::new(),
             seq: 0,
         }
     }
 
     pub fn contains(&self, key: &str) -> bool {
-        self.active_entries.contains_key(key) || self.backoff.contains_key(key) || self.unschedulable.contains_key(key)
+        self.active_entries.contains_key(key) || self.backoff.contains_key(key) || self.unschedulable.contains_key(key) || self.gated.contains_key(key)
+    }
+
+    pub fn is_gated(&self, key: &str) -> bool {
+        self.gated.contains_key(key)
+    }
+
+    /// `runPreEnqueuePlugins` said no: the pod waits outside activeQ (wherever it was).
+    pub fn add_gated(&mut self, key: &str, priority: i64) {
+        self.remove(key);
+        self.gated.insert(key.to_string(), priority);
+    }
+
+    /// A gated pod whose update lets PreEnqueue pass goes to activeQ (it never had an
+    /// attempt, so no back-off). False when the pod was not gated.
+    pub fn ungate(&mut self, key: &str, priority: i64, now: Time) -> bool {
+        if self.gated.remove(key).is_none() {
+            return false;
+        }
+        self.push_active(key.to_string(), priority, now);
+        true
     }
 
     pub fn add(&mut self, key: &str, priority: i64, now: Time) {
@@ -77,6 +102,7 @@ impl SchedulingQueue {
         }
         self.backoff.remove(key);
         self.unschedulable.remove(key);
+        self.gated.remove(key);
         self.attempts.remove(key);
     }
 
