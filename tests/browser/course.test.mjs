@@ -4,6 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from './harness.mjs';
+import { run, consoleText } from './helpers.mjs';
 
 /** Steps with → until `done()` (evaluated in the page) holds. */
 async function stepUntilPage(page, done, max = 400) {
@@ -55,6 +56,9 @@ test('the course map opens a lesson; in Korean its goals tick, its prediction is
   await shot('course-02b-evidence-ko');
   await stepUntilPage(page, () => document.querySelectorAll('.goal.done').length === 3);
   await page.locator('#next-lesson').waitFor();
+  // The console works inside a lesson as in the sandbox.
+  await run(page, 'kubectl get pod nginx');
+  assert.match(await consoleText(page), /nginx\s+1\/1\s+Running/);
   await shot('course-03-done-ko');
 
   await page.reload();
