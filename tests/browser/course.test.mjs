@@ -192,3 +192,16 @@ test('the lesson builder turns a sandbox session into a lesson link that opens a
   await stepUntilPage(learner, () => document.querySelectorAll('.goal.done').length === 1);
   await learner.close();
 });
+
+test('a first visit offers the course or the sandbox, once', async ({ page, url, shot }) => {
+  await page.goto(`${url}?lang=ko`);
+  await page.locator('.welcome').waitFor();
+  assert.match(await page.locator('#welcome-title').textContent(), /환영합니다/);
+  await shot('welcome-ko');
+  await page.locator('#welcome-course').click();
+  await page.locator('.lesson-link[data-lesson="first-pod"]').waitFor();
+  assert.equal(await page.locator('.welcome').count(), 0);
+  await page.goto(`${url}?lang=ko`);
+  await page.locator('#apply').waitFor();
+  assert.equal(await page.locator('.welcome').count(), 0, 'not offered again');
+});

@@ -85,6 +85,8 @@ pub enum Msg {
     BuilderIntro(String),
     BuilderToggle(String),
     BuilderCreate,
+    /// The first-visit choice: the course (true) or the sandbox.
+    Welcome(bool),
 }
 
 /// The lesson being played and where the learner stands in it.
@@ -150,6 +152,8 @@ pub struct App {
     /// carries them again).
     custom_files: Vec<(String, String)>,
     builder: Option<builder::Builder>,
+    /// A first visit: the page offers the course or the sandbox.
+    welcome: bool,
     /// What waits for the course.
     after_course: Option<AfterCourse>,
     /// The course map is shown instead of the workspace.
@@ -461,6 +465,7 @@ impl Component for App {
             None => Progress::default(),
         };
         let opens_lesson = query.lesson.clone();
+        let first_visit = keep::first_visit() && !query.embed && query.shared.is_none() && query.lesson.is_none() && !query.course && query.scenario.is_none();
         let saved = if query.embed || query.shared.is_some() || opens_lesson.is_some() { None } else { keep::load() };
         let saved = match saved {
             Some(Ok(s)) => Some(s),
@@ -508,6 +513,7 @@ impl Component for App {
             course: CourseState::NotLoaded,
             custom_files: Vec::new(),
             builder: None,
+            welcome: false,
             after_course: None,
             course_open: false,
             progress,
@@ -607,6 +613,7 @@ impl Component for App {
         app.player.set_files(&pairs(&app.files));
         crash::remember_files(&app.files);
         app.observe_lesson();
+        app.welcome = first_visit;
         app
     }
 
@@ -673,12 +680,25 @@ impl Component for App {
             };
         }
         let lesson_panel = self.lesson.as_ref().map(|a| lesson::panel(self, ctx, &a.lesson, &a.state));
+        let welcome = self.welcome.then(|| {
+            html! {
+                <section class="welcome" aria-labelledby="welcome-title">
+                    <h2 id="welcome-title">{ t.text("welcome-title") }</h2>
+                    <p>{ t.text("welcome-text") }</p>
+                    <div class="welcome-actions">
+                        <button type="button" id="welcome-course" class="primary" onclick={link.callback(|_| Msg::Welcome(true))}>{ t.text("welcome-course") }</button>
+                        <button type="button" id="welcome-sandbox" onclick={link.callback(|_| Msg::Welcome(false))}>{ t.text("welcome-sandbox") }</button>
+                    </div>
+                </section>
+            }
+        });
         let bar = if self.embed { self.view_embed_bar(ctx) } else { self.view_bar(ctx) };
         html! {
             <div class={classes!("app", self.embed.then_some("embed-lesson"))}>
                 { bar }
                 { for notice }
                 { for share }
+                { for welcome }
                 <main class="workspace">
                     <div class="column left">
                         { for lesson_panel }
@@ -1094,6 +1114,14 @@ impl App {
                 }
             }
             Msg::BuilderCreate => self.create_lesson(),
+            Msg::Welcome(course) => {
+                self.welcome = false;
+                keep::set_welcomed();
+                if course {
+                    self.course_open = true;
+                    self.with_course(ctx, AfterCourse::OpenMap);
+                }
+            }
             Msg::Resize(width) => {
                 let narrow = width < stage::NARROW_BELOW_PX;
                 if narrow == self.narrow {

@@ -11,6 +11,21 @@ const SAVED_KEY: &str = "podlife.saved";
 /// The localStorage key of the course progress (lessons done, predictions; versioned).
 const PROGRESS_KEY: &str = "podlife.progress";
 
+/// Set once a visitor has chosen between the course and the sandbox.
+const WELCOMED_KEY: &str = "podlife.welcomed";
+
+/// True on a first visit: nothing saved, no choice made yet.
+pub fn first_visit() -> bool {
+    storage().is_some_and(|s| [SAVED_KEY, PROGRESS_KEY, WELCOMED_KEY].iter().all(|k| s.get_item(k).ok().flatten().is_none()))
+}
+
+/// Remembers that the visitor chose (the welcome is not shown again).
+pub fn set_welcomed() {
+    if let Some(s) = storage() {
+        let _ = s.set_item(WELCOMED_KEY, "1");
+    }
+}
+
 /// What the address asks for.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Query {

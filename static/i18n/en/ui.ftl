@@ -194,3 +194,9 @@ builder-goal-last-reason = Container { $container } of pod { $pod } ended with {
 builder-goal-workload-ready = { $kind } { $name } has { $count } ready replicas
 builder-goal-event = A { $reason } warning about { $object } is seen
 builder-goal-traffic = Traffic to service { $service } ends with { $failed } failed requests
+
+## First visit
+welcome-title = Welcome to podlife
+welcome-text = Follow the course — 63 short lessons, from a pod's first request to its last signal, each with a task and goals that tick as you go — or explore the sandbox freely.
+welcome-course = Start the course
+welcome-sandbox = Explore the sandbox

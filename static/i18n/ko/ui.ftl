@@ -194,3 +194,9 @@ builder-goal-last-reason = { $pod } 파드의 { $container } 컨테이너가 { $
 builder-goal-workload-ready = { $kind } { $name }의 준비된 레플리카가 { $count }개이다
 builder-goal-event = { $object }에 대한 { $reason } 경고 이벤트가 나타난다
 builder-goal-traffic = { $service } 서비스로 보낸 트래픽의 실패 요청이 { $failed }개이다
+
+## 처음 방문
+welcome-title = podlife에 오신 것을 환영합니다
+welcome-text = 파드의 첫 요청부터 마지막 시그널까지 이어지는 63개의 짧은 레슨으로 된 코스를 따라가 보세요. 레슨마다 할 일과 진행하면서 바로 체크되는 목표가 있습니다. 아니면 샌드박스에서 자유롭게 살펴봐도 됩니다.
+welcome-course = 코스 시작하기
+welcome-sandbox = 샌드박스 둘러보기
