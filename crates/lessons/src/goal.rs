@@ -16,7 +16,7 @@ pub enum Predicate {
     /// Some object of the kind named `name` (a `*` glob) has the probed value.
     Object { target: Target, probe: Probe },
     /// The number of objects of a kind (matching a selector and a probe) compares as asked.
-    Count { resource: &'static ResourceType, namespace: Option<String>, selector: Option<podlife_engine::labels::Selector>, selector_text: String, filter: Option<Probe>, expect: Expect },
+    Count { resource: &'static ResourceType, namespace: Option<String>, selector: Option<podlife_engine::labels::Selector>, filter: Option<Probe>, expect: Expect },
     /// An Event with this reason about the object exists in the cluster.
     Event(EventMatch),
     /// The trace holds a reaction like this (some number of times).
@@ -135,7 +135,7 @@ impl Reader {
                     None => None,
                 };
                 let namespace = namespace_for(resource, map.opt_str("namespace")?);
-                Predicate::Count { resource, namespace, selector, selector_text, filter, expect: expect(&map)? }
+                Predicate::Count { resource, namespace, selector, filter, expect: expect(&map)? }
             }
             "event" => {
                 map.allow(&["event", "object", "namespace", "type", "message-contains", "count-at-least"], &[])?;

@@ -1,6 +1,9 @@
-//! A lesson's words: one Fluent file per language (`en.ftl`, `ko.ftl`) beside its data.
+//! A lesson's words: one Fluent file per language (`en.ftl`, `ko.ftl`) beside its data. The
+//! messages are resolved once, when the lesson is read: the app asks for them on every render.
 
-use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+use std::collections::BTreeMap;
+
+use fluent_bundle::{FluentBundle, FluentResource};
 
 /// The languages lessons are written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -24,52 +27,75 @@ impl Lang {
     }
 }
 
-/// The Fluent sources of one lesson (or of the course), per language.
+/// One language's messages, resolved, and what went wrong reading them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Resolved {
+    messages: BTreeMap<String, String>,
+    errors: Vec<String>,
+}
+
+fn resolve(lang: Lang, source: &str) -> Resolved {
+    let mut out = Resolved::default();
+    let resource = match FluentResource::try_new(source.to_string()) {
+        Ok(r) => r,
+        Err((r, errors)) => {
+            out.errors.extend(errors.iter().map(|e| format!("{e:?}")));
+            r
+        }
+    };
+    let ids: Vec<String> = resource
+        .entries()
+        .filter_map(|e| match e {
+            fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+            _ => None,
+        })
+        .collect();
+    let Ok(id) = lang.code().parse::<unic_langid::LanguageIdentifier>() else { return out };
+    let mut bundle = FluentBundle::new(vec![id]);
+    bundle.set_use_isolating(false);
+    if let Err(errors) = bundle.add_resource(resource) {
+        out.errors.extend(errors.iter().map(|e| format!("{e:?}")));
+    }
+    for id in ids {
+        if let Some(pattern) = bundle.get_message(&id).and_then(|m| m.value()) {
+            let mut errors = Vec::new();
+            let text = bundle.format_pattern(pattern, None, &mut errors).trim().to_string();
+            out.messages.insert(id, text);
+        }
+    }
+    out
+}
+
+/// The messages of one lesson (or of the course), per language.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Texts {
-    en: String,
-    ko: String,
+    en: Resolved,
+    ko: Resolved,
 }
 
 impl Texts {
     pub fn new(en: String, ko: String) -> Texts {
-        Texts { en, ko }
+        Texts { en: resolve(Lang::En, &en), ko: resolve(Lang::Ko, &ko) }
     }
 
-    pub fn source(&self, lang: Lang) -> &str {
+    fn of(&self, lang: Lang) -> &Resolved {
         match lang {
             Lang::En => &self.en,
             Lang::Ko => &self.ko,
         }
     }
 
-    fn bundle(&self, lang: Lang) -> Result<FluentBundle<FluentResource>, Vec<String>> {
-        let id: unic_langid::LanguageIdentifier = lang.code().parse().map_err(|e| vec![format!("{e:?}")])?;
-        let mut bundle = FluentBundle::new(vec![id]);
-        bundle.set_use_isolating(false);
-        let resource = FluentResource::try_new(self.source(lang).to_string()).map_err(|(_, errors)| errors.iter().map(|e| format!("{e:?}")).collect::<Vec<_>>())?;
-        bundle.add_resource(resource).map_err(|errors| errors.iter().map(|e| format!("{e:?}")).collect::<Vec<_>>())?;
-        Ok(bundle)
-    }
-
     /// Syntax errors, and which of `ids` a language lacks or leaves blank.
     pub fn problems(&self, ids: &[String]) -> Vec<String> {
         let mut problems = Vec::new();
         for lang in Lang::ALL {
-            match self.bundle(lang) {
-                Err(errors) => problems.extend(errors.into_iter().map(|e| format!("{}.ftl: {e}", lang.code()))),
-                Ok(bundle) => {
-                    for id in ids {
-                        let text = bundle.get_message(id).and_then(|m| m.value()).map(|p| {
-                            let mut errors = Vec::new();
-                            bundle.format_pattern(p, None, &mut errors).trim().to_string()
-                        });
-                        match text {
-                            None => problems.push(format!("{}.ftl: missing message {id}", lang.code())),
-                            Some(t) if t.is_empty() => problems.push(format!("{}.ftl: message {id} is empty", lang.code())),
-                            Some(_) => {}
-                        }
-                    }
+            let resolved = self.of(lang);
+            problems.extend(resolved.errors.iter().map(|e| format!("{}.ftl: {e}", lang.code())));
+            for id in ids {
+                match resolved.messages.get(id) {
+                    None => problems.push(format!("{}.ftl: missing message {id}", lang.code())),
+                    Some(t) if t.is_empty() => problems.push(format!("{}.ftl: message {id} is empty", lang.code())),
+                    Some(_) => {}
                 }
             }
         }
@@ -78,18 +104,6 @@ impl Texts {
 
     /// A message; its id when missing (visible, never blank).
     pub fn text(&self, lang: Lang, id: &str) -> String {
-        self.text_with(lang, id, &[])
-    }
-
-    /// A message with text arguments.
-    pub fn text_with(&self, lang: Lang, id: &str, args: &[(&str, &str)]) -> String {
-        let Ok(bundle) = self.bundle(lang) else { return id.to_string() };
-        let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else { return id.to_string() };
-        let mut fluent_args = FluentArgs::new();
-        for (k, v) in args {
-            fluent_args.set(*k, FluentValue::from(*v));
-        }
-        let mut errors = Vec::new();
-        bundle.format_pattern(pattern, Some(&fluent_args), &mut errors).trim().to_string()
+        self.of(lang).messages.get(id).cloned().unwrap_or_else(|| id.to_string())
     }
 }

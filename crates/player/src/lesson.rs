@@ -126,9 +126,8 @@ impl LessonState {
             // Back in time: what was latched later is not known yet at this moment.
             self.checker = Checker::new(lesson.latches);
             for q in &mut self.questions {
-                let keep_pick = |p: &Option<String>| p.clone();
                 *q = match q {
-                    Asked::Open { at, picked } | Asked::Revealed { at, picked, .. } if *at <= position => Asked::Open { at: *at, picked: keep_pick(picked) },
+                    Asked::Open { at, picked } | Asked::Revealed { at, picked, .. } if *at <= position => Asked::Open { at: *at, picked: picked.clone() },
                     _ => Asked::Waiting,
                 };
             }
@@ -141,11 +140,9 @@ impl LessonState {
         let mut newly_asked = None;
         for (i, q) in lesson.questions.iter().enumerate() {
             match &self.questions[i] {
-                Asked::Waiting => {
-                    if self.checker.holds(&q.ask_when, &world) {
-                        self.questions[i] = Asked::Open { at: position, picked: None };
-                        newly_asked = newly_asked.or(Some(i));
-                    }
+                Asked::Waiting if self.checker.holds(&q.ask_when, &world) => {
+                    self.questions[i] = Asked::Open { at: position, picked: None };
+                    newly_asked = newly_asked.or(Some(i));
                 }
                 // Revealed at a later moment, or at once when the learner has chosen and the
                 // moment already holds (a learner who jumped to the end).
