@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from './harness.mjs';
-import { open, state, stepUntil } from './helpers.mjs';
+import { open, state, stepUntil, settle } from './helpers.mjs';
 
 async function lanes(page) {
   return page.evaluate(() => [...document.querySelectorAll('.lane-label')].map((l) => l.textContent));
@@ -13,7 +13,9 @@ async function lanes(page) {
 test('the rolling-update lesson: controllers explained by their decisions', async ({ page, url, shot }) => {
   await open(page, url);
   await page.locator('#scenario').selectOption('rolling-update');
+  await settle(page);
   await page.locator('#apply').click();
+  await settle(page);
   await page.locator('#scrub').fill('0');
   const created = await stepUntil(page, (s) => s.message === 'explain-ctl-new-replicaset', 400);
   const rs = created.at(-1);
@@ -29,7 +31,9 @@ test('the rolling-update lesson: controllers explained by their decisions', asyn
 
   await open(page, url, 'lang=ko');
   await page.locator('#scenario').selectOption('rolling-update');
+  await settle(page);
   await page.locator('#apply').click();
+  await settle(page);
   await page.locator('#scrub').fill('0');
   const ko = (await stepUntil(page, (s) => s.message === 'explain-ctl-new-replicaset', 400)).at(-1);
   assert.match(ko.text, /디플로이먼트 web의 파드 템플릿과 일치하는 레플리카셋을 찾지 못해/);

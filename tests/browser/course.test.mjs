@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from './harness.mjs';
-import { run, consoleText } from './helpers.mjs';
+import { run, consoleText, settle } from './helpers.mjs';
 
 /** Steps with → until `done()` (evaluated in the page) holds. */
 async function stepUntilPage(page, done, max = 400) {
@@ -12,6 +12,7 @@ async function stepUntilPage(page, done, max = 400) {
   for (let i = 0; i < max; i++) {
     if (await page.evaluate(done)) return;
     await page.keyboard.press('ArrowRight');
+    await settle(page);
   }
   assert.fail(`not reached in ${max} steps`);
 }
@@ -25,6 +26,7 @@ test('the course map opens a lesson; in Korean its goals tick, its prediction is
   await shot('course-01-map-ko');
 
   await page.locator('.lesson-link[data-lesson="first-pod"]').click();
+  await settle(page);
   await page.locator('.panel.lesson').waitFor();
   assert.match(await page.locator('#lesson-title').textContent(), /첫 번째 파드/);
   assert.equal(await page.locator('.goal').count(), 3);
@@ -33,17 +35,22 @@ test('the course map opens a lesson; in Korean its goals tick, its prediction is
 
   // Hints one at a time; the last one is the solution's next command.
   await page.locator('#hint').click();
+  await settle(page);
   assert.equal(await page.locator('.hint-list li').count(), 1);
   await page.locator('#hint').click();
+  await settle(page);
   await page.locator('#hint').click();
+  await settle(page);
   assert.match(await page.locator('.hint-list li').last().textContent(), /kubectl apply -f nginx\.yaml/);
   assert.equal(await page.locator('#hint').count(), 0, 'no more hints');
 
   await page.locator('#apply').click();
+  await settle(page);
   await stepUntilPage(page, () => document.querySelector('.question.open') !== null);
   await shot('course-02-question-ko');
   // The prediction pauses the story until the learner chooses (or steps on).
   await page.locator('.question.open .choice[data-choice="pull-first"]').click();
+  await settle(page);
   assert.equal(await page.locator('.choice[data-choice="pull-first"]').getAttribute('aria-pressed'), 'true');
   await stepUntilPage(page, () => document.querySelector('.question.revealed') !== null);
   const revealed = await page.locator('.question.revealed').textContent();
@@ -52,6 +59,7 @@ test('the course map opens a lesson; in Korean its goals tick, its prediction is
   // The evidence button shows the reaction that decided it: the image pull, which began only
   // after the sandbox was there.
   await page.locator('.question.revealed .evidence').click();
+  await settle(page);
   assert.match(await page.locator('#explanation').textContent(), /이미지를 레지스트리에서 받아 오기 시작했습니다/);
   await shot('course-02b-evidence-ko');
   await stepUntilPage(page, () => document.querySelectorAll('.goal.done').length === 3);
@@ -64,6 +72,7 @@ test('the course map opens a lesson; in Korean its goals tick, its prediction is
   await page.reload();
   await page.locator('.panel.lesson').waitFor();
   await page.locator('#course-map').click();
+  await settle(page);
   await page.locator('.lesson-link.done[data-lesson="first-pod"]').waitFor();
   assert.match(await page.locator('.course-progress').textContent(), /1개 완료/);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('podlife.progress')));
@@ -72,6 +81,7 @@ test('the course map opens a lesson; in Korean its goals tick, its prediction is
 
   // Next lesson from a finished one.
   await page.locator('.lesson-link[data-lesson="first-pod"]').click();
+  await settle(page);
   await page.locator('.panel.lesson').waitFor();
   await page.locator('#open-sandbox').count();
 });
@@ -92,6 +102,7 @@ test('one lesson embedded: compact, with its panel, and a link to the full app',
   assert.match(await page.locator('.open-full').getAttribute('href'), /lesson=first-pod&lang=en/);
   assert.match(await page.locator('#lesson-title').textContent(), /Your first pod/);
   await page.locator('#apply').click();
+  await settle(page);
   await shot('course-04-embed-en');
 }, { viewport: { width: 900, height: 900 } });
 
@@ -99,6 +110,7 @@ for (const width of [900, 360]) {
   test(`the stage fits a ${width} px page: every node and component drawn, no scroll bar`, async ({ page, url, shot }) => {
     await page.goto(`${url}?lang=en`);
     await page.locator('#apply').click();
+    await settle(page);
     await stepUntilPage(page, () => document.querySelector('svg.cluster g.pod[data-pod="nginx"]') !== null);
     const fits = await page.evaluate(() => {
       const wrap = document.querySelector('.stage-wrap');
@@ -121,6 +133,7 @@ for (const width of [900, 360]) {
     });
     assert.ok(fontPx >= 9, `node names at ${fontPx.toFixed(1)} px`);
     await page.locator('svg.cluster g.pod[data-pod="nginx"]').first().click();
+    await settle(page);
     await page.locator('.panel.inspector').waitFor();
     await shot(`stage-${width}`);
   }, { viewport: { width, height: 900 } });
@@ -129,10 +142,12 @@ for (const width of [900, 360]) {
 test('the pod inspector shows phase, STATUS, conditions and containers side by side, by click or keyboard', async ({ page, url, shot }) => {
   await page.goto(`${url}?lang=en`);
   await page.locator('#apply').click();
+  await settle(page);
   // Step until nginx runs, then open the inspector from the picker (the keyboard's way).
   await page.locator('body').focus();
   await stepUntilPage(page, () => document.querySelector('svg.cluster g.pod[data-pod="nginx"]')?.dataset.status === 'Running');
   await page.locator('#inspect-pod').selectOption('default/nginx');
+  await settle(page);
   await page.locator('.panel.inspector').waitFor();
   assert.equal(await page.locator('#inspect-phase .fact-value').textContent(), 'Running');
   assert.equal(await page.locator('#inspect-status .fact-value').textContent(), 'Running');
@@ -144,9 +159,11 @@ test('the pod inspector shows phase, STATUS, conditions and containers side by s
   await shot('inspector-en');
   // Enter on a focused pod card opens it too; Close closes.
   await page.locator('#inspector-close').click();
+  await settle(page);
   assert.equal(await page.locator('.panel.inspector').count(), 0);
   await page.locator('svg.cluster g.pod[data-pod="nginx"]').first().focus();
   await page.keyboard.press('Enter');
+  await settle(page);
   await page.locator('.panel.inspector').waitFor();
 });
 
@@ -157,6 +174,7 @@ test('the course is not part of the first load: course.json is fetched when the 
   await page.locator('#apply').waitFor();
   assert.equal(fetched.filter((p) => p.endsWith('/course.json')).length, 0, 'not fetched on load');
   await page.locator('#course').click();
+  await settle(page);
   await page.locator('.lesson-link[data-lesson="first-pod"]').waitFor();
   assert.equal(fetched.filter((p) => p.endsWith('/course.json')).length, 1, 'fetched once, when opened');
   await page.locator('.lesson-link[data-lesson="crash-loop-curve"]').click();
@@ -167,16 +185,21 @@ test('the course is not part of the first load: course.json is fetched when the 
 test('the lesson builder turns a sandbox session into a lesson link that opens as a lesson', async ({ page, url, shot }) => {
   await page.goto(`${url}?lang=en`);
   await page.locator('#apply').click();
+  await settle(page);
   await stepUntilPage(page, () => document.querySelector('svg.cluster g.pod[data-pod="nginx"]')?.dataset.status === 'Running');
   await page.locator('#make-lesson').click();
+  await settle(page);
   await page.locator('.panel.builder').waitFor();
   // Nothing picked: the builder says what is missing instead of making a link.
   await page.locator('#builder-create').click();
+  await settle(page);
   assert.match(await page.locator('.builder-problems').textContent(), /title/);
   await page.locator('#builder-title').fill('Run nginx');
   await page.locator('#builder-intro').fill('Apply the pod and watch it start.');
   await page.locator('input[data-goal="nginx-phase-running"]').check();
+  await settle(page);
   await page.locator('#builder-create').click();
+  await settle(page);
   await page.locator('#builder-link').waitFor();
   const link = await page.locator('#builder-link').inputValue();
   assert.match(link, /#s1\./);
@@ -189,6 +212,7 @@ test('the lesson builder turns a sandbox session into a lesson link that opens a
   assert.equal(await learner.locator('.goal.done').count(), 0);
   assert.match(await learner.locator('.goal').textContent(), /Pod nginx has phase Running/);
   await learner.locator('#apply').click();
+  await settle(learner);
   await stepUntilPage(learner, () => document.querySelectorAll('.goal.done').length === 1);
   await learner.close();
 });
@@ -199,6 +223,7 @@ test('a first visit offers the course or the sandbox, once', async ({ page, url,
   assert.match(await page.locator('#welcome-title').textContent(), /환영합니다/);
   await shot('welcome-ko');
   await page.locator('#welcome-course').click();
+  await settle(page);
   await page.locator('.lesson-link[data-lesson="first-pod"]').waitFor();
   assert.equal(await page.locator('.welcome').count(), 0);
   await page.goto(`${url}?lang=ko`);

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from './harness.mjs';
-import { open, setText, consoleText } from './helpers.mjs';
+import { open, setText, consoleText, settle } from './helpers.mjs';
 
 const MISSING_IMAGE = `apiVersion: v1
 kind: Pod
@@ -47,11 +47,13 @@ test('a missing image is reported as the API server words it, at its line; click
   await open(page, url);
   await setText(page, MISSING_IMAGE);
   await page.locator('#apply').click();
+  await settle(page);
   await page.waitForFunction(() => (document.querySelector('#console-log')?.textContent ?? '').includes('Required value'));
   assert.match(await consoleText(page), /The Pod "web" is invalid: spec\.containers\[0\]\.image: Required value/);
   assert.match(await page.locator('#diagnostics').textContent(), /line 7, column 5: .*spec\.containers\[0\]\.image: Required value/);
   assert.equal(await page.locator('#manifest').inputValue(), MISSING_IMAGE, 'the text is kept');
   await page.locator('#diagnostics button').first().click();
+  await settle(page);
   const caret = await page.locator('#manifest').evaluate((el) => el.selectionStart);
   const lineStart = MISSING_IMAGE.split('\n').slice(0, 6).join('\n').length + 1;
   assert.equal(caret, lineStart + 4, 'the cursor is at line 7, column 5');
@@ -61,6 +63,7 @@ test('unknown fields and kinds come out as kubectl prints them', async ({ page, 
   await open(page, url);
   await setText(page, MISSING_IMAGE.replace('  - name: web\n', '  - name: web\n    imagee: nginx\n'));
   await page.locator('#apply').click();
+  await settle(page);
   await page.waitForFunction(() => (document.querySelector('#console-log')?.textContent ?? '').includes('strict decoding'));
   assert.match(
     await consoleText(page),
@@ -69,6 +72,7 @@ test('unknown fields and kinds come out as kubectl prints them', async ({ page, 
   assert.match(await page.locator('#diagnostics').textContent(), /line 8, column 5/);
   await setText(page, 'apiVersion: v1\nkind: Pdo\nmetadata:\n  name: web\n');
   await page.locator('#apply').click();
+  await settle(page);
   await page.waitForFunction(() => (document.querySelector('#console-log')?.textContent ?? '').includes('Pdo'));
   assert.match(
     await consoleText(page),
@@ -81,17 +85,22 @@ test('Tab indents in the editor; Escape then Tab leaves it', async ({ page, url 
   const editor = page.locator('#manifest');
   await editor.focus();
   await page.keyboard.press('Control+Home');
+  await settle(page);
   await page.keyboard.press('Tab');
+  await settle(page);
   assert.match(await editor.inputValue(), /^ {2}apiVersion/);
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'manifest');
   await page.keyboard.press('Escape');
+  await settle(page);
   await page.keyboard.press('Tab');
+  await settle(page);
   assert.notEqual(await page.evaluate(() => document.activeElement?.id), 'manifest', 'focus left the editor');
 });
 
 test('a tab can be renamed, and Apply reads it under its new name', async ({ page, url }) => {
   await open(page, url);
   await page.locator('.tab.on .tab-close').first().click();
+  await settle(page);
   const field = page.locator('.tab-rename');
   await field.waitFor();
   assert.equal(await page.evaluate(() => document.activeElement?.className), 'tab-rename', 'the name field has the focus');
@@ -99,10 +108,13 @@ test('a tab can be renamed, and Apply reads it under its new name', async ({ pag
   await field.press('Enter');
   assert.match(await page.locator('.notice').textContent(), /cannot be a file name/);
   await page.locator('.tab.on .tab-close').first().click();
+  await settle(page);
   await page.locator('.tab-rename').fill('web-pod.yaml');
   await page.locator('.tab-rename').press('Enter');
+  await settle(page);
   assert.equal((await page.locator('.tab.on button').first().textContent()).trim(), 'web-pod.yaml');
   await page.locator('#apply').click();
+  await settle(page);
   await page.waitForFunction(() => document.querySelector('#console-log')?.textContent.includes('kubectl apply -f web-pod.yaml'));
   assert.match(await consoleText(page), /pod\/nginx created/);
 });

@@ -2,10 +2,19 @@
 
 import assert from 'node:assert/strict';
 
-/** Opens the app (with query `q`) and waits until it is interactive. */
+/**
+ * Waits until the engine worker has answered everything the page asked (the app's root says
+ * `data-idle="true"`): the page draws what the worker sends, a round trip after each action.
+ */
+export async function settle(page) {
+  await page.waitForFunction(() => document.querySelector('.app')?.dataset.idle === 'true', null, { timeout: 30_000 });
+}
+
+/** Opens the app (with query `q`) and waits until it is interactive and the engine has answered. */
 export async function open(page, url, q = 'lang=en') {
   await page.goto(`${url}?${q}`);
   await page.locator('#apply').waitFor({ state: 'visible' });
+  await settle(page);
 }
 
 /** Replaces the active file's text, as typing would (the app sees input events). */
@@ -16,6 +25,7 @@ export async function setText(page, text) {
 
 /** What the page shows now: position, explanation id and text, active components, pod statuses. */
 export async function state(page) {
+  await settle(page);
   return page.evaluate(() => {
     const explanation = document.querySelector('#explanation');
     return {
@@ -53,4 +63,5 @@ export async function run(page, line) {
   const input = page.locator('#console-input');
   await input.fill(line);
   await input.press('Enter');
+  await settle(page);
 }

@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from './harness.mjs';
-import { open, state, stepUntil, consoleText, run } from './helpers.mjs';
+import { open, state, stepUntil, consoleText, run, settle } from './helpers.mjs';
 
 test('apply nginx and step until Running, with the right component and status at each checkpoint', async ({ page, url, shot }) => {
   // No request may leave the page's own folder (no fonts, analytics or CDNs).
@@ -19,6 +19,7 @@ test('apply nginx and step until Running, with the right component and status at
   assert.match(await page.locator('#intro').textContent(), /Press Apply/);
   await shot('01-start-en');
   await page.locator('#apply').click();
+  await settle(page);
   const first = await state(page);
   assert.equal(first.message, 'explain-api-read-missing', 'kubectl apply looks for the pod first');
 
@@ -64,6 +65,7 @@ test('apply nginx and step until Running, with the right component and status at
   for (let i = 0; i < seen.length; i++) await page.keyboard.press('ArrowLeft');
   assert.deepEqual(await state(page), sandbox);
   await page.keyboard.press('ArrowRight');
+  await settle(page);
   assert.deepEqual(await state(page), seen[0]);
 
   // The console at the end of the timeline.
@@ -72,8 +74,10 @@ test('apply nginx and step until Running, with the right component and status at
   await page.waitForFunction(() => document.querySelector('#console-log')?.textContent.includes('1/1     Running'));
   assert.match(await consoleText(page), /NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\nnginx\s+1\/1\s+Running\s+0\s+\d+s/);
   await page.locator('#tab-events').click();
+  await settle(page);
   assert.match(await page.locator('#events-table').textContent(), /Scheduled.*Successfully assigned default\/nginx to worker-\d/);
   await page.locator('#tab-pods').click();
+  await settle(page);
   assert.match(await page.locator('#pods-table').textContent(), /nginx.*1\/1.*Running/);
   assert.deepEqual(foreign, [], 'every request stays under the site\'s own path');
 });
@@ -82,9 +86,11 @@ test('switching to Korean translates the page and the explanation; a reload rest
   await open(page, url);
   await page.locator('#manifest').fill((await page.locator('#manifest').inputValue()) + '# my note\n');
   await page.locator('#apply').click();
+  await settle(page);
   await stepUntil(page, (s) => s.message === 'explain-schedule-ok');
   const before = await state(page);
   await page.locator('button[lang="ko"]').click();
+  await settle(page);
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'ko');
   assert.equal((await page.locator('#apply').textContent()).trim(), '적용');
   const ko = await state(page);
@@ -95,6 +101,7 @@ test('switching to Korean translates the page and the explanation; a reload rest
   // Without ?lang: the saved language wins over the browser's.
   await page.goto(url);
   await page.locator('#apply').waitFor();
+  // The editor shows the saved files at once, before the engine has restored the timeline.
   assert.match(await page.locator('#manifest').inputValue(), /# my note\n$/, 'the edit survived');
   const after = await state(page);
   assert.equal(after.message, before.message, 'the same step is shown');
@@ -114,13 +121,16 @@ test('a corrupt autosave is ignored with a notice, not a blank page', async ({ p
 test('a share link carries the scenario and files', async ({ page, url }) => {
   await open(page, url);
   await page.locator('#scenario').selectOption('crash-loop-backoff');
+  await settle(page);
   await page.locator('#manifest').fill((await page.locator('#manifest').inputValue()) + '# shared edit\n');
   await page.locator('#share').click();
+  await settle(page);
   const link = await page.locator('#share-link').inputValue();
   assert.match(link, /#s1\./);
   const other = await page.context().newPage();
   await other.goto(link);
   await other.locator('#apply').waitFor();
+  await settle(other);
   assert.equal(await other.locator('#scenario').inputValue(), 'crash-loop-backoff');
   assert.match(await other.locator('#manifest').inputValue(), /# shared edit\n$/);
   assert.match(await other.locator('.notice').textContent(), /shared link/);
@@ -144,6 +154,7 @@ test('the embed view: compact, already applied, at the requested step, with a li
 test('the panels stack on a narrow screen without horizontal scrolling', async ({ page, url, shot }) => {
   await open(page, url);
   await page.locator('#apply').click();
+  await settle(page);
   await stepUntil(page, (s) => s.message === 'explain-schedule-ok');
   const editor = await page.locator('#manifest').boundingBox();
   const stage = await page.locator('svg.cluster').boundingBox();
@@ -180,6 +191,7 @@ test('the embed autoplays when asked, and never under reduced motion', async ({ 
   await calm.emulateMedia({ reducedMotion: 'reduce' });
   await calm.goto(`${url}?embed=1&scenario=nginx&lang=en&autoplay=1&step=3`);
   await calm.locator('.open-full').waitFor();
+  await settle(calm);
   assert.equal(await calm.locator('#play').getAttribute('aria-pressed'), 'false', 'no autoplay under reduced motion');
   assert.equal(await calm.locator('.packet').count(), 0, 'no travelling dots under reduced motion');
   assert.ok(await calm.locator('.edge path').count() > 0, 'the edge itself is still drawn');

@@ -4,12 +4,14 @@
 
 import assert from 'node:assert/strict';
 import { test } from './harness.mjs';
-import { open, state, consoleText, run } from './helpers.mjs';
+import { open, state, consoleText, run, settle } from './helpers.mjs';
 
 test('the endpoint race: failed requests and kube-proxy catching up, node by node', async ({ page, url, shot }) => {
   await open(page, url);
   await page.locator('#scenario').selectOption('endpoint-race');
+  await settle(page);
   await page.locator('#apply').click();
+  await settle(page);
   const atEnd = () => page.locator('#scrub').fill('1000000');
   await atEnd();
   await run(page, 'podlife traffic svc/web --rps 50 --for 20s');
@@ -27,6 +29,7 @@ test('the endpoint race: failed requests and kube-proxy catching up, node by nod
   let restore = null;
   for (let i = 0; i < 4000 && !(failed && restore); i++) {
     await page.keyboard.press('ArrowLeft');
+    await settle(page);
     const s = await state(page);
     if (!failed && s.message === 'explain-traffic-request') failed = s;
     if (failed && !restore && s.message === 'explain-proxy-restore') restore = s;

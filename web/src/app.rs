@@ -1,21 +1,20 @@
 //! The page: scenario and language bar, editor, cluster stage, "what just happened", timeline,
-//! and the console with events and pods. All state lives here; the views are functions of it.
+//! and the console with events and pods. The page keeps what the learner types and sees; the
+//! cluster lives in the engine worker (`engine`), which answers each request with the view
+//! models the panels draw (`podlife_protocol::View`). The page stays responsive while the
+//! worker computes, and a long run can be cancelled.
 
 use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
-use podlife_console::Diagnostic;
-use podlife_lessons::{Course, Lesson, Scenario};
-use podlife_player::i18n::{Lang, Localizer};
-use podlife_player::keep::{EditorFile, Saved, Shared, encode_share};
-use podlife_player::lesson::{Answer, LessonState, Progress};
-use podlife_player::{Input, Player};
+use podlife_i18n::{Lang, Localizer};
+use podlife_page::progress::{Answer as Prediction, Progress};
+use podlife_protocol::{self as protocol, Answer, ConsoleEntry, CourseInfo, Diagnostic, FromWorker, LessonInfo, PickedGoal, Request, TableKind, Timeline, View, Wants};
+use podlife_stories::Scenario;
 use yew::prelude::*;
 
+use crate::engine::{Engine, Heard};
 use crate::{builder, console, crash, editor, inspector, keep, lesson, stage, timeline, what};
-
-/// The seed of the simulation's RNG: every visit replays the same run.
-const SEED: u64 = 1;
 
 /// Playback speeds (× real time of one step per `STEP_MS`).
 pub const SPEEDS: [f64; 7] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
@@ -23,9 +22,6 @@ const DEFAULT_SPEED: usize = 2;
 
 /// How long one step shows at 1×.
 const STEP_MS: f64 = 900.0;
-
-/// How long an Apply in a lesson runs at least (the console's `sleep` goes further).
-const LESSON_APPLY_MS: u64 = 30_000;
 
 /// The editor's live check waits this long after the last keystroke.
 const CHECK_DELAY_MS: u32 = 350;
@@ -36,6 +32,13 @@ pub enum Tab {
     Console,
     Events,
     Pods,
+}
+
+/// One editor tab.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EditorFile {
+    pub name: String,
+    pub text: String,
 }
 
 pub enum Msg {
@@ -77,7 +80,7 @@ pub enum Msg {
     /// The window's width changed (px).
     Resize(f64),
     /// `course.json` arrived (its text) or could not be fetched.
-    CourseLoaded(Result<String, String>),
+    CourseFetched(Result<String, String>),
     /// The lesson builder.
     BuilderOpen,
     BuilderClose,
@@ -87,34 +90,54 @@ pub enum Msg {
     BuilderCreate,
     /// The first-visit choice: the course (true) or the sandbox.
     Welcome(bool),
-}
-
-/// The lesson being played and where the learner stands in it.
-pub struct ActiveLesson {
-    pub lesson: Rc<Lesson>,
-    pub state: LessonState,
+    /// The engine worker spoke (or failed).
+    Engine(Heard),
+    /// Stop the run being computed.
+    Cancel,
 }
 
 /// The course, fetched (`course.json`) the first time a learner opens it.
 pub enum CourseState {
     NotLoaded,
     Loading,
-    Ready(Rc<Course>),
+    Ready(Rc<CourseInfo>),
     /// Why it could not be loaded (shown on the course map).
     Failed(String),
 }
 
-/// What to do once the course is there.
-enum AfterCourse {
-    OpenMap,
-    /// A lesson, with the editor's files (empty: the lesson's own).
-    OpenLesson { id: String, files: Vec<EditorFile> },
-    /// The autosaved lesson.
-    Restore(Saved),
+/// A run the worker is computing (Apply, Delete or a console command).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Busy {
+    pub seq: u64,
+    pub reactions: usize,
+    pub at_ms: u64,
+}
+
+/// What the last open request was (its failures are worded differently).
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Opening {
+    Shared,
+    Saved,
+    Other,
 }
 
 pub struct App {
-    player: Player,
+    engine: Engine,
+    /// The view at the moment shown, and the timeline and console it refers to.
+    view: Rc<View>,
+    timeline: Rc<Timeline>,
+    console: Rc<Vec<ConsoleEntry>>,
+    /// The position shown or asked for (a step computes from it before the reply arrives).
+    position: usize,
+    /// A Seek is on its way; the next one waits for its reply (scrubbing sends the latest).
+    seek_in_flight: bool,
+    seek_next: Option<usize>,
+    busy: Option<Busy>,
+    /// The autosave text from just before the last input: a cancelled run restores it.
+    checkpoint: Option<String>,
+    opening: Opening,
+    /// The learner changed the files after the last open request: its reply keeps them.
+    edited_since_open: bool,
     scenario: &'static Scenario,
     files: Vec<EditorFile>,
     active_file: usize,
@@ -123,6 +146,10 @@ pub struct App {
     locales: [Rc<Localizer>; 2],
     lang: Lang,
     embed: bool,
+    /// An embedded story is applied once opened, then shown at this step.
+    embed_start: Option<Option<usize>>,
+    pending_embed_step: Option<usize>,
+    autoplay: bool,
     playing: bool,
     speed: usize,
     tab: Tab,
@@ -146,16 +173,13 @@ pub struct App {
     /// The file whose name is being edited.
     renaming: Option<usize>,
     /// The lesson being played (None in the sandbox).
-    lesson: Option<ActiveLesson>,
+    lesson: Option<Rc<LessonInfo>>,
     course: CourseState,
-    /// The files of the lesson being played when it was made in the builder (a share link
-    /// carries them again).
-    custom_files: Vec<(String, String)>,
+    /// `course.json`'s text, kept to give a restarted worker.
+    course_bundle: Option<Rc<String>>,
     builder: Option<builder::Builder>,
     /// A first visit: the page offers the course or the sandbox.
     welcome: bool,
-    /// What waits for the course.
-    after_course: Option<AfterCourse>,
     /// The course map is shown instead of the workspace.
     course_open: bool,
     progress: Progress,
@@ -208,8 +232,12 @@ fn scenario_files(s: &Scenario) -> Vec<EditorFile> {
     s.files.iter().map(|f| EditorFile { name: f.name.to_string(), text: f.text.to_string() }).collect()
 }
 
-fn pairs(files: &[EditorFile]) -> Vec<(String, String)> {
+fn pairs(files: &[EditorFile]) -> Vec<protocol::File> {
     files.iter().map(|f| (f.name.clone(), f.text.clone())).collect()
+}
+
+fn default_scenario() -> &'static Scenario {
+    podlife_stories::by_id(podlife_stories::DEFAULT_ID).unwrap_or(&podlife_stories::all()[0])
 }
 
 impl App {
@@ -217,109 +245,68 @@ impl App {
         &self.locales[if self.lang == Lang::Ko { 0 } else { 1 }]
     }
 
-    /// A fresh player for a scenario: its setup script run, the cursor at the end.
-    fn start(scenario: &Scenario) -> Player {
-        let mut player = Player::new(SEED);
-        if !scenario.setup.trim().is_empty() {
-            let _ = player.run_script(scenario.setup);
-        }
-        player.set_files(&pairs(&scenario_files(scenario)));
-        player
+    fn send(&mut self, request: Request) -> u64 {
+        self.engine.send(request)
     }
 
-    /// How long an Apply runs at least: the scenario's story, or a lesson's default.
-    fn horizon_ms(&self) -> u64 {
-        if self.lesson.is_some() { LESSON_APPLY_MS } else { self.scenario.horizon_seconds as u64 * 1000 }
+    /// What the panels ask the worker for.
+    fn wants(&self) -> Wants {
+        Wants {
+            table: match self.tab {
+                Tab::Console => None,
+                Tab::Events => Some(TableKind::Events),
+                Tab::Pods => Some(TableKind::Pods),
+            },
+            inspected: self.inspected.clone(),
+            builder: self.builder.is_some(),
+            show_background: self.show_background,
+        }
     }
 
-    /// A fresh player for a lesson: its seed, its setup run, its files as the editor's.
-    fn start_lesson(lesson: &Lesson) -> Player {
-        let mut player = Player::new(lesson.seed);
-        if !lesson.setup.trim().is_empty() {
-            let _ = player.run_script(&lesson.setup);
-        }
-        player.set_files(&lesson.files);
-        player
+    fn send_wants(&mut self) {
+        let wants = self.wants();
+        self.send(Request::Want(wants));
     }
 
-    fn load_lesson(&mut self, lesson: Rc<Lesson>, files: Vec<EditorFile>) {
-        if lesson.sequence != "custom" {
-            self.custom_files.clear();
-        }
+    /// A fresh session in the worker: the page forgets what it showed until the reply.
+    fn open(&mut self, request: Request, opening: Opening) {
+        self.opening = opening;
+        self.edited_since_open = false;
+        self.playing = false;
+        self.timer = None;
+        self.busy = None;
+        self.send(request);
+    }
+
+    fn open_scenario(&mut self, scenario: &'static Scenario, files: Vec<EditorFile>) {
+        self.scenario = scenario;
+        self.lesson = None;
         self.builder = None;
-        self.player = App::start_lesson(&lesson);
-        self.files = if files.is_empty() { lesson.files.iter().map(|(name, text)| EditorFile { name: name.clone(), text: text.clone() }).collect() } else { files };
-        self.player.set_files(&pairs(&self.files));
+        // A link without files opens the scenario's own.
+        self.files = if files.is_empty() { scenario_files(scenario) } else { files };
         self.active_file = 0;
         self.diagnostics = vec![Vec::new(); self.files.len()];
         self.applied = false;
-        self.playing = false;
-        self.timer = None;
         self.course_open = false;
-        self.lesson = Some(ActiveLesson { state: LessonState::new(&lesson), lesson });
-        self.observe_lesson();
+        let files = pairs(&self.files);
+        self.open(Request::OpenScenario { id: scenario.id.to_string(), files }, Opening::Other);
     }
 
-    /// The builder's "check and make a link": the lesson is written as a built-in one is, read
-    /// back, and played by the same verifier before its link is made.
-    fn create_lesson(&mut self) {
-        let Some(b) = self.builder.clone() else { return };
-        let suggestions = podlife_player::builder::suggestions(&self.player);
-        let word = |loc: &Localizer, s: &podlife_player::builder::Suggestion| {
-            let args: Vec<(&str, &str)> = s.args.iter().map(|(k, v)| (*k, v.as_str())).collect();
-            loc.text_with(s.message, &args)
-        };
-        let goals: Vec<_> = suggestions.into_iter().filter(|s| b.picked.contains(&s.id)).map(|s| {
-            let (en, ko) = (word(&self.locales[1], &s), word(&self.locales[0], &s));
-            (s, en, ko)
-        }).collect();
-        let mut problems = Vec::new();
-        if b.title.trim().is_empty() {
-            problems.push(self.t().text("builder-needs-title"));
-        }
-        if goals.is_empty() {
-            problems.push(self.t().text("builder-needs-goal"));
-        }
-        let (setup, solution) = podlife_player::builder::solution_of(&self.player, self.player.log());
-        let intro = if b.intro.trim().is_empty() { b.title.clone() } else { b.intro.clone() };
-        let draft = podlife_player::builder::Draft { title: b.title.clone(), intro, files: pairs(&self.files), setup, solution, goals };
-        let files = podlife_player::builder::lesson_files(&draft);
-        let mut link = None;
-        if problems.is_empty() {
-            match podlife_player::builder::load(&files) {
-                Err(e) => problems.push(e.to_string()),
-                Ok(lesson) => {
-                    problems.extend(podlife_lessons::run::verify(&lesson));
-                    if problems.is_empty() {
-                        let shared = Shared { scenario: self.scenario.id.to_string(), lesson: None, custom: files, files: self.files.clone() };
-                        match encode_share(&shared) {
-                            Ok(fragment) => {
-                                let url = keep::page_url(&format!("lang={}", self.lang.code()), &fragment);
-                                keep::copy(&url);
-                                link = Some(url);
-                            }
-                            Err(e) => problems.push(e),
-                        }
-                    }
+    fn open_lesson(&mut self, id: String) {
+        self.builder = None;
+        self.open(Request::OpenLesson { id, files: Vec::new() }, Opening::Other);
+    }
+
+    /// Fetches `course.json` unless it is here or on its way; the worker gets it to read.
+    fn fetch_course(&mut self, ctx: &Context<Self>) {
+        match &self.course {
+            CourseState::Loading => {}
+            CourseState::Ready(_) => {
+                if let Some(bundle) = self.course_bundle.clone() {
+                    self.send(Request::Course { bundle: (*bundle).clone() });
                 }
             }
-        }
-        if let Some(builder) = self.builder.as_mut() {
-            builder.problems = problems;
-            builder.link = link;
-        }
-    }
-
-    /// Does `after` now if the course is loaded, else once it is (fetching it if needed).
-    fn with_course(&mut self, ctx: &Context<Self>, after: AfterCourse) {
-        match &self.course {
-            CourseState::Ready(course) => {
-                let course = course.clone();
-                self.after_course_loaded(&course, after);
-            }
-            CourseState::Loading => self.after_course = Some(after),
             CourseState::NotLoaded | CourseState::Failed(_) => {
-                self.after_course = Some(after);
                 self.course = CourseState::Loading;
                 let link = ctx.link().clone();
                 yew::platform::spawn_local(async move {
@@ -330,49 +317,39 @@ impl App {
                         }
                         response.text().await.map_err(|e| e.to_string())
                     };
-                    link.send_message(Msg::CourseLoaded(text.await));
+                    link.send_message(Msg::CourseFetched(text.await));
                 });
             }
         }
     }
 
-    fn after_course_loaded(&mut self, course: &Rc<Course>, after: AfterCourse) {
-        let find = |id: &str| course.lesson(id).map(|l| Rc::new(l.clone()));
-        match after {
-            AfterCourse::OpenMap => self.course_open = true,
-            AfterCourse::OpenLesson { id, files } => match find(&id) {
-                Some(l) => self.load_lesson(l, files),
-                None => self.notice = Some(self.t().text_with("notice-no-lesson", &[("id", &id)])),
-            },
-            AfterCourse::Restore(saved) => {
-                let Some(l) = saved.lesson.as_deref().and_then(find) else { return };
-                self.player = Player::replay(l.seed, &saved.log);
-                self.player.seek(saved.position);
-                self.files = if saved.files.is_empty() { l.files.iter().map(|(name, text)| EditorFile { name: name.clone(), text: text.clone() }).collect() } else { saved.files };
-                if self.files.is_empty() {
-                    self.files = vec![EditorFile { name: "pod.yaml".into(), text: String::new() }];
-                }
-                self.active_file = saved.active_file.min(self.files.len() - 1);
-                self.diagnostics = vec![Vec::new(); self.files.len()];
-                self.applied = saved.log.iter().any(|e| matches!(e.input, Input::Apply { .. }));
-                self.player.set_files(&pairs(&self.files));
-                self.lesson = Some(ActiveLesson { state: LessonState::new(&l), lesson: l });
-                self.course_open = false;
-            }
+    /// The builder's "check and make a link": goals worded in both languages here, the lesson
+    /// written, read back and played by the worker.
+    fn create_lesson(&mut self) {
+        let Some(b) = self.builder.as_mut() else { return };
+        let (en, ko) = (&self.locales[1], &self.locales[0]);
+        let goals: Vec<PickedGoal> = self
+            .view
+            .suggestions
+            .iter()
+            .filter(|s| b.picked.contains(&s.id))
+            .map(|s| PickedGoal { id: s.id.clone(), en: en.message(&s.message), ko: ko.message(&s.message) })
+            .collect();
+        let t = &self.locales[if self.lang == Lang::Ko { 0 } else { 1 }];
+        let mut problems = Vec::new();
+        if b.title.trim().is_empty() {
+            problems.push(t.text("builder-needs-title"));
         }
-    }
-
-    /// Checks the lesson's goals at the moment shown; a question whose moment came pauses
-    /// playback; a lesson whose goals all hold is marked done.
-    fn observe_lesson(&mut self) {
-        let Some(active) = self.lesson.as_mut() else { return };
-        if active.state.observe(&active.lesson, &self.player).is_some() {
-            self.playing = false;
-            self.timer = None;
+        if goals.is_empty() {
+            problems.push(t.text("builder-needs-goal"));
         }
-        // A lesson made in the builder is not part of the course's progress.
-        if active.state.all_goals_hold() && active.lesson.sequence != "custom" && self.progress.done.insert(active.lesson.id.clone()) {
-            self.save_progress();
+        b.link = None;
+        b.checking = problems.is_empty();
+        b.problems = problems;
+        if b.checking {
+            let (title, intro) = (b.title.clone(), b.intro.clone());
+            let files = pairs(&self.files);
+            self.send(Request::MakeLesson { title, intro, files, goals });
         }
     }
 
@@ -385,23 +362,26 @@ impl App {
         }
     }
 
+    /// Asks the worker for the autosave's text (written when it arrives).
     fn save(&mut self) {
+        crash::remember_files(&self.files);
+        let (files, active_file, lang) = (pairs(&self.files), self.active_file, self.lang);
+        self.send(Request::Save { files, active_file, lang });
+    }
+
+    /// Keeps the editor's tabs in the autosave at once (the rest of the record follows with
+    /// the next save the worker writes).
+    fn save_files_now(&mut self) {
+        crash::remember_files(&self.files);
         if self.embed {
             return;
         }
-        let saved = Saved {
-            scenario: self.scenario.id.to_string(),
-            lesson: self.lesson.as_ref().filter(|a| a.lesson.sequence != "custom").map(|a| a.lesson.id.clone()),
-            files: self.files.clone(),
-            active_file: self.active_file,
-            log: self.player.log().to_vec(),
-            position: self.player.position(),
-            lang: Some(self.lang.code().to_string()),
-        };
-        if let Err(e) = keep::save(&saved) {
-            self.notice = Some(self.t().text_with("notice-save-failed", &[("error", &e)]));
+        if let Some(text) = self.checkpoint.as_deref().and_then(|t| keep::with_files(t, &self.files, self.active_file)) {
+            if let Err(e) = keep::save(&text) {
+                self.notice = Some(self.t().text_with("notice-save-failed", &[("error", &e)]));
+            }
+            self.checkpoint = Some(text);
         }
-        crash::remember_files(&self.files);
     }
 
     /// Saves a moment later (stepping quickly saves once, not at every step).
@@ -416,35 +396,258 @@ impl App {
         self.timer = Some(Timeout::new(ms, move || link.send_message(Msg::Tick)));
     }
 
-    fn step(&mut self, forward: bool) -> bool {
-        let from = self.player.position();
-        let next = if self.show_background {
-            if forward { (from < self.player.reactions().len()).then_some(from + 1) } else { from.checked_sub(1) }
+    /// Shows `position`: at once if no seek is on its way, else after it (only the latest).
+    fn seek_to(&mut self, position: usize) {
+        self.position = position;
+        if self.seek_in_flight {
+            self.seek_next = Some(position);
         } else {
-            self.player.next_visible(from, forward)
-        };
-        match next {
+            self.seek_in_flight = true;
+            self.send(Request::Seek { position });
+        }
+    }
+
+    /// The next (or previous) position a step goes to.
+    fn step_target(&self, forward: bool) -> Option<usize> {
+        let from = self.position;
+        if self.show_background {
+            if forward { (from < self.timeline.ticks.len()).then_some(from + 1) } else { from.checked_sub(1) }
+        } else {
+            self.timeline.next_visible(from, forward)
+        }
+    }
+
+    fn step(&mut self, forward: bool) -> bool {
+        match self.step_target(forward) {
             Some(p) => {
-                self.player.seek(p);
+                self.seek_to(p);
                 true
             }
             None => false,
         }
     }
 
-    fn load_scenario(&mut self, scenario: &'static Scenario, files: Vec<EditorFile>) {
-        self.scenario = scenario;
-        self.lesson = None;
-        self.custom_files.clear();
-        self.course_open = false;
-        self.player = App::start(scenario);
-        // A link without files opens the scenario's own.
-        self.files = if files.is_empty() { scenario_files(scenario) } else { files };
-        self.active_file = 0;
-        self.diagnostics = vec![Vec::new(); self.files.len()];
-        self.applied = false;
+    /// An input that runs the cluster forward: the autosave just before it is kept (a cancel
+    /// restores it), then the input is sent and the page shows it is busy.
+    fn run(&mut self, request: Request) {
+        self.save();
+        let seq = self.send(request);
+        self.busy = Some(Busy { seq, reactions: 0, at_ms: 0 });
+    }
+
+    /// The worker is gone (cancelled or crashed): a new one restores the session as it was
+    /// before the last input.
+    fn restart_engine(&mut self) {
+        self.engine.restart();
+        self.busy = None;
+        self.seek_in_flight = false;
+        self.seek_next = None;
         self.playing = false;
         self.timer = None;
+        if let Some(bundle) = self.course_bundle.clone() {
+            self.send(Request::Course { bundle: (*bundle).clone() });
+        }
+        match self.checkpoint.clone() {
+            Some(saved) => self.open(Request::Restore { saved }, Opening::Other),
+            None => {
+                let s = self.scenario;
+                let files = self.files.clone();
+                self.open_scenario(s, files);
+            }
+        }
+        self.send_wants();
+    }
+
+    fn heard(&mut self, ctx: &Context<Self>, heard: Heard) {
+        match heard {
+            Heard::Failed(why) => {
+                self.notice = Some(self.t().text_with("notice-engine-unavailable", &[("error", &why)]));
+                self.busy = None;
+            }
+            Heard::Message(FromWorker::Ready { .. }) => self.engine.set_ready(),
+            Heard::Message(FromWorker::Crashed { message }) => {
+                self.notice = Some(self.t().text_with("notice-engine-failed", &[("error", &message)]));
+                self.restart_engine();
+            }
+            Heard::Message(FromWorker::Progress { seq, reactions, at_ms }) => {
+                if let Some(b) = self.busy.as_mut().filter(|b| b.seq == seq) {
+                    b.reactions = reactions;
+                    b.at_ms = at_ms;
+                }
+            }
+            Heard::Message(FromWorker::Reply { seq, answer, view }) => {
+                if self.busy.is_some_and(|b| b.seq == seq) {
+                    self.busy = None;
+                }
+                if answer != Answer::NeedCourse {
+                    self.engine.answered();
+                }
+                self.answered(ctx, answer);
+                if let Some(view) = view {
+                    self.show(ctx, *view);
+                }
+            }
+        }
+    }
+
+    fn answered(&mut self, ctx: &Context<Self>, answer: Answer) {
+        match answer {
+            Answer::Done => {}
+            Answer::NeedCourse => self.fetch_course(ctx),
+            Answer::Course(Ok(info)) => self.course = CourseState::Ready(Rc::new(info)),
+            Answer::Course(Err(e)) => {
+                self.notice = Some(self.t().text_with("notice-course-failed", &[("error", &e)]));
+                self.course = CourseState::Failed(e);
+            }
+            Answer::Opened(o) => self.opened(o),
+            Answer::NotFound(id) => self.notice = Some(self.t().text_with("notice-no-lesson", &[("id", &id)])),
+            Answer::Broken(e) => {
+                let id = match self.opening {
+                    Opening::Saved => {
+                        keep::forget();
+                        "notice-saved-ignored"
+                    }
+                    _ => "notice-share-broken",
+                };
+                self.notice = Some(self.t().text_with(id, &[("error", &e)]));
+                if self.opening == Opening::Saved {
+                    let s = self.scenario;
+                    self.open_scenario(s, Vec::new());
+                }
+            }
+            Answer::Applied(results) => {
+                self.diagnostics = self.files.iter().map(|f| results.iter().find(|r| r.name == f.name).map(|r| r.diagnostics.clone()).unwrap_or_default()).collect();
+                if let Some(i) = self.diagnostics.iter().position(|d| !d.is_empty()) {
+                    self.active_file = i;
+                }
+                if results.iter().any(|r| r.failed) {
+                    self.tab = Tab::Console;
+                    self.send_wants();
+                }
+                if let Some(step) = self.embed_start.take().flatten() {
+                    // `step` counts the steps the timeline shows (routine work left out).
+                    self.pending_embed_step = Some(step);
+                }
+                self.save();
+            }
+            Answer::Checked { name, diagnostics } => {
+                self.diagnostics.resize(self.files.len(), Vec::new());
+                if let Some(i) = self.files.iter().position(|f| f.name == name) {
+                    self.diagnostics[i] = diagnostics;
+                }
+            }
+            Answer::Ran { .. } => self.save(),
+            Answer::Saved(Ok(text)) => {
+                if !self.embed
+                    && let Err(e) = keep::save(&text)
+                {
+                    self.notice = Some(self.t().text_with("notice-save-failed", &[("error", &e)]));
+                }
+                self.checkpoint = Some(text);
+            }
+            Answer::Saved(Err(e)) => self.notice = Some(self.t().text_with("notice-save-failed", &[("error", &e)])),
+            Answer::Shared(Ok(fragment)) => {
+                let link = keep::page_url(&format!("lang={}", self.lang.code()), &fragment);
+                keep::copy(&link);
+                self.share_link = Some(link);
+            }
+            Answer::Shared(Err(e)) => self.notice = Some(self.t().text_with("notice-share-too-large", &[("error", &e)])),
+            Answer::Made(result) => {
+                let link = match &result {
+                    Ok(fragment) => Some(keep::page_url(&format!("lang={}", self.lang.code()), fragment)),
+                    Err(_) => None,
+                };
+                if let Some(l) = &link {
+                    keep::copy(l);
+                }
+                if let Some(b) = self.builder.as_mut() {
+                    b.checking = false;
+                    b.problems = result.err().unwrap_or_default();
+                    b.link = link;
+                }
+            }
+        }
+    }
+
+    fn opened(&mut self, o: protocol::Opened) {
+        if let Some(s) = podlife_stories::by_id(&o.scenario) {
+            self.scenario = s;
+        }
+        if self.edited_since_open {
+            // Typed while the session was opening: what the learner typed wins.
+            let files = pairs(&self.files);
+            self.send(Request::Files(files));
+        } else {
+            self.files = o.files.into_iter().map(|(name, text)| EditorFile { name, text }).collect();
+            if self.files.is_empty() {
+                self.files = vec![EditorFile { name: "pod.yaml".into(), text: String::new() }];
+            }
+            self.active_file = o.active_file.min(self.files.len() - 1);
+            self.diagnostics = vec![Vec::new(); self.files.len()];
+        }
+        self.applied = o.applied;
+        self.lesson = o.lesson.map(Rc::new);
+        if self.lesson.is_some() {
+            self.course_open = false;
+        }
+        if self.opening == Opening::Shared {
+            self.notice = Some(self.t().text("notice-shared-opened"));
+        }
+        self.opening = Opening::Other;
+        crash::remember_files(&self.files);
+        if self.embed_start.is_some() && self.lesson.is_none() {
+            // An embedded story starts applied.
+            let files = pairs(&self.files);
+            self.run(Request::Apply { files });
+            if self.autoplay && !self.reduced_motion {
+                self.playing = true;
+            }
+        } else {
+            self.embed_start = None;
+            // At once: the record is the base that typing is kept into.
+            self.save();
+        }
+    }
+
+    /// A new view from the worker.
+    fn show(&mut self, ctx: &Context<Self>, mut view: View) {
+        if let Some(t) = view.timeline.take() {
+            self.timeline = Rc::new(t);
+        }
+        if let Some(c) = view.console.take() {
+            self.console = Rc::new(c);
+        }
+        self.seek_in_flight = false;
+        if let Some(next) = self.seek_next.take() {
+            self.position = next;
+            self.seek_in_flight = true;
+            self.send(Request::Seek { position: next });
+        } else {
+            self.position = view.position;
+        }
+        self.applied = view.applied;
+        if let Some(status) = &view.lesson {
+            if status.asked_now {
+                self.playing = false;
+                self.timer = None;
+            }
+            // A lesson made in the builder is not part of the course's progress.
+            if let Some(l) = self.lesson.clone()
+                && status.all_goals_hold()
+                && !l.is_custom()
+                && self.progress.done.insert(l.id.clone())
+            {
+                self.save_progress();
+            }
+        }
+        self.view = Rc::new(view);
+        if let Some(step) = self.pending_embed_step.take() {
+            let position = self.timeline.visible_step(step);
+            self.seek_to(position);
+        }
+        if self.playing && self.timer.is_none() && !self.seek_in_flight {
+            self.schedule_tick(ctx);
+        }
     }
 }
 
@@ -467,23 +670,25 @@ impl Component for App {
         let opens_lesson = query.lesson.clone();
         let first_visit = keep::first_visit() && !query.embed && query.shared.is_none() && query.lesson.is_none() && !query.course && query.scenario.is_none();
         let saved = if query.embed || query.shared.is_some() || opens_lesson.is_some() { None } else { keep::load() };
-        let saved = match saved {
-            Some(Ok(s)) => Some(s),
-            Some(Err(e)) => {
-                notice = Some(("notice-saved-ignored", e));
-                keep::forget();
-                None
-            }
-            None => None,
-        };
         let lang = query
             .lang
-            .or_else(|| saved.as_ref().and_then(|s| s.lang.as_deref()).and_then(Lang::from_tag))
+            .or_else(|| saved.as_deref().and_then(keep::saved_lang))
             .unwrap_or_else(|| Lang::negotiate(languages.iter().map(String::as_str)));
         let locales = [Rc::new(Localizer::new(Lang::Ko)), Rc::new(Localizer::new(Lang::En))];
-        let default = podlife_lessons::by_id(podlife_lessons::DEFAULT_ID).unwrap_or(&podlife_lessons::all()[0]);
+        let default = default_scenario();
+        let engine = Engine::spawn(ctx.link().callback(Msg::Engine));
         let mut app = App {
-            player: App::start(default),
+            engine,
+            view: Rc::new(View::default()),
+            timeline: Rc::new(Timeline::default()),
+            console: Rc::new(Vec::new()),
+            position: 0,
+            seek_in_flight: false,
+            seek_next: None,
+            busy: None,
+            checkpoint: None,
+            opening: Opening::Other,
+            edited_since_open: false,
             scenario: default,
             files: scenario_files(default),
             active_file: 0,
@@ -491,6 +696,9 @@ impl Component for App {
             locales,
             lang,
             embed: query.embed,
+            embed_start: (query.embed && opens_lesson.is_none()).then_some(query.step),
+            pending_embed_step: None,
+            autoplay: query.autoplay,
             playing: false,
             speed: DEFAULT_SPEED,
             tab: Tab::Console,
@@ -511,10 +719,9 @@ impl Component for App {
             renaming: None,
             lesson: None,
             course: CourseState::NotLoaded,
-            custom_files: Vec::new(),
+            course_bundle: None,
             builder: None,
             welcome: false,
-            after_course: None,
             course_open: false,
             progress,
             inspected: None,
@@ -541,86 +748,39 @@ impl Component for App {
             })
         });
         keep::set_document_lang(lang);
-        match (query.shared, saved) {
-            (Some(Ok(shared)), _) => {
-                let scenario = podlife_lessons::by_id(&shared.scenario).unwrap_or(default);
-                app.load_scenario(scenario, shared.files.clone());
-                if !shared.custom.is_empty() {
-                    match podlife_player::builder::load(&shared.custom) {
-                        Ok(l) => {
-                            app.custom_files = shared.custom.clone();
-                            app.load_lesson(Rc::new(l), shared.files.clone());
-                        }
-                        Err(e) => app.notice = Some(app.t().text_with("notice-share-broken", &[("error", &e.to_string())])),
-                    }
-                } else if let Some(id) = shared.lesson {
-                    app.with_course(ctx, AfterCourse::OpenLesson { id, files: shared.files });
-                }
-                app.notice = Some(app.t().text("notice-shared-opened"));
-                keep::clear_fragment();
+        // The first request: what the address or the autosave asks for. The editor shows the
+        // default story's files meanwhile; the worker answers once it has loaded.
+        if let Some(fragment) = query.shared {
+            app.open(Request::OpenShared { fragment }, Opening::Shared);
+            keep::clear_fragment();
+        } else if let Some(id) = opens_lesson.clone() {
+            app.open_lesson(id);
+        } else if let Some(saved) = saved {
+            if let Some((files, active)) = keep::saved_files(&saved) {
+                app.active_file = active.min(files.len() - 1);
+                app.diagnostics = vec![Vec::new(); files.len()];
+                app.files = files;
             }
-            (Some(Err(e)), _) => {
-                app.notice = Some(app.t().text_with("notice-share-broken", &[("error", &e)]));
-                keep::clear_fragment();
-            }
-            (None, Some(saved)) if saved.lesson.is_some() => {
-                // The lesson's data comes with the course: restored once it is here.
-                app.with_course(ctx, AfterCourse::Restore(saved));
-            }
-            (None, Some(saved)) => {
-                let scenario = podlife_lessons::by_id(&saved.scenario).unwrap_or(default);
-                app.scenario = scenario;
-                app.player = Player::replay(SEED, &saved.log);
-                app.player.seek(saved.position);
-                app.files = if saved.files.is_empty() { scenario_files(scenario) } else { saved.files };
-                if app.files.is_empty() {
-                    app.files = vec![EditorFile { name: "pod.yaml".into(), text: String::new() }];
-                }
-                app.active_file = saved.active_file.min(app.files.len() - 1);
-                app.diagnostics = vec![Vec::new(); app.files.len()];
-                app.applied = saved.log.iter().any(|l| matches!(l.input, Input::Apply { .. }));
-            }
-            (None, None) => {
-                if let Some(id) = opens_lesson.clone() {
-                    app.with_course(ctx, AfterCourse::OpenLesson { id, files: Vec::new() });
-                } else if let Some(s) = query.scenario.as_deref().and_then(podlife_lessons::by_id) {
-                    app.load_scenario(s, scenario_files(s));
-                }
-            }
+            app.open(Request::Restore { saved }, Opening::Saved);
+        } else {
+            let s = query.scenario.as_deref().and_then(podlife_stories::by_id).unwrap_or(default);
+            app.open_scenario(s, Vec::new());
         }
-        // `?course` opens the map, unless a saved or shared lesson is being restored.
-        if query.course && opens_lesson.is_none() && !query.embed && app.after_course.is_none() && app.lesson.is_none() {
-            app.with_course(ctx, AfterCourse::OpenMap);
+        // `?course` opens the map, unless a lesson is being opened.
+        if query.course && opens_lesson.is_none() && !query.embed {
+            app.course_open = true;
+            app.fetch_course(ctx);
         }
         if let Some((id, e)) = notice {
             app.notice = Some(app.t().text_with(id, &[("error", &e)]));
         }
-        if query.embed && opens_lesson.is_none() {
-            // An embedded scenario starts applied, at the requested step.
-            let files = pairs(&app.files);
-            app.player.apply(&files, app.horizon_ms());
-            app.applied = true;
-            if let Some(step) = query.step {
-                // `step` counts the steps the timeline shows (routine work left out).
-                let position = app.player.visible_step(step);
-                app.player.seek(position);
-            }
-            if query.autoplay && !app.reduced_motion {
-                app.playing = true;
-                app.schedule_tick(ctx);
-            }
-        }
-        app.player.set_files(&pairs(&app.files));
         crash::remember_files(&app.files);
-        app.observe_lesson();
         app.welcome = first_visit;
         app
     }
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
-        let render = self.handle(ctx, msg);
-        self.observe_lesson();
-        render
+        self.handle(ctx, msg)
     }
 
     fn rendered(&mut self, _ctx: &Context<Self>, first_render: bool) {
@@ -659,7 +819,7 @@ impl Component for App {
         });
         if self.embed && self.lesson.is_none() {
             return html! {
-                <div class="app embed">
+                <div class="app embed" data-idle={self.idle().to_string()}>
                     { self.view_embed_bar(ctx) }
                     <main class="embed-main">
                         { stage::view(self, ctx) }
@@ -671,7 +831,7 @@ impl Component for App {
         }
         if self.course_open {
             return html! {
-                <div class="app">
+                <div class="app" data-idle={self.idle().to_string()}>
                     { self.view_bar(ctx) }
                     { for notice }
                     { lesson::course_map(self, ctx) }
@@ -679,7 +839,7 @@ impl Component for App {
                 </div>
             };
         }
-        let lesson_panel = self.lesson.as_ref().map(|a| lesson::panel(self, ctx, &a.lesson, &a.state));
+        let lesson_panel = self.lesson.as_ref().map(|l| lesson::panel(self, ctx, l));
         let welcome = self.welcome.then(|| {
             html! {
                 <section class="welcome" aria-labelledby="welcome-title">
@@ -694,7 +854,7 @@ impl Component for App {
         });
         let bar = if self.embed { self.view_embed_bar(ctx) } else { self.view_bar(ctx) };
         html! {
-            <div class={classes!("app", self.embed.then_some("embed-lesson"))}>
+            <div class={classes!("app", self.embed.then_some("embed-lesson"))} data-idle={self.idle().to_string()}>
                 { bar }
                 { for notice }
                 { for share }
@@ -720,9 +880,32 @@ impl Component for App {
 }
 
 impl App {
-    pub fn player(&self) -> &Player {
-        &self.player
+    pub fn shown(&self) -> &View {
+        &self.view
     }
+    pub fn timeline(&self) -> &Timeline {
+        &self.timeline
+    }
+    pub fn console(&self) -> &[ConsoleEntry] {
+        &self.console
+    }
+    /// The position shown (or on its way).
+    pub fn position(&self) -> usize {
+        self.position
+    }
+    pub fn busy(&self) -> Option<Busy> {
+        self.busy
+    }
+    /// The engine worker has loaded.
+    pub fn engine_ready(&self) -> bool {
+        self.engine.ready()
+    }
+    /// Nothing is on its way: the engine has answered everything, no check or course fetch
+    /// waits (the root's `data-idle`, which the browser tests wait for).
+    pub fn idle(&self) -> bool {
+        self.engine.idle() && self.check_timer.is_none() && !matches!(self.course, CourseState::Loading)
+    }
+
     pub fn lang(&self) -> Lang {
         self.lang
     }
@@ -769,14 +952,14 @@ impl App {
         self.reduced_motion
     }
     pub fn timeline_layout(&self) -> Rc<timeline::Layout> {
-        let key = (self.player.timeline_version(), self.show_background);
+        let key = (self.timeline.version, self.show_background);
         let mut cache = self.timeline_cache.borrow_mut();
         if let Some((version, all, layout)) = cache.as_ref()
             && (*version, *all) == key
         {
             return layout.clone();
         }
-        let layout = Rc::new(timeline::Layout::new(self.player.reactions(), self.player.trace(), self.show_background));
+        let layout = Rc::new(timeline::Layout::new(&self.timeline, self.show_background));
         *cache = Some((key.0, key.1, layout.clone()));
         layout
     }
@@ -833,7 +1016,7 @@ impl App {
                     <label for="scenario">{ t.text("scenario-picker-label") }</label>
                     <select id="scenario" onchange={on_scenario}>
                         { for self.lesson.is_some().then(|| html! { <option value="" selected=true disabled=true>{ t.text("scenario-picker-in-lesson") }</option> }) }
-                        { for podlife_lessons::all().iter().map(|s| {
+                        { for podlife_stories::all().iter().map(|s| {
                             let title = t.text(&format!("scenario-{}-title", s.id));
                             html! { <option value={s.id} selected={self.lesson.is_none() && s.id == self.scenario.id}>{ title }</option> }
                         }) }
@@ -863,7 +1046,7 @@ impl App {
     fn view_embed_bar(&self, ctx: &Context<Self>) -> Html {
         let t = self.t();
         let (title, open) = match &self.lesson {
-            Some(a) => (a.lesson.texts.text(lesson::lang_of(self.lang), "title"), keep::page_url(&format!("lesson={}&lang={}", a.lesson.id, self.lang.code()), "")),
+            Some(l) => (l.texts.text(self.lang, "title"), keep::page_url(&format!("lesson={}&lang={}", l.id, self.lang.code()), "")),
             None => (t.text(&format!("scenario-{}-title", self.scenario.id)), keep::page_url(&format!("scenario={}&lang={}", self.scenario.id, self.lang.code()), "")),
         };
         html! {
@@ -881,20 +1064,24 @@ impl App {
 impl App {
     fn handle(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
+            Msg::Engine(heard) => self.heard(ctx, heard),
             Msg::Edit(text) => {
                 if let Some(f) = self.files.get_mut(self.active_file) {
                     f.text = text;
                 }
-                self.player.set_files(&pairs(&self.files));
+                self.edited_since_open = true;
+                let files = pairs(&self.files);
+                self.send(Request::Files(files));
                 let link = ctx.link().clone();
                 self.check_timer = Some(Timeout::new(CHECK_DELAY_MS, move || link.send_message(Msg::Check)));
-                self.save();
+                self.save_files_now();
+                self.save_soon(ctx);
             }
             Msg::Check => {
+                self.check_timer = None;
                 if let Some(f) = self.files.get(self.active_file) {
-                    let d = self.player.check(&f.name, &f.text);
-                    self.diagnostics.resize(self.files.len(), Vec::new());
-                    self.diagnostics[self.active_file] = d;
+                    let (name, text) = (f.name.clone(), f.text.clone());
+                    self.send(Request::Check { name, text });
                 }
             }
             Msg::SelectFile(i) => self.active_file = i.min(self.files.len().saturating_sub(1)),
@@ -904,6 +1091,7 @@ impl App {
                     n += 1;
                 }
                 self.files.push(EditorFile { name: format!("file-{n}.yaml"), text: String::new() });
+                self.edited_since_open = true;
                 self.diagnostics.push(Vec::new());
                 self.active_file = self.files.len() - 1;
                 self.save();
@@ -918,7 +1106,9 @@ impl App {
                     match file_name_problem(&name, i, &self.files) {
                         None => {
                             self.files[i].name = name;
-                            self.player.set_files(&pairs(&self.files));
+                            self.edited_since_open = true;
+                            let files = pairs(&self.files);
+                            self.send(Request::Files(files));
                             self.save();
                         }
                         Some(id) => self.notice = Some(self.t().text_with(id, &[("name", &name)])),
@@ -928,27 +1118,23 @@ impl App {
             Msg::CloseFile(i) => {
                 if self.files.len() > 1 && i < self.files.len() {
                     self.files.remove(i);
+                    self.edited_since_open = true;
                     self.diagnostics.remove(i.min(self.diagnostics.len().saturating_sub(1)));
                     self.active_file = self.active_file.min(self.files.len() - 1);
                     self.save();
                 }
             }
             Msg::Apply | Msg::Delete => {
-                let files = pairs(&self.files);
-                let apply = matches!(msg, Msg::Apply);
-                let results = if apply { self.player.apply(&files, self.horizon_ms()) } else { self.player.delete(&files, 0) };
-                self.diagnostics = self.files.iter().map(|f| results.iter().find(|r| r.name == f.name).map(|r| r.diagnostics.clone()).unwrap_or_default()).collect();
-                if let Some(i) = self.diagnostics.iter().position(|d| !d.is_empty()) {
-                    self.active_file = i;
+                if self.busy.is_some() {
+                    return false;
                 }
-                self.applied |= apply;
-                // Show the first reaction the input caused.
-                self.step(true);
-                self.tab = if results.iter().any(|r| r.failed) { Tab::Console } else { self.tab };
-                self.save();
+                self.playing = false;
+                self.timer = None;
+                let files = pairs(&self.files);
+                self.run(if matches!(msg, Msg::Apply) { Request::Apply { files } } else { Request::Delete { files } });
             }
             Msg::Seek(p) => {
-                self.player.seek(p);
+                self.seek_to(p);
                 self.save_soon(ctx);
             }
             Msg::Step(forward) => {
@@ -961,18 +1147,19 @@ impl App {
             }
             Msg::NextOf(component) => {
                 self.playing = false;
-                let from = self.player.position();
-                let found = self.player.next_matching(from, true, |r| (self.show_background || !r.background) && what::lane_of(r, self.player.trace()) == component);
+                let all = self.show_background;
+                let lanes = &self.timeline.lanes;
+                let found = self.timeline.next_matching(self.position, true, |t| (all || !t.background) && lanes.get(t.lane as usize) == Some(&component));
                 if let Some(p) = found {
-                    self.player.seek(p);
-                    self.save();
+                    self.seek_to(p);
+                    self.save_soon(ctx);
                 }
             }
             Msg::TogglePlay => {
                 self.playing = !self.playing;
                 if self.playing {
-                    if self.player.at_end() || self.player.next_visible(self.player.position(), true).is_none() {
-                        self.player.seek(0);
+                    if self.timeline.next_visible(self.position, true).is_none() {
+                        self.seek_to(0);
                     }
                     self.schedule_tick(ctx);
                 } else {
@@ -980,12 +1167,12 @@ impl App {
                 }
             }
             Msg::Tick => {
+                self.timer = None;
                 if !self.playing {
                     return false;
                 }
-                if self.step(true) {
-                    self.schedule_tick(ctx);
-                } else {
+                // The next tick is scheduled when this step's view has arrived.
+                if !self.step(true) {
                     self.playing = false;
                 }
                 self.save_soon(ctx);
@@ -1002,98 +1189,86 @@ impl App {
                 self.save();
             }
             Msg::Scenario(id) => {
-                if let Some(s) = podlife_lessons::by_id(&id) {
-                    self.load_scenario(s, scenario_files(s));
-                    self.save();
+                if let Some(s) = podlife_stories::by_id(&id) {
+                    self.open_scenario(s, Vec::new());
                 }
             }
             Msg::Command(line) => {
-                if line.trim().is_empty() {
+                if line.trim().is_empty() || self.busy.is_some() {
                     return false;
                 }
                 self.playing = false;
-                let entry = self.player.command(&line);
-                if !entry.scratch {
-                    self.step(true);
-                }
-                self.save();
+                self.timer = None;
+                self.run(Request::Command { line });
             }
-            Msg::Tab(tab) => self.tab = tab,
+            Msg::Tab(tab) => {
+                self.tab = tab;
+                self.send_wants();
+            }
             Msg::Share => {
-                let shared = Shared { scenario: self.scenario.id.to_string(), lesson: self.lesson.as_ref().map(|a| a.lesson.id.clone()), custom: self.custom_files.clone(), files: self.files.clone() };
-                match encode_share(&shared) {
-                    Ok(fragment) => {
-                        let query = format!("lang={}", self.lang.code());
-                        let link = keep::page_url(&query, &fragment);
-                        keep::copy(&link);
-                        self.share_link = Some(link);
-                    }
-                    Err(e) => self.notice = Some(self.t().text_with("notice-share-too-large", &[("error", &e)])),
-                }
+                let files = pairs(&self.files);
+                self.send(Request::Share { files });
             }
-            Msg::ToggleBackground => self.show_background = !self.show_background,
-            Msg::Reset => {
-                match self.lesson.as_ref().map(|a| a.lesson.clone()) {
-                    Some(l) => self.load_lesson(l, Vec::new()),
-                    None => {
-                        let s = self.scenario;
-                        self.load_scenario(s, scenario_files(s));
-                    }
-                }
-                self.save();
+            Msg::ToggleBackground => {
+                self.show_background = !self.show_background;
+                self.send_wants();
             }
+            Msg::Reset => match self.lesson.clone() {
+                Some(l) => self.open_lesson(l.id.clone()),
+                None => {
+                    let s = self.scenario;
+                    self.open_scenario(s, Vec::new());
+                }
+            },
             Msg::OpenCourse => {
                 self.playing = false;
                 self.timer = None;
                 self.course_open = true;
-                self.with_course(ctx, AfterCourse::OpenMap);
-            }
-            Msg::CourseLoaded(result) => {
-                let loaded = result.and_then(|json| Course::from_bundle(&json).map_err(|e| e.to_string()));
-                match loaded {
-                    Ok(course) => {
-                        let course = Rc::new(course);
-                        self.course = CourseState::Ready(course.clone());
-                        if let Some(after) = self.after_course.take() {
-                            self.after_course_loaded(&course, after);
-                        }
-                    }
-                    Err(e) => {
-                        self.after_course = None;
-                        self.notice = Some(self.t().text_with("notice-course-failed", &[("error", &e)]));
-                        self.course = CourseState::Failed(e);
-                    }
+                if !matches!(self.course, CourseState::Ready(_)) {
+                    self.fetch_course(ctx);
                 }
+            }
+            Msg::CourseFetched(Ok(bundle)) => {
+                let bundle = Rc::new(bundle);
+                self.course_bundle = Some(bundle.clone());
+                // Ready once the worker has read it (its answer carries the map).
+                self.send(Request::Course { bundle: (*bundle).clone() });
+            }
+            Msg::CourseFetched(Err(e)) => {
+                self.notice = Some(self.t().text_with("notice-course-failed", &[("error", &e)]));
+                self.course = CourseState::Failed(e);
             }
             Msg::CloseCourse => {
                 self.course_open = false;
                 if self.lesson.is_some() {
                     let s = self.scenario;
-                    self.load_scenario(s, scenario_files(s));
-                    self.save();
+                    self.open_scenario(s, Vec::new());
                 }
             }
-            Msg::OpenLesson(id) => {
-                self.with_course(ctx, AfterCourse::OpenLesson { id, files: Vec::new() });
-                self.save();
-            }
+            Msg::OpenLesson(id) => self.open_lesson(id),
             Msg::NextLesson => {
                 let next = match (&self.course, &self.lesson) {
-                    (CourseState::Ready(c), Some(a)) => c.next_after(&a.lesson.id).map(|l| Rc::new(l.clone())),
+                    (CourseState::Ready(c), Some(l)) => c.next_after(&l.id).map(|n| n.id.clone()),
                     _ => None,
                 };
                 match next {
-                    Some(l) => self.load_lesson(l, Vec::new()),
+                    Some(id) => self.open_lesson(id),
                     None => self.course_open = true,
                 }
-                self.save();
             }
-            Msg::Inspect(pod) => self.inspected = pod,
+            Msg::Inspect(pod) => {
+                self.inspected = pod;
+                self.send_wants();
+            }
             Msg::BuilderOpen => {
                 self.course_open = false;
                 self.builder = Some(builder::Builder::default());
+                self.send_wants();
             }
-            Msg::BuilderClose => self.builder = None,
+            Msg::BuilderClose => {
+                self.builder = None;
+                self.send_wants();
+            }
             Msg::BuilderTitle(v) => {
                 if let Some(b) = self.builder.as_mut() {
                     b.title = v;
@@ -1119,7 +1294,7 @@ impl App {
                 keep::set_welcomed();
                 if course {
                     self.course_open = true;
-                    self.with_course(ctx, AfterCourse::OpenMap);
+                    self.fetch_course(ctx);
                 }
             }
             Msg::Resize(width) => {
@@ -1130,22 +1305,26 @@ impl App {
                 self.narrow = narrow;
             }
             Msg::Hint => {
-                if let Some(a) = self.lesson.as_mut() {
-                    a.state.show_next_hint(&a.lesson);
-                }
+                self.send(Request::Hint);
             }
-            Msg::Pick(question, choice) => {
-                let Some(a) = self.lesson.as_mut() else { return false };
-                let Some(q) = a.lesson.questions.get(question) else { return false };
-                a.state.pick(question, &choice);
-                let key = format!("{}/{}", a.lesson.id, q.id);
+            Msg::Pick(index, choice) => {
+                let Some(l) = self.lesson.clone() else { return false };
+                let Some(q) = l.questions.get(index) else { return false };
+                let key = format!("{}/{}", l.id, q.id);
                 let right = choice == q.answer;
-                self.progress.answers.entry(key).or_insert(Answer { choice, right });
+                self.progress.answers.entry(key).or_insert(Prediction { choice: choice.clone(), right });
                 self.save_progress();
+                self.send(Request::Pick { index, choice });
             }
             Msg::Save => {
                 self.save();
                 return false;
+            }
+            Msg::Cancel => {
+                if self.busy.is_some() {
+                    self.restart_engine();
+                    self.notice = Some(self.t().text("notice-run-cancelled"));
+                }
             }
             Msg::DismissNotice => {
                 self.notice = None;

@@ -2,7 +2,6 @@
 //! moment shown, then "check and make a link" — the lesson is played by the same verifier as the
 //! built-in ones before its link is made.
 
-use podlife_player::builder;
 use yew::prelude::*;
 
 use crate::app::{App, Msg};
@@ -16,18 +15,19 @@ pub struct Builder {
     /// What the check found wrong (empty when it passed).
     pub problems: Vec<String>,
     pub link: Option<String>,
+    /// The worker is playing the lesson to check it.
+    pub checking: bool,
 }
 
 pub fn view(app: &App, ctx: &Context<App>, b: &Builder) -> Html {
     let t = app.t();
     let link = ctx.link();
-    let suggestions = builder::suggestions(app.player());
+    let suggestions = &app.shown().suggestions;
     let on_title = link.callback(|e: InputEvent| Msg::BuilderTitle(e.target_unchecked_into::<web_sys::HtmlInputElement>().value()));
     let on_intro = link.callback(|e: InputEvent| Msg::BuilderIntro(e.target_unchecked_into::<web_sys::HtmlTextAreaElement>().value()));
     let items = suggestions.iter().map(|s| {
         let id = s.id.clone();
-        let args: Vec<(&str, &str)> = s.args.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        let label = t.text_with(s.message, &args);
+        let label = t.message(&s.message);
         let checked = b.picked.contains(&s.id);
         let input_id = format!("suggest-{}", s.id);
         html! {
@@ -54,7 +54,8 @@ pub fn view(app: &App, ctx: &Context<App>, b: &Builder) -> Html {
             } else {
                 html! { <ul class="goal-suggestions">{ for items }</ul> }
             } }
-            <button type="button" id="builder-create" class="primary" onclick={link.callback(|_| Msg::BuilderCreate)}>{ t.text("builder-create") }</button>
+            <button type="button" id="builder-create" class="primary" disabled={b.checking} onclick={link.callback(|_| Msg::BuilderCreate)}>{ t.text("builder-create") }</button>
+            { for b.checking.then(|| html! { <p class="hint" role="status">{ t.text("builder-checking") }</p> }) }
             { for (!b.problems.is_empty()).then(|| html! {
                 <ul class="builder-problems" role="alert">{ for b.problems.iter().map(|p| html! { <li>{ p.clone() }</li> }) }</ul>
             }) }

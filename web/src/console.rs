@@ -4,7 +4,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use podlife_player::complete;
+use podlife_page::complete;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -32,8 +32,8 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
     };
     let body = match tab {
         Tab::Console => console_body(app, ctx),
-        Tab::Events => tables::view(&podlife_player::view::events(app.player()), "events-table", &t.text("events-empty")),
-        Tab::Pods => tables::view(&podlife_player::view::pods(app.player()), "pods-table", &t.text("pods-empty")),
+        Tab::Events => tables::view(&app.shown().table.clone().unwrap_or_default(), "events-table", &t.text("events-empty")),
+        Tab::Pods => tables::view(&app.shown().table.clone().unwrap_or_default(), "pods-table", &t.text("pods-empty")),
     };
     html! {
         <section class="panel lower" aria-label={t.text("lower-label")}>
@@ -54,8 +54,7 @@ fn console_body(app: &App, ctx: &Context<App>) -> Html {
     let t = app.t();
     let link = ctx.link();
     let refs = app.console_refs();
-    let player = app.player();
-    let entries = player.console().iter().map(|e| {
+    let entries = app.console().iter().map(|e| {
         let note = e.scratch.then(|| html! { <span class="scratch">{ t.text_with("console-scratch", &[("step", &e.position.to_string())]) }</span> });
         html! {
             <div class={classes!("entry", e.failed.then_some("failed"))}>
@@ -64,8 +63,8 @@ fn console_body(app: &App, ctx: &Context<App>) -> Html {
             </div>
         }
     });
-    let history: Vec<String> = player.console().iter().map(|e| e.line.clone()).collect();
-    let names = podlife_player::view::names(player);
+    let history: Vec<String> = app.console().iter().map(|e| e.line.clone()).collect();
+    let names = app.shown().names.clone();
     let back = refs.back.clone();
     let on_keydown = link.batch_callback(move |e: KeyboardEvent| {
         let input: HtmlInputElement = e.target_unchecked_into();
@@ -107,7 +106,7 @@ fn console_body(app: &App, ctx: &Context<App>) -> Html {
         <div class="console">
             <div class="console-log" id="console-log" tabindex="0" aria-live="polite" aria-label={t.text("console-log")}>
                 { for entries }
-                { for player.console().is_empty().then(|| html! { <p class="empty">{ t.text("console-empty") }</p> }) }
+                { for app.console().is_empty().then(|| html! { <p class="empty">{ t.text("console-empty") }</p> }) }
             </div>
             <div class="console-input">
                 <span class="prompt" aria-hidden="true">{ "$" }</span>

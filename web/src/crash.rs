@@ -11,7 +11,7 @@ thread_local! {
 }
 
 /// Remembers the editor's files for the panic page, each under a `# NAME` line.
-pub fn remember_files(files: &[podlife_player::keep::EditorFile]) {
+pub fn remember_files(files: &[crate::app::EditorFile]) {
     let text: String = files.iter().map(|f| format!("# {}\n{}\n", f.name, f.text)).collect();
     LAST_TEXT.with(|t| *t.borrow_mut() = text);
 }

@@ -5,7 +5,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use podlife_player::highlight;
+use podlife_page::highlight;
 use web_sys::{HtmlElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -176,9 +176,15 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
                 </div>
             </div>
             <div class="actions">
-                <button id="apply" type="button" class="primary" aria-keyshortcuts="Control+Enter" onclick={link.callback(|_| Msg::Apply)}>{ t.text("apply") }</button>
+                <button id="apply" type="button" class="primary" aria-keyshortcuts="Control+Enter" aria-busy={(!app.engine_ready() || app.busy().is_some()).to_string()}
+                    onclick={link.callback(|_| Msg::Apply)}>{ t.text("apply") }</button>
                 <button id="delete" type="button" onclick={link.callback(|_| Msg::Delete)}>{ t.text("delete") }</button>
-                <span id="editor-hint" class="hint">{ t.text("editor-hint") }</span>
+                { if app.engine_ready() {
+                    html! { <span id="editor-hint" class="hint">{ t.text("editor-hint") }</span> }
+                } else {
+                    // Apply still works: it waits for the engine and runs as soon as it is there.
+                    html! { <span id="engine-loading" class="hint loading" role="status">{ t.text("engine-loading") }</span> }
+                } }
             </div>
             <ul id="diagnostics" class="diagnostics" aria-label={t.text("diagnostics-label")} aria-live="polite">
                 { for problems }
@@ -190,7 +196,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
 #[derive(Properties, PartialEq)]
 pub struct CodeProps {
     pub text: AttrValue,
-    pub diagnostics: Rc<Vec<podlife_console::Diagnostic>>,
+    pub diagnostics: Rc<Vec<podlife_protocol::Diagnostic>>,
     pub node: NodeRef,
 }
 

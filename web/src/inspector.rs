@@ -2,7 +2,7 @@
 //! phase, kubectl's STATUS and READY, its conditions, each container's state and last state —
 //! side by side, with what this step changed highlighted.
 
-use podlife_player::inspect::{self, ContainerKind, Field, State};
+use podlife_protocol::{ContainerKind, Field, State};
 use yew::prelude::*;
 
 use crate::app::{App, Msg};
@@ -34,7 +34,7 @@ fn state_text(app: &App, s: &State) -> String {
 /// The picker that chooses the pod (also how a keyboard user reaches one).
 pub fn picker(app: &App, ctx: &Context<App>) -> Html {
     let t = app.t();
-    let pods = inspect::pods(app.player());
+    let pods = &app.shown().pods;
     let selected = app.inspected().cloned();
     let onchange = ctx.link().callback(|e: Event| {
         let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
@@ -67,7 +67,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
             <button type="button" id="inspector-close" class="quiet" onclick={close}>{ t.text("inspector-close") }</button>
         </div>
     };
-    let Some(i) = inspect::inspect(app.player(), ns, name) else {
+    let Some(i) = app.shown().inspection.as_ref().filter(|i| (&i.namespace, &i.name) == (ns, name)) else {
         return html! {
             <section class="panel inspector" aria-labelledby="inspector-label">
                 { head }

@@ -1,9 +1,9 @@
 //! The page's address and localStorage: language, embed mode, scenario, start step and
-//! autoplay from the query; share links in the fragment; the autosave record.
+//! autoplay from the query; share links in the fragment; the autosave record (its text is
+//! written and read by the engine worker, `podlife_player::keep`).
 
-use podlife_player::i18n::Lang;
-use podlife_player::keep::{Saved, Shared, decode_saved, decode_share, encode_saved};
-use podlife_player::lesson::Progress;
+use podlife_i18n::Lang;
+use podlife_page::progress::Progress;
 
 /// The localStorage key of the autosave record (the record itself carries its version).
 const SAVED_KEY: &str = "podlife.saved";
@@ -38,8 +38,8 @@ pub struct Query {
     pub course: bool,
     pub step: Option<usize>,
     pub autoplay: bool,
-    /// A share link's content, or why it could not be read.
-    pub shared: Option<Result<Shared, String>>,
+    /// A share link's fragment (the worker reads it).
+    pub shared: Option<String>,
     /// `?crash-test`: panic after the first render, to see (and test) the panic page.
     pub crash_test: bool,
 }
@@ -59,7 +59,7 @@ pub fn query() -> Query {
         course: get("course").is_some(),
         step: get("step").and_then(|s| s.parse().ok()),
         autoplay: get("autoplay").is_some_and(|v| v == "1" || v == "true"),
-        shared: (hash.len() > 1).then(|| decode_share(&hash)),
+        shared: (hash.len() > 1).then(|| hash.trim_start_matches('#').to_string()),
         crash_test: get("crash-test").is_some(),
     }
 }
@@ -79,17 +79,46 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
-/// The autosave record: None when there is none, Err when it could not be read.
-pub fn load() -> Option<Result<Saved, String>> {
-    let text = storage()?.get_item(SAVED_KEY).ok().flatten()?;
-    Some(decode_saved(&text))
+/// The autosave record's text, if there is one.
+pub fn load() -> Option<String> {
+    storage()?.get_item(SAVED_KEY).ok().flatten()
 }
 
-/// Writes the autosave record; an error (quota, private mode, too large) is returned to show.
-pub fn save(saved: &Saved) -> Result<(), String> {
-    let text = encode_saved(saved)?;
+/// The language an autosave record was written in (read here so the page starts in it).
+pub fn saved_lang(text: &str) -> Option<Lang> {
+    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    v.get("lang")?.as_str().and_then(Lang::from_tag)
+}
+
+/// The editor's tabs and the one in focus as an autosave record has them: the page shows them
+/// at once, before the worker has replayed the timeline.
+pub fn saved_files(text: &str) -> Option<(Vec<crate::app::EditorFile>, usize)> {
+    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    let files: Vec<crate::app::EditorFile> = v
+        .get("files")?
+        .as_array()?
+        .iter()
+        .map(|f| Some(crate::app::EditorFile { name: f.get("name")?.as_str()?.to_string(), text: f.get("text")?.as_str()?.to_string() }))
+        .collect::<Option<_>>()?;
+    let active = v.get("activeFile").and_then(serde_json::Value::as_u64).unwrap_or(0) as usize;
+    (!files.is_empty()).then(|| (files, active))
+}
+
+/// The autosave record `text` with the editor's tabs replaced: typing is kept at once, even
+/// while the worker is busy with a long run (the record's other parts are the worker's).
+pub fn with_files(text: &str, files: &[crate::app::EditorFile], active_file: usize) -> Option<String> {
+    let mut v: serde_json::Value = serde_json::from_str(text).ok()?;
+    let list = files.iter().map(|f| serde_json::json!({"name": f.name, "text": f.text})).collect();
+    let o = v.as_object_mut()?;
+    o.insert("files".into(), serde_json::Value::Array(list));
+    o.insert("activeFile".into(), active_file.into());
+    Some(v.to_string())
+}
+
+/// Writes the autosave record; an error (quota, private mode) is returned to show.
+pub fn save(text: &str) -> Result<(), String> {
     let Some(storage) = storage() else { return Err("localStorage is not available".into()) };
-    storage.set_item(SAVED_KEY, &text).map_err(|_| "the browser refused to store the work (storage full or disabled)".to_string())
+    storage.set_item(SAVED_KEY, text).map_err(|_| "the browser refused to store the work (storage full or disabled)".to_string())
 }
 
 /// The course progress: None when there is none, Err when it could not be read (it is then

@@ -2,23 +2,14 @@
 //! the lesson panel (introduction, the goal checklist ticking as the learner steps, hints one at
 //! a time, the prediction card, "next lesson").
 
-use podlife_lessons::{Lesson, Texts};
-use podlife_player::i18n::Lang;
-use podlife_player::lesson::{Asked, LessonState};
+use podlife_i18n::Lang;
+use podlife_protocol::{Asked, LessonInfo, LessonStatus, QuestionInfo, Texts};
 use yew::prelude::*;
 
 use crate::app::{App, CourseState, Msg, with_code};
 
-/// The lessons crate's language for the page's.
-pub fn lang_of(lang: Lang) -> podlife_lessons::Lang {
-    match lang {
-        Lang::Ko => podlife_lessons::Lang::Ko,
-        Lang::En => podlife_lessons::Lang::En,
-    }
-}
-
 fn text(texts: &Texts, lang: Lang, id: &str) -> String {
-    texts.text(lang_of(lang), id)
+    texts.text(lang, id)
 }
 
 /// The course map: a page of its own (`?course`).
@@ -76,8 +67,15 @@ pub fn course_map(app: &App, ctx: &Context<App>) -> Html {
     }
 }
 
+/// How many hints a lesson has: its own, then the solution's next command.
+fn hint_count(lesson: &LessonInfo) -> usize {
+    lesson.hints + 1
+}
+
 /// The lesson panel, above the editor.
-pub fn panel(app: &App, ctx: &Context<App>, lesson: &Lesson, state: &LessonState) -> Html {
+pub fn panel(app: &App, ctx: &Context<App>, lesson: &LessonInfo) -> Html {
+    let waiting = LessonStatus { goals: vec![false; lesson.goals.len()], questions: vec![Asked::Waiting; lesson.questions.len()], ..LessonStatus::default() };
+    let state = app.shown().lesson.as_ref().filter(|s| s.goals.len() == lesson.goals.len()).unwrap_or(&waiting);
     let t = app.t();
     let lang = app.lang();
     let link = ctx.link();
@@ -85,31 +83,31 @@ pub fn panel(app: &App, ctx: &Context<App>, lesson: &Lesson, state: &LessonState
         CourseState::Ready(c) => Some(c),
         _ => None,
     };
-    let custom = lesson.sequence == "custom";
+    let custom = lesson.is_custom();
     let sequence_title = if custom { t.text("builder-sequence") } else { course.map(|c| text(&c.texts, lang, &format!("sequence-{}-title", lesson.sequence))).unwrap_or_default() };
-    let goals = lesson.goals.iter().zip(state.goals()).map(|(g, holds)| {
+    let goals = lesson.goals.iter().zip(&state.goals).map(|(g, holds)| {
         let status = if *holds { t.text("lesson-goal-done") } else { t.text("lesson-goal-todo") };
         html! {
-            <li class={classes!("goal", if *holds { "done" } else { "todo" })} data-goal={g.id.clone()}>
+            <li class={classes!("goal", if *holds { "done" } else { "todo" })} data-goal={g.clone()}>
                 <span class="tick" aria-hidden="true">{ if *holds { "✓" } else { "" } }</span>
                 <span class="visually-hidden">{ format!("{status}: ") }</span>
-                <span>{ with_code(&text(&lesson.texts, lang, &format!("goal-{}", g.id))) }</span>
+                <span>{ with_code(&text(&lesson.texts, lang, &format!("goal-{g}"))) }</span>
             </li>
         }
     });
-    let total_hints = LessonState::hint_count(lesson);
-    let hints = (1..=state.hints_shown()).map(|n| {
+    let total_hints = hint_count(lesson);
+    let hints = (1..=state.hints_shown).map(|n| {
         let body = if n <= lesson.hints { with_code(&text(&lesson.texts, lang, &format!("hint-{n}"))) } else { next_command_hint(app, lesson) };
         html! { <li>{ body }</li> }
     });
-    let hint_button = (state.hints_shown() < total_hints).then(|| {
+    let hint_button = (state.hints_shown < total_hints).then(|| {
         html! {
             <button type="button" id="hint" class="quiet" onclick={link.callback(|_| Msg::Hint)}>
-                { t.text_with("lesson-hint", &[("n", &(state.hints_shown() + 1).to_string()), ("total", &total_hints.to_string())]) }
+                { t.text_with("lesson-hint", &[("n", &(state.hints_shown + 1).to_string()), ("total", &total_hints.to_string())]) }
             </button>
         }
     });
-    let questions = lesson.questions.iter().zip(state.questions()).enumerate().filter_map(|(i, (q, asked))| question_card(app, ctx, lesson, i, q, asked));
+    let questions = lesson.questions.iter().zip(&state.questions).enumerate().filter_map(|(i, (q, asked))| question_card(app, ctx, lesson, i, q, asked));
     let done = state.all_goals_hold().then(|| {
         let next = course.and_then(|c| c.next_after(&lesson.id));
         html! {
@@ -141,7 +139,7 @@ pub fn panel(app: &App, ctx: &Context<App>, lesson: &Lesson, state: &LessonState
             { for questions }
             { for done }
             <div class="hints">
-                { for (state.hints_shown() > 0).then(|| html! { <ol class="hint-list" aria-label={t.text("lesson-hints-label")}>{ for hints }</ol> }) }
+                { for (state.hints_shown > 0).then(|| html! { <ol class="hint-list" aria-label={t.text("lesson-hints-label")}>{ for hints }</ol> }) }
                 { for hint_button }
             </div>
         </section>
@@ -149,11 +147,11 @@ pub fn panel(app: &App, ctx: &Context<App>, lesson: &Lesson, state: &LessonState
 }
 
 /// The last hint: the solution's next command the learner has not run yet.
-fn next_command_hint(app: &App, lesson: &Lesson) -> Html {
+fn next_command_hint(app: &App, lesson: &LessonInfo) -> Html {
     let t = app.t();
-    let ran: Vec<String> = app.player().console().iter().map(|c| c.line.trim().to_string()).collect();
+    let ran: Vec<String> = app.console().iter().map(|c| c.line.trim().to_string()).collect();
     let applied = app.applied();
-    let next = lesson.solution_commands().into_iter().find(|c| {
+    let next = lesson.solution_commands.iter().find(|c| {
         let c = c.trim();
         let is_apply_of_tab = c.starts_with("kubectl apply -f ") && lesson.files.iter().any(|(n, _)| c.ends_with(n.as_str()));
         if is_apply_of_tab && applied {
@@ -162,12 +160,12 @@ fn next_command_hint(app: &App, lesson: &Lesson) -> Html {
         !c.starts_with("sleep") && !ran.iter().any(|r| r == c)
     });
     match next {
-        Some(c) => html! { <>{ t.text("lesson-next-command") }{ " " }<code>{ c }</code></> },
+        Some(c) => html! { <>{ t.text("lesson-next-command") }{ " " }<code>{ c.clone() }</code></> },
         None => html! { { t.text("lesson-no-next-command") } },
     }
 }
 
-fn question_card(app: &App, ctx: &Context<App>, lesson: &Lesson, index: usize, q: &podlife_lessons::Question, asked: &Asked) -> Option<Html> {
+fn question_card(app: &App, ctx: &Context<App>, lesson: &LessonInfo, index: usize, q: &QuestionInfo, asked: &Asked) -> Option<Html> {
     let t = app.t();
     let lang = app.lang();
     let link = ctx.link();
@@ -182,13 +180,13 @@ fn question_card(app: &App, ctx: &Context<App>, lesson: &Lesson, index: usize, q
                 <p id={heading}>{ with_code(&question) }</p>
                 <div class="choices">
                     { for q.choices.iter().map(|c| {
-                        let id = c.id.clone();
-                        let chosen = picked.as_deref() == Some(c.id.as_str());
+                        let id = c.clone();
+                        let chosen = picked.as_deref() == Some(c.as_str());
                         html! {
-                            <button type="button" class={classes!("choice", chosen.then_some("picked"))} data-choice={c.id.clone()}
+                            <button type="button" class={classes!("choice", chosen.then_some("picked"))} data-choice={c.clone()}
                                 aria-pressed={chosen.to_string()} disabled={picked.is_some() && !chosen}
                                 onclick={link.callback(move |_| Msg::Pick(index, id.clone()))}>
-                                { with_code(&choice_text(&c.id)) }
+                                { with_code(&choice_text(c)) }
                             </button>
                         }
                     }) }

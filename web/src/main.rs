@@ -1,11 +1,13 @@
-//! podlife in the browser: a Yew front end over `podlife-player` (the engine, time travel and
-//! explanations) and `podlife-lessons` (the course and the built-in scenarios).
+//! podlife in the browser, the page's module: a Yew front end that draws the view models the
+//! engine worker sends (`podlife-protocol`) and keeps what the learner types. The engine,
+//! console, player and lessons run in the worker (`web/worker`), loaded beside this module.
 
 mod app;
 mod builder;
 mod console;
 mod crash;
 mod editor;
+mod engine;
 mod inspector;
 mod keep;
 mod lesson;

@@ -6,8 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use podlife_engine::ComponentRef;
-use podlife_player::view::{self, PodView, Scene};
+use podlife_protocol::{Component as ComponentRef, NodeView, PodView, Scene};
 use yew::prelude::*;
 
 use crate::app::App;
@@ -127,8 +126,9 @@ const CONTAINER_ROW: f64 = 19.0;
 const POD_GAP: f64 = 6.0;
 /// Nodes drawn in full; more are summarised (a 100-node cluster would be unreadable).
 const MAX_NODES_DRAWN: usize = 6;
-/// Pods drawn per node; the rest are counted (the Pods tab lists them all).
-const MAX_PODS_DRAWN: usize = 8;
+/// Pods drawn per node; the rest are counted (the Pods tab lists them all). The worker sends
+/// no more than these.
+use podlife_protocol::MAX_PODS_DRAWN;
 
 fn pod_height(p: &PodView) -> f64 {
     POD_HEAD + CONTAINER_ROW * p.containers.len().max(1) as f64 + 4.0
@@ -137,7 +137,7 @@ fn pod_height(p: &PodView) -> f64 {
 pub fn view(app: &App, ctx: &Context<App>) -> Html {
     let inspect = ctx.link().callback(|(ns, name): (String, String)| crate::app::Msg::Inspect(Some((ns, name))));
     let t = app.t();
-    let scene = view::scene(app.player());
+    let scene = &app.shown().scene;
     let mut boxes: BTreeMap<String, Rect> = BTreeMap::new();
     let mut items: Vec<Html> = Vec::new();
     let active = |c: &ComponentRef| scene.active.iter().any(|a| a == c);
@@ -173,8 +173,8 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
     let pill_w = (api.w - 20.0 - 3.0 * 6.0) / 4.0;
     let pills = stage_names.iter().enumerate().map(|(i, (id, label))| {
         let x = api.x + 10.0 + i as f64 * (pill_w + 6.0);
-        let lit = scene.stages.contains(id);
-        let refused = scene.refused_at == Some(*id);
+        let lit = scene.stages.iter().any(|s| s == id);
+        let refused = scene.refused_at.as_deref() == Some(*id);
         html! {
             <g class={classes!("pill", lit.then_some("lit"), refused.then_some("refused"))} data-stage={*id}>
                 <rect x={x.to_string()} y={(api.y + 52.0).to_string()} width={pill_w.to_string()} height="30" rx="6" />
@@ -196,7 +196,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
     // timeline's lanes do.
     let kcm_ref = ComponentRef::control_plane("kube-controller-manager");
     let kcm = f.kcm;
-    let loop_name = app.player().current().and_then(|r| podlife_player::decision::controller_of(r, &app.player().trace()[r.events.clone()]));
+    let loop_name = app.shown().current.as_ref().and_then(|r| r.controller.clone());
     boxes.insert(key(&kcm_ref), kcm);
     let label_y = if loop_name.is_some() { kcm.y + 24.0 } else { kcm.y + kcm.h / 2.0 + 4.5 };
     items.push(html! {
@@ -223,8 +223,8 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
             items.push(pod_card(p, 8.0 + col * (card_w + 8.0), y + 20.0 + row * (row_h + 8.0), card_w, &inspect));
         }
         let rows = shown.div_ceil(per_row) as f64;
-        if scene.unscheduled.len() > shown {
-            items.push(html! { <text x={(w_all - 12.0).to_string()} y={(y + 12.0).to_string()} text-anchor="end" class="more">{ t.text_with("stage-more-pods", &[("count", &(scene.unscheduled.len() - shown).to_string())]) }</text> });
+        if scene.unscheduled_count > shown {
+            items.push(html! { <text x={(w_all - 12.0).to_string()} y={(y + 12.0).to_string()} text-anchor="end" class="more">{ t.text_with("stage-more-pods", &[("count", &(scene.unscheduled_count - shown).to_string())]) }</text> });
         }
         y += rows * (row_h + 8.0) + 22.0;
     }
@@ -235,7 +235,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
     let gap = 10.0;
     // Wide: the nodes side by side, as tall as the fullest; narrow: one below the other.
     let node_w = if narrow { w_all - 16.0 } else { (w_all - 16.0 - gap * (n - 1.0)) / n };
-    let height_of = |node: &&view::NodeView| 140.0 + (node.pods.iter().take(MAX_PODS_DRAWN).map(|p| pod_height(p) + POD_GAP).sum::<f64>() + if node.pods.len() > MAX_PODS_DRAWN { 22.0 } else { 0.0 }).max(30.0) + 8.0;
+    let height_of = |node: &&NodeView| 140.0 + (node.pods.iter().take(MAX_PODS_DRAWN).map(|p| pod_height(p) + POD_GAP).sum::<f64>() + if node.pod_count > MAX_PODS_DRAWN { 22.0 } else { 0.0 }).max(30.0) + 8.0;
     let tallest = drawn.iter().map(height_of).fold(0.0, f64::max);
     let mut node_h = tallest;
     let top = y;
@@ -270,8 +270,8 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
             items.push(pod_card(p, x + 10.0, py, inner, &inspect));
             py += pod_height(p) + POD_GAP;
         }
-        if node.pods.len() > MAX_PODS_DRAWN {
-            let more = (node.pods.len() - MAX_PODS_DRAWN).to_string();
+        if node.pod_count > MAX_PODS_DRAWN {
+            let more = (node.pod_count - MAX_PODS_DRAWN).to_string();
             items.push(html! { <text x={(x + node_w / 2.0).to_string()} y={(py + 14.0).to_string()} text-anchor="middle" class="more">{ t.text_with("stage-more-pods", &[("count", &more)]) }</text> });
         }
         if node.pods.is_empty() {
@@ -284,9 +284,9 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
     let height = y + node_h + 24.0;
 
     let edges = edges(&scene, &boxes, app.reduced_motion());
-    let position = app.player().position();
-    let title = match app.player().current() {
-        Some(r) => t.text_with("stage-title-active", &[("component", &podlife_player::explain::actor_label(r, &app.player().trace()[r.events.clone()]))]),
+    let position = app.shown().position;
+    let title = match app.shown().current.as_ref() {
+        Some(r) => t.text_with("stage-title-active", &[("component", &r.actor)]),
         None => t.text("stage-title"),
     };
     html! {

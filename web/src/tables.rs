@@ -1,6 +1,6 @@
 //! A `kubectl get` table as an HTML table (headers and cells exactly as kubectl prints them).
 
-use podlife_player::view::Table;
+use podlife_protocol::Table;
 use yew::prelude::*;
 
 pub fn view(table: &Table, id: &str, empty: &str) -> Html {

@@ -5,11 +5,11 @@
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use podlife_player::reaction::Reaction;
+use podlife_protocol::{Cap, StopWhy, Timeline};
 use yew::prelude::*;
 
 use crate::app::{App, Msg, SPEEDS};
-use crate::what::{lane_of, seconds};
+use crate::what::seconds;
 
 const LABEL_W: f64 = 178.0;
 const TICK: f64 = 14.0;
@@ -68,12 +68,13 @@ pub struct Layout {
 }
 
 impl Layout {
-    pub fn new(reactions: &[Reaction], trace: &[podlife_engine::TraceEvent], show_all: bool) -> Layout {
-        let shown: Vec<(usize, &Reaction)> = reactions.iter().enumerate().filter(|(_, r)| show_all || !r.background).collect();
-        let mut lanes: Vec<String> = shown.iter().map(|(_, r)| lane_of(r, trace)).collect();
-        podlife_engine::sort::sort_by_key(&mut lanes, |l| lane_rank(l));
+    pub fn new(timeline: &Timeline, show_all: bool) -> Layout {
+        let shown: Vec<(usize, &podlife_protocol::Tick)> = timeline.ticks.iter().enumerate().filter(|(_, r)| show_all || !r.background).collect();
+        let lane_name = |r: &podlife_protocol::Tick| timeline.lanes.get(r.lane as usize).cloned().unwrap_or_default();
+        let mut lanes: Vec<String> = shown.iter().map(|(_, r)| lane_name(r)).collect();
+        lanes.sort_by_cached_key(|l| lane_rank(l));
         lanes.dedup();
-        let lane_index: BTreeMap<&str, usize> = podlife_engine::sort::collect_map(lanes.iter().enumerate().map(|(i, l)| (l.as_str(), i)));
+        let lane_index: BTreeMap<&str, usize> = lanes.iter().enumerate().map(|(i, l)| (l.as_str(), i)).collect();
         let mut x = LABEL_W + 10.0;
         let mut ticks = Vec::with_capacity(shown.len());
         let mut gaps = Vec::new();
@@ -82,7 +83,7 @@ impl Layout {
         let mut free_from = 0.0;
         let mut previous: Option<u64> = None;
         for (i, r) in &shown {
-            let ms = r.time.since_start();
+            let ms = r.ms;
             if let Some(p) = previous
                 && ms.saturating_sub(p) > IDLE_MS
             {
@@ -96,8 +97,8 @@ impl Layout {
                 free_from = x + 64.0;
             }
             previous = Some(ms);
-            let lane = lane_index.get(lane_of(r, trace).as_str()).copied().unwrap_or(0);
-            ticks.push(Tick { x, lane, position: i + 1, background: r.background, failed: r.failed(trace) });
+            let lane = lane_index.get(lane_name(r).as_str()).copied().unwrap_or(0);
+            ticks.push(Tick { x, lane, position: i + 1, background: r.background, failed: r.failed });
             x += TICK;
         }
         let height = lanes.len().max(1) as f64 * LANE_H + 28.0;
@@ -174,14 +175,13 @@ pub fn lanes(props: &LanesProps) -> Html {
 pub fn view(app: &App, ctx: &Context<App>) -> Html {
     let t = app.t();
     let link = ctx.link();
-    let player = app.player();
-    let reactions = player.reactions();
-    let position = player.position();
+    let total = app.timeline().ticks.len();
+    let position = app.position();
     let show_all = app.show_background();
     let layout = app.timeline_layout();
     let lanes = &layout.lanes;
     let (width, height) = (layout.width, layout.height);
-    let current = player.current().and_then(|_| layout.tick_at(position)).filter(|t| t.position == position);
+    let current = layout.tick_at(position).filter(|t| t.position == position);
     let cursor_x = layout.tick_at(position).map_or(LABEL_W + 4.0, |t| t.x + TICK / 2.0);
     let visible_index = layout.step_of(position);
     let total_shown = layout.ticks.len();
@@ -207,13 +207,19 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
         select.set_value("");
         (!v.is_empty()).then_some(Msg::NextOf(v))
     });
-    let time_label = match player.current() {
-        Some(r) => seconds(r.time.since_start()),
-        None => seconds(player.time().since_start()),
-    };
+    let time_label = seconds(app.shown().time_ms);
     let step_label = t.text_with("timeline-step", &[("step", &visible_index.to_string()), ("total", &total_shown.to_string()), ("time", &time_label)]);
     let play_label = if app.playing() { t.text("timeline-pause") } else { t.text("timeline-play") };
-    let capped = player.cap().map(|cap| html! { <p class="changes-note" id="run-stopped" role="status">{ cap_note(t, cap) }</p> });
+    let capped = app.shown().cap.as_ref().map(|cap| html! { <p class="changes-note" id="run-stopped" role="status">{ cap_note(t, cap) }</p> });
+    let busy = app.busy().map(|b| {
+        let text = if b.reactions == 0 { t.text("timeline-computing-start") } else { t.text_with("timeline-computing", &[("reactions", &b.reactions.to_string()), ("time", &seconds(b.at_ms))]) };
+        html! {
+            <p class="changes-note busy" id="run-busy" role="status">
+                <span>{ text }</span>{ " " }
+                <button type="button" id="cancel-run" class="quiet" onclick={link.callback(|_| Msg::Cancel)}>{ t.text("timeline-cancel") }</button>
+            </p>
+        }
+    });
 
     html! {
         <section class="panel timeline" aria-labelledby="timeline-label">
@@ -243,7 +249,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
                     <span>{ t.text("timeline-background") }</span>
                 </label>
             </div>
-            <input type="range" id="scrub" class="scrub" min="0" max={reactions.len().to_string()} value={position.to_string()}
+            <input type="range" id="scrub" class="scrub" min="0" max={total.to_string()} value={position.to_string()}
                 aria-label={t.text("timeline-scrub")} aria-valuetext={step_label_plain(app, visible_index, total_shown)} oninput={on_slider} />
             <div class="lanes-wrap">
                 <svg class="lanes" width={width.to_string()} height={height.to_string()} viewBox={format!("0 0 {width} {height}")} aria-hidden="true">
@@ -254,6 +260,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
                     <line class="cursor" x1={cursor_x.to_string()} y1="2" x2={cursor_x.to_string()} y2={(height - 18.0).to_string()} />
                 </svg>
             </div>
+            { for busy }
             { for capped }
         </section>
     }
@@ -288,20 +295,18 @@ fn short_duration(ms: u64) -> String {
 
 /// The note under the controls when the last run stopped early: where, and why — the
 /// console's `podlife stopped …` line in the learner's language.
-fn cap_note(t: &podlife_player::i18n::Localizer, cap: podlife_player::player::Cap) -> String {
-    use podlife_engine::work::StopReason;
-    use podlife_player::player::Cap;
+fn cap_note(t: &podlife_i18n::Localizer, cap: &Cap) -> String {
     match cap {
-        Cap::Steps { steps, at } => t.text_with("timeline-capped-steps", &[("steps", &steps.to_string()), ("time", &seconds(at.since_start()))]),
-        Cap::Timeline { reactions, at } => t.text_with("timeline-capped-timeline", &[("reactions", &reactions.to_string()), ("time", &seconds(at.since_start()))]),
-        Cap::Engine(stop) => {
-            let why = match stop.reason {
-                StopReason::TraceFull(n) => t.text_with("stop-trace-full", &[("n", &n.to_string())]),
-                StopReason::Steps(n) => t.text_with("stop-steps", &[("n", &n.to_string())]),
-                StopReason::Reactions(n) => t.text_with("stop-reactions", &[("n", &n.to_string())]),
-                StopReason::Waiting(ms) => t.text_with("stop-waiting", &[("duration", &podlife_engine::kubelet::go_duration(ms))]),
+        Cap::Steps { steps, at_ms } => t.text_with("timeline-capped-steps", &[("steps", &steps.to_string()), ("time", &seconds(*at_ms))]),
+        Cap::Timeline { reactions, at_ms } => t.text_with("timeline-capped-timeline", &[("reactions", &reactions.to_string()), ("time", &seconds(*at_ms))]),
+        Cap::Engine { reactions, at_ms, why } => {
+            let why = match why {
+                StopWhy::TraceFull(n) => t.text_with("stop-trace-full", &[("n", &n.to_string())]),
+                StopWhy::Steps(n) => t.text_with("stop-steps", &[("n", &n.to_string())]),
+                StopWhy::Reactions(n) => t.text_with("stop-reactions", &[("n", &n.to_string())]),
+                StopWhy::Waiting(duration) => t.text_with("stop-waiting", &[("duration", duration)]),
             };
-            t.text_with("timeline-stopped", &[("reactions", &stop.reactions.to_string()), ("time", &seconds(stop.at.since_start())), ("why", &why)])
+            t.text_with("timeline-stopped", &[("reactions", &reactions.to_string()), ("time", &seconds(*at_ms)), ("why", &why)])
         }
     }
 }

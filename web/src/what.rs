@@ -1,19 +1,10 @@
 //! "What just happened": the current reaction in words (in an aria-live region), the fields it
 //! changed (before → after), a scheduling cycle's node × plugin table, and the raw trace lines.
 
-use podlife_engine::TraceEvent;
-use podlife_player::explain::component_label;
-use podlife_player::reaction::Reaction;
-use podlife_player::view::{self, Changes, value_text};
+use podlife_protocol::{Changes, CycleTable};
 use yew::prelude::*;
 
 use crate::app::App;
-
-/// The timeline lane a reaction belongs to (`kubelet (worker-1)`, `kube-apiserver` …); each
-/// kube-controller-manager loop's requests get the loop's own lane (`deployment-controller`).
-pub fn lane_of(r: &Reaction, trace: &[TraceEvent]) -> String {
-    podlife_player::decision::controller_of(r, &trace[r.events.clone()]).unwrap_or_else(|| component_label(&r.actor))
-}
 
 /// Virtual time as `12.345 s`.
 pub fn seconds(ms: u64) -> String {
@@ -25,9 +16,8 @@ const MAX_CHANGES: usize = 40;
 
 pub fn view(app: &App, _ctx: &Context<App>) -> Html {
     let t = app.t();
-    let player = app.player();
-    let (Some(r), Some(message)) = (player.current(), view::explanation(player)) else {
-        let text = if player.reactions().is_empty() { t.text("what-empty") } else { t.text("what-start") };
+    let Some(r) = app.shown().current.as_ref() else {
+        let text = if app.timeline().ticks.is_empty() { t.text("what-empty") } else { t.text("what-start") };
         return html! {
             <section class="panel what" aria-labelledby="what-label">
                 <div class="panel-head"><h2 id="what-label">{ t.text("what-label") }</h2></div>
@@ -35,34 +25,32 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
             </section>
         };
     };
-    let text = t.message(&message);
-    let changes = changes_view(app);
-    let table = view::cycle_table(player).map(|c| cycle_view(app, &c));
-    let raw: String = player.trace()[r.events.clone()].iter().map(|e| format!("{}\n", podlife_console::render::line(e))).collect();
-    let object = r.object.as_ref().map(|o| format!("{}/{}", o.kind, o.name)).unwrap_or_default();
+    let text = t.message(&r.message);
+    let changes = changes_view(app, &r.changes);
+    let table = r.cycle.as_ref().map(|c| cycle_view(app, c));
     html! {
         <section class="panel what" aria-labelledby="what-label">
             <div class="panel-head">
                 <h2 id="what-label">{ t.text("what-label") }</h2>
                 <span class="meta">
-                    <span class="time">{ seconds(r.time.since_start()) }</span>
-                    <span class="who">{ podlife_player::explain::actor_label(r, &player.trace()[r.events.clone()]) }</span>
-                    <span class="obj">{ object }</span>
+                    <span class="time">{ seconds(r.time_ms) }</span>
+                    <span class="who">{ r.actor.clone() }</span>
+                    <span class="obj">{ r.object.clone() }</span>
                     { for r.background.then(|| html! { <span class="tag">{ t.text("what-background") }</span> }) }
                 </span>
             </div>
-            <p id="explanation" class="explanation" aria-live="polite" data-message={message.id}>{ crate::app::with_code(&text) }</p>
+            <p id="explanation" class="explanation" aria-live="polite" data-message={r.message.id.to_string()}>{ crate::app::with_code(&text) }</p>
             { changes }
             { for table }
             <details class="raw">
-                <summary>{ t.text_with("what-raw", &[("count", &r.events.len().to_string())]) }</summary>
-                <pre>{ raw }</pre>
+                <summary>{ t.text_with("what-raw", &[("count", &r.events.to_string())]) }</summary>
+                <pre>{ r.raw.clone() }</pre>
             </details>
         </section>
     }
 }
 
-fn changes_view(app: &App) -> Html {
+fn changes_view(app: &App, changes: &Changes) -> Html {
     let t = app.t();
     let row = |path: &str, before: String, after: String| {
         html! {
@@ -75,7 +63,7 @@ fn changes_view(app: &App) -> Html {
             </tr>
         }
     };
-    let (caption, rows) = match view::changes(app.player()) {
+    let (caption, rows) = match changes.clone() {
         Changes::None => return Html::default(),
         Changes::Deleted => return html! { <p class="changes-note">{ t.text("changes-deleted") }</p> },
         Changes::Created { filled } if filled.is_empty() => return html! { <p class="changes-note">{ t.text("changes-created") }</p> },
@@ -90,7 +78,7 @@ fn changes_view(app: &App) -> Html {
                 <caption>{ caption }</caption>
                 <thead><tr><th scope="col">{ t.text("changes-field") }</th><th scope="col">{ t.text("changes-before") }</th><th></th><th scope="col">{ t.text("changes-after") }</th></tr></thead>
                 <tbody>
-                    { for rows.iter().take(MAX_CHANGES).map(|c| row(&c.path, value_text(&c.before), value_text(&c.after))) }
+                    { for rows.iter().take(MAX_CHANGES).map(|c| row(&c.path, c.before.clone(), c.after.clone())) }
                 </tbody>
             </table>
             { for (more > 0).then(|| html! { <p class="changes-note">{ t.text_with("changes-more", &[("count", &more.to_string())]) }</p> }) }
@@ -98,7 +86,7 @@ fn changes_view(app: &App) -> Html {
     }
 }
 
-fn cycle_view(app: &App, c: &view::CycleTable) -> Html {
+fn cycle_view(app: &App, c: &CycleTable) -> Html {
     let t = app.t();
     let headers = c.plugins.iter().map(|(p, w)| html! { <th scope="col" title={t.text("cycle-score-help")}>{ p.clone() }<span class="weight">{ format!("×{w}") }</span></th> });
     let rows = c.rows.iter().map(|r| {

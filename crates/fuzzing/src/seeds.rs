@@ -1,5 +1,5 @@
 //! Seed corpora, derived from what the repository already holds: the golden scripts
-//! (`tests/scripts/*.sh`), the lessons (`crates/lessons/scenarios`), and the robustness
+//! (`tests/scripts/*.sh`), the lessons (`crates/stories/scenarios`), and the robustness
 //! reproducers of issue 16 (`fuzz/seeds/repro/`, copied from `../shared/repro/robustness`:
 //! every `s.sh` under 32 KiB, and the mutated golden scripts that hung). Each target gets the
 //! part in its own input format (see its body): the kubectl lines of every script, the
@@ -175,12 +175,15 @@ pub fn for_target(name: &str) -> Vec<Vec<u8>> {
                     podlife_player::Logged { at: 3, input: podlife_player::Input::Apply { files: files.iter().map(|f| (f.name.clone(), f.text.clone())).collect(), horizon_ms: 60_000 } },
                     podlife_player::Logged { at: 9, input: podlife_player::Input::Command { line: "kubectl get pods".into() } },
                 ];
-                out.extend(encode_saved(&Saved { scenario: s.id.into(), lesson: None, files, active_file: 0, log, position: 9, lang: Some("ko".into()) }).ok());
+                out.extend(encode_saved(&Saved { scenario: s.id.into(), lesson: None, files, active_file: 0, log, position: 9, lang: Some("ko".into()), custom: Vec::new() }).ok());
             }
             // A lesson in progress, as the autosave and a share link carry it.
             let files = vec![EditorFile { name: "nginx.yaml".into(), text: "apiVersion: v1\nkind: Pod\n".into() }];
             out.extend(encode_share(&Shared { scenario: "nginx".into(), lesson: Some("first-pod".into()), custom: Vec::new(), files: files.clone() }).ok());
-            out.extend(encode_saved(&Saved { scenario: "nginx".into(), lesson: Some("first-pod".into()), files, active_file: 0, log: Vec::new(), position: 0, lang: None }).ok());
+            out.extend(encode_saved(&Saved { scenario: "nginx".into(), lesson: Some("first-pod".into()), files: files.clone(), active_file: 0, log: Vec::new(), position: 0, lang: None, custom: Vec::new() }).ok());
+            // A lesson made in the builder, kept by the autosave with its files.
+            let custom = vec![("lesson.yaml".to_string(), "{\"id\": \"made-here\"}\n".to_string()), ("en.ftl".to_string(), "title = t\n".to_string())];
+            out.extend(encode_saved(&Saved { scenario: "nginx".into(), lesson: None, files, active_file: 0, log: Vec::new(), position: 0, lang: None, custom }).ok());
             out
         }
         "complete" => {

@@ -341,7 +341,7 @@ pub fn complete(data: &[u8]) {
         lines.extend(prefixes.into_iter().take(256));
     }
     for line in lines {
-        let _ = podlife_player::complete::candidates(line, &names);
-        let _ = podlife_player::complete::complete(line, &names);
+        let _ = podlife_page::complete::candidates(line, &names);
+        let _ = podlife_page::complete::complete(line, &names);
     }
 }

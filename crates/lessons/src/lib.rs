@@ -3,7 +3,8 @@
 //! - The **course** (`course/`): sequences of lessons, each a folder with a setup, the editor's
 //!   files, goals written in the goal language (`goal`), hints, predict-then-reveal questions
 //!   and a solution; its words in `en.ftl` and `ko.ftl`. The README is the format's reference.
-//! - The **stories** (`scenarios/`): the sandbox's free scenarios (`scenarios`).
+//! - The **stories**: the sandbox's free scenarios, re-exported from `podlife-stories` (the page needs
+//!   them before its engine has loaded).
 //!
 //! Goals are checked against a `check::World` (the console session for the CLI and tests, the
 //! player's history for the web app); `run::Run` plays a lesson in a console session.
@@ -14,12 +15,11 @@ pub mod lesson;
 pub mod path;
 pub mod read;
 pub mod run;
-mod scenarios;
 pub mod texts;
 
 pub use lesson::{Course, Goal, Lesson, Question, Sequence};
 pub use read::ReadError;
-pub use scenarios::*;
+pub use podlife_stories::*;
 pub use texts::{Lang, Texts};
 
 #[cfg(feature = "embed")]

@@ -102,6 +102,11 @@ impl Texts {
         problems
     }
 
+    /// Every message of one language, resolved.
+    pub fn messages(&self, lang: Lang) -> &BTreeMap<String, String> {
+        &self.of(lang).messages
+    }
+
     /// A message; its id when missing (visible, never blank).
     pub fn text(&self, lang: Lang, id: &str) -> String {
         self.of(lang).messages.get(id).cloned().unwrap_or_else(|| id.to_string())

@@ -113,7 +113,7 @@ fn every_file_parses() {
 /// and every listed id has a directory.
 #[test]
 fn scenario_directories_match_the_list() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../stories/scenarios");
     let mut dirs: Vec<String> = std::fs::read_dir(&root).expect("scenarios/").filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect();
     dirs.sort();
     let mut ids: Vec<String> = all().iter().map(|s| s.id.to_string()).collect();

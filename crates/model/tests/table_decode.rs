@@ -59,7 +59,7 @@ fn served(value: &Value) -> Option<&'static ResourceType> {
 fn seeds() -> Vec<Value> {
     let mut paths = Vec::new();
     files(&std::path::Path::new(ROOT).join("tests/scripts"), &mut paths);
-    files(&std::path::Path::new(ROOT).join("crates/lessons/scenarios"), &mut paths);
+    files(&std::path::Path::new(ROOT).join("crates/stories/scenarios"), &mut paths);
     let mut texts = Vec::new();
     for p in &paths {
         manifests_in(p, &mut texts);

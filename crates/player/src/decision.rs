@@ -9,7 +9,7 @@ use podlife_engine::TraceEvent;
 use podlife_engine::controllers::deployment::fenceposts;
 use serde_json::Value;
 
-use crate::explain::Message;
+use crate::explain::{Message, MessageArgs};
 use crate::history::{History, key_of_ref};
 use crate::reaction::{Kind, Reaction, param_text, response_code};
 

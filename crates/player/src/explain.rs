@@ -6,28 +6,20 @@ use serde_json::Value;
 
 use crate::reaction::{Kind, Reaction, param_text, response_code};
 
-/// An argument of a message.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Arg {
-    Text(String),
-    Number(f64),
-}
+pub use podlife_protocol::{Arg, Message};
 
-/// A message id and its arguments.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Message {
-    pub id: &'static str,
-    pub args: Vec<(String, Arg)>,
-}
-
-impl Message {
-    pub(crate) fn new(id: &'static str) -> Message {
-        Message { id, args: Vec::new() }
-    }
-
+/// Building a message's arguments.
+pub trait MessageArgs {
     /// A text argument, and `has<Name>` = `yes`/`no` beside it, so that a message can leave
     /// out a clause when the text is empty (Fluent selects on identifiers, not on "").
-    pub(crate) fn text(mut self, name: &'static str, value: impl Into<String>) -> Message {
+    fn text(self, name: &'static str, value: impl Into<String>) -> Message;
+    /// Replaces a text argument (and its `has<Name>` flag).
+    fn set_text(&mut self, name: &'static str, value: String);
+    fn number(self, name: &'static str, value: f64) -> Message;
+}
+
+impl MessageArgs for Message {
+    fn text(mut self, name: &'static str, value: impl Into<String>) -> Message {
         let value = value.into();
         let flag = if value.is_empty() { "no" } else { "yes" };
         self.args.push((has_flag(name), Arg::Text(flag.to_string())));
@@ -35,14 +27,13 @@ impl Message {
         self
     }
 
-    /// Replaces a text argument (and its `has<Name>` flag).
-    pub fn set_text(&mut self, name: &'static str, value: String) {
+    fn set_text(&mut self, name: &'static str, value: String) {
         self.args.retain(|(n, _)| n != name && *n != has_flag(name));
         let args = std::mem::take(&mut self.args);
-        *self = Message { id: self.id, args }.text(name, value);
+        *self = Message { id: self.id.clone(), args }.text(name, value);
     }
 
-    pub(crate) fn number(mut self, name: &'static str, value: f64) -> Message {
+    fn number(mut self, name: &'static str, value: f64) -> Message {
         self.args.push((name.to_string(), Arg::Number(value)));
         self
     }

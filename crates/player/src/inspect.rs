@@ -7,72 +7,7 @@ use serde_json::Value;
 
 use crate::Player;
 
-/// A pod as the inspector shows it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Inspection {
-    pub namespace: String,
-    pub name: String,
-    pub node: String,
-    pub ip: String,
-    pub phase: Field,
-    /// kubectl's STATUS and READY columns for the pod.
-    pub status: Field,
-    pub ready: Field,
-    pub conditions: Vec<Condition>,
-    pub containers: Vec<Container>,
-    /// The pod is being deleted (deletionTimestamp set): kubectl prints Terminating.
-    pub terminating: bool,
-}
-
-/// A value and whether this step changed it.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Field {
-    pub value: String,
-    pub changed: bool,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct Condition {
-    pub kind: String,
-    pub status: String,
-    pub reason: String,
-    pub message: String,
-    pub since: String,
-    pub changed: bool,
-}
-
-/// Which list a container is in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ContainerKind {
-    Init,
-    /// An init container with `restartPolicy: Always`.
-    Sidecar,
-    App,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct Container {
-    pub name: String,
-    pub kind: ContainerKind,
-    pub state: State,
-    pub last: Option<State>,
-    pub ready: bool,
-    pub started: Option<bool>,
-    pub restarts: u64,
-    pub changed: bool,
-}
-
-/// `waiting`, `running` or `terminated`, with its details.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct State {
-    pub kind: String,
-    pub reason: String,
-    pub message: String,
-    pub exit_code: Option<i64>,
-    pub signal: Option<i64>,
-    pub started: String,
-    pub finished: String,
-}
+pub use podlife_protocol::{Condition, Container, ContainerKind, Field, Inspection, State};
 
 fn text(v: &Value) -> String {
     v.as_str().unwrap_or_default().to_string()

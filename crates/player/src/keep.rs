@@ -26,6 +26,9 @@ pub struct Saved {
     pub log: Vec<Logged>,
     pub position: usize,
     pub lang: Option<String>,
+    /// A lesson made in the builder: its files (`lesson.yaml`, `en.ftl`, … and the tabs), as
+    /// a share link carries them; absent in older records.
+    pub custom: Vec<(String, String)>,
 }
 
 /// What a share link carries.
@@ -61,8 +64,9 @@ pub fn encode_saved(saved: &Saved) -> Result<String, String> {
     let log: Vec<String> = saved.log.iter().map(logged_json).collect();
     let lang = saved.lang.as_deref().map_or_else(|| "null".to_string(), quote);
     let lesson = saved.lesson.as_deref().map_or_else(String::new, |l| format!(",\"lesson\":{}", quote(l)));
+    let custom = custom_json(&saved.custom);
     let text = format!(
-        "{{\"v\":{SAVED_VERSION},\"scenario\":{},\"files\":{},\"activeFile\":{},\"log\":[{}],\"position\":{},\"lang\":{lang}{lesson}}}",
+        "{{\"v\":{SAVED_VERSION},\"scenario\":{},\"files\":{},\"activeFile\":{},\"log\":[{}],\"position\":{},\"lang\":{lang}{lesson}{custom}}}",
         quote(&saved.scenario),
         files_json(&saved.files),
         saved.active_file,
@@ -89,12 +93,7 @@ pub fn decode_saved(text: &str) -> Result<Saved, String> {
 /// (`{"scenario":…,"files":[…]}`).
 pub fn encode_share(shared: &Shared) -> Result<String, String> {
     let lesson = shared.lesson.as_deref().map_or_else(String::new, |l| format!(",\"lesson\":{}", quote(l)));
-    let custom = if shared.custom.is_empty() {
-        String::new()
-    } else {
-        let pairs: Vec<String> = shared.custom.iter().map(|(p, t)| format!("[{},{}]", quote(p), quote(t))).collect();
-        format!(",\"custom\":[{}]", pairs.join(","))
-    };
+    let custom = custom_json(&shared.custom);
     let json = format!("{{\"scenario\":{},\"files\":{}{lesson}{custom}}}", quote(&shared.scenario), files_json(&shared.files));
     let packed = lz_str::compress_to_encoded_uri_component(&json);
     let fragment = format!("s{SHARE_VERSION}.{packed}");
@@ -123,6 +122,15 @@ pub fn decode_share(fragment: &str) -> Result<Shared, String> {
         v if v.starts_with('s') && v[1..].parse::<u32>().is_ok() => Err(format!("the link was made by a newer podlife (format {})", &v[1..])),
         _ => Err("not a podlife share link".to_string()),
     }
+}
+
+/// `,"custom":[[name,text]…]`, or nothing when there is no builder lesson.
+fn custom_json(custom: &[(String, String)]) -> String {
+    if custom.is_empty() {
+        return String::new();
+    }
+    let pairs: Vec<String> = custom.iter().map(|(p, t)| format!("[{},{}]", quote(p), quote(t))).collect();
+    format!(",\"custom\":[{}]", pairs.join(","))
 }
 
 fn files_json(files: &[EditorFile]) -> String {
@@ -189,8 +197,13 @@ fn files_from(o: &Object) -> Result<Vec<EditorFile>, String> {
 
 fn shared_from(v: &Value) -> Result<Shared, String> {
     let o = object(v, "the link")?;
-    let custom = match o.get("custom") {
-        None | Some(Value::Null) => Vec::new(),
+    Ok(Shared { scenario: text(o, "scenario")?, lesson: optional_text(o, "lesson")?, custom: custom_from(o)?, files: files_from(o)? })
+}
+
+/// A builder lesson's files, absent or null when there is none.
+fn custom_from(o: &Object) -> Result<Vec<(String, String)>, String> {
+    match o.get("custom") {
+        None | Some(Value::Null) => Ok(Vec::new()),
         Some(v) => v
             .as_array()
             .ok_or("`custom` is not a list")?
@@ -199,9 +212,8 @@ fn shared_from(v: &Value) -> Result<Shared, String> {
                 Some([Value::String(p), Value::String(t)]) => Ok((p.clone(), t.clone())),
                 _ => Err("a `custom` entry is not [name, text]".to_string()),
             })
-            .collect::<Result<_, _>>()?,
-    };
-    Ok(Shared { scenario: text(o, "scenario")?, lesson: optional_text(o, "lesson")?, custom, files: files_from(o)? })
+            .collect(),
+    }
 }
 
 /// A string field that may be absent or null.
@@ -226,6 +238,7 @@ fn saved_from(v: &Value) -> Result<Saved, String> {
         log: list(o, "log")?.iter().map(logged_from).collect::<Result<_, _>>()?,
         position: index(o, "position")?,
         lang,
+        custom: custom_from(o)?,
     })
 }
 
@@ -317,9 +330,15 @@ mod tests {
             log: vec![Logged { at: 0, input: Input::Command { line: "kubectl get pods".into() } }],
             position: 3,
             lang: Some("ko".into()),
+            custom: Vec::new(),
         };
         let text = encode_saved(&saved).unwrap();
         assert_eq!(decode_saved(&text).unwrap(), saved);
+        // A builder lesson's files are kept beside the work.
+        let with_custom = Saved { custom: vec![("lesson.yaml".into(), "id: made-here\n".into())], ..saved.clone() };
+        let text = encode_saved(&with_custom).unwrap();
+        assert!(text.ends_with(r#","custom":[["lesson.yaml","id: made-here\n"]]}"#), "{text}");
+        assert_eq!(decode_saved(&text).unwrap(), with_custom);
         assert!(decode_saved("{").unwrap_err().starts_with("not JSON"));
         assert_eq!(decode_saved(r#"{"v":7}"#).unwrap_err(), "written by a newer podlife (format 7)");
         assert!(decode_saved(r#"{"v":1,"scenario":3}"#).is_err());
@@ -343,6 +362,7 @@ mod tests {
             ],
             position: 3,
             lang: None,
+            custom: Vec::new(),
         };
         assert_eq!(encode_saved(&saved).unwrap(), pinned);
         assert_eq!(decode_saved(pinned).unwrap(), saved);

@@ -1,15 +1,14 @@
-//! The web app's model, with no web dependencies (so it is tested natively): the player
+//! The engine worker's model, with no web dependencies (so it is tested natively): the player
 //! that drives the engine one input at a time and travels back in time, reactions grouped
 //! from the trace, their explanations as message ids, the views drawn at each moment, the
-//! translation files, and the formats of autosave and share links.
+//! formats of autosave and share links, and the host that answers the page's requests
+//! (`host`, speaking `podlife-protocol`).
 
 pub mod builder;
-pub mod complete;
 pub mod decision;
 pub mod explain;
-pub mod highlight;
 pub mod history;
-pub mod i18n;
+pub mod host;
 pub mod inspect;
 pub mod keep;
 pub mod lesson;

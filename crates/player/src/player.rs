@@ -68,17 +68,9 @@ enum Op {
     Clock { at: Time },
 }
 
-/// One command typed (or issued by a button) and what it printed.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ConsoleEntry {
-    pub line: String,
-    pub output: String,
-    pub failed: bool,
-    /// How many reactions existed before it ran: it belongs at that point of the timeline.
-    pub position: usize,
-    /// Ran on a copy of an earlier moment (a read-only command while scrubbed back).
-    pub scratch: bool,
-}
+/// One command typed (or issued by a button) and what it printed; `position` is how many
+/// reactions existed before it ran (it belongs at that point of the timeline).
+pub use podlife_protocol::ConsoleEntry;
 
 /// What an Apply of one editor file did.
 #[derive(Debug, Clone, PartialEq)]
@@ -134,7 +126,16 @@ pub struct Player {
     max_ops_per_run: usize,
     /// Changes whenever the list of reactions does (views cache their drawings by it).
     timeline_version: u64,
+    /// Told how a long run goes (reactions so far, virtual ms reached) every
+    /// `PROGRESS_EVERY` steps: the worker passes it on to the page.
+    progress: Option<Progress>,
 }
+
+/// A long run's progress reporter: reactions so far and the virtual time reached (ms).
+pub type Progress = Rc<dyn Fn(usize, u64)>;
+
+/// How many engine steps pass between two progress reports.
+const PROGRESS_EVERY: usize = 128;
 
 impl Player {
     /// The default three-node cluster.
@@ -161,6 +162,21 @@ impl Player {
             cap: None,
             max_ops_per_run: MAX_OPS_PER_RUN,
             timeline_version: 0,
+            progress: None,
+        }
+    }
+
+    /// Reports long runs' progress to `f` (every few hundred engine steps).
+    pub fn set_progress(&mut self, f: Option<Progress>) {
+        self.progress = f;
+    }
+
+    fn report(&self, steps: usize) {
+        if steps > 0
+            && steps.is_multiple_of(PROGRESS_EVERY)
+            && let Some(f) = &self.progress
+        {
+            f(self.reactions.len(), self.live.engine().now().since_start());
         }
     }
 
@@ -494,6 +510,7 @@ impl Player {
             }
             self.step(until);
             n += 1;
+            self.report(n);
         }
         if self.cap.is_none() {
             self.live.engine_mut().set_clock(until);
@@ -526,6 +543,7 @@ impl Player {
                 last_visible = next;
             }
             n += 1;
+            self.report(n);
         }
     }
 

@@ -6,18 +6,19 @@
 use podlife_console::printers::columns;
 use podlife_engine::trace::FieldChange;
 use podlife_engine::{Action, ComponentRef, TraceEvent};
+
+/// A component as the page names it.
+pub fn component(c: &ComponentRef) -> Component {
+    Component { name: c.name.to_string(), node: c.node.as_ref().map(|n| n.to_string()) }
+}
 use serde_json::Value;
 
 use crate::history::Write;
 use crate::player::Player;
+use crate::explain::MessageArgs;
 use crate::reaction::{Kind, Reaction, param_text};
 
-/// A table: headers and rows of cells.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Table {
-    pub headers: Vec<String>,
-    pub rows: Vec<Vec<String>>,
-}
+pub use podlife_protocol::{Component, ContainerView, CycleRow, CycleTable, Edge, MAX_PODS_DRAWN, NodeView, PodView, Scene, Table};
 
 fn table(player: &Player, kind: &str, headers: &[&str], filter: impl Fn(&Value) -> bool) -> Table {
     let now = player.time();
@@ -58,59 +59,6 @@ pub fn names(player: &Player) -> Vec<String> {
         .flat_map(|kind| player.history().list(kind, revision))
         .filter_map(|o| o["metadata"]["name"].as_str().map(str::to_string))
         .collect()
-}
-
-/// A pod as the scene draws it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PodView {
-    pub namespace: String,
-    pub name: String,
-    /// kubectl's STATUS column (`ContainerCreating`, `Running`, `CrashLoopBackOff`, …).
-    pub status: String,
-    pub ready: String,
-    pub containers: Vec<ContainerView>,
-    pub terminating: bool,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct ContainerView {
-    pub name: String,
-    /// `waiting`, `running` or `terminated` (the API's view), and its reason.
-    pub state: String,
-    pub reason: String,
-    pub ready: bool,
-    pub init: bool,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct NodeView {
-    pub name: String,
-    pub ready: bool,
-    pub pods: Vec<PodView>,
-}
-
-/// How a message travels in the scene.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Edge {
-    pub from: ComponentRef,
-    pub to: ComponentRef,
-    /// What travels: `POST`, `watch MODIFIED`, `RunPodSandbox`, `SIGTERM` …
-    pub label: String,
-}
-
-/// The scene at the moment shown.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Scene {
-    pub nodes: Vec<NodeView>,
-    /// Pods no node holds yet (Pending).
-    pub unscheduled: Vec<PodView>,
-    /// The components acting now (an API call lights the caller and kube-apiserver).
-    pub active: Vec<ComponentRef>,
-    pub edges: Vec<Edge>,
-    /// The kube-apiserver stages the current request passed (`authn`, `authz`, `admission`,
-    /// `validation`), and where it was refused, if it was.
-    pub stages: Vec<&'static str>,
-    pub refused_at: Option<&'static str>,
 }
 
 fn pod_view(pod: &Value, now: podlife_engine::Time) -> PodView {
@@ -164,12 +112,14 @@ pub fn scene(player: &Player) -> Scene {
         .map(|n| {
             let name = n["metadata"]["name"].as_str().unwrap_or_default().to_string();
             let ready = n["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == "Ready" && c["status"] == "True");
-            let pods = pods.iter().filter(|p| p["spec"]["nodeName"] == name.as_str()).map(|p| pod_view(p, now)).collect();
-            NodeView { name, ready, pods }
+            let on_node: Vec<_> = pods.iter().filter(|p| p["spec"]["nodeName"] == name.as_str()).collect();
+            let pods = on_node.iter().take(MAX_PODS_DRAWN).map(|p| pod_view(p, now)).collect();
+            NodeView { name, ready, pods, pod_count: on_node.len() }
         })
         .collect();
-    let unscheduled = pods.iter().filter(|p| !p["spec"]["nodeName"].is_string()).map(|p| pod_view(p, now)).collect();
-    let mut scene = Scene { nodes, unscheduled, ..Scene::default() };
+    let waiting: Vec<_> = pods.iter().filter(|p| !p["spec"]["nodeName"].is_string()).collect();
+    let unscheduled = waiting.iter().take(MAX_PODS_DRAWN).map(|p| pod_view(p, now)).collect();
+    let mut scene = Scene { nodes, unscheduled, unscheduled_count: waiting.len(), ..Scene::default() };
     if let Some(r) = player.current() {
         let events = &player.trace()[r.events.clone()];
         motion(r, events, &mut scene);
@@ -177,20 +127,21 @@ pub fn scene(player: &Player) -> Scene {
     scene
 }
 
-fn apiserver() -> ComponentRef {
-    ComponentRef::control_plane("kube-apiserver")
+fn apiserver() -> Component {
+    Component::control_plane("kube-apiserver")
 }
 
 /// Which components act and which edges carry the current reaction's messages.
 fn motion(r: &Reaction, events: &[TraceEvent], scene: &mut Scene) {
     let e = &events[0];
     let node = r.actor.node.as_deref().unwrap_or_default().to_string();
-    let on = |name: &str| ComponentRef::on_node(name, &node);
-    let edge = |from: ComponentRef, to: ComponentRef, label: String| Edge { from, to, label };
+    let on = |name: &str| Component::on_node(name, &node);
+    let actor = component(&r.actor);
+    let edge = |from: Component, to: Component, label: String| Edge { from, to, label };
     match r.kind {
         Kind::ApiCall => {
-            scene.active = vec![r.actor.clone(), apiserver()];
-            scene.edges.push(edge(r.actor.clone(), apiserver(), param_text(e, "verb")));
+            scene.active = vec![actor.clone(), apiserver()];
+            scene.edges.push(edge(actor.clone(), apiserver(), param_text(e, "verb")));
             for ev in events {
                 let stage = match ev.action {
                     Action::Authentication => "authn",
@@ -200,41 +151,41 @@ fn motion(r: &Reaction, events: &[TraceEvent], scene: &mut Scene) {
                     Action::Etcd => "etcd",
                     _ => continue,
                 };
-                if !scene.stages.contains(&stage) {
-                    scene.stages.push(stage);
+                if !scene.stages.iter().any(|s| s == stage) {
+                    scene.stages.push(stage.to_string());
                 }
             }
-            if scene.stages.contains(&"etcd") {
-                scene.active.push(ComponentRef::control_plane("etcd"));
-                scene.edges.push(edge(apiserver(), ComponentRef::control_plane("etcd"), "put".into()));
+            if scene.stages.iter().any(|s| s == "etcd") {
+                scene.active.push(Component::control_plane("etcd"));
+                scene.edges.push(edge(apiserver(), Component::control_plane("etcd"), "put".into()));
             }
             if let Some(code) = crate::reaction::response_code(events).filter(|c| *c >= 400) {
-                let last = scene.stages.last().copied();
-                scene.refused_at = Some(last.unwrap_or("request"));
-                scene.edges.push(edge(apiserver(), r.actor.clone(), code.to_string()));
+                let last = scene.stages.last().cloned();
+                scene.refused_at = Some(last.unwrap_or_else(|| "request".to_string()));
+                scene.edges.push(edge(apiserver(), actor.clone(), code.to_string()));
             }
         }
-        Kind::SchedulingCycle => scene.active = vec![r.actor.clone()],
+        Kind::SchedulingCycle => scene.active = vec![actor.clone()],
         Kind::Single => {
-            scene.active = vec![r.actor.clone()];
+            scene.active = vec![actor.clone()];
             let label = |key: &str| param_text(e, key);
             match r.action {
-                Action::InformerDeliver => scene.edges.push(edge(apiserver(), r.actor.clone(), format!("watch {}", label("type")))),
+                Action::InformerDeliver => scene.edges.push(edge(apiserver(), actor.clone(), format!("watch {}", label("type")))),
                 Action::Watch => scene.active = vec![apiserver()],
                 Action::Cri => {
-                    scene.active = vec![on("kubelet"), r.actor.clone()];
-                    scene.edges.push(edge(on("kubelet"), r.actor.clone(), label("method")));
+                    scene.active = vec![on("kubelet"), actor.clone()];
+                    scene.edges.push(edge(on("kubelet"), actor.clone(), label("method")));
                 }
-                Action::ImagePull => scene.edges.push(edge(r.actor.clone(), ComponentRef::control_plane("registry"), "pull".into())),
-                Action::Cni => scene.edges.push(edge(on("containerd"), r.actor.clone(), label("command"))),
-                Action::Runc => scene.edges.push(edge(on("containerd-shim"), r.actor.clone(), label("op"))),
-                Action::Shim => scene.edges.push(edge(on("containerd"), r.actor.clone(), label("op"))),
-                Action::Signal => scene.edges.push(edge(on("runc"), r.actor.clone(), label("signal"))),
-                Action::KubeletProbe | Action::KubeletHook | Action::KubeletExec => scene.edges.push(edge(r.actor.clone(), on("containerd"), r.action.id().trim_start_matches("kubelet.").to_string())),
+                Action::ImagePull => scene.edges.push(edge(actor.clone(), Component::control_plane("registry"), "pull".into())),
+                Action::Cni => scene.edges.push(edge(on("containerd"), actor.clone(), label("command"))),
+                Action::Runc => scene.edges.push(edge(on("containerd-shim"), actor.clone(), label("op"))),
+                Action::Shim => scene.edges.push(edge(on("containerd"), actor.clone(), label("op"))),
+                Action::Signal => scene.edges.push(edge(on("runc"), actor.clone(), label("signal"))),
+                Action::KubeletProbe | Action::KubeletHook | Action::KubeletExec => scene.edges.push(edge(actor.clone(), on("containerd"), r.action.id().trim_start_matches("kubelet.").to_string())),
                 // A client's request goes through its node's rules (kube-proxy's, in the kernel).
                 Action::TrafficRequest => {
-                    scene.active = vec![r.actor.clone(), on("kube-proxy")];
-                    scene.edges.push(edge(r.actor.clone(), on("kube-proxy"), label("result")));
+                    scene.active = vec![actor.clone(), on("kube-proxy")];
+                    scene.edges.push(edge(actor.clone(), on("kube-proxy"), label("result")));
                 }
                 _ => {}
             }
@@ -323,7 +274,6 @@ pub fn value_text(v: &Option<podlife_engine::trace::Json>) -> String {
     }
 }
 
-/// One node's row in a scheduling cycle's table.
 #[cfg(test)]
 mod tests {
     use super::readable_path;
@@ -338,27 +288,6 @@ mod tests {
         assert_eq!(readable_path("status.conditions[5].status", Some(&pod), None), "status.conditions[5].status");
         assert_eq!(readable_path("metadata.name", None, None), "metadata.name");
     }
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct CycleRow {
-    pub node: String,
-    /// None when the node passed every filter; else the plugin, its code and reasons.
-    pub rejected: Option<(String, String, String)>,
-    /// Per scoring plugin (same order as `CycleTable::plugins`): raw and normalized.
-    pub scores: Vec<(i64, i64)>,
-    pub total: Option<i64>,
-    pub chosen: bool,
-}
-
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct CycleTable {
-    /// Scoring plugins and their weights.
-    pub plugins: Vec<(String, i64)>,
-    pub rows: Vec<CycleRow>,
-    /// Nodes not evaluated (percentageOfNodesToScore).
-    pub not_evaluated: Vec<String>,
-    pub message: Option<String>,
 }
 
 /// The explanation of the current reaction. A failed scheduling cycle's message is the whole

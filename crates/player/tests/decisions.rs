@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 
 use podlife_player::Player;
 use podlife_player::decision::MESSAGE_IDS;
-use podlife_player::i18n::{Lang, Localizer};
+use podlife_i18n::{Lang, Localizer};
 use podlife_player::view::explain_reaction;
 
 const SCRIPT: &str = r#"kubectl apply -f - <<YAML
@@ -140,12 +140,12 @@ fn every_controller_decision_is_reached_and_translated() {
     for r in p.reactions() {
         let m = explain_reaction(&p, r);
         for l in &localizers {
-            let (text, errors) = l.format(m.id, &m.args);
+            let (text, errors) = l.format(&m.id, &m.args);
             assert!(errors.is_empty() && !text.trim().is_empty(), "{}: {errors:?} {text}", m.id);
         }
         reached.insert(m.id);
     }
-    let missing: Vec<_> = MESSAGE_IDS.iter().filter(|id| !reached.contains(*id)).collect();
+    let missing: Vec<_> = MESSAGE_IDS.iter().filter(|id| !reached.contains(**id)).collect();
     assert!(missing.is_empty(), "never reached: {missing:?}");
 }
 
@@ -154,7 +154,7 @@ fn a_rolling_update_is_explained_by_its_bounds() {
     let mut p = Player::new(1);
     p.run_script(SCRIPT).unwrap();
     let l = Localizer::new(Lang::En);
-    let texts: Vec<String> = p.reactions().iter().map(|r| explain_reaction(&p, r)).filter(|m| m.id == "explain-ctl-scale-replicaset").map(|m| l.format(m.id, &m.args).0).collect();
+    let texts: Vec<String> = p.reactions().iter().map(|r| explain_reaction(&p, r)).filter(|m| m.id == "explain-ctl-scale-replicaset").map(|m| l.format(&m.id, &m.args).0).collect();
     // 4 replicas at 25%/25%: maxSurge rounds up to 1, maxUnavailable down to 1.
     assert!(texts.iter().any(|t| t.contains("at most 5 pods in total") && t.contains("at least 3 available")), "{texts:#?}");
 }

@@ -6,7 +6,7 @@
 use podlife_player::Player;
 use podlife_player::explain::MESSAGE_IDS;
 use podlife_player::view::explain_reaction;
-use podlife_player::i18n::{Lang, Localizer};
+use podlife_i18n::{Lang, Localizer};
 
 #[test]
 fn every_scenario_plays_in_the_player() {
@@ -25,9 +25,9 @@ fn every_scenario_plays_in_the_player() {
         }
         for r in p.reactions() {
             let m = explain_reaction(&p, r);
-            assert!(MESSAGE_IDS.contains(&m.id) || podlife_player::decision::MESSAGE_IDS.contains(&m.id), "{}: {} not listed", s.id, m.id);
+            assert!(MESSAGE_IDS.contains(&&*m.id) || podlife_player::decision::MESSAGE_IDS.contains(&&*m.id), "{}: {} not listed", s.id, m.id);
             for l in &localizers {
-                let (text, errors) = l.format(m.id, &m.args);
+                let (text, errors) = l.format(&m.id, &m.args);
                 assert!(errors.is_empty() && !text.trim().is_empty(), "{}: {}: {errors:?}", s.id, m.id);
             }
         }

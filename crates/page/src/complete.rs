@@ -39,7 +39,7 @@ pub fn candidates(line: &str, names: &[String]) -> Vec<String> {
         _ => Vec::new(),
     };
     let mut out: Vec<String> = pool.into_iter().filter(|c| c.starts_with(prefix)).collect();
-    podlife_engine::sort::sort(&mut out);
+    out.sort();
     out.dedup();
     out
 }

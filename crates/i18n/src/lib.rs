@@ -3,53 +3,21 @@
 
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
 
-use crate::explain::{Arg, Message};
+pub use podlife_protocol::{Arg, Lang, Message};
 
-/// The languages the app speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Lang {
-    En,
-    Ko,
-}
-
-impl Lang {
-    pub const ALL: [Lang; 2] = [Lang::Ko, Lang::En];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Ko => "ko",
-        }
-    }
-
-    /// `ko`, `ko-KR`, `en-US` … → the language; None for one the app does not speak.
-    pub fn from_tag(tag: &str) -> Option<Lang> {
-        let primary = tag.split(['-', '_']).next().unwrap_or_default().to_ascii_lowercase();
-        match primary.as_str() {
-            "ko" => Some(Lang::Ko),
-            "en" => Some(Lang::En),
-            _ => None,
-        }
-    }
-
-    /// The first of the browser's preferred languages the app speaks, else English.
-    pub fn negotiate<'a>(preferred: impl IntoIterator<Item = &'a str>) -> Lang {
-        preferred.into_iter().find_map(Lang::from_tag).unwrap_or(Lang::En)
-    }
-
-    fn sources(self) -> &'static [(&'static str, &'static str)] {
-        match self {
-            Lang::En => &[
-                ("en/ui.ftl", include_str!("../../../static/i18n/en/ui.ftl")),
-                ("en/reactions.ftl", include_str!("../../../static/i18n/en/reactions.ftl")),
-                ("en/scenarios.ftl", include_str!("../../../static/i18n/en/scenarios.ftl")),
-            ],
-            Lang::Ko => &[
-                ("ko/ui.ftl", include_str!("../../../static/i18n/ko/ui.ftl")),
-                ("ko/reactions.ftl", include_str!("../../../static/i18n/ko/reactions.ftl")),
-                ("ko/scenarios.ftl", include_str!("../../../static/i18n/ko/scenarios.ftl")),
-            ],
-        }
+/// The translation files of one language, compiled in.
+fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
+    match lang {
+        Lang::En => &[
+            ("en/ui.ftl", include_str!("../../../static/i18n/en/ui.ftl")),
+            ("en/reactions.ftl", include_str!("../../../static/i18n/en/reactions.ftl")),
+            ("en/scenarios.ftl", include_str!("../../../static/i18n/en/scenarios.ftl")),
+        ],
+        Lang::Ko => &[
+            ("ko/ui.ftl", include_str!("../../../static/i18n/ko/ui.ftl")),
+            ("ko/reactions.ftl", include_str!("../../../static/i18n/ko/reactions.ftl")),
+            ("ko/scenarios.ftl", include_str!("../../../static/i18n/ko/scenarios.ftl")),
+        ],
     }
 }
 
@@ -68,7 +36,7 @@ impl Localizer {
         // Unicode isolation marks around arguments would show up in `<pre>` text and copies.
         bundle.set_use_isolating(false);
         let mut load_errors = Vec::new();
-        for (file, source) in lang.sources() {
+        for (file, source) in sources(lang) {
             let resource = match FluentResource::try_new(source.to_string()) {
                 Ok(r) => r,
                 Err((r, errors)) => {
@@ -120,6 +88,6 @@ impl Localizer {
 
     /// A reaction's explanation.
     pub fn message(&self, m: &Message) -> String {
-        self.format(m.id, &m.args).0
+        self.format(&m.id, &m.args).0
     }
 }

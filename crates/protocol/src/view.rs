@@ -1,0 +1,316 @@
+//! What the page draws, as data the worker computes at the moment shown: the cluster scene,
+//! the current reaction explained, tables, the pod inspector and the timeline's ticks.
+
+use serde::{Deserialize, Serialize};
+
+use crate::text::Message;
+
+/// A control-plane component, or a node component with its node.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Component {
+    pub name: String,
+    pub node: Option<String>,
+}
+
+impl Component {
+    pub fn control_plane(name: &str) -> Component {
+        Component { name: name.to_string(), node: None }
+    }
+
+    pub fn on_node(name: &str, node: &str) -> Component {
+        Component { name: name.to_string(), node: Some(node.to_string()) }
+    }
+}
+
+/// A table: headers and rows of cells.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Table {
+    pub headers: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+/// A pod as the scene draws it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PodView {
+    pub namespace: String,
+    pub name: String,
+    /// kubectl's STATUS column (`ContainerCreating`, `Running`, `CrashLoopBackOff`, …).
+    pub status: String,
+    pub ready: String,
+    pub containers: Vec<ContainerView>,
+    pub terminating: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ContainerView {
+    pub name: String,
+    /// `waiting`, `running` or `terminated` (the API's view), and its reason.
+    pub state: String,
+    pub reason: String,
+    pub ready: bool,
+    pub init: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NodeView {
+    pub name: String,
+    pub ready: bool,
+    /// The pods the scene draws (at most `MAX_PODS_DRAWN`).
+    pub pods: Vec<PodView>,
+    /// How many pods the node holds in all.
+    pub pod_count: usize,
+}
+
+/// The most pods the scene draws per node (the rest are counted).
+pub const MAX_PODS_DRAWN: usize = 8;
+
+/// How a message travels in the scene.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Edge {
+    pub from: Component,
+    pub to: Component,
+    /// What travels: `POST`, `watch MODIFIED`, `RunPodSandbox`, `SIGTERM` …
+    pub label: String,
+}
+
+/// The scene at the moment shown.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Scene {
+    pub nodes: Vec<NodeView>,
+    /// Pods no node holds yet (Pending), at most `MAX_PODS_DRAWN`.
+    pub unscheduled: Vec<PodView>,
+    pub unscheduled_count: usize,
+    /// The components acting now (an API call lights the caller and kube-apiserver).
+    pub active: Vec<Component>,
+    pub edges: Vec<Edge>,
+    /// The kube-apiserver stages the current request passed (`authn`, `authz`, `admission`,
+    /// `validation`), and where it was refused, if it was.
+    pub stages: Vec<String>,
+    pub refused_at: Option<String>,
+}
+
+/// One changed field, its values as the page prints them (`—` for none).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FieldChange {
+    pub path: String,
+    pub before: String,
+    pub after: String,
+}
+
+/// What the current reaction changed in an object.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Changes {
+    None,
+    Created { filled: Vec<FieldChange> },
+    Updated(Vec<FieldChange>),
+    Deleted,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CycleRow {
+    pub node: String,
+    /// None when the node passed every filter; else the plugin, its code and reasons.
+    pub rejected: Option<(String, String, String)>,
+    /// Per scoring plugin (same order as `CycleTable::plugins`): raw and normalized.
+    pub scores: Vec<(i64, i64)>,
+    pub total: Option<i64>,
+    pub chosen: bool,
+}
+
+/// A scheduling cycle's node × plugin table.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct CycleTable {
+    /// Scoring plugins and their weights.
+    pub plugins: Vec<(String, i64)>,
+    pub rows: Vec<CycleRow>,
+    /// Nodes not evaluated (percentageOfNodesToScore).
+    pub not_evaluated: Vec<String>,
+    pub message: Option<String>,
+}
+
+/// The reaction at the moment shown, explained.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Current {
+    pub time_ms: u64,
+    /// Who acted, as the explanation names it (`kube-controller-manager (deployment-controller)`).
+    pub actor: String,
+    /// The kube-controller-manager loop that acted, if one did.
+    pub controller: Option<String>,
+    /// `Pod/web-1`, or empty.
+    pub object: String,
+    pub background: bool,
+    pub message: Message,
+    pub changes: Changes,
+    pub cycle: Option<CycleTable>,
+    /// The raw trace lines, and how many events they are.
+    pub raw: String,
+    pub events: usize,
+}
+
+/// A value and whether this step changed it.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Field {
+    pub value: String,
+    pub changed: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Condition {
+    pub kind: String,
+    pub status: String,
+    pub reason: String,
+    pub message: String,
+    pub since: String,
+    pub changed: bool,
+}
+
+/// Which list a container is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ContainerKind {
+    Init,
+    /// An init container with `restartPolicy: Always`.
+    Sidecar,
+    App,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Container {
+    pub name: String,
+    pub kind: ContainerKind,
+    pub state: State,
+    pub last: Option<State>,
+    pub ready: bool,
+    pub started: Option<bool>,
+    pub restarts: u64,
+    pub changed: bool,
+}
+
+/// `waiting`, `running` or `terminated`, with its details.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct State {
+    pub kind: String,
+    pub reason: String,
+    pub message: String,
+    pub exit_code: Option<i64>,
+    pub signal: Option<i64>,
+    pub started: String,
+    pub finished: String,
+}
+
+/// A pod as the inspector shows it: phase, conditions, container states and kubectl's
+/// STATUS and READY side by side.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Inspection {
+    pub namespace: String,
+    pub name: String,
+    pub node: String,
+    pub ip: String,
+    pub phase: Field,
+    pub status: Field,
+    pub ready: Field,
+    pub conditions: Vec<Condition>,
+    pub containers: Vec<Container>,
+    pub terminating: bool,
+}
+
+/// A kubectl diagnostic with its place in the file (1-based; 0 when unknown).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Diagnostic {
+    pub line: u32,
+    pub column: u32,
+    pub message: String,
+}
+
+/// One command typed (or issued by a button) and what it printed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ConsoleEntry {
+    pub line: String,
+    pub output: String,
+    pub failed: bool,
+    /// How many reactions existed before it ran.
+    pub position: usize,
+    /// Ran on a copy of an earlier moment (a read-only command while scrubbed back).
+    pub scratch: bool,
+}
+
+/// What an Apply (or Delete) of one editor file did.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FileResult {
+    pub name: String,
+    pub diagnostics: Vec<Diagnostic>,
+    pub failed: bool,
+}
+
+/// Why the last run forward stopped before its end.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Cap {
+    /// The run took its most steps; it stopped at `at_ms`.
+    Steps { steps: usize, at_ms: u64 },
+    /// The timeline is full.
+    Timeline { reactions: usize, at_ms: u64 },
+    /// The engine stopped itself.
+    Engine { reactions: u64, at_ms: u64, why: StopWhy },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum StopWhy {
+    TraceFull(usize),
+    Steps(u64),
+    Reactions(u64),
+    /// Waiting longer than the run may: the wait as Go prints a duration.
+    Waiting(String),
+}
+
+/// One reaction on the timeline.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Tick {
+    pub ms: u64,
+    /// Its lane (an index into `Timeline::lanes`).
+    pub lane: u32,
+    pub background: bool,
+    pub failed: bool,
+}
+
+/// Every reaction of the timeline, light: the page lays out lanes and ticks, steps and
+/// scrubs from it without asking the worker.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Timeline {
+    /// Changes whenever the reactions do.
+    pub version: u64,
+    /// Lane names (`kubelet (worker-1)`, `deployment-controller` …), unordered.
+    pub lanes: Vec<String>,
+    /// Reaction `i` is shown at position `i + 1`.
+    pub ticks: Vec<Tick>,
+}
+
+impl Timeline {
+    /// The next (or previous) position whose reaction satisfies `pred`; going back from the
+    /// first reaction reaches position 0 (before anything).
+    pub fn next_matching(&self, from: usize, forward: bool, pred: impl Fn(&Tick) -> bool) -> Option<usize> {
+        if forward {
+            (from + 1..=self.ticks.len()).find(|&p| pred(&self.ticks[p - 1]))
+        } else {
+            (1..from).rev().find(|&p| pred(&self.ticks[p - 1])).or((from > 0).then_some(0))
+        }
+    }
+
+    /// The next (or previous) position whose reaction is not routine work.
+    pub fn next_visible(&self, from: usize, forward: bool) -> Option<usize> {
+        self.next_matching(from, forward, |t| !t.background)
+    }
+
+    /// The position of the `n`th reaction that is not routine work (0: before anything).
+    pub fn visible_step(&self, n: usize) -> usize {
+        if n == 0 {
+            return 0;
+        }
+        self.ticks.iter().enumerate().filter(|(_, t)| !t.background).nth(n - 1).map_or(self.ticks.len(), |(i, _)| i + 1)
+    }
+}
+
+/// A builder's goal suggestion, worded by the page (a `ui.ftl` message and its arguments).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Suggestion {
+    pub id: String,
+    pub message: Message,
+}

@@ -1,0 +1,80 @@
+// The engine runs in a Web Worker: the page is usable before it has loaded (Apply waits for it
+// and runs), stays responsive while a long run computes, and a run can be cancelled.
+
+import assert from 'node:assert/strict';
+import { test } from './harness.mjs';
+import { open, state, settle } from './helpers.mjs';
+
+test('the engine loads beside the page: Apply works before it is ready and runs once it is', async ({ page, url, shot }) => {
+  // Hold the worker's wasm back for a moment, as a slow network would.
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route('**/podlife-worker_bg.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${url}?lang=en&scenario=nginx`);
+  await page.locator('#engine-loading').waitFor();
+  // The page is usable meanwhile: the editor, the language switch, Apply.
+  await page.locator('button[lang="ko"]').click();
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'ko');
+  await page.locator('button[lang="en"]').click();
+  assert.match(await page.locator('#manifest').inputValue(), /kind: Pod/);
+  await page.locator('#apply').click();
+  assert.equal(await page.locator('#apply').getAttribute('aria-busy'), 'true');
+  await shot('20-engine-loading');
+  release();
+  await settle(page);
+  assert.equal(await page.locator('#engine-loading').count(), 0, 'the loading state clears');
+  const s = await state(page);
+  assert.equal(s.message, 'explain-api-read-missing', 'the Apply that waited has run');
+});
+
+/** A run long enough to watch: many replicas on the default cluster. */
+const BIG = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: many
+spec:
+  replicas: 400
+  selector:
+    matchLabels: {app: many}
+  template:
+    metadata:
+      labels: {app: many}
+    spec:
+      containers:
+      - name: app
+        image: nginx:1.27
+        resources:
+          requests: {cpu: 1m, memory: 4Mi}
+`;
+
+test('a long run keeps the page responsive, shows its progress, and can be cancelled', async ({ page, url, shot }) => {
+  await open(page, url, 'lang=en&scenario=nginx');
+  const reactionsBefore = await page.locator('#scrub').getAttribute('max');
+  await page.locator('#manifest').fill(BIG);
+  await page.locator('#apply').click();
+  await page.locator('#run-busy').waitFor();
+  // The first progress report: the worker is deep in the run.
+  await page.waitForFunction(() => /[1-9]/.test(document.querySelector('#run-busy')?.textContent ?? ''));
+  // The page answers a click within 100 ms while the worker computes.
+  const ms = await page.evaluate(async () => {
+    const started = performance.now();
+    document.querySelector('button[lang="ko"]').click();
+    while (document.documentElement.lang !== 'ko') await new Promise((r) => setTimeout(r, 0));
+    return performance.now() - started;
+  });
+  assert.ok(ms < 100, `the language switch took ${ms} ms`);
+  assert.ok(await page.locator('#run-busy').isVisible(), 'still computing');
+  await shot('21-run-progress-ko');
+  await page.locator('#cancel-run').click();
+  await settle(page);
+  assert.equal(await page.locator('#run-busy').count(), 0, 'no run any more');
+  assert.match(await page.locator('.notice').textContent(), /취소/);
+  const after = await state(page);
+  assert.equal(await page.locator('#scrub').getAttribute('max'), reactionsBefore, 'the timeline is as it was before the Apply');
+  assert.equal(await page.locator('#manifest').inputValue(), BIG, 'the files are kept');
+  // The cluster is as it was before the Apply: no pod of the Deployment.
+  assert.equal(Object.keys(after.pods).filter((p) => p.startsWith('many-')).length, 0);
+});

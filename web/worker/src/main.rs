@@ -1,0 +1,61 @@
+//! The engine worker's glue: reads the page's messages (bincode bytes of
+//! `podlife_protocol::ToWorker`), lets `podlife_player::host::Host` answer them, and posts the
+//! replies back, with progress reports during long runs. A panic is reported to the page
+//! (which starts a new worker) instead of leaving it waiting.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use podlife_player::host::Host;
+use podlife_protocol::{FromWorker, ToWorker, VERSION, decode, encode};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+/// The shortest wall time between two progress reports (ms). The engine's own clock is
+/// virtual; this only paces messages to the page.
+const PROGRESS_MS: f64 = 200.0;
+
+fn scope() -> DedicatedWorkerGlobalScope {
+    js_sys::global().unchecked_into()
+}
+
+fn post(message: &FromWorker) {
+    let Ok(bytes) = encode(message) else { return };
+    let array = js_sys::Uint8Array::from(bytes.as_slice());
+    let transfer = js_sys::Array::of1(&array.buffer());
+    let _ = scope().post_message_with_transfer(&array, &transfer);
+}
+
+fn main() {
+    std::panic::set_hook(Box::new(|info| post(&FromWorker::Crashed { message: info.to_string() })));
+    let host = Rc::new(RefCell::new(Host::new()));
+    // The request being answered: progress reports carry its number.
+    let current = Rc::new(Cell::new(0u64));
+    {
+        let current = current.clone();
+        // At most one report per PROGRESS_MS of wall time: each one redraws the page.
+        let last = Cell::new(0.0f64);
+        host.borrow_mut().set_progress(Rc::new(move |reactions, at_ms| {
+            let now = js_sys::Date::now();
+            if now - last.get() >= PROGRESS_MS {
+                last.set(now);
+                post(&FromWorker::Progress { seq: current.get(), reactions, at_ms });
+            }
+        }));
+    }
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        let bytes = js_sys::Uint8Array::new(&event.data()).to_vec();
+        // The page and this worker come from one build; a message that does not decode is
+        // dropped rather than guessed at.
+        let Ok(message) = decode::<ToWorker>(&bytes) else { return };
+        current.set(message.seq);
+        let replies = host.borrow_mut().handle(message);
+        for reply in &replies {
+            post(reply);
+        }
+    });
+    scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    post(&FromWorker::Ready { version: VERSION });
+}
