@@ -131,5 +131,41 @@ console.log(`web: engine ready: median ${ms(median(ready))} over 5 loads (naviga
   await context.close();
 }
 
+// The 1,000-pod scenario: a Deployment of 1,000 small replicas on a 20-node cluster.
+{
+  const { context, page } = await fresh();
+  await page.goto(`${site.url}?lang=en`);
+  await page.waitForFunction(IDLE);
+  const input = page.locator('#console-input');
+  await input.fill('podlife cluster nodes 20');
+  await input.press('Enter');
+  await page.waitForFunction(IDLE);
+  await page.locator('#manifest').fill(`apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 1000\n  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - name: web\n        image: nginx:1.27\n        resources:\n          requests: {cpu: 10m, memory: 16Mi}\n`);
+  await page.waitForFunction(IDLE);
+  const started = await page.evaluate(() => performance.now());
+  await page.locator('#apply').click();
+  let reports = 0;
+  let last = '';
+  for (;;) {
+    const now = await page.evaluate(() => [document.querySelector('.app')?.dataset.idle, document.querySelector('#run-busy')?.textContent ?? '']);
+    if (now[1] && now[1] !== last) { reports++; last = now[1]; }
+    if (now[0] === 'true') break;
+    await page.waitForTimeout(50);
+  }
+  const apply = (await page.evaluate(() => performance.now())) - started;
+  const reactions = await page.locator('#scrub').getAttribute('max');
+  const memory = Number(await page.evaluate(() => document.querySelector('.app')?.dataset.workerMemory ?? 0));
+  await page.locator('#scrub').fill(reactions);
+  await page.waitForFunction(IDLE);
+  await page.locator('#tab-pods').click();
+  await page.waitForFunction(IDLE);
+  const running = await page.evaluate(() => [...document.querySelectorAll('#pods-table tbody tr')].filter((r) => /Running/.test(r.textContent)).length);
+  console.log(`web: 1,000 pods on 20 nodes: Apply ${ms(apply)} (${reactions} reactions, ${running} pods Running at the end, ${reports} progress reports seen; worker memory ${(memory / 1048576).toFixed(0)} MiB)`);
+  await page.locator('#tab-console').click();
+  await measureSteps(page, '1,000 pods', 60);
+  await longTasks(page, '1,000 pods (Apply, steps, scrubs)');
+  await context.close();
+}
+
 await browser.close();
 await site.close();

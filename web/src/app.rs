@@ -133,6 +133,9 @@ pub struct App {
     seek_in_flight: bool,
     seek_next: Option<usize>,
     busy: Option<Busy>,
+    /// The worker's linear memory at its last reply (the root's `data-worker-memory`, read by
+    /// the benchmark).
+    worker_memory: u64,
     /// The autosave text from just before the last input: a cancelled run restores it.
     checkpoint: Option<String>,
     opening: Opening,
@@ -475,7 +478,8 @@ impl App {
                     b.at_ms = at_ms;
                 }
             }
-            Heard::Message(FromWorker::Reply { seq, answer, view }) => {
+            Heard::Message(FromWorker::Reply { seq, answer, view, memory_bytes }) => {
+                self.worker_memory = memory_bytes;
                 if self.busy.is_some_and(|b| b.seq == seq) {
                     self.busy = None;
                 }
@@ -686,6 +690,7 @@ impl Component for App {
             seek_in_flight: false,
             seek_next: None,
             busy: None,
+            worker_memory: 0,
             checkpoint: None,
             opening: Opening::Other,
             edited_since_open: false,
@@ -819,7 +824,7 @@ impl Component for App {
         });
         if self.embed && self.lesson.is_none() {
             return html! {
-                <div class="app embed" data-idle={self.idle().to_string()}>
+                <div class="app embed" data-idle={self.idle().to_string()} data-worker-memory={self.worker_memory.to_string()}>
                     { self.view_embed_bar(ctx) }
                     <main class="embed-main">
                         { stage::view(self, ctx) }
@@ -831,7 +836,7 @@ impl Component for App {
         }
         if self.course_open {
             return html! {
-                <div class="app" data-idle={self.idle().to_string()}>
+                <div class="app" data-idle={self.idle().to_string()} data-worker-memory={self.worker_memory.to_string()}>
                     { self.view_bar(ctx) }
                     { for notice }
                     { lesson::course_map(self, ctx) }
@@ -854,7 +859,7 @@ impl Component for App {
         });
         let bar = if self.embed { self.view_embed_bar(ctx) } else { self.view_bar(ctx) };
         html! {
-            <div class={classes!("app", self.embed.then_some("embed-lesson"))} data-idle={self.idle().to_string()}>
+            <div class={classes!("app", self.embed.then_some("embed-lesson"))} data-idle={self.idle().to_string()} data-worker-memory={self.worker_memory.to_string()}>
                 { bar }
                 { for notice }
                 { for share }

@@ -165,6 +165,10 @@ impl Session {
                 self.engine = Engine::with_nodes(self.seed, &[]);
             }
             ["cluster", "default"] => self.engine = Engine::with_default_cluster(self.seed),
+            ["cluster", "nodes", count, rest @ ..] => match nodes::grow(&mut self.engine, count, rest) {
+                Ok(text) => out.out(&text),
+                Err(e) => out.err(&format!("podlife: {e}\n")),
+            },
             // What a kind user does to get `kubectl top`: apply metrics-server's release
             // manifest (with `--kubelet-insecure-tls`).
             ["addon", "enable", "metrics-server"] => {

@@ -1,5 +1,6 @@
-//! `podlife node add | reboot | remove`: machines joining and leaving the cluster (the engine's
-//! `nodes` module says what each does). This module reads the arguments.
+//! `podlife node add | reboot | remove` and `podlife cluster nodes N`: machines joining and
+//! leaving the cluster (the engine's `nodes` module says what each does). This module reads
+//! the arguments.
 
 use podlife_engine::nodes::NewNode;
 use serde_json::{Value, json};
@@ -62,6 +63,37 @@ pub fn parse_add(name: &str, args: &[&str]) -> Result<NewNode, String> {
         i += 1;
     }
     Ok(spec)
+}
+
+/// `podlife cluster nodes N [--cpu …] [--memory …] [--pods …] [--labels …] [--taints …]`:
+/// machines join, named `worker-1`, `worker-2`, … (the free names, in order), until the
+/// cluster has N nodes; the line printed names them. A cluster is never shrunk this way.
+pub fn grow(engine: &mut podlife_engine::Engine, count: &str, args: &[&str]) -> Result<String, String> {
+    let n: usize = count.parse().map_err(|_| format!("invalid node count {count:?}: a whole number, at most {}", podlife_engine::MAX_NODES))?;
+    if n > podlife_engine::MAX_NODES {
+        return Err(format!("a cluster has at most {} nodes", podlife_engine::MAX_NODES));
+    }
+    let present = engine.machine_names();
+    if n < present.len() {
+        return Err(format!("the cluster has {} nodes already; `podlife node remove NAME` removes one", present.len()));
+    }
+    let template = parse_add("worker", args)?;
+    let mut added = Vec::new();
+    let mut k = 1;
+    while present.len() + added.len() < n {
+        let name = format!("worker-{k}");
+        k += 1;
+        if present.contains(&name) {
+            continue;
+        }
+        engine.add_node(NewNode { name: name.clone(), ..template.clone() })?;
+        added.push(name);
+    }
+    Ok(match added.as_slice() {
+        [] => format!("podlife: the cluster has {n} nodes\n"),
+        [one] => format!("podlife: {one} joined; the cluster has {n} nodes\n"),
+        [first, .., last] => format!("podlife: {first} … {last} joined ({} nodes); the cluster has {n} nodes\n", added.len()),
+    })
 }
 
 #[cfg(test)]

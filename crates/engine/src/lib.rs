@@ -275,6 +275,8 @@ pub struct Engine {
     pub(crate) pdb: controllers::disruption::DisruptionState,
     /// The EndpointSlice controller's queue, trackers and recorder.
     pub(crate) endpointslices: controllers::endpointslice::Controller,
+    /// The node IPAM controller's range allocator (kube-controller-manager's memory).
+    pub(crate) node_ipam: controllers::nodeipam::RangeAllocator,
     /// The controllers' work-queue rate limiter (`AddRateLimited` after a failed write).
     pub(crate) requeue_limiter: controllers::workqueue::RateLimiter,
     /// Each controller's API client and its token bucket (`--kube-api-qps`/`--kube-api-burst`).
@@ -345,6 +347,7 @@ impl Engine {
             gc: Default::default(),
             pdb: Default::default(),
             endpointslices: Default::default(),
+            node_ipam: Default::default(),
             podgc: Default::default(),
             requeue_limiter: Default::default(),
             controller_clients: Default::default(),
@@ -629,6 +632,7 @@ impl Engine {
                 }
                 if id.name == "kube-controller-manager" {
                     let mut writes = controllers::reconcile(&self.components[component].cache, &event);
+                    writes.extend(self.node_ipam.observe(&event));
                     writes.extend(controllers::persistentvolume::on_event(&self.components[component].cache, &mut self.pv_recorder, &event, self.now));
                     self.endpointslice_observe(component, &event, old.as_deref());
                     self.podgc.observe(&event, old.as_deref());
@@ -1084,10 +1088,12 @@ impl Engine {
             self.workload_deferred.clear();
             self.workloads.slow_starts.reset();
             self.endpointslices.reset();
+            self.node_ipam = controllers::nodeipam::RangeAllocator::relist(&self.components[i].cache);
             self.podgc.relist(&self.components[i].cache);
             for (key, object) in listed {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
-                let writes = controllers::reconcile(&self.components[i].cache, &event);
+                let mut writes = controllers::reconcile(&self.components[i].cache, &event);
+                writes.extend(self.node_ipam.observe(&event));
                 self.endpointslice_observe(i, &event, None);
                 self.workload_controllers(i, &event, None);
                 self.batch_observe(i, &event, None);

@@ -102,6 +102,20 @@ impl Engine {
         self.components.iter().any(|c| c.id.node.as_deref() == Some(name)) && !self.removed_nodes.contains(name)
     }
 
+    /// The machines in the cluster (running or rebooting), by name.
+    pub fn machine_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .components
+            .iter()
+            .filter(|c| c.id.name == crate::kubelet::COMPONENT)
+            .filter_map(|c| c.id.node.as_deref().map(str::to_string))
+            .filter(|n| !self.removed_nodes.contains(n.as_str()))
+            .collect();
+        crate::sort::sort(&mut names);
+        names.dedup();
+        names
+    }
+
     /// `podlife node add`: a new machine joins.
     pub fn add_node(&mut self, spec: NewNode) -> Result<(), String> {
         self.outside_change();

@@ -13,7 +13,7 @@ const KINDS: &[&str] = &[
 
 const PROGRAMS: &[&str] = &["kubectl", "podlife", "sleep"];
 
-const PODLIFE_VERBS: &[&str] = &["node", "stop", "start", "restart", "scheduler", "traffic", "kube-proxy"];
+const PODLIFE_VERBS: &[&str] = &["cluster", "node", "stop", "start", "restart", "scheduler", "traffic", "kube-proxy"];
 
 /// `podlife node VERB NAME`.
 const NODE_VERBS: &[&str] = &["add", "down", "up", "reboot", "remove"];
@@ -34,6 +34,7 @@ pub fn candidates(line: &str, names: &[String]) -> Vec<String> {
         ["kubectl", "get" | "describe" | "delete" | "explain" | "label" | "annotate" | "patch"] => KINDS.iter().map(|s| s.to_string()).collect(),
         ["kubectl", "logs" | "exec", ..] | ["kubectl", _, _, ..] => names.to_vec(),
         ["podlife"] => PODLIFE_VERBS.iter().map(|s| s.to_string()).collect(),
+        ["podlife", "cluster"] => ["default", "empty", "nodes"].iter().map(|s| s.to_string()).collect(),
         ["podlife", "node"] => NODE_VERBS.iter().map(|s| s.to_string()).chain(names.iter().cloned()).collect(),
         ["podlife", "node", "down" | "up" | "reboot" | "remove"] => names.to_vec(),
         _ => Vec::new(),
@@ -84,6 +85,7 @@ mod tests {
         assert_eq!(complete("podlife node reb", &names).as_deref(), Some("podlife node reboot "));
         assert_eq!(complete("podlife node reboot w", &names).as_deref(), Some("podlife node reboot worker-1 "));
         assert_eq!(complete("podlife node w", &names).as_deref(), Some("podlife node worker-1 "));
+        assert_eq!(complete("podlife cluster n", &names).as_deref(), Some("podlife cluster nodes "));
     }
 
     /// Found by fuzzing (the `complete` target): a line of only a tab or a no-break space

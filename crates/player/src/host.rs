@@ -209,7 +209,7 @@ impl Host {
             self.observe();
         }
         let view = changed.then(|| Box::new(self.view()));
-        FromWorker::Reply { seq, answer, view }
+        FromWorker::Reply { seq, answer, view, memory_bytes: 0 }
     }
 
     /// The answer, and whether the view changed.

@@ -1,7 +1,8 @@
 //! The player: the engine driven one input at a time, so that every reaction can be revisited.
 //!
 //! Each input (a console command, one engine task, a clock move) is an `Op`. The player keeps
-//! the ops, a snapshot of the session every `CHECKPOINT_EVERY` ops, the trace grouped into
+//! the ops, a snapshot of the session every `CHECKPOINT_EVERY` ops (at most `MAX_CHECKPOINTS`:
+//! a long timeline keeps every other one and snapshots half as often), the trace grouped into
 //! reactions, and every object version. Showing an earlier moment reads the versions; acting at
 //! an earlier moment restores a snapshot, replays the ops after it (the engine is
 //! deterministic, so the replay is exact) and forgets the old future.
@@ -39,12 +40,17 @@ impl Cap {
     }
 }
 
-/// A snapshot every this many ops; restoring replays at most this many minus one.
+/// A snapshot every this many ops at first; restoring replays fewer ops than the spacing.
 const CHECKPOINT_EVERY: usize = 32;
+
+/// The most snapshots kept. Each is a whole session (every component's caches), so a
+/// 1,000-pod timeline of 40,000 ops would otherwise hold over a thousand of them; past this
+/// many, every other one is dropped and the spacing doubles.
+const MAX_CHECKPOINTS: usize = 16;
 
 /// The most ops one run forward may take (a stated cap instead of a hang: 100 pods take a few
 /// thousand).
-pub const MAX_OPS_PER_RUN: usize = 20_000;
+pub const MAX_OPS_PER_RUN: usize = 100_000;
 
 /// The most reactions one timeline keeps; past it the learner is asked to reset.
 pub const MAX_REACTIONS: usize = 200_000;
@@ -112,6 +118,8 @@ pub struct Player {
     files: Rc<RefCell<Vec<(String, String)>>>,
     ops: Vec<Op>,
     checkpoints: Vec<(usize, Session)>,
+    /// Ops between two snapshots (doubles as the timeline grows).
+    checkpoint_every: usize,
     trace: Vec<TraceEvent>,
     reactions: Vec<Reaction>,
     history: History,
@@ -151,6 +159,7 @@ impl Player {
             files,
             log: Vec::new(),
             checkpoints: vec![(0, live.clone())],
+            checkpoint_every: CHECKPOINT_EVERY,
             live,
             ops: Vec::new(),
             trace: Vec::new(),
@@ -554,7 +563,7 @@ impl Player {
     }
 
     /// Collects what the last op did: its trace (grouped into reactions) and its writes;
-    /// takes a snapshot every `CHECKPOINT_EVERY` ops.
+    /// takes a snapshot every `checkpoint_every` ops.
     fn after_op(&mut self) {
         let op = self.ops.len() - 1;
         let engine = self.live.engine_mut();
@@ -575,8 +584,13 @@ impl Player {
             self.timeline_version += 1;
         }
         self.reactions.extend(reactions);
-        if self.ops.len().is_multiple_of(CHECKPOINT_EVERY) {
+        if self.ops.len().is_multiple_of(self.checkpoint_every) {
             self.checkpoints.push((self.ops.len(), self.live.clone()));
+            if self.checkpoints.len() > MAX_CHECKPOINTS {
+                self.checkpoint_every *= 2;
+                let every = self.checkpoint_every;
+                self.checkpoints.retain(|(n, _)| n.is_multiple_of(every));
+            }
         }
     }
 

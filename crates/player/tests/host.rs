@@ -25,7 +25,7 @@ impl Page {
             .handle(ToWorker { seq: self.seq, request })
             .into_iter()
             .map(|m| match m {
-                FromWorker::Reply { seq, answer, view } => (seq, answer, view.map(|v| *v)),
+                FromWorker::Reply { seq, answer, view, .. } => (seq, answer, view.map(|v| *v)),
                 other => panic!("not a reply: {other:?}"),
             })
             .collect()

@@ -132,7 +132,8 @@ pub enum FromWorker {
     Ready { version: u32 },
     /// A long run's progress: reactions computed so far and the virtual time reached.
     Progress { seq: u64, reactions: usize, at_ms: u64 },
-    Reply { seq: u64, answer: Answer, view: Option<Box<View>> },
+    /// `memory_bytes`: the worker's linear memory after answering (the glue fills it in).
+    Reply { seq: u64, answer: Answer, view: Option<Box<View>>, memory_bytes: u64 },
     /// The worker panicked (its message): it cannot go on; the page starts a new one.
     Crashed { message: String },
 }

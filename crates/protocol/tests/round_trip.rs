@@ -204,7 +204,7 @@ fn every_reply_round_trips() {
     assert_eq!(names.len(), answers.len(), "one of each variant");
     let messages: Vec<FromWorker> = [FromWorker::Ready { version: VERSION }, FromWorker::Progress { seq: 1, reactions: 500, at_ms: 60_000 }, FromWorker::Crashed { message: "boom".into() }]
         .into_iter()
-        .chain(answers.into_iter().map(|answer| FromWorker::Reply { seq: 2, answer, view: Some(Box::new(full_view())) }))
+        .chain(answers.into_iter().map(|answer| FromWorker::Reply { seq: 2, answer, view: Some(Box::new(full_view())), memory_bytes: 1 << 26 }))
         .collect();
     let names: BTreeSet<_> = messages.iter().map(from_worker_name).collect();
     assert_eq!(names.len(), 4, "every kind of message");

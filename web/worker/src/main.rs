@@ -27,6 +27,14 @@ fn post(message: &FromWorker) {
     let _ = scope().post_message_with_transfer(&array, &transfer);
 }
 
+/// The worker's wasm linear memory (what the engine's state costs; it never shrinks).
+fn linear_memory_bytes() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    return core::arch::wasm32::memory_size(0) as u64 * 65_536;
+    #[cfg(not(target_arch = "wasm32"))]
+    0
+}
+
 fn main() {
     std::panic::set_hook(Box::new(|info| post(&FromWorker::Crashed { message: info.to_string() })));
     let host = Rc::new(RefCell::new(Host::new()));
@@ -51,8 +59,11 @@ fn main() {
         let Ok(message) = decode::<ToWorker>(&bytes) else { return };
         current.set(message.seq);
         let replies = host.borrow_mut().handle(message);
-        for reply in &replies {
-            post(reply);
+        for mut reply in replies {
+            if let FromWorker::Reply { memory_bytes, .. } = &mut reply {
+                *memory_bytes = linear_memory_bytes();
+            }
+            post(&reply);
         }
     });
     scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));

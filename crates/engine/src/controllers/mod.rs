@@ -18,7 +18,7 @@ pub mod endpointslice;
 pub mod job;
 pub mod garbagecollector;
 mod namespace;
-mod nodeipam;
+pub(crate) mod nodeipam;
 pub mod nodelifecycle;
 pub mod persistentvolume;
 pub mod podgc;
@@ -145,7 +145,6 @@ pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Wr
     writes.extend(serviceaccounts::reconcile(cache, event));
     writes.extend(root_ca_publisher::reconcile(cache, event));
     writes.extend(namespace::reconcile(cache, event));
-    writes.extend(nodeipam::reconcile(cache, event));
     writes.extend(volume_protection::reconcile(cache, event));
     writes.extend(endpoints::reconcile(cache, event));
     writes

@@ -1,10 +1,16 @@
-//! The node IPAM controller (`pkg/controller/nodeipam`, range allocator, as kubeadm runs it with
-//! `--allocate-node-cidrs=true --cluster-cidr=10.244.0.0/16`): a Node without `spec.podCIDR`
-//! gets the lowest free /24 of the cluster CIDR, which its kubelet hands to CNI. The write is
-//! `PatchNodeCIDRs`: a strategic-merge PATCH of the two fields only, so it never conflicts
+//! The node IPAM controller (`pkg/controller/nodeipam`, the range allocator, as kubeadm runs it
+//! with `--allocate-node-cidrs=true --cluster-cidr=10.244.0.0/16`): a Node without
+//! `spec.podCIDR` gets a free /24 of the cluster CIDR, which its kubelet hands to CNI. The write
+//! is `PatchNodeCIDRs`: a strategic-merge PATCH of the two fields only, so it never conflicts
 //! with another writer of the Node.
+//!
+//! The allocator keeps its own bitmap (`ipam/cidrset/cidr_set.go`): `AllocateNext` marks a range
+//! used before the PATCH is sent and searches from the range after the last one it gave
+//! (`nextCandidate`), so nodes that join at the same instant get different ranges, and a range
+//! a deleted node released is not handed out again at once. A node being given a range is not
+//! given another while its PATCH is on its way (`nodesInProcessing` in `range_allocator.go`).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
@@ -20,23 +26,96 @@ fn cidr(i: u32) -> String {
     format!("10.244.{i}.0/24")
 }
 
-pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Write> {
-    if event.key.resource != "nodes" || event.event_type == EventType::Deleted {
-        return vec![];
+/// The index of `10.244.I.0/24`, if the text is one of the cluster's ranges.
+fn index_of(cidr: &str) -> Option<u32> {
+    let i: u32 = cidr.strip_prefix("10.244.")?.strip_suffix(".0/24")?.parse().ok()?;
+    (i < RANGES).then_some(i)
+}
+
+fn pod_cidr(node: &Value) -> Option<&str> {
+    node["spec"]["podCIDR"].as_str().filter(|c| !c.is_empty())
+}
+
+/// The range allocator's memory: the ranges in use and where the next search starts.
+#[derive(Debug, Clone, Default)]
+pub struct RangeAllocator {
+    used: BTreeSet<u32>,
+    next_candidate: u32,
+    /// Nodes whose PATCH is on its way, with the range they were given.
+    in_process: BTreeMap<String, u32>,
+}
+
+impl RangeAllocator {
+    /// A (re)started kube-controller-manager: every listed node's range is occupied before
+    /// any node is given one (`NewCIDRRangeAllocator`'s `occupyCIDRs` over the node list).
+    pub fn relist(cache: &crate::components::Cache) -> RangeAllocator {
+        let mut a = RangeAllocator::default();
+        for (_, node) in cache.iter().filter(|(k, _)| k.group.is_empty() && k.resource == "nodes") {
+            if let Some(i) = pod_cidr(node).and_then(index_of) {
+                a.used.insert(i);
+            }
+        }
+        a
     }
-    let node: &Value = &event.object;
-    if node["spec"]["podCIDR"].as_str().is_some_and(|c| !c.is_empty()) {
-        return vec![];
+
+    /// `cidrSet.AllocateNext`: the first free range from `next_candidate` on, circularly.
+    fn allocate_next(&mut self) -> Option<u32> {
+        let found = (0..RANGES).map(|k| (self.next_candidate + k) % RANGES).find(|i| !self.used.contains(i))?;
+        self.used.insert(found);
+        self.next_candidate = (found + 1) % RANGES;
+        Some(found)
     }
-    let used: BTreeSet<String> = crate::sort::collect_set(
-        cache
-            .iter()
-            .filter(|(k, _)| k.group.is_empty() && k.resource == "nodes")
-            .filter_map(|(_, n)| n["spec"]["podCIDR"].as_str().map(str::to_string)),
-    );
-    let Some(free) = (0..RANGES).map(cidr).find(|c| !used.contains(c)) else { return vec![] };
-    let body = json!({"spec": {"podCIDR": free, "podCIDRs": [free]}});
-    let Some(mut r) = controller_request(SA, Verb::Patch, "nodes", None, &event.key.name, body) else { return vec![] };
-    r.patch_type = crate::apiserver::patch::PatchType::Strategic;
-    vec![Write::now("nodeipam", r)]
+
+    /// One node delivery: occupy a range a node has, release a deleted node's, give a range to
+    /// a node without one.
+    pub fn observe(&mut self, event: &WatchEvent) -> Vec<Write> {
+        if event.key.resource != "nodes" || !event.key.group.is_empty() {
+            return vec![];
+        }
+        let node: &Value = &event.object;
+        let name = &event.key.name;
+        if event.event_type == EventType::Deleted {
+            // `ReleaseCIDR`.
+            if let Some(i) = pod_cidr(node).and_then(index_of) {
+                self.used.remove(&i);
+            }
+            if let Some(i) = self.in_process.remove(name) {
+                self.used.remove(&i);
+            }
+            return vec![];
+        }
+        if let Some(i) = pod_cidr(node).and_then(index_of) {
+            self.in_process.remove(name);
+            self.used.insert(i);
+            return vec![];
+        }
+        if self.in_process.contains_key(name) {
+            return vec![];
+        }
+        let Some(i) = self.allocate_next() else { return vec![] };
+        self.in_process.insert(name.clone(), i);
+        let free = cidr(i);
+        let body = json!({"spec": {"podCIDR": free, "podCIDRs": [free]}});
+        let Some(mut r) = controller_request(SA, Verb::Patch, "nodes", None, name, body) else { return vec![] };
+        r.patch_type = crate::apiserver::patch::PatchType::Strategic;
+        vec![Write::now("nodeipam", r)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn allocation_goes_round_from_the_last_range_given() {
+        let mut a = RangeAllocator::default();
+        assert_eq!([a.allocate_next(), a.allocate_next(), a.allocate_next()], [Some(0), Some(1), Some(2)]);
+        a.used.remove(&1);
+        // Released, but not reused before the search has gone round.
+        assert_eq!(a.allocate_next(), Some(3));
+        a.used.extend(4..RANGES);
+        assert_eq!(a.allocate_next(), Some(1));
+        assert_eq!(a.allocate_next(), None);
+        assert_eq!((index_of("10.244.7.0/24"), index_of("10.244.256.0/24"), index_of("10.0.0.0/8")), (Some(7), None, None));
+    }
 }
