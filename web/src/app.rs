@@ -146,7 +146,9 @@ pub struct App {
     active_file: usize,
     /// Diagnostics per file index (from the live check, then from Apply).
     diagnostics: Vec<Vec<Diagnostic>>,
-    locales: [Rc<Localizer>; 2],
+    /// Korean and English, each read from its Fluent files the first time it is needed (the
+    /// page starts in one; reading both took a long task at load).
+    locales: [std::cell::OnceCell<Localizer>; 2],
     lang: Lang,
     embed: bool,
     /// An embedded story is applied once opened, then shown at this step.
@@ -245,7 +247,11 @@ fn default_scenario() -> &'static Scenario {
 
 impl App {
     pub fn t(&self) -> &Localizer {
-        &self.locales[if self.lang == Lang::Ko { 0 } else { 1 }]
+        self.localizer(self.lang)
+    }
+
+    fn localizer(&self, lang: Lang) -> &Localizer {
+        self.locales[if lang == Lang::Ko { 0 } else { 1 }].get_or_init(|| Localizer::new(lang))
     }
 
     fn send(&mut self, request: Request) -> u64 {
@@ -329,8 +335,8 @@ impl App {
     /// The builder's "check and make a link": goals worded in both languages here, the lesson
     /// written, read back and played by the worker.
     fn create_lesson(&mut self) {
-        let Some(b) = self.builder.as_mut() else { return };
-        let (en, ko) = (&self.locales[1], &self.locales[0]);
+        let Some(b) = self.builder.as_ref() else { return };
+        let (en, ko, t) = (self.localizer(Lang::En), self.localizer(Lang::Ko), self.t());
         let goals: Vec<PickedGoal> = self
             .view
             .suggestions
@@ -338,7 +344,6 @@ impl App {
             .filter(|s| b.picked.contains(&s.id))
             .map(|s| PickedGoal { id: s.id.clone(), en: en.message(&s.message), ko: ko.message(&s.message) })
             .collect();
-        let t = &self.locales[if self.lang == Lang::Ko { 0 } else { 1 }];
         let mut problems = Vec::new();
         if b.title.trim().is_empty() {
             problems.push(t.text("builder-needs-title"));
@@ -346,11 +351,14 @@ impl App {
         if goals.is_empty() {
             problems.push(t.text("builder-needs-goal"));
         }
-        b.link = None;
-        b.checking = problems.is_empty();
-        b.problems = problems;
-        if b.checking {
-            let (title, intro) = (b.title.clone(), b.intro.clone());
+        let (title, intro) = (b.title.clone(), b.intro.clone());
+        let checking = problems.is_empty();
+        if let Some(b) = self.builder.as_mut() {
+            b.link = None;
+            b.checking = checking;
+            b.problems = problems;
+        }
+        if checking {
             let files = pairs(&self.files);
             self.send(Request::MakeLesson { title, intro, files, goals });
         }
@@ -678,7 +686,7 @@ impl Component for App {
             .lang
             .or_else(|| saved.as_deref().and_then(keep::saved_lang))
             .unwrap_or_else(|| Lang::negotiate(languages.iter().map(String::as_str)));
-        let locales = [Rc::new(Localizer::new(Lang::Ko)), Rc::new(Localizer::new(Lang::En))];
+        let locales = [std::cell::OnceCell::new(), std::cell::OnceCell::new()];
         let default = default_scenario();
         let engine = Engine::spawn(ctx.link().callback(Msg::Engine));
         let mut app = App {
