@@ -361,14 +361,22 @@ impl Host {
     }
 
     fn open_scenario(&mut self, scenario: &'static Scenario, files: Vec<(String, String)>) {
-        let mut player = Player::new(SEED);
+        // A player nothing was given yet is what `Player::new(SEED)` would build again (the
+        // engine is deterministic): keep it. The page's first request opens the default story
+        // on the worker's first player, so the cluster is built once at load, not twice.
+        let pristine = self.player.log().is_empty() && self.player.seed() == SEED;
+        if pristine {
+            self.sent_timeline = None;
+            self.sent_console = None;
+        } else {
+            self.fresh(Player::new(SEED));
+        }
         if !scenario.setup.trim().is_empty() {
-            let _ = player.run_script(scenario.setup);
+            let _ = self.player.run_script(scenario.setup);
         }
         // A link without files opens the scenario's own.
         let files = if files.is_empty() { scenario_files(scenario) } else { files };
-        player.set_files(&files);
-        self.fresh(player);
+        self.player.set_files(&files);
         self.scenario = scenario;
         self.lesson = None;
         self.custom.clear();

@@ -174,3 +174,22 @@ fn long_runs_report_progress() {
     assert!(reports.windows(2).all(|w| w[0].1 <= w[1].1), "virtual time only moves on");
     assert!(reports.last().unwrap().1 > 600_000, "{:?}", reports.last());
 }
+
+#[test]
+fn the_first_story_reuses_the_untouched_cluster_and_runs_as_a_fresh_one_would() {
+    // The worker's first player is kept for the page's first story (nothing was given to it);
+    // what it runs is what a freshly built player runs.
+    let mut page = Page::new();
+    let o = opened(page.ask(Request::OpenScenario { id: "nginx".into(), files: Vec::new() }).0);
+    let o = opened(page.ask(Request::OpenScenario { id: "nginx".into(), files: o.files }).0);
+    let ticks = page.ask(Request::Apply { files: o.files.clone() }).1.expect("a view").timeline.expect("a timeline").ticks.len();
+    let mut fresh = podlife_player::Player::new(podlife_player::host::SEED);
+    fresh.set_files(&o.files);
+    fresh.apply(&o.files, 30_000);
+    assert_eq!(ticks, fresh.reactions().len());
+    // Once it has been given anything, a story starts on a new cluster.
+    let before = page.host.player().log().len();
+    assert!(before > 0);
+    page.ask(Request::OpenScenario { id: "nginx".into(), files: Vec::new() });
+    assert!(page.host.player().log().is_empty());
+}
