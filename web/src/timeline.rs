@@ -2,7 +2,7 @@
 //! with their length ("⏩ 40 s"); play/pause, step back and forward (← →), jump to the next
 //! reaction of a component, speed, and a slider that scrubs both ways.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
 use podlife_protocol::{Cap, StopWhy, Timeline};
@@ -70,11 +70,12 @@ pub struct Layout {
 impl Layout {
     pub fn new(timeline: &Timeline, show_all: bool) -> Layout {
         let shown: Vec<(usize, &podlife_protocol::Tick)> = timeline.ticks.iter().enumerate().filter(|(_, r)| show_all || !r.background).collect();
-        let lane_name = |r: &podlife_protocol::Tick| timeline.lanes.get(r.lane as usize).cloned().unwrap_or_default();
-        let mut lanes: Vec<String> = shown.iter().map(|(_, r)| lane_name(r)).collect();
-        lanes.sort_by_cached_key(|l| lane_rank(l));
-        lanes.dedup();
-        let lane_index: BTreeMap<&str, usize> = lanes.iter().enumerate().map(|(i, l)| (l.as_str(), i)).collect();
+        // The lanes that have a shown tick, in reading order; each worker lane index → its row.
+        let used: BTreeSet<u32> = shown.iter().map(|(_, r)| r.lane).collect();
+        let mut order: Vec<u32> = used.into_iter().filter(|&l| (l as usize) < timeline.lanes.len()).collect();
+        order.sort_by_cached_key(|&l| lane_rank(&timeline.lanes[l as usize]));
+        let row_of: BTreeMap<u32, usize> = order.iter().enumerate().map(|(row, &l)| (l, row)).collect();
+        let lanes: Vec<String> = order.iter().map(|&l| timeline.lanes[l as usize].clone()).collect();
         let mut x = LABEL_W + 10.0;
         let mut ticks = Vec::with_capacity(shown.len());
         let mut gaps = Vec::new();
@@ -97,7 +98,7 @@ impl Layout {
                 free_from = x + 64.0;
             }
             previous = Some(ms);
-            let lane = lane_index.get(lane_name(r).as_str()).copied().unwrap_or(0);
+            let lane = row_of.get(&r.lane).copied().unwrap_or(0);
             ticks.push(Tick { x, lane, position: i + 1, background: r.background, failed: r.failed });
             x += TICK;
         }

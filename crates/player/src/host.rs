@@ -239,9 +239,9 @@ impl Host {
                 Err(e) => (Answer::Broken(e), false),
                 Ok(shared) => self.open_shared(seq, shared),
             },
-            Request::Restore { saved } => match decode_saved(&saved) {
+            Request::Restore { saved: text } => match decode_saved(&text) {
                 Err(e) => (Answer::Broken(e), false),
-                Ok(saved) => self.restore(seq, saved),
+                Ok(saved) => self.restore(seq, text, saved),
             },
             Request::Course { bundle } => match Course::from_bundle(&bundle) {
                 Ok(course) => {
@@ -420,7 +420,8 @@ impl Host {
         }
     }
 
-    fn restore(&mut self, seq: u64, saved: Saved) -> (Answer, bool) {
+    /// `text` is the record as the page sent it (kept as is when the restore waits for the course).
+    fn restore(&mut self, seq: u64, text: String, saved: Saved) -> (Answer, bool) {
         let lang = saved.lang.as_deref().and_then(protocol::Lang::from_tag);
         let lesson = if !saved.custom.is_empty() {
             match builder::load(&saved.custom) {
@@ -429,7 +430,7 @@ impl Host {
             }
         } else if let Some(id) = &saved.lesson {
             if self.course.is_none() {
-                self.waiting = Some((seq, Request::Restore { saved: encode_saved(&saved).unwrap_or_default() }));
+                self.waiting = Some((seq, Request::Restore { saved: text }));
                 return (Answer::NeedCourse, false);
             }
             match self.course_lesson(id) {
