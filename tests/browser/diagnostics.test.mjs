@@ -118,3 +118,53 @@ test('a tab can be renamed, and Apply reads it under its new name', async ({ pag
   await page.waitForFunction(() => document.querySelector('#console-log')?.textContent.includes('kubectl apply -f web-pod.yaml'));
   assert.match(await consoleText(page), /pod\/nginx created/);
 });
+
+test('a long pasted manifest: only the lines in view are drawn, aligned with the text, problems found far down', async ({ page, url, shot }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await open(page, url);
+  const docs = [];
+  for (let i = 0; i < 100; i++) {
+    docs.push(`apiVersion: v1\nkind: Pod\nmetadata:\n  name: web-${i}  # 파드 ${i}\nspec:\n  containers:\n  - name: web\n    image: nginx:1.27\n    resources:\n      requests: {cpu: 10m, memory: 16Mi}\n`);
+  }
+  // A mistake in the 91st document: its image line loses its indentation.
+  docs[90] = docs[90].replace('    image: nginx:1.27', '   image: nginx:1.27');
+  const text = docs.join('---\n');
+  const badLine = text.split('\n').findIndex((l) => l === '   image: nginx:1.27') + 1;
+  // A paste, as a learner makes it: one input event for the whole text.
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.locator('#manifest').focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+V');
+  await settle(page);
+  assert.equal(await page.locator('#manifest').inputValue(), text);
+  const drawn = await page.locator('.hl .line').count();
+  assert.ok(drawn > 0 && drawn <= 120, `${drawn} of ${text.split('\n').length} lines drawn`);
+  assert.ok(await page.locator('.gutter .num').count() <= 120);
+
+  // The problem is listed at once; scrolled to, its line is marked and underlined.
+  const item = page.locator('#diagnostics li').first();
+  await item.waitFor();
+  assert.match(await item.textContent(), new RegExp(`line ${badLine}, column \\d+`));
+  assert.equal(await page.locator('.gutter .num.bad').count(), 0, 'not drawn while far away');
+  await page.locator('#diagnostics button').first().click();
+  await page.waitForFunction((n) => [...document.querySelectorAll('.gutter .num.bad')].some((e) => e.textContent === String(n)), badLine);
+  assert.ok(await page.locator('.hl .diag').count() > 0, 'the text is underlined');
+
+  // Wherever the textarea is scrolled, the drawn copy and the numbers show the same lines.
+  for (const line of [600, 37, text.split('\n').length - 5]) {
+    await page.locator('#manifest').evaluate((el, top) => { el.scrollTop = top; el.dispatchEvent(new Event('scroll')); }, (line - 1) * 21);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const seen = await page.evaluate(() => {
+      const area = document.querySelector('#manifest');
+      const top = area.getBoundingClientRect().top + 10 + 4;
+      const at = (sel) => [...document.querySelectorAll(sel)].find((e) => { const r = e.getBoundingClientRect(); return r.top <= top && r.bottom > top; });
+      return { copy: at('.hl .line')?.textContent.replace(/\n$/, ''), number: at('.gutter .num')?.textContent, scroll: [area.scrollTop, document.querySelector('.hl').scrollTop, document.querySelector('.gutter').scrollTop] };
+    });
+    const first = Math.round(seen.scroll[0] / 21) + 1;
+    assert.equal(seen.scroll[1], seen.scroll[0], 'the copy scrolls with the text');
+    assert.equal(seen.scroll[2], seen.scroll[0], 'the numbers scroll with the text');
+    assert.equal(seen.number, String(first), `line ${line}`);
+    assert.equal(seen.copy, text.split('\n')[first - 1], `line ${line}`);
+  }
+  await shot('editor-long-paste');
+});

@@ -30,30 +30,13 @@ test('the engine loads beside the page: Apply works before it is ready and runs 
   assert.equal(s.message, 'explain-api-read-missing', 'the Apply that waited has run');
 });
 
-/** A run long enough to watch: many replicas on the default cluster. */
-const BIG = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: many
-spec:
-  replicas: 400
-  selector:
-    matchLabels: {app: many}
-  template:
-    metadata:
-      labels: {app: many}
-    spec:
-      containers:
-      - name: app
-        image: nginx:1.27
-        resources:
-          requests: {cpu: 1m, memory: 4Mi}
-`;
-
+// The 1,000-pod story: a Deployment of 1,000 replicas on twenty nodes (its setup runs
+// `podlife cluster nodes 20`), a run of tens of thousands of reactions.
 test('a long run keeps the page responsive, shows its progress, and can be cancelled', async ({ page, url, shot }) => {
-  await open(page, url, 'lang=en&scenario=nginx');
+  await open(page, url, 'lang=en&scenario=thousand-pods');
   const reactionsBefore = await page.locator('#scrub').getAttribute('max');
-  await page.locator('#manifest').fill(BIG);
+  const files = await page.locator('#manifest').inputValue();
+  assert.match(files, /replicas: 1000/);
   await page.locator('#apply').click();
   await page.locator('#run-busy').waitFor();
   // The first progress report: the worker is deep in the run.
@@ -74,7 +57,9 @@ test('a long run keeps the page responsive, shows its progress, and can be cance
   assert.match(await page.locator('.notice').textContent(), /취소/);
   const after = await state(page);
   assert.equal(await page.locator('#scrub').getAttribute('max'), reactionsBefore, 'the timeline is as it was before the Apply');
-  assert.equal(await page.locator('#manifest').inputValue(), BIG, 'the files are kept');
-  // The cluster is as it was before the Apply: no pod of the Deployment.
-  assert.equal(Object.keys(after.pods).filter((p) => p.startsWith('many-')).length, 0);
+  assert.equal(await page.locator('#manifest').inputValue(), files, 'the files are kept');
+  // The cluster is as it was before the Apply: twenty nodes, no pod of the Deployment.
+  assert.equal(Object.keys(after.pods).filter((p) => p.startsWith('web-')).length, 0);
+  assert.equal(await page.locator('.cluster [data-node]').count(), 6, 'six of the twenty nodes drawn');
+  assert.match(await page.locator('.cluster .more').last().textContent(), /14/);
 });

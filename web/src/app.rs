@@ -43,6 +43,8 @@ pub struct EditorFile {
 
 pub enum Msg {
     Edit(String),
+    /// The edits of one task are in: the worker gets the files, the autosave keeps them.
+    EditSettled,
     Check,
     SelectFile(usize),
     AddFile,
@@ -127,6 +129,8 @@ pub struct App {
     view: Rc<View>,
     timeline: Rc<Timeline>,
     console: Rc<Vec<ConsoleEntry>>,
+    /// The objects' names at the moment shown (sent only when they change).
+    names: Rc<podlife_protocol::Names>,
     /// The position shown or asked for (a step computes from it before the reply arrives).
     position: usize,
     /// A Seek is on its way; the next one waits for its reply (scrubbing sends the latest).
@@ -164,6 +168,13 @@ pub struct App {
     reduced_motion: bool,
     timer: Option<Timeout>,
     check_timer: Option<Timeout>,
+    /// Edits not yet sent to the worker nor kept (a paste that the browser inserts line by
+    /// line raises one input event per line; they are handled once, a moment later).
+    edit_timer: Option<Timeout>,
+    /// Edits of the burst that were not drawn yet.
+    edits_undrawn: bool,
+    /// Keeps the edits when the page is left before `edit_timer` fires.
+    _pagehide: Option<gloo_events::EventListener>,
     /// Set once the learner has pressed Apply in this scenario (the intro changes).
     applied: bool,
     editor_refs: editor::Refs,
@@ -393,6 +404,20 @@ impl App {
             }
             self.checkpoint = Some(text);
         }
+    }
+
+    /// Sends the edited files to the worker (its diagnostics follow a moment later) and keeps
+    /// them in the autosave, if edits are waiting.
+    fn settle_edits(&mut self, ctx: &Context<Self>) {
+        if self.edit_timer.take().is_none() {
+            return;
+        }
+        let files = pairs(&self.files);
+        self.send(Request::Files(files));
+        let link = ctx.link().clone();
+        self.check_timer = Some(Timeout::new(CHECK_DELAY_MS, move || link.send_message(Msg::Check)));
+        self.save_files_now();
+        self.save_soon(ctx);
     }
 
     /// Saves a moment later (stepping quickly saves once, not at every step).
@@ -629,6 +654,9 @@ impl App {
         if let Some(c) = view.console.take() {
             self.console = Rc::new(c);
         }
+        if let Some(n) = view.names.take() {
+            self.names = Rc::new(n);
+        }
         self.seek_in_flight = false;
         if let Some(next) = self.seek_next.take() {
             self.position = next;
@@ -694,6 +722,7 @@ impl Component for App {
             view: Rc::new(View::default()),
             timeline: Rc::new(Timeline::default()),
             console: Rc::new(Vec::new()),
+            names: Rc::default(),
             position: 0,
             seek_in_flight: false,
             seek_next: None,
@@ -721,6 +750,9 @@ impl Component for App {
             reduced_motion: keep::reduced_motion(),
             timer: None,
             check_timer: None,
+            edit_timer: None,
+            edits_undrawn: false,
+            _pagehide: None,
             applied: false,
             editor_refs: editor::Refs::default(),
             console_refs: console::Refs::default(),
@@ -748,6 +780,10 @@ impl Component for App {
                     link.send_message(Msg::Resize(w));
                 }
             })
+        });
+        app._pagehide = web_sys::window().map(|window| {
+            let link = ctx.link().clone();
+            gloo_events::EventListener::new(&window, "pagehide", move |_| link.send_message(Msg::EditSettled))
         });
         app._keys = web_sys::window().and_then(|w| w.document()).map(|document| {
             let link = ctx.link().clone();
@@ -896,6 +932,9 @@ impl App {
     pub fn shown(&self) -> &View {
         &self.view
     }
+    pub fn names(&self) -> &Rc<podlife_protocol::Names> {
+        &self.names
+    }
     pub fn timeline(&self) -> &Timeline {
         &self.timeline
     }
@@ -916,7 +955,7 @@ impl App {
     /// Nothing is on its way: the engine has answered everything, no check or course fetch
     /// waits (the root's `data-idle`, which the browser tests wait for).
     pub fn idle(&self) -> bool {
-        self.engine.idle() && self.check_timer.is_none() && !matches!(self.course, CourseState::Loading)
+        self.engine.idle() && self.check_timer.is_none() && self.edit_timer.is_none() && !matches!(self.course, CourseState::Loading)
     }
 
     pub fn lang(&self) -> Lang {
@@ -1076,6 +1115,16 @@ impl App {
 
 impl App {
     fn handle(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
+        // Whatever comes next sees the edits already sent and kept, in their order.
+        let mut undrawn = false;
+        if !matches!(msg, Msg::Edit(_) | Msg::EditSettled) {
+            self.settle_edits(ctx);
+            undrawn = std::mem::take(&mut self.edits_undrawn);
+        }
+        self.handle_msg(ctx, msg) || undrawn
+    }
+
+    fn handle_msg(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::Engine(heard) => self.heard(ctx, heard),
             Msg::Edit(text) => {
@@ -1083,12 +1132,17 @@ impl App {
                     f.text = text;
                 }
                 self.edited_since_open = true;
-                let files = pairs(&self.files);
-                self.send(Request::Files(files));
+                if self.edit_timer.is_some() {
+                    // Not the first edit of this burst: drawn once, when it settles.
+                    self.edits_undrawn = true;
+                    return false;
+                }
                 let link = ctx.link().clone();
-                self.check_timer = Some(Timeout::new(CHECK_DELAY_MS, move || link.send_message(Msg::Check)));
-                self.save_files_now();
-                self.save_soon(ctx);
+                self.edit_timer = Some(Timeout::new(0, move || link.send_message(Msg::EditSettled)));
+            }
+            Msg::EditSettled => {
+                self.settle_edits(ctx);
+                return std::mem::take(&mut self.edits_undrawn);
             }
             Msg::Check => {
                 self.check_timer = None;

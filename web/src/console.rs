@@ -64,7 +64,7 @@ fn console_body(app: &App, ctx: &Context<App>) -> Html {
         }
     });
     let history: Vec<String> = app.console().iter().map(|e| e.line.clone()).collect();
-    let names = app.shown().names.clone();
+    let names = app.names().clone();
     let back = refs.back.clone();
     let on_keydown = link.batch_callback(move |e: KeyboardEvent| {
         let input: HtmlInputElement = e.target_unchecked_into();
@@ -85,10 +85,10 @@ fn console_body(app: &App, ctx: &Context<App>) -> Html {
                 None
             }
             "Tab" if !e.shift_key() => {
-                if let Some(done) = complete::complete(&input.value(), &names) {
+                if let Some(done) = complete::complete(&input.value(), &names.objects) {
                     e.prevent_default();
                     input.set_value(&done);
-                } else if !complete::candidates(&input.value(), &names).is_empty() {
+                } else if !complete::candidates(&input.value(), &names.objects).is_empty() {
                     // Several candidates and nothing to add: stay here (a second Tab would
                     // list them in a shell; the hint below lists them).
                     e.prevent_default();

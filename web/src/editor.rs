@@ -33,7 +33,6 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
     let refs = app.refs();
     let Some(file) = app.files().get(app.active_file()) else { return Html::default() };
     let diagnostics = app.diagnostics().to_vec();
-    let has_problems = !diagnostics.is_empty();
 
     let tabs = app.files().iter().enumerate().map(|(i, f)| {
         let selected = i == app.active_file();
@@ -98,17 +97,6 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
         escaped.set(false);
         None
     });
-    let (hl, gut) = (refs.highlight.clone(), refs.gutter.clone());
-    let on_scroll = Callback::from(move |e: Event| {
-        let area: HtmlTextAreaElement = e.target_unchecked_into();
-        if let Some(pre) = hl.cast::<HtmlElement>() {
-            pre.set_scroll_top(area.scroll_top());
-            pre.set_scroll_left(area.scroll_left());
-        }
-        if let Some(g) = gut.cast::<HtmlElement>() {
-            g.set_scroll_top(area.scroll_top());
-        }
-    });
     // Hovering a line with a problem shows kubectl's message.
     let hover_diagnostics = diagnostics.clone();
     let on_mousemove = Callback::from(move |e: MouseEvent| {
@@ -132,6 +120,12 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
                 let at = utf16_offset(&text, line, column);
                 let _ = area.focus();
                 let _ = area.set_selection_range(at, at);
+                // The caret's line in view (a selection set by script does not scroll to it).
+                let top = f64::from(line.saturating_sub(1)) * LINE_HEIGHT;
+                let (scroll, height) = (f64::from(area.scroll_top()), f64::from(area.client_height()));
+                if top < scroll || top + 2.0 * LINE_HEIGHT > scroll + height {
+                    area.set_scroll_top((top - height / 3.0).max(0.0) as i32);
+                }
             }
         });
         html! {
@@ -153,28 +147,17 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
                     <button type="button" class="tab-add quiet" title={t.text("file-add")} aria-label={t.text("file-add")} onclick={link.callback(|_| Msg::AddFile)}>{ "+" }</button>
                 </div>
             </div>
-            <div class={classes!("code", has_problems.then_some("invalid"))}>
-                <Gutter text={AttrValue::from(file.text.clone())} diagnostics={Rc::new(diagnostics.clone())} node={refs.gutter.clone()} />
-                <div class="code-body">
-                    <Highlighted text={AttrValue::from(file.text.clone())} diagnostics={Rc::new(diagnostics.clone())} node={refs.highlight.clone()} />
-                    <textarea
-                        id="manifest"
-                        ref={refs.area.clone()}
-                        spellcheck="false"
-                        autocapitalize="off"
-                        autocomplete="off"
-                        wrap="off"
-                        aria-label={t.text_with("editor-file-label", &[("name", &file.name)])}
-                        aria-describedby="editor-hint diagnostics"
-                        aria-invalid={has_problems.to_string()}
-                        value={file.text.clone()}
-                        oninput={on_input}
-                        onkeydown={on_keydown}
-                        onscroll={on_scroll}
-                        onmousemove={on_mousemove}
-                    />
-                </div>
-            </div>
+            <Code
+                text={AttrValue::from(file.text.clone())}
+                diagnostics={Rc::new(diagnostics.clone())}
+                area={refs.area.clone()}
+                highlight={refs.highlight.clone()}
+                gutter={refs.gutter.clone()}
+                label={AttrValue::from(t.text_with("editor-file-label", &[("name", &file.name)]))}
+                oninput={on_input}
+                onkeydown={on_keydown}
+                onmousemove={on_mousemove}
+            />
             <div class="actions">
                 <button id="apply" type="button" class="primary" aria-keyshortcuts="Control+Enter" aria-busy={(!app.engine_ready() || app.busy().is_some()).to_string()}
                     onclick={link.callback(|_| Msg::Apply)}>{ t.text("apply") }</button>
@@ -193,19 +176,140 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct CodeProps {
-    pub text: AttrValue,
-    pub diagnostics: Rc<Vec<podlife_protocol::Diagnostic>>,
-    pub node: NodeRef,
+/// Lines drawn beyond the visible ones, above and below: the window moves in steps of this
+/// many lines, so scrolling re-renders the copy once per step, not once per scroll event.
+const WINDOW_STEP: u32 = 40;
+/// Lines drawn at once: the visible ones (the box is 420 px, 20 lines) and a step each side.
+const WINDOW_LINES: u32 = 3 * WINDOW_STEP;
+
+/// The first line drawn (0-based) when the textarea's first visible line is `top`.
+fn window_start(top: u32) -> u32 {
+    (top / WINDOW_STEP).saturating_sub(1) * WINDOW_STEP
 }
 
-/// The highlighted copy under the textarea: one block per line, the diagnostic's column
+#[derive(Properties, PartialEq)]
+struct CodeProps {
+    text: AttrValue,
+    diagnostics: Rc<Vec<podlife_protocol::Diagnostic>>,
+    area: NodeRef,
+    highlight: NodeRef,
+    gutter: NodeRef,
+    label: AttrValue,
+    oninput: Callback<InputEvent>,
+    onkeydown: Callback<KeyboardEvent>,
+    onmousemove: Callback<MouseEvent>,
+}
+
+/// The code box: line numbers, the highlighted copy and the textarea over it. Only the lines
+/// near the visible ones are drawn (a pasted manifest of thousands of lines would otherwise
+/// cost the browser seconds of style and layout on every keystroke); spacers keep the copy
+/// and the gutter as tall and as wide as the whole text, so they scroll with the textarea.
+#[function_component(Code)]
+fn code(props: &CodeProps) -> Html {
+    let first = use_state_eq(|| 0u32);
+    let lines = props.text.split('\n').count() as u32;
+    // Text removed under the window: draw the window that holds its end.
+    let start = (*first).min(window_start(lines.saturating_sub(1)));
+    let (hl, gut) = (props.highlight.clone(), props.gutter.clone());
+    let sync = move |area: &HtmlTextAreaElement| {
+        if let Some(pre) = hl.cast::<HtmlElement>() {
+            pre.set_scroll_top(area.scroll_top());
+            pre.set_scroll_left(area.scroll_left());
+        }
+        if let Some(g) = gut.cast::<HtmlElement>() {
+            g.set_scroll_top(area.scroll_top());
+        }
+    };
+    {
+        // After each render (new text, a new window) the copy follows the textarea again.
+        let (area, sync) = (props.area.clone(), sync.clone());
+        use_effect(move || {
+            if let Some(area) = area.cast::<HtmlTextAreaElement>() {
+                sync(&area);
+            }
+        });
+    }
+    let on_scroll = {
+        let first = first.clone();
+        Callback::from(move |e: Event| {
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            sync(&area);
+            let top = (f64::from(area.scroll_top()) - PAD_TOP).max(0.0) / LINE_HEIGHT;
+            first.set(window_start(top as u32));
+        })
+    };
+    let window = Window { start, end: (start + WINDOW_LINES).min(lines), lines };
+    let has_problems = !props.diagnostics.is_empty();
+    html! {
+        <div class={classes!("code", has_problems.then_some("invalid"))}>
+            <Gutter window={window} diagnostics={props.diagnostics.clone()} node={props.gutter.clone()} />
+            <div class="code-body">
+                <Highlighted text={props.text.clone()} window={window} diagnostics={props.diagnostics.clone()} node={props.highlight.clone()} />
+                <textarea
+                    id="manifest"
+                    ref={props.area.clone()}
+                    spellcheck="false"
+                    autocapitalize="off"
+                    autocomplete="off"
+                    wrap="off"
+                    aria-label={props.label.clone()}
+                    aria-describedby="editor-hint diagnostics"
+                    aria-invalid={has_problems.to_string()}
+                    value={props.text.clone()}
+                    oninput={props.oninput.clone()}
+                    onkeydown={props.onkeydown.clone()}
+                    onscroll={on_scroll}
+                    onmousemove={props.onmousemove.clone()}
+                />
+            </div>
+        </div>
+    }
+}
+
+/// Which lines are drawn: `start..end` (0-based) of `lines`.
+#[derive(Clone, Copy, PartialEq)]
+struct Window {
+    start: u32,
+    end: u32,
+    lines: u32,
+}
+
+impl Window {
+    /// The height of the lines above and below the drawn ones.
+    fn spacers(self) -> (String, String) {
+        let px = |n: u32| format!("height: {}px", f64::from(n) * LINE_HEIGHT);
+        (px(self.start), px(self.lines - self.end))
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct LinesProps {
+    #[prop_or_default]
+    text: AttrValue,
+    window: Window,
+    diagnostics: Rc<Vec<podlife_protocol::Diagnostic>>,
+    node: NodeRef,
+}
+
+/// The widest line, as a monospace font draws it (a wide character takes two cells).
+fn widest_line(text: &str) -> &str {
+    let cells = |l: &str| l.chars().map(|c| if is_wide(c) { 2 } else { 1 }).sum::<usize>();
+    text.split('\n').max_by_key(|l| cells(l)).unwrap_or("")
+}
+
+/// East Asian wide characters (Hangul, CJK, full-width forms) in a monospace font.
+fn is_wide(c: char) -> bool {
+    matches!(c as u32, 0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6)
+}
+
+/// The highlighted copy under the textarea: one block per drawn line, the diagnostic's column
 /// onward underlined. A component of its own so that stepping the timeline (which re-renders
 /// the page) does not redo a long manifest's highlighting.
 #[function_component(Highlighted)]
-fn highlighted(props: &CodeProps) -> Html {
-    let lines = props.text.split('\n').enumerate().map(|(i, text)| {
+fn highlighted(props: &LinesProps) -> Html {
+    let Window { start, end, .. } = props.window;
+    let drawn = props.text.split('\n').enumerate().skip(start as usize).take((end - start) as usize);
+    let lines = drawn.map(|(i, text)| {
         let number = i as u32 + 1;
         let problem = props.diagnostics.iter().find(|d| d.line == number);
         let mut column = 1u32;
@@ -222,18 +326,34 @@ fn highlighted(props: &CodeProps) -> Html {
         }
         html! { <div class={classes!("line", problem.is_some().then_some("bad"))}>{ for parts }{ "\n" }</div> }
     });
-    html! { <pre class="hl" aria-hidden="true" ref={props.node.clone()}>{ for lines }</pre> }
+    let (above, below) = props.window.spacers();
+    html! {
+        <pre class="hl" aria-hidden="true" ref={props.node.clone()}>
+            // An invisible copy of the widest line keeps the textarea's scroll width.
+            <div class="spacer" style={above}>{ widest_line(&props.text) }</div>
+            { for lines }
+            <div class="spacer" style={below}></div>
+        </pre>
+    }
 }
 
-/// Line numbers, a problem's line marked (its message on hover).
+/// Line numbers of the drawn lines, a problem's line marked (its message on hover).
 #[function_component(Gutter)]
-fn gutter(props: &CodeProps) -> Html {
-    let count = props.text.split('\n').count() as u32;
-    let numbers = (1..=count).map(|n| match props.diagnostics.iter().find(|d| d.line == n) {
+fn gutter(props: &LinesProps) -> Html {
+    let Window { start, end, lines } = props.window;
+    let numbers = (start + 1..=end).map(|n| match props.diagnostics.iter().find(|d| d.line == n) {
         Some(d) => html! { <div class="num bad" title={d.message.clone()}>{ n }</div> },
         None => html! { <div class="num">{ n }</div> },
     });
-    html! { <div class="gutter" aria-hidden="true" ref={props.node.clone()}>{ for numbers }</div> }
+    let (above, below) = props.window.spacers();
+    html! {
+        <div class="gutter" aria-hidden="true" ref={props.node.clone()}>
+            // The largest number keeps the gutter's width while the window moves.
+            <div class="spacer" style={above}>{ lines }</div>
+            { for numbers }
+            <div class="spacer" style={below}></div>
+        </div>
+    }
 }
 
 /// The offset, in UTF-16 code units as the DOM counts them, of 1-based `line`:`column` in `text`

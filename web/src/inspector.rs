@@ -34,7 +34,7 @@ fn state_text(app: &App, s: &State) -> String {
 /// The picker that chooses the pod (also how a keyboard user reaches one).
 pub fn picker(app: &App, ctx: &Context<App>) -> Html {
     let t = app.t();
-    let pods = &app.shown().pods;
+    let pods = &app.names().pods;
     let selected = app.inspected().cloned();
     let onchange = ctx.link().callback(|e: Event| {
         let select: web_sys::HtmlSelectElement = e.target_unchecked_into();

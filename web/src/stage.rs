@@ -126,6 +126,8 @@ const CONTAINER_ROW: f64 = 19.0;
 const POD_GAP: f64 = 6.0;
 /// Nodes drawn in full; more are summarised (a 100-node cluster would be unreadable).
 const MAX_NODES_DRAWN: usize = 6;
+/// Nodes side by side in the wide drawing; more wrap to the next row.
+const NODES_PER_ROW: usize = 3;
 /// Pods drawn per node; the rest are counted (the Pods tab lists them all). The worker sends
 /// no more than these.
 use podlife_protocol::MAX_PODS_DRAWN;
@@ -229,22 +231,24 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
         y += rows * (row_h + 8.0) + 22.0;
     }
 
-    // The nodes.
+    // The nodes, in rows of at most NODES_PER_ROW (narrow: one per row), each row as tall as
+    // its fullest node: a node narrower than a third of the drawing has no room for its
+    // runtime's boxes or a pod's name beside its status.
     let drawn: Vec<_> = scene.nodes.iter().take(MAX_NODES_DRAWN).collect();
-    let n = drawn.len().max(1) as f64;
+    let cols = if narrow { 1 } else { drawn.len().clamp(1, NODES_PER_ROW) };
     let gap = 10.0;
-    // Wide: the nodes side by side, as tall as the fullest; narrow: one below the other.
-    let node_w = if narrow { w_all - 16.0 } else { (w_all - 16.0 - gap * (n - 1.0)) / n };
+    let node_w = (w_all - 16.0 - gap * (cols as f64 - 1.0)) / cols as f64;
     let height_of = |node: &&NodeView| 140.0 + (node.pods.iter().take(MAX_PODS_DRAWN).map(|p| pod_height(p) + POD_GAP).sum::<f64>() + if node.pod_count > MAX_PODS_DRAWN { 22.0 } else { 0.0 }).max(30.0) + 8.0;
-    let tallest = drawn.iter().map(height_of).fold(0.0, f64::max);
-    let mut node_h = tallest;
-    let top = y;
+    let mut row_top = y;
+    let mut row_h = 0.0;
     for (i, node) in drawn.iter().enumerate() {
-        let x = if narrow { 8.0 } else { 8.0 + i as f64 * (node_w + gap) };
-        if narrow {
-            y = if i == 0 { top } else { y + node_h + gap };
-            node_h = height_of(node);
+        if i % cols == 0 {
+            if i > 0 {
+                row_top += row_h + gap;
+            }
+            row_h = drawn[i..(i + cols).min(drawn.len())].iter().map(height_of).fold(0.0, f64::max);
         }
+        let (x, y, node_h) = (8.0 + (i % cols) as f64 * (node_w + gap), row_top, row_h);
         let name = node.name.clone();
         let on = |c: &str| ComponentRef::on_node(c, &name);
         let ready_class = if node.ready { "ready" } else { "not-ready" };
@@ -278,10 +282,11 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
             items.push(html! { <text x={(x + node_w / 2.0).to_string()} y={(py + 18.0).to_string()} text-anchor="middle" class="empty">{ t.text("stage-no-pods") }</text> });
         }
     }
+    let bottom = row_top + row_h;
     if scene.nodes.len() > MAX_NODES_DRAWN {
-        items.push(html! { <text x={(w_all - 12.0).to_string()} y={(y + node_h + 16.0).to_string()} text-anchor="end" class="more">{ t.text_with("stage-more-nodes", &[("count", &(scene.nodes.len() - MAX_NODES_DRAWN).to_string())]) }</text> });
+        items.push(html! { <text x={(w_all - 12.0).to_string()} y={(bottom + 16.0).to_string()} text-anchor="end" class="more">{ t.text_with("stage-more-nodes", &[("count", &(scene.nodes.len() - MAX_NODES_DRAWN).to_string())]) }</text> });
     }
-    let height = y + node_h + 24.0;
+    let height = bottom + 24.0;
 
     let edges = edges(&scene, &boxes, app.reduced_motion());
     let position = app.shown().position;

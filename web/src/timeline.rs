@@ -15,6 +15,8 @@ const LABEL_W: f64 = 178.0;
 const TICK: f64 = 14.0;
 const GAP_W: f64 = 52.0;
 const LANE_H: f64 = 20.0;
+/// Ticks drawn by one SVG path (of each kind).
+const TICKS_PER_PATH: usize = 256;
 /// A pause longer than this between two ticks is drawn compressed, with its length.
 const IDLE_MS: u64 = 2_500;
 
@@ -154,14 +156,27 @@ pub fn lanes(props: &LanesProps) -> Html {
             </g>
         }
     });
-    // Every tick of a kind in one path: a timeline of thousands of reactions is three DOM
-    // elements, not thousands (drawing them one by one took the page's thread for a tenth of
-    // a second per thousand). One click handler finds the tick under the pointer.
-    let mut paths = [String::new(), String::new(), String::new()];
-    for t in &l.ticks {
-        let kind = if t.failed { 2 } else if t.background { 1 } else { 0 };
-        tick_path(&mut paths[kind], t.x, 8.0 + t.lane as f64 * LANE_H + 3.0);
-    }
+    // The ticks of a kind drawn as one path per stretch of `TICKS_PER_PATH`: a timeline of
+    // thousands of reactions is a few hundred DOM elements, not tens of thousands (drawing
+    // them one by one took the page's thread a tenth of a second per thousand), and each
+    // path's bounds stay narrow, so repainting the part on screen rasterizes the few paths
+    // there instead of walking one path of every tick for each tile (300 ms a step for
+    // 40,000 reactions). One click handler finds the tick under the pointer.
+    let stretches = l.ticks.chunks(TICKS_PER_PATH).map(|stretch| {
+        let mut paths = [String::new(), String::new(), String::new()];
+        for t in stretch {
+            let kind = if t.failed { 2 } else if t.background { 1 } else { 0 };
+            tick_path(&mut paths[kind], t.x, 8.0 + t.lane as f64 * LANE_H + 3.0);
+        }
+        let [normal, background, failed] = paths;
+        html! {
+            <>
+                { for (!normal.is_empty()).then(|| html! { <path class="tick" d={normal} /> }) }
+                { for (!background.is_empty()).then(|| html! { <path class="tick background" d={background} /> }) }
+                { for (!failed.is_empty()).then(|| html! { <path class="tick failed" d={failed} /> }) }
+            </>
+        }
+    });
     let layout = props.layout.clone();
     let on_seek = props.on_seek.clone();
     let onclick = Callback::from(move |e: MouseEvent| {
@@ -172,13 +187,7 @@ pub fn lanes(props: &LanesProps) -> Html {
             on_seek.emit(t.position);
         }
     });
-    let ticks = html! {
-        <g class="ticks" {onclick}>
-            <path class="tick" d={std::mem::take(&mut paths[0])} />
-            <path class="tick background" d={std::mem::take(&mut paths[1])} />
-            <path class="tick failed" d={std::mem::take(&mut paths[2])} />
-        </g>
-    };
+    let ticks = html! { <g class="ticks" {onclick}>{ for stretches }</g> };
     let height = l.height;
     let gaps = l.gaps.iter().map(|&(x, ms)| {
         // A fast-forward sign drawn as two triangles (no emoji font needed), then the length.

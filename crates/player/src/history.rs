@@ -2,7 +2,7 @@
 //! was after any reaction (as `kubectl get` would have printed it then) and the fields each
 //! write changed. Versions are the engine's own shared objects, so keeping them copies nothing.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use podlife_engine::store::{EventType, WatchEvent};
@@ -21,6 +21,9 @@ pub struct History {
     objects: BTreeMap<Key, Versions>,
     /// Which object each revision wrote.
     writes: BTreeMap<u64, Key>,
+    /// The revisions that created or deleted an object: between two of them the same
+    /// objects exist (`membership`).
+    births_and_deaths: BTreeSet<u64>,
 }
 
 fn key_of(object: &Value) -> Key {
@@ -41,6 +44,7 @@ impl History {
             let revision = object["metadata"]["resourceVersion"].as_str().and_then(|r| r.parse().ok()).unwrap_or(0);
             let key = key_of(object);
             history.writes.insert(revision, key.clone());
+            history.births_and_deaths.insert(revision);
             history.objects.entry(key).or_default().push((revision, Some(object.clone())));
         }
         for versions in history.objects.values_mut() {
@@ -55,13 +59,19 @@ impl History {
             let key = key_of(&w.object);
             let version = if w.event_type == EventType::Deleted { None } else { Some(w.object) };
             self.writes.insert(w.revision, key.clone());
-            self.objects.entry(key).or_default().push((w.revision, version));
+            let versions = self.objects.entry(key).or_default();
+            let existed = versions.last().is_some_and(|(_, v)| v.is_some());
+            if existed != version.is_some() {
+                self.births_and_deaths.insert(w.revision);
+            }
+            versions.push((w.revision, version));
         }
     }
 
     /// Forgets every version written after `revision` (the future the learner rewrote).
     pub fn truncate(&mut self, revision: u64) {
         self.writes.retain(|r, _| *r <= revision);
+        self.births_and_deaths.retain(|r| *r <= revision);
         self.objects.retain(|_, versions| {
             versions.retain(|(r, _)| *r <= revision);
             !versions.is_empty()
@@ -88,6 +98,19 @@ impl History {
             .take_while(|(k, _)| k.0 == kind)
             .filter_map(|(k, _)| self.at(k, revision))
             .collect()
+    }
+
+    /// The last revision up to `revision` that created or deleted an object: two revisions
+    /// with the same membership hold the same objects (their names need not be sent again).
+    pub fn membership(&self, revision: u64) -> u64 {
+        self.births_and_deaths.range(..=revision).next_back().copied().unwrap_or(0)
+    }
+
+    /// The keys of every object of `kind` that existed at `revision`, in key order (their
+    /// names, without reading the objects).
+    pub fn keys(&self, kind: &str, revision: u64) -> impl Iterator<Item = &Key> {
+        let start = (kind.to_string(), String::new(), String::new());
+        self.objects.range(start..).take_while(move |(k, _)| k.0 == kind).filter(move |(k, _)| self.at(k, revision).is_some()).map(|(k, _)| k)
     }
 
     /// The object a revision wrote.

@@ -52,6 +52,8 @@ pub struct Host {
     /// What the page already holds: the timeline's version and the console's (length, version).
     sent_timeline: Option<u64>,
     sent_console: Option<(usize, u64)>,
+    /// The timeline version and membership (`History::membership`) of the names last sent.
+    sent_names: Option<(u64, u64)>,
     /// Told how long runs go (the worker passes it on to the page).
     progress: Option<Progress>,
 }
@@ -174,6 +176,7 @@ impl Host {
             opened_files: Vec::new(),
             sent_timeline: None,
             sent_console: None,
+            sent_names: None,
             progress: None,
         };
         host.open_scenario(scenario, Vec::new());
@@ -358,6 +361,7 @@ impl Host {
         self.player = player;
         self.sent_timeline = None;
         self.sent_console = None;
+        self.sent_names = None;
     }
 
     fn open_scenario(&mut self, scenario: &'static Scenario, files: Vec<(String, String)>) {
@@ -368,6 +372,7 @@ impl Host {
         if pristine {
             self.sent_timeline = None;
             self.sent_console = None;
+            self.sent_names = None;
         } else {
             self.fresh(Player::new(SEED));
         }
@@ -530,6 +535,10 @@ impl Host {
         let console_key = (player.console().len(), player.timeline_version());
         let console = (self.sent_console != Some(console_key)).then(|| player.console().to_vec());
         self.sent_console = Some(console_key);
+        // A 1,000-pod list changes only when pods come or go: sent then, not at every step.
+        let names_key = (player.timeline_version(), player.history().membership(player.revision()));
+        let names = (self.sent_names != Some(names_key)).then(|| protocol::Names { objects: view::names(player), pods: crate::inspect::pods(player) });
+        self.sent_names = Some(names_key);
         let current = player.current().map(|r| {
             let events = &trace[r.events.clone()];
             Current {
@@ -569,9 +578,8 @@ impl Host {
             scene: view::scene(player),
             current,
             console,
-            names: view::names(player),
+            names,
             table,
-            pods: crate::inspect::pods(player),
             inspection,
             lesson: self.lesson.as_ref().map(|a| LessonStatus {
                 goals: a.state.goals().to_vec(),

@@ -28,7 +28,7 @@ fn state_of(v: &Value) -> Option<State> {
 
 /// Every pod at the moment shown (namespace, name), for the inspector's picker.
 pub fn pods(player: &Player) -> Vec<(String, String)> {
-    player.history().list("Pod", player.revision()).into_iter().map(|p| (text(&p["metadata"]["namespace"]), text(&p["metadata"]["name"]))).collect()
+    player.history().keys("Pod", player.revision()).map(|(_, namespace, name)| (namespace.clone(), name.clone())).collect()
 }
 
 /// The pod at the moment shown; None when it does not exist then.

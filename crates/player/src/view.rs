@@ -3,6 +3,8 @@
 //! the component acting and the edge its message travels), the fields a write changed and a
 //! scheduling cycle's node × plugin table.
 
+use std::collections::BTreeMap;
+
 use podlife_console::printers::columns;
 use podlife_engine::trace::FieldChange;
 use podlife_engine::{Action, ComponentRef, TraceEvent};
@@ -54,11 +56,7 @@ pub fn events(player: &Player) -> Table {
 /// Pod and node names at the moment shown (the console completes them).
 pub fn names(player: &Player) -> Vec<String> {
     let revision = player.revision();
-    ["Pod", "Node"]
-        .into_iter()
-        .flat_map(|kind| player.history().list(kind, revision))
-        .filter_map(|o| o["metadata"]["name"].as_str().map(str::to_string))
-        .collect()
+    ["Pod", "Node"].into_iter().flat_map(|kind| player.history().keys(kind, revision)).map(|(_, _, name)| name.clone()).collect()
 }
 
 fn pod_view(pod: &Value, now: podlife_engine::Time) -> PodView {
@@ -105,19 +103,29 @@ pub fn scene(player: &Player) -> Scene {
     let revision = player.revision();
     let now = player.time();
     let history = player.history();
-    let pods: Vec<&std::sync::Arc<Value>> = history.list("Pod", revision).into_iter().filter(|p| p["metadata"]["namespace"] != "kube-system").collect();
+    // The pods by node, in one pass (a 1,000-pod cluster is drawn at every step).
+    let mut by_node: BTreeMap<&str, Vec<&Value>> = BTreeMap::new();
+    let mut waiting: Vec<&Value> = Vec::new();
+    for pod in history.list("Pod", revision) {
+        if pod["metadata"]["namespace"] == "kube-system" {
+            continue;
+        }
+        match pod["spec"]["nodeName"].as_str() {
+            Some(node) => by_node.entry(node).or_default().push(pod),
+            None => waiting.push(pod),
+        }
+    }
     let nodes = history
         .list("Node", revision)
         .into_iter()
         .map(|n| {
             let name = n["metadata"]["name"].as_str().unwrap_or_default().to_string();
             let ready = n["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == "Ready" && c["status"] == "True");
-            let on_node: Vec<_> = pods.iter().filter(|p| p["spec"]["nodeName"] == name.as_str()).collect();
+            let on_node = by_node.get(name.as_str()).map_or(&[][..], Vec::as_slice);
             let pods = on_node.iter().take(MAX_PODS_DRAWN).map(|p| pod_view(p, now)).collect();
             NodeView { name, ready, pods, pod_count: on_node.len() }
         })
         .collect();
-    let waiting: Vec<_> = pods.iter().filter(|p| !p["spec"]["nodeName"].is_string()).collect();
     let unscheduled = waiting.iter().take(MAX_PODS_DRAWN).map(|p| pod_view(p, now)).collect();
     let mut scene = Scene { nodes, unscheduled, unscheduled_count: waiting.len(), ..Scene::default() };
     if let Some(r) = player.current() {

@@ -193,3 +193,27 @@ fn the_first_story_reuses_the_untouched_cluster_and_runs_as_a_fresh_one_would() 
     page.ask(Request::OpenScenario { id: "nginx".into(), files: Vec::new() });
     assert!(page.host.player().log().is_empty());
 }
+
+#[test]
+fn names_are_sent_when_objects_come_or_go() {
+    let mut page = Page::new();
+    let (answer, _) = page.ask(Request::OpenScenario { id: "nginx".into(), files: Vec::new() });
+    let files = opened(answer).files;
+    let (_, view) = page.ask(Request::Apply { files });
+    let end = view.expect("a view").timeline.expect("the timeline").ticks.len();
+    let names_at = |page: &mut Page, position: usize| page.ask(Request::Seek { position }).1.expect("a view").names;
+
+    let at_end = names_at(&mut page, end).or_else(|| names_at(&mut page, 0).and(names_at(&mut page, end))).expect("sent");
+    assert!(at_end.pods.contains(&("default".to_string(), "nginx".to_string())), "{:?}", at_end.pods);
+    assert!(at_end.objects.iter().any(|n| n == "nginx") && at_end.objects.iter().any(|n| n.starts_with("worker")), "{:?}", at_end.objects);
+    assert_eq!(names_at(&mut page, end), None, "the same moment: not sent again");
+
+    let before = names_at(&mut page, 0).expect("before the Apply there was no nginx pod: sent");
+    assert!(!before.pods.iter().any(|(_, n)| n == "nginx"), "{:?}", before.pods);
+    assert_eq!(names_at(&mut page, end), Some(at_end), "back at the end: sent again, as before");
+
+    // A new run (a rewritten future) sends them again even where the objects are the same.
+    page.ask(Request::Command { line: "kubectl get pods".into() });
+    let (_, view) = page.ask(Request::Command { line: "kubectl label pod nginx tier=web".into() });
+    assert!(view.expect("a view").names.is_some(), "the timeline changed");
+}

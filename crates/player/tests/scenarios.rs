@@ -33,3 +33,21 @@ fn every_scenario_plays_in_the_player() {
         }
     }
 }
+
+#[test]
+fn the_thousand_pod_story_runs_every_replica() {
+    let s = podlife_lessons::by_id("thousand-pods").expect("the story");
+    let mut p = Player::new(1);
+    p.run_script(s.setup).expect("setup");
+    p.seek(usize::MAX);
+    let files: Vec<(String, String)> = s.files.iter().map(|f| (f.name.to_string(), f.text.to_string())).collect();
+    let results = p.apply(&files, u64::from(s.horizon_seconds) * 1000);
+    assert!(results.iter().all(|r| !r.failed), "{results:?}");
+    assert_eq!(p.cap(), None, "the run ends by itself");
+    p.seek(usize::MAX);
+    let nodes = p.command("kubectl get nodes --no-headers");
+    assert_eq!(nodes.output.lines().filter(|l| l.contains(" Ready ")).count(), 20, "{}", nodes.output);
+    let deployment = p.command("kubectl get deployment web --no-headers");
+    let columns: Vec<&str> = deployment.output.split_whitespace().collect();
+    assert_eq!(columns[..4], ["web", "1000/1000", "1000", "1000"], "{}", deployment.output);
+}

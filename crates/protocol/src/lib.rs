@@ -18,7 +18,7 @@ pub use view::*;
 
 /// Raised whenever a message changes shape: a page and a worker of different builds refuse
 /// each other instead of misreading.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// An editor tab.
 pub type File = (String, String);
@@ -158,17 +158,27 @@ pub struct View {
     pub current: Option<Current>,
     /// Sent when the console's entries changed.
     pub console: Option<Vec<ConsoleEntry>>,
-    /// Pod and node names at the moment shown (the console completes them).
-    pub names: Vec<String>,
+    /// Pod and node names at the moment shown (the console completes them), and every pod
+    /// (the inspector's picker): sent when objects were created or deleted since the last
+    /// view (the page keeps the last ones).
+    pub names: Option<Names>,
     /// The table `Wants::table` asked for.
     pub table: Option<Table>,
-    /// Every pod at the moment shown (the inspector's picker), and the inspected one.
-    pub pods: Vec<(String, String)>,
+    /// The inspected pod.
     pub inspection: Option<Inspection>,
     pub lesson: Option<LessonStatus>,
     /// The builder's goal suggestions (when `Wants::builder`).
     pub suggestions: Vec<Suggestion>,
     pub applied: bool,
+}
+
+/// The objects that exist at the moment shown, by name.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Names {
+    /// Pod and node names (the console completes them).
+    pub objects: Vec<String>,
+    /// Every pod as (namespace, name).
+    pub pods: Vec<(String, String)>,
 }
 
 /// The wire format: bincode.

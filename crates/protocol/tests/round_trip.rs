@@ -119,9 +119,8 @@ fn full_view() -> View {
             events: 4,
         }),
         console: Some(vec![ConsoleEntry { line: "kubectl get pods".into(), output: "No resources found in default namespace.\n".into(), failed: false, position: 2, scratch: true }]),
-        names: vec!["web".into()],
+        names: Some(Names { objects: vec!["web".into(), "worker-1".into()], pods: vec![("default".into(), "web".into())] }),
         table: Some(Table { headers: vec!["NAME".into()], rows: vec![vec!["web".into()]] }),
-        pods: vec![("default".into(), "web".into())],
         inspection: Some(Inspection {
             namespace: "default".into(),
             name: "web".into(),

@@ -171,6 +171,15 @@ static SCENARIOS: &[Scenario] = &[
         horizon_seconds: 10,
         after_apply: &["kubectl delete pod exec-form", "kubectl delete pod shell-form"],
     },
+    // Scale: a Deployment of 1,000 replicas on twenty nodes, the run computed in the
+    // background with its progress shown (the web app's worker) and then stepped and scrubbed.
+    Scenario {
+        id: "thousand-pods",
+        setup: include_str!("../scenarios/thousand-pods/setup.sh"),
+        files: &[file!("thousand-pods", "web.yaml")],
+        horizon_seconds: 30,
+        after_apply: &["kubectl get deployment web", "kubectl get pods -o wide --field-selector spec.nodeName=worker-7"],
+    },
 ];
 
 /// Every scenario, in the picker's order; the default first.

@@ -73,3 +73,8 @@ scenario-statefulset-order-title = A StatefulSet: one ordinal at a time
 scenario-statefulset-order-intro =
     Three pods named db-0, db-1 and db-2: under OrderedReady the controller creates each one only after the one before is Running and Ready, and each keeps its name and DNS name.
     Press Apply and watch the statefulset-controller's lane; then scale down with the suggested command (highest ordinal first), or switch to Parallel, Delete and Apply again.
+
+scenario-thousand-pods-title = A thousand pods on twenty nodes
+scenario-thousand-pods-intro =
+    A Deployment of 1,000 small replicas on a cluster of twenty nodes (the setup added seventeen workers). The ReplicaSet creates the pods in growing batches, at most 500 per sync; the scheduler spreads them over the nineteen workers, and each kubelet starts its share.
+    Press Apply: the whole run is computed in the background while its progress shows, the page stays usable, and Cancel stops it. Then scrub the timeline, or ask `kubectl get pods -o wide` where the pods landed.

@@ -73,3 +73,8 @@ scenario-statefulset-order-title = 스테이트풀셋: 순번대로 하나씩
 scenario-statefulset-order-intro =
     db-0, db-1, db-2라는 이름의 파드 세 개입니다. OrderedReady에서는 앞의 파드가 Running이면서 Ready가 된 뒤에야 컨트롤러가 다음 파드를 만들고, 각 파드는 이름과 DNS 이름을 그대로 유지합니다.
     Apply를 누르고 statefulset-controller 레인을 지켜보세요. 그다음 제안된 명령으로 축소하거나(가장 높은 순번부터), Parallel로 바꾸고 Delete, Apply를 다시 눌러 보세요.
+
+scenario-thousand-pods-title = 노드 스무 개 위의 파드 천 개
+scenario-thousand-pods-intro =
+    작은 레플리카 1,000개를 가진 Deployment를 노드 스무 개짜리 클러스터에 올립니다(준비 스크립트가 워커 열일곱 개를 더했습니다). ReplicaSet은 파드를 점점 커지는 묶음으로, 한 번의 동기화에 최대 500개까지 만들고, 스케줄러는 이를 워커 열아홉 개에 나누어 배치하며, 각 kubelet이 자기 몫을 시작합니다.
+    Apply를 누르면 실행 전체가 백그라운드에서 계산되고 진행 상황이 표시됩니다. 그동안에도 페이지를 쓸 수 있고, 취소를 누르면 멈춥니다. 그다음 타임라인을 움직여 보거나 `kubectl get pods -o wide`로 파드가 어디에 놓였는지 확인해 보세요.
