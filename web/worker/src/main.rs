@@ -12,6 +12,10 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
+#[cfg(target_family = "wasm")]
+#[global_allocator]
+static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 /// The shortest wall time between two progress reports (ms). The engine's own clock is
 /// virtual; this only paces messages to the page.
 const PROGRESS_MS: f64 = 200.0;
