@@ -221,9 +221,10 @@ fn code(props: &CodeProps) -> Html {
         }
     };
     {
-        // After each render (new text, a new window) the copy follows the textarea again.
+        // After a render that changed the text or the window the copy follows the textarea
+        // again (reading its scroll position lays the page out: not at every render).
         let (area, sync) = (props.area.clone(), sync.clone());
-        use_effect(move || {
+        use_effect_with((props.text.clone(), start), move |_| {
             if let Some(area) = area.cast::<HtmlTextAreaElement>() {
                 sync(&area);
             }
