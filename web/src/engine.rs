@@ -45,19 +45,13 @@ impl Engine {
     }
 
     fn start(&mut self) {
-        // The worker index.html started before this module loaded, with what it said since.
-        let (worker, early) = match early_worker() {
-            Some(started) => started,
-            None => {
-                let options = web_sys::WorkerOptions::new();
-                options.set_name("podlife-engine");
-                match Worker::new_with_options(WORKER_URL, &options) {
-                    Ok(w) => (w, js_sys::Array::new()),
-                    Err(e) => {
-                        self.on_heard.emit(Heard::Failed(format!("{e:?}")));
-                        return;
-                    }
-                }
+        let options = web_sys::WorkerOptions::new();
+        options.set_name("podlife-engine");
+        let worker = match Worker::new_with_options(WORKER_URL, &options) {
+            Ok(w) => w,
+            Err(e) => {
+                self.on_heard.emit(Heard::Failed(format!("{e:?}")));
+                return;
             }
         };
         let on_heard = self.on_heard.clone();
@@ -78,11 +72,6 @@ impl Engine {
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        let (on_message_fn, on_error_fn): (&js_sys::Function, &js_sys::Function) = (on_message.as_ref().unchecked_ref(), on_error.as_ref().unchecked_ref());
-        for event in early.iter() {
-            let handler = if event.is_instance_of::<MessageEvent>() { on_message_fn } else { on_error_fn };
-            let _ = handler.call1(&wasm_bindgen::JsValue::NULL, &event);
-        }
         self.worker = Some(worker);
         self._on_message = Some(on_message);
         self._on_error = Some(on_error);
@@ -140,18 +129,6 @@ impl Engine {
         self.pending = 0;
         self.start();
     }
-}
-
-/// The worker `index.html` starts first thing (`window.podlifeEarlyWorker`: the worker and
-/// the events it raised before this module took it over), taken once.
-fn early_worker() -> Option<(Worker, js_sys::Array)> {
-    let window: wasm_bindgen::JsValue = web_sys::window()?.into();
-    let key = wasm_bindgen::JsValue::from_str("podlifeEarlyWorker");
-    let started = js_sys::Reflect::get(&window, &key).ok().filter(|v| v.is_object())?;
-    let _ = js_sys::Reflect::delete_property(window.unchecked_ref::<js_sys::Object>(), &key);
-    let worker = js_sys::Reflect::get(&started, &"worker".into()).ok()?.dyn_into::<Worker>().ok()?;
-    let early = js_sys::Reflect::get(&started, &"early".into()).ok()?.dyn_into::<js_sys::Array>().ok()?;
-    Some((worker, early))
 }
 
 impl Drop for Engine {
