@@ -131,6 +131,23 @@ impl Layout {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tick_is_a_rounded_rectangle_at_whole_pixels() {
+        let mut d = String::new();
+        tick_path(&mut d, 188.0, 31.0);
+        tick_path(&mut d, 0.0, 11.0);
+        assert_eq!(d, "M191 31h4a3 3 0 0 1 3 3v8a3 3 0 0 1 -3 3h-4a3 3 0 0 1 -3 -3v-8a3 3 0 0 1 3 -3zM3 11h4a3 3 0 0 1 3 3v8a3 3 0 0 1 -3 3h-4a3 3 0 0 1 -3 -3v-8a3 3 0 0 1 3 -3z");
+        let mut n = String::new();
+        push_int(&mut n, 0);
+        push_int(&mut n, 1_234_567);
+        assert_eq!(n, "01234567");
+    }
+}
+
 #[derive(Properties)]
 pub struct LanesProps {
     pub layout: Rc<Layout>,
@@ -307,11 +324,29 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
 /// a path. Coordinates are whole pixels (every width and offset is), written as integers: the
 /// shortest-float printer cost a 40,000-tick timeline 60 ms.
 fn tick_path(d: &mut String, x: f64, y: f64) {
-    use std::fmt::Write;
     // From the corner's start: the top edge, the corners and edges clockwise.
     const SHAPE: &str = "h4a3 3 0 0 1 3 3v8a3 3 0 0 1 -3 3h-4a3 3 0 0 1 -3 -3v-8a3 3 0 0 1 3 -3z";
     const _: () = assert!(TICK - 4.0 - 6.0 == 4.0 && LANE_H - 6.0 - 6.0 == 8.0, "SHAPE's sizes");
-    let _ = write!(d, "M{} {}{SHAPE}", (x + 3.0) as i64, y as i64);
+    d.push('M');
+    push_int(d, (x + 3.0) as u64);
+    d.push(' ');
+    push_int(d, y as u64);
+    d.push_str(SHAPE);
+}
+
+/// `n` in decimal, without the formatting machinery (tens of thousands of ticks).
+fn push_int(d: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    d.extend(digits[i..].iter().map(|&b| char::from(b)));
 }
 
 fn step_label_plain(app: &App, step: usize, total: usize) -> String {

@@ -90,7 +90,7 @@ fn full_view() -> View {
     View {
         position: 7,
         time_ms: 12_345,
-        timeline: Some(Timeline { version: 3, lanes: vec!["kubectl".into(), "kubelet (worker-1)".into()], ticks: vec![Tick { ms: 5, lane: 1, background: true, failed: false }] }),
+        timeline: Some(Timeline { version: 3, lanes: vec!["kubectl".into(), "kubelet (worker-1)".into()], ticks: vec![Tick { ms: 5, lane: 1, background: true, failed: false }, Tick { ms: u64::MAX - 1, lane: u32::MAX, background: false, failed: true }, Tick { ms: 70 * 60_000, lane: 0, background: true, failed: true }] }),
         cap: Some(Cap::Engine { reactions: 9, at_ms: 1, why: StopWhy::Waiting("168h0m0s".into()) }),
         scene: Scene {
             nodes: vec![NodeView { name: "worker-1".into(), ready: true, pods: vec![pod.clone()], pod_count: 12 }],
