@@ -132,6 +132,12 @@ const NODES_PER_ROW: usize = 3;
 /// no more than these.
 use podlife_protocol::MAX_PODS_DRAWN;
 
+/// A coordinate as an attribute: whole numbers (most of them) without the shortest-float
+/// printer, which every redraw of the scene called hundreds of times.
+fn px(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 { (v as i64).to_string() } else { v.to_string() }
+}
+
 fn pod_height(p: &PodView) -> f64 {
     POD_HEAD + CONTAINER_ROW * p.containers.len().max(1) as f64 + 4.0
 }
@@ -148,8 +154,8 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
         boxes.insert(key(&c), r);
         items.push(html! {
             <g class={classes!("comp", on.then_some("active"), (!extra.is_empty()).then(|| extra.to_string()))} data-component={key(&c)}>
-                <rect x={r.x.to_string()} y={r.y.to_string()} width={r.w.to_string()} height={r.h.to_string()} rx="7" />
-                <text x={(r.x + r.w / 2.0).to_string()} y={(r.y + r.h / 2.0 + 4.5).to_string()} text-anchor="middle">{ label }</text>
+                <rect x={px(r.x)} y={px(r.y)} width={px(r.w)} height={px(r.h)} rx="7" />
+                <text x={px(r.x + r.w / 2.0)} y={px(r.y + r.h / 2.0 + 4.5)} text-anchor="middle">{ label }</text>
             </g>
         });
     };
@@ -164,8 +170,8 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
     // The control plane.
     items.push(html! {
         <g class="frame">
-            <rect x={f.plane.x.to_string()} y={f.plane.y.to_string()} width={f.plane.w.to_string()} height={f.plane.h.to_string()} rx="10" />
-            <text x={(f.plane.x + 10.0).to_string()} y={(f.plane.y + 16.0).to_string()} class="frame-label">{ t.text("stage-control-plane") }</text>
+            <rect x={px(f.plane.x)} y={px(f.plane.y)} width={px(f.plane.w)} height={px(f.plane.h)} rx="10" />
+            <text x={px(f.plane.x + 10.0)} y={px(f.plane.y + 16.0)} class="frame-label">{ t.text("stage-control-plane") }</text>
         </g>
     });
     let api = f.api;
@@ -179,15 +185,15 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
         let refused = scene.refused_at.as_deref() == Some(*id);
         html! {
             <g class={classes!("pill", lit.then_some("lit"), refused.then_some("refused"))} data-stage={*id}>
-                <rect x={x.to_string()} y={(api.y + 52.0).to_string()} width={pill_w.to_string()} height="30" rx="6" />
-                <text x={(x + pill_w / 2.0).to_string()} y={(api.y + 71.0).to_string()} text-anchor="middle">{ label.clone() }</text>
+                <rect x={px(x)} y={px(api.y + 52.0)} width={px(pill_w)} height="30" rx="6" />
+                <text x={px(x + pill_w / 2.0)} y={px(api.y + 71.0)} text-anchor="middle">{ label.clone() }</text>
             </g>
         }
     });
     items.push(html! {
         <g class={classes!("comp", "apiserver", active(&api_ref).then_some("active"))} data-component={key(&api_ref)}>
-            <rect x={api.x.to_string()} y={api.y.to_string()} width={api.w.to_string()} height={api.h.to_string()} rx="8" />
-            <text x={(api.x + api.w / 2.0).to_string()} y={(api.y + 30.0).to_string()} text-anchor="middle">{ "kube-apiserver" }</text>
+            <rect x={px(api.x)} y={px(api.y)} width={px(api.w)} height={px(api.h)} rx="8" />
+            <text x={px(api.x + api.w / 2.0)} y={px(api.y + 30.0)} text-anchor="middle">{ "kube-apiserver" }</text>
             <title>{ t.text("stage-apiserver-sub") }</title>
             { for pills }
         </g>
@@ -203,16 +209,16 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
     let label_y = if loop_name.is_some() { kcm.y + 24.0 } else { kcm.y + kcm.h / 2.0 + 4.5 };
     items.push(html! {
         <g class={classes!("comp", active(&kcm_ref).then_some("active"))} data-component={key(&kcm_ref)}>
-            <rect x={kcm.x.to_string()} y={kcm.y.to_string()} width={kcm.w.to_string()} height={kcm.h.to_string()} rx="7" />
-            <text x={(kcm.x + kcm.w / 2.0).to_string()} y={label_y.to_string()} text-anchor="middle">{ "kube-controller-manager" }</text>
-            { for loop_name.map(|l| html! { <text x={(kcm.x + kcm.w / 2.0).to_string()} y={(kcm.y + 43.0).to_string()} text-anchor="middle" class="loop" data-loop={l.clone()}>{ l }</text> }) }
+            <rect x={px(kcm.x)} y={px(kcm.y)} width={px(kcm.w)} height={px(kcm.h)} rx="7" />
+            <text x={px(kcm.x + kcm.w / 2.0)} y={px(label_y)} text-anchor="middle">{ "kube-controller-manager" }</text>
+            { for loop_name.map(|l| html! { <text x={px(kcm.x + kcm.w / 2.0)} y={px(kcm.y + 43.0)} text-anchor="middle" class="loop" data-loop={l.clone()}>{ l }</text> }) }
         </g>
     });
 
     // Pods no node runs yet.
     let mut y = f.below;
     if !scene.unscheduled.is_empty() {
-        items.push(html! { <text x="12" y={(y + 12.0).to_string()} class="frame-label">{ t.text("stage-unscheduled") }</text> });
+        items.push(html! { <text x="12" y={px(y + 12.0)} class="frame-label">{ t.text("stage-unscheduled") }</text> });
         // Up to two rows of four (narrow: four rows of one): wide enough for a workload pod's
         // name beside its status.
         let per_row: usize = if narrow { 1 } else { 4 };
@@ -226,7 +232,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
         }
         let rows = shown.div_ceil(per_row) as f64;
         if scene.unscheduled_count > shown {
-            items.push(html! { <text x={(w_all - 12.0).to_string()} y={(y + 12.0).to_string()} text-anchor="end" class="more">{ t.text_with("stage-more-pods", &[("count", &(scene.unscheduled_count - shown).to_string())]) }</text> });
+            items.push(html! { <text x={px(w_all - 12.0)} y={px(y + 12.0)} text-anchor="end" class="more">{ t.text_with("stage-more-pods", &[("count", &(scene.unscheduled_count - shown).to_string())]) }</text> });
         }
         y += rows * (row_h + 8.0) + 22.0;
     }
@@ -254,9 +260,9 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
         let ready_class = if node.ready { "ready" } else { "not-ready" };
         items.push(html! {
             <g class={classes!("node", ready_class)} data-node={name.clone()}>
-                <rect x={x.to_string()} y={y.to_string()} width={node_w.to_string()} height={node_h.to_string()} rx="10" />
-                <text x={(x + 12.0).to_string()} y={(y + 20.0).to_string()} class="node-name">{ &name }</text>
-                <text x={(x + node_w - 12.0).to_string()} y={(y + 20.0).to_string()} text-anchor="end" class="node-status">{ if node.ready { "Ready" } else { "NotReady" } }</text>
+                <rect x={px(x)} y={px(y)} width={px(node_w)} height={px(node_h)} rx="10" />
+                <text x={px(x + 12.0)} y={px(y + 20.0)} class="node-name">{ &name }</text>
+                <text x={px(x + node_w - 12.0)} y={px(y + 20.0)} text-anchor="end" class="node-status">{ if node.ready { "Ready" } else { "NotReady" } }</text>
             </g>
         });
         let inner = node_w - 20.0;
@@ -276,15 +282,15 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
         }
         if node.pod_count > MAX_PODS_DRAWN {
             let more = (node.pod_count - MAX_PODS_DRAWN).to_string();
-            items.push(html! { <text x={(x + node_w / 2.0).to_string()} y={(py + 14.0).to_string()} text-anchor="middle" class="more">{ t.text_with("stage-more-pods", &[("count", &more)]) }</text> });
+            items.push(html! { <text x={px(x + node_w / 2.0)} y={px(py + 14.0)} text-anchor="middle" class="more">{ t.text_with("stage-more-pods", &[("count", &more)]) }</text> });
         }
         if node.pods.is_empty() {
-            items.push(html! { <text x={(x + node_w / 2.0).to_string()} y={(py + 18.0).to_string()} text-anchor="middle" class="empty">{ t.text("stage-no-pods") }</text> });
+            items.push(html! { <text x={px(x + node_w / 2.0)} y={px(py + 18.0)} text-anchor="middle" class="empty">{ t.text("stage-no-pods") }</text> });
         }
     }
     let bottom = row_top + row_h;
     if scene.nodes.len() > MAX_NODES_DRAWN {
-        items.push(html! { <text x={(w_all - 12.0).to_string()} y={(bottom + 16.0).to_string()} text-anchor="end" class="more">{ t.text_with("stage-more-nodes", &[("count", &(scene.nodes.len() - MAX_NODES_DRAWN).to_string())]) }</text> });
+        items.push(html! { <text x={px(w_all - 12.0)} y={px(bottom + 16.0)} text-anchor="end" class="more">{ t.text_with("stage-more-nodes", &[("count", &(scene.nodes.len() - MAX_NODES_DRAWN).to_string())]) }</text> });
     }
     let height = bottom + 24.0;
 
@@ -375,19 +381,19 @@ fn pod_card(p: &PodView, x: f64, y: f64, w: f64, inspect: &Callback<(String, Str
         let label = if c.init { format!("init: {}", c.name) } else { c.name.clone() };
         html! {
             <g class={classes!("ctr", cls)}>
-                <circle cx={(x + 14.0).to_string()} cy={cy.to_string()} r="5" />
-                <text x={(x + 24.0).to_string()} y={(cy + 4.0).to_string()}>{ label }</text>
-                <text x={(x + w - 10.0).to_string()} y={(cy + 4.0).to_string()} text-anchor="end" class="ctr-state">{ state }</text>
+                <circle cx={px(x + 14.0)} cy={px(cy)} r="5" />
+                <text x={px(x + 24.0)} y={px(cy + 4.0)}>{ label }</text>
+                <text x={px(x + w - 10.0)} y={px(cy + 4.0)} text-anchor="end" class="ctr-state">{ state }</text>
             </g>
         }
     });
     html! {
         <g class={classes!("pod", class, p.terminating.then_some("terminating"))} data-pod={p.name.clone()} data-status={p.status.clone()}
             tabindex="0" role="button" aria-label={format!("{} {}", p.name, status_text)} onclick={click} onkeydown={key}>
-            <rect x={x.to_string()} y={y.to_string()} width={w.to_string()} height={h.to_string()} rx="7" />
+            <rect x={px(x)} y={px(y)} width={px(w)} height={px(h)} rx="7" />
             <title>{ &p.name }</title>
-            <text x={(x + 10.0).to_string()} y={(y + 18.0).to_string()} class="pod-name">{ fit_name(&p.name, w - 34.0 - status_text.chars().count() as f64 * STATUS_CHAR_W) }</text>
-            <text x={(x + w - 10.0).to_string()} y={(y + 18.0).to_string()} text-anchor="end" class="pod-status">{ status_text }</text>
+            <text x={px(x + 10.0)} y={px(y + 18.0)} class="pod-name">{ fit_name(&p.name, w - 34.0 - status_text.chars().count() as f64 * STATUS_CHAR_W) }</text>
+            <text x={px(x + w - 10.0)} y={px(y + 18.0)} text-anchor="end" class="pod-status">{ status_text }</text>
             { for containers }
         </g>
     }
@@ -430,8 +436,8 @@ fn edges(scene: &Scene, boxes: &BTreeMap<String, Rect>, reduced_motion: bool) ->
                 <g class="edge">
                     <path d={d.clone()} marker-end="url(#arrow)" />
                     { for dot }
-                    <rect x={(lx - label_w / 2.0).to_string()} y={(ly - 10.0).to_string()} width={label_w.to_string()} height="20" rx="5" class="edge-label-bg" />
-                    <text x={lx.to_string()} y={(ly + 4.0).to_string()} text-anchor="middle" class="edge-label">{ &e.label }</text>
+                    <rect x={px(lx - label_w / 2.0)} y={px(ly - 10.0)} width={px(label_w)} height="20" rx="5" class="edge-label-bg" />
+                    <text x={px(lx)} y={px(ly + 4.0)} text-anchor="middle" class="edge-label">{ &e.label }</text>
                 </g>
             })
         })
