@@ -17,6 +17,8 @@ const GAP_W: f64 = 52.0;
 const LANE_H: f64 = 20.0;
 /// Ticks drawn by one SVG path (of each kind).
 const TICKS_PER_PATH: usize = 256;
+/// Stretches of ticks added to the drawing per task (about 10,000 ticks).
+const STRETCHES_AT_ONCE: usize = 40;
 /// A pause longer than this between two ticks is drawn compressed, with its length.
 const IDLE_MS: u64 = 2_500;
 
@@ -67,6 +69,9 @@ pub struct Layout {
     marks: Vec<(f64, u64)>,
     width: f64,
     height: f64,
+    /// Each stretch of `TICKS_PER_PATH` ticks as its paths (normal, routine, failed), written
+    /// once per timeline and shared by every redraw.
+    paths: Vec<[Option<AttrValue>; 3]>,
 }
 
 impl Layout {
@@ -105,7 +110,18 @@ impl Layout {
             x += TICK;
         }
         let height = lanes.len().max(1) as f64 * LANE_H + 28.0;
-        Layout { lanes, ticks, gaps, marks, width: x + 20.0, height }
+        let paths = ticks
+            .chunks(TICKS_PER_PATH)
+            .map(|stretch| {
+                let mut d = [String::new(), String::new(), String::new()];
+                for t in stretch {
+                    let kind = if t.failed { 2 } else if t.background { 1 } else { 0 };
+                    tick_path(&mut d[kind], t.x, 8.0 + t.lane as f64 * LANE_H + 3.0);
+                }
+                d.map(|d| (!d.is_empty()).then(|| AttrValue::from(d)))
+            })
+            .collect();
+        Layout { lanes, ticks, gaps, marks, width: x + 20.0, height, paths }
     }
 
     /// The tick of the reaction at or before `position`, if any.
@@ -178,19 +194,26 @@ pub fn lanes(props: &LanesProps) -> Html {
     // them one by one took the page's thread a tenth of a second per thousand), and each
     // path's bounds stay narrow, so repainting the part on screen rasterizes the few paths
     // there instead of walking one path of every tick for each tile (300 ms a step for
-    // 40,000 reactions). One click handler finds the tick under the pointer.
-    let stretches = l.ticks.chunks(TICKS_PER_PATH).map(|stretch| {
-        let mut paths = [String::new(), String::new(), String::new()];
-        for t in stretch {
-            let kind = if t.failed { 2 } else if t.background { 1 } else { 0 };
-            tick_path(&mut paths[kind], t.x, 8.0 + t.lane as f64 * LANE_H + 3.0);
-        }
-        let [normal, background, failed] = paths;
+    // 40,000 reactions). A long timeline is drawn over several tasks, `STRETCHES_AT_ONCE` at a
+    // time, so that the page never stops answering for long. One click handler finds the tick
+    // under the pointer.
+    let total = l.paths.len();
+    let layout_id = Rc::as_ptr(&props.layout) as usize;
+    let progress = use_state_eq(|| (0usize, 0usize));
+    let drawn = (if progress.0 == layout_id { progress.1 } else { STRETCHES_AT_ONCE }).min(total);
+    {
+        let progress = progress.clone();
+        use_effect_with((layout_id, drawn), move |&(id, drawn)| {
+            let more = (drawn < total).then(|| gloo_timers::callback::Timeout::new(0, move || progress.set((id, (drawn + STRETCHES_AT_ONCE).min(total)))));
+            move || drop(more)
+        });
+    }
+    let stretches = l.paths[..drawn].iter().map(|[normal, background, failed]| {
         html! {
             <>
-                { for (!normal.is_empty()).then(|| html! { <path class="tick" d={normal} /> }) }
-                { for (!background.is_empty()).then(|| html! { <path class="tick background" d={background} /> }) }
-                { for (!failed.is_empty()).then(|| html! { <path class="tick failed" d={failed} /> }) }
+                { for normal.clone().map(|d| html! { <path class="tick" {d} /> }) }
+                { for background.clone().map(|d| html! { <path class="tick background" {d} /> }) }
+                { for failed.clone().map(|d| html! { <path class="tick failed" {d} /> }) }
             </>
         }
     });
