@@ -30,12 +30,11 @@ pub fn install() {
         } else {
             ("podlife hit an internal error", "Your text is safe below: copy it, then reload the page. If you report the error, include the details.", "Your files")
         };
-        let escape = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
         body.set_inner_html(&format!(
             "<main class=\"crash\" role=\"alert\"><h1>{title}</h1><p>{body_text}</p><label for=\"crash-text\">{label}</label>\
              <textarea id=\"crash-text\" readonly spellcheck=\"false\">{}</textarea><details><summary>details</summary><pre>{}</pre></details></main>",
-            escape(&text),
-            escape(&detail)
+            crate::markup::escape(&text),
+            crate::markup::escape(&detail)
         ));
         if let Some(area) = document.get_element_by_id("crash-text").and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok()) {
             let _ = area.focus();

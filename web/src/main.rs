@@ -11,6 +11,7 @@ mod engine;
 mod inspector;
 mod keep;
 mod lesson;
+mod markup;
 mod stage;
 mod tables;
 mod timeline;

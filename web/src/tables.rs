@@ -7,6 +7,8 @@
 use podlife_protocol::Table;
 use yew::prelude::*;
 
+use crate::markup::escape_into;
+
 pub fn view(table: &Table, id: &str, empty: &str) -> Html {
     if table.rows.is_empty() {
         return html! { <p class="empty" id={id.to_string()}>{ empty.to_string() }</p> };
@@ -37,19 +39,6 @@ fn markup(table: &Table, id: &str) -> String {
     }
     out.push_str("</tbody></table>");
     out
-}
-
-fn escape_into(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
 }
 
 #[cfg(test)]

@@ -92,12 +92,13 @@ impl History {
 
     /// Every object of `kind` that existed at `revision`, in key order.
     pub fn list(&self, kind: &str, revision: u64) -> Vec<&Arc<Value>> {
+        self.existing(kind, revision).map(|(_, object)| object).collect()
+    }
+
+    /// The objects of `kind` that existed at `revision` with their keys, in key order.
+    fn existing<'a, 'k>(&'a self, kind: &'k str, revision: u64) -> impl Iterator<Item = (&'a Key, &'a Arc<Value>)> {
         let start = (kind.to_string(), String::new(), String::new());
-        self.objects
-            .range(start..)
-            .take_while(|(k, _)| k.0 == kind)
-            .filter_map(|(k, _)| self.at(k, revision))
-            .collect()
+        self.objects.range(start..).take_while(move |(k, _)| k.0 == kind).filter_map(move |(k, _)| self.at(k, revision).map(|object| (k, object)))
     }
 
     /// The last revision up to `revision` that created or deleted an object: two revisions
@@ -108,9 +109,8 @@ impl History {
 
     /// The keys of every object of `kind` that existed at `revision`, in key order (their
     /// names, without reading the objects).
-    pub fn keys(&self, kind: &str, revision: u64) -> impl Iterator<Item = &Key> {
-        let start = (kind.to_string(), String::new(), String::new());
-        self.objects.range(start..).take_while(move |(k, _)| k.0 == kind).filter(move |(k, _)| self.at(k, revision).is_some()).map(|(k, _)| k)
+    pub fn keys<'a, 'k>(&'a self, kind: &'k str, revision: u64) -> impl Iterator<Item = &'a Key> {
+        self.existing(kind, revision).map(|(key, _)| key)
     }
 
     /// The object a revision wrote.

@@ -359,6 +359,11 @@ impl Host {
     fn fresh(&mut self, mut player: Player) {
         player.set_progress(self.progress.clone());
         self.player = player;
+        self.forget_sent();
+    }
+
+    /// A new player: the page gets everything again.
+    fn forget_sent(&mut self) {
         self.sent_timeline = None;
         self.sent_console = None;
         self.sent_names = None;
@@ -370,9 +375,7 @@ impl Host {
         // on the worker's first player, so the cluster is built once at load, not twice.
         let pristine = self.player.log().is_empty() && self.player.seed() == SEED;
         if pristine {
-            self.sent_timeline = None;
-            self.sent_console = None;
-            self.sent_names = None;
+            self.forget_sent();
         } else {
             self.fresh(Player::new(SEED));
         }

@@ -289,7 +289,7 @@ pub struct Timeline {
 /// (1: background, 2: failed).
 mod packed_ticks {
     use super::Tick;
-    use serde::de::{Error, SeqAccess, Visitor};
+    use serde::de::{Error, Visitor};
     use serde::{Deserializer, Serializer};
 
     const SIZE: usize = 13;
@@ -335,19 +335,6 @@ mod packed_ticks {
 
         fn visit_bytes<E: Error>(self, bytes: &[u8]) -> Result<Vec<Tick>, E> {
             Packed::unpack(bytes)
-        }
-
-        fn visit_byte_buf<E: Error>(self, bytes: Vec<u8>) -> Result<Vec<Tick>, E> {
-            Packed::unpack(&bytes)
-        }
-
-        // Formats without a byte string (JSON) give a list of numbers.
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Tick>, A::Error> {
-            let mut bytes = Vec::new();
-            while let Some(b) = seq.next_element::<u8>()? {
-                bytes.push(b);
-            }
-            Packed::unpack(&bytes)
         }
     }
 }
