@@ -6,6 +6,7 @@
 
 use std::rc::Rc;
 
+use gloo_render::{request_animation_frame, AnimationFrame};
 use gloo_timers::callback::Timeout;
 use podlife_i18n::{Lang, Localizer};
 use podlife_page::progress::{Answer as Prediction, Progress};
@@ -45,6 +46,8 @@ pub enum Msg {
     Edit(String),
     /// The edits of one task are in: the worker gets the files, the autosave keeps them.
     EditSettled,
+    /// The page's first frame is painted: the panels below and beside the editor follow.
+    FirstPainted,
     Check,
     SelectFile(usize),
     AddFile,
@@ -173,6 +176,9 @@ pub struct App {
     edit_timer: Option<Timeout>,
     /// Edits of the burst that were not drawn yet.
     edits_undrawn: bool,
+    /// Draws the edits in the next frame, before it is painted, if `edit_timer` has not
+    /// fired by then.
+    edit_frame: Option<AnimationFrame>,
     /// Keeps the edits when the page is left before `edit_timer` fires.
     _pagehide: Option<gloo_events::EventListener>,
     /// Set once the learner has pressed Apply in this scenario (the intro changes).
@@ -186,6 +192,10 @@ pub struct App {
     seek: Callback<usize>,
     save_timer: Option<Timeout>,
     crash_test: bool,
+    /// The first frame holds the bar and the editor only; the rest follows in the next one
+    /// (one frame laying out the whole page was a main-thread task of up to 75 ms).
+    first_painted: bool,
+    _first_frame: Option<AnimationFrame>,
     /// The file whose name is being edited.
     renaming: Option<usize>,
     /// The lesson being played (None in the sandbox).
@@ -752,6 +762,7 @@ impl Component for App {
             check_timer: None,
             edit_timer: None,
             edits_undrawn: false,
+            edit_frame: None,
             _pagehide: None,
             applied: false,
             editor_refs: editor::Refs::default(),
@@ -761,6 +772,8 @@ impl Component for App {
             seek: ctx.link().callback(Msg::Seek),
             save_timer: None,
             crash_test: query.crash_test,
+            first_painted: false,
+            _first_frame: None,
             renaming: None,
             lesson: None,
             course: CourseState::NotLoaded,
@@ -832,7 +845,15 @@ impl Component for App {
         self.handle(ctx, msg)
     }
 
-    fn rendered(&mut self, _ctx: &Context<Self>, first_render: bool) {
+    fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
+        if first_render {
+            // After the frame that paints this render (a timer set in a frame callback runs
+            // after that frame).
+            let link = ctx.link().clone();
+            self._first_frame = Some(request_animation_frame(move |_| {
+                Timeout::new(0, move || link.send_message(Msg::FirstPainted)).forget();
+            }));
+        }
         // A tab being renamed takes the focus, its name selected.
         if self.renaming.is_some()
             && let Some(input) = self.editor_refs.rename.cast::<web_sys::HtmlInputElement>()
@@ -913,13 +934,15 @@ impl Component for App {
                         { for lesson_panel }
                         { for self.builder.as_ref().map(|b| builder::view(self, ctx, b)) }
                         { editor::view(self, ctx) }
-                        { console::view(self, ctx) }
+                        { for self.first_painted.then(|| console::view(self, ctx)) }
                     </div>
                     <div class="column right">
-                        { stage::view(self, ctx) }
-                        { inspector::view(self, ctx) }
-                        { what::view(self, ctx) }
-                        { timeline::view(self, ctx) }
+                        if self.first_painted {
+                            { stage::view(self, ctx) }
+                            { inspector::view(self, ctx) }
+                            { what::view(self, ctx) }
+                            { timeline::view(self, ctx) }
+                        }
                     </div>
                 </main>
                 { for (!self.embed).then(|| html! { <footer class="footnote">{ t.text("footer") }</footer> }) }
@@ -1132,15 +1155,25 @@ impl App {
                     f.text = text;
                 }
                 self.edited_since_open = true;
+                // Drawn when the burst settles, never in the input event's own task: for a
+                // pasted manifest the browser's editing and layout already take tens of ms
+                // there. The next frame draws it at the latest, so no frame shows the old text.
+                self.edits_undrawn = true;
                 if self.edit_timer.is_some() {
-                    // Not the first edit of this burst: drawn once, when it settles.
-                    self.edits_undrawn = true;
                     return false;
                 }
                 let link = ctx.link().clone();
                 self.edit_timer = Some(Timeout::new(0, move || link.send_message(Msg::EditSettled)));
+                let link = ctx.link().clone();
+                self.edit_frame = Some(request_animation_frame(move |_| link.send_message(Msg::EditSettled)));
+                return false;
+            }
+            Msg::FirstPainted => {
+                self.first_painted = true;
+                self._first_frame = None;
             }
             Msg::EditSettled => {
+                self.edit_frame = None;
                 self.settle_edits(ctx);
                 return std::mem::take(&mut self.edits_undrawn);
             }

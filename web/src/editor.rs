@@ -71,10 +71,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
         }
     });
 
-    let on_input = link.callback(|e: InputEvent| {
-        let area: HtmlTextAreaElement = e.target_unchecked_into();
-        Msg::Edit(area.value())
-    });
+    let on_input = link.callback(Msg::Edit);
     let escaped = refs.escaped.clone();
     let on_keydown = link.batch_callback(move |e: KeyboardEvent| {
         let key = e.key();
@@ -195,7 +192,8 @@ struct CodeProps {
     highlight: NodeRef,
     gutter: NodeRef,
     label: AttrValue,
-    oninput: Callback<InputEvent>,
+    /// The text the learner typed or pasted.
+    oninput: Callback<String>,
     onkeydown: Callback<KeyboardEvent>,
     onmousemove: Callback<MouseEvent>,
 }
@@ -210,6 +208,28 @@ fn code(props: &CodeProps) -> Html {
     let lines = props.text.split('\n').count() as u32;
     // Text removed under the window: draw the window that holds its end.
     let start = (*first).min(window_start(lines.saturating_sub(1)));
+    // While the learner types, the textarea is where the text comes from: its value is set
+    // only when the text comes from elsewhere (another file, a story, a reset). Setting it
+    // back to what was just typed made the browser copy and lay out the whole text again.
+    let typed = use_mut_ref(|| None::<String>);
+    {
+        let (area, typed) = (props.area.clone(), typed.clone());
+        use_effect_with(props.text.clone(), move |text| {
+            let from_textarea = typed.borrow_mut().take().is_some_and(|t| t == **text);
+            if !from_textarea && let Some(area) = area.cast::<HtmlTextAreaElement>() {
+                area.set_value(text);
+            }
+        });
+    }
+    let on_input = {
+        let (typed, oninput) = (typed.clone(), props.oninput.clone());
+        Callback::from(move |e: InputEvent| {
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            let text = area.value();
+            *typed.borrow_mut() = Some(text.clone());
+            oninput.emit(text);
+        })
+    };
     let (hl, gut) = (props.highlight.clone(), props.gutter.clone());
     let sync = move |area: &HtmlTextAreaElement| {
         if let Some(pre) = hl.cast::<HtmlElement>() {
@@ -256,8 +276,7 @@ fn code(props: &CodeProps) -> Html {
                     aria-label={props.label.clone()}
                     aria-describedby="editor-hint diagnostics"
                     aria-invalid={has_problems.to_string()}
-                    value={props.text.clone()}
-                    oninput={props.oninput.clone()}
+                    oninput={on_input}
                     onkeydown={props.onkeydown.clone()}
                     onscroll={on_scroll}
                     onmousemove={props.onmousemove.clone()}

@@ -101,7 +101,7 @@ pub fn saved_files(text: &str) -> Option<(Vec<crate::app::EditorFile>, usize)> {
         .map(|f| Some(crate::app::EditorFile { name: f.get("name")?.as_str()?.to_string(), text: f.get("text")?.as_str()?.to_string() }))
         .collect::<Option<_>>()?;
     let active = v.get("activeFile").and_then(serde_json::Value::as_u64).unwrap_or(0) as usize;
-    (!files.is_empty()).then(|| (files, active))
+    (!files.is_empty()).then_some((files, active))
 }
 
 /// The autosave record `text` with the editor's tabs replaced: typing is kept at once, even

@@ -294,7 +294,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
     }
     let height = bottom + 24.0;
 
-    let edges = edges(&scene, &boxes, app.reduced_motion());
+    let edges = edges(scene, &boxes, app.reduced_motion());
     let position = app.shown().position;
     let title = match app.shown().current.as_ref() {
         Some(r) => t.text_with("stage-title-active", &[("component", &r.actor)]),
