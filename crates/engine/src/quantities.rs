@@ -66,10 +66,10 @@ fn for_each_quantity(kind: &str, obj: &mut Value, f: &mut dyn FnMut(&str, &mut V
 }
 
 /// The first quantity that does not parse: its path and upstream's error text.
-pub fn check(kind: &str, obj: &Value) -> Result<(), (String, String)> {
-    let mut copy = obj.clone();
+/// (Takes the object mutably only to share `for_each_quantity`'s walk; it is not changed.)
+pub fn check(kind: &str, obj: &mut Value) -> Result<(), (String, String)> {
     let mut first = None;
-    for_each_quantity(kind, &mut copy, &mut |path, q| {
+    for_each_quantity(kind, obj, &mut |path, q| {
         if first.is_some() {
             return;
         }

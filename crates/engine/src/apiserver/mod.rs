@@ -171,6 +171,11 @@ const ETCD: &str = "etcd";
 pub const USER_AGENT: &str = "kubectl/v1.36.0 (linux/amd64) kubernetes/$Format";
 
 impl Engine {
+    /// The field changes a reaction records; none while the trace is off (the cluster's boot).
+    fn traced_diff(&self, before: &Value, after: &Value) -> Vec<crate::trace::FieldChange> {
+        if self.tracing { diff(before, after) } else { Vec::new() }
+    }
+
     fn apiserver_trace(&mut self, action: Action, object: Option<ObjectRef>, params: BTreeMap<String, Value>, changes: Vec<crate::trace::FieldChange>) {
         self.record(ComponentRef::control_plane(APISERVER), action, object, params, changes);
     }
@@ -356,9 +361,9 @@ impl Engine {
     /// Decode (strict) with defaulting; BadRequest on a type or unknown-field error.
     fn decode(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Value, Status> {
         let rt = req.resource;
-        let body = req.body.clone().unwrap_or(Value::Null);
+        let body = req.body.as_ref().unwrap_or(&Value::Null);
         let cannot = |e: String| Status::bad_request(format!("{} in version \"{}\" cannot be handled as a {}: {e}", rt.kind, rt.version, rt.kind));
-        let decoded = match decode_strict(rt, &body) {
+        let mut decoded = match decode_strict(rt, body) {
             Ok(v) => v,
             Err(e) => {
                 let (message, paths) = match &e {
@@ -377,20 +382,20 @@ impl Engine {
                 return Err(status);
             }
         };
-        if let Err((path, message)) = crate::quantities::check(rt.kind, &decoded) {
+        if let Err((path, message)) = crate::quantities::check(rt.kind, &mut decoded) {
             let mut status = cannot(message);
             status.causes.push(status::Cause { reason: "FieldValueInvalid".into(), message: String::new(), field: path });
             self.apiserver_trace(Action::Decode, object, crate::sort::map_of([("error".to_string(), json!(status.message))]), vec![]);
             return Err(status);
         }
-        let mut decoded = decoded;
         if rt.kind == "Secret" {
             secret_string_data(&mut decoded);
         }
-        let mut defaulted = decoded.clone();
+        let before = self.tracing.then(|| decoded.clone());
+        let mut defaulted = decoded;
         defaults::apply(rt.kind, &mut defaulted);
         crate::quantities::canonicalize(rt.kind, &mut defaulted);
-        let changes = diff(&decoded, &defaulted);
+        let changes = before.map(|b| diff(&b, &defaulted)).unwrap_or_default();
         self.apiserver_trace(Action::Decode, object, crate::sort::map_of([("fieldValidation".to_string(), json!("Strict"))]), changes);
         Ok(defaulted)
     }
@@ -537,19 +542,19 @@ impl Engine {
         if rt.kind == "PersistentVolumeClaim" {
             let before = obj.clone();
             admission::default_storage_class(obj, &self.store);
-            let changes = diff(&before, obj);
+            let changes = self.traced_diff(&before, obj);
             self.apiserver_trace(Action::MutatingAdmission, object.clone(), plugin_params("DefaultStorageClass", round), changes);
         }
         if matches!(rt.kind, "PersistentVolumeClaim" | "PersistentVolume") {
             let before = obj.clone();
             crate::controllers::volume_protection::admit(rt.kind, obj);
-            let changes = diff(&before, obj);
+            let changes = self.traced_diff(&before, obj);
             self.apiserver_trace(Action::MutatingAdmission, object.clone(), plugin_params("StorageObjectInUseProtection", round), changes);
         }
         if rt.kind == "Node" {
             let before = obj.clone();
             admission::taint_nodes_by_condition(obj);
-            let changes = diff(&before, obj);
+            let changes = self.traced_diff(&before, obj);
             self.apiserver_trace(Action::MutatingAdmission, object.clone(), crate::sort::map_of([("plugin".to_string(), json!("TaintNodesByCondition"))]), changes);
         }
         if rt.kind != "Pod" {
@@ -562,7 +567,7 @@ impl Engine {
             if let Err(e) = &result {
                 params.insert("error".into(), json!(e.message));
             }
-            let changes = diff(&before, obj);
+            let changes = self.traced_diff(&before, obj);
             self.apiserver_trace(Action::MutatingAdmission, object.clone(), params, changes);
             result?;
         }
@@ -762,7 +767,7 @@ impl Engine {
             if rt.kind == "PersistentVolume" && updated["status"]["phase"] != current["status"]["phase"] {
                 updated["status"]["lastPhaseTransitionTime"] = json!(self.now.rfc3339());
             }
-            let changes = diff(&current, &updated);
+            let changes = self.traced_diff(&current, &updated);
             self.apiserver_trace(Action::Validation, object.clone(), crate::sort::map_of([("subresource".to_string(), json!("status"))]), changes);
             if req.dry_run {
                 return Ok(updated);

@@ -90,6 +90,8 @@ pub(crate) fn boot(nodes: &[NodeSpec]) -> Engine {
         e.start_cluster_components(&[]);
         return e;
     };
+    // The start-up's trace is dropped when it is over (`finish_boot`): not recorded at all.
+    e.tracing = false;
     e.start_cluster_components(std::slice::from_ref(&control_plane.name));
     // kubeadm init: the static pods' manifests; the kubelet runs them.
     let ip = super::node_ip(cp);
@@ -203,6 +205,7 @@ impl Engine {
         self.relist_informers();
         self.trace.clear();
         self.trace_seq = 0;
+        self.tracing = true;
         self.warnings.clear();
     }
 

@@ -120,27 +120,48 @@ pub fn add_daemon_tolerations(spec: &mut Value) {
 
 /// `NodeShouldRunDaemonPod`: (shouldRun, shouldContinueRunning).
 pub fn node_should_run(node: &Value, ds: &Value) -> (bool, bool) {
-    let node_name = name_of(node);
-    let mut spec = ds["spec"]["template"]["spec"].clone();
-    if !spec.is_object() {
-        return (false, false);
+    DaemonPod::of(ds).should_run(node)
+}
+
+/// The pod `NodeShouldRunDaemonPod` builds from a DaemonSet (`NewPod`), parsed once for every
+/// node a sync walks: the node's name, which `NewPod` also sets, changes nothing the
+/// predicates read (node affinity and selectors, tolerations).
+pub struct DaemonPod<'a> {
+    pub ds: &'a Value,
+    /// None when the template has no spec.
+    pod: Option<PodInfo>,
+    /// The template's own `nodeName`, if any.
+    template_node: String,
+}
+
+impl<'a> DaemonPod<'a> {
+    pub fn of(ds: &'a Value) -> DaemonPod<'a> {
+        let mut spec = ds["spec"]["template"]["spec"].clone();
+        if !spec.is_object() {
+            return DaemonPod { ds, pod: None, template_node: String::new() };
+        }
+        let template_node = spec["nodeName"].as_str().unwrap_or_default().to_string();
+        add_daemon_tolerations(&mut spec);
+        let pod = PodInfo::parse(&json!({"metadata": {"name": "daemon", "namespace": ds["metadata"]["namespace"], "labels": ds["spec"]["template"]["metadata"]["labels"]}, "spec": spec}));
+        DaemonPod { ds, pod: Some(pod), template_node }
     }
-    let template_node = spec["nodeName"].as_str().unwrap_or_default();
-    if !(template_node.is_empty() || template_node == node_name) {
-        return (false, false);
+
+    /// (shouldRun, shouldContinueRunning) on `node`.
+    pub fn should_run(&self, node: &Value) -> (bool, bool) {
+        let Some(pod) = &self.pod else { return (false, false) };
+        if !(self.template_node.is_empty() || self.template_node == name_of(node)) {
+            return (false, false);
+        }
+        let info = NodeInfo::new(node);
+        if !crate::scheduler::plugins::node_affinity::required_matches(pod, &info) {
+            return (false, false);
+        }
+        let untolerated = |effects: &[&str]| info.taints.iter().filter(|t| effects.contains(&t.effect.as_str())).any(|t| !pod.tolerations.iter().any(|tol| tol.tolerates(t)));
+        if untolerated(&["NoSchedule", "NoExecute"]) {
+            return (false, !untolerated(&["NoExecute"]));
+        }
+        (true, true)
     }
-    spec["nodeName"] = json!(node_name);
-    add_daemon_tolerations(&mut spec);
-    let pod = PodInfo::parse(&json!({"metadata": {"name": "daemon", "namespace": ds["metadata"]["namespace"], "labels": ds["spec"]["template"]["metadata"]["labels"]}, "spec": spec}));
-    let info = NodeInfo::new(node);
-    if !crate::scheduler::plugins::node_affinity::required_matches(&pod, &info) {
-        return (false, false);
-    }
-    let untolerated = |effects: &[&str]| info.taints.iter().filter(|t| effects.contains(&t.effect.as_str())).any(|t| !pod.tolerations.iter().any(|tol| tol.tolerates(t)));
-    if untolerated(&["NoSchedule", "NoExecute"]) {
-        return (false, !untolerated(&["NoExecute"]));
-    }
-    (true, true)
 }
 
 /// `util.GetTargetNodeName`: the pod's node, or the node its required affinity names.
@@ -370,22 +391,23 @@ fn sync(cache: &Cache, state: &mut super::replicaset::State, ns: &str, name: &st
         return Vec::new();
     }
     let nodes = nodes(cache);
+    let daemon = DaemonPod::of(ds);
     let mut writes = adopt_orphans(cache, ds);
     let (hash, old) = construct_history(cache, ds, &mut writes);
     if !state.daemonsets.satisfied(&k, now) {
-        writes.extend(status_update(cache, state, ds, &nodes, &hash, false, now));
+        writes.extend(status_update(cache, state, &daemon, &nodes, &hash, false, now));
         return writes;
     }
-    let (deletes, creates) = manage(cache, state, ds, &nodes, &hash, now);
+    let (deletes, creates) = manage(cache, state, &daemon, &nodes, &hash, now);
     // manage set the expectations: the rolling update runs only when it had nothing to do.
     let managed = !deletes.is_empty() || !creates.is_empty();
     writes.extend(sync_nodes(state, ds, deletes, creates, &hash, now));
     if !managed && rolling(ds) {
-        let (deletes, creates) = rolling_update(cache, ds, &nodes, &hash, now);
+        let (deletes, creates) = rolling_update(cache, &daemon, &nodes, &hash, now);
         writes.extend(sync_nodes(state, ds, deletes, creates, &hash, now));
     }
     writes.extend(cleanup_history(cache, ds, &old));
-    writes.extend(status_update(cache, state, ds, &nodes, &hash, true, now));
+    writes.extend(status_update(cache, state, &daemon, &nodes, &hash, true, now));
     writes
 }
 
@@ -431,14 +453,15 @@ fn construct_history<'a>(cache: &'a Cache, ds: &'a Value, writes: &mut Vec<Write
 }
 
 /// `manage` with `podsShouldBeOnNode` per node: (pods to delete, nodes needing a pod).
-fn manage(cache: &Cache, state: &mut super::replicaset::State, ds: &Value, nodes: &[&Value], hash: &str, now: Time) -> (Vec<String>, Vec<String>) {
+fn manage(cache: &Cache, state: &mut super::replicaset::State, daemon: &DaemonPod, nodes: &[&Value], hash: &str, now: Time) -> (Vec<String>, Vec<String>) {
+    let ds = daemon.ds;
     let by_node = node_to_pods(cache, ds, false);
     let surge = surge_count(ds, 1) > 0;
     let min_ready = ds["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
     let (mut creates, mut deletes) = (Vec::new(), Vec::new());
     for node in nodes {
         let node_name = name_of(node);
-        let (should_run, should_continue) = node_should_run(node, ds);
+        let (should_run, should_continue) = daemon.should_run(node);
         let pods = by_node.get(node_name);
         match pods {
             None if should_run => creates.push(node_name.to_string()),
@@ -573,14 +596,15 @@ fn sync_nodes(state: &mut super::replicaset::State, ds: &Value, deletes: Vec<Str
 }
 
 /// `rollingUpdate`: (old pods to delete, nodes to surge onto).
-fn rolling_update(cache: &Cache, ds: &Value, nodes: &[&Value], hash: &str, now: Time) -> (Vec<String>, Vec<String>) {
+fn rolling_update(cache: &Cache, daemon: &DaemonPod, nodes: &[&Value], hash: &str, now: Time) -> (Vec<String>, Vec<String>) {
+    let ds = daemon.ds;
     let mut by_node = node_to_pods(cache, ds, false);
     let min_ready = ds["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
     // updatedDesiredNodeCounts.
     let mut desired = 0;
     let mut should_run: BTreeMap<&str, bool> = BTreeMap::new();
     for node in nodes {
-        let run = node_should_run(node, ds).0;
+        let run = daemon.should_run(node).0;
         should_run.insert(name_of(node), run);
         if run {
             desired += 1;
@@ -711,12 +735,13 @@ fn cleanup_history(cache: &Cache, ds: &Value, old: &[&Value]) -> Vec<Write> {
 
 /// `updateDaemonSetStatus` + `storeDaemonSetStatus`: written only when a count changed or the
 /// generation is newer.
-fn status_update(cache: &Cache, state: &mut super::replicaset::State, ds: &Value, nodes: &[&Value], hash: &str, observed: bool, now: Time) -> Option<Write> {
+fn status_update(cache: &Cache, state: &mut super::replicaset::State, daemon: &DaemonPod, nodes: &[&Value], hash: &str, observed: bool, now: Time) -> Option<Write> {
+    let ds = daemon.ds;
     let by_node = node_to_pods(cache, ds, true);
     let min_ready = ds["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
     let (mut desired, mut current, mut misscheduled, mut ready, mut updated_n, mut available) = (0i64, 0i64, 0i64, 0i64, 0i64, 0i64);
     for node in nodes {
-        let (run, _) = node_should_run(node, ds);
+        let (run, _) = daemon.should_run(node);
         let pods = by_node.get(name_of(node)).filter(|p| !p.is_empty());
         match (run, pods) {
             (true, Some(pods)) => {
