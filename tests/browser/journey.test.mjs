@@ -68,8 +68,14 @@ test('apply nginx and step until Running, with the right component and status at
   await settle(page);
   assert.deepEqual(await state(page), seen[0]);
 
+  // A step animates the stage's colours; a jump (the slider) shows the moment at once.
+  assert.equal(await page.locator('svg.cluster.jump').count(), 0, 'a step is not a jump');
   // The console at the end of the timeline.
   await page.locator('#scrub').fill('100000');
+  await settle(page);
+  assert.equal(await page.locator('svg.cluster.jump').count(), 1, 'the slider jumps');
+  const transition = await page.locator('svg.cluster .pod > rect').first().evaluate((r) => getComputedStyle(r).transitionDuration);
+  assert.equal(transition, '0s', 'no colour transition after a jump');
   await run(page, 'kubectl get pods');
   await page.waitForFunction(() => document.querySelector('#console-log')?.textContent.includes('1/1     Running'));
   assert.match(await consoleText(page), /NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\nnginx\s+1\/1\s+Running\s+0\s+\d+s/);

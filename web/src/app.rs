@@ -196,6 +196,10 @@ pub struct App {
     /// (one frame laying out the whole page was a main-thread task of up to 75 ms).
     first_painted: bool,
     _first_frame: Option<AnimationFrame>,
+    /// The moment shown was reached by a jump (the slider, a click on the timeline), not a
+    /// step: the stage changes without its colour transitions, which repainted the whole
+    /// drawing for 300 ms after every move of a scrub.
+    jumped: bool,
     /// The file whose name is being edited.
     renaming: Option<usize>,
     /// The lesson being played (None in the sandbox).
@@ -774,6 +778,7 @@ impl Component for App {
             crash_test: query.crash_test,
             first_painted: false,
             _first_frame: None,
+            jumped: false,
             renaming: None,
             lesson: None,
             course: CourseState::NotLoaded,
@@ -1026,6 +1031,10 @@ impl App {
     pub fn reduced_motion(&self) -> bool {
         self.reduced_motion
     }
+    /// The moment shown was reached by a jump rather than a step.
+    pub fn jumped(&self) -> bool {
+        self.jumped
+    }
     pub fn timeline_layout(&self) -> Rc<timeline::Layout> {
         let key = (self.timeline.version, self.show_background);
         let mut cache = self.timeline_cache.borrow_mut();
@@ -1234,12 +1243,14 @@ impl App {
                 self.run(if matches!(msg, Msg::Apply) { Request::Apply { files } } else { Request::Delete { files } });
             }
             Msg::Seek(p) => {
+                self.jumped = true;
                 self.seek_to(p);
                 self.save_soon(ctx);
             }
             Msg::Step(forward) => {
                 self.playing = false;
                 self.timer = None;
+                self.jumped = false;
                 if !self.step(forward) {
                     return false;
                 }
@@ -1271,6 +1282,7 @@ impl App {
                 if !self.playing {
                     return false;
                 }
+                self.jumped = false;
                 // The next tick is scheduled when this step's view has arrived.
                 if !self.step(true) {
                     self.playing = false;

@@ -308,7 +308,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
                 { legend(app) }
             </div>
             <div class="stage-wrap">
-            <svg class={classes!("cluster", narrow.then_some("narrow"))} viewBox={format!("0 0 {w_all} {height}")} role="group" aria-label={title}>
+            <svg class={classes!("cluster", narrow.then_some("narrow"), app.jumped().then_some("jump"))} viewBox={format!("0 0 {w_all} {height}")} role="group" aria-label={title}>
                 <defs>
                     <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
                         <path d="M 0 0 L 10 5 L 0 10 z" class="arrowhead" />
