@@ -313,7 +313,7 @@ fn manage_replicas(cache: &Cache, state: &mut State, rs: &Value, active_pods: &[
     } else if diff > 0 {
         let n = diff.min(BURST_REPLICAS) as usize;
         let victims = pods_to_delete(cache, rs, active_pods, n, now);
-        let deletes: BTreeSet<String> = victims.iter().filter_map(|p| p["metadata"]["name"].as_str()).map(|p| key(ns, p)).collect();
+        let deletes: BTreeSet<String> = crate::sort::collect_set(victims.iter().filter_map(|p| p["metadata"]["name"].as_str()).map(|p| key(ns, p)));
         state.expectations.insert(k, Expectation { adds: 0, deletes, set_at: now });
         for pod in victims {
             let pod_name = pod["metadata"]["name"].as_str().unwrap_or_default();

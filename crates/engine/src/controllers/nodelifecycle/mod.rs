@@ -232,7 +232,7 @@ impl Engine {
         let nodes = cached_nodes(&self.components[kcm].cache);
         let now = self.now;
         // classifyNodes.
-        let names: BTreeSet<&str> = nodes.iter().map(|n| s(&n["metadata"]["name"])).collect();
+        let names: BTreeSet<&str> = crate::sort::collect_set(nodes.iter().map(|n| s(&n["metadata"]["name"])));
         let added: Vec<Arc<Value>> = nodes.iter().filter(|n| !self.node_lifecycle.known.contains_key(s(&n["metadata"]["name"]))).cloned().collect();
         let deleted: Vec<(String, String)> = self.node_lifecycle.known.iter().filter(|(n, _)| !names.contains(n.as_str())).map(|(n, u)| (n.clone(), u.clone())).collect();
         let known: Vec<Arc<Value>> = nodes.iter().filter(|n| self.node_lifecycle.known.contains_key(s(&n["metadata"]["name"]))).cloned().collect();
