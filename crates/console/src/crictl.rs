@@ -8,7 +8,7 @@
 use serde_json::Value;
 
 use podlife_engine::clock::Time;
-use podlife_engine::containerd::{Container, ContainerState, Runtime, Sandbox};
+use podlife_engine::containerd::{ContainerState, Runtime};
 use podlife_engine::json;
 
 use crate::oci;
@@ -227,7 +227,7 @@ pub fn run(view: &NodeView<'_>, now: Time, argv: &[String]) -> Result<String, St
             check()?;
             let all = f.has(&["-a", "--all", "-l", "--latest"]) || f.value(&["--state", "-s"]).is_some();
             let state = f.value(&["--state", "-s"]).map(str::to_ascii_lowercase);
-            let mut list: Vec<&Container> = rt
+            let mut list: Vec<_> = rt
                 .containers
                 .values()
                 .filter(|c| all || c.state == ContainerState::Running)
@@ -264,7 +264,7 @@ pub fn run(view: &NodeView<'_>, now: Time, argv: &[String]) -> Result<String, St
         ["crictl", "pods", rest @ ..] => {
             let f = Flags::parse(rest, &["-q", "--quiet", "--no-trunc", "-l", "--latest", "-v", "--verbose"], &["--name", "--namespace", "--state", "-s", "--label", "--id", "-o", "--output"]).map_err(flag_error)?;
             check()?;
-            let mut list: Vec<&Sandbox> = rt
+            let mut list: Vec<_> = rt
                 .sandboxes
                 .values()
                 .filter(|s| name_matches(f.value(&["--name"]), &s.pod_name))
@@ -317,11 +317,11 @@ pub fn run(view: &NodeView<'_>, now: Time, argv: &[String]) -> Result<String, St
             let ids: Vec<String> = if !f.args.is_empty() {
                 f.args.clone()
             } else if pod {
-                let mut list: Vec<&Sandbox> = rt.sandboxes.values().collect();
+                let mut list: Vec<_> = rt.sandboxes.values().collect();
                 podlife_engine::sort::sort_by_key(&mut list, |s| std::cmp::Reverse((s.created_at, s.id.clone())));
                 list.iter().map(|s| s.id.clone()).collect()
             } else {
-                let mut list: Vec<&Container> = rt.containers.values().filter(|c| c.state == ContainerState::Running).collect();
+                let mut list: Vec<_> = rt.containers.values().filter(|c| c.state == ContainerState::Running).collect();
                 podlife_engine::sort::sort_by_key(&mut list, |c| std::cmp::Reverse((c.created_at, c.id.clone())));
                 list.iter().map(|c| c.id.clone()).collect()
             };

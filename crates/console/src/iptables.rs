@@ -78,7 +78,7 @@ pub fn save(proxier: &Proxier, node: &str, now: Time, args: &[String]) -> Result
             "filter" => filter(proxier, node),
             // Nothing of kube-proxy's but its canary (the kubelet's too) in mangle.
             "mangle" => {
-                let canaries = ["KUBE-KUBELET-CANARY", "KUBE-PROXY-CANARY"].iter().map(|c| (c.to_string(), Vec::new())).collect();
+                let canaries = podlife_engine::sort::collect_map(["KUBE-KUBELET-CANARY", "KUBE-PROXY-CANARY"].iter().map(|c| (c.to_string(), Vec::new())));
                 table(&["PREROUTING", "INPUT", "FORWARD", "OUTPUT", "POSTROUTING"], canaries)
             }
             "raw" => table(&["PREROUTING", "OUTPUT"], Default::default()),

@@ -294,7 +294,7 @@ pub fn container_spec(rt: &Runtime, sandbox: &Sandbox, container: &Container, po
             cri.push(extra);
         }
     }
-    cri.sort_by_key(|m| m.container_path.trim_end_matches('/').split('/').count());
+    podlife_engine::sort::sort_by_key(&mut cri, |m| m.container_path.trim_end_matches('/').split('/').count());
     let mut mounts: Vec<Value> = default_mounts().into_iter().filter(|m| !cri.iter().any(|c| m["destination"] == c.container_path.as_str())).collect();
     mounts.push(oci_mount("/sys/fs/cgroup", "cgroup", "cgroup", &["nosuid", "noexec", "nodev", "relatime", "ro"]));
     for m in &cri {

@@ -198,7 +198,7 @@ impl Parser {
             }
         }
         // `sort.Sort(ByKey(items))`
-        requirements.sort_by(|a, b| a.key.cmp(&b.key));
+        crate::sort::sort_by(&mut requirements, |a, b| a.key.cmp(&b.key));
         Ok(requirements)
     }
 

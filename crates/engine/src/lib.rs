@@ -236,13 +236,15 @@ pub struct Engine {
     /// `Warning:` headers of the responses served since the last `take_warnings`.
     warnings: Vec<String>,
     pub(crate) scheduler: scheduler::SchedulerState,
-    pub(crate) event_series: BTreeMap<String, EventSeries>,
+    // Boxed values: every BTreeMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
+    pub(crate) event_series: BTreeMap<String, Box<EventSeries>>,
     /// (group, resource, node filter) → components watching it; rebuilt when components change.
     watch_index: BTreeMap<(String, String, Option<String>), Vec<usize>>,
     watch_index_for: usize,
     /// Each node's machinery below the API: containerd's state, the kubelet's memory, the
     /// node's disk.
-    pub(crate) machines: BTreeMap<String, kubelet::NodeMachine>,
+    // Boxed values: every BTreeMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
+    pub(crate) machines: BTreeMap<String, Box<kubelet::NodeMachine>>,
     /// Storage outside the nodes (NFS exports, CSI and other network volumes), by the
     /// volume's identity: the same data from every node.
     pub(crate) storage: BTreeMap<String, containerd::fs::Tree>,

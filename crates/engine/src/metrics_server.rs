@@ -107,7 +107,7 @@ impl Engine {
             if containers.is_empty() {
                 continue;
             }
-            containers.sort_by(|a, b| a.name.cmp(&b.name));
+            crate::sort::sort_by(&mut containers, |a, b| a.name.cmp(&b.name));
             out.push(PodUsage {
                 namespace: pod["metadata"]["namespace"].as_str().unwrap_or_default().to_string(),
                 name: pod["metadata"]["name"].as_str().unwrap_or_default().to_string(),

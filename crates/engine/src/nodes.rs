@@ -160,7 +160,7 @@ impl Engine {
         let offset = self.rng.below(1_000);
         let mut runtime = crate::containerd::Runtime::new(&name, "");
         runtime.daemon_start(self.now, crate::containerd::daemon::FIRST_PID, crate::containerd::daemon::first_boot_us(&name));
-        self.machines.insert(name.clone(), crate::kubelet::NodeMachine { runtime, kubelet: crate::kubelet::Kubelet::new(&name, &host_ip, offset), disk: Default::default(), facts, static_pods: Vec::new() });
+        self.machines.insert(name.clone(), Box::new(crate::kubelet::NodeMachine { runtime, kubelet: crate::kubelet::Kubelet::new(&name, &host_ip, offset), disk: Default::default(), facts, static_pods: Vec::new() }));
         if self.removed_nodes.remove(&name) {
             // The same name again: its components start afresh.
             for c in ["containerd", crate::proxy::COMPONENT, crate::kubelet::COMPONENT] {
@@ -192,7 +192,7 @@ impl Engine {
     /// The lowest 172.18.0.x no machine or Node uses (kind's docker network: .1 is the
     /// gateway).
     fn free_host_ip(&self) -> Option<String> {
-        let mut used: std::collections::BTreeSet<String> = self.machines.values().map(|m| m.kubelet.host_ip.clone()).collect();
+        let mut used: std::collections::BTreeSet<String> = crate::sort::collect_set(self.machines.values().map(|m| m.kubelet.host_ip.clone()));
         if let Some(rt) = ResourceType::resolve("nodes") {
             for (_, n) in self.store.list_shared("", rt.plural, None) {
                 if let Some(ip) = crate::cluster::internal_ip(n) {

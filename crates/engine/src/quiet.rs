@@ -118,7 +118,7 @@ impl MovedClocks {
     /// The boot's quiet hour: every node's heartbeat and the node health monitor moved
     /// (kube-proxy keeps its own memory: nothing it compares with has run yet).
     pub(crate) fn boot(nodes: impl IntoIterator<Item = String>) -> MovedClocks {
-        MovedClocks { heartbeats: nodes.into_iter().collect(), node_monitor: true, proxies: Default::default() }
+        MovedClocks { heartbeats: crate::sort::collect_set(nodes), node_monitor: true, proxies: Default::default() }
     }
 }
 

@@ -244,7 +244,7 @@ impl Engine {
         let seconds: Vec<serde_json::Value> = report
             .seconds
             .iter()
-            .map(|s| serde_json::Value::Object(s.counts.iter().map(|(o, n)| (o.id(), json!(n))).collect()))
+            .map(|s| serde_json::Value::Object(crate::sort::collect_object(s.counts.iter().map(|(o, n)| (o.id(), json!(n))))))
             .collect();
         let params = crate::sort::map_of([
             ("run".to_string(), json!(job + 1)),

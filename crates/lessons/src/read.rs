@@ -148,7 +148,7 @@ impl<'d> Mapping<'d> {
         for (key, value) in self.map {
             if !keys.contains(&key.as_str()) && !also.contains(&key.as_str()) {
                 let mut known: Vec<&str> = keys.iter().chain(also).copied().collect();
-                known.sort_unstable();
+                podlife_engine::sort::sort(&mut known);
                 return Err(self.child(key, value).error(format!("unknown field \"{key}\": expected one of {}", known.join(", "))));
             }
         }

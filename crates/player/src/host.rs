@@ -98,7 +98,7 @@ pub fn course_info(course: &Course) -> CourseInfo {
                     .iter()
                     .map(|l| {
                         let all = texts(&l.texts);
-                        let title = |m: &std::collections::BTreeMap<String, String>| m.get("title").map(|t| ("title".to_string(), t.clone())).into_iter().collect();
+                        let title = |m: &std::collections::BTreeMap<String, String>| podlife_engine::sort::collect_map(m.get("title").map(|t| ("title".to_string(), t.clone())));
                         LessonEntry { id: l.id.clone(), texts: Texts { en: title(&all.en), ko: title(&all.ko) } }
                     })
                     .collect(),

@@ -136,7 +136,7 @@ fn top_pod(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         return;
     }
     // `PodMetricsSorter`: by namespace and name, or by usage (highest first).
-    metrics.sort_by(|a, b| match sort.as_deref() {
+    podlife_engine::sort::sort_by(&mut metrics, |a, b| match sort.as_deref() {
         Some("cpu") => milli(pod_totals(b).0).cmp(&milli(pod_totals(a).0)),
         Some("memory") => pod_totals(b).1.cmp(&pod_totals(a).1),
         _ if all => (&a.namespace, &a.name).cmp(&(&b.namespace, &b.name)),
@@ -162,7 +162,7 @@ fn top_pod(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         sum_cpu += cpu;
         sum_mem += mem;
         if containers {
-            m.containers.sort_by(|a, b| match sort.as_deref() {
+            podlife_engine::sort::sort_by(&mut m.containers, |a, b| match sort.as_deref() {
                 Some("cpu") => milli(b.cpu_nanocores).cmp(&milli(a.cpu_nanocores)),
                 Some("memory") => b.memory_bytes.cmp(&a.memory_bytes),
                 _ => a.name.cmp(&b.name),
@@ -226,7 +226,7 @@ fn top_node(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     if metrics.is_empty() {
         return out.err("error: metrics not available yet\n");
     }
-    metrics.sort_by(|a, b| match sort.as_deref() {
+    podlife_engine::sort::sort_by(&mut metrics, |a, b| match sort.as_deref() {
         Some("cpu") => milli(b.cpu_nanocores).cmp(&milli(a.cpu_nanocores)),
         Some("memory") => b.memory_bytes.cmp(&a.memory_bytes),
         _ => a.name.cmp(&b.name),

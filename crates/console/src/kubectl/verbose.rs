@@ -174,7 +174,7 @@ pub fn url(server: &str, req: &Request) -> String {
             }
         }
     }
-    query.sort_by(|a, b| a.0.cmp(b.0));
+    podlife_engine::sort::sort_by(&mut query, |a, b| a.0.cmp(b.0));
     let mut url = format!("{server}{}", req.path());
     if !query.is_empty() {
         url.push('?');

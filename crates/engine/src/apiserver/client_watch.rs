@@ -67,11 +67,9 @@ impl ClientWatch {
             passing: BTreeMap::new(),
             events: Vec::new(),
         };
-        let passing: BTreeMap<ObjectKey, Arc<Value>> = store
-            .list_shared(rt.group, rt.plural, watch.namespace.as_deref())
-            .filter(|(_, v)| watch.filter(v))
-            .map(|(k, v)| (k.clone(), Arc::clone(v)))
-            .collect();
+        let passing: BTreeMap<ObjectKey, Arc<Value>> = crate::sort::collect_map(
+            store.list_shared(rt.group, rt.plural, watch.namespace.as_deref()).filter(|(_, v)| watch.filter(v)).map(|(k, v)| (k.clone(), Arc::clone(v))),
+        );
         watch.passing = passing;
         Ok(watch)
     }

@@ -68,7 +68,7 @@ fn unescape_value(s: &str) -> Result<String, String> {
 /// `fields.ParseSelector`.
 pub fn parse(selector: &str) -> Result<Vec<Term>, String> {
     let mut parts = split_terms(selector);
-    parts.sort_unstable();
+    crate::sort::sort(&mut parts);
     let mut terms = Vec::new();
     for part in parts.into_iter().filter(|p| !p.is_empty()) {
         // `splitTerm`: the first position where `!=`, `==` or `=` starts (in that order).

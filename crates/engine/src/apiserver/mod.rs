@@ -1226,7 +1226,7 @@ fn generation_field(kind: &str) -> &'static str {
 /// (`pkg/registry/discovery/endpointslice/strategy.go` `PrepareForUpdate`).
 fn generation_changes(kind: &str, current: &Value, obj: &Value) -> bool {
     if kind == "EndpointSlice" {
-        let beyond_meta = |o: &Value| o.as_object().map(|m| m.iter().filter(|(k, _)| !matches!(k.as_str(), "metadata" | "apiVersion" | "kind")).map(|(k, v)| (k.clone(), v.clone())).collect::<std::collections::BTreeMap<_, _>>());
+        let beyond_meta = |o: &Value| o.as_object().map(|m| crate::sort::collect_map(m.iter().filter(|(k, _)| !matches!(k.as_str(), "metadata" | "apiVersion" | "kind")).map(|(k, v)| (k.clone(), v.clone()))));
         return beyond_meta(current) != beyond_meta(obj) || current["metadata"]["labels"] != obj["metadata"]["labels"];
     }
     obj.get(generation_field(kind)) != current.get(generation_field(kind))

@@ -93,7 +93,7 @@ fn go_value(v: &Value) -> String {
 fn strategic_map(target: &mut Map<String, Value>, patch: &Map<String, Value>) -> Result<(), PatchError> {
     match patch.get("$patch").and_then(Value::as_str) {
         Some("replace") => {
-            *target = patch.iter().filter(|(k, _)| *k != "$patch").map(|(k, v)| (k.clone(), v.clone())).collect();
+            *target = crate::sort::collect_object(patch.iter().filter(|(k, _)| *k != "$patch").map(|(k, v)| (k.clone(), v.clone())));
             return Ok(());
         }
         Some("delete") => {

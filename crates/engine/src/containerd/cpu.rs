@@ -190,7 +190,7 @@ pub fn share(capacity: u64, claims: &[(u64, u64)]) -> Vec<u64> {
     let mut rates = vec![0u64; claims.len()];
     // Those that want least per unit of weight are satisfied first.
     let mut order: Vec<usize> = (0..claims.len()).filter(|&i| claims[i].1 > 0).collect();
-    order.sort_by(|&a, &b| {
+    crate::sort::sort_by(&mut order, |&a, &b| {
         let (wa, ca) = (claims[a].0.max(1) as u128, claims[a].1 as u128);
         let (wb, cb) = (claims[b].0.max(1) as u128, claims[b].1 as u128);
         (ca * wb).cmp(&(cb * wa)).then(a.cmp(&b))

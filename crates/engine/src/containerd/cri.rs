@@ -136,7 +136,7 @@ impl Engine {
                 rt.last_ifindex
             },
         };
-        rt.sandboxes.insert(id.clone(), sandbox);
+        rt.sandboxes.insert(id.clone(), Box::new(sandbox));
         rt.log(now, format!("RunPodSandbox for {metadata} returns sandbox id \"{id}\""));
         let namespaces: Vec<&str> = SANDBOX_NAMESPACES.iter().copied().filter(|n| (*n != "pid" || shared_pid) && !(host_network && matches!(*n, "network" | "uts"))).collect();
         self.node_trace("runc", node, Action::Runc, object.clone(), crate::sort::map_of([
@@ -174,7 +174,7 @@ impl Engine {
         let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
         let shim_pid = rt.next_pid();
         rt.containers_changed += 1;
-        rt.containers.insert(id.clone(), Container {
+        rt.containers.insert(id.clone(), Box::new(Container {
             id: id.clone(),
             sandbox_id: sandbox_id.to_string(),
             pod_uid: pod["metadata"]["uid"].as_str().unwrap_or_default().to_string(),
@@ -203,7 +203,7 @@ impl Engine {
             namespaces: super::namespaces::Namespaces::default(),
             cgroup: None,
             cpu: Default::default(),
-        });
+        }));
         rt.log(now, format!("CreateContainer within sandbox \"{sandbox_id}\" for &ContainerMetadata{{Name:{name},Attempt:{restart_count},}} returns container id \"{id}\""));
         Ok(id)
     }

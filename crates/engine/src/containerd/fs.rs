@@ -86,7 +86,7 @@ impl Tree {
         let dir = dir.trim_end_matches('/');
         let prefix = format!("{dir}/");
         let blocks = |n: usize| (n as u64).div_ceil(BLOCK_SIZE) * BLOCK_SIZE;
-        let mut dirs: BTreeSet<&str> = self.dirs.range::<String, _>(&prefix..).take_while(|k| k.starts_with(&prefix)).map(String::as_str).collect();
+        let mut dirs: BTreeSet<&str> = crate::sort::collect_set(self.dirs.range::<String, _>(&prefix..).take_while(|k| k.starts_with(&prefix)).map(String::as_str));
         let mut files = 0;
         for (path, f) in self.files.range::<String, _>(&prefix..).take_while(|(k, _)| k.starts_with(&prefix)) {
             files += blocks(f.len());

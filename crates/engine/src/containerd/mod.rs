@@ -156,8 +156,9 @@ pub struct Runtime {
     pub node: String,
     /// The containerd daemon is running (the shims do not depend on it).
     pub up: bool,
-    pub sandboxes: BTreeMap<String, Sandbox>,
-    pub containers: BTreeMap<String, Container>,
+    // Boxed values: every BTreeMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
+    pub sandboxes: BTreeMap<String, Box<Sandbox>>,
+    pub containers: BTreeMap<String, Box<Container>>,
     /// Moves whenever a container is created, starts, ends or is removed: the kubelet's
     /// container GC remembers its quiet-stretch answer per value.
     pub containers_changed: u64,
@@ -353,13 +354,13 @@ impl Runtime {
 
     /// The sandbox of a pod that is ready, newest first.
     pub fn ready_sandbox(&self, pod_uid: &str) -> Option<&Sandbox> {
-        self.sandboxes.values().filter(|s| s.pod_uid == pod_uid && s.ready).max_by_key(|s| (s.attempt, s.created_at))
+        self.sandboxes.values().filter(|s| s.pod_uid == pod_uid && s.ready).max_by_key(|s| (s.attempt, s.created_at)).map(|s| &**s)
     }
 
     /// The latest container of each name in a pod (what PLEG and the kubelet's status use),
     /// plus older ones for `lastState`.
     pub fn pod_containers(&self, pod_uid: &str) -> Vec<&Container> {
-        let mut v: Vec<&Container> = self.containers.values().filter(|c| c.pod_uid == pod_uid).collect();
+        let mut v: Vec<&Container> = self.containers.values().filter(|c| c.pod_uid == pod_uid).map(|c| &**c).collect();
         crate::sort::sort_by(&mut v, |a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)).reverse());
         v
     }

@@ -288,7 +288,7 @@ impl Engine {
             procs.push((65535, "/pause".into(), Owner::Pause, None));
         }
         let mut members: Vec<&Container> = if shared {
-            m.runtime.containers.values().filter(|x| x.sandbox_id == c.sandbox_id && x.state == ContainerState::Running).collect()
+            m.runtime.containers.values().filter(|x| x.sandbox_id == c.sandbox_id && x.state == ContainerState::Running).map(|x| &**x).collect()
         } else {
             vec![c]
         };
@@ -327,7 +327,7 @@ impl Engine {
     /// `/proc/self`).
     pub(crate) fn special_file(&self, node: &str, container_id: &str, pod: &Value, exec: Option<&[String]>, path: &str) -> Option<Special> {
         let m = self.machines.get(node)?;
-        let c = m.runtime.containers.get(container_id)?;
+        let c: &Container = m.runtime.containers.get(container_id)?;
         let sandbox = m.runtime.sandboxes.get(&c.sandbox_id)?;
         if path == "/etc/hosts" || path == "/etc/hostname" || path == "/etc/resolv.conf" {
             if let Some(text) = sandbox.etc.read(path) {
@@ -410,7 +410,7 @@ impl Engine {
         let m = self.machines.get(node)?;
         let (owner_ns, owner_spec_container) = match &p.owner {
             Owner::Pause => (sandbox.namespaces, None),
-            Owner::Container(id) | Owner::Exec(id) => (m.runtime.containers.get(id).map(|x| x.namespaces).unwrap_or(c.namespaces), m.runtime.containers.get(id)),
+            Owner::Container(id) | Owner::Exec(id) => (m.runtime.containers.get(id).map(|x| x.namespaces).unwrap_or(c.namespaces), m.runtime.containers.get(id).map(|x| &**x)),
         };
         match &parts[1..] {
             [] => Some(Special::Dir(["cgroup", "cmdline", "comm", "environ", "ns", "status"].map(str::to_string).to_vec())),

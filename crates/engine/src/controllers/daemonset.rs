@@ -532,7 +532,7 @@ fn manage(cache: &Cache, state: &mut super::replicaset::State, daemon: &DaemonPo
         }
     }
     // getUnscheduledPodsWithoutNode: pending pods aimed at a node that is gone.
-    let names: BTreeSet<&str> = nodes.iter().map(|n| name_of(n)).collect();
+    let names: BTreeSet<&str> = crate::sort::collect_set(nodes.iter().map(|n| name_of(n)));
     for (node, pods) in &by_node {
         if !names.contains(node.as_str()) {
             deletes.extend(pods.iter().filter(|p| p["spec"]["nodeName"].as_str().is_none_or(str::is_empty)).map(|p| name_of(p).to_string()));
@@ -713,7 +713,7 @@ fn cleanup_history(cache: &Cache, ds: &Value, old: &[&Value]) -> Vec<Write> {
     if to_kill <= 0 {
         return Vec::new();
     }
-    let live: BTreeSet<String> = node_to_pods(cache, ds, false).values().flatten().filter_map(|p| p["metadata"]["labels"][HASH_LABEL].as_str()).map(str::to_string).collect();
+    let live: BTreeSet<String> = crate::sort::collect_set(node_to_pods(cache, ds, false).values().flatten().filter_map(|p| p["metadata"]["labels"][HASH_LABEL].as_str()).map(str::to_string));
     let mut sorted = old.to_vec();
     crate::sort::sort_by(&mut sorted, |a, b| revision_number(a).cmp(&revision_number(b)));
     let mut writes = Vec::new();

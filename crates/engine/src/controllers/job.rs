@@ -382,7 +382,7 @@ fn time_of(v: &Value) -> Option<Time> {
 fn finished_time(pod: &Value) -> Time {
     let mut latest: Option<Time> = None;
     let mut all = true;
-    let sidecars: BTreeSet<&str> = pod["spec"]["initContainers"].as_array().into_iter().flatten().filter(|c| c["restartPolicy"] == "Always").map(|c| s(&c["name"])).collect();
+    let sidecars: BTreeSet<&str> = crate::sort::collect_set(pod["spec"]["initContainers"].as_array().into_iter().flatten().filter(|c| c["restartPolicy"] == "Always").map(|c| s(&c["name"])));
     let statuses = pod["status"]["containerStatuses"].as_array().into_iter().flatten().chain(pod["status"]["initContainerStatuses"].as_array().into_iter().flatten().filter(|c| sidecars.contains(s(&c["name"]))));
     for c in statuses {
         match time_of(&c["state"]["terminated"]["finishedAt"]) {
@@ -408,8 +408,8 @@ fn finished_time(pod: &Value) -> Time {
 fn new_backoff_record(old: BackoffRecord, succeeded: &[&Value], failed: &[&Value]) -> BackoffRecord {
     let mut s_times: Vec<Time> = succeeded.iter().map(|p| finished_time(p)).collect();
     let mut f_times: Vec<Time> = failed.iter().map(|p| finished_time(p)).collect();
-    s_times.sort();
-    f_times.sort();
+    crate::sort::sort(&mut s_times);
+    crate::sort::sort(&mut f_times);
     let mut b = old;
     match (s_times.last(), f_times.last()) {
         (None, None) => b,
@@ -1034,7 +1034,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
     if !job["status"]["uncountedTerminatedPods"].is_object() {
         job["status"]["uncountedTerminatedPods"] = json!({});
     }
-    let uncounted_set = |field: &str, job: &Value| -> BTreeSet<String> { job["status"]["uncountedTerminatedPods"][field].as_array().into_iter().flatten().filter_map(|v| v.as_str().map(str::to_string)).collect() };
+    let uncounted_set = |field: &str, job: &Value| -> BTreeSet<String> { crate::sort::collect_set(job["status"]["uncountedTerminatedPods"][field].as_array().into_iter().flatten().filter_map(|v| v.as_str().map(str::to_string))) };
     let uncounted_succeeded = uncounted_set("succeeded", &job);
     let uncounted_failed = uncounted_set("failed", &job);
     let satisfied = state.satisfied(key);
@@ -1119,8 +1119,8 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
                     finished = Some(condition("FailureTarget", "FailedIndexes", "Job has failed indexes", now));
                 }
             }
-            let busy: BTreeSet<i64> = active_pods.iter().filter_map(|p| completion_index(p)).collect();
-            let done: BTreeSet<i64> = succeeded_indexes.union(&failed_set).copied().collect();
+            let busy: BTreeSet<i64> = crate::sort::collect_set(active_pods.iter().filter_map(|p| completion_index(p)));
+            let done: BTreeSet<i64> = crate::sort::collect_set(succeeded_indexes.union(&failed_set).copied());
             delayed = delayed_deletions(&job, pods, |p| valid(p, &BTreeSet::new()), &done, &busy);
             failed_indexes = Some(failed_set);
         }
@@ -1200,9 +1200,9 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
     let mut needs_flush = needs_update;
     let mut sorted: Vec<&Value> = pods.iter().map(|p| &**p).collect();
     if indexed {
-        sorted.sort_by_key(|p| completion_index(p).unwrap_or(i64::MAX));
+        crate::sort::sort_by_key(&mut sorted, |p| completion_index(p).unwrap_or(i64::MAX));
     }
-    let mut with_finalizer: BTreeSet<String> = sorted.iter().filter(|p| has_finalizer(p) && !expected_rm.contains(uid(p))).map(|p| uid(p).to_string()).collect();
+    let mut with_finalizer: BTreeSet<String> = crate::sort::collect_set(sorted.iter().filter(|p| has_finalizer(p) && !expected_rm.contains(uid(p))).map(|p| uid(p).to_string()));
     if clean_uncounted(&mut job, &with_finalizer) {
         needs_flush = true;
     }
@@ -1439,7 +1439,7 @@ fn manage_job(
         // Duplicated and out-of-range indexes go first (`appendDuplicatedIndexPodsForRemoval`).
         let mut seen = BTreeSet::new();
         let mut sorted = active_pods.to_vec();
-        sorted.sort_by_key(|p| completion_index(p).unwrap_or(i64::MAX));
+        crate::sort::sort_by_key(&mut sorted, |p| completion_index(p).unwrap_or(i64::MAX));
         for p in sorted {
             match completion_index(p) {
                 Some(i) if i < completions.unwrap_or(0) && seen.insert(i) => {}
@@ -1449,7 +1449,7 @@ fn manage_job(
     }
     if candidates.len() < rm_at_least {
         let mut left: Vec<&Value> = active_pods.iter().copied().filter(|p| !candidates.iter().any(|c| uid(c) == uid(p))).collect();
-        left.sort_by_key(|p| removal_rank(p));
+        crate::sort::sort_by_key(&mut left, |p| removal_rank(p));
         let need = rm_at_least - candidates.len();
         candidates.extend(left.into_iter().take(need));
     }
@@ -1475,7 +1475,7 @@ fn manage_job(
         // `firstPendingIndexes`: not succeeded, failed, running, nor (when only failed pods are
         // replaced) terminating.
         let c = completions.unwrap_or(0);
-        let mut busy: BTreeSet<i64> = active_pods.iter().filter_map(|p| completion_index(p)).collect();
+        let mut busy: BTreeSet<i64> = crate::sort::collect_set(active_pods.iter().filter_map(|p| completion_index(p)));
         if only_replace_failed(job) {
             busy.extend(pods.iter().filter(|p| deleting(p) && !matches!(phase(p), "Succeeded" | "Failed")).filter_map(|p| completion_index(p)));
         }

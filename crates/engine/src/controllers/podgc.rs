@@ -94,7 +94,7 @@ impl Tally {
     /// out of service (or on none), none bound to a node the cache does not know, no more
     /// terminated pods than the threshold.
     fn nothing_to_collect(&self, cache: &crate::components::Cache) -> bool {
-        let nodes: BTreeMap<&str, &Arc<Value>> = crate::components::cached(cache, "", "nodes").map(|(k, v)| (k.name.as_str(), v)).collect();
+        let nodes: BTreeMap<&str, &Arc<Value>> = crate::sort::collect_map(crate::components::cached(cache, "", "nodes").map(|(k, v)| (k.name.as_str(), v)));
         let node = |name: &str| nodes.get(name).copied();
         self.terminated <= TERMINATED_POD_THRESHOLD
             && self.bound.keys().all(|n| node(n).is_some())
@@ -212,7 +212,7 @@ impl Engine {
         let now = self.now;
         let cache = &self.components[i].cache;
         let pods: Vec<Arc<Value>> = crate::components::cached(cache, "", "pods").map(|(_, v)| v.clone()).collect();
-        let nodes: BTreeMap<&str, &Arc<Value>> = crate::components::cached(cache, "", "nodes").map(|(k, v)| (k.name.as_str(), v)).collect();
+        let nodes: BTreeMap<&str, &Arc<Value>> = crate::sort::collect_map(crate::components::cached(cache, "", "nodes").map(|(k, v)| (k.name.as_str(), v)));
         let mut requests: Vec<Request> = Vec::new();
         // gcTerminated.
         let mut done: Vec<Arc<Value>> = pods.iter().filter(|p| terminated(p)).cloned().collect();

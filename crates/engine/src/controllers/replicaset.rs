@@ -30,7 +30,8 @@ const EXPECTATIONS_TIMEOUT_MS: u64 = 5 * 60 * 1000;
 #[derive(Debug, Clone, Default)]
 pub struct State {
     /// `namespace/name` of a ReplicaSet → the creates and deletes it still expects to see.
-    expectations: BTreeMap<String, Expectation>,
+    // Boxed values: every BTreeMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
+    expectations: BTreeMap<String, Box<Expectation>>,
     /// Syncs to run later: (after ms, kind, namespace, name) — `enqueueAfter`.
     pub(crate) later: Vec<(u64, &'static str, String, String)>,
     /// Keys waiting in a work queue: events for a key already queued coalesce into its one
@@ -299,7 +300,7 @@ fn manage_replicas(cache: &Cache, state: &mut State, rs: &Value, active_pods: &[
     let mut writes = Vec::new();
     if diff < 0 {
         let n = (-diff).min(BURST_REPLICAS);
-        state.expectations.insert(k, Expectation { adds: n, deletes: BTreeSet::new(), set_at: now });
+        state.expectations.insert(k, Box::new(Expectation { adds: n, deletes: BTreeSet::new(), set_at: now }));
         // slowStartBatch: batches of 1, 2, 4 … (`controllers/slowstart.rs`).
         let group = state.slow_starts.begin("ReplicaSet", ns, name, super::slowstart::Expecting::ReplicaSet);
         for i in 0..n as usize {
@@ -313,8 +314,8 @@ fn manage_replicas(cache: &Cache, state: &mut State, rs: &Value, active_pods: &[
     } else if diff > 0 {
         let n = diff.min(BURST_REPLICAS) as usize;
         let victims = pods_to_delete(cache, rs, active_pods, n, now);
-        let deletes: BTreeSet<String> = victims.iter().filter_map(|p| p["metadata"]["name"].as_str()).map(|p| key(ns, p)).collect();
-        state.expectations.insert(k, Expectation { adds: 0, deletes, set_at: now });
+        let deletes: BTreeSet<String> = crate::sort::collect_set(victims.iter().filter_map(|p| p["metadata"]["name"].as_str()).map(|p| key(ns, p)));
+        state.expectations.insert(k, Box::new(Expectation { adds: 0, deletes, set_at: now }));
         for pod in victims {
             let pod_name = pod["metadata"]["name"].as_str().unwrap_or_default();
             let Some(mut req) = controller_request(ACCOUNT, Verb::Delete, "pods", Some(ns), pod_name, Value::Null) else { continue };

@@ -21,7 +21,8 @@ pub struct Backoff {
     initial_ms: u64,
     max_ms: u64,
     expire_after_ms: Option<u64>,
-    entries: BTreeMap<String, Entry>,
+    // Boxed values: every BTreeMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
+    entries: BTreeMap<String, Box<Entry>>,
 }
 
 impl Backoff {
@@ -50,7 +51,7 @@ impl Backoff {
         let expired = self.entries.get(id).is_none_or(|e| self.expired(event_time, e.last_update));
         let initial = self.initial_ms;
         let max = self.max_ms;
-        let entry = self.entries.entry(id.to_string()).or_insert(Entry { backoff_ms: initial, last_update: now });
+        let entry = self.entries.entry(id.to_string()).or_insert_with(|| Box::new(Entry { backoff_ms: initial, last_update: now }));
         if expired {
             entry.backoff_ms = initial;
         } else {

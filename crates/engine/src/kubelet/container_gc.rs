@@ -104,7 +104,7 @@ fn evictable(rt: &Runtime) -> Vec<String> {
             continue;
         }
         // Newest first; the oldest go.
-        dead.sort_by(|a, b| b.cmp(a));
+        crate::sort::sort_by(&mut dead, |a, b| b.cmp(a));
         out.extend(dead.into_iter().skip(MAX_PER_POD_CONTAINER).map(|(_, id)| id.to_string()));
     }
     out

@@ -153,7 +153,7 @@ impl Engine {
         }
         let old_boot = status["nodeInfo"]["bootID"].as_str().unwrap_or_default().to_string();
         let rebooted = (!old_boot.is_empty() && old_boot != facts.boot_id).then(|| facts.boot_id.clone());
-        status["nodeInfo"] = Value::Object(node_info(&facts).iter().map(|(k, v)| (k.to_string(), json!(v))).collect());
+        status["nodeInfo"] = Value::Object(crate::sort::collect_object(node_info(&facts).iter().map(|(k, v)| (k.to_string(), json!(v)))));
         status["daemonEndpoints"] = json!({"kubeletEndpoint": {"Port": 10250}});
         status["images"] = json!(images);
         let mut conditions: Vec<Value> = status["conditions"].as_array().cloned().unwrap_or_default();

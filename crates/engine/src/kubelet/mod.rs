@@ -97,7 +97,8 @@ impl NodeMachine {
 pub struct Kubelet {
     pub node: String,
     pub host_ip: String,
-    pub workers: BTreeMap<String, PodWorker>,
+    // Boxed values: every BTreeMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
+    pub workers: BTreeMap<String, Box<PodWorker>>,
     pub crash_backoff: Backoff,
     pub image_backoff: Backoff,
     /// The last pull error per back-off key (`prevPullErrMsg`).
@@ -377,9 +378,9 @@ impl Engine {
             }
             let offset = self.rng.below(TICK_MS);
             let facts = register::MachineFacts::from_node(&obj);
-            self.machines.insert(node.to_string(), NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset), disk: Default::default(), facts, static_pods: Vec::new() });
+            self.machines.insert(node.to_string(), Box::new(NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset), disk: Default::default(), facts, static_pods: Vec::new() }));
         }
-        self.machines.get_mut(node)
+        self.machines.get_mut(node).map(|m| &mut **m)
     }
 
     pub(crate) fn kubelet_running(&self, node: &str) -> bool {
@@ -484,7 +485,7 @@ impl Engine {
         }
         let fresh = !m.kubelet.workers.contains_key(&uid);
         if fresh {
-            m.kubelet.workers.insert(uid.clone(), PodWorker::new(&uid, &event.key.namespace, &event.key.name));
+            m.kubelet.workers.insert(uid.clone(), Box::new(PodWorker::new(&uid, &event.key.namespace, &event.key.name)));
         }
         let Some(w) = m.kubelet.workers.get_mut(&uid) else { return };
         if deleting && w.terminated && !w.delete_sent {

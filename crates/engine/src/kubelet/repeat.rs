@@ -75,7 +75,7 @@ impl PodWorker {
 
 impl Engine {
     fn worker_mut(&mut self, node: &str, uid: &str) -> Option<&mut PodWorker> {
-        self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid))
+        self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).map(|w| &mut **w)
     }
 
     /// A sync begins: watch it (`kubelet_sync`, before it queues its first step).

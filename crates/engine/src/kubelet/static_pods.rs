@@ -98,7 +98,7 @@ impl Engine {
             if m.kubelet.workers.contains_key(&uid) {
                 continue;
             }
-            m.kubelet.workers.insert(uid.clone(), super::PodWorker::new(&uid, &namespace, &name));
+            m.kubelet.workers.insert(uid.clone(), Box::new(super::PodWorker::new(&uid, &namespace, &name)));
             match self.kubelet_pod(node, &namespace, &name) {
                 Some(pod) => self.kubelet_add_pod(node, &uid, &pod),
                 None => self.kubelet_request_sync(node, &uid),

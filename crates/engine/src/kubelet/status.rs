@@ -158,7 +158,7 @@ fn any_regular_started(statuses: &[Value]) -> bool {
 type StatusIndex<'a> = std::collections::BTreeMap<&'a str, &'a Value>;
 
 fn statuses_by_name(list: &[Value]) -> StatusIndex<'_> {
-    list.iter().map(|s| (s["name"].as_str().unwrap_or_default(), s)).collect()
+    crate::sort::collect_map(list.iter().map(|s| (s["name"].as_str().unwrap_or_default(), s)))
 }
 
 fn find<'a>(index: &StatusIndex<'a>, name: &Value) -> Option<&'a Value> {
@@ -292,7 +292,7 @@ fn names(list: &[String]) -> String {
 pub fn same(a: &Value, b: &Value) -> bool {
     fn strip(v: &Value) -> Value {
         match v {
-            Value::Object(m) => Value::Object(m.iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k.clone(), strip(v))).collect()),
+            Value::Object(m) => Value::Object(crate::sort::collect_object(m.iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k.clone(), strip(v))))),
             Value::Array(a) => Value::Array(a.iter().map(strip).collect()),
             other => other.clone(),
         }

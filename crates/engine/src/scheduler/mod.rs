@@ -956,7 +956,7 @@ impl Engine {
         let Some(rt) = ResourceType::resolve("events") else { return };
         let unix_nanos = (crate::clock::EPOCH_UNIX_SECONDS as i128 * 1_000_000_000 + now.millis() as i128 * 1_000_000) as u128;
         let name = format!("{}.{:x}", pod["metadata"]["name"].as_str().unwrap_or_default(), unix_nanos);
-        self.event_series.insert(series_key, crate::EventSeries { name: name.clone(), namespace: ns.clone(), count: 1, first: now, last_observed: now });
+        self.event_series.insert(series_key, Box::new(crate::EventSeries { name: name.clone(), namespace: ns.clone(), count: 1, first: now, last_observed: now }));
         let body = json!({
             "apiVersion": "v1", "kind": "Event",
             "metadata": {"name": name, "namespace": ns},
@@ -1032,7 +1032,7 @@ impl Engine {
         if !self.scheduler_running() {
             return;
         }
-        let series: Vec<crate::EventSeries> = self.event_series.values().filter(|e| e.count >= 2).cloned().collect();
+        let series: Vec<crate::EventSeries> = self.event_series.values().filter(|e| e.count >= 2).map(|e| crate::EventSeries::clone(e)).collect();
         for entry in series {
             self.write_event_series(&entry);
         }

@@ -38,7 +38,7 @@ impl Frozen {
             Frozen::Number(n) => Value::Number(n.clone()),
             Frozen::String(s) => Value::String(s.to_string()),
             Frozen::Array(items) => Value::Array(items.iter().map(Frozen::thaw).collect()),
-            Frozen::Object(entries) => Value::Object(entries.iter().map(|(k, v)| (k.to_string(), v.thaw())).collect()),
+            Frozen::Object(entries) => Value::Object(crate::sort::collect_object(entries.iter().map(|(k, v)| (k.to_string(), v.thaw())))),
         }
     }
 }

@@ -211,7 +211,7 @@ impl Controller {
             return Outcome::Stale;
         }
         let trigger = self.triggers.compute(service, &pods);
-        let nodes: BTreeMap<&str, &Value> = crate::components::cached_in(cache, "", "nodes", "").map(|(k, v)| (k.name.as_str(), &**v)).collect();
+        let nodes: BTreeMap<&str, &Value> = crate::sort::collect_map(crate::components::cached_in(cache, "", "nodes", "").map(|(k, v)| (k.name.as_str(), &**v)));
         let node = |n: &str| nodes.get(n).copied();
         let mut plan = reconciler::reconcile(service, &pods, &slices, node);
         if service["metadata"]["deletionTimestamp"].is_string() {

@@ -140,7 +140,7 @@ fn endpoint_ports(service: &Value, pod: &Value) -> Value {
 /// `NewPortMapKey`: a port list's identity, whatever its order.
 fn port_map_key(ports: &Value) -> String {
     let mut each: Vec<String> = ports.as_array().into_iter().flatten().map(podlife_model::json::to_string_plain).collect();
-    each.sort();
+    crate::sort::sort(&mut each);
     each.join(",")
 }
 
@@ -148,7 +148,7 @@ fn port_map_key(ports: &Value) -> String {
 /// its conditions, node or zone is an update in place.
 fn endpoint_hash(e: &Value) -> String {
     let mut addresses: Vec<&str> = e["addresses"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
-    addresses.sort_unstable();
+    crate::sort::sort(&mut addresses);
     format!("{}|{}|{}/{}", addresses.join(","), e["hostname"].as_str().unwrap_or(""), e["targetRef"]["namespace"].as_str().unwrap_or(""), e["targetRef"]["name"].as_str().unwrap_or(""))
 }
 
@@ -199,7 +199,7 @@ impl EndpointSet {
 /// and whether the slice's own non-reserved labels differ from the Service's.
 fn slice_labels(slice: &Value, service: &Value) -> (Value, bool) {
     let reserved = |k: &str| k == SERVICE_NAME_LABEL || k == MANAGED_BY_LABEL || k == HEADLESS_LABEL;
-    let own = |v: &Value| -> BTreeMap<String, Value> { v.as_object().into_iter().flatten().filter(|(k, _)| !reserved(k)).map(|(k, v)| (k.clone(), v.clone())).collect() };
+    let own = |v: &Value| -> BTreeMap<String, Value> { crate::sort::collect_map(v.as_object().into_iter().flatten().filter(|(k, _)| !reserved(k)).map(|(k, v)| (k.clone(), v.clone()))) };
     let slice_own = own(&slice["metadata"]["labels"]);
     let mut labels = own(&service["metadata"]["labels"]);
     let changed = slice_own != labels;
@@ -209,7 +209,7 @@ fn slice_labels(slice: &Value, service: &Value) -> (Value, bool) {
     }
     labels.insert(SERVICE_NAME_LABEL.into(), service["metadata"]["name"].clone());
     labels.insert(MANAGED_BY_LABEL.into(), json!(MANAGED_BY));
-    (Value::Object(labels.into_iter().collect()), changed)
+    (Value::Object(crate::sort::collect_object(labels)), changed)
 }
 
 /// `ownedBy`.
@@ -395,7 +395,7 @@ fn by_port_mapping(service: &Value, existing: &[&Value], desired: &mut EndpointS
     // 2. Fill the slices being updated anyway, fullest first.
     if desired.len() > 0 && !to_update.is_empty() {
         let mut order: Vec<String> = to_update.iter().cloned().collect();
-        order.sort_by_key(|n| std::cmp::Reverse(by_name.get(n).map_or(0, |s| endpoints_of(s).len())));
+        crate::sort::sort_by_key(&mut order, |n| std::cmp::Reverse(by_name.get(n).map_or(0, |s| endpoints_of(s).len())));
         for n in order {
             let Some(slice) = by_name.get_mut(&n) else { continue };
             while desired.len() > 0 && endpoints_of(slice).len() < max {
@@ -474,7 +474,7 @@ mod tests {
 
     /// Turns a plan into the slices the API server would then hold (creates named in order).
     fn apply(existing: Vec<Value>, plan: Plan) -> Vec<Value> {
-        let mut slices: BTreeMap<String, Value> = existing.into_iter().map(|s| (name_of(&s), s)).collect();
+        let mut slices: BTreeMap<String, Value> = crate::sort::collect_map(existing.into_iter().map(|s| (name_of(&s), s)));
         for d in &plan.delete {
             slices.remove(&name_of(d));
         }

@@ -86,7 +86,8 @@ enum ZoneState {
 /// The controller's memory (a new process forgets it: `reset`).
 #[derive(Debug, Clone, Default)]
 pub struct State {
-    health: BTreeMap<String, NodeHealth>,
+    // Boxed values: every BTreeMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
+    health: BTreeMap<String, Box<NodeHealth>>,
     /// `knownNodeSet`: name → uid.
     known: BTreeMap<String, String>,
     zone_states: BTreeMap<String, ZoneState>,
@@ -232,7 +233,7 @@ impl Engine {
         let nodes = cached_nodes(&self.components[kcm].cache);
         let now = self.now;
         // classifyNodes.
-        let names: BTreeSet<&str> = nodes.iter().map(|n| s(&n["metadata"]["name"])).collect();
+        let names: BTreeSet<&str> = crate::sort::collect_set(nodes.iter().map(|n| s(&n["metadata"]["name"])));
         let added: Vec<Arc<Value>> = nodes.iter().filter(|n| !self.node_lifecycle.known.contains_key(s(&n["metadata"]["name"]))).cloned().collect();
         let deleted: Vec<(String, String)> = self.node_lifecycle.known.iter().filter(|(n, _)| !names.contains(n.as_str())).map(|(n, u)| (n.clone(), u.clone())).collect();
         let known: Vec<Arc<Value>> = nodes.iter().filter(|n| self.node_lifecycle.known.contains_key(s(&n["metadata"]["name"]))).cloned().collect();
@@ -300,7 +301,7 @@ impl Engine {
         let now = self.now;
         let name = s(&node["metadata"]["name"]).to_string();
         let created = node["metadata"]["creationTimestamp"].as_str().and_then(Time::from_rfc3339).unwrap_or(Time::ZERO);
-        let mut health = self.node_lifecycle.health.get(&name).cloned();
+        let mut health = self.node_lifecycle.health.get(&name).map(|h| NodeHealth::clone(h));
         let mut current = condition(node, "Ready").cloned();
         let (observed, grace) = match &current {
             None => {
@@ -364,13 +365,13 @@ impl Engine {
                         health = NodeHealth { probe_timestamp: health.probe_timestamp, ready_transition: now, ready: current.clone(), lease: observed_lease };
                     }
                     Err(e) => {
-                        self.node_lifecycle.health.insert(name, health);
+                        self.node_lifecycle.health.insert(name, Box::new(health));
                         return Err(e);
                     }
                 }
             }
         }
-        self.node_lifecycle.health.insert(name, health);
+        self.node_lifecycle.health.insert(name, Box::new(health));
         Ok((observed, current))
     }
 

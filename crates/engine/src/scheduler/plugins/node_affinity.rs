@@ -81,10 +81,10 @@ pub fn pre_filter_node_names(pod: &PodInfo) -> Option<std::collections::BTreeSet
         let mut term_names: Option<BTreeSet<String>> = None;
         for r in t["matchFields"].as_array().map(Vec::as_slice).unwrap_or_default() {
             if r["key"] == "metadata.name" && r["operator"] == "In" {
-                let s: BTreeSet<String> = r["values"].as_array().map(|v| v.iter().filter_map(Value::as_str).map(str::to_string).collect()).unwrap_or_default();
+                let s: BTreeSet<String> = r["values"].as_array().map(|v| crate::sort::collect_set(v.iter().filter_map(Value::as_str).map(str::to_string))).unwrap_or_default();
                 term_names = Some(match term_names {
                     None => s,
-                    Some(prev) => prev.intersection(&s).cloned().collect(),
+                    Some(prev) => crate::sort::collect_set(prev.intersection(&s).cloned()),
                 });
             }
         }
