@@ -1258,6 +1258,7 @@ impl App {
             }
             Msg::NextOf(component) => {
                 self.playing = false;
+                self.jumped = false;
                 let all = self.show_background;
                 let lanes = &self.timeline.lanes;
                 let found = self.timeline.next_matching(self.position, true, |t| (all || !t.background) && lanes.get(t.lane as usize) == Some(&component));
