@@ -124,13 +124,11 @@ fn container_class(state: &str, reason: &str) -> &'static str {
 const POD_HEAD: f64 = 26.0;
 const CONTAINER_ROW: f64 = 19.0;
 const POD_GAP: f64 = 6.0;
-/// Nodes drawn in full; more are summarised (a 100-node cluster would be unreadable).
-const MAX_NODES_DRAWN: usize = 6;
 /// Nodes side by side in the wide drawing; more wrap to the next row.
 const NODES_PER_ROW: usize = 3;
-/// Pods drawn per node; the rest are counted (the Pods tab lists them all). The worker sends
-/// no more than these.
-use podlife_protocol::MAX_PODS_DRAWN;
+/// Nodes drawn in full, more summarised (a 100-node cluster would be unreadable); pods drawn
+/// per node, the rest counted (the Pods tab lists them all). The worker sends no more.
+use podlife_protocol::{MAX_NODES_DRAWN, MAX_PODS_DRAWN};
 
 /// A coordinate as an attribute: whole numbers (most of them) without the shortest-float
 /// printer, which every redraw of the scene called hundreds of times.

@@ -26,6 +26,12 @@ pub struct History {
     births_and_deaths: BTreeSet<u64>,
 }
 
+/// The version of an object at `revision` (None: not created yet, or deleted).
+fn version_at(versions: &Versions, revision: u64) -> Option<&Arc<Value>> {
+    let i = versions.partition_point(|(r, _)| *r <= revision);
+    versions[..i].last()?.1.as_ref()
+}
+
 fn key_of(object: &Value) -> Key {
     let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
     (text(&object["kind"]), text(&object["metadata"]["namespace"]), text(&object["metadata"]["name"]))
@@ -85,9 +91,7 @@ impl History {
 
     /// The object as it was at `revision` (None when it did not exist).
     pub fn at(&self, key: &Key, revision: u64) -> Option<&Arc<Value>> {
-        let versions = self.objects.get(key)?;
-        let i = versions.partition_point(|(r, _)| *r <= revision);
-        versions[..i].last()?.1.as_ref()
+        version_at(self.objects.get(key)?, revision)
     }
 
     /// Every object of `kind` that existed at `revision`, in key order.
@@ -95,10 +99,11 @@ impl History {
         self.existing(kind, revision).map(|(_, object)| object).collect()
     }
 
-    /// The objects of `kind` that existed at `revision` with their keys, in key order.
-    fn existing<'a, 'k>(&'a self, kind: &'k str, revision: u64) -> impl Iterator<Item = (&'a Key, &'a Arc<Value>)> {
+    /// The objects of `kind` that existed at `revision` with their keys (kind, namespace,
+    /// name), in key order.
+    pub fn existing<'a, 'k>(&'a self, kind: &'k str, revision: u64) -> impl Iterator<Item = (&'a Key, &'a Arc<Value>)> {
         let start = (kind.to_string(), String::new(), String::new());
-        self.objects.range(start..).take_while(move |(k, _)| k.0 == kind).filter_map(move |(k, _)| self.at(k, revision).map(|object| (k, object)))
+        self.objects.range(start..).take_while(move |(k, _)| k.0 == kind).filter_map(move |(k, versions)| version_at(versions, revision).map(|object| (k, object)))
     }
 
     /// The last revision up to `revision` that created or deleted an object: two revisions

@@ -20,7 +20,7 @@ use crate::player::Player;
 use crate::explain::MessageArgs;
 use crate::reaction::{Kind, Reaction, param_text};
 
-pub use podlife_protocol::{Component, ContainerView, CycleRow, CycleTable, Edge, MAX_PODS_DRAWN, NodeView, PodView, Scene, Table};
+pub use podlife_protocol::{Component, ContainerView, CycleRow, CycleTable, Edge, MAX_NODES_DRAWN, MAX_PODS_DRAWN, NodeView, PodView, Scene, Table};
 
 fn table(player: &Player, kind: &str, headers: &[&str], filter: impl Fn(&Value) -> bool) -> Table {
     let now = player.time();
@@ -106,8 +106,9 @@ pub fn scene(player: &Player) -> Scene {
     // The pods by node, in one pass (a 1,000-pod cluster is drawn at every step).
     let mut by_node: BTreeMap<&str, Vec<&Value>> = BTreeMap::new();
     let mut waiting: Vec<&Value> = Vec::new();
-    for pod in history.list("Pod", revision) {
-        if pod["metadata"]["namespace"] == "kube-system" {
+    // The namespace read from the key, not the object (a thousand map lookups fewer).
+    for ((_, namespace, _), pod) in history.existing("Pod", revision) {
+        if namespace == "kube-system" {
             continue;
         }
         match pod["spec"]["nodeName"].as_str() {
@@ -118,11 +119,13 @@ pub fn scene(player: &Player) -> Scene {
     let nodes = history
         .list("Node", revision)
         .into_iter()
-        .map(|n| {
+        .enumerate()
+        .map(|(i, n)| {
             let name = n["metadata"]["name"].as_str().unwrap_or_default().to_string();
             let ready = n["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == "Ready" && c["status"] == "True");
             let on_node = by_node.get(name.as_str()).map_or(&[][..], Vec::as_slice);
-            let pods = on_node.iter().take(MAX_PODS_DRAWN).map(|p| pod_view(p, now)).collect();
+            let drawn = if i < MAX_NODES_DRAWN { MAX_PODS_DRAWN } else { 0 };
+            let pods = on_node.iter().take(drawn).map(|p| pod_view(p, now)).collect();
             NodeView { name, ready, pods, pod_count: on_node.len() }
         })
         .collect();

@@ -389,3 +389,24 @@ fn a_script_past_the_transcript_limit_stops_and_says_so() {
         &entries[28].output[entries[28].output.len() - 200..]
     );
 }
+
+#[test]
+fn the_scene_draws_the_pods_of_the_first_nodes_and_counts_the_rest() {
+    // Eight nodes, a DaemonSet: a pod on every node; the scene computes the pods of the
+    // nodes it draws only (a 1,000-pod step was mostly spent on pods no one sees).
+    let mut p = Player::new(1);
+    p.run_script("podlife cluster nodes 8").expect("eight nodes");
+    p.seek(usize::MAX);
+    let ds = "apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: agent\nspec:\n  selector:\n    matchLabels: {app: agent}\n  template:\n    metadata:\n      labels: {app: agent}\n    spec:\n      tolerations:\n      - operator: Exists\n      containers:\n      - name: agent\n        image: busybox:1.36\n        command: [sleep, '3600']\n";
+    let results = p.apply(&files(ds), 60_000);
+    assert!(results.iter().all(|r| !r.failed), "{results:?}");
+    p.seek(usize::MAX);
+    let scene = view::scene(&p);
+    assert_eq!(scene.nodes.len(), 8);
+    for (i, node) in scene.nodes.iter().enumerate() {
+        // The agent, and on the control plane kind's local-path provisioner.
+        assert!(node.pod_count >= 1, "{}: {node:?}", node.name);
+        let drawn = if i < view::MAX_NODES_DRAWN { node.pod_count.min(view::MAX_PODS_DRAWN) } else { 0 };
+        assert_eq!(node.pods.len(), drawn, "{}: {node:?}", node.name);
+    }
+}

@@ -55,7 +55,8 @@ pub struct ContainerView {
 pub struct NodeView {
     pub name: String,
     pub ready: bool,
-    /// The pods the scene draws (at most `MAX_PODS_DRAWN`).
+    /// The pods the scene draws: at most `MAX_PODS_DRAWN`, and none on the nodes after the
+    /// first `MAX_NODES_DRAWN`.
     pub pods: Vec<PodView>,
     /// How many pods the node holds in all.
     pub pod_count: usize,
@@ -63,6 +64,9 @@ pub struct NodeView {
 
 /// The most pods the scene draws per node (the rest are counted).
 pub const MAX_PODS_DRAWN: usize = 8;
+/// The most nodes the scene draws (the rest are counted): a 20-node cluster's step computes
+/// the pods of six.
+pub const MAX_NODES_DRAWN: usize = 6;
 
 /// How a message travels in the scene.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
