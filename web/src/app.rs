@@ -939,7 +939,9 @@ impl Component for App {
                         { for lesson_panel }
                         { for self.builder.as_ref().map(|b| builder::view(self, ctx, b)) }
                         { editor::view(self, ctx) }
-                        { for self.first_painted.then(|| console::view(self, ctx)) }
+                        if self.first_painted {
+                            { console::view(self, ctx) }
+                        }
                     </div>
                     <div class="column right">
                         if self.first_painted {
