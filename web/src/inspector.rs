@@ -2,10 +2,13 @@
 //! phase, kubectl's STATUS and READY, its conditions, each container's state and last state —
 //! side by side, with what this step changed highlighted.
 
-use podlife_protocol::{ContainerKind, Field, State};
+use std::rc::Rc;
+
+use podlife_protocol::{ContainerKind, Field, Names, State};
 use yew::prelude::*;
 
 use crate::app::{App, Msg};
+use crate::select::{Select, option_into};
 
 fn field(label: String, f: &Field, id: &str) -> Html {
     html! {
@@ -33,28 +36,45 @@ fn state_text(app: &App, s: &State) -> String {
 
 /// The picker that chooses the pod (also how a keyboard user reaches one).
 pub fn picker(app: &App, ctx: &Context<App>) -> Html {
-    let t = app.t();
-    let pods = &app.names().pods;
-    let selected = app.inspected().cloned();
-    let onchange = ctx.link().callback(|e: Event| {
+    let onpick = ctx.link().callback(Msg::Inspect);
+    html! { <Picker label={AttrValue::from(app.t().text("inspector-pick"))} names={app.names().clone()} selected={app.inspected().cloned()} {onpick} /> }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct PickerProps {
+    pub label: AttrValue,
+    pub names: Rc<Names>,
+    pub selected: Option<(String, String)>,
+    pub onpick: Callback<Option<(String, String)>>,
+}
+
+/// The options are written once per list of pods and selection (`Select` parses them).
+#[function_component(Picker)]
+fn picker_select(props: &PickerProps) -> Html {
+    let options = use_memo((props.names.clone(), props.selected.clone()), |(names, selected)| AttrValue::from(options_markup(&names.pods, selected.as_ref())));
+    let onpick = props.onpick.clone();
+    let onchange = Callback::from(move |e: Event| {
         let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
         let v = select.value();
-        Msg::Inspect(v.split_once('/').map(|(ns, n)| (ns.to_string(), n.to_string())))
+        onpick.emit(v.split_once('/').map(|(ns, n)| (ns.to_string(), n.to_string())));
     });
     html! {
         <label class="inline inspect-pick">
-            <span>{ t.text("inspector-pick") }</span>
-            <select id="inspect-pod" {onchange}>
-                <option value="" selected={selected.is_none()}>{ "—" }</option>
-                { for pods.iter().map(|(ns, n)| {
-                    let value = format!("{ns}/{n}");
-                    let label = if ns == "default" { n.clone() } else { value.clone() };
-                    let on = selected.as_ref() == Some(&(ns.clone(), n.clone()));
-                    html! { <option value={value} selected={on}>{ label }</option> }
-                }) }
-            </select>
+            <span>{ props.label.clone() }</span>
+            <Select id="inspect-pod" options={(*options).clone()} {onchange} />
         </label>
     }
+}
+
+/// "—" (no pod), then every pod: its name in `default`, namespace/name elsewhere.
+fn options_markup(pods: &[(String, String)], selected: Option<&(String, String)>) -> String {
+    let mut out = String::with_capacity(48 + pods.len() * 64);
+    option_into(&mut out, "", "—", selected.is_none());
+    for pod @ (ns, name) in pods {
+        let value = format!("{ns}/{name}");
+        option_into(&mut out, &value, if ns == "default" { name } else { &value }, selected == Some(pod));
+    }
+    out
 }
 
 pub fn view(app: &App, ctx: &Context<App>) -> Html {
@@ -131,5 +151,20 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
                 <tbody>{ for containers }</tbody>
             </table>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_options_name_each_pod_and_mark_the_one_inspected() {
+        let pods = vec![("default".to_string(), "web-1".to_string()), ("kube-system".to_string(), "a<b".to_string())];
+        assert_eq!(
+            options_markup(&pods, Some(&pods[0])),
+            "<option value=\"\">—</option><option value=\"default/web-1\" selected>web-1</option><option value=\"kube-system/a&lt;b\">kube-system/a&lt;b</option>"
+        );
+        assert!(options_markup(&pods, None).starts_with("<option value=\"\" selected>—</option>"));
     }
 }

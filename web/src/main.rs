@@ -12,6 +12,7 @@ mod inspector;
 mod keep;
 mod lesson;
 mod markup;
+mod select;
 mod stage;
 mod tables;
 mod timeline;

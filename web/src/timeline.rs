@@ -2,6 +2,7 @@
 //! with their length ("⏩ 40 s"); play/pause, step back and forward (← →), jump to the next
 //! reaction of a component, speed, and a slider that scrubs both ways.
 
+use std::cell::{Ref, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
@@ -9,6 +10,8 @@ use podlife_protocol::{Cap, StopWhy, Timeline};
 use yew::prelude::*;
 
 use crate::app::{App, Msg, SPEEDS};
+use crate::markup::escape_into;
+use crate::select::{Select, option_into};
 use crate::what::seconds;
 
 const LABEL_W: f64 = 178.0;
@@ -17,8 +20,12 @@ const GAP_W: f64 = 52.0;
 const LANE_H: f64 = 20.0;
 /// Ticks drawn by one SVG path (of each kind).
 const TICKS_PER_PATH: usize = 256;
-/// Stretches of ticks added to the drawing per task (about 10,000 ticks).
-const STRETCHES_AT_ONCE: usize = 40;
+/// Stretches of ticks written and added to the drawing per task (about 4,000 ticks: a task
+/// writes their paths, and the browser parses and lays them out in the next frame).
+const STRETCHES_AT_ONCE: usize = 16;
+/// Stretches drawn in the task that receives a new timeline (about 1,000 ticks, more than a
+/// screen holds): that task also draws the rest of the run's view.
+const STRETCHES_FIRST: usize = 4;
 /// A pause longer than this between two ticks is drawn compressed, with its length.
 const IDLE_MS: u64 = 2_500;
 
@@ -70,8 +77,15 @@ pub struct Layout {
     width: f64,
     height: f64,
     /// Each stretch of `TICKS_PER_PATH` ticks as its paths (normal, routine, failed), written
-    /// once per timeline and shared by every redraw.
-    paths: Vec<[Option<AttrValue>; 3]>,
+    /// once per timeline when first drawn (`paths`) and shared by every redraw: the task that
+    /// receives a 40,000-reaction run does not write them all.
+    paths: RefCell<Vec<[Option<AttrValue>; 3]>>,
+    /// The lanes' rows and labels, the pauses and the time labels as SVG markup, parsed by the
+    /// browser in one step (built node by node, a 20-node cluster's 200 lanes and their labels
+    /// took the task that receives the run about 30 ms).
+    frame: AttrValue,
+    /// The "next reaction of" picker's options: one per lane.
+    lane_options: AttrValue,
 }
 
 impl Layout {
@@ -110,18 +124,38 @@ impl Layout {
             x += TICK;
         }
         let height = lanes.len().max(1) as f64 * LANE_H + 28.0;
-        let paths = ticks
-            .chunks(TICKS_PER_PATH)
-            .map(|stretch| {
+        let width = x + 20.0;
+        let frame = AttrValue::from(frame_markup(&lanes, &gaps, &marks, width, height));
+        let mut lane_options = String::new();
+        option_into(&mut lane_options, "", "—", true);
+        for l in &lanes {
+            option_into(&mut lane_options, l, l, false);
+        }
+        Layout { lanes, ticks, gaps, marks, width, height, paths: RefCell::default(), frame, lane_options: AttrValue::from(lane_options) }
+    }
+
+    /// How many stretches of `TICKS_PER_PATH` ticks the timeline has.
+    fn stretches(&self) -> usize {
+        self.ticks.len().div_ceil(TICKS_PER_PATH)
+    }
+
+    /// The paths of the first `count` stretches, written now if they were not yet.
+    fn paths(&self, count: usize) -> Ref<'_, [[Option<AttrValue>; 3]]> {
+        let count = count.min(self.stretches());
+        {
+            let mut paths = self.paths.borrow_mut();
+            while paths.len() < count {
+                let start = paths.len() * TICKS_PER_PATH;
+                let stretch = &self.ticks[start..(start + TICKS_PER_PATH).min(self.ticks.len())];
                 let mut d = [String::new(), String::new(), String::new()];
                 for t in stretch {
                     let kind = if t.failed { 2 } else if t.background { 1 } else { 0 };
                     tick_path(&mut d[kind], t.x, 8.0 + t.lane as f64 * LANE_H + 3.0);
                 }
-                d.map(|d| (!d.is_empty()).then(|| AttrValue::from(d)))
-            })
-            .collect();
-        Layout { lanes, ticks, gaps, marks, width: x + 20.0, height, paths }
+                paths.push(d.map(|d| (!d.is_empty()).then(|| AttrValue::from(d))));
+            }
+        }
+        Ref::map(self.paths.borrow(), |p| &p[..count])
     }
 
     /// The tick of the reaction at or before `position`, if any.
@@ -152,11 +186,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_frame_draws_each_lane_pause_and_time_label() {
+        let lanes = vec!["kubelet (a<b)".to_string(), "etcd".to_string()];
+        let m = frame_markup(&lanes, &[(100.0, 40_000)], &[(200.0, 1_500)], 300.0, 68.0);
+        assert!(m.starts_with("<g class=\"frame\"><g class=\"lane\"><rect x=\"0\" y=\"8\" width=\"300\" height=\"20\" class=\"lane-bg even\"/><text x=\"8\" y=\"22\" class=\"lane-label\">kubelet (a&lt;b)</text></g>"), "{m}");
+        assert!(m.contains("class=\"lane-bg\"/><text x=\"8\" y=\"42\" class=\"lane-label\">etcd</text>"), "{m}");
+        assert!(m.contains("<g class=\"gap\"><title>40 s</title><line x1=\"122\" y1=\"6\" x2=\"122\" y2=\"50\"/>"), "{m}");
+        assert!(m.ends_with("<text x=\"200\" y=\"62\" class=\"time-mark\">1.5 s</text></g>"), "{m}");
+    }
+
+    #[test]
     fn a_tick_is_a_rounded_rectangle_at_whole_pixels() {
         let mut d = String::new();
         tick_path(&mut d, 188.0, 31.0);
         tick_path(&mut d, 0.0, 11.0);
-        assert_eq!(d, "M191 31h4a3 3 0 0 1 3 3v8a3 3 0 0 1 -3 3h-4a3 3 0 0 1 -3 -3v-8a3 3 0 0 1 3 -3zM3 11h4a3 3 0 0 1 3 3v8a3 3 0 0 1 -3 3h-4a3 3 0 0 1 -3 -3v-8a3 3 0 0 1 3 -3z");
+        assert_eq!(d, "M191 31h4q3 0 3 3v8q0 3-3 3h-4q-3 0-3-3v-8q0-3 3-3zM3 11h4q3 0 3 3v8q0 3-3 3h-4q-3 0-3-3v-8q0-3 3-3z");
         let mut n = String::new();
         push_int(&mut n, 0);
         push_int(&mut n, 1_234_567);
@@ -180,15 +224,6 @@ impl PartialEq for LanesProps {
 #[function_component(Lanes)]
 pub fn lanes(props: &LanesProps) -> Html {
     let l = &props.layout;
-    let lane_rows = l.lanes.iter().enumerate().map(|(i, name)| {
-        let y = 8.0 + i as f64 * LANE_H;
-        html! {
-            <g class="lane">
-                <rect x="0" y={y.to_string()} width={l.width.to_string()} height={LANE_H.to_string()} class={if i % 2 == 0 { "lane-bg even" } else { "lane-bg" }} />
-                <text x="8" y={(y + 14.0).to_string()} class="lane-label">{ name.clone() }</text>
-            </g>
-        }
-    });
     // The ticks of a kind drawn as one path per stretch of `TICKS_PER_PATH`: a timeline of
     // thousands of reactions is a few hundred DOM elements, not tens of thousands (drawing
     // them one by one took the page's thread a tenth of a second per thousand), and each
@@ -197,10 +232,10 @@ pub fn lanes(props: &LanesProps) -> Html {
     // 40,000 reactions). A long timeline is drawn over several tasks, `STRETCHES_AT_ONCE` at a
     // time, so that the page never stops answering for long. One click handler finds the tick
     // under the pointer.
-    let total = l.paths.len();
+    let total = l.stretches();
     let layout_id = Rc::as_ptr(&props.layout) as usize;
     let progress = use_state_eq(|| (0usize, 0usize));
-    let drawn = (if progress.0 == layout_id { progress.1 } else { STRETCHES_AT_ONCE }).min(total);
+    let drawn = (if progress.0 == layout_id { progress.1 } else { STRETCHES_FIRST }).min(total);
     {
         let progress = progress.clone();
         use_effect_with((layout_id, drawn), move |&(id, drawn)| {
@@ -208,7 +243,8 @@ pub fn lanes(props: &LanesProps) -> Html {
             move || drop(more)
         });
     }
-    let stretches = l.paths[..drawn].iter().map(|[normal, background, failed]| {
+    let paths = l.paths(drawn);
+    let stretches = paths.iter().map(|[normal, background, failed]| {
         html! {
             <>
                 { for normal.clone().map(|d| html! { <path class="tick" {d} /> }) }
@@ -228,25 +264,38 @@ pub fn lanes(props: &LanesProps) -> Html {
         }
     });
     let ticks = html! { <g class="ticks" {onclick}>{ for stretches }</g> };
-    let height = l.height;
-    let gaps = l.gaps.iter().map(|&(x, ms)| {
-        // A fast-forward sign drawn as two triangles (no emoji font needed), then the length.
+    html! { <g class="static">{ Html::from_html_unchecked(l.frame.clone()) }{ ticks }</g> }
+}
+
+/// The lanes' rows and labels, the pauses (a fast-forward sign and the length) and the time
+/// labels, as one `<g>` of SVG markup, every text escaped.
+fn frame_markup(lanes: &[String], gaps: &[(f64, u64)], marks: &[(f64, u64)], width: f64, height: f64) -> String {
+    let mut out = String::with_capacity(128 + lanes.len() * 160 + gaps.len() * 300 + marks.len() * 64);
+    out.push_str("<g class=\"frame\">");
+    for (i, name) in lanes.iter().enumerate() {
+        let y = 8.0 + i as f64 * LANE_H;
+        let class = if i % 2 == 0 { "lane-bg even" } else { "lane-bg" };
+        out.push_str(&format!("<g class=\"lane\"><rect x=\"0\" y=\"{y}\" width=\"{width}\" height=\"{LANE_H}\" class=\"{class}\"/><text x=\"8\" y=\"{}\" class=\"lane-label\">", y + 14.0));
+        escape_into(&mut out, name);
+        out.push_str("</text></g>");
+    }
+    for &(x, ms) in gaps {
         let mid = x + GAP_W / 2.0 - 4.0;
         let base = height - 10.0;
-        let icon = format!("M {a} {t} L {b} {m} L {a} {bo} Z M {b} {t} L {c} {m} L {b} {bo} Z", a = mid - 16.0, b = mid - 11.0, c = mid - 6.0, t = base - 4.0, m = base, bo = base + 4.0);
-        html! {
-            <g class="gap">
-                <title>{ short_duration(ms) }</title>
-                <line x1={mid.to_string()} y1="6" x2={mid.to_string()} y2={(height - 18.0).to_string()} />
-                <path d={icon} class="gap-icon" />
-                <text x={(mid - 3.0).to_string()} y={(height - 6.0).to_string()}>{ short_duration(ms) }</text>
-            </g>
-        }
-    });
-    let marks = l.marks.iter().map(|&(x, ms)| {
-        html! { <text x={x.to_string()} y={(height - 6.0).to_string()} class="time-mark">{ time_mark(ms) }</text> }
-    });
-    html! { <g class="static">{ for lane_rows }{ for gaps }{ for marks }{ ticks }</g> }
+        let (a, b, c, t, m, bo) = (mid - 16.0, mid - 11.0, mid - 6.0, base - 4.0, base, base + 4.0);
+        let length = short_duration(ms);
+        out.push_str(&format!(
+            "<g class=\"gap\"><title>{length}</title><line x1=\"{mid}\" y1=\"6\" x2=\"{mid}\" y2=\"{}\"/><path d=\"M {a} {t} L {b} {m} L {a} {bo} Z M {b} {t} L {c} {m} L {b} {bo} Z\" class=\"gap-icon\"/><text x=\"{}\" y=\"{}\">{length}</text></g>",
+            height - 18.0,
+            mid - 3.0,
+            height - 6.0
+        ));
+    }
+    for &(x, ms) in marks {
+        out.push_str(&format!("<text x=\"{x}\" y=\"{}\" class=\"time-mark\">{}</text>", height - 6.0, time_mark(ms)));
+    }
+    out.push_str("</g>");
+    out
 }
 
 pub fn view(app: &App, ctx: &Context<App>) -> Html {
@@ -256,7 +305,6 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
     let position = app.position();
     let show_all = app.show_background();
     let layout = app.timeline_layout();
-    let lanes = &layout.lanes;
     let (width, height) = (layout.width, layout.height);
     let current = layout.tick_at(position).filter(|t| t.position == position);
     let cursor_x = layout.tick_at(position).map_or(LABEL_W + 4.0, |t| t.x + TICK / 2.0);
@@ -316,10 +364,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
                 </label>
                 <label class="inline">
                     <span>{ t.text("timeline-next-of") }</span>
-                    <select id="next-of" onchange={on_next_of}>
-                        <option value="" selected=true>{ "—" }</option>
-                        { for lanes.iter().map(|l| html! { <option value={l.clone()}>{ l.clone() }</option> }) }
-                    </select>
+                    <Select id="next-of" options={layout.lane_options.clone()} onchange={on_next_of} />
                 </label>
                 <label class="inline check">
                     <input type="checkbox" id="show-background" checked={show_all} onchange={link.callback(|_| Msg::ToggleBackground)} />
@@ -345,10 +390,12 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
 
 /// A tick as a rounded rectangle (TICK - 4 wide, LANE_H - 6 high, corners of 3) appended to
 /// a path. Coordinates are whole pixels (every width and offset is), written as integers: the
-/// shortest-float printer cost a 40,000-tick timeline 60 ms.
+/// shortest-float printer cost a 40,000-tick timeline 60 ms. The corners are quadratic curves,
+/// not arcs: at 3 px they look the same, and the browser parses the path (when it is set) and
+/// measures it (when it lays the drawing out) in about half the time.
 fn tick_path(d: &mut String, x: f64, y: f64) {
     // From the corner's start: the top edge, the corners and edges clockwise.
-    const SHAPE: &str = "h4a3 3 0 0 1 3 3v8a3 3 0 0 1 -3 3h-4a3 3 0 0 1 -3 -3v-8a3 3 0 0 1 3 -3z";
+    const SHAPE: &str = "h4q3 0 3 3v8q0 3-3 3h-4q-3 0-3-3v-8q0-3 3-3z";
     const _: () = assert!(TICK - 4.0 - 6.0 == 4.0 && LANE_H - 6.0 - 6.0 == 8.0, "SHAPE's sizes");
     d.push('M');
     push_int(d, (x + 3.0) as u64);
@@ -369,7 +416,7 @@ fn push_int(d: &mut String, mut n: u64) {
             break;
         }
     }
-    d.extend(digits[i..].iter().map(|&b| char::from(b)));
+    d.push_str(std::str::from_utf8(&digits[i..]).unwrap_or_default());
 }
 
 fn step_label_plain(app: &App, step: usize, total: usize) -> String {
