@@ -66,3 +66,47 @@ fn max_surge_zero_never_exceeds_the_replicas() {
         assert!(max_running <= 11, "seed {seed}: {max_running} running");
     }
 }
+
+/// Other rollouts of the same shape keep the same floor: images that start at different
+/// speeds, small requests, a readiness probe with an initial delay, and updates made by
+/// `rollout restart` and `set resources` rather than `set image`. After every engine step,
+/// no fewer than 8 pods are ready, and a pod's Ready condition agrees with its containers'
+/// `ready` (kubectl's READY column): the controllers count the first, a learner the second.
+#[test]
+fn other_rollouts_keep_8_ready_and_ready_agrees_with_the_containers() {
+    const PROBE: &str = "\n        readinessProbe:\n          httpGet: {path: /, port: 80}\n          initialDelaySeconds: 3\n          periodSeconds: 2";
+    let cases: [(&str, &str, &str); 5] = [
+        ("nginx:1.27", "", "kubectl set image deployment/web c=nginx:1.28"),
+        ("nginx:1.27", "", "kubectl rollout restart deployment/web"),
+        ("nginx:1.27", PROBE, "kubectl set resources deployment/web -c c --requests=cpu=20m"),
+        ("busybox:1.36", "\n        command: [sleep, '3600']", "kubectl set image deployment/web c=busybox:1.37"),
+        ("httpd:2.4", "", "kubectl set image deployment/web c=nginx:1.28"),
+    ];
+    for (image, extra, update) in cases {
+        let manifest = format!(
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 10\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: c\n        image: {image}\n        resources:\n          requests: {{cpu: 10m, memory: 16Mi}}{extra}\n"
+        );
+        for seed in 1..=3 {
+            let mut s = Session::new(seed);
+            assert!(!s.exec("kubectl apply -f -", Some(&manifest)).failed);
+            s.exec("sleep 40", None);
+            assert!(!s.exec(update, None).failed, "{update}");
+            let end = s.engine().now().plus_millis(150_000);
+            let engine = s.engine_mut();
+            while engine.step_until(end) {
+                let mut ready = 0;
+                for (_, p) in engine.store().list("", "pods", Some("default")) {
+                    let condition = p["status"]["conditions"].as_array().is_some_and(|cs| cs.iter().any(|c| c["type"] == "Ready" && c["status"] == "True"));
+                    let containers = p["status"]["containerStatuses"].as_array().is_some_and(|cs| !cs.is_empty() && cs.iter().all(|c| c["ready"] == true));
+                    assert_eq!(condition, containers, "{image} / {update}, seed {seed}, at {:?}: {}", engine.now(), p["metadata"]["name"]);
+                    if condition && p["metadata"]["deletionTimestamp"].is_null() {
+                        ready += 1;
+                    }
+                }
+                assert!(ready >= 8, "{image} / {update}, seed {seed}, at {:?}: only {ready} ready", engine.now());
+            }
+            let status = s.exec("kubectl rollout status deployment/web --watch=false", None).text;
+            assert!(status.contains("successfully rolled out"), "{image} / {update}, seed {seed}: {status}");
+        }
+    }
+}
