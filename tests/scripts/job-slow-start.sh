@@ -1,7 +1,8 @@
 # The Job controller's `manageJob` creates in slow-start batches (1, 2, 4 …, at most
 # MaxPodCreateDeletePerSync 500 a sync). A validating webhook whose Service does not exist
 # refuses every pod: each sync sends one create, records FailedCreate, skips the other three
-# (lowering its expectations and the `active` it writes: 0), and the sync's error puts the
+# (lowering its expectations and the `active` it writes to 0, which the API server,
+# like Go's `omitempty`, does not store: the jsonpath prints nothing for it), and the sync's error puts the
 # Job back in its queue after the Job controller's API back-off: 1 s, 2 s, 4 s … Once the
 # webhook is gone the next of those syncs creates the four pods, 1 + 2 + 1.
 kubectl apply -f - <<EOF

@@ -42,6 +42,16 @@ pub fn decode_strict(rt: &ResourceType, value: &Value) -> Result<Value, DecodeEr
     if unknown.is_empty() { Ok(encoded) } else { Err(DecodeError::UnknownFields(unknown)) }
 }
 
+/// Leaves out what Go's `encoding/json` leaves out when the API server encodes `rt`'s object
+/// (for etcd and for every response): the empty value of each field that is a value, not a
+/// pointer, tagged `omitempty` — `"succeeded": 0`, `"completedIndexes": ""`, `"finalizers": []`,
+/// `"labels": {}` — in the object and every struct inside it. A pointer field (`*int32`:
+/// `JobStatus.ready`, `terminating`) keeps its 0. Upstream: `encoding/json`'s `isEmptyValue`
+/// and the `json` tags of kubernetes/api and kubernetes/apimachinery.
+pub fn omit_empty(rt: &ResourceType, value: &mut Value) {
+    crate::schema::omit_empty(rt.schema, value);
+}
+
 /// Walks the input beside its re-encoding: a key the input has and the encoding lacks is a
 /// field the type does not know. `null` inputs are skipped: Go decodes them as "unset".
 fn collect_unknown(input: &Value, encoded: &Value, path: &mut String, out: &mut Vec<String>) {
@@ -224,6 +234,25 @@ mod tests {
         assert_eq!(
             decode_strict(pod(), &v),
             Err(DecodeError::UnknownFields(vec!["spec.containers[0].imagee".into(), "spec.foo".into()]))
+        );
+    }
+
+    #[test]
+    fn empty_omitempty_values_are_left_out_as_go_encodes_them() {
+        let job = crate::RESOURCES.iter().find(|r| r.kind == "Job").expect("Job");
+        // JobStatus: `active`, `succeeded` and `completedIndexes` are values tagged omitempty;
+        // `ready` and `terminating` are *int32 (a 0 is kept); `uncountedTerminatedPods` is a
+        // pointer to a struct whose empty lists go.
+        let mut v = json!({"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"a","labels":{},"finalizers":[]},
+            "spec":{"template":{"spec":{"containers":[{"name":"c","image":"x","args":[],"ports":[{"containerPort":80,"hostPort":0}]}],
+                "imagePullSecrets":[{"name":""}]}}},
+            "status":{"active":0,"succeeded":1,"completedIndexes":"","ready":0,"terminating":0,"uncountedTerminatedPods":{"succeeded":[],"failed":[]}}});
+        omit_empty(job, &mut v);
+        assert_eq!(
+            v,
+            json!({"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"a"},
+                "spec":{"template":{"spec":{"containers":[{"name":"c","image":"x","ports":[{"containerPort":80}]}],"imagePullSecrets":[{}]}}},
+                "status":{"succeeded":1,"ready":0,"terminating":0,"uncountedTerminatedPods":{}}})
         );
     }
 

@@ -47,8 +47,14 @@ pub(crate) struct Field {
 pub(crate) enum Presence {
     /// Optional: `null` or absent leaves it out of the encoding.
     Opt,
+    /// Optional, and a Go value tagged `omitempty` (`int32`, not `*int32`): decoded as `Opt`;
+    /// the API server's encoding (`omit_empty`) also leaves out its zero, "", false, [] or {}.
+    Empty,
     /// Required with a zero value: `null` or absent encodes the zero value.
     Zero,
+    /// `Zero` for decoding, but Go's value tagged `omitempty` (`LocalObjectReference.name`):
+    /// `omit_empty` leaves the zero out again.
+    ZeroEmpty,
     /// Required without one (k8s-openapi has no `Default`): `null` is a type error, absent a
     /// `missing field` error.
     Must,
@@ -96,6 +102,50 @@ pub(crate) struct PathError {
 pub(crate) fn roundtrip(root: u16, value: &Value) -> Result<Value, PathError> {
     let mut path = Vec::new();
     decode_struct(root, value, &mut path).map_err(|message| PathError { path: render(&path), message })
+}
+
+/// Leaves out what Go's `encoding/json` leaves out of the struct `root` when the API server
+/// encodes it: the empty value of every field tagged `omitempty` that is not a pointer
+/// (`"succeeded": 0`, `"completedIndexes": ""`, `"finalizers": []`). `value` is a decoded
+/// object (`roundtrip`'s output or a later change to it); what does not fit the schema is
+/// left as it is.
+pub(crate) fn omit_empty(root: u16, value: &mut Value) {
+    omit_in_struct(root, value);
+}
+
+fn omit_in_struct(ty: u16, value: &mut Value) {
+    let Value::Object(map) = value else { return };
+    let fields = TYPES[ty as usize].fields;
+    map.retain(|key, child| {
+        let Ok(i) = fields.binary_search_by(|f| f.json.cmp(key.as_str())) else { return true };
+        let f = &fields[i];
+        if matches!(f.presence, Presence::Empty | Presence::ZeroEmpty) && is_empty(child) {
+            return false;
+        }
+        omit_in_kind(f.kind, child);
+        true
+    });
+}
+
+fn omit_in_kind(kind: Kind, value: &mut Value) {
+    match (kind, value) {
+        (Kind::O(ty), v) => omit_in_struct(ty, v),
+        (Kind::A(inner @ (Kind::O(_) | Kind::A(_) | Kind::M(_))), Value::Array(items)) => items.iter_mut().for_each(|v| omit_in_kind(*inner, v)),
+        (Kind::M(inner @ (Kind::O(_) | Kind::A(_) | Kind::M(_))), Value::Object(map)) => map.values_mut().for_each(|v| omit_in_kind(*inner, v)),
+        _ => {}
+    }
+}
+
+/// Go's `isEmptyValue` for the kinds `Empty` fields have.
+fn is_empty(value: &Value) -> bool {
+    match value {
+        Value::Null => true,
+        Value::Bool(b) => !b,
+        Value::Number(n) => n.as_f64() == Some(0.0),
+        Value::String(s) => s.is_empty(),
+        Value::Array(a) => a.is_empty(),
+        Value::Object(m) => m.is_empty(),
+    }
 }
 
 /// One step of the path to the value being decoded; on error, the path is left pointing at it.
@@ -198,8 +248,8 @@ fn decode_struct<'v>(ty: u16, value: &'v Value, path: &mut Vec<Seg<'v>>) -> Res<
     for f in t.fields {
         if !out.contains_key(f.json) {
             match f.presence {
-                Presence::Opt => {}
-                Presence::Zero => {
+                Presence::Opt | Presence::Empty => {}
+                Presence::Zero | Presence::ZeroEmpty => {
                     out.insert(f.json.into(), zero(f.kind));
                 }
                 Presence::Must => return Err(format!("missing field `{}`", f.json)),
@@ -222,7 +272,7 @@ fn zero(kind: Kind) -> Value {
         Kind::O(ty) => {
             let t = &TYPES[ty as usize];
             let mut out = Map::new();
-            for f in t.fields.iter().filter(|f| f.presence != Presence::Opt) {
+            for f in t.fields.iter().filter(|f| !matches!(f.presence, Presence::Opt | Presence::Empty)) {
                 out.insert(f.json.into(), zero(f.kind));
             }
             Value::Object(out)

@@ -7,6 +7,13 @@
 //! `Field` visitor mapping JSON names to `Key_field`, the visitor's `expecting` text (the Go
 //! type's name), `value_field.unwrap_or_default()` for required fields, and for resources the
 //! `API_VERSION` / `KIND` constants. The generator insists on that shape and fails otherwise.
+//!
+//! k8s-openapi makes every optional field an `Option`, so it cannot tell Go's `*int32` (a set
+//! 0 is encoded) from `int32` with `omitempty` (0 is left out, as are "", false and empty
+//! lists and maps). Which fields are the latter comes from the Go types themselves
+//! (kubernetes/api and kubernetes/apimachinery at v0.36.3), kept in `tests/go_omitempty.txt`;
+//! `PODLIFE_GO_SRC=DIR` (holding `api/` and `apimachinery/` checkouts) rewrites that list
+//! together with the table.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -51,6 +58,59 @@ const ROOTS: &[(&str, &str)] = &[
 ];
 
 const TABLE: &str = "src/schema_table.rs";
+const GO_OMITEMPTY: &str = "tests/go_omitempty.txt";
+
+/// The Go source directory of a k8s-openapi module: `api::core::v1` → `api/core/v1`.
+fn go_dir(src: &Path, module: &str) -> PathBuf {
+    module.split("::").fold(src.to_path_buf(), |p, seg| p.join(seg))
+}
+
+/// The fields of `module`'s Go structs that are values (not pointers) tagged `omitempty`:
+/// "Struct.jsonName", for the structs in `names`.
+fn go_value_omitempty(src: &Path, module: &str, names: &[&str]) -> Vec<String> {
+    let dir = go_dir(src, module);
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())).map(|e| e.expect("entry").path()).collect();
+    files.sort();
+    let mut out = Vec::new();
+    let mut found = Vec::new();
+    for file in files.iter().filter(|f| f.extension().is_some_and(|e| e == "go") && !f.to_string_lossy().ends_with("_test.go")) {
+        let text = std::fs::read_to_string(file).expect("readable");
+        let mut current: Option<&str> = None;
+        for line in text.lines() {
+            if let Some(name) = line.strip_prefix("type ").and_then(|l| l.strip_suffix(" struct {")) {
+                current = names.contains(&name).then_some(name);
+                if current.is_some() {
+                    found.push(name.to_string());
+                }
+                continue;
+            }
+            if line == "}" {
+                current = None;
+            }
+            let Some(name) = current else { continue };
+            let line = line.trim();
+            let (Some(open), Some(close)) = (line.find('`'), line.rfind('`')) else { continue };
+            if line.starts_with("//") || open == close {
+                continue;
+            }
+            let decl: Vec<&str> = line[..open].split_whitespace().collect();
+            let tag = &line[open + 1..close];
+            let Some(json) = tag.split("json:\"").nth(1).and_then(|t| t.split('"').next()) else { continue };
+            let mut parts = json.split(',');
+            let json_name = parts.next().unwrap_or_default();
+            let omitempty = parts.any(|o| o == "omitempty");
+            // Embedded structs (`metav1.TypeMeta `json:",inline"``) have no name of their own.
+            if decl.len() == 2 && !json_name.is_empty() && omitempty && !decl[1].starts_with('*') {
+                out.push(format!("{name}.{json_name}"));
+            }
+        }
+    }
+    for n in names {
+        assert!(found.iter().any(|f| f == n), "{module}::{n}: no Go struct in {}", dir.display());
+    }
+    out
+}
+
 
 fn k8s_openapi_src() -> PathBuf {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
@@ -225,6 +285,37 @@ fn render_kind(kind: &Kind, ids: &HashMap<String, usize>) -> String {
     }
 }
 
+/// "module::Struct.json" for every value field tagged `omitempty` in the table's structs: from
+/// the Go sources when `PODLIFE_GO_SRC` is set (and written to `GO_OMITEMPTY` when
+/// regenerating), else the committed list.
+fn go_omitempty(order: &[String]) -> std::collections::BTreeSet<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(GO_OMITEMPTY);
+    let Some(src) = std::env::var_os("PODLIFE_GO_SRC") else {
+        let text = std::fs::read_to_string(&path).expect("tests/go_omitempty.txt");
+        return text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()).map(str::to_string).collect();
+    };
+    let mut by_module: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for p in order {
+        let (module, name) = p.rsplit_once("::").expect("module path");
+        by_module.entry(module).or_default().push(name);
+    }
+    let mut all = std::collections::BTreeSet::new();
+    for (module, names) in by_module {
+        for f in go_value_omitempty(Path::new(&src), module, &names) {
+            all.insert(format!("{module}::{f}"));
+        }
+    }
+    if std::env::var_os("PODLIFE_REGENERATE").is_some() {
+        let mut text = String::from("# Go struct fields that are values (not pointers) tagged omitempty, from kubernetes/api and\n# kubernetes/apimachinery v0.36.3. Generated by tests/schema_table.rs (PODLIFE_GO_SRC); do not edit.\n");
+        for l in &all {
+            text.push_str(l);
+            text.push('\n');
+        }
+        std::fs::write(&path, text).expect("writable");
+    }
+    all
+}
+
 fn generate() -> String {
     let mut sources = HashMap::new();
     index(&k8s_openapi_src(), "", &mut sources);
@@ -252,8 +343,28 @@ fn generate() -> String {
         parsed.push(s);
         i += 1;
     }
+    let omitempty = go_omitempty(&order);
+    for (path, s) in order.iter().zip(parsed.iter_mut()) {
+        for f in &mut s.fields {
+            if !omitempty.contains(&format!("{path}.{}", f.json)) {
+                continue;
+            }
+            // Go leaves out the zero of a scalar and an empty list or map; a struct (Quantity,
+            // IntOrString, Time) is never left out by `omitempty`.
+            let emptiable = matches!(f.kind, Kind::Arr(_) | Kind::Map(_) | Kind::Leaf("S" | "I32" | "I64" | "F64" | "B" | "Bytes"));
+            // A field k8s-openapi requires (and defaults to its zero) that Go leaves out when
+            // empty (`LocalObjectReference.name`) keeps the defaulting and loses the zero.
+            if emptiable {
+                f.presence = match f.presence {
+                    "Opt" => "Empty",
+                    "Zero" => "ZeroEmpty",
+                    other => panic!("{path}.{}: {other} yet tagged omitempty", f.json),
+                };
+            }
+        }
+    }
     let mut out = String::new();
-    out.push_str("// @generated by tests/schema_table.rs from k8s-openapi 0.29.0 (v1_36); do not edit.\n");
+    out.push_str("// @generated by tests/schema_table.rs from k8s-openapi 0.29.0 (v1_36) and the Go types' omitempty tags; do not edit.\n");
     out.push_str("// PODLIFE_REGENERATE=1 cargo test -p podlife-model --test schema_table\n\n");
     out.push_str("use crate::schema::{Field as F, Kind as K, Presence as P, Type as T};\n\n");
     out.push_str("/// The served kinds' indices in `TYPES`.\n#[allow(non_upper_case_globals, dead_code)]\npub(crate) mod roots {\n");

@@ -495,7 +495,11 @@ impl Engine {
     }
 
     /// `write`, returning the stored version itself (no copy when the caller does not need one).
-    pub(crate) fn write_shared(&mut self, key: ObjectKey, obj: Value, object: Option<ObjectRef>) -> std::sync::Arc<Value> {
+    pub(crate) fn write_shared(&mut self, key: ObjectKey, mut obj: Value, object: Option<ObjectRef>) -> std::sync::Arc<Value> {
+        // Encoded as Go encodes the typed object: empty `omitempty` values are not stored.
+        if let Some(rt) = ResourceType::by_plural(&key.group, &key.resource) {
+            podlife_model::decode::omit_empty(rt, &mut obj);
+        }
         let etcd_path = key.etcd_path();
         self.event_ttl_after_write(&key);
         let event = self.store.put(key, obj);

@@ -756,7 +756,11 @@ impl Engine {
         body["status"]["active"] = json!((active - lost).max(0));
         let (ns, name) = split_key(key);
         let cached = self.kcm().and_then(|kcm| get(&self.components[kcm].cache, "batch", "jobs", ns, name).map(|j| j["status"].clone()));
-        cached.is_none_or(|c| c != body["status"])
+        // Compared as upstream compares the typed statuses: an `active: 0` the API server does
+        // not store equals its absence.
+        let mut as_stored = body.clone();
+        podlife_model::decode::omit_empty(out.request.resource, &mut as_stored);
+        cached.is_none_or(|c| c != as_stored["status"])
     }
 
     /// An event through the controller's recorder (client-go's: spam filter, repeats counted).
