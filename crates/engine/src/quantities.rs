@@ -56,6 +56,15 @@ fn for_each_quantity(kind: &str, obj: &mut Value, f: &mut dyn FnMut(&str, &mut V
                 }
             }
         }
+        "LimitRange" => {
+            for (i, item) in obj.pointer_mut("/spec/limits").and_then(Value::as_array_mut).into_iter().flatten().enumerate() {
+                for field in ["default", "defaultRequest", "max", "maxLimitRequestRatio", "min"] {
+                    for (k, q) in item.get_mut(field).and_then(Value::as_object_mut).into_iter().flatten() {
+                        f(&format!("spec.limits[{i}].{field}.{k}"), q);
+                    }
+                }
+            }
+        }
         "PersistentVolumeClaim" => {
             if let Some(r) = obj.pointer_mut("/spec/resources") {
                 resource_lists(r, "spec.resources", f);

@@ -121,6 +121,7 @@ resources! {
     "" "v1" "ConfigMap" "configmaps" "configmap" ["cm"] true RW => ConfigMap;
     "" "v1" "Endpoints" "endpoints" "endpoints" ["ep"] true RW => Endpoints;
     "" "v1" "Event" "events" "event" ["ev"] true RW => Event;
+    "" "v1" "LimitRange" "limitranges" "limitrange" ["limits"] true RW => LimitRange;
     "" "v1" "Namespace" "namespaces" "namespace" ["ns"] false NO_DELETECOLLECTION => Namespace;
     "" "v1" "Node" "nodes" "node" ["no"] false RW => Node;
     "" "v1" "PersistentVolumeClaim" "persistentvolumeclaims" "persistentvolumeclaim" ["pvc"] true RW => PersistentVolumeClaim;

@@ -23,6 +23,7 @@ const ROOTS: &[(&str, &str)] = &[
     ("api::core::v1", "ConfigMap"),
     ("api::core::v1", "Endpoints"),
     ("api::core::v1", "Event"),
+    ("api::core::v1", "LimitRange"),
     ("api::core::v1", "Namespace"),
     ("api::core::v1", "Node"),
     ("api::core::v1", "PersistentVolumeClaim"),

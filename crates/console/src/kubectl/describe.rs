@@ -977,6 +977,24 @@ pub fn endpoints(ep: &Value, object_events: Option<&[Value]>, now: Time) -> Stri
     with_events(w, object_events, now)
 }
 
+/// `describeLimitRange`: a row per item and resource it names, `-` where the item sets no
+/// value; no events. Go ranges over the item's resources in map order; podlife sorts them.
+pub fn limit_range(lr: &Value) -> String {
+    let meta = &lr["metadata"];
+    let mut w = format!("Name:\t{}\nNamespace:\t{}\n", s(&meta["name"]), s(&meta["namespace"]));
+    w.push_str("Type\tResource\tMin\tMax\tDefault Request\tDefault Limit\tMax Limit/Request Ratio\n");
+    w.push_str("----\t--------\t---\t---\t---------------\t-------------\t-----------------------\n");
+    for item in lr["spec"]["limits"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        let fields = ["min", "max", "defaultRequest", "default", "maxLimitRequestRatio"];
+        let names = podlife_engine::sort::collect_set(fields.iter().flat_map(|f| item[*f].as_object().into_iter().flatten().map(|(k, _)| k.as_str())));
+        for name in names {
+            let cells: Vec<&str> = fields.iter().map(|f| item[*f][name].as_str().unwrap_or("-")).collect();
+            w.push_str(&format!("{}\t{name}\t{}\n", s(&item["type"]), cells.join("\t")));
+        }
+    }
+    tabwriter::align(&w, 0, 2)
+}
+
 /// `DescribePodTemplate`: the pod describer's container and volume sections one level in
 /// (`space = "  "`: section titles indented by two, names by three).
 fn pod_template(w: &mut String, template: &Value) {

@@ -1294,7 +1294,7 @@ fn list_objects(ctx: &mut Context<'_>, out: &mut Output, plural: &str, namespace
 /// The kinds `kubectl describe` knows here.
 const DESCRIBABLE: &[&str] = &[
     "Pod", "Node", "PersistentVolumeClaim", "PersistentVolume", "Service", "EndpointSlice", "Endpoints", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "CronJob",
-    "PodDisruptionBudget", "ControllerRevision", "MutatingWebhookConfiguration", "ValidatingWebhookConfiguration", "Secret", "ConfigMap",
+    "PodDisruptionBudget", "ControllerRevision", "MutatingWebhookConfiguration", "ValidatingWebhookConfiguration", "Secret", "ConfigMap", "LimitRange",
 ];
 
 /// `kubectl describe TYPE [NAME…]` (upstream `pkg/cmd/describe/describe.go` `Run`): the
@@ -1442,6 +1442,7 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             "ConfigMap" => describe::config_map(obj, object_events(ctx, out).as_deref(), now),
             "EndpointSlice" => describe::endpoint_slice(obj, object_events(ctx, out).as_deref(), now),
             "Endpoints" => describe::endpoints(obj, object_events(ctx, out).as_deref(), now),
+            "LimitRange" => describe::limit_range(obj),
             _ => describe::pod(obj, object_events(ctx, out).as_deref(), now),
         };
         texts.push(text);

@@ -20,7 +20,7 @@ pub fn headers(kind: &str, wide: bool) -> Vec<&'static str> {
         "ConfigMap" => (&["NAME", "DATA", "AGE"], &[]),
         "Secret" => (&["NAME", "TYPE", "DATA", "AGE"], &[]),
         "PriorityClass" => (&["NAME", "VALUE", "GLOBAL-DEFAULT", "AGE", "PREEMPTIONPOLICY"], &[]),
-        "ClusterRole" | "Role" => (&["NAME", "CREATED AT"], &[]),
+        "ClusterRole" | "Role" | "LimitRange" => (&["NAME", "CREATED AT"], &[]),
         "ClusterRoleBinding" | "RoleBinding" => (&["NAME", "ROLE", "AGE"], &["USERS", "GROUPS", "SERVICEACCOUNTS"]),
         "Deployment" => (&["NAME", "READY", "UP-TO-DATE", "AVAILABLE", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
         "ReplicaSet" => (&["NAME", "DESIRED", "CURRENT", "READY", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
@@ -127,7 +127,7 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
             created,
             s(&obj["preemptionPolicy"]).to_string(),
         ],
-        "ClusterRole" | "Role" => vec![name, s(&meta["creationTimestamp"]).to_string()],
+        "ClusterRole" | "Role" | "LimitRange" => vec![name, s(&meta["creationTimestamp"]).to_string()],
         "ClusterRoleBinding" | "RoleBinding" => {
             let role = format!("{}/{}", s(&obj["roleRef"]["kind"]), s(&obj["roleRef"]["name"]));
             let mut c = vec![name, role, created];

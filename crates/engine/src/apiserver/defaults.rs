@@ -79,6 +79,11 @@ pub fn apply(kind: &str, obj: &mut Value) {
                 }
             }
         }
+        "LimitRange" => {
+            for item in spec["limits"].as_array_mut().into_iter().flatten() {
+                limit_range_item(item);
+            }
+        }
         _ => {}
     }
     if !had_spec && spec.as_object().is_some_and(|m| m.is_empty()) {
@@ -101,6 +106,26 @@ pub fn apply(kind: &str, obj: &mut Value) {
         "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => webhooks(o, kind == "MutatingWebhookConfiguration"),
         _ => {}
     }
+}
+
+/// `SetDefaults_LimitRangeItem` (`pkg/apis/core/v1/defaults.go`): for a Container item, a
+/// missing default limit is the max; a missing default request is the default limit, else
+/// the min.
+fn limit_range_item(item: &mut Value) {
+    if item["type"] != "Container" {
+        return;
+    }
+    let Some(o) = item.as_object_mut() else { return };
+    let mut default = o.get("default").and_then(Value::as_object).cloned().unwrap_or_default();
+    let mut request = o.get("defaultRequest").and_then(Value::as_object).cloned().unwrap_or_default();
+    for (k, v) in o.get("max").and_then(Value::as_object).into_iter().flatten() {
+        default.entry(k.clone()).or_insert_with(|| v.clone());
+    }
+    for (k, v) in default.iter().chain(o.get("min").and_then(Value::as_object).into_iter().flatten()) {
+        request.entry(k.clone()).or_insert_with(|| v.clone());
+    }
+    o.insert("default".into(), Value::Object(default));
+    o.insert("defaultRequest".into(), Value::Object(request));
 }
 
 /// `pkg/apis/admissionregistration/v1/defaults.go`: `SetDefaults_MutatingWebhook` /

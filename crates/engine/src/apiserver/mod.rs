@@ -13,6 +13,8 @@ pub mod event_ttl;
 pub mod eviction;
 pub mod fields;
 pub mod ipalloc;
+pub mod limitrange_validation;
+pub mod limitranger;
 pub mod patch;
 pub mod rbac;
 pub mod status;
@@ -443,6 +445,7 @@ impl Engine {
             "Pod" => validation::pod(&obj),
             "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => validation::workload(rt.kind, &obj),
             "Service" => validation::service(&obj),
+            "LimitRange" => limitrange_validation::limit_range(&obj),
             "ConfigMap" | "Secret" => config_validation::on_create(rt.kind, &obj),
             "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => webhooks::validation::configuration(rt.kind, &obj),
             kind => validation::object_meta(kind, &obj["metadata"]),
@@ -455,6 +458,21 @@ impl Engine {
         let name = obj["metadata"]["name"].as_str().unwrap_or_default().to_string();
         if let Some(why) = not_played(rt, &obj) {
             return Err(Status::forbidden(&rt.qualified_plural(), Some(&name), why));
+        }
+        // LimitRanger's validation, the first of the validating plugins podlife plays.
+        if matches!(rt.kind, "Pod" | "PersistentVolumeClaim") {
+            let ranges: Vec<Value> = self.store.list("", "limitranges", Some(&namespace)).map(|(_, r)| r.clone()).collect();
+            if !ranges.is_empty() {
+                let verdict = ranges.iter().try_for_each(|r| if rt.kind == "Pod" { limitranger::validate_pod(r, &obj) } else { limitranger::validate_pvc(r, &obj) });
+                let mut params = plugin_params("LimitRanger", 0);
+                if let Err(e) = &verdict {
+                    params.insert("error".into(), json!(e));
+                }
+                self.apiserver_trace(Action::ValidatingAdmission, object.clone(), params, vec![]);
+                if let Err(why) = verdict {
+                    return Err(Status::forbidden(&rt.qualified_plural(), Some(&name), &why));
+                }
+            }
         }
         // ValidatingAdmissionWebhook, after the registry's validation and before etcd.
         let attrs = webhooks::Attributes { rt, subresource: req.subresource.as_deref().unwrap_or_default(), namespace: if rt.namespaced { &namespace } else { "" }, name: &name, operation: webhooks::Operation::Create, old: None, dry_run: req.dry_run, object: object.clone() };
@@ -563,6 +581,16 @@ impl Engine {
         }
         if rt.kind != "Pod" {
             return Ok(());
+        }
+        // LimitRanger comes before ServiceAccount in upstream's plugin order.
+        let ranges: Vec<Value> = self.store.list("", "limitranges", Some(namespace)).map(|(_, r)| r.clone()).collect();
+        if !ranges.is_empty() {
+            let before = obj.clone();
+            for range in &ranges {
+                limitranger::mutate_pod(range, obj);
+            }
+            let changes = self.traced_diff(&before, obj);
+            self.apiserver_trace(Action::MutatingAdmission, object.clone(), plugin_params("LimitRanger", round), changes);
         }
         for plugin in admission::MUTATING_POD_PLUGINS {
             let before = obj.clone();
@@ -810,6 +838,8 @@ impl Engine {
         } else if req.subresource.is_none()
             && let errors = [validation::object_meta_update(&obj["metadata"]), match rt.kind {
                 "ConfigMap" | "Secret" => config_validation::on_update(rt.kind, &current, &obj),
+                // `ValidateLimitRangeUpdate` is `ValidateLimitRange` after the metadata checks.
+                "LimitRange" => limitrange_validation::limit_range(&obj).into_iter().filter(|e| !e.field.starts_with("metadata")).collect(),
                 _ => Vec::new(),
             }]
             .concat()

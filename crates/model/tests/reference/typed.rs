@@ -27,6 +27,7 @@ pub fn roundtrip_for(kind: &str) -> Roundtrip {
         "Node" => roundtrip_as::<core::Node>,
         "PersistentVolumeClaim" => roundtrip_as::<core::PersistentVolumeClaim>,
         "PersistentVolume" => roundtrip_as::<core::PersistentVolume>,
+        "LimitRange" => roundtrip_as::<core::LimitRange>,
         "Pod" => roundtrip_as::<core::Pod>,
         "Secret" => roundtrip_as::<core::Secret>,
         "ServiceAccount" => roundtrip_as::<core::ServiceAccount>,

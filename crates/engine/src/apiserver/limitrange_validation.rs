@@ -1,0 +1,263 @@
+//! `ValidateLimitRange` (`pkg/apis/core/validation/validation.go`), on create and update: each
+//! item's type is a standard limit type (or qualified), named once; its resources are ones a
+//! container may name (`Pod`, `Container`) or any resource name; a `Pod` item sets no
+//! defaults; a `PersistentVolumeClaim` item bounds storage; and per resource
+//! min ≤ default request ≤ default ≤ max, a ratio of at least 1 and at most max/min.
+//!
+//! Go ranges over the item's maps in random order; podlife reports resources by name.
+//! Upstream passes the quantities themselves as the bad values, so the messages show Go's
+//! `%#v` of a `resource.Quantity` (`go_quantity`), built here from the stored string.
+
+use podlife_model::quantity::Quantity;
+use serde_json::Value;
+
+use super::status::FieldError;
+use super::validation;
+
+const STANDARD_LIMIT_TYPES: [&str; 3] = ["Pod", "Container", "PersistentVolumeClaim"];
+/// `helper.IsStandardContainerResourceName` (besides `hugepages-*`).
+const CONTAINER_RESOURCES: [&str; 3] = ["cpu", "memory", "ephemeral-storage"];
+const FIELDS: [&str; 5] = ["max", "min", "default", "defaultRequest", "maxLimitRequestRatio"];
+
+pub fn limit_range(obj: &Value) -> Vec<FieldError> {
+    let mut errs = validation::object_meta("LimitRange", &obj["metadata"]);
+    let mut seen_types: Vec<&str> = Vec::new();
+    for (i, item) in obj["spec"]["limits"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
+        let at = format!("spec.limits[{i}]");
+        let kind = item["type"].as_str().unwrap_or_default();
+        type_name(kind, &format!("{at}.type"), &mut errs);
+        if seen_types.contains(&kind) {
+            errs.push(FieldError::duplicate(format!("{at}.type"), &quote(kind)));
+        }
+        seen_types.push(kind);
+        let pod = kind == "Pod";
+        for field in FIELDS {
+            if pod && matches!(field, "default" | "defaultRequest") {
+                if item[field].as_object().is_some_and(|m| !m.is_empty()) {
+                    errs.push(FieldError::forbidden(format!("{at}.{field}"), "may not be specified when `type` is 'Pod'"));
+                }
+                continue;
+            }
+            for name in item[field].as_object().into_iter().flatten().map(|(k, _)| k) {
+                resource_name(kind, name, &format!("{at}.{field}[{name}]"), &mut errs);
+            }
+        }
+        if kind == "PersistentVolumeClaim" && item["min"]["storage"].is_null() && item["max"]["storage"].is_null() {
+            errs.push(FieldError::required(format!("{at}.limits"), "either minimum or maximum storage value is required, but neither was provided"));
+        }
+        let names = crate::sort::collect_set(FIELDS.iter().filter(|f| !(pod && matches!(**f, "default" | "defaultRequest"))).flat_map(|f| item[*f].as_object().into_iter().flatten().map(|(k, _)| k.as_str())));
+        for name in names {
+            bounds(item, pod, name, &at, &mut errs);
+        }
+    }
+    errs
+}
+
+fn quote(s: &str) -> String {
+    format!("\"{s}\"")
+}
+
+/// `validateLimitRangeTypeName`.
+fn type_name(kind: &str, path: &str, errs: &mut Vec<FieldError>) {
+    let msgs = validation::label_key(kind);
+    if !msgs.is_empty() {
+        errs.extend(msgs.into_iter().map(|m| FieldError::invalid(path, quote(kind), m)));
+    } else if !kind.contains('/') && !STANDARD_LIMIT_TYPES.contains(&kind) {
+        errs.push(FieldError::invalid(path, quote(kind), "must be a standard limit type or fully qualified"));
+    }
+}
+
+/// `helper.IsStandardResourceName`: the resources quotas and limits may name.
+const STANDARD_RESOURCES: [&str; 20] = [
+    "cpu", "memory", "ephemeral-storage", "requests.cpu", "requests.memory", "requests.ephemeral-storage", "limits.cpu", "limits.memory",
+    "limits.ephemeral-storage", "pods", "resourcequotas", "services", "replicationcontrollers", "secrets", "configmaps", "persistentvolumeclaims",
+    "storage", "requests.storage", "services.nodeports", "services.loadbalancers",
+];
+
+/// `validateLimitRangeResourceName`: `validateResourceName` (a qualified name; a standard
+/// resource unless fully qualified), and for `Pod` and `Container` items also
+/// `validateContainerResourceName`'s "a standard resource for containers".
+fn resource_name(kind: &str, name: &str, path: &str, errs: &mut Vec<FieldError>) {
+    let msgs = validation::label_key(name);
+    if !msgs.is_empty() {
+        errs.extend(msgs.into_iter().map(|m| FieldError::invalid(path, quote(name), m)));
+        return;
+    }
+    if name.contains('/') {
+        return;
+    }
+    let hugepages = name.starts_with("hugepages-");
+    if !STANDARD_RESOURCES.contains(&name) && !hugepages {
+        errs.push(FieldError::invalid(path, quote(name), "must be a standard resource type or fully qualified"));
+    }
+    if matches!(kind, "Pod" | "Container") && !CONTAINER_RESOURCES.contains(&name) && !hugepages {
+        errs.push(FieldError::invalid(path, quote(name), "must be a standard resource for containers"));
+    }
+}
+
+/// The relations between one resource's values in one item.
+fn bounds(item: &Value, pod: bool, name: &str, at: &str, errs: &mut Vec<FieldError>) {
+    let get = |field: &str| -> Option<(String, Quantity)> {
+        if pod && matches!(field, "default" | "defaultRequest") {
+            return None;
+        }
+        let s = item[field][name].as_str()?;
+        Some((s.to_string(), Quantity::parse(s).ok()?))
+    };
+    let (min, max, default, request, ratio) = (get("min"), get("max"), get("default"), get("defaultRequest"), get("maxLimitRequestRatio"));
+    let path = |field: &str| format!("{at}.{field}[{name}]");
+    let mut invalid = |field: &str, shown: &(String, Quantity), detail: String| errs.push(FieldError::invalid(path(field), go_quantity(&shown.0), detail));
+    if let (Some(mn), Some(mx)) = (&min, &max)
+        && mn.1 > mx.1
+    {
+        invalid("min", mn, format!("min value {} is greater than max value {}", mn.1, mx.1));
+    }
+    if let (Some(rq), Some(mn)) = (&request, &min)
+        && mn.1 > rq.1
+    {
+        invalid("defaultRequest", rq, format!("min value {} is greater than default request value {}", mn.1, rq.1));
+    }
+    if let (Some(rq), Some(mx)) = (&request, &max)
+        && rq.1 > mx.1
+    {
+        invalid("defaultRequest", rq, format!("default request value {} is greater than max value {}", rq.1, mx.1));
+    }
+    if let (Some(rq), Some(df)) = (&request, &default)
+        && rq.1 > df.1
+    {
+        invalid("defaultRequest", rq, format!("default request value {} is greater than default limit value {}", rq.1, df.1));
+    }
+    if let (Some(df), Some(mn)) = (&default, &min)
+        && mn.1 > df.1
+    {
+        invalid("default", mn, format!("min value {} is greater than default value {}", mn.1, df.1));
+    }
+    if let (Some(df), Some(mx)) = (&default, &max)
+        && df.1 > mx.1
+    {
+        invalid("default", mx, format!("default value {} is greater than max value {}", df.1, mx.1));
+    }
+    if let Some(r) = &ratio
+        && r.1.cmp_i64(1).is_lt()
+    {
+        invalid("maxLimitRequestRatio", r, format!("ratio {} is less than 1", r.1));
+    }
+    if let (Some(r), Some(mn), Some(mx)) = (&ratio, &min, &max) {
+        let max_milli = i64::MAX / 1000;
+        let (ratio_value, min_value, max_value) = if r.1.value() < max_milli && mn.1.value() < max_milli && mx.1.value() < max_milli {
+            (r.1.milli_value() as f64 / 1000.0, mn.1.milli_value(), mx.1.milli_value())
+        } else {
+            (r.1.value() as f64, mn.1.value(), mx.1.value())
+        };
+        let allowed = max_value as f64 / min_value as f64;
+        if ratio_value > allowed {
+            invalid("maxLimitRequestRatio", r, format!("ratio {} is greater than max/min = {allowed:.6}", r.1));
+        }
+    }
+    // `IsOvercommitAllowed`: hugepages (and other non-native resources) may not overcommit.
+    if !(name == "cpu" || name == "memory" || name == "ephemeral-storage")
+        && let (Some(df), Some(rq)) = (&default, &request)
+        && df.1 != rq.1
+    {
+        invalid("defaultRequest", rq, format!("default value {} must equal to defaultRequest value {} in {name}", df.1, rq.1));
+    }
+}
+
+/// Go's `%#v` of the `resource.Quantity` that `ParseQuantity` makes of `text` on its fast path
+/// (an int64 times a power of ten; the string kept when it is already in canonical form):
+/// `resource.Quantity{i:resource.int64Amount{value:2147483648, scale:0},
+/// d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"2Gi", Format:"BinarySI"}`.
+pub fn go_quantity(text: &str) -> String {
+    let (value, scale, cached, format) = fast_parse(text).unwrap_or((0, 0, false, "DecimalSI"));
+    let s = if cached { text } else { "" };
+    format!("resource.Quantity{{i:resource.int64Amount{{value:{value}, scale:{scale}}}, d:resource.infDecAmount{{Dec:(*inf.Dec)(nil)}}, s:\"{s}\", Format:\"{format}\"}}")
+}
+
+/// `ParseQuantity`'s fast path: (value, scale, whether `s` is kept, format).
+fn fast_parse(text: &str) -> Option<(i64, i32, bool, &'static str)> {
+    let (negative, rest) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let digits_end = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+    let num = if digits_end == 0 { "0" } else { &rest[..digits_end] };
+    let mut tail = &rest[digits_end..];
+    let mut denom = "";
+    if let Some(after) = tail.strip_prefix('.') {
+        let end = after.find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len());
+        denom = &after[..end];
+        tail = &after[end..];
+    }
+    let (format, exponent): (&'static str, i32) = match tail {
+        "" => ("DecimalSI", 0),
+        "n" => ("DecimalSI", -9),
+        "u" => ("DecimalSI", -6),
+        "m" => ("DecimalSI", -3),
+        "k" => ("DecimalSI", 3),
+        "M" => ("DecimalSI", 6),
+        "G" => ("DecimalSI", 9),
+        "T" => ("DecimalSI", 12),
+        "P" => ("DecimalSI", 15),
+        "E" => ("DecimalSI", 18),
+        "Ki" => ("BinarySI", 10),
+        "Mi" => ("BinarySI", 20),
+        "Gi" => ("BinarySI", 30),
+        "Ti" => ("BinarySI", 40),
+        "Pi" => ("BinarySI", 50),
+        "Ei" => ("BinarySI", 60),
+        e if e.starts_with(['e', 'E']) => ("DecimalExponent", e[1..].parse().ok()?),
+        _ => return None,
+    };
+    let digits = (num.len() + denom.len()) as i32;
+    let (mut scale, mantissa, precision) = if format == "BinarySI" {
+        if denom.is_empty() { (0, 1i64.checked_shl(exponent as u32)?, 15 - num.len() as i32 - (exponent as f32 * 3.0 / 10.0) as i32 - 1) } else { (0, 1, -1) }
+    } else {
+        (exponent, 1, 18 - digits)
+    };
+    if precision < 0 {
+        return None;
+    }
+    scale -= denom.len() as i32;
+    if scale < -9 {
+        return None;
+    }
+    let shifted = format!("{num}{denom}");
+    let value: i64 = shifted.parse().ok()?;
+    let mut result = value.checked_mul(mantissa)?;
+    if negative {
+        result = -result;
+    }
+    let cached = if format == "BinarySI" { exponent % 10 == 0 && value & 0x07 != 0 } else { scale % 3 == 0 && !shifted.ends_with("000") && !shifted.starts_with('0') };
+    Some((result, scale, cached, format))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The representations real API servers print (from error messages seen in the wild).
+    #[test]
+    fn go_representation_of_parsed_quantities() {
+        assert_eq!(go_quantity("2Gi"), "resource.Quantity{i:resource.int64Amount{value:2147483648, scale:0}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:\"2Gi\", Format:\"BinarySI\"}");
+        assert_eq!(go_quantity("0"), "resource.Quantity{i:resource.int64Amount{value:0, scale:0}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:\"\", Format:\"DecimalSI\"}");
+        assert_eq!(go_quantity("500m"), "resource.Quantity{i:resource.int64Amount{value:500, scale:-3}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:\"500m\", Format:\"DecimalSI\"}");
+        assert_eq!(go_quantity("1536Mi"), "resource.Quantity{i:resource.int64Amount{value:1610612736, scale:0}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:\"\", Format:\"BinarySI\"}");
+    }
+
+    // Upstream's TestValidateLimitRange error cases, in its wording.
+    #[test]
+    fn relations_between_the_values_read_as_upstream() {
+        let lr = |item: Value| json!({"metadata": {"name": "abc", "namespace": "foo"}, "spec": {"limits": [item]}});
+        let detail = |o: Value| limit_range(&o).iter().map(|e| e.detail.clone()).collect::<Vec<_>>();
+        assert_eq!(detail(lr(json!({"type": "Container", "max": {"cpu": "1"}, "min": {"cpu": "100m"}, "defaultRequest": {"cpu": "2"}}))), vec!["default request value 2 is greater than max value 1"]);
+        assert_eq!(detail(lr(json!({"type": "Container", "max": {"cpu": "2"}, "min": {"cpu": "100m"}, "default": {"cpu": "500m"}, "defaultRequest": {"cpu": "800m"}}))), vec!["default request value 800m is greater than default limit value 500m"]);
+        assert_eq!(detail(lr(json!({"type": "Pod", "maxLimitRequestRatio": {"cpu": "800m"}}))), vec!["ratio 800m is less than 1"]);
+        assert_eq!(detail(lr(json!({"type": "Container", "max": {"memory": "2Gi"}, "min": {"memory": "512Mi"}, "maxLimitRequestRatio": {"memory": "10"}}))), vec!["ratio 10 is greater than max/min = 4.000000"]);
+        let pod_defaults = limit_range(&lr(json!({"type": "Pod", "default": {"cpu": "1"}})));
+        assert_eq!(pod_defaults[0].to_string(), "spec.limits[0].default: Forbidden: may not be specified when `type` is 'Pod'");
+        let unknown = limit_range(&lr(json!({"type": "Container", "max": {"gpu": "1"}})));
+        assert_eq!(unknown[0].to_string(), "spec.limits[0].max[gpu]: Invalid value: \"gpu\": must be a standard resource type or fully qualified");
+        assert_eq!(unknown[1].to_string(), "spec.limits[0].max[gpu]: Invalid value: \"gpu\": must be a standard resource for containers");
+    }
+}
