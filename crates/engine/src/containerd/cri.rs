@@ -197,7 +197,6 @@ impl Engine {
             stop_request: 0,
             log: Default::default(),
             restart_count,
-            termination_message: None,
             rootfs: super::fs::Tree::default(),
             env,
             namespaces: super::namespaces::Namespaces::default(),

@@ -122,8 +122,6 @@ pub struct Container {
     pub log: logs::LogFile,
     /// The labels the kubelet sets (`io.kubernetes.container.restartCount`, hash…).
     pub restart_count: u32,
-    /// `terminationMessagePath` content read at exit (`/dev/termination-log`).
-    pub termination_message: Option<String>,
     /// The container's own writable layer.
     pub rootfs: fs::Tree,
     /// The environment the kubelet resolved for it (`env`, `envFrom`, `valueFrom`).

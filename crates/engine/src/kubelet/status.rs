@@ -38,7 +38,7 @@ fn is_sidecar(c: &Value) -> bool {
     c["restartPolicy"] == "Always"
 }
 
-fn terminated(c: &Container) -> Value {
+fn terminated(c: &Container, spec: &Value) -> Value {
     let mut t = json!({
         "containerID": format!("containerd://{}", c.id),
         "exitCode": c.exit_code,
@@ -46,10 +46,59 @@ fn terminated(c: &Container) -> Value {
         "reason": c.reason,
         "startedAt": c.started_at.map(Time::rfc3339),
     });
-    if !c.message.is_empty() {
-        t["message"] = json!(c.message);
+    let mut message = c.message.clone();
+    let written = termination_message(c, spec);
+    if !written.is_empty() {
+        if !message.is_empty() {
+            message.push_str(": ");
+        }
+        message.push_str(&written);
+    }
+    if !message.is_empty() {
+        t["message"] = json!(message);
     }
     t
+}
+
+/// `MaxContainerTerminationMessageLength`, `…LogLength`, `…LogLines` (kubelet/container).
+const MAX_TERMINATION_MESSAGE: usize = 4 * 1024;
+const MAX_TERMINATION_LOG_BYTES: usize = 2048;
+const MAX_TERMINATION_LOG_LINES: usize = 80;
+
+/// What an exited container left for its status (`toKubeContainerStatus`,
+/// `getTerminationMessage`, `readLastStringFromContainerLogs` in kuberuntime): the last 4 KiB
+/// of the file at `terminationMessagePath`; with `FallbackToLogsOnError`, a failed container
+/// that wrote nothing there gives the last 80 lines of its log, at most their last 2 KiB.
+fn termination_message(c: &Container, spec: &Value) -> String {
+    let fallback = spec["terminationMessagePolicy"] == "FallbackToLogsOnError" && c.exit_code != 0 && c.reason != "ContainerCannotRun";
+    let path = spec["terminationMessagePath"].as_str().unwrap_or_default();
+    let (text, check_logs) = match c.rootfs.read(path).filter(|_| !path.is_empty()) {
+        Some(data) => {
+            let tail = last_bytes(&data, MAX_TERMINATION_MESSAGE).to_string();
+            let empty = tail.is_empty();
+            (tail, fallback && empty)
+        }
+        None => (String::new(), fallback),
+    };
+    if !check_logs {
+        return text;
+    }
+    let lines = c.log.current(c.finished_at.unwrap_or_default());
+    let mut out = String::new();
+    for (_, _, line) in &lines[lines.len().saturating_sub(MAX_TERMINATION_LOG_LINES)..] {
+        out.push_str(line);
+        out.push('\n');
+    }
+    last_bytes(&out, MAX_TERMINATION_LOG_BYTES).to_string()
+}
+
+/// The last `max` bytes of `text` (from a character boundary).
+fn last_bytes(text: &str, max: usize) -> &str {
+    let mut start = text.len().saturating_sub(max);
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    &text[start..]
 }
 
 /// One container list's statuses (`convertToAPIContainerStatuses`).
@@ -81,11 +130,11 @@ fn container_statuses(spec_list: &[Value], runtime: &[&Container], old: &[Value]
             st["restartCount"] = json!(latest.restart_count);
             st["state"] = match latest.state {
                 ContainerState::Running => json!({"running": {"startedAt": latest.started_at.map(Time::rfc3339)}}),
-                ContainerState::Exited => json!({"terminated": terminated(latest)}),
+                ContainerState::Exited => json!({"terminated": terminated(latest, spec)}),
                 _ => json!({"waiting": {}}),
             };
             st["lastState"] = match mine.get(1) {
-                Some(prev) if prev.state == ContainerState::Exited => json!({"terminated": terminated(prev)}),
+                Some(prev) if prev.state == ContainerState::Exited => json!({"terminated": terminated(prev, spec)}),
                 _ => json!({}),
             };
             let running = latest.state == ContainerState::Running;
@@ -430,6 +479,14 @@ pub fn generate(pod: &Value, runtime: &[&Container], facts: &PodFacts, now: Time
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_termination_message_keeps_the_last_bytes_whole_characters_only() {
+        assert_eq!(last_bytes("abcdef", 3), "def");
+        assert_eq!(last_bytes("ab", 3), "ab");
+        // "é" is two bytes: a cut inside it starts after it.
+        assert_eq!(last_bytes("aébc", 3), "bc");
+    }
     use super::*;
 
     fn st(name: &str, state: &str, last: Option<i64>) -> Value {
