@@ -211,21 +211,6 @@ const MASKED: &[&str] = &[
 ];
 const READONLY: &[&str] = &["/proc/bus", "/proc/fs", "/proc/irq", "/proc/sys", "/proc/sysrq-trigger"];
 
-/// `oci.WithEnv`: a key already set is replaced where it is, a new one appended.
-fn with_env(env: &mut Vec<String>, add: impl IntoIterator<Item = String>) {
-    for e in add {
-        let key = e.split('=').next().unwrap_or_default().to_string();
-        match env.iter_mut().find(|x| x.split('=').next() == Some(key.as_str())) {
-            Some(slot) => *slot = e,
-            None => env.push(e),
-        }
-    }
-}
-
-fn image_env(image: Option<&NodeImage>) -> Vec<String> {
-    image.and_then(|i| i.catalog).map(|c| c.config.env.iter().map(|e| e.to_string()).collect()).unwrap_or_default()
-}
-
 /// The container's process arguments: what it runs (its entrypoint and command resolved).
 fn process_args(container: &Container, spec: &Value, image: Option<&NodeImage>) -> Vec<String> {
     if let Some(p) = &container.process {
@@ -240,7 +225,7 @@ fn process_args(container: &Container, spec: &Value, image: Option<&NodeImage>) 
 
 /// The image a container runs, from the node's image store.
 pub fn node_image<'a>(rt: &'a Runtime, container: &Container) -> Option<&'a NodeImage> {
-    rt.images.values().find(|i| i.id == container.image_id || i.repo_digests.contains(&container.image_id) || i.repo_tags.contains(&container.image_ref))
+    podlife_engine::containerd::cri::node_image(rt, container)
 }
 
 /// The namespaces of a pod's containers: the pause process's network, IPC and UTS, its PID
@@ -270,10 +255,8 @@ pub fn container_spec(rt: &Runtime, sandbox: &Sandbox, container: &Container, po
     let spec = spec_container(pod, &container.name).cloned().unwrap_or(Value::Null);
     let image = node_image(rt, container);
     let r = resources(pod, &spec, node);
-    let mut env = vec!["PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin".to_string()];
-    let hostname = pod["spec"]["hostname"].as_str().or(pod["metadata"]["name"].as_str()).unwrap_or_default().to_string();
-    with_env(&mut env, [format!("HOSTNAME={hostname}")]);
-    with_env(&mut env, image_env(image).into_iter().chain(container.env.iter().map(|(k, v)| format!("{k}={v}"))));
+    let hostname = podlife_engine::containerd::procfs::uts_hostname(pod, node["metadata"]["name"].as_str().unwrap_or_default());
+    let env: Vec<String> = podlife_engine::containerd::cri::oci_env(&hostname, image, &container.env).into_iter().map(|(k, v)| format!("{k}={v}")).collect();
     let cwd = spec["workingDir"].as_str().filter(|w| !w.is_empty()).or_else(|| image.and_then(|i| i.catalog).map(|c| c.config.working_dir).filter(|w| !w.is_empty())).unwrap_or("/");
     let mut process = json!({
         "user": {"uid": 0, "gid": 0, "additionalGids": [0]},

@@ -217,9 +217,9 @@ impl Engine {
         if let Some(rt) = self.runtime_mut(node) {
             rt.log(now, format!("StartContainer for \"{container_id}\""));
         }
-        // The image's ENV, then the container's own (which wins).
-        let mut env: Vec<(String, String)> = image.catalog.map(|c| c.config.env.iter().filter_map(|e| e.split_once('=')).map(|(k, v)| (k.to_string(), v.to_string())).collect()).unwrap_or_default();
-        env.extend(self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.env.clone()).unwrap_or_else(|| container_env(spec)));
+        // The process's environment, as CreateContainer wrote it into the container's spec.
+        let kubelet_env = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.env.clone()).unwrap_or_else(|| container_env(spec));
+        let env = oci_env(&super::procfs::uts_hostname(pod, node), Some(image), &kubelet_env);
         let strs = |v: &Value| v.as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect::<Vec<_>>()).unwrap_or_default();
         let (entrypoint, cmd): (&[&str], &[&str]) = match image.catalog {
             Some(c) => (c.config.entrypoint, c.config.cmd),
@@ -556,6 +556,28 @@ impl Engine {
     }
 }
 
+/// The environment containerd's CRI writes into the container's OCI spec (`buildLinuxSpec`
+/// in `internal/cri/server/container_create.go`, `oci.WithEnv`): the default spec's `PATH`,
+/// `HOSTNAME` (the sandbox's hostname: the node's with `hostNetwork`), the image's `ENV`, then
+/// what the kubelet sent; a name set again keeps its first place and takes the later value.
+/// The container's process and `kubectl exec` processes get it.
+pub fn oci_env(hostname: &str, image: Option<&NodeImage>, kubelet: &[(String, String)]) -> Vec<(String, String)> {
+    let mut env: Vec<(String, String)> = vec![("PATH".to_string(), "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin".to_string()), ("HOSTNAME".to_string(), hostname.to_string())];
+    let image_env = image.and_then(|i| i.catalog).into_iter().flat_map(|c| c.config.env.iter()).filter_map(|e| e.split_once('=')).map(|(k, v)| (k.to_string(), v.to_string()));
+    for (k, v) in image_env.chain(kubelet.iter().cloned()) {
+        match env.iter_mut().find(|(name, _)| *name == k) {
+            Some(slot) => slot.1 = v,
+            None => env.push((k, v)),
+        }
+    }
+    env
+}
+
+/// The image a container was created from, among the node's.
+pub fn node_image<'a>(rt: &'a Runtime, container: &Container) -> Option<&'a NodeImage> {
+    rt.images.values().find(|i| i.id == container.image_id || i.repo_digests.contains(&container.image_id) || i.repo_tags.contains(&container.image_ref))
+}
+
 /// The container's environment: `env` values as written (valueFrom is not resolved yet).
 pub fn container_env(spec: &Value) -> Vec<(String, String)> {
     spec["env"]
@@ -592,4 +614,19 @@ fn mac_from(id: &str) -> String {
 /// The 13-character id `crictl` prints.
 pub fn short(id: &str) -> &str {
     id.get(..13).unwrap_or(id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // containerd's order: the default PATH, HOSTNAME, the image's ENV, the kubelet's; a name
+    // set again keeps its place (`oci.WithEnv`).
+    #[test]
+    fn the_process_environment_keeps_containerds_order() {
+        let kubelet = vec![("PATH".to_string(), "/custom".to_string()), ("MODE".to_string(), "demo".to_string()), ("HOSTNAME".to_string(), "mine".to_string())];
+        let env = oci_env("web-1", None, &kubelet);
+        assert_eq!(env, vec![("PATH".into(), "/custom".into()), ("HOSTNAME".into(), "mine".into()), ("MODE".into(), "demo".into())]);
+        assert_eq!(oci_env("web-1", None, &[])[1], ("HOSTNAME".to_string(), "web-1".to_string()));
+    }
 }

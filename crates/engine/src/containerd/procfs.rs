@@ -73,7 +73,7 @@ impl Proc {
 /// A pod's hostname and domain as the kubelet computes them (`GeneratePodHostNameAndDomain`:
 /// `spec.hostname` or the pod's name cut to 63 characters; `SUBDOMAIN.NS.svc.cluster.local`
 /// with `spec.subdomain`).
-pub(crate) fn pod_hostname(pod: &Value) -> (String, String) {
+pub fn pod_hostname(pod: &Value) -> (String, String) {
     let name = pod["metadata"]["name"].as_str().unwrap_or_default();
     let mut host = pod["spec"]["hostname"].as_str().filter(|h| !h.is_empty()).unwrap_or(name).to_string();
     if host.len() > 63 {
@@ -87,7 +87,7 @@ pub(crate) fn pod_hostname(pod: &Value) -> (String, String) {
 
 /// The kernel hostname of a pod's UTS namespace: the node's with `hostNetwork`, the FQDN with
 /// `setHostnameAsFQDN` and a subdomain, else the pod hostname.
-pub(crate) fn uts_hostname(pod: &Value, node: &str) -> String {
+pub fn uts_hostname(pod: &Value, node: &str) -> String {
     if pod["spec"]["hostNetwork"] == true {
         return node.to_string();
     }
@@ -357,7 +357,7 @@ impl Engine {
             };
         }
         if path == "/proc" || path.starts_with("/proc/") {
-            return self.proc_file(node, c, sandbox, exec, path);
+            return self.proc_file(node, pod, c, sandbox, exec, path);
         }
         None
     }
@@ -384,7 +384,7 @@ impl Engine {
         })
     }
 
-    fn proc_file(&self, node: &str, c: &Container, sandbox: &Sandbox, exec: Option<&[String]>, path: &str) -> Option<Special> {
+    fn proc_file(&self, node: &str, pod: &Value, c: &Container, sandbox: &Sandbox, exec: Option<&[String]>, path: &str) -> Option<Special> {
         let procs = self.pid_namespace(node, &c.id, exec);
         let me = procs.iter().find(|p| match (&p.owner, exec) {
             (Owner::Exec(_), Some(_)) => true,
@@ -419,7 +419,10 @@ impl Engine {
             ["cmdline"] => Some(Special::File(p.cmdline.split(' ').map(|a| format!("{a}\0")).collect())),
             ["comm"] => Some(Special::File(format!("{}\n", p.comm()))),
             ["environ"] => {
-                let env: String = owner_spec_container.map(|x| x.env.iter().map(|(k, v)| format!("{k}={v}\0")).collect()).unwrap_or_default();
+                // The process's environment: the container spec's (`oci_env`).
+                let env: String = owner_spec_container
+                    .map(|x| super::cri::oci_env(&uts_hostname(pod, node), super::cri::node_image(&m.runtime, x), &x.env).iter().map(|(k, v)| format!("{k}={v}\0")).collect())
+                    .unwrap_or_default();
                 Some(Special::File(env))
             }
             ["cgroup"] => {

@@ -959,7 +959,15 @@ impl Engine {
             return Ok(ProcessRun { code: 126, combined: String::new(), stdout: String::new(), stderr: String::new(), duration_ms: 0, unfinished: false, start_error: Some(error) });
         }
         let container = self.machines.get(node).and_then(|m| m.runtime.containers.get(id));
-        let env: BTreeMap<String, String> = container.and_then(|c| c.process.as_ref()).and_then(|p| p.shell.as_ref()).map(|s| s.exported_env()).unwrap_or_default();
+        // The container's spec environment (runc exec's process), not the live process's.
+        let env: BTreeMap<String, String> = match (self.machines.get(node), container) {
+            (Some(m), Some(c)) => {
+                let pod = self.store.list("", "pods", None).find(|(_, p)| p["metadata"]["uid"] == c.pod_uid.as_str()).map(|(_, p)| p);
+                let hostname = pod.map(|p| super::procfs::uts_hostname(p, node)).unwrap_or_default();
+                crate::sort::collect_map(super::cri::oci_env(&hostname, super::cri::node_image(&m.runtime, c), &c.env))
+            }
+            _ => BTreeMap::new(),
+        };
         let rate = container.and_then(|c| c.cpu.quota).map_or(cpu::THREAD_MILLI, |q| q.min(cpu::THREAD_MILLI));
         let direct = !argv.first().map(|a| a.rsplit('/').next().unwrap_or(a)).is_some_and(|b| matches!(b, "sh" | "ash" | "bash" | "dash"));
         let image_ref = container.map(|c| c.image_ref.clone()).unwrap_or_default();
