@@ -962,7 +962,7 @@ impl Engine {
         // The container's spec environment (runc exec's process), not the live process's.
         let env: BTreeMap<String, String> = match (self.machines.get(node), container) {
             (Some(m), Some(c)) => {
-                let pod = self.store.list("", "pods", None).find(|(_, p)| p["metadata"]["uid"] == c.pod_uid.as_str()).map(|(_, p)| p);
+                let pod = m.runtime.sandboxes.get(&c.sandbox_id).and_then(|sb| self.kubelet_pod_ref(node, &sb.namespace, &sb.pod_name));
                 let hostname = pod.map(|p| super::procfs::uts_hostname(p, node)).unwrap_or_default();
                 crate::sort::collect_map(super::cri::oci_env(&hostname, super::cri::node_image(&m.runtime, c), &c.env))
             }
