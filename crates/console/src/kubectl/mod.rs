@@ -574,6 +574,7 @@ const RUN_FLAGS: &[Spec] = &[
     Spec { long: "rm", short: None, kind: Kind::Bool },
     Spec { long: "attach", short: None, kind: Kind::Bool },
     Spec { long: "quiet", short: Some('q'), kind: Kind::Bool },
+    Spec { long: "overrides", short: None, kind: Kind::Value },
 ];
 
 /// `kubectl run`: the `BasicPod` generator, then a create (or a client dry run).
@@ -670,7 +671,15 @@ fn run_pod(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     if let Some(sa) = p.get("serviceaccount") {
         spec["serviceAccountName"] = json!(sa);
     }
-    let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": metadata, "spec": spec, "status": {}});
+    let mut pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": metadata, "spec": spec, "status": {}});
+    // `--overrides`: a JSON merge patch over the generated pod (`cmdutil.Merge`: lists are
+    // replaced whole).
+    if let Some(o) = p.get("overrides").filter(|o| !o.is_empty()) {
+        match serde_json::from_str::<Value>(o) {
+            Ok(patch) => podlife_engine::apiserver::merge_patch(&mut pod, &patch),
+            Err(_) => return out.err("error: Invalid JSON Patch\n"),
+        }
+    }
     let Some(rt) = ResourceType::resolve("pods") else { return };
     if dry == DryRun::Client {
         match p.get("output") {
