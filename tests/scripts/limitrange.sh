@@ -146,3 +146,7 @@ kubectl create deployment big -n constraints-mem-example --image=nginx
 kubectl set resources deployment big -n constraints-mem-example --limits=memory=2Gi
 sleep 5
 kubectl get events -n constraints-mem-example --field-selector reason=FailedCreate -o custom-columns=OBJECT:.involvedObject.name,MESSAGE:.message
+# describe namespace lists the namespace's LimitRanges (no quota section: podlife serves no
+# ResourceQuota, and kubectl leaves the section out for such a server).
+kubectl describe namespace constraints-mem-example
+kubectl describe namespace default

@@ -977,21 +977,53 @@ pub fn endpoints(ep: &Value, object_events: Option<&[Value]>, now: Time) -> Stri
     with_events(w, object_events, now)
 }
 
-/// `describeLimitRange`: a row per item and resource it names, `-` where the item sets no
-/// value; no events. Go ranges over the item's resources in map order; podlife sorts them.
-pub fn limit_range(lr: &Value) -> String {
-    let meta = &lr["metadata"];
-    let mut w = format!("Name:\t{}\nNamespace:\t{}\n", s(&meta["name"]), s(&meta["namespace"]));
-    w.push_str("Type\tResource\tMin\tMax\tDefault Request\tDefault Limit\tMax Limit/Request Ratio\n");
-    w.push_str("----\t--------\t---\t---\t---------------\t-------------\t-----------------------\n");
+/// `describeNamespace`: name, labels, annotations, phase, conditions, then its LimitRanges
+/// (`DescribeLimitRanges`: one table for all of them, rows indented by one space).
+pub fn namespace(ns: &Value, ranges: &[Value]) -> String {
+    let meta = &ns["metadata"];
+    let mut w = format!("Name:\t{}\n", s(&meta["name"]));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    w.push_str(&format!("Status:\t{}\n", s(&ns["status"]["phase"])));
+    if let Some(conditions) = ns["status"]["conditions"].as_array().filter(|c| !c.is_empty()) {
+        w.push_str("Conditions:\n  Type\tStatus\tLastTransitionTime\tReason\tMessage\n  ----\t------\t------------------\t------\t-------\n");
+        for c in conditions {
+            w.push_str(&format!("  {}\t{}\t{}\t{}\t{}\n", s(&c["type"]), s(&c["status"]), rfc1123z(s(&c["lastTransitionTime"])), s(&c["reason"]), s(&c["message"])));
+        }
+    }
+    w.push('\n');
+    if ranges.is_empty() {
+        w.push_str("No LimitRange resource.\n");
+    } else {
+        w.push_str("Resource Limits\n Type\tResource\tMin\tMax\tDefault Request\tDefault Limit\tMax Limit/Request Ratio\n");
+        w.push_str(" ----\t--------\t---\t---\t---------------\t-------------\t-----------------------\n");
+        for lr in ranges {
+            limit_range_rows(&mut w, lr, " ");
+        }
+    }
+    tabwriter::align(&w, 0, 2)
+}
+
+/// `describeLimitRangeSpec`: a row per item and resource it names, `-` where the item sets no
+/// value. Go ranges over the item's resources in map order; podlife sorts them.
+fn limit_range_rows(w: &mut String, lr: &Value, prefix: &str) {
     for item in lr["spec"]["limits"].as_array().map(Vec::as_slice).unwrap_or_default() {
         let fields = ["min", "max", "defaultRequest", "default", "maxLimitRequestRatio"];
         let names = podlife_engine::sort::collect_set(fields.iter().flat_map(|f| item[*f].as_object().into_iter().flatten().map(|(k, _)| k.as_str())));
         for name in names {
             let cells: Vec<&str> = fields.iter().map(|f| item[*f][name].as_str().unwrap_or("-")).collect();
-            w.push_str(&format!("{}\t{name}\t{}\n", s(&item["type"]), cells.join("\t")));
+            w.push_str(&format!("{prefix}{}\t{name}\t{}\n", s(&item["type"]), cells.join("\t")));
         }
     }
+}
+
+/// `describeLimitRange`: the name, the namespace and the rows of its items; no events.
+pub fn limit_range(lr: &Value) -> String {
+    let meta = &lr["metadata"];
+    let mut w = format!("Name:\t{}\nNamespace:\t{}\n", s(&meta["name"]), s(&meta["namespace"]));
+    w.push_str("Type\tResource\tMin\tMax\tDefault Request\tDefault Limit\tMax Limit/Request Ratio\n");
+    w.push_str("----\t--------\t---\t---\t---------------\t-------------\t-----------------------\n");
+    limit_range_rows(&mut w, lr, "");
     tabwriter::align(&w, 0, 2)
 }
 
