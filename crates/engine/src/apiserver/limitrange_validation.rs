@@ -11,7 +11,7 @@
 use podlife_model::quantity::Quantity;
 use serde_json::Value;
 
-use super::status::FieldError;
+use super::status::{FieldError, quote};
 use super::validation;
 
 const STANDARD_LIMIT_TYPES: [&str; 3] = ["Pod", "Container", "PersistentVolumeClaim"];
@@ -27,7 +27,7 @@ pub fn limit_range(obj: &Value) -> Vec<FieldError> {
         let kind = item["type"].as_str().unwrap_or_default();
         type_name(kind, &format!("{at}.type"), &mut errs);
         if seen_types.contains(&kind) {
-            errs.push(FieldError::duplicate(format!("{at}.type"), &quote(kind)));
+            errs.push(FieldError::duplicate(format!("{at}.type"), kind));
         }
         seen_types.push(kind);
         let pod = kind == "Pod";
@@ -51,10 +51,6 @@ pub fn limit_range(obj: &Value) -> Vec<FieldError> {
         }
     }
     errs
-}
-
-fn quote(s: &str) -> String {
-    format!("\"{s}\"")
 }
 
 /// `validateLimitRangeTypeName`.
@@ -256,6 +252,8 @@ mod tests {
         assert_eq!(detail(lr(json!({"type": "Container", "max": {"memory": "2Gi"}, "min": {"memory": "512Mi"}, "maxLimitRequestRatio": {"memory": "10"}}))), vec!["ratio 10 is greater than max/min = 4.000000"]);
         let pod_defaults = limit_range(&lr(json!({"type": "Pod", "default": {"cpu": "1"}})));
         assert_eq!(pod_defaults[0].to_string(), "spec.limits[0].default: Forbidden: may not be specified when `type` is 'Pod'");
+        let twice = limit_range(&json!({"metadata": {"name": "abc", "namespace": "foo"}, "spec": {"limits": [{"type": "Pod"}, {"type": "Pod"}]}}));
+        assert_eq!(twice[0].to_string(), "spec.limits[1].type: Duplicate value: \"Pod\"");
         let unknown = limit_range(&lr(json!({"type": "Container", "max": {"gpu": "1"}})));
         assert_eq!(unknown[0].to_string(), "spec.limits[0].max[gpu]: Invalid value: \"gpu\": must be a standard resource type or fully qualified");
         assert_eq!(unknown[1].to_string(), "spec.limits[0].max[gpu]: Invalid value: \"gpu\": must be a standard resource for containers");
