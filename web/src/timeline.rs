@@ -69,11 +69,7 @@ pub struct Tick {
 /// the background filter), not per step, so stepping redraws only the cursor.
 #[derive(Debug, PartialEq)]
 pub struct Layout {
-    pub lanes: Vec<String>,
     ticks: Vec<Tick>,
-    gaps: Vec<(f64, u64)>,
-    /// Virtual-time labels under the ticks: x and the time in ms.
-    marks: Vec<(f64, u64)>,
     width: f64,
     height: f64,
     /// Each stretch of `TICKS_PER_PATH` ticks as its paths (normal, routine, failed), written
@@ -131,7 +127,7 @@ impl Layout {
         for l in &lanes {
             option_into(&mut lane_options, l, l, false);
         }
-        Layout { lanes, ticks, gaps, marks, width, height, paths: RefCell::default(), frame, lane_options: AttrValue::from(lane_options) }
+        Layout { ticks, width, height, paths: RefCell::default(), frame, lane_options: AttrValue::from(lane_options) }
     }
 
     /// How many stretches of `TICKS_PER_PATH` ticks the timeline has.
@@ -269,6 +265,7 @@ pub fn lanes(props: &LanesProps) -> Html {
 
 /// The lanes' rows and labels, the pauses (a fast-forward sign and the length) and the time
 /// labels, as one `<g>` of SVG markup, every text escaped.
+/// `gaps` and `marks` are (x, ms): a pause and its length, a time label and its time.
 fn frame_markup(lanes: &[String], gaps: &[(f64, u64)], marks: &[(f64, u64)], width: f64, height: f64) -> String {
     let mut out = String::with_capacity(128 + lanes.len() * 160 + gaps.len() * 300 + marks.len() * 64);
     out.push_str("<g class=\"frame\">");

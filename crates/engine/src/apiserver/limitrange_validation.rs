@@ -19,8 +19,16 @@ const STANDARD_LIMIT_TYPES: [&str; 3] = ["Pod", "Container", "PersistentVolumeCl
 const CONTAINER_RESOURCES: [&str; 3] = ["cpu", "memory", "ephemeral-storage"];
 const FIELDS: [&str; 5] = ["max", "min", "default", "defaultRequest", "maxLimitRequestRatio"];
 
+/// On create: the metadata, then the spec.
 pub fn limit_range(obj: &Value) -> Vec<FieldError> {
     let mut errs = validation::object_meta("LimitRange", &obj["metadata"]);
+    errs.extend(spec(obj));
+    errs
+}
+
+/// The spec's checks (`ValidateLimitRangeUpdate` runs them after the metadata update's).
+pub fn spec(obj: &Value) -> Vec<FieldError> {
+    let mut errs = Vec::new();
     let mut seen_types: Vec<&str> = Vec::new();
     for (i, item) in obj["spec"]["limits"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
         let at = format!("spec.limits[{i}]");

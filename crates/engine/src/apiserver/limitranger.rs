@@ -167,8 +167,7 @@ fn pod_total(pod: &Value, field: &str) -> Value {
         if c["restartPolicy"] == "Always" {
             add(&mut total, &c["resources"][field]);
             add(&mut sidecars, &c["resources"][field]);
-            let running = sidecars.clone();
-            max_into(&mut inits, &running);
+            max_into(&mut inits, &sidecars);
         } else {
             let mut with_sidecars = Map::new();
             add(&mut with_sidecars, &c["resources"][field]);

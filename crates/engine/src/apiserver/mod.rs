@@ -461,9 +461,11 @@ impl Engine {
         }
         // LimitRanger's validation, the first of the validating plugins podlife plays.
         if matches!(rt.kind, "Pod" | "PersistentVolumeClaim") {
-            let ranges: Vec<Value> = self.store.list("", "limitranges", Some(&namespace)).map(|(_, r)| r.clone()).collect();
-            if !ranges.is_empty() {
-                let verdict = ranges.iter().try_for_each(|r| if rt.kind == "Pod" { limitranger::validate_pod(r, &obj) } else { limitranger::validate_pvc(r, &obj) });
+            let verdict = {
+                let mut ranges = self.store.list("", "limitranges", Some(&namespace)).peekable();
+                ranges.peek().is_some().then(|| ranges.try_for_each(|(_, r)| if rt.kind == "Pod" { limitranger::validate_pod(r, &obj) } else { limitranger::validate_pvc(r, &obj) }))
+            };
+            if let Some(verdict) = verdict {
                 let mut params = plugin_params("LimitRanger", 0);
                 if let Err(e) = &verdict {
                     params.insert("error".into(), json!(e));
@@ -583,12 +585,17 @@ impl Engine {
             return Ok(());
         }
         // LimitRanger comes before ServiceAccount in upstream's plugin order.
-        let ranges: Vec<Value> = self.store.list("", "limitranges", Some(namespace)).map(|(_, r)| r.clone()).collect();
-        if !ranges.is_empty() {
-            let before = obj.clone();
-            for range in &ranges {
-                limitranger::mutate_pod(range, obj);
-            }
+        let before = {
+            let mut ranges = self.store.list("", "limitranges", Some(namespace)).peekable();
+            ranges.peek().is_some().then(|| {
+                let before = obj.clone();
+                for (_, range) in ranges {
+                    limitranger::mutate_pod(range, obj);
+                }
+                before
+            })
+        };
+        if let Some(before) = before {
             let changes = self.traced_diff(&before, obj);
             self.apiserver_trace(Action::MutatingAdmission, object.clone(), plugin_params("LimitRanger", round), changes);
         }
@@ -838,8 +845,7 @@ impl Engine {
         } else if req.subresource.is_none()
             && let errors = [validation::object_meta_update(&obj["metadata"]), match rt.kind {
                 "ConfigMap" | "Secret" => config_validation::on_update(rt.kind, &current, &obj),
-                // `ValidateLimitRangeUpdate` is `ValidateLimitRange` after the metadata checks.
-                "LimitRange" => limitrange_validation::limit_range(&obj).into_iter().filter(|e| !e.field.starts_with("metadata")).collect(),
+                "LimitRange" => limitrange_validation::spec(&obj),
                 _ => Vec::new(),
             }]
             .concat()

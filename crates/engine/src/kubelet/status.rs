@@ -72,9 +72,9 @@ const MAX_TERMINATION_LOG_LINES: usize = 80;
 fn termination_message(c: &Container, spec: &Value) -> String {
     let fallback = spec["terminationMessagePolicy"] == "FallbackToLogsOnError" && c.exit_code != 0 && c.reason != "ContainerCannotRun";
     let path = spec["terminationMessagePath"].as_str().unwrap_or_default();
-    let (text, check_logs) = match c.rootfs.read(path).filter(|_| !path.is_empty()) {
+    let (text, check_logs) = match c.rootfs.files.get(path).filter(|_| !path.is_empty()) {
         Some(data) => {
-            let tail = last_bytes(&data, MAX_TERMINATION_MESSAGE).to_string();
+            let tail = last_bytes(data, MAX_TERMINATION_MESSAGE).to_string();
             let empty = tail.is_empty();
             (tail, fallback && empty)
         }
