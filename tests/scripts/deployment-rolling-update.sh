@@ -10,7 +10,7 @@ sleep 1
 kubectl get rs
 sleep 2
 kubectl get rs
-sleep 4
+sleep 1
 kubectl get rs
 kubectl describe deployment web
 kubectl rollout status deployment/web

@@ -217,9 +217,9 @@ fn process_args(container: &Container, spec: &Value, image: Option<&NodeImage>) 
         return p.argv.clone();
     }
     let strings = |v: &Value| v.as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect::<Vec<_>>());
-    let config = image.and_then(|i| i.catalog).map(|c| c.config);
-    let command = strings(&spec["command"]).unwrap_or_else(|| config.map(|c| c.entrypoint.iter().map(|s| s.to_string()).collect()).unwrap_or_default());
-    let args = strings(&spec["args"]).unwrap_or_else(|| if spec["command"].is_array() { vec![] } else { config.map(|c| c.cmd.iter().map(|s| s.to_string()).collect()).unwrap_or_default() });
+    let config = image.and_then(|i| i.catalog.as_ref()).map(|c| &c.config);
+    let command = strings(&spec["command"]).unwrap_or_else(|| config.map(|c| c.entrypoint.clone()).unwrap_or_default());
+    let args = strings(&spec["args"]).unwrap_or_else(|| if spec["command"].is_array() { vec![] } else { config.map(|c| c.cmd.clone()).unwrap_or_default() });
     command.into_iter().chain(args).collect()
 }
 
@@ -257,7 +257,7 @@ pub fn container_spec(rt: &Runtime, sandbox: &Sandbox, container: &Container, po
     let r = resources(pod, &spec, node);
     let hostname = podlife_engine::containerd::procfs::uts_hostname(pod, node["metadata"]["name"].as_str().unwrap_or_default());
     let env: Vec<String> = podlife_engine::containerd::cri::oci_env(&hostname, image, &container.env).into_iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let cwd = spec["workingDir"].as_str().filter(|w| !w.is_empty()).or_else(|| image.and_then(|i| i.catalog).map(|c| c.config.working_dir).filter(|w| !w.is_empty())).unwrap_or("/");
+    let cwd = spec["workingDir"].as_str().filter(|w| !w.is_empty()).or_else(|| image.and_then(|i| i.catalog.as_ref()).map(|c| c.config.working_dir.as_str()).filter(|w| !w.is_empty())).unwrap_or("/");
     let mut process = json!({
         "user": {"uid": 0, "gid": 0, "additionalGids": [0]},
         "args": process_args(container, &spec, image),

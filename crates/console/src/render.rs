@@ -216,7 +216,15 @@ pub fn line(e: &TraceEvent) -> String {
         Action::Runc => match param(e, "error").as_str() {
             Some(err) => format!("{} {} failed: {err}", text(&param(e, "op")), text(&param(e, "container"))),
             None => match param(e, "argv").as_array() {
-                Some(argv) => format!("{} {} pid {} argv={}", text(&param(e, "op")), text(&param(e, "container")), text(&param(e, "pid")), argv.iter().map(text).collect::<Vec<_>>().join(" ")),
+                Some(argv) => {
+                    let mut line = format!("{} {} pid {} argv={}", text(&param(e, "op")), text(&param(e, "container")), text(&param(e, "pid")), argv.iter().map(text).collect::<Vec<_>>().join(" "));
+                    match param(e, "unknownProgram").as_str() {
+                        Some("serves-exposed-ports") => line.push_str(" (podlife does not model this program: treated as a server on the image's exposed ports)"),
+                        Some(_) => line.push_str(" (podlife does not know what this program does: treated as running until stopped)"),
+                        None => {}
+                    }
+                    line
+                }
                 None => format!("{} {} pid {}", text(&param(e, "op")), text(&param(e, "container")), text(&param(e, "pid"))),
             },
         },

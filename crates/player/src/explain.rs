@@ -121,7 +121,15 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
                 .text("error", param_text(e, "error")),
             Action::ImagePull => {
                 let result = if e.params.get("error").is_some() { "failed".to_string() } else { param_text(e, "result") };
-                Message::new("explain-image-pull").text("component", actor).text("image", param_text(e, "image")).text("result", result).text("error", param_text(e, "error"))
+                let unknown = e.params.get("unknownRepository");
+                let closest = unknown.as_deref().and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", ")).unwrap_or_default();
+                Message::new("explain-image-pull")
+                    .text("component", actor)
+                    .text("image", param_text(e, "image"))
+                    .text("result", result)
+                    .text("error", param_text(e, "error"))
+                    .text("unknownRepository", if unknown.is_some() { "yes" } else { "" })
+                    .text("closest", closest)
             }
             Action::Cni => Message::new("explain-cni").text("component", actor).text("command", param_text(e, "command")).text("ip", param_text(e, "ip")).text("object", object).text("error", param_text(e, "error")),
             Action::Runc => Message::new("explain-runc")
@@ -129,7 +137,9 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
                 .text("op", param_text(e, "op"))
                 .text("container", param_text(e, "container"))
                 .text("pid", param_text(e, "pid"))
-                .text("error", param_text(e, "error")),
+                .text("error", param_text(e, "error"))
+                .text("unknownProgram", param_text(e, "unknownProgram"))
+                .text("program", e.params.get("argv").as_deref().and_then(Value::as_array).and_then(|a| a.first()).and_then(Value::as_str).unwrap_or_default().to_string()),
             Action::Shim => Message::new("explain-shim")
                 .text("component", actor)
                 .text("op", param_text(e, "op"))

@@ -166,7 +166,13 @@ explain-image-pull =
     { $component } { $result ->
         [pulling] started pulling { $image } from the registry. Until it finishes the pod shows ContainerCreating.
         [pulled] finished pulling { $image }; the layers are now on this node, so the next pod with this image starts faster.
-       *[other] could not pull { $image }: { $error }. The kubelet will retry with a growing back-off (ImagePullBackOff).
+       *[other] could not pull { $image }: { $error }. The kubelet will retry with a growing back-off (ImagePullBackOff).{ $hasUnknownRepository ->
+            [yes] {" "}podlife's image catalogue holds no such repository: either the name has a typo, or it is an image podlife does not simulate.{ $hasClosest ->
+                [yes] {" "}The closest images it knows: { $closest }.
+               *[no] {""}
+            }
+           *[no] {""}
+        }
     }
 explain-cni =
     { $command ->
@@ -184,6 +190,10 @@ explain-runc =
     }: it sets up namespaces and cgroups, then runs the process — and exits; the shim stays as the process's parent.{ $hasError ->
         [no] {""}
        *[yes] {" "}It failed: { $error }
+    }{ $unknownProgram ->
+        [runs-until-stopped] {" "}podlife does not know what { $program } does with these arguments, so it treats it as a process that prints nothing and runs until it is stopped. A real cluster may behave differently.
+        [serves-exposed-ports] {" "}podlife does not model { $program } itself, so it treats it as a server that listens on the image's exposed ports and prints nothing. A real cluster may behave differently.
+       *[other] {""}
     }
 explain-shim =
     { $op ->

@@ -173,7 +173,13 @@ explain-image-pull =
     { $component }에서 { $result ->
         [pulling] { $image } 이미지를 레지스트리에서 받아 오기 시작했습니다. 다 받을 때까지 파드는 ContainerCreating으로 표시됩니다.
         [pulled] { $image } 이미지를 다 받았습니다. 이제 레이어가 이 노드에 있으므로, 같은 이미지를 쓰는 다음 파드는 더 빨리 시작합니다.
-       *[other] { $image } 이미지를 받지 못했습니다: { $error }. kubelet은 재시도 간격을 점점 늘려 가며 다시 시도합니다(ImagePullBackOff).
+       *[other] { $image } 이미지를 받지 못했습니다: { $error }. kubelet은 재시도 간격을 점점 늘려 가며 다시 시도합니다(ImagePullBackOff).{ $hasUnknownRepository ->
+            [yes] {" "}podlife의 이미지 카탈로그에는 이 저장소가 없습니다. 이름에 오타가 있거나, podlife가 시뮬레이션하지 않는 이미지입니다.{ $hasClosest ->
+                [yes] {" "}podlife가 아는 가장 가까운 이미지: { $closest }.
+               *[no] {""}
+            }
+           *[no] {""}
+        }
     }
 explain-cni =
     { $command ->
@@ -191,6 +197,10 @@ explain-runc =
     }. runc는 네임스페이스와 cgroup을 설정하고 프로세스를 실행한 뒤 곧바로 종료하며, 그 뒤로는 shim이 프로세스의 부모로 남습니다.{ $hasError ->
         [no] {""}
        *[yes] {" "}실패했습니다: { $error }
+    }{ $unknownProgram ->
+        [runs-until-stopped] {" "}podlife는 { $program } 프로그램이 이 인자로 무엇을 하는지 알지 못합니다. 그래서 아무것도 출력하지 않고 멈출 때까지 계속 실행되는 프로세스로 취급합니다. 실제 클러스터에서는 다르게 동작할 수 있습니다.
+        [serves-exposed-ports] {" "}podlife는 { $program } 프로그램 자체를 모델링하지 않습니다. 그래서 이미지가 노출한 포트에서 요청을 받고 아무것도 출력하지 않는 서버로 취급합니다. 실제 클러스터에서는 다르게 동작할 수 있습니다.
+       *[other] {""}
     }
 explain-shim =
     { $op ->

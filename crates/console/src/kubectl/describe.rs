@@ -473,8 +473,34 @@ pub fn pod(pod: &Value, pod_events: Option<&[Value]>, now: Time) -> String {
     w.push_str(&format!("QoS Class:\t{}\n", s(&status["qosClass"])));
     labels_multiline(&mut w, "Node-Selectors", &spec["nodeSelector"]);
     tolerations(&mut w, &spec["tolerations"]);
-    with_events(w, pod_events, now)
+    let mut text = with_events(w, pod_events, now);
+    text.push_str(&unknown_images_note(pod));
+    text
 }
+
+/// podlife's own note under `describe pod` (kubectl prints nothing like it): a container
+/// whose pull fails because no simulated registry holds its repository, so that a learner can
+/// tell a typo from an image podlife does not simulate.
+fn unknown_images_note(pod: &Value) -> String {
+    let mut note = String::new();
+    let statuses = ["initContainerStatuses", "containerStatuses", "ephemeralContainerStatuses"];
+    for st in statuses.iter().flat_map(|k| pod["status"][*k].as_array().into_iter().flatten()) {
+        let reason = s(&st["state"]["waiting"]["reason"]);
+        if reason != "ErrImagePull" && reason != "ImagePullBackOff" {
+            continue;
+        }
+        let image = s(&st["image"]);
+        if let Some(closest) = podlife_engine::registry::unknown_repository(image) {
+            note.push_str(&format!(
+                "\npodlife: no simulated registry holds the repository of image {image:?} (container {}): either the name has a typo, or podlife does not simulate that image. Closest known images: {}.\n",
+                s(&st["name"]),
+                closest.join(", ")
+            ));
+        }
+    }
+    note
+}
+
 
 /// `describeNode` with `describeNodeResource`.
 pub fn node(node: &Value, lease: Option<&Value>, pods: &[Value], node_events: Option<&[Value]>, now: Time) -> String {

@@ -221,8 +221,8 @@ impl Engine {
         let kubelet_env = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.env.clone()).unwrap_or_else(|| container_env(spec));
         let env = oci_env(&super::procfs::uts_hostname(pod, node), Some(image), &kubelet_env);
         let strs = |v: &Value| v.as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect::<Vec<_>>()).unwrap_or_default();
-        let (entrypoint, cmd): (&[&str], &[&str]) = match image.catalog {
-            Some(c) => (c.config.entrypoint, c.config.cmd),
+        let (entrypoint, cmd): (&[String], &[String]) = match &image.catalog {
+            Some(c) => (&c.config.entrypoint, &c.config.cmd),
             None => (&[], &[]),
         };
         let argv = process::resolve_argv(&strs(&spec["command"]), &strs(&spec["args"]), entrypoint, cmd, &env);
@@ -253,7 +253,7 @@ impl Engine {
         } else if by_shell {
             Ok(App::idle())
         } else {
-            process::program_for(&argv, image.catalog, &env)
+            process::program_for(&argv, image.catalog.as_deref(), &env)
         };
         // Programs that read files at start (a proxy's configuration, a server's certificates)
         // or set up the pod's network read them now.
@@ -287,6 +287,8 @@ impl Engine {
         let namespaces = super::namespaces::container(&mut rt.inodes, &host_ns, &sandbox.namespaces, sandbox.shared_pid_namespace, sandbox.host_namespaces);
         let cgroup = super::cgroups::Cgroup::for_container(&cgroup_parent(pod), container_id, spec);
         let pid_in_container = if sandbox.shared_pid_namespace { 1 + rt.containers.values().filter(|c| c.sandbox_id == sandbox.id && c.state == ContainerState::Running).count() as u32 + 1 } else { 1 };
+        // A program podlife does not understand: the trace says how it is treated.
+        let unknown = if by_shell { None } else { program.unknown };
         let mut proc = Process::new(argv.clone(), pid_in_container, now, program);
         let effects = if by_shell { vec![] } else { proc.start() };
         let oom_at = memory_limit.and_then(|l| proc.exceeds_at(l));
@@ -309,7 +311,7 @@ impl Engine {
             ns.push("pid");
         }
         self.node_trace("containerd-shim", node, Action::Shim, object.clone(), crate::sort::map_of([("op".to_string(), json!("start")), ("container".to_string(), json!(name))]));
-        self.node_trace("runc", node, Action::Runc, object, crate::sort::map_of([
+        let mut params = crate::sort::map_of([
             ("op".to_string(), json!("create+start")),
             ("container".to_string(), json!(name)),
             ("argv".to_string(), json!(argv)),
@@ -318,7 +320,11 @@ impl Engine {
             ("newNamespaces".to_string(), json!(ns)),
             ("joinsNamespaces".to_string(), json!(SANDBOX_NAMESPACES.iter().copied().filter(|n| (*n != "pid" || sandbox.shared_pid_namespace) && !(sandbox.host_namespaces.network && matches!(*n, "network" | "uts"))).collect::<Vec<&str>>())),
             ("cgroup".to_string(), json!(format!("{}/{}", cgroup_parent(pod), short(container_id)))),
-        ]));
+        ]);
+        if let Some(treatment) = unknown {
+            params.insert("unknownProgram".to_string(), json!(treatment));
+        }
+        self.node_trace("runc", node, Action::Runc, object, params);
         if let Some(ms) = oom_at {
             self.schedule(now.plus_millis(ms), crate::Task::Process { node: node.to_string(), container: container_id.to_string(), generation, timer: Timer::OutOfMemory });
         }
@@ -436,7 +442,7 @@ impl Engine {
             if c.state != ContainerState::Running {
                 return Ok(());
             }
-            rt.images.values().find(|i| i.id == c.image_id || i.repo_digests.contains(&c.image_id)).and_then(|i| i.catalog).and_then(|c| c.config.stop_signal).and_then(process::signal_number).unwrap_or(process::SIGTERM)
+            rt.images.values().find(|i| i.id == c.image_id || i.repo_digests.contains(&c.image_id)).and_then(|i| i.catalog.as_ref()).and_then(|c| c.config.stop_signal.as_deref()).and_then(process::signal_number).unwrap_or(process::SIGTERM)
         };
         self.send_signal(node, container_id, stop_signal, object);
         if let Some(c) = self.runtime_mut(node).and_then(|rt| rt.containers.get_mut(container_id))
@@ -563,7 +569,7 @@ impl Engine {
 /// The container's process and `kubectl exec` processes get it.
 pub fn oci_env(hostname: &str, image: Option<&NodeImage>, kubelet: &[(String, String)]) -> Vec<(String, String)> {
     let mut env: Vec<(String, String)> = vec![("PATH".to_string(), "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin".to_string()), ("HOSTNAME".to_string(), hostname.to_string())];
-    let image_env = image.and_then(|i| i.catalog).into_iter().flat_map(|c| c.config.env.iter()).filter_map(|e| e.split_once('=')).map(|(k, v)| (k.to_string(), v.to_string()));
+    let image_env = image.and_then(|i| i.catalog.as_ref()).into_iter().flat_map(|c| c.config.env.iter()).filter_map(|e| e.split_once('=')).map(|(k, v)| (k.to_string(), v.to_string()));
     for (k, v) in image_env.chain(kubelet.iter().cloned()) {
         match env.iter_mut().find(|(name, _)| *name == k) {
             Some(slot) => slot.1 = v,

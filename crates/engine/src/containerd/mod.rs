@@ -27,7 +27,8 @@ use std::collections::BTreeMap;
 
 use crate::clock::Time;
 use crate::process::Process;
-use crate::registry::{self, CatalogImage, ImageRef, Lookup};
+use crate::registry::{self, Image, ImageRef, Lookup};
+use std::sync::Arc;
 
 /// The pause image the CRI plugin runs as every sandbox (`sandbox_image`/`pause` in
 /// containerd 2.x's config; kubeadm 1.36 pins the same).
@@ -145,7 +146,7 @@ pub struct NodeImage {
     pub id: String,
     pub size_bytes: u64,
     /// The catalogue entry (config: entrypoint, cmd, stop signal), if it came from one.
-    pub catalog: Option<&'static CatalogImage>,
+    pub catalog: Option<Arc<Image>>,
 }
 
 /// containerd's state on one node.
@@ -204,7 +205,7 @@ pub struct JournalEntry {
 /// The outcome of resolving an image on the node for a pull.
 #[derive(Debug, Clone)]
 pub enum Resolved {
-    Remote(&'static CatalogImage),
+    Remote(Arc<Image>),
     Missing(String),
 }
 
@@ -250,7 +251,7 @@ impl Runtime {
     }
 
     /// Adds a catalogue image to the store (after a pull, or seeded from `status.images`).
-    pub fn store_image(&mut self, img: &'static CatalogImage) {
+    pub fn store_image(&mut self, img: Arc<Image>) {
         let digest = format!("{}@{}", img.name, img.repo_digest);
         let entry = self.tag_image(img);
         if !entry.repo_digests.contains(&digest) {
@@ -260,17 +261,17 @@ impl Runtime {
 
     /// An image imported from an archive (a kind node image's preloaded images): its tag, no
     /// repo digest, so containers report the image id as their `imageID`.
-    pub fn preload_image(&mut self, img: &'static CatalogImage) {
+    pub fn preload_image(&mut self, img: Arc<Image>) {
         self.tag_image(img);
     }
 
     /// The store's entry for a catalogue image, with its tag.
-    fn tag_image(&mut self, img: &'static CatalogImage) -> &mut NodeImage {
+    fn tag_image(&mut self, img: Arc<Image>) -> &mut NodeImage {
         let tag = format!("{}:{}", img.name, img.tag);
-        let entry = self.images.entry(img.image_id.to_string()).or_insert_with(|| NodeImage {
+        let entry = self.images.entry(img.image_id.clone()).or_insert_with(|| NodeImage {
             repo_tags: vec![],
             repo_digests: vec![],
-            id: img.image_id.to_string(),
+            id: img.image_id.clone(),
             size_bytes: img.size_bytes,
             catalog: Some(img),
         });

@@ -7,6 +7,7 @@
 //! (Debian and Ubuntu based images) keeps `sh` as PID 1 with java as its child, which never
 //! sees the SIGTERM sent to PID 1.
 
+use crate::registry::rules::{CURL, Os, WGET};
 use std::collections::BTreeMap;
 
 use serde_json::Value;
@@ -614,10 +615,13 @@ const MAX_SHM_SEGMENTS: usize = 64;
 /// Ubuntu-based images podlife knows.
 fn speaks_dash(argv: &[String], image_ref: &str) -> bool {
     let base = argv.first().map(|a| a.rsplit('/').next().unwrap_or(a)).unwrap_or_default();
-    matches!(base, "sh" | "dash") && matches!(toolset(image_ref), Toolset::Debian { .. })
+    matches!(base, "sh" | "dash") && matches!(toolset(image_ref), Toolset::Debian { dash: true, .. })
 }
 
 pub fn ash_image(image_ref: &str) -> bool {
+    if let Some((os, _)) = crate::registry::build_of(image_ref) {
+        return matches!(os, Os::Alpine | Os::Busybox);
+    }
     let r = image_ref.to_ascii_lowercase();
     r.contains("busybox") || r.contains("alpine") || r.contains("curlimages/curl") || r.contains("netshoot") || r.contains("polinux/stress")
 }
@@ -630,8 +634,9 @@ enum Toolset {
     /// `nslookup`, `ip`, `ipcs`; no `curl`, no util-linux `ipcmk`.
     Busybox { curl: bool },
     /// Debian/Ubuntu based images: coreutils, util-linux (`ipcs`, `ipcmk`), no busybox
-    /// network applets; `curl` where the image installs it (nginx's Dockerfile does).
-    Debian { curl: bool, wget: bool },
+    /// network applets; `curl` where the image installs it (nginx's Dockerfile does). Fedora
+    /// and Oracle Linux are alike, with bash as `/bin/sh` (`dash: false`).
+    Debian { curl: bool, wget: bool, dash: bool },
     /// nicolaka/netshoot: every network tool.
     Everything,
     /// An image podlife knows nothing about: no program is refused.
@@ -639,6 +644,15 @@ enum Toolset {
 }
 
 fn toolset(image_ref: &str) -> Toolset {
+    if let Some((os, tools)) = crate::registry::build_of(image_ref) {
+        let (curl, wget) = (tools & CURL != 0, tools & WGET != 0);
+        return match os {
+            Os::Alpine | Os::Busybox => Toolset::Busybox { curl },
+            Os::Debian | Os::Ubuntu => Toolset::Debian { curl, wget, dash: true },
+            Os::Rpm => Toolset::Debian { curl, wget, dash: false },
+            Os::NoShell => Toolset::Unknown,
+        };
+    }
     let r = image_ref.to_ascii_lowercase();
     let repo = r.split('@').next().unwrap_or("").rsplit_once(':').filter(|(_, tag)| !tag.contains('/')).map_or(r.as_str(), |(name, _)| name).to_string();
     let tag = r.split('@').next().unwrap_or("").rsplit_once(':').filter(|(_, tag)| !tag.contains('/')).map(|(_, t)| t.to_string()).unwrap_or_default();
@@ -655,7 +669,7 @@ fn toolset(image_ref: &str) -> Toolset {
     if DEBIAN.iter().any(|d| repo.ends_with(d)) {
         // The full python and node images build on buildpack-deps (curl, wget); -slim do not.
         let full = (repo.ends_with("library/python") || repo.ends_with("library/node")) && !tag.contains("slim");
-        return Toolset::Debian { curl: full || repo.ends_with("library/nginx"), wget: full };
+        return Toolset::Debian { curl: full || repo.ends_with("library/nginx"), wget: full, dash: true };
     }
     Toolset::Unknown
 }
@@ -673,7 +687,7 @@ pub(crate) fn image_has_program(image_ref: &str, program: &str) -> bool {
             "ipcmk" => false,
             _ => true,
         },
-        Toolset::Debian { curl, wget } => match program {
+        Toolset::Debian { curl, wget, .. } => match program {
             "curl" => curl,
             "wget" => wget,
             "nc" | "nslookup" | "ip" => false,
@@ -806,7 +820,7 @@ impl Engine {
                 {
                     let env: Vec<(String, String)> = shell.exported_env().into_iter().collect();
                     let catalog = self.container_catalog(node, container_id);
-                    match process::program_for(&argv, catalog, &env) {
+                    match process::program_for(&argv, catalog.as_deref(), &env) {
                         Ok(app) => {
                             let Some(p) = self.machines.get_mut(node).and_then(|m| m.runtime.containers.get_mut(container_id)).and_then(|c| c.process.as_mut()) else { return };
                             p.app = app;
@@ -839,10 +853,10 @@ impl Engine {
         }
     }
 
-    fn container_catalog(&self, node: &str, container_id: &str) -> Option<&'static crate::registry::CatalogImage> {
+    fn container_catalog(&self, node: &str, container_id: &str) -> Option<std::sync::Arc<crate::registry::Image>> {
         let m = self.machines.get(node)?;
         let c = m.runtime.containers.get(container_id)?;
-        m.runtime.images.values().find(|i| i.repo_digests.contains(&c.image_id) || i.id == c.image_id).and_then(|i| i.catalog)
+        m.runtime.images.values().find(|i| i.repo_digests.contains(&c.image_id) || i.id == c.image_id).and_then(|i| i.catalog.clone())
     }
 
     /// Appends output written in this order to the container log, line by line.

@@ -114,6 +114,9 @@ pub struct Kubelet {
     pub tick_offset_ms: u64,
     /// The serialized image puller is busy until then.
     pub puller_free_at: Time,
+    /// Pulls still in flight: image id → when its layers are in the store. A later pull of
+    /// the same image (another tag, or `Always`) then only resolves the manifest.
+    pub pulls_in_flight: BTreeMap<String, Time>,
     /// When the Node status was last posted.
     pub status_reported_at: Time,
     /// When the kubelet's gRPC connection to containerd works again after a restart of the
@@ -299,6 +302,7 @@ impl Kubelet {
             pleg_scheduled: false,
             tick_offset_ms,
             puller_free_at: Time::ZERO,
+            pulls_in_flight: BTreeMap::new(),
             status_reported_at: Time::ZERO,
             cri_connected_at: Time::ZERO,
             booted_at: Time::ZERO,
@@ -683,11 +687,11 @@ impl Engine {
                             Some(Resolved::Remote(img)) => Some(img),
                             _ => None,
                         });
-                        if let Some(img) = size
+                        if let Some(img) = &size
                             && let Some(rt) = self.runtime_mut(node) {
-                                rt.store_image(img);
+                                rt.store_image(img.clone());
                             }
-                        let bytes = size.map_or(0, |i| i.size_bytes);
+                        let bytes = size.as_ref().map_or(0, |i| i.size_bytes);
                         self.node_trace("containerd", node, Action::ImagePull, crate::object_ref(&pod, "Pod"), crate::sort::map_of([
                             ("image".to_string(), json!(image)),
                             ("bytes".to_string(), json!(bytes)),
@@ -709,7 +713,12 @@ impl Engine {
                         }
                     }
                     Err(text) => {
-                        self.node_trace("containerd", node, Action::ImagePull, crate::object_ref(&pod, "Pod"), crate::sort::map_of([("image".to_string(), json!(image)), ("error".to_string(), json!(text))]));
+                        let mut params = crate::sort::map_of([("image".to_string(), json!(image)), ("error".to_string(), json!(text))]);
+                        // A repository no simulated registry holds: say so, and what is near.
+                        if let Some(closest) = crate::registry::unknown_repository(&image) {
+                            params.insert("unknownRepository".to_string(), json!(closest));
+                        }
+                        self.node_trace("containerd", node, Action::ImagePull, crate::object_ref(&pod, "Pod"), params);
                         let now = self.now;
                         if let Some(m) = self.machines.get_mut(node).filter(|m| m.runtime.up) {
                             m.runtime.log_error(now, format!("PullImage {:?} failed", pull_request_image(&image)), &text);
@@ -963,8 +972,19 @@ impl Engine {
         let resolved = if up { self.machines.get(node).map(|m| m.runtime.resolve(&reference)) } else { None };
         let (duration, result) = match resolved {
             Some(Resolved::Remote(img)) => {
-                let base = crate::registry::pull_duration_ms(img.size_bytes);
-                (base + self.rng.below(base / 5 + 1), Ok(()))
+                // Layers already in the node's store (or arriving with an earlier pull in the
+                // serialized queue) are not fetched again: only the tag and manifests are.
+                let have_layers = self.machines.get_mut(node).is_some_and(|m| {
+                    m.kubelet.pulls_in_flight.retain(|_, done| *done > now);
+                    m.runtime.images.contains_key(&img.image_id) || m.kubelet.pulls_in_flight.contains_key(&img.image_id)
+                });
+                let base = if have_layers { crate::registry::PULL_RESOLVE_MS } else { crate::registry::pull_duration_ms(img.size_bytes) };
+                let duration = base + self.rng.below(base / 5 + 1);
+                if let Some(m) = self.machines.get_mut(node) {
+                    let done = m.kubelet.puller_free_at.max(now).plus_millis(duration);
+                    m.kubelet.pulls_in_flight.insert(img.image_id.clone(), done);
+                }
+                (duration, Ok(()))
             }
             Some(Resolved::Missing(text)) => (self.rng.between(400, 1200), Err(text)),
             None => (0, Err(crate::containerd::cri::CONTAINERD_DOWN.to_string())),

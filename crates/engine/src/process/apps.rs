@@ -114,6 +114,11 @@ pub struct App {
     pub start_lines: Vec<(&'static str, String)>,
     pub ready_lines: Vec<(&'static str, String)>,
     pub shutdown_lines: Vec<(&'static str, String)>,
+    /// What a program that ends by itself prints as it finishes (a computation's result).
+    pub exit_lines: Vec<(&'static str, String)>,
+    /// What podlife does not know about the program and how it treats it instead (the trace
+    /// says so at the start): `runs-until-stopped`, `serves-exposed-ports`.
+    pub unknown: Option<&'static str>,
     /// How long answering one request takes (ms, lowest and highest).
     pub response_ms: (u64, u64),
     /// Ports whose protocol is not the kind's usual one.
@@ -153,6 +158,8 @@ impl App {
             start_lines: vec![],
             ready_lines: vec![],
             shutdown_lines: vec![],
+            exit_lines: vec![],
+            unknown: None,
             response_ms: (1, 5),
             speaks: vec![],
             loopback: vec![],
@@ -283,6 +290,20 @@ impl App {
     /// Nothing yet: the shell's own process before it runs a program.
     pub fn idle() -> App {
         App::base(AppKind::Oneshot)
+    }
+
+    /// A program that computes for `cpu_ms` on a core, prints its result and exits.
+    pub fn computes(cpu_ms: u64, stdout: &str, stderr: &str, code: i32) -> App {
+        let lines = |stream: &'static str, text: &str| text.lines().map(|l| (stream, l.to_string())).collect::<Vec<_>>();
+        let mut exit_lines = lines("stdout", stdout);
+        exit_lines.extend(lines("stderr", stderr));
+        App { exit_after: Some((cpu_ms.max(1), code)), exit_lines, cpu_milli: 1000, ..App::base(AppKind::Oneshot) }
+    }
+
+    /// A program podlife does not understand, run as `treatment` says: a process that runs
+    /// until it is stopped, printing nothing, that ends at SIGTERM.
+    pub fn unknown_program() -> App {
+        App { graceful: vec![(SIGTERM, 143), (SIGINT, 130)], shutdown_ms: 50, unknown: Some("runs-until-stopped"), ..App::base(AppKind::Server) }
     }
 
     pub fn oneshot(code: i32) -> App {

@@ -9,6 +9,8 @@
 
 pub mod apps;
 pub mod envoy;
+pub mod perl;
+pub mod python;
 pub mod redis;
 pub mod servers;
 
@@ -135,7 +137,12 @@ impl Process {
                 self.app.listening = !self.stopping;
                 self.app.ready_lines()
             }
-            Timer::Exit { code } | Timer::ShutdownDone { code } => vec![Effect::Exit { code: *code }],
+            Timer::Exit { code } => {
+                let mut out: Vec<Effect> = self.app.exit_lines.iter().map(|(s, l)| Effect::Log { stream: s, line: l.clone() }).collect();
+                out.push(Effect::Exit { code: *code });
+                out
+            }
+            Timer::ShutdownDone { code } => vec![Effect::Exit { code: *code }],
             Timer::ShellResume { .. } | Timer::OutOfMemory => vec![],
         }
     }
@@ -203,9 +210,27 @@ impl Process {
     }
 }
 
+/// An OS base image from the tag rules (debian, ubuntu, alpine, busybox): nothing but the
+/// distribution's own base packages.
+fn bare_os_image(image: Option<&crate::registry::Image>) -> bool {
+    image.is_some_and(|i| matches!(i.provenance, crate::registry::Provenance::Rules { .. }) && matches!(i.name.rsplit('/').next(), Some("debian" | "ubuntu" | "alpine" | "busybox")))
+}
+
+/// The (major, minor) of the python an image runs: `python3.12` names it, else the image's
+/// `PYTHON_VERSION`; an image that says neither counts as the newest (3.14).
+fn python_version(image: Option<&crate::registry::Image>, program: &str) -> (u32, u32) {
+    let from_env = || image?.config.env.iter().find_map(|e| e.strip_prefix("PYTHON_VERSION=")).map(str::to_string);
+    let text = program.strip_prefix("python").filter(|v| v.contains('.')).map(str::to_string).or_else(from_env).unwrap_or_default();
+    let mut parts = text.split('.').map(|p| p.parse::<u32>().ok());
+    match (parts.next().flatten(), parts.next().flatten()) {
+        (Some(major), Some(minor)) => (major, minor),
+        _ => (3, 14),
+    }
+}
+
 /// The program an argv starts in a container of `image`; Err is runc's exec error (the
 /// executable does not exist in the image).
-pub fn program_for(argv: &[String], image: Option<&'static crate::registry::CatalogImage>, env: &[(String, String)]) -> Result<App, String> {
+pub fn program_for(argv: &[String], image: Option<&crate::registry::Image>, env: &[(String, String)]) -> Result<App, String> {
     let Some(first) = argv.first() else {
         return Err("exec: \"\": executable file not found in $PATH".into());
     };
@@ -279,10 +304,43 @@ pub fn program_for(argv: &[String], image: Option<&'static crate::registry::Cata
         // The JVM installs a SIGTERM handler (shutdown hooks) and exits 143; Python and Node
         // install none, so as PID 1 they ignore SIGTERM.
         "java" => App::runtime_app(143),
+        // The bare OS images carry no language runtime (debian's and ubuntu's only perl).
+        "python" | "python3" | "node" | "ruby" | "irb" | "php" if bare_os_image(image) => {
+            return Err(format!("exec: \"{first}\": executable file not found in $PATH"));
+        }
+        b if b.strip_prefix("python3.").is_some() && bare_os_image(image) => return Err(format!("exec: \"{first}\": executable file not found in $PATH")),
+        // An interpreter with no program reads it from stdin, which is /dev/null without
+        // `stdin: true`: it runs nothing and exits 0 (the python and node images' default CMD).
+        "python" | "python3" | "node" | "ruby" | "irb" | "php" | "bash" if argv.len() == 1 => App::oneshot(0),
+        b if argv.len() == 1 && b.strip_prefix("python3.").is_some_and(|v| v.bytes().all(|c| c.is_ascii_digit())) => App::oneshot(0),
+        // `python -c '…'` in the subset python.rs interprets. Its texts are CPython 3.13+'s
+        // (source lines under a `-c` traceback, 3.14's dedent): an older python image's errors
+        // are left to the fallback below rather than told wrongly.
+        b if (b == "python" || b.strip_prefix("python3").is_some_and(|v| v.is_empty() || v.strip_prefix('.').is_some_and(|v| v.bytes().all(|c| c.is_ascii_digit()))))
+            && let Some(run) = python::run(argv, env).filter(|run| run.stderr.is_empty() || python_version(image, b) >= (3, 14)) =>
+        {
+            let mut app = App::computes(run.duration_ms, &run.stdout, &run.stderr, run.code);
+            // Sleeping is not running: a script's CPU is its start-up (~20 ms) over its life.
+            app.cpu_milli = (20_000 / run.duration_ms.max(1)).clamp(1, 1000);
+            app.graceful.retain(|(s, _)| *s != SIGTERM);
+            app
+        }
         "python" | "python3" | "node" | "ruby" | "php" => {
             let mut app = App::runtime_app(143);
             app.graceful.retain(|(s, _)| *s != SIGTERM);
+            app.unknown = Some("runs-until-stopped");
             app
+        }
+        // perl one-liners (`perl5.34.0` is the perl image's own name for its perl).
+        b if b == "perl" || b.strip_prefix("perl5.").is_some_and(|v| v.bytes().all(|c| c.is_ascii_digit() || c == b'.')) => {
+            if image.is_some_and(|i| matches!(i.provenance, crate::registry::Provenance::Rules { os: crate::registry::rules::Os::Alpine | crate::registry::rules::Os::Busybox | crate::registry::rules::Os::NoShell, .. }) || i.name.contains("busybox") || i.name.contains("alpine")) {
+                return Err(format!("exec: \"{first}\": executable file not found in $PATH"));
+            }
+            let version = b.strip_prefix("perl").filter(|v| !v.is_empty()).or_else(|| image.and_then(|i| i.config.cmd.first()).and_then(|c| c.strip_prefix("perl"))).unwrap_or_default();
+            match perl::run(argv, version) {
+                Some(run) => App::computes(run.cpu_ms, &run.stdout, &run.stderr, run.code),
+                None => App::unknown_program(),
+            }
         }
         "sh" | "bash" | "ash" | "dash" if argv.len() == 1 => App::oneshot(0),
         "echo" | "true" | "date" | "env" | "printenv" | "hostname" | "uname" | "ls" | "cat" | "id" => App::oneshot(0),
@@ -311,7 +369,9 @@ pub fn program_for(argv: &[String], image: Option<&'static crate::registry::Cata
         "http-echo" => App::server(vec![flag("-listen").and_then(|l| l.rsplit(':').next()).and_then(|p| p.parse().ok()).unwrap_or(5678)]).go_program(),
         _ => match image {
             Some(img) if img.config.entrypoint.iter().chain(img.config.cmd.iter()).any(|p| p.rsplit('/').next() == Some(base)) => {
-                App::server(img.config.exposed_ports.to_vec())
+                let mut app = App::server(img.config.exposed_ports.clone());
+                app.unknown = Some("serves-exposed-ports");
+                app
             }
             _ => return Err(format!("exec: \"{first}\": executable file not found in $PATH")),
         },
@@ -322,17 +382,17 @@ pub fn program_for(argv: &[String], image: Option<&'static crate::registry::Cata
 /// `args`, the image's ENTRYPOINT gets them (`kubecontainer` `ExpandContainerCommandAndArgs`
 /// and the CRI's `ContainerConfig.Command`/`Args`; `$(VAR)` references are expanded from the
 /// container's env, unknown ones stay as written).
-pub fn resolve_argv(command: &[String], args: &[String], entrypoint: &[&str], cmd: &[&str], env: &[(String, String)]) -> Vec<String> {
+pub fn resolve_argv(command: &[String], args: &[String], entrypoint: &[String], cmd: &[String], env: &[(String, String)]) -> Vec<String> {
     let expand = |s: &String| expand_env_refs(s, env);
     let mut argv: Vec<String> = if !command.is_empty() {
         command.iter().map(expand).collect()
     } else {
-        entrypoint.iter().map(|s| s.to_string()).collect()
+        entrypoint.to_vec()
     };
     if !args.is_empty() {
         argv.extend(args.iter().map(expand));
     } else if command.is_empty() {
-        argv.extend(cmd.iter().map(|s| s.to_string()));
+        argv.extend(cmd.iter().cloned());
     }
     argv
 }
@@ -375,8 +435,8 @@ mod tests {
     #[test]
     fn command_and_args_resolution() {
         let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
-        let ep = ["/docker-entrypoint.sh"];
-        let cmd = ["nginx", "-g", "daemon off;"];
+        let ep = s(&["/docker-entrypoint.sh"]);
+        let cmd = s(&["nginx", "-g", "daemon off;"]);
         assert_eq!(resolve_argv(&[], &[], &ep, &cmd, &[]), s(&["/docker-entrypoint.sh", "nginx", "-g", "daemon off;"]));
         assert_eq!(resolve_argv(&[], &s(&["-v"]), &ep, &cmd, &[]), s(&["/docker-entrypoint.sh", "-v"]));
         assert_eq!(resolve_argv(&s(&["sleep"]), &[], &ep, &cmd, &[]), s(&["sleep"]));

@@ -52,9 +52,9 @@ pub struct CatalogImage {
     pub config: ImageConfig,
 }
 
-/// What the registry says about a reference.
+/// What the catalogue's records say about a reference.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lookup<'a> {
+pub enum Answer<'a> {
     Found(&'a CatalogImage),
     /// No such repository in the catalogue (or on a registry the catalogue does not know).
     RepositoryNotFound,
@@ -73,17 +73,17 @@ pub fn all() -> &'static [CatalogImage] {
 /// `HEAD /v2/<path>/manifests/<tag or digest>`: by digest when the reference has one (a
 /// reference with both tag and digest is resolved by digest, as containerd's `ParseDockerRef`
 /// does), else by tag (`latest` when it has neither).
-pub fn lookup(r: &ImageRef) -> Lookup<'static> {
+pub fn lookup(r: &ImageRef) -> Answer<'static> {
     let name = r.name();
     let mut repo = CATALOG.iter().filter(|i| i.name == name).peekable();
     if repo.peek().is_none() {
-        return Lookup::RepositoryNotFound;
+        return Answer::RepositoryNotFound;
     }
     if let Some(d) = &r.digest {
-        return repo.find(|i| i.repo_digest == d).map_or(Lookup::DigestNotFound, Lookup::Found);
+        return repo.find(|i| i.repo_digest == d).map_or(Answer::DigestNotFound, Answer::Found);
     }
     let tag = r.tag.as_deref().unwrap_or(DEFAULT_TAG);
-    repo.find(|i| i.tag == tag).map_or(Lookup::TagNotFound, Lookup::Found)
+    repo.find(|i| i.tag == tag).map_or(Answer::TagNotFound, Answer::Found)
 }
 
 /// The tags of a repository (normalized name), in catalogue order.
@@ -913,30 +913,30 @@ mod tests {
             "kindest/local-path-provisioner:v20260521-9fb22683",
             "kindest/local-path-helper:v20260131-7181c60a",
         ] {
-            assert!(matches!(lookup(&parse(s).with_default_tag()), Lookup::Found(_)), "{s}");
+            assert!(matches!(lookup(&parse(s).with_default_tag()), Answer::Found(_)), "{s}");
         }
     }
 
     #[test]
     fn lookup_by_tag_and_digest() {
-        let Lookup::Found(latest) = lookup(&parse("nginx").with_default_tag()) else { panic!("nginx:latest") };
+        let Answer::Found(latest) = lookup(&parse("nginx").with_default_tag()) else { panic!("nginx:latest") };
         assert_eq!(latest.tag, "latest");
         assert_eq!(latest.config.stop_signal, Some("SIGQUIT"));
         assert_eq!(latest.config.exposed_ports, &[80]);
         // Without a tag, lookup means latest.
-        assert_eq!(lookup(&parse("nginx")), Lookup::Found(latest));
-        let Lookup::Found(by_digest) = lookup(&parse(&format!("nginx@{}", latest.repo_digest))) else { panic!("by digest") };
+        assert_eq!(lookup(&parse("nginx")), Answer::Found(latest));
+        let Answer::Found(by_digest) = lookup(&parse(&format!("nginx@{}", latest.repo_digest))) else { panic!("by digest") };
         assert_eq!(by_digest.image_id, latest.image_id);
         // Tag and digest: the digest decides.
-        let Lookup::Found(old) = lookup(&parse(&format!("nginx:1.27@{}", latest.repo_digest))) else { panic!("tag+digest") };
+        let Answer::Found(old) = lookup(&parse(&format!("nginx:1.27@{}", latest.repo_digest))) else { panic!("tag+digest") };
         assert_eq!(old.repo_digest, latest.repo_digest);
-        assert_eq!(lookup(&parse("nginx:1.99")), Lookup::TagNotFound);
-        assert_eq!(lookup(&parse(&format!("nginx@sha256:{}", "0".repeat(64)))), Lookup::DigestNotFound);
+        assert_eq!(lookup(&parse("nginx:1.99")), Answer::TagNotFound);
+        assert_eq!(lookup(&parse(&format!("nginx@sha256:{}", "0".repeat(64)))), Answer::DigestNotFound);
         // The config digest is not a manifest digest.
-        assert_eq!(lookup(&parse(&format!("nginx@{}", latest.image_id))), Lookup::DigestNotFound);
-        assert_eq!(lookup(&parse("nosuch")), Lookup::RepositoryNotFound);
+        assert_eq!(lookup(&parse(&format!("nginx@{}", latest.image_id))), Answer::DigestNotFound);
+        assert_eq!(lookup(&parse("nosuch")), Answer::RepositoryNotFound);
         assert_eq!(lookup(&parse("docker.io/nginx:1.29")), lookup(&parse("index.docker.io/library/nginx:1.29")));
-        let Lookup::Found(pause) = lookup(&parse("registry.k8s.io/pause:3.10")) else { panic!("pause") };
+        let Answer::Found(pause) = lookup(&parse("registry.k8s.io/pause:3.10")) else { panic!("pause") };
         assert_eq!((pause.size_bytes, pause.config.user), (320_368, "65535:65535"));
     }
 

@@ -27,10 +27,72 @@
 //!   on the simulated Ubuntu nodes).
 
 pub mod catalog;
+pub mod image;
 pub mod reference;
+mod repos;
+pub mod rules;
 
-pub use catalog::{CatalogImage, ImageConfig, Lookup, MissingRepository, all, lookup, registry, tags};
+pub use catalog::{CatalogImage, ImageConfig, MissingRepository, registry};
+pub use image::{Config, Image, Provenance};
 pub use reference::{ImageRef, ReferenceError, apply_default_image_tag, go_quote, invalid_image_name_message, parse_image_name};
+
+use std::sync::Arc;
+
+/// What the registry says about a reference.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Lookup {
+    Found(Arc<Image>),
+    /// No such repository (or a registry the simulated internet does not have).
+    RepositoryNotFound,
+    /// The repository exists; the tag does not.
+    TagNotFound,
+    /// The repository exists; no manifest has that digest.
+    DigestNotFound,
+}
+
+/// Resolves a reference the way a registry answers `HEAD /v2/<path>/manifests/<tag or
+/// digest>`: by digest when the reference has one (a reference with both is resolved by
+/// digest, as containerd's `ParseDockerRef` does), else by tag (`latest` when it has
+/// neither). A catalogue record answers first; a repository with tag rules answers for the
+/// rest of its tags.
+pub fn lookup(r: &ImageRef) -> Lookup {
+    let record = catalog::lookup(r);
+    if let catalog::Answer::Found(i) = record {
+        return Lookup::Found(Arc::new(Image::from(i)));
+    }
+    if let Some(repo) = rules::repo(&r.name()) {
+        if let Some(d) = &r.digest {
+            return repo.by_digest(d).map_or(Lookup::DigestNotFound, |i| Lookup::Found(Arc::new(i)));
+        }
+        let tag = r.tag.as_deref().unwrap_or(reference::DEFAULT_TAG);
+        return repo.resolve(tag).map_or(Lookup::TagNotFound, |res| Lookup::Found(Arc::new(repo.image(tag, &res))));
+    }
+    match record {
+        catalog::Answer::TagNotFound => Lookup::TagNotFound,
+        catalog::Answer::DigestNotFound => Lookup::DigestNotFound,
+        _ => Lookup::RepositoryNotFound,
+    }
+}
+
+/// What the tag rules say an image reference (as a pod names it) is built on: its OS and
+/// tools ([`rules::BASH`], …). None for a catalogue record (its tools are known by name
+/// elsewhere) and for images podlife does not know.
+pub fn build_of(image: &str) -> Option<(rules::Os, u8)> {
+    let r = ImageRef::parse_normalized(image).ok()?.with_default_tag();
+    if r.digest.is_some() || matches!(catalog::lookup(&r), catalog::Answer::Found(_)) {
+        return None;
+    }
+    let res = rules::repo(&r.name())?.resolve(r.tag.as_deref()?)?;
+    Some((res.os(), res.flavor.tools | res.dist.map_or(0, |d| d.tools)))
+}
+
+/// Every repository podlife's registries hold (records and rules), normalized names, sorted.
+pub fn repositories() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = catalog::all().iter().map(|i| i.name).chain(rules::repos().iter().map(|r| r.name)).collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
 
 /// The pod's waiting reason and the `Failed` event's `Error: …` text after a failed pull.
 pub const ERR_IMAGE_PULL: &str = "ErrImagePull";
@@ -47,6 +109,51 @@ pub const PULL_RESOLVE_MS: u64 = 500;
 pub const PULL_BANDWIDTH_BYTES_PER_SEC: u64 = 25_000_000;
 /// The nameserver the nodes' `/etc/resolv.conf` points containerd at.
 const NODE_RESOLVER: &str = "127.0.0.53:53";
+
+/// The known repositories nearest to a name the registries do not hold, as users write them
+/// (`nginx`, `curlimages/curl`, `registry.k8s.io/pause`), nearest first: what a learner
+/// probably meant, or what podlife offers instead. Distance: edits between the familiar
+/// names, or between their last path parts (`bitnami/nginx` → `nginx`), whichever is less.
+pub fn closest_repositories(r: &ImageRef, count: usize) -> Vec<String> {
+    let wanted = r.familiar_name();
+    let last = |s: &str| s.rsplit('/').next().unwrap_or(s).to_string();
+    let mut scored: Vec<(usize, String)> = repositories()
+        .into_iter()
+        .filter(|n| !n.starts_with("registry.podlife.dev/") || wanted.starts_with("registry.podlife.dev/"))
+        .filter_map(|n| ImageRef::parse_normalized(n).ok())
+        .map(|k| {
+            let name = k.familiar_name();
+            let d = edit_distance(&wanted, &name).min(edit_distance(&last(&wanted), &last(&name)) + 1);
+            (d, name)
+        })
+        .collect();
+    scored.sort();
+    scored.into_iter().take(count).map(|(_, n)| n).collect()
+}
+
+/// For an image (as a pod names it) whose repository podlife's registries do not hold: the
+/// closest known repositories (see [`closest_repositories`]); None when the repository exists
+/// or the name does not parse.
+pub fn unknown_repository(image: &str) -> Option<Vec<String>> {
+    let r = ImageRef::parse_normalized(image).ok()?.with_default_tag();
+    matches!(lookup(&r), Lookup::RepositoryNotFound).then(|| closest_repositories(&r, 3))
+}
+
+/// Levenshtein distance over chars.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
 
 /// The error a pull of `r` returns, as the kubelet receives it from the CRI (and puts in the
 /// `ErrImagePull` waiting message); `None` when the image exists.
@@ -186,11 +293,71 @@ mod tests {
     }
 
     #[test]
+    fn rules_answer_for_their_repositories() {
+        assert_eq!(pull("perl:5.34.0"), None);
+        assert_eq!(
+            pull("perl:5.34.2").as_deref(),
+            Some("rpc error: code = NotFound desc = failed to pull and unpack image \"docker.io/library/perl:5.34.2\": failed to resolve reference \"docker.io/library/perl:5.34.2\": docker.io/library/perl:5.34.2: not found")
+        );
+        let r = ImageRef::parse_normalized("perl:5.34.0").unwrap_or_else(|e| panic!("{e}"));
+        let Lookup::Found(img) = lookup(&r) else { panic!("perl:5.34.0") };
+        assert_eq!((img.name.as_str(), img.tag.as_str()), ("docker.io/library/perl", "5.34.0"));
+        assert!(matches!(img.provenance, Provenance::Rules { os: rules::Os::Debian, .. }));
+        let by_digest = ImageRef::parse_normalized(&format!("perl@{}", img.repo_digest)).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(lookup(&by_digest), Lookup::Found(std::sync::Arc::new(Image { tag: "5.34.0".into(), ..(*img).clone() })));
+        // Records answer first: busybox:1.37's id is the record's.
+        let Lookup::Found(b) = lookup(&ImageRef::parse_normalized("busybox:1.37").unwrap_or_else(|e| panic!("{e}"))) else { panic!("busybox") };
+        assert_eq!(b.provenance, Provenance::Record);
+    }
+
+    #[test]
+    fn unknown_repositories_name_the_closest() {
+        assert_eq!(unknown_repository("perl:5.34.0"), None);
+        assert_eq!(unknown_repository("nginx:1.99"), None, "the repository exists; the tag does not");
+        let near = unknown_repository("ngnix:1.27").unwrap_or_default();
+        assert_eq!(near.first().map(String::as_str), Some("nginx"), "{near:?}");
+        assert_eq!(near.len(), 3);
+        let near = unknown_repository("bitnami/perl").unwrap_or_default();
+        assert_eq!(near.first().map(String::as_str), Some("perl"), "{near:?}");
+        assert!(unknown_repository("registry.example.com/team/app").is_some());
+        assert_eq!(unknown_repository("Not An Image"), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "abc"), 3);
+    }
+
+    #[test]
     fn durations() {
         assert_eq!(pull_duration_ms(0), 500);
         assert_eq!(pull_duration_ms(25_000_000), 1_500);
         assert_eq!(pull_duration_ms(62_923_184), 500 + 2_517);
         assert_eq!(pull_duration_ms(u64::MAX), 500 + u64::MAX.div_ceil(25_000));
         assert!(pull_duration_ms(2_211_507) < pull_duration_ms(62_923_184));
+    }
+}
+
+#[cfg(test)]
+mod docs_images {
+    use super::*;
+
+    fn found(image: &str) -> bool {
+        ImageRef::parse_normalized(image).is_ok_and(|r| matches!(lookup(&r.with_default_tag()), Lookup::Found(_)))
+    }
+
+    /// The images kubernetes.io's examples (pods, controllers, application, admin/resource,
+    /// service, debug) and common tutorials pull, and tags that never existed.
+    #[test]
+    fn the_docs_images_exist() {
+        for image in [
+            "nginx", "nginx:1.14.2", "nginx:1.9.2", "nginx:1.16.1", "nginx:1.15", "nginx:1.29", "nginx:1.27.4-alpine", "nginx:stable-perl",
+            "busybox", "busybox:1.28", "busybox:1.36", "busybox:1.36.1-musl", "debian", "debian:stable", "debian:bookworm-slim", "debian:12.5",
+            "ubuntu", "ubuntu:22.04", "ubuntu:jammy", "ubuntu:noble", "fedora", "fedora:40", "alpine", "alpine:latest", "alpine:3.19.1",
+            "python", "python:3", "python:3.12", "python:3.12-slim-bookworm", "python:3.11-alpine", "python:2.7", "bash", "bash:5",
+            "perl", "perl:5.34.0", "httpd:2.4", "httpd:2.4-alpine", "node:20", "node:lts-alpine", "node:18-bullseye-slim",
+        ] {
+            assert!(found(image), "{image}");
+        }
+        for image in ["nginx:1.99", "nginx:1.14.9", "python:4", "python:3.12-slimm", "debian:13.99", "ubuntu:22.05", "perl:5.34.2", "busybox:2", "alpine:2", "node:19-lts", "fedora:99"] {
+            assert!(!found(image), "{image} never existed");
+        }
     }
 }
