@@ -485,6 +485,12 @@ fn seed_rbac(e: &mut Engine) {
             events.clone(),
         ]),
         ("ttl-after-finished-controller", vec![rule(&["batch"], &["jobs"], &["delete", "get", "list", "watch"]), events.clone()]),
+        // bootstrappolicy/controller_policy.go, "resourcequota-controller": it counts anything.
+        ("resourcequota-controller", vec![
+            rule(&["*"], &["*"], &["list", "watch"]),
+            rule(&[""], &["resourcequotas/status"], &["update"]),
+            events.clone(),
+        ]),
         // bootstrappolicy/controller_policy.go, "pod-garbage-collector".
         ("pod-garbage-collector", vec![
             rule(&[""], &["pods"], &["list", "watch", "delete"]),

@@ -26,6 +26,7 @@ pub mod nodes;
 pub mod process;
 pub mod proxy;
 pub mod qos;
+pub mod quota;
 pub mod quiet;
 pub mod quantities;
 pub mod registry;
@@ -637,7 +638,7 @@ impl Engine {
                     self.local_path_observe(&event);
                 }
                 if id.name == "kube-controller-manager" {
-                    let mut writes = controllers::reconcile(&self.components[component].cache, &event);
+                    let mut writes = controllers::reconcile(&self.components[component].cache, &event, self.now);
                     writes.extend(self.node_ipam.observe(&event));
                     writes.extend(controllers::persistentvolume::on_event(&self.components[component].cache, &mut self.pv_recorder, &event, self.now));
                     self.endpointslice_observe(component, &event, old.as_deref());
@@ -777,6 +778,7 @@ impl Engine {
             "StatefulSet" => controllers::statefulset::resync(cache, &mut self.workloads, namespace, name, self.now),
             "DaemonSet" => controllers::daemonset::resync(self, i, namespace, name),
             "Endpoints" => controllers::endpoints::resync(cache, namespace, name),
+            "ResourceQuota" => controllers::resourcequota::resync(cache, namespace, name, self.now),
             _ => controllers::deployment::resync(cache, &mut self.workloads, namespace, name, self.now),
         };
         self.schedule_workload_syncs(0);
@@ -1098,7 +1100,7 @@ impl Engine {
             self.podgc.relist(&self.components[i].cache);
             for (key, object) in listed {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
-                let mut writes = controllers::reconcile(&self.components[i].cache, &event);
+                let mut writes = controllers::reconcile(&self.components[i].cache, &event, self.now);
                 writes.extend(self.node_ipam.observe(&event));
                 self.endpointslice_observe(i, &event, None);
                 self.workload_controllers(i, &event, None);

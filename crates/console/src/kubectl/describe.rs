@@ -1005,7 +1005,52 @@ pub fn endpoints(ep: &Value, object_events: Option<&[Value]>, now: Time) -> Stri
 
 /// `describeNamespace`: name, labels, annotations, phase, conditions, then its LimitRanges
 /// (`DescribeLimitRanges`: one table for all of them, rows indented by one space).
-pub fn namespace(ns: &Value, ranges: &[Value]) -> String {
+/// `helpTextForResourceQuotaScope`.
+fn quota_scope_help(scope: &str) -> Option<&'static str> {
+    Some(match scope {
+        "Terminating" => "Matches all pods that have an active deadline. These pods have a limited lifespan on a node before being actively terminated by the system.",
+        "NotTerminating" => "Matches all pods that do not have an active deadline. These pods usually include long running pods whose container command is not expected to terminate.",
+        "BestEffort" => "Matches all pods that do not have resource requirements set. These pods have a best effort quality of service.",
+        "NotBestEffort" => "Matches all pods that have at least one resource requirement set. These pods have a burstable or guaranteed quality of service.",
+        _ => return None,
+    })
+}
+
+/// A quota's scopes, sorted, each with its help text after `prefix`.
+fn quota_scopes(w: &mut String, q: &Value, prefix: &str, help_prefix: &str) {
+    let mut scopes: Vec<&str> = q["spec"]["scopes"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+    if scopes.is_empty() {
+        return;
+    }
+    scopes.sort_unstable();
+    w.push_str(&format!("{prefix}Scopes:\t{}\n", scopes.join(", ")));
+    for scope in scopes {
+        if let Some(help) = quota_scope_help(scope) {
+            w.push_str(&format!("{help_prefix}* {help}\n"));
+        }
+    }
+}
+
+/// `describeQuota`: the scopes, then used and hard per resource. A used value in another
+/// format than its hard one is shown in the hard one's (`resource.NewQuantity(used.Value(), …)`).
+pub fn resource_quota(q: &Value) -> String {
+    use podlife_model::quantity::Quantity;
+    let meta = &q["metadata"];
+    let mut w = format!("Name:\t{}\nNamespace:\t{}\n", s(&meta["name"]), s(&meta["namespace"]));
+    quota_scopes(&mut w, q, "", " ");
+    w.push_str("Resource\tUsed\tHard\n--------\t----\t----\n");
+    for (resource, hard) in q["status"]["hard"].as_object().into_iter().flatten() {
+        let hard = hard.as_str().and_then(|h| h.parse::<Quantity>().ok()).unwrap_or_default();
+        let mut used = q["status"]["used"][resource.as_str()].as_str().and_then(|u| u.parse::<Quantity>().ok()).unwrap_or_default();
+        if used.format() != hard.format() {
+            used = Quantity::new(used.value(), hard.format());
+        }
+        w.push_str(&format!("{resource}\t{used}\t{hard}\n"));
+    }
+    tabwriter::align(&w, 0, 2)
+}
+
+pub fn namespace(ns: &Value, quotas: &[Value], ranges: &[Value]) -> String {
     let meta = &ns["metadata"];
     let mut w = format!("Name:\t{}\n", s(&meta["name"]));
     labels_multiline(&mut w, "Labels", &meta["labels"]);
@@ -1015,6 +1060,22 @@ pub fn namespace(ns: &Value, ranges: &[Value]) -> String {
         w.push_str("Conditions:\n  Type\tStatus\tLastTransitionTime\tReason\tMessage\n  ----\t------\t------------------\t------\t-------\n");
         for c in conditions {
             w.push_str(&format!("  {}\t{}\t{}\t{}\t{}\n", s(&c["type"]), s(&c["status"]), rfc1123z(s(&c["lastTransitionTime"])), s(&c["reason"]), s(&c["message"])));
+        }
+    }
+    // `DescribeResourceQuotas`: every quota of the namespace, by name.
+    w.push('\n');
+    if quotas.is_empty() {
+        w.push_str("No resource quota.\n");
+    } else {
+        w.push_str("Resource Quotas\n");
+        for q in quotas {
+            w.push_str(&format!("  Name:\t{}\n", s(&q["metadata"]["name"])));
+            quota_scopes(&mut w, q, "  ", "  ");
+            w.push_str("  Resource\tUsed\tHard\n  --------\t---\t---\n");
+            for (resource, hard) in q["status"]["hard"].as_object().into_iter().flatten() {
+                let used = q["status"]["used"][resource.as_str()].as_str().unwrap_or("0");
+                w.push_str(&format!("  {resource}\t{used}\t{}\n", hard.as_str().unwrap_or_default()));
+            }
         }
     }
     w.push('\n');

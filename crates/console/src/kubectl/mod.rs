@@ -1303,7 +1303,7 @@ fn list_objects(ctx: &mut Context<'_>, out: &mut Output, plural: &str, namespace
 /// The kinds `kubectl describe` knows here.
 const DESCRIBABLE: &[&str] = &[
     "Pod", "Node", "PersistentVolumeClaim", "PersistentVolume", "Service", "EndpointSlice", "Endpoints", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "CronJob",
-    "PodDisruptionBudget", "ControllerRevision", "MutatingWebhookConfiguration", "ValidatingWebhookConfiguration", "Secret", "ConfigMap", "LimitRange", "Namespace",
+    "PodDisruptionBudget", "ControllerRevision", "MutatingWebhookConfiguration", "ValidatingWebhookConfiguration", "Secret", "ConfigMap", "LimitRange", "ResourceQuota", "Namespace",
 ];
 
 /// `kubectl describe TYPE [NAME…]` (upstream `pkg/cmd/describe/describe.go` `Run`): the
@@ -1452,11 +1452,12 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             "EndpointSlice" => describe::endpoint_slice(obj, object_events(ctx, out).as_deref(), now),
             "Endpoints" => describe::endpoints(obj, object_events(ctx, out).as_deref(), now),
             "LimitRange" => describe::limit_range(obj),
-            // NamespaceDescriber: its LimitRanges. podlife serves no ResourceQuota, so the quota
-            // list is NotFound and kubectl leaves that section out, as for such a server.
+            "ResourceQuota" => describe::resource_quota(obj),
+            // NamespaceDescriber: its ResourceQuotas and LimitRanges.
             "Namespace" => {
+                let quotas = list_objects(ctx, out, "resourcequotas", obj["metadata"]["name"].as_str());
                 let ranges = list_objects(ctx, out, "limitranges", obj["metadata"]["name"].as_str());
-                describe::namespace(obj, &ranges)
+                describe::namespace(obj, &quotas, &ranges)
             }
             _ => describe::pod(obj, object_events(ctx, out).as_deref(), now),
         };

@@ -21,6 +21,7 @@ pub fn headers(kind: &str, wide: bool) -> Vec<&'static str> {
         "Secret" => (&["NAME", "TYPE", "DATA", "AGE"], &[]),
         "PriorityClass" => (&["NAME", "VALUE", "GLOBAL-DEFAULT", "AGE", "PREEMPTIONPOLICY"], &[]),
         "ClusterRole" | "Role" | "LimitRange" => (&["NAME", "CREATED AT"], &[]),
+        "ResourceQuota" => (&["NAME", "AGE", "REQUEST", "LIMIT"], &[]),
         "ClusterRoleBinding" | "RoleBinding" => (&["NAME", "ROLE", "AGE"], &["USERS", "GROUPS", "SERVICEACCOUNTS"]),
         "Deployment" => (&["NAME", "READY", "UP-TO-DATE", "AVAILABLE", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
         "ReplicaSet" => (&["NAME", "DESIRED", "CURRENT", "READY", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
@@ -128,6 +129,16 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
             s(&obj["preemptionPolicy"]).to_string(),
         ],
         "ClusterRole" | "Role" | "LimitRange" => vec![name, s(&meta["creationTimestamp"]).to_string()],
+        "ResourceQuota" => {
+            // `printResourceQuota`: `limits.*` in LIMIT, the rest in REQUEST, `used/hard` by name.
+            let (mut request, mut limit) = (Vec::new(), Vec::new());
+            for (resource, hard) in obj["status"]["hard"].as_object().into_iter().flatten() {
+                let used = obj["status"]["used"][resource.as_str()].as_str().unwrap_or("0");
+                let cell = format!("{resource}: {used}/{}", hard.as_str().unwrap_or_default());
+                if resource.split('.').next() == Some("limits") && resource.contains('.') { limit.push(cell) } else { request.push(cell) }
+            }
+            vec![name, created, request.join(", "), limit.join(", ")]
+        }
         "ClusterRoleBinding" | "RoleBinding" => {
             let role = format!("{}/{}", s(&obj["roleRef"]["kind"]), s(&obj["roleRef"]["name"]));
             let mut c = vec![name, role, created];

@@ -15,6 +15,8 @@ pub mod fields;
 pub mod ipalloc;
 pub mod limitrange_validation;
 pub mod limitranger;
+pub mod resourcequota;
+pub mod resourcequota_validation;
 pub mod patch;
 pub mod rbac;
 pub mod status;
@@ -446,6 +448,7 @@ impl Engine {
             "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => validation::workload(rt.kind, &obj),
             "Service" => validation::service(&obj),
             "LimitRange" => limitrange_validation::limit_range(&obj),
+            "ResourceQuota" => resourcequota_validation::resource_quota(&obj),
             "ConfigMap" | "Secret" => config_validation::on_create(rt.kind, &obj),
             "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => webhooks::validation::configuration(rt.kind, &obj),
             kind => validation::object_meta(kind, &obj["metadata"]),
@@ -479,6 +482,9 @@ impl Engine {
         // ValidatingAdmissionWebhook, after the registry's validation and before etcd.
         let attrs = webhooks::Attributes { rt, subresource: req.subresource.as_deref().unwrap_or_default(), namespace: if rt.namespaced { &namespace } else { "" }, name: &name, operation: webhooks::Operation::Create, old: None, dry_run: req.dry_run, object: object.clone() };
         self.validating_webhooks(&attrs, Some(&obj))?;
+        // ResourceQuota, the last validating plugin: it charges the quotas before etcd.
+        let admitted = resourcequota::Admitted { rt, namespace: &namespace, name: &name, object: &obj, old: None, dry_run: req.dry_run };
+        self.admit_quota(&admitted, object.clone())?;
         // `WarningsOnCreate` (pkg/registry/core/pod/strategy.go): a dotted name ends up in
         // the hostname.
         if rt.kind == "Pod" && validation::dns1123_subdomain(&name).is_empty() && !validation::dns1123_label(&name).is_empty() {
@@ -700,6 +706,8 @@ impl Engine {
             }
             // `PrepareForCreate` of both registries: status is the server's (Pending by default).
             "PersistentVolumeClaim" => obj["status"] = json!({"phase": "Pending"}),
+            // `resourcequotaStrategy.PrepareForCreate`: the status is the controller's.
+            "ResourceQuota" => obj["status"] = json!({}),
             "PersistentVolume" => obj["status"] = json!({"phase": "Pending", "lastPhaseTransitionTime": now}),
             "Namespace" => {
                 let name = obj["metadata"]["name"].clone();
@@ -846,6 +854,7 @@ impl Engine {
             && let errors = [validation::object_meta_update(&obj["metadata"]), match rt.kind {
                 "ConfigMap" | "Secret" => config_validation::on_update(rt.kind, &current, &obj),
                 "LimitRange" => limitrange_validation::spec(&obj),
+                "ResourceQuota" => resourcequota_validation::update(&current, &obj),
                 _ => Vec::new(),
             }]
             .concat()
@@ -896,6 +905,8 @@ impl Engine {
             let namespace = req.namespace.clone().unwrap_or_default();
             let attrs = webhooks::Attributes { rt, subresource: "", namespace: if rt.namespaced { &namespace } else { "" }, name: &key.name, operation: webhooks::Operation::Update, old: Some(current), dry_run: req.dry_run, object: object.clone() };
             self.validating_webhooks(&attrs, Some(&obj))?;
+            let admitted = resourcequota::Admitted { rt, namespace: &namespace, name: &key.name, object: &obj, old: Some(current), dry_run: req.dry_run };
+            self.admit_quota(&admitted, object.clone())?;
         }
         if req.dry_run {
             return Ok(obj);

@@ -23,6 +23,7 @@ pub mod nodelifecycle;
 pub mod persistentvolume;
 pub mod podgc;
 pub mod replicaset;
+pub mod resourcequota;
 pub mod statefulset;
 pub mod tainteviction;
 pub mod volume_protection;
@@ -140,13 +141,14 @@ pub enum FollowUp {
 }
 
 /// Every controller of kube-controller-manager, in the order they react to one delivery.
-pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Write> {
+pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent, now: crate::clock::Time) -> Vec<Write> {
     let mut writes = Vec::new();
     writes.extend(serviceaccounts::reconcile(cache, event));
     writes.extend(root_ca_publisher::reconcile(cache, event));
     writes.extend(namespace::reconcile(cache, event));
     writes.extend(volume_protection::reconcile(cache, event));
     writes.extend(endpoints::reconcile(cache, event));
+    writes.extend(resourcequota::reconcile(cache, event, now));
     writes
 }
 
