@@ -420,17 +420,15 @@ pub fn program_for(argv: &[String], image: Option<&crate::registry::Image>, env:
             App::http_echo(&text, listen, listen.rsplit(':').next().and_then(|p| p.parse().ok()).unwrap_or(5678))
         }
         // socat `tcp-listen:PORT,fork tcp-connect:HOST:PORT` (the ambassador example): it
-        // listens; what it relays is not modelled.
+        // listens on PORT; what it relays to the other address is not modelled (a
+        // connection is accepted and gets nothing back).
         "socat" => {
             let listen_port = |a: &String| {
                 let a = a.to_ascii_lowercase();
                 let rest = a.strip_prefix("tcp-listen:").or_else(|| a.strip_prefix("tcp4-listen:"))?;
                 rest.split(',').next()?.parse::<u16>().ok()
             };
-            let ports: Vec<u16> = argv[1..].iter().filter_map(listen_port).collect();
-            let mut app = App::server(ports);
-            app.unknown = Some("serves-exposed-ports");
-            app
+            App::server(argv[1..].iter().filter_map(listen_port).collect())
         }
         // The php apache images (gb-frontend): Apache httpd, whose graceful stop is SIGWINCH;
         // the page it serves is not modelled.
