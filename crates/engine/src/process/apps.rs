@@ -48,6 +48,9 @@ pub enum AppKind {
     Envoy,
     /// Istio's sidecar (`pilot-agent proxy sidecar`): the agent and its Envoy.
     IstioProxy,
+    /// `registry.k8s.io/goproxy` (elazarl/goproxy on :8080): a forward HTTP proxy that answers
+    /// a request that is not a proxy request (no absolute URL) with 500.
+    GoProxy,
 }
 
 /// What a listener speaks: what a client's first bytes meet on its port.
@@ -133,6 +136,11 @@ pub struct App {
     pub redis: super::redis::Store,
     /// It keeps serving through its graceful shutdown (CoreDNS's `health { lameduck 5s }`).
     pub lameduck: bool,
+    /// What the program answers a `200` with, when it is not the kind's usual answer
+    /// (`{hostname}` stands for the pod's hostname).
+    pub body: Option<String>,
+    /// The most `memory_growth_per_s` adds (u64::MAX: no bound).
+    pub memory_growth_max: u64,
 }
 
 const MIB: u64 = 1024 * 1024;
@@ -167,6 +175,8 @@ impl App {
             role: None,
             redis: super::redis::Store::default(),
             lameduck: false,
+            body: None,
+            memory_growth_max: u64::MAX,
         }
     }
 
@@ -418,6 +428,76 @@ impl App {
         }
     }
 
+    /// GKE's hello-app (GoogleCloudPlatform/kubernetes-engine-samples
+    /// quickstarts/hello-app/main.go): a Go net/http server on `$PORT` (8080) that logs
+    /// `Server listening on port 8080` and answers every path with
+    /// `Hello, world!\nVersion: 1.0.0\nHostname: <hostname>\n` (the image's tag gives the
+    /// version: 1.0 → 1.0.0, 2.0 → 2.0.0). No signal handler.
+    pub fn hello_app(version: &str, port: u16) -> App {
+        App {
+            ports: vec![port],
+            listen_after_ms: 20,
+            memory_base: 5 * MIB,
+            start_lines: vec![("stderr", format!("{} Server listening on port {port}", super::servers::GO_LOG_STAMP))],
+            body: Some(format!("Hello, world!\nVersion: {version}\nHostname: {{hostname}}\n")),
+            ..App::server(vec![port])
+        }
+        .go_program()
+    }
+
+    /// kubernetes' test/images/goproxy/goproxy.go: `goproxy.NewProxyHttpServer()` on :8080.
+    /// A plain request is answered by goproxy's NonproxyHandler:
+    /// `http.Error(w, "This is a proxy server. Does not respond to non-proxy requests.", 500)`.
+    pub fn goproxy() -> App {
+        App {
+            kind: AppKind::GoProxy,
+            listen_after_ms: 10,
+            memory_base: 6 * MIB,
+            body: Some("This is a proxy server. Does not respond to non-proxy requests.\n".into()),
+            ..App::server(vec![8080])
+        }
+        .go_program()
+    }
+
+    /// hashicorp/http-echo (main.go): `-text` (or `$ECHO_TEXT`) printed with a newline on every
+    /// path, on `-listen` (:5678); it logs `[INFO] server is listening on :5678`. SIGINT is its
+    /// graceful stop (exit 2); SIGTERM gets the Go runtime's default.
+    pub fn http_echo(text: &str, listen: &str, port: u16) -> App {
+        let mut app = App {
+            start_lines: vec![("stderr", format!("{} [INFO] server is listening on {listen}", super::servers::GO_LOG_STAMP))],
+            body: Some(format!("{text}\n")),
+            ..App::server(vec![port])
+        }
+        .go_program();
+        app.shutdown_lines = vec![("stderr", format!("{} [INFO] received interrupt, shutting down...", super::servers::GO_LOG_STAMP))];
+        app
+    }
+
+    /// github.com/vishh/stress (main.go): `-cpus N` goroutines copy /dev/zero to
+    /// ioutil.Discard (N cores busy); `-mem-total` is allocated in `-mem-alloc-size` chunks
+    /// (4Ki) with `-mem-alloc-sleep` (1ms) between them, then held; it never exits. Its glog
+    /// lines go to stderr (`-logtostderr`, from the image's ENTRYPOINT).
+    pub fn vish_stress(cpus: u64, total: (u64, &str), step: (u64, &str), sleep_ms: u64) -> App {
+        let glog = |line: u32, msg: String| ("stderr", format!("{} main.go:{line}] {msg}", super::servers::GLOG_STAMP));
+        let mut start_lines = vec![glog(26, format!("Allocating {:?} memory, in {:?} chunks, with a {} sleep between allocations", total.1, step.1, go_duration(sleep_ms)))];
+        start_lines.extend((0..cpus.min(64)).map(|_| glog(39, "Spawning a thread to consume CPU".into())));
+        let chunks = if step.0 == 0 { 0 } else { total.0 / step.0 };
+        let held = chunks.saturating_mul(step.0);
+        let alloc_ms = chunks.saturating_mul(sleep_ms);
+        App {
+            cpu_milli: cpus.min(1024) * 1000,
+            memory_base: 2 * MIB,
+            // chunks of `step` every `sleep_ms`: step * 1000 / sleep_ms bytes a second.
+            memory_growth_per_s: if held == 0 { 0 } else { step.0.saturating_mul(1000) / sleep_ms.max(1) },
+            memory_growth_max: held,
+            listen_after_ms: alloc_ms,
+            start_lines,
+            ready_lines: vec![glog(29, format!("Allocated {:?} memory", total.1))],
+            ..App::base(AppKind::Stress)
+        }
+        .go_program()
+    }
+
     /// What the program uses while idle: `cpu_milli` millicores and `memory` bytes.
     pub fn using(self, cpu_milli: u64, memory: u64) -> App {
         App { cpu_milli, memory_base: memory, ..self }
@@ -465,7 +545,7 @@ impl App {
     /// Start-up effects: the first log lines and the timers.
     pub fn start(&mut self) -> Vec<Effect> {
         let mut out: Vec<Effect> = self.start_lines.iter().map(|(s, l)| Effect::Log { stream: s, line: l.clone() }).collect();
-        if !self.ports.is_empty() {
+        if !self.ports.is_empty() || (self.kind == AppKind::Stress && !self.ready_lines.is_empty() && self.listen_after_ms > 0) {
             out.push(Effect::Timer { after_ms: self.listen_after_ms, timer: Timer::Listening });
         } else if !self.ready_lines.is_empty() {
             out.extend(self.ready_lines());
@@ -506,6 +586,7 @@ impl App {
             AppKind::PodlifeApp => if path == "/" { 200 } else { 404 },
             AppKind::Nginx | AppKind::Httpd => if path == "/" || path == "/index.html" { 200 } else { 404 },
             AppKind::AgnhostLiveness => 404,
+            AppKind::GoProxy => 500,
             // etcd's HTTP handlers: /health, /livez, /readyz, /version, /metrics.
             AppKind::Etcd => if ["/health", "/livez", "/readyz", "/version", "/metrics"].contains(&path) { 200 } else { 404 },
             _ => 200,
@@ -525,6 +606,7 @@ impl App {
     /// spread requests); errors as their status line.
     pub fn http_body(&self, code: u16, hostname: &str) -> String {
         match (code, &self.kind) {
+            (200, _) | (500, AppKind::GoProxy) if self.body.is_some() => self.body.as_deref().unwrap_or_default().replace("{hostname}", hostname),
             (200, AppKind::Nginx) => "<!DOCTYPE html>\n<html>\n<head>\n<title>Welcome to nginx!</title>\n</head>\n<body>\n<h1>Welcome to nginx!</h1>\n</body>\n</html>\n".into(),
             (200, AppKind::Httpd) => "<html><body><h1>It works!</h1></body></html>\n".into(),
             (200, AppKind::PodlifeApp | AppKind::Server) => format!("{hostname}\n"),
@@ -535,7 +617,7 @@ impl App {
     }
 
     pub fn memory_at(&self, ms: u64) -> u64 {
-        let mut m = self.memory_base.saturating_add(self.memory_growth_per_s.saturating_mul(ms) / 1000);
+        let mut m = self.memory_base.saturating_add((self.memory_growth_per_s.saturating_mul(ms) / 1000).min(self.memory_growth_max));
         if let Some((at, bytes)) = self.memory_alloc
             && ms >= at {
                 m = m.saturating_add(bytes);
@@ -553,7 +635,7 @@ impl App {
             && self.memory_at(at) > limit {
                 first = Some(at);
             }
-        if self.memory_growth_per_s > 0 {
+        if self.memory_growth_per_s > 0 && self.memory_base.saturating_add(self.memory_growth_max).saturating_add(self.memory_alloc.map_or(0, |(_, b)| b)) > limit {
             // base + alloc(if before) + g*ms/1000 > limit
             let before_alloc = (limit - self.memory_base) as u128 * 1000 / self.memory_growth_per_s as u128 + 1;
             let t = u64::try_from(before_alloc).unwrap_or(u64::MAX);
@@ -595,9 +677,80 @@ pub fn stress_duration_ms(text: &str) -> Option<u64> {
     num.parse::<u64>().ok()?.checked_mul(secs)?.checked_mul(1000)
 }
 
+/// A Go `time.Duration` as `%v` prints it (`1ms`, `1.5s`, `2m0s`), for whole milliseconds.
+pub fn go_duration(ms: u64) -> String {
+    if ms == 0 {
+        return "0s".into();
+    }
+    if ms < 1000 {
+        return format!("{ms}ms");
+    }
+    let (h, m, s, frac) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
+    let secs = if frac == 0 { format!("{s}s") } else { format!("{s}.{}s", format!("{frac:03}").trim_end_matches('0')) };
+    match (h, m) {
+        (0, 0) => secs,
+        (0, m) => format!("{m}m{secs}"),
+        (h, m) => format!("{h}h{m}m{secs}"),
+    }
+}
+
+/// A Go `flag.Duration` value (`1ms`, `100ms`, `1s`, `1m30s`, `1.5s`) → milliseconds.
+pub fn parse_go_duration(text: &str) -> Option<u64> {
+    let mut rest = text.trim();
+    if rest == "0" {
+        return Some(0);
+    }
+    let mut total = 0f64;
+    while !rest.is_empty() {
+        let num_end = rest.find(|c: char| !(c.is_ascii_digit() || c == '.'))?;
+        let value: f64 = rest[..num_end].parse().ok()?;
+        rest = &rest[num_end..];
+        let unit_end = rest.find(|c: char| c.is_ascii_digit() || c == '.').unwrap_or(rest.len());
+        let scale = match &rest[..unit_end] {
+            "ns" => 1e-6,
+            "us" | "µs" => 1e-3,
+            "ms" => 1.0,
+            "s" => 1e3,
+            "m" => 6e4,
+            "h" => 3.6e6,
+            _ => return None,
+        };
+        total += value * scale;
+        rest = &rest[unit_end..];
+    }
+    Some(total as u64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn vish_stress_memory_and_lines() {
+        // -mem-total 150Mi in 4Ki chunks every 1ms: 4000 KiB a second, 150Mi after 38.4 s.
+        let app = App::vish_stress(0, (150 * MIB, "150Mi"), (4096, "4Ki"), 1);
+        assert_eq!(app.memory_at(0), 2 * MIB);
+        assert_eq!(app.memory_at(3_600_000), 2 * MIB + 150 * MIB);
+        let at = app.exceeds_at(100 * MIB).unwrap();
+        assert!(app.memory_at(at) > 100 * MIB && app.memory_at(at - 1) <= 100 * MIB, "{at}");
+        assert_eq!(app.exceeds_at(200 * MIB), None);
+        assert!(app.start_lines[0].1.ends_with("main.go:26] Allocating \"150Mi\" memory, in \"4Ki\" chunks, with a 1ms sleep between allocations"));
+        let cpus = App::vish_stress(2, (0, "0"), (4096, "4Ki"), 1);
+        assert_eq!((cpus.cpu_milli, cpus.start_lines.len(), cpus.memory_growth_per_s), (2000, 3, 0));
+        assert_eq!((go_duration(1), go_duration(1500), go_duration(90_000)), ("1ms".into(), "1.5s".into(), "1m30s".into()));
+        assert_eq!((parse_go_duration("1ms"), parse_go_duration("1.5s"), parse_go_duration("1m30s"), parse_go_duration("x")), (Some(1), Some(1500), Some(90_000), None));
+    }
+
+    #[test]
+    fn hello_app_and_goproxy_answer() {
+        let hello = App::hello_app("2.0.0", 8080);
+        assert_eq!(hello.http_status("/anything", 100), 200);
+        assert_eq!(hello.http_body(200, "web-0"), "Hello, world!\nVersion: 2.0.0\nHostname: web-0\n");
+        let proxy = App::goproxy();
+        assert_eq!(proxy.http_status("/", 100), 500);
+        assert_eq!(proxy.http_body(500, "goproxy"), "This is a proxy server. Does not respond to non-proxy requests.\n");
+        assert_eq!(App::http_echo("hi", ":5678", 5678).http_body(200, "x"), "hi\n");
+    }
 
     #[test]
     fn podlife_app_knobs() {

@@ -250,7 +250,49 @@ pub fn program_for(argv: &[String], image: Option<&crate::registry::Image>, env:
         "docker-entrypoint.sh" if argv.len() > 1 => return program_for(&argv[1..], image, env),
         "docker-entrypoint.sh" => App::oneshot(0),
         "nginx" if argv.iter().any(|a| a == "-v" || a == "-V" || a == "-t") => App::oneshot(0),
-        "nginx" | "nginx-debug" => App::nginx(),
+        "nginx" | "nginx-debug" => {
+            let mut app = App::nginx();
+            // The docker-entrypoint.sh lines are the official image's; images that start
+            // nginx from their CMD (registry.k8s.io/nginx-slim, hello-frontend) print none.
+            if image.is_some_and(|i| !i.config.entrypoint.iter().any(|e| e.ends_with("docker-entrypoint.sh"))) {
+                app.start_lines.clear();
+            }
+            app
+        }
+        // GKE's hello-app (kubernetes-engine-samples quickstarts/hello-app/main.go): its
+        // version is the image's tag (1.0 → 1.0.0), its port `$PORT` (the image sets 8080).
+        "hello-app" => {
+            let tag = image.map(|i| i.tag.as_str()).unwrap_or("1.0");
+            let version = if tag.matches('.').count() == 1 { format!("{tag}.0") } else { tag.to_string() };
+            let port = env.iter().rev().find(|(k, _)| k == "PORT").and_then(|(_, v)| v.parse().ok()).unwrap_or(8080);
+            App::hello_app(&version, port)
+        }
+        // kubernetes test/images/goproxy/goproxy.go: an HTTP proxy on :8080.
+        "goproxy" => App::goproxy(),
+        // github.com/vishh/stress (main.go): Go flags `-cpus`, `-mem-total`, `-mem-alloc-size`,
+        // `-mem-alloc-sleep` (`-name value`, `-name=value`, or with `--`).
+        "stress" if image.is_some_and(|i| i.name.ends_with("vish/stress")) || argv.iter().any(|a| a == "-logtostderr") => {
+            let go_flag = |name: &str| flag(&format!("-{name}")).or_else(|| flag(&format!("--{name}")));
+            let quantity = |name: &str, default: &'static str| {
+                let text = go_flag(name).unwrap_or(default);
+                podlife_model::quantity::Quantity::parse(text).ok().map(|q| (q.value().max(0) as u64, text.to_string()))
+            };
+            let (Some(total), Some(step)) = (quantity("mem-total", "0"), quantity("mem-alloc-size", "4Ki")) else {
+                // resource.MustParse panics on a bad quantity.
+                let mut app = App::oneshot(2);
+                app.exit_lines = vec![("stderr", "panic: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'".into())];
+                return Ok(app);
+            };
+            let sleep_ms = go_flag("mem-alloc-sleep").map_or(Some(1), apps::parse_go_duration);
+            let cpus = go_flag("cpus").map_or(Some(0), |c| c.parse::<u64>().ok());
+            let (Some(sleep_ms), Some(cpus)) = (sleep_ms, cpus) else {
+                // The flag package rejects the value: usage on stderr, exit 2.
+                let mut app = App::oneshot(2);
+                app.exit_lines = vec![("stderr", "invalid value for flag: see -help".into())];
+                return Ok(app);
+            };
+            App::vish_stress(cpus, (total.0, &total.1), (step.0, &step.1), sleep_ms)
+        }
         "postgres" => App::postgres(env),
         "redis-server" => {
             let mut app = App::redis();
@@ -366,7 +408,35 @@ pub fn program_for(argv: &[String], image: Option<&crate::registry::Image>, env:
         // metrics-server: its API and /livez, /readyz on `--secure-port` (10250).
         "metrics-server" => App::daemon(vec![flag("--secure-port").and_then(|p| p.parse().ok()).unwrap_or(10250)]).using(3, 18 * 1024 * 1024),
         "fluent-bit" => App::server(vec![2020]),
-        "http-echo" => App::server(vec![flag("-listen").and_then(|l| l.rsplit(':').next()).and_then(|p| p.parse().ok()).unwrap_or(5678)]).go_program(),
+        // hashicorp/http-echo (main.go): `-text` or `$ECHO_TEXT`, `-listen` (:5678).
+        "http-echo" => {
+            let listen = flag("-listen").unwrap_or(":5678");
+            let text = flag("-text").map(str::to_string).or_else(|| env.iter().rev().find(|(k, _)| k == "ECHO_TEXT").map(|(_, v)| v.clone())).unwrap_or_default();
+            if text.is_empty() {
+                let mut app = App::oneshot(127);
+                app.exit_lines = vec![("stderr", "Missing -text option OR ENV var TEXT is empty!".into())];
+                return Ok(app);
+            }
+            App::http_echo(&text, listen, listen.rsplit(':').next().and_then(|p| p.parse().ok()).unwrap_or(5678))
+        }
+        // socat `tcp-listen:PORT,fork tcp-connect:HOST:PORT` (the ambassador example): it
+        // listens on PORT; what it relays to the other address is not modelled (a
+        // connection is accepted and gets nothing back).
+        "socat" => {
+            let listen_port = |a: &String| {
+                let a = a.to_ascii_lowercase();
+                let rest = a.strip_prefix("tcp-listen:").or_else(|| a.strip_prefix("tcp4-listen:"))?;
+                rest.split(',').next()?.parse::<u16>().ok()
+            };
+            App::server(argv[1..].iter().filter_map(listen_port).collect())
+        }
+        // The php apache images (gb-frontend): Apache httpd, whose graceful stop is SIGWINCH;
+        // the page it serves is not modelled.
+        "docker-php-entrypoint" | "apache2-foreground" => {
+            let mut app = App::httpd();
+            app.unknown = Some("serves-exposed-ports");
+            app
+        }
         _ => match image {
             Some(img) if img.config.entrypoint.iter().chain(img.config.cmd.iter()).any(|p| p.rsplit('/').next() == Some(base)) => {
                 let mut app = App::server(img.config.exposed_ports.clone());

@@ -130,6 +130,11 @@ impl App {
 /// and Envoy's (`2026-03-02 09:00:01.234`). `stamp_line` fills them in when the line is logged.
 pub const ISTIO_STAMP: &str = "\u{1}istio-time\u{1}";
 pub const ENVOY_STAMP: &str = "\u{1}envoy-time\u{1}";
+/// Go's standard `log` package (`2026/03/02 09:00:01`).
+pub const GO_LOG_STAMP: &str = "\u{1}go-log-time\u{1}";
+/// glog's line header up to the file (`I0302 09:00:01.234000       1`: severity, month, day,
+/// time in microseconds, the thread id, which in a container's own PID namespace is 1).
+pub const GLOG_STAMP: &str = "\u{1}glog-time\u{1}";
 
 /// A log line with its time placeholders filled in.
 pub fn stamp_line(line: &str, now: crate::Time) -> String {
@@ -138,7 +143,11 @@ pub fn stamp_line(line: &str, now: crate::Time) -> String {
     }
     let micros = now.rfc3339_micros();
     let envoy = format!("{}.{:03}", now.rfc3339().trim_end_matches('Z').replace('T', " "), now.millis() % 1000);
-    line.replace(ISTIO_STAMP, &micros).replace(ENVOY_STAMP, &envoy)
+    let date = micros.get(..10).unwrap_or_default();
+    let clock = micros.get(11..19).unwrap_or_default();
+    let go_log = format!("{} {clock}", date.replace('-', "/"));
+    let glog = format!("I{}{} {} {:>7}", date.get(5..7).unwrap_or_default(), date.get(8..10).unwrap_or_default(), micros.get(11..26).unwrap_or_default(), 1);
+    line.replace(ISTIO_STAMP, &micros).replace(ENVOY_STAMP, &envoy).replace(GO_LOG_STAMP, &go_log).replace(GLOG_STAMP, &glog)
 }
 
 /// Lines in Istio's log format (`2026-03-02T09:00:01.234000Z\tinfo\tmessage`).

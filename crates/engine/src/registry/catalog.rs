@@ -109,7 +109,7 @@ pub enum MissingRepository {
 pub fn registry(domain: &str) -> Option<MissingRepository> {
     match domain {
         "docker.io" | "registry.podlife.dev" => Some(MissingRepository::AccessDenied),
-        "registry.k8s.io" | "k8s.gcr.io" | "gcr.io" | "quay.io" | "ghcr.io" | "mcr.microsoft.com" | "public.ecr.aws" | "registry.gitlab.com" | "docker.elastic.co" | "nvcr.io" => {
+        "registry.k8s.io" | "k8s.gcr.io" | "gcr.io" | "us-docker.pkg.dev" | "quay.io" | "ghcr.io" | "mcr.microsoft.com" | "public.ecr.aws" | "registry.gitlab.com" | "docker.elastic.co" | "nvcr.io" => {
             Some(MissingRepository::NotFound)
         }
         _ => None,
@@ -209,6 +209,60 @@ const PAUSE: ImageConfig = ImageConfig { working_dir: "/", user: "65535:65535", 
 // kubernetes test/images/agnhost/Dockerfile: `EXPOSE 80 8080 8081 9376`,
 // `ENTRYPOINT ["/agnhost"]`, `CMD ["pause"]`.
 const AGNHOST: ImageConfig = ImageConfig { exposed_ports: &[80, 8080, 8081, 9376], ..config(&["/agnhost"], &["pause"], ENV_PATH_ONLY) };
+
+// kubernetes build/pause before 3.x: `ENTRYPOINT ["/pause"]` on scratch, no USER (the
+// non-root USER came with the 3.x images).
+const PAUSE_2: ImageConfig = config(&["/pause"], NONE, ENV_PATH_ONLY);
+
+// kubernetes test/images/goproxy/Dockerfile: `FROM scratch`, `ADD goproxy goproxy`,
+// `ENTRYPOINT ["/goproxy"]` (goproxy.go listens on :8080; the Dockerfile exposes nothing).
+const GOPROXY: ImageConfig = config(&["/goproxy"], NONE, ENV_PATH_ONLY);
+
+// GoogleCloudPlatform/kubernetes-engine-samples quickstarts/hello-app/Dockerfile: distroless
+// static, `WORKDIR /`, `ENV PORT=8080`, `USER nonroot:nonroot`, `CMD ["/hello-app"]`
+// (reconstructed: the 1.0 and 2.0 tags predate the file's current base pin).
+const HELLO_APP: ImageConfig = ImageConfig { working_dir: "/", user: "nonroot:nonroot", ..config(NONE, &["/hello-app"], &[PATH, "PORT=8080"]) };
+
+// gcr.io/google-samples/node-hello: `FROM node:4.4`, `EXPOSE 8080`, `COPY server.js .`,
+// `CMD node server.js` (reconstructed; NODE_VERSION from the node:4.4 Dockerfile).
+const NODE_HELLO: ImageConfig = ImageConfig { exposed_ports: &[8080], ..config(NONE, &["/bin/sh", "-c", "node server.js"], &[PATH, "NPM_CONFIG_LOGLEVEL=info", "NODE_VERSION=4.4.7"]) };
+
+// alpine/socat (github.com/alpine-docker/socat): `FROM alpine`, `RUN apk add socat`,
+// `ENTRYPOINT ["socat"]` (reconstructed).
+const SOCAT: ImageConfig = config(&["socat"], NONE, ENV_PATH_ONLY);
+
+// github.com/vishh/stress Dockerfile: `FROM scratch`, `COPY /stress /`,
+// `ENTRYPOINT ["/stress", "-logtostderr"]`.
+const VISH_STRESS: ImageConfig = config(&["/stress", "-logtostderr"], NONE, ENV_PATH_ONLY);
+
+// kubernetes/ingress-nginx images/nginx-slim/Dockerfile (and kubernetes/contrib's before it):
+// `EXPOSE 80 443`, `CMD ["nginx", "-g", "daemon off;"]`, no ENTRYPOINT, no STOPSIGNAL.
+const NGINX_SLIM: ImageConfig = ImageConfig { exposed_ports: &[80, 443], ..config(NONE, &["nginx", "-g", "daemon off;"], ENV_PATH_ONLY) };
+
+// quay.io/fluentd_elasticsearch/fluentd (github.com/monotek/fluentd-elasticsearch):
+// debian-slim with fluentd, `EXPOSE 80`, `ENTRYPOINT ["/entrypoint.sh"]` which execs
+// `/usr/local/bin/fluentd $FLUENTD_ARGS` (reconstructed; versions guessed).
+const FLUENTD_ES: ImageConfig = ImageConfig { exposed_ports: &[80], ..config(&["/entrypoint.sh"], NONE, &[PATH, "LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2"]) };
+
+// gb-frontend (kubernetes-engine-samples guestbook/php-redis): `FROM php:5-apache`, the
+// php image's `STOPSIGNAL SIGWINCH`, `WORKDIR /var/www/html`, `EXPOSE 80`,
+// `CMD ["apache2-foreground"]` (reconstructed).
+const GB_FRONTEND: ImageConfig = ImageConfig {
+    stop_signal: Some("SIGWINCH"),
+    exposed_ports: &[80],
+    working_dir: "/var/www/html",
+    ..config(&["docker-php-entrypoint"], &["apache2-foreground"], &[PATH, "PHP_INI_DIR=/usr/local/etc/php", "APACHE_CONFDIR=/etc/apache2", "APACHE_ENVVARS=/etc/apache2/envvars"])
+};
+
+// hello-go-gke (a Go server on port 80) and hello-frontend (nginx with a proxy config), the
+// images of "Connect a Frontend to a Backend Using Services" (reconstructed).
+const HELLO_GO_GKE: ImageConfig = ImageConfig { exposed_ports: &[80], ..config(&["/hello"], NONE, ENV_PATH_ONLY) };
+const HELLO_FRONTEND: ImageConfig = ImageConfig { stop_signal: Some("SIGQUIT"), exposed_ports: &[80], ..config(NONE, &["nginx", "-g", "daemon off;"], &[PATH, "NGINX_VERSION=1.13.12"]) };
+
+// event-exporter (k8s-stackdriver): `ENTRYPOINT ["/event-exporter"]`; node-problem-detector
+// v0.1: `ENTRYPOINT ["/node-problem-detector"]` (reconstructed).
+const EVENT_EXPORTER: ImageConfig = config(&["/event-exporter"], NONE, ENV_PATH_ONLY);
+const NODE_PROBLEM_DETECTOR: ImageConfig = config(&["/node-problem-detector"], NONE, ENV_PATH_ONLY);
 
 // kubernetes cluster/images/etcd/Dockerfile: distroless, `WORKDIR /`, `EXPOSE 2379 2380 4001
 // 7001`, no ENTRYPOINT or CMD (pods give `command: [etcd, …]`, as kubeadm's manifest does).
@@ -318,6 +372,19 @@ const LOCAL_PATH_HELPER_HUB: &str = "docker.io/kindest/local-path-helper";
 const APP: &str = "registry.podlife.dev/app";
 const SLOW_START_APP: &str = "registry.podlife.dev/slow-start";
 const BIG_APP: &str = "registry.podlife.dev/big";
+const GOPROXY_K8S: &str = "registry.k8s.io/goproxy";
+const NGINX_SLIM_K8S: &str = "registry.k8s.io/nginx-slim";
+const HELLO_APP_GCR: &str = "gcr.io/google-samples/hello-app";
+const HELLO_APP_AR: &str = "us-docker.pkg.dev/google-samples/containers/gke/hello-app";
+const NODE_HELLO_GCR: &str = "gcr.io/google-samples/node-hello";
+const HELLO_GO_GKE_GCR: &str = "gcr.io/google-samples/hello-go-gke";
+const HELLO_FRONTEND_GCR: &str = "gcr.io/google-samples/hello-frontend";
+const GB_FRONTEND_AR: &str = "us-docker.pkg.dev/google-samples/containers/gke/gb-frontend";
+const SOCAT_HUB: &str = "docker.io/alpine/socat";
+const VISH_STRESS_HUB: &str = "docker.io/vish/stress";
+const FLUENTD_ES_QUAY: &str = "quay.io/fluentd_elasticsearch/fluentd";
+const EVENT_EXPORTER_K8S: &str = "registry.k8s.io/event-exporter";
+const NODE_PROBLEM_DETECTOR_K8S: &str = "registry.k8s.io/node-problem-detector";
 
 // nginx 1.29.5, repo-info nginx:mainline-trixie (build of 2026-02-24): index, image id, size.
 const NGINX_1_29_5_INDEX: &str = "sha256:44d1be91d34f545895e9b422036782123c63e4cd4a11bbfc20bfe53ac59f7798";
@@ -381,6 +448,12 @@ const FLUENT_BIT_4_2_ID: &str = "sha256:309859f865b07ddd7c295bf59f4c276aa6bc3052
 
 const APP_2_0_INDEX: &str = "sha256:69bb869a2a48273f008bd948a1727dc4de800076dac0acff08099eb2bf0bcc35"; // digest: synthetic
 const APP_2_0_ID: &str = "sha256:d3f17f819d60abb5722560fcc0e692f78e76cd48f63e202f0701aaa1868d3a71"; // digest: synthetic
+
+// hello-app: see the catalogue entries.
+const HELLO_APP_1_0_INDEX: &str = "sha256:b1455e1c4fcc5ea1023c9e3b584cd84b64eb920e332feff690a2829696e379e7";
+const HELLO_APP_1_0_ID: &str = "sha256:37432c004051dae8586a8c3b907378161b4beeea5b389d755a2967132e09d7be"; // digest: synthetic
+const HELLO_APP_2_0_INDEX: &str = "sha256:c4b0d869bd22cb3d1207848b385c389f7a4ab7a481184476ee7b98e7876ee594";
+const HELLO_APP_2_0_ID: &str = "sha256:e85a9758b5917b4aacf44360384bae4d2716d296bdc98fb03c6eb3ef8c207b8f"; // digest: synthetic
 
 static CATALOG: &[CatalogImage] = &[
     // nginx — repo-info records (see the constants above); the `latest`, `mainline`, `1`,
@@ -746,6 +819,236 @@ static CATALOG: &[CatalogImage] = &[
         "sha256:eaaab539fdd9a6d5c6e5ce7be26ca4460be6edebcbd4e426608b04a57b384a48", // digest: synthetic
         198_631_457,
         NETSHOOT,
+    ),
+    // registry.k8s.io/pause, the tags kubernetes.io's examples name. 3.6: index as
+    // `--pod-infra-container-image=registry.k8s.io/pause:3.6@sha256:3d380ca8…` in public
+    // kubelet flags, image id from `ctr images ls` output (6270bb60…). 3.8: index, image id
+    // and the amd64 layer's size from its manifest list and manifest, quoted in public test
+    // fixtures of registry.k8s.io/pause:3.8. 3.9: index pinned as
+    // `registry.k8s.io/pause:3.9@sha256:7031c1b2…` (Cilium's Dockerfile), image id from
+    // containerd's ImageCreate events and blob fetches (e6f18168…). 2.0: index as minikube
+    // pins `pause:2.0@sha256:9ce5316f…`; image id synthetic. Sizes estimated but 3.8's.
+    img(
+        PAUSE_K8S,
+        "2.0",
+        "sha256:9ce5316f9752b8347484ab0f6778573af15524124d52b93230b9a0dcc987e73e",
+        "sha256:ba9c4212917bff0aba9f01628e344459e7f39cb1f43bbf88013f7b97ee77dacc", // digest: synthetic
+        350_152,
+        PAUSE_2,
+    ),
+    img(
+        PAUSE_K8S,
+        "3.6",
+        "sha256:3d380ca8864549e74af4b29c10f9cb0956236dfb01c40ca076fb6c37253234db",
+        "sha256:6270bb605e12e581514ada5fd5b3216f727db55dc87d5889c790e4c760683fee",
+        301_773,
+        PAUSE,
+    ),
+    img(
+        PAUSE_K8S,
+        "3.8",
+        "sha256:9001185023633d17a2f98ff69b6ff2615b8ea02a825adffa40422f51dfdcde9d",
+        "sha256:4873874c08efc72e9729683a83ffbb7502ee729e9a5ac097723806ea7fa13517",
+        307_026,
+        PAUSE,
+    ),
+    img(
+        PAUSE_K8S,
+        "3.9",
+        "sha256:7031c1b283388d2c2e09b57badb803c05ebed362dc88d84b480cc47f72a21097",
+        "sha256:e6f1816883972d4be47bd48879a08919b96afcd344132622e4d444987919323c",
+        321_520,
+        PAUSE,
+    ),
+    // etcd 3.5.1-0 (the gRPC liveness probe example): index as the etcd pods' Image ID
+    // `k8s.gcr.io/etcd@sha256:64b9ea35…` in public `kubectl describe` output, image id as
+    // their imageID in pod status (25f8c7f3…); size estimated.
+    img(
+        ETCD_K8S,
+        "3.5.1-0",
+        "sha256:64b9ea357325d5db9f8a723dcf503b5a449177b17ac87d69481e126bb724c263",
+        "sha256:25f8c7f3da61c2a810effe5fa779cf80ca171afb0adf94c7cb51eb9a8546629d",
+        98_888_614,
+        ETCD,
+    ),
+    // agnhost 2.45 (the security context task's pods): synthetic digests, size estimated.
+    img(
+        AGNHOST_K8S,
+        "2.45",
+        "sha256:cfacf26bb00b76a2be0db5ad5df1ecf07b8e182c3a235426adcadec5582a0101", // digest: synthetic
+        "sha256:872a6d080003f366c95c511a5ce7415321b7b2590cd83231d8b51cc8ecdb21a0", // digest: synthetic
+        51_620_377,
+        AGNHOST,
+    ),
+    // goproxy 0.1 (the TCP liveness/readiness probe example): index as the pod's Image ID
+    // `registry.k8s.io/goproxy@sha256:5334c7ad…` in public `kubectl describe` output; image
+    // id synthetic, size estimated (one static binary).
+    img(
+        GOPROXY_K8S,
+        "0.1",
+        "sha256:5334c7ad43048e3538775cb09aaf184f5e8acf4b0ea60e3bc8f1d93c209865a5",
+        "sha256:cb90e00bce0c90dea0d92d9af2aa59544c0a4f2c4222a39245d5dae87e977c50", // digest: synthetic
+        2_489_360,
+        GOPROXY,
+    ),
+    // nginx-slim, the StatefulSet tutorial's image: 0.8's index as pods' imageID
+    // `registry.k8s.io/nginx-slim@sha256:8b4501fe…` in public pod status; everything else
+    // synthetic, sizes estimated (0.7/0.8 on ubuntu-slim, the 0.2x builds on alpine).
+    img(
+        NGINX_SLIM_K8S,
+        "0.7",
+        "sha256:d19a8e283326b5fbcab0518cf9afab2725ed0de6b70d8730784980634d3b4be6", // digest: synthetic
+        "sha256:24b74c38bf9085adabaa1b4997c62a3dd6119ab8b2eca5aa3e2911e7db74d6b3", // digest: synthetic
+        37_851_072,
+        NGINX_SLIM,
+    ),
+    img(
+        NGINX_SLIM_K8S,
+        "0.8",
+        "sha256:8b4501fe0fe221df663c22e16539f399e89594552f400408303c42f3dd8d0e52",
+        "sha256:102e38366c8c2e198a28b129e22bedab664f69ca4b12764673d40ad5abc434f3", // digest: synthetic
+        37_867_460,
+        NGINX_SLIM,
+    ),
+    img(
+        NGINX_SLIM_K8S,
+        "0.21",
+        "sha256:778493613b80ba0fb63f6407f73875d518b0627c95bab88c926d4f114ae2702f", // digest: synthetic
+        "sha256:3b8f2349558f8c4b788f462cbec5ea0c8af0273fc32de04fdf864848bee5b754", // digest: synthetic
+        39_206_533,
+        NGINX_SLIM,
+    ),
+    img(
+        NGINX_SLIM_K8S,
+        "0.24",
+        "sha256:5c19296ee4eb6e1d74026a2ad028f4c03a94abe2282cf0a1513f4db510dd96f1", // digest: synthetic
+        "sha256:22bb6d24efd98aba54993d3caa1240e8c0c4aa4c979377c20e3c2bdcdc0f983e", // digest: synthetic
+        40_114_862,
+        NGINX_SLIM,
+    ),
+    img(
+        NGINX_SLIM_K8S,
+        "0.27",
+        "sha256:f68c1432bf6e2a13eaab394da145c0e73e84acf6cd063129cf5d6210043816d5", // digest: synthetic
+        "sha256:44edb4626ea5fdb82601974373ae080c663e332057aaa376ac3c71ebd0ac4a93", // digest: synthetic
+        40_572_118,
+        NGINX_SLIM,
+    ),
+    // hello-app (GKE's quickstart, kubernetes.io's Service and env-var pages). gcr.io 1.0:
+    // index as a pod's imageID in public containerd pod status (b1455e1c…; an older build,
+    // c62ead5b…, is pinned in older pages); 2.0: pinned as
+    // `gcr.io/google-samples/hello-app:2.0@sha256:c4b0d869…`. The Artifact Registry
+    // repository GKE's docs now name is assumed to hold the same manifests. Image ids
+    // synthetic, sizes estimated.
+    img(HELLO_APP_GCR, "1.0", HELLO_APP_1_0_INDEX, HELLO_APP_1_0_ID, 4_263_419, HELLO_APP),
+    img(HELLO_APP_GCR, "2.0", HELLO_APP_2_0_INDEX, HELLO_APP_2_0_ID, 4_263_431, HELLO_APP),
+    img(HELLO_APP_AR, "1.0", HELLO_APP_1_0_INDEX, HELLO_APP_1_0_ID, 4_263_419, HELLO_APP),
+    img(HELLO_APP_AR, "2.0", HELLO_APP_2_0_INDEX, HELLO_APP_2_0_ID, 4_263_431, HELLO_APP),
+    // node-hello 1.0 (older security-context and envFrom examples): synthetic, size estimated.
+    img(
+        NODE_HELLO_GCR,
+        "1.0",
+        "sha256:db9d61bc06d417c20ba4e95091d2699a23e1aeaec652a1224abca2f62cd14f23", // digest: synthetic
+        "sha256:f2e20d93a4c2644cc60698368851fe3f766821aa90e5195d89bea50aa5af9c4b", // digest: synthetic
+        253_109_562,
+        NODE_HELLO,
+    ),
+    // The frontend/backend Service tutorial's images: synthetic, sizes estimated.
+    img(
+        HELLO_GO_GKE_GCR,
+        "1.0",
+        "sha256:443bbf0190a7a663fc7b99ec60355644ed1c5449945540f81342cbb329974b14", // digest: synthetic
+        "sha256:5c61caf20e3c3a036ede8571eed243ad40d91bf1b153b6a06fc15b4b6e97c6cf", // digest: synthetic
+        3_119_274,
+        HELLO_GO_GKE,
+    ),
+    img(
+        HELLO_FRONTEND_GCR,
+        "1.0",
+        "sha256:73cf083461e398fe97b9294d7ed521d49a00bafc9c3cc78af6d743bf576922b5", // digest: synthetic
+        "sha256:230ee6e550f01cbc9beb5872f8c96c9a196807a57c456f70f3cf1125901a8e7d", // digest: synthetic
+        44_216_907,
+        HELLO_FRONTEND,
+    ),
+    // gb-frontend v5 (the ReplicaSet page's frontend): synthetic, size estimated.
+    img(
+        GB_FRONTEND_AR,
+        "v5",
+        "sha256:48b9ebcc91d15bcf3ab579b8d96bf41ad3522526333b7d03b194f39ede364b43", // digest: synthetic
+        "sha256:6f971be6abc3b8c261cce46dc58dbc191947cfacbd9ba03b2aa427cb73a6c605", // digest: synthetic
+        142_380_155,
+        GB_FRONTEND,
+    ),
+    // alpine/socat 1.8.0.3 (the ambassador sidecar example): synthetic, size estimated.
+    img(
+        SOCAT_HUB,
+        "1.8.0.3",
+        "sha256:4d95a15a38ff3b659b03217191a4167da531726e66c69ad6d9178bf9f267e42d", // digest: synthetic
+        "sha256:22f058def4fc8494bf9154520f8bb44df097e44429a383eba647f5107d9fead4", // digest: synthetic
+        4_891_533,
+        SOCAT,
+    ),
+    // vish/stress (the CPU resource pages): index as the pods' Image ID
+    // `docker.io/vish/stress@sha256:b6456a3d…` in public `kubectl describe` output and pod
+    // status; image id synthetic, size estimated.
+    img(
+        VISH_STRESS_HUB,
+        "latest",
+        "sha256:b6456a3df6db5e063e1783153627947484a3db387be99e49708c70a9a15e7177",
+        "sha256:076f8da109d97f0aa833232d6ed5c83919fcf9bbe3bae73e33540ca95293ec48", // digest: synthetic
+        1_558_319,
+        VISH_STRESS,
+    ),
+    // hashicorp/http-echo 0.2.3 (the seccomp tutorial's older manifests): synthetic.
+    img(
+        HTTP_ECHO_HUB,
+        "0.2.3",
+        "sha256:7eac39e5d28091647ada79ecd8712f99fa9ccd54333ef1709f0b9cd517c4ab62", // digest: synthetic
+        "sha256:130ed20ae00345a69fdf7efb822a2e70a7df0e3c09b6ba2d19ada4ab95127fed", // digest: synthetic
+        2_955_310,
+        HTTP_ECHO,
+    ),
+    // fluentd-elasticsearch (the DaemonSet pages): synthetic, sizes estimated.
+    img(
+        FLUENTD_ES_QUAY,
+        "v5.0.1",
+        "sha256:8b4845294825af4d7a91fcc5c1612359b380a204e6c2439404c058e6785f4966", // digest: synthetic
+        "sha256:15edcd8af55e600ab479265051876c5bd5afb572c5ea03c8e7d6a2d24b2199f5", // digest: synthetic
+        181_504_227,
+        FLUENTD_ES,
+    ),
+    img(
+        FLUENTD_ES_QUAY,
+        "v2.5.2",
+        "sha256:1e97871cc29b45e192acb4a137aebb015612592f6c4bcc6149f039480a4e8df1", // digest: synthetic
+        "sha256:0d91c1cec021bfadd346b13e07a1d1a1f93dae015f21a4ca42c6b16e659ef1d2", // digest: synthetic
+        140_771_095,
+        FLUENTD_ES,
+    ),
+    img(
+        FLUENTD_ES_QUAY,
+        "v2.6.0",
+        "sha256:4e8af0d7ec30f654cc29f8a2e410115ae28cd572c18918cd0be6303c724a169e", // digest: synthetic
+        "sha256:52383f9ad158ae13c9bef6f4cdf26de1e3dfff9def69a82582861bf0d7b619d1", // digest: synthetic
+        141_058_412,
+        FLUENTD_ES,
+    ),
+    // The debug pages' legacy add-ons: synthetic, sizes estimated.
+    img(
+        EVENT_EXPORTER_K8S,
+        "v0.2.3",
+        "sha256:e5beede8742f016f6b6aad93f419bc6a335f0a503c2274e9079938b8b0875b6e", // digest: synthetic
+        "sha256:be57b75135107e45c5debe53f0740db9ec4a1dde4c94ec714af960a9937d0a07", // digest: synthetic
+        16_403_311,
+        EVENT_EXPORTER,
+    ),
+    img(
+        NODE_PROBLEM_DETECTOR_K8S,
+        "v0.1",
+        "sha256:e9083262135c794e417c614027b347d0844568954ef2440ab4daa5306b02dd90", // digest: synthetic
+        "sha256:51e34a91f95b3482de1aac628784c1a2e7deb2990722f28fe2a4e76eb68ebd2f", // digest: synthetic
+        22_684_005,
+        NODE_PROBLEM_DETECTOR,
     ),
     // registry.podlife.dev — fictional lesson images; everything synthetic.
     img(

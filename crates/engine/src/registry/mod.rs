@@ -38,6 +38,15 @@ pub use reference::{ImageRef, ReferenceError, apply_default_image_tag, go_quote,
 
 use std::sync::Arc;
 
+/// The Kubernetes project's registry.
+pub const K8S_REGISTRY: &str = "registry.k8s.io";
+/// The project's old registry: frozen since 2023-04-03, and since 2023-03-20 it answers every
+/// request with an HTTP redirect to [`K8S_REGISTRY`], which holds all its images
+/// (kubernetes.io/blog/2023/03/10/image-registry-redirect/). containerd follows the redirect
+/// and keeps the name it was asked for: the image is stored as `k8s.gcr.io/…`, with the
+/// same digests.
+pub const LEGACY_K8S_REGISTRY: &str = "k8s.gcr.io";
+
 /// What the registry says about a reference.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Lookup {
@@ -56,6 +65,17 @@ pub enum Lookup {
 /// neither). A catalogue record answers first; a repository with tag rules answers for the
 /// rest of its tags.
 pub fn lookup(r: &ImageRef) -> Lookup {
+    if r.domain == LEGACY_K8S_REGISTRY {
+        let target = ImageRef { domain: K8S_REGISTRY.to_string(), ..r.clone() };
+        return match lookup(&target) {
+            Lookup::Found(img) => {
+                let mut img = (*img).clone();
+                img.name = r.name();
+                Lookup::Found(Arc::new(img))
+            }
+            other => other,
+        };
+    }
     let record = catalog::lookup(r);
     if let catalog::Answer::Found(i) = record {
         return Lookup::Found(Arc::new(Image::from(i)));
@@ -243,6 +263,80 @@ mod tests {
     fn found_images_pull() {
         assert_eq!(pull("nginx"), None);
         assert_eq!(pull("registry.k8s.io/pause:3.10.1"), None);
+    }
+
+    /// k8s.gcr.io redirects to registry.k8s.io: its images pull under their old name, with
+    /// registry.k8s.io's digests; what registry.k8s.io lacks is missing under either name.
+    #[test]
+    fn legacy_k8s_registry_redirects() {
+        let r = ImageRef::parse_normalized("k8s.gcr.io/pause:3.8").unwrap();
+        let Lookup::Found(old) = lookup(&r) else { panic!("k8s.gcr.io/pause:3.8") };
+        let Lookup::Found(new) = lookup(&ImageRef::parse_normalized("registry.k8s.io/pause:3.8").unwrap()) else { panic!("registry.k8s.io/pause:3.8") };
+        assert_eq!(old.name, "k8s.gcr.io/pause");
+        assert_eq!((&old.repo_digest, &old.image_id, old.size_bytes), (&new.repo_digest, &new.image_id, new.size_bytes));
+        let by_digest = ImageRef::parse_normalized(&format!("k8s.gcr.io/pause@{}", new.repo_digest)).unwrap();
+        assert!(matches!(lookup(&by_digest), Lookup::Found(_)));
+        assert_eq!(
+            pull("k8s.gcr.io/kubedns:1.3.1").as_deref(),
+            Some("rpc error: code = NotFound desc = failed to pull and unpack image \"k8s.gcr.io/kubedns:1.3.1\": failed to resolve reference \"k8s.gcr.io/kubedns:1.3.1\": k8s.gcr.io/kubedns:1.3.1: not found")
+        );
+    }
+
+    /// The images kubernetes.io's example manifests name (pods/, controllers/, application/,
+    /// admin/resource/, service/, debug/) pull.
+    #[test]
+    fn docs_example_images_pull() {
+        for image in [
+            "k8s.gcr.io/pause:2.0",
+            "registry.k8s.io/pause:2.0",
+            "registry.k8s.io/pause:3.6",
+            "registry.k8s.io/pause:3.8",
+            "registry.k8s.io/pause:3.9",
+            "registry.k8s.io/pause:3.10",
+            "registry.k8s.io/goproxy:0.1",
+            "registry.k8s.io/etcd:3.5.1-0",
+            "registry.k8s.io/e2e-test-images/agnhost:2.40",
+            "registry.k8s.io/e2e-test-images/agnhost:2.45",
+            "registry.k8s.io/busybox",
+            "registry.k8s.io/busybox:1.27.2",
+            "registry.k8s.io/nginx-slim:0.8",
+            "registry.k8s.io/nginx-slim:0.21",
+            "registry.k8s.io/nginx-slim:0.24",
+            "registry.k8s.io/nginx-slim:0.27",
+            "k8s.gcr.io/nginx-slim:0.7",
+            "registry.k8s.io/event-exporter:v0.2.3",
+            "registry.k8s.io/node-problem-detector:v0.1",
+            "gcr.io/google-samples/hello-app:1.0",
+            "gcr.io/google-samples/hello-app:2.0",
+            "us-docker.pkg.dev/google-samples/containers/gke/hello-app:2.0",
+            "us-docker.pkg.dev/google-samples/containers/gke/gb-frontend:v5",
+            "gcr.io/google-samples/node-hello:1.0",
+            "gcr.io/google-samples/hello-go-gke:1.0",
+            "gcr.io/google-samples/hello-frontend:1.0",
+            "quay.io/fluentd_elasticsearch/fluentd:v5.0.1",
+            "quay.io/fluentd_elasticsearch/fluentd:v2.5.2",
+            "docker.io/alpine/socat:1.8.0.3",
+            "vish/stress",
+            "polinux/stress",
+            "hashicorp/http-echo:1.0",
+            "hashicorp/http-echo:0.2.3",
+            "busybox:1.28",
+            "busybox:1.36",
+            "docker.io/library/busybox",
+            "docker.io/library/bash:5",
+            "docker.io/library/python:3",
+            "nginx:1.14.2",
+            "nginx:1.16.1",
+            "nginx:1.29",
+            "httpd:2.4",
+            "alpine:latest",
+            "debian",
+            "fedora",
+            "perl",
+            "curlimages/curl",
+        ] {
+            assert_eq!(pull(image), None, "{image}");
+        }
     }
 
     #[test]
