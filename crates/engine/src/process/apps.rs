@@ -481,7 +481,7 @@ impl App {
         let glog = |line: u32, msg: String| ("stderr", format!("{} main.go:{line}] {msg}", super::servers::GLOG_STAMP));
         let mut start_lines = vec![glog(26, format!("Allocating {:?} memory, in {:?} chunks, with a {} sleep between allocations", total.1, step.1, go_duration(sleep_ms)))];
         start_lines.extend((0..cpus.min(64)).map(|_| glog(39, "Spawning a thread to consume CPU".into())));
-        let chunks = if step.0 == 0 { 0 } else { total.0 / step.0 };
+        let chunks = total.0.checked_div(step.0).unwrap_or(0);
         let held = chunks.saturating_mul(step.0);
         let alloc_ms = chunks.saturating_mul(sleep_ms);
         App {

@@ -163,10 +163,15 @@ impl Resolved {
     }
 }
 
-/// Orders dotted versions numerically (`1.9` < `1.14`); a part that is not a number orders
-/// as 0.
+/// A version without the leading `v` of a `v`-tagged series (`v3.3.4` → `3.3.4`).
+fn bare(s: &str) -> &str {
+    s.strip_prefix('v').filter(|r| r.starts_with(|c: char| c.is_ascii_digit())).unwrap_or(s)
+}
+
+/// Orders dotted versions numerically (`1.9` < `1.14`, `v3.3` = `3.3`); a part that is not a
+/// number orders as 0.
 pub fn compare(a: &str, b: &str) -> std::cmp::Ordering {
-    let parts = |s: &str| s.split('.').map(|p| p.parse::<u64>().unwrap_or(0)).collect::<Vec<_>>();
+    let parts = |s: &str| bare(s).split('.').map(|p| p.parse::<u64>().unwrap_or(0)).collect::<Vec<_>>();
     let (a, b) = (parts(a), parts(b));
     for i in 0..a.len().max(b.len()) {
         let o = a.get(i).copied().unwrap_or(0).cmp(&b.get(i).copied().unwrap_or(0));
@@ -201,12 +206,14 @@ impl Repo {
         }
         let mut out = Vec::new();
         for s in self.series.iter().rev() {
-            if s.base == spec || (self.prefix_tags && s.base.strip_prefix(spec).is_some_and(|rest| rest.starts_with('.'))) {
+            // A series written `v3.3` is tagged with and without the `v` (`v3.3.4`, `3.3.4`).
+            let (base, spec) = if s.base.starts_with('v') { (bare(s.base), bare(spec)) } else { (s.base, spec) };
+            if base == spec || (self.prefix_tags && base.strip_prefix(spec).is_some_and(|rest| rest.starts_with('.'))) {
                 out.extend(s.versions().into_iter().rev());
-            } else if let Some(patch) = spec.strip_prefix(s.base).and_then(|r| r.strip_prefix('.'))
+            } else if let Some(patch) = spec.strip_prefix(base).and_then(|r| r.strip_prefix('.'))
                 && s.has_patch(patch)
             {
-                out.push(spec.to_string());
+                out.push(format!("{}.{patch}", s.base));
             }
         }
         out
@@ -328,6 +335,7 @@ mod tests {
         assert!(compare("5.34.1", "5.34").is_gt());
         assert!(compare("12", "12.0").is_eq());
         assert!(compare("3.10.1", "3.9.20").is_gt());
+        assert!(compare("v3.3", "3.3").is_eq() && compare("v2.11", "v3.0").is_lt());
     }
 
     #[test]
