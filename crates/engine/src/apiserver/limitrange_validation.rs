@@ -71,30 +71,12 @@ fn type_name(kind: &str, path: &str, errs: &mut Vec<FieldError>) {
     }
 }
 
-/// `helper.IsStandardResourceName`: the resources quotas and limits may name.
-const STANDARD_RESOURCES: [&str; 20] = [
-    "cpu", "memory", "ephemeral-storage", "requests.cpu", "requests.memory", "requests.ephemeral-storage", "limits.cpu", "limits.memory",
-    "limits.ephemeral-storage", "pods", "resourcequotas", "services", "replicationcontrollers", "secrets", "configmaps", "persistentvolumeclaims",
-    "storage", "requests.storage", "services.nodeports", "services.loadbalancers",
-];
 
 /// `validateLimitRangeResourceName`: `validateResourceName` (a qualified name; a standard
 /// resource unless fully qualified), and for `Pod` and `Container` items also
 /// `validateContainerResourceName`'s "a standard resource for containers".
 fn resource_name(kind: &str, name: &str, path: &str, errs: &mut Vec<FieldError>) {
-    let msgs = validation::label_key(name);
-    if !msgs.is_empty() {
-        errs.extend(msgs.into_iter().map(|m| FieldError::invalid(path, quote(name), m)));
-        return;
-    }
-    if name.contains('/') {
-        return;
-    }
-    let hugepages = name.starts_with("hugepages-");
-    if !STANDARD_RESOURCES.contains(&name) && !hugepages {
-        errs.push(FieldError::invalid(path, quote(name), "must be a standard resource type or fully qualified"));
-    }
-    if matches!(kind, "Pod" | "Container") && !CONTAINER_RESOURCES.contains(&name) && !hugepages {
+    if validation::resource_name(name, path, errs) && matches!(kind, "Pod" | "Container") && !CONTAINER_RESOURCES.contains(&name) && !name.starts_with("hugepages-") {
         errs.push(FieldError::invalid(path, quote(name), "must be a standard resource for containers"));
     }
 }

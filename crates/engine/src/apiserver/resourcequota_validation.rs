@@ -13,12 +13,6 @@ use super::limitrange_validation::go_quantity;
 use super::status::{FieldError, quote};
 use super::validation;
 
-/// `standardResources` (`IsStandardResourceName`, besides the hugepages prefixes).
-const STANDARD_RESOURCES: [&str; 20] = [
-    "cpu", "memory", "ephemeral-storage", "requests.cpu", "requests.memory", "requests.ephemeral-storage", "limits.cpu", "limits.memory",
-    "limits.ephemeral-storage", "pods", "resourcequotas", "services", "replicationcontrollers", "secrets", "configmaps", "persistentvolumeclaims",
-    "storage", "requests.storage", "services.nodeports", "services.loadbalancers",
-];
 /// `standardQuotaResources`: what quota tracks (`storage` is not one).
 const QUOTA_RESOURCES: [&str; 19] = [
     "cpu", "memory", "ephemeral-storage", "requests.cpu", "requests.memory", "requests.storage", "requests.ephemeral-storage", "limits.cpu",
@@ -176,18 +170,7 @@ fn conflicts(scopes: &[&str], path: &str, shown: &str, errs: &mut Vec<FieldError
 /// `ValidateResourceQuotaResourceName`: a qualified name, standard unless fully qualified,
 /// and one quota tracks.
 fn resource_name(name: &str, path: &str, errs: &mut Vec<FieldError>) {
-    let msgs = validation::label_key(name);
-    if !msgs.is_empty() {
-        errs.extend(msgs.into_iter().map(|m| FieldError::invalid(path, quote(name), m)));
-        return;
-    }
-    if name.contains('/') {
-        return;
-    }
-    if !STANDARD_RESOURCES.contains(&name) && !hugepages(name) {
-        errs.push(FieldError::invalid(path, quote(name), "must be a standard resource type or fully qualified"));
-    }
-    if !is_quota_resource(name) {
+    if validation::resource_name(name, path, errs) && !is_quota_resource(name) {
         errs.push(FieldError::invalid(path, quote(name), "must be a standard resource for quota"));
     }
 }

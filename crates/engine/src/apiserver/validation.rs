@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use super::status::FieldError;
+use super::status::{FieldError, quote};
 use podlife_model::quantity::Quantity;
 
 const DNS1123_SUBDOMAIN_MSG: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
@@ -672,6 +672,29 @@ fn resources(res: &Value, path: &str, errs: &mut Vec<FieldError>) {
     }
 }
 
+/// `standardResources` (`helper.IsStandardResourceName`, besides the hugepages prefixes): the
+/// resources limits and quotas may name unqualified.
+const STANDARD_RESOURCES: [&str; 20] = [
+    "cpu", "memory", "ephemeral-storage", "requests.cpu", "requests.memory", "requests.ephemeral-storage", "limits.cpu", "limits.memory",
+    "limits.ephemeral-storage", "pods", "resourcequotas", "services", "replicationcontrollers", "secrets", "configmaps", "persistentvolumeclaims",
+    "storage", "requests.storage", "services.nodeports", "services.loadbalancers",
+];
+
+/// `validateResourceName` (`pkg/apis/core/validation`): a qualified name, and a standard resource
+/// unless fully qualified. True when the name is an unqualified one, which the callers check
+/// further (a resource for containers, for quota).
+pub fn resource_name(name: &str, path: &str, errs: &mut Vec<FieldError>) -> bool {
+    let msgs = label_key(name);
+    if !msgs.is_empty() {
+        errs.extend(msgs.into_iter().map(|m| FieldError::invalid(path, quote(name), m)));
+        return false;
+    }
+    if !name.contains('/') && !STANDARD_RESOURCES.contains(&name) && !name.starts_with("hugepages-") && !name.starts_with("requests.hugepages-") {
+        errs.push(FieldError::invalid(path, quote(name), "must be a standard resource type or fully qualified"));
+    }
+    !name.contains('/')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -728,3 +751,4 @@ mod tests {
         ]);
     }
 }
+

@@ -341,24 +341,7 @@ pub(crate) fn format_pod(pod: &Value) -> String {
     format!("{}_{}({})", m["name"].as_str().unwrap_or_default(), m["namespace"].as_str().unwrap_or_default(), m["uid"].as_str().unwrap_or_default())
 }
 
-/// Go's `time.Duration.String()` for whole milliseconds (`10s`, `1m20s`, `189ms`, `1.234s`).
-pub fn go_duration(ms: u64) -> String {
-    if ms == 0 {
-        return "0s".into();
-    }
-    if ms < 1000 {
-        return format!("{ms}ms");
-    }
-    let (h, m, s, frac) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
-    let secs = if frac == 0 { format!("{s}s") } else { format!("{s}.{}s", format!("{frac:03}").trim_end_matches('0')) };
-    if h > 0 {
-        format!("{h}h{m}m{secs}")
-    } else if m > 0 {
-        format!("{m}m{secs}")
-    } else {
-        secs
-    }
-}
+pub use crate::gostrings::go_duration;
 
 impl Engine {
     /// The node's machinery, created when first needed from the Node object.
@@ -1386,16 +1369,6 @@ fn pull_request_image(image: &str) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn go_durations() {
-        assert_eq!(go_duration(10_000), "10s");
-        assert_eq!(go_duration(80_000), "1m20s");
-        assert_eq!(go_duration(160_000), "2m40s");
-        assert_eq!(go_duration(300_000), "5m0s");
-        assert_eq!(go_duration(189), "189ms");
-        assert_eq!(go_duration(1_234), "1.234s");
-        assert_eq!(go_duration(1_500), "1.5s");
-    }
 
     #[test]
     fn ticks_are_on_the_node_offset() {

@@ -6,6 +6,7 @@
 //! Lesson apps use `registry.podlife.dev/app`, tuned by environment variables so a manifest
 //! reads naturally (see `PodlifeApp` knobs below and the README's "Apps" section).
 
+use crate::gostrings::go_duration;
 use super::{Effect, SIGHUP, SIGINT, SIGKILL, SIGQUIT, SIGTERM, SIGWINCH, Timer};
 
 /// Which program it is.
@@ -677,22 +678,6 @@ pub fn stress_duration_ms(text: &str) -> Option<u64> {
     num.parse::<u64>().ok()?.checked_mul(secs)?.checked_mul(1000)
 }
 
-/// A Go `time.Duration` as `%v` prints it (`1ms`, `1.5s`, `2m0s`), for whole milliseconds.
-pub fn go_duration(ms: u64) -> String {
-    if ms == 0 {
-        return "0s".into();
-    }
-    if ms < 1000 {
-        return format!("{ms}ms");
-    }
-    let (h, m, s, frac) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
-    let secs = if frac == 0 { format!("{s}s") } else { format!("{s}.{}s", format!("{frac:03}").trim_end_matches('0')) };
-    match (h, m) {
-        (0, 0) => secs,
-        (0, m) => format!("{m}m{secs}"),
-        (h, m) => format!("{h}h{m}m{secs}"),
-    }
-}
 
 /// A Go `flag.Duration` value (`1ms`, `100ms`, `1s`, `1m30s`, `1.5s`) → milliseconds.
 pub fn parse_go_duration(text: &str) -> Option<u64> {
