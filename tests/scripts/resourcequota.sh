@@ -4,8 +4,10 @@
 # before it is stored and refuses one that does not fit ("exceeded quota: …, requested: …,
 # used: …, limited: …") or that does not state the cpu and memory the quota limits ("failed
 # quota: … must specify …"). A Deployment above a pod quota keeps two pods; its ReplicaSet
-# reports FailedCreate with the same text. A pod that completes stops counting (the controller
-# recounts when it finishes), deleting one gives its share back, and quota specs are validated.
+# reports FailedCreate with the same text, in events and in a ReplicaFailure condition the
+# Deployment copies (gone once no create is missing). A pod that completes stops counting (the
+# controller recounts when it finishes), deleting one gives its share back, and quota specs are
+# validated.
 kubectl create namespace quota-mem-cpu-example
 kubectl apply -n quota-mem-cpu-example -f - <<'YAML'
 apiVersion: v1
@@ -97,9 +99,11 @@ YAML
 sleep 10
 kubectl get resourcequota pod-demo --namespace=quota-pod-example --output=yaml
 kubectl get deployment pod-quota-demo --namespace=quota-pod-example --output=jsonpath='{range .status.conditions[*]}{.type}{"\t"}{.reason}{"\t"}{.message}{"\n"}{end}'
+kubectl get rs -n quota-pod-example -o jsonpath='{range .items[*].status.conditions[*]}{.type}{"\t"}{.status}{"\t"}{.reason}{"\n"}{end}'
 kubectl get events -n quota-pod-example --field-selector reason=FailedCreate
 kubectl scale deployment pod-quota-demo -n quota-pod-example --replicas=1
 sleep 5
+kubectl get deployment pod-quota-demo --namespace=quota-pod-example --output=jsonpath='{range .status.conditions[*]}{.type}{"\t"}{.reason}{"\n"}{end}'
 kubectl apply -n quota-pod-example -f - <<'YAML'
 apiVersion: v1
 kind: Pod

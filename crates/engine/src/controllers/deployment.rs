@@ -771,6 +771,29 @@ fn set_condition(status: &mut Value, kind: &str, value: &str, reason: &str, mess
     status["conditions"] = Value::Array(list);
 }
 
+/// `SetDeploymentCondition` with `ReplicaSetToDeploymentCondition` (both times are the
+/// ReplicaSet condition's transition), or `RemoveDeploymentCondition` when there is none.
+fn set_replica_failure(status: &mut Value, failure: Option<&Value>) {
+    let current = condition(status, "ReplicaFailure").cloned();
+    let Some(c) = failure else {
+        if current.is_some()
+            && let Some(list) = status["conditions"].as_array_mut()
+        {
+            list.retain(|c| c["type"] != "ReplicaFailure");
+        }
+        return;
+    };
+    if current.as_ref().is_some_and(|cur| cur["status"] == c["status"] && cur["reason"] == c["reason"]) {
+        return;
+    }
+    let mut list: Vec<Value> = status["conditions"].as_array().cloned().unwrap_or_default().into_iter().filter(|x| x["type"] != "ReplicaFailure").collect();
+    let t = c["lastTransitionTime"].clone();
+    // An unchanged status keeps its transition time.
+    let since = current.filter(|cur| cur["status"] == c["status"]).map_or(t.clone(), |cur| cur["lastTransitionTime"].clone());
+    list.push(json!({"type": "ReplicaFailure", "status": c["status"], "lastUpdateTime": t, "lastTransitionTime": since, "reason": c["reason"], "message": c["message"]}));
+    status["conditions"] = Value::Array(list);
+}
+
 /// `syncRolloutStatus` (and the revision annotation `getNewReplicaSet` keeps on the
 /// Deployment): written only when something changed; a rollout in progress is synced again
 /// at its deadline.
@@ -840,6 +863,13 @@ fn status_update(state: &mut State, d: &Value, plan: &Plan, created: Option<&Val
                     state.later.push((due.saturating_sub(now.millis()).max(1), "Deployment", ns.clone(), dname.clone()));
                 }
             }
+    }
+    // syncRolloutStatus moves a ReplicaSet's ReplicaFailure onto the Deployment
+    // (`getReplicaFailures`: the new ReplicaSet's first, else any other's).
+    if rollout {
+        let failure_of = |rs: &Value| rs["status"]["conditions"].as_array().and_then(|l| l.iter().find(|c| c["type"] == "ReplicaFailure")).cloned();
+        let failure = plan.new.and_then(|n| failure_of(&plan.sets[n].0)).or_else(|| plan.sets.iter().find_map(|(rs, ..)| failure_of(rs)));
+        set_replica_failure(&mut status, failure.as_ref());
     }
     // Zero counts are omitted, as the API server returns them.
     if let Some(m) = status.as_object_mut() {

@@ -842,7 +842,7 @@ impl Engine {
                             // The rest of the sync's batches are skipped; the create is lost; the
                             // sync returns the error: `AddRateLimited` (1 s, doubling to 1 min).
                             Some(ss) if expected_create => {
-                                let first = self.slow_start_failed(ss, true);
+                                let first = self.slow_start_failed(ss, true, &status.message);
                                 if first {
                                     let n = self.batch.api_failures.entry(key.clone()).or_insert(0);
                                     let delay = API_BACKOFF_MS.saturating_mul(1u64.checked_shl(*n).unwrap_or(u64::MAX)).min(MAX_API_BACKOFF_MS);

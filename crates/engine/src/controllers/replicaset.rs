@@ -243,10 +243,13 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, name: &str, now: Time) -> Ve
     let active_pods: Vec<&Value> = owned.iter().copied().filter(|p| active(p)).collect();
     let terminating = owned.iter().filter(|p| deleting(p) && !terminal(p)).count();
     let k = key(ns, name);
+    let mut creates = false;
     if state.satisfied(&k, now) && rs["metadata"]["deletionTimestamp"].is_null() {
-        writes.extend(manage_replicas(cache, state, rs, &active_pods, now));
+        let managed = manage_replicas(cache, state, rs, &active_pods, now);
+        creates = managed.iter().any(|w| w.request.verb == crate::apiserver::Verb::Create && w.request.resource.plural == "pods");
+        writes.extend(managed);
     }
-    if let Some(w) = status_update(rs, &active_pods, terminating, now) {
+    if let Some(w) = status_update(rs, &active_pods, terminating, !creates, now) {
         writes.push(w);
     }
     writes
@@ -429,8 +432,11 @@ fn log_rank_diff(t1: Time, t2: Time, now: Time) -> i64 {
     rank(t1) - rank(t2)
 }
 
-/// `calculateStatus` + `updateReplicaSetStatus`: written only when it changed.
-fn status_update(rs: &Value, active_pods: &[&Value], terminating: usize, now: Time) -> Option<Write> {
+/// `calculateStatus` + `updateReplicaSetStatus`: written only when it changed. A sync with no
+/// creates to make had no `manageReplicasErr`, so a ReplicaFailure condition goes
+/// (`clear_failure`); a sync whose creates fail gets it from the slow-start group
+/// (`slowstart.rs`), which alone knows how they went.
+fn status_update(rs: &Value, active_pods: &[&Value], terminating: usize, clear_failure: bool, now: Time) -> Option<Write> {
     let template_labels = &rs["spec"]["template"]["metadata"]["labels"];
     let min_ready = rs["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
     // One pass over the pods (a ReplicaSet of hundreds is synced after each of their updates).
@@ -456,9 +462,17 @@ fn status_update(rs: &Value, active_pods: &[&Value], terminating: usize, now: Ti
     status["availableReplicas"] = json!(available);
     status["terminatingReplicas"] = json!(terminating);
     status["observedGeneration"] = rs["metadata"]["generation"].clone();
-    // Zero counts are omitted (omitempty), as the API server would return them.
+    // `get_mut`: indexing would insert a null `conditions`.
+    if clear_failure && let Some(list) = status.get_mut("conditions").and_then(Value::as_array_mut) {
+        list.retain(|c| c["type"] != "ReplicaFailure");
+    }
+    // Zero counts and no conditions are omitted (omitempty), as the API server would return them.
     if let Some(m) = status.as_object_mut() {
-        m.retain(|k, v| !(matches!(k.as_str(), "fullyLabeledReplicas" | "readyReplicas" | "availableReplicas") && *v == json!(0)));
+        m.retain(|k, v| {
+            let zero_count = matches!(k.as_str(), "fullyLabeledReplicas" | "readyReplicas" | "availableReplicas") && *v == json!(0);
+            let no_conditions = k == "conditions" && v.as_array().is_some_and(Vec::is_empty);
+            !(zero_count || no_conditions)
+        });
     }
     if status == rs["status"] {
         return None;

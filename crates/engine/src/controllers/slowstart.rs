@@ -23,6 +23,8 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
+use serde_json::Value;
+
 use super::Write;
 use super::job::{Ctl, Out};
 use crate::Task;
@@ -103,6 +105,10 @@ struct Group {
     started: bool,
     released: u32,
     failed: Option<u32>,
+    /// The first failed create's error (`manageReplicasErr`), and whether the ReplicaSet's
+    /// status write of the sync carries it yet.
+    error: Option<String>,
+    error_reported: bool,
     /// Pod creates that failed or were skipped.
     lost: i64,
     queue: VecDeque<Held>,
@@ -124,7 +130,7 @@ impl SlowStarts {
     pub(crate) fn begin(&mut self, kind: &'static str, ns: &str, name: &str, expecting: Expecting) -> u64 {
         self.next += 1;
         let slot = (kind, ns.to_string(), name.to_string());
-        self.groups.insert(self.next, Group { slot, expecting, component: 0, started: false, released: 0, failed: None, lost: 0, queue: VecDeque::new(), deferred: false, sent: false });
+        self.groups.insert(self.next, Group { slot, expecting, component: 0, started: false, released: 0, failed: None, error: None, error_reported: false, lost: 0, queue: VecDeque::new(), deferred: false, sent: false });
         self.next
     }
 
@@ -202,6 +208,14 @@ impl crate::Engine {
                 grp.released = b;
                 grp.started = true;
             }
+            let mut item = item;
+            if let (Some(error), "ReplicaSet", Held::Write { write, .. }) = (&grp.error, grp.slot.0, &mut item)
+                && write.request.subresource.as_deref() == Some("status")
+                && let Some(body) = write.request.body.as_mut()
+            {
+                add_replica_failure(&mut body["status"], error, self.now);
+                grp.error_reported = true;
+            }
             match item {
                 Held::Resume(r) => {
                     let failed = grp.failed.is_some();
@@ -235,6 +249,13 @@ impl crate::Engine {
     /// A group with nothing left: forgotten, and the key synced if that was asked for meanwhile.
     fn slow_start_done(&mut self, g: u64) {
         let Some(grp) = self.workloads.slow_starts.groups.remove(&g) else { return };
+        // A ReplicaSet sync whose status was unchanged still reports its create error.
+        if let (Some(error), "ReplicaSet", false) = (&grp.error, grp.slot.0, grp.error_reported)
+            && let Some(w) = self.replica_failure_status(grp.component, &grp.slot.1, &grp.slot.2, error)
+        {
+            let at = self.controller_clients.reserve(w.controller, self.now, 1);
+            self.schedule(at, Task::Write { component: grp.component, write: Box::new(w) });
+        }
         if !grp.deferred {
             return;
         }
@@ -277,16 +298,37 @@ impl crate::Engine {
 
     /// A pod create of the group failed (an error its controller does not ignore): no later batch
     /// goes, and the create is lost. True for the sync's first error.
-    pub(crate) fn slow_start_failed(&mut self, ss: SlowStart, creates_pod: bool) -> bool {
+    pub(crate) fn slow_start_failed(&mut self, ss: SlowStart, creates_pod: bool, error: &str) -> bool {
         let mut first = false;
         if let Some(grp) = self.workloads.slow_starts.groups.get_mut(&ss.group) {
             first = grp.failed.is_none();
+            if grp.error.is_none() {
+                grp.error = Some(error.to_string());
+            }
             grp.failed = Some(grp.failed.map_or(ss.batch, |f| f.min(ss.batch)));
         }
         if creates_pod {
             self.slow_start_lost(ss.group);
         }
         first
+    }
+
+    /// The ReplicaSet's status from the informer cache with the sync's create error, unless it
+    /// already has a ReplicaFailure condition.
+    fn replica_failure_status(&self, component: usize, ns: &str, name: &str, error: &str) -> Option<Write> {
+        let cache = &self.components.get(component)?.cache;
+        let rs = super::of(cache, "apps", "replicasets", ns).find(|rs| rs["metadata"]["name"] == name)?;
+        let mut status = rs["status"].clone();
+        if !add_replica_failure(&mut status, error, self.now) {
+            return None;
+        }
+        let mut body = rs.clone();
+        body["status"] = status;
+        let mut req = super::controller_request(super::replicaset::ACCOUNT, Verb::Update, "replicasets", Some(ns), name, body)?;
+        req.subresource = Some("status".into());
+        let mut w = Write::now(super::replicaset::ACCOUNT, req);
+        w.status_retry = super::StatusRetry::Get(1);
+        Some(w)
     }
 
     /// A create that will not be observed: `CreationObserved` on its controller's expectations.
@@ -303,9 +345,35 @@ impl crate::Engine {
     }
 }
 
+/// `calculateStatus`' ReplicaFailure: a sync whose creates failed sets it (reason
+/// FailedCreate, the error as message) unless the ReplicaSet already has one. False when it had.
+fn add_replica_failure(status: &mut Value, error: &str, now: Time) -> bool {
+    if !status.is_object() {
+        *status = json!({});
+    }
+    let list = status["conditions"].as_array().cloned().unwrap_or_default();
+    if list.iter().any(|c| c["type"] == "ReplicaFailure") {
+        return false;
+    }
+    let mut list = list;
+    list.push(json!({"type": "ReplicaFailure", "status": "True", "lastTransitionTime": now.rfc3339(), "reason": "FailedCreate", "message": error}));
+    status["conditions"] = Value::Array(list);
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_replica_failure_is_set_once_and_keeps_its_first_error() {
+        let mut status = json!({"replicas": 2});
+        assert!(add_replica_failure(&mut status, "first", Time::ZERO));
+        assert!(!add_replica_failure(&mut status, "second", Time::ZERO));
+        let conditions = status["conditions"].as_array().unwrap();
+        assert_eq!(conditions.len(), 1);
+        assert_eq!((&conditions[0]["reason"], &conditions[0]["message"]), (&json!("FailedCreate"), &json!("first")));
+    }
 
     #[test]
     fn batches_double_then_stay_at_the_cap() {

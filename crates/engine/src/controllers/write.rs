@@ -110,7 +110,7 @@ impl Engine {
                     return;
                 }
                 if let Some(ss) = slow_start {
-                    let _ = self.slow_start_failed(ss, creates_pod);
+                    let _ = self.slow_start_failed(ss, creates_pod, &status.message);
                 }
                 if on_error.quiet_when_exists && status.reason == crate::apiserver::status::Reason::AlreadyExists {
                     return;
