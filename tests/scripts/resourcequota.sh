@@ -141,3 +141,13 @@ spec:
     storage: 1Gi
     requests.cpu: "-1"
 YAML
+# kubectl create quota (create_quota.go): hard limits in canonical form, scopes checked by the
+# API server, and the generator's own errors.
+kubectl create quota object-counts --hard=pods=100,services=3,cpu=1500m,memory=1G --scopes=NotTerminating -n quota-pod-example --dry-run=client -o yaml
+kubectl create quota object-counts --hard=configmaps=10,persistentvolumeclaims=4 -n quota-pod-example
+kubectl describe quota object-counts -n quota-pod-example
+kubectl create quota object-counts --hard=configmaps=10 -n quota-pod-example
+kubectl create quota syntax --hard=cpu
+kubectl create quota amount --hard=cpu=lots
+kubectl create quota empty-scope --hard=pods=1 --scopes=BestEffort,
+kubectl create quota unknown-scope --hard=pods=1 --scopes=Bogus

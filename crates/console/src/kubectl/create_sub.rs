@@ -1,4 +1,4 @@
-//! `kubectl create namespace|deployment|configmap|serviceaccount NAME …`: the generators of
+//! `kubectl create namespace|deployment|configmap|serviceaccount|job|cronjob|quota NAME …`: the generators of
 //! `kubectl/pkg/cmd/create/create_*.go`, then a POST with `fieldManager=kubectl-create`.
 
 use serde_json::Value;
@@ -21,6 +21,8 @@ const COMMON: &[Spec] = &[
     Spec { long: "from", short: None, kind: Kind::Value },
     Spec { long: "schedule", short: None, kind: Kind::Value },
     Spec { long: "restart", short: None, kind: Kind::Value },
+    Spec { long: "hard", short: None, kind: Kind::Value },
+    Spec { long: "scopes", short: None, kind: Kind::Value },
 ];
 
 /// Handles `create <subcommand>`; false when `sub` is not one it knows.
@@ -42,6 +44,7 @@ pub fn run(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) 
         "serviceaccount" | "sa" => ("serviceaccounts", "create serviceaccount"),
         "job" => ("jobs", "create job"),
         "cronjob" | "cj" => ("cronjobs", "create cronjob"),
+        "quota" | "resourcequota" => ("resourcequotas", "create quota"),
         _ => return false,
     };
     let p = match flags::parse(args, COMMON, command) {
@@ -67,6 +70,13 @@ pub fn run(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) 
     let mut obj = match resource {
         "namespaces" => json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name}, "spec": {}, "status": {}}),
         "serviceaccounts" => json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": name}}),
+        "resourcequotas" => match quota_object(&p, &name) {
+            Ok(o) => o,
+            Err(e) => {
+                out.err(&format!("error: {e}\n"));
+                return true;
+            }
+        },
         "jobs" | "cronjobs" => match batch_object(ctx, &p, resource, &name, out) {
             Some(o) => o,
             None => return true,
@@ -140,9 +150,10 @@ pub fn run(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) 
     match super::send(ctx, out, create) {
         Ok(Response::Object(created)) => print_created(out, &p, rt, &name, &created, dry),
         Ok(_) => {}
-        Err(s) if matches!(resource, "deployments" | "jobs" | "cronjobs") => {
+        Err(s) if matches!(resource, "deployments" | "jobs" | "cronjobs" | "resourcequotas") => {
             // These generators wrap the API error, so kubectl prints it as a plain error.
-            out.err(&format!("error: failed to create {}: {}\n", rt.singular, s.message));
+            let what = if resource == "resourcequotas" { "quota" } else { rt.singular };
+            out.err(&format!("error: failed to create {what}: {}\n", s.message));
         }
         Err(s) => out.err(&server_error(&s, rt.kind, &name, None)),
     }
@@ -156,6 +167,33 @@ fn print_created(out: &mut Output, p: &flags::Parsed, rt: &ResourceType, name: &
         Some("name") => out.out(&format!("{}\n", type_name(rt, name))),
         _ => out.out(&format!("{} created{}\n", type_name(rt, name), dry_suffix(dry))),
     }
+}
+
+/// `create quota NAME [--hard=res=qty,…] [--scopes=Scope,…]` (`create_quota.go`): the hard
+/// limits as a ResourceList (keys sorted, quantities in canonical form, a later duplicate
+/// winning), the scopes unchecked — the API server validates them.
+fn quota_object(p: &flags::Parsed, name: &str) -> Result<Value, String> {
+    let mut spec = json!({});
+    if let Some(hard) = p.get("hard").filter(|h| !h.is_empty()) {
+        let mut list = std::collections::BTreeMap::new();
+        for statement in hard.split(',') {
+            let parts: Vec<&str> = statement.split('=').collect();
+            let [resource, quantity] = parts[..] else {
+                return Err(format!("Invalid argument syntax {statement}, expected <resource>=<value>"));
+            };
+            let q = podlife_model::quantity::Quantity::parse(quantity).map_err(|e| e.to_string())?;
+            list.insert(resource.to_string(), json!(q.to_string()));
+        }
+        spec["hard"] = json!(list);
+    }
+    if let Some(scopes) = p.get("scopes").filter(|s| !s.is_empty()) {
+        let scopes: Vec<&str> = scopes.split(',').collect();
+        if scopes.contains(&"") {
+            return Err("invalid resource quota scope \"\"".into());
+        }
+        spec["scopes"] = json!(scopes);
+    }
+    Ok(json!({"apiVersion": "v1", "kind": "ResourceQuota", "metadata": {"name": name}, "spec": spec, "status": {}}))
 }
 
 /// `create job NAME --image=… [-- cmd]`, `create job NAME --from=cronjob/X`, `create cronjob
