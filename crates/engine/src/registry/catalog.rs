@@ -145,44 +145,6 @@ const NGINX_1_29_8_ALPINE: ImageConfig = nginx(&[PATH, "NGINX_VERSION=1.29.8", "
 const BUSYBOX: ImageConfig = config(NONE, &["sh"], ENV_PATH_ONLY);
 const ALPINE: ImageConfig = config(NONE, &["/bin/sh"], ENV_PATH_ONLY);
 
-const fn postgres(env: &'static [&'static str]) -> ImageConfig {
-    ImageConfig { stop_signal: Some("SIGINT"), exposed_ports: &[5432], ..config(&["docker-entrypoint.sh"], &["postgres"], env) }
-}
-// repo-info postgres:17 (trixie), build of 2026-09-19.
-const POSTGRES_17: ImageConfig = postgres(&[
-    "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/usr/lib/postgresql/17/bin",
-    "GOSU_VERSION=1.19",
-    "LANG=en_US.utf8",
-    "PG_MAJOR=17",
-    "PG_VERSION=17.11-1.pgdg13+2",
-    "PGDATA=/var/lib/postgresql/data",
-]);
-// reconstructed from the postgres:16 Dockerfile (same layout as 17; PG_VERSION guessed).
-const POSTGRES_16: ImageConfig = postgres(&[
-    "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/usr/lib/postgresql/16/bin",
-    "GOSU_VERSION=1.19",
-    "LANG=en_US.utf8",
-    "PG_MAJOR=16",
-    "PG_VERSION=16.12-1.pgdg13+1",
-    "PGDATA=/var/lib/postgresql/data",
-]);
-// reconstructed from the postgres:18 Dockerfile (18 moved PGDATA under /var/lib/postgresql/18; PG_VERSION guessed).
-const POSTGRES_18: ImageConfig = postgres(&[
-    "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/usr/lib/postgresql/18/bin",
-    "GOSU_VERSION=1.19",
-    "LANG=en_US.utf8",
-    "PG_MAJOR=18",
-    "PG_VERSION=18.2-1.pgdg13+1",
-    "PGDATA=/var/lib/postgresql/18/docker",
-]);
-
-const fn redis(env: &'static [&'static str]) -> ImageConfig {
-    ImageConfig { exposed_ports: &[6379], working_dir: "/data", ..config(&["docker-entrypoint.sh"], &["redis-server"], env) }
-}
-// reconstructed from the redis 7.4 Dockerfile (versions guessed; REDIS_DOWNLOAD_SHA left out).
-const REDIS_7_4: ImageConfig = redis(&[PATH, "GOSU_VERSION=1.17", "REDIS_VERSION=7.4.7", "REDIS_DOWNLOAD_URL=http://download.redis.io/releases/redis-7.4.7.tar.gz"]);
-// reconstructed from the redis 8 Dockerfile (versions guessed; REDIS_DOWNLOAD_SHA left out).
-const REDIS_8: ImageConfig = redis(&[PATH, "GOSU_VERSION=1.17", "REDIS_VERSION=8.4.0", "REDIS_DOWNLOAD_URL=https://github.com/redis/redis/archive/refs/tags/8.4.0.tar.gz"]);
 
 // reconstructed from the httpd:2.4 Dockerfile (HTTPD_VERSION guessed; HTTPD_SHA256 left out).
 const HTTPD: ImageConfig = ImageConfig {
@@ -294,13 +256,6 @@ const STRESS: ImageConfig = config(NONE, &["/bin/sh", "-c", "['/usr/local/bin/st
 // reconstructed from hashicorp/http-echo's Dockerfile (FROM scratch, `EXPOSE 5678`).
 const HTTP_ECHO: ImageConfig = ImageConfig { exposed_ports: &[5678], ..config(&["/http-echo"], NONE, ENV_PATH_ONLY) };
 
-// reconstructed from curl-container's Dockerfile (user curl_user, seen as `Config.User` in
-// public image inspections).
-const fn curl(env: &'static [&'static str]) -> ImageConfig {
-    ImageConfig { working_dir: "/home/curl_user", user: "curl_user", ..config(&["/entrypoint.sh"], &["curl"], env) }
-}
-const CURL_8_11_1: ImageConfig = curl(&[PATH, "CURL_CA_BUNDLE=/cacert.pem", "CURL_RELEASE_TAG=curl-8_11_1"]);
-const CURL_8_18_0: ImageConfig = curl(&[PATH, "CURL_CA_BUNDLE=/cacert.pem", "CURL_RELEASE_TAG=curl-8_18_0"]);
 
 // reconstructed from nicolaka/netshoot's Dockerfile (`WORKDIR /root`, `CMD ["zsh"]`).
 const NETSHOOT: ImageConfig = ImageConfig { working_dir: "/root", ..config(NONE, &["zsh"], ENV_PATH_ONLY) };
@@ -343,8 +298,6 @@ const fn img(name: &'static str, tag: &'static str, repo_digest: &'static str, i
 const NGINX: &str = "docker.io/library/nginx";
 const BUSYBOX_HUB: &str = "docker.io/library/busybox";
 const ALPINE_HUB: &str = "docker.io/library/alpine";
-const POSTGRES: &str = "docker.io/library/postgres";
-const REDIS: &str = "docker.io/library/redis";
 const HTTPD_HUB: &str = "docker.io/library/httpd";
 const PYTHON: &str = "docker.io/library/python";
 const NODE: &str = "docker.io/library/node";
@@ -358,7 +311,6 @@ const ISTIO_PILOT_HUB: &str = "docker.io/istio/pilot";
 const ISTIO_PROXYV2_HUB: &str = "docker.io/istio/proxyv2";
 const STRESS_HUB: &str = "docker.io/polinux/stress";
 const HTTP_ECHO_HUB: &str = "docker.io/hashicorp/http-echo";
-const CURL_HUB: &str = "docker.io/curlimages/curl";
 const NETSHOOT_HUB: &str = "docker.io/nicolaka/netshoot";
 const KUBE_APISERVER: &str = "registry.k8s.io/kube-apiserver";
 const KUBE_CONTROLLER_MANAGER: &str = "registry.k8s.io/kube-controller-manager";
@@ -411,16 +363,7 @@ const BUSYBOX_1_37_ID: &str = "sha256:db287cb6be81219cd18c1d82b70908f5d33eb02856
 const ALPINE_3_23_INDEX: &str = "sha256:075c2c1a4068c1e251228ca2b0ea8b163f835ca5d66e758b93c7fc89b1995616";
 const ALPINE_3_23_ID: &str = "sha256:f6d31b983274a75183386cda3aac54849498fac0fc3e0d98f92ff56ed517d92b";
 
-// postgres 18: pinned as postgres:18@sha256:3a82e1f5… in public repositories.
-const POSTGRES_18_INDEX: &str = "sha256:3a82e1f56c8f0f5616a11103ac3d47e632c3938698946a7ad26da0df1334744a";
-const POSTGRES_18_ID: &str = "sha256:3877e10ae7140c3668256167930be77288867d4cc6f1de1731a9f52ae5c0f0a5"; // digest: synthetic
 
-// redis 7.4 (also the 7 tag): pinned as redis:7.4@ and redis:7@sha256:71da9275….
-const REDIS_7_4_INDEX: &str = "sha256:71da9275c5f3fcb97d0fa0c8c5b36cc995327265420f17a04bfd544f458059f7";
-const REDIS_7_4_ID: &str = "sha256:38f6aeb8d2cecca5dcec6b6d435aedb2c9e9ade9ffec661d8536ecccea27a3ad"; // digest: synthetic
-// redis 8: pinned as redis:8@sha256:f0957bca… in public repositories.
-const REDIS_8_INDEX: &str = "sha256:f0957bcaa75fd58a9a1847c1f07caf370579196259d69ac07f2e27b5b389b021";
-const REDIS_8_ID: &str = "sha256:baecf2a1c4fc3a157939e47b2d4ed368ef2d23de0c2fb5a56cf740bdeb593e39"; // digest: synthetic
 
 // httpd 2.4: pinned as httpd:2.4@sha256:41163d51… .
 const HTTPD_2_4_INDEX: &str = "sha256:41163d514c02ac205161c1549b499bc11adfdeb6291735b433d706af7e64382a";
@@ -440,8 +383,6 @@ const PAUSE_3_10_1_ID: &str = "sha256:cd073f4c5f6a8e9dc6f3125ba00cf60819cae95c1e
 const HTTP_ECHO_INDEX: &str = "sha256:fcb75f691c8b0414d670ae570240cbf95502cc18a9ba57e982ecac589760a186";
 const HTTP_ECHO_ID: &str = "sha256:b8f34f5c25da20140bfe98f9393d2954b41d18b78e29245dee7cbb34653ba691"; // digest: synthetic
 
-const CURL_8_18_0_INDEX: &str = "sha256:6ebbdd1d294f0c0c2e82966cf771d694decd4704da892220005f2b8af5748499"; // digest: synthetic
-const CURL_8_18_0_ID: &str = "sha256:720de1fec15332cbcd62a60e8c51e7519a80b231e127055596cdb2da1ba652ac"; // digest: synthetic
 
 const FLUENT_BIT_4_2_INDEX: &str = "sha256:625db8f1311071f05fe4d937a14fbbdd40ed71292baa479baa0041eacc500ee6"; // digest: synthetic
 const FLUENT_BIT_4_2_ID: &str = "sha256:309859f865b07ddd7c295bf59f4c276aa6bc3052cff6a8a942850768bc986bc3"; // digest: synthetic
@@ -472,13 +413,13 @@ static CATALOG: &[CatalogImage] = &[
     img(NGINX, "1.27.5-alpine", NGINX_1_27_5_ALPINE_INDEX, NGINX_1_27_5_ALPINE_ID, 20_960_631, NGINX_1_27_5_ALPINE),
     img(NGINX, "alpine", NGINX_1_29_8_ALPINE_INDEX, NGINX_1_29_8_ALPINE_ID, 25_988_195, NGINX_1_29_8_ALPINE),
     img(NGINX, "mainline-alpine", NGINX_1_29_8_ALPINE_INDEX, NGINX_1_29_8_ALPINE_ID, 25_988_195, NGINX_1_29_8_ALPINE),
-    // busybox — 1.37 (= latest, stable): repo-info; 1.36: repo-info busybox:1.36 (record of
-    // 2023-01-04, BusyBox 1.36.0).
+    // busybox — 1.37 (= latest): repo-info; 1.36 (= stable: busybox's stable branch): repo-info
+    // busybox:1.36 (record of 2023-01-04, BusyBox 1.36.0).
     img(BUSYBOX_HUB, "1.37", BUSYBOX_1_37_INDEX, BUSYBOX_1_37_ID, 2_211_507, BUSYBOX),
     img(BUSYBOX_HUB, "1.37.0", BUSYBOX_1_37_INDEX, BUSYBOX_1_37_ID, 2_211_507, BUSYBOX),
     img(BUSYBOX_HUB, "latest", BUSYBOX_1_37_INDEX, BUSYBOX_1_37_ID, 2_211_507, BUSYBOX),
-    img(BUSYBOX_HUB, "stable", BUSYBOX_1_37_INDEX, BUSYBOX_1_37_ID, 2_211_507, BUSYBOX),
     img(BUSYBOX_HUB, "1.36", "sha256:7b3ccabffc97de872a30dfd234fd972a66d247c8cfc69b0550f276481852627c", "sha256:66ba00ad3de8677a3fa4bc4ea0fc46ebca0f14db46ca365e7f60833068dd0148", 2_592_863, BUSYBOX),
+    img(BUSYBOX_HUB, "stable", "sha256:7b3ccabffc97de872a30dfd234fd972a66d247c8cfc69b0550f276481852627c", "sha256:66ba00ad3de8677a3fa4bc4ea0fc46ebca0f14db46ca365e7f60833068dd0148", 2_592_863, BUSYBOX),
     // busybox:1.28, used throughout kubernetes.io task pages. Size estimated.
     img(
         BUSYBOX_HUB,
@@ -504,25 +445,6 @@ static CATALOG: &[CatalogImage] = &[
         3_625_811,
         ALPINE,
     ),
-    // postgres — 17: repo-info postgres:17 (build of 2026-09-19, 17.11). 16: index pinned as
-    // postgres:16@sha256:95206741…; 18 (= latest): see POSTGRES_18_INDEX. Image ids synthetic,
-    // sizes estimated.
-    img(POSTGRES, "17", "sha256:f4c66b820c6f974249089d3d16d86a3698eae11e8746eb6644b2271031e91232", "sha256:212aeeeb8faaef6c46498d86cbec6b9344d8d9492996b174664ff82c562ab685", 161_322_974, POSTGRES_17),
-    img(
-        POSTGRES,
-        "16",
-        "sha256:95206741a5b214807675e14165369d05b93a9cf692223b616d07cca227e74b0b",
-        "sha256:df8f41ae5293efc86b11e7ae8af211a983b47eb231a9e6beeb9d457b816ce1e1", // digest: synthetic
-        158_640_112,
-        POSTGRES_16,
-    ),
-    img(POSTGRES, "18", POSTGRES_18_INDEX, POSTGRES_18_ID, 165_211_803, POSTGRES_18),
-    img(POSTGRES, "latest", POSTGRES_18_INDEX, POSTGRES_18_ID, 165_211_803, POSTGRES_18),
-    // redis — indexes pinned (see the constants); image ids synthetic, sizes estimated.
-    img(REDIS, "7", REDIS_7_4_INDEX, REDIS_7_4_ID, 45_364_118, REDIS_7_4),
-    img(REDIS, "7.4", REDIS_7_4_INDEX, REDIS_7_4_ID, 45_364_118, REDIS_7_4),
-    img(REDIS, "8", REDIS_8_INDEX, REDIS_8_ID, 52_731_540, REDIS_8),
-    img(REDIS, "latest", REDIS_8_INDEX, REDIS_8_ID, 52_731_540, REDIS_8),
     // httpd — index pinned; image id synthetic, size estimated.
     img(HTTPD_HUB, "2.4", HTTPD_2_4_INDEX, HTTPD_2_4_ID, 45_112_690, HTTPD),
     img(HTTPD_HUB, "latest", HTTPD_2_4_INDEX, HTTPD_2_4_ID, 45_112_690, HTTPD),
@@ -799,17 +721,6 @@ static CATALOG: &[CatalogImage] = &[
     img(HTTP_ECHO_HUB, "1.0", HTTP_ECHO_INDEX, HTTP_ECHO_ID, 3_432_884, HTTP_ECHO),
     img(HTTP_ECHO_HUB, "1.0.0", HTTP_ECHO_INDEX, HTTP_ECHO_ID, 3_432_884, HTTP_ECHO),
     img(HTTP_ECHO_HUB, "latest", HTTP_ECHO_INDEX, HTTP_ECHO_ID, 3_432_884, HTTP_ECHO),
-    // curlimages/curl — synthetic digests, estimated sizes.
-    img(
-        CURL_HUB,
-        "8.11.1",
-        "sha256:84c282ac8b5d3c79bda8742709d5199803d99d5e4fe511493b45ee5c61e26f86", // digest: synthetic
-        "sha256:4478752c107d6ae81921b0440072b37c55ba7041650b8ca7c6f8a78003dc4d66", // digest: synthetic
-        10_231_402,
-        CURL_8_11_1,
-    ),
-    img(CURL_HUB, "8.18.0", CURL_8_18_0_INDEX, CURL_8_18_0_ID, 10_804_337, CURL_8_18_0),
-    img(CURL_HUB, "latest", CURL_8_18_0_INDEX, CURL_8_18_0_ID, 10_804_337, CURL_8_18_0),
     // nicolaka/netshoot — the digest pinned for it in several public repositories (tag
     // association with latest assumed); image id synthetic, size estimated.
     img(
@@ -1153,14 +1064,11 @@ mod tests {
             NGINX,
             BUSYBOX_HUB,
             ALPINE_HUB,
-            POSTGRES,
-            REDIS,
             HTTPD_HUB,
             BUSYBOX_K8S,
             FLUENT_BIT,
             STRESS_HUB,
             HTTP_ECHO_HUB,
-            CURL_HUB,
             NETSHOOT_HUB,
             APP,
         ] {
@@ -1176,17 +1084,12 @@ mod tests {
             "nginx:stable",
             "busybox:1.36",
             "busybox:1.37",
-            "busybox:stable",
             "busybox:1.28",
             "registry.k8s.io/busybox",
             "registry.k8s.io/busybox:1.27.2",
             "alpine:3.20",
             "alpine:3.21",
             "alpine:3.22",
-            "postgres:16",
-            "postgres:17",
-            "redis:7",
-            "redis:7.4",
             "registry.k8s.io/pause:3.10",
             "registry.k8s.io/pause:3.10.1",
             "registry.k8s.io/e2e-test-images/agnhost:2.40",
@@ -1201,7 +1104,6 @@ mod tests {
             "python:3.12-slim",
             "node:22-alpine",
             "hashicorp/http-echo",
-            "curlimages/curl",
             "nicolaka/netshoot",
             "registry.podlife.dev/app:1.0",
             "registry.podlife.dev/app:2.0",

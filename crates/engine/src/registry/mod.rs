@@ -404,6 +404,29 @@ mod tests {
         assert_eq!(b.provenance, Provenance::Record);
     }
 
+    /// Tags whose catalogue records described later builds answer from their repository's
+    /// rules, as Docker Hub had them on the simulated date (2026-03-02).
+    #[test]
+    fn moving_tags_are_those_of_the_simulated_date() {
+        let env = |s: &str| {
+            let Lookup::Found(img) = lookup(&ImageRef::parse_normalized(s).unwrap_or_else(|e| panic!("{e}"))) else { panic!("{s}") };
+            assert!(matches!(img.provenance, Provenance::Rules { .. }), "{s}");
+            img.config.env.clone()
+        };
+        // redis 8.6.1 (a build of 2026-02-10 on): PATH only, no REDIS_VERSION.
+        assert_eq!(env("redis:8"), env("redis:8.6.1"));
+        assert_eq!(env("redis:latest").len(), 1);
+        assert!(env("redis:7").contains(&"REDIS_VERSION=7.4.8".to_string()));
+        assert!(env("postgres:18").iter().any(|e| e.starts_with("PG_VERSION=18.3")), "{:?}", env("postgres:18"));
+        assert!(!env("curlimages/curl").iter().any(|e| e.starts_with("CURL_RELEASE_TAG")));
+        // busybox's stable branch is 1.36.
+        let id = |s: &str| match lookup(&ImageRef::parse_normalized(s).unwrap_or_else(|e| panic!("{e}"))) {
+            Lookup::Found(img) => img.image_id.clone(),
+            _ => panic!("{s}"),
+        };
+        assert_eq!(id("busybox:stable"), id("busybox:1.36"));
+    }
+
     #[test]
     fn unknown_repositories_name_the_closest() {
         assert_eq!(unknown_repository("perl:5.34.0"), None);
