@@ -24,7 +24,7 @@ sleep 30
 # (OOMKilled); CrashLoopBackOff appears at the pod worker's next sync (see
 # tests/scripts/crashloop-waiting.sh), so the page's line shows once the back-off is long.
 kubectl get pod memory-demo-2 --namespace=mem-example
-sleep 145
+sleep 235
 kubectl get pod memory-demo-2 --namespace=mem-example
 # page: Warning BackOff "Back-off restarting failed container"
 kubectl describe pod memory-demo-2 --namespace=mem-example | sed -n '/^Events:/,$p'
