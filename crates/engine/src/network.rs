@@ -446,12 +446,14 @@ impl Engine {
     }
 
     /// An app model's answer to `GET path`: (status, body), None when it serves no HTTP there.
-    fn program_http(&self, ep: &Endpoint, container: &str, path: &str) -> Option<(u16, String)> {
+    fn program_http(&mut self, ep: &Endpoint, container: &str, path: &str) -> Option<(u16, String)> {
         let m = self.machines.get(&ep.node)?;
         let hostname = m.runtime.sandboxes.values().find(|s| s.pod_uid == ep.pod_uid).map(|s| s.pod_name.clone()).unwrap_or_default();
         let p = m.runtime.containers.get(container)?.process.as_ref()?;
         let code = p.http_get(ep.port, path, self.now)?;
-        Some((code, p.app.http_body(code, &hostname)))
+        let (body, kind) = (p.app.http_body(code, &hostname), p.app.kind.clone());
+        // A web server answers from its document root.
+        Some(self.docroot_answer(&ep.node, container, &kind, path).unwrap_or((code, body)))
     }
 
     /// An app model's answer to raw bytes: RESP from redis, an HTTP response to an HTTP
@@ -470,7 +472,9 @@ impl Engine {
         match parse_http_request(request) {
             Some(req) if p.app.kind != crate::process::AppKind::Postgres => {
                 let code = p.http_get(ep.port, &req.path, now).unwrap_or(200);
-                let answer = HttpAnswer { code, body: p.app.http_body(code, &hostname), headers: vec![] };
+                let (body, kind) = (p.app.http_body(code, &hostname), p.app.kind.clone());
+                let (code, body) = self.docroot_answer(&ep.node, container, &kind, &req.path).unwrap_or((code, body));
+                let answer = HttpAnswer { code, body, headers: vec![] };
                 http_response_text(&answer, req.method == "HEAD")
             }
             _ => String::new(),

@@ -16,6 +16,7 @@ pub mod cri;
 pub mod daemon;
 pub mod exec;
 pub mod fs;
+pub mod image_files;
 pub mod logs;
 pub mod namespaces;
 pub mod operator;

@@ -262,7 +262,12 @@ impl Host for ContainerHost<'_> {
                 None => {}
             }
         }
-        self.tree(&place)?.read(&rel)
+        let written = self.tree(&place).and_then(|t| t.read(&rel));
+        // Under the writable layer, the image's own files.
+        match place {
+            Where::Root => written.or_else(|| super::image_files::file(&self.image_ref, path)),
+            _ => written,
+        }
     }
 
     fn write_file(&mut self, path: &str, content: &str, append: bool) -> Result<(), String> {
@@ -324,6 +329,9 @@ impl Host for ContainerHost<'_> {
         if matches!(place, Where::Root | Where::PodEtc) && self.special(path).is_some() {
             return true;
         }
+        if matches!(place, Where::Root) && (super::image_files::file(&self.image_ref, path).is_some() || super::image_files::is_dir(&self.image_ref, path)) {
+            return true;
+        }
         self.tree(&place).is_some_and(|t| t.exists(&rel))
     }
 
@@ -358,6 +366,9 @@ impl Host for ContainerHost<'_> {
             Where::Config(plural, name) if rel == "/..data" => self.config_files(plural, name).into_iter().map(|(k, _)| k).collect(),
             _ => self.tree(&place).map(|t| t.list(&rel)).unwrap_or_default(),
         };
+        if matches!(place, Where::Root) {
+            names.extend(super::image_files::list(&self.image_ref, path).into_iter().map(str::to_string));
+        }
         let prefix = format!("{}/", path.trim_end_matches('/'));
         for m in &self.mounts {
             if let Some(rest) = m.path.strip_prefix(&prefix)
@@ -427,6 +438,14 @@ impl Host for ContainerHost<'_> {
             }
             if t.exists(&rel) {
                 return Some(Stat::dir(t.mode(&rel), t.mtimes.get(&rel).copied().unwrap_or(now)));
+            }
+        }
+        if matches!(place, Where::Root) {
+            if let Some(content) = super::image_files::file(&self.image_ref, path) {
+                return Some(Stat::file(content.len() as u64, 0o644, now));
+            }
+            if super::image_files::is_dir(&self.image_ref, path) {
+                return Some(Stat::dir(0o755, now));
             }
         }
         if BASE_DIRS.contains(&path) {
@@ -733,6 +752,11 @@ impl Engine {
     /// their configuration at start.
     pub(crate) fn container_file(&mut self, node: &str, container_id: &str, path: &str) -> Option<String> {
         self.host_for(node, container_id)?.read_file(path)
+    }
+
+    /// Whether the container sees a directory at `path`.
+    pub(crate) fn container_dir(&mut self, node: &str, container_id: &str, path: &str) -> bool {
+        self.host_for(node, container_id).is_some_and(|h| h.file_exists(path) && h.read_file(path).is_none())
     }
 
     fn host_for(&mut self, node: &str, container_id: &str) -> Option<ContainerHost<'_>> {

@@ -1,0 +1,165 @@
+//! Files an image ships that learners read or that its program serves: the lower layer of a
+//! container's root filesystem, under its writable layer (a file written there hides the
+//! image's; a volume mounted over the directory hides both, as overlayfs and a bind mount
+//! do). Only the few files teaching manifests touch are kept — the bundle carries them.
+//!
+//! nginx (docker.io/library/nginx, Debian and alpine variants alike): nginx.org's packaged
+//! `nginx.conf`, `conf.d/default.conf` as the entrypoint's `10-listen-on-ipv6-by-default.sh`
+//! leaves it (the `listen [::]:80;` line), and the document root's `index.html` and
+//! `50x.html` (nginxinc/docker-nginx, nginx 1.27–1.29). httpd: `htdocs/index.html`.
+
+/// nginx's document root in its images (`root /usr/share/nginx/html;`).
+pub const NGINX_ROOT: &str = "/usr/share/nginx/html";
+/// httpd's `DocumentRoot "/usr/local/apache2/htdocs"`.
+pub const HTTPD_ROOT: &str = "/usr/local/apache2/htdocs";
+
+const STYLE: &str = "<style>\nhtml { color-scheme: light dark; }\nbody { width: 35em; margin: 0 auto;\nfont-family: Tahoma, Verdana, Arial, sans-serif; }\n</style>\n";
+
+const NGINX_CONF: &str = r#"
+user  nginx;
+worker_processes  auto;
+
+error_log  /var/log/nginx/error.log notice;
+pid        /run/nginx.pid;
+
+
+events {
+    worker_connections  1024;
+}
+
+
+http {
+    include       /etc/nginx/mime.types;
+    default_type  application/octet-stream;
+
+    log_format  main  '$remote_addr - $remote_user [$time_local] "$request" '
+                      '$status $body_bytes_sent "$http_referer" '
+                      '"$http_user_agent" "$http_x_forwarded_for"';
+
+    access_log  /var/log/nginx/access.log  main;
+
+    sendfile        on;
+    #tcp_nopush     on;
+
+    keepalive_timeout  65;
+
+    #gzip  on;
+
+    include /etc/nginx/conf.d/*.conf;
+}
+"#;
+
+const NGINX_DEFAULT_CONF: &str = r#"server {
+    listen       80;
+    listen  [::]:80;
+    server_name  localhost;
+
+    #access_log  /var/log/nginx/host.access.log  main;
+
+    location / {
+        root   /usr/share/nginx/html;
+        index  index.html index.htm;
+    }
+
+    #error_page  404              /404.html;
+
+    # redirect server error pages to the static page /50x.html
+    #
+    error_page   500 502 503 504  /50x.html;
+    location = /50x.html {
+        root   /usr/share/nginx/html;
+    }
+
+    # proxy the PHP scripts to Apache listening on 127.0.0.1:80
+    #
+    #location ~ \.php$ {
+    #    proxy_pass   http://127.0.0.1;
+    #}
+
+    # pass the PHP scripts to FastCGI server listening on 127.0.0.1:9000
+    #
+    #location ~ \.php$ {
+    #    root           html;
+    #    fastcgi_pass   127.0.0.1:9000;
+    #    fastcgi_index  index.php;
+    #    fastcgi_param  SCRIPT_FILENAME  /scripts$fastcgi_script_name;
+    #    include        fastcgi_params;
+    #}
+
+    # deny access to .htaccess files, if Apache's document root
+    # concurs with nginx's one
+    #
+    #location ~ /\.ht {
+    #    deny  all;
+    #}
+}
+
+"#;
+
+const NGINX_INDEX_BODY: &str = "<h1>Welcome to nginx!</h1>\n<p>If you see this page, the nginx web server is successfully installed and\nworking. Further configuration is required.</p>\n\n<p>For online documentation and support please refer to\n<a href=\"http://nginx.org/\">nginx.org</a>.<br/>\nCommercial support is available at\n<a href=\"http://nginx.com/\">nginx.com</a>.</p>\n\n<p><em>Thank you for using nginx.</em></p>\n";
+
+const NGINX_50X_BODY: &str = "<h1>An error occurred.</h1>\n<p>Sorry, the page you are looking for is currently unavailable.<br/>\nPlease try again later.</p>\n<p>If you are the system administrator of this resource then you should check\nthe error log for details.</p>\n<p><em>Faithfully yours, nginx.</em></p>\n";
+
+pub const HTTPD_INDEX: &str = "<html><body><h1>It works!</h1></body></html>\n";
+
+/// Which family of image a reference names (its repository's last path element).
+fn family(image_ref: &str) -> &str {
+    let without_digest = image_ref.split('@').next().unwrap_or(image_ref);
+    let last = without_digest.rsplit('/').next().unwrap_or(without_digest);
+    let repo = last.split(':').next().unwrap_or(last);
+    match repo {
+        "nginx" if !image_ref.contains("nginx-slim") => "nginx",
+        "httpd" => "httpd",
+        _ => "",
+    }
+}
+
+fn page(title: &str, body: &str) -> String {
+    format!("<!DOCTYPE html>\n<html>\n<head>\n<title>{title}</title>\n{STYLE}</head>\n<body>\n{body}</body>\n</html>\n")
+}
+
+/// The image's own file at `path`, if it ships one podlife knows.
+pub fn file(image_ref: &str, path: &str) -> Option<String> {
+    Some(match (family(image_ref), path) {
+        ("nginx", "/etc/nginx/nginx.conf") => NGINX_CONF.trim_start_matches('\n').to_string(),
+        ("nginx", "/etc/nginx/conf.d/default.conf") => NGINX_DEFAULT_CONF.to_string(),
+        ("nginx", "/usr/share/nginx/html/index.html") => page("Welcome to nginx!", NGINX_INDEX_BODY),
+        ("nginx", "/usr/share/nginx/html/50x.html") => page("Error", NGINX_50X_BODY),
+        ("httpd", "/usr/local/apache2/htdocs/index.html") => HTTPD_INDEX.to_string(),
+        _ => return None,
+    })
+}
+
+/// The names the image has in directory `dir` (its files and the directories leading to them).
+pub fn list(image_ref: &str, dir: &str) -> Vec<&'static str> {
+    match (family(image_ref), dir.trim_end_matches('/')) {
+        ("nginx", "/etc/nginx") => vec!["conf.d", "nginx.conf"],
+        ("nginx", "/etc/nginx/conf.d") => vec!["default.conf"],
+        ("nginx", "/usr/share/nginx/html") => vec!["50x.html", "index.html"],
+        ("httpd", "/usr/local/apache2") => vec!["htdocs"],
+        ("httpd", "/usr/local/apache2/htdocs") => vec!["index.html"],
+        _ => vec![],
+    }
+}
+
+/// Whether the image has a directory at `path` (beyond the directories every image has).
+pub fn is_dir(image_ref: &str, path: &str) -> bool {
+    !list(image_ref, path).is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nginx_ships_its_configuration_and_pages() {
+        let index = file("docker.io/library/nginx:1.27", "/usr/share/nginx/html/index.html").unwrap_or_default();
+        // The packaged index.html is 615 bytes.
+        assert_eq!(index.len(), 615);
+        assert!(file("nginx:1.29-alpine", "/etc/nginx/nginx.conf").is_some_and(|c| c.starts_with("user  nginx;\n")));
+        assert_eq!(list("nginx", "/usr/share/nginx/html"), ["50x.html", "index.html"]);
+        assert_eq!(file("registry.k8s.io/nginx-slim:0.27", "/etc/nginx/nginx.conf"), None);
+        assert_eq!(file("busybox", "/etc/nginx/nginx.conf"), None);
+        assert!(is_dir("httpd:2.4", "/usr/local/apache2/htdocs"));
+    }
+}

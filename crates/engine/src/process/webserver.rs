@@ -1,0 +1,129 @@
+//! nginx and httpd serving their document root, as a client's request meets them: the file at
+//! the request's path in the container's filesystem (a volume mounted over the root, the
+//! writable layer, then the image's own files — `containerd/image_files.rs`), a directory's
+//! index, or the server's own error page. Probes still ask the program model
+//! (`App::http_status`), which answers `/` with 200.
+//!
+//! nginx (`ngx_http_static_module`, `ngx_http_index_module`, the default `location /` with
+//! `index index.html index.htm`, `autoindex off`): a directory request without an index is 403,
+//! a directory named without its slash is a 301 to it, a missing file is 404; its error pages
+//! are `ngx_http_special_response.c`'s, with CRLF line ends and the version (`server_tokens
+//! on`). An image whose pages podlife does not hold (nginx-slim) keeps the program model's
+//! default page at `/` unless a file is there. httpd (the image's `httpd.conf`: `DirectoryIndex index.html`, `Options Indexes`):
+//! a missing file is 404 with Apache's page; a directory without an index is left to the
+//! program model.
+
+use super::AppKind;
+use crate::Engine;
+use crate::containerd::image_files::{self, HTTPD_ROOT, NGINX_ROOT};
+
+/// What a path under the document root is in the container.
+enum Entry {
+    File(String),
+    Dir,
+    Missing,
+}
+
+impl Engine {
+    /// The answer of nginx or httpd in `container_id` to `GET path` from its document root,
+    /// None for other programs.
+    pub(crate) fn docroot_answer(&mut self, node: &str, container_id: &str, kind: &AppKind, path: &str) -> Option<(u16, String)> {
+        let root = match kind {
+            AppKind::Nginx => NGINX_ROOT,
+            AppKind::Httpd => HTTPD_ROOT,
+            _ => return None,
+        };
+        let path = path.split(['?', '#']).next().unwrap_or("/");
+        let path = if path.starts_with('/') { path.to_string() } else { format!("/{path}") };
+        let version = self.container_env(node, container_id, "NGINX_VERSION");
+        let nginx_page = |code: u16| (code, nginx_error_page(code, version.as_deref()));
+        if path.split('/').any(|seg| seg == "..") {
+            return Some(if *kind == AppKind::Nginx { nginx_page(400) } else { (400, httpd_error_page(400)) });
+        }
+        let full = format!("{root}{path}");
+        // An image whose own pages podlife does not hold (nginx-slim, …) keeps the program
+        // model's default page where its index would be.
+        let image_ref = self.machines.get(node)?.runtime.containers.get(container_id)?.image_ref.clone();
+        let unknown_index = image_files::file(&image_ref, &format!("{root}/index.html")).is_none() && (path == "/" || path == "/index.html");
+        if unknown_index && !matches!(self.entry(node, container_id, &format!("{root}/index.html")), Entry::File(_)) {
+            return None;
+        }
+        if path.ends_with('/') {
+            for index in ["index.html", "index.htm"] {
+                if let Entry::File(body) = self.entry(node, container_id, &format!("{full}{index}")) {
+                    return Some((200, body));
+                }
+            }
+            return match (kind, self.entry(node, container_id, full.trim_end_matches('/'))) {
+                (AppKind::Nginx, Entry::Dir) => Some(nginx_page(403)),
+                (AppKind::Nginx, _) => Some(nginx_page(404)),
+                (_, Entry::Dir) => None,
+                _ => Some((404, httpd_error_page(404))),
+            };
+        }
+        Some(match (kind, self.entry(node, container_id, &full)) {
+            (_, Entry::File(body)) => (200, body),
+            (AppKind::Nginx, Entry::Dir) => nginx_page(301),
+            (AppKind::Nginx, Entry::Missing) => nginx_page(404),
+            (_, Entry::Dir) => (301, httpd_error_page(301)),
+            (_, Entry::Missing) => (404, httpd_error_page(404)),
+        })
+    }
+
+    fn entry(&mut self, node: &str, container_id: &str, path: &str) -> Entry {
+        if let Some(text) = self.container_file(node, container_id, path) {
+            return Entry::File(text);
+        }
+        if self.container_dir(node, container_id, path) { Entry::Dir } else { Entry::Missing }
+    }
+
+    /// A variable of the container's process environment (the image's `ENV`, then the kubelet's).
+    fn container_env(&self, node: &str, container_id: &str, name: &str) -> Option<String> {
+        let rt = &self.machines.get(node)?.runtime;
+        let c = rt.containers.get(container_id)?;
+        let env = crate::containerd::cri::oci_env("", crate::containerd::cri::node_image(rt, c), &c.env);
+        env.into_iter().find(|(k, _)| k == name).map(|(_, v)| v)
+    }
+}
+
+fn reason(code: u16) -> &'static str {
+    match code {
+        301 => "Moved Permanently",
+        400 => "Bad Request",
+        403 => "Forbidden",
+        _ => "Not Found",
+    }
+}
+
+/// nginx's built-in page for an error status (`ngx_http_error_tail`: the version when
+/// `server_tokens` is on, the default).
+fn nginx_error_page(code: u16, version: Option<&str>) -> String {
+    let server = version.map_or("nginx".to_string(), |v| format!("nginx/{v}"));
+    let status = format!("{code} {}", reason(code));
+    format!("<html>\r\n<head><title>{status}</title></head>\r\n<body>\r\n<center><h1>{status}</h1></center>\r\n<hr><center>{server}</center>\r\n</body>\r\n</html>\r\n")
+}
+
+/// Apache's error document for a status (`modules/http/http_protocol.c`).
+fn httpd_error_page(code: u16) -> String {
+    let text = match code {
+        301 => "<p>The document has moved.</p>",
+        400 => "<p>Your browser sent a request that this server could not understand.<br />\n</p>",
+        _ => "<p>The requested URL was not found on this server.</p>",
+    };
+    let title = format!("{code} {}", reason(code));
+    format!("<!DOCTYPE HTML PUBLIC \"-//IETF//DTD HTML 2.0//EN\">\n<html><head>\n<title>{title}</title>\n</head><body>\n<h1>{}</h1>\n{text}\n</body></html>\n", reason(code))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nginx_error_pages_name_the_version() {
+        assert_eq!(
+            nginx_error_page(404, Some("1.27.5")),
+            "<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n<center><h1>404 Not Found</h1></center>\r\n<hr><center>nginx/1.27.5</center>\r\n</body>\r\n</html>\r\n"
+        );
+        assert!(nginx_error_page(403, None).contains("<center>nginx</center>"));
+    }
+}
