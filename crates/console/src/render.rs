@@ -215,6 +215,7 @@ pub fn line(e: &TraceEvent) -> String {
         },
         Action::Runc => match param(e, "error").as_str() {
             Some(err) => format!("{} {} failed: {err}", text(&param(e, "op")), text(&param(e, "container"))),
+            None if param(e, "op").as_str() == Some("update") => format!("update {} cpu.max={} memory.max={}", text(&param(e, "container")), text(&param(e, "cpu.max")), text(&param(e, "memory.max"))),
             None => match param(e, "argv").as_array() {
                 Some(argv) => {
                     let mut line = format!("{} {} pid {} argv={}", text(&param(e, "op")), text(&param(e, "container")), text(&param(e, "pid")), argv.iter().map(text).collect::<Vec<_>>().join(" "));

@@ -48,9 +48,26 @@ fn is_sidecar(c: &Value) -> bool {
     c["restartPolicy"] == "Always"
 }
 
+/// What a container holds on its node while a resize is under way (`UseStatusResources`,
+/// component-helpers `determineContainerReqs`): the most of its spec, its allocation and what
+/// the runtime reports; for an infeasible resize the spec is left out (it will not be granted).
+fn in_use(c: &Value, status: &Value, field: &str) -> ResourceList {
+    let name = &c["name"];
+    let found = ["containerStatuses", "initContainerStatuses"].iter().find_map(|l| status[*l].as_array().and_then(|a| a.iter().find(|s| s["name"] == *name)));
+    let Some(cs) = found.filter(|_| field == "requests") else { return list_of(&c["resources"][field]) };
+    let infeasible = status["conditions"].as_array().is_some_and(|cs| cs.iter().any(|x| x["type"] == "PodResizePending" && x["reason"] == "Infeasible"));
+    let mut out = if infeasible { ResourceList::new() } else { list_of(&c["resources"][field]) };
+    max_into(&mut out, &list_of(&cs["allocatedResources"]));
+    max_into(&mut out, &list_of(&cs["resources"]["requests"]));
+    out
+}
+
 /// A container's list, with `NonMissingContainerRequests` filled in for resources it omits.
-fn container_list(c: &Value, field: &str, defaults: Option<&ResourceList>) -> ResourceList {
-    let mut own = list_of(&c["resources"][field]);
+fn container_list(c: &Value, status: Option<&Value>, field: &str, defaults: Option<&ResourceList>) -> ResourceList {
+    let mut own = match status {
+        Some(st) => in_use(c, st, field),
+        None => list_of(&c["resources"][field]),
+    };
     if let Some(d) = defaults {
         for (k, q) in d {
             own.entry(k.clone()).or_insert_with(|| q.clone());
@@ -59,15 +76,15 @@ fn container_list(c: &Value, field: &str, defaults: Option<&ResourceList>) -> Re
     own
 }
 
-fn aggregate(spec: &Value, field: &str, defaults: Option<&ResourceList>) -> ResourceList {
+fn aggregate(spec: &Value, status: Option<&Value>, field: &str, defaults: Option<&ResourceList>) -> ResourceList {
     let mut total = ResourceList::new();
     for c in spec["containers"].as_array().map(Vec::as_slice).unwrap_or_default() {
-        add(&mut total, &container_list(c, field, defaults));
+        add(&mut total, &container_list(c, status, field, defaults));
     }
     let mut sidecars = ResourceList::new();
     let mut init_max = ResourceList::new();
     for c in spec["initContainers"].as_array().map(Vec::as_slice).unwrap_or_default() {
-        let own = container_list(c, field, defaults);
+        let own = container_list(c, status, field, defaults);
         let in_use = if is_sidecar(c) {
             add(&mut total, &own);
             add(&mut sidecars, &own);
@@ -90,14 +107,23 @@ pub fn pod_requests(spec: &Value) -> ResourceList {
 
 /// `PodRequests` with `NonMissingContainerRequests` (the scheduler's scoring defaults).
 pub fn pod_requests_with(spec: &Value, defaults: Option<&ResourceList>) -> ResourceList {
-    let mut reqs = aggregate(spec, "requests", defaults);
+    let mut reqs = aggregate(spec, None, "requests", defaults);
+    add(&mut reqs, &list_of(&spec["overhead"]));
+    reqs
+}
+
+/// `PodRequests` with `UseStatusResources`, as the scheduler and the kubelet's admission count
+/// a pod already on a node: each container's requests as `in_use` gives them.
+pub fn pod_requests_in_use(pod: &Value, defaults: Option<&ResourceList>) -> ResourceList {
+    let spec = &pod["spec"];
+    let mut reqs = aggregate(spec, Some(&pod["status"]), "requests", defaults);
     add(&mut reqs, &list_of(&spec["overhead"]));
     reqs
 }
 
 /// `PodLimits`: overhead is added only to resources that have a limit.
 pub fn pod_limits(spec: &Value) -> ResourceList {
-    let mut limits = aggregate(spec, "limits", None);
+    let mut limits = aggregate(spec, None, "limits", None);
     for (k, q) in list_of(&spec["overhead"]) {
         if let Some(v) = limits.get_mut(&k) {
             *v += &q;
@@ -148,5 +174,24 @@ mod tests {
             "overhead": {"cpu": "250m"}
         });
         assert_eq!(cpu(&pod_requests(&spec)), "2250m");
+    }
+
+    /// `TestPodResourceRequests`' in-place resize cases (UseStatusResources).
+    #[test]
+    fn resize_counts_the_most_of_spec_allocated_and_actual() {
+        let pod = |spec_cpu: &str, alloc: &str, actual: &str, infeasible: bool| {
+            let cond = if infeasible { json!([{"type": "PodResizePending", "status": "True", "reason": "Infeasible"}]) } else { json!([]) };
+            json!({
+                "spec": {"containers": [{"name": "c", "resources": {"requests": {"cpu": spec_cpu}}}]},
+                "status": {"conditions": cond, "containerStatuses": [{"name": "c", "allocatedResources": {"cpu": alloc}, "resources": {"requests": {"cpu": actual}}}]}
+            })
+        };
+        assert_eq!(cpu(&pod_requests_in_use(&pod("2", "1", "1", false), None)), "2");
+        assert_eq!(cpu(&pod_requests_in_use(&pod("1", "2", "1", false), None)), "2");
+        assert_eq!(cpu(&pod_requests_in_use(&pod("1", "1", "2", false), None)), "2");
+        // an infeasible resize is not counted.
+        assert_eq!(cpu(&pod_requests_in_use(&pod("4", "1", "2", true), None)), "2");
+        // no status yet: the spec.
+        assert_eq!(cpu(&pod_requests_in_use(&json!({"spec": {"containers": [{"name": "c", "resources": {"requests": {"cpu": "3"}}}]}}), None)), "3");
     }
 }

@@ -132,6 +132,12 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
                     .text("closest", closest)
             }
             Action::Cni => Message::new("explain-cni").text("component", actor).text("command", param_text(e, "command")).text("ip", param_text(e, "ip")).text("object", object).text("error", param_text(e, "error")),
+            // An in-place resize: runc rewrites the cgroup files of a running container.
+            Action::Runc if param_text(e, "op") == "update" => Message::new("explain-runc-update")
+                .text("component", actor)
+                .text("container", param_text(e, "container"))
+                .text("cpuMax", param_text(e, "cpu.max"))
+                .text("memoryMax", param_text(e, "memory.max")),
             Action::Runc => Message::new("explain-runc")
                 .text("component", actor)
                 .text("op", param_text(e, "op"))

@@ -183,6 +183,7 @@ explain-cni =
         [no] {""}
        *[yes] {" "}It failed: { $error }
     }
+explain-runc-update = runc updates { $container }'s cgroup in place (an in-place resize): cpu.max is now { $cpuMax }, memory.max { $memoryMax }. The process keeps running; only its limits change.
 explain-runc =
     runc { $op } { $container }{ $hasPid ->
         [no] {""}

@@ -190,6 +190,7 @@ explain-cni =
         [no] {""}
        *[yes] {" "}실패했습니다: { $error }
     }
+explain-runc-update = runc가 { $container }의 cgroup을 그 자리에서 고칩니다(제자리 크기 조정): 이제 cpu.max는 { $cpuMax }, memory.max는 { $memoryMax }입니다. 프로세스는 계속 돌고 한도만 바뀝니다.
 explain-runc =
     { $container } 컨테이너를 대상으로 runc { $op } 명령이 실행되었습니다{ $hasPid ->
         [no] {""}

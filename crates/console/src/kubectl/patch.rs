@@ -46,6 +46,11 @@ pub fn patch(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             None => return out.err(&format!("error: --type must be one of [json merge strategic], not {t:?}\n")),
         },
     };
+    // `supportedSubresources` (patch.go, 1.36: `resize` since 1.32).
+    const SUBRESOURCES: [&str; 3] = ["status", "scale", "resize"];
+    if let Some(sub) = p.get("subresource").filter(|s| !s.is_empty() && !SUBRESOURCES.contains(s)) {
+        return out.err(&format!("error: invalid subresource value: {sub:?}. Must be one of [{}]\n", SUBRESOURCES.join(" ")));
+    }
     let source = if file.is_empty() {
         text.to_string()
     } else {

@@ -11,6 +11,7 @@ pub mod deletion;
 pub mod defaults;
 pub mod event_ttl;
 pub mod eviction;
+pub mod resize;
 pub mod fields;
 pub mod ipalloc;
 pub mod limitrange_validation;
@@ -801,6 +802,9 @@ impl Engine {
                 return Err(Status::plain(Reason::Conflict, format!("Operation cannot be fulfilled on {} \"{name}\": the object has been modified; please apply your changes to the latest version and try again", rt.qualified_plural())));
             }
         let mut obj = self.decode(req, object.clone())?;
+        if req.subresource.as_deref() == Some("resize") {
+            return self.resize(req, key, &current, &obj, object);
+        }
         if req.subresource.as_deref() == Some("status") {
             // The status subresource changes status only (`podStatusStrategy.PrepareForUpdate`);
             // the workloads' status strategies also keep the request's annotations (only spec
@@ -894,6 +898,35 @@ impl Engine {
             return result;
         }
         self.update_prepared(rt, req, key, &current, obj, object)
+    }
+
+    /// `pods/resize` (`ResizeREST`): only the containers' resources and resize policies are
+    /// taken (`resize.rs`), validated as `ValidatePodResize` does, and a changed spec moves the
+    /// generation on; no admission webhooks in podlife, as for every subresource.
+    fn resize(&mut self, req: &Request, key: ObjectKey, current: &Value, obj: &Value, object: Option<ObjectRef>) -> Result<Value, Status> {
+        let rt = req.resource;
+        if rt.kind != "Pod" {
+            return Err(Status::plain(Reason::NotFound, "the server could not find the requested resource".into()));
+        }
+        let mut pod = resize::drop_non_resize_updates(current, obj);
+        let mut errors = validation::pod(&pod);
+        if errors.is_empty() {
+            errors = resize::validate(&pod, current);
+        }
+        if !errors.is_empty() {
+            return Err(Status::invalid(rt, &key.name, errors));
+        }
+        if pod["spec"] != current["spec"]
+            && let Some(g) = current["metadata"]["generation"].as_i64()
+        {
+            pod["metadata"]["generation"] = json!(g + 1);
+        }
+        let changes = self.traced_diff(current, &pod);
+        self.apiserver_trace(Action::Validation, object.clone(), crate::sort::map_of([("subresource".to_string(), json!("resize"))]), changes);
+        if req.dry_run || pod == *current {
+            return Ok(pod);
+        }
+        Ok(self.write(key, pod, object))
     }
 
     /// The rest of an update once the new object is complete: the trace, etcd, and the

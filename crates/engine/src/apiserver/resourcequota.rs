@@ -29,7 +29,8 @@ pub(super) struct Admitted<'a> {
 }
 
 /// `evaluator.Handles`: creates of everything; updates of services and claims (their usage
-/// can change). Pod updates count only through `resize`, which podlife does not serve.
+/// can change). Pod updates count only through `pods/resize`, which podlife serves without
+/// quota admission (not modelled: a resize is not charged against a quota).
 fn handles(rt: &ResourceType, update: bool) -> bool {
     !update || matches!((rt.group, rt.plural), ("", "services") | ("", "persistentvolumeclaims"))
 }

@@ -35,6 +35,9 @@ pub struct Cgroup {
     pub cpu_quota: i64,
     /// `CpuPeriod` in µs.
     pub cpu_period: u64,
+    /// The container's resources these were computed from (what the runtime reports back as
+    /// the container's actual resources, `ContainerStatus.Resources`).
+    pub resources: Value,
 }
 
 /// `MilliCPUToShares`.
@@ -105,7 +108,16 @@ impl Cgroup {
             cpu_shares,
             cpu_quota: milli_cpu_to_quota(cpu_limit, QUOTA_PERIOD),
             cpu_period: QUOTA_PERIOD,
+            resources: res.clone(),
         }
+    }
+
+    /// `UpdateContainerResources`: runc rewrites `cpu.weight`, `cpu.max` and `memory.max` of
+    /// the same cgroup in place.
+    pub fn update(&mut self, resources: &Value) {
+        let path = self.path.clone();
+        *self = Cgroup::for_container("", "", &json!({"resources": resources}));
+        self.path = path;
     }
 
     /// `memory.max` as read back: whole pages, or `max`.
@@ -198,5 +210,10 @@ mod tests {
         let limit_only = Cgroup::for_container("/p", "abc", &serde_json::json!({"resources": {"limits": {"cpu": "1"}}}));
         assert_eq!((limit_only.cpu_shares, limit_only.cpu_weight()), (1024, 100));
         assert_eq!(c.path, "/kubepods.slice/x.slice/cri-containerd-abc.scope");
+        // an in-place resize rewrites the files of the same cgroup.
+        let mut resized = c.clone();
+        resized.update(&serde_json::json!({"requests": {"cpu": "800m", "memory": "64Mi"}, "limits": {"cpu": "800m", "memory": "300Mi"}}));
+        assert_eq!((resized.cpu_max(), resized.memory_max(), resized.cpu_shares), ("80000 100000".to_string(), "314572800".to_string(), 819));
+        assert_eq!(resized.path, c.path);
     }
 }

@@ -207,6 +207,25 @@ impl Engine {
         Ok(id)
     }
 
+    /// UpdateContainerResources (in-place resize): runc rewrites the container's cgroup
+    /// files; a new CFS quota changes its CPU share at once.
+    pub(crate) fn cri_update_container_resources(&mut self, node: &str, pod: &Value, container_id: &str, name: &str, resources: &Value) -> Result<(), CriError> {
+        let object = pod_ref(pod);
+        self.cri_call(node, "UpdateContainerResources", object.clone(), crate::sort::map_of([("container".to_string(), json!(name)), ("id".to_string(), json!(short(container_id)))]))?;
+        let now = self.now;
+        let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
+        let Some(c) = rt.containers.get_mut(container_id) else { return Err(format!("container \"{container_id}\" not found")) };
+        let Some(cgroup) = c.cgroup.as_mut() else { return Ok(()) };
+        cgroup.update(resources);
+        let (quota, memory_max, cpu_max) = (cgroup.quota_milli(), cgroup.memory_max(), cgroup.cpu_max());
+        c.cpu.settle(now);
+        c.cpu.quota = quota;
+        rt.containers_changed += 1;
+        self.node_trace("runc", node, Action::Runc, object, crate::sort::map_of([("op".to_string(), json!("update")), ("container".to_string(), json!(name)), ("cpu.max".to_string(), json!(cpu_max)), ("memory.max".to_string(), json!(memory_max))]));
+        self.cpu_reshare(node);
+        Ok(())
+    }
+
     /// StartContainer: the shim starts, runc creates the process in the sandbox's namespaces
     /// (its own PID namespace unless the pod shares one) and execs the argv.
     pub(crate) fn cri_start_container(&mut self, node: &str, pod: &Value, container_id: &str, spec: &Value, image: &NodeImage) -> Result<(), CriError> {

@@ -180,6 +180,17 @@ impl Engine {
                         let what = if kind == ProbeKind::Startup { "startup" } else { "liveness" };
                         (format!("Container {name} failed {what} probe"), Some(kind), policy != "Never")
                     } else {
+                        // `computePodResizeAction`: the allocation against what the runtime
+                        // holds — in place, or a restart when the resize policy asks for one.
+                        let actual = newest(&name).and_then(|c| c.cgroup.as_ref()).map(|g| g.resources.clone()).unwrap_or(Value::Null);
+                        match super::resize::resize_action(c, &c["resources"], &actual) {
+                            Some(false) => ops.push(Op::Resize { container_id: id.clone(), container: name.clone() }),
+                            Some(true) => {
+                                ops.extend(kill(pod, c, &id, None, format!("Container {name} resize requires restart")));
+                                starts.extend(start(&name));
+                            }
+                            None => {}
+                        }
                         continue;
                     };
                     let message = if restart { format!("{message}, will be restarted") } else { message };

@@ -135,7 +135,7 @@ pub(crate) fn rejected_status(pod: &Value, rejection: &Rejection, now: crate::cl
 impl Engine {
     /// The Node as the kubelet has it (`GetCachedNode(ctx, true)`): its informer's copy (the
     /// store's), or the node it would register (`initialNode`) when there is none.
-    fn kubelet_cached_node(&mut self, node: &str) -> Option<Value> {
+    pub(super) fn kubelet_cached_node(&mut self, node: &str) -> Option<Value> {
         let rt = ResourceType::resolve("nodes")?;
         if let Some(n) = self.store.get(&ObjectKey::new(rt, None, node)) {
             return Some(n.clone());
@@ -160,7 +160,8 @@ impl Engine {
             if is_terminal && !w.terminating {
                 continue;
             }
-            out.push(PodInfo::parse(&pod));
+            // `getAllocatedPods`: the pod as the kubelet allocated it.
+            out.push(PodInfo::parse(&super::resize::with_allocation(&pod, w.allocated.as_ref())));
         }
         out
     }

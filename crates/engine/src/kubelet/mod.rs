@@ -26,6 +26,7 @@ pub mod lifecycle;
 pub mod prober;
 pub mod register;
 pub mod repeat;
+pub mod resize;
 pub mod runtime_state;
 pub mod server;
 pub mod static_pods;
@@ -142,6 +143,8 @@ pub enum Op {
     PostStart { container: String },
     /// Kill one running container (a failed liveness or startup probe).
     Kill { container_id: String, container: String, message: String, grace_s: i64 },
+    /// Resize one running container in place (`UpdateContainerResources`).
+    Resize { container_id: String, container: String },
     /// Wait until that container has stopped.
     AwaitStopped { container_id: String },
     /// Terminating: wait for every container to stop.
@@ -230,6 +233,10 @@ pub struct PodWorker {
     /// The pod arrived while the sync loop skipped its iterations: its admission waits for
     /// the loop, with its first sync.
     pub admit_pending: bool,
+    /// The allocation manager's checkpoint for the pod (`resize.rs`): None until its first sync.
+    pub allocated: Option<resize::Allocation>,
+    /// The status manager's resize conditions.
+    pub resize: resize::Conditions,
 }
 
 /// What a pod's next sync waits for while the runtime is down (`runtime_state.rs`).
@@ -283,6 +290,8 @@ impl PodWorker {
             volume_calc_at: None,
             rejected: None,
             admit_pending: false,
+            allocated: None,
+            resize: resize::Conditions::default(),
         }
     }
 }
@@ -576,6 +585,7 @@ impl Engine {
         let (revision, seq) = (self.store.revision(), self.next_seq());
         self.repeat_watch_start(node, uid, revision, seq);
         self.prober_add_pod(node, uid, &pod);
+        self.kubelet_handle_resize(node, uid, &pod);
         let status = self.kubelet_update_status(node, uid, &pod);
         self.prober_update_pod_status(node, uid, &status);
         let phase = status["phase"].as_str().unwrap_or_default().to_string();
@@ -584,7 +594,9 @@ impl Engine {
             self.kubelet_begin_termination(node, uid, &pod);
             return;
         }
-        let ops = match self.compute_pod_actions(node, &pod) {
+        // The runtime works from the allocation (`UpdatePodFromAllocation`).
+        let allocated = resize::with_allocation(&pod, self.kubelet_allocation(node, uid));
+        let ops = match self.compute_pod_actions(node, &allocated) {
             PodActions::Steps(ops) => ops,
             PodActions::KillPod => {
                 self.kubelet_begin_termination(node, uid, &pod);
@@ -631,6 +643,10 @@ impl Engine {
             self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).and_then(|w| w.last_status.clone()).map(|s| std::sync::Arc::new(json!({"metadata": {"name": name, "namespace": ns, "uid": uid}, "status": s})))
         });
         let Some(pod) = pod else { return };
+        let pod = match self.kubelet_allocation(node, uid) {
+            Some(a) => std::sync::Arc::new(resize::with_allocation(&pod, Some(a))),
+            None => pod,
+        };
         let mut delay = 0;
         match op {
             Op::RunSandbox => {
@@ -806,6 +822,14 @@ impl Engine {
             }
             Op::Kill { container_id, container, message, grace_s } => {
                 self.kubelet_kill_container(node, &pod, &container_id, &container, grace_s, Some(&message));
+            }
+            Op::Resize { container_id, container } => {
+                // `doPodResizeAction`: `UpdateContainerResources` with the allocation, then a
+                // sync soon to see the runtime caught up.
+                if let Some(resources) = container_spec(&pod, &container).map(|c| c["resources"].clone()) {
+                    let _ = self.cri_update_container_resources(node, &pod, &container_id, &container, &resources);
+                }
+                self.kubelet_request_sync(node, uid);
             }
             Op::AwaitStopped { container_id } => {
                 let running = self.machines.get(node).and_then(|m| m.runtime.containers.get(&container_id)).is_some_and(|c| c.state == ContainerState::Running);
@@ -1046,7 +1070,9 @@ impl Engine {
         if w.facts.start_time.is_none() {
             w.facts.start_time = Some(pod["status"]["startTime"].as_str().map(str::to_string).unwrap_or_else(|| now.rfc3339()));
         }
-        let facts = w.facts.clone();
+        let mut facts = w.facts.clone();
+        facts.allocated = w.allocated.clone();
+        facts.resize_conditions = w.resize.list();
         let containers = m.runtime.pod_containers(uid);
         let status = status::generate(pod, &containers, &facts, now);
         self.kubelet_patch_status(node, uid, pod, status.clone());

@@ -32,6 +32,30 @@ pub struct PodFacts {
     pub terminal: bool,
     /// The eviction manager evicted the pod, with this message (`eviction.rs`).
     pub evicted: Option<String>,
+    /// The allocation manager's resources per container (`resize.rs`).
+    pub allocated: Option<super::resize::Allocation>,
+    /// `PodResizePending` / `PodResizeInProgress`, as the status manager holds them.
+    pub resize_conditions: Vec<Value>,
+}
+
+/// `convertContainerStatusResources`: the allocation, with what the runtime reports for a
+/// running container (its cpu request, cpu limit and memory limit) in place of those.
+fn actual_resources(alloc: &Value, actual: &Value) -> Value {
+    let mut out = alloc.clone();
+    for (f, r) in [("requests", "cpu"), ("limits", "cpu"), ("limits", "memory")] {
+        match actual[f].get(r) {
+            Some(v) => out[f][r] = v.clone(),
+            None => {
+                if let Some(m) = out.get_mut(f).and_then(Value::as_object_mut) {
+                    m.remove(r);
+                }
+            }
+        }
+    }
+    if let Some(m) = out.as_object_mut() {
+        m.retain(|_, v| v.as_object().is_none_or(|o| !o.is_empty()));
+    }
+    out
 }
 
 fn is_sidecar(c: &Value) -> bool {
@@ -177,7 +201,18 @@ fn container_statuses(spec_list: &[Value], runtime: &[&Container], old: &[Value]
                 .collect();
             st["volumeMounts"] = json!(list);
         }
-        if let Some(res) = spec["resources"].as_object().filter(|r| !r.is_empty()) {
+        // `allocatedResources` (the allocated requests) and `resources` (what a running
+        // container holds, the allocation for one that is not running).
+        let alloc = facts.allocated.as_ref().and_then(|a| a.get(name)).unwrap_or(&spec["resources"]);
+        if let Some(req) = alloc["requests"].as_object().filter(|r| !r.is_empty()) {
+            st["allocatedResources"] = json!(req);
+        }
+        let running = mine.first().filter(|c| c.state == ContainerState::Running).and_then(|c| c.cgroup.as_ref());
+        let res = match running {
+            Some(g) => actual_resources(alloc, &g.resources),
+            None => alloc.clone(),
+        };
+        if let Some(res) = res.as_object().filter(|r| !r.is_empty()) {
             st["resources"] = json!(res);
         }
         out.push(st);
@@ -423,8 +458,10 @@ pub fn generate(pod: &Value, runtime: &[&Container], facts: &PodFacts, now: Time
     let mut conditions = [condition("PodReadyToStartContainers", facts.sandbox_ready, None, None), initialized, ready, containers_ready, condition("PodScheduled", true, None, None)];
     // Conditions owned by others (readiness gates' own, DisruptionTarget) stay, first.
     let old_conditions = old["conditions"].as_array().cloned().unwrap_or_default();
-    let kubelet_owned = ["PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled"];
+    let kubelet_owned = ["PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled", "PodResizePending", "PodResizeInProgress"];
     let mut merged: Vec<Value> = old_conditions.iter().filter(|c| !kubelet_owned.contains(&c["type"].as_str().unwrap_or_default())).cloned().collect();
+    // The resize conditions from the status manager, before the kubelet's own.
+    merged.extend(facts.resize_conditions.iter().cloned());
     for c in conditions.iter_mut() {
         let prev = old_conditions.iter().find(|o| o["type"] == c["type"]);
         c["lastTransitionTime"] = match prev {

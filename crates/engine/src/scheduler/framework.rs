@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::resources::{ResourceList, pod_requests_with};
+use crate::resources::{ResourceList, pod_requests_in_use};
 use podlife_model::quantity::Quantity;
 
 /// `MaxNodeScore`.
@@ -205,11 +205,12 @@ impl PodInfo {
 
     pub fn parse(pod: &Value) -> PodInfo {
         let spec = pod["spec"].clone();
-        let requests = Resource::from_list(&pod_requests_with(&spec, None));
+        // `NewPodInfo`: requests with `UseStatusResources` (a resize in flight holds the most).
+        let requests = Resource::from_list(&pod_requests_in_use(pod, None));
         let mut defaults = ResourceList::new();
         defaults.insert("cpu".into(), Quantity::new_milli(DEFAULT_MILLI_CPU_REQUEST, podlife_model::quantity::Format::DecimalSI));
         defaults.insert("memory".into(), Quantity::new(DEFAULT_MEMORY_REQUEST, podlife_model::quantity::Format::BinarySI));
-        let non_zero = Resource::from_list(&pod_requests_with(&spec, Some(&defaults)));
+        let non_zero = Resource::from_list(&pod_requests_in_use(pod, Some(&defaults)));
         let tolerations = spec["tolerations"]
             .as_array()
             .map(|a| a.iter().map(|t| Toleration { key: s(&t["key"]), operator: s(&t["operator"]), value: s(&t["value"]), effect: s(&t["effect"]) }).collect())

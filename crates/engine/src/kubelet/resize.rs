@@ -1,0 +1,307 @@
+//! In-place pod resize on the node: the allocation the kubelet admitted for each container,
+//! a new desired size (the API's `pods/resize`) allocated or left pending, the resize
+//! conditions, and what the runtime must do to catch up.
+//!
+//! Upstream (1.36):
+//! - `pkg/kubelet/allocation/allocation_manager.go` `handlePodResourcesResize`: desired ==
+//!   allocated clears `PodResizePending`; else the admit handlers run with the desired pod —
+//!   a pod asking for more than the node's allocatable is `Infeasible` ("Node didn't have enough
+//!   capacity: memory|cpu, requested: N, capacity: M", memory first, cpu in millicores), one
+//!   that does not fit beside the others' allocations is `Deferred` with the predicate's
+//!   "Node didn't have enough resource: …" — else the allocation is updated, the pending
+//!   condition cleared, `PodResizeInProgress` set with the pod's generation and a
+//!   `ResizeStarted` event sent. A pending condition that changes sends a Warning
+//!   `ResizeInfeasible` / `ResizeDeferred` event. Deferred resizes are tried again on every
+//!   pod update and sync (upstream: on pod updates and removals and every 3 min).
+//! - `kubelet.go` `SyncPod`: while a running container's actual resources differ from its
+//!   allocation the resize is in progress; when they match, `PodResizeInProgress` is cleared
+//!   with a `ResizeCompleted` event.
+//! - `pkg/kubelet/events/resize.go`: the events' messages, the pod's resources as JSON
+//!   (`{"initContainers":[…],"containers":[{"name":…,"resources":{…}}],"generation":N}` with an
+//!   `"error"` for a pending one).
+//! - `kuberuntime_manager.go` `computePodResizeAction`: a changed cpu limit, cpu request or
+//!   memory limit whose `resizePolicy` is `RestartContainer` restarts the container ("Container
+//!   %s resize requires restart"); otherwise `UpdateContainerResources` in place.
+//!
+//! Not modelled: the best-effort refusal of a memory limit below current usage (the resize
+//! stays in progress with reason `Error`), swap, CPU/memory manager static policies, pod-level
+//! resources, and the pending queue's priority order.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use crate::Engine;
+use crate::clock::Time;
+
+/// Each resizable container's resources (`state.PodResourceInfo.ContainerResources`):
+/// regular and init containers (`InPlacePodVerticalScalingInitContainers` is on in 1.36).
+pub type Allocation = BTreeMap<String, Value>;
+
+/// The two resize conditions as the status manager keeps them.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Conditions {
+    pub pending: Option<Value>,
+    pub in_progress: Option<Value>,
+}
+
+impl Conditions {
+    /// In the order the kubelet adds them to the status.
+    pub fn list(&self) -> Vec<Value> {
+        self.pending.iter().chain(self.in_progress.iter()).cloned().collect()
+    }
+}
+
+/// The desired resources of a pod's containers.
+pub fn desired(pod: &Value) -> Allocation {
+    let mut out = Allocation::new();
+    for list in ["initContainers", "containers"] {
+        for c in pod["spec"][list].as_array().map(Vec::as_slice).unwrap_or_default() {
+            out.insert(c["name"].as_str().unwrap_or_default().to_string(), c["resources"].clone());
+        }
+    }
+    out
+}
+
+/// `UpdatePodFromAllocation`: the pod with its containers' resources as allocated.
+pub fn with_allocation(pod: &Value, alloc: Option<&Allocation>) -> Value {
+    let mut pod = pod.clone();
+    let Some(alloc) = alloc else { return pod };
+    for list in ["initContainers", "containers"] {
+        for c in pod.get_mut("spec").and_then(|s| s.get_mut(list)).and_then(Value::as_array_mut).map(Vec::as_mut_slice).unwrap_or_default() {
+            if let Some(r) = c["name"].as_str().and_then(|n| alloc.get(n)) {
+                c["resources"] = r.clone();
+            }
+        }
+    }
+    pod
+}
+
+fn quantity(v: &Value) -> Option<podlife_model::quantity::Quantity> {
+    v.as_str()?.parse().ok()
+}
+
+/// Two resource lists' `name` entries are the same quantity.
+fn same_quantity(a: &Value, b: &Value) -> bool {
+    quantity(a) == quantity(b)
+}
+
+/// Resources equal as `apiequality.Semantic` sees them (quantities by value).
+pub fn same_resources(a: &Value, b: &Value) -> bool {
+    ["requests", "limits"].iter().all(|f| {
+        let names: std::collections::BTreeSet<&String> = [&a[*f], &b[*f]].iter().filter_map(|l| l.as_object()).flat_map(|m| m.keys()).collect();
+        names.iter().all(|n| same_quantity(&a[*f][n.as_str()], &b[*f][n.as_str()]))
+    })
+}
+
+pub fn same_allocation(a: &Allocation, b: &Allocation) -> bool {
+    a.len() == b.len() && a.iter().all(|(k, v)| b.get(k).is_some_and(|w| same_resources(v, w)))
+}
+
+/// Go's `json.Marshal` of a `ResourceRequirements`: `limits`, `requests`, each quantity in
+/// its canonical form.
+fn resources_json(r: &Value) -> String {
+    let list = |l: &Value| -> Option<String> {
+        let m = l.as_object().filter(|m| !m.is_empty())?;
+        let items: Vec<String> = m.iter().map(|(k, v)| format!("{}:{}", json!(k), json!(quantity(v).map(|q| q.to_string()).unwrap_or_default()))).collect();
+        Some(format!("{{{}}}", items.join(",")))
+    };
+    let parts: Vec<String> = ["limits", "requests"].iter().filter_map(|f| list(&r[*f]).map(|l| format!("\"{f}\":{l}"))).collect();
+    format!("{{{}}}", parts.join(","))
+}
+
+/// `podResizeMessage`: `<prefix>: {"initContainers":…,"containers":…,"generation":N[,"error":…]}`.
+pub fn message(prefix: &str, pod: &Value, generation: i64, error: &str) -> String {
+    let mut parts = vec![];
+    for list in ["initContainers", "containers"] {
+        let cs = pod["spec"][list].as_array().map(Vec::as_slice).unwrap_or_default();
+        if cs.is_empty() {
+            continue;
+        }
+        let items: Vec<String> = cs.iter().map(|c| format!("{{\"name\":{},\"resources\":{}}}", json!(c["name"]), resources_json(&c["resources"]))).collect();
+        parts.push(format!("\"{list}\":[{}]", items.join(",")));
+    }
+    parts.push(format!("\"generation\":{generation}"));
+    if !error.is_empty() {
+        parts.push(format!("\"error\":{}", json!(error)));
+    }
+    format!("{prefix}: {{{}}}", parts.join(","))
+}
+
+/// A resize condition as the status manager writes it.
+fn condition(kind: &str, reason: &str, message: &str, generation: i64, now: Time) -> Value {
+    let mut c = json!({"type": kind, "status": "True", "lastProbeTime": null, "lastTransitionTime": now.rfc3339(), "observedGeneration": generation});
+    if !reason.is_empty() {
+        c["reason"] = json!(reason);
+    }
+    if !message.is_empty() {
+        c["message"] = json!(message);
+    }
+    c
+}
+
+/// `GetResourceRequest` against the node's allocatable: the Infeasible message, if any.
+fn infeasible(pod: &Value, node: &Value) -> Option<String> {
+    let reqs = crate::resources::pod_requests(&pod["spec"]);
+    let alloc = &node["status"]["allocatable"];
+    let value = |name: &str, milli: bool| -> (i64, i64) {
+        let r = reqs.get(name).map(|q| if milli { q.milli_value() } else { q.value() }).unwrap_or(0);
+        let a = quantity(&alloc[name]).map(|q| if milli { q.milli_value() } else { q.value() }).unwrap_or(0);
+        (r, a)
+    };
+    let (mem, mem_cap) = value("memory", false);
+    let (cpu, cpu_cap) = value("cpu", true);
+    if mem > mem_cap {
+        Some(format!("Node didn't have enough capacity: memory, requested: {mem}, capacity: {mem_cap}"))
+    } else if cpu > cpu_cap {
+        Some(format!("Node didn't have enough capacity: cpu, requested: {cpu}, capacity: {cpu_cap}"))
+    } else {
+        None
+    }
+}
+
+impl Engine {
+    /// The allocation manager's part of a sync: allocate a new desired size or say why not,
+    /// then whether the runtime has caught up (`PodResizeInProgress`).
+    pub(super) fn kubelet_handle_resize(&mut self, node: &str, uid: &str, pod: &Value) {
+        let want = desired(pod);
+        let generation = pod["metadata"]["generation"].as_i64().unwrap_or(1);
+        let now = self.now;
+        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        let Some(allocated) = w.allocated.clone() else {
+            // `AddPod`: admitted at the spec's resources.
+            w.allocated = Some(want);
+            return;
+        };
+        if same_allocation(&allocated, &want) {
+            w.resize.pending = None;
+        } else {
+            let node_object = self.kubelet_cached_node(node).unwrap_or(Value::Null);
+            let verdict = match infeasible(pod, &node_object) {
+                Some(m) => Some(("Infeasible", m)),
+                None => self.kubelet_admit(node, uid, pod).map(|r| ("Deferred", r.message)),
+            };
+            let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+            match verdict {
+                None => {
+                    w.allocated = Some(want);
+                    w.resize.pending = None;
+                    w.resize.in_progress = Some(condition("PodResizeInProgress", "", "", generation, now));
+                    self.kubelet_event(node, pod, None, "Normal", "ResizeStarted", &message("Pod resize started", pod, generation, ""));
+                }
+                Some((reason, text)) => {
+                    let unchanged = w.resize.pending.as_ref().is_some_and(|c| c["reason"] == reason && c["message"] == text.as_str());
+                    if !unchanged {
+                        w.resize.pending = Some(condition("PodResizePending", reason, &text, generation, now));
+                        let event = if reason == "Infeasible" { "ResizeInfeasible" } else { "ResizeDeferred" };
+                        self.kubelet_event(node, pod, None, "Warning", event, &message(&format!("Pod resize {reason}"), pod, generation, &text));
+                    }
+                }
+            }
+        }
+        // `IsPodResizeInProgress`: a running container whose actual resources are not its
+        // allocation.
+        let Some(m) = self.machines.get(node) else { return };
+        let Some(w) = m.kubelet.workers.get(uid) else { return };
+        let alloc = w.allocated.clone().unwrap_or_default();
+        let behind = m.runtime.pod_containers(uid).iter().filter(|c| c.state == crate::containerd::ContainerState::Running).any(|c| {
+            let actual = c.cgroup.as_ref().map(|g| &g.resources);
+            alloc.get(&c.name).is_some_and(|a| actual.is_some_and(|r| !actuated_match(a, r)))
+        });
+        let allocated_pod = with_allocation(pod, Some(&alloc));
+        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        if behind {
+            if w.resize.in_progress.is_none() {
+                w.resize.in_progress = Some(condition("PodResizeInProgress", "", "", generation, now));
+            }
+        } else if let Some(c) = w.resize.in_progress.take() {
+            let g = c["observedGeneration"].as_i64().unwrap_or(generation);
+            self.kubelet_event(node, pod, None, "Normal", "ResizeCompleted", &message("Pod resize completed", &allocated_pod, g, ""));
+        }
+    }
+
+    /// The kubelet's allocation for a pod (None before its first sync).
+    pub(crate) fn kubelet_allocation(&self, node: &str, uid: &str) -> Option<&Allocation> {
+        self.machines.get(node)?.kubelet.workers.get(uid)?.allocated.as_ref()
+    }
+}
+
+/// What the runtime can be seen to hold: the cpu request (as shares), cpu limit (as quota) and
+/// memory limit (`allocatedResourcesMatchStatus`).
+pub fn actuated_match(alloc: &Value, actual: &Value) -> bool {
+    let milli = |v: &Value| quantity(v).map(|q| q.milli_value()).unwrap_or(0);
+    let bytes = |v: &Value| quantity(v).map(|q| q.value()).unwrap_or(0);
+    let shares = |r: &Value| {
+        let req = &r["requests"]["cpu"];
+        let m = if req.is_null() { milli(&r["limits"]["cpu"]) } else { milli(req) };
+        crate::containerd::cgroups::milli_cpu_to_shares(m)
+    };
+    shares(alloc) == shares(actual)
+        && crate::containerd::cgroups::milli_cpu_to_quota(milli(&alloc["limits"]["cpu"]), crate::containerd::cgroups::QUOTA_PERIOD) == crate::containerd::cgroups::milli_cpu_to_quota(milli(&actual["limits"]["cpu"]), crate::containerd::cgroups::QUOTA_PERIOD)
+        && bytes(&alloc["limits"]["memory"]) == bytes(&actual["limits"]["memory"])
+}
+
+/// `computePodResizeAction` for one running container: None when nothing is to be done,
+/// Some(true) to restart it, Some(false) to update it in place.
+pub fn resize_action(spec: &Value, alloc: &Value, actual: &Value) -> Option<bool> {
+    if actuated_match(alloc, actual) {
+        return None;
+    }
+    let policy = |r: &str| spec["resizePolicy"].as_array().and_then(|ps| ps.iter().find(|p| p["resourceName"] == r)).and_then(|p| p["restartPolicy"].as_str()).unwrap_or("NotRequired") == "RestartContainer";
+    let changed = |f: &str, r: &str| !same_quantity(&alloc[f][r], &actual[f][r]);
+    let restart = (policy("cpu") && (changed("limits", "cpu") || changed("requests", "cpu"))) || (policy("memory") && changed("limits", "memory"));
+    Some(restart)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// pkg/kubelet/events/resize_test.go vectors.
+    #[test]
+    fn event_messages() {
+        let r = |cr: &str, cl: &str, mr: &str, ml: &str| {
+            let mut v = json!({"limits": {}, "requests": {}});
+            for (f, k, q) in [("requests", "cpu", cr), ("limits", "cpu", cl), ("requests", "memory", mr), ("limits", "memory", ml)] {
+                if !q.is_empty() {
+                    v[f][k] = json!(q);
+                }
+            }
+            v
+        };
+        let pod = json!({"spec": {"containers": [{"name": "c0", "resources": r("100m", "100m", "100", "100")}]}});
+        assert_eq!(message("Pod resize completed", &pod, 1, ""), r#"Pod resize completed: {"containers":[{"name":"c0","resources":{"limits":{"cpu":"100m","memory":"100"},"requests":{"cpu":"100m","memory":"100"}}}],"generation":1}"#);
+        let pod = json!({"spec": {
+            "initContainers": [{"name": "c0", "restartPolicy": "Always", "resources": r("100m", "200m", "", "")}],
+            "containers": [{"name": "c1", "resources": r("", "", "100", "200")}, {"name": "c2", "resources": r("200m", "", "100", "")}]
+        }});
+        assert_eq!(
+            message("Pod resize Infeasible", &pod, 2, "In-place resize of containers with swap is not supported"),
+            r#"Pod resize Infeasible: {"initContainers":[{"name":"c0","resources":{"limits":{"cpu":"200m"},"requests":{"cpu":"100m"}}}],"containers":[{"name":"c1","resources":{"limits":{"memory":"200"},"requests":{"memory":"100"}}},{"name":"c2","resources":{"requests":{"cpu":"200m","memory":"100"}}}],"generation":2,"error":"In-place resize of containers with swap is not supported"}"#
+        );
+        let pod = json!({"spec": {"containers": [{"name": "c0", "resources": {}}]}});
+        assert_eq!(message("Pod resize completed", &pod, 3, ""), r#"Pod resize completed: {"containers":[{"name":"c0","resources":{}}],"generation":3}"#);
+    }
+
+    /// allocation_manager_test.go's Infeasible messages (a 4-cpu, 4Gi node).
+    #[test]
+    fn infeasible_messages() {
+        let node = json!({"status": {"allocatable": {"cpu": "4", "memory": "4Gi"}}});
+        let pod = |cpu: &str, mem: &str| json!({"spec": {"containers": [{"name": "c", "resources": {"requests": {"cpu": cpu, "memory": mem}}}]}});
+        assert_eq!(infeasible(&pod("5", "1000M"), &node).as_deref(), Some("Node didn't have enough capacity: cpu, requested: 5000, capacity: 4000"));
+        assert_eq!(infeasible(&pod("1", "4500M"), &node).as_deref(), Some("Node didn't have enough capacity: memory, requested: 4500000000, capacity: 4294967296"));
+        assert_eq!(infeasible(&pod("1", "1000M"), &node), None);
+    }
+
+    #[test]
+    fn restart_or_in_place() {
+        let spec = json!({"resizePolicy": [{"resourceName": "cpu", "restartPolicy": "NotRequired"}, {"resourceName": "memory", "restartPolicy": "RestartContainer"}]});
+        let res = |cpu: &str, mem: &str| json!({"requests": {"cpu": cpu, "memory": mem}, "limits": {"cpu": cpu, "memory": mem}});
+        assert_eq!(resize_action(&spec, &res("700m", "200Mi"), &res("700m", "200Mi")), None);
+        assert_eq!(resize_action(&spec, &res("800m", "200Mi"), &res("700m", "200Mi")), Some(false));
+        assert_eq!(resize_action(&spec, &res("800m", "300Mi"), &res("700m", "200Mi")), Some(true));
+        // a memory request alone is nothing the runtime holds.
+        let mem_req = json!({"requests": {"cpu": "700m", "memory": "100Mi"}, "limits": {"cpu": "700m", "memory": "200Mi"}});
+        assert_eq!(resize_action(&spec, &mem_req, &res("700m", "200Mi")), None);
+    }
+}
