@@ -121,7 +121,8 @@ fn page(title: &str, body: &str) -> String {
 /// The image's own file at `path`, if it ships one podlife knows.
 pub fn file(image_ref: &str, path: &str) -> Option<String> {
     Some(match (family(image_ref), path) {
-        ("nginx", "/etc/nginx/nginx.conf") => NGINX_CONF.trim_start_matches('\n').to_string(),
+        // The packaged file begins with an empty line.
+        ("nginx", "/etc/nginx/nginx.conf") => NGINX_CONF.to_string(),
         ("nginx", "/etc/nginx/conf.d/default.conf") => NGINX_DEFAULT_CONF.to_string(),
         ("nginx", "/usr/share/nginx/html/index.html") => page("Welcome to nginx!", NGINX_INDEX_BODY),
         ("nginx", "/usr/share/nginx/html/50x.html") => page("Error", NGINX_50X_BODY),
@@ -156,7 +157,7 @@ mod tests {
         let index = file("docker.io/library/nginx:1.27", "/usr/share/nginx/html/index.html").unwrap_or_default();
         // The packaged index.html is 615 bytes.
         assert_eq!(index.len(), 615);
-        assert!(file("nginx:1.29-alpine", "/etc/nginx/nginx.conf").is_some_and(|c| c.starts_with("user  nginx;\n")));
+        assert!(file("nginx:1.29-alpine", "/etc/nginx/nginx.conf").is_some_and(|c| c.starts_with("\nuser  nginx;\n")));
         assert_eq!(list("nginx", "/usr/share/nginx/html"), ["50x.html", "index.html"]);
         assert_eq!(file("registry.k8s.io/nginx-slim:0.27", "/etc/nginx/nginx.conf"), None);
         assert_eq!(file("busybox", "/etc/nginx/nginx.conf"), None);

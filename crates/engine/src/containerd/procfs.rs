@@ -35,6 +35,14 @@ pub(crate) enum Special {
     CharDevice(u32, u32),
 }
 
+/// How many times the container owning a process reloaded (nginx's SIGHUP).
+fn reloads_of(m: &crate::kubelet::NodeMachine, owner: &Owner) -> u32 {
+    match owner {
+        Owner::Container(id) => m.runtime.containers.get(id).and_then(|c| c.process.as_ref()).map_or(0, |p| p.app.reloads),
+        _ => 0,
+    }
+}
+
 /// Who a process of a PID namespace belongs to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Owner {
@@ -319,7 +327,28 @@ impl Engine {
             let ppid = parent.and_then(|k| out.get(k)).map(|p| p.pid).unwrap_or(0);
             out.push(Proc { pid, ppid, uid, cmdline, owner });
         }
+        // nginx's workers started by a reload are newer than every process before them.
+        // (Each reload came from a `kill` exec: one PID for it, the next for the new worker.)
+        let last = out.iter().filter(|p| !matches!(p.owner, Owner::Exec(_))).map(|p| p.pid).max().unwrap_or(1);
+        let exec_slot = out.iter().find(|p| matches!(p.owner, Owner::Exec(_))).map_or(last + 7, |p| p.pid);
+        let mut newest = 0;
+        for p in out.iter_mut().filter(|p| p.ppid != 0 && p.cmdline == "nginx: worker process") {
+            let reloads = reloads_of(m, &p.owner);
+            if reloads > 0 {
+                p.pid = exec_slot + 2 * reloads;
+                newest = newest.max(p.pid);
+            }
+        }
+        if let Some(exec) = out.iter_mut().find(|p| matches!(p.owner, Owner::Exec(_)) && p.pid <= newest) {
+            exec.pid = newest + 1;
+        }
+        crate::sort::sort_by_key(&mut out, |p| p.pid);
         out
+    }
+
+    /// The process of `pid` in the PID namespace `container_id` sees (None: no such process).
+    pub(crate) fn process_by_pid(&self, node: &str, container_id: &str, exec: Option<&[String]>, pid: u32) -> Option<Proc> {
+        self.pid_namespace(node, container_id, exec).into_iter().find(|p| p.pid == pid)
     }
 
     /// A file the kernel, the kubelet or containerd provides at `path` in a container; None
@@ -442,6 +471,16 @@ impl Engine {
                     _ => 1024 * 1024,
                 };
                 Some(Special::File(status_file(p, &pod_spec, memory, p.pid == me.pid)))
+            }
+            // The process's root: its container's writable layer, then its image's files
+            // (the owner's volumes are not followed).
+            ["root", rest @ ..] => {
+                let x = owner_spec_container?;
+                let inner = format!("/{}", rest.join("/"));
+                if inner == "/" {
+                    return Some(Special::Link("/".into()));
+                }
+                x.rootfs.read(&inner).or_else(|| super::image_files::file(&x.image_ref, &inner)).map(Special::File)
             }
             _ => None,
         }

@@ -381,6 +381,32 @@ impl Host for ContainerHost<'_> {
         Some(names)
     }
 
+    fn signal_process(&mut self, pid: u32, sig: i32) -> bool {
+        use crate::containerd::procfs::Owner;
+        let Some(p) = self.engine.process_by_pid(&self.node, &self.container_id, self.exec_argv.as_deref(), pid) else { return false };
+        match p.owner {
+            // A container's first process gets it as the shim's kill would deliver it.
+            Owner::Container(id) if p.ppid == 0 => {
+                if sig != 0 {
+                    self.engine.send_signal(&self.node, &id, sig, None);
+                }
+                true
+            }
+            // An nginx worker that dies is replaced by its master with a new one.
+            Owner::Container(id) if p.cmdline == "nginx: worker process" => {
+                if sig != 0
+                    && let Some(proc) = self.engine.runtime_mut(&self.node).and_then(|rt| rt.containers.get_mut(&id)).and_then(|c| c.process.as_mut())
+                {
+                    proc.app.reloads += 1;
+                }
+                true
+            }
+            // The pause process: podlife keeps the sandbox (pause exits on SIGINT/SIGTERM).
+            Owner::Pause => true,
+            _ => false,
+        }
+    }
+
     fn stat(&self, path: &str) -> Option<Stat> {
         let now = self.now_unix_secs();
         if path == "/" {

@@ -142,6 +142,8 @@ pub struct App {
     pub body: Option<String>,
     /// The most `memory_growth_per_s` adds (u64::MAX: no bound).
     pub memory_growth_max: u64,
+    /// How many times nginx's master reloaded on SIGHUP (each starts new workers).
+    pub reloads: u32,
 }
 
 const MIB: u64 = 1024 * 1024;
@@ -178,6 +180,7 @@ impl App {
             lameduck: false,
             body: None,
             memory_growth_max: u64::MAX,
+            reloads: 0,
         }
     }
 

@@ -151,6 +151,12 @@ impl Process {
     /// A signal from the runtime (`StopContainer` sends the stop signal; SIGKILL is the
     /// runtime's own business). `pid1`: the process is the first of its PID namespace.
     pub fn signal(&mut self, sig: i32, pid1: bool) -> (Disposition, Vec<Effect>) {
+        // nginx's master reloads its configuration on SIGHUP: new workers replace the old
+        // ones (`ngx_signal_handler`'s NGX_RECONFIGURE).
+        if self.app.kind == AppKind::Nginx && sig == SIGHUP {
+            self.app.reloads += 1;
+            return (Disposition::Handled, vec![]);
+        }
         match self.app.on_signal(sig) {
             Some(effects) => {
                 self.stopping = true;

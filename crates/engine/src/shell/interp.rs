@@ -2240,6 +2240,7 @@ impl Shell {
                         t.done = Some(128 + sig);
                     }
                 }
+                Some(p) if host.signal_process(p, sig) => {}
                 _ => {
                     self.error(i, host, None, &format!("can't kill pid {a}: No such process"));
                     status = 1;

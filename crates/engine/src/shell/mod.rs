@@ -393,6 +393,11 @@ pub trait Host {
     fn http_headers(&self) -> Vec<(String, String)> {
         Vec::new()
     }
+    /// `kill(pid, sig)` to a process of the PID namespace outside this shell (another
+    /// container's, with `shareProcessNamespace`): false when there is no such process.
+    fn signal_process(&mut self, _pid: u32, _sig: i32) -> bool {
+        false
+    }
     /// A retransmitted SYN of an unanswered connect to `host:port`: true when it is now
     /// rejected (the connect fails with "Connection refused").
     fn syn_retransmit(&mut self, _host: &str, _port: u16) -> bool {
