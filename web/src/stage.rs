@@ -1,4 +1,4 @@
-//! The cluster drawn as its components (SVG): kubectl and the image registry outside, the
+//! The cluster drawn as its components (SVG): kubectl, the image registry and the Internet outside, the
 //! control plane (kube-apiserver with its stages, etcd, kube-scheduler,
 //! kube-controller-manager), and each node with its kubelet, containerd ▸ shim ▸ runc, CNI,
 //! kube-proxy, `podlife traffic`'s clients and its pods. The components acting light up and a message travels along the
@@ -24,6 +24,8 @@ struct Frame {
     w: f64,
     kubectl: Rect,
     registry: Rect,
+    /// The simulated Internet (CoreDNS's upstream, the hosts pods reach).
+    internet: Rect,
     /// The control plane's dashed frame.
     plane: Rect,
     api: Rect,
@@ -40,8 +42,9 @@ impl Frame {
             let w = NARROW_W;
             Frame {
                 w,
-                kubectl: Rect { x: 8.0, y: 6.0, w: 120.0, h: 36.0 },
-                registry: Rect { x: 136.0, y: 6.0, w: 120.0, h: 36.0 },
+                kubectl: Rect { x: 8.0, y: 6.0, w: 116.0, h: 36.0 },
+                registry: Rect { x: 130.0, y: 6.0, w: 116.0, h: 36.0 },
+                internet: Rect { x: 252.0, y: 6.0, w: 120.0, h: 36.0 },
                 plane: Rect { x: 8.0, y: 52.0, w: w - 16.0, h: 198.0 },
                 api: Rect { x: 16.0, y: 74.0, w: w - 32.0, h: 96.0 },
                 etcd: Rect { x: 16.0, y: 182.0, w: 54.0, h: 56.0 },
@@ -53,8 +56,9 @@ impl Frame {
             let w = WIDE_W;
             Frame {
                 w,
-                kubectl: Rect { x: 8.0, y: 26.0, w: 100.0, h: 40.0 },
-                registry: Rect { x: 8.0, y: 80.0, w: 100.0, h: 36.0 },
+                kubectl: Rect { x: 8.0, y: 6.0, w: 100.0, h: 36.0 },
+                registry: Rect { x: 8.0, y: 50.0, w: 100.0, h: 36.0 },
+                internet: Rect { x: 8.0, y: 94.0, w: 100.0, h: 36.0 },
                 plane: Rect { x: 116.0, y: 6.0, w: w - 122.0, h: 126.0 },
                 api: Rect { x: 126.0, y: 28.0, w: 322.0, h: 96.0 },
                 etcd: Rect { x: 458.0, y: 48.0, w: 62.0, h: 56.0 },
@@ -164,6 +168,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
     // Outside the cluster.
     component(&mut items, &mut boxes, ComponentRef::control_plane("kubectl"), f.kubectl, "kubectl", "client");
     component(&mut items, &mut boxes, ComponentRef::control_plane("registry"), f.registry, &t.text("stage-registry"), "client");
+    component(&mut items, &mut boxes, ComponentRef::control_plane("internet"), f.internet, &t.text("stage-internet"), "client");
 
     // The control plane.
     items.push(html! {

@@ -18,6 +18,18 @@ fn text(v: &Value) -> String {
 
 const INDENT: &str = "\n              ";
 
+/// An upstream DNS answer: its records, or NXDOMAIN (and whether podlife's Internet simply does
+/// not have the name).
+fn dns_answer(e: &TraceEvent) -> String {
+    let answers: Vec<String> = param(e, "answers").as_array().map(|a| a.iter().map(text).collect()).unwrap_or_default();
+    match (text(&param(e, "rcode")).as_str(), param(e, "known") == Value::Bool(true)) {
+        ("NOERROR", _) if answers.is_empty() => "no records of that type".to_string(),
+        ("NOERROR", _) => answers.join(", "),
+        (rcode, false) => format!("{rcode} (not a name podlife's simulated Internet has)"),
+        (rcode, true) => rcode.to_string(),
+    }
+}
+
 /// `N node(s) evaluated, M feasible`, then one line per node with its verdict.
 fn filter_table(e: &TraceEvent) -> String {
     let nodes = param(e, "nodes").as_array().cloned().unwrap_or_default();
@@ -275,6 +287,24 @@ pub fn line(e: &TraceEvent) -> String {
                 _ => String::new(),
             };
             format!("request{to}: {} ({})", text(&param(e, "result")), text(&param(e, "reason")))
+        }
+        Action::DnsForward => format!("forward {} {} to the node's resolver {} (from {}): {}", text(&param(e, "name")), text(&param(e, "type")), text(&param(e, "upstream")), text(&param(e, "nodeIP")), dns_answer(e)),
+        Action::InternetDns => format!("{} {} asked at {} by {} (from {}): {}", text(&param(e, "name")), text(&param(e, "type")), text(&param(e, "server")), text(&param(e, "podIP")), text(&param(e, "nodeIP")), dns_answer(e)),
+        Action::InternetHttp => {
+            let to = param(e, "location").as_str().map(|l| format!(" → {l}")).unwrap_or_default();
+            format!(
+                "{} ({}:{}) answered {} GET {}: {}{to}, {} bytes; request from {} masqueraded to {}, seen as {}",
+                text(&param(e, "host")),
+                text(&param(e, "ip")),
+                text(&param(e, "port")),
+                text(&param(e, "scheme")),
+                text(&param(e, "path")),
+                text(&param(e, "code")),
+                text(&param(e, "bytes")),
+                text(&param(e, "podIP")),
+                text(&param(e, "nodeIP")),
+                text(&param(e, "publicIP"))
+            )
         }
         Action::TrafficDone => format!("run {} done: {} requests, {} ok", text(&param(e, "run")), text(&param(e, "requests")), text(&param(e, "ok"))),
         Action::QuietSkip => {

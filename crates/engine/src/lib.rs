@@ -9,6 +9,7 @@
 #[doc(hidden)]
 pub mod json_macro;
 pub mod gostrings;
+pub mod internet;
 pub mod istio;
 pub mod admission_review;
 pub mod apiserver;

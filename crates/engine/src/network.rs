@@ -7,24 +7,34 @@
 //! answers with its text or its `-e` program's output, redis in RESP, an HTTP server with its
 //! page. A connection's hops (proxies, `nc -l -e nc …` forwarders) are bounded.
 //!
-//! DNS is CoreDNS, reached as a pod reaches it: the resolver (`/etc/resolv.conf`,
-//! `ClusterFirst`: nameserver 10.96.0.10, search `NS.svc.cluster.local svc.cluster.local
-//! cluster.local`, `ndots:5`) sends each query to the `kube-dns` Service; the node's rules carry
-//! it to a CoreDNS pod whose process must be listening on 53. No endpoint (CoreDNS scaled to 0
-//! or not ready: kube-proxy's REJECT) refuses the query; no rule, or a pod that does not
-//! answer, times it out. CoreDNS answers from the API (its `kubernetes` plugin, the Kubernetes
-//! DNS specification): `SVC.NS.svc.cluster.local` is the ClusterIP, or for a headless Service
-//! the addresses of its ready endpoints; `HOSTNAME.SVC.NS.svc.cluster.local` an endpoint with
-//! that hostname (a pod's `hostname` with `subdomain: SVC`); `A-B-C-D.NS.pod.cluster.local`
-//! echoes the address. Not modelled: CoreDNS's own watch lag (it answers from the API's current
-//! state), its `cache 30` (kubeadm's Corefile disables it for `cluster.local` anyway), the
-//! resolver's retries and timeouts in time, and names outside the cluster (no upstream
-//! resolver).
+//! DNS is the pod's resolver as its `/etc/resolv.conf` says (`dnsPolicy`). With `ClusterFirst`
+//! (nameserver 10.96.0.10, search `NS.svc.cluster.local svc.cluster.local cluster.local`,
+//! `ndots:5`) each question goes to the `kube-dns` Service; the node's rules carry it to a
+//! CoreDNS pod whose process must be listening on 53. No endpoint (CoreDNS scaled to 0 or not
+//! ready: kube-proxy's REJECT) refuses the query; no rule, or a pod that does not answer, times
+//! it out. CoreDNS answers as kind's Corefile says: its `kubernetes` plugin (the Kubernetes DNS
+//! specification) is authoritative for `cluster.local` — `SVC.NS.svc.cluster.local` is the
+//! ClusterIP, or for a headless Service the addresses of its ready endpoints, or for an
+//! `ExternalName` Service a CNAME whose target is looked up again; `HOSTNAME.SVC.NS.svc.
+//! cluster.local` an endpoint with that hostname (a pod's `hostname` with `subdomain: SVC`);
+//! `A-B-C-D.NS.pod.cluster.local` echoes the address — and for the cluster's reverse zones;
+//! every other name (`info.cern.ch`, after NXDOMAIN for each search-list name) goes to
+//! `forward . /etc/resolv.conf`, the node's resolver, which answers from the simulated
+//! Internet (`internet.rs`). `dnsPolicy: Default` pods ask the node's resolver themselves.
+//! A connection to a public address leaves through the node (kindnet's masquerade) and is
+//! answered by the Internet's host there; private addresses nobody holds never answer. Not
+//! modelled: CoreDNS's own watch lag (it answers from the API's current state), its `cache 30`
+//! (every forwarded question is traced; a real CoreDNS answers repeats within 30 s from its
+//! cache), the `loadbalance` plugin's shuffling of A records, and the resolver's retries and
+//! timeouts in time.
 
 use serde_json::Value;
 
 use crate::Engine;
 use crate::containerd::ContainerState;
+use crate::internet;
+use crate::shell::DnsAnswer;
+use crate::trace::{Action, ComponentRef, ObjectRef};
 use crate::process::envoy;
 use crate::process::servers::Role;
 use crate::proxy::routing::Nat;
@@ -55,22 +65,34 @@ pub enum DnsError {
 }
 
 impl Engine {
-    /// The address a name resolves to from a pod on `node` (`/etc/hosts`' localhost, an IP as
-    /// written, then the queries to kube-dns through the search list).
+    /// The address a name resolves to from a pod on `node`: `/etc/hosts`' localhost, an IP
+    /// as written, then the pod's resolver as its `/etc/resolv.conf` says (the `dnsPolicy`):
+    /// the search list first for a name with fewer dots than `ndots`, the name itself last (or
+    /// first, with enough dots or a final dot), each question to the first nameserver.
     pub fn resolve_from(&mut self, node: &str, uid: &str, namespace: &str, host: &str) -> Result<String, DnsError> {
         if let Some(ip) = local_answer(host) {
             return Ok(ip);
         }
-        let client = self.pod_ip_of(node, uid).unwrap_or_default();
-        self.dns_server(node, &client)?;
-        self.coredns_answer(namespace, host).ok_or(DnsError::NxDomain)
-    }
-
-    /// Whether a pod's resolver reaches a CoreDNS pod through kube-dns (`nslookup` asks it
-    /// directly).
-    pub(crate) fn dns_reachable(&mut self, node: &str, uid: &str) -> Result<(), DnsError> {
-        let client = self.pod_ip_of(node, uid).unwrap_or_default();
-        self.dns_server(node, &client).map(|_| ())
+        let conf = self.pod_resolv_conf(node, uid, namespace);
+        let server = conf.servers.first().cloned().unwrap_or_else(|| "127.0.0.1".into());
+        // The resolver asks from one socket, so kube-dns's NAT sends every question of one
+        // lookup to the same CoreDNS pod.
+        let coredns = match server == crate::containerd::procfs::CLUSTER_DNS {
+            true => Some(self.dns_server(node, &self.pod_ip_of(node, uid).unwrap_or_default())?),
+            false => None,
+        };
+        for name in conf.candidates(host) {
+            let answer = match &coredns {
+                Some(ep) => self.coredns_answer(ep, &name, "A"),
+                None => self.dns_ask(node, uid, &server, &name, "A")?,
+            };
+            if let DnsAnswer::Records { values, .. } = answer
+                && let Some(ip) = values.into_iter().next()
+            {
+                return Ok(ip);
+            }
+        }
+        Err(DnsError::NxDomain)
     }
 
     /// The CoreDNS pod a query from `client_ip` on `node` reaches through kube-dns.
@@ -88,26 +110,107 @@ impl Engine {
         Ok(server)
     }
 
-    fn coredns_answer(&self, namespace: &str, host: &str) -> Option<String> {
-        let host = host.to_ascii_lowercase();
-        if let Some(fqdn) = host.strip_suffix('.') {
-            return self.dns_lookup(fqdn);
-        }
-        // ndots:5: a name with fewer than 5 dots tries the search list first.
-        let search = [format!("{namespace}.svc.{CLUSTER_DOMAIN}"), format!("svc.{CLUSTER_DOMAIN}"), CLUSTER_DOMAIN.to_string()];
-        let mut candidates: Vec<String> = search.iter().map(|d| format!("{host}.{d}")).collect();
-        if host.matches('.').count() >= 5 {
-            candidates.insert(0, host.clone());
-        } else {
-            candidates.push(host.clone());
-        }
-        candidates.iter().find_map(|name| self.dns_lookup(name))
+    /// The pod's `/etc/resolv.conf` as the kubelet wrote it for its `dnsPolicy`.
+    fn pod_resolv_conf(&self, node: &str, uid: &str, namespace: &str) -> ResolvConf {
+        let pod = self.machines.get(node).and_then(|m| m.runtime.sandboxes.values().find(|s| s.pod_uid == uid)).and_then(|s| self.get_object("pods", Some(&s.namespace), &s.pod_name));
+        let fallback = serde_json::json!({"metadata": {"namespace": namespace}});
+        ResolvConf::parse(&crate::containerd::procfs::resolv_conf(pod.unwrap_or(&fallback)))
     }
 
-    /// An A record in the cluster zone (no answer for names outside it: podlife has no
-    /// upstream resolver).
-    fn dns_lookup(&self, fqdn: &str) -> Option<String> {
-        self.dns_records(fqdn).into_iter().next()
+    /// One DNS question from a pod to `server`: kube-dns reaches CoreDNS through the node's
+    /// rules; the node's resolver and the public resolvers answer from the Internet; any other
+    /// address answers nothing.
+    pub(crate) fn dns_ask(&mut self, node: &str, uid: &str, server: &str, name: &str, qtype: &str) -> Result<DnsAnswer, DnsError> {
+        let client = self.pod_ip_of(node, uid).unwrap_or_default();
+        if server == crate::containerd::procfs::CLUSTER_DNS {
+            let coredns = self.dns_server(node, &client)?;
+            return Ok(self.coredns_answer(&coredns, name, qtype));
+        }
+        if !internet::is_resolver(server) {
+            return Err(DnsError::Timeout);
+        }
+        let answer = upstream_answer(name, qtype);
+        let object = self.pod_object(node, uid);
+        let mut params = dns_params(name, qtype, &answer);
+        params.insert("server".into(), json!(server));
+        params.insert("podIP".into(), json!(client));
+        params.insert("node".into(), json!(node));
+        params.insert("nodeIP".into(), json!(self.node_ip(node)));
+        self.record(ComponentRef::control_plane(internet::COMPONENT), Action::InternetDns, object, params, vec![]);
+        Ok(answer)
+    }
+
+    /// CoreDNS's answer (kind's Corefile): the `kubernetes` plugin is authoritative for
+    /// `cluster.local` (an `ExternalName` Service is a CNAME, its target looked up again —
+    /// `plugin/backend_lookup.go`) and for the cluster's reverse zones (falling through to the
+    /// next plugin for addresses it does not know); everything else goes to `forward .
+    /// /etc/resolv.conf`, the CoreDNS pod's node's resolver (CoreDNS runs with
+    /// `dnsPolicy: Default`).
+    fn coredns_answer(&mut self, coredns: &Endpoint, name: &str, qtype: &str) -> DnsAnswer {
+        let name = name.trim_end_matches('.').to_ascii_lowercase();
+        let in_zone = name == CLUSTER_DOMAIN || name.ends_with(&format!(".{CLUSTER_DOMAIN}"));
+        if qtype == "PTR" {
+            let records = self.reverse_records(&name);
+            if !records.is_empty() {
+                return DnsAnswer::Records { chain: vec![], values: records, authoritative: true };
+            }
+        } else if in_zone {
+            if let Some(target) = self.external_name(&name) {
+                let chain = vec![(name.clone(), target.clone())];
+                let values = match self.cname_target(coredns, &target, qtype) {
+                    DnsAnswer::Records { values, .. } => values,
+                    _ => vec![],
+                };
+                return DnsAnswer::Records { chain, values, authoritative: true };
+            }
+            let records = self.dns_records(&name);
+            if records.is_empty() {
+                return DnsAnswer::NxDomain;
+            }
+            let values = if qtype == "AAAA" { vec![] } else { records };
+            return DnsAnswer::Records { chain: vec![], values, authoritative: true };
+        }
+        self.forward(coredns, &name, qtype)
+    }
+
+    /// The addresses of an `ExternalName` target: in the zone, the plugin's own records;
+    /// elsewhere, through the server's own plugin chain (`upstream.Lookup`), so `forward`.
+    fn cname_target(&mut self, coredns: &Endpoint, target: &str, qtype: &str) -> DnsAnswer {
+        let target = target.trim_end_matches('.').to_ascii_lowercase();
+        if target == CLUSTER_DOMAIN || target.ends_with(&format!(".{CLUSTER_DOMAIN}")) {
+            let values = if qtype == "AAAA" { vec![] } else { self.dns_records(&target) };
+            return DnsAnswer::Records { chain: vec![], values, authoritative: true };
+        }
+        self.forward(coredns, &target, qtype)
+    }
+
+    /// CoreDNS's `forward` plugin: the question goes to the node's resolver, which answers
+    /// from the Internet. Traced as the CoreDNS pod's work.
+    fn forward(&mut self, coredns: &Endpoint, name: &str, qtype: &str) -> DnsAnswer {
+        let answer = upstream_answer(name, qtype);
+        let object = self.pod_object(&coredns.node, &coredns.pod_uid);
+        let mut params = dns_params(name, qtype, &answer);
+        params.insert("upstream".into(), json!(internet::NODE_RESOLVER));
+        params.insert("nodeIP".into(), json!(self.node_ip(&coredns.node)));
+        self.record(ComponentRef::on_node("coredns", &coredns.node), Action::DnsForward, object, params, vec![]);
+        answer
+    }
+
+    /// The Pod a sandbox on `node` runs, as the trace names it.
+    fn pod_object(&self, node: &str, uid: &str) -> Option<ObjectRef> {
+        let s = self.machines.get(node)?.runtime.sandboxes.values().find(|s| s.pod_uid == uid)?;
+        Some(ObjectRef::new("Pod", Some(&s.namespace), &s.pod_name))
+    }
+
+    /// `SVC.NS.svc.cluster.local` of an `ExternalName` Service: its `externalName`.
+    fn external_name(&self, fqdn: &str) -> Option<String> {
+        let rest = fqdn.strip_suffix(CLUSTER_DOMAIN)?.strip_suffix('.')?;
+        let [svc, ns, "svc"] = rest.split('.').collect::<Vec<_>>()[..] else { return None };
+        let service = self.get_object("services", Some(ns), svc)?;
+        if service["spec"]["type"] != "ExternalName" {
+            return None;
+        }
+        service["spec"]["externalName"].as_str().filter(|n| !n.is_empty()).map(|n| n.trim_end_matches('.').to_ascii_lowercase())
     }
 
     /// The A records of a name in the cluster zone (empty: NXDOMAIN): a Service's ClusterIP,
@@ -137,27 +240,6 @@ impl Engine {
             }
             _ => vec![],
         }
-    }
-
-    /// A DNS question as CoreDNS answers it (`nslookup`): `A` and `AAAA` for names (the
-    /// cluster has no IPv6, so an existing name has no AAAA records: NODATA), `PTR` for
-    /// `D.C.B.A.in-addr.arpa` (a ClusterIP → `SVC.NS.svc.cluster.local`, an endpoint's
-    /// address → `HOSTNAME.SVC.NS.svc.cluster.local` or its dashed form). The cluster zone's
-    /// answers are authoritative; other names would go to the node's resolver, which podlife
-    /// does not model (NXDOMAIN).
-    pub fn dns_query(&self, name: &str, qtype: &str) -> crate::shell::DnsAnswer {
-        use crate::shell::DnsAnswer;
-        let name = name.trim_end_matches('.').to_ascii_lowercase();
-        let in_zone = name == CLUSTER_DOMAIN || name.ends_with(&format!(".{CLUSTER_DOMAIN}"));
-        let records = match qtype {
-            "PTR" => self.reverse_records(&name),
-            _ => self.dns_records(&name),
-        };
-        if records.is_empty() {
-            return DnsAnswer::NxDomain;
-        }
-        let values = if qtype == "AAAA" { vec![] } else { records };
-        DnsAnswer::Records { values, authoritative: in_zone || qtype == "PTR" }
     }
 
     /// PTR records for `D.C.B.A.in-addr.arpa` in the cluster's reverse zones.
@@ -222,6 +304,11 @@ impl Engine {
         if let Some((node, pod_uid)) = self.pod_at(&ip) {
             return Ok(Endpoint { node, pod_uid, ip, port });
         }
+        // Leaving the cluster: kindnet masquerades the connection to the node's address, and
+        // the Internet answers where a host listens (`internet.rs`); elsewhere nothing does.
+        if internet::is_public(&ip) {
+            return if internet::listens(&ip, port) { Ok(Endpoint { node: node.to_string(), pod_uid: INTERNET.into(), ip, port }) } else { Err(NetError::Timeout) };
+        }
         // A node answers a port nobody listens on with a reset; a pod address that no sandbox
         // holds any more answers nothing.
         Err(if self.node_with_ip(&ip).is_some() { NetError::Refused } else { NetError::Timeout })
@@ -262,6 +349,9 @@ impl Engine {
 
     /// Who accepts a connection at the endpoint, which decides how it is answered.
     fn acceptor(&self, ep: &Endpoint) -> Option<Acceptor> {
+        if ep.pod_uid == INTERNET {
+            return Some(Acceptor::Internet);
+        }
         let (container, _) = self.listener(ep)?;
         let process = self.machines.get(&ep.node)?.runtime.containers.get(&container)?.process.as_ref()?;
         if process.shell.as_ref().is_some_and(|s| s.listening_ports().contains(&ep.port)) {
@@ -285,7 +375,13 @@ enum Acceptor {
     IstioProxy,
     /// Any other program (the container's id): an app model answers for it.
     Program(String),
+    /// A host of the simulated Internet.
+    Internet,
 }
+
+/// The `pod_uid` of an endpoint on the Internet (its `node` is the node the connection left
+/// from): no pod has it.
+const INTERNET: &str = "(internet)";
 
 /// Where a TCP connection lands after every rule on its way, where it was headed before a
 /// REDIRECT changed that (the `SO_ORIGINAL_DST` a transparent proxy reads), and the address
@@ -425,7 +521,37 @@ impl Engine {
                 let (code, body) = self.program_http(&landing.ep, &container, path).ok_or(NetError::Refused)?;
                 Ok(HttpAnswer { code, body, headers: vec![] })
             }
+            Acceptor::Internet => self.internet_http(landing, host, path),
         }
+    }
+
+    /// A host of the Internet answering `GET path` (`internet.rs`), traced with the addresses
+    /// the request came from: the pod's, the node's kindnet masqueraded it to, and the public
+    /// one the host sees.
+    fn internet_http(&mut self, landing: &Landing, host: &str, path: &str) -> Result<HttpAnswer, NetError> {
+        let ep = &landing.ep;
+        let date = internet::http_date(self.now);
+        let (code, headers, body) = internet::http(&ep.ip, ep.port, host, path, &date).ok_or(NetError::Timeout)?;
+        let object = self.pod_at(&landing.peer).and_then(|(node, uid)| self.pod_object(&node, &uid));
+        let location = headers.iter().find(|(k, _)| k == "Location").map(|(_, v)| v.clone());
+        let mut params = crate::sort::map_of([
+            ("host".to_string(), json!(host)),
+            ("ip".to_string(), json!(ep.ip)),
+            ("port".to_string(), json!(ep.port)),
+            ("scheme".to_string(), json!(if ep.port == 443 { "https" } else { "http" })),
+            ("path".to_string(), json!(path)),
+            ("code".to_string(), json!(code)),
+            ("bytes".to_string(), json!(body.len())),
+            ("podIP".to_string(), json!(landing.peer)),
+            ("node".to_string(), json!(ep.node)),
+            ("nodeIP".to_string(), json!(self.node_ip(&ep.node))),
+            ("publicIP".to_string(), json!(internet::PUBLIC_ADDRESS)),
+        ]);
+        if let Some(to) = location {
+            params.insert("location".into(), json!(to));
+        }
+        self.record(ComponentRef::control_plane(internet::COMPONENT), Action::InternetHttp, object, params, vec![]);
+        Ok(HttpAnswer { code, body, headers })
     }
 
     /// A connection to `landing` that sends `request` and reads the answer until the peer
@@ -442,6 +568,11 @@ impl Engine {
             Acceptor::Program(container) => Ok(self.program_exchange(&landing.ep, &container, request)),
             Acceptor::Envoy(config) => self.envoy_stream(&config, landing, request, hops),
             Acceptor::IstioProxy => self.sidecar_stream(landing, request, hops),
+            // A web server reads an HTTP request; other bytes get no answer.
+            Acceptor::Internet => match parse_http_request(request) {
+                Some(req) => self.internet_http(landing, &req.host, &req.path).map(|a| http_response_text(&a, req.method == "HEAD")),
+                None => Ok(String::new()),
+            },
         }
     }
 
@@ -778,7 +909,12 @@ fn parse_http_request(text: &str) -> Option<HttpRequest> {
 fn http_response_text(answer: &HttpAnswer, head: bool) -> String {
     let reason = crate::shell::http_reason(answer.code);
     let mut out = format!("HTTP/1.1 {} {reason}\r\n", answer.code);
-    if answer.headers.is_empty() {
+    if answer.headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("content-length")) {
+        // A server that wrote its own headers (the Internet's).
+        for (k, v) in &answer.headers {
+            out.push_str(&format!("{k}: {v}\r\n"));
+        }
+    } else if answer.headers.is_empty() {
         out.push_str(&format!("Content-Length: {}\r\nConnection: close\r\n", answer.body.len()));
     } else {
         out.push_str(&format!("content-length: {}\r\n", answer.body.len()));
@@ -817,4 +953,166 @@ fn local_answer(host: &str) -> Option<String> {
         return Some("127.0.0.1".into());
     }
     host.parse::<std::net::Ipv4Addr>().is_ok().then(|| host.to_string())
+}
+
+/// A pod's `/etc/resolv.conf`: nameservers, search list, `ndots` (musl's and glibc's reading).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ResolvConf {
+    servers: Vec<String>,
+    search: Vec<String>,
+    ndots: usize,
+}
+
+impl ResolvConf {
+    fn parse(text: &str) -> ResolvConf {
+        let mut conf = ResolvConf { servers: vec![], search: vec![], ndots: 1 };
+        for line in text.lines() {
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("nameserver") => conf.servers.extend(words.next().map(str::to_string)),
+                Some("search") | Some("domain") => conf.search = words.map(str::to_string).collect(),
+                Some("options") => {
+                    for o in words {
+                        if let Some(n) = o.strip_prefix("ndots:").and_then(|n| n.parse::<usize>().ok()) {
+                            conf.ndots = n.min(15);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        conf
+    }
+
+    /// The names a resolver asks for `host`, in order (musl's `name_from_dns_search`): with a
+    /// final dot only the name; with at least `ndots` dots the name, then the search list;
+    /// else the search list, then the name.
+    fn candidates(&self, host: &str) -> Vec<String> {
+        let host = host.to_ascii_lowercase();
+        if let Some(fqdn) = host.strip_suffix('.') {
+            return vec![fqdn.to_string()];
+        }
+        let mut out: Vec<String> = self.search.iter().map(|d| format!("{host}.{d}")).collect();
+        if host.matches('.').count() >= self.ndots {
+            out.insert(0, host);
+        } else {
+            out.push(host);
+        }
+        out
+    }
+}
+
+/// What the Internet's DNS answers (`internet.rs`): A records of the names it knows, no AAAA,
+/// PTR of the public resolvers; anything else NXDOMAIN. Never authoritative (a recursive
+/// resolver's answer).
+fn upstream_answer(name: &str, qtype: &str) -> DnsAnswer {
+    let values: Option<Vec<String>> = match qtype {
+        "PTR" => internet::ptr(name).map(|p| vec![p.to_string()]),
+        "A" => internet::addresses(name).map(|a| a.iter().map(|s| s.to_string()).collect()),
+        _ => internet::addresses(name).map(|_| vec![]),
+    };
+    match values {
+        Some(values) => DnsAnswer::Records { chain: vec![], values, authoritative: false },
+        None => DnsAnswer::NxDomain,
+    }
+}
+
+/// The trace's parameters of a question answered upstream: name, type, rcode, answers, and
+/// whether podlife's Internet knows the name (`known: false` is its NXDOMAIN for every name it
+/// does not simulate).
+fn dns_params(name: &str, qtype: &str, answer: &DnsAnswer) -> std::collections::BTreeMap<String, Value> {
+    let (rcode, answers) = match answer {
+        DnsAnswer::Records { values, .. } => ("NOERROR", values.clone()),
+        _ => ("NXDOMAIN", vec![]),
+    };
+    crate::sort::map_of([
+        ("name".to_string(), json!(name.trim_end_matches('.').to_ascii_lowercase())),
+        ("type".to_string(), json!(qtype)),
+        ("rcode".to_string(), json!(rcode)),
+        ("answers".to_string(), json!(answers)),
+        ("known".to_string(), json!(rcode == "NOERROR")),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::apiserver::{Request, Verb};
+
+    fn conf(text: &str) -> ResolvConf {
+        ResolvConf::parse(text)
+    }
+
+    #[test]
+    fn the_search_list_comes_first_below_ndots() {
+        let cluster_first = conf("search shop.svc.cluster.local svc.cluster.local cluster.local\nnameserver 10.96.0.10\noptions ndots:5\n");
+        assert_eq!(cluster_first.servers, ["10.96.0.10"]);
+        // `info.cern.ch` has 2 dots < 5: each search name first (NXDOMAIN in the cluster zone),
+        // then the name as is, which CoreDNS forwards.
+        assert_eq!(cluster_first.candidates("info.cern.ch"), ["info.cern.ch.shop.svc.cluster.local", "info.cern.ch.svc.cluster.local", "info.cern.ch.cluster.local", "info.cern.ch"]);
+        assert_eq!(cluster_first.candidates("a.b.c.d.e.f").first().map(String::as_str), Some("a.b.c.d.e.f"));
+        assert_eq!(cluster_first.candidates("example.com."), ["example.com"]);
+        // The node's resolv.conf (`dnsPolicy: Default`): no search list, ndots 1.
+        let node = conf("nameserver 172.18.0.1\n");
+        assert_eq!(node.candidates("example.com"), ["example.com"]);
+        assert_eq!(node.candidates("web"), ["web"]);
+    }
+
+    fn engine_with(objects: &[Value]) -> Engine {
+        let mut e = Engine::with_default_cluster(7);
+        for o in objects {
+            let plural = if o["kind"] == "Service" { "services" } else { "pods" };
+            let mut req = Request::new(Verb::Create, podlife_model::ResourceType::resolve(plural).expect("served"));
+            req.namespace = Some("default".into());
+            req.body = Some(o.clone());
+            assert!(e.handle(req).is_ok(), "{o}");
+        }
+        e.advance_by(20_000);
+        e
+    }
+
+    fn sandbox_of(e: &Engine, name: &str) -> (String, String) {
+        e.machines.iter().find_map(|(node, m)| m.runtime.sandboxes.values().find(|s| s.pod_name == name && s.ready).map(|s| (node.clone(), s.pod_uid.clone()))).expect("running")
+    }
+
+    fn pod(name: &str, policy: &str) -> Value {
+        json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name}, "spec": {"dnsPolicy": policy, "containers": [{"name": "c", "image": "busybox:1.36", "command": ["sleep", "3600"]}]}})
+    }
+
+    #[test]
+    fn names_outside_the_cluster_are_forwarded_to_the_internet() {
+        let external = json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": "cern"}, "spec": {"type": "ExternalName", "externalName": "info.cern.ch"}});
+        let mut e = engine_with(&[pod("first", "ClusterFirst"), pod("node-dns", "Default"), external]);
+        let (node, uid) = sandbox_of(&e, "first");
+        let before = e.trace().len();
+        assert_eq!(e.resolve_from(&node, &uid, "default", "info.cern.ch").as_deref(), Ok("188.184.67.127"));
+        let forwards: Vec<_> = e.trace()[before..].iter().filter(|t| t.action == Action::DnsForward).collect();
+        assert_eq!(forwards.len(), 1, "the search names are answered in the cluster zone, the name itself is forwarded");
+        assert_eq!(forwards[0].component.name.as_str(), "coredns");
+        assert_eq!(forwards[0].params.get("upstream").as_deref(), Some(&json!(internet::NODE_RESOLVER)));
+        assert_eq!(e.resolve_from(&node, &uid, "default", "nosuch.example.org"), Err(DnsError::NxDomain));
+        // An ExternalName Service is a CNAME to its target, resolved through the forward.
+        assert_eq!(e.resolve_from(&node, &uid, "default", "cern").as_deref(), Ok("188.184.67.127"));
+        let cname = e.dns_ask(&node, &uid, crate::containerd::procfs::CLUSTER_DNS, "cern.default.svc.cluster.local", "A");
+        assert_eq!(cname, Ok(DnsAnswer::Records { chain: vec![("cern.default.svc.cluster.local".into(), "info.cern.ch".into())], values: vec!["188.184.67.127".into()], authoritative: true }));
+        // `dnsPolicy: Default` asks the node's resolver: Internet names only.
+        let (node, uid) = sandbox_of(&e, "node-dns");
+        assert_eq!(e.resolve_from(&node, &uid, "default", "example.com").as_deref(), Ok("104.20.23.154"));
+        assert_eq!(e.resolve_from(&node, &uid, "default", "kubernetes.default"), Err(DnsError::NxDomain));
+        assert!(e.trace().iter().any(|t| t.action == Action::InternetDns));
+    }
+
+    #[test]
+    fn connections_to_public_addresses_reach_the_internet() {
+        let mut e = engine_with(&[pod("first", "ClusterFirst")]);
+        let (node, uid) = sandbox_of(&e, "first");
+        let client = Client { node, pod_uid: uid, namespace: "default".into(), user: 0 };
+        let page = e.pod_http_get(&client, "info.cern.ch", 80, "info.cern.ch", "/", 0).expect("answers");
+        assert_eq!((page.code, page.body.len()), (200, 646));
+        let http = e.trace().iter().rev().find(|t| t.action == Action::InternetHttp).expect("traced");
+        assert_eq!(http.params.get("publicIP").as_deref(), Some(&json!(internet::PUBLIC_ADDRESS)));
+        assert_eq!(e.pod_http_get(&client, "188.184.67.127", 8080, "x", "/", 0), Err(NetError::Timeout));
+        assert_eq!(e.pod_http_get(&client, "192.168.1.1", 80, "x", "/", 0), Err(NetError::Timeout));
+        assert_eq!(e.pod_http_get(&client, "no-such-host.example", 80, "x", "/", 0), Err(NetError::UnknownHost));
+    }
 }

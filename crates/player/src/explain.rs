@@ -58,6 +58,11 @@ fn object_text(r: &Reaction) -> String {
     r.object.as_ref().map(|o| format!("{}/{}", o.kind, o.name)).unwrap_or_default()
 }
 
+/// A DNS answer's records, comma-separated (empty for NXDOMAIN or no records).
+fn answers_text(e: &TraceEvent) -> String {
+    e.params.get("answers").as_deref().and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", ")).unwrap_or_default()
+}
+
 fn first(events: &[TraceEvent], action: Action) -> Option<&TraceEvent> {
     events.iter().find(|e| e.action == action)
 }
@@ -203,6 +208,35 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
                 .text("object", object)
                 .number("requests", param_text(e, "requests").parse().unwrap_or(0.0))
                 .number("ok", param_text(e, "ok").parse().unwrap_or(0.0)),
+            Action::DnsForward => Message::new("explain-dns-forward")
+                .text("component", actor)
+                .text("name", param_text(e, "name"))
+                .text("type", param_text(e, "type"))
+                .text("upstream", param_text(e, "upstream"))
+                .text("nodeIP", param_text(e, "nodeIP"))
+                .text("rcode", param_text(e, "rcode"))
+                .text("answers", answers_text(e))
+                .text("known", param_text(e, "known")),
+            Action::InternetDns => Message::new("explain-internet-dns")
+                .text("object", object)
+                .text("name", param_text(e, "name"))
+                .text("type", param_text(e, "type"))
+                .text("server", param_text(e, "server"))
+                .text("nodeIP", param_text(e, "nodeIP"))
+                .text("rcode", param_text(e, "rcode"))
+                .text("answers", answers_text(e))
+                .text("known", param_text(e, "known")),
+            Action::InternetHttp => Message::new("explain-internet-http")
+                .text("object", object)
+                .text("host", param_text(e, "host"))
+                .text("ip", param_text(e, "ip"))
+                .text("scheme", param_text(e, "scheme"))
+                .text("path", param_text(e, "path"))
+                .number("code", param_text(e, "code").parse().unwrap_or(0.0))
+                .text("location", param_text(e, "location"))
+                .text("podIP", param_text(e, "podIP"))
+                .text("nodeIP", param_text(e, "nodeIP"))
+                .text("publicIP", param_text(e, "publicIP")),
             Action::Etcd if e.params.get("leaseExpired").is_some_and(|v| v.as_bool() == Some(true)) => Message::new("explain-event-expired").text("object", object),
             Action::QuietSkip => {
                 let ms = e.params.get("ms").and_then(|v| v.as_u64()).unwrap_or(0);
@@ -358,6 +392,9 @@ pub const MESSAGE_IDS: &[&str] = &[
     "explain-proxy-restore",
     "explain-traffic-request",
     "explain-traffic-done",
+    "explain-dns-forward",
+    "explain-internet-dns",
+    "explain-internet-http",
     "explain-step",
     "explain-quiet-skip",
     "explain-quiet-skip-repeats",

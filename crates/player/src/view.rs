@@ -198,6 +198,20 @@ fn motion(r: &Reaction, events: &[TraceEvent], scene: &mut Scene) {
                     scene.active = vec![actor.clone(), on("kube-proxy")];
                     scene.edges.push(edge(actor.clone(), on("kube-proxy"), label("result")));
                 }
+                // CoreDNS's forward leaves the cluster through its node (kindnet, the CNI,
+                // masquerades it) for the node's resolver, which answers from the Internet.
+                Action::DnsForward => {
+                    let internet = Component::control_plane(podlife_engine::internet::COMPONENT);
+                    scene.active = vec![actor.clone(), on("cni"), internet.clone()];
+                    scene.edges.push(edge(on("cni"), internet, label("type")));
+                }
+                // A pod's question or request, out through its node, answered by the Internet.
+                Action::InternetDns | Action::InternetHttp => {
+                    let answer = if r.action == Action::InternetHttp { label("code") } else { label("rcode") };
+                    let cni = Component::on_node("cni", &label("node"));
+                    scene.active = vec![cni.clone(), actor.clone()];
+                    scene.edges.push(edge(cni, actor.clone(), answer));
+                }
                 _ => {}
             }
         }

@@ -262,6 +262,33 @@ explain-traffic-request =
     }
 explain-traffic-done = The traffic clients for { $object } are done: { $requests } requests, { $ok } answered successfully. The console prints the per-second table.
 
+## CoreDNS's upstream and the simulated Internet (crates/engine/src/internet.rs)
+
+explain-dns-forward = { $component } has no record for { $name } in cluster.local, so its forward plugin (kind's Corefile: forward . /etc/resolv.conf) sends the { $type } question to the node's resolver { $upstream }; kindnet masquerades the packet to the node's address { $nodeIP }. { $rcode ->
+        [NOERROR] { $hasAnswers ->
+            [yes] The answer: { $answers }.
+           *[no] The name exists but has no { $type } records (podlife's Internet has no IPv6).
+        }
+       *[other] { $known ->
+            [false] The answer is NXDOMAIN: podlife's simulated Internet does not have this name (a real cluster would get the real DNS's answer).
+           *[other] The answer is { $rcode }.
+        }
+    }
+explain-internet-dns = { $object } asked a resolver outside the cluster, { $server }, for { $name } ({ $type }) itself: its dnsPolicy does not send it to CoreDNS, or the command named that server. The question leaves through the node, masqueraded to { $nodeIP }. { $rcode ->
+        [NOERROR] { $hasAnswers ->
+            [yes] The answer: { $answers }.
+           *[no] The name exists but has no { $type } records.
+        }
+       *[other] { $known ->
+            [false] The answer is NXDOMAIN: this resolver knows only Internet names, and podlife's simulated Internet does not have this one.
+           *[other] The answer is { $rcode }.
+        }
+    }
+explain-internet-http = { $host } ({ $ip }) on the simulated Internet answered { $object }'s { $scheme } request for { $path } with { $code }{ $hasLocation ->
+        [yes] , sending it on to { $location }
+       *[no] {""}
+    }. The request left the pod from { $podIP }; kindnet masqueraded it to the node's address { $nodeIP }, and Docker to the machine's public address { $publicIP }, which is all the server sees.
+
 ## Workload controllers: why a kube-controller-manager loop sent its request
 ## (read from the objects it wrote; crates/player/src/decision.rs)
 

@@ -44,6 +44,7 @@ stage-apiserver-sub = every request: authn ▸ authz ▸ admission ▸ validatio
 stage-control-plane = control plane
 stage-clients = clients
 stage-registry = image registry
+stage-internet = Internet
 stage-authn = authn
 stage-authz = authz
 stage-admission = admission

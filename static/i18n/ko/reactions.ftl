@@ -271,6 +271,33 @@ explain-traffic-request =
     }
 explain-traffic-done = { $object }로 보내던 트래픽 클라이언트가 끝났습니다. 요청 { $requests }개 중 { $ok }개가 성공했습니다. 초마다의 표는 콘솔에 출력됩니다.
 
+## CoreDNS's upstream and the simulated Internet (crates/engine/src/internet.rs)
+
+explain-dns-forward = { $component }의 cluster.local 영역에는 { $name } 레코드가 없습니다. 그래서 forward 플러그인(kind의 Corefile: forward . /etc/resolv.conf)이 { $type } 질의를 노드의 리졸버 { $upstream }에 넘깁니다. 이때 kindnet이 패킷의 출발 주소를 노드 주소 { $nodeIP }로 바꿉니다(마스커레이드). { $rcode ->
+        [NOERROR] { $hasAnswers ->
+            [yes] 응답은 { $answers }입니다.
+           *[no] 이름은 있지만 { $type } 레코드는 없습니다(podlife의 인터넷에는 IPv6가 없습니다).
+        }
+       *[other] { $known ->
+            [false] 응답은 NXDOMAIN입니다. podlife가 흉내 내는 인터넷에 없는 이름이기 때문입니다(실제 클러스터라면 실제 DNS의 응답을 받습니다).
+           *[other] 응답은 { $rcode }입니다.
+        }
+    }
+explain-internet-dns = { $object }이(가) CoreDNS를 거치지 않고 클러스터 밖의 리졸버 { $server }에 { $name }({ $type })을(를) 직접 물었습니다. 파드의 dnsPolicy가 CoreDNS를 쓰지 않거나, 명령에서 그 서버를 지정했기 때문입니다. 질의는 노드를 거쳐 나가며, 출발 주소는 { $nodeIP }로 바뀝니다(마스커레이드). { $rcode ->
+        [NOERROR] { $hasAnswers ->
+            [yes] 응답은 { $answers }입니다.
+           *[no] 이름은 있지만 { $type } 레코드는 없습니다.
+        }
+       *[other] { $known ->
+            [false] 응답은 NXDOMAIN입니다. 이 리졸버는 인터넷의 이름만 알고, podlife가 흉내 내는 인터넷에는 이 이름이 없습니다.
+           *[other] 응답은 { $rcode }입니다.
+        }
+    }
+explain-internet-http = podlife가 흉내 내는 인터넷의 { $host }({ $ip })이(가) { $object }의 { $scheme } 요청({ $path })에 { $code }(으)로 응답했습니다{ $hasLocation ->
+        [yes] . 응답은 { $location }(으)로 가라는 리다이렉트입니다
+       *[no] {""}
+    }. 요청은 파드의 주소 { $podIP }에서 나갔고, kindnet이 노드 주소 { $nodeIP }로, Docker가 이 머신의 공인 주소 { $publicIP }로 바꿨습니다. 서버가 보는 것은 이 공인 주소뿐입니다.
+
 ## Workload controllers: why a kube-controller-manager loop sent its request
 ## (read from the objects it wrote; crates/player/src/decision.rs)
 

@@ -44,6 +44,7 @@ stage-apiserver-sub = 모든 요청: 인증 ▸ 인가 ▸ 어드미션 ▸ 유�
 stage-control-plane = 컨트롤 플레인
 stage-clients = 클라이언트
 stage-registry = 이미지 레지스트리
+stage-internet = 인터넷
 stage-authn = 인증
 stage-authz = 인가
 stage-admission = 어드미션

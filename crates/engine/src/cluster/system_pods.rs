@@ -785,10 +785,13 @@ mod tests {
     #[test]
     fn names_resolve_through_kube_dns_while_coredns_serves() {
         let mut e = Engine::with_default_cluster(6);
-        let client = pod(&e, "kube-proxy-", "worker-1");
+        // A `ClusterFirst` pod (kind's local-path-provisioner; kube-proxy's and kindnet's pods
+        // are `hostNetwork`, so they get the node's resolver instead).
+        let client = e.store.list("", "pods", Some("local-path-storage")).map(|(_, v)| v.clone()).next().unwrap_or(Value::Null);
         let uid = client["metadata"]["uid"].as_str().expect("uid").to_string();
-        assert_eq!(e.resolve_from("worker-1", &uid, "default", "kubernetes").as_deref(), Ok("10.96.0.1"));
-        assert_eq!(e.resolve_from("worker-1", &uid, "default", "nosuch"), Err(crate::network::DnsError::NxDomain));
+        let resolve = |e: &mut Engine, name: &str| e.resolve_from("control-plane", &uid, "local-path-storage", name);
+        assert_eq!(resolve(&mut e, "kubernetes.default").as_deref(), Ok("10.96.0.1"));
+        assert_eq!(resolve(&mut e, "nosuch"), Err(crate::network::DnsError::NxDomain));
         // One replica, then none (one pod leaving at a time: podlife's controllers do not yet
         // retry a write that met a conflict).
         for replicas in [1, 0] {
@@ -798,8 +801,8 @@ mod tests {
             e.advance_by(60_000);
         }
         assert!(e.store.list("", "pods", Some("kube-system")).all(|(_, p)| p["metadata"]["labels"]["k8s-app"] != "kube-dns"));
-        assert_eq!(e.resolve_from("worker-1", &uid, "default", "kubernetes"), Err(crate::network::DnsError::Refused));
+        assert_eq!(resolve(&mut e, "kubernetes.default"), Err(crate::network::DnsError::Refused));
         // An IP needs no server.
-        assert_eq!(e.resolve_from("worker-1", &uid, "default", "10.96.0.1").as_deref(), Ok("10.96.0.1"));
+        assert_eq!(resolve(&mut e, "10.96.0.1").as_deref(), Ok("10.96.0.1"));
     }
 }

@@ -194,10 +194,22 @@ impl ContainerHost<'_> {
         crate::shell::hosts_entry(&text, name).map(|(_, ips)| ips[0].clone())
     }
 
-    /// A name resolved for a connection: `/etc/hosts`, then the engine (an IP as written,
-    /// cluster DNS).
-    fn resolve_for_connect(&self, host: &str) -> String {
-        self.hosts_lookup(host).unwrap_or_else(|| host.to_string())
+    /// A name resolved for a connection: `/etc/hosts`, then the pod's resolver (an IP as
+    /// written, the nameserver of its resolv.conf).
+    fn resolve_for_connect(&mut self, host: &str) -> Result<String, NetError> {
+        if let Some(ip) = self.hosts_lookup(host) {
+            return Ok(ip);
+        }
+        self.engine.resolve_from(&self.node, &self.uid, &self.namespace, host).map_err(|_| NetError::UnknownHost)
+    }
+
+    /// The same, for a tool's message about a connection it made: the tool has the address
+    /// already, so the question is not traced again.
+    fn resolve_quietly(&mut self, host: &str) -> Result<String, NetError> {
+        let tracing = std::mem::replace(&mut self.engine.tracing, false);
+        let ip = self.resolve_for_connect(host);
+        self.engine.tracing = tracing;
+        ip
     }
 
     fn chunk(&mut self, stream: &'static str, text: &str) {
@@ -515,10 +527,7 @@ impl Host for ContainerHost<'_> {
     }
 
     fn resolve(&mut self, host: &str) -> Option<String> {
-        if let Some(ip) = self.hosts_lookup(host) {
-            return Some(ip);
-        }
-        self.engine.resolve_from(&self.node, &self.uid, &self.namespace, host).ok()
+        self.resolve_quietly(host).ok()
     }
 
     fn tcp_connect(&mut self, host: &str, port: u16) -> Result<(), NetError> {
@@ -527,14 +536,13 @@ impl Host for ContainerHost<'_> {
     }
 
     fn tcp_exchange(&mut self, host: &str, port: u16, request: &str) -> Result<String, NetError> {
-        let host = self.resolve_for_connect(host);
+        let ip = self.resolve_for_connect(host)?;
         let client = self.client();
-        self.engine.pod_tcp_exchange(&client, &host, port, request, self.depth)
+        self.engine.pod_tcp_exchange(&client, &ip, port, request, self.depth)
     }
 
     fn syn_retransmit(&mut self, host: &str, port: u16) -> bool {
-        let host = self.resolve_for_connect(host);
-        let Ok(ip) = self.engine.resolve_from(&self.node, &self.uid, &self.namespace, &host) else { return false };
+        let Ok(ip) = self.resolve_quietly(host) else { return false };
         self.engine.rejects(&self.node, &ip, port)
     }
 
@@ -551,7 +559,7 @@ impl Host for ContainerHost<'_> {
         // The Host header names the port unless it is the scheme's own (busybox wget).
         let default_port = if url.starts_with("https") { 443 } else { 80 };
         let header_host = if port == default_port { host.to_string() } else { hostport.to_string() };
-        let host = self.resolve_for_connect(host);
+        let host = self.resolve_for_connect(host)?;
         let client = self.client();
         self.headers.clear();
         let answer = self.engine.pod_http_get(&client, &host, port, &header_host, path, self.depth)?;
@@ -582,12 +590,10 @@ impl Host for ContainerHost<'_> {
         (servers, search)
     }
 
-    fn dns_query(&mut self, name: &str, qtype: &str) -> DnsAnswer {
-        // The question goes to kube-dns like any query of the pod's resolver.
-        if self.engine.dns_reachable(&self.node, &self.uid).is_err() {
-            return DnsAnswer::Timeout;
-        }
-        self.engine.dns_query(name, qtype)
+    fn dns_query(&mut self, server: &str, name: &str, qtype: &str) -> DnsAnswer {
+        // The question goes where the pod's resolver would send it (kube-dns through the
+        // node's rules, or a resolver outside the cluster).
+        self.engine.dns_ask(&self.node, &self.uid, server, name, qtype).unwrap_or(DnsAnswer::Timeout)
     }
 
     fn net_config(&self) -> NetConfig {

@@ -319,9 +319,10 @@ impl Stat {
 /// A DNS question's answer, as CoreDNS gives it (`nslookup`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DnsAnswer {
-    /// The name exists: its records (A addresses, or PTR names), and whether the answer is
-    /// authoritative (the cluster zone) or forwarded.
-    Records { values: Vec<String>, authoritative: bool },
+    /// The name exists: the CNAMEs that led to the records (owner, target), its records (A
+    /// addresses of the last name, or PTR names), and whether the answer is authoritative (the
+    /// cluster zone) or forwarded.
+    Records { chain: Vec<(String, String)>, values: Vec<String>, authoritative: bool },
     /// NXDOMAIN.
     NxDomain,
     /// No server answered.
@@ -380,7 +381,8 @@ pub trait Host {
         None
     }
     /// The address a name resolves to (for the tools' messages, e.g. wget's
-    /// `Connecting to web (10.96.0.12:80)`); None leaves the name in the message.
+    /// `Connecting to web (10.96.0.12:80)`, about a connection already made: not traced
+    /// again); None leaves the name in the message.
     fn resolve(&mut self, _host: &str) -> Option<String> {
         None
     }
@@ -435,8 +437,8 @@ pub trait Host {
     fn resolver(&self) -> (Vec<String>, Vec<String>) {
         (Vec::new(), Vec::new())
     }
-    /// A DNS query (type `A` or `PTR`) to the cluster DNS.
-    fn dns_query(&mut self, _name: &str, _qtype: &str) -> DnsAnswer {
+    /// A DNS query (type `A`, `AAAA`, `PTR`, …) to the server at this address.
+    fn dns_query(&mut self, _server: &str, _name: &str, _qtype: &str) -> DnsAnswer {
         DnsAnswer::Timeout
     }
     /// The pod's network interfaces (`ip addr`).

@@ -362,8 +362,10 @@ pub(crate) fn wget(ctx: &mut Ctx, args: &[String]) -> Outcome {
     }
     let mut stderr = String::new();
     let mut status = 0;
-    for url in &urls {
-        let Some(u) = parse_url(url, "http") else {
+    // internal TLS prints its note once (`spawn_ssl_client` then stops checking)
+    let mut tls_noted = false;
+    'urls: for url in &urls {
+        let Some(mut u) = parse_url(url, "http") else {
             stderr.push_str(&format!("wget: bad address '{url}'\n"));
             status = 1;
             break;
@@ -373,6 +375,7 @@ pub(crate) fn wget(ctx: &mut Ctx, args: &[String]) -> Outcome {
             status = 1;
             break;
         }
+        // The file is named after the URL asked for, whatever redirects follow.
         let fname = match &out_name {
             Some(n) => n.clone(),
             None => {
@@ -384,54 +387,95 @@ pub(crate) fn wget(ctx: &mut Ctx, args: &[String]) -> Outcome {
                 }
             }
         };
-        let target = format!("{}://{}:{}{}", u.scheme, u.host, u.port, u.path);
-        let result = ctx.host.http_get(&target);
-        if result == Err(NetError::UnknownHost) {
-            stderr.push_str(&format!("wget: bad address '{}'\n", u.host));
-            status = 1;
-            break;
-        }
-        let ip = shown_ip(ctx, &u.host);
-        if !quiet {
-            stderr.push_str(&format!("Connecting to {} ({ip}:{})\n", u.host, u.port));
-        }
-        let (code, body) = match result {
-            Ok(r) => r,
-            Err(NetError::Timeout) => {
-                let (ms, msg) = match timeout {
-                    Some(t) if t > 0 => (t * 1000, "wget: download timed out\n".to_string()),
-                    _ => (KERNEL_CONNECT_TIMEOUT_MS, format!("wget: can't connect to remote host ({ip}): Connection timed out\n")),
-                };
-                let refused = format!("{stderr}wget: can't connect to remote host ({ip}): Connection refused\n");
-                stderr.push_str(&msg);
-                return Outcome::Connecting {
-                    ms,
-                    host: u.host.clone(),
-                    port: u.port,
-                    timeout: Written { stdout: String::new(), stderr, status: 1 },
-                    refused: Written { stdout: String::new(), stderr: refused, status: 1 },
-                };
-            }
-            Err(NetError::Reset) => {
-                stderr.push_str("wget: error getting response: Connection reset by peer\n");
+        // `download_one_url`: an absolute Location resolves and connects again, a path stays
+        // on the same server; the 16th redirect is too many.
+        let mut redirects_left = 16;
+        let mut connect_line = true;
+        let body = loop {
+            let target = format!("{}://{}:{}{}", u.scheme, u.host, u.port, u.path);
+            let result = ctx.host.http_get(&target);
+            if result == Err(NetError::UnknownHost) {
+                stderr.push_str(&format!("wget: bad address '{}'\n", u.host));
                 status = 1;
-                break;
+                break 'urls;
             }
-            Err(_) => {
-                stderr.push_str(&format!("wget: can't connect to remote host ({ip}): Connection refused\n"));
+            let ip = shown_ip(ctx, &u.host);
+            if !quiet && connect_line {
+                stderr.push_str(&format!("Connecting to {} ({ip}:{})\n", u.host, u.port));
+            }
+            if u.scheme == "https" && !tls_noted && result.is_ok() && ctx.host.busybox_version().is_none_or(|v| v >= (1, 30)) {
+                stderr.push_str("wget: note: TLS certificate validation not implemented\n");
+                tls_noted = true;
+            }
+            let (code, body) = match result {
+                Ok(r) => r,
+                Err(NetError::Timeout) => {
+                    let (ms, msg) = match timeout {
+                        Some(t) if t > 0 => (t * 1000, "wget: download timed out\n".to_string()),
+                        _ => (KERNEL_CONNECT_TIMEOUT_MS, format!("wget: can't connect to remote host ({ip}): Connection timed out\n")),
+                    };
+                    let refused = format!("{stderr}wget: can't connect to remote host ({ip}): Connection refused\n");
+                    stderr.push_str(&msg);
+                    return Outcome::Connecting {
+                        ms,
+                        host: u.host.clone(),
+                        port: u.port,
+                        timeout: Written { stdout: String::new(), stderr, status: 1 },
+                        refused: Written { stdout: String::new(), stderr: refused, status: 1 },
+                    };
+                }
+                Err(NetError::Reset) => {
+                    stderr.push_str("wget: error getting response: Connection reset by peer\n");
+                    status = 1;
+                    break 'urls;
+                }
+                Err(_) => {
+                    stderr.push_str(&format!("wget: can't connect to remote host ({ip}): Connection refused\n"));
+                    status = 1;
+                    break 'urls;
+                }
+            };
+            let headers = ctx.host.http_headers();
+            let ok = matches!(code, 200..=205 | 300..=303 | 307 | 308);
+            if server_resp {
+                // The status line is shown as read, the headers only for an answer it keeps.
+                let block = header_block(code, body.len(), &headers, "  ", "\n");
+                if ok {
+                    stderr.push_str(&block);
+                    stderr.push_str("  \n");
+                } else {
+                    stderr.push_str(block.lines().next().unwrap_or_default());
+                    stderr.push('\n');
+                }
+            }
+            if !ok {
+                stderr.push_str(&format!("wget: server returned error: {}\n", status_line(code)));
                 status = 1;
-                break;
+                break 'urls;
+            }
+            let location = headers.iter().find(|(k, _)| k.eq_ignore_ascii_case("location")).map(|(_, v)| v.clone());
+            match location {
+                Some(to) if code >= 300 => {
+                    redirects_left -= 1;
+                    if redirects_left == 0 {
+                        stderr.push_str("wget: too many redirections\n");
+                        status = 1;
+                        break 'urls;
+                    }
+                    connect_line = !to.starts_with('/');
+                    match (to.starts_with('/'), parse_url(&to, "http")) {
+                        (true, _) => u.path = to,
+                        (false, Some(next)) => u = next,
+                        (false, None) => {
+                            stderr.push_str(&format!("wget: bad address '{to}'\n"));
+                            status = 1;
+                            break 'urls;
+                        }
+                    }
+                }
+                _ => break body,
             }
         };
-        if server_resp {
-            stderr.push_str(&header_block(code, body.len(), &ctx.host.http_headers(), "  ", "\n"));
-        }
-        let ok = matches!(code, 200..=205 | 300..=303 | 307 | 308);
-        if !ok {
-            stderr.push_str(&format!("wget: server returned error: {}\n", status_line(code)));
-            status = 1;
-            break;
-        }
         if spider {
             if !quiet {
                 stderr.push_str("remote file exists\n");
@@ -479,7 +523,12 @@ pub(crate) fn wget(ctx: &mut Ctx, args: &[String]) -> Outcome {
 /// header names and the headers it added.
 fn header_block(code: u16, len: usize, proxy: &[(String, String)], indent: &str, eol: &str) -> String {
     let mut out = format!("{indent}{}{eol}", status_line(code));
-    if proxy.is_empty() {
+    if proxy.iter().any(|(k, _)| k.eq_ignore_ascii_case("content-length")) {
+        // A server that wrote all its headers (the Internet's hosts).
+        for (k, v) in proxy {
+            out.push_str(&format!("{indent}{k}: {v}{eol}"));
+        }
+    } else if proxy.is_empty() {
         out.push_str(&format!("{indent}Content-Length: {len}{eol}"));
     } else {
         out.push_str(&format!("{indent}content-length: {len}{eol}"));
@@ -536,6 +585,8 @@ pub(crate) fn curl(ctx: &mut Ctx, args: &[String]) -> Outcome {
     let mut max_time: Option<u64> = None;
     let mut connect_timeout: Option<u64> = None;
     let mut write_out: Option<String> = None;
+    let mut follow = false;
+    let mut verbose = false;
     let mut urls = Vec::new();
     let mut it = args.iter();
     let with_value = ["-o", "-m", "-w", "-X", "-H", "-d", "-u", "-A", "-e", "-b", "-c", "-T", "-F", "-x", "-r", "-y", "-Y", "-K", "-E", "-C"];
@@ -554,6 +605,8 @@ pub(crate) fn curl(ctx: &mut Ctx, args: &[String]) -> Outcome {
                 "remote-name" => remote_name = true,
                 "head" => head = true,
                 "include" => include = true,
+                "location" => follow = true,
+                "verbose" => verbose = true,
                 "max-time" => max_time = parse_duration(&val(&mut it)),
                 "connect-timeout" => connect_timeout = parse_duration(&val(&mut it)),
                 "write-out" => write_out = Some(val(&mut it)),
@@ -590,6 +643,8 @@ pub(crate) fn curl(ctx: &mut Ctx, args: &[String]) -> Outcome {
                     'O' => remote_name = true,
                     'I' => head = true,
                     'i' => include = true,
+                    'L' => follow = true,
+                    'v' => verbose = true,
                     _ => {}
                 }
                 k += 1;
@@ -606,7 +661,7 @@ pub(crate) fn curl(ctx: &mut Ctx, args: &[String]) -> Outcome {
         }
         return Outcome::Status(2);
     };
-    let Some(u) = parse_url(&url, "http") else {
+    let Some(mut u) = parse_url(&url, "http") else {
         if !quiet_errors {
             ctx.err("curl: (3) URL rejected: Bad hostname\n");
         }
@@ -622,50 +677,83 @@ pub(crate) fn curl(ctx: &mut Ctx, args: &[String]) -> Outcome {
     if meter {
         stderr.push_str(METER_HEAD);
     }
-    let target = format!("{}://{}:{}{}", u.scheme, u.host, u.port, u.path);
-    let result = ctx.host.http_get(&target);
-    let fail_out = |stderr: &mut String, code: i32, msg: String| {
-        if meter {
-            stderr.push_str(&meter_line(0, 0));
+    // Each response's header block (`-i`/`-I` print every one when following), and the
+    // redirects followed (`-L`: at most 50, `tool_operate.c`'s default `maxredirs`).
+    let mut blocks = String::new();
+    let mut redirects = 0;
+    let (code, body, headers) = loop {
+        let target = format!("{}://{}:{}{}", u.scheme, u.host, u.port, u.path);
+        let result = ctx.host.http_get(&target);
+        let fail_out = |stderr: &mut String, code: i32, msg: String| {
+            if meter {
+                stderr.push_str(&meter_line(0, 0));
+            }
+            if !quiet_errors {
+                stderr.push_str(&format!("curl: ({code}) {msg}\n"));
+            }
+        };
+        let (code, body) = match result {
+            Ok(r) => r,
+            Err(NetError::UnknownHost) => {
+                fail_out(&mut stderr, 6, format!("Could not resolve host: {}", u.host));
+                ctx.err(&stderr);
+                return Outcome::Status(6);
+            }
+            Err(NetError::Refused) => {
+                fail_out(&mut stderr, 7, format!("Failed to connect to {} port {} after 0 ms: Couldn't connect to server", u.host, u.port));
+                ctx.err(&stderr);
+                return Outcome::Status(7);
+            }
+            Err(NetError::Reset) => {
+                fail_out(&mut stderr, 56, "Recv failure: Connection reset by peer".to_string());
+                ctx.err(&stderr);
+                return Outcome::Status(56);
+            }
+            Err(NetError::Timeout) => {
+                let limit = match (max_time, connect_timeout) {
+                    (Some(m), Some(c)) => Some(m.min(c)),
+                    (m, c) => m.or(c),
+                };
+                let (ms, msg) = match limit {
+                    Some(ms) if max_time == Some(ms) => (ms, format!("Connection timed out after {} milliseconds", ms + 1)),
+                    Some(ms) => (ms, format!("Failed to connect to {} port {} after {} ms: Timeout was reached", u.host, u.port, ms + 1)),
+                    None => (KERNEL_CONNECT_TIMEOUT_MS, format!("Failed to connect to {} port {} after {} ms: Couldn't connect to server", u.host, u.port, KERNEL_CONNECT_TIMEOUT_MS + 1)),
+                };
+                let code = if limit.is_some() { 28 } else { 7 };
+                fail_out(&mut stderr, code, msg);
+                let stdout = write_out.as_deref().map(|w| render_write_out(w, 0, &url, 0)).unwrap_or_default();
+                return Outcome::Delay { ms, stdout, stderr, status: code };
+            }
+        };
+        let server_headers = ctx.host.http_headers();
+        let headers = header_block(code, body.len(), &server_headers, "", "\r\n");
+        if verbose {
+            stderr.push_str(&verbose_exchange(ctx, &u, &headers, if head { 0 } else { body.len() }));
         }
-        if !quiet_errors {
-            stderr.push_str(&format!("curl: ({code}) {msg}\n"));
+        let location = server_headers.iter().find(|(k, _)| k.eq_ignore_ascii_case("location")).map(|(_, v)| v.clone());
+        match location {
+            Some(to) if follow && (300..400).contains(&code) => {
+                if redirects == 50 {
+                    if !quiet_errors {
+                        stderr.push_str("curl: (47) Maximum (50) redirects followed\n");
+                    }
+                    ctx.err(&stderr);
+                    return Outcome::Status(47);
+                }
+                redirects += 1;
+                blocks.push_str(&headers);
+                if verbose {
+                    stderr.push_str(&format!("* Connection #0 to host {}:{} left intact\n* Issue another request to this URL: '{}'\n", u.host, u.port, absolute(&u, &to)));
+                }
+                match parse_url(&absolute(&u, &to), "http") {
+                    Some(next) => u = next,
+                    None => break (code, body, headers),
+                }
+            }
+            _ => break (code, body, headers),
         }
     };
-    let (code, body) = match result {
-        Ok(r) => r,
-        Err(NetError::UnknownHost) => {
-            fail_out(&mut stderr, 6, format!("Could not resolve host: {}", u.host));
-            ctx.err(&stderr);
-            return Outcome::Status(6);
-        }
-        Err(NetError::Refused) => {
-            fail_out(&mut stderr, 7, format!("Failed to connect to {} port {} after 0 ms: Couldn't connect to server", u.host, u.port));
-            ctx.err(&stderr);
-            return Outcome::Status(7);
-        }
-        Err(NetError::Reset) => {
-            fail_out(&mut stderr, 56, "Recv failure: Connection reset by peer".to_string());
-            ctx.err(&stderr);
-            return Outcome::Status(56);
-        }
-        Err(NetError::Timeout) => {
-            let limit = match (max_time, connect_timeout) {
-                (Some(m), Some(c)) => Some(m.min(c)),
-                (m, c) => m.or(c),
-            };
-            let (ms, msg) = match limit {
-                Some(ms) if max_time == Some(ms) => (ms, format!("Connection timed out after {} milliseconds", ms + 1)),
-                Some(ms) => (ms, format!("Failed to connect to {} port {} after {} ms: Timeout was reached", u.host, u.port, ms + 1)),
-                None => (KERNEL_CONNECT_TIMEOUT_MS, format!("Failed to connect to {} port {} after {} ms: Couldn't connect to server", u.host, u.port, KERNEL_CONNECT_TIMEOUT_MS + 1)),
-            };
-            let code = if limit.is_some() { 28 } else { 7 };
-            fail_out(&mut stderr, code, msg);
-            let stdout = write_out.as_deref().map(|w| render_write_out(w, 0, &url, 0)).unwrap_or_default();
-            return Outcome::Delay { ms, stdout, stderr, status: code };
-        }
-    };
-    let headers = header_block(code, body.len(), &ctx.host.http_headers(), "", "\r\n");
+    let headers = format!("{blocks}{headers}");
     if fail && code >= 400 {
         if meter {
             stderr.push_str(&meter_line(0, 0));
@@ -721,8 +809,50 @@ pub(crate) fn curl(ctx: &mut Ctx, args: &[String]) -> Outcome {
         let t = render_write_out(w, code, &url, payload.len());
         ctx.out(&t);
     }
+    if verbose {
+        ctx.err(&format!("* Connection #0 to host {}:{} left intact\n", u.host, u.port));
+    }
     Outcome::Status(0)
 }
+
+/// A `Location` as an absolute URL (a path stays on the same server).
+fn absolute(u: &Url, to: &str) -> String {
+    if to.contains("://") {
+        return to.to_string();
+    }
+    let default = if u.scheme == "https" { 443 } else { 80 };
+    let port = if u.port == default { String::new() } else { format!(":{}", u.port) };
+    let path = if to.starts_with('/') { to.to_string() } else { format!("/{to}") };
+    format!("{}://{}{port}{path}", u.scheme, u.host)
+}
+
+/// `curl -v`'s account of one request (curl 8.18): the resolved address, the connection from
+/// the pod's address and an ephemeral port, the request sent (`>`), the response's status and
+/// headers (`<`), and — when the body does not go to a terminal — its size. The TLS handshake
+/// of an HTTPS request is not modelled, so it is not shown.
+fn verbose_exchange(ctx: &mut Ctx, u: &Url, headers: &str, body_len: usize) -> String {
+    let ip = shown_ip(ctx, &u.host);
+    let default = if u.scheme == "https" { 443 } else { 80 };
+    let host = if u.port == default { u.host.clone() } else { format!("{}:{}", u.host, u.port) };
+    let own = ctx.host.net_config().address.map(|(a, _)| a).unwrap_or_else(|| "0.0.0.0".into());
+    let source_port = 32768 + ctx.now_ms % 28232;
+    let mut out = String::new();
+    if u.host.parse::<std::net::IpAddr>().is_err() {
+        out.push_str(&format!("* Host {}:{} was resolved.\n* IPv6: (none)\n* IPv4: {ip}\n", u.host, u.port));
+    }
+    out.push_str(&format!("*   Trying {ip}:{}...\n* Established connection to {} ({ip} port {}) from {own} port {source_port} \n* using HTTP/1.x\n", u.port, u.host, u.port));
+    out.push_str(&format!("> GET {} HTTP/1.1\r\n> Host: {host}\r\n> User-Agent: curl/{CURL_VERSION}\r\n> Accept: */*\r\n> \r\n* Request completely sent off\n", u.path));
+    for line in headers.split_inclusive("\r\n") {
+        out.push_str(&format!("< {line}"));
+    }
+    if body_len > 0 && !ctx.tty {
+        out.push_str(&format!("{{ [{body_len} bytes data]\n"));
+    }
+    out
+}
+
+/// The curl release whose texts these are.
+const CURL_VERSION: &str = "8.18.0";
 
 fn render_write_out(fmt: &str, code: u16, url: &str, size: usize) -> String {
     let mut out = String::new();

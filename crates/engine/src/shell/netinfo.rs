@@ -34,12 +34,6 @@ fn make_ptr(addr: &str) -> Option<String> {
     Some(format!("{}.{}.{}.{}.in-addr.arpa", o[3], o[2], o[1], o[0]))
 }
 
-/// The DNS server nslookup talks to answers (the cluster DNS Service); other servers are
-/// unreachable from a pod in podlife (no upstream resolvers are modelled).
-fn reachable(server: &str) -> bool {
-    server == crate::containerd::procfs::CLUSTER_DNS
-}
-
 pub(crate) fn nslookup(ctx: &mut Ctx, args: &[String]) -> Outcome {
     if ctx.host.busybox_version().is_some_and(|v| v < (1, 29)) {
         return Outcome::Status(nslookup_libc(ctx, args));
@@ -80,6 +74,8 @@ pub(crate) fn nslookup(ctx: &mut Ctx, args: &[String]) -> Outcome {
         }
     };
     let (servers, search) = ctx.host.resolver();
+    // A server named on the command line skips /etc/resolv.conf, its search list too.
+    let search = if server.is_some() { vec![] } else { search };
     let server = server.or_else(|| servers.first().cloned()).unwrap_or_else(|| "127.0.0.1".into());
     let server_ip = if server.parse::<std::net::Ipv4Addr>().is_ok() { Some(server.clone()) } else { ctx.host.resolve(&server) };
     // The questions: a PTR for an address, else A and AAAA for the name (with the search
@@ -101,27 +97,37 @@ pub(crate) fn nslookup(ctx: &mut Ctx, args: &[String]) -> Outcome {
             queries.extend(qs.into_iter().map(|q| (q, t)));
         }
     }
-    if !server_ip.as_deref().is_some_and(reachable) {
-        // Two tries of 2.5 s each, then busybox gives up on the server.
-        return Outcome::Delay { ms: 5_000, stdout: ";; connection timed out; no servers could be reached\n\n".into(), stderr: String::new(), status: 1 };
-    }
     let shown = server_ip.unwrap_or_default();
+    let mut answers = Vec::new();
+    for (q, t) in queries {
+        let answer = ctx.host.dns_query(&shown, &q, t);
+        if answers.is_empty() && answer == DnsAnswer::Timeout {
+            // No reply at all: two tries of 2.5 s each, then busybox gives up on the server.
+            return Outcome::Delay { ms: 5_000, stdout: ";; connection timed out; no servers could be reached\n\n".into(), stderr: String::new(), status: 1 };
+        }
+        answers.push((q, t, answer));
+    }
     let mut out = format!("Server:\t\t{server}\nAddress:\t{shown}:53\n\n");
     let mut status = 0;
-    for (q, t) in queries {
-        match ctx.host.dns_query(&q, t) {
+    for (q, t, answer) in answers {
+        match answer {
             DnsAnswer::NxDomain => {
                 out.push_str(&format!("** server can't find {q}: NXDOMAIN\n"));
                 status = 1;
             }
-            DnsAnswer::Records { values, authoritative } => {
+            // `parse_reply`: each answer record in order, CNAMEs first.
+            DnsAnswer::Records { chain, values, authoritative } => {
                 if !authoritative {
                     out.push_str("Non-authoritative answer:\n");
                 }
+                for (owner, target) in &chain {
+                    out.push_str(&format!("{owner}\tcanonical name = {target}\n"));
+                }
+                let owner = chain.last().map_or(q.clone(), |(_, target)| target.clone());
                 for v in values {
                     match t {
                         "PTR" => out.push_str(&format!("{q}\tname = {v}\n")),
-                        _ => out.push_str(&format!("Name:\t{q}\nAddress: {v}\n")),
+                        _ => out.push_str(&format!("Name:\t{owner}\nAddress: {v}\n")),
                     }
                 }
             }
@@ -144,8 +150,9 @@ fn nslookup_libc(ctx: &mut Ctx, args: &[String]) -> i32 {
     let (servers, search) = ctx.host.resolver();
     let server = words.get(1).map(|s| s.to_string()).or_else(|| servers.first().cloned()).unwrap_or_else(|| "127.0.0.1".into());
     let mut out = String::new();
+    let server_ip = if server.parse::<std::net::Ipv4Addr>().is_ok() { server.clone() } else { ctx.host.resolve(&server).unwrap_or_default() };
     let reverse = |ctx: &mut Ctx, ip: &str| -> Option<String> {
-        match ctx.host.dns_query(&make_ptr(ip)?, "PTR") {
+        match ctx.host.dns_query(&server_ip, &make_ptr(ip)?, "PTR") {
             DnsAnswer::Records { values, .. } => values.into_iter().next(),
             _ => None,
         }
@@ -154,7 +161,7 @@ fn nslookup_libc(ctx: &mut Ctx, args: &[String]) -> i32 {
         Some(r) => format!("Address {n}: {ip} {r}\n"),
         None => format!("Address {n}: {ip}\n"),
     };
-    let server_rev = if reachable(&server) { reverse(ctx, &server) } else { None };
+    let server_rev = reverse(ctx, &server);
     out.push_str(&format!("{:<10} {server}\n", "Server:"));
     out.push_str(&line(1, &server, server_rev));
     out.push('\n');
@@ -164,7 +171,7 @@ fn nslookup_libc(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut addrs: Vec<String> = Vec::new();
     if name.parse::<std::net::Ipv4Addr>().is_ok() {
         addrs.push(name.clone());
-    } else if reachable(&server) {
+    } else {
         let absolute = name.ends_with('.');
         let base = name.trim_end_matches('.');
         let mut candidates: Vec<String> = if absolute { vec![] } else { search.iter().map(|d| format!("{base}.{d}")).collect() };
@@ -174,7 +181,7 @@ fn nslookup_libc(ctx: &mut Ctx, args: &[String]) -> i32 {
             candidates.push(base.to_string());
         }
         for c in candidates {
-            if let DnsAnswer::Records { values, .. } = ctx.host.dns_query(&c, "A")
+            if let DnsAnswer::Records { values, .. } = ctx.host.dns_query(&server_ip, &c, "A")
                 && !values.is_empty()
             {
                 addrs = values;

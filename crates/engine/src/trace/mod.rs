@@ -201,6 +201,22 @@ pub enum Action {
     /// A traffic run finished (params: run, requests, ok).
     #[serde(rename = "traffic.done")]
     TrafficDone,
+    /// CoreDNS's `forward` plugin sent a question outside the cluster zone to its node's
+    /// resolver, which answered from the simulated Internet (params: name, type, upstream,
+    /// nodeIP, rcode NOERROR/NXDOMAIN, answers, known — false: not a name podlife's Internet
+    /// has).
+    #[serde(rename = "dns.forward")]
+    DnsForward,
+    /// A pod's resolver (`dnsPolicy: Default`, or `nslookup NAME SERVER`) asked a resolver
+    /// outside the cluster itself (params: name, type, server, podIP, node, nodeIP, rcode, answers,
+    /// known).
+    #[serde(rename = "internet.dns")]
+    InternetDns,
+    /// A host of the simulated Internet answered an HTTP(S) request from a pod (params: host,
+    /// ip, port, scheme, path, code, bytes, location, podIP, node and nodeIP — kindnet's masquerade —,
+    /// publicIP — what the host sees).
+    #[serde(rename = "internet.http")]
+    InternetHttp,
     /// A quiet stretch passed in one step: every periodic task would have changed nothing
     /// (params: fromMs — since the script's start —, ms; `quiet.rs`).
     #[serde(rename = "quiet.skip")]
@@ -210,7 +226,7 @@ pub enum Action {
 impl Action {
     /// The stable identifier (`authn`, `etcd`, …).
     /// Every action, in declaration order (lesson files name them by id).
-    pub const ALL: [Action; 50] = [Action::Request, Action::Authentication, Action::Authorization, Action::Decode, Action::MutatingAdmission, Action::Validation, Action::ValidatingAdmission, Action::AdmissionWebhook, Action::Etcd, Action::Watch, Action::InformerDeliver, Action::InformerList, Action::Response, Action::ComponentStop, Action::ComponentStart, Action::SchedulerPop, Action::SchedulerPreFilter, Action::SchedulerFilter, Action::SchedulerPostFilter, Action::SchedulerPreScore, Action::SchedulerScore, Action::SchedulerSelectHost, Action::SchedulerReserve, Action::SchedulerPermit, Action::SchedulerPreBind, Action::SchedulerBind, Action::KubeletSync, Action::KubeletPleg, Action::KubeletKill, Action::KubeletEvict, Action::Cri, Action::ImagePull, Action::Cni, Action::Runc, Action::Shim, Action::Signal, Action::KubeletLogs, Action::KubeletExec, Action::KubeletProbe, Action::KubeletHook, Action::NodeDown, Action::NodeUp, Action::NodeAdd, Action::NodeShutdown, Action::NodeBoot, Action::ProxySync, Action::ProxyRestore, Action::TrafficRequest, Action::TrafficDone, Action::QuietSkip];
+    pub const ALL: [Action; 53] = [Action::Request, Action::Authentication, Action::Authorization, Action::Decode, Action::MutatingAdmission, Action::Validation, Action::ValidatingAdmission, Action::AdmissionWebhook, Action::Etcd, Action::Watch, Action::InformerDeliver, Action::InformerList, Action::Response, Action::ComponentStop, Action::ComponentStart, Action::SchedulerPop, Action::SchedulerPreFilter, Action::SchedulerFilter, Action::SchedulerPostFilter, Action::SchedulerPreScore, Action::SchedulerScore, Action::SchedulerSelectHost, Action::SchedulerReserve, Action::SchedulerPermit, Action::SchedulerPreBind, Action::SchedulerBind, Action::KubeletSync, Action::KubeletPleg, Action::KubeletKill, Action::KubeletEvict, Action::Cri, Action::ImagePull, Action::Cni, Action::Runc, Action::Shim, Action::Signal, Action::KubeletLogs, Action::KubeletExec, Action::KubeletProbe, Action::KubeletHook, Action::NodeDown, Action::NodeUp, Action::NodeAdd, Action::NodeShutdown, Action::NodeBoot, Action::ProxySync, Action::ProxyRestore, Action::TrafficRequest, Action::TrafficDone, Action::DnsForward, Action::InternetDns, Action::InternetHttp, Action::QuietSkip];
 
     /// The action with this stable identifier.
     pub fn from_id(id: &str) -> Option<Action> {
@@ -268,6 +284,9 @@ impl Action {
             Action::ProxyRestore => "proxy.restore",
             Action::TrafficRequest => "traffic.request",
             Action::TrafficDone => "traffic.done",
+            Action::DnsForward => "dns.forward",
+            Action::InternetDns => "internet.dns",
+            Action::InternetHttp => "internet.http",
             Action::QuietSkip => "quiet.skip",
         }
     }
