@@ -45,6 +45,8 @@ sleep 20
 kubectl get pod init-demo
 kubectl logs init-demo -c install
 kubectl exec init-demo -- cat /usr/share/nginx/html/index.html
+# nginx serves the downloaded page from its document root (the page's `curl localhost`).
+kubectl exec init-demo -- curl -s localhost
 kubectl apply -f - <<EOF
 apiVersion: v1
 kind: Service
