@@ -57,6 +57,7 @@ kubectl exec plain -- curl -s -o /dev/null -w '%{http_code}\n' localhost/50x.htm
 kubectl exec plain -- curl -s localhost/missing.html
 kubectl exec plain -- sh -c 'mkdir /usr/share/nginx/html/docs && echo docs > /usr/share/nginx/html/docs/index.html && curl -s -i localhost/docs'
 kubectl exec plain -- curl -s localhost/docs/
+kubectl exec plain -- curl -s -L localhost/docs
 kubectl exec two-containers -c nginx-container -- curl -s localhost
 kubectl exec empty-root -- curl -s localhost
 kubectl exec empty-root -- ls -la /usr/share/nginx/html

@@ -518,8 +518,8 @@ impl Engine {
                 Ok(HttpAnswer { code, body, headers: vec![] })
             }
             Acceptor::Program(container) => {
-                let (code, body) = self.program_http(&landing.ep, &container, path).ok_or(NetError::Refused)?;
-                Ok(HttpAnswer { code, body, headers: vec![] })
+                let (code, headers, body) = self.program_http(&landing.ep, &container, host, path).ok_or(NetError::Refused)?;
+                Ok(HttpAnswer { code, body, headers })
             }
             Acceptor::Internet => self.internet_http(landing, host, path),
         }
@@ -576,15 +576,16 @@ impl Engine {
         }
     }
 
-    /// An app model's answer to `GET path`: (status, body), None when it serves no HTTP there.
-    fn program_http(&mut self, ep: &Endpoint, container: &str, path: &str) -> Option<(u16, String)> {
+    /// An app model's answer to `GET path`: (status, headers, body), None when it serves no
+    /// HTTP there.
+    fn program_http(&mut self, ep: &Endpoint, container: &str, host: &str, path: &str) -> Option<crate::process::webserver::Answer> {
         let m = self.machines.get(&ep.node)?;
         let hostname = m.runtime.sandboxes.values().find(|s| s.pod_uid == ep.pod_uid).map(|s| s.pod_name.clone()).unwrap_or_default();
         let p = m.runtime.containers.get(container)?.process.as_ref()?;
         let code = p.http_get(ep.port, path, self.now)?;
         let (body, kind) = (p.app.http_body(code, &hostname), p.app.kind.clone());
         // A web server answers from its document root.
-        Some(self.docroot_answer(&ep.node, container, &kind, path).unwrap_or((code, body)))
+        Some(self.docroot_http(&ep.node, container, &kind, host, path).unwrap_or((code, vec![], body)))
     }
 
     /// An app model's answer to raw bytes: RESP from redis, an HTTP response to an HTTP
@@ -604,8 +605,9 @@ impl Engine {
             Some(req) if p.app.kind != crate::process::AppKind::Postgres => {
                 let code = p.http_get(ep.port, &req.path, now).unwrap_or(200);
                 let (body, kind) = (p.app.http_body(code, &hostname), p.app.kind.clone());
-                let (code, body) = self.docroot_answer(&ep.node, container, &kind, &req.path).unwrap_or((code, body));
-                let answer = HttpAnswer { code, body, headers: vec![] };
+                let host = if req.host.is_empty() { ep.ip.clone() } else { req.host.clone() };
+                let (code, headers, body) = self.docroot_http(&ep.node, container, &kind, &host, &req.path).unwrap_or((code, vec![], body));
+                let answer = HttpAnswer { code, body, headers };
                 http_response_text(&answer, req.method == "HEAD")
             }
             _ => String::new(),

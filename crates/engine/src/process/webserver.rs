@@ -24,10 +24,38 @@ enum Entry {
     Missing,
 }
 
+/// A web server's answer: status, headers in the server's order, body.
+pub(crate) type Answer = (u16, Vec<(String, String)>, String);
+
 impl Engine {
+    /// nginx's or httpd's answer to `GET path` with `Host: host`, with the headers the server
+    /// writes (nginx: `Server`, `Date`, `Content-Type`, `Content-Length`, and `Location` on a
+    /// redirect — absolute, from the request's host, `absolute_redirect on`); None for other
+    /// programs.
+    pub(crate) fn docroot_http(&mut self, node: &str, container_id: &str, kind: &AppKind, host: &str, path: &str) -> Option<Answer> {
+        let (code, body) = self.docroot_answer(node, container_id, kind, path)?;
+        let server = match kind {
+            AppKind::Nginx => self.container_env(node, container_id, "NGINX_VERSION").map_or("nginx".to_string(), |v| format!("nginx/{v}")),
+            _ => self.container_env(node, container_id, "HTTPD_VERSION").map_or("Apache".to_string(), |v| format!("Apache/{v} (Unix)")),
+        };
+        let mut headers = vec![
+            ("Server".to_string(), server),
+            ("Date".to_string(), crate::internet::http_date(self.now)),
+            ("Content-Type".to_string(), "text/html".to_string()),
+            ("Content-Length".to_string(), body.len().to_string()),
+        ];
+        if code == 301 {
+            let path = path.split(['?', '#']).next().unwrap_or("/");
+            headers.push(("Location".to_string(), format!("http://{host}{path}/")));
+        }
+        // (A file's Last-Modified, ETag and Accept-Ranges are not written.)
+        headers.push(("Connection".to_string(), "keep-alive".to_string()));
+        Some((code, headers, body))
+    }
+
     /// The answer of nginx or httpd in `container_id` to `GET path` from its document root,
     /// None for other programs.
-    pub(crate) fn docroot_answer(&mut self, node: &str, container_id: &str, kind: &AppKind, path: &str) -> Option<(u16, String)> {
+    fn docroot_answer(&mut self, node: &str, container_id: &str, kind: &AppKind, path: &str) -> Option<(u16, String)> {
         let root = match kind {
             AppKind::Nginx => NGINX_ROOT,
             AppKind::Httpd => HTTPD_ROOT,
