@@ -25,6 +25,7 @@ sleep 20
 kubectl exec nginx -c shell -- ps ax
 kubectl exec nginx -c shell -- kill -HUP 7
 kubectl exec nginx -c shell -- ps ax
+kubectl exec nginx -c shell -- kill 99
 kubectl exec nginx -c shell -- head -n 2 /proc/7/root/etc/nginx/nginx.conf
 kubectl exec nginx -c shell -- kill 7
 sleep 3

@@ -383,7 +383,9 @@ impl Shell {
             task.env.opts = opts;
             return Shell::with_main(task);
         }
-        let env = Env::new("sh".to_string(), Vec::new(), env, false);
+        // A program run directly (not through a shell) names itself in its messages, as a
+        // busybox applet does (`kill: can't kill pid 9: No such process`).
+        let env = Env::new(if base.is_empty() { "sh".to_string() } else { base }, Vec::new(), env, false);
         let mut task = Task::new(1, 0, env, Io::default());
         let mut words = vec![Word { parts: vec![WordPart::Quoted("exec".into())] }];
         words.extend(argv.iter().map(|a| Word { parts: vec![WordPart::Quoted(a.clone())] }));
