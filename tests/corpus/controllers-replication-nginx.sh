@@ -10,7 +10,9 @@ kubectl delete rc my-nginx
 sleep 40
 kubectl apply -f https://k8s.io/examples/controllers/replication-nginx-1.9.2.yaml
 sleep 30
-kubectl get rc my-nginx-v4
+# (its args `nginx -T` print the configuration and exit: the pods restart, so READY is not
+# checked, only the five replicas)
+kubectl get rc my-nginx-v4 -o jsonpath='{.status.replicas}{"\n"}'
 kubectl apply -f https://k8s.io/examples/controllers/replication-nginx-1.16.1.yaml
 sleep 10
 kubectl get pods -l deployment=v4 -o jsonpath='{range .items[*]}{.spec.containers[0].image}{"\n"}{end}'
