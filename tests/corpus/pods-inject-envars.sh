@@ -44,3 +44,31 @@ kubectl get pods dependent-envars-demo
 # ESCAPED_REFERENCE=$(PROTOCOL)://172.17.0.1:80 ($$ escapes)
 kubectl logs pod/dependent-envars-demo
 kubectl exec dependent-envars-demo -- printenv UNCHANGED_REFERENCE
+
+# page (website commit 44d00ae, "Setting container environment variables with envFrom"): the
+# ConfigMap is created first, then a Pod referencing it; "all the key-value pairs in the referenced
+# ConfigMap or Secret are set as environment variables for the container"
+kubectl apply -f https://k8s.io/examples/pods/inject/configmap-envFrom.yaml
+kubectl apply -f https://k8s.io/examples/pods/inject/envFrom.yaml
+# (a fresh node may pull node-hello first)
+sleep 30
+kubectl get pods -l purpose=demonstrate-envfrom
+kubectl exec envfrom-demo -- printenv | grep -E '^DEMO_' | sort
+# page: "You can also use Secret instead of ConfigMap": its Secret as shown; its Pod runs `myimage`,
+# a placeholder, so a busybox container stands in for it. Two of the comments are off:
+# bXlkb2Joc3RhcnQ= decodes to "mydobhstart" and NTQzMiA= to "5432 " (with a trailing space),
+# printed here between brackets as upstream would
+kubectl apply -f - <<'YAML'
+apiVersion: v1
+kind: Secret
+metadata:
+  name: mysecret
+type: Opaque
+data:
+  DB_HOST: bXlkb2Joc3RhcnQ= # Base64-encoded value for mydbhost
+  DB_PORT: NTQzMiA= # Base64-encoded value for 5432
+  DB_NAME: bXlkYm5hbWU= # Base64-encoded value for mydbname
+YAML
+kubectl run mypod --image=busybox --restart=Never --overrides='{"apiVersion":"v1","spec":{"containers":[{"name":"mycontainer","image":"busybox","command":["sh","-c","echo \"[$DB_HOST] [$DB_PORT] [$DB_NAME]\""],"envFrom":[{"secretRef":{"name":"mysecret"}}]}]}}'
+sleep 10
+kubectl logs mypod
