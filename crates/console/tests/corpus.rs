@@ -1,7 +1,7 @@
 //! The kubernetes.io example corpus (issue 19): every `tests/corpus/*.sh` follows one docs page's
 //! steps on a fresh default cluster (seed 1) and its transcript (with diagnostics, without the
-//! trace) must equal `*.golden` beside it. `kubectl apply -f https://k8s.io/examples/X` reads
-//! `tests/corpus/examples/X` (the copies of kubernetes/website's `content/en/examples/`, see
+//! trace) must equal `*.golden` beside it. `kubectl apply -f https://k8s.io/examples/X` (or
+//! `https://kubernetes.io/examples/X`, as some pages write it) reads `tests/corpus/examples/X` (the copies of kubernetes/website's `content/en/examples/`, see
 //! `tests/corpus/NOTICE`); any other relative path is read from `tests/corpus/`.
 //!
 //! `tests/corpus/INVENTORY.md` lists every example file with its status:
@@ -26,10 +26,12 @@ fn corpus_dir() -> PathBuf {
 }
 
 const EXAMPLES_URL: &str = "https://k8s.io/examples/";
+/// Some pages spell the examples' address this way; it serves the same files.
+const EXAMPLES_URL_LONG: &str = "https://kubernetes.io/examples/";
 
 fn read_corpus_file(name: &str) -> Option<String> {
     let dir = corpus_dir();
-    let path = match name.strip_prefix(EXAMPLES_URL) {
+    let path = match name.strip_prefix(EXAMPLES_URL).or_else(|| name.strip_prefix(EXAMPLES_URL_LONG)) {
         Some(rest) => dir.join("examples").join(rest),
         None if name.contains("://") || name.starts_with('/') || name.contains("..") => return None,
         None => dir.join(name),
@@ -117,7 +119,10 @@ fn inventory_is_complete() {
                 if !copied.contains(&r.example) {
                     problems.push(format!("INVENTORY.md:{}: {} is {} but not copied under tests/corpus/examples/", r.line, r.example, r.status));
                 }
-                if !text.contains(&format!("{EXAMPLES_URL}{}", r.example)) && !text.contains(&format!("# example: {}", r.example)) {
+                if !text.contains(&format!("{EXAMPLES_URL}{}", r.example))
+                    && !text.contains(&format!("{EXAMPLES_URL_LONG}{}", r.example))
+                    && !text.contains(&format!("# example: {}", r.example))
+                {
                     problems.push(format!("INVENTORY.md:{}: {} never uses {}", r.line, r.script, r.example));
                 }
             }
