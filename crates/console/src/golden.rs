@@ -5,6 +5,21 @@ use std::path::Path;
 
 use podlife_engine::{Action, TraceEvent};
 
+use crate::script::Transcript;
+
+/// A run's text as its golden pins it: the console's output, then the script's diagnostics
+/// (line, column and the first line of each message).
+pub fn transcript_text(t: &Transcript) -> String {
+    let mut out = t.text.clone();
+    if !t.diagnostics.is_empty() {
+        out.push_str("--- diagnostics ---\n");
+        for (_, d) in &t.diagnostics {
+            out.push_str(&format!("{}:{}: {}\n", d.line, d.column, d.message.lines().next().unwrap_or_default()));
+        }
+    }
+    out
+}
+
 /// Trace events a transcript leaves out as routine: the kubelets' Lease renewals (every 10 s
 /// per node), traffic requests that succeeded (counted in the run's table), and the steady
 /// work of the system pods in `kube-system` — their passing probes (kube-apiserver, etcd and

@@ -16,13 +16,7 @@ fn render_run(text: &str) -> String {
         Ok(t) => t,
         Err(e) => return format!("script error: {e}\n"),
     };
-    let mut out = t.text;
-    if !t.diagnostics.is_empty() {
-        out.push_str("--- diagnostics ---\n");
-        for (_, d) in &t.diagnostics {
-            out.push_str(&format!("{}:{}: {}\n", d.line, d.column, d.message.lines().next().unwrap_or_default()));
-        }
-    }
+    let mut out = podlife_console::golden::transcript_text(&t);
     out.push_str("--- trace ---\n");
     // Routine work is left out (`golden::routine`): Lease renewals, answered traffic requests,
     // the system pods' passing probes and periodic syncs.
