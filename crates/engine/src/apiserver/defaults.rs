@@ -104,6 +104,8 @@ pub fn apply(kind: &str, obj: &mut Value) {
             set_if_absent(o, "volumeBindingMode", json!("Immediate"));
         }
         "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => webhooks(o, kind == "MutatingWebhookConfiguration"),
+        // `SetDefaults_PriorityClass` (`pkg/apis/scheduling/v1/defaults.go`).
+        "PriorityClass" => set_if_absent(o, "preemptionPolicy", json!("PreemptLowerPriority")),
         _ => {}
     }
 }
