@@ -1,5 +1,4 @@
 # page: https://kubernetes.io/docs/tasks/configure-pod-container/configure-pod-configmap/
-# (FAILING: the golden has the page's output, see INVENTORY.md)
 # the page's configmap-multikeys.yaml: SPECIAL_LEVEL=very, SPECIAL_TYPE=charm
 kubectl create configmap special-config --from-literal=SPECIAL_LEVEL=very --from-literal=SPECIAL_TYPE=charm
 # Add ConfigMap data to a specific path in the Volume: "very"

@@ -1,6 +1,4 @@
 # page: https://kubernetes.io/docs/tasks/inject-data-application/downward-api-volume-expose-pod-information/
-# (FAILING: podlife writes no files into downwardAPI volumes; the golden below this line is
-# written from the page, see INVENTORY.md)
 kubectl apply -f https://k8s.io/examples/pods/inject/dapi-volume.yaml
 sleep 10
 # page: the labels file (cluster="test-cluster1", rack="rack-22", zone="us-est-coast") and the

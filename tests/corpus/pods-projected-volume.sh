@@ -1,5 +1,4 @@
 # page: https://kubernetes.io/docs/tasks/configure-pod-container/configure-projected-volume-storage/
-# (FAILING: podlife leaves projected volumes empty; the golden has the page's listing)
 # page: "Create the Secrets": files username.txt and password.txt, then kubectl create secret
 echo -n "admin" > ./username.txt
 echo -n "1f2d1e2e67df" > ./password.txt

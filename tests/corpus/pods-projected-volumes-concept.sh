@@ -1,5 +1,5 @@
 # page: https://kubernetes.io/docs/concepts/storage/projected-volumes/
-# (FAILING, see INVENTORY.md.) The page shows the manifests and says what each source puts in the
+# The page shows the manifests and says what each source puts in the
 # volume; it creates none of the objects they use, so this script creates mysecret (username),
 # mysecret2 (password) and myconfigmap (config) with values of its own.
 kubectl create secret generic mysecret --from-literal=username=my-app

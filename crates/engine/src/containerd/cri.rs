@@ -625,7 +625,7 @@ pub fn cgroup_parent(pod: &Value) -> String {
 const SHELL_RUN: &[&str] = &[
     "sh", "ash", "bash", "dash", "sleep", "echo", "printf", "cat", "true", "false", "date", "env", "printenv", "hostname", "ls", "touch", "mkdir", "rm",
     "test", "[", "wget", "nc", "curl", "seq", "tail", "head", "grep", "wc", "id", "uname", "expr", "kill", "pwd", "yes", "stat", "readlink", "cut",
-    "sed", "awk", "tr", "nslookup", "ip", "ipcs", "ipcmk", "ipcrm", "redis-cli", "chmod",
+    "sed", "awk", "tr", "nslookup", "ip", "ipcs", "ipcmk", "ipcrm", "redis-cli", "chmod", "rev",
 ];
 
 /// A veth's MAC address as the kernel makes one (`eth_hw_addr_random`: random, locally

@@ -18,6 +18,7 @@ use crate::containerd::exec::ExecRun;
 use crate::containerd::fs::{BASE_DIRS, Tree};
 use crate::containerd::{ContainerState, cpu};
 use crate::process::{self, App, Timer};
+use crate::kubelet::projection::{self, Entry, Layout, ProjectedFile};
 use crate::containerd::procfs::Special;
 use crate::shell::{DnsAnswer, FileKind, Host, NetConfig, NetError, Shell, ShmSegment, Stat, Yield};
 
@@ -29,11 +30,9 @@ struct Mount {
     /// Where the volume's data lives, as the volume manager mounted it (None: files the
     /// kubelet writes itself, or a volume not mounted).
     data: Option<crate::kubelet::volumes::Backing>,
-    /// A `configMap` or `secret` volume: (plural, object name), its keys as files.
-    config: Option<(&'static str, String)>,
-    /// The permission bits of a ConfigMap or Secret volume's files (`defaultMode`, 0644 when
-    /// unset).
-    file_mode: u32,
+    /// A `configMap`, `secret`, `downwardAPI` or `projected` volume (its spec): the files
+    /// the kubelet writes into it (`kubelet/projection.rs`).
+    projection: Option<Value>,
     /// An `emptyDir`, whose directory the kubelet makes world-writable (0777).
     empty_dir: bool,
 }
@@ -49,13 +48,8 @@ fn mounts_of(pod: &Value, container: &str, mounted: impl Fn(&str) -> Option<crat
             let volume = m["name"].as_str().unwrap_or_default().to_string();
             let spec = volumes.iter().find(|v| v["name"] == volume.as_str()).cloned().unwrap_or(Value::Null);
             let data = mounted(&volume);
-            let config = if let Some(cm) = spec["configMap"]["name"].as_str() {
-                Some(("configmaps", cm.to_string()))
-            } else {
-                spec["secret"]["secretName"].as_str().map(|s| ("secrets", s.to_string()))
-            };
-            let file_mode = spec["configMap"]["defaultMode"].as_u64().or_else(|| spec["secret"]["defaultMode"].as_u64()).unwrap_or(0o644) as u32 & 0o7777;
-            Mount { path: m["mountPath"].as_str().unwrap_or_default().trim_end_matches('/').to_string(), read_only: m["readOnly"] == true || spec["persistentVolumeClaim"]["readOnly"] == true, data, config, file_mode, empty_dir: spec.get("emptyDir").is_some() }
+            let projection = crate::kubelet::projection::is_projected_kind(&spec).then(|| spec.clone());
+            Mount { path: m["mountPath"].as_str().unwrap_or_default().trim_end_matches('/').to_string(), read_only: m["readOnly"] == true || spec["persistentVolumeClaim"]["readOnly"] == true, data, projection, empty_dir: spec.get("emptyDir").is_some() }
         })
         .collect();
     crate::sort::sort_by_key(&mut out, |m| std::cmp::Reverse(m.path.len()));
@@ -118,8 +112,9 @@ enum Where {
     /// A mounted volume's data (the path returned with it is the path in that store).
     Volume(crate::kubelet::volumes::Backing),
     ReadOnly,
-    /// A key of a ConfigMap or Secret volume (read-only, as the kubelet mounts them).
-    Config(&'static str, String),
+    /// A file of a configMap, secret, downwardAPI or projected volume (read-only, as the
+    /// kubelet mounts them): the index of its mount.
+    Projected(usize),
     /// The pod's `/dev/shm` (its IPC namespace's tmpfs).
     Shm,
     /// `/etc/hosts`, `/etc/hostname`, `/etc/resolv.conf`: one file per pod, bind-mounted
@@ -129,11 +124,11 @@ enum Where {
 
 impl ContainerHost<'_> {
     fn place(&self, path: &str) -> (Where, String) {
-        for m in &self.mounts {
+        for (i, m) in self.mounts.iter().enumerate() {
             if path == m.path || path.starts_with(&format!("{}/", m.path)) {
                 let rel = format!("/{}", path[m.path.len()..].trim_start_matches('/'));
-                if let Some((plural, name)) = &m.config {
-                    return (Where::Config(plural, name.clone()), rel);
+                if m.projection.is_some() {
+                    return (Where::Projected(i), rel);
                 }
                 return match (&m.data, m.read_only) {
                     (Some(data), false) => (Where::Volume(data.clone()), data.path(&rel)),
@@ -159,14 +154,18 @@ impl ContainerHost<'_> {
                 let sandbox = m.runtime.containers.get(&self.container_id)?.sandbox_id.clone();
                 m.runtime.sandboxes.get_mut(&sandbox).map(|s| f(if matches!(place, Where::Shm) { &mut s.shm } else { &mut s.etc }))
             }
-            Where::ReadOnly | Where::Config(..) => None,
+            Where::ReadOnly | Where::Projected(_) => None,
         }
     }
 
-    /// The keys of a ConfigMap/Secret volume, as files.
-    fn config_files(&self, plural: &str, name: &str) -> Vec<(String, String)> {
-        let Some(rt) = podlife_model::ResourceType::resolve(plural) else { return vec![] };
-        self.engine.store.get(&crate::store::ObjectKey::new(rt, Some(&self.namespace), name)).map(|o| crate::kubelet::env::data_of(o, plural == "secrets")).unwrap_or_default()
+    /// The files of a projected kind of volume (none if its objects went missing since the
+    /// mount) and the name of the atomic writer's timestamped directory.
+    fn projected_files(&self, mount: usize) -> (Vec<ProjectedFile>, String) {
+        let Some(volume) = self.mounts.get(mount).and_then(|m| m.projection.as_ref()) else { return (vec![], String::new()) };
+        let engine = &*self.engine;
+        let mut get = |plural: &str, namespace: &str, name: &str| engine.cached_object(plural, namespace, name);
+        let files = projection::payload(&self.pod, volume, &mut get).unwrap_or_default();
+        (files, projection::Layout::dir_name(&self.pod))
     }
 
     fn tree(&self, place: &Where) -> Option<&Tree> {
@@ -178,7 +177,7 @@ impl ContainerHost<'_> {
                 let sandbox = m.runtime.sandboxes.get(&m.runtime.containers.get(&self.container_id)?.sandbox_id)?;
                 Some(if matches!(place, Where::Shm) { &sandbox.shm } else { &sandbox.etc })
             }
-            Where::ReadOnly | Where::Config(..) => None,
+            Where::ReadOnly | Where::Projected(_) => None,
         }
     }
 
@@ -253,13 +252,12 @@ impl Host for ContainerHost<'_> {
 
     fn read_file(&self, path: &str) -> Option<String> {
         let (place, rel) = self.place(path);
-        if let Where::Config(plural, name) = &place {
-            let key = rel.trim_start_matches("/..data/").trim_start_matches('/');
-            return self.config_files(plural, name).into_iter().find(|(k, _)| k == key).map(|(_, v)| v);
+        if let Where::Projected(i) = place {
+            let (files, dir) = self.projected_files(i);
+            return Layout { files: &files, dir: &dir }.read(&rel).map(str::to_string);
         }
         if let Where::ReadOnly = place {
-            // The service account token and other projected files.
-            return path.ends_with("serviceaccount/namespace").then(|| self.namespace.clone());
+            return None;
         }
         if let Where::PodEtc = place {
             return match self.special(path) {
@@ -290,7 +288,7 @@ impl Host for ContainerHost<'_> {
             return Ok(());
         }
         let (place, rel) = self.place(path);
-        if matches!(place, Where::ReadOnly | Where::Config(..)) {
+        if matches!(place, Where::ReadOnly | Where::Projected(_)) {
             return Err("Read-only file system".into());
         }
         if matches!(place, Where::Root) {
@@ -334,9 +332,9 @@ impl Host for ContainerHost<'_> {
             return true;
         }
         let (place, rel) = self.place(path);
-        if let Where::Config(plural, name) = &place {
-            let key = rel.trim_start_matches("/..data/").trim_start_matches('/');
-            return key == "..data" || self.config_files(plural, name).iter().any(|(k, _)| k == key);
+        if let Where::Projected(i) = place {
+            let (files, dir) = self.projected_files(i);
+            return Layout { files: &files, dir: &dir }.resolve(&rel).is_some();
         }
         if matches!(place, Where::Root | Where::PodEtc) && self.special(path).is_some() {
             return true;
@@ -349,7 +347,7 @@ impl Host for ContainerHost<'_> {
 
     fn make_dir(&mut self, path: &str) -> Result<(), String> {
         let (place, rel) = self.place(path);
-        if matches!(place, Where::ReadOnly | Where::Config(..)) {
+        if matches!(place, Where::ReadOnly | Where::Projected(_)) {
             return Err("Read-only file system".into());
         }
         if matches!(place, Where::Root) && (path.starts_with("/proc/") || path.starts_with("/sys/")) {
@@ -374,8 +372,11 @@ impl Host for ContainerHost<'_> {
             };
         }
         let mut names = match &place {
-            Where::Config(plural, name) if rel == "/" => std::iter::once("..data".to_string()).chain(self.config_files(plural, name).into_iter().map(|(k, _)| k)).collect(),
-            Where::Config(plural, name) if rel == "/..data" => self.config_files(plural, name).into_iter().map(|(k, _)| k).collect(),
+            Where::Projected(i) => {
+                let (files, dir) = self.projected_files(*i);
+                // The atomic writer's order is the listing's (names starting with dots first).
+                return Layout { files: &files, dir: &dir }.list(&rel);
+            }
             _ => self.tree(&place).map(|t| t.list(&rel)).unwrap_or_default(),
         };
         if matches!(place, Where::Root) {
@@ -427,26 +428,23 @@ impl Host for ContainerHost<'_> {
         let (place, rel) = self.place(path);
         if let Some(m) = self.mount_of(path) {
             if self.is_mount_point(path) {
-                // emptyDir (and the kubelet's wrapper of ConfigMap/Secret volumes) is 0777; a
-                // hostPath or PersistentVolume directory keeps its own mode.
-                let default = if m.empty_dir || m.config.is_some() { 0o777 } else { 0o755 };
+                // emptyDir (and the kubelet's wrapper of configMap and downwardAPI volumes) is
+                // 0777, the tmpfs of secret and projected volumes 1777; a hostPath or
+                // PersistentVolume directory keeps its own mode.
+                let tmpfs = m.projection.as_ref().is_some_and(|v| v["secret"].is_object() || v["projected"].is_object());
+                let default = if tmpfs { 0o1777 } else if m.empty_dir || m.projection.is_some() { 0o777 } else { 0o755 };
                 let mode = self.tree(&place).and_then(|t| t.modes.get(&rel).copied()).unwrap_or(default);
                 let mtime = self.tree(&place).and_then(|t| t.mtimes.get(&rel).copied()).unwrap_or(now);
                 return Some(Stat::dir(mode, mtime));
             }
-            if let Where::Config(..) = place {
-                // The kubelet's atomic writer: each key is a link into `..data`, where the
-                // files have the volume's `defaultMode`.
-                if rel == "/..data" {
-                    return Some(Stat::dir(0o755, now));
-                }
-                if rel.starts_with("/..data/") {
-                    return self.read_file(path).map(|t| Stat::file(t.len() as u64, m.file_mode, now));
-                }
-                let key = rel.trim_start_matches('/');
-                self.read_file(path)?;
-                let target = format!("..data/{key}");
-                return Some(Stat { kind: FileKind::Symlink(target.clone()), mode: 0o777, size: target.len() as u64, nlink: 1, uid: 0, gid: 0, mtime: now });
+            if let Where::Projected(i) = place {
+                // The atomic writer's tree: `..data` and each top-level name are links.
+                let (files, dir) = self.projected_files(i);
+                return Some(match (Layout { files: &files, dir: &dir }).entry(&rel)? {
+                    Entry::Dir => Stat::dir(0o755, now),
+                    Entry::Link(target) => Stat { kind: FileKind::Symlink(target.clone()), mode: 0o777, size: target.len() as u64, nlink: 1, uid: 0, gid: 0, mtime: now },
+                    Entry::File(f) => Stat::file(files[f].content.len() as u64, files[f].mode, now),
+                });
             }
             if let Where::ReadOnly = place {
                 return self.read_file(path).map(|t| Stat::file(t.len() as u64, 0o644, now));
@@ -500,7 +498,7 @@ impl Host for ContainerHost<'_> {
 
     fn chmod(&mut self, path: &str, mode: u32) -> Result<(), String> {
         let (place, rel) = self.place(path);
-        if matches!(place, Where::ReadOnly | Where::Config(..)) {
+        if matches!(place, Where::ReadOnly | Where::Projected(_)) {
             return Err("Read-only file system".into());
         }
         if !self.file_exists(path) {
@@ -741,7 +739,8 @@ pub(crate) fn image_has_program(image_ref: &str, program: &str) -> bool {
         Toolset::Debian { curl, wget, .. } => match program {
             "curl" => curl,
             "wget" => wget,
-            "nc" | "nslookup" | "ip" => false,
+            // `rev` is in bsdextrautils, not in Debian's or Ubuntu's base image.
+            "nc" | "nslookup" | "ip" | "rev" => false,
             _ => true,
         },
     }

@@ -29,10 +29,18 @@ impl Engine {
         }
     }
 
+    /// An object as a watch-based cache of the kubelet holds it (the store), or the manager's
+    /// `configmap "x" not found`.
+    pub(crate) fn cached_object(&self, plural: &str, namespace: &str, name: &str) -> Result<Value, String> {
+        let rt = ResourceType::resolve(plural).ok_or_else(|| format!("{plural} not served"))?;
+        let ns = (!namespace.is_empty()).then_some(namespace);
+        self.store.get(&crate::store::ObjectKey::new(rt, ns, name)).map(|o| (*o).clone()).ok_or_else(|| format!("{} {name:?} not found", crate::gostrings::to_lower(rt.kind)))
+    }
+
     /// `MountVolume.SetUp` for the pod's volumes: where each one's data lives (a claim's
-    /// through its PersistentVolume), then the ConfigMap and Secret volumes' objects; the
-    /// first failure's message (`MountVolume.SetUp failed for volume "config" : configmap "x"
-    /// not found`).
+    /// through its PersistentVolume), then the payload of the configMap, secret, downwardAPI
+    /// and projected volumes (`projection.rs`); the first failure's message
+    /// (`MountVolume.SetUp failed for volume "config" : configmap "x" not found`).
     pub(crate) fn kubelet_mount_volumes(&mut self, node: &str, pod: &Value) -> Option<String> {
         let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
@@ -54,17 +62,22 @@ impl Engine {
             }
         }
         for v in pod["spec"]["volumes"].as_array().map(Vec::as_slice).unwrap_or_default() {
-            let (plural, name, optional) = if let Some(cm) = v["configMap"]["name"].as_str() {
-                ("configmaps", cm, v["configMap"]["optional"] == true)
-            } else if let Some(s) = v["secret"]["secretName"].as_str() {
-                ("secrets", s, v["secret"]["optional"] == true)
-            } else {
+            if !super::projection::is_projected_kind(v) {
                 continue;
+            }
+            // A configMap or secret volume's object is read from the API server; a projected
+            // volume's sources come from the watch-based managers' caches (their reflectors'
+            // LIST and WATCH are not traced per pod). The token's uids are not needed to know
+            // whether the mount succeeds.
+            let projected = v["projected"].is_object();
+            let mut get = |plural: &str, namespace: &str, name: &str| match plural {
+                "configmaps" | "secrets" if projected => self.cached_object(plural, namespace, name),
+                "configmaps" | "secrets" => self.kubelet_get(node, plural, namespace, name),
+                _ => Err(String::new()),
             };
-            if let Err(e) = self.kubelet_get(node, plural, &ns, name)
-                && !optional {
-                    return Some(format!("MountVolume.SetUp failed for volume {:?} : {e}", v["name"].as_str().unwrap_or_default()));
-                }
+            if let Err(e) = super::projection::payload(pod, v, &mut get) {
+                return Some(format!("MountVolume.SetUp failed for volume {:?} : {e}", v["name"].as_str().unwrap_or_default()));
+            }
         }
         None
     }
@@ -122,7 +135,8 @@ impl Engine {
             } else if vf["fieldRef"].is_object() {
                 field_value(pod, vf["fieldRef"]["fieldPath"].as_str().unwrap_or_default())
             } else if vf["resourceFieldRef"].is_object() {
-                resource_value(spec, &vf["resourceFieldRef"])
+                let node = self.cached_object("nodes", "", pod["spec"]["nodeName"].as_str().unwrap_or_default()).ok();
+                resource_value(&super::projection::with_node_limits(spec, node.as_ref()), &vf["resourceFieldRef"])
             } else {
                 String::new()
             };
@@ -149,7 +163,7 @@ pub(crate) fn data_of(obj: &Value, secret: bool) -> Vec<(String, String)> {
 }
 
 /// `podFieldSelectorRuntimeValue` with the downward API's fields.
-fn field_value(pod: &Value, path: &str) -> String {
+pub(crate) fn field_value(pod: &Value, path: &str) -> String {
     let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
     let bracket = |prefix: &str| path.strip_prefix(prefix).and_then(|r| r.strip_suffix("']")).map(str::to_string);
     if let Some(k) = bracket("metadata.labels['") {
@@ -174,7 +188,7 @@ fn field_value(pod: &Value, path: &str) -> String {
 
 /// `resourceFieldRef` (`ExtractContainerResourceValue`): cpu rounded up to whole cores, memory
 /// in bytes, each over the divisor (1 by default).
-fn resource_value(spec: &Value, r: &Value) -> String {
+pub(crate) fn resource_value(spec: &Value, r: &Value) -> String {
     let resource = r["resource"].as_str().unwrap_or_default();
     let (list, name) = resource.split_once('.').unwrap_or(("limits", resource));
     let q = spec["resources"][list][name].as_str().and_then(|q| podlife_model::quantity::Quantity::parse(q).ok());
@@ -188,7 +202,7 @@ fn resource_value(spec: &Value, r: &Value) -> String {
             let d = divisor.map_or(1, |d| d.value().max(1));
             q.value().saturating_add(d - 1).div_euclid(d).to_string()
         }
-        // No limit: the node's allocatable, which the kubelet knows; requests default to 0.
+        // No request (a missing limit is the node's allocatable, `with_node_limits`).
         (_, None) => "0".to_string(),
     }
 }

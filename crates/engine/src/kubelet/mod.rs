@@ -24,6 +24,7 @@ pub mod eviction;
 pub mod heartbeat;
 pub mod lifecycle;
 pub mod prober;
+pub mod projection;
 pub mod register;
 pub mod repeat;
 pub mod resize;

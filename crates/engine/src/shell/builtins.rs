@@ -118,7 +118,7 @@ pub(crate) enum Outcome {
 const UTILS: &[&str] = &[
     "echo", "printf", "test", "[", "[[", "sleep", "usleep", "cat", "touch", "rm", "rmdir", "mkdir", "ls", "date", "hostname", "printenv", "pwd", "grep", "egrep", "fgrep", "wc", "head",
     "tail", "seq", "expr", "nc", "wget", "curl", "tee", "basename", "dirname", "uname", "id", "whoami", "cp", "mv", "chmod", "chown", "sync", "sort", "uniq", "yes",
-    "stat", "readlink", "cut", "sed", "awk", "nslookup", "ip", "ipcs", "ipcmk", "ipcrm", "redis-cli", "tr", "dd",
+    "stat", "readlink", "cut", "sed", "awk", "nslookup", "ip", "ipcs", "ipcmk", "ipcrm", "redis-cli", "tr", "dd", "rev",
 ];
 
 pub(crate) fn is_utility(name: &str) -> bool {
@@ -128,7 +128,7 @@ pub(crate) fn is_utility(name: &str) -> bool {
 /// Tools that some images have and others lack (see the host's `has_program`): a missing
 /// one is `sh: NAME: not found`.
 pub(crate) fn image_specific(name: &str) -> bool {
-    matches!(name, "curl" | "wget" | "nc" | "nslookup" | "ip" | "ipcs" | "ipcmk" | "ipcrm" | "redis-cli")
+    matches!(name, "curl" | "wget" | "nc" | "nslookup" | "ip" | "ipcs" | "ipcmk" | "ipcrm" | "redis-cli" | "rev")
 }
 
 pub(crate) fn run(ctx: &mut Ctx, argv: &[String]) -> Outcome {
@@ -277,6 +277,7 @@ pub(crate) fn run(ctx: &mut Ctx, argv: &[String]) -> Outcome {
         "cut" => st(super::text::cut(ctx, args)),
         "sed" => st(super::text::sed(ctx, args)),
         "tr" => st(super::text::tr(ctx, args)),
+        "rev" => st(super::text::rev(ctx, args)),
         "awk" => st(super::awk::awk(ctx, args)),
         "nslookup" => super::netinfo::nslookup(ctx, args),
         "ip" => st(super::netinfo::ip(ctx, args)),

@@ -35,6 +35,26 @@ fn inputs(ctx: &mut Ctx, applet: &str, files: &[String]) -> (Vec<(String, String
     (out, ok)
 }
 
+// ----- rev -----
+
+/// busybox `rev`: each line's characters reversed, its newline kept at the end (a last line
+/// without one stays without).
+pub(crate) fn rev(ctx: &mut Ctx, files: &[String]) -> i32 {
+    let (texts, ok) = inputs(ctx, "rev", files);
+    let mut out = String::new();
+    for (_, text) in texts {
+        for line in text.split_inclusive('\n') {
+            let body = line.strip_suffix('\n');
+            out.extend(body.unwrap_or(line).chars().rev());
+            if body.is_some() {
+                out.push('\n');
+            }
+        }
+    }
+    ctx.out(&out);
+    if ok { 0 } else { 1 }
+}
+
 // ----- cut -----
 
 fn cut_usage() -> String {
