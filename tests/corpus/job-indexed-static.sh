@@ -1,7 +1,6 @@
 # page: https://kubernetes.io/docs/tasks/job/indexed-parallel-processing-static/
-# (FAILING; the golden is written from the page: the describe snapshot of the page, "2 Running /
-# 3 Succeeded" and "Completed Indexes: 0-2", depends on timing, so the script waits for the end
-# and checks what it must be then)
+# (the describe snapshot of the page, "2 Running / 3 Succeeded" and "Completed Indexes: 0-2",
+# depends on timing, so the script waits for the end and checks what it must be then)
 # This uses the first approach (relying on $JOB_COMPLETION_INDEX)
 kubectl apply -f https://kubernetes.io/examples/application/job/indexed-job.yaml
 sleep 40

@@ -57,6 +57,12 @@ pub(crate) struct Simple {
 pub(crate) struct Assign {
     pub name: String,
     pub value: Word,
+    /// bash: `name[sub]=value` (the subscript, an arithmetic expression).
+    pub index: Option<Word>,
+    /// bash: `name=(w1 w2 …)`, an indexed array's elements.
+    pub array: Option<Vec<Word>>,
+    /// bash: `name+=value` / `name+=(…)`.
+    pub append: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -147,6 +153,19 @@ pub(crate) struct ParamExp {
     pub id: u32,
     pub name: String,
     pub op: ParamOp,
+    /// bash: `${name[…]}`.
+    pub index: Option<Subscript>,
+}
+
+/// A bash array subscript.
+#[derive(Debug, Clone)]
+pub(crate) enum Subscript {
+    /// `[@]`: every element, a field each in double quotes.
+    All,
+    /// `[*]`: every element, joined by IFS's first character in double quotes.
+    Star,
+    /// `[expr]`: the element at that arithmetic index (negative: from the end).
+    Expr(Word),
 }
 
 #[derive(Debug, Clone)]

@@ -5,7 +5,7 @@
 
 use super::{Host, MAX_EXPANSION_BYTES};
 use super::arith::{self, ArithVars};
-use super::ast::{ParamExp, ParamOp, Word, WordPart};
+use super::ast::{ParamExp, ParamOp, Subscript, Word, WordPart};
 use super::state::{Env, Memo, NeedSubst};
 
 /// Why an expansion stopped.
@@ -226,9 +226,52 @@ impl Exp<'_> {
         matches!(name, "?" | "$" | "#" | "!" | "-" | "@" | "*")
     }
 
+    /// bash's `${name[index]}`: the subscript evaluated as arithmetic.
+    pub fn subscript_index(&mut self, w: &Word) -> Result<i64, ExpErr> {
+        let text = self.string(w)?;
+        arith::eval(&text, &mut EnvVars(self.env)).map_err(ExpErr::Fatal)
+    }
+
+    /// `${name[@]}`, `${name[*]}` and `${#name[@]}`; an element's other operations go on
+    /// with its value.
+    /// None: the expansion is written out; Some(value): the rest of `param` goes on with it.
+    fn array_param(&mut self, pe: &ParamExp, sub: &Subscript, dq: bool, out: &mut Vec<Piece>) -> Result<Option<Option<String>>, ExpErr> {
+        let name = pe.name.as_str();
+        if let Subscript::Expr(w) = sub {
+            let i = self.subscript_index(w)?;
+            return Ok(Some(self.env.element(name, i)));
+        }
+        let values = self.env.array_values(name);
+        match &pe.op {
+            ParamOp::Length => out.push(Piece::Text { s: values.len().to_string(), quoted: dq, split: !dq }),
+            ParamOp::Plain if matches!(sub, Subscript::All) || !dq => {
+                for (i, v) in values.into_iter().enumerate() {
+                    if i > 0 {
+                        out.push(Piece::Break);
+                    }
+                    out.push(Piece::Text { s: v, quoted: dq, split: !dq });
+                }
+            }
+            ParamOp::Plain => {
+                let sep = self.env.ifs().chars().next().map(String::from).unwrap_or_default();
+                out.push(Piece::Text { s: values.join(&sep), quoted: dq, split: !dq });
+            }
+            // Other operations on every element: on the elements joined (bash applies them to
+            // each).
+            _ => return Ok(Some(Some(values.join(" ")))),
+        }
+        Ok(None)
+    }
+
     fn param(&mut self, pe: &ParamExp, dq: bool, out: &mut Vec<Piece>) -> Result<(), ExpErr> {
         let name = pe.name.as_str();
-        let val = self.lookup(name);
+        let val = match &pe.index {
+            Some(sub) => match self.array_param(pe, sub, dq, out)? {
+                Some(v) => v,
+                None => return Ok(()),
+            },
+            None => self.lookup(name),
+        };
         let unset_err = |s: &Self| -> Result<(), ExpErr> {
             if s.env.opts.nounset && !Self::is_special(name) && name != "0" {
                 return Err(ExpErr::Fatal(format!("{name}: parameter not set")));
@@ -284,7 +327,7 @@ impl Exp<'_> {
                     }
                     _ if is_set => {
                         if name == "@" || name == "*" {
-                            return self.param(&ParamExp { id: pe.id, name: pe.name.clone(), op: ParamOp::Plain }, dq, out);
+                            return self.param(&ParamExp { id: pe.id, name: pe.name.clone(), op: ParamOp::Plain, index: pe.index.clone() }, dq, out);
                         }
                         emit(out, val.unwrap_or_default());
                     }

@@ -286,7 +286,43 @@ const SIGNALS: &[(i32, &str)] = &[
 struct Expanded {
     argv: Vec<String>,
     redirs: Vec<(u32, RedirOp, String)>,
-    assigns: Vec<(String, String)>,
+    assigns: Vec<(String, Assigned)>,
+}
+
+/// An expanded assignment.
+#[derive(Debug, Clone)]
+enum Assigned {
+    /// `name=value`, `name+=value` (bash) when `true`.
+    Scalar(String, bool),
+    /// bash: `name[index]=value` / `+=`.
+    Element(i64, String, bool),
+    /// bash: `name=(…)` / `name+=(…)`.
+    Array(Vec<String>, bool),
+}
+
+impl Assigned {
+    /// `set -x`'s form of it.
+    fn traced(&self, name: &str) -> String {
+        let op = |append: bool| if append { "+=" } else { "=" };
+        match self {
+            Assigned::Scalar(v, append) => format!("{name}{}{}", op(*append), maybe_quote(v)),
+            Assigned::Element(i, v, append) => format!("{name}[{i}]{}{}", op(*append), maybe_quote(v)),
+            Assigned::Array(vs, append) => format!("{name}{}({})", op(*append), vs.iter().map(|v| maybe_quote(v)).collect::<Vec<_>>().join(" ")),
+        }
+    }
+
+    /// Stores it in `env`.
+    fn apply(self, env: &mut Env, name: &str) -> Result<(), String> {
+        match self {
+            Assigned::Scalar(v, false) => env.set(name, v),
+            Assigned::Scalar(v, true) => {
+                let old = env.get(name).unwrap_or_default().to_string();
+                env.set(name, old + &v)
+            }
+            Assigned::Element(i, v, append) => env.set_element(name, i, v, append),
+            Assigned::Array(vs, append) => env.set_array(name, vs, append),
+        }
+    }
 }
 
 impl Shell {
@@ -364,9 +400,12 @@ impl Shell {
                         Some((a, r)) => (a.clone(), r.to_vec(), true),
                         None => (name, Vec::new(), false),
                     };
-                    let mut p = Parser::new(&src, &arg0, with_line);
+                    let bash = base == "bash";
+                    let mut p = Parser::new(&src, &arg0, with_line).bash(bash);
                     let script = p.parse_script();
-                    let mut task = Task::new(1, 0, Env::new(arg0, params, env, with_line), Io::default());
+                    let mut env = Env::new(arg0, params, env, with_line);
+                    env.bash = bash;
+                    let mut task = Task::new(1, 0, env, Io::default());
                     task.frames.push(Frame::Script { script: Arc::new(script), idx: 0, file: false });
                     task
                 }
@@ -757,7 +796,7 @@ impl Shell {
             return s.clone();
         }
         let env = &self.tasks[0].env;
-        let mut p = Parser::new(action, &env.arg0, env.with_line);
+        let mut p = Parser::new(action, &env.arg0, env.with_line).bash(env.bash);
         let s = Arc::new(p.parse_script());
         if self.trap_cache.len() < 64 {
             self.trap_cache.insert(action.to_string(), s.clone());
@@ -978,7 +1017,7 @@ impl Shell {
                     Some(src) => {
                         let with_line = path != "-";
                         let arg0 = if path == "-" { self.tasks[i].env.arg0.clone() } else { shown };
-                        let mut p = Parser::new(&src, &arg0, with_line);
+                        let mut p = Parser::new(&src, &arg0, with_line).bash(self.tasks[i].env.bash);
                         let script = Arc::new(p.parse_script());
                         let env = &mut self.tasks[i].env;
                         env.arg0 = arg0;
@@ -1273,7 +1312,15 @@ fn expand_words(exp: &mut Exp, node: &Simple) -> Result<Expanded, ExpErr> {
         }
         let mut assigns = Vec::new();
         for a in &node.assigns {
-            assigns.push((a.name.clone(), exp.string(&a.value)?));
+            let value = match (&a.array, &a.index) {
+                (Some(words), _) => Assigned::Array(exp.fields(words)?, a.append),
+                (None, Some(index)) => {
+                    let i = exp.subscript_index(index)?;
+                    Assigned::Element(i, exp.string(&a.value)?, a.append)
+                }
+                (None, None) => Assigned::Scalar(exp.string(&a.value)?, a.append),
+            };
+            assigns.push((a.name.clone(), value));
         }
         Ok(Expanded { argv, redirs, assigns })
     }
@@ -1285,7 +1332,7 @@ impl Shell {
         if self.tasks[i].env.opts.xtrace {
             let ps4 = self.tasks[i].env.get("PS4").unwrap_or("+ ").to_string();
             let mut line = ps4;
-            let mut parts: Vec<String> = assigns.iter().map(|(n, v)| format!("{n}={}", maybe_quote(v))).collect();
+            let mut parts: Vec<String> = assigns.iter().map(|(n, v)| v.traced(n)).collect();
             parts.extend(argv.iter().map(|a| if super::lexer::Kw::from_text(a).is_some() { single_quote(a) } else { maybe_quote(a) }));
             line.push_str(&parts.join(" "));
             line.push('\n');
@@ -1303,7 +1350,7 @@ impl Shell {
                 return;
             }
             for (n, v) in assigns {
-                if let Err(msg) = self.tasks[i].env.set(&n, v) {
+                if let Err(msg) = v.apply(&mut self.tasks[i].env, &n) {
                     self.error(i, host, None, &msg);
                     self.unwind(i, host, Unwind::Exit(2));
                     return;
@@ -1333,7 +1380,7 @@ impl Shell {
             if !special {
                 saved_vars.push((n.clone(), env.vars.get(&n).cloned()));
             }
-            match env.set(&n, v) {
+            match v.apply(env, &n) {
                 Ok(()) => {
                     if !special && let Some(var) = env.vars.get_mut(&n) {
                         var.exported = true;
@@ -1774,7 +1821,7 @@ impl Shell {
                 let src = args.join(" ");
                 let env = &self.tasks[i].env;
                 // ash reports eval's syntax errors as `sh: eval: line N: …`.
-                let mut p = Parser::new(&src, &format!("{}: eval", env.arg0), true);
+                let mut p = Parser::new(&src, &format!("{}: eval", env.arg0), true).bash(env.bash);
                 let script = p.parse_script();
                 self.push(i, Frame::Script { script: Arc::new(script), idx: 0, file: false });
                 self.tasks[i].env.status = 0;
@@ -1799,7 +1846,7 @@ impl Shell {
                     return;
                 };
                 let env = &self.tasks[i].env;
-                let mut p = Parser::new(&src, &format!("{}: {name}", env.arg0), true);
+                let mut p = Parser::new(&src, &format!("{}: {name}", env.arg0), true).bash(env.bash);
                 let script = p.parse_script();
                 if args.len() > 1 {
                     let t = &mut self.tasks[i];
@@ -1835,7 +1882,7 @@ impl Shell {
                 status
             }
             "kill" => return self.builtin_kill(i, host, args),
-            "sh" | "ash" | "bash" | "dash" => return self.builtin_sh(i, host, args),
+            "sh" | "ash" | "bash" | "dash" => return self.builtin_sh(i, host, args, name == "bash"),
             "set" => self.builtin_set(i, host, args),
             "shift" => {
                 let n = match args.first() {
@@ -2265,7 +2312,7 @@ impl Shell {
         }
     }
 
-    fn builtin_sh(&mut self, i: usize, host: &mut dyn Host, args: &[String]) {
+    fn builtin_sh(&mut self, i: usize, host: &mut dyn Host, args: &[String], bash: bool) {
         let (opts, src, it) = match sh_options(args) {
             Ok(x) => x,
             Err(msg) => {
@@ -2281,10 +2328,11 @@ impl Shell {
                     Some((a, r)) => (a.clone(), r.to_vec(), true),
                     None => ("sh".to_string(), Vec::new(), false),
                 };
-                let mut p = Parser::new(&src, &arg0, with_line);
+                let mut p = Parser::new(&src, &arg0, with_line).bash(bash);
                 let script = p.parse_script();
                 self.start_subshell(i, SubKind::Script);
                 let env = &mut self.tasks[i].env;
+                env.bash = bash;
                 env.arg0 = arg0;
                 env.params = params;
                 env.with_line = with_line;
@@ -2624,7 +2672,7 @@ impl Shell {
     pub fn next_line(&self, src: &str) -> Result<Shell, ParseError> {
         let mut env = self.main_env().cloned().unwrap_or_else(|| Env::new("sh".into(), Vec::new(), BTreeMap::new(), false));
         env.traps.clear();
-        let mut p = Parser::new(src, &env.arg0, env.with_line);
+        let mut p = Parser::new(src, &env.arg0, env.with_line).bash(env.bash);
         let script = p.parse_script();
         if script.chunks.is_empty()
             && let Some(e) = script.error

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::ast::{ParamExp, ParamOp, RedirOp, Word, WordPart};
+use super::ast::{ParamExp, ParamOp, RedirOp, Subscript, Word, WordPart};
 use super::parser::Parser;
 use super::{ParseError, MAX_NESTING};
 
@@ -213,7 +213,7 @@ impl PartBuf {
 }
 
 impl Parser {
-    fn peek_char(&self) -> Option<char> {
+    pub(crate) fn peek_char(&self) -> Option<char> {
         self.chars.get(self.pos).copied()
     }
 
@@ -223,7 +223,7 @@ impl Parser {
 
     /// Consumes one character, counting lines and stepping over here-document bodies
     /// that were read ahead when their newline is crossed.
-    fn bump(&mut self) -> Option<char> {
+    pub(crate) fn bump(&mut self) -> Option<char> {
         let c = self.chars.get(self.pos).copied()?;
         self.pos += 1;
         if c == '\n' {
@@ -581,12 +581,12 @@ impl Parser {
                     self.eat_continuations();
                 }
                 let id = self.next_id();
-                Ok(Some(WordPart::Param(Arc::new(ParamExp { id, name, op: ParamOp::Plain }))))
+                Ok(Some(WordPart::Param(Arc::new(ParamExp { id, name, op: ParamOp::Plain, index: None }))))
             }
             c if c.is_ascii_digit() || matches!(c, '?' | '$' | '#' | '@' | '*' | '!' | '-') => {
                 self.bump();
                 let id = self.next_id();
-                Ok(Some(WordPart::Param(Arc::new(ParamExp { id, name: c.to_string(), op: ParamOp::Plain }))))
+                Ok(Some(WordPart::Param(Arc::new(ParamExp { id, name: c.to_string(), op: ParamOp::Plain, index: None }))))
             }
             _ => Ok(None),
         }
@@ -663,8 +663,51 @@ impl Parser {
     }
 
     fn read_brace_param_inner(&mut self, in_dq: bool) -> Result<WordPart, ParseError> {
+        let part = self.read_brace_param_plain(in_dq)?;
+        // The subscript read after the name (bash), put on the expansion.
+        match (self.subscript.take(), part) {
+            (Some(index), WordPart::Param(pe)) => Ok(WordPart::Param(Arc::new(ParamExp { id: pe.id, name: pe.name.clone(), op: pe.op.clone(), index: Some(index) }))),
+            (_, part) => Ok(part),
+        }
+    }
+
+    /// bash: `[…]` after a parameter's name, up to the matching `]`.
+    fn read_subscript(&mut self) -> Result<Subscript, ParseError> {
+        self.bump();
+        let mut text = String::new();
+        let mut depth = 0;
+        loop {
+            match self.bump() {
+                None => return Err(self.syntax("missing '}'")),
+                Some(']') if depth == 0 => break,
+                Some(c) => {
+                    if c == '[' {
+                        depth += 1;
+                    } else if c == ']' {
+                        depth -= 1;
+                    }
+                    text.push(c);
+                }
+            }
+        }
+        match text.as_str() {
+            "@" => return Ok(Subscript::All),
+            "*" => return Ok(Subscript::Star),
+            _ => {}
+        }
+        let mut sub = Parser::new(&text, &self.arg0, self.with_line);
+        sub.bash = true;
+        sub.line = self.line;
+        sub.ids = self.ids;
+        sub.depth = self.depth;
+        let (parts, _) = sub.read_parts(Mode::HereDoc)?;
+        self.ids = sub.ids;
+        Ok(Subscript::Expr(Word { parts }))
+    }
+
+    fn read_brace_param_plain(&mut self, in_dq: bool) -> Result<WordPart, ParseError> {
         let id = self.next_id();
-        let mk = |name: String, op: ParamOp| WordPart::Param(Arc::new(ParamExp { id, name, op }));
+        let mk = |name: String, op: ParamOp| WordPart::Param(Arc::new(ParamExp { id, name, op, index: None }));
         self.eat_continuations();
         let mut length = false;
         if self.peek_char() == Some('#') {
@@ -711,6 +754,9 @@ impl Parser {
         if name.is_empty() {
             self.skip_to_brace()?;
             return Ok(mk(name, ParamOp::Bad));
+        }
+        if self.bash && self.peek_char() == Some('[') && is_name(&name) {
+            self.subscript = Some(self.read_subscript()?);
         }
         if length {
             if self.peek_char() == Some('}') {
@@ -835,6 +881,7 @@ impl Parser {
             }
         }
         let mut sub = Parser::new(&text, &self.arg0, self.with_line);
+        sub.bash = self.bash;
         sub.line = self.line;
         sub.ids = self.ids;
         sub.depth = self.depth;
@@ -879,6 +926,7 @@ impl Parser {
             }
         }
         let mut sub = Parser::new(&text, &self.arg0, self.with_line);
+        sub.bash = self.bash;
         sub.line = start_line;
         sub.ids = self.ids;
         sub.depth = self.depth;

@@ -19,6 +19,10 @@ pub(crate) struct Parser {
     pub(crate) heredoc_skip: Option<(usize, usize, usize)>,
     pub(crate) arg0: String,
     pub(crate) with_line: bool,
+    /// bash syntax: arrays (`a=(…)`, `a[i]=v`, `${a[i]}`) and `+=`.
+    pub(crate) bash: bool,
+    /// The subscript of the `${name[…]…}` being read.
+    pub(crate) subscript: Option<Subscript>,
     peeked: Option<Tok>,
 }
 
@@ -33,8 +37,16 @@ impl Parser {
             heredoc_skip: None,
             arg0: arg0.to_string(),
             with_line,
+            bash: false,
+            subscript: None,
             peeked: None,
         }
+    }
+
+    /// The same parser for bash's syntax.
+    pub(crate) fn bash(mut self, bash: bool) -> Parser {
+        self.bash = bash;
+        self
     }
 
     /// Reads a token; `kwd` recognises keywords (command position), `nl` skips newlines.
@@ -448,8 +460,21 @@ impl Parser {
                         double_brackets = false;
                     }
                     if words.is_empty()
-                        && let Some(a) = as_assignment(&w)
+                        && let Some(mut a) = as_assignment(&w, self.bash)
                     {
+                        // bash: `name=(…)` — the word ends at the parenthesis.
+                        if self.bash && a.index.is_none() && a.value.parts.is_empty() && w.raw.ends_with('=') && self.peeked.is_none() && self.peek_char() == Some('(') {
+                            self.bump();
+                            let mut elements = Vec::new();
+                            loop {
+                                match self.read(false, true)? {
+                                    Tok::RParen => break,
+                                    Tok::Word(e, _) => elements.push(e.word),
+                                    other => return Err(self.unexpected(&other, Some("\")\""))),
+                                }
+                            }
+                            a.array = Some(elements);
+                        }
                         assigns.push(a);
                         continue;
                     }
@@ -476,11 +501,61 @@ impl Parser {
     }
 }
 
-/// `NAME=value` with an unquoted valid name.
-fn as_assignment(w: &WordTok) -> Option<Assign> {
+/// `NAME=value` with an unquoted valid name; with bash also `NAME+=value` and
+/// `NAME[subscript]=value` (the subscript may hold expansions: `a[$i]=x`).
+fn as_assignment(w: &WordTok, bash: bool) -> Option<Assign> {
     let Some(WordPart::Lit(first)) = w.word.parts.first() else { return None };
+    if bash
+        && let Some(open) = first.find('[')
+        && is_name(&first[..open])
+    {
+        // The subscript's parts up to the literal `]=` (or `]+=`).
+        let mut index = Vec::new();
+        let mut rest_parts = Vec::new();
+        let mut found: Option<bool> = None;
+        let mut head = Some(first[open + 1..].to_string());
+        for (i, part) in w.word.parts.iter().enumerate() {
+            let text = match (i, &head) {
+                (0, Some(h)) => Some(h.clone()),
+                _ => match part {
+                    WordPart::Lit(t) => Some(t.clone()),
+                    _ => None,
+                },
+            };
+            if found.is_some() {
+                rest_parts.push(part.clone());
+                continue;
+            }
+            match text {
+                Some(t) if t.contains("]=") || t.contains("]+=") => {
+                    let (end, append) = match (t.find("]+="), t.find("]=")) {
+                        (Some(p), Some(q)) if p < q => (p, true),
+                        (Some(p), None) => (p, true),
+                        (_, Some(q)) => (q, false),
+                        _ => return None,
+                    };
+                    if end > 0 {
+                        index.push(WordPart::Lit(t[..end].to_string()));
+                    }
+                    let after = &t[end + if append { 3 } else { 2 }..];
+                    if !after.is_empty() {
+                        rest_parts.push(WordPart::Lit(after.to_string()));
+                    }
+                    found = Some(append);
+                }
+                Some(t) => index.push(WordPart::Lit(t)),
+                None => index.push(part.clone()),
+            }
+            head = None;
+        }
+        let append = found?;
+        return Some(Assign { name: first[..open].to_string(), value: Word { parts: rest_parts }, index: Some(Word { parts: index }), array: None, append });
+    }
     let eq = first.find('=')?;
-    let name = &first[..eq];
+    let (name, append) = match first[..eq].strip_suffix('+') {
+        Some(n) if bash => (n, true),
+        _ => (&first[..eq], false),
+    };
     if !is_name(name) {
         return None;
     }
@@ -490,5 +565,5 @@ fn as_assignment(w: &WordTok) -> Option<Assign> {
         parts.push(WordPart::Lit(rest.to_string()));
     }
     parts.extend(w.word.parts[1..].iter().cloned());
-    Some(Assign { name: name.to_string(), value: Word { parts } })
+    Some(Assign { name: name.to_string(), value: Word { parts }, index: None, array: None, append })
 }

@@ -44,6 +44,11 @@ pub(crate) struct Env {
     pub with_line: bool,
     /// The line of the command being run (for messages).
     pub line: usize,
+    /// Running as GNU bash (its syntax: arrays, `+=`).
+    pub bash: bool,
+    /// bash's indexed arrays: name → index → element. An array's element 0 is also the
+    /// variable's value in `vars` (`$a` is `${a[0]}`).
+    pub arrays: BTreeMap<String, BTreeMap<i64, String>>,
 }
 
 impl Env {
@@ -81,7 +86,74 @@ impl Env {
             last_bg: None,
             with_line,
             line: 1,
+            bash: false,
+            arrays: BTreeMap::new(),
         }
+    }
+
+    /// The elements of `name` in index order: an array's, a set scalar's one, or none.
+    pub fn array_values(&self, name: &str) -> Vec<String> {
+        match self.arrays.get(name) {
+            Some(a) => a.values().cloned().collect(),
+            None => self.get(name).map(|v| vec![v.to_string()]).unwrap_or_default(),
+        }
+    }
+
+    /// `${name[index]}` (a negative index counts from the end; a scalar is element 0).
+    pub fn element(&self, name: &str, index: i64) -> Option<String> {
+        match self.arrays.get(name) {
+            Some(a) => {
+                let i = if index < 0 { a.keys().next_back().map_or(index, |last| last + 1 + index) } else { index };
+                a.get(&i).cloned()
+            }
+            None if index == 0 || index == -1 => self.get(name).map(str::to_string),
+            None => None,
+        }
+    }
+
+    /// `name=(…)` / `name+=(…)`.
+    pub fn set_array(&mut self, name: &str, values: Vec<String>, append: bool) -> Result<(), String> {
+        let mut array = if append { self.arrays.get(name).cloned().unwrap_or_else(|| self.get(name).map(|v| BTreeMap::from([(0, v.to_string())])).unwrap_or_default()) } else { BTreeMap::new() };
+        let mut next = array.keys().next_back().map_or(0, |k| k + 1);
+        for v in values {
+            array.insert(next, v);
+            next += 1;
+        }
+        self.store_array(name, array)
+    }
+
+    /// `name[index]=value` / `name[index]+=value`.
+    pub fn set_element(&mut self, name: &str, index: i64, value: String, append: bool) -> Result<(), String> {
+        let mut array = self.arrays.get(name).cloned().unwrap_or_else(|| self.get(name).map(|v| BTreeMap::from([(0, v.to_string())])).unwrap_or_default());
+        let i = if index < 0 {
+            match array.keys().next_back() {
+                Some(last) if last + 1 + index >= 0 => last + 1 + index,
+                _ => return Err(format!("{name}[{index}]: bad array subscript")),
+            }
+        } else {
+            index
+        };
+        let old = if append { array.get(&i).cloned().unwrap_or_default() } else { String::new() };
+        array.insert(i, old + &value);
+        self.store_array(name, array)
+    }
+
+    fn store_array(&mut self, name: &str, array: BTreeMap<i64, String>) -> Result<(), String> {
+        let total: usize = array.values().map(String::len).sum();
+        if total > MAX_VAR_BYTES {
+            return Err(format!("{name}: value longer than {MAX_VAR_BYTES} bytes (podlife limit)"));
+        }
+        match array.get(&0) {
+            Some(first) => self.set(name, first.clone())?,
+            None => {
+                if self.vars.get(name).is_some_and(|v| v.readonly) {
+                    return Err(format!("{name}: is read only"));
+                }
+                self.vars.remove(name);
+            }
+        }
+        self.arrays.insert(name.to_string(), array);
+        Ok(())
     }
 
     pub fn get(&self, name: &str) -> Option<&str> {
@@ -96,10 +168,16 @@ impl Env {
         match self.vars.get_mut(name) {
             Some(v) if v.readonly => Err(format!("{name}: is read only")),
             Some(v) => {
+                if let Some(a) = self.arrays.get_mut(name) {
+                    a.insert(0, value.clone());
+                }
                 v.value = value;
                 Ok(())
             }
             None => {
+                if let Some(a) = self.arrays.get_mut(name) {
+                    a.insert(0, value.clone());
+                }
                 self.vars.insert(name.to_string(), Var { value, exported: false, readonly: false });
                 Ok(())
             }
@@ -111,6 +189,7 @@ impl Env {
             Some(v) if v.readonly => Err(format!("{name}: is read only")),
             _ => {
                 self.vars.remove(name);
+                self.arrays.remove(name);
                 Ok(())
             }
         }

@@ -1362,3 +1362,27 @@ fn dd_copies_blocks_and_reports_as_busybox() {
     assert_eq!(run_with(&mut h, "echo XY | dd of=/tmp/g bs=1G seek=1G status=none"), End::Exit(1));
     assert_eq!(h.err, "dd: /tmp/g: No space left on device\n");
 }
+
+/// `bash -c SRC`: GNU bash's syntax on top of ash's.
+fn run_bash(src: &str) -> (String, String, End) {
+    let mut h = Fake::new();
+    let mut sh = Shell::from_argv(vec!["bash".into(), "-c".into(), src.into()], BTreeMap::new());
+    let end = drive(&mut sh, &mut h, 60_000, &[]);
+    (h.out, h.err, end)
+}
+
+#[test]
+fn bash_indexed_arrays() {
+    // The Indexed Job example's init container (kubernetes.io, indexed-job.yaml).
+    let (out, _, _) = run_bash("JOB_COMPLETION_INDEX=3\nitems=(foo bar baz qux xyz)\necho ${items[$JOB_COMPLETION_INDEX]}");
+    assert_eq!(out, "qux\n");
+    let (out, err, _) = run_bash(r#"a=(one "two words" three); echo ${#a[@]}; for x in "${a[@]}"; do echo "[$x]"; done; echo "${a[*]}"; echo $a ${a[-1]} ${a[1+1]}"#);
+    assert_eq!(err, "");
+    assert_eq!(out, "3\n[one]\n[two words]\n[three]\none two words three\none three three\n");
+    let (out, _, _) = run_bash("a=(x); a+=(y z); a[5]=w; i=1; a[$i]+=Y; echo ${#a[@]} ${a[@]}; echo ${#a[1]}; s=ab; s+=cd; echo $s; unset a; echo [${a[@]}]");
+    assert_eq!(out, "4 x yY z w\n2\nabcd\n[]\n");
+    let (out, _, _) = run_bash("a=(\n  1\n  2 # two\n)\nfor i in ${a[@]}; do echo $((i * 10)); done");
+    assert_eq!(out, "10\n20\n");
+    // busybox ash has no arrays: the same line is a syntax error there.
+    assert_eq!(parse("items=(foo bar)").map(|_| ()).map_err(|e| e.to_string()), Err("sh: syntax error: unexpected \"(\"".to_string()));
+}
