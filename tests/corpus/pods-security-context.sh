@@ -1,5 +1,5 @@
 # page: https://kubernetes.io/docs/tasks/configure-pod-container/security-context/
-# (FAILING: the golden has the page's numbers, see INVENTORY.md. The index's security-context.yaml is an older version: node-hello, runAsUser 1000, fsGroup 2000,
+# (the index's security-context.yaml is an older version: node-hello, runAsUser 1000, fsGroup 2000,
 # no runAsGroup; the page's ps/ls/id checks are reduced here to the numbers they show)
 kubectl apply -f https://k8s.io/examples/pods/security/security-context.yaml
 sleep 40

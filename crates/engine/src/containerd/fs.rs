@@ -15,6 +15,9 @@ pub struct Tree {
     pub modes: BTreeMap<String, u32>,
     /// Last modification (Unix seconds) of the files and directories written.
     pub mtimes: BTreeMap<String, u64>,
+    /// Owner (uid, gid) of the files and directories a non-root process or a setgid
+    /// directory made (others belong to root).
+    pub owners: BTreeMap<String, (u32, u32)>,
     /// The bytes of `files` (kept up to date by `write` and `remove`, so that a write does
     /// not sum every file).
     bytes: usize,
@@ -68,6 +71,7 @@ impl Tree {
 
     pub fn remove(&mut self, path: &str) -> bool {
         self.modes.remove(path);
+        self.owners.remove(path);
         self.mtimes.remove(path);
         match self.files.remove(path) {
             Some(f) => {
@@ -101,6 +105,10 @@ impl Tree {
     }
 
     /// A file's or directory's permission bits.
+    pub fn owner(&self, path: &str) -> (u32, u32) {
+        self.owners.get(path).copied().unwrap_or((0, 0))
+    }
+
     pub fn mode(&self, path: &str) -> u32 {
         self.modes.get(path).copied().unwrap_or(if self.files.contains_key(path) { DEFAULT_FILE_MODE } else { DEFAULT_DIR_MODE })
     }

@@ -20,7 +20,7 @@ use crate::containerd::{ContainerState, cpu};
 use crate::process::{self, App, Timer};
 use crate::kubelet::projection::{self, Entry, Layout, ProjectedFile};
 use crate::containerd::procfs::Special;
-use crate::shell::{DnsAnswer, FileKind, Host, NetConfig, NetError, Shell, ShmSegment, Stat, Yield};
+use crate::shell::{Credentials, DnsAnswer, FileKind, Host, NetConfig, NetError, Shell, ShmSegment, Stat, Yield};
 
 /// A volume mount as the shell's file operations need it.
 #[derive(Debug, Clone)]
@@ -35,6 +35,9 @@ struct Mount {
     projection: Option<Value>,
     /// An `emptyDir`, whose directory the kubelet makes world-writable (0777).
     empty_dir: bool,
+    /// The pod's `fsGroup` for a volume whose ownership the kubelet manages (`emptyDir` and
+    /// the projected kinds; not hostPath): the volume's group, setgid on its directories.
+    fs_group: Option<u32>,
 }
 
 fn mounts_of(pod: &Value, container: &str, mounted: impl Fn(&str) -> Option<crate::kubelet::volumes::Backing>) -> Vec<Mount> {
@@ -49,7 +52,9 @@ fn mounts_of(pod: &Value, container: &str, mounted: impl Fn(&str) -> Option<crat
             let spec = volumes.iter().find(|v| v["name"] == volume.as_str()).cloned().unwrap_or(Value::Null);
             let data = mounted(&volume);
             let projection = crate::kubelet::projection::is_projected_kind(&spec).then(|| spec.clone());
-            Mount { path: m["mountPath"].as_str().unwrap_or_default().trim_end_matches('/').to_string(), read_only: m["readOnly"] == true || spec["persistentVolumeClaim"]["readOnly"] == true, data, projection, empty_dir: spec.get("emptyDir").is_some() }
+            let owned = projection.is_some() || spec.get("emptyDir").is_some();
+            let fs_group = pod["spec"]["securityContext"]["fsGroup"].as_u64().and_then(|g| u32::try_from(g).ok()).filter(|_| owned);
+            Mount { path: m["mountPath"].as_str().unwrap_or_default().trim_end_matches('/').to_string(), read_only: m["readOnly"] == true || spec["persistentVolumeClaim"]["readOnly"] == true, data, projection, empty_dir: spec.get("emptyDir").is_some(), fs_group }
         })
         .collect();
     crate::sort::sort_by_key(&mut out, |m| std::cmp::Reverse(m.path.len()));
@@ -73,6 +78,8 @@ struct ContainerHost<'e> {
     offset_ms: u64,
     /// The user the container's processes run as (istio-init's rules spare the proxy's).
     user: u32,
+    /// Its user, group and supplementary groups.
+    creds: Credentials,
     /// The headers proxies added to the last HTTP answer.
     headers: Vec<(String, String)>,
     /// The kubelet's copy of the pod.
@@ -225,6 +232,20 @@ impl ContainerHost<'_> {
     fn is_mount_point(&self, path: &str) -> bool {
         self.mounts.iter().any(|m| m.path == path.trim_end_matches('/'))
     }
+
+    /// Who a new file or directory at `path` belongs to, and whether it is a directory's
+    /// setgid to inherit: the process's user, and the parent directory's group when that
+    /// directory is setgid (an `fsGroup` volume), else the process's group.
+    fn new_owner(&self, path: &str) -> ((u32, u32), bool) {
+        let parent = match path.trim_end_matches('/').rsplit_once('/') {
+            Some(("", _)) | None => "/",
+            Some((p, _)) => p,
+        };
+        match self.stat(parent) {
+            Some(st) if st.mode & 0o2000 != 0 => ((self.creds.uid, st.gid), true),
+            _ => ((self.creds.uid, self.creds.gid), false),
+        }
+    }
 }
 
 impl Host for ContainerHost<'_> {
@@ -248,6 +269,10 @@ impl Host for ContainerHost<'_> {
 
     fn hostname(&self) -> String {
         self.hostname.clone()
+    }
+
+    fn credentials(&self) -> Credentials {
+        self.creds.clone()
     }
 
     fn read_file(&self, path: &str) -> Option<String> {
@@ -315,8 +340,12 @@ impl Host for ContainerHost<'_> {
             .unwrap_or_else(|| Err("No such file or directory".into()));
         }
         let now = self.now_unix_secs();
+        let owner = if self.file_exists(path) { None } else { Some(self.new_owner(path).0).filter(|o| *o != (0, 0)) };
         self.with_tree(&place, |t| {
             t.mtimes.insert(rel.clone(), now);
+            if let Some(o) = owner {
+                t.owners.insert(rel.clone(), o);
+            }
             t.write(&rel, content, append)
         })
         .unwrap_or_else(|| Err("No such file or directory".into()))
@@ -354,8 +383,15 @@ impl Host for ContainerHost<'_> {
             return Err(if path.starts_with("/sys/") { "Read-only file system" } else { "No such file or directory" }.into());
         }
         let now = self.now_unix_secs();
+        let (owner, setgid) = self.new_owner(path);
         self.with_tree(&place, |t| {
             t.mtimes.insert(rel.clone(), now);
+            if owner != (0, 0) {
+                t.owners.insert(rel.clone(), owner);
+            }
+            if setgid {
+                t.modes.insert(rel.clone(), super::fs::DEFAULT_DIR_MODE | 0o2000);
+            }
             t.dirs.insert(rel);
         });
         Ok(())
@@ -433,17 +469,26 @@ impl Host for ContainerHost<'_> {
                 // PersistentVolume directory keeps its own mode.
                 let tmpfs = m.projection.as_ref().is_some_and(|v| v["secret"].is_object() || v["projected"].is_object());
                 let default = if tmpfs { 0o1777 } else if m.empty_dir || m.projection.is_some() { 0o777 } else { 0o755 };
-                let mode = self.tree(&place).and_then(|t| t.modes.get(&rel).copied()).unwrap_or(default);
+                let mut mode = self.tree(&place).and_then(|t| t.modes.get(&rel).copied()).unwrap_or(default);
                 let mtime = self.tree(&place).and_then(|t| t.mtimes.get(&rel).copied()).unwrap_or(now);
-                return Some(Stat::dir(mode, mtime));
+                let (uid, mut gid) = self.tree(&place).map_or((0, 0), |t| t.owner(&rel));
+                // `SetVolumeOwnership`: the volume's group is fsGroup, its directory setgid.
+                if let Some(g) = m.fs_group {
+                    gid = g;
+                    mode |= 0o2000;
+                }
+                return Some(Stat { uid, gid, ..Stat::dir(mode, mtime) });
             }
             if let Where::Projected(i) = place {
                 // The atomic writer's tree: `..data` and each top-level name are links.
                 let (files, dir) = self.projected_files(i);
+                // With fsGroup the files are the group's and readable by it, the directories
+                // setgid (`SetVolumeOwnership`).
+                let (gid, file_bits, dir_bits) = m.fs_group.map_or((0, 0, 0), |g| (g, 0o440, 0o2000));
                 return Some(match (Layout { files: &files, dir: &dir }).entry(&rel)? {
-                    Entry::Dir => Stat::dir(0o755, now),
-                    Entry::Link(target) => Stat { kind: FileKind::Symlink(target.clone()), mode: 0o777, size: target.len() as u64, nlink: 1, uid: 0, gid: 0, mtime: now },
-                    Entry::File(f) => Stat::file(files[f].content.len() as u64, files[f].mode, now),
+                    Entry::Dir => Stat { gid, ..Stat::dir(0o755 | dir_bits, now) },
+                    Entry::Link(target) => Stat { kind: FileKind::Symlink(target.clone()), mode: 0o777, size: target.len() as u64, nlink: 1, uid: 0, gid, mtime: now },
+                    Entry::File(f) => Stat { gid, ..Stat::file(files[f].content.len() as u64, files[f].mode | file_bits, now) },
                 });
             }
             if let Where::ReadOnly = place {
@@ -469,11 +514,12 @@ impl Host for ContainerHost<'_> {
             });
         }
         if let Some(t) = self.tree(&place) {
+            let (uid, gid) = t.owner(&rel);
             if let Some(content) = t.files.get(&rel) {
-                return Some(Stat::file(content.len() as u64, t.mode(&rel), t.mtimes.get(&rel).copied().unwrap_or(now)));
+                return Some(Stat { uid, gid, ..Stat::file(content.len() as u64, t.mode(&rel), t.mtimes.get(&rel).copied().unwrap_or(now)) });
             }
             if t.exists(&rel) {
-                return Some(Stat::dir(t.mode(&rel), t.mtimes.get(&rel).copied().unwrap_or(now)));
+                return Some(Stat { uid, gid, ..Stat::dir(t.mode(&rel), t.mtimes.get(&rel).copied().unwrap_or(now)) });
             }
         }
         if matches!(place, Where::Root) {
@@ -656,6 +702,27 @@ fn run_as_user(pod: &Value, container: &str) -> u32 {
         .unwrap_or(0)
 }
 
+/// The credentials of a container's processes, as containerd's CRI sets them from the
+/// kubelet's `LinuxContainerSecurityContext`: `runAsUser` and `runAsGroup` (the container's
+/// over the pod's; root and group 0 without them — the image's own `USER` is not consulted),
+/// and as supplementary groups the primary group, the pod's `fsGroup` and
+/// `supplementalGroups`, plus, under the default `Merge` policy, root's groups of the image's
+/// `/etc/group` for root (`Strict`: none of the image's).
+fn credentials_of(pod: &Value, container: &str) -> Credentials {
+    let psc = &pod["spec"]["securityContext"];
+    let csc = crate::kubelet::container_spec(pod, container).map(|c| &c["securityContext"]).unwrap_or(&Value::Null);
+    let id = |v: &Value| v.as_u64().and_then(|n| u32::try_from(n).ok());
+    let uid = id(&csc["runAsUser"]).or_else(|| id(&psc["runAsUser"])).unwrap_or(0);
+    let gid = id(&csc["runAsGroup"]).or_else(|| id(&psc["runAsGroup"])).unwrap_or(0);
+    let mut groups = if uid == 0 && psc["supplementalGroupsPolicy"] != "Strict" { Credentials::root().groups } else { Vec::new() };
+    groups.push(gid);
+    groups.extend(id(&psc["fsGroup"]));
+    groups.extend(psc["supplementalGroups"].as_array().into_iter().flatten().filter_map(id));
+    crate::sort::sort(&mut groups);
+    groups.dedup();
+    Credentials { uid, gid, groups }
+}
+
 /// The most System V shared memory segments one IPC namespace holds in podlife.
 const MAX_SHM_SEGMENTS: usize = 64;
 
@@ -799,7 +866,8 @@ impl Engine {
         let hostname = if pod.is_null() { pod_name } else { crate::containerd::procfs::uts_hostname(&pod, node) };
         let mounts = mounts_of(&pod, &name, |volume| self.mounted_volume(node, &uid, volume));
         let user = run_as_user(&pod, &name);
-        Some(ContainerHost { engine: self, node: node.to_string(), uid, container_id: container_id.to_string(), namespace: ns, hostname, mounts, out: String::new(), err: String::new(), chunks: Vec::new(), offset_ms: 0, user, headers: vec![], pod, image_ref, exec_argv: None, depth: 0 })
+        let creds = credentials_of(&pod, &name);
+        Some(ContainerHost { engine: self, node: node.to_string(), uid, container_id: container_id.to_string(), namespace: ns, hostname, mounts, out: String::new(), err: String::new(), chunks: Vec::new(), offset_ms: 0, user, creds, headers: vec![], pod, image_ref, exec_argv: None, depth: 0 })
     }
 
     /// Starts a container's process as the shell would exec it. Err is runc's exec error.
@@ -1217,3 +1285,24 @@ impl Engine {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json;
+
+    #[test]
+    fn credentials_follow_the_security_context() {
+        let pod = |psc: Value, csc: Value| json!({"spec": {"securityContext": psc, "containers": [{"name": "c", "securityContext": csc}]}});
+        assert_eq!(credentials_of(&pod(json!({}), json!({})), "c"), Credentials::root());
+        // The page "Configure a Security Context": runAsUser 1000, runAsGroup 3000, fsGroup 2000.
+        let c = credentials_of(&pod(json!({"runAsUser": 1000, "runAsGroup": 3000, "fsGroup": 2000}), json!({})), "c");
+        assert_eq!(c, Credentials { uid: 1000, gid: 3000, groups: vec![2000, 3000] });
+        // The container's runAsUser wins; supplementalGroups join, sorted as the kernel keeps them.
+        let c = credentials_of(&pod(json!({"runAsUser": 1000, "runAsGroup": 3000, "supplementalGroups": [4000, 50]}), json!({"runAsUser": 2000})), "c");
+        assert_eq!(c, Credentials { uid: 2000, gid: 3000, groups: vec![50, 3000, 4000] });
+        // root keeps the image's groups unless the policy is Strict.
+        let c = credentials_of(&pod(json!({"fsGroup": 2000, "supplementalGroupsPolicy": "Strict"}), json!({})), "c");
+        assert_eq!(c, Credentials { uid: 0, gid: 0, groups: vec![0, 2000] });
+    }
+}

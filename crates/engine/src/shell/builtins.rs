@@ -131,6 +131,35 @@ pub(crate) fn image_specific(name: &str) -> bool {
     matches!(name, "curl" | "wget" | "nc" | "nslookup" | "ip" | "ipcs" | "ipcmk" | "ipcrm" | "redis-cli" | "rev")
 }
 
+/// busybox `id` (`coreutils/id.c`) over the process's credentials: `uid=1000 gid=3000
+/// groups=2000,3000`, a name in parentheses where `/etc/passwd` or `/etc/group` has one;
+/// `-u`, `-g`, `-G` print the numbers (`-n`: the names, a number where there is none).
+fn id(ctx: &mut Ctx, args: &[String]) -> i32 {
+    use super::Credentials;
+    let creds = ctx.host.credentials();
+    let flags: String = args.iter().filter(|a| a.starts_with('-')).flat_map(|a| a.chars().skip(1)).collect();
+    let names = flags.contains('n');
+    let user = |u: u32| if names { Credentials::user_name(u).map_or(u.to_string(), str::to_string) } else { u.to_string() };
+    let group = |g: u32| if names { Credentials::group_name(g).map_or(g.to_string(), str::to_string) } else { g.to_string() };
+    let text = if flags.contains('u') {
+        user(creds.uid)
+    } else if flags.contains('G') {
+        creds.groups.iter().map(|g| group(*g)).collect::<Vec<_>>().join(" ")
+    } else if flags.contains('g') {
+        group(creds.gid)
+    } else {
+        let named = |id: u32, name: Option<&str>| name.map_or(id.to_string(), |n| format!("{id}({n})"));
+        let groups = creds.groups.iter().map(|g| named(*g, Credentials::group_name(*g))).collect::<Vec<_>>().join(",");
+        let mut line = format!("uid={} gid={}", named(creds.uid, Credentials::user_name(creds.uid)), named(creds.gid, Credentials::group_name(creds.gid)));
+        if !groups.is_empty() {
+            line.push_str(&format!(" groups={groups}"));
+        }
+        line
+    };
+    ctx.out(&format!("{text}\n"));
+    0
+}
+
 pub(crate) fn run(ctx: &mut Ctx, argv: &[String]) -> Outcome {
     let args = &argv[1..];
     let st = Outcome::Status;
@@ -255,20 +284,19 @@ pub(crate) fn run(ctx: &mut Ctx, argv: &[String]) -> Outcome {
             ctx.out(&format!("{}\n", parts.join(" ")));
             st(0)
         }
-        "id" => {
-            let text = if args.iter().any(|a| a.contains('u') && a.contains('n')) || args.iter().any(|a| a.contains('g') && a.contains('n')) {
-                "root".to_string()
-            } else if args.iter().any(|a| a.starts_with('-') && (a.contains('u') || a.contains('g'))) {
-                "0".to_string()
-            } else {
-                "uid=0(root) gid=0(root) groups=0(root),1(bin),2(daemon),3(sys),4(adm),6(disk),10(wheel),11(floppy),20(dialout),26(tape),27(video)".to_string()
-            };
-            ctx.out(&format!("{text}\n"));
-            st(0)
-        }
+        "id" => st(id(ctx, args)),
         "whoami" => {
-            ctx.out("root\n");
-            st(0)
+            let uid = ctx.host.credentials().uid;
+            match super::Credentials::user_name(uid) {
+                Some(name) => {
+                    ctx.out(&format!("{name}\n"));
+                    st(0)
+                }
+                None => {
+                    ctx.err(&format!("whoami: unknown uid {uid}\n"));
+                    st(1)
+                }
+            }
         }
         "cp" | "mv" => st(cp_mv(ctx, &argv[0], args)),
         "chmod" => st(super::fileinfo::chmod(ctx, args)),

@@ -253,6 +253,46 @@ pub enum FileKind {
     CharDevice(u32, u32),
 }
 
+/// Who a process runs as: its user, group and supplementary groups (ascending, as the kernel's
+/// `setgroups` keeps them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Credentials {
+    pub uid: u32,
+    pub gid: u32,
+    pub groups: Vec<u32>,
+}
+
+impl Credentials {
+    /// root with the groups busybox's `/etc/group` gives it.
+    pub fn root() -> Credentials {
+        Credentials { uid: 0, gid: 0, groups: vec![0, 1, 2, 3, 4, 6, 10, 11, 20, 26, 27] }
+    }
+
+    /// The name `/etc/passwd` gives a user id (busybox's file: only root among the ids a
+    /// teaching pod uses).
+    pub fn user_name(uid: u32) -> Option<&'static str> {
+        (uid == 0).then_some("root")
+    }
+
+    /// The name busybox's `/etc/group` gives a group id.
+    pub fn group_name(gid: u32) -> Option<&'static str> {
+        Some(match gid {
+            0 => "root",
+            1 => "bin",
+            2 => "daemon",
+            3 => "sys",
+            4 => "adm",
+            6 => "disk",
+            10 => "wheel",
+            11 => "floppy",
+            20 => "dialout",
+            26 => "tape",
+            27 => "video",
+            _ => return None,
+        })
+    }
+}
+
 /// A path's metadata, as `ls -l` and `stat` show it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stat {
@@ -412,6 +452,11 @@ pub trait Host {
     }
     /// `lstat`: a path's metadata, None when it does not exist. The default derives it
     /// from `read_file` / `file_exists`.
+    /// The process's user and groups (root by default).
+    fn credentials(&self) -> Credentials {
+        Credentials::root()
+    }
+
     fn stat(&self, path: &str) -> Option<Stat> {
         match self.read_file(path) {
             Some(t) => Some(Stat::file(t.len() as u64, 0o644, self.now_unix_secs())),
