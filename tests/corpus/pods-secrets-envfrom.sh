@@ -1,6 +1,5 @@
 # page: https://kubernetes.io/docs/tasks/inject-data-application/distribute-credentials-secure/
-# Configure all key-value pairs in a Secret as container environment variables (FAILING: the
-# golden has the page's output, see INVENTORY.md). The page creates test-secret with kubectl
+# Configure all key-value pairs in a Secret as container environment variables. The page creates test-secret with kubectl
 # create secret generic; the same Secret from secret.yaml here
 kubectl apply -f https://k8s.io/examples/pods/inject/secret.yaml
 kubectl create -f https://k8s.io/examples/pods/inject/pod-secret-envFrom.yaml

@@ -443,7 +443,13 @@ fn echo(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut newline = true;
     let mut interpret = false;
     let mut i = 0;
-    while i < args.len() {
+    // dash's echo (`bltin/printf.c` `echocmd`): only `-n`, and backslash escapes always.
+    if ctx.env.dash {
+        newline = args.first().is_none_or(|a| a != "-n");
+        interpret = true;
+        i = usize::from(!newline);
+    }
+    while i < args.len() && !ctx.env.dash {
         let a = &args[i];
         if a.len() >= 2 && a.starts_with('-') && a[1..].chars().all(|c| matches!(c, 'n' | 'e' | 'E')) {
             for c in a[1..].chars() {

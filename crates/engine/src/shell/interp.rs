@@ -497,13 +497,16 @@ impl Shell {
         }
     }
 
-    /// The interpreter steps the next resumes may run before yielding [`Yield::Busy`] (at
-    /// least one, so a script always advances).
-    /// Speak as dash, Debian's `/bin/sh`, in error messages.
+    /// Speak as dash, Debian's `/bin/sh`: its error messages and its `echo`.
     pub fn set_dash(&mut self) {
         self.dash = true;
+        for t in &mut self.tasks {
+            t.env.dash = true;
+        }
     }
 
+    /// The interpreter steps the next resumes may run before yielding [`Yield::Busy`] (at
+    /// least one, so a script always advances).
     pub fn set_step_budget(&mut self, n: u64) {
         self.step_budget = n.max(1);
     }
@@ -2333,6 +2336,7 @@ impl Shell {
                 self.start_subshell(i, SubKind::Script);
                 let env = &mut self.tasks[i].env;
                 env.bash = bash;
+                env.dash &= !bash;
                 env.arg0 = arg0;
                 env.params = params;
                 env.with_line = with_line;

@@ -46,6 +46,8 @@ pub(crate) struct Env {
     pub line: usize,
     /// Running as GNU bash (its syntax: arrays, `+=`).
     pub bash: bool,
+    /// Running as dash, Debian's `/bin/sh` (its `echo` interprets backslash escapes).
+    pub dash: bool,
     /// bash's indexed arrays: name → index → element. An array's element 0 is also the
     /// variable's value in `vars` (`$a` is `${a[0]}`).
     pub arrays: BTreeMap<String, BTreeMap<i64, String>>,
@@ -87,6 +89,7 @@ impl Env {
             with_line,
             line: 1,
             bash: false,
+            dash: false,
             arrays: BTreeMap::new(),
         }
     }

@@ -1386,3 +1386,16 @@ fn bash_indexed_arrays() {
     // busybox ash has no arrays: the same line is a syntax error there.
     assert_eq!(parse("items=(foo bar)").map(|_| ()).map_err(|e| e.to_string()), Err("sh: syntax error: unexpected \"(\"".to_string()));
 }
+
+#[test]
+fn dash_echo_interprets_backslash_escapes() {
+    // Debian's /bin/sh (the page "Distribute Credentials Securely Using Secrets", in nginx).
+    let mut h = Fake::new();
+    let mut sh = Shell::from_source(r#"echo "username: u\npassword: p\n"; echo -n x; echo -e y; echo 'a\cb'; echo c"#, Vec::new(), BTreeMap::new()).unwrap();
+    sh.set_dash();
+    drive(&mut sh, &mut h, 1_000, &[]);
+    assert_eq!(h.out, "username: u\npassword: p\n\nx-e y\nac\n");
+    // busybox ash leaves them.
+    let (out, _, _) = run(r#"echo "a\nb""#);
+    assert_eq!(out, "a\\nb\n");
+}
