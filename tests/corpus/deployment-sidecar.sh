@@ -1,7 +1,5 @@
 # page: https://kubernetes.io/docs/concepts/workloads/pods/sidecar-containers/
 # (the page shows the manifests without commands: applied here)
-# (FAILING: the golden is podlife's output with the page's log lines where tail -F must follow
-# the file)
 # page: "Here's an example of a Deployment with two containers, one of which is a sidecar":
 # the sidecar (an init container with restartPolicy: Always) keeps running beside the app and
 # ships its log

@@ -100,6 +100,8 @@ pub(crate) struct Written {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Outcome {
     Status(i32),
+    /// `tail -f FILE`: reads what was added to the files every second, for ever.
+    Follow(Box<Follow>),
     /// `sleep`: status 0 after this many ms.
     Sleep(u64),
     /// A result that takes time (a network timeout): written after `ms`.
@@ -208,10 +210,11 @@ pub(crate) fn run(ctx: &mut Ctx, argv: &[String]) -> Outcome {
         "grep" | "egrep" | "fgrep" => st(grep(ctx, &argv[0], args)),
         "wc" => st(wc(ctx, args)),
         "head" => st(head_tail(ctx, true, args).0),
-        "tail" => {
-            let (status, follow) = head_tail(ctx, false, args);
-            if follow { Outcome::Forever } else { st(status) }
-        }
+        "tail" => match head_tail(ctx, false, args) {
+            (_, Some(Some(follow))) => Outcome::Follow(follow),
+            (_, Some(None)) => Outcome::Forever,
+            (status, None) => st(status),
+        },
         "seq" => st(seq(ctx, args)),
         "dd" => st(dd(ctx, args)),
         "expr" => st(expr(ctx, args)),
@@ -1947,13 +1950,15 @@ fn wc(ctx: &mut Ctx, args: &[String]) -> i32 {
     status
 }
 
-/// `head` and `tail`; the bool is true for `tail -f` (follow forever).
-fn head_tail(ctx: &mut Ctx, head: bool, args: &[String]) -> (i32, bool) {
+/// `head` and `tail`: the status, and for `tail -f`/`-F` what it follows next (None: nothing
+/// more; Some(None): waits forever, as on standard input or `/dev/null`).
+fn head_tail(ctx: &mut Ctx, head: bool, args: &[String]) -> (i32, Option<Option<Box<Follow>>>) {
     let name = if head { "head" } else { "tail" };
     let mut n: i64 = 10;
     let mut from_start = false;
     let mut bytes = false;
     let mut follow = false;
+    let mut retry = false;
     let mut files = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -1976,19 +1981,20 @@ fn head_tail(ctx: &mut Ctx, head: bool, args: &[String]) -> (i32, bool) {
             bytes = a == "-c";
             let Some(v) = it.next() else {
                 ctx.err(&format!("{name}: option requires an argument -- '{}'\n", &a[1..]));
-                return (1, false);
+                return (1, None);
             };
             match take_num(v, ctx) {
                 Some(x) => n = x,
-                None => return (1, false),
+                None => return (1, None),
             }
         } else if a == "-f" || a == "-F" {
             follow = true;
+            retry |= a == "-F";
         } else if let Some(v) = a.strip_prefix("-n").or_else(|| a.strip_prefix("-c")).filter(|v| !v.is_empty()) {
             bytes = a.starts_with("-c");
             match take_num(v, ctx) {
                 Some(x) => n = x,
-                None => return (1, false),
+                None => return (1, None),
             }
         } else if a.starts_with('-') && a.len() > 1 && a[1..].chars().all(|c| c.is_ascii_digit()) {
             n = a[1..].parse().unwrap_or(10);
@@ -1996,16 +2002,20 @@ fn head_tail(ctx: &mut Ctx, head: bool, args: &[String]) -> (i32, bool) {
             if a.contains('f') || a.contains('F') {
                 follow = true;
             }
+            retry |= a.contains('F');
             if a.contains('q') || a.contains('s') {}
         } else {
             files.push(a.clone());
         }
     }
     if !head && follow && files.iter().all(|f| f == "/dev/null") && !files.is_empty() {
-        return (0, true);
+        return (0, Some(None));
     }
     let inputs: Vec<(String, Option<String>)> =
         if files.is_empty() { vec![(String::new(), Some(ctx.stdin()))] } else { files.iter().map(|f| (f.clone(), ctx.open(name, f))).collect() };
+    // What `tail -f` goes on reading: each file from its end (a missing one, with -F, until
+    // it appears).
+    let followed: Vec<Followed> = files.iter().zip(&inputs).filter(|(_, (_, t))| t.is_some() || retry).map(|(f, (_, t))| Followed { name: f.clone(), path: ctx.path(f), offset: t.as_ref().map(String::len) }).collect();
     let multi = inputs.len() > 1;
     let mut status = 0;
     let mut out = String::new();
@@ -2046,9 +2056,73 @@ fn head_tail(ctx: &mut Ctx, head: bool, args: &[String]) -> (i32, bool) {
         }
     }
     ctx.out(&out);
-    // `tail -f FILE`: the file's later writes are not followed; it waits forever.
-    (status, !head && follow)
+    if head || !follow {
+        return (status, None);
+    }
+    if files.is_empty() {
+        return (status, Some(None));
+    }
+    if followed.is_empty() {
+        // busybox: every file failed to open without -F.
+        ctx.err("tail: no files\n");
+        return (1, None);
+    }
+    (status, Some(Some(Box::new(Follow { files: followed, retry, next: ctx.now_ms.saturating_add(FOLLOW_PERIOD_MS) }))))
 }
+
+/// busybox `tail -f`'s `sleep(1)` between reads.
+pub(crate) const FOLLOW_PERIOD_MS: u64 = 1_000;
+
+/// `tail -f`/`-F` between its reads (`coreutils/tail.c`'s follow loop).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Follow {
+    pub files: Vec<Followed>,
+    /// `-F`: reopen a file that appeared, was replaced or went away.
+    pub retry: bool,
+    /// When it reads next (ms).
+    pub next: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Followed {
+    /// As given (for the messages).
+    pub name: String,
+    pub path: String,
+    /// Bytes read so far; None: not open.
+    pub offset: Option<usize>,
+}
+
+impl Follow {
+    /// One pass of the loop: what it writes to stdout and stderr.
+    pub(crate) fn read(&mut self, host: &dyn Host) -> (String, String) {
+        let (mut out, mut err) = (String::new(), String::new());
+        for f in &mut self.files {
+            let text = host.read_file(&f.path);
+            if self.retry {
+                match (&text, f.offset) {
+                    (Some(_), None) => {
+                        err.push_str(&format!("tail: {} has appeared; following end of new file\n", f.name));
+                        f.offset = Some(0);
+                    }
+                    (None, Some(_)) => {
+                        err.push_str(&format!("tail: {} has become inaccessible: No such file or directory\n", f.name));
+                        f.offset = None;
+                    }
+                    _ => {}
+                }
+            }
+            let (Some(text), Some(offset)) = (text, f.offset) else { continue };
+            // A truncated file is read again from its start.
+            let from = if text.len() < offset { 0 } else { offset };
+            out.push_str(text.get(from..).unwrap_or_default());
+            f.offset = Some(text.len());
+        }
+        self.next = self.next.saturating_add(FOLLOW_PERIOD_MS);
+        (out, err)
+    }
+}
+
+
 
 /// busybox `dd`'s number suffixes (`dd_suffixes`).
 fn dd_number(s: &str) -> Option<u64> {

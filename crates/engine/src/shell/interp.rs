@@ -22,8 +22,10 @@ pub(crate) enum Block {
     Program { argv: Vec<String> },
     /// `exec prog`.
     Exec { argv: Vec<String> },
-    /// `sleep infinity`, `tail -f`.
+    /// `sleep infinity`, `tail -f` of standard input or `/dev/null`.
     Forever,
+    /// `tail -f FILE`: its next read at `Follow::next`.
+    Follow(Box<super::builtins::Follow>),
     /// `wait [pid]`.
     Wait { pid: Option<u32> },
     /// A TCP connect waiting for an answer: the next SYN retransmission at `next` (the
@@ -705,6 +707,15 @@ impl Shell {
         for i in 0..self.tasks.len() {
             match self.tasks[i].block.clone() {
                 Some(Block::Sleep { until }) if until <= now => self.tasks[i].block = None,
+                Some(Block::Follow(mut f)) if f.next <= now => {
+                    while f.next <= now {
+                        let (out, err) = f.read(&*_host);
+                        let t = &mut self.tasks[i];
+                        write_fd(_host, &mut t.io, 1, &out);
+                        write_fd(_host, &mut t.io, 2, &err);
+                    }
+                    self.tasks[i].block = Some(Block::Follow(f));
+                }
                 Some(Block::Connect { until, .. }) if until <= now => self.tasks[i].block = None,
                 Some(Block::Connect { next, rto, until, host: peer, port, refused }) if next <= now => {
                     let t = &mut self.tasks[i];
@@ -858,6 +869,7 @@ impl Shell {
                     .iter()
                     .filter_map(|t| match t.block {
                         Some(Block::Sleep { until }) if t.done.is_none() => Some(until),
+                        Some(Block::Follow(ref f)) if t.done.is_none() => Some(f.next),
                         Some(Block::Connect { next, until, .. }) if t.done.is_none() => Some(next.min(until)),
                         _ => None,
                     })
@@ -2132,6 +2144,11 @@ impl Shell {
                     Outcome::Forever => {
                         t.env.status = 0;
                         t.block = Some(Block::Forever);
+                        return;
+                    }
+                    Outcome::Follow(f) => {
+                        t.env.status = 0;
+                        t.block = Some(Block::Follow(f));
                         return;
                     }
                     Outcome::Listen(l) => {

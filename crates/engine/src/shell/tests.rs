@@ -1399,3 +1399,25 @@ fn dash_echo_interprets_backslash_escapes() {
     let (out, _, _) = run(r#"echo "a\nb""#);
     assert_eq!(out, "a\\nb\n");
 }
+
+#[test]
+fn tail_f_follows_appended_lines_and_f_waits_for_the_file() {
+    // The sidecar pattern: `tail -F` before the file exists, then an app appending to it.
+    let mut h = Fake::new();
+    let mut sh = Shell::from_source("tail -F /tmp/log", Vec::new(), BTreeMap::new()).unwrap();
+    assert!(matches!(sh.resume(&mut h), Yield::Sleep { ms: 1_000 }));
+    assert_eq!(h.err, "tail: can't open '/tmp/log': No such file or directory\n");
+    h.files.insert("/tmp/log".into(), "one\n".into());
+    h.now_ms += 1_000;
+    assert!(matches!(sh.resume(&mut h), Yield::Sleep { ms: 1_000 }));
+    assert_eq!(h.out, "one\n");
+    assert!(h.err.ends_with("tail: /tmp/log has appeared; following end of new file\n"));
+    h.files.insert("/tmp/log".into(), "one\ntwo\n".into());
+    h.now_ms += 1_000;
+    sh.resume(&mut h);
+    assert_eq!(h.out, "one\ntwo\n");
+    // Without -F a missing file is given up at once.
+    let (_, err, end) = run("tail -f /tmp/none");
+    assert_eq!(err, "tail: can't open '/tmp/none': No such file or directory\ntail: no files\n");
+    assert_eq!(end, End::Exit(1));
+}
