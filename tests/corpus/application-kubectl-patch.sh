@@ -1,6 +1,4 @@
 # page: https://kubernetes.io/docs/tasks/manage-kubernetes-objects/update-api-object-kubectl-patch/
-# (FAILING: the golden is podlife's transcript with the page's and upstream's results where they
-# differ, see INVENTORY.md)
 kubectl apply -f https://k8s.io/examples/application/deployment-patch.yaml
 sleep 10
 # page: two patch-demo pods, 1/1 Running

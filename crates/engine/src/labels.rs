@@ -350,6 +350,27 @@ fn new_requirement(key: String, op: Op, values: Vec<String>) -> Result<Requireme
 
 /// `metav1.LabelSelector` (matchLabels and matchExpressions) against a label map
 /// (`LabelSelectorAsSelector`): a null selector matches nothing, an empty one everything.
+/// `metav1.LabelSelectorAsSelector(sel).String()`: matchLabels as `k=v`, expressions as
+/// `k in (a,b)` (values sorted), all sorted by key (`labels.Selector.Add`); none is empty.
+pub fn selector_string(sel: &Value) -> String {
+    let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    let mut parts: Vec<(String, String)> = sel["matchLabels"].as_object().map(|m| m.iter().map(|(k, v)| (k.clone(), format!("{k}={}", s(v)))).collect()).unwrap_or_default();
+    for e in sel["matchExpressions"].as_array().into_iter().flatten() {
+        let mut values: Vec<String> = e["values"].as_array().map(|a| a.iter().map(s).collect()).unwrap_or_default();
+        crate::sort::sort(&mut values);
+        let key = s(&e["key"]);
+        let text = match e["operator"].as_str().unwrap_or_default() {
+            "In" => format!("{key} in ({})", values.join(",")),
+            "NotIn" => format!("{key} notin ({})", values.join(",")),
+            "Exists" => key.clone(),
+            _ => format!("!{key}"),
+        };
+        parts.push((key, text));
+    }
+    crate::sort::sort_by_key(&mut parts, |(k, _)| k.clone());
+    parts.into_iter().map(|(_, p)| p).collect::<Vec<_>>().join(",")
+}
+
 pub fn selector_matches(selector: &Value, labels: &Value) -> bool {
     if selector.is_null() {
         return false;

@@ -1171,23 +1171,8 @@ fn controlled_by(obj: &Value) -> Option<String> {
     Some(format!("{}/{}", s(&r["kind"]), s(&r["name"])))
 }
 
-/// `metav1.LabelSelectorAsSelector(sel).String()`: matchLabels as `k=v`, expressions as
-/// `k in (a,b)` (values sorted), all sorted by key (`labels.Selector.Add`); none is empty.
 fn selector_string(sel: &Value) -> String {
-    let mut parts: Vec<(&str, String)> = sel["matchLabels"].as_object().map(|m| m.iter().map(|(k, v)| (k.as_str(), format!("{k}={}", s(v)))).collect()).unwrap_or_default();
-    for e in sel["matchExpressions"].as_array().into_iter().flatten() {
-        let mut values: Vec<&str> = e["values"].as_array().map(|a| a.iter().map(s).collect()).unwrap_or_default();
-        podlife_engine::sort::sort(&mut values);
-        let key = s(&e["key"]);
-        parts.push((key, match s(&e["operator"]) {
-            "In" => format!("{key} in ({})", values.join(",")),
-            "NotIn" => format!("{key} notin ({})", values.join(",")),
-            "Exists" => key.to_string(),
-            _ => format!("!{key}"),
-        }));
-    }
-    podlife_engine::sort::sort_by_key(&mut parts, |(k, _)| k.to_string());
-    parts.into_iter().map(|(_, p)| p).collect::<Vec<_>>().join(",")
+    podlife_engine::labels::selector_string(sel)
 }
 
 /// `metav1.FormatLabelSelector`: the selector's text, `<none>` when empty.

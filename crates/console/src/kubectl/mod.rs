@@ -456,14 +456,19 @@ fn print_jsonpath(out: &mut Output, template: &str, value: &Value) {
 }
 
 fn print_result(out: &mut Output, output: Option<&str>, rt: &ResourceType, name: &str, obj: &Value, operation: &str, dry: DryRun) {
+    print_result_as(out, output, &type_name(rt, name), obj, operation, dry);
+}
+
+/// [`print_result`] for an object shown as `shown` (`scale.autoscaling/web`).
+fn print_result_as(out: &mut Output, output: Option<&str>, shown: &str, obj: &Value, operation: &str, dry: DryRun) {
     if let Some(template) = output.and_then(|o| o.strip_prefix("jsonpath=")) {
         return print_jsonpath(out, template, obj);
     }
     match output {
         Some("yaml") => out.out(&yaml::to_yaml(&strip_managed(obj.clone()))),
         Some("json") => out.out(&json_printer::to_json(&strip_managed(obj.clone()))),
-        Some("name") => out.out(&format!("{}\n", type_name(rt, name))),
-        _ => out.out(&format!("{} {operation}{}\n", type_name(rt, name), dry_suffix(dry))),
+        Some("name") => out.out(&format!("{shown}\n")),
+        _ => out.out(&format!("{shown} {operation}{}\n", dry_suffix(dry))),
     }
 }
 

@@ -6,10 +6,11 @@
 use serde_json::Value;
 
 use super::flags::{Kind, Spec};
-use super::{Context, DryRun, parse_mutating, impersonation, namespace_of, print_result, resource_args, send, server_error};
+use super::{Context, DryRun, parse_mutating, impersonation, namespace_of, print_result, print_result_as, resource_args, send, server_error};
 use crate::Output;
 use podlife_engine::apiserver::patch::{self as patching, PatchType};
 use podlife_engine::{Request, Response, Verb};
+use podlife_model::ResourceType;
 
 const FLAGS: &[Spec] = &[
     Spec { long: "patch", short: Some('p'), kind: Kind::Value },
@@ -73,6 +74,9 @@ pub fn patch(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     }
     let namespace = namespace_of(&p);
     let subresource = p.get("subresource").filter(|s| !s.is_empty()).map(str::to_string);
+    // `--subresource=scale` works on the object's Scale (autoscaling/v1): kubectl gets it,
+    // patches it and prints it.
+    let kind_of = |rt: &ResourceType| if subresource.as_deref() == Some("scale") { "Scale" } else { rt.kind };
     for (rt, names) in &groups {
         for name in names {
             let mut get = Request::new(Verb::Get, rt);
@@ -83,7 +87,7 @@ pub fn patch(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             let before = match send(ctx, out, get) {
                 Ok(Response::Object(o)) => o,
                 Ok(_) => continue,
-                Err(s) => return out.err(&server_error(&s, rt.kind, name, None)),
+                Err(s) => return out.err(&server_error(&s, kind_of(rt), name, None)),
             };
             let after = if dry == DryRun::Client {
                 // `--dry-run=client`: patched here (getPatchedJSON), nothing sent.
@@ -108,11 +112,15 @@ pub fn patch(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                 match send(ctx, out, req) {
                     Ok(Response::Object(o)) => o,
                     Ok(_) => continue,
-                    Err(s) => return out.err(&server_error(&s, rt.kind, name, None)),
+                    Err(s) => return out.err(&server_error(&s, kind_of(rt), name, None)),
                 }
             };
             let operation = if after == before { "patched (no change)" } else { "patched" };
-            print_result(out, p.get("output"), rt, name, &after, operation, dry);
+            if after["kind"] == "Scale" {
+                print_result_as(out, p.get("output"), &format!("scale.autoscaling/{name}"), &after, operation, dry);
+            } else {
+                print_result(out, p.get("output"), rt, name, &after, operation, dry);
+            }
         }
     }
 }

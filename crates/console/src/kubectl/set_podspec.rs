@@ -164,7 +164,8 @@ fn targets(ctx: &mut Context<'_>, p: &flags::Parsed, resources: &[String], out: 
 
 /// `CreateTwoWayMergePatch` for the shapes these commands change: maps merge (a removed
 /// key is `null`), lists of containers and of env vars merge by `name` (a removed entry is
-/// `{"$patch": "delete", "name": …}`), other lists are replaced.
+/// `{"$patch": "delete", "name": …}`, and `$setElementOrder/KEY` gives the new list's order,
+/// as `diffListsOfMaps` does with `SetElementOrder`), other lists are replaced.
 fn two_way(before: &Value, after: &Value) -> Option<Value> {
     match (before, after) {
         (Value::Object(b), Value::Object(a)) => {
@@ -179,6 +180,10 @@ fn two_way(before: &Value, after: &Value) -> Option<Value> {
                             _ => Some(av.clone()),
                         };
                         if let Some(m) = merged {
+                            if let (true, Value::Array(al)) = (merge_key_list(k), av) {
+                                let order = al.iter().map(|i| serde_json::json!({"name": i["name"]})).collect();
+                                patch.insert(format!("$setElementOrder/{k}"), Value::Array(order));
+                            }
                             patch.insert(k.clone(), m);
                         }
                     }
@@ -732,7 +737,7 @@ mod tests {
         let patch = two_way(&before, &after).expect("a change");
         assert_eq!(
             patch,
-            json!({"spec": {"containers": [{"name": "c", "env": [{"name": "B", "value": "2", "valueFrom": null}, {"name": "C", "value": "3"}, {"$patch": "delete", "name": "A"}]}]}})
+            json!({"spec": {"$setElementOrder/containers": [{"name": "c"}], "containers": [{"name": "c", "$setElementOrder/env": [{"name": "B"}, {"name": "C"}], "env": [{"name": "B", "value": "2", "valueFrom": null}, {"name": "C", "value": "3"}, {"$patch": "delete", "name": "A"}]}]}})
         );
         assert_eq!(two_way(&before, &before), None);
     }

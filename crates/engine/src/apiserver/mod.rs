@@ -12,6 +12,7 @@ pub mod defaults;
 pub mod event_ttl;
 pub mod eviction;
 pub mod resize;
+pub mod scale;
 pub mod fields;
 pub mod ipalloc;
 pub mod limitrange_validation;
@@ -251,6 +252,12 @@ impl Engine {
     }
 
     fn serve_verb(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Response, Status> {
+        if req.subresource.as_deref() == Some("scale") && matches!(req.verb, Verb::Get | Verb::Patch | Verb::Update) {
+            if !scale::has_scale(req.resource) {
+                return Err(Status::plain(Reason::NotFound, "the server could not find the requested resource".into()));
+            }
+            return self.scale_subresource(req, object).map(Response::Object);
+        }
         match req.verb {
             Verb::Get => self.get(req).map(Response::Object),
             Verb::List => self.list(req).map(Response::List),
@@ -857,6 +864,8 @@ impl Engine {
         } else if req.subresource.is_none()
             && let errors = [validation::object_meta_update(&obj["metadata"]), match rt.kind {
                 "ConfigMap" | "Secret" => config_validation::on_update(rt.kind, &current, &obj),
+                // `ValidateDeploymentUpdate` and its siblings validate the new spec in full.
+                "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => validation::workload(rt.kind, &obj),
                 "LimitRange" => limitrange_validation::spec(&obj),
                 "ResourceQuota" => resourcequota_validation::update(&current, &obj),
                 _ => Vec::new(),

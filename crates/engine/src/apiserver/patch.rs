@@ -123,14 +123,25 @@ fn strategic_map(target: &mut Map<String, Value>, patch: &Map<String, Value>) ->
         match (target.get_mut(key), value) {
             (Some(Value::Object(t)), Value::Object(p)) => strategic_map(t, p)?,
             (Some(Value::Array(t)), Value::Array(p)) => {
+                let original = t.clone();
+                // The order the patch wants: `$setElementOrder/KEY` (kubectl apply), else its own.
+                let order = patch.get(&format!("$setElementOrder/{key}")).and_then(Value::as_array).cloned();
                 if let Some(merge_key) = merge_key(key, p) {
+                    let replaced = p.iter().any(|i| i.get("$patch").and_then(Value::as_str) == Some("replace"));
                     merge_keyed_list(t, p, merge_key)?;
+                    if !replaced {
+                        let id = |v: &Value| v.get(merge_key).cloned();
+                        let patch_order: Vec<Value> = order.unwrap_or_else(|| p.iter().filter(|i| i.get("$patch").is_none()).cloned().collect());
+                        *t = enforce_order(std::mem::take(t), &patch_order, &original, &id);
+                    }
                 } else if merges_scalars(key) {
                     for v in p {
                         if !t.contains(v) {
                             t.push(v.clone());
                         }
                     }
+                    let id = |v: &Value| Some(v.clone());
+                    *t = enforce_order(std::mem::take(t), order.as_deref().unwrap_or(p), &original, &id);
                 } else {
                     *t = p.clone();
                 }
@@ -147,6 +158,29 @@ fn strategic_map(target: &mut Map<String, Value>, patch: &Map<String, Value>) ->
         }
     }
     Ok(())
+}
+
+/// The order `mergeSlice` leaves a merged list in (`normalizeElementOrder`, `mergeSortedSlice`):
+/// the items the patch names in the patch's order, the others in the original's, the two
+/// interleaved by their places in the original — an item new to the list goes before the
+/// original items still to come.
+fn enforce_order(merged: Vec<Value>, patch_order: &[Value], original: &[Value], id: &dyn Fn(&Value) -> Option<Value>) -> Vec<Value> {
+    let place = |list: &[Value], v: &Value| id(v).and_then(|k| list.iter().position(|o| id(o).as_ref() == Some(&k)));
+    let (mut named, mut server_only): (Vec<Value>, Vec<Value>) = merged.into_iter().partition(|v| place(patch_order, v).is_some());
+    crate::sort::sort_by_key(&mut named, |v| place(patch_order, v).unwrap_or(usize::MAX));
+    crate::sort::sort_by_key(&mut server_only, |v| place(original, v).unwrap_or(usize::MAX));
+    let (mut left, mut right) = (server_only.into_iter().peekable(), named.into_iter().peekable());
+    let mut out = Vec::new();
+    loop {
+        let take_left = match (left.peek(), right.peek()) {
+            (None, None) => break,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (Some(l), Some(r)) => matches!((place(original, l), place(original, r)), (Some(li), Some(ri)) if li < ri),
+        };
+        out.extend(if take_left { left.next() } else { right.next() });
+    }
+    out
 }
 
 /// `mergeSlice` for a list with a merge key: `$patch: replace` replaces the list, `$patch:
@@ -301,6 +335,32 @@ fn json_patch(doc: &mut Value, patch: &Value) -> Result<(), PatchError> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn strategic_merge_keeps_upstreams_list_order() {
+        let names = |v: &Value| v["spec"]["containers"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+        let doc = |names: &[&str]| json!({"spec": {"containers": names.iter().map(|n| json!({"name": n, "image": "x"})).collect::<Vec<_>>()}});
+        let patch = |names: &[&str]| json!({"spec": {"containers": names.iter().map(|n| json!({"name": n, "image": "y"})).collect::<Vec<_>>()}});
+        // The page "Update API Objects in Place Using kubectl patch": the new container first.
+        let mut d = doc(&["nginx"]);
+        apply(PatchType::Strategic, &mut d, &patch(&["redis"])).unwrap();
+        assert_eq!(names(&d), ["redis", "nginx"]);
+        // Named items in the patch's order, interleaved with the others by their old places.
+        let mut d = doc(&["a", "b", "c"]);
+        apply(PatchType::Strategic, &mut d, &patch(&["b", "d"])).unwrap();
+        assert_eq!(names(&d), ["a", "b", "d", "c"]);
+        let mut d = doc(&["a", "b", "c"]);
+        apply(PatchType::Strategic, &mut d, &patch(&["c", "a"])).unwrap();
+        // (`mergeSortedSlice` compares the heads only: b's old place is before c's.)
+        assert_eq!(names(&d), ["b", "c", "a"]);
+        // `$setElementOrder` (kubectl apply) gives the order.
+        let mut d = doc(&["a", "b"]);
+        let mut p = patch(&["c"]);
+        p["spec"]["$setElementOrder/containers"] = json!([{"name": "a"}, {"name": "c"}, {"name": "b"}]);
+        apply(PatchType::Strategic, &mut d, &p).unwrap();
+        assert_eq!(names(&d), ["a", "c", "b"]);
+    }
+
     use super::*;
 
     fn pod() -> Value {
@@ -325,8 +385,9 @@ mod tests {
         let patch = json!({"metadata": {"labels": {"a": null, "b": "2"}, "finalizers": ["y"]}, "spec": {"containers": [{"name": "d", "$patch": "delete"}, {"name": "e", "image": "redis"}], "tolerations": [{"key": "z"}]}});
         apply(PatchType::Strategic, &mut p, &patch).unwrap();
         assert_eq!(p["metadata"]["labels"], json!({"b": "2"}));
-        assert_eq!(p["metadata"]["finalizers"], json!(["x", "y"]));
-        assert_eq!(p["spec"]["containers"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect::<Vec<_>>(), ["c", "e"]);
+        // A new item goes before the old ones (`normalizeElementOrder`), for scalars too.
+        assert_eq!(p["metadata"]["finalizers"], json!(["y", "x"]));
+        assert_eq!(p["spec"]["containers"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect::<Vec<_>>(), ["e", "c"]);
         assert_eq!(p["spec"]["tolerations"], json!([{"key": "z"}]));
         let err = apply(PatchType::Strategic, &mut pod(), &json!({"spec": {"containers": [{"image": "x"}]}})).unwrap_err();
         assert_eq!(err, PatchError::Other("map: map[image:x] does not contain declared merge key: name".into()));

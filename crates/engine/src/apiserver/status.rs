@@ -135,6 +135,11 @@ impl Status {
     /// the kind is group-qualified (`Deployment.apps`), as `GroupKind.String()` prints it.
     pub fn invalid(rt: &ResourceType, name: &str, errors: Vec<FieldError>) -> Status {
         let kind = if rt.group.is_empty() { rt.kind.to_string() } else { format!("{}.{}", rt.kind, rt.group) };
+        Status::invalid_kind(&kind, name, errors)
+    }
+
+    /// `errors.NewInvalid` for a group-qualified kind given as text (`Scale.autoscaling`).
+    pub fn invalid_kind(kind: &str, name: &str, errors: Vec<FieldError>) -> Status {
         let rendered: Vec<String> = errors.iter().map(FieldError::to_string).collect();
         let joined = if rendered.len() == 1 { rendered[0].clone() } else { format!("[{}]", rendered.join(", ")) };
         let causes = errors
