@@ -18,12 +18,21 @@ pub fn logs(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         Spec { long: "timestamps", short: None, kind: Kind::Bool },
         Spec { long: "tail", short: None, kind: Kind::Value },
         Spec { long: "all-containers", short: None, kind: Kind::Bool },
+        Spec { long: "selector", short: Some('l'), kind: Kind::Value },
+        Spec { long: "prefix", short: None, kind: Kind::Bool },
+        Spec { long: "max-log-requests", short: None, kind: Kind::Value },
     ];
     let p = match flags::parse(args, &specs, "logs") {
         Ok(p) => p,
         Err(e) => return out.err(&format!("{e}\n")),
     };
     let usage = "error: expected POD_NAME or TYPE/NAME: kubectl logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]\nSee 'kubectl logs -h' for help and examples\n";
+    if let Some(selector) = p.get("selector") {
+        if p.args.len() == 1 {
+            return out.err("error: only a selector (-l) or a POD name is allowed\nSee 'kubectl logs -h' for help and examples\n");
+        }
+        return logs_of_selected(ctx, &p, selector, out);
+    }
     // `kubectl logs POD [CONTAINER]`: the second word names the container.
     let (name, positional) = match p.args.as_slice() {
         [one] => (one.clone(), None),
@@ -60,23 +69,87 @@ pub fn logs(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         vec![default_container(&pod, out)]
     };
     for c in containers {
-        match ctx.engine.pod_logs(&namespace, &name, &c, p.flag("previous")) {
-            Ok(log) => {
-                let lines = &log.lines;
-                let skip = tail.map_or(0, |n| lines.len().saturating_sub(n));
-                for (t, _, line) in lines.iter().skip(skip) {
-                    if p.flag("timestamps") {
-                        out.out(&format!("{} {line}\n", t.rfc3339_nanos()));
-                    } else {
-                        out.out(&format!("{line}\n"));
-                    }
-                }
-                if let Some(text) = &log.trailer {
-                    out.out(text);
+        let prefix = p.flag("prefix").then(|| format!("[pod/{name}/{c}] "));
+        print_log(ctx, out, &namespace, &name, &c, tail, &p, prefix.as_deref());
+    }
+}
+
+/// One container's log as `kubectl logs` prints it (`--tail`, `--timestamps`, `--prefix`).
+#[allow(clippy::too_many_arguments)]
+fn print_log(ctx: &mut Context<'_>, out: &mut Output, namespace: &str, pod: &str, container: &str, tail: Option<usize>, p: &flags::Parsed, prefix: Option<&str>) {
+    match ctx.engine.pod_logs(namespace, pod, container, p.flag("previous")) {
+        Ok(log) => {
+            let lines = &log.lines;
+            let skip = tail.map_or(0, |n| lines.len().saturating_sub(n));
+            let prefix = prefix.unwrap_or_default();
+            for (t, _, line) in lines.iter().skip(skip) {
+                if p.flag("timestamps") {
+                    out.out(&format!("{prefix}{} {line}\n", t.rfc3339_nanos()));
+                } else {
+                    out.out(&format!("{prefix}{line}\n"));
                 }
             }
-            Err(s) => out.err(&format!("Error from server ({}): {}\n", s.reason_text(), s.message)),
+            if let Some(text) = &log.trailer {
+                out.out(text);
+            }
         }
+        Err(s) => out.err(&format!("Error from server ({}): {}\n", s.reason_text(), s.message)),
+    }
+}
+
+/// `kubectl logs -l SELECTOR` (`pkg/cmd/logs/logs.go`): the pods the selector lists, each
+/// one's container (`-c`, or its default with kubectl's note); `--tail` defaults to 10 with a
+/// selector; with `-f` the streams run together, at most `--max-log-requests` (5) of them.
+fn logs_of_selected(ctx: &mut Context<'_>, p: &flags::Parsed, selector: &str, out: &mut Output) {
+    let namespace = namespace_of(p);
+    let tail: Option<usize> = match p.get("tail") {
+        None => Some(10),
+        Some("-1") => None,
+        Some(t) => match t.parse::<usize>() {
+            Ok(n) => Some(n),
+            Err(_) => return out.err(&format!("error: invalid argument \"{t}\" for \"--tail\" flag: strconv.ParseInt: parsing \"{t}\": invalid syntax\nSee 'kubectl logs --help' for usage.\n")),
+        },
+    };
+    let max: usize = match p.get("max-log-requests") {
+        None => 5,
+        Some(m) => match m.parse() {
+            Ok(n) => n,
+            Err(_) => return out.err(&format!("error: invalid argument \"{m}\" for \"--max-log-requests\" flag: strconv.ParseInt: parsing \"{m}\": invalid syntax\nSee 'kubectl logs --help' for usage.\n")),
+        },
+    };
+    let Some(rt) = ResourceType::resolve("pods") else { return };
+    let mut req = Request::new(Verb::List, rt);
+    req.namespace = Some(namespace.clone());
+    req.label_selector = Some(selector.to_string());
+    let pods = match send(ctx, out, req) {
+        Ok(Response::List(items)) => items,
+        Ok(_) => return,
+        Err(s) => return out.err(&super::list_error(&s, rt, Some(selector), None)),
+    };
+    if pods.is_empty() {
+        return out.err(&format!("No resources found in {namespace} namespace.\n"));
+    }
+    let mut streams: Vec<(String, String)> = Vec::new();
+    for pod in &pods {
+        let name = pod["metadata"]["name"].as_str().unwrap_or_default().to_string();
+        let all = all_container_names(pod);
+        if p.flag("all-containers") {
+            streams.extend(all.iter().map(|(c, _)| (name.clone(), c.clone())));
+        } else if let Some(c) = p.get("container") {
+            if !all.iter().any(|(n, _)| n == c) {
+                return out.err(&format!("error: container {c} is not valid for pod {name}\n"));
+            }
+            streams.push((name, c.to_string()));
+        } else {
+            streams.push((name, default_container(pod, out)));
+        }
+    }
+    if p.flag("follow") && streams.len() > max {
+        return out.err(&format!("error: you are attempting to follow {} log streams, but maximum allowed concurrency is {max}, use --max-log-requests to increase the limit\n", streams.len()));
+    }
+    for (pod, container) in streams {
+        let prefix = p.flag("prefix").then(|| format!("[pod/{pod}/{container}] "));
+        print_log(ctx, out, &namespace, &pod, &container, tail, p, prefix.as_deref());
     }
 }
 
