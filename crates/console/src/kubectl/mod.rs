@@ -455,6 +455,38 @@ fn print_jsonpath(out: &mut Output, template: &str, value: &Value) {
     }
 }
 
+/// The template of `-o go-template=T`, `-o template=T`, `-o go-template --template T` (or
+/// `--template` alone), `-o go-template-file=F` (`GoTemplatePrintFlags.ToPrinter`); None for
+/// other formats.
+fn go_template_of(ctx: &mut Context<'_>, output: &str, flag: Option<&str>) -> Result<Option<String>, String> {
+    let (format, value) = output.split_once('=').map_or((output, None), |(f, v)| (f, Some(v)));
+    let template = match (format, value) {
+        ("go-template" | "template", Some(t)) => t.to_string(),
+        ("go-template" | "template", None) => match flag {
+            Some(t) => t.to_string(),
+            None => return Err("error: template format specified but no template given\n".into()),
+        },
+        ("" , None) if flag.is_some() => flag.unwrap_or_default().to_string(),
+        ("go-template-file" | "templatefile", file) => {
+            let file = file.or(flag).unwrap_or_default();
+            match (ctx.read_file)(file) {
+                Some(text) => text,
+                None => return Err(format!("error: error reading --template {file}, open {file}: no such file or directory\n")),
+            }
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(template.trim_matches('\'').to_string()))
+}
+
+fn print_go_template(out: &mut Output, template: &str, value: &Value) {
+    match crate::printers::go_template::render(template, value) {
+        Ok(text) => out.out(&text),
+        Err(e) if e == crate::printers::go_template::BUDGET_EXCEEDED => out.err(&format!("{e}\n")),
+        Err(e) => out.err(&format!("error: error executing template {template:?}: {e}\n")),
+    }
+}
+
 fn print_result(out: &mut Output, output: Option<&str>, rt: &ResourceType, name: &str, obj: &Value, operation: &str, dry: DryRun) {
     print_result_as(out, output, &type_name(rt, name), obj, operation, dry);
 }
@@ -463,6 +495,9 @@ fn print_result(out: &mut Output, output: Option<&str>, rt: &ResourceType, name:
 fn print_result_as(out: &mut Output, output: Option<&str>, shown: &str, obj: &Value, operation: &str, dry: DryRun) {
     if let Some(template) = output.and_then(|o| o.strip_prefix("jsonpath=")) {
         return print_jsonpath(out, template, obj);
+    }
+    if let Some(template) = output.and_then(|o| o.strip_prefix("go-template=").or_else(|| o.strip_prefix("template="))) {
+        return print_go_template(out, template.trim_matches('\''), obj);
     }
     match output {
         Some("yaml") => out.out(&yaml::to_yaml(&strip_managed(obj.clone()))),
@@ -736,6 +771,7 @@ const GET_FLAGS: &[Spec] = &[
     Spec { long: "watch-only", short: None, kind: Kind::Bool },
     Spec { long: "output-watch-events", short: None, kind: Kind::Bool },
     Spec { long: "show-managed-fields", short: None, kind: Kind::Bool },
+    Spec { long: "template", short: None, kind: Kind::Value },
     Spec { long: "filename", short: Some('f'), kind: Kind::Multi },
     Spec { long: "ignore-not-found", short: None, kind: Kind::Bool },
 ];
@@ -785,6 +821,11 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     };
     let output = p.get("output").unwrap_or("").to_string();
     let jsonpath = output.strip_prefix("jsonpath=").map(|t| t.trim_matches('\'').to_string());
+    let go_template = match go_template_of(ctx, &output, p.get("template")) {
+        Ok(t) => t,
+        Err(e) => return out.err(&e),
+    };
+    let output = if go_template.is_some() { "go-template".to_string() } else { output };
     // CustomColumnsPrintFlags.ToPrinter: the spec after `=`, or a file's two lines.
     let custom_columns = match output.split_once('=').map_or((output.as_str(), ""), |(f, v)| (f, v)) {
         ("custom-columns", spec) => Some(custom_columns::parse_spec(spec)),
@@ -800,7 +841,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         Some(Err(e)) => return out.err(&format!("error: {}\n", e.trim_end())),
         None => None,
     };
-    if jsonpath.is_none() && custom_columns.is_none() && !["", "wide", "yaml", "json", "name"].contains(&output.as_str()) {
+    if jsonpath.is_none() && custom_columns.is_none() && go_template.is_none() && !["", "wide", "yaml", "json", "name"].contains(&output.as_str()) {
         return out.err(&format!(
             "error: unable to match a printer suitable for the output format \"{output}\", allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml\n"
         ));
@@ -859,7 +900,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         if let Some(sort) = p.get("sort-by") {
             sort_items(&mut items, sort);
         }
-        if jsonpath.is_some() || custom_columns.is_some() {
+        if jsonpath.is_some() || custom_columns.is_some() || go_template.is_some() {
             collected.extend(items.into_iter().map(strip_managed));
             continue;
         }
@@ -925,6 +966,15 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             json!({"apiVersion": "v1", "items": collected, "kind": "List", "metadata": {"resourceVersion": ""}})
         };
         print_jsonpath(out, &template, &value);
+        return;
+    }
+    if let Some(template) = go_template {
+        let value = if single_named && collected.len() == 1 {
+            collected.remove(0)
+        } else {
+            json!({"apiVersion": "v1", "items": collected, "kind": "List", "metadata": {"resourceVersion": ""}})
+        };
+        print_go_template(out, &template, &value);
         return;
     }
     match output.as_str() {

@@ -4,6 +4,7 @@ pub mod batch;
 pub mod columns;
 pub mod custom_columns;
 pub mod duration;
+pub mod go_template;
 pub mod json;
 pub mod jsonpath;
 pub mod table;
