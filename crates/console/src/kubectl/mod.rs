@@ -14,6 +14,7 @@ mod manifest_input;
 mod merge;
 mod node_ops;
 mod patch;
+mod raw;
 mod rollout;
 mod run_attach;
 mod set_podspec;
@@ -772,6 +773,7 @@ const GET_FLAGS: &[Spec] = &[
     Spec { long: "output-watch-events", short: None, kind: Kind::Bool },
     Spec { long: "show-managed-fields", short: None, kind: Kind::Bool },
     Spec { long: "template", short: None, kind: Kind::Value },
+    Spec { long: "raw", short: None, kind: Kind::Value },
     Spec { long: "filename", short: Some('f'), kind: Kind::Multi },
     Spec { long: "ignore-not-found", short: None, kind: Kind::Bool },
 ];
@@ -812,6 +814,10 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         Ok(p) => p,
         Err(e) => return out.err(&format!("{e}\n")),
     };
+    if let Some(path) = p.get("raw") {
+        let path = path.to_string();
+        return raw::raw(ctx, &path, &p.args, out);
+    }
     if p.args.is_empty() {
         return out.err("You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.\n\nerror: Required resource not specified.\nUse \"kubectl explain <resource>\" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples\n");
     }
