@@ -237,6 +237,11 @@ pub struct Engine {
     pub(crate) tracing: bool,
     /// `Warning:` headers of the responses served since the last `take_warnings`.
     warnings: Vec<String>,
+    /// How many requests `handle` is serving at once (a client's request may wait on webhooks
+    /// while components send their own), and the level of the client's request: only its
+    /// warnings reach the client (a controller's never reach the user's kubectl).
+    handle_depth: u32,
+    client_depth: Option<u32>,
     pub(crate) scheduler: scheduler::SchedulerState,
     // Boxed values: every BTreeMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
     pub(crate) event_series: BTreeMap<String, Box<EventSeries>>,
@@ -332,6 +337,8 @@ impl Engine {
             trace_seq: 0,
             tracing: true,
             warnings: Vec::new(),
+            handle_depth: 0,
+            client_depth: None,
             scheduler: scheduler::SchedulerState::default(),
             event_series: BTreeMap::new(),
             watch_index: BTreeMap::new(),
@@ -383,8 +390,12 @@ impl Engine {
         std::mem::take(&mut self.warnings)
     }
 
+    /// A `Warning` header of the response being served; kept for the client only when the
+    /// request is the client's own.
     pub(crate) fn warn(&mut self, text: String) {
-        self.warnings.push(text);
+        if self.client_depth == Some(self.handle_depth) {
+            self.warnings.push(text);
+        }
     }
 
     pub fn now(&self) -> Time {

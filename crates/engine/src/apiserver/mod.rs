@@ -195,12 +195,15 @@ impl Engine {
         // Every request for a deprecated resource carries a `Warning: 299` header
         // (apiserver `endpoints/installer.go`, `deprecation.WarningMessage`; Endpoints is
         // deprecated since 1.33 in favour of EndpointSlice). Only a client prints it.
-        if req.resource.group.is_empty() && req.resource.plural == "endpoints" {
-            self.warn("v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice".to_string());
-        }
         // The client waits for the answer: webhook calls on the way let time pass.
         let waiting = std::mem::replace(&mut self.admission.client_waiting, true);
+        let client = std::mem::replace(&mut self.client_depth, Some(self.handle_depth + 1));
+        let deprecated = req.resource.group.is_empty() && req.resource.plural == "endpoints";
         let result = self.handle(req);
+        if deprecated {
+            self.warnings.push("v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice".to_string());
+        }
+        self.client_depth = client;
         self.admission.client_waiting = waiting;
         self.advance_by(REQUEST_LATENCY_MS);
         result
@@ -210,6 +213,13 @@ impl Engine {
     /// causes stays scheduled, to be stepped through (`step`, `run_until`). Components' own
     /// writes use this inside their scheduled tasks.
     pub fn handle(&mut self, req: Request) -> Result<Response, Status> {
+        self.handle_depth += 1;
+        let result = self.handle_at_depth(req);
+        self.handle_depth -= 1;
+        result
+    }
+
+    fn handle_at_depth(&mut self, req: Request) -> Result<Response, Status> {
         let object = self.object_ref_of(&req);
         let mut params = crate::sort::map_of([
             ("verb".to_string(), json!(req.verb.http_method())),
@@ -501,6 +511,15 @@ impl Engine {
                 "metadata.name: this is used in the Pod's hostname, which can result in surprising behavior; a DNS label is recommended: [{}]",
                 why.join(", ")
             ));
+        }
+        // The workloads' `WarningsOnCreate` (`pkg/registry/apps/*/strategy.go`,
+        // `pkg/registry/batch/*/strategy.go`): their name goes into their pods' names and
+        // hostnames.
+        if matches!(rt.kind, "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob") {
+            let why = validation::dns1123_label(&name);
+            if !why.is_empty() {
+                self.warn(format!("metadata.name: this is used in Pod names and hostnames, which can result in surprising behavior; a DNS label is recommended: [{}]", why.join(", ")));
+            }
         }
         let key = ObjectKey::new(rt, Some(&namespace), &name);
         if self.store.get(&key).is_some() {
