@@ -109,7 +109,9 @@ impl Engine {
             }
         };
         let meta = &pod["metadata"];
+        let pod_cgroup = super::cgroups::PodCgroup::for_pod(pod);
         let sandbox = Sandbox {
+            pod_cgroup: pod_cgroup.clone(),
             id: id.clone(),
             pod_uid: meta["uid"].as_str().unwrap_or_default().to_string(),
             pod_name: meta["name"].as_str().unwrap_or_default().to_string(),
@@ -139,14 +141,20 @@ impl Engine {
         rt.sandboxes.insert(id.clone(), Box::new(sandbox));
         rt.log(now, format!("RunPodSandbox for {metadata} returns sandbox id \"{id}\""));
         let namespaces: Vec<&str> = SANDBOX_NAMESPACES.iter().copied().filter(|n| (*n != "pid" || shared_pid) && !(host_network && matches!(*n, "network" | "uts"))).collect();
-        self.node_trace("runc", node, Action::Runc, object.clone(), crate::sort::map_of([
+        let mut params = crate::sort::map_of([
             ("op".to_string(), json!("run")),
             ("container".to_string(), json!("pause")),
             ("image".to_string(), json!(super::PAUSE_IMAGE)),
             ("pid".to_string(), json!(pause_pid)),
             ("namespaces".to_string(), json!(namespaces)),
             ("cgroup".to_string(), json!(cgroup_parent(pod))),
-        ]));
+        ]);
+        // A pod with pod-level resources: the pod cgroup's own limits are what bind it.
+        if pod_cgroup.pod_level {
+            params.insert("cpu.max".to_string(), json!(pod_cgroup.cpu_max()));
+            params.insert("memory.max".to_string(), json!(pod_cgroup.memory_max()));
+        }
+        self.node_trace("runc", node, Action::Runc, object.clone(), params);
         if !host_network {
             self.node_trace("cni", node, Action::Cni, object, crate::sort::map_of([
                 ("command".to_string(), json!("ADD")),
@@ -216,7 +224,7 @@ impl Engine {
         let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
         let Some(c) = rt.containers.get_mut(container_id) else { return Err(format!("container \"{container_id}\" not found")) };
         let Some(cgroup) = c.cgroup.as_mut() else { return Ok(()) };
-        cgroup.update(resources);
+        cgroup.update(resources, &crate::resources::runtime_container_resources(&pod["spec"], resources));
         let (quota, memory_max, cpu_max) = (cgroup.quota_milli(), cgroup.memory_max(), cgroup.cpu_max());
         c.cpu.settle(now);
         c.cpu.quota = quota;
@@ -246,7 +254,9 @@ impl Engine {
         };
         let argv = process::resolve_argv(&strs(&spec["command"]), &strs(&spec["args"]), entrypoint, cmd, &env);
         let now = self.now;
-        let memory_limit = spec["resources"]["limits"]["memory"].as_str().and_then(|q| podlife_model::quantity::Quantity::parse(q).ok()).map(|q| q.value().max(0) as u64);
+        // What the kubelet hands the runtime: the pod-level limits where the container has none.
+        let effective = crate::resources::runtime_container_resources(&pod["spec"], &spec["resources"]);
+        let memory_limit = effective["limits"]["memory"].as_str().and_then(|q| podlife_model::quantity::Quantity::parse(q).ok()).map(|q| q.value().max(0) as u64).filter(|b| *b != 0);
         // A shell script named by its path (`command: ["/scripts/run.sh"]`): the kernel runs
         // its interpreter if the file's mode lets it.
         let image_ref = image.repo_tags.first().cloned().unwrap_or_default();
@@ -304,7 +314,7 @@ impl Engine {
         let pid = rt.next_pid();
         let host_ns = rt.host_namespaces;
         let namespaces = super::namespaces::container(&mut rt.inodes, &host_ns, &sandbox.namespaces, sandbox.shared_pid_namespace, sandbox.host_namespaces);
-        let cgroup = super::cgroups::Cgroup::for_container(&cgroup_parent(pod), container_id, spec);
+        let cgroup = super::cgroups::Cgroup::with_resources(&cgroup_parent(pod), container_id, &effective, &spec["resources"]);
         let pid_in_container = if sandbox.shared_pid_namespace { 1 + rt.containers.values().filter(|c| c.sandbox_id == sandbox.id && c.state == ContainerState::Running).count() as u32 + 1 } else { 1 };
         // A program podlife does not understand: the trace says how it is treated.
         let unknown = if by_shell { None } else { program.unknown };
