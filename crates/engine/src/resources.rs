@@ -267,21 +267,6 @@ pub fn remaining_pod_memory_request_per_container(spec: &Value) -> i64 {
     if n == 0 { 0 } else { (pod.value() - aggregate) / n as i64 }
 }
 
-/// kubectl's own `PodRequestsAndLimits` (`staging/src/k8s.io/kubectl/pkg/util/resource/
-/// resource.go`), which `kubectl describe node` uses: the containers with the sidecar formula
-/// and the overhead, and no pod-level resources — kubectl does not read `spec.resources`.
-pub fn kubectl_pod_requests_and_limits(spec: &Value) -> (ResourceList, ResourceList) {
-    let mut reqs = aggregate(spec, None, "requests", None);
-    add(&mut reqs, &list_of(&spec["overhead"]));
-    let mut limits = aggregate(spec, None, "limits", None);
-    for (k, q) in list_of(&spec["overhead"]) {
-        if let Some(v) = limits.get_mut(&k).filter(|v| !v.is_zero()) {
-            *v += &q;
-        }
-    }
-    (reqs, limits)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -391,14 +376,6 @@ mod tests {
         assert_eq!(b["limits"], json!({"cpu": "500m", "memory": "1Gi"}));
         assert_eq!(remaining_pod_memory_request_per_container(&spec), 100 * 1024 * 1024);
         assert_eq!(runtime_container_resources(&json!({}), &json!({})), json!({}));
-    }
-
-    /// kubectl's own sums ignore pod-level resources (kubernetes/kubectl#1807).
-    #[test]
-    fn kubectl_sums_only_containers() {
-        let spec = json!({"resources": {"requests": {"cpu": "1"}, "limits": {"cpu": "1"}}, "containers": [{"name": "a", "resources": {}}]});
-        let (reqs, limits) = kubectl_pod_requests_and_limits(&spec);
-        assert!(reqs.is_empty() && limits.is_empty());
     }
 
     /// `TestPodResourceRequests`' in-place resize cases (UseStatusResources).

@@ -504,7 +504,7 @@ fn unknown_images_note(pod: &Value) -> String {
 
 /// `describeNode` with `describeNodeResource`.
 pub fn node(node: &Value, lease: Option<&Value>, pods: &[Value], node_events: Option<&[Value]>, now: Time) -> String {
-    use podlife_engine::resources::kubectl_pod_requests_and_limits;
+    use podlife_engine::resources::{pod_limits, pod_requests};
     use podlife_model::quantity::Quantity;
     let meta = &node["metadata"];
     let mut w = String::new();
@@ -625,9 +625,9 @@ pub fn node(node: &Value, lease: Option<&Value>, pods: &[Value], node_events: Op
     let mut total_req = podlife_engine::resources::ResourceList::new();
     let mut total_lim = podlife_engine::resources::ResourceList::new();
     for p in pods {
-        // kubectl's `PodRequestsAndLimits`: the containers' sums; it does not read pod-level
-        // `spec.resources`, so a pod with only pod-level resources shows 0 here.
-        let (req, lim) = kubectl_pod_requests_and_limits(&p["spec"]);
+        // component-helpers' `PodRequests` / `PodLimits`, pod-level resources included (1.36:
+        // kubernetes#137394; before it, kubectl summed the containers only).
+        let (req, lim) = (pod_requests(&p["spec"]), pod_limits(&p["spec"]));
         let get = |l: &podlife_engine::resources::ResourceList, n: &str| l.get(n).cloned().unwrap_or_default();
         let (cr, cl, mr, ml) = (get(&req, "cpu"), get(&lim, "cpu"), get(&req, "memory"), get(&lim, "memory"));
         w.push_str(&format!(
