@@ -116,6 +116,12 @@ pub fn pod_level_resources_enabled() -> bool {
     true
 }
 
+/// `InPlacePodLevelResourcesVerticalScaling` (KEP-5419): alpha in 1.35, beta and on by default
+/// in 1.36 (kubernetes#137684): `pods/resize` may change `spec.resources`.
+pub fn in_place_pod_level_resources_vertical_scaling_enabled() -> bool {
+    true
+}
+
 /// `PodLevelResourcesFixKubeletQOSClass`: beta and on by default from 1.37 (KEP-2837 had it
 /// planned for 1.36), so off in 1.36 — `ComputePodQOS` takes the pod-level path for any
 /// `spec.resources` present, even an empty one.

@@ -38,6 +38,9 @@ pub struct Cgroup {
     /// The container's resources these were computed from (what the runtime reports back as
     /// the container's actual resources, `ContainerStatus.Resources`).
     pub resources: Value,
+    /// What the kubelet handed the runtime: `resources` with the pod-level limits where the
+    /// container has none (the same as `resources` without pod-level resources).
+    pub effective: Value,
 }
 
 /// `MilliCPUToShares`.
@@ -115,6 +118,7 @@ impl Cgroup {
             cpu_quota: milli_cpu_to_quota(cpu_limit, QUOTA_PERIOD),
             cpu_period: QUOTA_PERIOD,
             resources: reported.clone(),
+            effective: res.clone(),
         }
     }
 

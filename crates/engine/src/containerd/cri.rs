@@ -234,6 +234,31 @@ impl Engine {
         Ok(())
     }
 
+    /// The pod cgroup rewritten for a pod-level resize: the kubelet's pod container manager
+    /// writes the new `cpu.weight`, `cpu.max` and `memory.max` (`SetPodCgroupConfig`) and tells
+    /// the runtime (`UpdatePodSandboxResources`, CRI v1 since 1.33). Only pods with pod-level
+    /// resources: podlife keeps no pod cgroup otherwise.
+    pub(crate) fn cri_update_pod_sandbox_resources(&mut self, node: &str, pod: &Value) -> Result<(), CriError> {
+        let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
+        let want = super::cgroups::PodCgroup::for_pod(pod);
+        let Some(sandbox_id) = self.machines.get(node).and_then(|m| m.runtime.ready_sandbox(&uid)).filter(|s| s.pod_cgroup != want && (s.pod_cgroup.pod_level || want.pod_level)).map(|s| s.id.clone()) else { return Ok(()) };
+        let object = pod_ref(pod);
+        self.cri_call(node, "UpdatePodSandboxResources", object.clone(), crate::sort::map_of([("sandbox".to_string(), json!(short(&sandbox_id)))]))?;
+        let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
+        if let Some(s) = rt.sandboxes.get_mut(&sandbox_id) {
+            s.pod_cgroup = want.clone();
+        }
+        rt.containers_changed += 1;
+        self.node_trace("runc", node, Action::Runc, object, crate::sort::map_of([
+            ("op".to_string(), json!("update")),
+            ("container".to_string(), json!("pod")),
+            ("cpu.max".to_string(), json!(want.cpu_max())),
+            ("memory.max".to_string(), json!(want.memory_max())),
+        ]));
+        self.cpu_reshare(node);
+        Ok(())
+    }
+
     /// StartContainer: the shim starts, runc creates the process in the sandbox's namespaces
     /// (its own PID namespace unless the pod shares one) and execs the argv.
     pub(crate) fn cri_start_container(&mut self, node: &str, pod: &Value, container_id: &str, spec: &Value, image: &NodeImage) -> Result<(), CriError> {
