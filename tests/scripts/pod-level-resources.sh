@@ -11,7 +11,12 @@
 # (cpu.max, memory.max) and, without a request, its cpu.weight from that limit; the pod cgroup's
 # cpu.max binds all its containers (two busy loops under 500m share it), and memory over the
 # pod limit is OOM-killed. The Downward API reads the pod-level limits for a container without
-# its own.
+# its own. In-place resize of pod-level resources (InPlacePodLevelResourcesVerticalScaling, beta
+# and on in 1.36; the resize-pod-resources page's example with busybox for its nginx): the pod
+# cgroup is rewritten, and a container without a cpu limit of its own, which carries the pod's,
+# is restarted because its cpu resizePolicy is RestartContainer (its `sleep` as PID 1 ignores
+# SIGTERM: 30 s of grace), while the other (NotRequired) is updated in place; a resize whose pod-level requests no longer cover the containers' is
+# refused by the pod's validation.
 podlife addon enable metrics-server
 kubectl apply -f - <<'EOF2'
 apiVersion: v1
@@ -155,3 +160,46 @@ spec:
 EOF2
 sleep 2
 kubectl describe quota compute -n quota-demo
+kubectl apply -f - <<'EOF2'
+apiVersion: v1
+kind: Pod
+metadata:
+  name: pod-level-resize-demo
+spec:
+  containers:
+  - name: pause
+    image: registry.k8s.io/pause:3.9
+    resizePolicy:
+    - resourceName: cpu
+      restartPolicy: NotRequired
+    - resourceName: memory
+      restartPolicy: RestartContainer
+    resources:
+      requests:
+        cpu: 100m
+        memory: 100Mi
+  - name: server
+    image: busybox:1.36
+    command: ["sh", "-c", "sleep 3600"]
+    resizePolicy:
+    - resourceName: cpu
+      restartPolicy: RestartContainer
+    - resourceName: memory
+      restartPolicy: RestartContainer
+  resources:
+    requests:
+      cpu: 200m
+      memory: 200Mi
+    limits:
+      cpu: 200m
+      memory: 200Mi
+EOF2
+sleep 10
+kubectl get pod pod-level-resize-demo -o jsonpath='{.status.qosClass}{"\n"}{range .status.containerStatuses[*]}{.name} {.restartCount}{"\n"}{end}'
+kubectl exec pod-level-resize-demo -c server -- cat /sys/fs/cgroup/cpu.max
+kubectl patch pod pod-level-resize-demo --subresource resize --patch '{"spec":{"resources":{"requests":{"cpu":"300m"}, "limits":{"cpu":"300m"}}}}'
+sleep 40
+kubectl get pod pod-level-resize-demo -o jsonpath='{.spec.resources}{"\n"}{range .status.containerStatuses[*]}{.name} {.restartCount}{"\n"}{end}'
+kubectl exec pod-level-resize-demo -c server -- cat /sys/fs/cgroup/cpu.max
+kubectl get events --field-selector involvedObject.name=pod-level-resize-demo,reason!=Pulling,reason!=Pulled,reason!=Created,reason!=Started,reason!=Scheduled
+kubectl patch pod pod-level-resize-demo --subresource resize --patch '{"spec":{"resources":{"requests":{"cpu":"50m"}}}}'

@@ -240,4 +240,21 @@ mod tests {
         let same_cpu = drop_non_resize_updates(&guaranteed, &pod(json!({"requests": {"cpu": "0.7", "memory": "200Mi"}, "limits": {"cpu": "700m", "memory": "200Mi"}})));
         assert!(validate(&same_cpu, &guaranteed).is_empty());
     }
+
+    /// Pod-level resources through `pods/resize` (InPlacePodLevelResourcesVerticalScaling):
+    /// taken from the request; cpu and memory may change, not be removed; other names may not.
+    #[test]
+    fn pod_level_resize() {
+        let pod = |res: Value| json!({"metadata": {"name": "p"}, "spec": {"resources": res, "containers": [{"name": "c1", "image": "i", "resources": {}}]}, "status": {"qosClass": "Guaranteed"}});
+        let old = pod(json!({"requests": {"cpu": "200m", "memory": "200Mi"}, "limits": {"cpu": "200m", "memory": "200Mi"}}));
+        let new = drop_non_resize_updates(&old, &pod(json!({"requests": {"cpu": "300m", "memory": "200Mi"}, "limits": {"cpu": "300m", "memory": "200Mi"}})));
+        assert_eq!(new["spec"]["resources"]["limits"]["cpu"], "300m");
+        assert!(validate(&new, &old).is_empty());
+        let gone = drop_non_resize_updates(&old, &pod(json!({"requests": {"cpu": "200m", "memory": "200Mi"}})));
+        let errs: Vec<String> = validate(&gone, &old).iter().map(ToString::to_string).collect();
+        assert!(errs.contains(&"spec.resources.limits: Forbidden: resource limits cannot be removed".to_string()), "{errs:?}");
+        let huge = drop_non_resize_updates(&old, &pod(json!({"requests": {"cpu": "200m", "memory": "200Mi", "hugepages-2Mi": "2Mi"}, "limits": {"cpu": "200m", "memory": "200Mi", "hugepages-2Mi": "2Mi"}})));
+        let errs: Vec<String> = validate(&huge, &old).iter().map(ToString::to_string).collect();
+        assert_eq!(errs, vec!["spec: Forbidden: only cpu and memory resources are mutable".to_string()]);
+    }
 }
