@@ -262,6 +262,24 @@ mod tests {
         }
     }
 
+    /// `ResourceConfigForPod` (helpers_linux_test.go-style cases with pod-level resources).
+    #[test]
+    fn pod_cgroup() {
+        let pod = |spec: serde_json::Value| serde_json::json!({"spec": spec});
+        // Guaranteed at pod level: quota and memory from the pod-level limits.
+        let g = PodCgroup::for_pod(&pod(serde_json::json!({"resources": {"requests": {"cpu": "1", "memory": "256Mi"}, "limits": {"cpu": "1", "memory": "256Mi"}}, "containers": [{"name": "a"}]})));
+        assert_eq!((g.cpu_max(), g.memory_max(), g.cpu_shares, g.pod_level), ("100000 100000".to_string(), "268435456".to_string(), 1024, true));
+        // Burstable, pod-level cpu limit only: cpu.max from it, memory unlimited.
+        let b = PodCgroup::for_pod(&pod(serde_json::json!({"resources": {"requests": {"cpu": "500m"}, "limits": {"cpu": "500m"}}, "containers": [{"name": "a"}, {"name": "b"}]})));
+        assert_eq!((b.cpu_max(), b.memory_max()), ("50000 100000".to_string(), "max".to_string()));
+        // Burstable without pod-level resources: a container without a cpu limit leaves the
+        // pod's cpu.max at max.
+        let c = PodCgroup::for_pod(&pod(serde_json::json!({"containers": [{"name": "a", "resources": {"requests": {"cpu": "100m"}, "limits": {"cpu": "200m"}}}, {"name": "b", "resources": {"requests": {"cpu": "100m"}}}]})));
+        assert_eq!((c.cpu_max(), c.pod_level), ("max 100000".to_string(), false));
+        // BestEffort: the minimum weight.
+        assert_eq!(PodCgroup::for_pod(&pod(serde_json::json!({"containers": [{"name": "a"}]}))).cpu_weight(), 1);
+    }
+
     #[test]
     fn kubelet_conversions() {
         // pkg/kubelet/cm/helpers_linux_test.go cases.

@@ -224,6 +224,9 @@ pub fn demand_of(c: &super::Container) -> u64 {
     c.process.as_ref().map_or(0, |p| p.app.cpu_milli.saturating_add(if p.busy { THREAD_MILLI } else { 0 }))
 }
 
+/// A claimant container in `cpu_reshare`: (id, demand, shares, cap).
+type Member = (String, u64, u64, u64);
+
 /// A node's cores in millicores (`status.capacity.cpu`).
 fn capacity_milli(capacity: &serde_json::Value) -> u64 {
     capacity["cpu"].as_str().and_then(|q| podlife_model::quantity::Quantity::parse(q).ok()).map_or(0, |q| q.milli_value().max(0) as u64)
@@ -240,7 +243,7 @@ impl crate::Engine {
         // pod with pod-level resources and a pod cpu.max claim together — the pod cgroup's
         // quota binds their sum (the kernel's hierarchical CFS bandwidth) — and split what the
         // pod gets among themselves by their own weights and quotas.
-        let mut groups: Vec<(Option<u64>, Vec<(String, u64, u64, u64)>)> = Vec::new();
+        let mut groups: Vec<(Option<u64>, Vec<Member>)> = Vec::new();
         let mut pod_group: BTreeMap<&str, usize> = BTreeMap::new();
         let mut idle: Vec<String> = Vec::new();
         for (id, c) in &m.runtime.containers {
