@@ -10,7 +10,8 @@
 # kubernetes/kubectl#1807). On the node, a container without a limit of its own gets the pod's
 # (cpu.max, memory.max) and, without a request, its cpu.weight from that limit; the pod cgroup's
 # cpu.max binds all its containers (two busy loops under 500m share it), and memory over the
-# pod limit is OOM-killed. The Downward API reads the pod-level limits for a container without
+# pod limit is OOM-killed — also when two containers together pass it (the pod cgroup's
+# memory.max: the second stress finds only what the first leaves). The Downward API reads the pod-level limits for a container without
 # its own. In-place resize of pod-level resources (InPlacePodLevelResourcesVerticalScaling, beta
 # and on in 1.36; the resize-pod-resources page's example with busybox for its nginx): the pod
 # cgroup is rewritten, and a container without a cpu limit of its own, which carries the pod's,
@@ -203,3 +204,24 @@ kubectl get pod pod-level-resize-demo -o jsonpath='{.spec.resources}{"\n"}{range
 kubectl exec pod-level-resize-demo -c server -- cat /sys/fs/cgroup/cpu.max
 kubectl get events --field-selector involvedObject.name=pod-level-resize-demo,reason!=Pulling,reason!=Pulled,reason!=Created,reason!=Started,reason!=Scheduled
 kubectl patch pod pod-level-resize-demo --subresource resize --patch '{"spec":{"resources":{"requests":{"cpu":"50m"}}}}'
+kubectl apply -f - <<'EOF2'
+apiVersion: v1
+kind: Pod
+metadata:
+  name: pair
+spec:
+  resources:
+    limits:
+      memory: 200Mi
+  containers:
+  - name: one
+    image: polinux/stress
+    command: ["stress"]
+    args: ["--vm", "1", "--vm-bytes", "120M", "--vm-hang", "1"]
+  - name: two
+    image: polinux/stress
+    command: ["stress"]
+    args: ["--vm", "1", "--vm-bytes", "120M", "--vm-hang", "1"]
+EOF2
+sleep 20
+kubectl get pod pair -o jsonpath='{range .status.containerStatuses[*]}{.name} {.restartCount} {.lastState.terminated.reason}{"\n"}{end}'

@@ -699,9 +699,9 @@ fn requirement_quantity(name: &str, text: &str, path: &str, errs: &mut Vec<Field
 
 /// `IsHugePageResourceValueDivisible`: a whole number of pages of the name's size.
 fn huge_page_value(name: &str, q: &Quantity, path: &str, errs: &mut Vec<FieldError>) {
-    let Some(size) = name.strip_prefix("hugepages-").and_then(|s| s.parse::<Quantity>().ok()) else { return };
-    let page = size.value();
-    let divisible = page > 0 && size.milli_value() % 1000 == 0 && q.value() % page == 0;
+    // `HugePageSizeFromResourceName`: a size that does not parse is not divisible either.
+    let size = name.strip_prefix("hugepages-").and_then(|s| s.parse::<Quantity>().ok());
+    let divisible = size.is_some_and(|size| size.sign() > 0 && size.milli_value() % 1000 == 0 && q.value() % size.value() == 0);
     if !divisible {
         errs.push(FieldError::invalid(path, quoted(&q.to_string()), format!("{q} is not positive integer multiple of {name}")));
     }

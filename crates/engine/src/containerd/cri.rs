@@ -345,6 +345,23 @@ impl Engine {
         let unknown = if by_shell { None } else { program.unknown };
         let mut proc = Process::new(argv.clone(), pid_in_container, now, program);
         let effects = if by_shell { vec![] } else { proc.start() };
+        // A pod-level memory limit binds the pod's containers together (the pod cgroup's
+        // memory.max): this one may only grow into what the others leave of it now. (The
+        // others' later growth is not weighed; the container crossing the line is the one
+        // killed.)
+        let pod_room = Some(&sandbox.pod_cgroup).filter(|g| g.pod_level).and_then(|g| g.memory_limit).map(|limit| {
+            let others: u64 = rt
+                .containers
+                .values()
+                .filter(|c| c.sandbox_id == sandbox.id && c.id != container_id && c.state == ContainerState::Running)
+                .filter_map(|c| Some(c.process.as_ref()?.app.memory_at(now.0.saturating_sub(c.started_at?.0))))
+                .sum();
+            limit.saturating_sub(others)
+        });
+        let memory_limit = match (memory_limit, pod_room) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         let oom_at = memory_limit.and_then(|l| proc.exceeds_at(l));
         rt.containers_changed += 1;
         let generation = {
