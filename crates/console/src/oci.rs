@@ -79,7 +79,8 @@ pub struct Resources {
 }
 
 pub fn resources(pod: &Value, container: &Value, node: &Value) -> Resources {
-    let res = &container["resources"];
+    // `getCPULimit` / `getMemoryLimit`: the pod-level limits for a container without its own.
+    let res = &podlife_engine::resources::runtime_container_resources(&pod["spec"], &container["resources"]);
     let milli = |v: &Value| quantity(v).map_or(0, |q| q.milli_value());
     let cpu_request = milli(&res["requests"]["cpu"]);
     let cpu_limit = milli(&res["limits"]["cpu"]);
@@ -90,14 +91,19 @@ pub fn resources(pod: &Value, container: &Value, node: &Value) -> Resources {
     Resources { cpu_period, cpu_quota, cpu_shares, memory_limit, oom_score_adj: oom_score_adj(pod, container, node) }
 }
 
-/// `GetContainerOOMScoreAdjust`: Guaranteed −997, BestEffort 1000, Burstable
-/// `1000 − 1000 × request / capacity` kept within [3, 999].
+/// `GetContainerOOMScoreAdjust` (`pkg/kubelet/qos/policy.go`): Guaranteed −997, BestEffort
+/// 1000, Burstable `1000 − 1000 × request / capacity` kept within [3, 999]; with a pod-level
+/// memory request, each container's request counts with an equal share of what the containers
+/// leave of it (`remainingPodMemReqPerContainer`).
 pub fn oom_score_adj(pod: &Value, container: &Value, node: &Value) -> i64 {
     match pod["status"]["qosClass"].as_str() {
         Some("Guaranteed") => -997,
         Some("Burstable") => {
             let capacity = quantity(&node["status"]["capacity"]["memory"]).map_or(1, |q| q.value().max(1));
-            let request = quantity(&container["resources"]["requests"]["memory"]).map_or(0, |q| q.value());
+            let own = quantity(&container["resources"]["requests"]["memory"]).map_or(0, |q| q.value());
+            let spec = &pod["spec"];
+            let pod_level = podlife_engine::resources::pod_level_resources_enabled() && podlife_engine::resources::is_pod_level_requests_set(spec);
+            let request = if pod_level { own + podlife_engine::resources::remaining_pod_memory_request_per_container(spec) } else { own };
             let adj = 1000 - (1000 * request) / capacity;
             if adj < 3 {
                 3

@@ -238,7 +238,10 @@ pub fn line(e: &TraceEvent) -> String {
                     }
                     line
                 }
-                None => format!("{} {} pid {}", text(&param(e, "op")), text(&param(e, "container")), text(&param(e, "pid"))),
+                None => match param(e, "cpu.max").as_str() {
+                    Some(cpu_max) => format!("{} {} pid {} pod cgroup cpu.max={cpu_max} memory.max={}", text(&param(e, "op")), text(&param(e, "container")), text(&param(e, "pid")), text(&param(e, "memory.max"))),
+                    None => format!("{} {} pid {}", text(&param(e, "op")), text(&param(e, "container")), text(&param(e, "pid"))),
+                },
             },
         },
         Action::Shim => match param(e, "exitCode").as_i64() {

@@ -227,7 +227,12 @@ pub fn quota_matches(group: &str, resource: &str, quota: &Value, obj: &Value) ->
 
 /// The pod evaluator's `Constraints`: with cpu or memory under quota, every container must
 /// state them. `must specify limits.cpu for: app; requests.memory for: app,sidecar`.
+/// A pod stating pod-level resources is not held to it (`pods.go`: "container-level resources
+/// are not mandatory" with PodLevelResources).
 pub fn pod_constraints(required: &[String], pod: &Value) -> Result<(), String> {
+    if crate::resources::pod_level_resources_enabled() && crate::resources::is_pod_level_resources_set(&pod["spec"]) {
+        return Ok(());
+    }
     let required: Vec<&str> = required.iter().map(String::as_str).filter(|r| MUST_SPECIFY.contains(r)).collect();
     let mut missing: BTreeMap<&str, std::collections::BTreeSet<String>> = BTreeMap::new();
     for containers in ["containers", "initContainers"] {

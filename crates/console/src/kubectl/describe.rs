@@ -625,8 +625,9 @@ pub fn node(node: &Value, lease: Option<&Value>, pods: &[Value], node_events: Op
     let mut total_req = podlife_engine::resources::ResourceList::new();
     let mut total_lim = podlife_engine::resources::ResourceList::new();
     for p in pods {
-        let req = pod_requests(&p["spec"]);
-        let lim = pod_limits(&p["spec"]);
+        // component-helpers' `PodRequests` / `PodLimits`, pod-level resources included (1.36:
+        // kubernetes#137394; before it, kubectl summed the containers only).
+        let (req, lim) = (pod_requests(&p["spec"]), pod_limits(&p["spec"]));
         let get = |l: &podlife_engine::resources::ResourceList, n: &str| l.get(n).cloned().unwrap_or_default();
         let (cr, cl, mr, ml) = (get(&req, "cpu"), get(&lim, "cpu"), get(&req, "memory"), get(&lim, "memory"));
         w.push_str(&format!(

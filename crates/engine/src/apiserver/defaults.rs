@@ -228,6 +228,57 @@ fn pod_only(spec: &mut Value) {
                 }
         }
     }
+    // Pod-level requests after the containers' ("must be applied after container-level default values").
+    pod_level(spec);
+}
+
+/// `SetDefaults_Pod`'s pod-level part (PodLevelResources), after the containers' requests
+/// have been defaulted from their limits (`pkg/apis/core/v1/defaults.go`):
+/// `defaultHugePagePodLimits` — a pod stating pod-level resources gets a hugepages limit equal
+/// to its containers' aggregate hugepages limit unless it requests that size —, then
+/// `defaultPodRequests` — when the pod states pod-level limits, each pod-level request it
+/// leaves out becomes the containers' aggregate request (cpu, memory) or else the pod-level
+/// limit. (`defaultPodLimits`, pod-level limits from the containers' limits, is the 1.37
+/// `PodLevelResourcesFixDefaulting` change and not part of 1.36.)
+fn pod_level(spec: &mut Value) {
+    use crate::resources::{aggregate_container_limits, aggregate_container_requests, is_supported_pod_level_resource, pod_level_resources_enabled};
+    if !pod_level_resources_enabled() || !spec["resources"].is_object() {
+        return;
+    }
+    let non_empty = |v: &Value| v.as_object().is_some_and(|m| !m.is_empty());
+    let aggregate_limits = aggregate_container_limits(spec);
+    let aggregate_requests = aggregate_container_requests(spec);
+    let Some(res) = spec.get_mut("resources").and_then(Value::as_object_mut) else { return };
+    // defaultHugePagePodLimits
+    if non_empty(res.get("limits").unwrap_or(&Value::Null)) || non_empty(res.get("requests").unwrap_or(&Value::Null)) {
+        let requested = res.get("requests").cloned().unwrap_or(Value::Null);
+        let mut limits = res.get("limits").and_then(Value::as_object).cloned().unwrap_or_default();
+        for (name, q) in &aggregate_limits {
+            if name.starts_with("hugepages-") && requested.get(name).is_none() && !limits.contains_key(name) {
+                limits.insert(name.clone(), json!(q.to_string()));
+            }
+        }
+        if !limits.is_empty() {
+            res.insert("limits".into(), Value::Object(limits));
+        }
+    }
+    // defaultPodRequests
+    let Some(limits) = res.get("limits").and_then(Value::as_object).filter(|m| !m.is_empty()).cloned() else { return };
+    let mut requests = res.get("requests").and_then(Value::as_object).cloned().unwrap_or_default();
+    for (name, q) in &aggregate_requests {
+        // IsSupportedPodLevelResource && IsOvercommitAllowed: cpu and memory.
+        if !requests.contains_key(name) && is_supported_pod_level_resource(name) && !name.starts_with("hugepages-") {
+            requests.insert(name.clone(), json!(q.to_string()));
+        }
+    }
+    for (name, q) in &limits {
+        if !requests.contains_key(name) && is_supported_pod_level_resource(name) {
+            requests.insert(name.clone(), q.clone());
+        }
+    }
+    if !requests.is_empty() {
+        res.insert("requests".into(), Value::Object(requests));
+    }
 }
 
 /// `SetDefaults_Container`, `SetDefaults_ContainerPort`, probes.
@@ -382,6 +433,33 @@ mod tests {
         assert_eq!(image_pull_policy("localhost:5000/app"), "Always");
         assert_eq!(image_pull_policy("localhost:5000/app:v1"), "IfNotPresent");
         assert_eq!(image_pull_policy("nginx@sha256:abc"), "IfNotPresent");
+    }
+
+    /// `TestSetDefaultPodLevelResources` (pkg/apis/core/v1/defaults_test.go): pod-level
+    /// requests default from the containers' aggregate, else from the pod-level limits; only
+    /// when the pod states pod-level limits. Hugepages limits from the containers'.
+    #[test]
+    fn pod_level_requests_default() {
+        let pod = |res: Value, containers: Value| {
+            let mut p = json!({"spec": {"resources": res, "containers": containers}});
+            apply("Pod", &mut p);
+            p["spec"]["resources"].clone()
+        };
+        // Limits only, no container requests: requests = limits.
+        assert_eq!(pod(json!({"limits": {"cpu": "1", "memory": "200Mi"}}), json!([{"name": "a"}])), json!({"limits": {"cpu": "1", "memory": "200Mi"}, "requests": {"cpu": "1", "memory": "200Mi"}}));
+        // Container requests for cpu (one defaulted from its own limit): the pod-level cpu
+        // request is their sum; memory from the pod-level limit.
+        assert_eq!(
+            pod(json!({"limits": {"cpu": "2", "memory": "1Gi"}}), json!([{"name": "a", "resources": {"requests": {"cpu": "500m"}}}, {"name": "b", "resources": {"limits": {"cpu": "250m"}}}])),
+            json!({"limits": {"cpu": "2", "memory": "1Gi"}, "requests": {"cpu": "750m", "memory": "1Gi"}})
+        );
+        // Requests only: nothing defaulted (1.36 has no defaultPodLimits).
+        assert_eq!(pod(json!({"requests": {"cpu": "1"}}), json!([{"name": "a", "resources": {"limits": {"cpu": "1"}}}])), json!({"requests": {"cpu": "1"}}));
+        // Hugepages: the pod-level limit from the containers', then the request from it.
+        assert_eq!(
+            pod(json!({"limits": {"cpu": "1"}}), json!([{"name": "a", "resources": {"limits": {"hugepages-2Mi": "4Mi"}}}])),
+            json!({"limits": {"cpu": "1", "hugepages-2Mi": "4Mi"}, "requests": {"cpu": "1", "hugepages-2Mi": "4Mi"}})
+        );
     }
 
     #[test]

@@ -137,51 +137,22 @@ fn check(item: &Value, kind: &str, requests: &Value, limits: &Value, errs: &mut 
     }
 }
 
-/// `podRequests` / `podLimits` of the plugin: the containers' and sidecars' sum, or the
-/// largest init container's (plus the sidecars started before it) when that is more.
+/// `podRequests` / `podLimits` of the plugin: the containers' aggregate (the sidecar formula,
+/// spec only, no overhead: component-helpers' `AggregateContainerRequests`/`Limits`), with the
+/// pod-level quantity in its place for cpu and memory when the pod states it (the plugin's own
+/// `isSupportedPodLevelResource` leaves hugepages out).
 fn pod_total(pod: &Value, field: &str) -> Value {
-    let mut total: Map<String, Value> = Map::new();
-    let add = |into: &mut Map<String, Value>, list: &Value| {
-        for (name, q) in quantities(list) {
-            let sum = match into.get(name).and_then(|v| v.as_str()).and_then(|s| Quantity::parse(s).ok()) {
-                Some(prev) => sum_of(&prev, &q),
-                None => q,
-            };
-            into.insert(name.to_string(), json!(sum.to_string()));
-        }
-    };
-    let max_into = |into: &mut Map<String, Value>, list: &Map<String, Value>| {
-        for (name, v) in list {
-            let q = v.as_str().and_then(|s| Quantity::parse(s).ok());
-            let prev = into.get(name).and_then(|v| v.as_str()).and_then(|s| Quantity::parse(s).ok());
-            if prev.is_none() || q.as_ref().zip(prev.as_ref()).is_some_and(|(q, p)| q > p) {
-                into.insert(name.clone(), v.clone());
+    use crate::resources::{aggregate_container_limits, aggregate_container_requests, pod_level_list, pod_level_resources_enabled};
+    let spec = &pod["spec"];
+    let mut total = if field == "requests" { aggregate_container_requests(spec) } else { aggregate_container_limits(spec) };
+    if pod_level_resources_enabled() && spec["resources"].is_object() {
+        for (name, q) in pod_level_list(spec, field) {
+            if name == "cpu" || name == "memory" {
+                total.insert(name, q);
             }
         }
-    };
-    for c in pod["spec"]["containers"].as_array().into_iter().flatten() {
-        add(&mut total, &c["resources"][field]);
     }
-    let (mut sidecars, mut inits) = (Map::new(), Map::new());
-    for c in pod["spec"]["initContainers"].as_array().into_iter().flatten() {
-        if c["restartPolicy"] == "Always" {
-            add(&mut total, &c["resources"][field]);
-            add(&mut sidecars, &c["resources"][field]);
-            max_into(&mut inits, &sidecars);
-        } else {
-            let mut with_sidecars = Map::new();
-            add(&mut with_sidecars, &c["resources"][field]);
-            add(&mut with_sidecars, &Value::Object(sidecars.clone()));
-            max_into(&mut inits, &with_sidecars);
-        }
-    }
-    max_into(&mut total, &inits);
-    Value::Object(total)
-}
-
-/// `Quantity.Add`: the sum keeps the first operand's format.
-fn sum_of(a: &Quantity, b: &Quantity) -> Quantity {
-    Quantity::new_milli(a.milli_value().saturating_add(b.milli_value()), a.format())
+    Value::Object(crate::sort::collect_object(total.into_iter().map(|(k, q)| (k, json!(q.to_string())))))
 }
 
 /// `PodValidateLimitFunc` for one LimitRange: every broken constraint, in

@@ -9,8 +9,13 @@
 //! `validateContainerResize` / `dropCPUMemoryResourcesFromContainer` as of v1.36 (memory limit
 //! decreases are allowed since 1.33: the kubelet checks usage instead).
 //!
-//! Not modelled: pod-level `spec.resources` resize (beta in 1.36; podlife's pods get no
-//! pod-level resources), Windows pods, node-allocatable resource claims.
+//! Pod-level resources (`InPlacePodLevelResourcesVerticalScaling`, beta and on in 1.36):
+//! `spec.resources` is taken from the request too, and cannot lose a request or limit; the
+//! pod's own validation (pod-level requests cover the containers', no container limit above
+//! the pod's) and the QoS rule apply to the result.
+//!
+//! Not modelled: Windows pods, node-allocatable resource claims, the pod-level resize rules
+//! of 1.36's `ValidatePodResize` beyond those (the source was not at hand).
 
 use serde_json::Value;
 
@@ -20,6 +25,17 @@ use super::status::FieldError;
 /// `resizePolicy` (by name; a container the pod does not have is ignored).
 pub fn drop_non_resize_updates(old: &Value, new: &Value) -> Value {
     let mut pod = old.clone();
+    if crate::resources::pod_level_resources_enabled() && crate::resources::in_place_pod_level_resources_vertical_scaling_enabled()
+        && let Some(spec) = pod.get_mut("spec").and_then(Value::as_object_mut) {
+            match new["spec"].get("resources") {
+                Some(r) if !r.is_null() => {
+                    spec.insert("resources".into(), r.clone());
+                }
+                _ => {
+                    spec.remove("resources");
+                }
+            }
+        }
     for list in ["containers", "initContainers"] {
         let Some(cs) = pod.get_mut("spec").and_then(|s| s.get_mut(list)).and_then(Value::as_array_mut) else { continue };
         for c in cs.iter_mut() {
@@ -119,6 +135,12 @@ pub fn validate(new: &Value, old: &Value) -> Vec<FieldError> {
         let shown = new["status"]["qosClass"].as_str().unwrap_or_default();
         errs.push(FieldError::invalid("spec", super::status::quote(shown), "Pod QOS Class may not change as a result of resizing"));
     }
+    // Pod-level requests and limits may change but not go away (the container rule on
+    // `spec.resources`).
+    if old["spec"]["resources"].is_object() {
+        let wrap = |p: &Value| json!({"resources": p["spec"]["resources"].clone()});
+        container_resize(&wrap(new), &wrap(old), "spec.resources", &mut errs);
+    }
     let empty = Vec::new();
     for (list, label) in [("initContainers", "init or sidecar containers"), ("containers", "")] {
         let olds = old["spec"][list].as_array().unwrap_or(&empty);
@@ -148,6 +170,18 @@ pub fn validate(new: &Value, old: &Value) -> Vec<FieldError> {
             for (c, o) in cs.iter_mut().zip(olds) {
                 *c = without_cpu_memory(c, o);
             }
+        }
+    }
+    // Pod-level cpu and memory put back as well.
+    if munged["resources"].is_object() || old["spec"]["resources"].is_object() {
+        let back = without_cpu_memory(&json!({"resources": munged["resources"].clone()}), &json!({"resources": old["spec"]["resources"].clone()}));
+        match back["resources"].clone() {
+            Value::Null => {
+                if let Some(m) = munged.as_object_mut() {
+                    m.remove("resources");
+                }
+            }
+            r => munged["resources"] = r,
         }
     }
     if !same(&munged, &old["spec"]) {
@@ -205,5 +239,22 @@ mod tests {
         // "1" and "1000m" are the same quantity.
         let same_cpu = drop_non_resize_updates(&guaranteed, &pod(json!({"requests": {"cpu": "0.7", "memory": "200Mi"}, "limits": {"cpu": "700m", "memory": "200Mi"}})));
         assert!(validate(&same_cpu, &guaranteed).is_empty());
+    }
+
+    /// Pod-level resources through `pods/resize` (InPlacePodLevelResourcesVerticalScaling):
+    /// taken from the request; cpu and memory may change, not be removed; other names may not.
+    #[test]
+    fn pod_level_resize() {
+        let pod = |res: Value| json!({"metadata": {"name": "p"}, "spec": {"resources": res, "containers": [{"name": "c1", "image": "i", "resources": {}}]}, "status": {"qosClass": "Guaranteed"}});
+        let old = pod(json!({"requests": {"cpu": "200m", "memory": "200Mi"}, "limits": {"cpu": "200m", "memory": "200Mi"}}));
+        let new = drop_non_resize_updates(&old, &pod(json!({"requests": {"cpu": "300m", "memory": "200Mi"}, "limits": {"cpu": "300m", "memory": "200Mi"}})));
+        assert_eq!(new["spec"]["resources"]["limits"]["cpu"], "300m");
+        assert!(validate(&new, &old).is_empty());
+        let gone = drop_non_resize_updates(&old, &pod(json!({"requests": {"cpu": "200m", "memory": "200Mi"}})));
+        let errs: Vec<String> = validate(&gone, &old).iter().map(ToString::to_string).collect();
+        assert!(errs.contains(&"spec.resources.limits: Forbidden: resource limits cannot be removed".to_string()), "{errs:?}");
+        let huge = drop_non_resize_updates(&old, &pod(json!({"requests": {"cpu": "200m", "memory": "200Mi", "hugepages-2Mi": "2Mi"}, "limits": {"cpu": "200m", "memory": "200Mi", "hugepages-2Mi": "2Mi"}})));
+        let errs: Vec<String> = validate(&huge, &old).iter().map(ToString::to_string).collect();
+        assert_eq!(errs, vec!["spec: Forbidden: only cpu and memory resources are mutable".to_string()]);
     }
 }

@@ -215,6 +215,7 @@ pub fn pod(pod: &Value) -> Vec<FieldError> {
 pub fn pod_spec(spec: &Value, base: &str, errs: &mut Vec<FieldError>) {
     let volumes = volumes(spec, base, errs);
     containers(spec, base, &volumes, errs);
+    pod_resources(spec, base, errs);
     let restart = spec["restartPolicy"].as_str().unwrap_or_default();
     if restart.is_empty() {
         errs.push(FieldError::required(format!("{base}.restartPolicy"), ""));
@@ -645,30 +646,193 @@ fn zero() -> Quantity {
     "0".parse().unwrap_or_default()
 }
 
-/// `ValidateContainerResourceRequirements`: non-negative quantities, requests ≤ limits.
-/// Upstream walks Go maps (random order); podlife walks them sorted by name.
+/// `ValidateContainerResourceRequirements`.
 fn resources(res: &Value, path: &str, errs: &mut Vec<FieldError>) {
+    resource_requirements(res, path, false, errs);
+}
+
+/// `IsNativeResource`: unqualified, or in the kubernetes.io domain.
+fn native_resource(name: &str) -> bool {
+    !name.contains('/') || name.contains("kubernetes.io/")
+}
+
+/// `IsOvercommitAllowed`: native resources other than hugepages.
+fn overcommit_allowed(name: &str) -> bool {
+    native_resource(name) && !name.starts_with("hugepages-")
+}
+
+/// `IsExtendedResourceName`.
+fn extended_resource(name: &str) -> bool {
+    !native_resource(name) && !name.starts_with("requests.") && label_key(&format!("requests.{name}")).is_empty()
+}
+
+/// `validateContainerResourceName`, or for pod-level resources `validatePodResourceName`
+/// (a valid resource name that `IsSupportedPodLevelResource`: cpu, memory, hugepages-*).
+fn requirement_name(name: &str, path: &str, pod_level: bool, errs: &mut Vec<FieldError>) {
+    let before = errs.len();
+    resource_name(name, path, errs);
+    if pod_level {
+        if errs.len() == before && !crate::resources::is_supported_pod_level_resource(name) {
+            // `sets.List(SupportedPodLevelResources())`: cpu, memory and the hugepages prefix, sorted.
+            errs.push(FieldError::not_supported(path, name, &["cpu", "hugepages-", "memory"]));
+        }
+    } else if !name.contains('/') {
+        if !["cpu", "memory", "ephemeral-storage"].contains(&name) && !name.starts_with("hugepages-") {
+            errs.push(FieldError::invalid(path, quote(name), "must be a standard resource for containers"));
+        }
+    } else if !native_resource(name) && !extended_resource(name) {
+        errs.push(FieldError::invalid(path, quote(name), "doesn't follow extended resource name standard"));
+    }
+}
+
+/// `ValidateResourceQuantityValue` and, for hugepages, `validateResourceQuantityHugePageValue`.
+fn requirement_quantity(name: &str, text: &str, path: &str, errs: &mut Vec<FieldError>) -> Option<Quantity> {
+    let q = text.parse::<Quantity>().ok()?;
+    if q < zero() {
+        errs.push(FieldError::invalid(path, quoted(&q.to_string()), "must be greater than or equal to 0"));
+    }
+    if extended_resource(name) && q.milli_value() % 1000 != 0 {
+        errs.push(FieldError::invalid(path, super::limitrange_validation::go_quantity(text), "must be an integer"));
+    }
+    Some(q)
+}
+
+/// `IsHugePageResourceValueDivisible`: a whole number of pages of the name's size.
+fn huge_page_value(name: &str, q: &Quantity, path: &str, errs: &mut Vec<FieldError>) {
+    // `HugePageSizeFromResourceName`: a size that does not parse is not divisible either.
+    let size = name.strip_prefix("hugepages-").and_then(|s| s.parse::<Quantity>().ok());
+    let divisible = size.is_some_and(|size| size.sign() > 0 && size.milli_value() % 1000 == 0 && q.value() % size.value() == 0);
+    if !divisible {
+        errs.push(FieldError::invalid(path, quoted(&q.to_string()), format!("{q} is not positive integer multiple of {name}")));
+    }
+}
+
+/// `validateResourceRequirements` for a container (`ValidateContainerResourceRequirements`) or
+/// the pod (`validatePodResourceRequirements`): names, quantities, hugepages, requests ≤
+/// limits (= for resources that cannot be overcommitted). Upstream walks Go maps (random
+/// order); podlife walks them sorted by name.
+fn resource_requirements(res: &Value, path: &str, pod_level: bool, errs: &mut Vec<FieldError>) {
     let limits = res["limits"].as_object();
+    let (mut lim_compute, mut req_compute, mut lim_huge, mut req_huge) = (false, false, false, false);
     for (name, q) in limits.into_iter().flatten() {
-        if let Some(q) = q.as_str().and_then(|s| s.parse::<Quantity>().ok())
-            && q < zero() {
-                errs.push(FieldError::invalid(format!("{path}.limits[{name}]"), quoted(&q.to_string()), "must be greater than or equal to 0"));
+        let field = format!("{path}.limits[{name}]");
+        requirement_name(name, &field, pod_level, errs);
+        let q = requirement_quantity(name, q.as_str().unwrap_or_default(), &field, errs);
+        if name.starts_with("hugepages-") {
+            lim_huge = true;
+            if let Some(q) = &q {
+                huge_page_value(name, q, &field, errs);
             }
+        }
+        lim_compute |= name == "cpu" || name == "memory";
     }
     for (name, q) in res["requests"].as_object().into_iter().flatten() {
-        let Some(req) = q.as_str().and_then(|s| s.parse::<Quantity>().ok()) else { continue };
-        if req < zero() {
-            errs.push(FieldError::invalid(format!("{path}.requests[{name}]"), quoted(&req.to_string()), "must be greater than or equal to 0"));
+        let field = format!("{path}.requests[{name}]");
+        requirement_name(name, &field, pod_level, errs);
+        let req = requirement_quantity(name, q.as_str().unwrap_or_default(), &field, errs);
+        match limits.and_then(|l| l.get(name)) {
+            Some(limit) => {
+                let limit = limit.as_str().and_then(|s| s.parse::<Quantity>().ok());
+                if let (Some(req), Some(limit)) = (&req, limit) {
+                    if req != &limit && !overcommit_allowed(name) {
+                        errs.push(FieldError::invalid(format!("{path}.requests"), quoted(&req.to_string()), format!("must be equal to {name} limit of {limit}")));
+                    } else if *req > limit {
+                        errs.push(FieldError::invalid(format!("{path}.requests"), quoted(&req.to_string()), format!("must be less than or equal to {name} limit of {limit}")));
+                    }
+                }
+            }
+            None if !overcommit_allowed(name) => errs.push(FieldError::required(format!("{path}.limits"), "Limit must be set for non overcommitable resources")),
+            None => {}
         }
-        let limit = limits.and_then(|l| l.get(name)).and_then(Value::as_str).and_then(|s| s.parse::<Quantity>().ok());
-        if let Some(limit) = limit
-            && req > limit {
+        if name.starts_with("hugepages-") {
+            req_huge = true;
+            if let Some(req) = &req {
+                huge_page_value(name, req, &field, errs);
+            }
+        }
+        req_compute |= name == "cpu" || name == "memory";
+    }
+    if !lim_compute && !req_compute && (req_huge || lim_huge) {
+        errs.push(FieldError::forbidden(path, "HugePages require cpu or memory"));
+    }
+}
+
+/// `validatePodResources` (PodLevelResources, KEP-2837), run by `ValidatePodSpec` after the
+/// containers: no claims at pod level, the requirements themselves, then
+/// `validatePodResourceConsistency` — pod-level requests cover the containers' aggregate
+/// (`AggregateContainerRequests`, sidecar formula) for each resource the pod states, a
+/// pod-level hugepages limit covers the containers' aggregate limit, and no regular
+/// container's limit exceeds the pod's. The consistency rules are those of 1.36 (a resource
+/// the pod does not state at pod level is not compared); the field path of the container
+/// rule is built from `spec.resources`, as upstream does (`spec.resources.containers[0][cpu].limits`).
+fn pod_resources(spec: &Value, base: &str, errs: &mut Vec<FieldError>) {
+    use crate::resources::{aggregate_container_limits, aggregate_container_requests, pod_level_list};
+    let res = &spec["resources"];
+    if !crate::resources::pod_level_resources_enabled() || !res.is_object() {
+        return;
+    }
+    let path = format!("{base}.resources");
+    if res.get("claims").is_some_and(|c| !c.is_null()) {
+        errs.push(FieldError::forbidden(format!("{path}.claims"), "claims cannot be set for Resources at pod-level"));
+    }
+    resource_requirements(res, &path, true, errs);
+    // `validateResourceClaimNames`: each claim must name one of `spec.resourceClaims`.
+    let pod_claims: Vec<&str> = spec["resourceClaims"].as_array().into_iter().flatten().filter_map(|c| c["name"].as_str()).collect();
+    let mut seen: Vec<&str> = Vec::new();
+    for (i, claim) in res["claims"].as_array().into_iter().flatten().enumerate() {
+        let name = claim["name"].as_str().unwrap_or_default();
+        let field = format!("{path}.claims[{i}]");
+        if name.is_empty() {
+            errs.push(FieldError::required(field, ""));
+            continue;
+        }
+        if seen.contains(&name) {
+            errs.push(FieldError::duplicate(&field, name));
+        }
+        seen.push(name);
+        if !pod_claims.contains(&name) {
+            let mut e = FieldError::not_found(field, name);
+            let mut names = pod_claims.clone();
+            crate::sort::sort_by(&mut names, |a, b| a.cmp(b));
+            e.detail = if names.is_empty() { "must be one of the names in pod.spec.resourceClaims which is empty".into() } else { format!("must be one of the names in pod.spec.resourceClaims: {}", names.join(", ")) };
+            errs.push(e);
+        }
+    }
+    let pod_requests = pod_level_list(spec, "requests");
+    let pod_limits = pod_level_list(spec, "limits");
+    for (name, aggregate) in aggregate_container_requests(spec) {
+        if let Some(requested) = pod_requests.get(&name)
+            && aggregate > *requested {
                 errs.push(FieldError::invalid(
-                    format!("{path}.requests"),
-                    quoted(&req.to_string()),
-                    format!("must be less than or equal to {name} limit of {limit}"),
+                    format!("{path}.requests[{name}]"),
+                    quoted(&requested.to_string()),
+                    format!("must be greater than or equal to aggregate container requests of {aggregate}"),
                 ));
             }
+    }
+    for (name, aggregate) in aggregate_container_limits(spec) {
+        if let Some(limit) = pod_limits.get(&name).filter(|_| name.starts_with("hugepages-"))
+            && aggregate > *limit {
+                errs.push(FieldError::invalid(
+                    format!("{path}.limits[{name}]"),
+                    quoted(&limit.to_string()),
+                    format!("must be greater than or equal to aggregate container limits of {aggregate}"),
+                ));
+            }
+    }
+    for (i, c) in spec["containers"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
+        for (name, limit) in crate::sort::collect_map(
+            c["resources"]["limits"].as_object().into_iter().flatten().filter_map(|(k, v)| Some((k.clone(), v.as_str()?.parse::<Quantity>().ok()?))),
+        ) {
+            if let Some(pod_limit) = pod_limits.get(&name)
+                && limit > *pod_limit {
+                    errs.push(FieldError::invalid(
+                        format!("{path}.containers[{i}][{name}].limits"),
+                        quoted(&limit.to_string()),
+                        format!("must be less than or equal to pod limits of {pod_limit}"),
+                    ));
+                }
+        }
     }
 }
 
@@ -708,6 +872,46 @@ mod tests {
         assert_eq!(dns1123_subdomain("Web"), vec![DNS1123_SUBDOMAIN_MSG.to_string()]);
         assert_eq!(dns1123_label("a.b"), vec!["must not contain dots".to_string()]);
         assert_eq!(dns1123_label("A"), vec![DNS1123_LABEL_MSG.to_string()]);
+    }
+
+    /// `validatePodResources` / `validatePodResourceConsistency` (validation_test.go
+    /// `TestValidatePodResources`-style cases): names, request ≤ limit, the containers'
+    /// aggregate requests, a container limit above the pod's.
+    #[test]
+    fn pod_level_resources() {
+        let errs = |res: Value, containers: Value| -> Vec<String> {
+            let p = json!({"metadata": {"name": "p"}, "spec": {"restartPolicy": "Always", "dnsPolicy": "ClusterFirst", "resources": res, "containers": containers}});
+            pod(&p).iter().map(ToString::to_string).collect()
+        };
+        let c = |res: Value| json!({"name": "a", "image": "busybox", "terminationMessagePolicy": "File", "imagePullPolicy": "Always", "resources": res});
+        assert_eq!(errs(json!({"requests": {"cpu": "1"}, "limits": {"cpu": "1"}}), json!([c(json!({"requests": {"cpu": "500m"}}))])), Vec::<String>::new());
+        assert_eq!(
+            errs(json!({"requests": {"cpu": "500m", "ephemeral-storage": "1Gi"}}), json!([c(json!({"requests": {"cpu": "1"}}))])),
+            vec![
+                "spec.resources.requests[ephemeral-storage]: Unsupported value: \"ephemeral-storage\": supported values: \"cpu\", \"hugepages-\", \"memory\"".to_string(),
+                "spec.resources.requests[cpu]: Invalid value: \"500m\": must be greater than or equal to aggregate container requests of 1".to_string(),
+            ]
+        );
+        assert_eq!(
+            errs(json!({"requests": {"memory": "2Gi"}, "limits": {"memory": "1Gi"}}), json!([c(json!({"limits": {"memory": "2Gi"}}))])),
+            vec![
+                "spec.resources.requests: Invalid value: \"2Gi\": must be less than or equal to memory limit of 1Gi".to_string(),
+                "spec.resources.containers[0][memory].limits: Invalid value: \"2Gi\": must be less than or equal to pod limits of 1Gi".to_string(),
+            ]
+        );
+        // A resource the pod does not state at pod level is not compared.
+        assert_eq!(errs(json!({"requests": {"cpu": "1"}}), json!([c(json!({"requests": {"memory": "64Mi"}}))])), Vec::<String>::new());
+        assert_eq!(
+            errs(json!({"limits": {"hugepages-2Mi": "3Mi"}}), json!([c(json!({}))])),
+            vec![
+                "spec.resources.limits[hugepages-2Mi]: Invalid value: \"3Mi\": 3Mi is not positive integer multiple of hugepages-2Mi".to_string(),
+                "spec.resources: Forbidden: HugePages require cpu or memory".to_string(),
+            ]
+        );
+        assert_eq!(errs(json!({"claims": [{"name": "gpu"}]}), json!([c(json!({}))])), vec![
+            "spec.resources.claims: Forbidden: claims cannot be set for Resources at pod-level".to_string(),
+            "spec.resources.claims[0]: Not found: \"gpu\": must be one of the names in pod.spec.resourceClaims which is empty".to_string(),
+        ]);
     }
 
     /// `validateInitContainers` after `validateContainers`: common checks, duplicate names

@@ -38,6 +38,9 @@ pub struct Cgroup {
     /// The container's resources these were computed from (what the runtime reports back as
     /// the container's actual resources, `ContainerStatus.Resources`).
     pub resources: Value,
+    /// What the kubelet handed the runtime: `resources` with the pod-level limits where the
+    /// container has none (the same as `resources` without pod-level resources).
+    pub effective: Value,
 }
 
 /// `MilliCPUToShares`.
@@ -94,7 +97,13 @@ fn quantity_bytes(v: &Value) -> Option<u64> {
 impl Cgroup {
     /// The cgroup the kubelet and runc set up for a container (`calculateLinuxResources`).
     pub fn for_container(pod_cgroup: &str, container_id: &str, spec: &Value) -> Cgroup {
-        let res = &spec["resources"];
+        Cgroup::with_resources(pod_cgroup, container_id, &spec["resources"], &spec["resources"])
+    }
+
+    /// The cgroup from `res`, the resources the kubelet hands the runtime (a container of a
+    /// pod with pod-level resources gets the pod's limits where it has none:
+    /// `resources::runtime_container_resources`); `reported` is what the runtime reports back.
+    pub fn with_resources(pod_cgroup: &str, container_id: &str, res: &Value, reported: &Value) -> Cgroup {
         let cpu_request = quantity_milli(&res["requests"]["cpu"]);
         let cpu_limit = quantity_milli(&res["limits"]["cpu"]).unwrap_or(0);
         let cpu_shares = match cpu_request {
@@ -108,15 +117,16 @@ impl Cgroup {
             cpu_shares,
             cpu_quota: milli_cpu_to_quota(cpu_limit, QUOTA_PERIOD),
             cpu_period: QUOTA_PERIOD,
-            resources: res.clone(),
+            resources: reported.clone(),
+            effective: res.clone(),
         }
     }
 
     /// `UpdateContainerResources`: runc rewrites `cpu.weight`, `cpu.max` and `memory.max` of
-    /// the same cgroup in place.
-    pub fn update(&mut self, resources: &Value) {
+    /// the same cgroup in place (`effective`: with the pod-level limits filled in).
+    pub fn update(&mut self, resources: &Value, effective: &Value) {
         let path = self.path.clone();
-        *self = Cgroup::for_container("", "", &json!({"resources": resources}));
+        *self = Cgroup::with_resources("", "", effective, resources);
         self.path = path;
     }
 
@@ -168,6 +178,78 @@ impl Cgroup {
     }
 }
 
+/// The pod's cgroup (`kubepods-…-pod<uid>.slice`) as the kubelet's pod container manager sets
+/// it (`ResourceConfigForPod`, `pkg/kubelet/cm/helpers_linux.go`): `cpu.weight` from the pod's
+/// requests, `cpu.max` from its limits when every container limits cpu or the pod states a
+/// pod-level cpu limit (always for a Guaranteed pod), `memory.max` likewise; a BestEffort pod
+/// gets the minimum weight and no limits. Pod-level resources, when set, are the pod's
+/// requests and limits here (`PodRequests` / `PodLimits`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PodCgroup {
+    pub cpu_shares: u64,
+    /// `CPUQuota` in µs over `QUOTA_PERIOD` (None: `max`).
+    pub cpu_quota: Option<i64>,
+    /// `Memory` in bytes (None: `max`).
+    pub memory_limit: Option<u64>,
+    /// The pod states pod-level resources: its limit binds its containers together (the CPU
+    /// model shares the pod's `cpu.max` among them).
+    pub pod_level: bool,
+}
+
+impl PodCgroup {
+    pub fn for_pod(pod: &Value) -> PodCgroup {
+        use crate::resources::{is_pod_level_resources_set, pod_level_list, pod_level_resources_enabled, pod_limits, pod_requests};
+        let spec = &pod["spec"];
+        let reqs = pod_requests(spec);
+        let limits = pod_limits(spec);
+        let all_limit = |r: &str| {
+            ["containers", "initContainers"].iter().flat_map(|l| spec[*l].as_array().map(Vec::as_slice).unwrap_or_default()).all(|c| quantity_milli(&c["resources"]["limits"][r]).is_some_and(|m| m != 0))
+        };
+        let pod_level = pod_level_resources_enabled() && is_pod_level_resources_set(spec);
+        let pod_limit = |r: &str| pod_level && pod_level_list(spec, "limits").get(r).is_some_and(|q| !q.is_zero());
+        let cpu_declared = all_limit("cpu") || pod_limit("cpu");
+        let memory_declared = all_limit("memory") || pod_limit("memory");
+        let cpu_request = reqs.get("cpu").map_or(0, |q| q.milli_value());
+        let cpu_limit = limits.get("cpu").map_or(0, |q| q.milli_value());
+        let memory = limits.get("memory").map_or(0, |q| q.value().max(0) as u64);
+        let quota = milli_cpu_to_quota(cpu_limit, QUOTA_PERIOD);
+        let memory_limit = Some(memory).filter(|b| *b != 0);
+        match crate::qos::pod_qos_class(spec) {
+            "Guaranteed" => PodCgroup { cpu_shares: milli_cpu_to_shares(cpu_request), cpu_quota: Some(quota).filter(|q| *q > 0), memory_limit, pod_level },
+            "Burstable" => PodCgroup {
+                cpu_shares: milli_cpu_to_shares(cpu_request),
+                cpu_quota: Some(quota).filter(|q| cpu_declared && *q > 0),
+                memory_limit: memory_limit.filter(|_| memory_declared),
+                pod_level,
+            },
+            _ => PodCgroup { cpu_shares: MIN_SHARES, cpu_quota: None, memory_limit: None, pod_level },
+        }
+    }
+
+    /// The pod's CFS quota as millicores (None: no limit).
+    pub fn quota_milli(&self) -> Option<u64> {
+        self.cpu_quota.map(|q| (q.max(0) as u64).saturating_mul(1000) / QUOTA_PERIOD)
+    }
+
+    /// `cpu.max` of the pod cgroup.
+    pub fn cpu_max(&self) -> String {
+        match self.cpu_quota {
+            Some(q) => format!("{q} {QUOTA_PERIOD}"),
+            None => format!("max {QUOTA_PERIOD}"),
+        }
+    }
+
+    /// `memory.max` of the pod cgroup, read back in whole pages.
+    pub fn memory_max(&self) -> String {
+        self.memory_limit.map_or_else(|| "max".into(), |b| ((b / PAGE_SIZE) * PAGE_SIZE).to_string())
+    }
+
+    /// `cpu.weight` of the pod cgroup.
+    pub fn cpu_weight(&self) -> u64 {
+        weight_read_back(shares_to_weight(self.cpu_shares))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,6 +260,24 @@ mod tests {
         for (shares, weight) in [(0, 0), (1, 1), (2, 1), (3, 2), (1024, 100), (262_143, 10_000), (262_144, 10_000), (262_145, 10_000)] {
             assert_eq!(shares_to_weight(shares), weight, "shares {shares}");
         }
+    }
+
+    /// `ResourceConfigForPod` (helpers_linux_test.go-style cases with pod-level resources).
+    #[test]
+    fn pod_cgroup() {
+        let pod = |spec: serde_json::Value| serde_json::json!({"spec": spec});
+        // Guaranteed at pod level: quota and memory from the pod-level limits.
+        let g = PodCgroup::for_pod(&pod(serde_json::json!({"resources": {"requests": {"cpu": "1", "memory": "256Mi"}, "limits": {"cpu": "1", "memory": "256Mi"}}, "containers": [{"name": "a"}]})));
+        assert_eq!((g.cpu_max(), g.memory_max(), g.cpu_shares, g.pod_level), ("100000 100000".to_string(), "268435456".to_string(), 1024, true));
+        // Burstable, pod-level cpu limit only: cpu.max from it, memory unlimited.
+        let b = PodCgroup::for_pod(&pod(serde_json::json!({"resources": {"requests": {"cpu": "500m"}, "limits": {"cpu": "500m"}}, "containers": [{"name": "a"}, {"name": "b"}]})));
+        assert_eq!((b.cpu_max(), b.memory_max()), ("50000 100000".to_string(), "max".to_string()));
+        // Burstable without pod-level resources: a container without a cpu limit leaves the
+        // pod's cpu.max at max.
+        let c = PodCgroup::for_pod(&pod(serde_json::json!({"containers": [{"name": "a", "resources": {"requests": {"cpu": "100m"}, "limits": {"cpu": "200m"}}}, {"name": "b", "resources": {"requests": {"cpu": "100m"}}}]})));
+        assert_eq!((c.cpu_max(), c.pod_level), ("max 100000".to_string(), false));
+        // BestEffort: the minimum weight.
+        assert_eq!(PodCgroup::for_pod(&pod(serde_json::json!({"containers": [{"name": "a"}]}))).cpu_weight(), 1);
     }
 
     #[test]
@@ -212,7 +312,8 @@ mod tests {
         assert_eq!(c.path, "/kubepods.slice/x.slice/cri-containerd-abc.scope");
         // an in-place resize rewrites the files of the same cgroup.
         let mut resized = c.clone();
-        resized.update(&serde_json::json!({"requests": {"cpu": "800m", "memory": "64Mi"}, "limits": {"cpu": "800m", "memory": "300Mi"}}));
+        let r = serde_json::json!({"requests": {"cpu": "800m", "memory": "64Mi"}, "limits": {"cpu": "800m", "memory": "300Mi"}});
+        resized.update(&r, &r);
         assert_eq!((resized.cpu_max(), resized.memory_max(), resized.cpu_shares), ("80000 100000".to_string(), "314572800".to_string(), 819));
         assert_eq!(resized.path, c.path);
     }

@@ -23,7 +23,7 @@
 //! runnable, `nr_throttled` those in which it was throttled, `throttled_usec` the time),
 //! `kernel/cgroup/rstat.c` and `kernel/sched/core.c` (`cpu.stat`'s fields and order).
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 
 use crate::clock::Time;
 
@@ -224,6 +224,9 @@ pub fn demand_of(c: &super::Container) -> u64 {
     c.process.as_ref().map_or(0, |p| p.app.cpu_milli.saturating_add(if p.busy { THREAD_MILLI } else { 0 }))
 }
 
+/// A claimant container in `cpu_reshare`: (id, demand, shares, cap).
+type Member = (String, u64, u64, u64);
+
 /// A node's cores in millicores (`status.capacity.cpu`).
 fn capacity_milli(capacity: &serde_json::Value) -> u64 {
     capacity["cpu"].as_str().and_then(|q| podlife_model::quantity::Quantity::parse(q).ok()).map_or(0, |q| q.milli_value().max(0) as u64)
@@ -236,22 +239,53 @@ impl crate::Engine {
         let now = self.now;
         let Some(m) = self.machines.get_mut(node) else { return };
         let capacity = capacity_milli(&m.facts.capacity);
-        let mut claimants: Vec<(String, u64)> = Vec::new();
-        let mut claims: Vec<(u64, u64)> = Vec::new();
+        // Claimants at the node's level: one container each, except that the containers of a
+        // pod with pod-level resources and a pod cpu.max claim together — the pod cgroup's
+        // quota binds their sum (the kernel's hierarchical CFS bandwidth) — and split what the
+        // pod gets among themselves by their own weights and quotas.
+        let mut groups: Vec<(Option<u64>, Vec<Member>)> = Vec::new();
+        let mut pod_group: BTreeMap<&str, usize> = BTreeMap::new();
         let mut idle: Vec<String> = Vec::new();
         for (id, c) in &m.runtime.containers {
             let demand = demand_of(c);
             if demand > 0 {
                 let shares = c.cgroup.as_ref().map_or(2, |g| g.cpu_shares);
                 let cap = c.cpu.quota.map_or(demand, |q| q.min(demand));
-                claimants.push((id.clone(), demand));
-                claims.push((shares, cap));
+                let pod_cap = m.runtime.sandboxes.get(&c.sandbox_id).filter(|s| s.pod_cgroup.pod_level).and_then(|s| s.pod_cgroup.quota_milli());
+                let member = (id.clone(), demand, shares, cap);
+                match pod_cap {
+                    Some(q) => match pod_group.get(c.sandbox_id.as_str()) {
+                        Some(&g) => groups[g].1.push(member),
+                        None => {
+                            pod_group.insert(c.sandbox_id.as_str(), groups.len());
+                            groups.push((Some(q), vec![member]));
+                        }
+                    },
+                    None => groups.push((None, vec![member])),
+                }
             } else if c.cpu.demand > 0 || c.cpu.rate > 0 {
                 idle.push(id.clone());
             }
         }
+        let claims: Vec<(u64, u64)> = groups
+            .iter()
+            .map(|(pod_cap, members)| {
+                let weight = members.iter().map(|m| m.2).sum::<u64>();
+                let cap = members.iter().map(|m| m.3).sum::<u64>();
+                (weight, pod_cap.map_or(cap, |q| q.min(cap)))
+            })
+            .collect();
         let rates = share(capacity, &claims);
-        for ((id, demand), rate) in claimants.into_iter().zip(rates) {
+        let mut given: Vec<(String, u64, u64)> = Vec::new();
+        for ((_, members), rate) in groups.into_iter().zip(rates) {
+            if members.len() == 1 {
+                given.extend(members.into_iter().map(|(id, demand, _, _)| (id, demand, rate)));
+            } else {
+                let inner: Vec<(u64, u64)> = members.iter().map(|m| (m.2, m.3)).collect();
+                given.extend(members.into_iter().zip(share(rate, &inner)).map(|((id, demand, _, _), r)| (id, demand, r)));
+            }
+        }
+        for (id, demand, rate) in given {
             if let Some(c) = m.runtime.containers.get_mut(&id) {
                 c.cpu.reshare(now, demand, rate);
             }

@@ -109,7 +109,9 @@ impl Engine {
             }
         };
         let meta = &pod["metadata"];
+        let pod_cgroup = super::cgroups::PodCgroup::for_pod(pod);
         let sandbox = Sandbox {
+            pod_cgroup: pod_cgroup.clone(),
             id: id.clone(),
             pod_uid: meta["uid"].as_str().unwrap_or_default().to_string(),
             pod_name: meta["name"].as_str().unwrap_or_default().to_string(),
@@ -139,14 +141,20 @@ impl Engine {
         rt.sandboxes.insert(id.clone(), Box::new(sandbox));
         rt.log(now, format!("RunPodSandbox for {metadata} returns sandbox id \"{id}\""));
         let namespaces: Vec<&str> = SANDBOX_NAMESPACES.iter().copied().filter(|n| (*n != "pid" || shared_pid) && !(host_network && matches!(*n, "network" | "uts"))).collect();
-        self.node_trace("runc", node, Action::Runc, object.clone(), crate::sort::map_of([
+        let mut params = crate::sort::map_of([
             ("op".to_string(), json!("run")),
             ("container".to_string(), json!("pause")),
             ("image".to_string(), json!(super::PAUSE_IMAGE)),
             ("pid".to_string(), json!(pause_pid)),
             ("namespaces".to_string(), json!(namespaces)),
             ("cgroup".to_string(), json!(cgroup_parent(pod))),
-        ]));
+        ]);
+        // A pod with pod-level resources: the pod cgroup's own limits are what bind it.
+        if pod_cgroup.pod_level {
+            params.insert("cpu.max".to_string(), json!(pod_cgroup.cpu_max()));
+            params.insert("memory.max".to_string(), json!(pod_cgroup.memory_max()));
+        }
+        self.node_trace("runc", node, Action::Runc, object.clone(), params);
         if !host_network {
             self.node_trace("cni", node, Action::Cni, object, crate::sort::map_of([
                 ("command".to_string(), json!("ADD")),
@@ -216,12 +224,37 @@ impl Engine {
         let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
         let Some(c) = rt.containers.get_mut(container_id) else { return Err(format!("container \"{container_id}\" not found")) };
         let Some(cgroup) = c.cgroup.as_mut() else { return Ok(()) };
-        cgroup.update(resources);
+        cgroup.update(resources, &crate::resources::runtime_container_resources(&pod["spec"], resources));
         let (quota, memory_max, cpu_max) = (cgroup.quota_milli(), cgroup.memory_max(), cgroup.cpu_max());
         c.cpu.settle(now);
         c.cpu.quota = quota;
         rt.containers_changed += 1;
         self.node_trace("runc", node, Action::Runc, object, crate::sort::map_of([("op".to_string(), json!("update")), ("container".to_string(), json!(name)), ("cpu.max".to_string(), json!(cpu_max)), ("memory.max".to_string(), json!(memory_max))]));
+        self.cpu_reshare(node);
+        Ok(())
+    }
+
+    /// The pod cgroup rewritten for a pod-level resize: the kubelet's pod container manager
+    /// writes the new `cpu.weight`, `cpu.max` and `memory.max` (`SetPodCgroupConfig`) and tells
+    /// the runtime (`UpdatePodSandboxResources`, CRI v1 since 1.33). Only pods with pod-level
+    /// resources: podlife keeps no pod cgroup otherwise.
+    pub(crate) fn cri_update_pod_sandbox_resources(&mut self, node: &str, pod: &Value) -> Result<(), CriError> {
+        let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
+        let want = super::cgroups::PodCgroup::for_pod(pod);
+        let Some(sandbox_id) = self.machines.get(node).and_then(|m| m.runtime.ready_sandbox(&uid)).filter(|s| s.pod_cgroup != want && (s.pod_cgroup.pod_level || want.pod_level)).map(|s| s.id.clone()) else { return Ok(()) };
+        let object = pod_ref(pod);
+        self.cri_call(node, "UpdatePodSandboxResources", object.clone(), crate::sort::map_of([("sandbox".to_string(), json!(short(&sandbox_id)))]))?;
+        let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
+        if let Some(s) = rt.sandboxes.get_mut(&sandbox_id) {
+            s.pod_cgroup = want.clone();
+        }
+        rt.containers_changed += 1;
+        self.node_trace("runc", node, Action::Runc, object, crate::sort::map_of([
+            ("op".to_string(), json!("update")),
+            ("container".to_string(), json!("pod")),
+            ("cpu.max".to_string(), json!(want.cpu_max())),
+            ("memory.max".to_string(), json!(want.memory_max())),
+        ]));
         self.cpu_reshare(node);
         Ok(())
     }
@@ -246,7 +279,9 @@ impl Engine {
         };
         let argv = process::resolve_argv(&strs(&spec["command"]), &strs(&spec["args"]), entrypoint, cmd, &env);
         let now = self.now;
-        let memory_limit = spec["resources"]["limits"]["memory"].as_str().and_then(|q| podlife_model::quantity::Quantity::parse(q).ok()).map(|q| q.value().max(0) as u64);
+        // What the kubelet hands the runtime: the pod-level limits where the container has none.
+        let effective = crate::resources::runtime_container_resources(&pod["spec"], &spec["resources"]);
+        let memory_limit = effective["limits"]["memory"].as_str().and_then(|q| podlife_model::quantity::Quantity::parse(q).ok()).map(|q| q.value().max(0) as u64).filter(|b| *b != 0);
         // A shell script named by its path (`command: ["/scripts/run.sh"]`): the kernel runs
         // its interpreter if the file's mode lets it.
         let image_ref = image.repo_tags.first().cloned().unwrap_or_default();
@@ -304,12 +339,29 @@ impl Engine {
         let pid = rt.next_pid();
         let host_ns = rt.host_namespaces;
         let namespaces = super::namespaces::container(&mut rt.inodes, &host_ns, &sandbox.namespaces, sandbox.shared_pid_namespace, sandbox.host_namespaces);
-        let cgroup = super::cgroups::Cgroup::for_container(&cgroup_parent(pod), container_id, spec);
+        let cgroup = super::cgroups::Cgroup::with_resources(&cgroup_parent(pod), container_id, &effective, &spec["resources"]);
         let pid_in_container = if sandbox.shared_pid_namespace { 1 + rt.containers.values().filter(|c| c.sandbox_id == sandbox.id && c.state == ContainerState::Running).count() as u32 + 1 } else { 1 };
         // A program podlife does not understand: the trace says how it is treated.
         let unknown = if by_shell { None } else { program.unknown };
         let mut proc = Process::new(argv.clone(), pid_in_container, now, program);
         let effects = if by_shell { vec![] } else { proc.start() };
+        // A pod-level memory limit binds the pod's containers together (the pod cgroup's
+        // memory.max): this one may only grow into what the others leave of it now. (The
+        // others' later growth is not weighed; the container crossing the line is the one
+        // killed.)
+        let pod_room = Some(&sandbox.pod_cgroup).filter(|g| g.pod_level).and_then(|g| g.memory_limit).map(|limit| {
+            let others: u64 = rt
+                .containers
+                .values()
+                .filter(|c| c.sandbox_id == sandbox.id && c.id != container_id && c.state == ContainerState::Running)
+                .filter_map(|c| Some(c.process.as_ref()?.app.memory_at(now.0.saturating_sub(c.started_at?.0))))
+                .sum();
+            limit.saturating_sub(others)
+        });
+        let memory_limit = match (memory_limit, pod_room) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         let oom_at = memory_limit.and_then(|l| proc.exceeds_at(l));
         rt.containers_changed += 1;
         let generation = {

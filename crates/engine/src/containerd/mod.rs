@@ -68,6 +68,8 @@ pub struct Sandbox {
     /// `eth0`'s MAC address and the node-side interface index of its veth pair.
     pub mac: String,
     pub veth_index: u32,
+    /// The pod cgroup the kubelet made for the pod before asking for the sandbox.
+    pub pod_cgroup: cgroups::PodCgroup,
 }
 
 /// A container's state as CRI reports it.

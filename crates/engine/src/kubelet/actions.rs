@@ -182,8 +182,11 @@ impl Engine {
                     } else {
                         // `computePodResizeAction`: the allocation against what the runtime
                         // holds — in place, or a restart when the resize policy asks for one.
-                        let actual = newest(&name).and_then(|c| c.cgroup.as_ref()).map(|g| g.resources.clone()).unwrap_or(Value::Null);
-                        match super::resize::resize_action(c, &c["resources"], &actual) {
+                        // The runtime's view: a container without limits of its own carries the
+                        // pod-level ones, so a pod-level resize reaches it too.
+                        let actual = newest(&name).and_then(|c| c.cgroup.as_ref()).map(|g| g.effective.clone()).unwrap_or(Value::Null);
+                        let wanted = crate::resources::runtime_container_resources(&pod["spec"], &c["resources"]);
+                        match super::resize::resize_action(c, &wanted, &actual) {
                             Some(false) => ops.push(Op::Resize { container_id: id.clone(), container: name.clone() }),
                             Some(true) => {
                                 ops.extend(kill(pod, c, &id, None, format!("Container {name} resize requires restart")));

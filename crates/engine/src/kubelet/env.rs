@@ -135,8 +135,11 @@ impl Engine {
             } else if vf["fieldRef"].is_object() {
                 field_value(pod, vf["fieldRef"]["fieldPath"].as_str().unwrap_or_default())
             } else if vf["resourceFieldRef"].is_object() {
-                let node = self.cached_object("nodes", "", pod["spec"]["nodeName"].as_str().unwrap_or_default()).ok();
-                resource_value(&super::projection::with_node_limits(spec, node.as_ref()), &vf["resourceFieldRef"])
+                let allocatable = podlife_model::ResourceType::resolve("nodes")
+                    .and_then(|r| self.store.get(&crate::store::ObjectKey::new(r, None, node)))
+                    .map(|n| n["status"]["allocatable"].clone())
+                    .unwrap_or(Value::Null);
+                resource_value(spec, &vf["resourceFieldRef"], &downward_api_limits(pod, &allocatable))
             } else {
                 String::new()
             };
@@ -186,12 +189,39 @@ pub(crate) fn field_value(pod: &Value, path: &str) -> String {
     }
 }
 
+/// `defaultPodLimitsForDownwardAPI` (`pkg/kubelet/kubelet_resources.go`): what a container's
+/// missing (or zero) cpu, memory and ephemeral-storage limits read as — the pod-level limit
+/// when the pod states one (PodLevelResources), else the node's allocatable.
+pub(crate) fn downward_api_limits(pod: &Value, allocatable: &Value) -> crate::resources::ResourceList {
+    use crate::resources::{is_pod_level_limits_set, pod_level_list, pod_level_resources_enabled};
+    let mut out = crate::resources::ResourceList::new();
+    for r in ["cpu", "memory", "ephemeral-storage"] {
+        if let Some(q) = allocatable[r].as_str().and_then(|q| q.parse::<podlife_model::quantity::Quantity>().ok()) {
+            out.insert(r.to_string(), q);
+        }
+    }
+    if pod_level_resources_enabled() && is_pod_level_limits_set(&pod["spec"]) {
+        for (r, q) in pod_level_list(&pod["spec"], "limits") {
+            if (r == "cpu" || r == "memory") && !q.is_zero() && out.contains_key(&r) {
+                out.insert(r, q);
+            }
+        }
+    }
+    out
+}
+
 /// `resourceFieldRef` (`ExtractContainerResourceValue`): cpu rounded up to whole cores, memory
-/// in bytes, each over the divisor (1 by default).
-pub(crate) fn resource_value(spec: &Value, r: &Value) -> String {
+/// in bytes, each over the divisor (1 by default); a limit the container does not state reads
+/// as `defaults` gives it (`MergeContainerResourceLimits`).
+pub(crate) fn resource_value(spec: &Value, r: &Value, defaults: &crate::resources::ResourceList) -> String {
     let resource = r["resource"].as_str().unwrap_or_default();
     let (list, name) = resource.split_once('.').unwrap_or(("limits", resource));
-    let q = spec["resources"][list][name].as_str().and_then(|q| podlife_model::quantity::Quantity::parse(q).ok());
+    let own = spec["resources"][list][name].as_str().and_then(|q| podlife_model::quantity::Quantity::parse(q).ok());
+    let q = match own {
+        Some(q) if list == "limits" && q.is_zero() && ["cpu", "memory", "ephemeral-storage"].contains(&name) => defaults.get(name).cloned().or(Some(q)),
+        None if list == "limits" && ["cpu", "memory", "ephemeral-storage"].contains(&name) => defaults.get(name).cloned(),
+        other => other,
+    };
     let divisor = r["divisor"].as_str().and_then(|q| podlife_model::quantity::Quantity::parse(q).ok());
     match (name, q) {
         ("cpu", Some(q)) => {
@@ -273,7 +303,8 @@ mod tests {
         assert_eq!(field_value(&pod, "metadata.labels['app']"), "web");
         assert_eq!(field_value(&pod, "status.podIP"), "10.244.1.2");
         let spec = json!({"resources": {"limits": {"cpu": "500m", "memory": "64Mi"}}});
-        assert_eq!(resource_value(&spec, &json!({"resource": "limits.cpu"})), "1");
-        assert_eq!(resource_value(&spec, &json!({"resource": "limits.memory", "divisor": "1Mi"})), "64");
+        let none = crate::resources::ResourceList::new();
+        assert_eq!(resource_value(&spec, &json!({"resource": "limits.cpu"}), &none), "1");
+        assert_eq!(resource_value(&spec, &json!({"resource": "limits.memory", "divisor": "1Mi"}), &none), "64");
     }
 }

@@ -597,6 +597,9 @@ impl Engine {
         }
         // The runtime works from the allocation (`UpdatePodFromAllocation`).
         let allocated = resize::with_allocation(&pod, self.kubelet_allocation(node, uid));
+        // A pod-level resize: the pod cgroup first, then its containers (podlife does not order
+        // increases and decreases apart).
+        let _ = self.cri_update_pod_sandbox_resources(node, &allocated);
         let ops = match self.compute_pod_actions(node, &allocated) {
             PodActions::Steps(ops) => ops,
             PodActions::KillPod => {

@@ -100,23 +100,6 @@ fn format_map(map: &Value) -> String {
     lines.join("\n")
 }
 
-/// `MergeContainerResourceLimits` (`pkg/api/v1/resource/helpers.go`): a container without a
-/// cpu, memory or ephemeral-storage limit is given the node's allocatable amount, which is what
-/// `resourceFieldRef` then reports for it.
-pub fn with_node_limits(spec: &Value, node: Option<&Value>) -> Value {
-    let mut spec = spec.clone();
-    let Some(allocatable) = node.map(|n| &n["status"]["allocatable"]) else { return spec };
-    for name in ["cpu", "memory", "ephemeral-storage"] {
-        if spec["resources"]["limits"][name].is_null() && allocatable[name].is_string() {
-            if !spec["resources"]["limits"].is_object() {
-                spec["resources"]["limits"] = Value::Object(Default::default());
-            }
-            spec["resources"]["limits"][name] = allocatable[name].clone();
-        }
-    }
-    spec
-}
-
 /// `CollectData` of a downwardAPI volume or source.
 fn downward_payload(pod: &Value, items: &Value, default: u32, get: &mut Getter<'_>, out: &mut Vec<ProjectedFile>) {
     for item in items.as_array().into_iter().flatten() {
@@ -128,9 +111,10 @@ fn downward_payload(pod: &Value, items: &Value, default: u32, get: &mut Getter<'
             }
         } else if item["resourceFieldRef"].is_object() {
             let container = item["resourceFieldRef"]["containerName"].as_str().unwrap_or_default();
-            let node = get("nodes", "", pod["spec"]["nodeName"].as_str().unwrap_or_default()).ok();
-            let spec = with_node_limits(super::container_spec(pod, container).unwrap_or(&Value::Null), node.as_ref());
-            super::env::resource_value(&spec, &item["resourceFieldRef"])
+            // A missing limit reads as the pod-level one or the node's allocatable.
+            let allocatable = get("nodes", "", pod["spec"]["nodeName"].as_str().unwrap_or_default()).map(|n| n["status"]["allocatable"].clone()).unwrap_or(Value::Null);
+            let spec = super::container_spec(pod, container).unwrap_or(&Value::Null);
+            super::env::resource_value(spec, &item["resourceFieldRef"], &super::env::downward_api_limits(pod, &allocatable))
         } else {
             String::new()
         };

@@ -23,9 +23,17 @@
 //!   memory limit whose `resizePolicy` is `RestartContainer` restarts the container ("Container
 //!   %s resize requires restart"); otherwise `UpdateContainerResources` in place.
 //!
+//! - Pod-level resources (`InPlacePodLevelResourcesVerticalScaling`, beta in 1.36): the
+//!   allocation holds the pod's `spec.resources` too (under the key `""`, which no container
+//!   can have); a new pod-level size is allocated like a container's, the pod cgroup is
+//!   rewritten (`UpdatePodSandboxResources`), and a container without limits of its own, whose
+//!   cgroup carries the pod's limits, is updated in place or restarted as its own
+//!   `resizePolicy` says (the resize-pod-resources page's nginx restart).
+//!
 //! Not modelled: the best-effort refusal of a memory limit below current usage (the resize
-//! stays in progress with reason `Error`), swap, CPU/memory manager static policies, pod-level
-//! resources, and the pending queue's priority order.
+//! stays in progress with reason `Error`), swap, CPU/memory manager static policies, the pod
+//! status's own pod-level `resources` / `allocatedResources`, and the pending queue's
+//! priority order.
 
 use std::collections::BTreeMap;
 
@@ -52,9 +60,15 @@ impl Conditions {
     }
 }
 
-/// The desired resources of a pod's containers.
+/// The allocation's key for the pod-level resources.
+pub const POD_LEVEL: &str = "";
+
+/// The desired resources of a pod's containers (and its pod-level resources).
 pub fn desired(pod: &Value) -> Allocation {
     let mut out = Allocation::new();
+    if pod["spec"]["resources"].is_object() {
+        out.insert(POD_LEVEL.to_string(), pod["spec"]["resources"].clone());
+    }
     for list in ["initContainers", "containers"] {
         for c in pod["spec"][list].as_array().map(Vec::as_slice).unwrap_or_default() {
             out.insert(c["name"].as_str().unwrap_or_default().to_string(), c["resources"].clone());
@@ -67,6 +81,9 @@ pub fn desired(pod: &Value) -> Allocation {
 pub fn with_allocation(pod: &Value, alloc: Option<&Allocation>) -> Value {
     let mut pod = pod.clone();
     let Some(alloc) = alloc else { return pod };
+    if let (Some(r), Some(spec)) = (alloc.get(POD_LEVEL), pod.get_mut("spec")) {
+        spec["resources"] = r.clone();
+    }
     for list in ["initContainers", "containers"] {
         for c in pod.get_mut("spec").and_then(|s| s.get_mut(list)).and_then(Value::as_array_mut).map(Vec::as_mut_slice).unwrap_or_default() {
             if let Some(r) = c["name"].as_str().and_then(|n| alloc.get(n)) {
@@ -204,11 +221,16 @@ impl Engine {
         let Some(m) = self.machines.get(node) else { return };
         let Some(w) = m.kubelet.workers.get(uid) else { return };
         let alloc = w.allocated.clone().unwrap_or_default();
-        let behind = m.runtime.pod_containers(uid).iter().filter(|c| c.state == crate::containerd::ContainerState::Running).any(|c| {
-            let actual = c.cgroup.as_ref().map(|g| &g.resources);
-            alloc.get(&c.name).is_some_and(|a| actual.is_some_and(|r| !actuated_match(a, r)))
-        });
         let allocated_pod = with_allocation(pod, Some(&alloc));
+        // What the runtime was handed (`effective`: with the pod-level limits), and the pod
+        // cgroup, against the allocation.
+        let behind = m.runtime.pod_containers(uid).iter().filter(|c| c.state == crate::containerd::ContainerState::Running).any(|c| {
+            let actual = c.cgroup.as_ref().map(|g| &g.effective);
+            alloc.get(&c.name).is_some_and(|a| actual.is_some_and(|r| !actuated_match(&crate::resources::runtime_container_resources(&allocated_pod["spec"], a), r)))
+        }) || m.runtime.ready_sandbox(uid).is_some_and(|s| {
+            let want = crate::containerd::cgroups::PodCgroup::for_pod(&allocated_pod);
+            (s.pod_cgroup.pod_level || want.pod_level) && s.pod_cgroup != want
+        });
         let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
         if behind {
             if w.resize.in_progress.is_none() {

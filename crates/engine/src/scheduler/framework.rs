@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::resources::{ResourceList, pod_requests_in_use};
+use crate::resources::{ResourceList, non_missing_container_requests, pod_requests_in_use};
 use podlife_model::quantity::Quantity;
 
 /// `MaxNodeScore`.
@@ -206,11 +206,15 @@ impl PodInfo {
     pub fn parse(pod: &Value) -> PodInfo {
         let spec = pod["spec"].clone();
         // `NewPodInfo`: requests with `UseStatusResources` (a resize in flight holds the most).
-        let requests = Resource::from_list(&pod_requests_in_use(pod, None));
+        // Pod-level requests (`spec.resources`) replace the containers' for cpu and memory.
+        let request_list = pod_requests_in_use(pod, None);
+        let requests = Resource::from_list(&request_list);
         let mut defaults = ResourceList::new();
         defaults.insert("cpu".into(), Quantity::new_milli(DEFAULT_MILLI_CPU_REQUEST, podlife_model::quantity::Format::DecimalSI));
         defaults.insert("memory".into(), Quantity::new(DEFAULT_MEMORY_REQUEST, podlife_model::quantity::Format::BinarySI));
-        let non_zero = Resource::from_list(&pod_requests_in_use(pod, Some(&defaults)));
+        // `getNonMissingContainerRequests`: no scoring defaults where pod-level requests cover it.
+        let non_missing = non_missing_container_requests(&pod["spec"], &request_list, &defaults);
+        let non_zero = if non_missing.is_empty() { requests.clone() } else { Resource::from_list(&pod_requests_in_use(pod, Some(&non_missing))) };
         let tolerations = spec["tolerations"]
             .as_array()
             .map(|a| a.iter().map(|t| Toleration { key: s(&t["key"]), operator: s(&t["operator"]), value: s(&t["value"]), effect: s(&t["effect"]) }).collect())
