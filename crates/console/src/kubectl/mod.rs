@@ -965,22 +965,18 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         }
         return;
     }
-    if let Some(template) = jsonpath {
+    if jsonpath.is_some() || go_template.is_some() {
+        // One named object as itself, anything else as a List.
         let value = if single_named && collected.len() == 1 {
             collected.remove(0)
         } else {
             json!({"apiVersion": "v1", "items": collected, "kind": "List", "metadata": {"resourceVersion": ""}})
         };
-        print_jsonpath(out, &template, &value);
-        return;
-    }
-    if let Some(template) = go_template {
-        let value = if single_named && collected.len() == 1 {
-            collected.remove(0)
-        } else {
-            json!({"apiVersion": "v1", "items": collected, "kind": "List", "metadata": {"resourceVersion": ""}})
-        };
-        print_go_template(out, &template, &value);
+        match (jsonpath, go_template) {
+            (Some(template), _) => print_jsonpath(out, &template, &value),
+            (_, Some(template)) => print_go_template(out, &template, &value),
+            _ => {}
+        }
         return;
     }
     match output.as_str() {
