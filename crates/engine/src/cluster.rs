@@ -88,38 +88,14 @@ impl Engine {
     /// Service, the built-in priority classes and RBAC's bootstrap policy.
     fn seed_bootstrap(&mut self) {
         let e = self;
-        for ns in ["default", "kube-node-lease", "kube-public", "kube-system"] {
-            e.seed_object("namespaces", None, namespace(ns));
-            e.seed_object("serviceaccounts", Some(ns), json!({
-                "apiVersion": "v1", "kind": "ServiceAccount",
-                "metadata": {"name": "default", "namespace": ns}
-            }));
-            e.seed_object("configmaps", Some(ns), json!({
-                "apiVersion": "v1", "kind": "ConfigMap",
-                "metadata": {"name": root_ca::CONFIGMAP_NAME, "namespace": ns,
-                    "annotations": {"kubernetes.io/description": root_ca::DESCRIPTION}},
-                "data": {"ca.crt": root_ca::CA_BUNDLE}
-            }));
-        }
-        e.seed_object("services", Some("default"), json!({
-            "apiVersion": "v1", "kind": "Service",
-            "metadata": {"name": "kubernetes", "namespace": "default",
-                "labels": {"component": "apiserver", "provider": "kubernetes"}},
-            "spec": {"clusterIP": "10.96.0.1", "clusterIPs": ["10.96.0.1"], "internalTrafficPolicy": "Cluster",
-                "ipFamilies": ["IPv4"], "ipFamilyPolicy": "SingleStack",
-                "ports": [{"name": "https", "port": 443, "protocol": "TCP", "targetPort": 6443}],
-                "sessionAffinity": "None", "type": "ClusterIP"},
-            "status": {"loadBalancer": {}}
-        }));
-        for (name, value, description) in [
-            ("system-cluster-critical", 2_000_000_000, "Used for system critical pods that must run in the cluster, but can be moved to another node if necessary."),
-            ("system-node-critical", 2_000_001_000, "Used for system critical pods that must not be moved from their current node."),
-        ] {
-            e.seed_object("priorityclasses", None, json!({
-                "apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass",
-                "metadata": {"name": name}, "value": value, "description": description,
-                "preemptionPolicy": "PreemptLowerPriority"
-            }));
+        // `bootstrap.json`, in order: per namespace the Namespace, its `default` ServiceAccount
+        // and `kube-root-ca.crt`; the `kubernetes` Service; `system-cluster-critical` and
+        // `system-node-critical`.
+        let vars = [("CONFIGMAP_NAME", root_ca::CONFIGMAP_NAME), ("DESCRIPTION", root_ca::DESCRIPTION), ("CA_BUNDLE", root_ca::CA_BUNDLE)];
+        for object in crate::json_text::parse_list(include_str!("cluster/bootstrap.json"), &vars) {
+            let Some(rt) = ResourceType::by_api_version_kind(object["apiVersion"].as_str().unwrap_or_default(), object["kind"].as_str().unwrap_or_default()) else { continue };
+            let namespace = object["metadata"]["namespace"].as_str().map(str::to_string);
+            e.seed_object(rt.plural, namespace.as_deref(), object);
         }
         seed_rbac(e);
     }
@@ -251,15 +227,6 @@ pub fn internal_ip(node: &Value) -> Option<&str> {
 pub fn apiserver_address(nodes: &[NodeSpec]) -> String {
     let index = nodes.iter().position(|n| n.labels.iter().any(|(k, _)| k == "node-role.kubernetes.io/control-plane")).unwrap_or(0);
     node_ip(index)
-}
-
-fn namespace(name: &str) -> Value {
-    json!({
-        "apiVersion": "v1", "kind": "Namespace",
-        "metadata": {"name": name, "labels": {"kubernetes.io/metadata.name": name}},
-        "spec": {"finalizers": ["kubernetes"]},
-        "status": {"phase": "Active"}
-    })
 }
 
 /// Identifiers a real node reports (`/etc/machine-id`, the DMI UUID, the boot id).
