@@ -88,38 +88,14 @@ impl Engine {
     /// Service, the built-in priority classes and RBAC's bootstrap policy.
     fn seed_bootstrap(&mut self) {
         let e = self;
-        for ns in ["default", "kube-node-lease", "kube-public", "kube-system"] {
-            e.seed_object("namespaces", None, namespace(ns));
-            e.seed_object("serviceaccounts", Some(ns), json!({
-                "apiVersion": "v1", "kind": "ServiceAccount",
-                "metadata": {"name": "default", "namespace": ns}
-            }));
-            e.seed_object("configmaps", Some(ns), json!({
-                "apiVersion": "v1", "kind": "ConfigMap",
-                "metadata": {"name": root_ca::CONFIGMAP_NAME, "namespace": ns,
-                    "annotations": {"kubernetes.io/description": root_ca::DESCRIPTION}},
-                "data": {"ca.crt": root_ca::CA_BUNDLE}
-            }));
-        }
-        e.seed_object("services", Some("default"), json!({
-            "apiVersion": "v1", "kind": "Service",
-            "metadata": {"name": "kubernetes", "namespace": "default",
-                "labels": {"component": "apiserver", "provider": "kubernetes"}},
-            "spec": {"clusterIP": "10.96.0.1", "clusterIPs": ["10.96.0.1"], "internalTrafficPolicy": "Cluster",
-                "ipFamilies": ["IPv4"], "ipFamilyPolicy": "SingleStack",
-                "ports": [{"name": "https", "port": 443, "protocol": "TCP", "targetPort": 6443}],
-                "sessionAffinity": "None", "type": "ClusterIP"},
-            "status": {"loadBalancer": {}}
-        }));
-        for (name, value, description) in [
-            ("system-cluster-critical", 2_000_000_000, "Used for system critical pods that must run in the cluster, but can be moved to another node if necessary."),
-            ("system-node-critical", 2_000_001_000, "Used for system critical pods that must not be moved from their current node."),
-        ] {
-            e.seed_object("priorityclasses", None, json!({
-                "apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass",
-                "metadata": {"name": name}, "value": value, "description": description,
-                "preemptionPolicy": "PreemptLowerPriority"
-            }));
+        // `bootstrap.json`, in order: per namespace the Namespace, its `default` ServiceAccount
+        // and `kube-root-ca.crt`; the `kubernetes` Service; `system-cluster-critical` and
+        // `system-node-critical`.
+        let vars = [("CONFIGMAP_NAME", root_ca::CONFIGMAP_NAME), ("DESCRIPTION", root_ca::DESCRIPTION), ("CA_BUNDLE", root_ca::CA_BUNDLE)];
+        for object in crate::json_text::parse_list(include_str!("cluster/bootstrap.json"), &vars) {
+            let Some(rt) = ResourceType::by_api_version_kind(object["apiVersion"].as_str().unwrap_or_default(), object["kind"].as_str().unwrap_or_default()) else { continue };
+            let namespace = object["metadata"]["namespace"].as_str().map(str::to_string);
+            e.seed_object(rt.plural, namespace.as_deref(), object);
         }
         seed_rbac(e);
     }
@@ -253,15 +229,6 @@ pub fn apiserver_address(nodes: &[NodeSpec]) -> String {
     node_ip(index)
 }
 
-fn namespace(name: &str) -> Value {
-    json!({
-        "apiVersion": "v1", "kind": "Namespace",
-        "metadata": {"name": name, "labels": {"kubernetes.io/metadata.name": name}},
-        "spec": {"finalizers": ["kubernetes"]},
-        "status": {"phase": "Active"}
-    })
-}
-
 /// Identifiers a real node reports (`/etc/machine-id`, the DMI UUID, the boot id).
 struct NodeIds {
     machine_id: String,
@@ -315,199 +282,35 @@ fn node(n: &NodeSpec, index: usize, ids: &NodeIds, now: crate::Time) -> Value {
     })
 }
 
-const READ: &[&str] = &["get", "list", "watch"];
-const WRITE: &[&str] = &["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];
-
 /// Bootstrap roles and bindings (upstream `bootstrappolicy/policy.go`, kubeadm's
-/// `kubeadm:cluster-admins`). The aggregated `admin`/`edit`/`view` roles are written with
-/// their aggregated rules already resolved.
+/// `kubeadm:cluster-admins`), their rules in `rbac.json`. The aggregated `admin`/`edit`/`view`
+/// roles are written with their aggregated rules already resolved. Controller roles (upstream
+/// `bootstrappolicy/controller_policy.go`, `system:controller:<name>`; the statefulset
+/// controller's claim update and delete rule appended since StatefulSetAutoDeletePVC, GA in
+/// 1.32) are bound to each controller's service account in kube-system; those added after the
+/// first release (`later_controllers`) are seeded with stable uids (see `seed_object_stable`),
+/// so that earlier scripts keep their random draws. Then kube-scheduler's own role
+/// (`system:kube-scheduler`), `system:volume-scheduler` (VolumeBinding reads classes and
+/// writes PVs and PVCs) and `system:node-proxier` (bound to the `system:kube-proxy` user;
+/// kubeadm binds it to kube-proxy's service account as well, `kubeadm:node-proxier`).
 fn seed_rbac(e: &mut Engine) {
+    let data = crate::json_text::parse(include_str!("cluster/rbac.json"), &[]);
     let meta = |name: &str| json!({"name": name, "labels": {"kubernetes.io/bootstrapping": "rbac-defaults"},
         "annotations": {"rbac.authorization.kubernetes.io/autoupdate": "true"}});
-    let rule = |groups: &[&str], resources: &[&str], verbs: &[&str]| json!({"apiGroups": groups, "resources": resources, "verbs": verbs});
-    let view_core = ["configmaps", "endpoints", "events", "limitranges", "namespaces", "namespaces/status", "persistentvolumeclaims", "persistentvolumeclaims/status", "pods", "pods/log", "pods/status", "replicationcontrollers", "replicationcontrollers/scale", "replicationcontrollers/status", "resourcequotas", "resourcequotas/status", "serviceaccounts", "services", "services/status"];
-    let apps = ["controllerrevisions", "daemonsets", "daemonsets/status", "deployments", "deployments/scale", "deployments/status", "replicasets", "replicasets/scale", "replicasets/status", "statefulsets", "statefulsets/scale", "statefulsets/status"];
-    let batch = ["cronjobs", "cronjobs/status", "jobs", "jobs/status"];
-    let view_rules = vec![
-        rule(&[""], &view_core, READ),
-        rule(&["apps"], &apps, READ),
-        rule(&["batch"], &batch, READ),
-        rule(&["discovery.k8s.io"], &["endpointslices"], READ),
-        rule(&["policy"], &["poddisruptionbudgets", "poddisruptionbudgets/status"], READ),
-    ];
-    let edit_core = ["configmaps", "events", "persistentvolumeclaims", "pods", "pods/attach", "pods/exec", "pods/portforward", "pods/proxy", "replicationcontrollers", "replicationcontrollers/scale", "secrets", "serviceaccounts", "services", "services/proxy"];
-    let mut edit_rules = view_rules.clone();
-    edit_rules.extend([
-        rule(&[""], &edit_core, WRITE),
-        rule(&["apps"], &apps, WRITE),
-        rule(&["batch"], &batch, WRITE),
-        rule(&["policy"], &["poddisruptionbudgets"], WRITE),
-        rule(&[""], &["serviceaccounts"], &["impersonate"]),
-        rule(&[""], &["pods/eviction", "serviceaccounts/token"], &["create"]),
-    ]);
-    let mut admin_rules = edit_rules.clone();
-    admin_rules.push(rule(&["rbac.authorization.k8s.io"], &["rolebindings", "roles"], WRITE));
-    admin_rules.push(rule(&["authorization.k8s.io"], &["localsubjectaccessreviews"], &["create"]));
-    let roles = [
-        ("cluster-admin", json!([{"apiGroups": ["*"], "resources": ["*"], "verbs": ["*"]}, {"nonResourceURLs": ["*"], "verbs": ["*"]}])),
-        ("admin", json!(admin_rules)),
-        ("edit", json!(edit_rules)),
-        ("view", json!(view_rules)),
-        ("system:basic-user", json!([
-            rule(&["authorization.k8s.io"], &["selfsubjectaccessreviews", "selfsubjectrulesreviews"], &["create"]),
-            rule(&["authentication.k8s.io"], &["selfsubjectreviews"], &["create"]),
-        ])),
-        ("system:discovery", json!([{"nonResourceURLs": ["/api", "/api/*", "/apis", "/apis/*", "/healthz", "/livez", "/openapi", "/openapi/*", "/readyz", "/version", "/version/"], "verbs": ["get"]}])),
-        ("system:public-info-viewer", json!([{"nonResourceURLs": ["/healthz", "/livez", "/readyz", "/version", "/version/"], "verbs": ["get"]}])),
-    ];
-    // Controller roles (upstream `bootstrappolicy/controller_policy.go`), bound to each
-    // controller's service account in kube-system.
-    let events = rule(&["", "events.k8s.io"], &["events"], &["create", "patch", "update"]);
-    let controllers = [
-        ("service-account-controller", vec![rule(&[""], &["serviceaccounts"], &["create"]), events.clone()]),
-        ("root-ca-cert-publisher", vec![rule(&[""], &["configmaps"], &["create", "update"]), events.clone()]),
-        ("node-controller", vec![
-            events.clone(),
-            rule(&[""], &["nodes"], &["delete", "get", "list", "patch", "update"]),
-            rule(&[""], &["nodes/status"], &["patch", "update"]),
-            rule(&[""], &["pods/status"], &["patch", "update"]),
-            rule(&[""], &["pods"], &["delete", "get", "list"]),
-        ]),
-        ("namespace-controller", vec![
-            rule(&[""], &["namespaces"], &["delete", "get", "list", "watch"]),
-            rule(&[""], &["namespaces/finalize", "namespaces/status"], &["update"]),
-            rule(&["*"], &["*"], &["delete", "deletecollection", "get", "list"]),
-        ]),
-    ];
-    // Controllers added after the first release are seeded with stable uids (see
-    // `seed_object_stable`), so that earlier scripts keep their random draws.
-    let later_controllers = [
-        ("persistent-volume-binder", vec![
-            rule(&[""], &["persistentvolumes"], &["create", "delete", "get", "list", "update", "watch"]),
-            rule(&[""], &["persistentvolumes/status"], &["update"]),
-            rule(&[""], &["persistentvolumeclaims"], &["get", "list", "update", "watch"]),
-            rule(&[""], &["persistentvolumeclaims/status"], &["update"]),
-            rule(&[""], &["pods"], &["create", "delete", "get", "list", "watch"]),
-            rule(&["storage.k8s.io"], &["storageclasses"], READ),
-            rule(&[""], &["nodes"], &["get", "list"]),
-            rule(&[""], &["events"], &["watch"]),
-            events.clone(),
-        ]),
-        ("pvc-protection-controller", vec![rule(&[""], &["persistentvolumeclaims"], &["get", "list", "update", "watch"]), rule(&[""], &["pods"], &["get", "list", "watch"]), events.clone()]),
-        ("pv-protection-controller", vec![rule(&[""], &["persistentvolumes"], &["get", "list", "update", "watch"]), events.clone()]),
-        // bootstrappolicy/controller_policy.go, "endpoint-controller".
-        ("endpoint-controller", vec![
-            rule(&[""], &["pods", "services"], &["get", "list", "watch"]),
-            rule(&[""], &["endpoints"], &["create", "delete", "get", "list", "update"]),
-            rule(&[""], &["endpoints/restricted"], &["create"]),
-            events.clone(),
-        ]),
-        // bootstrappolicy/controller_policy.go, "replicaset-controller".
-        ("replicaset-controller", vec![
-            rule(&["apps", "extensions"], &["replicasets"], &["get", "list", "watch", "update"]),
-            rule(&["apps", "extensions"], &["replicasets/status"], &["update"]),
-            rule(&["apps", "extensions"], &["replicasets/finalizers"], &["update"]),
-            rule(&[""], &["pods"], &["list", "watch", "patch", "create", "delete"]),
-            events.clone(),
-        ]),
-        // bootstrappolicy/controller_policy.go, "statefulset-controller" (the claim update and
-        // delete rule is appended since StatefulSetAutoDeletePVC, GA in 1.32).
-        ("statefulset-controller", vec![
-            rule(&[""], &["pods"], &["list", "watch"]),
-            rule(&["apps"], &["statefulsets"], &["get", "list", "watch"]),
-            rule(&["apps"], &["statefulsets/status"], &["update"]),
-            rule(&["apps"], &["statefulsets/finalizers"], &["update"]),
-            rule(&[""], &["pods"], &["get", "create", "delete", "update", "patch"]),
-            rule(&["apps"], &["controllerrevisions"], &["get", "create", "delete", "update", "patch", "list", "watch"]),
-            rule(&[""], &["persistentvolumeclaims"], &["get", "create"]),
-            events.clone(),
-            rule(&[""], &["persistentvolumeclaims"], &["update", "delete"]),
-        ]),
-        // bootstrappolicy/controller_policy.go, "deployment-controller".
-        ("deployment-controller", vec![
-            rule(&["extensions", "apps"], &["deployments"], &["get", "list", "watch", "update"]),
-            rule(&["extensions", "apps"], &["deployments/status"], &["update"]),
-            rule(&["extensions", "apps"], &["deployments/finalizers"], &["update"]),
-            rule(&["apps", "extensions"], &["replicasets"], &["get", "list", "watch", "create", "update", "patch", "delete"]),
-            rule(&[""], &["pods"], &["get", "list", "watch", "update"]),
-            events.clone(),
-        ]),
-        // bootstrappolicy/controller_policy.go, "daemon-set-controller".
-        ("daemon-set-controller", vec![
-            rule(&["extensions", "apps"], &["daemonsets"], &["get", "list", "watch"]),
-            rule(&["extensions", "apps"], &["daemonsets/status"], &["update"]),
-            rule(&["extensions", "apps"], &["daemonsets/finalizers"], &["update"]),
-            rule(&[""], &["nodes"], &["list", "watch"]),
-            rule(&[""], &["pods"], &["list", "watch", "create", "delete", "patch"]),
-            rule(&[""], &["pods/binding"], &["create"]),
-            rule(&["apps"], &["controllerrevisions"], &["get", "list", "watch", "create", "delete", "update", "patch"]),
-            events.clone(),
-        ]),
-        // bootstrappolicy/controller_policy.go, "disruption-controller".
-        ("disruption-controller", vec![
-            rule(&["extensions", "apps"], &["deployments"], &["get", "list", "watch"]),
-            rule(&["apps", "extensions"], &["replicasets"], &["get", "list", "watch"]),
-            rule(&[""], &["replicationcontrollers"], &["get", "list", "watch"]),
-            rule(&["policy"], &["poddisruptionbudgets"], &["get", "list", "watch"]),
-            rule(&["apps"], &["statefulsets"], &["get", "list", "watch"]),
-            rule(&["policy"], &["poddisruptionbudgets/status"], &["update"]),
-            rule(&["*"], &["*/scale"], &["get"]),
-            rule(&[""], &["pods/status"], &["patch", "update"]),
-            events.clone(),
-        ]),
-        // bootstrappolicy/controller_policy.go, "generic-garbage-collector".
-        ("generic-garbage-collector", vec![
-            rule(&["*"], &["*"], &["delete", "get", "list", "patch", "update", "watch"]),
-            events.clone(),
-        ]),
-        // bootstrappolicy/controller_policy.go, "endpointslice-controller".
-        ("endpointslice-controller", vec![
-            rule(&[""], &["nodes", "pods", "services"], &["get", "list", "watch"]),
-            rule(&[""], &["services/finalizers"], &["update"]),
-            rule(&["discovery.k8s.io"], &["endpointslices"], &["create", "delete", "get", "list", "update"]),
-            events.clone(),
-        ]),
-        // bootstrappolicy/controller_policy.go, "cronjob-controller", "job-controller",
-        // "ttl-after-finished-controller".
-        ("cronjob-controller", vec![
-            rule(&["batch"], &["cronjobs"], &["get", "list", "update", "watch"]),
-            rule(&["batch"], &["jobs"], &["create", "delete", "get", "list", "patch", "update", "watch"]),
-            rule(&["batch"], &["cronjobs/status"], &["update"]),
-            rule(&["batch"], &["cronjobs/finalizers"], &["update"]),
-            rule(&[""], &["pods"], &["delete", "list"]),
-            events.clone(),
-        ]),
-        ("job-controller", vec![
-            rule(&["batch"], &["jobs"], &["get", "list", "patch", "update", "watch"]),
-            rule(&["batch"], &["jobs/status"], &["update"]),
-            rule(&["batch"], &["jobs/finalizers"], &["update"]),
-            rule(&[""], &["pods"], &["create", "delete", "list", "patch", "watch"]),
-            events.clone(),
-        ]),
-        ("ttl-after-finished-controller", vec![rule(&["batch"], &["jobs"], &["delete", "get", "list", "watch"]), events.clone()]),
-        // bootstrappolicy/controller_policy.go, "resourcequota-controller": it counts anything.
-        ("resourcequota-controller", vec![
-            rule(&["*"], &["*"], &["list", "watch"]),
-            rule(&[""], &["resourcequotas/status"], &["update"]),
-            events.clone(),
-        ]),
-        // bootstrappolicy/controller_policy.go, "pod-garbage-collector".
-        ("pod-garbage-collector", vec![
-            rule(&[""], &["pods"], &["list", "watch", "delete"]),
-            rule(&[""], &["nodes"], &["get", "list"]),
-            rule(&[""], &["pods/status"], &["patch"]),
-        ]),
-    ];
-    let seeds = controllers.iter().map(|c| (c, false)).chain(later_controllers.iter().map(|c| (c, true)));
-    for ((sa, rules), stable) in seeds {
+    let role = |name: &str, rules: &Value| json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": meta(name), "rules": rules});
+    let binding = |name: &str, role: &str, subjects: Value| json!({
+        "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding", "metadata": meta(name),
+        "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": role},
+        "subjects": subjects
+    });
+    let list = |key: &str| data[key].as_array().cloned().unwrap_or_default();
+    let seeds = list("controllers").into_iter().map(|c| (c, false)).chain(list("later_controllers").into_iter().map(|c| (c, true)));
+    for (controller, stable) in seeds {
+        let sa = controller[0].as_str().unwrap_or_default();
         let name = format!("system:controller:{sa}");
         let objects = [
-            ("clusterroles", None, json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": meta(&name), "rules": rules})),
-            ("clusterrolebindings", None, json!({
-                "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding", "metadata": meta(&name),
-                "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": name},
-                "subjects": [{"kind": "ServiceAccount", "name": sa, "namespace": "kube-system"}]
-            })),
+            ("clusterroles", None, role(&name, &controller[1])),
+            ("clusterrolebindings", None, binding(&name, &name, json!([{"kind": "ServiceAccount", "name": sa, "namespace": "kube-system"}]))),
             ("serviceaccounts", Some("kube-system"), json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": sa, "namespace": "kube-system"}})),
         ];
         for (plural, namespace, object) in objects {
@@ -518,59 +321,15 @@ fn seed_rbac(e: &mut Engine) {
             }
         }
     }
-    // kube-scheduler's own role (upstream `bootstrappolicy/policy.go`, `system:kube-scheduler`).
-    let scheduler_rules = json!([
-        rule(&["", "events.k8s.io"], &["events"], &["create", "patch", "update"]),
-        rule(&["coordination.k8s.io"], &["leases"], &["create", "get", "update"]),
-        rule(&[""], &["endpoints"], &["create", "get", "update"]),
-        rule(&[""], &["nodes"], &["get", "list", "watch"]),
-        rule(&[""], &["pods"], &["delete", "get", "list", "watch"]),
-        rule(&[""], &["bindings", "pods/binding"], &["create"]),
-        rule(&[""], &["pods/status"], &["patch", "update"]),
-        rule(&[""], &["replicationcontrollers", "services"], &["get", "list", "watch"]),
-        rule(&["apps"], &["replicasets", "statefulsets"], &["get", "list", "watch"]),
-        rule(&["policy"], &["poddisruptionbudgets"], &["get", "list", "watch"]),
-        rule(&[""], &["persistentvolumeclaims", "persistentvolumes"], &["get", "list", "watch"]),
-        rule(&["authentication.k8s.io"], &["tokenreviews"], &["create"]),
-        rule(&["authorization.k8s.io"], &["subjectaccessreviews"], &["create"]),
-        rule(&["storage.k8s.io"], &["csinodes"], &["get", "list", "watch"]),
-        rule(&[""], &["namespaces"], &["get", "list", "watch"]),
-    ]);
-    e.seed_object("clusterroles", None, json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": meta("system:kube-scheduler"), "rules": scheduler_rules}));
-    e.seed_object("clusterrolebindings", None, json!({
-        "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding", "metadata": meta("system:kube-scheduler"),
-        "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": "system:kube-scheduler"},
-        "subjects": [{"apiGroup": "rbac.authorization.k8s.io", "kind": "User", "name": "system:kube-scheduler"}]
-    }));
-    // `system:volume-scheduler`: VolumeBinding reads classes and writes PVs and PVCs.
-    let read_update: &[&str] = &["get", "list", "patch", "update", "watch"];
-    let volume_rules = json!([
-        rule(&[""], &["persistentvolumes"], read_update),
-        rule(&["storage.k8s.io"], &["storageclasses"], READ),
-        rule(&[""], &["persistentvolumeclaims"], read_update),
-    ]);
-    e.seed_object_stable("clusterroles", None, json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": meta("system:volume-scheduler"), "rules": volume_rules}));
-    e.seed_object_stable("clusterrolebindings", None, json!({
-        "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding", "metadata": meta("system:volume-scheduler"),
-        "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": "system:volume-scheduler"},
-        "subjects": [{"apiGroup": "rbac.authorization.k8s.io", "kind": "User", "name": "system:kube-scheduler"}]
-    }));
-    // `system:node-proxier` (`bootstrappolicy/policy.go`), bound to the `system:kube-proxy`
-    // user; kubeadm binds it to kube-proxy's service account as well (`kubeadm:node-proxier`).
-    let proxier_rules = json!([
-        rule(&[""], &["endpoints", "services"], &["list", "watch"]),
-        rule(&[""], &["nodes"], &["get", "list", "watch"]),
-        rule(&["", "events.k8s.io"], &["events"], &["create", "patch", "update"]),
-        rule(&["discovery.k8s.io"], &["endpointslices"], &["list", "watch"]),
-    ]);
-    e.seed_object_stable("clusterroles", None, json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": meta("system:node-proxier"), "rules": proxier_rules}));
-    e.seed_object_stable("clusterrolebindings", None, json!({
-        "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding", "metadata": meta("system:node-proxier"),
-        "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": "system:node-proxier"},
-        "subjects": [{"apiGroup": "rbac.authorization.k8s.io", "kind": "User", "name": "system:kube-proxy"}]
-    }));
-    for (name, rules) in roles {
-        e.seed_object("clusterroles", None, json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": meta(name), "rules": rules}));
+    let user = |name: &str| json!([{"apiGroup": "rbac.authorization.k8s.io", "kind": "User", "name": name}]);
+    e.seed_object("clusterroles", None, role("system:kube-scheduler", &data["system:kube-scheduler"]));
+    e.seed_object("clusterrolebindings", None, binding("system:kube-scheduler", "system:kube-scheduler", user("system:kube-scheduler")));
+    e.seed_object_stable("clusterroles", None, role("system:volume-scheduler", &data["system:volume-scheduler"]));
+    e.seed_object_stable("clusterrolebindings", None, binding("system:volume-scheduler", "system:volume-scheduler", user("system:kube-scheduler")));
+    e.seed_object_stable("clusterroles", None, role("system:node-proxier", &data["system:node-proxier"]));
+    e.seed_object_stable("clusterrolebindings", None, binding("system:node-proxier", "system:node-proxier", user("system:kube-proxy")));
+    for r in list("roles") {
+        e.seed_object("clusterroles", None, role(r[0].as_str().unwrap_or_default(), &r[1]));
     }
     let group = |g: &str| json!({"apiGroup": "rbac.authorization.k8s.io", "kind": "Group", "name": g});
     let bindings = [
@@ -581,14 +340,10 @@ fn seed_rbac(e: &mut Engine) {
         ("system:public-info-viewer", "system:public-info-viewer", vec![group("system:authenticated"), group("system:unauthenticated")]),
     ];
     for (name, role, subjects) in bindings {
-        let mut m = meta(name);
+        let mut object = binding(name, role, Value::Array(subjects));
         if name.starts_with("kubeadm:") {
-            m = json!({"name": name});
+            object["metadata"] = json!({"name": name});
         }
-        e.seed_object("clusterrolebindings", None, json!({
-            "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding", "metadata": m,
-            "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": role},
-            "subjects": subjects
-        }));
+        e.seed_object("clusterrolebindings", None, object);
     }
 }

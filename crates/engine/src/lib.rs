@@ -8,6 +8,7 @@
 #[macro_use]
 #[doc(hidden)]
 pub mod json_macro;
+pub mod json_text;
 pub mod gostrings;
 pub mod internet;
 pub mod istio;

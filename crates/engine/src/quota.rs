@@ -114,7 +114,7 @@ fn compute_usage(requests: &Usage, limits: &Usage) -> Usage {
 }
 
 fn list(v: &Value) -> Usage {
-    v.as_object().map(|m| m.iter().filter_map(|(k, v)| Some((k.clone(), quantity(v)?))).collect()).unwrap_or_default()
+    v.as_object().map(|m| crate::sort::collect_map(m.iter().filter_map(|(k, v)| Some((k.clone(), quantity(v)?))))).unwrap_or_default()
 }
 
 /// What one object of `group/resource` costs (`Usage` of its evaluator).
@@ -261,7 +261,7 @@ pub fn add(into: &mut Usage, other: &Usage) {
 
 /// `quota.Mask`: only these names.
 pub fn mask(list: &Usage, names: &[String]) -> Usage {
-    list.iter().filter(|(k, _)| names.contains(k)).map(|(k, v)| (k.clone(), v.clone())).collect()
+    crate::sort::collect_map(list.iter().filter(|(k, _)| names.contains(k)).map(|(k, v)| (k.clone(), v.clone())))
 }
 
 /// `prettyPrint`: `limits.cpu=2,requests.memory=1Gi`, by name.
@@ -271,7 +271,7 @@ pub fn pretty(list: &Usage) -> String {
 
 /// A resource list as JSON.
 pub fn to_json(list: &Usage) -> Value {
-    Value::Object(list.iter().map(|(k, v)| (k.clone(), Value::String(v.to_string()))).collect())
+    Value::Object(crate::sort::collect_object(list.iter().map(|(k, v)| (k.clone(), Value::String(v.to_string())))))
 }
 
 /// A resource list from JSON (`status.hard`, `status.used`).

@@ -1023,7 +1023,7 @@ fn quota_scopes(w: &mut String, q: &Value, prefix: &str, help_prefix: &str) {
     if scopes.is_empty() {
         return;
     }
-    scopes.sort_unstable();
+    podlife_engine::sort::sort(&mut scopes);
     w.push_str(&format!("{prefix}Scopes:\t{}\n", scopes.join(", ")));
     for scope in scopes {
         if let Some(help) = quota_scope_help(scope) {

@@ -92,12 +92,11 @@ fn without_cpu_memory(c: &Value, old: &Value) -> Value {
 /// and lists as absent.
 fn semantic(v: &Value) -> Value {
     match v {
-        Value::Object(m) => Value::Object(
+        Value::Object(m) => Value::Object(crate::sort::collect_object(
             m.iter()
                 .map(|(k, x)| (k.clone(), semantic(x)))
-                .filter(|(_, x)| !(x.is_null() || x.as_object().is_some_and(|o| o.is_empty()) || x.as_array().is_some_and(|a| a.is_empty())))
-                .collect(),
-        ),
+                .filter(|(_, x)| !(x.is_null() || x.as_object().is_some_and(|o| o.is_empty()) || x.as_array().is_some_and(|a| a.is_empty()))),
+        )),
         Value::Array(a) => Value::Array(a.iter().map(semantic).collect()),
         Value::String(s) => match s.parse::<podlife_model::quantity::Quantity>() {
             Ok(q) if s.starts_with(|c: char| c.is_ascii_digit() || c == '.') => Value::String(q.to_string()),

@@ -94,7 +94,7 @@ impl Engine {
             let used = quota::from_json(&q["status"]["used"]);
             if restricted.iter().any(|r| hard.contains_key(r) && !used.contains_key(r)) {
                 let mut names = restricted.clone();
-                names.sort();
+                crate::sort::sort(&mut names);
                 return Err(format!("status unknown for quota: {}, resources: {}", key.name, names.join(",")));
             }
             interesting.push((key, q, hard, used));

@@ -76,7 +76,7 @@ pub fn update(old: &Value, new: &Value) -> Vec<FieldError> {
 pub fn spec(spec: &Value) -> Vec<FieldError> {
     let mut errs = Vec::new();
     let mut hard: Vec<(&String, &Value)> = spec["hard"].as_object().map(|m| m.iter().collect()).unwrap_or_default();
-    hard.sort_by(|a, b| a.0.cmp(b.0));
+    crate::sort::sort_by(&mut hard, |a, b| a.0.cmp(b.0));
     for (name, value) in &hard {
         let path = format!("spec.hard[{name}]");
         resource_name(name, &path, &mut errs);

@@ -102,17 +102,11 @@ pub(crate) fn boot(nodes: &[NodeSpec]) -> Engine {
     }
     e.kubelet_add_static_pods(&control_plane.name);
     e.run_boot_until(ADDONS_AT);
-    for (plural, namespace, object) in kubeadm_objects(&control_plane.name) {
-        e.boot_create(plural, namespace, object, "kubeadm", None);
-    }
+    e.boot_create_all(kubeadm_objects(&control_plane.name), "kubeadm");
     e.run_boot_until(CNI_AT);
-    for (plural, namespace, object) in kindnet_objects() {
-        e.boot_create(plural, namespace, object, "kubectl-create", None);
-    }
+    e.boot_create_all(kindnet_objects(), "kubectl-create");
     e.run_boot_until(STORAGE_AT);
-    for (plural, namespace, object) in super::local_path::objects() {
-        e.boot_create(plural, namespace, object, "kubectl-client-side-apply", None);
-    }
+    e.boot_create_all(super::local_path::objects(), "kubectl-client-side-apply");
     e.run_boot_until(WORKERS_JOIN_AT);
     // kubeadm join: each worker's kubelet registers its Node and Lease.
     for (i, n) in nodes.iter().enumerate().filter(|(i, _)| *i != cp) {
@@ -155,6 +149,19 @@ impl Engine {
                 debug_assert!(false, "start-up write of {plural} refused: {other:?}");
                 Value::Null
             }
+        }
+    }
+
+    /// `boot_create` of each object of a manifest, in order (its resource from its `apiVersion`
+    /// and `kind`, its namespace from its metadata).
+    fn boot_create_all(&mut self, objects: Vec<Value>, manager: &str) {
+        for object in objects {
+            let Some(rt) = ResourceType::by_api_version_kind(object["apiVersion"].as_str().unwrap_or_default(), object["kind"].as_str().unwrap_or_default()) else {
+                debug_assert!(false, "start-up object of an unknown kind: {object}");
+                continue;
+            };
+            let namespace = object["metadata"]["namespace"].as_str().map(str::to_string);
+            self.boot_create(rt.plural, namespace.as_deref(), object, manager, None);
         }
     }
 
@@ -285,162 +292,17 @@ fn is_program(c: &crate::containerd::Container, program: &str) -> bool {
 // ---------------------------------------------------------------------------------------------
 // The manifests
 
-fn host_path(name: &str, path: &str, kind: &str) -> Value {
-    json!({"name": name, "hostPath": {"path": path, "type": kind}})
-}
-
-fn mount(name: &str, path: &str, read_only: bool) -> Value {
-    if read_only { json!({"name": name, "mountPath": path, "readOnly": true}) } else { json!({"name": name, "mountPath": path}) }
-}
-
-/// kubeadm's HTTP probe of a control-plane component (`util/staticpod/utils.go`).
-fn component_probe(host: &str, path: &str, scheme: &str, failure: i64, initial_delay: Option<i64>, period: i64) -> Value {
-    let mut p = json!({"failureThreshold": failure, "httpGet": {"host": host, "path": path, "port": "probe-port", "scheme": scheme}, "periodSeconds": period, "timeoutSeconds": 15});
-    if let Some(d) = initial_delay {
-        p["initialDelaySeconds"] = json!(d);
-    }
-    p
-}
-
-/// The static pod manifest kubeadm writes for a component (`ComponentPod`).
-fn component_pod(name: &str, annotations: Value, container: Value, volumes: Vec<Value>) -> Value {
-    let mut meta = json!({"labels": {"component": name, "tier": "control-plane"}, "name": name, "namespace": "kube-system"});
-    if annotations.is_object() {
-        meta["annotations"] = annotations;
-    }
-    json!({
-        "apiVersion": "v1", "kind": "Pod", "metadata": meta,
-        "spec": {
-            "containers": [container], "hostNetwork": true,
-            "priority": 2_000_001_000, "priorityClassName": "system-node-critical",
-            "securityContext": {"seccompProfile": {"type": "RuntimeDefault"}},
-            "volumes": volumes
-        },
-        "status": {}
-    })
-}
-
-/// `/etc/kubernetes/manifests` on the control-plane node `node` (address `ip`).
+/// `/etc/kubernetes/manifests` on the control-plane node `node` (address `ip`):
+/// `control_plane.json`, kubeadm's static pod manifests (`ComponentPod`) of etcd,
+/// kube-apiserver, kube-controller-manager and kube-scheduler, with the HTTP probes of
+/// `util/staticpod/utils.go` on the named port `probe-port`.
 pub fn control_plane_manifests(node: &str, ip: &str) -> Vec<Value> {
-    let ca_mounts = |extra: Vec<Value>| {
-        let mut m = vec![mount("ca-certs", "/etc/ssl/certs", true), mount("etc-ca-certificates", "/etc/ca-certificates", true)];
-        m.extend(extra);
-        m.push(mount("usr-local-share-ca-certificates", "/usr/local/share/ca-certificates", true));
-        m.push(mount("usr-share-ca-certificates", "/usr/share/ca-certificates", true));
-        m
-    };
-    let ca_volumes = |extra: Vec<Value>| {
-        let mut v = vec![host_path("ca-certs", "/etc/ssl/certs", "DirectoryOrCreate"), host_path("etc-ca-certificates", "/etc/ca-certificates", "DirectoryOrCreate")];
-        v.extend(extra);
-        v.push(host_path("usr-local-share-ca-certificates", "/usr/local/share/ca-certificates", "DirectoryOrCreate"));
-        v.push(host_path("usr-share-ca-certificates", "/usr/share/ca-certificates", "DirectoryOrCreate"));
-        v
-    };
-    let etcd = component_pod(
-        "etcd",
-        json!({"kubeadm.kubernetes.io/etcd.advertise-client-urls": format!("https://{ip}:2379")}),
-        json!({
-            "command": [
-                "etcd", format!("--advertise-client-urls=https://{ip}:2379"), "--cert-file=/etc/kubernetes/pki/etcd/server.crt",
-                "--client-cert-auth=true", "--data-dir=/var/lib/etcd", "--feature-gates=InitialCorruptCheck=true",
-                format!("--initial-advertise-peer-urls=https://{ip}:2380"), format!("--initial-cluster={node}=https://{ip}:2380"),
-                "--key-file=/etc/kubernetes/pki/etcd/server.key", format!("--listen-client-urls=https://127.0.0.1:2379,https://{ip}:2379"),
-                "--listen-metrics-urls=http://127.0.0.1:2381", format!("--listen-peer-urls=https://{ip}:2380"), format!("--name={node}"),
-                "--peer-cert-file=/etc/kubernetes/pki/etcd/peer.crt", "--peer-client-cert-auth=true", "--peer-key-file=/etc/kubernetes/pki/etcd/peer.key",
-                "--peer-trusted-ca-file=/etc/kubernetes/pki/etcd/ca.crt", "--snapshot-count=10000", "--trusted-ca-file=/etc/kubernetes/pki/etcd/ca.crt",
-                "--watch-progress-notify-interval=5s"
-            ],
-            "image": ETCD_IMAGE, "imagePullPolicy": "IfNotPresent",
-            "livenessProbe": component_probe("127.0.0.1", "/livez", "HTTP", 8, Some(10), 10),
-            "name": "etcd",
-            "ports": [{"containerPort": 2381, "name": "probe-port", "protocol": "TCP"}],
-            "readinessProbe": component_probe("127.0.0.1", "/readyz", "HTTP", 3, None, 1),
-            "resources": {"requests": {"cpu": "100m", "memory": "100Mi"}},
-            "startupProbe": component_probe("127.0.0.1", "/readyz", "HTTP", 24, Some(10), 10),
-            "volumeMounts": [mount("etcd-data", "/var/lib/etcd", false), mount("etcd-certs", "/etc/kubernetes/pki/etcd", false)]
-        }),
-        vec![host_path("etcd-certs", "/etc/kubernetes/pki/etcd", "DirectoryOrCreate"), host_path("etcd-data", "/var/lib/etcd", "DirectoryOrCreate")],
-    );
-    let apiserver = component_pod(
-        "kube-apiserver",
-        json!({"kubeadm.kubernetes.io/kube-apiserver.advertise-address.endpoint": format!("{ip}:6443")}),
-        json!({
-            "command": [
-                "kube-apiserver", format!("--advertise-address={ip}"), "--allow-privileged=true", "--authorization-mode=Node,RBAC",
-                "--client-ca-file=/etc/kubernetes/pki/ca.crt", "--enable-admission-plugins=NodeRestriction", "--enable-bootstrap-token-auth=true",
-                "--etcd-cafile=/etc/kubernetes/pki/etcd/ca.crt", "--etcd-certfile=/etc/kubernetes/pki/apiserver-etcd-client.crt",
-                "--etcd-keyfile=/etc/kubernetes/pki/apiserver-etcd-client.key", "--etcd-servers=https://127.0.0.1:2379",
-                "--kubelet-client-certificate=/etc/kubernetes/pki/apiserver-kubelet-client.crt", "--kubelet-client-key=/etc/kubernetes/pki/apiserver-kubelet-client.key",
-                "--kubelet-preferred-address-types=InternalIP,ExternalIP,Hostname", "--proxy-client-cert-file=/etc/kubernetes/pki/front-proxy-client.crt",
-                "--proxy-client-key-file=/etc/kubernetes/pki/front-proxy-client.key", "--requestheader-allowed-names=front-proxy-client",
-                "--requestheader-client-ca-file=/etc/kubernetes/pki/front-proxy-ca.crt", "--requestheader-extra-headers-prefix=X-Remote-Extra-",
-                "--requestheader-group-headers=X-Remote-Group", "--requestheader-username-headers=X-Remote-User", "--runtime-config=",
-                "--secure-port=6443", "--service-account-issuer=https://kubernetes.default.svc.cluster.local", "--service-account-key-file=/etc/kubernetes/pki/sa.pub",
-                "--service-account-signing-key-file=/etc/kubernetes/pki/sa.key", format!("--service-cluster-ip-range={}", ipalloc::SERVICE_CLUSTER_IP_RANGE),
-                "--tls-cert-file=/etc/kubernetes/pki/apiserver.crt", "--tls-private-key-file=/etc/kubernetes/pki/apiserver.key"
-            ],
-            "image": KUBE_APISERVER_IMAGE, "imagePullPolicy": "IfNotPresent",
-            "livenessProbe": component_probe(ip, "/livez", "HTTPS", 8, Some(10), 10),
-            "name": "kube-apiserver",
-            "ports": [{"containerPort": 6443, "name": "probe-port", "protocol": "TCP"}],
-            "readinessProbe": component_probe(ip, "/readyz", "HTTPS", 3, None, 1),
-            "resources": {"requests": {"cpu": "250m"}},
-            "startupProbe": component_probe(ip, "/livez", "HTTPS", 24, Some(10), 10),
-            "volumeMounts": ca_mounts(vec![mount("k8s-certs", "/etc/kubernetes/pki", true)])
-        }),
-        ca_volumes(vec![host_path("k8s-certs", "/etc/kubernetes/pki", "DirectoryOrCreate")]),
-    );
-    let controller_manager = component_pod(
-        "kube-controller-manager",
-        Value::Null,
-        json!({
-            "command": [
-                "kube-controller-manager", "--allocate-node-cidrs=true", "--authentication-kubeconfig=/etc/kubernetes/controller-manager.conf",
-                "--authorization-kubeconfig=/etc/kubernetes/controller-manager.conf", "--bind-address=127.0.0.1", "--client-ca-file=/etc/kubernetes/pki/ca.crt",
-                format!("--cluster-cidr={POD_SUBNET}"), format!("--cluster-name={CLUSTER_NAME}"), "--cluster-signing-cert-file=/etc/kubernetes/pki/ca.crt",
-                "--cluster-signing-key-file=/etc/kubernetes/pki/ca.key", "--controllers=*,bootstrapsigner,tokencleaner", "--enable-hostpath-provisioner=true",
-                "--kubeconfig=/etc/kubernetes/controller-manager.conf", "--leader-elect=true", "--requestheader-client-ca-file=/etc/kubernetes/pki/front-proxy-ca.crt",
-                "--root-ca-file=/etc/kubernetes/pki/ca.crt", "--service-account-private-key-file=/etc/kubernetes/pki/sa.key",
-                format!("--service-cluster-ip-range={}", ipalloc::SERVICE_CLUSTER_IP_RANGE), "--use-service-account-credentials=true"
-            ],
-            "image": KUBE_CONTROLLER_MANAGER_IMAGE, "imagePullPolicy": "IfNotPresent",
-            "livenessProbe": component_probe("127.0.0.1", "/healthz", "HTTPS", 8, Some(10), 10),
-            "name": "kube-controller-manager",
-            "ports": [{"containerPort": 10257, "name": "probe-port", "protocol": "TCP"}],
-            "resources": {"requests": {"cpu": "200m"}},
-            "startupProbe": component_probe("127.0.0.1", "/healthz", "HTTPS", 24, Some(10), 10),
-            "volumeMounts": ca_mounts(vec![
-                mount("flexvolume-dir", "/usr/libexec/kubernetes/kubelet-plugins/volume/exec", false),
-                mount("k8s-certs", "/etc/kubernetes/pki", true),
-                mount("kubeconfig", "/etc/kubernetes/controller-manager.conf", true),
-            ])
-        }),
-        ca_volumes(vec![
-            host_path("flexvolume-dir", "/usr/libexec/kubernetes/kubelet-plugins/volume/exec", "DirectoryOrCreate"),
-            host_path("k8s-certs", "/etc/kubernetes/pki", "DirectoryOrCreate"),
-            host_path("kubeconfig", "/etc/kubernetes/controller-manager.conf", "FileOrCreate"),
-        ]),
-    );
-    let scheduler = component_pod(
-        "kube-scheduler",
-        Value::Null,
-        json!({
-            "command": [
-                "kube-scheduler", "--authentication-kubeconfig=/etc/kubernetes/scheduler.conf", "--authorization-kubeconfig=/etc/kubernetes/scheduler.conf",
-                "--bind-address=127.0.0.1", "--kubeconfig=/etc/kubernetes/scheduler.conf", "--leader-elect=true"
-            ],
-            "image": KUBE_SCHEDULER_IMAGE, "imagePullPolicy": "IfNotPresent",
-            "livenessProbe": component_probe("127.0.0.1", "/livez", "HTTPS", 8, Some(10), 10),
-            "name": "kube-scheduler",
-            "ports": [{"containerPort": 10259, "name": "probe-port", "protocol": "TCP"}],
-            "readinessProbe": component_probe("127.0.0.1", "/readyz", "HTTPS", 3, None, 1),
-            "resources": {"requests": {"cpu": "100m"}},
-            "startupProbe": component_probe("127.0.0.1", "/livez", "HTTPS", 24, Some(10), 10),
-            "volumeMounts": [mount("kubeconfig", "/etc/kubernetes/scheduler.conf", true)]
-        }),
-        vec![host_path("kubeconfig", "/etc/kubernetes/scheduler.conf", "FileOrCreate")],
-    );
-    vec![etcd, apiserver, controller_manager, scheduler]
+    let vars = [
+        ("NODE", node), ("IP", ip), ("ETCD_IMAGE", ETCD_IMAGE), ("KUBE_APISERVER_IMAGE", KUBE_APISERVER_IMAGE),
+        ("KUBE_CONTROLLER_MANAGER_IMAGE", KUBE_CONTROLLER_MANAGER_IMAGE), ("KUBE_SCHEDULER_IMAGE", KUBE_SCHEDULER_IMAGE),
+        ("POD_SUBNET", POD_SUBNET), ("CLUSTER_NAME", CLUSTER_NAME), ("SERVICE_CLUSTER_IP_RANGE", ipalloc::SERVICE_CLUSTER_IP_RANGE),
+    ];
+    crate::json_text::parse_list(include_str!("control_plane.json"), &vars)
 }
 
 /// CoreDNS's configuration as kubeadm writes it (`CoreDNSConfigMap`, DNS domain `cluster.local`).
@@ -450,15 +312,14 @@ pub const COREFILE: &str = ".:53 {\n    errors\n    health {\n       lameduck 5s
 /// 1 s, no conntrack table sizing) as kubeadm stores it, defaults written out.
 const KUBE_PROXY_CONFIG: &str = "apiVersion: kubeproxy.config.k8s.io/v1alpha1\nbindAddress: 0.0.0.0\nbindAddressHardFail: false\nclientConnection:\n  acceptContentTypes: \"\"\n  burst: 0\n  contentType: \"\"\n  kubeconfig: /var/lib/kube-proxy/kubeconfig.conf\n  qps: 0\nclusterCIDR: 10.244.0.0/16\nconfigSyncPeriod: 0s\nconntrack:\n  maxPerCore: 0\n  min: null\n  tcpBeLiberal: false\n  tcpCloseWaitTimeout: null\n  tcpEstablishedTimeout: null\n  udpStreamTimeout: 0s\n  udpTimeout: 0s\ndetectLocal:\n  bridgeInterface: \"\"\n  interfaceNamePrefix: \"\"\ndetectLocalMode: \"\"\nenableProfiling: false\nhealthzBindAddress: \"\"\nhostnameOverride: \"\"\niptables:\n  localhostNodePorts: null\n  masqueradeAll: false\n  masqueradeBit: null\n  minSyncPeriod: 1s\n  syncPeriod: 0s\nipvs:\n  excludeCIDRs: null\n  minSyncPeriod: 0s\n  scheduler: \"\"\n  strictARP: false\n  syncPeriod: 0s\n  tcpFinTimeout: 0s\n  tcpTimeout: 0s\n  udpTimeout: 0s\nkind: KubeProxyConfiguration\nlogging:\n  flushFrequency: 0\n  options:\n    json:\n      infoBufferSize: \"0\"\n    text:\n      infoBufferSize: \"0\"\n  verbosity: 0\nmetricsBindAddress: \"\"\nmode: iptables\nnftables:\n  masqueradeAll: false\n  masqueradeBit: null\n  minSyncPeriod: 0s\n  syncPeriod: 0s\nnodePortAddresses: null\noomScoreAdj: null\nportRange: \"\"\nshowHiddenMetricsForVersion: \"\"\nwinkernel:\n  enableDSR: false\n  forwardHealthCheckVip: false\n  networkName: \"\"\n  rootHnsEndpointName: \"\"\n  sourceVip: \"\"";
 
-fn rule(groups: &[&str], resources: &[&str], verbs: &[&str]) -> Value {
-    json!({"apiGroups": groups, "resources": resources, "verbs": verbs})
-}
-
-/// What `kubeadm init` writes through kube-apiserver once the control plane answers: its
-/// configuration, the kube-proxy and CoreDNS addons (`phases/addons/proxy`, `phases/addons/dns`),
-/// in kubeadm's order.
-fn kubeadm_objects(control_plane: &str) -> Vec<(&'static str, Option<&'static str>, Value)> {
-    let ks = Some("kube-system");
+/// What `kubeadm init` writes through kube-apiserver once the control plane answers
+/// (`kubeadm.json`), in kubeadm's order: its configuration (the `uploadconfig` and `kubelet`
+/// phases: `kubeadm-config`, `kubelet-config`), the CoreDNS addon (`phases/addons/dns`: its
+/// service account and RBAC, the `coredns` ConfigMap, `CoreDNSDeployment` with two replicas,
+/// the `kube-dns` Service) and the kube-proxy addon (`phases/addons/proxy`: its service
+/// account, `kubeadm:node-proxier`, the Role and RoleBinding that let joining nodes read its
+/// ConfigMap, the ConfigMap, `KubeProxyDaemonSet`).
+fn kubeadm_objects(control_plane: &str) -> Vec<Value> {
     let endpoint = format!("{control_plane}:6443");
     let cluster_configuration = format!(
         "apiServer:\n  certSANs:\n  - localhost\n  - 127.0.0.1\n  extraArgs:\n  - name: runtime-config\n    value: \"\"\napiVersion: kubeadm.k8s.io/v1beta4\ncaCertificateValidityPeriod: 87600h0m0s\ncertificateValidityPeriod: 8760h0m0s\ncertificatesDir: /etc/kubernetes/pki\nclusterName: {CLUSTER_NAME}\ncontrolPlaneEndpoint: {endpoint}\ncontrollerManager:\n  extraArgs:\n  - name: enable-hostpath-provisioner\n    value: \"true\"\ndns: {{}}\nencryptionAlgorithm: RSA-2048\netcd:\n  local:\n    dataDir: /var/lib/etcd\nimageRepository: registry.k8s.io\nkind: ClusterConfiguration\nkubernetesVersion: {}\nnetworking:\n  dnsDomain: {CLUSTER_DOMAIN}\n  podSubnet: {POD_SUBNET}\n  serviceSubnet: {}\nproxy: {{}}\nscheduler: {{}}\n",
@@ -471,185 +332,19 @@ fn kubeadm_objects(control_plane: &str) -> Vec<(&'static str, Option<&'static st
     let kubeconfig = format!(
         "apiVersion: v1\nkind: Config\nclusters:\n- cluster:\n    certificate-authority: /var/run/secrets/kubernetes.io/serviceaccount/ca.crt\n    server: https://{endpoint}\n  name: default\ncontexts:\n- context:\n    cluster: default\n    namespace: default\n    user: default\n  name: default\ncurrent-context: default\nusers:\n- name: default\n  user:\n    tokenFile: /var/run/secrets/kubernetes.io/serviceaccount/token"
     );
-    let rbac = "rbac.authorization.k8s.io/v1";
-    vec![
-        // `uploadconfig` and `kubelet` phases.
-        ("configmaps", ks, json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "kubeadm-config", "namespace": "kube-system"}, "data": {"ClusterConfiguration": cluster_configuration}})),
-        ("configmaps", ks, json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "kubelet-config", "namespace": "kube-system"}, "data": {"kubelet": kubelet_configuration}})),
-        // `addon/coredns`.
-        ("serviceaccounts", ks, json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": "coredns", "namespace": "kube-system"}})),
-        ("clusterroles", None, json!({"apiVersion": rbac, "kind": "ClusterRole", "metadata": {"name": "system:coredns"}, "rules": [
-            rule(&[""], &["endpoints", "services", "pods", "namespaces"], &["list", "watch"]),
-            rule(&["discovery.k8s.io"], &["endpointslices"], &["list", "watch"]),
-        ]})),
-        ("clusterrolebindings", None, json!({"apiVersion": rbac, "kind": "ClusterRoleBinding", "metadata": {"name": "system:coredns"},
-            "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": "system:coredns"},
-            "subjects": [{"kind": "ServiceAccount", "name": "coredns", "namespace": "kube-system"}]})),
-        ("configmaps", ks, json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "coredns", "namespace": "kube-system"}, "data": {"Corefile": COREFILE}})),
-        ("deployments", ks, coredns_deployment()),
-        ("services", ks, json!({
-            "apiVersion": "v1", "kind": "Service",
-            "metadata": {"name": "kube-dns", "namespace": "kube-system",
-                "labels": {"k8s-app": "kube-dns", "kubernetes.io/cluster-service": "true", "kubernetes.io/name": "CoreDNS"},
-                "annotations": {"prometheus.io/port": "9153", "prometheus.io/scrape": "true"}},
-            "spec": {"clusterIP": DNS_SERVICE_IP, "ports": [
-                {"name": "dns", "port": 53, "protocol": "UDP", "targetPort": 53},
-                {"name": "dns-tcp", "port": 53, "protocol": "TCP", "targetPort": 53},
-                {"name": "metrics", "port": 9153, "protocol": "TCP", "targetPort": 9153},
-            ], "selector": {"k8s-app": "kube-dns"}}
-        })),
-        // `addon/kube-proxy`.
-        ("serviceaccounts", ks, json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": "kube-proxy", "namespace": "kube-system"}})),
-        ("clusterrolebindings", None, json!({"apiVersion": rbac, "kind": "ClusterRoleBinding", "metadata": {"name": "kubeadm:node-proxier"},
-            "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": "system:node-proxier"},
-            "subjects": [{"kind": "ServiceAccount", "name": "kube-proxy", "namespace": "kube-system"}]})),
-        ("roles", ks, json!({"apiVersion": rbac, "kind": "Role", "metadata": {"name": "kube-proxy", "namespace": "kube-system"}, "rules": [
-            {"apiGroups": [""], "resourceNames": ["kube-proxy"], "resources": ["configmaps"], "verbs": ["get"]},
-        ]})),
-        ("rolebindings", ks, json!({"apiVersion": rbac, "kind": "RoleBinding", "metadata": {"name": "kube-proxy", "namespace": "kube-system"},
-            "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "Role", "name": "kube-proxy"},
-            "subjects": [{"apiGroup": "rbac.authorization.k8s.io", "kind": "Group", "name": "system:bootstrappers:kubeadm:default-node-token"}]})),
-        ("configmaps", ks, json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "kube-proxy", "namespace": "kube-system", "labels": {"app": "kube-proxy"}},
-            "data": {"config.conf": KUBE_PROXY_CONFIG, "kubeconfig.conf": kubeconfig}})),
-        ("daemonsets", ks, kube_proxy_daemonset()),
-    ]
+    let vars = [
+        ("CLUSTER_CONFIGURATION", cluster_configuration.as_str()), ("KUBELET_CONFIGURATION", kubelet_configuration.as_str()),
+        ("COREFILE", COREFILE), ("KUBE_PROXY_CONFIG", KUBE_PROXY_CONFIG), ("KUBECONFIG", kubeconfig.as_str()),
+        ("COREDNS_IMAGE", COREDNS_IMAGE), ("KUBE_PROXY_IMAGE", KUBE_PROXY_IMAGE), ("DNS_SERVICE_IP", DNS_SERVICE_IP),
+    ];
+    crate::json_text::parse_list(include_str!("kubeadm.json"), &vars)
 }
 
-/// kubeadm's `CoreDNSDeployment` (two replicas).
-fn coredns_deployment() -> Value {
-    json!({
-        "apiVersion": "apps/v1", "kind": "Deployment",
-        "metadata": {"name": "coredns", "namespace": "kube-system", "labels": {"k8s-app": "kube-dns"}},
-        "spec": {
-            "replicas": 2,
-            "strategy": {"type": "RollingUpdate", "rollingUpdate": {"maxUnavailable": 1}},
-            "selector": {"matchLabels": {"k8s-app": "kube-dns"}},
-            "template": {
-                "metadata": {"labels": {"k8s-app": "kube-dns"}},
-                "spec": {
-                    "priorityClassName": "system-cluster-critical",
-                    "serviceAccountName": "coredns",
-                    "affinity": {"podAntiAffinity": {"preferredDuringSchedulingIgnoredDuringExecution": [{"weight": 100, "podAffinityTerm": {
-                        "labelSelector": {"matchExpressions": [{"key": "k8s-app", "operator": "In", "values": ["kube-dns"]}]},
-                        "topologyKey": "kubernetes.io/hostname"
-                    }}]}},
-                    "tolerations": [{"key": "CriticalAddonsOnly", "operator": "Exists"}, {"key": "node-role.kubernetes.io/control-plane", "effect": "NoSchedule"}],
-                    "nodeSelector": {"kubernetes.io/os": "linux"},
-                    "containers": [{
-                        "name": "coredns", "image": COREDNS_IMAGE, "imagePullPolicy": "IfNotPresent",
-                        "resources": {"limits": {"memory": "170Mi"}, "requests": {"cpu": "100m", "memory": "70Mi"}},
-                        "args": ["-conf", "/etc/coredns/Corefile"],
-                        "volumeMounts": [{"name": "config-volume", "mountPath": "/etc/coredns", "readOnly": true}],
-                        "ports": [
-                            {"containerPort": 53, "name": "dns", "protocol": "UDP"},
-                            {"containerPort": 53, "name": "dns-tcp", "protocol": "TCP"},
-                            {"containerPort": 9153, "name": "metrics", "protocol": "TCP"},
-                            {"containerPort": 8080, "name": "liveness-probe", "protocol": "TCP"},
-                            {"containerPort": 8181, "name": "readiness-probe", "protocol": "TCP"},
-                        ],
-                        "livenessProbe": {"httpGet": {"path": "/health", "port": "liveness-probe", "scheme": "HTTP"}, "initialDelaySeconds": 60, "timeoutSeconds": 5, "successThreshold": 1, "failureThreshold": 5},
-                        "readinessProbe": {"httpGet": {"path": "/ready", "port": "readiness-probe", "scheme": "HTTP"}},
-                        "securityContext": {"allowPrivilegeEscalation": false, "capabilities": {"add": ["NET_BIND_SERVICE"], "drop": ["ALL"]}, "readOnlyRootFilesystem": true}
-                    }],
-                    "dnsPolicy": "Default",
-                    "volumes": [{"name": "config-volume", "configMap": {"name": "coredns", "items": [{"key": "Corefile", "path": "Corefile"}]}}]
-                }
-            }
-        }
-    })
-}
-
-/// kubeadm's `KubeProxyDaemonSet`.
-fn kube_proxy_daemonset() -> Value {
-    json!({
-        "apiVersion": "apps/v1", "kind": "DaemonSet",
-        "metadata": {"name": "kube-proxy", "namespace": "kube-system", "labels": {"k8s-app": "kube-proxy"}},
-        "spec": {
-            "selector": {"matchLabels": {"k8s-app": "kube-proxy"}},
-            "updateStrategy": {"type": "RollingUpdate"},
-            "template": {
-                "metadata": {"labels": {"k8s-app": "kube-proxy"}},
-                "spec": {
-                    "priorityClassName": "system-node-critical",
-                    "containers": [{
-                        "name": "kube-proxy", "image": KUBE_PROXY_IMAGE, "imagePullPolicy": "IfNotPresent",
-                        "command": ["/usr/local/bin/kube-proxy", "--config=/var/lib/kube-proxy/config.conf", "--hostname-override=$(NODE_NAME)"],
-                        "securityContext": {"privileged": true},
-                        "volumeMounts": [
-                            {"mountPath": "/var/lib/kube-proxy", "name": "kube-proxy"},
-                            {"mountPath": "/run/xtables.lock", "name": "xtables-lock", "readOnly": false},
-                            {"mountPath": "/lib/modules", "name": "lib-modules", "readOnly": true},
-                        ],
-                        "env": [{"name": "NODE_NAME", "valueFrom": {"fieldRef": {"fieldPath": "spec.nodeName"}}}]
-                    }],
-                    "hostNetwork": true,
-                    "serviceAccountName": "kube-proxy",
-                    "volumes": [
-                        {"name": "kube-proxy", "configMap": {"name": "kube-proxy"}},
-                        {"name": "xtables-lock", "hostPath": {"path": "/run/xtables.lock", "type": "FileOrCreate"}},
-                        {"name": "lib-modules", "hostPath": {"path": "/lib/modules"}},
-                    ],
-                    "tolerations": [{"operator": "Exists"}],
-                    "nodeSelector": {"kubernetes.io/os": "linux"}
-                }
-            }
-        }
-    })
-}
-
-/// kind's default CNI manifest (`defaultCNIManifest`), as kind applies it after `kubeadm init`.
-fn kindnet_objects() -> Vec<(&'static str, Option<&'static str>, Value)> {
-    let rbac = "rbac.authorization.k8s.io/v1";
-    vec![
-        ("clusterroles", None, json!({"apiVersion": rbac, "kind": "ClusterRole", "metadata": {"name": "kindnet"}, "rules": [
-            {"apiGroups": ["policy"], "resources": ["podsecuritypolicies"], "verbs": ["use"], "resourceNames": ["kindnet"]},
-            rule(&[""], &["nodes", "pods", "namespaces"], &["list", "watch"]),
-            rule(&["networking.k8s.io"], &["networkpolicies"], &["list", "watch"]),
-        ]})),
-        ("clusterrolebindings", None, json!({"apiVersion": rbac, "kind": "ClusterRoleBinding", "metadata": {"name": "kindnet"},
-            "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": "kindnet"},
-            "subjects": [{"kind": "ServiceAccount", "name": "kindnet", "namespace": "kube-system"}]})),
-        ("serviceaccounts", Some("kube-system"), json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": "kindnet", "namespace": "kube-system"}})),
-        ("daemonsets", Some("kube-system"), json!({
-            "apiVersion": "apps/v1", "kind": "DaemonSet",
-            "metadata": {"name": "kindnet", "namespace": "kube-system", "labels": {"tier": "node", "app": "kindnet", "k8s-app": "kindnet"}},
-            "spec": {
-                "selector": {"matchLabels": {"app": "kindnet"}},
-                "template": {
-                    "metadata": {"labels": {"tier": "node", "app": "kindnet", "k8s-app": "kindnet"}},
-                    "spec": {
-                        "hostNetwork": true,
-                        "nodeSelector": {"kubernetes.io/os": "linux"},
-                        "tolerations": [{"operator": "Exists"}],
-                        "priorityClassName": "system-node-critical",
-                        "serviceAccountName": "kindnet",
-                        "containers": [{
-                            "name": "kindnet-cni", "image": KINDNETD_IMAGE,
-                            "env": [
-                                {"name": "HOST_IP", "valueFrom": {"fieldRef": {"fieldPath": "status.hostIP"}}},
-                                {"name": "POD_IP", "valueFrom": {"fieldRef": {"fieldPath": "status.podIP"}}},
-                                {"name": "POD_SUBNET", "value": POD_SUBNET},
-                            ],
-                            "volumeMounts": [
-                                {"name": "cni-cfg", "mountPath": "/etc/cni/net.d"},
-                                {"name": "xtables-lock", "mountPath": "/run/xtables.lock", "readOnly": false},
-                                {"name": "lib-modules", "mountPath": "/lib/modules", "readOnly": true},
-                                {"name": "nri-plugin", "mountPath": "/var/run/nri"},
-                            ],
-                            "resources": {"requests": {"cpu": "100m", "memory": "50Mi"}, "limits": {"cpu": "100m", "memory": "50Mi"}},
-                            "securityContext": {"privileged": false, "capabilities": {"add": ["NET_RAW", "NET_ADMIN"]}}
-                        }],
-                        "volumes": [
-                            {"name": "cni-cfg", "hostPath": {"path": "/etc/cni/net.d"}},
-                            {"name": "xtables-lock", "hostPath": {"path": "/run/xtables.lock", "type": "FileOrCreate"}},
-                            {"name": "lib-modules", "hostPath": {"path": "/lib/modules"}},
-                            {"name": "nri-plugin", "hostPath": {"path": "/var/run/nri"}},
-                        ]
-                    }
-                }
-            }
-        })),
-    ]
+/// kind's default CNI manifest (`defaultCNIManifest`, `kindnet.json`: the `kindnet` ClusterRole,
+/// its binding and service account, the `kindnet` DaemonSet), as kind applies it after
+/// `kubeadm init`.
+fn kindnet_objects() -> Vec<Value> {
+    crate::json_text::parse_list(include_str!("kindnet.json"), &[("KINDNETD_IMAGE", KINDNETD_IMAGE), ("POD_SUBNET", POD_SUBNET)])
 }
 
 #[cfg(test)]

@@ -64,13 +64,17 @@ pub fn apply(pod: &mut Value, namespace: &str) {
     ann["prometheus.io/path"] = json!("/stats/prometheus");
     ann["prometheus.io/port"] = json!("15020");
     ann["prometheus.io/scrape"] = json!("true");
-    let volumes = volumes();
+    let mut template = template(&image, &app_containers, &workload, &owner);
+    let volumes = match template["volumes"].take() {
+        Value::Array(list) => list,
+        _ => Vec::new(),
+    };
     let volume_names: Vec<Value> = volumes.iter().map(|v| v["name"].clone()).collect();
     // `getInjectionStatus`: what the template added (json.Marshal of the struct, in its order).
     let names = podlife_model::json::to_string(&Value::Array(volume_names));
     ann["sidecar.istio.io/status"] = json!(format!("{{\"initContainers\":[\"istio-init\",\"istio-proxy\"],\"containers\":null,\"volumes\":{names},\"imagePullSecrets\":null,\"revision\":\"default\"}}"));
     let spec = &mut pod["spec"];
-    let mut inits = vec![istio_init(&image), istio_proxy(&image, &app_containers, &workload, &owner)];
+    let mut inits = vec![template["istio-init"].take(), template["istio-proxy"].take()];
     inits.extend(spec["initContainers"].as_array().cloned().unwrap_or_default().into_iter().filter(|c| c["name"] != "istio-init" && c["name"] != "istio-proxy"));
     spec["initContainers"] = Value::Array(inits);
     let mut all_volumes = spec["volumes"].as_array().cloned().unwrap_or_default();
@@ -106,108 +110,14 @@ fn workload(pod: &Value) -> (String, &'static str) {
     }
 }
 
-fn resources() -> Value {
-    json!({"limits": {"cpu": "2000m", "memory": "1024Mi"}, "requests": {"cpu": "100m", "memory": "128Mi"}})
-}
-
-fn istio_init(image: &str) -> Value {
-    json!({
-        "name": "istio-init",
-        "image": image,
-        "args": ["istio-iptables", "-p", "15001", "-z", "15006", "-u", "1337", "-m", "REDIRECT", "-i", "*", "-x", "", "-b", "*", "-d", "15090,15021,15020", "--log_output_level=default:info"],
-        "resources": resources(),
-        "securityContext": {
-            "allowPrivilegeEscalation": false,
-            "capabilities": {"add": ["NET_ADMIN", "NET_RAW"], "drop": ["ALL"]},
-            "privileged": false,
-            "readOnlyRootFilesystem": false,
-            "runAsGroup": 0,
-            "runAsNonRoot": false,
-            "runAsUser": 0,
-        },
-    })
-}
-
-fn field_env(name: &str, path: &str) -> Value {
-    json!({"name": name, "valueFrom": {"fieldRef": {"fieldPath": path}}})
-}
-
-fn resource_env(name: &str, resource: &str) -> Value {
-    json!({"name": name, "valueFrom": {"resourceFieldRef": {"resource": resource, "divisor": "1"}}})
-}
-
-fn istio_proxy(image: &str, app_containers: &[String], workload: &str, owner: &str) -> Value {
-    let env = vec![
-        json!({"name": "PILOT_CERT_PROVIDER", "value": "istiod"}),
-        json!({"name": "CA_ADDR", "value": "istiod.istio-system.svc:15012"}),
-        field_env("POD_NAME", "metadata.name"),
-        field_env("POD_NAMESPACE", "metadata.namespace"),
-        field_env("INSTANCE_IP", "status.podIP"),
-        field_env("SERVICE_ACCOUNT", "spec.serviceAccountName"),
-        field_env("HOST_IP", "status.hostIP"),
-        resource_env("ISTIO_CPU_LIMIT", "limits.cpu"),
-        json!({"name": "ISTIO_META_APP_CONTAINERS", "value": app_containers.join(",")}),
-        resource_env("GOMEMLIMIT", "limits.memory"),
-        resource_env("GOMAXPROCS", "limits.cpu"),
-        json!({"name": "ISTIO_META_CLUSTER_ID", "value": "Kubernetes"}),
-        field_env("ISTIO_META_NODE_NAME", "spec.nodeName"),
-        json!({"name": "ISTIO_META_INTERCEPTION_MODE", "value": "REDIRECT"}),
-        json!({"name": "ISTIO_META_WORKLOAD_NAME", "value": workload}),
-        json!({"name": "ISTIO_META_OWNER", "value": owner}),
-        json!({"name": "ISTIO_META_MESH_ID", "value": "cluster.local"}),
-        json!({"name": "TRUST_DOMAIN", "value": "cluster.local"}),
-    ];
-    let probe = |period: u32, failures: u32, delay: u32| json!({"httpGet": {"path": "/healthz/ready", "port": 15021}, "initialDelaySeconds": delay, "periodSeconds": period, "timeoutSeconds": 3, "failureThreshold": failures});
-    json!({
-        "name": "istio-proxy",
-        "image": image,
-        "restartPolicy": "Always",
-        "ports": [{"containerPort": 15090, "protocol": "TCP", "name": "http-envoy-prom"}],
-        "args": ["proxy", "sidecar", "--domain", "$(POD_NAMESPACE).svc.cluster.local", "--proxyLogLevel=warning", "--proxyComponentLogLevel=misc:error", "--log_output_level=default:info"],
-        // preStop: drain first; the agent gets SIGTERM once the app containers are gone.
-        "lifecycle": {"preStop": {"exec": {"command": ["pilot-agent", "request", "--debug-port=15020", "POST", "drain"]}}},
-        "env": env,
-        "startupProbe": probe(1, 600, 0),
-        "readinessProbe": probe(15, 4, 0),
-        "securityContext": {
-            "allowPrivilegeEscalation": false,
-            "capabilities": {"drop": ["ALL"]},
-            "privileged": false,
-            "readOnlyRootFilesystem": true,
-            "runAsGroup": 1337,
-            "runAsNonRoot": true,
-            "runAsUser": 1337,
-        },
-        "resources": resources(),
-        "volumeMounts": [
-            {"name": "workload-socket", "mountPath": "/var/run/secrets/workload-spiffe-uds"},
-            {"name": "credential-socket", "mountPath": "/var/run/secrets/credential-uds"},
-            {"name": "workload-certs", "mountPath": "/var/run/secrets/workload-spiffe-credentials"},
-            {"name": "istiod-ca-cert", "mountPath": "/var/run/secrets/istio"},
-            {"name": "istio-ca-crl", "mountPath": "/var/run/secrets/istio/crl"},
-            {"name": "istio-data", "mountPath": "/var/lib/istio/data"},
-            {"name": "istio-envoy", "mountPath": "/etc/istio/proxy"},
-            {"name": "istio-token", "mountPath": "/var/run/secrets/tokens"},
-            {"name": "istio-podinfo", "mountPath": "/etc/istio/pod"},
-        ],
-    })
-}
-
-fn volumes() -> Vec<Value> {
-    vec![
-        json!({"name": "workload-socket", "emptyDir": {}}),
-        json!({"name": "credential-socket", "emptyDir": {}}),
-        json!({"name": "workload-certs", "emptyDir": {}}),
-        json!({"name": "istio-envoy", "emptyDir": {"medium": "Memory"}}),
-        json!({"name": "istio-data", "emptyDir": {}}),
-        json!({"name": "istio-podinfo", "downwardAPI": {"items": [
-            {"path": "labels", "fieldRef": {"fieldPath": "metadata.labels"}},
-            {"path": "annotations", "fieldRef": {"fieldPath": "metadata.annotations"}},
-        ]}}),
-        json!({"name": "istio-token", "projected": {"sources": [{"serviceAccountToken": {"path": "istio-token", "expirationSeconds": 43200, "audience": "istio-ca"}}]}}),
-        json!({"name": "istiod-ca-cert", "configMap": {"name": "istio-ca-root-cert"}}),
-        json!({"name": "istio-ca-crl", "configMap": {"name": "istio-ca-crl", "optional": true}}),
-    ]
+/// What the template adds (`sidecar.json`): the `istio-init` container (istio-iptables'
+/// redirect: outbound to 15001, inbound to 15006, uid 1337 excluded), the `istio-proxy` native
+/// sidecar (its environment, the agent's readiness and startup probes on 15021, a preStop that
+/// drains first — the agent gets SIGTERM once the app containers are gone —, the mounts of
+/// its volumes) and the volumes, in the template's order.
+fn template(image: &str, app_containers: &[String], workload: &str, owner: &str) -> Value {
+    let apps = app_containers.join(",");
+    crate::json_text::parse(include_str!("sidecar.json"), &[("IMAGE", image), ("APP_CONTAINERS", &apps), ("WORKLOAD", workload), ("OWNER", owner)])
 }
 
 /// A JSON patch that turns `before` into `after`: `add` or `replace` of each changed field of

@@ -109,7 +109,7 @@ pub fn build_of(image: &str) -> Option<(rules::Os, u8)> {
 /// Every repository podlife's registries hold (records and rules), normalized names, sorted.
 pub fn repositories() -> Vec<&'static str> {
     let mut names: Vec<&'static str> = catalog::all().iter().map(|i| i.name).chain(rules::repos().iter().map(|r| r.name)).collect();
-    names.sort_unstable();
+    crate::sort::sort(&mut names);
     names.dedup();
     names
 }
@@ -147,7 +147,7 @@ pub fn closest_repositories(r: &ImageRef, count: usize) -> Vec<String> {
             (d, name)
         })
         .collect();
-    scored.sort();
+    crate::sort::sort(&mut scored);
     scored.into_iter().take(count).map(|(_, n)| n).collect()
 }
 
