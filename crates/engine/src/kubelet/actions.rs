@@ -81,7 +81,8 @@ impl Engine {
         let started = |name: &str| worker.and_then(|w| w.facts.started.get(name).copied()).unwrap_or(true);
         // A failed liveness or startup probe of the container's running instance.
         let probe_failure = |name: &str, id: &str| worker.and_then(|w| w.probe_failures.get(name)).filter(|(_, fid)| fid == id).map(|(k, _)| *k);
-        let should_restart = |code: i32| policy == "Always" || (policy == "OnFailure" && code != 0);
+        // `ContainerShouldRestart`: the container's restart rules and policy over the pod's.
+        let should_restart = |c: &Value, code: i32| super::status::container_should_restart(c, &pod["spec"], i64::from(code));
 
         // `computeInitContainerActions`.
         let mut ch = Changes::default();
@@ -132,7 +133,7 @@ impl Engine {
                 ContainerState::Running => {}
                 ContainerState::Exited if sidecar => ch.init_starts.push(i),
                 ContainerState::Exited if code != 0 => {
-                    if policy == "Never" {
+                    if !should_restart(c, code) {
                         ch.kill_pod = true;
                         break;
                     }
@@ -168,7 +169,7 @@ impl Engine {
             let name = name_of(c);
             match latest(&name) {
                 None => starts.extend(start(&name)),
-                Some((_, ContainerState::Exited, code)) if should_restart(code) => starts.extend(start(&name)),
+                Some((_, ContainerState::Exited, code)) if should_restart(c, code) => starts.extend(start(&name)),
                 Some((id, ContainerState::Running, _)) => {
                     // A changed definition: kill, and restart whatever the policy ("Restart
                     // regardless of the restart policy because the container spec changed").
@@ -178,7 +179,7 @@ impl Engine {
                         (format!("Container {name} definition changed"), None, true)
                     } else if let Some(kind) = probe_failure(&name, &id) {
                         let what = if kind == ProbeKind::Startup { "startup" } else { "liveness" };
-                        (format!("Container {name} failed {what} probe"), Some(kind), policy != "Never")
+                        (format!("Container {name} failed {what} probe"), Some(kind), super::status::container_restartable(c, &pod["spec"]))
                     } else {
                         // `computePodResizeAction`: the allocation against what the runtime
                         // holds — in place, or a restart when the resize policy asks for one.
@@ -203,7 +204,10 @@ impl Engine {
             }
         }
         let regular_running = apps.iter().any(|c| matches!(latest(&name_of(c)), Some((_, ContainerState::Running | ContainerState::Created, _))));
-        if ops.is_empty() && starts.is_empty() && !regular_running && policy != "Always" {
+        // A container whose own policy (or, without one, the pod's) is Always always has a
+        // start planned once it stopped.
+        let always = |c: &Value| c["restartPolicy"].as_str().unwrap_or(&policy) == "Always";
+        if ops.is_empty() && starts.is_empty() && !regular_running && !apps.iter().any(always) {
             return PodActions::KillPod;
         }
         ops.append(&mut starts);

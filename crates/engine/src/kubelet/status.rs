@@ -249,12 +249,55 @@ fn find<'a>(index: &StatusIndex<'a>, name: &Value) -> Option<&'a Value> {
     index.get(name.as_str().unwrap_or_default()).copied()
 }
 
+/// `findMatchingContainerRestartRule` (`pkg/api/v1/pod/util.go`): the first of a container's
+/// `restartPolicyRules` whose exit codes match.
+pub fn matching_restart_rule(c: &Value, exit_code: i64) -> Option<&Value> {
+    c["restartPolicyRules"].as_array()?.iter().find(|r| {
+        let codes = &r["exitCodes"];
+        let listed = codes["values"].as_array().is_some_and(|vs| vs.iter().any(|v| v.as_i64() == Some(exit_code)));
+        match codes["operator"].as_str() {
+            Some("In") => listed,
+            Some("NotIn") => !listed,
+            _ => false,
+        }
+    })
+}
+
+/// `ContainerShouldRestart` (`pkg/api/v1/pod/util.go`, ContainerRestartRules): a matching rule
+/// with action Restart, else the container's own `restartPolicy`, else the pod's.
+pub fn container_should_restart(c: &Value, spec: &Value, exit_code: i64) -> bool {
+    let decide = |policy: &str| match policy {
+        "Never" => false,
+        "OnFailure" => exit_code != 0,
+        _ => true,
+    };
+    if let Some(own) = c["restartPolicy"].as_str() {
+        if matching_restart_rule(c, exit_code).is_some_and(|r| r["action"] == "Restart") {
+            return true;
+        }
+        return decide(own);
+    }
+    decide(spec["restartPolicy"].as_str().unwrap_or("Always"))
+}
+
+/// `IsContainerRestartable`: the container may run again after it stops.
+pub fn container_restartable(c: &Value, spec: &Value) -> bool {
+    match c["restartPolicy"].as_str() {
+        Some(own) => c["restartPolicyRules"].as_array().is_some_and(|rs| rs.iter().any(|r| r["action"] == "Restart")) || own != "Never",
+        None => spec["restartPolicy"] != "Never",
+    }
+}
+
+/// `getPhase` (`pkg/kubelet/kubelet_pods.go`). A stopped container counts as restarting when
+/// `ContainerShouldRestart` says so for its exit code, or when it was stopped by a
+/// RestartAllContainers action.
 pub fn get_phase(spec: &Value, init_statuses: &[Value], statuses: &[Value], pod_is_terminal: bool) -> &'static str {
     // Statuses by container name, looked up once per container (a pod may have 1,000).
     let (init_by_name, by_name) = (statuses_by_name(init_statuses), statuses_by_name(statuses));
-    let restart_policy = spec["restartPolicy"].as_str().unwrap_or("Always");
     let (mut pending_regular, mut pending_restartable, mut failed_init) = (0, 0, 0);
-    let (mut unknown, mut running, mut waiting, mut stopped, mut succeeded) = (0, 0, 0, 0, 0);
+    let (mut unknown, mut running, mut waiting, mut stopped, mut succeeded, mut stopped_not_restartable) = (0, 0, 0, 0, 0, 0);
+    // An exit that will be followed by a restart.
+    let restarting = |c: &Value, t: &Value| t["reason"] == "RestartingAllContainers" || container_should_restart(c, spec, t["exitCode"].as_i64().unwrap_or(0));
     let inits = spec["initContainers"].as_array().map(Vec::as_slice).unwrap_or_default();
     for c in inits.iter().filter(|c| !is_sidecar(c)) {
         let Some(st) = find(&init_by_name, &c["name"]) else {
@@ -264,13 +307,15 @@ pub fn get_phase(spec: &Value, init_statuses: &[Value], statuses: &[Value], pod_
         match state_of(st) {
             "running" => pending_regular += 1,
             "terminated" => {
-                if st["state"]["terminated"]["exitCode"].as_i64() != Some(0) {
+                let t = &st["state"]["terminated"];
+                if t["exitCode"].as_i64() != Some(0) && !restarting(c, t) {
                     failed_init += 1;
                 }
             }
             "waiting" => {
                 if st["lastState"]["terminated"].is_object() {
-                    if st["lastState"]["terminated"]["exitCode"].as_i64() != Some(0) {
+                    let t = &st["lastState"]["terminated"];
+                    if t["exitCode"].as_i64() != Some(0) && !restarting(c, t) {
                         failed_init += 1;
                     }
                 } else {
@@ -314,13 +359,20 @@ pub fn get_phase(spec: &Value, init_statuses: &[Value], statuses: &[Value], pod_
             "running" => running += 1,
             "terminated" => {
                 stopped += 1;
-                if st["state"]["terminated"]["exitCode"].as_i64() == Some(0) {
+                let t = &st["state"]["terminated"];
+                if !restarting(c, t) {
+                    stopped_not_restartable += 1;
+                }
+                if t["exitCode"].as_i64() == Some(0) {
                     succeeded += 1;
                 }
             }
             "waiting" => {
                 if st["lastState"]["terminated"].is_object() {
                     stopped += 1;
+                    if !restarting(c, &st["lastState"]["terminated"]) {
+                        stopped_not_restartable += 1;
+                    }
                 } else {
                     waiting += 1;
                 }
@@ -328,7 +380,7 @@ pub fn get_phase(spec: &Value, init_statuses: &[Value], statuses: &[Value], pod_
             _ => unknown += 1,
         }
     }
-    if failed_init > 0 && restart_policy == "Never" {
+    if failed_init > 0 {
         return "Failed";
     }
     if pending_regular > 0 || (pending_restartable > 0 && !any_regular_started(statuses)) || waiting > 0 {
@@ -341,16 +393,13 @@ pub fn get_phase(spec: &Value, init_statuses: &[Value], statuses: &[Value], pod_
         if pod_is_terminal {
             return if stopped == succeeded { "Succeeded" } else { "Failed" };
         }
-        if restart_policy == "Always" {
+        if stopped != stopped_not_restartable {
             return "Running";
         }
         if stopped == succeeded {
             return "Succeeded";
         }
-        if restart_policy == "Never" {
-            return "Failed";
-        }
-        return "Running";
+        return "Failed";
     }
     "Pending"
 }
