@@ -5,7 +5,10 @@
 //!
 //! The table is upstream's `pkg/features/kube_features.go` (`defaultVersionedKubernetesFeatureGates`,
 //! each gate's last spec at or below 1.36, and `defaultKubernetesFeatureGateDependencies`), which
-//! also holds the generic apiserver, apiextensions, controller-manager and zpages gates. Parsing
+//! also holds the generic apiserver, apiextensions, controller-manager and zpages gates. That
+//! copy was taken during 1.36's development: the scheduler's gates (DRA*, NodeDeclaredFeatures,
+//! InPlacePodLevelResourcesVerticalScaling, TopologyAwareWorkloadScheduling) follow a later
+//! upstream copy of their versioned specs, whose 1.36 entries differ. Parsing
 //! and its errors follow component-base `featuregate/feature_gate.go` (`Set`, `unsafeSetFromMap`:
 //! unknown names, locked gates, `AllAlpha`/`AllBeta`, dependencies). client-go's gates
 //! (`WatchListClient`, …), which kube binaries also accept, are not in the table.
@@ -95,16 +98,19 @@ pub const GATES: &[Spec] = &[
     s("CrossNamespaceVolumeDataSource", false, A, false),
     s("CustomCPUCFSQuotaPeriod", false, A, false),
     s("CustomResourceFieldSelectors", true, G, true),
-    s("DRAAdminAccess", true, B, false),
-    s("DRAConsumableCapacity", false, A, false),
-    s("DRADeviceBindingConditions", false, A, false),
-    s("DRADeviceTaintRules", false, A, false),
-    s("DRADeviceTaints", false, A, false),
-    s("DRAExtendedResource", false, A, false),
-    s("DRAPartitionableDevices", false, A, false),
-    s("DRAPrioritizedList", true, B, false),
+    s("DRAAdminAccess", true, G, true),
+    s("DRAConsumableCapacity", true, B, false),
+    s("DRADeviceBindingConditions", true, B, false),
+    s("DRADeviceTaintRules", false, B, false),
+    s("DRADeviceTaints", true, B, false),
+    s("DRAExtendedResource", true, B, false),
+    s("DRAListTypeAttributes", false, A, false),
+    s("DRANodeAllocatableResources", false, A, false),
+    s("DRAPartitionableDevices", true, B, false),
+    s("DRAPrioritizedList", true, G, false),
     s("DRAResourceClaimDeviceStatus", true, B, false),
     s("DRASchedulerFilterTimeout", true, B, false),
+    s("DRAWorkloadResourceClaims", false, A, false),
     s("DeclarativeValidation", true, B, false),
     s("DeclarativeValidationTakeover", false, B, false),
     s("DeploymentReplicaSetTerminatingReplicas", true, B, false),
@@ -129,7 +135,7 @@ pub const GATES: &[Spec] = &[
     s("ImageMaximumGCAge", true, G, true),
     s("ImageVolume", true, B, false),
     s("ImageVolumeWithDigest", false, A, false),
-    s("InPlacePodLevelResourcesVerticalScaling", false, A, false),
+    s("InPlacePodLevelResourcesVerticalScaling", true, B, false),
     s("InPlacePodVerticalScaling", true, G, true),
     s("InPlacePodVerticalScalingAllocatedStatus", false, D, false),
     s("InPlacePodVerticalScalingExclusiveCPUs", false, A, false),
@@ -169,7 +175,7 @@ pub const GATES: &[Spec] = &[
     s("MutableSchedulingDirectivesForSuspendedJobs", false, A, false),
     s("MutatingAdmissionPolicy", false, B, false),
     s("NFTablesProxyMode", true, G, true),
-    s("NodeDeclaredFeatures", false, A, false),
+    s("NodeDeclaredFeatures", true, B, false),
     s("NodeInclusionPolicyInPodTopologySpread", true, G, true),
     s("NodeLogQuery", false, B, false),
     s("NodeSwap", true, G, true),
@@ -242,6 +248,7 @@ pub const GATES: &[Spec] = &[
     s("TaintTolerationComparisonOperators", false, A, false),
     s("TokenRequestServiceAccountUIDValidation", true, B, false),
     s("TopologyAwareHints", true, G, true),
+    s("TopologyAwareWorkloadScheduling", false, A, false),
     s("TopologyManagerPolicyAlphaOptions", false, A, false),
     s("TopologyManagerPolicyBetaOptions", true, B, false),
     s("TopologyManagerPolicyOptions", true, G, false),
@@ -310,7 +317,6 @@ pub const MODELLED: &[&str] = &[
     "HostnameOverride",
     "ImageVolume",
     "InPlacePodVerticalScaling",
-    "NodeDeclaredFeatures",
     "PodLevelResources",
     "RestartAllContainersOnContainerExits",
     "TaintTolerationComparisonOperators",
@@ -520,10 +526,10 @@ mod tests {
             g.set("InPlacePodVerticalScaling=false,SidecarContainers=false"),
             Err("[cannot set feature gate InPlacePodVerticalScaling to false, feature is locked to true, cannot set feature gate SidecarContainers to false, feature is locked to true]".into())
         );
-        assert_eq!(g.set("RestartAllContainersOnContainerExits=true"), Err("RestartAllContainersOnContainerExits is enabled, but depends on features that are disabled: [NodeDeclaredFeatures]".into()));
+        assert_eq!(g.set("NodeDeclaredFeatures=false,RestartAllContainersOnContainerExits=true"), Err("[InPlacePodLevelResourcesVerticalScaling is enabled, but depends on features that are disabled: [NodeDeclaredFeatures], RestartAllContainersOnContainerExits is enabled, but depends on features that are disabled: [NodeDeclaredFeatures]]".into()));
         // Nothing was kept from the failed calls.
         assert_eq!(g, FeatureGates::default());
-        assert_eq!(g.set("NodeDeclaredFeatures=true,RestartAllContainersOnContainerExits=true"), Ok(vec![]));
+        assert_eq!(g.set("RestartAllContainersOnContainerExits=true"), Ok(vec![]));
         assert!(g.enabled("RestartAllContainersOnContainerExits"));
         // A later call is checked with the earlier values.
         assert_eq!(g.set("ContainerRestartRules=false"), Err("RestartAllContainersOnContainerExits is enabled, but depends on features that are disabled: [ContainerRestartRules]".into()));
@@ -535,7 +541,7 @@ mod tests {
     fn all_alpha() {
         let mut g = FeatureGates::default();
         g.set("AllAlpha=true,TaintTolerationComparisonOperators=false").unwrap();
-        assert!(g.enabled("NodeDeclaredFeatures") && g.enabled("RestartAllContainersOnContainerExits"));
+        assert!(g.enabled("RestartAllContainersOnContainerExits") && g.enabled("ContainerStopSignals"));
         assert!(!g.enabled("TaintTolerationComparisonOperators"));
         assert!(!g.enabled("SELinuxMount"), "a beta gate");
     }
