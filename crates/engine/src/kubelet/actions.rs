@@ -49,6 +49,36 @@ struct Changes {
 }
 
 impl Engine {
+    /// `computePodActions` with `restartAllContainers` (KEP-5532): every instance of the pod's
+    /// init and regular containers is killed — no grace period, so no preStop hook — and
+    /// removed from the runtime; the sandbox stays. The containers that did not trigger the
+    /// restart go first, those whose exit matched a RestartAllContainers rule last
+    /// (`getContainersToReset`). Ephemeral containers stay.
+    pub(super) fn reset_all_containers(&mut self, node: &str, pod: &Value) -> Vec<Op> {
+        let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
+        let Some(m) = self.machines.get(node) else { return vec![] };
+        let spec = &pod["spec"];
+        let known = |name: &str| ["initContainers", "containers"].iter().any(|l| spec[*l].as_array().is_some_and(|cs| cs.iter().any(|c| c["name"] == name)));
+        let (mut targets, mut sources) = (Vec::new(), Vec::new());
+        for c in m.runtime.pod_containers(uid).into_iter().filter(|c| known(&c.name)) {
+            let spec_c = super::container_spec(pod, &c.name).cloned().unwrap_or(Value::Null);
+            let source = c.state == ContainerState::Exited && super::status::matching_restart_rule(&spec_c, i64::from(c.exit_code)).is_some_and(|r| r["action"] == "RestartAllContainers");
+            let entry = (c.id.clone(), c.name.clone(), c.state == ContainerState::Running);
+            if source { sources.push(entry) } else { targets.push(entry) }
+        }
+        let all: Vec<_> = targets.into_iter().chain(sources).collect();
+        let n = all.len();
+        let mut ops = Vec::new();
+        for (i, (id, name, running)) in all.into_iter().enumerate() {
+            if running {
+                ops.push(Op::Kill { container_id: id.clone(), container: name, message: "killing".to_string(), grace_s: 0 });
+                ops.push(Op::AwaitStopped { container_id: id.clone() });
+            }
+            ops.push(Op::Remove { container_id: id, last: i + 1 == n });
+        }
+        ops
+    }
+
     /// `computePodActions`: the plan of one sync.
     pub(super) fn compute_pod_actions(&mut self, node: &str, pod: &Value) -> PodActions {
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();

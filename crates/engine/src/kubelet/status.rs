@@ -36,6 +36,8 @@ pub struct PodFacts {
     pub allocated: Option<super::resize::Allocation>,
     /// `PodResizePending` / `PodResizeInProgress`, as the status manager holds them.
     pub resize_conditions: Vec<Value>,
+    /// The RestartAllContainersOnContainerExits gate of the kubelet.
+    pub restart_all_gate: bool,
 }
 
 /// `convertContainerStatusResources`: the allocation, with what the runtime reports for a
@@ -125,8 +127,53 @@ fn last_bytes(text: &str, max: usize) -> &str {
     &text[start..]
 }
 
-/// One container list's statuses (`convertToAPIContainerStatuses`).
-fn container_statuses(spec_list: &[Value], runtime: &[&Container], old: &[Value], facts: &PodFacts, default_reason: &str, init: bool) -> Vec<Value> {
+/// `ShouldAllContainersRestart` (`pkg/kubelet/container/helpers.go`): the API status says the
+/// pod's containers are being restarted, or a container's exit — in the runtime or in the API
+/// status — matches a RestartAllContainers rule.
+pub fn should_all_containers_restart(spec: &Value, runtime: &[&Container], api: &Value) -> bool {
+    if api["conditions"].as_array().is_some_and(|cs| cs.iter().any(|c| c["type"] == "AllContainersRestarting" && c["status"] == "True")) {
+        return true;
+    }
+    let triggers = |c: &Value, code: i64| matching_restart_rule(c, code).is_some_and(|r| r["action"] == "RestartAllContainers");
+    for (list, statuses) in [("initContainers", "initContainerStatuses"), ("containers", "containerStatuses")] {
+        for c in spec[list].as_array().map(Vec::as_slice).unwrap_or_default() {
+            let name = c["name"].as_str().unwrap_or_default();
+            // `FindContainerStatusByName`: the newest instance.
+            if let Some(rc) = runtime.iter().filter(|r| r.name == name).max_by_key(|r| (r.created_at, r.attempt))
+                && rc.state == ContainerState::Exited
+                && triggers(c, i64::from(rc.exit_code))
+            {
+                return true;
+            }
+            let st = api[statuses].as_array().and_then(|ss| ss.iter().find(|s| s["name"] == name));
+            if let Some(code) = st.and_then(|s| s["state"]["terminated"]["exitCode"].as_i64())
+                && triggers(c, code)
+            {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// `GenerateAllContainersRestartingCondition` (`pkg/kubelet/status/generate.go`).
+fn all_containers_restarting(spec: &Value, runtime: &[&Container], old: &Value, phase: &str) -> Value {
+    let cleaned_up = || !["initContainers", "containers"].iter().any(|l| spec[*l].as_array().is_some_and(|cs| cs.iter().any(|c| runtime.iter().any(|r| c["name"] == r.name.as_str()))));
+    match phase {
+        "Succeeded" => condition("AllContainersRestarting", false, Some("PodCompleted"), None),
+        "Failed" => condition("AllContainersRestarting", false, Some("PodFailed"), None),
+        _ if !should_all_containers_restart(spec, runtime, old) || cleaned_up() => condition("AllContainersRestarting", false, None, None),
+        _ => condition("AllContainersRestarting", true, Some("RestartAllContainersStarted"), Some("container exited with restart policy rule".to_string())),
+    }
+}
+
+/// The message of a container a RestartAllContainers reset removed.
+const RESTARTING_ALL_MESSAGE: &str = "The container is removed because RestartAllContainers in place";
+
+/// One container list's statuses (`convertToAPIContainerStatuses`). `pod_restarting`: the
+/// pod's containers are being restarted all together; one the runtime no longer has is
+/// "waiting" with a `RestartingAllContainers` last state, one restart more.
+fn container_statuses(spec_list: &[Value], runtime: &[&Container], old: &[Value], facts: &PodFacts, default_reason: &str, init: bool, pod_restarting: bool) -> Vec<Value> {
     let mut out = Vec::new();
     // The runtime's containers and the old statuses by name, gathered once.
     let mut runtime_by_name: std::collections::BTreeMap<&str, Vec<&&Container>> = std::collections::BTreeMap::new();
@@ -146,12 +193,20 @@ fn container_statuses(spec_list: &[Value], runtime: &[&Container], old: &[Value]
         if let Some(o) = old_status {
             st["restartCount"] = o["restartCount"].clone();
             st["lastState"] = o["lastState"].clone();
+            if pod_restarting && mine.is_empty() && !o["state"]["waiting"].is_object() {
+                let t = json!({"exitCode": 137, "message": RESTARTING_ALL_MESSAGE, "reason": "RestartingAllContainers"});
+                st["state"] = json!({"waiting": {"message": RESTARTING_ALL_MESSAGE, "reason": "RestartingAllContainers"}});
+                st["lastState"] = json!({"terminated": t});
+                st["restartCount"] = json!(o["restartCount"].as_u64().unwrap_or(0) + 1);
+            }
         }
         if let Some(latest) = mine.first() {
             st["containerID"] = json!(format!("containerd://{}", latest.id));
             st["image"] = json!(latest.image_ref);
             st["imageID"] = json!(latest.image_id);
-            st["restartCount"] = json!(latest.restart_count);
+            // `convertContainerStatus`: never fewer restarts than the API already showed.
+            let old_count = old_status.and_then(|o| o["restartCount"].as_u64()).unwrap_or(0);
+            st["restartCount"] = json!(u64::from(latest.restart_count).max(old_count));
             st["state"] = match latest.state {
                 ContainerState::Running => json!({"running": {"startedAt": latest.started_at.map(Time::rfc3339)}}),
                 ContainerState::Exited => json!({"terminated": terminated(latest, spec)}),
@@ -159,6 +214,9 @@ fn container_statuses(spec_list: &[Value], runtime: &[&Container], old: &[Value]
             };
             st["lastState"] = match mine.get(1) {
                 Some(prev) if prev.state == ContainerState::Exited => json!({"terminated": terminated(prev, spec)}),
+                // No earlier instance in the runtime (a RestartAllContainers reset removed it):
+                // the last termination the API showed stays.
+                None if old_status.is_some_and(|o| o["lastState"]["terminated"].is_object() && !o["state"]["terminated"].is_object()) => old_status.map(|o| o["lastState"].clone()).unwrap_or_default(),
                 _ => json!({}),
             };
             let running = latest.state == ContainerState::Running;
@@ -272,7 +330,10 @@ pub fn container_should_restart(c: &Value, spec: &Value, exit_code: i64) -> bool
         _ => true,
     };
     if let Some(own) = c["restartPolicy"].as_str() {
-        if matching_restart_rule(c, exit_code).is_some_and(|r| r["action"] == "Restart") {
+        // A RestartAllContainers rule restarts the container too (with the whole pod). The
+        // API server accepts that action only with RestartAllContainersOnContainerExits, which
+        // is the kubelet's gate as well in a podlife cluster.
+        if matching_restart_rule(c, exit_code).is_some_and(|r| r["action"] == "Restart" || r["action"] == "RestartAllContainers") {
             return true;
         }
         return decide(own);
@@ -442,8 +503,10 @@ pub fn generate(pod: &Value, runtime: &[&Container], facts: &PodFacts, now: Time
     let default_reason = if inits.is_empty() { CONTAINER_CREATING } else { POD_INITIALIZING };
     let old_init = old["initContainerStatuses"].as_array().map(Vec::as_slice).unwrap_or_default();
     let old_apps = old["containerStatuses"].as_array().map(Vec::as_slice).unwrap_or_default();
-    let init_statuses = container_statuses(inits, runtime, old_init, facts, default_reason, true);
-    let statuses = container_statuses(apps, runtime, old_apps, facts, default_reason, false);
+    let could_restart_all = facts.restart_all_gate && crate::apiserver::gated::all_containers_could_restart(spec);
+    let pod_restarting = could_restart_all && should_all_containers_restart(spec, runtime, old);
+    let init_statuses = container_statuses(inits, runtime, old_init, facts, default_reason, true, pod_restarting);
+    let statuses = container_statuses(apps, runtime, old_apps, facts, default_reason, false, pod_restarting);
     let mut phase = get_phase(spec, &init_statuses, &statuses, facts.terminal);
     // A terminal phase already in the API is never left.
     if let Some(p @ ("Succeeded" | "Failed")) = old["phase"].as_str() {
@@ -504,10 +567,14 @@ pub fn generate(pod: &Value, runtime: &[&Container], facts: &PodFacts, now: Time
         }
     }
     let generation = pod["metadata"]["generation"].clone();
-    let mut conditions = [condition("PodReadyToStartContainers", facts.sandbox_ready, None, None), initialized, ready, containers_ready, condition("PodScheduled", true, None, None)];
+    let mut conditions = vec![condition("PodReadyToStartContainers", facts.sandbox_ready, None, None), initialized, ready, containers_ready, condition("PodScheduled", true, None, None)];
+    // `allContainersCouldRestart`: only a pod with a RestartAllContainers rule reports it.
+    if could_restart_all {
+        conditions.push(all_containers_restarting(spec, runtime, old, phase));
+    }
     // Conditions owned by others (readiness gates' own, DisruptionTarget) stay, first.
     let old_conditions = old["conditions"].as_array().cloned().unwrap_or_default();
-    let kubelet_owned = ["PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled", "PodResizePending", "PodResizeInProgress"];
+    let kubelet_owned = ["PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled", "PodResizePending", "PodResizeInProgress", "AllContainersRestarting"];
     let mut merged: Vec<Value> = old_conditions.iter().filter(|c| !kubelet_owned.contains(&c["type"].as_str().unwrap_or_default())).cloned().collect();
     // The resize conditions from the status manager, before the kubelet's own.
     merged.extend(facts.resize_conditions.iter().cloned());
