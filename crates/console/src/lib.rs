@@ -195,10 +195,12 @@ impl Session {
                 }
                 let given: Vec<String> = gates.given().iter().map(|(k, v)| format!("{k}={v}")).collect();
                 out.out(&format!("kube-apiserver, kube-controller-manager, kube-scheduler and every kubelet run with --feature-gates={}\n", given.join(",")));
+                // Of the values this line gives.
+                let now_given: Vec<&str> = values.iter().flat_map(|v| v.split(',')).filter_map(|kv| kv.split_once('=').map(|(k, _)| k.trim())).collect();
                 let unmodelled: Vec<&str> = gates
                     .given()
                     .iter()
-                    .filter(|(k, v)| !podlife_engine::features::MODELLED.contains(&k.as_str()) && podlife_engine::features::spec(k).is_some_and(|g| g.default != *v && !matches!(g.name, "AllAlpha" | "AllBeta")))
+                    .filter(|(k, v)| now_given.contains(&k.as_str()) && !podlife_engine::features::MODELLED.contains(&k.as_str()) && podlife_engine::features::spec(k).is_some_and(|g| g.default != *v && !matches!(g.name, "AllAlpha" | "AllBeta")))
                     .map(|(k, _)| k.as_str())
                     .collect();
                 if !unmodelled.is_empty() {

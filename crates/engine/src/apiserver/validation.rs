@@ -702,6 +702,19 @@ fn container_common(c: &Value, path: &str, volumes: &[String], errs: &mut Vec<Fi
         if e["name"].as_str().unwrap_or_default().is_empty() {
             errs.push(FieldError::required(format!("{path}.env[{j}].name"), ""));
         }
+        // `validateEnvVarValueFrom`: exactly one source (a `fileKeyRef` dropped because
+        // EnvFiles is off leaves an empty `valueFrom`, refused here).
+        if let Some(vf) = e["valueFrom"].as_object() {
+            let sources = ["fieldRef", "resourceFieldRef", "configMapKeyRef", "secretKeyRef", "fileKeyRef"].iter().filter(|k| vf.get(**k).is_some_and(|v| !v.is_null())).count();
+            let vpath = format!("{path}.env[{j}].valueFrom");
+            if sources == 0 {
+                errs.push(FieldError::invalid(vpath, quoted(""), "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`"));
+            } else if !e["value"].as_str().unwrap_or_default().is_empty() {
+                errs.push(FieldError::invalid(vpath, quoted(""), "may not be specified when `value` is not empty"));
+            } else if sources > 1 {
+                errs.push(FieldError::invalid(vpath, quoted(""), "may not have more than one field specified at a time"));
+            }
+        }
     }
     let mut mount_paths: Vec<&str> = Vec::new();
     for (j, m) in c["volumeMounts"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
