@@ -117,3 +117,37 @@ kubectl get pods
 sleep 15
 kubectl get pods
 kubectl get pod retry-42 -o jsonpath='{.status.phase} {.status.containerStatuses[0].restartCount} {.status.containerStatuses[0].state.terminated.exitCode} {.status.containerStatuses[0].lastState.terminated.exitCode}{"\n"}'
+# HostnameOverride is beta and on: the pod's hostname is the override as given, with no domain
+# (GeneratePodHostNameAndDomain); validatePodHostName refuses it beside hostNetwork.
+# UserNamespacesSupport is beta and on: hostUsers: false is kept, but podlife does not model
+# user namespaces, and its validation reaction says so in the trace.
+kubectl apply -f - <<YAML
+apiVersion: v1
+kind: Pod
+metadata:
+  name: renamed
+spec:
+  hostUsers: false
+  hostnameOverride: db-1.example.internal
+  subdomain: ignored
+  containers:
+  - name: app
+    image: busybox:1.36
+    command: ["sleep", "3600"]
+YAML
+kubectl apply -f - <<YAML
+apiVersion: v1
+kind: Pod
+metadata:
+  name: host-renamed
+spec:
+  hostNetwork: true
+  hostnameOverride: Not_A_Name
+  containers:
+  - name: app
+    image: busybox:1.36
+    command: ["sleep", "3600"]
+YAML
+sleep 5
+kubectl exec renamed -- hostname
+kubectl exec renamed -- cat /etc/hosts

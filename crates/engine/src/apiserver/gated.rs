@@ -185,9 +185,6 @@ pub fn unmodelled_fields(spec: &Value, base: &str) -> Vec<String> {
     if spec["hostUsers"] == false {
         out.push(format!("{base}.hostUsers"));
     }
-    if is_set(&spec["hostnameOverride"]) {
-        out.push(format!("{base}.hostnameOverride"));
-    }
     for (i, v) in spec["volumes"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
         if is_set(&v["image"]) {
             out.push(format!("{base}.volumes[{i}].image"));

@@ -232,7 +232,27 @@ pub fn pod_spec(spec: &Value, base: &str, errs: &mut Vec<FieldError>, opts: &Pod
             errs.push(FieldError::invalid(format!("{base}.activeDeadlineSeconds"), ads.to_string(), "must be between 1 and 2147483647, inclusive"));
         }
     scheduling_gates(&spec["schedulingGates"], &format!("{base}.schedulingGates"), errs);
+    pod_host_name(spec, base, errs);
     tolerations(&spec["tolerations"], &format!("{base}.tolerations"), errs, opts);
+}
+
+/// `validatePodHostName`: `hostnameOverride` (HostnameOverride) not with `setHostnameAsFQDN` nor
+/// `hostNetwork`, at most 64 characters, a DNS-1123 subdomain.
+fn pod_host_name(spec: &Value, base: &str, errs: &mut Vec<FieldError>) {
+    let Some(over) = spec["hostnameOverride"].as_str() else { return };
+    let path = format!("{base}.hostnameOverride");
+    if spec["setHostnameAsFQDN"] == true {
+        errs.push(FieldError::forbidden(path.clone(), "may not be specified when setHostnameAsFQDN is true"));
+    }
+    if spec["hostNetwork"] == true {
+        errs.push(FieldError::forbidden(path.clone(), "may not be specified when hostNetwork is true"));
+    }
+    if over.len() > 64 {
+        errs.push(FieldError::too_long(path.clone(), "", 64));
+    }
+    for msg in dns1123_subdomain(over) {
+        errs.push(FieldError::invalid(path.clone(), quoted(over), msg));
+    }
 }
 
 /// `ValidateTolerations`: keys, the operator and its value, the effect. `Lt`/`Gt` need
