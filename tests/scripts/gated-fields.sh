@@ -112,6 +112,30 @@ spec:
       stopSignal: SIGUSR1
 YAML
 kubectl get pod retry-42 -o jsonpath='{.spec.containers[0].lifecycle}{"|"}{.spec.containers[0].restartPolicy}{"\n"}'
+# GenericWorkload is alpha and off: schedulingGroup is dropped; PodCertificateRequest is beta
+# and off: a projected podCertificate source is emptied (dropDisabledPodCertificateProjection).
+kubectl apply -f - <<YAML
+apiVersion: v1
+kind: Pod
+metadata:
+  name: grouped
+spec:
+  schedulingGroup:
+    podGroupName: trainers
+  volumes:
+  - name: creds
+    projected:
+      sources:
+      - podCertificate:
+          signerName: example.com/signer
+          keyType: ED25519
+          credentialBundlePath: bundle.pem
+  containers:
+  - name: app
+    image: busybox:1.36
+    command: ["sleep", "3600"]
+YAML
+kubectl get pod grouped -o jsonpath='{.spec.schedulingGroup}|{.spec.volumes[0].projected}{"\n"}'
 sleep 3
 kubectl get pods
 sleep 15

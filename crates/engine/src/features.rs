@@ -311,12 +311,15 @@ const DEPENDENCIES: &[(&str, &[&str])] = &[
 /// The gates whose effect podlife models (validation, dropped fields, component behaviour);
 /// `podlife feature-gates` lists these and any gate set explicitly.
 pub const MODELLED: &[&str] = &[
+    "ClusterTrustBundleProjection",
     "ContainerRestartRules",
     "ContainerStopSignals",
     "EnvFiles",
+    "GenericWorkload",
     "HostnameOverride",
     "ImageVolume",
     "InPlacePodVerticalScaling",
+    "PodCertificateRequest",
     "PodLevelResources",
     "RestartAllContainersOnContainerExits",
     "TaintTolerationComparisonOperators",

@@ -156,6 +156,25 @@ pub fn drop_disabled_fields(spec: &mut Value, old: Option<&Value>, gates: &Featu
             });
         }
     }
+    // GenericWorkload: the pod's `schedulingGroup` (`dropDisabledWorkloadRef`, the field's
+    // 1.36 name).
+    if off("GenericWorkload") && !old.is_some_and(|o| is_set(&o["schedulingGroup"])) {
+        remove(spec, "schedulingGroup");
+    }
+    // ClusterTrustBundleProjection and PodCertificateRequest: those projected volume sources
+    // (`dropDisabledClusterTrustBundleProjection`, `dropDisabledPodCertificateProjection`).
+    for (gate, source) in [("ClusterTrustBundleProjection", "clusterTrustBundle"), ("PodCertificateRequest", "podCertificate")] {
+        let in_use = |o: &Value| o["volumes"].as_array().is_some_and(|vs| vs.iter().any(|v| v["projected"]["sources"].as_array().is_some_and(|ss| ss.iter().any(|s| is_set(&s[source])))));
+        if off(gate) && !old.is_some_and(in_use)
+            && let Some(vs) = spec.get_mut("volumes").and_then(Value::as_array_mut)
+        {
+            for v in vs {
+                if let Some(ss) = v.get_mut("projected").and_then(|p| p.get_mut("sources")).and_then(Value::as_array_mut) {
+                    ss.iter_mut().for_each(|s| remove(s, source));
+                }
+            }
+        }
+    }
     // ContainerStopSignals: `lifecycle.stopSignal`, and a lifecycle left empty
     // (`dropContainerStopSignals`).
     if off("ContainerStopSignals") && !old.is_some_and(|o| all_containers(o).any(|c| is_set(&c["lifecycle"]["stopSignal"]))) {
@@ -184,6 +203,18 @@ pub fn unmodelled_fields(spec: &Value, base: &str) -> Vec<String> {
     let mut out = Vec::new();
     if spec["hostUsers"] == false {
         out.push(format!("{base}.hostUsers"));
+    }
+    if is_set(&spec["schedulingGroup"]) {
+        out.push(format!("{base}.schedulingGroup"));
+    }
+    for (i, v) in spec["volumes"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
+        for (j, s) in v["projected"]["sources"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
+            for source in ["clusterTrustBundle", "podCertificate"] {
+                if is_set(&s[source]) {
+                    out.push(format!("{base}.volumes[{i}].projected.sources[{j}].{source}"));
+                }
+            }
+        }
     }
     for (i, v) in spec["volumes"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
         if is_set(&v["image"]) {
