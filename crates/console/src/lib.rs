@@ -216,7 +216,7 @@ impl Session {
         match words.as_slice() {
             ["cluster", "empty"] => {
                 if !self.only_gates_so_far {
-                    return out.err("podlife: `podlife cluster empty` must be the first command\n");
+                    return out.err("podlife: `podlife cluster empty` must be the first command (only `podlife feature-gates` may come before it)\n");
                 }
                 let gates = self.engine.features().clone();
                 self.engine = Engine::with_nodes(self.seed, &[]);
