@@ -105,6 +105,11 @@ pub struct Session {
     scratch: shell::Scratch,
     /// kubectl processes started (their PIDs in `-v` logs).
     kubectl_runs: usize,
+    /// Every command so far was `podlife feature-gates` (`podlife cluster empty` may still come).
+    only_gates_so_far: bool,
+    /// A command other than `podlife feature-gates` / `podlife cluster …` has run: the
+    /// cluster's components are running, so their feature gates are fixed.
+    cluster_in_use: bool,
 }
 
 /// metrics-server's release manifest, as `podlife addon enable metrics-server` applies it.
@@ -123,6 +128,8 @@ impl Session {
             shell: None,
             scratch: shell::Scratch::default(),
             kubectl_runs: 0,
+            only_gates_so_far: true,
+            cluster_in_use: false,
         }
     }
 
@@ -152,19 +159,75 @@ impl Session {
             out.err(&format!("{}\n", stop.message()));
         }
         self.engine.end_command();
+        let mut words = line.split_whitespace();
+        let setup = match (words.next(), words.next()) {
+            (Some("podlife"), Some("feature-gates")) => Some(true),
+            (Some("podlife"), Some("cluster")) => Some(false),
+            (Some(w), _) if w.starts_with('#') => return out,
+            (None, _) => return out,
+            _ => None,
+        };
+        self.only_gates_so_far &= setup == Some(true);
+        self.cluster_in_use |= setup.is_none();
         out
+    }
+
+    /// `podlife feature-gates [NAME=BOOL[,NAME=BOOL…]…] [--all]`: sets the gates the cluster's
+    /// components start with, or lists them.
+    fn feature_gates(&mut self, args: &[&str], out: &mut Output) {
+        let all = args.contains(&"--all");
+        let values: Vec<&str> = args.iter().copied().filter(|a| *a != "--all").collect();
+        if values.is_empty() {
+            return out.out(&gates_table(self.engine.features(), all));
+        }
+        if let Some(flag) = values.iter().find(|a| a.starts_with('-')) {
+            return out.err(&format!("podlife: unknown flag: {flag}\n{FEATURE_GATES_USAGE}"));
+        }
+        if self.cluster_in_use {
+            return out.err("podlife: feature gates are given to the components when they start (kind's featureGates:); put `podlife feature-gates` before the script's first command that uses the cluster\n");
+        }
+        let mut gates = self.engine.features().clone();
+        match gates.set(&values.join(",")) {
+            Err(e) => out.err(&format!("podlife: {e}\n")),
+            Ok(warnings) => {
+                for w in warnings {
+                    out.err(&format!("Warning: {w}\n"));
+                }
+                let given: Vec<String> = gates.given().iter().map(|(k, v)| format!("{k}={v}")).collect();
+                out.out(&format!("kube-apiserver, kube-controller-manager, kube-scheduler and every kubelet run with --feature-gates={}\n", given.join(",")));
+                // Of the values this line gives.
+                let now_given: Vec<&str> = values.iter().flat_map(|v| v.split(',')).filter_map(|kv| kv.split_once('=').map(|(k, _)| k.trim())).collect();
+                let unmodelled: Vec<&str> = gates
+                    .given()
+                    .iter()
+                    .filter(|(k, v)| now_given.contains(&k.as_str()) && !podlife_engine::features::MODELLED.contains(&k.as_str()) && podlife_engine::features::spec(k).is_some_and(|g| g.default != *v && !matches!(g.name, "AllAlpha" | "AllBeta")))
+                    .map(|(k, _)| k.as_str())
+                    .collect();
+                if !unmodelled.is_empty() {
+                    out.out(&format!("podlife: podlife does not model what {} changes: the cluster behaves as with the default\n", unmodelled.join(", ")));
+                }
+                self.engine.set_features(gates);
+            }
+        }
     }
 
     fn podlife(&mut self, args: &[String], stdin: Option<&str>, out: &mut Output) {
         let words: Vec<&str> = args.iter().map(String::as_str).collect();
         match words.as_slice() {
             ["cluster", "empty"] => {
-                if self.commands_run > 1 {
-                    return out.err("podlife: `podlife cluster empty` must be the first command\n");
+                if !self.only_gates_so_far {
+                    return out.err("podlife: `podlife cluster empty` must be the first command (only `podlife feature-gates` may come before it)\n");
                 }
+                let gates = self.engine.features().clone();
                 self.engine = Engine::with_nodes(self.seed, &[]);
+                self.engine.set_features(gates);
             }
-            ["cluster", "default"] => self.engine = Engine::with_default_cluster(self.seed),
+            ["cluster", "default"] => {
+                let gates = self.engine.features().clone();
+                self.engine = Engine::with_default_cluster(self.seed);
+                self.engine.set_features(gates);
+            }
+            ["feature-gates", rest @ ..] => self.feature_gates(rest, out),
             ["cluster", "nodes", count, rest @ ..] => match nodes::grow(&mut self.engine, count, rest) {
                 Ok(text) => out.out(&text),
                 Err(e) => out.err(&format!("podlife: {e}\n")),
@@ -379,6 +442,42 @@ impl Session {
     pub fn trace_text(&self) -> String {
         self.engine.trace().iter().map(|e| format!("{}\n", render::line(e))).collect()
     }
+}
+
+const FEATURE_GATES_USAGE: &str = "usage: podlife feature-gates [NAME=true|false[,NAME=true|false…] …] [--all]\n";
+
+/// The gates as a table: those podlife models and those given a value (`--all`: every gate).
+fn gates_table(gates: &podlife_engine::features::FeatureGates, all: bool) -> String {
+    use podlife_engine::features::{GATES, MODELLED};
+    let rows: Vec<[String; 4]> = GATES
+        .iter()
+        .filter(|g| all || MODELLED.contains(&g.name) || gates.explicitly_set(g.name) || gates.enabled(g.name) != g.default)
+        .map(|g| {
+            let stage = match g.stage.label() {
+                "" => "GA",
+                s => s,
+            };
+            let default = if g.locked { format!("{} (locked)", g.default) } else { g.default.to_string() };
+            [g.name.to_string(), stage.to_string(), default, gates.enabled(g.name).to_string()]
+        })
+        .collect();
+    let header = ["NAME".to_string(), "STAGE".to_string(), "DEFAULT".to_string(), "ENABLED".to_string()];
+    let mut widths = [0usize; 4];
+    for r in std::iter::once(&header).chain(rows.iter()) {
+        for (w, c) in widths.iter_mut().zip(r) {
+            *w = (*w).max(c.len());
+        }
+    }
+    let mut text = String::new();
+    for r in std::iter::once(&header).chain(rows.iter()) {
+        let line = format!("{:w0$}   {:w1$}   {:w2$}   {}", r[0], r[1], r[2], r[3], w0 = widths[0], w1 = widths[1], w2 = widths[2]);
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    if !all {
+        text.push_str(&format!("({} more gates, whose effects podlife does not model, at their defaults: podlife feature-gates --all)\n", GATES.len() - rows.len()));
+    }
+    text
 }
 
 /// A klog error line as a component logs it: `E0302 09:00:40.000000       1 file:line] "msg" err="…"`.

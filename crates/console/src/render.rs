@@ -144,7 +144,10 @@ pub fn line(e: &TraceEvent) -> String {
         }
         Action::Validation => match param(e, "errors").as_array() {
             Some(errs) if !errs.is_empty() => format!("{} error(s)", errs.len()),
-            _ => "ok".to_string(),
+            _ => match param(e, "notModelled").as_array() {
+                Some(fields) => format!("ok (accepted, as its feature gate allows; podlife does not model the effect of {})", fields.iter().map(text).collect::<Vec<_>>().join(", ")),
+                None => "ok".to_string(),
+            },
         },
         Action::Etcd => {
             let rv = match param(e, "revision") {

@@ -19,6 +19,7 @@ pub mod cluster;
 pub mod components;
 pub mod containerd;
 pub mod controllers;
+pub mod features;
 pub mod kubelet;
 pub mod labels;
 pub mod local_path;
@@ -316,6 +317,8 @@ pub struct Engine {
     pub(crate) quiet: quiet::Quiet,
     /// The etcd leases that end events an hour after their last write.
     pub(crate) event_leases: apiserver::event_ttl::EventLeases,
+    /// The feature gates every component was started with (`podlife feature-gates`).
+    pub(crate) features: features::FeatureGates,
 }
 
 impl Engine {
@@ -378,7 +381,20 @@ impl Engine {
             admission: Default::default(),
             event_leases: Default::default(),
             quiet: Default::default(),
+            features: Default::default(),
         }
+    }
+
+    /// The cluster's feature gates (`features.rs`).
+    pub fn features(&self) -> &features::FeatureGates {
+        &self.features
+    }
+
+    /// Sets the feature gates the components run with. A real cluster takes them at its
+    /// components' start (kind's `featureGates:`); the console lets a script set them only
+    /// before its first command that touches the cluster.
+    pub fn set_features(&mut self, gates: features::FeatureGates) {
+        self.features = gates;
     }
 
     /// Turns the skipping of quiet stretches off or on (`quiet.rs`; on by default).

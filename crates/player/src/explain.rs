@@ -328,7 +328,10 @@ fn api_call(r: &Reaction, events: &[TraceEvent], actor: String, object: String, 
     // An Event's reason and message come from the stored object (see decision.rs); without
     // it the text leaves them out.
     let base = |id: &'static str| if id == "explain-api-event" { base(id).text("reason", "").text("about", "").text("message", "") } else { base(id) };
+    // Fields a feature gate let through whose effect podlife does not model (`gated.rs`).
+    let not_modelled = first(events, Action::Validation).and_then(|e| e.params.get("notModelled")).and_then(|v| v.as_array().map(|a| a.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", "))).unwrap_or_default();
     base(id)
+        .text("notModelled", not_modelled)
         .text("user", user)
         .text("allowedBy", allowed_by)
         .text("admission", admission.join(", "))

@@ -7,9 +7,15 @@ explain-api-create-pod =
     { $caller } sent POST { $path }. kube-apiserver authenticated the request as { $user }, authorization allowed it ({ $allowedBy }), filled in { $defaulted } default field(s){ $hasAdmission ->
         [no] {""}
        *[yes] , let the admission plugins { $admission } change it
-    } and validated it. etcd stored { $object } at revision { $revision }: the pod now exists, but only as a record — no node runs it yet.
+    } and validated it. etcd stored { $object } at revision { $revision }: the pod now exists, but only as a record — no node runs it yet.{ $hasNotModelled ->
+        [no] {""}
+       *[yes] {" "}Its feature gates let { $notModelled } through, but podlife does not model what that does: a real cluster may behave differently.
+    }
 explain-api-create =
-    { $caller } created { $object } (POST { $path }). After authentication ({ $user }), authorization ({ $allowedBy }), admission and validation, etcd stored it at revision { $revision }, and every watcher of this kind is told.
+    { $caller } created { $object } (POST { $path }). After authentication ({ $user }), authorization ({ $allowedBy }), admission and validation, etcd stored it at revision { $revision }, and every watcher of this kind is told.{ $hasNotModelled ->
+        [no] {""}
+       *[yes] {" "}Its feature gates let { $notModelled } through, but podlife does not model what that does: a real cluster may behave differently.
+    }
 explain-api-binding =
     { $caller } posted a Binding for { $object }: this is how the scheduler's decision becomes real. kube-apiserver sets spec.nodeName, and etcd stores revision { $revision }. The kubelet on that node watches for pods bound to it.
 explain-api-event =

@@ -9,9 +9,15 @@ explain-api-create-pod =
     { $caller }에서 POST { $path } 요청을 보냈습니다. kube-apiserver는 요청자를 { $user } 사용자로 인증하고 인가 단계에서 허용을 확인한 뒤(근거: { $allowedBy }), 비어 있던 필드 { $defaulted }개를 기본값으로 채우고{ $hasAdmission ->
         [no] {""}
        *[yes] {" "}어드미션 플러그인({ $admission })의 변경까지 반영한 다음
-    } 유효성 검사를 마쳤습니다. etcd에 { $object } 오브젝트가 저장되었으니(리비전 { $revision }) 이제 파드는 존재합니다. 하지만 아직 기록일 뿐, 이 파드를 실행하는 노드는 없습니다.
+    } 유효성 검사를 마쳤습니다. etcd에 { $object } 오브젝트가 저장되었으니(리비전 { $revision }) 이제 파드는 존재합니다. 하지만 아직 기록일 뿐, 이 파드를 실행하는 노드는 없습니다.{ $hasNotModelled ->
+        [no] {""}
+       *[yes] {" "}기능 게이트가 { $notModelled } 필드를 허용했지만, podlife는 그 효과를 모델링하지 않습니다. 실제 클러스터에서는 다르게 동작할 수 있습니다.
+    }
 explain-api-create =
-    { $caller }에서 { $object } 오브젝트를 생성했습니다(POST { $path }). 인증({ $user }), 인가({ $allowedBy }), 어드미션, 유효성 검사를 차례로 통과해 etcd에 저장되었고(리비전 { $revision }), 이 종류의 오브젝트를 워치하는 모든 클라이언트에 변경이 전달됩니다.
+    { $caller }에서 { $object } 오브젝트를 생성했습니다(POST { $path }). 인증({ $user }), 인가({ $allowedBy }), 어드미션, 유효성 검사를 차례로 통과해 etcd에 저장되었고(리비전 { $revision }), 이 종류의 오브젝트를 워치하는 모든 클라이언트에 변경이 전달됩니다.{ $hasNotModelled ->
+        [no] {""}
+       *[yes] {" "}기능 게이트가 { $notModelled } 필드를 허용했지만, podlife는 그 효과를 모델링하지 않습니다. 실제 클러스터에서는 다르게 동작할 수 있습니다.
+    }
 explain-api-binding =
     { $caller }에서 { $object }에 대한 바인딩(Binding)을 POST로 보냈습니다. 스케줄러의 결정은 이렇게 해야 실제로 반영됩니다. kube-apiserver가 spec.nodeName을 채우고 etcd에 저장하면(리비전 { $revision }), 자기 노드에 바인딩된 파드를 워치하던 해당 노드의 kubelet이 이를 알아차립니다.
 explain-api-event =

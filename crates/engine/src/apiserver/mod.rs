@@ -14,6 +14,7 @@ pub mod eviction;
 pub mod resize;
 pub mod scale;
 pub mod fields;
+pub mod gated;
 pub mod ipalloc;
 pub mod limitrange_validation;
 pub mod limitranger;
@@ -462,8 +463,8 @@ impl Engine {
         // A generated name is known from here on: later stages (etcd, watch) name the object.
         let object = object.or_else(|| crate::object_ref(&obj, rt.kind));
         let errors = match rt.kind {
-            "Pod" => validation::pod(&obj),
-            "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => validation::workload(rt.kind, &obj),
+            "Pod" => validation::pod(&obj, &gated::PodOptions::new(&self.features, None)),
+            "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => validation::workload(rt.kind, &obj, &gated::PodOptions::new(&self.features, None)),
             "Service" => validation::service(&obj),
             "LimitRange" => limitrange_validation::limit_range(&obj),
             "ResourceQuota" => resourcequota_validation::resource_quota(&obj),
@@ -471,7 +472,13 @@ impl Engine {
             "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => webhooks::validation::configuration(rt.kind, &obj),
             kind => validation::object_meta(kind, &obj["metadata"]),
         };
-        let params = crate::sort::map_of([("errors".to_string(), json!(errors.iter().map(ToString::to_string).collect::<Vec<_>>()))]);
+        let mut params = crate::sort::map_of([("errors".to_string(), json!(errors.iter().map(ToString::to_string).collect::<Vec<_>>()))]);
+        if let Some((spec, base)) = pod_spec_of(rt.kind, &obj) {
+            let unmodelled = gated::unmodelled_fields(spec, base);
+            if !unmodelled.is_empty() && errors.is_empty() {
+                params.insert("notModelled".to_string(), json!(unmodelled));
+            }
+        }
         self.apiserver_trace(Action::Validation, object.clone(), params, vec![]);
         if !errors.is_empty() {
             return Err(Status::invalid(rt, obj["metadata"]["name"].as_str().unwrap_or_default(), errors));
@@ -649,6 +656,10 @@ impl Engine {
     /// `BeforeCreate`: system fields, then the strategy's `PrepareForCreate`; for a Service,
     /// the REST layer's allocations (`BeginCreate`), returning the ClusterIP it took.
     fn prepare_for_create(&mut self, rt: &ResourceType, obj: &mut Value, req: &Request) -> Result<Option<String>, Status> {
+        // `PrepareForCreate`'s `DropDisabledPodFields` / `DropDisabledTemplateFields`.
+        if let Some(spec) = pod_spec_pointer(rt.kind).and_then(|p| obj.pointer_mut(p)) {
+            gated::drop_disabled_fields(spec, None, &self.features);
+        }
         let now = self.now.rfc3339();
         let uid = self.rng.uuid();
         let meta = &mut obj["metadata"];
@@ -867,6 +878,13 @@ impl Engine {
             let attrs = webhooks::Attributes { rt, subresource: "", namespace: if rt.namespaced { &namespace } else { "" }, name: &name, operation: webhooks::Operation::Update, old: Some(&current), dry_run: req.dry_run, object: object.clone() };
             self.mutating_webhooks(&attrs, &mut obj, &mut webhooks::Reinvocation::default(), 0)?;
         }
+        // `PrepareForUpdate`: fields of disabled gates the old object did not use are dropped.
+        if let Some(base) = pod_spec_pointer(rt.kind) {
+            let old = current.pointer(base).cloned();
+            if let Some(spec) = obj.pointer_mut(base) {
+                gated::drop_disabled_fields(spec, old.as_ref(), &self.features);
+            }
+        }
         if rt.kind == "Pod" {
             let errors = pod_update_errors(&current, &obj);
             if !errors.is_empty() {
@@ -884,7 +902,7 @@ impl Engine {
             && let errors = [validation::object_meta_update(&obj["metadata"]), match rt.kind {
                 "ConfigMap" | "Secret" => config_validation::on_update(rt.kind, &current, &obj),
                 // `ValidateDeploymentUpdate` and its siblings validate the new spec in full.
-                "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => validation::workload(rt.kind, &obj),
+                "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => validation::workload(rt.kind, &obj, &gated::PodOptions::new(&self.features, Some(&current["spec"]["template"]["spec"]))),
                 "LimitRange" => limitrange_validation::spec(&obj),
                 "ResourceQuota" => resourcequota_validation::update(&current, &obj),
                 _ => Vec::new(),
@@ -937,7 +955,7 @@ impl Engine {
             return Err(Status::plain(Reason::NotFound, "the server could not find the requested resource".into()));
         }
         let mut pod = resize::drop_non_resize_updates(current, obj);
-        let mut errors = validation::pod(&pod);
+        let mut errors = validation::pod(&pod, &gated::PodOptions::new(&self.features, Some(&current["spec"])));
         if errors.is_empty() {
             errors = resize::validate(&pod, current);
         }
@@ -1230,6 +1248,28 @@ fn plugin_params(plugin: &str, round: u32) -> BTreeMap<String, Value> {
 
 /// Kinds podlife serves but does not play: their objects would do nothing here, so creating
 /// one is refused with a podlife message rather than accepted and ignored.
+/// Where a kind keeps a pod spec, as a JSON pointer (the pod's own, or its template's).
+fn pod_spec_pointer(kind: &str) -> Option<&'static str> {
+    match kind {
+        "Pod" => Some("/spec"),
+        "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "ReplicationController" | "PodTemplate" => Some(if kind == "PodTemplate" { "/template/spec" } else { "/spec/template/spec" }),
+        "CronJob" => Some("/spec/jobTemplate/spec/template/spec"),
+        _ => None,
+    }
+}
+
+/// The pod spec of an object and its field path in errors (`spec`, `spec.template.spec`, …).
+fn pod_spec_of<'a>(kind: &str, obj: &'a Value) -> Option<(&'a Value, &'static str)> {
+    let pointer = pod_spec_pointer(kind)?;
+    let base = match pointer {
+        "/spec" => "spec",
+        "/template/spec" => "template.spec",
+        "/spec/template/spec" => "spec.template.spec",
+        _ => "spec.jobTemplate.spec.template.spec",
+    };
+    obj.pointer(pointer).map(|s| (s, base))
+}
+
 fn not_played(rt: &ResourceType, obj: &Value) -> Option<&'static str> {
     match rt.kind {
         "ValidatingAdmissionPolicy" | "ValidatingAdmissionPolicyBinding" | "MutatingAdmissionPolicy" | "MutatingAdmissionPolicyBinding" => {

@@ -5,7 +5,8 @@
 
 use serde_json::Value;
 
-use super::status::{FieldError, quote};
+use super::gated::PodOptions;
+use super::status::{FieldError, FieldErrorKind, quote};
 use podlife_model::quantity::Quantity;
 
 const DNS1123_SUBDOMAIN_MSG: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
@@ -196,9 +197,9 @@ pub fn label_value(value: &str) -> Vec<String> {
 
 /// `ValidatePodCreate`: metadata, then the spec in `ValidatePodSpec`'s order, then the
 /// pod-only checks.
-pub fn pod(pod: &Value) -> Vec<FieldError> {
+pub fn pod(pod: &Value, opts: &PodOptions) -> Vec<FieldError> {
     let mut errs = object_meta("Pod", &pod["metadata"]);
-    pod_spec(&pod["spec"], "spec", &mut errs);
+    pod_spec(&pod["spec"], "spec", &mut errs, opts);
     // `validateContainersOnlyForPod`: regular containers, then init containers.
     for list in ["containers", "initContainers"] {
         for (i, c) in pod["spec"][list].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
@@ -212,9 +213,9 @@ pub fn pod(pod: &Value) -> Vec<FieldError> {
 }
 
 /// `ValidatePodSpec` at `base` (`spec`, or `spec.template.spec` in a workload).
-pub fn pod_spec(spec: &Value, base: &str, errs: &mut Vec<FieldError>) {
+pub fn pod_spec(spec: &Value, base: &str, errs: &mut Vec<FieldError>, opts: &PodOptions) {
     let volumes = volumes(spec, base, errs);
-    containers(spec, base, &volumes, errs);
+    containers(spec, base, &volumes, errs, opts);
     pod_resources(spec, base, errs);
     let restart = spec["restartPolicy"].as_str().unwrap_or_default();
     if restart.is_empty() {
@@ -232,6 +233,103 @@ pub fn pod_spec(spec: &Value, base: &str, errs: &mut Vec<FieldError>) {
             errs.push(FieldError::invalid(format!("{base}.activeDeadlineSeconds"), ads.to_string(), "must be between 1 and 2147483647, inclusive"));
         }
     scheduling_gates(&spec["schedulingGates"], &format!("{base}.schedulingGates"), errs);
+    pod_host_name(spec, base, errs);
+    tolerations(&spec["tolerations"], &format!("{base}.tolerations"), errs, opts);
+}
+
+/// `validatePodHostName`: `hostnameOverride` (HostnameOverride) not with `setHostnameAsFQDN` nor
+/// `hostNetwork`, at most 64 characters, a DNS-1123 subdomain.
+fn pod_host_name(spec: &Value, base: &str, errs: &mut Vec<FieldError>) {
+    let Some(over) = spec["hostnameOverride"].as_str() else { return };
+    let path = format!("{base}.hostnameOverride");
+    if spec["setHostnameAsFQDN"] == true {
+        errs.push(FieldError::forbidden(path.clone(), "may not be specified when setHostnameAsFQDN is true"));
+    }
+    if spec["hostNetwork"] == true {
+        errs.push(FieldError::forbidden(path.clone(), "may not be specified when hostNetwork is true"));
+    }
+    if over.len() > 64 {
+        errs.push(FieldError::too_long(path.clone(), "", 64));
+    }
+    for msg in dns1123_subdomain(over) {
+        errs.push(FieldError::invalid(path.clone(), quoted(over), msg));
+    }
+}
+
+/// `ValidateTolerations`: keys, the operator and its value, the effect. `Lt`/`Gt` need
+/// TaintTolerationComparisonOperators (alpha in 1.36, off).
+pub fn tolerations(list: &Value, path: &str, errs: &mut Vec<FieldError>, opts: &PodOptions) {
+    for (i, t) in list.as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
+        let p = format!("{path}[{i}]");
+        let key = t["key"].as_str().unwrap_or_default();
+        let op = t["operator"].as_str().unwrap_or_default();
+        let value = t["value"].as_str().unwrap_or_default();
+        let effect = t["effect"].as_str().unwrap_or_default();
+        if !key.is_empty() {
+            for msg in label_key(key) {
+                errs.push(FieldError::invalid(format!("{p}.key"), quoted(key), msg));
+            }
+        }
+        if key.is_empty() && op != "Exists" {
+            errs.push(FieldError::invalid(format!("{p}.operator"), quoted(op), "operator must be Exists when `key` is empty, which means \"match all values and all keys\""));
+        }
+        if !t["tolerationSeconds"].is_null() && effect != "NoExecute" {
+            errs.push(FieldError::invalid(format!("{p}.effect"), quoted(effect), "effect must be 'NoExecute' when `tolerationSeconds` is set"));
+        }
+        match op {
+            "" | "Equal" => {
+                let msgs = label_value(value);
+                if !msgs.is_empty() {
+                    errs.push(FieldError::invalid(format!("{p}.operator"), quoted(value), msgs.join(";")));
+                }
+            }
+            "Exists" => {
+                if !value.is_empty() {
+                    errs.push(FieldError::invalid(format!("{p}.operator"), quoted(value), "value must be empty when `operator` is 'Exists'"));
+                }
+            }
+            "Lt" | "Gt" if !opts.toleration_comparison => errs.push(FieldError::not_supported(format!("{p}.operator"), op, &["Equal", "Exists", "Lt", "Gt"])),
+            "Lt" | "Gt" => {
+                for msg in decimal_integer(value) {
+                    errs.push(FieldError::invalid(format!("{p}.value"), quoted(value), msg));
+                }
+                if let Err(e) = parse_int64(value) {
+                    errs.push(FieldError::invalid(format!("{p}.value"), quoted(value), e));
+                }
+            }
+            _ => errs.push(FieldError::not_supported(format!("{p}.operator"), op, &["Equal", "Exists"])),
+        }
+        if !effect.is_empty() && !["NoSchedule", "PreferNoSchedule", "NoExecute"].contains(&effect) {
+            errs.push(FieldError::not_supported(format!("{p}.effect"), effect, &["NoSchedule", "PreferNoSchedule", "NoExecute"]));
+        }
+    }
+}
+
+/// `strconv.ParseInt(v, 10, 64)`'s error text.
+fn parse_int64(v: &str) -> Result<i64, String> {
+    let q = quote(v);
+    let digits = v.strip_prefix(['+', '-']).unwrap_or(v);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("strconv.ParseInt: parsing {q}: invalid syntax"));
+    }
+    v.parse::<i64>().map_err(|_| format!("strconv.ParseInt: parsing {q}: value out of range"))
+}
+
+/// `content.IsDecimalInteger`: `0` or a non-zero integer without leading zeros or a plus sign.
+fn decimal_integer(v: &str) -> Vec<&'static str> {
+    const MSG: &str = "must be a valid decimal integer in canonical form";
+    if v.is_empty() {
+        return vec!["must be non-empty"];
+    }
+    let digits = v.strip_prefix('-').unwrap_or(v);
+    if v == "0" {
+        return vec![];
+    }
+    let b = digits.as_bytes();
+    if b.is_empty() || !(b'1'..=b'9').contains(&b[0]) || !b.iter().all(u8::is_ascii_digit) {
+        return vec![MSG];
+    }
+    vec![]
 }
 
 /// `validateSchedulingGates` (pkg/apis/core/validation/validation.go): every gate a qualified
@@ -290,7 +388,7 @@ fn non_negative(value: &Value, path: &str, errs: &mut Vec<FieldError>) {
 
 /// Workloads (`pkg/apis/apps/validation`, `pkg/apis/batch/validation`): replicas, selector,
 /// the template matching it, the template's pod spec, and the restart policy the kind allows.
-pub fn workload(kind: &str, obj: &Value) -> Vec<FieldError> {
+pub fn workload(kind: &str, obj: &Value, opts: &PodOptions) -> Vec<FieldError> {
     let mut errs = object_meta(kind, &obj["metadata"]);
     let (spec, base) = match kind {
         "CronJob" => (&obj["spec"]["jobTemplate"]["spec"], "spec.jobTemplate.spec"),
@@ -339,9 +437,9 @@ pub fn workload(kind: &str, obj: &Value) -> Vec<FieldError> {
         let mut volumes = pod["volumes"].as_array().cloned().unwrap_or_default();
         volumes.extend(claims.iter().map(|c| json!({"name": c["metadata"]["name"], "persistentVolumeClaim": {"claimName": c["metadata"]["name"]}})));
         pod["volumes"] = Value::Array(volumes);
-        pod_spec(&pod, &format!("{tpath}.spec"), &mut errs);
+        pod_spec(&pod, &format!("{tpath}.spec"), &mut errs, opts);
     } else {
-        pod_spec(&template["spec"], &format!("{tpath}.spec"), &mut errs);
+        pod_spec(&template["spec"], &format!("{tpath}.spec"), &mut errs, opts);
     }
     let restart = template["spec"]["restartPolicy"].as_str().unwrap_or_default();
     match kind {
@@ -472,7 +570,7 @@ fn volumes(spec: &Value, base: &str, errs: &mut Vec<FieldError>) -> Vec<String> 
 }
 
 /// `validateContainers`, then `validateInitContainers`.
-fn containers(spec: &Value, base: &str, volumes: &[String], errs: &mut Vec<FieldError>) {
+fn containers(spec: &Value, base: &str, volumes: &[String], errs: &mut Vec<FieldError>, opts: &PodOptions) {
     use super::probe_validation::{forbidden_on_init, probes_and_hooks};
     let grace_s = spec["terminationGracePeriodSeconds"].as_i64();
     let main = spec["containers"].as_array().map(Vec::as_slice).unwrap_or_default();
@@ -490,7 +588,9 @@ fn containers(spec: &Value, base: &str, volumes: &[String], errs: &mut Vec<Field
                 names.push(name.to_string());
             }
             probes_and_hooks(c, grace_s, &path, errs);
-            if c.get("restartPolicy").is_some_and(|r| !r.is_null()) {
+            if opts.container_restart_rules {
+                container_restart_policy(c, &path, opts, errs);
+            } else if c.get("restartPolicy").is_some_and(|r| !r.is_null()) {
                 errs.push(FieldError::forbidden(format!("{path}.restartPolicy"), "may not be set for non-init containers"));
             }
         }
@@ -501,10 +601,7 @@ fn containers(spec: &Value, base: &str, volumes: &[String], errs: &mut Vec<Field
         let path = format!("{base}.initContainers[{i}]");
         container_common(c, &path, volumes, errs);
         let sidecar = c["restartPolicy"] == "Always";
-        if let Some(policy) = c["restartPolicy"].as_str()
-            && policy != "Always" {
-                errs.push(FieldError::not_supported(format!("{path}.restartPolicy"), policy, &["Always"]));
-            }
+        init_container_restart_policy(c, &path, opts, errs);
         let name = c["name"].as_str().unwrap_or_default();
         if names.iter().any(|n| n == name) {
             errs.push(FieldError::duplicate(format!("{path}.name"), name));
@@ -518,6 +615,68 @@ fn containers(spec: &Value, base: &str, volumes: &[String], errs: &mut Vec<Field
             probes_and_hooks(c, grace_s, &path, errs);
         } else {
             forbidden_on_init(c, &path, errs);
+        }
+    }
+}
+
+/// `validateInitContainerRestartPolicy`: without ContainerRestartRules only a sidecar's
+/// `Always`; with it the regular container rules, and rules on a sidecar only with
+/// RestartAllContainersOnContainerExits.
+fn init_container_restart_policy(c: &Value, path: &str, opts: &PodOptions, errs: &mut Vec<FieldError>) {
+    let rules = c["restartPolicyRules"].as_array().is_some_and(|r| !r.is_empty());
+    let Some(policy) = c["restartPolicy"].as_str() else {
+        if rules {
+            errs.push(FieldError::required(format!("{path}.restartPolicy"), "must specify restartPolicy when restart rules are used"));
+        }
+        return;
+    };
+    if opts.container_restart_rules {
+        if policy == "Always" && !opts.restart_all_containers {
+            if rules {
+                errs.push(FieldError::forbidden(format!("{path}.restartPolicyRules"), "restartPolicyRules are not allowed for init containers with restart policy Always"));
+            }
+        } else {
+            container_restart_policy(c, path, opts, errs);
+        }
+    } else if policy != "Always" {
+        errs.push(FieldError::not_supported(format!("{path}.restartPolicy"), policy, &["Always"]));
+    }
+}
+
+/// `validateContainerRestartPolicy`: the container's own `restartPolicy` and its
+/// `restartPolicyRules` (at most 20; each an action, and exit codes with an operator and at
+/// most 255 values). `RestartAllContainers` is an action only with
+/// RestartAllContainersOnContainerExits.
+fn container_restart_policy(c: &Value, path: &str, opts: &PodOptions, errs: &mut Vec<FieldError>) {
+    let rules = c["restartPolicyRules"].as_array().map(Vec::as_slice).unwrap_or_default();
+    match c["restartPolicy"].as_str() {
+        None if rules.is_empty() => return,
+        None => errs.push(FieldError::required(format!("{path}.restartPolicy"), "must specify restartPolicy when restart rules are used")),
+        Some(p) if !["Always", "Never", "OnFailure"].contains(&p) => errs.push(FieldError::not_supported(format!("{path}.restartPolicy"), p, &["Always", "Never", "OnFailure"])),
+        Some(_) => {}
+    }
+    if rules.len() > 20 {
+        errs.push(FieldError { field: format!("{path}.restartPolicyRules"), kind: FieldErrorKind::TooMany { actual: rules.len(), max: 20 }, detail: String::new() });
+    }
+    let actions: &[&str] = if opts.restart_all_containers { &["Restart", "RestartAllContainers"] } else { &["Restart"] };
+    for (i, rule) in rules.iter().enumerate() {
+        let rp = format!("{path}.restartPolicyRules[{i}]");
+        let action = rule["action"].as_str().unwrap_or_default();
+        if !actions.contains(&action) {
+            errs.push(FieldError::not_supported(format!("{rp}.action"), action, actions));
+        }
+        let codes = &rule["exitCodes"];
+        if codes.is_object() {
+            let op = codes["operator"].as_str().unwrap_or_default();
+            if !["In", "NotIn"].contains(&op) {
+                errs.push(FieldError::not_supported(format!("{rp}.exitCodes.operator"), op, &["In", "NotIn"]));
+            }
+            let n = codes["values"].as_array().map_or(0, Vec::len);
+            if n > 255 {
+                errs.push(FieldError { field: format!("{rp}.exitCodes.values"), kind: FieldErrorKind::TooMany { actual: n, max: 255 }, detail: String::new() });
+            }
+        } else {
+            errs.push(FieldError::required(format!("{rp}.exitCodes"), "must be specified"));
         }
     }
 }
@@ -563,6 +722,19 @@ fn container_common(c: &Value, path: &str, volumes: &[String], errs: &mut Vec<Fi
     for (j, e) in c["env"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
         if e["name"].as_str().unwrap_or_default().is_empty() {
             errs.push(FieldError::required(format!("{path}.env[{j}].name"), ""));
+        }
+        // `validateEnvVarValueFrom`: exactly one source (a `fileKeyRef` dropped because
+        // EnvFiles is off leaves an empty `valueFrom`, refused here).
+        if let Some(vf) = e["valueFrom"].as_object() {
+            let sources = ["fieldRef", "resourceFieldRef", "configMapKeyRef", "secretKeyRef", "fileKeyRef"].iter().filter(|k| vf.get(**k).is_some_and(|v| !v.is_null())).count();
+            let vpath = format!("{path}.env[{j}].valueFrom");
+            if sources == 0 {
+                errs.push(FieldError::invalid(vpath, quoted(""), "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`"));
+            } else if !e["value"].as_str().unwrap_or_default().is_empty() {
+                errs.push(FieldError::invalid(vpath, quoted(""), "may not be specified when `value` is not empty"));
+            } else if sources > 1 {
+                errs.push(FieldError::invalid(vpath, quoted(""), "may not have more than one field specified at a time"));
+            }
         }
     }
     let mut mount_paths: Vec<&str> = Vec::new();
@@ -881,7 +1053,7 @@ mod tests {
     fn pod_level_resources() {
         let errs = |res: Value, containers: Value| -> Vec<String> {
             let p = json!({"metadata": {"name": "p"}, "spec": {"restartPolicy": "Always", "dnsPolicy": "ClusterFirst", "resources": res, "containers": containers}});
-            pod(&p).iter().map(ToString::to_string).collect()
+            pod(&p, &PodOptions::default()).iter().map(ToString::to_string).collect()
         };
         let c = |res: Value| json!({"name": "a", "image": "busybox", "terminationMessagePolicy": "File", "imagePullPolicy": "Always", "resources": res});
         assert_eq!(errs(json!({"requests": {"cpu": "1"}, "limits": {"cpu": "1"}}), json!([c(json!({"requests": {"cpu": "500m"}}))])), Vec::<String>::new());
@@ -927,7 +1099,7 @@ mod tests {
         sidecar["restartPolicy"] = json!("Always");
         sidecar["readinessProbe"] = json!({"periodSeconds": 1});
         let p = json!({"metadata": {"name": "p"}, "spec": {"restartPolicy": "Always", "dnsPolicy": "ClusterFirst", "containers": [c("app")], "initContainers": [plain, sidecar]}});
-        let got: Vec<String> = pod(&p).iter().map(ToString::to_string).collect();
+        let got: Vec<String> = pod(&p, &PodOptions::default()).iter().map(ToString::to_string).collect();
         assert_eq!(got, vec![
             "spec.initContainers[0].name: Duplicate value: \"app\"".to_string(),
             format!("spec.initContainers[0].lifecycle: Forbidden: {}", super::super::probe_validation::INIT_FORBIDDEN),
@@ -944,7 +1116,7 @@ mod tests {
               "ports":[{"containerPort":70000,"protocol":"TCP"}],
               "resources":{"requests":{"cpu":"2"},"limits":{"cpu":"1"}}},
               {"name":"a","image":"x","terminationMessagePolicy":"File","imagePullPolicy":"Always"}]}});
-        let got: Vec<String> = pod(&p).iter().map(ToString::to_string).collect();
+        let got: Vec<String> = pod(&p, &PodOptions::default()).iter().map(ToString::to_string).collect();
         assert_eq!(got, vec![
             format!("metadata.name: Invalid value: \"Web\": {DNS1123_SUBDOMAIN_MSG}"),
             "spec.containers[0].image: Required value".to_string(),

@@ -79,10 +79,20 @@ impl Proc {
 }
 
 /// A pod's hostname and domain as the kubelet computes them (`GeneratePodHostNameAndDomain`:
-/// `spec.hostname` or the pod's name cut to 63 characters; `SUBDOMAIN.NS.svc.cluster.local`
-/// with `spec.subdomain`).
+/// `spec.hostnameOverride` alone, else `spec.hostname` or the pod's name cut to 63 characters;
+/// `SUBDOMAIN.NS.svc.cluster.local` with `spec.subdomain`).
 pub fn pod_hostname(pod: &Value) -> (String, String) {
     let name = pod["metadata"]["name"].as_str().unwrap_or_default();
+    // HostnameOverride (beta, on in 1.36): the hostname as given, cut to 63 characters, and
+    // no domain.
+    if let Some(over) = pod["spec"]["hostnameOverride"].as_str() {
+        let mut host = over.to_string();
+        if host.len() > 63 {
+            host.truncate(63);
+            host = host.trim_end_matches(['-', '.']).to_string();
+        }
+        return (host, String::new());
+    }
     let mut host = pod["spec"]["hostname"].as_str().filter(|h| !h.is_empty()).unwrap_or(name).to_string();
     if host.len() > 63 {
         host.truncate(63);

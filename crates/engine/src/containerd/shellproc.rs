@@ -1289,7 +1289,6 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json;
 
     #[test]
     fn credentials_follow_the_security_context() {

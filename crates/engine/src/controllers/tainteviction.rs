@@ -79,6 +79,7 @@ pub(crate) fn tolerates(tol: &Value, taint: &Value) -> bool {
     let value_ok = match tol["operator"].as_str().unwrap_or("Equal") {
         "Exists" => true,
         "Equal" | "" => tol["value"].as_str().unwrap_or_default() == taint["value"].as_str().unwrap_or_default(),
+        op @ ("Lt" | "Gt") => crate::scheduler::framework::compare_numeric(tol["value"].as_str().unwrap_or_default(), taint["value"].as_str().unwrap_or_default(), op),
         _ => false,
     };
     effect_ok && key_ok && value_ok

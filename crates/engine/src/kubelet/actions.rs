@@ -49,6 +49,36 @@ struct Changes {
 }
 
 impl Engine {
+    /// `computePodActions` with `restartAllContainers` (KEP-5532): every instance of the pod's
+    /// init and regular containers is killed — no grace period, so no preStop hook — and
+    /// removed from the runtime; the sandbox stays. The containers that did not trigger the
+    /// restart go first, those whose exit matched a RestartAllContainers rule last
+    /// (`getContainersToReset`). Ephemeral containers stay.
+    pub(super) fn reset_all_containers(&mut self, node: &str, pod: &Value) -> Vec<Op> {
+        let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
+        let Some(m) = self.machines.get(node) else { return vec![] };
+        let spec = &pod["spec"];
+        let known = |name: &str| ["initContainers", "containers"].iter().any(|l| spec[*l].as_array().is_some_and(|cs| cs.iter().any(|c| c["name"] == name)));
+        let (mut targets, mut sources) = (Vec::new(), Vec::new());
+        for c in m.runtime.pod_containers(uid).into_iter().filter(|c| known(&c.name)) {
+            let spec_c = super::container_spec(pod, &c.name).cloned().unwrap_or(Value::Null);
+            let source = c.state == ContainerState::Exited && super::status::matching_restart_rule(&spec_c, i64::from(c.exit_code)).is_some_and(|r| r["action"] == "RestartAllContainers");
+            let entry = (c.id.clone(), c.name.clone(), c.state == ContainerState::Running);
+            if source { sources.push(entry) } else { targets.push(entry) }
+        }
+        let all: Vec<_> = targets.into_iter().chain(sources).collect();
+        let n = all.len();
+        let mut ops = Vec::new();
+        for (i, (id, name, running)) in all.into_iter().enumerate() {
+            if running {
+                ops.push(Op::Kill { container_id: id.clone(), container: name, message: "killing".to_string(), grace_s: 0 });
+                ops.push(Op::AwaitStopped { container_id: id.clone() });
+            }
+            ops.push(Op::Remove { container_id: id, last: i + 1 == n });
+        }
+        ops
+    }
+
     /// `computePodActions`: the plan of one sync.
     pub(super) fn compute_pod_actions(&mut self, node: &str, pod: &Value) -> PodActions {
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
@@ -81,7 +111,8 @@ impl Engine {
         let started = |name: &str| worker.and_then(|w| w.facts.started.get(name).copied()).unwrap_or(true);
         // A failed liveness or startup probe of the container's running instance.
         let probe_failure = |name: &str, id: &str| worker.and_then(|w| w.probe_failures.get(name)).filter(|(_, fid)| fid == id).map(|(k, _)| *k);
-        let should_restart = |code: i32| policy == "Always" || (policy == "OnFailure" && code != 0);
+        // `ContainerShouldRestart`: the container's restart rules and policy over the pod's.
+        let should_restart = |c: &Value, code: i32| super::status::container_should_restart(c, &pod["spec"], i64::from(code));
 
         // `computeInitContainerActions`.
         let mut ch = Changes::default();
@@ -132,7 +163,7 @@ impl Engine {
                 ContainerState::Running => {}
                 ContainerState::Exited if sidecar => ch.init_starts.push(i),
                 ContainerState::Exited if code != 0 => {
-                    if policy == "Never" {
+                    if !should_restart(c, code) {
                         ch.kill_pod = true;
                         break;
                     }
@@ -168,7 +199,7 @@ impl Engine {
             let name = name_of(c);
             match latest(&name) {
                 None => starts.extend(start(&name)),
-                Some((_, ContainerState::Exited, code)) if should_restart(code) => starts.extend(start(&name)),
+                Some((_, ContainerState::Exited, code)) if should_restart(c, code) => starts.extend(start(&name)),
                 Some((id, ContainerState::Running, _)) => {
                     // A changed definition: kill, and restart whatever the policy ("Restart
                     // regardless of the restart policy because the container spec changed").
@@ -178,7 +209,7 @@ impl Engine {
                         (format!("Container {name} definition changed"), None, true)
                     } else if let Some(kind) = probe_failure(&name, &id) {
                         let what = if kind == ProbeKind::Startup { "startup" } else { "liveness" };
-                        (format!("Container {name} failed {what} probe"), Some(kind), policy != "Never")
+                        (format!("Container {name} failed {what} probe"), Some(kind), super::status::container_restartable(c, &pod["spec"]))
                     } else {
                         // `computePodResizeAction`: the allocation against what the runtime
                         // holds — in place, or a restart when the resize policy asks for one.
@@ -206,7 +237,10 @@ impl Engine {
             }
         }
         let regular_running = apps.iter().any(|c| matches!(latest(&name_of(c)), Some((_, ContainerState::Running | ContainerState::Created, _))));
-        if ops.is_empty() && starts.is_empty() && !regular_running && policy != "Always" {
+        // A container whose own policy (or, without one, the pod's) is Always always has a
+        // start planned once it stopped.
+        let always = |c: &Value| c["restartPolicy"].as_str().unwrap_or(&policy) == "Always";
+        if ops.is_empty() && starts.is_empty() && !regular_running && !apps.iter().any(always) {
             return PodActions::KillPod;
         }
         ops.append(&mut starts);

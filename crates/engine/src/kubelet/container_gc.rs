@@ -55,6 +55,29 @@ impl Engine {
         }
     }
 
+    /// `removeContainer` for a RestartAllContainers reset (`keepLogs`: the restart count of
+    /// the container's next instance is remembered, as upstream reads it back from the logs).
+    pub(crate) fn kubelet_remove_container(&mut self, node: &str, uid: &str, pod: &serde_json::Value, id: &str) {
+        let now = self.now;
+        let Some(c) = self.machines.get(node).and_then(|m| m.runtime.containers.get(id)) else { return };
+        let (name, next) = (c.name.clone(), c.restart_count + 1);
+        let object = crate::object_ref(pod, "Pod");
+        if self.cri_call(node, "RemoveContainer", object, crate::sort::map_of([("container".to_string(), json!(name)), ("containerID".to_string(), json!(id))])).is_err() {
+            return;
+        }
+        let Some(m) = self.machines.get_mut(node) else { return };
+        m.runtime.log(now, format!("RemoveContainer for \"{id}\""));
+        m.runtime.containers.remove(id);
+        m.runtime.containers_changed += 1;
+        m.kubelet.pleg_seen.remove(id);
+        m.runtime.log(now, format!("RemoveContainer for \"{id}\" returns successfully"));
+        if let Some(w) = m.kubelet.workers.get_mut(uid) {
+            let e = w.removed_restarts.entry(name).or_insert(0);
+            *e = (*e).max(next);
+        }
+        self.quiet.touch_pod(uid);
+    }
+
     /// Whether the next pass removes nothing (a quiet stretch, `quiet.rs`).
     pub(crate) fn container_gc_steady(&self, node: &str) -> bool {
         !self.kubelet_running(node)

@@ -148,6 +148,9 @@ pub enum Op {
     Resize { container_id: String, container: String },
     /// Wait until that container has stopped.
     AwaitStopped { container_id: String },
+    /// `RemoveContainer` of one of the pod's containers (a RestartAllContainers reset; the
+    /// logs stay); `last` asks for the next sync at once (`UpdatePod` after the reset).
+    Remove { container_id: String, last: bool },
     /// Terminating: wait for every container to stop.
     AwaitContainersStopped,
     StopSandbox,
@@ -207,6 +210,10 @@ pub struct PodWorker {
     /// The pod status this sync started from, as `doBackOff` reads it: each container's
     /// newest exited instance's finish time, before the sync's own kills.
     pub sync_exited: BTreeMap<String, Time>,
+    /// The restart count a container's next instance takes after a RestartAllContainers
+    /// reset removed every instance (upstream counts the logs left in its log directory,
+    /// `calcRestartCountByLogDir`).
+    pub removed_restarts: BTreeMap<String, u32>,
     /// When the worker's last sync ended (`lastSyncTime`).
     pub last_sync: Option<Time>,
     /// Why the next sync waits while containerd is down.
@@ -274,6 +281,7 @@ impl PodWorker {
             probes: Vec::new(),
             probe_failures: BTreeMap::new(),
             sync_exited: BTreeMap::new(),
+            removed_restarts: BTreeMap::new(),
             stopping: BTreeMap::new(),
             kill_sent: BTreeSet::new(),
             term_started: Time::ZERO,
@@ -600,7 +608,13 @@ impl Engine {
         // A pod-level resize: the pod cgroup first, then its containers (podlife does not order
         // increases and decreases apart).
         let _ = self.cri_update_pod_sandbox_resources(node, &allocated);
-        let ops = match self.compute_pod_actions(node, &allocated) {
+        // RestartAllContainersOnContainerExits: while the status just generated says the pod's
+        // containers are being restarted, this sync kills and removes them all (`SyncPod`'s
+        // `restartAllContainers`, `computePodActions`' `ContainersToReset`).
+        let restarting_all = self.features.enabled("RestartAllContainersOnContainerExits")
+            && status["conditions"].as_array().is_some_and(|cs| cs.iter().any(|c| c["type"] == "AllContainersRestarting" && c["status"] == "True"));
+        let actions = if restarting_all { PodActions::Steps(self.reset_all_containers(node, &allocated)) } else { self.compute_pod_actions(node, &allocated) };
+        let ops = match actions {
             PodActions::Steps(ops) => ops,
             PodActions::KillPod => {
                 self.kubelet_begin_termination(node, uid, &pod);
@@ -745,7 +759,11 @@ impl Engine {
                 let image = ImageRef::parse_normalized(spec["image"].as_str().unwrap_or_default()).ok().map(ImageRef::with_default_tag).and_then(|r| self.machines.get(node).and_then(|m| m.runtime.image_status(&r).cloned()));
                 // `startContainer`: the newest instance's count plus one (the container GC
                 // leaves only the newest exited instance, so counting them would not do).
-                let restart_count = self.machines.get(node).and_then(|m| m.runtime.pod_containers(uid).into_iter().find(|c| c.name == container).map(|c| c.restart_count + 1)).unwrap_or(0);
+                let restart_count = self
+                    .machines
+                    .get(node)
+                    .and_then(|m| m.runtime.pod_containers(uid).into_iter().find(|c| c.name == container).map(|c| c.restart_count + 1).or_else(|| m.kubelet.workers.get(uid).and_then(|w| w.removed_restarts.get(&container).copied())))
+                    .unwrap_or(0);
                 let (Some(sandbox), Some(image)) = (sandbox, image) else {
                     self.kubelet_skip_container(node, uid, &container);
                     return self.kubelet_next(node, uid, 0);
@@ -834,6 +852,12 @@ impl Engine {
                     let _ = self.cri_update_container_resources(node, &pod, &container_id, &container, &resources);
                 }
                 self.kubelet_request_sync(node, uid);
+            }
+            Op::Remove { container_id, last } => {
+                self.kubelet_remove_container(node, uid, &pod, &container_id);
+                if last {
+                    self.kubelet_request_sync(node, uid);
+                }
             }
             Op::AwaitStopped { container_id } => {
                 let running = self.machines.get(node).and_then(|m| m.runtime.containers.get(&container_id)).is_some_and(|c| c.state == ContainerState::Running);
@@ -1075,6 +1099,7 @@ impl Engine {
             w.facts.start_time = Some(pod["status"]["startTime"].as_str().map(str::to_string).unwrap_or_else(|| now.rfc3339()));
         }
         let mut facts = w.facts.clone();
+        facts.restart_all_gate = self.features.enabled("RestartAllContainersOnContainerExits");
         facts.allocated = w.allocated.clone();
         facts.resize_conditions = w.resize.list();
         let containers = m.runtime.pod_containers(uid);

@@ -36,6 +36,8 @@ pub struct PodFacts {
     pub allocated: Option<super::resize::Allocation>,
     /// `PodResizePending` / `PodResizeInProgress`, as the status manager holds them.
     pub resize_conditions: Vec<Value>,
+    /// The RestartAllContainersOnContainerExits gate of the kubelet.
+    pub restart_all_gate: bool,
 }
 
 /// `convertContainerStatusResources`: the allocation, with what the runtime reports for a
@@ -125,8 +127,53 @@ fn last_bytes(text: &str, max: usize) -> &str {
     &text[start..]
 }
 
-/// One container list's statuses (`convertToAPIContainerStatuses`).
-fn container_statuses(spec_list: &[Value], runtime: &[&Container], old: &[Value], facts: &PodFacts, default_reason: &str, init: bool) -> Vec<Value> {
+/// `ShouldAllContainersRestart` (`pkg/kubelet/container/helpers.go`): the API status says the
+/// pod's containers are being restarted, or a container's exit — in the runtime or in the API
+/// status — matches a RestartAllContainers rule.
+pub fn should_all_containers_restart(spec: &Value, runtime: &[&Container], api: &Value) -> bool {
+    if api["conditions"].as_array().is_some_and(|cs| cs.iter().any(|c| c["type"] == "AllContainersRestarting" && c["status"] == "True")) {
+        return true;
+    }
+    let triggers = |c: &Value, code: i64| matching_restart_rule(c, code).is_some_and(|r| r["action"] == "RestartAllContainers");
+    for (list, statuses) in [("initContainers", "initContainerStatuses"), ("containers", "containerStatuses")] {
+        for c in spec[list].as_array().map(Vec::as_slice).unwrap_or_default() {
+            let name = c["name"].as_str().unwrap_or_default();
+            // `FindContainerStatusByName`: the newest instance.
+            if let Some(rc) = runtime.iter().filter(|r| r.name == name).max_by_key(|r| (r.created_at, r.attempt))
+                && rc.state == ContainerState::Exited
+                && triggers(c, i64::from(rc.exit_code))
+            {
+                return true;
+            }
+            let st = api[statuses].as_array().and_then(|ss| ss.iter().find(|s| s["name"] == name));
+            if let Some(code) = st.and_then(|s| s["state"]["terminated"]["exitCode"].as_i64())
+                && triggers(c, code)
+            {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// `GenerateAllContainersRestartingCondition` (`pkg/kubelet/status/generate.go`).
+fn all_containers_restarting(spec: &Value, runtime: &[&Container], old: &Value, phase: &str) -> Value {
+    let cleaned_up = || !["initContainers", "containers"].iter().any(|l| spec[*l].as_array().is_some_and(|cs| cs.iter().any(|c| runtime.iter().any(|r| c["name"] == r.name.as_str()))));
+    match phase {
+        "Succeeded" => condition("AllContainersRestarting", false, Some("PodCompleted"), None),
+        "Failed" => condition("AllContainersRestarting", false, Some("PodFailed"), None),
+        _ if !should_all_containers_restart(spec, runtime, old) || cleaned_up() => condition("AllContainersRestarting", false, None, None),
+        _ => condition("AllContainersRestarting", true, Some("RestartAllContainersStarted"), Some("container exited with restart policy rule".to_string())),
+    }
+}
+
+/// The message of a container a RestartAllContainers reset removed.
+const RESTARTING_ALL_MESSAGE: &str = "The container is removed because RestartAllContainers in place";
+
+/// One container list's statuses (`convertToAPIContainerStatuses`). `pod_restarting`: the
+/// pod's containers are being restarted all together; one the runtime no longer has is
+/// "waiting" with a `RestartingAllContainers` last state, one restart more.
+fn container_statuses(spec_list: &[Value], runtime: &[&Container], old: &[Value], facts: &PodFacts, default_reason: &str, init: bool, pod_restarting: bool) -> Vec<Value> {
     let mut out = Vec::new();
     // The runtime's containers and the old statuses by name, gathered once.
     let mut runtime_by_name: std::collections::BTreeMap<&str, Vec<&&Container>> = std::collections::BTreeMap::new();
@@ -146,12 +193,20 @@ fn container_statuses(spec_list: &[Value], runtime: &[&Container], old: &[Value]
         if let Some(o) = old_status {
             st["restartCount"] = o["restartCount"].clone();
             st["lastState"] = o["lastState"].clone();
+            if pod_restarting && mine.is_empty() && !o["state"]["waiting"].is_object() {
+                let t = json!({"exitCode": 137, "message": RESTARTING_ALL_MESSAGE, "reason": "RestartingAllContainers"});
+                st["state"] = json!({"waiting": {"message": RESTARTING_ALL_MESSAGE, "reason": "RestartingAllContainers"}});
+                st["lastState"] = json!({"terminated": t});
+                st["restartCount"] = json!(o["restartCount"].as_u64().unwrap_or(0) + 1);
+            }
         }
         if let Some(latest) = mine.first() {
             st["containerID"] = json!(format!("containerd://{}", latest.id));
             st["image"] = json!(latest.image_ref);
             st["imageID"] = json!(latest.image_id);
-            st["restartCount"] = json!(latest.restart_count);
+            // `convertContainerStatus`: never fewer restarts than the API already showed.
+            let old_count = old_status.and_then(|o| o["restartCount"].as_u64()).unwrap_or(0);
+            st["restartCount"] = json!(u64::from(latest.restart_count).max(old_count));
             st["state"] = match latest.state {
                 ContainerState::Running => json!({"running": {"startedAt": latest.started_at.map(Time::rfc3339)}}),
                 ContainerState::Exited => json!({"terminated": terminated(latest, spec)}),
@@ -159,6 +214,9 @@ fn container_statuses(spec_list: &[Value], runtime: &[&Container], old: &[Value]
             };
             st["lastState"] = match mine.get(1) {
                 Some(prev) if prev.state == ContainerState::Exited => json!({"terminated": terminated(prev, spec)}),
+                // No earlier instance in the runtime (a RestartAllContainers reset removed it):
+                // the last termination the API showed stays.
+                None if old_status.is_some_and(|o| o["lastState"]["terminated"].is_object() && !o["state"]["terminated"].is_object()) => old_status.map(|o| o["lastState"].clone()).unwrap_or_default(),
                 _ => json!({}),
             };
             let running = latest.state == ContainerState::Running;
@@ -249,12 +307,58 @@ fn find<'a>(index: &StatusIndex<'a>, name: &Value) -> Option<&'a Value> {
     index.get(name.as_str().unwrap_or_default()).copied()
 }
 
+/// `findMatchingContainerRestartRule` (`pkg/api/v1/pod/util.go`): the first of a container's
+/// `restartPolicyRules` whose exit codes match.
+pub fn matching_restart_rule(c: &Value, exit_code: i64) -> Option<&Value> {
+    c["restartPolicyRules"].as_array()?.iter().find(|r| {
+        let codes = &r["exitCodes"];
+        let listed = codes["values"].as_array().is_some_and(|vs| vs.iter().any(|v| v.as_i64() == Some(exit_code)));
+        match codes["operator"].as_str() {
+            Some("In") => listed,
+            Some("NotIn") => !listed,
+            _ => false,
+        }
+    })
+}
+
+/// `ContainerShouldRestart` (`pkg/api/v1/pod/util.go`, ContainerRestartRules): a matching rule
+/// with action Restart, else the container's own `restartPolicy`, else the pod's.
+pub fn container_should_restart(c: &Value, spec: &Value, exit_code: i64) -> bool {
+    let decide = |policy: &str| match policy {
+        "Never" => false,
+        "OnFailure" => exit_code != 0,
+        _ => true,
+    };
+    if let Some(own) = c["restartPolicy"].as_str() {
+        // A RestartAllContainers rule restarts the container too (with the whole pod). The
+        // API server accepts that action only with RestartAllContainersOnContainerExits, which
+        // is the kubelet's gate as well in a podlife cluster.
+        if matching_restart_rule(c, exit_code).is_some_and(|r| r["action"] == "Restart" || r["action"] == "RestartAllContainers") {
+            return true;
+        }
+        return decide(own);
+    }
+    decide(spec["restartPolicy"].as_str().unwrap_or("Always"))
+}
+
+/// `IsContainerRestartable`: the container may run again after it stops.
+pub fn container_restartable(c: &Value, spec: &Value) -> bool {
+    match c["restartPolicy"].as_str() {
+        Some(own) => c["restartPolicyRules"].as_array().is_some_and(|rs| rs.iter().any(|r| r["action"] == "Restart")) || own != "Never",
+        None => spec["restartPolicy"] != "Never",
+    }
+}
+
+/// `getPhase` (`pkg/kubelet/kubelet_pods.go`). A stopped container counts as restarting when
+/// `ContainerShouldRestart` says so for its exit code, or when it was stopped by a
+/// RestartAllContainers action.
 pub fn get_phase(spec: &Value, init_statuses: &[Value], statuses: &[Value], pod_is_terminal: bool) -> &'static str {
     // Statuses by container name, looked up once per container (a pod may have 1,000).
     let (init_by_name, by_name) = (statuses_by_name(init_statuses), statuses_by_name(statuses));
-    let restart_policy = spec["restartPolicy"].as_str().unwrap_or("Always");
     let (mut pending_regular, mut pending_restartable, mut failed_init) = (0, 0, 0);
-    let (mut unknown, mut running, mut waiting, mut stopped, mut succeeded) = (0, 0, 0, 0, 0);
+    let (mut unknown, mut running, mut waiting, mut stopped, mut succeeded, mut stopped_not_restartable) = (0, 0, 0, 0, 0, 0);
+    // An exit that will be followed by a restart.
+    let restarting = |c: &Value, t: &Value| t["reason"] == "RestartingAllContainers" || container_should_restart(c, spec, t["exitCode"].as_i64().unwrap_or(0));
     let inits = spec["initContainers"].as_array().map(Vec::as_slice).unwrap_or_default();
     for c in inits.iter().filter(|c| !is_sidecar(c)) {
         let Some(st) = find(&init_by_name, &c["name"]) else {
@@ -264,13 +368,15 @@ pub fn get_phase(spec: &Value, init_statuses: &[Value], statuses: &[Value], pod_
         match state_of(st) {
             "running" => pending_regular += 1,
             "terminated" => {
-                if st["state"]["terminated"]["exitCode"].as_i64() != Some(0) {
+                let t = &st["state"]["terminated"];
+                if t["exitCode"].as_i64() != Some(0) && !restarting(c, t) {
                     failed_init += 1;
                 }
             }
             "waiting" => {
                 if st["lastState"]["terminated"].is_object() {
-                    if st["lastState"]["terminated"]["exitCode"].as_i64() != Some(0) {
+                    let t = &st["lastState"]["terminated"];
+                    if t["exitCode"].as_i64() != Some(0) && !restarting(c, t) {
                         failed_init += 1;
                     }
                 } else {
@@ -314,13 +420,20 @@ pub fn get_phase(spec: &Value, init_statuses: &[Value], statuses: &[Value], pod_
             "running" => running += 1,
             "terminated" => {
                 stopped += 1;
-                if st["state"]["terminated"]["exitCode"].as_i64() == Some(0) {
+                let t = &st["state"]["terminated"];
+                if !restarting(c, t) {
+                    stopped_not_restartable += 1;
+                }
+                if t["exitCode"].as_i64() == Some(0) {
                     succeeded += 1;
                 }
             }
             "waiting" => {
                 if st["lastState"]["terminated"].is_object() {
                     stopped += 1;
+                    if !restarting(c, &st["lastState"]["terminated"]) {
+                        stopped_not_restartable += 1;
+                    }
                 } else {
                     waiting += 1;
                 }
@@ -328,7 +441,7 @@ pub fn get_phase(spec: &Value, init_statuses: &[Value], statuses: &[Value], pod_
             _ => unknown += 1,
         }
     }
-    if failed_init > 0 && restart_policy == "Never" {
+    if failed_init > 0 {
         return "Failed";
     }
     if pending_regular > 0 || (pending_restartable > 0 && !any_regular_started(statuses)) || waiting > 0 {
@@ -341,16 +454,13 @@ pub fn get_phase(spec: &Value, init_statuses: &[Value], statuses: &[Value], pod_
         if pod_is_terminal {
             return if stopped == succeeded { "Succeeded" } else { "Failed" };
         }
-        if restart_policy == "Always" {
+        if stopped != stopped_not_restartable {
             return "Running";
         }
         if stopped == succeeded {
             return "Succeeded";
         }
-        if restart_policy == "Never" {
-            return "Failed";
-        }
-        return "Running";
+        return "Failed";
     }
     "Pending"
 }
@@ -393,8 +503,10 @@ pub fn generate(pod: &Value, runtime: &[&Container], facts: &PodFacts, now: Time
     let default_reason = if inits.is_empty() { CONTAINER_CREATING } else { POD_INITIALIZING };
     let old_init = old["initContainerStatuses"].as_array().map(Vec::as_slice).unwrap_or_default();
     let old_apps = old["containerStatuses"].as_array().map(Vec::as_slice).unwrap_or_default();
-    let init_statuses = container_statuses(inits, runtime, old_init, facts, default_reason, true);
-    let statuses = container_statuses(apps, runtime, old_apps, facts, default_reason, false);
+    let could_restart_all = facts.restart_all_gate && crate::apiserver::gated::all_containers_could_restart(spec);
+    let pod_restarting = could_restart_all && should_all_containers_restart(spec, runtime, old);
+    let init_statuses = container_statuses(inits, runtime, old_init, facts, default_reason, true, pod_restarting);
+    let statuses = container_statuses(apps, runtime, old_apps, facts, default_reason, false, pod_restarting);
     let mut phase = get_phase(spec, &init_statuses, &statuses, facts.terminal);
     // A terminal phase already in the API is never left.
     if let Some(p @ ("Succeeded" | "Failed")) = old["phase"].as_str() {
@@ -455,10 +567,14 @@ pub fn generate(pod: &Value, runtime: &[&Container], facts: &PodFacts, now: Time
         }
     }
     let generation = pod["metadata"]["generation"].clone();
-    let mut conditions = [condition("PodReadyToStartContainers", facts.sandbox_ready, None, None), initialized, ready, containers_ready, condition("PodScheduled", true, None, None)];
+    let mut conditions = vec![condition("PodReadyToStartContainers", facts.sandbox_ready, None, None), initialized, ready, containers_ready, condition("PodScheduled", true, None, None)];
+    // `allContainersCouldRestart`: only a pod with a RestartAllContainers rule reports it.
+    if could_restart_all {
+        conditions.push(all_containers_restarting(spec, runtime, old, phase));
+    }
     // Conditions owned by others (readiness gates' own, DisruptionTarget) stay, first.
     let old_conditions = old["conditions"].as_array().cloned().unwrap_or_default();
-    let kubelet_owned = ["PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled", "PodResizePending", "PodResizeInProgress"];
+    let kubelet_owned = ["PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled", "PodResizePending", "PodResizeInProgress", "AllContainersRestarting"];
     let mut merged: Vec<Value> = old_conditions.iter().filter(|c| !kubelet_owned.contains(&c["type"].as_str().unwrap_or_default())).cloned().collect();
     // The resize conditions from the status manager, before the kubelet's own.
     merged.extend(facts.resize_conditions.iter().cloned());

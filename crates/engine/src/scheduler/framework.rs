@@ -119,6 +119,24 @@ impl Resource {
 pub const DEFAULT_MILLI_CPU_REQUEST: i64 = 100;
 pub const DEFAULT_MEMORY_REQUEST: i64 = 200 * 1024 * 1024;
 
+/// `compareNumericValues` (component-helpers `scheduling/corev1/helpers.go`): both values
+/// canonical decimal int64s, then `Lt` tolerates a taint below the toleration's value and `Gt`
+/// one above it. `ToleratesTaint` matches Lt/Gt only with TaintTolerationComparisonOperators;
+/// the API server refuses them without it (and gates do not change while a podlife cluster
+/// runs), so every stored Lt/Gt toleration is one the gate allowed.
+pub(crate) fn compare_numeric(toleration: &str, taint: &str, op: &str) -> bool {
+    let canonical = |v: &str| -> Option<i64> {
+        let digits = v.strip_prefix('-').unwrap_or(v);
+        let b = digits.as_bytes();
+        let ok = v == "0" || (!b.is_empty() && (b'1'..=b'9').contains(&b[0]) && b.iter().all(u8::is_ascii_digit));
+        if ok { v.parse().ok() } else { None }
+    };
+    match (canonical(toleration), canonical(taint)) {
+        (Some(t), Some(n)) => if op == "Lt" { n < t } else { n > t },
+        _ => false,
+    }
+}
+
 /// A toleration, typed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Toleration {
@@ -140,6 +158,7 @@ impl Toleration {
         match self.operator.as_str() {
             "" | "Equal" => self.value == taint.value,
             "Exists" => true,
+            op @ ("Lt" | "Gt") => compare_numeric(&self.value, &taint.value, op),
             _ => false,
         }
     }
