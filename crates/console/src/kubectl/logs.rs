@@ -77,13 +77,20 @@ pub fn logs(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
 /// One container's log as `kubectl logs` prints it (`--tail`, `--timestamps`, `--prefix`).
 #[allow(clippy::too_many_arguments)]
 fn print_log(ctx: &mut Context<'_>, out: &mut Output, namespace: &str, pod: &str, container: &str, tail: Option<usize>, p: &flags::Parsed, prefix: Option<&str>) {
-    match ctx.engine.pod_logs(namespace, pod, container, p.flag("previous")) {
+    write_log(ctx, out, namespace, pod, container, p.flag("previous"), tail, p.flag("timestamps"), prefix);
+}
+
+/// A container's log from the kubelet, written as the API returns it: the last `tail` lines,
+/// each with its timestamp and a prefix when asked, then an error the stream ended with.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn write_log(ctx: &mut Context<'_>, out: &mut Output, namespace: &str, pod: &str, container: &str, previous: bool, tail: Option<usize>, timestamps: bool, prefix: Option<&str>) {
+    match ctx.engine.pod_logs(namespace, pod, container, previous) {
         Ok(log) => {
             let lines = &log.lines;
             let skip = tail.map_or(0, |n| lines.len().saturating_sub(n));
             let prefix = prefix.unwrap_or_default();
             for (t, _, line) in lines.iter().skip(skip) {
-                if p.flag("timestamps") {
+                if timestamps {
                     out.out(&format!("{prefix}{} {line}\n", t.rfc3339_nanos()));
                 } else {
                     out.out(&format!("{prefix}{line}\n"));

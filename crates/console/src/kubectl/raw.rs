@@ -70,15 +70,5 @@ fn pod_log(ctx: &mut Context<'_>, out: &mut Output, namespace: &str, name: &str,
         (None, [only]) => only.clone(),
         (None, all) => return out.err(&format!("Error from server (BadRequest): a container name must be specified for pod {name}, choose one of: [{}]\n", all.join(" "))),
     };
-    match ctx.engine.pod_logs(namespace, name, &container, previous) {
-        Ok(log) => {
-            for (_, _, line) in &log.lines {
-                out.out(&format!("{line}\n"));
-            }
-            if let Some(t) = &log.trailer {
-                out.out(t);
-            }
-        }
-        Err(s) => out.err(&format!("Error from server ({}): {}\n", s.reason_text(), s.message)),
-    }
+    super::logs::write_log(ctx, out, namespace, name, &container, previous, None, false, None);
 }

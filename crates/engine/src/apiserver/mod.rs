@@ -1028,14 +1028,7 @@ impl Engine {
             return Err(Status::plain(Reason::RequestEntityTooLarge, format!("Request entity too large: The allowed maximum operations in a JSON patch is {}, got {}", patch::MAX_JSON_PATCH_OPERATIONS, ops.len())));
         }
         let mut merged = current.clone();
-        if let Err(e) = patch::apply(req.patch_type, &mut merged, &patch) {
-            return Err(match e {
-                patch::PatchError::BadRequest(m) => Status::plain(Reason::BadRequest, m),
-                // `NewGenericServerResponse(422, …)`: the reason why stays in the server's log.
-                patch::PatchError::DoesNotApply(_) => Status::plain(Reason::Invalid, "the server rejected our request due to an error in our request".into()),
-                patch::PatchError::Other(m) => Status::plain(Reason::Unknown, m),
-            });
-        }
+        patch::apply(req.patch_type, &mut merged, &patch).map_err(patch_status)?;
         // An object the patch leaves as it was is not written again (etcd3's GuaranteedUpdate
         // returns the existing object when the new bytes are the same).
         if merged == current {
@@ -1397,5 +1390,15 @@ fn secret_string_data(secret: &mut Value) {
     }
     for (k, v) in strings {
         secret["data"][k.as_str()] = json!(crate::kubelet::env::base64_encode(v.as_str().unwrap_or_default().as_bytes()));
+    }
+}
+
+/// What the PATCH handler answers when the patch does not apply.
+pub(crate) fn patch_status(e: patch::PatchError) -> Status {
+    match e {
+        patch::PatchError::BadRequest(m) => Status::plain(Reason::BadRequest, m),
+        // `NewGenericServerResponse(422, …)`: the reason why stays in the server's log.
+        patch::PatchError::DoesNotApply(_) => Status::plain(Reason::Invalid, "the server rejected our request due to an error in our request".into()),
+        patch::PatchError::Other(m) => Status::plain(Reason::Unknown, m),
     }
 }

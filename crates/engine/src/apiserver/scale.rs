@@ -65,11 +65,7 @@ impl Engine {
             Verb::Get => return Ok(old),
             Verb::Patch => {
                 let mut merged = old.clone();
-                patch::apply(req.patch_type, &mut merged, &req.body.clone().unwrap_or(Value::Null)).map_err(|e| match e {
-                    patch::PatchError::BadRequest(m) => Status::plain(super::status::Reason::BadRequest, m),
-                    patch::PatchError::DoesNotApply(_) => Status::plain(super::status::Reason::Invalid, "the server rejected our request due to an error in our request".into()),
-                    patch::PatchError::Other(m) => Status::plain(super::status::Reason::Unknown, m),
-                })?;
+                patch::apply(req.patch_type, &mut merged, &req.body.clone().unwrap_or(Value::Null)).map_err(super::patch_status)?;
                 merged
             }
             _ => req.body.clone().unwrap_or(Value::Null),

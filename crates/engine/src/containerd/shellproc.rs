@@ -692,16 +692,6 @@ impl ContainerHost<'_> {
     }
 }
 
-/// The user a container's processes run as: its `securityContext.runAsUser`, else the pod's,
-/// else root (the images' own `USER` is not consulted).
-fn run_as_user(pod: &Value, container: &str) -> u32 {
-    let spec = crate::kubelet::container_spec(pod, container);
-    spec.and_then(|c| c["securityContext"]["runAsUser"].as_u64())
-        .or_else(|| pod["spec"]["securityContext"]["runAsUser"].as_u64())
-        .and_then(|u| u32::try_from(u).ok())
-        .unwrap_or(0)
-}
-
 /// The credentials of a container's processes, as containerd's CRI sets them from the
 /// kubelet's `LinuxContainerSecurityContext`: `runAsUser` and `runAsGroup` (the container's
 /// over the pod's; root and group 0 without them — the image's own `USER` is not consulted),
@@ -865,8 +855,8 @@ impl Engine {
         let pod = self.kubelet_pod(node, &ns, &pod_name).map(|p| (*p).clone()).unwrap_or(Value::Null);
         let hostname = if pod.is_null() { pod_name } else { crate::containerd::procfs::uts_hostname(&pod, node) };
         let mounts = mounts_of(&pod, &name, |volume| self.mounted_volume(node, &uid, volume));
-        let user = run_as_user(&pod, &name);
         let creds = credentials_of(&pod, &name);
+        let user = creds.uid;
         Some(ContainerHost { engine: self, node: node.to_string(), uid, container_id: container_id.to_string(), namespace: ns, hostname, mounts, out: String::new(), err: String::new(), chunks: Vec::new(), offset_ms: 0, user, creds, headers: vec![], pod, image_ref, exec_argv: None, depth: 0 })
     }
 

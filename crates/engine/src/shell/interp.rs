@@ -701,7 +701,7 @@ impl Shell {
     }
 
     /// Unblocks tasks whose sleep ended or whose awaited jobs finished.
-    fn wake(&mut self, _host: &mut dyn Host) {
+    fn wake(&mut self, host: &mut dyn Host) {
         let now = self.now;
         let mut reap: Vec<u32> = Vec::new();
         for i in 0..self.tasks.len() {
@@ -709,17 +709,17 @@ impl Shell {
                 Some(Block::Sleep { until }) if until <= now => self.tasks[i].block = None,
                 Some(Block::Follow(mut f)) if f.next <= now => {
                     while f.next <= now {
-                        let (out, err) = f.read(&*_host);
+                        let (out, err) = f.read(&*host);
                         let t = &mut self.tasks[i];
-                        write_fd(_host, &mut t.io, 1, &out);
-                        write_fd(_host, &mut t.io, 2, &err);
+                        write_fd(host, &mut t.io, 1, &out);
+                        write_fd(host, &mut t.io, 2, &err);
                     }
                     self.tasks[i].block = Some(Block::Follow(f));
                 }
                 Some(Block::Connect { until, .. }) if until <= now => self.tasks[i].block = None,
                 Some(Block::Connect { next, rto, until, host: peer, port, refused }) if next <= now => {
                     let t = &mut self.tasks[i];
-                    if _host.syn_retransmit(&peer, port) {
+                    if host.syn_retransmit(&peer, port) {
                         // The REJECT's ICMP error ends connect() with ECONNREFUSED.
                         if let Some(Frame::Deferred { stdout, stderr, status }) = t.frames.last_mut() {
                             *stdout = refused.stdout.clone();
