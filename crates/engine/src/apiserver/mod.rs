@@ -905,6 +905,7 @@ impl Engine {
                 "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => validation::workload(rt.kind, &obj, &gated::PodOptions::new(&self.features, Some(&current["spec"]["template"]["spec"]))),
                 "LimitRange" => limitrange_validation::spec(&obj),
                 "ResourceQuota" => resourcequota_validation::update(&current, &obj),
+                "PersistentVolumeClaim" => validation::persistent_volume_claim_update(&current, &obj),
                 _ => Vec::new(),
             }]
             .concat()
@@ -982,6 +983,9 @@ impl Engine {
         self.apiserver_trace(Action::Validation, object.clone(), BTreeMap::new(), changes);
         if req.subresource.is_none() {
             let namespace = req.namespace.clone().unwrap_or_default();
+            if rt.kind == "PersistentVolumeClaim" {
+                admission::persistent_volume_claim_resize(current, &obj, &self.store)?;
+            }
             let attrs = webhooks::Attributes { rt, subresource: "", namespace: if rt.namespaced { &namespace } else { "" }, name: &key.name, operation: webhooks::Operation::Update, old: Some(current), dry_run: req.dry_run, object: object.clone() };
             self.validating_webhooks(&attrs, Some(&obj))?;
             let admitted = resourcequota::Admitted { rt, namespace: &namespace, name: &key.name, object: &obj, old: Some(current), dry_run: req.dry_run };

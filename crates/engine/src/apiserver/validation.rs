@@ -92,6 +92,19 @@ pub fn object_meta(kind: &str, meta: &Value) -> Vec<FieldError> {
 
 /// The labels and annotations checks of `ValidateObjectMetaAccessorUpdate` (apimachinery
 /// `pkg/api/validation/objectmeta.go`), which every update runs.
+/// The size rule of `ValidatePersistentVolumeClaimUpdate`: with RecoverVolumeExpansionFailure
+/// (GA, on) a claim's storage request may shrink only while it stays above `status.capacity`
+/// (to undo an expansion that failed; volumes never shrink). The rule that the rest of the spec
+/// is immutable is not modelled: its message carries a `cmp.Diff` of the two specs.
+pub fn persistent_volume_claim_update(old: &Value, pvc: &Value) -> Vec<FieldError> {
+    use crate::volume::{requested_storage, storage};
+    let new_size = requested_storage(pvc);
+    if new_size < requested_storage(old) && new_size <= storage(&old["status"]["capacity"]["storage"]) {
+        return vec![FieldError::forbidden("spec.resources.requests.storage", "field can not be less than status.capacity")];
+    }
+    Vec::new()
+}
+
 pub fn object_meta_update(meta: &Value) -> Vec<FieldError> {
     let mut errs = Vec::new();
     validate_labels(&meta["labels"], "metadata.labels", &mut errs);
