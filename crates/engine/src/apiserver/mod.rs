@@ -465,6 +465,7 @@ impl Engine {
         let errors = match rt.kind {
             "Pod" => validation::pod(&obj, &gated::PodOptions::new(&self.features, None)),
             "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => validation::workload(rt.kind, &obj, &gated::PodOptions::new(&self.features, None)),
+            "ReplicationController" => validation::replication_controller(&obj, &gated::PodOptions::new(&self.features, None)),
             "Service" => validation::service(&obj),
             "LimitRange" => limitrange_validation::limit_range(&obj),
             "ResourceQuota" => resourcequota_validation::resource_quota(&obj),
@@ -522,7 +523,7 @@ impl Engine {
         // The workloads' `WarningsOnCreate` (`pkg/registry/apps/*/strategy.go`,
         // `pkg/registry/batch/*/strategy.go`): their name goes into their pods' names and
         // hostnames.
-        if matches!(rt.kind, "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob") {
+        if matches!(rt.kind, "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" | "ReplicationController") {
             let why = validation::dns1123_label(&name);
             if !why.is_empty() {
                 self.warn(format!("metadata.name: this is used in Pod names and hostnames, which can result in surprising behavior; a DNS label is recommended: [{}]", why.join(", ")));
@@ -695,7 +696,7 @@ impl Engine {
                     }]);
                 }
             }
-            "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "CronJob" => {
+            "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "CronJob" | "ReplicationController" => {
                 meta["generation"] = json!(1);
                 if rt.kind == "DaemonSet" && (meta["annotations"].is_null() || meta["annotations"].is_object()) {
                     // `daemonSetStrategy.PrepareForCreate`: templateGeneration at least 1, kept in
@@ -903,6 +904,7 @@ impl Engine {
                 "ConfigMap" | "Secret" => config_validation::on_update(rt.kind, &current, &obj),
                 // `ValidateDeploymentUpdate` and its siblings validate the new spec in full.
                 "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => validation::workload(rt.kind, &obj, &gated::PodOptions::new(&self.features, Some(&current["spec"]["template"]["spec"]))),
+                "ReplicationController" => validation::replication_controller(&obj, &gated::PodOptions::new(&self.features, Some(&current["spec"]["template"]["spec"]))),
                 "LimitRange" => limitrange_validation::spec(&obj),
                 "ResourceQuota" => resourcequota_validation::update(&current, &obj),
                 "PersistentVolumeClaim" => validation::persistent_volume_claim_update(&current, &obj),

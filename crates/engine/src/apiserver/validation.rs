@@ -401,6 +401,19 @@ fn non_negative(value: &Value, path: &str, errs: &mut Vec<FieldError>) {
 
 /// Workloads (`pkg/apis/apps/validation`, `pkg/apis/batch/validation`): replicas, selector,
 /// the template matching it, the template's pod spec, and the restart policy the kind allows.
+/// `ValidateReplicationController`: as a ReplicaSet's, with the selector a map that must not be
+/// empty (`ValidateNonEmptySelector`: Required) and must match the template's labels.
+pub fn replication_controller(obj: &Value, opts: &PodOptions) -> Vec<FieldError> {
+    let mut view = obj.clone();
+    let selector = &obj["spec"]["selector"];
+    view["spec"]["selector"] = if selector.as_object().is_some_and(|m| !m.is_empty()) { json!({"matchLabels": selector}) } else { Value::Null };
+    let mut errs = workload("ReplicationController", &view, opts);
+    if obj["spec"]["template"]["spec"]["activeDeadlineSeconds"].is_number() {
+        errs.push(FieldError::forbidden("spec.template.spec.activeDeadlineSeconds", "activeDeadlineSeconds in ReplicationController is not Supported"));
+    }
+    errs
+}
+
 pub fn workload(kind: &str, obj: &Value, opts: &PodOptions) -> Vec<FieldError> {
     let mut errs = object_meta(kind, &obj["metadata"]);
     let (spec, base) = match kind {

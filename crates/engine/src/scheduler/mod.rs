@@ -740,13 +740,13 @@ impl Engine {
         let mut expressions = Vec::new();
         let mut found = false;
         let cache = &self.components[i].cache;
-        // Only the pod's namespace of the three resources: ranges of the ordered cache, in
-        // key order (services, then replicasets, then statefulsets).
+        // Only the pod's namespace of the four resources (`helper.DefaultSelector`: services,
+        // replication controllers, replica sets, stateful sets): ranges of the ordered cache.
         let in_namespace = |group: &'static str, resource: &'static str| crate::components::cached_in(cache, group, resource, &pod.namespace);
-        let owners = in_namespace("", "services").chain(in_namespace("apps", "replicasets")).chain(in_namespace("apps", "statefulsets"));
+        let owners = in_namespace("", "services").chain(in_namespace("", "replicationcontrollers")).chain(in_namespace("apps", "replicasets")).chain(in_namespace("apps", "statefulsets"));
         for (k, v) in owners {
             match k.resource.as_str() {
-                "services" => {
+                "services" | "replicationcontrollers" => {
                     if let Some(sel) = v["spec"]["selector"].as_object().filter(|m| !m.is_empty())
                         && sel.iter().all(|(lk, lv)| pod.labels.get(lk) == Some(lv)) {
                             found = true;
