@@ -46,6 +46,13 @@ const TAB_AFTER_COLON: &str = "':' must be followed by a valid YAML whitespace";
 pub fn read_document(text: &str, first_line: u32, alias_budget: &mut usize) -> Option<Item> {
     let before = *alias_budget;
     let (item, _) = read_once(text, first_line, alias_budget, false);
+    if let Some(Item::Error(e)) = &item
+        && e.message == UNKNOWN_ESCAPE
+        && let Some(patched) = single_quote_escapes(text, e)
+    {
+        *alias_budget = before;
+        return read_document(&patched, first_line, alias_budget);
+    }
     if !matches!(&item, Some(Item::Error(e)) if e.message == TAB_AFTER_COLON) {
         return item;
     }
@@ -81,6 +88,49 @@ pub fn read_document(text: &str, first_line: u32, alias_budget: &mut usize) -> O
     let restored: String = chars.iter().collect();
     *alias_budget = before;
     read_once(&restored, first_line, alias_budget, false).0
+}
+
+/// saphyr's refusal of an escape YAML 1.2 does not define.
+const UNKNOWN_ESCAPE: &str = "while parsing a quoted scalar, found unknown escape character";
+
+/// go-yaml (`scannerc.go`, `yaml_parser_scan_flow_scalar`, as libyaml) also takes `\'` in a
+/// double-quoted scalar as `'`; saphyr does not. The error points at the scalar's opening
+/// quote: its `\'` escapes become `\x27` (the same character; columns after it on that line
+/// move by two). `None` when there is none to rewrite.
+fn single_quote_escapes(text: &str, e: &YamlError) -> Option<String> {
+    let line_start: usize = text.split_inclusive('\n').take(e.document_line.saturating_sub(1) as usize).map(str::len).sum();
+    let line = text[line_start..].split('\n').next()?;
+    let col = line.char_indices().nth(e.position.column.saturating_sub(1) as usize).map_or(line.len(), |(i, _)| i);
+    let start = line_start + col;
+    if !text[start..].starts_with('"') {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    out.push_str(&text[..=start]);
+    let mut chars = text[start + 1..].char_indices();
+    let mut changed = false;
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some((_, '\'')) => {
+                    out.push_str("\\x27");
+                    changed = true;
+                }
+                Some((_, n)) => {
+                    out.push('\\');
+                    out.push(n);
+                }
+                None => out.push('\\'),
+            },
+            '"' => {
+                out.push('"');
+                out.push_str(&text[start + 1 + i + 1..]);
+                return changed.then_some(out);
+            }
+            c => out.push(c),
+        }
+    }
+    None
 }
 
 /// One saphyr pass over a document; with `want_quoted`, also the character ranges of its
@@ -441,6 +491,15 @@ mod tests {
             doc.value,
             json!({"a":{"cpu":"250m","memory":"128Mi"},"b":{"cpu":"250m","memory":"128Mi"},"c":[1,"2",true]})
         );
+    }
+
+    #[test]
+    fn single_quote_escapes_read_as_go_yaml_reads_them() {
+        let Item::Object(d) = read("a: [x, \"echo \\\"k=\\'v\\'\\\"\"]\nb: \"\\'\"\n") else { panic!("not read") };
+        assert_eq!(d.value, json!({"a": ["x", "echo \"k='v'\""], "b": "'"}));
+        // Other unknown escapes keep go-yaml's error.
+        let Item::Error(e) = read("a: \"\\q\"\n") else { panic!("read") };
+        assert_eq!(e.message, UNKNOWN_ESCAPE);
     }
 
     #[test]

@@ -254,6 +254,13 @@ pub fn program_for(argv: &[String], image: Option<&crate::registry::Image>, env:
             with_envoy.extend(argv[1..].iter().cloned());
             return program_for(&with_envoy, image, env);
         }
+        // redis's entrypoint (docker-library/redis docker-entrypoint.sh): a first argument that
+        // is a flag or ends in `.conf` runs `redis-server` with the arguments.
+        "docker-entrypoint.sh" if image.is_some_and(|i| i.name.ends_with("/redis")) && argv.get(1).is_some_and(|a| a.starts_with('-') || a.ends_with(".conf")) => {
+            let mut with_server = vec!["redis-server".to_string()];
+            with_server.extend(argv[1..].iter().cloned());
+            return program_for(&with_server, image, env);
+        }
         "docker-entrypoint.sh" if argv.len() > 1 => return program_for(&argv[1..], image, env),
         "docker-entrypoint.sh" => App::oneshot(0),
         "nginx" if argv.iter().any(|a| a == "-v" || a == "-V" || a == "-t") => App::oneshot(0),
@@ -304,6 +311,10 @@ pub fn program_for(argv: &[String], image: Option<&crate::registry::Image>, env:
         "redis-server" => {
             let mut app = App::redis();
             app.redis.password = flag("--requirepass").map(str::to_string);
+            // `redis-server /path/to/redis.conf [--opt …]`: the file is read when it starts.
+            if let Some(path) = argv.get(1).filter(|a| !a.starts_with('-')) {
+                app.role = Some(Box::new(servers::Role::RedisConfig { path: path.clone() }));
+            }
             app
         }
         "etcd" => {

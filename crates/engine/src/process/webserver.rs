@@ -106,7 +106,7 @@ impl Engine {
     }
 
     /// A variable of the container's process environment (the image's `ENV`, then the kubelet's).
-    fn container_env(&self, node: &str, container_id: &str, name: &str) -> Option<String> {
+    pub(crate) fn container_env(&self, node: &str, container_id: &str, name: &str) -> Option<String> {
         let rt = &self.machines.get(node)?.runtime;
         let c = rt.containers.get(container_id)?;
         let env = crate::containerd::cri::oci_env("", crate::containerd::cri::node_image(rt, c), &c.env);
