@@ -101,12 +101,11 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
                     }
                 })
                 .collect();
-            let external = spec["externalIPs"].as_array().map(|a| a.iter().map(|v| s(v).to_string()).collect::<Vec<_>>().join(",")).unwrap_or_default();
             let mut c = vec![
                 name,
                 s(&spec["type"]).to_string(),
                 or_none(s(&spec["clusterIP"]).to_string()),
-                or_none(external),
+                service_external_ip(obj, wide),
                 or_none(ports.join(",")),
                 created,
             ];
@@ -346,6 +345,39 @@ fn pv_row(pv: &Value, created: String, wide: bool) -> Vec<String> {
         cells.push(unset_or(&spec["volumeMode"]));
     }
     cells
+}
+
+/// `getServiceExternalIP` (printers.go): the external IPs, after a LoadBalancer's ingress
+/// addresses (`loadBalancerStatusStringer`: IPs, else hostnames, sorted and deduplicated, cut
+/// to 16 bytes unless wide); `<pending>` for a LoadBalancer with neither — a cluster without a
+/// cloud load balancer, such as kind —, an ExternalName's name.
+fn service_external_ip(svc: &Value, wide: bool) -> String {
+    let spec = &svc["spec"];
+    let external: Vec<String> = spec["externalIPs"].as_array().map(|a| a.iter().map(|v| s(v).to_string()).collect()).unwrap_or_default();
+    match s(&spec["type"]) {
+        "ClusterIP" | "NodePort" => or_none(external.join(",")),
+        "LoadBalancer" => {
+            let mut lb = std::collections::BTreeSet::new();
+            for i in svc["status"]["loadBalancer"]["ingress"].as_array().map(Vec::as_slice).unwrap_or_default() {
+                let v = if !s(&i["ip"]).is_empty() { s(&i["ip"]) } else { s(&i["hostname"]) };
+                if !v.is_empty() {
+                    lb.insert(v.to_string());
+                }
+            }
+            let mut lbs = lb.into_iter().collect::<Vec<_>>().join(",");
+            if !wide && lbs.len() > 16 {
+                lbs = format!("{}...", &lbs[..13]);
+            }
+            match (lbs.is_empty(), external.is_empty()) {
+                (true, true) => "<pending>".into(),
+                (false, true) => lbs,
+                (true, false) => external.join(","),
+                (false, false) => format!("{lbs},{}", external.join(",")),
+            }
+        }
+        "ExternalName" => s(&spec["externalName"]).to_string(),
+        _ => "<unknown>".into(),
+    }
 }
 
 /// `labels.FormatLabels` / selector text: `a=b,c=d`, `<none>` when empty.
