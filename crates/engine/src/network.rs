@@ -102,6 +102,10 @@ impl Engine {
             Nat::Reject => return Err(DnsError::Refused),
             Nat::Pass | Nat::NoRule | Nat::Drop => return Err(DnsError::Timeout),
         };
+        // A policy that isolates the client's egress (or CoreDNS's ingress) drops the query.
+        if !self.policy_allows(node, client_ip, &ep.ip, ep.port, "UDP") {
+            return Err(DnsError::Timeout);
+        }
         let (node, pod_uid) = self.pod_at(&ep.ip).ok_or(DnsError::Timeout)?;
         let server = Endpoint { node, pod_uid, ip: ep.ip, port: ep.port };
         if self.listener(&server).is_none() {
@@ -301,6 +305,10 @@ impl Engine {
             Nat::Reject => return Err(NetError::Refused),
             Nat::NoRule | Nat::Drop => return Err(NetError::Timeout),
         };
+        // kindnet's NetworkPolicy enforcement drops what the policies do not allow (`netpol.rs`).
+        if !self.policy_allows(node, client_ip, &ip, port, "TCP") {
+            return Err(NetError::Timeout);
+        }
         if let Some((node, pod_uid)) = self.pod_at(&ip) {
             return Ok(Endpoint { node, pod_uid, ip, port });
         }

@@ -37,6 +37,9 @@ pub fn headers(kind: &str, wide: bool) -> Vec<&'static str> {
         // kubectl drops the extra cell.
         "IPAddress" => (&["NAME", "PARENTREF"], &[]),
         "ServiceCIDR" => (&["NAME", "CIDRS", "AGE"], &[]),
+        "NetworkPolicy" => (&["NAME", "POD-SELECTOR", "AGE"], &[]),
+        "Ingress" => (&["NAME", "CLASS", "HOSTS", "ADDRESS", "PORTS", "AGE"], &[]),
+        "IngressClass" => (&["NAME", "CONTROLLER", "PARAMETERS", "AGE"], &[]),
         "PodDisruptionBudget" => (&["NAME", "MIN AVAILABLE", "MAX UNAVAILABLE", "ALLOWED DISRUPTIONS", "AGE"], &[]),
         "PersistentVolumeClaim" => (&["NAME", "STATUS", "VOLUME", "CAPACITY", "ACCESS MODES", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "AGE"], &["VOLUMEMODE"]),
         "PersistentVolume" => (&["NAME", "CAPACITY", "ACCESS MODES", "RECLAIM POLICY", "STATUS", "CLAIM", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "REASON", "AGE"], &["VOLUMEMODE"]),
@@ -250,6 +253,48 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
             // `printServiceCIDR`: the CIDRs joined with commas.
             let cidrs: Vec<&str> = obj["spec"]["cidrs"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
             vec![name, cidrs.join(","), created]
+        }
+        // `printNetworkPolicy`: the pod selector as `metav1.FormatLabelSelector` prints it.
+        "NetworkPolicy" => vec![name, super::batch::label_selector(&obj["spec"]["podSelector"]), created],
+        // `printIngress`: `formatHosts` (the first three hosts, `*` for none), the load
+        // balancer's addresses (`ingressLoadBalancerStatusStringer`), `formatPorts`.
+        "Ingress" => {
+            let spec = &obj["spec"];
+            let rules = spec["rules"].as_array().map(Vec::as_slice).unwrap_or_default();
+            let hosts: Vec<&str> = rules.iter().map(|r| s(&r["host"])).filter(|h| !h.is_empty()).take(3).collect();
+            let hosts = match (hosts.is_empty(), rules.len() > 3 && hosts.len() == 3) {
+                (true, _) => "*".to_string(),
+                (false, true) => format!("{} + {} more...", hosts.join(","), rules.len() - 3),
+                (false, false) => hosts.join(","),
+            };
+            let mut lb = std::collections::BTreeSet::new();
+            for i in obj["status"]["loadBalancer"]["ingress"].as_array().map(Vec::as_slice).unwrap_or_default() {
+                let v = if !s(&i["ip"]).is_empty() { s(&i["ip"]) } else { s(&i["hostname"]) };
+                if !v.is_empty() {
+                    lb.insert(v.to_string());
+                }
+            }
+            let mut address = lb.into_iter().collect::<Vec<_>>().join(",");
+            if !wide && address.len() > 16 {
+                address = format!("{}...", &address[..13]);
+            }
+            let class = spec["ingressClassName"].as_str().map_or("<none>".to_string(), str::to_string);
+            let ports = if spec["tls"].as_array().is_some_and(|t| !t.is_empty()) { "80, 443" } else { "80" };
+            vec![name, class, hosts, address, ports.to_string(), created]
+        }
+        // `printIngressClass`: parameters as `Kind.apiGroup/name`.
+        "IngressClass" => {
+            let p = &obj["spec"]["parameters"];
+            let parameters = if p.is_object() {
+                let mut t = s(&p["kind"]).to_string();
+                if let Some(g) = p["apiGroup"].as_str() {
+                    t = format!("{t}.{g}");
+                }
+                format!("{t}/{}", s(&p["name"]))
+            } else {
+                "<none>".to_string()
+            };
+            vec![name, s(&obj["spec"]["controller"]).to_string(), parameters, created]
         }
         "Job" => return super::batch::job_row(obj, now, wide),
         "CronJob" => return super::batch::cronjob_row(obj, now, wide),

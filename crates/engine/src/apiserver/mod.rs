@@ -609,6 +609,12 @@ impl Engine {
             let changes = self.traced_diff(&before, obj);
             self.apiserver_trace(Action::MutatingAdmission, object.clone(), plugin_params("DefaultStorageClass", round), changes);
         }
+        if rt.kind == "Ingress" {
+            let before = obj.clone();
+            admission::default_ingress_class(obj, &self.store);
+            let changes = self.traced_diff(&before, obj);
+            self.apiserver_trace(Action::MutatingAdmission, object.clone(), plugin_params("DefaultIngressClass", round), changes);
+        }
         if matches!(rt.kind, "PersistentVolumeClaim" | "PersistentVolume") {
             let before = obj.clone();
             crate::controllers::volume_protection::admit(rt.kind, obj);
@@ -711,6 +717,14 @@ impl Engine {
             // `mutatingWebhookConfigurationStrategy.PrepareForCreate` (and the validating one's),
             // `endpointSliceStrategy.PrepareForCreate`.
             "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" | "EndpointSlice" => meta["generation"] = json!(1),
+            // `networkPolicyStrategy.PrepareForCreate`, `ingressClassStrategy.PrepareForCreate`.
+            "NetworkPolicy" | "IngressClass" => meta["generation"] = json!(1),
+            // `ingressStrategy.PrepareForCreate`: status is the controller's (Go prints the
+            // empty load balancer), generation 1.
+            "Ingress" => {
+                meta["generation"] = json!(1);
+                obj["status"] = json!({"loadBalancer": {}});
+            }
             "PodDisruptionBudget" => {
                 // `podDisruptionBudgetStrategy.PrepareForCreate`: an empty status, generation 1.
                 meta["generation"] = json!(1);
