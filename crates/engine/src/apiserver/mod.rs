@@ -822,8 +822,11 @@ impl Engine {
             if spec["clusterIP"] == "None" && spec["clusterIPs"].is_null() {
                 spec["clusterIPs"] = json!(["None"]);
             }
-            spec["ipFamilies"] = json!(["IPv4"]);
-            spec["ipFamilyPolicy"] = json!("SingleStack");
+            let errors = ipalloc::init_ip_family_fields(obj, None);
+            if !errors.is_empty() {
+                let name = obj["metadata"]["name"].as_str().unwrap_or_default().to_string();
+                return Err(Status::invalid_kind("Service", &name, errors));
+            }
         }
         let allocated = self.allocate_cluster_ip(obj, dry_run)?;
         let spec = &mut obj["spec"];
