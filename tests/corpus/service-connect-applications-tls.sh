@@ -15,7 +15,8 @@ MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgZm9vYmFyZm9vYmFy
 -----END PRIVATE KEY-----
 PEM
 kubectl create secret tls nginxsecret --key nginx.key --cert nginx.crt
-# page: default.conf from the kubernetes/examples repository (the example nginx-default.conf)
+# page: default.conf from the kubernetes/examples repository
+# example: service/networking/nginx-default.conf
 cat examples/service/networking/nginx-default.conf > default.conf
 kubectl create configmap nginxconfigmap --from-file=default.conf
 kubectl delete deployments,svc my-nginx; kubectl create -f https://k8s.io/examples/service/networking/nginx-secure-app.yaml

@@ -38,7 +38,8 @@ MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgZm9vYmFyZm9vYmFy
 PEM
 kubectl create secret tls nginxsecret --key nginx.key --cert nginx.crt
 kubectl get secrets
-# page: default.conf from the kubernetes/examples repository (the example nginx-default.conf)
+# page: default.conf from the kubernetes/examples repository
+# example: service/networking/nginx-default.conf
 cat examples/service/networking/nginx-default.conf > default.conf
 kubectl create configmap nginxconfigmap --from-file=default.conf
 kubectl get configmaps
