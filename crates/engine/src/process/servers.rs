@@ -21,6 +21,9 @@ pub enum Role {
     IstioProxy,
     /// pilot-agent's `istio-iptables …` (istio-init): its flags.
     IstioIptables { args: Vec<String> },
+    /// An nginx whose configuration proxies `/` to `http://UPSTREAM` (port 80): the
+    /// hello-frontend image's baked-in `upstream hello { server hello; }`.
+    HttpProxy { upstream: String },
 }
 
 impl App {
