@@ -16,6 +16,7 @@ pub mod scale;
 pub mod fields;
 pub mod gated;
 pub mod ipalloc;
+pub mod networking_validation;
 pub mod limitrange_validation;
 pub mod limitranger;
 pub mod resourcequota;
@@ -470,6 +471,9 @@ impl Engine {
             "ResourceQuota" => resourcequota_validation::resource_quota(&obj),
             "ConfigMap" | "Secret" => config_validation::on_create(rt.kind, &obj),
             "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => webhooks::validation::configuration(rt.kind, &obj),
+            "NetworkPolicy" => networking_validation::network_policy(&obj, true),
+            "Ingress" => networking_validation::ingress(&obj, true, self.features.enabled("RelaxedServiceNameValidation")),
+            "IngressClass" => networking_validation::ingress_class(&obj, None),
             kind => validation::object_meta(kind, &obj["metadata"]),
         };
         let mut params = crate::sort::map_of([("errors".to_string(), json!(errors.iter().map(ToString::to_string).collect::<Vec<_>>()))]);
@@ -922,6 +926,9 @@ impl Engine {
                 "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => validation::workload(rt.kind, &obj, &gated::PodOptions::new(&self.features, Some(&current["spec"]["template"]["spec"]))),
                 "LimitRange" => limitrange_validation::spec(&obj),
                 "ResourceQuota" => resourcequota_validation::update(&current, &obj),
+                "NetworkPolicy" => networking_validation::network_policy(&obj, false),
+                "Ingress" => networking_validation::ingress(&obj, false, self.features.enabled("RelaxedServiceNameValidation")),
+                "IngressClass" => networking_validation::ingress_class(&obj, Some(&current)),
                 _ => Vec::new(),
             }]
             .concat()
