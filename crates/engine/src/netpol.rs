@@ -15,6 +15,7 @@ use serde_json::Value;
 
 use crate::Engine;
 use crate::labels::selector_matches;
+use crate::trace::{Action, ComponentRef};
 
 /// A connection's end: a pod (its object) or an address outside the pod network.
 struct Peer<'a> {
@@ -22,22 +23,47 @@ struct Peer<'a> {
     pod: Option<&'a Value>,
 }
 
+/// Why a connection was dropped: the direction judged, the pod isolated for it, the
+/// policies that isolate it (none of whose rules admitted the connection).
+struct Denial {
+    egress: bool,
+    pod: Value,
+    policies: Vec<String>,
+}
+
 impl Engine {
-    /// Whether the NetworkPolicies let a new `protocol` connection from `src_ip` reach
-    /// `dst_ip:port`.
-    pub(crate) fn policy_allows(&self, node: &str, src_ip: &str, dst_ip: &str, port: u16, protocol: &str) -> bool {
+    /// Whether the NetworkPolicies let a new `protocol` connection from `src_ip` on `node`
+    /// reach `dst_ip:port`; a dropped one is traced (`netpol.drop`, by the CNI of the node of
+    /// the pod whose policies refused it).
+    pub(crate) fn policy_allows(&mut self, node: &str, src_ip: &str, dst_ip: &str, port: u16, protocol: &str) -> bool {
+        let Some(d) = self.policy_denial(node, src_ip, dst_ip, port, protocol) else { return true };
+        let judged_on = if d.egress { node.to_string() } else { d.pod["spec"]["nodeName"].as_str().unwrap_or(node).to_string() };
+        let object = crate::object_ref(&d.pod, "Pod");
+        let params = crate::sort::map_of([
+            ("direction".to_string(), json!(if d.egress { "egress" } else { "ingress" })),
+            ("src".to_string(), json!(src_ip)),
+            ("dst".to_string(), json!(dst_ip)),
+            ("port".to_string(), json!(port)),
+            ("protocol".to_string(), json!(protocol)),
+            ("policies".to_string(), json!(d.policies)),
+        ]);
+        self.record(ComponentRef::on_node("cni", &judged_on), Action::NetpolDrop, object, params, vec![]);
+        false
+    }
+
+    fn policy_denial(&self, node: &str, src_ip: &str, dst_ip: &str, port: u16, protocol: &str) -> Option<Denial> {
         let policies: Vec<&Value> = self.store.list("networking.k8s.io", "networkpolicies", None).map(|(_, p)| p).collect();
         if policies.is_empty() {
-            return true;
+            return None;
         }
         let src = Peer { ip: src_ip, pod: self.pod_object_at(src_ip) };
         let dst = Peer { ip: dst_ip, pod: self.pod_object_at(dst_ip) };
         // The node's own traffic to its pods (kubelet probes) is never judged.
         if src.pod.is_none() && self.node_with_ip(src_ip).as_deref() == Some(node) {
-            return true;
+            return None;
         }
-        let judge = |subject: &Peer, other: &Peer, egress: bool| -> bool {
-            let Some(pod) = subject.pod else { return true };
+        let judge = |subject: &Peer, other: &Peer, egress: bool| -> Option<Denial> {
+            let pod = subject.pod?;
             let ns = pod["metadata"]["namespace"].as_str().unwrap_or_default();
             let kind = if egress { "Egress" } else { "Ingress" };
             let selecting: Vec<&&Value> = policies
@@ -46,18 +72,19 @@ impl Engine {
                 .filter(|p| p["spec"]["policyTypes"].as_array().is_some_and(|t| t.iter().any(|t| t == kind)))
                 .collect();
             if selecting.is_empty() {
-                return true;
+                return None;
             }
             // The port is the destination's: its named ports are the destination pod's.
             let dst_pod = if egress { other.pod } else { subject.pod };
-            selecting.iter().any(|p| {
+            let allowed = selecting.iter().any(|p| {
                 let rules = p["spec"][if egress { "egress" } else { "ingress" }].as_array().map(Vec::as_slice).unwrap_or_default();
                 rules.iter().any(|rule| {
                     ports_admit(&rule["ports"], dst_pod, port, protocol) && self.peers_admit(&rule[if egress { "to" } else { "from" }], ns, other)
                 })
-            })
+            });
+            (!allowed).then(|| Denial { egress, pod: pod.clone(), policies: selecting.iter().map(|p| p["metadata"]["name"].as_str().unwrap_or_default().to_string()).collect() })
         };
-        judge(&src, &dst, true) && judge(&dst, &src, false)
+        judge(&src, &dst, true).or_else(|| judge(&dst, &src, false))
     }
 
     /// The pod object whose sandbox holds `ip` now.
