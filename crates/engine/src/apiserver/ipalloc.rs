@@ -496,4 +496,23 @@ mod tests {
         assert_eq!(parse_ipv4("10.96.0"), None);
         assert_eq!(parse_ipv4("256.1.1.1"), None);
     }
+
+    /// `initIPFamilyFields` on the single-stack IPv4 cluster.
+    #[test]
+    fn ip_families_on_a_single_stack_cluster() {
+        let svc = |spec: Value| json!({"metadata": {"name": "s"}, "spec": spec});
+        let mut plain = svc(json!({"selector": {"a": "b"}}));
+        assert!(init_ip_family_fields(&mut plain, None).is_empty());
+        assert_eq!((plain["spec"]["ipFamilyPolicy"].clone(), plain["spec"]["ipFamilies"].clone()), (json!("SingleStack"), json!(["IPv4"])));
+        let mut prefer = svc(json!({"selector": {"a": "b"}, "ipFamilyPolicy": "PreferDualStack"}));
+        assert!(init_ip_family_fields(&mut prefer, None).is_empty());
+        assert_eq!(prefer["spec"]["ipFamilies"], json!(["IPv4"]));
+        let errs = init_ip_family_fields(&mut svc(json!({"selector": {"a": "b"}, "ipFamilyPolicy": "PreferDualStack", "ipFamilies": ["IPv6", "IPv4"]})), None);
+        assert_eq!(errs.iter().map(ToString::to_string).collect::<Vec<_>>(), ["spec.ipFamilies[0]: Invalid value: \"IPv6\": not configured on this cluster"]);
+        let errs = init_ip_family_fields(&mut svc(json!({"selector": {"a": "b"}, "ipFamilyPolicy": "RequireDualStack"})), None);
+        assert_eq!(errs.iter().map(ToString::to_string).collect::<Vec<_>>(), ["spec.ipFamilyPolicy: Invalid value: \"RequireDualStack\": this cluster is not configured for dual-stack services"]);
+        let mut headless = svc(json!({"clusterIP": "None"}));
+        assert!(init_ip_family_fields(&mut headless, None).is_empty());
+        assert_eq!((headless["spec"]["ipFamilyPolicy"].clone(), headless["spec"]["ipFamilies"].clone()), (json!("RequireDualStack"), json!(["IPv4", "IPv6"])));
+    }
 }
