@@ -295,6 +295,18 @@ pub fn line(e: &TraceEvent) -> String {
             };
             format!("request{to}: {} ({})", text(&param(e, "result")), text(&param(e, "reason")))
         }
+        Action::NetpolDrop => {
+            let list = |v: &serde_json::Value| v.as_array().map(|a| a.iter().map(|x| x.as_str().unwrap_or_default().to_string()).collect::<Vec<_>>().join(", ")).unwrap_or_default();
+            format!(
+                "dropped {} {} → {}:{}: {} isolated by NetworkPolicy {}, no rule admits it",
+                text(&param(e, "protocol")),
+                text(&param(e, "src")),
+                text(&param(e, "dst")),
+                text(&param(e, "port")),
+                text(&param(e, "direction")),
+                list(&param(e, "policies")),
+            )
+        }
         Action::DnsForward => format!("forward {} {} to the node's resolver {} (from {}): {}", text(&param(e, "name")), text(&param(e, "type")), text(&param(e, "upstream")), text(&param(e, "nodeIP")), dns_answer(e)),
         Action::InternetDns => format!("{} {} asked at {} by {} (from {}): {}", text(&param(e, "name")), text(&param(e, "type")), text(&param(e, "server")), text(&param(e, "podIP")), text(&param(e, "nodeIP")), dns_answer(e)),
         Action::InternetHttp => {

@@ -24,6 +24,7 @@ pub mod kubelet;
 pub mod labels;
 pub mod local_path;
 pub mod metrics_server;
+pub mod netpol;
 pub mod network;
 pub mod nodes;
 pub mod process;

@@ -45,7 +45,7 @@ const TAB_AFTER_COLON: &str = "':' must be followed by a valid YAML whitespace";
 /// stream's alias expansion ([`crate::MAX_ALIAS_NODES`]), shared by all its documents.
 pub fn read_document(text: &str, first_line: u32, alias_budget: &mut usize) -> Option<Item> {
     let before = *alias_budget;
-    let (item, _) = read_once(text, first_line, alias_budget, false);
+    let (mut item, _) = read_once(text, first_line, alias_budget, false);
     if let Some(Item::Error(e)) = &item
         && e.message == UNKNOWN_ESCAPE
         && let Some(patched) = single_quote_escapes(text, e)
@@ -53,6 +53,32 @@ pub fn read_document(text: &str, first_line: u32, alias_budget: &mut usize) -> O
         *alias_budget = before;
         return read_document(&patched, first_line, alias_budget);
     }
+    // go-yaml (`scannerc.go`, `yaml_parser_unroll_indent`: "In the flow context, do nothing")
+    // does not weigh indentation inside a flow collection, so a closing `]` or `}` may sit at
+    // its key's column (kubernetes.io's pod-with-graceful-termination.yaml does). saphyr
+    // refuses it: such a line is given the indentation of the line before it and the
+    // document read again (its positions on that line move by the spaces added).
+    let mut owned: Option<String> = None;
+    for _ in 0..16 {
+        let Some(Item::Error(e)) = &item else { break };
+        if e.message != "invalid indentation" {
+            break;
+        }
+        let mut lines: Vec<String> = owned.as_deref().unwrap_or(text).split('\n').map(str::to_string).collect();
+        let at = (e.position.line - first_line) as usize;
+        let Some(line) = lines.get(at) else { break };
+        let body = line.trim_start_matches(' ');
+        let want = lines[..at].iter().rev().find(|l| !l.trim().is_empty()).map_or(0, |l| l.len() - l.trim_start_matches(' ').len());
+        if !(body.starts_with(']') || body.starts_with('}')) || want <= line.len() - body.len() {
+            break;
+        }
+        lines[at] = format!("{}{body}", " ".repeat(want));
+        let patched = lines.join("\n");
+        *alias_budget = before;
+        item = read_once(&patched, first_line, alias_budget, false).0;
+        owned = Some(patched);
+    }
+    let text = owned.as_deref().unwrap_or(text);
     if !matches!(&item, Some(Item::Error(e)) if e.message == TAB_AFTER_COLON) {
         return item;
     }
@@ -536,6 +562,14 @@ mod tests {
         };
         assert_eq!(doc.value, json!({"metadata": {"name": "tabs", "labels": {"a": "b"}}, "x": -1, "k": "q:\tr", "z": "s:\tt\n", "w": ["u", "v"]}));
         assert_eq!(doc.spans.locate("metadata.name"), Some(Position { line: 2, column: 3 }));
+    }
+
+    /// go-yaml takes a flow collection closed at its key's column (no indentation check in
+    /// the flow context).
+    #[test]
+    fn flow_closed_at_the_keys_column() {
+        let Item::Object(doc) = read("c:\n  command: [\n    \"sh\", \"-c\"\n  ]\n  m: {\n    a: b\n  }\n") else { panic!("parses") };
+        assert_eq!(doc.value, json!({"c": {"command": ["sh", "-c"], "m": {"a": "b"}}}));
     }
 
     /// A tab as indentation is go-yaml's `found character that cannot start any token`.

@@ -1361,6 +1361,7 @@ fn list_objects(ctx: &mut Context<'_>, out: &mut Output, plural: &str, namespace
 const DESCRIBABLE: &[&str] = &[
     "Pod", "Node", "PersistentVolumeClaim", "PersistentVolume", "Service", "EndpointSlice", "Endpoints", "Deployment", "ReplicaSet", "ReplicationController", "StatefulSet", "DaemonSet", "Job", "CronJob",
     "PodDisruptionBudget", "ControllerRevision", "MutatingWebhookConfiguration", "ValidatingWebhookConfiguration", "Secret", "ConfigMap", "LimitRange", "ResourceQuota", "Namespace",
+    "NetworkPolicy", "Ingress", "IngressClass",
 ];
 
 /// `kubectl describe TYPE [NAME…]` (upstream `pkg/cmd/describe/describe.go` `Run`): the
@@ -1501,6 +1502,14 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                     _ => describe::replica_set,
                 };
                 describer(obj, &pods, object_events(ctx, out).as_deref(), now)
+            }
+            "NetworkPolicy" => describe::network_policy(obj),
+            "IngressClass" => describe::ingress_class(obj, object_events(ctx, out).as_deref(), now),
+            "Ingress" => {
+                // `describeBackendV1`: each Service backend's EndpointSlices and Service.
+                let services = list_objects(ctx, out, "services", ns);
+                let slices = list_objects(ctx, out, "endpointslices", ns);
+                describe::ingress(obj, &services, &slices, object_events(ctx, out).as_deref(), now)
             }
             "Job" => describe::job(obj, object_events(ctx, out).as_deref(), now),
             "CronJob" => describe::cron_job(obj, object_events(ctx, out).as_deref(), now),

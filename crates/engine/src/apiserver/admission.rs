@@ -59,6 +59,30 @@ pub fn persistent_volume_claim_resize(old: &Value, pvc: &Value, store: &Store) -
     Ok(())
 }
 
+/// `DefaultIngressClass` (`plugin/pkg/admission/network/defaultingressclass`): an Ingress
+/// created with neither `spec.ingressClassName` nor the `kubernetes.io/ingress.class`
+/// annotation gets the IngressClass annotated `ingressclass.kubernetes.io/is-default-class:
+/// "true"` — the newest, by name when created together (`getDefaultClass`).
+pub fn default_ingress_class(ingress: &mut Value, store: &Store) {
+    if !ingress["spec"]["ingressClassName"].is_null() || ingress["metadata"]["annotations"].get("kubernetes.io/ingress.class").is_some() {
+        return;
+    }
+    let default = store
+        .list("networking.k8s.io", "ingressclasses", None)
+        .map(|(_, c)| c)
+        .filter(|c| c["metadata"]["annotations"]["ingressclass.kubernetes.io/is-default-class"] == "true")
+        .max_by(|a, b| {
+            let created = |c: &Value| c["metadata"]["creationTimestamp"].as_str().unwrap_or_default().to_string();
+            created(a).cmp(&created(b)).then_with(|| b["metadata"]["name"].as_str().cmp(&a["metadata"]["name"].as_str()))
+        });
+    if let Some(c) = default {
+        if !ingress["spec"].is_object() {
+            ingress["spec"] = Value::Object(Default::default());
+        }
+        ingress["spec"]["ingressClassName"] = c["metadata"]["name"].clone();
+    }
+}
+
 /// `kubernetes.io/config.mirror`: the pod is a static pod's mirror, written by its kubelet.
 pub const MIRROR_POD_ANNOTATION: &str = "kubernetes.io/config.mirror";
 

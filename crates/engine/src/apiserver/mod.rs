@@ -16,6 +16,7 @@ pub mod scale;
 pub mod fields;
 pub mod gated;
 pub mod ipalloc;
+pub mod networking_validation;
 pub mod limitrange_validation;
 pub mod limitranger;
 pub mod resourcequota;
@@ -471,6 +472,9 @@ impl Engine {
             "ResourceQuota" => resourcequota_validation::resource_quota(&obj),
             "ConfigMap" | "Secret" => config_validation::on_create(rt.kind, &obj),
             "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => webhooks::validation::configuration(rt.kind, &obj),
+            "NetworkPolicy" => networking_validation::network_policy(&obj, true),
+            "Ingress" => networking_validation::ingress(&obj, true, self.features.enabled("RelaxedServiceNameValidation")),
+            "IngressClass" => networking_validation::ingress_class(&obj, None),
             kind => validation::object_meta(kind, &obj["metadata"]),
         };
         let mut params = crate::sort::map_of([("errors".to_string(), json!(errors.iter().map(ToString::to_string).collect::<Vec<_>>()))]);
@@ -610,6 +614,12 @@ impl Engine {
             let changes = self.traced_diff(&before, obj);
             self.apiserver_trace(Action::MutatingAdmission, object.clone(), plugin_params("DefaultStorageClass", round), changes);
         }
+        if rt.kind == "Ingress" {
+            let before = obj.clone();
+            admission::default_ingress_class(obj, &self.store);
+            let changes = self.traced_diff(&before, obj);
+            self.apiserver_trace(Action::MutatingAdmission, object.clone(), plugin_params("DefaultIngressClass", round), changes);
+        }
         if matches!(rt.kind, "PersistentVolumeClaim" | "PersistentVolume") {
             let before = obj.clone();
             crate::controllers::volume_protection::admit(rt.kind, obj);
@@ -712,6 +722,14 @@ impl Engine {
             // `mutatingWebhookConfigurationStrategy.PrepareForCreate` (and the validating one's),
             // `endpointSliceStrategy.PrepareForCreate`.
             "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" | "EndpointSlice" => meta["generation"] = json!(1),
+            // `networkPolicyStrategy.PrepareForCreate`, `ingressClassStrategy.PrepareForCreate`.
+            "NetworkPolicy" | "IngressClass" => meta["generation"] = json!(1),
+            // `ingressStrategy.PrepareForCreate`: status is the controller's (Go prints the
+            // empty load balancer), generation 1.
+            "Ingress" => {
+                meta["generation"] = json!(1);
+                obj["status"] = json!({"loadBalancer": {}});
+            }
             "PodDisruptionBudget" => {
                 // `podDisruptionBudgetStrategy.PrepareForCreate`: an empty status, generation 1.
                 meta["generation"] = json!(1);
@@ -809,8 +827,11 @@ impl Engine {
             if spec["clusterIP"] == "None" && spec["clusterIPs"].is_null() {
                 spec["clusterIPs"] = json!(["None"]);
             }
-            spec["ipFamilies"] = json!(["IPv4"]);
-            spec["ipFamilyPolicy"] = json!("SingleStack");
+            let errors = ipalloc::init_ip_family_fields(obj, None);
+            if !errors.is_empty() {
+                let name = obj["metadata"]["name"].as_str().unwrap_or_default().to_string();
+                return Err(Status::invalid_kind("Service", &name, errors));
+            }
         }
         let allocated = self.allocate_cluster_ip(obj, dry_run)?;
         let spec = &mut obj["spec"];
@@ -908,6 +929,9 @@ impl Engine {
                 "LimitRange" => limitrange_validation::spec(&obj),
                 "ResourceQuota" => resourcequota_validation::update(&current, &obj),
                 "PersistentVolumeClaim" => validation::persistent_volume_claim_update(&current, &obj),
+                "NetworkPolicy" => networking_validation::network_policy(&obj, false),
+                "Ingress" => networking_validation::ingress(&obj, false, self.features.enabled("RelaxedServiceNameValidation")),
+                "IngressClass" => networking_validation::ingress_class(&obj, Some(&current)),
                 _ => Vec::new(),
             }]
             .concat()

@@ -130,7 +130,7 @@ fn validate_annotations(map: &Value, errs: &mut Vec<FieldError>) {
 }
 
 /// `path.IsValidPathSegmentName` (apimachinery `pkg/api/validation/path`).
-fn path_segment_name(name: &str) -> Vec<String> {
+pub(crate) fn path_segment_name(name: &str) -> Vec<String> {
     for illegal in [".", ".."] {
         if name == illegal {
             return vec![format!("may not be '{illegal}'")];

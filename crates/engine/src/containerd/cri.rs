@@ -277,7 +277,16 @@ impl Engine {
             Some(c) => (&c.config.entrypoint, &c.config.cmd),
             None => (&[], &[]),
         };
-        let argv = process::resolve_argv(&strs(&spec["command"]), &strs(&spec["args"]), entrypoint, cmd, &env);
+        let mut argv = process::resolve_argv(&strs(&spec["command"]), &strs(&spec["args"]), entrypoint, cmd, &env);
+        // curlimages/curl's ENTRYPOINT /entrypoint.sh (curl-container): `set -- curl "$@"` when the
+        // first argument is a flag or no command, then `exec "$@"` — the process is what it execs.
+        if argv.first().is_some_and(|a| a == "/entrypoint.sh") && image.catalog.as_deref().is_some_and(|c| c.name.ends_with("curlimages/curl")) {
+            argv.remove(0);
+            // `command -v "$1"` fails for a URL or host name (podlife: a first word with `.` or `:`).
+            if argv.first().is_none_or(|a| a.starts_with('-') || (!a.starts_with('/') && a.contains(['.', ':']))) {
+                argv.insert(0, "curl".into());
+            }
+        }
         let now = self.now;
         // What the kubelet hands the runtime: the pod-level limits where the container has none.
         let effective = crate::resources::runtime_container_resources(&pod["spec"], &spec["resources"]);

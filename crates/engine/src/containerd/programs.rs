@@ -57,6 +57,7 @@ impl Engine {
                     }
                 }
             }
+            Role::HttpProxy { .. } => {}
             Role::IstioIptables { args } => {
                 // iptables needs CAP_NET_ADMIN in the pod's network namespace.
                 let sc = &spec["securityContext"];

@@ -1302,6 +1302,9 @@ impl Engine {
         req.namespace = pod["metadata"]["namespace"].as_str().map(str::to_string);
         req.name = pod["metadata"]["name"].as_str().map(str::to_string);
         req.grace_period_seconds = Some(0);
+        // status_manager.go: "Use the pod UID as the precondition for deletion to prevent
+        // deleting a newly created pod with the same name and namespace."
+        req.preconditions = Some(crate::apiserver::Preconditions { uid: Some(uid.to_string()), ..Default::default() });
         let _ = self.kubelet_request(node, req);
     }
 

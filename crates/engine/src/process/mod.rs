@@ -271,6 +271,11 @@ pub fn program_for(argv: &[String], image: Option<&crate::registry::Image>, env:
             if image.is_some_and(|i| !i.config.entrypoint.iter().any(|e| e.ends_with("docker-entrypoint.sh"))) {
                 app.start_lines.clear();
             }
+            // hello-frontend's configuration (the page's frontend.conf, baked into the image):
+            // `/` goes to the `hello` Service.
+            if image.is_some_and(|i| i.name.ends_with("google-samples/hello-frontend")) {
+                app.role = Some(Box::new(servers::Role::HttpProxy { upstream: "hello".into() }));
+            }
             app
         }
         // GKE's hello-app (kubernetes-engine-samples quickstarts/hello-app/main.go): its
@@ -281,6 +286,7 @@ pub fn program_for(argv: &[String], image: Option<&crate::registry::Image>, env:
             let port = env.iter().rev().find(|(k, _)| k == "PORT").and_then(|(_, v)| v.parse().ok()).unwrap_or(8080);
             App::hello_app(&version, port)
         }
+        "hello" if image.is_some_and(|i| i.name.ends_with("google-samples/hello-go-gke")) => App::hello_go_gke(),
         // kubernetes test/images/goproxy/goproxy.go: an HTTP proxy on :8080.
         "goproxy" => App::goproxy(),
         // github.com/vishh/stress (main.go): Go flags `-cpus`, `-mem-total`, `-mem-alloc-size`,

@@ -23,6 +23,9 @@ pub enum Role {
     IstioIptables { args: Vec<String> },
     /// `redis-server FILE`: the configuration file it reads at start.
     RedisConfig { path: String },
+    /// An nginx whose configuration proxies `/` to `http://UPSTREAM` (port 80): the
+    /// hello-frontend image's baked-in `upstream hello { server hello; }`.
+    HttpProxy { upstream: String },
 }
 
 impl App {
