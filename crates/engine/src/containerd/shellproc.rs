@@ -118,6 +118,8 @@ enum Where {
     Root,
     /// A mounted volume's data (the path returned with it is the path in that store).
     Volume(crate::kubelet::volumes::Backing),
+    /// A volume mounted `readOnly`: its data read, writes refused.
+    VolumeRo(crate::kubelet::volumes::Backing),
     ReadOnly,
     /// A file of a configMap, secret, downwardAPI or projected volume (read-only, as the
     /// kubelet mounts them): the index of its mount.
@@ -139,6 +141,7 @@ impl ContainerHost<'_> {
                 }
                 return match (&m.data, m.read_only) {
                     (Some(data), false) => (Where::Volume(data.clone()), data.path(&rel)),
+                    (Some(data), true) => (Where::VolumeRo(data.clone()), data.path(&rel)),
                     _ => (Where::ReadOnly, rel),
                 };
             }
@@ -161,7 +164,7 @@ impl ContainerHost<'_> {
                 let sandbox = m.runtime.containers.get(&self.container_id)?.sandbox_id.clone();
                 m.runtime.sandboxes.get_mut(&sandbox).map(|s| f(if matches!(place, Where::Shm) { &mut s.shm } else { &mut s.etc }))
             }
-            Where::ReadOnly | Where::Projected(_) => None,
+            Where::ReadOnly | Where::VolumeRo(_) | Where::Projected(_) => None,
         }
     }
 
@@ -178,7 +181,7 @@ impl ContainerHost<'_> {
     fn tree(&self, place: &Where) -> Option<&Tree> {
         match place {
             Where::Root => self.engine.machines.get(&self.node)?.runtime.containers.get(&self.container_id).map(|c| &c.rootfs),
-            Where::Volume(data) => self.engine.volume_tree(&self.node, data),
+            Where::Volume(data) | Where::VolumeRo(data) => self.engine.volume_tree(&self.node, data),
             Where::Shm | Where::PodEtc => {
                 let m = self.engine.machines.get(&self.node)?;
                 let sandbox = m.runtime.sandboxes.get(&m.runtime.containers.get(&self.container_id)?.sandbox_id)?;
@@ -313,7 +316,7 @@ impl Host for ContainerHost<'_> {
             return Ok(());
         }
         let (place, rel) = self.place(path);
-        if matches!(place, Where::ReadOnly | Where::Projected(_)) {
+        if matches!(place, Where::ReadOnly | Where::VolumeRo(_) | Where::Projected(_)) {
             return Err("Read-only file system".into());
         }
         if matches!(place, Where::Root) {
@@ -376,7 +379,7 @@ impl Host for ContainerHost<'_> {
 
     fn make_dir(&mut self, path: &str) -> Result<(), String> {
         let (place, rel) = self.place(path);
-        if matches!(place, Where::ReadOnly | Where::Projected(_)) {
+        if matches!(place, Where::ReadOnly | Where::VolumeRo(_) | Where::Projected(_)) {
             return Err("Read-only file system".into());
         }
         if matches!(place, Where::Root) && (path.starts_with("/proc/") || path.starts_with("/sys/")) {
@@ -544,7 +547,7 @@ impl Host for ContainerHost<'_> {
 
     fn chmod(&mut self, path: &str, mode: u32) -> Result<(), String> {
         let (place, rel) = self.place(path);
-        if matches!(place, Where::ReadOnly | Where::Projected(_)) {
+        if matches!(place, Where::ReadOnly | Where::VolumeRo(_) | Where::Projected(_)) {
             return Err("Read-only file system".into());
         }
         if !self.file_exists(path) {
