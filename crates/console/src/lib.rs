@@ -293,6 +293,15 @@ impl Session {
                     }
                 }
             },
+            // AppArmor profiles loaded into the node's kernel (`containerd/apparmor.rs`).
+            ["node", name, "--", "apparmor_parser", flags @ ..] => {
+                if let Some(bad) = flags.iter().find(|f| !matches!(**f, "-q" | "--quiet" | "-r" | "--replace" | "-a" | "--add")) {
+                    return out.err(&format!("apparmor_parser: unsupported here: {bad} (podlife reads the profiles from the here-document)\n"));
+                }
+                if let Err(e) = self.engine.apparmor_load(name, stdin.unwrap_or_default()) {
+                    out.err(&format!("{e}\n"));
+                }
+            }
             ["node", name, "--", command @ ..] => {
                 let now = self.engine.now();
                 let argv: Vec<String> = command.iter().map(|s| s.to_string()).collect();

@@ -179,6 +179,16 @@ impl Engine {
         }
         let image_name = image.repo_tags.first().cloned().unwrap_or_else(|| spec["image"].as_str().unwrap_or_default().to_string());
         let image_ref = image.repo_digests.first().cloned().unwrap_or_else(|| image.id.clone());
+        let loaded = self.machines.get(node).map(|m| &m.apparmor);
+        let apparmor = match super::apparmor::applied(&pod["spec"], spec, loaded.unwrap_or(&Default::default())) {
+            Ok(p) => p,
+            Err(e) => {
+                if let Some(rt) = self.runtime_mut(node) {
+                    rt.log_error(now, format!("CreateContainer within sandbox \"{sandbox_id}\" for &ContainerMetadata{{Name:{name},Attempt:{restart_count},}} failed"), &e);
+                }
+                return Err(e);
+            }
+        };
         let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
         let shim_pid = rt.next_pid();
         rt.containers_changed += 1;
@@ -206,6 +216,7 @@ impl Engine {
             log: Default::default(),
             restart_count,
             rootfs: super::fs::Tree::default(),
+            apparmor,
             env,
             namespaces: super::namespaces::Namespaces::default(),
             cgroup: None,

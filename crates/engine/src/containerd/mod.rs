@@ -9,6 +9,7 @@
 //! `crictl`) and changes it with CRI calls. A shim outlives containerd, so a stopped containerd
 //! leaves running containers running; only the CRI calls fail while it is down.
 
+pub mod apparmor;
 pub mod cgroups;
 pub mod cni;
 pub mod cpu;
@@ -128,6 +129,8 @@ pub struct Container {
     pub restart_count: u32,
     /// The container's own writable layer.
     pub rootfs: fs::Tree,
+    /// The AppArmor profile its process runs under (None: unconfined; `apparmor.rs`).
+    pub apparmor: Option<String>,
     /// The environment the kubelet resolved for it (`env`, `envFrom`, `valueFrom`).
     pub env: Vec<(String, String)>,
     /// Its process's namespaces, from when runc started it (`crictl inspect`'s

@@ -90,6 +90,8 @@ struct ContainerHost<'e> {
     exec_argv: Option<Vec<String>>,
     /// How many `nc -l -e` listeners forwarded the connection this process serves.
     depth: u32,
+    /// Its AppArmor profile refuses every write (`deny /** w`, enforced; `apparmor.rs`).
+    deny_writes: bool,
 }
 
 /// What a process run by `exec_process` did.
@@ -315,6 +317,9 @@ impl Host for ContainerHost<'_> {
             }
             return Ok(());
         }
+        if self.deny_writes {
+            return Err("Permission denied".into());
+        }
         let (place, rel) = self.place(path);
         if matches!(place, Where::ReadOnly | Where::VolumeRo(_) | Where::Projected(_)) {
             return Err("Read-only file system".into());
@@ -355,6 +360,9 @@ impl Host for ContainerHost<'_> {
     }
 
     fn remove_file(&mut self, path: &str) -> bool {
+        if self.deny_writes {
+            return false;
+        }
         let (place, rel) = self.place(path);
         self.with_tree(&place, |t| t.remove(&rel)).unwrap_or(false)
     }
@@ -378,6 +386,9 @@ impl Host for ContainerHost<'_> {
     }
 
     fn make_dir(&mut self, path: &str) -> Result<(), String> {
+        if self.deny_writes {
+            return Err("Permission denied".into());
+        }
         let (place, rel) = self.place(path);
         if matches!(place, Where::ReadOnly | Where::VolumeRo(_) | Where::Projected(_)) {
             return Err("Read-only file system".into());
@@ -546,6 +557,9 @@ impl Host for ContainerHost<'_> {
     }
 
     fn chmod(&mut self, path: &str, mode: u32) -> Result<(), String> {
+        if self.deny_writes {
+            return Err("Permission denied".into());
+        }
         let (place, rel) = self.place(path);
         if matches!(place, Where::ReadOnly | Where::VolumeRo(_) | Where::Projected(_)) {
             return Err("Read-only file system".into());
@@ -860,7 +874,9 @@ impl Engine {
         let mounts = mounts_of(&pod, &name, |volume| self.mounted_volume(node, &uid, volume));
         let creds = credentials_of(&pod, &name);
         let user = creds.uid;
-        Some(ContainerHost { engine: self, node: node.to_string(), uid, container_id: container_id.to_string(), namespace: ns, hostname, mounts, out: String::new(), err: String::new(), chunks: Vec::new(), offset_ms: 0, user, creds, headers: vec![], pod, image_ref, exec_argv: None, depth: 0 })
+        let m = self.machines.get(node)?;
+        let deny_writes = m.runtime.containers.get(container_id).and_then(|c| c.apparmor.as_ref()).and_then(|p| m.apparmor.get(p)).is_some_and(|p| p.deny_write && !p.complain);
+        Some(ContainerHost { engine: self, node: node.to_string(), uid, container_id: container_id.to_string(), namespace: ns, hostname, mounts, out: String::new(), err: String::new(), chunks: Vec::new(), offset_ms: 0, user, creds, headers: vec![], pod, image_ref, exec_argv: None, depth: 0, deny_writes })
     }
 
     /// Starts a container's process as the shell would exec it. Err is runc's exec error.

@@ -86,6 +86,8 @@ pub struct NodeMachine {
     /// The static pods of the node's manifest directory, as the kubelet's file source makes
     /// them (`static_pods::from_manifest`); files on the node, so they survive the kubelet.
     pub static_pods: Vec<Value>,
+    /// The AppArmor profiles the node's kernel has loaded (`containerd/apparmor.rs`).
+    pub apparmor: BTreeMap<String, crate::containerd::apparmor::Profile>,
 }
 
 impl NodeMachine {
@@ -383,7 +385,7 @@ impl Engine {
             }
             let offset = self.rng.below(TICK_MS);
             let facts = register::MachineFacts::from_node(&obj);
-            self.machines.insert(node.to_string(), Box::new(NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset), disk: Default::default(), facts, static_pods: Vec::new() }));
+            self.machines.insert(node.to_string(), Box::new(NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset), disk: Default::default(), facts, static_pods: Vec::new(), apparmor: BTreeMap::new() }));
         }
         self.machines.get_mut(node).map(|m| &mut **m)
     }
