@@ -89,6 +89,17 @@ impl Engine {
         let node_cidr = podlife_model::ResourceType::resolve("nodes")
             .and_then(|r| self.store.get(&crate::store::ObjectKey::new(r, None, node)))
             .and_then(|n| n["spec"]["podCIDR"].as_str().map(str::to_string));
+        // The kubelet's user namespace manager: a free slot of 65536 IDs picked at random
+        // (`AllocateNext`'s random scan) above the first 65536 (`GetKubeletMappings`' default
+        // range 65536 .. 2^32 when /etc/subuid names no kubelet user). podlife starts the scan
+        // at a slot derived from the pod's UID, so the engine's random stream is untouched.
+        let userns = if pod["spec"]["hostUsers"] == false {
+            let used: Vec<u32> = self.machines.get(node).map(|m| m.runtime.sandboxes.values().filter_map(|s| s.userns).collect()).unwrap_or_default();
+            let start = (u64::from_str_radix(&crate::rng::hex_of(pod["metadata"]["uid"].as_str().unwrap_or_default(), 8), 16).unwrap_or(0) % 65_535) as u32;
+            Some((0..65_535u32).map(|i| ((start + i) % 65_535 + 1) * 65_536).find(|f| !used.contains(f)).unwrap_or(65_536))
+        } else {
+            None
+        };
         let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
         if let Some(c) = node_cidr {
             rt.ipam.set_range(&c);
@@ -131,6 +142,7 @@ impl Engine {
             etc: super::fs::Tree::default(),
             mac: mac_from(&id),
             // A `hostNetwork` sandbox has no veth pair.
+            userns,
             veth_index: if host_network {
                 0
             } else {

@@ -69,6 +69,9 @@ pub struct Sandbox {
     /// `eth0`'s MAC address and the node-side interface index of its veth pair.
     pub mac: String,
     pub veth_index: u32,
+    /// `hostUsers: false`: the first host ID of the 65536 the kubelet's user namespace manager
+    /// gave the pod (`pkg/kubelet/userns/userns_manager.go` `allocateOne`).
+    pub userns: Option<u32>,
     /// The pod cgroup the kubelet made for the pod before asking for the sandbox.
     pub pod_cgroup: cgroups::PodCgroup,
 }
