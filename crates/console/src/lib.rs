@@ -302,6 +302,15 @@ impl Session {
                     out.err(&format!("{e}\n"));
                 }
             }
+            // A file put on the node's disk (seccomp profiles under /var/lib/kubelet/seccomp,
+            // as kind's extraMounts would); tee copies its input to its output too.
+            ["node", name, "--", "tee", path] => {
+                let text = stdin.unwrap_or_default();
+                match self.engine.node_write_file(name, path, text) {
+                    Ok(()) => out.out(text),
+                    Err(e) => out.err(&format!("{e}\n")),
+                }
+            }
             ["node", name, "--", command @ ..] => {
                 let now = self.engine.now();
                 let argv: Vec<String> = command.iter().map(|s| s.to_string()).collect();

@@ -192,7 +192,12 @@ impl Engine {
         let image_name = image.repo_tags.first().cloned().unwrap_or_else(|| spec["image"].as_str().unwrap_or_default().to_string());
         let image_ref = image.repo_digests.first().cloned().unwrap_or_else(|| image.id.clone());
         let loaded = self.machines.get(node).map(|m| &m.apparmor);
-        let apparmor = match super::apparmor::applied(&pod["spec"], spec, loaded.unwrap_or(&Default::default())) {
+        let disk = self.machines.get(node).map(|m| &m.disk);
+        let profiles = super::apparmor::applied(&pod["spec"], spec, loaded.unwrap_or(&Default::default())).and_then(|a| {
+            let seccomp = super::seccomp::applied(&pod["spec"], spec, |path| disk.and_then(|d| d.read(path))).map_err(|e| format!("failed to generate container {id:?} spec: {e}"))?;
+            Ok((a, seccomp))
+        });
+        let (apparmor, seccomp) = match profiles {
             Ok(p) => p,
             Err(e) => {
                 if let Some(rt) = self.runtime_mut(node) {
@@ -229,6 +234,7 @@ impl Engine {
             restart_count,
             rootfs: super::fs::Tree::default(),
             apparmor,
+            seccomp_blocks_exec: seccomp.is_some_and(|s| s.blocks_exec),
             env,
             namespaces: super::namespaces::Namespaces::default(),
             cgroup: None,
@@ -319,7 +325,11 @@ impl Engine {
         let interactive = spec["stdin"] == true && argv.len() == 1 && matches!(base.as_str(), "sh" | "ash" | "bash");
         let available = !crate::shell::image_specific(&base) || super::shellproc::image_has_program(&image_ref, &base);
         let by_shell = ((SHELL_RUN.contains(&base.as_str()) && available) || script == Some(Ok(()))) && !interactive;
-        let chosen = if let Some(Err(text)) = script {
+        let blocked = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).is_some_and(|c| c.seccomp_blocks_exec);
+        let chosen = if blocked {
+            // runc's execve under a filter that refuses it (`linux.Exec`'s PathError).
+            Err(format!("exec {}: operation not permitted", argv.first().cloned().unwrap_or_default()))
+        } else if let Some(Err(text)) = script {
             Err(text)
         } else if interactive {
             Ok(App::interactive_shell())

@@ -23,6 +23,7 @@ pub mod namespaces;
 pub mod operator;
 pub mod procfs;
 pub mod programs;
+pub mod seccomp;
 pub mod shellproc;
 
 use std::collections::BTreeMap;
@@ -134,6 +135,8 @@ pub struct Container {
     pub rootfs: fs::Tree,
     /// The AppArmor profile its process runs under (None: unconfined; `apparmor.rs`).
     pub apparmor: Option<String>,
+    /// Its seccomp profile refuses even the `execve` that starts it (`seccomp.rs`).
+    pub seccomp_blocks_exec: bool,
     /// The environment the kubelet resolved for it (`env`, `envFrom`, `valueFrom`).
     pub env: Vec<(String, String)>,
     /// Its process's namespaces, from when runc started it (`crictl inspect`'s
