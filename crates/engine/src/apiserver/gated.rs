@@ -213,11 +213,6 @@ pub fn unmodelled_fields(spec: &Value, base: &str) -> Vec<String> {
             }
         }
     }
-    for (i, v) in spec["volumes"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
-        if is_set(&v["image"]) {
-            out.push(format!("{base}.volumes[{i}].image"));
-        }
-    }
     for list in ["initContainers", "containers"] {
         for (i, c) in containers(spec, list).enumerate() {
             for (j, e) in c["env"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {

@@ -770,6 +770,18 @@ impl Engine {
                     self.kubelet_skip_container(node, uid, &container);
                     return self.kubelet_next(node, uid, 0);
                 };
+                // `getImageVolumes`: the images of the pod's `image` volumes, pulled with no
+                // object reference (so no events) before the containers are created; podlife
+                // stores them at once (their pull time and failures are not modelled).
+                for v in pod["spec"]["volumes"].as_array().map(Vec::as_slice).unwrap_or_default() {
+                    let Some(r) = v["image"]["reference"].as_str().and_then(|r| ImageRef::parse_normalized(r).ok()).map(ImageRef::with_default_tag) else { continue };
+                    if let Some(m) = self.machines.get_mut(node)
+                        && m.runtime.image_status(&r).is_none()
+                        && let crate::containerd::Resolved::Remote(img) = m.runtime.resolve(&r)
+                    {
+                        m.runtime.store_image(img);
+                    }
+                }
                 // generateContainerConfig: the environment, from ConfigMaps, Secrets and the pod.
                 // The pod's IPs come from the sandbox, not from a status not yet written.
                 let mut with_ips = (*pod).clone();

@@ -333,6 +333,7 @@ const HELLO_GO_GKE_GCR: &str = "gcr.io/google-samples/hello-go-gke";
 const HELLO_FRONTEND_GCR: &str = "gcr.io/google-samples/hello-frontend";
 const GB_FRONTEND_AR: &str = "us-docker.pkg.dev/google-samples/containers/gke/gb-frontend";
 const SOCAT_HUB: &str = "docker.io/alpine/socat";
+const CRIO_ARTIFACT: &str = "quay.io/crio/artifact";
 const VISH_STRESS_HUB: &str = "docker.io/vish/stress";
 const FLUENTD_ES_QUAY: &str = "quay.io/fluentd_elasticsearch/fluentd";
 const EVENT_EXPORTER_K8S: &str = "registry.k8s.io/event-exporter";
@@ -889,6 +890,16 @@ static CATALOG: &[CatalogImage] = &[
         "sha256:6f971be6abc3b8c261cce46dc58dbc191947cfacbd9ba03b2aa427cb73a6c605", // digest: synthetic
         142_380_155,
         GB_FRONTEND,
+    ),
+    // quay.io/crio/artifact v2 (the image volume page's volume: /dir/file and /file, see
+    // containerd/image_files.rs; an image config and no command): synthetic, size estimated.
+    img(
+        CRIO_ARTIFACT,
+        "v2",
+        "sha256:3b1c043742dc933bf44773f0e24663eaaec3e4c8d3cadac3aa984357eb63376b", // digest: synthetic
+        "sha256:be18cf2108df3d28ffc95b5e1dba97080bbb162da097f5c31697b153b52114bf", // digest: synthetic
+        1_536,
+        config(NONE, NONE, NONE),
     ),
     // alpine/socat 1.8.0.3 (the ambassador sidecar example): synthetic, size estimated.
     img(
