@@ -1036,6 +1036,10 @@ mod tests {
             assert!(is_digest(i.image_id), "{}:{} image id {}", i.name, i.tag, i.image_id);
             assert!(i.size_bytes > 0);
             assert!(i.config.env.iter().all(|e| e.contains('=')), "{}:{} env", i.name, i.tag);
+            // An image mounted only as a volume (image volumes) runs nothing and needs no PATH.
+            if i.name == CRIO_ARTIFACT {
+                continue;
+            }
             assert!(i.config.env.iter().any(|e| e.starts_with("PATH=")), "{}:{} has no PATH", i.name, i.tag);
             // etcd's, kube-proxy's and kind's local-path helper's images set no command: their
             // pods name one (kubeadm's manifests and DaemonSet, the provisioner's helper pods).
