@@ -82,6 +82,13 @@ impl Engine {
                 // Each line of a multi-line message is its own log line.
                 app.start_lines = lines.into_iter().flat_map(|(stream, text)| text.lines().map(|l| (stream, l.to_string())).collect::<Vec<_>>()).collect();
             }
+            Role::RedisConfig { path } => {
+                // loadServerConfig; a file it cannot open is not modelled (redis exits with
+                // "Fatal error, can't open config file").
+                if let Some(text) = self.container_file(node, container_id, &path) {
+                    app.redis.read_config(&text);
+                }
+            }
             Role::Istiod | Role::IstioProxy => {}
         }
         app

@@ -254,6 +254,13 @@ pub fn program_for(argv: &[String], image: Option<&crate::registry::Image>, env:
             with_envoy.extend(argv[1..].iter().cloned());
             return program_for(&with_envoy, image, env);
         }
+        // redis's entrypoint: a first argument that is a flag or ends in `.conf` runs
+        // redis-server with it (docker-library/redis docker-entrypoint.sh).
+        "docker-entrypoint.sh" if image.is_some_and(|i| i.name.ends_with("/redis")) && (arg(1).starts_with('-') || arg(1).ends_with(".conf")) => {
+            let mut with_server = vec!["redis-server".to_string()];
+            with_server.extend(argv[1..].iter().cloned());
+            return program_for(&with_server, image, env);
+        }
         "docker-entrypoint.sh" if argv.len() > 1 => return program_for(&argv[1..], image, env),
         "docker-entrypoint.sh" => App::oneshot(0),
         "nginx" if argv.iter().any(|a| a == "-v" || a == "-V" || a == "-t") => App::oneshot(0),
@@ -304,6 +311,9 @@ pub fn program_for(argv: &[String], image: Option<&crate::registry::Image>, env:
         "redis-server" => {
             let mut app = App::redis();
             app.redis.password = flag("--requirepass").map(str::to_string);
+            if !arg(1).is_empty() && !arg(1).starts_with('-') {
+                app.role = Some(Box::new(servers::Role::RedisConfig { path: arg(1).to_string() }));
+            }
             app
         }
         "etcd" => {

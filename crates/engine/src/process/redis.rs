@@ -19,6 +19,46 @@ pub enum Value {
 pub struct Store {
     pub dbs: BTreeMap<u32, BTreeMap<String, Value>>,
     pub password: Option<String>,
+    /// Directives of its configuration file that `CONFIG GET` answers (`maxmemory` in bytes).
+    pub config: BTreeMap<String, String>,
+}
+
+/// The parameters `CONFIG GET` knows here, with redis's defaults (`config.c`).
+const CONFIG_DEFAULTS: &[(&str, &str)] = &[("maxmemory", "0"), ("maxmemory-policy", "noeviction")];
+
+impl Store {
+    /// A redis.conf: `name value` lines (`#` comments); `maxmemory` with redis's units
+    /// (`memtoull`: k/m/g are powers of 1000, kb/mb/gb of 1024).
+    pub fn read_config(&mut self, text: &str) {
+        for line in text.lines() {
+            let line = line.trim();
+            let mut words = line.split_whitespace();
+            let (Some(name), Some(value)) = (words.next(), words.next()) else { continue };
+            if name.starts_with('#') {
+                continue;
+            }
+            let name = name.to_ascii_lowercase();
+            let value = if name == "maxmemory" { mem_to_bytes(value).map_or_else(|| value.to_string(), |b| b.to_string()) } else { value.to_string() };
+            self.config.insert(name, value);
+        }
+    }
+}
+
+fn mem_to_bytes(text: &str) -> Option<u64> {
+    let lower = text.to_ascii_lowercase();
+    let split = lower.find(|c: char| !c.is_ascii_digit()).unwrap_or(lower.len());
+    let (n, unit) = lower.split_at(split);
+    let mul: u64 = match unit {
+        "" | "b" => 1,
+        "k" => 1_000,
+        "kb" => 1_024,
+        "m" => 1_000_000,
+        "mb" => 1_024 * 1_024,
+        "g" => 1_000_000_000,
+        "gb" => 1_024 * 1_024 * 1_024,
+        _ => return None,
+    };
+    n.parse::<u64>().ok().map(|n| n * mul)
 }
 
 /// The most keys and bytes a podlife redis holds (`maxmemory`, with redis's own OOM error).
@@ -220,6 +260,14 @@ impl Store {
                 _ => arity("ping"),
             },
             "echo" if want(1) => Reply::Bulk(Some(args[0].clone())),
+            // `CONFIG GET parameter`: the name and its value (only the parameters podlife keeps).
+            "config" if args.len() == 2 && args[0].eq_ignore_ascii_case("get") => {
+                let name = args[1].to_ascii_lowercase();
+                match CONFIG_DEFAULTS.iter().find(|(n, _)| *n == name) {
+                    Some((n, default)) => Reply::Array(vec![Reply::Bulk(Some(n.to_string())), Reply::Bulk(Some(self.config.get(*n).cloned().unwrap_or_else(|| default.to_string())))]),
+                    None => Reply::Array(vec![]),
+                }
+            }
             "quit" => Reply::Status("OK".into()),
             "auth" if at_least(1) && args.len() <= 2 => {
                 let given = args.last().cloned().unwrap_or_default();
@@ -463,5 +511,15 @@ mod tests {
         let mut locked = Store { password: Some("s3cret".into()), ..Store::default() };
         assert_eq!(locked.serve("GET k\r\n"), "-NOAUTH Authentication required.\r\n");
         assert_eq!(locked.serve("AUTH s3cret\r\nSET k 1\r\n"), "+OK\r\n+OK\r\n");
+    }
+
+    #[test]
+    fn config_file_and_config_get() {
+        let mut s = Store::default();
+        assert_eq!(s.serve("CONFIG GET maxmemory\r\n"), "*2\r\n$9\r\nmaxmemory\r\n$1\r\n0\r\n");
+        s.read_config("# redis.conf\nmaxmemory 2mb\nmaxmemory-policy allkeys-lru\n");
+        assert_eq!(s.serve("CONFIG GET maxmemory\r\n"), "*2\r\n$9\r\nmaxmemory\r\n$7\r\n2097152\r\n");
+        assert_eq!(s.serve("CONFIG GET maxmemory-policy\r\n"), "*2\r\n$16\r\nmaxmemory-policy\r\n$11\r\nallkeys-lru\r\n");
+        assert_eq!(mem_to_bytes("1k"), Some(1000));
     }
 }

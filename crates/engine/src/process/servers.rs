@@ -21,6 +21,8 @@ pub enum Role {
     IstioProxy,
     /// pilot-agent's `istio-iptables …` (istio-init): its flags.
     IstioIptables { args: Vec<String> },
+    /// `redis-server /path/redis.conf`: the configuration file it reads at start.
+    RedisConfig { path: String },
 }
 
 impl App {
