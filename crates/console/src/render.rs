@@ -171,6 +171,7 @@ pub fn line(e: &TraceEvent) -> String {
             let reasons: Vec<String> = param(e, "reasons").as_array().map(|a| a.iter().map(text).collect()).unwrap_or_default();
             format!("rejected by {} ({}): {}", text(&param(e, "rejectedBy")), text(&param(e, "code")), reasons.join(", "))
         }
+        Action::SchedulerPreBind if !param(e, "error").is_null() => format!("failed on {}: {}", text(&param(e, "node")), text(&param(e, "error"))),
         Action::SchedulerPreBind if !param(e, "waitingFor").is_null() => {
             let claims: Vec<String> = param(e, "waitingFor").as_array().map(|a| a.iter().map(text).collect()).unwrap_or_default();
             format!("VolumeBinding on {}: waiting for claim(s) {} to be bound", text(&param(e, "node")), claims.join(", "))

@@ -127,6 +127,7 @@ resources! {
     "" "v1" "PersistentVolumeClaim" "persistentvolumeclaims" "persistentvolumeclaim" ["pvc"] true RW => PersistentVolumeClaim;
     "" "v1" "PersistentVolume" "persistentvolumes" "persistentvolume" ["pv"] false RW => PersistentVolume;
     "" "v1" "Pod" "pods" "pod" ["po"] true RW => Pod;
+    "" "v1" "ReplicationController" "replicationcontrollers" "replicationcontroller" ["rc"] true RW => ReplicationController;
     "" "v1" "ResourceQuota" "resourcequotas" "resourcequota" ["quota"] true RW => ResourceQuota;
     "" "v1" "Secret" "secrets" "secret" [] true RW => Secret;
     "" "v1" "ServiceAccount" "serviceaccounts" "serviceaccount" ["sa"] true RW => ServiceAccount;

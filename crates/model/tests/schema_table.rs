@@ -29,6 +29,7 @@ const ROOTS: &[(&str, &str)] = &[
     ("api::core::v1", "PersistentVolumeClaim"),
     ("api::core::v1", "PersistentVolume"),
     ("api::core::v1", "Pod"),
+    ("api::core::v1", "ReplicationController"),
     ("api::core::v1", "ResourceQuota"),
     ("api::core::v1", "Secret"),
     ("api::core::v1", "ServiceAccount"),

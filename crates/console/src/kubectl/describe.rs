@@ -1241,6 +1241,22 @@ pub fn replica_set(rs: &Value, pods: &[Value], object_events: Option<&[Value]>, 
     with_events(w, object_events, now)
 }
 
+/// `describeReplicationController`: as a ReplicaSet's, with the selector a plain map
+/// (`labels.FormatLabels`) and no `Controlled By`.
+pub fn replication_controller(rc: &Value, pods: &[Value], object_events: Option<&[Value]>, now: Time) -> String {
+    let (meta, spec) = (&rc["metadata"], &rc["spec"]);
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\nSelector:\t{}\n", s(&meta["name"]), s(&meta["namespace"]), format_labels(&spec["selector"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    let n = |v: &Value| v.as_i64().unwrap_or(0);
+    w.push_str(&format!("Replicas:\t{} current / {} desired\n", n(&rc["status"]["replicas"]), n(&spec["replicas"])));
+    pods_status(&mut w, pods);
+    pod_template(&mut w, &spec["template"]);
+    conditions_table(&mut w, &rc["status"]);
+    with_events(w, object_events, now)
+}
+
 /// `getPodStatusForController`'s counts: the pods' phases, as the `Pods Status` line prints them.
 fn pods_status(w: &mut String, pods: &[Value]) {
     let count = |phase: &str| pods.iter().filter(|p| p["status"]["phase"] == phase).count();

@@ -24,7 +24,7 @@ pub fn headers(kind: &str, wide: bool) -> Vec<&'static str> {
         "ResourceQuota" => (&["NAME", "AGE", "REQUEST", "LIMIT"], &[]),
         "ClusterRoleBinding" | "RoleBinding" => (&["NAME", "ROLE", "AGE"], &["USERS", "GROUPS", "SERVICEACCOUNTS"]),
         "Deployment" => (&["NAME", "READY", "UP-TO-DATE", "AVAILABLE", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
-        "ReplicaSet" => (&["NAME", "DESIRED", "CURRENT", "READY", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
+        "ReplicaSet" | "ReplicationController" => (&["NAME", "DESIRED", "CURRENT", "READY", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
         "StatefulSet" => (&["NAME", "READY", "AGE"], &["CONTAINERS", "IMAGES"]),
         "DaemonSet" => (&["NAME", "DESIRED", "CURRENT", "READY", "UP-TO-DATE", "AVAILABLE", "NODE SELECTOR", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
         "ControllerRevision" => (&["NAME", "CONTROLLER", "REVISION", "AGE"], &[]),
@@ -167,7 +167,7 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
                 created,
             ]
         }
-        "ReplicaSet" => {
+        "ReplicaSet" | "ReplicationController" => {
             let st = &obj["status"];
             vec![
                 name,
@@ -276,12 +276,15 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
         }
         _ => vec![name, created],
     };
-    if wide && matches!(kind, "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet") {
+    if wide && matches!(kind, "Deployment" | "ReplicaSet" | "ReplicationController" | "StatefulSet" | "DaemonSet") {
         let containers = obj["spec"]["template"]["spec"]["containers"].as_array().map(Vec::as_slice).unwrap_or_default();
         cells.push(containers.iter().map(|c| s(&c["name"]).to_string()).collect::<Vec<_>>().join(","));
         cells.push(containers.iter().map(|c| s(&c["image"]).to_string()).collect::<Vec<_>>().join(","));
-        if kind != "StatefulSet" {
-            cells.push(selector_text(&obj["spec"]["selector"]["matchLabels"]));
+        match kind {
+            "StatefulSet" => {}
+            // `printReplicationController`: `labels.FormatLabels` of the selector map.
+            "ReplicationController" => cells.push(selector_text(&obj["spec"]["selector"])),
+            _ => cells.push(selector_text(&obj["spec"]["selector"]["matchLabels"])),
         }
     }
     cells

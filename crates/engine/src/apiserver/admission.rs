@@ -36,6 +36,29 @@ pub fn default_storage_class_from<'a>(pvc: &mut Value, classes: impl Iterator<It
     }
 }
 
+/// `PersistentVolumeClaimResize` (plugin/pkg/admission/storage/persistentvolume/resize): a
+/// claim's storage request may grow only once it is Bound, and only when its class (the same
+/// before and after) sets `allowVolumeExpansion: true`.
+pub fn persistent_volume_claim_resize(old: &Value, pvc: &Value, store: &Store) -> Result<(), Status> {
+    use crate::volume::{claim_class, requested_storage};
+    if requested_storage(pvc) <= requested_storage(old) {
+        return Ok(());
+    }
+    let name = pvc["metadata"]["name"].as_str().unwrap_or_default();
+    let forbidden = |why: &str| Err(Status::forbidden("persistentvolumeclaims", Some(name), why));
+    if old["status"]["phase"] != "Bound" {
+        return forbidden("Only bound persistent volume claims can be expanded");
+    }
+    let (class, old_class) = (claim_class(pvc), claim_class(old));
+    let allowed = !class.is_empty()
+        && class == old_class
+        && ResourceType::by_plural("storage.k8s.io", "storageclasses").and_then(|rt| store.get(&ObjectKey::new(rt, None, class))).is_some_and(|sc| sc["allowVolumeExpansion"] == true);
+    if !allowed {
+        return forbidden("only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize");
+    }
+    Ok(())
+}
+
 /// `kubernetes.io/config.mirror`: the pod is a static pod's mirror, written by its kubelet.
 pub const MIRROR_POD_ANNOTATION: &str = "kubernetes.io/config.mirror";
 

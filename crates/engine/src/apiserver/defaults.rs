@@ -33,6 +33,21 @@ pub fn apply(kind: &str, obj: &mut Value) {
             }
             template(spec);
         }
+        "ReplicationController" => {
+            // `SetDefaults_ReplicationController`: the template's labels are the selector and
+            // the labels when those are empty.
+            let labels = spec["template"]["metadata"]["labels"].clone();
+            let empty = |v: &Value| v.as_object().is_none_or(Map::is_empty);
+            if !empty(&labels) {
+                if empty(&spec["selector"]) {
+                    spec["selector"] = labels.clone();
+                }
+            }
+            if let Some(s) = spec.as_object_mut() {
+                set_if_absent(s, "replicas", json!(1));
+            }
+            template(spec);
+        }
         "DaemonSet" => {
             if let Some(s) = spec.as_object_mut() {
                 set_if_absent(s, "revisionHistoryLimit", json!(10));
@@ -91,6 +106,15 @@ pub fn apply(kind: &str, obj: &mut Value) {
     }
     match kind {
         "Secret" => set_if_absent(o, "type", json!("Opaque")),
+        // `SetDefaults_ReplicationController`: no labels → the template's.
+        "ReplicationController" => {
+            let labels = o.get("spec").map(|s| s["template"]["metadata"]["labels"].clone()).filter(|l| l.as_object().is_some_and(|m| !m.is_empty()));
+            if let (Some(labels), Some(meta)) = (labels, o.get_mut("metadata").and_then(Value::as_object_mut))
+                && meta.get("labels").and_then(Value::as_object).is_none_or(Map::is_empty)
+            {
+                meta.insert("labels".into(), labels);
+            }
+        }
         // `SetDefaults_PersistentVolumeClaim` / `SetDefaults_PersistentVolume`.
         "PersistentVolumeClaim" | "PersistentVolume" => {
             let status = o.entry("status").or_insert_with(|| json!({}));

@@ -470,6 +470,7 @@ impl Engine {
         let errors = match rt.kind {
             "Pod" => validation::pod_create(&obj, &gated::PodOptions::new(&self.features, None)),
             "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => validation::workload(rt.kind, &obj, &gated::PodOptions::new(&self.features, None)),
+            "ReplicationController" => validation::replication_controller(&obj, &gated::PodOptions::new(&self.features, None)),
             "Service" => validation::service(&obj),
             "LimitRange" => limitrange_validation::limit_range(&obj),
             "ResourceQuota" => resourcequota_validation::resource_quota(&obj),
@@ -527,7 +528,7 @@ impl Engine {
         // The workloads' `WarningsOnCreate` (`pkg/registry/apps/*/strategy.go`,
         // `pkg/registry/batch/*/strategy.go`): their name goes into their pods' names and
         // hostnames.
-        if matches!(rt.kind, "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob") {
+        if matches!(rt.kind, "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" | "ReplicationController") {
             let why = validation::dns1123_label(&name);
             if !why.is_empty() {
                 self.warn(format!("metadata.name: this is used in Pod names and hostnames, which can result in surprising behavior; a DNS label is recommended: [{}]", why.join(", ")));
@@ -700,7 +701,7 @@ impl Engine {
                     }]);
                 }
             }
-            "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "CronJob" => {
+            "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "CronJob" | "ReplicationController" => {
                 meta["generation"] = json!(1);
                 if rt.kind == "DaemonSet" && (meta["annotations"].is_null() || meta["annotations"].is_object()) {
                     // `daemonSetStrategy.PrepareForCreate`: templateGeneration at least 1, kept in
@@ -908,8 +909,10 @@ impl Engine {
                 "ConfigMap" | "Secret" => config_validation::on_update(rt.kind, &current, &obj),
                 // `ValidateDeploymentUpdate` and its siblings validate the new spec in full.
                 "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => validation::workload(rt.kind, &obj, &gated::PodOptions::new(&self.features, Some(&current["spec"]["template"]["spec"]))),
+                "ReplicationController" => validation::replication_controller(&obj, &gated::PodOptions::new(&self.features, Some(&current["spec"]["template"]["spec"]))),
                 "LimitRange" => limitrange_validation::spec(&obj),
                 "ResourceQuota" => resourcequota_validation::update(&current, &obj),
+                "PersistentVolumeClaim" => validation::persistent_volume_claim_update(&current, &obj),
                 _ => Vec::new(),
             }]
             .concat()
@@ -987,6 +990,9 @@ impl Engine {
         self.apiserver_trace(Action::Validation, object.clone(), BTreeMap::new(), changes);
         if req.subresource.is_none() {
             let namespace = req.namespace.clone().unwrap_or_default();
+            if rt.kind == "PersistentVolumeClaim" {
+                admission::persistent_volume_claim_resize(current, &obj, &self.store)?;
+            }
             let attrs = webhooks::Attributes { rt, subresource: "", namespace: if rt.namespaced { &namespace } else { "" }, name: &key.name, operation: webhooks::Operation::Update, old: Some(current), dry_run: req.dry_run, object: object.clone() };
             self.validating_webhooks(&attrs, Some(&obj))?;
             let admitted = resourcequota::Admitted { rt, namespace: &namespace, name: &key.name, object: &obj, old: Some(current), dry_run: req.dry_run };

@@ -92,6 +92,19 @@ pub fn object_meta(kind: &str, meta: &Value) -> Vec<FieldError> {
 
 /// The labels and annotations checks of `ValidateObjectMetaAccessorUpdate` (apimachinery
 /// `pkg/api/validation/objectmeta.go`), which every update runs.
+/// The size rule of `ValidatePersistentVolumeClaimUpdate`: with RecoverVolumeExpansionFailure
+/// (GA, on) a claim's storage request may shrink only while it stays above `status.capacity`
+/// (to undo an expansion that failed; volumes never shrink). The rule that the rest of the spec
+/// is immutable is not modelled: its message carries a `cmp.Diff` of the two specs.
+pub fn persistent_volume_claim_update(old: &Value, pvc: &Value) -> Vec<FieldError> {
+    use crate::volume::{requested_storage, storage};
+    let new_size = requested_storage(pvc);
+    if new_size < requested_storage(old) && new_size <= storage(&old["status"]["capacity"]["storage"]) {
+        return vec![FieldError::forbidden("spec.resources.requests.storage", "field can not be less than status.capacity")];
+    }
+    Vec::new()
+}
+
 pub fn object_meta_update(meta: &Value) -> Vec<FieldError> {
     let mut errs = Vec::new();
     validate_labels(&meta["labels"], "metadata.labels", &mut errs);
@@ -398,6 +411,19 @@ fn non_negative(value: &Value, path: &str, errs: &mut Vec<FieldError>) {
 
 /// Workloads (`pkg/apis/apps/validation`, `pkg/apis/batch/validation`): replicas, selector,
 /// the template matching it, the template's pod spec, and the restart policy the kind allows.
+/// `ValidateReplicationController`: as a ReplicaSet's, with the selector a map that must not be
+/// empty (`ValidateNonEmptySelector`: Required) and must match the template's labels.
+pub fn replication_controller(obj: &Value, opts: &PodOptions) -> Vec<FieldError> {
+    let mut view = obj.clone();
+    let selector = &obj["spec"]["selector"];
+    view["spec"]["selector"] = if selector.as_object().is_some_and(|m| !m.is_empty()) { json!({"matchLabels": selector}) } else { Value::Null };
+    let mut errs = workload("ReplicationController", &view, opts);
+    if obj["spec"]["template"]["spec"]["activeDeadlineSeconds"].is_number() {
+        errs.push(FieldError::forbidden("spec.template.spec.activeDeadlineSeconds", "activeDeadlineSeconds in ReplicationController is not Supported"));
+    }
+    errs
+}
+
 pub fn workload(kind: &str, obj: &Value, opts: &PodOptions) -> Vec<FieldError> {
     let mut errs = object_meta(kind, &obj["metadata"]);
     let (spec, base) = match kind {

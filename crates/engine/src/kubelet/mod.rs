@@ -1100,7 +1100,14 @@ impl Engine {
 
     /// The status manager: generate the API status and PATCH it when it changed.
     pub(crate) fn kubelet_update_status(&mut self, node: &str, uid: &str, pod: &Value) -> Value {
+        self.kubelet_update_status_with(node, uid, pod, false)
+    }
+
+    /// The status of the pod's sync; `finished`: `SyncTerminatedPod`'s last one, which the
+    /// status manager's `TerminatePod` makes terminal.
+    fn kubelet_update_status_with(&mut self, node: &str, uid: &str, pod: &Value, finished: bool) -> Value {
         let now = self.now;
+        let is_static = finished && self.static_pod(node, uid).is_some();
         let Some(m) = self.machines.get_mut(node) else { return Value::Null };
         let sandbox = m.runtime.ready_sandbox(uid).cloned();
         let Some(w) = m.kubelet.workers.get_mut(uid) else { return Value::Null };
@@ -1117,7 +1124,10 @@ impl Engine {
         facts.allocated = w.allocated.clone();
         facts.resize_conditions = w.resize.list();
         let containers = m.runtime.pod_containers(uid);
-        let status = status::generate(pod, &containers, &facts, now);
+        let mut status = status::generate(pod, &containers, &facts, now);
+        if finished {
+            status::terminate_pod(pod, &mut status, is_static);
+        }
         self.kubelet_patch_status(node, uid, pod, status.clone());
         status
     }
@@ -1287,7 +1297,7 @@ impl Engine {
             return;
         }
         let current = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| self.kubelet_pod(node, &ns, &n)).unwrap_or_else(|| std::sync::Arc::new(pod.clone()));
-        self.kubelet_update_status(node, uid, &current);
+        self.kubelet_update_status_with(node, uid, &current, true);
         self.kubelet_delete_if_deleting(node, &current);
     }
 

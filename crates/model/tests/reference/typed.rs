@@ -29,6 +29,7 @@ pub fn roundtrip_for(kind: &str) -> Roundtrip {
         "PersistentVolume" => roundtrip_as::<core::PersistentVolume>,
         "LimitRange" => roundtrip_as::<core::LimitRange>,
         "Pod" => roundtrip_as::<core::Pod>,
+        "ReplicationController" => roundtrip_as::<core::ReplicationController>,
         "ResourceQuota" => roundtrip_as::<core::ResourceQuota>,
         "Secret" => roundtrip_as::<core::Secret>,
         "ServiceAccount" => roundtrip_as::<core::ServiceAccount>,
