@@ -26,6 +26,7 @@ pub mod rbac;
 pub mod status;
 pub mod probe_validation;
 pub mod validation;
+pub mod warnings;
 pub mod webhooks;
 
 use std::collections::BTreeMap;
@@ -201,9 +202,13 @@ impl Engine {
         let waiting = std::mem::replace(&mut self.admission.client_waiting, true);
         let client = std::mem::replace(&mut self.client_depth, Some(self.handle_depth + 1));
         let deprecated = req.resource.group.is_empty() && req.resource.plural == "endpoints";
+        let pod_warnings = (matches!(req.verb, Verb::Create) && req.resource.group.is_empty() && req.resource.plural == "pods" && req.subresource.is_none()).then(|| req.body.as_ref().map(warnings::pod).unwrap_or_default());
         let result = self.handle(req);
         if deprecated {
             self.warnings.push("v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice".to_string());
+        }
+        if result.is_ok() {
+            self.warnings.extend(pod_warnings.unwrap_or_default());
         }
         self.client_depth = client;
         self.admission.client_waiting = waiting;
@@ -464,7 +469,7 @@ impl Engine {
         // A generated name is known from here on: later stages (etcd, watch) name the object.
         let object = object.or_else(|| crate::object_ref(&obj, rt.kind));
         let errors = match rt.kind {
-            "Pod" => validation::pod(&obj, &gated::PodOptions::new(&self.features, None)),
+            "Pod" => validation::pod_create(&obj, &gated::PodOptions::new(&self.features, None)),
             "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => validation::workload(rt.kind, &obj, &gated::PodOptions::new(&self.features, None)),
             "ReplicationController" => validation::replication_controller(&obj, &gated::PodOptions::new(&self.features, None)),
             "Service" => validation::service(&obj),

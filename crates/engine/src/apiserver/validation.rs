@@ -208,8 +208,18 @@ pub fn label_value(value: &str) -> Vec<String> {
     errs
 }
 
-/// `ValidatePodCreate`: metadata, then the spec in `ValidatePodSpec`'s order, then the
-/// pod-only checks.
+/// `ValidatePodCreate`: what `pod` checks, then what only a create refuses — ephemeral
+/// containers, which only the `ephemeralcontainers` subresource adds.
+pub fn pod_create(p: &Value, opts: &PodOptions) -> Vec<FieldError> {
+    let mut errs = pod(p, opts);
+    if p["spec"]["ephemeralContainers"].as_array().is_some_and(|e| !e.is_empty()) {
+        errs.push(FieldError::forbidden("spec.ephemeralContainers", "cannot be set on create"));
+    }
+    errs
+}
+
+/// `validatePodMetadataAndSpec`: metadata, then the spec in `ValidatePodSpec`'s order, then
+/// the pod-only checks.
 pub fn pod(pod: &Value, opts: &PodOptions) -> Vec<FieldError> {
     let mut errs = object_meta("Pod", &pod["metadata"]);
     pod_spec(&pod["spec"], "spec", &mut errs, opts);

@@ -86,6 +86,8 @@ pub struct NodeMachine {
     /// The static pods of the node's manifest directory, as the kubelet's file source makes
     /// them (`static_pods::from_manifest`); files on the node, so they survive the kubelet.
     pub static_pods: Vec<Value>,
+    /// The AppArmor profiles the node's kernel has loaded (`containerd/apparmor.rs`).
+    pub apparmor: BTreeMap<String, crate::containerd::apparmor::Profile>,
 }
 
 impl NodeMachine {
@@ -383,7 +385,7 @@ impl Engine {
             }
             let offset = self.rng.below(TICK_MS);
             let facts = register::MachineFacts::from_node(&obj);
-            self.machines.insert(node.to_string(), Box::new(NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset), disk: Default::default(), facts, static_pods: Vec::new() }));
+            self.machines.insert(node.to_string(), Box::new(NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset), disk: Default::default(), facts, static_pods: Vec::new(), apparmor: BTreeMap::new() }));
         }
         self.machines.get_mut(node).map(|m| &mut **m)
     }
@@ -768,6 +770,18 @@ impl Engine {
                     self.kubelet_skip_container(node, uid, &container);
                     return self.kubelet_next(node, uid, 0);
                 };
+                // `getImageVolumes`: the images of the pod's `image` volumes, pulled with no
+                // object reference (so no events) before the containers are created; podlife
+                // stores them at once (their pull time and failures are not modelled).
+                for v in pod["spec"]["volumes"].as_array().map(Vec::as_slice).unwrap_or_default() {
+                    let Some(r) = v["image"]["reference"].as_str().and_then(|r| ImageRef::parse_normalized(r).ok()).map(ImageRef::with_default_tag) else { continue };
+                    if let Some(m) = self.machines.get_mut(node)
+                        && m.runtime.image_status(&r).is_none()
+                        && let crate::containerd::Resolved::Remote(img) = m.runtime.resolve(&r)
+                    {
+                        m.runtime.store_image(img);
+                    }
+                }
                 // generateContainerConfig: the environment, from ConfigMaps, Secrets and the pod.
                 // The pod's IPs come from the sandbox, not from a status not yet written.
                 let mut with_ips = (*pod).clone();
