@@ -13,6 +13,9 @@ pub const ANN_BOUND_BY_CONTROLLER: &str = "pv.kubernetes.io/bound-by-controller"
 pub const ANN_SELECTED_NODE: &str = "volume.kubernetes.io/selected-node";
 pub const ANN_STORAGE_PROVISIONER: &str = "volume.kubernetes.io/storage-provisioner";
 pub const ANN_BETA_STORAGE_PROVISIONER: &str = "volume.beta.kubernetes.io/storage-provisioner";
+/// The storage-object-in-use protection finalizers (admission adds, the controllers remove).
+pub const PVC_FINALIZER: &str = "kubernetes.io/pvc-protection";
+pub const PV_FINALIZER: &str = "kubernetes.io/pv-protection";
 const ANN_BETA_CLASS: &str = "volume.beta.kubernetes.io/storage-class";
 
 /// `GetPersistentVolumeClaimClass`: the beta annotation wins, then `storageClassName`.

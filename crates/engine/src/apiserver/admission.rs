@@ -83,6 +83,22 @@ pub fn default_ingress_class(ingress: &mut Value, store: &Store) {
     }
 }
 
+/// `StorageObjectInUseProtection` admission: the finalizer on every new claim and volume.
+pub fn storage_object_in_use_protection(kind: &str, obj: &mut Value) {
+    let finalizer = match kind {
+        "PersistentVolumeClaim" => crate::volume::PVC_FINALIZER,
+        "PersistentVolume" => crate::volume::PV_FINALIZER,
+        _ => return,
+    };
+    if obj["metadata"]["finalizers"].as_array().is_some_and(|fs| fs.iter().any(|f| f == finalizer)) {
+        return;
+    }
+    match obj["metadata"]["finalizers"].as_array_mut() {
+        Some(fs) => fs.push(json!(finalizer)),
+        None => obj["metadata"]["finalizers"] = json!([finalizer]),
+    }
+}
+
 /// `kubernetes.io/config.mirror`: the pod is a static pod's mirror, written by its kubelet.
 pub const MIRROR_POD_ANNOTATION: &str = "kubernetes.io/config.mirror";
 

@@ -4,6 +4,7 @@
 //! (`create.go`, `get.go`, `delete.go`) and the generic registry.
 
 pub mod admission;
+pub mod batch_validation;
 pub mod client_watch;
 pub mod authn;
 pub mod config_validation;
@@ -627,7 +628,7 @@ impl Engine {
         }
         if matches!(rt.kind, "PersistentVolumeClaim" | "PersistentVolume") {
             let before = obj.clone();
-            crate::controllers::volume_protection::admit(rt.kind, obj);
+            admission::storage_object_in_use_protection(rt.kind, obj);
             let changes = self.traced_diff(&before, obj);
             self.apiserver_trace(Action::MutatingAdmission, object.clone(), plugin_params("StorageObjectInUseProtection", round), changes);
         }
@@ -1424,7 +1425,7 @@ fn secret_string_data(secret: &mut Value) {
         secret["data"] = json!({});
     }
     for (k, v) in strings {
-        secret["data"][k.as_str()] = json!(crate::kubelet::env::base64_encode(v.as_str().unwrap_or_default().as_bytes()));
+        secret["data"][k.as_str()] = json!(crate::base64::base64_encode(v.as_str().unwrap_or_default().as_bytes()));
     }
 }
 

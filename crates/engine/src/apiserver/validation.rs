@@ -440,14 +440,14 @@ pub fn workload(kind: &str, obj: &Value, opts: &PodOptions) -> Vec<FieldError> {
         errs.push(FieldError::required("spec.schedule", ""));
     }
     if kind == "CronJob" {
-        errs.extend(crate::controllers::cronjob::validate(obj));
+        errs.extend(super::batch_validation::cron_job(obj));
     }
     if matches!(kind, "Job" | "CronJob") {
         // `validateJobSpec` (pkg/apis/batch/validation): the counts first, in this order.
         for field in ["parallelism", "completions", "activeDeadlineSeconds", "backoffLimit", "ttlSecondsAfterFinished"] {
             non_negative(&spec[field], &format!("{base}.{field}"), &mut errs);
         }
-        errs.extend(crate::controllers::job::validate_policies(spec, base));
+        errs.extend(super::batch_validation::job_policies(spec, base));
     }
     non_negative(&spec["replicas"], &format!("{base}.replicas"), &mut errs);
     let selector = &spec["selector"];

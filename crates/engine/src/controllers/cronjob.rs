@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::cron::{self, Schedule, Zone};
+use crate::cron::{self, Schedule, Zone};
 use super::controller_of;
 use super::job::{Ctl, Note, condition_true, get, is_finished, list_ns};
 use crate::apiserver::Verb;
@@ -433,43 +433,6 @@ impl Engine {
     }
 }
 
-/// `validateScheduleFormat` / `validateTimeZone` (`pkg/apis/batch/validation`): field errors
-/// for a CronJob's schedule and zone.
-pub fn validate(obj: &Value) -> Vec<crate::apiserver::status::FieldError> {
-    use crate::apiserver::status::{FieldError, quote};
-    let mut errs = Vec::new();
-    let spec = &obj["spec"];
-    if let Some(schedule) = spec["schedule"].as_str().filter(|s| !s.is_empty()) {
-        if let Err(e) = cron::parse_standard(schedule) {
-            errs.push(FieldError::invalid("spec.schedule", quote(schedule), e));
-        }
-        if schedule.contains("TZ") {
-            errs.push(FieldError::invalid("spec.schedule", quote(schedule), "cannot use TZ or CRON_TZ in schedule, use timeZone field instead"));
-            if spec["timeZone"].is_string() {
-                errs.push(FieldError::invalid("spec.schedule", quote(schedule), "cannot use both timeZone field and TZ or CRON_TZ in schedule"));
-            }
-        }
-    }
-    if let Some(tz) = spec["timeZone"].as_str() {
-        if tz.is_empty() {
-            errs.push(FieldError::invalid("spec.timeZone", quote(tz), "timeZone must be nil or non-empty string"));
-        } else if tz.eq_ignore_ascii_case("local") {
-            errs.push(FieldError::invalid("spec.timeZone", quote(tz), "timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones"));
-        } else if let Err(e) = cron::load_location(tz) {
-            errs.push(FieldError::invalid("spec.timeZone", quote(tz), e));
-        }
-    }
-    if let Some(n) = spec["startingDeadlineSeconds"].as_i64().filter(|n| *n < 0) {
-        errs.push(FieldError::invalid("spec.startingDeadlineSeconds", n.to_string(), "must be greater than or equal to 0"));
-    }
-    for f in ["successfulJobsHistoryLimit", "failedJobsHistoryLimit"] {
-        if let Some(n) = spec[f].as_i64().filter(|n| *n < 0) {
-            errs.push(FieldError::invalid(format!("spec.{f}"), n.to_string(), "must be greater than or equal to 0"));
-        }
-    }
-    errs
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -527,7 +490,7 @@ mod tests {
 
     #[test]
     fn validation_texts() {
-        let errs = validate(&json!({"spec": {"schedule": "61 * * * *", "timeZone": "Mars/Base"}}));
+        let errs = crate::apiserver::batch_validation::cron_job(&json!({"spec": {"schedule": "61 * * * *", "timeZone": "Mars/Base"}}));
         let text: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
         assert_eq!(text, vec![
             "spec.schedule: Invalid value: \"61 * * * *\": end of range (61) above maximum (59): 61".to_string(),

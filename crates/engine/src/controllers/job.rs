@@ -32,6 +32,7 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::controller_of;
+use crate::apiserver::batch_validation::parse_intervals;
 use crate::apiserver::{Request, Verb};
 use crate::clock::Time;
 use crate::store::{EventType, ObjectKey, WatchEvent};
@@ -287,74 +288,6 @@ fn match_success_policy(job: &Value, completions: i64, succeeded: &BTreeSet<i64>
     None
 }
 
-/// The parts of `ValidateJobSpec` (`pkg/apis/batch/validation`) about the per-index back-off
-/// and the success policy, in upstream's order, for a Job spec at `base`. Not checked: a
-/// successPolicy on a NonIndexed Job (upstream prints the policy with Go's `%#v`, pointer
-/// addresses included) and the format of `succeededIndexes`.
-pub fn validate_policies(spec: &Value, base: &str) -> Vec<crate::apiserver::status::FieldError> {
-    use crate::apiserver::status::FieldError;
-    let mut errs = Vec::new();
-    let non_negative = |v: &Value, field: &str, errs: &mut Vec<FieldError>| {
-        if let Some(n) = v.as_i64().filter(|n| *n < 0) {
-            errs.push(FieldError::invalid(format!("{base}.{field}"), n.to_string(), "must be greater than or equal to 0"));
-        }
-    };
-    let per_index = &spec["backoffLimitPerIndex"];
-    let max_failed = &spec["maxFailedIndexes"];
-    non_negative(per_index, "backoffLimitPerIndex", &mut errs);
-    if !max_failed.is_null() {
-        non_negative(max_failed, "maxFailedIndexes", &mut errs);
-        if per_index.is_null() {
-            errs.push(FieldError::required(format!("{base}.backoffLimitPerIndex"), "when maxFailedIndexes is specified"));
-        }
-    }
-    let completions = spec["completions"].as_i64();
-    if spec["completionMode"] == "Indexed" {
-        if let (Some(c), Some(m)) = (completions, max_failed.as_i64())
-            && m > c
-        {
-            errs.push(FieldError::invalid(format!("{base}.maxFailedIndexes"), m.to_string(), "must be less than or equal to completions"));
-        }
-    } else {
-        for (v, field) in [(per_index, "backoffLimitPerIndex"), (max_failed, "maxFailedIndexes")] {
-            if let Some(n) = v.as_i64() {
-                errs.push(FieldError::invalid(format!("{base}.{field}"), n.to_string(), "requires indexed completion mode"));
-            }
-        }
-    }
-    for (i, rule) in spec["podFailurePolicy"]["rules"].as_array().into_iter().flatten().enumerate() {
-        if rule["action"] == "FailIndex" && per_index.is_null() {
-            errs.push(FieldError::invalid(format!("{base}.podFailurePolicy.rules[{i}].action"), "\"FailIndex\"".into(), "requires the backoffLimitPerIndex to be set"));
-        }
-    }
-    if spec["successPolicy"].is_object() && spec["completionMode"] == "Indexed" {
-        let rules = spec["successPolicy"]["rules"].as_array().map(Vec::as_slice).unwrap_or_default();
-        if rules.is_empty() {
-            errs.push(FieldError::required(format!("{base}.successPolicy.rules"), "at least one rules must be specified when the successPolicy is specified"));
-        }
-        for (i, rule) in rules.iter().enumerate() {
-            let path = format!("{base}.successPolicy.rules[{i}]");
-            if rule["succeededCount"].is_null() && rule["succeededIndexes"].is_null() {
-                errs.push(FieldError::required(path.clone(), "at least one of succeededCount or succeededIndexes must be specified"));
-            }
-            if let Some(n) = rule["succeededCount"].as_i64() {
-                let field = format!("{path}.succeededCount");
-                non_negative(&rule["succeededCount"], &format!("successPolicy.rules[{i}].succeededCount"), &mut errs);
-                if let Some(c) = completions.filter(|c| n > *c) {
-                    errs.push(FieldError::invalid(field.clone(), n.to_string(), format!("must be less than or equal to {c} (the number of specified completions)")));
-                }
-                if let Some(text) = rule["succeededIndexes"].as_str() {
-                    let total = parse_intervals(text, completions.unwrap_or(0)).len() as i64;
-                    if n > total {
-                        errs.push(FieldError::invalid(field, n.to_string(), format!("must be less than or equal to {total} (the number of indexes in the specified succeededIndexes field)")));
-                    }
-                }
-            }
-        }
-    }
-    errs
-}
-
 /// `isPodFailed`.
 fn pod_failed(pod: &Value, job: &Value) -> bool {
     if phase(pod) == "Failed" {
@@ -517,18 +450,6 @@ pub fn intervals_string(indexes: &BTreeSet<i64>) -> String {
     out.join(",")
 }
 
-/// `parseIndexesFromString` (indexes at or above `completions` dropped).
-pub fn parse_intervals(text: &str, completions: i64) -> BTreeSet<i64> {
-    let mut out = BTreeSet::new();
-    for part in text.split(',').filter(|p| !p.is_empty()) {
-        let (a, b) = part.split_once('-').unwrap_or((part, part));
-        let (Ok(a), Ok(b)) = (a.parse::<i64>(), b.parse::<i64>()) else { continue };
-        for i in a..=b.min(completions - 1) {
-            out.insert(i);
-        }
-    }
-    out
-}
 
 fn condition(kind: &str, reason: &str, message: &str, now: Time) -> Value {
     let ts = now.rfc3339();
@@ -1633,7 +1554,7 @@ mod tests {
 
     #[test]
     fn policy_validation_texts() {
-        let texts = |spec: Value| validate_policies(&spec, "spec").iter().map(|e| e.to_string()).collect::<Vec<_>>();
+        let texts = |spec: Value| crate::apiserver::batch_validation::job_policies(&spec, "spec").iter().map(|e| e.to_string()).collect::<Vec<_>>();
         assert_eq!(
             texts(json!({"completionMode": "Indexed", "completions": 3, "maxFailedIndexes": 4, "podFailurePolicy": {"rules": [{"action": "FailIndex"}]}})),
             [

@@ -10,7 +10,6 @@
 pub mod client;
 pub mod daemonset;
 pub mod deployment;
-pub mod cron;
 pub mod cronjob;
 pub mod endpoints;
 pub mod disruption;

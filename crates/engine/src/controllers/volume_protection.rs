@@ -1,6 +1,6 @@
 //! The storage-object-in-use protection controllers (upstream `pkg/controller/volume/
-//! pvcprotection` and `pvprotection`): the `StorageObjectInUseProtection` admission plugin puts
-//! a finalizer on every claim and volume; these remove it once a deleted claim is no longer
+//! pvcprotection` and `pvprotection`): the `StorageObjectInUseProtection` admission plugin
+//! (`apiserver/admission.rs`) puts a finalizer on every claim and volume; these remove it once a deleted claim is no longer
 //! used by a scheduled pod, and once a deleted volume is no longer bound. Until then the object
 //! stays, `Terminating`.
 
@@ -11,8 +11,7 @@ use super::{Write, controller_request};
 use crate::apiserver::Verb;
 use crate::store::{EventType, ObjectKey, WatchEvent};
 
-pub const PVC_FINALIZER: &str = "kubernetes.io/pvc-protection";
-pub const PV_FINALIZER: &str = "kubernetes.io/pv-protection";
+use crate::volume::{PV_FINALIZER, PVC_FINALIZER};
 
 fn without_finalizer(obj: &Value, finalizer: &str) -> Value {
     let mut updated = obj.clone();
@@ -70,18 +69,3 @@ pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Wr
     writes
 }
 
-/// `StorageObjectInUseProtection` admission: the finalizer on every new claim and volume.
-pub fn admit(kind: &str, obj: &mut Value) {
-    let finalizer = match kind {
-        "PersistentVolumeClaim" => PVC_FINALIZER,
-        "PersistentVolume" => PV_FINALIZER,
-        _ => return,
-    };
-    if has_finalizer(obj, finalizer) {
-        return;
-    }
-    match obj["metadata"]["finalizers"].as_array_mut() {
-        Some(fs) => fs.push(json!(finalizer)),
-        None => obj["metadata"]["finalizers"] = json!([finalizer]),
-    }
-}
