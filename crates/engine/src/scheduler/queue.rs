@@ -27,7 +27,7 @@ pub struct SchedulingQueue {
     /// key → (ready at, priority).
     backoff: BTreeMap<String, (Time, i64)>,
     /// key → (parked at, priority, the plugins that rejected it).
-    unschedulable: BTreeMap<String, (Time, i64, BTreeSet<String>)>,
+    unschedulable: BTreeMap<String, (Time, i64, crate::vecmap::VecSet<String>)>,
     /// Pods a PreEnqueue plugin (SchedulingGates) kept out of activeQ: key → priority. Upstream
     /// parks them among the unschedulable pods marked `Gated`; no cluster event or flush moves
     /// them, only an update that lets PreEnqueue pass.
@@ -130,19 +130,19 @@ impl SchedulingQueue {
     }
 
     /// A failed attempt parks the pod with the plugins that rejected it.
-    pub fn park_unschedulable(&mut self, key: &str, priority: i64, now: Time, rejectors: BTreeSet<String>) {
+    pub fn park_unschedulable(&mut self, key: &str, priority: i64, now: Time, rejectors: crate::vecmap::VecSet<String>) {
         self.unschedulable.insert(key.to_string(), (now, priority, rejectors));
     }
 
     /// Parked pods and the plugins that rejected them.
-    pub fn parked(&self) -> Vec<(String, BTreeSet<String>)> {
+    pub fn parked(&self) -> Vec<(String, crate::vecmap::VecSet<String>)> {
         self.unschedulable.iter().map(|(k, (_, _, r))| (k.clone(), r.clone())).collect()
     }
 
     /// A cluster event that may help these pods (their plugins' QueueingHints said Queue):
     /// they go to backoffQ, or activeQ when their backoff has passed. Returns the times at
     /// which backoffs expire.
-    pub fn move_to_active_or_backoff(&mut self, keys: &[String], now: Time, last_attempt: &BTreeMap<String, Time>) -> Vec<Time> {
+    pub fn move_to_active_or_backoff(&mut self, keys: &[String], now: Time, last_attempt: &crate::vecmap::VecMap<String, Time>) -> Vec<Time> {
         let mut wakeups = Vec::new();
         for key in keys {
             let Some((_, priority, _)) = self.unschedulable.remove(key) else { continue };

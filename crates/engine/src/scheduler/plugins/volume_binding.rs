@@ -6,7 +6,8 @@
 //! Not modelled: generic ephemeral volumes, CSIStorageCapacity (NotEnoughSpace), CSI
 //! migration.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
+use crate::vecmap::VecSet;
 
 use serde_json::Value;
 
@@ -127,7 +128,7 @@ impl VolumeBinding {
         }
         let mut unbound_ok = true;
         let mut result = PodVolumes::default();
-        let mut chosen: BTreeSet<String> = BTreeSet::new();
+        let mut chosen: VecSet<String> = VecSet::new();
         for claim in &self.delayed {
             // Already handed to a provisioner for another node.
             if claim["metadata"]["annotations"][volume::ANN_SELECTED_NODE].as_str().is_some_and(|n| n != node.name) {
