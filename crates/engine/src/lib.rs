@@ -46,7 +46,7 @@ pub mod volume;
 pub mod work;
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BinaryHeap};
 use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;

@@ -23,7 +23,8 @@
 //! runnable, `nr_throttled` those in which it was throttled, `throttled_usec` the time),
 //! `kernel/cgroup/rstat.c` and `kernel/sched/core.c` (`cpu.stat`'s fields and order).
 
-use std::collections::VecDeque;use crate::vecmap::VecMap;
+use std::collections::VecDeque;
+use crate::vecmap::VecMap;
 
 use crate::clock::Time;
 

@@ -21,7 +21,8 @@
 //! due). While a group runs, its key is not synced again; a sync asked for meanwhile runs when
 //! the group is done.
 
-use std::collections::VecDeque;use crate::vecmap::VecMap;
+use std::collections::VecDeque;
+use crate::vecmap::VecMap;
 
 use serde_json::Value;
 

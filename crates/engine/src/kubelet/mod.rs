@@ -34,7 +34,7 @@ pub mod static_pods;
 pub mod status;
 pub mod volumes;
 
-use std::collections::VecDeque;use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
