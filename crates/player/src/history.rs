@@ -2,8 +2,6 @@
 //! was after any reaction (as `kubectl get` would have printed it then) and the fields each
 //! write changed. Versions are the engine's own shared objects, so keeping them copies nothing.
 
-use std::collections::BTreeMap;
-
 use podlife_engine::vecmap::{VecMap, VecSet};
 use std::sync::Arc;
 
@@ -20,7 +18,7 @@ type Versions = Vec<(u64, Option<Arc<Value>>)>;
 
 #[derive(Debug, Clone, Default)]
 pub struct History {
-    objects: BTreeMap<Key, Versions>,
+    objects: VecMap<Key, Versions>,
     /// Which object each revision wrote.
     writes: VecMap<u64, Key>,
     /// The revisions that created or deleted an object: between two of them the same
