@@ -1,33 +1,7 @@
 # page: https://kubernetes.io/docs/tutorials/stateful-application/basic-stateful-set/
-# (FAILING on the served index.html: the golden is podlife's transcript with the page's web-0 /
-# web-1 answers, see INVENTORY.md)
 # setup: "As the cluster used in this tutorial is configured to dynamically provision
-# PersistentVolumes": podlife runs no provisioner (as a bare kubeadm cluster); a default
-# StorageClass and five 1Gi volumes stand in for it
-kubectl apply -f - <<'YAML'
-apiVersion: storage.k8s.io/v1
-kind: StorageClass
-metadata:
-  name: standard
-  annotations:
-    storageclass.kubernetes.io/is-default-class: "true"
-provisioner: kubernetes.io/no-provisioner
-volumeBindingMode: WaitForFirstConsumer
-YAML
-for i in 0 1 2 3 4; do kubectl apply -f - <<YAML
-apiVersion: v1
-kind: PersistentVolume
-metadata:
-  name: pv-$i
-spec:
-  capacity:
-    storage: 1Gi
-  accessModes: ["ReadWriteOnce"]
-  storageClassName: standard
-  hostPath:
-    path: /data/pv-$i
-YAML
-done
+# PersistentVolumes": a kind cluster's default StorageClass `standard` (rancher.io/local-path,
+# WaitForFirstConsumer) provisions each claim once its pod is scheduled
 # page: "service/nginx created", "statefulset.apps/web created"
 kubectl apply -f https://k8s.io/examples/application/web/web.yaml
 # page: "kubectl get pods -w -l app=nginx" in a first terminal; a podlife watch prints during the

@@ -1,32 +1,7 @@
 # page: https://kubernetes.io/docs/tutorials/stateful-application/basic-stateful-set/ (Parallel
-# Pod management). FAILING: web-3 never gets scheduled; the golden has what the page says (see
-# INVENTORY.md)
-# setup: as in application-basic-statefulset.sh, a default StorageClass and volumes stand in for
-# the tutorial's dynamic provisioning
-kubectl apply -f - <<'YAML'
-apiVersion: storage.k8s.io/v1
-kind: StorageClass
-metadata:
-  name: standard
-  annotations:
-    storageclass.kubernetes.io/is-default-class: "true"
-provisioner: kubernetes.io/no-provisioner
-volumeBindingMode: WaitForFirstConsumer
-YAML
-for i in 0 1 2 3; do kubectl apply -f - <<YAML
-apiVersion: v1
-kind: PersistentVolume
-metadata:
-  name: pv-$i
-spec:
-  capacity:
-    storage: 1Gi
-  accessModes: ["ReadWriteOnce"]
-  storageClassName: standard
-  hostPath:
-    path: /data/pv-$i
-YAML
-done
+# Pod management)
+# setup: as in application-basic-statefulset.sh, kind's default StorageClass `standard`
+# (rancher.io/local-path) provisions the claims
 # page: "service/nginx created", "statefulset.apps/web created"
 kubectl apply -f https://k8s.io/examples/application/web/web-parallel.yaml
 # page: "The StatefulSet controller launched both web-0 and web-1 at almost the same time"

@@ -29,8 +29,7 @@ nodeName=$(kubectl get pods -l job-name=job-pod-failure-policy-ignore -o jsonpat
 kubectl drain nodes/$nodeName --ignore-daemonsets --grace-period=0
 sleep 5
 # page: "Inspect the .status.failed to check the counter for the Job is not incremented"
-# (active/ready in the FAILING golden are podlife's with a bare node name: the replacement pod
-# comes 10 s after the eviction)
+# (the replacement pod comes 10 s after the eviction: active 1, ready 0)
 kubectl get jobs -l job-name=job-pod-failure-policy-ignore -o yaml | sed -n '/^  status:/,$p'
 kubectl uncordon nodes/$nodeName
 # page: "The Job resumes and succeeds."

@@ -3,7 +3,7 @@
 # uses them today. What upstream 1.36 does with them: the ReplicationControllers are created and
 # run their pods; my-nginx's selector is defaulted from its template (app=nginx); re-applying
 # my-nginx-v4 with nginx:1.16.1 changes only the template: a ReplicationController never replaces
-# running pods. (ReplicationController is not modelled by podlife: FAILING, golden by hand.)
+# running pods.
 kubectl apply -f https://k8s.io/examples/controllers/replication-nginx-1.14.2.yaml
 kubectl get rc my-nginx -o jsonpath='{.spec.selector}{"\n"}'
 kubectl delete rc my-nginx

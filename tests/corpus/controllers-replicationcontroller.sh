@@ -1,6 +1,5 @@
 # page: https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller/
-# (ReplicationController is not modelled by podlife: FAILING. The golden is written by hand from
-# the page and upstream 1.36; counts instead of the random pod names)
+# (counts instead of the random pod names)
 # page: "replicationcontroller/nginx created"
 kubectl apply -f https://k8s.io/examples/controllers/replication.yaml
 sleep 15

@@ -8,7 +8,7 @@ kubectl apply -f https://k8s.io/examples/pods/storage/expandable-pvc-pod.yaml
 sleep 30
 # page: "Confirm that the claim has a status of Bound" (1Gi)
 kubectl get pvc expandable-pvc
-# (FAILING, see INVENTORY.md.) The default StorageClass (kind's local-path) shows
+# The default StorageClass (kind's local-path) shows
 # ALLOWVOLUMEEXPANSION false, so upstream's PersistentVolumeClaimResize admission plugin refuses
 # the larger request; the page's way on (an admin sets allowVolumeExpansion) is not taken: the
 # local-path provisioner has no resizer, CAPACITY would stay 1Gi

@@ -1,6 +1,6 @@
 # page: https://kubernetes.io/docs/tasks/inject-data-application/define-environment-variable-via-file/
 # (feature state EnvFiles; min-kubernetes-server-version v1.34)
-# (FAILING, see INVENTORY.md.) The manifest's command is a YAML double-quoted scalar: its \" \'
+# The manifest's command is a YAML double-quoted scalar: its \" \'
 # and \n are YAML escapes (go-yaml accepts \' as '), so sh runs
 # echo "DB_ADDRESS='address'<newline>REST_ENDPOINT='endpoint'" > /data/config.env
 # and config.env holds the two lines DB_ADDRESS='address' and REST_ENDPOINT='endpoint'

@@ -1,5 +1,4 @@
 # page: https://kubernetes.io/docs/tutorials/configuration/configure-redis-using-configmap/
-# (FAILING: the golden has the page's answers, see INVENTORY.md)
 # page: an empty ConfigMap first ("cat <<EOF >./example-redis-config.yaml … redis-config: """)
 cat <<'EOF' >./example-redis-config.yaml
 apiVersion: v1

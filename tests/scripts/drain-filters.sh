@@ -54,3 +54,8 @@ kubectl drain worker-1 --ignore-daemonsets --force
 kubectl drain worker-1 --ignore-daemonsets --force --delete-local-data --disable-eviction --grace-period=1
 kubectl get pods -o wide
 kubectl drain worker-9
+# The builder's ResourceNames("nodes", …): TYPE/NAME is accepted for nodes only
+kubectl uncordon node/worker-1
+kubectl cordon pods/agent-x7k2p
+kubectl cordon pods/worker-1
+kubectl drain nodes/worker-1/x

@@ -87,4 +87,4 @@ kubectl exec configured -- sh /plain/hello.sh
 kubectl exec configured -- chmod 755 /plain/hello.sh
 kubectl exec configured -- sh -c 'touch /tmp/f; chmod go-r,u+x /tmp/f; ls -l /tmp/f; chmod 4755 /tmp/f; ls -l /tmp/f; chmod 8 /tmp/f'
 kubectl logs executable
-kubectl get pod not-executable -o jsonpath='{.status.containerStatuses[0].lastState.terminated.message}{"\n"}'
+kubectl get pod not-executable -o jsonpath='{.status.containerStatuses[0].state.terminated.message}{"\n"}'

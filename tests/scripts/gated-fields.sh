@@ -143,8 +143,8 @@ kubectl get pods
 kubectl get pod retry-42 -o jsonpath='{.status.phase} {.status.containerStatuses[0].restartCount} {.status.containerStatuses[0].state.terminated.exitCode} {.status.containerStatuses[0].lastState.terminated.exitCode}{"\n"}'
 # HostnameOverride is beta and on: the pod's hostname is the override as given, with no domain
 # (GeneratePodHostNameAndDomain); validatePodHostName refuses it beside hostNetwork.
-# UserNamespacesSupport is beta and on: hostUsers: false is kept, but podlife does not model
-# user namespaces, and its validation reaction says so in the trace.
+# UserNamespacesSupport is beta and on: hostUsers: false is kept (the pod gets a user namespace
+# of its own, tests/corpus/pods-user-namespaces.sh).
 kubectl apply -f - <<YAML
 apiVersion: v1
 kind: Pod

@@ -293,6 +293,24 @@ impl Session {
                     }
                 }
             },
+            // AppArmor profiles loaded into the node's kernel (`containerd/apparmor.rs`).
+            ["node", name, "--", "apparmor_parser", flags @ ..] => {
+                if let Some(bad) = flags.iter().find(|f| !matches!(**f, "-q" | "--quiet" | "-r" | "--replace" | "-a" | "--add")) {
+                    return out.err(&format!("apparmor_parser: unsupported here: {bad} (podlife reads the profiles from the here-document)\n"));
+                }
+                if let Err(e) = self.engine.apparmor_load(name, stdin.unwrap_or_default()) {
+                    out.err(&format!("{e}\n"));
+                }
+            }
+            // A file put on the node's disk (seccomp profiles under /var/lib/kubelet/seccomp,
+            // as kind's extraMounts would); tee copies its input to its output too.
+            ["node", name, "--", "tee", path] => {
+                let text = stdin.unwrap_or_default();
+                match self.engine.node_write_file(name, path, text) {
+                    Ok(()) => out.out(text),
+                    Err(e) => out.err(&format!("{e}\n")),
+                }
+            }
             ["node", name, "--", command @ ..] => {
                 let now = self.engine.now();
                 let argv: Vec<String> = command.iter().map(|s| s.to_string()).collect();

@@ -171,6 +171,7 @@ pub fn line(e: &TraceEvent) -> String {
             let reasons: Vec<String> = param(e, "reasons").as_array().map(|a| a.iter().map(text).collect()).unwrap_or_default();
             format!("rejected by {} ({}): {}", text(&param(e, "rejectedBy")), text(&param(e, "code")), reasons.join(", "))
         }
+        Action::SchedulerPreBind if !param(e, "error").is_null() => format!("failed on {}: {}", text(&param(e, "node")), text(&param(e, "error"))),
         Action::SchedulerPreBind if !param(e, "waitingFor").is_null() => {
             let claims: Vec<String> = param(e, "waitingFor").as_array().map(|a| a.iter().map(text).collect()).unwrap_or_default();
             format!("VolumeBinding on {}: waiting for claim(s) {} to be bound", text(&param(e, "node")), claims.join(", "))
@@ -293,6 +294,18 @@ pub fn line(e: &TraceEvent) -> String {
                 _ => String::new(),
             };
             format!("request{to}: {} ({})", text(&param(e, "result")), text(&param(e, "reason")))
+        }
+        Action::NetpolDrop => {
+            let list = |v: &serde_json::Value| v.as_array().map(|a| a.iter().map(|x| x.as_str().unwrap_or_default().to_string()).collect::<Vec<_>>().join(", ")).unwrap_or_default();
+            format!(
+                "dropped {} {} → {}:{}: {} isolated by NetworkPolicy {}, no rule admits it",
+                text(&param(e, "protocol")),
+                text(&param(e, "src")),
+                text(&param(e, "dst")),
+                text(&param(e, "port")),
+                text(&param(e, "direction")),
+                list(&param(e, "policies")),
+            )
         }
         Action::DnsForward => format!("forward {} {} to the node's resolver {} (from {}): {}", text(&param(e, "name")), text(&param(e, "type")), text(&param(e, "upstream")), text(&param(e, "nodeIP")), dns_answer(e)),
         Action::InternetDns => format!("{} {} asked at {} by {} (from {}): {}", text(&param(e, "name")), text(&param(e, "type")), text(&param(e, "server")), text(&param(e, "podIP")), text(&param(e, "nodeIP")), dns_answer(e)),

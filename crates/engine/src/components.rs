@@ -99,6 +99,7 @@ pub fn default_components(nodes: &[String]) -> Vec<Component> {
             // InterPodAffinity's namespaceSelector reads namespace labels.
             WatchSpec::all("", "namespaces"),
             WatchSpec::all("", "services"),
+            WatchSpec::all("", "replicationcontrollers"),
             WatchSpec::all("apps", "replicasets"),
             WatchSpec::all("apps", "statefulsets"),
             // The volume plugins (VolumeRestrictions, VolumeBinding).

@@ -24,6 +24,7 @@ pub mod kubelet;
 pub mod labels;
 pub mod local_path;
 pub mod metrics_server;
+pub mod netpol;
 pub mod network;
 pub mod nodes;
 pub mod process;
@@ -749,7 +750,7 @@ impl Engine {
             Task::SlowStart { group } => self.slow_start_pump(group, true),
             Task::WorkloadResync { kind, namespace, name } => self.workload_resync(kind, &namespace, &name),
             Task::WorkloadRequeue { kind, namespace, name } => {
-                if matches!(kind, "ReplicaSet" | "Deployment" | "StatefulSet" | "DaemonSet") {
+                if matches!(kind, "ReplicaSet" | "ReplicationController" | "Deployment" | "StatefulSet" | "DaemonSet") {
                     self.workloads.enqueue(kind, &namespace, &name);
                     self.schedule_workload_syncs(0);
                 } else {
@@ -805,7 +806,7 @@ impl Engine {
         self.workload_deferred.remove(&slot);
         let cache = &self.components[i].cache;
         let writes = match kind {
-            "ReplicaSet" => controllers::replicaset::resync(cache, &mut self.workloads, namespace, name, self.now),
+            "ReplicaSet" | "ReplicationController" => controllers::replicaset::Flavor::of_kind(kind).map(|f| controllers::replicaset::resync(cache, &mut self.workloads, f, namespace, name, self.now)).unwrap_or_default(),
             "StatefulSet" => controllers::statefulset::resync(cache, &mut self.workloads, namespace, name, self.now),
             "DaemonSet" => controllers::daemonset::resync(self, i, namespace, name),
             "Endpoints" => controllers::endpoints::resync(cache, namespace, name),

@@ -102,6 +102,10 @@ impl Engine {
             Nat::Reject => return Err(DnsError::Refused),
             Nat::Pass | Nat::NoRule | Nat::Drop => return Err(DnsError::Timeout),
         };
+        // A policy that isolates the client's egress (or CoreDNS's ingress) drops the query.
+        if !self.policy_allows(node, client_ip, &ep.ip, ep.port, "UDP") {
+            return Err(DnsError::Timeout);
+        }
         let (node, pod_uid) = self.pod_at(&ep.ip).ok_or(DnsError::Timeout)?;
         let server = Endpoint { node, pod_uid, ip: ep.ip, port: ep.port };
         if self.listener(&server).is_none() {
@@ -301,6 +305,10 @@ impl Engine {
             Nat::Reject => return Err(NetError::Refused),
             Nat::NoRule | Nat::Drop => return Err(NetError::Timeout),
         };
+        // kindnet's NetworkPolicy enforcement drops what the policies do not allow (`netpol.rs`).
+        if !self.policy_allows(node, client_ip, &ip, port, "TCP") {
+            return Err(NetError::Timeout);
+        }
         if let Some((node, pod_uid)) = self.pod_at(&ip) {
             return Ok(Endpoint { node, pod_uid, ip, port });
         }
@@ -518,10 +526,28 @@ impl Engine {
                 Ok(HttpAnswer { code, body, headers: vec![] })
             }
             Acceptor::Program(container) => {
+                if let Some(upstream) = self.program_upstream(&landing.ep, &container) {
+                    // nginx's `proxy_pass http://UPSTREAM`: the name through the pod's resolver,
+                    // a 502 when the upstream cannot be reached.
+                    let client = self.proxy_client(&landing.ep, 0);
+                    return Ok(match self.pod_http_get(&client, &upstream, 80, &upstream, path, hops + 1) {
+                        Ok(answer) => answer,
+                        Err(_) => HttpAnswer { code: 502, body: crate::process::webserver::nginx_error_page(502, Some("1.13.12")), headers: vec![] },
+                    });
+                }
                 let (code, headers, body) = self.program_http(&landing.ep, &container, host, path).ok_or(NetError::Refused)?;
                 Ok(HttpAnswer { code, body, headers })
             }
             Acceptor::Internet => self.internet_http(landing, host, path),
+        }
+    }
+
+    /// The upstream of a program that proxies HTTP (`Role::HttpProxy`).
+    fn program_upstream(&self, ep: &Endpoint, container: &str) -> Option<String> {
+        let p = self.machines.get(&ep.node)?.runtime.containers.get(container)?.process.as_ref()?;
+        match p.app.role.as_deref() {
+            Some(crate::process::servers::Role::HttpProxy { upstream }) if ep.port == 80 => Some(upstream.clone()),
+            _ => None,
         }
     }
 

@@ -160,7 +160,7 @@ impl Engine {
         let offset = self.rng.below(1_000);
         let mut runtime = crate::containerd::Runtime::new(&name, "");
         runtime.daemon_start(self.now, crate::containerd::daemon::FIRST_PID, crate::containerd::daemon::first_boot_us(&name));
-        self.machines.insert(name.clone(), Box::new(crate::kubelet::NodeMachine { runtime, kubelet: crate::kubelet::Kubelet::new(&name, &host_ip, offset), disk: Default::default(), facts, static_pods: Vec::new() }));
+        self.machines.insert(name.clone(), Box::new(crate::kubelet::NodeMachine { runtime, kubelet: crate::kubelet::Kubelet::new(&name, &host_ip, offset), disk: Default::default(), facts, static_pods: Vec::new(), apparmor: Default::default() }));
         if self.removed_nodes.remove(&name) {
             // The same name again: its components start afresh.
             for c in ["containerd", crate::proxy::COMPONENT, crate::kubelet::COMPONENT] {

@@ -65,7 +65,7 @@ pub fn is_delay_binding(pvc: &Value, class: impl Fn(&str) -> Option<Value>) -> b
     class(name).is_some_and(|c| c["volumeBindingMode"] == "WaitForFirstConsumer")
 }
 
-fn storage(q: &Value) -> Quantity {
+pub fn storage(q: &Value) -> Quantity {
     q.as_str().and_then(|s| s.parse::<Quantity>().ok()).unwrap_or_default()
 }
 

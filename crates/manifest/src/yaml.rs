@@ -45,7 +45,40 @@ const TAB_AFTER_COLON: &str = "':' must be followed by a valid YAML whitespace";
 /// stream's alias expansion ([`crate::MAX_ALIAS_NODES`]), shared by all its documents.
 pub fn read_document(text: &str, first_line: u32, alias_budget: &mut usize) -> Option<Item> {
     let before = *alias_budget;
-    let (item, _) = read_once(text, first_line, alias_budget, false);
+    let (mut item, _) = read_once(text, first_line, alias_budget, false);
+    if let Some(Item::Error(e)) = &item
+        && e.message == UNKNOWN_ESCAPE
+        && let Some(patched) = single_quote_escapes(text, e)
+    {
+        *alias_budget = before;
+        return read_document(&patched, first_line, alias_budget);
+    }
+    // go-yaml (`scannerc.go`, `yaml_parser_unroll_indent`: "In the flow context, do nothing")
+    // does not weigh indentation inside a flow collection, so a closing `]` or `}` may sit at
+    // its key's column (kubernetes.io's pod-with-graceful-termination.yaml does). saphyr
+    // refuses it: such a line is given the indentation of the line before it and the
+    // document read again (its positions on that line move by the spaces added).
+    let mut owned: Option<String> = None;
+    for _ in 0..16 {
+        let Some(Item::Error(e)) = &item else { break };
+        if e.message != "invalid indentation" {
+            break;
+        }
+        let mut lines: Vec<String> = owned.as_deref().unwrap_or(text).split('\n').map(str::to_string).collect();
+        let at = (e.position.line - first_line) as usize;
+        let Some(line) = lines.get(at) else { break };
+        let body = line.trim_start_matches(' ');
+        let want = lines[..at].iter().rev().find(|l| !l.trim().is_empty()).map_or(0, |l| l.len() - l.trim_start_matches(' ').len());
+        if !(body.starts_with(']') || body.starts_with('}')) || want <= line.len() - body.len() {
+            break;
+        }
+        lines[at] = format!("{}{body}", " ".repeat(want));
+        let patched = lines.join("\n");
+        *alias_budget = before;
+        item = read_once(&patched, first_line, alias_budget, false).0;
+        owned = Some(patched);
+    }
+    let text = owned.as_deref().unwrap_or(text);
     if !matches!(&item, Some(Item::Error(e)) if e.message == TAB_AFTER_COLON) {
         return item;
     }
@@ -81,6 +114,49 @@ pub fn read_document(text: &str, first_line: u32, alias_budget: &mut usize) -> O
     let restored: String = chars.iter().collect();
     *alias_budget = before;
     read_once(&restored, first_line, alias_budget, false).0
+}
+
+/// saphyr's refusal of an escape YAML 1.2 does not define.
+const UNKNOWN_ESCAPE: &str = "while parsing a quoted scalar, found unknown escape character";
+
+/// go-yaml (`scannerc.go`, `yaml_parser_scan_flow_scalar`, as libyaml) also takes `\'` in a
+/// double-quoted scalar as `'`; saphyr does not. The error points at the scalar's opening
+/// quote: its `\'` escapes become `\x27` (the same character; columns after it on that line
+/// move by two). `None` when there is none to rewrite.
+fn single_quote_escapes(text: &str, e: &YamlError) -> Option<String> {
+    let line_start: usize = text.split_inclusive('\n').take(e.document_line.saturating_sub(1) as usize).map(str::len).sum();
+    let line = text[line_start..].split('\n').next()?;
+    let col = line.char_indices().nth(e.position.column.saturating_sub(1) as usize).map_or(line.len(), |(i, _)| i);
+    let start = line_start + col;
+    if !text[start..].starts_with('"') {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    out.push_str(&text[..=start]);
+    let mut chars = text[start + 1..].char_indices();
+    let mut changed = false;
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some((_, '\'')) => {
+                    out.push_str("\\x27");
+                    changed = true;
+                }
+                Some((_, n)) => {
+                    out.push('\\');
+                    out.push(n);
+                }
+                None => out.push('\\'),
+            },
+            '"' => {
+                out.push('"');
+                out.push_str(&text[start + 1 + i + 1..]);
+                return changed.then_some(out);
+            }
+            c => out.push(c),
+        }
+    }
+    None
 }
 
 /// One saphyr pass over a document; with `want_quoted`, also the character ranges of its
@@ -444,6 +520,15 @@ mod tests {
     }
 
     #[test]
+    fn single_quote_escapes_read_as_go_yaml_reads_them() {
+        let Item::Object(d) = read("a: [x, \"echo \\\"k=\\'v\\'\\\"\"]\nb: \"\\'\"\n") else { panic!("not read") };
+        assert_eq!(d.value, json!({"a": ["x", "echo \"k='v'\""], "b": "'"}));
+        // Other unknown escapes keep go-yaml's error.
+        let Item::Error(e) = read("a: \"\\q\"\n") else { panic!("read") };
+        assert_eq!(e.message, UNKNOWN_ESCAPE);
+    }
+
+    #[test]
     fn merge_keys() {
         let Item::Object(doc) = read("base: &b {a: 1, b: 2}\nm:\n  <<: *b\n  b: 3\n  y: 4\n") else { panic!("parses") };
         // `y` is YAML 1.1 for true, so go-yaml v2 makes the key "true".
@@ -477,6 +562,14 @@ mod tests {
         };
         assert_eq!(doc.value, json!({"metadata": {"name": "tabs", "labels": {"a": "b"}}, "x": -1, "k": "q:\tr", "z": "s:\tt\n", "w": ["u", "v"]}));
         assert_eq!(doc.spans.locate("metadata.name"), Some(Position { line: 2, column: 3 }));
+    }
+
+    /// go-yaml takes a flow collection closed at its key's column (no indentation check in
+    /// the flow context).
+    #[test]
+    fn flow_closed_at_the_keys_column() {
+        let Item::Object(doc) = read("c:\n  command: [\n    \"sh\", \"-c\"\n  ]\n  m: {\n    a: b\n  }\n") else { panic!("parses") };
+        assert_eq!(doc.value, json!({"c": {"command": ["sh", "-c"], "m": {"a": "b"}}}));
     }
 
     /// A tab as indentation is go-yaml's `found character that cannot start any token`.

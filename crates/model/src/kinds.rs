@@ -127,6 +127,7 @@ resources! {
     "" "v1" "PersistentVolumeClaim" "persistentvolumeclaims" "persistentvolumeclaim" ["pvc"] true RW => PersistentVolumeClaim;
     "" "v1" "PersistentVolume" "persistentvolumes" "persistentvolume" ["pv"] false RW => PersistentVolume;
     "" "v1" "Pod" "pods" "pod" ["po"] true RW => Pod;
+    "" "v1" "ReplicationController" "replicationcontrollers" "replicationcontroller" ["rc"] true RW => ReplicationController;
     "" "v1" "ResourceQuota" "resourcequotas" "resourcequota" ["quota"] true RW => ResourceQuota;
     "" "v1" "Secret" "secrets" "secret" [] true RW => Secret;
     "" "v1" "ServiceAccount" "serviceaccounts" "serviceaccount" ["sa"] true RW => ServiceAccount;
@@ -146,7 +147,10 @@ resources! {
     "batch" "v1" "Job" "jobs" "job" [] true RW => Job;
     "coordination.k8s.io" "v1" "Lease" "leases" "lease" [] true RW => Lease;
     "discovery.k8s.io" "v1" "EndpointSlice" "endpointslices" "endpointslice" [] true RW => EndpointSlice;
+    "networking.k8s.io" "v1" "IngressClass" "ingressclasses" "ingressclass" [] false RW => IngressClass;
+    "networking.k8s.io" "v1" "Ingress" "ingresses" "ingress" ["ing"] true RW => Ingress;
     "networking.k8s.io" "v1" "IPAddress" "ipaddresses" "ipaddress" ["ip"] false RW => IPAddress;
+    "networking.k8s.io" "v1" "NetworkPolicy" "networkpolicies" "networkpolicy" ["netpol"] true RW => NetworkPolicy;
     "networking.k8s.io" "v1" "ServiceCIDR" "servicecidrs" "servicecidr" [] false RW => ServiceCIDR;
     "policy" "v1" "PodDisruptionBudget" "poddisruptionbudgets" "poddisruptionbudget" ["pdb"] true RW => PodDisruptionBudget;
     "rbac.authorization.k8s.io" "v1" "ClusterRoleBinding" "clusterrolebindings" "clusterrolebinding" [] false RW => ClusterRoleBinding;

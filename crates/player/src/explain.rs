@@ -237,6 +237,14 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
                 .text("podIP", param_text(e, "podIP"))
                 .text("nodeIP", param_text(e, "nodeIP"))
                 .text("publicIP", param_text(e, "publicIP")),
+            Action::NetpolDrop => Message::new("explain-netpol-drop")
+                .text("object", object)
+                .text("direction", param_text(e, "direction"))
+                .text("src", param_text(e, "src"))
+                .text("dst", param_text(e, "dst"))
+                .text("port", param_text(e, "port"))
+                .text("protocol", param_text(e, "protocol"))
+                .text("policies", e.params.get("policies").as_deref().and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", ")).unwrap_or_default()),
             Action::Etcd if e.params.get("leaseExpired").is_some_and(|v| v.as_bool() == Some(true)) => Message::new("explain-event-expired").text("object", object),
             Action::QuietSkip => {
                 let ms = e.params.get("ms").and_then(|v| v.as_u64()).unwrap_or(0);
@@ -398,6 +406,7 @@ pub const MESSAGE_IDS: &[&str] = &[
     "explain-dns-forward",
     "explain-internet-dns",
     "explain-internet-http",
+    "explain-netpol-drop",
     "explain-step",
     "explain-quiet-skip",
     "explain-quiet-skip-repeats",

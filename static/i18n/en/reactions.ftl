@@ -295,6 +295,11 @@ explain-internet-http = { $host } ({ $ip }) on the simulated Internet answered {
        *[no] {""}
     }. The request left the pod from { $podIP }; kindnet masqueraded it to the node's address { $nodeIP }, and Docker to the machine's public address { $publicIP }, which is all the server sees.
 
+explain-netpol-drop = kindnet's NetworkPolicy enforcement dropped the new { $protocol } connection from { $src } to { $dst }:{ $port }: { $object } is isolated for { $direction ->
+        [egress] egress by { $policies }, and none of their egress rules lets it reach that address and port
+       *[ingress] ingress by { $policies }, and none of their ingress rules lets that source in on that port
+    }. Nothing answers, so the client waits until it times out.
+
 ## Workload controllers: why a kube-controller-manager loop sent its request
 ## (read from the objects it wrote; crates/player/src/decision.rs)
 

@@ -304,6 +304,11 @@ explain-internet-http = podlife가 흉내 내는 인터넷의 { $host }({ $ip })
        *[no] {""}
     }. 요청은 파드의 주소 { $podIP }에서 나갔고, kindnet이 노드 주소 { $nodeIP }로, Docker가 이 머신의 공인 주소 { $publicIP }로 바꿨습니다. 서버가 보는 것은 이 공인 주소뿐입니다.
 
+explain-netpol-drop = kindnet의 NetworkPolicy 적용 기능이 { $src }에서 { $dst }:{ $port }(으)로 가는 새 { $protocol } 연결을 버렸습니다. { $object }은(는) { $policies } 때문에 { $direction ->
+        [egress] 나가는(egress) 트래픽이 격리되어 있고, 그 어떤 egress 규칙도 이 주소와 포트를 허용하지 않습니다
+       *[ingress] 들어오는(ingress) 트래픽이 격리되어 있고, 그 어떤 ingress 규칙도 이 출발지와 포트를 허용하지 않습니다
+    }. 아무 응답이 없으므로 클라이언트는 시간 초과가 될 때까지 기다립니다.
+
 ## Workload controllers: why a kube-controller-manager loop sent its request
 ## (read from the objects it wrote; crates/player/src/decision.rs)
 

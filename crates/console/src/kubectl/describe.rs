@@ -1241,6 +1241,22 @@ pub fn replica_set(rs: &Value, pods: &[Value], object_events: Option<&[Value]>, 
     with_events(w, object_events, now)
 }
 
+/// `describeReplicationController`: as a ReplicaSet's, with the selector a plain map
+/// (`labels.FormatLabels`) and no `Controlled By`.
+pub fn replication_controller(rc: &Value, pods: &[Value], object_events: Option<&[Value]>, now: Time) -> String {
+    let (meta, spec) = (&rc["metadata"], &rc["spec"]);
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\nSelector:\t{}\n", s(&meta["name"]), s(&meta["namespace"]), format_labels(&spec["selector"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    let n = |v: &Value| v.as_i64().unwrap_or(0);
+    w.push_str(&format!("Replicas:\t{} current / {} desired\n", n(&rc["status"]["replicas"]), n(&spec["replicas"])));
+    pods_status(&mut w, pods);
+    pod_template(&mut w, &spec["template"]);
+    conditions_table(&mut w, &rc["status"]);
+    with_events(w, object_events, now)
+}
+
 /// `getPodStatusForController`'s counts: the pods' phases, as the `Pods Status` line prints them.
 fn pods_status(w: &mut String, pods: &[Value]) {
     let count = |phase: &str| pods.iter().filter(|p| p["status"]["phase"] == phase).count();
@@ -1755,4 +1771,179 @@ Events:  <none>
 ";
         assert_eq!(endpoints(&ep, Some(&[]), Time::ZERO), want);
     }
+}
+
+/// Go's `time.Time.String()` of an RFC 3339 UTC timestamp (`metav1.Time` as `%s`; kubectl's
+/// local zone is UTC here): `2026-03-02 09:00:00 +0000 UTC`.
+fn go_time_string(ts: &str) -> String {
+    match ts.strip_suffix('Z').and_then(|t| t.split_once('T')) {
+        Some((date, time)) => format!("{date} {time} +0000 UTC"),
+        None => "0001-01-01 00:00:00 +0000 UTC".to_string(),
+    }
+}
+
+/// `describeNetworkPolicy` / `describeNetworkPolicySpec` (kubectl `pkg/describe/describe.go`):
+/// the rules written through the prefix writer (two spaces a level), no events.
+pub fn network_policy(np: &Value) -> String {
+    let (meta, spec) = (&np["metadata"], &np["spec"]);
+    let mut w = format!("Name:\t{}\nNamespace:\t{}\nCreated on:\t{}\n", s(&meta["name"]), s(&meta["namespace"]), go_time_string(s(&meta["creationTimestamp"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    w.push_str("Spec:\n  PodSelector: ");
+    let sel = &spec["podSelector"];
+    if sel["matchLabels"].as_object().is_none_or(|m| m.is_empty()) && sel["matchExpressions"].as_array().is_none_or(|a| a.is_empty()) {
+        w.push_str("    <none> (Allowing the specific traffic to all pods in this namespace)\n");
+    } else {
+        w.push_str(&format!("    {}\n", crate::printers::batch::label_selector(sel)));
+    }
+    let types: Vec<&str> = spec["policyTypes"].as_array().into_iter().flatten().map(s).collect();
+    for (dir, title, peers, none, any_peer) in [
+        ("ingress", "Ingress", "from", "<none> (Selected pods are isolated for ingress connectivity)", "From: <any> (traffic not restricted by source)"),
+        ("egress", "Egress", "to", "<none> (Selected pods are isolated for egress connectivity)", "To: <any> (traffic not restricted by destination)"),
+    ] {
+        if !types.contains(&title) {
+            w.push_str(&format!("  Not affecting {dir} traffic\n"));
+            continue;
+        }
+        w.push_str(&format!("  Allowing {dir} traffic:\n"));
+        let rules = spec[dir].as_array().map(Vec::as_slice).unwrap_or_default();
+        if rules.is_empty() {
+            w.push_str(&format!("    {none}\n"));
+        }
+        let peer_title = if dir == "ingress" { "From:" } else { "To:" };
+        for (i, rule) in rules.iter().enumerate() {
+            let ports = rule["ports"].as_array().map(Vec::as_slice).unwrap_or_default();
+            if ports.is_empty() {
+                w.push_str("    To Port: <any> (traffic allowed to all ports)\n");
+            }
+            for p in ports {
+                let proto = p["protocol"].as_str().unwrap_or("TCP");
+                // `%s` of a nil *IntOrString: fmt prints <nil>.
+                let port = match &p["port"] {
+                    Value::Null => "<nil>".to_string(),
+                    Value::String(t) => t.clone(),
+                    v => podlife_model::json::to_string(v),
+                };
+                match p["endPort"].as_i64() {
+                    Some(end) => w.push_str(&format!("    To Port Range: {port}-{end}/{proto}\n")),
+                    None => w.push_str(&format!("    To Port: {port}/{proto}\n")),
+                }
+            }
+            let list = rule[peers].as_array().map(Vec::as_slice).unwrap_or_default();
+            if list.is_empty() {
+                w.push_str(&format!("    {any_peer}\n"));
+            }
+            for peer in list {
+                w.push_str(&format!("    {peer_title}\n"));
+                let (pod, ns) = (&peer["podSelector"], &peer["namespaceSelector"]);
+                let fmt = crate::printers::batch::label_selector;
+                if ns.is_object() {
+                    w.push_str(&format!("      NamespaceSelector: {}\n", fmt(ns)));
+                }
+                if pod.is_object() {
+                    w.push_str(&format!("      PodSelector: {}\n", fmt(pod)));
+                }
+                if !pod.is_object() && !ns.is_object() && peer["ipBlock"].is_object() {
+                    let except: Vec<&str> = peer["ipBlock"]["except"].as_array().into_iter().flatten().map(s).collect();
+                    w.push_str(&format!("      IPBlock:\n        CIDR: {}\n        Except: {}\n", s(&peer["ipBlock"]["cidr"]), except.join(", ")));
+                }
+            }
+            if i + 1 != rules.len() {
+                w.push_str("    ----------\n");
+            }
+        }
+    }
+    // `policyTypesToString`: `stringOrNone`.
+    w.push_str(&format!("  Policy Types: {}\n", if types.is_empty() { "<none>".to_string() } else { types.join(", ") }));
+    tabwriter::align(&w, 0, 2)
+}
+
+/// `describeBackendV1`: a Service backend as `name:port (endpoints)` (its EndpointSlices, the
+/// Service's port of that number or name; `<error: …>` when the Service is missing), a
+/// resource backend by its group, kind and name.
+fn ingress_backend(backend: &Value, services: &[Value], slices: &[Value]) -> String {
+    let svc = &backend["service"];
+    if svc.is_object() {
+        let name = s(&svc["name"]);
+        let number = svc["port"]["number"].as_i64().unwrap_or(0);
+        let port = if number != 0 { number.to_string() } else { s(&svc["port"]["name"]).to_string() };
+        let Some(service) = services.iter().find(|x| x["metadata"]["name"] == name) else {
+            return format!("{name}:{port} (<error: services \"{name}\" not found>)");
+        };
+        let mut sp_name = "";
+        for sp in service["spec"]["ports"].as_array().into_iter().flatten() {
+            if (number != 0 && sp["port"].as_i64() == Some(number)) || (!s(&svc["port"]["name"]).is_empty() && svc["port"]["name"] == sp["name"]) {
+                sp_name = s(&sp["name"]);
+            }
+        }
+        let own: Vec<Value> = slices.iter().filter(|x| x["metadata"]["labels"]["kubernetes.io/service-name"] == name).cloned().collect();
+        return format!("{name}:{port} ({})", format_endpoint_slices(&own, Some(&[sp_name])));
+    }
+    let r = &backend["resource"];
+    if r.is_object() {
+        return format!("APIGroup: {}, Kind: {}, Name: {}", r["apiGroup"].as_str().unwrap_or("<none>"), s(&r["kind"]), s(&r["name"]));
+    }
+    String::new()
+}
+
+/// `describeIngressV1`; `services` and `slices` are the namespace's (the describer asks for
+/// each backend's Service and its EndpointSlices).
+pub fn ingress(ing: &Value, services: &[Value], slices: &[Value], object_events: Option<&[Value]>, now: Time) -> String {
+    let (meta, spec) = (&ing["metadata"], &ing["spec"]);
+    let mut w = format!("Name:\t{}\n", s(&meta["name"]));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    w.push_str(&format!("Namespace:\t{}\n", s(&meta["namespace"])));
+    let mut lb: Vec<&str> = ing["status"]["loadBalancer"]["ingress"].as_array().into_iter().flatten().map(|i| if !s(&i["ip"]).is_empty() { s(&i["ip"]) } else { s(&i["hostname"]) }).filter(|a| !a.is_empty()).collect();
+    lb.sort_unstable();
+    lb.dedup();
+    w.push_str(&format!("Address:\t{}\n", lb.join(",")));
+    w.push_str(&format!("Ingress Class:\t{}\n", spec["ingressClassName"].as_str().unwrap_or("<none>")));
+    let default = if spec["defaultBackend"].is_object() { ingress_backend(&spec["defaultBackend"], services, slices) } else { "<default>".to_string() };
+    w.push_str(&format!("Default backend:\t{default}\n"));
+    if let Some(tls) = spec["tls"].as_array().filter(|t| !t.is_empty()) {
+        w.push_str("TLS:\n");
+        for t in tls {
+            let hosts: Vec<&str> = t["hosts"].as_array().into_iter().flatten().map(s).collect();
+            match s(&t["secretName"]) {
+                "" => w.push_str(&format!("  SNI routes {}\n", hosts.join(","))),
+                secret => w.push_str(&format!("  {secret} terminates {}\n", hosts.join(","))),
+            }
+        }
+    }
+    w.push_str("Rules:\n  Host\tPath\tBackends\n  ----\t----\t--------\n");
+    let mut count = 0;
+    for rule in spec["rules"].as_array().into_iter().flatten() {
+        if !rule["http"].is_object() {
+            continue;
+        }
+        count += 1;
+        let host = s(&rule["host"]);
+        w.push_str(&format!("  {}\t\n", if host.is_empty() { "*" } else { host }));
+        for path in rule["http"]["paths"].as_array().into_iter().flatten() {
+            w.push_str(&format!("    \t{} \t{}\n", s(&path["path"]), ingress_backend(&path["backend"], services, slices)));
+        }
+    }
+    if count == 0 {
+        w.push_str(&format!("  *\t*\t{default}\n"));
+    }
+    annotations_multiline(&mut w, &meta["annotations"]);
+    with_events(w, object_events, now)
+}
+
+/// `describeIngressClassV1`.
+pub fn ingress_class(ic: &Value, object_events: Option<&[Value]>, now: Time) -> String {
+    let (meta, spec) = (&ic["metadata"], &ic["spec"]);
+    let mut w = format!("Name:\t{}\n", s(&meta["name"]));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    w.push_str(&format!("Controller:\t{}\n", s(&spec["controller"])));
+    let p = &spec["parameters"];
+    if p.is_object() {
+        w.push_str("Parameters:\n");
+        if let Some(g) = p["apiGroup"].as_str() {
+            w.push_str(&format!("  APIGroup:\t{g}\n"));
+        }
+        w.push_str(&format!("  Kind:\t{}\n  Name:\t{}\n", s(&p["kind"]), s(&p["name"])));
+    }
+    with_events(w, object_events, now)
 }

@@ -799,7 +799,7 @@ fn resource_args(args: &[String]) -> Result<Vec<(&'static ResourceType, Vec<Stri
     for t in first.split(',').filter(|t| !t.is_empty()) {
         if t == "all" {
             // The `all` category, in discovery order (core, apps, batch).
-            for r in ["pods", "services", "daemonsets.apps", "deployments.apps", "replicasets.apps", "statefulsets.apps", "cronjobs.batch", "jobs.batch"] {
+            for r in ["pods", "replicationcontrollers", "services", "daemonsets.apps", "deployments.apps", "replicasets.apps", "statefulsets.apps", "cronjobs.batch", "jobs.batch"] {
                 groups.push((resolve(r)?, args[1..].to_vec()));
             }
             continue;
@@ -1359,8 +1359,9 @@ fn list_objects(ctx: &mut Context<'_>, out: &mut Output, plural: &str, namespace
 
 /// The kinds `kubectl describe` knows here.
 const DESCRIBABLE: &[&str] = &[
-    "Pod", "Node", "PersistentVolumeClaim", "PersistentVolume", "Service", "EndpointSlice", "Endpoints", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "CronJob",
+    "Pod", "Node", "PersistentVolumeClaim", "PersistentVolume", "Service", "EndpointSlice", "Endpoints", "Deployment", "ReplicaSet", "ReplicationController", "StatefulSet", "DaemonSet", "Job", "CronJob",
     "PodDisruptionBudget", "ControllerRevision", "MutatingWebhookConfiguration", "ValidatingWebhookConfiguration", "Secret", "ConfigMap", "LimitRange", "ResourceQuota", "Namespace",
+    "NetworkPolicy", "Ingress", "IngressClass",
 ];
 
 /// `kubectl describe TYPE [NAME…]` (upstream `pkg/cmd/describe/describe.go` `Run`): the
@@ -1484,20 +1485,31 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                 let old: Vec<Value> = owned.into_iter().filter(|rs| !is_new(rs) && rs["spec"]["replicas"].as_i64().unwrap_or(0) != 0).collect();
                 describe::deployment(obj, &old, new.as_ref(), object_events(ctx, out).as_deref(), now)
             }
-            "ReplicaSet" | "StatefulSet" | "DaemonSet" => {
-                // `getPodStatusForController`: the pods its selector matches that it controls.
+            "ReplicaSet" | "ReplicationController" | "StatefulSet" | "DaemonSet" => {
+                // `getPodStatusForController`: the pods its selector matches that it controls
+                // (an RC's selector is a map: `labels.SelectorFromSet`).
                 let uid = &obj["metadata"]["uid"];
+                let selector = if rt.kind == "ReplicationController" { json!({"matchLabels": obj["spec"]["selector"]}) } else { obj["spec"]["selector"].clone() };
                 let pods: Vec<Value> = list_objects(ctx, out, "pods", ns)
                     .into_iter()
-                    .filter(|p| podlife_engine::labels::selector_matches(&obj["spec"]["selector"], &p["metadata"]["labels"]))
+                    .filter(|p| podlife_engine::labels::selector_matches(&selector, &p["metadata"]["labels"]))
                     .filter(|p| p["metadata"]["ownerReferences"].as_array().is_some_and(|r| r.iter().any(|r| r["controller"] == true && r["uid"] == *uid)))
                     .collect();
                 let describer = match rt.kind {
                     "StatefulSet" => describe::stateful_set,
                     "DaemonSet" => describe::daemon_set,
+                    "ReplicationController" => describe::replication_controller,
                     _ => describe::replica_set,
                 };
                 describer(obj, &pods, object_events(ctx, out).as_deref(), now)
+            }
+            "NetworkPolicy" => describe::network_policy(obj),
+            "IngressClass" => describe::ingress_class(obj, object_events(ctx, out).as_deref(), now),
+            "Ingress" => {
+                // `describeBackendV1`: each Service backend's EndpointSlices and Service.
+                let services = list_objects(ctx, out, "services", ns);
+                let slices = list_objects(ctx, out, "endpointslices", ns);
+                describe::ingress(obj, &services, &slices, object_events(ctx, out).as_deref(), now)
             }
             "Job" => describe::job(obj, object_events(ctx, out).as_deref(), now),
             "CronJob" => describe::cron_job(obj, object_events(ctx, out).as_deref(), now),

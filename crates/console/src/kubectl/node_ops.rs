@@ -42,6 +42,42 @@ fn patch_spec(ctx: &mut Context<'_>, out: &mut Output, p: &flags::Parsed, rt: &'
     }
 }
 
+/// The builder's `ResourceNames("nodes", args...)` as cordon, uncordon and drain use it: a bare
+/// name is a node's, `TYPE/NAME` names its own type (cli-runtime/pkg/resource/builder.go).
+fn node_args(args: &[String]) -> Result<Vec<(&'static ResourceType, String)>, String> {
+    let mut targets = Vec::new();
+    for a in args {
+        let (t, name) = a.split_once('/').unwrap_or(("nodes", a));
+        if name.contains('/') {
+            return Err("error: arguments in resource/name form may not have more than one slash\n".to_string());
+        }
+        if t.is_empty() || name.is_empty() {
+            return Err("error: arguments in resource/name form must have a single resource and name\n".to_string());
+        }
+        let Some(rt) = ResourceType::resolve(t) else {
+            return Err(format!("error: the server doesn't have a resource type \"{t}\"\n"));
+        };
+        targets.push((rt, name.to_string()));
+    }
+    Ok(targets)
+}
+
+/// Each target read from the API server, then refused unless it is a node (drain.go's visitor:
+/// `expected resource of type node`). `None` once an error is printed: the visit stops there.
+fn read_nodes(ctx: &mut Context<'_>, out: &mut Output, p: &flags::Parsed) -> Option<Vec<(String, Value)>> {
+    let targets = node_args(&p.args).map_err(|e| out.err(&e)).ok()?;
+    let mut nodes = Vec::new();
+    for (rt, name) in targets {
+        let object = get(ctx, out, p, rt, &name)?;
+        if rt.plural != "nodes" || !rt.group.is_empty() {
+            out.err(&format!("error: expected resource of type node, got {{{:?} {:?} {:?}}}\n", rt.group, rt.version, rt.plural));
+            return None;
+        }
+        nodes.push((name, object));
+    }
+    Some(nodes)
+}
+
 /// `kubectl cordon NODE` / `kubectl uncordon NODE`.
 pub fn cordon(ctx: &mut Context<'_>, args: &[String], out: &mut Output, unschedulable: bool) {
     let command = if unschedulable { "cordon" } else { "uncordon" };
@@ -54,8 +90,8 @@ pub fn cordon(ctx: &mut Context<'_>, args: &[String], out: &mut Output, unschedu
     if p.args.is_empty() {
         return out.err(&format!("error: USAGE: {command} NODE [flags]\nSee 'kubectl {command} -h' for help and examples\n"));
     }
-    for name in p.args.clone() {
-        let Some(node) = get(ctx, out, &p, rt, &name) else { continue };
+    let Some(nodes) = read_nodes(ctx, out, &p) else { return };
+    for (name, node) in nodes {
         let current = node["spec"]["unschedulable"].as_bool().unwrap_or(false);
         if current == unschedulable {
             out.out(&format!("node/{name} already {command}ed\n"));
@@ -544,15 +580,7 @@ pub fn drain(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     };
     let Some(nodes_rt) = ResourceType::resolve("nodes") else { return };
     // The builder reads each node; RunCordonOrUncordon(true).
-    let mut nodes = Vec::new();
-    for name in p.args.clone() {
-        if let Some(node) = get(ctx, out, &p, nodes_rt, &name) {
-            nodes.push((name, node));
-        }
-    }
-    if nodes.len() < p.args.len() {
-        return;
-    }
+    let Some(nodes) = read_nodes(ctx, out, &p) else { return };
     for (name, node) in &nodes {
         if node["spec"]["unschedulable"].as_bool().unwrap_or(false) {
             out.out(&format!("node/{name} already cordoned\n"));

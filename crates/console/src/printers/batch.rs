@@ -24,7 +24,7 @@ fn containers(spec: &Value) -> (String, String) {
 }
 
 /// `metav1.FormatLabelSelector`: matchLabels then expressions; `<none>` when empty.
-fn label_selector(sel: &Value) -> String {
+pub(crate) fn label_selector(sel: &Value) -> String {
     if !sel.is_object() {
         return "<none>".into();
     }

@@ -24,7 +24,7 @@ pub fn headers(kind: &str, wide: bool) -> Vec<&'static str> {
         "ResourceQuota" => (&["NAME", "AGE", "REQUEST", "LIMIT"], &[]),
         "ClusterRoleBinding" | "RoleBinding" => (&["NAME", "ROLE", "AGE"], &["USERS", "GROUPS", "SERVICEACCOUNTS"]),
         "Deployment" => (&["NAME", "READY", "UP-TO-DATE", "AVAILABLE", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
-        "ReplicaSet" => (&["NAME", "DESIRED", "CURRENT", "READY", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
+        "ReplicaSet" | "ReplicationController" => (&["NAME", "DESIRED", "CURRENT", "READY", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
         "StatefulSet" => (&["NAME", "READY", "AGE"], &["CONTAINERS", "IMAGES"]),
         "DaemonSet" => (&["NAME", "DESIRED", "CURRENT", "READY", "UP-TO-DATE", "AVAILABLE", "NODE SELECTOR", "AGE"], &["CONTAINERS", "IMAGES", "SELECTOR"]),
         "ControllerRevision" => (&["NAME", "CONTROLLER", "REVISION", "AGE"], &[]),
@@ -37,6 +37,9 @@ pub fn headers(kind: &str, wide: bool) -> Vec<&'static str> {
         // kubectl drops the extra cell.
         "IPAddress" => (&["NAME", "PARENTREF"], &[]),
         "ServiceCIDR" => (&["NAME", "CIDRS", "AGE"], &[]),
+        "NetworkPolicy" => (&["NAME", "POD-SELECTOR", "AGE"], &[]),
+        "Ingress" => (&["NAME", "CLASS", "HOSTS", "ADDRESS", "PORTS", "AGE"], &[]),
+        "IngressClass" => (&["NAME", "CONTROLLER", "PARAMETERS", "AGE"], &[]),
         "PodDisruptionBudget" => (&["NAME", "MIN AVAILABLE", "MAX UNAVAILABLE", "ALLOWED DISRUPTIONS", "AGE"], &[]),
         "PersistentVolumeClaim" => (&["NAME", "STATUS", "VOLUME", "CAPACITY", "ACCESS MODES", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "AGE"], &["VOLUMEMODE"]),
         "PersistentVolume" => (&["NAME", "CAPACITY", "ACCESS MODES", "RECLAIM POLICY", "STATUS", "CLAIM", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "REASON", "AGE"], &["VOLUMEMODE"]),
@@ -101,12 +104,11 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
                     }
                 })
                 .collect();
-            let external = spec["externalIPs"].as_array().map(|a| a.iter().map(|v| s(v).to_string()).collect::<Vec<_>>().join(",")).unwrap_or_default();
             let mut c = vec![
                 name,
                 s(&spec["type"]).to_string(),
                 or_none(s(&spec["clusterIP"]).to_string()),
-                or_none(external),
+                service_external_ip(obj, wide),
                 or_none(ports.join(",")),
                 created,
             ];
@@ -167,7 +169,7 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
                 created,
             ]
         }
-        "ReplicaSet" => {
+        "ReplicaSet" | "ReplicationController" => {
             let st = &obj["status"];
             vec![
                 name,
@@ -252,6 +254,48 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
             let cidrs: Vec<&str> = obj["spec"]["cidrs"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
             vec![name, cidrs.join(","), created]
         }
+        // `printNetworkPolicy`: the pod selector as `metav1.FormatLabelSelector` prints it.
+        "NetworkPolicy" => vec![name, super::batch::label_selector(&obj["spec"]["podSelector"]), created],
+        // `printIngress`: `formatHosts` (the first three hosts, `*` for none), the load
+        // balancer's addresses (`ingressLoadBalancerStatusStringer`), `formatPorts`.
+        "Ingress" => {
+            let spec = &obj["spec"];
+            let rules = spec["rules"].as_array().map(Vec::as_slice).unwrap_or_default();
+            let hosts: Vec<&str> = rules.iter().map(|r| s(&r["host"])).filter(|h| !h.is_empty()).take(3).collect();
+            let hosts = match (hosts.is_empty(), rules.len() > 3 && hosts.len() == 3) {
+                (true, _) => "*".to_string(),
+                (false, true) => format!("{} + {} more...", hosts.join(","), rules.len() - 3),
+                (false, false) => hosts.join(","),
+            };
+            let mut lb = std::collections::BTreeSet::new();
+            for i in obj["status"]["loadBalancer"]["ingress"].as_array().map(Vec::as_slice).unwrap_or_default() {
+                let v = if !s(&i["ip"]).is_empty() { s(&i["ip"]) } else { s(&i["hostname"]) };
+                if !v.is_empty() {
+                    lb.insert(v.to_string());
+                }
+            }
+            let mut address = lb.into_iter().collect::<Vec<_>>().join(",");
+            if !wide && address.len() > 16 {
+                address = format!("{}...", &address[..13]);
+            }
+            let class = spec["ingressClassName"].as_str().map_or("<none>".to_string(), str::to_string);
+            let ports = if spec["tls"].as_array().is_some_and(|t| !t.is_empty()) { "80, 443" } else { "80" };
+            vec![name, class, hosts, address, ports.to_string(), created]
+        }
+        // `printIngressClass`: parameters as `Kind.apiGroup/name`.
+        "IngressClass" => {
+            let p = &obj["spec"]["parameters"];
+            let parameters = if p.is_object() {
+                let mut t = s(&p["kind"]).to_string();
+                if let Some(g) = p["apiGroup"].as_str() {
+                    t = format!("{t}.{g}");
+                }
+                format!("{t}/{}", s(&p["name"]))
+            } else {
+                "<none>".to_string()
+            };
+            vec![name, s(&obj["spec"]["controller"]).to_string(), parameters, created]
+        }
         "Job" => return super::batch::job_row(obj, now, wide),
         "CronJob" => return super::batch::cronjob_row(obj, now, wide),
         "PodDisruptionBudget" => {
@@ -276,12 +320,15 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
         }
         _ => vec![name, created],
     };
-    if wide && matches!(kind, "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet") {
+    if wide && matches!(kind, "Deployment" | "ReplicaSet" | "ReplicationController" | "StatefulSet" | "DaemonSet") {
         let containers = obj["spec"]["template"]["spec"]["containers"].as_array().map(Vec::as_slice).unwrap_or_default();
         cells.push(containers.iter().map(|c| s(&c["name"]).to_string()).collect::<Vec<_>>().join(","));
         cells.push(containers.iter().map(|c| s(&c["image"]).to_string()).collect::<Vec<_>>().join(","));
-        if kind != "StatefulSet" {
-            cells.push(selector_text(&obj["spec"]["selector"]["matchLabels"]));
+        match kind {
+            "StatefulSet" => {}
+            // `printReplicationController`: `labels.FormatLabels` of the selector map.
+            "ReplicationController" => cells.push(selector_text(&obj["spec"]["selector"])),
+            _ => cells.push(selector_text(&obj["spec"]["selector"]["matchLabels"])),
         }
     }
     cells
@@ -346,6 +393,39 @@ fn pv_row(pv: &Value, created: String, wide: bool) -> Vec<String> {
         cells.push(unset_or(&spec["volumeMode"]));
     }
     cells
+}
+
+/// `getServiceExternalIP` (printers.go): the external IPs, after a LoadBalancer's ingress
+/// addresses (`loadBalancerStatusStringer`: IPs, else hostnames, sorted and deduplicated, cut
+/// to 16 bytes unless wide); `<pending>` for a LoadBalancer with neither — a cluster without a
+/// cloud load balancer, such as kind —, an ExternalName's name.
+fn service_external_ip(svc: &Value, wide: bool) -> String {
+    let spec = &svc["spec"];
+    let external: Vec<String> = spec["externalIPs"].as_array().map(|a| a.iter().map(|v| s(v).to_string()).collect()).unwrap_or_default();
+    match s(&spec["type"]) {
+        "ClusterIP" | "NodePort" => or_none(external.join(",")),
+        "LoadBalancer" => {
+            let mut lb = std::collections::BTreeSet::new();
+            for i in svc["status"]["loadBalancer"]["ingress"].as_array().map(Vec::as_slice).unwrap_or_default() {
+                let v = if !s(&i["ip"]).is_empty() { s(&i["ip"]) } else { s(&i["hostname"]) };
+                if !v.is_empty() {
+                    lb.insert(v.to_string());
+                }
+            }
+            let mut lbs = lb.into_iter().collect::<Vec<_>>().join(",");
+            if !wide && lbs.len() > 16 {
+                lbs = format!("{}...", &lbs[..13]);
+            }
+            match (lbs.is_empty(), external.is_empty()) {
+                (true, true) => "<pending>".into(),
+                (false, true) => lbs,
+                (true, false) => external.join(","),
+                (false, false) => format!("{lbs},{}", external.join(",")),
+            }
+        }
+        "ExternalName" => s(&spec["externalName"]).to_string(),
+        _ => "<unknown>".into(),
+    }
 }
 
 /// `labels.FormatLabels` / selector text: `a=b,c=d`, `<none>` when empty.

@@ -36,6 +36,53 @@ pub fn default_storage_class_from<'a>(pvc: &mut Value, classes: impl Iterator<It
     }
 }
 
+/// `PersistentVolumeClaimResize` (plugin/pkg/admission/storage/persistentvolume/resize): a
+/// claim's storage request may grow only once it is Bound, and only when its class (the same
+/// before and after) sets `allowVolumeExpansion: true`.
+pub fn persistent_volume_claim_resize(old: &Value, pvc: &Value, store: &Store) -> Result<(), Status> {
+    use crate::volume::{claim_class, requested_storage};
+    if requested_storage(pvc) <= requested_storage(old) {
+        return Ok(());
+    }
+    let name = pvc["metadata"]["name"].as_str().unwrap_or_default();
+    let forbidden = |why: &str| Err(Status::forbidden("persistentvolumeclaims", Some(name), why));
+    if old["status"]["phase"] != "Bound" {
+        return forbidden("Only bound persistent volume claims can be expanded");
+    }
+    let (class, old_class) = (claim_class(pvc), claim_class(old));
+    let allowed = !class.is_empty()
+        && class == old_class
+        && ResourceType::by_plural("storage.k8s.io", "storageclasses").and_then(|rt| store.get(&ObjectKey::new(rt, None, class))).is_some_and(|sc| sc["allowVolumeExpansion"] == true);
+    if !allowed {
+        return forbidden("only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize");
+    }
+    Ok(())
+}
+
+/// `DefaultIngressClass` (`plugin/pkg/admission/network/defaultingressclass`): an Ingress
+/// created with neither `spec.ingressClassName` nor the `kubernetes.io/ingress.class`
+/// annotation gets the IngressClass annotated `ingressclass.kubernetes.io/is-default-class:
+/// "true"` — the newest, by name when created together (`getDefaultClass`).
+pub fn default_ingress_class(ingress: &mut Value, store: &Store) {
+    if !ingress["spec"]["ingressClassName"].is_null() || ingress["metadata"]["annotations"].get("kubernetes.io/ingress.class").is_some() {
+        return;
+    }
+    let default = store
+        .list("networking.k8s.io", "ingressclasses", None)
+        .map(|(_, c)| c)
+        .filter(|c| c["metadata"]["annotations"]["ingressclass.kubernetes.io/is-default-class"] == "true")
+        .max_by(|a, b| {
+            let created = |c: &Value| c["metadata"]["creationTimestamp"].as_str().unwrap_or_default().to_string();
+            created(a).cmp(&created(b)).then_with(|| b["metadata"]["name"].as_str().cmp(&a["metadata"]["name"].as_str()))
+        });
+    if let Some(c) = default {
+        if !ingress["spec"].is_object() {
+            ingress["spec"] = Value::Object(Default::default());
+        }
+        ingress["spec"]["ingressClassName"] = c["metadata"]["name"].clone();
+    }
+}
+
 /// `kubernetes.io/config.mirror`: the pod is a static pod's mirror, written by its kubelet.
 pub const MIRROR_POD_ANNOTATION: &str = "kubernetes.io/config.mirror";
 

@@ -33,6 +33,21 @@ pub fn apply(kind: &str, obj: &mut Value) {
             }
             template(spec);
         }
+        "ReplicationController" => {
+            // `SetDefaults_ReplicationController`: the template's labels are the selector and
+            // the labels when those are empty.
+            let labels = spec["template"]["metadata"]["labels"].clone();
+            let empty = |v: &Value| v.as_object().is_none_or(Map::is_empty);
+            if !empty(&labels) {
+                if empty(&spec["selector"]) {
+                    spec["selector"] = labels.clone();
+                }
+            }
+            if let Some(s) = spec.as_object_mut() {
+                set_if_absent(s, "replicas", json!(1));
+            }
+            template(spec);
+        }
         "DaemonSet" => {
             if let Some(s) = spec.as_object_mut() {
                 set_if_absent(s, "revisionHistoryLimit", json!(10));
@@ -79,6 +94,32 @@ pub fn apply(kind: &str, obj: &mut Value) {
                 }
             }
         }
+        // `pkg/apis/networking/v1/defaults.go`: `SetDefaults_NetworkPolicy` (no policyTypes:
+        // Ingress, and Egress when there are egress rules) and `SetDefaults_NetworkPolicyPort`
+        // (protocol TCP).
+        "NetworkPolicy" => {
+            if let Some(s) = spec.as_object_mut() {
+                if s.get("policyTypes").and_then(Value::as_array).is_none_or(Vec::is_empty) {
+                    let egress = s.get("egress").and_then(Value::as_array).is_some_and(|e| !e.is_empty());
+                    s.insert("policyTypes".into(), if egress { json!(["Ingress", "Egress"]) } else { json!(["Ingress"]) });
+                }
+                for dir in ["ingress", "egress"] {
+                    for rule in s.get_mut(dir).and_then(Value::as_array_mut).into_iter().flatten() {
+                        for port in rule.get_mut("ports").and_then(Value::as_array_mut).into_iter().flatten() {
+                            if let Some(p) = port.as_object_mut() {
+                                set_if_absent(p, "protocol", json!("TCP"));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // `SetDefaults_IngressClass`: parameters without a scope are the cluster's.
+        "IngressClass" => {
+            if let Some(p) = spec.get_mut("parameters").and_then(Value::as_object_mut) {
+                set_if_absent(p, "scope", json!("Cluster"));
+            }
+        }
         "LimitRange" => {
             for item in spec["limits"].as_array_mut().into_iter().flatten() {
                 limit_range_item(item);
@@ -91,6 +132,15 @@ pub fn apply(kind: &str, obj: &mut Value) {
     }
     match kind {
         "Secret" => set_if_absent(o, "type", json!("Opaque")),
+        // `SetDefaults_ReplicationController`: no labels → the template's.
+        "ReplicationController" => {
+            let labels = o.get("spec").map(|s| s["template"]["metadata"]["labels"].clone()).filter(|l| l.as_object().is_some_and(|m| !m.is_empty()));
+            if let (Some(labels), Some(meta)) = (labels, o.get_mut("metadata").and_then(Value::as_object_mut))
+                && meta.get("labels").and_then(Value::as_object).is_none_or(Map::is_empty)
+            {
+                meta.insert("labels".into(), labels);
+            }
+        }
         // `SetDefaults_PersistentVolumeClaim` / `SetDefaults_PersistentVolume`.
         "PersistentVolumeClaim" | "PersistentVolume" => {
             let status = o.entry("status").or_insert_with(|| json!({}));

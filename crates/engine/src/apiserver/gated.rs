@@ -201,9 +201,6 @@ pub fn all_containers_could_restart(spec: &Value) -> bool {
 /// reaction's `notModelled`), so that a learner is told rather than silently ignored.
 pub fn unmodelled_fields(spec: &Value, base: &str) -> Vec<String> {
     let mut out = Vec::new();
-    if spec["hostUsers"] == false {
-        out.push(format!("{base}.hostUsers"));
-    }
     if is_set(&spec["schedulingGroup"]) {
         out.push(format!("{base}.schedulingGroup"));
     }
@@ -214,11 +211,6 @@ pub fn unmodelled_fields(spec: &Value, base: &str) -> Vec<String> {
                     out.push(format!("{base}.volumes[{i}].projected.sources[{j}].{source}"));
                 }
             }
-        }
-    }
-    for (i, v) in spec["volumes"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
-        if is_set(&v["image"]) {
-            out.push(format!("{base}.volumes[{i}].image"));
         }
     }
     for list in ["initContainers", "containers"] {

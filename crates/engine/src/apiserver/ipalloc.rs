@@ -16,7 +16,7 @@
 
 use serde_json::Value;
 
-use super::status::{FieldError, Reason, Status};
+use super::status::{quote, FieldError, Reason, Status};
 use crate::Engine;
 use crate::store::ObjectKey;
 use crate::trace::ObjectRef;
@@ -378,6 +378,69 @@ impl Engine {
     }
 }
 
+/// `initIPFamilyFields` (`pkg/registry/core/service/storage/alloc.go`) on podlife's
+/// single-stack IPv4 cluster (kind's default `ipFamily: ipv4`): the policy defaults to the old
+/// one, RequireDualStack for a headless Service without selector, else SingleStack; the
+/// families must be IPv4 (`not configured on this cluster`), RequireDualStack is refused
+/// (`this cluster is not configured for dual-stack services`), a PreferDualStack Service gets
+/// the one family; a headless selectorless Service keeps any families and, unless
+/// SingleStack, gets both (the special case upstream allows on a single-stack cluster).
+/// Part of `ValidateServiceClusterIPsRelatedFields` comes first: supported values, duplicates.
+pub(super) fn init_ip_family_fields(obj: &mut Value, old: Option<&Value>) -> Vec<FieldError> {
+    const POLICIES: [&str; 3] = ["PreferDualStack", "RequireDualStack", "SingleStack"];
+    let spec = &mut obj["spec"];
+    if spec["type"] == "ExternalName" {
+        return Vec::new();
+    }
+    let headless_selectorless = spec["clusterIP"] == "None" && spec["selector"].as_object().is_none_or(|s| s.is_empty());
+    if spec["ipFamilyPolicy"].is_null() {
+        spec["ipFamilyPolicy"] = match old.map(|o| &o["spec"]["ipFamilyPolicy"]).filter(|p| p.is_string()) {
+            Some(p) => p.clone(),
+            None if headless_selectorless => json!("RequireDualStack"),
+            None => json!("SingleStack"),
+        };
+    }
+    let policy = spec["ipFamilyPolicy"].as_str().unwrap_or_default().to_string();
+    let families: Vec<String> = spec["ipFamilies"].as_array().into_iter().flatten().map(|f| f.as_str().unwrap_or_default().to_string()).collect();
+    let mut errs = Vec::new();
+    if !POLICIES.contains(&policy.as_str()) {
+        errs.push(FieldError::not_supported("spec.ipFamilyPolicy", &policy, &POLICIES));
+    }
+    for (i, f) in families.iter().enumerate() {
+        if f != "IPv4" && f != "IPv6" {
+            errs.push(FieldError::not_supported(format!("spec.ipFamilies[{i}]"), f, &["IPv4", "IPv6"]));
+        } else if families[..i].contains(f) {
+            errs.push(FieldError::duplicate(format!("spec.ipFamilies[{i}]"), f));
+        }
+    }
+    if !errs.is_empty() {
+        return errs;
+    }
+    if policy == "SingleStack" && families.len() == 2 {
+        return vec![FieldError::invalid("spec.ipFamilyPolicy", quote(&policy), "must be 'RequireDualStack' or 'PreferDualStack' when multiple IP families are specified")];
+    }
+    if headless_selectorless {
+        let mut fams = if families.is_empty() { vec!["IPv4".to_string()] } else { families };
+        if fams.len() < 2 && policy != "SingleStack" {
+            fams.push(if fams[0] == "IPv4" { "IPv6".into() } else { "IPv4".into() });
+        }
+        spec["ipFamilies"] = json!(fams);
+        return Vec::new();
+    }
+    if policy == "RequireDualStack" {
+        errs.push(FieldError::invalid("spec.ipFamilyPolicy", quote(&policy), "this cluster is not configured for dual-stack services"));
+    }
+    for (i, f) in families.iter().enumerate() {
+        if f != "IPv4" {
+            errs.push(FieldError::invalid(format!("spec.ipFamilies[{i}]"), quote(f), "not configured on this cluster"));
+        }
+    }
+    if errs.is_empty() && families.is_empty() {
+        spec["ipFamilies"] = json!(["IPv4"]);
+    }
+    errs
+}
+
 fn internal(message: &str) -> Status {
     // `errors.NewInternalError`: "Internal error occurred: <err>".
     Status::plain(Reason::InternalError, format!("Internal error occurred: {message}"))
@@ -432,5 +495,24 @@ mod tests {
         assert_eq!(parse_ipv4("10.096.0.1"), None);
         assert_eq!(parse_ipv4("10.96.0"), None);
         assert_eq!(parse_ipv4("256.1.1.1"), None);
+    }
+
+    /// `initIPFamilyFields` on the single-stack IPv4 cluster.
+    #[test]
+    fn ip_families_on_a_single_stack_cluster() {
+        let svc = |spec: Value| json!({"metadata": {"name": "s"}, "spec": spec});
+        let mut plain = svc(json!({"selector": {"a": "b"}}));
+        assert!(init_ip_family_fields(&mut plain, None).is_empty());
+        assert_eq!((plain["spec"]["ipFamilyPolicy"].clone(), plain["spec"]["ipFamilies"].clone()), (json!("SingleStack"), json!(["IPv4"])));
+        let mut prefer = svc(json!({"selector": {"a": "b"}, "ipFamilyPolicy": "PreferDualStack"}));
+        assert!(init_ip_family_fields(&mut prefer, None).is_empty());
+        assert_eq!(prefer["spec"]["ipFamilies"], json!(["IPv4"]));
+        let errs = init_ip_family_fields(&mut svc(json!({"selector": {"a": "b"}, "ipFamilyPolicy": "PreferDualStack", "ipFamilies": ["IPv6", "IPv4"]})), None);
+        assert_eq!(errs.iter().map(ToString::to_string).collect::<Vec<_>>(), ["spec.ipFamilies[0]: Invalid value: \"IPv6\": not configured on this cluster"]);
+        let errs = init_ip_family_fields(&mut svc(json!({"selector": {"a": "b"}, "ipFamilyPolicy": "RequireDualStack"})), None);
+        assert_eq!(errs.iter().map(ToString::to_string).collect::<Vec<_>>(), ["spec.ipFamilyPolicy: Invalid value: \"RequireDualStack\": this cluster is not configured for dual-stack services"]);
+        let mut headless = svc(json!({"clusterIP": "None"}));
+        assert!(init_ip_family_fields(&mut headless, None).is_empty());
+        assert_eq!((headless["spec"]["ipFamilyPolicy"].clone(), headless["spec"]["ipFamilies"].clone()), (json!("RequireDualStack"), json!(["IPv4", "IPv6"])));
     }
 }

@@ -16,6 +16,7 @@ pub mod scale;
 pub mod fields;
 pub mod gated;
 pub mod ipalloc;
+pub mod networking_validation;
 pub mod limitrange_validation;
 pub mod limitranger;
 pub mod resourcequota;
@@ -25,6 +26,7 @@ pub mod rbac;
 pub mod status;
 pub mod probe_validation;
 pub mod validation;
+pub mod warnings;
 pub mod webhooks;
 
 use std::collections::BTreeMap;
@@ -200,9 +202,13 @@ impl Engine {
         let waiting = std::mem::replace(&mut self.admission.client_waiting, true);
         let client = std::mem::replace(&mut self.client_depth, Some(self.handle_depth + 1));
         let deprecated = req.resource.group.is_empty() && req.resource.plural == "endpoints";
+        let pod_warnings = (matches!(req.verb, Verb::Create) && req.resource.group.is_empty() && req.resource.plural == "pods" && req.subresource.is_none()).then(|| req.body.as_ref().map(warnings::pod).unwrap_or_default());
         let result = self.handle(req);
         if deprecated {
             self.warnings.push("v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice".to_string());
+        }
+        if result.is_ok() {
+            self.warnings.extend(pod_warnings.unwrap_or_default());
         }
         self.client_depth = client;
         self.admission.client_waiting = waiting;
@@ -463,13 +469,17 @@ impl Engine {
         // A generated name is known from here on: later stages (etcd, watch) name the object.
         let object = object.or_else(|| crate::object_ref(&obj, rt.kind));
         let errors = match rt.kind {
-            "Pod" => validation::pod(&obj, &gated::PodOptions::new(&self.features, None)),
+            "Pod" => validation::pod_create(&obj, &gated::PodOptions::new(&self.features, None)),
             "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => validation::workload(rt.kind, &obj, &gated::PodOptions::new(&self.features, None)),
+            "ReplicationController" => validation::replication_controller(&obj, &gated::PodOptions::new(&self.features, None)),
             "Service" => validation::service(&obj),
             "LimitRange" => limitrange_validation::limit_range(&obj),
             "ResourceQuota" => resourcequota_validation::resource_quota(&obj),
             "ConfigMap" | "Secret" => config_validation::on_create(rt.kind, &obj),
             "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => webhooks::validation::configuration(rt.kind, &obj),
+            "NetworkPolicy" => networking_validation::network_policy(&obj, true),
+            "Ingress" => networking_validation::ingress(&obj, true, self.features.enabled("RelaxedServiceNameValidation")),
+            "IngressClass" => networking_validation::ingress_class(&obj, None),
             kind => validation::object_meta(kind, &obj["metadata"]),
         };
         let mut params = crate::sort::map_of([("errors".to_string(), json!(errors.iter().map(ToString::to_string).collect::<Vec<_>>()))]);
@@ -522,7 +532,7 @@ impl Engine {
         // The workloads' `WarningsOnCreate` (`pkg/registry/apps/*/strategy.go`,
         // `pkg/registry/batch/*/strategy.go`): their name goes into their pods' names and
         // hostnames.
-        if matches!(rt.kind, "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob") {
+        if matches!(rt.kind, "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" | "ReplicationController") {
             let why = validation::dns1123_label(&name);
             if !why.is_empty() {
                 self.warn(format!("metadata.name: this is used in Pod names and hostnames, which can result in surprising behavior; a DNS label is recommended: [{}]", why.join(", ")));
@@ -608,6 +618,12 @@ impl Engine {
             admission::default_storage_class(obj, &self.store);
             let changes = self.traced_diff(&before, obj);
             self.apiserver_trace(Action::MutatingAdmission, object.clone(), plugin_params("DefaultStorageClass", round), changes);
+        }
+        if rt.kind == "Ingress" {
+            let before = obj.clone();
+            admission::default_ingress_class(obj, &self.store);
+            let changes = self.traced_diff(&before, obj);
+            self.apiserver_trace(Action::MutatingAdmission, object.clone(), plugin_params("DefaultIngressClass", round), changes);
         }
         if matches!(rt.kind, "PersistentVolumeClaim" | "PersistentVolume") {
             let before = obj.clone();
@@ -695,7 +711,7 @@ impl Engine {
                     }]);
                 }
             }
-            "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "CronJob" => {
+            "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "CronJob" | "ReplicationController" => {
                 meta["generation"] = json!(1);
                 if rt.kind == "DaemonSet" && (meta["annotations"].is_null() || meta["annotations"].is_object()) {
                     // `daemonSetStrategy.PrepareForCreate`: templateGeneration at least 1, kept in
@@ -711,6 +727,14 @@ impl Engine {
             // `mutatingWebhookConfigurationStrategy.PrepareForCreate` (and the validating one's),
             // `endpointSliceStrategy.PrepareForCreate`.
             "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" | "EndpointSlice" => meta["generation"] = json!(1),
+            // `networkPolicyStrategy.PrepareForCreate`, `ingressClassStrategy.PrepareForCreate`.
+            "NetworkPolicy" | "IngressClass" => meta["generation"] = json!(1),
+            // `ingressStrategy.PrepareForCreate`: status is the controller's (Go prints the
+            // empty load balancer), generation 1.
+            "Ingress" => {
+                meta["generation"] = json!(1);
+                obj["status"] = json!({"loadBalancer": {}});
+            }
             "PodDisruptionBudget" => {
                 // `podDisruptionBudgetStrategy.PrepareForCreate`: an empty status, generation 1.
                 meta["generation"] = json!(1);
@@ -808,8 +832,11 @@ impl Engine {
             if spec["clusterIP"] == "None" && spec["clusterIPs"].is_null() {
                 spec["clusterIPs"] = json!(["None"]);
             }
-            spec["ipFamilies"] = json!(["IPv4"]);
-            spec["ipFamilyPolicy"] = json!("SingleStack");
+            let errors = ipalloc::init_ip_family_fields(obj, None);
+            if !errors.is_empty() {
+                let name = obj["metadata"]["name"].as_str().unwrap_or_default().to_string();
+                return Err(Status::invalid_kind("Service", &name, errors));
+            }
         }
         let allocated = self.allocate_cluster_ip(obj, dry_run)?;
         let spec = &mut obj["spec"];
@@ -903,8 +930,13 @@ impl Engine {
                 "ConfigMap" | "Secret" => config_validation::on_update(rt.kind, &current, &obj),
                 // `ValidateDeploymentUpdate` and its siblings validate the new spec in full.
                 "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => validation::workload(rt.kind, &obj, &gated::PodOptions::new(&self.features, Some(&current["spec"]["template"]["spec"]))),
+                "ReplicationController" => validation::replication_controller(&obj, &gated::PodOptions::new(&self.features, Some(&current["spec"]["template"]["spec"]))),
                 "LimitRange" => limitrange_validation::spec(&obj),
                 "ResourceQuota" => resourcequota_validation::update(&current, &obj),
+                "PersistentVolumeClaim" => validation::persistent_volume_claim_update(&current, &obj),
+                "NetworkPolicy" => networking_validation::network_policy(&obj, false),
+                "Ingress" => networking_validation::ingress(&obj, false, self.features.enabled("RelaxedServiceNameValidation")),
+                "IngressClass" => networking_validation::ingress_class(&obj, Some(&current)),
                 _ => Vec::new(),
             }]
             .concat()
@@ -982,6 +1014,9 @@ impl Engine {
         self.apiserver_trace(Action::Validation, object.clone(), BTreeMap::new(), changes);
         if req.subresource.is_none() {
             let namespace = req.namespace.clone().unwrap_or_default();
+            if rt.kind == "PersistentVolumeClaim" {
+                admission::persistent_volume_claim_resize(current, &obj, &self.store)?;
+            }
             let attrs = webhooks::Attributes { rt, subresource: "", namespace: if rt.namespaced { &namespace } else { "" }, name: &key.name, operation: webhooks::Operation::Update, old: Some(current), dry_run: req.dry_run, object: object.clone() };
             self.validating_webhooks(&attrs, Some(&obj))?;
             let admitted = resourcequota::Admitted { rt, namespace: &namespace, name: &key.name, object: &obj, old: Some(current), dry_run: req.dry_run };

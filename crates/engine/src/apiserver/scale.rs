@@ -1,4 +1,4 @@
-//! The `scale` subresource of Deployments, ReplicaSets and StatefulSets
+//! The `scale` subresource of Deployments, ReplicaSets, StatefulSets and ReplicationControllers
 //! (`pkg/registry/apps/{deployment,replicaset,statefulset}/storage/storage.go`, `ScaleREST`):
 //! GET answers an `autoscaling/v1` Scale made from the object (`scaleFromDeployment`: name,
 //! namespace, uid, resourceVersion and creationTimestamp; `spec.replicas`; `status.replicas`
@@ -16,7 +16,7 @@ use podlife_model::ResourceType;
 
 /// The kinds that serve `scale` here.
 pub fn has_scale(rt: &ResourceType) -> bool {
-    matches!(rt.kind, "Deployment" | "ReplicaSet" | "StatefulSet")
+    matches!(rt.kind, "Deployment" | "ReplicaSet" | "StatefulSet" | "ReplicationController")
 }
 
 /// The Scale of `obj`.
@@ -36,7 +36,11 @@ pub fn scale_of(obj: &Value) -> Value {
     if let Some(n) = obj["spec"]["replicas"].as_i64().filter(|n| *n != 0) {
         scale["spec"]["replicas"] = json!(n);
     }
-    let selector = crate::labels::selector_string(&obj["spec"]["selector"]);
+    // A ReplicationController's selector is a plain map (`scaleFromRC`: `labels.SelectorFromSet`).
+    let selector = match &obj["spec"]["selector"] {
+        s if obj["kind"] == "ReplicationController" => crate::labels::selector_string(&json!({"matchLabels": s})),
+        s => crate::labels::selector_string(s),
+    };
     if !selector.is_empty() {
         scale["status"]["selector"] = json!(selector);
     }

@@ -92,6 +92,19 @@ pub fn object_meta(kind: &str, meta: &Value) -> Vec<FieldError> {
 
 /// The labels and annotations checks of `ValidateObjectMetaAccessorUpdate` (apimachinery
 /// `pkg/api/validation/objectmeta.go`), which every update runs.
+/// The size rule of `ValidatePersistentVolumeClaimUpdate`: with RecoverVolumeExpansionFailure
+/// (GA, on) a claim's storage request may shrink only while it stays above `status.capacity`
+/// (to undo an expansion that failed; volumes never shrink). The rule that the rest of the spec
+/// is immutable is not modelled: its message carries a `cmp.Diff` of the two specs.
+pub fn persistent_volume_claim_update(old: &Value, pvc: &Value) -> Vec<FieldError> {
+    use crate::volume::{requested_storage, storage};
+    let new_size = requested_storage(pvc);
+    if new_size < requested_storage(old) && new_size <= storage(&old["status"]["capacity"]["storage"]) {
+        return vec![FieldError::forbidden("spec.resources.requests.storage", "field can not be less than status.capacity")];
+    }
+    Vec::new()
+}
+
 pub fn object_meta_update(meta: &Value) -> Vec<FieldError> {
     let mut errs = Vec::new();
     validate_labels(&meta["labels"], "metadata.labels", &mut errs);
@@ -117,7 +130,7 @@ fn validate_annotations(map: &Value, errs: &mut Vec<FieldError>) {
 }
 
 /// `path.IsValidPathSegmentName` (apimachinery `pkg/api/validation/path`).
-fn path_segment_name(name: &str) -> Vec<String> {
+pub(crate) fn path_segment_name(name: &str) -> Vec<String> {
     for illegal in [".", ".."] {
         if name == illegal {
             return vec![format!("may not be '{illegal}'")];
@@ -195,8 +208,18 @@ pub fn label_value(value: &str) -> Vec<String> {
     errs
 }
 
-/// `ValidatePodCreate`: metadata, then the spec in `ValidatePodSpec`'s order, then the
-/// pod-only checks.
+/// `ValidatePodCreate`: what `pod` checks, then what only a create refuses — ephemeral
+/// containers, which only the `ephemeralcontainers` subresource adds.
+pub fn pod_create(p: &Value, opts: &PodOptions) -> Vec<FieldError> {
+    let mut errs = pod(p, opts);
+    if p["spec"]["ephemeralContainers"].as_array().is_some_and(|e| !e.is_empty()) {
+        errs.push(FieldError::forbidden("spec.ephemeralContainers", "cannot be set on create"));
+    }
+    errs
+}
+
+/// `validatePodMetadataAndSpec`: metadata, then the spec in `ValidatePodSpec`'s order, then
+/// the pod-only checks.
 pub fn pod(pod: &Value, opts: &PodOptions) -> Vec<FieldError> {
     let mut errs = object_meta("Pod", &pod["metadata"]);
     pod_spec(&pod["spec"], "spec", &mut errs, opts);
@@ -388,6 +411,19 @@ fn non_negative(value: &Value, path: &str, errs: &mut Vec<FieldError>) {
 
 /// Workloads (`pkg/apis/apps/validation`, `pkg/apis/batch/validation`): replicas, selector,
 /// the template matching it, the template's pod spec, and the restart policy the kind allows.
+/// `ValidateReplicationController`: as a ReplicaSet's, with the selector a map that must not be
+/// empty (`ValidateNonEmptySelector`: Required) and must match the template's labels.
+pub fn replication_controller(obj: &Value, opts: &PodOptions) -> Vec<FieldError> {
+    let mut view = obj.clone();
+    let selector = &obj["spec"]["selector"];
+    view["spec"]["selector"] = if selector.as_object().is_some_and(|m| !m.is_empty()) { json!({"matchLabels": selector}) } else { Value::Null };
+    let mut errs = workload("ReplicationController", &view, opts);
+    if obj["spec"]["template"]["spec"]["activeDeadlineSeconds"].is_number() {
+        errs.push(FieldError::forbidden("spec.template.spec.activeDeadlineSeconds", "activeDeadlineSeconds in ReplicationController is not Supported"));
+    }
+    errs
+}
+
 pub fn workload(kind: &str, obj: &Value, opts: &PodOptions) -> Vec<FieldError> {
     let mut errs = object_meta(kind, &obj["metadata"]);
     let (spec, base) = match kind {

@@ -89,6 +89,17 @@ impl Engine {
         let node_cidr = podlife_model::ResourceType::resolve("nodes")
             .and_then(|r| self.store.get(&crate::store::ObjectKey::new(r, None, node)))
             .and_then(|n| n["spec"]["podCIDR"].as_str().map(str::to_string));
+        // The kubelet's user namespace manager: a free slot of 65536 IDs picked at random
+        // (`AllocateNext`'s random scan) above the first 65536 (`GetKubeletMappings`' default
+        // range 65536 .. 2^32 when /etc/subuid names no kubelet user). podlife starts the scan
+        // at a slot derived from the pod's UID, so the engine's random stream is untouched.
+        let userns = if pod["spec"]["hostUsers"] == false {
+            let used: Vec<u32> = self.machines.get(node).map(|m| m.runtime.sandboxes.values().filter_map(|s| s.userns).collect()).unwrap_or_default();
+            let start = (u64::from_str_radix(&crate::rng::hex_of(pod["metadata"]["uid"].as_str().unwrap_or_default(), 8), 16).unwrap_or(0) % 65_535) as u32;
+            Some((0..65_535u32).map(|i| ((start + i) % 65_535 + 1) * 65_536).find(|f| !used.contains(f)).unwrap_or(65_536))
+        } else {
+            None
+        };
         let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
         if let Some(c) = node_cidr {
             rt.ipam.set_range(&c);
@@ -131,6 +142,7 @@ impl Engine {
             etc: super::fs::Tree::default(),
             mac: mac_from(&id),
             // A `hostNetwork` sandbox has no veth pair.
+            userns,
             veth_index: if host_network {
                 0
             } else {
@@ -179,6 +191,21 @@ impl Engine {
         }
         let image_name = image.repo_tags.first().cloned().unwrap_or_else(|| spec["image"].as_str().unwrap_or_default().to_string());
         let image_ref = image.repo_digests.first().cloned().unwrap_or_else(|| image.id.clone());
+        let loaded = self.machines.get(node).map(|m| &m.apparmor);
+        let disk = self.machines.get(node).map(|m| &m.disk);
+        let profiles = super::apparmor::applied(&pod["spec"], spec, loaded.unwrap_or(&Default::default())).and_then(|a| {
+            let seccomp = super::seccomp::applied(&pod["spec"], spec, |path| disk.and_then(|d| d.read(path))).map_err(|e| format!("failed to generate container {id:?} spec: {e}"))?;
+            Ok((a, seccomp))
+        });
+        let (apparmor, seccomp) = match profiles {
+            Ok(p) => p,
+            Err(e) => {
+                if let Some(rt) = self.runtime_mut(node) {
+                    rt.log_error(now, format!("CreateContainer within sandbox \"{sandbox_id}\" for &ContainerMetadata{{Name:{name},Attempt:{restart_count},}} failed"), &e);
+                }
+                return Err(e);
+            }
+        };
         let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
         let shim_pid = rt.next_pid();
         rt.containers_changed += 1;
@@ -206,6 +233,8 @@ impl Engine {
             log: Default::default(),
             restart_count,
             rootfs: super::fs::Tree::default(),
+            apparmor,
+            seccomp_blocks_exec: seccomp.is_some_and(|s| s.blocks_exec),
             env,
             namespaces: super::namespaces::Namespaces::default(),
             cgroup: None,
@@ -277,7 +306,16 @@ impl Engine {
             Some(c) => (&c.config.entrypoint, &c.config.cmd),
             None => (&[], &[]),
         };
-        let argv = process::resolve_argv(&strs(&spec["command"]), &strs(&spec["args"]), entrypoint, cmd, &env);
+        let mut argv = process::resolve_argv(&strs(&spec["command"]), &strs(&spec["args"]), entrypoint, cmd, &env);
+        // curlimages/curl's ENTRYPOINT /entrypoint.sh (curl-container): `set -- curl "$@"` when the
+        // first argument is a flag or no command, then `exec "$@"` — the process is what it execs.
+        if argv.first().is_some_and(|a| a == "/entrypoint.sh") && image.catalog.as_deref().is_some_and(|c| c.name.ends_with("curlimages/curl")) {
+            argv.remove(0);
+            // `command -v "$1"` fails for a URL or host name (podlife: a first word with `.` or `:`).
+            if argv.first().is_none_or(|a| a.starts_with('-') || (!a.starts_with('/') && a.contains(['.', ':']))) {
+                argv.insert(0, "curl".into());
+            }
+        }
         let now = self.now;
         // What the kubelet hands the runtime: the pod-level limits where the container has none.
         let effective = crate::resources::runtime_container_resources(&pod["spec"], &spec["resources"]);
@@ -296,7 +334,11 @@ impl Engine {
         let interactive = spec["stdin"] == true && argv.len() == 1 && matches!(base.as_str(), "sh" | "ash" | "bash");
         let available = !crate::shell::image_specific(&base) || super::shellproc::image_has_program(&image_ref, &base);
         let by_shell = ((SHELL_RUN.contains(&base.as_str()) && available) || script == Some(Ok(()))) && !interactive;
-        let chosen = if let Some(Err(text)) = script {
+        let blocked = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).is_some_and(|c| c.seccomp_blocks_exec);
+        let chosen = if blocked {
+            // runc's execve under a filter that refuses it (`linux.Exec`'s PathError).
+            Err(format!("exec {}: operation not permitted", argv.first().cloned().unwrap_or_default()))
+        } else if let Some(Err(text)) = script {
             Err(text)
         } else if interactive {
             Ok(App::interactive_shell())

@@ -110,6 +110,7 @@ fn family(image_ref: &str) -> &str {
     match repo {
         "nginx" if !image_ref.contains("nginx-slim") => "nginx",
         "httpd" => "httpd",
+        "artifact" if without_digest.contains("crio/artifact") => "crio-artifact",
         _ => "",
     }
 }
@@ -127,6 +128,9 @@ pub fn file(image_ref: &str, path: &str) -> Option<String> {
         ("nginx", "/usr/share/nginx/html/index.html") => page("Welcome to nginx!", NGINX_INDEX_BODY),
         ("nginx", "/usr/share/nginx/html/50x.html") => page("Error", NGINX_50X_BODY),
         ("httpd", "/usr/local/apache2/htdocs/index.html") => HTTPD_INDEX.to_string(),
+        // quay.io/crio/artifact (CRI-O's test image for image volumes): two one-line files.
+        ("crio-artifact", "/dir/file") => "1\n".to_string(),
+        ("crio-artifact", "/file") => "2\n".to_string(),
         _ => return None,
     })
 }
@@ -138,6 +142,8 @@ pub fn list(image_ref: &str, dir: &str) -> Vec<&'static str> {
         ("nginx", "/etc/nginx/conf.d") => vec!["default.conf"],
         ("nginx", "/usr/share/nginx/html") => vec!["50x.html", "index.html"],
         ("httpd", "/usr/local/apache2") => vec!["htdocs"],
+        ("crio-artifact", "") => vec!["dir", "file"],
+        ("crio-artifact", "/dir") => vec!["file"],
         ("httpd", "/usr/local/apache2/htdocs") => vec!["index.html"],
         _ => vec![],
     }

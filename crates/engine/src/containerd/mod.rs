@@ -9,6 +9,7 @@
 //! `crictl`) and changes it with CRI calls. A shim outlives containerd, so a stopped containerd
 //! leaves running containers running; only the CRI calls fail while it is down.
 
+pub mod apparmor;
 pub mod cgroups;
 pub mod cni;
 pub mod cpu;
@@ -22,6 +23,7 @@ pub mod namespaces;
 pub mod operator;
 pub mod procfs;
 pub mod programs;
+pub mod seccomp;
 pub mod shellproc;
 
 use crate::vecmap::VecMap;
@@ -68,6 +70,9 @@ pub struct Sandbox {
     /// `eth0`'s MAC address and the node-side interface index of its veth pair.
     pub mac: String,
     pub veth_index: u32,
+    /// `hostUsers: false`: the first host ID of the 65536 the kubelet's user namespace manager
+    /// gave the pod (`pkg/kubelet/userns/userns_manager.go` `allocateOne`).
+    pub userns: Option<u32>,
     /// The pod cgroup the kubelet made for the pod before asking for the sandbox.
     pub pod_cgroup: cgroups::PodCgroup,
 }
@@ -128,6 +133,10 @@ pub struct Container {
     pub restart_count: u32,
     /// The container's own writable layer.
     pub rootfs: fs::Tree,
+    /// The AppArmor profile its process runs under (None: unconfined; `apparmor.rs`).
+    pub apparmor: Option<String>,
+    /// Its seccomp profile refuses even the `execve` that starts it (`seccomp.rs`).
+    pub seccomp_blocks_exec: bool,
     /// The environment the kubelet resolved for it (`env`, `envFrom`, `valueFrom`).
     pub env: Vec<(String, String)>,
     /// Its process's namespaces, from when runc started it (`crictl inspect`'s

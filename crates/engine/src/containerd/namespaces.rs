@@ -6,8 +6,10 @@
 //! own PID, mount and cgroup namespaces; each app container joins the sandbox's network, IPC
 //! and UTS namespaces and gets its own mount and cgroup namespace and its own PID namespace,
 //! unless the pod sets `shareProcessNamespace` (it then joins the pause container's, where
-//! pause is PID 1) or `hostPID`. The user and time namespaces are the node's (no user
-//! namespaces: `hostUsers` is not modelled). Sources: containerd `internal/cri/server`
+//! pause is PID 1) or `hostPID`. The time namespace is the node's; so is the user namespace
+//! unless the pod sets `hostUsers: false`: the sandbox then gets a user namespace of its own
+//! (created first, as runc does), which its containers join, mapping the kubelet's ID range
+//! (`Sandbox::userns`, `/proc/PID/uid_map`). Sources: containerd `internal/cri/server`
 //! (`podsandbox/sandbox_run_linux.go`, `container_create_linux.go`), runc's namespace setup.
 //!
 //! Inode numbers come from the kernel's `proc_alloc_inum` (an IDA above `PROC_DYNAMIC_FIRST`,
@@ -95,26 +97,39 @@ pub struct HostNamespaces {
     pub network: bool,
     pub ipc: bool,
     pub pid: bool,
+    /// `hostUsers: false`: a user namespace of the pod's own.
+    pub own_user: bool,
 }
 
 impl HostNamespaces {
     pub fn of(pod: &serde_json::Value) -> HostNamespaces {
         let spec = &pod["spec"];
-        HostNamespaces { network: spec["hostNetwork"] == true, ipc: spec["hostIPC"] == true, pid: spec["hostPID"] == true }
+        HostNamespaces { network: spec["hostNetwork"] == true, ipc: spec["hostIPC"] == true, pid: spec["hostPID"] == true, own_user: spec["hostUsers"] == false }
     }
 }
 
 /// The pause container's namespaces: new ones (runc's clone flags), the node's where the pod
 /// asks for them.
 pub fn sandbox(alloc: &mut InodeAllocator, node: &Namespaces, host: HostNamespaces) -> Namespaces {
-    // runc creates them in its order: mount, network, UTS, IPC, PID, cgroup.
+    // runc creates them in its order: user, mount, network, UTS, IPC, PID, cgroup.
+    let user = if host.own_user { alloc.alloc() } else { node.user };
     let mnt = alloc.alloc();
     let net = if host.network { node.net } else { alloc.alloc() };
     let uts = if host.network { node.uts } else { alloc.alloc() };
     let ipc = if host.ipc { node.ipc } else { alloc.alloc() };
     let pid = if host.pid { node.pid } else { alloc.alloc() };
     let cgroup = alloc.alloc();
-    Namespaces { cgroup, ipc, mnt, net, pid, time: node.time, user: node.user, uts }
+    Namespaces { cgroup, ipc, mnt, net, pid, time: node.time, user, uts }
+}
+
+/// `/proc/PID/uid_map` (and `gid_map`) of a process in user namespace `user`: the initial
+/// namespace maps every ID to itself; a pod's maps 0–65535 to the kubelet's range starting at
+/// `first` (the kernel's `%10u %10u %10u` lines).
+pub fn id_map(user: u64, first: Option<u32>) -> String {
+    match first {
+        Some(first) if user != INIT_USER_NS => format!("{:>10} {:>10} {:>10}\n", 0, first, 65536),
+        _ => format!("{:>10} {:>10} {:>10}\n", 0, 0, 4_294_967_295u32),
+    }
 }
 
 /// An app container's namespaces: the sandbox's network, IPC and UTS; its own mount and
@@ -155,7 +170,7 @@ mod tests {
         assert!(pause.net > PROC_DYNAMIC_FIRST);
         let shared = container(&mut a, &node, &pause, true, HostNamespaces::default());
         assert_eq!(shared.pid, pause.pid);
-        let host = sandbox(&mut a, &node, HostNamespaces { network: true, ipc: false, pid: false });
+        let host = sandbox(&mut a, &node, HostNamespaces { network: true, ipc: false, pid: false, own_user: false });
         assert_eq!((host.net, host.uts), (node.net, node.uts));
         assert_eq!(c1.links()[3], ("net", format!("net:[{}]", pause.net)));
     }

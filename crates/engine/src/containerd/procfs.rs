@@ -452,7 +452,18 @@ impl Engine {
             Owner::Container(id) | Owner::Exec(id) => (m.runtime.containers.get(id).map(|x| x.namespaces).unwrap_or(c.namespaces), m.runtime.containers.get(id).map(|x| &**x)),
         };
         match &parts[1..] {
-            [] => Some(Special::Dir(["cgroup", "cmdline", "comm", "environ", "ns", "status"].map(str::to_string).to_vec())),
+            [] => Some(Special::Dir(["attr", "cgroup", "cmdline", "comm", "environ", "gid_map", "ns", "status", "uid_map"].map(str::to_string).to_vec())),
+            ["attr"] => Some(Special::Dir(vec!["current".into()])),
+            ["uid_map"] | ["gid_map"] => Some(Special::File(super::namespaces::id_map(owner_ns.user, sandbox.userns))),
+            // The AppArmor profile confining it (an exec'd process keeps its container's; the
+            // sandbox's pause runs under containerd's default).
+            ["attr", "current"] => {
+                let profile = match owner_spec_container {
+                    Some(x) => x.apparmor.as_deref(),
+                    None => Some(super::apparmor::DEFAULT_PROFILE),
+                };
+                Some(Special::File(format!("{}\n", super::apparmor::attr_current(profile, &m.apparmor))))
+            }
             ["ns"] => Some(Special::Dir(owner_ns.links().into_iter().map(|(n, _)| n.to_string()).collect())),
             ["ns", kind] => owner_ns.links().into_iter().find(|(n, _)| n == kind).map(|(_, t)| Special::Link(t)),
             ["cmdline"] => Some(Special::File(p.cmdline.split(' ').map(|a| format!("{a}\0")).collect())),

@@ -57,6 +57,7 @@ impl Engine {
                     }
                 }
             }
+            Role::HttpProxy { .. } => {}
             Role::IstioIptables { args } => {
                 // iptables needs CAP_NET_ADMIN in the pod's network namespace.
                 let sc = &spec["securityContext"];
@@ -81,6 +82,22 @@ impl Engine {
                 }
                 // Each line of a multi-line message is its own log line.
                 app.start_lines = lines.into_iter().flat_map(|(stream, text)| text.lines().map(|l| (stream, l.to_string())).collect::<Vec<_>>()).collect();
+            }
+            Role::RedisConfig { path } => {
+                // `loadServerConfig` (redis `config.c`): the file must open and every line be a
+                // directive redis knows with its arguments; redis 7 names its version in the
+                // fatal error's banner (6.0 did not).
+                let version = self.container_env(node, container_id, "REDIS_VERSION").unwrap_or_default();
+                let major: u32 = version.split('.').next().and_then(|m| m.parse().ok()).unwrap_or(7);
+                let Some(text) = self.container_file(node, container_id, &path) else {
+                    let why = if major >= 7 { ": No such file or directory" } else { "" };
+                    return fatal(vec![("stdout", format!("# Fatal error, can't open config file '{path}'{why}"))], 1);
+                };
+                if let Err((line, directive, why)) = app.redis.load_config(&text) {
+                    let banner = if major >= 7 { format!("*** FATAL CONFIG FILE ERROR (Redis {version}) ***") } else { "*** FATAL CONFIG FILE ERROR ***".to_string() };
+                    let lines = [String::new(), banner, format!("Reading the configuration file, at line {line}"), format!(">>> '{directive}'"), why];
+                    return fatal(lines.into_iter().map(|l| ("stderr", l)).collect(), 1);
+                }
             }
             Role::Istiod | Role::IstioProxy => {}
         }

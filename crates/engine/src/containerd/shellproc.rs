@@ -38,6 +38,9 @@ struct Mount {
     /// The pod's `fsGroup` for a volume whose ownership the kubelet manages (`emptyDir` and
     /// the projected kinds; not hostPath): the volume's group, setgid on its directories.
     fs_group: Option<u32>,
+    /// An `image` volume: the image whose files it shows (read-only), and the mount's
+    /// `subPath` within it ("" for the whole image).
+    image: Option<(String, String)>,
 }
 
 fn mounts_of(pod: &Value, container: &str, mounted: impl Fn(&str) -> Option<crate::kubelet::volumes::Backing>) -> Vec<Mount> {
@@ -54,7 +57,8 @@ fn mounts_of(pod: &Value, container: &str, mounted: impl Fn(&str) -> Option<crat
             let projection = crate::kubelet::projection::is_projected_kind(&spec).then(|| spec.clone());
             let owned = projection.is_some() || spec.get("emptyDir").is_some();
             let fs_group = pod["spec"]["securityContext"]["fsGroup"].as_u64().and_then(|g| u32::try_from(g).ok()).filter(|_| owned);
-            Mount { path: m["mountPath"].as_str().unwrap_or_default().trim_end_matches('/').to_string(), read_only: m["readOnly"] == true || spec["persistentVolumeClaim"]["readOnly"] == true, data, projection, empty_dir: spec.get("emptyDir").is_some(), fs_group }
+            let image = spec["image"]["reference"].as_str().map(|r| (r.to_string(), m["subPath"].as_str().unwrap_or_default().trim_matches('/').to_string()));
+            Mount { path: m["mountPath"].as_str().unwrap_or_default().trim_end_matches('/').to_string(), read_only: m["readOnly"] == true || spec["persistentVolumeClaim"]["readOnly"] == true, data, projection, empty_dir: spec.get("emptyDir").is_some(), fs_group, image }
         })
         .collect();
     crate::sort::sort_by_key(&mut out, |m| std::cmp::Reverse(m.path.len()));
@@ -90,6 +94,8 @@ struct ContainerHost<'e> {
     exec_argv: Option<Vec<String>>,
     /// How many `nc -l -e` listeners forwarded the connection this process serves.
     depth: u32,
+    /// Its AppArmor profile refuses every write (`deny /** w`, enforced; `apparmor.rs`).
+    deny_writes: bool,
 }
 
 /// What a process run by `exec_process` did.
@@ -118,7 +124,11 @@ enum Where {
     Root,
     /// A mounted volume's data (the path returned with it is the path in that store).
     Volume(crate::kubelet::volumes::Backing),
+    /// A volume mounted `readOnly`: its data read, writes refused.
+    VolumeRo(crate::kubelet::volumes::Backing),
     ReadOnly,
+    /// A file of an `image` volume (its image's reference; the path is in the image).
+    Image(String),
     /// A file of a configMap, secret, downwardAPI or projected volume (read-only, as the
     /// kubelet mounts them): the index of its mount.
     Projected(usize),
@@ -137,8 +147,13 @@ impl ContainerHost<'_> {
                 if m.projection.is_some() {
                     return (Where::Projected(i), rel);
                 }
+                if let Some((image, sub)) = &m.image {
+                    let inner = if sub.is_empty() { rel } else { format!("/{sub}{}", rel.trim_end_matches('/')) };
+                    return (Where::Image(image.clone()), inner);
+                }
                 return match (&m.data, m.read_only) {
                     (Some(data), false) => (Where::Volume(data.clone()), data.path(&rel)),
+                    (Some(data), true) => (Where::VolumeRo(data.clone()), data.path(&rel)),
                     _ => (Where::ReadOnly, rel),
                 };
             }
@@ -161,7 +176,7 @@ impl ContainerHost<'_> {
                 let sandbox = m.runtime.containers.get(&self.container_id)?.sandbox_id.clone();
                 m.runtime.sandboxes.get_mut(&sandbox).map(|s| f(if matches!(place, Where::Shm) { &mut s.shm } else { &mut s.etc }))
             }
-            Where::ReadOnly | Where::Projected(_) => None,
+            Where::ReadOnly | Where::VolumeRo(_) | Where::Image(_) | Where::Projected(_) => None,
         }
     }
 
@@ -178,13 +193,13 @@ impl ContainerHost<'_> {
     fn tree(&self, place: &Where) -> Option<&Tree> {
         match place {
             Where::Root => self.engine.machines.get(&self.node)?.runtime.containers.get(&self.container_id).map(|c| &c.rootfs),
-            Where::Volume(data) => self.engine.volume_tree(&self.node, data),
+            Where::Volume(data) | Where::VolumeRo(data) => self.engine.volume_tree(&self.node, data),
             Where::Shm | Where::PodEtc => {
                 let m = self.engine.machines.get(&self.node)?;
                 let sandbox = m.runtime.sandboxes.get(&m.runtime.containers.get(&self.container_id)?.sandbox_id)?;
                 Some(if matches!(place, Where::Shm) { &sandbox.shm } else { &sandbox.etc })
             }
-            Where::ReadOnly | Where::Projected(_) => None,
+            Where::ReadOnly | Where::Image(_) | Where::Projected(_) => None,
         }
     }
 
@@ -284,6 +299,9 @@ impl Host for ContainerHost<'_> {
         if let Where::ReadOnly = place {
             return None;
         }
+        if let Where::Image(image) = &place {
+            return super::image_files::file(image, &rel);
+        }
         if let Where::PodEtc = place {
             return match self.special(path) {
                 Some(Special::File(t)) => Some(t),
@@ -312,8 +330,11 @@ impl Host for ContainerHost<'_> {
             }
             return Ok(());
         }
+        if self.deny_writes {
+            return Err("Permission denied".into());
+        }
         let (place, rel) = self.place(path);
-        if matches!(place, Where::ReadOnly | Where::Projected(_)) {
+        if matches!(place, Where::ReadOnly | Where::VolumeRo(_) | Where::Image(_) | Where::Projected(_)) {
             return Err("Read-only file system".into());
         }
         if matches!(place, Where::Root) {
@@ -352,6 +373,9 @@ impl Host for ContainerHost<'_> {
     }
 
     fn remove_file(&mut self, path: &str) -> bool {
+        if self.deny_writes {
+            return false;
+        }
         let (place, rel) = self.place(path);
         self.with_tree(&place, |t| t.remove(&rel)).unwrap_or(false)
     }
@@ -371,12 +395,18 @@ impl Host for ContainerHost<'_> {
         if matches!(place, Where::Root) && (super::image_files::file(&self.image_ref, path).is_some() || super::image_files::is_dir(&self.image_ref, path)) {
             return true;
         }
+        if let Where::Image(image) = &place {
+            return rel == "/" || super::image_files::file(image, &rel).is_some() || super::image_files::is_dir(image, &rel);
+        }
         self.tree(&place).is_some_and(|t| t.exists(&rel))
     }
 
     fn make_dir(&mut self, path: &str) -> Result<(), String> {
+        if self.deny_writes {
+            return Err("Permission denied".into());
+        }
         let (place, rel) = self.place(path);
-        if matches!(place, Where::ReadOnly | Where::Projected(_)) {
+        if matches!(place, Where::ReadOnly | Where::VolumeRo(_) | Where::Image(_) | Where::Projected(_)) {
             return Err("Read-only file system".into());
         }
         if matches!(place, Where::Root) && (path.starts_with("/proc/") || path.starts_with("/sys/")) {
@@ -413,6 +443,7 @@ impl Host for ContainerHost<'_> {
                 // The atomic writer's order is the listing's (names starting with dots first).
                 return Layout { files: &files, dir: &dir }.list(&rel);
             }
+            Where::Image(image) => super::image_files::list(image, &rel).into_iter().map(str::to_string).collect(),
             _ => self.tree(&place).map(|t| t.list(&rel)).unwrap_or_default(),
         };
         if matches!(place, Where::Root) {
@@ -530,6 +561,14 @@ impl Host for ContainerHost<'_> {
                 return Some(Stat::dir(0o755, now));
             }
         }
+        if let Where::Image(image) = &place {
+            if let Some(content) = super::image_files::file(image, &rel) {
+                return Some(Stat::file(content.len() as u64, 0o644, now));
+            }
+            if rel == "/" || super::image_files::is_dir(image, &rel) {
+                return Some(Stat::dir(0o755, now));
+            }
+        }
         if BASE_DIRS.contains(&path) {
             let mode = match path {
                 "/tmp" | "/var/tmp" => 0o1777,
@@ -543,8 +582,11 @@ impl Host for ContainerHost<'_> {
     }
 
     fn chmod(&mut self, path: &str, mode: u32) -> Result<(), String> {
+        if self.deny_writes {
+            return Err("Permission denied".into());
+        }
         let (place, rel) = self.place(path);
-        if matches!(place, Where::ReadOnly | Where::Projected(_)) {
+        if matches!(place, Where::ReadOnly | Where::VolumeRo(_) | Where::Image(_) | Where::Projected(_)) {
             return Err("Read-only file system".into());
         }
         if !self.file_exists(path) {
@@ -857,7 +899,9 @@ impl Engine {
         let mounts = mounts_of(&pod, &name, |volume| self.mounted_volume(node, &uid, volume));
         let creds = credentials_of(&pod, &name);
         let user = creds.uid;
-        Some(ContainerHost { engine: self, node: node.to_string(), uid, container_id: container_id.to_string(), namespace: ns, hostname, mounts, out: String::new(), err: String::new(), chunks: Vec::new(), offset_ms: 0, user, creds, headers: vec![], pod, image_ref, exec_argv: None, depth: 0 })
+        let m = self.machines.get(node)?;
+        let deny_writes = m.runtime.containers.get(container_id).and_then(|c| c.apparmor.as_ref()).and_then(|p| m.apparmor.get(p)).is_some_and(|p| p.deny_write && !p.complain);
+        Some(ContainerHost { engine: self, node: node.to_string(), uid, container_id: container_id.to_string(), namespace: ns, hostname, mounts, out: String::new(), err: String::new(), chunks: Vec::new(), offset_ms: 0, user, creds, headers: vec![], pod, image_ref, exec_argv: None, depth: 0, deny_writes })
     }
 
     /// Starts a container's process as the shell would exec it. Err is runc's exec error.

@@ -83,7 +83,7 @@ pub fn scaled_value(v: &Value, total: i64) -> Result<i64, String> {
 }
 
 /// The scale of a pod's controller, found through the informer caches (`finders`): a
-/// ReplicaSet (or the Deployment controlling it), a StatefulSet.
+/// ReplicaSet (or the Deployment controlling it), a ReplicationController, a StatefulSet.
 fn controller_scale(cache: &Cache, pod: &Value) -> Option<Result<(String, i64), String>> {
     let ns = pod["metadata"]["namespace"].as_str().unwrap_or_default();
     let controller = pod["metadata"]["ownerReferences"].as_array()?.iter().find(|r| r["controller"] == true)?.clone();
@@ -100,6 +100,7 @@ fn controller_scale(cache: &Cache, pod: &Value) -> Option<Result<(String, i64), 
                 _ => Some((rs["metadata"]["uid"].as_str().unwrap_or_default().to_string(), replicas(&rs))),
             }
         }),
+        "ReplicationController" => get("", "replicationcontrollers", name).filter(|rc| rc["metadata"]["uid"] == controller["uid"]).map(|rc| (rc["metadata"]["uid"].as_str().unwrap_or_default().to_string(), replicas(&rc))),
         "StatefulSet" => get("apps", "statefulsets", name).filter(|s| s["metadata"]["uid"] == controller["uid"]).map(|s| (s["metadata"]["uid"].as_str().unwrap_or_default().to_string(), replicas(&s))),
         _ => None,
     };

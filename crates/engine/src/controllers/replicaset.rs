@@ -26,6 +26,43 @@ const BURST_REPLICAS: i64 = 500;
 /// `ExpectationsTimeout`.
 const EXPECTATIONS_TIMEOUT_MS: u64 = 5 * 60 * 1000;
 
+/// The kind a sync works on: upstream's ReplicationManager is the ReplicaSet controller run over
+/// ReplicationControllers (`pkg/controller/replication`: `NewBaseController` with the RC's
+/// kind, informer adapter and event source); only the selector differs (a plain map).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Flavor {
+    pub kind: &'static str,
+    pub api_version: &'static str,
+    pub group: &'static str,
+    pub plural: &'static str,
+    /// The client's account and the events' source component.
+    pub account: &'static str,
+}
+
+pub const REPLICA_SET: Flavor = Flavor { kind: "ReplicaSet", api_version: "apps/v1", group: "apps", plural: "replicasets", account: ACCOUNT };
+pub const REPLICATION_CONTROLLER: Flavor = Flavor { kind: "ReplicationController", api_version: "v1", group: "", plural: "replicationcontrollers", account: "replication-controller" };
+
+impl Flavor {
+    pub fn of_kind(kind: &str) -> Option<Flavor> {
+        [REPLICA_SET, REPLICATION_CONTROLLER].into_iter().find(|f| f.kind == kind)
+    }
+
+    /// The owner's selector as a LabelSelector (an RC's map is its `matchLabels`).
+    fn selector(self, owner: &Value) -> Value {
+        let s = &owner["spec"]["selector"];
+        if self.kind == "ReplicationController" { if s.as_object().is_some_and(|m| !m.is_empty()) { json!({"matchLabels": s}) } else { Value::Null } } else { s.clone() }
+    }
+
+    /// The expectations' key: a ReplicaSet's `namespace/name`; an RC's apart from it.
+    fn key(self, ns: &str, name: &str) -> String {
+        if self.kind == "ReplicaSet" { key(ns, name) } else { format!("{}/{ns}/{name}", self.kind) }
+    }
+
+    fn owners<'a>(self, cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+        super::of(cache, self.group, self.plural, ns)
+    }
+}
+
 /// What the workload controllers remember between deliveries.
 #[derive(Debug, Clone, Default)]
 pub struct State {
@@ -83,8 +120,9 @@ impl State {
     /// A pod create of the ReplicaSet failed: the create it expected will not come
     /// (`manageReplicas`' `CreationObserved`); the key goes back to its queue rate-limited with
     /// every other failed controller write (`controllers/write.rs`).
-    pub(crate) fn creation_failed(&mut self, ns: &str, name: &str) {
-        if let Some(e) = self.expectations.get_mut(&key(ns, name)) {
+    pub(crate) fn creation_failed(&mut self, kind: &str, ns: &str, name: &str) {
+        let k = Flavor::of_kind(kind).map_or_else(|| key(ns, name), |f| f.key(ns, name));
+        if let Some(e) = self.expectations.get_mut(&k) {
             e.adds -= 1;
         }
     }
@@ -100,7 +138,8 @@ pub(super) fn key(ns: &str, name: &str) -> String {
 
 /// The owner reference that names `owner` (of `kind`) the controller of an object.
 pub(super) fn controller_ref(owner: &Value, kind: &str) -> Value {
-    json!({"apiVersion": "apps/v1", "kind": kind, "name": owner["metadata"]["name"], "uid": owner["metadata"]["uid"], "controller": true, "blockOwnerDeletion": true})
+    let api_version = if kind == "ReplicationController" { "v1" } else { "apps/v1" };
+    json!({"apiVersion": api_version, "kind": kind, "name": owner["metadata"]["name"], "uid": owner["metadata"]["uid"], "controller": true, "blockOwnerDeletion": true})
 }
 
 /// The uid of an object's controller of `kind`, if any.
@@ -139,54 +178,57 @@ fn selector_matches(selector: &Value, labels: &Value) -> bool {
     selector.is_object() && crate::labels::selector_matches(selector, labels)
 }
 
-/// The ReplicaSets (namespace, name) a delivery asks to sync.
-fn to_sync(cache: &Cache, event: &WatchEvent) -> Vec<(String, String)> {
+/// The owners (namespace, name) of `flavor` a delivery asks to sync.
+fn to_sync(cache: &Cache, flavor: Flavor, event: &WatchEvent) -> Vec<(String, String)> {
     let ns = &event.key.namespace;
+    let name_of = |o: &Value| o["metadata"]["name"].as_str().map(|n| (ns.clone(), n.to_string()));
     match (event.key.group.as_str(), event.key.resource.as_str()) {
-        ("apps", "replicasets") => vec![(ns.clone(), event.key.name.clone())],
+        (g, r) if g == flavor.group && r == flavor.plural => vec![(ns.clone(), event.key.name.clone())],
         ("", "pods") => {
             let pod = &event.object;
-            if let Some(uid) = controller_uid(pod, "ReplicaSet") {
-                return replicasets(cache, ns).filter(|rs| rs["metadata"]["uid"] == uid).filter_map(|rs| rs["metadata"]["name"].as_str()).map(|n| (ns.clone(), n.to_string())).collect();
+            if let Some(uid) = controller_uid(pod, flavor.kind) {
+                return flavor.owners(cache, ns).filter(|rs| rs["metadata"]["uid"] == uid).filter_map(name_of).collect();
             }
             if !is_orphan(pod) || event.event_type == EventType::Deleted {
                 return Vec::new();
             }
-            // An orphan: every ReplicaSet that could adopt it.
-            replicasets(cache, ns).filter(|rs| selector_matches(&rs["spec"]["selector"], &pod["metadata"]["labels"])).filter_map(|rs| rs["metadata"]["name"].as_str()).map(|n| (ns.clone(), n.to_string())).collect()
+            // An orphan: every owner that could adopt it.
+            flavor.owners(cache, ns).filter(|rs| selector_matches(&flavor.selector(rs), &pod["metadata"]["labels"])).filter_map(name_of).collect()
         }
         _ => Vec::new(),
     }
 }
 
 fn replicasets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
-    super::of(cache, "apps", "replicasets", ns)
+    REPLICA_SET.owners(cache, ns)
 }
 
-/// A delivery to kube-controller-manager: expectations observed, then the ReplicaSets it
-/// concerns queued.
+/// A delivery to kube-controller-manager: expectations observed, then the ReplicaSets and
+/// ReplicationControllers it concerns queued.
 pub fn on_event(cache: &Cache, state: &mut State, event: &WatchEvent) {
-    if event.key.group.is_empty() && event.key.resource == "pods" {
-        observe_pod(cache, state, event);
-    }
-    if event.key.resource == "replicasets" && event.event_type == EventType::Deleted {
-        state.expectations.remove(&key(&event.key.namespace, &event.key.name));
-        return;
-    }
-    for (ns, name) in to_sync(cache, event) {
-        state.enqueue("ReplicaSet", &ns, &name);
+    for flavor in [REPLICA_SET, REPLICATION_CONTROLLER] {
+        if event.key.group.is_empty() && event.key.resource == "pods" {
+            observe_pod(cache, state, flavor, event);
+        }
+        if event.key.group == flavor.group && event.key.resource == flavor.plural && event.event_type == EventType::Deleted {
+            state.expectations.remove(&flavor.key(&event.key.namespace, &event.key.name));
+            continue;
+        }
+        for (ns, name) in to_sync(cache, flavor, event) {
+            state.enqueue(flavor.kind, &ns, &name);
+        }
     }
 }
 
 /// `CreationObserved` / `DeletionObserved`, and a later sync when a pod's availability waits
 /// for `minReadySeconds`.
-fn observe_pod(cache: &Cache, state: &mut State, event: &WatchEvent) {
+fn observe_pod(cache: &Cache, state: &mut State, flavor: Flavor, event: &WatchEvent) {
     let pod = &event.object;
     let ns = &event.key.namespace;
-    let Some(uid) = controller_uid(pod, "ReplicaSet") else { return };
-    let Some(rs) = replicasets(cache, ns).find(|rs| rs["metadata"]["uid"] == uid) else { return };
+    let Some(uid) = controller_uid(pod, flavor.kind) else { return };
+    let Some(rs) = flavor.owners(cache, ns).find(|rs| rs["metadata"]["uid"] == uid) else { return };
     let name = rs["metadata"]["name"].as_str().unwrap_or_default().to_string();
-    let k = key(ns, &name);
+    let k = flavor.key(ns, &name);
     let pod_key = key(ns, &event.key.name);
     if let Some(e) = state.expectations.get_mut(&k) {
         match event.event_type {
@@ -202,37 +244,37 @@ fn observe_pod(cache: &Cache, state: &mut State, event: &WatchEvent) {
     }
     let min_ready = rs["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
     if min_ready > 0 && event.event_type == EventType::Modified && pod_ready(pod) {
-        state.later.push((min_ready * 1000 + 1, "ReplicaSet", ns.clone(), name));
+        state.later.push((min_ready * 1000 + 1, flavor.kind, ns.clone(), name));
     }
 }
 
-/// A later sync (`enqueueAfter`) of one ReplicaSet.
-pub fn resync(cache: &Cache, state: &mut State, ns: &str, name: &str, now: Time) -> Vec<Write> {
-    state.dequeue("ReplicaSet", ns, name);
-    sync(cache, state, ns, name, now)
+/// A later sync (`enqueueAfter`) of one ReplicaSet or ReplicationController.
+pub fn resync(cache: &Cache, state: &mut State, flavor: Flavor, ns: &str, name: &str, now: Time) -> Vec<Write> {
+    state.dequeue(flavor.kind, ns, name);
+    sync(cache, state, flavor, ns, name, now)
 }
 
 /// `syncReplicaSet`.
-fn sync(cache: &Cache, state: &mut State, ns: &str, name: &str, now: Time) -> Vec<Write> {
-    let Some(rs) = replicasets(cache, ns).find(|rs| rs["metadata"]["name"] == name) else { return Vec::new() };
+fn sync(cache: &Cache, state: &mut State, flavor: Flavor, ns: &str, name: &str, now: Time) -> Vec<Write> {
+    let Some(rs) = flavor.owners(cache, ns).find(|rs| rs["metadata"]["name"] == name) else { return Vec::new() };
     let uid = rs["metadata"]["uid"].as_str().unwrap_or_default();
-    let selector = &rs["spec"]["selector"];
+    let selector = &flavor.selector(rs);
     let mut writes = Vec::new();
     // claimPods: owned pods that still match, plus orphans adopted; owned pods that no longer
     // match are released.
     let mut owned: Vec<&Value> = Vec::new();
     for pod in super::of(cache, "", "pods", ns) {
         let matches = selector_matches(selector, &pod["metadata"]["labels"]);
-        match controller_uid(pod, "ReplicaSet") {
+        match controller_uid(pod, flavor.kind) {
             Some(u) if u == uid => {
                 if matches {
                     owned.push(pod);
-                } else if let Some(w) = release(rs, pod) {
+                } else if let Some(w) = release(flavor, rs, pod) {
                     writes.push(w);
                 }
             }
             None if matches && is_orphan(pod) && !deleting(pod) && rs["metadata"]["deletionTimestamp"].is_null() => {
-                if let Some(w) = adopt(rs, pod) {
+                if let Some(w) = adoption(flavor.account, rs, flavor.kind, "pods", pod) {
                     writes.push(w);
                 }
                 owned.push(pod);
@@ -242,21 +284,17 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, name: &str, now: Time) -> Ve
     }
     let active_pods: Vec<&Value> = owned.iter().copied().filter(|p| active(p)).collect();
     let terminating = owned.iter().filter(|p| deleting(p) && !terminal(p)).count();
-    let k = key(ns, name);
+    let k = flavor.key(ns, name);
     let mut creates = false;
     if state.satisfied(&k, now) && rs["metadata"]["deletionTimestamp"].is_null() {
-        let managed = manage_replicas(cache, state, rs, &active_pods, now);
+        let managed = manage_replicas(cache, state, flavor, rs, &active_pods, now);
         creates = managed.iter().any(|w| w.request.verb == crate::apiserver::Verb::Create && w.request.resource.plural == "pods");
         writes.extend(managed);
     }
-    if let Some(w) = status_update(rs, &active_pods, terminating, !creates, now) {
+    if let Some(w) = status_update(flavor, rs, &active_pods, terminating, !creates, now) {
         writes.push(w);
     }
     writes
-}
-
-fn adopt(rs: &Value, pod: &Value) -> Option<Write> {
-    adoption(ACCOUNT, rs, "ReplicaSet", "pods", pod)
 }
 
 /// `AdoptPod` / `AdoptControllerRevision`: the owner's controller reference added to the
@@ -269,11 +307,11 @@ pub(super) fn adoption(account: &'static str, owner: &Value, kind: &str, plural:
     Some(Write::now(account, req))
 }
 
-fn release(rs: &Value, pod: &Value) -> Option<Write> {
+fn release(flavor: Flavor, rs: &Value, pod: &Value) -> Option<Write> {
     let refs: Vec<Value> = pod["metadata"]["ownerReferences"].as_array().cloned().unwrap_or_default().into_iter().filter(|r| r["uid"] != rs["metadata"]["uid"]).collect();
     let patch = json!({"metadata": {"ownerReferences": if refs.is_empty() { Value::Null } else { Value::Array(refs) }, "uid": pod["metadata"]["uid"]}});
-    let req = controller_request(ACCOUNT, Verb::Patch, "pods", pod["metadata"]["namespace"].as_str(), pod["metadata"]["name"].as_str()?, patch)?;
-    Some(Write::now(ACCOUNT, req))
+    let req = controller_request(flavor.account, Verb::Patch, "pods", pod["metadata"]["namespace"].as_str(), pod["metadata"]["name"].as_str()?, patch)?;
+    Some(Write::now(flavor.account, req))
 }
 
 /// `GetPodFromTemplate`: the pod a controller creates.
@@ -289,42 +327,43 @@ pub(super) fn pod_from_template(owner: &Value, kind: &str) -> Value {
     json!({"apiVersion": "v1", "kind": "Pod", "metadata": meta, "spec": template["spec"]})
 }
 
-fn event(rs: &Value, reason: &'static str, message: String) -> FollowUp {
-    FollowUp::Event { account: ACCOUNT, source: ACCOUNT, kind: "ReplicaSet", api_version: "apps/v1", involved: rs.clone(), reason, message }
+fn event(flavor: Flavor, rs: &Value, reason: &'static str, message: String) -> FollowUp {
+    FollowUp::Event { account: flavor.account, source: flavor.account, kind: flavor.kind, api_version: flavor.api_version, involved: rs.clone(), reason, message }
 }
 
 /// `manageReplicas`: create the missing pods or delete the surplus.
-fn manage_replicas(cache: &Cache, state: &mut State, rs: &Value, active_pods: &[&Value], now: Time) -> Vec<Write> {
+fn manage_replicas(cache: &Cache, state: &mut State, flavor: Flavor, rs: &Value, active_pods: &[&Value], now: Time) -> Vec<Write> {
     let ns = rs["metadata"]["namespace"].as_str().unwrap_or("default");
     let name = rs["metadata"]["name"].as_str().unwrap_or_default();
     let desired = rs["spec"]["replicas"].as_i64().unwrap_or(1);
     let diff = active_pods.len() as i64 - desired;
-    let k = key(ns, name);
+    let k = flavor.key(ns, name);
+    let account = flavor.account;
     let mut writes = Vec::new();
     if diff < 0 {
         let n = (-diff).min(BURST_REPLICAS);
         state.expectations.insert(k, Box::new(Expectation { adds: n, deletes: VecSet::new(), set_at: now }));
         // slowStartBatch: batches of 1, 2, 4 … (`controllers/slowstart.rs`).
-        let group = state.slow_starts.begin("ReplicaSet", ns, name, super::slowstart::Expecting::ReplicaSet);
+        let group = state.slow_starts.begin(flavor.kind, ns, name, super::slowstart::Expecting::ReplicaSet);
         for i in 0..n as usize {
-            let Some(req) = controller_request(ACCOUNT, Verb::Create, "pods", Some(ns), "", pod_from_template(rs, "ReplicaSet")) else { continue };
-            let mut w = Write::now(ACCOUNT, req);
-            w.follow = Some(event(rs, "SuccessfulCreate", "Created pod: {}".into()));
+            let Some(req) = controller_request(account, Verb::Create, "pods", Some(ns), "", pod_from_template(rs, flavor.kind)) else { continue };
+            let mut w = Write::now(account, req);
+            w.follow = Some(event(flavor, rs, "SuccessfulCreate", "Created pod: {}".into()));
             w.on_error = Some(super::OnError::pod_control_create());
             w.slow_start = Some(super::SlowStart::nth(group, i, usize::MAX));
             writes.push(w);
         }
     } else if diff > 0 {
         let n = diff.min(BURST_REPLICAS) as usize;
-        let victims = pods_to_delete(cache, rs, active_pods, n, now);
+        let victims = pods_to_delete(cache, flavor, rs, active_pods, n, now);
         let deletes: VecSet<String> = VecSet::from_iter(victims.iter().filter_map(|p| p["metadata"]["name"].as_str()).map(|p| key(ns, p)));
         state.expectations.insert(k, Box::new(Expectation { adds: 0, deletes, set_at: now }));
         for pod in victims {
             let pod_name = pod["metadata"]["name"].as_str().unwrap_or_default();
-            let Some(mut req) = controller_request(ACCOUNT, Verb::Delete, "pods", Some(ns), pod_name, Value::Null) else { continue };
+            let Some(mut req) = controller_request(account, Verb::Delete, "pods", Some(ns), pod_name, Value::Null) else { continue };
             req.body = None;
-            let mut w = Write::now(ACCOUNT, req);
-            w.follow = Some(event(rs, "SuccessfulDelete", format!("Deleted pod: {pod_name}")));
+            let mut w = Write::now(account, req);
+            w.follow = Some(event(flavor, rs, "SuccessfulDelete", format!("Deleted pod: {pod_name}")));
             writes.push(w);
         }
     }
@@ -333,19 +372,19 @@ fn manage_replicas(cache: &Cache, state: &mut State, rs: &Value, active_pods: &[
 
 /// `getPodsToDelete`: the `n` lowest-ranked pods (`ActivePodsWithRanks`), the rank being how
 /// many pods of the same owner (all the ReplicaSets of its Deployment) share the node.
-fn pods_to_delete<'a>(cache: &Cache, rs: &Value, pods: &[&'a Value], n: usize, now: Time) -> Vec<&'a Value> {
+fn pods_to_delete<'a>(cache: &Cache, flavor: Flavor, rs: &Value, pods: &[&'a Value], n: usize, now: Time) -> Vec<&'a Value> {
     if n >= pods.len() {
         return pods.to_vec();
     }
     let ns = rs["metadata"]["namespace"].as_str().unwrap_or("default");
     // getIndirectlyRelatedPods: the pods of every ReplicaSet with the same controller.
-    let owner = super::controller_of(rs).and_then(|r| r["uid"].as_str());
+    let owner = super::controller_of(rs).and_then(|r| r["uid"].as_str()).filter(|_| flavor == REPLICA_SET);
     let related_rs: Vec<&str> = match owner {
         Some(o) => replicasets(cache, ns).filter(|r| controller_uid(r, "Deployment") == Some(o)).filter_map(|r| r["metadata"]["uid"].as_str()).collect(),
         None => rs["metadata"]["uid"].as_str().into_iter().collect(),
     };
     let mut on_node: VecMap<&str, i64> = VecMap::new();
-    for p in super::of(cache, "", "pods", ns).filter(|p| active(p) && controller_uid(p, "ReplicaSet").is_some_and(|u| related_rs.contains(&u))) {
+    for p in super::of(cache, "", "pods", ns).filter(|p| active(p) && controller_uid(p, flavor.kind).is_some_and(|u| related_rs.contains(&u))) {
         if let Some(node) = p["spec"]["nodeName"].as_str() {
             *on_node.entry(node).or_default() += 1;
         }
@@ -436,7 +475,7 @@ fn log_rank_diff(t1: Time, t2: Time, now: Time) -> i64 {
 /// creates to make had no `manageReplicasErr`, so a ReplicaFailure condition goes
 /// (`clear_failure`); a sync whose creates fail gets it from the slow-start group
 /// (`slowstart.rs`), which alone knows how they went.
-fn status_update(rs: &Value, active_pods: &[&Value], terminating: usize, clear_failure: bool, now: Time) -> Option<Write> {
+fn status_update(flavor: Flavor, rs: &Value, active_pods: &[&Value], terminating: usize, clear_failure: bool, now: Time) -> Option<Write> {
     let template_labels = &rs["spec"]["template"]["metadata"]["labels"];
     let min_ready = rs["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
     // One pass over the pods (a ReplicaSet of hundreds is synced after each of their updates).
@@ -460,7 +499,10 @@ fn status_update(rs: &Value, active_pods: &[&Value], terminating: usize, clear_f
     status["fullyLabeledReplicas"] = json!(fully);
     status["readyReplicas"] = json!(ready);
     status["availableReplicas"] = json!(available);
-    status["terminatingReplicas"] = json!(terminating);
+    // A ReplicationController's status has no terminatingReplicas.
+    if flavor == REPLICA_SET {
+        status["terminatingReplicas"] = json!(terminating);
+    }
     status["observedGeneration"] = rs["metadata"]["generation"].clone();
     // `get_mut`: indexing would insert a null `conditions`.
     if clear_failure && let Some(list) = status.get_mut("conditions").and_then(Value::as_array_mut) {
@@ -479,9 +521,9 @@ fn status_update(rs: &Value, active_pods: &[&Value], terminating: usize, clear_f
     }
     let mut body = rs.clone();
     body["status"] = status;
-    let mut req = controller_request(ACCOUNT, Verb::Update, "replicasets", rs["metadata"]["namespace"].as_str(), rs["metadata"]["name"].as_str()?, body)?;
+    let mut req = controller_request(flavor.account, Verb::Update, flavor.plural, rs["metadata"]["namespace"].as_str(), rs["metadata"]["name"].as_str()?, body)?;
     req.subresource = Some("status".into());
-    Some(Write::now(ACCOUNT, req))
+    Some(Write::now(flavor.account, req))
 }
 
 #[cfg(test)]

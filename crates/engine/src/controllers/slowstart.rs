@@ -210,7 +210,7 @@ impl crate::Engine {
                 grp.started = true;
             }
             let mut item = item;
-            if let (Some(error), "ReplicaSet", Held::Write { write, .. }) = (&grp.error, grp.slot.0, &mut item)
+            if let (Some(error), "ReplicaSet" | "ReplicationController", Held::Write { write, .. }) = (&grp.error, grp.slot.0, &mut item)
                 && write.request.subresource.as_deref() == Some("status")
                 && let Some(body) = write.request.body.as_mut()
             {
@@ -251,8 +251,8 @@ impl crate::Engine {
     fn slow_start_done(&mut self, g: u64) {
         let Some(grp) = self.workloads.slow_starts.groups.remove(&g) else { return };
         // A ReplicaSet sync whose status was unchanged still reports its create error.
-        if let (Some(error), "ReplicaSet", false) = (&grp.error, grp.slot.0, grp.error_reported)
-            && let Some(w) = self.replica_failure_status(grp.component, &grp.slot.1, &grp.slot.2, error)
+        if let (Some(error), "ReplicaSet" | "ReplicationController", false) = (&grp.error, grp.slot.0, grp.error_reported)
+            && let Some(w) = self.replica_failure_status(grp.component, grp.slot.0, &grp.slot.1, &grp.slot.2, error)
         {
             let at = self.controller_clients.reserve(w.controller, self.now, 1);
             self.schedule(at, Task::Write { component: grp.component, write: Box::new(w) });
@@ -316,18 +316,19 @@ impl crate::Engine {
 
     /// The ReplicaSet's status from the informer cache with the sync's create error, unless it
     /// already has a ReplicaFailure condition.
-    fn replica_failure_status(&self, component: usize, ns: &str, name: &str, error: &str) -> Option<Write> {
+    fn replica_failure_status(&self, component: usize, kind: &str, ns: &str, name: &str, error: &str) -> Option<Write> {
         let cache = &self.components.get(component)?.cache;
-        let rs = super::of(cache, "apps", "replicasets", ns).find(|rs| rs["metadata"]["name"] == name)?;
+        let flavor = super::replicaset::Flavor::of_kind(kind)?;
+        let rs = super::of(cache, flavor.group, flavor.plural, ns).find(|rs| rs["metadata"]["name"] == name)?;
         let mut status = rs["status"].clone();
         if !add_replica_failure(&mut status, error, self.now) {
             return None;
         }
         let mut body = rs.clone();
         body["status"] = status;
-        let mut req = super::controller_request(super::replicaset::ACCOUNT, Verb::Update, "replicasets", Some(ns), name, body)?;
+        let mut req = super::controller_request(flavor.account, Verb::Update, flavor.plural, Some(ns), name, body)?;
         req.subresource = Some("status".into());
-        let mut w = Write::now(super::replicaset::ACCOUNT, req);
+        let mut w = Write::now(flavor.account, req);
         w.status_retry = super::StatusRetry::Get(1);
         Some(w)
     }
@@ -336,9 +337,9 @@ impl crate::Engine {
     fn slow_start_lost(&mut self, g: u64) {
         let Some(grp) = self.workloads.slow_starts.groups.get_mut(&g) else { return };
         grp.lost += 1;
-        let (expecting, ns, name) = (grp.expecting, grp.slot.1.clone(), grp.slot.2.clone());
+        let (expecting, kind, ns, name) = (grp.expecting, grp.slot.0, grp.slot.1.clone(), grp.slot.2.clone());
         match expecting {
-            Expecting::ReplicaSet => self.workloads.creation_failed(&ns, &name),
+            Expecting::ReplicaSet => self.workloads.creation_failed(kind, &ns, &name),
             Expecting::DaemonSet => self.workloads.daemonsets.creation_observed(&ns, &name),
             Expecting::Job => self.batch.creation_observed(&format!("{ns}/{name}")),
             Expecting::Nothing => {}

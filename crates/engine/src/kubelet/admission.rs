@@ -83,7 +83,7 @@ const KUBELET_CONDITIONS: [&str; 7] = ["PodScheduled", "Ready", "Initialized", "
 
 /// `v1helper.IsExtendedResourceName`: a name with a domain outside `kubernetes.io/` that is
 /// not a quota's `requests.` name (the API's validation has checked it is qualified).
-fn is_extended_resource(name: &str) -> bool {
+pub(super) fn is_extended_resource(name: &str) -> bool {
     name.contains('/') && !name.contains("kubernetes.io/") && !name.starts_with("requests.")
 }
 

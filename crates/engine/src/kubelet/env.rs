@@ -132,6 +132,25 @@ impl Engine {
                     None if optional => continue,
                     None => return Err(format!("couldn't find key {key} in {} {ns}/{obj_name}", if secret { "Secret" } else { "ConfigMap" })),
                 }
+            } else if vf["fileKeyRef"].is_object() {
+                // EnvFiles: the key of an env file in one of the pod's volumes (the volume need
+                // not be mounted in this container), read as the kubelet reads it from the
+                // volume's directory on the node.
+                let r = &vf["fileKeyRef"];
+                let optional = r["optional"] == true;
+                let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
+                let (volume, path, key) = (r["volumeName"].as_str().unwrap_or_default(), r["path"].as_str().unwrap_or_default(), r["key"].as_str().unwrap_or_default());
+                let backing = self.mounted_volume(node, uid, volume);
+                let host_path = backing.as_ref().map_or_else(|| format!("{}/volumes/{volume}/{path}", super::volumes::pod_dir(uid)), |b| b.path(path));
+                let text = backing.as_ref().and_then(|b| self.volume_tree(node, b)).and_then(|t| t.read(&host_path));
+                match text.map(|t| env_file_value(&t, key)) {
+                    None if optional => continue,
+                    None => return Err(format!("failed to open environment variable file {host_path:?}: open {host_path}: no such file or directory")),
+                    Some(Ok(Some(v))) => v,
+                    Some(Ok(None)) if optional => continue,
+                    Some(Ok(None)) => return Err(format!("environment variable key {key:?} not found in file {host_path:?}")),
+                    Some(Err(e)) => return Err(e),
+                }
             } else if vf["fieldRef"].is_object() {
                 field_value(pod, vf["fieldRef"]["fieldPath"].as_str().unwrap_or_default())
             } else if vf["resourceFieldRef"].is_object() {
@@ -153,6 +172,44 @@ impl Engine {
         }
         Ok(env)
     }
+}
+
+/// The value of `key` in an env file, by the syntax the EnvFiles page states: `VAR='value'`
+/// (spaces around `=` and leading spaces ignored, the single-quoted text taken literally, newlines
+/// included), blank lines and `#` comment lines skipped; unquoted or double-quoted values are
+/// refused. `None`: no such key.
+pub(crate) fn env_file_value(text: &str, key: &str) -> Result<Option<String>, String> {
+    let invalid = |n: usize| Err(format!("invalid environment variable format at line {n}"));
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
+    while let Some((n, raw)) = lines.next() {
+        let line = raw.trim_start_matches([' ', '\t']);
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let Some((name, rest)) = line.split_once('=') else { return invalid(n) };
+        let (name, rest) = (name.trim(), rest.trim_start_matches([' ', '\t']));
+        let Some(mut body) = rest.strip_prefix('\'').map(str::to_string) else { return invalid(n) };
+        if name.is_empty() {
+            return invalid(n);
+        }
+        // The closing quote, on this line or a later one.
+        let value = loop {
+            if let Some(end) = body.find('\'') {
+                if !body[end + 1..].trim_matches([' ', '\t']).is_empty() {
+                    return invalid(n);
+                }
+                body.truncate(end);
+                break body;
+            }
+            let Some((_, next)) = lines.next() else { return Err("unexpected end of file: unterminated single-quoted value".into()) };
+            body.push('\n');
+            body.push_str(next);
+        };
+        if name == key {
+            return Ok(Some(value));
+        }
+    }
+    Ok(None)
 }
 
 /// A ConfigMap's `data` (and `binaryData` as text), or a Secret's `data` decoded.
@@ -289,6 +346,19 @@ pub fn base64_decode(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The env file syntax of the EnvFiles page (`define-environment-variable-via-file`).
+    #[test]
+    fn env_files_take_single_quoted_values() {
+        let file = "# comment\n  DB_ADDRESS = 'address'\n\nMULTI='line1\nline2'\nHASH='a # b'\n";
+        assert_eq!(env_file_value(file, "DB_ADDRESS"), Ok(Some("address".into())));
+        assert_eq!(env_file_value(file, "MULTI"), Ok(Some("line1\nline2".into())));
+        assert_eq!(env_file_value(file, "HASH"), Ok(Some("a # b".into())));
+        assert_eq!(env_file_value(file, "NONE"), Ok(None));
+        assert_eq!(env_file_value("A=value\n", "A"), Err("invalid environment variable format at line 1".into()));
+        assert_eq!(env_file_value("A='x'\nB=\"y\"\n", "B"), Err("invalid environment variable format at line 2".into()));
+        assert_eq!(env_file_value("A='x''y'\n", "A"), Err("invalid environment variable format at line 1".into()));
+    }
 
     #[test]
     fn base64_and_fields() {

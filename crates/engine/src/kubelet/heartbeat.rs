@@ -80,6 +80,18 @@ impl Engine {
         if status["nodeInfo"] != current["status"]["nodeInfo"] {
             body["status"]["nodeInfo"] = status["nodeInfo"].clone();
         }
+        // `PatchNodeStatus` sends the two-way merge patch of the change: a map's new values,
+        // and null for a key that went.
+        for key in ["capacity", "allocatable"] {
+            let (new, old) = (&status[key], &current["status"][key]);
+            if new != old && let Some(map) = new.as_object() {
+                let mut patch = map.clone();
+                for k in old.as_object().into_iter().flatten().map(|(k, _)| k).filter(|k| !map.contains_key(*k)) {
+                    patch.insert(k.clone(), Value::Null);
+                }
+                body["status"][key] = Value::Object(patch);
+            }
+        }
         let mut req = Request::new(Verb::Patch, nrt);
         req.name = Some(node.to_string());
         req.subresource = Some("status".into());
@@ -148,8 +160,9 @@ impl Engine {
         }
         status["addresses"] = json!([{"type": "InternalIP", "address": host_ip}, {"type": "Hostname", "address": node}]);
         if facts.capacity.is_object() {
-            status["capacity"] = facts.capacity.clone();
-            status["allocatable"] = facts.capacity.clone();
+            let (capacity, allocatable) = capacity_and_allocatable(&facts.capacity, &status);
+            status["capacity"] = capacity;
+            status["allocatable"] = allocatable;
         }
         let old_boot = status["nodeInfo"]["bootID"].as_str().unwrap_or_default().to_string();
         let rebooted = (!old_boot.is_empty() && old_boot != facts.boot_id).then(|| facts.boot_id.clone());
@@ -203,6 +216,12 @@ impl Engine {
         };
         if images.len() != wanted.len() || !images.iter().zip(&wanted).all(|(h, w)| same_image(h, w)) {
             return false;
+        }
+        if m.facts.capacity.is_object() {
+            let (capacity, allocatable) = capacity_and_allocatable(&m.facts.capacity, status);
+            if capacity != status["capacity"] || allocatable != status["allocatable"] {
+                return false;
+            }
         }
         let errs = super::runtime_state::runtime_errors(&m.runtime, self.now, m.kubelet.tick_offset_ms, m.kubelet.cri_connected_at, m.kubelet.booted_at);
         // `node_network_ready`, read from the Node at hand rather than looked up again.
@@ -341,6 +360,23 @@ fn node_conditions(not_ready: Option<&str>) -> [(&'static str, ConditionValue<'_
 
 /// Whether a computed node status differs from the Node's in its conditions, images or node
 /// info — heartbeat times alone are not a change worth a write.
+/// The `MachineInfo` setter's capacity and allocatable (pkg/kubelet/nodestatus/setters.go): the
+/// machine's resources overwrite their own keys and leave others (an extended resource an
+/// admin advertised) in place; allocatable is every capacity entry (podlife's kubelet reserves
+/// nothing), and an extended resource gone from capacity leaves allocatable too.
+fn capacity_and_allocatable(machine: &Value, status: &Value) -> (Value, Value) {
+    let mut capacity = status["capacity"].as_object().cloned().unwrap_or_default();
+    for (k, v) in machine.as_object().into_iter().flatten() {
+        capacity.insert(k.clone(), v.clone());
+    }
+    let mut allocatable = status["allocatable"].as_object().cloned().unwrap_or_default();
+    allocatable.retain(|k, _| capacity.contains_key(k) || !super::admission::is_extended_resource(k));
+    for (k, v) in &capacity {
+        allocatable.insert(k.clone(), v.clone());
+    }
+    (Value::Object(capacity), Value::Object(allocatable))
+}
+
 fn status_changed(status: &Value, current: &Value) -> bool {
     let strip = |v: &Value| {
         let mut v = v.clone();
@@ -351,5 +387,5 @@ fn status_changed(status: &Value, current: &Value) -> bool {
         }
         v
     };
-    ["conditions", "images", "nodeInfo"].iter().any(|k| strip(&status[*k]) != strip(&current["status"][*k]))
+    ["conditions", "images", "nodeInfo", "capacity", "allocatable"].iter().any(|k| strip(&status[*k]) != strip(&current["status"][*k]))
 }

@@ -87,6 +87,8 @@ pub struct NodeMachine {
     /// The static pods of the node's manifest directory, as the kubelet's file source makes
     /// them (`static_pods::from_manifest`); files on the node, so they survive the kubelet.
     pub static_pods: Vec<Value>,
+    /// The AppArmor profiles the node's kernel has loaded (`containerd/apparmor.rs`).
+    pub apparmor: BTreeMap<String, crate::containerd::apparmor::Profile>,
 }
 
 impl NodeMachine {
@@ -384,7 +386,7 @@ impl Engine {
             }
             let offset = self.rng.below(TICK_MS);
             let facts = register::MachineFacts::from_node(&obj);
-            self.machines.insert(node.to_string(), Box::new(NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset), disk: Default::default(), facts, static_pods: Vec::new() }));
+            self.machines.insert(node.to_string(), Box::new(NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset), disk: Default::default(), facts, static_pods: Vec::new(), apparmor: BTreeMap::new() }));
         }
         self.machines.get_mut(node).map(|m| &mut **m)
     }
@@ -769,6 +771,18 @@ impl Engine {
                     self.kubelet_skip_container(node, uid, &container);
                     return self.kubelet_next(node, uid, 0);
                 };
+                // `getImageVolumes`: the images of the pod's `image` volumes, pulled with no
+                // object reference (so no events) before the containers are created; podlife
+                // stores them at once (their pull time and failures are not modelled).
+                for v in pod["spec"]["volumes"].as_array().map(Vec::as_slice).unwrap_or_default() {
+                    let Some(r) = v["image"]["reference"].as_str().and_then(|r| ImageRef::parse_normalized(r).ok()).map(ImageRef::with_default_tag) else { continue };
+                    if let Some(m) = self.machines.get_mut(node)
+                        && m.runtime.image_status(&r).is_none()
+                        && let crate::containerd::Resolved::Remote(img) = m.runtime.resolve(&r)
+                    {
+                        m.runtime.store_image(img);
+                    }
+                }
                 // generateContainerConfig: the environment, from ConfigMaps, Secrets and the pod.
                 // The pod's IPs come from the sandbox, not from a status not yet written.
                 let mut with_ips = (*pod).clone();
@@ -1087,7 +1101,14 @@ impl Engine {
 
     /// The status manager: generate the API status and PATCH it when it changed.
     pub(crate) fn kubelet_update_status(&mut self, node: &str, uid: &str, pod: &Value) -> Value {
+        self.kubelet_update_status_with(node, uid, pod, false)
+    }
+
+    /// The status of the pod's sync; `finished`: `SyncTerminatedPod`'s last one, which the
+    /// status manager's `TerminatePod` makes terminal.
+    fn kubelet_update_status_with(&mut self, node: &str, uid: &str, pod: &Value, finished: bool) -> Value {
         let now = self.now;
+        let is_static = finished && self.static_pod(node, uid).is_some();
         let Some(m) = self.machines.get_mut(node) else { return Value::Null };
         let sandbox = m.runtime.ready_sandbox(uid).cloned();
         let Some(w) = m.kubelet.workers.get_mut(uid) else { return Value::Null };
@@ -1104,7 +1125,10 @@ impl Engine {
         facts.allocated = w.allocated.clone();
         facts.resize_conditions = w.resize.list();
         let containers = m.runtime.pod_containers(uid);
-        let status = status::generate(pod, &containers, &facts, now);
+        let mut status = status::generate(pod, &containers, &facts, now);
+        if finished {
+            status::terminate_pod(pod, &mut status, is_static);
+        }
         self.kubelet_patch_status(node, uid, pod, status.clone());
         status
     }
@@ -1274,7 +1298,7 @@ impl Engine {
             return;
         }
         let current = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| self.kubelet_pod(node, &ns, &n)).unwrap_or_else(|| std::sync::Arc::new(pod.clone()));
-        self.kubelet_update_status(node, uid, &current);
+        self.kubelet_update_status_with(node, uid, &current, true);
         self.kubelet_delete_if_deleting(node, &current);
     }
 
@@ -1293,6 +1317,9 @@ impl Engine {
         req.namespace = pod["metadata"]["namespace"].as_str().map(str::to_string);
         req.name = pod["metadata"]["name"].as_str().map(str::to_string);
         req.grace_period_seconds = Some(0);
+        // status_manager.go: "Use the pod UID as the precondition for deletion to prevent
+        // deleting a newly created pod with the same name and namespace."
+        req.preconditions = Some(crate::apiserver::Preconditions { uid: Some(uid.to_string()), ..Default::default() });
         let _ = self.kubelet_request(node, req);
     }
 

@@ -173,7 +173,7 @@ const RESTARTING_ALL_MESSAGE: &str = "The container is removed because RestartAl
 /// One container list's statuses (`convertToAPIContainerStatuses`). `pod_restarting`: the
 /// pod's containers are being restarted all together; one the runtime no longer has is
 /// "waiting" with a `RestartingAllContainers` last state, one restart more.
-fn container_statuses(spec_list: &[Value], runtime: &[&Container], old: &[Value], facts: &PodFacts, default_reason: &str, init: bool, pod_restarting: bool) -> Vec<Value> {
+fn container_statuses(pod: &Value, spec_list: &[Value], runtime: &[&Container], old: &[Value], facts: &PodFacts, default_reason: &str, init: bool, pod_restarting: bool) -> Vec<Value> {
     let mut out = Vec::new();
     // The runtime's containers and the old statuses by name, gathered once.
     let mut runtime_by_name: crate::vecmap::VecMap<&str, Vec<&&Container>> = crate::vecmap::VecMap::new();
@@ -229,13 +229,14 @@ fn container_statuses(spec_list: &[Value], runtime: &[&Container], old: &[Value]
             };
             st["ready"] = json!(ready);
         }
-        // Start failures from the reason cache replace the state with Waiting — except for an
-        // init container whose last run exited 0, a sidecar included (upstream skips every
-        // init container that "won't be restarted" by that test).
+        // Start failures from the reason cache replace the state with Waiting for a container
+        // that will be started again (`ShouldContainerBeRestarted`) — except for an init
+        // container whose last run exited 0, a sidecar included (upstream skips every init
+        // container that "won't be restarted" by that test).
         let init_done = init && mine.first().is_some_and(|c| c.state == ContainerState::Exited && c.exit_code == 0);
         if !init_done
-            && let Some((reason, message)) = facts.start_failures.get(name)
-            && mine.first().is_none_or(|c| c.state != ContainerState::Running) {
+            && should_be_restarted(pod, spec, mine.first().map(|c| &***c))
+            && let Some((reason, message)) = facts.start_failures.get(name) {
                 if st["state"]["terminated"].is_object() {
                     st["lastState"] = st["state"].clone();
                 }
@@ -276,6 +277,20 @@ fn container_statuses(spec_list: &[Value], runtime: &[&Container], old: &[Value]
         out.push(st);
     }
     out
+}
+
+/// `ShouldContainerBeRestarted` (pkg/kubelet/container/helpers.go) for the container's latest
+/// instance in the runtime: never once the pod is deleting; always when none ever ran or it
+/// is created or unknown; by the restart policy when it exited.
+fn should_be_restarted(pod: &Value, c: &Value, latest: Option<&Container>) -> bool {
+    if pod["metadata"]["deletionTimestamp"].is_string() {
+        return false;
+    }
+    match latest.map(|l| (l.state, l.exit_code)) {
+        None | Some((ContainerState::Created | ContainerState::Unknown, _)) => true,
+        Some((ContainerState::Running, _)) => false,
+        Some((ContainerState::Exited, code)) => container_should_restart(c, &pod["spec"], code.into()),
+    }
 }
 
 fn state_of(st: &Value) -> &str {
@@ -483,6 +498,48 @@ fn names(list: &[String]) -> String {
 /// The status manager's equality (`isPodStatusByKubeletEqual` on typed statuses): a field that
 /// is null (`lastProbeTime` of a condition, a zero time) is the same as one that is absent, as
 /// the API stores it.
+/// The status manager's `TerminatePod` (pkg/kubelet/status/status_manager.go), applied to the
+/// final status once `SyncTerminatedPod` ran: a container with no terminated state is reported
+/// as `ContainerStatusUnknown` (exit 137) — the regular ones once the pod has initialized, the
+/// init containers up to the last one that ever started — and a pod that is not static leaves
+/// Pending or Running for Failed.
+pub fn terminate_pod(pod: &Value, status: &mut Value, is_static: bool) {
+    let unknown = || json!({"terminated": {"exitCode": 137, "reason": "ContainerStatusUnknown", "message": "The container could not be located when the pod was terminated"}});
+    if has_pod_initialized(pod) {
+        for st in status["containerStatuses"].as_array_mut().into_iter().flatten() {
+            if !st["state"]["terminated"].is_object() {
+                st["state"] = unknown();
+            }
+        }
+    }
+    if let Some(inits) = status["initContainerStatuses"].as_array_mut() {
+        // `initializedContainers`: all but the suffix never started; at least the first.
+        let started = |st: &Value| !st["state"]["waiting"].is_object() || st["lastState"]["terminated"].is_object();
+        let n = inits.iter().rposition(started).map_or(inits.len().min(1), |i| i + 1);
+        for st in &mut inits[..n] {
+            if !st["state"]["terminated"].is_object() {
+                st["state"] = unknown();
+            }
+        }
+    }
+    if !is_static && !matches!(status["phase"].as_str(), Some("Succeeded" | "Failed")) {
+        status["phase"] = json!("Failed");
+    }
+}
+
+/// `hasPodInitialized`, on the pod as the API holds it.
+fn has_pod_initialized(pod: &Value) -> bool {
+    if pod["spec"]["initContainers"].as_array().is_none_or(Vec::is_empty) {
+        return true;
+    }
+    let status = &pod["status"];
+    if status["containerStatuses"].as_array().into_iter().flatten().any(|st| st["lastState"]["terminated"].is_object() || !st["state"]["waiting"].is_object()) {
+        return true;
+    }
+    let exited_ok = |t: &Value| t.is_object() && t["exitCode"].as_i64() == Some(0);
+    status["initContainerStatuses"].as_array().and_then(|l| l.last()).is_some_and(|last| exited_ok(&last["lastState"]["terminated"]) || exited_ok(&last["state"]["terminated"]))
+}
+
 pub fn same(a: &Value, b: &Value) -> bool {
     fn strip(v: &Value) -> Value {
         match v {
@@ -505,8 +562,8 @@ pub fn generate(pod: &Value, runtime: &[&Container], facts: &PodFacts, now: Time
     let old_apps = old["containerStatuses"].as_array().map(Vec::as_slice).unwrap_or_default();
     let could_restart_all = facts.restart_all_gate && crate::apiserver::gated::all_containers_could_restart(spec);
     let pod_restarting = could_restart_all && should_all_containers_restart(spec, runtime, old);
-    let init_statuses = container_statuses(inits, runtime, old_init, facts, default_reason, true, pod_restarting);
-    let statuses = container_statuses(apps, runtime, old_apps, facts, default_reason, false, pod_restarting);
+    let init_statuses = container_statuses(pod, inits, runtime, old_init, facts, default_reason, true, pod_restarting);
+    let statuses = container_statuses(pod, apps, runtime, old_apps, facts, default_reason, false, pod_restarting);
     let mut phase = get_phase(spec, &init_statuses, &statuses, facts.terminal);
     // A terminal phase already in the API is never left.
     if let Some(p @ ("Succeeded" | "Failed")) = old["phase"].as_str() {
@@ -737,5 +794,31 @@ mod tests {
         for (policy, kind, init, statuses, terminal, want) in cases {
             assert_eq!(get_phase(&spec(policy, Some(kind)), &init, &statuses, terminal), want, "{policy} {kind} {init:?} {statuses:?}");
         }
+    }
+
+    /// `TestTerminatePod` / `TestTerminatePodWaiting` (status_manager_test.go): a waiting
+    /// regular container is reported terminated once the pod has initialized; before that only
+    /// the init containers that ever started (at least the first) are.
+    #[test]
+    fn terminate_pod_marks_missing_statuses_and_fails_the_pod() {
+        let waiting = |name: &str, reason: &str| json!({"name": name, "state": {"waiting": {"reason": reason}}, "lastState": {}});
+        let unknown = json!({"terminated": {"exitCode": 137, "reason": "ContainerStatusUnknown", "message": "The container could not be located when the pod was terminated"}});
+        let pod = json!({"spec": {"containers": [{"name": "main"}]}, "status": {"containerStatuses": [waiting("main", "ImagePullBackOff")]}});
+        let mut status = json!({"phase": "Pending", "containerStatuses": [waiting("main", "ContainerCreating")]});
+        terminate_pod(&pod, &mut status, false);
+        assert_eq!(status["phase"], "Failed");
+        assert_eq!(status["containerStatuses"][0]["state"], unknown);
+
+        let pod = json!({"spec": {"initContainers": [{"name": "a"}, {"name": "b"}], "containers": [{"name": "main"}]}, "status": {}});
+        let mut status = json!({"phase": "Pending", "initContainerStatuses": [waiting("a", "PodInitializing"), waiting("b", "PodInitializing")], "containerStatuses": [waiting("main", "PodInitializing")]});
+        terminate_pod(&pod, &mut status, false);
+        assert_eq!(status["initContainerStatuses"][0]["state"], unknown);
+        assert!(status["initContainerStatuses"][1]["state"]["waiting"].is_object());
+        assert!(status["containerStatuses"][0]["state"]["waiting"].is_object());
+
+        // A static pod keeps its phase (upstream's TODO #116484).
+        let mut status = json!({"phase": "Running", "containerStatuses": []});
+        terminate_pod(&json!({"spec": {}}), &mut status, true);
+        assert_eq!(status["phase"], "Running");
     }
 }

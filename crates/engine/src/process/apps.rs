@@ -449,6 +449,12 @@ impl App {
         .go_program()
     }
 
+    /// hello-go-gke (the backend of "Connect a Frontend to a Backend Using Services", a Go
+    /// server on :80; reconstructed): every path answers the page's `{"message":"Hello"}`.
+    pub fn hello_go_gke() -> App {
+        App { listen_after_ms: 20, memory_base: 5 * MIB, body: Some("{\"message\":\"Hello\"}".into()), ..App::server(vec![80]) }.go_program()
+    }
+
     /// kubernetes' test/images/goproxy/goproxy.go: `goproxy.NewProxyHttpServer()` on :8080.
     /// A plain request is answered by goproxy's NonproxyHandler:
     /// `http.Error(w, "This is a proxy server. Does not respond to non-proxy requests.", 500)`.

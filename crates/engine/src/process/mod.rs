@@ -254,6 +254,13 @@ pub fn program_for(argv: &[String], image: Option<&crate::registry::Image>, env:
             with_envoy.extend(argv[1..].iter().cloned());
             return program_for(&with_envoy, image, env);
         }
+        // redis's entrypoint (docker-library/redis docker-entrypoint.sh): a first argument that
+        // is a flag or ends in `.conf` runs `redis-server` with the arguments.
+        "docker-entrypoint.sh" if image.is_some_and(|i| i.name.ends_with("/redis")) && argv.get(1).is_some_and(|a| a.starts_with('-') || a.ends_with(".conf")) => {
+            let mut with_server = vec!["redis-server".to_string()];
+            with_server.extend(argv[1..].iter().cloned());
+            return program_for(&with_server, image, env);
+        }
         "docker-entrypoint.sh" if argv.len() > 1 => return program_for(&argv[1..], image, env),
         "docker-entrypoint.sh" => App::oneshot(0),
         "nginx" if argv.iter().any(|a| a == "-v" || a == "-V" || a == "-t") => App::oneshot(0),
@@ -263,6 +270,11 @@ pub fn program_for(argv: &[String], image: Option<&crate::registry::Image>, env:
             // nginx from their CMD (registry.k8s.io/nginx-slim, hello-frontend) print none.
             if image.is_some_and(|i| !i.config.entrypoint.iter().any(|e| e.ends_with("docker-entrypoint.sh"))) {
                 app.start_lines.clear();
+            }
+            // hello-frontend's configuration (the page's frontend.conf, baked into the image):
+            // `/` goes to the `hello` Service.
+            if image.is_some_and(|i| i.name.ends_with("google-samples/hello-frontend")) {
+                app.role = Some(Box::new(servers::Role::HttpProxy { upstream: "hello".into() }));
             }
             app
         }
@@ -274,6 +286,7 @@ pub fn program_for(argv: &[String], image: Option<&crate::registry::Image>, env:
             let port = env.iter().rev().find(|(k, _)| k == "PORT").and_then(|(_, v)| v.parse().ok()).unwrap_or(8080);
             App::hello_app(&version, port)
         }
+        "hello" if image.is_some_and(|i| i.name.ends_with("google-samples/hello-go-gke")) => App::hello_go_gke(),
         // kubernetes test/images/goproxy/goproxy.go: an HTTP proxy on :8080.
         "goproxy" => App::goproxy(),
         // github.com/vishh/stress (main.go): Go flags `-cpus`, `-mem-total`, `-mem-alloc-size`,
@@ -304,6 +317,10 @@ pub fn program_for(argv: &[String], image: Option<&crate::registry::Image>, env:
         "redis-server" => {
             let mut app = App::redis();
             app.redis.password = flag("--requirepass").map(str::to_string);
+            // `redis-server /path/to/redis.conf [--opt …]`: the file is read when it starts.
+            if let Some(path) = argv.get(1).filter(|a| !a.starts_with('-')) {
+                app.role = Some(Box::new(servers::Role::RedisConfig { path: path.clone() }));
+            }
             app
         }
         "etcd" => {

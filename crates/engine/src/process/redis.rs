@@ -20,6 +20,95 @@ pub enum Value {
 pub struct Store {
     pub dbs: VecMap<u32, VecMap<String, Value>>,
     pub password: Option<String>,
+    /// The configuration parameters set from the file or `CONFIG SET` (others have their
+    /// defaults, `CONFIG_DEFAULTS`).
+    pub config: VecMap<String, String>,
+}
+
+/// The parameters podlife's redis knows, with their defaults as `CONFIG GET` prints them
+/// (redis 7's `config.c` table; the official image's working directory is `/data`). Only
+/// those in `set_config` can be set.
+const CONFIG_DEFAULTS: &[(&str, &str)] = &[
+    ("appendonly", "no"),
+    ("databases", "16"),
+    ("dir", "/data"),
+    ("maxmemory", "0"),
+    ("maxmemory-clients", "0"),
+    ("maxmemory-eviction-tenacity", "10"),
+    ("maxmemory-policy", "noeviction"),
+    ("maxmemory-samples", "5"),
+    ("port", "6379"),
+    ("requirepass", ""),
+    ("timeout", "0"),
+];
+
+const MAXMEMORY_POLICIES: &[&str] = &["volatile-lru", "volatile-lfu", "volatile-random", "volatile-ttl", "allkeys-lru", "allkeys-lfu", "allkeys-random", "noeviction"];
+
+/// `memtoll`: a memory amount with redis's units (`1k` = 1000, `1kb` = 1024, … `gb`).
+pub fn memtoll(text: &str) -> Option<u64> {
+    let lower = text.to_ascii_lowercase();
+    let digits = lower.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let mul: u64 = match &lower[digits.len()..] {
+        "" | "b" => 1,
+        "k" => 1000,
+        "kb" => 1024,
+        "m" => 1000 * 1000,
+        "mb" => 1024 * 1024,
+        "g" => 1000 * 1000 * 1000,
+        "gb" => 1024 * 1024 * 1024,
+        _ => return None,
+    };
+    digits.parse::<u64>().ok()?.checked_mul(mul)
+}
+
+impl Store {
+    /// One parameter as `CONFIG SET` or a configuration file line sets it; the error redis
+    /// gives for a bad value.
+    pub fn set_config(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let name = name.to_ascii_lowercase();
+        let stored = match name.as_str() {
+            "maxmemory" => memtoll(value).ok_or("argument must be a memory value")?.to_string(),
+            "maxmemory-policy" if MAXMEMORY_POLICIES.contains(&value.to_ascii_lowercase().as_str()) => value.to_ascii_lowercase(),
+            "maxmemory-policy" => return Err("argument(s) must be one of the following: volatile-lru, volatile-lfu, volatile-random, volatile-ttl, allkeys-lru, allkeys-lfu, allkeys-random, noeviction".into()),
+            "appendonly" if matches!(value, "yes" | "no") => value.to_string(),
+            "appendonly" => return Err("argument must be 'yes' or 'no'".into()),
+            "port" | "databases" | "timeout" => value.parse::<u64>().map_err(|_| "argument couldn't be parsed into an integer".to_string())?.to_string(),
+            "requirepass" => {
+                self.password = (!value.is_empty()).then(|| value.to_string());
+                value.to_string()
+            }
+            "dir" => value.to_string(),
+            _ => return Err("Bad directive or wrong number of arguments".into()),
+        };
+        self.config.insert(name, stored);
+        Ok(())
+    }
+
+    /// A configuration file (`loadServerConfigFromString`): one directive per line, `#`
+    /// comments; the first bad line is the fatal error redis prints (its line number and text).
+    pub fn load_config(&mut self, text: &str) -> Result<(), (usize, String, String)> {
+        for (i, line) in text.lines().enumerate() {
+            let trimmed = line.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            let mut words = trimmed.split_whitespace();
+            let name = words.next().unwrap_or_default();
+            let args: Vec<&str> = words.collect();
+            let result = match args.as_slice() {
+                [value] => self.set_config(name, value),
+                _ => Err("Bad directive or wrong number of arguments".into()),
+            };
+            if let Err(why) = result {
+                return Err((i + 1, trimmed.to_string(), why));
+            }
+        }
+        Ok(())
+    }
+
+    fn config_value(&self, name: &str) -> Option<String> {
+        self.config.get(name).cloned().or_else(|| CONFIG_DEFAULTS.iter().find(|(n, _)| *n == name).map(|(_, v)| v.to_string()))
+    }
 }
 
 /// The most keys and bytes a podlife redis holds (`maxmemory`, with redis's own OOM error).
@@ -358,6 +447,27 @@ impl Store {
                 )
             }
             "dbsize" if want(0) => Reply::Int(db.len() as i64),
+            // CONFIG GET pattern (a glob over the parameters' names) and CONFIG SET name value.
+            "config" if at_least(1) => match (args[0].to_ascii_lowercase().as_str(), &args[1..]) {
+                ("get", [pattern]) => {
+                    let p: Vec<char> = pattern.to_ascii_lowercase().chars().collect();
+                    let mut reply = Vec::new();
+                    for (name, _) in CONFIG_DEFAULTS {
+                        let mut fuel = 10_000;
+                        if glob(&p, &name.chars().collect::<Vec<_>>(), &mut fuel) {
+                            reply.push(Reply::Bulk(Some(name.to_string())));
+                            reply.push(Reply::Bulk(self.config_value(name)));
+                        }
+                    }
+                    Reply::Array(reply)
+                }
+                ("set", [name, value]) => match self.set_config(name, value) {
+                    Ok(()) => Reply::Status("OK".into()),
+                    Err(why) if why.starts_with("Bad directive") => Reply::Error(format!("ERR Unknown option or number of arguments for CONFIG SET - '{name}'")),
+                    Err(why) => Reply::Error(format!("ERR CONFIG SET failed (possibly related to argument '{name}') - {why}")),
+                },
+                (sub, _) => Reply::Error(format!("ERR unknown subcommand or wrong number of arguments for '{sub}'. Try CONFIG HELP.")),
+            },
             "flushdb" => {
                 db.clear();
                 Reply::Status("OK".into())

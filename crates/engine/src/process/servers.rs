@@ -21,6 +21,11 @@ pub enum Role {
     IstioProxy,
     /// pilot-agent's `istio-iptables …` (istio-init): its flags.
     IstioIptables { args: Vec<String> },
+    /// `redis-server FILE`: the configuration file it reads at start.
+    RedisConfig { path: String },
+    /// An nginx whose configuration proxies `/` to `http://UPSTREAM` (port 80): the
+    /// hello-frontend image's baked-in `upstream hello { server hello; }`.
+    HttpProxy { upstream: String },
 }
 
 impl App {

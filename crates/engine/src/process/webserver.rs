@@ -106,7 +106,7 @@ impl Engine {
     }
 
     /// A variable of the container's process environment (the image's `ENV`, then the kubelet's).
-    fn container_env(&self, node: &str, container_id: &str, name: &str) -> Option<String> {
+    pub(crate) fn container_env(&self, node: &str, container_id: &str, name: &str) -> Option<String> {
         let rt = &self.machines.get(node)?.runtime;
         let c = rt.containers.get(container_id)?;
         let env = crate::containerd::cri::oci_env("", crate::containerd::cri::node_image(rt, c), &c.env);
@@ -119,13 +119,14 @@ fn reason(code: u16) -> &'static str {
         301 => "Moved Permanently",
         400 => "Bad Request",
         403 => "Forbidden",
+        502 => "Bad Gateway",
         _ => "Not Found",
     }
 }
 
 /// nginx's built-in page for an error status (`ngx_http_error_tail`: the version when
 /// `server_tokens` is on, the default).
-fn nginx_error_page(code: u16, version: Option<&str>) -> String {
+pub(crate) fn nginx_error_page(code: u16, version: Option<&str>) -> String {
     let server = version.map_or("nginx".to_string(), |v| format!("nginx/{v}"));
     let status = format!("{code} {}", reason(code));
     format!("<html>\r\n<head><title>{status}</title></head>\r\n<body>\r\n<center><h1>{status}</h1></center>\r\n<hr><center>{server}</center>\r\n</body>\r\n</html>\r\n")

@@ -333,6 +333,7 @@ const HELLO_GO_GKE_GCR: &str = "gcr.io/google-samples/hello-go-gke";
 const HELLO_FRONTEND_GCR: &str = "gcr.io/google-samples/hello-frontend";
 const GB_FRONTEND_AR: &str = "us-docker.pkg.dev/google-samples/containers/gke/gb-frontend";
 const SOCAT_HUB: &str = "docker.io/alpine/socat";
+const CRIO_ARTIFACT: &str = "quay.io/crio/artifact";
 const VISH_STRESS_HUB: &str = "docker.io/vish/stress";
 const FLUENTD_ES_QUAY: &str = "quay.io/fluentd_elasticsearch/fluentd";
 const EVENT_EXPORTER_K8S: &str = "registry.k8s.io/event-exporter";
@@ -890,6 +891,16 @@ static CATALOG: &[CatalogImage] = &[
         142_380_155,
         GB_FRONTEND,
     ),
+    // quay.io/crio/artifact v2 (the image volume page's volume: /dir/file and /file, see
+    // containerd/image_files.rs; an image config and no command): synthetic, size estimated.
+    img(
+        CRIO_ARTIFACT,
+        "v2",
+        "sha256:3b1c043742dc933bf44773f0e24663eaaec3e4c8d3cadac3aa984357eb63376b", // digest: synthetic
+        "sha256:be18cf2108df3d28ffc95b5e1dba97080bbb162da097f5c31697b153b52114bf", // digest: synthetic
+        1_536,
+        config(NONE, NONE, NONE),
+    ),
     // alpine/socat 1.8.0.3 (the ambassador sidecar example): synthetic, size estimated.
     img(
         SOCAT_HUB,
@@ -1025,6 +1036,10 @@ mod tests {
             assert!(is_digest(i.image_id), "{}:{} image id {}", i.name, i.tag, i.image_id);
             assert!(i.size_bytes > 0);
             assert!(i.config.env.iter().all(|e| e.contains('=')), "{}:{} env", i.name, i.tag);
+            // An image mounted only as a volume (image volumes) runs nothing and needs no PATH.
+            if i.name == CRIO_ARTIFACT {
+                continue;
+            }
             assert!(i.config.env.iter().any(|e| e.starts_with("PATH=")), "{}:{} has no PATH", i.name, i.tag);
             // etcd's, kube-proxy's and kind's local-path helper's images set no command: their
             // pods name one (kubeadm's manifests and DaemonSet, the provisioner's helper pods).

@@ -59,6 +59,11 @@ pub struct SchedulerState {
     pub nominated: VecMap<String, PodInfo>,
     /// Namespace labels, for pod (anti-)affinity terms with a `namespaceSelector`.
     pub namespace_labels: plugins::inter_pod_affinity::NamespaceLabels,
+    /// VolumeBinding's assume cache of PersistentVolumes.
+    pub assumed_volumes: plugins::volume_binding::AssumedVolumes,
+    /// Pods assumed on a node (in their binding cycle) and not yet seen bound
+    /// (`Cache.IsAssumedPod`).
+    pub assumed_pods: std::collections::BTreeSet<String>,
 }
 
 /// Why a cycle found no node: the FailedScheduling text, the plugins that rejected the pod,
@@ -205,6 +210,14 @@ impl Engine {
                             ni.remove_pod(&key);
                         }
                     }
+                }
+                // `updatePodInSchedulingQueue`: the update of a pod in its binding cycle (assumed,
+                // not yet seen bound) is ignored — it must not be queued a second time.
+                if event.event_type == EventType::Modified && node.is_empty() && self.scheduler.assumed_pods.contains(&key) {
+                    return;
+                }
+                if event.event_type == EventType::Deleted || !node.is_empty() {
+                    self.scheduler.assumed_pods.remove(&key);
                 }
                 self.scheduler.nominated.remove(&key);
                 let nominated_to = pod["status"]["nominatedNodeName"].as_str().filter(|n| !n.is_empty());
@@ -369,7 +382,7 @@ impl Engine {
             let Some(ci) = self.scheduler_component() else {
                 return Err(Failure { message: "no scheduler".into(), rejectors: Default::default(), nominate: None });
             };
-            let listers = plugins::volume_binding::Listers { cache: &self.components[ci].cache };
+            let listers = plugins::volume_binding::Listers { cache: &self.components[ci].cache, assumed: &self.scheduler.assumed_volumes };
             let snapshot: Vec<&NodeInfo> = self.scheduler.nodes.values().collect();
             plugins::filters_for_cycle(&profile, pod, &snapshot, &self.scheduler.namespace_labels, &listers)
         };
@@ -581,7 +594,7 @@ impl Engine {
         let nodes = &self.scheduler.nodes;
         let ns_labels = &self.scheduler.namespace_labels;
         let Some(profile) = self.scheduler.config.profile(&pod.scheduler_name) else { return Err(String::new()) };
-        let listers = plugins::volume_binding::Listers { cache: &self.components[ci].cache };
+        let listers = plugins::volume_binding::Listers { cache: &self.components[ci].cache, assumed: &self.scheduler.assumed_volumes };
         let snapshot_with = |trial: &NodeInfo| -> Vec<Box<dyn framework::FilterPlugin>> {
             let snapshot: Vec<&NodeInfo> = nodes.values().map(|n| if n.name == trial.name { trial } else { n }).collect();
             plugins::filters_for_cycle(profile, pod, &snapshot, ns_labels, &listers).unwrap_or_else(plugins::PreFilterRejection::into_filters)
@@ -728,13 +741,13 @@ impl Engine {
         let mut expressions = Vec::new();
         let mut found = false;
         let cache = &self.components[i].cache;
-        // Only the pod's namespace of the three resources: ranges of the ordered cache, in
-        // key order (services, then replicasets, then statefulsets).
+        // Only the pod's namespace of the four resources (`helper.DefaultSelector`: services,
+        // replication controllers, replica sets, stateful sets): ranges of the ordered cache.
         let in_namespace = |group: &'static str, resource: &'static str| crate::components::cached_in(cache, group, resource, &pod.namespace);
-        let owners = in_namespace("", "services").chain(in_namespace("apps", "replicasets")).chain(in_namespace("apps", "statefulsets"));
+        let owners = in_namespace("", "services").chain(in_namespace("", "replicationcontrollers")).chain(in_namespace("apps", "replicasets")).chain(in_namespace("apps", "statefulsets"));
         for (k, v) in owners {
             match k.resource.as_str() {
-                "services" => {
+                "services" | "replicationcontrollers" => {
                     if let Some(sel) = v["spec"]["selector"].as_object().filter(|m| !m.is_empty())
                         && sel.iter().all(|(lk, lv)| pod.labels.get(lk) == Some(lv)) {
                             found = true;
@@ -777,10 +790,14 @@ impl Engine {
         if let Some(ni) = self.scheduler.nodes.get_mut(node) {
             ni.add_pod(assumed);
         }
+        self.scheduler.assumed_pods.insert(pod_key(&pod.namespace, &pod.name));
         for action in [Action::SchedulerReserve, Action::SchedulerPermit] {
             self.scheduler_trace(action, pod, crate::sort::map_of([("node".to_string(), json!(node))]));
         }
-        let waiting = self.volume_pre_bind(pod, node);
+        let waiting = match self.volume_pre_bind(pod, node) {
+            Ok(waiting) => waiting,
+            Err(message) => return self.binding_cycle_failed(pod, pod_value, node, &message),
+        };
         if waiting.is_empty() {
             self.scheduler_trace(Action::SchedulerPreBind, pod, crate::sort::map_of([("node".to_string(), json!(node))]));
             self.default_binder(pod, pod_value, node);
@@ -796,14 +813,21 @@ impl Engine {
         self.schedule(self.now.plus_millis(1000), crate::Task::SchedulerPreBindPoll { key, node: node.to_string(), deadline });
     }
 
-    /// VolumeBinding's PreBind (`BindPodVolumes`): matching volumes get the claim in their
-    /// claimRef, claims to provision get the selected node; the PV controller does the rest.
-    /// Returns the claims still to be bound.
-    fn volume_pre_bind(&mut self, pod: &PodInfo, node: &str) -> Vec<String> {
-        let Some(ci) = self.scheduler_component() else { return vec![] };
-        let listers = plugins::volume_binding::Listers { cache: &self.components[ci].cache };
-        let Ok(Some(state)) = plugins::volume_binding::pre_filter(pod, &listers) else { return vec![] };
-        let Some(ni) = self.scheduler.nodes.get(node) else { return vec![] };
+    /// VolumeBinding's Reserve (`AssumePodVolumes`: the chosen volumes enter the assume cache
+    /// with the claim in their claimRef, so the next cycles do not pick them) and PreBind
+    /// (`BindPodVolumes`): matching volumes get the claim in their claimRef, claims to
+    /// provision get the selected node; the PV controller does the rest. Returns the claims
+    /// still to be bound, or the error of a write the API server refused.
+    fn volume_pre_bind(&mut self, pod: &PodInfo, node: &str) -> Result<Vec<String>, String> {
+        let Some(ci) = self.scheduler_component() else { return Ok(vec![]) };
+        let cache = &self.components[ci].cache;
+        // Assumptions the informer has caught up with are done.
+        self.scheduler.assumed_volumes.retain(|name, a| {
+            cache.get(&crate::store::ObjectKey { group: String::new(), resource: "persistentvolumes".into(), namespace: String::new(), name: name.clone() }).is_some_and(|pv| pv["metadata"]["resourceVersion"].as_str() == Some(a.base_rv.as_str()))
+        });
+        let listers = plugins::volume_binding::Listers { cache, assumed: &self.scheduler.assumed_volumes };
+        let Ok(Some(state)) = plugins::volume_binding::pre_filter(pod, &listers) else { return Ok(vec![]) };
+        let Some(ni) = self.scheduler.nodes.get(node) else { return Ok(vec![]) };
         let (_, volumes) = state.find_pod_volumes(ni);
         let waiting: Vec<String> = state.delayed.iter().map(|c| c["metadata"]["name"].as_str().unwrap_or_default().to_string()).collect();
         let mut writes = Vec::new();
@@ -812,6 +836,9 @@ impl Engine {
             body["spec"]["claimRef"] = json!({"kind": "PersistentVolumeClaim", "namespace": claim["metadata"]["namespace"], "name": claim["metadata"]["name"],
                 "uid": claim["metadata"]["uid"], "apiVersion": "v1", "resourceVersion": claim["metadata"]["resourceVersion"]});
             body["metadata"]["annotations"][crate::volume::ANN_BOUND_BY_CONTROLLER] = json!("yes");
+            let base_rv = pv["metadata"]["resourceVersion"].as_str().unwrap_or_default().to_string();
+            let assumed = plugins::volume_binding::AssumedVolume { pod: pod_key(&pod.namespace, &pod.name), base_rv, pv: body.clone() };
+            self.scheduler.assumed_volumes.insert(pv["metadata"]["name"].as_str().unwrap_or_default().to_string(), assumed);
             writes.push(("persistentvolumes", None, body));
         }
         for claim in &volumes.provisionings {
@@ -825,9 +852,29 @@ impl Engine {
             req.namespace = namespace;
             req.name = body["metadata"]["name"].as_str().map(str::to_string);
             req.body = Some(body);
-            let _ = self.handle(req);
+            // `bindAPIUpdate`: the first refused write fails PreBind with the API's error.
+            if let Err(status) = self.handle(req) {
+                return Err(format!("running PreBind plugin \"VolumeBinding\": {}", status.message));
+            }
         }
-        waiting
+        Ok(waiting)
+    }
+
+    /// A failed binding cycle (`handleBindingCycleError`): Unreserve forgets the assumed pod
+    /// and volumes; a Warning event and PodScheduled=False (SchedulerError); the pod is
+    /// retried after its back-off.
+    fn binding_cycle_failed(&mut self, pod: &PodInfo, pod_value: &Value, node: &str, message: &str) {
+        let key = pod_key(&pod.namespace, &pod.name);
+        self.forget_assumed(&key);
+        self.scheduler_trace(Action::SchedulerPreBind, pod, crate::sort::map_of([("node".to_string(), json!(node)), ("error".to_string(), json!(message))]));
+        self.scheduler_event(pod_value, "Warning", "FailedScheduling", "Scheduling", message);
+        self.set_pod_scheduled_false(pod, pod_value, "SchedulerError", message, None);
+        self.scheduler.queue.park_unschedulable(&key, pod.priority, self.now, Default::default());
+        let wakeups = self.scheduler.queue.move_to_active_or_backoff(&[key], self.now, &self.scheduler.last_attempt);
+        for at in wakeups {
+            self.schedule(at, crate::Task::SchedulerFlushBackoff);
+        }
+        self.scheduler_kick();
     }
 
     /// `checkBindings`, once a second: bind the pod when every claim is bound; give up after
@@ -842,7 +889,7 @@ impl Engine {
             return;
         };
         let pod = PodInfo::parse(&pod_value);
-        let listers = plugins::volume_binding::Listers { cache: &self.components[ci].cache };
+        let listers = plugins::volume_binding::Listers { cache: &self.components[ci].cache, assumed: &self.scheduler.assumed_volumes };
         let all_bound = plugins::volume_binding::claim_names(&pod).all(|c| listers.claim(ns, &c).is_some_and(crate::volume::claim_fully_bound));
         if all_bound {
             self.default_binder(&pod, &pod_value, node);
@@ -853,24 +900,16 @@ impl Engine {
             self.schedule(self.now.plus_millis(1000), crate::Task::SchedulerPreBindPoll { key: key.to_string(), node: node.to_string(), deadline });
             return;
         }
-        // The binding cycle failed: the pod is forgotten and retried after its back-off.
-        self.forget_assumed(key);
-        let message = "running PreBind plugin \"VolumeBinding\": binding volumes: context deadline exceeded";
-        self.scheduler_trace(Action::SchedulerPreBind, &pod, crate::sort::map_of([("node".to_string(), json!(node)), ("error".to_string(), json!(message))]));
-        self.scheduler_event(&pod_value, "Warning", "FailedScheduling", "Scheduling", message);
-        self.set_pod_scheduled_false(&pod, &pod_value, "SchedulerError", message, None);
-        self.scheduler.queue.park_unschedulable(key, pod.priority, self.now, Default::default());
-        let wakeups = self.scheduler.queue.move_to_active_or_backoff(&[key.to_string()], self.now, &self.scheduler.last_attempt);
-        for at in wakeups {
-            self.schedule(at, crate::Task::SchedulerFlushBackoff);
-        }
-        self.scheduler_kick();
+        self.binding_cycle_failed(&pod, &pod_value, node, "running PreBind plugin \"VolumeBinding\": binding volumes: context deadline exceeded");
     }
 
     fn forget_assumed(&mut self, key: &str) {
         for ni in self.scheduler.nodes.values_mut() {
             ni.remove_pod(key);
         }
+        // `RevertAssumedPodVolumes`.
+        self.scheduler.assumed_volumes.retain(|_, a| a.pod != key);
+        self.scheduler.assumed_pods.remove(key);
     }
 
     /// DefaultBinder: the `pods/binding` request, then the `Scheduled` event.

@@ -1216,6 +1216,8 @@ fn mkdir(ctx: &mut Ctx, args: &[String]) -> i32 {
 
 fn ls(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut all = false;
+    // `-A`: hidden entries without `.` and `..` (the last of -a/-A given wins).
+    let mut dots = false;
     let mut long = false;
     let mut dir_itself = false;
     let mut deref = false;
@@ -1223,6 +1225,9 @@ fn ls(ctx: &mut Ctx, args: &[String]) -> i32 {
     for a in args {
         if a.starts_with('-') && a.len() > 1 {
             all |= a.contains('a') || a.contains('A');
+            if let Some(c) = a.chars().rev().find(|c| *c == 'a' || *c == 'A') {
+                dots = c == 'a';
+            }
             long |= a.contains('l') || a.contains('n');
             dir_itself |= a.contains('d');
             deref |= a.contains('L');
@@ -1277,7 +1282,7 @@ fn ls(ctx: &mut Ctx, args: &[String]) -> i32 {
         }
         let mut entries = ctx.host.list_dir(full).unwrap_or_default();
         crate::sort::sort(&mut entries);
-        if all {
+        if all && dots {
             entries.insert(0, "..".into());
             entries.insert(0, ".".into());
         }

@@ -715,6 +715,7 @@ impl Shell {
                         write_fd(host, &mut t.io, 2, &err);
                     }
                     self.tasks[i].block = Some(Block::Follow(f));
+                    self.stream_follow_pipe(i);
                 }
                 Some(Block::Connect { until, .. }) if until <= now => self.tasks[i].block = None,
                 Some(Block::Connect { next, rto, until, host: peer, port, refused }) if next <= now => {
@@ -1262,6 +1263,35 @@ impl Shell {
             }
             _ => {}
         }
+    }
+
+    /// `tail -f FILE | rest`: a follower never ends, so the pipeline's later stages, which
+    /// run stage by stage here, would never get its lines. What it has written so far is
+    /// handed to a new task running the rest of the pipeline on that text (its stdout the
+    /// pipeline's). The rest runs once per batch of lines: right for filters and `while read`
+    /// loops, not for a stage that counts or stops after N lines across batches.
+    fn stream_follow_pipe(&mut self, i: usize) {
+        let t = &self.tasks[i];
+        let Some(Fd::Capture(c)) = t.io.fds.get(&1).cloned() else { return };
+        let Some(pos) = t.frames.iter().rposition(|f| matches!(f, Frame::Subshell { kind: SubKind::Pipe { capture: Some(x) }, .. } if *x == c)) else { return };
+        let (Some(Frame::Pipeline { node, stage: 1, .. }), Some(Frame::Subshell { fds, inputs, .. })) = (pos.checked_sub(1).and_then(|p| t.frames.get(p)), t.frames.get(pos)) else { return };
+        if node.cmds.len() < 2 || t.io.captures.get(c).is_none_or(String::is_empty) || self.tasks.iter().filter(|t| t.done.is_none()).count() > MAX_JOBS {
+            return;
+        }
+        let rest = Arc::new(Pipeline { bang: false, cmds: node.cmds[1..].to_vec() });
+        let outer = Io { fds: fds.clone(), captures: t.io.captures.clone(), inputs: t.io.inputs[..(*inputs).min(t.io.inputs.len())].to_vec() };
+        let mut io = outer.for_background();
+        let text = std::mem::take(&mut self.tasks[i].io.captures[c]);
+        let ix = io.new_input(text);
+        io.fds.insert(0, Fd::Input(ix));
+        let pid = self.next_pid;
+        self.next_pid += 1;
+        let parent = &self.tasks[i];
+        let mut env = parent.env.for_subshell();
+        env.status = 0;
+        let mut task = Task::new(pid, parent.pid, env, io);
+        task.frames.push(Frame::Pipeline { node: rest, stage: 0, cond: false, input: None });
+        self.tasks.push(task);
     }
 
     /// `cmd &`: a coroutine with a copy of the shell's state.
@@ -2149,6 +2179,7 @@ impl Shell {
                     Outcome::Follow(f) => {
                         t.env.status = 0;
                         t.block = Some(Block::Follow(f));
+                        self.stream_follow_pipe(i);
                         return;
                     }
                     Outcome::Listen(l) => {

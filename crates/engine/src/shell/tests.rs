@@ -1422,3 +1422,21 @@ fn tail_f_follows_appended_lines_and_f_waits_for_the_file() {
     assert_eq!(err, "tail: can't open '/tmp/none': No such file or directory\ntail: no files\n");
     assert_eq!(end, End::Exit(1));
 }
+
+#[test]
+fn a_followed_file_feeds_the_rest_of_its_pipeline() {
+    // The adapter pattern: `tail -F` piped into a loop that rewrites each line.
+    let mut h = Fake::new();
+    h.files.insert("/tmp/raw".into(), String::new());
+    let mut sh = Shell::from_source(r#"tail -F /tmp/raw | while read line; do echo "adapted: $line"; done"#, Vec::new(), VecMap::new()).unwrap();
+    sh.resume(&mut h);
+    assert_eq!(h.out, "");
+    h.files.insert("/tmp/raw".into(), "a\nb\n".into());
+    h.now_ms += 1_000;
+    sh.resume(&mut h);
+    assert_eq!(h.out, "adapted: a\nadapted: b\n");
+    h.files.insert("/tmp/raw".into(), "a\nb\nc\n".into());
+    h.now_ms += 1_000;
+    sh.resume(&mut h);
+    assert_eq!(h.out, "adapted: a\nadapted: b\nadapted: c\n");
+}

@@ -221,12 +221,17 @@ pub enum Action {
     /// (params: fromMs — since the script's start —, ms; `quiet.rs`).
     #[serde(rename = "quiet.skip")]
     QuietSkip,
+    /// The CNI's NetworkPolicy enforcement dropped a new connection (`netpol.rs`; params:
+    /// direction egress/ingress — the source pod's policies or the destination's —, src, dst,
+    /// port, protocol, policies — the names of those that isolate the pod, none admitting it).
+    #[serde(rename = "netpol.drop")]
+    NetpolDrop,
 }
 
 impl Action {
     /// The stable identifier (`authn`, `etcd`, …).
     /// Every action, in declaration order (lesson files name them by id).
-    pub const ALL: [Action; 53] = [Action::Request, Action::Authentication, Action::Authorization, Action::Decode, Action::MutatingAdmission, Action::Validation, Action::ValidatingAdmission, Action::AdmissionWebhook, Action::Etcd, Action::Watch, Action::InformerDeliver, Action::InformerList, Action::Response, Action::ComponentStop, Action::ComponentStart, Action::SchedulerPop, Action::SchedulerPreFilter, Action::SchedulerFilter, Action::SchedulerPostFilter, Action::SchedulerPreScore, Action::SchedulerScore, Action::SchedulerSelectHost, Action::SchedulerReserve, Action::SchedulerPermit, Action::SchedulerPreBind, Action::SchedulerBind, Action::KubeletSync, Action::KubeletPleg, Action::KubeletKill, Action::KubeletEvict, Action::Cri, Action::ImagePull, Action::Cni, Action::Runc, Action::Shim, Action::Signal, Action::KubeletLogs, Action::KubeletExec, Action::KubeletProbe, Action::KubeletHook, Action::NodeDown, Action::NodeUp, Action::NodeAdd, Action::NodeShutdown, Action::NodeBoot, Action::ProxySync, Action::ProxyRestore, Action::TrafficRequest, Action::TrafficDone, Action::DnsForward, Action::InternetDns, Action::InternetHttp, Action::QuietSkip];
+    pub const ALL: [Action; 54] = [Action::Request, Action::Authentication, Action::Authorization, Action::Decode, Action::MutatingAdmission, Action::Validation, Action::ValidatingAdmission, Action::AdmissionWebhook, Action::Etcd, Action::Watch, Action::InformerDeliver, Action::InformerList, Action::Response, Action::ComponentStop, Action::ComponentStart, Action::SchedulerPop, Action::SchedulerPreFilter, Action::SchedulerFilter, Action::SchedulerPostFilter, Action::SchedulerPreScore, Action::SchedulerScore, Action::SchedulerSelectHost, Action::SchedulerReserve, Action::SchedulerPermit, Action::SchedulerPreBind, Action::SchedulerBind, Action::KubeletSync, Action::KubeletPleg, Action::KubeletKill, Action::KubeletEvict, Action::Cri, Action::ImagePull, Action::Cni, Action::Runc, Action::Shim, Action::Signal, Action::KubeletLogs, Action::KubeletExec, Action::KubeletProbe, Action::KubeletHook, Action::NodeDown, Action::NodeUp, Action::NodeAdd, Action::NodeShutdown, Action::NodeBoot, Action::ProxySync, Action::ProxyRestore, Action::TrafficRequest, Action::TrafficDone, Action::DnsForward, Action::InternetDns, Action::InternetHttp, Action::QuietSkip, Action::NetpolDrop];
 
     /// The action with this stable identifier.
     pub fn from_id(id: &str) -> Option<Action> {
@@ -288,6 +293,7 @@ impl Action {
             Action::InternetDns => "internet.dns",
             Action::InternetHttp => "internet.http",
             Action::QuietSkip => "quiet.skip",
+            Action::NetpolDrop => "netpol.drop",
         }
     }
 }

@@ -20,9 +20,25 @@ pub const ERR_REASON_NODE_CONFLICT: &str = "node(s) had volume node affinity con
 pub const ERR_REASON_PV_NOT_EXIST: &str = "node(s) unavailable due to one or more pvc(s) bound to non-existent pv(s)";
 pub const ERR_UNBOUND_IMMEDIATE: &str = "pod has unbound immediate PersistentVolumeClaims";
 
-/// The scheduler's informer cache, read as the PVC, PV and StorageClass listers.
+/// A PersistentVolume as the scheduler assumed it bound (`AssumePodVolumes` in Reserve): the
+/// volume with the claim in its claimRef, over the informer's version it was made from.
+#[derive(Debug, Clone)]
+pub struct AssumedVolume {
+    /// The pod whose Reserve assumed it (`pod_key`).
+    pub pod: String,
+    /// The informer's resourceVersion the assumption was made on.
+    pub base_rv: String,
+    pub pv: Value,
+}
+
+/// The assume cache (`pkg/scheduler/util/assumecache`): PV name → assumption.
+pub type AssumedVolumes = BTreeMap<String, AssumedVolume>;
+
+/// The scheduler's informer cache, read as the PVC, PV and StorageClass listers; PVs through
+/// the assume cache, whose entry stands until the informer delivers a newer version.
 pub struct Listers<'a> {
     pub cache: &'a crate::components::Cache,
+    pub assumed: &'a AssumedVolumes,
 }
 
 impl<'a> Listers<'a> {
@@ -35,7 +51,11 @@ impl<'a> Listers<'a> {
     }
 
     pub fn volume(&self, name: &str) -> Option<&'a Value> {
-        self.get("", "persistentvolumes", "", name)
+        self.get("", "persistentvolumes", "", name).map(|pv| self.assumed_or(pv))
+    }
+
+    fn assumed_or(&self, pv: &'a Value) -> &'a Value {
+        assumed_or(self.assumed, pv)
     }
 
     pub fn class(&self, name: &str) -> Option<&'a Value> {
@@ -44,7 +64,16 @@ impl<'a> Listers<'a> {
 
     pub fn volumes(&self) -> impl Iterator<Item = &'a Value> + 'a {
         let start = ObjectKey { group: String::new(), resource: "persistentvolumes".into(), namespace: String::new(), name: String::new() };
-        self.cache.range(start..).take_while(|(k, _)| k.group.is_empty() && k.resource == "persistentvolumes").map(|(_, v)| &**v)
+        let assumed: &'a AssumedVolumes = self.assumed;
+        self.cache.range(start..).take_while(|(k, _)| k.group.is_empty() && k.resource == "persistentvolumes").map(move |(_, v)| assumed_or(assumed, v))
+    }
+}
+
+/// The assumed version of `pv` while the informer still holds the one it was made from.
+fn assumed_or<'a>(assumed: &'a AssumedVolumes, pv: &'a Value) -> &'a Value {
+    match pv["metadata"]["name"].as_str().and_then(|n| assumed.get(n)) {
+        Some(a) if pv["metadata"]["resourceVersion"].as_str() == Some(a.base_rv.as_str()) => &a.pv,
+        _ => pv,
     }
 }
 
