@@ -248,14 +248,14 @@ pub struct Engine {
     handle_depth: u32,
     client_depth: Option<u32>,
     pub(crate) scheduler: scheduler::SchedulerState,
-    // Boxed values: every VecMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
+    // Boxed values: every VecMap<String, Box<_>> shares one copy of the map's code (the worker's size, see ARCHITECTURE.md).
     pub(crate) event_series: VecMap<String, Box<EventSeries>>,
     /// (group, resource, node filter) → components watching it; rebuilt when components change.
     watch_index: VecMap<(String, String, Option<String>), Vec<usize>>,
     watch_index_for: usize,
     /// Each node's machinery below the API: containerd's state, the kubelet's memory, the
     /// node's disk.
-    // Boxed values: every VecMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
+    // Boxed values: every VecMap<String, Box<_>> shares one copy of the map's code (the worker's size, see ARCHITECTURE.md).
     pub(crate) machines: VecMap<String, Box<kubelet::NodeMachine>>,
     /// Storage outside the nodes (NFS exports, CSI and other network volumes), by the
     /// volume's identity: the same data from every node.

@@ -167,7 +167,7 @@ pub struct Runtime {
     pub node: String,
     /// The containerd daemon is running (the shims do not depend on it).
     pub up: bool,
-    // Boxed values: every VecMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
+    // Boxed values: every VecMap<String, Box<_>> shares one copy of the map's code (the worker's size, see ARCHITECTURE.md).
     pub sandboxes: VecMap<String, Box<Sandbox>>,
     pub containers: VecMap<String, Box<Container>>,
     /// Moves whenever a container is created, starts, ends or is removed: the kubelet's

@@ -67,7 +67,7 @@ impl Flavor {
 #[derive(Debug, Clone, Default)]
 pub struct State {
     /// `namespace/name` of a ReplicaSet → the creates and deletes it still expects to see.
-    // Boxed values: every VecMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
+    // Boxed values: every VecMap<String, Box<_>> shares one copy of the map's code (the worker's size, see ARCHITECTURE.md).
     expectations: VecMap<String, Box<Expectation>>,
     /// Syncs to run later: (after ms, kind, namespace, name) — `enqueueAfter`.
     pub(crate) later: Vec<(u64, &'static str, String, String)>,

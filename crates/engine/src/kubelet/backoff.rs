@@ -21,7 +21,7 @@ pub struct Backoff {
     initial_ms: u64,
     max_ms: u64,
     expire_after_ms: Option<u64>,
-    // Boxed values: every VecMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
+    // Boxed values: every VecMap<String, Box<_>> shares one copy of the map's code (the worker's size, see ARCHITECTURE.md).
     entries: VecMap<String, Box<Entry>>,
 }
 

@@ -88,7 +88,7 @@ pub struct NodeMachine {
     /// them (`static_pods::from_manifest`); files on the node, so they survive the kubelet.
     pub static_pods: Vec<Value>,
     /// The AppArmor profiles the node's kernel has loaded (`containerd/apparmor.rs`).
-    pub apparmor: BTreeMap<String, crate::containerd::apparmor::Profile>,
+    pub apparmor: VecMap<String, crate::containerd::apparmor::Profile>,
 }
 
 impl NodeMachine {
@@ -102,7 +102,7 @@ impl NodeMachine {
 pub struct Kubelet {
     pub node: String,
     pub host_ip: String,
-    // Boxed values: every VecMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
+    // Boxed values: every VecMap<String, Box<_>> shares one copy of the map's code (the worker's size, see ARCHITECTURE.md).
     pub workers: VecMap<String, Box<PodWorker>>,
     pub crash_backoff: Backoff,
     pub image_backoff: Backoff,
@@ -386,7 +386,7 @@ impl Engine {
             }
             let offset = self.rng.below(TICK_MS);
             let facts = register::MachineFacts::from_node(&obj);
-            self.machines.insert(node.to_string(), Box::new(NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset), disk: Default::default(), facts, static_pods: Vec::new(), apparmor: BTreeMap::new() }));
+            self.machines.insert(node.to_string(), Box::new(NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset), disk: Default::default(), facts, static_pods: Vec::new(), apparmor: VecMap::new() }));
         }
         self.machines.get_mut(node).map(|m| &mut **m)
     }

@@ -63,7 +63,7 @@ pub struct SchedulerState {
     pub assumed_volumes: plugins::volume_binding::AssumedVolumes,
     /// Pods assumed on a node (in their binding cycle) and not yet seen bound
     /// (`Cache.IsAssumedPod`).
-    pub assumed_pods: std::collections::BTreeSet<String>,
+    pub assumed_pods: crate::vecmap::VecSet<String>,
 }
 
 /// Why a cycle found no node: the FailedScheduling text, the plugins that rejected the pod,

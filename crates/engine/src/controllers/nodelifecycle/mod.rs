@@ -86,7 +86,7 @@ enum ZoneState {
 /// The controller's memory (a new process forgets it: `reset`).
 #[derive(Debug, Clone, Default)]
 pub struct State {
-    // Boxed values: every VecMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
+    // Boxed values: every VecMap<String, Box<_>> shares one copy of the map's code (the worker's size, see ARCHITECTURE.md).
     health: VecMap<String, Box<NodeHealth>>,
     /// `knownNodeSet`: name → uid.
     known: VecMap<String, String>,

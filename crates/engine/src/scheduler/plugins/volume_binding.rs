@@ -32,7 +32,7 @@ pub struct AssumedVolume {
 }
 
 /// The assume cache (`pkg/scheduler/util/assumecache`): PV name → assumption.
-pub type AssumedVolumes = BTreeMap<String, AssumedVolume>;
+pub type AssumedVolumes = crate::vecmap::VecMap<String, AssumedVolume>;
 
 /// The scheduler's informer cache, read as the PVC, PV and StorageClass listers; PVs through
 /// the assume cache, whose entry stands until the informer delivers a newer version.
