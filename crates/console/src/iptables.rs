@@ -78,7 +78,7 @@ pub fn save(proxier: &Proxier, node: &str, now: Time, args: &[String]) -> Result
             "filter" => filter(proxier, node),
             // Nothing of kube-proxy's but its canary (the kubelet's too) in mangle.
             "mangle" => {
-                let canaries = podlife_engine::sort::collect_map(["KUBE-KUBELET-CANARY", "KUBE-PROXY-CANARY"].iter().map(|c| (c.to_string(), Vec::new())));
+                let canaries = podlife_engine::vecmap::VecMap::from_iter(["KUBE-KUBELET-CANARY", "KUBE-PROXY-CANARY"].iter().map(|c| (c.to_string(), Vec::new())));
                 table(&["PREROUTING", "INPUT", "FORWARD", "OUTPUT", "POSTROUTING"], canaries)
             }
             "raw" => table(&["PREROUTING", "OUTPUT"], Default::default()),
@@ -96,7 +96,7 @@ pub fn save(proxier: &Proxier, node: &str, now: Time, args: &[String]) -> Result
 }
 
 /// The chains (builtin ones first, then kube's alphabetically) and their rules, chain by chain.
-fn table(builtin: &[&str], chains: std::collections::BTreeMap<String, Vec<String>>) -> Vec<String> {
+fn table(builtin: &[&str], chains: podlife_engine::vecmap::VecMap<String, Vec<String>>) -> Vec<String> {
     let mut out: Vec<String> = builtin.iter().map(|c| format!(":{c} ACCEPT [0:0]")).collect();
     out.extend(chains.keys().filter(|c| !builtin.contains(&c.as_str())).map(|c| format!(":{c} - [0:0]")));
     for c in builtin {
@@ -109,7 +109,7 @@ fn table(builtin: &[&str], chains: std::collections::BTreeMap<String, Vec<String
 }
 
 fn nat(proxier: &Proxier, node: &str) -> Vec<String> {
-    let mut chains: std::collections::BTreeMap<String, Vec<String>> = std::collections::BTreeMap::new();
+    let mut chains: podlife_engine::vecmap::VecMap<String, Vec<String>> = podlife_engine::vecmap::VecMap::new();
     let mut add = |chain: &str, rule: String| chains.entry(chain.to_string()).or_default().push(rule);
     add("PREROUTING", "-m comment --comment \"kubernetes service portals\" -j KUBE-SERVICES".into());
     add("OUTPUT", "-m comment --comment \"kubernetes service portals\" -j KUBE-SERVICES".into());
@@ -119,7 +119,7 @@ fn nat(proxier: &Proxier, node: &str) -> Vec<String> {
     add("KUBE-POSTROUTING", format!("-j MARK --set-xmark {MASQ_MARK}/0x0"));
     add("KUBE-POSTROUTING", "-m comment --comment \"kubernetes service traffic requiring SNAT\" -j MASQUERADE --random-fully".into());
     let mut nodeports: Vec<String> = Vec::new();
-    let mut written = std::collections::BTreeSet::new();
+    let mut written = podlife_engine::vecmap::VecSet::new();
     for (spn, rules) in &proxier.installed.services {
         if rules.used.is_empty() {
             continue;
@@ -164,7 +164,7 @@ fn nat(proxier: &Proxier, node: &str) -> Vec<String> {
 }
 
 /// `writeServiceToEndpointRules` and each endpoint's `KUBE-SEP-…` chain.
-fn service_to_endpoints(add: &mut impl FnMut(&str, String), written: &mut std::collections::BTreeSet<String>, spn: &ServicePortName, rules: &ServiceRules, svc: &str, proto: &str) {
+fn service_to_endpoints(add: &mut impl FnMut(&str, String), written: &mut podlife_engine::vecmap::VecSet<String>, spn: &ServicePortName, rules: &ServiceRules, svc: &str, proto: &str) {
     let n = rules.used.len();
     if let Some(seconds) = rules.affinity_seconds {
         for e in &rules.used {
@@ -188,7 +188,7 @@ fn service_to_endpoints(add: &mut impl FnMut(&str, String), written: &mut std::c
 }
 
 fn filter(proxier: &Proxier, node: &str) -> Vec<String> {
-    let mut chains: std::collections::BTreeMap<String, Vec<String>> = std::collections::BTreeMap::new();
+    let mut chains: podlife_engine::vecmap::VecMap<String, Vec<String>> = podlife_engine::vecmap::VecMap::new();
     let mut add = |chain: &str, rule: String| chains.entry(chain.to_string()).or_default().push(rule);
     add("INPUT", "-m conntrack --ctstate NEW -m comment --comment \"kubernetes externally-visible service portals\" -j KUBE-EXTERNAL-SERVICES".into());
     add("FORWARD", "-m comment --comment \"kubernetes forwarding rules\" -j KUBE-FORWARD".into());

@@ -8,7 +8,7 @@
 //! in one terminal. Files a line writes (`kubectl get pod x -o yaml > pod.yaml`) stay in
 //! memory for the session; reading falls back to the script's own directory.
 
-use std::collections::{BTreeMap, BTreeSet};
+use podlife_engine::vecmap::{VecMap, VecSet};
 
 use podlife_engine::clock::EPOCH_UNIX_SECONDS;
 use podlife_engine::shell::{Host, NetError, Shell, Yield};
@@ -28,8 +28,8 @@ const MAX_BUSY_SLICES_PER_LINE: usize = 100;
 /// Files written by the session's shell, by absolute path, and the directories it made.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scratch {
-    files: BTreeMap<String, String>,
-    dirs: BTreeSet<String>,
+    files: VecMap<String, String>,
+    dirs: VecSet<String>,
     bytes: usize,
 }
 
@@ -165,7 +165,7 @@ impl Session {
         let mut out = Output::default();
         let parsed = match &self.shell {
             Some(previous) => previous.next_line(src),
-            None => Shell::from_source(src, Vec::new(), BTreeMap::new()),
+            None => Shell::from_source(src, Vec::new(), VecMap::new()),
         };
         let mut shell = match parsed {
             Ok(shell) => shell,

@@ -13,7 +13,7 @@
 //! unknown names, locked gates, `AllAlpha`/`AllBeta`, dependencies). client-go's gates
 //! (`WatchListClient`, …), which kube binaries also accept, are not in the table.
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 /// A gate's maturity at 1.36 (`prerelease`; GA prints as an empty string upstream).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -336,7 +336,7 @@ pub fn spec(name: &str) -> Option<&'static Spec> {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FeatureGates {
     raw: Vec<(String, bool)>,
-    enabled: BTreeMap<&'static str, bool>,
+    enabled: VecMap<&'static str, bool>,
 }
 
 /// What a successful `Set` logs (`klog.Warningf` in `unsafeSetFromMap`).
@@ -395,10 +395,10 @@ impl FeatureGates {
 }
 
 /// `unsafeSetFromMap` over every value given so far.
-fn resolve(raw: &[(String, bool)]) -> Result<(BTreeMap<&'static str, bool>, Warnings), Vec<String>> {
+fn resolve(raw: &[(String, bool)]) -> Result<(VecMap<&'static str, bool>, Warnings), Vec<String>> {
     let mut errs = Vec::new();
     let mut warnings = Vec::new();
-    let mut enabled: BTreeMap<&'static str, bool> = BTreeMap::new();
+    let mut enabled: VecMap<&'static str, bool> = VecMap::new();
     for (k, v) in raw {
         let Some(g) = spec(k) else {
             // "early return if encounters an unknown feature"

@@ -273,7 +273,7 @@ impl Parser {
     }
 
     fn parse_identifiers_list(&mut self) -> Result<Vec<String>, String> {
-        let mut set = std::collections::BTreeSet::new();
+        let mut set = crate::vecmap::VecSet::new();
         loop {
             let (tok, lit) = self.consume(Context::Values);
             match tok {

@@ -44,11 +44,13 @@ pub mod sort;
 pub mod store;
 pub mod trace;
 pub mod traffic;
+pub mod vecmap;
 pub mod volume;
 pub mod work;
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
+use std::collections::{BTreeMap, BinaryHeap};
+use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
 
@@ -248,28 +250,28 @@ pub struct Engine {
     handle_depth: u32,
     client_depth: Option<u32>,
     pub(crate) scheduler: scheduler::SchedulerState,
-    // Boxed values: every BTreeMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
-    pub(crate) event_series: BTreeMap<String, Box<EventSeries>>,
+    // Boxed values: every VecMap<String, Box<_>> shares one copy of the map's code (the worker's size, see ARCHITECTURE.md).
+    pub(crate) event_series: VecMap<String, Box<EventSeries>>,
     /// (group, resource, node filter) → components watching it; rebuilt when components change.
-    watch_index: BTreeMap<(String, String, Option<String>), Vec<usize>>,
+    watch_index: VecMap<(String, String, Option<String>), Vec<usize>>,
     watch_index_for: usize,
     /// Each node's machinery below the API: containerd's state, the kubelet's memory, the
     /// node's disk.
-    // Boxed values: every BTreeMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
-    pub(crate) machines: BTreeMap<String, Box<kubelet::NodeMachine>>,
+    // Boxed values: every VecMap<String, Box<_>> shares one copy of the map's code (the worker's size, see ARCHITECTURE.md).
+    pub(crate) machines: VecMap<String, Box<kubelet::NodeMachine>>,
     /// Storage outside the nodes (NFS exports, CSI and other network volumes), by the
     /// volume's identity: the same data from every node.
-    pub(crate) storage: BTreeMap<String, containerd::fs::Tree>,
+    pub(crate) storage: VecMap<String, containerd::fs::Tree>,
     /// (component name, node) → index in `components`; rebuilt when components change.
-    node_index: BTreeMap<(String, String), usize>,
+    node_index: VecMap<(String, String), usize>,
     node_index_for: usize,
     /// Nodes cut off from the control plane (`podlife node down`).
-    pub(crate) down_nodes: std::collections::BTreeSet<String>,
+    pub(crate) down_nodes: crate::vecmap::VecSet<String>,
     /// Machines removed from the cluster (`podlife node remove`); their components stay
     /// stopped in `components` so that indices hold.
-    pub(crate) removed_nodes: std::collections::BTreeSet<String>,
+    pub(crate) removed_nodes: crate::vecmap::VecSet<String>,
     /// Machines rebooting, with the token of the boot that ends it.
-    pub(crate) rebooting: BTreeMap<String, u64>,
+    pub(crate) rebooting: VecMap<String, u64>,
     /// Work done, and the current command's budget.
     pub(crate) work: work::Work,
     next_boot: u64,
@@ -300,15 +302,15 @@ pub struct Engine {
     pub(crate) controller_clients: controllers::client::Clients,
     /// Workload keys whose worker still sends the requests of its last sync (blocked on its
     /// client's rate limiter), until when; and the keys whose next sync waits for that.
-    workload_busy: BTreeMap<(&'static str, String, String), Time>,
-    workload_deferred: BTreeSet<(&'static str, String, String)>,
+    workload_busy: VecMap<(&'static str, String, String), Time>,
+    workload_deferred: VecSet<(&'static str, String, String)>,
     /// The pod garbage collector's quarantined node names.
     pub(crate) podgc: controllers::podgc::PodGcState,
     /// Client watches opened from outside the cluster (`kubectl get -w`).
     taps: Vec<apiserver::client_watch::ClientWatch>,
     next_tap: u64,
     /// Each node's kube-proxy: its rules in effect and its sync runner.
-    pub(crate) proxies: BTreeMap<String, proxy::Proxier>,
+    pub(crate) proxies: VecMap<String, proxy::Proxier>,
     /// kube-proxy's configuration for nodes that join later.
     pub(crate) proxy_defaults: proxy::ProxyConfig,
     /// `podlife traffic` runs (None once finished) and the reports not yet handed over.
@@ -347,16 +349,16 @@ impl Engine {
             handle_depth: 0,
             client_depth: None,
             scheduler: scheduler::SchedulerState::default(),
-            event_series: BTreeMap::new(),
-            watch_index: BTreeMap::new(),
+            event_series: VecMap::new(),
+            watch_index: VecMap::new(),
             watch_index_for: usize::MAX,
-            machines: BTreeMap::new(),
-            storage: BTreeMap::new(),
-            node_index: BTreeMap::new(),
+            machines: VecMap::new(),
+            storage: VecMap::new(),
+            node_index: VecMap::new(),
             node_index_for: usize::MAX,
-            down_nodes: std::collections::BTreeSet::new(),
-            removed_nodes: std::collections::BTreeSet::new(),
-            rebooting: BTreeMap::new(),
+            down_nodes: crate::vecmap::VecSet::new(),
+            removed_nodes: crate::vecmap::VecSet::new(),
+            rebooting: VecMap::new(),
             work: Default::default(),
             next_boot: 0,
             node_lifecycle: Default::default(),
@@ -373,11 +375,11 @@ impl Engine {
             podgc: Default::default(),
             requeue_limiter: Default::default(),
             controller_clients: Default::default(),
-            workload_busy: BTreeMap::new(),
-            workload_deferred: BTreeSet::new(),
+            workload_busy: VecMap::new(),
+            workload_deferred: VecSet::new(),
             taps: Vec::new(),
             next_tap: 0,
-            proxies: BTreeMap::new(),
+            proxies: VecMap::new(),
             proxy_defaults: proxy::ProxyConfig::default(),
             traffic: Vec::new(),
             traffic_done: Vec::new(),
@@ -508,7 +510,7 @@ impl Engine {
     /// by (group, resource, node filter) avoids asking every component of a large cluster.
     fn watchers_of(&mut self, event: &WatchEvent) -> Vec<usize> {
         if self.watch_index_for != self.components.len() {
-            let mut index: BTreeMap<(String, String, Option<String>), Vec<usize>> = BTreeMap::new();
+            let mut index: VecMap<(String, String, Option<String>), Vec<usize>> = VecMap::new();
             for (i, c) in self.components.iter().enumerate() {
                 for w in &c.watches {
                     index.entry((w.group.to_string(), w.resource.to_string(), w.node_name.clone())).or_default().push(i);
@@ -1003,7 +1005,7 @@ impl Engine {
 
     fn refresh_node_index(&mut self) {
         if self.node_index_for != self.components.len() {
-            self.node_index = crate::sort::collect_map(self.components.iter().enumerate().filter_map(|(i, c)| Some(((c.id.name.to_string(), c.id.node.as_ref()?.to_string()), i))));
+            self.node_index = VecMap::from_iter(self.components.iter().enumerate().filter_map(|(i, c)| Some(((c.id.name.to_string(), c.id.node.as_ref()?.to_string()), i))));
             self.node_index_for = self.components.len();
         }
     }

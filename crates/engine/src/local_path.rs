@@ -25,7 +25,7 @@
 //! 15-minute resync, the config file's reload, and the helper pod's logs copied into the
 //! provisioner's own.
 
-use std::collections::BTreeSet;
+use crate::vecmap::VecSet;
 
 use serde_json::Value;
 
@@ -57,7 +57,7 @@ pub struct State {
     pub(crate) source: String,
     pub(crate) recorder: crate::kubelet::events::Recorder,
     /// Volumes (by PV name) whose operation is under way.
-    busy: BTreeSet<String>,
+    busy: VecSet<String>,
 }
 
 /// Create (`setup`) or delete (`teardown`): `ActionType`.

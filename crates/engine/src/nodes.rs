@@ -192,7 +192,7 @@ impl Engine {
     /// The lowest 172.18.0.x no machine or Node uses (kind's docker network: .1 is the
     /// gateway).
     fn free_host_ip(&self) -> Option<String> {
-        let mut used: std::collections::BTreeSet<String> = crate::sort::collect_set(self.machines.values().map(|m| m.kubelet.host_ip.clone()));
+        let mut used: crate::vecmap::VecSet<String> = crate::vecmap::VecSet::from_iter(self.machines.values().map(|m| m.kubelet.host_ip.clone()));
         if let Some(rt) = ResourceType::resolve("nodes") {
             for (_, n) in self.store.list_shared("", rt.plural, None) {
                 if let Some(ip) = crate::cluster::internal_ip(n) {

@@ -27,7 +27,7 @@
 //! a probe result that changes something) and every event of its node or of the console moves
 //! on. A mark still carrying the current epoch says: nothing happened to this pod since.
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use crate::clock::Time;
 use crate::{Engine, Task};
@@ -45,8 +45,8 @@ pub(crate) struct Quiet {
     recheck_at: Time,
     /// Epochs: moved by the console's commands, by a node's own events, by a pod's.
     global: u64,
-    nodes: BTreeMap<String, u64>,
-    pods: BTreeMap<String, u64>,
+    nodes: VecMap<String, u64>,
+    pods: VecMap<String, u64>,
     /// Set by a probe tick that changed nothing (a steady success).
     pub noop: bool,
 }
@@ -107,18 +107,18 @@ enum Moved {
 #[derive(Default)]
 pub(crate) struct MovedClocks {
     /// Nodes whose heartbeat moved: their Lease, Node heartbeat times, last status report.
-    heartbeats: std::collections::BTreeSet<String>,
+    heartbeats: crate::vecmap::VecSet<String>,
     /// The node health monitor moved: the node lifecycle controller's view moves with it.
     node_monitor: bool,
     /// kube-proxies whose periodic sync moved: their last sync.
-    proxies: std::collections::BTreeSet<String>,
+    proxies: crate::vecmap::VecSet<String>,
 }
 
 impl MovedClocks {
     /// The boot's quiet hour: every node's heartbeat and the node health monitor moved
     /// (kube-proxy keeps its own memory: nothing it compares with has run yet).
     pub(crate) fn boot(nodes: impl IntoIterator<Item = String>) -> MovedClocks {
-        MovedClocks { heartbeats: crate::sort::collect_set(nodes), node_monitor: true, proxies: Default::default() }
+        MovedClocks { heartbeats: crate::vecmap::VecSet::from_iter(nodes), node_monitor: true, proxies: Default::default() }
     }
 }
 
@@ -185,7 +185,7 @@ impl Engine {
     }
 
     /// Until when `task` changes nothing (None: it may act when it comes due).
-    fn task_steady_until(&self, task: &Task, heartbeats: &mut BTreeMap<String, bool>) -> Option<Time> {
+    fn task_steady_until(&self, task: &Task, heartbeats: &mut VecMap<String, bool>) -> Option<Time> {
         const FOREVER: Time = Time(u64::MAX);
         let steady = |b: bool| b.then_some(FOREVER);
         match task {
@@ -252,7 +252,7 @@ impl Engine {
         }
         self.container_gc_remember_steady();
         let mut horizon = Time(u64::MAX);
-        let mut heartbeats = BTreeMap::new();
+        let mut heartbeats = VecMap::new();
         let mut steady = Vec::with_capacity(self.queue.len());
         for std::cmp::Reverse(s) in self.queue.iter() {
             // Steady only past its own next run: a stream whose next run would change something

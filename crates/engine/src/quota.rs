@@ -5,7 +5,7 @@
 //! `staging/src/k8s.io/apiserver/pkg/quota/v1/generic/evaluator.go` (object counts, scope
 //! matching, `CalculateUsageStats`), `resources.go` (`Add`, `Mask`, `LessThanOrEqual`).
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use podlife_model::quantity::{Format, Quantity};
 use serde_json::Value;
@@ -13,7 +13,7 @@ use serde_json::Value;
 use crate::clock::Time;
 
 /// A resource list (`corev1.ResourceList`), ordered by name.
-pub type Usage = BTreeMap<String, Quantity>;
+pub type Usage = VecMap<String, Quantity>;
 
 /// The resources the pod evaluator tracks (`podResources`).
 const POD_RESOURCES: [&str; 11] = [
@@ -114,7 +114,7 @@ fn compute_usage(requests: &Usage, limits: &Usage) -> Usage {
 }
 
 fn list(v: &Value) -> Usage {
-    v.as_object().map(|m| crate::sort::collect_map(m.iter().filter_map(|(k, v)| Some((k.clone(), quantity(v)?))))).unwrap_or_default()
+    v.as_object().map(|m| VecMap::from_iter(m.iter().filter_map(|(k, v)| Some((k.clone(), quantity(v)?))))).unwrap_or_default()
 }
 
 /// What one object of `group/resource` costs (`Usage` of its evaluator).
@@ -234,7 +234,7 @@ pub fn pod_constraints(required: &[String], pod: &Value) -> Result<(), String> {
         return Ok(());
     }
     let required: Vec<&str> = required.iter().map(String::as_str).filter(|r| MUST_SPECIFY.contains(r)).collect();
-    let mut missing: BTreeMap<&str, std::collections::BTreeSet<String>> = BTreeMap::new();
+    let mut missing: VecMap<&str, crate::vecmap::VecSet<String>> = VecMap::new();
     for containers in ["containers", "initContainers"] {
         for c in pod["spec"][containers].as_array().into_iter().flatten() {
             let have = compute_usage(&list(&c["resources"]["requests"]), &list(&c["resources"]["limits"]));
@@ -261,7 +261,7 @@ pub fn add(into: &mut Usage, other: &Usage) {
 
 /// `quota.Mask`: only these names.
 pub fn mask(list: &Usage, names: &[String]) -> Usage {
-    crate::sort::collect_map(list.iter().filter(|(k, _)| names.contains(k)).map(|(k, v)| (k.clone(), v.clone())))
+    VecMap::from_iter(list.iter().filter(|(k, _)| names.contains(k)).map(|(k, v)| (k.clone(), v.clone())))
 }
 
 /// `prettyPrint`: `limits.cpu=2,requests.memory=1Gi`, by name.

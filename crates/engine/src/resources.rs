@@ -14,18 +14,18 @@
 //! those replace the containers' aggregate for that resource (`applyPodLevelResources`); the
 //! overhead is added after.
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use serde_json::Value;
 
 use podlife_model::quantity::Quantity;
 
 /// `v1.ResourceList`.
-pub type ResourceList = BTreeMap<String, Quantity>;
+pub type ResourceList = VecMap<String, Quantity>;
 
 fn list_of(v: &Value) -> ResourceList {
     v.as_object()
-        .map(|m| crate::sort::collect_map(m.iter().filter_map(|(k, q)| Some((k.clone(), q.as_str()?.parse::<Quantity>().ok()?)))))
+        .map(|m| VecMap::from_iter(m.iter().filter_map(|(k, q)| Some((k.clone(), q.as_str()?.parse::<Quantity>().ok()?)))))
         .unwrap_or_default()
 }
 
@@ -216,7 +216,7 @@ pub fn non_missing_container_requests(spec: &Value, requests: &ResourceList, def
     if !(pod_level_resources_enabled() && is_pod_level_requests_set(spec)) {
         return defaults.clone();
     }
-    crate::sort::collect_map(defaults.iter().filter(|(k, _)| !requests.contains_key(*k)).map(|(k, q)| (k.clone(), q.clone())))
+    VecMap::from_iter(defaults.iter().filter(|(k, _)| !requests.contains_key(*k)).map(|(k, q)| (k.clone(), q.clone())))
 }
 
 /// `PodLimits`: the containers' limits (the pod-level limits of supported resources in their

@@ -9,7 +9,7 @@
 //! it dies before answering; otherwise the app's status (`ok` below 500). A process that
 //! drains after SIGTERM closes its listener at once but finishes what it accepted.
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use crate::clock::Time;
 use crate::store::ObjectKey;
@@ -63,9 +63,9 @@ impl Outcome {
 /// One second's counts.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Second {
-    pub counts: BTreeMap<Outcome, u64>,
+    pub counts: VecMap<Outcome, u64>,
     /// Failed requests by the client's node.
-    pub failed_by_node: BTreeMap<String, u64>,
+    pub failed_by_node: VecMap<String, u64>,
 }
 
 /// A finished run, for the console to print.

@@ -2,7 +2,7 @@
 //! plugin (upstream `staging/src/k8s.io/component-helpers/storage/volume/pv_helpers.go` and
 //! `helpers.go`).
 
-use std::collections::BTreeSet;
+use crate::vecmap::VecSet;
 
 use serde_json::Value;
 
@@ -92,7 +92,7 @@ pub fn access_modes_match(pvc: &Value, pv: &Value) -> bool {
 /// `FindMatchingVolume`: the volume pre-bound to the claim, else the smallest available one
 /// that fits (size, volume mode, class, selector, node affinity, access modes). The PV
 /// controller (`node` None) leaves delay-binding claims to the scheduler.
-pub fn find_matching_volume<'a>(pvc: &Value, volumes: impl Iterator<Item = &'a Value>, node: Option<(&str, &Value)>, excluded: &BTreeSet<String>, delay_binding: bool) -> Option<&'a Value> {
+pub fn find_matching_volume<'a>(pvc: &Value, volumes: impl Iterator<Item = &'a Value>, node: Option<(&str, &Value)>, excluded: &VecSet<String>, delay_binding: bool) -> Option<&'a Value> {
     let requested = requested_storage(pvc);
     let class = claim_class(pvc);
     let selector = &pvc["spec"]["selector"];
@@ -159,7 +159,7 @@ mod tests {
     #[test]
     fn smallest_fitting_volume_of_the_same_class_wins() {
         let vols = [pv("big", "10Gi", ""), pv("small", "2Gi", ""), pv("tiny", "500Mi", ""), pv("other-class", "1Gi", "fast")];
-        let none = BTreeSet::new();
+        let none = VecSet::new();
         let found = find_matching_volume(&pvc("1Gi", None), vols.iter(), None, &none, false);
         assert_eq!(found.map(|v| v["metadata"]["name"].clone()), Some(json!("small")));
         let found = find_matching_volume(&pvc("1Gi", Some("fast")), vols.iter(), None, &none, false);
@@ -175,7 +175,7 @@ mod tests {
         v["spec"]["claimRef"] = json!({"name": "data", "namespace": "default"});
         v["spec"]["nodeAffinity"] = json!({"required": {"nodeSelectorTerms": [{"matchExpressions": [{"key": "kubernetes.io/hostname", "operator": "In", "values": ["worker-1"]}]}]}});
         let vols = [v];
-        let none = BTreeSet::new();
+        let none = VecSet::new();
         assert!(find_matching_volume(&pvc("1Gi", None), vols.iter(), None, &none, false).is_some());
         assert!(find_matching_volume(&pvc("1Gi", None), vols.iter(), Some(("worker-1", &json!({"kubernetes.io/hostname": "worker-1"}))), &none, false).is_some());
         assert!(find_matching_volume(&pvc("1Gi", None), vols.iter(), Some(("worker-2", &json!({"kubernetes.io/hostname": "worker-2"}))), &none, false).is_none());

@@ -124,7 +124,7 @@ pub fn script(data: &[u8]) {
 pub fn shell(data: &[u8]) {
     let text = text(data);
     let _ = podlife_engine::shell::parse(&text);
-    let env: BTreeMap<String, String> = [("HOME", "/root"), ("PATH", "/usr/sbin:/usr/bin:/sbin:/bin"), ("HOSTNAME", "fuzz")].into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    let env: podlife_engine::vecmap::VecMap<String, String> = [("HOME", "/root"), ("PATH", "/usr/sbin:/usr/bin:/sbin:/bin"), ("HOSTNAME", "fuzz")].into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
     let mut sh = match Shell::from_source(&text, Vec::new(), env) {
         Ok(sh) => sh,
         Err(e) => {

@@ -2,7 +2,7 @@
 //! was after any reaction (as `kubectl get` would have printed it then) and the fields each
 //! write changed. Versions are the engine's own shared objects, so keeping them copies nothing.
 
-use std::collections::{BTreeMap, BTreeSet};
+use podlife_engine::vecmap::{VecMap, VecSet};
 use std::sync::Arc;
 
 use podlife_engine::store::{EventType, WatchEvent};
@@ -18,12 +18,12 @@ type Versions = Vec<(u64, Option<Arc<Value>>)>;
 
 #[derive(Debug, Clone, Default)]
 pub struct History {
-    objects: BTreeMap<Key, Versions>,
+    objects: VecMap<Key, Versions>,
     /// Which object each revision wrote.
-    writes: BTreeMap<u64, Key>,
+    writes: VecMap<u64, Key>,
     /// The revisions that created or deleted an object: between two of them the same
     /// objects exist (`membership`).
-    births_and_deaths: BTreeSet<u64>,
+    births_and_deaths: VecSet<u64>,
 }
 
 /// The version of an object at `revision` (None: not created yet, or deleted).

@@ -8,7 +8,7 @@
 //! deterministic, so the replay is exact) and forgets the old future.
 
 use std::cell::RefCell;
-use std::collections::BTreeSet;
+use podlife_engine::vecmap::VecSet;
 use std::rc::Rc;
 
 use podlife_console::{Diagnostic, Session};
@@ -123,7 +123,7 @@ pub struct Player {
     trace: Vec<TraceEvent>,
     reactions: Vec<Reaction>,
     history: History,
-    background_revisions: BTreeSet<u64>,
+    background_revisions: VecSet<u64>,
     console: Vec<ConsoleEntry>,
     /// How many reactions the learner has seen: the state shown is the one after reaction
     /// `position - 1`.
@@ -165,7 +165,7 @@ impl Player {
             trace: Vec::new(),
             reactions: Vec::new(),
             history,
-            background_revisions: BTreeSet::new(),
+            background_revisions: VecSet::new(),
             console: Vec::new(),
             position: 0,
             cap: None,

@@ -3,7 +3,7 @@
 //! the component acting and the edge its message travels), the fields a write changed and a
 //! scheduling cycle's node × plugin table.
 
-use std::collections::BTreeMap;
+use podlife_engine::vecmap::VecMap;
 
 use podlife_console::printers::columns;
 use podlife_engine::trace::FieldChange;
@@ -104,7 +104,7 @@ pub fn scene(player: &Player) -> Scene {
     let now = player.time();
     let history = player.history();
     // The pods by node, in one pass (a 1,000-pod cluster is drawn at every step).
-    let mut by_node: BTreeMap<&str, Vec<&Value>> = BTreeMap::new();
+    let mut by_node: VecMap<&str, Vec<&Value>> = VecMap::new();
     let mut waiting: Vec<&Value> = Vec::new();
     // The namespace read from the key, not the object (a thousand map lookups fewer).
     for ((_, namespace, _), pod) in history.existing("Pod", revision) {

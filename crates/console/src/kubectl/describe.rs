@@ -1097,7 +1097,7 @@ pub fn namespace(ns: &Value, quotas: &[Value], ranges: &[Value]) -> String {
 fn limit_range_rows(w: &mut String, lr: &Value, prefix: &str) {
     for item in lr["spec"]["limits"].as_array().map(Vec::as_slice).unwrap_or_default() {
         let fields = ["min", "max", "defaultRequest", "default", "maxLimitRequestRatio"];
-        let names = podlife_engine::sort::collect_set(fields.iter().flat_map(|f| item[*f].as_object().into_iter().flatten().map(|(k, _)| k.as_str())));
+        let names = podlife_engine::vecmap::VecSet::from_iter(fields.iter().flat_map(|f| item[*f].as_object().into_iter().flatten().map(|(k, _)| k.as_str())));
         for name in names {
             let cells: Vec<&str> = fields.iter().map(|f| item[*f][name].as_str().unwrap_or("-")).collect();
             w.push_str(&format!("{prefix}{}\t{name}\t{}\n", s(&item["type"]), cells.join("\t")));

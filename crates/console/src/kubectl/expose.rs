@@ -3,7 +3,7 @@
 //! `pkg/polymorphichelpers` `canBeExposed`, `mapBasedSelectorForObject`, `portsForObject`,
 //! `multiProtocolsForObject`), then a POST with `fieldManager=kubectl-expose`.
 
-use std::collections::BTreeMap;
+use podlife_engine::vecmap::VecMap;
 
 use serde_json::Value;
 use podlife_engine::json;
@@ -46,7 +46,7 @@ struct Options {
     port: String,
     ports: String,
     labels: String,
-    protocols: BTreeMap<String, Vec<String>>,
+    protocols: VecMap<String, Vec<String>>,
     protocol: String,
     target_port: String,
     name: String,
@@ -267,8 +267,8 @@ fn ports_for_object(rt: &ResourceType, obj: &Value) -> Vec<String> {
 }
 
 /// `multiProtocolsForObject`: each port number's protocols (unset is TCP), in order.
-fn multi_protocols(rt: &ResourceType, obj: &Value) -> BTreeMap<String, Vec<String>> {
-    let mut result: BTreeMap<String, Vec<String>> = BTreeMap::new();
+fn multi_protocols(rt: &ResourceType, obj: &Value) -> VecMap<String, Vec<String>> {
+    let mut result: VecMap<String, Vec<String>> = VecMap::new();
     for (port, protocol) in port_list(rt, obj) {
         let protocol = protocol.as_str().filter(|p| !p.is_empty()).unwrap_or("TCP");
         result.entry(port.as_i64().unwrap_or(0).to_string()).or_default().push(protocol.to_string());

@@ -2,7 +2,7 @@
 //! `--flag=value`, `--flag value`, `-n value`, `-nvalue`, `--` ending flags, and cobra's own
 //! error texts for unknown flags.
 
-use std::collections::BTreeMap;
+use podlife_engine::vecmap::VecMap;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -44,7 +44,7 @@ pub struct Parsed {
     pub args: Vec<String>,
     /// Arguments after `--`.
     pub after_dash: Vec<String>,
-    pub values: BTreeMap<String, Vec<String>>,
+    pub values: VecMap<String, Vec<String>>,
 }
 
 impl Parsed {

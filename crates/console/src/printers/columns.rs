@@ -267,7 +267,7 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
                 (false, true) => format!("{} + {} more...", hosts.join(","), rules.len() - 3),
                 (false, false) => hosts.join(","),
             };
-            let mut lb = std::collections::BTreeSet::new();
+            let mut lb = podlife_engine::vecmap::VecSet::new();
             for i in obj["status"]["loadBalancer"]["ingress"].as_array().map(Vec::as_slice).unwrap_or_default() {
                 let v = if !s(&i["ip"]).is_empty() { s(&i["ip"]) } else { s(&i["hostname"]) };
                 if !v.is_empty() {
@@ -405,7 +405,7 @@ fn service_external_ip(svc: &Value, wide: bool) -> String {
     match s(&spec["type"]) {
         "ClusterIP" | "NodePort" => or_none(external.join(",")),
         "LoadBalancer" => {
-            let mut lb = std::collections::BTreeSet::new();
+            let mut lb = podlife_engine::vecmap::VecSet::new();
             for i in svc["status"]["loadBalancer"]["ingress"].as_array().map(Vec::as_slice).unwrap_or_default() {
                 let v = if !s(&i["ip"]).is_empty() { s(&i["ip"]) } else { s(&i["hostname"]) };
                 if !v.is_empty() {

@@ -3,12 +3,11 @@
 //! with the Job controller: `parse_intervals`, the `completedIndexes` / `succeededIndexes`
 //! interval text.
 
-use std::collections::BTreeSet;
-
 use serde_json::Value;
 
 use super::status::{FieldError, quote};
 use crate::cron;
+use crate::vecmap::VecSet;
 
 /// `validateScheduleFormat` / `validateTimeZone` (`pkg/apis/batch/validation`): field errors
 /// for a CronJob's schedule and zone.
@@ -114,8 +113,8 @@ pub fn job_policies(spec: &Value, base: &str) -> Vec<FieldError> {
 }
 
 /// `parseIndexesFromString` (indexes at or above `completions` dropped).
-pub fn parse_intervals(text: &str, completions: i64) -> BTreeSet<i64> {
-    let mut out = BTreeSet::new();
+pub fn parse_intervals(text: &str, completions: i64) -> VecSet<i64> {
+    let mut out = VecSet::new();
     for part in text.split(',').filter(|p| !p.is_empty()) {
         let (a, b) = part.split_once('-').unwrap_or((part, part));
         let (Ok(a), Ok(b)) = (a.parse::<i64>(), b.parse::<i64>()) else { continue };

@@ -6,7 +6,7 @@
 //! every key still attached to it, and watchers see DELETED — which is why `kubectl get
 //! events` shows nothing older than an hour or so.
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::vecmap::{VecMap, VecSet};
 
 use crate::clock::Time;
 use crate::store::ObjectKey;
@@ -27,8 +27,8 @@ pub struct EventLeases {
     /// The lease the next write may reuse: its expiry, and how many writes used it.
     prev: Option<(Time, u64)>,
     /// Each event key's lease (by expiry; podlife's lease ids are their expiry times).
-    by_key: BTreeMap<ObjectKey, Time>,
-    by_expiry: BTreeMap<Time, BTreeSet<ObjectKey>>,
+    by_key: VecMap<ObjectKey, Time>,
+    by_expiry: VecMap<Time, VecSet<ObjectKey>>,
 }
 
 impl EventLeases {

@@ -53,7 +53,7 @@ pub fn spec(obj: &Value) -> Vec<FieldError> {
         if kind == "PersistentVolumeClaim" && item["min"]["storage"].is_null() && item["max"]["storage"].is_null() {
             errs.push(FieldError::required(format!("{at}.limits"), "either minimum or maximum storage value is required, but neither was provided"));
         }
-        let names = crate::sort::collect_set(FIELDS.iter().filter(|f| !(pod && matches!(**f, "default" | "defaultRequest"))).flat_map(|f| item[*f].as_object().into_iter().flatten().map(|(k, _)| k.as_str())));
+        let names = crate::vecmap::VecSet::from_iter(FIELDS.iter().filter(|f| !(pod && matches!(**f, "default" | "defaultRequest"))).flat_map(|f| item[*f].as_object().into_iter().flatten().map(|(k, _)| k.as_str())));
         for name in names {
             bounds(item, pod, name, &at, &mut errs);
         }

@@ -1228,7 +1228,7 @@ pub fn gc_finalizers(rt: &ResourceType, obj: &Value, policy: Option<&str>) -> (b
         Some("Foreground") => new.push(FINALIZER_FOREGROUND.into()),
         _ => {}
     }
-    let same = crate::sort::collect_set(existing.iter().map(String::as_str)) == crate::sort::collect_set(new.iter().map(String::as_str));
+    let same = crate::vecmap::VecSet::from_iter(existing.iter().map(String::as_str)) == crate::vecmap::VecSet::from_iter(new.iter().map(String::as_str));
     if same { (false, existing) } else { (true, new) }
 }
 

@@ -64,7 +64,7 @@ pub fn resource_quota(obj: &Value) -> Vec<FieldError> {
 /// On update: the metadata's update rules (the caller), the spec again, and the scopes kept.
 pub fn update(old: &Value, new: &Value) -> Vec<FieldError> {
     let mut errs = spec(&new["spec"]);
-    let scopes = |o: &Value| crate::sort::collect_set(o["spec"]["scopes"].as_array().into_iter().flatten().filter_map(Value::as_str).map(str::to_string));
+    let scopes = |o: &Value| crate::vecmap::VecSet::from_iter(o["spec"]["scopes"].as_array().into_iter().flatten().filter_map(Value::as_str).map(str::to_string));
     if scopes(old) != scopes(new) {
         let list: Vec<&str> = new["spec"]["scopes"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
         errs.push(FieldError::invalid("spec.scopes", go_list("core.ResourceQuotaScope", &list), "field is immutable"));

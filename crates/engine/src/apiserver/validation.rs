@@ -358,7 +358,7 @@ fn decimal_integer(v: &str) -> Vec<&'static str> {
 /// `validateSchedulingGates` (pkg/apis/core/validation/validation.go): every gate a qualified
 /// name, no gate twice.
 pub fn scheduling_gates(gates: &Value, path: &str, errs: &mut Vec<FieldError>) {
-    let mut seen = std::collections::BTreeSet::new();
+    let mut seen = crate::vecmap::VecSet::new();
     for (i, gate) in gates.as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
         let name = gate["name"].as_str().unwrap_or_default();
         for msg in label_key(name) {
@@ -377,8 +377,8 @@ pub fn only_deleted_scheduling_gates(old: &Value, new: &Value, path: &str) -> Ve
     let (old, new) = (names(old), names(new));
     // Upstream keys a map by name (the last index of a name wins) and ranges over it, so
     // several additions come in no fixed order; podlife reports them by index.
-    let mut added: std::collections::BTreeMap<usize, String> = std::collections::BTreeMap::new();
-    let mut last: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    let mut added: crate::vecmap::VecMap<usize, String> = crate::vecmap::VecMap::new();
+    let mut last: crate::vecmap::VecMap<&str, usize> = crate::vecmap::VecMap::new();
     for (i, name) in new.iter().enumerate() {
         last.insert(name, i);
     }
@@ -574,7 +574,7 @@ pub fn service(obj: &Value) -> Vec<FieldError> {
 
 /// `ToAggregate` drops errors whose text repeats.
 fn dedup(errs: Vec<FieldError>) -> Vec<FieldError> {
-    let mut seen = std::collections::BTreeSet::new();
+    let mut seen = crate::vecmap::VecSet::new();
     errs.into_iter().filter(|e| seen.insert(e.to_string())).collect()
 }
 

@@ -17,7 +17,7 @@
 //! refused, `EACCES`). Other rules are accepted and not enforced. Every node has AppArmor
 //! enabled (kind nodes on an Ubuntu host).
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use serde_json::Value;
 
@@ -80,7 +80,7 @@ fn requested<'a>(pod_spec: &'a Value, container: &'a Value) -> Option<&'a Value>
 
 /// The profile containerd confines a container with: Ok(None) unconfined, Ok(Some(name)), or
 /// the CreateContainer error for a Localhost profile the node has not loaded.
-pub fn applied(pod_spec: &Value, container: &Value, loaded: &BTreeMap<String, Profile>) -> Result<Option<String>, String> {
+pub fn applied(pod_spec: &Value, container: &Value, loaded: &VecMap<String, Profile>) -> Result<Option<String>, String> {
     let req = requested(pod_spec, container);
     match req.and_then(|p| p["type"].as_str()) {
         Some("Localhost") => {
@@ -98,7 +98,7 @@ pub fn applied(pod_spec: &Value, container: &Value, loaded: &BTreeMap<String, Pr
 }
 
 /// `/proc/PID/attr/current` of a process confined by `profile`.
-pub fn attr_current(profile: Option<&str>, loaded: &BTreeMap<String, Profile>) -> String {
+pub fn attr_current(profile: Option<&str>, loaded: &VecMap<String, Profile>) -> String {
     match profile {
         None => "unconfined".into(),
         Some(name) => format!("{name} ({})", if loaded.get(name).is_some_and(|p| p.complain) { "complain" } else { "enforce" }),
@@ -119,7 +119,7 @@ mod tests {
 
     #[test]
     fn which_profile_a_container_gets() {
-        let mut loaded = BTreeMap::new();
+        let mut loaded = VecMap::new();
         loaded.insert("deny".to_string(), Profile::default());
         let pod = json!({"securityContext": {"appArmorProfile": {"type": "Localhost", "localhostProfile": "deny"}}});
         assert_eq!(applied(&pod, &json!({}), &loaded), Ok(Some("deny".into())));

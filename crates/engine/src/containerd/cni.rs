@@ -6,14 +6,14 @@
 //! the last one it reserved, wrapping at the end of the range. A released address is therefore
 //! not reused at once — a new pod usually gets a new IP, as on a real node.
 
-use std::collections::BTreeSet;
+use crate::vecmap::VecSet;
 
 /// The IP address manager of one node.
 #[derive(Debug, Clone, Default)]
 pub struct HostLocal {
     /// The network as an integer and its prefix length (`10.244.1.0/24` → (0x0af40100, 24)).
     network: Option<(u32, u8)>,
-    reserved: BTreeSet<u32>,
+    reserved: VecSet<u32>,
     last: Option<u32>,
 }
 
@@ -38,7 +38,7 @@ impl std::fmt::Display for IpamError {
 impl HostLocal {
     /// An allocator for `cidr` (`10.244.1.0/24`); None if the text is not an IPv4 CIDR.
     pub fn new(cidr: &str) -> HostLocal {
-        HostLocal { network: parse_cidr(cidr), reserved: BTreeSet::new(), last: None }
+        HostLocal { network: parse_cidr(cidr), reserved: VecSet::new(), last: None }
     }
 
     fn range(&self) -> Option<(u32, u32)> {

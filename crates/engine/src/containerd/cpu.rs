@@ -23,7 +23,8 @@
 //! runnable, `nr_throttled` those in which it was throttled, `throttled_usec` the time),
 //! `kernel/cgroup/rstat.c` and `kernel/sched/core.c` (`cpu.stat`'s fields and order).
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
+use crate::vecmap::VecMap;
 
 use crate::clock::Time;
 
@@ -244,7 +245,7 @@ impl crate::Engine {
         // quota binds their sum (the kernel's hierarchical CFS bandwidth) — and split what the
         // pod gets among themselves by their own weights and quotas.
         let mut groups: Vec<(Option<u64>, Vec<Member>)> = Vec::new();
-        let mut pod_group: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut pod_group: VecMap<&str, usize> = VecMap::new();
         let mut idle: Vec<String> = Vec::new();
         for (id, c) in &m.runtime.containers {
             let demand = demand_of(c);

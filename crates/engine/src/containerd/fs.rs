@@ -3,21 +3,21 @@
 //! that mounts it). Paths resolve through the container's `volumeMounts`, longest mount
 //! path first; a `readOnly` mount refuses writes.
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::vecmap::{VecMap, VecSet};
 
 /// One tree of files: contents by absolute path, and the directories.
 #[derive(Debug, Clone, Default)]
 pub struct Tree {
-    pub files: BTreeMap<String, String>,
-    pub dirs: BTreeSet<String>,
+    pub files: VecMap<String, String>,
+    pub dirs: VecSet<String>,
     /// Permission bits set by `chmod` (others have the default: 0644 files, 0755 dirs, as
     /// created under the containers' umask 022).
-    pub modes: BTreeMap<String, u32>,
+    pub modes: VecMap<String, u32>,
     /// Last modification (Unix seconds) of the files and directories written.
-    pub mtimes: BTreeMap<String, u64>,
+    pub mtimes: VecMap<String, u64>,
     /// Owner (uid, gid) of the files and directories a non-root process or a setgid
     /// directory made (others belong to root).
-    pub owners: BTreeMap<String, (u32, u32)>,
+    pub owners: VecMap<String, (u32, u32)>,
     /// The bytes of `files` (kept up to date by `write` and `remove`, so that a write does
     /// not sum every file).
     bytes: usize,
@@ -90,7 +90,7 @@ impl Tree {
         let dir = dir.trim_end_matches('/');
         let prefix = format!("{dir}/");
         let blocks = |n: usize| (n as u64).div_ceil(BLOCK_SIZE) * BLOCK_SIZE;
-        let mut dirs: BTreeSet<&str> = crate::sort::collect_set(self.dirs.range::<String, _>(&prefix..).take_while(|k| k.starts_with(&prefix)).map(String::as_str));
+        let mut dirs: VecSet<&str> = VecSet::from_iter(self.dirs.range::<String, _>(&prefix..).take_while(|k| k.starts_with(&prefix)).map(String::as_str));
         let mut files = 0;
         for (path, f) in self.files.range::<String, _>(&prefix..).take_while(|(k, _)| k.starts_with(&prefix)) {
             files += blocks(f.len());
@@ -115,7 +115,7 @@ impl Tree {
 
     pub fn list(&self, dir: &str) -> Vec<String> {
         let prefix = format!("{}/", dir.trim_end_matches('/'));
-        let mut names: BTreeSet<String> = BTreeSet::new();
+        let mut names: VecSet<String> = VecSet::new();
         // Only the keys under `dir/` (they sort together).
         let files = self.files.range::<String, _>(&prefix..).map(|(k, _)| k).take_while(|k| k.starts_with(&prefix));
         let dirs = self.dirs.range::<String, _>(&prefix..).take_while(|k| k.starts_with(&prefix));

@@ -26,7 +26,7 @@ pub mod programs;
 pub mod seccomp;
 pub mod shellproc;
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use crate::clock::Time;
 use crate::process::Process;
@@ -167,14 +167,14 @@ pub struct Runtime {
     pub node: String,
     /// The containerd daemon is running (the shims do not depend on it).
     pub up: bool,
-    // Boxed values: every BTreeMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
-    pub sandboxes: BTreeMap<String, Box<Sandbox>>,
-    pub containers: BTreeMap<String, Box<Container>>,
+    // Boxed values: every VecMap<String, Box<_>> shares one copy of the map's code (the worker's size, see ARCHITECTURE.md).
+    pub sandboxes: VecMap<String, Box<Sandbox>>,
+    pub containers: VecMap<String, Box<Container>>,
     /// Moves whenever a container is created, starts, ends or is removed: the kubelet's
     /// container GC remembers its quiet-stretch answer per value.
     pub containers_changed: u64,
     /// By image id.
-    pub images: BTreeMap<String, NodeImage>,
+    pub images: VecMap<String, NodeImage>,
     pub ipam: cni::HostLocal,
     next_pid: u32,
     /// The node kernel's namespace inode numbers, and the node's own namespaces.
@@ -233,10 +233,10 @@ impl Runtime {
         let mut rt = Runtime {
             node: node.to_string(),
             up: true,
-            sandboxes: BTreeMap::new(),
-            containers: BTreeMap::new(),
+            sandboxes: VecMap::new(),
+            containers: VecMap::new(),
             containers_changed: 0,
-            images: BTreeMap::new(),
+            images: VecMap::new(),
             ipam: cni::HostLocal::new(pod_cidr),
             next_pid: 1000,
             inodes: namespaces::InodeAllocator::new(node),

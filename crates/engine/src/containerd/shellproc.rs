@@ -8,7 +8,7 @@
 //! sees the SIGTERM sent to PID 1.
 
 use crate::registry::rules::{CURL, Os, WGET};
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use serde_json::Value;
 
@@ -907,7 +907,7 @@ impl Engine {
     /// Starts a container's process as the shell would exec it. Err is runc's exec error.
     pub(crate) fn shell_process(&mut self, argv: &[String], image_ref: &str, env: &[(String, String)]) -> Box<Shell> {
         let argv = ash_exec_last(argv, image_ref);
-        let env: BTreeMap<String, String> = crate::sort::collect_map(env.iter().cloned());
+        let env: VecMap<String, String> = VecMap::from_iter(env.iter().cloned());
         let mut shell = Shell::from_argv(argv.clone(), env);
         if speaks_dash(&argv, image_ref) {
             shell.set_dash();
@@ -1131,13 +1131,13 @@ impl Engine {
         }
         let container = self.machines.get(node).and_then(|m| m.runtime.containers.get(id));
         // The container's spec environment (runc exec's process), not the live process's.
-        let env: BTreeMap<String, String> = match (self.machines.get(node), container) {
+        let env: VecMap<String, String> = match (self.machines.get(node), container) {
             (Some(m), Some(c)) => {
                 let pod = m.runtime.sandboxes.get(&c.sandbox_id).and_then(|sb| self.kubelet_pod_ref(node, &sb.namespace, &sb.pod_name));
                 let hostname = pod.map(|p| super::procfs::uts_hostname(p, node)).unwrap_or_default();
-                crate::sort::collect_map(super::cri::oci_env(&hostname, super::cri::node_image(&m.runtime, c), &c.env))
+                VecMap::from_iter(super::cri::oci_env(&hostname, super::cri::node_image(&m.runtime, c), &c.env))
             }
-            _ => BTreeMap::new(),
+            _ => VecMap::new(),
         };
         let rate = container.and_then(|c| c.cpu.quota).map_or(cpu::THREAD_MILLI, |q| q.min(cpu::THREAD_MILLI));
         let direct = !argv.first().map(|a| a.rsplit('/').next().unwrap_or(a)).is_some_and(|b| matches!(b, "sh" | "ash" | "bash" | "dash"));

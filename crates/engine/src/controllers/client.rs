@@ -6,7 +6,7 @@
 //! creates its pods in about 50 s, as in a kind cluster — and a runaway workload costs the
 //! simulation a bounded number of requests per simulated second.
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use crate::clock::Time;
 
@@ -50,7 +50,7 @@ impl TokenBucket {
 /// The controllers' clients, by controller.
 #[derive(Debug, Clone, Default)]
 pub struct Clients {
-    buckets: BTreeMap<&'static str, TokenBucket>,
+    buckets: VecMap<&'static str, TokenBucket>,
 }
 
 impl Clients {

@@ -23,7 +23,7 @@
 //! as do the creates of the batches it skips), then deletes at most 250. Not modelled: hash
 //! collisions (`collisionCount`), releasing owned objects that stop matching.
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
 
@@ -51,9 +51,9 @@ const BACKOFF_MAX_MS: u64 = 15 * 60 * 1000;
 #[derive(Debug, Clone, Default)]
 pub struct Memory {
     /// `namespace/name` → (creates still expected, deletes still expected, set at).
-    expectations: BTreeMap<String, (i64, i64, Time)>,
+    expectations: VecMap<String, (i64, i64, Time)>,
     /// `failedPodsBackoff`: key → (delay ms, last update).
-    backoff: BTreeMap<String, (u64, Time)>,
+    backoff: VecMap<String, (u64, Time)>,
     /// Events a sync decided on (type, reason, message), recorded by the engine right after it.
     warnings: Vec<(Value, &'static str, &'static str, String)>,
 }
@@ -217,9 +217,9 @@ fn adopt_orphans(cache: &Cache, ds: &Value) -> Vec<Write> {
 
 /// `getNodesToDaemonPods`: the DaemonSet's pods by target node, each list sorted
 /// `podByCreationTimestampAndPhase` (scheduled first, then oldest, then name).
-fn node_to_pods<'a>(cache: &'a Cache, ds: &'a Value, include_deleted_terminal: bool) -> BTreeMap<String, Vec<&'a Value>> {
+fn node_to_pods<'a>(cache: &'a Cache, ds: &'a Value, include_deleted_terminal: bool) -> VecMap<String, Vec<&'a Value>> {
     let ns = ds["metadata"]["namespace"].as_str().unwrap_or("default");
-    let mut map: BTreeMap<String, Vec<&Value>> = BTreeMap::new();
+    let mut map: VecMap<String, Vec<&Value>> = VecMap::new();
     for pod in super::of(cache, "", "pods", ns) {
         if !claims(ds, pod) {
             continue;
@@ -532,7 +532,7 @@ fn manage(cache: &Cache, state: &mut super::replicaset::State, daemon: &DaemonPo
         }
     }
     // getUnscheduledPodsWithoutNode: pending pods aimed at a node that is gone.
-    let names: BTreeSet<&str> = crate::sort::collect_set(nodes.iter().map(|n| name_of(n)));
+    let names: VecSet<&str> = VecSet::from_iter(nodes.iter().map(|n| name_of(n)));
     for (node, pods) in &by_node {
         if !names.contains(node.as_str()) {
             deletes.extend(pods.iter().filter(|p| p["spec"]["nodeName"].as_str().is_none_or(str::is_empty)).map(|p| name_of(p).to_string()));
@@ -602,7 +602,7 @@ fn rolling_update(cache: &Cache, daemon: &DaemonPod, nodes: &[&Value], hash: &st
     let min_ready = ds["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
     // updatedDesiredNodeCounts.
     let mut desired = 0;
-    let mut should_run: BTreeMap<&str, bool> = BTreeMap::new();
+    let mut should_run: VecMap<&str, bool> = VecMap::new();
     for node in nodes {
         let run = daemon.should_run(node).0;
         should_run.insert(name_of(node), run);
@@ -713,7 +713,7 @@ fn cleanup_history(cache: &Cache, ds: &Value, old: &[&Value]) -> Vec<Write> {
     if to_kill <= 0 {
         return Vec::new();
     }
-    let live: BTreeSet<String> = crate::sort::collect_set(node_to_pods(cache, ds, false).values().flatten().filter_map(|p| p["metadata"]["labels"][HASH_LABEL].as_str()).map(str::to_string));
+    let live: VecSet<String> = VecSet::from_iter(node_to_pods(cache, ds, false).values().flatten().filter_map(|p| p["metadata"]["labels"][HASH_LABEL].as_str()).map(str::to_string));
     let mut sorted = old.to_vec();
     crate::sort::sort_by(&mut sorted, |a, b| revision_number(a).cmp(&revision_number(b)));
     let mut writes = Vec::new();

@@ -8,7 +8,7 @@
 //! Like the garbage collector it runs as a work queue keyed by budget: a sync reads the
 //! informer cache when its turn comes, so several deliveries at once make one status write.
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
 
@@ -30,7 +30,7 @@ pub const DELETION_TIMEOUT_MS: u64 = 2 * 60 * 1000;
 /// The queue's memory and the controller's event recorder.
 #[derive(Debug, Clone, Default)]
 pub struct DisruptionState {
-    queued: BTreeSet<(String, String)>,
+    queued: VecSet<(String, String)>,
     recorder: crate::kubelet::events::Recorder,
 }
 
@@ -110,7 +110,7 @@ fn controller_scale(cache: &Cache, pod: &Value) -> Option<Result<(String, i64), 
 /// `getExpectedScale`: the sum of the scales of the pods' controllers; pods without one are
 /// listed apart.
 fn expected_scale(cache: &Cache, pods: &[&Value]) -> Result<(i64, Vec<String>), String> {
-    let mut scales: BTreeMap<String, i64> = BTreeMap::new();
+    let mut scales: VecMap<String, i64> = VecMap::new();
     let mut unmanaged = Vec::new();
     for pod in pods {
         match controller_scale(cache, pod) {

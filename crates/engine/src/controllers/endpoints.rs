@@ -10,7 +10,7 @@
 //! `endpointslice::trigger_time`); the 1000-address cap (`truncateEndpoints`) and its
 //! `endpoints.kubernetes.io/over-capacity: truncated` annotation.
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use serde_json::Value;
 
@@ -120,7 +120,7 @@ fn sync_service(cache: &crate::components::Cache, event: &WatchEvent, ns: &str, 
     let selector = json!({"matchLabels": svc["spec"]["selector"]});
     let service_ports: Vec<&Value> = svc["spec"]["ports"].as_array().map(|a| a.iter().collect()).unwrap_or_default();
     // Subsets by port list (RepackSubsets), each with its ready and not-ready addresses.
-    let mut subsets: BTreeMap<String, (Value, Vec<Value>, Vec<Value>)> = BTreeMap::new();
+    let mut subsets: VecMap<String, (Value, Vec<Value>, Vec<Value>)> = VecMap::new();
     for pod in of(cache, "", "pods", ns).filter(|p| crate::labels::selector_matches(&selector, &p["metadata"]["labels"])) {
         // ShouldPodBeInEndpoints(pod, publishNotReadyAddresses).
         let phase = pod["status"]["phase"].as_str().unwrap_or_default();

@@ -11,7 +11,7 @@
 //! (a live GET decides whether an owner is dangling), so work items run as engine tasks with
 //! the engine at hand rather than as pre-computed writes.
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
 
@@ -47,9 +47,9 @@ pub enum Item {
 #[derive(Debug, Clone, Default)]
 pub struct GcState {
     built: bool,
-    dependents: BTreeMap<String, BTreeSet<ObjectKey>>,
-    absent: BTreeSet<(String, String, String, String, String)>,
-    queued: BTreeSet<Item>,
+    dependents: VecMap<String, VecSet<ObjectKey>>,
+    absent: VecSet<(String, String, String, String, String)>,
+    queued: VecSet<Item>,
 }
 
 impl GcState {

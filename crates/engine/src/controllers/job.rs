@@ -26,7 +26,7 @@
 //!
 //! Not modelled: `managedBy`, adoption of orphan pods matching a Job's selector.
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::vecmap::{VecMap, VecSet};
 use std::sync::Arc;
 
 use serde_json::Value;
@@ -109,18 +109,18 @@ pub struct BackoffRecord {
 #[derive(Debug, Clone, Default)]
 pub struct BatchState {
     /// Each queued key and when it is due (the earliest `AddAfter` wins).
-    queue: BTreeMap<(Ctl, String), Time>,
+    queue: VecMap<(Ctl, String), Time>,
     /// Pod creations and deletions each Job waits to observe.
-    expectations: BTreeMap<String, (i64, i64)>,
+    expectations: VecMap<String, (i64, i64)>,
     /// Pod uids whose finalizer removal each Job waits to observe.
-    finalizers: BTreeMap<String, BTreeSet<String>>,
-    backoff: BTreeMap<String, BackoffRecord>,
+    finalizers: VecMap<String, VecSet<String>>,
+    backoff: VecMap<String, BackoffRecord>,
     /// Syncs that returned an error, per Job (`AddRateLimited` with the API back-off).
-    api_failures: BTreeMap<String, u32>,
+    api_failures: VecMap<String, u32>,
     /// The resourceVersion of each controller's last status write: a sync waits until its
     /// informer has caught up with it (upstream's write would fail with a conflict and be
     /// retried; here the stale sync is simply not run).
-    written: BTreeMap<(Ctl, String), u64>,
+    written: VecMap<(Ctl, String), u64>,
     pub(crate) recorder: crate::kubelet::events::Recorder,
 }
 
@@ -245,7 +245,7 @@ fn index_failed(job: &Value, pod: &Value, limit: i64) -> bool {
 
 /// `getPodsWithDelayedDeletionPerIndex`: for each index still to be retried, its latest failed
 /// pod, kept (finalizer and all) until the replacement carries its failure count.
-fn delayed_deletions<'a>(job: &Value, pods: &'a [Arc<Value>], valid: impl Fn(&Value) -> bool, done: &BTreeSet<i64>, active: &BTreeSet<i64>) -> Vec<(i64, &'a Value)> {
+fn delayed_deletions<'a>(job: &Value, pods: &'a [Arc<Value>], valid: impl Fn(&Value) -> bool, done: &VecSet<i64>, active: &VecSet<i64>) -> Vec<(i64, &'a Value)> {
     let mut out: Vec<(i64, &Value)> = Vec::new();
     for p in pods.iter().map(|p| &**p).filter(|p| valid(p) && pod_failed(p, job)) {
         let Some(ix) = completion_index(p) else { continue };
@@ -266,7 +266,7 @@ fn delayed_deletions<'a>(job: &Value, pods: &'a [Arc<Value>], valid: impl Fn(&Va
 }
 
 /// `matchSuccessPolicy`: the message of the first rule the succeeded indexes satisfy.
-fn match_success_policy(job: &Value, completions: i64, succeeded: &BTreeSet<i64>) -> Option<String> {
+fn match_success_policy(job: &Value, completions: i64, succeeded: &VecSet<i64>) -> Option<String> {
     if succeeded.is_empty() {
         return None;
     }
@@ -315,7 +315,7 @@ fn time_of(v: &Value) -> Option<Time> {
 fn finished_time(pod: &Value) -> Time {
     let mut latest: Option<Time> = None;
     let mut all = true;
-    let sidecars: BTreeSet<&str> = crate::sort::collect_set(pod["spec"]["initContainers"].as_array().into_iter().flatten().filter(|c| c["restartPolicy"] == "Always").map(|c| s(&c["name"])));
+    let sidecars: VecSet<&str> = VecSet::from_iter(pod["spec"]["initContainers"].as_array().into_iter().flatten().filter(|c| c["restartPolicy"] == "Always").map(|c| s(&c["name"])));
     let statuses = pod["status"]["containerStatuses"].as_array().into_iter().flatten().chain(pod["status"]["initContainerStatuses"].as_array().into_iter().flatten().filter(|c| sidecars.contains(s(&c["name"]))));
     for c in statuses {
         match time_of(&c["state"]["terminated"]["finishedAt"]) {
@@ -431,7 +431,7 @@ fn match_conditions(pod: &Value, patterns: &Value) -> Option<Matched> {
 }
 
 /// `orderedIntervals.String`: `0,1,3-5`.
-pub fn intervals_string(indexes: &BTreeSet<i64>) -> String {
+pub fn intervals_string(indexes: &VecSet<i64>) -> String {
     let mut out: Vec<String> = Vec::new();
     let v: Vec<i64> = indexes.iter().copied().collect();
     let mut i = 0;
@@ -959,7 +959,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
     if !job["status"]["uncountedTerminatedPods"].is_object() {
         job["status"]["uncountedTerminatedPods"] = json!({});
     }
-    let uncounted_set = |field: &str, job: &Value| -> BTreeSet<String> { crate::sort::collect_set(job["status"]["uncountedTerminatedPods"][field].as_array().into_iter().flatten().filter_map(|v| v.as_str().map(str::to_string))) };
+    let uncounted_set = |field: &str, job: &Value| -> VecSet<String> { VecSet::from_iter(job["status"]["uncountedTerminatedPods"][field].as_array().into_iter().flatten().filter_map(|v| v.as_str().map(str::to_string))) };
     let uncounted_succeeded = uncounted_set("succeeded", &job);
     let uncounted_failed = uncounted_set("failed", &job);
     let satisfied = state.satisfied(key);
@@ -971,7 +971,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
     let mut ready = active_pods.iter().filter(|p| super::pod_ready(p)).count() as i64;
     let mut terminating = pods.iter().filter(|p| deleting(p) && !matches!(phase(p), "Succeeded" | "Failed")).count() as i64;
     let mut active = active_pods.len() as i64;
-    let valid = |p: &Value, uncounted: &BTreeSet<String>| {
+    let valid = |p: &Value, uncounted: &VecSet<String>| {
         has_finalizer(p) && !uncounted.contains(uid(p)) && !expected_rm.contains(uid(p)) && (!indexed || completion_index(p).is_some_and(|i| i < completions.unwrap_or(0)))
     };
     let new_succeeded: Vec<&Value> = pods.iter().map(|p| &**p).filter(|p| valid(p, &uncounted_succeeded) && phase(p) == "Succeeded").collect();
@@ -1012,9 +1012,9 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
             }
         }
     }
-    let mut succeeded_indexes = BTreeSet::new();
-    let mut prev_indexes = BTreeSet::new();
-    let mut failed_indexes: Option<BTreeSet<i64>> = None;
+    let mut succeeded_indexes = VecSet::new();
+    let mut prev_indexes = VecSet::new();
+    let mut failed_indexes: Option<VecSet<i64>> = None;
     let mut delayed: Vec<(i64, &Value)> = Vec::new();
     if indexed {
         let c = completions.unwrap_or(0);
@@ -1044,9 +1044,9 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
                     finished = Some(condition("FailureTarget", "FailedIndexes", "Job has failed indexes", now));
                 }
             }
-            let busy: BTreeSet<i64> = crate::sort::collect_set(active_pods.iter().filter_map(|p| completion_index(p)));
-            let done: BTreeSet<i64> = crate::sort::collect_set(succeeded_indexes.union(&failed_set).copied());
-            delayed = delayed_deletions(&job, pods, |p| valid(p, &BTreeSet::new()), &done, &busy);
+            let busy: VecSet<i64> = VecSet::from_iter(active_pods.iter().filter_map(|p| completion_index(p)));
+            let done: VecSet<i64> = VecSet::from_iter(succeeded_indexes.union(&failed_set).copied());
+            delayed = delayed_deletions(&job, pods, |p| valid(p, &VecSet::new()), &done, &busy);
             failed_indexes = Some(failed_set);
         }
         if finished.is_none()
@@ -1127,7 +1127,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
     if indexed {
         crate::sort::sort_by_key(&mut sorted, |p| completion_index(p).unwrap_or(i64::MAX));
     }
-    let mut with_finalizer: BTreeSet<String> = crate::sort::collect_set(sorted.iter().filter(|p| has_finalizer(p) && !expected_rm.contains(uid(p))).map(|p| uid(p).to_string()));
+    let mut with_finalizer: VecSet<String> = VecSet::from_iter(sorted.iter().filter(|p| has_finalizer(p) && !expected_rm.contains(uid(p))).map(|p| uid(p).to_string()));
     if clean_uncounted(&mut job, &with_finalizer) {
         needs_flush = true;
     }
@@ -1267,7 +1267,7 @@ fn push_uncounted(job: &mut Value, field: &str, pod_uid: &str) {
 }
 
 /// `cleanUncountedPodsWithoutFinalizers`: uids whose finalizer is gone move to the counters.
-fn clean_uncounted(job: &mut Value, with_finalizer: &BTreeSet<String>) -> bool {
+fn clean_uncounted(job: &mut Value, with_finalizer: &VecSet<String>) -> bool {
     let mut updated = false;
     for (field, counter) in [("succeeded", "succeeded"), ("failed", "failed")] {
         let Some(list) = job["status"]["uncountedTerminatedPods"][field].as_array().cloned() else { continue };
@@ -1307,8 +1307,8 @@ fn past_backoff_limit_on_failure(job: &Value, pods: &[Arc<Value>], limit: i64) -
 
 /// An Indexed Job's indexes as `manageJob` sees them.
 struct Indexes<'a> {
-    succeeded: &'a BTreeSet<i64>,
-    failed: &'a BTreeSet<i64>,
+    succeeded: &'a VecSet<i64>,
+    failed: &'a VecSet<i64>,
     /// Each index's failed pod kept until its replacement (`podsWithDelayedDeletionPerIndex`).
     delayed: &'a [(i64, &'a Value)],
 }
@@ -1362,7 +1362,7 @@ fn manage_job(
     let mut candidates: Vec<&Value> = Vec::new();
     if is_indexed(job) {
         // Duplicated and out-of-range indexes go first (`appendDuplicatedIndexPodsForRemoval`).
-        let mut seen = BTreeSet::new();
+        let mut seen = VecSet::new();
         let mut sorted = active_pods.to_vec();
         crate::sort::sort_by_key(&mut sorted, |p| completion_index(p).unwrap_or(i64::MAX));
         for p in sorted {
@@ -1400,7 +1400,7 @@ fn manage_job(
         // `firstPendingIndexes`: not succeeded, failed, running, nor (when only failed pods are
         // replaced) terminating.
         let c = completions.unwrap_or(0);
-        let mut busy: BTreeSet<i64> = crate::sort::collect_set(active_pods.iter().filter_map(|p| completion_index(p)));
+        let mut busy: VecSet<i64> = VecSet::from_iter(active_pods.iter().filter_map(|p| completion_index(p)));
         if only_replace_failed(job) {
             busy.extend(pods.iter().filter(|p| deleting(p) && !matches!(phase(p), "Succeeded" | "Failed")).filter_map(|p| completion_index(p)));
         }
@@ -1489,7 +1489,7 @@ mod tests {
 
     #[test]
     fn intervals() {
-        let set = |v: &[i64]| v.iter().copied().collect::<BTreeSet<i64>>();
+        let set = |v: &[i64]| v.iter().copied().collect::<VecSet<i64>>();
         assert_eq!(intervals_string(&set(&[])), "");
         assert_eq!(intervals_string(&set(&[0])), "0");
         assert_eq!(intervals_string(&set(&[0, 1])), "0,1");

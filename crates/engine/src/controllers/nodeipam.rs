@@ -10,7 +10,7 @@
 //! a deleted node released is not handed out again at once. A node being given a range is not
 //! given another while its PATCH is on its way (`nodesInProcessing` in `range_allocator.go`).
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
 
@@ -39,10 +39,10 @@ fn pod_cidr(node: &Value) -> Option<&str> {
 /// The range allocator's memory: the ranges in use and where the next search starts.
 #[derive(Debug, Clone, Default)]
 pub struct RangeAllocator {
-    used: BTreeSet<u32>,
+    used: VecSet<u32>,
     next_candidate: u32,
     /// Nodes whose PATCH is on its way, with the range they were given.
-    in_process: BTreeMap<String, u32>,
+    in_process: VecMap<String, u32>,
 }
 
 impl RangeAllocator {

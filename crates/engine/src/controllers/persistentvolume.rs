@@ -8,7 +8,7 @@
 //! external provisioner waits, as it does in a kubeadm cluster without one), reclaim of
 //! Released volumes (Delete/Recycle), claims lost after binding.
 
-use std::collections::BTreeSet;
+use crate::vecmap::VecSet;
 
 use serde_json::Value;
 
@@ -159,7 +159,7 @@ fn sync_claim(cache: &Cache, recorder: &mut Recorder, claim: &Value, now: Time) 
     }
     let delay = volume::is_delay_binding(claim, class_lookup(cache));
     let volumes: Vec<&Value> = list(cache, "", "persistentvolumes").collect();
-    if let Some(pv) = volume::find_matching_volume(claim, volumes.into_iter(), None, &BTreeSet::new(), delay) {
+    if let Some(pv) = volume::find_matching_volume(claim, volumes.into_iter(), None, &VecSet::new(), delay) {
         return bind(pv, claim).into_iter().collect();
     }
     // `assignDefaultStorageClass` (1.28+): a claim created before any default class existed

@@ -16,7 +16,7 @@
 //! Upstream sends the deletions of one pass from parallel goroutines; here they go in the
 //! sorted order.
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 use std::sync::Arc;
 
 use serde_json::Value;
@@ -38,7 +38,7 @@ const OUT_OF_SERVICE: &str = "node.kubernetes.io/out-of-service";
 /// delaying queue keeps the earliest `AddAfter`).
 #[derive(Debug, Clone, Default)]
 pub struct PodGcState {
-    quarantine: BTreeMap<String, Time>,
+    quarantine: VecMap<String, Time>,
     /// What the quiet-stretch check needs, kept per delivery (a scan of every pod at each look
     /// made a Job's thousand failed pods quadratic).
     tally: Tally,
@@ -54,13 +54,13 @@ fn s(v: &Value) -> &str {
 #[derive(Debug, Clone, Default, PartialEq)]
 struct Tally {
     terminated: usize,
-    bound: BTreeMap<String, usize>,
-    terminating: BTreeMap<String, usize>,
+    bound: VecMap<String, usize>,
+    terminating: VecMap<String, usize>,
 }
 
 impl Tally {
     fn count(&mut self, pod: &Value, add: bool) {
-        fn bump(map: &mut BTreeMap<String, usize>, key: &str, add: bool) {
+        fn bump(map: &mut VecMap<String, usize>, key: &str, add: bool) {
             if add {
                 *map.entry(key.to_string()).or_default() += 1;
             } else if let Some(n) = map.get_mut(key) {
@@ -94,7 +94,7 @@ impl Tally {
     /// out of service (or on none), none bound to a node the cache does not know, no more
     /// terminated pods than the threshold.
     fn nothing_to_collect(&self, cache: &crate::components::Cache) -> bool {
-        let nodes: BTreeMap<&str, &Arc<Value>> = crate::sort::collect_map(crate::components::cached(cache, "", "nodes").map(|(k, v)| (k.name.as_str(), v)));
+        let nodes: VecMap<&str, &Arc<Value>> = VecMap::from_iter(crate::components::cached(cache, "", "nodes").map(|(k, v)| (k.name.as_str(), v)));
         let node = |name: &str| nodes.get(name).copied();
         self.terminated <= TERMINATED_POD_THRESHOLD
             && self.bound.keys().all(|n| node(n).is_some())
@@ -212,7 +212,7 @@ impl Engine {
         let now = self.now;
         let cache = &self.components[i].cache;
         let pods: Vec<Arc<Value>> = crate::components::cached(cache, "", "pods").map(|(_, v)| v.clone()).collect();
-        let nodes: BTreeMap<&str, &Arc<Value>> = crate::sort::collect_map(crate::components::cached(cache, "", "nodes").map(|(k, v)| (k.name.as_str(), v)));
+        let nodes: VecMap<&str, &Arc<Value>> = VecMap::from_iter(crate::components::cached(cache, "", "nodes").map(|(k, v)| (k.name.as_str(), v)));
         let mut requests: Vec<Request> = Vec::new();
         // gcTerminated.
         let mut done: Vec<Arc<Value>> = pods.iter().filter(|p| terminated(p)).cloned().collect();

@@ -10,7 +10,7 @@
 //! terminatingReplicas). Expectations keep it from acting twice before its informer has seen
 //! its own creates and deletes (5 minutes at most).
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
 
@@ -67,15 +67,15 @@ impl Flavor {
 #[derive(Debug, Clone, Default)]
 pub struct State {
     /// `namespace/name` of a ReplicaSet → the creates and deletes it still expects to see.
-    // Boxed values: every BTreeMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
-    expectations: BTreeMap<String, Box<Expectation>>,
+    // Boxed values: every VecMap<String, Box<_>> shares one copy of the map's code (the worker's size, see ARCHITECTURE.md).
+    expectations: VecMap<String, Box<Expectation>>,
     /// Syncs to run later: (after ms, kind, namespace, name) — `enqueueAfter`.
     pub(crate) later: Vec<(u64, &'static str, String, String)>,
     /// Keys waiting in a work queue: events for a key already queued coalesce into its one
     /// sync, as client-go's workqueue does.
-    queued: BTreeSet<(&'static str, String, String)>,
+    queued: VecSet<(&'static str, String, String)>,
     /// Progress-deadline timers already set: (namespace, name, due ms).
-    pub(crate) deadlines: BTreeSet<(String, String, u64)>,
+    pub(crate) deadlines: VecSet<(String, String, u64)>,
     /// The DaemonSet controller's expectations and back-offs.
     pub(crate) daemonsets: super::daemonset::Memory,
     /// Syncs that returned an error, per key: `handleErr`'s `AddRateLimited`.
@@ -89,7 +89,7 @@ pub struct State {
 #[derive(Debug, Clone)]
 struct Expectation {
     adds: i64,
-    deletes: BTreeSet<String>,
+    deletes: VecSet<String>,
     set_at: Time,
 }
 
@@ -342,7 +342,7 @@ fn manage_replicas(cache: &Cache, state: &mut State, flavor: Flavor, rs: &Value,
     let mut writes = Vec::new();
     if diff < 0 {
         let n = (-diff).min(BURST_REPLICAS);
-        state.expectations.insert(k, Box::new(Expectation { adds: n, deletes: BTreeSet::new(), set_at: now }));
+        state.expectations.insert(k, Box::new(Expectation { adds: n, deletes: VecSet::new(), set_at: now }));
         // slowStartBatch: batches of 1, 2, 4 … (`controllers/slowstart.rs`).
         let group = state.slow_starts.begin(flavor.kind, ns, name, super::slowstart::Expecting::ReplicaSet);
         for i in 0..n as usize {
@@ -356,7 +356,7 @@ fn manage_replicas(cache: &Cache, state: &mut State, flavor: Flavor, rs: &Value,
     } else if diff > 0 {
         let n = diff.min(BURST_REPLICAS) as usize;
         let victims = pods_to_delete(cache, flavor, rs, active_pods, n, now);
-        let deletes: BTreeSet<String> = crate::sort::collect_set(victims.iter().filter_map(|p| p["metadata"]["name"].as_str()).map(|p| key(ns, p)));
+        let deletes: VecSet<String> = VecSet::from_iter(victims.iter().filter_map(|p| p["metadata"]["name"].as_str()).map(|p| key(ns, p)));
         state.expectations.insert(k, Box::new(Expectation { adds: 0, deletes, set_at: now }));
         for pod in victims {
             let pod_name = pod["metadata"]["name"].as_str().unwrap_or_default();
@@ -383,7 +383,7 @@ fn pods_to_delete<'a>(cache: &Cache, flavor: Flavor, rs: &Value, pods: &[&'a Val
         Some(o) => replicasets(cache, ns).filter(|r| controller_uid(r, "Deployment") == Some(o)).filter_map(|r| r["metadata"]["uid"].as_str()).collect(),
         None => rs["metadata"]["uid"].as_str().into_iter().collect(),
     };
-    let mut on_node: BTreeMap<&str, i64> = BTreeMap::new();
+    let mut on_node: VecMap<&str, i64> = VecMap::new();
     for p in super::of(cache, "", "pods", ns).filter(|p| active(p) && controller_uid(p, flavor.kind).is_some_and(|u| related_rs.contains(&u))) {
         if let Some(node) = p["spec"]["nodeName"].as_str() {
             *on_node.entry(node).or_default() += 1;

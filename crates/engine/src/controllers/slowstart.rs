@@ -21,7 +21,8 @@
 //! due). While a group runs, its key is not synced again; a sync asked for meanwhile runs when
 //! the group is done.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
+use crate::vecmap::VecMap;
 
 use serde_json::Value;
 
@@ -122,7 +123,7 @@ struct Group {
 #[derive(Debug, Clone, Default)]
 pub struct SlowStarts {
     next: u64,
-    groups: BTreeMap<u64, Group>,
+    groups: VecMap<u64, Group>,
 }
 
 impl SlowStarts {

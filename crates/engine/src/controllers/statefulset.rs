@@ -21,7 +21,7 @@
 //! `SuccessfulUpdate` pod PUT of `UpdateStatefulPod` when only claims changed (podlife sends the
 //! claim update and records the event after it).
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 use std::sync::Arc;
 
 use serde_json::Value;
@@ -506,7 +506,7 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, set_name: &str, now: Time) -
     // updateStatefulSet: the replicas and condemned pods of the snapshot.
     let start = start_ordinal(set);
     let count = usize::try_from(replicas_of(set)).unwrap_or(0);
-    let mut replicas = Replicas { len: count, pods: BTreeMap::new() };
+    let mut replicas = Replicas { len: count, pods: VecMap::new() };
     let mut condemned: Vec<Arc<Value>> = Vec::new();
     for pod in pods {
         let ord = ordinal(&pod);
@@ -624,7 +624,7 @@ pub struct Resume {
 struct Replicas {
     len: usize,
     /// The existing pods by index (ordinal - start).
-    pods: BTreeMap<usize, Arc<Value>>,
+    pods: VecMap<usize, Arc<Value>>,
 }
 
 impl Replicas {

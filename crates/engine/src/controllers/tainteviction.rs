@@ -10,7 +10,7 @@
 //! then `addConditionAndDeletePod` — a fresh GET, the DisruptionTarget condition as a status
 //! PATCH, a DELETE — tried up to 5 times (10 ms apart upstream; here at once).
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::vecmap::{VecMap, VecSet};
 use std::sync::Arc;
 
 use serde_json::Value;
@@ -39,12 +39,12 @@ struct Worker {
 #[derive(Debug, Clone, Default)]
 pub struct State {
     /// `taintedNodes`: each node's NoExecute taints.
-    tainted: BTreeMap<String, Vec<Value>>,
+    tainted: VecMap<String, Vec<Value>>,
     /// `taintEvictionQueue`: by `namespace/name`.
-    workers: BTreeMap<(String, String), Worker>,
+    workers: VecMap<(String, String), Worker>,
     next_token: u64,
     /// `nodeUpdateQueue`: nodes waiting to be handled.
-    node_queue: BTreeSet<String>,
+    node_queue: VecSet<String>,
     recorder: crate::kubelet::events::Recorder,
 }
 

@@ -6,14 +6,14 @@
 //! The overall token bucket it is combined with (10 qps, burst 100) only matters beyond a
 //! hundred failing keys at once and is not modelled.
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 const BASE_DELAY_MS: u64 = 5;
 const MAX_DELAY_MS: u64 = 1_000_000;
 
 #[derive(Debug, Clone)]
 pub struct RateLimiter {
-    failures: BTreeMap<String, u32>,
+    failures: VecMap<String, u32>,
     base_ms: u64,
     max_ms: u64,
 }
@@ -27,7 +27,7 @@ impl Default for RateLimiter {
 impl RateLimiter {
     /// `NewTypedItemExponentialFailureRateLimiter(base, max)`.
     pub fn exponential(base_ms: u64, max_ms: u64) -> RateLimiter {
-        RateLimiter { failures: BTreeMap::new(), base_ms, max_ms }
+        RateLimiter { failures: VecMap::new(), base_ms, max_ms }
     }
 
     /// `When`: the delay before the key's next try, counting this failure.

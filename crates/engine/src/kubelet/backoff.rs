@@ -6,7 +6,7 @@
 //! the maximum has expired and starts again from the initial delay (the "reset rule": a
 //! container that ran 10 minutes since its last restart starts over at 10 s).
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use crate::clock::Time;
 
@@ -21,13 +21,13 @@ pub struct Backoff {
     initial_ms: u64,
     max_ms: u64,
     expire_after_ms: Option<u64>,
-    // Boxed values: every BTreeMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
-    entries: BTreeMap<String, Box<Entry>>,
+    // Boxed values: every VecMap<String, Box<_>> shares one copy of the map's code (the worker's size, see ARCHITECTURE.md).
+    entries: VecMap<String, Box<Entry>>,
 }
 
 impl Backoff {
     pub fn new(initial_ms: u64, max_ms: u64) -> Backoff {
-        Backoff { initial_ms, max_ms, expire_after_ms: None, entries: BTreeMap::new() }
+        Backoff { initial_ms, max_ms, expire_after_ms: None, entries: VecMap::new() }
     }
 
     fn expired(&self, event_time: Time, last_update: Time) -> bool {

@@ -8,7 +8,7 @@
 //! retrieve container logs" (`server.rs`). A pod that is gone has all of its containers removed
 //! by the kubelet's cleanup (`cri_remove_pod`).
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use crate::containerd::{ContainerState, Runtime};
 use crate::trace::ObjectRef;
@@ -107,7 +107,7 @@ impl Engine {
 /// is not empty — counted without gathering them (a pod with a thousand init containers asks
 /// this after each one).
 fn has_evictable(rt: &Runtime) -> bool {
-    let mut dead: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    let mut dead: VecMap<(&str, &str), usize> = VecMap::new();
     rt.containers.values().filter(|c| c.state != ContainerState::Running).any(|c| {
         let n = dead.entry((c.pod_uid.as_str(), c.name.as_str())).or_default();
         *n += 1;
@@ -117,7 +117,7 @@ fn has_evictable(rt: &Runtime) -> bool {
 
 /// The exited containers beyond the newest one of each (pod, container name).
 fn evictable(rt: &Runtime) -> Vec<String> {
-    let mut units: BTreeMap<(&str, &str), Vec<(crate::clock::Time, &str)>> = BTreeMap::new();
+    let mut units: VecMap<(&str, &str), Vec<(crate::clock::Time, &str)>> = VecMap::new();
     for c in rt.containers.values().filter(|c| c.state != ContainerState::Running) {
         units.entry((c.pod_uid.as_str(), c.name.as_str())).or_default().push((c.created_at, c.id.as_str()));
     }

@@ -7,7 +7,7 @@
 //! same source, object, type and reason with a tenth different message within ten minutes — into
 //! one `(combined from similar events): …` event (`EventAggregatorByReasonFunc`, 10, 600 s).
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
 
@@ -29,10 +29,10 @@ pub struct Recorder {
     /// Spam key → (tokens, last refill).
     buckets: Lru<(f64, Time)>,
     /// Aggregate key → (the distinct messages seen, the last time one was).
-    similar: Lru<(BTreeSet<String>, Time)>,
+    similar: Lru<(VecSet<String>, Time)>,
     /// The names of the events created at one instant (two in the same nanosecond get
     /// distinct names).
-    named_at: (Time, BTreeSet<String>),
+    named_at: (Time, VecSet<String>),
 }
 
 /// The LRU cache the correlator keeps each memory in (`k8s.io/utils/lru`, `LRU_ENTRIES`
@@ -41,14 +41,14 @@ pub struct Recorder {
 /// event with a count of 1, as upstream's does.
 #[derive(Debug, Clone)]
 struct Lru<V> {
-    entries: BTreeMap<String, (u64, V)>,
-    by_use: BTreeMap<u64, String>,
+    entries: VecMap<String, (u64, V)>,
+    by_use: VecMap<u64, String>,
     tick: u64,
 }
 
 impl<V> Default for Lru<V> {
     fn default() -> Self {
-        Lru { entries: BTreeMap::new(), by_use: BTreeMap::new(), tick: 0 }
+        Lru { entries: VecMap::new(), by_use: VecMap::new(), tick: 0 }
     }
 }
 
@@ -214,7 +214,7 @@ impl Recorder {
         // EventAggregate: the tenth different message of one kind of event (and every one
         // after it) becomes the combined event, counted under the aggregate key.
         let aggregate_key = format!("{component}/{host}/{object_kind}/{ns}/{name}/{uid}/{api_version}/{kind}/{reason}");
-        let record = self.similar.get_or_insert_with(&aggregate_key, || (BTreeSet::new(), now));
+        let record = self.similar.get_or_insert_with(&aggregate_key, || (VecSet::new(), now));
         if now.millis().saturating_sub(record.1.millis()) > AGGREGATE_INTERVAL_MS {
             record.0.clear();
         }
@@ -244,7 +244,7 @@ impl Recorder {
             // Two events in the same nanosecond get distinct names, as real clocks would.
             let mut event_name = format!("{name}.{unix_nanos:x}");
             if self.named_at.0 != now {
-                self.named_at = (now, BTreeSet::new());
+                self.named_at = (now, VecSet::new());
             }
             let mut bump = 0u128;
             while self.named_at.1.contains(&event_name) {

@@ -27,7 +27,7 @@
 //! `imagefs`, memory and PID thresholds) is not modelled: a node's disk and memory never
 //! come near their thresholds in podlife.
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use podlife_model::quantity::Quantity;
 use serde_json::Value;
@@ -69,7 +69,7 @@ pub struct Limits {
     /// `PodLimits`' `ephemeral-storage`, when any container sets one.
     pub pod: Option<Quantity>,
     /// Regular containers with a non-zero `ephemeral-storage` limit.
-    pub containers: BTreeMap<String, Quantity>,
+    pub containers: VecMap<String, Quantity>,
     /// The pod has an `emptyDir` on the node's disk (the volume calculator measures it).
     pub disk_empty_dir: bool,
 }
@@ -91,7 +91,7 @@ impl Limits {
             }
         }
         let pod_limit = crate::resources::pod_limits(spec).remove("ephemeral-storage");
-        let mut containers = BTreeMap::new();
+        let mut containers = VecMap::new();
         for c in spec["containers"].as_array().map(Vec::as_slice).unwrap_or_default() {
             if let Some(q) = c["resources"]["limits"]["ephemeral-storage"].as_str().and_then(|s| s.parse::<Quantity>().ok()).filter(|q| q.value() != 0) {
                 containers.insert(c["name"].as_str().unwrap_or_default().to_string(), q);
@@ -110,9 +110,9 @@ impl Limits {
 #[derive(Debug, Clone, Default)]
 struct PodStats {
     /// The volume calculator's last measure of each `emptyDir` (absent before its first).
-    volumes: Option<BTreeMap<String, u64>>,
+    volumes: Option<VecMap<String, u64>>,
     /// Each container's writable layer plus logs (its newest instance), by name.
-    containers: BTreeMap<String, u64>,
+    containers: VecMap<String, u64>,
     /// Everything: containers, volumes, `/etc/hosts`.
     total: u64,
 }
@@ -181,7 +181,7 @@ impl Engine {
             return;
         }
         let Some(pod) = self.kubelet_pod_ref(node, &w.namespace, &w.name) else { return };
-        let mut used = BTreeMap::new();
+        let mut used = VecMap::new();
         for v in pod["spec"]["volumes"].as_array().map(Vec::as_slice).unwrap_or_default() {
             if v.get("emptyDir").is_none() || v["emptyDir"]["medium"] == "Memory" {
                 continue;
@@ -203,7 +203,7 @@ impl Engine {
         let now = self.now;
         let Some(m) = self.machines.get(node) else { return PodStats::default() };
         let volumes = m.kubelet.workers.get(uid).and_then(|w| w.volume_stats.clone());
-        let mut containers = BTreeMap::new();
+        let mut containers = VecMap::new();
         // Newest first: the first of each name is the one the CRI's stats list keeps.
         for c in m.runtime.pod_containers(uid) {
             containers.entry(c.name.clone()).or_insert_with(|| c.rootfs.disk_usage("/") + c.log.disk_bytes(now));

@@ -34,7 +34,8 @@ pub mod static_pods;
 pub mod status;
 pub mod volumes;
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
+use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
 
@@ -87,7 +88,7 @@ pub struct NodeMachine {
     /// them (`static_pods::from_manifest`); files on the node, so they survive the kubelet.
     pub static_pods: Vec<Value>,
     /// The AppArmor profiles the node's kernel has loaded (`containerd/apparmor.rs`).
-    pub apparmor: BTreeMap<String, crate::containerd::apparmor::Profile>,
+    pub apparmor: VecMap<String, crate::containerd::apparmor::Profile>,
 }
 
 impl NodeMachine {
@@ -101,15 +102,15 @@ impl NodeMachine {
 pub struct Kubelet {
     pub node: String,
     pub host_ip: String,
-    // Boxed values: every BTreeMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
-    pub workers: BTreeMap<String, Box<PodWorker>>,
+    // Boxed values: every VecMap<String, Box<_>> shares one copy of the map's code (the worker's size, see ARCHITECTURE.md).
+    pub workers: VecMap<String, Box<PodWorker>>,
     pub crash_backoff: Backoff,
     pub image_backoff: Backoff,
     /// The last pull error per back-off key (`prevPullErrMsg`).
-    pub image_errors: BTreeMap<String, String>,
+    pub image_errors: VecMap<String, String>,
     pub events: events::Recorder,
     /// PLEG's last view: container id → state.
-    pub pleg_seen: BTreeMap<String, ContainerState>,
+    pub pleg_seen: VecMap<String, ContainerState>,
     /// The container GC had nothing to remove (the bool) when the runtime's
     /// `containers_changed` was the number (`container_gc.rs`).
     pub gc_steady_memo: Option<(u64, bool)>,
@@ -120,7 +121,7 @@ pub struct Kubelet {
     pub puller_free_at: Time,
     /// Pulls still in flight: image id → when its layers are in the store. A later pull of
     /// the same image (another tag, or `Always`) then only resolves the manifest.
-    pub pulls_in_flight: BTreeMap<String, Time>,
+    pub pulls_in_flight: VecMap<String, Time>,
     /// When the Node status was last posted.
     pub status_reported_at: Time,
     /// When the kubelet's gRPC connection to containerd works again after a restart of the
@@ -192,30 +193,30 @@ pub struct PodWorker {
     pub delete_sent: bool,
     pub grace_s: i64,
     /// The container id made by `Create`, for the following `Start`.
-    pub created: BTreeMap<String, String>,
+    pub created: VecMap<String, String>,
     /// The last status this worker patched.
     pub last_status: Option<Value>,
     /// The prober's workers for this pod's containers.
     pub probes: Vec<prober::ProbeWorker>,
     /// Containers whose liveness or startup probe failed: (probe, container id).
-    pub probe_failures: BTreeMap<String, (prober::ProbeKind, String)>,
+    pub probe_failures: VecMap<String, (prober::ProbeKind, String)>,
     /// Containers between their preStop hook and StopContainer, by container id.
-    pub stopping: BTreeMap<String, lifecycle::Stopping>,
+    pub stopping: VecMap<String, lifecycle::Stopping>,
     /// Containers a kill was sent to during the pod's termination.
-    pub kill_sent: BTreeSet<String>,
+    pub kill_sent: VecSet<String>,
     /// When the pod's termination began.
     pub term_started: Time,
     /// The volume manager's mounted volumes: where each one's data lives.
-    pub mounted: BTreeMap<String, volumes::Backing>,
+    pub mounted: VecMap<String, volumes::Backing>,
     /// A static pod whose new mirror pod has not received its status yet.
     pub mirror_status_pending: bool,
     /// The pod status this sync started from, as `doBackOff` reads it: each container's
     /// newest exited instance's finish time, before the sync's own kills.
-    pub sync_exited: BTreeMap<String, Time>,
+    pub sync_exited: VecMap<String, Time>,
     /// The restart count a container's next instance takes after a RestartAllContainers
     /// reset removed every instance (upstream counts the logs left in its log directory,
     /// `calcRestartCountByLogDir`).
-    pub removed_restarts: BTreeMap<String, u32>,
+    pub removed_restarts: VecMap<String, u32>,
     /// When the worker's last sync ended (`lastSyncTime`).
     pub last_sync: Option<Time>,
     /// Why the next sync waits while containerd is down.
@@ -235,7 +236,7 @@ pub struct PodWorker {
     pub repeating: Option<repeat::Repeating>,
     /// The volume calculator's last measure of the pod's `emptyDir` volumes, and when it
     /// measures next (`eviction.rs`; only for pods with local storage limits).
-    pub volume_stats: Option<BTreeMap<String, u64>>,
+    pub volume_stats: Option<VecMap<String, u64>>,
     pub volume_calc_at: Option<Time>,
     /// The kubelet's admission rejected the pod (`admission.rs`): the status manager's status
     /// for it. Such a worker is terminated from the start and never syncs.
@@ -278,16 +279,16 @@ impl PodWorker {
             orphaned: false,
             delete_sent: false,
             grace_s: 30,
-            created: BTreeMap::new(),
+            created: VecMap::new(),
             last_status: None,
             probes: Vec::new(),
-            probe_failures: BTreeMap::new(),
-            sync_exited: BTreeMap::new(),
-            removed_restarts: BTreeMap::new(),
-            stopping: BTreeMap::new(),
-            kill_sent: BTreeSet::new(),
+            probe_failures: VecMap::new(),
+            sync_exited: VecMap::new(),
+            removed_restarts: VecMap::new(),
+            stopping: VecMap::new(),
+            kill_sent: VecSet::new(),
             term_started: Time::ZERO,
-            mounted: BTreeMap::new(),
+            mounted: VecMap::new(),
             mirror_status_pending: false,
             last_sync: None,
             waiting: None,
@@ -312,17 +313,17 @@ impl Kubelet {
         Kubelet {
             node: node.to_string(),
             host_ip: host_ip.to_string(),
-            workers: BTreeMap::new(),
+            workers: VecMap::new(),
             crash_backoff: Backoff::new(INITIAL_CRASH_BACKOFF_MS, MAX_CRASH_BACKOFF_MS).with_expiry(CRASH_BACKOFF_EXPIRY_MS),
             image_backoff: Backoff::new(IMAGE_BACKOFF_MS, MAX_IMAGE_BACKOFF_MS),
-            image_errors: BTreeMap::new(),
+            image_errors: VecMap::new(),
             events: events::Recorder::default(),
-            pleg_seen: BTreeMap::new(),
+            pleg_seen: VecMap::new(),
             gc_steady_memo: None,
             pleg_scheduled: false,
             tick_offset_ms,
             puller_free_at: Time::ZERO,
-            pulls_in_flight: BTreeMap::new(),
+            pulls_in_flight: VecMap::new(),
             status_reported_at: Time::ZERO,
             cri_connected_at: Time::ZERO,
             booted_at: Time::ZERO,
@@ -385,7 +386,7 @@ impl Engine {
             }
             let offset = self.rng.below(TICK_MS);
             let facts = register::MachineFacts::from_node(&obj);
-            self.machines.insert(node.to_string(), Box::new(NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset), disk: Default::default(), facts, static_pods: Vec::new(), apparmor: BTreeMap::new() }));
+            self.machines.insert(node.to_string(), Box::new(NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset), disk: Default::default(), facts, static_pods: Vec::new(), apparmor: VecMap::new() }));
         }
         self.machines.get_mut(node).map(|m| &mut **m)
     }
@@ -625,7 +626,7 @@ impl Engine {
         };
         // The sync's snapshot of the runtime (`podStatus`): a container this sync kills and
         // restarts (a failed liveness or startup probe) is still running in it.
-        let mut sync_exited = BTreeMap::new();
+        let mut sync_exited = VecMap::new();
         for c in self.machines.get(node).map(|m| m.runtime.pod_containers(uid)).unwrap_or_default() {
             if c.state == ContainerState::Exited
                 && let Some(t) = c.finished_at
@@ -1351,7 +1352,7 @@ impl Engine {
             return;
         }
         let (events, pods) = pleg_changes(&m.runtime, &m.kubelet.pleg_seen, None);
-        m.kubelet.pleg_seen = crate::sort::collect_map(m.runtime.containers.values().map(|c| (c.id.clone(), c.state)));
+        m.kubelet.pleg_seen = VecMap::from_iter(m.runtime.containers.values().map(|c| (c.id.clone(), c.state)));
         // The cache's time moves: workers waiting in `GetNewerThan` go on.
         let released: Vec<String> = m.kubelet.workers.values_mut().filter(|w| w.waiting == Some(Wait::Cache)).map(|w| {
             w.waiting = None;
@@ -1418,7 +1419,7 @@ fn pods_differ_semantically(old: &Value, new: &Value) -> bool {
 /// The container changes since PLEG last looked (of one pod, or of every pod): the events
 /// (`generateEvents`: running → ContainerStarted, exited → ContainerDied) and the pods they
 /// concern, each once.
-fn pleg_changes(rt: &Runtime, seen: &BTreeMap<String, ContainerState>, pod: Option<&str>) -> (Vec<Value>, Vec<String>) {
+fn pleg_changes(rt: &Runtime, seen: &VecMap<String, ContainerState>, pod: Option<&str>) -> (Vec<Value>, Vec<String>) {
     let mut events = vec![];
     let mut pods = vec![];
     for c in rt.containers.values().filter(|c| pod.is_none_or(|p| c.pod_uid == p)) {

@@ -106,7 +106,7 @@ fn same_quantity(a: &Value, b: &Value) -> bool {
 /// Resources equal as `apiequality.Semantic` sees them (quantities by value).
 pub fn same_resources(a: &Value, b: &Value) -> bool {
     ["requests", "limits"].iter().all(|f| {
-        let names: std::collections::BTreeSet<&String> = crate::sort::collect_set([&a[*f], &b[*f]].iter().filter_map(|l| l.as_object()).flat_map(|m| m.keys()));
+        let names: crate::vecmap::VecSet<&String> = crate::vecmap::VecSet::from_iter([&a[*f], &b[*f]].iter().filter_map(|l| l.as_object()).flat_map(|m| m.keys()));
         names.iter().all(|n| same_quantity(&a[*f][n.as_str()], &b[*f][n.as_str()]))
     })
 }

@@ -4,7 +4,7 @@
 //! (`pkg/kubelet/status/status_manager.go`: kubelet-owned conditions replaced, transition
 //! times kept while a condition's status holds).
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use serde_json::Value;
 
@@ -23,11 +23,11 @@ pub struct PodFacts {
     pub host_ip: String,
     pub start_time: Option<String>,
     /// The reason cache: the last start failure per container (reason, message).
-    pub start_failures: BTreeMap<String, (String, String)>,
+    pub start_failures: VecMap<String, (String, String)>,
     /// Readiness per container from the prober (absent: no readiness probe).
-    pub readiness: BTreeMap<String, bool>,
+    pub readiness: VecMap<String, bool>,
     /// Startup probe passed (absent: no startup probe).
-    pub started: BTreeMap<String, bool>,
+    pub started: VecMap<String, bool>,
     /// The pod worker has finished terminating the pod (`podIsTerminal`).
     pub terminal: bool,
     /// The eviction manager evicted the pod, with this message (`eviction.rs`).
@@ -176,7 +176,7 @@ const RESTARTING_ALL_MESSAGE: &str = "The container is removed because RestartAl
 fn container_statuses(pod: &Value, spec_list: &[Value], runtime: &[&Container], old: &[Value], facts: &PodFacts, default_reason: &str, init: bool, pod_restarting: bool) -> Vec<Value> {
     let mut out = Vec::new();
     // The runtime's containers and the old statuses by name, gathered once.
-    let mut runtime_by_name: std::collections::BTreeMap<&str, Vec<&&Container>> = std::collections::BTreeMap::new();
+    let mut runtime_by_name: crate::vecmap::VecMap<&str, Vec<&&Container>> = crate::vecmap::VecMap::new();
     for c in runtime {
         runtime_by_name.entry(c.name.as_str()).or_default().push(c);
     }
@@ -312,10 +312,10 @@ fn any_regular_started(statuses: &[Value]) -> bool {
 }
 
 /// `getPhase` (1.32+ structure: regular and restartable init containers counted apart).
-type StatusIndex<'a> = std::collections::BTreeMap<&'a str, &'a Value>;
+type StatusIndex<'a> = crate::vecmap::VecMap<&'a str, &'a Value>;
 
 fn statuses_by_name(list: &[Value]) -> StatusIndex<'_> {
-    crate::sort::collect_map(list.iter().map(|s| (s["name"].as_str().unwrap_or_default(), s)))
+    VecMap::from_iter(list.iter().map(|s| (s["name"].as_str().unwrap_or_default(), s)))
 }
 
 fn find<'a>(index: &StatusIndex<'a>, name: &Value) -> Option<&'a Value> {

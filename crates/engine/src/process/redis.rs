@@ -4,24 +4,25 @@
 //! `src/t_hash.c`, `src/db.c`). Expiry times are accepted and not enforced; persistence,
 //! pub/sub, transactions and scripting are not modelled (their commands are unknown here).
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
+use crate::vecmap::VecMap;
 
 /// A value in the keyspace.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
     Str(String),
     List(VecDeque<String>),
-    Hash(BTreeMap<String, String>),
+    Hash(VecMap<String, String>),
 }
 
 /// The keyspace of one redis server: 16 databases, the password (`--requirepass`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Store {
-    pub dbs: BTreeMap<u32, BTreeMap<String, Value>>,
+    pub dbs: VecMap<u32, VecMap<String, Value>>,
     pub password: Option<String>,
     /// The configuration parameters set from the file or `CONFIG SET` (others have their
     /// defaults, `CONFIG_DEFAULTS`).
-    pub config: BTreeMap<String, String>,
+    pub config: VecMap<String, String>,
 }
 
 /// The parameters podlife's redis knows, with their defaults as `CONFIG GET` prints them
@@ -298,7 +299,7 @@ impl Store {
             return Reply::Error("NOAUTH Authentication required.".into());
         }
         let writes = matches!(name.as_str(), "set" | "mset" | "append" | "lpush" | "rpush" | "hset" | "incr" | "incrby" | "decr" | "decrby");
-        if writes && (self.size() > MAX_BYTES || self.dbs.values().map(BTreeMap::len).sum::<usize>() >= MAX_KEYS) {
+        if writes && (self.size() > MAX_BYTES || self.dbs.values().map(VecMap::len).sum::<usize>() >= MAX_KEYS) {
             return Reply::Error("OOM command not allowed when used memory > 'maxmemory'.".into());
         }
         let db = self.dbs.entry(session.db).or_default();
@@ -517,7 +518,7 @@ impl Store {
                     Some(_) => wrong_type(),
                 }
             }
-            "hset" if at_least(3) && !args.len().is_multiple_of(2) => match db.entry(args[0].clone()).or_insert_with(|| Value::Hash(BTreeMap::new())) {
+            "hset" if at_least(3) && !args.len().is_multiple_of(2) => match db.entry(args[0].clone()).or_insert_with(|| Value::Hash(VecMap::new())) {
                 Value::Hash(h) => Reply::Int(args[1..].chunks(2).filter(|kv| h.insert(kv[0].clone(), kv[1].clone()).is_none()).count() as i64),
                 _ => wrong_type(),
             },

@@ -21,7 +21,7 @@
 
 pub mod routing;
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use serde_json::Value;
 
@@ -126,7 +126,7 @@ impl ServiceRules {
 /// A node's NAT rules, by service port.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Rules {
-    pub services: BTreeMap<ServicePortName, ServiceRules>,
+    pub services: VecMap<ServicePortName, ServiceRules>,
 }
 
 impl Rules {
@@ -156,13 +156,13 @@ pub struct Proxier {
     /// Tells the current periodic timer from stale ones.
     periodic: u64,
     /// `-m recent` lists of ClientIP affinity: (client IP, service port) → (endpoint, last use).
-    pub(crate) affinity: BTreeMap<(String, ServicePortName), (String, Time)>,
+    pub(crate) affinity: VecMap<(String, ServicePortName), (String, Time)>,
 }
 
 /// The rules kube-proxy on `node` derives from its informer cache (`syncProxyRules`).
 pub fn build_rules(cache: &Cache, node: &str) -> Rules {
     // endpointslicecache: endpoints per service port, a non-terminating copy preferred.
-    let mut endpoints: BTreeMap<ServicePortName, BTreeMap<String, ProxyEndpoint>> = BTreeMap::new();
+    let mut endpoints: VecMap<ServicePortName, VecMap<String, ProxyEndpoint>> = VecMap::new();
     for (key, slice) in crate::components::cached(cache, "discovery.k8s.io", "endpointslices") {
         let Some(service) = slice["metadata"]["labels"][SERVICE_NAME_LABEL].as_str() else { continue };
         for port in slice["ports"].as_array().into_iter().flatten() {
@@ -365,7 +365,7 @@ impl Engine {
     }
 
     /// A quiet stretch of `ms` passed: the runner's clock reading moves with its timer.
-    pub(crate) fn proxy_shift(&mut self, ms: u64, nodes: &std::collections::BTreeSet<String>) {
+    pub(crate) fn proxy_shift(&mut self, ms: u64, nodes: &crate::vecmap::VecSet<String>) {
         for (node, p) in self.proxies.iter_mut() {
             if nodes.contains(node) {
                 p.last_run = p.last_run.map(|t| t.plus_millis(ms));

@@ -1005,7 +1005,7 @@ static CATALOG: &[CatalogImage] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeMap;
+    use crate::vecmap::VecMap;
 
     fn parse(s: &str) -> ImageRef {
         match ImageRef::parse_normalized(s) {
@@ -1050,7 +1050,7 @@ mod tests {
 
     #[test]
     fn no_duplicate_tags() {
-        let mut seen = BTreeMap::new();
+        let mut seen = VecMap::new();
         for i in all() {
             assert!(seen.insert((i.name, i.tag), ()).is_none(), "duplicate {}:{}", i.name, i.tag);
         }
@@ -1060,8 +1060,8 @@ mod tests {
     /// to two indexes of one repository.
     #[test]
     fn aliases_agree() {
-        let mut by_index: BTreeMap<(&str, &str), &CatalogImage> = BTreeMap::new();
-        let mut by_id: BTreeMap<(&str, &str), &str> = BTreeMap::new();
+        let mut by_index: VecMap<(&str, &str), &CatalogImage> = VecMap::new();
+        let mut by_id: VecMap<(&str, &str), &str> = VecMap::new();
         for i in all() {
             if let Some(first) = by_index.insert((i.name, i.repo_digest), i) {
                 assert_eq!((first.image_id, first.size_bytes, first.config), (i.image_id, i.size_bytes, i.config), "{}:{} vs {}", i.name, i.tag, first.tag);

@@ -11,7 +11,7 @@
 //! counts, percentageOfNodesToScore and the queue's back-off. Plugin args that would change behaviour podlife does not model are
 //! refused with a podlife message rather than silently ignored.
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
 
@@ -234,7 +234,7 @@ struct PluginRef {
 #[derive(Debug, Clone, Default)]
 struct PluginSet {
     enabled: Vec<PluginRef>,
-    disabled: BTreeSet<String>,
+    disabled: VecSet<String>,
 }
 
 fn plugin_set(v: &Value) -> PluginSet {
@@ -245,7 +245,7 @@ fn plugin_set(v: &Value) -> PluginSet {
             .flatten()
             .map(|e| PluginRef { name: e["name"].as_str().unwrap_or_default().to_string(), weight: e["weight"].as_i64().unwrap_or(0) })
             .collect(),
-        disabled: crate::sort::collect_set(v["disabled"].as_array().into_iter().flatten().filter_map(|e| e["name"].as_str().map(str::to_string))),
+        disabled: VecSet::from_iter(v["disabled"].as_array().into_iter().flatten().filter_map(|e| e["name"].as_str().map(str::to_string))),
     }
 }
 
@@ -253,7 +253,7 @@ fn plugin_set(v: &Value) -> PluginSet {
 /// place (with the user's weight), then the user's other plugins.
 fn merge(defaults: &[PluginRef], custom: &PluginSet) -> PluginSet {
     let mut enabled = Vec::new();
-    let mut replaced = BTreeSet::new();
+    let mut replaced = VecSet::new();
     if !custom.disabled.contains("*") {
         for d in defaults {
             if custom.disabled.contains(&d.name) {
@@ -279,8 +279,8 @@ fn merge(defaults: &[PluginRef], custom: &PluginSet) -> PluginSet {
 /// `expandMultiPointPlugins` for one point: overrides (the point's enabled plugins also in
 /// MultiPoint) first, then MultiPoint's plugins implementing the point, then the point's own.
 fn expand(point: &str, own: &PluginSet, multi: &PluginSet) -> Vec<PluginRef> {
-    let own_names: BTreeSet<&str> = crate::sort::collect_set(own.enabled.iter().map(|p| p.name.as_str()));
-    let multi_names: BTreeSet<&str> = crate::sort::collect_set(multi.enabled.iter().map(|p| p.name.as_str()));
+    let own_names: VecSet<&str> = VecSet::from_iter(own.enabled.iter().map(|p| p.name.as_str()));
+    let multi_names: VecSet<&str> = VecSet::from_iter(multi.enabled.iter().map(|p| p.name.as_str()));
     let mut out: Vec<PluginRef> = own.enabled.iter().filter(|p| multi_names.contains(p.name.as_str())).cloned().collect();
     if !own.disabled.contains("*") {
         for p in &multi.enabled {
@@ -299,7 +299,7 @@ fn range_error(path: &str, v: i64, range: &str) -> String {
 
 /// Go's `%v` of an error aggregate: one message alone, several as `[a, b]`.
 fn aggregate(errs: Vec<String>) -> Option<String> {
-    let mut seen = BTreeSet::new();
+    let mut seen = VecSet::new();
     let errs: Vec<String> = errs.into_iter().filter(|e| seen.insert(e.clone())).collect();
     match errs.len() {
         0 => None,
@@ -400,7 +400,7 @@ pub fn load(doc: &Value) -> Result<SchedulerConfig, String> {
     if let Some(p) = doc["parallelism"].as_i64().filter(|p| *p <= 0) {
         errs.push(format!("parallelism: Invalid value: {p}: should be an integer value greater than zero"));
     }
-    let mut names = BTreeSet::new();
+    let mut names = VecSet::new();
     for (i, p) in profiles_doc.iter().enumerate() {
         let name = p["schedulerName"].as_str().unwrap_or_default();
         if name.is_empty() {
@@ -409,7 +409,7 @@ pub fn load(doc: &Value) -> Result<SchedulerConfig, String> {
         if let Some(pct) = p["percentageOfNodesToScore"].as_i64().filter(|v| !(0..=100).contains(v)) {
             errs.push(range_error(&format!("profiles[{i}].percentageOfNodesToScore"), pct, "[0-100]"));
         }
-        let mut configured = BTreeSet::new();
+        let mut configured = VecSet::new();
         for (j, c) in p["pluginConfig"].as_array().into_iter().flatten().enumerate() {
             let plugin = c["name"].as_str().unwrap_or_default();
             if !configured.insert(plugin.to_string()) {
@@ -424,7 +424,7 @@ pub fn load(doc: &Value) -> Result<SchedulerConfig, String> {
                     }
                 }
                 "NodeResourcesBalancedAllocation" => {
-                    let mut seen = BTreeSet::new();
+                    let mut seen = VecSet::new();
                     for (k, r) in args["resources"].as_array().into_iter().flatten().enumerate() {
                         let w = r["weight"].as_i64().unwrap_or(1);
                         if w != 1 && w != 0 {
@@ -498,7 +498,7 @@ fn build_profile(p: &Value) -> Result<Profile, String> {
     let defaults: Vec<PluginRef> = DEFAULT_MULTI_POINT.iter().map(|(n, w)| PluginRef { name: n.to_string(), weight: *w }).collect();
     let plugins = &p["plugins"];
     let multi = merge(&defaults, &plugin_set(&plugins["multiPoint"]));
-    let mut per_point: BTreeMap<&str, Vec<PluginRef>> = BTreeMap::new();
+    let mut per_point: VecMap<&str, Vec<PluginRef>> = VecMap::new();
     // Per-point sets are checked first, in the framework's order.
     for (point, iface) in POINTS {
         let own = plugin_set(&plugins[*point]);
@@ -514,7 +514,7 @@ fn build_profile(p: &Value) -> Result<Profile, String> {
     if let Some(unknown) = multi.enabled.iter().find(|e| implements(&e.name, "filter").is_none()) {
         return Err(format!("PreFilterPlugin \"{}\" does not exist", unknown.name));
     }
-    let mut seen = BTreeSet::new();
+    let mut seen = VecSet::new();
     if let Some(dup) = multi.enabled.iter().find(|e| !seen.insert(e.name.clone())) {
         return Err(format!("plugin \"{}\" already registered as \"PreFilterPlugin\"", dup.name));
     }
@@ -528,7 +528,7 @@ fn build_profile(p: &Value) -> Result<Profile, String> {
     }
     // `getScoreWeights`: the score point's weight wins over MultiPoint's; 0 or unset is 1.
     let own_score = plugin_set(&plugins["score"]);
-    let mut weights: BTreeMap<String, i64> = BTreeMap::new();
+    let mut weights: VecMap<String, i64> = VecMap::new();
     for e in own_score.enabled.iter().chain(multi.enabled.iter()) {
         weights.entry(e.name.clone()).or_insert(if e.weight == 0 { 1 } else { e.weight });
     }

@@ -2,7 +2,7 @@
 //! interface.go`, `types.go`): status codes, the typed pod and node views plugins read, and
 //! one trait per extension point.
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use serde_json::Value;
 
@@ -75,7 +75,7 @@ pub struct Resource {
     pub memory: i64,
     pub ephemeral_storage: i64,
     pub allowed_pod_number: i64,
-    pub scalar: BTreeMap<String, i64>,
+    pub scalar: VecMap<String, i64>,
 }
 
 impl Resource {
@@ -288,12 +288,12 @@ pub struct NodeInfo {
     pub taints: Vec<Taint>,
     pub unschedulable: bool,
     /// Pods bound to the node, by `namespace/name`.
-    pub pods: BTreeMap<String, PodInfo>,
+    pub pods: VecMap<String, PodInfo>,
     pub requested: Resource,
     pub non_zero_requested: Resource,
     pub used_ports: Vec<(String, String, i64)>,
     /// Image name → size in bytes, from `status.images`.
-    pub images: BTreeMap<String, i64>,
+    pub images: VecMap<String, i64>,
     /// How many of the pods have pod affinity or anti-affinity terms (lets the affinity
     /// plugins skip whole clusters quickly).
     pub affinity_pods: usize,
@@ -304,13 +304,13 @@ impl NodeInfo {
         let alloc_field = if node["status"]["allocatable"].as_object().is_some_and(|m| !m.is_empty()) { "allocatable" } else { "capacity" };
         let list: ResourceList = node["status"][alloc_field]
             .as_object()
-            .map(|m| crate::sort::collect_map(m.iter().filter_map(|(k, v)| Some((k.clone(), v.as_str()?.parse::<Quantity>().ok()?)))))
+            .map(|m| VecMap::from_iter(m.iter().filter_map(|(k, v)| Some((k.clone(), v.as_str()?.parse::<Quantity>().ok()?)))))
             .unwrap_or_default();
         let taints = node["spec"]["taints"]
             .as_array()
             .map(|a| a.iter().map(|t| Taint { key: s(&t["key"]), value: s(&t["value"]), effect: s(&t["effect"]) }).collect())
             .unwrap_or_default();
-        let mut images = BTreeMap::new();
+        let mut images = VecMap::new();
         for img in node["status"]["images"].as_array().map(Vec::as_slice).unwrap_or_default() {
             let size = img["sizeBytes"].as_i64().unwrap_or(0);
             for n in img["names"].as_array().map(Vec::as_slice).unwrap_or_default() {
@@ -324,7 +324,7 @@ impl NodeInfo {
             allocatable: Resource::from_list(&list),
             taints,
             unschedulable: node["spec"]["unschedulable"].as_bool().unwrap_or(false),
-            pods: BTreeMap::new(),
+            pods: VecMap::new(),
             requested: Resource::default(),
             non_zero_requested: Resource::default(),
             used_ports: Vec::new(),
@@ -383,7 +383,7 @@ pub fn normalize_image(name: &str) -> String {
 pub struct ClusterView {
     pub total_nodes: usize,
     /// Normalized image name → number of nodes that have it (`ImageStateSummary.NumNodes`).
-    pub image_nodes: BTreeMap<String, usize>,
+    pub image_nodes: VecMap<String, usize>,
 }
 
 impl ClusterView {

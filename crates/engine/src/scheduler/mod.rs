@@ -11,6 +11,7 @@ pub mod preemption;
 pub mod queue;
 
 use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use serde_json::Value;
 
@@ -44,32 +45,32 @@ pub const CYCLE_MS: u64 = 1;
 /// The scheduler's own state: its node snapshot, queue and rotation index.
 #[derive(Debug, Clone, Default)]
 pub struct SchedulerState {
-    pub nodes: BTreeMap<String, NodeInfo>,
+    pub nodes: VecMap<String, NodeInfo>,
     pub queue: SchedulingQueue,
     pub next_start_node_index: usize,
     /// The KubeSchedulerConfiguration it runs with (`podlife scheduler config`).
     pub config: config::SchedulerConfig,
     pub cycle_pending: bool,
-    pub last_attempt: BTreeMap<String, Time>,
+    pub last_attempt: VecMap<String, Time>,
     /// Cluster-wide facts for scoring, rebuilt when nodes change.
     pub view: framework::ClusterView,
     pub view_dirty: bool,
     /// Pending pods with `status.nominatedNodeName` (their resources are held on that node).
-    pub nominated: BTreeMap<String, PodInfo>,
+    pub nominated: VecMap<String, PodInfo>,
     /// Namespace labels, for pod (anti-)affinity terms with a `namespaceSelector`.
     pub namespace_labels: plugins::inter_pod_affinity::NamespaceLabels,
     /// VolumeBinding's assume cache of PersistentVolumes.
     pub assumed_volumes: plugins::volume_binding::AssumedVolumes,
     /// Pods assumed on a node (in their binding cycle) and not yet seen bound
     /// (`Cache.IsAssumedPod`).
-    pub assumed_pods: std::collections::BTreeSet<String>,
+    pub assumed_pods: crate::vecmap::VecSet<String>,
 }
 
 /// Why a cycle found no node: the FailedScheduling text, the plugins that rejected the pod,
 /// and the node preemption nominated, if any.
 struct Failure {
     message: String,
-    rejectors: std::collections::BTreeSet<String>,
+    rejectors: crate::vecmap::VecSet<String>,
     nominate: Option<String>,
 }
 
@@ -470,7 +471,7 @@ impl Engine {
         ]));
         self.scheduler_trace(Action::SchedulerFilter, pod, params.with_table(Table::Filter { rows: table, not_evaluated }));
         if feasible.is_empty() {
-            let rejectors = crate::sort::collect_set(statuses.iter().map(|(_, plugin, _)| plugin.clone()));
+            let rejectors = crate::vecmap::VecSet::from_iter(statuses.iter().map(|(_, plugin, _)| plugin.clone()));
             let (message, nominate) = self.fit_error(pod, &profile, n, &statuses);
             return Err(Failure { message, rejectors, nominate });
         }
@@ -518,7 +519,7 @@ impl Engine {
     /// to deallocate), then DefaultPreemption — which either nominates a node after evicting
     /// victims (and the message keeps only the filter part) or says why it cannot help.
     fn fit_error(&mut self, pod: &PodInfo, profile: &config::Profile, num_all_nodes: usize, statuses: &[(String, String, Status)]) -> (String, Option<String>) {
-        let mut histogram: BTreeMap<String, usize> = BTreeMap::new();
+        let mut histogram: VecMap<String, usize> = VecMap::new();
         for (_, _, st) in statuses {
             for r in &st.reasons {
                 *histogram.entry(r.clone()).or_default() += 1;
@@ -598,7 +599,7 @@ impl Engine {
             let snapshot: Vec<&NodeInfo> = nodes.values().map(|n| if n.name == trial.name { trial } else { n }).collect();
             plugins::filters_for_cycle(profile, pod, &snapshot, ns_labels, &listers).unwrap_or_else(plugins::PreFilterRejection::into_filters)
         };
-        let mut histogram: BTreeMap<String, usize> = BTreeMap::new();
+        let mut histogram: VecMap<String, usize> = VecMap::new();
         let mut candidates = Vec::new();
         for i in 0..potential.len() {
             let (node, _, _) = potential[(offset + i) % potential.len()];

@@ -4,7 +4,7 @@
 //! the 5-minute flush.
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BTreeSet};
+use crate::vecmap::{VecMap, VecSet};
 
 use crate::clock::Time;
 
@@ -21,18 +21,18 @@ pub struct SchedulingQueue {
     initial_backoff_ms: u64,
     max_backoff_ms: u64,
     /// (priority desc, enqueue time, seq, key).
-    active: BTreeSet<(Reverse<i64>, Time, u64, String)>,
+    active: VecSet<(Reverse<i64>, Time, u64, String)>,
     /// key → its activeQ entry, so membership and removal need no scan.
-    active_entries: BTreeMap<String, (Reverse<i64>, Time, u64)>,
+    active_entries: VecMap<String, (Reverse<i64>, Time, u64)>,
     /// key → (ready at, priority).
-    backoff: BTreeMap<String, (Time, i64)>,
+    backoff: VecMap<String, (Time, i64)>,
     /// key → (parked at, priority, the plugins that rejected it).
-    unschedulable: BTreeMap<String, (Time, i64, BTreeSet<String>)>,
+    unschedulable: VecMap<String, (Time, i64, VecSet<String>)>,
     /// Pods a PreEnqueue plugin (SchedulingGates) kept out of activeQ: key → priority. Upstream
     /// parks them among the unschedulable pods marked `Gated`; no cluster event or flush moves
     /// them, only an update that lets PreEnqueue pass.
-    gated: BTreeMap<String, i64>,
-    attempts: BTreeMap<String, u32>,
+    gated: VecMap<String, i64>,
+    attempts: VecMap<String, u32>,
     seq: u64,
 }
 
@@ -47,12 +47,12 @@ impl SchedulingQueue {
         SchedulingQueue {
             initial_backoff_ms,
             max_backoff_ms,
-            active: BTreeSet::new(),
-            active_entries: BTreeMap::new(),
-            backoff: BTreeMap::new(),
-            unschedulable: BTreeMap::new(),
-            gated: BTreeMap::new(),
-            attempts: BTreeMap::new(),
+            active: VecSet::new(),
+            active_entries: VecMap::new(),
+            backoff: VecMap::new(),
+            unschedulable: VecMap::new(),
+            gated: VecMap::new(),
+            attempts: VecMap::new(),
             seq: 0,
         }
     }
@@ -130,19 +130,19 @@ impl SchedulingQueue {
     }
 
     /// A failed attempt parks the pod with the plugins that rejected it.
-    pub fn park_unschedulable(&mut self, key: &str, priority: i64, now: Time, rejectors: BTreeSet<String>) {
+    pub fn park_unschedulable(&mut self, key: &str, priority: i64, now: Time, rejectors: VecSet<String>) {
         self.unschedulable.insert(key.to_string(), (now, priority, rejectors));
     }
 
     /// Parked pods and the plugins that rejected them.
-    pub fn parked(&self) -> Vec<(String, BTreeSet<String>)> {
+    pub fn parked(&self) -> Vec<(String, VecSet<String>)> {
         self.unschedulable.iter().map(|(k, (_, _, r))| (k.clone(), r.clone())).collect()
     }
 
     /// A cluster event that may help these pods (their plugins' QueueingHints said Queue):
     /// they go to backoffQ, or activeQ when their backoff has passed. Returns the times at
     /// which backoffs expire.
-    pub fn move_to_active_or_backoff(&mut self, keys: &[String], now: Time, last_attempt: &BTreeMap<String, Time>) -> Vec<Time> {
+    pub fn move_to_active_or_backoff(&mut self, keys: &[String], now: Time, last_attempt: &VecMap<String, Time>) -> Vec<Time> {
         let mut wakeups = Vec::new();
         for key in keys {
             let Some((_, priority, _)) = self.unschedulable.remove(key) else { continue };

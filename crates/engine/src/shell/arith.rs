@@ -2,7 +2,7 @@
 //! operators with their precedence, assignments, `0x`/octal/`base#n` literals, and
 //! variables whose values are themselves expressions. Errors carry math.c's texts.
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 /// Variable access for the evaluator.
 pub(crate) trait ArithVars {
@@ -11,9 +11,9 @@ pub(crate) trait ArithVars {
 }
 
 /// A plain map (tests and `expr`-like uses).
-impl ArithVars for BTreeMap<String, String> {
+impl ArithVars for VecMap<String, String> {
     fn get(&self, name: &str) -> Option<String> {
-        BTreeMap::get(self, name).cloned()
+        VecMap::get(self, name).cloned()
     }
     fn set(&mut self, name: &str, value: String) -> Result<(), String> {
         self.insert(name.to_string(), value);

@@ -6,7 +6,7 @@
 //! are busybox's (`awk: cmd. line:1: Unexpected token`). `getline`, pipes and `system()`
 //! are not supported (a stated podlife error). Work is bounded by the interpreter's fuel.
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use super::builtins::Ctx;
 use super::regex::Regex;
@@ -398,7 +398,7 @@ struct Func {
 
 struct Program {
     rules: Vec<(Pattern, Option<Vec<Stmt>>)>,
-    funcs: BTreeMap<String, Func>,
+    funcs: VecMap<String, Func>,
 }
 
 // ----- parser -----
@@ -457,7 +457,7 @@ impl Parser {
 
     fn program(&mut self) -> PResult<Program> {
         let mut rules = Vec::new();
-        let mut funcs = BTreeMap::new();
+        let mut funcs = VecMap::new();
         self.skip_terminators()?;
         while self.tok != Tok::Eof {
             match self.tok.clone() {
@@ -1027,21 +1027,21 @@ enum Local {
 
 struct Awk<'p> {
     prog: &'p Program,
-    globals: BTreeMap<String, Val>,
+    globals: VecMap<String, Val>,
     /// Arrays by id; `array_names` maps global names to ids.
-    arrays: Vec<BTreeMap<String, Val>>,
-    array_names: BTreeMap<String, usize>,
+    arrays: Vec<VecMap<String, Val>>,
+    array_names: VecMap<String, usize>,
     frames: Vec<(Vec<String>, Vec<Local>)>,
     record: String,
     fields: Vec<String>,
     nf: usize,
     split_done: bool,
     out: String,
-    files: BTreeMap<String, String>,
+    files: VecMap<String, String>,
     fuel: u64,
     /// Bytes of string values computed (charged with the fuel).
     bytes: usize,
-    regex_cache: BTreeMap<String, Regex>,
+    regex_cache: VecMap<String, Regex>,
     elements: usize,
     range_active: Vec<bool>,
     rand_state: u64,
@@ -1120,7 +1120,7 @@ impl Awk<'_> {
                 return id;
             }
             let id = self.arrays.len();
-            self.arrays.push(BTreeMap::new());
+            self.arrays.push(VecMap::new());
             self.frames[frame].1[i] = Local::Array(id);
             return id;
         }
@@ -1128,7 +1128,7 @@ impl Awk<'_> {
             return *id;
         }
         let id = self.arrays.len();
-        self.arrays.push(BTreeMap::new());
+        self.arrays.push(VecMap::new());
         self.array_names.insert(name.to_string(), id);
         id
     }
@@ -2080,19 +2080,19 @@ pub(crate) fn awk(ctx: &mut Ctx, args: &[String]) -> i32 {
     };
     let mut awk = Awk {
         prog: &prog,
-        globals: BTreeMap::new(),
+        globals: VecMap::new(),
         arrays: Vec::new(),
-        array_names: BTreeMap::new(),
+        array_names: VecMap::new(),
         frames: Vec::new(),
         record: String::new(),
         fields: Vec::new(),
         nf: 0,
         split_done: true,
         out: String::new(),
-        files: BTreeMap::new(),
+        files: VecMap::new(),
         fuel: ctx.fuel,
         bytes: 0,
-        regex_cache: BTreeMap::new(),
+        regex_cache: VecMap::new(),
         elements: 0,
         range_active: vec![false; prog.rules.len()],
         rand_state: 0,

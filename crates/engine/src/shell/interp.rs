@@ -2,7 +2,7 @@
 //! stepped one frame transition at a time, so it can stop anywhere a command needs time
 //! or a program and continue on the next `resume`.
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 use std::sync::Arc;
 
 use super::ast::*;
@@ -76,8 +76,8 @@ pub(crate) enum Frame {
     Simple { node: Arc<Simple>, memo: Memo, cond: bool },
     Compound { node: Arc<CompoundCmd>, st: CState, memo: Memo, cond: bool },
     /// Restores redirections and temporary assignments.
-    Scope { fds: BTreeMap<u32, Fd>, inputs: usize, captures: usize, vars: Vec<(String, Option<Var>)> },
-    Subshell { saved: Box<Env>, fds: BTreeMap<u32, Fd>, inputs: usize, captures: usize, kind: SubKind },
+    Scope { fds: VecMap<u32, Fd>, inputs: usize, captures: usize, vars: Vec<(String, Option<Var>)> },
+    Subshell { saved: Box<Env>, fds: VecMap<u32, Fd>, inputs: usize, captures: usize, kind: SubKind },
     Function { params: Vec<String>, locals: Vec<(String, Option<Var>)> },
     /// An applet's result after its delay (a timeout).
     Deferred { stdout: String, stderr: String, status: i32 },
@@ -161,7 +161,7 @@ pub struct Shell {
     exit_trap_done: bool,
     interruptible: bool,
     next_pid: u32,
-    trap_cache: BTreeMap<String, Arc<Script>>,
+    trap_cache: VecMap<String, Arc<Script>>,
     budget: u64,
     /// Work of this resume charged beyond its budget (one command's matching may cost up to
     /// `WORK_FUEL / FUEL_PER_STEP` steps at once, and its text a step per `BYTES_PER_STEP`
@@ -343,7 +343,7 @@ impl Shell {
             finished: None,
             exit_trap_done: false,
             interruptible: true,
-            trap_cache: BTreeMap::new(),
+            trap_cache: VecMap::new(),
             budget: 0,
             overdraft: 0,
             step_budget: STEP_BUDGET,
@@ -360,7 +360,7 @@ impl Shell {
     /// the line number (`NAME: line 2: foo: not found`). A syntax error before any
     /// command could run is an `Err` (the caller prints it and exits 2); one further down
     /// is reported when execution reaches it, as ash does.
-    pub fn from_source(src: &str, args: Vec<String>, env: BTreeMap<String, String>) -> Result<Shell, ParseError> {
+    pub fn from_source(src: &str, args: Vec<String>, env: VecMap<String, String>) -> Result<Shell, ParseError> {
         let (arg0, params, with_line) = match args.split_first() {
             Some((a, rest)) => (a.clone(), rest.to_vec(), true),
             None => ("sh".to_string(), Vec::new(), false),
@@ -382,7 +382,7 @@ impl Shell {
     /// without any shell syntax. A builtin or applet runs here and the process exits with
     /// its status; anything else yields `Exec { argv }` at once (the engine's program).
     /// `["sh", "-c", SRC, …]` and `["sh", FILE, …]` run the shell itself.
-    pub fn from_argv(argv: Vec<String>, env: BTreeMap<String, String>) -> Shell {
+    pub fn from_argv(argv: Vec<String>, env: VecMap<String, String>) -> Shell {
         let base = argv.first().map(|a| a.rsplit('/').next().unwrap_or(a).to_string()).unwrap_or_default();
         if matches!(base.as_str(), "sh" | "ash" | "bash" | "dash") {
             let name = argv[0].clone();
@@ -525,7 +525,7 @@ impl Shell {
 
     /// The exported variables of the shell now (the environment a `Yield::Run` program
     /// gets).
-    pub fn exported_env(&self) -> BTreeMap<String, String> {
+    pub fn exported_env(&self) -> VecMap<String, String> {
         self.tasks.first().map(|t| t.env.exported()).unwrap_or_default()
     }
 
@@ -1148,7 +1148,7 @@ impl Shell {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn finish_subshell(&mut self, i: usize, saved: Env, fds: BTreeMap<u32, Fd>, inputs: usize, captures: usize, kind: SubKind, code: Option<i32>) {
+    fn finish_subshell(&mut self, i: usize, saved: Env, fds: VecMap<u32, Fd>, inputs: usize, captures: usize, kind: SubKind, code: Option<i32>) {
         let t = &mut self.tasks[i];
         let status = code.unwrap_or(t.env.status);
         let text = match kind {
@@ -2128,7 +2128,7 @@ impl Shell {
                         self.error(i, host, None, "nohup: missing operand");
                         1
                     } else {
-                        let mut vars = if clear { BTreeMap::new() } else { self.tasks[i].env.exported() };
+                        let mut vars = if clear { VecMap::new() } else { self.tasks[i].env.exported() };
                         vars.extend(env_assigns);
                         let out: String = vars.iter().map(|(k, v)| format!("{k}={v}\n")).collect();
                         write_fd(host, &mut self.tasks[i].io, 1, &out);
@@ -2692,7 +2692,7 @@ fn restore_vars(env: &mut Env, vars: Vec<(String, Option<Var>)>) {
     }
 }
 
-fn restore_scope(t: &mut Task, fds: BTreeMap<u32, Fd>, inputs: usize, captures: usize, vars: Vec<(String, Option<Var>)>) {
+fn restore_scope(t: &mut Task, fds: VecMap<u32, Fd>, inputs: usize, captures: usize, vars: Vec<(String, Option<Var>)>) {
     t.io.fds = fds;
     t.io.inputs.truncate(inputs);
     t.io.captures.truncate(captures);
@@ -2722,7 +2722,7 @@ impl Shell {
     /// functions, options, working directory and `$?` that `self` ended with. Traps and
     /// background jobs are not carried over (each line is its own run).
     pub fn next_line(&self, src: &str) -> Result<Shell, ParseError> {
-        let mut env = self.main_env().cloned().unwrap_or_else(|| Env::new("sh".into(), Vec::new(), BTreeMap::new(), false));
+        let mut env = self.main_env().cloned().unwrap_or_else(|| Env::new("sh".into(), Vec::new(), VecMap::new(), false));
         env.traps.clear();
         let mut p = Parser::new(src, &env.arg0, env.with_line).bash(env.bash);
         let script = p.parse_script();

@@ -1,7 +1,7 @@
 //! Shell state that subshells copy: variables, functions, parameters, options, traps, and
 //! the file-descriptor table with its in-memory pipes and captures.
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::vecmap::{VecMap, VecSet};
 use std::sync::Arc;
 
 use super::ast::{FuncDef, List};
@@ -28,8 +28,8 @@ pub(crate) struct Opts {
 
 #[derive(Debug, Clone)]
 pub(crate) struct Env {
-    pub vars: BTreeMap<String, Var>,
-    pub funcs: BTreeMap<String, Arc<FuncDef>>,
+    pub vars: VecMap<String, Var>,
+    pub funcs: VecMap<String, Arc<FuncDef>>,
     pub params: Vec<String>,
     pub arg0: String,
     pub cwd: String,
@@ -37,7 +37,7 @@ pub(crate) struct Env {
     pub status: i32,
     pub opts: Opts,
     /// Signal number (0 = EXIT) → action ("" = ignore).
-    pub traps: BTreeMap<i32, String>,
+    pub traps: VecMap<i32, String>,
     /// `$!`
     pub last_bg: Option<u32>,
     /// `sh -c SRC NAME`: ash then names the script in messages, with a line number.
@@ -50,12 +50,12 @@ pub(crate) struct Env {
     pub dash: bool,
     /// bash's indexed arrays: name → index → element. An array's element 0 is also the
     /// variable's value in `vars` (`$a` is `${a[0]}`).
-    pub arrays: BTreeMap<String, BTreeMap<i64, String>>,
+    pub arrays: VecMap<String, VecMap<i64, String>>,
 }
 
 impl Env {
-    pub fn new(arg0: String, params: Vec<String>, env: BTreeMap<String, String>, with_line: bool) -> Env {
-        let mut vars = BTreeMap::new();
+    pub fn new(arg0: String, params: Vec<String>, env: VecMap<String, String>, with_line: bool) -> Env {
+        let mut vars = VecMap::new();
         for (k, v) in env {
             vars.insert(k, Var { value: v, exported: true, readonly: false });
         }
@@ -78,19 +78,19 @@ impl Env {
         vars.insert("PWD".into(), Var { value: cwd.clone(), exported: true, readonly: false });
         Env {
             vars,
-            funcs: BTreeMap::new(),
+            funcs: VecMap::new(),
             params,
             arg0,
             cwd,
             status: 0,
             opts: Opts::default(),
-            traps: BTreeMap::new(),
+            traps: VecMap::new(),
             last_bg: None,
             with_line,
             line: 1,
             bash: false,
             dash: false,
-            arrays: BTreeMap::new(),
+            arrays: VecMap::new(),
         }
     }
 
@@ -116,7 +116,7 @@ impl Env {
 
     /// `name=(…)` / `name+=(…)`.
     pub fn set_array(&mut self, name: &str, values: Vec<String>, append: bool) -> Result<(), String> {
-        let mut array = if append { self.arrays.get(name).cloned().unwrap_or_else(|| self.get(name).map(|v| BTreeMap::from([(0, v.to_string())])).unwrap_or_default()) } else { BTreeMap::new() };
+        let mut array = if append { self.arrays.get(name).cloned().unwrap_or_else(|| self.get(name).map(|v| VecMap::from([(0, v.to_string())])).unwrap_or_default()) } else { VecMap::new() };
         let mut next = array.keys().next_back().map_or(0, |k| k + 1);
         for v in values {
             array.insert(next, v);
@@ -127,7 +127,7 @@ impl Env {
 
     /// `name[index]=value` / `name[index]+=value`.
     pub fn set_element(&mut self, name: &str, index: i64, value: String, append: bool) -> Result<(), String> {
-        let mut array = self.arrays.get(name).cloned().unwrap_or_else(|| self.get(name).map(|v| BTreeMap::from([(0, v.to_string())])).unwrap_or_default());
+        let mut array = self.arrays.get(name).cloned().unwrap_or_else(|| self.get(name).map(|v| VecMap::from([(0, v.to_string())])).unwrap_or_default());
         let i = if index < 0 {
             match array.keys().next_back() {
                 Some(last) if last + 1 + index >= 0 => last + 1 + index,
@@ -141,7 +141,7 @@ impl Env {
         self.store_array(name, array)
     }
 
-    fn store_array(&mut self, name: &str, array: BTreeMap<i64, String>) -> Result<(), String> {
+    fn store_array(&mut self, name: &str, array: VecMap<i64, String>) -> Result<(), String> {
         let total: usize = array.values().map(String::len).sum();
         if total > MAX_VAR_BYTES {
             return Err(format!("{name}: value longer than {MAX_VAR_BYTES} bytes (podlife limit)"));
@@ -206,8 +206,8 @@ impl Env {
     }
 
     /// The exported variables (a program's environment).
-    pub fn exported(&self) -> BTreeMap<String, String> {
-        crate::sort::collect_map(self.vars.iter().filter(|(_, v)| v.exported).map(|(k, v)| (k.clone(), v.value.clone())))
+    pub fn exported(&self) -> VecMap<String, String> {
+        VecMap::from_iter(self.vars.iter().filter(|(_, v)| v.exported).map(|(k, v)| (k.clone(), v.value.clone())))
     }
 
     /// `$-`
@@ -315,14 +315,14 @@ pub(crate) struct Input {
 
 #[derive(Debug, Clone)]
 pub(crate) struct Io {
-    pub fds: BTreeMap<u32, Fd>,
+    pub fds: VecMap<u32, Fd>,
     pub captures: Vec<String>,
     pub inputs: Vec<Input>,
 }
 
 impl Default for Io {
     fn default() -> Io {
-        Io { fds: crate::sort::map_of([(0, Fd::Null), (1, Fd::Stdout), (2, Fd::Stderr)]), captures: Vec::new(), inputs: Vec::new() }
+        Io { fds: VecMap::from([(0, Fd::Null), (1, Fd::Stdout), (2, Fd::Stderr)]), captures: Vec::new(), inputs: Vec::new() }
     }
 }
 
@@ -415,10 +415,10 @@ impl Io {
 /// expansion restarted after a substitution ran does not repeat side effects.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Memo {
-    pub subst: BTreeMap<u32, (String, i32)>,
-    pub arith: BTreeMap<u32, i64>,
+    pub subst: VecMap<u32, (String, i32)>,
+    pub arith: VecMap<u32, i64>,
     /// Ids of `${x=…}`/`${x:=…}` already assigned.
-    pub assigned: BTreeSet<u32>,
+    pub assigned: VecSet<u32>,
     /// The status of the last command substitution used (`x=$(false)` sets `$?`).
     pub last_status: Option<i32>,
 }

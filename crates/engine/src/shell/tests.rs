@@ -2,6 +2,7 @@
 //! that arbitrary input neither panics nor runs away.
 
 use std::collections::{BTreeMap, BTreeSet};
+use crate::vecmap::VecMap;
 
 use proptest::prelude::*;
 
@@ -181,7 +182,7 @@ fn drive(sh: &mut Shell, h: &mut Fake, limit_ms: u64, missing: &[&str]) -> End {
 }
 
 fn run_with(h: &mut Fake, src: &str) -> End {
-    let mut sh = Shell::from_source(src, Vec::new(), BTreeMap::new()).expect("parses");
+    let mut sh = Shell::from_source(src, Vec::new(), VecMap::new()).expect("parses");
     drive(&mut sh, h, 3_600_000, &[])
 }
 
@@ -274,7 +275,7 @@ fn files_through_redirections() {
 #[test]
 fn trap_runs_after_the_foreground_sleep() {
     let mut h = Fake::new();
-    let mut sh = Shell::from_source("trap 'echo bye; exit 0' TERM; while true; do sleep 1; done", Vec::new(), BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source("trap 'echo bye; exit 0' TERM; while true; do sleep 1; done", Vec::new(), VecMap::new()).unwrap();
     let t0 = h.now_ms;
     // Sleep in 1 s steps; at 5.5 s SIGTERM arrives during a sleep.
     let mut ends = None;
@@ -306,14 +307,14 @@ fn trap_runs_after_the_foreground_sleep() {
 #[test]
 fn trap_ends_wait_at_once() {
     let mut h = Fake::new();
-    let mut sh = Shell::from_source("trap 'exit 0' TERM; sleep infinity & wait", Vec::new(), BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source("trap 'exit 0' TERM; sleep infinity & wait", Vec::new(), VecMap::new()).unwrap();
     assert_eq!(sh.resume(&mut h), Yield::WaitForever);
     assert!(sh.interruptible());
     assert!(sh.has_trap(15));
     assert_eq!(sh.signal(15), SignalDisposition::Trapped);
     assert_eq!(sh.resume(&mut h), Yield::Exit { code: 0 });
     // Without exit in the trap, wait returns 128+15 and the script goes on.
-    let mut sh = Shell::from_source("trap 'echo got' TERM; sleep 100 & wait; echo \"wait=$?\"", Vec::new(), BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source("trap 'echo got' TERM; sleep 100 & wait; echo \"wait=$?\"", Vec::new(), VecMap::new()).unwrap();
     assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: 100_000 });
     assert!(sh.interruptible());
     h.now_ms += 3_000;
@@ -324,7 +325,7 @@ fn trap_ends_wait_at_once() {
 
 #[test]
 fn signal_dispositions() {
-    let mut sh = Shell::from_source("trap '' TERM; trap 'echo int' INT; trap - INT; trap 'x' SIGUSR1 2; sleep 5", Vec::new(), BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source("trap '' TERM; trap 'echo int' INT; trap - INT; trap 'x' SIGUSR1 2; sleep 5", Vec::new(), VecMap::new()).unwrap();
     let mut h = Fake::new();
     assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: 5000 });
     assert_eq!(sh.signal(15), SignalDisposition::Ignored);
@@ -340,7 +341,7 @@ fn signal_dispositions() {
 #[test]
 fn liveness_file_then_long_sleep() {
     let mut h = Fake::new();
-    let mut sh = Shell::from_source("touch /tmp/healthy; sleep 30; rm -f /tmp/healthy; sleep 600", Vec::new(), BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source("touch /tmp/healthy; sleep 30; rm -f /tmp/healthy; sleep 600", Vec::new(), VecMap::new()).unwrap();
     assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: 30_000 });
     assert!(h.file_exists("/tmp/healthy"));
     h.now_ms += 30_000;
@@ -459,14 +460,14 @@ fn parse_errors_use_ash_texts() {
     assert_eq!(e("echo a |"), "sh: syntax error: unexpected end of file");
     assert!(parse("f() echo hi").is_ok(), "ash takes any command as a function body");
     // A named script reports the line, as ash does for `sh -c SRC NAME`.
-    let err = Shell::from_source("echo a\n\nif", vec!["job".into()], BTreeMap::new());
+    let err = Shell::from_source("echo a\n\nif", vec!["job".into()], VecMap::new());
     assert!(err.is_ok(), "the lines before the error run first");
     let mut h = Fake::new();
     let mut sh = err.unwrap();
     assert_eq!(drive(&mut sh, &mut h, 1000, &[]), End::Exit(2));
     assert_eq!(h.out, "a\n");
     assert_eq!(h.err, "job: line 3: syntax error: unexpected end of file (expecting \"then\")\n");
-    let err = Shell::from_source("done", Vec::new(), BTreeMap::new()).unwrap_err();
+    let err = Shell::from_source("done", Vec::new(), VecMap::new()).unwrap_err();
     assert_eq!(err.to_string(), "sh: syntax error: unexpected \"done\"");
     assert_eq!(err.message, "syntax error: unexpected \"done\"");
 }
@@ -474,7 +475,7 @@ fn parse_errors_use_ash_texts() {
 #[test]
 fn not_found_and_programs() {
     let mut h = Fake::new();
-    let mut sh = Shell::from_source("foo --bar; echo \"rc=$?\"", Vec::new(), BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source("foo --bar; echo \"rc=$?\"", Vec::new(), VecMap::new()).unwrap();
     assert_eq!(sh.resume(&mut h), Yield::Run { argv: vec!["foo".into(), "--bar".into()] });
     assert!(!sh.interruptible());
     sh.program_not_found();
@@ -483,12 +484,12 @@ fn not_found_and_programs() {
     assert_eq!(h.out, "rc=127\n");
     // Named scripts add the line.
     let mut h = Fake::new();
-    let mut sh = Shell::from_source("\nfoo", vec!["init".into()], BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source("\nfoo", vec!["init".into()], VecMap::new()).unwrap();
     assert_eq!(drive(&mut sh, &mut h, 1000, &["foo"]), End::Exit(127));
     assert_eq!(h.err, "init: line 2: foo: not found\n");
     // A program's status and output go through the shell.
     let mut h = Fake::new();
-    let mut sh = Shell::from_source("ps aux | grep nginx | wc -l; java -jar app.jar; echo $?", Vec::new(), BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source("ps aux | grep nginx | wc -l; java -jar app.jar; echo $?", Vec::new(), VecMap::new()).unwrap();
     assert_eq!(sh.resume(&mut h), Yield::Run { argv: vec!["ps".into(), "aux".into()] });
     sh.program_output("PID USER COMMAND\n1 root nginx: master\n7 nginx nginx: worker\n", "");
     sh.program_exited(0);
@@ -500,7 +501,7 @@ fn not_found_and_programs() {
     let (_, _, end) = run("echo starting; exec nginx -g 'daemon off;'");
     assert_eq!(end, End::Exec(vec!["nginx".into(), "-g".into(), "daemon off;".into()]));
     let mut h = Fake::new();
-    let mut sh = Shell::from_source("exec ./missing", Vec::new(), BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source("exec ./missing", Vec::new(), VecMap::new()).unwrap();
     assert_eq!(sh.resume(&mut h), Yield::Exec { argv: vec!["./missing".into()] });
     sh.program_not_found();
     assert_eq!(sh.resume(&mut h), Yield::Exit { code: 127 });
@@ -510,28 +511,28 @@ fn not_found_and_programs() {
 #[test]
 fn exec_form_processes() {
     let mut h = Fake::new();
-    let mut sh = Shell::from_argv(vec!["sleep".into(), "3600".into()], BTreeMap::new());
+    let mut sh = Shell::from_argv(vec!["sleep".into(), "3600".into()], VecMap::new());
     assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: 3_600_000 });
     h.now_ms += 3_600_000;
     assert_eq!(sh.resume(&mut h), Yield::Exit { code: 0 });
-    let mut sh = Shell::from_argv(vec!["echo".into(), "hi $HOME".into()], BTreeMap::new());
+    let mut sh = Shell::from_argv(vec!["echo".into(), "hi $HOME".into()], VecMap::new());
     assert_eq!(sh.resume(&mut h), Yield::Exit { code: 0 });
     assert_eq!(h.out, "hi $HOME\n");
-    let mut sh = Shell::from_argv(vec!["nginx".into(), "-g".into(), "daemon off;".into()], BTreeMap::new());
+    let mut sh = Shell::from_argv(vec!["nginx".into(), "-g".into(), "daemon off;".into()], VecMap::new());
     assert_eq!(sh.resume(&mut h), Yield::Exec { argv: vec!["nginx".into(), "-g".into(), "daemon off;".into()] });
-    let mut sh = Shell::from_argv(vec!["/bin/sh".into(), "-c".into(), "trap 'exit 7' TERM; sleep infinity & wait".into()], BTreeMap::new());
+    let mut sh = Shell::from_argv(vec!["/bin/sh".into(), "-c".into(), "trap 'exit 7' TERM; sleep infinity & wait".into()], VecMap::new());
     assert_eq!(sh.resume(&mut h), Yield::WaitForever);
     assert_eq!(sh.signal(15), SignalDisposition::Trapped);
     assert_eq!(sh.resume(&mut h), Yield::Exit { code: 7 });
-    let mut sh = Shell::from_argv(vec!["tail".into(), "-f".into(), "/dev/null".into()], BTreeMap::new());
+    let mut sh = Shell::from_argv(vec!["tail".into(), "-f".into(), "/dev/null".into()], VecMap::new());
     assert_eq!(sh.resume(&mut h), Yield::WaitForever);
     assert!(!sh.interruptible());
-    let mut sh = Shell::from_argv(vec!["cat".into(), "/etc/config".into()], BTreeMap::new());
+    let mut sh = Shell::from_argv(vec!["cat".into(), "/etc/config".into()], VecMap::new());
     h.files.insert("/etc/config".into(), "k=v\n".into());
     h.out.clear();
     assert_eq!(sh.resume(&mut h), Yield::Exit { code: 0 });
     assert_eq!(h.out, "k=v\n");
-    let mut sh = Shell::from_argv(vec!["sh".into(), "-c".into(), "fi".into()], BTreeMap::new());
+    let mut sh = Shell::from_argv(vec!["sh".into(), "-c".into(), "fi".into()], VecMap::new());
     h.err.clear();
     assert_eq!(sh.resume(&mut h), Yield::Exit { code: 2 });
     assert_eq!(h.err, "sh: syntax error: unexpected \"fi\"\n");
@@ -541,10 +542,10 @@ fn exec_form_processes() {
 fn sleep_durations() {
     let mut h = Fake::new();
     for (src, ms) in [("sleep 1.5", 1500), ("sleep 2m", 120_000), ("sleep 1h", 3_600_000), ("sleep 1d", 86_400_000), ("sleep 1 2", 3000), ("sleep 0.25s", 250)] {
-        let mut sh = Shell::from_source(src, Vec::new(), BTreeMap::new()).unwrap();
+        let mut sh = Shell::from_source(src, Vec::new(), VecMap::new()).unwrap();
         assert_eq!(sh.resume(&mut h), Yield::Sleep { ms }, "{src}");
     }
-    let mut sh = Shell::from_source("sleep infinity", Vec::new(), BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source("sleep infinity", Vec::new(), VecMap::new()).unwrap();
     assert_eq!(sh.resume(&mut h), Yield::WaitForever);
     let (_, e, end) = run("sleep abc");
     assert_eq!((e.as_str(), end), ("sleep: invalid number 'abc'\n", End::Exit(1)));
@@ -577,7 +578,7 @@ fn expansions() {
 #[test]
 fn positional_parameters_and_functions() {
     let mut h = Fake::new();
-    let mut sh = Shell::from_source("echo $0 $# \"$@\"; for a; do echo \"<$a>\"; done; shift; echo $1", vec!["me".into(), "x y".into(), "z".into()], BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source("echo $0 $# \"$@\"; for a; do echo \"<$a>\"; done; shift; echo $1", vec!["me".into(), "x y".into(), "z".into()], VecMap::new()).unwrap();
     assert_eq!(drive(&mut sh, &mut h, 1000, &[]), End::Exit(0));
     assert_eq!(h.out, "me 2 x y z\n<x y>\n<z>\nz\n");
     assert_eq!(out("f() { echo \"arg $1\"; return 2; }; f x; echo $?"), "arg x\n2\n");
@@ -665,7 +666,7 @@ fn background_jobs_interleave_in_virtual_time() {
     assert_eq!(h.out, "tick\ntick\ntick\nmain\ndone\n");
     assert_eq!(h.now_ms - t0, 5_000);
     let mut h = Fake::new();
-    let mut sh = Shell::from_source("sleep 3 & sleep 1 & wait; echo both", Vec::new(), BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source("sleep 3 & sleep 1 & wait; echo both", Vec::new(), VecMap::new()).unwrap();
     assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: 1000 });
     h.now_ms += 1000;
     assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: 2000 });
@@ -677,7 +678,7 @@ fn background_jobs_interleave_in_virtual_time() {
 #[test]
 fn busy_loops_yield_when_their_budget_is_spent() {
     let mut h = Fake::new();
-    let mut sh = Shell::from_source("while true; do :; done", Vec::new(), BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source("while true; do :; done", Vec::new(), VecMap::new()).unwrap();
     sh.set_step_budget(500);
     for _ in 0..3 {
         assert_eq!(sh.resume(&mut h), Yield::Busy);
@@ -686,7 +687,7 @@ fn busy_loops_yield_when_their_budget_is_spent() {
         h.now_ms += 100;
     }
     let _ = sh.signal(15);
-    let mut sh = Shell::from_source("trap 'exit 9' TERM; while :; do :; done", Vec::new(), BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source("trap 'exit 9' TERM; while :; do :; done", Vec::new(), VecMap::new()).unwrap();
     assert_eq!(sh.resume(&mut h), Yield::Busy);
     assert_eq!(sh.signal(15), SignalDisposition::Trapped);
     assert_eq!(sh.resume(&mut h), Yield::Exit { code: 9 });
@@ -698,12 +699,12 @@ fn busy_loops_yield_when_their_budget_is_spent() {
 fn matching_work_beyond_the_budget_is_counted() {
     let mut h = Fake::new();
     let src = "x=$(printf '%3000s' | tr ' ' a); while true; do echo $x | grep -E '(a*)*b'; done";
-    let mut sh = Shell::from_source(src, Vec::new(), BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source(src, Vec::new(), VecMap::new()).unwrap();
     sh.set_step_budget(500);
     assert_eq!(sh.resume(&mut h), Yield::Busy);
     assert!(sh.steps_used() > 500, "the grep's matching counts: {}", sh.steps_used());
     // A resume without matching work counts its plain steps again.
-    let mut sh = Shell::from_source("while true; do :; done", Vec::new(), BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source("while true; do :; done", Vec::new(), VecMap::new()).unwrap();
     sh.set_step_budget(500);
     assert_eq!(sh.resume(&mut h), Yield::Busy);
     assert_eq!(sh.steps_used(), 500);
@@ -712,7 +713,7 @@ fn matching_work_beyond_the_budget_is_counted() {
 /// The steps a run of `src` is charged, its matching work and text included.
 fn total_steps(src: &str) -> u64 {
     let mut h = Fake::new();
-    let mut sh = Shell::from_source(src, Vec::new(), BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source(src, Vec::new(), VecMap::new()).unwrap();
     let mut total = 0;
     for _ in 0..1_000 {
         let y = sh.resume(&mut h);
@@ -820,7 +821,7 @@ fn kill_self() {
     // PID 1 without a trap ignores it, as init does.
     assert_eq!(run("kill $$; echo alive").0, "alive\n");
     let mut h = Fake::new();
-    let mut sh = Shell::from_source("kill -s TERM $$; echo no", Vec::new(), BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source("kill -s TERM $$; echo no", Vec::new(), VecMap::new()).unwrap();
     sh.set_pid(42);
     assert_eq!(sh.resume(&mut h), Yield::Exit { code: 143 });
     assert_eq!(h.out, "");
@@ -847,7 +848,7 @@ fn limits_are_stated() {
 #[test]
 fn snapshots_are_clones() {
     let mut h = Fake::new();
-    let mut sh = Shell::from_source("for i in 1 2 3; do echo $i; sleep 1; done", Vec::new(), BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source("for i in 1 2 3; do echo $i; sleep 1; done", Vec::new(), VecMap::new()).unwrap();
     assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: 1000 });
     let snap = sh.clone();
     h.now_ms += 1000;
@@ -863,7 +864,7 @@ fn snapshots_are_clones() {
 /// Runs arbitrary text for a bounded number of resumes, answering every yield.
 fn fuzz_run(src: &str) {
     let _ = parse(src);
-    let Ok(mut sh) = Shell::from_source(src, vec!["fz".into(), "a b".into()], BTreeMap::from([("X".to_string(), "1".to_string())])) else { return };
+    let Ok(mut sh) = Shell::from_source(src, vec!["fz".into(), "a b".into()], VecMap::from([("X".to_string(), "1".to_string())])) else { return };
     sh.set_step_budget(5_000);
     let mut h = Fake::new();
     h.listen("db", "10.0.0.1", 5432, 0);
@@ -997,7 +998,7 @@ fn more_teaching_snippets() {
     assert_eq!(out("printf '%s-' a b c; echo"), "a-b-c-\n");
     // env with assignments, and printenv.
     let mut h = Fake::new();
-    let mut sh = Shell::from_source("env FOO=bar printenv FOO; echo ${FOO:-unset}; printenv APP", Vec::new(), BTreeMap::from([("APP".to_string(), "demo".to_string())])).unwrap();
+    let mut sh = Shell::from_source("env FOO=bar printenv FOO; echo ${FOO:-unset}; printenv APP", Vec::new(), VecMap::from([("APP".to_string(), "demo".to_string())])).unwrap();
     assert_eq!(drive(&mut sh, &mut h, 1000, &[]), End::Exit(0));
     assert_eq!(h.out, "bar\nunset\ndemo\n");
     // Multiple lines, comments, continuation.
@@ -1006,7 +1007,7 @@ fn more_teaching_snippets() {
     assert_eq!(out("false | true; echo $?; true | false; echo $?"), "0\n1\n");
     // A function may not change the caller's $# or positional parameters.
     let mut h = Fake::new();
-    let mut sh = Shell::from_source("f() { set -- q; echo $1; }; f; echo $1", vec!["sh".into(), "orig".into()], BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source("f() { set -- q; echo $1; }; f; echo $1", vec!["sh".into(), "orig".into()], VecMap::new()).unwrap();
     assert_eq!(drive(&mut sh, &mut h, 1000, &[]), End::Exit(0));
     assert_eq!(h.out, "q\norig\n");
 }
@@ -1053,7 +1054,7 @@ fn word_splitting_and_parameters() {
 #[test]
 fn background_loop_with_trap_and_wait() {
     let mut h = Fake::new();
-    let mut sh = Shell::from_source("trap 'echo bye; exit' TERM; (while true; do echo tick; sleep 1; done) & wait", Vec::new(), BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source("trap 'echo bye; exit' TERM; (while true; do echo tick; sleep 1; done) & wait", Vec::new(), VecMap::new()).unwrap();
     assert_eq!(sh.resume(&mut h), Yield::Sleep { ms: 1000 });
     assert!(sh.interruptible());
     h.now_ms += 1000;
@@ -1196,7 +1197,7 @@ fn chmod_ls_stat_and_exec_permission() {
 #[test]
 fn nc_listener_accepts_a_connection() {
     let mut h = Fake::new();
-    let mut sh = Shell::from_source("echo -e 'HTTP/1.1 200 OK\\r\\n\\r\\nhi' | nc -l -p 8080; echo served rc=$?", Vec::new(), BTreeMap::new()).expect("parses");
+    let mut sh = Shell::from_source("echo -e 'HTTP/1.1 200 OK\\r\\n\\r\\nhi' | nc -l -p 8080; echo served rc=$?", Vec::new(), VecMap::new()).expect("parses");
     assert_eq!(sh.resume(&mut h), Yield::WaitForever);
     assert_eq!(sh.listening_ports(), vec![8080]);
     let a = sh.accept(&mut h, 8080, "GET / HTTP/1.1\r\n\r\n", "10.244.1.7", 40000);
@@ -1204,7 +1205,7 @@ fn nc_listener_accepts_a_connection() {
     assert_eq!(sh.resume(&mut h), Yield::Exit { code: 0 });
     assert_eq!(h.out, "GET / HTTP/1.1\r\n\r\nserved rc=0\n");
     // -lk with -e keeps listening and hands each connection to the program.
-    let mut sh = Shell::from_source("nc -lk -p 6379 -e nc redis 6379", Vec::new(), BTreeMap::new()).expect("parses");
+    let mut sh = Shell::from_source("nc -lk -p 6379 -e nc redis 6379", Vec::new(), VecMap::new()).expect("parses");
     assert_eq!(sh.resume(&mut h), Yield::WaitForever);
     assert_eq!(sh.accept(&mut h, 6379, "PING\r\n", "127.0.0.1", 40001), Some(Accepted::Exec(vec!["nc".into(), "redis".into(), "6379".into()])));
     assert_eq!(sh.listening_ports(), vec![6379]);
@@ -1236,7 +1237,7 @@ fn grep_context_lines() {
 /// environment, so no quoting is involved); it must end without panicking.
 fn tool_run(tool: &str, prog: &str, input: &str) {
     let src = format!("printf '%s' \"$I\" | {tool} \"$P\"");
-    let env = BTreeMap::from([("P".to_string(), prog.to_string()), ("I".to_string(), input.to_string())]);
+    let env = VecMap::from([("P".to_string(), prog.to_string()), ("I".to_string(), input.to_string())]);
     let Ok(mut sh) = Shell::from_source(&src, Vec::new(), env) else { return };
     let mut h = Fake::new();
     for _ in 0..20 {
@@ -1291,7 +1292,7 @@ fn deeply_nested_awk_programs_are_refused_within_wasms_stack() {
             let deep = format!("BEGIN {{ print {}1{} }}", "(".repeat(300), ")".repeat(300));
             let ok = format!("BEGIN {{ print {}1{} }}", "(".repeat(20), ")".repeat(20));
             let blocks = format!("BEGIN {{ {} print 2 {} }}", "if (1) {".repeat(20), "}".repeat(20));
-            let env = BTreeMap::from([("D".to_string(), deep), ("O".to_string(), ok), ("B".to_string(), blocks)]);
+            let env = VecMap::from([("D".to_string(), deep), ("O".to_string(), ok), ("B".to_string(), blocks)]);
             let mut sh = Shell::from_source("awk \"$D\"; awk \"$O\"; awk \"$B\"", Vec::new(), env).expect("parses");
             let mut h = Fake::new();
             drive(&mut sh, &mut h, 1000, &[]);
@@ -1328,7 +1329,7 @@ fn seq_with_a_long_separator_stops_at_the_capture_limit() {
 /// its `cd` does not add the system's reason.
 #[test]
 fn dash_error_texts() {
-    let mut sh = Shell::from_argv(vec!["sh".into(), "-c".into(), "true\ncd /nowhere".into()], BTreeMap::new());
+    let mut sh = Shell::from_argv(vec!["sh".into(), "-c".into(), "true\ncd /nowhere".into()], VecMap::new());
     sh.set_dash();
     let mut h = Fake::new();
     let end = drive(&mut sh, &mut h, 60_000, &[]);
@@ -1366,7 +1367,7 @@ fn dd_copies_blocks_and_reports_as_busybox() {
 /// `bash -c SRC`: GNU bash's syntax on top of ash's.
 fn run_bash(src: &str) -> (String, String, End) {
     let mut h = Fake::new();
-    let mut sh = Shell::from_argv(vec!["bash".into(), "-c".into(), src.into()], BTreeMap::new());
+    let mut sh = Shell::from_argv(vec!["bash".into(), "-c".into(), src.into()], VecMap::new());
     let end = drive(&mut sh, &mut h, 60_000, &[]);
     (h.out, h.err, end)
 }
@@ -1391,7 +1392,7 @@ fn bash_indexed_arrays() {
 fn dash_echo_interprets_backslash_escapes() {
     // Debian's /bin/sh (the page "Distribute Credentials Securely Using Secrets", in nginx).
     let mut h = Fake::new();
-    let mut sh = Shell::from_source(r#"echo "username: u\npassword: p\n"; echo -n x; echo -e y; echo 'a\cb'; echo c"#, Vec::new(), BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source(r#"echo "username: u\npassword: p\n"; echo -n x; echo -e y; echo 'a\cb'; echo c"#, Vec::new(), VecMap::new()).unwrap();
     sh.set_dash();
     drive(&mut sh, &mut h, 1_000, &[]);
     assert_eq!(h.out, "username: u\npassword: p\n\nx-e y\nac\n");
@@ -1404,7 +1405,7 @@ fn dash_echo_interprets_backslash_escapes() {
 fn tail_f_follows_appended_lines_and_f_waits_for_the_file() {
     // The sidecar pattern: `tail -F` before the file exists, then an app appending to it.
     let mut h = Fake::new();
-    let mut sh = Shell::from_source("tail -F /tmp/log", Vec::new(), BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source("tail -F /tmp/log", Vec::new(), VecMap::new()).unwrap();
     assert!(matches!(sh.resume(&mut h), Yield::Sleep { ms: 1_000 }));
     assert_eq!(h.err, "tail: can't open '/tmp/log': No such file or directory\n");
     h.files.insert("/tmp/log".into(), "one\n".into());
@@ -1427,7 +1428,7 @@ fn a_followed_file_feeds_the_rest_of_its_pipeline() {
     // The adapter pattern: `tail -F` piped into a loop that rewrites each line.
     let mut h = Fake::new();
     h.files.insert("/tmp/raw".into(), String::new());
-    let mut sh = Shell::from_source(r#"tail -F /tmp/raw | while read line; do echo "adapted: $line"; done"#, Vec::new(), BTreeMap::new()).unwrap();
+    let mut sh = Shell::from_source(r#"tail -F /tmp/raw | while read line; do echo "adapted: $line"; done"#, Vec::new(), VecMap::new()).unwrap();
     sh.resume(&mut h);
     assert_eq!(h.out, "");
     h.files.insert("/tmp/raw".into(), "a\nb\n".into());

@@ -496,7 +496,7 @@ pub(crate) fn diff_at(before: Option<&Value>, after: Option<&Value>, path: &str)
 fn diff_into(before: Option<&Value>, after: Option<&Value>, path: String, out: &mut Vec<FieldChange>) {
     match (before, after) {
         (Some(Value::Object(a)), Some(Value::Object(b))) if !a.is_empty() || !b.is_empty() => {
-            let keys: std::collections::BTreeSet<&String> = crate::sort::collect_set(a.keys().chain(b.keys()));
+            let keys: crate::vecmap::VecSet<&String> = crate::vecmap::VecSet::from_iter(a.keys().chain(b.keys()));
             for k in keys {
                 let p = if path.is_empty() { k.clone() } else { format!("{path}.{k}") };
                 diff_into(a.get(k), b.get(k), p, out);

@@ -25,7 +25,7 @@ mod trigger_time;
 
 pub use sync::Writes;
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use serde_json::Value;
 
@@ -64,10 +64,10 @@ pub struct Controller {
     /// Keys waiting for a worker: when they are due (`Add` is now, `AddAfter` later; a key
     /// asked for again keeps its earlier turn) and the token of the wake-up that serves them
     /// (an earlier wake-up due at the same instant must not take the key).
-    due: BTreeMap<ServiceKey, (Time, u64)>,
+    due: VecMap<ServiceKey, (Time, u64)>,
     tokens: u64,
     /// Keys a worker holds until the writes of its sync have gone out.
-    busy: BTreeMap<ServiceKey, Time>,
+    busy: VecMap<ServiceKey, Time>,
     /// Failed syncs per key (`AddRateLimited`, `NumRequeues`, `Forget`).
     failures: super::workqueue::RateLimiter,
     /// The controller's event recorder (its own broadcaster upstream).
@@ -79,9 +79,9 @@ impl Default for Controller {
         Controller {
             tracker: Default::default(),
             triggers: Default::default(),
-            due: BTreeMap::new(),
+            due: VecMap::new(),
             tokens: 0,
-            busy: BTreeMap::new(),
+            busy: VecMap::new(),
             failures: super::workqueue::RateLimiter::exponential(SYNC_BACKOFF_MS, MAX_SYNC_BACKOFF_MS),
             recorder: Default::default(),
         }
@@ -211,7 +211,7 @@ impl Controller {
             return Outcome::Stale;
         }
         let trigger = self.triggers.compute(service, &pods);
-        let nodes: BTreeMap<&str, &Value> = crate::sort::collect_map(crate::components::cached_in(cache, "", "nodes", "").map(|(k, v)| (k.name.as_str(), &**v)));
+        let nodes: VecMap<&str, &Value> = VecMap::from_iter(crate::components::cached_in(cache, "", "nodes", "").map(|(k, v)| (k.name.as_str(), &**v)));
         let node = |n: &str| nodes.get(n).copied();
         let mut plan = reconciler::reconcile(service, &pods, &slices, node);
         if service["metadata"]["deletionTimestamp"].is_string() {

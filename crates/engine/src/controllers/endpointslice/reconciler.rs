@@ -8,7 +8,8 @@
 //! then new slices of at most 100. Upstream picks from Go maps and sets; podlife takes slices by
 //! name and endpoints in pod-name order, so a run is reproducible.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
+use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
 
@@ -38,7 +39,7 @@ impl Plan {
 pub(crate) fn reconcile<'a>(service: &Value, pods: &[&Value], existing: &[&Value], node: impl Fn(&str) -> Option<&'a Value>) -> Plan {
     let mut plan = Plan::default();
     let families = address_types(service);
-    let mut by_type: BTreeMap<&str, Vec<&Value>> = BTreeMap::new();
+    let mut by_type: VecMap<&str, Vec<&Value>> = VecMap::new();
     let mut unsupported = Vec::new();
     for slice in existing {
         let t = slice["addressType"].as_str().unwrap_or_default();
@@ -155,7 +156,7 @@ fn endpoint_hash(e: &Value) -> String {
 /// `EndpointSet`, popped in the order endpoints were inserted (pod-name order).
 #[derive(Default)]
 struct EndpointSet {
-    by_hash: BTreeMap<String, usize>,
+    by_hash: VecMap<String, usize>,
     items: Vec<Option<Value>>,
     next: usize,
 }
@@ -275,7 +276,7 @@ fn by_address_type<'a>(service: &Value, pods: &[&Value], existing: &[&Value], ad
     let ns = service["metadata"]["namespace"].as_str().unwrap_or_default();
     let svc_name = service["metadata"]["name"].as_str().unwrap_or_default();
 
-    let mut existing_by_ports: BTreeMap<String, Vec<&Value>> = BTreeMap::new();
+    let mut existing_by_ports: VecMap<String, Vec<&Value>> = VecMap::new();
     for slice in existing {
         if owned_by(slice, service) {
             existing_by_ports.entry(port_map_key(&slice["ports"])).or_default().push(slice);
@@ -284,7 +285,7 @@ fn by_address_type<'a>(service: &Value, pods: &[&Value], existing: &[&Value], ad
         }
     }
 
-    let mut desired: BTreeMap<String, (Value, EndpointSet)> = BTreeMap::new();
+    let mut desired: VecMap<String, (Value, EndpointSet)> = VecMap::new();
     for pod in pods {
         if !belongs_in_slices(pod) {
             continue;
@@ -353,9 +354,9 @@ fn by_address_type<'a>(service: &Value, pods: &[&Value], existing: &[&Value], ad
 fn by_port_mapping(service: &Value, existing: &[&Value], desired: &mut EndpointSet, ports: &Value, address_type: &str) -> (Vec<Value>, Vec<Value>, Vec<Value>) {
     let max = MAX_ENDPOINTS_PER_SLICE;
     let mut by_name: BTreeMap<String, Value> = BTreeMap::new();
-    let mut unchanged: BTreeSet<String> = BTreeSet::new();
-    let mut to_update: BTreeSet<String> = BTreeSet::new();
-    let mut to_delete: BTreeSet<String> = BTreeSet::new();
+    let mut unchanged: VecSet<String> = VecSet::new();
+    let mut to_update: VecSet<String> = VecSet::new();
+    let mut to_delete: VecSet<String> = VecSet::new();
 
     // 1. Keep the endpoints still desired where they are, as they are now.
     for slice in existing {

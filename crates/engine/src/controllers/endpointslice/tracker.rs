@@ -3,7 +3,7 @@
 //! that its informer has not yet seen its own writes (and waits, instead of creating the same
 //! slices twice), and a slice event it caused itself does not sync the Service again.
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use serde_json::Value;
 
@@ -15,9 +15,9 @@ const DELETION_EXPECTED: i64 = -1;
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Tracker {
     /// Service → slice uid → the generation expected (or `DELETION_EXPECTED`).
-    generations: BTreeMap<ServiceKey, BTreeMap<String, i64>>,
+    generations: VecMap<ServiceKey, VecMap<String, i64>>,
     /// The uid of each Service seen by `stale_slices`.
-    service_uids: BTreeMap<ServiceKey, String>,
+    service_uids: VecMap<ServiceKey, String>,
 }
 
 fn uid(slice: &Value) -> String {

@@ -3,7 +3,7 @@
 //! creation time the first time it is synced, afterwards the earliest trigger time that changed
 //! since the last sync (a pod's being its Ready condition's `lastTransitionTime`), or none.
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use serde_json::Value;
 
@@ -13,12 +13,12 @@ use crate::clock::Time;
 #[derive(Debug, Clone, Default)]
 struct ServiceState {
     last_service: Option<Time>,
-    last_pods: BTreeMap<String, Time>,
+    last_pods: VecMap<String, Time>,
 }
 
 #[derive(Debug, Clone, Default)]
 pub(crate) struct TriggerTimes {
-    services: BTreeMap<ServiceKey, ServiceState>,
+    services: VecMap<ServiceKey, ServiceState>,
 }
 
 fn time(v: &Value) -> Option<Time> {
@@ -38,7 +38,7 @@ impl TriggerTimes {
         let known = self.services.contains_key(&key);
         let state = self.services.entry(key).or_default();
         let mut min: Option<Time> = None;
-        let mut pods_now = BTreeMap::new();
+        let mut pods_now = VecMap::new();
         for pod in pods {
             let Some(t) = pod_trigger(pod) else { continue };
             let name = pod["metadata"]["name"].as_str().unwrap_or_default().to_string();

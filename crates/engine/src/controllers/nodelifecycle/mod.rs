@@ -29,7 +29,7 @@
 pub mod queue;
 mod taints;
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::vecmap::{VecMap, VecSet};
 use std::sync::Arc;
 
 use serde_json::Value;
@@ -86,17 +86,17 @@ enum ZoneState {
 /// The controller's memory (a new process forgets it: `reset`).
 #[derive(Debug, Clone, Default)]
 pub struct State {
-    // Boxed values: every BTreeMap<String, Box<_>> shares one copy of the B-tree's node code (the worker's size, see ARCHITECTURE.md).
-    health: BTreeMap<String, Box<NodeHealth>>,
+    // Boxed values: every VecMap<String, Box<_>> shares one copy of the map's code (the worker's size, see ARCHITECTURE.md).
+    health: VecMap<String, Box<NodeHealth>>,
     /// `knownNodeSet`: name → uid.
-    known: BTreeMap<String, String>,
-    zone_states: BTreeMap<String, ZoneState>,
+    known: VecMap<String, String>,
+    zone_states: VecMap<String, ZoneState>,
     /// `zoneNoExecuteTainter`.
-    tainters: BTreeMap<String, RateLimitedTimedQueue>,
+    tainters: VecMap<String, RateLimitedTimedQueue>,
     /// `nodesToRetry`.
-    retry: BTreeSet<String>,
+    retry: VecSet<String>,
     /// `nodeUpdateQueue`: nodes waiting for the NoSchedule tainting pass.
-    node_queue: BTreeSet<String>,
+    node_queue: VecSet<String>,
     /// When the NoExecute tainting pass is next scheduled.
     pass_at: Option<Time>,
     /// When this controller started: its 100 ms ticker counts from there.
@@ -233,7 +233,7 @@ impl Engine {
         let nodes = cached_nodes(&self.components[kcm].cache);
         let now = self.now;
         // classifyNodes.
-        let names: BTreeSet<&str> = crate::sort::collect_set(nodes.iter().map(|n| s(&n["metadata"]["name"])));
+        let names: VecSet<&str> = VecSet::from_iter(nodes.iter().map(|n| s(&n["metadata"]["name"])));
         let added: Vec<Arc<Value>> = nodes.iter().filter(|n| !self.node_lifecycle.known.contains_key(s(&n["metadata"]["name"]))).cloned().collect();
         let deleted: Vec<(String, String)> = self.node_lifecycle.known.iter().filter(|(n, _)| !names.contains(n.as_str())).map(|(n, u)| (n.clone(), u.clone())).collect();
         let known: Vec<Arc<Value>> = nodes.iter().filter(|n| self.node_lifecycle.known.contains_key(s(&n["metadata"]["name"]))).cloned().collect();
@@ -252,7 +252,7 @@ impl Engine {
             self.node_lifecycle.known.remove(&name);
             self.node_lifecycle.health.remove(&name);
         }
-        let mut zone_conditions: BTreeMap<String, Vec<Option<String>>> = BTreeMap::new();
+        let mut zone_conditions: VecMap<String, Vec<Option<String>>> = VecMap::new();
         for cached in &nodes {
             // Copied only when the controller changes it (most passes change nothing).
             let mut node: std::borrow::Cow<Value> = std::borrow::Cow::Borrowed(&**cached);
@@ -476,8 +476,8 @@ impl Engine {
 
     /// `handleDisruption`: each zone's state from its nodes' Ready conditions, and the
     /// eviction rate that goes with it.
-    fn handle_disruption(&mut self, zone_conditions: &BTreeMap<String, Vec<Option<String>>>, nodes: &[Arc<Value>], now: Time) {
-        let mut new_states: BTreeMap<String, ZoneState> = BTreeMap::new();
+    fn handle_disruption(&mut self, zone_conditions: &VecMap<String, Vec<Option<String>>>, nodes: &[Arc<Value>], now: Time) {
+        let mut new_states: VecMap<String, ZoneState> = VecMap::new();
         let mut all_fully_disrupted = true;
         for (zone, conds) in zone_conditions {
             let state = compute_zone_state(conds);

@@ -59,7 +59,7 @@ pub struct TimedValue {
 #[derive(Debug, Clone)]
 pub struct RateLimitedTimedQueue {
     queue: Vec<TimedValue>,
-    set: std::collections::BTreeSet<String>,
+    set: crate::vecmap::VecSet<String>,
     pub limiter: TokenBucket,
     next_seq: u64,
 }

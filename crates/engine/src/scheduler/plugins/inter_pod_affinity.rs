@@ -3,6 +3,7 @@
 //! anti-affinity of pods already running, by topology domain.
 
 use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use serde_json::Value;
 
@@ -45,9 +46,9 @@ fn topology_value<'a>(node: &'a NodeInfo, key: &str) -> Option<&'a str> {
 /// PreFilter's counts: (topologyKey, value) → number of matching pods.
 #[derive(Debug, Default, Clone)]
 pub struct State {
-    existing_anti: BTreeMap<(String, String), i64>,
-    affinity: Vec<BTreeMap<(String, String), i64>>,
-    anti: Vec<BTreeMap<(String, String), i64>>,
+    existing_anti: VecMap<(String, String), i64>,
+    affinity: Vec<VecMap<(String, String), i64>>,
+    anti: Vec<VecMap<(String, String), i64>>,
     any_affinity_match: bool,
     /// The incoming pod matches all its own required affinity terms.
     self_match: bool,
@@ -64,8 +65,8 @@ pub fn pre_filter(pod: &PodInfo, nodes: &[&NodeInfo], ns_labels: &NamespaceLabel
         return st;
     }
     st.self_match = affinity_terms.iter().all(|t| term_selects(t, &pod.namespace, pod, ns_labels));
-    st.affinity = vec![BTreeMap::new(); affinity_terms.len()];
-    st.anti = vec![BTreeMap::new(); anti_terms.len()];
+    st.affinity = vec![VecMap::new(); affinity_terms.len()];
+    st.anti = vec![VecMap::new(); anti_terms.len()];
     for node in nodes {
         if affinity_terms.is_empty() && anti_terms.is_empty() && node.affinity_pods == 0 {
             continue;
@@ -157,7 +158,7 @@ fn preferred_terms<'a>(spec: &'a Value, kind: &str) -> Vec<(&'a Value, i64)> {
 /// required affinity counting `HardPodAffinityWeight`) — summed per topology domain.
 pub struct AffinityScore {
     /// (topologyKey, value) → score.
-    pairs: BTreeMap<(String, String), i64>,
+    pairs: VecMap<(String, String), i64>,
     skip: bool,
 }
 
@@ -166,7 +167,7 @@ impl AffinityScore {
     pub fn new(pod: &PodInfo, all: &[&NodeInfo], ns_labels: &NamespaceLabels, hard_pod_affinity_weight: i64) -> AffinityScore {
         let own_aff = preferred_terms(&pod.spec, "podAffinity");
         let own_anti = preferred_terms(&pod.spec, "podAntiAffinity");
-        let mut pairs: BTreeMap<(String, String), i64> = BTreeMap::new();
+        let mut pairs: VecMap<(String, String), i64> = VecMap::new();
         let own_terms = !own_aff.is_empty() || !own_anti.is_empty();
         let mut add = |node: &NodeInfo, term: &Value, w: i64| {
             let key = term["topologyKey"].as_str().unwrap_or_default();

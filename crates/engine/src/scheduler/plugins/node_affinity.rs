@@ -70,21 +70,21 @@ pub fn required_matches(pod: &PodInfo, node: &NodeInfo) -> bool {
 /// `PreFilter`'s node names: when every required term has `matchFields metadata.name In`
 /// requirements, the union over the terms of each term's intersection; `None` when some term
 /// names no node (every node stays eligible).
-pub fn pre_filter_node_names(pod: &PodInfo) -> Option<std::collections::BTreeSet<String>> {
-    use std::collections::BTreeSet;
+pub fn pre_filter_node_names(pod: &PodInfo) -> Option<crate::vecmap::VecSet<String>> {
+    use crate::vecmap::VecSet;
     let terms = pod.spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"].as_array()?;
     if terms.is_empty() {
         return None;
     }
-    let mut names: BTreeSet<String> = BTreeSet::new();
+    let mut names: VecSet<String> = VecSet::new();
     for t in terms {
-        let mut term_names: Option<BTreeSet<String>> = None;
+        let mut term_names: Option<VecSet<String>> = None;
         for r in t["matchFields"].as_array().map(Vec::as_slice).unwrap_or_default() {
             if r["key"] == "metadata.name" && r["operator"] == "In" {
-                let s: BTreeSet<String> = r["values"].as_array().map(|v| crate::sort::collect_set(v.iter().filter_map(Value::as_str).map(str::to_string))).unwrap_or_default();
+                let s: VecSet<String> = r["values"].as_array().map(|v| VecSet::from_iter(v.iter().filter_map(Value::as_str).map(str::to_string))).unwrap_or_default();
                 term_names = Some(match term_names {
                     None => s,
-                    Some(prev) => crate::sort::collect_set(prev.intersection(&s).cloned()),
+                    Some(prev) => VecSet::from_iter(prev.intersection(&s).cloned()),
                 });
             }
         }

@@ -2,7 +2,7 @@
 //! filtering.go`): `whenUnsatisfiable: DoNotSchedule` constraints — placing the pod must not
 //! make any domain exceed the least-loaded domain by more than `maxSkew`.
 
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 use serde_json::Value;
 
@@ -54,7 +54,7 @@ fn constraints(pod: &PodInfo) -> Vec<Constraint> {
 /// PreFilter: per constraint, matching pods per domain over the eligible nodes.
 #[derive(Debug, Default, Clone)]
 pub struct State {
-    counts: Vec<BTreeMap<String, i64>>,
+    counts: Vec<VecMap<String, i64>>,
     constraints: Vec<Constraint>,
 }
 
@@ -63,7 +63,7 @@ pub fn pre_filter(pod: &PodInfo, nodes: &[&NodeInfo]) -> State {
     if constraints.is_empty() {
         return State::default();
     }
-    let mut counts = vec![BTreeMap::new(); constraints.len()];
+    let mut counts = vec![VecMap::new(); constraints.len()];
     for node in nodes {
         for (i, c) in constraints.iter().enumerate() {
             let Some(value) = node.labels.get(&c.key).and_then(Value::as_str) else { continue };
@@ -131,7 +131,7 @@ pub struct SpreadScore {
     constraints: Vec<(String, i64, Value)>,
     system_defaulted: bool,
     /// Per constraint: domain value → matching pods.
-    counts: Vec<BTreeMap<String, i64>>,
+    counts: Vec<VecMap<String, i64>>,
     /// Per constraint: `ln(number of domains among the filtered nodes + 2)`.
     weights: Vec<f64>,
 }
@@ -153,7 +153,7 @@ impl SpreadScore {
             (false, Some(sel)) => (system_defaults(sel), true),
             _ => (own, false),
         };
-        let mut counts = vec![BTreeMap::new(); constraints.len()];
+        let mut counts = vec![VecMap::new(); constraints.len()];
         let mut weights = Vec::new();
         for (i, (key, _, selector)) in constraints.iter().enumerate() {
             for node in all.iter().filter(|n| required_matches(pod, n)) {
@@ -165,7 +165,7 @@ impl SpreadScore {
                     .count() as i64;
                 *counts[i].entry(value.to_string()).or_default() += n;
             }
-            let domains: std::collections::BTreeSet<&str> = crate::sort::collect_set(feasible.iter().filter_map(|n| n.labels.get(key).and_then(Value::as_str)));
+            let domains: crate::vecmap::VecSet<&str> = crate::vecmap::VecSet::from_iter(feasible.iter().filter_map(|n| n.labels.get(key).and_then(Value::as_str)));
             weights.push(((domains.len() + 2) as f64).ln());
         }
         SpreadScore { constraints, system_defaulted, counts, weights }

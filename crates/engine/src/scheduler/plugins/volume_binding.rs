@@ -6,7 +6,8 @@
 //! Not modelled: generic ephemeral volumes, CSIStorageCapacity (NotEnoughSpace), CSI
 //! migration.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
+use crate::vecmap::VecSet;
 
 use serde_json::Value;
 
@@ -31,7 +32,7 @@ pub struct AssumedVolume {
 }
 
 /// The assume cache (`pkg/scheduler/util/assumecache`): PV name → assumption.
-pub type AssumedVolumes = BTreeMap<String, AssumedVolume>;
+pub type AssumedVolumes = crate::vecmap::VecMap<String, AssumedVolume>;
 
 /// The scheduler's informer cache, read as the PVC, PV and StorageClass listers; PVs through
 /// the assume cache, whose entry stands until the informer delivers a newer version.
@@ -156,7 +157,7 @@ impl VolumeBinding {
         }
         let mut unbound_ok = true;
         let mut result = PodVolumes::default();
-        let mut chosen: BTreeSet<String> = BTreeSet::new();
+        let mut chosen: VecSet<String> = VecSet::new();
         for claim in &self.delayed {
             // Already handed to a provisioner for another node.
             if claim["metadata"]["annotations"][volume::ANN_SELECTED_NODE].as_str().is_some_and(|n| n != node.name) {

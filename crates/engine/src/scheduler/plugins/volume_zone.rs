@@ -2,7 +2,7 @@
 //! labelled with a zone or region fit only nodes in it. Nodes without any zone or region label
 //! pass; claims still waiting for their first consumer are left to VolumeBinding.
 
-use std::collections::BTreeSet;
+use crate::vecmap::VecSet;
 
 use serde_json::Value;
 
@@ -18,7 +18,7 @@ const TOPOLOGY_LABELS: &[&str] = &["failure-domain.beta.kubernetes.io/zone", "fa
 
 /// PreFilter's state: each (label key, allowed values) a bound volume requires.
 pub struct VolumeZone {
-    pub constraints: Vec<(String, BTreeSet<String>)>,
+    pub constraints: Vec<(String, VecSet<String>)>,
 }
 
 /// PreFilter: `None` is Skip (no claims, or no volume with topology labels).
@@ -45,7 +45,7 @@ pub fn pre_filter(pod: &PodInfo, listers: &Listers<'_>) -> Result<Option<VolumeZ
         for key in TOPOLOGY_LABELS {
             if let Some(v) = pv["metadata"]["labels"][*key].as_str() {
                 // `LabelZonesToSet`: several zones joined by "__".
-                constraints.push((key.to_string(), crate::sort::collect_set(v.split("__").map(str::to_string))));
+                constraints.push((key.to_string(), VecSet::from_iter(v.split("__").map(str::to_string))));
             }
         }
     }
