@@ -273,6 +273,7 @@ fn node(n: &NodeSpec, index: usize, ids: &NodeIds, now: crate::Time) -> Value {
                 condition("Ready", "True", "KubeletReady", "kubelet is posting ready status"),
             ],
             "daemonEndpoints": {"kubeletEndpoint": {"Port": 10250}},
+            "features": {"supplementalGroupsPolicy": true},
             "nodeInfo": {
                 "architecture": "amd64", "bootID": ids.boot_id, "containerRuntimeVersion": CONTAINER_RUNTIME_VERSION,
                 "kernelVersion": KERNEL_VERSION, "kubeProxyVersion": "", "kubeletVersion": KUBELET_VERSION,

@@ -206,6 +206,7 @@ impl Engine {
                 return Err(e);
             }
         };
+        let user = Some(super::shellproc::credentials_of(pod, &name, &image_name));
         let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
         let shim_pid = rt.next_pid();
         rt.containers_changed += 1;
@@ -236,6 +237,7 @@ impl Engine {
             apparmor,
             seccomp_blocks_exec: seccomp.is_some_and(|s| s.blocks_exec),
             env,
+            user,
             namespaces: super::namespaces::Namespaces::default(),
             cgroup: None,
             cpu: Default::default(),

@@ -139,6 +139,9 @@ pub struct Container {
     pub seccomp_blocks_exec: bool,
     /// The environment the kubelet resolved for it (`env`, `envFrom`, `valueFrom`).
     pub env: Vec<(String, String)>,
+    /// The user its process runs as (uid, gid, supplementary groups with the gid), as its OCI
+    /// spec holds it and CRI's `ContainerStatus.user` reports it (KEP-3619).
+    pub user: Option<crate::shell::Credentials>,
     /// Its process's namespaces, from when runc started it (`crictl inspect`'s
     /// `runtimeSpec.linux.namespaces`).
     pub namespaces: namespaces::Namespaces,

@@ -740,19 +740,52 @@ impl ContainerHost<'_> {
 /// and as supplementary groups the primary group, the pod's `fsGroup` and
 /// `supplementalGroups`, plus, under the default `Merge` policy, root's groups of the image's
 /// `/etc/group` for root (`Strict`: none of the image's).
-fn credentials_of(pod: &Value, container: &str) -> Credentials {
+pub(crate) fn credentials_of(pod: &Value, container: &str, image_ref: &str) -> Credentials {
     let psc = &pod["spec"]["securityContext"];
     let csc = crate::kubelet::container_spec(pod, container).map(|c| &c["securityContext"]).unwrap_or(&Value::Null);
     let id = |v: &Value| v.as_u64().and_then(|n| u32::try_from(n).ok());
     let uid = id(&csc["runAsUser"]).or_else(|| id(&psc["runAsUser"])).unwrap_or(0);
     let gid = id(&csc["runAsGroup"]).or_else(|| id(&psc["runAsGroup"])).unwrap_or(0);
-    let mut groups = if uid == 0 && psc["supplementalGroupsPolicy"] != "Strict" { Credentials::root().groups } else { Vec::new() };
+    let mut groups = if psc["supplementalGroupsPolicy"] != "Strict" { image_groups(image_ref, uid) } else { Vec::new() };
     groups.push(gid);
     groups.extend(id(&psc["fsGroup"]));
     groups.extend(psc["supplementalGroups"].as_array().into_iter().flatten().filter_map(id));
     crate::sort::sort(&mut groups);
     groups.dedup();
     Credentials { uid, gid, groups }
+}
+
+/// The groups containerd adds for the user from the image's `/etc/group`
+/// (`oci.WithAdditionalGIDs`: every group that lists the user's name as a member, except a group
+/// of that very name) under the Merge policy:
+/// - root: Alpine's baselayout lists root in ten groups; busybox's file (buildroot's skeleton,
+///   docker-library/busybox) in `wheel`; Debian's, Ubuntu's and Fedora's in none;
+/// - agnhost 2.45 and later: `user-defined-in-image` (uid 1000) is a member of
+///   `group-defined-in-image` (50000), added for the SupplementalGroupsPolicy tests;
+/// - other users have no name in the images podlife knows.
+fn image_groups(image_ref: &str, uid: u32) -> Vec<u32> {
+    let r = image_ref.to_ascii_lowercase();
+    let repo = r.split('@').next().unwrap_or_default().rsplit_once(':').filter(|(_, t)| !t.contains('/')).map_or(r.as_str(), |(n, _)| n);
+    let tag = r.split('@').next().unwrap_or_default().rsplit_once(':').filter(|(_, t)| !t.contains('/')).map_or("", |(_, t)| t);
+    match uid {
+        0 => {
+            let os = crate::registry::build_of(image_ref).map(|(os, _)| os);
+            let busybox = os == Some(Os::Busybox) || (os.is_none() && repo.rsplit('/').next() == Some("busybox"));
+            let alpine = os == Some(Os::Alpine) || (os.is_none() && !busybox && (ash_image(&r) || repo.ends_with("/agnhost")));
+            if busybox {
+                vec![0, 10]
+            } else if alpine {
+                Credentials::root().groups
+            } else {
+                vec![0]
+            }
+        }
+        1000 if repo.ends_with("e2e-test-images/agnhost") => {
+            let minor = tag.strip_prefix("2.").and_then(|m| m.split(|c: char| !c.is_ascii_digit()).next()).and_then(|m| m.parse::<u32>().ok());
+            if minor.is_some_and(|m| m >= 45) { vec![50000] } else { vec![] }
+        }
+        _ => vec![],
+    }
 }
 
 /// The most System V shared memory segments one IPC namespace holds in podlife.
@@ -897,7 +930,7 @@ impl Engine {
         let pod = self.kubelet_pod(node, &ns, &pod_name).map(|p| (*p).clone()).unwrap_or(Value::Null);
         let hostname = if pod.is_null() { pod_name } else { crate::containerd::procfs::uts_hostname(&pod, node) };
         let mounts = mounts_of(&pod, &name, |volume| self.mounted_volume(node, &uid, volume));
-        let creds = credentials_of(&pod, &name);
+        let creds = credentials_of(&pod, &name, &image_ref);
         let user = creds.uid;
         let m = self.machines.get(node)?;
         let deny_writes = m.runtime.containers.get(container_id).and_then(|c| c.apparmor.as_ref()).and_then(|p| m.apparmor.get(p)).is_some_and(|p| p.deny_write && !p.complain);
@@ -1327,15 +1360,26 @@ mod tests {
     #[test]
     fn credentials_follow_the_security_context() {
         let pod = |psc: Value, csc: Value| json!({"spec": {"securityContext": psc, "containers": [{"name": "c", "securityContext": csc}]}});
-        assert_eq!(credentials_of(&pod(json!({}), json!({})), "c"), Credentials::root());
+        let alpine = "docker.io/library/alpine:3.20";
+        assert_eq!(credentials_of(&pod(json!({}), json!({})), "c", alpine), Credentials::root());
         // The page "Configure a Security Context": runAsUser 1000, runAsGroup 3000, fsGroup 2000.
-        let c = credentials_of(&pod(json!({"runAsUser": 1000, "runAsGroup": 3000, "fsGroup": 2000}), json!({})), "c");
+        let c = credentials_of(&pod(json!({"runAsUser": 1000, "runAsGroup": 3000, "fsGroup": 2000}), json!({})), "c", alpine);
         assert_eq!(c, Credentials { uid: 1000, gid: 3000, groups: vec![2000, 3000] });
         // The container's runAsUser wins; supplementalGroups join, sorted as the kernel keeps them.
-        let c = credentials_of(&pod(json!({"runAsUser": 1000, "runAsGroup": 3000, "supplementalGroups": [4000, 50]}), json!({"runAsUser": 2000})), "c");
+        let c = credentials_of(&pod(json!({"runAsUser": 1000, "runAsGroup": 3000, "supplementalGroups": [4000, 50]}), json!({"runAsUser": 2000})), "c", alpine);
         assert_eq!(c, Credentials { uid: 2000, gid: 3000, groups: vec![50, 3000, 4000] });
         // root keeps the image's groups unless the policy is Strict.
-        let c = credentials_of(&pod(json!({"fsGroup": 2000, "supplementalGroupsPolicy": "Strict"}), json!({})), "c");
+        let c = credentials_of(&pod(json!({"fsGroup": 2000, "supplementalGroupsPolicy": "Strict"}), json!({})), "c", alpine);
         assert_eq!(c, Credentials { uid: 0, gid: 0, groups: vec![0, 2000] });
+        // The image's /etc/group decides root's groups: busybox lists root in wheel only,
+        // Debian in none.
+        assert_eq!(credentials_of(&pod(json!({}), json!({})), "c", "docker.io/library/busybox:1.36").groups, [0, 10]);
+        assert_eq!(credentials_of(&pod(json!({}), json!({})), "c", "docker.io/library/nginx:1.27").groups, [0]);
+        // security-context-5: agnhost's user 1000 is a member of group 50000 (Merge), not under Strict.
+        let agnhost = "registry.k8s.io/e2e-test-images/agnhost:2.45";
+        let merge = pod(json!({"runAsUser": 1000, "runAsGroup": 3000, "supplementalGroups": [4000]}), json!({}));
+        assert_eq!(credentials_of(&merge, "c", agnhost).groups, [3000, 4000, 50000]);
+        let strict = pod(json!({"runAsUser": 1000, "runAsGroup": 3000, "supplementalGroups": [4000], "supplementalGroupsPolicy": "Strict"}), json!({}));
+        assert_eq!(credentials_of(&strict, "c", agnhost).groups, [3000, 4000]);
     }
 }

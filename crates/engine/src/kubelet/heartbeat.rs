@@ -168,6 +168,8 @@ impl Engine {
         let rebooted = (!old_boot.is_empty() && old_boot != facts.boot_id).then(|| facts.boot_id.clone());
         status["nodeInfo"] = Value::Object(crate::sort::collect_object(node_info(&facts).iter().map(|(k, v)| (k.to_string(), json!(v)))));
         status["daemonEndpoints"] = json!({"kubeletEndpoint": {"Port": 10250}});
+        // The `NodeFeatures` setter: containerd 2.x supports SupplementalGroupsPolicy.
+        status["features"] = json!({"supplementalGroupsPolicy": true});
         status["images"] = json!(images);
         let mut conditions: Vec<Value> = status["conditions"].as_array().cloned().unwrap_or_default();
         let mut transitions: Vec<&'static str> = Vec::new();

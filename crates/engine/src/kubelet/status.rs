@@ -228,6 +228,11 @@ fn container_statuses(pod: &Value, spec_list: &[Value], runtime: &[&Container], 
                 started && facts.readiness.get(name).copied().unwrap_or(true)
             };
             st["ready"] = json!(ready);
+            // `convertContainerUser` (SupplementalGroupsPolicy, GA): the identity the runtime
+            // reports for the container's process.
+            if let Some(u) = &latest.user {
+                st["user"] = json!({"linux": {"uid": u.uid, "gid": u.gid, "supplementalGroups": u.groups}});
+            }
         }
         // Start failures from the reason cache replace the state with Waiting for a container
         // that will be started again (`ShouldContainerBeRestarted`) — except for an init
