@@ -1,6 +1,6 @@
 # page: https://kubernetes.io/docs/tasks/configure-pod-container/security-context/
-# sections "Implicit group memberships defined in /etc/group in the container image" (FAILING, see
-# INVENTORY.md); the Strict policy's section is pods-security-context-strict.sh.
+# section "Implicit group memberships defined in /etc/group in the container image"; the Strict
+# policy's section is pods-security-context-strict.sh.
 # The index stores security-context-5.yaml as JSON-like flow YAML (same fields as the page's).
 kubectl apply -f https://k8s.io/examples/pods/security/security-context-5.yaml
 sleep 20

@@ -119,8 +119,35 @@ fn page(title: &str, body: &str) -> String {
     format!("<!DOCTYPE html>\n<html>\n<head>\n<title>{title}</title>\n{STYLE}</head>\n<body>\n{body}</body>\n</html>\n")
 }
 
+/// alpine-baselayout 3.6's `/etc/group` (aports `main/alpine-baselayout/group`; Alpine 3.20
+/// and 3.21 ship 3.6.x). Older Alpine releases carried a longer file, and later ones were not
+/// checked: neither is modelled.
+const ALPINE_GROUP: &str = "root:x:0:root\nbin:x:1:root,bin,daemon\ndaemon:x:2:root,bin,daemon\nsys:x:3:root,bin\n\
+adm:x:4:root,daemon\ntty:x:5:\ndisk:x:6:root\nlp:x:7:lp\nkmem:x:9:\nwheel:x:10:root\nfloppy:x:11:root\nmail:x:12:mail\n\
+news:x:13:news\nuucp:x:14:uucp\ncron:x:16:cron\naudio:x:18:\ncdrom:x:19:\ndialout:x:20:root\nftp:x:21:\nsshd:x:22:\n\
+input:x:23:\ntape:x:26:root\nvideo:x:27:root\nnetdev:x:28:\nkvm:x:34:kvm\ngames:x:35:\nshadow:x:42:\nwww-data:x:82:\n\
+users:x:100:games\nntp:x:123:\nabuild:x:300:\nutmp:x:406:\nping:x:999:\nnogroup:x:65533:\nnobody:x:65534:\n";
+
+/// The image's `/etc/group`, where podlife knows it: Alpine 3.20 and 3.21, and agnhost from
+/// 2.45 on, whose Dockerfile (kubernetes test/images/agnhost, on `alpine:3.21`) adds
+/// `adduser -u 1000 -D user-defined-in-image && addgroup -g 50000 group-defined-in-image &&
+/// addgroup user-defined-in-image group-defined-in-image` for the supplemental-groups tests.
+fn etc_group(image_ref: &str) -> Option<String> {
+    let r = image_ref.split('@').next().unwrap_or(image_ref).to_ascii_lowercase();
+    let (repo, tag) = r.rsplit_once(':').filter(|(_, t)| !t.contains('/')).unwrap_or((&r, "latest"));
+    let minor = |prefix: &str| tag.strip_prefix(prefix).and_then(|m| m.split(|c: char| !c.is_ascii_digit()).next()).and_then(|m| m.parse::<u32>().ok());
+    if repo.ends_with("e2e-test-images/agnhost") && minor("2.").is_some_and(|m| m >= 45) {
+        return Some(format!("{ALPINE_GROUP}user-defined-in-image:x:1000:\ngroup-defined-in-image:x:50000:user-defined-in-image\n"));
+    }
+    let alpine = matches!(repo, "alpine" | "docker.io/library/alpine" | "library/alpine");
+    (alpine && minor("3.").is_some_and(|m| (20..=21).contains(&m))).then(|| ALPINE_GROUP.to_string())
+}
+
 /// The image's own file at `path`, if it ships one podlife knows.
 pub fn file(image_ref: &str, path: &str) -> Option<String> {
+    if path == "/etc/group" {
+        return etc_group(image_ref);
+    }
     Some(match (family(image_ref), path) {
         // The packaged file begins with an empty line.
         ("nginx", "/etc/nginx/nginx.conf") => NGINX_CONF.to_string(),
@@ -168,5 +195,15 @@ mod tests {
         assert_eq!(file("registry.k8s.io/nginx-slim:0.27", "/etc/nginx/nginx.conf"), None);
         assert_eq!(file("busybox", "/etc/nginx/nginx.conf"), None);
         assert!(is_dir("httpd:2.4", "/usr/local/apache2/htdocs"));
+    }
+
+    #[test]
+    fn group_files_of_alpine_and_agnhost() {
+        let agnhost = file("registry.k8s.io/e2e-test-images/agnhost:2.45", "/etc/group").unwrap_or_default();
+        assert!(agnhost.starts_with("root:x:0:root\n") && agnhost.ends_with("nobody:x:65534:\nuser-defined-in-image:x:1000:\ngroup-defined-in-image:x:50000:user-defined-in-image\n"));
+        assert_eq!(file("registry.k8s.io/e2e-test-images/agnhost:2.40", "/etc/group"), None);
+        assert_eq!(file("alpine:3.21", "/etc/group").map(|g| g.lines().count()), Some(35));
+        assert_eq!(file("alpine:3.18", "/etc/group"), None);
+        assert_eq!(file("nginx:1.27", "/etc/group"), None);
     }
 }
