@@ -13,6 +13,9 @@ use crate::process::servers::{ENVOY_STAMP, ISTIO_STAMP, Role};
 impl Engine {
     /// The program as it is once it started (or its failure).
     pub(crate) fn prepare_program(&mut self, node: &str, container_id: &str, spec: &Value, mut app: App) -> App {
+        if app.kind == AppKind::Nginx && app.role.is_none() {
+            self.read_nginx_conf(node, container_id, &mut app);
+        }
         let Some(role) = app.role.as_deref().cloned() else { return app };
         match role {
             Role::AgnhostWebhook { cert_file, key_file, .. } => {
@@ -102,6 +105,49 @@ impl Engine {
             Role::Istiod | Role::IstioProxy => {}
         }
         app
+    }
+}
+
+impl Engine {
+    /// nginx at start: what the official image's `10-listen-on-ipv6-by-default.sh` says of
+    /// `conf.d/default.conf` (nginxinc/docker-nginx), then the ports the configuration's
+    /// server blocks listen on (`process::nginx_conf`). Images whose `nginx.conf` podlife
+    /// does not hold keep their program model's port 80.
+    fn read_nginx_conf(&mut self, node: &str, container_id: &str, app: &mut App) {
+        const DEFAULT_CONF: &str = "/etc/nginx/conf.d/default.conf";
+        let Some(main) = self.container_file(node, container_id, "/etc/nginx/nginx.conf") else { return };
+        let image_ref = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.image_ref.clone()).unwrap_or_default();
+        // The script's verdict replaces the two lines the image's own file gets.
+        const ME: &str = "10-listen-on-ipv6-by-default.sh: info:";
+        if let Some(i) = app.start_lines.iter().position(|(_, l)| l.starts_with(ME)) {
+            let current = self.container_file(node, container_id, DEFAULT_CONF);
+            let packaged = super::image_files::file(&image_ref, DEFAULT_CONF);
+            let verdict: Vec<String> = match current {
+                None => vec![format!("{ME} {DEFAULT_CONF} is not a file or does not exist")],
+                Some(_) if !self.container_path_writable(node, container_id, DEFAULT_CONF) => vec![format!("{ME} can not modify {DEFAULT_CONF} (read-only file system?)")],
+                // podlife holds the image's file as the script leaves it.
+                Some(text) if Some(&text) == packaged.as_ref() => vec![format!("{ME} Getting the checksum of {DEFAULT_CONF}"), format!("{ME} Enabled listen on IPv6 in {DEFAULT_CONF}")],
+                Some(text) if text.contains("listen  [::]:80;") => vec![format!("{ME} IPv6 listen already enabled")],
+                Some(_) => vec![format!("{ME} Getting the checksum of {DEFAULT_CONF}"), format!("{ME} {DEFAULT_CONF} differs from the packaged version")],
+            };
+            let end = app.start_lines[i..].iter().position(|(_, l)| !l.starts_with(ME)).map_or(app.start_lines.len(), |n| i + n);
+            app.start_lines.splice(i..end, verdict.into_iter().map(|l| ("stdout", l)));
+        }
+        // The directories an `include` glob may name, listed before the files are read.
+        let mut dirs: Vec<(String, Vec<String>)> = Vec::new();
+        for dir in ["/etc/nginx/conf.d", "/etc/nginx/sites-enabled", "/etc/nginx"] {
+            if let Some(names) = self.container_list_dir(node, container_id, dir) {
+                dirs.push((dir.to_string(), names));
+            }
+        }
+        let listens = crate::process::nginx_conf::listens(
+            &main,
+            &mut |path| self.container_file(node, container_id, path),
+            &mut |d| dirs.iter().find(|(n, _)| n == d).map(|(_, names)| names.clone()).unwrap_or_default(),
+        );
+        app.ports = listens.iter().map(|l| l.port).collect();
+        app.loopback = listens.iter().filter(|l| l.loopback).map(|l| l.port).collect();
+        app.speaks = listens.iter().filter(|l| l.ssl).map(|l| (l.port, crate::process::apps::Protocol::Tls)).collect();
     }
 }
 

@@ -917,6 +917,17 @@ impl Engine {
         self.host_for(node, container_id)?.read_file(path)
     }
 
+    /// The names in the container's directory `path` (None: no such directory).
+    pub(crate) fn container_list_dir(&mut self, node: &str, container_id: &str, path: &str) -> Option<Vec<String>> {
+        self.host_for(node, container_id)?.list_dir(path)
+    }
+
+    /// Whether the container may write to `path` (not on a read-only volume, a projected
+    /// volume or an image volume).
+    pub(crate) fn container_path_writable(&mut self, node: &str, container_id: &str, path: &str) -> bool {
+        self.host_for(node, container_id).is_some_and(|h| !matches!(h.place(path).0, Where::ReadOnly | Where::VolumeRo(_) | Where::Image(_) | Where::Projected(_)))
+    }
+
     /// Whether the container sees a directory at `path`.
     pub(crate) fn container_dir(&mut self, node: &str, container_id: &str, path: &str) -> bool {
         self.host_for(node, container_id).is_some_and(|h| h.file_exists(path) && h.read_file(path).is_none())

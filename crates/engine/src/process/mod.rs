@@ -9,6 +9,7 @@
 
 pub mod apps;
 pub mod envoy;
+pub mod nginx_conf;
 pub mod perl;
 pub mod python;
 pub mod redis;

@@ -697,16 +697,28 @@ pub(crate) fn curl(ctx: &mut Ctx, args: &[String]) -> Outcome {
             Err(NetError::UnknownHost) => {
                 fail_out(&mut stderr, 6, format!("Could not resolve host: {}", u.host));
                 ctx.err(&stderr);
+                // `--write-out` is written after a failed transfer too (`%{http_code}` 000).
+                if let Some(w) = &write_out {
+                    ctx.out(&render_write_out(w, 0, &url, 0));
+                }
                 return Outcome::Status(6);
             }
             Err(NetError::Refused) => {
                 fail_out(&mut stderr, 7, format!("Failed to connect to {} port {} after 0 ms: Couldn't connect to server", u.host, u.port));
                 ctx.err(&stderr);
+                // `--write-out` is written after a failed transfer too (`%{http_code}` 000).
+                if let Some(w) = &write_out {
+                    ctx.out(&render_write_out(w, 0, &url, 0));
+                }
                 return Outcome::Status(7);
             }
             Err(NetError::Reset) => {
                 fail_out(&mut stderr, 56, "Recv failure: Connection reset by peer".to_string());
                 ctx.err(&stderr);
+                // `--write-out` is written after a failed transfer too (`%{http_code}` 000).
+                if let Some(w) = &write_out {
+                    ctx.out(&render_write_out(w, 0, &url, 0));
+                }
                 return Outcome::Status(56);
             }
             Err(NetError::Timeout) => {
