@@ -502,6 +502,20 @@ impl Engine {
         self.http_at(&landing, header_host, path, hops)
     }
 
+    /// An HTTPS `GET` from a pod: the answer and, when the server's TLS is modelled (nginx's
+    /// `listen … ssl`), the certificate it presented for the client to verify. Other servers
+    /// answer as over HTTP, with no certificate (TLS not modelled there).
+    pub fn pod_https_get(&mut self, client: &Client, host: &str, port: u16, header_host: &str, path: &str, hops: u32) -> Result<(HttpAnswer, Option<String>), NetError> {
+        let landing = self.connect_from_pod(client, host, port)?;
+        if let Some(Acceptor::Program(container)) = self.acceptor(&landing.ep)
+            && let Some(certificate) = self.tls_listener(&landing.ep.node, &container, landing.ep.port)
+        {
+            let (code, headers, body) = self.program_http(&landing.ep, &container, header_host, path).ok_or(NetError::Refused)?;
+            return Ok((HttpAnswer { code, body, headers }, certificate));
+        }
+        self.http_at(&landing, header_host, path, hops).map(|a| (a, None))
+    }
+
     /// A TCP connection from a pod that sends `request` and reads until the peer closes
     /// (`nc`, `redis-cli`; an empty request only connects, as `nc -z`).
     pub fn pod_tcp_exchange(&mut self, client: &Client, host: &str, port: u16, request: &str, hops: u32) -> Result<String, NetError> {
@@ -535,7 +549,11 @@ impl Engine {
                         Err(_) => HttpAnswer { code: 502, body: crate::process::webserver::nginx_error_page(502, Some("1.13.12")), headers: vec![] },
                     });
                 }
-                let (code, headers, body) = self.program_http(&landing.ep, &container, host, path).ok_or(NetError::Refused)?;
+                let answer = match self.nginx_plain_on_tls_port(&landing.ep.node, &container, landing.ep.port) {
+                    Some(a) => a,
+                    None => self.program_http(&landing.ep, &container, host, path).ok_or(NetError::Refused)?,
+                };
+                let (code, headers, body) = answer;
                 Ok(HttpAnswer { code, body, headers })
             }
             Acceptor::Internet => self.internet_http(landing, host, path),

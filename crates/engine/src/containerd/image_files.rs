@@ -49,6 +49,45 @@ http {
 }
 "#;
 
+/// nginx.org's packaged `nginx.conf` of the 1.9 series: one worker, the error log from `warn`
+/// up (no `[notice]` lines), the pid under /var/run.
+const NGINX_1_9_CONF: &str = r#"
+user  nginx;
+worker_processes  1;
+
+error_log  /var/log/nginx/error.log warn;
+pid        /var/run/nginx.pid;
+
+
+events {
+    worker_connections  1024;
+}
+
+
+http {
+    include       /etc/nginx/mime.types;
+    default_type  application/octet-stream;
+
+    log_format  main  '$remote_addr - $remote_user [$time_local] "$request" '
+                      '$status $body_bytes_sent "$http_referer" '
+                      '"$http_user_agent" "$http_x_forwarded_for"';
+
+    access_log  /var/log/nginx/access.log  main;
+
+    sendfile        on;
+    #tcp_nopush     on;
+
+    keepalive_timeout  65;
+
+    #gzip  on;
+
+    include /etc/nginx/conf.d/*.conf;
+}
+"#;
+
+/// The welcome page's style before its dark-mode `color-scheme` line (the 612-byte page).
+const STYLE_CLASSIC: &str = "<style>\n    body {\n        width: 35em;\n        margin: 0 auto;\n        font-family: Tahoma, Verdana, Arial, sans-serif;\n    }\n</style>\n";
+
 const NGINX_DEFAULT_CONF: &str = r#"server {
     listen       80;
     listen  [::]:80;
@@ -109,6 +148,8 @@ fn family(image_ref: &str) -> &str {
     let repo = last.split(':').next().unwrap_or(last);
     match repo {
         "nginx" if !image_ref.contains("nginx-slim") => "nginx",
+        // bprashanth/nginxhttps: nginx 1.9's packaged files (kubernetes/examples https-nginx).
+        "nginxhttps" => "nginx-1.9",
         "httpd" => "httpd",
         "artifact" if without_digest.contains("crio/artifact") => "crio-artifact",
         _ => "",
@@ -154,6 +195,9 @@ pub fn file(image_ref: &str, path: &str) -> Option<String> {
         ("nginx", "/etc/nginx/conf.d/default.conf") => NGINX_DEFAULT_CONF.to_string(),
         ("nginx", "/usr/share/nginx/html/index.html") => page("Welcome to nginx!", NGINX_INDEX_BODY),
         ("nginx", "/usr/share/nginx/html/50x.html") => page("Error", NGINX_50X_BODY),
+        ("nginx-1.9", "/etc/nginx/nginx.conf") => NGINX_1_9_CONF.to_string(),
+        ("nginx-1.9", "/etc/nginx/conf.d/default.conf") => NGINX_DEFAULT_CONF.replace("    listen  [::]:80;\n", ""),
+        ("nginx-1.9", "/usr/share/nginx/html/index.html") => format!("<!DOCTYPE html>\n<html>\n<head>\n<title>Welcome to nginx!</title>\n{STYLE_CLASSIC}</head>\n<body>\n{NGINX_INDEX_BODY}</body>\n</html>\n"),
         ("httpd", "/usr/local/apache2/htdocs/index.html") => HTTPD_INDEX.to_string(),
         // quay.io/crio/artifact (CRI-O's test image for image volumes): two one-line files.
         ("crio-artifact", "/dir/file") => "1\n".to_string(),
@@ -168,6 +212,9 @@ pub fn list(image_ref: &str, dir: &str) -> Vec<&'static str> {
         ("nginx", "/etc/nginx") => vec!["conf.d", "nginx.conf"],
         ("nginx", "/etc/nginx/conf.d") => vec!["default.conf"],
         ("nginx", "/usr/share/nginx/html") => vec!["50x.html", "index.html"],
+        ("nginx-1.9", "/etc/nginx") => vec!["conf.d", "nginx.conf"],
+        ("nginx-1.9", "/etc/nginx/conf.d") => vec!["default.conf"],
+        ("nginx-1.9", "/usr/share/nginx/html") => vec!["index.html"],
         ("httpd", "/usr/local/apache2") => vec!["htdocs"],
         ("crio-artifact", "") => vec!["dir", "file"],
         ("crio-artifact", "/dir") => vec!["file"],
@@ -195,6 +242,9 @@ mod tests {
         assert_eq!(file("registry.k8s.io/nginx-slim:0.27", "/etc/nginx/nginx.conf"), None);
         assert_eq!(file("busybox", "/etc/nginx/nginx.conf"), None);
         assert!(is_dir("httpd:2.4", "/usr/local/apache2/htdocs"));
+        // nginx 1.9's welcome page is the 612-byte one.
+        assert_eq!(file("docker.io/bprashanth/nginxhttps:1.0", "/usr/share/nginx/html/index.html").map(|p| p.len()), Some(612));
+        assert!(file("bprashanth/nginxhttps:1.0", "/etc/nginx/conf.d/default.conf").is_some_and(|c| !c.contains("[::]")));
     }
 
     #[test]

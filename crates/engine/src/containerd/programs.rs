@@ -140,14 +140,20 @@ impl Engine {
                 dirs.push((dir.to_string(), names));
             }
         }
-        let listens = crate::process::nginx_conf::listens(
+        let conf = crate::process::nginx_conf::read(
             &main,
             &mut |path| self.container_file(node, container_id, path),
             &mut |d| dirs.iter().find(|(n, _)| n == d).map(|(_, names)| names.clone()).unwrap_or_default(),
         );
-        app.ports = listens.iter().map(|l| l.port).collect();
-        app.loopback = listens.iter().filter(|l| l.loopback).map(|l| l.port).collect();
-        app.speaks = listens.iter().filter(|l| l.ssl).map(|l| (l.port, crate::process::apps::Protocol::Tls)).collect();
+        app.ports = conf.listens.iter().map(|l| l.port).collect();
+        app.loopback = conf.listens.iter().filter(|l| l.loopback).map(|l| l.port).collect();
+        app.speaks = conf.listens.iter().filter(|l| l.ssl).map(|l| (l.port, crate::process::apps::Protocol::Tls)).collect();
+        app.tls_certificate = conf.certificate.as_deref().and_then(|path| self.container_file(node, container_id, path));
+        // The `[notice]` lines go to the error log only when its level keeps them.
+        if !conf.logs_notices() {
+            app.ready_lines.retain(|(_, l)| !l.starts_with("[notice]"));
+            app.shutdown_lines.retain(|(_, l)| !l.starts_with("[notice]"));
+        }
     }
 }
 

@@ -86,6 +86,8 @@ struct ContainerHost<'e> {
     creds: Credentials,
     /// The headers proxies added to the last HTTP answer.
     headers: Vec<(String, String)>,
+    /// The certificate the last HTTPS answer's server presented (None: TLS not modelled).
+    certificate: Option<String>,
     /// The kubelet's copy of the pod.
     pod: Value,
     /// The image the container runs (which programs it has).
@@ -648,9 +650,20 @@ impl Host for ContainerHost<'_> {
         let host = self.resolve_for_connect(host)?;
         let client = self.client();
         self.headers.clear();
-        let answer = self.engine.pod_http_get(&client, &host, port, &header_host, path, self.depth)?;
+        self.certificate = None;
+        let answer = if url.starts_with("https://") {
+            let (answer, certificate) = self.engine.pod_https_get(&client, &host, port, &header_host, path, self.depth)?;
+            self.certificate = certificate;
+            answer
+        } else {
+            self.engine.pod_http_get(&client, &host, port, &header_host, path, self.depth)?
+        };
         self.headers = answer.headers;
         Ok((answer.code, answer.body))
+    }
+
+    fn tls_certificate(&self) -> Option<String> {
+        self.certificate.clone()
     }
 
     fn has_program(&self, name: &str) -> bool {
@@ -945,7 +958,7 @@ impl Engine {
         let user = creds.uid;
         let m = self.machines.get(node)?;
         let deny_writes = m.runtime.containers.get(container_id).and_then(|c| c.apparmor.as_ref()).and_then(|p| m.apparmor.get(p)).is_some_and(|p| p.deny_write && !p.complain);
-        Some(ContainerHost { engine: self, node: node.to_string(), uid, container_id: container_id.to_string(), namespace: ns, hostname, mounts, out: String::new(), err: String::new(), chunks: Vec::new(), offset_ms: 0, user, creds, headers: vec![], pod, image_ref, exec_argv: None, depth: 0, deny_writes })
+        Some(ContainerHost { engine: self, node: node.to_string(), uid, container_id: container_id.to_string(), namespace: ns, hostname, mounts, out: String::new(), err: String::new(), chunks: Vec::new(), offset_ms: 0, user, creds, headers: vec![], certificate: None, pod, image_ref, exec_argv: None, depth: 0, deny_writes })
     }
 
     /// Starts a container's process as the shell would exec it. Err is runc's exec error.

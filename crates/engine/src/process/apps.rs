@@ -144,6 +144,8 @@ pub struct App {
     pub memory_growth_max: u64,
     /// How many times nginx's master reloaded on SIGHUP (each starts new workers).
     pub reloads: u32,
+    /// The certificate (PEM text) a TLS listener presents: nginx's `ssl_certificate`.
+    pub tls_certificate: Option<String>,
 }
 
 const MIB: u64 = 1024 * 1024;
@@ -181,6 +183,7 @@ impl App {
             body: None,
             memory_growth_max: u64::MAX,
             reloads: 0,
+            tls_certificate: None,
         }
     }
 

@@ -2,8 +2,9 @@
 //! (`ngx_http_core_module`'s `listen`: an address and port, `[::]:80`, `127.0.0.1:8080`, a
 //! bare port; `ssl` makes the port speak TLS; a server block without `listen` gets `*:80`,
 //! nginx's default for a master process run as root), following `include` globs as nginx does
-//! (paths relative to `/etc/nginx`, matches in sorted order). Everything else in the files —
-//! locations, upstreams, TLS parameters — is not read here.
+//! (paths relative to `/etc/nginx`, matches in sorted order); the first `ssl_certificate`
+//! and the main `error_log`'s level. Everything else in the files — locations, upstreams,
+//! other TLS parameters — is not read here.
 
 /// One port nginx listens on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -13,6 +14,23 @@ pub struct Listen {
     pub ssl: bool,
     /// Bound to a loopback address only (`127.0.0.1:8080`, `localhost:8080`, `[::1]:8080`).
     pub loopback: bool,
+}
+
+/// What [`read`] finds in the configuration.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Conf {
+    pub listens: Vec<Listen>,
+    /// The first `ssl_certificate` file named in the `http` block or a server.
+    pub certificate: Option<String>,
+    /// The level of the main context's `error_log` (nginx's default: `error`).
+    pub error_log_level: String,
+}
+
+impl Conf {
+    /// Whether the error log keeps `[notice]` lines (`debug`, `info` or `notice`).
+    pub fn logs_notices(&self) -> bool {
+        matches!(self.error_log_level.as_str(), "debug" | "info" | "notice")
+    }
 }
 
 /// The tokens of an nginx configuration: words (quotes removed), `;`, `{` and `}`; `#` starts
@@ -100,11 +118,12 @@ fn parse_listen(args: &[String]) -> Option<Listen> {
     Some(Listen { port, ssl: args[1..].iter().any(|a| a == "ssl"), loopback })
 }
 
-/// The ports nginx listens on, from `nginx.conf`'s text; `read` gives a file's text,
-/// `list` a directory's names (for `include` globs). In order of first appearance; a port
+/// What nginx reads from `nginx.conf`'s text; `read_file` gives a file's text, `list` a
+/// directory's names (for `include` globs). Ports in order of first appearance; a port
 /// speaks TLS when any of its `listen` lines says `ssl`, and is loopback-only when every one
 /// names a loopback address.
-pub fn listens(main: &str, read: &mut dyn FnMut(&str) -> Option<String>, list: &mut dyn FnMut(&str) -> Vec<String>) -> Vec<Listen> {
+pub fn read(main: &str, read_file: &mut dyn FnMut(&str) -> Option<String>, list: &mut dyn FnMut(&str) -> Vec<String>) -> Conf {
+    let mut conf = Conf { error_log_level: "error".into(), ..Conf::default() };
     let mut out: Vec<Listen> = Vec::new();
     // (tokens, position) of each file being read, innermost last; the depth bounds includes
     // that include themselves.
@@ -151,6 +170,8 @@ pub fn listens(main: &str, read: &mut dyn FnMut(&str) -> Option<String>, list: &
                             add(l, &mut out);
                         }
                     }
+                    Some("ssl_certificate") if conf.certificate.is_none() && blocks.first().is_some_and(|b| b == "http") => conf.certificate = directive.get(1).cloned(),
+                    Some("error_log") if blocks.is_empty() => conf.error_log_level = directive.get(2).cloned().unwrap_or_else(|| "error".into()),
                     Some("include") if stack.len() < 10 => {
                         if let Some(pattern) = directive.get(1) {
                             let path = if pattern.starts_with('/') { pattern.clone() } else { format!("/etc/nginx/{pattern}") };
@@ -165,7 +186,7 @@ pub fn listens(main: &str, read: &mut dyn FnMut(&str) -> Option<String>, list: &
                             // Read last first: the stack takes them in order.
                             files.reverse();
                             for f in files {
-                                if let Some(text) = read(&f) {
+                                if let Some(text) = read_file(&f) {
                                     stack.push((tokens(&text), 0));
                                 }
                             }
@@ -178,7 +199,8 @@ pub fn listens(main: &str, read: &mut dyn FnMut(&str) -> Option<String>, list: &
             _ => directive.push(tok),
         }
     }
-    out
+    conf.listens = out;
+    conf
 }
 
 #[cfg(test)]
@@ -186,9 +208,9 @@ mod tests {
     use super::*;
 
     fn run(main: &str, files: &[(&str, &str)]) -> Vec<(u16, bool, bool)> {
-        let mut read = |p: &str| files.iter().find(|(n, _)| *n == p).map(|(_, t)| t.to_string());
+        let mut read_file = |p: &str| files.iter().find(|(n, _)| *n == p).map(|(_, t)| t.to_string());
         let mut list = |d: &str| files.iter().filter_map(|(n, _)| n.strip_prefix(&format!("{d}/"))).filter(|n| !n.contains('/')).map(str::to_string).collect();
-        listens(main, &mut read, &mut list).into_iter().map(|l| (l.port, l.ssl, l.loopback)).collect()
+        read(main, &mut read_file, &mut list).listens.into_iter().map(|l| (l.port, l.ssl, l.loopback)).collect()
     }
 
     const MAIN: &str = "user nginx;\nevents { worker_connections 1024; }\nhttp {\n    include /etc/nginx/mime.types;\n    include /etc/nginx/conf.d/*.conf;\n}\n";
@@ -207,6 +229,19 @@ mod tests {
         assert_eq!(run(MAIN, &[]), []);
         // listen outside a server block (in a stream or mail block) is not HTTP's.
         assert_eq!(run("stream { server { listen 5432; } }", &[]), []);
+    }
+
+    #[test]
+    fn certificate_and_error_log_level() {
+        let tls = "server { listen 443 ssl; ssl_certificate /etc/nginx/ssl/tls.crt; ssl_certificate_key /etc/nginx/ssl/tls.key; }";
+        let mut read_file = |p: &str| (p == "/etc/nginx/conf.d/default.conf").then(|| tls.to_string());
+        let mut list = |d: &str| if d == "/etc/nginx/conf.d" { vec!["default.conf".to_string()] } else { vec![] };
+        let c = read(&format!("error_log /var/log/nginx/error.log notice;\n{MAIN}"), &mut read_file, &mut list);
+        assert_eq!((c.certificate.as_deref(), c.logs_notices()), (Some("/etc/nginx/ssl/tls.crt"), true));
+        // nginx 1.9's packaged nginx.conf logs from `warn` up; no error_log line means `error`.
+        let c = read(&format!("error_log /var/log/nginx/error.log warn;\n{MAIN}"), &mut read_file, &mut list);
+        assert!(!c.logs_notices());
+        assert_eq!(read("", &mut read_file, &mut list).error_log_level, "error");
     }
 
     #[test]

@@ -35,7 +35,7 @@ impl Engine {
     pub(crate) fn docroot_http(&mut self, node: &str, container_id: &str, kind: &AppKind, host: &str, path: &str) -> Option<Answer> {
         let (code, body) = self.docroot_answer(node, container_id, kind, path)?;
         let server = match kind {
-            AppKind::Nginx => self.container_env(node, container_id, "NGINX_VERSION").map_or("nginx".to_string(), |v| format!("nginx/{v}")),
+            AppKind::Nginx => self.container_env(node, container_id, "NGINX_VERSION").map_or("nginx".to_string(), |v| format!("nginx/{}", nginx_version(&v))),
             _ => self.container_env(node, container_id, "HTTPD_VERSION").map_or("Apache".to_string(), |v| format!("Apache/{v} (Unix)")),
         };
         let mut headers = vec![
@@ -53,6 +53,34 @@ impl Engine {
         Some((code, headers, body))
     }
 
+    /// nginx's answer to a plain HTTP request on a port it serves with `ssl`
+    /// (`NGX_HTTP_TO_HTTPS`, answered as 400 with `ngx_http_error_497_page`); None when the
+    /// program is not nginx or the port is not one of its TLS ports.
+    pub(crate) fn nginx_plain_on_tls_port(&self, node: &str, container_id: &str, port: u16) -> Option<Answer> {
+        let p = self.machines.get(node)?.runtime.containers.get(container_id)?.process.as_ref()?;
+        if p.app.kind != AppKind::Nginx || p.app.protocol(port) != super::apps::Protocol::Tls {
+            return None;
+        }
+        let version = self.container_env(node, container_id, "NGINX_VERSION").map(|v| nginx_version(&v));
+        let server = version.as_deref().map_or("nginx".to_string(), |v| format!("nginx/{v}"));
+        let body = format!("<html>\r\n<head><title>400 The plain HTTP request was sent to HTTPS port</title></head>\r\n<body>\r\n<center><h1>400 Bad Request</h1></center>\r\n<center>The plain HTTP request was sent to HTTPS port</center>\r\n<hr><center>{server}</center>\r\n</body>\r\n</html>\r\n");
+        let headers = vec![
+            ("Server".to_string(), server),
+            ("Date".to_string(), crate::internet::http_date(self.now)),
+            ("Content-Type".to_string(), "text/html".to_string()),
+            ("Content-Length".to_string(), body.len().to_string()),
+            ("Connection".to_string(), "close".to_string()),
+        ];
+        Some((400, headers, body))
+    }
+
+    /// The certificate a program presents to a TLS client on `port`: Some(PEM) (None inside
+    /// when it has none podlife can read) when it serves TLS there, None otherwise.
+    pub(crate) fn tls_listener(&self, node: &str, container_id: &str, port: u16) -> Option<Option<String>> {
+        let p = self.machines.get(node)?.runtime.containers.get(container_id)?.process.as_ref()?;
+        (p.app.kind == AppKind::Nginx && p.app.protocol(port) == super::apps::Protocol::Tls).then(|| p.app.tls_certificate.clone())
+    }
+
     /// The answer of nginx or httpd in `container_id` to `GET path` from its document root,
     /// None for other programs.
     fn docroot_answer(&mut self, node: &str, container_id: &str, kind: &AppKind, path: &str) -> Option<(u16, String)> {
@@ -63,7 +91,7 @@ impl Engine {
         };
         let path = path.split(['?', '#']).next().unwrap_or("/");
         let path = if path.starts_with('/') { path.to_string() } else { format!("/{path}") };
-        let version = self.container_env(node, container_id, "NGINX_VERSION");
+        let version = self.container_env(node, container_id, "NGINX_VERSION").map(|v| nginx_version(&v));
         let nginx_page = |code: u16| (code, nginx_error_page(code, version.as_deref()));
         if path.split('/').any(|seg| seg == "..") {
             return Some(if *kind == AppKind::Nginx { nginx_page(400) } else { (400, httpd_error_page(400)) });
@@ -112,6 +140,12 @@ impl Engine {
         let env = crate::containerd::cri::oci_env("", crate::containerd::cri::node_image(rt, c), &c.env);
         env.into_iter().find(|(k, _)| k == name).map(|(_, v)| v)
     }
+}
+
+/// nginx's version from the image's `NGINX_VERSION`: images before 1.19 gave the Debian
+/// package's version (`1.9.2-1~jessie`).
+fn nginx_version(env: &str) -> String {
+    env.split('-').next().unwrap_or(env).to_string()
 }
 
 fn reason(code: u16) -> &'static str {

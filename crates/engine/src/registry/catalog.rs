@@ -219,6 +219,12 @@ const GB_FRONTEND: ImageConfig = ImageConfig {
 // hello-go-gke (a Go server on port 80) and hello-frontend (nginx with a proxy config), the
 // images of "Connect a Frontend to a Backend Using Services" (reconstructed).
 const HELLO_GO_GKE: ImageConfig = ImageConfig { exposed_ports: &[80], ..config(&["/hello"], NONE, ENV_PATH_ONLY) };
+// bprashanth/nginxhttps:1.0, the HTTPS server of "Connecting Applications with Services":
+// kubernetes/examples staging/https-nginx/Dockerfile built `FROM nginx` in 2015 — nginx 1.9 on
+// Debian jessie, whose image had no ENTRYPOINT, `CMD ["nginx", "-g", "daemon off;"]`,
+// `EXPOSE 80 443` and no STOPSIGNAL — adding index2.html, auto-reload-nginx.sh and
+// inotify-tools, with no CMD of its own (reconstructed; the 1.9 patch release is estimated).
+const NGINX_HTTPS: ImageConfig = ImageConfig { exposed_ports: &[80, 443], ..config(NONE, &["nginx", "-g", "daemon off;"], &[PATH, "NGINX_VERSION=1.9.2-1~jessie"]) };
 const HELLO_FRONTEND: ImageConfig = ImageConfig { stop_signal: Some("SIGQUIT"), exposed_ports: &[80], ..config(NONE, &["nginx", "-g", "daemon off;"], &[PATH, "NGINX_VERSION=1.13.12"]) };
 
 // event-exporter (k8s-stackdriver): `ENTRYPOINT ["/event-exporter"]`; node-problem-detector
@@ -331,6 +337,7 @@ const HELLO_APP_AR: &str = "us-docker.pkg.dev/google-samples/containers/gke/hell
 const NODE_HELLO_GCR: &str = "gcr.io/google-samples/node-hello";
 const HELLO_GO_GKE_GCR: &str = "gcr.io/google-samples/hello-go-gke";
 const HELLO_FRONTEND_GCR: &str = "gcr.io/google-samples/hello-frontend";
+const NGINX_HTTPS_HUB: &str = "docker.io/bprashanth/nginxhttps";
 const GB_FRONTEND_AR: &str = "us-docker.pkg.dev/google-samples/containers/gke/gb-frontend";
 const SOCAT_HUB: &str = "docker.io/alpine/socat";
 const CRIO_ARTIFACT: &str = "quay.io/crio/artifact";
@@ -873,6 +880,16 @@ static CATALOG: &[CatalogImage] = &[
         "sha256:5c61caf20e3c3a036ede8571eed243ad40d91bf1b153b6a06fc15b4b6e97c6cf", // digest: synthetic
         3_119_274,
         HELLO_GO_GKE,
+    ),
+    // bprashanth/nginxhttps 1.0: synthetic digests, size estimated (nginx 1.9 on jessie with
+    // inotify-tools and the apt lists its build left).
+    img(
+        NGINX_HTTPS_HUB,
+        "1.0",
+        "sha256:5412cd59e18538f011e31cb1affd5734e5a189e2c1afbeef1b5ce5179ba68f6f", // digest: synthetic
+        "sha256:f9d0d7f0e0d11d4100cf64c617905f3715454adce202afb4949076a39563901e", // digest: synthetic
+        58_204_510,
+        NGINX_HTTPS,
     ),
     img(
         HELLO_FRONTEND_GCR,

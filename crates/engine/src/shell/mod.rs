@@ -435,6 +435,11 @@ pub trait Host {
     fn http_headers(&self) -> Vec<(String, String)> {
         Vec::new()
     }
+    /// The certificate (PEM) the server of the last HTTPS `http_get` presented; None where
+    /// TLS is not modelled (the server answered as over HTTP).
+    fn tls_certificate(&self) -> Option<String> {
+        None
+    }
     /// `kill(pid, sig)` to a process of the PID namespace outside this shell (another
     /// container's, with `shareProcessNamespace`): false when there is no such process.
     fn signal_process(&mut self, _pid: u32, _sig: i32) -> bool {

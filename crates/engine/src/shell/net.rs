@@ -587,6 +587,8 @@ pub(crate) fn curl(ctx: &mut Ctx, args: &[String]) -> Outcome {
     let mut write_out: Option<String> = None;
     let mut follow = false;
     let mut verbose = false;
+    let mut insecure = false;
+    let mut cacert: Option<String> = None;
     let mut urls = Vec::new();
     let mut it = args.iter();
     let with_value = ["-o", "-m", "-w", "-X", "-H", "-d", "-u", "-A", "-e", "-b", "-c", "-T", "-F", "-x", "-r", "-y", "-Y", "-K", "-E", "-C"];
@@ -611,7 +613,9 @@ pub(crate) fn curl(ctx: &mut Ctx, args: &[String]) -> Outcome {
                 "connect-timeout" => connect_timeout = parse_duration(&val(&mut it)),
                 "write-out" => write_out = Some(val(&mut it)),
                 "url" => urls.push(val(&mut it)),
-                "request" | "header" | "data" | "data-raw" | "data-binary" | "user" | "user-agent" | "retry" | "retry-delay" | "retry-max-time" | "cacert" | "cert" | "key"
+                "insecure" => insecure = true,
+                "cacert" => cacert = Some(val(&mut it)),
+                "request" | "header" | "data" | "data-raw" | "data-binary" | "user" | "user-agent" | "retry" | "retry-delay" | "retry-max-time" | "cert" | "key"
                 | "resolve" | "proxy" | "referer" | "cookie" | "form" | "unix-socket" | "http-version" | "json" => {
                     let _ = val(&mut it);
                 }
@@ -645,6 +649,7 @@ pub(crate) fn curl(ctx: &mut Ctx, args: &[String]) -> Outcome {
                     'i' => include = true,
                     'L' => follow = true,
                     'v' => verbose = true,
+                    'k' => insecure = true,
                     _ => {}
                 }
                 k += 1;
@@ -683,7 +688,6 @@ pub(crate) fn curl(ctx: &mut Ctx, args: &[String]) -> Outcome {
     let mut redirects = 0;
     let (code, body, headers) = loop {
         let target = format!("{}://{}:{}{}", u.scheme, u.host, u.port, u.path);
-        let result = ctx.host.http_get(&target);
         let fail_out = |stderr: &mut String, code: i32, msg: String| {
             if meter {
                 stderr.push_str(&meter_line(0, 0));
@@ -692,6 +696,42 @@ pub(crate) fn curl(ctx: &mut Ctx, args: &[String]) -> Outcome {
                 stderr.push_str(&format!("curl: ({code}) {msg}\n"));
             }
         };
+        // OpenSSL loads `--cacert` before it connects (lib/vtls/openssl.c,
+        // CURLE_SSL_CACERT_BADFILE).
+        let bundle = match (&cacert, u.scheme == "https" && !insecure) {
+            (Some(path), true) => match ctx.host.read_file(path) {
+                Some(text) => Some(text),
+                None => {
+                    fail_out(&mut stderr, 77, format!("error setting certificate file: {path}"));
+                    ctx.err(&stderr);
+                    if let Some(w) = &write_out {
+                        ctx.out(&render_write_out(w, 0, &url, 0));
+                    }
+                    return Outcome::Status(77);
+                }
+            },
+            _ => None,
+        };
+        let result = ctx.host.http_get(&target);
+        // The server's certificate (where its TLS is modelled) must be in the CA bundle: a
+        // self-signed one is trusted only when `--cacert` holds it; `-k` skips the check.
+        if result.is_ok()
+            && u.scheme == "https"
+            && !insecure
+            && let Some(certificate) = ctx.host.tls_certificate()
+            && !pem_certificates(bundle.as_deref().unwrap_or_default()).iter().any(|c| pem_certificates(&certificate).contains(c))
+        {
+            fail_out(&mut stderr, 60, "SSL certificate problem: self-signed certificate".into());
+            // tool_operate.c: CURL_CA_CERT_ERRORMSG follows error 60.
+            if !quiet_errors {
+                stderr.push_str("More details here: https://curl.se/docs/sslcerts.html\n\ncurl failed to verify the legitimacy of the server and therefore could not\nestablish a secure connection to it. To learn more about this situation and\nhow to fix it, please visit the webpage mentioned above.\n");
+            }
+            ctx.err(&stderr);
+            if let Some(w) = &write_out {
+                ctx.out(&render_write_out(w, 0, &url, 0));
+            }
+            return Outcome::Status(60);
+        }
         let (code, body) = match result {
             Ok(r) => r,
             Err(NetError::UnknownHost) => {
@@ -865,6 +905,19 @@ fn verbose_exchange(ctx: &mut Ctx, u: &Url, headers: &str, body_len: usize) -> S
 
 /// The curl release whose texts these are.
 const CURL_VERSION: &str = "8.18.0";
+
+/// The certificates of a PEM text, each as its base64 body without whitespace.
+fn pem_certificates(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("-----BEGIN CERTIFICATE-----") {
+        let body = &rest[start + 27..];
+        let Some(end) = body.find("-----END CERTIFICATE-----") else { break };
+        out.push(body[..end].split_whitespace().collect());
+        rest = &body[end..];
+    }
+    out
+}
 
 fn render_write_out(fmt: &str, code: u16, url: &str, size: usize) -> String {
     let mut out = String::new();
