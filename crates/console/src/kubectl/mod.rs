@@ -5,6 +5,7 @@
 mod create_data;
 mod create_sub;
 mod describe;
+mod debug;
 mod label_annotate;
 mod exec_wait;
 mod expose;
@@ -132,11 +133,12 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "annotate" => label_annotate::annotate(ctx, rest, &mut out),
         "patch" => patch::patch(ctx, rest, &mut out),
         "expose" => expose::expose(ctx, rest, &mut out),
+        "debug" => debug::debug(ctx, rest, &mut out),
         // Out of scope: podlife has no network path from the learner's machine into a pod.
         "port-forward" => out.err(PORT_FORWARD),
         // Real kubectl commands podlife does not model: say so, with what to use instead.
         "edit" => out.err("error: podlife does not model kubectl edit: it opens an editor on your machine; change the object with kubectl apply (the editor's Apply), patch, set image, scale or label instead\n"),
-        "replace" | "diff" | "autoscale" | "cp" | "debug" | "attach" | "proxy" | "kustomize" | "plugin" | "certificate" | "completion" | "config" | "cluster-info" | "explain" | "api-versions" | "options" => {
+        "replace" | "diff" | "autoscale" | "cp" | "attach" | "proxy" | "kustomize" | "plugin" | "certificate" | "completion" | "config" | "cluster-info" | "explain" | "api-versions" | "options" => {
             out.err(&format!("error: podlife does not model kubectl {command} yet\n"));
         }
         other => {

@@ -308,7 +308,9 @@ impl Engine {
         let mut members: Vec<&Container> = if shared {
             m.runtime.containers.values().filter(|x| x.sandbox_id == c.sandbox_id && x.state == ContainerState::Running).map(|x| &**x).collect()
         } else {
-            vec![c]
+            // Its own PID namespace, and the containers that joined it (an ephemeral
+            // container's target).
+            m.runtime.containers.values().filter(|x| x.id == c.id || (x.sandbox_id == c.sandbox_id && x.state == ContainerState::Running && x.namespaces.pid == c.namespaces.pid)).map(|x| &**x).collect()
         };
         crate::sort::sort_by_key(&mut members, |x| (x.started_at, x.id.clone()));
         for x in members {

@@ -344,12 +344,18 @@ impl Kubelet {
 
 /// `kubecontainer.GenerateContainerRef`'s field path.
 fn field_path(pod: &Value, container: &str) -> String {
-    let is_init = pod["spec"]["initContainers"].as_array().is_some_and(|a| a.iter().any(|c| c["name"] == container));
-    if is_init { format!("spec.initContainers{{{container}}}") } else { format!("spec.containers{{{container}}}") }
+    let is = |list: &str| pod["spec"][list].as_array().is_some_and(|a| a.iter().any(|c| c["name"] == container));
+    if is("initContainers") {
+        format!("spec.initContainers{{{container}}}")
+    } else if is("ephemeralContainers") {
+        format!("spec.ephemeralContainers{{{container}}}")
+    } else {
+        format!("spec.containers{{{container}}}")
+    }
 }
 
 pub(crate) fn container_spec<'a>(pod: &'a Value, name: &str) -> Option<&'a Value> {
-    pod["spec"]["initContainers"].as_array().into_iter().chain(pod["spec"]["containers"].as_array()).flatten().find(|c| c["name"] == name)
+    pod["spec"]["initContainers"].as_array().into_iter().chain(pod["spec"]["containers"].as_array()).chain(pod["spec"]["ephemeralContainers"].as_array()).flatten().find(|c| c["name"] == name)
 }
 
 fn is_init(pod: &Value, name: &str) -> bool {
