@@ -316,7 +316,8 @@ impl Engine {
         for x in members {
             let Some(p) = x.process.as_ref() else { continue };
             let owner = Owner::Container(x.id.clone());
-            let uid = if p.app.kind == AppKind::Pause { 65535 } else { 0 };
+            // A pause container runs as its image's user: 65535 since pause 3.2, root before.
+            let uid = if p.app.kind == AppKind::Pause { x.user.as_ref().map_or(65535, |u| u.uid) } else { 0 };
             if p.shell.is_some() && p.child {
                 procs.push((uid, x.process_cmdline_shell(), owner.clone(), None));
                 let parent = procs.len() - 1;

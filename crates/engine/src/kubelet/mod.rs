@@ -891,7 +891,10 @@ impl Engine {
             }
             Op::AwaitContainersStopped => {
                 let (grace, since) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).map(|w| (w.grace_s, w.term_started)).unwrap_or((30, self.now));
-                let running = self.kubelet_stop_in_order(node, uid, &pod, grace, since);
+                // A container that a signal ends at once (not PID 1, or a program that exits
+                // on SIGTERM) has exited before the wait begins: nothing then resumes it.
+                let running = self.kubelet_stop_in_order(node, uid, &pod, grace, since)
+                    && self.machines.get(node).is_some_and(|m| m.runtime.containers.values().any(|c| c.pod_uid == uid && c.state == ContainerState::Running));
                 if running {
                     // Resumed by the last container's exit.
                     if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
