@@ -17,6 +17,13 @@ kubectl get pod ephemeral-demo -o jsonpath='{.status.ephemeralContainerStatuses[
 echo
 # --target: the debugger shares the target's PID namespace (pause is PID 1).
 kubectl exec ephemeral-demo -c debugger-bl8xl -- ps
+# Without -i, a debug container runs its command once; it is never restarted, and READY
+# counts only the pod's containers.
+kubectl debug ephemeral-demo --image=busybox:1.28 -c once --target=ephemeral-demo -- sh -c 'echo hello from the debugger; exit 3'
+sleep 5
+kubectl get pod ephemeral-demo
+kubectl logs ephemeral-demo -c once
+kubectl get pod ephemeral-demo -o jsonpath='{range .status.ephemeralContainerStatuses[*]}{.name} {.ready} {.restartCount} {.state}{"\n"}{end}'
 kubectl describe pod ephemeral-demo
 # The subresource's rules: a name already taken, a target that is not there, fields an
 # ephemeral container may not have, a static pod.

@@ -477,6 +477,10 @@ pub fn workload(kind: &str, obj: &Value, opts: &PodOptions) -> Vec<FieldError> {
     } else {
         pod_spec(&template["spec"], &format!("{tpath}.spec"), &mut errs, opts);
     }
+    // `ValidatePodTemplateSpec`'s last check.
+    if template["spec"]["ephemeralContainers"].as_array().is_some_and(|e| !e.is_empty()) {
+        errs.push(FieldError::forbidden(format!("{tpath}.spec.ephemeralContainers"), "ephemeral containers not allowed in pod template"));
+    }
     let restart = template["spec"]["restartPolicy"].as_str().unwrap_or_default();
     match kind {
         "Job" | "CronJob" => {
