@@ -380,8 +380,17 @@ pub fn debug(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let namespace = namespace_of(&p);
     let env: Vec<Value> = env.iter().map(|(k, v)| json!({"name": k, "value": v})).collect();
     let argv_field = if p.flag("arguments-only") { "args" } else { "command" };
-    // The builder: `POD`, `pod/NAME`, `node/NAME`.
-    for arg in p.args.clone() {
+    // The builder: `POD`, `pod/NAME`, `node/NAME`, or the object a `-f` file names.
+    let mut targets = p.args.clone();
+    for file in p.all("filename") {
+        let text = if file == "-" { ctx.stdin.map(str::to_string) } else { (ctx.read_file)(&file) };
+        let Some(text) = text else { return fail(out, &format!("the path \"{file}\" does not exist")) };
+        match podlife_manifest::first_document(&text) {
+            Ok(Some(v)) if v["kind"].is_string() => targets.push(format!("{}/{}", v["kind"].as_str().unwrap_or_default().to_ascii_lowercase(), v["metadata"]["name"].as_str().unwrap_or_default())),
+            _ => return fail(out, &format!("error validating \"{file}\": kind not set")),
+        }
+    }
+    for arg in targets {
         let (kind, name) = match arg.split_once('/') {
             Some((t, n)) => (t.to_string(), n.to_string()),
             None => ("pods".to_string(), arg.clone()),
