@@ -94,3 +94,14 @@ echo
 # --profile=sysadmin: privileged
 kubectl debug node/worker-2 --image=busybox:1.28 --profile=sysadmin -- sleep 1d
 kubectl get pods -l app.kubernetes.io/managed-by=kubectl-debug -o jsonpath='{range .items[*]}{.metadata.name} {.spec.containers[0].securityContext}{"\n"}{end}'
+# The profiles' effects on an ephemeral container (profiles.go); legacy is deprecated.
+kubectl run profiles --image=busybox:1.28 --restart=Never -- sleep 1d
+sleep 5
+kubectl debug profiles --image=busybox:1.28 -c legacy --profile=legacy -- sleep 1d
+kubectl debug profiles --image=busybox:1.28 -c general -- sleep 1d
+kubectl debug profiles --image=busybox:1.28 -c baseline --profile=baseline -- sleep 1d
+kubectl debug profiles --image=busybox:1.28 -c restricted --profile=restricted -- sleep 1d
+kubectl debug profiles --image=busybox:1.28 -c netadmin --profile=netadmin -- sleep 1d
+kubectl debug profiles --image=busybox:1.28 -c sysadmin --profile=sysadmin -- sleep 1d
+sleep 5
+kubectl get pod profiles -o jsonpath='{range .spec.ephemeralContainers[*]}{.name} {.securityContext}{"\n"}{end}'
