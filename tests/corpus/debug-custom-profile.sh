@@ -1,7 +1,7 @@
 # page: https://kubernetes.io/docs/tasks/debug/debug-application/debug-running-pod/ (Applying
 # example: debug/custom-profile.yaml
 # example: debug/custom-profile.json
-# Custom Profile). FAILING: kubectl debug is not modelled; the golden is written from the page.
+# Custom Profile). The golden was written from the page before kubectl debug was modelled.
 # The page attaches with -it; a script cannot type into it, so the ephemeral container is
 # started without -it and named with -c (kubectl would otherwise draw a random debugger-xxxxx)
 kubectl run myapp --image=busybox:1.28 --restart=Never -- sleep 1d

@@ -62,3 +62,43 @@ fn container_statuses_are_sorted_by_name_and_init_ones_keep_spec_order() {
     assert_eq!(names("initContainerStatuses"), vec!["zz", "aa"]);
     assert_eq!(pod["status"]["phase"], "Failed");
 }
+
+/// `pods/ephemeralcontainers`: only the ephemeral containers change, each is started once and
+/// never again, its status is never ready; an existing one may not be removed.
+#[test]
+fn ephemeral_containers_start_once_and_stay() {
+    let mut e = Engine::with_default_cluster(5);
+    let pods = ResourceType::resolve("pods").expect("served");
+    create_pod(&mut e, json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "app"},
+        "spec": {"containers": [{"name": "app", "image": "busybox:1.36", "command": ["sleep", "1d"]}]}}));
+    let until = e.now().plus_millis(5_000);
+    e.run_until(until).expect("runs");
+    let patch = |e: &mut Engine, body: Value| {
+        let mut req = Request::new(Verb::Patch, pods);
+        req.namespace = Some("default".into());
+        req.name = Some("app".into());
+        req.subresource = Some("ephemeralcontainers".into());
+        req.patch_type = podlife_engine::apiserver::patch::PatchType::Merge;
+        req.body = Some(body);
+        e.request(req)
+    };
+    // The subresource takes nothing but the ephemeral containers.
+    let debugger = json!({"name": "dbg", "image": "busybox:1.36", "command": ["sh", "-c", "exit 3"], "targetContainerName": "app"});
+    patch(&mut e, json!({"metadata": {"labels": {"x": "y"}}, "spec": {"ephemeralContainers": [debugger]}})).expect("patched");
+    let until = e.now().plus_millis(30_000);
+    e.run_until(until).expect("runs");
+    let key = podlife_engine::store::ObjectKey::new(pods, Some("default"), "app");
+    let pod = e.store().get(&key).expect("exists").clone();
+    assert!(pod["metadata"]["labels"]["x"].is_null());
+    let st = &pod["status"]["ephemeralContainerStatuses"][0];
+    assert_eq!((st["name"].as_str(), st["ready"].as_bool(), st["state"]["terminated"]["exitCode"].as_i64()), (Some("dbg"), Some(false), Some(3)));
+    assert!(st.get("started").is_none());
+    assert_eq!(shim_events(&e, "app", "dbg").iter().filter(|(_, op)| op == "start").count(), 1);
+    // Removing it, or adding one with a port, is refused.
+    let err = patch(&mut e, json!({"spec": {"ephemeralContainers": []}})).expect_err("refused");
+    assert!(err.message.contains("existing ephemeral containers \"dbg\" may not be removed"), "{}", err.message);
+    let bad = json!({"name": "p", "image": "busybox:1.36", "ports": [{"containerPort": 80}], "targetContainerName": "nope"});
+    let err = patch(&mut e, json!({"spec": {"ephemeralContainers": [pod["spec"]["ephemeralContainers"][0].clone(), bad]}})).expect_err("refused");
+    assert!(err.message.contains("spec.ephemeralContainers[1].targetContainerName: Not found: \"nope\""), "{}", err.message);
+    assert!(err.message.contains("spec.ephemeralContainers[1].ports: Forbidden: cannot be set for an Ephemeral Container"), "{}", err.message);
+}

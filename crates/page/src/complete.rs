@@ -2,7 +2,7 @@
 
 /// kubectl verbs the emulator knows, as `kubectl --help` lists them.
 const KUBECTL_VERBS: &[&str] = &[
-    "annotate", "api-resources", "apply", "auth", "cordon", "create", "delete", "describe", "drain", "events", "exec", "explain", "expose", "get", "label",
+    "annotate", "api-resources", "apply", "auth", "cordon", "create", "debug", "delete", "describe", "drain", "events", "exec", "explain", "expose", "get", "label",
     "logs", "patch", "replace", "run", "taint", "uncordon", "version", "wait",
 ];
 

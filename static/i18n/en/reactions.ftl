@@ -38,6 +38,8 @@ explain-api-delete =
     { $caller } deleted { $object } (DELETE { $path }).
 explain-api-update =
     { $caller } changed { $object } ({ $verb } { $path }); etcd stored revision { $revision }.
+explain-api-ephemeral-containers =
+    { $caller } added an ephemeral container to { $object } ({ $verb } { $path }), as `kubectl debug` does: only spec.ephemeralContainers may change through this subresource, existing ephemeral containers may be neither changed nor removed, and they may not have ports, probes, lifecycle hooks or resources. etcd stored revision { $revision }; the pod's kubelet starts the new container once and never restarts it.
 explain-api-read =
     { $caller } read from the API ({ $verb } { $path }); nothing changes in etcd.
 explain-api-read-missing =

@@ -40,6 +40,8 @@ explain-api-delete =
     { $caller }에서 { $object } 오브젝트를 삭제했습니다(DELETE { $path }).
 explain-api-update =
     { $caller }에서 { $object } 오브젝트를 변경했습니다({ $verb } { $path }). etcd에 저장된 새 리비전은 { $revision }입니다.
+explain-api-ephemeral-containers =
+    { $caller }에서 `kubectl debug`처럼 { $object }에 임시 컨테이너(ephemeral container)를 추가했습니다({ $verb } { $path }). 이 하위 리소스로는 spec.ephemeralContainers만 바꿀 수 있고, 이미 있는 임시 컨테이너는 바꾸거나 지울 수 없으며, 포트·프로브·라이프사이클 훅·리소스도 지정할 수 없습니다. etcd에 리비전 { $revision }으로 저장되었고, 파드가 있는 노드의 kubelet이 새 컨테이너를 한 번 시작하며 다시 시작하지는 않습니다.
 explain-api-read =
     { $caller }에서 API를 조회했습니다({ $verb } { $path }). 읽기만 했으므로 etcd에는 아무 변화가 없습니다.
 explain-api-read-missing =

@@ -463,6 +463,10 @@ pub fn pod(pod: &Value, pod_events: Option<&[Value]>, now: Time) -> String {
         containers(&mut w, "Init Containers", &spec["initContainers"], &status["initContainerStatuses"], pod);
     }
     containers(&mut w, "Containers", &spec["containers"], &status["containerStatuses"], pod);
+    // describe.go `describePod`: the ephemeral containers as containers, when there are any.
+    if spec["ephemeralContainers"].as_array().is_some_and(|a| !a.is_empty()) {
+        containers(&mut w, "Ephemeral Containers", &spec["ephemeralContainers"], &status["ephemeralContainerStatuses"], pod);
+    }
     if let Some(conds) = status["conditions"].as_array().filter(|a| !a.is_empty()) {
         w.push_str("Conditions:\n  Type\tStatus\n");
         for c in conds {

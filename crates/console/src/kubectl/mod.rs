@@ -5,6 +5,7 @@
 mod create_data;
 mod create_sub;
 mod describe;
+mod debug;
 mod label_annotate;
 mod exec_wait;
 mod expose;
@@ -132,11 +133,12 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "annotate" => label_annotate::annotate(ctx, rest, &mut out),
         "patch" => patch::patch(ctx, rest, &mut out),
         "expose" => expose::expose(ctx, rest, &mut out),
+        "debug" => debug::debug(ctx, rest, &mut out),
         // Out of scope: podlife has no network path from the learner's machine into a pod.
         "port-forward" => out.err(PORT_FORWARD),
         // Real kubectl commands podlife does not model: say so, with what to use instead.
         "edit" => out.err("error: podlife does not model kubectl edit: it opens an editor on your machine; change the object with kubectl apply (the editor's Apply), patch, set image, scale or label instead\n"),
-        "replace" | "diff" | "autoscale" | "cp" | "debug" | "attach" | "proxy" | "kustomize" | "plugin" | "certificate" | "completion" | "config" | "cluster-info" | "explain" | "api-versions" | "options" => {
+        "replace" | "diff" | "autoscale" | "cp" | "attach" | "proxy" | "kustomize" | "plugin" | "certificate" | "completion" | "config" | "cluster-info" | "explain" | "api-versions" | "options" => {
             out.err(&format!("error: podlife does not model kubectl {command} yet\n"));
         }
         other => {
@@ -1250,7 +1252,7 @@ fn auth(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         }
         _ => return out.err("Inspect authorization.\n\nAvailable Commands:\n  can-i         Check whether an action is allowed\n  reconcile     Reconciles rules for RBAC role, role binding, cluster role, and cluster role binding objects\n  whoami        Experimental: Check self subject attributes\n\nUsage:\n  kubectl auth [flags] [options]\n\nUse \"kubectl <command> --help\" for more information about a given command.\nUse \"kubectl options\" for a list of global command-line options (applies to all commands).\n"),
     }
-    let specs = [Spec { long: "all-namespaces", short: Some('A'), kind: Kind::Bool }, Spec { long: "quiet", short: Some('q'), kind: Kind::Bool }];
+    let specs = [Spec { long: "all-namespaces", short: Some('A'), kind: Kind::Bool }, Spec { long: "quiet", short: Some('q'), kind: Kind::Bool }, Spec { long: "subresource", short: None, kind: Kind::Value }];
     let p = match flags::parse(&args[1..], &specs, "auth can-i") {
         Ok(p) => p,
         Err(e) => return out.err(&format!("{e}\n")),
@@ -1276,7 +1278,7 @@ fn auth(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         verb,
         api_group: rt.group.into(),
         resource: rt.plural.into(),
-        subresource: String::new(),
+        subresource: p.get("subresource").unwrap_or_default().to_string(),
         namespace: if rt.namespaced && !p.flag("all-namespaces") { namespace_of(&p) } else { String::new() },
         name: name.unwrap_or_default(),
     };

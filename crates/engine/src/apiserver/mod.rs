@@ -870,6 +870,9 @@ impl Engine {
         if req.subresource.as_deref() == Some("resize") {
             return self.resize(req, key, &current, &obj, object);
         }
+        if req.subresource.as_deref() == Some("ephemeralcontainers") {
+            return self.ephemeral_containers(req, key, &current, &obj, object);
+        }
         if req.subresource.as_deref() == Some("status") {
             // The status subresource changes status only (`podStatusStrategy.PrepareForUpdate`);
             // the workloads' status strategies also keep the request's annotations (only spec
@@ -1002,6 +1005,56 @@ impl Engine {
         }
         let changes = self.traced_diff(current, &pod);
         self.apiserver_trace(Action::Validation, object.clone(), crate::sort::map_of([("subresource".to_string(), json!("resize"))]), changes);
+        if req.dry_run || pod == *current {
+            return Ok(pod);
+        }
+        Ok(self.write(key, pod, object))
+    }
+
+    /// `pods/ephemeralcontainers` (`EphemeralContainersREST`, `podEphemeralContainersStrategy`):
+    /// `dropNonEphemeralContainerUpdates` keeps the stored pod with the request's
+    /// `spec.ephemeralContainers`, then `ValidatePodEphemeralContainersUpdate`
+    /// (`pkg/apis/core/validation/validation.go`): the whole pod, no static pod, no existing
+    /// ephemeral container removed or changed. The "may not be changed" error carries no
+    /// `cmp.Diff` text here (go-cmp randomizes its spacing).
+    fn ephemeral_containers(&mut self, req: &Request, key: ObjectKey, current: &Value, obj: &Value, object: Option<ObjectRef>) -> Result<Value, Status> {
+        let rt = req.resource;
+        if rt.kind != "Pod" {
+            return Err(Status::plain(Reason::NotFound, "the server could not find the requested resource".into()));
+        }
+        let mut pod = current.clone();
+        match obj["spec"].get("ephemeralContainers") {
+            Some(v) if !v.is_null() => pod["spec"]["ephemeralContainers"] = v.clone(),
+            _ => {
+                if let Some(s) = pod["spec"].as_object_mut() {
+                    s.remove("ephemeralContainers");
+                }
+            }
+        }
+        let mut errors = validation::pod(&pod, &gated::PodOptions::new(&self.features, Some(&current["spec"])));
+        if current["metadata"]["annotations"]["kubernetes.io/config.mirror"].is_string() {
+            errors = vec![status::FieldError::forbidden("", "static pods do not support ephemeral containers")];
+        } else {
+            let new_list = pod["spec"]["ephemeralContainers"].as_array().cloned().unwrap_or_default();
+            for old in current["spec"]["ephemeralContainers"].as_array().map(Vec::as_slice).unwrap_or_default() {
+                let name = old["name"].as_str().unwrap_or_default();
+                match new_list.iter().find(|n| n["name"] == old["name"]) {
+                    None => errors.push(status::FieldError::forbidden("spec.ephemeralContainers", format!("existing ephemeral containers {name:?} may not be removed\n"))),
+                    Some(n) if !resize::same(n, old) => errors.push(status::FieldError::forbidden("spec.ephemeralContainers", format!("existing ephemeral containers {name:?} may not be changed\n"))),
+                    _ => {}
+                }
+            }
+        }
+        if !errors.is_empty() {
+            return Err(Status::invalid(rt, &key.name, errors));
+        }
+        if pod["spec"] != current["spec"]
+            && let Some(g) = current["metadata"]["generation"].as_i64()
+        {
+            pod["metadata"]["generation"] = json!(g + 1);
+        }
+        let changes = self.traced_diff(current, &pod);
+        self.apiserver_trace(Action::Validation, object.clone(), crate::sort::map_of([("subresource".to_string(), json!("ephemeralcontainers"))]), changes);
         if req.dry_run || pod == *current {
             return Ok(pod);
         }

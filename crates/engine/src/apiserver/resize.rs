@@ -106,7 +106,7 @@ fn semantic(v: &Value) -> Value {
     }
 }
 
-fn same(a: &Value, b: &Value) -> bool {
+pub(crate) fn same(a: &Value, b: &Value) -> bool {
     semantic(a) == semantic(b)
 }
 

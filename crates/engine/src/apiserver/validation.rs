@@ -477,6 +477,10 @@ pub fn workload(kind: &str, obj: &Value, opts: &PodOptions) -> Vec<FieldError> {
     } else {
         pod_spec(&template["spec"], &format!("{tpath}.spec"), &mut errs, opts);
     }
+    // `ValidatePodTemplateSpec`'s last check.
+    if template["spec"]["ephemeralContainers"].as_array().is_some_and(|e| !e.is_empty()) {
+        errs.push(FieldError::forbidden(format!("{tpath}.spec.ephemeralContainers"), "ephemeral containers not allowed in pod template"));
+    }
     let restart = template["spec"]["restartPolicy"].as_str().unwrap_or_default();
     match kind {
         "Job" | "CronJob" => {
@@ -651,6 +655,63 @@ fn containers(spec: &Value, base: &str, volumes: &[String], errs: &mut Vec<Field
             probes_and_hooks(c, grace_s, &path, errs);
         } else {
             forbidden_on_init(c, &path, errs);
+        }
+    }
+    ephemeral_containers(spec, base, volumes, &names, errs);
+}
+
+/// `validateEphemeralContainers` (`pkg/apis/core/validation/validation.go`): the common
+/// container rules, a name unique across every container, a `targetContainerName` naming a
+/// regular or init container, only the fields of `allowedEphemeralContainerFields` (in the
+/// struct's order, as `validateFieldAllowList` walks it), no `subPath`/`subPathExpr`.
+fn ephemeral_containers(spec: &Value, base: &str, volumes: &[String], others: &[String], errs: &mut Vec<FieldError>) {
+    // `EphemeralContainerCommon`'s fields, each with whether it is allowed.
+    const FIELDS: [(&str, bool); 25] = [
+        ("name", true), ("image", true), ("command", true), ("args", true), ("workingDir", true), ("ports", false), ("envFrom", true), ("env", true),
+        ("resources", false), ("resizePolicy", false), ("restartPolicy", false), ("restartPolicyRules", false), ("volumeMounts", true), ("volumeDevices", true),
+        ("livenessProbe", false), ("readinessProbe", false), ("startupProbe", false), ("lifecycle", false), ("terminationMessagePath", true),
+        ("terminationMessagePolicy", true), ("imagePullPolicy", true), ("securityContext", true), ("stdin", true), ("stdinOnce", true), ("tty", true),
+    ];
+    // Go's zero value: absent, null, false, 0, "", or an empty list or map.
+    fn set(v: &Value) -> bool {
+        match v {
+            Value::Null => false,
+            Value::Bool(b) => *b,
+            Value::String(s) => !s.is_empty(),
+            Value::Array(a) => !a.is_empty(),
+            Value::Object(m) => m.values().any(set),
+            Value::Number(n) => n.as_f64() != Some(0.0),
+        }
+    }
+    let mut names: Vec<&str> = others.iter().map(String::as_str).collect();
+    for (i, c) in spec["ephemeralContainers"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
+        let path = format!("{base}.ephemeralContainers[{i}]");
+        container_common(c, &path, volumes, errs);
+        let image = c["image"].as_str().unwrap_or_default();
+        if !image.is_empty() && image.trim() != image {
+            errs.push(FieldError::invalid(format!("{path}.image"), quoted(image), "must not have leading or trailing whitespace"));
+        }
+        let name = c["name"].as_str().unwrap_or_default();
+        if names.contains(&name) {
+            errs.push(FieldError::duplicate(format!("{path}.name"), name));
+        } else {
+            names.push(name);
+        }
+        let target = c["targetContainerName"].as_str().unwrap_or_default();
+        if !target.is_empty() && !others.iter().any(|n| n == target) {
+            errs.push(FieldError::not_found(format!("{path}.targetContainerName"), target));
+        }
+        for (f, allowed) in FIELDS {
+            if !allowed && set(&c[f]) {
+                errs.push(FieldError::forbidden(format!("{path}.{f}"), "cannot be set for an Ephemeral Container"));
+            }
+        }
+        for (j, m) in c["volumeMounts"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
+            for f in ["subPath", "subPathExpr"] {
+                if set(&m[f]) {
+                    errs.push(FieldError::forbidden(format!("{path}.volumeMounts[{j}].{f}"), "cannot be set for an Ephemeral Container"));
+                }
+            }
         }
     }
 }

@@ -382,7 +382,14 @@ impl Engine {
         };
         let pid = rt.next_pid();
         let host_ns = rt.host_namespaces;
-        let namespaces = super::namespaces::container(&mut rt.inodes, &host_ns, &sandbox.namespaces, sandbox.shared_pid_namespace, sandbox.host_namespaces);
+        let mut namespaces = super::namespaces::container(&mut rt.inodes, &host_ns, &sandbox.namespaces, sandbox.shared_pid_namespace, sandbox.host_namespaces);
+        // An ephemeral container's `targetContainerName`: the kubelet asks for
+        // `NamespaceMode_TARGET`, and containerd joins the target's PID namespace.
+        if let Some(target) = spec["targetContainerName"].as_str().filter(|t| !t.is_empty())
+            && let Some(t) = rt.containers.values().find(|c| c.sandbox_id == sandbox.id && c.name == target && c.state == ContainerState::Running)
+        {
+            namespaces.pid = t.namespaces.pid;
+        }
         let cgroup = super::cgroups::Cgroup::with_resources(&cgroup_parent(pod), container_id, &effective, &spec["resources"]);
         let pid_in_container = if sandbox.shared_pid_namespace { 1 + rt.containers.values().filter(|c| c.sandbox_id == sandbox.id && c.state == ContainerState::Running).count() as u32 + 1 } else { 1 };
         // A program podlife does not understand: the trace says how it is treated.

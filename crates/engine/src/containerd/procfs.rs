@@ -308,13 +308,16 @@ impl Engine {
         let mut members: Vec<&Container> = if shared {
             m.runtime.containers.values().filter(|x| x.sandbox_id == c.sandbox_id && x.state == ContainerState::Running).map(|x| &**x).collect()
         } else {
-            vec![c]
+            // Its own PID namespace, and the containers that joined it (an ephemeral
+            // container's target).
+            m.runtime.containers.values().filter(|x| x.id == c.id || (x.sandbox_id == c.sandbox_id && x.state == ContainerState::Running && x.namespaces.pid == c.namespaces.pid)).map(|x| &**x).collect()
         };
         crate::sort::sort_by_key(&mut members, |x| (x.started_at, x.id.clone()));
         for x in members {
             let Some(p) = x.process.as_ref() else { continue };
             let owner = Owner::Container(x.id.clone());
-            let uid = if p.app.kind == AppKind::Pause { 65535 } else { 0 };
+            // A pause container runs as its image's user: 65535 since pause 3.2, root before.
+            let uid = if p.app.kind == AppKind::Pause { x.user.as_ref().map_or(65535, |u| u.uid) } else { 0 };
             if p.shell.is_some() && p.child {
                 procs.push((uid, x.process_cmdline_shell(), owner.clone(), None));
                 let parent = procs.len() - 1;

@@ -1199,6 +1199,13 @@ impl Engine {
         let rate = container.and_then(|c| c.cpu.quota).map_or(cpu::THREAD_MILLI, |q| q.min(cpu::THREAD_MILLI));
         let direct = !argv.first().map(|a| a.rsplit('/').next().unwrap_or(a)).is_some_and(|b| matches!(b, "sh" | "ash" | "bash" | "dash"));
         let image_ref = container.map(|c| c.image_ref.clone()).unwrap_or_default();
+        // An image with no shell and no tools (the pause image, `FROM scratch`): runc finds
+        // nothing to exec but the image's own program.
+        let shellless = matches!(crate::registry::build_of(&image_ref), Some((Os::NoShell, _))) || image_ref.split(['@', ':']).next().is_some_and(|r| r.ends_with("/pause"));
+        if shellless {
+            let error = self.exec_start_error(&format!("exec: {:?}: executable file not found in $PATH", argv.first().cloned().unwrap_or_default()));
+            return Ok(ProcessRun { code: 126, combined: String::new(), stdout: String::new(), stderr: String::new(), duration_ms: 0, unfinished: false, start_error: Some(error) });
+        }
         let mut shell = Shell::from_argv(argv.to_vec(), env);
         if speaks_dash(argv, &image_ref) {
             shell.set_dash();

@@ -188,6 +188,15 @@ impl Engine {
             return PodActions::KillPod;
         }
         let mut ops = std::mem::take(&mut ch.kills);
+        // "Ephemeral containers may be started even if initialization is not yet complete",
+        // once each: one the runtime has ever had is never started again (`SyncPod` step 5,
+        // before the init containers).
+        for c in pod["spec"]["ephemeralContainers"].as_array().into_iter().flatten() {
+            let name = name_of(c);
+            if !rt.pod_containers(uid).iter().any(|r| r.name == name) {
+                ops.extend(start(&name));
+            }
+        }
         let mut starts: Vec<Op> = ch.init_starts.iter().flat_map(|&i| start(&name_of(&inits[i]))).collect();
         if !initialized && !inits.is_empty() {
             ops.append(&mut starts);

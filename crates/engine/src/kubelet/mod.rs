@@ -344,12 +344,18 @@ impl Kubelet {
 
 /// `kubecontainer.GenerateContainerRef`'s field path.
 fn field_path(pod: &Value, container: &str) -> String {
-    let is_init = pod["spec"]["initContainers"].as_array().is_some_and(|a| a.iter().any(|c| c["name"] == container));
-    if is_init { format!("spec.initContainers{{{container}}}") } else { format!("spec.containers{{{container}}}") }
+    let is = |list: &str| pod["spec"][list].as_array().is_some_and(|a| a.iter().any(|c| c["name"] == container));
+    if is("initContainers") {
+        format!("spec.initContainers{{{container}}}")
+    } else if is("ephemeralContainers") {
+        format!("spec.ephemeralContainers{{{container}}}")
+    } else {
+        format!("spec.containers{{{container}}}")
+    }
 }
 
 pub(crate) fn container_spec<'a>(pod: &'a Value, name: &str) -> Option<&'a Value> {
-    pod["spec"]["initContainers"].as_array().into_iter().chain(pod["spec"]["containers"].as_array()).flatten().find(|c| c["name"] == name)
+    pod["spec"]["initContainers"].as_array().into_iter().chain(pod["spec"]["containers"].as_array()).chain(pod["spec"]["ephemeralContainers"].as_array()).flatten().find(|c| c["name"] == name)
 }
 
 fn is_init(pod: &Value, name: &str) -> bool {
@@ -885,7 +891,10 @@ impl Engine {
             }
             Op::AwaitContainersStopped => {
                 let (grace, since) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).map(|w| (w.grace_s, w.term_started)).unwrap_or((30, self.now));
-                let running = self.kubelet_stop_in_order(node, uid, &pod, grace, since);
+                // A container that a signal ends at once (not PID 1, or a program that exits
+                // on SIGTERM) has exited before the wait begins: nothing then resumes it.
+                let running = self.kubelet_stop_in_order(node, uid, &pod, grace, since)
+                    && self.machines.get(node).is_some_and(|m| m.runtime.containers.values().any(|c| c.pod_uid == uid && c.state == ContainerState::Running));
                 if running {
                     // Resumed by the last container's exit.
                     if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {

@@ -47,7 +47,7 @@ impl Engine {
             // No node yet: kube-apiserver answers with an empty log.
             return Ok(PodLog::default());
         }
-        let statuses = pod["status"]["containerStatuses"].as_array().into_iter().chain(pod["status"]["initContainerStatuses"].as_array()).flatten();
+        let statuses = pod["status"]["containerStatuses"].as_array().into_iter().chain(pod["status"]["initContainerStatuses"].as_array()).chain(pod["status"]["ephemeralContainerStatuses"].as_array()).flatten();
         let Some(st) = statuses.into_iter().find(|s| s["name"] == container).cloned() else {
             return Err(Status::bad_request(format!("container {container:?} in pod {name:?} is waiting to start - no logs yet")));
         };

@@ -667,6 +667,24 @@ pub fn generate(pod: &Value, runtime: &[&Container], facts: &PodFacts, now: Time
     if !init_statuses.is_empty() {
         status["initContainerStatuses"] = json!(init_statuses);
     }
+    // Ephemeral containers (`generateAPIPodStatus`): the same conversion, sorted by name; the
+    // prober manager sets neither `started` nor `ready` for them, and no resources are
+    // allocated to them.
+    let ephemerals = spec["ephemeralContainers"].as_array().map(Vec::as_slice).unwrap_or_default();
+    if !ephemerals.is_empty() {
+        let old_eph = old["ephemeralContainerStatuses"].as_array().map(Vec::as_slice).unwrap_or_default();
+        let mut eph = container_statuses(pod, ephemerals, runtime, old_eph, facts, default_reason, false, false);
+        for st in eph.iter_mut() {
+            st["ready"] = json!(false);
+            if let Some(m) = st.as_object_mut() {
+                for f in ["started", "resources", "allocatedResources"] {
+                    m.remove(f);
+                }
+            }
+        }
+        crate::sort::sort_by(&mut eph, |a, b| a["name"].as_str().unwrap_or_default().cmp(b["name"].as_str().unwrap_or_default()));
+        status["ephemeralContainerStatuses"] = json!(eph);
+    }
     if let Some(ip) = &facts.pod_ip {
         status["podIP"] = json!(ip);
         status["podIPs"] = json!([{"ip": ip}]);

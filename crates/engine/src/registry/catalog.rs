@@ -476,6 +476,11 @@ static CATALOG: &[CatalogImage] = &[
     ),
     // registry.k8s.io/pause — see the constants; the 3.10.1 size is estimated from crictl's
     // "320kB".
+    // pause 3.1 (the debug-running-pod page's image): index as k8s.gcr.io/pause:3.1 is pinned
+    // and pulled (`Digest: sha256:f78411e1…`), containerd's sizeBytes 317164 from a Node's
+    // status.images (Docker's node reports 742472, unpacked); image id docker's `da86e6ba6ca1`;
+    // before the non-root USER.
+    img(PAUSE_K8S, "3.1", "sha256:f78411e19d84a252e53bff71a4407a5686c46983a2c2eeed83929b888179acea", "sha256:da86e6ba6ca197bf6bc5e9d900febd906b133eaa4750e6bed647b0fbe50ed43e", 317_164, PAUSE_2),
     img(PAUSE_K8S, "3.10", PAUSE_3_10_INDEX, PAUSE_3_10_ID, 320_368, PAUSE),
     img(PAUSE_K8S, "3.10.1", PAUSE_3_10_1_INDEX, PAUSE_3_10_1_ID, 320_448, PAUSE),
     // The kind node image's system images (see their configs above). Indexes pinned as
