@@ -49,42 +49,6 @@ http {
 }
 "#;
 
-/// nginx.org's packaged `nginx.conf` of the 1.9 series: one worker, the error log from `warn`
-/// up (no `[notice]` lines), the pid under /var/run.
-const NGINX_1_9_CONF: &str = r#"
-user  nginx;
-worker_processes  1;
-
-error_log  /var/log/nginx/error.log warn;
-pid        /var/run/nginx.pid;
-
-
-events {
-    worker_connections  1024;
-}
-
-
-http {
-    include       /etc/nginx/mime.types;
-    default_type  application/octet-stream;
-
-    log_format  main  '$remote_addr - $remote_user [$time_local] "$request" '
-                      '$status $body_bytes_sent "$http_referer" '
-                      '"$http_user_agent" "$http_x_forwarded_for"';
-
-    access_log  /var/log/nginx/access.log  main;
-
-    sendfile        on;
-    #tcp_nopush     on;
-
-    keepalive_timeout  65;
-
-    #gzip  on;
-
-    include /etc/nginx/conf.d/*.conf;
-}
-"#;
-
 /// The welcome page's style before its dark-mode `color-scheme` line (the 612-byte page).
 const STYLE_CLASSIC: &str = "<style>\n    body {\n        width: 35em;\n        margin: 0 auto;\n        font-family: Tahoma, Verdana, Arial, sans-serif;\n    }\n</style>\n";
 
@@ -195,7 +159,9 @@ pub fn file(image_ref: &str, path: &str) -> Option<String> {
         ("nginx", "/etc/nginx/conf.d/default.conf") => NGINX_DEFAULT_CONF.to_string(),
         ("nginx", "/usr/share/nginx/html/index.html") => page("Welcome to nginx!", NGINX_INDEX_BODY),
         ("nginx", "/usr/share/nginx/html/50x.html") => page("Error", NGINX_50X_BODY),
-        ("nginx-1.9", "/etc/nginx/nginx.conf") => NGINX_1_9_CONF.to_string(),
+        // nginx.org's packaged nginx.conf of the 1.9 series: one worker, the error log from
+        // `warn` up (no `[notice]` lines), the pid under /var/run.
+        ("nginx-1.9", "/etc/nginx/nginx.conf") => NGINX_CONF.replace("processes  auto;", "processes  1;").replace("error.log notice;", "error.log warn;").replace(" /run/", " /var/run/"),
         ("nginx-1.9", "/etc/nginx/conf.d/default.conf") => NGINX_DEFAULT_CONF.replace("    listen  [::]:80;\n", ""),
         ("nginx-1.9", "/usr/share/nginx/html/index.html") => format!("<!DOCTYPE html>\n<html>\n<head>\n<title>Welcome to nginx!</title>\n{STYLE_CLASSIC}</head>\n<body>\n{NGINX_INDEX_BODY}</body>\n</html>\n"),
         ("httpd", "/usr/local/apache2/htdocs/index.html") => HTTPD_INDEX.to_string(),
@@ -245,6 +211,7 @@ mod tests {
         // nginx 1.9's welcome page is the 612-byte one.
         assert_eq!(file("docker.io/bprashanth/nginxhttps:1.0", "/usr/share/nginx/html/index.html").map(|p| p.len()), Some(612));
         assert!(file("bprashanth/nginxhttps:1.0", "/etc/nginx/conf.d/default.conf").is_some_and(|c| !c.contains("[::]")));
+        assert!(file("bprashanth/nginxhttps:1.0", "/etc/nginx/nginx.conf").is_some_and(|c| c.contains("worker_processes  1;\n\nerror_log  /var/log/nginx/error.log warn;\npid        /var/run/nginx.pid;\n")));
     }
 
     #[test]
