@@ -143,6 +143,10 @@ resources! {
     "apps" "v1" "Deployment" "deployments" "deployment" ["deploy"] true RW => Deployment;
     "apps" "v1" "ReplicaSet" "replicasets" "replicaset" ["rs"] true RW => ReplicaSet;
     "apps" "v1" "StatefulSet" "statefulsets" "statefulset" ["sts"] true RW => StatefulSet;
+    "autoscaling" "v2" "HorizontalPodAutoscaler" "horizontalpodautoscalers" "horizontalpodautoscaler" ["hpa"] true RW => HorizontalPodAutoscaler;
+    // Served, not preferred: requests are converted to and from v2, the storage version
+    // (`pkg/apis/autoscaling/v1/conversion.go`; see the engine's `apiserver/autoscaling.rs`).
+    "autoscaling" "v1" "HorizontalPodAutoscaler" "horizontalpodautoscalers" "horizontalpodautoscaler" ["hpa"] true RW => HorizontalPodAutoscalerV1;
     "batch" "v1" "CronJob" "cronjobs" "cronjob" ["cj"] true RW => CronJob;
     "batch" "v1" "Job" "jobs" "job" [] true RW => Job;
     "coordination.k8s.io" "v1" "Lease" "leases" "lease" [] true RW => Lease;
