@@ -2,6 +2,7 @@
 //! engine's API server, and kubectl 1.36's output (upstream: `kubernetes/kubectl`
 //! `pkg/cmd/*`, `cli-runtime/pkg/printers`).
 
+mod autoscale;
 mod create_data;
 mod create_sub;
 mod describe;
@@ -132,11 +133,12 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "annotate" => label_annotate::annotate(ctx, rest, &mut out),
         "patch" => patch::patch(ctx, rest, &mut out),
         "expose" => expose::expose(ctx, rest, &mut out),
+        "autoscale" => autoscale::autoscale(ctx, rest, &mut out),
         // Out of scope: podlife has no network path from the learner's machine into a pod.
         "port-forward" => out.err(PORT_FORWARD),
         // Real kubectl commands podlife does not model: say so, with what to use instead.
         "edit" => out.err("error: podlife does not model kubectl edit: it opens an editor on your machine; change the object with kubectl apply (the editor's Apply), patch, set image, scale or label instead\n"),
-        "replace" | "diff" | "autoscale" | "cp" | "debug" | "attach" | "proxy" | "kustomize" | "plugin" | "certificate" | "completion" | "config" | "cluster-info" | "explain" | "api-versions" | "options" => {
+        "replace" | "diff" | "cp" | "debug" | "attach" | "proxy" | "kustomize" | "plugin" | "certificate" | "completion" | "config" | "cluster-info" | "explain" | "api-versions" | "options" => {
             out.err(&format!("error: podlife does not model kubectl {command} yet\n"));
         }
         other => {
@@ -1360,7 +1362,7 @@ fn list_objects(ctx: &mut Context<'_>, out: &mut Output, plural: &str, namespace
 /// The kinds `kubectl describe` knows here.
 const DESCRIBABLE: &[&str] = &[
     "Pod", "Node", "PersistentVolumeClaim", "PersistentVolume", "Service", "EndpointSlice", "Endpoints", "Deployment", "ReplicaSet", "ReplicationController", "StatefulSet", "DaemonSet", "Job", "CronJob",
-    "PodDisruptionBudget", "ControllerRevision", "MutatingWebhookConfiguration", "ValidatingWebhookConfiguration", "Secret", "ConfigMap", "LimitRange", "ResourceQuota", "Namespace",
+    "PodDisruptionBudget", "HorizontalPodAutoscaler", "ControllerRevision", "MutatingWebhookConfiguration", "ValidatingWebhookConfiguration", "Secret", "ConfigMap", "LimitRange", "ResourceQuota", "Namespace",
     "NetworkPolicy", "Ingress", "IngressClass",
 ];
 
@@ -1514,6 +1516,7 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             "Job" => describe::job(obj, object_events(ctx, out).as_deref(), now),
             "CronJob" => describe::cron_job(obj, object_events(ctx, out).as_deref(), now),
             "PodDisruptionBudget" => describe::pod_disruption_budget(obj, object_events(ctx, out).as_deref(), now),
+            "HorizontalPodAutoscaler" => describe::horizontal_pod_autoscaler(obj, object_events(ctx, out).as_deref(), now),
             // No describer of their own upstream: `GenericDescriberFor`.
             "ControllerRevision" | "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => describe::generic(obj, object_events(ctx, out).as_deref(), now),
             "Secret" => describe::secret(obj),
