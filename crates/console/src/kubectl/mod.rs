@@ -800,8 +800,8 @@ fn resource_args(args: &[String]) -> Result<Vec<(&'static ResourceType, Vec<Stri
     let Some(first) = args.first() else { return Ok(groups) };
     for t in first.split(',').filter(|t| !t.is_empty()) {
         if t == "all" {
-            // The `all` category, in discovery order (core, apps, batch).
-            for r in ["pods", "replicationcontrollers", "services", "daemonsets.apps", "deployments.apps", "replicasets.apps", "statefulsets.apps", "cronjobs.batch", "jobs.batch"] {
+            // The `all` category, in discovery order (core, apps, autoscaling, batch).
+            for r in ["pods", "replicationcontrollers", "services", "daemonsets.apps", "deployments.apps", "replicasets.apps", "statefulsets.apps", "horizontalpodautoscalers.autoscaling", "cronjobs.batch", "jobs.batch"] {
                 groups.push((resolve(r)?, args[1..].to_vec()));
             }
             continue;
