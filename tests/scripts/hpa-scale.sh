@@ -29,6 +29,9 @@ spec:
             cpu: 250m
 YAML
 kubectl autoscale deployment spin --cpu=50% --min=1 --max=6
+# Again: the v2 create is refused, kubectl retries with autoscaling/v1 (a CPU utilization
+# target fits v1) and prints that refusal.
+kubectl autoscale deployment spin --cpu=50% --min=1 --max=6
 kubectl get hpa
 sleep 20
 kubectl get hpa

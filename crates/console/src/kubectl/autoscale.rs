@@ -2,7 +2,7 @@
 //! [--cpu=CPU] [--memory=MEMORY]` (upstream `pkg/cmd/autoscale/autoscale.go`, kubectl 1.36):
 //! an autoscaling/v2 HorizontalPodAutoscaler named after the target (or `--name`), POSTed
 //! with `fieldManager=kubectl-autoscale`. `--cpu-percent` still works, deprecated in favour
-//! of `--cpu`. The v1 fallback is not needed here: the v2 API is always served.
+//! of `--cpu`. A failed v2 create falls back to v1 as upstream decides it (`canCreateHPAV1`).
 
 use serde_json::Value;
 use podlife_engine::json;
@@ -162,7 +162,20 @@ pub fn autoscale(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             match super::send(ctx, out, req) {
                 Ok(Response::Object(created)) => super::strip_managed(created),
                 Ok(_) => continue,
-                Err(s) => return out.err(&server_error(&s, hpa_rt.kind, &name, None)),
+                // The v2 create failed: kubectl falls back to autoscaling/v1 only when
+                // `canCreateHPAV1` (a `--cpu` utilization and no `--memory`; `--cpu` empty is
+                // `parseResourceInput`'s "empty input"), whose create fails the same way here.
+                Err(s) => {
+                    let v1 = match resource_target(&cpu, "cpu") {
+                        Err(e) => Err(e),
+                        Ok(t) => Ok(memory.is_empty() && t["type"] == "Utilization"),
+                    };
+                    return out.err(&match v1 {
+                        Ok(true) => server_error(&s, hpa_rt.kind, &name, None),
+                        Ok(false) => "error: failed to create autoscaling/v2 HPA and the configuration is incompatible with autoscaling/v1: %!w(<nil>)\n".to_string(),
+                        Err(e) => format!("error: failed to create autoscaling/v2 HPA and the configuration is incompatible with autoscaling/v1: {e}\n"),
+                    });
+                }
             }
         };
         match output.as_str() {
