@@ -202,7 +202,7 @@ fn api_error(api: MetricsApi) -> Option<&'static str> {
 
 /// A resource metric (`computeStatusForResourceMetricGeneric`): the proposal, its name and
 /// the current value; errors as the replica calculator words them.
-fn resource_metric(e: &Engine, ns: &str, pods: &[Value], current: i64, resource: &str, container: Option<&str>, target: &Value) -> Result<(i64, String, Value), String> {
+fn resource_metric(e: &Engine, ns: &str, pods: &[Value], current: i64, resource: &str, container: Option<&str>, target: &Value, tol: (f64, f64)) -> Result<(i64, String, Value), String> {
     let utilization = target["averageUtilization"].as_i64();
     let value = quantity_milli(&target["averageValue"]);
     let what = if value.is_some() { "usage" } else { "utilization" };
@@ -286,7 +286,6 @@ fn resource_metric(e: &Engine, ns: &str, pods: &[Value], current: i64, resource:
         };
         samples.push(Sample { group, value: metric.unwrap_or(0), request });
     }
-    let tol = (TOLERANCE, TOLERANCE);
     let (replicas, util, raw) = replicas_for(current, &samples, utilization.filter(|_| value.is_none()), value.unwrap_or(1), tol).map_err(&fail)?;
     let kind = if container.is_some() { "container resource" } else { "resource" };
     Ok(match value {
@@ -304,7 +303,11 @@ fn metric_proposal(e: &mut Engine, hpa: &Value, ns: &str, pods: &[Value], curren
             let src = if kind == "Resource" { &spec["resource"] } else { &spec["containerResource"] };
             let name = src["name"].as_str().unwrap_or_default();
             let container = src["container"].as_str().filter(|_| kind == "ContainerResource");
-            match resource_metric(e, ns, pods, current, name, container, &src["target"]) {
+            // Each direction's tolerance: `behavior`'s (HPAConfigurableTolerance, beta and on
+            // in 1.36) or the controller's 0.1.
+            let gate = e.features.enabled("HPAConfigurableTolerance");
+            let tol = |dir: &str| quantity_milli(&hpa["spec"]["behavior"][dir]["tolerance"]).filter(|_| gate).map_or(TOLERANCE, |m| m as f64 / 1000.0);
+            match resource_metric(e, ns, pods, current, name, container, &src["target"], (tol("scaleDown"), tol("scaleUp"))) {
                 Ok((n, metric, value)) => {
                     let mut status = json!({"type": kind});
                     status[if kind == "Resource" { "resource" } else { "containerResource" }] = if let Some(c) = container { json!({"name": name, "container": c, "current": value}) } else { json!({"name": name, "current": value}) };
