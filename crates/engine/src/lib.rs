@@ -168,6 +168,8 @@ pub(crate) enum Task {
     Gc { component: usize, item: Box<controllers::garbagecollector::Item> },
     /// The disruption controller syncs a PodDisruptionBudget (namespace, name).
     PdbSync { component: usize, key: Box<(String, String)> },
+    /// The horizontal pod autoscaler controller syncs an HPA (namespace, name).
+    HpaSync { component: usize, key: Box<(String, String)> },
     /// local-path-provisioner's next step on a volume.
     LocalPath(Box<local_path::Op>),
 }
@@ -292,6 +294,8 @@ pub struct Engine {
     pub(crate) gc: controllers::garbagecollector::GcState,
     /// The disruption controller's queue and event recorder.
     pub(crate) pdb: controllers::disruption::DisruptionState,
+    /// The horizontal pod autoscaler controller's queue, recommendations and recorder.
+    pub(crate) hpa: controllers::hpa::HpaState,
     /// The EndpointSlice controller's queue, trackers and recorder.
     pub(crate) endpointslices: controllers::endpointslice::Controller,
     /// The node IPAM controller's range allocator (kube-controller-manager's memory).
@@ -370,6 +374,7 @@ impl Engine {
             batch: Default::default(),
             gc: Default::default(),
             pdb: Default::default(),
+            hpa: Default::default(),
             endpointslices: Default::default(),
             node_ipam: Default::default(),
             podgc: Default::default(),
@@ -691,6 +696,10 @@ impl Engine {
                         let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
                         self.schedule(at, Task::PdbSync { component, key: Box::new(key) });
                     }
+                    if let Some(key) = controllers::hpa::observe(&mut self.hpa, &event) {
+                        let at = self.now.plus_millis(controllers::hpa::SYNC_PERIOD_MS);
+                        self.schedule(at, Task::HpaSync { component, key: Box::new(key) });
+                    }
                 }
             }
             Task::ScheduleOne => self.schedule_one(),
@@ -742,6 +751,13 @@ impl Engine {
                     controllers::disruption::sync(self, component, &key.0, &key.1);
                 } else {
                     self.pdb.reset();
+                }
+            }
+            Task::HpaSync { component, key } => {
+                if self.components.get(component).is_some_and(|c| c.running) {
+                    controllers::hpa::sync(self, component, *key);
+                } else {
+                    self.hpa.reset();
                 }
             }
             Task::Batch(task) => self.batch_task(*task),
@@ -1151,6 +1167,7 @@ impl Engine {
             // references found there are queued.
             self.gc.reset();
             self.pdb.reset();
+            self.hpa.reset();
             let objects: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self.components[i].cache.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
             for (key, object) in objects {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
@@ -1160,6 +1177,10 @@ impl Engine {
                 for key in controllers::disruption::observe(&mut self.pdb, &self.components[i].cache, &event) {
                     let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
                     self.schedule(at, Task::PdbSync { component: i, key: Box::new(key) });
+                }
+                if let Some(key) = controllers::hpa::observe(&mut self.hpa, &event) {
+                    let at = self.now.plus_millis(controllers::hpa::SYNC_PERIOD_MS);
+                    self.schedule(at, Task::HpaSync { component: i, key: Box::new(key) });
                 }
             }
         }

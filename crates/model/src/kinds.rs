@@ -54,6 +54,7 @@ impl ResourceType {
         let (group, version) = split_api_version(api_version);
         RESOURCES
             .iter()
+            .chain(SECONDARY)
             .find(|r| r.group == group && r.version == version && r.kind == kind)
     }
 
@@ -65,7 +66,7 @@ impl ResourceType {
             Some((h, q)) => (h.to_string(), Some(q.to_string())),
             None => (lower.clone(), None),
         };
-        RESOURCES.iter().find(|r| {
+        RESOURCES.iter().chain(SECONDARY).find(|r| {
             let names = head == r.plural
                 || head == r.singular
                 || head == r.kind.to_ascii_lowercase()
@@ -143,6 +144,7 @@ resources! {
     "apps" "v1" "Deployment" "deployments" "deployment" ["deploy"] true RW => Deployment;
     "apps" "v1" "ReplicaSet" "replicasets" "replicaset" ["rs"] true RW => ReplicaSet;
     "apps" "v1" "StatefulSet" "statefulsets" "statefulset" ["sts"] true RW => StatefulSet;
+    "autoscaling" "v2" "HorizontalPodAutoscaler" "horizontalpodautoscalers" "horizontalpodautoscaler" ["hpa"] true RW => HorizontalPodAutoscaler;
     "batch" "v1" "CronJob" "cronjobs" "cronjob" ["cj"] true RW => CronJob;
     "batch" "v1" "Job" "jobs" "job" [] true RW => Job;
     "coordination.k8s.io" "v1" "Lease" "leases" "lease" [] true RW => Lease;
@@ -161,9 +163,25 @@ resources! {
     "storage.k8s.io" "v1" "StorageClass" "storageclasses" "storageclass" ["sc"] false RW => StorageClass;
 }
 
+/// Versions served beside the preferred one, found only by `apiVersion` or a versioned name
+/// (`hpa.v1.autoscaling`): requests are converted to and from the preferred version, which is
+/// the one stored (`pkg/apis/autoscaling/v1/conversion.go`; the engine's
+/// `apiserver/autoscaling.rs`).
+pub static SECONDARY: &[ResourceType] = &[ResourceType {
+    group: "autoscaling",
+    version: "v1",
+    kind: "HorizontalPodAutoscaler",
+    plural: "horizontalpodautoscalers",
+    singular: "horizontalpodautoscaler",
+    short_names: &["hpa"],
+    namespaced: true,
+    verbs: RW,
+    schema: crate::schema_table::roots::HorizontalPodAutoscalerV1,
+}];
+
 /// Looks up a kind in any served version (used to tell "no such kind" from "wrong version").
 pub fn kinds_named(kind: &str) -> impl Iterator<Item = &'static ResourceType> + '_ {
-    RESOURCES.iter().filter(move |r| r.kind == kind)
+    RESOURCES.iter().chain(SECONDARY).filter(move |r| r.kind == kind)
 }
 
 #[cfg(test)]

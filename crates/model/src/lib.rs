@@ -12,4 +12,4 @@ mod schema;
 mod schema_table;
 mod timestamp;
 
-pub use kinds::{ResourceType, RESOURCES};
+pub use kinds::{ResourceType, RESOURCES, SECONDARY};

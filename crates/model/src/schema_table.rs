@@ -31,36 +31,38 @@ pub(crate) mod roots {
     pub(crate) const Deployment: u16 = 22;
     pub(crate) const ReplicaSet: u16 = 23;
     pub(crate) const StatefulSet: u16 = 24;
-    pub(crate) const CronJob: u16 = 25;
-    pub(crate) const Job: u16 = 26;
-    pub(crate) const Lease: u16 = 27;
-    pub(crate) const EndpointSlice: u16 = 28;
-    pub(crate) const IngressClass: u16 = 29;
-    pub(crate) const Ingress: u16 = 30;
-    pub(crate) const IPAddress: u16 = 31;
-    pub(crate) const NetworkPolicy: u16 = 32;
-    pub(crate) const ServiceCIDR: u16 = 33;
-    pub(crate) const PodDisruptionBudget: u16 = 34;
-    pub(crate) const ClusterRoleBinding: u16 = 35;
-    pub(crate) const ClusterRole: u16 = 36;
-    pub(crate) const RoleBinding: u16 = 37;
-    pub(crate) const Role: u16 = 38;
-    pub(crate) const PriorityClass: u16 = 39;
-    pub(crate) const StorageClass: u16 = 40;
+    pub(crate) const HorizontalPodAutoscaler: u16 = 25;
+    pub(crate) const HorizontalPodAutoscalerV1: u16 = 26;
+    pub(crate) const CronJob: u16 = 27;
+    pub(crate) const Job: u16 = 28;
+    pub(crate) const Lease: u16 = 29;
+    pub(crate) const EndpointSlice: u16 = 30;
+    pub(crate) const IngressClass: u16 = 31;
+    pub(crate) const Ingress: u16 = 32;
+    pub(crate) const IPAddress: u16 = 33;
+    pub(crate) const NetworkPolicy: u16 = 34;
+    pub(crate) const ServiceCIDR: u16 = 35;
+    pub(crate) const PodDisruptionBudget: u16 = 36;
+    pub(crate) const ClusterRoleBinding: u16 = 37;
+    pub(crate) const ClusterRole: u16 = 38;
+    pub(crate) const RoleBinding: u16 = 39;
+    pub(crate) const Role: u16 = 40;
+    pub(crate) const PriorityClass: u16 = 41;
+    pub(crate) const StorageClass: u16 = 42;
 }
 
-pub(crate) static TYPES: [T; 328] = [
+pub(crate) static TYPES: [T; 355] = [
     // api::core::v1::ConfigMap
     T { name: "ConfigMap", resource: Some(("v1", "ConfigMap")), fields: &[
         F { json: "binaryData", presence: P::Empty, kind: K::M(&K::Bytes) },
         F { json: "data", presence: P::Empty, kind: K::M(&K::S) },
         F { json: "immutable", presence: P::Opt, kind: K::B },
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
     ] },
     // api::core::v1::Endpoints
     T { name: "Endpoints", resource: Some(("v1", "Endpoints")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "subsets", presence: P::Empty, kind: K::A(&K::O(42)) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "subsets", presence: P::Empty, kind: K::A(&K::O(44)) },
     ] },
     // api::core::v1::Event
     T { name: "Event", resource: Some(("v1", "Event")), fields: &[
@@ -68,240 +70,252 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "count", presence: P::Empty, kind: K::I32 },
         F { json: "eventTime", presence: P::Opt, kind: K::MicroTime },
         F { json: "firstTimestamp", presence: P::Opt, kind: K::Time },
-        F { json: "involvedObject", presence: P::Zero, kind: K::O(43) },
+        F { json: "involvedObject", presence: P::Zero, kind: K::O(45) },
         F { json: "lastTimestamp", presence: P::Opt, kind: K::Time },
         F { json: "message", presence: P::Empty, kind: K::S },
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
         F { json: "reason", presence: P::Empty, kind: K::S },
-        F { json: "related", presence: P::Opt, kind: K::O(43) },
+        F { json: "related", presence: P::Opt, kind: K::O(45) },
         F { json: "reportingComponent", presence: P::Opt, kind: K::S },
         F { json: "reportingInstance", presence: P::Opt, kind: K::S },
-        F { json: "series", presence: P::Opt, kind: K::O(44) },
-        F { json: "source", presence: P::Opt, kind: K::O(45) },
+        F { json: "series", presence: P::Opt, kind: K::O(46) },
+        F { json: "source", presence: P::Opt, kind: K::O(47) },
         F { json: "type", presence: P::Empty, kind: K::S },
     ] },
     // api::core::v1::LimitRange
     T { name: "LimitRange", resource: Some(("v1", "LimitRange")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "spec", presence: P::Opt, kind: K::O(46) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "spec", presence: P::Opt, kind: K::O(48) },
     ] },
     // api::core::v1::Namespace
     T { name: "Namespace", resource: Some(("v1", "Namespace")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "spec", presence: P::Opt, kind: K::O(47) },
-        F { json: "status", presence: P::Opt, kind: K::O(48) },
-    ] },
-    // api::core::v1::Node
-    T { name: "Node", resource: Some(("v1", "Node")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
         F { json: "spec", presence: P::Opt, kind: K::O(49) },
         F { json: "status", presence: P::Opt, kind: K::O(50) },
     ] },
-    // api::core::v1::PersistentVolumeClaim
-    T { name: "PersistentVolumeClaim", resource: Some(("v1", "PersistentVolumeClaim")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
+    // api::core::v1::Node
+    T { name: "Node", resource: Some(("v1", "Node")), fields: &[
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
         F { json: "spec", presence: P::Opt, kind: K::O(51) },
         F { json: "status", presence: P::Opt, kind: K::O(52) },
     ] },
-    // api::core::v1::PersistentVolume
-    T { name: "PersistentVolume", resource: Some(("v1", "PersistentVolume")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
+    // api::core::v1::PersistentVolumeClaim
+    T { name: "PersistentVolumeClaim", resource: Some(("v1", "PersistentVolumeClaim")), fields: &[
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
         F { json: "spec", presence: P::Opt, kind: K::O(53) },
         F { json: "status", presence: P::Opt, kind: K::O(54) },
     ] },
-    // api::core::v1::Pod
-    T { name: "Pod", resource: Some(("v1", "Pod")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
+    // api::core::v1::PersistentVolume
+    T { name: "PersistentVolume", resource: Some(("v1", "PersistentVolume")), fields: &[
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
         F { json: "spec", presence: P::Opt, kind: K::O(55) },
         F { json: "status", presence: P::Opt, kind: K::O(56) },
     ] },
-    // api::core::v1::ReplicationController
-    T { name: "ReplicationController", resource: Some(("v1", "ReplicationController")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
+    // api::core::v1::Pod
+    T { name: "Pod", resource: Some(("v1", "Pod")), fields: &[
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
         F { json: "spec", presence: P::Opt, kind: K::O(57) },
         F { json: "status", presence: P::Opt, kind: K::O(58) },
     ] },
-    // api::core::v1::ResourceQuota
-    T { name: "ResourceQuota", resource: Some(("v1", "ResourceQuota")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
+    // api::core::v1::ReplicationController
+    T { name: "ReplicationController", resource: Some(("v1", "ReplicationController")), fields: &[
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
         F { json: "spec", presence: P::Opt, kind: K::O(59) },
         F { json: "status", presence: P::Opt, kind: K::O(60) },
+    ] },
+    // api::core::v1::ResourceQuota
+    T { name: "ResourceQuota", resource: Some(("v1", "ResourceQuota")), fields: &[
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "spec", presence: P::Opt, kind: K::O(61) },
+        F { json: "status", presence: P::Opt, kind: K::O(62) },
     ] },
     // api::core::v1::Secret
     T { name: "Secret", resource: Some(("v1", "Secret")), fields: &[
         F { json: "data", presence: P::Empty, kind: K::M(&K::Bytes) },
         F { json: "immutable", presence: P::Opt, kind: K::B },
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
         F { json: "stringData", presence: P::Empty, kind: K::M(&K::S) },
         F { json: "type", presence: P::Empty, kind: K::S },
     ] },
     // api::core::v1::ServiceAccount
     T { name: "ServiceAccount", resource: Some(("v1", "ServiceAccount")), fields: &[
         F { json: "automountServiceAccountToken", presence: P::Opt, kind: K::B },
-        F { json: "imagePullSecrets", presence: P::Empty, kind: K::A(&K::O(61)) },
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "secrets", presence: P::Empty, kind: K::A(&K::O(43)) },
+        F { json: "imagePullSecrets", presence: P::Empty, kind: K::A(&K::O(63)) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "secrets", presence: P::Empty, kind: K::A(&K::O(45)) },
     ] },
     // api::core::v1::Service
     T { name: "Service", resource: Some(("v1", "Service")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "spec", presence: P::Opt, kind: K::O(62) },
-        F { json: "status", presence: P::Opt, kind: K::O(63) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "spec", presence: P::Opt, kind: K::O(64) },
+        F { json: "status", presence: P::Opt, kind: K::O(65) },
     ] },
     // api::admissionregistration::v1::MutatingAdmissionPolicy
     T { name: "MutatingAdmissionPolicy", resource: Some(("admissionregistration.k8s.io/v1", "MutatingAdmissionPolicy")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "spec", presence: P::Opt, kind: K::O(64) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "spec", presence: P::Opt, kind: K::O(66) },
     ] },
     // api::admissionregistration::v1::MutatingAdmissionPolicyBinding
     T { name: "MutatingAdmissionPolicyBinding", resource: Some(("admissionregistration.k8s.io/v1", "MutatingAdmissionPolicyBinding")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "spec", presence: P::Opt, kind: K::O(65) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "spec", presence: P::Opt, kind: K::O(67) },
     ] },
     // api::admissionregistration::v1::MutatingWebhookConfiguration
     T { name: "MutatingWebhookConfiguration", resource: Some(("admissionregistration.k8s.io/v1", "MutatingWebhookConfiguration")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "webhooks", presence: P::Empty, kind: K::A(&K::O(66)) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "webhooks", presence: P::Empty, kind: K::A(&K::O(68)) },
     ] },
     // api::admissionregistration::v1::ValidatingAdmissionPolicy
     T { name: "ValidatingAdmissionPolicy", resource: Some(("admissionregistration.k8s.io/v1", "ValidatingAdmissionPolicy")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "spec", presence: P::Opt, kind: K::O(67) },
-        F { json: "status", presence: P::Opt, kind: K::O(68) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "spec", presence: P::Opt, kind: K::O(69) },
+        F { json: "status", presence: P::Opt, kind: K::O(70) },
     ] },
     // api::admissionregistration::v1::ValidatingAdmissionPolicyBinding
     T { name: "ValidatingAdmissionPolicyBinding", resource: Some(("admissionregistration.k8s.io/v1", "ValidatingAdmissionPolicyBinding")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "spec", presence: P::Zero, kind: K::O(69) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "spec", presence: P::Zero, kind: K::O(71) },
     ] },
     // api::admissionregistration::v1::ValidatingWebhookConfiguration
     T { name: "ValidatingWebhookConfiguration", resource: Some(("admissionregistration.k8s.io/v1", "ValidatingWebhookConfiguration")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "webhooks", presence: P::Empty, kind: K::A(&K::O(70)) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "webhooks", presence: P::Empty, kind: K::A(&K::O(72)) },
     ] },
     // api::apps::v1::ControllerRevision
     T { name: "ControllerRevision", resource: Some(("apps/v1", "ControllerRevision")), fields: &[
         F { json: "data", presence: P::Opt, kind: K::Raw },
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
         F { json: "revision", presence: P::Zero, kind: K::I64 },
     ] },
     // api::apps::v1::DaemonSet
     T { name: "DaemonSet", resource: Some(("apps/v1", "DaemonSet")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "spec", presence: P::Opt, kind: K::O(71) },
-        F { json: "status", presence: P::Opt, kind: K::O(72) },
-    ] },
-    // api::apps::v1::Deployment
-    T { name: "Deployment", resource: Some(("apps/v1", "Deployment")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
         F { json: "spec", presence: P::Opt, kind: K::O(73) },
         F { json: "status", presence: P::Opt, kind: K::O(74) },
     ] },
-    // api::apps::v1::ReplicaSet
-    T { name: "ReplicaSet", resource: Some(("apps/v1", "ReplicaSet")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
+    // api::apps::v1::Deployment
+    T { name: "Deployment", resource: Some(("apps/v1", "Deployment")), fields: &[
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
         F { json: "spec", presence: P::Opt, kind: K::O(75) },
         F { json: "status", presence: P::Opt, kind: K::O(76) },
     ] },
-    // api::apps::v1::StatefulSet
-    T { name: "StatefulSet", resource: Some(("apps/v1", "StatefulSet")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
+    // api::apps::v1::ReplicaSet
+    T { name: "ReplicaSet", resource: Some(("apps/v1", "ReplicaSet")), fields: &[
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
         F { json: "spec", presence: P::Opt, kind: K::O(77) },
         F { json: "status", presence: P::Opt, kind: K::O(78) },
     ] },
+    // api::apps::v1::StatefulSet
+    T { name: "StatefulSet", resource: Some(("apps/v1", "StatefulSet")), fields: &[
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "spec", presence: P::Opt, kind: K::O(79) },
+        F { json: "status", presence: P::Opt, kind: K::O(80) },
+    ] },
+    // api::autoscaling::v2::HorizontalPodAutoscaler
+    T { name: "HorizontalPodAutoscaler", resource: Some(("autoscaling/v2", "HorizontalPodAutoscaler")), fields: &[
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "spec", presence: P::Zero, kind: K::O(81) },
+        F { json: "status", presence: P::Opt, kind: K::O(82) },
+    ] },
+    // api::autoscaling::v1::HorizontalPodAutoscaler
+    T { name: "HorizontalPodAutoscaler", resource: Some(("autoscaling/v1", "HorizontalPodAutoscaler")), fields: &[
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "spec", presence: P::Zero, kind: K::O(83) },
+        F { json: "status", presence: P::Opt, kind: K::O(84) },
+    ] },
     // api::batch::v1::CronJob
     T { name: "CronJob", resource: Some(("batch/v1", "CronJob")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "spec", presence: P::Zero, kind: K::O(79) },
-        F { json: "status", presence: P::Opt, kind: K::O(80) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "spec", presence: P::Zero, kind: K::O(85) },
+        F { json: "status", presence: P::Opt, kind: K::O(86) },
     ] },
     // api::batch::v1::Job
     T { name: "Job", resource: Some(("batch/v1", "Job")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "spec", presence: P::Opt, kind: K::O(81) },
-        F { json: "status", presence: P::Opt, kind: K::O(82) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "spec", presence: P::Opt, kind: K::O(87) },
+        F { json: "status", presence: P::Opt, kind: K::O(88) },
     ] },
     // api::coordination::v1::Lease
     T { name: "Lease", resource: Some(("coordination.k8s.io/v1", "Lease")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "spec", presence: P::Opt, kind: K::O(83) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "spec", presence: P::Opt, kind: K::O(89) },
     ] },
     // api::discovery::v1::EndpointSlice
     T { name: "EndpointSlice", resource: Some(("discovery.k8s.io/v1", "EndpointSlice")), fields: &[
         F { json: "addressType", presence: P::Zero, kind: K::S },
-        F { json: "endpoints", presence: P::Opt, kind: K::A(&K::O(84)) },
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "ports", presence: P::Opt, kind: K::A(&K::O(85)) },
+        F { json: "endpoints", presence: P::Opt, kind: K::A(&K::O(90)) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "ports", presence: P::Opt, kind: K::A(&K::O(91)) },
     ] },
     // api::networking::v1::IngressClass
     T { name: "IngressClass", resource: Some(("networking.k8s.io/v1", "IngressClass")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "spec", presence: P::Opt, kind: K::O(86) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "spec", presence: P::Opt, kind: K::O(92) },
     ] },
     // api::networking::v1::Ingress
     T { name: "Ingress", resource: Some(("networking.k8s.io/v1", "Ingress")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "spec", presence: P::Opt, kind: K::O(87) },
-        F { json: "status", presence: P::Opt, kind: K::O(88) },
-    ] },
-    // api::networking::v1::IPAddress
-    T { name: "IPAddress", resource: Some(("networking.k8s.io/v1", "IPAddress")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "spec", presence: P::Zero, kind: K::O(89) },
-    ] },
-    // api::networking::v1::NetworkPolicy
-    T { name: "NetworkPolicy", resource: Some(("networking.k8s.io/v1", "NetworkPolicy")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "spec", presence: P::Opt, kind: K::O(90) },
-    ] },
-    // api::networking::v1::ServiceCIDR
-    T { name: "ServiceCIDR", resource: Some(("networking.k8s.io/v1", "ServiceCIDR")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "spec", presence: P::Opt, kind: K::O(91) },
-        F { json: "status", presence: P::Opt, kind: K::O(92) },
-    ] },
-    // api::policy::v1::PodDisruptionBudget
-    T { name: "PodDisruptionBudget", resource: Some(("policy/v1", "PodDisruptionBudget")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
         F { json: "spec", presence: P::Opt, kind: K::O(93) },
         F { json: "status", presence: P::Opt, kind: K::O(94) },
     ] },
+    // api::networking::v1::IPAddress
+    T { name: "IPAddress", resource: Some(("networking.k8s.io/v1", "IPAddress")), fields: &[
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "spec", presence: P::Zero, kind: K::O(95) },
+    ] },
+    // api::networking::v1::NetworkPolicy
+    T { name: "NetworkPolicy", resource: Some(("networking.k8s.io/v1", "NetworkPolicy")), fields: &[
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "spec", presence: P::Opt, kind: K::O(96) },
+    ] },
+    // api::networking::v1::ServiceCIDR
+    T { name: "ServiceCIDR", resource: Some(("networking.k8s.io/v1", "ServiceCIDR")), fields: &[
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "spec", presence: P::Opt, kind: K::O(97) },
+        F { json: "status", presence: P::Opt, kind: K::O(98) },
+    ] },
+    // api::policy::v1::PodDisruptionBudget
+    T { name: "PodDisruptionBudget", resource: Some(("policy/v1", "PodDisruptionBudget")), fields: &[
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "spec", presence: P::Opt, kind: K::O(99) },
+        F { json: "status", presence: P::Opt, kind: K::O(100) },
+    ] },
     // api::rbac::v1::ClusterRoleBinding
     T { name: "ClusterRoleBinding", resource: Some(("rbac.authorization.k8s.io/v1", "ClusterRoleBinding")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "roleRef", presence: P::Zero, kind: K::O(95) },
-        F { json: "subjects", presence: P::Empty, kind: K::A(&K::O(96)) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "roleRef", presence: P::Zero, kind: K::O(101) },
+        F { json: "subjects", presence: P::Empty, kind: K::A(&K::O(102)) },
     ] },
     // api::rbac::v1::ClusterRole
     T { name: "ClusterRole", resource: Some(("rbac.authorization.k8s.io/v1", "ClusterRole")), fields: &[
-        F { json: "aggregationRule", presence: P::Opt, kind: K::O(97) },
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "rules", presence: P::Opt, kind: K::A(&K::O(98)) },
+        F { json: "aggregationRule", presence: P::Opt, kind: K::O(103) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "rules", presence: P::Opt, kind: K::A(&K::O(104)) },
     ] },
     // api::rbac::v1::RoleBinding
     T { name: "RoleBinding", resource: Some(("rbac.authorization.k8s.io/v1", "RoleBinding")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "roleRef", presence: P::Zero, kind: K::O(95) },
-        F { json: "subjects", presence: P::Empty, kind: K::A(&K::O(96)) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "roleRef", presence: P::Zero, kind: K::O(101) },
+        F { json: "subjects", presence: P::Empty, kind: K::A(&K::O(102)) },
     ] },
     // api::rbac::v1::Role
     T { name: "Role", resource: Some(("rbac.authorization.k8s.io/v1", "Role")), fields: &[
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
-        F { json: "rules", presence: P::Opt, kind: K::A(&K::O(98)) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
+        F { json: "rules", presence: P::Opt, kind: K::A(&K::O(104)) },
     ] },
     // api::scheduling::v1::PriorityClass
     T { name: "PriorityClass", resource: Some(("scheduling.k8s.io/v1", "PriorityClass")), fields: &[
         F { json: "description", presence: P::Empty, kind: K::S },
         F { json: "globalDefault", presence: P::Empty, kind: K::B },
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
         F { json: "preemptionPolicy", presence: P::Opt, kind: K::S },
         F { json: "value", presence: P::Opt, kind: K::I32 },
     ] },
     // api::storage::v1::StorageClass
     T { name: "StorageClass", resource: Some(("storage.k8s.io/v1", "StorageClass")), fields: &[
         F { json: "allowVolumeExpansion", presence: P::Opt, kind: K::B },
-        F { json: "allowedTopologies", presence: P::Empty, kind: K::A(&K::O(99)) },
-        F { json: "metadata", presence: P::Zero, kind: K::O(41) },
+        F { json: "allowedTopologies", presence: P::Empty, kind: K::A(&K::O(105)) },
+        F { json: "metadata", presence: P::Zero, kind: K::O(43) },
         F { json: "mountOptions", presence: P::Empty, kind: K::A(&K::S) },
         F { json: "parameters", presence: P::Empty, kind: K::M(&K::S) },
         F { json: "provisioner", presence: P::Zero, kind: K::S },
@@ -318,19 +332,19 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "generateName", presence: P::Empty, kind: K::S },
         F { json: "generation", presence: P::Empty, kind: K::I64 },
         F { json: "labels", presence: P::Empty, kind: K::M(&K::S) },
-        F { json: "managedFields", presence: P::Empty, kind: K::A(&K::O(100)) },
+        F { json: "managedFields", presence: P::Empty, kind: K::A(&K::O(106)) },
         F { json: "name", presence: P::Empty, kind: K::S },
         F { json: "namespace", presence: P::Empty, kind: K::S },
-        F { json: "ownerReferences", presence: P::Empty, kind: K::A(&K::O(101)) },
+        F { json: "ownerReferences", presence: P::Empty, kind: K::A(&K::O(107)) },
         F { json: "resourceVersion", presence: P::Empty, kind: K::S },
         F { json: "selfLink", presence: P::Empty, kind: K::S },
         F { json: "uid", presence: P::Empty, kind: K::S },
     ] },
     // api::core::v1::EndpointSubset
     T { name: "EndpointSubset", resource: None, fields: &[
-        F { json: "addresses", presence: P::Empty, kind: K::A(&K::O(102)) },
-        F { json: "notReadyAddresses", presence: P::Empty, kind: K::A(&K::O(102)) },
-        F { json: "ports", presence: P::Empty, kind: K::A(&K::O(103)) },
+        F { json: "addresses", presence: P::Empty, kind: K::A(&K::O(108)) },
+        F { json: "notReadyAddresses", presence: P::Empty, kind: K::A(&K::O(108)) },
+        F { json: "ports", presence: P::Empty, kind: K::A(&K::O(109)) },
     ] },
     // api::core::v1::ObjectReference
     T { name: "ObjectReference", resource: None, fields: &[
@@ -354,7 +368,7 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::LimitRangeSpec
     T { name: "LimitRangeSpec", resource: None, fields: &[
-        F { json: "limits", presence: P::Zero, kind: K::A(&K::O(104)) },
+        F { json: "limits", presence: P::Zero, kind: K::A(&K::O(110)) },
     ] },
     // api::core::v1::NamespaceSpec
     T { name: "NamespaceSpec", resource: None, fields: &[
@@ -362,43 +376,43 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::NamespaceStatus
     T { name: "NamespaceStatus", resource: None, fields: &[
-        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(105)) },
+        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(111)) },
         F { json: "phase", presence: P::Empty, kind: K::S },
     ] },
     // api::core::v1::NodeSpec
     T { name: "NodeSpec", resource: None, fields: &[
-        F { json: "configSource", presence: P::Opt, kind: K::O(106) },
+        F { json: "configSource", presence: P::Opt, kind: K::O(112) },
         F { json: "externalID", presence: P::Empty, kind: K::S },
         F { json: "podCIDR", presence: P::Empty, kind: K::S },
         F { json: "podCIDRs", presence: P::Empty, kind: K::A(&K::S) },
         F { json: "providerID", presence: P::Empty, kind: K::S },
-        F { json: "taints", presence: P::Empty, kind: K::A(&K::O(107)) },
+        F { json: "taints", presence: P::Empty, kind: K::A(&K::O(113)) },
         F { json: "unschedulable", presence: P::Empty, kind: K::B },
     ] },
     // api::core::v1::NodeStatus
     T { name: "NodeStatus", resource: None, fields: &[
-        F { json: "addresses", presence: P::Empty, kind: K::A(&K::O(108)) },
+        F { json: "addresses", presence: P::Empty, kind: K::A(&K::O(114)) },
         F { json: "allocatable", presence: P::Empty, kind: K::M(&K::Q) },
         F { json: "capacity", presence: P::Empty, kind: K::M(&K::Q) },
-        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(109)) },
-        F { json: "config", presence: P::Opt, kind: K::O(110) },
-        F { json: "daemonEndpoints", presence: P::Opt, kind: K::O(111) },
+        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(115)) },
+        F { json: "config", presence: P::Opt, kind: K::O(116) },
+        F { json: "daemonEndpoints", presence: P::Opt, kind: K::O(117) },
         F { json: "declaredFeatures", presence: P::Empty, kind: K::A(&K::S) },
-        F { json: "features", presence: P::Opt, kind: K::O(112) },
-        F { json: "images", presence: P::Empty, kind: K::A(&K::O(113)) },
-        F { json: "nodeInfo", presence: P::Opt, kind: K::O(114) },
+        F { json: "features", presence: P::Opt, kind: K::O(118) },
+        F { json: "images", presence: P::Empty, kind: K::A(&K::O(119)) },
+        F { json: "nodeInfo", presence: P::Opt, kind: K::O(120) },
         F { json: "phase", presence: P::Empty, kind: K::S },
-        F { json: "runtimeHandlers", presence: P::Empty, kind: K::A(&K::O(115)) },
-        F { json: "volumesAttached", presence: P::Empty, kind: K::A(&K::O(116)) },
+        F { json: "runtimeHandlers", presence: P::Empty, kind: K::A(&K::O(121)) },
+        F { json: "volumesAttached", presence: P::Empty, kind: K::A(&K::O(122)) },
         F { json: "volumesInUse", presence: P::Empty, kind: K::A(&K::S) },
     ] },
     // api::core::v1::PersistentVolumeClaimSpec
     T { name: "PersistentVolumeClaimSpec", resource: None, fields: &[
         F { json: "accessModes", presence: P::Empty, kind: K::A(&K::S) },
-        F { json: "dataSource", presence: P::Opt, kind: K::O(117) },
-        F { json: "dataSourceRef", presence: P::Opt, kind: K::O(118) },
-        F { json: "resources", presence: P::Opt, kind: K::O(119) },
-        F { json: "selector", presence: P::Opt, kind: K::O(120) },
+        F { json: "dataSource", presence: P::Opt, kind: K::O(123) },
+        F { json: "dataSourceRef", presence: P::Opt, kind: K::O(124) },
+        F { json: "resources", presence: P::Opt, kind: K::O(125) },
+        F { json: "selector", presence: P::Opt, kind: K::O(126) },
         F { json: "storageClassName", presence: P::Opt, kind: K::S },
         F { json: "volumeAttributesClassName", presence: P::Opt, kind: K::S },
         F { json: "volumeMode", presence: P::Opt, kind: K::S },
@@ -410,44 +424,44 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "allocatedResourceStatuses", presence: P::Empty, kind: K::M(&K::S) },
         F { json: "allocatedResources", presence: P::Empty, kind: K::M(&K::Q) },
         F { json: "capacity", presence: P::Empty, kind: K::M(&K::Q) },
-        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(121)) },
+        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(127)) },
         F { json: "currentVolumeAttributesClassName", presence: P::Opt, kind: K::S },
-        F { json: "modifyVolumeStatus", presence: P::Opt, kind: K::O(122) },
+        F { json: "modifyVolumeStatus", presence: P::Opt, kind: K::O(128) },
         F { json: "phase", presence: P::Empty, kind: K::S },
     ] },
     // api::core::v1::PersistentVolumeSpec
     T { name: "PersistentVolumeSpec", resource: None, fields: &[
         F { json: "accessModes", presence: P::Empty, kind: K::A(&K::S) },
-        F { json: "awsElasticBlockStore", presence: P::Opt, kind: K::O(123) },
-        F { json: "azureDisk", presence: P::Opt, kind: K::O(124) },
-        F { json: "azureFile", presence: P::Opt, kind: K::O(125) },
+        F { json: "awsElasticBlockStore", presence: P::Opt, kind: K::O(129) },
+        F { json: "azureDisk", presence: P::Opt, kind: K::O(130) },
+        F { json: "azureFile", presence: P::Opt, kind: K::O(131) },
         F { json: "capacity", presence: P::Empty, kind: K::M(&K::Q) },
-        F { json: "cephfs", presence: P::Opt, kind: K::O(126) },
-        F { json: "cinder", presence: P::Opt, kind: K::O(127) },
-        F { json: "claimRef", presence: P::Opt, kind: K::O(43) },
-        F { json: "csi", presence: P::Opt, kind: K::O(128) },
-        F { json: "fc", presence: P::Opt, kind: K::O(129) },
-        F { json: "flexVolume", presence: P::Opt, kind: K::O(130) },
-        F { json: "flocker", presence: P::Opt, kind: K::O(131) },
-        F { json: "gcePersistentDisk", presence: P::Opt, kind: K::O(132) },
-        F { json: "glusterfs", presence: P::Opt, kind: K::O(133) },
-        F { json: "hostPath", presence: P::Opt, kind: K::O(134) },
-        F { json: "iscsi", presence: P::Opt, kind: K::O(135) },
-        F { json: "local", presence: P::Opt, kind: K::O(136) },
+        F { json: "cephfs", presence: P::Opt, kind: K::O(132) },
+        F { json: "cinder", presence: P::Opt, kind: K::O(133) },
+        F { json: "claimRef", presence: P::Opt, kind: K::O(45) },
+        F { json: "csi", presence: P::Opt, kind: K::O(134) },
+        F { json: "fc", presence: P::Opt, kind: K::O(135) },
+        F { json: "flexVolume", presence: P::Opt, kind: K::O(136) },
+        F { json: "flocker", presence: P::Opt, kind: K::O(137) },
+        F { json: "gcePersistentDisk", presence: P::Opt, kind: K::O(138) },
+        F { json: "glusterfs", presence: P::Opt, kind: K::O(139) },
+        F { json: "hostPath", presence: P::Opt, kind: K::O(140) },
+        F { json: "iscsi", presence: P::Opt, kind: K::O(141) },
+        F { json: "local", presence: P::Opt, kind: K::O(142) },
         F { json: "mountOptions", presence: P::Empty, kind: K::A(&K::S) },
-        F { json: "nfs", presence: P::Opt, kind: K::O(137) },
-        F { json: "nodeAffinity", presence: P::Opt, kind: K::O(138) },
+        F { json: "nfs", presence: P::Opt, kind: K::O(143) },
+        F { json: "nodeAffinity", presence: P::Opt, kind: K::O(144) },
         F { json: "persistentVolumeReclaimPolicy", presence: P::Empty, kind: K::S },
-        F { json: "photonPersistentDisk", presence: P::Opt, kind: K::O(139) },
-        F { json: "portworxVolume", presence: P::Opt, kind: K::O(140) },
-        F { json: "quobyte", presence: P::Opt, kind: K::O(141) },
-        F { json: "rbd", presence: P::Opt, kind: K::O(142) },
-        F { json: "scaleIO", presence: P::Opt, kind: K::O(143) },
+        F { json: "photonPersistentDisk", presence: P::Opt, kind: K::O(145) },
+        F { json: "portworxVolume", presence: P::Opt, kind: K::O(146) },
+        F { json: "quobyte", presence: P::Opt, kind: K::O(147) },
+        F { json: "rbd", presence: P::Opt, kind: K::O(148) },
+        F { json: "scaleIO", presence: P::Opt, kind: K::O(149) },
         F { json: "storageClassName", presence: P::Empty, kind: K::S },
-        F { json: "storageos", presence: P::Opt, kind: K::O(144) },
+        F { json: "storageos", presence: P::Opt, kind: K::O(150) },
         F { json: "volumeAttributesClassName", presence: P::Opt, kind: K::S },
         F { json: "volumeMode", presence: P::Opt, kind: K::S },
-        F { json: "vsphereVolume", presence: P::Opt, kind: K::O(145) },
+        F { json: "vsphereVolume", presence: P::Opt, kind: K::O(151) },
     ] },
     // api::core::v1::PersistentVolumeStatus
     T { name: "PersistentVolumeStatus", resource: None, fields: &[
@@ -459,70 +473,70 @@ pub(crate) static TYPES: [T; 328] = [
     // api::core::v1::PodSpec
     T { name: "PodSpec", resource: None, fields: &[
         F { json: "activeDeadlineSeconds", presence: P::Opt, kind: K::I64 },
-        F { json: "affinity", presence: P::Opt, kind: K::O(146) },
+        F { json: "affinity", presence: P::Opt, kind: K::O(152) },
         F { json: "automountServiceAccountToken", presence: P::Opt, kind: K::B },
-        F { json: "containers", presence: P::Zero, kind: K::A(&K::O(147)) },
-        F { json: "dnsConfig", presence: P::Opt, kind: K::O(148) },
+        F { json: "containers", presence: P::Zero, kind: K::A(&K::O(153)) },
+        F { json: "dnsConfig", presence: P::Opt, kind: K::O(154) },
         F { json: "dnsPolicy", presence: P::Empty, kind: K::S },
         F { json: "enableServiceLinks", presence: P::Opt, kind: K::B },
-        F { json: "ephemeralContainers", presence: P::Empty, kind: K::A(&K::O(149)) },
-        F { json: "hostAliases", presence: P::Empty, kind: K::A(&K::O(150)) },
+        F { json: "ephemeralContainers", presence: P::Empty, kind: K::A(&K::O(155)) },
+        F { json: "hostAliases", presence: P::Empty, kind: K::A(&K::O(156)) },
         F { json: "hostIPC", presence: P::Empty, kind: K::B },
         F { json: "hostNetwork", presence: P::Empty, kind: K::B },
         F { json: "hostPID", presence: P::Empty, kind: K::B },
         F { json: "hostUsers", presence: P::Opt, kind: K::B },
         F { json: "hostname", presence: P::Empty, kind: K::S },
         F { json: "hostnameOverride", presence: P::Opt, kind: K::S },
-        F { json: "imagePullSecrets", presence: P::Empty, kind: K::A(&K::O(61)) },
-        F { json: "initContainers", presence: P::Empty, kind: K::A(&K::O(147)) },
+        F { json: "imagePullSecrets", presence: P::Empty, kind: K::A(&K::O(63)) },
+        F { json: "initContainers", presence: P::Empty, kind: K::A(&K::O(153)) },
         F { json: "nodeName", presence: P::Empty, kind: K::S },
         F { json: "nodeSelector", presence: P::Empty, kind: K::M(&K::S) },
-        F { json: "os", presence: P::Opt, kind: K::O(151) },
+        F { json: "os", presence: P::Opt, kind: K::O(157) },
         F { json: "overhead", presence: P::Empty, kind: K::M(&K::Q) },
         F { json: "preemptionPolicy", presence: P::Opt, kind: K::S },
         F { json: "priority", presence: P::Opt, kind: K::I32 },
         F { json: "priorityClassName", presence: P::Empty, kind: K::S },
-        F { json: "readinessGates", presence: P::Empty, kind: K::A(&K::O(152)) },
-        F { json: "resourceClaims", presence: P::Empty, kind: K::A(&K::O(153)) },
-        F { json: "resources", presence: P::Opt, kind: K::O(154) },
+        F { json: "readinessGates", presence: P::Empty, kind: K::A(&K::O(158)) },
+        F { json: "resourceClaims", presence: P::Empty, kind: K::A(&K::O(159)) },
+        F { json: "resources", presence: P::Opt, kind: K::O(160) },
         F { json: "restartPolicy", presence: P::Empty, kind: K::S },
         F { json: "runtimeClassName", presence: P::Opt, kind: K::S },
         F { json: "schedulerName", presence: P::Empty, kind: K::S },
-        F { json: "schedulingGates", presence: P::Empty, kind: K::A(&K::O(155)) },
-        F { json: "schedulingGroup", presence: P::Opt, kind: K::O(156) },
-        F { json: "securityContext", presence: P::Opt, kind: K::O(157) },
+        F { json: "schedulingGates", presence: P::Empty, kind: K::A(&K::O(161)) },
+        F { json: "schedulingGroup", presence: P::Opt, kind: K::O(162) },
+        F { json: "securityContext", presence: P::Opt, kind: K::O(163) },
         F { json: "serviceAccount", presence: P::Empty, kind: K::S },
         F { json: "serviceAccountName", presence: P::Empty, kind: K::S },
         F { json: "setHostnameAsFQDN", presence: P::Opt, kind: K::B },
         F { json: "shareProcessNamespace", presence: P::Opt, kind: K::B },
         F { json: "subdomain", presence: P::Empty, kind: K::S },
         F { json: "terminationGracePeriodSeconds", presence: P::Opt, kind: K::I64 },
-        F { json: "tolerations", presence: P::Empty, kind: K::A(&K::O(158)) },
-        F { json: "topologySpreadConstraints", presence: P::Empty, kind: K::A(&K::O(159)) },
-        F { json: "volumes", presence: P::Empty, kind: K::A(&K::O(160)) },
+        F { json: "tolerations", presence: P::Empty, kind: K::A(&K::O(164)) },
+        F { json: "topologySpreadConstraints", presence: P::Empty, kind: K::A(&K::O(165)) },
+        F { json: "volumes", presence: P::Empty, kind: K::A(&K::O(166)) },
     ] },
     // api::core::v1::PodStatus
     T { name: "PodStatus", resource: None, fields: &[
         F { json: "allocatedResources", presence: P::Empty, kind: K::M(&K::Q) },
-        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(161)) },
-        F { json: "containerStatuses", presence: P::Empty, kind: K::A(&K::O(162)) },
-        F { json: "ephemeralContainerStatuses", presence: P::Empty, kind: K::A(&K::O(162)) },
-        F { json: "extendedResourceClaimStatus", presence: P::Opt, kind: K::O(163) },
+        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(167)) },
+        F { json: "containerStatuses", presence: P::Empty, kind: K::A(&K::O(168)) },
+        F { json: "ephemeralContainerStatuses", presence: P::Empty, kind: K::A(&K::O(168)) },
+        F { json: "extendedResourceClaimStatus", presence: P::Opt, kind: K::O(169) },
         F { json: "hostIP", presence: P::Empty, kind: K::S },
-        F { json: "hostIPs", presence: P::Empty, kind: K::A(&K::O(164)) },
-        F { json: "initContainerStatuses", presence: P::Empty, kind: K::A(&K::O(162)) },
+        F { json: "hostIPs", presence: P::Empty, kind: K::A(&K::O(170)) },
+        F { json: "initContainerStatuses", presence: P::Empty, kind: K::A(&K::O(168)) },
         F { json: "message", presence: P::Empty, kind: K::S },
-        F { json: "nodeAllocatableResourceClaimStatuses", presence: P::Empty, kind: K::A(&K::O(165)) },
+        F { json: "nodeAllocatableResourceClaimStatuses", presence: P::Empty, kind: K::A(&K::O(171)) },
         F { json: "nominatedNodeName", presence: P::Empty, kind: K::S },
         F { json: "observedGeneration", presence: P::Empty, kind: K::I64 },
         F { json: "phase", presence: P::Empty, kind: K::S },
         F { json: "podIP", presence: P::Empty, kind: K::S },
-        F { json: "podIPs", presence: P::Empty, kind: K::A(&K::O(166)) },
+        F { json: "podIPs", presence: P::Empty, kind: K::A(&K::O(172)) },
         F { json: "qosClass", presence: P::Empty, kind: K::S },
         F { json: "reason", presence: P::Empty, kind: K::S },
         F { json: "resize", presence: P::Empty, kind: K::S },
-        F { json: "resourceClaimStatuses", presence: P::Empty, kind: K::A(&K::O(167)) },
-        F { json: "resources", presence: P::Opt, kind: K::O(154) },
+        F { json: "resourceClaimStatuses", presence: P::Empty, kind: K::A(&K::O(173)) },
+        F { json: "resources", presence: P::Opt, kind: K::O(160) },
         F { json: "startTime", presence: P::Opt, kind: K::Time },
     ] },
     // api::core::v1::ReplicationControllerSpec
@@ -530,12 +544,12 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "minReadySeconds", presence: P::Opt, kind: K::I32 },
         F { json: "replicas", presence: P::Opt, kind: K::I32 },
         F { json: "selector", presence: P::Opt, kind: K::M(&K::S) },
-        F { json: "template", presence: P::Opt, kind: K::O(168) },
+        F { json: "template", presence: P::Opt, kind: K::O(174) },
     ] },
     // api::core::v1::ReplicationControllerStatus
     T { name: "ReplicationControllerStatus", resource: None, fields: &[
         F { json: "availableReplicas", presence: P::Opt, kind: K::I32 },
-        F { json: "conditions", presence: P::Opt, kind: K::A(&K::O(169)) },
+        F { json: "conditions", presence: P::Opt, kind: K::A(&K::O(175)) },
         F { json: "fullyLabeledReplicas", presence: P::Opt, kind: K::I32 },
         F { json: "observedGeneration", presence: P::Opt, kind: K::I64 },
         F { json: "readyReplicas", presence: P::Opt, kind: K::I32 },
@@ -544,7 +558,7 @@ pub(crate) static TYPES: [T; 328] = [
     // api::core::v1::ResourceQuotaSpec
     T { name: "ResourceQuotaSpec", resource: None, fields: &[
         F { json: "hard", presence: P::Empty, kind: K::M(&K::Q) },
-        F { json: "scopeSelector", presence: P::Opt, kind: K::O(170) },
+        F { json: "scopeSelector", presence: P::Opt, kind: K::O(176) },
         F { json: "scopes", presence: P::Empty, kind: K::A(&K::S) },
     ] },
     // api::core::v1::ResourceQuotaStatus
@@ -571,84 +585,84 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "loadBalancerClass", presence: P::Opt, kind: K::S },
         F { json: "loadBalancerIP", presence: P::Empty, kind: K::S },
         F { json: "loadBalancerSourceRanges", presence: P::Empty, kind: K::A(&K::S) },
-        F { json: "ports", presence: P::Empty, kind: K::A(&K::O(171)) },
+        F { json: "ports", presence: P::Empty, kind: K::A(&K::O(177)) },
         F { json: "publishNotReadyAddresses", presence: P::Empty, kind: K::B },
         F { json: "selector", presence: P::Empty, kind: K::M(&K::S) },
         F { json: "sessionAffinity", presence: P::Empty, kind: K::S },
-        F { json: "sessionAffinityConfig", presence: P::Opt, kind: K::O(172) },
+        F { json: "sessionAffinityConfig", presence: P::Opt, kind: K::O(178) },
         F { json: "trafficDistribution", presence: P::Opt, kind: K::S },
         F { json: "type", presence: P::Empty, kind: K::S },
     ] },
     // api::core::v1::ServiceStatus
     T { name: "ServiceStatus", resource: None, fields: &[
-        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(173)) },
-        F { json: "loadBalancer", presence: P::Opt, kind: K::O(174) },
+        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(179)) },
+        F { json: "loadBalancer", presence: P::Opt, kind: K::O(180) },
     ] },
     // api::admissionregistration::v1::MutatingAdmissionPolicySpec
     T { name: "MutatingAdmissionPolicySpec", resource: None, fields: &[
         F { json: "failurePolicy", presence: P::Opt, kind: K::S },
-        F { json: "matchConditions", presence: P::Empty, kind: K::A(&K::O(175)) },
-        F { json: "matchConstraints", presence: P::Opt, kind: K::O(176) },
-        F { json: "mutations", presence: P::Empty, kind: K::A(&K::O(177)) },
-        F { json: "paramKind", presence: P::Opt, kind: K::O(178) },
+        F { json: "matchConditions", presence: P::Empty, kind: K::A(&K::O(181)) },
+        F { json: "matchConstraints", presence: P::Opt, kind: K::O(182) },
+        F { json: "mutations", presence: P::Empty, kind: K::A(&K::O(183)) },
+        F { json: "paramKind", presence: P::Opt, kind: K::O(184) },
         F { json: "reinvocationPolicy", presence: P::Empty, kind: K::S },
-        F { json: "variables", presence: P::Empty, kind: K::A(&K::O(179)) },
+        F { json: "variables", presence: P::Empty, kind: K::A(&K::O(185)) },
     ] },
     // api::admissionregistration::v1::MutatingAdmissionPolicyBindingSpec
     T { name: "MutatingAdmissionPolicyBindingSpec", resource: None, fields: &[
-        F { json: "matchResources", presence: P::Opt, kind: K::O(176) },
-        F { json: "paramRef", presence: P::Opt, kind: K::O(180) },
+        F { json: "matchResources", presence: P::Opt, kind: K::O(182) },
+        F { json: "paramRef", presence: P::Opt, kind: K::O(186) },
         F { json: "policyName", presence: P::Empty, kind: K::S },
     ] },
     // api::admissionregistration::v1::MutatingWebhook
     T { name: "MutatingWebhook", resource: None, fields: &[
         F { json: "admissionReviewVersions", presence: P::Zero, kind: K::A(&K::S) },
-        F { json: "clientConfig", presence: P::Zero, kind: K::O(181) },
+        F { json: "clientConfig", presence: P::Zero, kind: K::O(187) },
         F { json: "failurePolicy", presence: P::Opt, kind: K::S },
-        F { json: "matchConditions", presence: P::Empty, kind: K::A(&K::O(175)) },
+        F { json: "matchConditions", presence: P::Empty, kind: K::A(&K::O(181)) },
         F { json: "matchPolicy", presence: P::Opt, kind: K::S },
         F { json: "name", presence: P::Zero, kind: K::S },
-        F { json: "namespaceSelector", presence: P::Opt, kind: K::O(120) },
-        F { json: "objectSelector", presence: P::Opt, kind: K::O(120) },
+        F { json: "namespaceSelector", presence: P::Opt, kind: K::O(126) },
+        F { json: "objectSelector", presence: P::Opt, kind: K::O(126) },
         F { json: "reinvocationPolicy", presence: P::Opt, kind: K::S },
-        F { json: "rules", presence: P::Empty, kind: K::A(&K::O(182)) },
+        F { json: "rules", presence: P::Empty, kind: K::A(&K::O(188)) },
         F { json: "sideEffects", presence: P::Zero, kind: K::S },
         F { json: "timeoutSeconds", presence: P::Opt, kind: K::I32 },
     ] },
     // api::admissionregistration::v1::ValidatingAdmissionPolicySpec
     T { name: "ValidatingAdmissionPolicySpec", resource: None, fields: &[
-        F { json: "auditAnnotations", presence: P::Empty, kind: K::A(&K::O(183)) },
+        F { json: "auditAnnotations", presence: P::Empty, kind: K::A(&K::O(189)) },
         F { json: "failurePolicy", presence: P::Opt, kind: K::S },
-        F { json: "matchConditions", presence: P::Empty, kind: K::A(&K::O(175)) },
-        F { json: "matchConstraints", presence: P::Opt, kind: K::O(176) },
-        F { json: "paramKind", presence: P::Opt, kind: K::O(178) },
-        F { json: "validations", presence: P::Empty, kind: K::A(&K::O(184)) },
-        F { json: "variables", presence: P::Empty, kind: K::A(&K::O(179)) },
+        F { json: "matchConditions", presence: P::Empty, kind: K::A(&K::O(181)) },
+        F { json: "matchConstraints", presence: P::Opt, kind: K::O(182) },
+        F { json: "paramKind", presence: P::Opt, kind: K::O(184) },
+        F { json: "validations", presence: P::Empty, kind: K::A(&K::O(190)) },
+        F { json: "variables", presence: P::Empty, kind: K::A(&K::O(185)) },
     ] },
     // api::admissionregistration::v1::ValidatingAdmissionPolicyStatus
     T { name: "ValidatingAdmissionPolicyStatus", resource: None, fields: &[
-        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(173)) },
+        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(179)) },
         F { json: "observedGeneration", presence: P::Empty, kind: K::I64 },
-        F { json: "typeChecking", presence: P::Opt, kind: K::O(185) },
+        F { json: "typeChecking", presence: P::Opt, kind: K::O(191) },
     ] },
     // api::admissionregistration::v1::ValidatingAdmissionPolicyBindingSpec
     T { name: "ValidatingAdmissionPolicyBindingSpec", resource: None, fields: &[
-        F { json: "matchResources", presence: P::Opt, kind: K::O(176) },
-        F { json: "paramRef", presence: P::Opt, kind: K::O(180) },
+        F { json: "matchResources", presence: P::Opt, kind: K::O(182) },
+        F { json: "paramRef", presence: P::Opt, kind: K::O(186) },
         F { json: "policyName", presence: P::ZeroEmpty, kind: K::S },
         F { json: "validationActions", presence: P::ZeroEmpty, kind: K::A(&K::S) },
     ] },
     // api::admissionregistration::v1::ValidatingWebhook
     T { name: "ValidatingWebhook", resource: None, fields: &[
         F { json: "admissionReviewVersions", presence: P::Zero, kind: K::A(&K::S) },
-        F { json: "clientConfig", presence: P::Zero, kind: K::O(181) },
+        F { json: "clientConfig", presence: P::Zero, kind: K::O(187) },
         F { json: "failurePolicy", presence: P::Opt, kind: K::S },
-        F { json: "matchConditions", presence: P::Empty, kind: K::A(&K::O(175)) },
+        F { json: "matchConditions", presence: P::Empty, kind: K::A(&K::O(181)) },
         F { json: "matchPolicy", presence: P::Opt, kind: K::S },
         F { json: "name", presence: P::Zero, kind: K::S },
-        F { json: "namespaceSelector", presence: P::Opt, kind: K::O(120) },
-        F { json: "objectSelector", presence: P::Opt, kind: K::O(120) },
-        F { json: "rules", presence: P::Empty, kind: K::A(&K::O(182)) },
+        F { json: "namespaceSelector", presence: P::Opt, kind: K::O(126) },
+        F { json: "objectSelector", presence: P::Opt, kind: K::O(126) },
+        F { json: "rules", presence: P::Empty, kind: K::A(&K::O(188)) },
         F { json: "sideEffects", presence: P::Zero, kind: K::S },
         F { json: "timeoutSeconds", presence: P::Opt, kind: K::I32 },
     ] },
@@ -656,14 +670,14 @@ pub(crate) static TYPES: [T; 328] = [
     T { name: "DaemonSetSpec", resource: None, fields: &[
         F { json: "minReadySeconds", presence: P::Empty, kind: K::I32 },
         F { json: "revisionHistoryLimit", presence: P::Opt, kind: K::I32 },
-        F { json: "selector", presence: P::Zero, kind: K::O(120) },
-        F { json: "template", presence: P::Zero, kind: K::O(168) },
-        F { json: "updateStrategy", presence: P::Opt, kind: K::O(186) },
+        F { json: "selector", presence: P::Zero, kind: K::O(126) },
+        F { json: "template", presence: P::Zero, kind: K::O(174) },
+        F { json: "updateStrategy", presence: P::Opt, kind: K::O(192) },
     ] },
     // api::apps::v1::DaemonSetStatus
     T { name: "DaemonSetStatus", resource: None, fields: &[
         F { json: "collisionCount", presence: P::Opt, kind: K::I32 },
-        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(187)) },
+        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(193)) },
         F { json: "currentNumberScheduled", presence: P::Zero, kind: K::I32 },
         F { json: "desiredNumberScheduled", presence: P::Zero, kind: K::I32 },
         F { json: "numberAvailable", presence: P::Empty, kind: K::I32 },
@@ -680,15 +694,15 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "progressDeadlineSeconds", presence: P::Opt, kind: K::I32 },
         F { json: "replicas", presence: P::Opt, kind: K::I32 },
         F { json: "revisionHistoryLimit", presence: P::Opt, kind: K::I32 },
-        F { json: "selector", presence: P::Zero, kind: K::O(120) },
-        F { json: "strategy", presence: P::Opt, kind: K::O(188) },
-        F { json: "template", presence: P::Zero, kind: K::O(168) },
+        F { json: "selector", presence: P::Zero, kind: K::O(126) },
+        F { json: "strategy", presence: P::Opt, kind: K::O(194) },
+        F { json: "template", presence: P::Zero, kind: K::O(174) },
     ] },
     // api::apps::v1::DeploymentStatus
     T { name: "DeploymentStatus", resource: None, fields: &[
         F { json: "availableReplicas", presence: P::Empty, kind: K::I32 },
         F { json: "collisionCount", presence: P::Opt, kind: K::I32 },
-        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(189)) },
+        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(195)) },
         F { json: "observedGeneration", presence: P::Empty, kind: K::I64 },
         F { json: "readyReplicas", presence: P::Empty, kind: K::I32 },
         F { json: "replicas", presence: P::Empty, kind: K::I32 },
@@ -700,13 +714,13 @@ pub(crate) static TYPES: [T; 328] = [
     T { name: "ReplicaSetSpec", resource: None, fields: &[
         F { json: "minReadySeconds", presence: P::Empty, kind: K::I32 },
         F { json: "replicas", presence: P::Opt, kind: K::I32 },
-        F { json: "selector", presence: P::Zero, kind: K::O(120) },
-        F { json: "template", presence: P::Opt, kind: K::O(168) },
+        F { json: "selector", presence: P::Zero, kind: K::O(126) },
+        F { json: "template", presence: P::Opt, kind: K::O(174) },
     ] },
     // api::apps::v1::ReplicaSetStatus
     T { name: "ReplicaSetStatus", resource: None, fields: &[
         F { json: "availableReplicas", presence: P::Empty, kind: K::I32 },
-        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(190)) },
+        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(196)) },
         F { json: "fullyLabeledReplicas", presence: P::Empty, kind: K::I32 },
         F { json: "observedGeneration", presence: P::Empty, kind: K::I64 },
         F { json: "readyReplicas", presence: P::Empty, kind: K::I32 },
@@ -716,22 +730,22 @@ pub(crate) static TYPES: [T; 328] = [
     // api::apps::v1::StatefulSetSpec
     T { name: "StatefulSetSpec", resource: None, fields: &[
         F { json: "minReadySeconds", presence: P::Empty, kind: K::I32 },
-        F { json: "ordinals", presence: P::Opt, kind: K::O(191) },
-        F { json: "persistentVolumeClaimRetentionPolicy", presence: P::Opt, kind: K::O(192) },
+        F { json: "ordinals", presence: P::Opt, kind: K::O(197) },
+        F { json: "persistentVolumeClaimRetentionPolicy", presence: P::Opt, kind: K::O(198) },
         F { json: "podManagementPolicy", presence: P::Empty, kind: K::S },
         F { json: "replicas", presence: P::Opt, kind: K::I32 },
         F { json: "revisionHistoryLimit", presence: P::Opt, kind: K::I32 },
-        F { json: "selector", presence: P::Zero, kind: K::O(120) },
+        F { json: "selector", presence: P::Zero, kind: K::O(126) },
         F { json: "serviceName", presence: P::Opt, kind: K::S },
-        F { json: "template", presence: P::Zero, kind: K::O(168) },
-        F { json: "updateStrategy", presence: P::Opt, kind: K::O(193) },
+        F { json: "template", presence: P::Zero, kind: K::O(174) },
+        F { json: "updateStrategy", presence: P::Opt, kind: K::O(199) },
         F { json: "volumeClaimTemplates", presence: P::Empty, kind: K::A(&K::O(6)) },
     ] },
     // api::apps::v1::StatefulSetStatus
     T { name: "StatefulSetStatus", resource: None, fields: &[
         F { json: "availableReplicas", presence: P::Opt, kind: K::I32 },
         F { json: "collisionCount", presence: P::Opt, kind: K::I32 },
-        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(194)) },
+        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(200)) },
         F { json: "currentReplicas", presence: P::Empty, kind: K::I32 },
         F { json: "currentRevision", presence: P::Empty, kind: K::S },
         F { json: "observedGeneration", presence: P::Empty, kind: K::I64 },
@@ -740,11 +754,43 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "updateRevision", presence: P::Empty, kind: K::S },
         F { json: "updatedReplicas", presence: P::Empty, kind: K::I32 },
     ] },
+    // api::autoscaling::v2::HorizontalPodAutoscalerSpec
+    T { name: "HorizontalPodAutoscalerSpec", resource: None, fields: &[
+        F { json: "behavior", presence: P::Opt, kind: K::O(201) },
+        F { json: "maxReplicas", presence: P::Zero, kind: K::I32 },
+        F { json: "metrics", presence: P::Empty, kind: K::A(&K::O(202)) },
+        F { json: "minReplicas", presence: P::Opt, kind: K::I32 },
+        F { json: "scaleTargetRef", presence: P::Zero, kind: K::O(203) },
+    ] },
+    // api::autoscaling::v2::HorizontalPodAutoscalerStatus
+    T { name: "HorizontalPodAutoscalerStatus", resource: None, fields: &[
+        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(204)) },
+        F { json: "currentMetrics", presence: P::Opt, kind: K::A(&K::O(205)) },
+        F { json: "currentReplicas", presence: P::Empty, kind: K::I32 },
+        F { json: "desiredReplicas", presence: P::Zero, kind: K::I32 },
+        F { json: "lastScaleTime", presence: P::Opt, kind: K::Time },
+        F { json: "observedGeneration", presence: P::Opt, kind: K::I64 },
+    ] },
+    // api::autoscaling::v1::HorizontalPodAutoscalerSpec
+    T { name: "HorizontalPodAutoscalerSpec", resource: None, fields: &[
+        F { json: "maxReplicas", presence: P::Zero, kind: K::I32 },
+        F { json: "minReplicas", presence: P::Opt, kind: K::I32 },
+        F { json: "scaleTargetRef", presence: P::Zero, kind: K::O(206) },
+        F { json: "targetCPUUtilizationPercentage", presence: P::Opt, kind: K::I32 },
+    ] },
+    // api::autoscaling::v1::HorizontalPodAutoscalerStatus
+    T { name: "HorizontalPodAutoscalerStatus", resource: None, fields: &[
+        F { json: "currentCPUUtilizationPercentage", presence: P::Opt, kind: K::I32 },
+        F { json: "currentReplicas", presence: P::Zero, kind: K::I32 },
+        F { json: "desiredReplicas", presence: P::Zero, kind: K::I32 },
+        F { json: "lastScaleTime", presence: P::Opt, kind: K::Time },
+        F { json: "observedGeneration", presence: P::Opt, kind: K::I64 },
+    ] },
     // api::batch::v1::CronJobSpec
     T { name: "CronJobSpec", resource: None, fields: &[
         F { json: "concurrencyPolicy", presence: P::Empty, kind: K::S },
         F { json: "failedJobsHistoryLimit", presence: P::Opt, kind: K::I32 },
-        F { json: "jobTemplate", presence: P::Zero, kind: K::O(195) },
+        F { json: "jobTemplate", presence: P::Zero, kind: K::O(207) },
         F { json: "schedule", presence: P::Zero, kind: K::S },
         F { json: "startingDeadlineSeconds", presence: P::Opt, kind: K::I64 },
         F { json: "successfulJobsHistoryLimit", presence: P::Opt, kind: K::I32 },
@@ -753,7 +799,7 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::batch::v1::CronJobStatus
     T { name: "CronJobStatus", resource: None, fields: &[
-        F { json: "active", presence: P::Empty, kind: K::A(&K::O(43)) },
+        F { json: "active", presence: P::Empty, kind: K::A(&K::O(45)) },
         F { json: "lastScheduleTime", presence: P::Opt, kind: K::Time },
         F { json: "lastSuccessfulTime", presence: P::Opt, kind: K::Time },
     ] },
@@ -768,12 +814,12 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "manualSelector", presence: P::Opt, kind: K::B },
         F { json: "maxFailedIndexes", presence: P::Opt, kind: K::I32 },
         F { json: "parallelism", presence: P::Opt, kind: K::I32 },
-        F { json: "podFailurePolicy", presence: P::Opt, kind: K::O(196) },
+        F { json: "podFailurePolicy", presence: P::Opt, kind: K::O(208) },
         F { json: "podReplacementPolicy", presence: P::Opt, kind: K::S },
-        F { json: "selector", presence: P::Opt, kind: K::O(120) },
-        F { json: "successPolicy", presence: P::Opt, kind: K::O(197) },
+        F { json: "selector", presence: P::Opt, kind: K::O(126) },
+        F { json: "successPolicy", presence: P::Opt, kind: K::O(209) },
         F { json: "suspend", presence: P::Opt, kind: K::B },
-        F { json: "template", presence: P::Zero, kind: K::O(168) },
+        F { json: "template", presence: P::Zero, kind: K::O(174) },
         F { json: "ttlSecondsAfterFinished", presence: P::Opt, kind: K::I32 },
     ] },
     // api::batch::v1::JobStatus
@@ -781,14 +827,14 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "active", presence: P::Empty, kind: K::I32 },
         F { json: "completedIndexes", presence: P::Empty, kind: K::S },
         F { json: "completionTime", presence: P::Opt, kind: K::Time },
-        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(198)) },
+        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(210)) },
         F { json: "failed", presence: P::Empty, kind: K::I32 },
         F { json: "failedIndexes", presence: P::Opt, kind: K::S },
         F { json: "ready", presence: P::Opt, kind: K::I32 },
         F { json: "startTime", presence: P::Opt, kind: K::Time },
         F { json: "succeeded", presence: P::Empty, kind: K::I32 },
         F { json: "terminating", presence: P::Opt, kind: K::I32 },
-        F { json: "uncountedTerminatedPods", presence: P::Opt, kind: K::O(199) },
+        F { json: "uncountedTerminatedPods", presence: P::Opt, kind: K::O(211) },
     ] },
     // api::coordination::v1::LeaseSpec
     T { name: "LeaseSpec", resource: None, fields: &[
@@ -803,12 +849,12 @@ pub(crate) static TYPES: [T; 328] = [
     // api::discovery::v1::Endpoint
     T { name: "Endpoint", resource: None, fields: &[
         F { json: "addresses", presence: P::Zero, kind: K::A(&K::S) },
-        F { json: "conditions", presence: P::Opt, kind: K::O(200) },
+        F { json: "conditions", presence: P::Opt, kind: K::O(212) },
         F { json: "deprecatedTopology", presence: P::Empty, kind: K::M(&K::S) },
-        F { json: "hints", presence: P::Opt, kind: K::O(201) },
+        F { json: "hints", presence: P::Opt, kind: K::O(213) },
         F { json: "hostname", presence: P::Opt, kind: K::S },
         F { json: "nodeName", presence: P::Opt, kind: K::S },
-        F { json: "targetRef", presence: P::Opt, kind: K::O(43) },
+        F { json: "targetRef", presence: P::Opt, kind: K::O(45) },
         F { json: "zone", presence: P::Opt, kind: K::S },
     ] },
     // api::discovery::v1::EndpointPort
@@ -821,28 +867,28 @@ pub(crate) static TYPES: [T; 328] = [
     // api::networking::v1::IngressClassSpec
     T { name: "IngressClassSpec", resource: None, fields: &[
         F { json: "controller", presence: P::Empty, kind: K::S },
-        F { json: "parameters", presence: P::Opt, kind: K::O(202) },
+        F { json: "parameters", presence: P::Opt, kind: K::O(214) },
     ] },
     // api::networking::v1::IngressSpec
     T { name: "IngressSpec", resource: None, fields: &[
-        F { json: "defaultBackend", presence: P::Opt, kind: K::O(203) },
+        F { json: "defaultBackend", presence: P::Opt, kind: K::O(215) },
         F { json: "ingressClassName", presence: P::Opt, kind: K::S },
-        F { json: "rules", presence: P::Empty, kind: K::A(&K::O(204)) },
-        F { json: "tls", presence: P::Empty, kind: K::A(&K::O(205)) },
+        F { json: "rules", presence: P::Empty, kind: K::A(&K::O(216)) },
+        F { json: "tls", presence: P::Empty, kind: K::A(&K::O(217)) },
     ] },
     // api::networking::v1::IngressStatus
     T { name: "IngressStatus", resource: None, fields: &[
-        F { json: "loadBalancer", presence: P::Opt, kind: K::O(206) },
+        F { json: "loadBalancer", presence: P::Opt, kind: K::O(218) },
     ] },
     // api::networking::v1::IPAddressSpec
     T { name: "IPAddressSpec", resource: None, fields: &[
-        F { json: "parentRef", presence: P::Zero, kind: K::O(207) },
+        F { json: "parentRef", presence: P::Zero, kind: K::O(219) },
     ] },
     // api::networking::v1::NetworkPolicySpec
     T { name: "NetworkPolicySpec", resource: None, fields: &[
-        F { json: "egress", presence: P::Empty, kind: K::A(&K::O(208)) },
-        F { json: "ingress", presence: P::Empty, kind: K::A(&K::O(209)) },
-        F { json: "podSelector", presence: P::Opt, kind: K::O(120) },
+        F { json: "egress", presence: P::Empty, kind: K::A(&K::O(220)) },
+        F { json: "ingress", presence: P::Empty, kind: K::A(&K::O(221)) },
+        F { json: "podSelector", presence: P::Opt, kind: K::O(126) },
         F { json: "policyTypes", presence: P::Empty, kind: K::A(&K::S) },
     ] },
     // api::networking::v1::ServiceCIDRSpec
@@ -851,18 +897,18 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::networking::v1::ServiceCIDRStatus
     T { name: "ServiceCIDRStatus", resource: None, fields: &[
-        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(173)) },
+        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(179)) },
     ] },
     // api::policy::v1::PodDisruptionBudgetSpec
     T { name: "PodDisruptionBudgetSpec", resource: None, fields: &[
         F { json: "maxUnavailable", presence: P::Opt, kind: K::IntOrStr },
         F { json: "minAvailable", presence: P::Opt, kind: K::IntOrStr },
-        F { json: "selector", presence: P::Opt, kind: K::O(120) },
+        F { json: "selector", presence: P::Opt, kind: K::O(126) },
         F { json: "unhealthyPodEvictionPolicy", presence: P::Opt, kind: K::S },
     ] },
     // api::policy::v1::PodDisruptionBudgetStatus
     T { name: "PodDisruptionBudgetStatus", resource: None, fields: &[
-        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(173)) },
+        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(179)) },
         F { json: "currentHealthy", presence: P::Opt, kind: K::I32 },
         F { json: "desiredHealthy", presence: P::Opt, kind: K::I32 },
         F { json: "disruptedPods", presence: P::Empty, kind: K::M(&K::Time) },
@@ -885,7 +931,7 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::rbac::v1::AggregationRule
     T { name: "AggregationRule", resource: None, fields: &[
-        F { json: "clusterRoleSelectors", presence: P::Empty, kind: K::A(&K::O(120)) },
+        F { json: "clusterRoleSelectors", presence: P::Empty, kind: K::A(&K::O(126)) },
     ] },
     // api::rbac::v1::PolicyRule
     T { name: "PolicyRule", resource: None, fields: &[
@@ -897,7 +943,7 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::TopologySelectorTerm
     T { name: "TopologySelectorTerm", resource: None, fields: &[
-        F { json: "matchLabelExpressions", presence: P::Empty, kind: K::A(&K::O(210)) },
+        F { json: "matchLabelExpressions", presence: P::Empty, kind: K::A(&K::O(222)) },
     ] },
     // apimachinery::pkg::apis::meta::v1::ManagedFieldsEntry
     T { name: "ManagedFieldsEntry", resource: None, fields: &[
@@ -923,7 +969,7 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "hostname", presence: P::Empty, kind: K::S },
         F { json: "ip", presence: P::Zero, kind: K::S },
         F { json: "nodeName", presence: P::Opt, kind: K::S },
-        F { json: "targetRef", presence: P::Opt, kind: K::O(43) },
+        F { json: "targetRef", presence: P::Opt, kind: K::O(45) },
     ] },
     // api::core::v1::EndpointPort
     T { name: "EndpointPort", resource: None, fields: &[
@@ -951,7 +997,7 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::NodeConfigSource
     T { name: "NodeConfigSource", resource: None, fields: &[
-        F { json: "configMap", presence: P::Opt, kind: K::O(211) },
+        F { json: "configMap", presence: P::Opt, kind: K::O(223) },
     ] },
     // api::core::v1::Taint
     T { name: "Taint", resource: None, fields: &[
@@ -976,14 +1022,14 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::NodeConfigStatus
     T { name: "NodeConfigStatus", resource: None, fields: &[
-        F { json: "active", presence: P::Opt, kind: K::O(106) },
-        F { json: "assigned", presence: P::Opt, kind: K::O(106) },
+        F { json: "active", presence: P::Opt, kind: K::O(112) },
+        F { json: "assigned", presence: P::Opt, kind: K::O(112) },
         F { json: "error", presence: P::Empty, kind: K::S },
-        F { json: "lastKnownGood", presence: P::Opt, kind: K::O(106) },
+        F { json: "lastKnownGood", presence: P::Opt, kind: K::O(112) },
     ] },
     // api::core::v1::NodeDaemonEndpoints
     T { name: "NodeDaemonEndpoints", resource: None, fields: &[
-        F { json: "kubeletEndpoint", presence: P::Opt, kind: K::O(212) },
+        F { json: "kubeletEndpoint", presence: P::Opt, kind: K::O(224) },
     ] },
     // api::core::v1::NodeFeatures
     T { name: "NodeFeatures", resource: None, fields: &[
@@ -1005,12 +1051,12 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "machineID", presence: P::Zero, kind: K::S },
         F { json: "operatingSystem", presence: P::Zero, kind: K::S },
         F { json: "osImage", presence: P::Zero, kind: K::S },
-        F { json: "swap", presence: P::Opt, kind: K::O(213) },
+        F { json: "swap", presence: P::Opt, kind: K::O(225) },
         F { json: "systemUUID", presence: P::Zero, kind: K::S },
     ] },
     // api::core::v1::NodeRuntimeHandler
     T { name: "NodeRuntimeHandler", resource: None, fields: &[
-        F { json: "features", presence: P::Opt, kind: K::O(214) },
+        F { json: "features", presence: P::Opt, kind: K::O(226) },
         F { json: "name", presence: P::Opt, kind: K::S },
     ] },
     // api::core::v1::AttachedVolume
@@ -1038,7 +1084,7 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // apimachinery::pkg::apis::meta::v1::LabelSelector
     T { name: "LabelSelector", resource: None, fields: &[
-        F { json: "matchExpressions", presence: P::Empty, kind: K::A(&K::O(215)) },
+        F { json: "matchExpressions", presence: P::Empty, kind: K::A(&K::O(227)) },
         F { json: "matchLabels", presence: P::Empty, kind: K::M(&K::S) },
     ] },
     // api::core::v1::PersistentVolumeClaimCondition
@@ -1084,25 +1130,25 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "path", presence: P::Empty, kind: K::S },
         F { json: "readOnly", presence: P::Empty, kind: K::B },
         F { json: "secretFile", presence: P::Empty, kind: K::S },
-        F { json: "secretRef", presence: P::Opt, kind: K::O(216) },
+        F { json: "secretRef", presence: P::Opt, kind: K::O(228) },
         F { json: "user", presence: P::Empty, kind: K::S },
     ] },
     // api::core::v1::CinderPersistentVolumeSource
     T { name: "CinderPersistentVolumeSource", resource: None, fields: &[
         F { json: "fsType", presence: P::Empty, kind: K::S },
         F { json: "readOnly", presence: P::Empty, kind: K::B },
-        F { json: "secretRef", presence: P::Opt, kind: K::O(216) },
+        F { json: "secretRef", presence: P::Opt, kind: K::O(228) },
         F { json: "volumeID", presence: P::Zero, kind: K::S },
     ] },
     // api::core::v1::CSIPersistentVolumeSource
     T { name: "CSIPersistentVolumeSource", resource: None, fields: &[
-        F { json: "controllerExpandSecretRef", presence: P::Opt, kind: K::O(216) },
-        F { json: "controllerPublishSecretRef", presence: P::Opt, kind: K::O(216) },
+        F { json: "controllerExpandSecretRef", presence: P::Opt, kind: K::O(228) },
+        F { json: "controllerPublishSecretRef", presence: P::Opt, kind: K::O(228) },
         F { json: "driver", presence: P::Zero, kind: K::S },
         F { json: "fsType", presence: P::Empty, kind: K::S },
-        F { json: "nodeExpandSecretRef", presence: P::Opt, kind: K::O(216) },
-        F { json: "nodePublishSecretRef", presence: P::Opt, kind: K::O(216) },
-        F { json: "nodeStageSecretRef", presence: P::Opt, kind: K::O(216) },
+        F { json: "nodeExpandSecretRef", presence: P::Opt, kind: K::O(228) },
+        F { json: "nodePublishSecretRef", presence: P::Opt, kind: K::O(228) },
+        F { json: "nodeStageSecretRef", presence: P::Opt, kind: K::O(228) },
         F { json: "readOnly", presence: P::Empty, kind: K::B },
         F { json: "volumeAttributes", presence: P::Empty, kind: K::M(&K::S) },
         F { json: "volumeHandle", presence: P::Zero, kind: K::S },
@@ -1121,7 +1167,7 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "fsType", presence: P::Empty, kind: K::S },
         F { json: "options", presence: P::Empty, kind: K::M(&K::S) },
         F { json: "readOnly", presence: P::Empty, kind: K::B },
-        F { json: "secretRef", presence: P::Opt, kind: K::O(216) },
+        F { json: "secretRef", presence: P::Opt, kind: K::O(228) },
     ] },
     // api::core::v1::FlockerVolumeSource
     T { name: "FlockerVolumeSource", resource: None, fields: &[
@@ -1158,7 +1204,7 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "lun", presence: P::Zero, kind: K::I32 },
         F { json: "portals", presence: P::Empty, kind: K::A(&K::S) },
         F { json: "readOnly", presence: P::Empty, kind: K::B },
-        F { json: "secretRef", presence: P::Opt, kind: K::O(216) },
+        F { json: "secretRef", presence: P::Opt, kind: K::O(228) },
         F { json: "targetPortal", presence: P::Zero, kind: K::S },
     ] },
     // api::core::v1::LocalVolumeSource
@@ -1174,7 +1220,7 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::VolumeNodeAffinity
     T { name: "VolumeNodeAffinity", resource: None, fields: &[
-        F { json: "required", presence: P::Opt, kind: K::O(217) },
+        F { json: "required", presence: P::Opt, kind: K::O(229) },
     ] },
     // api::core::v1::PhotonPersistentDiskVolumeSource
     T { name: "PhotonPersistentDiskVolumeSource", resource: None, fields: &[
@@ -1204,7 +1250,7 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "monitors", presence: P::Zero, kind: K::A(&K::S) },
         F { json: "pool", presence: P::Empty, kind: K::S },
         F { json: "readOnly", presence: P::Empty, kind: K::B },
-        F { json: "secretRef", presence: P::Opt, kind: K::O(216) },
+        F { json: "secretRef", presence: P::Opt, kind: K::O(228) },
         F { json: "user", presence: P::Empty, kind: K::S },
     ] },
     // api::core::v1::ScaleIOPersistentVolumeSource
@@ -1213,7 +1259,7 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "gateway", presence: P::Zero, kind: K::S },
         F { json: "protectionDomain", presence: P::Empty, kind: K::S },
         F { json: "readOnly", presence: P::Empty, kind: K::B },
-        F { json: "secretRef", presence: P::Zero, kind: K::O(216) },
+        F { json: "secretRef", presence: P::Zero, kind: K::O(228) },
         F { json: "sslEnabled", presence: P::Empty, kind: K::B },
         F { json: "storageMode", presence: P::Empty, kind: K::S },
         F { json: "storagePool", presence: P::Empty, kind: K::S },
@@ -1224,7 +1270,7 @@ pub(crate) static TYPES: [T; 328] = [
     T { name: "StorageOSPersistentVolumeSource", resource: None, fields: &[
         F { json: "fsType", presence: P::Empty, kind: K::S },
         F { json: "readOnly", presence: P::Empty, kind: K::B },
-        F { json: "secretRef", presence: P::Opt, kind: K::O(43) },
+        F { json: "secretRef", presence: P::Opt, kind: K::O(45) },
         F { json: "volumeName", presence: P::Empty, kind: K::S },
         F { json: "volumeNamespace", presence: P::Empty, kind: K::S },
     ] },
@@ -1237,71 +1283,71 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::Affinity
     T { name: "Affinity", resource: None, fields: &[
-        F { json: "nodeAffinity", presence: P::Opt, kind: K::O(218) },
-        F { json: "podAffinity", presence: P::Opt, kind: K::O(219) },
-        F { json: "podAntiAffinity", presence: P::Opt, kind: K::O(220) },
+        F { json: "nodeAffinity", presence: P::Opt, kind: K::O(230) },
+        F { json: "podAffinity", presence: P::Opt, kind: K::O(231) },
+        F { json: "podAntiAffinity", presence: P::Opt, kind: K::O(232) },
     ] },
     // api::core::v1::Container
     T { name: "Container", resource: None, fields: &[
         F { json: "args", presence: P::Empty, kind: K::A(&K::S) },
         F { json: "command", presence: P::Empty, kind: K::A(&K::S) },
-        F { json: "env", presence: P::Empty, kind: K::A(&K::O(221)) },
-        F { json: "envFrom", presence: P::Empty, kind: K::A(&K::O(222)) },
+        F { json: "env", presence: P::Empty, kind: K::A(&K::O(233)) },
+        F { json: "envFrom", presence: P::Empty, kind: K::A(&K::O(234)) },
         F { json: "image", presence: P::Empty, kind: K::S },
         F { json: "imagePullPolicy", presence: P::Empty, kind: K::S },
-        F { json: "lifecycle", presence: P::Opt, kind: K::O(223) },
-        F { json: "livenessProbe", presence: P::Opt, kind: K::O(224) },
+        F { json: "lifecycle", presence: P::Opt, kind: K::O(235) },
+        F { json: "livenessProbe", presence: P::Opt, kind: K::O(236) },
         F { json: "name", presence: P::Zero, kind: K::S },
-        F { json: "ports", presence: P::Empty, kind: K::A(&K::O(225)) },
-        F { json: "readinessProbe", presence: P::Opt, kind: K::O(224) },
-        F { json: "resizePolicy", presence: P::Empty, kind: K::A(&K::O(226)) },
-        F { json: "resources", presence: P::Opt, kind: K::O(154) },
+        F { json: "ports", presence: P::Empty, kind: K::A(&K::O(237)) },
+        F { json: "readinessProbe", presence: P::Opt, kind: K::O(236) },
+        F { json: "resizePolicy", presence: P::Empty, kind: K::A(&K::O(238)) },
+        F { json: "resources", presence: P::Opt, kind: K::O(160) },
         F { json: "restartPolicy", presence: P::Opt, kind: K::S },
-        F { json: "restartPolicyRules", presence: P::Empty, kind: K::A(&K::O(227)) },
-        F { json: "securityContext", presence: P::Opt, kind: K::O(228) },
-        F { json: "startupProbe", presence: P::Opt, kind: K::O(224) },
+        F { json: "restartPolicyRules", presence: P::Empty, kind: K::A(&K::O(239)) },
+        F { json: "securityContext", presence: P::Opt, kind: K::O(240) },
+        F { json: "startupProbe", presence: P::Opt, kind: K::O(236) },
         F { json: "stdin", presence: P::Empty, kind: K::B },
         F { json: "stdinOnce", presence: P::Empty, kind: K::B },
         F { json: "terminationMessagePath", presence: P::Empty, kind: K::S },
         F { json: "terminationMessagePolicy", presence: P::Empty, kind: K::S },
         F { json: "tty", presence: P::Empty, kind: K::B },
-        F { json: "volumeDevices", presence: P::Empty, kind: K::A(&K::O(229)) },
-        F { json: "volumeMounts", presence: P::Empty, kind: K::A(&K::O(230)) },
+        F { json: "volumeDevices", presence: P::Empty, kind: K::A(&K::O(241)) },
+        F { json: "volumeMounts", presence: P::Empty, kind: K::A(&K::O(242)) },
         F { json: "workingDir", presence: P::Empty, kind: K::S },
     ] },
     // api::core::v1::PodDNSConfig
     T { name: "PodDNSConfig", resource: None, fields: &[
         F { json: "nameservers", presence: P::Empty, kind: K::A(&K::S) },
-        F { json: "options", presence: P::Empty, kind: K::A(&K::O(231)) },
+        F { json: "options", presence: P::Empty, kind: K::A(&K::O(243)) },
         F { json: "searches", presence: P::Empty, kind: K::A(&K::S) },
     ] },
     // api::core::v1::EphemeralContainer
     T { name: "EphemeralContainer", resource: None, fields: &[
         F { json: "args", presence: P::Opt, kind: K::A(&K::S) },
         F { json: "command", presence: P::Opt, kind: K::A(&K::S) },
-        F { json: "env", presence: P::Opt, kind: K::A(&K::O(221)) },
-        F { json: "envFrom", presence: P::Opt, kind: K::A(&K::O(222)) },
+        F { json: "env", presence: P::Opt, kind: K::A(&K::O(233)) },
+        F { json: "envFrom", presence: P::Opt, kind: K::A(&K::O(234)) },
         F { json: "image", presence: P::Opt, kind: K::S },
         F { json: "imagePullPolicy", presence: P::Opt, kind: K::S },
-        F { json: "lifecycle", presence: P::Opt, kind: K::O(223) },
-        F { json: "livenessProbe", presence: P::Opt, kind: K::O(224) },
+        F { json: "lifecycle", presence: P::Opt, kind: K::O(235) },
+        F { json: "livenessProbe", presence: P::Opt, kind: K::O(236) },
         F { json: "name", presence: P::Zero, kind: K::S },
-        F { json: "ports", presence: P::Opt, kind: K::A(&K::O(225)) },
-        F { json: "readinessProbe", presence: P::Opt, kind: K::O(224) },
-        F { json: "resizePolicy", presence: P::Opt, kind: K::A(&K::O(226)) },
-        F { json: "resources", presence: P::Opt, kind: K::O(154) },
+        F { json: "ports", presence: P::Opt, kind: K::A(&K::O(237)) },
+        F { json: "readinessProbe", presence: P::Opt, kind: K::O(236) },
+        F { json: "resizePolicy", presence: P::Opt, kind: K::A(&K::O(238)) },
+        F { json: "resources", presence: P::Opt, kind: K::O(160) },
         F { json: "restartPolicy", presence: P::Opt, kind: K::S },
-        F { json: "restartPolicyRules", presence: P::Opt, kind: K::A(&K::O(227)) },
-        F { json: "securityContext", presence: P::Opt, kind: K::O(228) },
-        F { json: "startupProbe", presence: P::Opt, kind: K::O(224) },
+        F { json: "restartPolicyRules", presence: P::Opt, kind: K::A(&K::O(239)) },
+        F { json: "securityContext", presence: P::Opt, kind: K::O(240) },
+        F { json: "startupProbe", presence: P::Opt, kind: K::O(236) },
         F { json: "stdin", presence: P::Opt, kind: K::B },
         F { json: "stdinOnce", presence: P::Opt, kind: K::B },
         F { json: "targetContainerName", presence: P::Empty, kind: K::S },
         F { json: "terminationMessagePath", presence: P::Opt, kind: K::S },
         F { json: "terminationMessagePolicy", presence: P::Opt, kind: K::S },
         F { json: "tty", presence: P::Opt, kind: K::B },
-        F { json: "volumeDevices", presence: P::Opt, kind: K::A(&K::O(229)) },
-        F { json: "volumeMounts", presence: P::Opt, kind: K::A(&K::O(230)) },
+        F { json: "volumeDevices", presence: P::Opt, kind: K::A(&K::O(241)) },
+        F { json: "volumeMounts", presence: P::Opt, kind: K::A(&K::O(242)) },
         F { json: "workingDir", presence: P::Opt, kind: K::S },
     ] },
     // api::core::v1::HostAlias
@@ -1325,7 +1371,7 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::ResourceRequirements
     T { name: "ResourceRequirements", resource: None, fields: &[
-        F { json: "claims", presence: P::Empty, kind: K::A(&K::O(232)) },
+        F { json: "claims", presence: P::Empty, kind: K::A(&K::O(244)) },
         F { json: "limits", presence: P::Empty, kind: K::M(&K::Q) },
         F { json: "requests", presence: P::Empty, kind: K::M(&K::Q) },
     ] },
@@ -1339,19 +1385,19 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::PodSecurityContext
     T { name: "PodSecurityContext", resource: None, fields: &[
-        F { json: "appArmorProfile", presence: P::Opt, kind: K::O(233) },
+        F { json: "appArmorProfile", presence: P::Opt, kind: K::O(245) },
         F { json: "fsGroup", presence: P::Opt, kind: K::I64 },
         F { json: "fsGroupChangePolicy", presence: P::Opt, kind: K::S },
         F { json: "runAsGroup", presence: P::Opt, kind: K::I64 },
         F { json: "runAsNonRoot", presence: P::Opt, kind: K::B },
         F { json: "runAsUser", presence: P::Opt, kind: K::I64 },
         F { json: "seLinuxChangePolicy", presence: P::Opt, kind: K::S },
-        F { json: "seLinuxOptions", presence: P::Opt, kind: K::O(234) },
-        F { json: "seccompProfile", presence: P::Opt, kind: K::O(235) },
+        F { json: "seLinuxOptions", presence: P::Opt, kind: K::O(246) },
+        F { json: "seccompProfile", presence: P::Opt, kind: K::O(247) },
         F { json: "supplementalGroups", presence: P::Empty, kind: K::A(&K::I64) },
         F { json: "supplementalGroupsPolicy", presence: P::Opt, kind: K::S },
-        F { json: "sysctls", presence: P::Empty, kind: K::A(&K::O(236)) },
-        F { json: "windowsOptions", presence: P::Opt, kind: K::O(237) },
+        F { json: "sysctls", presence: P::Empty, kind: K::A(&K::O(248)) },
+        F { json: "windowsOptions", presence: P::Opt, kind: K::O(249) },
     ] },
     // api::core::v1::Toleration
     T { name: "Toleration", resource: None, fields: &[
@@ -1363,7 +1409,7 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::TopologySpreadConstraint
     T { name: "TopologySpreadConstraint", resource: None, fields: &[
-        F { json: "labelSelector", presence: P::Opt, kind: K::O(120) },
+        F { json: "labelSelector", presence: P::Opt, kind: K::O(126) },
         F { json: "matchLabelKeys", presence: P::Empty, kind: K::A(&K::S) },
         F { json: "maxSkew", presence: P::Zero, kind: K::I32 },
         F { json: "minDomains", presence: P::Opt, kind: K::I32 },
@@ -1374,37 +1420,37 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::Volume
     T { name: "Volume", resource: None, fields: &[
-        F { json: "awsElasticBlockStore", presence: P::Opt, kind: K::O(123) },
-        F { json: "azureDisk", presence: P::Opt, kind: K::O(124) },
-        F { json: "azureFile", presence: P::Opt, kind: K::O(238) },
-        F { json: "cephfs", presence: P::Opt, kind: K::O(239) },
-        F { json: "cinder", presence: P::Opt, kind: K::O(240) },
-        F { json: "configMap", presence: P::Opt, kind: K::O(241) },
-        F { json: "csi", presence: P::Opt, kind: K::O(242) },
-        F { json: "downwardAPI", presence: P::Opt, kind: K::O(243) },
-        F { json: "emptyDir", presence: P::Opt, kind: K::O(244) },
-        F { json: "ephemeral", presence: P::Opt, kind: K::O(245) },
-        F { json: "fc", presence: P::Opt, kind: K::O(129) },
-        F { json: "flexVolume", presence: P::Opt, kind: K::O(246) },
-        F { json: "flocker", presence: P::Opt, kind: K::O(131) },
-        F { json: "gcePersistentDisk", presence: P::Opt, kind: K::O(132) },
-        F { json: "gitRepo", presence: P::Opt, kind: K::O(247) },
-        F { json: "glusterfs", presence: P::Opt, kind: K::O(248) },
-        F { json: "hostPath", presence: P::Opt, kind: K::O(134) },
-        F { json: "image", presence: P::Opt, kind: K::O(249) },
-        F { json: "iscsi", presence: P::Opt, kind: K::O(250) },
+        F { json: "awsElasticBlockStore", presence: P::Opt, kind: K::O(129) },
+        F { json: "azureDisk", presence: P::Opt, kind: K::O(130) },
+        F { json: "azureFile", presence: P::Opt, kind: K::O(250) },
+        F { json: "cephfs", presence: P::Opt, kind: K::O(251) },
+        F { json: "cinder", presence: P::Opt, kind: K::O(252) },
+        F { json: "configMap", presence: P::Opt, kind: K::O(253) },
+        F { json: "csi", presence: P::Opt, kind: K::O(254) },
+        F { json: "downwardAPI", presence: P::Opt, kind: K::O(255) },
+        F { json: "emptyDir", presence: P::Opt, kind: K::O(256) },
+        F { json: "ephemeral", presence: P::Opt, kind: K::O(257) },
+        F { json: "fc", presence: P::Opt, kind: K::O(135) },
+        F { json: "flexVolume", presence: P::Opt, kind: K::O(258) },
+        F { json: "flocker", presence: P::Opt, kind: K::O(137) },
+        F { json: "gcePersistentDisk", presence: P::Opt, kind: K::O(138) },
+        F { json: "gitRepo", presence: P::Opt, kind: K::O(259) },
+        F { json: "glusterfs", presence: P::Opt, kind: K::O(260) },
+        F { json: "hostPath", presence: P::Opt, kind: K::O(140) },
+        F { json: "image", presence: P::Opt, kind: K::O(261) },
+        F { json: "iscsi", presence: P::Opt, kind: K::O(262) },
         F { json: "name", presence: P::Zero, kind: K::S },
-        F { json: "nfs", presence: P::Opt, kind: K::O(137) },
-        F { json: "persistentVolumeClaim", presence: P::Opt, kind: K::O(251) },
-        F { json: "photonPersistentDisk", presence: P::Opt, kind: K::O(139) },
-        F { json: "portworxVolume", presence: P::Opt, kind: K::O(140) },
-        F { json: "projected", presence: P::Opt, kind: K::O(252) },
-        F { json: "quobyte", presence: P::Opt, kind: K::O(141) },
-        F { json: "rbd", presence: P::Opt, kind: K::O(253) },
-        F { json: "scaleIO", presence: P::Opt, kind: K::O(254) },
-        F { json: "secret", presence: P::Opt, kind: K::O(255) },
-        F { json: "storageos", presence: P::Opt, kind: K::O(256) },
-        F { json: "vsphereVolume", presence: P::Opt, kind: K::O(145) },
+        F { json: "nfs", presence: P::Opt, kind: K::O(143) },
+        F { json: "persistentVolumeClaim", presence: P::Opt, kind: K::O(263) },
+        F { json: "photonPersistentDisk", presence: P::Opt, kind: K::O(145) },
+        F { json: "portworxVolume", presence: P::Opt, kind: K::O(146) },
+        F { json: "projected", presence: P::Opt, kind: K::O(264) },
+        F { json: "quobyte", presence: P::Opt, kind: K::O(147) },
+        F { json: "rbd", presence: P::Opt, kind: K::O(265) },
+        F { json: "scaleIO", presence: P::Opt, kind: K::O(266) },
+        F { json: "secret", presence: P::Opt, kind: K::O(267) },
+        F { json: "storageos", presence: P::Opt, kind: K::O(268) },
+        F { json: "vsphereVolume", presence: P::Opt, kind: K::O(151) },
     ] },
     // api::core::v1::PodCondition
     T { name: "PodCondition", resource: None, fields: &[
@@ -1419,24 +1465,24 @@ pub(crate) static TYPES: [T; 328] = [
     // api::core::v1::ContainerStatus
     T { name: "ContainerStatus", resource: None, fields: &[
         F { json: "allocatedResources", presence: P::Empty, kind: K::M(&K::Q) },
-        F { json: "allocatedResourcesStatus", presence: P::Empty, kind: K::A(&K::O(257)) },
+        F { json: "allocatedResourcesStatus", presence: P::Empty, kind: K::A(&K::O(269)) },
         F { json: "containerID", presence: P::Empty, kind: K::S },
         F { json: "image", presence: P::Zero, kind: K::S },
         F { json: "imageID", presence: P::Zero, kind: K::S },
-        F { json: "lastState", presence: P::Opt, kind: K::O(258) },
+        F { json: "lastState", presence: P::Opt, kind: K::O(270) },
         F { json: "name", presence: P::Zero, kind: K::S },
         F { json: "ready", presence: P::Zero, kind: K::B },
-        F { json: "resources", presence: P::Opt, kind: K::O(154) },
+        F { json: "resources", presence: P::Opt, kind: K::O(160) },
         F { json: "restartCount", presence: P::Zero, kind: K::I32 },
         F { json: "started", presence: P::Opt, kind: K::B },
-        F { json: "state", presence: P::Opt, kind: K::O(258) },
+        F { json: "state", presence: P::Opt, kind: K::O(270) },
         F { json: "stopSignal", presence: P::Opt, kind: K::S },
-        F { json: "user", presence: P::Opt, kind: K::O(259) },
-        F { json: "volumeMounts", presence: P::Empty, kind: K::A(&K::O(260)) },
+        F { json: "user", presence: P::Opt, kind: K::O(271) },
+        F { json: "volumeMounts", presence: P::Empty, kind: K::A(&K::O(272)) },
     ] },
     // api::core::v1::PodExtendedResourceClaimStatus
     T { name: "PodExtendedResourceClaimStatus", resource: None, fields: &[
-        F { json: "requestMappings", presence: P::Zero, kind: K::A(&K::O(261)) },
+        F { json: "requestMappings", presence: P::Zero, kind: K::A(&K::O(273)) },
         F { json: "resourceClaimName", presence: P::Zero, kind: K::S },
     ] },
     // api::core::v1::HostIP
@@ -1460,8 +1506,8 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::PodTemplateSpec
     T { name: "PodTemplateSpec", resource: None, fields: &[
-        F { json: "metadata", presence: P::Opt, kind: K::O(41) },
-        F { json: "spec", presence: P::Opt, kind: K::O(55) },
+        F { json: "metadata", presence: P::Opt, kind: K::O(43) },
+        F { json: "spec", presence: P::Opt, kind: K::O(57) },
     ] },
     // api::core::v1::ReplicationControllerCondition
     T { name: "ReplicationControllerCondition", resource: None, fields: &[
@@ -1473,7 +1519,7 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::ScopeSelector
     T { name: "ScopeSelector", resource: None, fields: &[
-        F { json: "matchExpressions", presence: P::Empty, kind: K::A(&K::O(262)) },
+        F { json: "matchExpressions", presence: P::Empty, kind: K::A(&K::O(274)) },
     ] },
     // api::core::v1::ServicePort
     T { name: "ServicePort", resource: None, fields: &[
@@ -1486,7 +1532,7 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::SessionAffinityConfig
     T { name: "SessionAffinityConfig", resource: None, fields: &[
-        F { json: "clientIP", presence: P::Opt, kind: K::O(263) },
+        F { json: "clientIP", presence: P::Opt, kind: K::O(275) },
     ] },
     // apimachinery::pkg::apis::meta::v1::Condition
     T { name: "Condition", resource: None, fields: &[
@@ -1499,7 +1545,7 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::LoadBalancerStatus
     T { name: "LoadBalancerStatus", resource: None, fields: &[
-        F { json: "ingress", presence: P::Empty, kind: K::A(&K::O(264)) },
+        F { json: "ingress", presence: P::Empty, kind: K::A(&K::O(276)) },
     ] },
     // api::admissionregistration::v1::MatchCondition
     T { name: "MatchCondition", resource: None, fields: &[
@@ -1508,16 +1554,16 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::admissionregistration::v1::MatchResources
     T { name: "MatchResources", resource: None, fields: &[
-        F { json: "excludeResourceRules", presence: P::Empty, kind: K::A(&K::O(265)) },
+        F { json: "excludeResourceRules", presence: P::Empty, kind: K::A(&K::O(277)) },
         F { json: "matchPolicy", presence: P::Opt, kind: K::S },
-        F { json: "namespaceSelector", presence: P::Opt, kind: K::O(120) },
-        F { json: "objectSelector", presence: P::Opt, kind: K::O(120) },
-        F { json: "resourceRules", presence: P::Empty, kind: K::A(&K::O(265)) },
+        F { json: "namespaceSelector", presence: P::Opt, kind: K::O(126) },
+        F { json: "objectSelector", presence: P::Opt, kind: K::O(126) },
+        F { json: "resourceRules", presence: P::Empty, kind: K::A(&K::O(277)) },
     ] },
     // api::admissionregistration::v1::Mutation
     T { name: "Mutation", resource: None, fields: &[
-        F { json: "applyConfiguration", presence: P::Opt, kind: K::O(266) },
-        F { json: "jsonPatch", presence: P::Opt, kind: K::O(267) },
+        F { json: "applyConfiguration", presence: P::Opt, kind: K::O(278) },
+        F { json: "jsonPatch", presence: P::Opt, kind: K::O(279) },
         F { json: "patchType", presence: P::Zero, kind: K::S },
     ] },
     // api::admissionregistration::v1::ParamKind
@@ -1535,12 +1581,12 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "name", presence: P::Empty, kind: K::S },
         F { json: "namespace", presence: P::Empty, kind: K::S },
         F { json: "parameterNotFoundAction", presence: P::Opt, kind: K::S },
-        F { json: "selector", presence: P::Opt, kind: K::O(120) },
+        F { json: "selector", presence: P::Opt, kind: K::O(126) },
     ] },
     // api::admissionregistration::v1::WebhookClientConfig
     T { name: "WebhookClientConfig", resource: None, fields: &[
         F { json: "caBundle", presence: P::Empty, kind: K::Bytes },
-        F { json: "service", presence: P::Opt, kind: K::O(268) },
+        F { json: "service", presence: P::Opt, kind: K::O(280) },
         F { json: "url", presence: P::Opt, kind: K::S },
     ] },
     // api::admissionregistration::v1::RuleWithOperations
@@ -1565,11 +1611,11 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::admissionregistration::v1::TypeChecking
     T { name: "TypeChecking", resource: None, fields: &[
-        F { json: "expressionWarnings", presence: P::Empty, kind: K::A(&K::O(269)) },
+        F { json: "expressionWarnings", presence: P::Empty, kind: K::A(&K::O(281)) },
     ] },
     // api::apps::v1::DaemonSetUpdateStrategy
     T { name: "DaemonSetUpdateStrategy", resource: None, fields: &[
-        F { json: "rollingUpdate", presence: P::Opt, kind: K::O(270) },
+        F { json: "rollingUpdate", presence: P::Opt, kind: K::O(282) },
         F { json: "type", presence: P::Empty, kind: K::S },
     ] },
     // api::apps::v1::DaemonSetCondition
@@ -1582,7 +1628,7 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::apps::v1::DeploymentStrategy
     T { name: "DeploymentStrategy", resource: None, fields: &[
-        F { json: "rollingUpdate", presence: P::Opt, kind: K::O(271) },
+        F { json: "rollingUpdate", presence: P::Opt, kind: K::O(283) },
         F { json: "type", presence: P::Empty, kind: K::S },
     ] },
     // api::apps::v1::DeploymentCondition
@@ -1613,7 +1659,7 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::apps::v1::StatefulSetUpdateStrategy
     T { name: "StatefulSetUpdateStrategy", resource: None, fields: &[
-        F { json: "rollingUpdate", presence: P::Opt, kind: K::O(272) },
+        F { json: "rollingUpdate", presence: P::Opt, kind: K::O(284) },
         F { json: "type", presence: P::Empty, kind: K::S },
     ] },
     // api::apps::v1::StatefulSetCondition
@@ -1624,18 +1670,61 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "status", presence: P::Zero, kind: K::S },
         F { json: "type", presence: P::Zero, kind: K::S },
     ] },
+    // api::autoscaling::v2::HorizontalPodAutoscalerBehavior
+    T { name: "HorizontalPodAutoscalerBehavior", resource: None, fields: &[
+        F { json: "scaleDown", presence: P::Opt, kind: K::O(285) },
+        F { json: "scaleUp", presence: P::Opt, kind: K::O(285) },
+    ] },
+    // api::autoscaling::v2::MetricSpec
+    T { name: "MetricSpec", resource: None, fields: &[
+        F { json: "containerResource", presence: P::Opt, kind: K::O(286) },
+        F { json: "external", presence: P::Opt, kind: K::O(287) },
+        F { json: "object", presence: P::Opt, kind: K::O(288) },
+        F { json: "pods", presence: P::Opt, kind: K::O(289) },
+        F { json: "resource", presence: P::Opt, kind: K::O(290) },
+        F { json: "type", presence: P::Zero, kind: K::S },
+    ] },
+    // api::autoscaling::v2::CrossVersionObjectReference
+    T { name: "CrossVersionObjectReference", resource: None, fields: &[
+        F { json: "apiVersion", presence: P::Empty, kind: K::S },
+        F { json: "kind", presence: P::Zero, kind: K::S },
+        F { json: "name", presence: P::Zero, kind: K::S },
+    ] },
+    // api::autoscaling::v2::HorizontalPodAutoscalerCondition
+    T { name: "HorizontalPodAutoscalerCondition", resource: None, fields: &[
+        F { json: "lastTransitionTime", presence: P::Opt, kind: K::Time },
+        F { json: "message", presence: P::Empty, kind: K::S },
+        F { json: "reason", presence: P::Empty, kind: K::S },
+        F { json: "status", presence: P::Zero, kind: K::S },
+        F { json: "type", presence: P::Zero, kind: K::S },
+    ] },
+    // api::autoscaling::v2::MetricStatus
+    T { name: "MetricStatus", resource: None, fields: &[
+        F { json: "containerResource", presence: P::Opt, kind: K::O(291) },
+        F { json: "external", presence: P::Opt, kind: K::O(292) },
+        F { json: "object", presence: P::Opt, kind: K::O(293) },
+        F { json: "pods", presence: P::Opt, kind: K::O(294) },
+        F { json: "resource", presence: P::Opt, kind: K::O(295) },
+        F { json: "type", presence: P::Zero, kind: K::S },
+    ] },
+    // api::autoscaling::v1::CrossVersionObjectReference
+    T { name: "CrossVersionObjectReference", resource: None, fields: &[
+        F { json: "apiVersion", presence: P::Empty, kind: K::S },
+        F { json: "kind", presence: P::Zero, kind: K::S },
+        F { json: "name", presence: P::Zero, kind: K::S },
+    ] },
     // api::batch::v1::JobTemplateSpec
     T { name: "JobTemplateSpec", resource: None, fields: &[
-        F { json: "metadata", presence: P::Opt, kind: K::O(41) },
-        F { json: "spec", presence: P::Opt, kind: K::O(81) },
+        F { json: "metadata", presence: P::Opt, kind: K::O(43) },
+        F { json: "spec", presence: P::Opt, kind: K::O(87) },
     ] },
     // api::batch::v1::PodFailurePolicy
     T { name: "PodFailurePolicy", resource: None, fields: &[
-        F { json: "rules", presence: P::Zero, kind: K::A(&K::O(273)) },
+        F { json: "rules", presence: P::Zero, kind: K::A(&K::O(296)) },
     ] },
     // api::batch::v1::SuccessPolicy
     T { name: "SuccessPolicy", resource: None, fields: &[
-        F { json: "rules", presence: P::Zero, kind: K::A(&K::O(274)) },
+        F { json: "rules", presence: P::Zero, kind: K::A(&K::O(297)) },
     ] },
     // api::batch::v1::JobCondition
     T { name: "JobCondition", resource: None, fields: &[
@@ -1659,8 +1748,8 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::discovery::v1::EndpointHints
     T { name: "EndpointHints", resource: None, fields: &[
-        F { json: "forNodes", presence: P::Empty, kind: K::A(&K::O(275)) },
-        F { json: "forZones", presence: P::Empty, kind: K::A(&K::O(276)) },
+        F { json: "forNodes", presence: P::Empty, kind: K::A(&K::O(298)) },
+        F { json: "forZones", presence: P::Empty, kind: K::A(&K::O(299)) },
     ] },
     // api::networking::v1::IngressClassParametersReference
     T { name: "IngressClassParametersReference", resource: None, fields: &[
@@ -1672,13 +1761,13 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::networking::v1::IngressBackend
     T { name: "IngressBackend", resource: None, fields: &[
-        F { json: "resource", presence: P::Opt, kind: K::O(117) },
-        F { json: "service", presence: P::Opt, kind: K::O(277) },
+        F { json: "resource", presence: P::Opt, kind: K::O(123) },
+        F { json: "service", presence: P::Opt, kind: K::O(300) },
     ] },
     // api::networking::v1::IngressRule
     T { name: "IngressRule", resource: None, fields: &[
         F { json: "host", presence: P::Empty, kind: K::S },
-        F { json: "http", presence: P::Opt, kind: K::O(278) },
+        F { json: "http", presence: P::Opt, kind: K::O(301) },
     ] },
     // api::networking::v1::IngressTLS
     T { name: "IngressTLS", resource: None, fields: &[
@@ -1687,7 +1776,7 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::networking::v1::IngressLoadBalancerStatus
     T { name: "IngressLoadBalancerStatus", resource: None, fields: &[
-        F { json: "ingress", presence: P::Empty, kind: K::A(&K::O(279)) },
+        F { json: "ingress", presence: P::Empty, kind: K::A(&K::O(302)) },
     ] },
     // api::networking::v1::ParentReference
     T { name: "ParentReference", resource: None, fields: &[
@@ -1698,13 +1787,13 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::networking::v1::NetworkPolicyEgressRule
     T { name: "NetworkPolicyEgressRule", resource: None, fields: &[
-        F { json: "ports", presence: P::Empty, kind: K::A(&K::O(280)) },
-        F { json: "to", presence: P::Empty, kind: K::A(&K::O(281)) },
+        F { json: "ports", presence: P::Empty, kind: K::A(&K::O(303)) },
+        F { json: "to", presence: P::Empty, kind: K::A(&K::O(304)) },
     ] },
     // api::networking::v1::NetworkPolicyIngressRule
     T { name: "NetworkPolicyIngressRule", resource: None, fields: &[
-        F { json: "from", presence: P::Empty, kind: K::A(&K::O(281)) },
-        F { json: "ports", presence: P::Empty, kind: K::A(&K::O(280)) },
+        F { json: "from", presence: P::Empty, kind: K::A(&K::O(304)) },
+        F { json: "ports", presence: P::Empty, kind: K::A(&K::O(303)) },
     ] },
     // api::core::v1::TopologySelectorLabelRequirement
     T { name: "TopologySelectorLabelRequirement", resource: None, fields: &[
@@ -1745,51 +1834,51 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::NodeSelector
     T { name: "NodeSelector", resource: None, fields: &[
-        F { json: "nodeSelectorTerms", presence: P::Zero, kind: K::A(&K::O(282)) },
+        F { json: "nodeSelectorTerms", presence: P::Zero, kind: K::A(&K::O(305)) },
     ] },
     // api::core::v1::NodeAffinity
     T { name: "NodeAffinity", resource: None, fields: &[
-        F { json: "preferredDuringSchedulingIgnoredDuringExecution", presence: P::Empty, kind: K::A(&K::O(283)) },
-        F { json: "requiredDuringSchedulingIgnoredDuringExecution", presence: P::Opt, kind: K::O(217) },
+        F { json: "preferredDuringSchedulingIgnoredDuringExecution", presence: P::Empty, kind: K::A(&K::O(306)) },
+        F { json: "requiredDuringSchedulingIgnoredDuringExecution", presence: P::Opt, kind: K::O(229) },
     ] },
     // api::core::v1::PodAffinity
     T { name: "PodAffinity", resource: None, fields: &[
-        F { json: "preferredDuringSchedulingIgnoredDuringExecution", presence: P::Empty, kind: K::A(&K::O(284)) },
-        F { json: "requiredDuringSchedulingIgnoredDuringExecution", presence: P::Empty, kind: K::A(&K::O(285)) },
+        F { json: "preferredDuringSchedulingIgnoredDuringExecution", presence: P::Empty, kind: K::A(&K::O(307)) },
+        F { json: "requiredDuringSchedulingIgnoredDuringExecution", presence: P::Empty, kind: K::A(&K::O(308)) },
     ] },
     // api::core::v1::PodAntiAffinity
     T { name: "PodAntiAffinity", resource: None, fields: &[
-        F { json: "preferredDuringSchedulingIgnoredDuringExecution", presence: P::Empty, kind: K::A(&K::O(284)) },
-        F { json: "requiredDuringSchedulingIgnoredDuringExecution", presence: P::Empty, kind: K::A(&K::O(285)) },
+        F { json: "preferredDuringSchedulingIgnoredDuringExecution", presence: P::Empty, kind: K::A(&K::O(307)) },
+        F { json: "requiredDuringSchedulingIgnoredDuringExecution", presence: P::Empty, kind: K::A(&K::O(308)) },
     ] },
     // api::core::v1::EnvVar
     T { name: "EnvVar", resource: None, fields: &[
         F { json: "name", presence: P::Zero, kind: K::S },
         F { json: "value", presence: P::Empty, kind: K::S },
-        F { json: "valueFrom", presence: P::Opt, kind: K::O(286) },
+        F { json: "valueFrom", presence: P::Opt, kind: K::O(309) },
     ] },
     // api::core::v1::EnvFromSource
     T { name: "EnvFromSource", resource: None, fields: &[
-        F { json: "configMapRef", presence: P::Opt, kind: K::O(287) },
+        F { json: "configMapRef", presence: P::Opt, kind: K::O(310) },
         F { json: "prefix", presence: P::Empty, kind: K::S },
-        F { json: "secretRef", presence: P::Opt, kind: K::O(288) },
+        F { json: "secretRef", presence: P::Opt, kind: K::O(311) },
     ] },
     // api::core::v1::Lifecycle
     T { name: "Lifecycle", resource: None, fields: &[
-        F { json: "postStart", presence: P::Opt, kind: K::O(289) },
-        F { json: "preStop", presence: P::Opt, kind: K::O(289) },
+        F { json: "postStart", presence: P::Opt, kind: K::O(312) },
+        F { json: "preStop", presence: P::Opt, kind: K::O(312) },
         F { json: "stopSignal", presence: P::Opt, kind: K::S },
     ] },
     // api::core::v1::Probe
     T { name: "Probe", resource: None, fields: &[
-        F { json: "exec", presence: P::Opt, kind: K::O(290) },
+        F { json: "exec", presence: P::Opt, kind: K::O(313) },
         F { json: "failureThreshold", presence: P::Empty, kind: K::I32 },
-        F { json: "grpc", presence: P::Opt, kind: K::O(291) },
-        F { json: "httpGet", presence: P::Opt, kind: K::O(292) },
+        F { json: "grpc", presence: P::Opt, kind: K::O(314) },
+        F { json: "httpGet", presence: P::Opt, kind: K::O(315) },
         F { json: "initialDelaySeconds", presence: P::Empty, kind: K::I32 },
         F { json: "periodSeconds", presence: P::Empty, kind: K::I32 },
         F { json: "successThreshold", presence: P::Empty, kind: K::I32 },
-        F { json: "tcpSocket", presence: P::Opt, kind: K::O(293) },
+        F { json: "tcpSocket", presence: P::Opt, kind: K::O(316) },
         F { json: "terminationGracePeriodSeconds", presence: P::Opt, kind: K::I64 },
         F { json: "timeoutSeconds", presence: P::Empty, kind: K::I32 },
     ] },
@@ -1809,22 +1898,22 @@ pub(crate) static TYPES: [T; 328] = [
     // api::core::v1::ContainerRestartRule
     T { name: "ContainerRestartRule", resource: None, fields: &[
         F { json: "action", presence: P::ZeroEmpty, kind: K::S },
-        F { json: "exitCodes", presence: P::Opt, kind: K::O(294) },
+        F { json: "exitCodes", presence: P::Opt, kind: K::O(317) },
     ] },
     // api::core::v1::SecurityContext
     T { name: "SecurityContext", resource: None, fields: &[
         F { json: "allowPrivilegeEscalation", presence: P::Opt, kind: K::B },
-        F { json: "appArmorProfile", presence: P::Opt, kind: K::O(233) },
-        F { json: "capabilities", presence: P::Opt, kind: K::O(295) },
+        F { json: "appArmorProfile", presence: P::Opt, kind: K::O(245) },
+        F { json: "capabilities", presence: P::Opt, kind: K::O(318) },
         F { json: "privileged", presence: P::Opt, kind: K::B },
         F { json: "procMount", presence: P::Opt, kind: K::S },
         F { json: "readOnlyRootFilesystem", presence: P::Opt, kind: K::B },
         F { json: "runAsGroup", presence: P::Opt, kind: K::I64 },
         F { json: "runAsNonRoot", presence: P::Opt, kind: K::B },
         F { json: "runAsUser", presence: P::Opt, kind: K::I64 },
-        F { json: "seLinuxOptions", presence: P::Opt, kind: K::O(234) },
-        F { json: "seccompProfile", presence: P::Opt, kind: K::O(235) },
-        F { json: "windowsOptions", presence: P::Opt, kind: K::O(237) },
+        F { json: "seLinuxOptions", presence: P::Opt, kind: K::O(246) },
+        F { json: "seccompProfile", presence: P::Opt, kind: K::O(247) },
+        F { json: "windowsOptions", presence: P::Opt, kind: K::O(249) },
     ] },
     // api::core::v1::VolumeDevice
     T { name: "VolumeDevice", resource: None, fields: &[
@@ -1892,20 +1981,20 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "path", presence: P::Empty, kind: K::S },
         F { json: "readOnly", presence: P::Empty, kind: K::B },
         F { json: "secretFile", presence: P::Empty, kind: K::S },
-        F { json: "secretRef", presence: P::Opt, kind: K::O(61) },
+        F { json: "secretRef", presence: P::Opt, kind: K::O(63) },
         F { json: "user", presence: P::Empty, kind: K::S },
     ] },
     // api::core::v1::CinderVolumeSource
     T { name: "CinderVolumeSource", resource: None, fields: &[
         F { json: "fsType", presence: P::Empty, kind: K::S },
         F { json: "readOnly", presence: P::Empty, kind: K::B },
-        F { json: "secretRef", presence: P::Opt, kind: K::O(61) },
+        F { json: "secretRef", presence: P::Opt, kind: K::O(63) },
         F { json: "volumeID", presence: P::Zero, kind: K::S },
     ] },
     // api::core::v1::ConfigMapVolumeSource
     T { name: "ConfigMapVolumeSource", resource: None, fields: &[
         F { json: "defaultMode", presence: P::Opt, kind: K::I32 },
-        F { json: "items", presence: P::Empty, kind: K::A(&K::O(296)) },
+        F { json: "items", presence: P::Empty, kind: K::A(&K::O(319)) },
         F { json: "name", presence: P::Zero, kind: K::S },
         F { json: "optional", presence: P::Opt, kind: K::B },
     ] },
@@ -1913,14 +2002,14 @@ pub(crate) static TYPES: [T; 328] = [
     T { name: "CSIVolumeSource", resource: None, fields: &[
         F { json: "driver", presence: P::Zero, kind: K::S },
         F { json: "fsType", presence: P::Opt, kind: K::S },
-        F { json: "nodePublishSecretRef", presence: P::Opt, kind: K::O(61) },
+        F { json: "nodePublishSecretRef", presence: P::Opt, kind: K::O(63) },
         F { json: "readOnly", presence: P::Opt, kind: K::B },
         F { json: "volumeAttributes", presence: P::Empty, kind: K::M(&K::S) },
     ] },
     // api::core::v1::DownwardAPIVolumeSource
     T { name: "DownwardAPIVolumeSource", resource: None, fields: &[
         F { json: "defaultMode", presence: P::Opt, kind: K::I32 },
-        F { json: "items", presence: P::Empty, kind: K::A(&K::O(297)) },
+        F { json: "items", presence: P::Empty, kind: K::A(&K::O(320)) },
     ] },
     // api::core::v1::EmptyDirVolumeSource
     T { name: "EmptyDirVolumeSource", resource: None, fields: &[
@@ -1929,7 +2018,7 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::EphemeralVolumeSource
     T { name: "EphemeralVolumeSource", resource: None, fields: &[
-        F { json: "volumeClaimTemplate", presence: P::Opt, kind: K::O(298) },
+        F { json: "volumeClaimTemplate", presence: P::Opt, kind: K::O(321) },
     ] },
     // api::core::v1::FlexVolumeSource
     T { name: "FlexVolumeSource", resource: None, fields: &[
@@ -1937,7 +2026,7 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "fsType", presence: P::Empty, kind: K::S },
         F { json: "options", presence: P::Empty, kind: K::M(&K::S) },
         F { json: "readOnly", presence: P::Empty, kind: K::B },
-        F { json: "secretRef", presence: P::Opt, kind: K::O(61) },
+        F { json: "secretRef", presence: P::Opt, kind: K::O(63) },
     ] },
     // api::core::v1::GitRepoVolumeSource
     T { name: "GitRepoVolumeSource", resource: None, fields: &[
@@ -1967,7 +2056,7 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "lun", presence: P::Zero, kind: K::I32 },
         F { json: "portals", presence: P::Empty, kind: K::A(&K::S) },
         F { json: "readOnly", presence: P::Empty, kind: K::B },
-        F { json: "secretRef", presence: P::Opt, kind: K::O(61) },
+        F { json: "secretRef", presence: P::Opt, kind: K::O(63) },
         F { json: "targetPortal", presence: P::Zero, kind: K::S },
     ] },
     // api::core::v1::PersistentVolumeClaimVolumeSource
@@ -1978,7 +2067,7 @@ pub(crate) static TYPES: [T; 328] = [
     // api::core::v1::ProjectedVolumeSource
     T { name: "ProjectedVolumeSource", resource: None, fields: &[
         F { json: "defaultMode", presence: P::Opt, kind: K::I32 },
-        F { json: "sources", presence: P::Opt, kind: K::A(&K::O(299)) },
+        F { json: "sources", presence: P::Opt, kind: K::A(&K::O(322)) },
     ] },
     // api::core::v1::RBDVolumeSource
     T { name: "RBDVolumeSource", resource: None, fields: &[
@@ -1988,7 +2077,7 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "monitors", presence: P::Zero, kind: K::A(&K::S) },
         F { json: "pool", presence: P::Empty, kind: K::S },
         F { json: "readOnly", presence: P::Empty, kind: K::B },
-        F { json: "secretRef", presence: P::Opt, kind: K::O(61) },
+        F { json: "secretRef", presence: P::Opt, kind: K::O(63) },
         F { json: "user", presence: P::Empty, kind: K::S },
     ] },
     // api::core::v1::ScaleIOVolumeSource
@@ -1997,7 +2086,7 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "gateway", presence: P::Zero, kind: K::S },
         F { json: "protectionDomain", presence: P::Empty, kind: K::S },
         F { json: "readOnly", presence: P::Empty, kind: K::B },
-        F { json: "secretRef", presence: P::Zero, kind: K::O(61) },
+        F { json: "secretRef", presence: P::Zero, kind: K::O(63) },
         F { json: "sslEnabled", presence: P::Empty, kind: K::B },
         F { json: "storageMode", presence: P::Empty, kind: K::S },
         F { json: "storagePool", presence: P::Empty, kind: K::S },
@@ -2007,7 +2096,7 @@ pub(crate) static TYPES: [T; 328] = [
     // api::core::v1::SecretVolumeSource
     T { name: "SecretVolumeSource", resource: None, fields: &[
         F { json: "defaultMode", presence: P::Opt, kind: K::I32 },
-        F { json: "items", presence: P::Empty, kind: K::A(&K::O(296)) },
+        F { json: "items", presence: P::Empty, kind: K::A(&K::O(319)) },
         F { json: "optional", presence: P::Opt, kind: K::B },
         F { json: "secretName", presence: P::Empty, kind: K::S },
     ] },
@@ -2015,24 +2104,24 @@ pub(crate) static TYPES: [T; 328] = [
     T { name: "StorageOSVolumeSource", resource: None, fields: &[
         F { json: "fsType", presence: P::Empty, kind: K::S },
         F { json: "readOnly", presence: P::Empty, kind: K::B },
-        F { json: "secretRef", presence: P::Opt, kind: K::O(61) },
+        F { json: "secretRef", presence: P::Opt, kind: K::O(63) },
         F { json: "volumeName", presence: P::Empty, kind: K::S },
         F { json: "volumeNamespace", presence: P::Empty, kind: K::S },
     ] },
     // api::core::v1::ResourceStatus
     T { name: "ResourceStatus", resource: None, fields: &[
         F { json: "name", presence: P::Zero, kind: K::S },
-        F { json: "resources", presence: P::Empty, kind: K::A(&K::O(300)) },
+        F { json: "resources", presence: P::Empty, kind: K::A(&K::O(323)) },
     ] },
     // api::core::v1::ContainerState
     T { name: "ContainerState", resource: None, fields: &[
-        F { json: "running", presence: P::Opt, kind: K::O(301) },
-        F { json: "terminated", presence: P::Opt, kind: K::O(302) },
-        F { json: "waiting", presence: P::Opt, kind: K::O(303) },
+        F { json: "running", presence: P::Opt, kind: K::O(324) },
+        F { json: "terminated", presence: P::Opt, kind: K::O(325) },
+        F { json: "waiting", presence: P::Opt, kind: K::O(326) },
     ] },
     // api::core::v1::ContainerUser
     T { name: "ContainerUser", resource: None, fields: &[
-        F { json: "linux", presence: P::Opt, kind: K::O(304) },
+        F { json: "linux", presence: P::Opt, kind: K::O(327) },
     ] },
     // api::core::v1::VolumeMountStatus
     T { name: "VolumeMountStatus", resource: None, fields: &[
@@ -2040,7 +2129,7 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "name", presence: P::Zero, kind: K::S },
         F { json: "readOnly", presence: P::Empty, kind: K::B },
         F { json: "recursiveReadOnly", presence: P::Opt, kind: K::S },
-        F { json: "volumeStatus", presence: P::Opt, kind: K::O(305) },
+        F { json: "volumeStatus", presence: P::Opt, kind: K::O(328) },
     ] },
     // api::core::v1::ContainerExtendedResourceRequest
     T { name: "ContainerExtendedResourceRequest", resource: None, fields: &[
@@ -2063,7 +2152,7 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "hostname", presence: P::Empty, kind: K::S },
         F { json: "ip", presence: P::Empty, kind: K::S },
         F { json: "ipMode", presence: P::Opt, kind: K::S },
-        F { json: "ports", presence: P::Empty, kind: K::A(&K::O(306)) },
+        F { json: "ports", presence: P::Empty, kind: K::A(&K::O(329)) },
     ] },
     // api::admissionregistration::v1::NamedRuleWithOperations
     T { name: "NamedRuleWithOperations", resource: None, fields: &[
@@ -2109,11 +2198,72 @@ pub(crate) static TYPES: [T; 328] = [
         F { json: "maxUnavailable", presence: P::Opt, kind: K::IntOrStr },
         F { json: "partition", presence: P::Opt, kind: K::I32 },
     ] },
+    // api::autoscaling::v2::HPAScalingRules
+    T { name: "HPAScalingRules", resource: None, fields: &[
+        F { json: "policies", presence: P::Empty, kind: K::A(&K::O(330)) },
+        F { json: "selectPolicy", presence: P::Opt, kind: K::S },
+        F { json: "stabilizationWindowSeconds", presence: P::Opt, kind: K::I32 },
+        F { json: "tolerance", presence: P::Opt, kind: K::Q },
+    ] },
+    // api::autoscaling::v2::ContainerResourceMetricSource
+    T { name: "ContainerResourceMetricSource", resource: None, fields: &[
+        F { json: "container", presence: P::Zero, kind: K::S },
+        F { json: "name", presence: P::Zero, kind: K::S },
+        F { json: "target", presence: P::Zero, kind: K::O(331) },
+    ] },
+    // api::autoscaling::v2::ExternalMetricSource
+    T { name: "ExternalMetricSource", resource: None, fields: &[
+        F { json: "metric", presence: P::Zero, kind: K::O(332) },
+        F { json: "target", presence: P::Zero, kind: K::O(331) },
+    ] },
+    // api::autoscaling::v2::ObjectMetricSource
+    T { name: "ObjectMetricSource", resource: None, fields: &[
+        F { json: "describedObject", presence: P::Zero, kind: K::O(203) },
+        F { json: "metric", presence: P::Zero, kind: K::O(332) },
+        F { json: "target", presence: P::Zero, kind: K::O(331) },
+    ] },
+    // api::autoscaling::v2::PodsMetricSource
+    T { name: "PodsMetricSource", resource: None, fields: &[
+        F { json: "metric", presence: P::Zero, kind: K::O(332) },
+        F { json: "target", presence: P::Zero, kind: K::O(331) },
+    ] },
+    // api::autoscaling::v2::ResourceMetricSource
+    T { name: "ResourceMetricSource", resource: None, fields: &[
+        F { json: "name", presence: P::Zero, kind: K::S },
+        F { json: "target", presence: P::Zero, kind: K::O(331) },
+    ] },
+    // api::autoscaling::v2::ContainerResourceMetricStatus
+    T { name: "ContainerResourceMetricStatus", resource: None, fields: &[
+        F { json: "container", presence: P::Zero, kind: K::S },
+        F { json: "current", presence: P::Zero, kind: K::O(333) },
+        F { json: "name", presence: P::Zero, kind: K::S },
+    ] },
+    // api::autoscaling::v2::ExternalMetricStatus
+    T { name: "ExternalMetricStatus", resource: None, fields: &[
+        F { json: "current", presence: P::Zero, kind: K::O(333) },
+        F { json: "metric", presence: P::Zero, kind: K::O(332) },
+    ] },
+    // api::autoscaling::v2::ObjectMetricStatus
+    T { name: "ObjectMetricStatus", resource: None, fields: &[
+        F { json: "current", presence: P::Zero, kind: K::O(333) },
+        F { json: "describedObject", presence: P::Zero, kind: K::O(203) },
+        F { json: "metric", presence: P::Zero, kind: K::O(332) },
+    ] },
+    // api::autoscaling::v2::PodsMetricStatus
+    T { name: "PodsMetricStatus", resource: None, fields: &[
+        F { json: "current", presence: P::Zero, kind: K::O(333) },
+        F { json: "metric", presence: P::Zero, kind: K::O(332) },
+    ] },
+    // api::autoscaling::v2::ResourceMetricStatus
+    T { name: "ResourceMetricStatus", resource: None, fields: &[
+        F { json: "current", presence: P::Zero, kind: K::O(333) },
+        F { json: "name", presence: P::Zero, kind: K::S },
+    ] },
     // api::batch::v1::PodFailurePolicyRule
     T { name: "PodFailurePolicyRule", resource: None, fields: &[
         F { json: "action", presence: P::Zero, kind: K::S },
-        F { json: "onExitCodes", presence: P::Opt, kind: K::O(307) },
-        F { json: "onPodConditions", presence: P::Empty, kind: K::A(&K::O(308)) },
+        F { json: "onExitCodes", presence: P::Opt, kind: K::O(334) },
+        F { json: "onPodConditions", presence: P::Empty, kind: K::A(&K::O(335)) },
     ] },
     // api::batch::v1::SuccessPolicyRule
     T { name: "SuccessPolicyRule", resource: None, fields: &[
@@ -2131,17 +2281,17 @@ pub(crate) static TYPES: [T; 328] = [
     // api::networking::v1::IngressServiceBackend
     T { name: "IngressServiceBackend", resource: None, fields: &[
         F { json: "name", presence: P::Zero, kind: K::S },
-        F { json: "port", presence: P::Opt, kind: K::O(309) },
+        F { json: "port", presence: P::Opt, kind: K::O(336) },
     ] },
     // api::networking::v1::HTTPIngressRuleValue
     T { name: "HTTPIngressRuleValue", resource: None, fields: &[
-        F { json: "paths", presence: P::Zero, kind: K::A(&K::O(310)) },
+        F { json: "paths", presence: P::Zero, kind: K::A(&K::O(337)) },
     ] },
     // api::networking::v1::IngressLoadBalancerIngress
     T { name: "IngressLoadBalancerIngress", resource: None, fields: &[
         F { json: "hostname", presence: P::Empty, kind: K::S },
         F { json: "ip", presence: P::Empty, kind: K::S },
-        F { json: "ports", presence: P::Empty, kind: K::A(&K::O(311)) },
+        F { json: "ports", presence: P::Empty, kind: K::A(&K::O(338)) },
     ] },
     // api::networking::v1::NetworkPolicyPort
     T { name: "NetworkPolicyPort", resource: None, fields: &[
@@ -2151,41 +2301,41 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::networking::v1::NetworkPolicyPeer
     T { name: "NetworkPolicyPeer", resource: None, fields: &[
-        F { json: "ipBlock", presence: P::Opt, kind: K::O(312) },
-        F { json: "namespaceSelector", presence: P::Opt, kind: K::O(120) },
-        F { json: "podSelector", presence: P::Opt, kind: K::O(120) },
+        F { json: "ipBlock", presence: P::Opt, kind: K::O(339) },
+        F { json: "namespaceSelector", presence: P::Opt, kind: K::O(126) },
+        F { json: "podSelector", presence: P::Opt, kind: K::O(126) },
     ] },
     // api::core::v1::NodeSelectorTerm
     T { name: "NodeSelectorTerm", resource: None, fields: &[
-        F { json: "matchExpressions", presence: P::Empty, kind: K::A(&K::O(313)) },
-        F { json: "matchFields", presence: P::Empty, kind: K::A(&K::O(313)) },
+        F { json: "matchExpressions", presence: P::Empty, kind: K::A(&K::O(340)) },
+        F { json: "matchFields", presence: P::Empty, kind: K::A(&K::O(340)) },
     ] },
     // api::core::v1::PreferredSchedulingTerm
     T { name: "PreferredSchedulingTerm", resource: None, fields: &[
-        F { json: "preference", presence: P::Zero, kind: K::O(282) },
+        F { json: "preference", presence: P::Zero, kind: K::O(305) },
         F { json: "weight", presence: P::Zero, kind: K::I32 },
     ] },
     // api::core::v1::WeightedPodAffinityTerm
     T { name: "WeightedPodAffinityTerm", resource: None, fields: &[
-        F { json: "podAffinityTerm", presence: P::Zero, kind: K::O(285) },
+        F { json: "podAffinityTerm", presence: P::Zero, kind: K::O(308) },
         F { json: "weight", presence: P::Zero, kind: K::I32 },
     ] },
     // api::core::v1::PodAffinityTerm
     T { name: "PodAffinityTerm", resource: None, fields: &[
-        F { json: "labelSelector", presence: P::Opt, kind: K::O(120) },
+        F { json: "labelSelector", presence: P::Opt, kind: K::O(126) },
         F { json: "matchLabelKeys", presence: P::Empty, kind: K::A(&K::S) },
         F { json: "mismatchLabelKeys", presence: P::Empty, kind: K::A(&K::S) },
-        F { json: "namespaceSelector", presence: P::Opt, kind: K::O(120) },
+        F { json: "namespaceSelector", presence: P::Opt, kind: K::O(126) },
         F { json: "namespaces", presence: P::Empty, kind: K::A(&K::S) },
         F { json: "topologyKey", presence: P::Zero, kind: K::S },
     ] },
     // api::core::v1::EnvVarSource
     T { name: "EnvVarSource", resource: None, fields: &[
-        F { json: "configMapKeyRef", presence: P::Opt, kind: K::O(314) },
-        F { json: "fieldRef", presence: P::Opt, kind: K::O(315) },
-        F { json: "fileKeyRef", presence: P::Opt, kind: K::O(316) },
-        F { json: "resourceFieldRef", presence: P::Opt, kind: K::O(317) },
-        F { json: "secretKeyRef", presence: P::Opt, kind: K::O(318) },
+        F { json: "configMapKeyRef", presence: P::Opt, kind: K::O(341) },
+        F { json: "fieldRef", presence: P::Opt, kind: K::O(342) },
+        F { json: "fileKeyRef", presence: P::Opt, kind: K::O(343) },
+        F { json: "resourceFieldRef", presence: P::Opt, kind: K::O(344) },
+        F { json: "secretKeyRef", presence: P::Opt, kind: K::O(345) },
     ] },
     // api::core::v1::ConfigMapEnvSource
     T { name: "ConfigMapEnvSource", resource: None, fields: &[
@@ -2199,10 +2349,10 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::LifecycleHandler
     T { name: "LifecycleHandler", resource: None, fields: &[
-        F { json: "exec", presence: P::Opt, kind: K::O(290) },
-        F { json: "httpGet", presence: P::Opt, kind: K::O(292) },
-        F { json: "sleep", presence: P::Opt, kind: K::O(319) },
-        F { json: "tcpSocket", presence: P::Opt, kind: K::O(293) },
+        F { json: "exec", presence: P::Opt, kind: K::O(313) },
+        F { json: "httpGet", presence: P::Opt, kind: K::O(315) },
+        F { json: "sleep", presence: P::Opt, kind: K::O(346) },
+        F { json: "tcpSocket", presence: P::Opt, kind: K::O(316) },
     ] },
     // api::core::v1::ExecAction
     T { name: "ExecAction", resource: None, fields: &[
@@ -2216,7 +2366,7 @@ pub(crate) static TYPES: [T; 328] = [
     // api::core::v1::HTTPGetAction
     T { name: "HTTPGetAction", resource: None, fields: &[
         F { json: "host", presence: P::Empty, kind: K::S },
-        F { json: "httpHeaders", presence: P::Empty, kind: K::A(&K::O(320)) },
+        F { json: "httpHeaders", presence: P::Empty, kind: K::A(&K::O(347)) },
         F { json: "path", presence: P::Empty, kind: K::S },
         F { json: "port", presence: P::Zero, kind: K::IntOrStr },
         F { json: "scheme", presence: P::Empty, kind: K::S },
@@ -2244,24 +2394,24 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::DownwardAPIVolumeFile
     T { name: "DownwardAPIVolumeFile", resource: None, fields: &[
-        F { json: "fieldRef", presence: P::Opt, kind: K::O(315) },
+        F { json: "fieldRef", presence: P::Opt, kind: K::O(342) },
         F { json: "mode", presence: P::Opt, kind: K::I32 },
         F { json: "path", presence: P::Zero, kind: K::S },
-        F { json: "resourceFieldRef", presence: P::Opt, kind: K::O(317) },
+        F { json: "resourceFieldRef", presence: P::Opt, kind: K::O(344) },
     ] },
     // api::core::v1::PersistentVolumeClaimTemplate
     T { name: "PersistentVolumeClaimTemplate", resource: None, fields: &[
-        F { json: "metadata", presence: P::Opt, kind: K::O(41) },
-        F { json: "spec", presence: P::Zero, kind: K::O(51) },
+        F { json: "metadata", presence: P::Opt, kind: K::O(43) },
+        F { json: "spec", presence: P::Zero, kind: K::O(53) },
     ] },
     // api::core::v1::VolumeProjection
     T { name: "VolumeProjection", resource: None, fields: &[
-        F { json: "clusterTrustBundle", presence: P::Opt, kind: K::O(321) },
-        F { json: "configMap", presence: P::Opt, kind: K::O(322) },
-        F { json: "downwardAPI", presence: P::Opt, kind: K::O(323) },
-        F { json: "podCertificate", presence: P::Opt, kind: K::O(324) },
-        F { json: "secret", presence: P::Opt, kind: K::O(325) },
-        F { json: "serviceAccountToken", presence: P::Opt, kind: K::O(326) },
+        F { json: "clusterTrustBundle", presence: P::Opt, kind: K::O(348) },
+        F { json: "configMap", presence: P::Opt, kind: K::O(349) },
+        F { json: "downwardAPI", presence: P::Opt, kind: K::O(350) },
+        F { json: "podCertificate", presence: P::Opt, kind: K::O(351) },
+        F { json: "secret", presence: P::Opt, kind: K::O(352) },
+        F { json: "serviceAccountToken", presence: P::Opt, kind: K::O(353) },
     ] },
     // api::core::v1::ResourceHealth
     T { name: "ResourceHealth", resource: None, fields: &[
@@ -2296,13 +2446,37 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::VolumeStatus
     T { name: "VolumeStatus", resource: None, fields: &[
-        F { json: "image", presence: P::Opt, kind: K::O(327) },
+        F { json: "image", presence: P::Opt, kind: K::O(354) },
     ] },
     // api::core::v1::PortStatus
     T { name: "PortStatus", resource: None, fields: &[
         F { json: "error", presence: P::Opt, kind: K::S },
         F { json: "port", presence: P::Zero, kind: K::I32 },
         F { json: "protocol", presence: P::Zero, kind: K::S },
+    ] },
+    // api::autoscaling::v2::HPAScalingPolicy
+    T { name: "HPAScalingPolicy", resource: None, fields: &[
+        F { json: "periodSeconds", presence: P::Zero, kind: K::I32 },
+        F { json: "type", presence: P::Zero, kind: K::S },
+        F { json: "value", presence: P::Zero, kind: K::I32 },
+    ] },
+    // api::autoscaling::v2::MetricTarget
+    T { name: "MetricTarget", resource: None, fields: &[
+        F { json: "averageUtilization", presence: P::Opt, kind: K::I32 },
+        F { json: "averageValue", presence: P::Opt, kind: K::Q },
+        F { json: "type", presence: P::Zero, kind: K::S },
+        F { json: "value", presence: P::Opt, kind: K::Q },
+    ] },
+    // api::autoscaling::v2::MetricIdentifier
+    T { name: "MetricIdentifier", resource: None, fields: &[
+        F { json: "name", presence: P::Zero, kind: K::S },
+        F { json: "selector", presence: P::Opt, kind: K::O(126) },
+    ] },
+    // api::autoscaling::v2::MetricValueStatus
+    T { name: "MetricValueStatus", resource: None, fields: &[
+        F { json: "averageUtilization", presence: P::Opt, kind: K::I32 },
+        F { json: "averageValue", presence: P::Opt, kind: K::Q },
+        F { json: "value", presence: P::Opt, kind: K::Q },
     ] },
     // api::batch::v1::PodFailurePolicyOnExitCodesRequirement
     T { name: "PodFailurePolicyOnExitCodesRequirement", resource: None, fields: &[
@@ -2322,7 +2496,7 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::networking::v1::HTTPIngressPath
     T { name: "HTTPIngressPath", resource: None, fields: &[
-        F { json: "backend", presence: P::Zero, kind: K::O(203) },
+        F { json: "backend", presence: P::Zero, kind: K::O(215) },
         F { json: "path", presence: P::Empty, kind: K::S },
         F { json: "pathType", presence: P::Zero, kind: K::S },
     ] },
@@ -2384,7 +2558,7 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::ClusterTrustBundleProjection
     T { name: "ClusterTrustBundleProjection", resource: None, fields: &[
-        F { json: "labelSelector", presence: P::Opt, kind: K::O(120) },
+        F { json: "labelSelector", presence: P::Opt, kind: K::O(126) },
         F { json: "name", presence: P::Opt, kind: K::S },
         F { json: "optional", presence: P::Opt, kind: K::B },
         F { json: "path", presence: P::Zero, kind: K::S },
@@ -2392,13 +2566,13 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::ConfigMapProjection
     T { name: "ConfigMapProjection", resource: None, fields: &[
-        F { json: "items", presence: P::Empty, kind: K::A(&K::O(296)) },
+        F { json: "items", presence: P::Empty, kind: K::A(&K::O(319)) },
         F { json: "name", presence: P::Zero, kind: K::S },
         F { json: "optional", presence: P::Opt, kind: K::B },
     ] },
     // api::core::v1::DownwardAPIProjection
     T { name: "DownwardAPIProjection", resource: None, fields: &[
-        F { json: "items", presence: P::Empty, kind: K::A(&K::O(297)) },
+        F { json: "items", presence: P::Empty, kind: K::A(&K::O(320)) },
     ] },
     // api::core::v1::PodCertificateProjection
     T { name: "PodCertificateProjection", resource: None, fields: &[
@@ -2412,7 +2586,7 @@ pub(crate) static TYPES: [T; 328] = [
     ] },
     // api::core::v1::SecretProjection
     T { name: "SecretProjection", resource: None, fields: &[
-        F { json: "items", presence: P::Empty, kind: K::A(&K::O(296)) },
+        F { json: "items", presence: P::Empty, kind: K::A(&K::O(319)) },
         F { json: "name", presence: P::Zero, kind: K::S },
         F { json: "optional", presence: P::Opt, kind: K::B },
     ] },

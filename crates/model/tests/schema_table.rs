@@ -45,6 +45,8 @@ const ROOTS: &[(&str, &str)] = &[
     ("api::apps::v1", "Deployment"),
     ("api::apps::v1", "ReplicaSet"),
     ("api::apps::v1", "StatefulSet"),
+    ("api::autoscaling::v2", "HorizontalPodAutoscaler"),
+    ("api::autoscaling::v1", "HorizontalPodAutoscaler"),
     ("api::batch::v1", "CronJob"),
     ("api::batch::v1", "Job"),
     ("api::coordination::v1", "Lease"),
@@ -374,8 +376,10 @@ fn generate() -> String {
     out.push_str("// PODLIFE_REGENERATE=1 cargo test -p podlife-model --test schema_table\n\n");
     out.push_str("use crate::schema::{Field as F, Kind as K, Presence as P, Type as T};\n\n");
     out.push_str("/// The served kinds' indices in `TYPES`.\n#[allow(non_upper_case_globals, dead_code)]\npub(crate) mod roots {\n");
-    for (i, (_, t)) in ROOTS.iter().enumerate() {
-        out.push_str(&format!("    pub(crate) const {t}: u16 = {i};\n"));
+    for (i, (m, t)) in ROOTS.iter().enumerate() {
+        // A kind served in a second version is named with it (`HorizontalPodAutoscalerV1`).
+        let v = if ROOTS[..i].iter().any(|(_, u)| u == t) { m.rsplit("::").next().unwrap_or_default().to_uppercase() } else { String::new() };
+        out.push_str(&format!("    pub(crate) const {t}{v}: u16 = {i};\n"));
     }
     out.push_str("}\n\n");
     out.push_str(&format!("pub(crate) static TYPES: [T; {}] = [\n", parsed.len()));

@@ -20,7 +20,7 @@ pub fn controller_of(r: &Reaction, events: &[TraceEvent]) -> Option<String> {
         return None;
     }
     let agent = param_text(events.first()?, "userAgent");
-    agent.rsplit('/').next().filter(|c| c.ends_with("controller") || c.ends_with("collector")).map(str::to_string)
+    agent.rsplit('/').next().filter(|c| c.ends_with("controller") || c.ends_with("collector") || *c == "horizontal-pod-autoscaler").map(str::to_string)
 }
 
 fn text(v: &Value) -> String {
@@ -213,6 +213,25 @@ pub fn decide(r: &Reaction, trace: &[TraceEvent], history: &History, caller: &st
         ("ttl-after-finished-controller", "Job") if deleting => {
             Message::new("explain-ctl-ttl-delete").text("caller", caller.to_string()).text("object", name.clone()).number("ttl", count(&subject["spec"]["ttlSecondsAfterFinished"]))
         }
+        ("horizontal-pod-autoscaler", "HorizontalPodAutoscaler") => {
+            let hpa = after?;
+            let active = hpa["status"]["conditions"].as_array().into_iter().flatten().find(|c| c["type"] == "ScalingActive").map(|c| text(&c["message"])).unwrap_or_default();
+            Message::new("explain-ctl-hpa-status")
+                .text("caller", caller.to_string())
+                .text("object", name.clone())
+                .number("current", count(&hpa["status"]["currentReplicas"]))
+                .number("desired", count(&hpa["status"]["desiredReplicas"]))
+                .text("active", active)
+        }
+        ("horizontal-pod-autoscaler", _) => {
+            let (b, a) = replicas_changed()?;
+            Message::new("explain-ctl-hpa-scale")
+                .text("caller", caller.to_string())
+                .text("kind", object.kind.clone())
+                .text("object", name.clone())
+                .number("from", count(&b["spec"]["replicas"]))
+                .number("to", count(&a["spec"]["replicas"]))
+        }
         ("disruption-controller", "PodDisruptionBudget") => {
             let pdb = after?;
             Message::new("explain-ctl-pdb-status")
@@ -279,6 +298,8 @@ pub const MESSAGE_IDS: &[&str] = &[
     "explain-ctl-gc-delete",
     "explain-ctl-ttl-delete",
     "explain-ctl-pdb-status",
+    "explain-ctl-hpa-status",
+    "explain-ctl-hpa-scale",
     "explain-ctl-endpointslice",
     "explain-ctl-podgc",
 ];

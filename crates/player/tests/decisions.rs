@@ -3,7 +3,7 @@
 //! down (claims bound to two hostPath volumes of a class the script brings: the
 //! default cluster has none), a DaemonSet updated, Jobs that succeed, fail by deadline and expire, a CronJob
 //! past its history limit, cascades in both directions, a PDB, a Service, a Node deleted
-//! under its pods) must reach every
+//! under its pods, an HPA raising a Deployment to its minimum) must reach every
 //! message `decision.rs` can give, each formatted without error in both languages.
 
 use std::collections::BTreeSet;
@@ -126,6 +126,8 @@ spec: {nodeName: worker-2, containers: [{name: nginx, image: nginx:1.27}]}
 YAML
 sleep 5
 kubectl delete node worker-2
+kubectl create deployment small --image=nginx:1.27
+kubectl autoscale deployment small --min=2 --max=3
 sleep 90
 "#;
 

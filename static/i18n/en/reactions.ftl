@@ -414,6 +414,10 @@ explain-ctl-pdb-status =
         [one] disruption is
        *[other] disruptions are
     } allowed now. The eviction API (what `kubectl drain` uses) refuses an eviction with 429 Too Many Requests while this is 0.
+explain-ctl-hpa-status =
+    { $caller } wrote the status of HorizontalPodAutoscaler { $object }: { $current } current and { $desired } desired replicas. { $active }
+explain-ctl-hpa-scale =
+    { $caller } set { $kind } { $object } from { $from } to { $to } replicas through its scale subresource: the HorizontalPodAutoscaler's recommendation from the metrics it reads, held by its stabilization window and scaling rate, and kept within minReplicas and maxReplicas.
 explain-ctl-endpointslice =
     { $caller } rewrote EndpointSlice { $object } of Service { $service }: { $ready } ready, { $notReady } not ready{ $terminating ->
         [0] {""}

@@ -399,6 +399,10 @@ explain-ctl-ttl-delete =
     잡 { $object }의 완료 후 { $ttl }초가 지나(ttlSecondsAfterFinished) { $caller }에서 포그라운드 방식으로 삭제를 요청했습니다. 파드가 먼저 지워집니다.
 explain-ctl-pdb-status =
     { $caller }에서 파드디스럽션버짓 { $object }의 수를 다시 셌습니다. 정상 파드 { $healthy }개, 필요한 수 { $desired }개이므로 지금 허용되는 자발적 중단은 { $allowed }개입니다. 이 값이 0인 동안에는 축출 API(`kubectl drain`이 쓰는 것)가 축출을 429 Too Many Requests로 거절합니다.
+explain-ctl-hpa-status =
+    { $caller }에서 호라이즌털파드오토스케일러 { $object }의 상태를 기록했습니다. 현재 레플리카 { $current }개, 원하는 레플리카 { $desired }개입니다. { $active }
+explain-ctl-hpa-scale =
+    { $caller }에서 scale 하위 리소스로 { $kind } { $object }의 레플리카 수를 { $from }에서 { $to }(으)로 바꿨습니다. 호라이즌털파드오토스케일러가 읽은 메트릭으로 권고한 수에 안정화 윈도와 스케일 속도 제한을 적용하고, minReplicas와 maxReplicas 범위 안으로 맞춘 값입니다.
 explain-ctl-endpointslice =
     { $caller }에서 서비스 { $service }의 엔드포인트슬라이스 { $object }의 내용을 다시 썼습니다. 준비된 엔드포인트 { $ready }개, 준비되지 않은 엔드포인트 { $notReady }개{ $terminating ->
         [0] {""}

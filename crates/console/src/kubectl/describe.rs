@@ -1442,6 +1442,94 @@ pub fn pod_disruption_budget(pdb: &Value, object_events: Option<&[Value]>, now: 
     with_events(w, object_events, now)
 }
 
+/// `describeHorizontalPodAutoscalerV2`: the metrics as current / target, the replica bounds,
+/// the behavior when set, the target's pods and the conditions.
+pub fn horizontal_pod_autoscaler(hpa: &Value, object_events: Option<&[Value]>, now: Time) -> String {
+    let (meta, spec, st) = (&hpa["metadata"], &hpa["spec"], &hpa["status"]);
+    let mut w = String::new();
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\n", s(&meta["name"]), s(&meta["namespace"])));
+    labels_multiline(&mut w, "Labels", &meta["labels"]);
+    annotations_multiline(&mut w, &meta["annotations"]);
+    let target = &spec["scaleTargetRef"];
+    w.push_str(&format!("CreationTimestamp:\t{}\nReference:\t{}/{}\nMetrics:\t( current / target )\n", rfc1123z(s(&meta["creationTimestamp"])), s(&target["kind"]), s(&target["name"])));
+    let q = crate::printers::columns::quantity_text;
+    for (i, m) in spec["metrics"].as_array().into_iter().flatten().enumerate() {
+        let cur = &st["currentMetrics"][i];
+        let known = |src: &str, f: &str| if cur[src].is_object() { q(&cur[src]["current"][f]) } else { "<unknown>".to_string() };
+        let kind = s(&m["type"]);
+        match kind {
+            "External" => {
+                let (e, name) = (&m["external"], s(&m["external"]["metric"]["name"]));
+                if e["target"]["averageValue"].is_string() {
+                    let c = if cur["external"]["current"]["averageValue"].is_string() { q(&cur["external"]["current"]["averageValue"]) } else { "<unknown>".into() };
+                    w.push_str(&format!("  {name:?} (target average value):\t{c} / {}\n", q(&e["target"]["averageValue"])));
+                } else {
+                    w.push_str(&format!("  {name:?} (target value):\t{} / {}\n", known("external", "value"), q(&e["target"]["value"])));
+                }
+            }
+            "Pods" => w.push_str(&format!("  {:?} on pods:\t{} / {}\n", s(&m["pods"]["metric"]["name"]), known("pods", "averageValue"), q(&m["pods"]["target"]["averageValue"]))),
+            "Object" => {
+                let o = &m["object"];
+                w.push_str(&format!("  \"{}\" on {}/{} ", s(&o["metric"]["name"]), s(&o["describedObject"]["kind"]), s(&o["describedObject"]["name"])));
+                if o["target"]["type"] == "AverageValue" {
+                    w.push_str(&format!("(target average value):\t{} / {}\n", known("object", "averageValue"), q(&o["target"]["averageValue"])));
+                } else {
+                    w.push_str(&format!("(target value):\t{} / {}\n", known("object", "value"), q(&o["target"]["value"])));
+                }
+            }
+            "Resource" | "ContainerResource" => {
+                let src = if kind == "Resource" { "resource" } else { "containerResource" };
+                let r = &m[src];
+                match kind {
+                    "Resource" => w.push_str(&format!("  resource {} on pods", s(&r["name"]))),
+                    _ => w.push_str(&format!("  resource {} of container \"{}\" on pods", s(&r["name"]), s(&r["container"]))),
+                }
+                if r["target"]["averageValue"].is_string() {
+                    w.push_str(&format!(":\t{} / {}\n", known(src, "averageValue"), q(&r["target"]["averageValue"])));
+                } else {
+                    let c = &cur[src]["current"];
+                    let current = c["averageUtilization"].as_i64().map_or("<unknown>".to_string(), |u| format!("{u}% ({})", q(&c["averageValue"])));
+                    let t = r["target"]["averageUtilization"].as_i64().map_or("<auto>".to_string(), |u| format!("{u}%"));
+                    w.push_str(&format!("  (as a percentage of request):\t{current} / {t}\n"));
+                }
+            }
+            other => w.push_str(&format!("  <unknown metric type {other:?}>\n")),
+        }
+    }
+    let min = spec["minReplicas"].as_i64().map_or("<unset>".to_string(), |m| m.to_string());
+    w.push_str(&format!("Min replicas:\t{min}\nMax replicas:\t{}\n", spec["maxReplicas"].as_i64().unwrap_or(0)));
+    if spec["behavior"].is_object() {
+        w.push_str("Behavior:\n");
+        for (title, dir) in [("Scale Up", "scaleUp"), ("Scale Down", "scaleDown")] {
+            let rules = &spec["behavior"][dir];
+            if !rules.is_object() {
+                continue;
+            }
+            w.push_str(&format!("  {title}:\n"));
+            if let Some(win) = rules["stabilizationWindowSeconds"].as_i64() {
+                w.push_str(&format!("    Stabilization Window: {win} seconds\n"));
+            }
+            let policies = rules["policies"].as_array().map(Vec::as_slice).unwrap_or_default();
+            if !policies.is_empty() {
+                w.push_str(&format!("    Select Policy: {}\n    Policies:\n", rules["selectPolicy"].as_str().unwrap_or("Max")));
+                for p in policies {
+                    let n = |f: &str| p[f].as_i64().unwrap_or(0);
+                    w.push_str(&format!("      - Type: {}\tValue: {}\tPeriod: {} seconds\n", s(&p["type"]), n("value"), n("periodSeconds")));
+                }
+            }
+        }
+    }
+    let n = |f: &str| st[f].as_i64().unwrap_or(0);
+    w.push_str(&format!("{} pods:\t{} current / {} desired\n", s(&target["kind"]), n("currentReplicas"), n("desiredReplicas")));
+    if let Some(cs) = st["conditions"].as_array().filter(|c| !c.is_empty()) {
+        w.push_str("Conditions:\n  Type\tStatus\tReason\tMessage\n  ----\t------\t------\t-------\n");
+        for c in cs {
+            w.push_str(&format!("  {}\t{}\t{}\t{}\n", s(&c["type"]), s(&c["status"]), s(&c["reason"]), s(&c["message"])));
+        }
+    }
+    with_events(w, object_events, now)
+}
+
 /// `genericDescriber` (describe.go), for kinds without a describer of their own
 /// (ControllerRevision): name, namespace, labels, annotations, then every other field by
 /// `printUnstructuredContent`, two spaces a level.

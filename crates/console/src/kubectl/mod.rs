@@ -2,6 +2,7 @@
 //! engine's API server, and kubectl 1.36's output (upstream: `kubernetes/kubectl`
 //! `pkg/cmd/*`, `cli-runtime/pkg/printers`).
 
+mod autoscale;
 mod create_data;
 mod create_sub;
 mod describe;
@@ -134,11 +135,12 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "patch" => patch::patch(ctx, rest, &mut out),
         "expose" => expose::expose(ctx, rest, &mut out),
         "debug" => debug::debug(ctx, rest, &mut out),
+        "autoscale" => autoscale::autoscale(ctx, rest, &mut out),
         // Out of scope: podlife has no network path from the learner's machine into a pod.
         "port-forward" => out.err(PORT_FORWARD),
         // Real kubectl commands podlife does not model: say so, with what to use instead.
         "edit" => out.err("error: podlife does not model kubectl edit: it opens an editor on your machine; change the object with kubectl apply (the editor's Apply), patch, set image, scale or label instead\n"),
-        "replace" | "diff" | "autoscale" | "cp" | "attach" | "proxy" | "kustomize" | "plugin" | "certificate" | "completion" | "config" | "cluster-info" | "explain" | "api-versions" | "options" => {
+        "replace" | "diff" | "cp" | "attach" | "proxy" | "kustomize" | "plugin" | "certificate" | "completion" | "config" | "cluster-info" | "explain" | "api-versions" | "options" => {
             out.err(&format!("error: podlife does not model kubectl {command} yet\n"));
         }
         other => {
@@ -800,8 +802,8 @@ fn resource_args(args: &[String]) -> Result<Vec<(&'static ResourceType, Vec<Stri
     let Some(first) = args.first() else { return Ok(groups) };
     for t in first.split(',').filter(|t| !t.is_empty()) {
         if t == "all" {
-            // The `all` category, in discovery order (core, apps, batch).
-            for r in ["pods", "replicationcontrollers", "services", "daemonsets.apps", "deployments.apps", "replicasets.apps", "statefulsets.apps", "cronjobs.batch", "jobs.batch"] {
+            // The `all` category, in discovery order (core, apps, autoscaling, batch).
+            for r in ["pods", "replicationcontrollers", "services", "daemonsets.apps", "deployments.apps", "replicasets.apps", "statefulsets.apps", "horizontalpodautoscalers.autoscaling", "cronjobs.batch", "jobs.batch"] {
                 groups.push((resolve(r)?, args[1..].to_vec()));
             }
             continue;
@@ -1362,7 +1364,7 @@ fn list_objects(ctx: &mut Context<'_>, out: &mut Output, plural: &str, namespace
 /// The kinds `kubectl describe` knows here.
 const DESCRIBABLE: &[&str] = &[
     "Pod", "Node", "PersistentVolumeClaim", "PersistentVolume", "Service", "EndpointSlice", "Endpoints", "Deployment", "ReplicaSet", "ReplicationController", "StatefulSet", "DaemonSet", "Job", "CronJob",
-    "PodDisruptionBudget", "ControllerRevision", "MutatingWebhookConfiguration", "ValidatingWebhookConfiguration", "Secret", "ConfigMap", "LimitRange", "ResourceQuota", "Namespace",
+    "PodDisruptionBudget", "HorizontalPodAutoscaler", "ControllerRevision", "MutatingWebhookConfiguration", "ValidatingWebhookConfiguration", "Secret", "ConfigMap", "LimitRange", "ResourceQuota", "Namespace",
     "NetworkPolicy", "Ingress", "IngressClass",
 ];
 
@@ -1516,6 +1518,7 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             "Job" => describe::job(obj, object_events(ctx, out).as_deref(), now),
             "CronJob" => describe::cron_job(obj, object_events(ctx, out).as_deref(), now),
             "PodDisruptionBudget" => describe::pod_disruption_budget(obj, object_events(ctx, out).as_deref(), now),
+            "HorizontalPodAutoscaler" => describe::horizontal_pod_autoscaler(obj, object_events(ctx, out).as_deref(), now),
             // No describer of their own upstream: `GenericDescriberFor`.
             "ControllerRevision" | "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => describe::generic(obj, object_events(ctx, out).as_deref(), now),
             "Secret" => describe::secret(obj),

@@ -40,6 +40,7 @@ pub fn headers(kind: &str, wide: bool) -> Vec<&'static str> {
         "NetworkPolicy" => (&["NAME", "POD-SELECTOR", "AGE"], &[]),
         "Ingress" => (&["NAME", "CLASS", "HOSTS", "ADDRESS", "PORTS", "AGE"], &[]),
         "IngressClass" => (&["NAME", "CONTROLLER", "PARAMETERS", "AGE"], &[]),
+        "HorizontalPodAutoscaler" => (&["NAME", "REFERENCE", "TARGETS", "MINPODS", "MAXPODS", "REPLICAS", "AGE"], &[]),
         "PodDisruptionBudget" => (&["NAME", "MIN AVAILABLE", "MAX UNAVAILABLE", "ALLOWED DISRUPTIONS", "AGE"], &[]),
         "PersistentVolumeClaim" => (&["NAME", "STATUS", "VOLUME", "CAPACITY", "ACCESS MODES", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "AGE"], &["VOLUMEMODE"]),
         "PersistentVolume" => (&["NAME", "CAPACITY", "ACCESS MODES", "RECLAIM POLICY", "STATUS", "CLAIM", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "REASON", "AGE"], &["VOLUMEMODE"]),
@@ -52,6 +53,61 @@ pub fn headers(kind: &str, wide: bool) -> Vec<&'static str> {
         h.extend_from_slice(extra);
     }
     h
+}
+
+/// A quantity as `Quantity.String()` prints it.
+pub fn quantity_text(v: &Value) -> String {
+    match v.as_str() {
+        Some(t) => podlife_model::quantity::Quantity::parse(t).map(|q| q.to_string()).unwrap_or_else(|_| t.to_string()),
+        None => "0".to_string(),
+    }
+}
+
+/// `formatHPAMetrics`: each metric's current and target, at most two, `<unknown>` for a
+/// current value not reported yet.
+pub fn hpa_targets(spec: &Value, status: &Value) -> String {
+    let specs = spec["metrics"].as_array().map(Vec::as_slice).unwrap_or_default();
+    if specs.is_empty() {
+        return "<none>".into();
+    }
+    let q = quantity_text;
+    let list: Vec<String> = specs
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let st = &status["currentMetrics"][i];
+            let cur = |src: &str, field: &str| if st[src].is_object() { q(&st[src]["current"][field]) } else { "<unknown>".to_string() };
+            match m["type"].as_str().unwrap_or_default() {
+                kind @ ("External" | "Object") => {
+                    let src = if kind == "External" { "external" } else { "object" };
+                    let t = &m[src]["target"];
+                    if t["averageValue"].is_string() {
+                        let c = if st[src]["current"]["averageValue"].is_string() { q(&st[src]["current"]["averageValue"]) } else { "<unknown>".into() };
+                        format!("{c}/{} (avg)", q(&t["averageValue"]))
+                    } else {
+                        format!("{}/{}", cur(src, "value"), q(&t["value"]))
+                    }
+                }
+                "Pods" => format!("{}/{}", cur("pods", "averageValue"), q(&m["pods"]["target"]["averageValue"])),
+                kind @ ("Resource" | "ContainerResource") => {
+                    let src = if kind == "Resource" { "resource" } else { "containerResource" };
+                    let (r, name) = (&m[src]["target"], s(&m[src]["name"]));
+                    if r["averageValue"].is_string() {
+                        format!("{name}: {}/{}", cur(src, "averageValue"), q(&r["averageValue"]))
+                    } else {
+                        let c = st[src]["current"]["averageUtilization"].as_i64().map_or("<unknown>".to_string(), |u| format!("{u}%"));
+                        let t = r["averageUtilization"].as_i64().map_or("<auto>".to_string(), |u| format!("{u}%"));
+                        format!("{name}: {c}/{t}")
+                    }
+                }
+                _ => "<unknown type>".into(),
+            }
+        })
+        .collect();
+    match list.len() {
+        n if n > 2 => format!("{} + {} more...", list[..2].join(", "), n - 2),
+        _ => list.join(", "),
+    }
 }
 
 /// AGE of a timestamp field (`translateTimestampSince`): `<unknown>` when absent.
@@ -298,6 +354,15 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
         }
         "Job" => return super::batch::job_row(obj, now, wide),
         "CronJob" => return super::batch::cronjob_row(obj, now, wide),
+        // `printHorizontalPodAutoscaler` (a v1 object as the server converts it).
+        "HorizontalPodAutoscaler" => {
+            let v2 = if obj["apiVersion"] == "autoscaling/v1" { podlife_engine::apiserver::autoscaling::to_v2(obj) } else { obj.clone() };
+            let (spec, status) = (&v2["spec"], &v2["status"]);
+            let reference = format!("{}/{}", s(&spec["scaleTargetRef"]["kind"]), s(&spec["scaleTargetRef"]["name"]));
+            let min = spec["minReplicas"].as_i64().map_or("<unset>".to_string(), |m| m.to_string());
+            let n = |v: &Value| v.as_i64().unwrap_or(0).to_string();
+            vec![name, reference, hpa_targets(spec, status), min, n(&spec["maxReplicas"]), n(&status["currentReplicas"]), created]
+        }
         "PodDisruptionBudget" => {
             // `printPodDisruptionBudget`: an IntOrString as `String()` prints it, else N/A.
             let int_or_string = |v: &Value| match v {

@@ -33,6 +33,7 @@ pub fn apply(kind: &str, obj: &mut Value) {
             }
             template(spec);
         }
+        "HorizontalPodAutoscaler" => super::autoscaling::defaults(spec),
         "ReplicationController" => {
             // `SetDefaults_ReplicationController`: the template's labels are the selector and
             // the labels when those are empty.

@@ -4,6 +4,7 @@
 //! (`create.go`, `get.go`, `delete.go`) and the generic registry.
 
 pub mod admission;
+pub mod autoscaling;
 pub mod batch_validation;
 pub mod client_watch;
 pub mod authn;
@@ -270,6 +271,9 @@ impl Engine {
     }
 
     fn serve_verb(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Response, Status> {
+        if req.resource.kind == "HorizontalPodAutoscaler" && req.resource.version == "v1" && req.subresource.as_deref() != Some("scale") {
+            return self.serve_hpa_v1(req, object);
+        }
         if req.subresource.as_deref() == Some("scale") && matches!(req.verb, Verb::Get | Verb::Patch | Verb::Update) {
             if !scale::has_scale(req.resource) {
                 return Err(Status::plain(Reason::NotFound, "the server could not find the requested resource".into()));
@@ -285,6 +289,42 @@ impl Engine {
             Verb::Update => self.update(req, object).map(Response::Object),
             Verb::Patch => self.patch(req, object).map(Response::Object),
             Verb::Delete => self.delete(req, object).map(Response::Object),
+        }
+    }
+
+    /// An autoscaling/v1 HorizontalPodAutoscaler request, served from the stored v2 object
+    /// (`autoscaling.rs`): the body converted to v2 (a patch applied to the v1 form of the
+    /// stored object), the answer converted back. A body v1's schema refuses is decoded as v1,
+    /// for its error.
+    fn serve_hpa_v1(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Response, Status> {
+        let Some(v2) = ResourceType::by_api_version_kind("autoscaling/v2", "HorizontalPodAutoscaler") else { return Err(Status::bad_request("no autoscaling/v2".into())) };
+        let mut r = req.clone();
+        r.resource = v2;
+        match req.verb {
+            Verb::Create | Verb::Update if req.body.as_ref().is_some_and(|b| decode_strict(req.resource, b).is_err()) => {
+                let mut v1 = req.clone();
+                v1.verb = Verb::Create;
+                return self.create(&v1, object).map(Response::Object);
+            }
+            Verb::Create | Verb::Update => r.body = req.body.as_ref().map(autoscaling::to_v2),
+            Verb::Patch => {
+                let key = ObjectKey::new(v2, req.namespace.as_deref(), req.name.as_deref().unwrap_or_default());
+                let Some(current) = self.store.get(&key).cloned() else { return Err(Status::not_found(v2, req.name.as_deref().unwrap_or_default())) };
+                let mut merged = autoscaling::to_v1(&current);
+                let before = merged.clone();
+                patch::apply(req.patch_type, &mut merged, req.body.as_ref().unwrap_or(&Value::Null)).map_err(patch_status)?;
+                if merged == before {
+                    return Ok(Response::Object(before));
+                }
+                r.verb = Verb::Update;
+                r.body = Some(autoscaling::to_v2(&merged));
+            }
+            _ => {}
+        }
+        match self.serve_verb(&r, object)? {
+            Response::Object(o) if o["kind"] == "HorizontalPodAutoscaler" => Ok(Response::Object(autoscaling::to_v1(&o))),
+            Response::List(items) => Ok(Response::List(items.iter().map(autoscaling::to_v1).collect())),
+            other => Ok(other),
         }
     }
 
@@ -481,6 +521,7 @@ impl Engine {
             "NetworkPolicy" => networking_validation::network_policy(&obj, true),
             "Ingress" => networking_validation::ingress(&obj, true, self.features.enabled("RelaxedServiceNameValidation")),
             "IngressClass" => networking_validation::ingress_class(&obj, None),
+            "HorizontalPodAutoscaler" => [validation::object_meta(rt.kind, &obj["metadata"]), autoscaling::validate(&obj)].concat(),
             kind => validation::object_meta(kind, &obj["metadata"]),
         };
         let mut params = crate::sort::map_of([("errors".to_string(), json!(errors.iter().map(ToString::to_string).collect::<Vec<_>>()))]);
@@ -771,6 +812,8 @@ impl Engine {
             "PersistentVolumeClaim" => obj["status"] = json!({"phase": "Pending"}),
             // `resourcequotaStrategy.PrepareForCreate`: the status is the controller's.
             "ResourceQuota" => obj["status"] = json!({}),
+            // `autoscalerStrategy.PrepareForCreate`: create cannot set status.
+            "HorizontalPodAutoscaler" => obj["status"] = json!({"currentMetrics": null, "desiredReplicas": 0}),
             "PersistentVolume" => obj["status"] = json!({"phase": "Pending", "lastPhaseTransitionTime": now}),
             "Namespace" => {
                 let name = obj["metadata"]["name"].clone();
@@ -941,6 +984,7 @@ impl Engine {
                 "NetworkPolicy" => networking_validation::network_policy(&obj, false),
                 "Ingress" => networking_validation::ingress(&obj, false, self.features.enabled("RelaxedServiceNameValidation")),
                 "IngressClass" => networking_validation::ingress_class(&obj, Some(&current)),
+                "HorizontalPodAutoscaler" => autoscaling::validate(&obj),
                 _ => Vec::new(),
             }]
             .concat()

@@ -103,6 +103,11 @@ impl CpuAccount {
         if now <= self.since {
             return;
         }
+        // The first segment's start, so that a read inside it interpolates (a scrape from
+        // before the first rate change read the usage of that change).
+        if self.history.is_empty() {
+            self.history.push_back((self.since, self.usage_ns));
+        }
         let dt_ns = (now.0 - self.since.0).saturating_mul(1_000_000);
         self.usage_ns = self.usage_ns.saturating_add(self.rate.saturating_mul(dt_ns) / 1000);
         if self.demand > 0 {

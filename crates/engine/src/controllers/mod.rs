@@ -13,6 +13,7 @@ pub mod deployment;
 pub mod cronjob;
 pub mod endpoints;
 pub mod disruption;
+pub mod hpa;
 pub mod endpointslice;
 pub mod job;
 pub mod garbagecollector;

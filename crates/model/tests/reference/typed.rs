@@ -18,7 +18,7 @@ pub fn roundtrip_as<T: serde::de::DeserializeOwned + serde::Serialize>(
 
 /// The typed round trip of a served kind, by kind name.
 pub fn roundtrip_for(kind: &str) -> Roundtrip {
-    use k8s_openapi::api::{admissionregistration::v1 as admissionregistration, apps::v1 as apps, batch::v1 as batch, coordination::v1 as coordination, core::v1 as core, discovery::v1 as discovery, networking::v1 as networking, policy::v1 as policy, rbac::v1 as rbac, scheduling::v1 as scheduling, storage::v1 as storage};
+    use k8s_openapi::api::{admissionregistration::v1 as admissionregistration, apps::v1 as apps, autoscaling::v2 as autoscaling, batch::v1 as batch, coordination::v1 as coordination, core::v1 as core, discovery::v1 as discovery, networking::v1 as networking, policy::v1 as policy, rbac::v1 as rbac, scheduling::v1 as scheduling, storage::v1 as storage};
     match kind {
         "ConfigMap" => roundtrip_as::<core::ConfigMap>,
         "Endpoints" => roundtrip_as::<core::Endpoints>,
@@ -45,6 +45,7 @@ pub fn roundtrip_for(kind: &str) -> Roundtrip {
         "Deployment" => roundtrip_as::<apps::Deployment>,
         "ReplicaSet" => roundtrip_as::<apps::ReplicaSet>,
         "StatefulSet" => roundtrip_as::<apps::StatefulSet>,
+        "HorizontalPodAutoscaler" => roundtrip_as::<autoscaling::HorizontalPodAutoscaler>,
         "CronJob" => roundtrip_as::<batch::CronJob>,
         "Job" => roundtrip_as::<batch::Job>,
         "Lease" => roundtrip_as::<coordination::Lease>,
