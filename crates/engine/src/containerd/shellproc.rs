@@ -891,6 +891,17 @@ pub(crate) fn image_has_program(image_ref: &str, program: &str) -> bool {
     }
 }
 
+/// A program the image has whose work podlife does not simulate, with the status and the
+/// line it ends with: Debian's and Ubuntu's package tools (podlife holds no package archive,
+/// so nothing can be installed). Without this they would be reported missing, which is false.
+pub(crate) fn unsimulated_program(image_ref: &str, argv: &[String]) -> Option<(i32, String)> {
+    let base = argv.first().map(|a| a.rsplit('/').next().unwrap_or(a))?;
+    let debian = matches!(toolset(image_ref), Toolset::Debian { dash: true, .. });
+    (debian && matches!(base, "apt-get" | "apt" | "apt-cache" | "dpkg")).then(|| {
+        (100, format!("podlife: {base} is in this image, but podlife simulates no Debian package archive: nothing was installed\n"))
+    })
+}
+
 /// The busybox release of an image whose tools' output changed since (`nslookup` before
 /// 1.29): the `busybox:1.28` tag and registry.k8s.io's old busybox images (1.24–1.27).
 pub(crate) fn busybox_version(image_ref: &str) -> Option<(u32, u32)> {
@@ -1034,7 +1045,9 @@ impl Engine {
                 {
                     let env: Vec<(String, String)> = shell.exported_env().into_iter().collect();
                     let catalog = self.container_catalog(node, container_id);
-                    match process::program_for(&argv, catalog.as_deref(), &env) {
+                    let image_ref = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.image_ref.clone()).unwrap_or_default();
+                    let unsimulated = unsimulated_program(&image_ref, &argv).map(|(code, why)| crate::process::App::computes(1, "", &why, code));
+                    match unsimulated.map(Ok).unwrap_or_else(|| process::program_for(&argv, catalog.as_deref(), &env)) {
                         Ok(app) => {
                             let Some(p) = self.machines.get_mut(node).and_then(|m| m.runtime.containers.get_mut(container_id)).and_then(|c| c.process.as_mut()) else { return };
                             p.app = app;
@@ -1251,13 +1264,25 @@ impl Engine {
                         shell.program_output(&text, "");
                         shell.program_exited(code);
                     }
-                    None => shell.program_not_found(),
+                    None => match unsimulated_program(&image_ref, &argv) {
+                        Some((code, why)) => {
+                            shell.program_output("", &why);
+                            shell.program_exited(code);
+                        }
+                        None => shell.program_not_found(),
+                    },
                 },
                 Yield::Exec { argv } => {
                     match self.exec_program(node, uid, id, &argv) {
                         Some((code, text)) => {
                             run.stdout.push_str(&text);
                             run.combined.push_str(&text);
+                            run.code = code;
+                        }
+                        None if unsimulated_program(&image_ref, &argv).is_some() => {
+                            let (code, why) = unsimulated_program(&image_ref, &argv).unwrap_or_default();
+                            run.stderr.push_str(&why);
+                            run.combined.push_str(&why);
                             run.code = code;
                         }
                         // The exec's own program (the shell only stands in for runc there):
@@ -1387,6 +1412,17 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn package_tools_are_there_but_not_simulated() {
+        let argv = |a: &str| a.split(' ').map(str::to_string).collect::<Vec<_>>();
+        let (code, why) = unsimulated_program("docker.io/library/nginx:1.29", &argv("/usr/bin/apt-get update")).unwrap_or_default();
+        assert_eq!((code, why.as_str()), (100, "podlife: apt-get is in this image, but podlife simulates no Debian package archive: nothing was installed\n"));
+        assert!(unsimulated_program("docker.io/library/debian:trixie", &argv("dpkg -l")).is_some());
+        // busybox and Alpine images have no apt: the shell's `not found` is right there.
+        assert_eq!(unsimulated_program("docker.io/library/busybox:1.36", &argv("apt-get update")), None);
+        assert_eq!(unsimulated_program("docker.io/library/nginx:1.29", &argv("curl -s localhost")), None);
+    }
 
     #[test]
     fn credentials_follow_the_security_context() {
