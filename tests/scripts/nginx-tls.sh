@@ -109,3 +109,61 @@ kubectl exec client -- curl -sS --cacert /certs/missing.crt https://web/
 kubectl exec client -- curl -si http://web:443/
 # and HTTP on 80 as before
 kubectl exec client -- curl -s -o /dev/null -w '%{http_code}\n' http://web/
+# A readiness probe on the TLS port must say `scheme: HTTPS`: over plain HTTP nginx answers 400
+# (the kubelet does not verify the certificate of an HTTPS probe)
+cat > probed.yaml <<'Y'
+apiVersion: v1
+kind: Pod
+metadata:
+  name: probed-http
+spec:
+  containers:
+  - name: nginx
+    image: nginx:1.29
+    readinessProbe:
+      httpGet:
+        port: 443
+      periodSeconds: 5
+    volumeMounts:
+    - name: tls
+      mountPath: /etc/nginx/ssl
+    - name: conf
+      mountPath: /etc/nginx/conf.d
+  volumes:
+  - name: tls
+    secret:
+      secretName: web-tls
+  - name: conf
+    configMap:
+      name: web-conf
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: probed-https
+spec:
+  containers:
+  - name: nginx
+    image: nginx:1.29
+    readinessProbe:
+      httpGet:
+        port: 443
+        scheme: HTTPS
+      periodSeconds: 5
+    volumeMounts:
+    - name: tls
+      mountPath: /etc/nginx/ssl
+    - name: conf
+      mountPath: /etc/nginx/conf.d
+  volumes:
+  - name: tls
+    secret:
+      secretName: web-tls
+  - name: conf
+    configMap:
+      name: web-conf
+Y
+kubectl apply -f probed.yaml
+sleep 20
+kubectl get pods probed-http probed-https
+kubectl get events --field-selector involvedObject.name=probed-http,reason=Unhealthy
