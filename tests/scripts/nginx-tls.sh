@@ -110,7 +110,8 @@ kubectl exec client -- curl -si http://web:443/
 # and HTTP on 80 as before
 kubectl exec client -- curl -s -o /dev/null -w '%{http_code}\n' http://web/
 # A readiness probe on the TLS port must say `scheme: HTTPS`: over plain HTTP nginx answers 400
-# (the kubelet does not verify the certificate of an HTTPS probe)
+# (the kubelet does not verify the certificate of an HTTPS probe); HTTPS on the plain port fails
+# in the kubelet's Go client
 cat > probed.yaml <<'Y'
 apiVersion: v1
 kind: Pod
@@ -162,8 +163,35 @@ spec:
   - name: conf
     configMap:
       name: web-conf
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: probed-https-on-80
+spec:
+  containers:
+  - name: nginx
+    image: nginx:1.29
+    readinessProbe:
+      httpGet:
+        port: 80
+        scheme: HTTPS
+      periodSeconds: 5
+    volumeMounts:
+    - name: tls
+      mountPath: /etc/nginx/ssl
+    - name: conf
+      mountPath: /etc/nginx/conf.d
+  volumes:
+  - name: tls
+    secret:
+      secretName: web-tls
+  - name: conf
+    configMap:
+      name: web-conf
 Y
 kubectl apply -f probed.yaml
 sleep 20
-kubectl get pods probed-http probed-https
+kubectl get pods probed-http probed-https probed-https-on-80
 kubectl get events --field-selector involvedObject.name=probed-http,reason=Unhealthy
+kubectl get events --field-selector involvedObject.name=probed-https-on-80,reason=Unhealthy
