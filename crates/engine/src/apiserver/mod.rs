@@ -1034,7 +1034,7 @@ impl Engine {
         if rt.kind != "Pod" {
             return Err(Status::plain(Reason::NotFound, "the server could not find the requested resource".into()));
         }
-        let mut pod = resize::drop_non_resize_updates(current, obj);
+        let pod = resize::drop_non_resize_updates(current, obj);
         let mut errors = validation::pod(&pod, &gated::PodOptions::new(&self.features, Some(&current["spec"])));
         if errors.is_empty() {
             errors = resize::validate(&pod, current);
@@ -1042,17 +1042,7 @@ impl Engine {
         if !errors.is_empty() {
             return Err(Status::invalid(rt, &key.name, errors));
         }
-        if pod["spec"] != current["spec"]
-            && let Some(g) = current["metadata"]["generation"].as_i64()
-        {
-            pod["metadata"]["generation"] = json!(g + 1);
-        }
-        let changes = self.traced_diff(current, &pod);
-        self.apiserver_trace(Action::Validation, object.clone(), crate::sort::map_of([("subresource".to_string(), json!("resize"))]), changes);
-        if req.dry_run || pod == *current {
-            return Ok(pod);
-        }
-        Ok(self.write(key, pod, object))
+        self.write_pod_subresource(req, key, current, pod, object, "resize")
     }
 
     /// `pods/ephemeralcontainers` (`EphemeralContainersREST`, `podEphemeralContainersStrategy`):
@@ -1092,13 +1082,20 @@ impl Engine {
         if !errors.is_empty() {
             return Err(Status::invalid(rt, &key.name, errors));
         }
+        self.write_pod_subresource(req, key, current, pod, object, "ephemeralcontainers")
+    }
+
+    /// The end of a pod subresource's update (`resize`, `ephemeralcontainers`): a changed spec
+    /// moves the generation on, the validation is traced, then etcd unless nothing changed or
+    /// the request is a dry run.
+    fn write_pod_subresource(&mut self, req: &Request, key: ObjectKey, current: &Value, mut pod: Value, object: Option<ObjectRef>, subresource: &str) -> Result<Value, Status> {
         if pod["spec"] != current["spec"]
             && let Some(g) = current["metadata"]["generation"].as_i64()
         {
             pod["metadata"]["generation"] = json!(g + 1);
         }
         let changes = self.traced_diff(current, &pod);
-        self.apiserver_trace(Action::Validation, object.clone(), crate::sort::map_of([("subresource".to_string(), json!("ephemeralcontainers"))]), changes);
+        self.apiserver_trace(Action::Validation, object.clone(), crate::sort::map_of([("subresource".to_string(), json!(subresource))]), changes);
         if req.dry_run || pod == *current {
             return Ok(pod);
         }

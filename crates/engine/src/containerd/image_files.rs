@@ -138,14 +138,33 @@ users:x:100:games\nntp:x:123:\nabuild:x:300:\nutmp:x:406:\nping:x:999:\nnogroup:
 /// `adduser -u 1000 -D user-defined-in-image && addgroup -g 50000 group-defined-in-image &&
 /// addgroup user-defined-in-image group-defined-in-image` for the supplemental-groups tests.
 fn etc_group(image_ref: &str) -> Option<String> {
-    let r = image_ref.split('@').next().unwrap_or(image_ref).to_ascii_lowercase();
-    let (repo, tag) = r.rsplit_once(':').filter(|(_, t)| !t.contains('/')).unwrap_or((&r, "latest"));
-    let minor = |prefix: &str| tag.strip_prefix(prefix).and_then(|m| m.split(|c: char| !c.is_ascii_digit()).next()).and_then(|m| m.parse::<u32>().ok());
-    if repo.ends_with("e2e-test-images/agnhost") && minor("2.").is_some_and(|m| m >= 45) {
+    if agnhost_with_image_user(image_ref) {
         return Some(format!("{ALPINE_GROUP}user-defined-in-image:x:1000:\ngroup-defined-in-image:x:50000:user-defined-in-image\n"));
     }
-    let alpine = matches!(repo, "alpine" | "docker.io/library/alpine" | "library/alpine");
-    (alpine && minor("3.").is_some_and(|m| (20..=21).contains(&m))).then(|| ALPINE_GROUP.to_string())
+    let (repo, tag) = repo_and_tag(image_ref);
+    let alpine = matches!(repo.as_str(), "alpine" | "docker.io/library/alpine" | "library/alpine");
+    (alpine && minor_after(&tag, "3.").is_some_and(|m| (20..=21).contains(&m))).then(|| ALPINE_GROUP.to_string())
+}
+
+/// agnhost from 2.45 on, whose image defines `user-defined-in-image` (uid 1000) in
+/// `group-defined-in-image` (gid 50000).
+pub(crate) fn agnhost_with_image_user(image_ref: &str) -> bool {
+    let (repo, tag) = repo_and_tag(image_ref);
+    repo.ends_with("e2e-test-images/agnhost") && minor_after(&tag, "2.").is_some_and(|m| m >= 45)
+}
+
+/// An image reference's repository and tag (`latest` when it names none), lower-case.
+fn repo_and_tag(image_ref: &str) -> (String, String) {
+    let r = image_ref.split('@').next().unwrap_or(image_ref).to_ascii_lowercase();
+    match r.rsplit_once(':').filter(|(_, t)| !t.contains('/')) {
+        Some((repo, tag)) => (repo.to_string(), tag.to_string()),
+        None => (r, "latest".to_string()),
+    }
+}
+
+/// The minor version of a tag that starts with `major.` (`2.45-1` → 45).
+fn minor_after(tag: &str, major: &str) -> Option<u32> {
+    tag.strip_prefix(major).and_then(|m| m.split(|c: char| !c.is_ascii_digit()).next()).and_then(|m| m.parse().ok())
 }
 
 /// The image's own file at `path`, if it ships one podlife knows.

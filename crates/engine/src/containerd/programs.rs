@@ -133,18 +133,7 @@ impl Engine {
             let end = app.start_lines[i..].iter().position(|(_, l)| !l.starts_with(ME)).map_or(app.start_lines.len(), |n| i + n);
             app.start_lines.splice(i..end, verdict.into_iter().map(|l| ("stdout", l)));
         }
-        // The directories an `include` glob may name, listed before the files are read.
-        let mut dirs: Vec<(String, Vec<String>)> = Vec::new();
-        for dir in ["/etc/nginx/conf.d", "/etc/nginx/sites-enabled", "/etc/nginx"] {
-            if let Some(names) = self.container_list_dir(node, container_id, dir) {
-                dirs.push((dir.to_string(), names));
-            }
-        }
-        let conf = crate::process::nginx_conf::read(
-            &main,
-            &mut |path| self.container_file(node, container_id, path),
-            &mut |d| dirs.iter().find(|(n, _)| n == d).map(|(_, names)| names.clone()).unwrap_or_default(),
-        );
+        let conf = crate::process::nginx_conf::read(&main, &mut ContainerFiles { engine: self, node, container_id });
         app.ports = conf.listens.iter().map(|l| l.port).collect();
         app.loopback = conf.listens.iter().filter(|l| l.loopback).map(|l| l.port).collect();
         app.speaks = conf.listens.iter().filter(|l| l.ssl).map(|l| (l.port, crate::process::apps::Protocol::Tls)).collect();
@@ -154,6 +143,22 @@ impl Engine {
             app.ready_lines.retain(|(_, l)| !l.starts_with("[notice]"));
             app.shutdown_lines.retain(|(_, l)| !l.starts_with("[notice]"));
         }
+    }
+}
+
+/// A container's files as a program reading its configuration sees them.
+struct ContainerFiles<'a> {
+    engine: &'a mut Engine,
+    node: &'a str,
+    container_id: &'a str,
+}
+
+impl crate::process::nginx_conf::Files for ContainerFiles<'_> {
+    fn read(&mut self, path: &str) -> Option<String> {
+        self.engine.container_file(self.node, self.container_id, path)
+    }
+    fn list(&mut self, dir: &str) -> Vec<String> {
+        self.engine.container_list_dir(self.node, self.container_id, dir).unwrap_or_default()
     }
 }
 

@@ -779,7 +779,6 @@ pub(crate) fn credentials_of(pod: &Value, container: &str, image_ref: &str) -> C
 fn image_groups(image_ref: &str, uid: u32) -> Vec<u32> {
     let r = image_ref.to_ascii_lowercase();
     let repo = r.split('@').next().unwrap_or_default().rsplit_once(':').filter(|(_, t)| !t.contains('/')).map_or(r.as_str(), |(n, _)| n);
-    let tag = r.split('@').next().unwrap_or_default().rsplit_once(':').filter(|(_, t)| !t.contains('/')).map_or("", |(_, t)| t);
     match uid {
         0 => {
             let os = crate::registry::build_of(image_ref).map(|(os, _)| os);
@@ -793,10 +792,8 @@ fn image_groups(image_ref: &str, uid: u32) -> Vec<u32> {
                 vec![0]
             }
         }
-        1000 if repo.ends_with("e2e-test-images/agnhost") => {
-            let minor = tag.strip_prefix("2.").and_then(|m| m.split(|c: char| !c.is_ascii_digit()).next()).and_then(|m| m.parse::<u32>().ok());
-            if minor.is_some_and(|m| m >= 45) { vec![50000] } else { vec![] }
-        }
+        // The group its /etc/group lists the image's user in (`image_files::etc_group`).
+        1000 if super::image_files::agnhost_with_image_user(image_ref) => vec![50000],
         _ => vec![],
     }
 }
@@ -1273,14 +1270,14 @@ impl Engine {
                     },
                 },
                 Yield::Exec { argv } => {
-                    match self.exec_program(node, uid, id, &argv) {
-                        Some((code, text)) => {
+                    // A program's output (Ok), or the line of one podlife does not simulate (Err).
+                    match self.exec_program(node, uid, id, &argv).map(Ok).or_else(|| unsimulated_program(&image_ref, &argv).map(Err)) {
+                        Some(Ok((code, text))) => {
                             run.stdout.push_str(&text);
                             run.combined.push_str(&text);
                             run.code = code;
                         }
-                        None if unsimulated_program(&image_ref, &argv).is_some() => {
-                            let (code, why) = unsimulated_program(&image_ref, &argv).unwrap_or_default();
+                        Some(Err((code, why))) => {
                             run.stderr.push_str(&why);
                             run.combined.push_str(&why);
                             run.code = code;

@@ -429,11 +429,10 @@ impl Engine {
             }
             // nginx answers a plain request on a port it serves with `ssl` with its 400 (497) page,
             // and a TLS handshake on a plain port with an HTTP error, which Go's client reports.
-            let nginx_tls = |p: &crate::process::Process| (p.app.kind == crate::process::AppKind::Nginx).then(|| p.app.protocol(port) == crate::process::apps::Protocol::Tls);
-            if scheme == "https" && running.iter().any(|c| c.process.as_ref().is_some_and(|p| p.listens(port) && nginx_tls(p) == Some(false))) {
+            if scheme == "https" && running.iter().any(|c| c.process.as_ref().is_some_and(|p| p.listens(port) && p.app.nginx_tls(port) == Some(false))) {
                 return Outcome::Now(Err(format!("Get \"{url}\": http: server gave HTTP response to HTTPS client")));
             }
-            let answer = running.iter().filter_map(|c| c.process.as_ref().and_then(|p| p.http_get(port, path, now).map(|code| if scheme == "http" && nginx_tls(p) == Some(true) { 400 } else { code }))).next();
+            let answer = running.iter().filter_map(|c| c.process.as_ref().and_then(|p| p.http_get(port, path, now).map(|code| if scheme == "http" && p.app.nginx_tls(port) == Some(true) { 400 } else { code }))).next();
             // istio-proxy's readiness is Envoy's: ready once istiod sent its configuration.
             let sidecar = running.iter().any(|c| c.process.as_ref().is_some_and(|p| p.app.kind == crate::process::AppKind::IstioProxy && p.listens(port)));
             let answer = if sidecar && path.starts_with("/healthz/ready") && !self.istiod_serving() { answer.map(|_| 503) } else { answer };

@@ -400,6 +400,12 @@ impl App {
         app
     }
 
+    /// For nginx, whether it serves `port` with `ssl` (None for other programs, whose TLS is
+    /// not modelled beyond their `Protocol`).
+    pub fn nginx_tls(&self, port: u16) -> Option<bool> {
+        (self.kind == AppKind::Nginx).then(|| self.protocol(port) == Protocol::Tls)
+    }
+
     /// What the program speaks on `port`.
     pub fn protocol(&self, port: u16) -> Protocol {
         if let Some((_, p)) = self.speaks.iter().find(|(p, _)| *p == port) {

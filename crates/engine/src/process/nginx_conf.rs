@@ -118,11 +118,18 @@ fn parse_listen(args: &[String]) -> Option<Listen> {
     Some(Listen { port, ssl: args[1..].iter().any(|a| a == "ssl"), loopback })
 }
 
-/// What nginx reads from `nginx.conf`'s text; `read_file` gives a file's text, `list` a
-/// directory's names (for `include` globs). Ports in order of first appearance; a port
-/// speaks TLS when any of its `listen` lines says `ssl`, and is loopback-only when every one
-/// names a loopback address.
-pub fn read(main: &str, read_file: &mut dyn FnMut(&str) -> Option<String>, list: &mut dyn FnMut(&str) -> Vec<String>) -> Conf {
+/// The files nginx reads: the container's view of its filesystem.
+pub trait Files {
+    /// A file's text (None: no such file).
+    fn read(&mut self, path: &str) -> Option<String>;
+    /// A directory's names (for `include` globs).
+    fn list(&mut self, dir: &str) -> Vec<String>;
+}
+
+/// What nginx reads from `nginx.conf`'s text and the files it includes. Ports in order of
+/// first appearance; a port speaks TLS when any of its `listen` lines says `ssl`, and is
+/// loopback-only when every one names a loopback address.
+pub fn read(main: &str, files: &mut dyn Files) -> Conf {
     let mut conf = Conf { error_log_level: "error".into(), ..Conf::default() };
     let mut out: Vec<Listen> = Vec::new();
     // (tokens, position) of each file being read, innermost last; the depth bounds includes
@@ -176,17 +183,17 @@ pub fn read(main: &str, read_file: &mut dyn FnMut(&str) -> Option<String>, list:
                         if let Some(pattern) = directive.get(1) {
                             let path = if pattern.starts_with('/') { pattern.clone() } else { format!("/etc/nginx/{pattern}") };
                             let (dir, name) = path.rsplit_once('/').unwrap_or(("", &path));
-                            let mut files: Vec<String> = if name.contains('*') {
-                                let mut names: Vec<String> = list(dir).into_iter().filter(|n| glob_match(name, n)).collect();
+                            let mut included: Vec<String> = if name.contains('*') {
+                                let mut names: Vec<String> = files.list(dir).into_iter().filter(|n| glob_match(name, n)).collect();
                                 crate::sort::sort(&mut names);
                                 names.into_iter().map(|n| format!("{dir}/{n}")).collect()
                             } else {
                                 vec![path.clone()]
                             };
                             // Read last first: the stack takes them in order.
-                            files.reverse();
-                            for f in files {
-                                if let Some(text) = read_file(&f) {
+                            included.reverse();
+                            for f in included {
+                                if let Some(text) = files.read(&f) {
                                     stack.push((tokens(&text), 0));
                                 }
                             }
@@ -207,10 +214,20 @@ pub fn read(main: &str, read_file: &mut dyn FnMut(&str) -> Option<String>, list:
 mod tests {
     use super::*;
 
+    /// Files as (path, text) pairs.
+    struct Fixed<'a>(&'a [(&'a str, &'a str)]);
+
+    impl Files for Fixed<'_> {
+        fn read(&mut self, path: &str) -> Option<String> {
+            self.0.iter().find(|(n, _)| *n == path).map(|(_, t)| t.to_string())
+        }
+        fn list(&mut self, dir: &str) -> Vec<String> {
+            self.0.iter().filter_map(|(n, _)| n.strip_prefix(&format!("{dir}/"))).filter(|n| !n.contains('/')).map(str::to_string).collect()
+        }
+    }
+
     fn run(main: &str, files: &[(&str, &str)]) -> Vec<(u16, bool, bool)> {
-        let mut read_file = |p: &str| files.iter().find(|(n, _)| *n == p).map(|(_, t)| t.to_string());
-        let mut list = |d: &str| files.iter().filter_map(|(n, _)| n.strip_prefix(&format!("{d}/"))).filter(|n| !n.contains('/')).map(str::to_string).collect();
-        read(main, &mut read_file, &mut list).listens.into_iter().map(|l| (l.port, l.ssl, l.loopback)).collect()
+        read(main, &mut Fixed(files)).listens.into_iter().map(|l| (l.port, l.ssl, l.loopback)).collect()
     }
 
     const MAIN: &str = "user nginx;\nevents { worker_connections 1024; }\nhttp {\n    include /etc/nginx/mime.types;\n    include /etc/nginx/conf.d/*.conf;\n}\n";
@@ -234,14 +251,13 @@ mod tests {
     #[test]
     fn certificate_and_error_log_level() {
         let tls = "server { listen 443 ssl; ssl_certificate /etc/nginx/ssl/tls.crt; ssl_certificate_key /etc/nginx/ssl/tls.key; }";
-        let mut read_file = |p: &str| (p == "/etc/nginx/conf.d/default.conf").then(|| tls.to_string());
-        let mut list = |d: &str| if d == "/etc/nginx/conf.d" { vec!["default.conf".to_string()] } else { vec![] };
-        let c = read(&format!("error_log /var/log/nginx/error.log notice;\n{MAIN}"), &mut read_file, &mut list);
+        let files = [("/etc/nginx/conf.d/default.conf", tls)];
+        let c = read(&format!("error_log /var/log/nginx/error.log notice;\n{MAIN}"), &mut Fixed(&files));
         assert_eq!((c.certificate.as_deref(), c.logs_notices()), (Some("/etc/nginx/ssl/tls.crt"), true));
         // nginx 1.9's packaged nginx.conf logs from `warn` up; no error_log line means `error`.
-        let c = read(&format!("error_log /var/log/nginx/error.log warn;\n{MAIN}"), &mut read_file, &mut list);
+        let c = read(&format!("error_log /var/log/nginx/error.log warn;\n{MAIN}"), &mut Fixed(&files));
         assert!(!c.logs_notices());
-        assert_eq!(read("", &mut read_file, &mut list).error_log_level, "error");
+        assert_eq!(read("", &mut Fixed(&files)).error_log_level, "error");
     }
 
     #[test]

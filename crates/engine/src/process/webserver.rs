@@ -58,7 +58,7 @@ impl Engine {
     /// program is not nginx or the port is not one of its TLS ports.
     pub(crate) fn nginx_plain_on_tls_port(&self, node: &str, container_id: &str, port: u16) -> Option<Answer> {
         let p = self.machines.get(node)?.runtime.containers.get(container_id)?.process.as_ref()?;
-        if p.app.kind != AppKind::Nginx || p.app.protocol(port) != super::apps::Protocol::Tls {
+        if p.app.nginx_tls(port) != Some(true) {
             return None;
         }
         let version = self.container_env(node, container_id, "NGINX_VERSION").map(|v| nginx_version(&v));
@@ -78,7 +78,7 @@ impl Engine {
     /// when it has none podlife can read) when it serves TLS there, None otherwise.
     pub(crate) fn tls_listener(&self, node: &str, container_id: &str, port: u16) -> Option<Option<String>> {
         let p = self.machines.get(node)?.runtime.containers.get(container_id)?.process.as_ref()?;
-        (p.app.kind == AppKind::Nginx && p.app.protocol(port) == super::apps::Protocol::Tls).then(|| p.app.tls_certificate.clone())
+        (p.app.nginx_tls(port) == Some(true)).then(|| p.app.tls_certificate.clone())
     }
 
     /// The answer of nginx or httpd in `container_id` to `GET path` from its document root,

@@ -703,11 +703,7 @@ pub(crate) fn curl(ctx: &mut Ctx, args: &[String]) -> Outcome {
                 Some(text) => Some(text),
                 None => {
                     fail_out(&mut stderr, 77, format!("error setting certificate file: {path}"));
-                    ctx.err(&stderr);
-                    if let Some(w) = &write_out {
-                        ctx.out(&render_write_out(w, 0, &url, 0));
-                    }
-                    return Outcome::Status(77);
+                    return failed(ctx, &stderr, write_out.as_deref(), &url, 77);
                 }
             },
             _ => None,
@@ -726,40 +722,21 @@ pub(crate) fn curl(ctx: &mut Ctx, args: &[String]) -> Outcome {
             if !quiet_errors {
                 stderr.push_str("More details here: https://curl.se/docs/sslcerts.html\n\ncurl failed to verify the legitimacy of the server and therefore could not\nestablish a secure connection to it. To learn more about this situation and\nhow to fix it, please visit the webpage mentioned above.\n");
             }
-            ctx.err(&stderr);
-            if let Some(w) = &write_out {
-                ctx.out(&render_write_out(w, 0, &url, 0));
-            }
-            return Outcome::Status(60);
+            return failed(ctx, &stderr, write_out.as_deref(), &url, 60);
         }
         let (code, body) = match result {
             Ok(r) => r,
             Err(NetError::UnknownHost) => {
                 fail_out(&mut stderr, 6, format!("Could not resolve host: {}", u.host));
-                ctx.err(&stderr);
-                // `--write-out` is written after a failed transfer too (`%{http_code}` 000).
-                if let Some(w) = &write_out {
-                    ctx.out(&render_write_out(w, 0, &url, 0));
-                }
-                return Outcome::Status(6);
+                return failed(ctx, &stderr, write_out.as_deref(), &url, 6);
             }
             Err(NetError::Refused) => {
                 fail_out(&mut stderr, 7, format!("Failed to connect to {} port {} after 0 ms: Couldn't connect to server", u.host, u.port));
-                ctx.err(&stderr);
-                // `--write-out` is written after a failed transfer too (`%{http_code}` 000).
-                if let Some(w) = &write_out {
-                    ctx.out(&render_write_out(w, 0, &url, 0));
-                }
-                return Outcome::Status(7);
+                return failed(ctx, &stderr, write_out.as_deref(), &url, 7);
             }
             Err(NetError::Reset) => {
                 fail_out(&mut stderr, 56, "Recv failure: Connection reset by peer".to_string());
-                ctx.err(&stderr);
-                // `--write-out` is written after a failed transfer too (`%{http_code}` 000).
-                if let Some(w) = &write_out {
-                    ctx.out(&render_write_out(w, 0, &url, 0));
-                }
-                return Outcome::Status(56);
+                return failed(ctx, &stderr, write_out.as_deref(), &url, 56);
             }
             Err(NetError::Timeout) => {
                 let limit = match (max_time, connect_timeout) {
@@ -905,6 +882,16 @@ fn verbose_exchange(ctx: &mut Ctx, u: &Url, headers: &str, body_len: usize) -> S
 
 /// The curl release whose texts these are.
 const CURL_VERSION: &str = "8.18.0";
+
+/// The end of a failed transfer: curl's messages, then `--write-out`, which curl writes after
+/// a failed transfer too (`%{http_code}` 000).
+fn failed(ctx: &mut Ctx, stderr: &str, write_out: Option<&str>, url: &str, code: i32) -> Outcome {
+    ctx.err(stderr);
+    if let Some(w) = write_out {
+        ctx.out(&render_write_out(w, 0, url, 0));
+    }
+    Outcome::Status(code)
+}
 
 /// The certificates of a PEM text, each as its base64 body without whitespace.
 fn pem_certificates(text: &str) -> Vec<String> {
