@@ -696,7 +696,11 @@ mod tests {
                 match op {
                     0 => prop_assert_eq!(ours.insert(k, v), theirs.insert(k, v)),
                     1 => prop_assert_eq!(ours.remove(&k), theirs.remove(&k)),
-                    2 => *ours.entry(k).or_insert(v) += 1,
+                    // Wrapping: a value of u16::MAX must not overflow the test itself.
+                    2 => {
+                        let e = ours.entry(k).or_insert(v);
+                        *e = e.wrapping_add(1);
+                    }
                     3 => prop_assert_eq!(our_set.insert(k), their_set.insert(k)),
                     4 => prop_assert_eq!(our_set.remove(&k), their_set.remove(&k)),
                     _ => {
@@ -705,7 +709,8 @@ mod tests {
                     }
                 }
                 if op == 2 {
-                    *theirs.entry(k).or_insert(v) += 1;
+                    let e = theirs.entry(k).or_insert(v);
+                    *e = e.wrapping_add(1);
                 }
                 prop_assert_eq!(ours.iter().collect::<Vec<_>>(), theirs.iter().collect::<Vec<_>>());
                 prop_assert_eq!(our_set.iter().collect::<Vec<_>>(), their_set.iter().collect::<Vec<_>>());
