@@ -10,6 +10,7 @@
 //! player's history for the web app); `run::Run` plays a lesson in a console session.
 
 pub mod check;
+pub mod ftl;
 pub mod goal;
 pub mod lesson;
 pub mod path;

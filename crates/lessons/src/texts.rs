@@ -1,9 +1,8 @@
-//! A lesson's words: one Fluent file per language (`en.ftl`, `ko.ftl`) beside its data. The
-//! messages are resolved once, when the lesson is read: the app asks for them on every render.
+//! A lesson's words: one Fluent file per language (`en.ftl`, `ko.ftl`) beside its data, in
+//! the subset `ftl` reads. The messages are resolved once, when the lesson is read: the app
+//! asks for them on every render.
 
 use std::collections::BTreeMap;
-
-use fluent_bundle::{FluentBundle, FluentResource};
 
 /// The languages lessons are written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -34,35 +33,10 @@ struct Resolved {
     errors: Vec<String>,
 }
 
-fn resolve(lang: Lang, source: &str) -> Resolved {
-    let mut out = Resolved::default();
-    let resource = match FluentResource::try_new(source.to_string()) {
-        Ok(r) => r,
-        Err((r, errors)) => {
-            out.errors.extend(errors.iter().map(|e| format!("{e:?}")));
-            r
-        }
-    };
-    let ids: Vec<String> = resource
-        .entries()
-        .filter_map(|e| match e {
-            fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
-            _ => None,
-        })
-        .collect();
-    let Ok(id) = lang.code().parse::<unic_langid::LanguageIdentifier>() else { return out };
-    let mut bundle = FluentBundle::new(vec![id]);
-    bundle.set_use_isolating(false);
-    if let Err(errors) = bundle.add_resource(resource) {
-        out.errors.extend(errors.iter().map(|e| format!("{e:?}")));
-    }
-    for id in ids {
-        if let Some(pattern) = bundle.get_message(&id).and_then(|m| m.value()) {
-            let mut errors = Vec::new();
-            let text = bundle.format_pattern(pattern, None, &mut errors).trim().to_string();
-            out.messages.insert(id, text);
-        }
-    }
+fn resolve(source: &str) -> Resolved {
+    let resource = crate::ftl::parse(source);
+    let mut out = Resolved { errors: resource.errors, ..Resolved::default() };
+    out.messages.extend(resource.messages);
     out
 }
 
@@ -75,7 +49,7 @@ pub struct Texts {
 
 impl Texts {
     pub fn new(en: String, ko: String) -> Texts {
-        Texts { en: resolve(Lang::En, &en), ko: resolve(Lang::Ko, &ko) }
+        Texts { en: resolve(&en), ko: resolve(&ko) }
     }
 
     fn of(&self, lang: Lang) -> &Resolved {

@@ -157,8 +157,10 @@ pub fn fluent_value(text: &str) -> String {
         .lines()
         .map(|l| {
             let l = l.replace('{', "\u{1}").replace('}', "{\"}\"}").replace('\u{1}', "{\"{\"}");
-            match l.chars().next() {
-                Some(c @ ('[' | '*' | '.')) => format!("{{\"{c}\"}}{}", &l[c.len_utf8()..]),
+            // Fluent reads `[`, `*` and `.` after a continuation line's indent as syntax.
+            let body = l.trim_start_matches(' ');
+            match body.chars().next() {
+                Some(c @ ('[' | '*' | '.')) => format!("{}{{\"{c}\"}}{}", &l[..l.len() - body.len()], &body[1..]),
                 _ => l,
             }
         })
@@ -226,6 +228,32 @@ mod tests {
         assert_eq!(fluent_value("a {b}"), "a {\"{\"}b{\"}\"}");
         assert_eq!(fluent_value("one\n* two"), "\n    one\n    {\"*\"} two");
         assert_eq!(fluent_value("  "), "{\"\"}");
+    }
+
+    /// What Fluent itself makes of `msg = VALUE` (resolved without arguments, trimmed).
+    fn fluent_reads(value: &str) -> Option<String> {
+        use fluent_bundle::{FluentBundle, FluentResource};
+        let resource = FluentResource::try_new(format!("msg = {value}\n")).ok()?;
+        let mut bundle = FluentBundle::new(vec!["en".parse::<unic_langid::LanguageIdentifier>().unwrap()]);
+        bundle.set_use_isolating(false);
+        bundle.add_resource(resource).ok()?;
+        let mut errors = Vec::new();
+        let text = bundle.format_pattern(bundle.get_message("msg")?.value()?, None, &mut errors).trim().to_string();
+        errors.is_empty().then_some(text)
+    }
+
+    proptest::proptest! {
+        /// Whatever a learner types, the quoted value is valid Fluent, and the lessons'
+        /// Fluent subset reads it as Fluent does.
+        #[test]
+        fn quoted_values_read_as_fluent_reads_them(text in "([ a-z{}*.\\[\\]\"\\\\#=-]|\n){0,40}") {
+            let value = fluent_value(&text);
+            let expected = fluent_reads(&value);
+            proptest::prop_assert!(expected.is_some(), "Fluent refuses {:?}", value);
+            let ours = podlife_lessons::ftl::parse(&format!("msg = {value}\n"));
+            proptest::prop_assert!(ours.errors.is_empty(), "{:?}: {:?}", value, ours.errors);
+            proptest::prop_assert_eq!(ours.messages.first().map(|(_, t)| t.clone()), expected);
+        }
     }
 
     #[test]
