@@ -92,7 +92,7 @@ impl Engine {
         // and `kube-root-ca.crt`; the `kubernetes` Service; `system-cluster-critical` and
         // `system-node-critical`.
         let vars = [("CONFIGMAP_NAME", root_ca::CONFIGMAP_NAME), ("DESCRIPTION", root_ca::DESCRIPTION), ("CA_BUNDLE", root_ca::CA_BUNDLE)];
-        for object in crate::json_text::parse_list(include_str!("cluster/bootstrap.json"), &vars) {
+        for object in crate::json_text::parse_list(include_str!(concat!(env!("OUT_DIR"), "/cluster/bootstrap.json")), &vars) {
             let Some(rt) = ResourceType::by_api_version_kind(object["apiVersion"].as_str().unwrap_or_default(), object["kind"].as_str().unwrap_or_default()) else { continue };
             let namespace = object["metadata"]["namespace"].as_str().map(str::to_string);
             e.seed_object(rt.plural, namespace.as_deref(), object);
@@ -295,7 +295,7 @@ fn node(n: &NodeSpec, index: usize, ids: &NodeIds, now: crate::Time) -> Value {
 /// writes PVs and PVCs) and `system:node-proxier` (bound to the `system:kube-proxy` user;
 /// kubeadm binds it to kube-proxy's service account as well, `kubeadm:node-proxier`).
 fn seed_rbac(e: &mut Engine) {
-    let data = crate::json_text::parse(include_str!("cluster/rbac.json"), &[]);
+    let data = crate::json_text::parse(include_str!(concat!(env!("OUT_DIR"), "/cluster/rbac.json")), &[]);
     let meta = |name: &str| json!({"name": name, "labels": {"kubernetes.io/bootstrapping": "rbac-defaults"},
         "annotations": {"rbac.authorization.kubernetes.io/autoupdate": "true"}});
     let role = |name: &str, rules: &Value| json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": meta(name), "rules": rules});

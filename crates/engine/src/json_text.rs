@@ -4,6 +4,8 @@
 //! compresses about five times better (the kind cluster's system objects, kubeadm's manifests,
 //! Istio's install and sidecar cost ~45 KB brotli of the engine worker as code).
 //!
+//! `build.rs` minifies the files into `OUT_DIR` (the sources stay indented for reading).
+//!
 //! The text is podlife's own: a parse error is a bug (the tests parse every file). Values
 //! computed at run time (image names, node names, addresses) are placeholders `${NAME}` inside
 //! strings, filled in after parsing (so no value needs JSON escaping); a `${…}` whose name is

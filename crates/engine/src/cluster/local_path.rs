@@ -28,7 +28,7 @@ pub fn objects() -> Vec<Value> {
         ("PROVISIONER_IMAGE", PROVISIONER_IMAGE), ("HELPER_IMAGE", HELPER_IMAGE), ("SERVICE_ACCOUNT", SERVICE_ACCOUNT),
         ("NAMESPACE", NAMESPACE), ("CONFIG_MAP", CONFIG_MAP), ("PROVISIONER", crate::local_path::PROVISIONER),
     ];
-    crate::json_text::parse_list(include_str!("local_path.json"), &vars).into_iter().map(with_last_applied).collect()
+    crate::json_text::parse_list(include_str!(concat!(env!("OUT_DIR"), "/cluster/local_path.json")), &vars).into_iter().map(with_last_applied).collect()
 }
 
 fn with_last_applied(mut object: Value) -> Value {

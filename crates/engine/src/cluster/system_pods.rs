@@ -302,7 +302,7 @@ pub fn control_plane_manifests(node: &str, ip: &str) -> Vec<Value> {
         ("KUBE_CONTROLLER_MANAGER_IMAGE", KUBE_CONTROLLER_MANAGER_IMAGE), ("KUBE_SCHEDULER_IMAGE", KUBE_SCHEDULER_IMAGE),
         ("POD_SUBNET", POD_SUBNET), ("CLUSTER_NAME", CLUSTER_NAME), ("SERVICE_CLUSTER_IP_RANGE", ipalloc::SERVICE_CLUSTER_IP_RANGE),
     ];
-    crate::json_text::parse_list(include_str!("control_plane.json"), &vars)
+    crate::json_text::parse_list(include_str!(concat!(env!("OUT_DIR"), "/cluster/control_plane.json")), &vars)
 }
 
 /// CoreDNS's configuration as kubeadm writes it (`CoreDNSConfigMap`, DNS domain `cluster.local`).
@@ -337,14 +337,14 @@ fn kubeadm_objects(control_plane: &str) -> Vec<Value> {
         ("COREFILE", COREFILE), ("KUBE_PROXY_CONFIG", KUBE_PROXY_CONFIG), ("KUBECONFIG", kubeconfig.as_str()),
         ("COREDNS_IMAGE", COREDNS_IMAGE), ("KUBE_PROXY_IMAGE", KUBE_PROXY_IMAGE), ("DNS_SERVICE_IP", DNS_SERVICE_IP),
     ];
-    crate::json_text::parse_list(include_str!("kubeadm.json"), &vars)
+    crate::json_text::parse_list(include_str!(concat!(env!("OUT_DIR"), "/cluster/kubeadm.json")), &vars)
 }
 
 /// kind's default CNI manifest (`defaultCNIManifest`, `kindnet.json`: the `kindnet` ClusterRole,
 /// its binding and service account, the `kindnet` DaemonSet), as kind applies it after
 /// `kubeadm init`.
 fn kindnet_objects() -> Vec<Value> {
-    crate::json_text::parse_list(include_str!("kindnet.json"), &[("KINDNETD_IMAGE", KINDNETD_IMAGE), ("POD_SUBNET", POD_SUBNET)])
+    crate::json_text::parse_list(include_str!(concat!(env!("OUT_DIR"), "/cluster/kindnet.json")), &[("KINDNETD_IMAGE", KINDNETD_IMAGE), ("POD_SUBNET", POD_SUBNET)])
 }
 
 #[cfg(test)]

@@ -117,7 +117,7 @@ fn workload(pod: &Value) -> (String, &'static str) {
 /// its volumes) and the volumes, in the template's order.
 fn template(image: &str, app_containers: &[String], workload: &str, owner: &str) -> Value {
     let apps = app_containers.join(",");
-    crate::json_text::parse(include_str!("sidecar.json"), &[("IMAGE", image), ("APP_CONTAINERS", &apps), ("WORKLOAD", workload), ("OWNER", owner)])
+    crate::json_text::parse(include_str!(concat!(env!("OUT_DIR"), "/istio/sidecar.json")), &[("IMAGE", image), ("APP_CONTAINERS", &apps), ("WORKLOAD", workload), ("OWNER", owner)])
 }
 
 /// A JSON patch that turns `before` into `after`: `add` or `replace` of each changed field of

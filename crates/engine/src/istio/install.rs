@@ -43,7 +43,7 @@ pub struct Component {
 ///   and the ValidatingWebhookConfiguration `istio-validator-istio-system`.
 pub fn components() -> Vec<Component> {
     let vars = [("NAMESPACE", NAMESPACE), ("INJECTOR_CONFIG", INJECTOR_CONFIG), ("CA_BUNDLE_B64", CA_BUNDLE_B64), ("HUB", HUB), ("TAG", TAG)];
-    let mut all = crate::json_text::parse(include_str!("install.json"), &vars);
+    let mut all = crate::json_text::parse(include_str!(concat!(env!("OUT_DIR"), "/istio/install.json")), &vars);
     let mut objects = |component: &str| match all[component].take() {
         Value::Array(list) => list,
         _ => Vec::new(),
