@@ -549,7 +549,7 @@ impl Host for ContainerHost<'_> {
         if let Some(t) = self.tree(&place) {
             let (uid, gid) = t.owner(&rel);
             if let Some(content) = t.files.get(&rel) {
-                return Some(Stat { uid, gid, ..Stat::file(content.len() as u64, t.mode(&rel), t.mtimes.get(&rel).copied().unwrap_or(now)) });
+                return Some(Stat { uid, gid, ..Stat::file(crate::archive::byte_len(content) as u64, t.mode(&rel), t.mtimes.get(&rel).copied().unwrap_or(now)) });
             }
             if t.exists(&rel) {
                 return Some(Stat { uid, gid, ..Stat::dir(t.mode(&rel), t.mtimes.get(&rel).copied().unwrap_or(now)) });
@@ -672,6 +672,31 @@ impl Host for ContainerHost<'_> {
 
     fn busybox_version(&self) -> Option<(u32, u32)> {
         busybox_version(&self.image_ref)
+    }
+
+    fn gnu_userland(&self) -> bool {
+        matches!(toolset(&self.image_ref), Toolset::Debian { .. })
+    }
+
+    fn restore(&mut self, path: &str, owner: Option<(u32, u32)>, mtime: Option<u64>) {
+        let (place, rel) = self.place(path);
+        if self.deny_writes || !matches!(place, Where::Root | Where::Volume(_) | Where::Shm) {
+            return;
+        }
+        self.with_tree(&place, |t| {
+            match owner {
+                Some((0, 0)) => {
+                    t.owners.remove(&rel);
+                }
+                Some(o) => {
+                    t.owners.insert(rel.clone(), o);
+                }
+                None => {}
+            }
+            if let Some(m) = mtime {
+                t.mtimes.insert(rel, m);
+            }
+        });
     }
 
     fn resolver(&self) -> (Vec<String>, Vec<String>) {
