@@ -465,7 +465,7 @@ pub trait Host {
 
     fn stat(&self, path: &str) -> Option<Stat> {
         match self.read_file(path) {
-            Some(t) => Some(Stat::file(t.len() as u64, 0o644, self.now_unix_secs())),
+            Some(t) => Some(Stat::file(crate::archive::byte_len(&t) as u64, 0o644, self.now_unix_secs())),
             None if self.file_exists(path) => Some(Stat::dir(0o755, self.now_unix_secs())),
             None => None,
         }
