@@ -39,6 +39,10 @@ wc -c backup.tar.gz
 kubectl cp box:/data/site ./site
 cat site/index.html
 ls -l site
+# --retries runs tar through sh, piped into tail -c+N (to resume where a broken stream
+# stopped).
+kubectl cp --retries=3 web:/usr/local/apache2/htdocs/extra.html ./extra.html
+cat extra.html
 # ... and into another pod, where tar unpacks it (owned by the learner's uid, as kubectl's
 # tar headers say, unless --no-preserve).
 kubectl cp ./backup.tar.gz box:/tmp

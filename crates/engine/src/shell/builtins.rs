@@ -2038,7 +2038,8 @@ fn head_tail(ctx: &mut Ctx, head: bool, args: &[String]) -> (i32, Option<Option<
         }
         let n = n.max(0) as usize;
         if bytes {
-            let b = text.as_bytes();
+            // Bytes, not chars: an archive's stream cut anywhere stays its bytes.
+            let b = &crate::archive::to_bytes(&text);
             let slice = if head {
                 &b[..n.min(b.len())]
             } else if from_start {
@@ -2046,7 +2047,7 @@ fn head_tail(ctx: &mut Ctx, head: bool, args: &[String]) -> (i32, Option<Option<
             } else {
                 &b[b.len().saturating_sub(n)..]
             };
-            out.push_str(&String::from_utf8_lossy(slice));
+            out.push_str(&crate::archive::to_text(slice));
             continue;
         }
         let lines: Vec<&str> = text.split_inclusive('\n').collect();
