@@ -178,11 +178,11 @@ pub fn read_tar(bytes: &[u8]) -> (Vec<Entry>, Option<TarError>) {
         let (Some(size), true) = (size, stored == Some(sum)) else {
             return (entries, Some(if at == 0 { TarError::NotTar } else { TarError::Damaged }));
         };
-        let size = size as usize;
         let start = at + 512;
-        if start + size > bytes.len() {
+        if size > (bytes.len() - start) as u64 {
             return (entries, Some(TarError::Damaged));
         }
+        let size = size as usize;
         at = start + size.next_multiple_of(512);
         let data = &bytes[start..start + size];
         let kind = h[156];

@@ -137,6 +137,7 @@ pub fn cp(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
 
 type Files<'a> = (&'a std::cell::RefCell<crate::shell::Scratch>, String);
 
+#[allow(clippy::too_many_arguments)]
 /// `ExecOptions.Run`: the pod, its container (kubectl names the default one on `note`), the
 /// command's run; None after printing the error.
 fn exec(ctx: &mut Context<'_>, out: &mut Output, note: &mut Output, ns: &str, pod: &str, container: &Option<String>, argv: &[String], stdin: Option<&str>) -> Option<podlife_engine::containerd::exec::ExecRun> {

@@ -10,6 +10,8 @@ use super::builtins::Ctx;
 use super::Credentials;
 use crate::archive::{self, Entry, GzipError, TarError, Writer};
 
+/// The most members one archive gets.
+const MAX_MEMBERS: usize = 10_000;
 const GNU_TRY: &str = "Try 'tar --help' or 'tar --usage' for more information.\n";
 const BB_USAGE: &str = "BusyBox v1.37.0 (2024-09-26 21:31:42 UTC) multi-call binary.\n\nUsage: tar c|x|t [-ZzJjahmvokO] [-f TARFILE] [-C DIR] [-T FILE] [-X FILE] [LONGOPT]... [FILE]...\n\nCreate, extract, or list files from a tar file\n\n\tc\tCreate\n\tx\tExtract\n\tt\tList\n\t-f FILE\tName of TARFILE ('-' for stdin/out)\n\t-C DIR\tChange to DIR before operation\n\t-v\tVerbose\n\t-O\tExtract to stdout\n\t-m\tDon't restore mtime\n\t-o\tDon't restore user:group\n\t-k\tDon't replace existing files\n\t-Z\t(De)compress using compress\n\t-z\t(De)compress using gzip\n\t-J\t(De)compress using xz\n\t-j\t(De)compress using bzip2\n\t--lzma\t(De)compress using lzma\n\t-a\t(De)compress based on extension\n\t-h\tFollow symlinks\n\t-T FILE\tFile with names to include\n\t-X FILE\tFile with glob patterns to exclude\n\t--exclude PATTERN\tGlob pattern to exclude\n\t--overwrite\t\tReplace existing files\n\t--strip-components NUM\tNUM of leading components to strip\n\t--no-recursion\t\tDon't descend in directories\n\t--numeric-owner\t\tUse numeric user:group\n\t--no-same-permissions\tDon't restore access permissions\n\t--to-command COMMAND\tPipe files to COMMAND\n";
 
@@ -142,7 +144,12 @@ impl Tar<'_, '_> {
     }
 
     fn entry(&mut self, path: &str, name: String, out: &mut Vec<Entry>) {
-        let Some(st) = self.ctx.host.stat(path) else { return };
+        // Links and devices are not archived (not modelled); the kernel's own trees are not
+        // walked (`/proc/<pid>/root` would loop); a stated cap on members.
+        let Some(st) = self.ctx.host.stat(path).filter(|st| matches!(st.kind, super::FileKind::File | super::FileKind::Dir)) else { return };
+        if out.len() >= MAX_MEMBERS || ["/proc", "/sys", "/dev"].contains(&path) {
+            return;
+        }
         let dir = st.is_dir();
         let data = if dir { None } else { Some(archive::to_bytes(&self.ctx.read(path).unwrap_or_default())) };
         let name = if dir { format!("{}/", name.trim_end_matches('/')) } else { name };
