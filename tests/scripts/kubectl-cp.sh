@@ -4,6 +4,7 @@
 # subresource from a pod, `test -d DEST` then `tar -xmf - -C DIR` to a pod.
 kubectl run web --image=httpd:2.4
 kubectl run box --image=busybox:1.37 -- sleep 3600
+kubectl run bare --image=registry.k8s.io/pause:3.10
 kubectl apply -f - <<'YAML'
 apiVersion: v1
 kind: Pod
@@ -55,9 +56,15 @@ kubectl exec box -- ls -l /tmp/site-copy
 kubectl cp ./site/index.html pair:/tmp/index.html
 kubectl cp ./site/index.html pair:/tmp/index.html -c sidecar
 kubectl exec pair -c sidecar -- cat /tmp/index.html
-# Errors.
+# Errors. A missing source in the pod: tar's lines, and kubectl exits 0 (its untar ends at the
+# empty archive before the exec's status arrives, kubernetes/kubectl#980).
 kubectl cp web:/tmp/nothere ./nothere
+echo "exit status $?"
+# A destination whose directory does not exist: the container's tar fails.
+kubectl cp ./backup.tar.gz web:/no/such/dir/backup.tar.gz
 kubectl cp ./nothere web:/tmp/
+# An image without tar (the pause image has no files but its program): runc cannot start it.
+kubectl cp ./backup.tar.gz bare:/tmp
 kubectl cp backup.tar.gz other.tar.gz
 kubectl cp web:/a box:/b
 kubectl cp :/a b

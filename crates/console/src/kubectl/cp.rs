@@ -176,11 +176,16 @@ fn from_pod(ctx: &mut Context<'_>, out: &mut Output, ns: &str, pod: &str, contai
     let Some(run) = exec(ctx, out, &mut note, ns, pod, &container, &argv, None) else { return };
     out.out(&note.text);
     out.out(&run.stderr);
-    if failed(out, &run) {
+    // The command's status reaches kubectl in a goroutine; `untarAll` returns as soon as the
+    // stream's end-of-archive blocks arrive, and kubectl exits 0 before the goroutine reports
+    // it (kubernetes/kubectl#980: a missing source "succeeds"). A stream that is no complete
+    // archive leaves the goroutine to print the failure.
+    let (entries, error) = archive::read_tar(&archive::to_bytes(&run.stdout));
+    let complete = error.is_none() && !run.stdout.is_empty();
+    if !complete && failed(out, &run) {
         return;
     }
     let prefix = strip_shortcuts(&clean(file.trim_start_matches(['/', '\\'])));
-    let (entries, _) = archive::read_tar(&archive::to_bytes(&run.stdout));
     let dest = clean(&crate::shell::absolute(&cwd, to));
     let mut files = files.borrow_mut();
     for e in entries {
