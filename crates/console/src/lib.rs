@@ -236,7 +236,7 @@ impl Session {
             // manifest (with `--kubelet-insecure-tls`).
             ["addon", "enable", "metrics-server"] => {
                 let read = |_: &str| None;
-                let mut ctx = crate::kubectl::Context { engine: &mut self.engine, stdin: Some(METRICS_SERVER_MANIFEST), read_file: &read, watch: None, log: Default::default() };
+                let mut ctx = crate::kubectl::Context { engine: &mut self.engine, stdin: Some(METRICS_SERVER_MANIFEST), read_file: &read, watch: None, log: Default::default(), local: None };
                 let applied = crate::kubectl::run(&mut ctx, &["apply".to_string(), "-f".to_string(), "-".to_string()]);
                 for (to_stderr, piece) in applied.pieces() {
                     if to_stderr { out.err(piece) } else { out.out(piece) }

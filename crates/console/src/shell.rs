@@ -27,7 +27,7 @@ const MAX_BUSY_SLICES_PER_LINE: usize = 100;
 
 /// Files written by the session's shell, by absolute path, and the directories it made.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Scratch {
+pub struct Scratch {
     files: VecMap<String, String>,
     dirs: VecSet<String>,
     bytes: usize,
@@ -38,10 +38,53 @@ impl Scratch {
     pub(crate) fn get(&self, cwd: &str, name: &str) -> Option<&String> {
         self.files.get(&absolute(cwd, name))
     }
+
+    /// Writes (or appends to) a file by absolute path; the error is the system's text.
+    pub(crate) fn write(&mut self, path: &str, content: &str, append: bool) -> Result<(), String> {
+        if self.dirs.contains(path) || path == "/" {
+            return Err("Is a directory".into());
+        }
+        let old = self.files.get(path).map_or(0, String::len);
+        let new_len = if append { old + content.len() } else { content.len() };
+        if self.bytes - old + new_len > MAX_SCRATCH_BYTES {
+            return Err("No space left on device".into());
+        }
+        self.bytes = self.bytes - old + new_len;
+        let file = self.files.entry(path.to_string()).or_default();
+        if !append {
+            file.clear();
+        }
+        file.push_str(content);
+        Ok(())
+    }
+
+    /// Whether an absolute path is a directory the session made (or `/`).
+    pub(crate) fn is_dir(&self, path: &str) -> bool {
+        path == "/" || self.dirs.contains(path)
+    }
+
+    /// `mkdir -p`.
+    pub(crate) fn make_dirs(&mut self, path: &str) {
+        let mut cur = String::new();
+        for part in path.split('/').filter(|p| !p.is_empty()) {
+            cur.push('/');
+            cur.push_str(part);
+            self.dirs.insert(cur.clone());
+        }
+    }
+
+    /// The names in a directory the session made.
+    pub(crate) fn list(&self, path: &str) -> Vec<String> {
+        let prefix = if path == "/" { "/".to_string() } else { format!("{path}/") };
+        let mut names: Vec<String> = self.files.keys().chain(self.dirs.iter()).filter_map(|p| p.strip_prefix(&prefix)).filter(|rest| !rest.is_empty() && !rest.contains('/')).map(str::to_string).collect();
+        names.sort();
+        names.dedup();
+        names
+    }
 }
 
 /// `name` as an absolute, normalised path seen from `cwd`.
-fn absolute(cwd: &str, name: &str) -> String {
+pub(crate) fn absolute(cwd: &str, name: &str) -> String {
     let joined = if name.starts_with('/') { name.to_string() } else { format!("{cwd}/{name}") };
     let mut parts: Vec<&str> = Vec::new();
     for part in joined.split('/') {
@@ -95,21 +138,7 @@ impl Host for Terminal<'_> {
     }
 
     fn write_file(&mut self, path: &str, content: &str, append: bool) -> Result<(), String> {
-        if self.scratch.dirs.contains(path) || path == "/" {
-            return Err("Is a directory".into());
-        }
-        let old = self.scratch.files.get(path).map_or(0, String::len);
-        let new_len = if append { old + content.len() } else { content.len() };
-        if self.scratch.bytes - old + new_len > MAX_SCRATCH_BYTES {
-            return Err("No space left on device".into());
-        }
-        self.scratch.bytes = self.scratch.bytes - old + new_len;
-        let file = self.scratch.files.entry(path.to_string()).or_default();
-        if !append {
-            file.clear();
-        }
-        file.push_str(content);
-        Ok(())
+        self.scratch.write(path, content, append)
     }
 
     fn remove_file(&mut self, path: &str) -> bool {
@@ -135,12 +164,7 @@ impl Host for Terminal<'_> {
     }
 
     fn list_dir(&self, path: &str) -> Option<Vec<String>> {
-        if path != "/" && !self.scratch.dirs.contains(path) {
-            return None;
-        }
-        let prefix = if path == "/" { "/".to_string() } else { format!("{path}/") };
-        let names = self.scratch.files.keys().chain(self.scratch.dirs.iter()).filter_map(|p| p.strip_prefix(&prefix)).filter(|rest| !rest.is_empty() && !rest.contains('/'));
-        Some(names.map(str::to_string).collect())
+        self.scratch.is_dir(path).then(|| self.scratch.list(path))
     }
 
     // No network reaches the cluster from the learner's machine (see `kubectl port-forward`).
@@ -274,14 +298,19 @@ impl Session {
                 if let Some(w) = self.watch.take() {
                     self.engine.close_watch(w.id);
                 }
-                let (scratch, reader) = (&self.scratch, &self.read_file);
-                let read = |file: &str| scratch.get(cwd, file).cloned().or_else(|| reader(file));
+                // kubectl reads the session's files and writes them (`kubectl cp` from a pod).
+                let files = std::cell::RefCell::new(std::mem::take(&mut self.scratch));
+                let reader = &self.read_file;
+                let read = |file: &str| files.borrow().get(cwd, file).cloned().or_else(|| reader(file));
                 self.kubectl_runs += 1;
                 // Each kubectl is a new process: its own PID for `-v` logging.
                 let log = crate::kubectl::verbose::Log { server: crate::kubectl::verbose::api_server(self.seed), pid: 41_000 + 17 * (self.kubectl_runs as u32 % 1000), ..Default::default() };
-                let mut ctx = crate::kubectl::Context { engine: &mut self.engine, stdin, read_file: &read, watch: None, log };
+                let local = Some(crate::kubectl::Local { files: &files, cwd });
+                let mut ctx = crate::kubectl::Context { engine: &mut self.engine, stdin, read_file: &read, watch: None, log, local };
                 out = crate::kubectl::run(&mut ctx, args);
                 self.watch = ctx.watch.take();
+                drop(ctx);
+                self.scratch = files.into_inner();
             }
             "istioctl" => crate::istioctl::run(&mut self.engine, args, stdin, &mut out),
             "base64" => {

@@ -13,6 +13,7 @@ pub mod gostrings;
 pub mod internet;
 pub mod istio;
 pub mod admission_review;
+pub mod archive;
 pub mod apiserver;
 pub mod base64;
 pub mod clock;

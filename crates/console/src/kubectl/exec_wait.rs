@@ -41,7 +41,9 @@ pub fn exec(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         Some(c) => c.to_string(),
         None => default_container(&pod, out),
     };
-    match ctx.engine.pod_exec(&namespace, &name, &container, command) {
+    // `-i` passes kubectl's standard input to the command.
+    let stdin = if p.flag("stdin") { ctx.stdin } else { None };
+    match ctx.engine.pod_exec_stdin(&namespace, &name, &container, command, stdin) {
         Ok(run) => {
             out.out(&run.output);
             ctx.engine.advance_by(run.duration_ms.min(7 * 24 * 3_600_000));

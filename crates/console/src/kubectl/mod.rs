@@ -8,6 +8,7 @@ mod create_sub;
 mod describe;
 mod debug;
 mod label_annotate;
+mod cp;
 mod exec_wait;
 mod expose;
 pub mod flags;
@@ -46,6 +47,15 @@ pub struct Context<'a> {
     pub watch: Option<WatchRequest>,
     /// `-v=N` request logging.
     pub log: verbose::Log,
+    /// The learner's machine's files, for `kubectl cp` (None: kubectl writes no file).
+    pub local: Option<Local<'a>>,
+}
+
+/// The files of the learner's machine: the console shell's own (in memory, over the script's
+/// directory, which is read through `read_file`), and kubectl's working directory.
+pub struct Local<'a> {
+    pub files: &'a std::cell::RefCell<crate::shell::Scratch>,
+    pub cwd: &'a str,
 }
 
 pub use watch::WatchRequest;
@@ -121,6 +131,7 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "describe" => describe_cmd(ctx, rest, &mut out),
         "logs" => logs::logs(ctx, rest, &mut out),
         "exec" => exec_wait::exec(ctx, rest, &mut out),
+        "cp" => cp::cp(ctx, rest, &mut out),
         "top" => top::top(ctx, rest, &mut out),
         "wait" => exec_wait::wait(ctx, rest, &mut out),
         "rollout" => rollout::rollout(ctx, rest, &mut out),
@@ -140,7 +151,7 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "port-forward" => out.err(PORT_FORWARD),
         // Real kubectl commands podlife does not model: say so, with what to use instead.
         "edit" => out.err("error: podlife does not model kubectl edit: it opens an editor on your machine; change the object with kubectl apply (the editor's Apply), patch, set image, scale or label instead\n"),
-        "replace" | "diff" | "cp" | "attach" | "proxy" | "kustomize" | "plugin" | "certificate" | "completion" | "config" | "cluster-info" | "explain" | "api-versions" | "options" => {
+        "replace" | "diff" | "attach" | "proxy" | "kustomize" | "plugin" | "certificate" | "completion" | "config" | "cluster-info" | "explain" | "api-versions" | "options" => {
             out.err(&format!("error: podlife does not model kubectl {command} yet\n"));
         }
         other => {

@@ -6,6 +6,9 @@
 pub struct ExecRun {
     pub code: i32,
     pub output: String,
+    /// The same output by stream (what a client with separate streams shows).
+    pub stdout: String,
+    pub stderr: String,
     pub duration_ms: u64,
     /// Still running at its deadline (`duration_ms` is then the deadline).
     pub unfinished: bool,

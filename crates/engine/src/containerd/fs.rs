@@ -93,7 +93,7 @@ impl Tree {
         let mut dirs: VecSet<&str> = VecSet::from_iter(self.dirs.range::<String, _>(&prefix..).take_while(|k| k.starts_with(&prefix)).map(String::as_str));
         let mut files = 0;
         for (path, f) in self.files.range::<String, _>(&prefix..).take_while(|(k, _)| k.starts_with(&prefix)) {
-            files += blocks(f.len());
+            files += blocks(crate::archive::byte_len(f));
             // The directories a file was written into exist whether or not `mkdir` made them.
             let mut p = path.as_str();
             while let Some(i) = p.rfind('/').filter(|i| *i > dir.len()) {

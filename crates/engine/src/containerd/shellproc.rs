@@ -549,7 +549,7 @@ impl Host for ContainerHost<'_> {
         if let Some(t) = self.tree(&place) {
             let (uid, gid) = t.owner(&rel);
             if let Some(content) = t.files.get(&rel) {
-                return Some(Stat { uid, gid, ..Stat::file(content.len() as u64, t.mode(&rel), t.mtimes.get(&rel).copied().unwrap_or(now)) });
+                return Some(Stat { uid, gid, ..Stat::file(crate::archive::byte_len(content) as u64, t.mode(&rel), t.mtimes.get(&rel).copied().unwrap_or(now)) });
             }
             if t.exists(&rel) {
                 return Some(Stat { uid, gid, ..Stat::dir(t.mode(&rel), t.mtimes.get(&rel).copied().unwrap_or(now)) });
@@ -672,6 +672,31 @@ impl Host for ContainerHost<'_> {
 
     fn busybox_version(&self) -> Option<(u32, u32)> {
         busybox_version(&self.image_ref)
+    }
+
+    fn gnu_userland(&self) -> bool {
+        matches!(toolset(&self.image_ref), Toolset::Debian { .. })
+    }
+
+    fn restore(&mut self, path: &str, owner: Option<(u32, u32)>, mtime: Option<u64>) {
+        let (place, rel) = self.place(path);
+        if self.deny_writes || !matches!(place, Where::Root | Where::Volume(_) | Where::Shm) {
+            return;
+        }
+        self.with_tree(&place, |t| {
+            match owner {
+                Some((0, 0)) => {
+                    t.owners.remove(&rel);
+                }
+                Some(o) => {
+                    t.owners.insert(rel.clone(), o);
+                }
+                None => {}
+            }
+            if let Some(m) = mtime {
+                t.mtimes.insert(rel, m);
+            }
+        });
     }
 
     fn resolver(&self) -> (Vec<String>, Vec<String>) {
@@ -1164,12 +1189,17 @@ impl Engine {
     /// CPU take is counted, not waited for, up to `limit_ms` (the CRI's timeout; beyond it the
     /// run is `unfinished`). `nginx -s quit|stop|reload` signals the container's nginx.
     pub(crate) fn exec_in_container(&mut self, node: &str, uid: &str, container: &str, argv: &[String], limit_ms: u64) -> Result<ExecRun, String> {
+        self.exec_with_stdin(node, uid, container, argv, None, limit_ms)
+    }
+
+    /// [`Self::exec_in_container`] with a standard input (`kubectl exec -i`, `kubectl cp`).
+    pub(crate) fn exec_with_stdin(&mut self, node: &str, uid: &str, container: &str, argv: &[String], stdin: Option<&str>, limit_ms: u64) -> Result<ExecRun, String> {
         let id = self.machines.get(node).and_then(|m| m.runtime.pod_containers(uid).into_iter().find(|c| c.name == container && c.state == ContainerState::Running).map(|c| c.id.clone()));
         let Some(id) = id else {
             return Err(format!("rpc error: code = NotFound desc = failed to exec in container: container {container:?} is not running"));
         };
-        let run = self.exec_process(node, uid, &id, argv, None, limit_ms)?;
-        Ok(ExecRun { code: run.code, output: run.combined, duration_ms: run.duration_ms, unfinished: run.unfinished, start_error: run.start_error })
+        let run = self.exec_process(node, uid, &id, argv, stdin.map(|s| (s, 0)), limit_ms)?;
+        Ok(ExecRun { code: run.code, output: run.combined, stdout: run.stdout, stderr: run.stderr, duration_ms: run.duration_ms, unfinished: run.unfinished, start_error: run.start_error })
     }
 
     /// containerd's error when runc cannot start an exec process (`container_execsync.go`:

@@ -97,6 +97,11 @@ impl Engine {
     /// connection to the kubelet, which asks containerd to run the command in the container.
     /// Returns what ran; the caller lets the command's virtual time pass.
     pub fn pod_exec(&mut self, namespace: &str, name: &str, container: &str, argv: &[String]) -> Result<crate::containerd::exec::ExecRun, Status> {
+        self.pod_exec_stdin(namespace, name, container, argv, None)
+    }
+
+    /// The exec subresource with a standard input stream (`kubectl exec -i`, `kubectl cp`).
+    pub fn pod_exec_stdin(&mut self, namespace: &str, name: &str, container: &str, argv: &[String], stdin: Option<&str>) -> Result<crate::containerd::exec::ExecRun, Status> {
         self.outside_change();
         let path = format!("/api/v1/namespaces/{namespace}/pods/{name}/exec?container={container}");
         let object = Some(crate::trace::ObjectRef { kind: "Pod".into(), namespace: Some(namespace.into()), name: name.into() });
@@ -114,7 +119,7 @@ impl Engine {
             return Err(Status::bad_request(format!("unable to upgrade connection: container not found ({container:?})")));
         }
         self.record(ComponentRef::on_node(super::COMPONENT, &node), Action::KubeletExec, object, crate::sort::map_of([("container".to_string(), json!(container)), ("command".to_string(), json!(argv))]), vec![]);
-        let run = self.exec_in_container(&node, &uid, container, argv, crate::containerd::shellproc::EXEC_LIMIT_MS).map_err(Status::bad_request)?;
+        let run = self.exec_with_stdin(&node, &uid, container, argv, stdin, crate::containerd::shellproc::EXEC_LIMIT_MS).map_err(Status::bad_request)?;
         // containerd's streaming server (`k8s.io/kubelet/pkg/cri/streaming` `serveExec`): an
         // exec that cannot start is an internal error, as kubectl prints it.
         match &run.start_error {

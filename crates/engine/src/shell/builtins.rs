@@ -120,7 +120,7 @@ pub(crate) enum Outcome {
 const UTILS: &[&str] = &[
     "echo", "printf", "test", "[", "[[", "sleep", "usleep", "cat", "touch", "rm", "rmdir", "mkdir", "ls", "date", "hostname", "printenv", "pwd", "grep", "egrep", "fgrep", "wc", "head",
     "tail", "seq", "expr", "nc", "wget", "curl", "tee", "basename", "dirname", "uname", "id", "whoami", "cp", "mv", "chmod", "chown", "sync", "sort", "uniq", "yes",
-    "stat", "readlink", "cut", "sed", "awk", "nslookup", "ip", "ipcs", "ipcmk", "ipcrm", "redis-cli", "tr", "dd", "rev",
+    "stat", "readlink", "cut", "sed", "awk", "nslookup", "ip", "ipcs", "ipcmk", "ipcrm", "redis-cli", "tr", "dd", "rev", "tar",
 ];
 
 pub(crate) fn is_utility(name: &str) -> bool {
@@ -327,6 +327,7 @@ pub(crate) fn run(ctx: &mut Ctx, argv: &[String]) -> Outcome {
             }
             st(status)
         }
+        "tar" => st(super::tar::tar(ctx, args)),
         "sync" => st(0),
         "sort" => st(sort(ctx, args)),
         "uniq" => {
@@ -1432,7 +1433,7 @@ const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Au
 const MONTHS_LONG: [&str; 12] = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /// (year, month 1–12, day, hour, minute, second, weekday index into DAYS)
-fn civil(secs: i64) -> (i64, i64, i64, i64, i64, i64, usize) {
+pub(super) fn civil(secs: i64) -> (i64, i64, i64, i64, i64, i64, usize) {
     let days = secs.div_euclid(86400);
     let rem = secs.rem_euclid(86400);
     // Howard Hinnant's civil_from_days.
@@ -1918,7 +1919,7 @@ fn wc(ctx: &mut Ctx, args: &[String]) -> i32 {
             continue;
         };
         counted += 1;
-        let counts = [text.matches('\n').count(), text.split_whitespace().count(), text.chars().count(), text.len()];
+        let counts = [text.matches('\n').count(), text.split_whitespace().count(), text.chars().count(), crate::archive::byte_len(&text)];
         let mut first = true;
         for k in 0..4 {
             if want[k] {
@@ -2037,7 +2038,8 @@ fn head_tail(ctx: &mut Ctx, head: bool, args: &[String]) -> (i32, Option<Option<
         }
         let n = n.max(0) as usize;
         if bytes {
-            let b = text.as_bytes();
+            // Bytes, not chars: an archive's stream cut anywhere stays its bytes.
+            let b = &crate::archive::to_bytes(&text);
             let slice = if head {
                 &b[..n.min(b.len())]
             } else if from_start {
@@ -2045,7 +2047,7 @@ fn head_tail(ctx: &mut Ctx, head: bool, args: &[String]) -> (i32, Option<Option<
             } else {
                 &b[b.len().saturating_sub(n)..]
             };
-            out.push_str(&String::from_utf8_lossy(slice));
+            out.push_str(&crate::archive::to_text(slice));
             continue;
         }
         let lines: Vec<&str> = text.split_inclusive('\n').collect();

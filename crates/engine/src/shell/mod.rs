@@ -124,6 +124,7 @@ mod parser;
 mod redis_cli;
 mod regex;
 mod state;
+mod tar;
 mod text;
 #[cfg(test)]
 mod tests;
@@ -464,7 +465,7 @@ pub trait Host {
 
     fn stat(&self, path: &str) -> Option<Stat> {
         match self.read_file(path) {
-            Some(t) => Some(Stat::file(t.len() as u64, 0o644, self.now_unix_secs())),
+            Some(t) => Some(Stat::file(crate::archive::byte_len(&t) as u64, 0o644, self.now_unix_secs())),
             None if self.file_exists(path) => Some(Stat::dir(0o755, self.now_unix_secs())),
             None => None,
         }
@@ -473,6 +474,14 @@ pub trait Host {
     fn chmod(&mut self, path: &str, _mode: u32) -> Result<(), String> {
         if self.file_exists(path) { Ok(()) } else { Err("No such file or directory".into()) }
     }
+    /// Whether the image's tools are GNU's (Debian-based images: GNU tar) rather than
+    /// busybox's applets.
+    fn gnu_userland(&self) -> bool {
+        false
+    }
+    /// Sets what `tar` restores besides the mode: the owner (root's tar only) and the
+    /// modification time. The default keeps neither.
+    fn restore(&mut self, _path: &str, _owner: Option<(u32, u32)>, _mtime: Option<u64>) {}
     /// Whether the container's image has this program (an applet the image lacks is
     /// `sh: NAME: not found`). The default has them all.
     fn has_program(&self, _name: &str) -> bool {

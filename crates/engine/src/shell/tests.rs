@@ -29,6 +29,8 @@ struct Fake {
     http: BTreeMap<String, (u16, String)>,
     /// Permission bits set by chmod (others: 0644 files, 0755 directories).
     modes: BTreeMap<String, u32>,
+    /// GNU tools (a Debian-based image) rather than busybox's.
+    gnu: bool,
 }
 
 impl Fake {
@@ -134,6 +136,9 @@ impl Host for Fake {
         }
         self.modes.insert(path.to_string(), mode);
         Ok(())
+    }
+    fn gnu_userland(&self) -> bool {
+        self.gnu
     }
     fn http_get(&mut self, url: &str) -> Result<(u16, String), NetError> {
         let rest = url.split_once("://").map(|x| x.1).unwrap_or(url);
@@ -1439,4 +1444,42 @@ fn a_followed_file_feeds_the_rest_of_its_pipeline() {
     h.now_ms += 1_000;
     sh.resume(&mut h);
     assert_eq!(h.out, "adapted: a\nadapted: b\nadapted: c\n");
+}
+
+/// `tar` in both flavours: archives round-trip through a file and a pipe, with their texts.
+#[test]
+fn tar_round_trips_and_says_what_real_tars_say() {
+    for gnu in [true, false] {
+        let mut h = Fake { gnu, ..Fake::new() };
+        let src = "mkdir -p /data/site/img; echo hello > /data/site/index.html; echo x > /data/site/img/a; chmod 600 /data/site/img/a\n\
+                   tar -czvf /tmp/site.tar.gz /data/site; echo status=$?\n\
+                   rm -r /data/site; cd /tmp && tar xzvf site.tar.gz; cat /tmp/data/site/index.html\n\
+                   tar cf - /tmp/data | tar xf - -C /root; cat /root/tmp/data/site/img/a\n\
+                   tar tf site.tar.gz | wc -l; tar cf plain.tar data; wc -c < plain.tar";
+        assert_eq!(run_with(&mut h, src), End::Exit(0));
+        let slash = if gnu { "tar: Removing leading `/' from member names\n" } else { "tar: removing leading '/' from member names\n" };
+        assert_eq!(h.err, format!("{slash}{slash}"), "gnu={gnu}");
+        let size = if gnu { 10240 } else { 512 * 9 };
+        assert_eq!(h.out, format!("data/site/\ndata/site/img/\ndata/site/img/a\ndata/site/index.html\nstatus=0\ndata/site/\ndata/site/img/\ndata/site/img/a\ndata/site/index.html\nhello\nx\n4\n{size}\n"), "gnu={gnu}");
+        assert_eq!(h.modes.get("/root/tmp/data/site/img/a"), Some(&0o600));
+    }
+    let cases: [(&str, bool, &str, i32); 8] = [
+        ("tar czf x.tgz nothere", true, "tar: nothere: Cannot stat: No such file or directory\ntar: Exiting with failure status due to previous errors\n", 2),
+        ("tar czf x.tgz nothere", false, "tar: nothere: No such file or directory\ntar: error exit delayed from previous errors\n", 1),
+        ("tar -xzvf backup.tar.gz", true, "tar (child): backup.tar.gz: Cannot open: No such file or directory\ntar (child): Error is not recoverable: exiting now\ntar: Child returned status 2\ntar: Error is not recoverable: exiting now\n", 2),
+        ("tar -xzvf backup.tar.gz", false, "tar: can't open 'backup.tar.gz': No such file or directory\n", 1),
+        ("echo a > f; tar cf p.tar f; tar xzf p.tar", true, "\ngzip: stdin: not in gzip format\ntar: Child returned status 1\ntar: Error is not recoverable: exiting now\n", 2),
+        ("echo a > f; tar tf f", true, "tar: This does not look like a tar archive\ntar: Exiting with failure status due to previous errors\n", 2),
+        ("tar", true, "tar: You must specify one of the '-Acdtrux', '--delete' or '--test-label' options\nTry 'tar --help' or 'tar --usage' for more information.\n", 2),
+        ("tar xf - -C /nodir < /dev/null", false, "tar: can't change directory to '/nodir': No such file or directory\n", 1),
+    ];
+    for (src, gnu, err, code) in cases {
+        let mut h = Fake { gnu, ..Fake::new() };
+        let end = run_with(&mut h, &format!("cd /tmp; {src}"));
+        assert_eq!((h.err.as_str(), end), (err, End::Exit(code)), "{src} gnu={gnu}");
+    }
+    // `tar tvf`: GNU's and busybox's long listings.
+    let mut h = Fake { gnu: true, ..Fake::new() };
+    run_with(&mut h, "cd /tmp; echo hi > a; tar cf a.tar a; tar tvf a.tar");
+    assert_eq!(h.out, "-rw-r--r-- root/root         3 2026-11-18 11:06 a\n");
 }

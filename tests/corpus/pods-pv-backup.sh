@@ -1,0 +1,36 @@
+# page: https://kubernetes.io/docs/tutorials/volume-backup/volume-backup-restore/
+# ("Volume Backup, Delete and Restore"): task-pv-volume and task-pv-claim from the
+# persistent-volume task, the pv-pod-backup pod (httpd serving the claim), a tar.gz of the
+# document root copied out with kubectl cp, the files deleted, the archive copied back and
+# extracted. The page's interactive shells are `sh -c` here; its `apt update && apt install
+# curl` is left out (podlife simulates no package archive; the httpd image has no curl).
+kubectl apply -f https://k8s.io/examples/pods/storage/pv-volume.yaml
+# page: task-pv-volume 10Gi RWO Retain Available manual
+kubectl get pv task-pv-volume
+kubectl apply -f https://k8s.io/examples/pods/storage/pv-claim.yaml
+sleep 2
+# page: Bound default/task-pv-claim; task-pv-claim Bound task-pv-volume 10Gi RWO manual
+kubectl get pv task-pv-volume
+kubectl get pvc task-pv-claim
+kubectl apply -f https://k8s.io/examples/pods/storage/pv-pod-backup.yaml
+sleep 15
+kubectl get pod pv-pod-backup
+# page (from the persistent-volume task): on the node, /mnt/data/index.html holds "Hello from
+# Kubernetes storage" — podlife's nodes have no shell, so it is written through the pod into
+# the same hostPath
+kubectl exec pv-pod-backup -- sh -c "echo 'Hello from Kubernetes storage' > /usr/local/apache2/htdocs/index.html"
+# page: "curl http://localhost/" (after apt install curl): "Hello from Kubernetes storage"
+kubectl exec pv-pod-backup -- cat /usr/local/apache2/htdocs/index.html
+# Create Backup: in the document root, "tar -czvf /tmp/volume-backup.tar.gz ."
+kubectl exec pv-pod-backup -- sh -c 'cd /usr/local/apache2/htdocs && tar -czvf /tmp/volume-backup.tar.gz .'
+kubectl cp pv-pod-backup:/tmp/volume-backup.tar.gz ./volume-backup.tar.gz
+# Delete the data: the page execs into task-pv-pod, a pod this tutorial never creates
+kubectl exec -it task-pv-pod -- /bin/bash
+kubectl exec pv-pod-backup -- sh -c 'cd /usr/local/apache2/htdocs && rm -rf * && ls'
+# Restore: copy the archive back and extract it in the document root (the page's shell is in
+# task-pv-pod again; pv-pod-backup is the pod the archive went to)
+kubectl cp ./volume-backup.tar.gz pv-pod-backup:/tmp/volume-backup.tar.gz
+kubectl exec pv-pod-backup -- sh -c 'cd /usr/local/apache2/htdocs && tar -xzvf /tmp/volume-backup.tar.gz && ls'
+# Test the Restored Data: Running, and the file serves again
+kubectl get pod pv-pod-backup -o wide
+kubectl exec pv-pod-backup -- cat /usr/local/apache2/htdocs/index.html
