@@ -631,8 +631,10 @@ fn install(ctx: &mut Ctx, st: &mut State, run: &mut Run, names: &[&str], yes: bo
             run.out(format!("(Reading database ... {} files and directories currently installed.)\n", st.db));
         }
         let file = deb_file(p).rsplit('/').next().unwrap_or_default().to_string();
-        let shown = if new.len() == 1 { format!("archives/{file}") } else { format!("{i:0width$}-{file}") };
-        run.out(format!("Preparing to unpack .../{shown} ...\nUnpacking {} ({}) ...\n", p.dpkg_name(), p.ver));
+        // More than 5 archives go to dpkg as one directory of numbered links (apt's
+        // `dpkg::install::recursive`), in /tmp/apt-dpkg-install-XXXXXX.
+        let path = if new.len() > 5 { format!("/tmp/apt-dpkg-install-aB3dEf/{i:0width$}-{file}") } else { format!("/var/cache/apt/archives/{file}") };
+        run.out(format!("Preparing to unpack {} ...\nUnpacking {} ({}) ...\n", summarize_filename(&path), p.dpkg_name(), p.ver));
     }
     let mut setup = new.clone();
     setup.sort_by_key(|p| p.setup);
@@ -669,6 +671,16 @@ fn install(ctx: &mut Ctx, st: &mut State, run: &mut Run, names: &[&str], yes: bo
     let _ = ctx.host.write_file("/var/lib/apt/extended_states", &states, false);
     st.mine.extend(new.iter().map(|p| p.name.to_string()));
     0
+}
+
+/// dpkg's `summarize_filename` (src/main/unpack.c): leading directories dropped while more
+/// than 30 characters and a `/` remain, shown as `.../`.
+fn summarize_filename(path: &str) -> String {
+    let mut rest = path;
+    while rest.len() > 30 && let Some(i) = rest.find('/') {
+        rest = &rest[i + 1..];
+    }
+    if rest.len() == path.len() { path.to_string() } else { format!(".../{rest}") }
 }
 
 /// The pool path of a package's .deb (`c/curl/curl_8.14.1-2_amd64.deb`, the epoch's colon
@@ -716,6 +728,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn dpkg_shortens_archive_paths() {
+        assert_eq!(summarize_filename("/var/cache/apt/archives/less_668-1_amd64.deb"), ".../archives/less_668-1_amd64.deb");
+        assert_eq!(summarize_filename("/var/cache/apt/archives/libonig5_6.9.9-1+b1_amd64.deb"), ".../libonig5_6.9.9-1+b1_amd64.deb");
+        assert_eq!(summarize_filename("/tmp/apt-dpkg-install-aB3dEf/0-linux-sysctl-defaults_4.12.1_all.deb"), ".../0-linux-sysctl-defaults_4.12.1_all.deb");
+    }
+
+    #[test]
     fn sizes_as_apt_prints_them() {
         assert_eq!(size_to_str(1108.0), "1108 ");
         assert_eq!(size_to_str(47340.0), "47.3 k");
@@ -749,6 +768,11 @@ mod tests {
         let got = show_columns("Installing dependencies:", &deps);
         assert!(got.starts_with("Installing dependencies:\n  bash-completion  libgssapi-krb5-2  libnghttp2-14        libssh2-1t64\n"), "{got}");
         assert!(got.ends_with("  libgnutls30t64   libldap2          libsasl2-modules-db\n\n"), "{got}");
+        // Captured: `apt install -s` of all the tools, and of dnsutils, in debian:trixie-slim.
+        let asked: Vec<String> = "bind9-dnsutils ca-certificates curl iproute2 iputils-ping jq less nano net-tools netcat-openbsd procps telnet vim wget".split(' ').map(String::from).collect();
+        assert_eq!(show_columns("Installing:", &asked), "Installing:\n  bind9-dnsutils   curl      iputils-ping  less  net-tools       procps  vim\n  ca-certificates  iproute2  jq            nano  netcat-openbsd  telnet  wget\n\n");
+        let dns: Vec<String> = "bind9-host bind9-libs krb5-locales libcom-err2 libedit2 libfstrm0 libgssapi-krb5-2 libidn2-0 libjemalloc2 libjson-c5 libk5crypto3 libkeyutils1 libkrb5-3 libkrb5support0 liblmdb0 libmaxminddb0 libnghttp2-14 libprotobuf-c1 libunistring5 liburcu8t64 libuv1t64 libxml2".split(' ').map(String::from).collect();
+        assert_eq!(show_columns("D:", &dns), "D:\n  bind9-host    libfstrm0         libk5crypto3     libmaxminddb0   libuv1t64\n  bind9-libs    libgssapi-krb5-2  libkeyutils1     libnghttp2-14   libxml2\n  krb5-locales  libidn2-0         libkrb5-3        libprotobuf-c1\n  libcom-err2   libjemalloc2      libkrb5support0  libunistring5\n  libedit2      libjson-c5        liblmdb0         liburcu8t64\n\n");
         let vim: Vec<String> = "libgpm2 libsodium23 vim-common vim-runtime xxd".split(' ').map(String::from).collect();
         assert_eq!(show_columns("D:", &vim), "D:\n  libgpm2  libsodium23  vim-common  vim-runtime  xxd\n\n");
     }
