@@ -87,6 +87,7 @@ struct Suite<'a> {
     virtuals: Vec<(&'a str, &'a str)>,
     outputs: Vec<(&'a str, &'a str)>,
     triggers: Vec<(&'a str, &'a str)>,
+    unpacks: Vec<(&'a str, &'a str)>,
     profiles: Vec<Vec<&'a str>>,
 }
 
@@ -101,7 +102,7 @@ impl<'a> Suite<'a> {
                     break;
                 }
                 if f[1] == name {
-                    suite = Some(Suite { name: f[1], apt: f[2], upgradable: f[3].parse().ok()?, db: f[4].parse().ok()?, bytes: f[5..].iter().filter_map(|b| b.parse().ok()).collect(), base: Vec::new(), pkgs: Vec::new(), virtuals: Vec::new(), outputs: Vec::new(), triggers: Vec::new(), profiles: Vec::new() });
+                    suite = Some(Suite { name: f[1], apt: f[2], upgradable: f[3].parse().ok()?, db: f[4].parse().ok()?, bytes: f[5..].iter().filter_map(|b| b.parse().ok()).collect(), base: Vec::new(), pkgs: Vec::new(), virtuals: Vec::new(), outputs: Vec::new(), triggers: Vec::new(), unpacks: Vec::new(), profiles: Vec::new() });
                 }
                 continue;
             }
@@ -114,6 +115,7 @@ impl<'a> Suite<'a> {
                 "V" => s.virtuals.push((f[1], f[2])),
                 "O" => s.outputs.push(text()),
                 "T" => s.triggers.push(text()),
+                "U" => s.unpacks.push(text()),
                 "I" => s.profiles.push(f[1..].to_vec()),
                 _ => {}
             }
@@ -634,7 +636,12 @@ fn install(ctx: &mut Ctx, st: &mut State, run: &mut Run, names: &[&str], yes: bo
         // More than 5 archives go to dpkg as one directory of numbered links (apt's
         // `dpkg::install::recursive`), in /tmp/apt-dpkg-install-XXXXXX.
         let path = if new.len() > 5 { format!("/tmp/apt-dpkg-install-aB3dEf/{i:0width$}-{file}") } else { format!("/var/cache/apt/archives/{file}") };
-        run.out(format!("Preparing to unpack {} ...\nUnpacking {} ({}) ...\n", summarize_filename(&path), p.dpkg_name(), p.ver));
+        run.out(format!("Preparing to unpack {} ...\n", summarize_filename(&path)));
+        // What its preinst prints (dpkg-divert's lines).
+        if let Some((_, text)) = suite.unpacks.iter().find(|(n, _)| *n == p.name) {
+            run.out(text.replace('|', "\n") + "\n");
+        }
+        run.out(format!("Unpacking {} ({}) ...\n", p.dpkg_name(), p.ver));
     }
     let mut setup = new.clone();
     setup.sort_by_key(|p| p.setup);
