@@ -7,7 +7,7 @@
 # until it restarts: a new container starts from the image again. debian:bookworm-slim's apt
 # 2.6 (`apt` warns that its CLI is unstable, on stderr; bookworm's debconf has no apt-utils);
 # trixie's `apt install` lays its plan out in columns. A non-root user cannot take apt's locks;
-# a pod whose egress is denied cannot resolve deb.debian.org.
+# a pod whose egress is denied cannot resolve deb.debian.org. `-qq` leaves only dpkg's lines.
 kubectl apply -f - <<EOF2
 apiVersion: v1
 kind: Pod
@@ -75,6 +75,7 @@ kubectl exec web -- apt-get install -y curl procps
 kubectl exec web -- apt-get install -y iproute2 dnsutils
 kubectl exec web -- sh -c 'ip addr show eth0; ps aux; echo $?'
 kubectl exec web -- apt install -y jq
+kubectl exec web -- apt-get install -qq less
 kubectl exec web -- apt-get update
 kubectl exec web -- dpkg -s iproute2
 kubectl exec bookworm -- apt update

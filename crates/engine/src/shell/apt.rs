@@ -358,9 +358,17 @@ const AVAILABLE: f64 = 47.5e9;
 struct Run {
     chunks: Vec<(u8, String)>,
     ms: u64,
+    /// `-qq`: apt's own lines are left out; dpkg's and the errors stay.
+    quiet: bool,
 }
 
 impl Run {
+    /// A line of apt's own (not dpkg's).
+    fn say(&mut self, s: impl Into<String>) {
+        if !self.quiet {
+            self.out(s);
+        }
+    }
     fn out(&mut self, s: impl Into<String>) {
         self.chunks.push((1, s.into()));
     }
@@ -373,7 +381,7 @@ impl Run {
     fn fetched(&mut self, bytes: u64, ms: u64) {
         let secs = (ms as f64 / 1000.0).round() as u64;
         let cps = bytes as f64 * 1000.0 / ms.max(1) as f64;
-        self.out(format!("Fetched {}B in {} ({}B/s)\n", size_to_str(bytes as f64), time_to_str(secs), size_to_str(cps)));
+        self.say(format!("Fetched {}B in {} ({}B/s)\n", size_to_str(bytes as f64), time_to_str(secs), size_to_str(cps)));
     }
 }
 
@@ -389,13 +397,32 @@ pub(crate) fn run(ctx: &mut Ctx, argv: &[String]) -> Outcome {
     };
     let Some(mut st) = state(ctx, &p) else { return Outcome::Status(100) };
     let args: Vec<&str> = argv[1..].iter().map(String::as_str).collect();
+    // apt's options (apt-get(8)): `-y`, `-q`/`-qq` (quiet level 2 implies -y), `-o X=Y`.
+    let (mut words, mut yes, mut quiet) = (Vec::new(), false, 0);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match *a {
+            "-o" | "-c" | "-t" => {
+                it.next();
+            }
+            "--yes" | "--assume-yes" => yes = true,
+            "--quiet" => quiet += 1,
+            _ if a.starts_with("-q=") || a.starts_with("--quiet=") => quiet = a.rsplit('=').next().and_then(|q| q.parse().ok()).unwrap_or(1),
+            _ if a.starts_with("--") => {}
+            _ if a.len() > 1 && a.starts_with('-') && tool != "dpkg" => {
+                yes |= a.contains('y');
+                quiet += a.matches('q').count();
+            }
+            _ => words.push(*a),
+        }
+    }
+    yes |= quiet >= 2;
     // dpkg's action is an option; apt's a word.
-    let cmd = if tool == "dpkg" { args.first().copied() } else { args.iter().find(|a| !a.starts_with('-')).copied() }.unwrap_or_default();
-    let yes = args.iter().any(|a| matches!(*a, "-y" | "--yes" | "--assume-yes" | "-qy" | "-yq"));
+    let cmd = if tool == "dpkg" { args.first().copied().unwrap_or_default() } else { words.first().copied().unwrap_or_default() };
     let recommends = !args.contains(&"--no-install-recommends");
-    let names: Vec<&str> = args.iter().filter(|a| !a.starts_with('-')).skip(usize::from(tool != "dpkg")).copied().collect();
+    let names: Vec<&str> = words.iter().skip(usize::from(tool != "dpkg")).copied().filter(|w| !w.starts_with('-')).collect();
     let apt = tool == "apt";
-    let mut run = Run::default();
+    let mut run = Run { quiet: quiet >= 2, ..Run::default() };
     if apt && matches!(cmd, "update" | "install") {
         run.err("\nWARNING: apt does not have a stable CLI interface. Use with caution in scripts.\n\n");
     }
@@ -440,7 +467,7 @@ fn update(ctx: &mut Ctx, st: &mut State, run: &mut Run, apt: bool) -> i32 {
         Ok(_) if st.lists => {
             // The mirror answers 304 Not Modified: nothing is fetched again.
             for (i, (l, _)) in lines.iter().enumerate() {
-                run.out(format!("Hit:{} {l}\n", i + 1));
+                run.say(format!("Hit:{} {l}\n", i + 1));
             }
             run.ms += 3 * REQUEST_MS;
         }
@@ -448,12 +475,12 @@ fn update(ctx: &mut Ctx, st: &mut State, run: &mut Run, apt: bool) -> i32 {
             let mut n = 0;
             for (i, (l, _)) in lines.iter().enumerate() {
                 n += 1;
-                run.out(format!("Get:{n} {l} [{}B]\n", size_to_str(suite.bytes[i] as f64)));
+                run.say(format!("Get:{n} {l} [{}B]\n", size_to_str(suite.bytes[i] as f64)));
             }
             for i in 0..3 {
                 let (s, archive) = suite.source(i);
                 n += 1;
-                run.out(format!("Get:{n} http://deb.debian.org/{archive} {s}/main amd64 Packages [{}B]\n", size_to_str(suite.bytes[3 + i] as f64)));
+                run.say(format!("Get:{n} http://deb.debian.org/{archive} {s}/main amd64 Packages [{}B]\n", size_to_str(suite.bytes[3 + i] as f64)));
             }
             let bytes: u64 = suite.bytes.iter().sum();
             let ms = 6 * REQUEST_MS + bytes / BYTES_PER_MS;
@@ -474,14 +501,14 @@ fn update(ctx: &mut Ctx, st: &mut State, run: &mut Run, apt: bool) -> i32 {
             };
             for _ in 0..3 {
                 for (i, (l, _)) in lines.iter().enumerate() {
-                    run.out(format!("Ign:{} {l}\n", i + 1));
+                    run.say(format!("Ign:{} {l}\n", i + 1));
                 }
             }
             for (i, (l, _)) in lines.iter().enumerate() {
-                run.out(format!("Err:{} {l}\n  {why}\n", i + 1));
+                run.say(format!("Err:{} {l}\n  {why}\n", i + 1));
             }
             run.ms += if e == NetError::UnknownHost { 30_000 } else { 3 * 30_000 };
-            run.out("Reading package lists...\n");
+            run.say("Reading package lists...\n");
             for (_, url) in &lines {
                 run.err(format!("W: Failed to fetch {url}  {why}\n"));
             }
@@ -492,7 +519,7 @@ fn update(ctx: &mut Ctx, st: &mut State, run: &mut Run, apt: bool) -> i32 {
             return 0;
         }
     }
-    run.out("Reading package lists...\n");
+    run.say("Reading package lists...\n");
     if apt {
         upgradable(st, run);
     }
@@ -501,14 +528,14 @@ fn update(ctx: &mut Ctx, st: &mut State, run: &mut Run, apt: bool) -> i32 {
 
 /// `apt update`'s last lines.
 fn upgradable(st: &State, run: &mut Run) {
-    run.out("Building dependency tree...\n");
+    run.say("Building dependency tree...\n");
     if st.states {
-        run.out("Reading state information...\n");
+        run.say("Reading state information...\n");
     }
     match if st.lists { st.suite.upgradable } else { 0 } {
-        0 => run.out("All packages are up to date.\n"),
-        1 => run.out("1 package can be upgraded. Run 'apt list --upgradable' to see it.\n"),
-        n => run.out(format!("{n} packages can be upgraded. Run 'apt list --upgradable' to see them.\n")),
+        0 => run.say("All packages are up to date.\n"),
+        1 => run.say("1 package can be upgraded. Run 'apt list --upgradable' to see it.\n"),
+        n => run.say(format!("{n} packages can be upgraded. Run 'apt list --upgradable' to see them.\n")),
     }
 }
 
@@ -516,9 +543,9 @@ fn install(ctx: &mut Ctx, st: &mut State, run: &mut Run, names: &[&str], yes: bo
     if !lock(ctx, run, "/var/lib/dpkg/lock-frontend", "E: Unable to acquire the dpkg frontend lock (/var/lib/dpkg/lock-frontend), are you root?") {
         return 100;
     }
-    run.out("Reading package lists...\nBuilding dependency tree...\n");
+    run.say("Reading package lists...\nBuilding dependency tree...\n");
     if st.states {
-        run.out("Reading state information...\n");
+        run.say("Reading state information...\n");
     }
     let suite = &st.suite;
     // A virtual package with one provider is that provider, silently.
@@ -531,12 +558,12 @@ fn install(ctx: &mut Ctx, st: &mut State, run: &mut Run, names: &[&str], yes: bo
         return 100;
     }
     if names.is_empty() {
-        run.out(format!("0 upgraded, 0 newly installed, 0 to remove and {} not upgraded.\n", if st.lists { suite.upgradable } else { 0 }));
+        run.say(format!("0 upgraded, 0 newly installed, 0 to remove and {} not upgraded.\n", if st.lists { suite.upgradable } else { 0 }));
         return 0;
     }
     for n in &req {
         if st.is_installed(n) {
-            run.out(format!("{n} is already the newest version ({}).\n", st.version(n).unwrap_or_default()));
+            run.say(format!("{n} is already the newest version ({}).\n", st.version(n).unwrap_or_default()));
         }
     }
     let new_names = closure(suite, &req, &|n: &str| st.is_installed(n), recommends);
@@ -566,31 +593,31 @@ fn install(ctx: &mut Ctx, st: &mut State, run: &mut Run, names: &[&str], yes: bo
     let isize: u64 = new.iter().map(|p| p.isize * 1024).sum();
     let upgradable = if st.lists { suite.upgradable } else { 0 };
     if classic {
-        run.out(show_list("The following additional packages will be installed:", &extra));
-        run.out(show_list("Suggested packages:", &suggested));
-        run.out(show_list("Recommended packages:", &recs));
-        run.out(show_list("The following NEW packages will be installed:", &sorted));
-        run.out(format!("0 upgraded, {} newly installed, 0 to remove and {upgradable} not upgraded.\n", new.len()));
+        run.say(show_list("The following additional packages will be installed:", &extra));
+        run.say(show_list("Suggested packages:", &suggested));
+        run.say(show_list("Recommended packages:", &recs));
+        run.say(show_list("The following NEW packages will be installed:", &sorted));
+        run.say(format!("0 upgraded, {} newly installed, 0 to remove and {upgradable} not upgraded.\n", new.len()));
         if new.is_empty() {
             return 0;
         }
-        run.out(format!("Need to get {}B of archives.\n", size_to_str(size as f64)));
-        run.out(format!("After this operation, {}B of additional disk space will be used.\n", size_to_str(isize as f64)));
+        run.say(format!("Need to get {}B of archives.\n", size_to_str(size as f64)));
+        run.say(format!("After this operation, {}B of additional disk space will be used.\n", size_to_str(isize as f64)));
     } else {
         let asked: Vec<String> = sorted.iter().filter(|n| req.contains(&n.as_str())).cloned().collect();
-        run.out(show_columns("Installing:", &asked));
-        run.out(show_columns("Installing dependencies:", &extra));
-        run.out(show_columns("Suggested packages:", &suggested));
-        run.out(show_columns("Recommended packages:", &recs));
-        run.out(format!("Summary:\n  Upgrading: 0, Installing: {}, Removing: 0, Not Upgrading: {upgradable}\n", new.len()));
+        run.say(show_columns("Installing:", &asked));
+        run.say(show_columns("Installing dependencies:", &extra));
+        run.say(show_columns("Suggested packages:", &suggested));
+        run.say(show_columns("Recommended packages:", &recs));
+        run.say(format!("Summary:\n  Upgrading: 0, Installing: {}, Removing: 0, Not Upgrading: {upgradable}\n", new.len()));
         if new.is_empty() {
             return 0;
         }
-        run.out(format!("  Download size: {}B\n  Space needed: {}B / {}B available\n\n", size_to_str(size as f64), size_to_str(isize as f64), size_to_str(AVAILABLE)));
+        run.say(format!("  Download size: {}B\n  Space needed: {}B / {}B available\n\n", size_to_str(size as f64), size_to_str(isize as f64), size_to_str(AVAILABLE)));
     }
     // apt asks before installing what was not asked for; with no terminal the answer is EOF.
     if !extra.is_empty() && !yes {
-        run.out(if classic { "Do you want to continue? [Y/n] Abort.\n" } else { "Continue? [Y/n] Abort.\n" });
+        run.say(if classic { "Do you want to continue? [Y/n] Abort.\n" } else { "Continue? [Y/n] Abort.\n" });
         return 1;
     }
     let dl = match ctx.host.http_get("http://deb.debian.org/") {
@@ -600,9 +627,9 @@ fn install(ctx: &mut Ctx, st: &mut State, run: &mut Run, names: &[&str], yes: bo
     for (i, p) in new.iter().enumerate() {
         let (s, archive) = suite.source(p.pocket);
         if dl {
-            run.out(format!("Get:{} http://deb.debian.org/{archive} {s}/main amd64 {} {} {} [{}B]\n", i + 1, p.name, p.arch(), p.ver, size_to_str(p.size as f64)));
+            run.say(format!("Get:{} http://deb.debian.org/{archive} {s}/main amd64 {} {} {} [{}B]\n", i + 1, p.name, p.arch(), p.ver, size_to_str(p.size as f64)));
         } else {
-            run.out(format!("Err:{} http://deb.debian.org/{archive} {s}/main amd64 {} {} {}\n  Temporary failure resolving 'deb.debian.org'\n", i + 1, p.name, p.arch(), p.ver));
+            run.say(format!("Err:{} http://deb.debian.org/{archive} {s}/main amd64 {} {} {}\n  Temporary failure resolving 'deb.debian.org'\n", i + 1, p.name, p.arch(), p.ver));
         }
     }
     if !dl {
