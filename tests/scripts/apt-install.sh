@@ -8,6 +8,7 @@
 # 2.6 (`apt` warns that its CLI is unstable, on stderr; bookworm's debconf has no apt-utils);
 # trixie's `apt install` lays its plan out in columns. A non-root user cannot take apt's locks;
 # a pod whose egress is denied cannot resolve deb.debian.org. `-qq` leaves only dpkg's lines.
+# A container command may install what it needs (quietly, without recommends: no ca-certificates).
 kubectl apply -f - <<EOF2
 apiVersion: v1
 kind: Pod
@@ -52,6 +53,17 @@ spec:
     image: debian:trixie-slim
     command: ["sleep", "infinity"]
 ---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: setup
+spec:
+  restartPolicy: Never
+  containers:
+  - name: debian
+    image: debian:bookworm
+    command: ["sh", "-c", "apt-get -qq update && apt-get install -qq --no-install-recommends curl >/dev/null && curl -s http://example.com/ | head -c 60"]
+---
 apiVersion: networking.k8s.io/v1
 kind: NetworkPolicy
 metadata:
@@ -84,6 +96,8 @@ kubectl exec bookworm -- curl -sI http://example.com/
 kubectl exec nonroot -- apt-get update
 kubectl exec nonroot -- apt-get install -y curl
 kubectl exec isolated -- apt-get update
+kubectl logs setup
+kubectl get pod setup
 kubectl exec web -- nginx -s stop
 sleep 5
 kubectl get pod web
