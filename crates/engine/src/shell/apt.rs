@@ -11,7 +11,7 @@
 //! not kept), each package installed (`/var/lib/dpkg/info/NAME.list`, abridged to `/.`) and
 //! apt's auto-installed marks (`/var/lib/apt/extended_states`). The image's own packages come
 //! from its profile (`profile`). Not modelled: upgrades, removals, `apt-cache`, `dpkg` other
-//! than `-l`/`-s`, versions pinned with `=`, Ubuntu's archive, the packages outside the data
+//! than `-s` (abridged), versions pinned with `=`, Ubuntu's archive, the packages outside the data
 //! (`E: Unable to locate package`, as for a typo).
 
 use super::builtins::{Ctx, Outcome};
@@ -429,10 +429,9 @@ pub(crate) fn run(ctx: &mut Ctx, argv: &[String]) -> Outcome {
     let status = match (tool.as_str(), cmd) {
         ("apt-get" | "apt", "update") => update(ctx, &mut st, &mut run, apt),
         ("apt-get" | "apt", "install") => install(ctx, &mut st, &mut run, &names, yes, recommends, apt),
-        ("dpkg", "-l") | ("dpkg", "--list") => dpkg_list(&st, &mut run),
         ("dpkg", "-s") | ("dpkg", "--status") => dpkg_status(&st, &mut run, &names),
         _ => {
-            run.err(format!("podlife: `{}` is not simulated (podlife models apt-get/apt update and install, dpkg -l and -s)\n", argv.join(" ")));
+            run.err(format!("podlife: `{}` is not simulated (podlife models apt-get/apt update and install, and dpkg -s)\n", argv.join(" ")));
             100
         }
     };
@@ -724,25 +723,8 @@ fn deb_file(p: &Pkg) -> String {
     format!("{first}/{}/{}_{}_{}.deb", p.name, p.name, p.ver.replace(':', "%3a"), p.arch())
 }
 
-/// `dpkg -l`: the packages of the image and the container, as dpkg lists them.
-fn dpkg_list(st: &State, run: &mut Run) -> i32 {
-    run.out("Desired=Unknown/Install/Remove/Purge/Hold\n| Status=Not/Inst/Conf-files/Unpacked/halF-conf/Half-inst/trig-aWait/Trig-pend\n|/ Err?=(none)/Reinst-required (Status,Err: uppercase=bad)\n||/ Name           Version      Architecture Description\n+++-==============-============-============-=================================\n");
-    let mut all: Vec<(&str, &str)> = st.suite.base.clone();
-    for n in &st.installed {
-        if let Some(p) = st.suite.pkg(n) {
-            all.push((p.name, p.ver));
-        }
-    }
-    all.sort();
-    all.dedup();
-    for (n, v) in all {
-        let arch = st.suite.pkg(n).map_or("amd64", |p| p.arch());
-        run.out(format!("ii  {n:<14} {v:<12} {arch:<12} (description not simulated)\n"));
-    }
-    0
-}
-
-/// `dpkg -s PKG`: the status fields podlife knows.
+/// `dpkg -s PKG`: abridged to the fields scripts test (Package, Status, Version); the exit
+/// status and dpkg-query's error for a package not installed are dpkg's.
 fn dpkg_status(st: &State, run: &mut Run, names: &[&str]) -> i32 {
     let mut status = 0;
     for n in names {
