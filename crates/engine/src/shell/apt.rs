@@ -63,6 +63,8 @@ struct Pkg<'a> {
     deps: Vec<&'a str>,
     recs: Vec<&'a str>,
     sugs: Vec<&'a str>,
+    /// Its source package (the pool directory).
+    src: &'a str,
 }
 
 impl Pkg<'_> {
@@ -111,7 +113,7 @@ impl<'a> Suite<'a> {
             let text = || rest.split_once(' ').unwrap_or((rest, ""));
             match f[0] {
                 "B" => s.base = f[1..].iter().filter_map(|p| p.split_once('=')).collect(),
-                "P" if f.len() >= 12 => s.pkgs.push(Pkg { name: f[1], ver: f[2], kind: f[3], size: f[4].parse().ok()?, isize: f[5].parse().ok()?, pocket: f[6].parse().ok()?, setup: f[7].parse().ok()?, files: f[8].parse().ok()?, deps: list(f[9]), recs: list(f[10]), sugs: list(f[11]) }),
+                "P" if f.len() >= 12 => s.pkgs.push(Pkg { name: f[1], ver: f[2], kind: f[3], size: f[4].parse().ok()?, isize: f[5].parse().ok()?, pocket: f[6].parse().ok()?, setup: f[7].parse().ok()?, files: f[8].parse().ok()?, deps: list(f[9]), recs: list(f[10]), sugs: list(f[11]), src: f.get(12).copied().unwrap_or(f[1]) }),
                 "V" => s.virtuals.push((f[1], f[2])),
                 "O" => s.outputs.push(text()),
                 "T" => s.triggers.push(text()),
@@ -191,8 +193,6 @@ struct State {
     suite: Suite<'static>,
     /// Installed beyond minbase: the image's and the container's.
     installed: Vec<String>,
-    /// Installed in this container (by apt here).
-    mine: Vec<String>,
     db: u64,
     states: bool,
     lists: bool,
@@ -227,7 +227,7 @@ fn state(ctx: &mut Ctx, p: &Profile) -> Option<State> {
     installed.extend(mine.iter().cloned());
     let lists = ctx.host.file_exists(&list_path(suite.name, 0));
     let states = p.states || ctx.host.file_exists("/var/lib/apt/extended_states");
-    Some(State { suite, installed, mine, db, states, lists })
+    Some(State { suite, installed, db, states, lists })
 }
 
 impl State {
@@ -623,20 +623,28 @@ fn install(ctx: &mut Ctx, st: &mut State, run: &mut Run, names: &[&str], yes: bo
         Ok(_) => true,
         Err(_) => false,
     };
-    for (i, p) in new.iter().enumerate() {
+    let line = |i: usize, p: &Pkg| {
         let (s, archive) = suite.source(p.pocket);
-        if dl {
-            run.say(format!("Get:{} http://deb.debian.org/{archive} {s}/main amd64 {} {} {} [{}B]\n", i + 1, p.name, p.arch(), p.ver, size_to_str(p.size as f64)));
-        } else {
-            run.say(format!("Err:{} http://deb.debian.org/{archive} {s}/main amd64 {} {} {}\n  Temporary failure resolving 'deb.debian.org'\n", i + 1, p.name, p.arch(), p.ver));
+        format!("{}:{} http://deb.debian.org/{archive} {s}/main amd64 {} {} {}", if dl { "Get" } else { "Ign" }, i + 1, p.name, p.arch(), p.ver)
+    };
+    if dl {
+        for (i, p) in new.iter().enumerate() {
+            run.say(format!("{} [{}B]\n", line(i, p), size_to_str(p.size as f64)));
         }
-    }
-    if !dl {
+    } else {
+        // As `update`: two retries of each archive, then apt gives up (captured with an
+        // unreachable resolver).
+        for _ in 0..3 {
+            for (i, p) in new.iter().enumerate() {
+                run.say(format!("{}\n", line(i, p)));
+            }
+        }
+        for (i, p) in new.iter().enumerate() {
+            run.say(format!("{}\n  Temporary failure resolving 'deb.debian.org'\n", line(i, p).replacen("Ign", "Err", 1)));
+        }
         run.ms += 30_000;
         for p in &new {
-            let (s, archive) = suite.source(p.pocket);
-            let _ = s;
-            run.err(format!("E: Failed to fetch http://deb.debian.org/{archive}/pool/main/{}  Temporary failure resolving 'deb.debian.org'\n", deb_file(p)));
+            run.err(format!("E: Failed to fetch {}  Temporary failure resolving 'deb.debian.org'\n", pool_url(p)));
         }
         run.err("E: Unable to fetch some archives, maybe run apt-get update or try with --fix-missing?\n");
         return 100;
@@ -658,7 +666,7 @@ fn install(ctx: &mut Ctx, st: &mut State, run: &mut Run, names: &[&str], yes: bo
         if i == 0 {
             run.out(format!("(Reading database ... {} files and directories currently installed.)\n", st.db));
         }
-        let file = deb_file(p).rsplit('/').next().unwrap_or_default().to_string();
+        let file = format!("{}_{}_{}.deb", p.name, p.ver.replace(':', "%3a"), p.arch());
         // More than 5 archives go to dpkg as one directory of numbered links (apt's
         // `dpkg::install::recursive`), in /tmp/apt-dpkg-install-XXXXXX.
         let path = if new.len() > 5 { format!("/tmp/apt-dpkg-install-aB3dEf/{i:0width$}-{file}") } else { format!("/var/cache/apt/archives/{file}") };
@@ -702,7 +710,6 @@ fn install(ctx: &mut Ctx, st: &mut State, run: &mut Run, names: &[&str], yes: bo
         }
     }
     let _ = ctx.host.write_file("/var/lib/apt/extended_states", &states, false);
-    st.mine.extend(new.iter().map(|p| p.name.to_string()));
     0
 }
 
@@ -716,11 +723,13 @@ fn summarize_filename(path: &str) -> String {
     if rest.len() == path.len() { path.to_string() } else { format!(".../{rest}") }
 }
 
-/// The pool path of a package's .deb (`c/curl/curl_8.14.1-2_amd64.deb`, the epoch's colon
-/// escaped as apt names the file).
-fn deb_file(p: &Pkg) -> String {
-    let first = if p.name.starts_with("lib") { &p.name[..4] } else { &p.name[..1] };
-    format!("{first}/{}/{}_{}_{}.deb", p.name, p.name, p.ver.replace(':', "%3a"), p.arch())
+/// Where the mirror keeps a package's .deb (the Packages index's `Filename`: the source's
+/// pool directory, no epoch), URL-quoted as apt asks for it (`+` as `%2b`).
+fn pool_url(p: &Pkg) -> String {
+    let dir = if p.src.starts_with("lib") { &p.src[..4] } else { &p.src[..1] };
+    let pool = if p.pocket == 2 { "debian-security/pool/updates/main" } else { "debian/pool/main" };
+    let ver = p.ver.split_once(':').map_or(p.ver, |(_, v)| v).replace('+', "%2b");
+    format!("http://deb.debian.org/{pool}/{dir}/{}/{}_{ver}_{}.deb", p.src, p.name, p.arch())
 }
 
 /// `dpkg -s PKG`: abridged to the fields scripts test (Package, Status, Version); the exit
@@ -748,6 +757,16 @@ mod tests {
         assert_eq!(summarize_filename("/var/cache/apt/archives/less_668-1_amd64.deb"), ".../archives/less_668-1_amd64.deb");
         assert_eq!(summarize_filename("/var/cache/apt/archives/libonig5_6.9.9-1+b1_amd64.deb"), ".../libonig5_6.9.9-1+b1_amd64.deb");
         assert_eq!(summarize_filename("/tmp/apt-dpkg-install-aB3dEf/0-linux-sysctl-defaults_4.12.1_all.deb"), ".../0-linux-sysctl-defaults_4.12.1_all.deb");
+    }
+
+    #[test]
+    fn archives_are_fetched_from_their_source_pool() {
+        let t = Suite::parse("trixie").expect("trixie");
+        // As apt named them when the mirror could not be resolved (captured).
+        let url = |n: &str| t.pkg(n).map(pool_url).unwrap_or_default();
+        assert_eq!(url("less"), "http://deb.debian.org/debian/pool/main/l/less/less_668-1_amd64.deb");
+        assert_eq!(url("libonig5"), "http://deb.debian.org/debian/pool/main/libo/libonig/libonig5_6.9.9-1%2bb1_amd64.deb");
+        assert_eq!(url("procps"), "http://deb.debian.org/debian/pool/main/p/procps/procps_4.0.4-9_amd64.deb");
     }
 
     #[test]
