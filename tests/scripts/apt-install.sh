@@ -83,6 +83,7 @@ kubectl exec web -- ip addr
 kubectl exec web -- apt-get update
 kubectl exec web -- apt-get install vim
 kubectl exec web -- apt-get install -y nosuchpkg
+kubectl exec web -- apt-get install -y jq=1.6-2.1
 kubectl exec web -- apt-get install -y curl procps
 kubectl exec web -- apt-get install -y iproute2 dnsutils
 kubectl exec web -- sh -c 'ip addr show eth0; ps aux; echo $?'

@@ -548,6 +548,16 @@ fn install(ctx: &mut Ctx, st: &mut State, run: &mut Run, names: &[&str], yes: bo
     }
     let suite = &st.suite;
     // A virtual package with one provider is that provider, silently.
+    // `name=version` pins the version: the archive's only one, or apt's error.
+    for (n, v) in names.iter().filter_map(|n| n.split_once('=')) {
+        if st.lists && st.version(n).is_some_and(|have| have != v) {
+            // apt-get's words before the error (captured, whatever the package).
+            run.say(format!("Package {n} is not available, but is referred to by another package.\nThis may mean that the package is missing, has been obsoleted, or\nis only available from another source\n\n"));
+            run.err(format!("E: Version '{v}' for '{n}' was not found\n"));
+            return 100;
+        }
+    }
+    let names: Vec<&str> = names.iter().map(|n| n.split('=').next().unwrap_or(n)).collect();
     let req: Vec<&str> = names.iter().map(|n| suite.virtuals.iter().find(|(v, _)| v == n).map_or(*n, |(_, p)| *p)).collect();
     let unknown: Vec<&str> = req.iter().copied().filter(|n| !st.is_installed(n) && (!st.lists || suite.pkg(n).is_none())).collect();
     if !unknown.is_empty() {
