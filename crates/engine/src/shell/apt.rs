@@ -629,10 +629,7 @@ fn install(ctx: &mut Ctx, st: &mut State, run: &mut Run, names: &[&str], yes: bo
         run.say(if classic { "Do you want to continue? [Y/n] Abort.\n" } else { "Continue? [Y/n] Abort.\n" });
         return 1;
     }
-    let dl = match ctx.host.http_get("http://deb.debian.org/") {
-        Ok(_) => true,
-        Err(_) => false,
-    };
+    let dl = ctx.host.http_get("http://deb.debian.org/").is_ok();
     let line = |i: usize, p: &Pkg| {
         let (s, archive) = suite.source(p.pocket);
         format!("{}:{} http://deb.debian.org/{archive} {s}/main amd64 {} {} {}", if dl { "Get" } else { "Ign" }, i + 1, p.name, p.arch(), p.ver)
