@@ -6,9 +6,9 @@ sleep 10
 kubectl get pod redis
 # page: in a shell in the container, "cd /data/redis/", "echo Hello > test-file"
 kubectl exec redis -- sh -c 'cd /data/redis && echo Hello > test-file && ls /data/redis'
-# page: install procps with apt-get, find redis-server in ps aux and kill it (not possible here:
-# podlife's images have no package manager, see pods/two-container-pod.yaml): redis-server is
-# PID 1, the shell's kill ends it the same way
+# page: install procps with apt-get, find redis-server in ps aux and kill it (apt-get installs
+# procps in podlife too, but procps's ps is not simulated): redis-server is PID 1, the shell's
+# kill ends it the same way
 kubectl exec redis -- sh -c 'kill 1'
 sleep 15
 # page: "redis 0/1 Completed 0 …", then "redis 1/1 Running 1 …": the container restarts

@@ -81,6 +81,10 @@ const GOOGLE: &str = "<!doctype html><html itemscope=\"\" itemtype=\"http://sche
 /// The start of github.com's home page.
 const GITHUB: &str = "<!DOCTYPE html>\n<html lang=\"en\" data-color-mode=\"auto\"><head><meta charset=\"utf-8\"><title>GitHub · Build and ship software on a single, collaborative platform · GitHub</title></head><body><h1>Build and ship software on a single, collaborative platform</h1></body></html>\n";
 
+/// The start of deb.debian.org's home page (Debian's mirror network behind Fastly); apt's
+/// downloads from it are modelled by `shell::apt`, which only asks whether it answers.
+const DEBIAN: &str = "<!DOCTYPE html>\n<html><head><title>deb.debian.org</title></head><body><h1>deb.debian.org</h1><p>Welcome to deb.debian.org (fastly instance)!</p><p>This is deb.debian.org. This service is a redirector for Debian's package archive.</p></body></html>\n";
+
 const HTML: &str = "text/html";
 const HTML_UTF8: &str = "text/html; charset=utf-8";
 
@@ -93,6 +97,7 @@ const SITES: &[Site] = &[
     Site { names: &["github.com"], addrs: &["140.82.121.4"], server: None, http: Reply::Redirect(301, "https://github.com/", RedirectBody::Empty), https: Reply::Page(HTML_UTF8, GITHUB), ptr: None },
     // archeio (registry.k8s.io's server) sends what is not a registry path to the project.
     Site { names: &["registry.k8s.io"], addrs: &["34.96.108.209"], server: Some("Google Frontend"), http: Reply::Redirect(307, "https://github.com/kubernetes/registry.k8s.io", RedirectBody::Go), https: Reply::Redirect(307, "https://github.com/kubernetes/registry.k8s.io", RedirectBody::Go), ptr: None },
+    Site { names: &["deb.debian.org"], addrs: &["151.101.2.132", "151.101.66.132", "151.101.130.132", "151.101.194.132"], server: Some("Apache"), http: Reply::Page(HTML, DEBIAN), https: Reply::Page(HTML, DEBIAN), ptr: None },
     Site { names: &["ifconfig.me"], addrs: &["34.160.111.145"], server: Some("Google Frontend"), http: Reply::Echo(false), https: Reply::Echo(false), ptr: None },
     Site { names: &["icanhazip.com"], addrs: &["104.16.184.241", "104.16.185.241"], server: Some("cloudflare"), http: Reply::Echo(true), https: Reply::Echo(true), ptr: None },
     Site { names: &["dns.google"], addrs: &["8.8.8.8", "8.8.4.4"], server: None, http: Reply::Closed, https: Reply::Closed, ptr: Some("dns.google") },

@@ -667,7 +667,11 @@ impl Host for ContainerHost<'_> {
     }
 
     fn has_program(&self, name: &str) -> bool {
-        image_has_program(&self.image_ref, name)
+        image_has_program(&self.image_ref, name) || self.package_installed(name)
+    }
+
+    fn image_ref(&self) -> String {
+        self.image_ref.clone()
     }
 
     fn busybox_version(&self) -> Option<(u32, u32)> {
@@ -769,6 +773,12 @@ impl Host for ContainerHost<'_> {
 impl ContainerHost<'_> {
     fn client(&self) -> crate::network::Client {
         crate::network::Client { node: self.node.clone(), pod_uid: self.uid.clone(), namespace: self.namespace.clone(), user: self.user }
+    }
+
+    /// Whether apt installed the package that ships `program` in this container (its dpkg
+    /// record in the writable layer, `shell::apt`).
+    fn package_installed(&self, program: &str) -> bool {
+        crate::shell::PACKAGED_PROGRAMS.iter().any(|(prog, pkg)| *prog == program && self.file_exists(&format!("/var/lib/dpkg/info/{pkg}.list")))
     }
 }
 
@@ -893,6 +903,9 @@ fn toolset(image_ref: &str) -> Toolset {
 /// Whether an image has `program` (the tools that differ between images; any other name
 /// is left to the shell and the engine's programs).
 pub(crate) fn image_has_program(image_ref: &str, program: &str) -> bool {
+    if crate::shell::is_apt_tool(program) {
+        return matches!(toolset(image_ref), Toolset::Debian { dash: true, .. });
+    }
     if program == "redis-cli" {
         return image_ref.to_ascii_lowercase().contains("redis") || toolset(image_ref) == Toolset::Unknown;
     }
@@ -911,17 +924,6 @@ pub(crate) fn image_has_program(image_ref: &str, program: &str) -> bool {
             _ => true,
         },
     }
-}
-
-/// A program the image has whose work podlife does not simulate, with the status and the
-/// line it ends with: Debian's and Ubuntu's package tools (podlife holds no package archive,
-/// so nothing can be installed). Without this they would be reported missing, which is false.
-pub(crate) fn unsimulated_program(image_ref: &str, argv: &[String]) -> Option<(i32, String)> {
-    let base = argv.first().map(|a| a.rsplit('/').next().unwrap_or(a))?;
-    let debian = matches!(toolset(image_ref), Toolset::Debian { dash: true, .. });
-    (debian && matches!(base, "apt-get" | "apt" | "apt-cache" | "dpkg")).then(|| {
-        (100, format!("podlife: {base} is in this image, but podlife simulates no Debian package archive: nothing was installed\n"))
-    })
 }
 
 /// The busybox release of an image whose tools' output changed since (`nslookup` before
@@ -1067,9 +1069,7 @@ impl Engine {
                 {
                     let env: Vec<(String, String)> = shell.exported_env().into_iter().collect();
                     let catalog = self.container_catalog(node, container_id);
-                    let image_ref = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.image_ref.clone()).unwrap_or_default();
-                    let unsimulated = unsimulated_program(&image_ref, &argv).map(|(code, why)| crate::process::App::computes(1, "", &why, code));
-                    match unsimulated.map(Ok).unwrap_or_else(|| process::program_for(&argv, catalog.as_deref(), &env)) {
+                    match process::program_for(&argv, catalog.as_deref(), &env) {
                         Ok(app) => {
                             let Some(p) = self.machines.get_mut(node).and_then(|m| m.runtime.containers.get_mut(container_id)).and_then(|c| c.process.as_mut()) else { return };
                             p.app = app;
@@ -1091,7 +1091,13 @@ impl Engine {
                             return;
                         }
                         Err(_) => {
-                            shell.program_not_found();
+                            match self.installed_unsimulated(node, container_id, &argv) {
+                                Some(why) => {
+                                    shell.program_output("", &why);
+                                    shell.program_exited(1);
+                                }
+                                None => shell.program_not_found(),
+                            }
                             if let Some(p) = self.machines.get_mut(node).and_then(|m| m.runtime.containers.get_mut(container_id)).and_then(|c| c.process.as_mut()) {
                                 p.shell = Some(shell);
                             }
@@ -1100,6 +1106,16 @@ impl Engine {
                 }
             }
         }
+    }
+
+    /// A program a package apt installed in this container ships, which podlife does not
+    /// simulate (procps's `ps`, iproute2's `ip`, bind9's `nslookup`, …): the line saying so.
+    /// Without it the shell would report the program missing, which is false.
+    fn installed_unsimulated(&mut self, node: &str, container_id: &str, argv: &[String]) -> Option<String> {
+        let base = argv.first().map(|a| a.rsplit('/').next().unwrap_or(a))?;
+        let host = self.host_for(node, container_id)?;
+        let pkg = crate::shell::unsimulated_package(base).filter(|p| host.file_exists(&format!("/var/lib/dpkg/info/{p}.list")))?;
+        Some(format!("podlife: {base} is installed in this container (package {pkg}), but podlife does not simulate Debian's {base}\n"))
     }
 
     fn container_catalog(&self, node: &str, container_id: &str) -> Option<std::sync::Arc<crate::registry::Image>> {
@@ -1291,26 +1307,25 @@ impl Engine {
                         shell.program_output(&text, "");
                         shell.program_exited(code);
                     }
-                    None => match unsimulated_program(&image_ref, &argv) {
-                        Some((code, why)) => {
+                    None => match self.installed_unsimulated(node, id, &argv) {
+                        Some(why) => {
                             shell.program_output("", &why);
-                            shell.program_exited(code);
+                            shell.program_exited(1);
                         }
                         None => shell.program_not_found(),
                     },
                 },
                 Yield::Exec { argv } => {
-                    // A program's output (Ok), or the line of one podlife does not simulate (Err).
-                    match self.exec_program(node, uid, id, &argv).map(Ok).or_else(|| unsimulated_program(&image_ref, &argv).map(Err)) {
-                        Some(Ok((code, text))) => {
+                    match self.exec_program(node, uid, id, &argv) {
+                        Some((code, text)) => {
                             run.stdout.push_str(&text);
                             run.combined.push_str(&text);
                             run.code = code;
                         }
-                        Some(Err((code, why))) => {
+                        None if let Some(why) = self.installed_unsimulated(node, id, &argv) => {
                             run.stderr.push_str(&why);
                             run.combined.push_str(&why);
-                            run.code = code;
+                            run.code = 1;
                         }
                         // The exec's own program (the shell only stands in for runc there):
                         // runc cannot start it.
@@ -1441,14 +1456,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn package_tools_are_there_but_not_simulated() {
-        let argv = |a: &str| a.split(' ').map(str::to_string).collect::<Vec<_>>();
-        let (code, why) = unsimulated_program("docker.io/library/nginx:1.29", &argv("/usr/bin/apt-get update")).unwrap_or_default();
-        assert_eq!((code, why.as_str()), (100, "podlife: apt-get is in this image, but podlife simulates no Debian package archive: nothing was installed\n"));
-        assert!(unsimulated_program("docker.io/library/debian:trixie", &argv("dpkg -l")).is_some());
+    fn package_tools_are_in_debian_based_images_only() {
+        assert!(image_has_program("docker.io/library/nginx:1.29", "apt-get"));
+        assert!(image_has_program("docker.io/library/debian:trixie", "dpkg"));
         // busybox and Alpine images have no apt: the shell's `not found` is right there.
-        assert_eq!(unsimulated_program("docker.io/library/busybox:1.36", &argv("apt-get update")), None);
-        assert_eq!(unsimulated_program("docker.io/library/nginx:1.29", &argv("curl -s localhost")), None);
+        assert!(!image_has_program("docker.io/library/busybox:1.36", "apt-get"));
+        assert!(!image_has_program("docker.io/library/nginx:1.29-alpine", "apt"));
     }
 
     #[test]

@@ -104,6 +104,8 @@ pub(crate) enum Outcome {
     Follow(Box<Follow>),
     /// `sleep`: status 0 after this many ms.
     Sleep(u64),
+    /// Output written in this order (1 stdout, 2 stderr) after `ms` (apt's downloads).
+    Timed { ms: u64, chunks: Vec<(u8, String)>, status: i32 },
     /// A result that takes time (a network timeout): written after `ms`.
     Delay { ms: u64, stdout: String, stderr: String, status: i32 },
     /// A TCP connect nobody answers: the kernel retransmits the SYN (after 1, 3, 7, 15, … s)
@@ -120,7 +122,8 @@ pub(crate) enum Outcome {
 const UTILS: &[&str] = &[
     "echo", "printf", "test", "[", "[[", "sleep", "usleep", "cat", "touch", "rm", "rmdir", "mkdir", "ls", "date", "hostname", "printenv", "pwd", "grep", "egrep", "fgrep", "wc", "head",
     "tail", "seq", "expr", "nc", "wget", "curl", "tee", "basename", "dirname", "uname", "id", "whoami", "cp", "mv", "chmod", "chown", "sync", "sort", "uniq", "yes",
-    "stat", "readlink", "cut", "sed", "awk", "nslookup", "ip", "ipcs", "ipcmk", "ipcrm", "redis-cli", "tr", "dd", "rev", "tar",
+    "stat", "readlink", "cut", "sed", "awk", "nslookup", "ip", "ipcs", "ipcmk", "ipcrm", "redis-cli", "tr", "dd", "rev", "tar", "apt-get", "apt",
+    "apt-cache", "dpkg",
 ];
 
 pub(crate) fn is_utility(name: &str) -> bool {
@@ -130,7 +133,7 @@ pub(crate) fn is_utility(name: &str) -> bool {
 /// Tools that some images have and others lack (see the host's `has_program`): a missing
 /// one is `sh: NAME: not found`.
 pub(crate) fn image_specific(name: &str) -> bool {
-    matches!(name, "curl" | "wget" | "nc" | "nslookup" | "ip" | "ipcs" | "ipcmk" | "ipcrm" | "redis-cli" | "rev")
+    matches!(name, "curl" | "wget" | "nc" | "nslookup" | "ip" | "ipcs" | "ipcmk" | "ipcrm" | "redis-cli" | "rev") || super::apt::is_apt_tool(name)
 }
 
 /// busybox `id` (`coreutils/id.c`) over the process's credentials: `uid=1000 gid=3000
@@ -221,6 +224,7 @@ pub(crate) fn run(ctx: &mut Ctx, argv: &[String]) -> Outcome {
         "nc" => super::net::nc(ctx, args),
         "wget" => super::net::wget(ctx, args),
         "curl" => super::net::curl(ctx, args),
+        "apt-get" | "apt" | "apt-cache" | "dpkg" => super::apt::run(ctx, argv),
         "tee" => st(tee(ctx, args)),
         "basename" => {
             let Some(p) = args.first() else {

@@ -2166,6 +2166,18 @@ impl Shell {
                         t.block = Some(Block::Sleep { until: now.saturating_add(ms) });
                         return;
                     }
+                    // One deferred write per chunk, the first on top: they pop in order.
+                    Outcome::Timed { ms, mut chunks, status } => {
+                        if chunks.is_empty() {
+                            chunks.push((1, String::new()));
+                        }
+                        for (fd, text) in chunks.into_iter().rev() {
+                            let (stdout, stderr) = if fd == 2 { (String::new(), text) } else { (text, String::new()) };
+                            t.frames.push(Frame::Deferred { stdout, stderr, status });
+                        }
+                        t.block = Some(Block::Sleep { until: now.saturating_add(ms) });
+                        return;
+                    }
                     Outcome::Connecting { ms, host: peer, port, timeout, refused } => {
                         t.frames.push(Frame::Deferred { stdout: timeout.stdout, stderr: timeout.stderr, status: timeout.status });
                         t.block = Some(Block::Connect { next: now.saturating_add(1_000), rto: 1_000, until: now.saturating_add(ms), host: peer, port, refused: Box::new(refused) });

@@ -109,6 +109,7 @@
 //! What one command spends beyond the resume's budget counts as well (the caller sees it
 //! in [`Shell::steps_used`]).
 
+mod apt;
 mod arith;
 mod ast;
 mod awk;
@@ -137,6 +138,7 @@ pub use interp::{Accepted, Shell};
 pub(crate) use net::reason as http_reason;
 pub(crate) use netinfo::hosts_entry;
 pub(crate) use builtins::image_specific;
+pub(crate) use apt::{PROGRAMS as PACKAGED_PROGRAMS, is_apt_tool, unsimulated_package};
 pub(crate) use interp::{is_shell_script, stat_follow};
 
 /// The longest script text accepted.
@@ -486,6 +488,11 @@ pub trait Host {
     /// `sh: NAME: not found`). The default has them all.
     fn has_program(&self, _name: &str) -> bool {
         true
+    }
+    /// The container's image reference (apt's release and preinstalled packages); empty
+    /// where there is no image.
+    fn image_ref(&self) -> String {
+        String::new()
     }
     /// The image's busybox version (major, minor) where the tools' texts depend on it
     /// (`nslookup` before 1.29 printed its own format); None: not busybox, or current.
