@@ -2,8 +2,8 @@
 # ("Volume Backup, Delete and Restore"): task-pv-volume and task-pv-claim from the
 # persistent-volume task, the pv-pod-backup pod (httpd serving the claim), a tar.gz of the
 # document root copied out with kubectl cp, the files deleted, the archive copied back and
-# extracted. The page's interactive shells are `sh -c` here; its `apt update && apt install
-# curl` is left out (podlife simulates no package archive; the httpd image has no curl).
+# extracted. The page's interactive shells are `sh -c` here; its `apt install curl` asks
+# "Do you want to continue? [Y/n]" at the learner's terminal, answered here by `-y`.
 kubectl apply -f https://k8s.io/examples/pods/storage/pv-volume.yaml
 # page: task-pv-volume 10Gi RWO Retain Available manual
 kubectl get pv task-pv-volume
@@ -19,8 +19,10 @@ kubectl get pod pv-pod-backup
 # Kubernetes storage" — podlife's nodes have no shell, so it is written through the pod into
 # the same hostPath
 kubectl exec pv-pod-backup -- sh -c "echo 'Hello from Kubernetes storage' > /usr/local/apache2/htdocs/index.html"
-# page: "curl http://localhost/" (after apt install curl): "Hello from Kubernetes storage"
-kubectl exec pv-pod-backup -- cat /usr/local/apache2/htdocs/index.html
+# page: "apt update", "apt install curl", "curl http://localhost/": "Hello from Kubernetes storage"
+kubectl exec pv-pod-backup -- apt update
+kubectl exec pv-pod-backup -- apt install -y curl
+kubectl exec pv-pod-backup -- curl http://localhost/
 # Create Backup: in the document root, "tar -czvf /tmp/volume-backup.tar.gz ."
 kubectl exec pv-pod-backup -- sh -c 'cd /usr/local/apache2/htdocs && tar -czvf /tmp/volume-backup.tar.gz .'
 kubectl cp pv-pod-backup:/tmp/volume-backup.tar.gz ./volume-backup.tar.gz
@@ -31,6 +33,8 @@ kubectl exec pv-pod-backup -- sh -c 'cd /usr/local/apache2/htdocs && rm -rf * &&
 # task-pv-pod again; pv-pod-backup is the pod the archive went to)
 kubectl cp ./volume-backup.tar.gz pv-pod-backup:/tmp/volume-backup.tar.gz
 kubectl exec pv-pod-backup -- sh -c 'cd /usr/local/apache2/htdocs && tar -xzvf /tmp/volume-backup.tar.gz && ls'
-# Test the Restored Data: Running, and the file serves again
+# Test the Restored Data: Running, and the file serves again ("apt update", "apt install
+# curl" again on the page: curl is already there, the container was never restarted)
 kubectl get pod pv-pod-backup -o wide
-kubectl exec pv-pod-backup -- cat /usr/local/apache2/htdocs/index.html
+kubectl exec pv-pod-backup -- apt install -y curl
+kubectl exec pv-pod-backup -- curl http://localhost/

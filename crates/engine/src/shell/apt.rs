@@ -153,8 +153,8 @@ struct Profile {
 /// The profile of an image: nginx's from its Dockerfile (debian:trixie-slim, nginx.org's
 /// packages, `gettext-base curl` without recommends; its database count the replica's plus an
 /// estimated 90 paths for nginx.org's packages); debian's minbase; other Debian-based images as
-/// minbase plus the curl/wget their catalogue entry says they ship (their other libraries are
-/// not modelled). None: a suite podlife holds no archive of (bullseye and older, Ubuntu).
+/// minbase plus the curl/wget their catalogue entry says they ship, httpd with the libraries
+/// its build keeps that the data holds (their other libraries are not modelled). None: a suite podlife holds no archive of (bullseye and older, Ubuntu).
 fn profile(image_ref: &str, curl: bool, wget: bool) -> Option<Profile> {
     let r = image_ref.to_ascii_lowercase();
     let r = r.split('@').next().unwrap_or_default();
@@ -179,6 +179,13 @@ fn profile(image_ref: &str, curl: bool, wget: bool) -> Option<Profile> {
         return Some(Profile { suite, extra: vec!["nginx".into()], db: None, states: true });
     }
     let mut extra = Vec::new();
+    // httpd (docker-library/httpd 2.4/Dockerfile) installs ca-certificates, libaprutil1-ldap
+    // and libldap-common, and keeps the libraries its build links (`ldd` → `apt-mark manual`):
+    // mod_md's libcurl among them, so curl's own library and its dependencies are there.
+    if repo.ends_with("library/httpd") && !tag.contains("alpine") {
+        let libcurl = if suite == "trixie" { "libcurl4t64" } else { "libcurl4" };
+        extra.extend(["ca-certificates", "libldap-common", libcurl].map(String::from));
+    }
     if curl {
         extra.push("curl".to_string());
     }
