@@ -77,7 +77,7 @@ impl Scratch {
     pub(crate) fn list(&self, path: &str) -> Vec<String> {
         let prefix = if path == "/" { "/".to_string() } else { format!("{path}/") };
         let mut names: Vec<String> = self.files.keys().chain(self.dirs.iter()).filter_map(|p| p.strip_prefix(&prefix)).filter(|rest| !rest.is_empty() && !rest.contains('/')).map(str::to_string).collect();
-        names.sort();
+        podlife_engine::sort::sort(&mut names);
         names.dedup();
         names
     }

@@ -62,7 +62,7 @@ fn string_map(values: &[String], flag: &str) -> Result<Vec<(String, String)>, St
             map.push((k.to_string(), val.to_string()));
         }
     }
-    map.sort();
+    podlife_engine::sort::sort(&mut map);
     Ok(map)
 }
 

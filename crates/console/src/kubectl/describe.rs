@@ -1986,7 +1986,7 @@ pub fn ingress(ing: &Value, services: &[Value], slices: &[Value], object_events:
     labels_multiline(&mut w, "Labels", &meta["labels"]);
     w.push_str(&format!("Namespace:\t{}\n", s(&meta["namespace"])));
     let mut lb: Vec<&str> = ing["status"]["loadBalancer"]["ingress"].as_array().into_iter().flatten().map(|i| if !s(&i["ip"]).is_empty() { s(&i["ip"]) } else { s(&i["hostname"]) }).filter(|a| !a.is_empty()).collect();
-    lb.sort_unstable();
+    podlife_engine::sort::sort(&mut lb);
     lb.dedup();
     w.push_str(&format!("Address:\t{}\n", lb.join(",")));
     w.push_str(&format!("Ingress Class:\t{}\n", spec["ingressClassName"].as_str().unwrap_or("<none>")));

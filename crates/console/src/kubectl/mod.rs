@@ -1025,7 +1025,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
 fn sort_items(items: &mut [Value], sort: &str) {
     let template = if sort.starts_with('{') { sort.to_string() } else { format!("{{{sort}}}") };
     let key = |v: &Value| crate::printers::jsonpath::render(&template, v).unwrap_or_default();
-    items.sort_by(|a, b| {
+    podlife_engine::sort::sort_by(items, |a, b| {
         let (ka, kb) = (key(a), key(b));
         match (ka.parse::<f64>(), kb.parse::<f64>()) {
             (Ok(x), Ok(y)) => x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal),

@@ -28,7 +28,7 @@ fn indent(out: &mut String, n: usize) {
 
 fn sorted_keys(m: &serde_json::Map<String, Value>) -> Vec<&String> {
     let mut keys: Vec<&String> = m.keys().collect();
-    keys.sort_by(|a, b| go_yaml_key_order(a, b));
+    podlife_engine::sort::sort_by(&mut keys, |a, b| go_yaml_key_order(a, b));
     keys
 }
 

@@ -585,13 +585,13 @@ fn install(ctx: &mut Ctx, st: &mut State, run: &mut Run, names: &[&str], yes: bo
     let new_names = closure(suite, &req, &|n: &str| st.is_installed(n), recommends);
     let new: Vec<&Pkg> = new_names.iter().filter_map(|n| suite.pkg(n)).collect();
     let mut sorted: Vec<String> = new_names.clone();
-    sorted.sort();
+    crate::sort::sort(&mut sorted);
     let extra: Vec<String> = sorted.iter().filter(|n| !req.contains(&n.as_str())).cloned().collect();
     let wanted = |n: &str| st.is_installed(n) || new_names.iter().any(|m| m == n);
     // Suggestions (and, without recommends, recommendations) nothing installs, in the order
     // of the names of the packages that make them (as captured; apt walks its cache).
     let mut by_pkg: Vec<&Pkg> = new.clone();
-    by_pkg.sort_by_key(|p| p.name);
+    crate::sort::sort_by_key(&mut by_pkg, |p| p.name);
     let mut groups: Vec<&str> = Vec::new();
     for p in &by_pkg {
         for g in &p.sugs {
@@ -601,7 +601,7 @@ fn install(ctx: &mut Ctx, st: &mut State, run: &mut Run, names: &[&str], yes: bo
         }
     }
     let mut recs: Vec<String> = if recommends { Vec::new() } else { by_pkg.iter().flat_map(|p| p.recs.iter()).filter(|r| !wanted(r)).map(|r| r.to_string()).collect() };
-    recs.sort();
+    crate::sort::sort(&mut recs);
     recs.dedup();
     let classic = !apt || !suite.apt.starts_with('3');
     let suggested: Vec<String> = groups.iter().flat_map(|g| g.split('|').enumerate().map(|(i, a)| if i == 0 { a.to_string() } else { format!("| {a}") })).collect();
@@ -692,7 +692,7 @@ fn install(ctx: &mut Ctx, st: &mut State, run: &mut Run, names: &[&str], yes: bo
         run.out(format!("Unpacking {} ({}) ...\n", p.dpkg_name(), p.ver));
     }
     let mut setup = new.clone();
-    setup.sort_by_key(|p| p.setup);
+    crate::sort::sort_by_key(&mut setup, |p| p.setup);
     for p in &setup {
         run.out(format!("Setting up {} ({}) ...\n", p.dpkg_name(), p.ver));
         if let Some((_, text)) = suite.outputs.iter().find(|(n, _)| *n == p.name) {
