@@ -334,5 +334,8 @@ mod tests {
         assert_eq!(run(&mut e, "worker-1", &["sudo", "ls"]), (127, "OCI runtime exec failed: exec failed: unable to start container process: exec: \"sudo\": executable file not found in $PATH: unknown\n".into()));
         assert_eq!(run(&mut e, "worker-1", &["curl", "-s", "http://localhost/"]).0, 1);
         assert!(e.node_exec("nope", &["ls".to_string()], None).is_err());
+        // A busy loop stops at the exec's step cap, after a minute of CPU.
+        let r = e.node_exec("worker-1", &["sh".into(), "-c".into(), "while :; do :; done".into()], None).unwrap();
+        assert!(r.unfinished && r.duration_ms <= 61_000, "{r:?}");
     }
 }
