@@ -4,6 +4,15 @@
 # document root copied out with kubectl cp, the files deleted, the archive copied back and
 # extracted. The page's interactive shells are `sh -c` here; its `apt install curl` asks
 # "Do you want to continue? [Y/n]" at the learner's terminal, answered here by `-y`.
+# page: "follow the steps from begining for creating hostpath and index.html file": the
+# persistent-volume task's node steps, on each worker (the pod may land on either), without
+# its sudo (a kind node's shell is root and has none; see pods-persistent-volume.sh)
+podlife node worker-1 -- mkdir /mnt/data
+podlife node worker-2 -- mkdir /mnt/data
+podlife node worker-1 -- sh -c "echo 'Hello from Kubernetes storage' > /mnt/data/index.html"
+podlife node worker-2 -- sh -c "echo 'Hello from Kubernetes storage' > /mnt/data/index.html"
+podlife node worker-1 -- cat /mnt/data/index.html
+podlife node worker-2 -- cat /mnt/data/index.html
 kubectl apply -f https://k8s.io/examples/pods/storage/pv-volume.yaml
 # page: task-pv-volume 10Gi RWO Retain Available manual
 kubectl get pv task-pv-volume
@@ -15,10 +24,6 @@ kubectl get pvc task-pv-claim
 kubectl apply -f https://k8s.io/examples/pods/storage/pv-pod-backup.yaml
 sleep 15
 kubectl get pod pv-pod-backup
-# page (from the persistent-volume task): on the node, /mnt/data/index.html holds "Hello from
-# Kubernetes storage" — podlife's nodes have no shell, so it is written through the pod into
-# the same hostPath
-kubectl exec pv-pod-backup -- sh -c "echo 'Hello from Kubernetes storage' > /usr/local/apache2/htdocs/index.html"
 # page: "apt update", "apt install curl", "curl http://localhost/": "Hello from Kubernetes storage"
 kubectl exec pv-pod-backup -- apt update
 kubectl exec pv-pod-backup -- apt install -y curl

@@ -323,6 +323,12 @@ impl Session {
                     }
                     return;
                 }
+                // Any other command runs in the node's shell, as `docker exec kind-worker …`.
+                if let [program, ..] = command
+                    && !matches!(*program, "crictl" | "journalctl")
+                {
+                    return self.node_shell(name, &argv, stdin, out);
+                }
                 // The CRI configs the kubelet sent came from its pods; podlife reads them from
                 // the pods bound to the node (and the Node's capacity for OOM scores).
                 let store = self.engine.store();
@@ -354,6 +360,24 @@ impl Session {
             ["kube-proxy", "config", rest @ ..] => self.proxy_config(rest, out),
             ["kube-proxy", ..] => out.err("podlife: usage: podlife kube-proxy config [--node NAME] [--watch-delay D|MIN-MAX] [--min-sync-period D] [--sync-period D] [--restore-time D|MIN-MAX]\n"),
             _ => out.err(&format!("podlife: unknown command: {}\n", words.join(" "))),
+        }
+    }
+
+    /// `podlife node NAME -- COMMAND…`: the command on the node (`kubelet/node_shell.rs`),
+    /// with docker exec's exit status; the time it took passes.
+    fn node_shell(&mut self, name: &str, argv: &[String], stdin: Option<&str>, out: &mut Output) {
+        match self.engine.node_exec(name, argv, stdin) {
+            Err(e) => out.err(&format!("podlife: {e}\n")),
+            Ok(run) => {
+                for (to_stderr, text) in &run.pieces {
+                    if *to_stderr { out.err(text) } else { out.out(text) }
+                }
+                self.engine.advance_by(run.duration_ms.min(7 * 24 * 3_600_000));
+                if run.unfinished {
+                    out.err(&format!("podlife: stopped waiting for the command after {} of simulated time (podlife's limit for one exec); it was still running\n", podlife_engine::kubelet::go_duration(run.duration_ms)));
+                }
+                out.code = Some(run.code);
+            }
         }
     }
 

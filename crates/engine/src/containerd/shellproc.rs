@@ -118,7 +118,7 @@ struct ProcessRun {
 /// The most interpreter steps one exec runs (a minute of CPU at the shell's speed).
 pub const EXEC_MAX_STEPS: u64 = 60 * cpu::SHELL_STEPS_PER_CPU_SECOND;
 /// A safety net on resumes that take no time (programs the shell runs).
-const EXEC_MAX_RESUMES: usize = 100_000;
+pub(crate) const EXEC_MAX_RESUMES: usize = 100_000;
 /// How long podlife lets an exec with no deadline of its own run (`kubectl exec`, hooks).
 pub const EXEC_LIMIT_MS: u64 = 3_600_000;
 

@@ -23,6 +23,7 @@ pub mod events;
 pub mod eviction;
 pub mod heartbeat;
 pub mod lifecycle;
+pub mod node_shell;
 pub mod prober;
 pub mod projection;
 pub mod register;

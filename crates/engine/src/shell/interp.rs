@@ -617,7 +617,14 @@ impl Shell {
                 Some(Block::Program { argv }) => {
                     if missing {
                         let name = argv.first().cloned().unwrap_or_default();
-                        self.error(0, host, None, &format!("{name}: not found"));
+                        let env = &self.tasks[0].env;
+                        if env.bash && !self.dash {
+                            // bash 5's `bash -c`: `bash: line 1: sudo: command not found`.
+                            let text = format!("{}: line {}: {name}: command not found\n", env.arg0, env.line.max(1));
+                            write_fd(host, &mut self.tasks[0].io, 2, &text);
+                        } else {
+                            self.error(0, host, None, &format!("{name}: not found"));
+                        }
                     }
                     self.tasks[0].env.status = status;
                 }
