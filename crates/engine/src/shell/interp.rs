@@ -617,7 +617,14 @@ impl Shell {
                 Some(Block::Program { argv }) => {
                     if missing {
                         let name = argv.first().cloned().unwrap_or_default();
-                        self.error(0, host, None, &format!("{name}: not found"));
+                        let env = &self.tasks[0].env;
+                        if !self.dash && env.arg0.rsplit('/').next() == Some("bash") {
+                            // bash 5 (Debian's): `bash: line 1: foo: command not found`.
+                            let text = format!("{}: line {}: {name}: command not found\n", env.arg0, env.line.max(1));
+                            write_fd(host, &mut self.tasks[0].io, 2, &text);
+                        } else {
+                            self.error(0, host, None, &format!("{name}: not found"));
+                        }
                     }
                     self.tasks[0].env.status = status;
                 }
