@@ -202,14 +202,14 @@ fn cell(key: &str, t: &Task, w: &World) -> String {
     match key {
         // pr_pcpu: per mill of the time since the process started.
         "%cpu" => {
-            let pm = if elapsed_ms == 0 { 0 } else { t.cpu_ms * 1000 / elapsed_ms };
+            let pm = (t.cpu_ms * 1000).checked_div(elapsed_ms).unwrap_or(0);
             if pm > 999 { format!("{}", pm / 10) } else { format!("{}.{}", pm / 10, pm % 10) }
         }
         "%mem" => {
             let pm = (t.rss_kb * 1000).checked_div(w.mem_total_kb).unwrap_or(0).min(999);
             format!("{:2}.{}", pm / 10, pm % 10)
         }
-        "c" => format!("{:2}", if elapsed_ms == 0 { 0 } else { (t.cpu_ms * 100 / elapsed_ms).min(99) }),
+        "c" => format!("{:2}", (t.cpu_ms * 100).checked_div(elapsed_ms).unwrap_or(0).min(99)),
         "args" | "cmd" | "command" => t.args.clone(),
         "comm" | "ucmd" => t.comm.clone(),
         "bsdtime" => format!("{:3}:{:02}", cpu_secs / 60, cpu_secs % 60),
@@ -312,7 +312,7 @@ struct Opts {
 fn pid_list(arg: &str, out: &mut Vec<u32>) -> Result<(), String> {
     for p in arg.split([',', ' ']).filter(|p| !p.is_empty()) {
         let n: u64 = p.parse().map_err(|_| "process ID list syntax error".to_string())?;
-        if n < 1 || n > 0x7fff_ffff {
+        if !(1..=0x7fff_ffff).contains(&n) {
             return Err("process ID out of range".into());
         }
         out.push(n as u32);
