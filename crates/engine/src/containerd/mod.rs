@@ -22,6 +22,7 @@ pub mod logs;
 pub mod namespaces;
 pub mod operator;
 pub mod procfs;
+pub mod ps;
 pub mod programs;
 pub mod seccomp;
 pub mod shellproc;

@@ -256,7 +256,7 @@ fn status_file(p: &Proc, spec: &Value, memory: u64, is_self: bool) -> String {
     };
     let state = if is_self { "R (running)" } else { "S (sleeping)" };
     let kb = memory / 1024;
-    let vm = kb + 1_536;
+    let vm = super::ps::program_vm(&p.comm(), kb).0;
     format!(
         "Name:\t{name}\nUmask:\t0022\nState:\t{state}\nTgid:\t{pid}\nNgid:\t0\nPid:\t{pid}\nPPid:\t{ppid}\nTracerPid:\t0\nUid:\t{uid}\t{uid}\t{uid}\t{uid}\nGid:\t{uid}\t{uid}\t{uid}\t{uid}\n\
 FDSize:\t64\nGroups:\t{groups}\nNStgid:\t{pid}\nNSpid:\t{pid}\nNSpgid:\t{pid}\nNSsid:\t{pid}\nKthread:\t0\n\
@@ -326,6 +326,11 @@ impl Engine {
                 procs.push((0, format!("nginx: master process {}", p.argv.iter().skip_while(|a| a.ends_with("docker-entrypoint.sh")).cloned().collect::<Vec<_>>().join(" ")), owner.clone(), None));
                 let parent = procs.len() - 1;
                 procs.push((101, "nginx: worker process".into(), owner, Some(parent)));
+            } else if p.app.kind == AppKind::Redis && p.shell.is_none() {
+                // redis's docker-entrypoint.sh runs the server as user redis (999) through
+                // gosu when started as root; redis-server retitles itself (`redisSetProcTitle`).
+                let uid = if uid == 0 && p.argv.first().is_some_and(|a| a.ends_with("docker-entrypoint.sh")) { 999 } else { uid };
+                procs.push((uid, format!("redis-server *:{}", p.app.ports.first().copied().unwrap_or(6379)), owner, None));
             } else {
                 procs.push((uid, x.process_cmdline_shell(), owner, None));
             }
@@ -489,12 +494,7 @@ impl Engine {
             }
             ["status"] => {
                 let pod_spec = self.container_spec_of(node, owner_spec_container.unwrap_or(c));
-                let memory = match (&p.owner, owner_spec_container.and_then(|x| x.process.as_ref())) {
-                    (Owner::Container(_), Some(proc_)) => proc_.app.memory_at(self.now.millis().saturating_sub(proc_.started_at.millis())),
-                    (Owner::Pause, _) => 256 * 1024,
-                    _ => 1024 * 1024,
-                };
-                Some(Special::File(status_file(p, &pod_spec, memory, p.pid == me.pid)))
+                Some(Special::File(status_file(p, &pod_spec, self.proc_memory(node, p), p.pid == me.pid)))
             }
             // The process's root: its container's writable layer, then its image's files
             // (the owner's volumes are not followed).
@@ -507,6 +507,20 @@ impl Engine {
                 x.rootfs.read(&inner).or_else(|| super::image_files::file(&x.image_ref, &inner)).map(Special::File)
             }
             _ => None,
+        }
+    }
+
+    /// A process's resident memory in bytes (`VmRSS`, ps's RSS): its container's use for a
+    /// container's processes, 256 KiB for pause, an exec's program its usual size
+    /// (`ps::program_vm`).
+    pub(crate) fn proc_memory(&self, node: &str, p: &Proc) -> u64 {
+        match &p.owner {
+            Owner::Pause => 256 * 1024,
+            Owner::Container(id) => {
+                let process = self.machines.get(node).and_then(|m| m.runtime.containers.get(id)).and_then(|x| x.process.as_ref());
+                process.map_or(0, |x| x.app.memory_at(self.now.millis().saturating_sub(x.started_at.millis())))
+            }
+            Owner::Exec(_) => super::ps::program_vm(&p.comm(), 0).1 * 1024,
         }
     }
 

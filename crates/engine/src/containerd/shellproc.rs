@@ -921,6 +921,9 @@ pub(crate) fn image_has_program(image_ref: &str, program: &str) -> bool {
             "wget" => wget,
             // `rev` is in bsdextrautils, not in Debian's or Ubuntu's base image.
             "nc" | "nslookup" | "ip" | "rev" => false,
+            // procps: in the full python and node images (buildpack-deps, like wget), not in
+            // the -slim ones nor in nginx's, redis's, … (apt installs it: `PACKAGED_PROGRAMS`).
+            "ps" => wget,
             _ => true,
         },
     }
@@ -1302,12 +1305,12 @@ impl Engine {
                     (run.unfinished, run.duration_ms) = (true, limit_ms);
                     break;
                 }
-                Yield::Run { argv } => match self.exec_program(node, uid, id, &argv) {
-                    Some((code, text)) => {
-                        shell.program_output(&text, "");
+                Yield::Run { argv: prog } => match self.exec_program(node, uid, id, &prog, Some(argv)) {
+                    Some((code, text, err)) => {
+                        shell.program_output(&text, &err);
                         shell.program_exited(code);
                     }
-                    None => match self.installed_unsimulated(node, id, &argv) {
+                    None => match self.installed_unsimulated(node, id, &prog) {
                         Some(why) => {
                             shell.program_output("", &why);
                             shell.program_exited(1);
@@ -1316,10 +1319,12 @@ impl Engine {
                     },
                 },
                 Yield::Exec { argv } => {
-                    match self.exec_program(node, uid, id, &argv) {
-                        Some((code, text)) => {
+                    match self.exec_program(node, uid, id, &argv, None) {
+                        Some((code, text, err)) => {
                             run.stdout.push_str(&text);
+                            run.stderr.push_str(&err);
                             run.combined.push_str(&text);
+                            run.combined.push_str(&err);
                             run.code = code;
                         }
                         None if let Some(why) = self.installed_unsimulated(node, id, &argv) => {
@@ -1400,7 +1405,24 @@ impl Engine {
     /// The programs an exec may run besides the shell's applets: `nginx -s quit|stop|reload`
     /// (signals the container's nginx), `pg_isready`,
     /// `grpc_health_probe -addr=:PORT`. None: no such program.
-    fn exec_program(&mut self, node: &str, uid: &str, container_id: &str, argv: &[String]) -> Option<(i32, String)> {
+    /// `shell`: the exec's shell when the program is its child. (status, stdout, stderr)
+    fn exec_program(&mut self, node: &str, uid: &str, container_id: &str, argv: &[String], shell: Option<&[String]>) -> Option<(i32, String, String)> {
+        let base = argv.first().map(|a| a.rsplit('/').next().unwrap_or(a))?;
+        // busybox's ps, the processes of the container's PID namespace (the pod's, pause
+        // first, with `shareProcessNamespace: true`); procps's in a Debian-based image that
+        // has it (`has_program`: shipped, or installed by apt).
+        if base == "ps" {
+            let image_ref = self.machines.get(node)?.runtime.containers.get(container_id).map(|c| c.image_ref.clone()).unwrap_or_default();
+            if ash_image(&image_ref) {
+                return Some((0, super::ps::busybox(&self.pid_namespace(node, container_id, Some(argv))), String::new()));
+            }
+            let procps = matches!(toolset(&image_ref), Toolset::Debian { .. }) && self.host_for(node, container_id).is_some_and(|h| h.has_program("ps"));
+            return procps.then(|| self.procps_ps(node, container_id, argv, shell));
+        }
+        self.exec_tool(node, uid, container_id, argv).map(|(code, out)| (code, out, String::new()))
+    }
+
+    fn exec_tool(&mut self, node: &str, uid: &str, container_id: &str, argv: &[String]) -> Option<(i32, String)> {
         let base = argv.first().map(|a| a.rsplit('/').next().unwrap_or(a).to_string())?;
         let listens = |e: &Engine, port: u16| e.machines.get(node).is_some_and(|m| m.runtime.containers.values().any(|c| c.pod_uid == uid && c.state == ContainerState::Running && c.process.as_ref().is_some_and(|p| p.listens(port))));
         match base.as_str() {
@@ -1414,21 +1436,6 @@ impl Engine {
                 let pod = self.machines.get(node).and_then(|m| m.runtime.sandboxes.values().find(|s| s.pod_uid == uid)).map(|s| crate::trace::ObjectRef::new("Pod", Some(&s.namespace), &s.pod_name));
                 self.send_signal(node, container_id, sig, pod);
                 Some((0, String::new()))
-            }
-            // busybox's ps (not in Debian-based images): the processes of the container's PID
-            // namespace — the pod's, pause first, with `shareProcessNamespace: true`.
-            "ps" => {
-                let m = self.machines.get(node)?;
-                let image_ref = m.runtime.containers.get(container_id).map(|c| c.image_ref.clone()).unwrap_or_default();
-                if !ash_image(&image_ref) {
-                    return None;
-                }
-                let procs = self.pid_namespace(node, container_id, Some(argv));
-                let mut text = String::from("PID   USER     TIME  COMMAND\n");
-                for p in &procs {
-                    text.push_str(&format!("{:>5} {:<8} {:>5} {}\n", p.pid, p.user(), "0:00", p.cmdline));
-                }
-                Some((0, text))
             }
             "pg_isready" => Some(if listens(self, 5432) { (0, "/var/run/postgresql:5432 - accepting connections\n".into()) } else { (2, "/var/run/postgresql:5432 - no response\n".into()) }),
             "grpc_health_probe" => {

@@ -20,13 +20,14 @@ use super::NetError;
 const ARCHIVE: &str = include_str!("debian_archive.txt");
 
 /// Where the tools podlife simulates as Debian ships them come from (for `has_program` after
-/// an install): curl only — podlife's `wget`, `nc`, `nslookup`, `ip` are busybox's applets.
-pub(crate) const PROGRAMS: &[(&str, &str)] = &[("curl", "curl")];
+/// an install): curl, and procps's `ps` (`containerd/ps.rs`) — podlife's `wget`, `nc`,
+/// `nslookup`, `ip` are busybox's applets.
+pub(crate) const PROGRAMS: &[(&str, &str)] = &[("curl", "curl"), ("ps", "procps")];
 
 /// The package shipping a program podlife does not simulate in Debian's version.
 pub(crate) fn unsimulated_package(program: &str) -> Option<&'static str> {
     const SHIPPED: &[(&str, &[&str])] = &[
-        ("procps", &["ps", "top", "free", "pgrep", "pkill", "watch", "uptime", "vmstat", "pidof"]),
+        ("procps", &["top", "free", "pgrep", "pkill", "watch", "uptime", "vmstat", "pidof"]),
         ("iputils-ping", &["ping"]),
         ("iproute2", &["ip", "ss", "tc", "bridge"]),
         ("bind9-dnsutils", &["nslookup", "dig", "nsupdate"]),

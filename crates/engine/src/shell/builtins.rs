@@ -133,7 +133,7 @@ pub(crate) fn is_utility(name: &str) -> bool {
 /// Tools that some images have and others lack (see the host's `has_program`): a missing
 /// one is `sh: NAME: not found`.
 pub(crate) fn image_specific(name: &str) -> bool {
-    matches!(name, "curl" | "wget" | "nc" | "nslookup" | "ip" | "ipcs" | "ipcmk" | "ipcrm" | "redis-cli" | "rev") || super::apt::is_apt_tool(name)
+    matches!(name, "curl" | "wget" | "nc" | "nslookup" | "ip" | "ipcs" | "ipcmk" | "ipcrm" | "redis-cli" | "rev" | "ps") || super::apt::is_apt_tool(name)
 }
 
 /// busybox `id` (`coreutils/id.c`) over the process's credentials: `uid=1000 gid=3000
