@@ -1631,7 +1631,9 @@ fn smart_label(field: &str) -> String {
     }
     // camelcase.Split: runs of one class (lower, upper, other), then an upper run's last
     // letter moves to the lower run after it ("PDFLoader" → "PDF", "Loader").
-    let class = |c: char| if c.is_lowercase() { 1 } else if c.is_uppercase() { 2 } else { 3 };
+    use podlife_engine::gostrings::{lower_char, to_lower, to_upper, upper_char};
+    let (is_lower, is_upper) = (|c: char| upper_char(c) != c, |c: char| lower_char(c) != c);
+    let class = |c: char| if is_lower(c) { 1 } else if is_upper(c) { 2 } else { 3 };
     let mut runs: Vec<Vec<char>> = Vec::new();
     let mut last = 0;
     for c in field.chars() {
@@ -1642,7 +1644,7 @@ fn smart_label(field: &str) -> String {
         last = class(c);
     }
     for i in 0..runs.len().saturating_sub(1) {
-        if runs[i][0].is_uppercase() && runs[i + 1][0].is_lowercase()
+        if is_upper(runs[i][0]) && is_lower(runs[i + 1][0])
             && let Some(c) = runs[i].pop()
         {
             runs[i + 1].insert(0, c);
@@ -1654,8 +1656,8 @@ fn smart_label(field: &str) -> String {
     let mut i = 0;
     while i < parts.len() {
         let part = &parts[i];
-        let all_upper = part.chars().all(|c| !c.is_alphabetic() || c.is_uppercase());
-        if i + 1 < parts.len() && part.len() >= 2 && all_upper && parts[i + 1].chars().next().is_some_and(char::is_uppercase) {
+        let all_upper = part.chars().all(|c| !c.is_alphabetic() || is_upper(c));
+        if i + 1 < parts.len() && part.len() >= 2 && all_upper && parts[i + 1].chars().next().is_some_and(is_upper) {
             merged.push(format!("{part}{}", parts[i + 1]));
             i += 2;
             continue;
@@ -1667,11 +1669,11 @@ fn smart_label(field: &str) -> String {
         .into_iter()
         .filter(|p| p != "_")
         .map(|p| {
-            if ["API", "URL", "UID", "GUID"].contains(&p.to_uppercase().as_str()) {
-                p.to_uppercase()
-            } else if p.to_lowercase() == p {
+            if ["API", "URL", "UID", "GUID"].contains(&to_upper(&p).as_str()) {
+                to_upper(&p)
+            } else if to_lower(&p) == p {
                 let mut cs = p.chars();
-                cs.next().map_or_else(String::new, |c| c.to_uppercase().chain(cs).collect())
+                cs.next().map_or_else(String::new, |c| std::iter::once(upper_char(c)).chain(cs).collect())
             } else {
                 p
             }

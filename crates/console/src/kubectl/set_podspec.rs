@@ -431,7 +431,6 @@ fn ref_value(ctx: &mut Context<'_>, out: &mut Output, namespace: &str, from: &Va
 /// `keyToEnvName`: characters other than `[a-zA-Z0-9_]` become `_`, then upper case.
 fn key_to_env_name(key: &str, out: &mut Output) -> String {
     let name: String = key.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c.to_ascii_uppercase() } else { '_' }).collect();
-    let name = name.to_uppercase();
     if name != key {
         out.err(&format!("Warning: key {key} transferred to {name}\n"));
     }

@@ -119,7 +119,7 @@ fn validate_annotations(map: &Value, errs: &mut Vec<FieldError>) {
     const TOTAL_ANNOTATION_SIZE_LIMIT_B: usize = 256 * 1024;
     let Some(map) = map.as_object() else { return };
     for k in map.keys() {
-        for msg in label_key(&k.to_lowercase()) {
+        for msg in label_key(&crate::gostrings::to_lower(k)) {
             errs.push(FieldError::invalid("metadata.annotations", quoted(k), msg));
         }
     }

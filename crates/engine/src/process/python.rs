@@ -1378,8 +1378,8 @@ fn module(m: &str) -> R<&'static str> { ok(["os", "sys", "time"].into_iter().fin
 
 fn str_method(s: &str, m: &str, a: &[V]) -> R<V> {
     Ok(match (m, a) {
-        ("upper", []) => V::Str(s.to_uppercase().into()),
-        ("lower", []) => V::Str(s.to_lowercase().into()),
+        ("upper", []) => V::Str(s.chars().fold(String::new(), |mut o, c| { if c == 'ß' { o.push_str("SS") } else { o.push(crate::gostrings::upper_char(c)) } o }).into()),
+        ("lower", []) => V::Str(crate::gostrings::to_lower(s).into()),
         ("strip", []) => V::Str(s.trim().into()),
         ("startswith", [V::Str(p)]) => V::Bool(s.starts_with(&**p)),
         ("endswith", [V::Str(p)]) => V::Bool(s.ends_with(&**p)),

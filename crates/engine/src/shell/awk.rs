@@ -89,7 +89,7 @@ fn format_g(v: f64, prec: usize, upper: bool, alt: bool) -> String {
     }
     if v.is_infinite() {
         let s = if v < 0.0 { "-inf" } else { "inf" };
-        return if upper { s.to_uppercase() } else { s.into() };
+        return if upper { s.to_ascii_uppercase() } else { s.into() };
     }
     let p = if prec == 0 { 1 } else { prec };
     if v == 0.0 {
@@ -106,7 +106,7 @@ fn format_g(v: f64, prec: usize, upper: bool, alt: bool) -> String {
         if alt { f } else { trim_zeros(&f) }
     };
     if upper {
-        out = out.to_uppercase();
+        out = out.to_ascii_uppercase();
     }
     out
 }
@@ -1569,7 +1569,7 @@ impl Awk<'_> {
                 need(1)?;
                 let v = self.arg(args, 0)?;
                 let s = self.s(&v);
-                Val::Str(if name == "tolower" { s.to_lowercase() } else { s.to_uppercase() })
+                Val::Str(if name == "tolower" { s.to_ascii_lowercase() } else { s.to_ascii_uppercase() })
             }
             "int" => Val::Num(self.arg(args, 0)?.num().trunc()),
             "sqrt" => Val::Num(self.arg(args, 0)?.num().sqrt()),
@@ -1933,7 +1933,7 @@ fn sprintf(fmt: &str, vals: &[Val], convfmt: &str) -> Result<String, &'static st
                     _ => format_g(n, p, false, flags.contains('#')),
                 };
                 if conv.is_ascii_uppercase() {
-                    s = s.to_uppercase();
+                    s = s.to_ascii_uppercase();
                 }
                 if n >= 0.0 && flags.contains('+') {
                     s.insert(0, '+');

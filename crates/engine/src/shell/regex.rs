@@ -98,7 +98,7 @@ impl Regex {
 
     /// A literal string (`grep -F`).
     pub fn literal(s: &str, icase: bool) -> Regex {
-        let lit = if icase { s.chars().flat_map(char::to_lowercase).collect() } else { s.chars().collect() };
+        let lit = if icase { s.chars().map(crate::gostrings::lower_char).collect() } else { s.chars().collect() };
         Regex { prog: Vec::new(), icase, groups: 0, lit: Some(lit) }
     }
 
@@ -125,7 +125,7 @@ impl Regex {
         }
         let lower: Vec<char>;
         let hay: &[char] = if self.icase {
-            lower = hay.iter().flat_map(|c| c.to_lowercase()).collect();
+            lower = hay.iter().map(|&c| crate::gostrings::lower_char(c)).collect();
             &lower
         } else {
             hay
@@ -280,7 +280,7 @@ impl Regex {
         match node {
             Node::Char(x) => {
                 if self.icase {
-                    x.to_lowercase().eq(c.to_lowercase())
+                    crate::gostrings::lower_char(*x) == crate::gostrings::lower_char(c)
                 } else {
                     *x == c
                 }
