@@ -1,7 +1,11 @@
 //! The busybox applets (and ash builtins) that teaching scripts use, run inside the
 //! interpreter: output goes through the shell's file descriptors, files through the host.
 //! Texts follow busybox 1.37 (`coreutils/*.c`, `libbb`): e.g.
-//! `cat: can't open 'x': No such file or directory`.
+//! `cat: can't open 'x': No such file or directory`. In Debian-based images
+//! (`Host::gnu_userland`) the file utilities speak GNU coreutils 9.1 instead (`Ctx::fail`
+//! picks the text): `cat`, `ls` (and `ls -l`'s layout), `mkdir`, `rm`, `rmdir`, `touch`,
+//! `cp`, `mv`, `head`, `tail`, `wc`, `sort`, `dd`, `chmod`, `stat`, `id`, `whoami`, e.g.
+//! `cat: x: No such file or directory`, `ls: cannot access 'x': …` (exit status 2).
 
 use super::{FileKind, Host, Stat};
 use super::arith;
@@ -159,6 +163,7 @@ pub(crate) fn image_specific(name: &str) -> bool {
 /// busybox `id` (`coreutils/id.c`) over the process's credentials: `uid=1000 gid=3000
 /// groups=2000,3000`, a name in parentheses where `/etc/passwd` or `/etc/group` has one;
 /// `-u`, `-g`, `-G` print the numbers (`-n`: the names, a number where there is none).
+/// coreutils' `id` lists the effective group first, then the others in the kernel's order.
 fn id(ctx: &mut Ctx, args: &[String]) -> i32 {
     use super::Credentials;
     let mut creds = ctx.host.credentials();

@@ -1,6 +1,7 @@
 //! File metadata applets: `chmod`, `stat`, `readlink`, and `ls -l`'s line. busybox 1.37
 //! `coreutils/chmod.c`, `libbb/parse_mode.c`, `coreutils/stat.c`, `coreutils/readlink.c`,
-//! `coreutils/ls.c` (`display_single`).
+//! `coreutils/ls.c` (`display_single`); in Debian-based images coreutils 9.1's texts, `stat`
+//! format and `ls -l` layout (`src/chmod.c`, `src/stat.c`, `src/ls.c` `print_long_format`).
 
 use super::builtins::Ctx;
 use super::{FileKind, Stat};
