@@ -1396,11 +1396,10 @@ fn cp_mv(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
             dst_full.clone()
         };
         if let Err(e) = super::state::write_file(ctx.host, &target, &text, false) {
-            // coreutils names the file it writes (`DIR/NAME` into a directory); mv renames.
+            // coreutils names the file it writes (`DIR/NAME` into a directory); mv into another
+            // mount (a read-only volume) copies, so it says the same.
             let shown = if dst_dir { format!("{}/{}", dst.trim_end_matches('/'), sp.rsplit('/').next().unwrap_or("")) } else { dst.clone() };
-            ctx.fail(format!("{name}: can't create '{dst}': {e}"), || {
-                if name == "mv" { format!("mv: cannot move '{s}' to '{shown}': {e}") } else { format!("cp: cannot create regular file '{shown}': {e}") }
-            });
+            ctx.fail(format!("{name}: can't create '{dst}': {e}"), || format!("{name}: cannot create regular file '{shown}': {e}"));
             status = 1;
             continue;
         }
@@ -2124,8 +2123,8 @@ fn head_tail(ctx: &mut Ctx, head: bool, args: &[String]) -> (i32, Option<Option<
         return (status, Some(None));
     }
     if followed.is_empty() {
-        // busybox: every file failed to open without -F.
-        ctx.err("tail: no files\n");
+        // Every file failed to open without -F.
+        ctx.fail("tail: no files".into(), || "tail: no files remaining".into());
         return (1, None);
     }
     (status, Some(Some(Box::new(Follow { files: followed, retry, next: ctx.now_ms.saturating_add(FOLLOW_PERIOD_MS) }))))

@@ -306,7 +306,7 @@ fn kind_bits(st: &Stat) -> u64 {
     }
 }
 
-fn stat_format(format: &str, name: &str, path: &str, st: &Stat) -> String {
+fn stat_format(format: &str, name: &str, path: &str, st: &Stat, gnu: bool) -> String {
     let mut out = String::new();
     let mut rest = format;
     while let Some(p) = rest.find('%') {
@@ -321,6 +321,14 @@ fn stat_format(format: &str, name: &str, path: &str, st: &Stat) -> String {
             }
             Some('%') => {
                 out.push('%');
+                rest = &after[mods_len + 1..];
+            }
+            // coreutils quotes `%N` always (`shell-escape-always`), a link's target too.
+            Some('N') if gnu => {
+                out.push_str(&format!("'{name}'"));
+                if let FileKind::Symlink(t) = &st.kind {
+                    out.push_str(&format!(" -> '{t}'"));
+                }
                 rest = &after[mods_len + 1..];
             }
             // coreutils' `%Hd`/`%Ld` (the device's major, minor: 0,47) and `%Hr`/`%Lr` (a
@@ -398,7 +406,7 @@ pub(crate) fn stat(ctx: &mut Ctx, args: &[String]) -> i32 {
                 format!("  File: {file}\n  Size: %-10s\tBlocks: %-10b IO Block: %-6o %F\nDevice: {device}\tInode: %-10i  {links}\nAccess: (%04a/%10.10A)  Uid: (%5u/%8U)   Gid: (%5g/%8G)\nAccess: %x\nModify: %y\nChange: %z{birth}")
             }
         };
-        let mut text = stat_format(&fmt, f, &path, &st);
+        let mut text = stat_format(&fmt, f, &path, &st, gnu);
         if gnu && format.is_none() && !terse && let FileKind::Symlink(t) = &st.kind {
             text = text.replacen('\n', &format!(" -> {t}\n"), 1);
         }

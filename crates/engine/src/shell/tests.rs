@@ -1427,6 +1427,25 @@ fn tail_f_follows_appended_lines_and_f_waits_for_the_file() {
     h.now_ms += 1_000;
     sh.resume(&mut h);
     assert_eq!(h.out, "one\ntwo\n");
+    // coreutils' texts in a Debian-based image.
+    let mut h = Fake { gnu: true, ..Fake::new() };
+    let mut sh = Shell::from_source("tail -F /tmp/log", Vec::new(), VecMap::new()).unwrap();
+    sh.resume(&mut h);
+    h.files.insert("/tmp/log".into(), "one\n".into());
+    h.now_ms += 1_000;
+    sh.resume(&mut h);
+    h.files.remove("/tmp/log");
+    h.now_ms += 1_000;
+    sh.resume(&mut h);
+    assert_eq!(
+        h.err,
+        "tail: cannot open '/tmp/log' for reading: No such file or directory\n\
+         tail: '/tmp/log' has appeared;  following new file\n\
+         tail: '/tmp/log' has become inaccessible: No such file or directory\n"
+    );
+    let mut h = Fake { gnu: true, ..Fake::new() };
+    run_with(&mut h, "tail -f /tmp/none");
+    assert_eq!(h.err, "tail: cannot open '/tmp/none' for reading: No such file or directory\ntail: no files remaining\n");
     // Without -F a missing file is given up at once.
     let (_, err, end) = run("tail -f /tmp/none");
     assert_eq!(err, "tail: can't open '/tmp/none': No such file or directory\ntail: no files\n");
@@ -1512,6 +1531,7 @@ fn file_utilities_speak_busybox_or_coreutils() {
         ("cp /tmp /data", "cp: omitting directory '/tmp'\n", "cp: -r not specified; omitting directory '/tmp'\n", 1, 1),
         ("cp f", "cp: missing operand\n", "cp: missing destination file operand after 'f'\nTry 'cp --help' for more information.\n", 1, 1),
         ("mkdir /ro; echo a > f; cp f /ro", "cp: can't create '/ro': Read-only file system\n", "cp: cannot create regular file '/ro/f': Read-only file system\n", 1, 1),
+        ("mkdir /ro; echo a > f; mv f /ro/g", "mv: can't create '/ro/g': Read-only file system\n", "mv: cannot create regular file '/ro/g': Read-only file system\n", 1, 1),
         ("head nope", "head: can't open 'nope': No such file or directory\n", "head: cannot open 'nope' for reading: No such file or directory\n", 1, 1),
         ("tail nope", "tail: can't open 'nope': No such file or directory\n", "tail: cannot open 'nope' for reading: No such file or directory\n", 1, 1),
         ("wc -l nope", "wc: can't open 'nope': No such file or directory\n", "wc: nope: No such file or directory\n", 1, 1),
@@ -1566,6 +1586,19 @@ fn ls_long_in_both_layouts() {
          -rw-r--r-- 1 0 0 6 Nov 18 11:06 small\n\
          drwxr-xr-x 2 root root 4096 Nov 18 11:06 sub\n"
     );
+    // `stat`'s default format: coreutils' names unquoted, device as major,minor, birth time.
+    for gnu in [false, true] {
+        let mut h = Fake { gnu, ..Fake::new() };
+        run_with(&mut h, "echo hi > /tmp/f; stat /tmp/f; stat -c '%N %Hd,%Ld' /tmp/f");
+        let lines: Vec<&str> = h.out.lines().collect();
+        let (file, device, last, custom) = if gnu {
+            ("  File: /tmp/f", "Device: 0,47\t", " Birth: 2026-11-18 11:06:40.000000000 +0000", "'/tmp/f' 0,47")
+        } else {
+            ("  File: /tmp/f", "Device: 2fh/47d\t", "Change: 2026-11-18 11:06:40.000000000 +0000", "/tmp/f 0,47")
+        };
+        assert_eq!((lines[0], lines[lines.len() - 2], lines[lines.len() - 1]), (file, last, custom), "gnu={gnu}");
+        assert!(lines[2].starts_with(device), "{}", lines[2]);
+    }
     // `id`: coreutils lists the effective group first; `whoami` for a uid without a name.
     for (gnu, text) in [
         (false, "uid=1000 gid=3000 groups=2000,3000\n2000 3000\nwhoami: unknown uid 1000\n"),
