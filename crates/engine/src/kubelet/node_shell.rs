@@ -323,11 +323,11 @@ mod tests {
     #[test]
     fn commands_and_their_errors() {
         let mut e = Engine::with_default_cluster(1);
-        assert_eq!(run(&mut e, "worker-1", &["mkdir", "/mnt/data/html"]), (1, "mkdir: can't create directory '/mnt/data/html': No such file or directory\n".into()));
+        assert_eq!(run(&mut e, "worker-1", &["mkdir", "/mnt/data/html"]), (1, "mkdir: cannot create directory '/mnt/data/html': No such file or directory\n".into()));
         assert_eq!(run(&mut e, "worker-1", &["mkdir", "-p", "/mnt/data"]).0, 0);
         assert_eq!(run(&mut e, "worker-1", &["sh", "-c", "echo 'Hello' > /mnt/data/index.html; ls /mnt/data; hostname"]), (0, "index.html\nworker-1\n".into()));
         assert_eq!(run(&mut e, "worker-1", &["cat", "/mnt/data/index.html"]), (0, "Hello\n".into()));
-        assert_eq!(run(&mut e, "worker-1", &["cat", "/nope"]), (1, "cat: can't open '/nope': No such file or directory\n".into()));
+        assert_eq!(run(&mut e, "worker-1", &["cat", "/nope"]), (1, "cat: /nope: No such file or directory\n".into()));
         assert_eq!(run(&mut e, "worker-2", &["ls", "/mnt"]), (0, String::new()));
         assert_eq!(run(&mut e, "worker-1", &["sh", "-c", "sudo mkdir /mnt/data"]), (127, "sh: 1: sudo: not found\n".into()));
         assert_eq!(run(&mut e, "worker-1", &["bash", "-c", "sudo mkdir /mnt/data"]), (127, "bash: line 1: sudo: command not found\n".into()));

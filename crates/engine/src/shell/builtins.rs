@@ -1,7 +1,11 @@
 //! The busybox applets (and ash builtins) that teaching scripts use, run inside the
 //! interpreter: output goes through the shell's file descriptors, files through the host.
 //! Texts follow busybox 1.37 (`coreutils/*.c`, `libbb`): e.g.
-//! `cat: can't open 'x': No such file or directory`.
+//! `cat: can't open 'x': No such file or directory`. In Debian-based images
+//! (`Host::gnu_userland`) the file utilities speak GNU coreutils 9.1 instead (`Ctx::fail`
+//! picks the text): `cat`, `ls` (and `ls -l`'s layout), `mkdir`, `rm`, `rmdir`, `touch`,
+//! `cp`, `mv`, `head`, `tail`, `wc`, `sort`, `dd`, `chmod`, `stat`, `id`, `whoami`, e.g.
+//! `cat: x: No such file or directory`, `ls: cannot access 'x': …` (exit status 2).
 
 use super::{FileKind, Host, Stat};
 use super::arith;
@@ -64,11 +68,24 @@ impl Ctx<'_> {
         s
     }
 
+    /// Whether the image's utilities are GNU coreutils (Debian-based images) rather than
+    /// busybox applets: the texts and layouts then follow coreutils 9.1.
+    pub fn gnu(&self) -> bool {
+        self.host.gnu_userland()
+    }
+
+    /// An applet's error line: busybox's text, or GNU's where the image has coreutils.
+    pub fn fail(&mut self, busybox: String, gnu: impl FnOnce() -> String) {
+        let text = if self.gnu() { gnu() } else { busybox };
+        self.err(&format!("{text}\n"));
+    }
+
     fn is_dir(&self, path: &str) -> bool {
         path == "/" || (self.host.file_exists(path) && self.host.read_file(path).is_none())
     }
 
-    /// A file's text for reading applets; the error is busybox's `can't open` message.
+    /// A file's text for reading applets; the error is busybox's `can't open` message, or
+    /// coreutils' (`cat: x: No such file or directory`, `head: cannot open 'x' for reading: …`).
     fn open(&mut self, applet: &str, name: &str) -> Option<String> {
         if name == "-" {
             return Some(self.stdin());
@@ -80,8 +97,15 @@ impl Ctx<'_> {
         match self.read(&p) {
             Some(t) => Some(t),
             None => {
-                let why = if self.is_dir(&p) { "Is a directory" } else { "No such file or directory" };
-                self.err(&format!("{applet}: can't open '{name}': {why}\n"));
+                let dir = self.is_dir(&p);
+                let why = if dir { "Is a directory" } else { "No such file or directory" };
+                self.fail(format!("{applet}: can't open '{name}': {why}"), || match (applet, dir) {
+                    ("head" | "tail" | "dd", true) => format!("{applet}: error reading '{name}': {why}"),
+                    ("head" | "tail", false) => format!("{applet}: cannot open '{name}' for reading: {why}"),
+                    ("dd", false) => format!("dd: failed to open '{name}': {why}"),
+                    ("sort", _) => format!("sort: {}: {name}: {why}", if dir { "read failed" } else { "cannot read" }),
+                    _ => format!("{applet}: {name}: {why}"),
+                });
                 None
             }
         }
@@ -139,9 +163,15 @@ pub(crate) fn image_specific(name: &str) -> bool {
 /// busybox `id` (`coreutils/id.c`) over the process's credentials: `uid=1000 gid=3000
 /// groups=2000,3000`, a name in parentheses where `/etc/passwd` or `/etc/group` has one;
 /// `-u`, `-g`, `-G` print the numbers (`-n`: the names, a number where there is none).
+/// coreutils' `id` lists the effective group first, then the others in the kernel's order.
 fn id(ctx: &mut Ctx, args: &[String]) -> i32 {
     use super::Credentials;
-    let creds = ctx.host.credentials();
+    let mut creds = ctx.host.credentials();
+    if ctx.gnu() {
+        // coreutils lists the effective group first, then the others (`mgetgroups`).
+        creds.groups.retain(|g| *g != creds.gid);
+        creds.groups.insert(0, creds.gid);
+    }
     let flags: String = args.iter().filter(|a| a.starts_with('-')).flat_map(|a| a.chars().skip(1)).collect();
     let names = flags.contains('n');
     let user = |u: u32| if names { Credentials::user_name(u).map_or(u.to_string(), str::to_string) } else { u.to_string() };
@@ -300,7 +330,7 @@ pub(crate) fn run(ctx: &mut Ctx, argv: &[String]) -> Outcome {
                     st(0)
                 }
                 None => {
-                    ctx.err(&format!("whoami: unknown uid {uid}\n"));
+                    ctx.fail(format!("whoami: unknown uid {uid}"), || format!("whoami: cannot find name for user ID {uid}"));
                     st(1)
                 }
             }
@@ -1001,7 +1031,7 @@ fn cat(ctx: &mut Ctx, args: &[String]) -> i32 {
     for f in files {
         let p = ctx.path(f);
         if f != "-" && ctx.is_dir(&p) {
-            ctx.err("cat: read error: Is a directory\n");
+            ctx.fail("cat: read error: Is a directory".into(), || format!("cat: {f}: Is a directory"));
             status = 1;
             continue;
         }
@@ -1025,7 +1055,7 @@ fn touch(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut status = 0;
     let files: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
     if files.is_empty() {
-        ctx.err("touch: missing operand\n");
+        ctx.fail("touch: missing operand".into(), || "touch: missing file operand\nTry 'touch --help' for more information.".into());
         return 1;
     }
     for f in files {
@@ -1034,17 +1064,18 @@ fn touch(ctx: &mut Ctx, args: &[String]) -> i32 {
             continue;
         }
         if super::state::name_too_long(&p) {
-            ctx.err(&format!("touch: {f}: {}\n", super::state::NAME_TOO_LONG));
+            let e = super::state::NAME_TOO_LONG;
+            ctx.fail(format!("touch: {f}: {e}"), || format!("touch: cannot touch '{f}': {e}"));
             status = 1;
             continue;
         }
         if !parent_exists(ctx, &p) {
-            ctx.err(&format!("touch: {f}: No such file or directory\n"));
+            ctx.fail(format!("touch: {f}: No such file or directory"), || format!("touch: cannot touch '{f}': No such file or directory"));
             status = 1;
             continue;
         }
         if let Err(e) = super::state::write_file(ctx.host, &p, "", true) {
-            ctx.err(&format!("touch: {f}: {e}\n"));
+            ctx.fail(format!("touch: {f}: {e}"), || format!("touch: cannot touch '{f}': {e}"));
             status = 1;
         }
     }
@@ -1072,7 +1103,7 @@ fn rm(ctx: &mut Ctx, args: &[String]) -> i32 {
         }
     }
     if files.is_empty() && !force {
-        ctx.err("rm: missing operand\n");
+        ctx.fail("rm: missing operand".into(), || "rm: missing operand\nTry 'rm --help' for more information.".into());
         return 1;
     }
     let mut status = 0;
@@ -1080,14 +1111,14 @@ fn rm(ctx: &mut Ctx, args: &[String]) -> i32 {
         let p = ctx.path(&f);
         if !ctx.host.file_exists(&p) {
             if !force {
-                ctx.err(&format!("rm: can't remove '{f}': No such file or directory\n"));
+                ctx.fail(format!("rm: can't remove '{f}': No such file or directory"), || format!("rm: cannot remove '{f}': No such file or directory"));
                 status = 1;
             }
             continue;
         }
         if ctx.is_dir(&p) {
             if !recursive {
-                ctx.err(&format!("rm: '{f}' is a directory\n"));
+                ctx.fail(format!("rm: '{f}' is a directory"), || format!("rm: cannot remove '{f}': Is a directory"));
                 status = 1;
                 continue;
             }
@@ -1120,13 +1151,13 @@ fn rmdir(ctx: &mut Ctx, args: &[String]) -> i32 {
     for f in args.iter().filter(|a| !a.starts_with('-')) {
         let p = ctx.path(f);
         if !ctx.host.file_exists(&p) {
-            ctx.err(&format!("rmdir: '{f}': No such file or directory\n"));
+            ctx.fail(format!("rmdir: '{f}': No such file or directory"), || format!("rmdir: failed to remove '{f}': No such file or directory"));
             status = 1;
         } else if !ctx.is_dir(&p) {
-            ctx.err(&format!("rmdir: '{f}': Not a directory\n"));
+            ctx.fail(format!("rmdir: '{f}': Not a directory"), || format!("rmdir: failed to remove '{f}': Not a directory"));
             status = 1;
         } else if ctx.host.list_dir(&p).is_some_and(|e| !e.is_empty()) {
-            ctx.err(&format!("rmdir: '{f}': Directory not empty\n"));
+            ctx.fail(format!("rmdir: '{f}': Directory not empty"), || format!("rmdir: failed to remove '{f}': Directory not empty"));
             status = 1;
         } else {
             ctx.host.remove_file(&p);
@@ -1173,9 +1204,11 @@ fn mkdir(ctx: &mut Ctx, args: &[String]) -> i32 {
         None => None,
     };
     if files.is_empty() {
-        ctx.err("mkdir: missing operand\n");
+        ctx.fail("mkdir: missing operand".into(), || "mkdir: missing operand\nTry 'mkdir --help' for more information.".into());
         return 1;
     }
+    // busybox's `can't`, coreutils' `cannot` (the rest of the text is the same).
+    let cant = if ctx.gnu() { "cannot" } else { "can't" };
     let mut status = 0;
     for f in files {
         let p = ctx.path(&f);
@@ -1186,14 +1219,14 @@ fn mkdir(ctx: &mut Ctx, args: &[String]) -> i32 {
                 cur.push_str(comp);
                 if ctx.host.file_exists(&cur) {
                     if !ctx.is_dir(&cur) {
-                        ctx.err(&format!("mkdir: can't create directory '{f}': Not a directory\n"));
+                        ctx.err(&format!("mkdir: {cant} create directory '{f}': Not a directory\n"));
                         status = 1;
                         break;
                     }
                     continue;
                 }
                 if let Err(e) = super::state::make_dir(ctx.host, &cur) {
-                    ctx.err(&format!("mkdir: can't create directory '{f}': {e}\n"));
+                    ctx.err(&format!("mkdir: {cant} create directory '{f}': {e}\n"));
                     status = 1;
                     break;
                 }
@@ -1204,13 +1237,13 @@ fn mkdir(ctx: &mut Ctx, args: &[String]) -> i32 {
             continue;
         }
         if ctx.host.file_exists(&p) {
-            ctx.err(&format!("mkdir: can't create directory '{f}': File exists\n"));
+            ctx.err(&format!("mkdir: {cant} create directory '{f}': File exists\n"));
             status = 1;
         } else if !parent_exists(ctx, &p) {
-            ctx.err(&format!("mkdir: can't create directory '{f}': No such file or directory\n"));
+            ctx.err(&format!("mkdir: {cant} create directory '{f}': No such file or directory\n"));
             status = 1;
         } else if let Err(e) = super::state::make_dir(ctx.host, &p) {
-            ctx.err(&format!("mkdir: can't create directory '{f}': {e}\n"));
+            ctx.err(&format!("mkdir: {cant} create directory '{f}': {e}\n"));
             status = 1;
         } else if let Some(m) = mode {
             let _ = ctx.host.chmod(&p, m);
@@ -1226,6 +1259,7 @@ fn ls(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut long = false;
     let mut dir_itself = false;
     let mut deref = false;
+    let mut numeric = false;
     let mut paths = Vec::new();
     for a in args {
         if a.starts_with('-') && a.len() > 1 {
@@ -1234,6 +1268,7 @@ fn ls(ctx: &mut Ctx, args: &[String]) -> i32 {
                 dots = c == 'a';
             }
             long |= a.contains('l') || a.contains('n');
+            numeric |= a.contains('n');
             dir_itself |= a.contains('d');
             deref |= a.contains('L');
         } else {
@@ -1253,8 +1288,9 @@ fn ls(ctx: &mut Ctx, args: &[String]) -> i32 {
         let full = ctx.path(p);
         let found = if deref { super::stat_follow(&*ctx.host, &full) } else { ctx.host.stat(&full) };
         let Some(mut st) = found else {
-            ctx.err(&format!("ls: {p}: No such file or directory\n"));
-            status = 1;
+            // coreutils: a command-line operand that cannot be stat'ed is exit status 2.
+            ctx.fail(format!("ls: {p}: No such file or directory"), || format!("ls: cannot access '{p}': No such file or directory"));
+            status = if ctx.gnu() { 2 } else { 1 };
             continue;
         };
         let mut target = full.clone();
@@ -1274,10 +1310,18 @@ fn ls(ctx: &mut Ctx, args: &[String]) -> i32 {
             files.push((p.clone(), full, st));
         }
     }
-    let line = |name: &str, st: &Stat| -> String { if long { super::fileinfo::long_line(st, name, now) } else { format!("{name}\n") } };
-    for (name, _, st) in &files {
-        out.push_str(&line(name, st));
-    }
+    let gnu = ctx.gnu();
+    // One listing (the operands that are not directories, or one directory's entries): GNU
+    // pads the long format's columns to the listing's widest entry.
+    let listing = |entries: &[(String, Stat)]| -> String {
+        if long {
+            super::fileinfo::long_lines(entries, now, numeric, gnu)
+        } else {
+            entries.iter().map(|(name, _)| format!("{name}\n")).collect()
+        }
+    };
+    let operands: Vec<(String, Stat)> = files.iter().map(|(name, _, st)| (name.clone(), st.clone())).collect();
+    out.push_str(&listing(&operands));
     for (k, (name, full)) in dirs.iter().enumerate() {
         if multi {
             if k > 0 || !files.is_empty() {
@@ -1291,7 +1335,7 @@ fn ls(ctx: &mut Ctx, args: &[String]) -> i32 {
             entries.insert(0, "..".into());
             entries.insert(0, ".".into());
         }
-        let mut lines = String::new();
+        let mut listed = Vec::new();
         let mut blocks = 0;
         for e in entries {
             if e.starts_with('.') && !all {
@@ -1310,12 +1354,12 @@ fn ls(ctx: &mut Ctx, args: &[String]) -> i32 {
                 FileKind::Dir => 4,
                 _ => 0,
             };
-            lines.push_str(&line(&e, &st));
+            listed.push((e, st));
         }
         if long {
             out.push_str(&format!("total {blocks}\n"));
         }
-        out.push_str(&lines);
+        out.push_str(&listing(&listed));
     }
     ctx.out(&out);
     status
@@ -1324,7 +1368,10 @@ fn ls(ctx: &mut Ctx, args: &[String]) -> i32 {
 fn cp_mv(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
     let files: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
     if files.len() < 2 {
-        ctx.err(&format!("{name}: missing operand\n"));
+        ctx.fail(format!("{name}: missing operand"), || {
+            let what = files.first().map_or("file operand".into(), |f| format!("destination file operand after '{f}'"));
+            format!("{name}: missing {what}\nTry '{name} --help' for more information.")
+        });
         return 1;
     }
     let (dst, srcs) = files.split_last().map(|(d, s)| ((*d).clone(), s.to_vec())).unwrap_or_default();
@@ -1334,11 +1381,10 @@ fn cp_mv(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
     for s in srcs {
         let sp = ctx.path(s);
         let Some(text) = ctx.read(&sp) else {
-            let why = if ctx.is_dir(&sp) { "omitting directory" } else { "No such file or directory" };
-            if why == "omitting directory" {
-                ctx.err(&format!("{name}: omitting directory '{s}'\n"));
+            if ctx.is_dir(&sp) {
+                ctx.fail(format!("{name}: omitting directory '{s}'"), || format!("{name}: -r not specified; omitting directory '{s}'"));
             } else {
-                ctx.err(&format!("{name}: can't stat '{s}': No such file or directory\n"));
+                ctx.fail(format!("{name}: can't stat '{s}': No such file or directory"), || format!("{name}: cannot stat '{s}': No such file or directory"));
             }
             status = 1;
             continue;
@@ -1350,7 +1396,10 @@ fn cp_mv(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
             dst_full.clone()
         };
         if let Err(e) = super::state::write_file(ctx.host, &target, &text, false) {
-            ctx.err(&format!("{name}: can't create '{dst}': {e}\n"));
+            // coreutils names the file it writes (`DIR/NAME` into a directory); mv into another
+            // mount (a read-only volume) copies, so it says the same.
+            let shown = if dst_dir { format!("{}/{}", dst.trim_end_matches('/'), sp.rsplit('/').next().unwrap_or("")) } else { dst.clone() };
+            ctx.fail(format!("{name}: can't create '{dst}': {e}"), || format!("{name}: cannot create regular file '{shown}': {e}"));
             status = 1;
             continue;
         }
@@ -2074,8 +2123,8 @@ fn head_tail(ctx: &mut Ctx, head: bool, args: &[String]) -> (i32, Option<Option<
         return (status, Some(None));
     }
     if followed.is_empty() {
-        // busybox: every file failed to open without -F.
-        ctx.err("tail: no files\n");
+        // Every file failed to open without -F.
+        ctx.fail("tail: no files".into(), || "tail: no files remaining".into());
         return (1, None);
     }
     (status, Some(Some(Box::new(Follow { files: followed, retry, next: ctx.now_ms.saturating_add(FOLLOW_PERIOD_MS) }))))
@@ -2107,16 +2156,20 @@ impl Follow {
     /// One pass of the loop: what it writes to stdout and stderr.
     pub(crate) fn read(&mut self, host: &dyn Host) -> (String, String) {
         let (mut out, mut err) = (String::new(), String::new());
+        let gnu = host.gnu_userland();
         for f in &mut self.files {
             let text = host.read_file(&f.path);
+            // coreutils quotes the name (and writes two spaces after `;`).
+            let name = if gnu { format!("'{}'", f.name) } else { f.name.clone() };
             if self.retry {
                 match (&text, f.offset) {
                     (Some(_), None) => {
-                        err.push_str(&format!("tail: {} has appeared; following end of new file\n", f.name));
+                        let then = if gnu { " following new file" } else { "following end of new file" };
+                        err.push_str(&format!("tail: {name} has appeared; {then}\n"));
                         f.offset = Some(0);
                     }
                     (None, Some(_)) => {
-                        err.push_str(&format!("tail: {} has become inaccessible: No such file or directory\n", f.name));
+                        err.push_str(&format!("tail: {name} has become inaccessible: No such file or directory\n"));
                         f.offset = None;
                     }
                     _ => {}

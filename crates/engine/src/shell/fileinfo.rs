@@ -1,6 +1,7 @@
 //! File metadata applets: `chmod`, `stat`, `readlink`, and `ls -l`'s line. busybox 1.37
 //! `coreutils/chmod.c`, `libbb/parse_mode.c`, `coreutils/stat.c`, `coreutils/readlink.c`,
-//! `coreutils/ls.c` (`display_single`).
+//! `coreutils/ls.c` (`display_single`); in Debian-based images coreutils 9.1's texts, `stat`
+//! format and `ls -l` layout (`src/chmod.c`, `src/stat.c`, `src/ls.c` `print_long_format`).
 
 use super::builtins::Ctx;
 use super::{FileKind, Stat};
@@ -93,6 +94,14 @@ pub(crate) fn chmod(ctx: &mut Ctx, args: &[String]) -> i32 {
             rest.push(a);
         }
     }
+    if rest.len() < 2 && ctx.gnu() {
+        let text = match rest.first() {
+            None => "missing operand".to_string(),
+            Some(m) => format!("missing operand after '{m}'"),
+        };
+        ctx.err(&format!("chmod: {text}\nTry 'chmod --help' for more information.\n"));
+        return 1;
+    }
     if rest.len() < 2 {
         ctx.err("BusyBox v1.37.0 (2024-09-26 21:31:42 UTC) multi-call binary.\n\nUsage: chmod [-Rcvf] MODE[,MODE]... FILE...\n\nMODE is octal number (bit pattern sstrwxrwxrwx) or [ugoa]{+|-|=}[rwxXst]\n\n\t-R\tRecurse\n\t-c\tList changed files\n\t-v\tVerbose\n\t-f\tHide errors\n");
         return 1;
@@ -104,7 +113,7 @@ pub(crate) fn chmod(ctx: &mut Ctx, args: &[String]) -> i32 {
         while let Some((shown, path, depth)) = stack.pop() {
             let Some(st) = ctx.host.stat(&path) else {
                 if !quiet {
-                    ctx.err(&format!("chmod: {shown}: No such file or directory\n"));
+                    ctx.fail(format!("chmod: {shown}: No such file or directory"), || format!("chmod: cannot access '{shown}': No such file or directory"));
                 }
                 status = 1;
                 continue;
@@ -113,19 +122,25 @@ pub(crate) fn chmod(ctx: &mut Ctx, args: &[String]) -> i32 {
                 continue;
             }
             let Some(mode) = parse_mode(&spec, st.mode, st.is_dir()) else {
-                ctx.err(&format!("chmod: invalid mode '{spec}'\n"));
+                ctx.fail(format!("chmod: invalid mode '{spec}'"), || format!("chmod: invalid mode: '{spec}'\nTry 'chmod --help' for more information."));
                 return 1;
             };
             match ctx.host.chmod(&path, mode) {
                 Ok(()) => {
-                    if verbose || (changes && st.mode & 0o7777 != mode) {
-                        let shown_mode = Stat { mode, ..st.clone() }.mode_string();
-                        ctx.out(&format!("mode of '{shown}' changed to {mode:04o} ({})\n", &shown_mode[1..]));
+                    let old = st.mode & 0o7777;
+                    if verbose || (changes && old != mode) {
+                        let perms = |mode| Stat { mode, ..st.clone() }.mode_string()[1..].to_string();
+                        let text = match (ctx.gnu(), old == mode) {
+                            (false, _) => format!("changed to {mode:04o} ({})", perms(mode)),
+                            (true, true) => format!("retained as {mode:04o} ({})", perms(mode)),
+                            (true, false) => format!("changed from {old:04o} ({}) to {mode:04o} ({})", perms(old), perms(mode)),
+                        };
+                        ctx.out(&format!("mode of '{shown}' {text}\n"));
                     }
                 }
                 Err(e) => {
                     if !quiet {
-                        ctx.err(&format!("chmod: {shown}: {e}\n"));
+                        ctx.fail(format!("chmod: {shown}: {e}"), || format!("chmod: changing permissions of '{shown}': {e}"));
                     }
                     status = 1;
                 }
@@ -143,24 +158,56 @@ pub(crate) fn chmod(ctx: &mut Ctx, args: &[String]) -> i32 {
     status
 }
 
-/// `ls -l`'s columns before the name (`display_single`), with the name and a link's target.
-pub(crate) fn long_line(st: &Stat, name: &str, now_secs: u64) -> String {
-    let size = match st.kind {
-        FileKind::CharDevice(maj, min) => format!("{maj:>4}, {min:>3}"),
-        _ => format!("{:>9}", st.size),
+/// `ls -l`'s lines for one listing, with each name and a link's target. busybox
+/// (`display_single`) pads to fixed widths; coreutils (`print_long_format`) pads each column to
+/// the listing's widest entry, a name left-aligned and a number right-aligned, one space apart.
+/// `numeric` (`-n`): ids, not names.
+pub(crate) fn long_lines(entries: &[(String, Stat)], now_secs: u64, numeric: bool, gnu: bool) -> String {
+    let id = |n: u32| if n == 0 && !numeric { "root".to_string() } else { n.to_string() };
+    let dev = |st: &Stat| match st.kind {
+        FileKind::CharDevice(maj, min) => Some((maj.to_string(), min.to_string())),
+        _ => None,
     };
-    let user = if st.uid == 0 { "root".to_string() } else { st.uid.to_string() };
-    let group = if st.gid == 0 { "root".to_string() } else { st.gid.to_string() };
-    let date = ls_date(st.mtime, now_secs);
-    let mut line = format!("{:<10} {:>4} {user:<8} {group:<8} {size} {date} {name}", st.mode_string(), st.nlink);
-    if let FileKind::Symlink(t) = &st.kind {
-        line.push_str(&format!(" -> {t}"));
+    // coreutils' widths: nlink, owner, group, major and minor device numbers, size.
+    let mut w = [0usize; 6];
+    for (_, st) in entries {
+        let (maj, min) = dev(st).unwrap_or_default();
+        let size = if dev(st).is_some() { maj.len() + 2 + min.len() } else { st.size.to_string().len() };
+        for (k, n) in [st.nlink.to_string().len(), id(st.uid).len(), id(st.gid).len(), maj.len(), min.len(), size].into_iter().enumerate() {
+            w[k] = w[k].max(n);
+        }
     }
-    line.push('\n');
-    line
+    let mut out = String::new();
+    for (name, st) in entries {
+        let (user, group) = (id(st.uid), id(st.gid));
+        let mode = st.mode_string();
+        let line = if gnu {
+            // A name is padded after, a number before (`format_user_or_group`).
+            let col = |s: &str, width: usize| if s.starts_with(|c: char| c.is_ascii_digit()) { format!("{s:>width$}") } else { format!("{s:<width$}") };
+            let size = match dev(st) {
+                Some((maj, min)) => format!("{maj:>a$}, {min:>b$}", a = w[3] + w[5].saturating_sub(w[3] + 2 + w[4]), b = w[4]),
+                None => format!("{:>width$}", st.size, width = w[5]),
+            };
+            let recent = st.mtime <= now_secs && now_secs - st.mtime < 31_556_952 / 2;
+            let date = super::builtins::strftime(if recent { "%b %e %H:%M" } else { "%b %e  %Y" }, st.mtime as i64);
+            format!("{mode} {:>n$} {} {} {size} {date} {name}", st.nlink, col(&user, w[1]), col(&group, w[2]), n = w[0])
+        } else {
+            let size = match dev(st) {
+                Some((maj, min)) => format!("{maj:>4}, {min:>3}"),
+                None => format!("{:>9}", st.size),
+            };
+            format!("{mode:<10} {:>4} {user:<8} {group:<8} {size} {} {name}", st.nlink, ls_date(st.mtime, now_secs))
+        };
+        out.push_str(&line);
+        if let FileKind::Symlink(t) = &st.kind {
+            out.push_str(&format!(" -> {t}"));
+        }
+        out.push('\n');
+    }
+    out
 }
 
-/// `mmm dd hh:mm` for files less than six months old, `mmm dd  yyyy` otherwise.
+/// busybox: `mmm dd hh:mm` for files less than six months old, `mmm dd  yyyy` otherwise.
 fn ls_date(mtime: u64, now: u64) -> String {
     let ctime = super::builtins::strftime("%b %e %H:%M %Y", mtime as i64);
     let age = now as i64 - mtime as i64;
@@ -222,8 +269,9 @@ fn stat_directive(c: char, mods: &str, name: &str, path: &str, st: &Stat) -> Str
         'D' => V::X(47),
         't' => V::X(if let FileKind::CharDevice(maj, _) = st.kind { u64::from(maj) } else { 0 }),
         'T' => V::X(if let FileKind::CharDevice(_, min) = st.kind { u64::from(min) } else { 0 }),
-        'x' | 'y' | 'z' => V::S(human_time(st.mtime)),
-        'X' | 'Y' | 'Z' => V::U(st.mtime),
+        // The simulated files have one time: birth (`%w`) is the last modification too.
+        'x' | 'y' | 'z' | 'w' => V::S(human_time(st.mtime)),
+        'X' | 'Y' | 'Z' | 'W' => V::U(st.mtime),
         other => V::S(other.to_string()),
     };
     let left = mods.contains('-');
@@ -258,7 +306,7 @@ fn kind_bits(st: &Stat) -> u64 {
     }
 }
 
-fn stat_format(format: &str, name: &str, path: &str, st: &Stat) -> String {
+fn stat_format(format: &str, name: &str, path: &str, st: &Stat, gnu: bool) -> String {
     let mut out = String::new();
     let mut rest = format;
     while let Some(p) = rest.find('%') {
@@ -274,6 +322,25 @@ fn stat_format(format: &str, name: &str, path: &str, st: &Stat) -> String {
             Some('%') => {
                 out.push('%');
                 rest = &after[mods_len + 1..];
+            }
+            // coreutils quotes `%N` always (`shell-escape-always`), a link's target too.
+            Some('N') if gnu => {
+                out.push_str(&format!("'{name}'"));
+                if let FileKind::Symlink(t) = &st.kind {
+                    out.push_str(&format!(" -> '{t}'"));
+                }
+                rest = &after[mods_len + 1..];
+            }
+            // coreutils' `%Hd`/`%Ld` (the device's major, minor: 0,47) and `%Hr`/`%Lr` (a
+            // device file's).
+            Some(c @ ('H' | 'L')) if matches!(after[mods_len + 1..].chars().next(), Some('d' | 'r')) => {
+                let n = match (&st.kind, after[mods_len + 1..].starts_with('r')) {
+                    (FileKind::CharDevice(maj, min), true) => if c == 'H' { *maj } else { *min },
+                    (_, false) if c == 'L' => 47,
+                    _ => 0,
+                };
+                out.push_str(&stat_directive('u', mods, name, path, &Stat { uid: n, ..st.clone() }));
+                rest = &after[mods_len + 2..];
             }
             Some(c) => {
                 out.push_str(&stat_directive(c, mods, name, path, st));
@@ -321,19 +388,28 @@ pub(crate) fn stat(ctx: &mut Ctx, args: &[String]) -> i32 {
             st = ctx.host.stat(&target);
         }
         let Some(st) = st else {
-            ctx.err(&format!("stat: can't stat '{f}': No such file or directory\n"));
+            ctx.fail(format!("stat: can't stat '{f}': No such file or directory"), || format!("stat: cannot statx '{f}': No such file or directory"));
             status = 1;
             continue;
         };
+        // coreutils' default format: the names unquoted (`%N` is quoted only in `-c`), the
+        // device as major,minor, and the birth time.
+        let gnu = ctx.gnu();
         let fmt = match (&format, terse) {
             (Some(fmt), _) => fmt.clone(),
-            (None, true) => "%n %s %b %f %u %g %D %i %h %t %T %X %Y %Z %o".into(),
+            (None, true) => format!("%n %s %b %f %u %g %D %i %h %t %T %X %Y %Z {}%o", if gnu { "%W " } else { "" }),
             (None, false) => {
-                let links = if matches!(st.kind, FileKind::CharDevice(..)) { "Links: %-5h Device type: %t,%T" } else { "Links: %h" };
-                format!("  File: %N\n  Size: %-10s\tBlocks: %-10b IO Block: %-6o %F\nDevice: %Dh/%dd\tInode: %-10i  {links}\nAccess: (%04a/%10.10A)  Uid: (%5u/%8U)   Gid: (%5g/%8G)\nAccess: %x\nModify: %y\nChange: %z")
+                let device = if gnu { "%Hd,%Ld" } else { "%Dh/%dd" };
+                let dev_type = if gnu { "%Hr,%Lr" } else { "%t,%T" };
+                let links = if matches!(st.kind, FileKind::CharDevice(..)) { format!("Links: %-5h Device type: {dev_type}") } else { "Links: %h".into() };
+                let (file, birth) = if gnu { ("%n", "\n Birth: %w") } else { ("%N", "") };
+                format!("  File: {file}\n  Size: %-10s\tBlocks: %-10b IO Block: %-6o %F\nDevice: {device}\tInode: %-10i  {links}\nAccess: (%04a/%10.10A)  Uid: (%5u/%8U)   Gid: (%5g/%8G)\nAccess: %x\nModify: %y\nChange: %z{birth}")
             }
         };
-        let text = stat_format(&fmt, f, &path, &st);
+        let mut text = stat_format(&fmt, f, &path, &st, gnu);
+        if gnu && format.is_none() && !terse && let FileKind::Symlink(t) = &st.kind {
+            text = text.replacen('\n', &format!(" -> {t}\n"), 1);
+        }
         ctx.out(&text);
     }
     status
@@ -379,6 +455,32 @@ mod tests {
         assert_eq!(parse_mode("u", 0o644, false), None);
         assert_eq!(parse_mode("x+r", 0o644, false), None);
         assert_eq!(parse_mode("17777", 0o644, false), None);
+    }
+
+    /// `ls -l` lines of one listing: a device, a link, a numeric owner, an old file.
+    #[test]
+    fn long_lines_in_both_layouts() {
+        let now = 1_795_000_000;
+        let old = now - 200 * 86_400;
+        let entries = vec![
+            ("null".to_string(), Stat { kind: FileKind::CharDevice(1, 3), mode: 0o666, ..Stat::file(0, 0, now) }),
+            ("data".to_string(), Stat { uid: 1000, gid: 2000, ..Stat::file(123456, 0o644, old) }),
+            ("link".to_string(), Stat { kind: FileKind::Symlink("/etc/hosts".into()), mode: 0o777, ..Stat::file(10, 0, now) }),
+        ];
+        assert_eq!(
+            long_lines(&entries, now, false, true),
+            "crw-rw-rw- 1 root root   1, 3 Nov 18 11:06 null\n\
+             -rw-r--r-- 1 1000 2000 123456 May  2  2026 data\n\
+             lrwxrwxrwx 1 root root     10 Nov 18 11:06 link -> /etc/hosts\n"
+        );
+        assert_eq!(
+            long_lines(&entries, now, false, false),
+            "crw-rw-rw-    1 root     root        1,   3 Nov 18 11:06 null\n\
+             -rw-r--r--    1 1000     2000        123456 May  2  2026 data\n\
+             lrwxrwxrwx    1 root     root            10 Nov 18 11:06 link -> /etc/hosts\n"
+        );
+        // `-n`: numbers, right-aligned by coreutils.
+        assert_eq!(long_lines(&entries[..2], now, true, true).lines().next(), Some("crw-rw-rw- 1    0    0   1, 3 Nov 18 11:06 null"));
     }
 
     #[test]

@@ -31,6 +31,8 @@ struct Fake {
     modes: BTreeMap<String, u32>,
     /// GNU tools (a Debian-based image) rather than busybox's.
     gnu: bool,
+    /// The process's user and groups (None: root).
+    creds: Option<Credentials>,
 }
 
 impl Fake {
@@ -139,6 +141,9 @@ impl Host for Fake {
     }
     fn gnu_userland(&self) -> bool {
         self.gnu
+    }
+    fn credentials(&self) -> Credentials {
+        self.creds.clone().unwrap_or_else(Credentials::root)
     }
     fn http_get(&mut self, url: &str) -> Result<(u16, String), NetError> {
         let rest = url.split_once("://").map(|x| x.1).unwrap_or(url);
@@ -1422,6 +1427,25 @@ fn tail_f_follows_appended_lines_and_f_waits_for_the_file() {
     h.now_ms += 1_000;
     sh.resume(&mut h);
     assert_eq!(h.out, "one\ntwo\n");
+    // coreutils' texts in a Debian-based image.
+    let mut h = Fake { gnu: true, ..Fake::new() };
+    let mut sh = Shell::from_source("tail -F /tmp/log", Vec::new(), VecMap::new()).unwrap();
+    sh.resume(&mut h);
+    h.files.insert("/tmp/log".into(), "one\n".into());
+    h.now_ms += 1_000;
+    sh.resume(&mut h);
+    h.files.remove("/tmp/log");
+    h.now_ms += 1_000;
+    sh.resume(&mut h);
+    assert_eq!(
+        h.err,
+        "tail: cannot open '/tmp/log' for reading: No such file or directory\n\
+         tail: '/tmp/log' has appeared;  following new file\n\
+         tail: '/tmp/log' has become inaccessible: No such file or directory\n"
+    );
+    let mut h = Fake { gnu: true, ..Fake::new() };
+    run_with(&mut h, "tail -f /tmp/none");
+    assert_eq!(h.err, "tail: cannot open '/tmp/none' for reading: No such file or directory\ntail: no files remaining\n");
     // Without -F a missing file is given up at once.
     let (_, err, end) = run("tail -f /tmp/none");
     assert_eq!(err, "tail: can't open '/tmp/none': No such file or directory\ntail: no files\n");
@@ -1482,4 +1506,106 @@ fn tar_round_trips_and_says_what_real_tars_say() {
     let mut h = Fake { gnu: true, ..Fake::new() };
     run_with(&mut h, "cd /tmp; echo hi > a; tar cf a.tar a; tar tvf a.tar");
     assert_eq!(h.out, "-rw-r--r-- root/root         3 2026-11-18 11:06 a\n");
+}
+
+/// The file utilities' messages: busybox's applets, or GNU coreutils' in a Debian-based image
+/// (`gnu_userland`), with their exit statuses.
+#[test]
+fn file_utilities_speak_busybox_or_coreutils() {
+    // (script, busybox stderr, coreutils stderr, busybox status, coreutils status)
+    let cases: &[(&str, &str, &str, i32, i32)] = &[
+        ("cat nope", "cat: can't open 'nope': No such file or directory\n", "cat: nope: No such file or directory\n", 1, 1),
+        ("cat /tmp", "cat: read error: Is a directory\n", "cat: /tmp: Is a directory\n", 1, 1),
+        ("ls nope", "ls: nope: No such file or directory\n", "ls: cannot access 'nope': No such file or directory\n", 1, 2),
+        ("mkdir /tmp", "mkdir: can't create directory '/tmp': File exists\n", "mkdir: cannot create directory '/tmp': File exists\n", 1, 1),
+        ("mkdir /a/b", "mkdir: can't create directory '/a/b': No such file or directory\n", "mkdir: cannot create directory '/a/b': No such file or directory\n", 1, 1),
+        ("mkdir", "mkdir: missing operand\n", "mkdir: missing operand\nTry 'mkdir --help' for more information.\n", 1, 1),
+        ("rm nope", "rm: can't remove 'nope': No such file or directory\n", "rm: cannot remove 'nope': No such file or directory\n", 1, 1),
+        ("rm /tmp", "rm: '/tmp' is a directory\n", "rm: cannot remove '/tmp': Is a directory\n", 1, 1),
+        ("touch /tmp/x; rmdir /tmp", "rmdir: '/tmp': Directory not empty\n", "rmdir: failed to remove '/tmp': Directory not empty\n", 1, 1),
+        ("rmdir nope", "rmdir: 'nope': No such file or directory\n", "rmdir: failed to remove 'nope': No such file or directory\n", 1, 1),
+        ("touch /a/b", "touch: /a/b: No such file or directory\n", "touch: cannot touch '/a/b': No such file or directory\n", 1, 1),
+        ("mkdir /ro; touch /ro/f", "touch: /ro/f: Read-only file system\n", "touch: cannot touch '/ro/f': Read-only file system\n", 1, 1),
+        ("cp nope /tmp", "cp: can't stat 'nope': No such file or directory\n", "cp: cannot stat 'nope': No such file or directory\n", 1, 1),
+        ("mv nope /tmp", "mv: can't stat 'nope': No such file or directory\n", "mv: cannot stat 'nope': No such file or directory\n", 1, 1),
+        ("cp /tmp /data", "cp: omitting directory '/tmp'\n", "cp: -r not specified; omitting directory '/tmp'\n", 1, 1),
+        ("cp f", "cp: missing operand\n", "cp: missing destination file operand after 'f'\nTry 'cp --help' for more information.\n", 1, 1),
+        ("mkdir /ro; echo a > f; cp f /ro", "cp: can't create '/ro': Read-only file system\n", "cp: cannot create regular file '/ro/f': Read-only file system\n", 1, 1),
+        ("mkdir /ro; echo a > f; mv f /ro/g", "mv: can't create '/ro/g': Read-only file system\n", "mv: cannot create regular file '/ro/g': Read-only file system\n", 1, 1),
+        ("head nope", "head: can't open 'nope': No such file or directory\n", "head: cannot open 'nope' for reading: No such file or directory\n", 1, 1),
+        ("tail nope", "tail: can't open 'nope': No such file or directory\n", "tail: cannot open 'nope' for reading: No such file or directory\n", 1, 1),
+        ("wc -l nope", "wc: can't open 'nope': No such file or directory\n", "wc: nope: No such file or directory\n", 1, 1),
+        ("sort nope", "sort: can't open 'nope': No such file or directory\n", "sort: cannot read: nope: No such file or directory\n", 2, 2),
+        ("cut -c1 nope", "cut: can't open 'nope': No such file or directory\n", "cut: nope: No such file or directory\n", 1, 1),
+        ("sed p nope", "sed: can't open 'nope': No such file or directory\n", "sed: can't read nope: No such file or directory\n", 1, 1),
+        ("chmod 600 nope", "chmod: nope: No such file or directory\n", "chmod: cannot access 'nope': No such file or directory\n", 1, 1),
+        ("touch f; chmod 8 f", "chmod: invalid mode '8'\n", "chmod: invalid mode: '8'\nTry 'chmod --help' for more information.\n", 1, 1),
+        ("stat nope", "stat: can't stat 'nope': No such file or directory\n", "stat: cannot statx 'nope': No such file or directory\n", 1, 1),
+    ];
+    for &(src, bb, gnu_err, bb_code, gnu_code) in cases {
+        for (gnu, err, code) in [(false, bb, bb_code), (true, gnu_err, gnu_code)] {
+            let mut h = Fake { gnu, ..Fake::new() };
+            let end = run_with(&mut h, &format!("cd /root; {src}"));
+            assert_eq!((h.err.as_str(), end), (err, End::Exit(code)), "{src} gnu={gnu}");
+        }
+    }
+    // chmod -v: busybox's new mode; coreutils' old and new (or "retained").
+    for (gnu, text) in [
+        (false, "mode of 'f' changed to 0755 (rwxr-xr-x)\nmode of 'f' changed to 0755 (rwxr-xr-x)\n"),
+        (true, "mode of 'f' changed from 0644 (rw-r--r--) to 0755 (rwxr-xr-x)\nmode of 'f' retained as 0755 (rwxr-xr-x)\n"),
+    ] {
+        let mut h = Fake { gnu, ..Fake::new() };
+        run_with(&mut h, "cd /root; touch f; chmod -v 755 f; chmod -v 755 f");
+        assert_eq!(h.out, text, "gnu={gnu}");
+    }
+}
+
+/// `ls -l`: busybox's fixed columns, coreutils' columns as wide as the listing's widest entry.
+#[test]
+fn ls_long_in_both_layouts() {
+    let src = "cd /data; echo hello > small; printf '%0300d' 0 > big; mkdir sub; ls -l; ls -ln small; ls -ld sub";
+    let mut h = Fake::new();
+    run_with(&mut h, src);
+    assert_eq!(
+        h.out,
+        "total 12\n\
+         -rw-r--r--    1 root     root           300 Nov 18 11:06 big\n\
+         -rw-r--r--    1 root     root             6 Nov 18 11:06 small\n\
+         drwxr-xr-x    2 root     root          4096 Nov 18 11:06 sub\n\
+         -rw-r--r--    1 0        0                6 Nov 18 11:06 small\n\
+         drwxr-xr-x    2 root     root          4096 Nov 18 11:06 sub\n"
+    );
+    let mut h = Fake { gnu: true, ..Fake::new() };
+    run_with(&mut h, src);
+    assert_eq!(
+        h.out,
+        "total 12\n\
+         -rw-r--r-- 1 root root  300 Nov 18 11:06 big\n\
+         -rw-r--r-- 1 root root    6 Nov 18 11:06 small\n\
+         drwxr-xr-x 2 root root 4096 Nov 18 11:06 sub\n\
+         -rw-r--r-- 1 0 0 6 Nov 18 11:06 small\n\
+         drwxr-xr-x 2 root root 4096 Nov 18 11:06 sub\n"
+    );
+    // `stat`'s default format: coreutils' names unquoted, device as major,minor, birth time.
+    for gnu in [false, true] {
+        let mut h = Fake { gnu, ..Fake::new() };
+        run_with(&mut h, "echo hi > /tmp/f; stat /tmp/f; stat -c '%N %Hd,%Ld' /tmp/f");
+        let lines: Vec<&str> = h.out.lines().collect();
+        let (file, device, last, custom) = if gnu {
+            ("  File: /tmp/f", "Device: 0,47\t", " Birth: 2026-11-18 11:06:40.000000000 +0000", "'/tmp/f' 0,47")
+        } else {
+            ("  File: /tmp/f", "Device: 2fh/47d\t", "Change: 2026-11-18 11:06:40.000000000 +0000", "/tmp/f 0,47")
+        };
+        assert_eq!((lines[0], lines[lines.len() - 2], lines[lines.len() - 1]), (file, last, custom), "gnu={gnu}");
+        assert!(lines[2].starts_with(device), "{}", lines[2]);
+    }
+    // `id`: coreutils lists the effective group first; `whoami` for a uid without a name.
+    for (gnu, text) in [
+        (false, "uid=1000 gid=3000 groups=2000,3000\n2000 3000\nwhoami: unknown uid 1000\n"),
+        (true, "uid=1000 gid=3000 groups=3000,2000\n3000 2000\nwhoami: cannot find name for user ID 1000\n"),
+    ] {
+        let mut h = Fake { gnu, creds: Some(Credentials { uid: 1000, gid: 3000, groups: vec![2000, 3000] }), ..Fake::new() };
+        run_with(&mut h, "id; id -G; whoami 2>&1");
+        assert_eq!(h.out, text, "gnu={gnu}");
+    }
 }

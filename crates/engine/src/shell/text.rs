@@ -9,8 +9,8 @@ use super::regex::Regex;
 
 const BB: &str = "BusyBox v1.37.0 (2024-09-26 21:31:42 UTC) multi-call binary.\n\n";
 
-/// The text of the named inputs (`-` or none: standard input), with busybox's message for
-/// a file it cannot open; the bool is false when one failed.
+/// The text of the named inputs (`-` or none: standard input), with busybox's (or the GNU
+/// tool's) message for a file it cannot open; the bool is false when one failed.
 fn inputs(ctx: &mut Ctx, applet: &str, files: &[String]) -> (Vec<(String, String)>, bool) {
     if files.is_empty() {
         return (vec![("-".into(), ctx.stdin())], true);
@@ -27,7 +27,13 @@ fn inputs(ctx: &mut Ctx, applet: &str, files: &[String]) -> (Vec<(String, String
             Some(t) => out.push((f.clone(), t)),
             None => {
                 let why = if ctx.host.stat(&p).is_some_and(|s| s.is_dir()) { "Is a directory" } else { "No such file or directory" };
-                ctx.err(&format!("{applet}: can't open '{f}': {why}\n"));
+                ctx.fail(format!("{applet}: can't open '{f}': {why}"), || match applet {
+                    // GNU sed, util-linux rev, coreutils cut.
+                    "sed" if why.starts_with('I') => format!("sed: read error on {f}: {why}"),
+                    "sed" => format!("sed: can't read {f}: {why}"),
+                    "rev" => format!("rev: cannot open {f}: {why}"),
+                    _ => format!("{applet}: {f}: {why}"),
+                });
                 ok = false;
             }
         }
