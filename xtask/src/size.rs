@@ -82,9 +82,14 @@ pub fn run(dist: &Path) -> Result {
     files_under(dist, &mut files)?;
     files.sort();
     let mut rows = Vec::new();
+    let mut std_tables = Vec::new();
     for file in &files {
         let data = std::fs::read(file).map_err(|e| format!("reading {}: {e}", file.display()))?;
         let path = file.strip_prefix(dist).unwrap_or(file).to_string_lossy().into_owned();
+        let found = std_tables_in(&data);
+        if part_of(&path) == Part::Worker && !found.is_empty() {
+            std_tables.push(format!("{path} holds {}", found.join("; ")));
+        }
         rows.push(Row { path, raw: data.len(), gzip: gzip_len(&data)?, brotli: brotli_len(&data)? });
     }
     let total = Row {
@@ -112,9 +117,39 @@ pub fn run(dist: &Path) -> Result {
     if first + worker > WITH_WORKER_BUDGET {
         println!("note: the first load and the worker are over their budget by {} bytes (the engine's size; not a build failure)", first + worker - WITH_WORKER_BUDGET);
     }
+    // Tables of the standard library that a single call brings into the worker, each with the
+    // podlife function that replaces the call (ARCHITECTURE.md, "Rules that keep the worker
+    // from growing").
+    if let Some(found) = std_tables.first() {
+        return Err(found.clone());
+    }
     // The first load decides how soon the page is usable: over budget fails the build.
     if first > FIRST_LOAD_BUDGET {
         return Err(format!("the first load is {first} bytes brotli, over its budget of {FIRST_LOAD_BUDGET}"));
     }
     Ok(())
+}
+
+/// The first bytes of standard-library tables the worker must not link, with what brings each
+/// in and what to call instead.
+const STD_TABLES: &[(&[u8], &str)] = &[
+    // core::num::dec2flt's POWER_OF_FIVE_128, first entry 5^-342 (11 KB, 10.8 KB brotli).
+    (&[0x5a, 0xd6, 0x3b, 0x92, 0xd6, 0x53, 0xf4, 0xee], "core's power-of-five table (str::parse::<f64>: use podlife_engine::parse_f64)"),
+    // core::unicode::conversions' LOWERCASE_TABLE, ('À', 'à'), ('Á', 'á') (24 KB with the upper-case one).
+    (&[0xc0, 0, 0, 0, 0xe0, 0, 0, 0, 0xc1, 0, 0, 0, 0xe1, 0, 0, 0], "the Unicode case tables (char/str to_lowercase/to_uppercase: use podlife_engine::gostrings)"),
+];
+
+fn std_tables_in(data: &[u8]) -> Vec<&'static str> {
+    STD_TABLES.iter().filter(|(sig, _)| data.windows(sig.len()).any(|w| w == *sig)).map(|(_, what)| *what).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn finds_the_std_tables_by_their_first_bytes() {
+        assert!(super::std_tables_in(b"\0asm plain").is_empty());
+        let mut data = b"xx".to_vec();
+        data.extend_from_slice(super::STD_TABLES[0].0);
+        assert_eq!(super::std_tables_in(&data), [super::STD_TABLES[0].1]);
+    }
 }

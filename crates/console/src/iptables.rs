@@ -47,7 +47,7 @@ fn sep_chain(spn: &ServicePortName, endpoint: &str) -> String {
 /// as iptables-save prints it back: the kernel keeps `lround(2^31 × p)`, libxt_statistic
 /// prints that over 2^31 with `%.11f`.
 pub fn probability(n: usize) -> String {
-    let written: f64 = format!("{:.10}", 1.0 / n as f64).parse().unwrap_or(0.0);
+    let written: f64 = podlife_engine::parse_f64(&format!("{:.10}", 1.0 / n as f64)).unwrap_or(0.0);
     let stored = (written * 2_147_483_648.0).round();
     format!("{:.11}", stored / 2_147_483_648.0)
 }

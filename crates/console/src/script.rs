@@ -215,7 +215,7 @@ pub fn parse_duration(text: &str) -> Result<f64, String> {
         Some(i) => (&text[..i], &text[i..]),
         None => (text, "s"),
     };
-    let value: f64 = num.parse().map_err(|_| format!("invalid time interval '{text}'"))?;
+    let value: f64 = podlife_engine::parse_f64(num).ok_or_else(|| format!("invalid time interval '{text}'"))?;
     if !value.is_finite() || value < 0.0 {
         return Err(format!("invalid time interval '{text}'"));
     }

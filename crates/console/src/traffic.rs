@@ -57,7 +57,7 @@ pub fn parse(args: &[&str]) -> Result<TrafficSpec, String> {
 /// `50ms`, `1.5s`, `2m`, `1h` (a bare number is seconds) → milliseconds.
 pub fn duration_ms(text: &str) -> Result<u64, String> {
     let (num, factor) = if let Some(n) = text.strip_suffix("ms") { (n, 1.0) } else { (text, 1000.0) };
-    let secs = if factor == 1.0 { num.parse::<f64>().map_err(|_| format!("invalid time interval '{text}'"))? / 1000.0 } else { crate::script::parse_duration(num)? };
+    let secs = if factor == 1.0 { podlife_engine::parse_f64(num).ok_or_else(|| format!("invalid time interval '{text}'"))? / 1000.0 } else { crate::script::parse_duration(num)? };
     if !secs.is_finite() || !(0.0..=86_400.0).contains(&secs) {
         return Err(format!("invalid time interval '{text}'"));
     }

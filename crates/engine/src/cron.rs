@@ -324,7 +324,7 @@ fn parse_duration(s: &str) -> Result<i64, String> {
     }
     while !rest.is_empty() {
         let n = rest.find(|c: char| !(c.is_ascii_digit() || c == '.')).ok_or_else(err)?;
-        let value: f64 = rest[..n].parse().map_err(|_| err())?;
+        let value: f64 = crate::parse_f64(&rest[..n]).ok_or_else(err)?;
         rest = &rest[n..];
         let u = rest.find(|c: char| c.is_ascii_digit() || c == '.').unwrap_or(rest.len());
         let unit = match &rest[..u] {

@@ -10,6 +10,8 @@
 pub mod json_macro;
 pub mod json_text;
 pub mod gostrings;
+/// Decimal text to `f64` without the standard library's tables (see `podlife_manifest::float`).
+pub use podlife_manifest::float::parse_f64;
 pub mod internet;
 pub mod istio;
 pub mod admission_review;

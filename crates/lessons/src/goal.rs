@@ -332,7 +332,7 @@ impl Expect {
 }
 
 fn number(v: &Value) -> Option<f64> {
-    v.as_f64().or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+    v.as_f64().or_else(|| v.as_str().and_then(podlife_manifest::float::parse_f64))
 }
 
 /// A scalar as text: strings bare, booleans as `true`/`false`.

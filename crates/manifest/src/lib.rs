@@ -6,6 +6,7 @@
 //! v2 via `sigs.k8s.io/yaml`) to JSON, and only then decodes objects. This crate does the first
 //! two steps the same way; typed decoding and validation belong to the API server.
 
+pub mod float;
 mod resolve;
 mod spans;
 mod split;

@@ -133,7 +133,7 @@ fn is_yaml_float(s: &str) -> bool {
 }
 
 fn float(s: &str) -> Option<f64> {
-    if is_yaml_float(s) { s.parse().ok() } else { None }
+    if is_yaml_float(s) { crate::float::parse_f64(s) } else { None }
 }
 
 /// JSON as Go's encoder writes a float64: integral values print without a fraction, so they

@@ -184,9 +184,9 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
             Action::ProxySync => Message::new("explain-proxy-sync")
                 .text("component", actor)
                 .text("changed", param_text(e, "changed"))
-                .number("servicePorts", param_text(e, "servicePorts").parse().unwrap_or(0.0))
-                .number("endpoints", param_text(e, "endpoints").parse().unwrap_or(0.0))
-                .number("restoreMs", param_text(e, "restoreMs").parse().unwrap_or(0.0)),
+                .number("servicePorts", podlife_engine::parse_f64(&param_text(e, "servicePorts")).unwrap_or(0.0))
+                .number("endpoints", podlife_engine::parse_f64(&param_text(e, "endpoints")).unwrap_or(0.0))
+                .number("restoreMs", podlife_engine::parse_f64(&param_text(e, "restoreMs")).unwrap_or(0.0)),
             Action::ProxyRestore => {
                 // `default/web tcp: 10.244.1.5:80, 10.244.2.7:80 → 10.244.2.7:80` (∅: none).
                 let list = |v: &Option<Value>| match v.as_ref().and_then(Value::as_array) {
@@ -206,8 +206,8 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
                 .text("pod", param_text(e, "pod")),
             Action::TrafficDone => Message::new("explain-traffic-done")
                 .text("object", object)
-                .number("requests", param_text(e, "requests").parse().unwrap_or(0.0))
-                .number("ok", param_text(e, "ok").parse().unwrap_or(0.0)),
+                .number("requests", podlife_engine::parse_f64(&param_text(e, "requests")).unwrap_or(0.0))
+                .number("ok", podlife_engine::parse_f64(&param_text(e, "ok")).unwrap_or(0.0)),
             Action::DnsForward => Message::new("explain-dns-forward")
                 .text("component", actor)
                 .text("name", param_text(e, "name"))
@@ -232,7 +232,7 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
                 .text("ip", param_text(e, "ip"))
                 .text("scheme", param_text(e, "scheme"))
                 .text("path", param_text(e, "path"))
-                .number("code", param_text(e, "code").parse().unwrap_or(0.0))
+                .number("code", podlife_engine::parse_f64(&param_text(e, "code")).unwrap_or(0.0))
                 .text("location", param_text(e, "location"))
                 .text("podIP", param_text(e, "podIP"))
                 .text("nodeIP", param_text(e, "nodeIP"))

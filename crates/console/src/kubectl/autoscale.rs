@@ -42,9 +42,9 @@ fn resource_target(input: &str, resource: &str) -> Result<Value, String> {
             _ => Err(format!("invalid percentage value: {p}")),
         };
     }
-    let text = match input.parse::<f64>() {
+    let text = match podlife_engine::parse_f64(input) {
         // `fmt.Sprintf("%g%s", value, unit)`.
-        Ok(v) if v.is_finite() => format!("{v}{}", if resource == "cpu" { "m" } else { "Mi" }),
+        Some(v) if v.is_finite() => format!("{v}{}", if resource == "cpu" { "m" } else { "Mi" }),
         _ => input.to_string(),
     };
     match podlife_model::quantity::Quantity::parse(&text) {

@@ -1027,8 +1027,8 @@ fn sort_items(items: &mut [Value], sort: &str) {
     let key = |v: &Value| crate::printers::jsonpath::render(&template, v).unwrap_or_default();
     podlife_engine::sort::sort_by(items, |a, b| {
         let (ka, kb) = (key(a), key(b));
-        match (ka.parse::<f64>(), kb.parse::<f64>()) {
-            (Ok(x), Ok(y)) => x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal),
+        match (podlife_engine::parse_f64(&ka), podlife_engine::parse_f64(&kb)) {
+            (Some(x), Some(y)) => x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal),
             _ => ka.cmp(&kb),
         }
     });

@@ -221,7 +221,7 @@ fn parse_go_duration(text: &str) -> Option<u64> {
     }
     while !rest.is_empty() {
         let num_len = rest.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(rest.len());
-        let value: f64 = rest[..num_len].parse().ok()?;
+        let value: f64 = podlife_engine::parse_f64(&rest[..num_len])?;
         rest = &rest[num_len..];
         let unit_len = rest.find(|c: char| c.is_ascii_digit() || c == '.').unwrap_or(rest.len());
         let unit = match &rest[..unit_len] {

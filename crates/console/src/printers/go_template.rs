@@ -372,7 +372,7 @@ fn parse_args(s: &str) -> Result<Vec<Arg>, String> {
                     Arg::Nil
                 } else if let Ok(n) = word.parse::<i64>() {
                     Arg::Num(n as f64, true)
-                } else if let Ok(n) = word.parse::<f64>() {
+                } else if let Some(n) = podlife_engine::parse_f64(&word) {
                     Arg::Num(n, false)
                 } else if word.chars().all(|c| c.is_alphanumeric() || c == '_') {
                     Arg::Ident(word)

@@ -532,7 +532,7 @@ impl App {
     /// answers 503, so does every other path but `/healthz`.
     pub fn podlife_app(env: &[(String, String)]) -> App {
         let get = |k: &str| env.iter().rev().find(|(n, _)| n == k).map(|(_, v)| v.trim().to_string());
-        let secs = |k: &str| get(k).and_then(|v| v.parse::<f64>().ok()).filter(|v| v.is_finite() && *v >= 0.0).map(|v| (v.min(1e7) * 1000.0) as u64);
+        let secs = |k: &str| get(k).and_then(|v| crate::parse_f64(&v)).filter(|v| v.is_finite() && *v >= 0.0).map(|v| (v.min(1e7) * 1000.0) as u64);
         let port = get("PORT").and_then(|p| p.parse::<u16>().ok()).unwrap_or(8080);
         let startup = secs("STARTUP_SECONDS").unwrap_or(1_000);
         let ignore_term = get("IGNORE_SIGTERM").is_some_and(|v| v == "true" || v == "1");
@@ -706,7 +706,7 @@ pub fn parse_go_duration(text: &str) -> Option<u64> {
     let mut total = 0f64;
     while !rest.is_empty() {
         let num_end = rest.find(|c: char| !(c.is_ascii_digit() || c == '.'))?;
-        let value: f64 = rest[..num_end].parse().ok()?;
+        let value: f64 = crate::parse_f64(&rest[..num_end])?;
         rest = &rest[num_end..];
         let unit_end = rest.find(|c: char| c.is_ascii_digit() || c == '.').unwrap_or(rest.len());
         let scale = match &rest[..unit_end] {

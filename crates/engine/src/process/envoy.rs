@@ -85,7 +85,7 @@ fn port_of(address: &Value) -> Option<u16> {
 /// A protobuf Duration as YAML writes it (`0.25s`, `5s`, or an object with `seconds`).
 fn duration_ms(v: &Value) -> Option<u64> {
     if let Some(s) = v.as_str() {
-        let secs: f64 = s.strip_suffix('s')?.parse().ok()?;
+        let secs: f64 = crate::parse_f64(s.strip_suffix('s')?)?;
         return (secs.is_finite() && secs >= 0.0).then_some((secs * 1000.0) as u64);
     }
     let secs = v["seconds"].as_u64().unwrap_or(0);

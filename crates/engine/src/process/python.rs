@@ -213,7 +213,7 @@ fn number(src: &str, i: &mut usize) -> Option<T> {
     let text = if radix == 10 { text } else { text.strip_prefix('_').unwrap_or(text) };
     let (t, clean) = (text.as_bytes(), text.replace('_', ""));
     if clean.is_empty() || (0..t.len()).any(|k| t[k] == b'_' && !(k > 0 && dig(&t[k - 1]) && t.get(k + 1).is_some_and(dig))) { return None; }
-    if float { return clean.parse().ok().map(T::Float); }
+    if float { return crate::parse_f64(&clean).map(T::Float); }
     if radix == 10 && clean.len() > 1 && clean.starts_with('0') && clean.bytes().any(|c| c != b'0') { return None; }
     i64::from_str_radix(&clean, radix).ok().map(T::Int)
 }
@@ -1153,9 +1153,9 @@ impl M<'_> {
             ("exit" | "quit", [v]) => return Err(Stop::Exit(v.clone())),
             ("int", []) => V::Int(0),
             ("int", [v]) => to_int(v)?,
-            ("float", [V::Str(s)]) if s.trim().bytes().all(|c| c.is_ascii_alphanumeric() || b"+-.".contains(&c)) => match s.trim().parse() {
-                Ok(x) => V::Float(x),
-                Err(_) => return Err(exc("ValueError", format!("could not convert string to float: {}", quote(s)))),
+            ("float", [V::Str(s)]) if s.trim().bytes().all(|c| c.is_ascii_alphanumeric() || b"+-.".contains(&c)) => match crate::parse_f64(s.trim()) {
+                Some(x) => V::Float(x),
+                None => return Err(exc("ValueError", format!("could not convert string to float: {}", quote(s)))),
             },
             ("float", [v @ (V::None | V::List(..))]) => return type_err("float() argument must be a string or a real number, not '@'", v),
             ("float", [v]) => V::Float(ok(flt(v))?),

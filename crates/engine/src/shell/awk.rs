@@ -74,7 +74,7 @@ fn parse_number_prefix(s: &str) -> (f64, usize) {
             i = j;
         }
     }
-    (s[..i].parse().unwrap_or(0.0), i)
+    (crate::parse_f64(&s[..i]).unwrap_or(0.0), i)
 }
 
 fn to_num_str(s: &str) -> f64 {

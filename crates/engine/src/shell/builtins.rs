@@ -684,9 +684,9 @@ fn printf(ctx: &mut Ctx, args: &[String]) -> i32 {
                     let v: f64 = if arg.is_empty() {
                         0.0
                     } else {
-                        match arg.trim().parse() {
-                            Ok(v) => v,
-                            Err(_) => {
+                        match crate::parse_f64(arg.trim()) {
+                            Some(v) => v,
+                            None => {
                                 err.push_str(&format!("printf: invalid number '{arg}'\n"));
                                 status = 1;
                                 0.0
@@ -976,7 +976,7 @@ pub(crate) fn parse_duration(s: &str) -> Option<u64> {
     if num.is_empty() || !num.chars().all(|c| c.is_ascii_digit() || c == '.') || num.matches('.').count() > 1 || num == "." {
         return None;
     }
-    let v: f64 = num.parse().ok()?;
+    let v: f64 = crate::parse_f64(num)?;
     let ms = v * mult * 1000.0;
     if !ms.is_finite() || ms < 0.0 {
         return None;
@@ -1461,7 +1461,7 @@ fn sort(ctx: &mut Ctx, args: &[String]) -> i32 {
         let key = |l: &str| -> f64 {
             let t = l.trim_start();
             let end = t.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-')).unwrap_or(t.len());
-            t[..end].parse().unwrap_or(0.0)
+            crate::parse_f64(&t[..end]).unwrap_or(0.0)
         };
         crate::sort::sort_by(&mut lines, |a, b| key(a).partial_cmp(&key(b)).unwrap_or(std::cmp::Ordering::Equal).then(a.cmp(b)));
     } else {
@@ -2326,7 +2326,7 @@ fn seq(ctx: &mut Ctx, args: &[String]) -> i32 {
             nums.push(a);
         }
     }
-    let parse = |s: &str| -> Option<f64> { s.parse::<f64>().ok().filter(|v| v.is_finite()) };
+    let parse = |s: &str| -> Option<f64> { crate::parse_f64(s).filter(|v| v.is_finite()) };
     let vals: Option<Vec<f64>> = nums.iter().map(|s| parse(s)).collect();
     let Some(vals) = vals else {
         let bad = nums.iter().find(|s| parse(s).is_none()).map(|s| s.to_string()).unwrap_or_default();
