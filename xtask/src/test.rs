@@ -86,7 +86,8 @@ fn native_tests() -> Result<(bool, Option<Counts>, String)> {
 }
 
 fn wasm_build() -> Result<(bool, Option<Counts>, String)> {
-    match build_only() {
+    // The worker must not link the standard library's tables that podlife replaces.
+    match build_only().and_then(|()| crate::size::check_worker_tables(&dist_dir())) {
         Ok(()) => Ok((true, None, "dist/".into())),
         Err(message) => Ok((false, None, message)),
     }
