@@ -173,8 +173,10 @@ impl Pattern {
                     }
                     let plural = s.plural;
                     let chosen = value.and_then(|v| variants.iter().find(|x| x.key.matches(v, plural))).or_else(|| variants.iter().find(|x| x.default));
-                    if let Some(x) = chosen {
-                        x.value.write(out, s);
+                    match chosen {
+                        Some(x) => x.value.write(out, s),
+                        // `{ $x ->\n*}`: fluent-syntax reads it (a `*` without a variant), fluent-bundle reports it.
+                        None => s.errors.push("a select expression without variants".into()),
                     }
                 }
             }

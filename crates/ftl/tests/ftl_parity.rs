@@ -171,3 +171,66 @@ fn variables_and_selects_resolve_as_fluent_resolves_them() {
         }
     }
 }
+
+/// Random files made of Fluent's syntax characters: what the subset reads without an error,
+/// fluent-bundle reads the same (ids, texts, errors while resolving); what fluent-bundle
+/// refuses, the subset refuses too.
+#[test]
+fn random_files_read_as_fluent_reads_them() {
+    use fluent_bundle::{FluentArgs, FluentValue};
+    use podlife_ftl::Value;
+    let pieces = ["a", "b", " ", "  ", "\n", "\n    ", "\n\n", "{", "}", "{ $x }", "{ $x ->\n", "$x", "->", "[a]", "[1]", "*[b]", "[", "]", "*", "\"", "{\"", "\"}", "\\", "=", "m = ", "\nn =", "#", "# c\n", ".", "-", "1", "é"];
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let (mut read, mut refused) = (0, 0);
+    for _ in 0..100_000 {
+        let len = 1 + next(24);
+        let mut text = String::from("m = ");
+        for _ in 0..len {
+            text.push_str(pieces[next(pieces.len())]);
+        }
+        let ours = podlife_ftl::parse(&text);
+        let resource = FluentResource::try_new(text.clone());
+        let Ok(resource) = resource else {
+            assert!(!ours.errors.is_empty(), "{text:?}: fluent-bundle refuses it, the subset reads it");
+            refused += 1;
+            continue;
+        };
+        if !ours.errors.is_empty() {
+            continue; // outside the subset (references, numbers in placeables, terms, …)
+        }
+        let ids: Vec<String> = resource.entries().filter_map(|e| match e { fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()), _ => None }).collect();
+        let mut bundle = FluentBundle::new(vec!["en".parse::<unic_langid::LanguageIdentifier>().unwrap()]);
+        bundle.set_use_isolating(false);
+        let added = bundle.add_resource(resource);
+        let mut unique = ids.clone();
+        unique.dedup();
+        let ours_ids: Vec<&str> = ours.messages.iter().map(|m| m.id.as_str()).collect();
+        assert!(added.is_ok(), "{text:?}");
+        assert_eq!(ours_ids, ids.iter().map(String::as_str).collect::<Vec<_>>(), "{text:?}");
+        for m in &ours.messages {
+            let pattern = bundle.get_message(&m.id).and_then(|f| f.value()).expect("a value");
+            for arg in [None, Some(Value::Text("a")), Some(Value::Number(1.0)), Some(Value::Number(2.5))] {
+                let mut fluent_args = FluentArgs::new();
+                match arg {
+                    Some(Value::Text(t)) => fluent_args.set("x", FluentValue::from(t)),
+                    Some(Value::Number(n)) => fluent_args.set("x", FluentValue::from(n)),
+                    None => {}
+                }
+                let mut errors = Vec::new();
+                let expected = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors).to_string();
+                let mut our_errors = Vec::new();
+                let english = |n: f64| if n.abs() == 1.0 { "one" } else { "other" };
+                let got = m.value.format(&|name| if name == "x" { arg } else { None }, english, &mut our_errors);
+                assert_eq!((got, our_errors.is_empty()), (expected, errors.is_empty()), "{text:?} {arg:?}");
+            }
+        }
+        read += 1;
+    }
+    assert!(read > 1_000 && refused > 1_000, "read {read}, refused {refused}");
+}
