@@ -112,10 +112,10 @@ pub fn run(dist: &Path) -> Result {
     if first + worker > WITH_WORKER_BUDGET {
         println!("note: the first load and the worker are over their budget by {} bytes (the engine's size; not a build failure)", first + worker - WITH_WORKER_BUDGET);
     }
-    // Tables of the standard library that a single call brings into the worker, each with the
+    // Tables of the standard library that a single call brings into the worker or the page, each with the
     // podlife function that replaces the call (ARCHITECTURE.md, "Rules that keep the worker
     // from growing").
-    check_worker_tables(dist)?;
+    check_std_tables(dist)?;
     // The first load decides how soon the page is usable: over budget fails the build.
     if first > FIRST_LOAD_BUDGET {
         return Err(format!("the first load is {first} bytes brotli, over its budget of {FIRST_LOAD_BUDGET}"));
@@ -123,23 +123,23 @@ pub fn run(dist: &Path) -> Result {
     Ok(())
 }
 
-/// The first bytes of standard-library tables the worker must not link, with what brings each
+/// The first bytes of standard-library tables the worker and the page must not link, with what brings each
 /// in and what to call instead.
 const STD_TABLES: &[(&[u8], &str)] = &[
     // core::num::dec2flt's POWER_OF_FIVE_128, first entry 5^-342 (11 KB, 10.8 KB brotli).
-    (&[0x5a, 0xd6, 0x3b, 0x92, 0xd6, 0x53, 0xf4, 0xee], "core's power-of-five table (str::parse::<f64>: use podlife_engine::parse_f64)"),
+    (&[0x5a, 0xd6, 0x3b, 0x92, 0xd6, 0x53, 0xf4, 0xee], "core's power-of-five table (str::parse::<f64>: use podlife_engine::parse_f64; in the page, a hand parse such as podlife_page::highlight's is_number)"),
     // core::unicode::conversions' LOWERCASE_TABLE, ('À', 'à'), ('Á', 'á') (24 KB with the upper-case one).
     (&[0xc0, 0, 0, 0, 0xe0, 0, 0, 0, 0xc1, 0, 0, 0, 0xe1, 0, 0, 0], "the Unicode case tables (char/str to_lowercase/to_uppercase: use podlife_engine::gostrings)"),
 ];
 
-/// Fails when a worker file of `dist` links one of [`STD_TABLES`] (run by `cargo xtask test`
-/// after the release build, and by `cargo xtask size`).
-pub fn check_worker_tables(dist: &Path) -> Result {
+/// Fails when a wasm file of `dist` (the worker's or the page's) links one of [`STD_TABLES`]
+/// (run by `cargo xtask test` after the release build, and by `cargo xtask size`).
+pub fn check_std_tables(dist: &Path) -> Result {
     let mut files = Vec::new();
     files_under(dist, &mut files)?;
     for file in files {
         let path = file.strip_prefix(dist).unwrap_or(&file).to_string_lossy().into_owned();
-        if part_of(&path) != Part::Worker || !path.ends_with(".wasm") {
+        if part_of(&path) == Part::OnDemand || !path.ends_with(".wasm") {
             continue;
         }
         let data = std::fs::read(&file).map_err(|e| format!("reading {}: {e}", file.display()))?;

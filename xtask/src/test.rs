@@ -86,8 +86,8 @@ fn native_tests() -> Result<(bool, Option<Counts>, String)> {
 }
 
 fn wasm_build() -> Result<(bool, Option<Counts>, String)> {
-    // The worker must not link the standard library's tables that podlife replaces.
-    match build_only().and_then(|()| crate::size::check_worker_tables(&dist_dir())) {
+    // The worker and the page must not link the standard library's tables that podlife replaces.
+    match build_only().and_then(|()| crate::size::check_std_tables(&dist_dir())) {
         Ok(()) => Ok((true, None, "dist/".into())),
         Err(message) => Ok((false, None, message)),
     }

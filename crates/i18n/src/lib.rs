@@ -1,7 +1,9 @@
 //! Korean and English through Fluent translation files (`static/i18n/<lang>/*.ftl`), compiled
-//! into the bundle so that no request leaves the page.
+//! into the bundle so that no request leaves the page. They are read and resolved by
+//! podlife-ftl, the Fluent subset they use (variables and select expressions over text and
+//! numbers); tests/parity.rs renders every message as fluent-bundle does.
 
-use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+use podlife_ftl::{Pattern, Value};
 
 pub use podlife_protocol::{Arg, Lang, Message};
 
@@ -24,31 +26,38 @@ fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
 /// One language's messages.
 pub struct Localizer {
     lang: Lang,
-    bundle: FluentBundle<FluentResource>,
+    messages: Vec<(String, Pattern)>,
     /// Syntax errors and duplicate ids found while loading (tests require none).
     pub load_errors: Vec<String>,
 }
 
+/// A number's CLDR cardinal plural category: English has `one` (1, without fraction digits;
+/// a number argument never has them) and `other`; Korean only `other`.
+fn english(n: f64) -> &'static str {
+    if n.abs() == 1.0 { "one" } else { "other" }
+}
+
+fn korean(_: f64) -> &'static str {
+    "other"
+}
+
 impl Localizer {
     pub fn new(lang: Lang) -> Localizer {
-        let id: unic_langid::LanguageIdentifier = lang.code().parse().expect("a valid language tag");
-        let mut bundle = FluentBundle::new(vec![id]);
-        // Unicode isolation marks around arguments would show up in `<pre>` text and copies.
-        bundle.set_use_isolating(false);
+        let mut messages: Vec<(String, Pattern)> = Vec::new();
         let mut load_errors = Vec::new();
         for (file, source) in sources(lang) {
-            let resource = match FluentResource::try_new(source.to_string()) {
-                Ok(r) => r,
-                Err((r, errors)) => {
-                    load_errors.extend(errors.iter().map(|e| format!("{file}: {e:?}")));
-                    r
+            let resource = podlife_ftl::parse(source);
+            load_errors.extend(resource.errors.iter().map(|e| format!("{file}: {e}")));
+            for m in resource.messages {
+                if messages.iter().any(|(id, _)| *id == m.id) {
+                    // fluent-bundle keeps the first (its `Overriding` error).
+                    load_errors.push(format!("{file}: line {}: message {} is already defined", m.line, m.id));
+                } else {
+                    messages.push((m.id, m.value));
                 }
-            };
-            if let Err(errors) = bundle.add_resource(resource) {
-                load_errors.extend(errors.iter().map(|e| format!("{file}: {e:?}")));
             }
         }
-        Localizer { lang, bundle, load_errors }
+        Localizer { lang, messages, load_errors }
     }
 
     pub fn lang(&self) -> Lang {
@@ -56,7 +65,7 @@ impl Localizer {
     }
 
     pub fn has(&self, id: &str) -> bool {
-        self.bundle.has_message(id)
+        self.messages.iter().any(|(m, _)| m == id)
     }
 
     /// A message without arguments; its id when missing (visible, never a blank).
@@ -64,20 +73,19 @@ impl Localizer {
         self.format(id, &[]).0
     }
 
-    /// A message with arguments, and the errors Fluent reported (missing ids or arguments).
+    /// A message with arguments, and the errors Fluent would report (missing ids or arguments).
     pub fn format(&self, id: &str, args: &[(String, Arg)]) -> (String, Vec<String>) {
-        let Some(message) = self.bundle.get_message(id) else { return (id.to_string(), vec![format!("missing message {id}")]) };
-        let Some(pattern) = message.value() else { return (id.to_string(), vec![format!("message {id} has no value")]) };
-        let mut fluent_args = FluentArgs::new();
-        for (name, value) in args {
-            match value {
-                Arg::Text(t) => fluent_args.set(name.as_str(), FluentValue::from(t.as_str())),
-                Arg::Number(n) => fluent_args.set(name.as_str(), FluentValue::from(*n)),
-            }
-        }
+        let Some((_, pattern)) = self.messages.iter().find(|(m, _)| m == id) else { return (id.to_string(), vec![format!("missing message {id}")]) };
+        // The last of two arguments with one name wins, as in `FluentArgs::set`.
+        let arg = |name: &str| {
+            args.iter().rev().find(|(n, _)| n == name).map(|(_, value)| match value {
+                Arg::Text(t) => Value::Text(t),
+                Arg::Number(n) => Value::Number(*n),
+            })
+        };
         let mut errors = Vec::new();
-        let text = self.bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
-        (text.into_owned(), errors.iter().map(|e| format!("{id}: {e:?}")).collect())
+        let text = pattern.format(&arg, if self.lang == Lang::Ko { korean } else { english }, &mut errors);
+        (text, errors.into_iter().map(|e| format!("{id}: {e}")).collect())
     }
 
     /// A message with text arguments.
