@@ -19,6 +19,7 @@ mod timeline;
 mod what;
 
 /// The allocator: smaller than the default dlmalloc and faster, as in the worker.
+#[cfg(target_family = "wasm")]
 #[global_allocator]
 static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
