@@ -26,6 +26,7 @@ fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
 /// One language's messages.
 pub struct Localizer {
     lang: Lang,
+    /// Sorted by id: every render looks its words up.
     messages: Vec<(String, Pattern)>,
     /// Syntax errors and duplicate ids found while loading (tests require none).
     pub load_errors: Vec<String>,
@@ -49,15 +50,18 @@ impl Localizer {
             let resource = podlife_ftl::parse(source);
             load_errors.extend(resource.errors.iter().map(|e| format!("{file}: {e}")));
             for m in resource.messages {
-                if messages.iter().any(|(id, _)| *id == m.id) {
+                match messages.binary_search_by(|(id, _)| id.as_str().cmp(&m.id)) {
                     // fluent-bundle keeps the first (its `Overriding` error).
-                    load_errors.push(format!("{file}: line {}: message {} is already defined", m.line, m.id));
-                } else {
-                    messages.push((m.id, m.value));
+                    Ok(_) => load_errors.push(format!("{file}: line {}: message {} is already defined", m.line, m.id)),
+                    Err(at) => messages.insert(at, (m.id, m.value)),
                 }
             }
         }
         Localizer { lang, messages, load_errors }
+    }
+
+    fn find(&self, id: &str) -> Option<&Pattern> {
+        self.messages.binary_search_by(|(m, _)| m.as_str().cmp(id)).ok().map(|at| &self.messages[at].1)
     }
 
     pub fn lang(&self) -> Lang {
@@ -65,7 +69,7 @@ impl Localizer {
     }
 
     pub fn has(&self, id: &str) -> bool {
-        self.messages.iter().any(|(m, _)| m == id)
+        self.find(id).is_some()
     }
 
     /// A message without arguments; its id when missing (visible, never a blank).
@@ -75,7 +79,7 @@ impl Localizer {
 
     /// A message with arguments, and the errors Fluent would report (missing ids or arguments).
     pub fn format(&self, id: &str, args: &[(String, Arg)]) -> (String, Vec<String>) {
-        let Some((_, pattern)) = self.messages.iter().find(|(m, _)| m == id) else { return (id.to_string(), vec![format!("missing message {id}")]) };
+        let Some(pattern) = self.find(id) else { return (id.to_string(), vec![format!("missing message {id}")]) };
         // The last of two arguments with one name wins, as in `FluentArgs::set`.
         let arg = |name: &str| {
             args.iter().rev().find(|(n, _)| n == name).map(|(_, value)| match value {

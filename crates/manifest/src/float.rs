@@ -32,35 +32,26 @@ pub fn parse_f64(s: &str) -> Option<f64> {
     let mut exp10: i64 = 0;
     let mut seen_digit = false;
     let mut dropped_nonzero = false;
-    let mut push = |d: u8, fraction: bool, digits: &mut Vec<u8>, exp10: &mut i64| {
+    let mut push = |d: u8, fraction: bool| {
         if digits.is_empty() && d == 0 {
-            if fraction {
-                *exp10 -= 1;
-            }
-            return;
-        }
-        if digits.len() < MAX_DIGITS {
+            exp10 -= i64::from(fraction);
+        } else if digits.len() < MAX_DIGITS {
             digits.push(d);
-            if fraction {
-                *exp10 -= 1;
-            }
+            exp10 -= i64::from(fraction);
         } else {
             dropped_nonzero |= d != 0;
-            if !fraction {
-                *exp10 += 1;
-            }
+            exp10 += i64::from(!fraction);
         }
+        seen_digit = true;
     };
     while i < b.len() && b[i].is_ascii_digit() {
-        push(b[i] - b'0', false, &mut digits, &mut exp10);
-        seen_digit = true;
+        push(b[i] - b'0', false);
         i += 1;
     }
     if i < b.len() && b[i] == b'.' {
         i += 1;
         while i < b.len() && b[i].is_ascii_digit() {
-            push(b[i] - b'0', true, &mut digits, &mut exp10);
-            seen_digit = true;
+            push(b[i] - b'0', true);
             i += 1;
         }
     }

@@ -325,8 +325,28 @@ fn unsimulated(opt: &str) -> String {
     format!("podlife: ps {opt} is not simulated (podlife's procps ps shows the default, -e, -f, -o, -p, aux, u and x)\n")
 }
 
+/// Why a pass of the option parser stopped.
+enum Refusal {
+    /// procps's own `error: …` text.
+    Error(String),
+    /// An option procps has and podlife does not simulate.
+    Unsimulated(String),
+}
+
+impl From<String> for Refusal {
+    fn from(text: String) -> Refusal {
+        Refusal::Error(text)
+    }
+}
+
+impl From<&str> for Refusal {
+    fn from(text: &str) -> Refusal {
+        Refusal::Error(text.to_string())
+    }
+}
+
 /// One pass of `parse_all_options`: SysV first, BSD when `force_bsd` (after SysV failed).
-fn parse(args: &[String], force_bsd: bool, o: &mut Opts) -> Result<(), String> {
+fn parse(args: &[String], force_bsd: bool, o: &mut Opts) -> Result<(), Refusal> {
     let mut i = 0;
     while i < args.len() {
         let a = args[i].as_str();
@@ -356,7 +376,7 @@ fn parse(args: &[String], force_bsd: bool, o: &mut Opts) -> Result<(), String> {
                 }
                 "help" => o.help = true,
                 "version" | "info" => o.version = true,
-                "deselect" | "forest" | "sort" | "ppid" | "user" | "User" | "group" | "Group" | "sid" | "tty" | "context" | "cumulative" | "signames" | "quick-pid" | "date-format" => return Err(format!("\u{1}--{name}")),
+                "deselect" | "forest" | "sort" | "ppid" | "user" | "User" | "group" | "Group" | "sid" | "tty" | "context" | "cumulative" | "signames" | "quick-pid" | "date-format" => return Err(Refusal::Unsimulated(format!("--{name}"))),
                 _ => return Err("unknown gnu long option".into()),
             }
             continue;
@@ -395,7 +415,7 @@ fn parse(args: &[String], force_bsd: bool, o: &mut Opts) -> Result<(), String> {
                         if list.split(',').any(|u| u != "root" && u != "0") {
                             return Err("user name does not exist".into());
                         }
-                        return Err(format!("\u{1}-u {list}"));
+                        return Err(Refusal::Unsimulated(format!("-u {list}")));
                     }
                     'x' => return Err("must set personality to get -x option".into()),
                     '-' => return Err("embedded '-' among SysV options makes no sense".into()),
@@ -404,7 +424,7 @@ fn parse(args: &[String], force_bsd: bool, o: &mut Opts) -> Result<(), String> {
                             o.version = true;
                             continue;
                         }
-                        return Err(format!("\u{1}-{f}"));
+                        return Err(Refusal::Unsimulated(format!("-{f}")));
                     }
                     _ => return Err("unsupported SysV option".into()),
                 }
@@ -434,7 +454,7 @@ fn parse(args: &[String], force_bsd: bool, o: &mut Opts) -> Result<(), String> {
                 'A' => return Err("option A is reserved".into()),
                 'C' => return Err("option C is reserved".into()),
                 'W' => return Err("obsolete W option not supported (you have a /dev/drum?)".into()),
-                '0' | 'H' | 'L' | 'M' | 'O' | 'S' | 'T' | 'U' | 'X' | 'Z' | 'c' | 'f' | 'j' | 'k' | 'l' | 'm' | 'n' | 'r' | 's' | 't' | 'v' => return Err(format!("\u{1}{f}")),
+                '0' | 'H' | 'L' | 'M' | 'O' | 'S' | 'T' | 'U' | 'X' | 'Z' | 'c' | 'f' | 'j' | 'k' | 'l' | 'm' | 'n' | 'r' | 's' | 't' | 'v' => return Err(Refusal::Unsimulated(f.to_string())),
                 _ => return Err("unsupported option (BSD syntax)".into()),
             }
         }
@@ -455,10 +475,10 @@ pub(crate) fn procps(args: &[String], tasks: &[Task], w: &World) -> (i32, String
         o = Opts::default();
         if let Err(second) = parse(args, true, &mut o) {
             // An option procps has and podlife lacks, in either pass.
-            if let Some(opt) = [&first, &second].iter().find_map(|e| e.strip_prefix('\u{1}')) {
-                return (1, String::new(), unsimulated(opt));
-            }
-            return (1, String::new(), format!("error: {first}\n{USAGE}"));
+            return match (first, second) {
+                (Refusal::Unsimulated(opt), _) | (_, Refusal::Unsimulated(opt)) => (1, String::new(), unsimulated(&opt)),
+                (Refusal::Error(first), _) => (1, String::new(), format!("error: {first}\n{USAGE}")),
+            };
         }
     }
     if o.help {
