@@ -5,7 +5,8 @@
 //!
 //! The wasm side builds `bench/wasm` (podlife-bench-wasm: `podlife_bench::scheduling` behind
 //! wasm-bindgen) exactly as the shipped app is built — cargo's `release` profile, wasm-bindgen
-//! `--target web`, then wasm-opt at web/index.html's `data-wasm-opt` level, as trunk does —
+//! `--target web`, then wasm-opt with the worker's `data-wasm-opt` level and params in
+//! web/index.html, as trunk does —
 //! into `<target>/bench-wasm/` next to `bench/wasm/page/`, and runs `bench/wasm/run.mjs`
 //! (playwright-core) on it: one fresh page per size, pods per second with `performance.now()`,
 //! memory as the linear memory's size after the run.
@@ -154,13 +155,22 @@ fn toml_section(text: &str, header: &str) -> Option<String> {
     (!entries.is_empty()).then(|| entries.join(", "))
 }
 
-/// The wasm-opt level trunk applies to the shipped app: web/index.html's `data-wasm-opt`
-/// (absent or "0": none, trunk's default).
-fn shipped_wasm_opt_level() -> Option<String> {
+/// The wasm-opt arguments trunk applies to the shipped worker: web/index.html's `data-wasm-opt`
+/// level (absent or "0": none, trunk's default), then its `data-wasm-opt-params`, in trunk's order.
+fn shipped_wasm_opt() -> Option<Vec<String>> {
     let html = std::fs::read_to_string(root().join("web").join("index.html")).ok()?;
-    let start = html.find("data-wasm-opt=\"")? + "data-wasm-opt=\"".len();
-    let level = &html[start..start + html[start..].find('"')?];
-    (level != "0" && !level.is_empty()).then(|| level.to_string())
+    let link = html.split("<link").find(|l| l.contains("data-bin=\"podlife-worker\""))?;
+    let attr = |name: &str| -> Option<String> {
+        let start = link.find(&format!("{name}=\""))? + name.len() + 2;
+        Some(link[start..start + link[start..].find('"')?].to_string())
+    };
+    let level = attr("data-wasm-opt")?;
+    if level == "0" || level.is_empty() {
+        return None;
+    }
+    let mut args = vec![format!("-O{level}")];
+    args.extend(attr("data-wasm-opt-params").unwrap_or_default().split_whitespace().map(str::to_string));
+    Some(args)
 }
 
 fn copy_page(out: &Path) -> Result {
@@ -172,10 +182,10 @@ fn copy_page(out: &Path) -> Result {
     Ok(())
 }
 
-/// wasm-bindgen `--target web`, then wasm-opt at `opt_level`, as trunk does, into `out`; skipped
+/// wasm-bindgen `--target web`, then wasm-opt with `opt_args`, as trunk does, into `out`; skipped
 /// when `out` already holds the result for this very build of `built` (wasm-opt takes a minute).
 /// Returns the path of the final `.wasm`.
-fn bindgen_and_optimize(built: &Path, out: &Path, opt_level: Option<&str>) -> Result<PathBuf> {
+fn bindgen_and_optimize(built: &Path, out: &Path, opt_args: Option<&[String]>) -> Result<PathBuf> {
     let wasm = out.join("podlife_bench_wasm_bg.wasm");
     let stamp_path = out.join("built-from.txt");
     let source = std::fs::metadata(built).map_err(|e| format!("{}: {e}", built.display()))?;
@@ -186,7 +196,7 @@ fn bindgen_and_optimize(built: &Path, out: &Path, opt_level: Option<&str>) -> Re
         source.len(),
         modified.unwrap_or_default(),
         tools::locked_wasm_bindgen()?,
-        opt_level.unwrap_or("none"),
+        opt_args.map(|a| a.join(" ")).unwrap_or_else(|| "none".into()),
     );
     if wasm.is_file() && std::fs::read_to_string(&stamp_path).is_ok_and(|old| old == stamp) {
         say(&format!("wasm: {} is up to date", wasm.display()));
@@ -200,9 +210,9 @@ fn bindgen_and_optimize(built: &Path, out: &Path, opt_level: Option<&str>) -> Re
         .args(["--target", "web", "--no-typescript", "--out-name", "podlife_bench_wasm", "--out-dir"])
         .arg(out)
         .arg(built))?;
-    if let Some(level) = opt_level {
+    if let Some(args) = opt_args {
         let optimized = out.join("podlife_bench_wasm_bg.opt.wasm");
-        run(command("wasm-opt").arg(format!("-O{level}")).arg(&wasm).arg("-o").arg(&optimized))?;
+        run(command("wasm-opt").arg("-o").arg(&optimized).arg(&args[0]).arg(&wasm).args(&args[1..]))?;
         std::fs::rename(&optimized, &wasm).map_err(|e| format!("renaming {}: {e}", optimized.display()))?;
     }
     std::fs::write(&stamp_path, stamp).map_err(|e| format!("writing {}: {e}", stamp_path.display()))?;
@@ -223,8 +233,8 @@ fn wasm_bench(metadata: &serde_json::Value, full: bool, lines: &mut Vec<String>)
         .args(["build", "-p", WASM_PACKAGE, "--target", WASM_TARGET, "--profile", SHIPPED_PROFILE]))?;
     let built = target_dir.join(WASM_TARGET).join(SHIPPED_PROFILE).join("podlife_bench_wasm.wasm");
     let out = target_dir.join("bench-wasm");
-    let opt_level = shipped_wasm_opt_level();
-    let wasm = bindgen_and_optimize(&built, &out, opt_level.as_deref())?;
+    let opt_args = shipped_wasm_opt();
+    let wasm = bindgen_and_optimize(&built, &out, opt_args.as_deref())?;
     copy_page(&out)?;
 
     let cargo_toml = std::fs::read_to_string(root().join("Cargo.toml")).unwrap_or_default();
@@ -235,8 +245,8 @@ fn wasm_bench(metadata: &serde_json::Value, full: bool, lines: &mut Vec<String>)
         "wasm: built as the shipped app is ({:.0}s): cargo profile `{SHIPPED_PROFILE}` ({profile}), {}; \
          {:.2} MiB .wasm",
         started.elapsed().as_secs_f64(),
-        match &opt_level {
-            Some(level) => format!("wasm-opt -O{level} (web/index.html's data-wasm-opt)"),
+        match &opt_args {
+            Some(args) => format!("wasm-opt {} (web/index.html's worker)", args.join(" ")),
             None => "no wasm-opt (as web/index.html)".into(),
         },
         size as f64 / (1024.0 * 1024.0),

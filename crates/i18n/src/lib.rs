@@ -7,18 +7,18 @@ use podlife_ftl::{Pattern, Value};
 
 pub use podlife_protocol::{Arg, Lang, Message};
 
-/// The translation files of one language, compiled in.
+/// The translation files of one language, compiled in (comments cut by build.rs).
 fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
     match lang {
         Lang::En => &[
-            ("en/ui.ftl", include_str!("../../../static/i18n/en/ui.ftl")),
-            ("en/reactions.ftl", include_str!("../../../static/i18n/en/reactions.ftl")),
-            ("en/scenarios.ftl", include_str!("../../../static/i18n/en/scenarios.ftl")),
+            ("en/ui.ftl", include_str!(concat!(env!("OUT_DIR"), "/en/ui.ftl"))),
+            ("en/reactions.ftl", include_str!(concat!(env!("OUT_DIR"), "/en/reactions.ftl"))),
+            ("en/scenarios.ftl", include_str!(concat!(env!("OUT_DIR"), "/en/scenarios.ftl"))),
         ],
         Lang::Ko => &[
-            ("ko/ui.ftl", include_str!("../../../static/i18n/ko/ui.ftl")),
-            ("ko/reactions.ftl", include_str!("../../../static/i18n/ko/reactions.ftl")),
-            ("ko/scenarios.ftl", include_str!("../../../static/i18n/ko/scenarios.ftl")),
+            ("ko/ui.ftl", include_str!(concat!(env!("OUT_DIR"), "/ko/ui.ftl"))),
+            ("ko/reactions.ftl", include_str!(concat!(env!("OUT_DIR"), "/ko/reactions.ftl"))),
+            ("ko/scenarios.ftl", include_str!(concat!(env!("OUT_DIR"), "/ko/scenarios.ftl"))),
         ],
     }
 }
