@@ -3,6 +3,7 @@
 //! written and read by the engine worker, `podlife_player::keep`).
 
 use podlife_i18n::Lang;
+use podlife_page::json::{self, Value};
 use podlife_page::progress::Progress;
 
 /// The localStorage key of the autosave record (the record itself carries its version).
@@ -86,33 +87,32 @@ pub fn load() -> Option<String> {
 
 /// The language an autosave record was written in (read here so the page starts in it).
 pub fn saved_lang(text: &str) -> Option<Lang> {
-    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    let v = json::parse(text).ok()?;
     v.get("lang")?.as_str().and_then(Lang::from_tag)
 }
 
 /// The editor's tabs and the one in focus as an autosave record has them: the page shows them
 /// at once, before the worker has replayed the timeline.
 pub fn saved_files(text: &str) -> Option<(Vec<crate::app::EditorFile>, usize)> {
-    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    let v = json::parse(text).ok()?;
     let files: Vec<crate::app::EditorFile> = v
         .get("files")?
         .as_array()?
         .iter()
         .map(|f| Some(crate::app::EditorFile { name: f.get("name")?.as_str()?.to_string(), text: f.get("text")?.as_str()?.to_string() }))
         .collect::<Option<_>>()?;
-    let active = v.get("activeFile").and_then(serde_json::Value::as_u64).unwrap_or(0) as usize;
+    let active = v.get("activeFile").and_then(Value::as_u64).unwrap_or(0) as usize;
     (!files.is_empty()).then_some((files, active))
 }
 
 /// The autosave record `text` with the editor's tabs replaced: typing is kept at once, even
-/// while the worker is busy with a long run (the record's other parts are the worker's).
+/// while the worker is busy with a long run (the record's other parts are the worker's, kept
+/// as they were written).
 pub fn with_files(text: &str, files: &[crate::app::EditorFile], active_file: usize) -> Option<String> {
-    let mut v: serde_json::Value = serde_json::from_str(text).ok()?;
-    let list = files.iter().map(|f| serde_json::json!({"name": f.name, "text": f.text})).collect();
-    let o = v.as_object_mut()?;
-    o.insert("files".into(), serde_json::Value::Array(list));
-    o.insert("activeFile".into(), active_file.into());
-    Some(v.to_string())
+    let mut v = json::parse(text).ok()?;
+    let file = |f: &crate::app::EditorFile| Value::Object(vec![("name".into(), Value::String(f.name.clone())), ("text".into(), Value::String(f.text.clone()))]);
+    let set = v.set("files", Value::Array(files.iter().map(file).collect())) && v.set("activeFile", Value::Number(active_file.to_string()));
+    set.then(|| v.to_json())
 }
 
 /// Writes the autosave record; an error (quota, private mode) is returned to show.
@@ -179,5 +179,41 @@ pub fn reduced_motion() -> bool {
 pub fn set_document_lang(lang: Lang) {
     if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
         let _ = el.set_attribute("lang", lang.code());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::EditorFile;
+
+    /// A record as the worker writes it (`podlife_player::keep`'s pinned first-release format).
+    const SAVED: &str = r#"{"v":1,"scenario":"nginx","files":[{"name":"pod.yaml","text":"a: \"<b>&\"\n\t한\u0001"}],"activeFile":1,"log":[{"at":0,"input":"script","text":"x"},{"at":2,"input":"apply","files":[["a.yaml","k: v\n"]],"horizon_ms":5000},{"at":3,"input":"delete","files":[],"horizon_ms":0},{"at":4,"input":"command","line":"kubectl get pods -o json"}],"position":3,"lang":null}"#;
+
+    #[test]
+    fn the_page_reads_the_workers_record() {
+        assert_eq!(saved_lang(SAVED), None);
+        assert_eq!(saved_lang(&SAVED.replace(r#""lang":null"#, r#""lang":"ko""#)), Some(Lang::Ko));
+        let files = vec![EditorFile { name: "pod.yaml".into(), text: "a: \"<b>&\"\n\t한\u{1}".into() }];
+        assert_eq!(saved_files(SAVED), Some((files, 1)));
+        // No `activeFile`: the first tab.
+        let without = r#"{"v":1,"files":[{"name":"a","text":""}]}"#;
+        assert_eq!(saved_files(without).unwrap().1, 0);
+        for bad in ["", "{", "[]", r#"{"files":[]}"#, r#"{"files":[{"name":"a"}]}"#, &SAVED[..SAVED.len() - 1]] {
+            assert_eq!(saved_files(bad), None, "{bad}");
+            assert_eq!(saved_lang(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn replacing_the_files_keeps_the_rest_as_written() {
+        let files = [EditorFile { name: "b.yaml".into(), text: "x: \"1\"\n😀".into() }, EditorFile { name: "c".into(), text: String::new() }];
+        let text = with_files(SAVED, &files, 1).unwrap();
+        let (head, tail) = SAVED.split_once(r#""files":"#).unwrap();
+        let tail = &tail[tail.find(r#","log":"#).unwrap()..];
+        assert_eq!(text, format!(r#"{head}"files":[{{"name":"b.yaml","text":"x: \"1\"\n😀"}},{{"name":"c","text":""}}],"activeFile":1{tail}"#));
+        assert_eq!(saved_files(&text), Some((files.to_vec(), 1)));
+        assert_eq!(with_files("{", &files, 0), None);
+        assert_eq!(with_files("[1]", &files, 0), None);
     }
 }
