@@ -11,7 +11,7 @@ use gloo_timers::callback::Timeout;
 use podlife_i18n::{Lang, Localizer};
 use podlife_page::progress::{Answer as Prediction, Progress};
 use podlife_protocol::{self as protocol, Answer, ConsoleEntry, CourseInfo, Diagnostic, FromWorker, LessonInfo, PickedGoal, Request, TableKind, Timeline, View, Wants};
-use podlife_stories::Scenario;
+use podlife_stories::Pick;
 use yew::prelude::*;
 
 use crate::engine::{Engine, Heard};
@@ -148,7 +148,7 @@ pub struct App {
     opening: Opening,
     /// The learner changed the files after the last open request: its reply keeps them.
     edited_since_open: bool,
-    scenario: &'static Scenario,
+    scenario: &'static Pick,
     files: Vec<EditorFile>,
     active_file: usize,
     /// Diagnostics per file index (from the live check, then from Apply).
@@ -258,16 +258,17 @@ fn arrow_step(e: &web_sys::KeyboardEvent) -> Option<Msg> {
     }
 }
 
-fn scenario_files(s: &Scenario) -> Vec<EditorFile> {
-    s.files.iter().map(|f| EditorFile { name: f.name.to_string(), text: f.text.to_string() }).collect()
+/// The editor's files before the worker has answered: the default story's.
+fn default_files() -> Vec<EditorFile> {
+    podlife_stories::DEFAULT_FILES.iter().map(|f| EditorFile { name: f.name.to_string(), text: f.text.to_string() }).collect()
 }
 
 fn pairs(files: &[EditorFile]) -> Vec<protocol::File> {
     files.iter().map(|f| (f.name.clone(), f.text.clone())).collect()
 }
 
-fn default_scenario() -> &'static Scenario {
-    podlife_stories::by_id(podlife_stories::DEFAULT_ID).unwrap_or(&podlife_stories::all()[0])
+fn default_scenario() -> &'static Pick {
+    podlife_stories::pick(podlife_stories::DEFAULT_ID).unwrap_or(&podlife_stories::picks()[0])
 }
 
 impl App {
@@ -312,18 +313,21 @@ impl App {
         self.send(request);
     }
 
-    fn open_scenario(&mut self, scenario: &'static Scenario, files: Vec<EditorFile>) {
+    /// Opens `scenario` with `files`, or with its own when there are none: the worker sends
+    /// those with its answer (`opened`), so the page does not carry every story's files.
+    fn open_scenario(&mut self, scenario: &'static Pick, files: Vec<EditorFile>) {
         self.scenario = scenario;
         self.lesson = None;
         self.builder = None;
-        // A link without files opens the scenario's own.
-        self.files = if files.is_empty() { scenario_files(scenario) } else { files };
-        self.active_file = 0;
-        self.diagnostics = vec![Vec::new(); self.files.len()];
+        let sent = pairs(&files);
+        if !files.is_empty() {
+            self.files = files;
+            self.active_file = 0;
+            self.diagnostics = vec![Vec::new(); self.files.len()];
+        }
         self.applied = false;
         self.course_open = false;
-        let files = pairs(&self.files);
-        self.open(Request::OpenScenario { id: scenario.id.to_string(), files }, Opening::Other);
+        self.open(Request::OpenScenario { id: scenario.id.to_string(), files: sent }, Opening::Other);
     }
 
     fn open_lesson(&mut self, id: String) {
@@ -621,7 +625,7 @@ impl App {
     }
 
     fn opened(&mut self, o: protocol::Opened) {
-        if let Some(s) = podlife_stories::by_id(&o.scenario) {
+        if let Some(s) = podlife_stories::pick(&o.scenario) {
             self.scenario = s;
         }
         if self.edited_since_open {
@@ -746,9 +750,9 @@ impl Component for App {
             opening: Opening::Other,
             edited_since_open: false,
             scenario: default,
-            files: scenario_files(default),
+            files: default_files(),
             active_file: 0,
-            diagnostics: vec![Vec::new(); default.files.len()],
+            diagnostics: vec![Vec::new(); podlife_stories::DEFAULT_FILES.len()],
             locales,
             lang,
             embed: query.embed,
@@ -830,7 +834,7 @@ impl Component for App {
             }
             app.open(Request::Restore { saved }, Opening::Saved);
         } else {
-            let s = query.scenario.as_deref().and_then(podlife_stories::by_id).unwrap_or(default);
+            let s = query.scenario.as_deref().and_then(podlife_stories::pick).unwrap_or(default);
             app.open_scenario(s, Vec::new());
         }
         // `?course` opens the map, unless a lesson is being opened.
@@ -1102,7 +1106,7 @@ impl App {
                     <label for="scenario">{ t.text("scenario-picker-label") }</label>
                     <select id="scenario" onchange={on_scenario}>
                         { for self.lesson.is_some().then(|| html! { <option value="" selected=true disabled=true>{ t.text("scenario-picker-in-lesson") }</option> }) }
-                        { for podlife_stories::all().iter().map(|s| {
+                        { for podlife_stories::picks().iter().map(|s| {
                             let title = t.text(&format!("scenario-{}-title", s.id));
                             html! { <option value={s.id} selected={self.lesson.is_none() && s.id == self.scenario.id}>{ title }</option> }
                         }) }
@@ -1304,7 +1308,7 @@ impl App {
                 self.save();
             }
             Msg::Scenario(id) => {
-                if let Some(s) = podlife_stories::by_id(&id) {
+                if let Some(s) = podlife_stories::pick(&id) {
                     self.open_scenario(s, Vec::new());
                 }
             }

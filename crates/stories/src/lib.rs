@@ -32,103 +32,109 @@ pub struct File {
 /// The scenario the app opens with.
 pub const DEFAULT_ID: &str = "nginx";
 
-macro_rules! file {
-    ($id:literal, $name:literal) => {
-        File { name: $name, text: include_str!(concat!("../scenarios/", $id, "/", $name)) }
-    };
+/// The default scenario's files, for the page's editor before the worker has loaded (the
+/// page carries no other story's texts: see `Pick`).
+pub static DEFAULT_FILES: &[File] = &[File { name: "nginx.yaml", text: include_str!("../scenarios/nginx/nginx.yaml") }];
+
+/// A scenario's entry in the picker: what the page needs without the files' texts, which
+/// the worker sends when it opens the scenario (they would weigh in both wasm modules).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pick {
+    pub id: &'static str,
+    /// As `Scenario::after_apply`.
+    pub after_apply: &'static [&'static str],
 }
 
-static SCENARIOS: &[Scenario] = &[
+/// Both tables from one list, so the picker cannot drift from the scenarios.
+macro_rules! stories {
+    ($( $id:literal { $(setup: $setup:literal,)? files: [$($file:literal),+ $(,)?], horizon_seconds: $horizon:literal, after_apply: [$($after:literal),* $(,)?], } ),+ $(,)?) => {
+        static SCENARIOS: &[Scenario] = &[$(
+            Scenario {
+                id: $id,
+                setup: stories!(@setup $id $($setup)?),
+                files: &[$(File { name: $file, text: include_str!(concat!("../scenarios/", $id, "/", $file)) }),+],
+                horizon_seconds: $horizon,
+                after_apply: &[$($after),*],
+            },
+        )+];
+        static PICKS: &[Pick] = &[$(Pick { id: $id, after_apply: &[$($after),*] },)+];
+    };
+    (@setup $id:literal) => { "" };
+    (@setup $id:literal $setup:literal) => { include_str!(concat!("../scenarios/", $id, "/", $setup)) };
+}
+
+stories! {
     // The default page: one nginx pod from Apply to Running.
-    Scenario {
-        id: "nginx",
-        setup: "",
-        files: &[file!("nginx", "nginx.yaml")],
+    "nginx" {
+        files: ["nginx.yaml"],
         horizon_seconds: 30,
-        after_apply: &["kubectl delete pod nginx"],
+        after_apply: ["kubectl delete pod nginx"],
     },
     // Pending: no node has 6Gi of memory to spare (FailedScheduling: Insufficient memory).
-    Scenario {
-        id: "insufficient-memory",
-        setup: "",
-        files: &[file!("insufficient-memory", "cache.yaml")],
+    "insufficient-memory" {
+        files: ["cache.yaml"],
         horizon_seconds: 10,
-        after_apply: &["kubectl describe pod cache"],
+        after_apply: ["kubectl describe pod cache"],
     },
     // Pending: both workers are tainted; the pod without a toleration waits, the one with
     // it runs; removing one taint lets the scheduler place the waiting pod.
-    Scenario {
-        id: "untolerated-taint",
-        setup: include_str!("../scenarios/untolerated-taint/setup.sh"),
-        files: &[file!("untolerated-taint", "web.yaml"), file!("untolerated-taint", "report.yaml")],
+    "untolerated-taint" {
+        setup: "setup.sh",
+        files: ["web.yaml", "report.yaml"],
         horizon_seconds: 10,
-        after_apply: &["kubectl taint nodes worker-2 dedicated=batch:NoSchedule-"],
+        after_apply: ["kubectl taint nodes worker-2 dedicated=batch:NoSchedule-"],
     },
     // ErrImagePull, then ImagePullBackOff with a doubling back-off (a tag that does not exist).
-    Scenario {
-        id: "image-pull-backoff",
-        setup: "",
-        files: &[file!("image-pull-backoff", "web.yaml")],
+    "image-pull-backoff" {
+        files: ["web.yaml"],
         horizon_seconds: 90,
-        after_apply: &["kubectl describe pod web"],
+        after_apply: ["kubectl describe pod web"],
     },
     // A container that exits 1 at once: restarts with the crash-loop back-off (10 s, 20 s, 40 s …).
-    Scenario {
-        id: "crash-loop-backoff",
-        setup: "",
-        files: &[file!("crash-loop-backoff", "api.yaml")],
+    "crash-loop-backoff" {
+        files: ["api.yaml"],
         horizon_seconds: 180,
         // At 180 s the fifth crash is seconds old: STATUS reads Error, the dead container is
         // still the current one, and the one before it is gone (the container GC keeps one).
-        after_apply: &["kubectl logs api"],
+        after_apply: ["kubectl logs api"],
     },
     // The cgroup's OOM killer ends a container past its memory limit (exit 137, OOMKilled).
-    Scenario {
-        id: "oom-killed",
-        setup: "",
-        files: &[file!("oom-killed", "memory-hog.yaml")],
+    "oom-killed" {
+        files: ["memory-hog.yaml"],
         horizon_seconds: 60,
-        after_apply: &["kubectl describe pod memory-hog"],
+        after_apply: ["kubectl describe pod memory-hog"],
     },
     // An init container holds the app (Init:0/1) until postgres behind its Service is ready
     // (`until nc -z postgres-svc 5432`). Until kube-proxy and the EndpointSlice controller
     // exist, podlife routes a Service to its ready pods as etcd has them; when they arrive,
     // the wait grows by their propagation delay and the golden changes with it.
-    Scenario {
-        id: "init-container-wait",
-        setup: "",
-        files: &[file!("init-container-wait", "myapp.yaml"), file!("init-container-wait", "postgres.yaml")],
+    "init-container-wait" {
+        files: ["myapp.yaml", "postgres.yaml"],
         horizon_seconds: 40,
-        after_apply: &["kubectl logs myapp -c wait-for-postgres"],
+        after_apply: ["kubectl logs myapp -c wait-for-postgres"],
     },
     // A native sidecar (restartPolicy: Always init container) lets a pod complete; the same
     // shipper as a regular container keeps it NotReady for ever.
-    Scenario {
-        id: "native-sidecar",
-        setup: "",
-        files: &[file!("native-sidecar", "native.yaml"), file!("native-sidecar", "classic.yaml")],
+    "native-sidecar" {
+        files: ["native.yaml", "classic.yaml"],
         horizon_seconds: 30,
-        after_apply: &["kubectl logs native-sidecar -c log-shipper"],
+        after_apply: ["kubectl logs native-sidecar -c log-shipper"],
     },
     // A failing readiness probe takes the pod out of service; a failing liveness probe
     // restarts the container.
-    Scenario {
-        id: "readiness-vs-liveness",
-        setup: "",
-        files: &[file!("readiness-vs-liveness", "not-ready.yaml"), file!("readiness-vs-liveness", "unhealthy.yaml")],
+    "readiness-vs-liveness" {
+        files: ["not-ready.yaml", "unhealthy.yaml"],
         horizon_seconds: 60,
-        after_apply: &["kubectl get events --field-selector reason=Unhealthy"],
+        after_apply: ["kubectl get events --field-selector reason=Unhealthy"],
     },
     // The endpoint race: traffic to two Services; a pod deleted from each. Without preStop
     // some requests fail while kube-proxy catches up on every node; with a 5 s preStop sleep
     // none does. (web-safe-2 goes first: a kube-proxy still busy with one sync takes longer
     // for the next, which a 5 s preStop may not cover.)
-    Scenario {
-        id: "endpoint-race",
-        setup: "",
-        files: &[file!("endpoint-race", "web.yaml"), file!("endpoint-race", "web-safe.yaml")],
+    "endpoint-race" {
+        files: ["web.yaml", "web-safe.yaml"],
         horizon_seconds: 30,
-        after_apply: &[
+        after_apply: [
             "podlife traffic svc/web --rps 50 --for 30s",
             "podlife traffic svc/web-safe --rps 50 --for 30s",
             "kubectl delete pod web-safe-2",
@@ -137,50 +143,41 @@ static SCENARIOS: &[Scenario] = &[
     },
     // A Deployment's rolling update behind a Service, with traffic: the ReplicaSets trade
     // pods within maxSurge/maxUnavailable, and every old pod leaving is an endpoint race.
-    Scenario {
-        id: "rolling-update",
-        setup: "",
-        files: &[file!("rolling-update", "web.yaml")],
+    "rolling-update" {
+        files: ["web.yaml"],
         horizon_seconds: 30,
-        after_apply: &["podlife traffic svc/web --rps 50 --for 60s", "kubectl set image deployment/web nginx=nginx:1.28", "kubectl rollout status deployment/web"],
+        after_apply: ["podlife traffic svc/web --rps 50 --for 60s", "kubectl set image deployment/web nginx=nginx:1.28", "kubectl rollout status deployment/web"],
     },
     // A StatefulSet under OrderedReady: db-1 only after db-0 is Ready, and so on; scaling
     // down goes from the highest ordinal.
-    Scenario {
-        id: "statefulset-order",
-        setup: "",
-        files: &[file!("statefulset-order", "db.yaml")],
+    "statefulset-order" {
+        files: ["db.yaml"],
         horizon_seconds: 40,
-        after_apply: &["kubectl get pods -l app=db", "kubectl scale statefulset db --replicas=1"],
+        after_apply: ["kubectl get pods -l app=db", "kubectl scale statefulset db --replicas=1"],
     },
     // A Job that fails: new pods after 10 s and 20 s of back-off, then FailureTarget and
     // Failed (BackoffLimitExceeded) once backoffLimit is exceeded.
-    Scenario {
-        id: "job-backoff",
-        setup: "",
-        files: &[file!("job-backoff", "migrate.yaml")],
+    "job-backoff" {
+        files: ["migrate.yaml"],
         horizon_seconds: 60,
-        after_apply: &["kubectl get pods", "kubectl describe job migrate"],
+        after_apply: ["kubectl get pods", "kubectl describe job migrate"],
     },
     // Graceful termination: exec form gets SIGTERM and exits in a second; shell form's sh
     // (PID 1) drops it, so the app dies by SIGKILL after the 30 s grace period.
-    Scenario {
-        id: "pid1-termination",
-        setup: "",
-        files: &[file!("pid1-termination", "shell-form.yaml"), file!("pid1-termination", "exec-form.yaml")],
+    "pid1-termination" {
+        files: ["shell-form.yaml", "exec-form.yaml"],
         horizon_seconds: 10,
-        after_apply: &["kubectl delete pod exec-form", "kubectl delete pod shell-form"],
+        after_apply: ["kubectl delete pod exec-form", "kubectl delete pod shell-form"],
     },
     // Scale: a Deployment of 1,000 replicas on twenty nodes, the run computed in the
     // background with its progress shown (the web app's worker) and then stepped and scrubbed.
-    Scenario {
-        id: "thousand-pods",
-        setup: include_str!("../scenarios/thousand-pods/setup.sh"),
-        files: &[file!("thousand-pods", "web.yaml")],
+    "thousand-pods" {
+        setup: "setup.sh",
+        files: ["web.yaml"],
         horizon_seconds: 30,
-        after_apply: &["kubectl get deployment web", "kubectl get pods -o wide --field-selector spec.nodeName=worker-7"],
+        after_apply: ["kubectl get deployment web", "kubectl get pods -o wide --field-selector spec.nodeName=worker-7"],
     },
-];
+}
 
 /// Every scenario, in the picker's order; the default first.
 pub fn all() -> &'static [Scenario] {
@@ -190,6 +187,16 @@ pub fn all() -> &'static [Scenario] {
 /// The scenario with this id.
 pub fn by_id(id: &str) -> Option<&'static Scenario> {
     SCENARIOS.iter().find(|s| s.id == id)
+}
+
+/// The picker's entries, in `all()`'s order.
+pub fn picks() -> &'static [Pick] {
+    PICKS
+}
+
+/// The picker's entry with this id.
+pub fn pick(id: &str) -> Option<&'static Pick> {
+    PICKS.iter().find(|p| p.id == id)
 }
 
 #[cfg(test)]
@@ -209,6 +216,17 @@ mod tests {
             assert_eq!(by_id(s.id), Some(s));
         }
         assert_eq!(by_id("no-such-scenario"), None);
+        assert_eq!(pick("no-such-scenario"), None);
+        assert_eq!(by_id(DEFAULT_ID).map(|s| s.files), Some(DEFAULT_FILES));
+    }
+
+    #[test]
+    fn the_picks_are_the_scenarios() {
+        let expected: Vec<Pick> = all().iter().map(|s| Pick { id: s.id, after_apply: s.after_apply }).collect();
+        assert_eq!(picks().to_vec(), expected);
+        for s in all() {
+            assert_eq!(pick(s.id).map(|p| p.after_apply), Some(s.after_apply));
+        }
     }
 
     #[test]
