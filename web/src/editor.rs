@@ -297,7 +297,7 @@ struct Window {
 impl Window {
     /// The height of the lines above and below the drawn ones.
     fn spacers(self) -> (String, String) {
-        let px = |n: u32| format!("height: {}px", f64::from(n) * LINE_HEIGHT);
+        let px = |n: u32| format!("height: {}px", podlife_ftl::num::Num(f64::from(n) * LINE_HEIGHT));
         (px(self.start), px(self.lines - self.end))
     }
 }

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use podlife_ftl::num::{Fixed, Num};
 use podlife_protocol::{Component as ComponentRef, NodeView, PodView, Scene};
 use yew::prelude::*;
 
@@ -134,10 +135,11 @@ const NODES_PER_ROW: usize = 3;
 /// per node, the rest counted (the Pods tab lists them all). The worker sends no more.
 use podlife_protocol::{MAX_NODES_DRAWN, MAX_PODS_DRAWN};
 
-/// A coordinate as an attribute: whole numbers (most of them) without the shortest-float
-/// printer, which every redraw of the scene called hundreds of times.
+/// A coordinate as an attribute, as `{}` writes it (`num`: not core's float formatting).
 fn px(v: f64) -> String {
-    if v.fract() == 0.0 && v.abs() < 1e15 { (v as i64).to_string() } else { v.to_string() }
+    let mut s = String::new();
+    podlife_ftl::num::push_shortest(&mut s, v);
+    s
 }
 
 fn pod_height(p: &PodView) -> f64 {
@@ -311,7 +313,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
                 { legend(app) }
             </div>
             <div class="stage-wrap">
-            <svg class={classes!("cluster", narrow.then_some("narrow"), app.jumped().then_some("jump"))} viewBox={format!("0 0 {w_all} {height}")} role="group" aria-label={title}>
+            <svg class={classes!("cluster", narrow.then_some("narrow"), app.jumped().then_some("jump"))} viewBox={format!("0 0 {} {}", Num(w_all), Num(height))} role="group" aria-label={title}>
                 <defs>
                     <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
                         <path d="M 0 0 L 10 5 L 0 10 z" class="arrowhead" />
@@ -424,14 +426,14 @@ fn edges(scene: &Scene, boxes: &BTreeMap<String, Rect>, reduced_motion: bool) ->
             let len = (dx * dx + dy * dy).sqrt().max(1.0);
             let bend = (len * 0.25).clamp(10.0, 40.0);
             let (cx, cy) = (mx - dy / len * bend, my + dx / len * bend);
-            let d = format!("M {:.1} {:.1} Q {:.1} {:.1} {:.1} {:.1}", from.0, from.1, cx, cy, to.0, to.1);
+            let d = format!("M {} {} Q {} {} {} {}", Fixed(from.0, 1), Fixed(from.1, 1), Fixed(cx, 1), Fixed(cy, 1), Fixed(to.0, 1), Fixed(to.1, 1));
             let (lx, ly) = (0.25 * from.0 + 0.5 * cx + 0.25 * to.0, 0.25 * from.1 + 0.5 * cy + 0.25 * to.1);
             let label_w = 10.0 + 7.8 * e.label.chars().count() as f64;
             let dot = (!reduced_motion).then(|| {
                 html! {
                     <circle r="6" class="packet" opacity="0">
-                        <set attributeName="opacity" to="1" begin={format!("{:.2}s", i as f64 * 0.35)} />
-                        <animateMotion dur="0.7s" begin={format!("{:.2}s", i as f64 * 0.35)} fill="freeze" path={d.clone()} />
+                        <set attributeName="opacity" to="1" begin={format!("{}s", Fixed(i as f64 * 0.35, 2))} />
+                        <animateMotion dur="0.7s" begin={format!("{}s", Fixed(i as f64 * 0.35, 2))} fill="freeze" path={d.clone()} />
                     </circle>
                 }
             });
@@ -445,4 +447,33 @@ fn edges(scene: &Scene, boxes: &BTreeMap<String, Rect>, reduced_motion: bool) ->
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The drawing's numbers read as std wrote them before `num`: coordinates from the
+    /// layout's constants, the edges' `{:.1}` path and `{:.2}s` delays.
+    #[test]
+    fn numbers_as_std_writes_them() {
+        let mut values = vec![0.0, -0.0, 0.05, -0.05, 0.25, 0.35, 1.45, -1.45, 2.675, 12.25, -12.35];
+        for w in [WIDE_W, NARROW_W, 500.0, 699.0, 1234.0] {
+            for cols in 1..=NODES_PER_ROW {
+                let node_w = (w - 16.0 - 18.0 * (cols as f64 - 1.0)) / cols as f64;
+                for i in 0..40 {
+                    let x = 8.0 + (i % cols) as f64 * (node_w + 18.0);
+                    let f = i as f64;
+                    values.extend([node_w, x, x + node_w / 2.0, x - node_w / 3.0, node_w - 34.0 - f * STATUS_CHAR_W, 10.0 + NAME_CHAR_W * f, f * 0.35, -f / 7.0]);
+                    let len = (x * x + node_w * node_w).sqrt().max(1.0);
+                    values.extend([len, x - node_w / len * 25.0, 0.25 * x + 0.5 * len + 0.25 * node_w]);
+                }
+            }
+        }
+        for v in values {
+            assert_eq!(px(v), v.to_string());
+            assert_eq!(format!("M {} {}", Fixed(v, 1), Fixed(-v, 1)), format!("M {:.1} {:.1}", v, -v));
+            assert_eq!(format!("{}s", Fixed(v, 2)), format!("{:.2}s", v));
+        }
+    }
 }

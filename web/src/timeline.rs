@@ -6,6 +6,7 @@ use std::cell::{Ref, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
+use podlife_ftl::num::Num;
 use podlife_protocol::{Cap, StopWhy, Timeline};
 use yew::prelude::*;
 
@@ -192,6 +193,20 @@ mod tests {
     }
 
     #[test]
+    fn fractional_coordinates_read_as_std_writes_them() {
+        let (x, w, h, g) = (200.7, 300.5, 68.25, 100.3);
+        let m = frame_markup(&["etcd".to_string()], &[(g, 40_000)], &[(x, 1_500)], w, h);
+        let mid = g + GAP_W / 2.0 - 4.0;
+        assert!(m.contains(&format!("width=\"{w}\" height=\"{LANE_H}\"")), "{m}");
+        assert!(m.contains(&format!("<line x1=\"{mid}\" y1=\"6\" x2=\"{mid}\" y2=\"{}\"/><path d=\"M {} {}", h - 18.0, mid - 16.0, h - 10.0 - 4.0)), "{m}");
+        assert!(m.contains(&format!("<text x=\"{}\" y=\"{}\">40 s</text>", mid - 3.0, h - 6.0)), "{m}");
+        assert!(m.ends_with(&format!("<text x=\"{x}\" y=\"{}\" class=\"time-mark\">1.5 s</text></g>", h - 6.0)), "{m}");
+        for s in SPEEDS {
+            assert!(speed_label(s) == format!("{s}×") || s < 1.0);
+        }
+    }
+
+    #[test]
     fn a_tick_is_a_rounded_rectangle_at_whole_pixels() {
         let mut d = String::new();
         tick_path(&mut d, 188.0, 31.0);
@@ -272,24 +287,25 @@ fn frame_markup(lanes: &[String], gaps: &[(f64, u64)], marks: &[(f64, u64)], wid
     for (i, name) in lanes.iter().enumerate() {
         let y = 8.0 + i as f64 * LANE_H;
         let class = if i % 2 == 0 { "lane-bg even" } else { "lane-bg" };
-        out.push_str(&format!("<g class=\"lane\"><rect x=\"0\" y=\"{y}\" width=\"{width}\" height=\"{LANE_H}\" class=\"{class}\"/><text x=\"8\" y=\"{}\" class=\"lane-label\">", y + 14.0));
+        out.push_str(&format!("<g class=\"lane\"><rect x=\"0\" y=\"{}\" width=\"{}\" height=\"{}\" class=\"{class}\"/><text x=\"8\" y=\"{}\" class=\"lane-label\">", Num(y), Num(width), Num(LANE_H), Num(y + 14.0)));
         escape_into(&mut out, name);
         out.push_str("</text></g>");
     }
     for &(x, ms) in gaps {
         let mid = x + GAP_W / 2.0 - 4.0;
         let base = height - 10.0;
-        let (a, b, c, t, m, bo) = (mid - 16.0, mid - 11.0, mid - 6.0, base - 4.0, base, base + 4.0);
+        let (a, b, c, t, m, bo) = (Num(mid - 16.0), Num(mid - 11.0), Num(mid - 6.0), Num(base - 4.0), Num(base), Num(base + 4.0));
+        let mid = Num(mid);
         let length = short_duration(ms);
         out.push_str(&format!(
             "<g class=\"gap\"><title>{length}</title><line x1=\"{mid}\" y1=\"6\" x2=\"{mid}\" y2=\"{}\"/><path d=\"M {a} {t} L {b} {m} L {a} {bo} Z M {b} {t} L {c} {m} L {b} {bo} Z\" class=\"gap-icon\"/><text x=\"{}\" y=\"{}\">{length}</text></g>",
-            height - 18.0,
-            mid - 3.0,
-            height - 6.0
+            Num(height - 18.0),
+            Num(mid.0 - 3.0),
+            Num(height - 6.0)
         ));
     }
     for &(x, ms) in marks {
-        out.push_str(&format!("<text x=\"{x}\" y=\"{}\" class=\"time-mark\">{}</text>", height - 6.0, time_mark(ms)));
+        out.push_str(&format!("<text x=\"{}\" y=\"{}\" class=\"time-mark\">{}</text>", Num(x), Num(height - 6.0), time_mark(ms)));
     }
     out.push_str("</g>");
     out
@@ -308,10 +324,10 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
     let visible_index = layout.step_of(position);
     let total_shown = layout.ticks.len();
     // The part already seen is shaded by one band, not by restyling every tick.
-    let seen_band = html! { <rect class="seen" x={(LABEL_W + 6.0).to_string()} y="8" width={(cursor_x - LABEL_W - 6.0).max(0.0).to_string()} height={(height - 28.0).to_string()} /> };
+    let seen_band = html! { <rect class="seen" x={Num(LABEL_W + 6.0).to_string()} y="8" width={Num((cursor_x - LABEL_W - 6.0).max(0.0)).to_string()} height={Num(height - 28.0).to_string()} /> };
     let current_mark = current.map(|c| {
         let y = 8.0 + c.lane as f64 * LANE_H + 3.0;
-        html! { <rect class="tick current" x={c.x.to_string()} y={y.to_string()} width={(TICK - 4.0).to_string()} height={(LANE_H - 6.0).to_string()} rx="3" /> }
+        html! { <rect class="tick current" x={Num(c.x).to_string()} y={Num(y).to_string()} width={Num(TICK - 4.0).to_string()} height={Num(LANE_H - 6.0).to_string()} rx="3" /> }
     });
 
     // Controls.
@@ -371,12 +387,12 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
             <input type="range" id="scrub" class="scrub" min="0" max={total.to_string()} value={position.to_string()}
                 aria-label={t.text("timeline-scrub")} aria-valuetext={step_label_plain(app, visible_index, total_shown)} oninput={on_slider} />
             <div class="lanes-wrap">
-                <svg class="lanes" width={width.to_string()} height={height.to_string()} viewBox={format!("0 0 {width} {height}")} aria-hidden="true">
+                <svg class="lanes" width={Num(width).to_string()} height={Num(height).to_string()} viewBox={format!("0 0 {} {}", Num(width), Num(height))} aria-hidden="true">
  
                     <Lanes layout={layout.clone()} on_seek={app.seek_callback()} />
                     { seen_band }
                     { for current_mark }
-                    <line class="cursor" x1={cursor_x.to_string()} y1="2" x2={cursor_x.to_string()} y2={(height - 18.0).to_string()} />
+                    <line class="cursor" x1={Num(cursor_x).to_string()} y1="2" x2={Num(cursor_x).to_string()} y2={Num(height - 18.0).to_string()} />
                 </svg>
             </div>
             { for busy }
@@ -424,7 +440,7 @@ fn speed_label(s: f64) -> String {
     match s {
         0.25 => "¼×".into(),
         0.5 => "½×".into(),
-        s => format!("{s}×"),
+        s => format!("{}×", Num(s)),
     }
 }
 

@@ -20,7 +20,8 @@
 //!   (with their spaces beyond the common indent), and the end of the value is trimmed;
 //! - a message defined twice keeps the first (fluent-bundle's `Overriding`);
 //! - a variable prints its text, or its number as Rust's `f64` display (fluent-bundle's
-//!   `FluentNumber` without options); a missing one prints `{$name}` and is an error;
+//!   `FluentNumber` without options; written by `num`, not core's float formatting); a
+//!   missing one prints `{$name}` and is an error;
 //! - a select expression takes the first variant whose key matches, else the default: an
 //!   identifier key matches a text argument equal to it, or a number argument whose plural
 //!   category (the `plural` function given, CLDR cardinal) it names; a number key matches a
@@ -30,6 +31,8 @@
 //!   placeables per resolution, as fluent-bundle.
 
 use std::fmt::{self, Write as _};
+
+pub mod num;
 
 /// The messages of one file in order, and what could not be read.
 #[derive(Debug, Default)]
@@ -158,9 +161,7 @@ impl Pattern {
                 Element::Literal(t) => out.push_str(t),
                 Element::Variable(name) => match (s.args)(name) {
                     Some(Value::Text(t)) => out.push_str(t),
-                    Some(Value::Number(n)) => {
-                        let _ = write!(out, "{n}");
-                    }
+                    Some(Value::Number(n)) => num::push_shortest(out, n),
                     None => {
                         s.errors.push(format!("unknown variable ${name}"));
                         let _ = write!(out, "{{${name}}}");
