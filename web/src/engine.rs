@@ -1,5 +1,5 @@
 //! The page's handle on the engine worker (`podlife-worker`, a second wasm module that trunk
-//! builds beside this one). Messages are `podlife_protocol` values as bincode bytes, posted with
+//! builds beside this one). Messages are `podlife_protocol` values as postcard bytes, posted with
 //! their buffers transferred. The worker sets its message handler only once its wasm has
 //! loaded, so requests wait here until it says `Ready`.
 //!

@@ -1,6 +1,6 @@
 //! `f64` as text, byte for byte as std's `{}` and `{:.N}`, without core's float formatting
 //! (`flt2dec`'s Grisu/Dragon, its bignum and power tables: about 7 KB brotli of the page).
-//! Shortest digits come from zmij (already in the page through serde_json); fixed precision
+//! Shortest digits come from zmij (a small, exact shortest-round-trip printer); fixed precision
 //! is exact integer arithmetic, rounding half to even on the binary value, as std does.
 
 use std::fmt;

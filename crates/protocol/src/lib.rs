@@ -1,6 +1,6 @@
 //! What crosses between podlife's two wasm modules: the page (the UI: Yew, the editor,
 //! translations) and the engine worker (engine, console, player, lessons) that runs in a Web
-//! Worker. Both sides share these types; the wire format is bincode (`encode` / `decode`).
+//! Worker. Both sides share these types; the wire format is postcard (`encode` / `decode`).
 //!
 //! The page sends a [`Request`] with a sequence number; the worker answers each with one
 //! [`Reply`] carrying the same number, and may send [`FromWorker::Progress`] while a long run
@@ -18,7 +18,7 @@ pub use view::*;
 
 /// Raised whenever a message changes shape: a page and a worker of different builds refuse
 /// each other instead of misreading.
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 
 /// An editor tab.
 pub type File = (String, String);
@@ -181,12 +181,12 @@ pub struct Names {
     pub pods: Vec<(String, String)>,
 }
 
-/// The wire format: bincode.
+/// The wire format: postcard.
 pub fn encode<T: Serialize>(message: &T) -> Result<Vec<u8>, String> {
-    bincode::serialize(message).map_err(|e| e.to_string())
+    postcard::to_allocvec(message).map_err(|e| e.to_string())
 }
 
 /// Reads a message; a malformed one is an error, never a panic.
 pub fn decode<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T, String> {
-    bincode::deserialize(bytes).map_err(|e| e.to_string())
+    postcard::from_bytes(bytes).map_err(|e| e.to_string())
 }

@@ -1,4 +1,4 @@
-//! The engine worker's glue: reads the page's messages (bincode bytes of
+//! The engine worker's glue: reads the page's messages (postcard bytes of
 //! `podlife_protocol::ToWorker`), lets `podlife_player::host::Host` answer them, and posts the
 //! replies back, with progress reports during long runs. A panic is reported to the page
 //! (which starts a new worker) instead of leaving it waiting.
