@@ -2,7 +2,13 @@
 //! its transcript, diagnostics and trace must equal `*.golden` beside it byte for byte.
 //! `PODLIFE_UPDATE_GOLDEN=1 cargo test -p podlife-console --test golden` rewrites them (review
 //! the diff against upstream before committing).
+//!
+//! The same runs check the reaction fingerprints (`fingerprint/mod.rs`) against
+//! `tests/fingerprints/scripts.txt`; `PODLIFE_UPDATE_FINGERPRINTS=1` rewrites that.
 
+mod fingerprint;
+
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use podlife_console::{Session, render, script};
@@ -11,11 +17,14 @@ fn scripts_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/scripts")
 }
 
-fn render_run(text: &str) -> String {
-    let t = match script::run(text, Session::new(1)) {
+fn render_run(text: &str) -> (String, fingerprint::Run) {
+    let session = Session::new(1);
+    fingerprint::start();
+    let t = match script::run(text, session) {
         Ok(t) => t,
-        Err(e) => return format!("script error: {e}\n"),
+        Err(e) => return (format!("script error: {e}\n"), fingerprint::finish(None)),
     };
+    let fp = fingerprint::finish(Some(t.session.engine()));
     let mut out = podlife_console::golden::transcript_text(&t);
     out.push_str("--- trace ---\n");
     // Routine work is left out (`golden::routine`): Lease renewals, answered traffic requests,
@@ -25,7 +34,7 @@ fn render_run(text: &str) -> String {
         out.push_str(&render::line(e));
         out.push('\n');
     }
-    out
+    (out, fp)
 }
 
 #[test]
@@ -40,14 +49,21 @@ fn golden_transcripts() {
     entries.sort();
     assert!(!entries.is_empty(), "no scripts found");
     let mut failures = Vec::new();
+    let mut fingerprints = BTreeMap::new();
     for path in entries {
         let text = std::fs::read_to_string(&path).expect("readable script");
-        let got = render_run(&text);
+        let (got, fp) = render_run(&text);
+        fingerprints.insert(path.file_name().expect("file name").to_string_lossy().to_string(), fp);
         if let Err(e) = podlife_console::golden::check(&path.with_extension("golden"), &got) {
             failures.push(e);
         }
     }
-    assert!(failures.is_empty(), "golden mismatches (PODLIFE_UPDATE_GOLDEN=1 to refresh):\n{}", failures.join("\n"));
+    let fingerprints = fingerprint::check("scripts", &fingerprints, std::env::var_os("PODLIFE_GOLDEN_ONLY").is_none());
+    assert!(failures.is_empty(), "golden mismatches (PODLIFE_UPDATE_GOLDEN=1 to refresh):\n{}{}", failures.join("\n"), fingerprints.as_ref().err().map(|e| format!("\n\nand {e}")).unwrap_or_default());
+    // The goldens agree; the order of the work behind them must too (issue 20's guard rail).
+    if let Err(e) = fingerprints {
+        panic!("{e}");
+    }
 }
 
 /// Same script and seed ⇒ byte-identical JSON trace.
