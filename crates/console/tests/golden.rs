@@ -4,9 +4,12 @@
 //! the diff against upstream before committing).
 //!
 //! The same runs check the reaction fingerprints (`fingerprint/mod.rs`) against
-//! `tests/fingerprints/scripts.txt`; `PODLIFE_UPDATE_FINGERPRINTS=1` rewrites that.
+//! `tests/fingerprints/scripts.txt`; `PODLIFE_UPDATE_FINGERPRINTS=1` rewrites that. And every
+//! object stored at a script's end must come back unchanged from a round trip through the
+//! schema table (`roundtrip/mod.rs`).
 
 mod fingerprint;
+mod roundtrip;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -17,14 +20,16 @@ fn scripts_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/scripts")
 }
 
-fn render_run(text: &str) -> (String, fingerprint::Run) {
+/// The golden text, the reaction fingerprints and the objects that change in a schema round trip.
+fn render_run(name: &str, text: &str) -> (String, fingerprint::Run, Vec<String>) {
     let session = Session::new(1);
     fingerprint::start();
     let t = match script::run(text, session) {
         Ok(t) => t,
-        Err(e) => return (format!("script error: {e}\n"), fingerprint::finish(None)),
+        Err(e) => return (format!("script error: {e}\n"), fingerprint::finish(None), Vec::new()),
     };
     let fp = fingerprint::finish(Some(t.session.engine()));
+    let unstable = roundtrip::check_store(name, t.session.engine());
     let mut out = podlife_console::golden::transcript_text(&t);
     out.push_str("--- trace ---\n");
     // Routine work is left out (`golden::routine`): Lease renewals, answered traffic requests,
@@ -34,7 +39,7 @@ fn render_run(text: &str) -> (String, fingerprint::Run) {
         out.push_str(&render::line(e));
         out.push('\n');
     }
-    (out, fp)
+    (out, fp, unstable)
 }
 
 #[test]
@@ -50,10 +55,13 @@ fn golden_transcripts() {
     assert!(!entries.is_empty(), "no scripts found");
     let mut failures = Vec::new();
     let mut fingerprints = BTreeMap::new();
+    let mut unstable = Vec::new();
     for path in entries {
         let text = std::fs::read_to_string(&path).expect("readable script");
-        let (got, fp) = render_run(&text);
-        fingerprints.insert(path.file_name().expect("file name").to_string_lossy().to_string(), fp);
+        let name = path.file_name().expect("file name").to_string_lossy().to_string();
+        let (got, fp, changed) = render_run(&name, &text);
+        fingerprints.insert(name, fp);
+        unstable.extend(changed);
         if let Err(e) = podlife_console::golden::check(&path.with_extension("golden"), &got) {
             failures.push(e);
         }
@@ -64,6 +72,7 @@ fn golden_transcripts() {
     if let Err(e) = fingerprints {
         panic!("{e}");
     }
+    assert!(unstable.is_empty(), "stored objects that a round trip through the schema table changes:\n{}", unstable.join("\n"));
 }
 
 /// Same script and seed ⇒ byte-identical JSON trace.

@@ -146,7 +146,7 @@ pub fn check(suite: &str, runs: &BTreeMap<String, Run>, complete: bool) -> Resul
         for (name, r) in runs {
             lines.insert(name.clone(), line(name, r));
         }
-        let mut out = String::from("# script reactions hash checkpoints: see crates/console/tests/fingerprint/mod.rs\n");
+        let mut out = String::from("# script reactions hash every checkpoints: see crates/console/tests/fingerprint/mod.rs\n");
         for l in lines.values() {
             out.push_str(l);
             out.push('\n');
