@@ -56,7 +56,7 @@ pub fn finish(end: Option<&Engine>) -> Run {
     let mut checkpoints = Vec::new();
     for (i, f) in all.iter().enumerate() {
         h.write_u64(f.hash());
-        if (i + 1) % EVERY == 0 {
+        if (i + 1).is_multiple_of(EVERY) {
             checkpoints.push(h.finish() as u32);
         }
     }
@@ -103,7 +103,7 @@ fn parse(line: &str) -> Option<(String, Recorded)> {
     let reactions = w.next()?.parse().ok()?;
     let hash = u64::from_str_radix(w.next()?, 16).ok()?;
     let every: usize = w.next()?.parse().ok()?;
-    if every < EVERY || every % EVERY != 0 {
+    if every < EVERY || !every.is_multiple_of(EVERY) {
         return None;
     }
     let cps = w.next()?;
