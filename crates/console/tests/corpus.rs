@@ -15,6 +15,14 @@
 //! `PODLIFE_UPDATE_GOLDEN=1 cargo test -p podlife-console --test corpus` rewrites the goldens of
 //! the covered scripts (read every line against the page before committing);
 //! `PODLIFE_CORPUS_ONLY=name` runs the scripts whose name contains it.
+//!
+//! The same runs check the reaction fingerprints (`fingerprint/mod.rs`) against
+//! `tests/fingerprints/corpus.txt`, FAILING scripts included; `PODLIFE_UPDATE_FINGERPRINTS=1`
+//! rewrites that. And every object stored at a script's end must come back unchanged from a
+//! round trip through the schema table (`roundtrip/mod.rs`).
+
+mod fingerprint;
+mod roundtrip;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -39,13 +47,16 @@ fn read_corpus_file(name: &str) -> Option<String> {
     std::fs::read_to_string(path).ok()
 }
 
-fn render_run(text: &str) -> String {
+/// The golden text, the reaction fingerprints and the objects that change in a schema round trip.
+fn render_run(name: &str, text: &str) -> (String, fingerprint::Run, Vec<String>) {
     let session = Session::new(1).with_file_reader(read_corpus_file);
+    fingerprint::start();
     let t = match script::run(text, session) {
         Ok(t) => t,
-        Err(e) => return format!("script error: {e}\n"),
+        Err(e) => return (format!("script error: {e}\n"), fingerprint::finish(None), Vec::new()),
     };
-    podlife_console::golden::transcript_text(&t)
+    let fp = fingerprint::finish(Some(t.session.engine()));
+    (podlife_console::golden::transcript_text(&t), fp, roundtrip::check_store(name, t.session.engine()))
 }
 
 #[derive(Debug)]
@@ -156,10 +167,14 @@ fn corpus_scripts() {
     assert!(!scripts.is_empty(), "no corpus scripts found");
     let mut problems = Vec::new();
     let mut still_failing = Vec::new();
+    let mut fingerprints = BTreeMap::new();
+    let mut unstable = Vec::new();
     for path in scripts {
         let name = path.file_name().expect("file name").to_string_lossy().to_string();
         let text = std::fs::read_to_string(&path).expect("readable script");
-        let got = render_run(&text);
+        let (got, fp, changed) = render_run(&name, &text);
+        fingerprints.insert(name.clone(), fp);
+        unstable.extend(changed);
         let golden = path.with_extension("golden");
         if failing.contains(name.as_str()) {
             // The golden is what the page shows; podlife is known to differ.
@@ -184,5 +199,16 @@ fn corpus_scripts() {
     if !still_failing.is_empty() {
         eprintln!("known FAILING corpus scripts (see tests/corpus/INVENTORY.md):\n  {}", still_failing.join("\n  "));
     }
-    assert!(problems.is_empty(), "corpus mismatches (PODLIFE_UPDATE_GOLDEN=1 to refresh the covered ones):\n{}", problems.join("\n"));
+    let fingerprints = fingerprint::check("corpus", &fingerprints, std::env::var_os("PODLIFE_CORPUS_ONLY").is_none());
+    assert!(
+        problems.is_empty(),
+        "corpus mismatches (PODLIFE_UPDATE_GOLDEN=1 to refresh the covered ones):\n{}{}",
+        problems.join("\n"),
+        fingerprints.as_ref().err().map(|e| format!("\n\nand {e}")).unwrap_or_default()
+    );
+    // The goldens agree; the order of the work behind them must too (issue 20's guard rail).
+    if let Err(e) = fingerprints {
+        panic!("{e}");
+    }
+    assert!(unstable.is_empty(), "stored objects that a round trip through the schema table changes:\n{}", unstable.join("\n"));
 }

@@ -2,7 +2,16 @@
 //! its transcript, diagnostics and trace must equal `*.golden` beside it byte for byte.
 //! `PODLIFE_UPDATE_GOLDEN=1 cargo test -p podlife-console --test golden` rewrites them (review
 //! the diff against upstream before committing).
+//!
+//! The same runs check the reaction fingerprints (`fingerprint/mod.rs`) against
+//! `tests/fingerprints/scripts.txt`; `PODLIFE_UPDATE_FINGERPRINTS=1` rewrites that. And every
+//! object stored at a script's end must come back unchanged from a round trip through the
+//! schema table (`roundtrip/mod.rs`).
 
+mod fingerprint;
+mod roundtrip;
+
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use podlife_console::{Session, render, script};
@@ -11,11 +20,16 @@ fn scripts_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/scripts")
 }
 
-fn render_run(text: &str) -> String {
-    let t = match script::run(text, Session::new(1)) {
+/// The golden text, the reaction fingerprints and the objects that change in a schema round trip.
+fn render_run(name: &str, text: &str) -> (String, fingerprint::Run, Vec<String>) {
+    let session = Session::new(1);
+    fingerprint::start();
+    let t = match script::run(text, session) {
         Ok(t) => t,
-        Err(e) => return format!("script error: {e}\n"),
+        Err(e) => return (format!("script error: {e}\n"), fingerprint::finish(None), Vec::new()),
     };
+    let fp = fingerprint::finish(Some(t.session.engine()));
+    let unstable = roundtrip::check_store(name, t.session.engine());
     let mut out = podlife_console::golden::transcript_text(&t);
     out.push_str("--- trace ---\n");
     // Routine work is left out (`golden::routine`): Lease renewals, answered traffic requests,
@@ -25,7 +39,7 @@ fn render_run(text: &str) -> String {
         out.push_str(&render::line(e));
         out.push('\n');
     }
-    out
+    (out, fp, unstable)
 }
 
 #[test]
@@ -40,14 +54,25 @@ fn golden_transcripts() {
     entries.sort();
     assert!(!entries.is_empty(), "no scripts found");
     let mut failures = Vec::new();
+    let mut fingerprints = BTreeMap::new();
+    let mut unstable = Vec::new();
     for path in entries {
         let text = std::fs::read_to_string(&path).expect("readable script");
-        let got = render_run(&text);
+        let name = path.file_name().expect("file name").to_string_lossy().to_string();
+        let (got, fp, changed) = render_run(&name, &text);
+        fingerprints.insert(name, fp);
+        unstable.extend(changed);
         if let Err(e) = podlife_console::golden::check(&path.with_extension("golden"), &got) {
             failures.push(e);
         }
     }
-    assert!(failures.is_empty(), "golden mismatches (PODLIFE_UPDATE_GOLDEN=1 to refresh):\n{}", failures.join("\n"));
+    let fingerprints = fingerprint::check("scripts", &fingerprints, std::env::var_os("PODLIFE_GOLDEN_ONLY").is_none());
+    assert!(failures.is_empty(), "golden mismatches (PODLIFE_UPDATE_GOLDEN=1 to refresh):\n{}{}", failures.join("\n"), fingerprints.as_ref().err().map(|e| format!("\n\nand {e}")).unwrap_or_default());
+    // The goldens agree; the order of the work behind them must too (issue 20's guard rail).
+    if let Err(e) = fingerprints {
+        panic!("{e}");
+    }
+    assert!(unstable.is_empty(), "stored objects that a round trip through the schema table changes:\n{}", unstable.join("\n"));
 }
 
 /// Same script and seed ⇒ byte-identical JSON trace.

@@ -25,6 +25,8 @@ pub mod containerd;
 pub mod controllers;
 pub mod cron;
 pub mod features;
+#[cfg(feature = "fingerprint")]
+pub mod fingerprint;
 pub mod kubelet;
 pub mod labels;
 pub mod local_path;
@@ -552,6 +554,8 @@ impl Engine {
             return false;
         }
         let Some(Reverse(next)) = self.queue.pop() else { return false };
+        #[cfg(feature = "fingerprint")]
+        let task_seq = next.seq;
         self.refresh_node_index();
         self.now = self.now.max(next.at);
         self.work.reactions += 1;
@@ -559,7 +563,23 @@ impl Engine {
         self.quiet_before(&scope);
         self.run_task(next.task);
         self.quiet_after(&scope);
+        #[cfg(feature = "fingerprint")]
+        fingerprint::note(self.fingerprint(task_seq));
         true
+    }
+
+    /// The counters a reaction fingerprint holds, now (`task_seq`: the task that just ran, or 0).
+    #[cfg(feature = "fingerprint")]
+    pub fn fingerprint(&self, task_seq: u64) -> fingerprint::Fingerprint {
+        fingerprint::Fingerprint {
+            now: self.now.0,
+            task_seq,
+            rng: self.rng.state(),
+            next_seq: self.next_seq,
+            revision: self.store.revision(),
+            trace_seq: self.trace_seq,
+            queue_len: self.queue.len() as u64,
+        }
     }
 
     /// Whether the next reaction may run: the simulation has not stopped, and stops now if

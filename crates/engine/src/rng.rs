@@ -13,6 +13,12 @@ impl Rng {
         Rng { state: seed }
     }
 
+    /// The generator's state (the reaction fingerprints of the guard-rail tests).
+    #[cfg(feature = "fingerprint")]
+    pub(crate) fn state(&self) -> u64 {
+        self.state
+    }
+
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.state;

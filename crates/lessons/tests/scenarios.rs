@@ -4,7 +4,14 @@
 //! containers' stops and exits from the trace (signals, kills, exit codes: the part of the
 //! story no table shows) must equal `tests/golden/<id>.golden`;
 //! `PODLIFE_UPDATE_GOLDEN=1 cargo test -p podlife-lessons` rewrites them (review the diff).
+//!
+//! The same runs check the reaction fingerprints (the console's `tests/fingerprint/mod.rs`)
+//! against `tests/fingerprints/scenarios.txt`; `PODLIFE_UPDATE_FINGERPRINTS=1` rewrites that.
 
+#[path = "../../console/tests/fingerprint/mod.rs"]
+mod fingerprint;
+
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use podlife_console::{Session, script};
@@ -29,8 +36,9 @@ fn run_line(session: &mut Session, out: &mut String, line: &str, stdin: Option<&
     out.push_str(&session.exec(line, stdin).text);
 }
 
-fn run(s: &Scenario) -> String {
+fn run(s: &Scenario) -> (String, fingerprint::Run) {
     let mut session = Session::new(1);
+    fingerprint::start();
     let mut out = String::new();
     let setup = script::parse(s.setup).unwrap_or_else(|e| panic!("{}: setup does not parse: {e}", s.id));
     for c in setup {
@@ -55,20 +63,27 @@ fn run(s: &Scenario) -> String {
         out.push_str(&podlife_console::render::line(e));
         out.push('\n');
     }
-    out
+    (out, fingerprint::finish(Some(session.engine())))
 }
 
 #[test]
 fn scenarios_tell_their_story() {
     let mut failures = Vec::new();
+    let mut fingerprints = BTreeMap::new();
     for s in all().iter().filter(|s| !TOO_LONG_FOR_A_GOLDEN.contains(&s.id)) {
-        let got = run(s);
+        let (got, fp) = run(s);
+        fingerprints.insert(s.id.to_string(), fp);
         let path = golden_dir().join(format!("{}.golden", s.id));
         if let Err(e) = podlife_console::golden::check(&path, &got) {
             failures.push(e);
         }
     }
-    assert!(failures.is_empty(), "golden mismatches (PODLIFE_UPDATE_GOLDEN=1 to refresh):\n{}", failures.join("\n"));
+    let fingerprints = fingerprint::check("scenarios", &fingerprints, true);
+    assert!(failures.is_empty(), "golden mismatches (PODLIFE_UPDATE_GOLDEN=1 to refresh):\n{}{}", failures.join("\n"), fingerprints.as_ref().err().map(|e| format!("\n\nand {e}")).unwrap_or_default());
+    // The goldens agree; the order of the work behind them must too (issue 20's guard rail).
+    if let Err(e) = fingerprints {
+        panic!("{e}");
+    }
 }
 
 /// No error of any kind anywhere in a scenario's own commands: every manifest is accepted,
