@@ -52,6 +52,18 @@ pub fn omit_empty(rt: &ResourceType, value: &mut Value) {
     crate::schema::omit_empty(rt.schema, value);
 }
 
+/// `rt`'s zero status as the API server encodes it: what `PrepareForCreate`'s
+/// `obj.Status = XStatus{}` stores — `{"replicas": 0}` for a ReplicaSet, a DaemonSet's four
+/// counters, `{}` where every field is `omitempty`.
+pub fn zero_status(rt: &ResourceType) -> Value {
+    let mut zero = crate::schema::roundtrip(rt.schema, &serde_json::json!({"status": {}})).unwrap_or_default();
+    omit_empty(rt, &mut zero);
+    match zero.get_mut("status") {
+        Some(status) => status.take(),
+        None => serde_json::json!({}),
+    }
+}
+
 /// Walks the input beside its re-encoding: a key the input has and the encoding lacks is a
 /// field the type does not know. `null` inputs are skipped: Go decodes them as "unset".
 fn collect_unknown(input: &Value, encoded: &Value, path: &mut String, out: &mut Vec<String>) {
@@ -228,6 +240,20 @@ mod tests {
     }
 
     #[test]
+    fn zero_statuses_as_go_encodes_them() {
+        // kubernetes/api apps/v1 and core/v1 types.go: the status fields without `omitempty`.
+        let zero = |plural: &str| super::zero_status(crate::kinds::ResourceType::resolve(plural).expect("served"));
+        assert_eq!(zero("deployments"), serde_json::json!({}));
+        assert_eq!(zero("replicasets"), serde_json::json!({"replicas": 0}));
+        assert_eq!(zero("replicationcontrollers"), serde_json::json!({"replicas": 0}));
+        assert_eq!(zero("statefulsets"), serde_json::json!({"availableReplicas": 0, "replicas": 0}));
+        assert_eq!(zero("daemonsets"), serde_json::json!({"currentNumberScheduled": 0, "desiredNumberScheduled": 0, "numberMisscheduled": 0, "numberReady": 0}));
+        assert_eq!(zero("cronjobs"), serde_json::json!({}));
+        assert_eq!(zero("jobs"), serde_json::json!({}));
+        assert_eq!(zero("poddisruptionbudgets"), serde_json::json!({"currentHealthy": 0, "desiredHealthy": 0, "disruptionsAllowed": 0, "expectedPods": 0}));
+    }
+
+    #[test]
     fn unknown_fields_are_listed_with_paths() {
         let v = json!({"apiVersion":"v1","kind":"Pod","metadata":{"name":"a"},
             "spec":{"containers":[{"name":"a","imagee":"x"}],"foo":1}});
@@ -278,3 +304,4 @@ mod tests {
         assert_eq!(lookup(&out, "spec.containers[0].resources.requests.cpu"), Some(&json!("1")));
     }
 }
+

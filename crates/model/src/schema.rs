@@ -58,6 +58,10 @@ pub(crate) enum Presence {
     /// Required without one (k8s-openapi has no `Default`): `null` is a type error, absent a
     /// `missing field` error.
     Must,
+    /// Optional to k8s-openapi, but a Go value without `omitempty` (`int32`, not `*int32`:
+    /// `StatefulSetStatus.availableReplicas`, `Event.reportingComponent`): decoded as `Opt`;
+    /// the API server's encoding (`omit_empty`) writes its zero when it is unset, as Go does.
+    Always,
 }
 
 #[derive(Clone, Copy)]
@@ -106,9 +110,10 @@ pub(crate) fn roundtrip(root: u16, value: &Value) -> Result<Value, PathError> {
 
 /// Leaves out what Go's `encoding/json` leaves out of the struct `root` when the API server
 /// encodes it: the empty value of every field tagged `omitempty` that is not a pointer
-/// (`"succeeded": 0`, `"completedIndexes": ""`, `"finalizers": []`). `value` is a decoded
-/// object (`roundtrip`'s output or a later change to it); what does not fit the schema is
-/// left as it is.
+/// (`"succeeded": 0`, `"completedIndexes": ""`, `"finalizers": []`); and writes what Go
+/// always writes: the zero of an unset `Always` field (`"availableReplicas": 0`). `value` is a
+/// decoded object (`roundtrip`'s output or a later change to it); what does not fit the
+/// schema is left as it is.
 pub(crate) fn omit_empty(root: u16, value: &mut Value) {
     omit_in_struct(root, value);
 }
@@ -125,6 +130,15 @@ fn omit_in_struct(ty: u16, value: &mut Value) {
         omit_in_kind(f.kind, child);
         true
     });
+    for f in fields.iter().filter(|f| f.presence == Presence::Always) {
+        match map.get_mut(f.json) {
+            Some(child) if !child.is_null() => {}
+            Some(child) => *child = zero(f.kind),
+            None => {
+                map.insert(f.json.into(), zero(f.kind));
+            }
+        }
+    }
 }
 
 fn omit_in_kind(kind: Kind, value: &mut Value) {
@@ -248,7 +262,7 @@ fn decode_struct<'v>(ty: u16, value: &'v Value, path: &mut Vec<Seg<'v>>) -> Res<
     for f in t.fields {
         if !out.contains_key(f.json) {
             match f.presence {
-                Presence::Opt | Presence::Empty => {}
+                Presence::Opt | Presence::Empty | Presence::Always => {}
                 Presence::Zero | Presence::ZeroEmpty => {
                     out.insert(f.json.into(), zero(f.kind));
                 }
@@ -272,7 +286,7 @@ fn zero(kind: Kind) -> Value {
         Kind::O(ty) => {
             let t = &TYPES[ty as usize];
             let mut out = Map::new();
-            for f in t.fields.iter().filter(|f| !matches!(f.presence, Presence::Opt | Presence::Empty)) {
+            for f in t.fields.iter().filter(|f| !matches!(f.presence, Presence::Opt | Presence::Empty | Presence::Always)) {
                 out.insert(f.json.into(), zero(f.kind));
             }
             Value::Object(out)

@@ -76,8 +76,8 @@ pub(crate) static TYPES: [T; 355] = [
         F { json: "metadata", presence: P::Zero, kind: K::O(43) },
         F { json: "reason", presence: P::Empty, kind: K::S },
         F { json: "related", presence: P::Opt, kind: K::O(45) },
-        F { json: "reportingComponent", presence: P::Opt, kind: K::S },
-        F { json: "reportingInstance", presence: P::Opt, kind: K::S },
+        F { json: "reportingComponent", presence: P::Always, kind: K::S },
+        F { json: "reportingInstance", presence: P::Always, kind: K::S },
         F { json: "series", presence: P::Opt, kind: K::O(46) },
         F { json: "source", presence: P::Opt, kind: K::O(47) },
         F { json: "type", presence: P::Empty, kind: K::S },
@@ -309,7 +309,7 @@ pub(crate) static TYPES: [T; 355] = [
         F { json: "globalDefault", presence: P::Empty, kind: K::B },
         F { json: "metadata", presence: P::Zero, kind: K::O(43) },
         F { json: "preemptionPolicy", presence: P::Opt, kind: K::S },
-        F { json: "value", presence: P::Opt, kind: K::I32 },
+        F { json: "value", presence: P::Always, kind: K::I32 },
     ] },
     // api::storage::v1::StorageClass
     T { name: "StorageClass", resource: Some(("storage.k8s.io/v1", "StorageClass")), fields: &[
@@ -541,18 +541,18 @@ pub(crate) static TYPES: [T; 355] = [
     ] },
     // api::core::v1::ReplicationControllerSpec
     T { name: "ReplicationControllerSpec", resource: None, fields: &[
-        F { json: "minReadySeconds", presence: P::Opt, kind: K::I32 },
+        F { json: "minReadySeconds", presence: P::Empty, kind: K::I32 },
         F { json: "replicas", presence: P::Opt, kind: K::I32 },
-        F { json: "selector", presence: P::Opt, kind: K::M(&K::S) },
+        F { json: "selector", presence: P::Empty, kind: K::M(&K::S) },
         F { json: "template", presence: P::Opt, kind: K::O(174) },
     ] },
     // api::core::v1::ReplicationControllerStatus
     T { name: "ReplicationControllerStatus", resource: None, fields: &[
-        F { json: "availableReplicas", presence: P::Opt, kind: K::I32 },
-        F { json: "conditions", presence: P::Opt, kind: K::A(&K::O(175)) },
-        F { json: "fullyLabeledReplicas", presence: P::Opt, kind: K::I32 },
-        F { json: "observedGeneration", presence: P::Opt, kind: K::I64 },
-        F { json: "readyReplicas", presence: P::Opt, kind: K::I32 },
+        F { json: "availableReplicas", presence: P::Empty, kind: K::I32 },
+        F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(175)) },
+        F { json: "fullyLabeledReplicas", presence: P::Empty, kind: K::I32 },
+        F { json: "observedGeneration", presence: P::Empty, kind: K::I64 },
+        F { json: "readyReplicas", presence: P::Empty, kind: K::I32 },
         F { json: "replicas", presence: P::Zero, kind: K::I32 },
     ] },
     // api::core::v1::ResourceQuotaSpec
@@ -736,14 +736,14 @@ pub(crate) static TYPES: [T; 355] = [
         F { json: "replicas", presence: P::Opt, kind: K::I32 },
         F { json: "revisionHistoryLimit", presence: P::Opt, kind: K::I32 },
         F { json: "selector", presence: P::Zero, kind: K::O(126) },
-        F { json: "serviceName", presence: P::Opt, kind: K::S },
+        F { json: "serviceName", presence: P::Always, kind: K::S },
         F { json: "template", presence: P::Zero, kind: K::O(174) },
         F { json: "updateStrategy", presence: P::Opt, kind: K::O(199) },
         F { json: "volumeClaimTemplates", presence: P::Empty, kind: K::A(&K::O(6)) },
     ] },
     // api::apps::v1::StatefulSetStatus
     T { name: "StatefulSetStatus", resource: None, fields: &[
-        F { json: "availableReplicas", presence: P::Opt, kind: K::I32 },
+        F { json: "availableReplicas", presence: P::Always, kind: K::I32 },
         F { json: "collisionCount", presence: P::Opt, kind: K::I32 },
         F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(200)) },
         F { json: "currentReplicas", presence: P::Empty, kind: K::I32 },
@@ -909,16 +909,16 @@ pub(crate) static TYPES: [T; 355] = [
     // api::policy::v1::PodDisruptionBudgetStatus
     T { name: "PodDisruptionBudgetStatus", resource: None, fields: &[
         F { json: "conditions", presence: P::Empty, kind: K::A(&K::O(179)) },
-        F { json: "currentHealthy", presence: P::Opt, kind: K::I32 },
-        F { json: "desiredHealthy", presence: P::Opt, kind: K::I32 },
+        F { json: "currentHealthy", presence: P::Always, kind: K::I32 },
+        F { json: "desiredHealthy", presence: P::Always, kind: K::I32 },
         F { json: "disruptedPods", presence: P::Empty, kind: K::M(&K::Time) },
-        F { json: "disruptionsAllowed", presence: P::Opt, kind: K::I32 },
-        F { json: "expectedPods", presence: P::Opt, kind: K::I32 },
+        F { json: "disruptionsAllowed", presence: P::Always, kind: K::I32 },
+        F { json: "expectedPods", presence: P::Always, kind: K::I32 },
         F { json: "observedGeneration", presence: P::Empty, kind: K::I64 },
     ] },
     // api::rbac::v1::RoleRef
     T { name: "RoleRef", resource: None, fields: &[
-        F { json: "apiGroup", presence: P::Opt, kind: K::S },
+        F { json: "apiGroup", presence: P::Always, kind: K::S },
         F { json: "kind", presence: P::Zero, kind: K::S },
         F { json: "name", presence: P::Zero, kind: K::S },
     ] },
@@ -1057,7 +1057,7 @@ pub(crate) static TYPES: [T; 355] = [
     // api::core::v1::NodeRuntimeHandler
     T { name: "NodeRuntimeHandler", resource: None, fields: &[
         F { json: "features", presence: P::Opt, kind: K::O(226) },
-        F { json: "name", presence: P::Opt, kind: K::S },
+        F { json: "name", presence: P::Always, kind: K::S },
     ] },
     // api::core::v1::AttachedVolume
     T { name: "AttachedVolume", resource: None, fields: &[
@@ -1512,8 +1512,8 @@ pub(crate) static TYPES: [T; 355] = [
     // api::core::v1::ReplicationControllerCondition
     T { name: "ReplicationControllerCondition", resource: None, fields: &[
         F { json: "lastTransitionTime", presence: P::Opt, kind: K::Time },
-        F { json: "message", presence: P::Opt, kind: K::S },
-        F { json: "reason", presence: P::Opt, kind: K::S },
+        F { json: "message", presence: P::Empty, kind: K::S },
+        F { json: "reason", presence: P::Empty, kind: K::S },
         F { json: "status", presence: P::Zero, kind: K::S },
         F { json: "type", presence: P::Zero, kind: K::S },
     ] },
@@ -1650,7 +1650,7 @@ pub(crate) static TYPES: [T; 355] = [
     ] },
     // api::apps::v1::StatefulSetOrdinals
     T { name: "StatefulSetOrdinals", resource: None, fields: &[
-        F { json: "start", presence: P::Opt, kind: K::I32 },
+        F { json: "start", presence: P::Always, kind: K::I32 },
     ] },
     // api::apps::v1::StatefulSetPersistentVolumeClaimRetentionPolicy
     T { name: "StatefulSetPersistentVolumeClaimRetentionPolicy", resource: None, fields: &[
@@ -2486,7 +2486,7 @@ pub(crate) static TYPES: [T; 355] = [
     ] },
     // api::batch::v1::PodFailurePolicyOnPodConditionsPattern
     T { name: "PodFailurePolicyOnPodConditionsPattern", resource: None, fields: &[
-        F { json: "status", presence: P::Opt, kind: K::S },
+        F { json: "status", presence: P::Always, kind: K::S },
         F { json: "type", presence: P::Zero, kind: K::S },
     ] },
     // api::networking::v1::ServiceBackendPort

@@ -439,6 +439,16 @@ fn job_spec(spec: &mut Value) {
     set_if_absent(s, "manualSelector", json!(false));
     let failure_policy = s.get("podFailurePolicy").is_some_and(|v| !v.is_null());
     set_if_absent(s, "podReplacementPolicy", json!(if failure_policy { "Failed" } else { "TerminatingOrFailed" }));
+    // `SetDefaults_PodFailurePolicyOnPodConditionsPattern`: a pattern without a status matches "True".
+    if let Some(rules) = s.get_mut("podFailurePolicy").and_then(|p| p.get_mut("rules")).and_then(Value::as_array_mut) {
+        for rule in rules {
+            for pattern in rule.get_mut("onPodConditions").and_then(Value::as_array_mut).into_iter().flatten().filter_map(Value::as_object_mut) {
+                if pattern.get("status").is_none_or(|v| v.is_null() || *v == json!("")) {
+                    pattern.insert("status".into(), json!("True"));
+                }
+            }
+        }
+    }
     template(spec);
 }
 

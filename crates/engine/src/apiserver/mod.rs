@@ -608,7 +608,8 @@ impl Engine {
 
     /// `write`, returning the stored version itself (no copy when the caller does not need one).
     pub(crate) fn write_shared(&mut self, key: ObjectKey, mut obj: Value, object: Option<ObjectRef>) -> std::sync::Arc<Value> {
-        // Encoded as Go encodes the typed object: empty `omitempty` values are not stored.
+        // Encoded as Go encodes the typed object: empty `omitempty` values are not stored, the
+        // zero of a value without `omitempty` is.
         if let Some(rt) = ResourceType::by_plural(&key.group, &key.resource) {
             podlife_model::decode::omit_empty(rt, &mut obj);
         }
@@ -762,8 +763,10 @@ impl Engine {
                     let generation = meta["annotations"][key].as_str().and_then(|g| g.parse::<i64>().ok()).unwrap_or(0).max(1);
                     meta["annotations"][key] = json!(generation.to_string());
                 }
-                // Clients cannot set status on create; Go prints the empty struct.
-                obj["status"] = json!({});
+                // Clients cannot set status on create: `PrepareForCreate` stores the zero struct,
+                // encoded with its fields that have no `omitempty` (a ReplicaSet's `replicas: 0`,
+                // a DaemonSet's four counters).
+                obj["status"] = podlife_model::decode::zero_status(rt);
             }
             "Service" => return self.allocate_service_addresses(obj, req.dry_run),
             // `mutatingWebhookConfigurationStrategy.PrepareForCreate` (and the validating one's),
