@@ -170,8 +170,17 @@ pub fn check(suite: &str, runs: &BTreeMap<String, Run>, complete: bool) -> Resul
             problems.push(format!("{name}: recorded but no such script ran"));
         }
     }
+    let only_new_or_gone = problems.iter().all(|p| p.ends_with(": no recorded fingerprints") || p.ends_with(": recorded but no such script ran"));
     if problems.is_empty() {
         Ok(())
+    } else if only_new_or_gone {
+        // Nothing ran in another order: scripts or inputs came or went (a new golden script or
+        // lesson also changes the fuzz targets' seeds and so their smoke inputs).
+        Err(format!(
+            "{}: scripts or inputs without a recording, or recordings of ones that are gone — nothing differs; record them with PODLIFE_UPDATE_FINGERPRINTS=1:\n{}",
+            path.display(),
+            problems.join("\n")
+        ))
     } else {
         Err(format!(
             "{} (PODLIFE_FINGERPRINT_DUMP=DIR writes each reaction's numbers, to diff with a dump from the old commit; PODLIFE_UPDATE_FINGERPRINTS=1 records, only for a change meant to alter the order of work):\n{}",

@@ -157,7 +157,26 @@ pub fn apply(kind: &str, obj: &mut Value) {
         "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration" => webhooks(o, kind == "MutatingWebhookConfiguration"),
         // `SetDefaults_PriorityClass` (`pkg/apis/scheduling/v1/defaults.go`).
         "PriorityClass" => set_if_absent(o, "preemptionPolicy", json!("PreemptLowerPriority")),
+        "RoleBinding" | "ClusterRoleBinding" => role_binding(o),
         _ => {}
+    }
+}
+
+/// `SetDefaults_RoleBinding` / `SetDefaults_ClusterRoleBinding` and `SetDefaults_Subject`
+/// (`pkg/apis/rbac/v1/defaults.go`): an empty API group is RBAC's for the role, a User and a
+/// Group; a ServiceAccount's stays "".
+fn role_binding(o: &mut Map<String, Value>) {
+    const RBAC: &str = "rbac.authorization.k8s.io";
+    let empty = |v: Option<&Value>| v.is_none_or(|g| g.is_null() || *g == json!(""));
+    if let Some(role_ref) = o.get_mut("roleRef").and_then(Value::as_object_mut)
+        && empty(role_ref.get("apiGroup"))
+    {
+        role_ref.insert("apiGroup".into(), json!(RBAC));
+    }
+    for subject in o.get_mut("subjects").and_then(Value::as_array_mut).into_iter().flatten().filter_map(Value::as_object_mut) {
+        if empty(subject.get("apiGroup")) && matches!(subject.get("kind").and_then(Value::as_str), Some("User" | "Group")) {
+            subject.insert("apiGroup".into(), json!(RBAC));
+        }
     }
 }
 
