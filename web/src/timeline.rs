@@ -213,8 +213,8 @@ mod tests {
         tick_path(&mut d, 0.0, 11.0);
         assert_eq!(d, "M191 31h4q3 0 3 3v8q0 3-3 3h-4q-3 0-3-3v-8q0-3 3-3zM3 11h4q3 0 3 3v8q0 3-3 3h-4q-3 0-3-3v-8q0-3 3-3z");
         let mut n = String::new();
-        push_int(&mut n, 0);
-        push_int(&mut n, 1_234_567);
+        podlife_ftl::num::push_uint(&mut n, 0);
+        podlife_ftl::num::push_uint(&mut n, 1_234_567);
         assert_eq!(n, "01234567");
     }
 }
@@ -411,25 +411,10 @@ fn tick_path(d: &mut String, x: f64, y: f64) {
     const SHAPE: &str = "h4q3 0 3 3v8q0 3-3 3h-4q-3 0-3-3v-8q0-3 3-3z";
     const _: () = assert!(TICK - 4.0 - 6.0 == 4.0 && LANE_H - 6.0 - 6.0 == 8.0, "SHAPE's sizes");
     d.push('M');
-    push_int(d, (x + 3.0) as u64);
+    podlife_ftl::num::push_uint(d, (x + 3.0) as u64);
     d.push(' ');
-    push_int(d, y as u64);
+    podlife_ftl::num::push_uint(d, y as u64);
     d.push_str(SHAPE);
-}
-
-/// `n` in decimal, without the formatting machinery (tens of thousands of ticks).
-fn push_int(d: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    d.push_str(std::str::from_utf8(&digits[i..]).unwrap_or_default());
 }
 
 fn step_label_plain(app: &App, step: usize, total: usize) -> String {

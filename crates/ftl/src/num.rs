@@ -205,6 +205,12 @@ fn push_zeros(out: &mut String, n: i32) {
     }
 }
 
+/// Appends `n` in decimal, without the formatting machinery (the timeline writes tens of
+/// thousands of tick coordinates).
+pub fn push_uint(out: &mut String, n: u64) {
+    push_digits(out, n, 0);
+}
+
 /// `n` in decimal, zero-padded to `width`.
 fn push_digits(out: &mut String, n: u64, width: usize) {
     push_zeros(out, width as i32 - len(n) as i32);
