@@ -71,7 +71,11 @@ fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    match write_output(&transcript, trace) {
+    let written = write_output(&transcript, trace);
+    // The process ends here: freeing the whole cluster's objects one by one would only cost
+    // time (up to a tenth of a large run's).
+    std::mem::forget(transcript);
+    match written {
         Ok(()) => ExitCode::SUCCESS,
         // `podlife run FILE | head`: the reader went away. Stop quietly, as a Unix tool
         // killed by SIGPIPE does (a shell reports 128 + 13).

@@ -156,7 +156,10 @@ impl SpreadScore {
         let mut counts = vec![VecMap::new(); constraints.len()];
         let mut weights = Vec::new();
         for (i, (key, _, selector)) in constraints.iter().enumerate() {
-            for node in all.iter().filter(|n| required_matches(pod, n)) {
+            // Per-node counts are taken in `score` (upstream `scoring.go` `PreScore` skips the
+            // hostname key too): counting here would read every pod of the cluster per cycle.
+            let per_node = key == "kubernetes.io/hostname";
+            for node in all.iter().filter(|n| !per_node && required_matches(pod, n)) {
                 let Some(value) = node.labels.get(key).and_then(Value::as_str) else { continue };
                 let n = node
                     .pods
