@@ -152,7 +152,7 @@ impl<'a> DaemonPod<'a> {
         if !(self.template_node.is_empty() || self.template_node == name_of(node)) {
             return (false, false);
         }
-        let info = NodeInfo::new(node);
+        let info = NodeInfo::for_placement(node);
         if !crate::scheduler::plugins::node_affinity::required_matches(pod, &info) {
             return (false, false);
         }

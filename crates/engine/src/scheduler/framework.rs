@@ -278,6 +278,14 @@ impl PodInfo {
     }
 }
 
+/// `spec.taints`.
+fn node_taints(node: &Value) -> Vec<Taint> {
+    node["spec"]["taints"]
+        .as_array()
+        .map(|a| a.iter().map(|t| Taint { key: s(&t["key"]), value: s(&t["value"]), effect: s(&t["effect"]) }).collect())
+        .unwrap_or_default()
+}
+
 /// A node with everything bound to it (`framework.NodeInfo`).
 #[derive(Debug, Clone)]
 pub struct NodeInfo {
@@ -306,10 +314,7 @@ impl NodeInfo {
             .as_object()
             .map(|m| VecMap::from_iter(m.iter().filter_map(|(k, v)| Some((k.clone(), v.as_str()?.parse::<Quantity>().ok()?)))))
             .unwrap_or_default();
-        let taints = node["spec"]["taints"]
-            .as_array()
-            .map(|a| a.iter().map(|t| Taint { key: s(&t["key"]), value: s(&t["value"]), effect: s(&t["effect"]) }).collect())
-            .unwrap_or_default();
+        let taints = node_taints(node);
         let mut images = VecMap::new();
         for img in node["status"]["images"].as_array().map(Vec::as_slice).unwrap_or_default() {
             let size = img["sizeBytes"].as_i64().unwrap_or(0);
@@ -329,6 +334,27 @@ impl NodeInfo {
             non_zero_requested: Resource::default(),
             used_ports: Vec::new(),
             images,
+            affinity_pods: 0,
+        }
+    }
+
+    /// Only what node affinity and taints read (name, labels, taints), for callers that ask
+    /// whether a pod may be placed on a node without scheduling it (the DaemonSet controller's
+    /// `shouldRun`, once per DaemonSet and node): no copy of the Node object, its images or
+    /// its allocatable resources.
+    pub fn for_placement(node: &Value) -> NodeInfo {
+        NodeInfo {
+            name: s(&node["metadata"]["name"]),
+            node: Value::Null,
+            labels: node["metadata"]["labels"].clone(),
+            allocatable: Resource::default(),
+            taints: node_taints(node),
+            unschedulable: node["spec"]["unschedulable"].as_bool().unwrap_or(false),
+            pods: VecMap::new(),
+            requested: Resource::default(),
+            non_zero_requested: Resource::default(),
+            used_ports: Vec::new(),
+            images: VecMap::new(),
             affinity_pods: 0,
         }
     }
