@@ -355,7 +355,7 @@ impl Value {
 }
 
 /// `s` as a JSON string, escaped as serde_json escapes (quote, backslash, control chars only).
-pub fn quote(s: &str, out: &mut String) {
+fn quote(s: &str, out: &mut String) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     out.push('"');
     let mut run = 0;

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::json::{self, quote};
+use crate::json::{self, Value};
 
 /// A prediction the learner made.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,45 +27,36 @@ impl Progress {
     /// `{"answers":{KEY:{"choice":…,"right":…}…},"done":[…],"version":1}`: keys in the
     /// order serde_json's map wrote them, so the text is the same as earlier releases'.
     pub fn encode(&self) -> String {
-        let mut out = String::from("{\"answers\":{");
-        for (i, (key, a)) in self.answers.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            quote(key, &mut out);
-            out.push_str(":{\"choice\":");
-            quote(&a.choice, &mut out);
-            out.push_str(if a.right { ",\"right\":true}" } else { ",\"right\":false}" });
-        }
-        out.push_str("},\"done\":[");
-        for (i, id) in self.done.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            quote(id, &mut out);
-        }
-        out.push_str("],\"version\":");
-        out.push_str(&PROGRESS_VERSION.to_string());
-        out.push('}');
-        out
+        let text = |t: &str| Value::String(t.to_string());
+        let answers = self
+            .answers
+            .iter()
+            .map(|(key, a)| (key.clone(), Value::Object(vec![("choice".into(), text(&a.choice)), ("right".into(), Value::Bool(a.right))])))
+            .collect();
+        Value::Object(vec![
+            ("answers".into(), Value::Object(answers)),
+            ("done".into(), Value::Array(self.done.iter().map(|id| text(id)).collect())),
+            ("version".into(), Value::Number(PROGRESS_VERSION.to_string())),
+        ])
+        .to_json()
     }
 
     /// The stored record, or why it cannot be used (the page then starts afresh and says so).
     pub fn decode(text: &str) -> Result<Progress, String> {
         let v = json::parse(text).map_err(|e| format!("not JSON: {e}"))?;
-        match v.get("version").and_then(json::Value::as_u64) {
+        match v.get("version").and_then(Value::as_u64) {
             Some(PROGRESS_VERSION) => {}
             Some(other) => return Err(format!("version {other} is not {PROGRESS_VERSION}")),
             None => return Err("no version".into()),
         }
         let mut progress = Progress::default();
-        for id in v.get("done").and_then(json::Value::as_array).ok_or("\"done\" is not a list")? {
+        for id in v.get("done").and_then(Value::as_array).ok_or("\"done\" is not a list")? {
             progress.done.insert(id.as_str().ok_or("a done lesson is not a string")?.to_string());
         }
         // A repeated key: the last one counts, as in serde_json's map.
-        for (key, a) in v.get("answers").and_then(json::Value::as_object).ok_or("\"answers\" is not an object")? {
-            let choice = a.get("choice").and_then(json::Value::as_str).ok_or("an answer has no choice")?.to_string();
-            let right = a.get("right").and_then(json::Value::as_bool).ok_or("an answer has no \"right\"")?;
+        for (key, a) in v.get("answers").and_then(Value::as_object).ok_or("\"answers\" is not an object")? {
+            let choice = a.get("choice").and_then(Value::as_str).ok_or("an answer has no choice")?.to_string();
+            let right = a.get("right").and_then(Value::as_bool).ok_or("an answer has no \"right\"")?;
             progress.answers.insert(key.clone(), Answer { choice, right });
         }
         Ok(progress)
