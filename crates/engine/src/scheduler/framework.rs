@@ -278,14 +278,6 @@ impl PodInfo {
     }
 }
 
-/// `spec.taints`.
-fn node_taints(node: &Value) -> Vec<Taint> {
-    node["spec"]["taints"]
-        .as_array()
-        .map(|a| a.iter().map(|t| Taint { key: s(&t["key"]), value: s(&t["value"]), effect: s(&t["effect"]) }).collect())
-        .unwrap_or_default()
-}
-
 /// A node with everything bound to it (`framework.NodeInfo`).
 #[derive(Debug, Clone)]
 pub struct NodeInfo {
@@ -314,7 +306,6 @@ impl NodeInfo {
             .as_object()
             .map(|m| VecMap::from_iter(m.iter().filter_map(|(k, v)| Some((k.clone(), v.as_str()?.parse::<Quantity>().ok()?)))))
             .unwrap_or_default();
-        let taints = node_taints(node);
         let mut images = VecMap::new();
         for img in node["status"]["images"].as_array().map(Vec::as_slice).unwrap_or_default() {
             let size = img["sizeBytes"].as_i64().unwrap_or(0);
@@ -322,20 +313,7 @@ impl NodeInfo {
                 images.insert(normalize_image(&s(n)), size);
             }
         }
-        NodeInfo {
-            name: s(&node["metadata"]["name"]),
-            node: node.clone(),
-            labels: node["metadata"]["labels"].clone(),
-            allocatable: Resource::from_list(&list),
-            taints,
-            unschedulable: node["spec"]["unschedulable"].as_bool().unwrap_or(false),
-            pods: VecMap::new(),
-            requested: Resource::default(),
-            non_zero_requested: Resource::default(),
-            used_ports: Vec::new(),
-            images,
-            affinity_pods: 0,
-        }
+        NodeInfo { node: node.clone(), allocatable: Resource::from_list(&list), images, ..NodeInfo::for_placement(node) }
     }
 
     /// Only what node affinity and taints read (name, labels, taints), for callers that ask
@@ -348,7 +326,10 @@ impl NodeInfo {
             node: Value::Null,
             labels: node["metadata"]["labels"].clone(),
             allocatable: Resource::default(),
-            taints: node_taints(node),
+            taints: node["spec"]["taints"]
+                .as_array()
+                .map(|a| a.iter().map(|t| Taint { key: s(&t["key"]), value: s(&t["value"]), effect: s(&t["effect"]) }).collect())
+                .unwrap_or_default(),
             unschedulable: node["spec"]["unschedulable"].as_bool().unwrap_or(false),
             pods: VecMap::new(),
             requested: Resource::default(),
