@@ -129,7 +129,9 @@ impl Engine {
                 }
             }
         }
-        e.scheduler_rebuild();
+        if let Some(me) = e.scheduler_index() {
+            e.run_component(|e| &mut e.scheduler, me, |s, cx| crate::component::Component::on_start(s, cx));
+        }
         if let Some(kcm) = e.components.iter().find(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) {
             e.podgc.relist(&kcm.cache);
         }
@@ -145,8 +147,8 @@ impl Engine {
         e.node_lifecycle.seed_known(known);
         e.schedule(e.now.plus_millis(crate::controllers::persistentvolume::RESYNC_PERIOD_MS), crate::Task::PvResync);
         e.schedule(e.now.plus_millis(crate::controllers::podgc::GC_CHECK_PERIOD_MS), crate::Task::PodGc);
-        e.schedule(e.now.plus_millis(crate::scheduler::EVENT_FINISH_MS), crate::Task::EventSeriesFinish);
-        e.schedule(e.now.plus_millis(crate::scheduler::EVENT_REFRESH_MS), crate::Task::EventSeriesRefresh);
+        e.schedule(e.now.plus_millis(crate::scheduler::EVENT_FINISH_MS), crate::scheduler::Timer::EventSeriesFinish.into());
+        e.schedule(e.now.plus_millis(crate::scheduler::EVENT_REFRESH_MS), crate::scheduler::Timer::EventSeriesRefresh.into());
     }
 
     /// Writes an object into etcd at start-up with the metadata the API server would give it.

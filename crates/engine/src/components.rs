@@ -51,8 +51,11 @@ impl WatchSpec {
     }
 }
 
+/// A component as the engine routes to it: who it is, whether its process runs, and its
+/// informer (what it watches, its cache, the order of its watch stream). What the component
+/// remembers besides lives in its own type (`component.rs`).
 #[derive(Debug, Clone)]
-pub struct Component {
+pub struct Informer {
     pub id: ComponentRef,
     pub running: bool,
     pub watches: Vec<WatchSpec>,
@@ -66,9 +69,9 @@ pub struct Component {
     pub last_delivery: crate::clock::Time,
 }
 
-impl Component {
-    fn new(id: ComponentRef, watches: Vec<WatchSpec>) -> Component {
-        Component { id, running: true, watches, cache: BTreeMap::new(), generation: 0, last_delivery: crate::clock::Time::ZERO }
+impl Informer {
+    fn new(id: ComponentRef, watches: Vec<WatchSpec>) -> Informer {
+        Informer { id, running: true, watches, cache: BTreeMap::new(), generation: 0, last_delivery: crate::clock::Time::ZERO }
     }
 
     pub fn wants(&self, event: &WatchEvent) -> bool {
@@ -91,9 +94,9 @@ impl Component {
 
 /// Control-plane components and, on every node, kubelet, containerd and kube-proxy, with the
 /// informers upstream gives each.
-pub fn default_components(nodes: &[String]) -> Vec<Component> {
+pub fn default_components(nodes: &[String]) -> Vec<Informer> {
     let mut out = vec![
-        Component::new(ComponentRef::control_plane("kube-scheduler"), vec![
+        Informer::new(ComponentRef::control_plane("kube-scheduler"), vec![
             WatchSpec::all("", "pods"),
             WatchSpec::all("", "nodes"),
             // InterPodAffinity's namespaceSelector reads namespace labels.
@@ -109,7 +112,7 @@ pub fn default_components(nodes: &[String]) -> Vec<Component> {
         ]),
         // kube-controller-manager's shared informers cover every namespaced resource (the
         // namespace controller must see a namespace's whole content) and nodes.
-        Component::new(
+        Informer::new(
             ComponentRef::control_plane("kube-controller-manager"),
             podlife_model::RESOURCES
                 .iter()
@@ -120,7 +123,7 @@ pub fn default_components(nodes: &[String]) -> Vec<Component> {
     ];
     // kind's local-path-provisioner: its informers (`sig-storage-lib-external-provisioner`'s
     // claims, volumes and classes; nodes it GETs); it runs while its pod's process does.
-    let mut provisioner = Component::new(ComponentRef::control_plane(crate::local_path::COMPONENT), vec![
+    let mut provisioner = Informer::new(ComponentRef::control_plane(crate::local_path::COMPONENT), vec![
         WatchSpec::all("", "persistentvolumeclaims"),
         WatchSpec::all("", "persistentvolumes"),
         WatchSpec::all("storage.k8s.io", "storageclasses"),
@@ -134,15 +137,15 @@ pub fn default_components(nodes: &[String]) -> Vec<Component> {
 }
 
 /// kubelet, containerd and kube-proxy of one node.
-pub fn node_components(node: &str) -> Vec<Component> {
+pub fn node_components(node: &str) -> Vec<Informer> {
     vec![
-        Component::new(ComponentRef::on_node("kubelet", node), vec![WatchSpec {
+        Informer::new(ComponentRef::on_node("kubelet", node), vec![WatchSpec {
             group: "",
             resource: "pods",
             node_name: Some(node.to_string()),
         }]),
-        Component::new(ComponentRef::on_node("containerd", node), vec![]),
-        Component::new(ComponentRef::on_node("kube-proxy", node), vec![
+        Informer::new(ComponentRef::on_node("containerd", node), vec![]),
+        Informer::new(ComponentRef::on_node("kube-proxy", node), vec![
             WatchSpec::all("", "services"),
             WatchSpec::all("discovery.k8s.io", "endpointslices"),
         ]),

@@ -20,6 +20,7 @@ pub mod apiserver;
 pub mod base64;
 pub mod clock;
 pub mod cluster;
+pub mod component;
 pub mod components;
 pub mod containerd;
 pub mod controllers;
@@ -61,7 +62,8 @@ use serde_json::Value;
 
 pub use apiserver::{Impersonation, Request, Response, Verb, client_watch::WatchOptions, status::Status};
 pub use clock::Time;
-use components::Component;
+use component::Component as _;
+use components::Informer;
 use rng::Rng;
 use store::{Store, WatchEvent};
 pub use trace::{Action, ComponentRef, ObjectRef, TraceEvent};
@@ -90,15 +92,8 @@ pub(crate) enum Task {
     Write { component: usize, write: Box<controllers::Write> },
     /// A slow-start batch of a controller's sync has gone: the next steps are released.
     SlowStart { group: u64 },
-    /// kube-scheduler runs one scheduling cycle.
-    ScheduleOne,
-    /// kube-scheduler moves pods whose backoff expired to activeQ.
-    SchedulerFlushBackoff,
-    /// kube-scheduler's 30-second flush of pods parked for 5 minutes.
-    SchedulerFlushUnschedulable,
-    /// VolumeBinding's PreBind checks (every second) whether the PV controller bound the
-    /// pod's claims.
-    SchedulerPreBindPoll { key: String, node: String, deadline: Time },
+    /// One of kube-scheduler's own timers.
+    Scheduler(scheduler::Timer),
     /// A kubelet's pod worker syncs a pod (`token` = the worker's plan when queued).
     KubeletSync { node: String, uid: String, token: u64 },
     /// The next step of a pod worker's plan.
@@ -142,10 +137,6 @@ pub(crate) enum Task {
     PodGc,
     /// etcd revokes an expired lease and deletes the events on it (`apiserver/event_ttl.rs`).
     EventLeaseExpire { expiry: clock::Time },
-    /// kube-scheduler's event broadcaster: finished series are written and forgotten (every
-    /// 6 min), running series are written (every 30 min).
-    EventSeriesFinish,
-    EventSeriesRefresh,
     /// A container's preStop hook ended (or its time ran out).
     PreStopDone { node: String, uid: String, container: String },
     /// kube-proxy's sync runner fires (`periodic`: the `syncPeriod` timer's token).
@@ -177,17 +168,6 @@ pub(crate) enum Task {
     HpaSync { component: usize, key: Box<(String, String)> },
     /// local-path-provisioner's next step on a volume.
     LocalPath(Box<local_path::Op>),
-}
-
-/// An event series being counted (client-go's event broadcaster cache).
-#[derive(Debug, Clone)]
-pub(crate) struct EventSeries {
-    pub name: String,
-    pub namespace: String,
-    /// 1 while the event is a singleton; 2 and more once it is a series.
-    pub count: u64,
-    pub first: Time,
-    pub last_observed: Time,
 }
 
 #[derive(Debug, Clone)]
@@ -241,7 +221,7 @@ pub struct Engine {
     now: Time,
     pub(crate) rng: Rng,
     pub(crate) store: Store,
-    pub(crate) components: Vec<Component>,
+    pub(crate) components: Vec<Informer>,
     queue: BinaryHeap<Reverse<Scheduled>>,
     next_seq: u64,
     trace: Vec<TraceEvent>,
@@ -256,9 +236,8 @@ pub struct Engine {
     /// warnings reach the client (a controller's never reach the user's kubectl).
     handle_depth: u32,
     client_depth: Option<u32>,
-    pub(crate) scheduler: scheduler::SchedulerState,
-    // Boxed values: every VecMap<String, Box<_>> shares one copy of the map's code (the worker's size, see ARCHITECTURE.md).
-    pub(crate) event_series: VecMap<String, Box<EventSeries>>,
+    /// kube-scheduler's process (`component.rs`).
+    pub(crate) scheduler: component::Slot<scheduler::KubeScheduler>,
     /// (group, resource, node filter) → components watching it; rebuilt when components change.
     watch_index: VecMap<(String, String, Option<String>), Vec<usize>>,
     watch_index_for: usize,
@@ -357,8 +336,7 @@ impl Engine {
             warnings: Vec::new(),
             handle_depth: 0,
             client_depth: None,
-            scheduler: scheduler::SchedulerState::default(),
-            event_series: VecMap::new(),
+            scheduler: component::Slot::new(scheduler::KubeScheduler::default()),
             watch_index: VecMap::new(),
             watch_index_for: usize::MAX,
             machines: VecMap::new(),
@@ -468,7 +446,7 @@ impl Engine {
         &self.store
     }
 
-    pub fn components(&self) -> &[Component] {
+    pub fn components(&self) -> &[Informer] {
         &self.components
     }
 
@@ -686,7 +664,7 @@ impl Engine {
                 ]);
                 self.record(id.clone(), Action::InformerDeliver, object, params, vec![]);
                 if id.name == scheduler::COMPONENT && id.node.is_none() {
-                    self.scheduler_observe(&event, old.as_deref());
+                    self.run_component(|e| &mut e.scheduler, component, |s, cx| s.on_watch(cx, &event, old.as_deref()));
                 }
                 if id.name == kubelet::COMPONENT
                     && let Some(node) = id.node.clone() {
@@ -725,10 +703,11 @@ impl Engine {
                     }
                 }
             }
-            Task::ScheduleOne => self.schedule_one(),
-            Task::SchedulerFlushBackoff => self.scheduler_flush_backoff(),
-            Task::SchedulerFlushUnschedulable => self.scheduler_flush_unschedulable(),
-            Task::SchedulerPreBindPoll { key, node, deadline } => self.scheduler_prebind_poll(&key, &node, deadline),
+            Task::Scheduler(timer) => {
+                if let Some(me) = self.scheduler_index() {
+                    self.run_component(|e| &mut e.scheduler, me, |s, cx| s.on_timer(cx, timer));
+                }
+            }
             Task::KubeletSync { node, uid, token } => self.kubelet_sync(&node, &uid, token),
             Task::KubeletOp { node, uid, token } => {
                 if self.kubelet_running(&node) {
@@ -754,8 +733,6 @@ impl Engine {
             Task::PvResync => self.pv_resync(),
             Task::PodGc => self.podgc_pass(),
             Task::EventLeaseExpire { expiry } => self.event_lease_expire(expiry),
-            Task::EventSeriesFinish => self.scheduler_events_finish(),
-            Task::EventSeriesRefresh => self.scheduler_events_refresh(),
             Task::PreStopDone { node, uid, container } => self.prestop_done(&node, &uid, &container),
             Task::ProxySync { node, periodic } => self.proxy_sync(&node, periodic),
             Task::ProxyRestored { node, rules } => self.proxy_restored(&node, *rules),
@@ -1049,6 +1026,17 @@ impl Engine {
         }
     }
 
+    /// kube-scheduler's index in `components` (None in an engine without one).
+    pub(crate) fn scheduler_index(&self) -> Option<usize> {
+        self.components.iter().position(|c| c.id.name == scheduler::COMPONENT && c.id.node.is_none())
+    }
+
+    /// Until when one of kube-scheduler's periodic timers changes nothing (`quiet.rs`).
+    pub(crate) fn scheduler_steady_until(&self, timer: &scheduler::Timer) -> Option<Time> {
+        let running = self.scheduler_index().is_some_and(|i| self.components[i].running);
+        self.scheduler.get().and_then(|s| s.steady_until(running, timer))
+    }
+
     fn find_component(&self, name: &str, node: Option<&str>) -> Result<usize, EngineError> {
         if let Some(n) = node
             && (!self.components.iter().any(|c| c.id.node.as_deref() == Some(n)) || self.removed_nodes.contains(n)) {
@@ -1071,7 +1059,9 @@ impl Engine {
             Ok(config) => {
                 let names = config.profiles.iter().map(|p| p.scheduler_name.clone()).collect();
                 let _ = self.stop_component(scheduler::COMPONENT, None);
-                self.scheduler.config = config;
+                if let Some(s) = self.scheduler.get_mut() {
+                    s.config = config;
+                }
                 let _ = self.start_component(scheduler::COMPONENT, None);
                 Ok(names)
             }
@@ -1092,13 +1082,10 @@ impl Engine {
         c.running = false;
         c.cache.clear();
         let id = c.id.clone();
-        if id.name == scheduler::COMPONENT && id.node.is_none() {
-            // A stopped scheduler loses its queue and snapshot; start rebuilds them.
-            let config = self.scheduler.config.clone();
-            self.scheduler = scheduler::SchedulerState { config, ..Default::default() };
-            // Its event broadcaster's cache goes with the process.
-            self.event_series.clear();
-        }
+        if id.name == scheduler::COMPONENT && id.node.is_none()
+            && let Some(s) = self.scheduler.get_mut() {
+                s.on_stop();
+            }
         if let Some(node) = id.node.clone() {
             match id.name.as_str() {
                 // containerd's daemon stops; its shims keep the containers running.
@@ -1208,7 +1195,7 @@ impl Engine {
             }
         }
         if id.name == scheduler::COMPONENT && id.node.is_none() {
-            self.scheduler_rebuild();
+            self.run_component(|e| &mut e.scheduler, i, |s, cx| s.on_start(cx));
         }
         if let Some(node) = id.node.clone() {
             match id.name.as_str() {

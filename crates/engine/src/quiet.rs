@@ -30,7 +30,7 @@
 use crate::vecmap::VecMap;
 
 use crate::clock::Time;
-use crate::{Engine, Task};
+use crate::{Engine, Task, scheduler};
 
 /// The shortest stretch worth skipping. Shorter quiet moments run tick by tick, so a learner who
 /// steps through a few seconds sees every probe and Lease renewal.
@@ -85,9 +85,7 @@ fn periodic(task: &Task) -> bool {
             | Task::NodeMonitor
             | Task::PodGc
             | Task::PvResync
-            | Task::EventSeriesFinish
-            | Task::EventSeriesRefresh
-            | Task::SchedulerFlushUnschedulable
+            | Task::Scheduler(scheduler::Timer::EventSeriesFinish | scheduler::Timer::EventSeriesRefresh | scheduler::Timer::FlushUnschedulable)
             | Task::ProxySync { periodic: Some(_), .. }
     )
 }
@@ -206,9 +204,7 @@ impl Engine {
             Task::NodeMonitor => steady(self.node_lifecycle_steady(|node| *heartbeats.entry(node.to_string()).or_insert_with(|| self.heartbeat_steady(node)))),
             Task::PodGc => steady(self.podgc_steady()),
             Task::PvResync => steady(self.pv_resync_steady()),
-            Task::EventSeriesFinish => self.event_series_finish_steady_until(),
-            Task::EventSeriesRefresh => steady(self.event_series_refresh_steady()),
-            Task::SchedulerFlushUnschedulable => self.scheduler_flush_steady_until(),
+            Task::Scheduler(timer) => self.scheduler_steady_until(timer),
             Task::ProxySync { node, periodic: Some(token) } => steady(self.proxy_periodic_steady(node, *token)),
             _ => None,
         }

@@ -193,7 +193,9 @@ impl Engine {
         }
         self.controller_events = Default::default();
         self.pv_recorder = Default::default();
-        self.event_series.clear();
+        if let Some(s) = self.scheduler.get_mut() {
+            s.event_series.clear();
+        }
         // The quiet hour: every timer moves forward by the same amount, and so do the times
         // the components compare with the clock (a node's last status report, the node
         // lifecycle controller's view of each Lease).

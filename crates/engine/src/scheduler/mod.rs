@@ -15,12 +15,11 @@ use crate::vecmap::VecMap;
 
 use serde_json::Value;
 
-use crate::Engine;
 use crate::apiserver::authn::UserInfo;
-use crate::apiserver::{Request, Verb};
+use crate::apiserver::{Request, Response, Verb};
 use crate::clock::Time;
 use crate::store::{EventType, WatchEvent};
-use crate::trace::{Action, ComponentRef, FilterRow, ObjectRef, Params, ScoreColumn, Table, Verdict};
+use crate::trace::{Action, FilterRow, ObjectRef, Params, ScoreColumn, Table, Verdict};
 use framework::{Code, MAX_NODE_SCORE, NodeInfo, PodInfo, Status};
 use podlife_model::ResourceType;
 use queue::SchedulingQueue;
@@ -42,9 +41,50 @@ pub const EVENT_REFRESH_MS: u64 = 30 * 60 * 1000;
 /// Virtual time one scheduling cycle takes.
 pub const CYCLE_MS: u64 = 1;
 
-/// The scheduler's own state: its node snapshot, queue and rotation index.
+/// The timers kube-scheduler sets itself.
+#[derive(Debug, Clone)]
+pub(crate) enum Timer {
+    /// One scheduling cycle.
+    ScheduleOne,
+    /// Pods whose backoff expired move to activeQ.
+    FlushBackoff,
+    /// The 30-second flush of pods parked for 5 minutes.
+    FlushUnschedulable,
+    /// VolumeBinding's PreBind checks (every second) whether the PV controller bound the
+    /// pod's claims.
+    PreBindPoll { key: String, node: String, deadline: Time },
+    /// The event broadcaster: finished series are written and forgotten (every 6 min),
+    /// running series are written (every 30 min).
+    EventSeriesFinish,
+    EventSeriesRefresh,
+}
+
+impl From<Timer> for crate::Task {
+    fn from(timer: Timer) -> crate::Task {
+        crate::Task::Scheduler(timer)
+    }
+}
+
+type Cx<'a> = crate::component::Cx<'a, Timer>;
+
+/// An event series being counted (client-go's event broadcaster cache): the event as last
+/// written, and its count.
+#[derive(Debug, Clone)]
+pub(crate) struct EventSeries {
+    /// The stored event, as the API server answered its last write (None: it was refused).
+    pub event: Option<Value>,
+    pub namespace: String,
+    pub name: String,
+    /// 1 while the event is a singleton; 2 and more once it is a series.
+    pub count: u64,
+    pub first: Time,
+    pub last_observed: Time,
+}
+
+/// kube-scheduler's process: its node snapshot, queue and rotation index, its configuration
+/// and its event broadcaster's cache.
 #[derive(Debug, Clone, Default)]
-pub struct SchedulerState {
+pub struct KubeScheduler {
     pub nodes: VecMap<String, NodeInfo>,
     pub queue: SchedulingQueue,
     pub next_start_node_index: usize,
@@ -64,6 +104,9 @@ pub struct SchedulerState {
     /// Pods assumed on a node (in their binding cycle) and not yet seen bound
     /// (`Cache.IsAssumedPod`).
     pub assumed_pods: crate::vecmap::VecSet<String>,
+    /// The event broadcaster's cache of series (by action, reason, pod and note).
+    // Boxed values: every VecMap<String, Box<_>> shares one copy of the map's code (the worker's size, see ARCHITECTURE.md).
+    pub(crate) event_series: VecMap<String, Box<EventSeries>>,
 }
 
 /// Why a cycle found no node: the FailedScheduling text, the plugins that rejected the pod,
@@ -131,38 +174,30 @@ fn pod_spec_changed(old: &Value, new: &Value) -> bool {
     strip(old) != strip(new)
 }
 
-impl Engine {
-    fn scheduler_component(&self) -> Option<usize> {
-        self.components.iter().position(|c| c.id.name == COMPONENT && c.id.node.is_none())
-    }
-
-    fn scheduler_running(&self) -> bool {
-        self.scheduler_component().is_some_and(|i| self.components[i].running)
-    }
-
+impl KubeScheduler {
     /// The scheduler's informer delivered a change (its cache already holds the new state).
-    pub(crate) fn scheduler_observe(&mut self, event: &WatchEvent, old: Option<&Value>) {
-        let now = self.now;
+    pub(crate) fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
+        let now = cx.now();
         match event.key.resource.as_str() {
             "nodes" => {
-                self.scheduler.view_dirty = true;
+                self.view_dirty = true;
                 let name = event.key.name.clone();
                 match event.event_type {
                     EventType::Deleted => {
-                        self.scheduler.nodes.remove(&name);
+                        self.nodes.remove(&name);
                     }
                     _ => {
-                        match self.scheduler.nodes.get_mut(&name) {
+                        match self.nodes.get_mut(&name) {
                             Some(ni) => ni.update_node(&event.object),
                             None => {
-                                self.scheduler.nodes.insert(name.clone(), NodeInfo::new(&event.object));
+                                self.nodes.insert(name.clone(), NodeInfo::new(&event.object));
                             }
                         }
                         // NodeAdd / NodeUpdate: ask each parked pod's rejecting plugins.
                         let old_node = old.filter(|_| event.event_type == EventType::Modified).map(NodeInfo::new);
-                        let new_node = self.scheduler.nodes.get(&name).cloned();
+                        let new_node = self.nodes.get(&name).cloned();
                         if let Some(new_node) = new_node {
-                            self.scheduler_requeue_parked(now, |pod, plugin| hints::node_event(plugin, pod, old_node.as_ref(), &new_node));
+                            self.requeue_parked(cx, now, |pod, plugin| hints::node_event(plugin, pod, old_node.as_ref(), &new_node));
                         }
                     }
                 }
@@ -171,25 +206,25 @@ impl Engine {
             "persistentvolumeclaims" if event.event_type != EventType::Deleted => {
                 let (ns, claim) = (event.key.namespace.clone(), event.key.name.clone());
                 let added = event.event_type == EventType::Added;
-                self.scheduler_requeue_parked(now, |pod, plugin| {
+                self.requeue_parked(cx, now, |pod, plugin| {
                     let uses = pod.namespace == ns && plugins::volume_binding::claim_names(pod).any(|c| c == claim);
                     uses && (matches!(plugin, "VolumeBinding" | "VolumeZone") || (plugin == "VolumeRestrictions" && added))
                 });
             }
             "persistentvolumes" if event.event_type != EventType::Deleted => {
-                self.scheduler_requeue_parked(now, |_, plugin| matches!(plugin, "VolumeBinding" | "VolumeZone"));
+                self.requeue_parked(cx, now, |_, plugin| matches!(plugin, "VolumeBinding" | "VolumeZone"));
             }
             "storageclasses" if event.event_type != EventType::Deleted => {
                 let topology_changed = old.is_none_or(|o| o["allowedTopologies"] != event.object["allowedTopologies"]);
-                self.scheduler_requeue_parked(now, |_, plugin| plugin == "VolumeBinding" && topology_changed);
+                self.requeue_parked(cx, now, |_, plugin| plugin == "VolumeBinding" && topology_changed);
             }
             // No plugin registers Namespace events, so a label change requeues nothing.
             "namespaces" => match event.event_type {
                 EventType::Deleted => {
-                    self.scheduler.namespace_labels.remove(&event.key.name);
+                    self.namespace_labels.remove(&event.key.name);
                 }
                 _ => {
-                    self.scheduler.namespace_labels.insert(event.key.name.clone(), event.object["metadata"]["labels"].clone());
+                    self.namespace_labels.insert(event.key.name.clone(), event.object["metadata"]["labels"].clone());
                 }
             },
             "pods" => {
@@ -200,44 +235,44 @@ impl Engine {
                 let old_node = old.and_then(|o| o["spec"]["nodeName"].as_str()).filter(|n| !n.is_empty()).map(str::to_string);
                 match &old_node {
                     Some(n) => {
-                        if let Some(ni) = self.scheduler.nodes.get_mut(n) {
+                        if let Some(ni) = self.nodes.get_mut(n) {
                             ni.remove_pod(&key);
                         }
                     }
                     None => {
                         // An assumed pod (bound by this scheduler, not yet observed bound).
-                        if let Some(ni) = self.scheduler.nodes.get_mut(&node) {
+                        if let Some(ni) = self.nodes.get_mut(&node) {
                             ni.remove_pod(&key);
                         }
                     }
                 }
                 // `updatePodInSchedulingQueue`: the update of a pod in its binding cycle (assumed,
                 // not yet seen bound) is ignored — it must not be queued a second time.
-                if event.event_type == EventType::Modified && node.is_empty() && self.scheduler.assumed_pods.contains(&key) {
+                if event.event_type == EventType::Modified && node.is_empty() && self.assumed_pods.contains(&key) {
                     return;
                 }
                 if event.event_type == EventType::Deleted || !node.is_empty() {
-                    self.scheduler.assumed_pods.remove(&key);
+                    self.assumed_pods.remove(&key);
                 }
-                self.scheduler.nominated.remove(&key);
+                self.nominated.remove(&key);
                 let nominated_to = pod["status"]["nominatedNodeName"].as_str().filter(|n| !n.is_empty());
                 if event.event_type != EventType::Deleted && node.is_empty() && nominated_to.is_some() {
-                    self.scheduler.nominated.insert(key.clone(), PodInfo::parse(pod));
+                    self.nominated.insert(key.clone(), PodInfo::parse(pod));
                 }
                 match event.event_type {
                     EventType::Deleted => {
-                        self.scheduler.queue.remove(&key);
-                        self.scheduler.last_attempt.remove(&key);
+                        self.queue.remove(&key);
+                        self.last_attempt.remove(&key);
                         // AssignedPodDelete frees resources and ports: parked pods may fit now.
                         if !node.is_empty() {
-                            self.scheduler_requeue_parked(now, |_, plugin| hints::assigned_pod_deleted(plugin));
+                            self.requeue_parked(cx, now, |_, plugin| hints::assigned_pod_deleted(plugin));
                         }
                     }
                     _ if !node.is_empty() => {
-                        self.scheduler.queue.remove(&key);
+                        self.queue.remove(&key);
                         let terminal = matches!(pod["status"]["phase"].as_str(), Some("Succeeded" | "Failed"));
                         if !terminal
-                            && let Some(ni) = self.scheduler.nodes.get_mut(&node) {
+                            && let Some(ni) = self.nodes.get_mut(&node) {
                                 ni.add_pod(PodInfo::parse(pod));
                             }
                         // The scheduler's pod informer selects `status.phase!=Succeeded,
@@ -245,14 +280,14 @@ impl Engine {
                         // freeing its resources (AssignedPodDelete).
                         let was_terminal = old.is_some_and(|o| matches!(o["status"]["phase"].as_str(), Some("Succeeded" | "Failed")));
                         if terminal && !was_terminal && old_node.is_some() {
-                            self.scheduler_requeue_parked(now, |_, plugin| hints::assigned_pod_deleted(plugin));
+                            self.requeue_parked(cx, now, |_, plugin| hints::assigned_pod_deleted(plugin));
                         }
                         // AssignedPodAdd: pod affinity may be satisfiable now.
                         if old_node.is_none() {
-                            self.scheduler_requeue_parked(now, |_, plugin| hints::assigned_pod_added(plugin));
+                            self.requeue_parked(cx, now, |_, plugin| hints::assigned_pod_added(plugin));
                         }
                     }
-                    _ if responsible_for(pod, &self.scheduler.config) => {
+                    _ if responsible_for(pod, &self.config) => {
                         let priority = pod["spec"]["priority"].as_i64().unwrap_or(0);
                         let updated = old.is_none_or(|o| pod_spec_changed(o, pod));
                         // PreEnqueue (pkg/scheduler/framework/plugins/schedulinggates): a pod
@@ -260,149 +295,145 @@ impl Engine {
                         // them moves it there (`PriorityQueue.Update`).
                         let gated = pod["spec"]["schedulingGates"].as_array().is_some_and(|g| !g.is_empty());
                         if gated {
-                            self.scheduler.queue.add_gated(&key, priority);
-                        } else if self.scheduler.queue.ungate(&key, priority, now) {
+                            self.queue.add_gated(&key, priority);
+                        } else if self.queue.ungate(&key, priority, now) {
                             // In activeQ now.
-                        } else if !self.scheduler.queue.contains(&key) {
-                            self.scheduler.queue.add(&key, priority, now);
+                        } else if !self.queue.contains(&key) {
+                            self.queue.add(&key, priority, now);
                         } else if updated && event.event_type == EventType::Modified {
-                            self.scheduler.queue.remove(&key);
-                            self.scheduler.queue.add(&key, priority, now);
+                            self.queue.remove(&key);
+                            self.queue.add(&key, priority, now);
                         }
                     }
-                    _ => self.scheduler.queue.remove(&key),
+                    _ => self.queue.remove(&key),
                 }
             }
             _ => {}
         }
-        self.scheduler_kick();
+        self.kick(cx);
     }
 
     /// QueueingHints: a parked pod moves when one of the plugins that rejected it says the
     /// event may make it schedulable.
-    fn scheduler_requeue_parked(&mut self, now: Time, hint: impl Fn(&PodInfo, &str) -> bool) {
-        let Some(i) = self.scheduler_component() else { return };
+    fn requeue_parked(&mut self, cx: &mut Cx<'_>, now: Time, hint: impl Fn(&PodInfo, &str) -> bool) {
         let Some(pods_rt) = ResourceType::resolve("pods") else { return };
         let mut moving = Vec::new();
-        for (key, rejectors) in self.scheduler.queue.parked() {
+        for (key, rejectors) in self.queue.parked() {
             let (ns, name) = key.split_once('/').unwrap_or(("", &key));
-            let Some(pod) = self.components[i].cache.get(&crate::store::ObjectKey::new(pods_rt, Some(ns), name)) else { continue };
+            let Some(pod) = cx.cache().get(&crate::store::ObjectKey::new(pods_rt, Some(ns), name)) else { continue };
             let info = PodInfo::parse(pod);
             if rejectors.is_empty() || rejectors.iter().any(|p| hint(&info, p)) {
                 moving.push(key);
             }
         }
-        let wakeups = self.scheduler.queue.move_to_active_or_backoff(&moving, now, &self.scheduler.last_attempt);
+        let wakeups = self.queue.move_to_active_or_backoff(&moving, now, &self.last_attempt);
         for at in wakeups {
-            self.schedule(at, crate::Task::SchedulerFlushBackoff);
+            cx.after(at, Timer::FlushBackoff);
         }
     }
 
     /// Makes sure a cycle runs when activeQ has pods.
-    pub(crate) fn scheduler_kick(&mut self) {
-        if self.scheduler.queue.has_active() && !self.scheduler.cycle_pending && self.scheduler_running() {
-            self.scheduler.cycle_pending = true;
-            self.schedule(self.now.plus_millis(CYCLE_MS), crate::Task::ScheduleOne);
+    pub(crate) fn kick(&mut self, cx: &mut Cx<'_>) {
+        if self.queue.has_active() && !self.cycle_pending && cx.running() {
+            self.cycle_pending = true;
+            cx.after(cx.now().plus_millis(CYCLE_MS), Timer::ScheduleOne);
         }
     }
 
     /// Rebuilds the snapshot and queue from the informer cache (after a start).
-    pub(crate) fn scheduler_rebuild(&mut self) {
-        let Some(i) = self.scheduler_component() else { return };
-        let config = self.scheduler.config.clone();
-        self.scheduler = SchedulerState { queue: SchedulingQueue::with_backoff(config.pod_initial_backoff_ms, config.pod_max_backoff_ms), config, ..SchedulerState::default() };
-        let cache: Vec<(crate::store::ObjectKey, Value)> = self.components[i].cache.iter().map(|(k, v)| (k.clone(), (**v).clone())).collect();
+    pub(crate) fn rebuild(&mut self, cx: &mut Cx<'_>) {
+        // Everything but the configuration and the event broadcaster starts afresh.
+        let config = std::mem::take(&mut self.config);
+        let event_series = std::mem::take(&mut self.event_series);
+        *self = KubeScheduler { queue: SchedulingQueue::with_backoff(config.pod_initial_backoff_ms, config.pod_max_backoff_ms), config, event_series, ..KubeScheduler::default() };
+        let cache: Vec<(crate::store::ObjectKey, std::sync::Arc<Value>)> = cx.cache().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         for (k, v) in cache.iter().filter(|(k, _)| k.resource == "nodes") {
-            self.scheduler.nodes.insert(k.name.clone(), NodeInfo::new(v));
+            self.nodes.insert(k.name.clone(), NodeInfo::new(v));
         }
         for (k, v) in cache.iter().filter(|(k, _)| k.resource == "namespaces") {
-            self.scheduler.namespace_labels.insert(k.name.clone(), v["metadata"]["labels"].clone());
+            self.namespace_labels.insert(k.name.clone(), v["metadata"]["labels"].clone());
         }
         for (k, v) in cache.iter().filter(|(k, _)| k.resource == "pods") {
-            let event = WatchEvent { event_type: EventType::Added, key: k.clone(), object: std::sync::Arc::new(v.clone()), revision: 0 };
-            self.scheduler_observe(&event, None);
+            let event = WatchEvent { event_type: EventType::Added, key: k.clone(), object: v.clone(), revision: 0 };
+            self.observe(cx, &event, None);
         }
     }
 
-    pub(crate) fn scheduler_flush_backoff(&mut self) {
-        self.scheduler.queue.flush_backoff(self.now);
-        self.scheduler_kick();
+    pub(crate) fn flush_backoff(&mut self, cx: &mut Cx<'_>) {
+        self.queue.flush_backoff(cx.now());
+        self.kick(cx);
     }
 
-    pub(crate) fn scheduler_flush_unschedulable(&mut self) {
-        self.scheduler.queue.flush_unschedulable(self.now);
-        self.scheduler_kick();
-        if self.scheduler.queue.unschedulable_count() > 0 {
-            let next = Time((self.now.millis() / queue::FLUSH_PERIOD_MS + 1) * queue::FLUSH_PERIOD_MS);
-            self.schedule(next, crate::Task::SchedulerFlushUnschedulable);
+    pub(crate) fn flush_unschedulable(&mut self, cx: &mut Cx<'_>) {
+        self.queue.flush_unschedulable(cx.now());
+        self.kick(cx);
+        if self.queue.unschedulable_count() > 0 {
+            let next = Time((cx.now().millis() / queue::FLUSH_PERIOD_MS + 1) * queue::FLUSH_PERIOD_MS);
+            cx.after(next, Timer::FlushUnschedulable);
         }
     }
 
-    fn scheduler_trace(&mut self, action: Action, pod: &PodInfo, params: impl Into<Params>) {
+    fn trace(cx: &mut Cx<'_>, action: Action, pod: &PodInfo, params: impl Into<Params>) {
         let object = Some(ObjectRef::new("Pod", Some(&pod.namespace), &pod.name));
-        self.record(ComponentRef::control_plane(COMPONENT), action, object, params, vec![]);
+        cx.record(action, object, params, vec![]);
     }
 
     /// `scheduleOne`: pops a pod and runs one scheduling cycle for it.
-    pub(crate) fn schedule_one(&mut self) {
-        self.scheduler.cycle_pending = false;
-        if !self.scheduler_running() {
+    pub(crate) fn schedule_one(&mut self, cx: &mut Cx<'_>) {
+        self.cycle_pending = false;
+        if !cx.running() {
             return;
         }
-        let Some(key) = self.scheduler.queue.pop() else { return };
-        let Some(i) = self.scheduler_component() else { return };
+        let Some(key) = self.queue.pop() else { return };
         let (ns, name) = key.split_once('/').unwrap_or(("", &key));
         let pods_rt = ResourceType::resolve("pods");
-        let cached = pods_rt.and_then(|rt| self.components[i].cache.get(&crate::store::ObjectKey::new(rt, Some(ns), name)).cloned());
-        let Some(pod_value) = cached.filter(|p| responsible_for(p, &self.scheduler.config)) else {
-            self.scheduler_kick();
+        let cached = pods_rt.and_then(|rt| cx.cache().get(&crate::store::ObjectKey::new(rt, Some(ns), name)).cloned());
+        let Some(pod_value) = cached.filter(|p| responsible_for(p, &self.config)) else {
+            self.kick(cx);
             return;
         };
-        self.scheduler.last_attempt.insert(key.clone(), self.now);
+        self.last_attempt.insert(key.clone(), cx.now());
         let pod = PodInfo::parse(&pod_value);
-        self.scheduler_trace(Action::SchedulerPop, &pod, crate::sort::map_of([("priority".to_string(), json!(pod.priority))]));
-        match self.find_node(&pod) {
-            Ok(node) => self.bind_pod(&pod, &pod_value, &node),
-            Err(failure) => self.handle_scheduling_failure(&pod, &pod_value, &key, failure),
+        Self::trace(cx, Action::SchedulerPop, &pod, crate::sort::map_of([("priority".to_string(), json!(pod.priority))]));
+        match self.find_node(cx, &pod) {
+            Ok(node) => self.bind_pod(cx, &pod, &pod_value, &node),
+            Err(failure) => self.handle_scheduling_failure(cx, &pod, &pod_value, &key, failure),
         }
-        self.scheduler_kick();
+        self.kick(cx);
     }
 
     /// `schedulePod`: Filter (with sampling) then Score, returning the chosen node or the
     /// FailedScheduling message.
-    fn find_node(&mut self, pod: &PodInfo) -> Result<String, Failure> {
-        let Some(profile) = self.scheduler.config.profile(&pod.scheduler_name).cloned() else {
+    fn find_node(&mut self, cx: &mut Cx<'_>, pod: &PodInfo) -> Result<String, Failure> {
+        let Some(profile) = self.config.profile(&pod.scheduler_name).cloned() else {
             return Err(Failure { message: format!("profile not found for scheduler name {:?}", pod.scheduler_name), rejectors: Default::default(), nominate: None });
         };
-        let n = self.scheduler.nodes.len();
+        let n = self.nodes.len();
         if n == 0 {
             return Err(Failure { message: "no nodes available to schedule pods".into(), rejectors: Default::default(), nominate: None });
         }
         let filters = {
-            let Some(ci) = self.scheduler_component() else {
-                return Err(Failure { message: "no scheduler".into(), rejectors: Default::default(), nominate: None });
-            };
-            let listers = plugins::volume_binding::Listers { cache: &self.components[ci].cache, assumed: &self.scheduler.assumed_volumes };
-            let snapshot: Vec<&NodeInfo> = self.scheduler.nodes.values().collect();
-            plugins::filters_for_cycle(&profile, pod, &snapshot, &self.scheduler.namespace_labels, &listers)
+            let listers = plugins::volume_binding::Listers { cache: cx.cache(), assumed: &self.assumed_volumes };
+            let snapshot: Vec<&NodeInfo> = self.nodes.values().collect();
+            plugins::filters_for_cycle(&profile, pod, &snapshot, &self.namespace_labels, &listers)
         };
         let filters = match filters {
             Ok(filters) => {
-                self.scheduler_trace(Action::SchedulerPreFilter, pod, BTreeMap::new());
+                Self::trace(cx, Action::SchedulerPreFilter, pod, BTreeMap::new());
                 filters
             }
-            Err(rejection) => return Err(self.pre_filter_failure(pod, &profile, n, rejection)),
+            Err(rejection) => return Err(self.pre_filter_failure(cx, pod, &profile, n, rejection)),
         };
         let nominated = self.nominated_pods(pod);
         // A nominated node is tried first, alone; if it fits, it is the choice.
         if !pod.nominated_node.is_empty()
-            && let Some(ni) = self.scheduler.nodes.get(&pod.nominated_node) {
+            && let Some(ni) = self.nodes.get(&pod.nominated_node) {
                 let trial = with_nominated(ni, &nominated);
                 if filters.iter().all(|f| f.filter(pod, &trial).is_success()) {
                     let node = pod.nominated_node.clone();
                     let rows = vec![FilterRow { node: node.as_str().into(), verdict: Verdict::FitsNominated }];
                     let params = Params::from(crate::sort::map_of([("feasible".to_string(), json!(1))]));
-                    self.scheduler_trace(Action::SchedulerFilter, pod, params.with_table(Table::Filter { rows, not_evaluated: vec![] }));
+                    Self::trace(cx, Action::SchedulerFilter, pod, params.with_table(Table::Filter { rows, not_evaluated: vec![] }));
                     return Ok(node);
                 }
             }
@@ -411,17 +442,17 @@ impl Engine {
         // others are not evaluated and count as rejected by the PreFilter.
         let narrowed: Option<Vec<&String>> = plugins::node_affinity::pre_filter_node_names(pod)
             .filter(|_| profile.filter_enabled("NodeAffinity"))
-            .map(|names| names.iter().filter_map(|name| self.scheduler.nodes.get_key_value(name.as_str()).map(|(k, _)| k)).collect());
+            .map(|names| names.iter().filter_map(|name| self.nodes.get_key_value(name.as_str()).map(|(k, _)| k)).collect());
         let m = narrowed.as_ref().map_or(n, Vec::len);
-        let to_find = num_feasible_nodes_to_find(m, profile.percentage_of_nodes_to_score.unwrap_or(self.scheduler.config.percentage_of_nodes_to_score));
-        let start = self.scheduler.next_start_node_index % m.max(1);
+        let to_find = num_feasible_nodes_to_find(m, profile.percentage_of_nodes_to_score.unwrap_or(self.config.percentage_of_nodes_to_score));
+        let start = self.next_start_node_index % m.max(1);
         let mut feasible: Vec<String> = Vec::new();
         let mut statuses: Vec<(String, String, Status)> = Vec::new();
         let mut table = Vec::new();
         let mut processed = 0;
         // The snapshot's nodes from `start` round to it, walked in place: no copy of the names
         // and no per-node lookup (both dominated large clusters).
-        let nodes = &self.scheduler.nodes;
+        let nodes = &self.nodes;
         let mut rotated: Box<dyn Iterator<Item = (&String, &NodeInfo)>> = match &narrowed {
             Some(list) => Box::new(list.iter().skip(start).chain(list.iter().take(start)).filter_map(|k| nodes.get_key_value(k.as_str()))),
             None => Box::new(nodes.iter().skip(start).chain(nodes.iter().take(start))),
@@ -459,26 +490,26 @@ impl Engine {
         drop(rotated);
         if let Some(list) = &narrowed {
             let reason = format!("node(s) didn't satisfy plugin(s) [{}]", "NodeAffinity");
-            for name in self.scheduler.nodes.keys().filter(|k| !list.contains(k)) {
+            for name in self.nodes.keys().filter(|k| !list.contains(k)) {
                 statuses.push((name.clone(), "NodeAffinity".to_string(), Status::unresolvable(&reason)));
             }
         }
-        self.scheduler.next_start_node_index = (self.scheduler.next_start_node_index + processed) % n;
+        self.next_start_node_index = (self.next_start_node_index + processed) % n;
         let params = Params::from(crate::sort::map_of([
             ("evaluated".to_string(), json!(processed)),
             ("notEvaluatedCount".to_string(), json!(m - processed)),
             ("feasible".to_string(), json!(feasible.len())),
         ]));
-        self.scheduler_trace(Action::SchedulerFilter, pod, params.with_table(Table::Filter { rows: table, not_evaluated }));
+        Self::trace(cx, Action::SchedulerFilter, pod, params.with_table(Table::Filter { rows: table, not_evaluated }));
         if feasible.is_empty() {
             let rejectors = crate::vecmap::VecSet::from_iter(statuses.iter().map(|(_, plugin, _)| plugin.clone()));
-            let (message, nominate) = self.fit_error(pod, &profile, n, &statuses);
+            let (message, nominate) = self.fit_error(cx, pod, &profile, n, &statuses);
             return Err(Failure { message, rejectors, nominate });
         }
         if feasible.len() == 1 {
             return Ok(feasible.remove(0));
         }
-        Ok(self.score_and_select(pod, &profile, &feasible))
+        Ok(self.score_and_select(cx, pod, &profile, &feasible))
     }
 
     /// A PreFilter rejection: `FitError.Error()` prints the PreFilter's message instead of a
@@ -487,9 +518,9 @@ impl Engine {
     /// Error ends PostFilter, so DefaultPreemption does not run (upstream `schedule_one.go`,
     /// `RunPostFilterPlugins`, `dynamicresources.go` `getStateData`). Without it, preemption
     /// sees every node rejected as unresolvable.
-    fn pre_filter_failure(&mut self, pod: &PodInfo, profile: &config::Profile, num_all_nodes: usize, rejection: plugins::PreFilterRejection) -> Failure {
+    fn pre_filter_failure(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, profile: &config::Profile, num_all_nodes: usize, rejection: plugins::PreFilterRejection) -> Failure {
         let plugins::PreFilterRejection { plugin, status } = rejection;
-        self.scheduler_trace(Action::SchedulerPreFilter, pod, crate::sort::map_of([
+        Self::trace(cx, Action::SchedulerPreFilter, pod, crate::sort::map_of([
             ("rejectedBy".to_string(), json!(plugin)),
             ("code".to_string(), json!(status.code.as_str())),
             ("reasons".to_string(), json!(status.reasons)),
@@ -497,7 +528,7 @@ impl Engine {
         let mut message = format!("0/{num_all_nodes} nodes are available: {}.", status.reasons.join(", "));
         if profile.post_filter_enabled("DynamicResources") {
             let post = "not found";
-            self.scheduler_trace(Action::SchedulerPostFilter, pod, crate::sort::map_of([
+            Self::trace(cx, Action::SchedulerPostFilter, pod, crate::sort::map_of([
                 ("plugin".to_string(), json!("DynamicResources")),
                 ("code".to_string(), json!("Error")),
                 ("message".to_string(), json!(post)),
@@ -505,9 +536,9 @@ impl Engine {
             message.push_str(&format!(" {post}."));
         } else if profile.post_filter_enabled("DefaultPreemption") {
             let unresolvable = Status { code: Code::UnschedulableAndUnresolvable, reasons: status.reasons.clone() };
-            let statuses: Vec<(String, String, Status)> = self.scheduler.nodes.keys().map(|n| (n.clone(), plugin.to_string(), unresolvable.clone())).collect();
-            if let Err(post) = self.preempt(pod, num_all_nodes, &statuses) {
-                self.scheduler_trace(Action::SchedulerPostFilter, pod, crate::sort::map_of([("message".to_string(), json!(post))]));
+            let statuses: Vec<(String, String, Status)> = self.nodes.keys().map(|n| (n.clone(), plugin.to_string(), unresolvable.clone())).collect();
+            if let Err(post) = self.preempt(cx, pod, num_all_nodes, &statuses) {
+                Self::trace(cx, Action::SchedulerPostFilter, pod, crate::sort::map_of([("message".to_string(), json!(post))]));
                 message.push(' ');
                 message.push_str(&post);
             }
@@ -518,7 +549,7 @@ impl Engine {
     /// `FitError.Error()` plus the profile's PostFilter plugins: DynamicResources (no claims
     /// to deallocate), then DefaultPreemption — which either nominates a node after evicting
     /// victims (and the message keeps only the filter part) or says why it cannot help.
-    fn fit_error(&mut self, pod: &PodInfo, profile: &config::Profile, num_all_nodes: usize, statuses: &[(String, String, Status)]) -> (String, Option<String>) {
+    fn fit_error(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, profile: &config::Profile, num_all_nodes: usize, statuses: &[(String, String, Status)]) -> (String, Option<String>) {
         let mut histogram: VecMap<String, usize> = VecMap::new();
         for (_, _, st) in statuses {
             for r in &st.reasons {
@@ -536,9 +567,9 @@ impl Engine {
             reasons.push("no new claims to deallocate".into());
         }
         if profile.post_filter_enabled("DefaultPreemption") {
-            match self.preempt(pod, num_all_nodes, statuses) {
+            match self.preempt(cx, pod, num_all_nodes, statuses) {
                 Ok(node) => {
-                    self.scheduler_trace(Action::SchedulerPostFilter, pod, crate::sort::map_of([("nominatedNodeName".to_string(), json!(node))]));
+                    Self::trace(cx, Action::SchedulerPostFilter, pod, crate::sort::map_of([("nominatedNodeName".to_string(), json!(node))]));
                     return (msg, Some(node));
                 }
                 Err(preemption) => reasons.push(preemption.trim_end_matches('.').to_string()),
@@ -546,7 +577,7 @@ impl Engine {
         }
         if !reasons.is_empty() {
             let post = reasons.join(", ");
-            self.scheduler_trace(Action::SchedulerPostFilter, pod, crate::sort::map_of([("message".to_string(), json!(format!("{post}.")))]));
+            Self::trace(cx, Action::SchedulerPostFilter, pod, crate::sort::map_of([("message".to_string(), json!(format!("{post}.")))]));
             msg.push_str(&format!(" {post}."));
         }
         (msg, None)
@@ -554,8 +585,7 @@ impl Engine {
 
     /// Pods nominated to nodes (waiting for their victims to go) that outrank `pod`.
     fn nominated_pods(&self, pod: &PodInfo) -> Vec<PodInfo> {
-        self.scheduler
-            .nominated
+        self.nominated
             .values()
             .filter(|p| p.priority >= pod.priority && !(p.namespace == pod.namespace && p.name == pod.name))
             .cloned()
@@ -564,13 +594,12 @@ impl Engine {
 
     /// DefaultPreemption: eligibility, candidates, the chosen node and its victims evicted.
     /// `Err` is the `preemption: …` message when it cannot help.
-    fn preempt(&mut self, pod: &PodInfo, num_all_nodes: usize, statuses: &[(String, String, Status)]) -> Result<String, String> {
+    fn preempt(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, num_all_nodes: usize, statuses: &[(String, String, Status)]) -> Result<String, String> {
         if pod.spec["preemptionPolicy"] == "Never" {
             return Err("preemption: not eligible due to preemptionPolicy=Never.".into());
         }
         if !pod.nominated_node.is_empty() {
             let terminating = self
-                .scheduler
                 .nodes
                 .get(&pod.nominated_node)
                 .is_some_and(|ni| ni.pods.values().any(|p| p.terminating && p.priority < pod.priority));
@@ -583,18 +612,17 @@ impl Engine {
         // (`minCandidateNodesPercentage` 10 %, at least `minCandidateNodesAbsolute` 100).
         let mut potential: Vec<&(String, String, Status)> = statuses.iter().filter(|(_, _, st)| st.code != Code::UnschedulableAndUnresolvable).collect();
         crate::sort::sort_by(&mut potential, |a, b| a.0.cmp(&b.0));
-        let (pct, abs) = self.scheduler.config.profile(&pod.scheduler_name).map_or((10, 100), |p| (p.min_candidate_nodes_percentage, p.min_candidate_nodes_absolute));
+        let (pct, abs) = self.config.profile(&pod.scheduler_name).map_or((10, 100), |p| (p.min_candidate_nodes_percentage, p.min_candidate_nodes_absolute));
         let (offset, num_candidates) = if potential.is_empty() {
             (0, 0)
         } else {
             let n = potential.len();
-            (self.rng.below(n as u64) as usize, (n * pct / 100).max(abs).min(n))
+            (cx.rng().below(n as u64) as usize, (n * pct / 100).max(abs).min(n))
         };
-        let Some(ci) = self.scheduler_component() else { return Err(String::new()) };
-        let nodes = &self.scheduler.nodes;
-        let ns_labels = &self.scheduler.namespace_labels;
-        let Some(profile) = self.scheduler.config.profile(&pod.scheduler_name) else { return Err(String::new()) };
-        let listers = plugins::volume_binding::Listers { cache: &self.components[ci].cache, assumed: &self.scheduler.assumed_volumes };
+        let nodes = &self.nodes;
+        let ns_labels = &self.namespace_labels;
+        let Some(profile) = self.config.profile(&pod.scheduler_name) else { return Err(String::new()) };
+        let listers = plugins::volume_binding::Listers { cache: cx.cache(), assumed: &self.assumed_volumes };
         let snapshot_with = |trial: &NodeInfo| -> Vec<Box<dyn framework::FilterPlugin>> {
             let snapshot: Vec<&NodeInfo> = nodes.values().map(|n| if n.name == trial.name { trial } else { n }).collect();
             plugins::filters_for_cycle(profile, pod, &snapshot, ns_labels, &listers).unwrap_or_else(plugins::PreFilterRejection::into_filters)
@@ -617,8 +645,8 @@ impl Engine {
                 break;
             }
         }
-        if let Some(best) = preemption::pick_one(&candidates, self.now).cloned() {
-            self.evict_victims(pod, &best);
+        if let Some(best) = preemption::pick_one(&candidates, cx.now()).cloned() {
+            self.evict_victims(cx, pod, &best);
             return Ok(best.node);
         }
         let explained: usize = histogram.values().sum();
@@ -632,54 +660,53 @@ impl Engine {
 
     /// `prepareCandidate`: each victim gets DisruptionTarget=True, a graceful delete and a
     /// `Preempted` event.
-    fn evict_victims(&mut self, pod: &PodInfo, candidate: &preemption::Candidate) {
-        let Some(i) = self.scheduler_component() else { return };
+    fn evict_victims(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, candidate: &preemption::Candidate) {
         let Some(rt) = ResourceType::resolve("pods") else { return };
         for key in &candidate.victims {
             let (ns, name) = key.split_once('/').unwrap_or(("", key));
-            let Some(victim) = self.components[i].cache.get(&crate::store::ObjectKey::new(rt, Some(ns), name)).cloned() else { continue };
+            let Some(victim) = cx.cache().get(&crate::store::ObjectKey::new(rt, Some(ns), name)).cloned() else { continue };
             let mut status = victim["status"].clone();
             let mut conditions: Vec<Value> = status["conditions"].as_array().cloned().unwrap_or_default();
             conditions.retain(|c| c["type"] != "DisruptionTarget");
             conditions.push(json!({"type": "DisruptionTarget", "status": "True", "reason": "PreemptionByScheduler",
                 "message": format!("{SCHEDULER_NAME}: preempting to accommodate a higher priority pod"),
-                "lastProbeTime": null, "lastTransitionTime": self.now.rfc3339(), "observedGeneration": victim["metadata"]["generation"]}));
+                "lastProbeTime": null, "lastTransitionTime": cx.now().rfc3339(), "observedGeneration": victim["metadata"]["generation"]}));
             status["conditions"] = json!(conditions);
             let mut body: Value = (*victim).clone();
             body["status"] = status;
-            let mut patch = Self::scheduler_request(Verb::Update, rt);
+            let mut patch = scheduler_request(Verb::Update, rt);
             patch.namespace = Some(ns.to_string());
             patch.name = Some(name.to_string());
             patch.subresource = Some("status".into());
             patch.body = Some(body);
-            let _ = self.handle(patch);
-            let mut delete = Self::scheduler_request(Verb::Delete, rt);
+            let _ = cx.request(patch);
+            let mut delete = scheduler_request(Verb::Delete, rt);
             delete.namespace = Some(ns.to_string());
             delete.name = Some(name.to_string());
-            let _ = self.handle(delete);
+            let _ = cx.request(delete);
             let note = format!("Preempted by pod {} on node {}", pod.uid, candidate.node);
-            self.scheduler_event(&victim, "Normal", "Preempted", "Preempting", &note);
+            self.event(cx, &victim, "Normal", "Preempted", "Preempting", &note);
         }
     }
 
     /// PreScore, Score, NormalizeScore, weights, then `selectHost`.
-    fn score_and_select(&mut self, pod: &PodInfo, profile: &config::Profile, feasible: &[String]) -> String {
-        let default_selector = self.default_spread_selector(pod);
+    fn score_and_select(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, profile: &config::Profile, feasible: &[String]) -> String {
+        let default_selector = default_spread_selector(cx.cache(), pod);
         let (spread, affinity) = {
-            let feasible_nodes: Vec<&NodeInfo> = feasible.iter().filter_map(|n| self.scheduler.nodes.get(n)).collect();
-            let all_nodes: Vec<&NodeInfo> = self.scheduler.nodes.values().collect();
+            let feasible_nodes: Vec<&NodeInfo> = feasible.iter().filter_map(|n| self.nodes.get(n)).collect();
+            let all_nodes: Vec<&NodeInfo> = self.nodes.values().collect();
             (
                 plugins::pod_topology_spread::SpreadScore::new(pod, &feasible_nodes, &all_nodes, default_selector.as_ref()),
-                plugins::inter_pod_affinity::AffinityScore::new(pod, &all_nodes, &self.scheduler.namespace_labels, profile.hard_pod_affinity_weight),
+                plugins::inter_pod_affinity::AffinityScore::new(pod, &all_nodes, &self.namespace_labels, profile.hard_pod_affinity_weight),
             )
         };
         let scorers = plugins::scorers(profile, spread, affinity);
-        if self.scheduler.view_dirty {
-            self.scheduler.view = framework::ClusterView::build(self.scheduler.nodes.values());
-            self.scheduler.view_dirty = false;
+        if self.view_dirty {
+            self.view = framework::ClusterView::build(self.nodes.values());
+            self.view_dirty = false;
         }
-        let view = self.scheduler.view.clone();
-        let nodes: Vec<&NodeInfo> = feasible.iter().filter_map(|n| self.scheduler.nodes.get(n)).collect();
+        let view = self.view.clone();
+        let nodes: Vec<&NodeInfo> = feasible.iter().filter_map(|n| self.nodes.get(n)).collect();
         let mut totals = vec![0i64; nodes.len()];
         let mut plugin_rows = Vec::new();
         let mut skipped = Vec::new();
@@ -700,7 +727,7 @@ impl Engine {
         // `feasible` came from the snapshot this cycle: every name is in it, in this order.
         let scored = nodes.len();
         drop(nodes);
-        self.scheduler_trace(Action::SchedulerPreScore, pod, crate::sort::map_of([("skipped".to_string(), json!(skipped))]));
+        Self::trace(cx, Action::SchedulerPreScore, pod, crate::sort::map_of([("skipped".to_string(), json!(skipped))]));
         let shown = scored.min(TABLE_ROWS);
         let params = Params::from(crate::sort::map_of([
             ("scored".to_string(), json!(scored)),
@@ -711,7 +738,7 @@ impl Engine {
             columns: plugin_rows,
             totals: totals[..shown].to_vec(),
         };
-        self.scheduler_trace(Action::SchedulerScore, pod, params.with_table(table));
+        Self::trace(cx, Action::SchedulerScore, pod, params.with_table(table));
         // selectHost: reservoir sampling among the highest totals.
         let best = totals.iter().copied().max().unwrap_or(0);
         let mut chosen = 0;
@@ -719,13 +746,13 @@ impl Engine {
         for (i, t) in totals.iter().enumerate() {
             if *t == best {
                 count += 1;
-                if self.rng.below(count) == 0 {
+                if cx.rng().below(count) == 0 {
                     chosen = i;
                 }
             }
         }
         let host = feasible.get(chosen).cloned().unwrap_or_default();
-        self.scheduler_trace(Action::SchedulerSelectHost, pod, crate::sort::map_of([
+        Self::trace(cx, Action::SchedulerSelectHost, pod, crate::sort::map_of([
             ("node".to_string(), json!(host)),
             ("score".to_string(), json!(best)),
             ("tied".to_string(), json!(count)),
@@ -733,84 +760,35 @@ impl Engine {
         host
     }
 
-    /// `helper.DefaultSelector`: the selectors of the Services, ReplicaSets and StatefulSets
-    /// that select the pod, merged (None when nothing selects it).
-    fn default_spread_selector(&self, pod: &PodInfo) -> Option<Value> {
-        let i = self.scheduler_component()?;
-        let mut match_labels = serde_json::Map::new();
-        let mut expressions = Vec::new();
-        let mut found = false;
-        let cache = &self.components[i].cache;
-        // Only the pod's namespace of the four resources (`helper.DefaultSelector`: services,
-        // replication controllers, replica sets, stateful sets): ranges of the ordered cache.
-        let in_namespace = |group: &'static str, resource: &'static str| crate::components::cached_in(cache, group, resource, &pod.namespace);
-        let owners = in_namespace("", "services").chain(in_namespace("", "replicationcontrollers")).chain(in_namespace("apps", "replicasets")).chain(in_namespace("apps", "statefulsets"));
-        for (k, v) in owners {
-            match k.resource.as_str() {
-                "services" | "replicationcontrollers" => {
-                    if let Some(sel) = v["spec"]["selector"].as_object().filter(|m| !m.is_empty())
-                        && sel.iter().all(|(lk, lv)| pod.labels.get(lk) == Some(lv)) {
-                            found = true;
-                            match_labels.extend(sel.clone());
-                        }
-                }
-                "replicasets" | "statefulsets" => {
-                    let sel = &v["spec"]["selector"];
-                    if plugins::label_selector::matches(sel, &pod.labels) && !sel.as_object().is_none_or(|m| m.is_empty()) {
-                        found = true;
-                        if let Some(ml) = sel["matchLabels"].as_object() {
-                            match_labels.extend(ml.clone());
-                        }
-                        expressions.extend(sel["matchExpressions"].as_array().cloned().unwrap_or_default());
-                    }
-                }
-                _ => {}
-            }
-        }
-        found.then(|| json!({"matchLabels": match_labels, "matchExpressions": expressions}))
-    }
-
-    fn scheduler_identity() -> UserInfo {
-        UserInfo { name: "system:kube-scheduler".into(), groups: vec!["system:authenticated".into()] }
-    }
-
-    /// A request from kube-scheduler's own client: its credentials and user agent.
-    fn scheduler_request(verb: Verb, rt: &'static ResourceType) -> Request {
-        let mut req = Request::new(verb, rt);
-        req.credentials = Some(Self::scheduler_identity());
-        req.user_agent = SCHEDULER_USER_AGENT.into();
-        req
-    }
-
     /// Assume, Reserve, Permit, PreBind, then DefaultBinder's `pods/binding` and the
     /// `Scheduled` event.
-    fn bind_pod(&mut self, pod: &PodInfo, pod_value: &Value, node: &str) {
+    fn bind_pod(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, pod_value: &Value, node: &str) {
         let mut assumed = pod.clone();
         assumed.spec["nodeName"] = json!(node);
-        if let Some(ni) = self.scheduler.nodes.get_mut(node) {
+        if let Some(ni) = self.nodes.get_mut(node) {
             ni.add_pod(assumed);
         }
-        self.scheduler.assumed_pods.insert(pod_key(&pod.namespace, &pod.name));
+        self.assumed_pods.insert(pod_key(&pod.namespace, &pod.name));
         for action in [Action::SchedulerReserve, Action::SchedulerPermit] {
-            self.scheduler_trace(action, pod, crate::sort::map_of([("node".to_string(), json!(node))]));
+            Self::trace(cx, action, pod, crate::sort::map_of([("node".to_string(), json!(node))]));
         }
-        let waiting = match self.volume_pre_bind(pod, node) {
+        let waiting = match self.volume_pre_bind(cx, pod, node) {
             Ok(waiting) => waiting,
-            Err(message) => return self.binding_cycle_failed(pod, pod_value, node, &message),
+            Err(message) => return self.binding_cycle_failed(cx, pod, pod_value, node, &message),
         };
         if waiting.is_empty() {
-            self.scheduler_trace(Action::SchedulerPreBind, pod, crate::sort::map_of([("node".to_string(), json!(node))]));
-            self.default_binder(pod, pod_value, node);
+            Self::trace(cx, Action::SchedulerPreBind, pod, crate::sort::map_of([("node".to_string(), json!(node))]));
+            self.default_binder(cx, pod, pod_value, node);
             return;
         }
-        self.scheduler_trace(Action::SchedulerPreBind, pod, crate::sort::map_of([
+        Self::trace(cx, Action::SchedulerPreBind, pod, crate::sort::map_of([
             ("node".to_string(), json!(node)),
             ("waitingFor".to_string(), json!(waiting)),
         ]));
         let key = pod_key(&pod.namespace, &pod.name);
-        let timeout = self.scheduler.config.profile(&pod.scheduler_name).map_or(BIND_TIMEOUT_MS, |p| p.bind_timeout_ms);
-        let deadline = self.now.plus_millis(timeout);
-        self.schedule(self.now.plus_millis(1000), crate::Task::SchedulerPreBindPoll { key, node: node.to_string(), deadline });
+        let timeout = self.config.profile(&pod.scheduler_name).map_or(BIND_TIMEOUT_MS, |p| p.bind_timeout_ms);
+        let deadline = cx.now().plus_millis(timeout);
+        cx.after(cx.now().plus_millis(1000), Timer::PreBindPoll { key, node: node.to_string(), deadline });
     }
 
     /// VolumeBinding's Reserve (`AssumePodVolumes`: the chosen volumes enter the assume cache
@@ -818,16 +796,15 @@ impl Engine {
     /// (`BindPodVolumes`): matching volumes get the claim in their claimRef, claims to
     /// provision get the selected node; the PV controller does the rest. Returns the claims
     /// still to be bound, or the error of a write the API server refused.
-    fn volume_pre_bind(&mut self, pod: &PodInfo, node: &str) -> Result<Vec<String>, String> {
-        let Some(ci) = self.scheduler_component() else { return Ok(vec![]) };
-        let cache = &self.components[ci].cache;
+    fn volume_pre_bind(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, node: &str) -> Result<Vec<String>, String> {
+        let cache = &cx.cache();
         // Assumptions the informer has caught up with are done.
-        self.scheduler.assumed_volumes.retain(|name, a| {
+        self.assumed_volumes.retain(|name, a| {
             cache.get(&crate::store::ObjectKey { group: String::new(), resource: "persistentvolumes".into(), namespace: String::new(), name: name.clone() }).is_some_and(|pv| pv["metadata"]["resourceVersion"].as_str() == Some(a.base_rv.as_str()))
         });
-        let listers = plugins::volume_binding::Listers { cache, assumed: &self.scheduler.assumed_volumes };
+        let listers = plugins::volume_binding::Listers { cache, assumed: &self.assumed_volumes };
         let Ok(Some(state)) = plugins::volume_binding::pre_filter(pod, &listers) else { return Ok(vec![]) };
-        let Some(ni) = self.scheduler.nodes.get(node) else { return Ok(vec![]) };
+        let Some(ni) = self.nodes.get(node) else { return Ok(vec![]) };
         let (_, volumes) = state.find_pod_volumes(ni);
         let waiting: Vec<String> = state.delayed.iter().map(|c| c["metadata"]["name"].as_str().unwrap_or_default().to_string()).collect();
         let mut writes = Vec::new();
@@ -838,7 +815,7 @@ impl Engine {
             body["metadata"]["annotations"][crate::volume::ANN_BOUND_BY_CONTROLLER] = json!("yes");
             let base_rv = pv["metadata"]["resourceVersion"].as_str().unwrap_or_default().to_string();
             let assumed = plugins::volume_binding::AssumedVolume { pod: pod_key(&pod.namespace, &pod.name), base_rv, pv: body.clone() };
-            self.scheduler.assumed_volumes.insert(pv["metadata"]["name"].as_str().unwrap_or_default().to_string(), assumed);
+            self.assumed_volumes.insert(pv["metadata"]["name"].as_str().unwrap_or_default().to_string(), assumed);
             writes.push(("persistentvolumes", None, body));
         }
         for claim in &volumes.provisionings {
@@ -848,12 +825,12 @@ impl Engine {
         }
         for (plural, namespace, body) in writes {
             let Some(rt) = ResourceType::resolve(plural) else { continue };
-            let mut req = Self::scheduler_request(Verb::Update, rt);
+            let mut req = scheduler_request(Verb::Update, rt);
             req.namespace = namespace;
             req.name = body["metadata"]["name"].as_str().map(str::to_string);
             req.body = Some(body);
             // `bindAPIUpdate`: the first refused write fails PreBind with the API's error.
-            if let Err(status) = self.handle(req) {
+            if let Err(status) = cx.request(req) {
                 return Err(format!("running PreBind plugin \"VolumeBinding\": {}", status.message));
             }
         }
@@ -863,70 +840,69 @@ impl Engine {
     /// A failed binding cycle (`handleBindingCycleError`): Unreserve forgets the assumed pod
     /// and volumes; a Warning event and PodScheduled=False (SchedulerError); the pod is
     /// retried after its back-off.
-    fn binding_cycle_failed(&mut self, pod: &PodInfo, pod_value: &Value, node: &str, message: &str) {
+    fn binding_cycle_failed(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, pod_value: &Value, node: &str, message: &str) {
         let key = pod_key(&pod.namespace, &pod.name);
         self.forget_assumed(&key);
-        self.scheduler_trace(Action::SchedulerPreBind, pod, crate::sort::map_of([("node".to_string(), json!(node)), ("error".to_string(), json!(message))]));
-        self.scheduler_event(pod_value, "Warning", "FailedScheduling", "Scheduling", message);
-        self.set_pod_scheduled_false(pod, pod_value, "SchedulerError", message, None);
-        self.scheduler.queue.park_unschedulable(&key, pod.priority, self.now, Default::default());
-        let wakeups = self.scheduler.queue.move_to_active_or_backoff(&[key], self.now, &self.scheduler.last_attempt);
+        Self::trace(cx, Action::SchedulerPreBind, pod, crate::sort::map_of([("node".to_string(), json!(node)), ("error".to_string(), json!(message))]));
+        self.event(cx, pod_value, "Warning", "FailedScheduling", "Scheduling", message);
+        self.set_pod_scheduled_false(cx, pod, pod_value, "SchedulerError", message, None);
+        self.queue.park_unschedulable(&key, pod.priority, cx.now(), Default::default());
+        let wakeups = self.queue.move_to_active_or_backoff(&[key], cx.now(), &self.last_attempt);
         for at in wakeups {
-            self.schedule(at, crate::Task::SchedulerFlushBackoff);
+            cx.after(at, Timer::FlushBackoff);
         }
-        self.scheduler_kick();
+        self.kick(cx);
     }
 
     /// `checkBindings`, once a second: bind the pod when every claim is bound; give up after
     /// `bindTimeoutSeconds` with the binding cycle's error.
-    pub(crate) fn scheduler_prebind_poll(&mut self, key: &str, node: &str, deadline: Time) {
-        let Some(ci) = self.scheduler_component() else { return };
+    pub(crate) fn prebind_poll(&mut self, cx: &mut Cx<'_>, key: &str, node: &str, deadline: Time) {
         let Some(rt) = ResourceType::resolve("pods") else { return };
         let (ns, name) = key.split_once('/').unwrap_or(("", key));
-        let current = self.components[ci].cache.get(&crate::store::ObjectKey::new(rt, Some(ns), name)).cloned();
+        let current = cx.cache().get(&crate::store::ObjectKey::new(rt, Some(ns), name)).cloned();
         let Some(pod_value) = current.filter(|p| p["metadata"]["deletionTimestamp"].is_null()) else {
             self.forget_assumed(key);
             return;
         };
         let pod = PodInfo::parse(&pod_value);
-        let listers = plugins::volume_binding::Listers { cache: &self.components[ci].cache, assumed: &self.scheduler.assumed_volumes };
+        let listers = plugins::volume_binding::Listers { cache: cx.cache(), assumed: &self.assumed_volumes };
         let all_bound = plugins::volume_binding::claim_names(&pod).all(|c| listers.claim(ns, &c).is_some_and(crate::volume::claim_fully_bound));
         if all_bound {
-            self.default_binder(&pod, &pod_value, node);
-            self.scheduler_kick();
+            self.default_binder(cx, &pod, &pod_value, node);
+            self.kick(cx);
             return;
         }
-        if self.now < deadline {
-            self.schedule(self.now.plus_millis(1000), crate::Task::SchedulerPreBindPoll { key: key.to_string(), node: node.to_string(), deadline });
+        if cx.now() < deadline {
+            cx.after(cx.now().plus_millis(1000), Timer::PreBindPoll { key: key.to_string(), node: node.to_string(), deadline });
             return;
         }
-        self.binding_cycle_failed(&pod, &pod_value, node, "running PreBind plugin \"VolumeBinding\": binding volumes: context deadline exceeded");
+        self.binding_cycle_failed(cx, &pod, &pod_value, node, "running PreBind plugin \"VolumeBinding\": binding volumes: context deadline exceeded");
     }
 
     fn forget_assumed(&mut self, key: &str) {
-        for ni in self.scheduler.nodes.values_mut() {
+        for ni in self.nodes.values_mut() {
             ni.remove_pod(key);
         }
         // `RevertAssumedPodVolumes`.
-        self.scheduler.assumed_volumes.retain(|_, a| a.pod != key);
-        self.scheduler.assumed_pods.remove(key);
+        self.assumed_volumes.retain(|_, a| a.pod != key);
+        self.assumed_pods.remove(key);
     }
 
     /// DefaultBinder: the `pods/binding` request, then the `Scheduled` event.
-    fn default_binder(&mut self, pod: &PodInfo, pod_value: &Value, node: &str) {
+    fn default_binder(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, pod_value: &Value, node: &str) {
         let Some(rt) = ResourceType::resolve("pods") else { return };
-        let mut req = Self::scheduler_request(Verb::Create, rt);
+        let mut req = scheduler_request(Verb::Create, rt);
         req.namespace = Some(pod.namespace.clone());
         req.name = Some(pod.name.clone());
         req.subresource = Some("binding".into());
         req.body = Some(json!({"apiVersion": "v1", "kind": "Binding",
             "metadata": {"name": pod.name, "namespace": pod.namespace, "uid": pod.uid},
             "target": {"apiVersion": "v1", "kind": "Node", "name": node}}));
-        self.scheduler_trace(Action::SchedulerBind, pod, crate::sort::map_of([("node".to_string(), json!(node))]));
-        match self.handle(req) {
+        Self::trace(cx, Action::SchedulerBind, pod, crate::sort::map_of([("node".to_string(), json!(node))]));
+        match cx.request(req) {
             Ok(_) => {
                 let note = format!("Successfully assigned {}/{} to {node}", pod.namespace, pod.name);
-                self.scheduler_event(pod_value, "Normal", "Scheduled", "Binding", &note);
+                self.event(cx, pod_value, "Normal", "Scheduled", "Binding", &note);
             }
             // Binding failed (the pod is gone or already bound): forget the assumption.
             Err(_) => self.forget_assumed(&pod_key(&pod.namespace, &pod.name)),
@@ -934,42 +910,42 @@ impl Engine {
     }
 
     /// `handleSchedulingFailure`: Warning event, PodScheduled=False, and the pod parked.
-    fn handle_scheduling_failure(&mut self, pod: &PodInfo, pod_value: &Value, key: &str, failure: Failure) {
+    fn handle_scheduling_failure(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, pod_value: &Value, key: &str, failure: Failure) {
         let Failure { message, rejectors, nominate } = failure;
-        self.scheduler.queue.park_unschedulable(key, pod.priority, self.now, rejectors);
-        let next = Time((self.now.millis() / queue::FLUSH_PERIOD_MS + 1) * queue::FLUSH_PERIOD_MS);
-        self.schedule(next, crate::Task::SchedulerFlushUnschedulable);
+        self.queue.park_unschedulable(key, pod.priority, cx.now(), rejectors);
+        let next = Time((cx.now().millis() / queue::FLUSH_PERIOD_MS + 1) * queue::FLUSH_PERIOD_MS);
+        cx.after(next, Timer::FlushUnschedulable);
         let note: String = if message.len() > 1024 { format!("{} ...", &message[..message.char_indices().take_while(|(i, _)| *i < 1020).last().map_or(0, |(i, c)| i + c.len_utf8())]) } else { message.clone() };
-        self.scheduler_event(pod_value, "Warning", "FailedScheduling", "Scheduling", &note);
+        self.event(cx, pod_value, "Warning", "FailedScheduling", "Scheduling", &note);
         let current = pod_value["status"]["conditions"].as_array().and_then(|cs| cs.iter().find(|c| c["type"] == "PodScheduled")).cloned();
         let unchanged = current.as_ref().is_some_and(|c| c["status"] == "False" && c["reason"] == "Unschedulable" && c["message"] == message.as_str());
         let nomination_changes = nominate.as_deref().is_some_and(|n| pod_value["status"]["nominatedNodeName"] != n);
         if unchanged && !nomination_changes {
             return;
         }
-        self.set_pod_scheduled_false(pod, pod_value, "Unschedulable", &message, nominate.as_deref());
+        self.set_pod_scheduled_false(cx, pod, pod_value, "Unschedulable", &message, nominate.as_deref());
     }
 
     /// The PodScheduled=False condition (and a nomination) through `pods/status`.
-    fn set_pod_scheduled_false(&mut self, pod: &PodInfo, pod_value: &Value, reason: &str, message: &str, nominate: Option<&str>) {
+    fn set_pod_scheduled_false(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, pod_value: &Value, reason: &str, message: &str, nominate: Option<&str>) {
         let Some(rt) = ResourceType::resolve("pods") else { return };
         let mut status = pod_value["status"].clone();
         let mut conditions: Vec<Value> = status["conditions"].as_array().cloned().unwrap_or_default();
         conditions.retain(|c| c["type"] != "PodScheduled");
         conditions.push(json!({"type": "PodScheduled", "status": "False", "reason": reason, "message": message,
-            "lastProbeTime": null, "lastTransitionTime": self.now.rfc3339(), "observedGeneration": pod_value["metadata"]["generation"]}));
+            "lastProbeTime": null, "lastTransitionTime": cx.now().rfc3339(), "observedGeneration": pod_value["metadata"]["generation"]}));
         status["conditions"] = json!(conditions);
         if let Some(node) = nominate {
             status["nominatedNodeName"] = json!(node);
         }
         let mut body = pod_value.clone();
         body["status"] = status;
-        let mut req = Self::scheduler_request(Verb::Update, rt);
+        let mut req = scheduler_request(Verb::Update, rt);
         req.namespace = Some(pod.namespace.clone());
         req.name = Some(pod.name.clone());
         req.subresource = Some("status".into());
         req.body = Some(body);
-        let _ = self.handle(req);
+        let _ = cx.request(req);
     }
 
     /// An `events.k8s.io/v1` event from the scheduler (stored in its core/v1 view), through
@@ -978,25 +954,24 @@ impl Engine {
     /// the pod's resourceVersion — becomes a series: the second occurrence writes
     /// `series.count: 2`, later ones are counted and written when the series is refreshed
     /// (every 30 min) or finished (6 min after its last occurrence).
-    pub(crate) fn scheduler_event(&mut self, pod: &Value, kind: &str, reason: &str, action: &str, note: &str) {
+    pub(crate) fn event(&mut self, cx: &mut Cx<'_>, pod: &Value, kind: &str, reason: &str, action: &str, note: &str) {
         let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
         let rv = pod["metadata"]["resourceVersion"].as_str().unwrap_or_default();
         let series_key = format!("{action}/{reason}/{uid}/{rv}/{note}");
-        let now = self.now;
+        let now = cx.now();
         if let Some(entry) = self.event_series.get_mut(&series_key) {
             entry.count += 1;
             entry.last_observed = now;
             if entry.count == 2 {
-                let entry = entry.clone();
-                self.write_event_series(&entry);
+                self.write_event_series(cx, &series_key);
             }
             return;
         }
         let Some(rt) = ResourceType::resolve("events") else { return };
         let unix_nanos = (crate::clock::EPOCH_UNIX_SECONDS as i128 * 1_000_000_000 + now.millis() as i128 * 1_000_000) as u128;
         let name = format!("{}.{:x}", pod["metadata"]["name"].as_str().unwrap_or_default(), unix_nanos);
-        self.event_series.insert(series_key, Box::new(crate::EventSeries { name: name.clone(), namespace: ns.clone(), count: 1, first: now, last_observed: now }));
+        self.event_series.insert(series_key.clone(), Box::new(EventSeries { event: None, name: name.clone(), namespace: ns.clone(), count: 1, first: now, last_observed: now }));
         let body = json!({
             "apiVersion": "v1", "kind": "Event",
             "metadata": {"name": name, "namespace": ns},
@@ -1007,39 +982,44 @@ impl Engine {
             "reportingComponent": SCHEDULER_NAME, "reportingInstance": format!("{SCHEDULER_NAME}-control-plane"),
             "source": {}
         });
-        let mut req = Self::scheduler_request(Verb::Create, rt);
+        let mut req = scheduler_request(Verb::Create, rt);
         req.namespace = Some(ns);
         req.body = Some(body);
-        let _ = self.handle(req);
+        if let (Ok(Response::Object(stored)), Some(entry)) = (cx.request(req), self.event_series.get_mut(&series_key)) {
+            entry.event = Some(stored);
+        }
     }
 
-    /// Writes a series' count and last observation onto its event.
-    fn write_event_series(&mut self, entry: &crate::EventSeries) {
+    /// Writes a series' count and last observation onto its event (the one the broadcaster
+    /// keeps: it never reads the event back).
+    fn write_event_series(&mut self, cx: &mut Cx<'_>, series_key: &str) {
         let Some(rt) = ResourceType::resolve("events") else { return };
-        let key = crate::store::ObjectKey::new(rt, Some(&entry.namespace), &entry.name);
-        let Some(mut ev) = self.store.get(&key).cloned() else { return };
+        let Some(entry) = self.event_series.get(series_key) else { return };
+        let Some(mut ev) = entry.event.clone() else { return };
         ev["series"] = json!({"count": entry.count, "lastObservedTime": entry.last_observed.rfc3339_micros()});
-        let mut req = Self::scheduler_request(Verb::Update, rt);
+        let mut req = scheduler_request(Verb::Update, rt);
         req.namespace = Some(entry.namespace.clone());
         req.name = Some(entry.name.clone());
         req.body = Some(ev);
-        let _ = self.handle(req);
+        if let (Ok(Response::Object(stored)), Some(entry)) = (cx.request(req), self.event_series.get_mut(series_key)) {
+            entry.event = Some(stored);
+        }
     }
 
     /// `finishSeries` (every 6 min): a series quiet for 6 minutes gets its final count written
     /// and leaves the cache, as does a singleton older than that — the next occurrence starts
     /// a new event.
-    pub(crate) fn scheduler_events_finish(&mut self) {
-        self.schedule(self.now.plus_millis(EVENT_FINISH_MS), crate::Task::EventSeriesFinish);
-        if !self.scheduler_running() {
+    pub(crate) fn events_finish(&mut self, cx: &mut Cx<'_>) {
+        cx.after(cx.now().plus_millis(EVENT_FINISH_MS), Timer::EventSeriesFinish);
+        if !cx.running() {
             return;
         }
-        let cutoff = self.now.millis().saturating_sub(EVENT_FINISH_MS);
+        let cutoff = cx.now().millis().saturating_sub(EVENT_FINISH_MS);
         let keys: Vec<String> = self.event_series.keys().cloned().collect();
         for key in keys {
-            let Some(entry) = self.event_series.get(&key).cloned() else { continue };
+            let Some(entry) = self.event_series.get(&key) else { continue };
             if entry.count >= 2 && entry.last_observed.millis() < cutoff {
-                self.write_event_series(&entry);
+                self.write_event_series(cx, &key);
                 self.event_series.remove(&key);
             } else if entry.count == 1 && entry.first.millis() < cutoff {
                 self.event_series.remove(&key);
@@ -1048,8 +1028,8 @@ impl Engine {
     }
 
     /// Until when the event broadcaster's finishing pass writes nothing (None: it writes now).
-    pub(crate) fn event_series_finish_steady_until(&self) -> Option<Time> {
-        if !self.scheduler_running() {
+    fn event_series_finish_steady_until(&self, running: bool) -> Option<Time> {
+        if !running {
             return Some(Time(u64::MAX));
         }
         let due = self.event_series.values().map(|e| if e.count >= 2 { e.last_observed } else { e.first }).map(|t| t.plus_millis(EVENT_FINISH_MS + 1)).min();
@@ -1057,26 +1037,111 @@ impl Engine {
     }
 
     /// Whether the 30-minute refresh writes nothing (no running series).
-    pub(crate) fn event_series_refresh_steady(&self) -> bool {
-        !self.scheduler_running() || self.event_series.values().all(|e| e.count < 2)
+    fn event_series_refresh_steady(&self, running: bool) -> bool {
+        !running || self.event_series.values().all(|e| e.count < 2)
     }
 
     /// Until when the unschedulable pods' flush moves nobody (None: someone now).
-    pub(crate) fn scheduler_flush_steady_until(&self) -> Option<Time> {
-        Some(self.scheduler.queue.next_unschedulable_flush().unwrap_or(Time(u64::MAX)))
+    fn flush_steady_until(&self) -> Option<Time> {
+        Some(self.queue.next_unschedulable_flush().unwrap_or(Time(u64::MAX)))
     }
 
     /// `refreshExistingEventSeries` (every 30 min): every running series is written.
-    pub(crate) fn scheduler_events_refresh(&mut self) {
-        self.schedule(self.now.plus_millis(EVENT_REFRESH_MS), crate::Task::EventSeriesRefresh);
-        if !self.scheduler_running() {
+    pub(crate) fn events_refresh(&mut self, cx: &mut Cx<'_>) {
+        cx.after(cx.now().plus_millis(EVENT_REFRESH_MS), Timer::EventSeriesRefresh);
+        if !cx.running() {
             return;
         }
-        let series: Vec<crate::EventSeries> = self.event_series.values().filter(|e| e.count >= 2).map(|e| crate::EventSeries::clone(e)).collect();
-        for entry in series {
-            self.write_event_series(&entry);
+        let series: Vec<String> = self.event_series.iter().filter(|(_, e)| e.count >= 2).map(|(k, _)| k.clone()).collect();
+        for key in series {
+            self.write_event_series(cx, &key);
         }
     }
+}
+
+impl crate::component::Component for KubeScheduler {
+    type Timer = Timer;
+
+    fn on_watch(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
+        self.observe(cx, event, old);
+    }
+
+    fn on_timer(&mut self, cx: &mut Cx<'_>, timer: Timer) {
+        match timer {
+            Timer::ScheduleOne => self.schedule_one(cx),
+            Timer::FlushBackoff => self.flush_backoff(cx),
+            Timer::FlushUnschedulable => self.flush_unschedulable(cx),
+            Timer::PreBindPoll { key, node, deadline } => self.prebind_poll(cx, &key, &node, deadline),
+            Timer::EventSeriesFinish => self.events_finish(cx),
+            Timer::EventSeriesRefresh => self.events_refresh(cx),
+        }
+    }
+
+    fn on_start(&mut self, cx: &mut Cx<'_>) {
+        self.rebuild(cx);
+    }
+
+    /// The queue, the snapshot and the event broadcaster's cache go with the process; the
+    /// configuration it was started with stays for the next start.
+    fn on_stop(&mut self) {
+        *self = KubeScheduler { config: std::mem::take(&mut self.config), ..KubeScheduler::default() };
+    }
+
+    fn steady_until(&self, running: bool, timer: &Timer) -> Option<Time> {
+        match timer {
+            Timer::EventSeriesFinish => self.event_series_finish_steady_until(running),
+            Timer::EventSeriesRefresh => (self.event_series_refresh_steady(running)).then_some(Time(u64::MAX)),
+            Timer::FlushUnschedulable => self.flush_steady_until(),
+            _ => None,
+        }
+    }
+}
+
+/// `helper.DefaultSelector`: the selectors of the Services, ReplicaSets and StatefulSets
+/// that select the pod, merged (None when nothing selects it).
+fn default_spread_selector(cache: &crate::components::Cache, pod: &PodInfo) -> Option<Value> {
+    let mut match_labels = serde_json::Map::new();
+    let mut expressions = Vec::new();
+    let mut found = false;
+    // Only the pod's namespace of the four resources (`helper.DefaultSelector`: services,
+    // replication controllers, replica sets, stateful sets): ranges of the ordered cache.
+    let in_namespace = |group: &'static str, resource: &'static str| crate::components::cached_in(cache, group, resource, &pod.namespace);
+    let owners = in_namespace("", "services").chain(in_namespace("", "replicationcontrollers")).chain(in_namespace("apps", "replicasets")).chain(in_namespace("apps", "statefulsets"));
+    for (k, v) in owners {
+        match k.resource.as_str() {
+            "services" | "replicationcontrollers" => {
+                if let Some(sel) = v["spec"]["selector"].as_object().filter(|m| !m.is_empty())
+                    && sel.iter().all(|(lk, lv)| pod.labels.get(lk) == Some(lv)) {
+                        found = true;
+                        match_labels.extend(sel.clone());
+                    }
+            }
+            "replicasets" | "statefulsets" => {
+                let sel = &v["spec"]["selector"];
+                if plugins::label_selector::matches(sel, &pod.labels) && !sel.as_object().is_none_or(|m| m.is_empty()) {
+                    found = true;
+                    if let Some(ml) = sel["matchLabels"].as_object() {
+                        match_labels.extend(ml.clone());
+                    }
+                    expressions.extend(sel["matchExpressions"].as_array().cloned().unwrap_or_default());
+                }
+            }
+            _ => {}
+        }
+    }
+    found.then(|| json!({"matchLabels": match_labels, "matchExpressions": expressions}))
+}
+
+fn scheduler_identity() -> UserInfo {
+    UserInfo { name: "system:kube-scheduler".into(), groups: vec!["system:authenticated".into()] }
+}
+
+/// A request from kube-scheduler's own client: its credentials and user agent.
+fn scheduler_request(verb: Verb, rt: &'static ResourceType) -> Request {
+    let mut req = Request::new(verb, rt);
+    req.credentials = Some(scheduler_identity());
+    req.user_agent = SCHEDULER_USER_AGENT.into();
+    req
 }
 
 #[cfg(test)]

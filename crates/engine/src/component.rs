@@ -1,0 +1,124 @@
+//! The interface every component is driven through, and the narrow context it acts through.
+//!
+//! A component is its own type holding what its process remembers — kube-scheduler's queue,
+//! snapshot and event broadcaster, for instance. The engine drives it with four inputs only:
+//! a watch delivery (its informer cache already holds the new state), a timer it set itself,
+//! its start and its stop. It acts only through [`Cx`]: the clock, the one RNG, its own
+//! informer cache, requests to kube-apiserver (answered at once, as today's in-process
+//! client is), its own trace and its own timers. While it runs, its state is out of the
+//! engine ([`Slot`]): it cannot reach the engine, and nothing can reach it.
+//!
+//! kube-scheduler is driven this way; the other components still run as `impl Engine`
+//! blocks and move here one by one (`docs/plans/issue-20-survey.md`, §4).
+
+use std::marker::PhantomData;
+
+use serde_json::Value;
+
+use crate::apiserver::{Request, Response, status::Status};
+use crate::clock::Time;
+use crate::components::Cache;
+use crate::rng::Rng;
+use crate::store::WatchEvent;
+use crate::trace::{Action, FieldChange, ObjectRef, Params};
+use crate::{Engine, Task};
+
+/// What a component does with each of its inputs.
+pub(crate) trait Component {
+    /// The timers it sets itself (each becomes a [`Task`] in the engine's queue).
+    type Timer: Into<Task>;
+
+    /// Its informer delivered `event`; the cache already holds it, and `old` is the version
+    /// it held before.
+    fn on_watch(&mut self, cx: &mut Cx<'_, Self::Timer>, event: &WatchEvent, old: Option<&Value>);
+
+    /// A timer it set is due (whether or not its process still runs: it decides).
+    fn on_timer(&mut self, cx: &mut Cx<'_, Self::Timer>, timer: Self::Timer);
+
+    /// Its process started: the informers have listed, so the cache is full.
+    fn on_start(&mut self, cx: &mut Cx<'_, Self::Timer>);
+
+    /// Its process stopped: its memory goes, except what outlives a restart (configuration).
+    fn on_stop(&mut self);
+
+    /// Until when one of its periodic timers would change nothing if it fired (None: it
+    /// acts when due), for the quiet stretches (`quiet.rs`).
+    fn steady_until(&self, _running: bool, _timer: &Self::Timer) -> Option<Time> {
+        None
+    }
+}
+
+/// A component's state as the engine holds it: taken out while the component runs.
+#[derive(Debug, Clone)]
+pub(crate) struct Slot<C>(Option<Box<C>>);
+
+impl<C> Slot<C> {
+    pub(crate) fn new(state: C) -> Slot<C> {
+        Slot(Some(Box::new(state)))
+    }
+
+    /// The state, for the engine's own bookkeeping (None only while the component runs).
+    pub(crate) fn get(&self) -> Option<&C> {
+        self.0.as_deref()
+    }
+
+    pub(crate) fn get_mut(&mut self) -> Option<&mut C> {
+        self.0.as_deref_mut()
+    }
+}
+
+/// The context a component acts through while it runs; `T` is its timer type, so it can
+/// set no one else's timers.
+pub(crate) struct Cx<'a, T> {
+    engine: &'a mut Engine,
+    /// The component's index in `Engine::components`.
+    me: usize,
+    timer: PhantomData<fn(T)>,
+}
+
+impl<T: Into<Task>> Cx<'_, T> {
+    pub(crate) fn now(&self) -> Time {
+        self.engine.now()
+    }
+
+    pub(crate) fn rng(&mut self) -> &mut Rng {
+        &mut self.engine.rng
+    }
+
+    /// Its informer cache.
+    pub(crate) fn cache(&self) -> &Cache {
+        &self.engine.components[self.me].cache
+    }
+
+    /// Whether its process runs.
+    pub(crate) fn running(&self) -> bool {
+        self.engine.components[self.me].running
+    }
+
+    /// A request to kube-apiserver with the component's own credentials (set on `req`).
+    pub(crate) fn request(&mut self, req: Request) -> Result<Response, Status> {
+        self.engine.handle(req)
+    }
+
+    /// A reaction of its own in the trace.
+    pub(crate) fn record(&mut self, action: Action, object: Option<ObjectRef>, params: impl Into<Params>, diff: Vec<FieldChange>) {
+        let id = self.engine.components[self.me].id.clone();
+        self.engine.record(id, action, object, params, diff);
+    }
+
+    /// Sets one of its timers.
+    pub(crate) fn after(&mut self, at: Time, timer: T) {
+        self.engine.schedule(at, timer.into());
+    }
+}
+
+impl Engine {
+    /// Runs `f` on the state in `slot` with a context for component `me`; None when the
+    /// component has no state (it is running already).
+    pub(crate) fn run_component<C: Component, R>(&mut self, slot: fn(&mut Engine) -> &mut Slot<C>, me: usize, f: impl FnOnce(&mut C, &mut Cx<'_, C::Timer>) -> R) -> Option<R> {
+        let mut state = slot(self).0.take()?;
+        let result = f(&mut state, &mut Cx { engine: self, me, timer: PhantomData });
+        slot(self).0 = Some(state);
+        Some(result)
+    }
+}
