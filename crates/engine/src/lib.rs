@@ -167,7 +167,7 @@ pub(crate) enum Task {
     /// The horizontal pod autoscaler controller syncs an HPA (namespace, name).
     HpaSync { component: usize, key: Box<(String, String)> },
     /// local-path-provisioner's next step on a volume.
-    LocalPath(Box<local_path::Op>),
+    LocalPath(local_path::Timer),
 }
 
 #[derive(Debug, Clone)]
@@ -267,8 +267,8 @@ pub struct Engine {
     pub(crate) taint_eviction: controllers::tainteviction::State,
     /// The PersistentVolume controller's event correlation.
     pub(crate) pv_recorder: controllers::persistentvolume::Recorder,
-    /// kind's local-path-provisioner (its process's memory).
-    pub(crate) local_path: local_path::State,
+    /// kind's local-path-provisioner (its process, `component.rs`).
+    pub(crate) local_path: component::Slot<local_path::LocalPathProvisioner>,
     /// The workload controllers' event recorder and their memory (expectations).
     pub(crate) controller_events: kubelet::events::Recorder,
     pub(crate) workloads: controllers::replicaset::State,
@@ -351,7 +351,7 @@ impl Engine {
             node_lifecycle: Default::default(),
             taint_eviction: Default::default(),
             pv_recorder: Default::default(),
-            local_path: Default::default(),
+            local_path: component::Slot::new(Default::default()),
             controller_events: Default::default(),
             workloads: Default::default(),
             batch: Default::default(),
@@ -675,7 +675,7 @@ impl Engine {
                         self.proxy_observe(&node);
                     }
                 if id.name == local_path::COMPONENT {
-                    self.local_path_observe(&event);
+                    self.run_component(|e| &mut e.local_path, component, |p, cx| p.on_watch(cx, &event, old.as_deref()));
                 }
                 if id.name == "kube-controller-manager" {
                     let mut writes = controllers::reconcile(&self.components[component].cache, &event, self.now);
@@ -761,7 +761,11 @@ impl Engine {
                 }
             }
             Task::Batch(task) => self.batch_task(*task),
-            Task::LocalPath(op) => self.local_path_work(*op),
+            Task::LocalPath(timer) => {
+                if let Some(me) = self.components.iter().position(|c| c.id.name == local_path::COMPONENT && c.id.node.is_none()) {
+                    self.run_component(|e| &mut e.local_path, me, |p, cx| p.on_timer(cx, timer));
+                }
+            }
             Task::Write { component, write } => self.controller_write(component, *write),
             Task::EndpointSliceSync { namespace, name, token } => self.endpointslice_sync(namespace, name, token),
             Task::EndpointSliceWrites { component, writes } => self.endpointslice_write(component, *writes),
@@ -1086,6 +1090,10 @@ impl Engine {
             && let Some(s) = self.scheduler.get_mut() {
                 s.on_stop();
             }
+        if id.name == local_path::COMPONENT
+            && let Some(p) = self.local_path.get_mut() {
+                p.on_stop();
+            }
         if let Some(node) = id.node.clone() {
             match id.name.as_str() {
                 // containerd's daemon stops; its shims keep the containers running.
@@ -1196,6 +1204,9 @@ impl Engine {
         }
         if id.name == scheduler::COMPONENT && id.node.is_none() {
             self.run_component(|e| &mut e.scheduler, i, |s, cx| s.on_start(cx));
+        }
+        if id.name == local_path::COMPONENT {
+            self.run_component(|e| &mut e.local_path, i, |p, cx| p.on_start(cx));
         }
         if let Some(node) = id.node.clone() {
             match id.name.as_str() {

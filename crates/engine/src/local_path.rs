@@ -30,6 +30,7 @@ use crate::vecmap::VecSet;
 use serde_json::Value;
 
 use crate::Engine;
+use crate::component::Component as _;
 use crate::apiserver::authn::UserInfo;
 use crate::apiserver::status::Reason;
 use crate::apiserver::{Request, Response, Verb};
@@ -50,9 +51,11 @@ const ANN_PROVISIONER_NODE: &str = "local.path.provisioner/selected-node";
 const CMD_TIMEOUT_SECONDS: u32 = 120;
 const POLL_MS: u64 = 1_000;
 
-/// The provisioner process's memory.
+/// The provisioner process: its memory, driven as a component (`component.rs`).
 #[derive(Debug, Clone, Default)]
-pub struct State {
+pub struct LocalPathProvisioner {
+    /// The hostname of the process (its pod's name), given when its process starts.
+    hostname: String,
     /// The event source: `<provisioner>_<hostname>_<uuid>` (`NewProvisionController`).
     pub(crate) source: String,
     pub(crate) recorder: crate::kubelet::events::Recorder,
@@ -75,6 +78,18 @@ impl Action {
         }
     }
 }
+
+/// The provisioner's timer: the next step of an operation.
+#[derive(Debug, Clone)]
+pub struct Timer(Box<Op>);
+
+impl From<Timer> for crate::Task {
+    fn from(timer: Timer) -> crate::Task {
+        crate::Task::LocalPath(timer)
+    }
+}
+
+type Cx<'a> = crate::component::Cx<'a, Timer>;
 
 /// One operation on one volume, a step at a time.
 #[derive(Debug, Clone)]
@@ -214,77 +229,97 @@ fn reference(kind: &str, object: &Value) -> Value {
 }
 
 impl Engine {
-    fn local_path_component(&self) -> Option<usize> {
-        self.components.iter().position(|c| c.id.name == COMPONENT && c.id.node.is_none()).filter(|&i| self.components[i].running)
+    /// The provisioner's process started in pod `pod_name` (its hostname): the component
+    /// starts (its informers list), or, when it ran already, starts afresh.
+    pub(crate) fn local_path_started(&mut self, pod_name: &str) {
+        if let Some(p) = self.local_path.get_mut() {
+            p.hostname = pod_name.to_string();
+        }
+        let Some(me) = self.components.iter().position(|c| c.id.name == COMPONENT && c.id.node.is_none()) else { return };
+        if self.components[me].running {
+            self.run_component(|e| &mut e.local_path, me, |p, cx| p.on_start(cx));
+        } else {
+            let _ = self.start_component(COMPONENT, None);
+        }
+    }
+}
+
+impl crate::component::Component for LocalPathProvisioner {
+    type Timer = Timer;
+
+    fn on_watch(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, _old: Option<&Value>) {
+        self.observe(cx, event);
     }
 
-    /// The provisioner's process started: a new identity, then its informers' lists reach
-    /// its handlers (the component's start lists them).
-    pub(crate) fn local_path_started(&mut self, pod_name: &str) {
-        let uuid = self.rng.uuid();
-        self.local_path = State { source: format!("{PROVISIONER}_{pod_name}_{uuid}"), ..State::default() };
-        let _ = self.start_component(COMPONENT, None);
-        let Some(i) = self.local_path_component() else { return };
-        let revision = self.store.revision();
-        let listed: Vec<(ObjectKey, std::sync::Arc<Value>)> = self.components[i].cache.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-        for (key, object) in listed {
-            self.local_path_observe(&WatchEvent { event_type: EventType::Added, key, object, revision });
+    fn on_timer(&mut self, cx: &mut Cx<'_>, Timer(op): Timer) {
+        if !cx.running() {
+            // The process is gone, and its memory with it.
+            return;
+        }
+        match op.step {
+            Step::Start => self.start(cx, *op),
+            Step::Poll(n) => self.poll(cx, *op, n),
         }
     }
 
+    /// A new identity, then its informers' lists reach its handlers.
+    fn on_start(&mut self, cx: &mut Cx<'_>) {
+        let uuid = cx.rng().uuid();
+        let hostname = std::mem::take(&mut self.hostname);
+        *self = LocalPathProvisioner { source: format!("{PROVISIONER}_{hostname}_{uuid}"), hostname, ..LocalPathProvisioner::default() };
+        let listed: Vec<(ObjectKey, std::sync::Arc<Value>)> = cx.cache().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        for (key, object) in listed {
+            self.observe(cx, &WatchEvent { event_type: EventType::Added, key, object, revision: 0 });
+        }
+    }
+
+    fn on_stop(&mut self) {
+        *self = LocalPathProvisioner { hostname: std::mem::take(&mut self.hostname), ..LocalPathProvisioner::default() };
+    }
+}
+
+impl LocalPathProvisioner {
     /// A delivery to the provisioner's informers: claims to provision, volumes to delete.
-    pub(crate) fn local_path_observe(&mut self, event: &WatchEvent) {
-        let Some(i) = self.local_path_component() else { return };
+    fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent) {
+        if !cx.running() {
+            return;
+        }
         if event.event_type == EventType::Deleted {
             return;
         }
         let object = event.object.as_ref();
         let (action, pv) = match event.key.resource.as_str() {
-            "persistentvolumeclaims" if should_provision(&self.components[i].cache, object) => (Action::Create, pv_name(object)),
+            "persistentvolumeclaims" if should_provision(cx.cache(), object) => (Action::Create, pv_name(object)),
             "persistentvolumes" if should_delete(object) => (Action::Delete, event.key.name.clone()),
             _ => return,
         };
-        if !self.local_path.busy.insert(pv.clone()) {
+        if !self.busy.insert(pv.clone()) {
             return;
         }
         let op = Op { action, object: object.clone(), pv, node_label: String::new(), step: Step::Start };
-        self.schedule(self.now.plus_millis(crate::CONTROLLER_QUEUE_DELAY_MS), crate::Task::LocalPath(Box::new(op)));
+        cx.after(cx.now().plus_millis(crate::CONTROLLER_QUEUE_DELAY_MS), Timer(Box::new(op)));
     }
 
-    pub(crate) fn local_path_work(&mut self, op: Op) {
-        if self.local_path_component().is_none() {
-            // The process is gone, and its memory with it.
-            return;
-        }
-        match op.step {
-            Step::Start => self.local_path_start(op),
-            Step::Poll(n) => self.local_path_poll(op, n),
-        }
-    }
-
-    fn local_path_send(&mut self, verb: Verb, plural: &str, namespace: Option<&str>, name: &str, body: Value) -> Result<Value, crate::apiserver::status::Status> {
+    fn send(&mut self, cx: &mut Cx<'_>, verb: Verb, plural: &str, namespace: Option<&str>, name: &str, body: Value) -> Result<Value, crate::apiserver::status::Status> {
         let Some(req) = client(verb, plural, namespace, name, body) else { return Ok(Value::Null) };
-        match self.handle(req)? {
+        match cx.request(req)? {
             Response::Object(v) => Ok(v),
             Response::List(_) => Ok(Value::Null),
         }
     }
 
-    fn local_path_event(&mut self, kind: &str, object: &Value, note: (&str, &str, &str)) {
-        let mut recorder = std::mem::take(&mut self.local_path.recorder);
-        let source = self.local_path.source.clone();
-        self.event_through(&mut recorder, &client, &source, reference(kind, object), note.0, note.1, note.2);
-        self.local_path.recorder = recorder;
+    fn event(&mut self, cx: &mut Cx<'_>, kind: &str, object: &Value, note: (&str, &str, &str)) {
+        let now = cx.now();
+        crate::controllers::event_via(&mut self.recorder, &client, &self.source, reference(kind, object), note, now, |r| cx.request(r));
     }
 
-    fn local_path_done(&mut self, pv: &str) {
-        self.local_path.busy.remove(pv);
+    fn done(&mut self, pv: &str) {
+        self.busy.remove(pv);
     }
 
     /// `provisionClaimOperation` up to the helper pod, or `deleteFor` up to its helper pod.
-    fn local_path_start(&mut self, op: Op) {
-        let Some(i) = self.local_path_component() else { return };
-        let cache = &self.components[i].cache;
+    fn start(&mut self, cx: &mut Cx<'_>, op: Op) {
+        let cache = cx.cache();
         let ns = op.object["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
         let name = op.object["metadata"]["name"].as_str().unwrap_or_default().to_string();
         match op.action {
@@ -292,25 +327,25 @@ impl Engine {
                 let current = cached(cache, "persistentvolumeclaims", Some(&ns), &name).cloned();
                 let exists = cached(cache, "persistentvolumes", None, &op.pv).is_some();
                 let Some(claim) = current.filter(|c| !exists && c["metadata"]["uid"] == op.object["metadata"]["uid"] && should_provision(cache, c)) else {
-                    return self.local_path_done(&op.pv);
+                    return self.done(&op.pv);
                 };
                 let class_name = volume::claim_class(&claim).to_string();
                 let node_name = claim["metadata"]["annotations"][ANN_SELECTED_NODE].as_str().unwrap_or_default().to_string();
                 // The selected node, read from the API (no node lister is configured).
-                let node = match self.local_path_send(Verb::Get, "nodes", None, &node_name, Value::Null) {
+                let node = match self.send(cx, Verb::Get, "nodes", None, &node_name, Value::Null) {
                     Ok(n) => n,
                     Err(e) => {
                         // A node that is gone: the library asks for rescheduling by removing the
                         // annotation, an update kind's ClusterRole (get/list/watch on claims)
                         // forbids; another error is "failed to get target node".
                         let message = if e.reason == Reason::NotFound { e.message } else { format!("failed to get target node: {}", e.message) };
-                        self.local_path_event("PersistentVolumeClaim", &claim, ("Warning", "ProvisioningFailed", &message));
-                        return self.local_path_done(&op.pv);
+                        self.event(cx, "PersistentVolumeClaim", &claim, ("Warning", "ProvisioningFailed", &message));
+                        return self.done(&op.pv);
                     }
                 };
                 let node_label = node["metadata"]["labels"]["kubernetes.io/hostname"].as_str().unwrap_or(&node_name).to_string();
                 let message = format!("External provisioner is provisioning volume for claim \"{ns}/{name}\"");
-                self.local_path_event("PersistentVolumeClaim", &claim, ("Normal", "Provisioning", &message));
+                self.event(cx, "PersistentVolumeClaim", &claim, ("Normal", "Provisioning", &message));
                 // `provisionFor`'s own checks.
                 let refused = if !claim["spec"]["selector"].is_null() {
                     Some("claim.Spec.Selector is not supported")
@@ -321,37 +356,37 @@ impl Engine {
                 };
                 if let Some(why) = refused {
                     let message = format!("failed to provision volume with StorageClass \"{class_name}\": {why}");
-                    self.local_path_event("PersistentVolumeClaim", &claim, ("Warning", "ProvisioningFailed", &message));
-                    return self.local_path_done(&op.pv);
+                    self.event(cx, "PersistentVolumeClaim", &claim, ("Warning", "ProvisioningFailed", &message));
+                    return self.done(&op.pv);
                 }
                 let size = volume::requested_storage(&claim).value();
                 let mode = claim["spec"]["volumeMode"].as_str().unwrap_or("Filesystem").to_string();
                 let pod = helper_pod(Action::Create, &op.pv, &volume_path(&op.pv, &claim), &mode, size, &node_name);
-                self.local_path_helper(Op { object: claim, node_label, ..op }, pod);
+                self.helper(cx, Op { object: claim, node_label, ..op }, pod);
             }
             Action::Delete => {
-                let Some(pv) = cached(cache, "persistentvolumes", None, &op.pv).cloned().filter(should_delete) else { return self.local_path_done(&op.pv) };
+                let Some(pv) = cached(cache, "persistentvolumes", None, &op.pv).cloned().filter(should_delete) else { return self.done(&op.pv) };
                 let path = pv["spec"]["hostPath"]["path"].as_str().or_else(|| pv["spec"]["local"]["path"].as_str()).unwrap_or_default().to_string();
                 let node = pv["spec"]["nodeAffinity"]["required"]["nodeSelectorTerms"][0]["matchExpressions"][0]["values"][0].as_str().unwrap_or_default().to_string();
                 // "Node %v does not exist, skipping cleanup of volume %v".
-                if let Err(e) = self.local_path_send(Verb::Get, "nodes", None, &node, Value::Null)
+                if let Err(e) = self.send(cx, Verb::Get, "nodes", None, &node, Value::Null)
                     && e.reason == Reason::NotFound
                 {
-                    return self.local_path_finish(op, pv);
+                    return self.finish(cx, op, pv);
                 }
                 let size = volume::requested_storage(&json!({"spec": {"resources": {"requests": {"storage": pv["spec"]["capacity"]["storage"]}}}})).value();
                 let mode = pv["spec"]["volumeMode"].as_str().unwrap_or("Filesystem").to_string();
                 let pod = helper_pod(Action::Delete, &op.pv, &path, &mode, size, &node);
-                self.local_path_helper(Op { object: pv, ..op }, pod);
+                self.helper(cx, Op { object: pv, ..op }, pod);
             }
         }
     }
 
     /// Creates the helper pod (one left by an earlier attempt is used as it is) and polls it.
-    fn local_path_helper(&mut self, op: Op, pod: Value) {
-        match self.local_path_send(Verb::Create, "pods", Some(NAMESPACE), "", pod) {
-            Err(e) if e.reason != Reason::AlreadyExists => self.local_path_failed(op, &e.message, false),
-            _ => self.local_path_poll(op, 0),
+    fn helper(&mut self, cx: &mut Cx<'_>, op: Op, pod: Value) {
+        match self.send(cx, Verb::Create, "pods", Some(NAMESPACE), "", pod) {
+            Err(e) if e.reason != Reason::AlreadyExists => self.failed(cx, op, &e.message, false),
+            _ => self.poll(cx, op, 0),
         }
     }
 
@@ -360,72 +395,71 @@ impl Engine {
     }
 
     /// One turn of `createHelperPod`'s loop: GET the pod; Succeeded ends it.
-    fn local_path_poll(&mut self, op: Op, n: u32) {
+    fn poll(&mut self, cx: &mut Cx<'_>, op: Op, n: u32) {
         let helper = Self::helper_name(&op);
-        match self.local_path_send(Verb::Get, "pods", Some(NAMESPACE), &helper, Value::Null) {
-            Err(e) => self.local_path_failed(op, &e.message, true),
+        match self.send(cx, Verb::Get, "pods", Some(NAMESPACE), &helper, Value::Null) {
+            Err(e) => self.failed(cx, op, &e.message, true),
             Ok(pod) if pod["status"]["phase"] == "Succeeded" => {
-                self.local_path_delete_helper(&helper);
+                self.delete_helper(cx, &helper);
                 let object = op.object.clone();
-                self.local_path_finish(op, object);
+                self.finish(cx, op, object);
             }
             Ok(_) if n + 1 >= CMD_TIMEOUT_SECONDS => {
                 let why = format!("{} process timeout after {CMD_TIMEOUT_SECONDS} seconds", op.action.as_str());
-                self.local_path_failed(op, &why, true);
+                self.failed(cx, op, &why, true);
             }
-            Ok(_) => self.schedule(self.now.plus_millis(POLL_MS), crate::Task::LocalPath(Box::new(Op { step: Step::Poll(n + 1), ..op }))),
+            Ok(_) => cx.after(cx.now().plus_millis(POLL_MS), Timer(Box::new(Op { step: Step::Poll(n + 1), ..op }))),
         }
     }
 
     /// The deferred delete of the helper pod.
-    fn local_path_delete_helper(&mut self, helper: &str) {
-        let _ = self.local_path_send(Verb::Delete, "pods", Some(NAMESPACE), helper, Value::Null);
+    fn delete_helper(&mut self, cx: &mut Cx<'_>, helper: &str) {
+        let _ = self.send(cx, Verb::Delete, "pods", Some(NAMESPACE), helper, Value::Null);
     }
 
     /// The helper pod did its work: the volume is created (`StoreVolume`) or deleted.
-    fn local_path_finish(&mut self, op: Op, object: Value) {
+    fn finish(&mut self, cx: &mut Cx<'_>, op: Op, object: Value) {
         match op.action {
             Action::Create => {
-                let Some(i) = self.local_path_component() else { return };
-                let cache = &self.components[i].cache;
+                let cache = cx.cache();
                 let node = object["metadata"]["annotations"][ANN_SELECTED_NODE].as_str().unwrap_or_default().to_string();
                 let class = cached(cache, "storageclasses", None, volume::claim_class(&object)).cloned().unwrap_or(Value::Null);
                 let pv = persistent_volume(&op.pv, &object, &class, &node, &op.node_label, &volume_path(&op.pv, &object));
-                match self.local_path_send(Verb::Create, "persistentvolumes", None, "", pv) {
+                match self.send(cx, Verb::Create, "persistentvolumes", None, "", pv) {
                     Ok(_) => {
                         let message = format!("Successfully provisioned volume {}", op.pv);
-                        self.local_path_event("PersistentVolumeClaim", &object, ("Normal", "ProvisioningSucceeded", &message));
+                        self.event(cx, "PersistentVolumeClaim", &object, ("Normal", "ProvisioningSucceeded", &message));
                     }
                     Err(e) if e.reason == Reason::AlreadyExists => {}
-                    Err(e) => self.local_path_failed(op.clone(), &e.message, false),
+                    Err(e) => self.failed(cx, op.clone(), &e.message, false),
                 }
             }
             Action::Delete => {
-                let _ = self.local_path_send(Verb::Delete, "persistentvolumes", None, &op.pv, Value::Null);
+                let _ = self.send(cx, Verb::Delete, "persistentvolumes", None, &op.pv, Value::Null);
             }
         }
-        self.local_path_done(&op.pv);
+        self.done(&op.pv);
     }
 
     /// An operation failed: the helper pod goes (when it was made), the object gets the
     /// library's event.
-    fn local_path_failed(&mut self, op: Op, why: &str, helper_made: bool) {
+    fn failed(&mut self, cx: &mut Cx<'_>, op: Op, why: &str, helper_made: bool) {
         if helper_made {
-            self.local_path_delete_helper(&Self::helper_name(&op));
+            self.delete_helper(cx, &Self::helper_name(&op));
         }
         let wrapped = format!("failed to {} volume {}: {why}", op.action.as_str(), op.pv);
         match op.action {
             Action::Create => {
                 let class = volume::claim_class(&op.object).to_string();
                 let message = format!("failed to provision volume with StorageClass \"{class}\": {wrapped}");
-                self.local_path_event("PersistentVolumeClaim", &op.object, ("Warning", "ProvisioningFailed", &message));
+                self.event(cx, "PersistentVolumeClaim", &op.object, ("Warning", "ProvisioningFailed", &message));
             }
             Action::Delete => {
                 let message = format!("failed to delete volume {}: {wrapped}", op.pv);
-                self.local_path_event("PersistentVolume", &op.object, ("Warning", "VolumeFailedDelete", &message));
+                self.event(cx, "PersistentVolume", &op.object, ("Warning", "VolumeFailedDelete", &message));
             }
         }
-        self.local_path_done(&op.pv);
+        self.done(&op.pv);
     }
 }
 

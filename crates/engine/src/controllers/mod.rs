@@ -258,29 +258,45 @@ impl crate::Engine {
     /// credentials.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn event_through(&mut self, recorder: &mut crate::kubelet::events::Recorder, client: &EventClient<'_>, source: &str, reference: Value, kind: &str, reason: &str, message: &str) {
-        use crate::kubelet::events::{Involved, Note, Source};
-        let object = json!({"metadata": {"name": reference["name"], "namespace": reference["namespace"], "uid": reference["uid"]}});
-        let (ref_kind, api_version) = (reference["kind"].as_str().unwrap_or_default().to_string(), reference["apiVersion"].as_str().unwrap_or_default().to_string());
-        let involved = Involved { kind: &ref_kind, api_version: &api_version, object: &object, field_path: None };
-        let note = Note { kind, reason, message };
-        let src = Source { component: source, host: None };
-        let ns = reference["namespace"].as_str().filter(|n| !n.is_empty()).unwrap_or("default").to_string();
-        let Some(write) = recorder.record_about(involved, note, src, self.now) else { return };
-        let build = |verb, name: Option<&str>, mut body: Value| {
-            // A created event (new, or made again after a 404) names the whole reference.
-            if verb == crate::apiserver::Verb::Create {
-                body["metadata"]["namespace"] = json!(ns);
-                body["involvedObject"] = reference.clone();
-            }
-            client(verb, "events", Some(&ns), name.unwrap_or_default(), body).map(|mut r| {
-                if verb == crate::apiserver::Verb::Create {
-                    r.name = None;
-                }
-                r
-            })
-        };
-        self.sink_event(&write, build, |e, r| e.handle(r));
+        let now = self.now;
+        event_via(recorder, client, source, reference, (kind, reason, message), now, |r| self.handle(r));
     }
+}
+
+/// `Engine::event_through` for a component that sends through its own context: `note` is
+/// (type, reason, message), `send` its API client.
+pub(crate) fn event_via(
+    recorder: &mut crate::kubelet::events::Recorder,
+    client: &EventClient<'_>,
+    source: &str,
+    reference: Value,
+    note: (&str, &str, &str),
+    now: crate::clock::Time,
+    send: impl FnMut(crate::apiserver::Request) -> Result<crate::Response, crate::Status>,
+) {
+    use crate::kubelet::events::{Involved, Note, Source};
+    let (kind, reason, message) = note;
+    let object = json!({"metadata": {"name": reference["name"], "namespace": reference["namespace"], "uid": reference["uid"]}});
+    let (ref_kind, api_version) = (reference["kind"].as_str().unwrap_or_default().to_string(), reference["apiVersion"].as_str().unwrap_or_default().to_string());
+    let involved = Involved { kind: &ref_kind, api_version: &api_version, object: &object, field_path: None };
+    let note = Note { kind, reason, message };
+    let src = Source { component: source, host: None };
+    let ns = reference["namespace"].as_str().filter(|n| !n.is_empty()).unwrap_or("default").to_string();
+    let Some(write) = recorder.record_about(involved, note, src, now) else { return };
+    let build = |verb, name: Option<&str>, mut body: Value| {
+        // A created event (new, or made again after a 404) names the whole reference.
+        if verb == crate::apiserver::Verb::Create {
+            body["metadata"]["namespace"] = json!(ns);
+            body["involvedObject"] = reference.clone();
+        }
+        client(verb, "events", Some(&ns), name.unwrap_or_default(), body).map(|mut r| {
+            if verb == crate::apiserver::Verb::Create {
+                r.name = None;
+            }
+            r
+        })
+    };
+    crate::kubelet::events::sink(&write, build, send);
 }
 
 #[cfg(test)]

@@ -297,23 +297,33 @@ impl crate::Engine {
         build: impl Fn(crate::apiserver::Verb, Option<&str>, Value) -> Option<crate::apiserver::Request>,
         mut send: impl FnMut(&mut crate::Engine, crate::apiserver::Request) -> Result<crate::Response, crate::Status>,
     ) {
-        use crate::apiserver::Verb;
-        let (verb, name, body) = write.first_request();
-        let Some(mut req) = build(verb, name, body) else { return };
-        if verb == Verb::Patch {
-            req.patch_type = crate::apiserver::patch::PatchType::Strategic;
+        sink(write, build, |r| send(self, r));
+    }
+}
+
+/// Sends an event write as client-go's event sink does (`Engine::sink_event`), through any
+/// client: `send` is a component's own (`component::Cx::request`).
+pub(crate) fn sink(
+    write: &Write,
+    build: impl Fn(crate::apiserver::Verb, Option<&str>, Value) -> Option<crate::apiserver::Request>,
+    mut send: impl FnMut(crate::apiserver::Request) -> Result<crate::Response, crate::Status>,
+) {
+    use crate::apiserver::Verb;
+    let (verb, name, body) = write.first_request();
+    let Some(mut req) = build(verb, name, body) else { return };
+    if verb == Verb::Patch {
+        req.patch_type = crate::apiserver::patch::PatchType::Strategic;
+    }
+    let sent = send(req);
+    if let (Err(status), Some(event)) = (&sent, write.recreated())
+        && status.reason == crate::apiserver::status::Reason::NotFound
+    {
+        let mut body = event.clone();
+        if let Some(meta) = body["metadata"].as_object_mut() {
+            meta.remove("resourceVersion");
         }
-        let sent = send(self, req);
-        if let (Err(status), Some(event)) = (&sent, write.recreated())
-            && status.reason == crate::apiserver::status::Reason::NotFound
-        {
-            let mut body = event.clone();
-            if let Some(meta) = body["metadata"].as_object_mut() {
-                meta.remove("resourceVersion");
-            }
-            if let Some(req) = build(Verb::Create, None, body) {
-                let _ = send(self, req);
-            }
+        if let Some(req) = build(Verb::Create, None, body) {
+            let _ = send(req);
         }
     }
 }
