@@ -15,18 +15,18 @@ use std::marker::PhantomData;
 
 use serde_json::Value;
 
-use crate::apiserver::{Request, Response, status::Status};
+use crate::apiserver::request::{Request, Response};
+use crate::apiserver::status::Status;
 use crate::clock::Time;
 use crate::components::Cache;
 use crate::rng::Rng;
 use crate::store::WatchEvent;
 use crate::trace::{Action, FieldChange, ObjectRef, Params};
-use crate::{Engine, Task};
 
 /// What a component does with each of its inputs.
 pub(crate) trait Component {
-    /// The timers it sets itself (each becomes a [`Task`] in the engine's queue).
-    type Timer: Into<Task>;
+    /// The timers it sets itself (each becomes a task in the engine's queue).
+    type Timer;
 
     /// Its informer delivered `event`; the cache already holds it, and `old` is the version
     /// it held before.
@@ -52,6 +52,18 @@ pub(crate) trait Component {
 #[derive(Debug, Clone)]
 pub(crate) struct Slot<C>(Option<Box<C>>);
 
+/// What the engine offers a running component (through [`Cx`]), for the component at index
+/// `me`: the engine implements it; a component never sees the engine itself.
+pub(crate) trait Host<T> {
+    fn now(&self) -> Time;
+    fn rng(&mut self) -> &mut Rng;
+    fn cache(&self, me: usize) -> &Cache;
+    fn running(&self, me: usize) -> bool;
+    fn request(&mut self, req: Request) -> Result<Response, Status>;
+    fn record(&mut self, me: usize, action: Action, object: Option<ObjectRef>, params: Params, diff: Vec<FieldChange>);
+    fn after(&mut self, at: Time, timer: T);
+}
+
 impl<C> Slot<C> {
     pub(crate) fn new(state: C) -> Slot<C> {
         Slot(Some(Box::new(state)))
@@ -65,60 +77,62 @@ impl<C> Slot<C> {
     pub(crate) fn get_mut(&mut self) -> Option<&mut C> {
         self.0.as_deref_mut()
     }
+
+    /// Takes the state out for a run (None: it is out already) …
+    pub(crate) fn take(&mut self) -> Option<Box<C>> {
+        self.0.take()
+    }
+
+    /// … and puts it back.
+    pub(crate) fn put(&mut self, state: Box<C>) {
+        self.0 = Some(state);
+    }
 }
 
 /// The context a component acts through while it runs; `T` is its timer type, so it can
 /// set no one else's timers.
 pub(crate) struct Cx<'a, T> {
-    engine: &'a mut Engine,
-    /// The component's index in `Engine::components`.
+    host: &'a mut dyn Host<T>,
+    /// The component's index in the engine's component table.
     me: usize,
     timer: PhantomData<fn(T)>,
 }
 
-impl<T: Into<Task>> Cx<'_, T> {
+impl<'a, T> Cx<'a, T> {
+    pub(crate) fn new(host: &'a mut dyn Host<T>, me: usize) -> Cx<'a, T> {
+        Cx { host, me, timer: PhantomData }
+    }
+
     pub(crate) fn now(&self) -> Time {
-        self.engine.now()
+        self.host.now()
     }
 
     pub(crate) fn rng(&mut self) -> &mut Rng {
-        &mut self.engine.rng
+        self.host.rng()
     }
 
     /// Its informer cache.
     pub(crate) fn cache(&self) -> &Cache {
-        &self.engine.components[self.me].cache
+        self.host.cache(self.me)
     }
 
     /// Whether its process runs.
     pub(crate) fn running(&self) -> bool {
-        self.engine.components[self.me].running
+        self.host.running(self.me)
     }
 
     /// A request to kube-apiserver with the component's own credentials (set on `req`).
     pub(crate) fn request(&mut self, req: Request) -> Result<Response, Status> {
-        self.engine.handle(req)
+        self.host.request(req)
     }
 
     /// A reaction of its own in the trace.
     pub(crate) fn record(&mut self, action: Action, object: Option<ObjectRef>, params: impl Into<Params>, diff: Vec<FieldChange>) {
-        let id = self.engine.components[self.me].id.clone();
-        self.engine.record(id, action, object, params, diff);
+        self.host.record(self.me, action, object, params.into(), diff);
     }
 
     /// Sets one of its timers.
     pub(crate) fn after(&mut self, at: Time, timer: T) {
-        self.engine.schedule(at, timer.into());
-    }
-}
-
-impl Engine {
-    /// Runs `f` on the state in `slot` with a context for component `me`; None when the
-    /// component has no state (it is running already).
-    pub(crate) fn run_component<C: Component, R>(&mut self, slot: fn(&mut Engine) -> &mut Slot<C>, me: usize, f: impl FnOnce(&mut C, &mut Cx<'_, C::Timer>) -> R) -> Option<R> {
-        let mut state = slot(self).0.take()?;
-        let result = f(&mut state, &mut Cx { engine: self, me, timer: PhantomData });
-        slot(self).0 = Some(state);
-        Some(result)
+        self.host.after(at, timer);
     }
 }

@@ -30,6 +30,9 @@ pub(crate) fn cached_in<'a>(cache: &'a Cache, group: &'a str, resource: &'a str,
     cache.range(first..).take_while(move |(k, _)| k.group == group && k.resource == resource && k.namespace == namespace)
 }
 
+/// Time from an informer delivery to the controller's write (work queue hand-off), ms.
+pub(crate) const CONTROLLER_QUEUE_DELAY_MS: u64 = 1;
+
 /// A resource a component watches, optionally only objects bound to one node
 /// (`fieldSelector=spec.nodeName=<node>`, as the kubelet's pod informer).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,7 +126,7 @@ pub fn default_components(nodes: &[String]) -> Vec<Informer> {
     ];
     // kind's local-path-provisioner: its informers (`sig-storage-lib-external-provisioner`'s
     // claims, volumes and classes; nodes it GETs); it runs while its pod's process does.
-    let mut provisioner = Informer::new(ComponentRef::control_plane(crate::local_path::COMPONENT), vec![
+    let mut provisioner = Informer::new(ComponentRef::control_plane("local-path-provisioner"), vec![
         WatchSpec::all("", "persistentvolumeclaims"),
         WatchSpec::all("", "persistentvolumes"),
         WatchSpec::all("storage.k8s.io", "storageclasses"),

@@ -43,6 +43,7 @@ pub mod quiet;
 pub mod quantities;
 pub mod registry;
 pub mod resources;
+pub mod record;
 pub mod rng;
 pub mod scheduler;
 pub mod shell;
@@ -81,8 +82,7 @@ pub const MAX_TRACE_EVENTS: usize = 1_000_000;
 /// Watch delivery delay bounds (ms): the time from the watch cache to a component's informer.
 const WATCH_DELAY_MS: (u64, u64) = (1, 5);
 
-/// Time from an informer delivery to the controller's write (work queue hand-off), ms.
-pub(crate) const CONTROLLER_QUEUE_DELAY_MS: u64 = 1;
+pub(crate) use components::CONTROLLER_QUEUE_DELAY_MS;
 
 /// Something scheduled to happen at a virtual time.
 #[derive(Debug, Clone)]
@@ -270,7 +270,7 @@ pub struct Engine {
     /// kind's local-path-provisioner (its process, `component.rs`).
     pub(crate) local_path: component::Slot<local_path::LocalPathProvisioner>,
     /// The workload controllers' event recorder and their memory (expectations).
-    pub(crate) controller_events: kubelet::events::Recorder,
+    pub(crate) controller_events: crate::record::Recorder,
     pub(crate) workloads: controllers::replicaset::State,
     /// The Job, CronJob and TTL-after-finished controllers' memory.
     pub(crate) batch: controllers::job::BatchState,
@@ -870,7 +870,7 @@ impl Engine {
     pub(crate) fn follow_up(&mut self, follow: controllers::FollowUp, object: &Value) {
         match follow {
             controllers::FollowUp::Event { account, source, kind, api_version, involved, reason, message } => {
-                use kubelet::events::{Involved, Note, Source};
+                use crate::record::{Involved, Note, Source};
                 let name = object["metadata"]["name"].as_str().unwrap_or_default();
                 let message = message.replace("{}", name);
                 let note = Note { kind: "Normal", reason, message: &message };
@@ -1275,6 +1275,65 @@ impl Engine {
     /// kubectl's generated names).
     pub fn rng(&mut self) -> &mut Rng {
         &mut self.rng
+    }
+}
+
+/// What a running component may ask of the engine (`component.rs`): everything through its
+/// own index, timers of its own type only.
+impl<T: Into<Task>> component::Host<T> for Engine {
+    fn now(&self) -> Time {
+        self.now
+    }
+
+    fn rng(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
+
+    fn cache(&self, me: usize) -> &components::Cache {
+        &self.components[me].cache
+    }
+
+    fn running(&self, me: usize) -> bool {
+        self.components[me].running
+    }
+
+    fn request(&mut self, req: Request) -> Result<Response, Status> {
+        self.handle(req)
+    }
+
+    fn record(&mut self, me: usize, action: Action, object: Option<ObjectRef>, params: trace::Params, diff: Vec<trace::FieldChange>) {
+        let id = self.components[me].id.clone();
+        Engine::record(self, id, action, object, params, diff);
+    }
+
+    fn after(&mut self, at: Time, timer: T) {
+        self.schedule(at, timer.into());
+    }
+}
+
+impl From<scheduler::Timer> for Task {
+    fn from(timer: scheduler::Timer) -> Task {
+        Task::Scheduler(timer)
+    }
+}
+
+impl From<local_path::Timer> for Task {
+    fn from(timer: local_path::Timer) -> Task {
+        Task::LocalPath(timer)
+    }
+}
+
+impl Engine {
+    /// Runs `f` on the component state in `slot`, taken out of the engine meanwhile, with a
+    /// context for component `me`; None when the state is out already.
+    pub(crate) fn run_component<C: component::Component, R>(&mut self, slot: fn(&mut Engine) -> &mut component::Slot<C>, me: usize, f: impl FnOnce(&mut C, &mut component::Cx<'_, C::Timer>) -> R) -> Option<R>
+    where
+        C::Timer: Into<Task>,
+    {
+        let mut state = slot(self).take()?;
+        let result = f(&mut state, &mut component::Cx::new(self, me));
+        slot(self).put(state);
+        Some(result)
     }
 }
 

@@ -29,11 +29,9 @@ use crate::vecmap::VecSet;
 
 use serde_json::Value;
 
-use crate::Engine;
-use crate::component::Component as _;
 use crate::apiserver::authn::UserInfo;
 use crate::apiserver::status::Reason;
-use crate::apiserver::{Request, Response, Verb};
+use crate::apiserver::request::{Request, Response, Verb};
 use crate::cluster::local_path::{BASE_PATH, CONFIG_MAP, HELPER_IMAGE, NAMESPACE, SERVICE_ACCOUNT};
 use crate::components::Cache;
 use crate::store::{EventType, ObjectKey, WatchEvent};
@@ -42,8 +40,8 @@ use crate::volume::{self, ANN_BETA_STORAGE_PROVISIONER, ANN_SELECTED_NODE, ANN_S
 pub const COMPONENT: &str = "local-path-provisioner";
 /// The program in the provisioner's image.
 pub const PROGRAM: &str = "local-path-provisioner";
-/// `DefaultProvisionerName`.
-pub const PROVISIONER: &str = "rancher.io/local-path";
+/// `DefaultProvisionerName` (the manifest names it too).
+pub use crate::cluster::local_path::PROVISIONER;
 /// `annDynamicallyProvisioned`, `nodeNameAnnotationKey`.
 const ANN_PROVISIONED_BY: &str = "pv.kubernetes.io/provisioned-by";
 const ANN_PROVISIONER_NODE: &str = "local.path.provisioner/selected-node";
@@ -58,7 +56,7 @@ pub struct LocalPathProvisioner {
     hostname: String,
     /// The event source: `<provisioner>_<hostname>_<uuid>` (`NewProvisionController`).
     pub(crate) source: String,
-    pub(crate) recorder: crate::kubelet::events::Recorder,
+    pub(crate) recorder: crate::record::Recorder,
     /// Volumes (by PV name) whose operation is under way.
     busy: VecSet<String>,
 }
@@ -82,12 +80,6 @@ impl Action {
 /// The provisioner's timer: the next step of an operation.
 #[derive(Debug, Clone)]
 pub struct Timer(Box<Op>);
-
-impl From<Timer> for crate::Task {
-    fn from(timer: Timer) -> crate::Task {
-        crate::Task::LocalPath(timer)
-    }
-}
 
 type Cx<'a> = crate::component::Cx<'a, Timer>;
 
@@ -228,19 +220,10 @@ fn reference(kind: &str, object: &Value) -> Value {
     r
 }
 
-impl Engine {
-    /// The provisioner's process started in pod `pod_name` (its hostname): the component
-    /// starts (its informers list), or, when it ran already, starts afresh.
-    pub(crate) fn local_path_started(&mut self, pod_name: &str) {
-        if let Some(p) = self.local_path.get_mut() {
-            p.hostname = pod_name.to_string();
-        }
-        let Some(me) = self.components.iter().position(|c| c.id.name == COMPONENT && c.id.node.is_none()) else { return };
-        if self.components[me].running {
-            self.run_component(|e| &mut e.local_path, me, |p, cx| p.on_start(cx));
-        } else {
-            let _ = self.start_component(COMPONENT, None);
-        }
+impl LocalPathProvisioner {
+    /// The hostname of its next process (its pod's name).
+    pub(crate) fn set_hostname(&mut self, hostname: &str) {
+        self.hostname = hostname.to_string();
     }
 }
 
@@ -297,7 +280,7 @@ impl LocalPathProvisioner {
             return;
         }
         let op = Op { action, object: object.clone(), pv, node_label: String::new(), step: Step::Start };
-        cx.after(cx.now().plus_millis(crate::CONTROLLER_QUEUE_DELAY_MS), Timer(Box::new(op)));
+        cx.after(cx.now().plus_millis(crate::components::CONTROLLER_QUEUE_DELAY_MS), Timer(Box::new(op)));
     }
 
     fn send(&mut self, cx: &mut Cx<'_>, verb: Verb, plural: &str, namespace: Option<&str>, name: &str, body: Value) -> Result<Value, crate::apiserver::status::Status> {
@@ -310,7 +293,7 @@ impl LocalPathProvisioner {
 
     fn event(&mut self, cx: &mut Cx<'_>, kind: &str, object: &Value, note: (&str, &str, &str)) {
         let now = cx.now();
-        crate::controllers::event_via(&mut self.recorder, &client, &self.source, reference(kind, object), note, now, |r| cx.request(r));
+        crate::record::event_via(&mut self.recorder, &client, &self.source, reference(kind, object), note, now, |r| cx.request(r));
     }
 
     fn done(&mut self, pv: &str) {
@@ -466,6 +449,7 @@ impl LocalPathProvisioner {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Engine;
 
     fn create(e: &mut Engine, plural: &str, body: Value) {
         let mut req = Request::new(Verb::Create, podlife_model::ResourceType::resolve(plural).expect("served"));

@@ -7,6 +7,8 @@
 use serde_json::Value;
 
 /// `storageProvisionerImage` and `storageHelperImage` of kind v0.32.0.
+/// The provisioner's name (`DefaultProvisionerName`).
+pub const PROVISIONER: &str = "rancher.io/local-path";
 pub const PROVISIONER_IMAGE: &str = "docker.io/kindest/local-path-provisioner:v20260521-9fb22683";
 pub const HELPER_IMAGE: &str = "docker.io/kindest/local-path-helper:v20260131-7181c60a";
 pub const NAMESPACE: &str = "local-path-storage";
@@ -26,7 +28,7 @@ pub const BASE_PATH: &str = "/var/local-path-provisioner";
 pub fn objects() -> Vec<Value> {
     let vars = [
         ("PROVISIONER_IMAGE", PROVISIONER_IMAGE), ("HELPER_IMAGE", HELPER_IMAGE), ("SERVICE_ACCOUNT", SERVICE_ACCOUNT),
-        ("NAMESPACE", NAMESPACE), ("CONFIG_MAP", CONFIG_MAP), ("PROVISIONER", crate::local_path::PROVISIONER),
+        ("NAMESPACE", NAMESPACE), ("CONFIG_MAP", CONFIG_MAP), ("PROVISIONER", PROVISIONER),
     ];
     crate::json_text::parse_list(include_str!(concat!(env!("OUT_DIR"), "/cluster/local_path.json")), &vars).into_iter().map(with_last_applied).collect()
 }

@@ -267,6 +267,21 @@ impl Engine {
         }
     }
 
+    /// The provisioner's process started in pod `pod_name` (its hostname): the component
+    /// starts (its informers list), or, when it ran already, starts afresh.
+    fn local_path_started(&mut self, pod_name: &str) {
+        use crate::component::Component as _;
+        if let Some(p) = self.local_path.get_mut() {
+            p.set_hostname(pod_name);
+        }
+        let Some(me) = self.components.iter().position(|c| c.id.name == crate::local_path::COMPONENT && c.id.node.is_none()) else { return };
+        if self.components[me].running {
+            self.run_component(|e| &mut e.local_path, me, |p, cx| p.on_start(cx));
+        } else {
+            let _ = self.start_component(crate::local_path::COMPONENT, None);
+        }
+    }
+
     /// … and stops when no kube-proxy process runs on the node any more (its iptables rules
     /// stay, as they do when the pod is deleted).
     pub(crate) fn node_program_exited(&mut self, node: &str) {

@@ -367,7 +367,7 @@ pub fn resync(engine: &mut crate::Engine, component: usize, ns: &str, name: &str
 }
 
 fn warn(engine: &mut crate::Engine, ds: &Value, kind: &str, reason: &str, message: &str) {
-    use crate::kubelet::events::{Involved, Note, Source};
+    use crate::record::{Involved, Note, Source};
     let ns = ds["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
     let involved = Involved { kind: "DaemonSet", api_version: "apps/v1", object: ds, field_path: None };
     let note = Note { kind, reason, message };

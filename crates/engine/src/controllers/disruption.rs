@@ -18,7 +18,7 @@ use crate::apiserver::Verb;
 use crate::apiserver::eviction::{pod_ready, update_disruption_allowed_condition};
 use crate::clock::Time;
 use crate::components::Cache;
-use crate::kubelet::events::{Involved, Note, Source};
+use crate::record::{Involved, Note, Source};
 use crate::store::{EventType, ObjectKey, WatchEvent};
 
 pub const SA: &str = "disruption-controller";
@@ -31,7 +31,7 @@ pub const DELETION_TIMEOUT_MS: u64 = 2 * 60 * 1000;
 #[derive(Debug, Clone, Default)]
 pub struct DisruptionState {
     queued: VecSet<(String, String)>,
-    recorder: crate::kubelet::events::Recorder,
+    recorder: crate::record::Recorder,
 }
 
 impl DisruptionState {

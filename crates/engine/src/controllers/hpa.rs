@@ -23,7 +23,7 @@ use super::controller_request;
 use crate::Engine;
 use crate::apiserver::{Response, Verb};
 use crate::clock::Time;
-use crate::kubelet::events::{Involved, Note, Source};
+use crate::record::{Involved, Note, Source};
 use crate::metrics_server::MetricsApi;
 use crate::store::{EventType, ObjectKey, WatchEvent};
 use crate::vecmap::{VecMap, VecSet};
@@ -46,7 +46,7 @@ pub struct HpaState {
     recommendations: VecMap<Key, Vec<(i64, Time)>>,
     /// Scale events (replica change, time), up and down, kept for the longest policy period.
     scale_events: VecMap<Key, [Vec<(i64, Time)>; 2]>,
-    recorder: crate::kubelet::events::Recorder,
+    recorder: crate::record::Recorder,
 }
 
 impl HpaState {

@@ -121,7 +121,7 @@ pub struct BatchState {
     /// informer has caught up with it (upstream's write would fail with a conflict and be
     /// retried; here the stale sync is simply not run).
     written: VecMap<(Ctl, String), u64>,
-    pub(crate) recorder: crate::kubelet::events::Recorder,
+    pub(crate) recorder: crate::record::Recorder,
 }
 
 impl BatchState {
@@ -686,7 +686,7 @@ impl Engine {
 
     /// An event through the controller's recorder (client-go's: spam filter, repeats counted).
     pub(crate) fn batch_event(&mut self, ctl: Ctl, note: Note) {
-        use crate::kubelet::events::{Involved, Note as EventNote, Source};
+        use crate::record::{Involved, Note as EventNote, Source};
         let source = match ctl {
             Ctl::Job => "job-controller",
             Ctl::CronJob => "cronjob-controller",

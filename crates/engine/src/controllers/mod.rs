@@ -166,7 +166,7 @@ pub(crate) fn pod_ready(pod: &Value) -> bool {
 }
 
 /// How a recorder's requests are built: verb, resource, namespace, name, body.
-pub(crate) type EventClient<'a> = dyn Fn(crate::apiserver::Verb, &str, Option<&str>, &str, Value) -> Option<crate::apiserver::Request> + 'a;
+pub(crate) use crate::record::EventClient;
 
 /// `system:serviceaccount:kube-system:<name>` with its groups.
 pub fn controller_identity(service_account: &str) -> UserInfo {
@@ -249,54 +249,30 @@ impl crate::Engine {
     /// `involvedObject` exactly as the controller built it (a Node's has no namespace, the
     /// taint eviction controller's has no uid); the event lives in its namespace, or `default`.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn controller_event(&mut self, recorder: &mut crate::kubelet::events::Recorder, sa: &str, source: &str, reference: Value, kind: &str, reason: &str, message: &str) {
+    pub(crate) fn controller_event(&mut self, recorder: &mut crate::record::Recorder, sa: &str, source: &str, reference: Value, kind: &str, reason: &str, message: &str) {
         let client = |verb, plural: &str, ns: Option<&str>, name: &str, body| controller_request(sa, verb, plural, ns, name, body);
         self.event_through(recorder, &client, source, reference, kind, reason, message);
+    }
+
+    /// Sends an event write through a component's client as client-go's event sink does:
+    /// `build` makes the request with the client's credentials, `send` sends it. A repeat's
+    /// PATCH answered 404 is followed by a Create of the whole event.
+    pub(crate) fn sink_event(
+        &mut self,
+        write: &crate::record::Write,
+        build: impl Fn(crate::apiserver::Verb, Option<&str>, Value) -> Option<crate::apiserver::Request>,
+        mut send: impl FnMut(&mut crate::Engine, crate::apiserver::Request) -> Result<crate::Response, crate::Status>,
+    ) {
+        crate::record::sink(write, build, |r| send(self, r));
     }
 
     /// `controller_event` for any client: `client` builds the recorder's requests with its
     /// credentials.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn event_through(&mut self, recorder: &mut crate::kubelet::events::Recorder, client: &EventClient<'_>, source: &str, reference: Value, kind: &str, reason: &str, message: &str) {
+    pub(crate) fn event_through(&mut self, recorder: &mut crate::record::Recorder, client: &EventClient<'_>, source: &str, reference: Value, kind: &str, reason: &str, message: &str) {
         let now = self.now;
-        event_via(recorder, client, source, reference, (kind, reason, message), now, |r| self.handle(r));
+        crate::record::event_via(recorder, client, source, reference, (kind, reason, message), now, |r| self.handle(r));
     }
-}
-
-/// `Engine::event_through` for a component that sends through its own context: `note` is
-/// (type, reason, message), `send` its API client.
-pub(crate) fn event_via(
-    recorder: &mut crate::kubelet::events::Recorder,
-    client: &EventClient<'_>,
-    source: &str,
-    reference: Value,
-    note: (&str, &str, &str),
-    now: crate::clock::Time,
-    send: impl FnMut(crate::apiserver::Request) -> Result<crate::Response, crate::Status>,
-) {
-    use crate::kubelet::events::{Involved, Note, Source};
-    let (kind, reason, message) = note;
-    let object = json!({"metadata": {"name": reference["name"], "namespace": reference["namespace"], "uid": reference["uid"]}});
-    let (ref_kind, api_version) = (reference["kind"].as_str().unwrap_or_default().to_string(), reference["apiVersion"].as_str().unwrap_or_default().to_string());
-    let involved = Involved { kind: &ref_kind, api_version: &api_version, object: &object, field_path: None };
-    let note = Note { kind, reason, message };
-    let src = Source { component: source, host: None };
-    let ns = reference["namespace"].as_str().filter(|n| !n.is_empty()).unwrap_or("default").to_string();
-    let Some(write) = recorder.record_about(involved, note, src, now) else { return };
-    let build = |verb, name: Option<&str>, mut body: Value| {
-        // A created event (new, or made again after a 404) names the whole reference.
-        if verb == crate::apiserver::Verb::Create {
-            body["metadata"]["namespace"] = json!(ns);
-            body["involvedObject"] = reference.clone();
-        }
-        client(verb, "events", Some(&ns), name.unwrap_or_default(), body).map(|mut r| {
-            if verb == crate::apiserver::Verb::Create {
-                r.name = None;
-            }
-            r
-        })
-    };
-    crate::kubelet::events::sink(&write, build, send);
 }
 
 #[cfg(test)]

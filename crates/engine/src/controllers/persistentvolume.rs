@@ -25,7 +25,7 @@ pub const RESYNC_PERIOD_MS: u64 = 15_000;
 const SOURCE: &str = "persistentvolume-controller";
 
 /// client-go's event recorder (shared with the kubelet: spam filter, repeats counted).
-pub type Recorder = crate::kubelet::events::Recorder;
+pub type Recorder = crate::record::Recorder;
 
 fn request(verb: Verb, plural: &str, namespace: Option<&str>, name: &str, body: Value) -> Option<crate::apiserver::Request> {
     super::controller_request(SA, verb, plural, namespace, name, body)
@@ -59,7 +59,7 @@ fn namespace_of(v: &Value) -> &str {
 
 /// An event about a claim: created the first time, counted (on the first one) after that.
 fn claim_event(recorder: &mut Recorder, claim: &Value, kind: &str, reason: &str, message: &str, now: Time) -> Option<crate::apiserver::Request> {
-    use crate::kubelet::events::{Involved, Note, Source};
+    use crate::record::{Involved, Note, Source};
     let involved = Involved { kind: "PersistentVolumeClaim", api_version: "v1", object: claim, field_path: None };
     let (note, source) = (Note { kind, reason, message }, Source { component: SOURCE, host: None });
     let ns = namespace_of(claim);

@@ -45,7 +45,7 @@ pub struct State {
     next_token: u64,
     /// `nodeUpdateQueue`: nodes waiting to be handled.
     node_queue: VecSet<String>,
-    recorder: crate::kubelet::events::Recorder,
+    recorder: crate::record::Recorder,
 }
 
 impl State {

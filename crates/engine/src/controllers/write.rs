@@ -127,7 +127,7 @@ impl Engine {
     /// slow-start group's bookkeeping).
     #[allow(clippy::too_many_arguments)]
     fn failed_write(&mut self, account: &'static str, source: &'static str, kind: &'static str, api_version: &'static str, involved: &Value, reason: &str, message: &str) {
-        use crate::kubelet::events::{Involved, Note, Source};
+        use crate::record::{Involved, Note, Source};
         let ns = involved["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
         let note = Note { kind: "Warning", reason, message };
         let inv = Involved { kind, api_version, object: involved, field_path: None };

@@ -238,7 +238,7 @@ impl Engine {
     /// An event about the Node from its kubelet (through its recorder, so that events of one
     /// instant get distinct names and repeats are counted).
     pub(crate) fn node_event(&mut self, node: &str, kind: &str, reason: &str, message: &str) {
-        use super::events::{Involved, Note, Source};
+        use crate::record::{Involved, Note, Source};
         let Some(rt) = ResourceType::resolve("events") else { return };
         // The kubelet's `nodeRef` carries the node's name as its uid.
         let object = json!({"metadata": {"name": node, "uid": node}});

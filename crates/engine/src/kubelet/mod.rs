@@ -19,7 +19,7 @@ pub mod backoff;
 pub mod container_gc;
 pub mod env;
 pub mod envvars;
-pub mod events;
+use crate::record as events;
 pub mod eviction;
 pub mod heartbeat;
 pub mod lifecycle;

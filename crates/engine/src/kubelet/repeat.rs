@@ -17,7 +17,7 @@
 //! their events are recorded (counts and spam buckets move as they would), their jitter is
 //! drawn — instead of running them reaction by reaction.
 
-use super::events::{Involved, Note, Source};
+use crate::record::{Involved, Note, Source};
 use super::{PodWorker, SYNC_ERROR_BACKOFF_MS};
 use crate::clock::Time;
 use crate::registry::ImageRef;

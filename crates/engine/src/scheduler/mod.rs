@@ -16,7 +16,7 @@ use crate::vecmap::VecMap;
 use serde_json::Value;
 
 use crate::apiserver::authn::UserInfo;
-use crate::apiserver::{Request, Response, Verb};
+use crate::apiserver::request::{Request, Response, Verb};
 use crate::clock::Time;
 use crate::store::{EventType, WatchEvent};
 use crate::trace::{Action, FilterRow, ObjectRef, Params, ScoreColumn, Table, Verdict};
@@ -57,12 +57,6 @@ pub(crate) enum Timer {
     /// running series are written (every 30 min).
     EventSeriesFinish,
     EventSeriesRefresh,
-}
-
-impl From<Timer> for crate::Task {
-    fn from(timer: Timer) -> crate::Task {
-        crate::Task::Scheduler(timer)
-    }
 }
 
 type Cx<'a> = crate::component::Cx<'a, Timer>;

@@ -71,7 +71,7 @@ pub struct Controller {
     /// Failed syncs per key (`AddRateLimited`, `NumRequeues`, `Forget`).
     failures: super::workqueue::RateLimiter,
     /// The controller's event recorder (its own broadcaster upstream).
-    recorder: crate::kubelet::events::Recorder,
+    recorder: crate::record::Recorder,
 }
 
 impl Default for Controller {

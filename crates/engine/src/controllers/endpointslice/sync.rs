@@ -160,7 +160,7 @@ impl Engine {
 
     /// An event about the Service from the controller's own recorder.
     fn endpointslice_event(&mut self, service: &Value, kind: &str, reason: &str, message: &str) {
-        use crate::kubelet::events::{Involved, Note, Source};
+        use crate::record::{Involved, Note, Source};
         let ns = service["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
         let involved = Involved { kind: "Service", api_version: "v1", object: service, field_path: None };
         let note = Note { kind, reason, message };

@@ -101,7 +101,7 @@ pub struct State {
     pass_at: Option<Time>,
     /// When this controller started: its 100 ms ticker counts from there.
     started: Time,
-    recorder: crate::kubelet::events::Recorder,
+    recorder: crate::record::Recorder,
 }
 
 impl State {
@@ -405,7 +405,7 @@ impl Engine {
             Err(e) if e.code() == 404 => return true,
             Err(_) => false,
         };
-        let involved = crate::kubelet::events::Involved { kind: "Pod", api_version: "v1", object: pod, field_path: None }.reference();
+        let involved = crate::record::Involved { kind: "Pod", api_version: "v1", object: pod, field_path: None }.reference();
         self.node_controller_event(involved, "Warning", "NodeNotReady", "Node is not ready");
         ok
     }

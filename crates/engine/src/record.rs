@@ -151,11 +151,11 @@ impl Write {
     /// What client-go's `recordToSink` sends first (`recordEvent`): a new event is POSTed; a
     /// repeat is a strategic-merge PATCH, by name, of the fields `eventObserve`'s two-way patch
     /// finds changed — `count`, `lastTimestamp`, `message` (`EventSinkImpl.Patch`).
-    pub fn first_request(&self) -> (crate::apiserver::Verb, Option<&str>, Value) {
+    pub fn first_request(&self) -> (crate::apiserver::request::Verb, Option<&str>, Value) {
         match self {
-            Write::Create(body) => (crate::apiserver::Verb::Create, None, body.clone()),
+            Write::Create(body) => (crate::apiserver::request::Verb::Create, None, body.clone()),
             Write::Update { name, count, last, event, .. } => {
-                (crate::apiserver::Verb::Patch, Some(name.as_str()), json!({"count": count, "lastTimestamp": last, "message": event["message"]}))
+                (crate::apiserver::request::Verb::Patch, Some(name.as_str()), json!({"count": count, "lastTimestamp": last, "message": event["message"]}))
             }
         }
     }
@@ -287,28 +287,17 @@ impl Recorder {
     }
 }
 
-impl crate::Engine {
-    /// Sends an event write through a component's client as client-go's event sink does:
-    /// `build` makes the request with the client's credentials, `send` sends it. A repeat's
-    /// PATCH answered 404 is followed by a Create of the whole event.
-    pub(crate) fn sink_event(
-        &mut self,
-        write: &Write,
-        build: impl Fn(crate::apiserver::Verb, Option<&str>, Value) -> Option<crate::apiserver::Request>,
-        mut send: impl FnMut(&mut crate::Engine, crate::apiserver::Request) -> Result<crate::Response, crate::Status>,
-    ) {
-        sink(write, build, |r| send(self, r));
-    }
-}
+/// A client's request builder for the events it records (its credentials).
+pub(crate) type EventClient<'a> = dyn Fn(crate::apiserver::request::Verb, &str, Option<&str>, &str, Value) -> Option<crate::apiserver::request::Request> + 'a;
 
-/// Sends an event write as client-go's event sink does (`Engine::sink_event`), through any
-/// client: `send` is a component's own (`component::Cx::request`).
+/// Sends an event write as client-go's event sink does, through any client (`send`): a
+/// repeat's PATCH answered 404 is followed by a Create of the whole event.
 pub(crate) fn sink(
     write: &Write,
-    build: impl Fn(crate::apiserver::Verb, Option<&str>, Value) -> Option<crate::apiserver::Request>,
-    mut send: impl FnMut(crate::apiserver::Request) -> Result<crate::Response, crate::Status>,
+    build: impl Fn(crate::apiserver::request::Verb, Option<&str>, Value) -> Option<crate::apiserver::request::Request>,
+    mut send: impl FnMut(crate::apiserver::request::Request) -> Result<crate::apiserver::request::Response, crate::apiserver::status::Status>,
 ) {
-    use crate::apiserver::Verb;
+    use crate::apiserver::request::Verb;
     let (verb, name, body) = write.first_request();
     let Some(mut req) = build(verb, name, body) else { return };
     if verb == Verb::Patch {
@@ -326,6 +315,41 @@ pub(crate) fn sink(
             let _ = send(req);
         }
     }
+}
+
+/// `Engine::event_through` for a component that sends through its own context: `note` is
+/// (type, reason, message), `send` its API client.
+pub(crate) fn event_via(
+    recorder: &mut Recorder,
+    client: &EventClient<'_>,
+    source: &str,
+    reference: Value,
+    note: (&str, &str, &str),
+    now: crate::clock::Time,
+    send: impl FnMut(crate::apiserver::request::Request) -> Result<crate::apiserver::request::Response, crate::apiserver::status::Status>,
+) {
+        let (kind, reason, message) = note;
+    let object = json!({"metadata": {"name": reference["name"], "namespace": reference["namespace"], "uid": reference["uid"]}});
+    let (ref_kind, api_version) = (reference["kind"].as_str().unwrap_or_default().to_string(), reference["apiVersion"].as_str().unwrap_or_default().to_string());
+    let involved = Involved { kind: &ref_kind, api_version: &api_version, object: &object, field_path: None };
+    let note = Note { kind, reason, message };
+    let src = Source { component: source, host: None };
+    let ns = reference["namespace"].as_str().filter(|n| !n.is_empty()).unwrap_or("default").to_string();
+    let Some(write) = recorder.record_about(involved, note, src, now) else { return };
+    let build = |verb, name: Option<&str>, mut body: Value| {
+        // A created event (new, or made again after a 404) names the whole reference.
+        if verb == crate::apiserver::request::Verb::Create {
+            body["metadata"]["namespace"] = json!(ns);
+            body["involvedObject"] = reference.clone();
+        }
+        client(verb, "events", Some(&ns), name.unwrap_or_default(), body).map(|mut r| {
+            if verb == crate::apiserver::request::Verb::Create {
+                r.name = None;
+            }
+            r
+        })
+    };
+    sink(&write, build, send);
 }
 
 #[cfg(test)]
