@@ -132,8 +132,8 @@ impl Engine {
         if let Some(me) = e.scheduler_index() {
             e.run_component(|e| &mut e.scheduler, me, |s, cx| crate::component::Component::on_start(s, cx));
         }
-        if let Some(kcm) = e.components.iter().find(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) {
-            e.podgc.relist(&kcm.cache);
+        if let Some(kcm) = e.kcm_index() {
+            e.run_component(|e| &mut e.podgc, kcm, |c, cx| crate::component::Component::on_start(c, cx));
         }
         // The kubelets' heartbeats and the node lifecycle controller's health monitor.
         e.refresh_node_index();

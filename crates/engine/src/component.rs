@@ -43,7 +43,7 @@ pub(crate) trait Component {
 
     /// Until when one of its periodic timers would change nothing if it fired (None: it
     /// acts when due), for the quiet stretches (`quiet.rs`).
-    fn steady_until(&self, _running: bool, _timer: &Self::Timer) -> Option<Time> {
+    fn steady_until(&self, _running: bool, _cache: &Cache, _timer: &Self::Timer) -> Option<Time> {
         None
     }
 }

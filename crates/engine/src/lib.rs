@@ -293,7 +293,7 @@ pub struct Engine {
     workload_busy: VecMap<(&'static str, String, String), Time>,
     workload_deferred: VecSet<(&'static str, String, String)>,
     /// The pod garbage collector's quarantined node names.
-    pub(crate) podgc: controllers::podgc::PodGcState,
+    pub(crate) podgc: component::Slot<controllers::podgc::PodGc>,
     /// Client watches opened from outside the cluster (`kubectl get -w`).
     taps: Vec<apiserver::client_watch::ClientWatch>,
     next_tap: u64,
@@ -360,7 +360,7 @@ impl Engine {
             hpa: Default::default(),
             endpointslices: Default::default(),
             node_ipam: Default::default(),
-            podgc: Default::default(),
+            podgc: component::Slot::new(Default::default()),
             requeue_limiter: Default::default(),
             controller_clients: Default::default(),
             workload_busy: VecMap::new(),
@@ -682,7 +682,7 @@ impl Engine {
                     writes.extend(self.node_ipam.observe(&event));
                     writes.extend(controllers::persistentvolume::on_event(&self.components[component].cache, &mut self.pv_recorder, &event, self.now));
                     self.endpointslice_observe(component, &event, old.as_deref());
-                    self.podgc.observe(&event, old.as_deref());
+                    self.run_component(|e| &mut e.podgc, component, |c, cx| c.on_watch(cx, &event, old.as_deref()));
                     self.workload_controllers(component, &event, old.as_deref());
                     self.batch_observe(component, &event, old.as_deref());
                     self.node_lifecycle_observe(&event, old.as_deref());
@@ -731,7 +731,11 @@ impl Engine {
             Task::NodeLifecycle(work) => self.node_lifecycle_work(*work),
             Task::TaintEviction(work) => self.taint_eviction_work(*work),
             Task::PvResync => self.pv_resync(),
-            Task::PodGc => self.podgc_pass(),
+            Task::PodGc => {
+                if let Some(me) = self.kcm_index() {
+                    self.run_component(|e| &mut e.podgc, me, |c, cx| c.on_timer(cx, controllers::podgc::Pass));
+                }
+            }
             Task::EventLeaseExpire { expiry } => self.event_lease_expire(expiry),
             Task::PreStopDone { node, uid, container } => self.prestop_done(&node, &uid, &container),
             Task::ProxySync { node, periodic } => self.proxy_sync(&node, periodic),
@@ -1035,10 +1039,17 @@ impl Engine {
         self.components.iter().position(|c| c.id.name == scheduler::COMPONENT && c.id.node.is_none())
     }
 
-    /// Until when one of kube-scheduler's periodic timers changes nothing (`quiet.rs`).
-    pub(crate) fn scheduler_steady_until(&self, timer: &scheduler::Timer) -> Option<Time> {
-        let running = self.scheduler_index().is_some_and(|i| self.components[i].running);
-        self.scheduler.get().and_then(|s| s.steady_until(running, timer))
+    /// kube-controller-manager's index in `components` (None in an engine without one).
+    pub(crate) fn kcm_index(&self) -> Option<usize> {
+        self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none())
+    }
+
+    /// Until when a component's periodic timer changes nothing (`quiet.rs`): asked of the
+    /// component in `slot`, which runs as component `me` (never running: steady).
+    pub(crate) fn steady_until<C: component::Component>(&self, slot: &component::Slot<C>, me: Option<usize>, timer: &C::Timer) -> Option<Time> {
+        let Some(me) = me else { return Some(Time(u64::MAX)) };
+        let c = &self.components[me];
+        slot.get().and_then(|s| s.steady_until(c.running, &c.cache, timer))
     }
 
     fn find_component(&self, name: &str, node: Option<&str>) -> Result<usize, EngineError> {
@@ -1165,7 +1176,7 @@ impl Engine {
             self.workloads.slow_starts.reset();
             self.endpointslices.reset();
             self.node_ipam = controllers::nodeipam::RangeAllocator::relist(&self.components[i].cache);
-            self.podgc.relist(&self.components[i].cache);
+            self.run_component(|e| &mut e.podgc, i, |c, cx| c.on_start(cx));
             for (key, object) in listed {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
                 let mut writes = controllers::reconcile(&self.components[i].cache, &event, self.now);
@@ -1314,6 +1325,12 @@ impl<T: Into<Task>> component::Host<T> for Engine {
 impl From<scheduler::Timer> for Task {
     fn from(timer: scheduler::Timer) -> Task {
         Task::Scheduler(timer)
+    }
+}
+
+impl From<controllers::podgc::Pass> for Task {
+    fn from(_: controllers::podgc::Pass) -> Task {
+        Task::PodGc
     }
 }
 

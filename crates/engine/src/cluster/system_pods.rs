@@ -232,7 +232,7 @@ impl Engine {
             }
         }
         let Some(i) = self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return };
-        self.podgc.relist(&self.components[i].cache);
+        self.run_component(|e| &mut e.podgc, i, |c, cx| crate::component::Component::on_start(c, cx));
         self.gc.reset();
         self.pdb.reset();
         let revision = self.store.revision();

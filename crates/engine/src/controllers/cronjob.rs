@@ -373,7 +373,7 @@ impl Engine {
             "Replace" => {
                 let active: Vec<Value> = cj["status"]["active"].as_array().cloned().unwrap_or_default();
                 for r in active {
-                    let found = get(&self.components[self.kcm_index()].cache, "batch", "jobs", s(&r["namespace"]), s(&r["name"])).cloned();
+                    let found = get(&self.components[self.kcm_index().unwrap_or(0)].cache, "batch", "jobs", s(&r["namespace"]), s(&r["name"])).cloned();
                     let Some(job) = found else {
                         let e = crate::Status::not_found(podlife_model::ResourceType::resolve("jobs").expect("jobs"), s(&r["name"]));
                         self.batch_event(Ctl::CronJob, cj_note(cj_arc, true, "FailedGet", format!("Get job: {}", e.message)));
@@ -426,10 +426,6 @@ impl Engine {
         }
         cj["status"]["lastScheduleTime"] = json!(scheduled_text);
         (Some(next_duration(cj, now, &sched, zone)), true)
-    }
-
-    fn kcm_index(&self) -> usize {
-        self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()).unwrap_or(0)
     }
 }
 

@@ -21,9 +21,9 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::apiserver::{Request, Verb};
+use crate::apiserver::request::{Request, Verb};
 use crate::clock::Time;
-use crate::{Engine, Task};
+use crate::components::Cache;
 
 /// `gcCheckPeriod`.
 pub const GC_CHECK_PERIOD_MS: u64 = 20_000;
@@ -34,10 +34,11 @@ const TERMINATED_POD_THRESHOLD: usize = 12_500;
 const SA: &str = "pod-garbage-collector";
 const OUT_OF_SERVICE: &str = "node.kubernetes.io/out-of-service";
 
-/// The controller's memory: each quarantined node name and when its quarantine ends (the
-/// delaying queue keeps the earliest `AddAfter`).
+/// The controller, a loop of kube-controller-manager (`component.rs`); its memory: each
+/// quarantined node name and when its quarantine ends (the delaying queue keeps the earliest
+/// `AddAfter`).
 #[derive(Debug, Clone, Default)]
-pub struct PodGcState {
+pub struct PodGc {
     quarantine: VecMap<String, Time>,
     /// What the quiet-stretch check needs, kept per delivery (a scan of every pod at each look
     /// made a Job's thousand failed pods quadratic).
@@ -102,7 +103,36 @@ impl Tally {
     }
 }
 
-impl PodGcState {
+/// PodGC's one timer: its pass every `gcCheckPeriod`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Pass;
+
+type Cx<'a> = crate::component::Cx<'a, Pass>;
+
+impl crate::component::Component for PodGc {
+    type Timer = Pass;
+
+    fn on_watch(&mut self, _cx: &mut Cx<'_>, event: &crate::store::WatchEvent, old: Option<&Value>) {
+        self.observe(event, old);
+    }
+
+    fn on_timer(&mut self, cx: &mut Cx<'_>, Pass: Pass) {
+        self.pass(cx);
+    }
+
+    /// A fresh list (kube-controller-manager started): counted again.
+    fn on_start(&mut self, cx: &mut Cx<'_>) {
+        self.tally = Tally::of(cx.cache());
+    }
+
+    fn on_stop(&mut self) {}
+
+    fn steady_until(&self, running: bool, cache: &Cache, Pass: &Pass) -> Option<Time> {
+        (!running || self.nothing_to_do(cache)).then_some(Time(u64::MAX))
+    }
+}
+
+impl PodGc {
     /// Keeps the tally as kube-controller-manager's pod informer delivers (`old`: the cached
     /// pod before).
     pub(crate) fn observe(&mut self, event: &crate::store::WatchEvent, old: Option<&Value>) {
@@ -117,10 +147,6 @@ impl PodGcState {
         }
     }
 
-    /// A fresh list (kube-controller-manager started): counted again.
-    pub(crate) fn relist(&mut self, cache: &crate::components::Cache) {
-        self.tally = Tally::of(cache);
-    }
 }
 
 fn node_name(pod: &Value) -> &str {
@@ -184,33 +210,22 @@ fn mark_failed_and_delete(pod: &Value, condition: Option<Value>) -> Vec<Request>
     out
 }
 
-impl Engine {
-    /// One `gc` pass; the next one in 20 s.
-    /// Would the next pass do nothing (a quiet stretch, `quiet.rs`)? No node in quarantine, and
-    /// no pod any of its rules would collect.
-    pub(crate) fn podgc_steady(&self) -> bool {
-        let Some(i) = self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return true };
-        if !self.components[i].running {
-            return true;
-        }
-        if !self.podgc.quarantine.is_empty() {
-            return false;
-        }
-        self.podgc.tally.nothing_to_collect(&self.components[i].cache)
+impl PodGc {
+    /// Would a pass do nothing? No node in quarantine, and no pod any of its rules would
+    /// collect (also the quiet stretches' question, `quiet.rs`).
+    fn nothing_to_do(&self, cache: &Cache) -> bool {
+        self.quarantine.is_empty() && self.tally.nothing_to_collect(cache)
     }
 
-    pub(crate) fn podgc_pass(&mut self) {
-        self.schedule(self.now.plus_millis(GC_CHECK_PERIOD_MS), Task::PodGc);
-        let Some(i) = self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return };
-        if !self.components[i].running {
-            return;
-        }
-        if self.podgc_steady() {
+    /// One `gc` pass; the next one in 20 s.
+    fn pass(&mut self, cx: &mut Cx<'_>) {
+        cx.after(cx.now().plus_millis(GC_CHECK_PERIOD_MS), Pass);
+        if !cx.running() || self.nothing_to_do(cx.cache()) {
             // Nothing any rule would take and no quarantine running out: the pass does nothing.
             return;
         }
-        let now = self.now;
-        let cache = &self.components[i].cache;
+        let now = cx.now();
+        let cache = cx.cache();
         let pods: Vec<Arc<Value>> = crate::components::cached(cache, "", "pods").map(|(_, v)| v.clone()).collect();
         let nodes: VecMap<&str, &Arc<Value>> = VecMap::from_iter(crate::components::cached(cache, "", "nodes").map(|(k, v)| (k.name.as_str(), v)));
         let mut requests: Vec<Request> = Vec::new();
@@ -230,19 +245,19 @@ impl Engine {
             let n = node_name(p);
             if !n.is_empty() && !nodes.contains_key(n) {
                 let ready = now.plus_millis(QUARANTINE_MS);
-                let slot = self.podgc.quarantine.entry(n.to_string()).or_insert(ready);
+                let slot = self.quarantine.entry(n.to_string()).or_insert(ready);
                 *slot = (*slot).min(ready);
             }
         }
-        let due: Vec<String> = self.podgc.quarantine.iter().filter(|(_, t)| **t <= now).map(|(n, _)| n.clone()).collect();
+        let due: Vec<String> = self.quarantine.iter().filter(|(_, t)| **t <= now).map(|(n, _)| n.clone()).collect();
         let unknown: Vec<String> = due.iter().filter(|n| !nodes.contains_key(n.as_str())).cloned().collect();
         let orphans: Vec<Arc<Value>> = pods.iter().filter(|p| unknown.iter().any(|n| n == node_name(p))).cloned().collect();
         let unscheduled: Vec<Arc<Value>> = pods.iter().filter(|p| terminating(p) && node_name(p).is_empty()).cloned().collect();
         for n in &due {
-            self.podgc.quarantine.remove(n);
+            self.quarantine.remove(n);
         }
         for r in requests {
-            let _ = self.handle(r);
+            let _ = cx.request(r);
         }
         // `discoverDeletedNodes`: a live GET for each node out of quarantine.
         let mut deleted: Vec<String> = Vec::new();
@@ -253,7 +268,7 @@ impl Engine {
             }) else {
                 continue;
             };
-            if let Err(status) = self.handle(r)
+            if let Err(status) = cx.request(r)
                 && status.code() == 404
             {
                 deleted.push(n);
@@ -263,13 +278,13 @@ impl Engine {
             let condition = json!({"type": "DisruptionTarget", "status": "True", "observedGeneration": p["metadata"]["generation"], "lastProbeTime": null,
                 "lastTransitionTime": now.rfc3339(), "reason": "DeletionByPodGC", "message": "PodGC: node no longer exists"});
             for r in mark_failed_and_delete(p, Some(condition)) {
-                let _ = self.handle(r);
+                let _ = cx.request(r);
             }
         }
         // gcUnscheduledTerminating.
         for p in &unscheduled {
             for r in mark_failed_and_delete(p, None) {
-                let _ = self.handle(r);
+                let _ = cx.request(r);
             }
         }
     }
@@ -294,8 +309,7 @@ mod tests {
         };
         let mut cache = crate::components::Cache::new();
         cache.insert(ObjectKey { group: "".into(), resource: "nodes".into(), namespace: "".into(), name: "w1".into() }, Arc::new(json!({"metadata": {"name": "w1"}})));
-        let mut state = PodGcState::default();
-        state.relist(&cache);
+        let mut state = PodGc { tally: Tally::of(&cache), ..PodGc::default() };
         let mut deliver = |cache: &mut crate::components::Cache, event_type: EventType, p: Arc<Value>| {
             let k = key(p["metadata"]["name"].as_str().unwrap_or_default());
             let old = cache.get(&k).cloned();

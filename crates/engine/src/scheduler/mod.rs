@@ -1081,7 +1081,7 @@ impl crate::component::Component for KubeScheduler {
         *self = KubeScheduler { config: std::mem::take(&mut self.config), ..KubeScheduler::default() };
     }
 
-    fn steady_until(&self, running: bool, timer: &Timer) -> Option<Time> {
+    fn steady_until(&self, running: bool, _cache: &crate::components::Cache, timer: &Timer) -> Option<Time> {
         match timer {
             Timer::EventSeriesFinish => self.event_series_finish_steady_until(running),
             Timer::EventSeriesRefresh => (self.event_series_refresh_steady(running)).then_some(Time(u64::MAX)),
