@@ -1,5 +1,6 @@
-//! `podlife run [--trace | --trace=json] [--seed N] FILE`: runs a script on a fresh default
-//! cluster and prints its transcript (and the engine's trace).
+//! `podlife run [--trace | --trace=json] [--trace-level=auto|full] [--seed N] FILE`: runs a
+//! script on a fresh default cluster and prints its transcript (and the engine's trace; once
+//! the cluster is large it keeps one pod in ten or a hundred unless `--trace-level=full`).
 //! `podlife lesson list | check ID`: the course's lessons and their goal checks (`lesson.rs`).
 
 mod lesson;
@@ -9,7 +10,7 @@ use std::process::ExitCode;
 
 use podlife_console::{Session, render, script};
 
-const USAGE: &str = "usage: podlife run [--trace | --trace=json] [--seed N] FILE\n       podlife lesson list | check ID";
+const USAGE: &str = "usage: podlife run [--trace | --trace=json] [--trace-level=auto|full] [--seed N] FILE\n       podlife lesson list | check ID";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -26,6 +27,7 @@ fn main() -> ExitCode {
 fn run(args: &[String]) -> ExitCode {
     let mut trace = None;
     let mut seed = 1u64;
+    let mut sampling = true;
     let mut file = None;
     let mut i = 0;
     while i < args.len() {
@@ -33,6 +35,8 @@ fn run(args: &[String]) -> ExitCode {
             "--trace" => trace = Some("text"),
             "--trace=json" => trace = Some("json"),
             "--trace=text" => trace = Some("text"),
+            "--trace-level=auto" => sampling = true,
+            "--trace-level=full" => sampling = false,
             "--seed" => {
                 i += 1;
                 match args.get(i).and_then(|s| s.parse().ok()) {
@@ -63,7 +67,8 @@ fn run(args: &[String]) -> ExitCode {
         }
     };
     let dir = std::path::Path::new(&path).parent().map(|p| p.to_path_buf()).unwrap_or_default();
-    let session = Session::new(seed).with_file_reader(move |name| read_capped(&dir.join(name)));
+    let mut session = Session::new(seed).with_file_reader(move |name| read_capped(&dir.join(name)));
+    session.engine_mut().set_trace_sampling(sampling);
     let transcript = match script::run(&text, session) {
         Ok(t) => t,
         Err(e) => {

@@ -155,6 +155,9 @@ impl Session {
         self.commands_run += 1;
         self.engine.begin_command();
         let mut out = self.run_line(line, stdin);
+        if let Some(sampled) = self.engine.take_trace_notice() {
+            out.err(&format!("{}\n", sampled.message()));
+        }
         if let Some(stop) = self.engine.take_stop() {
             out.err(&format!("{}\n", stop.message()));
         }
@@ -218,14 +221,16 @@ impl Session {
                 if !self.only_gates_so_far {
                     return out.err("podlife: `podlife cluster empty` must be the first command (only `podlife feature-gates` may come before it)\n");
                 }
-                let gates = self.engine.features().clone();
+                let (gates, sampling) = (self.engine.features().clone(), self.engine.trace_sampling_auto());
                 self.engine = Engine::with_nodes(self.seed, &[]);
                 self.engine.set_features(gates);
+                self.engine.set_trace_sampling(sampling);
             }
             ["cluster", "default"] => {
-                let gates = self.engine.features().clone();
+                let (gates, sampling) = (self.engine.features().clone(), self.engine.trace_sampling_auto());
                 self.engine = Engine::with_default_cluster(self.seed);
                 self.engine.set_features(gates);
+                self.engine.set_trace_sampling(sampling);
             }
             ["feature-gates", rest @ ..] => self.feature_gates(rest, out),
             ["cluster", "nodes", count, rest @ ..] => match nodes::grow(&mut self.engine, count, rest) {

@@ -326,6 +326,13 @@ pub fn line(e: &TraceEvent) -> String {
             )
         }
         Action::TrafficDone => format!("run {} done: {} requests, {} ok", text(&param(e, "run")), text(&param(e, "requests")), text(&param(e, "ok"))),
+        Action::TraceSampled => format!(
+            "the cluster has {} pods on {} nodes: the trace keeps 1 pod in {} (with its events) and 1 node's Lease in {} from here on",
+            text(&param(e, "pods")),
+            text(&param(e, "nodes")),
+            text(&param(e, "oneIn")),
+            text(&param(e, "oneIn"))
+        ),
         Action::QuietSkip => {
             let ms = param(e, "ms").as_u64().unwrap_or(0);
             let repeats = match param(e, "repeatedSyncs").as_u64() {

@@ -61,6 +61,7 @@ pub(crate) trait Host<T> {
     fn running(&self, me: usize) -> bool;
     fn request(&mut self, req: Request) -> Result<Response, Status>;
     fn record(&mut self, me: usize, action: Action, object: Option<ObjectRef>, params: Params, diff: Vec<FieldChange>);
+    fn traces(&self, object: Option<&ObjectRef>) -> bool;
     fn after(&mut self, at: Time, timer: T);
 }
 
@@ -129,6 +130,12 @@ impl<'a, T> Cx<'a, T> {
     /// A reaction of its own in the trace.
     pub(crate) fn record(&mut self, action: Action, object: Option<ObjectRef>, params: impl Into<Params>, diff: Vec<FieldChange>) {
         self.host.record(self.me, action, object, params.into(), diff);
+    }
+
+    /// Whether a reaction about `object` would be kept (the trace's sampling): what only the
+    /// trace reads need not be built otherwise.
+    pub(crate) fn traces(&self, object: Option<&ObjectRef>) -> bool {
+        self.host.traces(object)
     }
 
     /// Sets one of its timers.

@@ -229,6 +229,13 @@ pub struct Engine {
     /// Off while the default cluster boots: its trace is dropped at the end, so its reactions
     /// and their field changes are not built at all (a third of the boot's time).
     pub(crate) tracing: bool,
+    /// The trace keeps one pod in this many once the cluster is large (`trace/sampling.rs`;
+    /// 1: everything); `trace_auto` lets it follow the cluster's size.
+    trace_one_in: u32,
+    trace_auto: bool,
+    /// Reactions sampling left out, and a change of rate the console has not said yet.
+    trace_dropped: u64,
+    trace_notice: Option<trace::Sampled>,
     /// `Warning:` headers of the responses served since the last `take_warnings`.
     warnings: Vec<String>,
     /// How many requests `handle` is serving at once (a client's request may wait on webhooks
@@ -333,6 +340,10 @@ impl Engine {
             trace: Vec::new(),
             trace_seq: 0,
             tracing: true,
+            trace_one_in: 1,
+            trace_auto: true,
+            trace_dropped: 0,
+            trace_notice: None,
             warnings: Vec::new(),
             handle_depth: 0,
             client_depth: None,
@@ -454,8 +465,66 @@ impl Engine {
         if !self.tracing || self.trace.len() >= MAX_TRACE_EVENTS {
             return;
         }
+        if self.trace_one_in > 1 && object.as_ref().is_some_and(|o| !trace::sampling::keeps(self.trace_one_in, o)) {
+            self.trace_dropped += 1;
+            return;
+        }
         self.trace_seq += 1;
         self.trace.push(TraceEvent { time: self.now, seq: self.trace_seq, component, action, object, params: params.into(), diff });
+    }
+
+    /// Whether a reaction about `object` would be kept (the trace is on, and sampling keeps
+    /// it): a caller skips building what only the trace would read.
+    pub(crate) fn traces(&self, object: Option<&ObjectRef>) -> bool {
+        self.tracing && (self.trace_one_in <= 1 || object.is_none_or(|o| trace::sampling::keeps(self.trace_one_in, o)))
+    }
+
+    /// A pod or node was created: the trace's sampling follows the cluster's size (it only
+    /// ever keeps less), and the change is itself a reaction the console and the web app
+    /// state.
+    pub(crate) fn resample_trace(&mut self) {
+        if !self.trace_auto || !self.tracing {
+            return;
+        }
+        let (pods, nodes) = self.store.pods_and_nodes();
+        let one_in = trace::sampling::one_in_for(pods, nodes);
+        if one_in <= self.trace_one_in {
+            return;
+        }
+        self.trace_one_in = one_in;
+        let sampled = trace::Sampled { one_in, pods, nodes, at: self.now };
+        let params = crate::sort::map_of([
+            ("oneIn".to_string(), json!(one_in)),
+            ("pods".to_string(), json!(pods)),
+            ("nodes".to_string(), json!(nodes)),
+        ]);
+        self.record(ComponentRef::control_plane("podlife"), Action::TraceSampled, None, params, vec![]);
+        self.trace_notice = Some(sampled);
+    }
+
+    /// Whether the trace follows the cluster's size (the default) or keeps everything
+    /// (`podlife run --trace-level=full`; a run that large may then stop when the trace is full).
+    pub fn set_trace_sampling(&mut self, auto: bool) {
+        self.trace_auto = auto;
+        if !auto {
+            self.trace_one_in = 1;
+        }
+    }
+
+    /// Whether the trace follows the cluster's size.
+    pub fn trace_sampling_auto(&self) -> bool {
+        self.trace_auto
+    }
+
+    /// The trace's sampling now: it keeps one pod in this many (1: everything), and how many
+    /// reactions it has left out so far.
+    pub fn trace_sampling(&self) -> (u32, u64) {
+        (self.trace_one_in, self.trace_dropped)
+    }
+
+    /// A change of the trace's sampling not yet told (the console says it once).
+    pub fn take_trace_notice(&mut self) -> Option<trace::Sampled> {
+        self.trace_notice.take()
     }
 
     /// How many tasks were ever queued (a reaction that queued none leaves it as it was).
@@ -1315,6 +1384,10 @@ impl<T: Into<Task>> component::Host<T> for Engine {
     fn record(&mut self, me: usize, action: Action, object: Option<ObjectRef>, params: trace::Params, diff: Vec<trace::FieldChange>) {
         let id = self.components[me].id.clone();
         Engine::record(self, id, action, object, params, diff);
+    }
+
+    fn traces(&self, object: Option<&ObjectRef>) -> bool {
+        Engine::traces(self, object)
     }
 
     fn after(&mut self, at: Time, timer: T) {

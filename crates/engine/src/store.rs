@@ -89,6 +89,9 @@ pub struct Store {
     /// Every change since the last `take_history`, when a reader asked for it (the web
     /// player keeps each object's versions to show the cluster at any earlier moment).
     history: Option<Vec<WatchEvent>>,
+    /// How many pods and nodes are stored (the trace's sampling asks at every create).
+    pods: usize,
+    nodes: usize,
 }
 
 impl Store {
@@ -132,6 +135,9 @@ impl Store {
             meta.insert("resourceVersion".into(), Value::String(self.revision.to_string()));
         }
         let event_type = if self.objects.contains_key(&key) { EventType::Modified } else { EventType::Added };
+        if event_type == EventType::Added {
+            self.count(&key, 1);
+        }
         let object = std::sync::Arc::new(value);
         self.objects.insert(key.clone(), object.clone());
         let event = WatchEvent { event_type, key, object, revision: self.revision };
@@ -144,12 +150,30 @@ impl Store {
     /// Removes the object; the DELETED event carries its last state at the new revision.
     pub fn delete(&mut self, key: &ObjectKey) -> Option<WatchEvent> {
         let object = self.objects.remove(key)?;
+        self.count(key, -1);
         self.revision += 1;
         let event = WatchEvent { event_type: EventType::Deleted, key: key.clone(), object, revision: self.revision };
         if let Some(history) = &mut self.history {
             history.push(event.clone());
         }
         Some(event)
+    }
+
+    fn count(&mut self, key: &ObjectKey, by: isize) {
+        if !key.group.is_empty() {
+            return;
+        }
+        let n = match key.resource.as_str() {
+            "pods" => &mut self.pods,
+            "nodes" => &mut self.nodes,
+            _ => return,
+        };
+        *n = n.saturating_add_signed(by);
+    }
+
+    /// How many pods and nodes are stored.
+    pub fn pods_and_nodes(&self) -> (usize, usize) {
+        (self.pods, self.nodes)
     }
 
     /// Every object with its key, in key order.

@@ -246,6 +246,10 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
                 .text("protocol", param_text(e, "protocol"))
                 .text("policies", e.params.get("policies").as_deref().and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", ")).unwrap_or_default()),
             Action::Etcd if e.params.get("leaseExpired").is_some_and(|v| v.as_bool() == Some(true)) => Message::new("explain-event-expired").text("object", object),
+            Action::TraceSampled => Message::new("explain-trace-sampled")
+                .number("pods", e.params.get("pods").and_then(|v| v.as_u64()).unwrap_or(0) as f64)
+                .number("nodes", e.params.get("nodes").and_then(|v| v.as_u64()).unwrap_or(0) as f64)
+                .number("one_in", e.params.get("oneIn").and_then(|v| v.as_u64()).unwrap_or(1) as f64),
             Action::QuietSkip => {
                 let ms = e.params.get("ms").and_then(|v| v.as_u64()).unwrap_or(0);
                 let duration = podlife_console::printers::duration::human_duration(ms as i64);

@@ -235,6 +235,7 @@ explain-node-shutdown = { $node } goes down{ $reason ->
 }: every process on it ends at once, without a signal, and containerd records its containers as exited with code 255 (reason Unknown).
 explain-node-boot = { $node } boots again with a new boot ID: containerd, the kubelet and kube-proxy start; the kubelet finds its pods' sandboxes gone, creates them again and runs their init containers again.
 explain-step = { $component }: { $action } { $object }.
+explain-trace-sampled = The cluster has grown to { $pods } pods on { $nodes } nodes. From here on the trace keeps the reactions of one pod in { $one_in } (with its events) and one node's Lease renewals in { $one_in }, so that a run this large fits in the tab; everything else is kept, and the cluster itself runs exactly as before: every scheduling decision, every start and every event still happens.
 explain-quiet-skip = { $duration } of quiet passed in one step: Lease renewals, node heartbeats, passing probes and idle resyncs would have changed nothing, so podlife moved their clocks instead of running them one by one.
 explain-quiet-skip-repeats = { $duration } of quiet passed in one step: Lease renewals, node heartbeats, passing probes and idle resyncs would have changed nothing, so podlife moved their clocks instead of running them one by one. { $syncs ->
         [one] One sync of a pod failing on its image ran as a repeat of the last one: the kubelet still counted its BackOff and Failed events, but the spam filter dropped them and the pod's status stayed the same.

@@ -247,6 +247,7 @@ explain-node-shutdown = { $node } 노드가 { $reason ->
 } 꺼집니다. 노드의 모든 프로세스가 시그널 없이 한꺼번에 끝나고, containerd는 컨테이너를 종료 코드 255(이유 Unknown)로 끝난 것으로 기록합니다.
 explain-node-boot = { $node } 노드가 새 부트 ID로 다시 켜집니다. containerd, kubelet, kube-proxy가 시작되고, kubelet은 파드의 샌드박스가 사라진 것을 보고 새로 만들면서 init 컨테이너도 처음부터 다시 실행합니다.
 explain-step = { $component }: { $action } { $object }.
+explain-trace-sampled = 클러스터가 노드 { $nodes }개, 파드 { $pods }개로 커졌습니다. 이 정도 규모의 실행을 탭 안에 담기 위해, 지금부터 트레이스는 파드 { $one_in }개 중 하나의 반응(그 파드의 이벤트 포함)과 노드 { $one_in }개 중 하나의 리스 갱신만 남깁니다. 나머지는 모두 남기며, 클러스터 자체는 이전과 똑같이 정확하게 동작합니다. 스케줄링 결정, 컨테이너 시작, 이벤트는 빠짐없이 일어납니다.
 explain-quiet-skip = 아무 일도 일어나지 않는 { $duration }을 한 번에 건너뛰었습니다. 리스 갱신, 노드 하트비트, 계속 성공하는 프로브, 할 일 없는 재동기화는 아무것도 바꾸지 않으므로, podlife는 이것들을 하나씩 실행하는 대신 그 시계만 앞으로 옮겼습니다.
 explain-quiet-skip-repeats = 아무 일도 일어나지 않는 { $duration }을 한 번에 건너뛰었습니다. 리스 갱신, 노드 하트비트, 계속 성공하는 프로브, 할 일 없는 재동기화는 아무것도 바꾸지 않으므로, podlife는 이것들을 하나씩 실행하는 대신 그 시계만 앞으로 옮겼습니다. 이미지 때문에 실패하는 파드의 동기화 { $syncs }번은 직전 동기화를 그대로 되풀이했습니다. kubelet은 BackOff와 Failed 이벤트의 횟수는 계속 셌지만, 스팸 필터가 이벤트를 버렸고 파드 상태도 바뀌지 않았습니다.
 explain-event-expired = etcd가 { $object }을(를) 삭제했습니다. 이 이벤트가 붙어 있던 etcd 리스가 만료되었기 때문입니다. kube-apiserver는 이벤트를 마지막으로 갱신된 뒤 한 시간 동안만 보관하므로(--event-ttl), 오래된 이벤트는 `kubectl get events`에서 저절로 사라집니다.

@@ -54,8 +54,8 @@ pub use request::USER_AGENT;
 
 impl Engine {
     /// The field changes a reaction records; none while the trace is off (the cluster's boot).
-    fn traced_diff(&self, before: &Value, after: &Value) -> Vec<crate::trace::FieldChange> {
-        if self.tracing { diff(before, after) } else { Vec::new() }
+    fn traced_diff(&self, object: Option<&ObjectRef>, before: &Value, after: &Value) -> Vec<crate::trace::FieldChange> {
+        if self.traces(object) { diff(before, after) } else { Vec::new() }
     }
 
     fn apiserver_trace(&mut self, action: Action, object: Option<ObjectRef>, params: BTreeMap<String, Value>, changes: Vec<crate::trace::FieldChange>) {
@@ -332,7 +332,7 @@ impl Engine {
         if rt.kind == "Secret" {
             secret_string_data(&mut decoded);
         }
-        let before = self.tracing.then(|| decoded.clone());
+        let before = self.traces(object.as_ref()).then(|| decoded.clone());
         let mut defaulted = decoded;
         defaults::apply(rt.kind, &mut defaulted);
         crate::quantities::canonicalize(rt.kind, &mut defaulted);
@@ -495,7 +495,11 @@ impl Engine {
             ("revision".to_string(), json!(rv)),
         ]), vec![]);
         let stored = event.object.clone();
+        let grew = event.event_type == crate::store::EventType::Added && event.key.group.is_empty() && matches!(event.key.resource.as_str(), "pods" | "nodes");
         self.broadcast(event, object);
+        if grew {
+            self.resample_trace();
+        }
         stored
     }
 
@@ -530,25 +534,25 @@ impl Engine {
         if rt.kind == "PersistentVolumeClaim" {
             let before = obj.clone();
             admission::default_storage_class(obj, &self.store);
-            let changes = self.traced_diff(&before, obj);
+            let changes = self.traced_diff(object.as_ref(), &before, obj);
             self.apiserver_trace(Action::MutatingAdmission, object.clone(), plugin_params("DefaultStorageClass", round), changes);
         }
         if rt.kind == "Ingress" {
             let before = obj.clone();
             admission::default_ingress_class(obj, &self.store);
-            let changes = self.traced_diff(&before, obj);
+            let changes = self.traced_diff(object.as_ref(), &before, obj);
             self.apiserver_trace(Action::MutatingAdmission, object.clone(), plugin_params("DefaultIngressClass", round), changes);
         }
         if matches!(rt.kind, "PersistentVolumeClaim" | "PersistentVolume") {
             let before = obj.clone();
             admission::storage_object_in_use_protection(rt.kind, obj);
-            let changes = self.traced_diff(&before, obj);
+            let changes = self.traced_diff(object.as_ref(), &before, obj);
             self.apiserver_trace(Action::MutatingAdmission, object.clone(), plugin_params("StorageObjectInUseProtection", round), changes);
         }
         if rt.kind == "Node" {
             let before = obj.clone();
             admission::taint_nodes_by_condition(obj);
-            let changes = self.traced_diff(&before, obj);
+            let changes = self.traced_diff(object.as_ref(), &before, obj);
             self.apiserver_trace(Action::MutatingAdmission, object.clone(), crate::sort::map_of([("plugin".to_string(), json!("TaintNodesByCondition"))]), changes);
         }
         if rt.kind != "Pod" {
@@ -566,7 +570,7 @@ impl Engine {
             })
         };
         if let Some(before) = before {
-            let changes = self.traced_diff(&before, obj);
+            let changes = self.traced_diff(object.as_ref(), &before, obj);
             self.apiserver_trace(Action::MutatingAdmission, object.clone(), plugin_params("LimitRanger", round), changes);
         }
         for plugin in admission::MUTATING_POD_PLUGINS {
@@ -576,7 +580,7 @@ impl Engine {
             if let Err(e) = &result {
                 params.insert("error".into(), json!(e.message));
             }
-            let changes = self.traced_diff(&before, obj);
+            let changes = self.traced_diff(object.as_ref(), &before, obj);
             self.apiserver_trace(Action::MutatingAdmission, object.clone(), params, changes);
             result?;
         }
@@ -803,7 +807,7 @@ impl Engine {
             if rt.kind == "PersistentVolume" && updated["status"]["phase"] != current["status"]["phase"] {
                 updated["status"]["lastPhaseTransitionTime"] = json!(self.now.rfc3339());
             }
-            let changes = self.traced_diff(&current, &updated);
+            let changes = self.traced_diff(object.as_ref(), &current, &updated);
             self.apiserver_trace(Action::Validation, object.clone(), crate::sort::map_of([("subresource".to_string(), json!("status"))]), changes);
             if req.dry_run {
                 return Ok(updated);
@@ -968,7 +972,7 @@ impl Engine {
         {
             pod["metadata"]["generation"] = json!(g + 1);
         }
-        let changes = self.traced_diff(current, &pod);
+        let changes = self.traced_diff(object.as_ref(), current, &pod);
         self.apiserver_trace(Action::Validation, object.clone(), crate::sort::map_of([("subresource".to_string(), json!(subresource))]), changes);
         if req.dry_run || pod == *current {
             return Ok(pod);

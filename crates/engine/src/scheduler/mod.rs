@@ -125,6 +125,11 @@ fn with_nominated<'a>(ni: &'a NodeInfo, nominated: &[PodInfo]) -> std::borrow::C
     std::borrow::Cow::Owned(trial)
 }
 
+/// The trace's reference to a pod.
+fn pod_ref(pod: &PodInfo) -> ObjectRef {
+    ObjectRef::new("Pod", Some(&pod.namespace), &pod.name)
+}
+
 fn pod_key(ns: &str, name: &str) -> String {
     format!("{ns}/{name}")
 }
@@ -368,8 +373,7 @@ impl KubeScheduler {
     }
 
     fn trace(cx: &mut Cx<'_>, action: Action, pod: &PodInfo, params: impl Into<Params>) {
-        let object = Some(ObjectRef::new("Pod", Some(&pod.namespace), &pod.name));
-        cx.record(action, object, params, vec![]);
+        cx.record(action, Some(pod_ref(pod)), params, vec![]);
     }
 
     /// `scheduleOne`: pops a pod and runs one scheduling cycle for it.
@@ -442,6 +446,8 @@ impl KubeScheduler {
         let start = self.next_start_node_index % m.max(1);
         let mut feasible: Vec<String> = Vec::new();
         let mut statuses: Vec<(String, String, Status)> = Vec::new();
+        // The node table is for the trace only: not built for a pod the trace leaves out.
+        let rows = if cx.traces(Some(&pod_ref(pod))) { TABLE_ROWS } else { 0 };
         let mut table = Vec::new();
         let mut processed = 0;
         // The snapshot's nodes from `start` round to it, walked in place: no copy of the names
@@ -465,7 +471,7 @@ impl KubeScheduler {
             }
             // A row per node: the first plugin that rejected it (later ones did not run), or
             // none when every filter passed. Past TABLE_ROWS nodes only counts are kept.
-            if table.len() < TABLE_ROWS {
+            if table.len() < rows {
                 let verdict = match &failed {
                     None => Verdict::Fits,
                     Some((plugin, st)) => Verdict::Rejected { plugin, code: st.code.as_str(), reasons: st.reasons.clone() },
@@ -480,7 +486,7 @@ impl KubeScheduler {
                 break;
             }
         }
-        let not_evaluated: Vec<Box<str>> = rotated.by_ref().take(TABLE_ROWS).map(|(name, _)| name.as_str().into()).collect();
+        let not_evaluated: Vec<Box<str>> = rotated.by_ref().take(rows).map(|(name, _)| name.as_str().into()).collect();
         drop(rotated);
         if let Some(list) = &narrowed {
             let reason = format!("node(s) didn't satisfy plugin(s) [{}]", "NodeAffinity");

@@ -9,10 +9,31 @@ use serde_json::Value;
 use crate::clock::Time;
 
 mod frozen;
+pub mod sampling;
 mod sym;
 
 use frozen::Frozen;
 pub use sym::Sym;
+
+/// A change of the trace's sampling (`sampling.rs`): from `at` on it keeps one pod in
+/// `one_in`, the cluster having grown to `pods` pods on `nodes` nodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sampled {
+    pub one_in: u32,
+    pub pods: usize,
+    pub nodes: usize,
+    pub at: Time,
+}
+
+impl Sampled {
+    /// The console's statement of it.
+    pub fn message(&self) -> String {
+        format!(
+            "podlife: the cluster has {} pods on {} nodes: from here on the trace keeps the reactions of 1 pod in {} (with its events) and 1 node's Lease in {}; everything else, and the cluster itself, stays exact (podlife run --trace-level=full keeps all)",
+            self.pods, self.nodes, self.one_in, self.one_in
+        )
+    }
+}
 
 /// Who acted: a control-plane component, or a node component with its node.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -226,12 +247,17 @@ pub enum Action {
     /// port, protocol, policies — the names of those that isolate the pod, none admitting it).
     #[serde(rename = "netpol.drop")]
     NetpolDrop,
+    /// From here on the trace keeps one pod in `oneIn` (with its events) and one node's Lease
+    /// in `oneIn`, because the cluster has grown to `pods` pods on `nodes` nodes
+    /// (`trace/sampling.rs`); the cluster itself is exact.
+    #[serde(rename = "trace.sampled")]
+    TraceSampled,
 }
 
 impl Action {
     /// The stable identifier (`authn`, `etcd`, …).
     /// Every action, in declaration order (lesson files name them by id).
-    pub const ALL: [Action; 54] = [Action::Request, Action::Authentication, Action::Authorization, Action::Decode, Action::MutatingAdmission, Action::Validation, Action::ValidatingAdmission, Action::AdmissionWebhook, Action::Etcd, Action::Watch, Action::InformerDeliver, Action::InformerList, Action::Response, Action::ComponentStop, Action::ComponentStart, Action::SchedulerPop, Action::SchedulerPreFilter, Action::SchedulerFilter, Action::SchedulerPostFilter, Action::SchedulerPreScore, Action::SchedulerScore, Action::SchedulerSelectHost, Action::SchedulerReserve, Action::SchedulerPermit, Action::SchedulerPreBind, Action::SchedulerBind, Action::KubeletSync, Action::KubeletPleg, Action::KubeletKill, Action::KubeletEvict, Action::Cri, Action::ImagePull, Action::Cni, Action::Runc, Action::Shim, Action::Signal, Action::KubeletLogs, Action::KubeletExec, Action::KubeletProbe, Action::KubeletHook, Action::NodeDown, Action::NodeUp, Action::NodeAdd, Action::NodeShutdown, Action::NodeBoot, Action::ProxySync, Action::ProxyRestore, Action::TrafficRequest, Action::TrafficDone, Action::DnsForward, Action::InternetDns, Action::InternetHttp, Action::QuietSkip, Action::NetpolDrop];
+    pub const ALL: [Action; 55] = [Action::Request, Action::Authentication, Action::Authorization, Action::Decode, Action::MutatingAdmission, Action::Validation, Action::ValidatingAdmission, Action::AdmissionWebhook, Action::Etcd, Action::Watch, Action::InformerDeliver, Action::InformerList, Action::Response, Action::ComponentStop, Action::ComponentStart, Action::SchedulerPop, Action::SchedulerPreFilter, Action::SchedulerFilter, Action::SchedulerPostFilter, Action::SchedulerPreScore, Action::SchedulerScore, Action::SchedulerSelectHost, Action::SchedulerReserve, Action::SchedulerPermit, Action::SchedulerPreBind, Action::SchedulerBind, Action::KubeletSync, Action::KubeletPleg, Action::KubeletKill, Action::KubeletEvict, Action::Cri, Action::ImagePull, Action::Cni, Action::Runc, Action::Shim, Action::Signal, Action::KubeletLogs, Action::KubeletExec, Action::KubeletProbe, Action::KubeletHook, Action::NodeDown, Action::NodeUp, Action::NodeAdd, Action::NodeShutdown, Action::NodeBoot, Action::ProxySync, Action::ProxyRestore, Action::TrafficRequest, Action::TrafficDone, Action::DnsForward, Action::InternetDns, Action::InternetHttp, Action::QuietSkip, Action::NetpolDrop, Action::TraceSampled];
 
     /// The action with this stable identifier.
     pub fn from_id(id: &str) -> Option<Action> {
@@ -294,6 +320,7 @@ impl Action {
             Action::InternetHttp => "internet.http",
             Action::QuietSkip => "quiet.skip",
             Action::NetpolDrop => "netpol.drop",
+            Action::TraceSampled => "trace.sampled",
         }
     }
 }
