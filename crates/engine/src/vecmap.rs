@@ -130,6 +130,19 @@ impl<K: Ord, V> VecMap<K, V> {
         self.entries.binary_search_by(|(k, _)| k.borrow().cmp(key))
     }
 
+    /// Where `key` is in the map's order (an index for [`VecMap::get_index`]).
+    pub fn position<Q: ?Sized + Ord>(&self, key: &Q) -> Option<usize>
+    where
+        K: Borrow<Q>,
+    {
+        self.find(key).ok()
+    }
+
+    /// The entry at `index` in key order (valid until the map changes).
+    pub fn get_index(&self, index: usize) -> Option<(&K, &V)> {
+        self.entries.get(index).map(|(k, v)| (k, v))
+    }
+
     pub fn get<Q: ?Sized + Ord>(&self, key: &Q) -> Option<&V>
     where
         K: Borrow<Q>,

@@ -438,13 +438,15 @@ impl KubeScheduler {
         // NodeAffinity's PreFilterResult: required terms that all name nodes (`matchFields
         // metadata.name In`, as on a DaemonSet's pods) narrow the cycle to those nodes; the
         // others are not evaluated and count as rejected by the PreFilter.
-        let narrowed: Option<Vec<&String>> = plugins::node_affinity::pre_filter_node_names(pod)
+        // Nodes go by their index in the snapshot (its key order) from here to the choice: no
+        // lookup by name per feasible node (a third of a 5,000-node cycle).
+        let narrowed: Option<Vec<usize>> = plugins::node_affinity::pre_filter_node_names(pod)
             .filter(|_| profile.filter_enabled("NodeAffinity"))
-            .map(|names| names.iter().filter_map(|name| self.nodes.get_key_value(name.as_str()).map(|(k, _)| k)).collect());
+            .map(|names| names.iter().filter_map(|name| self.nodes.position(name.as_str())).collect());
         let m = narrowed.as_ref().map_or(n, Vec::len);
         let to_find = num_feasible_nodes_to_find(m, profile.percentage_of_nodes_to_score.unwrap_or(self.config.percentage_of_nodes_to_score));
         let start = self.next_start_node_index % m.max(1);
-        let mut feasible: Vec<String> = Vec::new();
+        let mut feasible: Vec<usize> = Vec::new();
         let mut statuses: Vec<(String, String, Status)> = Vec::new();
         // The node table is for the trace only: not built for a pod the trace leaves out.
         let rows = if cx.traces(Some(&pod_ref(pod))) { TABLE_ROWS } else { 0 };
@@ -453,11 +455,11 @@ impl KubeScheduler {
         // The snapshot's nodes from `start` round to it, walked in place: no copy of the names
         // and no per-node lookup (both dominated large clusters).
         let nodes = &self.nodes;
-        let mut rotated: Box<dyn Iterator<Item = (&String, &NodeInfo)>> = match &narrowed {
-            Some(list) => Box::new(list.iter().skip(start).chain(list.iter().take(start)).filter_map(|k| nodes.get_key_value(k.as_str()))),
-            None => Box::new(nodes.iter().skip(start).chain(nodes.iter().take(start))),
+        let mut rotated: Box<dyn Iterator<Item = (usize, &String, &NodeInfo)>> = match &narrowed {
+            Some(list) => Box::new(list.iter().skip(start).chain(list.iter().take(start)).filter_map(|&i| nodes.get_index(i).map(|(k, v)| (i, k, v)))),
+            None => Box::new(nodes.iter().enumerate().skip(start).chain(nodes.iter().enumerate().take(start)).map(|(i, (k, v))| (i, k, v))),
         };
-        for (name, node) in rotated.by_ref() {
+        for (index, name, node) in rotated.by_ref() {
             processed += 1;
             let ni = with_nominated(node, &nominated);
             let ni: &NodeInfo = &ni;
@@ -479,18 +481,18 @@ impl KubeScheduler {
                 table.push(FilterRow { node: name.as_str().into(), verdict });
             }
             match failed {
-                None => feasible.push(name.clone()),
+                None => feasible.push(index),
                 Some((plugin, st)) => statuses.push((name.clone(), plugin.to_string(), st)),
             }
             if feasible.len() >= to_find {
                 break;
             }
         }
-        let not_evaluated: Vec<Box<str>> = rotated.by_ref().take(rows).map(|(name, _)| name.as_str().into()).collect();
+        let not_evaluated: Vec<Box<str>> = rotated.by_ref().take(rows).map(|(_, name, _)| name.as_str().into()).collect();
         drop(rotated);
         if let Some(list) = &narrowed {
             let reason = format!("node(s) didn't satisfy plugin(s) [{}]", "NodeAffinity");
-            for name in self.nodes.keys().filter(|k| !list.contains(k)) {
+            for (_, (name, _)) in self.nodes.iter().enumerate().filter(|(i, _)| !list.contains(i)) {
                 statuses.push((name.clone(), "NodeAffinity".to_string(), Status::unresolvable(&reason)));
             }
         }
@@ -507,7 +509,7 @@ impl KubeScheduler {
             return Err(Failure { message, rejectors, nominate });
         }
         if feasible.len() == 1 {
-            return Ok(feasible.remove(0));
+            return Ok(self.nodes.get_index(feasible[0]).map(|(name, _)| name.clone()).unwrap_or_default());
         }
         Ok(self.score_and_select(cx, pod, &profile, &feasible))
     }
@@ -690,10 +692,10 @@ impl KubeScheduler {
     }
 
     /// PreScore, Score, NormalizeScore, weights, then `selectHost`.
-    fn score_and_select(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, profile: &config::Profile, feasible: &[String]) -> String {
+    fn score_and_select(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, profile: &config::Profile, feasible: &[usize]) -> String {
         let default_selector = default_spread_selector(cx.cache(), pod);
         let (spread, affinity) = {
-            let feasible_nodes: Vec<&NodeInfo> = feasible.iter().filter_map(|n| self.nodes.get(n)).collect();
+            let feasible_nodes: Vec<&NodeInfo> = feasible.iter().filter_map(|&i| self.nodes.get_index(i).map(|(_, ni)| ni)).collect();
             let all_nodes: Vec<&NodeInfo> = self.nodes.values().collect();
             (
                 plugins::pod_topology_spread::SpreadScore::new(pod, &feasible_nodes, &all_nodes, default_selector.as_ref()),
@@ -706,7 +708,7 @@ impl KubeScheduler {
             self.view_dirty = false;
         }
         let view = self.view.clone();
-        let nodes: Vec<&NodeInfo> = feasible.iter().filter_map(|n| self.nodes.get(n)).collect();
+        let nodes: Vec<&NodeInfo> = feasible.iter().filter_map(|&i| self.nodes.get_index(i).map(|(_, ni)| ni)).collect();
         let mut totals = vec![0i64; nodes.len()];
         let mut plugin_rows = Vec::new();
         let mut skipped = Vec::new();
@@ -734,7 +736,7 @@ impl KubeScheduler {
             ("maxNodeScore".to_string(), json!(MAX_NODE_SCORE)),
         ]));
         let table = Table::Score {
-            nodes: feasible[..shown].iter().map(|n| n.as_str().into()).collect(),
+            nodes: feasible[..shown].iter().filter_map(|&i| self.nodes.get_index(i).map(|(name, _)| name.as_str().into())).collect(),
             columns: plugin_rows,
             totals: totals[..shown].to_vec(),
         };
@@ -751,7 +753,7 @@ impl KubeScheduler {
                 }
             }
         }
-        let host = feasible.get(chosen).cloned().unwrap_or_default();
+        let host = feasible.get(chosen).and_then(|&i| self.nodes.get_index(i)).map(|(name, _)| name.clone()).unwrap_or_default();
         Self::trace(cx, Action::SchedulerSelectHost, pod, crate::sort::map_of([
             ("node".to_string(), json!(host)),
             ("score".to_string(), json!(best)),
