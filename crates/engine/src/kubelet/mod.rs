@@ -130,6 +130,8 @@ pub struct Kubelet {
     pub cri_connected_at: Time,
     /// When this kubelet process started (its runtime state starts empty).
     pub booted_at: Time,
+    /// When its fast status loop (`fastStatusUpdateOnce`) started.
+    pub fast_status_since: Time,
     /// The eviction manager's memory (`eviction.rs`).
     pub eviction: eviction::Manager,
 }
@@ -328,6 +330,7 @@ impl Kubelet {
             status_reported_at: Time::ZERO,
             cri_connected_at: Time::ZERO,
             booted_at: Time::ZERO,
+            fast_status_since: Time::ZERO,
             eviction: eviction::Manager::default(),
         }
     }
