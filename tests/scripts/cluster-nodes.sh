@@ -9,5 +9,5 @@ kubectl get nodes -o custom-columns=NAME:.metadata.name,CPU:.status.capacity.cpu
 podlife cluster nodes 6
 podlife cluster nodes 2
 podlife cluster nodes many
-podlife cluster nodes 501
+podlife cluster nodes 5001
 podlife cluster nodes 7 --gpu 1

@@ -237,6 +237,7 @@ impl Session {
                 Ok(text) => out.out(&text),
                 Err(e) => out.err(&format!("podlife: {e}\n")),
             },
+            ["cluster", "nodes"] => out.err(nodes::USAGE),
             // What a kind user does to get `kubectl top`: apply metrics-server's release
             // manifest (with `--kubelet-insecure-tls`).
             ["addon", "enable", "metrics-server"] => {

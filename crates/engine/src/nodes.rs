@@ -140,7 +140,7 @@ impl Engine {
         for (k, v) in [("ephemeral-storage", "100Gi"), ("hugepages-1Gi", "0"), ("hugepages-2Mi", "0")] {
             capacity.insert(k.to_string(), json!(v));
         }
-        let host_ip = self.free_host_ip().ok_or("no address left in 172.18.0.0/24")?;
+        let host_ip = self.free_host_ip().ok_or("no address left in 172.18.0.0/16")?;
         let facts = MachineFacts {
             machine_id: self.rng.uuid().replace('-', ""),
             system_uuid: self.rng.uuid(),
@@ -189,18 +189,24 @@ impl Engine {
         self.kubelet_boot(name);
     }
 
-    /// The lowest 172.18.0.x no machine or Node uses (kind's docker network: .1 is the
-    /// gateway).
+    /// The lowest address of kind's docker network (172.18.0.0/16: .0.1 is the gateway, .255.255
+    /// the broadcast address) no machine or Node uses: docker's IPAM hands out a pool's addresses
+    /// in order, so the 254th machine gets 172.18.0.255 and the next 172.18.1.0.
     fn free_host_ip(&self) -> Option<String> {
-        let mut used: crate::vecmap::VecSet<String> = crate::vecmap::VecSet::from_iter(self.machines.values().map(|m| m.kubelet.host_ip.clone()));
+        let offset = |ip: &str| -> Option<u32> {
+            let rest = ip.strip_prefix("172.18.")?;
+            let (a, b) = rest.split_once('.')?;
+            Some(a.parse::<u8>().ok()? as u32 * 256 + b.parse::<u8>().ok()? as u32)
+        };
+        let mut used: crate::vecmap::VecSet<u32> = crate::vecmap::VecSet::from_iter(self.machines.values().filter_map(|m| offset(&m.kubelet.host_ip)));
         if let Some(rt) = ResourceType::resolve("nodes") {
             for (_, n) in self.store.list_shared("", rt.plural, None) {
-                if let Some(ip) = crate::cluster::internal_ip(n) {
-                    used.insert(ip.to_string());
+                if let Some(o) = crate::cluster::internal_ip(n).and_then(offset) {
+                    used.insert(o);
                 }
             }
         }
-        (2..=254).map(|i| format!("172.18.0.{i}")).find(|ip| !used.contains(ip))
+        (2..65_535u32).find(|o| !used.contains(o)).map(|o| format!("172.18.{}.{}", o / 256, o % 256))
     }
 
     /// `podlife node reboot`: down now, up with a new boot id `REBOOT_MS` later.
@@ -323,5 +329,20 @@ mod tests {
         assert!(validate_node_labels(&l("beta.kubernetes.io/metadata-proxy-ready")).is_err());
         assert!(validate_node_labels(&l("example.k8s.io/x")).is_err());
         assert!(validate_node_labels(&[("disk".into(), "not valid!".into())]).unwrap_err().starts_with("invalid node labels: 'not valid!' - "));
+    }
+
+    /// Past 172.18.0.254 the machines get 172.18.0.255, 172.18.1.0, … (a /16, as docker's).
+    #[test]
+    fn host_addresses_fill_the_docker_network_in_order() {
+        let mut e = Engine::with_nodes(1, &[]);
+        for i in 0..256 {
+            e.add_node(NewNode::named(&format!("w{i:03}"))).expect("room in the /16");
+        }
+        let ip = |e: &Engine, name: &str| e.machines.get(name).map(|m| m.kubelet.host_ip.clone());
+        assert_eq!(ip(&e, "w000").as_deref(), Some("172.18.0.2"));
+        assert_eq!(ip(&e, "w252").as_deref(), Some("172.18.0.254"));
+        assert_eq!(ip(&e, "w253").as_deref(), Some("172.18.0.255"));
+        assert_eq!(ip(&e, "w254").as_deref(), Some("172.18.1.0"));
+        assert_eq!(ip(&e, "w255").as_deref(), Some("172.18.1.1"));
     }
 }

@@ -108,6 +108,11 @@ impl Store {
         self.objects.get(key).map(|v| &**v)
     }
 
+    /// `get`, the shared object itself (a reader that keeps it needs no copy).
+    pub fn get_shared(&self, key: &ObjectKey) -> Option<std::sync::Arc<Value>> {
+        self.objects.get(key).cloned()
+    }
+
     /// Objects of one resource, optionally in one namespace, in key order — a range scan over
     /// the keys, as etcd lists a prefix.
     pub fn list<'a>(&'a self, group: &'a str, resource: &'a str, namespace: Option<&'a str>) -> impl Iterator<Item = (&'a ObjectKey, &'a Value)> + 'a {

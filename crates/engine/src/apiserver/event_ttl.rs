@@ -6,7 +6,9 @@
 //! every key still attached to it, and watchers see DELETED — which is why `kubectl get
 //! events` shows nothing older than an hour or so.
 
-use crate::vecmap::{VecMap, VecSet};
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::vecmap::VecMap;
 
 use crate::clock::Time;
 use crate::store::ObjectKey;
@@ -26,9 +28,11 @@ const LEASE_MAX_OBJECTS: u64 = 1000;
 pub struct EventLeases {
     /// The lease the next write may reuse: its expiry, and how many writes used it.
     prev: Option<(Time, u64)>,
-    /// Each event key's lease (by expiry; podlife's lease ids are their expiry times).
-    by_key: VecMap<ObjectKey, Time>,
-    by_expiry: VecMap<Time, VecSet<ObjectKey>>,
+    /// Each event key's lease (by expiry; podlife's lease ids are their expiry times). B-trees
+    /// (the vecmap module's advice): every Event of the last hour is here, tens of thousands in
+    /// a large cluster, and a lease holds up to 1,000 keys.
+    by_key: BTreeMap<ObjectKey, Time>,
+    by_expiry: VecMap<Time, BTreeSet<ObjectKey>>,
 }
 
 impl EventLeases {

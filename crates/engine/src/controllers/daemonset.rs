@@ -237,6 +237,13 @@ fn node_to_pods<'a>(cache: &'a Cache, ds: &'a Value, include_deleted_terminal: b
     map
 }
 
+/// `node_to_pods(…, false)` from `node_to_pods(…, true)`: without the terminal pods being
+/// deleted, and without the nodes left with none (the sort is stable, so filtering the sorted
+/// lists keeps their order).
+fn without_deleted_terminal<'a>(all: &VecMap<String, Vec<&'a Value>>) -> VecMap<String, Vec<&'a Value>> {
+    all.iter().map(|(node, pods)| (node.clone(), pods.iter().copied().filter(|p| !(terminal(p) && deleting(p))).collect::<Vec<_>>())).filter(|(_, pods)| !pods.is_empty()).collect()
+}
+
 fn by_creation(a: &Value, b: &Value) -> std::cmp::Ordering {
     let scheduled = |p: &Value| p["spec"]["nodeName"].as_str().is_some_and(|n| !n.is_empty());
     let created = |p: &Value| p["metadata"]["creationTimestamp"].as_str().and_then(Time::from_rfc3339).map(|t| t.millis()).unwrap_or(0);
@@ -392,22 +399,28 @@ fn sync(cache: &Cache, state: &mut super::replicaset::State, ns: &str, name: &st
     }
     let nodes = nodes(cache);
     let daemon = DaemonPod::of(ds);
+    // Each node's `NodeShouldRunDaemonPod` and `getNodesToDaemonPods`, once a sync: upstream's
+    // steps each compute them again, from an informer cache that cannot change during a sync
+    // here, so they would find the same.
+    let runs: Vec<(bool, bool)> = nodes.iter().map(|n| daemon.should_run(n)).collect();
+    let all_pods = node_to_pods(cache, ds, true);
     let mut writes = adopt_orphans(cache, ds);
     let (hash, old) = construct_history(cache, ds, &mut writes);
     if !state.daemonsets.satisfied(&k, now) {
-        writes.extend(status_update(cache, state, &daemon, &nodes, &hash, false, now));
+        writes.extend(status_update(state, &daemon, &nodes, &runs, &all_pods, &hash, false, now));
         return writes;
     }
-    let (deletes, creates) = manage(cache, state, &daemon, &nodes, &hash, now);
+    let live_pods = without_deleted_terminal(&all_pods);
+    let (deletes, creates) = manage(state, &daemon, &nodes, &runs, &live_pods, &hash, now);
     // manage set the expectations: the rolling update runs only when it had nothing to do.
     let managed = !deletes.is_empty() || !creates.is_empty();
     writes.extend(sync_nodes(state, ds, deletes, creates, &hash, now));
     if !managed && rolling(ds) {
-        let (deletes, creates) = rolling_update(cache, &daemon, &nodes, &hash, now);
+        let (deletes, creates) = rolling_update(&daemon, &nodes, &runs, live_pods.clone(), &hash, now);
         writes.extend(sync_nodes(state, ds, deletes, creates, &hash, now));
     }
     writes.extend(cleanup_history(cache, ds, &old));
-    writes.extend(status_update(cache, state, &daemon, &nodes, &hash, true, now));
+    writes.extend(status_update(state, &daemon, &nodes, &runs, &all_pods, &hash, true, now));
     writes
 }
 
@@ -453,15 +466,13 @@ fn construct_history<'a>(cache: &'a Cache, ds: &'a Value, writes: &mut Vec<Write
 }
 
 /// `manage` with `podsShouldBeOnNode` per node: (pods to delete, nodes needing a pod).
-fn manage(cache: &Cache, state: &mut super::replicaset::State, daemon: &DaemonPod, nodes: &[&Value], hash: &str, now: Time) -> (Vec<String>, Vec<String>) {
+fn manage(state: &mut super::replicaset::State, daemon: &DaemonPod, nodes: &[&Value], runs: &[(bool, bool)], by_node: &VecMap<String, Vec<&Value>>, hash: &str, now: Time) -> (Vec<String>, Vec<String>) {
     let ds = daemon.ds;
-    let by_node = node_to_pods(cache, ds, false);
     let surge = surge_count(ds, 1) > 0;
     let min_ready = ds["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
     let (mut creates, mut deletes) = (Vec::new(), Vec::new());
-    for node in nodes {
+    for (node, &(should_run, should_continue)) in nodes.iter().zip(runs) {
         let node_name = name_of(node);
-        let (should_run, should_continue) = daemon.should_run(node);
         let pods = by_node.get(node_name);
         match pods {
             None if should_run => creates.push(node_name.to_string()),
@@ -533,7 +544,7 @@ fn manage(cache: &Cache, state: &mut super::replicaset::State, daemon: &DaemonPo
     }
     // getUnscheduledPodsWithoutNode: pending pods aimed at a node that is gone.
     let names: VecSet<&str> = VecSet::from_iter(nodes.iter().map(|n| name_of(n)));
-    for (node, pods) in &by_node {
+    for (node, pods) in by_node {
         if !names.contains(node.as_str()) {
             deletes.extend(pods.iter().filter(|p| p["spec"]["nodeName"].as_str().is_none_or(str::is_empty)).map(|p| name_of(p).to_string()));
         }
@@ -596,15 +607,13 @@ fn sync_nodes(state: &mut super::replicaset::State, ds: &Value, deletes: Vec<Str
 }
 
 /// `rollingUpdate`: (old pods to delete, nodes to surge onto).
-fn rolling_update(cache: &Cache, daemon: &DaemonPod, nodes: &[&Value], hash: &str, now: Time) -> (Vec<String>, Vec<String>) {
+fn rolling_update(daemon: &DaemonPod, nodes: &[&Value], runs: &[(bool, bool)], mut by_node: VecMap<String, Vec<&Value>>, hash: &str, now: Time) -> (Vec<String>, Vec<String>) {
     let ds = daemon.ds;
-    let mut by_node = node_to_pods(cache, ds, false);
     let min_ready = ds["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
     // updatedDesiredNodeCounts.
     let mut desired = 0;
     let mut should_run: VecMap<&str, bool> = VecMap::new();
-    for node in nodes {
-        let run = daemon.should_run(node).0;
+    for (node, &(run, _)) in nodes.iter().zip(runs) {
         should_run.insert(name_of(node), run);
         if run {
             desired += 1;
@@ -735,13 +744,12 @@ fn cleanup_history(cache: &Cache, ds: &Value, old: &[&Value]) -> Vec<Write> {
 
 /// `updateDaemonSetStatus` + `storeDaemonSetStatus`: written only when a count changed or the
 /// generation is newer.
-fn status_update(cache: &Cache, state: &mut super::replicaset::State, daemon: &DaemonPod, nodes: &[&Value], hash: &str, observed: bool, now: Time) -> Option<Write> {
+#[allow(clippy::too_many_arguments)]
+fn status_update(state: &mut super::replicaset::State, daemon: &DaemonPod, nodes: &[&Value], runs: &[(bool, bool)], by_node: &VecMap<String, Vec<&Value>>, hash: &str, observed: bool, now: Time) -> Option<Write> {
     let ds = daemon.ds;
-    let by_node = node_to_pods(cache, ds, true);
     let min_ready = ds["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
     let (mut desired, mut current, mut misscheduled, mut ready, mut updated_n, mut available) = (0i64, 0i64, 0i64, 0i64, 0i64, 0i64);
-    for node in nodes {
-        let (run, _) = daemon.should_run(node);
+    for (node, &(run, _)) in nodes.iter().zip(runs) {
         let pods = by_node.get(name_of(node)).filter(|p| !p.is_empty());
         match (run, pods) {
             (true, Some(pods)) => {

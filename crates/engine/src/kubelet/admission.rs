@@ -135,15 +135,15 @@ pub(crate) fn rejected_status(pod: &Value, rejection: &Rejection, now: crate::cl
 impl Engine {
     /// The Node as the kubelet has it (`GetCachedNode(ctx, true)`): its informer's copy (the
     /// store's), or the node it would register (`initialNode`) when there is none.
-    pub(super) fn kubelet_cached_node(&mut self, node: &str) -> Option<Value> {
+    pub(super) fn kubelet_cached_node(&mut self, node: &str) -> Option<std::sync::Arc<Value>> {
         let rt = ResourceType::resolve("nodes")?;
-        if let Some(n) = self.store.get(&ObjectKey::new(rt, None, node)) {
-            return Some(n.clone());
+        if let Some(n) = self.store.get_shared(&ObjectKey::new(rt, None, node)) {
+            return Some(n);
         }
         let facts = self.machine(node)?.facts.clone();
         let mut n = super::register::initial_node(node, &facts);
         n["status"] = json!({"capacity": facts.capacity, "allocatable": facts.capacity});
-        Some(n)
+        Some(std::sync::Arc::new(n))
     }
 
     /// `GetActivePods()` minus the pod being admitted: the pods the kubelet has admitted and
@@ -161,7 +161,7 @@ impl Engine {
                 continue;
             }
             // `getAllocatedPods`: the pod as the kubelet allocated it.
-            out.push(PodInfo::parse(&super::resize::with_allocation(&pod, w.allocated.as_ref())));
+            out.push(PodInfo::parse(&super::resize::with_allocation_shared(&pod, w.allocated.as_ref())));
         }
         out
     }

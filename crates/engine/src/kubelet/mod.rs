@@ -130,6 +130,8 @@ pub struct Kubelet {
     pub cri_connected_at: Time,
     /// When this kubelet process started (its runtime state starts empty).
     pub booted_at: Time,
+    /// When its fast status loop (`fastStatusUpdateOnce`) started.
+    pub fast_status_since: Time,
     /// The eviction manager's memory (`eviction.rs`).
     pub eviction: eviction::Manager,
 }
@@ -328,6 +330,7 @@ impl Kubelet {
             status_reported_at: Time::ZERO,
             cri_connected_at: Time::ZERO,
             booted_at: Time::ZERO,
+            fast_status_since: Time::ZERO,
             eviction: eviction::Manager::default(),
         }
     }
@@ -614,7 +617,7 @@ impl Engine {
             return;
         }
         // The runtime works from the allocation (`UpdatePodFromAllocation`).
-        let allocated = resize::with_allocation(&pod, self.kubelet_allocation(node, uid));
+        let allocated = resize::with_allocation_shared(&pod, self.kubelet_allocation(node, uid));
         // A pod-level resize: the pod cgroup first, then its containers (podlife does not order
         // increases and decreases apart).
         let _ = self.cri_update_pod_sandbox_resources(node, &allocated);
@@ -671,10 +674,7 @@ impl Engine {
             self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).and_then(|w| w.last_status.clone()).map(|s| std::sync::Arc::new(json!({"metadata": {"name": name, "namespace": ns, "uid": uid}, "status": s})))
         });
         let Some(pod) = pod else { return };
-        let pod = match self.kubelet_allocation(node, uid) {
-            Some(a) => std::sync::Arc::new(resize::with_allocation(&pod, Some(a))),
-            None => pod,
-        };
+        let pod = resize::with_allocation_shared(&pod, self.kubelet_allocation(node, uid));
         let mut delay = 0;
         match op {
             Op::RunSandbox => {

@@ -27,6 +27,8 @@ use podlife_model::ResourceType;
 
 /// The fast status loop's period (`fastStatusUpdateOnce`).
 const FAST_STATUS_MS: u64 = 100;
+/// `nodeReadyGracePeriod` (`pkg/kubelet/kubelet.go`): the fast status loop gives up after it.
+const NODE_READY_GRACE_MS: u64 = 120_000;
 /// What the kubelet says while the CRI reports the network not ready (containerd's CNI
 /// plugin before a configuration is in /etc/cni/net.d).
 pub const NETWORK_NOT_READY: &str = "container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized";
@@ -91,6 +93,10 @@ impl Engine {
         self.register_node(node);
         self.node_event(node, "Normal", "NodeAllocatableEnforced", "Updated Node Allocatable limit across pods");
         self.ensure_lease(node);
+        let now = self.now;
+        if let Some(m) = self.machines.get_mut(node) {
+            m.kubelet.fast_status_since = now;
+        }
         let at = self.now.plus_millis(FAST_STATUS_MS);
         self.schedule(at, Task::KubeletFastStatus { node: node.to_string() });
     }
@@ -158,6 +164,12 @@ impl Engine {
     /// the loop ends.
     pub(crate) fn kubelet_fast_status(&mut self, node: &str) {
         if !self.kubelet_running(node) || self.node_down(node) {
+            return;
+        }
+        // `fastNodeStatusUpdate(ctx, timeout)` (`pkg/kubelet/kubelet.go`): past the grace period
+        // the loop ends ("Node not becoming ready in time after startup"); the regular status
+        // loop goes on.
+        if self.machines.get(node).is_some_and(|m| self.now.millis().saturating_sub(m.kubelet.fast_status_since.millis()) >= NODE_READY_GRACE_MS) {
             return;
         }
         if !self.node_network_ready(node) {

@@ -94,6 +94,32 @@ pub fn with_allocation(pod: &Value, alloc: Option<&Allocation>) -> Value {
     pod
 }
 
+/// `with_allocation` of a shared pod, copied only when the allocation changes it: when no
+/// resize is pending, the allocation is what the pod says and the pod serves as it is.
+pub fn with_allocation_shared(pod: &std::sync::Arc<Value>, alloc: Option<&Allocation>) -> std::sync::Arc<Value> {
+    match alloc {
+        Some(a) if !allocation_is_spec(pod, a) => std::sync::Arc::new(with_allocation(pod, Some(a))),
+        _ => pod.clone(),
+    }
+}
+
+/// Whether `with_allocation(pod, Some(alloc))` would equal the pod: every field it would set
+/// is present with that value.
+fn allocation_is_spec(pod: &Value, alloc: &Allocation) -> bool {
+    let Some(spec) = pod.get("spec") else { return true };
+    if let Some(r) = alloc.get(POD_LEVEL)
+        && spec.get("resources") != Some(r)
+    {
+        return false;
+    }
+    ["initContainers", "containers"].iter().all(|list| {
+        spec.get(list).and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default().iter().all(|c| match c["name"].as_str().and_then(|n| alloc.get(n)) {
+            Some(r) => c.get("resources") == Some(r),
+            None => true,
+        })
+    })
+}
+
 fn quantity(v: &Value) -> Option<podlife_model::quantity::Quantity> {
     v.as_str()?.parse().ok()
 }
@@ -193,7 +219,7 @@ impl Engine {
         if same_allocation(&allocated, &want) {
             w.resize.pending = None;
         } else {
-            let node_object = self.kubelet_cached_node(node).unwrap_or(Value::Null);
+            let node_object = self.kubelet_cached_node(node).unwrap_or_default();
             let verdict = match infeasible(pod, &node_object) {
                 Some(m) => Some(("Infeasible", m)),
                 None => self.kubelet_admit(node, uid, pod).map(|r| ("Deferred", r.message)),
@@ -278,6 +304,24 @@ pub fn resize_action(spec: &Value, alloc: &Value, actual: &Value) -> Option<bool
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shared pod serves when the allocation is its own spec; otherwise the copy is
+    /// `with_allocation`'s.
+    #[test]
+    fn shared_allocation_copies_only_on_a_difference() {
+        let pod = std::sync::Arc::new(json!({"spec": {"containers": [{"name": "c", "resources": {"requests": {"cpu": "100m"}}}, {"name": "d", "resources": {}}]}}));
+        let same = desired(&pod);
+        assert!(std::sync::Arc::ptr_eq(&with_allocation_shared(&pod, Some(&same)), &pod));
+        assert!(std::sync::Arc::ptr_eq(&with_allocation_shared(&pod, None), &pod));
+        let mut resized = same.clone();
+        resized.insert("c".into(), json!({"requests": {"cpu": "200m"}}));
+        assert_eq!(*with_allocation_shared(&pod, Some(&resized)), with_allocation(&pod, Some(&resized)));
+        // A null allocation for `d` replaces its `{}` in the copy.
+        let mut d_only = Allocation::new();
+        d_only.insert("d".into(), Value::Null);
+        assert!(!std::sync::Arc::ptr_eq(&with_allocation_shared(&pod, Some(&d_only)), &pod));
+        assert_eq!(*with_allocation_shared(&pod, Some(&d_only)), with_allocation(&pod, Some(&d_only)));
+    }
 
     /// pkg/kubelet/events/resize_test.go vectors.
     #[test]
