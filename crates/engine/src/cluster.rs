@@ -129,10 +129,10 @@ impl Engine {
                 }
             }
         }
-        if let Some(me) = e.scheduler_index() {
+        if let Some(me) = e.control_plane_index(crate::scheduler::COMPONENT) {
             e.run_component(|e| &mut e.scheduler, me, |s, cx| crate::component::Component::on_start(s, cx));
         }
-        if let Some(kcm) = e.kcm_index() {
+        if let Some(kcm) = e.control_plane_index(crate::controllers::KCM) {
             e.run_component(|e| &mut e.podgc, kcm, |c, cx| crate::component::Component::on_start(c, cx));
         }
         // The kubelets' heartbeats and the node lifecycle controller's health monitor.

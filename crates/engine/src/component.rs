@@ -11,8 +11,6 @@
 //! kube-scheduler is driven this way; the other components still run as `impl Engine`
 //! blocks and move here one by one (`docs/plans/issue-20-survey.md`, §4).
 
-use std::marker::PhantomData;
-
 use serde_json::Value;
 
 use crate::apiserver::request::{Request, Response};
@@ -96,12 +94,11 @@ pub(crate) struct Cx<'a, T> {
     host: &'a mut dyn Host<T>,
     /// The component's index in the engine's component table.
     me: usize,
-    timer: PhantomData<fn(T)>,
 }
 
 impl<'a, T> Cx<'a, T> {
     pub(crate) fn new(host: &'a mut dyn Host<T>, me: usize) -> Cx<'a, T> {
-        Cx { host, me, timer: PhantomData }
+        Cx { host, me }
     }
 
     pub(crate) fn now(&self) -> Time {

@@ -470,7 +470,7 @@ impl Engine {
         if !self.tracing || self.trace.len() >= MAX_TRACE_EVENTS {
             return;
         }
-        if self.trace_one_in > 1 && object.as_ref().is_some_and(|o| !trace::sampling::keeps(self.trace_one_in, o)) {
+        if !self.sampling_keeps(object.as_ref()) {
             self.trace_dropped += 1;
             return;
         }
@@ -481,7 +481,12 @@ impl Engine {
     /// Whether a reaction about `object` would be kept (the trace is on, and sampling keeps
     /// it): a caller skips building what only the trace would read.
     pub(crate) fn traces(&self, object: Option<&ObjectRef>) -> bool {
-        self.tracing && (self.trace_one_in <= 1 || object.is_none_or(|o| trace::sampling::keeps(self.trace_one_in, o)))
+        self.tracing && self.sampling_keeps(object)
+    }
+
+    /// Whether the trace's sampling keeps a reaction about `object` (one without is kept).
+    fn sampling_keeps(&self, object: Option<&ObjectRef>) -> bool {
+        object.is_none_or(|o| trace::sampling::keeps(self.trace_one_in, o))
     }
 
     /// A pod or node was created: the trace's sampling follows the cluster's size (it only
@@ -497,7 +502,7 @@ impl Engine {
             return;
         }
         self.trace_one_in = one_in;
-        let sampled = trace::Sampled { one_in, pods, nodes, at: self.now };
+        let sampled = trace::Sampled { one_in, pods, nodes };
         let params = crate::sort::map_of([
             ("oneIn".to_string(), json!(one_in)),
             ("pods".to_string(), json!(pods)),
@@ -778,7 +783,7 @@ impl Engine {
                 }
             }
             Task::Scheduler(timer) => {
-                if let Some(me) = self.scheduler_index() {
+                if let Some(me) = self.control_plane_index(scheduler::COMPONENT) {
                     self.run_component(|e| &mut e.scheduler, me, |s, cx| s.on_timer(cx, timer));
                 }
             }
@@ -806,7 +811,7 @@ impl Engine {
             Task::TaintEviction(work) => self.taint_eviction_work(*work),
             Task::PvResync => self.pv_resync(),
             Task::PodGc => {
-                if let Some(me) = self.kcm_index() {
+                if let Some(me) = self.control_plane_index(controllers::KCM) {
                     self.run_component(|e| &mut e.podgc, me, |c, cx| c.on_timer(cx, controllers::podgc::Pass));
                 }
             }
@@ -840,7 +845,7 @@ impl Engine {
             }
             Task::Batch(task) => self.batch_task(*task),
             Task::LocalPath(timer) => {
-                if let Some(me) = self.components.iter().position(|c| c.id.name == local_path::COMPONENT && c.id.node.is_none()) {
+                if let Some(me) = self.control_plane_index(local_path::COMPONENT) {
                     self.run_component(|e| &mut e.local_path, me, |p, cx| p.on_timer(cx, timer));
                 }
             }
@@ -1108,14 +1113,9 @@ impl Engine {
         }
     }
 
-    /// kube-scheduler's index in `components` (None in an engine without one).
-    pub(crate) fn scheduler_index(&self) -> Option<usize> {
-        self.components.iter().position(|c| c.id.name == scheduler::COMPONENT && c.id.node.is_none())
-    }
-
-    /// kube-controller-manager's index in `components` (None in an engine without one).
-    pub(crate) fn kcm_index(&self) -> Option<usize> {
-        self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none())
+    /// A control-plane component's index in `components` (None in an engine without it).
+    pub(crate) fn control_plane_index(&self, name: &str) -> Option<usize> {
+        self.find_component(name, None).ok()
     }
 
     /// Until when a component's periodic timer changes nothing (`quiet.rs`): asked of the

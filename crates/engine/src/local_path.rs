@@ -220,13 +220,6 @@ fn reference(kind: &str, object: &Value) -> Value {
     r
 }
 
-impl LocalPathProvisioner {
-    /// The hostname of its next process (its pod's name).
-    pub(crate) fn set_hostname(&mut self, hostname: &str) {
-        self.hostname = hostname.to_string();
-    }
-}
-
 impl crate::component::Component for LocalPathProvisioner {
     type Timer = Timer;
 
@@ -262,6 +255,11 @@ impl crate::component::Component for LocalPathProvisioner {
 }
 
 impl LocalPathProvisioner {
+    /// The hostname of its next process (its pod's name).
+    pub(crate) fn set_hostname(&mut self, hostname: &str) {
+        self.hostname = hostname.to_string();
+    }
+
     /// A delivery to the provisioner's informers: claims to provision, volumes to delete.
     fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent) {
         if !cx.running() {

@@ -202,9 +202,9 @@ impl Engine {
             Task::ContainerGc { node } => steady(self.container_gc_steady(node)),
             Task::EvictionPass { node, .. } => steady(self.eviction_steady(node)),
             Task::NodeMonitor => steady(self.node_lifecycle_steady(|node| *heartbeats.entry(node.to_string()).or_insert_with(|| self.heartbeat_steady(node)))),
-            Task::PodGc => self.steady_until(&self.podgc, self.kcm_index(), &crate::controllers::podgc::Pass),
+            Task::PodGc => self.steady_until(&self.podgc, self.control_plane_index(crate::controllers::KCM), &crate::controllers::podgc::Pass),
             Task::PvResync => steady(self.pv_resync_steady()),
-            Task::Scheduler(timer) => self.steady_until(&self.scheduler, self.scheduler_index(), timer),
+            Task::Scheduler(timer) => self.steady_until(&self.scheduler, self.control_plane_index(scheduler::COMPONENT), timer),
             Task::ProxySync { node, periodic: Some(token) } => steady(self.proxy_periodic_steady(node, *token)),
             _ => None,
         }

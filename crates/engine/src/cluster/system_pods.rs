@@ -274,7 +274,7 @@ impl Engine {
         if let Some(p) = self.local_path.get_mut() {
             p.set_hostname(pod_name);
         }
-        let Some(me) = self.components.iter().position(|c| c.id.name == crate::local_path::COMPONENT && c.id.node.is_none()) else { return };
+        let Some(me) = self.control_plane_index(crate::local_path::COMPONENT) else { return };
         if self.components[me].running {
             self.run_component(|e| &mut e.local_path, me, |p, cx| p.on_start(cx));
         } else {

@@ -373,7 +373,7 @@ impl Engine {
             "Replace" => {
                 let active: Vec<Value> = cj["status"]["active"].as_array().cloned().unwrap_or_default();
                 for r in active {
-                    let found = get(&self.components[self.kcm_index().unwrap_or(0)].cache, "batch", "jobs", s(&r["namespace"]), s(&r["name"])).cloned();
+                    let found = get(&self.components[self.control_plane_index(super::KCM).unwrap_or(0)].cache, "batch", "jobs", s(&r["namespace"]), s(&r["name"])).cloned();
                     let Some(job) = found else {
                         let e = crate::Status::not_found(podlife_model::ResourceType::resolve("jobs").expect("jobs"), s(&r["name"]));
                         self.batch_event(Ctl::CronJob, cj_note(cj_arc, true, "FailedGet", format!("Get job: {}", e.message)));

@@ -40,6 +40,9 @@ use crate::apiserver::Request;
 use crate::apiserver::authn::UserInfo;
 use crate::store::WatchEvent;
 
+/// The component these controllers run in.
+pub const KCM: &str = "kube-controller-manager";
+
 /// A write a controller asks for, and who it is.
 #[derive(Debug, Clone)]
 pub struct Write {

@@ -135,7 +135,7 @@ impl crate::component::Component for PodGc {
 impl PodGc {
     /// Keeps the tally as kube-controller-manager's pod informer delivers (`old`: the cached
     /// pod before).
-    pub(crate) fn observe(&mut self, event: &crate::store::WatchEvent, old: Option<&Value>) {
+    fn observe(&mut self, event: &crate::store::WatchEvent, old: Option<&Value>) {
         if event.key.resource != "pods" || !event.key.group.is_empty() {
             return;
         }

@@ -175,7 +175,7 @@ fn pod_spec_changed(old: &Value, new: &Value) -> bool {
 
 impl KubeScheduler {
     /// The scheduler's informer delivered a change (its cache already holds the new state).
-    pub(crate) fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
+    fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
         let now = cx.now();
         match event.key.resource.as_str() {
             "nodes" => {
@@ -332,7 +332,7 @@ impl KubeScheduler {
     }
 
     /// Makes sure a cycle runs when activeQ has pods.
-    pub(crate) fn kick(&mut self, cx: &mut Cx<'_>) {
+    fn kick(&mut self, cx: &mut Cx<'_>) {
         if self.queue.has_active() && !self.cycle_pending && cx.running() {
             self.cycle_pending = true;
             cx.after(cx.now().plus_millis(CYCLE_MS), Timer::ScheduleOne);
@@ -340,7 +340,7 @@ impl KubeScheduler {
     }
 
     /// Rebuilds the snapshot and queue from the informer cache (after a start).
-    pub(crate) fn rebuild(&mut self, cx: &mut Cx<'_>) {
+    fn rebuild(&mut self, cx: &mut Cx<'_>) {
         // Everything but the configuration and the event broadcaster starts afresh.
         let config = std::mem::take(&mut self.config);
         let event_series = std::mem::take(&mut self.event_series);
@@ -358,12 +358,12 @@ impl KubeScheduler {
         }
     }
 
-    pub(crate) fn flush_backoff(&mut self, cx: &mut Cx<'_>) {
+    fn flush_backoff(&mut self, cx: &mut Cx<'_>) {
         self.queue.flush_backoff(cx.now());
         self.kick(cx);
     }
 
-    pub(crate) fn flush_unschedulable(&mut self, cx: &mut Cx<'_>) {
+    fn flush_unschedulable(&mut self, cx: &mut Cx<'_>) {
         self.queue.flush_unschedulable(cx.now());
         self.kick(cx);
         if self.queue.unschedulable_count() > 0 {
@@ -377,7 +377,7 @@ impl KubeScheduler {
     }
 
     /// `scheduleOne`: pops a pod and runs one scheduling cycle for it.
-    pub(crate) fn schedule_one(&mut self, cx: &mut Cx<'_>) {
+    fn schedule_one(&mut self, cx: &mut Cx<'_>) {
         self.cycle_pending = false;
         if !cx.running() {
             return;
@@ -858,7 +858,7 @@ impl KubeScheduler {
 
     /// `checkBindings`, once a second: bind the pod when every claim is bound; give up after
     /// `bindTimeoutSeconds` with the binding cycle's error.
-    pub(crate) fn prebind_poll(&mut self, cx: &mut Cx<'_>, key: &str, node: &str, deadline: Time) {
+    fn prebind_poll(&mut self, cx: &mut Cx<'_>, key: &str, node: &str, deadline: Time) {
         let Some(rt) = ResourceType::resolve("pods") else { return };
         let (ns, name) = key.split_once('/').unwrap_or(("", key));
         let current = cx.cache().get(&crate::store::ObjectKey::new(rt, Some(ns), name)).cloned();
@@ -956,7 +956,7 @@ impl KubeScheduler {
     /// the pod's resourceVersion — becomes a series: the second occurrence writes
     /// `series.count: 2`, later ones are counted and written when the series is refreshed
     /// (every 30 min) or finished (6 min after its last occurrence).
-    pub(crate) fn event(&mut self, cx: &mut Cx<'_>, pod: &Value, kind: &str, reason: &str, action: &str, note: &str) {
+    fn event(&mut self, cx: &mut Cx<'_>, pod: &Value, kind: &str, reason: &str, action: &str, note: &str) {
         let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
         let rv = pod["metadata"]["resourceVersion"].as_str().unwrap_or_default();
@@ -1011,7 +1011,7 @@ impl KubeScheduler {
     /// `finishSeries` (every 6 min): a series quiet for 6 minutes gets its final count written
     /// and leaves the cache, as does a singleton older than that — the next occurrence starts
     /// a new event.
-    pub(crate) fn events_finish(&mut self, cx: &mut Cx<'_>) {
+    fn events_finish(&mut self, cx: &mut Cx<'_>) {
         cx.after(cx.now().plus_millis(EVENT_FINISH_MS), Timer::EventSeriesFinish);
         if !cx.running() {
             return;
@@ -1049,7 +1049,7 @@ impl KubeScheduler {
     }
 
     /// `refreshExistingEventSeries` (every 30 min): every running series is written.
-    pub(crate) fn events_refresh(&mut self, cx: &mut Cx<'_>) {
+    fn events_refresh(&mut self, cx: &mut Cx<'_>) {
         cx.after(cx.now().plus_millis(EVENT_REFRESH_MS), Timer::EventSeriesRefresh);
         if !cx.running() {
             return;

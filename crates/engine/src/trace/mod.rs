@@ -15,14 +15,13 @@ mod sym;
 use frozen::Frozen;
 pub use sym::Sym;
 
-/// A change of the trace's sampling (`sampling.rs`): from `at` on it keeps one pod in
+/// A change of the trace's sampling (`sampling.rs`): from now on it keeps one pod in
 /// `one_in`, the cluster having grown to `pods` pods on `nodes` nodes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Sampled {
     pub one_in: u32,
     pub pods: usize,
     pub nodes: usize,
-    pub at: Time,
 }
 
 impl Sampled {
