@@ -86,3 +86,29 @@ impl AdmissionResponse {
         AdmissionResponse { allowed: false, result: Some(StatusResult { message: message.into(), ..Default::default() }), ..Default::default() }
     }
 }
+
+/// How a webhook server answers a POST of an AdmissionReview.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// An AdmissionReview response, after `delay_ms` of the handler's own work.
+    Review { response: AdmissionResponse, delay_ms: u64 },
+    /// No handler for the path: Go's mux answers 404 `404 page not found`.
+    NotFound,
+    /// The handler never answers (agnhost's `wait-forever` label).
+    Never,
+}
+
+/// How kube-apiserver's POST of an AdmissionReview went, as the cluster network delivered it
+/// to whatever listens at the webhook's address (`network.rs` implements the delivery; the
+/// API server's dispatcher reads the outcome, so neither names the other).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Delivery {
+    /// `connect: connection refused`: a REJECT rule, or nothing listens there.
+    Refused,
+    /// The dial never completes (a dropped packet, no rule): the call's deadline passes.
+    Timeout,
+    /// The listener serves no AdmissionReview: it speaks plain HTTP.
+    PlainHttp,
+    /// The server's answer.
+    Answered(Answer),
+}

@@ -226,7 +226,7 @@ impl Parser {
             return Err(format!("found '{literal}', expected: identifier"));
         }
         // `validateLabelKey(literal, p.path)`: the parser's path is nil, printed `<nil>`.
-        let errs = crate::apiserver::validation::label_key(&literal);
+        let errs = crate::names::label_key(&literal);
         if !errs.is_empty() {
             return Err(invalid("<nil>", &literal, &errs));
         }
@@ -320,7 +320,7 @@ impl Parser {
 
 /// `field.Invalid(path, value, strings.Join(errs, "; ")).Error()`.
 fn invalid(path: &str, value: &str, errs: &[String]) -> String {
-    format!("{path}: Invalid value: {}: {}", crate::apiserver::status::quote(value), errs.join("; "))
+    format!("{path}: Invalid value: {}: {}", podlife_model::json::quote(value), errs.join("; "))
 }
 
 /// `NewRequirement`: the operator's value rules, then every value a label value; several
@@ -335,7 +335,7 @@ fn new_requirement(key: String, op: Op, values: Vec<String>) -> Result<Requireme
         }
     }
     for (i, v) in values.iter().enumerate() {
-        let msgs = crate::apiserver::validation::label_value(v);
+        let msgs = crate::names::label_value(v);
         if !msgs.is_empty() {
             errs.push(invalid(&format!("values[{i}][{key}]"), v, &msgs));
         }

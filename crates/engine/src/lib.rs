@@ -32,6 +32,8 @@ pub mod kubelet;
 pub mod labels;
 pub mod local_path;
 pub mod metrics_server;
+pub mod names;
+pub mod nodeaffinity;
 pub mod netpol;
 pub mod network;
 pub mod nodes;

@@ -31,6 +31,8 @@
 use serde_json::Value;
 
 use crate::Engine;
+use crate::admission_review::{AdmissionRequest, Delivery};
+use crate::apiserver::webhooks::Egress;
 use crate::containerd::ContainerState;
 use crate::internet;
 use crate::shell::DnsAnswer;
@@ -1160,5 +1162,43 @@ mod tests {
         assert_eq!(e.pod_http_get(&client, "188.184.67.127", 8080, "x", "/", 0), Err(NetError::Timeout));
         assert_eq!(e.pod_http_get(&client, "192.168.1.1", 80, "x", "/", 0), Err(NetError::Timeout));
         assert_eq!(e.pod_http_get(&client, "no-such-host.example", 80, "x", "/", 0), Err(NetError::UnknownHost));
+    }
+}
+
+impl Egress for Engine {
+    /// kube-apiserver dials from the control-plane node's network (its host network), through
+    /// that node's kube-proxy rules; a sidecar's inbound capture passes the TLS through to the
+    /// server's own port, whose program answers the AdmissionReview (`process::servers::admit`).
+    fn post_admission_review(&mut self, ip: &str, port: u16, path: &str, request: &AdmissionRequest) -> Delivery {
+        let landing = match self.apiserver_dial(ip, port) {
+            Ok(l) => l,
+            Err(NetError::Refused) => return Delivery::Refused,
+            Err(_) => return Delivery::Timeout,
+        };
+        let Some(app) = self.listener(&landing.ep).and_then(|(cid, _)| self.machines.get(&landing.ep.node)?.runtime.containers.get(&cid)?.process.as_ref().map(|p| p.app.clone())) else {
+            return Delivery::Refused;
+        };
+        match crate::process::servers::admit(&app, path, request) {
+            Some(answer) => Delivery::Answered(answer),
+            None => Delivery::PlainHttp,
+        }
+    }
+}
+
+impl Engine {
+    fn apiserver_dial(&mut self, ip: &str, port: u16) -> Result<Landing, NetError> {
+        let node = self
+            .store
+            .list("", "nodes", None)
+            .find(|(_, n)| n["metadata"]["labels"].get("node-role.kubernetes.io/control-plane").is_some())
+            .or_else(|| self.store.list("", "nodes", None).next())
+            .map(|(k, n)| (k.name.clone(), crate::cluster::internal_ip(n).unwrap_or_default().to_string()));
+        let Some((node, node_ip)) = node else { return Err(NetError::Timeout) };
+        let ep = self.route_ip(&node, &node_ip, ip, port)?;
+        let landing = self.arrive(ep, node_ip);
+        Ok(match landing.original.clone() {
+            Some((_, original)) => Landing { ep: Endpoint { port: original, ..landing.ep }, original: None, peer: landing.peer },
+            None => landing,
+        })
     }
 }

@@ -106,3 +106,72 @@ pub fn canonicalize(kind: &str, obj: &mut Value) {
         }
     });
 }
+
+/// Go's `%#v` of the `resource.Quantity` that `ParseQuantity` makes of `text` on its fast path
+/// (an int64 times a power of ten; the string kept when it is already in canonical form):
+/// `resource.Quantity{i:resource.int64Amount{value:2147483648, scale:0},
+/// d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"2Gi", Format:"BinarySI"}`.
+pub fn go_quantity(text: &str) -> String {
+    let (value, scale, cached, format) = fast_parse(text).unwrap_or((0, 0, false, "DecimalSI"));
+    let s = if cached { text } else { "" };
+    format!("resource.Quantity{{i:resource.int64Amount{{value:{value}, scale:{scale}}}, d:resource.infDecAmount{{Dec:(*inf.Dec)(nil)}}, s:\"{s}\", Format:\"{format}\"}}")
+}
+
+/// `ParseQuantity`'s fast path: (value, scale, whether `s` is kept, format).
+fn fast_parse(text: &str) -> Option<(i64, i32, bool, &'static str)> {
+    let (negative, rest) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let digits_end = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+    let num = if digits_end == 0 { "0" } else { &rest[..digits_end] };
+    let mut tail = &rest[digits_end..];
+    let mut denom = "";
+    if let Some(after) = tail.strip_prefix('.') {
+        let end = after.find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len());
+        denom = &after[..end];
+        tail = &after[end..];
+    }
+    let (format, exponent): (&'static str, i32) = match tail {
+        "" => ("DecimalSI", 0),
+        "n" => ("DecimalSI", -9),
+        "u" => ("DecimalSI", -6),
+        "m" => ("DecimalSI", -3),
+        "k" => ("DecimalSI", 3),
+        "M" => ("DecimalSI", 6),
+        "G" => ("DecimalSI", 9),
+        "T" => ("DecimalSI", 12),
+        "P" => ("DecimalSI", 15),
+        "E" => ("DecimalSI", 18),
+        "Ki" => ("BinarySI", 10),
+        "Mi" => ("BinarySI", 20),
+        "Gi" => ("BinarySI", 30),
+        "Ti" => ("BinarySI", 40),
+        "Pi" => ("BinarySI", 50),
+        "Ei" => ("BinarySI", 60),
+        e if e.starts_with(['e', 'E']) => ("DecimalExponent", e[1..].parse().ok()?),
+        _ => return None,
+    };
+    let digits = (num.len() + denom.len()) as i32;
+    let (mut scale, mantissa, precision) = if format == "BinarySI" {
+        if denom.is_empty() { (0, 1i64.checked_shl(exponent as u32)?, 15 - num.len() as i32 - (exponent as f32 * 3.0 / 10.0) as i32 - 1) } else { (0, 1, -1) }
+    } else {
+        (exponent, 1, 18 - digits)
+    };
+    if precision < 0 {
+        return None;
+    }
+    scale -= denom.len() as i32;
+    if scale < -9 {
+        return None;
+    }
+    let shifted = format!("{num}{denom}");
+    let value: i64 = shifted.parse().ok()?;
+    let mut result = value.checked_mul(mantissa)?;
+    if negative {
+        result = -result;
+    }
+    let cached = if format == "BinarySI" { exponent % 10 == 0 && value & 0x07 != 0 } else { scale % 3 == 0 && !shifted.ends_with("000") && !shifted.starts_with('0') };
+    Some((result, scale, cached, format))
+}

@@ -80,7 +80,7 @@ pub fn requested_storage(pvc: &Value) -> Quantity {
 /// `CheckNodeAffinity`: a PV with `nodeAffinity.required` is usable only on matching nodes.
 pub fn node_affinity_matches(pv: &Value, node: &str, labels: &Value) -> bool {
     let required = &pv["spec"]["nodeAffinity"]["required"];
-    required.is_null() || crate::scheduler::plugins::node_affinity::node_selector_matches(required, node, labels)
+    required.is_null() || crate::nodeaffinity::node_selector_matches(required, node, labels)
 }
 
 /// `CheckAccessModes`: the volume offers every mode the claim asks for.

@@ -23,7 +23,7 @@ fn int(v: &Value) -> Option<i64> {
 fn port(v: &Value, path: &str, errs: &mut Vec<FieldError>) {
     match v {
         Value::String(name) => {
-            for msg in super::validation::port_name(name) {
+            for msg in crate::names::port_name(name) {
                 errs.push(FieldError::invalid(path, super::status::quote(name), msg));
             }
         }

@@ -9,7 +9,7 @@
 use podlife_model::quantity::Quantity;
 use serde_json::Value;
 
-use super::limitrange_validation::go_quantity;
+use crate::quantities::go_quantity;
 use super::status::{FieldError, quote};
 use super::validation;
 

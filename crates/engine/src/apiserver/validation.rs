@@ -8,58 +8,8 @@ use serde_json::Value;
 use super::gated::PodOptions;
 use super::status::{FieldError, FieldErrorKind, quote};
 use podlife_model::quantity::Quantity;
+pub use crate::names::{dns1035_label, dns1123_label, dns1123_subdomain, label_key, label_value, port_name};
 
-const DNS1123_SUBDOMAIN_MSG: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
-const DNS1123_LABEL_MSG: &str = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
-const DNS1035_LABEL_MSG: &str = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
-
-fn is_label_chars(s: &str) -> bool {
-    let b = s.as_bytes();
-    !b.is_empty()
-        && b.iter().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-')
-        && b[0].is_ascii_alphanumeric()
-        && b[b.len() - 1].is_ascii_alphanumeric()
-}
-
-/// `IsDNS1123Subdomain`: length, then format.
-pub fn dns1123_subdomain(value: &str) -> Vec<String> {
-    let mut errs = Vec::new();
-    if value.len() > 253 {
-        errs.push("must be no more than 253 characters".to_string());
-    }
-    if !value.split('.').all(is_label_chars) {
-        errs.push(DNS1123_SUBDOMAIN_MSG.to_string());
-    }
-    errs
-}
-
-/// `IsDNS1123Label`: length, then "must not contain dots" for a valid subdomain, else format.
-pub fn dns1123_label(value: &str) -> Vec<String> {
-    let mut errs = Vec::new();
-    if value.len() > 63 {
-        errs.push("must be no more than 63 characters".to_string());
-    }
-    if !is_label_chars(value) {
-        if dns1123_subdomain(value).is_empty() {
-            errs.push("must not contain dots".to_string());
-        } else {
-            errs.push(DNS1123_LABEL_MSG.to_string());
-        }
-    }
-    errs
-}
-
-/// `IsDNS1035Label` (Service names).
-pub fn dns1035_label(value: &str) -> Vec<String> {
-    let mut errs = Vec::new();
-    if value.len() > 63 {
-        errs.push("must be no more than 63 characters".to_string());
-    }
-    if !is_label_chars(value) || !value.as_bytes()[0].is_ascii_lowercase() {
-        errs.push(DNS1035_LABEL_MSG.to_string());
-    }
-    errs
-}
 
 fn quoted(s: &str) -> String {
     super::status::quote(s)
@@ -143,44 +93,6 @@ fn dns1123_or_1035(kind: &str) -> fn(&str) -> Vec<String> {
     if kind == "Service" { dns1035_label } else { dns1123_label }
 }
 
-fn label_name_ok(s: &str) -> bool {
-    let b = s.as_bytes();
-    !b.is_empty()
-        && b.iter().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
-        && b[0].is_ascii_alphanumeric()
-        && b[b.len() - 1].is_ascii_alphanumeric()
-}
-
-/// `content.IsLabelKey` (apimachinery `pkg/api/validate/content/kube.go`; `IsQualifiedName`
-/// is an alias): an optional DNS-subdomain prefix and `/`, then a name of at most 63 bytes.
-pub(crate) fn label_key(key: &str) -> Vec<String> {
-    const NAME_MSG: &str = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
-    let mut errs = Vec::new();
-    let parts: Vec<&str> = key.split('/').collect();
-    let name = match parts[..] {
-        [name] => name,
-        [prefix, name] => {
-            if prefix.is_empty() {
-                errs.push("prefix part must be non-empty".into());
-            } else {
-                // `content.IsDNS1123Subdomain`: its length message counts bytes (`content.MaxLenError`),
-                // where util/validation's, used for object names, says characters.
-                errs.extend(dns1123_subdomain(prefix).into_iter().map(|m| format!("prefix part {}", m.replace("253 characters", "253 bytes"))));
-            }
-            name
-        }
-        _ => return vec![format!("a valid label key {NAME_MSG} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')")],
-    };
-    if name.is_empty() {
-        errs.push("name part must be non-empty".into());
-    } else if name.len() > 63 {
-        errs.push("name part must be no more than 63 bytes".into());
-    }
-    if !label_name_ok(name) {
-        errs.push(format!("name part {NAME_MSG}"));
-    }
-    errs
-}
 
 /// `ValidateLabels`: every key a qualified name, every value a label value.
 fn validate_labels(map: &Value, path: impl Into<String>, errs: &mut Vec<FieldError>) {
@@ -196,17 +108,6 @@ fn validate_labels(map: &Value, path: impl Into<String>, errs: &mut Vec<FieldErr
     }
 }
 
-/// `IsValidLabelValue`.
-pub fn label_value(value: &str) -> Vec<String> {
-    let mut errs = Vec::new();
-    if value.len() > 63 {
-        errs.push("must be no more than 63 bytes".into());
-    }
-    if !value.is_empty() && !label_name_ok(value) {
-        errs.push("a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')".into());
-    }
-    errs
-}
 
 /// `ValidatePodCreate`: what `pod` checks, then what only a create refuses — ephemeral
 /// containers, which only the `ephemeralcontainers` subresource adds.
@@ -890,26 +791,6 @@ fn ports(c: &Value, path: &str, errs: &mut Vec<FieldError>) {
     }
 }
 
-/// `IsValidPortName`.
-pub(crate) fn port_name(name: &str) -> Vec<&'static str> {
-    let mut errs = Vec::new();
-    if name.len() > 15 {
-        errs.push("must be no more than 15 characters");
-    }
-    if !name.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-') {
-        errs.push("must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)");
-    }
-    if !name.bytes().any(|c| c.is_ascii_lowercase()) {
-        errs.push("must contain at least one letter (a-z)");
-    }
-    if name.contains("--") {
-        errs.push("must not contain consecutive hyphens");
-    }
-    if name.starts_with('-') || name.ends_with('-') {
-        errs.push("must not begin or end with a hyphen");
-    }
-    errs
-}
 
 fn zero() -> Quantity {
     "0".parse().unwrap_or_default()
@@ -961,7 +842,7 @@ fn requirement_quantity(name: &str, text: &str, path: &str, errs: &mut Vec<Field
         errs.push(FieldError::invalid(path, quoted(&q.to_string()), "must be greater than or equal to 0"));
     }
     if extended_resource(name) && q.milli_value() % 1000 != 0 {
-        errs.push(FieldError::invalid(path, super::limitrange_validation::go_quantity(text), "must be an integer"));
+        errs.push(FieldError::invalid(path, crate::quantities::go_quantity(text), "must be an integer"));
     }
     Some(q)
 }
@@ -1131,6 +1012,7 @@ pub fn resource_name(name: &str, path: &str, errs: &mut Vec<FieldError>) -> bool
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::names::{DNS1123_LABEL_MSG, DNS1123_SUBDOMAIN_MSG};
 
     #[test]
     fn names() {

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::apps::{App, AppKind};
 use super::{SIGINT, SIGTERM};
-use crate::admission_review::{AdmissionRequest, AdmissionResponse, StatusResult};
+use crate::admission_review::{AdmissionRequest, AdmissionResponse, Answer, StatusResult};
 
 /// What a server needs beyond `App`'s common fields.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -158,17 +158,6 @@ pub fn stamp_line(line: &str, now: crate::Time) -> String {
 /// Lines in Istio's log format (`2026-03-02T09:00:01.234000Z\tinfo\tmessage`).
 pub fn istio_log(lines: &[(&str, &str)]) -> Vec<(&'static str, String)> {
     lines.iter().map(|(level, msg)| ("stderr", format!("{ISTIO_STAMP}\t{level}\t{msg}"))).collect()
-}
-
-/// How a webhook server answers a POST of an AdmissionReview.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Answer {
-    /// An AdmissionReview response, after `delay_ms` of the handler's own work.
-    Review { response: AdmissionResponse, delay_ms: u64 },
-    /// No handler for the path: Go's mux answers 404 `404 page not found`.
-    NotFound,
-    /// The handler never answers (agnhost's `wait-forever` label).
-    Never,
 }
 
 /// The admission handlers of a server, by path. `None` when the program serves no

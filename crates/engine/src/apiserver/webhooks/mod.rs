@@ -21,10 +21,7 @@ use serde_json::Value;
 use super::authn::UserInfo;
 use super::status::{Reason, Status};
 use crate::Engine;
-use crate::admission_review::{AdmissionRequest, AdmissionResponse};
-use crate::network::Landing;
-use crate::process::servers::{self, Answer};
-use crate::shell::NetError;
+use crate::admission_review::{AdmissionRequest, AdmissionResponse, Answer, Delivery};
 use crate::trace::{Action, ComponentRef, ObjectRef};
 use podlife_model::ResourceType;
 
@@ -146,6 +143,14 @@ fn object_matches(selector: &Value, obj: Option<&Value>, old: Option<&Value>) ->
         return true;
     }
     [obj, old].into_iter().flatten().any(|o| crate::labels::selector_matches(selector, &o["metadata"]["labels"]))
+}
+
+/// The cluster network's side of a webhook call: kube-apiserver hands its POST to the network,
+/// which delivers it to whatever listens at `ip:port` and brings back what happened
+/// (`network.rs` implements it for the engine). The dispatcher defines the interface, so the
+/// API server names no node, rule or program.
+pub(crate) trait Egress {
+    fn post_admission_review(&mut self, ip: &str, port: u16, path: &str, request: &AdmissionRequest) -> Delivery;
 }
 
 /// How a call went, as the dispatcher sees it.
@@ -480,16 +485,12 @@ impl Engine {
             Ok(t) => t,
             Err(reason) => return Call { outcome: Outcome::Failed(post(&reason)), url, ms: rtt },
         };
-        let landing = match self.apiserver_dial(&ip, port) {
-            Ok(l) => l,
-            Err(NetError::Refused) => return Call { outcome: Outcome::Failed(post(&format!("dial tcp {ip}:{port}: connect: connection refused"))), url, ms: rtt },
-            Err(_) => return timeout(&url),
-        };
-        let Some(app) = self.listener(&landing.ep).and_then(|(cid, _)| self.machines.get(&landing.ep.node)?.runtime.containers.get(&cid)?.process.as_ref().map(|p| p.app.clone())) else {
-            return Call { outcome: Outcome::Failed(post(&format!("dial tcp {ip}:{port}: connect: connection refused"))), url, ms: rtt };
-        };
-        let Some(answer) = servers::admit(&app, &path, request) else {
-            return Call { outcome: Outcome::Failed(post("http: server gave HTTP response to HTTPS client")), url, ms: rtt };
+        let refused = || post(&format!("dial tcp {ip}:{port}: connect: connection refused"));
+        let answer = match self.post_admission_review(&ip, port, &path, request) {
+            Delivery::Refused => return Call { outcome: Outcome::Failed(refused()), url, ms: rtt },
+            Delivery::Timeout => return timeout(&url),
+            Delivery::PlainHttp => return Call { outcome: Outcome::Failed(post("http: server gave HTTP response to HTTPS client")), url, ms: rtt },
+            Delivery::Answered(answer) => answer,
         };
         // Without a caBundle the server's certificate is checked against the system roots,
         // which never sign a webhook's own CA.
@@ -523,25 +524,6 @@ impl Engine {
             "ExternalName" => Err(format!("dial tcp: lookup {}: no such host", spec["externalName"].as_str().unwrap_or_default())),
             other => Err(format!("unsupported service type \"{other}\"")),
         }
-    }
-
-    /// kube-apiserver dials from the control-plane node's network (its host network), through
-    /// that node's kube-proxy rules; a sidecar's inbound capture passes the TLS through to the
-    /// server's own port.
-    fn apiserver_dial(&mut self, ip: &str, port: u16) -> Result<Landing, NetError> {
-        let node = self
-            .store
-            .list("", "nodes", None)
-            .find(|(_, n)| n["metadata"]["labels"].get("node-role.kubernetes.io/control-plane").is_some())
-            .or_else(|| self.store.list("", "nodes", None).next())
-            .map(|(k, n)| (k.name.clone(), crate::cluster::internal_ip(n).unwrap_or_default().to_string()));
-        let Some((node, node_ip)) = node else { return Err(NetError::Timeout) };
-        let ep = self.route_ip(&node, &node_ip, ip, port)?;
-        let landing = self.arrive(ep, node_ip);
-        Ok(match landing.original.clone() {
-            Some((_, original)) => Landing { ep: crate::network::Endpoint { port: original, ..landing.ep }, original: None, peer: landing.peer },
-            None => landing,
-        })
     }
 }
 

@@ -4,52 +4,16 @@
 
 use serde_json::Value;
 
+use crate::nodeaffinity::term_matches_labels;
 use crate::scheduler::framework::{ClusterView, FilterPlugin, MAX_NODE_SCORE, NodeInfo, PodInfo, ScorePlugin, Status, default_normalize_score};
 
 pub const ERR_REASON_POD: &str = "node(s) didn't match Pod's node affinity/selector";
 
 pub struct NodeAffinity;
 
-/// One `NodeSelectorRequirement` against a node's labels (or fields, for `matchFields`).
-fn requirement_matches(req: &Value, get: &dyn Fn(&str) -> Option<String>) -> bool {
-    let key = req["key"].as_str().unwrap_or_default();
-    let values: Vec<&str> = req["values"].as_array().map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
-    let have = get(key);
-    match req["operator"].as_str().unwrap_or_default() {
-        "In" => have.is_some_and(|h| values.contains(&h.as_str())),
-        "NotIn" => have.is_none_or(|h| !values.contains(&h.as_str())),
-        "Exists" => have.is_some(),
-        "DoesNotExist" => have.is_none(),
-        "Gt" | "Lt" => {
-            let (Some(h), Some(v)) = (have.and_then(|h| h.parse::<i64>().ok()), values.first().and_then(|v| v.parse::<i64>().ok())) else {
-                return false;
-            };
-            if req["operator"] == "Gt" { h > v } else { h < v }
-        }
-        _ => false,
-    }
-}
-
 /// A `NodeSelectorTerm`: all its expressions and fields match (an empty term matches nothing).
 fn term_matches(term: &Value, node: &NodeInfo) -> bool {
     term_matches_labels(term, &node.name, &node.labels)
-}
-
-fn term_matches_labels(term: &Value, name: &str, labels: &Value) -> bool {
-    let exprs = term["matchExpressions"].as_array().map(Vec::as_slice).unwrap_or_default();
-    let fields = term["matchFields"].as_array().map(Vec::as_slice).unwrap_or_default();
-    if exprs.is_empty() && fields.is_empty() {
-        return false;
-    }
-    let label = |k: &str| labels.get(k).and_then(Value::as_str).map(str::to_string);
-    let field = |k: &str| if k == "metadata.name" { Some(name.to_string()) } else { None };
-    exprs.iter().all(|r| requirement_matches(r, &label)) && fields.iter().all(|r| requirement_matches(r, &field))
-}
-
-/// A `NodeSelector` (any one of its terms) against a node's name and labels
-/// (`corev1.MatchNodeSelectorTerms`).
-pub fn node_selector_matches(selector: &Value, name: &str, labels: &Value) -> bool {
-    selector["nodeSelectorTerms"].as_array().is_some_and(|ts| ts.iter().any(|t| term_matches_labels(t, name, labels)))
 }
 
 /// `GetRequiredNodeAffinity(pod).Match(node)`: the nodeSelector and any one required term.
