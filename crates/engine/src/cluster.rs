@@ -13,8 +13,11 @@ use crate::controllers::root_ca_publisher as root_ca;
 use crate::store::ObjectKey;
 use podlife_model::ResourceType;
 
+pub mod facts;
 pub mod local_path;
 pub mod system_pods;
+
+pub use facts::{CONTAINER_RUNTIME_VERSION, KERNEL_VERSION, KUBELET_VERSION, OS_IMAGE, internal_ip, node_ip};
 
 /// A node to create at start-up.
 #[derive(Debug, Clone, PartialEq)]
@@ -53,11 +56,6 @@ impl NodeSpec {
     }
 }
 
-/// The fixed facts about every node's software (what `kubectl get nodes -o wide` shows).
-pub const KUBELET_VERSION: &str = "v1.36.0";
-pub const CONTAINER_RUNTIME_VERSION: &str = "containerd://2.3.1";
-pub const OS_IMAGE: &str = "Debian GNU/Linux 13 (trixie)";
-pub const KERNEL_VERSION: &str = "6.8.0-79-generic";
 
 impl Engine {
     /// The brief's default cluster: kind's three nodes with their system pods, 70 minutes after
@@ -212,16 +210,6 @@ fn seed_service_network(e: &mut Engine, nodes: &[NodeSpec]) {
         "endpoints": [{"addresses": [host], "conditions": {"ready": true}}],
         "ports": [port]
     }));
-}
-
-/// The address of the `index`th node of a cluster (kind's docker network).
-pub fn node_ip(index: usize) -> String {
-    format!("172.18.0.{}", index + 2)
-}
-
-/// A Node object's `InternalIP` address.
-pub fn internal_ip(node: &Value) -> Option<&str> {
-    node["status"]["addresses"].as_array()?.iter().find(|a| a["type"] == "InternalIP")?["address"].as_str()
 }
 
 /// kube-apiserver's advertise address: the control-plane node's InternalIP (the node labelled

@@ -37,6 +37,7 @@ pub mod nodeaffinity;
 pub mod netpol;
 pub mod network;
 pub mod nodes;
+pub mod podutil;
 pub mod process;
 pub mod proxy;
 pub mod qos;
@@ -54,6 +55,7 @@ pub mod store;
 pub mod trace;
 pub mod traffic;
 pub mod vecmap;
+pub mod webserver;
 pub mod volume;
 pub mod work;
 

@@ -33,6 +33,7 @@ use serde_json::Value;
 use crate::Engine;
 use crate::admission_review::{AdmissionRequest, Delivery};
 use crate::apiserver::webhooks::Egress;
+pub use crate::containerd::Client;
 use crate::containerd::ContainerState;
 use crate::internet;
 use crate::shell::DnsAnswer;
@@ -99,7 +100,7 @@ impl Engine {
 
     /// The CoreDNS pod a query from `client_ip` on `node` reaches through kube-dns.
     fn dns_server(&mut self, node: &str, client_ip: &str) -> Result<Endpoint, DnsError> {
-        let ep = match self.nat(node, client_ip, crate::cluster::system_pods::DNS_SERVICE_IP, 53, "UDP") {
+        let ep = match self.nat(node, client_ip, crate::cluster::facts::DNS_SERVICE_IP, 53, "UDP") {
             Nat::To(ep) => ep,
             Nat::Reject => return Err(DnsError::Refused),
             Nat::Pass | Nat::NoRule | Nat::Drop => return Err(DnsError::Timeout),
@@ -403,16 +404,6 @@ pub struct Landing {
     pub peer: String,
 }
 
-/// The process that opens a connection: its pod and the user it runs as (istio-init's rules
-/// tell the proxy's own traffic, user 1337, from the app's).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Client {
-    pub node: String,
-    pub pod_uid: String,
-    pub namespace: String,
-    pub user: u32,
-}
-
 /// An HTTP answer as the client reads it: the status, the body, and the headers a proxy on
 /// the way added (lower-case, as Envoy writes them).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -548,7 +539,7 @@ impl Engine {
                     let client = self.proxy_client(&landing.ep, 0);
                     return Ok(match self.pod_http_get(&client, &upstream, 80, &upstream, path, hops + 1) {
                         Ok(answer) => answer,
-                        Err(_) => HttpAnswer { code: 502, body: crate::process::webserver::nginx_error_page(502, Some("1.13.12")), headers: vec![] },
+                        Err(_) => HttpAnswer { code: 502, body: crate::webserver::nginx_error_page(502, Some("1.13.12")), headers: vec![] },
                     });
                 }
                 let answer = match self.nginx_plain_on_tls_port(&landing.ep.node, &container, landing.ep.port) {
@@ -624,7 +615,7 @@ impl Engine {
 
     /// An app model's answer to `GET path`: (status, headers, body), None when it serves no
     /// HTTP there.
-    fn program_http(&mut self, ep: &Endpoint, container: &str, host: &str, path: &str) -> Option<crate::process::webserver::Answer> {
+    fn program_http(&mut self, ep: &Endpoint, container: &str, host: &str, path: &str) -> Option<crate::webserver::Answer> {
         let m = self.machines.get(&ep.node)?;
         let hostname = m.runtime.sandboxes.values().find(|s| s.pod_uid == ep.pod_uid).map(|s| s.pod_name.clone()).unwrap_or_default();
         let p = m.runtime.containers.get(container)?.process.as_ref()?;
@@ -1192,7 +1183,7 @@ impl Engine {
             .list("", "nodes", None)
             .find(|(_, n)| n["metadata"]["labels"].get("node-role.kubernetes.io/control-plane").is_some())
             .or_else(|| self.store.list("", "nodes", None).next())
-            .map(|(k, n)| (k.name.clone(), crate::cluster::internal_ip(n).unwrap_or_default().to_string()));
+            .map(|(k, n)| (k.name.clone(), crate::cluster::facts::internal_ip(n).unwrap_or_default().to_string()));
         let Some((node, node_ip)) = node else { return Err(NetError::Timeout) };
         let ep = self.route_ip(&node, &node_ip, ip, port)?;
         let landing = self.arrive(ep, node_ip);

@@ -201,7 +201,7 @@ impl Engine {
         let mut used: crate::vecmap::VecSet<u32> = crate::vecmap::VecSet::from_iter(self.machines.values().filter_map(|m| offset(&m.kubelet.host_ip)));
         if let Some(rt) = ResourceType::resolve("nodes") {
             for (_, n) in self.store.list_shared("", rt.plural, None) {
-                if let Some(o) = crate::cluster::internal_ip(n).and_then(offset) {
+                if let Some(o) = crate::cluster::facts::internal_ip(n).and_then(offset) {
                     used.insert(o);
                 }
             }

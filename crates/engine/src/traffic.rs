@@ -260,7 +260,7 @@ impl Engine {
     /// The node's InternalIP: the source address of its clients.
     pub(crate) fn node_ip(&self, node: &str) -> String {
         let Some(rt) = podlife_model::ResourceType::resolve("nodes") else { return String::new() };
-        self.store.get(&ObjectKey::new(rt, None, node)).and_then(crate::cluster::internal_ip).unwrap_or_default().to_string()
+        self.store.get(&ObjectKey::new(rt, None, node)).and_then(crate::cluster::facts::internal_ip).unwrap_or_default().to_string()
     }
 
     fn pod_name_by_uid(&self, uid: &str) -> Option<String> {

@@ -771,7 +771,7 @@ fn call(name: &str, args: Vec<Val>) -> Result<Val, String> {
         "base64decode" => {
             arity(1)?;
             let Some(Value::String(s)) = &args[0] else { return Err("template: output: error calling base64decode: expected a string".into()) };
-            match podlife_engine::kubelet::env::base64_decode(s) {
+            match podlife_engine::base64::base64_decode(s) {
                 Some(t) => Some(Value::String(t)),
                 None => return Err("template: output: error calling base64decode: illegal base64 data at input byte 0".into()),
             }

@@ -36,8 +36,7 @@ use crate::{Engine, Scheduled, Task};
 use std::cmp::Reverse;
 use podlife_model::ResourceType;
 
-/// kube-dns's ClusterIP (kubeadm: the tenth address of the service subnet).
-pub const DNS_SERVICE_IP: &str = "10.96.0.10";
+pub use super::facts::DNS_SERVICE_IP;
 /// The cluster's name (kind's default) and its DNS domain.
 pub const CLUSTER_NAME: &str = "kind";
 pub const CLUSTER_DOMAIN: &str = "cluster.local";

@@ -57,7 +57,7 @@ impl Runtime {
         self.up = true;
         self.pid = pid;
         self.systemd(now, format!("Starting {UNIT}..."));
-        let version = crate::cluster::CONTAINER_RUNTIME_VERSION.trim_start_matches("containerd://");
+        let version = crate::cluster::facts::CONTAINER_RUNTIME_VERSION.trim_start_matches("containerd://");
         self.info_with(now, "starting containerd", vec![("revision", REVISION.to_string()), ("version", format!("v{version}"))]);
         let booted = now.plus_millis(boot_us / 1000);
         for msg in ["Start subscribing containerd event", "Start stats collector", "Start recovering state"] {

@@ -39,6 +39,16 @@ use std::sync::Arc;
 pub const PAUSE_IMAGE: &str = "registry.k8s.io/pause:3.10.1";
 
 /// A pod sandbox (`crictl pods`).
+/// The process that opens a connection (through the cluster network): its pod and the user it runs as (istio-init's rules
+/// tell the proxy's own traffic, user 1337, from the app's).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Client {
+    pub node: String,
+    pub pod_uid: String,
+    pub namespace: String,
+    pub user: u32,
+}
+
 #[derive(Debug, Clone)]
 pub struct Sandbox {
     pub id: String,

@@ -36,9 +36,9 @@ pub(crate) enum Special {
 }
 
 /// How many times the container owning a process reloaded (nginx's SIGHUP).
-fn reloads_of(m: &crate::kubelet::NodeMachine, owner: &Owner) -> u32 {
+fn reloads_of(rt: &super::Runtime, owner: &Owner) -> u32 {
     match owner {
-        Owner::Container(id) => m.runtime.containers.get(id).and_then(|c| c.process.as_ref()).map_or(0, |p| p.app.reloads),
+        Owner::Container(id) => rt.containers.get(id).and_then(|c| c.process.as_ref()).map_or(0, |p| p.app.reloads),
         _ => 0,
     }
 }
@@ -351,7 +351,7 @@ impl Engine {
         let exec_slot = out.iter().find(|p| matches!(p.owner, Owner::Exec(_))).map_or(last + 7, |p| p.pid);
         let mut newest = 0;
         for p in out.iter_mut().filter(|p| p.ppid != 0 && p.cmdline == "nginx: worker process") {
-            let reloads = reloads_of(m, &p.owner);
+            let reloads = reloads_of(&m.runtime, &p.owner);
             if reloads > 0 {
                 p.pid = exec_slot + 2 * reloads;
                 newest = newest.max(p.pid);
@@ -528,7 +528,7 @@ impl Engine {
     fn container_spec_of(&self, node: &str, c: &Container) -> Value {
         let Some(s) = self.machines.get(node).and_then(|m| m.runtime.sandboxes.get(&c.sandbox_id)) else { return Value::Null };
         let pod = self.kubelet_pod(node, &s.namespace, &s.pod_name).map(|p| (*p).clone()).unwrap_or(Value::Null);
-        crate::kubelet::container_spec(&pod, &c.name).cloned().unwrap_or(Value::Null)
+        crate::podutil::container_spec(&pod, &c.name).cloned().unwrap_or(Value::Null)
     }
 }
 

@@ -44,7 +44,7 @@ struct Mount {
 }
 
 fn mounts_of(pod: &Value, container: &str, mounted: impl Fn(&str) -> Option<crate::kubelet::volumes::Backing>) -> Vec<Mount> {
-    let spec = crate::kubelet::container_spec(pod, container).cloned().unwrap_or(Value::Null);
+    let spec = crate::podutil::container_spec(pod, container).cloned().unwrap_or(Value::Null);
     let volumes = pod["spec"]["volumes"].as_array().cloned().unwrap_or_default();
     let mut out: Vec<Mount> = spec["volumeMounts"]
         .as_array()
@@ -771,8 +771,8 @@ impl Host for ContainerHost<'_> {
 }
 
 impl ContainerHost<'_> {
-    fn client(&self) -> crate::network::Client {
-        crate::network::Client { node: self.node.clone(), pod_uid: self.uid.clone(), namespace: self.namespace.clone(), user: self.user }
+    fn client(&self) -> crate::containerd::Client {
+        crate::containerd::Client { node: self.node.clone(), pod_uid: self.uid.clone(), namespace: self.namespace.clone(), user: self.user }
     }
 
     /// Whether apt installed the package that ships `program` in this container (its dpkg
@@ -790,7 +790,7 @@ impl ContainerHost<'_> {
 /// `/etc/group` for root (`Strict`: none of the image's).
 pub(crate) fn credentials_of(pod: &Value, container: &str, image_ref: &str) -> Credentials {
     let psc = &pod["spec"]["securityContext"];
-    let csc = crate::kubelet::container_spec(pod, container).map(|c| &c["securityContext"]).unwrap_or(&Value::Null);
+    let csc = crate::podutil::container_spec(pod, container).map(|c| &c["securityContext"]).unwrap_or(&Value::Null);
     let id = |v: &Value| v.as_u64().and_then(|n| u32::try_from(n).ok());
     let uid = id(&csc["runAsUser"]).or_else(|| id(&psc["runAsUser"])).unwrap_or(0);
     let gid = id(&csc["runAsGroup"]).or_else(|| id(&psc["runAsGroup"])).unwrap_or(0);

@@ -314,13 +314,13 @@ fn node_info(facts: &super::register::MachineFacts) -> [(&'static str, &str); 10
     [
         ("architecture", "amd64"),
         ("bootID", facts.boot_id.as_str()),
-        ("containerRuntimeVersion", crate::cluster::CONTAINER_RUNTIME_VERSION),
-        ("kernelVersion", crate::cluster::KERNEL_VERSION),
+        ("containerRuntimeVersion", crate::cluster::facts::CONTAINER_RUNTIME_VERSION),
+        ("kernelVersion", crate::cluster::facts::KERNEL_VERSION),
         ("kubeProxyVersion", ""),
-        ("kubeletVersion", crate::cluster::KUBELET_VERSION),
+        ("kubeletVersion", crate::cluster::facts::KUBELET_VERSION),
         ("machineID", facts.machine_id.as_str()),
         ("operatingSystem", "linux"),
-        ("osImage", crate::cluster::OS_IMAGE),
+        ("osImage", crate::cluster::facts::OS_IMAGE),
         ("systemUUID", facts.system_uuid.as_str()),
     ]
 }

@@ -17,6 +17,7 @@ mod actions;
 pub mod admission;
 pub mod backoff;
 pub mod container_gc;
+pub mod downward;
 pub mod env;
 pub mod envvars;
 use crate::record as events;
@@ -358,9 +359,7 @@ fn field_path(pod: &Value, container: &str) -> String {
     }
 }
 
-pub(crate) fn container_spec<'a>(pod: &'a Value, name: &str) -> Option<&'a Value> {
-    pod["spec"]["initContainers"].as_array().into_iter().chain(pod["spec"]["containers"].as_array()).chain(pod["spec"]["ephemeralContainers"].as_array()).flatten().find(|c| c["name"] == name)
-}
+pub(crate) use crate::podutil::container_spec;
 
 fn is_init(pod: &Value, name: &str) -> bool {
     pod["spec"]["initContainers"].as_array().is_some_and(|a| a.iter().any(|c| c["name"] == name && c["restartPolicy"] != "Always"))
@@ -381,7 +380,7 @@ impl Engine {
             let rt = ResourceType::resolve("nodes")?;
             let obj = self.store.get(&ObjectKey::new(rt, None, node))?.clone();
             let cidr = obj["spec"]["podCIDR"].as_str().unwrap_or_default().to_string();
-            let host_ip = crate::cluster::internal_ip(&obj).unwrap_or("172.18.0.2").to_string();
+            let host_ip = crate::cluster::facts::internal_ip(&obj).unwrap_or("172.18.0.2").to_string();
             let mut runtime = Runtime::new(node, &cidr);
             // The daemon boots with the machine (its journal starts there).
             runtime.daemon_start(self.now, crate::containerd::daemon::FIRST_PID, crate::containerd::daemon::first_boot_us(node));
@@ -442,7 +441,7 @@ impl Engine {
             return Err(crate::Status::plain(crate::apiserver::status::Reason::ServiceUnavailable, format!("dial tcp: connect: network is unreachable ({node} is down)")));
         }
         req.credentials = Some(Self::kubelet_identity(node));
-        req.user_agent = format!("kubelet/{} (linux/amd64) kubernetes/$Format", crate::cluster::KUBELET_VERSION);
+        req.user_agent = format!("kubelet/{} (linux/amd64) kubernetes/$Format", crate::cluster::facts::KUBELET_VERSION);
         req.field_manager = "kubelet".into();
         self.handle(req)
     }

@@ -18,7 +18,7 @@
 
 use serde_json::Value;
 
-use super::env::{base64_decode, base64_encode};
+use super::downward::{base64_decode, base64_encode};
 
 /// One file of a volume's payload.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,14 +107,14 @@ fn downward_payload(pod: &Value, items: &Value, default: u32, get: &mut Getter<'
             match path {
                 "metadata.labels" => format_map(&pod["metadata"]["labels"]),
                 "metadata.annotations" => format_map(&pod["metadata"]["annotations"]),
-                _ => super::env::field_value(pod, path),
+                _ => super::downward::field_value(pod, path),
             }
         } else if item["resourceFieldRef"].is_object() {
             let container = item["resourceFieldRef"]["containerName"].as_str().unwrap_or_default();
             // A missing limit reads as the pod-level one or the node's allocatable.
             let allocatable = get("nodes", "", pod["spec"]["nodeName"].as_str().unwrap_or_default()).map(|n| n["status"]["allocatable"].clone()).unwrap_or(Value::Null);
-            let spec = super::container_spec(pod, container).unwrap_or(&Value::Null);
-            super::env::resource_value(spec, &item["resourceFieldRef"], &super::env::downward_api_limits(pod, &allocatable))
+            let spec = crate::podutil::container_spec(pod, container).unwrap_or(&Value::Null);
+            super::downward::resource_value(spec, &item["resourceFieldRef"], &super::downward::downward_api_limits(pod, &allocatable))
         } else {
             String::new()
         };

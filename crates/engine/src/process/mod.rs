@@ -14,7 +14,6 @@ pub mod perl;
 pub mod python;
 pub mod redis;
 pub mod servers;
-pub mod webserver;
 
 use crate::clock::Time;
 pub use apps::{App, AppKind, GrpcHealth, Protocol};

@@ -105,7 +105,7 @@ impl Engine {
 
     /// The node whose InternalIP this is.
     pub(crate) fn node_with_ip(&self, ip: &str) -> Option<String> {
-        self.store.list("", "nodes", None).find(|(_, n)| crate::cluster::internal_ip(n) == Some(ip)).map(|(k, _)| k.name.clone())
+        self.store.list("", "nodes", None).find(|(_, n)| crate::cluster::facts::internal_ip(n) == Some(ip)).map(|(k, _)| k.name.clone())
     }
 }
 

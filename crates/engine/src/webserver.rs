@@ -13,7 +13,7 @@
 //! a missing file is 404 with Apache's page; a directory without an index is left to the
 //! program model.
 
-use super::AppKind;
+use crate::process::AppKind;
 use crate::Engine;
 use crate::containerd::image_files::{self, HTTPD_ROOT, NGINX_ROOT};
 
