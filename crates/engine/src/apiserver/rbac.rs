@@ -6,7 +6,9 @@
 use serde_json::Value;
 
 use super::authn::UserInfo;
-use crate::store::Store;
+use crate::store::{ObjectKey, Store};
+
+const RBAC_GROUP: &str = "rbac.authorization.k8s.io";
 
 /// What a request wants to do, as the authorizer sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,12 +31,12 @@ pub struct Grant {
 /// Does any binding that names this user (or one of its groups) grant a matching rule?
 pub fn authorize(store: &Store, user: &UserInfo, attrs: &Attributes) -> Option<Grant> {
     let bindings = store
-        .list("rbac.authorization.k8s.io", "clusterrolebindings", None)
+        .list(RBAC_GROUP, "clusterrolebindings", None)
         .map(|(_, b)| (b, None))
         .chain(if attrs.namespace.is_empty() {
             None
         } else {
-            Some(store.list("rbac.authorization.k8s.io", "rolebindings", Some(&attrs.namespace)).map(|(_, b)| (b, Some(attrs.namespace.as_str()))))
+            Some(store.list(RBAC_GROUP, "rolebindings", Some(&attrs.namespace)).map(|(_, b)| (b, Some(attrs.namespace.as_str()))))
         }.into_iter().flatten());
     for (binding, binding_ns) in bindings {
         if !subjects_match(binding, user, binding_ns) {
@@ -42,12 +44,14 @@ pub fn authorize(store: &Store, user: &UserInfo, attrs: &Attributes) -> Option<G
         }
         let role_ref = &binding["roleRef"];
         let role_name = role_ref["name"].as_str().unwrap_or_default();
+        // The role by its key (names are unique in their scope).
+        let key = |resource: &str, namespace: &str| ObjectKey { group: RBAC_GROUP.into(), resource: resource.into(), namespace: namespace.into(), name: role_name.into() };
         let role = match role_ref["kind"].as_str() {
-            Some("ClusterRole") => store.list("rbac.authorization.k8s.io", "clusterroles", None).find(|(k, _)| k.name == role_name),
-            Some("Role") => binding_ns.and_then(|ns| store.list("rbac.authorization.k8s.io", "roles", Some(ns)).find(|(k, _)| k.name == role_name)),
+            Some("ClusterRole") => store.get(&key("clusterroles", "")),
+            Some("Role") => binding_ns.and_then(|ns| store.get(&key("roles", ns))),
             _ => None,
         };
-        let Some((_, role)) = role else { continue };
+        let Some(role) = role else { continue };
         let rules = role["rules"].as_array().map(Vec::as_slice).unwrap_or_default();
         if rules.iter().any(|r| rule_allows(r, attrs)) {
             let kind = if binding_ns.is_some() { "RoleBinding" } else { "ClusterRoleBinding" };
@@ -71,38 +75,36 @@ fn subjects_match(binding: &Value, user: &UserInfo, binding_ns: Option<&str>) ->
             Some("Group") => user.groups.iter().any(|g| g == name),
             Some("ServiceAccount") => {
                 let ns = s["namespace"].as_str().filter(|n| !n.is_empty()).or(binding_ns).unwrap_or_default();
-                user.name == format!("system:serviceaccount:{ns}:{name}")
+                // `system:serviceaccount:NS:NAME`, compared without building it.
+                user.name.strip_prefix("system:serviceaccount:").and_then(|rest| rest.strip_prefix(ns)).and_then(|rest| rest.strip_prefix(':')) == Some(name)
             }
             _ => false,
         }
     })
 }
 
-fn strings(rule: &Value, field: &str) -> Vec<String> {
-    rule[field].as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default()
+/// The strings of a rule's list field.
+fn strings<'a>(rule: &'a Value, field: &str) -> impl Iterator<Item = &'a str> {
+    rule[field].as_array().into_iter().flatten().filter_map(Value::as_str)
 }
 
-/// `RuleAllows` for resource requests.
 fn rule_allows(rule: &Value, attrs: &Attributes) -> bool {
-    let verbs = strings(rule, "verbs");
-    let groups = strings(rule, "apiGroups");
-    let resources = strings(rule, "resources");
-    let names = strings(rule, "resourceNames");
-    let verb_ok = verbs.iter().any(|v| v == "*" || *v == attrs.verb);
-    let group_ok = groups.iter().any(|g| g == "*" || *g == attrs.api_group);
-    let combined = if attrs.subresource.is_empty() {
-        attrs.resource.clone()
-    } else {
-        format!("{}/{}", attrs.resource, attrs.subresource)
-    };
-    let resource_ok = resources.iter().any(|r| {
-        r == "*" || *r == combined || (!attrs.subresource.is_empty() && *r == format!("*/{}", attrs.subresource))
+    let verb_ok = strings(rule, "verbs").any(|v| v == "*" || v == attrs.verb);
+    let group_ok = strings(rule, "apiGroups").any(|g| g == "*" || g == attrs.api_group);
+    // `resource/subresource`, or `*/subresource`, matched without building either.
+    let resource_ok = strings(rule, "resources").any(|r| {
+        r == "*"
+            || if attrs.subresource.is_empty() {
+                r == attrs.resource
+            } else {
+                r.split_once('/').is_some_and(|(res, sub)| sub == attrs.subresource && (res == attrs.resource || res == "*"))
+            }
     });
-    let name_ok = names.is_empty() || names.contains(&attrs.name);
+    let mut names = strings(rule, "resourceNames").peekable();
+    let name_ok = names.peek().is_none() || names.any(|n| n == attrs.name);
     verb_ok && group_ok && resource_ok && name_ok
 }
 
-/// The reason text after `is forbidden: `.
 pub fn forbidden_message(user: &UserInfo, attrs: &Attributes) -> String {
     let resource = if attrs.subresource.is_empty() {
         attrs.resource.clone()

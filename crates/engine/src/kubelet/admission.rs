@@ -161,7 +161,7 @@ impl Engine {
                 continue;
             }
             // `getAllocatedPods`: the pod as the kubelet allocated it.
-            out.push(PodInfo::parse(&super::resize::with_allocation_shared(&pod, w.allocated.as_ref())));
+            out.push(PodInfo::from_shared(&super::resize::with_allocation_shared(&pod, w.allocated.as_ref())));
         }
         out
     }

@@ -4,6 +4,8 @@
 
 use crate::vecmap::VecMap;
 
+use std::sync::Arc;
+
 use serde_json::Value;
 
 use crate::resources::{ResourceList, non_missing_container_requests, pod_requests_in_use};
@@ -197,8 +199,11 @@ pub struct PodInfo {
     /// `spec.schedulerName`: the profile that schedules it.
     pub scheduler_name: String,
     pub priority: i64,
-    pub labels: Value,
-    pub spec: Value,
+    /// The pod as the informer holds it, shared (its spec and labels are read from here, not
+    /// copied: `spec()`, `labels()`).
+    pub pod: Arc<Value>,
+    /// `spec.nodeName`, or the node an assumed pod was given.
+    pub node_name: String,
     pub requests: Resource,
     /// Requests with the scoring defaults for containers that request nothing.
     pub non_zero: Resource,
@@ -216,14 +221,29 @@ pub struct PodInfo {
 }
 
 impl PodInfo {
+    pub fn spec(&self) -> &Value {
+        &self.pod["spec"]
+    }
+
+    pub fn labels(&self) -> &Value {
+        &self.pod["metadata"]["labels"]
+    }
+
     /// Has any podAffinity or podAntiAffinity term.
     pub fn has_pod_affinity(&self) -> bool {
-        let a = &self.spec["affinity"];
+        let a = &self.spec()["affinity"];
         !a["podAffinity"].is_null() || !a["podAntiAffinity"].is_null()
     }
 
+    /// From a pod of one's own (a copy is shared from here on).
     pub fn parse(pod: &Value) -> PodInfo {
-        let spec = pod["spec"].clone();
+        PodInfo::from_shared(&Arc::new(pod.clone()))
+    }
+
+    /// From the informer's shared pod (no copy).
+    pub fn from_shared(shared: &Arc<Value>) -> PodInfo {
+        let pod: &Value = shared;
+        let spec = &pod["spec"];
         // `NewPodInfo`: requests with `UseStatusResources` (a resize in flight holds the most).
         // Pod-level requests (`spec.resources`) replace the containers' for cpu and memory.
         let request_list = pod_requests_in_use(pod, None);
@@ -263,8 +283,8 @@ impl PodInfo {
             uid: s(&pod["metadata"]["uid"]),
             scheduler_name: spec["schedulerName"].as_str().unwrap_or(super::SCHEDULER_NAME).to_string(),
             priority: spec["priority"].as_i64().unwrap_or(0),
-            labels: pod["metadata"]["labels"].clone(),
-            spec,
+            node_name: s(&spec["nodeName"]),
+            pod: shared.clone(),
             requests,
             non_zero,
             tolerations,

@@ -256,7 +256,7 @@ impl KubeScheduler {
                 self.nominated.remove(&key);
                 let nominated_to = pod["status"]["nominatedNodeName"].as_str().filter(|n| !n.is_empty());
                 if event.event_type != EventType::Deleted && node.is_empty() && nominated_to.is_some() {
-                    self.nominated.insert(key.clone(), PodInfo::parse(pod));
+                    self.nominated.insert(key.clone(), PodInfo::from_shared(pod));
                 }
                 match event.event_type {
                     EventType::Deleted => {
@@ -272,7 +272,7 @@ impl KubeScheduler {
                         let terminal = matches!(pod["status"]["phase"].as_str(), Some("Succeeded" | "Failed"));
                         if !terminal
                             && let Some(ni) = self.nodes.get_mut(&node) {
-                                ni.add_pod(PodInfo::parse(pod));
+                                ni.add_pod(PodInfo::from_shared(pod));
                             }
                         // The scheduler's pod informer selects `status.phase!=Succeeded,
                         // status.phase!=Failed`: a pod turning terminal leaves it as a delete,
@@ -320,7 +320,7 @@ impl KubeScheduler {
         for (key, rejectors) in self.queue.parked() {
             let (ns, name) = key.split_once('/').unwrap_or(("", &key));
             let Some(pod) = cx.cache().get(&crate::store::ObjectKey::new(pods_rt, Some(ns), name)) else { continue };
-            let info = PodInfo::parse(pod);
+            let info = PodInfo::from_shared(pod);
             if rejectors.is_empty() || rejectors.iter().any(|p| hint(&info, p)) {
                 moving.push(key);
             }
@@ -391,7 +391,7 @@ impl KubeScheduler {
             return;
         };
         self.last_attempt.insert(key.clone(), cx.now());
-        let pod = PodInfo::parse(&pod_value);
+        let pod = PodInfo::from_shared(&pod_value);
         Self::trace(cx, Action::SchedulerPop, &pod, crate::sort::map_of([("priority".to_string(), json!(pod.priority))]));
         match self.find_node(cx, &pod) {
             Ok(node) => self.bind_pod(cx, &pod, &pod_value, &node),
@@ -597,7 +597,7 @@ impl KubeScheduler {
     /// DefaultPreemption: eligibility, candidates, the chosen node and its victims evicted.
     /// `Err` is the `preemption: …` message when it cannot help.
     fn preempt(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, num_all_nodes: usize, statuses: &[(String, String, Status)]) -> Result<String, String> {
-        if pod.spec["preemptionPolicy"] == "Never" {
+        if pod.spec()["preemptionPolicy"] == "Never" {
             return Err("preemption: not eligible due to preemptionPolicy=Never.".into());
         }
         if !pod.nominated_node.is_empty() {
@@ -766,7 +766,7 @@ impl KubeScheduler {
     /// `Scheduled` event.
     fn bind_pod(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, pod_value: &Value, node: &str) {
         let mut assumed = pod.clone();
-        assumed.spec["nodeName"] = json!(node);
+        assumed.node_name = node.to_string();
         if let Some(ni) = self.nodes.get_mut(node) {
             ni.add_pod(assumed);
         }
@@ -866,7 +866,7 @@ impl KubeScheduler {
             self.forget_assumed(key);
             return;
         };
-        let pod = PodInfo::parse(&pod_value);
+        let pod = PodInfo::from_shared(&pod_value);
         let listers = plugins::volume_binding::Listers { cache: cx.cache(), assumed: &self.assumed_volumes };
         let all_bound = plugins::volume_binding::claim_names(&pod).all(|c| listers.claim(ns, &c).is_some_and(crate::volume::claim_fully_bound));
         if all_bound {
@@ -1113,14 +1113,14 @@ fn default_spread_selector(cache: &crate::components::Cache, pod: &PodInfo) -> O
         match k.resource.as_str() {
             "services" | "replicationcontrollers" => {
                 if let Some(sel) = v["spec"]["selector"].as_object().filter(|m| !m.is_empty())
-                    && sel.iter().all(|(lk, lv)| pod.labels.get(lk) == Some(lv)) {
+                    && sel.iter().all(|(lk, lv)| pod.labels().get(lk) == Some(lv)) {
                         found = true;
                         match_labels.extend(sel.clone());
                     }
             }
             "replicasets" | "statefulsets" => {
                 let sel = &v["spec"]["selector"];
-                if plugins::label_selector::matches(sel, &pod.labels) && !sel.as_object().is_none_or(|m| m.is_empty()) {
+                if plugins::label_selector::matches(sel, pod.labels()) && !sel.as_object().is_none_or(|m| m.is_empty()) {
                     found = true;
                     if let Some(ml) = sel["matchLabels"].as_object() {
                         match_labels.extend(ml.clone());

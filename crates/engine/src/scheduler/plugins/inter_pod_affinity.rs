@@ -36,7 +36,7 @@ fn term_selects(term: &Value, term_ns: &str, target: &PodInfo, ns_labels: &Names
         namespaces.contains(&target.namespace.as_str())
     };
     let ns_ok = listed || (!ns_selector.is_null() && label_selector::matches(ns_selector, ns_labels.get(&target.namespace).unwrap_or(&Value::Null)));
-    ns_ok && label_selector::matches(&term["labelSelector"], &target.labels)
+    ns_ok && label_selector::matches(&term["labelSelector"], target.labels())
 }
 
 fn topology_value<'a>(node: &'a NodeInfo, key: &str) -> Option<&'a str> {
@@ -56,10 +56,10 @@ pub struct State {
 }
 
 pub fn pre_filter(pod: &PodInfo, nodes: &[&NodeInfo], ns_labels: &NamespaceLabels) -> State {
-    let affinity_terms = required_terms(&pod.spec, "podAffinity");
-    let anti_terms = required_terms(&pod.spec, "podAntiAffinity");
+    let affinity_terms = required_terms(pod.spec(), "podAffinity");
+    let anti_terms = required_terms(pod.spec(), "podAntiAffinity");
     let any_existing_anti =
-        nodes.iter().any(|n| n.affinity_pods > 0 && n.pods.values().any(|p| !required_terms(&p.spec, "podAntiAffinity").is_empty()));
+        nodes.iter().any(|n| n.affinity_pods > 0 && n.pods.values().any(|p| !required_terms(p.spec(), "podAntiAffinity").is_empty()));
     let mut st = State { skip: affinity_terms.is_empty() && anti_terms.is_empty() && !any_existing_anti, ..State::default() };
     if st.skip {
         return st;
@@ -72,7 +72,7 @@ pub fn pre_filter(pod: &PodInfo, nodes: &[&NodeInfo], ns_labels: &NamespaceLabel
             continue;
         }
         for existing in node.pods.values().filter(|p| !p.terminating) {
-            for term in required_terms(&existing.spec, "podAntiAffinity") {
+            for term in required_terms(existing.spec(), "podAntiAffinity") {
                 let key = term["topologyKey"].as_str().unwrap_or_default();
                 if let Some(v) = topology_value(node, key)
                     && term_selects(term, &existing.namespace, pod, ns_labels) {
@@ -103,7 +103,7 @@ pub fn filter(st: &State, pod: &PodInfo, node: &NodeInfo) -> Status {
     if st.skip {
         return Status::success();
     }
-    let affinity_terms = required_terms(&pod.spec, "podAffinity");
+    let affinity_terms = required_terms(pod.spec(), "podAffinity");
     // satisfyPodAffinity: every term's domain on this node holds a matching pod — or, when no
     // pod anywhere matches and the pod matches its own terms, the node only needs the keys.
     let affinity_ok = affinity_terms.iter().enumerate().all(|(i, term)| {
@@ -116,7 +116,7 @@ pub fn filter(st: &State, pod: &PodInfo, node: &NodeInfo) -> Status {
             return Status { code: Code::UnschedulableAndUnresolvable, reasons: vec![ERR_AFFINITY.into()] };
         }
     }
-    let anti_terms = required_terms(&pod.spec, "podAntiAffinity");
+    let anti_terms = required_terms(pod.spec(), "podAntiAffinity");
     let anti_violated = anti_terms.iter().enumerate().any(|(i, term)| {
         let key = term["topologyKey"].as_str().unwrap_or_default();
         topology_value(node, key).is_some_and(|v| st.anti[i].get(&(key.to_string(), v.to_string())).copied().unwrap_or(0) > 0)
@@ -165,8 +165,8 @@ pub struct AffinityScore {
 impl AffinityScore {
     /// `hard_pod_affinity_weight`: InterPodAffinityArgs' `hardPodAffinityWeight` (default 1).
     pub fn new(pod: &PodInfo, all: &[&NodeInfo], ns_labels: &NamespaceLabels, hard_pod_affinity_weight: i64) -> AffinityScore {
-        let own_aff = preferred_terms(&pod.spec, "podAffinity");
-        let own_anti = preferred_terms(&pod.spec, "podAntiAffinity");
+        let own_aff = preferred_terms(pod.spec(), "podAffinity");
+        let own_anti = preferred_terms(pod.spec(), "podAntiAffinity");
         let mut pairs: VecMap<(String, String), i64> = VecMap::new();
         let own_terms = !own_aff.is_empty() || !own_anti.is_empty();
         let mut add = |node: &NodeInfo, term: &Value, w: i64| {
@@ -190,9 +190,9 @@ impl AffinityScore {
                         add(node, term, -*w);
                     }
                 }
-                let req = required_terms(&existing.spec, "podAffinity");
-                let pref = preferred_terms(&existing.spec, "podAffinity");
-                let pref_anti = preferred_terms(&existing.spec, "podAntiAffinity");
+                let req = required_terms(existing.spec(), "podAffinity");
+                let pref = preferred_terms(existing.spec(), "podAffinity");
+                let pref_anti = preferred_terms(existing.spec(), "podAntiAffinity");
                 for term in req {
                     if term_selects(term, &existing.namespace, pod, ns_labels) {
                         add(node, term, hard_pod_affinity_weight);

@@ -18,13 +18,13 @@ fn term_matches(term: &Value, node: &NodeInfo) -> bool {
 
 /// `GetRequiredNodeAffinity(pod).Match(node)`: the nodeSelector and any one required term.
 pub fn required_matches(pod: &PodInfo, node: &NodeInfo) -> bool {
-    if let Some(sel) = pod.spec["nodeSelector"].as_object()
+    if let Some(sel) = pod.spec()["nodeSelector"].as_object()
         && !sel.iter().all(|(k, v)| node.labels.get(k) == Some(v)) {
             return false;
         }
-    let terms = &pod.spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"];
+    let terms = &pod.spec()["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"];
     match terms.as_array() {
-        Some(ts) if !pod.spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"].is_null() => {
+        Some(ts) if !pod.spec()["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"].is_null() => {
             ts.iter().any(|t| term_matches(t, node))
         }
         _ => true,
@@ -36,7 +36,7 @@ pub fn required_matches(pod: &PodInfo, node: &NodeInfo) -> bool {
 /// names no node (every node stays eligible).
 pub fn pre_filter_node_names(pod: &PodInfo) -> Option<crate::vecmap::VecSet<String>> {
     use crate::vecmap::VecSet;
-    let terms = pod.spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"].as_array()?;
+    let terms = pod.spec()["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"].as_array()?;
     if terms.is_empty() {
         return None;
     }
@@ -78,12 +78,12 @@ impl ScorePlugin for NodeAffinity {
     }
 
     fn pre_score(&self, pod: &PodInfo, _nodes: &[&NodeInfo]) -> Status {
-        let preferred = &pod.spec["affinity"]["nodeAffinity"]["preferredDuringSchedulingIgnoredDuringExecution"];
+        let preferred = &pod.spec()["affinity"]["nodeAffinity"]["preferredDuringSchedulingIgnoredDuringExecution"];
         if preferred.as_array().is_none_or(Vec::is_empty) { Status::skip() } else { Status::success() }
     }
 
     fn score(&self, pod: &PodInfo, node: &NodeInfo, _cluster: &ClusterView) -> i64 {
-        let preferred = pod.spec["affinity"]["nodeAffinity"]["preferredDuringSchedulingIgnoredDuringExecution"].as_array().cloned().unwrap_or_default();
+        let preferred = pod.spec()["affinity"]["nodeAffinity"]["preferredDuringSchedulingIgnoredDuringExecution"].as_array().cloned().unwrap_or_default();
         preferred
             .iter()
             .filter(|p| p["weight"].as_i64().unwrap_or(0) != 0 && term_matches(&p["preference"], node))

@@ -9,7 +9,7 @@ pub struct NodeName;
 
 /// `Fits`: the pod names no node, or this one (also the kubelet's admission).
 pub fn fits(pod: &PodInfo, node: &NodeInfo) -> bool {
-    pod.spec["nodeName"].as_str().is_none_or(|n| n.is_empty() || n == node.name)
+    pod.node_name.is_empty() || pod.node_name == node.name
 }
 
 impl FilterPlugin for NodeName {

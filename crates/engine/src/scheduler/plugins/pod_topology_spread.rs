@@ -24,7 +24,7 @@ struct Constraint {
 
 /// The pod's hard constraints, with `matchLabelKeys` folded into the selector.
 fn constraints(pod: &PodInfo) -> Vec<Constraint> {
-    pod.spec["topologySpreadConstraints"]
+    pod.spec()["topologySpreadConstraints"]
         .as_array()
         .map(Vec::as_slice)
         .unwrap_or_default()
@@ -33,7 +33,7 @@ fn constraints(pod: &PodInfo) -> Vec<Constraint> {
         .map(|c| {
             let mut selector = c["labelSelector"].clone();
             for k in c["matchLabelKeys"].as_array().map(Vec::as_slice).unwrap_or_default() {
-                if let (Some(k), Some(v)) = (k.as_str(), pod.labels.get(k.as_str().unwrap_or_default())) {
+                if let (Some(k), Some(v)) = (k.as_str(), pod.labels().get(k.as_str().unwrap_or_default())) {
                     if selector.is_null() {
                         selector = serde_json::json!({});
                     }
@@ -73,7 +73,7 @@ pub fn pre_filter(pod: &PodInfo, nodes: &[&NodeInfo]) -> State {
             let n = node
                 .pods
                 .values()
-                .filter(|p| !p.terminating && p.namespace == pod.namespace && label_selector::matches(&c.selector, &p.labels))
+                .filter(|p| !p.terminating && p.namespace == pod.namespace && label_selector::matches(&c.selector, p.labels()))
                 .count() as i64;
             *counts[i].entry(value.to_string()).or_default() += n;
         }
@@ -87,7 +87,7 @@ pub fn filter(st: &State, pod: &PodInfo, node: &NodeInfo) -> Status {
             return Status { code: Code::UnschedulableAndUnresolvable, reasons: vec![ERR_MISSING_LABEL.into()] };
         };
         let domains = &st.counts[i];
-        let self_match = i64::from(label_selector::matches(&c.selector, &pod.labels));
+        let self_match = i64::from(label_selector::matches(&c.selector, pod.labels()));
         let mut min = domains.values().copied().min().unwrap_or(0);
         if (domains.len() as i64) < c.min_domains {
             min = 0;
@@ -140,7 +140,7 @@ impl SpreadScore {
     /// `PreScore`. `default_selector` is the merged selector of the Services/ReplicaSets/
     /// StatefulSets that select the pod (None when nothing does).
     pub fn new(pod: &PodInfo, feasible: &[&NodeInfo], all: &[&NodeInfo], default_selector: Option<&Value>) -> SpreadScore {
-        let own: Vec<(String, i64, Value)> = pod.spec["topologySpreadConstraints"]
+        let own: Vec<(String, i64, Value)> = pod.spec()["topologySpreadConstraints"]
             .as_array()
             .map(Vec::as_slice)
             .unwrap_or_default()
@@ -148,7 +148,7 @@ impl SpreadScore {
             .filter(|c| c["whenUnsatisfiable"] == "ScheduleAnyway")
             .map(|c| (c["topologyKey"].as_str().unwrap_or_default().to_string(), c["maxSkew"].as_i64().unwrap_or(1), c["labelSelector"].clone()))
             .collect();
-        let has_any = pod.spec["topologySpreadConstraints"].as_array().is_some_and(|a| !a.is_empty());
+        let has_any = pod.spec()["topologySpreadConstraints"].as_array().is_some_and(|a| !a.is_empty());
         let (constraints, system_defaulted) = match (has_any, default_selector) {
             (false, Some(sel)) => (system_defaults(sel), true),
             _ => (own, false),
@@ -164,7 +164,7 @@ impl SpreadScore {
                 let n = node
                     .pods
                     .values()
-                    .filter(|p| !p.terminating && p.namespace == pod.namespace && label_selector::matches(selector, &p.labels))
+                    .filter(|p| !p.terminating && p.namespace == pod.namespace && label_selector::matches(selector, p.labels()))
                     .count() as i64;
                 *counts[i].entry(value.to_string()).or_default() += n;
             }
@@ -198,7 +198,7 @@ impl crate::scheduler::framework::ScorePlugin for SpreadScore {
             match node.labels.get(key).and_then(Value::as_str) {
                 Some(value) => {
                     let count = if key == "kubernetes.io/hostname" {
-                        node.pods.values().filter(|p| !p.terminating && p.namespace == _pod.namespace && label_selector::matches(&self.constraints[i].2, &p.labels)).count() as i64
+                        node.pods.values().filter(|p| !p.terminating && p.namespace == _pod.namespace && label_selector::matches(&self.constraints[i].2, p.labels())).count() as i64
                     } else {
                         self.counts[i].get(value).copied().unwrap_or(0)
                     };

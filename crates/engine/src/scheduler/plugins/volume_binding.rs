@@ -79,7 +79,7 @@ fn assumed_or<'a>(assumed: &'a AssumedVolumes, pv: &'a Value) -> &'a Value {
 
 /// The names of the claims a pod's `persistentVolumeClaim` volumes use.
 pub fn claim_names(pod: &PodInfo) -> impl Iterator<Item = String> + '_ {
-    volume::claim_names(&pod.spec).map(str::to_string)
+    volume::claim_names(pod.spec()).map(str::to_string)
 }
 
 /// PreFilter's state: the pod's claims sorted as `GetPodVolumeClaims` sorts them.
