@@ -302,7 +302,6 @@ impl PodInfo {
 #[derive(Debug, Clone)]
 pub struct NodeInfo {
     pub name: String,
-    pub node: Value,
     pub labels: Value,
     pub allocatable: Resource,
     pub taints: Vec<Taint>,
@@ -333,7 +332,7 @@ impl NodeInfo {
                 images.insert(normalize_image(&s(n)), size);
             }
         }
-        NodeInfo { node: node.clone(), allocatable: Resource::from_list(&list), images, ..NodeInfo::for_placement(node) }
+        NodeInfo { allocatable: Resource::from_list(&list), images, ..NodeInfo::for_placement(node) }
     }
 
     /// Only what node affinity and taints read (name, labels, taints), for callers that ask
@@ -343,7 +342,6 @@ impl NodeInfo {
     pub fn for_placement(node: &Value) -> NodeInfo {
         NodeInfo {
             name: s(&node["metadata"]["name"]),
-            node: Value::Null,
             labels: node["metadata"]["labels"].clone(),
             allocatable: Resource::default(),
             taints: node["spec"]["taints"]
@@ -386,9 +384,25 @@ impl NodeInfo {
     }
 
     /// Keeps the pods, replaces what came from the Node object.
+    /// A copy of the node's own fields, without its pods (what QueueingHints read).
+    pub fn without_pods(&self) -> NodeInfo {
+        NodeInfo {
+            name: self.name.clone(),
+            labels: self.labels.clone(),
+            allocatable: self.allocatable.clone(),
+            taints: self.taints.clone(),
+            unschedulable: self.unschedulable,
+            pods: VecMap::new(),
+            requested: self.requested.clone(),
+            non_zero_requested: self.non_zero_requested.clone(),
+            used_ports: Vec::new(),
+            images: VecMap::new(),
+            affinity_pods: 0,
+        }
+    }
+
     pub fn update_node(&mut self, node: &Value) {
         let fresh = NodeInfo::new(node);
-        self.node = fresh.node;
         self.labels = fresh.labels;
         self.allocatable = fresh.allocatable;
         self.taints = fresh.taints;

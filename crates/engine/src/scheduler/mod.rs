@@ -192,10 +192,11 @@ impl KubeScheduler {
                                 self.nodes.insert(name.clone(), NodeInfo::new(&event.object));
                             }
                         }
-                        // NodeAdd / NodeUpdate: ask each parked pod's rejecting plugins.
-                        let old_node = old.filter(|_| event.event_type == EventType::Modified).map(NodeInfo::new);
-                        let new_node = self.nodes.get(&name).cloned();
+                        // NodeAdd / NodeUpdate: ask each parked pod's rejecting plugins (the
+                        // hints read the node's own fields, never its pods).
+                        let new_node = self.nodes.get(&name).filter(|_| self.queue.has_parked()).map(NodeInfo::without_pods);
                         if let Some(new_node) = new_node {
+                            let old_node = old.filter(|_| event.event_type == EventType::Modified).map(NodeInfo::new);
                             self.requeue_parked(cx, now, |pod, plugin| hints::node_event(plugin, pod, old_node.as_ref(), &new_node));
                         }
                     }
@@ -707,7 +708,7 @@ impl KubeScheduler {
             self.view = framework::ClusterView::build(self.nodes.values());
             self.view_dirty = false;
         }
-        let view = self.view.clone();
+        let view = &self.view;
         let nodes: Vec<&NodeInfo> = feasible.iter().filter_map(|&i| self.nodes.get_index(i).map(|(_, ni)| ni)).collect();
         let mut totals = vec![0i64; nodes.len()];
         let mut plugin_rows = Vec::new();
@@ -717,7 +718,7 @@ impl KubeScheduler {
                 skipped.push(s.name());
                 continue;
             }
-            let raw: Vec<i64> = nodes.iter().map(|ni| s.score(pod, ni, &view)).collect();
+            let raw: Vec<i64> = nodes.iter().map(|ni| s.score(pod, ni, view)).collect();
             let mut normalized = raw.clone();
             s.normalize(&mut normalized);
             for (t, v) in totals.iter_mut().zip(&normalized) {

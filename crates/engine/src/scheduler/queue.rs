@@ -135,6 +135,11 @@ impl SchedulingQueue {
     }
 
     /// Parked pods and the plugins that rejected them.
+    /// Whether any pod waits in unschedulablePods.
+    pub fn has_parked(&self) -> bool {
+        !self.unschedulable.is_empty()
+    }
+
     pub fn parked(&self) -> Vec<(String, VecSet<String>)> {
         self.unschedulable.iter().map(|(k, (_, _, r))| (k.clone(), r.clone())).collect()
     }
