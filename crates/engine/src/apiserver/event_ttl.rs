@@ -6,8 +6,6 @@
 //! every key still attached to it, and watchers see DELETED — which is why `kubectl get
 //! events` shows nothing older than an hour or so.
 
-use std::collections::{BTreeMap, BTreeSet};
-
 use crate::vecmap::VecMap;
 
 use crate::clock::Time;
@@ -28,11 +26,19 @@ const LEASE_MAX_OBJECTS: u64 = 1000;
 pub struct EventLeases {
     /// The lease the next write may reuse: its expiry, and how many writes used it.
     prev: Option<(Time, u64)>,
-    /// Each event key's lease (by expiry; podlife's lease ids are their expiry times). B-trees
-    /// (the vecmap module's advice): every Event of the last hour is here, tens of thousands in
-    /// a large cluster, and a lease holds up to 1,000 keys.
-    by_key: BTreeMap<ObjectKey, Time>,
-    by_expiry: VecMap<Time, BTreeSet<ObjectKey>>,
+    /// Each lease by expiry (leases are granted in time order, so this only grows at its end).
+    leases: VecMap<Time, Lease>,
+}
+
+/// One lease: the store revision of its first write, and every key written under it. A key
+/// rewritten under a later lease, or deleted, stays listed here: it is still attached to this
+/// lease only while its last write falls in this lease's revisions — those up to the next
+/// lease's first. (One list per lease instead of a map from each key to its lease: the same
+/// answers, and no B-tree of its own in the wasm bundle.)
+#[derive(Debug, Clone)]
+struct Lease {
+    first_revision: u64,
+    keys: Vec<ObjectKey>,
 }
 
 impl EventLeases {
@@ -55,31 +61,21 @@ impl EventLeases {
         (expiry, true)
     }
 
-    /// A put with a lease moves the key to it.
-    fn attach(&mut self, key: &ObjectKey, expiry: Time) {
-        self.detach(key);
-        self.by_key.insert(key.clone(), expiry);
-        self.by_expiry.entry(expiry).or_default().insert(key.clone());
+    /// A put at `revision` with the lease expiring at `expiry` moves the key to it. (Two
+    /// leases granted at one instant expire together: they are one entry, the first's range.)
+    fn attach(&mut self, key: &ObjectKey, expiry: Time, revision: u64) {
+        self.leases.entry(expiry).or_insert_with(|| Lease { first_revision: revision, keys: Vec::new() }).keys.push(key.clone());
     }
 
-    /// A put without a lease, or a delete, frees the key from its lease.
-    fn detach(&mut self, key: &ObjectKey) {
-        if let Some(old) = self.by_key.remove(key)
-            && let Some(keys) = self.by_expiry.get_mut(&old)
-        {
-            keys.remove(key);
-            if keys.is_empty() {
-                self.by_expiry.remove(&old);
-            }
-        }
-    }
-
-    /// The keys a lease still holds when it expires.
-    fn revoke(&mut self, expiry: Time) -> Vec<ObjectKey> {
-        let keys: Vec<ObjectKey> = self.by_expiry.remove(&expiry).map(|k| k.into_iter().collect()).unwrap_or_default();
-        for k in &keys {
-            self.by_key.remove(k);
-        }
+    /// The keys a lease still holds when it expires, in key order: those whose last write
+    /// (`revision_of`, None when deleted) falls in its revisions.
+    fn revoke(&mut self, expiry: Time, revision_of: impl Fn(&ObjectKey) -> Option<u64>) -> Vec<ObjectKey> {
+        let Some(lease) = self.leases.remove(&expiry) else { return Vec::new() };
+        let next = self.leases.iter().find(|(t, _)| **t > expiry).map_or(u64::MAX, |(_, l)| l.first_revision);
+        let mut keys = lease.keys;
+        crate::sort::sort(&mut keys);
+        keys.dedup();
+        keys.retain(|k| revision_of(k).is_some_and(|rv| rv >= lease.first_revision && rv < next));
         keys
     }
 }
@@ -97,22 +93,18 @@ impl Engine {
             return;
         }
         let (expiry, granted) = self.event_leases.get_lease(self.now);
-        self.event_leases.attach(key, expiry);
+        // The write about to be stored takes the store's next revision.
+        self.event_leases.attach(key, expiry, self.store.revision() + 1);
         if granted {
             self.schedule(expiry, Task::EventLeaseExpire { expiry });
         }
     }
 
-    /// After a delete: the key leaves its lease.
-    pub(crate) fn event_ttl_after_delete(&mut self, key: &ObjectKey) {
-        if has_event_ttl(key) {
-            self.event_leases.detach(key);
-        }
-    }
-
     /// etcd's lessor revokes an expired lease: every key still on it is deleted.
     pub(crate) fn event_lease_expire(&mut self, expiry: Time) {
-        for key in self.event_leases.revoke(expiry) {
+        let store = &self.store;
+        let revision_of = |k: &ObjectKey| store.get(k).and_then(|e| e["metadata"]["resourceVersion"].as_str()?.parse().ok());
+        for key in self.event_leases.revoke(expiry, revision_of) {
             let object = self.store.get(&key).and_then(|e| crate::object_ref(e, "Event"));
             self.etcd_delete(&key, object, true);
         }
@@ -152,9 +144,14 @@ mod tests {
     fn a_rewritten_key_moves_to_the_new_lease() {
         let mut l = EventLeases::default();
         let key = ObjectKey { group: String::new(), resource: "events".into(), namespace: "default".into(), name: "e".into() };
-        l.attach(&key, at(10));
-        l.attach(&key, at(20));
-        assert_eq!(l.revoke(at(10)), Vec::<ObjectKey>::new());
-        assert_eq!(l.revoke(at(20)), vec![key]);
+        l.attach(&key, at(10), 5);
+        l.attach(&key, at(20), 9);
+        // Its last write is revision 9, the second lease's.
+        let last = |_: &ObjectKey| Some(9);
+        assert_eq!(l.revoke(at(10), last), Vec::<ObjectKey>::new());
+        assert_eq!(l.revoke(at(20), last), vec![key.clone()]);
+        // Deleted before its lease expired: nothing is left to revoke.
+        l.attach(&key, at(30), 12);
+        assert_eq!(l.revoke(at(30), |_| None), Vec::<ObjectKey>::new());
     }
 }

@@ -1114,7 +1114,6 @@ impl Engine {
 
     /// Removes an object from etcd and broadcasts DELETED.
     fn remove(&mut self, key: &ObjectKey, object: Option<ObjectRef>) -> Option<Value> {
-        self.event_ttl_after_delete(key);
         let last = self.etcd_delete(key, object, false)?;
         if key.group.is_empty() && key.resource == "services" {
             // The Service REST `afterDelete`: its ClusterIP goes back to the allocator.
