@@ -52,7 +52,7 @@ pub(crate) struct Slot<C>(Option<Box<C>>);
 
 /// What the engine offers a running component (through [`Cx`]), for the component at index
 /// `me`: the engine implements it; a component never sees the engine itself.
-pub(crate) trait Host<T> {
+pub(crate) trait Host {
     fn now(&self) -> Time;
     fn rng(&mut self) -> &mut Rng;
     fn cache(&self, me: usize) -> &Cache;
@@ -60,6 +60,11 @@ pub(crate) trait Host<T> {
     fn request(&mut self, req: Request) -> Result<Response, Status>;
     fn record(&mut self, me: usize, action: Action, object: Option<ObjectRef>, params: Params, diff: Vec<FieldChange>);
     fn traces(&self, object: Option<&ObjectRef>) -> bool;
+}
+
+/// A [`Host`] that also sets timers of type `T`: the one method that differs by component
+/// (the others are compiled once, not once per timer type).
+pub(crate) trait TimerHost<T>: Host {
     fn after(&mut self, at: Time, timer: T);
 }
 
@@ -91,13 +96,13 @@ impl<C> Slot<C> {
 /// The context a component acts through while it runs; `T` is its timer type, so it can
 /// set no one else's timers.
 pub(crate) struct Cx<'a, T> {
-    host: &'a mut dyn Host<T>,
+    host: &'a mut dyn TimerHost<T>,
     /// The component's index in the engine's component table.
     me: usize,
 }
 
 impl<'a, T> Cx<'a, T> {
-    pub(crate) fn new(host: &'a mut dyn Host<T>, me: usize) -> Cx<'a, T> {
+    pub(crate) fn new(host: &'a mut dyn TimerHost<T>, me: usize) -> Cx<'a, T> {
         Cx { host, me }
     }
 

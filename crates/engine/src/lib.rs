@@ -1369,7 +1369,7 @@ impl Engine {
 
 /// What a running component may ask of the engine (`component.rs`): everything through its
 /// own index, timers of its own type only.
-impl<T: Into<Task>> component::Host<T> for Engine {
+impl component::Host for Engine {
     fn now(&self) -> Time {
         self.now
     }
@@ -1398,7 +1398,9 @@ impl<T: Into<Task>> component::Host<T> for Engine {
     fn traces(&self, object: Option<&ObjectRef>) -> bool {
         Engine::traces(self, object)
     }
+}
 
+impl<T: Into<Task>> component::TimerHost<T> for Engine {
     fn after(&mut self, at: Time, timer: T) {
         self.schedule(at, timer.into());
     }
