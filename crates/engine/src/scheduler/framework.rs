@@ -204,6 +204,9 @@ pub struct PodInfo {
     pub pod: Arc<Value>,
     /// `spec.nodeName`, or the node an assumed pod was given.
     pub node_name: String,
+    /// Has a non-empty `nodeSelector` or required node affinity terms: NodeAffinity's
+    /// PreFilter state, so a pod without either passes its Filter at once on every node.
+    pub requires_node_affinity: bool,
     pub requests: Resource,
     /// Requests with the scoring defaults for containers that request nothing.
     pub non_zero: Resource,
@@ -284,6 +287,8 @@ impl PodInfo {
             scheduler_name: spec["schedulerName"].as_str().unwrap_or(super::SCHEDULER_NAME).to_string(),
             priority: spec["priority"].as_i64().unwrap_or(0),
             node_name: s(&spec["nodeName"]),
+            requires_node_affinity: spec["nodeSelector"].as_object().is_some_and(|m| !m.is_empty())
+                || spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"].is_array(),
             pod: shared.clone(),
             requests,
             non_zero,

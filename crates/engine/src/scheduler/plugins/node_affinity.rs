@@ -18,6 +18,9 @@ fn term_matches(term: &Value, node: &NodeInfo) -> bool {
 
 /// `GetRequiredNodeAffinity(pod).Match(node)`: the nodeSelector and any one required term.
 pub fn required_matches(pod: &PodInfo, node: &NodeInfo) -> bool {
+    if !pod.requires_node_affinity {
+        return true;
+    }
     if let Some(sel) = pod.spec()["nodeSelector"].as_object()
         && !sel.iter().all(|(k, v)| node.labels.get(k) == Some(v)) {
             return false;
