@@ -139,4 +139,54 @@ impl<'a, T> Cx<'a, T> {
     pub(crate) fn after(&mut self, at: Time, timer: T) {
         self.host.after(at, timer);
     }
+
+    /// The same context for one part of the component whose timers are of a type of its own,
+    /// `S` (a loop of kube-controller-manager): the part acts as the component does, and can
+    /// set no timer but its own.
+    pub(crate) fn part<S: Into<T>, R>(&mut self, f: impl FnOnce(&mut Cx<'_, S>) -> R) -> R {
+        let me = self.me;
+        let mut part = Part { host: &mut *self.host, timer: std::marker::PhantomData };
+        f(&mut Cx::new(&mut part, me))
+    }
+}
+
+/// The host as one part of a component sees it ([`Cx::part`]): its timers become the
+/// component's.
+struct Part<'b, T, S> {
+    host: &'b mut dyn Host<T>,
+    timer: std::marker::PhantomData<fn(S)>,
+}
+
+impl<T, S: Into<T>> Host<S> for Part<'_, T, S> {
+    fn now(&self) -> Time {
+        self.host.now()
+    }
+
+    fn rng(&mut self) -> &mut Rng {
+        self.host.rng()
+    }
+
+    fn cache(&self, me: usize) -> &Cache {
+        self.host.cache(me)
+    }
+
+    fn running(&self, me: usize) -> bool {
+        self.host.running(me)
+    }
+
+    fn request(&mut self, req: Request) -> Result<Response, Status> {
+        self.host.request(req)
+    }
+
+    fn record(&mut self, me: usize, action: Action, object: Option<ObjectRef>, params: Params, diff: Vec<FieldChange>) {
+        self.host.record(me, action, object, params, diff);
+    }
+
+    fn traces(&self, object: Option<&ObjectRef>) -> bool {
+        self.host.traces(object)
+    }
+
+    fn after(&mut self, at: Time, timer: S) {
+        self.host.after(at, timer.into());
+    }
 }

@@ -138,8 +138,8 @@ pub(crate) enum Task {
     TaintEviction(Box<controllers::tainteviction::Work>),
     /// The PersistentVolume controller's periodic resync (every 15 s).
     PvResync,
-    /// The pod garbage collector's pass (every 20 s).
-    PodGc,
+    /// One of kube-controller-manager's own timers (`controllers/manager.rs`).
+    Kcm(controllers::manager::Timer),
     /// etcd revokes an expired lease and deletes the events on it (`apiserver/event_ttl.rs`).
     EventLeaseExpire { expiry: clock::Time },
     /// A container's preStop hook ended (or its time ran out).
@@ -281,8 +281,10 @@ pub struct Engine {
     pub(crate) pv_recorder: controllers::persistentvolume::Recorder,
     /// kind's local-path-provisioner (its process, `component.rs`).
     pub(crate) local_path: component::Slot<local_path::LocalPathProvisioner>,
-    /// The workload controllers' event recorder and their memory (expectations).
-    pub(crate) controller_events: crate::record::Recorder,
+    /// kube-controller-manager's process (`controllers/manager.rs`): its clients, rate limiter
+    /// and event recorder, and the loops moved into it.
+    pub(crate) kcm: component::Slot<controllers::manager::KubeControllerManager>,
+    /// The workload controllers' memory (expectations).
     pub(crate) workloads: controllers::replicaset::State,
     /// The Job, CronJob and TTL-after-finished controllers' memory.
     pub(crate) batch: controllers::job::BatchState,
@@ -296,16 +298,10 @@ pub struct Engine {
     pub(crate) endpointslices: controllers::endpointslice::Controller,
     /// The node IPAM controller's range allocator (kube-controller-manager's memory).
     pub(crate) node_ipam: controllers::nodeipam::RangeAllocator,
-    /// The controllers' work-queue rate limiter (`AddRateLimited` after a failed write).
-    pub(crate) requeue_limiter: controllers::workqueue::RateLimiter,
-    /// Each controller's API client and its token bucket (`--kube-api-qps`/`--kube-api-burst`).
-    pub(crate) controller_clients: controllers::client::Clients,
     /// Workload keys whose worker still sends the requests of its last sync (blocked on its
     /// client's rate limiter), until when; and the keys whose next sync waits for that.
     workload_busy: VecMap<(&'static str, String, String), Time>,
     workload_deferred: VecSet<(&'static str, String, String)>,
-    /// The pod garbage collector's quarantined node names.
-    pub(crate) podgc: component::Slot<controllers::podgc::PodGc>,
     /// Client watches opened from outside the cluster (`kubectl get -w`).
     taps: Vec<apiserver::client_watch::ClientWatch>,
     next_tap: u64,
@@ -368,7 +364,7 @@ impl Engine {
             taint_eviction: Default::default(),
             pv_recorder: Default::default(),
             local_path: component::Slot::new(Default::default()),
-            controller_events: Default::default(),
+            kcm: component::Slot::new(Default::default()),
             workloads: Default::default(),
             batch: Default::default(),
             gc: Default::default(),
@@ -376,9 +372,6 @@ impl Engine {
             hpa: Default::default(),
             endpointslices: Default::default(),
             node_ipam: Default::default(),
-            podgc: component::Slot::new(Default::default()),
-            requeue_limiter: Default::default(),
-            controller_clients: Default::default(),
             workload_busy: VecMap::new(),
             workload_deferred: VecSet::new(),
             taps: Vec::new(),
@@ -761,7 +754,7 @@ impl Engine {
                     writes.extend(self.node_ipam.observe(&event));
                     writes.extend(controllers::persistentvolume::on_event(&self.components[component].cache, &mut self.pv_recorder, &event, self.now));
                     self.endpointslice_observe(component, &event, old.as_deref());
-                    self.run_component(|e| &mut e.podgc, component, |c, cx| c.on_watch(cx, &event, old.as_deref()));
+                    self.run_component(|e| &mut e.kcm, component, |k, cx| k.on_watch(cx, &event, old.as_deref()));
                     self.workload_controllers(component, &event, old.as_deref());
                     self.batch_observe(component, &event, old.as_deref());
                     self.node_lifecycle_observe(&event, old.as_deref());
@@ -810,9 +803,9 @@ impl Engine {
             Task::NodeLifecycle(work) => self.node_lifecycle_work(*work),
             Task::TaintEviction(work) => self.taint_eviction_work(*work),
             Task::PvResync => self.pv_resync(),
-            Task::PodGc => {
+            Task::Kcm(timer) => {
                 if let Some(me) = self.control_plane_index(controllers::KCM) {
-                    self.run_component(|e| &mut e.podgc, me, |c, cx| c.on_timer(cx, controllers::podgc::Pass));
+                    self.run_component(|e| &mut e.kcm, me, |k, cx| k.on_timer(cx, timer));
                 }
             }
             Task::EventLeaseExpire { expiry } => self.event_lease_expire(expiry),
@@ -945,7 +938,7 @@ impl Engine {
     /// rate limiter lets it (`controllers/client.rs`).
     pub(crate) fn schedule_write(&mut self, component: usize, w: controllers::Write) -> Time {
         let ready = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
-        let at = self.controller_clients.reserve(w.controller, ready, 1 + w.then.len() as u64);
+        let at = self.client_reserve(w.controller, ready, 1 + w.then.len() as u64);
         self.schedule(at, Task::Write { component, write: Box::new(w) });
         at
     }
@@ -960,12 +953,13 @@ impl Engine {
                 let inv = Involved { kind, api_version, object: &involved, field_path: None };
                 let ns = involved["metadata"]["namespace"].as_str().map(str::to_string);
                 // A repeat, or a similar event folded into the combined one, is its count's PATCH.
-                if let Some(write) = self.controller_events.record_about(inv, note, Source { component: source, host: None }, self.now) {
+                let now = self.now;
+                if let Some(write) = self.controller_events().and_then(|r| r.record_about(inv, note, Source { component: source, host: None }, now)) {
                     let build = |verb, name: Option<&str>, body| controllers::controller_request(account, verb, "events", ns.as_deref(), name.unwrap_or_default(), body);
                     // The event sink shares the controller's client: each request takes a token
                     // (it is written now; the requests after it wait the longer).
                     let send = |e: &mut Engine, req| {
-                        e.controller_clients.reserve(account, e.now, 1);
+                        e.client_reserve(account, e.now, 1);
                         e.handle(req)
                     };
                     self.sink_event(&write, build, send);
@@ -1243,14 +1237,12 @@ impl Engine {
             self.node_lifecycle.reset(self.now);
             self.taint_eviction.reset();
             self.batch.reset();
-            self.requeue_limiter.reset();
-            self.controller_clients.reset();
             self.workload_busy.clear();
             self.workload_deferred.clear();
             self.workloads.slow_starts.reset();
             self.endpointslices.reset();
             self.node_ipam = controllers::nodeipam::RangeAllocator::relist(&self.components[i].cache);
-            self.run_component(|e| &mut e.podgc, i, |c, cx| c.on_start(cx));
+            self.run_component(|e| &mut e.kcm, i, |k, cx| k.on_start(cx));
             for (key, object) in listed {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
                 let mut writes = controllers::reconcile(&self.components[i].cache, &event, self.now);
@@ -1406,9 +1398,9 @@ impl From<scheduler::Timer> for Task {
     }
 }
 
-impl From<controllers::podgc::Pass> for Task {
-    fn from(_: controllers::podgc::Pass) -> Task {
-        Task::PodGc
+impl From<controllers::manager::Timer> for Task {
+    fn from(timer: controllers::manager::Timer) -> Task {
+        Task::Kcm(timer)
     }
 }
 

@@ -191,7 +191,9 @@ impl Engine {
         for m in self.machines.values_mut() {
             m.kubelet.events = Default::default();
         }
-        self.controller_events = Default::default();
+        if let Some(k) = self.kcm.get_mut() {
+            k.forget_events();
+        }
         self.pv_recorder = Default::default();
         if let Some(s) = self.scheduler.get_mut() {
             s.event_series.clear();
@@ -232,7 +234,7 @@ impl Engine {
             }
         }
         let Some(i) = self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return };
-        self.run_component(|e| &mut e.podgc, i, |c, cx| crate::component::Component::on_start(c, cx));
+        self.run_component(|e| &mut e.kcm, i, |k, cx| k.relisted(cx));
         self.gc.reset();
         self.pdb.reset();
         let revision = self.store.revision();

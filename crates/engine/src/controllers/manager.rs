@@ -1,0 +1,108 @@
+//! kube-controller-manager as a process of its own (`component.rs`; upstream
+//! `cmd/kube-controller-manager`). Upstream it is one process: its controllers share one
+//! informer factory, and each has its own API client (a token bucket of its own,
+//! `client.rs`) and event recorder; a restart loses everything they remember.
+//!
+//! Here it is one component, [`KubeControllerManager`], held in one `Slot` of the engine: the
+//! process-wide parts (the clients, the work queues' rate limiter, the workload controllers'
+//! event recorder) and every loop moved so far are its fields, and one `Component` impl hands
+//! each input to its loops in upstream's order. One type rather than a component per loop
+//! sharing a process object: the loops share one informer cache and the process's clients and
+//! queues, and a field borrow hands a loop exactly the shared part it uses (`&mut self.requeue`
+//! next to its own state) where separate components would need the shared object out of the
+//! engine as well. Each loop keeps its own module, its own memory type and its own timer
+//! type, and acts through `Cx::part`, a context that sets its own timers only, so a loop's
+//! module names neither `Engine` nor another loop.
+//!
+//! Moved so far: PodGC (`podgc.rs`). The loops still written as `impl Engine` blocks reach
+//! the process-wide parts through the engine's `kcm` slot (`Engine::client_reserve` and its
+//! neighbours in `mod.rs`), as a transition; their deliveries are handed out by the engine
+//! around this component's, in the same order as before.
+
+use serde_json::Value;
+
+use super::{client, podgc, workqueue};
+use crate::clock::Time;
+use crate::component::Component;
+use crate::components::Cache;
+use crate::store::WatchEvent;
+
+/// kube-controller-manager's memory: the process-wide parts, then each moved loop's.
+#[derive(Debug, Clone, Default)]
+pub struct KubeControllerManager {
+    /// Each controller's API client and its token bucket (`--kube-api-qps`/`--kube-api-burst`).
+    pub(crate) clients: client::Clients,
+    /// The controllers' work-queue rate limiter (`AddRateLimited` after a failed write).
+    pub(crate) requeue: workqueue::RateLimiter,
+    /// The workload controllers' event recorder.
+    pub(crate) events: crate::record::Recorder,
+    /// PodGC's quarantine and tally.
+    podgc: podgc::PodGc,
+}
+
+/// The timers of kube-controller-manager's loops (each loop sets only its own, `Cx::part`).
+#[derive(Debug, Clone)]
+pub(crate) enum Timer {
+    /// PodGC's pass (every 20 s).
+    PodGc,
+}
+
+impl From<podgc::Pass> for Timer {
+    fn from(_: podgc::Pass) -> Timer {
+        Timer::PodGc
+    }
+}
+
+impl Timer {
+    /// Whether it is one of the periodic timers the quiet stretches ask about (`quiet.rs`).
+    pub(crate) fn periodic(&self) -> bool {
+        matches!(self, Timer::PodGc)
+    }
+}
+
+type Cx<'a> = crate::component::Cx<'a, Timer>;
+
+impl Component for KubeControllerManager {
+    type Timer = Timer;
+
+    /// A delivery of the shared informer, to the moved loops (the others had it before, from
+    /// the engine).
+    fn on_watch(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
+        cx.part(|cx| self.podgc.on_watch(cx, event, old));
+    }
+
+    fn on_timer(&mut self, cx: &mut Cx<'_>, timer: Timer) {
+        match timer {
+            Timer::PodGc => cx.part(|cx| self.podgc.on_timer(cx, podgc::Pass)),
+        }
+    }
+
+    /// A new process: full token buckets, no failures remembered; its informers have listed.
+    fn on_start(&mut self, cx: &mut Cx<'_>) {
+        self.clients.reset();
+        self.requeue.reset();
+        cx.part(|cx| self.podgc.on_start(cx));
+    }
+
+    /// What goes with the process is forgotten when it starts again (`on_start`).
+    fn on_stop(&mut self) {}
+
+    fn steady_until(&self, running: bool, cache: &Cache, timer: &Timer) -> Option<Time> {
+        match timer {
+            Timer::PodGc => self.podgc.steady_until(running, cache, &podgc::Pass),
+        }
+    }
+}
+
+impl KubeControllerManager {
+    /// The informers listed again without a restart (the cluster's start-up): the loops that
+    /// count what the cache holds count afresh.
+    pub(crate) fn relisted(&mut self, cx: &mut Cx<'_>) {
+        cx.part(|cx| self.podgc.on_start(cx));
+    }
+
+    /// The start-up's events expired: the recorder forgets them.
+    pub(crate) fn forget_events(&mut self) {
+        self.events = Default::default();
+    }
+}
