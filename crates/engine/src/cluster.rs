@@ -133,7 +133,7 @@ impl Engine {
             e.run_component(|e| &mut e.scheduler, me, |s, cx| crate::component::Component::on_start(s, cx));
         }
         if let Some(kcm) = e.control_plane_index(crate::controllers::KCM) {
-            e.run_component(|e| &mut e.kcm, kcm, |k, cx| k.relisted(cx));
+            e.run_component(|e| &mut e.kcm, kcm, |k, cx| k.booted(cx));
         }
         // The kubelets' heartbeats and the node lifecycle controller's health monitor.
         e.refresh_node_index();

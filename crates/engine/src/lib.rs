@@ -165,8 +165,6 @@ pub(crate) enum Task {
     EndpointSliceWrites { component: usize, writes: Box<controllers::endpointslice::Writes> },
     /// The Job, CronJob and TTL-after-finished controllers' work queue and requests.
     Batch(Box<controllers::job::BatchTask>),
-    /// A garbage collector worker takes an item from its queue.
-    Gc { component: usize, item: Box<controllers::garbagecollector::Item> },
     /// The disruption controller syncs a PodDisruptionBudget (namespace, name).
     PdbSync { component: usize, key: Box<(String, String)> },
     /// The horizontal pod autoscaler controller syncs an HPA (namespace, name).
@@ -288,8 +286,6 @@ pub struct Engine {
     pub(crate) workloads: controllers::replicaset::State,
     /// The Job, CronJob and TTL-after-finished controllers' memory.
     pub(crate) batch: controllers::job::BatchState,
-    /// The garbage collector's dependency graph and queues.
-    pub(crate) gc: controllers::garbagecollector::GcState,
     /// The disruption controller's queue and event recorder.
     pub(crate) pdb: controllers::disruption::DisruptionState,
     /// The horizontal pod autoscaler controller's queue, recommendations and recorder.
@@ -367,7 +363,6 @@ impl Engine {
             kcm: component::Slot::new(Default::default()),
             workloads: Default::default(),
             batch: Default::default(),
-            gc: Default::default(),
             pdb: Default::default(),
             hpa: Default::default(),
             endpointslices: Default::default(),
@@ -754,7 +749,6 @@ impl Engine {
                     writes.extend(self.node_ipam.observe(&event));
                     writes.extend(controllers::persistentvolume::on_event(&self.components[component].cache, &mut self.pv_recorder, &event, self.now));
                     self.endpointslice_observe(component, &event, old.as_deref());
-                    self.run_component(|e| &mut e.kcm, component, |k, cx| k.on_watch(cx, &event, old.as_deref()));
                     self.workload_controllers(component, &event, old.as_deref());
                     self.batch_observe(component, &event, old.as_deref());
                     self.node_lifecycle_observe(&event, old.as_deref());
@@ -762,9 +756,7 @@ impl Engine {
                     for w in writes {
                         self.schedule_write(component, w);
                     }
-                    for item in controllers::garbagecollector::observe(&mut self.gc, &self.components[component].cache, &event, old.as_deref()) {
-                        self.schedule_gc(component, item);
-                    }
+                    self.run_component(|e| &mut e.kcm, component, |k, cx| k.on_watch(cx, &event, old.as_deref()));
                     for key in controllers::disruption::observe(&mut self.pdb, &self.components[component].cache, &event) {
                         let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
                         self.schedule(at, Task::PdbSync { component, key: Box::new(key) });
@@ -815,13 +807,6 @@ impl Engine {
             Task::TrafficRequest { job, index } => self.traffic_request(job, index),
             Task::TrafficResponse { job, second, node, endpoint, container, generation, code } => self.traffic_response(job, second, &node, &endpoint, &container, generation, code),
             Task::TrafficFinish { job } => self.traffic_finish(job),
-            Task::Gc { component, item } => {
-                if self.components.get(component).is_some_and(|c| c.running) {
-                    controllers::garbagecollector::work(self, component, *item);
-                } else {
-                    self.gc.reset();
-                }
-            }
             Task::PdbSync { component, key } => {
                 if self.components.get(component).is_some_and(|c| c.running) {
                     controllers::disruption::sync(self, component, &key.0, &key.1);
@@ -1018,12 +1003,6 @@ impl Engine {
             n += 1;
         }
         n
-    }
-
-    /// Queues a garbage collector work item (the work-queue hand-off).
-    pub(crate) fn schedule_gc(&mut self, component: usize, item: controllers::garbagecollector::Item) {
-        let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
-        self.schedule(at, Task::Gc { component, item: Box::new(item) });
     }
 
     /// Queues a PodDisruptionBudget sync at `at` (the recheck of an eviction's 2 minutes).
@@ -1260,15 +1239,12 @@ impl Engine {
         if id.name == "kube-controller-manager" {
             // The garbage collector's graph is rebuilt from the fresh lists; dangling
             // references found there are queued.
-            self.gc.reset();
             self.pdb.reset();
             self.hpa.reset();
             let objects: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self.components[i].cache.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
             for (key, object) in objects {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
-                for item in controllers::garbagecollector::observe(&mut self.gc, &self.components[i].cache, &event, None) {
-                    self.schedule_gc(i, item);
-                }
+                self.run_component(|e| &mut e.kcm, i, |k, cx| k.listed(cx, &event));
                 for key in controllers::disruption::observe(&mut self.pdb, &self.components[i].cache, &event) {
                     let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
                     self.schedule(at, Task::PdbSync { component: i, key: Box::new(key) });

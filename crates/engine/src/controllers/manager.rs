@@ -14,14 +14,14 @@
 //! type, and acts through `Cx::part`, a context that sets its own timers only, so a loop's
 //! module names neither `Engine` nor another loop.
 //!
-//! Moved so far: PodGC (`podgc.rs`). The loops still written as `impl Engine` blocks reach
+//! Moved so far: PodGC (`podgc.rs`) and the garbage collector (`garbagecollector.rs`). The loops still written as `impl Engine` blocks reach
 //! the process-wide parts through the engine's `kcm` slot (`Engine::client_reserve` and its
 //! neighbours in `mod.rs`), as a transition; their deliveries are handed out by the engine
 //! around this component's, in the same order as before.
 
 use serde_json::Value;
 
-use super::{client, podgc, workqueue};
+use super::{client, garbagecollector, podgc, workqueue};
 use crate::clock::Time;
 use crate::component::Component;
 use crate::components::Cache;
@@ -38,6 +38,8 @@ pub struct KubeControllerManager {
     pub(crate) events: crate::record::Recorder,
     /// PodGC's quarantine and tally.
     podgc: podgc::PodGc,
+    /// The garbage collector's graph and queues.
+    gc: garbagecollector::GarbageCollector,
 }
 
 /// The timers of kube-controller-manager's loops (each loop sets only its own, `Cx::part`).
@@ -45,11 +47,19 @@ pub struct KubeControllerManager {
 pub(crate) enum Timer {
     /// PodGC's pass (every 20 s).
     PodGc,
+    /// A garbage collector worker takes an item from its queue.
+    Gc(Box<garbagecollector::Item>),
 }
 
 impl From<podgc::Pass> for Timer {
     fn from(_: podgc::Pass) -> Timer {
         Timer::PodGc
+    }
+}
+
+impl From<garbagecollector::Item> for Timer {
+    fn from(item: garbagecollector::Item) -> Timer {
+        Timer::Gc(Box::new(item))
     }
 }
 
@@ -69,19 +79,24 @@ impl Component for KubeControllerManager {
     /// the engine).
     fn on_watch(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
         cx.part(|cx| self.podgc.on_watch(cx, event, old));
+        cx.part(|cx| self.gc.observe(cx, event, old));
     }
 
     fn on_timer(&mut self, cx: &mut Cx<'_>, timer: Timer) {
         match timer {
             Timer::PodGc => cx.part(|cx| self.podgc.on_timer(cx, podgc::Pass)),
+            Timer::Gc(item) => cx.part(|cx| self.gc.on_timer(cx, *item)),
         }
     }
 
-    /// A new process: full token buckets, no failures remembered; its informers have listed.
+    /// A new process: full token buckets, no failures remembered, the garbage collector's
+    /// graph to be built again; its informers have listed (the loops' share of the list is
+    /// `listed`).
     fn on_start(&mut self, cx: &mut Cx<'_>) {
         self.clients.reset();
         self.requeue.reset();
         cx.part(|cx| self.podgc.on_start(cx));
+        self.gc.reset();
     }
 
     /// What goes with the process is forgotten when it starts again (`on_start`).
@@ -90,15 +105,28 @@ impl Component for KubeControllerManager {
     fn steady_until(&self, running: bool, cache: &Cache, timer: &Timer) -> Option<Time> {
         match timer {
             Timer::PodGc => self.podgc.steady_until(running, cache, &podgc::Pass),
+            Timer::Gc(_) => None,
         }
     }
 }
 
 impl KubeControllerManager {
-    /// The informers listed again without a restart (the cluster's start-up): the loops that
-    /// count what the cache holds count afresh.
-    pub(crate) fn relisted(&mut self, cx: &mut Cx<'_>) {
+    /// One object of a restarted process's fresh list, as an Add notification, after the
+    /// loops still in the engine had it (`Engine::start_component`).
+    pub(crate) fn listed(&mut self, cx: &mut Cx<'_>, event: &WatchEvent) {
+        cx.part(|cx| self.gc.observe(cx, event, None));
+    }
+
+    /// The informers' first list at the cluster's start-up: PodGC counts what the cache holds.
+    pub(crate) fn booted(&mut self, cx: &mut Cx<'_>) {
         cx.part(|cx| self.podgc.on_start(cx));
+    }
+
+    /// The informers listed again at `revision` without a restart (the end of the start-up):
+    /// PodGC counts afresh, the garbage collector's graph is rebuilt (nothing in it is due).
+    pub(crate) fn relisted(&mut self, cx: &mut Cx<'_>, revision: u64) {
+        cx.part(|cx| self.podgc.on_start(cx));
+        self.gc.relist(cx.cache(), revision);
     }
 
     /// The start-up's events expired: the recorder forgets them.
