@@ -165,8 +165,6 @@ pub(crate) enum Task {
     EndpointSliceWrites { component: usize, writes: Box<controllers::endpointslice::Writes> },
     /// The Job, CronJob and TTL-after-finished controllers' work queue and requests.
     Batch(Box<controllers::job::BatchTask>),
-    /// The disruption controller syncs a PodDisruptionBudget (namespace, name).
-    PdbSync { component: usize, key: Box<(String, String)> },
     /// The horizontal pod autoscaler controller syncs an HPA (namespace, name).
     HpaSync { component: usize, key: Box<(String, String)> },
     /// local-path-provisioner's next step on a volume.
@@ -286,8 +284,6 @@ pub struct Engine {
     pub(crate) workloads: controllers::replicaset::State,
     /// The Job, CronJob and TTL-after-finished controllers' memory.
     pub(crate) batch: controllers::job::BatchState,
-    /// The disruption controller's queue and event recorder.
-    pub(crate) pdb: controllers::disruption::DisruptionState,
     /// The horizontal pod autoscaler controller's queue, recommendations and recorder.
     pub(crate) hpa: controllers::hpa::HpaState,
     /// The EndpointSlice controller's queue, trackers and recorder.
@@ -363,7 +359,6 @@ impl Engine {
             kcm: component::Slot::new(Default::default()),
             workloads: Default::default(),
             batch: Default::default(),
-            pdb: Default::default(),
             hpa: Default::default(),
             endpointslices: Default::default(),
             node_ipam: Default::default(),
@@ -757,10 +752,6 @@ impl Engine {
                         self.schedule_write(component, w);
                     }
                     self.run_component(|e| &mut e.kcm, component, |k, cx| k.on_watch(cx, &event, old.as_deref()));
-                    for key in controllers::disruption::observe(&mut self.pdb, &self.components[component].cache, &event) {
-                        let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
-                        self.schedule(at, Task::PdbSync { component, key: Box::new(key) });
-                    }
                     if let Some(key) = controllers::hpa::observe(&mut self.hpa, &event) {
                         let at = self.now.plus_millis(controllers::hpa::SYNC_PERIOD_MS);
                         self.schedule(at, Task::HpaSync { component, key: Box::new(key) });
@@ -807,13 +798,6 @@ impl Engine {
             Task::TrafficRequest { job, index } => self.traffic_request(job, index),
             Task::TrafficResponse { job, second, node, endpoint, container, generation, code } => self.traffic_response(job, second, &node, &endpoint, &container, generation, code),
             Task::TrafficFinish { job } => self.traffic_finish(job),
-            Task::PdbSync { component, key } => {
-                if self.components.get(component).is_some_and(|c| c.running) {
-                    controllers::disruption::sync(self, component, &key.0, &key.1);
-                } else {
-                    self.pdb.reset();
-                }
-            }
             Task::HpaSync { component, key } => {
                 if self.components.get(component).is_some_and(|c| c.running) {
                     controllers::hpa::sync(self, component, *key);
@@ -1003,11 +987,6 @@ impl Engine {
             n += 1;
         }
         n
-    }
-
-    /// Queues a PodDisruptionBudget sync at `at` (the recheck of an eviction's 2 minutes).
-    pub(crate) fn schedule_pdb_sync(&mut self, component: usize, key: (String, String), at: Time) {
-        self.schedule(at.max(self.now), Task::PdbSync { component, key: Box::new(key) });
     }
 
     /// Would the PersistentVolume controller's next resync write nothing (a quiet stretch)?
@@ -1239,16 +1218,11 @@ impl Engine {
         if id.name == "kube-controller-manager" {
             // The garbage collector's graph is rebuilt from the fresh lists; dangling
             // references found there are queued.
-            self.pdb.reset();
             self.hpa.reset();
             let objects: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self.components[i].cache.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
             for (key, object) in objects {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
                 self.run_component(|e| &mut e.kcm, i, |k, cx| k.listed(cx, &event));
-                for key in controllers::disruption::observe(&mut self.pdb, &self.components[i].cache, &event) {
-                    let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
-                    self.schedule(at, Task::PdbSync { component: i, key: Box::new(key) });
-                }
                 if let Some(key) = controllers::hpa::observe(&mut self.hpa, &event) {
                     let at = self.now.plus_millis(controllers::hpa::SYNC_PERIOD_MS);
                     self.schedule(at, Task::HpaSync { component: i, key: Box::new(key) });

@@ -235,14 +235,8 @@ impl Engine {
         }
         let Some(i) = self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return };
         let revision = self.store.revision();
+        // The graphs only: nothing in them is due (the start-up left no dangling owner).
         self.run_component(|e| &mut e.kcm, i, |k, cx| k.relisted(cx, revision));
-        self.pdb.reset();
-        let objects: Vec<(ObjectKey, std::sync::Arc<Value>)> = self.components[i].cache.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-        for (key, object) in objects {
-            let event = crate::store::WatchEvent { event_type: crate::store::EventType::Added, key, object, revision };
-            // The graphs only: nothing in them is due (the start-up left no dangling owner).
-            let _ = crate::controllers::disruption::observe(&mut self.pdb, &self.components[i].cache, &event);
-        }
     }
 }
 

@@ -14,14 +14,15 @@
 //! type, and acts through `Cx::part`, a context that sets its own timers only, so a loop's
 //! module names neither `Engine` nor another loop.
 //!
-//! Moved so far: PodGC (`podgc.rs`) and the garbage collector (`garbagecollector.rs`). The loops still written as `impl Engine` blocks reach
+//! Moved so far: PodGC (`podgc.rs`), the garbage collector (`garbagecollector.rs`) and the
+//! disruption controller (`disruption.rs`). The loops still written as `impl Engine` blocks reach
 //! the process-wide parts through the engine's `kcm` slot (`Engine::client_reserve` and its
 //! neighbours in `mod.rs`), as a transition; their deliveries are handed out by the engine
 //! around this component's, in the same order as before.
 
 use serde_json::Value;
 
-use super::{client, garbagecollector, podgc, workqueue};
+use super::{client, disruption, garbagecollector, podgc, workqueue};
 use crate::clock::Time;
 use crate::component::Component;
 use crate::components::Cache;
@@ -40,6 +41,8 @@ pub struct KubeControllerManager {
     podgc: podgc::PodGc,
     /// The garbage collector's graph and queues.
     gc: garbagecollector::GarbageCollector,
+    /// The disruption controller's queue and event recorder.
+    pdb: disruption::DisruptionController,
 }
 
 /// The timers of kube-controller-manager's loops (each loop sets only its own, `Cx::part`).
@@ -49,6 +52,8 @@ pub(crate) enum Timer {
     PodGc,
     /// A garbage collector worker takes an item from its queue.
     Gc(Box<garbagecollector::Item>),
+    /// The disruption controller syncs a PodDisruptionBudget.
+    Pdb(disruption::SyncBudget),
 }
 
 impl From<podgc::Pass> for Timer {
@@ -60,6 +65,12 @@ impl From<podgc::Pass> for Timer {
 impl From<garbagecollector::Item> for Timer {
     fn from(item: garbagecollector::Item) -> Timer {
         Timer::Gc(Box::new(item))
+    }
+}
+
+impl From<disruption::SyncBudget> for Timer {
+    fn from(sync: disruption::SyncBudget) -> Timer {
+        Timer::Pdb(sync)
     }
 }
 
@@ -80,23 +91,26 @@ impl Component for KubeControllerManager {
     fn on_watch(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
         cx.part(|cx| self.podgc.on_watch(cx, event, old));
         cx.part(|cx| self.gc.observe(cx, event, old));
+        cx.part(|cx| self.pdb.observe(cx, event));
     }
 
     fn on_timer(&mut self, cx: &mut Cx<'_>, timer: Timer) {
         match timer {
             Timer::PodGc => cx.part(|cx| self.podgc.on_timer(cx, podgc::Pass)),
             Timer::Gc(item) => cx.part(|cx| self.gc.on_timer(cx, *item)),
+            Timer::Pdb(sync) => cx.part(|cx| self.pdb.on_timer(cx, &mut self.requeue, sync)),
         }
     }
 
     /// A new process: full token buckets, no failures remembered, the garbage collector's
-    /// graph to be built again; its informers have listed (the loops' share of the list is
-    /// `listed`).
+    /// graph to be built again, empty queues; its informers have listed (the loops' share of
+    /// the list is `listed`).
     fn on_start(&mut self, cx: &mut Cx<'_>) {
         self.clients.reset();
         self.requeue.reset();
         cx.part(|cx| self.podgc.on_start(cx));
         self.gc.reset();
+        self.pdb.reset();
     }
 
     /// What goes with the process is forgotten when it starts again (`on_start`).
@@ -105,7 +119,7 @@ impl Component for KubeControllerManager {
     fn steady_until(&self, running: bool, cache: &Cache, timer: &Timer) -> Option<Time> {
         match timer {
             Timer::PodGc => self.podgc.steady_until(running, cache, &podgc::Pass),
-            Timer::Gc(_) => None,
+            Timer::Gc(_) | Timer::Pdb(_) => None,
         }
     }
 }
@@ -115,6 +129,7 @@ impl KubeControllerManager {
     /// loops still in the engine had it (`Engine::start_component`).
     pub(crate) fn listed(&mut self, cx: &mut Cx<'_>, event: &WatchEvent) {
         cx.part(|cx| self.gc.observe(cx, event, None));
+        cx.part(|cx| self.pdb.observe(cx, event));
     }
 
     /// The informers' first list at the cluster's start-up: PodGC counts what the cache holds.
@@ -123,10 +138,12 @@ impl KubeControllerManager {
     }
 
     /// The informers listed again at `revision` without a restart (the end of the start-up):
-    /// PodGC counts afresh, the garbage collector's graph is rebuilt (nothing in it is due).
+    /// PodGC counts afresh, the garbage collector's graph and the disruption controller's
+    /// queue are rebuilt (nothing in them is due).
     pub(crate) fn relisted(&mut self, cx: &mut Cx<'_>, revision: u64) {
         cx.part(|cx| self.podgc.on_start(cx));
         self.gc.relist(cx.cache(), revision);
+        self.pdb.relist(cx.cache(), revision);
     }
 
     /// The start-up's events expired: the recorder forgets them.

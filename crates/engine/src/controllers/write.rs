@@ -99,7 +99,7 @@ impl Engine {
         if let Some(key) = requeue
             && !pending
         {
-            self.requeue_after_write(component, key, failed);
+            self.requeue_after_write(key, failed);
         }
         match (first, follow) {
             (Some(Ok(Response::Object(object))), Some(follow)) => self.follow_up(follow, &object),
@@ -139,18 +139,15 @@ impl Engine {
 
     /// `handleErr`: a failed sync goes back to its queue after the rate limiter's delay; a
     /// clean one is forgotten.
-    fn requeue_after_write(&mut self, component: usize, key: Requeue, failed: bool) {
+    fn requeue_after_write(&mut self, key: Requeue, failed: bool) {
         let id = format!("{}/{}/{}", key.kind, key.namespace, key.name);
         if !failed {
             self.requeue_forget(&id);
             return;
         }
         let at = self.now.plus_millis(self.requeue_when(&id));
-        match key.kind {
-            "PodDisruptionBudget" => self.schedule_pdb_sync(component, (key.namespace, key.name), at),
-            // `AddAfter`: when the delay is up the key joins its queue, where it coalesces
-            // with a sync already waiting.
-            kind => self.schedule(at, Task::WorkloadRequeue { kind, namespace: key.namespace, name: key.name }),
-        }
+        // `AddAfter`: when the delay is up the key joins its queue, where it coalesces with a
+        // sync already waiting.
+        self.schedule(at, Task::WorkloadRequeue { kind: key.kind, namespace: key.namespace, name: key.name });
     }
 }
