@@ -288,8 +288,6 @@ pub struct Engine {
     pub(crate) hpa: controllers::hpa::HpaState,
     /// The EndpointSlice controller's queue, trackers and recorder.
     pub(crate) endpointslices: controllers::endpointslice::Controller,
-    /// The node IPAM controller's range allocator (kube-controller-manager's memory).
-    pub(crate) node_ipam: controllers::nodeipam::RangeAllocator,
     /// Workload keys whose worker still sends the requests of its last sync (blocked on its
     /// client's rate limiter), until when; and the keys whose next sync waits for that.
     workload_busy: VecMap<(&'static str, String, String), Time>,
@@ -361,7 +359,6 @@ impl Engine {
             batch: Default::default(),
             hpa: Default::default(),
             endpointslices: Default::default(),
-            node_ipam: Default::default(),
             workload_busy: VecMap::new(),
             workload_deferred: VecSet::new(),
             taps: Vec::new(),
@@ -741,7 +738,6 @@ impl Engine {
                 }
                 if id.name == "kube-controller-manager" {
                     let mut writes = controllers::reconcile(&self.components[component].cache, &event, self.now);
-                    writes.extend(self.node_ipam.observe(&event));
                     writes.extend(controllers::persistentvolume::on_event(&self.components[component].cache, &mut self.pv_recorder, &event, self.now));
                     self.endpointslice_observe(component, &event, old.as_deref());
                     self.workload_controllers(component, &event, old.as_deref());
@@ -786,6 +782,11 @@ impl Engine {
             Task::NodeLifecycle(work) => self.node_lifecycle_work(*work),
             Task::TaintEviction(work) => self.taint_eviction_work(*work),
             Task::PvResync => self.pv_resync(),
+            Task::Kcm(controllers::manager::Timer::Send(write)) => {
+                if let Some(me) = self.control_plane_index(controllers::KCM) {
+                    self.controller_write(me, *write);
+                }
+            }
             Task::Kcm(timer) => {
                 if let Some(me) = self.control_plane_index(controllers::KCM) {
                     self.run_component(|e| &mut e.kcm, me, |k, cx| k.on_timer(cx, timer));
@@ -1199,12 +1200,10 @@ impl Engine {
             self.workload_deferred.clear();
             self.workloads.slow_starts.reset();
             self.endpointslices.reset();
-            self.node_ipam = controllers::nodeipam::RangeAllocator::relist(&self.components[i].cache);
             self.run_component(|e| &mut e.kcm, i, |k, cx| k.on_start(cx));
             for (key, object) in listed {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
-                let mut writes = controllers::reconcile(&self.components[i].cache, &event, self.now);
-                writes.extend(self.node_ipam.observe(&event));
+                let writes = controllers::reconcile(&self.components[i].cache, &event, self.now);
                 self.endpointslice_observe(i, &event, None);
                 self.workload_controllers(i, &event, None);
                 self.batch_observe(i, &event, None);
@@ -1213,6 +1212,7 @@ impl Engine {
                 for w in writes {
                     self.schedule_write(i, w);
                 }
+                self.run_component(|e| &mut e.kcm, i, |k, cx| k.listed(cx, &event));
             }
         }
         if id.name == "kube-controller-manager" {
@@ -1222,7 +1222,7 @@ impl Engine {
             let objects: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self.components[i].cache.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
             for (key, object) in objects {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
-                self.run_component(|e| &mut e.kcm, i, |k, cx| k.listed(cx, &event));
+                self.run_component(|e| &mut e.kcm, i, |k, cx| k.cached(cx, &event));
                 if let Some(key) = controllers::hpa::observe(&mut self.hpa, &event) {
                     let at = self.now.plus_millis(controllers::hpa::SYNC_PERIOD_MS);
                     self.schedule(at, Task::HpaSync { component: i, key: Box::new(key) });

@@ -14,15 +14,18 @@
 //! type, and acts through `Cx::part`, a context that sets its own timers only, so a loop's
 //! module names neither `Engine` nor another loop.
 //!
-//! Moved so far: PodGC (`podgc.rs`), the garbage collector (`garbagecollector.rs`) and the
-//! disruption controller (`disruption.rs`). The loops still written as `impl Engine` blocks reach
+//! Moved so far: PodGC (`podgc.rs`), the garbage collector (`garbagecollector.rs`), the
+//! disruption controller (`disruption.rs`) and node IPAM's range allocator (`nodeipam.rs`). A
+//! loop whose sync hands over writes has them leave through its client here (`send`); the
+//! engine's `controller_write` still sends them, as it sends the other loops' (what follows a
+//! write reaches those loops' memory). The loops still written as `impl Engine` blocks reach
 //! the process-wide parts through the engine's `kcm` slot (`Engine::client_reserve` and its
 //! neighbours in `mod.rs`), as a transition; their deliveries are handed out by the engine
 //! around this component's, in the same order as before.
 
 use serde_json::Value;
 
-use super::{client, disruption, garbagecollector, podgc, workqueue};
+use super::{client, disruption, garbagecollector, nodeipam, podgc, workqueue};
 use crate::clock::Time;
 use crate::component::Component;
 use crate::components::Cache;
@@ -43,6 +46,8 @@ pub struct KubeControllerManager {
     gc: garbagecollector::GarbageCollector,
     /// The disruption controller's queue and event recorder.
     pdb: disruption::DisruptionController,
+    /// The node IPAM controller's range allocator.
+    node_ipam: nodeipam::RangeAllocator,
 }
 
 /// The timers of kube-controller-manager's loops (each loop sets only its own, `Cx::part`).
@@ -54,6 +59,8 @@ pub(crate) enum Timer {
     Gc(Box<garbagecollector::Item>),
     /// The disruption controller syncs a PodDisruptionBudget.
     Pdb(disruption::SyncBudget),
+    /// A loop's write leaves its client (the engine sends it: `controller_write`).
+    Send(Box<super::Write>),
 }
 
 impl From<podgc::Pass> for Timer {
@@ -87,8 +94,11 @@ impl Component for KubeControllerManager {
     type Timer = Timer;
 
     /// A delivery of the shared informer, to the moved loops (the others had it before, from
-    /// the engine).
+    /// the engine, and their writes left before these).
     fn on_watch(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
+        for w in self.node_ipam.observe(event) {
+            self.send(cx, w);
+        }
         cx.part(|cx| self.podgc.on_watch(cx, event, old));
         cx.part(|cx| self.gc.observe(cx, event, old));
         cx.part(|cx| self.pdb.observe(cx, event));
@@ -99,15 +109,19 @@ impl Component for KubeControllerManager {
             Timer::PodGc => cx.part(|cx| self.podgc.on_timer(cx, podgc::Pass)),
             Timer::Gc(item) => cx.part(|cx| self.gc.on_timer(cx, *item)),
             Timer::Pdb(sync) => cx.part(|cx| self.pdb.on_timer(cx, &mut self.requeue, sync)),
+            // The engine sends it (`Engine::run_task`).
+            Timer::Send(_) => {}
         }
     }
 
-    /// A new process: full token buckets, no failures remembered, the garbage collector's
-    /// graph to be built again, empty queues; its informers have listed (the loops' share of
-    /// the list is `listed`).
+    /// A new process: full token buckets, no failures remembered, every node's range
+    /// occupied before any node is given one, the garbage collector's graph to be built again,
+    /// empty queues; its informers have listed (the loops' share of the list is `listed` and
+    /// `cached`).
     fn on_start(&mut self, cx: &mut Cx<'_>) {
         self.clients.reset();
         self.requeue.reset();
+        self.node_ipam = nodeipam::RangeAllocator::relist(cx.cache());
         cx.part(|cx| self.podgc.on_start(cx));
         self.gc.reset();
         self.pdb.reset();
@@ -119,15 +133,33 @@ impl Component for KubeControllerManager {
     fn steady_until(&self, running: bool, cache: &Cache, timer: &Timer) -> Option<Time> {
         match timer {
             Timer::PodGc => self.podgc.steady_until(running, cache, &podgc::Pass),
-            Timer::Gc(_) | Timer::Pdb(_) => None,
+            Timer::Gc(_) | Timer::Pdb(_) | Timer::Send(_) => None,
         }
     }
 }
 
 impl KubeControllerManager {
+    /// A loop's write: it leaves when its controller's client lets it, after the work queue's
+    /// hand-off.
+    fn send(&mut self, cx: &mut Cx<'_>, w: super::Write) {
+        let ready = cx.now().plus_millis(crate::CONTROLLER_QUEUE_DELAY_MS);
+        let at = self.clients.reserve(w.controller, ready, 1 + w.then.len() as u64);
+        cx.after(at, Timer::Send(Box::new(w)));
+    }
+
     /// One object of a restarted process's fresh list, as an Add notification, after the
-    /// loops still in the engine had it (`Engine::start_component`).
+    /// loops still in the engine had it and their writes left (`Engine::start_component`):
+    /// node IPAM.
     pub(crate) fn listed(&mut self, cx: &mut Cx<'_>, event: &WatchEvent) {
+        for w in self.node_ipam.observe(event) {
+            self.send(cx, w);
+        }
+    }
+
+    /// One object of a restarted process's cache, in key order, once the whole list was
+    /// handed out (`Engine::start_component`): the garbage collector's graph and the disruption
+    /// controller's queue.
+    pub(crate) fn cached(&mut self, cx: &mut Cx<'_>, event: &WatchEvent) {
         cx.part(|cx| self.gc.observe(cx, event, None));
         cx.part(|cx| self.pdb.observe(cx, event));
     }
