@@ -136,8 +136,6 @@ pub(crate) enum Task {
     NodeLifecycle(Box<controllers::nodelifecycle::Work>),
     /// The taint eviction controller's queued work and timed workers.
     TaintEviction(Box<controllers::tainteviction::Work>),
-    /// The PersistentVolume controller's periodic resync (every 15 s).
-    PvResync,
     /// One of kube-controller-manager's own timers (`controllers/manager.rs`).
     Kcm(controllers::manager::Timer),
     /// etcd revokes an expired lease and deletes the events on it (`apiserver/event_ttl.rs`).
@@ -273,8 +271,6 @@ pub struct Engine {
     pub(crate) node_lifecycle: controllers::nodelifecycle::State,
     /// The taint eviction controller's memory (tainted nodes, scheduled deletions).
     pub(crate) taint_eviction: controllers::tainteviction::State,
-    /// The PersistentVolume controller's event correlation.
-    pub(crate) pv_recorder: controllers::persistentvolume::Recorder,
     /// kind's local-path-provisioner (its process, `component.rs`).
     pub(crate) local_path: component::Slot<local_path::LocalPathProvisioner>,
     /// kube-controller-manager's process (`controllers/manager.rs`): its clients, rate limiter
@@ -352,7 +348,6 @@ impl Engine {
             next_boot: 0,
             node_lifecycle: Default::default(),
             taint_eviction: Default::default(),
-            pv_recorder: Default::default(),
             local_path: component::Slot::new(Default::default()),
             kcm: component::Slot::new(Default::default()),
             workloads: Default::default(),
@@ -737,8 +732,7 @@ impl Engine {
                     self.run_component(|e| &mut e.local_path, component, |p, cx| p.on_watch(cx, &event, old.as_deref()));
                 }
                 if id.name == "kube-controller-manager" {
-                    let mut writes = controllers::reconcile(&self.components[component].cache, &event, self.now);
-                    writes.extend(controllers::persistentvolume::on_event(&self.components[component].cache, &mut self.pv_recorder, &event, self.now));
+                    let writes = controllers::reconcile(&self.components[component].cache, &event, self.now);
                     self.endpointslice_observe(component, &event, old.as_deref());
                     self.workload_controllers(component, &event, old.as_deref());
                     self.batch_observe(component, &event, old.as_deref());
@@ -781,7 +775,6 @@ impl Engine {
             Task::NodeMonitor => self.node_monitor(),
             Task::NodeLifecycle(work) => self.node_lifecycle_work(*work),
             Task::TaintEviction(work) => self.taint_eviction_work(*work),
-            Task::PvResync => self.pv_resync(),
             Task::Kcm(controllers::manager::Timer::Send(write)) => {
                 if let Some(me) = self.control_plane_index(controllers::KCM) {
                     self.controller_write(me, *write);
@@ -992,25 +985,11 @@ impl Engine {
 
     /// Would the PersistentVolume controller's next resync write nothing (a quiet stretch)?
     pub(crate) fn pv_resync_steady(&self) -> bool {
-        let Some(i) = self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return true };
+        let Some(i) = self.control_plane_index(controllers::KCM) else { return true };
         if !self.components[i].running {
             return true;
         }
-        let mut recorder = self.pv_recorder.clone();
-        controllers::persistentvolume::resync(&self.components[i].cache, &mut recorder, self.now).is_empty()
-    }
-
-    /// The PersistentVolume controller syncs every claim and volume; the next pass in 15 s.
-    fn pv_resync(&mut self) {
-        self.schedule(self.now.plus_millis(controllers::persistentvolume::RESYNC_PERIOD_MS), Task::PvResync);
-        let Some(i) = self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return };
-        if !self.components[i].running {
-            return;
-        }
-        let writes = controllers::persistentvolume::resync(&self.components[i].cache, &mut self.pv_recorder, self.now);
-        for w in writes {
-            self.schedule_write(i, w);
-        }
+        self.kcm.get().is_none_or(|k| k.pv_resync_steady(&self.components[i].cache, self.now))
     }
 
     /// A node component's informers list afresh (its watch broke); the kubelet learns what

@@ -194,7 +194,6 @@ impl Engine {
         if let Some(k) = self.kcm.get_mut() {
             k.forget_events();
         }
-        self.pv_recorder = Default::default();
         if let Some(s) = self.scheduler.get_mut() {
             s.event_series.clear();
         }

@@ -15,7 +15,8 @@
 //! module names neither `Engine` nor another loop.
 //!
 //! Moved so far: PodGC (`podgc.rs`), the garbage collector (`garbagecollector.rs`), the
-//! disruption controller (`disruption.rs`) and node IPAM's range allocator (`nodeipam.rs`). A
+//! disruption controller (`disruption.rs`), node IPAM's range allocator (`nodeipam.rs`) and
+//! the PersistentVolume controller's memory (`persistentvolume.rs`). A
 //! loop whose sync hands over writes has them leave through its client here (`send`); the
 //! engine's `controller_write` still sends them, as it sends the other loops' (what follows a
 //! write reaches those loops' memory). The loops still written as `impl Engine` blocks reach
@@ -25,7 +26,7 @@
 
 use serde_json::Value;
 
-use super::{client, disruption, garbagecollector, nodeipam, podgc, workqueue};
+use super::{client, disruption, garbagecollector, nodeipam, persistentvolume, podgc, workqueue};
 use crate::clock::Time;
 use crate::component::Component;
 use crate::components::Cache;
@@ -48,6 +49,8 @@ pub struct KubeControllerManager {
     pdb: disruption::DisruptionController,
     /// The node IPAM controller's range allocator.
     node_ipam: nodeipam::RangeAllocator,
+    /// The PersistentVolume controller's event correlation.
+    pv: persistentvolume::PersistentVolumeController,
 }
 
 /// The timers of kube-controller-manager's loops (each loop sets only its own, `Cx::part`).
@@ -59,6 +62,8 @@ pub(crate) enum Timer {
     Gc(Box<garbagecollector::Item>),
     /// The disruption controller syncs a PodDisruptionBudget.
     Pdb(disruption::SyncBudget),
+    /// The PersistentVolume controller's resync (every 15 s).
+    PvResync,
     /// A loop's write leaves its client (the engine sends it: `controller_write`).
     Send(Box<super::Write>),
 }
@@ -75,6 +80,12 @@ impl From<garbagecollector::Item> for Timer {
     }
 }
 
+impl From<persistentvolume::Resync> for Timer {
+    fn from(_: persistentvolume::Resync) -> Timer {
+        Timer::PvResync
+    }
+}
+
 impl From<disruption::SyncBudget> for Timer {
     fn from(sync: disruption::SyncBudget) -> Timer {
         Timer::Pdb(sync)
@@ -84,7 +95,7 @@ impl From<disruption::SyncBudget> for Timer {
 impl Timer {
     /// Whether it is one of the periodic timers the quiet stretches ask about (`quiet.rs`).
     pub(crate) fn periodic(&self) -> bool {
-        matches!(self, Timer::PodGc)
+        matches!(self, Timer::PodGc | Timer::PvResync)
     }
 }
 
@@ -96,7 +107,9 @@ impl Component for KubeControllerManager {
     /// A delivery of the shared informer, to the moved loops (the others had it before, from
     /// the engine, and their writes left before these).
     fn on_watch(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
-        for w in self.node_ipam.observe(event) {
+        let mut writes = self.node_ipam.observe(event);
+        writes.extend(self.pv.observe(cx.cache(), event, cx.now()));
+        for w in writes {
             self.send(cx, w);
         }
         cx.part(|cx| self.podgc.on_watch(cx, event, old));
@@ -109,6 +122,11 @@ impl Component for KubeControllerManager {
             Timer::PodGc => cx.part(|cx| self.podgc.on_timer(cx, podgc::Pass)),
             Timer::Gc(item) => cx.part(|cx| self.gc.on_timer(cx, *item)),
             Timer::Pdb(sync) => cx.part(|cx| self.pdb.on_timer(cx, &mut self.requeue, sync)),
+            Timer::PvResync => {
+                for w in cx.part(|cx| self.pv.resync(cx)) {
+                    self.send(cx, w);
+                }
+            }
             // The engine sends it (`Engine::run_task`).
             Timer::Send(_) => {}
         }
@@ -133,7 +151,8 @@ impl Component for KubeControllerManager {
     fn steady_until(&self, running: bool, cache: &Cache, timer: &Timer) -> Option<Time> {
         match timer {
             Timer::PodGc => self.podgc.steady_until(running, cache, &podgc::Pass),
-            Timer::Gc(_) | Timer::Pdb(_) | Timer::Send(_) => None,
+            // The resync's answer needs the clock: `pv_resync_steady`.
+            Timer::Gc(_) | Timer::Pdb(_) | Timer::PvResync | Timer::Send(_) => None,
         }
     }
 }
@@ -178,8 +197,14 @@ impl KubeControllerManager {
         self.pdb.relist(cx.cache(), revision);
     }
 
-    /// The start-up's events expired: the recorder forgets them.
+    /// The start-up's events expired: the recorders forget them.
     pub(crate) fn forget_events(&mut self) {
         self.events = Default::default();
+        self.pv.forget_events();
+    }
+
+    /// Would the PersistentVolume controller's resync at `now` write nothing (`quiet.rs`)?
+    pub(crate) fn pv_resync_steady(&self, cache: &Cache, now: Time) -> bool {
+        self.pv.steady(cache, now)
     }
 }
