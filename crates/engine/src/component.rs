@@ -17,6 +17,7 @@ use crate::apiserver::request::{Request, Response};
 use crate::apiserver::status::Status;
 use crate::clock::Time;
 use crate::components::Cache;
+use crate::metrics_server::{MetricsApi, PodUsage};
 use crate::rng::Rng;
 use crate::store::WatchEvent;
 use crate::trace::{Action, FieldChange, ObjectRef, Params};
@@ -61,6 +62,9 @@ pub(crate) trait Host<T> {
     fn record(&mut self, me: usize, action: Action, object: Option<ObjectRef>, params: Params, diff: Vec<FieldChange>);
     fn traces(&self, object: Option<&ObjectRef>) -> bool;
     fn after(&mut self, at: Time, timer: T);
+    fn feature_enabled(&self, gate: &str) -> bool;
+    fn metrics_api(&self) -> MetricsApi;
+    fn pod_metrics(&self, last: Time, namespace: Option<&str>) -> Vec<PodUsage>;
 }
 
 impl<C> Slot<C> {
@@ -140,6 +144,22 @@ impl<'a, T> Cx<'a, T> {
         self.host.after(at, timer);
     }
 
+    /// Whether a feature gate its process was started with is on.
+    pub(crate) fn feature_enabled(&self, gate: &str) -> bool {
+        self.host.feature_enabled(gate)
+    }
+
+    /// Where the resource metrics API (`metrics.k8s.io`, metrics-server behind kube-apiserver's
+    /// aggregation layer) stands …
+    pub(crate) fn metrics_api(&self) -> MetricsApi {
+        self.host.metrics_api()
+    }
+
+    /// … and, while it serves from the scrapes at `last`, its PodMetrics in `namespace`.
+    pub(crate) fn pod_metrics(&self, last: Time, namespace: Option<&str>) -> Vec<PodUsage> {
+        self.host.pod_metrics(last, namespace)
+    }
+
     /// The same context for one part of the component whose timers are of a type of its own,
     /// `S` (a loop of kube-controller-manager): the part acts as the component does, and can
     /// set no timer but its own.
@@ -188,5 +208,17 @@ impl<T, S: Into<T>> Host<S> for Part<'_, T, S> {
 
     fn after(&mut self, at: Time, timer: S) {
         self.host.after(at, timer.into());
+    }
+
+    fn feature_enabled(&self, gate: &str) -> bool {
+        self.host.feature_enabled(gate)
+    }
+
+    fn metrics_api(&self) -> MetricsApi {
+        self.host.metrics_api()
+    }
+
+    fn pod_metrics(&self, last: Time, namespace: Option<&str>) -> Vec<PodUsage> {
+        self.host.pod_metrics(last, namespace)
     }
 }

@@ -163,8 +163,6 @@ pub(crate) enum Task {
     EndpointSliceWrites { component: usize, writes: Box<controllers::endpointslice::Writes> },
     /// The Job, CronJob and TTL-after-finished controllers' work queue and requests.
     Batch(Box<controllers::job::BatchTask>),
-    /// The horizontal pod autoscaler controller syncs an HPA (namespace, name).
-    HpaSync { component: usize, key: Box<(String, String)> },
     /// local-path-provisioner's next step on a volume.
     LocalPath(local_path::Timer),
 }
@@ -280,8 +278,6 @@ pub struct Engine {
     pub(crate) workloads: controllers::replicaset::State,
     /// The Job, CronJob and TTL-after-finished controllers' memory.
     pub(crate) batch: controllers::job::BatchState,
-    /// The horizontal pod autoscaler controller's queue, recommendations and recorder.
-    pub(crate) hpa: controllers::hpa::HpaState,
     /// The EndpointSlice controller's queue, trackers and recorder.
     pub(crate) endpointslices: controllers::endpointslice::Controller,
     /// Workload keys whose worker still sends the requests of its last sync (blocked on its
@@ -352,7 +348,6 @@ impl Engine {
             kcm: component::Slot::new(Default::default()),
             workloads: Default::default(),
             batch: Default::default(),
-            hpa: Default::default(),
             endpointslices: Default::default(),
             workload_busy: VecMap::new(),
             workload_deferred: VecSet::new(),
@@ -742,10 +737,6 @@ impl Engine {
                         self.schedule_write(component, w);
                     }
                     self.run_component(|e| &mut e.kcm, component, |k, cx| k.on_watch(cx, &event, old.as_deref()));
-                    if let Some(key) = controllers::hpa::observe(&mut self.hpa, &event) {
-                        let at = self.now.plus_millis(controllers::hpa::SYNC_PERIOD_MS);
-                        self.schedule(at, Task::HpaSync { component, key: Box::new(key) });
-                    }
                 }
             }
             Task::Scheduler(timer) => {
@@ -792,13 +783,6 @@ impl Engine {
             Task::TrafficRequest { job, index } => self.traffic_request(job, index),
             Task::TrafficResponse { job, second, node, endpoint, container, generation, code } => self.traffic_response(job, second, &node, &endpoint, &container, generation, code),
             Task::TrafficFinish { job } => self.traffic_finish(job),
-            Task::HpaSync { component, key } => {
-                if self.components.get(component).is_some_and(|c| c.running) {
-                    controllers::hpa::sync(self, component, *key);
-                } else {
-                    self.hpa.reset();
-                }
-            }
             Task::Batch(task) => self.batch_task(*task),
             Task::LocalPath(timer) => {
                 if let Some(me) = self.control_plane_index(local_path::COMPONENT) {
@@ -1196,17 +1180,8 @@ impl Engine {
         }
         if id.name == "kube-controller-manager" {
             // The garbage collector's graph is rebuilt from the fresh lists; dangling
-            // references found there are queued.
-            self.hpa.reset();
-            let objects: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self.components[i].cache.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-            for (key, object) in objects {
-                let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
-                self.run_component(|e| &mut e.kcm, i, |k, cx| k.cached(cx, &event));
-                if let Some(key) = controllers::hpa::observe(&mut self.hpa, &event) {
-                    let at = self.now.plus_millis(controllers::hpa::SYNC_PERIOD_MS);
-                    self.schedule(at, Task::HpaSync { component: i, key: Box::new(key) });
-                }
-            }
+            // references found there are queued, and so are the budgets and autoscalers.
+            self.run_component(|e| &mut e.kcm, i, |k, cx| k.cached(cx, revision));
         }
         if id.name == scheduler::COMPONENT && id.node.is_none() {
             self.run_component(|e| &mut e.scheduler, i, |s, cx| s.on_start(cx));
@@ -1318,6 +1293,18 @@ impl<T: Into<Task>> component::Host<T> for Engine {
 
     fn after(&mut self, at: Time, timer: T) {
         self.schedule(at, timer.into());
+    }
+
+    fn feature_enabled(&self, gate: &str) -> bool {
+        self.features.enabled(gate)
+    }
+
+    fn metrics_api(&self) -> metrics_server::MetricsApi {
+        Engine::metrics_api(self)
+    }
+
+    fn pod_metrics(&self, last: Time, namespace: Option<&str>) -> Vec<metrics_server::PodUsage> {
+        Engine::pod_metrics(self, last, namespace)
     }
 }
 

@@ -15,8 +15,9 @@
 //! module names neither `Engine` nor another loop.
 //!
 //! Moved so far: PodGC (`podgc.rs`), the garbage collector (`garbagecollector.rs`), the
-//! disruption controller (`disruption.rs`), node IPAM's range allocator (`nodeipam.rs`) and
-//! the PersistentVolume controller's memory (`persistentvolume.rs`). A
+//! disruption controller (`disruption.rs`), node IPAM's range allocator (`nodeipam.rs`), the
+//! PersistentVolume controller's memory (`persistentvolume.rs`) and the horizontal pod
+//! autoscaler controller (`hpa.rs`). A
 //! loop whose sync hands over writes has them leave through its client here (`send`); the
 //! engine's `controller_write` still sends them, as it sends the other loops' (what follows a
 //! write reaches those loops' memory). The loops still written as `impl Engine` blocks reach
@@ -26,7 +27,7 @@
 
 use serde_json::Value;
 
-use super::{client, disruption, garbagecollector, nodeipam, persistentvolume, podgc, workqueue};
+use super::{client, disruption, garbagecollector, hpa, nodeipam, persistentvolume, podgc, workqueue};
 use crate::clock::Time;
 use crate::component::Component;
 use crate::components::Cache;
@@ -51,6 +52,8 @@ pub struct KubeControllerManager {
     node_ipam: nodeipam::RangeAllocator,
     /// The PersistentVolume controller's event correlation.
     pv: persistentvolume::PersistentVolumeController,
+    /// The horizontal pod autoscaler controller's queue, recommendations and recorder.
+    hpa: hpa::HpaController,
 }
 
 /// The timers of kube-controller-manager's loops (each loop sets only its own, `Cx::part`).
@@ -62,6 +65,8 @@ pub(crate) enum Timer {
     Gc(Box<garbagecollector::Item>),
     /// The disruption controller syncs a PodDisruptionBudget.
     Pdb(disruption::SyncBudget),
+    /// The horizontal pod autoscaler controller syncs an HPA.
+    Hpa(hpa::SyncHpa),
     /// The PersistentVolume controller's resync (every 15 s).
     PvResync,
     /// A loop's write leaves its client (the engine sends it: `controller_write`).
@@ -77,6 +82,12 @@ impl From<podgc::Pass> for Timer {
 impl From<garbagecollector::Item> for Timer {
     fn from(item: garbagecollector::Item) -> Timer {
         Timer::Gc(Box::new(item))
+    }
+}
+
+impl From<hpa::SyncHpa> for Timer {
+    fn from(sync: hpa::SyncHpa) -> Timer {
+        Timer::Hpa(sync)
     }
 }
 
@@ -115,6 +126,7 @@ impl Component for KubeControllerManager {
         cx.part(|cx| self.podgc.on_watch(cx, event, old));
         cx.part(|cx| self.gc.observe(cx, event, old));
         cx.part(|cx| self.pdb.observe(cx, event));
+        cx.part(|cx| self.hpa.observe(cx, event));
     }
 
     fn on_timer(&mut self, cx: &mut Cx<'_>, timer: Timer) {
@@ -122,6 +134,7 @@ impl Component for KubeControllerManager {
             Timer::PodGc => cx.part(|cx| self.podgc.on_timer(cx, podgc::Pass)),
             Timer::Gc(item) => cx.part(|cx| self.gc.on_timer(cx, *item)),
             Timer::Pdb(sync) => cx.part(|cx| self.pdb.on_timer(cx, &mut self.requeue, sync)),
+            Timer::Hpa(sync) => cx.part(|cx| self.hpa.on_timer(cx, sync)),
             Timer::PvResync => {
                 for w in cx.part(|cx| self.pv.resync(cx)) {
                     self.send(cx, w);
@@ -143,6 +156,7 @@ impl Component for KubeControllerManager {
         cx.part(|cx| self.podgc.on_start(cx));
         self.gc.reset();
         self.pdb.reset();
+        self.hpa.reset();
     }
 
     /// What goes with the process is forgotten when it starts again (`on_start`).
@@ -152,7 +166,7 @@ impl Component for KubeControllerManager {
         match timer {
             Timer::PodGc => self.podgc.steady_until(running, cache, &podgc::Pass),
             // The resync's answer needs the clock: `pv_resync_steady`.
-            Timer::Gc(_) | Timer::Pdb(_) | Timer::PvResync | Timer::Send(_) => None,
+            Timer::Gc(_) | Timer::Pdb(_) | Timer::Hpa(_) | Timer::PvResync | Timer::Send(_) => None,
         }
     }
 }
@@ -175,12 +189,17 @@ impl KubeControllerManager {
         }
     }
 
-    /// One object of a restarted process's cache, in key order, once the whole list was
-    /// handed out (`Engine::start_component`): the garbage collector's graph and the disruption
-    /// controller's queue.
-    pub(crate) fn cached(&mut self, cx: &mut Cx<'_>, event: &WatchEvent) {
-        cx.part(|cx| self.gc.observe(cx, event, None));
-        cx.part(|cx| self.pdb.observe(cx, event));
+    /// A restarted process's cache, listed at `revision`, once the whole list was handed out
+    /// (`Engine::start_component`): object by object in key order, as Add notifications, the
+    /// garbage collector's graph, the disruption controller's and the autoscaler's queues.
+    pub(crate) fn cached(&mut self, cx: &mut Cx<'_>, revision: u64) {
+        let objects: Vec<(crate::store::ObjectKey, std::sync::Arc<Value>)> = cx.cache().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        for (key, object) in objects {
+            let event = WatchEvent { event_type: crate::store::EventType::Added, key, object, revision };
+            cx.part(|cx| self.gc.observe(cx, &event, None));
+            cx.part(|cx| self.pdb.observe(cx, &event));
+            cx.part(|cx| self.hpa.observe(cx, &event));
+        }
     }
 
     /// The informers' first list at the cluster's start-up: PodGC counts what the cache holds.
