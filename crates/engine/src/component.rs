@@ -8,8 +8,9 @@
 //! client is), its own trace and its own timers. While it runs, its state is out of the
 //! engine ([`Slot`]): it cannot reach the engine, and nothing can reach it.
 //!
-//! kube-scheduler is driven this way; the other components still run as `impl Engine`
-//! blocks and move here one by one (`docs/plans/issue-20-survey.md`, §4).
+//! kube-scheduler, local-path-provisioner and kube-controller-manager (with the loops moved
+//! into it, each through [`Cx::part`]) are driven this way; the other components still run as
+//! `impl Engine` blocks and move here one by one (`docs/plans/issue-20-survey.md`, §4).
 
 use serde_json::Value;
 

@@ -6,24 +6,24 @@
 //! Here it is one component, [`KubeControllerManager`], held in one `Slot` of the engine: the
 //! process-wide parts (the clients, the work queues' rate limiter, the workload controllers'
 //! event recorder) and every loop moved so far are its fields, and one `Component` impl hands
-//! each input to its loops in upstream's order. One type rather than a component per loop
-//! sharing a process object: the loops share one informer cache and the process's clients and
-//! queues, and a field borrow hands a loop exactly the shared part it uses (`&mut self.requeue`
-//! next to its own state) where separate components would need the shared object out of the
-//! engine as well. Each loop keeps its own module, its own memory type and its own timer
-//! type, and acts through `Cx::part`, a context that sets its own timers only, so a loop's
-//! module names neither `Engine` nor another loop.
+//! each input to its loops, in the order the engine handed them out before. One type rather
+//! than a component per loop sharing a process object: the loops share one informer cache and
+//! the process's clients and queues, and a field borrow hands a loop exactly the shared part it
+//! uses (`&mut self.requeue` next to its own state), where separate components would need the
+//! shared object taken out of the engine as well. Each loop keeps its own module, its own
+//! memory type and its own timer type, and acts through `Cx::part`, a context that sets its
+//! own timers only, so a loop's module names neither `Engine` nor another loop.
 //!
 //! Moved so far: PodGC (`podgc.rs`), the garbage collector (`garbagecollector.rs`), the
 //! disruption controller (`disruption.rs`), node IPAM's range allocator (`nodeipam.rs`), the
 //! PersistentVolume controller's memory (`persistentvolume.rs`) and the horizontal pod
-//! autoscaler controller (`hpa.rs`). A
-//! loop whose sync hands over writes has them leave through its client here (`send`); the
-//! engine's `controller_write` still sends them, as it sends the other loops' (what follows a
-//! write reaches those loops' memory). The loops still written as `impl Engine` blocks reach
-//! the process-wide parts through the engine's `kcm` slot (`Engine::client_reserve` and its
-//! neighbours in `mod.rs`), as a transition; their deliveries are handed out by the engine
-//! around this component's, in the same order as before.
+//! autoscaler controller (`hpa.rs`). A loop whose sync hands over writes has them leave through
+//! its client here (`send`); the engine's `controller_write` still sends them, as it sends the
+//! other loops' (what follows a write reaches those loops' memory). The loops still written as
+//! `impl Engine` blocks reach the process-wide parts through the engine's `kcm` slot
+//! (`Engine::client_reserve` and its neighbours in `mod.rs`), as a transition; their share of a
+//! delivery is handed out by the engine just before this component's (`on_watch`), and of a
+//! restart's list between `on_start`, `listed` and `cached`.
 
 use serde_json::Value;
 
