@@ -727,15 +727,11 @@ impl Engine {
                     self.run_component(|e| &mut e.local_path, component, |p, cx| p.on_watch(cx, &event, old.as_deref()));
                 }
                 if id.name == "kube-controller-manager" {
-                    let writes = controllers::reconcile(&self.components[component].cache, &event, self.now);
                     self.endpointslice_observe(component, &event, old.as_deref());
                     self.workload_controllers(component, &event, old.as_deref());
                     self.batch_observe(component, &event, old.as_deref());
                     self.node_lifecycle_observe(&event, old.as_deref());
                     self.taint_eviction_observe(&event, old.as_deref());
-                    for w in writes {
-                        self.schedule_write(component, w);
-                    }
                     self.run_component(|e| &mut e.kcm, component, |k, cx| k.on_watch(cx, &event, old.as_deref()));
                 }
             }
@@ -879,15 +875,6 @@ impl Engine {
         items.extend(self.workloads.resume.take().map(controllers::Held::Resume));
         // In order, the slow-start batches each after the one before (`controllers/slowstart.rs`).
         self.send_sync(i, items);
-    }
-
-    /// A controller's write goes out after its work queue hands it over, when its client's
-    /// rate limiter lets it (`controllers/client.rs`).
-    pub(crate) fn schedule_write(&mut self, component: usize, w: controllers::Write) -> Time {
-        let ready = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
-        let at = self.client_reserve(w.controller, ready, 1 + w.then.len() as u64);
-        self.schedule(at, Task::Write { component, write: Box::new(w) });
-        at
     }
 
     pub(crate) fn follow_up(&mut self, follow: controllers::FollowUp, object: &Value) {
@@ -1166,15 +1153,11 @@ impl Engine {
             self.run_component(|e| &mut e.kcm, i, |k, cx| k.on_start(cx));
             for (key, object) in listed {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
-                let writes = controllers::reconcile(&self.components[i].cache, &event, self.now);
                 self.endpointslice_observe(i, &event, None);
                 self.workload_controllers(i, &event, None);
                 self.batch_observe(i, &event, None);
                 self.node_lifecycle_observe(&event, None);
                 self.taint_eviction_observe(&event, None);
-                for w in writes {
-                    self.schedule_write(i, w);
-                }
                 self.run_component(|e| &mut e.kcm, i, |k, cx| k.listed(cx, &event));
             }
         }

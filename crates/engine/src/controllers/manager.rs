@@ -14,10 +14,12 @@
 //! memory type and its own timer type, and acts through `Cx::part`, a context that sets its
 //! own timers only, so a loop's module names neither `Engine` nor another loop.
 //!
-//! Moved so far: PodGC (`podgc.rs`), the garbage collector (`garbagecollector.rs`), the
-//! disruption controller (`disruption.rs`), node IPAM's range allocator (`nodeipam.rs`), the
-//! PersistentVolume controller's memory (`persistentvolume.rs`) and the horizontal pod
-//! autoscaler controller (`hpa.rs`). A loop whose sync hands over writes has them leave through
+//! Moved so far: the stateless reconcilers of each delivery (`reconcile` in `mod.rs`: service
+//! accounts, root CA publisher, namespace, volume protection, Endpoints, resource quota), PodGC
+//! (`podgc.rs`), the garbage collector (`garbagecollector.rs`), the disruption controller
+//! (`disruption.rs`), node IPAM's range allocator (`nodeipam.rs`), the PersistentVolume
+//! controller's memory (`persistentvolume.rs`) and the horizontal pod autoscaler controller
+//! (`hpa.rs`). A loop whose sync hands over writes has them leave through
 //! its client here (`send`); the engine's `controller_write` still sends them, as it sends the
 //! other loops' (what follows a write reaches those loops' memory). The loops still written as
 //! `impl Engine` blocks reach the process-wide parts through the engine's `kcm` slot
@@ -115,10 +117,11 @@ type Cx<'a> = crate::component::Cx<'a, Timer>;
 impl Component for KubeControllerManager {
     type Timer = Timer;
 
-    /// A delivery of the shared informer, to the moved loops (the others had it before, from
-    /// the engine, and their writes left before these).
+    /// A delivery of the shared informer, to the moved loops (the others had it just before,
+    /// from the engine).
     fn on_watch(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
-        let mut writes = self.node_ipam.observe(event);
+        let mut writes = super::reconcile(cx.cache(), event, cx.now());
+        writes.extend(self.node_ipam.observe(event));
         writes.extend(self.pv.observe(cx.cache(), event, cx.now()));
         for w in writes {
             self.send(cx, w);
@@ -181,10 +184,12 @@ impl KubeControllerManager {
     }
 
     /// One object of a restarted process's fresh list, as an Add notification, after the
-    /// loops still in the engine had it and their writes left (`Engine::start_component`):
-    /// node IPAM.
+    /// loops still in the engine had it (`Engine::start_component`): the stateless
+    /// reconcilers and node IPAM.
     pub(crate) fn listed(&mut self, cx: &mut Cx<'_>, event: &WatchEvent) {
-        for w in self.node_ipam.observe(event) {
+        let mut writes = super::reconcile(cx.cache(), event, cx.now());
+        writes.extend(self.node_ipam.observe(event));
+        for w in writes {
             self.send(cx, w);
         }
     }

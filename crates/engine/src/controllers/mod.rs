@@ -144,8 +144,9 @@ pub enum FollowUp {
     Event { account: &'static str, source: &'static str, kind: &'static str, api_version: &'static str, involved: Value, reason: &'static str, message: String },
 }
 
-/// Every controller of kube-controller-manager, in the order they react to one delivery.
-pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent, now: crate::clock::Time) -> Vec<Write> {
+/// kube-controller-manager's stateless reconcilers, in the order they react to one delivery
+/// (`manager.rs` sends what they ask for).
+pub(crate) fn reconcile(cache: &crate::components::Cache, event: &WatchEvent, now: crate::clock::Time) -> Vec<Write> {
     let mut writes = Vec::new();
     writes.extend(serviceaccounts::reconcile(cache, event));
     writes.extend(root_ca_publisher::reconcile(cache, event));
