@@ -131,7 +131,7 @@ impl Engine {
             e.run_component(|e| &mut e.scheduler, me, |s, cx| crate::component::Component::on_start(s, cx));
         }
         if let Some(kcm) = e.control_plane_index(crate::controllers::KCM) {
-            e.run_component(|e| &mut e.podgc, kcm, |c, cx| crate::component::Component::on_start(c, cx));
+            e.run_component(|e| &mut e.kcm, kcm, |k, cx| k.booted(cx));
         }
         // The kubelets' heartbeats and the node lifecycle controller's health monitor.
         e.refresh_node_index();
@@ -143,8 +143,8 @@ impl Engine {
         // The node controller registered these nodes before the learner arrived.
         let known: Vec<(String, String)> = e.store.list_shared("", "nodes", None).map(|(k, v)| (k.name.clone(), v["metadata"]["uid"].as_str().unwrap_or_default().to_string())).collect();
         e.node_lifecycle.seed_known(known);
-        e.schedule(e.now.plus_millis(crate::controllers::persistentvolume::RESYNC_PERIOD_MS), crate::Task::PvResync);
-        e.schedule(e.now.plus_millis(crate::controllers::podgc::GC_CHECK_PERIOD_MS), crate::Task::PodGc);
+        e.schedule(e.now.plus_millis(crate::controllers::persistentvolume::RESYNC_PERIOD_MS), crate::controllers::manager::Timer::PvResync.into());
+        e.schedule(e.now.plus_millis(crate::controllers::podgc::GC_CHECK_PERIOD_MS), crate::controllers::manager::Timer::PodGc.into());
         e.schedule(e.now.plus_millis(crate::scheduler::EVENT_FINISH_MS), crate::scheduler::Timer::EventSeriesFinish.into());
         e.schedule(e.now.plus_millis(crate::scheduler::EVENT_REFRESH_MS), crate::scheduler::Timer::EventSeriesRefresh.into());
     }

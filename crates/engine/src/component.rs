@@ -8,8 +8,9 @@
 //! client is), its own trace and its own timers. While it runs, its state is out of the
 //! engine ([`Slot`]): it cannot reach the engine, and nothing can reach it.
 //!
-//! kube-scheduler is driven this way; the other components still run as `impl Engine`
-//! blocks and move here one by one (`docs/plans/issue-20-survey.md`, §4).
+//! kube-scheduler, local-path-provisioner and kube-controller-manager (with the loops moved
+//! into it, each through [`Cx::part`]) are driven this way; the other components still run as
+//! `impl Engine` blocks and move here one by one (`docs/plans/issue-20-survey.md`, §4).
 
 use serde_json::Value;
 
@@ -17,6 +18,7 @@ use crate::apiserver::request::{Request, Response};
 use crate::apiserver::status::Status;
 use crate::clock::Time;
 use crate::components::Cache;
+use crate::metrics_server::{MetricsApi, PodUsage};
 use crate::rng::Rng;
 use crate::store::WatchEvent;
 use crate::trace::{Action, FieldChange, ObjectRef, Params};
@@ -66,6 +68,9 @@ pub(crate) trait Host {
 /// (the others are compiled once, not once per timer type).
 pub(crate) trait TimerHost<T>: Host {
     fn after(&mut self, at: Time, timer: T);
+    fn feature_enabled(&self, gate: &str) -> bool;
+    fn metrics_api(&self) -> MetricsApi;
+    fn pod_metrics(&self, last: Time, namespace: Option<&str>) -> Vec<PodUsage>;
 }
 
 impl<C> Slot<C> {
@@ -143,5 +148,83 @@ impl<'a, T> Cx<'a, T> {
     /// Sets one of its timers.
     pub(crate) fn after(&mut self, at: Time, timer: T) {
         self.host.after(at, timer);
+    }
+
+    /// Whether a feature gate its process was started with is on.
+    pub(crate) fn feature_enabled(&self, gate: &str) -> bool {
+        self.host.feature_enabled(gate)
+    }
+
+    /// Where the resource metrics API (`metrics.k8s.io`, metrics-server behind kube-apiserver's
+    /// aggregation layer) stands …
+    pub(crate) fn metrics_api(&self) -> MetricsApi {
+        self.host.metrics_api()
+    }
+
+    /// … and, while it serves from the scrapes at `last`, its PodMetrics in `namespace`.
+    pub(crate) fn pod_metrics(&self, last: Time, namespace: Option<&str>) -> Vec<PodUsage> {
+        self.host.pod_metrics(last, namespace)
+    }
+
+    /// The same context for one part of the component whose timers are of a type of its own,
+    /// `S` (a loop of kube-controller-manager): the part acts as the component does, and can
+    /// set no timer but its own.
+    pub(crate) fn part<S: Into<T>, R>(&mut self, f: impl FnOnce(&mut Cx<'_, S>) -> R) -> R {
+        let me = self.me;
+        let mut part = Part { host: &mut *self.host, timer: std::marker::PhantomData };
+        f(&mut Cx::new(&mut part, me))
+    }
+}
+
+/// The host as one part of a component sees it ([`Cx::part`]): its timers become the
+/// component's.
+struct Part<'b, T, S> {
+    host: &'b mut dyn Host<T>,
+    timer: std::marker::PhantomData<fn(S)>,
+}
+
+impl<T, S: Into<T>> Host<S> for Part<'_, T, S> {
+    fn now(&self) -> Time {
+        self.host.now()
+    }
+
+    fn rng(&mut self) -> &mut Rng {
+        self.host.rng()
+    }
+
+    fn cache(&self, me: usize) -> &Cache {
+        self.host.cache(me)
+    }
+
+    fn running(&self, me: usize) -> bool {
+        self.host.running(me)
+    }
+
+    fn request(&mut self, req: Request) -> Result<Response, Status> {
+        self.host.request(req)
+    }
+
+    fn record(&mut self, me: usize, action: Action, object: Option<ObjectRef>, params: Params, diff: Vec<FieldChange>) {
+        self.host.record(me, action, object, params, diff);
+    }
+
+    fn traces(&self, object: Option<&ObjectRef>) -> bool {
+        self.host.traces(object)
+    }
+
+    fn after(&mut self, at: Time, timer: S) {
+        self.host.after(at, timer.into());
+    }
+
+    fn feature_enabled(&self, gate: &str) -> bool {
+        self.host.feature_enabled(gate)
+    }
+
+    fn metrics_api(&self) -> MetricsApi {
+        self.host.metrics_api()
+    }
+
+    fn pod_metrics(&self, last: Time, namespace: Option<&str>) -> Vec<PodUsage> {
+        self.host.pod_metrics(last, namespace)
     }
 }

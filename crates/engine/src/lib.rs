@@ -140,10 +140,8 @@ pub(crate) enum Task {
     NodeLifecycle(Box<controllers::nodelifecycle::Work>),
     /// The taint eviction controller's queued work and timed workers.
     TaintEviction(Box<controllers::tainteviction::Work>),
-    /// The PersistentVolume controller's periodic resync (every 15 s).
-    PvResync,
-    /// The pod garbage collector's pass (every 20 s).
-    PodGc,
+    /// One of kube-controller-manager's own timers (`controllers/manager.rs`).
+    Kcm(controllers::manager::Timer),
     /// etcd revokes an expired lease and deletes the events on it (`apiserver/event_ttl.rs`).
     EventLeaseExpire { expiry: clock::Time },
     /// A container's preStop hook ended (or its time ran out).
@@ -169,12 +167,6 @@ pub(crate) enum Task {
     EndpointSliceWrites { component: usize, writes: Box<controllers::endpointslice::Writes> },
     /// The Job, CronJob and TTL-after-finished controllers' work queue and requests.
     Batch(Box<controllers::job::BatchTask>),
-    /// A garbage collector worker takes an item from its queue.
-    Gc { component: usize, item: Box<controllers::garbagecollector::Item> },
-    /// The disruption controller syncs a PodDisruptionBudget (namespace, name).
-    PdbSync { component: usize, key: Box<(String, String)> },
-    /// The horizontal pod autoscaler controller syncs an HPA (namespace, name).
-    HpaSync { component: usize, key: Box<(String, String)> },
     /// local-path-provisioner's next step on a volume.
     LocalPath(local_path::Timer),
 }
@@ -281,35 +273,21 @@ pub struct Engine {
     pub(crate) node_lifecycle: controllers::nodelifecycle::State,
     /// The taint eviction controller's memory (tainted nodes, scheduled deletions).
     pub(crate) taint_eviction: controllers::tainteviction::State,
-    /// The PersistentVolume controller's event correlation.
-    pub(crate) pv_recorder: controllers::persistentvolume::Recorder,
     /// kind's local-path-provisioner (its process, `component.rs`).
     pub(crate) local_path: component::Slot<local_path::LocalPathProvisioner>,
-    /// The workload controllers' event recorder and their memory (expectations).
-    pub(crate) controller_events: crate::record::Recorder,
+    /// kube-controller-manager's process (`controllers/manager.rs`): its clients, rate limiter
+    /// and event recorder, and the loops moved into it.
+    pub(crate) kcm: component::Slot<controllers::manager::KubeControllerManager>,
+    /// The workload controllers' memory (expectations).
     pub(crate) workloads: controllers::replicaset::State,
     /// The Job, CronJob and TTL-after-finished controllers' memory.
     pub(crate) batch: controllers::job::BatchState,
-    /// The garbage collector's dependency graph and queues.
-    pub(crate) gc: controllers::garbagecollector::GcState,
-    /// The disruption controller's queue and event recorder.
-    pub(crate) pdb: controllers::disruption::DisruptionState,
-    /// The horizontal pod autoscaler controller's queue, recommendations and recorder.
-    pub(crate) hpa: controllers::hpa::HpaState,
     /// The EndpointSlice controller's queue, trackers and recorder.
     pub(crate) endpointslices: controllers::endpointslice::Controller,
-    /// The node IPAM controller's range allocator (kube-controller-manager's memory).
-    pub(crate) node_ipam: controllers::nodeipam::RangeAllocator,
-    /// The controllers' work-queue rate limiter (`AddRateLimited` after a failed write).
-    pub(crate) requeue_limiter: controllers::workqueue::RateLimiter,
-    /// Each controller's API client and its token bucket (`--kube-api-qps`/`--kube-api-burst`).
-    pub(crate) controller_clients: controllers::client::Clients,
     /// Workload keys whose worker still sends the requests of its last sync (blocked on its
     /// client's rate limiter), until when; and the keys whose next sync waits for that.
     workload_busy: VecMap<(&'static str, String, String), Time>,
     workload_deferred: VecSet<(&'static str, String, String)>,
-    /// The pod garbage collector's quarantined node names.
-    pub(crate) podgc: component::Slot<controllers::podgc::PodGc>,
     /// Client watches opened from outside the cluster (`kubectl get -w`).
     taps: Vec<apiserver::client_watch::ClientWatch>,
     next_tap: u64,
@@ -370,19 +348,11 @@ impl Engine {
             next_boot: 0,
             node_lifecycle: Default::default(),
             taint_eviction: Default::default(),
-            pv_recorder: Default::default(),
             local_path: component::Slot::new(Default::default()),
-            controller_events: Default::default(),
+            kcm: component::Slot::new(Default::default()),
             workloads: Default::default(),
             batch: Default::default(),
-            gc: Default::default(),
-            pdb: Default::default(),
-            hpa: Default::default(),
             endpointslices: Default::default(),
-            node_ipam: Default::default(),
-            podgc: component::Slot::new(Default::default()),
-            requeue_limiter: Default::default(),
-            controller_clients: Default::default(),
             workload_busy: VecMap::new(),
             workload_deferred: VecSet::new(),
             taps: Vec::new(),
@@ -761,29 +731,12 @@ impl Engine {
                     self.run_component(|e| &mut e.local_path, component, |p, cx| p.on_watch(cx, &event, old.as_deref()));
                 }
                 if id.name == "kube-controller-manager" {
-                    let mut writes = controllers::reconcile(&self.components[component].cache, &event, self.now);
-                    writes.extend(self.node_ipam.observe(&event));
-                    writes.extend(controllers::persistentvolume::on_event(&self.components[component].cache, &mut self.pv_recorder, &event, self.now));
                     self.endpointslice_observe(component, &event, old.as_deref());
-                    self.run_component(|e| &mut e.podgc, component, |c, cx| c.on_watch(cx, &event, old.as_deref()));
                     self.workload_controllers(component, &event, old.as_deref());
                     self.batch_observe(component, &event, old.as_deref());
                     self.node_lifecycle_observe(&event, old.as_deref());
                     self.taint_eviction_observe(&event, old.as_deref());
-                    for w in writes {
-                        self.schedule_write(component, w);
-                    }
-                    for item in controllers::garbagecollector::observe(&mut self.gc, &self.components[component].cache, &event, old.as_deref()) {
-                        self.schedule_gc(component, item);
-                    }
-                    for key in controllers::disruption::observe(&mut self.pdb, &self.components[component].cache, &event) {
-                        let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
-                        self.schedule(at, Task::PdbSync { component, key: Box::new(key) });
-                    }
-                    if let Some(key) = controllers::hpa::observe(&mut self.hpa, &event) {
-                        let at = self.now.plus_millis(controllers::hpa::SYNC_PERIOD_MS);
-                        self.schedule(at, Task::HpaSync { component, key: Box::new(key) });
-                    }
+                    self.run_component(|e| &mut e.kcm, component, |k, cx| k.on_watch(cx, &event, old.as_deref()));
                 }
             }
             Task::Scheduler(timer) => {
@@ -813,10 +766,14 @@ impl Engine {
             Task::NodeMonitor => self.node_monitor(),
             Task::NodeLifecycle(work) => self.node_lifecycle_work(*work),
             Task::TaintEviction(work) => self.taint_eviction_work(*work),
-            Task::PvResync => self.pv_resync(),
-            Task::PodGc => {
+            Task::Kcm(controllers::manager::Timer::Send(write)) => {
                 if let Some(me) = self.control_plane_index(controllers::KCM) {
-                    self.run_component(|e| &mut e.podgc, me, |c, cx| c.on_timer(cx, controllers::podgc::Pass));
+                    self.controller_write(me, *write);
+                }
+            }
+            Task::Kcm(timer) => {
+                if let Some(me) = self.control_plane_index(controllers::KCM) {
+                    self.run_component(|e| &mut e.kcm, me, |k, cx| k.on_timer(cx, timer));
                 }
             }
             Task::EventLeaseExpire { expiry } => self.event_lease_expire(expiry),
@@ -826,27 +783,6 @@ impl Engine {
             Task::TrafficRequest { job, index } => self.traffic_request(job, index),
             Task::TrafficResponse { job, second, node, endpoint, container, generation, code } => self.traffic_response(job, second, &node, &endpoint, &container, generation, code),
             Task::TrafficFinish { job } => self.traffic_finish(job),
-            Task::Gc { component, item } => {
-                if self.components.get(component).is_some_and(|c| c.running) {
-                    controllers::garbagecollector::work(self, component, *item);
-                } else {
-                    self.gc.reset();
-                }
-            }
-            Task::PdbSync { component, key } => {
-                if self.components.get(component).is_some_and(|c| c.running) {
-                    controllers::disruption::sync(self, component, &key.0, &key.1);
-                } else {
-                    self.pdb.reset();
-                }
-            }
-            Task::HpaSync { component, key } => {
-                if self.components.get(component).is_some_and(|c| c.running) {
-                    controllers::hpa::sync(self, component, *key);
-                } else {
-                    self.hpa.reset();
-                }
-            }
             Task::Batch(task) => self.batch_task(*task),
             Task::LocalPath(timer) => {
                 if let Some(me) = self.control_plane_index(local_path::COMPONENT) {
@@ -945,15 +881,6 @@ impl Engine {
         self.send_sync(i, items);
     }
 
-    /// A controller's write goes out after its work queue hands it over, when its client's
-    /// rate limiter lets it (`controllers/client.rs`).
-    pub(crate) fn schedule_write(&mut self, component: usize, w: controllers::Write) -> Time {
-        let ready = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
-        let at = self.controller_clients.reserve(w.controller, ready, 1 + w.then.len() as u64);
-        self.schedule(at, Task::Write { component, write: Box::new(w) });
-        at
-    }
-
     pub(crate) fn follow_up(&mut self, follow: controllers::FollowUp, object: &Value) {
         match follow {
             controllers::FollowUp::Event { account, source, kind, api_version, involved, reason, message } => {
@@ -964,12 +891,13 @@ impl Engine {
                 let inv = Involved { kind, api_version, object: &involved, field_path: None };
                 let ns = involved["metadata"]["namespace"].as_str().map(str::to_string);
                 // A repeat, or a similar event folded into the combined one, is its count's PATCH.
-                if let Some(write) = self.controller_events.record_about(inv, note, Source { component: source, host: None }, self.now) {
+                let now = self.now;
+                if let Some(write) = self.controller_events().and_then(|r| r.record_about(inv, note, Source { component: source, host: None }, now)) {
                     let build = |verb, name: Option<&str>, body| controllers::controller_request(account, verb, "events", ns.as_deref(), name.unwrap_or_default(), body);
                     // The event sink shares the controller's client: each request takes a token
                     // (it is written now; the requests after it wait the longer).
                     let send = |e: &mut Engine, req| {
-                        e.controller_clients.reserve(account, e.now, 1);
+                        e.client_reserve(account, e.now, 1);
                         e.handle(req)
                     };
                     self.sink_event(&write, build, send);
@@ -1030,38 +958,13 @@ impl Engine {
         n
     }
 
-    /// Queues a garbage collector work item (the work-queue hand-off).
-    pub(crate) fn schedule_gc(&mut self, component: usize, item: controllers::garbagecollector::Item) {
-        let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
-        self.schedule(at, Task::Gc { component, item: Box::new(item) });
-    }
-
-    /// Queues a PodDisruptionBudget sync at `at` (the recheck of an eviction's 2 minutes).
-    pub(crate) fn schedule_pdb_sync(&mut self, component: usize, key: (String, String), at: Time) {
-        self.schedule(at.max(self.now), Task::PdbSync { component, key: Box::new(key) });
-    }
-
     /// Would the PersistentVolume controller's next resync write nothing (a quiet stretch)?
     pub(crate) fn pv_resync_steady(&self) -> bool {
-        let Some(i) = self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return true };
+        let Some(i) = self.control_plane_index(controllers::KCM) else { return true };
         if !self.components[i].running {
             return true;
         }
-        let mut recorder = self.pv_recorder.clone();
-        controllers::persistentvolume::resync(&self.components[i].cache, &mut recorder, self.now).is_empty()
-    }
-
-    /// The PersistentVolume controller syncs every claim and volume; the next pass in 15 s.
-    fn pv_resync(&mut self) {
-        self.schedule(self.now.plus_millis(controllers::persistentvolume::RESYNC_PERIOD_MS), Task::PvResync);
-        let Some(i) = self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return };
-        if !self.components[i].running {
-            return;
-        }
-        let writes = controllers::persistentvolume::resync(&self.components[i].cache, &mut self.pv_recorder, self.now);
-        for w in writes {
-            self.schedule_write(i, w);
-        }
+        self.kcm.get().is_none_or(|k| k.pv_resync_steady(&self.components[i].cache, self.now))
     }
 
     /// A node component's informers list afresh (its watch broke); the kubelet learns what
@@ -1247,49 +1150,25 @@ impl Engine {
             self.node_lifecycle.reset(self.now);
             self.taint_eviction.reset();
             self.batch.reset();
-            self.requeue_limiter.reset();
-            self.controller_clients.reset();
             self.workload_busy.clear();
             self.workload_deferred.clear();
             self.workloads.slow_starts.reset();
             self.endpointslices.reset();
-            self.node_ipam = controllers::nodeipam::RangeAllocator::relist(&self.components[i].cache);
-            self.run_component(|e| &mut e.podgc, i, |c, cx| c.on_start(cx));
+            self.run_component(|e| &mut e.kcm, i, |k, cx| k.on_start(cx));
             for (key, object) in listed {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
-                let mut writes = controllers::reconcile(&self.components[i].cache, &event, self.now);
-                writes.extend(self.node_ipam.observe(&event));
                 self.endpointslice_observe(i, &event, None);
                 self.workload_controllers(i, &event, None);
                 self.batch_observe(i, &event, None);
                 self.node_lifecycle_observe(&event, None);
                 self.taint_eviction_observe(&event, None);
-                for w in writes {
-                    self.schedule_write(i, w);
-                }
+                self.run_component(|e| &mut e.kcm, i, |k, cx| k.listed(cx, &event));
             }
         }
         if id.name == "kube-controller-manager" {
             // The garbage collector's graph is rebuilt from the fresh lists; dangling
-            // references found there are queued.
-            self.gc.reset();
-            self.pdb.reset();
-            self.hpa.reset();
-            let objects: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self.components[i].cache.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-            for (key, object) in objects {
-                let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
-                for item in controllers::garbagecollector::observe(&mut self.gc, &self.components[i].cache, &event, None) {
-                    self.schedule_gc(i, item);
-                }
-                for key in controllers::disruption::observe(&mut self.pdb, &self.components[i].cache, &event) {
-                    let at = self.now.plus_millis(CONTROLLER_QUEUE_DELAY_MS);
-                    self.schedule(at, Task::PdbSync { component: i, key: Box::new(key) });
-                }
-                if let Some(key) = controllers::hpa::observe(&mut self.hpa, &event) {
-                    let at = self.now.plus_millis(controllers::hpa::SYNC_PERIOD_MS);
-                    self.schedule(at, Task::HpaSync { component: i, key: Box::new(key) });
-                }
-            }
+            // references found there are queued, and so are the budgets and autoscalers.
+            self.run_component(|e| &mut e.kcm, i, |k, cx| k.cached(cx, revision));
         }
         if id.name == scheduler::COMPONENT && id.node.is_none() {
             self.run_component(|e| &mut e.scheduler, i, |s, cx| s.on_start(cx));
@@ -1404,6 +1283,18 @@ impl<T: Into<Task>> component::TimerHost<T> for Engine {
     fn after(&mut self, at: Time, timer: T) {
         self.schedule(at, timer.into());
     }
+
+    fn feature_enabled(&self, gate: &str) -> bool {
+        self.features.enabled(gate)
+    }
+
+    fn metrics_api(&self) -> metrics_server::MetricsApi {
+        Engine::metrics_api(self)
+    }
+
+    fn pod_metrics(&self, last: Time, namespace: Option<&str>) -> Vec<metrics_server::PodUsage> {
+        Engine::pod_metrics(self, last, namespace)
+    }
 }
 
 impl From<scheduler::Timer> for Task {
@@ -1412,9 +1303,9 @@ impl From<scheduler::Timer> for Task {
     }
 }
 
-impl From<controllers::podgc::Pass> for Task {
-    fn from(_: controllers::podgc::Pass) -> Task {
-        Task::PodGc
+impl From<controllers::manager::Timer> for Task {
+    fn from(timer: controllers::manager::Timer) -> Task {
+        Task::Kcm(timer)
     }
 }
 

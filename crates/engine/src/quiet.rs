@@ -83,11 +83,9 @@ fn periodic(task: &Task) -> bool {
             | Task::ContainerGc { .. }
             | Task::EvictionPass { .. }
             | Task::NodeMonitor
-            | Task::PodGc
-            | Task::PvResync
             | Task::Scheduler(scheduler::Timer::EventSeriesFinish | scheduler::Timer::EventSeriesRefresh | scheduler::Timer::FlushUnschedulable)
             | Task::ProxySync { periodic: Some(_), .. }
-    )
+    ) || matches!(task, Task::Kcm(timer) if timer.periodic())
 }
 
 /// What a quiet stretch does with a queued task.
@@ -202,8 +200,8 @@ impl Engine {
             Task::ContainerGc { node } => steady(self.container_gc_steady(node)),
             Task::EvictionPass { node, .. } => steady(self.eviction_steady(node)),
             Task::NodeMonitor => steady(self.node_lifecycle_steady(|node| *heartbeats.entry(node.to_string()).or_insert_with(|| self.heartbeat_steady(node)))),
-            Task::PodGc => self.steady_until(&self.podgc, self.control_plane_index(crate::controllers::KCM), &crate::controllers::podgc::Pass),
-            Task::PvResync => steady(self.pv_resync_steady()),
+            Task::Kcm(crate::controllers::manager::Timer::PvResync) => steady(self.pv_resync_steady()),
+            Task::Kcm(timer) => self.steady_until(&self.kcm, self.control_plane_index(crate::controllers::KCM), timer),
             Task::Scheduler(timer) => self.steady_until(&self.scheduler, self.control_plane_index(scheduler::COMPONENT), timer),
             Task::ProxySync { node, periodic: Some(token) } => steady(self.proxy_periodic_steady(node, *token)),
             _ => None,

@@ -190,8 +190,9 @@ impl Engine {
         for m in self.machines.values_mut() {
             m.kubelet.events = Default::default();
         }
-        self.controller_events = Default::default();
-        self.pv_recorder = Default::default();
+        if let Some(k) = self.kcm.get_mut() {
+            k.forget_events();
+        }
         if let Some(s) = self.scheduler.get_mut() {
             s.event_series.clear();
         }
@@ -231,17 +232,9 @@ impl Engine {
             }
         }
         let Some(i) = self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return };
-        self.run_component(|e| &mut e.podgc, i, |c, cx| crate::component::Component::on_start(c, cx));
-        self.gc.reset();
-        self.pdb.reset();
         let revision = self.store.revision();
-        let objects: Vec<(ObjectKey, std::sync::Arc<Value>)> = self.components[i].cache.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-        for (key, object) in objects {
-            let event = crate::store::WatchEvent { event_type: crate::store::EventType::Added, key, object, revision };
-            // The graphs only: nothing in them is due (the start-up left no dangling owner).
-            let _ = crate::controllers::garbagecollector::observe(&mut self.gc, &self.components[i].cache, &event, None);
-            let _ = crate::controllers::disruption::observe(&mut self.pdb, &self.components[i].cache, &event);
-        }
+        // The graphs only: nothing in them is due (the start-up left no dangling owner).
+        self.run_component(|e| &mut e.kcm, i, |k, cx| k.relisted(cx, revision));
     }
 }
 

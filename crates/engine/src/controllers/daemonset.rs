@@ -379,7 +379,8 @@ fn warn(engine: &mut crate::Engine, ds: &Value, kind: &str, reason: &str, messag
     let involved = Involved { kind: "DaemonSet", api_version: "apps/v1", object: ds, field_path: None };
     let note = Note { kind, reason, message };
     let src = Source { component: SOURCE, host: None };
-    let Some(write) = engine.controller_events.record_about(involved, note, src, engine.now) else { return };
+    let now = engine.now;
+    let Some(write) = engine.controller_events().and_then(|r| r.record_about(involved, note, src, now)) else { return };
     engine.sink_event(&write, |verb, name, body| controller_request(ACCOUNT, verb, "events", Some(&ns), name.unwrap_or_default(), body), |e, r| e.handle(r));
 }
 

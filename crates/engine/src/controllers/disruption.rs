@@ -7,13 +7,16 @@
 //!
 //! Like the garbage collector it runs as a work queue keyed by budget: a sync reads the
 //! informer cache when its turn comes, so several deliveries at once make one status write.
+//! A loop of kube-controller-manager (`manager.rs`): its queue and recorder are its own memory,
+//! a budget's sync its own timer; a failed status write goes back to the queue through the
+//! process's rate limiter.
 
 use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
 
 use super::controller_request;
-use crate::Engine;
+use super::workqueue::RateLimiter;
 use crate::apiserver::Verb;
 use crate::apiserver::eviction::{pod_ready, update_disruption_allowed_condition};
 use crate::clock::Time;
@@ -27,16 +30,51 @@ const SOURCE: &str = "controllermanager";
 /// `DeletionTimeout`: how long an evicted pod stays out of the healthy count.
 pub const DELETION_TIMEOUT_MS: u64 = 2 * 60 * 1000;
 
-/// The queue's memory and the controller's event recorder.
+/// The controller's memory: its queue and its event recorder.
 #[derive(Debug, Clone, Default)]
-pub struct DisruptionState {
+pub struct DisruptionController {
     queued: VecSet<(String, String)>,
     recorder: crate::record::Recorder,
 }
 
-impl DisruptionState {
+/// The controller's one timer: a budget's (namespace, name) sync is due.
+#[derive(Debug, Clone)]
+pub(crate) struct SyncBudget(pub(crate) Box<(String, String)>);
+
+type Cx<'a> = crate::component::Cx<'a, SyncBudget>;
+
+impl DisruptionController {
     pub fn reset(&mut self) {
         self.queued.clear();
+    }
+
+    /// A delivery to kube-controller-manager: the budget it concerns is queued, synced after the
+    /// work queue's hand-off.
+    pub(crate) fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent) {
+        for key in observe(self, cx.cache(), event) {
+            let at = cx.now().plus_millis(crate::CONTROLLER_QUEUE_DELAY_MS);
+            cx.after(at, SyncBudget(Box::new(key)));
+        }
+    }
+
+    /// The queue only, from a fresh list at `revision` (the cluster's start-up): nothing in
+    /// it is sent.
+    pub(crate) fn relist(&mut self, cache: &Cache, revision: u64) {
+        self.reset();
+        for (key, object) in cache {
+            let event = WatchEvent { event_type: EventType::Added, key: key.clone(), object: object.clone(), revision };
+            let _ = observe(self, cache, &event);
+        }
+    }
+
+    /// A budget's turn (kube-controller-manager still running: else its memory went);
+    /// `requeue` is the process's work-queue rate limiter.
+    pub(crate) fn on_timer(&mut self, cx: &mut Cx<'_>, requeue: &mut RateLimiter, SyncBudget(key): SyncBudget) {
+        if cx.running() {
+            self.sync(cx, requeue, &key.0, &key.1);
+        } else {
+            self.reset();
+        }
     }
 }
 
@@ -54,7 +92,7 @@ fn name_of(v: &Value) -> String {
 
 /// What a delivery queues: a budget that changed, or the budget of a pod that changed
 /// (`getPdbForPod`: the first budget selecting it).
-pub fn observe(state: &mut DisruptionState, cache: &Cache, event: &WatchEvent) -> Vec<(String, String)> {
+fn observe(state: &mut DisruptionController, cache: &Cache, event: &WatchEvent) -> Vec<(String, String)> {
     let ns = event.key.namespace.clone();
     let key = match (event.key.group.as_str(), event.key.resource.as_str()) {
         ("policy", "poddisruptionbudgets") if event.event_type != EventType::Deleted => Some((ns, event.key.name.clone())),
@@ -160,136 +198,147 @@ fn selector_text(sel: &Value) -> String {
     format!("&LabelSelector{{MatchLabels:{},MatchExpressions:[]LabelSelectorRequirement{{}},}}", labels.unwrap_or_else(|| "map[string]string{}".into()))
 }
 
-fn event(e: &mut Engine, pdb: &Value, kind: &str, reason: &str, message: &str) {
-    let now = e.now();
-    let ns = pdb["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
-    let involved = Involved { kind: "PodDisruptionBudget", api_version: "policy/v1", object: pdb, field_path: None };
-    let (note, source) = (Note { kind, reason, message }, Source { component: SOURCE, host: None });
-    let Some(write) = e.pdb.recorder.record_about(involved, note, source, now) else { return };
-    e.sink_event(&write, |verb, name, body| controller_request(SA, verb, "events", Some(&ns), name.unwrap_or_default(), body), |e, r| e.handle(r));
-}
+impl DisruptionController {
+    fn event(&mut self, cx: &mut Cx<'_>, pdb: &Value, kind: &str, reason: &str, message: &str) {
+        let now = cx.now();
+        let ns = pdb["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
+        let involved = Involved { kind: "PodDisruptionBudget", api_version: "policy/v1", object: pdb, field_path: None };
+        let (note, source) = (Note { kind, reason, message }, Source { component: SOURCE, host: None });
+        let Some(write) = self.recorder.record_about(involved, note, source, now) else { return };
+        crate::record::sink(&write, |verb, name, body| controller_request(SA, verb, "events", Some(&ns), name.unwrap_or_default(), body), |r| cx.request(r));
+    }
 
-/// `updatePdbStatus`. A conflict goes back to the queue with the rate limiter (`sync`
-/// returns it without `failSafe`); the next sync starts from the informer's copy again.
-fn update_status(e: &mut Engine, component: usize, pdb: Value) {
-    let ns = pdb["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
-    let name = name_of(&pdb);
-    let mut w = None;
-    if let Some(mut r) = controller_request(SA, Verb::Update, "poddisruptionbudgets.policy", Some(&ns), &name, pdb) {
+    /// `updatePdbStatus`. A failure goes back to the queue with the rate limiter (`sync`
+    /// returns it without `failSafe`; a NotFound is no failure: the budget went); the next sync
+    /// starts from the informer's copy again. A clean write forgets the key's failures.
+    fn update_status(&mut self, cx: &mut Cx<'_>, requeue: &mut RateLimiter, pdb: Value) {
+        let ns = pdb["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
+        let name = name_of(&pdb);
+        let Some(mut r) = controller_request(SA, Verb::Update, "poddisruptionbudgets.policy", Some(&ns), &name, pdb) else { return };
         r.subresource = Some("status".into());
-        w = Some(super::Write::now(SA, r).requeue("PodDisruptionBudget", &ns, &name));
-    }
-    if let Some(w) = w {
-        e.controller_write(component, w);
-    }
-}
-
-/// One sync of a budget (`sync` → `trySync`, `failSafe` on an error).
-pub fn sync(e: &mut Engine, component: usize, namespace: &str, name: &str) {
-    e.pdb.queued.remove(&(namespace.to_string(), name.to_string()));
-    let cache = &e.components[component].cache;
-    let Some(pdb) = cache.get(&ObjectKey { group: "policy".into(), resource: "poddisruptionbudgets".into(), namespace: namespace.into(), name: name.into() }).map(|v| (**v).clone()) else { return };
-    let selector = &pdb["spec"]["selector"];
-    let pods: Vec<Value> = pods_in(cache, namespace).filter(|p| crate::labels::selector_matches(selector, &p["metadata"]["labels"])).cloned().collect();
-    let pod_refs: Vec<&Value> = pods.iter().collect();
-    let counted = expected_pod_count(cache, &pdb["spec"], &pod_refs);
-    if pods.is_empty() {
-        event(e, &pdb, "Normal", "NoPods", "No matching pods found");
-    }
-    let (expected, desired, unmanaged) = match counted {
-        Ok(c) => c,
-        Err(err) => {
-            event(e, &pdb, "Warning", "CalculateExpectedPodCountFailed", &format!("Failed to calculate the number of expected pods: {err}"));
-            // `failSafe`: no disruption allowed, the condition says why.
-            let mut failed = pdb.clone();
-            failed["status"]["disruptionsAllowed"] = json!(0);
-            let now = e.now().rfc3339();
-            let observed = failed["status"]["observedGeneration"].clone();
-            let mut conditions: Vec<Value> = failed["status"]["conditions"].as_array().cloned().unwrap_or_default();
-            match conditions.iter_mut().find(|c| c["type"] == "DisruptionAllowed") {
-                Some(c) => {
-                    if c["status"] != "False" {
-                        c["lastTransitionTime"] = json!(now);
-                    }
-                    *c = json!({"type": "DisruptionAllowed", "status": "False", "reason": "SyncFailed", "message": err, "lastTransitionTime": c["lastTransitionTime"], "observedGeneration": observed});
-                }
-                None => conditions.push(json!({"type": "DisruptionAllowed", "status": "False", "reason": "SyncFailed", "message": err, "lastTransitionTime": now, "observedGeneration": observed})),
-            }
-            failed["status"]["conditions"] = json!(conditions);
-            if failed != pdb {
-                update_status(e, component, failed);
-            }
+        let failed = matches!(cx.request(r), Err(e) if e.code() != 404);
+        let id = format!("PodDisruptionBudget/{ns}/{name}");
+        if !failed {
+            requeue.forget(&id);
             return;
         }
-    };
-    if !unmanaged.is_empty() {
-        let message = format!(
-            "Pods selected by this PodDisruptionBudget (selector: {}) were found to be unmanaged. As a result, the status of the PDB cannot be calculated correctly, which may result in undefined behavior. To account for these pods please set \".spec.minAvailable\" field of the PDB to an integer value.",
-            selector_text(selector)
-        );
-        event(e, &pdb, "Warning", "UnmanagedPods", &message);
+        let at = cx.now().plus_millis(requeue.when(&id));
+        Self::sync_at(cx, (ns, name), at);
     }
-    let now = e.now();
-    // `buildDisruptedPodMap`: evictions the API server recorded, for 2 minutes.
-    let mut disrupted = serde_json::Map::new();
-    let mut recheck: Option<u64> = None;
-    let recorded = pdb["status"]["disruptedPods"].as_object().cloned().unwrap_or_default();
-    for pod in &pods {
-        if pod["metadata"]["deletionTimestamp"].is_string() {
-            continue;
-        }
-        let pname = name_of(pod);
-        let Some(at) = recorded.get(&pname) else { continue };
-        let expected_deletion = at.as_str().and_then(timestamp_millis).unwrap_or(0) + DELETION_TIMEOUT_MS;
-        // Past its expected deletion the pod counts again (upstream also warns on the pod,
-        // `NotDeleted`; not modelled).
-        if expected_deletion >= now.millis() {
-            recheck = Some(recheck.map_or(expected_deletion, |r| r.min(expected_deletion)));
-            disrupted.insert(pname, at.clone());
-        }
+
+    /// Queues a budget's sync at `at` (the recheck of an eviction's 2 minutes, a retry).
+    fn sync_at(cx: &mut Cx<'_>, key: (String, String), at: Time) {
+        let at = at.max(cx.now());
+        cx.after(at, SyncBudget(Box::new(key)));
     }
-    // `countHealthyPods`.
-    let healthy = pods
-        .iter()
-        .filter(|p| p["metadata"]["deletionTimestamp"].is_null())
-        .filter(|p| !disrupted.contains_key(&name_of(p)))
-        .filter(|p| pod_ready(p))
-        .count() as i64;
-    let allowed = disruptions_allowed(healthy, desired, expected);
-    let generation = pdb["metadata"]["generation"].clone();
-    let status = &pdb["status"];
-    let same_pods = status["disruptedPods"].as_object().cloned().unwrap_or_default() == disrupted;
-    let condition = status["conditions"].as_array().and_then(|cs| cs.iter().find(|c| c["type"] == "DisruptionAllowed"));
-    let conditions_up_to_date = condition.is_some_and(|c| {
-        status["observedGeneration"] == generation
-            && if allowed > 0 { c["status"] == "True" && c["reason"] == "SufficientPods" } else { c["status"] == "False" && c["reason"] == "InsufficientPods" }
-    });
-    let unchanged = status["currentHealthy"] == healthy
-        && status["desiredHealthy"] == desired
-        && status["expectedPods"] == expected
-        && status["disruptionsAllowed"] == allowed
-        && same_pods
-        && status["observedGeneration"] == generation
-        && conditions_up_to_date;
-    if !unchanged {
-        let mut updated = pdb.clone();
-        let mut new_status = json!({
-            "currentHealthy": healthy, "desiredHealthy": desired, "disruptionsAllowed": allowed, "expectedPods": expected,
-            "observedGeneration": generation,
+
+    /// One sync of a budget (`sync` → `trySync`, `failSafe` on an error).
+    fn sync(&mut self, cx: &mut Cx<'_>, requeue: &mut RateLimiter, namespace: &str, name: &str) {
+        self.queued.remove(&(namespace.to_string(), name.to_string()));
+        let cache = cx.cache();
+        let Some(pdb) = cache.get(&ObjectKey { group: "policy".into(), resource: "poddisruptionbudgets".into(), namespace: namespace.into(), name: name.into() }).map(|v| (**v).clone()) else { return };
+        let selector = &pdb["spec"]["selector"];
+        let pods: Vec<Value> = pods_in(cache, namespace).filter(|p| crate::labels::selector_matches(selector, &p["metadata"]["labels"])).cloned().collect();
+        let pod_refs: Vec<&Value> = pods.iter().collect();
+        let counted = expected_pod_count(cache, &pdb["spec"], &pod_refs);
+        if pods.is_empty() {
+            self.event(cx, &pdb, "Normal", "NoPods", "No matching pods found");
+        }
+        let (expected, desired, unmanaged) = match counted {
+            Ok(c) => c,
+            Err(err) => {
+                self.event(cx, &pdb, "Warning", "CalculateExpectedPodCountFailed", &format!("Failed to calculate the number of expected pods: {err}"));
+                // `failSafe`: no disruption allowed, the condition says why.
+                let mut failed = pdb.clone();
+                failed["status"]["disruptionsAllowed"] = json!(0);
+                let now = cx.now().rfc3339();
+                let observed = failed["status"]["observedGeneration"].clone();
+                let mut conditions: Vec<Value> = failed["status"]["conditions"].as_array().cloned().unwrap_or_default();
+                match conditions.iter_mut().find(|c| c["type"] == "DisruptionAllowed") {
+                    Some(c) => {
+                        if c["status"] != "False" {
+                            c["lastTransitionTime"] = json!(now);
+                        }
+                        *c = json!({"type": "DisruptionAllowed", "status": "False", "reason": "SyncFailed", "message": err, "lastTransitionTime": c["lastTransitionTime"], "observedGeneration": observed});
+                    }
+                    None => conditions.push(json!({"type": "DisruptionAllowed", "status": "False", "reason": "SyncFailed", "message": err, "lastTransitionTime": now, "observedGeneration": observed})),
+                }
+                failed["status"]["conditions"] = json!(conditions);
+                if failed != pdb {
+                    self.update_status(cx, requeue, failed);
+                }
+                return;
+            }
+        };
+        if !unmanaged.is_empty() {
+            let message = format!(
+                "Pods selected by this PodDisruptionBudget (selector: {}) were found to be unmanaged. As a result, the status of the PDB cannot be calculated correctly, which may result in undefined behavior. To account for these pods please set \".spec.minAvailable\" field of the PDB to an integer value.",
+                selector_text(selector)
+            );
+            self.event(cx, &pdb, "Warning", "UnmanagedPods", &message);
+        }
+        let now = cx.now();
+        // `buildDisruptedPodMap`: evictions the API server recorded, for 2 minutes.
+        let mut disrupted = serde_json::Map::new();
+        let mut recheck: Option<u64> = None;
+        let recorded = pdb["status"]["disruptedPods"].as_object().cloned().unwrap_or_default();
+        for pod in &pods {
+            if pod["metadata"]["deletionTimestamp"].is_string() {
+                continue;
+            }
+            let pname = name_of(pod);
+            let Some(at) = recorded.get(&pname) else { continue };
+            let expected_deletion = at.as_str().and_then(timestamp_millis).unwrap_or(0) + DELETION_TIMEOUT_MS;
+            // Past its expected deletion the pod counts again (upstream also warns on the pod,
+            // `NotDeleted`; not modelled).
+            if expected_deletion >= now.millis() {
+                recheck = Some(recheck.map_or(expected_deletion, |r| r.min(expected_deletion)));
+                disrupted.insert(pname, at.clone());
+            }
+        }
+        // `countHealthyPods`.
+        let healthy = pods
+            .iter()
+            .filter(|p| p["metadata"]["deletionTimestamp"].is_null())
+            .filter(|p| !disrupted.contains_key(&name_of(p)))
+            .filter(|p| pod_ready(p))
+            .count() as i64;
+        let allowed = disruptions_allowed(healthy, desired, expected);
+        let generation = pdb["metadata"]["generation"].clone();
+        let status = &pdb["status"];
+        let same_pods = status["disruptedPods"].as_object().cloned().unwrap_or_default() == disrupted;
+        let condition = status["conditions"].as_array().and_then(|cs| cs.iter().find(|c| c["type"] == "DisruptionAllowed"));
+        let conditions_up_to_date = condition.is_some_and(|c| {
+            status["observedGeneration"] == generation
+                && if allowed > 0 { c["status"] == "True" && c["reason"] == "SufficientPods" } else { c["status"] == "False" && c["reason"] == "InsufficientPods" }
         });
-        if !disrupted.is_empty() {
-            new_status["disruptedPods"] = Value::Object(disrupted);
+        let unchanged = status["currentHealthy"] == healthy
+            && status["desiredHealthy"] == desired
+            && status["expectedPods"] == expected
+            && status["disruptionsAllowed"] == allowed
+            && same_pods
+            && status["observedGeneration"] == generation
+            && conditions_up_to_date;
+        if !unchanged {
+            let mut updated = pdb.clone();
+            let mut new_status = json!({
+                "currentHealthy": healthy, "desiredHealthy": desired, "disruptionsAllowed": allowed, "expectedPods": expected,
+                "observedGeneration": generation,
+            });
+            if !disrupted.is_empty() {
+                new_status["disruptedPods"] = Value::Object(disrupted);
+            }
+            if let Some(cs) = status.get("conditions") {
+                new_status["conditions"] = cs.clone();
+            }
+            update_disruption_allowed_condition(&mut new_status, &now.rfc3339());
+            updated["status"] = new_status;
+            self.update_status(cx, requeue, updated);
         }
-        if let Some(cs) = status.get("conditions") {
-            new_status["conditions"] = cs.clone();
+        if let Some(at) = recheck {
+            let key = (namespace.to_string(), name.to_string());
+            Self::sync_at(cx, key, Time(at));
         }
-        update_disruption_allowed_condition(&mut new_status, &now.rfc3339());
-        updated["status"] = new_status;
-        update_status(e, component, updated);
-    }
-    if let Some(at) = recheck {
-        let key = (namespace.to_string(), name.to_string());
-        e.schedule_pdb_sync(component, key, Time(at));
     }
 }
 

@@ -7,16 +7,16 @@
 //! (foreground), or remove an owner from its dependents' `ownerReferences` before removing the
 //! `orphan` finalizer (orphan).
 //!
-//! Unlike the other controllers, a worker's next request depends on the answer to the last
-//! (a live GET decides whether an owner is dangling), so work items run as engine tasks with
-//! the engine at hand rather than as pre-computed writes.
+//! A loop of kube-controller-manager (`manager.rs`): its graph and queues are its own memory,
+//! its work items its own timers. A worker's next request depends on the answer to the last
+//! (a live GET decides whether an owner is dangling), so a worker sends its requests through
+//! its context as it goes rather than handing over pre-computed writes.
 
 use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
 
 use super::controller_identity;
-use crate::Engine;
 use crate::apiserver::{FINALIZER_FOREGROUND, FINALIZER_ORPHAN, Preconditions, Request, Response, Verb};
 use crate::components::Cache;
 use crate::store::{EventType, ObjectKey, WatchEvent};
@@ -42,17 +42,20 @@ pub enum Item {
     AttemptToOrphan(Identity),
 }
 
-/// The graph builder's memory: which objects name which owner uid (`uidToNode`'s
-/// dependents), the owners known to be absent (`absentOwnerCache`), and the items queued.
+/// The garbage collector's memory, the graph builder's: which objects name which owner uid
+/// (`uidToNode`'s dependents), the owners known to be absent (`absentOwnerCache`), and the
+/// items queued.
 #[derive(Debug, Clone, Default)]
-pub struct GcState {
+pub struct GarbageCollector {
     built: bool,
     dependents: VecMap<String, VecSet<ObjectKey>>,
     absent: VecSet<(String, String, String, String, String)>,
     queued: VecSet<Item>,
 }
 
-impl GcState {
+type Cx<'a> = crate::component::Cx<'a, Item>;
+
+impl GarbageCollector {
     /// The cache was replaced (kube-controller-manager restarted): rebuild from it.
     pub fn reset(&mut self) {
         self.built = false;
@@ -117,7 +120,7 @@ fn deleting_dependents(obj: &Value) -> bool {
     deleting(obj) && has_finalizer(obj, FINALIZER_FOREGROUND)
 }
 
-fn build(state: &mut GcState, cache: &Cache) {
+fn build(state: &mut GarbageCollector, cache: &Cache) {
     if state.built {
         return;
     }
@@ -132,7 +135,7 @@ fn build(state: &mut GcState, cache: &Cache) {
 }
 
 /// The dependents the graph knows for an owner uid (cached objects still naming it).
-fn dependents_of(state: &GcState, cache: &Cache, uid: &str) -> Vec<(ObjectKey, Value)> {
+fn dependents_of(state: &GarbageCollector, cache: &Cache, uid: &str) -> Vec<(ObjectKey, Value)> {
     state
         .dependents
         .get(uid)
@@ -147,14 +150,48 @@ fn dependent_identity(k: &ObjectKey, v: &Value) -> Option<Identity> {
     Some(identity_of(v, k.resource_type()?))
 }
 
-fn enqueue(state: &mut GcState, out: &mut Vec<Item>, item: Item) {
+fn enqueue(state: &mut GarbageCollector, out: &mut Vec<Item>, item: Item) {
     if state.queued.insert(item.clone()) {
         out.push(item);
     }
 }
 
+impl GarbageCollector {
+    /// The graph builder's share of a delivery to kube-controller-manager: the items it queues
+    /// go to the workers after the work queue's hand-off.
+    pub(crate) fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
+        for item in observe(self, cx.cache(), event, old) {
+            let at = cx.now().plus_millis(crate::CONTROLLER_QUEUE_DELAY_MS);
+            cx.after(at, item);
+        }
+    }
+
+    /// The graph only, from a fresh list at `revision` (the cluster's start-up): nothing in it
+    /// is due.
+    pub(crate) fn relist(&mut self, cache: &Cache, revision: u64) {
+        self.reset();
+        for (key, object) in cache {
+            let event = WatchEvent { event_type: EventType::Added, key: key.clone(), object: object.clone(), revision };
+            let _ = observe(self, cache, &event, None);
+        }
+    }
+
+    /// The queued item's turn (kube-controller-manager still running: else its memory went).
+    pub(crate) fn on_timer(&mut self, cx: &mut Cx<'_>, item: Item) {
+        if !cx.running() {
+            self.reset();
+            return;
+        }
+        self.queued.remove(&item);
+        match item {
+            Item::AttemptToDelete(id) => self.attempt_to_delete(cx, &id),
+            Item::AttemptToOrphan(id) => self.attempt_to_orphan(cx, &id),
+        }
+    }
+}
+
 /// The graph builder: what a delivery to kube-controller-manager queues (`processGraphChanges`).
-pub fn observe(state: &mut GcState, cache: &Cache, event: &WatchEvent, old: Option<&Value>) -> Vec<Item> {
+fn observe(state: &mut GarbageCollector, cache: &Cache, event: &WatchEvent, old: Option<&Value>) -> Vec<Item> {
     build(state, cache);
     let Some(rt) = event.key.resource_type() else { return vec![] };
     let obj = &*event.object;
@@ -238,62 +275,28 @@ fn request(verb: Verb, id: &Identity) -> Option<Request> {
 }
 
 /// The live lookup (`getObject`, through the metadata client).
-fn get(e: &mut Engine, id: &Identity) -> Option<Result<Value, crate::Status>> {
+fn get(cx: &mut Cx<'_>, id: &Identity) -> Option<Result<Value, crate::Status>> {
     let r = request(Verb::Get, id)?;
-    Some(e.handle(r).map(|resp| match resp {
+    Some(cx.request(r).map(|resp| match resp {
         Response::Object(v) => v,
         Response::List(_) => Value::Null,
     }))
 }
 
 /// `deleteObject`: uid and resourceVersion preconditions, the propagation policy.
-fn delete(e: &mut Engine, id: &Identity, resource_version: Option<String>, policy: &str) {
+fn delete(cx: &mut Cx<'_>, id: &Identity, resource_version: Option<String>, policy: &str) {
     let Some(mut r) = request(Verb::Delete, id) else { return };
     r.preconditions = Some(Preconditions { uid: Some(id.uid.clone()), resource_version });
     r.propagation_policy = Some(policy.to_string());
-    let _ = e.handle(r);
+    let _ = cx.request(r);
 }
 
 /// A JSON merge patch with the object's uid as precondition (`deleteOwnerRefJSONMergePatch`,
 /// `objectForFinalizersPatch`).
-fn patch(e: &mut Engine, id: &Identity, body: Value) {
+fn patch(cx: &mut Cx<'_>, id: &Identity, body: Value) {
     let Some(mut r) = request(Verb::Patch, id) else { return };
     r.body = Some(body);
-    let _ = e.handle(r);
-}
-
-/// The queued item's turn.
-pub fn work(e: &mut Engine, component: usize, item: Item) {
-    e.gc.queued.remove(&item);
-    match item {
-        Item::AttemptToDelete(id) => attempt_to_delete(e, component, &id),
-        Item::AttemptToOrphan(id) => attempt_to_orphan(e, component, &id),
-    }
-}
-
-fn cache(e: &Engine, component: usize) -> &Cache {
-    &e.components[component].cache
-}
-
-/// A virtual delete event (`enqueueVirtualDeleteEvent`): the object is gone, its dependents
-/// that name it are looked at.
-fn virtual_delete(e: &mut Engine, component: usize, id: &Identity) {
-    let deps = dependents_of(&e.gc, cache(e, component), &id.uid);
-    if deps.is_empty() {
-        return;
-    }
-    e.gc.absent.insert((id.api_version.clone(), id.kind.clone(), id.name.clone(), id.uid.clone(), id.namespace.clone()));
-    for (k, v) in deps {
-        if let Some(d) = dependent_identity(&k, &v) {
-            schedule(e, component, Item::AttemptToDelete(d));
-        }
-    }
-}
-
-fn schedule(e: &mut Engine, component: usize, item: Item) {
-    if e.gc.queued.insert(item.clone()) {
-        e.schedule_gc(component, item);
-    }
+    let _ = cx.request(r);
 }
 
 enum Class {
@@ -302,135 +305,160 @@ enum Class {
     Waiting,
 }
 
-/// `isDangling` + `classifyReferences` for one reference.
-fn classify(e: &mut Engine, item: &Identity, r: &Value) -> Option<Class> {
-    let owner = owner_identity(r, &item.namespace);
-    let cluster_key = (owner.api_version.clone(), owner.kind.clone(), owner.name.clone(), owner.uid.clone(), String::new());
-    let ns_key = (owner.api_version.clone(), owner.kind.clone(), owner.name.clone(), owner.uid.clone(), item.namespace.clone());
-    if e.gc.absent.contains(&cluster_key) || e.gc.absent.contains(&ns_key) {
-        return Some(Class::Dangling);
-    }
-    let rt = rt_of(&owner.api_version, &owner.kind)?;
-    if item.namespace.is_empty() && rt.namespaced {
-        // A cluster-scoped object cannot have a namespaced owner: not retried.
-        return None;
-    }
-    let absent_key = if rt.namespaced { ns_key } else { cluster_key };
-    match get(e, &owner)? {
-        Err(s) if s.reason == crate::apiserver::status::Reason::NotFound => {
-            e.gc.absent.insert(absent_key);
-            Some(Class::Dangling)
-        }
-        Err(_) => None,
-        Ok(live) if live["metadata"]["uid"].as_str() != Some(owner.uid.as_str()) => {
-            e.gc.absent.insert(absent_key);
-            Some(Class::Dangling)
-        }
-        Ok(live) if deleting_dependents(&live) => Some(Class::Waiting),
-        Ok(_) => Some(Class::Solid),
-    }
-}
-
-fn attempt_to_delete(e: &mut Engine, component: usize, id: &Identity) {
-    let node = observed(cache(e, component), id).cloned();
-    if let Some(n) = &node
-        && deleting(n)
-        && !deleting_dependents(n)
-    {
-        // "Being deleted" is a one-way trip: its dependents are looked at once it is gone.
-        return;
-    }
-    let latest = match get(e, id) {
-        None => return,
-        Some(Err(s)) if s.reason == crate::apiserver::status::Reason::NotFound => return virtual_delete(e, component, id),
-        Some(Err(_)) => return,
-        Some(Ok(v)) => v,
-    };
-    if latest["metadata"]["uid"].as_str() != Some(id.uid.as_str()) {
-        return virtual_delete(e, component, id);
-    }
-    if node.is_none() {
-        // A virtual node whose object exists: nothing to collect (the informer will show it).
-        return;
-    }
-    if deleting_dependents(&latest) {
-        return process_deleting_dependents(e, component, id);
-    }
-    let owner_refs = refs(&latest);
-    if owner_refs.is_empty() {
-        return;
-    }
-    let (mut solid, mut dangling, mut waiting) = (Vec::new(), Vec::new(), Vec::new());
-    for r in &owner_refs {
-        match classify(e, id, r) {
-            None => return,
-            Some(Class::Solid) => solid.push(r.clone()),
-            Some(Class::Dangling) => dangling.push(r.clone()),
-            Some(Class::Waiting) => waiting.push(r.clone()),
-        }
-    }
-    let rv = latest["metadata"]["resourceVersion"].as_str().map(str::to_string);
-    if !solid.is_empty() {
-        if dangling.is_empty() && waiting.is_empty() {
-            return;
-        }
-        // Dangling and waiting references go; the solid owner keeps the object.
-        let gone: Vec<&Value> = dangling.iter().chain(waiting.iter()).map(|r| &r["uid"]).collect();
-        let kept: Vec<Value> = owner_refs.iter().filter(|r| !gone.contains(&&r["uid"])).cloned().collect();
-        return patch(e, id, json!({"metadata": {"ownerReferences": kept, "uid": id.uid}}));
-    }
-    let has_dependents = !dependents_of(&e.gc, cache(e, component), &id.uid).is_empty();
-    if !waiting.is_empty() && has_dependents {
-        // Its own dependents go first: deleted in the foreground.
-        return delete(e, id, rv, "Foreground");
-    }
-    let policy = if has_finalizer(&latest, FINALIZER_ORPHAN) {
-        "Orphan"
-    } else if has_finalizer(&latest, FINALIZER_FOREGROUND) {
-        "Foreground"
-    } else {
-        "Background"
-    };
-    delete(e, id, rv, policy);
-}
-
-/// `processDeletingDependentsItem`: the owner waits for the dependents that block it.
-fn process_deleting_dependents(e: &mut Engine, component: usize, id: &Identity) {
-    let blocking: Vec<(ObjectKey, Value)> = dependents_of(&e.gc, cache(e, component), &id.uid)
-        .into_iter()
-        .filter(|(_, v)| refs(v).iter().any(|r| r["uid"] == id.uid.as_str() && r["blockOwnerDeletion"] == true))
-        .collect();
-    if blocking.is_empty() {
-        return remove_finalizer(e, id, FINALIZER_FOREGROUND);
-    }
-    for (k, v) in blocking {
-        if !deleting_dependents(&v)
-            && let Some(d) = dependent_identity(&k, &v)
-        {
-            schedule(e, component, Item::AttemptToDelete(d));
-        }
-    }
-}
-
 /// `removeFinalizer`: read the owner, patch its finalizers without `finalizer`.
-fn remove_finalizer(e: &mut Engine, id: &Identity, finalizer: &str) {
-    let Some(Ok(owner)) = get(e, id) else { return };
+fn remove_finalizer(cx: &mut Cx<'_>, id: &Identity, finalizer: &str) {
+    let Some(Ok(owner)) = get(cx, id) else { return };
     if !has_finalizer(&owner, finalizer) {
         return;
     }
     let kept: Vec<Value> = owner["metadata"]["finalizers"].as_array().cloned().unwrap_or_default().into_iter().filter(|f| f != finalizer).collect();
     let finalizers = if kept.is_empty() { Value::Null } else { json!(kept) };
-    patch(e, id, json!({"metadata": {"finalizers": finalizers, "resourceVersion": owner["metadata"]["resourceVersion"]}}));
+    patch(cx, id, json!({"metadata": {"finalizers": finalizers, "resourceVersion": owner["metadata"]["resourceVersion"]}}));
 }
 
-/// `attemptToOrphanWorker`: every dependent loses the owner's reference, then the owner
-/// loses its `orphan` finalizer.
-fn attempt_to_orphan(e: &mut Engine, component: usize, id: &Identity) {
-    for (k, v) in dependents_of(&e.gc, cache(e, component), &id.uid) {
-        let Some(d) = dependent_identity(&k, &v) else { continue };
-        let kept: Vec<Value> = refs(&v).into_iter().filter(|r| r["uid"] != id.uid.as_str()).collect();
-        let kept = if kept.is_empty() { Value::Null } else { json!(kept) };
-        patch(e, &d, json!({"metadata": {"ownerReferences": kept, "uid": d.uid}}));
+impl GarbageCollector {
+    /// A virtual delete event (`enqueueVirtualDeleteEvent`): the object is gone, its dependents
+    /// that name it are looked at.
+    fn virtual_delete(&mut self, cx: &mut Cx<'_>, id: &Identity) {
+        let deps = dependents_of(self, cx.cache(), &id.uid);
+        if deps.is_empty() {
+            return;
+        }
+        self.absent.insert((id.api_version.clone(), id.kind.clone(), id.name.clone(), id.uid.clone(), id.namespace.clone()));
+        for (k, v) in deps {
+            if let Some(d) = dependent_identity(&k, &v) {
+                self.schedule(cx, Item::AttemptToDelete(d));
+            }
+        }
     }
-    remove_finalizer(e, id, FINALIZER_ORPHAN);
+
+    /// Queues a work item (the work-queue hand-off).
+    fn schedule(&mut self, cx: &mut Cx<'_>, item: Item) {
+        if self.queued.insert(item.clone()) {
+            let at = cx.now().plus_millis(crate::CONTROLLER_QUEUE_DELAY_MS);
+            cx.after(at, item);
+        }
+    }
+
+    /// `isDangling` + `classifyReferences` for one reference.
+    fn classify(&mut self, cx: &mut Cx<'_>, item: &Identity, r: &Value) -> Option<Class> {
+        let owner = owner_identity(r, &item.namespace);
+        let cluster_key = (owner.api_version.clone(), owner.kind.clone(), owner.name.clone(), owner.uid.clone(), String::new());
+        let ns_key = (owner.api_version.clone(), owner.kind.clone(), owner.name.clone(), owner.uid.clone(), item.namespace.clone());
+        if self.absent.contains(&cluster_key) || self.absent.contains(&ns_key) {
+            return Some(Class::Dangling);
+        }
+        let rt = rt_of(&owner.api_version, &owner.kind)?;
+        if item.namespace.is_empty() && rt.namespaced {
+            // A cluster-scoped object cannot have a namespaced owner: not retried.
+            return None;
+        }
+        let absent_key = if rt.namespaced { ns_key } else { cluster_key };
+        match get(cx, &owner)? {
+            Err(s) if s.reason == crate::apiserver::status::Reason::NotFound => {
+                self.absent.insert(absent_key);
+                Some(Class::Dangling)
+            }
+            Err(_) => None,
+            Ok(live) if live["metadata"]["uid"].as_str() != Some(owner.uid.as_str()) => {
+                self.absent.insert(absent_key);
+                Some(Class::Dangling)
+            }
+            Ok(live) if deleting_dependents(&live) => Some(Class::Waiting),
+            Ok(_) => Some(Class::Solid),
+        }
+    }
+
+    fn attempt_to_delete(&mut self, cx: &mut Cx<'_>, id: &Identity) {
+        let node = observed(cx.cache(), id).cloned();
+        if let Some(n) = &node
+            && deleting(n)
+            && !deleting_dependents(n)
+        {
+            // "Being deleted" is a one-way trip: its dependents are looked at once it is gone.
+            return;
+        }
+        let latest = match get(cx, id) {
+            None => return,
+            Some(Err(s)) if s.reason == crate::apiserver::status::Reason::NotFound => return self.virtual_delete(cx, id),
+            Some(Err(_)) => return,
+            Some(Ok(v)) => v,
+        };
+        if latest["metadata"]["uid"].as_str() != Some(id.uid.as_str()) {
+            return self.virtual_delete(cx, id);
+        }
+        if node.is_none() {
+            // A virtual node whose object exists: nothing to collect (the informer will show it).
+            return;
+        }
+        if deleting_dependents(&latest) {
+            return self.process_deleting_dependents(cx, id);
+        }
+        let owner_refs = refs(&latest);
+        if owner_refs.is_empty() {
+            return;
+        }
+        let (mut solid, mut dangling, mut waiting) = (Vec::new(), Vec::new(), Vec::new());
+        for r in &owner_refs {
+            match self.classify(cx, id, r) {
+                None => return,
+                Some(Class::Solid) => solid.push(r.clone()),
+                Some(Class::Dangling) => dangling.push(r.clone()),
+                Some(Class::Waiting) => waiting.push(r.clone()),
+            }
+        }
+        let rv = latest["metadata"]["resourceVersion"].as_str().map(str::to_string);
+        if !solid.is_empty() {
+            if dangling.is_empty() && waiting.is_empty() {
+                return;
+            }
+            // Dangling and waiting references go; the solid owner keeps the object.
+            let gone: Vec<&Value> = dangling.iter().chain(waiting.iter()).map(|r| &r["uid"]).collect();
+            let kept: Vec<Value> = owner_refs.iter().filter(|r| !gone.contains(&&r["uid"])).cloned().collect();
+            return patch(cx, id, json!({"metadata": {"ownerReferences": kept, "uid": id.uid}}));
+        }
+        let has_dependents = !dependents_of(self, cx.cache(), &id.uid).is_empty();
+        if !waiting.is_empty() && has_dependents {
+            // Its own dependents go first: deleted in the foreground.
+            return delete(cx, id, rv, "Foreground");
+        }
+        let policy = if has_finalizer(&latest, FINALIZER_ORPHAN) {
+            "Orphan"
+        } else if has_finalizer(&latest, FINALIZER_FOREGROUND) {
+            "Foreground"
+        } else {
+            "Background"
+        };
+        delete(cx, id, rv, policy);
+    }
+
+    /// `processDeletingDependentsItem`: the owner waits for the dependents that block it.
+    fn process_deleting_dependents(&mut self, cx: &mut Cx<'_>, id: &Identity) {
+        let blocking: Vec<(ObjectKey, Value)> = dependents_of(self, cx.cache(), &id.uid)
+            .into_iter()
+            .filter(|(_, v)| refs(v).iter().any(|r| r["uid"] == id.uid.as_str() && r["blockOwnerDeletion"] == true))
+            .collect();
+        if blocking.is_empty() {
+            return remove_finalizer(cx, id, FINALIZER_FOREGROUND);
+        }
+        for (k, v) in blocking {
+            if !deleting_dependents(&v)
+                && let Some(d) = dependent_identity(&k, &v)
+            {
+                self.schedule(cx, Item::AttemptToDelete(d));
+            }
+        }
+    }
+
+    /// `attemptToOrphanWorker`: every dependent loses the owner's reference, then the owner
+    /// loses its `orphan` finalizer.
+    fn attempt_to_orphan(&mut self, cx: &mut Cx<'_>, id: &Identity) {
+        for (k, v) in dependents_of(self, cx.cache(), &id.uid) {
+            let Some(d) = dependent_identity(&k, &v) else { continue };
+            let kept: Vec<Value> = refs(&v).into_iter().filter(|r| r["uid"] != id.uid.as_str()).collect();
+            let kept = if kept.is_empty() { Value::Null } else { json!(kept) };
+            patch(cx, &d, json!({"metadata": {"ownerReferences": kept, "uid": d.uid}}));
+        }
+        remove_finalizer(cx, id, FINALIZER_ORPHAN);
+    }
 }

@@ -16,11 +16,14 @@
 //! (`metrics_server.rs`: absent without the add-on, 503 while its pod is not Ready); the
 //! custom and external metrics APIs are never registered here, so Pods, Object and External
 //! metrics fail as they do on a cluster without an adapter.
+//!
+//! A loop of kube-controller-manager (`manager.rs`): its queue, recommendations and recorder
+//! are the process's memory, an HPA's sync its own timer; it reads the metrics API and the
+//! process's feature gates through its context.
 
 use serde_json::Value;
 
 use super::controller_request;
-use crate::Engine;
 use crate::apiserver::{Response, Verb};
 use crate::clock::Time;
 use crate::record::{Involved, Note, Source};
@@ -41,7 +44,7 @@ type Key = (String, String);
 /// The controller's memory: the queue, recommendations and scale events per HPA (lost when
 /// kube-controller-manager restarts, as upstream's maps are), and its event recorder.
 #[derive(Debug, Clone, Default)]
-pub struct HpaState {
+pub struct HpaController {
     queued: VecSet<Key>,
     recommendations: VecMap<Key, Vec<(i64, Time)>>,
     /// Scale events (replica change, time), up and down, kept for the longest policy period.
@@ -49,16 +52,39 @@ pub struct HpaState {
     recorder: crate::record::Recorder,
 }
 
-impl HpaState {
+/// The controller's one timer: an HPA's (namespace, name) sync is due.
+#[derive(Debug, Clone)]
+pub(crate) struct SyncHpa(pub(crate) Box<Key>);
+
+type Cx<'a> = crate::component::Cx<'a, SyncHpa>;
+
+impl HpaController {
     pub fn reset(&mut self) {
         self.queued.clear();
         self.recommendations.clear();
         self.scale_events.clear();
     }
+
+    /// A delivery to kube-controller-manager: an HPA added or changed is synced a period later.
+    pub(crate) fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent) {
+        if let Some(key) = observe(self, event) {
+            let at = cx.now().plus_millis(SYNC_PERIOD_MS);
+            cx.after(at, SyncHpa(Box::new(key)));
+        }
+    }
+
+    /// An HPA's turn (kube-controller-manager still running: else its memory went).
+    pub(crate) fn on_timer(&mut self, cx: &mut Cx<'_>, SyncHpa(key): SyncHpa) {
+        if cx.running() {
+            sync(self, cx, *key);
+        } else {
+            self.reset();
+        }
+    }
 }
 
 /// An HPA added or changed: its key, when it is not waiting already (`AddRateLimited`).
-pub fn observe(state: &mut HpaState, event: &WatchEvent) -> Option<Key> {
+fn observe(state: &mut HpaController, event: &WatchEvent) -> Option<Key> {
     if (event.key.group.as_str(), event.key.resource.as_str()) != ("autoscaling", "horizontalpodautoscalers") || event.event_type == EventType::Deleted {
         return None;
     }
@@ -66,13 +92,13 @@ pub fn observe(state: &mut HpaState, event: &WatchEvent) -> Option<Key> {
     state.queued.insert(key.clone()).then_some(key)
 }
 
-fn event(e: &mut Engine, hpa: &Value, kind: &str, reason: &str, message: &str) {
-    let now = e.now();
+fn event(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &Value, kind: &str, reason: &str, message: &str) {
+    let now = cx.now();
     let ns = hpa["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
     let involved = Involved { kind: "HorizontalPodAutoscaler", api_version: "autoscaling/v2", object: hpa, field_path: None };
     let (note, source) = (Note { kind, reason, message }, Source { component: SA, host: None });
-    let Some(write) = e.hpa.recorder.record_about(involved, note, source, now) else { return };
-    e.sink_event(&write, |verb, name, body| controller_request(SA, verb, "events", Some(&ns), name.unwrap_or_default(), body), |e, r| e.handle(r));
+    let Some(write) = st.recorder.record_about(involved, note, source, now) else { return };
+    crate::record::sink(&write, |verb, name, body| controller_request(SA, verb, "events", Some(&ns), name.unwrap_or_default(), body), |r| cx.request(r));
 }
 
 /// `setConditionInList`: the transition time moves only with the status.
@@ -202,7 +228,8 @@ fn api_error(api: MetricsApi) -> Option<&'static str> {
 
 /// A resource metric (`computeStatusForResourceMetricGeneric`): the proposal, its name and
 /// the current value; errors as the replica calculator words them.
-fn resource_metric(e: &Engine, ns: &str, pods: &[Value], current: i64, resource: &str, container: Option<&str>, target: &Value, tol: (f64, f64)) -> Result<(i64, String, Value), String> {
+#[allow(clippy::too_many_arguments)]
+fn resource_metric(cx: &Cx<'_>, ns: &str, pods: &[Value], current: i64, resource: &str, container: Option<&str>, target: &Value, tol: (f64, f64)) -> Result<(i64, String, Value), String> {
     let utilization = target["averageUtilization"].as_i64();
     let value = quantity_milli(&target["averageValue"]);
     let what = if value.is_some() { "usage" } else { "utilization" };
@@ -210,7 +237,7 @@ fn resource_metric(e: &Engine, ns: &str, pods: &[Value], current: i64, resource:
         return Err("invalid resource metric source: neither an average utilization target nor an average value (usage) target was set".into());
     }
     let fail = |m: String| format!("failed to get {resource} {what}: {m}");
-    let api = e.metrics_api();
+    let api = cx.metrics_api();
     if let Some(err) = api_error(api) {
         return Err(fail(format!("unable to get metrics for resource {resource}: unable to fetch metrics from resource metrics API: {err}")));
     }
@@ -218,7 +245,7 @@ fn resource_metric(e: &Engine, ns: &str, pods: &[Value], current: i64, resource:
     // `resourceMetricsClient.GetResourceMetric`: the pods' metrics in milli-units (CPU
     // nanocores rounded up, memory bytes × 1000), by pod name.
     let mut metrics: VecMap<String, i64> = VecMap::new();
-    for p in e.pod_metrics(last, Some(ns)) {
+    for p in cx.pod_metrics(last, Some(ns)) {
         if !pods.iter().any(|q| q["metadata"]["name"] == p.name.as_str()) {
             continue;
         }
@@ -238,7 +265,7 @@ fn resource_metric(e: &Engine, ns: &str, pods: &[Value], current: i64, resource:
     if pods.is_empty() {
         return Err(fail("no pods returned by selector while calculating replica count".into()));
     }
-    let now = e.now();
+    let now = cx.now();
     let mut samples = Vec::new();
     for pod in pods {
         let name = pod["metadata"]["name"].as_str().unwrap_or_default();
@@ -296,7 +323,7 @@ fn resource_metric(e: &Engine, ns: &str, pods: &[Value], current: i64, resource:
 
 /// `computeReplicasForMetric`: Ok((replicas, metric name, status)) or Err((condition reason,
 /// the condition's error, the wrapped error)).
-fn metric_proposal(e: &mut Engine, hpa: &Value, ns: &str, pods: &[Value], current: i64, spec: &Value) -> Result<(i64, String, Value), (String, String, String)> {
+fn metric_proposal(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &Value, ns: &str, pods: &[Value], current: i64, spec: &Value) -> Result<(i64, String, Value), (String, String, String)> {
     let kind = spec["type"].as_str().unwrap_or_default();
     match kind {
         "Resource" | "ContainerResource" => {
@@ -305,9 +332,9 @@ fn metric_proposal(e: &mut Engine, hpa: &Value, ns: &str, pods: &[Value], curren
             let container = src["container"].as_str().filter(|_| kind == "ContainerResource");
             // Each direction's tolerance: `behavior`'s (HPAConfigurableTolerance, beta and on
             // in 1.36) or the controller's 0.1.
-            let gate = e.features.enabled("HPAConfigurableTolerance");
+            let gate = cx.feature_enabled("HPAConfigurableTolerance");
             let tol = |dir: &str| quantity_milli(&hpa["spec"]["behavior"][dir]["tolerance"]).filter(|_| gate).map_or(TOLERANCE, |m| m as f64 / 1000.0);
-            match resource_metric(e, ns, pods, current, name, container, &src["target"], (tol("scaleDown"), tol("scaleUp"))) {
+            match resource_metric(cx, ns, pods, current, name, container, &src["target"], (tol("scaleDown"), tol("scaleUp"))) {
                 Ok((n, metric, value)) => {
                     let mut status = json!({"type": kind});
                     status[if kind == "Resource" { "resource" } else { "containerResource" }] = if let Some(c) = container { json!({"name": name, "container": c, "current": value}) } else { json!({"name": name, "current": value}) };
@@ -315,7 +342,7 @@ fn metric_proposal(e: &mut Engine, hpa: &Value, ns: &str, pods: &[Value], curren
                 }
                 Err(err) => {
                     let reason = if kind == "Resource" { "FailedGetResourceMetric" } else { "FailedGetContainerResourceMetric" };
-                    event(e, hpa, "Warning", reason, &err);
+                    event(st, cx, hpa, "Warning", reason, &err);
                     let wrapped = match container {
                         Some(c) => format!("failed to get {c} container metric value: {err}"),
                         None => format!("failed to get {name} resource metric value: {err}"),
@@ -327,7 +354,7 @@ fn metric_proposal(e: &mut Engine, hpa: &Value, ns: &str, pods: &[Value], curren
         // No custom or external metrics API is registered.
         "Pods" => {
             let err = format!("unable to get metric {}: unable to fetch metrics from custom metrics API: no custom metrics API (custom.metrics.k8s.io) registered", spec["pods"]["metric"]["name"].as_str().unwrap_or_default());
-            event(e, hpa, "Warning", "FailedGetPodsMetric", &err);
+            event(st, cx, hpa, "Warning", "FailedGetPodsMetric", &err);
             Err(("FailedGetPodsMetric".into(), err.clone(), format!("failed to get pods metric value: {err}")))
         }
         "Object" => {
@@ -337,18 +364,18 @@ fn metric_proposal(e: &mut Engine, hpa: &Value, ns: &str, pods: &[Value], curren
                 "unable to get metric {}: {} on {ns} {}/unable to fetch metrics from custom metrics API: no custom metrics API (custom.metrics.k8s.io) registered",
                 s(&o["metric"]["name"]), s(&o["describedObject"]["kind"]), s(&o["describedObject"]["name"])
             );
-            event(e, hpa, "Warning", "FailedGetObjectMetric", &err);
+            event(st, cx, hpa, "Warning", "FailedGetObjectMetric", &err);
             Err(("FailedGetObjectMetric".into(), err.clone(), format!("failed to get object metric value: {err}")))
         }
         "External" => {
             let name = spec["external"]["metric"]["name"].as_str().unwrap_or_default();
             let err = format!("unable to get external metric {ns}/{name}/nil: unable to fetch metrics from external metrics API: the server could not find the requested resource (get {name}.external.metrics.k8s.io)");
-            event(e, hpa, "Warning", "FailedGetExternalMetric", &err);
+            event(st, cx, hpa, "Warning", "FailedGetExternalMetric", &err);
             Err(("FailedGetExternalMetric".into(), err.clone(), format!("failed to get external metric value: {err}")))
         }
         other => {
             let err = format!("unknown metric source type {other:?}");
-            event(e, hpa, "Warning", "InvalidMetricSourceType", &err);
+            event(st, cx, hpa, "Warning", "InvalidMetricSourceType", &err);
             Err(("InvalidMetricSourceType".into(), err.clone(), err))
         }
     }
@@ -384,7 +411,7 @@ fn rate_limit(up: bool, current: i64, events: &[Vec<(i64, Time)>; 2], rules: &Va
 }
 
 /// `normalizeDesiredReplicas` (no behavior) or `normalizeDesiredReplicasWithBehaviors`.
-fn normalize(st: &mut HpaState, hpa: &mut Value, key: &Key, current: i64, desired: i64, min: i64, now: Time) -> i64 {
+fn normalize(st: &mut HpaController, hpa: &mut Value, key: &Key, current: i64, desired: i64, min: i64, now: Time) -> i64 {
     let max = hpa["spec"]["maxReplicas"].as_i64().unwrap_or(1);
     let behavior = hpa["spec"]["behavior"].clone();
     let recs = st.recommendations.entry(key.clone()).or_default();
@@ -496,7 +523,7 @@ fn normalize(st: &mut HpaState, hpa: &mut Value, key: &Key, current: i64, desire
 }
 
 /// `storeScaleEvent`: kept for the direction's longest policy period.
-fn store_scale_event(st: &mut HpaState, hpa: &Value, key: &Key, prev: i64, new: i64, now: Time) {
+fn store_scale_event(st: &mut HpaController, hpa: &Value, key: &Key, prev: i64, new: i64, now: Time) {
     let behavior = &hpa["spec"]["behavior"];
     if !behavior.is_object() {
         return;
@@ -508,36 +535,36 @@ fn store_scale_event(st: &mut HpaState, hpa: &Value, key: &Key, prev: i64, new: 
     events.push(((new - prev).abs(), now));
 }
 
-fn requeue(e: &mut Engine, component: usize, key: Key) {
-    if e.hpa.queued.insert(key.clone()) {
-        let at = e.now().plus_millis(SYNC_PERIOD_MS);
-        e.schedule(at, crate::Task::HpaSync { component, key: Box::new(key) });
+fn requeue(st: &mut HpaController, cx: &mut Cx<'_>, key: Key) {
+    if st.queued.insert(key.clone()) {
+        let at = cx.now().plus_millis(SYNC_PERIOD_MS);
+        cx.after(at, SyncHpa(Box::new(key)));
     }
 }
 
 /// One sync (`reconcileKey` → `reconcileAutoscaler`), then the key back in the queue.
-pub fn sync(e: &mut Engine, component: usize, key: Key) {
-    e.hpa.queued.remove(&key);
+fn sync(st: &mut HpaController, cx: &mut Cx<'_>, key: Key) {
+    st.queued.remove(&key);
     let okey = ObjectKey { group: "autoscaling".into(), resource: "horizontalpodautoscalers".into(), namespace: key.0.clone(), name: key.1.clone() };
-    let Some(shared) = e.components[component].cache.get(&okey).map(|v| (**v).clone()) else {
-        e.hpa.recommendations.remove(&key);
-        e.hpa.scale_events.remove(&key);
+    let Some(shared) = cx.cache().get(&okey).map(|v| (**v).clone()) else {
+        st.recommendations.remove(&key);
+        st.scale_events.remove(&key);
         return;
     };
     let mut hpa = shared.clone();
-    reconcile(e, component, &mut hpa, &key);
+    reconcile(st, cx, &mut hpa, &key);
     if hpa["status"] != shared["status"] {
         // `updateStatusIfNeeded`.
         if let Some(mut r) = controller_request(SA, Verb::Update, "horizontalpodautoscalers.autoscaling", Some(&key.0), &key.1, hpa) {
             r.subresource = Some("status".into());
-            let _ = e.handle(r);
+            let _ = cx.request(r);
         }
     }
-    requeue(e, component, key);
+    requeue(st, cx, key);
 }
 
-fn reconcile(e: &mut Engine, component: usize, hpa: &mut Value, key: &Key) {
-    let now = e.now();
+fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key) {
+    let now = cx.now();
     let ns = key.0.as_str();
     let target = hpa["spec"]["scaleTargetRef"].clone();
     let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
@@ -548,7 +575,7 @@ fn reconcile(e: &mut Engine, component: usize, hpa: &mut Value, key: &Key) {
         None => Err(format!("no matches for kind {kind:?} in group {group:?}")),
         Some(rt) => match controller_request(SA, Verb::Get, &rt.qualified_plural(), Some(ns), &name, Value::Null).map(|mut r| {
             r.subresource = Some("scale".into());
-            e.handle(r)
+            cx.request(r)
         }) {
             Some(Ok(Response::Object(scale))) => Ok((rt, scale)),
             Some(Err(status)) => Err(status.message.clone()),
@@ -558,14 +585,13 @@ fn reconcile(e: &mut Engine, component: usize, hpa: &mut Value, key: &Key) {
     let (rt, mut scale) = match scale {
         Ok(s) => s,
         Err(err) => {
-            event(e, hpa, "Warning", "FailedGetScale", &err);
+            event(st, cx, hpa, "Warning", "FailedGetScale", &err);
             set_condition(hpa, "AbleToScale", false, "FailedGetScale", &format!("the HPA controller was unable to get the target's current scale: {err}"), now);
             return;
         }
     };
     set_condition(hpa, "AbleToScale", true, "SucceededGetScale", "the HPA controller was able to get the target's current scale", now);
     let current = scale["spec"]["replicas"].as_i64().unwrap_or(0);
-    let st = &mut e.hpa;
     st.recommendations.entry(key.clone()).or_insert_with(|| vec![(current, now)]);
     let min = hpa["spec"]["minReplicas"].as_i64().unwrap_or(1);
     let max = hpa["spec"]["maxReplicas"].as_i64().unwrap_or(1);
@@ -588,20 +614,20 @@ fn reconcile(e: &mut Engine, component: usize, hpa: &mut Value, key: &Key) {
                     None => ("SelectorRequired", "selector is required".to_string()),
                     Some(err) => ("InvalidSelector", format!("couldn't convert selector into a corresponding internal selector object: {err}")),
                 };
-                event(e, hpa, "Warning", reason, &message);
+                event(st, cx, hpa, "Warning", reason, &message);
                 let condition = if reason == "SelectorRequired" { "the HPA target's scale is missing a selector".to_string() } else { message.clone() };
                 set_condition(hpa, "ScalingActive", false, "InvalidSelector", &condition, now);
                 set_status(hpa, current, None, None);
-                event(e, hpa, "Warning", "FailedComputeMetricsReplicas", &message);
+                event(st, cx, hpa, "Warning", "FailedComputeMetricsReplicas", &message);
                 return;
             }
         };
-        let pods: Vec<Value> = crate::components::cached_in(&e.components[component].cache, "", "pods", ns).map(|(_, p)| (**p).clone()).filter(|p| selector.matches(&p["metadata"]["labels"])).collect();
+        let pods: Vec<Value> = crate::components::cached_in(cx.cache(), "", "pods", ns).map(|(_, p)| (**p).clone()).filter(|p| selector.matches(&p["metadata"]["labels"])).collect();
         let specs = hpa["spec"]["metrics"].as_array().cloned().unwrap_or_default();
         let mut statuses = vec![json!({"type": ""}); specs.len()];
         let (mut replicas, mut metric, mut invalid, mut first) = (0i64, String::new(), 0usize, None);
         for (i, spec) in specs.iter().enumerate() {
-            match metric_proposal(e, hpa, ns, &pods, current, spec) {
+            match metric_proposal(st, cx, hpa, ns, &pods, current, spec) {
                 Ok((n, name, status)) => {
                     statuses[i] = status;
                     if replicas == 0 || n > replicas {
@@ -620,7 +646,7 @@ fn reconcile(e: &mut Engine, component: usize, hpa: &mut Value, key: &Key) {
             set_condition(hpa, "ScalingActive", false, &reason, &format!("the HPA was unable to compute the replica count: {condition}"), now);
             set_status(hpa, current, Some(metric_statuses), None);
             let message = format!("invalid metrics ({invalid} invalid out of {}), first error is: {wrapped}", specs.len());
-            event(e, hpa, "Warning", "FailedComputeMetricsReplicas", &message);
+            event(st, cx, hpa, "Warning", "FailedComputeMetricsReplicas", &message);
             return;
         }
         set_condition(hpa, "ScalingActive", true, "ValidMetricFound", &format!("the HPA was able to successfully calculate a replica count from {metric}"), now);
@@ -631,25 +657,25 @@ fn reconcile(e: &mut Engine, component: usize, hpa: &mut Value, key: &Key) {
         } else {
             String::new()
         };
-        let desired = normalize(&mut e.hpa, hpa, key, current, replicas, min, now);
+        let desired = normalize(st, hpa, key, current, replicas, min, now);
         (desired, reason, desired != current)
     };
     if rescale {
         scale["spec"]["replicas"] = json!(desired);
         let answer = controller_request(SA, Verb::Update, &rt.qualified_plural(), Some(ns), &name, scale).map(|mut r| {
             r.subresource = Some("scale".into());
-            e.handle(r)
+            cx.request(r)
         });
         if let Some(Err(status)) = answer {
             let err = status.message.clone();
-            event(e, hpa, "Warning", "FailedRescale", &format!("New size: {desired}; reason: {reason}; error: {err}"));
+            event(st, cx, hpa, "Warning", "FailedRescale", &format!("New size: {desired}; reason: {reason}; error: {err}"));
             set_condition(hpa, "AbleToScale", false, "FailedUpdateScale", &format!("the HPA controller was unable to update the target scale: {err}"), now);
             set_status(hpa, current, Some(metric_statuses), None);
             return;
         }
         set_condition(hpa, "AbleToScale", true, "SucceededRescale", &format!("the HPA controller was able to update the target scale to {desired}"), now);
-        event(e, hpa, "Normal", "SuccessfulRescale", &format!("New size: {desired}; reason: {reason}"));
-        store_scale_event(&mut e.hpa, hpa, key, current, desired, now);
+        event(st, cx, hpa, "Normal", "SuccessfulRescale", &format!("New size: {desired}; reason: {reason}"));
+        store_scale_event(st, hpa, key, current, desired, now);
         set_status(hpa, current, Some(metric_statuses), Some((desired, now)));
     } else {
         set_status(hpa, current, Some(metric_statuses), Some((current, Time(0))));

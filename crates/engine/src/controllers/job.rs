@@ -660,7 +660,7 @@ impl Engine {
 
     /// `batch_send` of a request ready at `ready`.
     pub(crate) fn batch_send_at(&mut self, ctl: Ctl, key: &str, out: Out, ready: Time) -> Time {
-        let at = self.controller_clients.reserve(ctl.service_account(), ready, 1);
+        let at = self.client_reserve(ctl.service_account(), ready, 1);
         self.schedule(at, Task::Batch(Box::new(BatchTask::Send { ctl, key: key.to_string(), request: Box::new(out.request), success: out.success, failure: out.failure, expected_create: out.expected_create, slow_start: out.slow_start })));
         at
     }
@@ -776,7 +776,7 @@ impl Engine {
                         }
                         // `handleErr`: a conflicting write sends the key back to the queue.
                         if status.reason == crate::apiserver::status::Reason::Conflict {
-                            let delay = self.requeue_limiter.when(&format!("{ctl:?}/{key}"));
+                            let delay = self.requeue_when(&format!("{ctl:?}/{key}"));
                             self.batch_enqueue(ctl, key.clone(), delay);
                         }
                         if let Some(mut note) = failure {

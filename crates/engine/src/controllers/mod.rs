@@ -17,6 +17,7 @@ pub mod hpa;
 pub mod endpointslice;
 pub mod job;
 pub mod garbagecollector;
+pub mod manager;
 mod namespace;
 pub(crate) mod nodeipam;
 pub mod nodelifecycle;
@@ -143,8 +144,9 @@ pub enum FollowUp {
     Event { account: &'static str, source: &'static str, kind: &'static str, api_version: &'static str, involved: Value, reason: &'static str, message: String },
 }
 
-/// Every controller of kube-controller-manager, in the order they react to one delivery.
-pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent, now: crate::clock::Time) -> Vec<Write> {
+/// kube-controller-manager's stateless reconcilers, in the order they react to one delivery
+/// (`manager.rs` sends what they ask for).
+pub(crate) fn reconcile(cache: &crate::components::Cache, event: &WatchEvent, now: crate::clock::Time) -> Vec<Write> {
     let mut writes = Vec::new();
     writes.extend(serviceaccounts::reconcile(cache, event));
     writes.extend(root_ca_publisher::reconcile(cache, event));
@@ -244,6 +246,33 @@ fn namespace_active(cache: &crate::components::Cache, ns: &str) -> bool {
 
 fn exists(cache: &crate::components::Cache, resource: &str, ns: &str, name: &str) -> bool {
     cache.keys().any(|k| k.resource == resource && k.namespace == ns && k.name == name)
+}
+
+/// kube-controller-manager's process-wide parts (`manager.rs`), for the loops still written as
+/// `impl Engine` blocks (a transition, until they move into the process). The process's state is
+/// out of the engine only while it runs, and then none of these loops is asked.
+impl crate::Engine {
+    /// When `requests` requests of `controller`, ready at `at`, leave its client.
+    pub(crate) fn client_reserve(&mut self, controller: &'static str, at: crate::clock::Time, requests: u64) -> crate::clock::Time {
+        self.kcm.get_mut().map_or(at, |k| k.clients.reserve(controller, at, requests))
+    }
+
+    /// The work-queue rate limiter's `When` for `key`.
+    pub(crate) fn requeue_when(&mut self, key: &str) -> u64 {
+        self.kcm.get_mut().map_or(0, |k| k.requeue.when(key))
+    }
+
+    /// The work-queue rate limiter's `Forget` for `key`.
+    pub(crate) fn requeue_forget(&mut self, key: &str) {
+        if let Some(k) = self.kcm.get_mut() {
+            k.requeue.forget(key);
+        }
+    }
+
+    /// The workload controllers' event recorder.
+    pub(crate) fn controller_events(&mut self) -> Option<&mut crate::record::Recorder> {
+        self.kcm.get_mut().map(|k| &mut k.events)
+    }
 }
 
 impl crate::Engine {

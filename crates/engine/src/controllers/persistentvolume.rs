@@ -4,6 +4,9 @@
 //! marks volumes Available / Bound / Released, and tells a claim's readers why it waits.
 //! Every claim and volume is synced again every 15 s (`PVClaimBinderSyncPeriod`).
 //!
+//! A loop of kube-controller-manager (`manager.rs`): its event correlation is the process's
+//! memory, its resync its own timer; the writes of a sync leave through the process's client.
+//!
 //! Not modelled: provisioning (no provisioner runs in the default cluster, so a class with an
 //! external provisioner waits, as it does in a kubeadm cluster without one), reclaim of
 //! Released volumes (Delete/Recycle), claims lost after binding.
@@ -26,6 +29,43 @@ const SOURCE: &str = "persistentvolume-controller";
 
 /// client-go's event recorder (shared with the kubelet: spam filter, repeats counted).
 pub type Recorder = crate::record::Recorder;
+
+/// The controller's memory: its recorder's event correlation.
+#[derive(Debug, Clone, Default)]
+pub struct PersistentVolumeController {
+    recorder: Recorder,
+}
+
+/// The controller's one timer: its periodic resync.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Resync;
+
+impl PersistentVolumeController {
+    /// A delivery to kube-controller-manager: the writes of the syncs it causes.
+    pub(crate) fn observe(&mut self, cache: &Cache, event: &WatchEvent, now: Time) -> Vec<Write> {
+        on_event(cache, &mut self.recorder, event, now)
+    }
+
+    /// The periodic resync (the next one in 15 s): the writes of every volume's and claim's
+    /// sync, none while kube-controller-manager is stopped.
+    pub(crate) fn resync(&mut self, cx: &mut crate::component::Cx<'_, Resync>) -> Vec<Write> {
+        cx.after(cx.now().plus_millis(RESYNC_PERIOD_MS), Resync);
+        if !cx.running() {
+            return vec![];
+        }
+        resync(cx.cache(), &mut self.recorder, cx.now())
+    }
+
+    /// Would a resync now write nothing (a quiet stretch, `quiet.rs`)?
+    pub(crate) fn steady(&self, cache: &Cache, now: Time) -> bool {
+        resync(cache, &mut self.recorder.clone(), now).is_empty()
+    }
+
+    /// The start-up's events expired: the recorder forgets them.
+    pub(crate) fn forget_events(&mut self) {
+        self.recorder = Default::default();
+    }
+}
 
 fn request(verb: Verb, plural: &str, namespace: Option<&str>, name: &str, body: Value) -> Option<crate::apiserver::Request> {
     super::controller_request(SA, verb, plural, namespace, name, body)
@@ -75,7 +115,7 @@ fn claim_event(recorder: &mut Recorder, claim: &Value, kind: &str, reason: &str,
 }
 
 /// A delivery to kube-controller-manager: the claims and volumes it concerns are synced.
-pub fn on_event(cache: &Cache, recorder: &mut Recorder, event: &WatchEvent, now: Time) -> Vec<Write> {
+fn on_event(cache: &Cache, recorder: &mut Recorder, event: &WatchEvent, now: Time) -> Vec<Write> {
     if event.event_type == crate::store::EventType::Deleted {
         // A deleted claim releases its volume on the volume's next sync.
         if event.key.resource == "persistentvolumeclaims" {
@@ -94,7 +134,7 @@ pub fn on_event(cache: &Cache, recorder: &mut Recorder, event: &WatchEvent, now:
 }
 
 /// The periodic resync: every volume, then every claim.
-pub fn resync(cache: &Cache, recorder: &mut Recorder, now: Time) -> Vec<Write> {
+fn resync(cache: &Cache, recorder: &mut Recorder, now: Time) -> Vec<Write> {
     let mut writes = Vec::new();
     for pv in list(cache, "", "persistentvolumes") {
         writes.extend(sync_volume(cache, recorder, pv, now));

@@ -254,7 +254,7 @@ impl crate::Engine {
         if let (Some(error), "ReplicaSet" | "ReplicationController", false) = (&grp.error, grp.slot.0, grp.error_reported)
             && let Some(w) = self.replica_failure_status(grp.component, grp.slot.0, &grp.slot.1, &grp.slot.2, error)
         {
-            let at = self.controller_clients.reserve(w.controller, self.now, 1);
+            let at = self.client_reserve(w.controller, self.now, 1);
             self.schedule(at, Task::Write { component: grp.component, write: Box::new(w) });
         }
         if !grp.deferred {
@@ -275,7 +275,7 @@ impl crate::Engine {
         match item {
             Held::Write { component, write } => {
                 let slot = write.requeue.as_ref().map(|r| (r.kind, r.namespace.clone(), r.name.clone()));
-                let at = self.controller_clients.reserve(write.controller, ready, 1 + write.then.len() as u64);
+                let at = self.client_reserve(write.controller, ready, 1 + write.then.len() as u64);
                 self.schedule(at, Task::Write { component, write });
                 if let Some(slot) = slot
                     && at > self.now.plus_millis(crate::CONTROLLER_QUEUE_DELAY_MS)

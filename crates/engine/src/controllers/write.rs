@@ -99,7 +99,7 @@ impl Engine {
         if let Some(key) = requeue
             && !pending
         {
-            self.requeue_after_write(component, key, failed);
+            self.requeue_after_write(key, failed);
         }
         match (first, follow) {
             (Some(Ok(Response::Object(object))), Some(follow)) => self.follow_up(follow, &object),
@@ -132,24 +132,22 @@ impl Engine {
         let note = Note { kind: "Warning", reason, message };
         let inv = Involved { kind, api_version, object: involved, field_path: None };
         let src = Source { component: source, host: None };
-        let Some(write) = self.controller_events.record_about(inv, note, src, self.now) else { return };
+        let now = self.now;
+        let Some(write) = self.controller_events().and_then(|r| r.record_about(inv, note, src, now)) else { return };
         self.sink_event(&write, |verb, name, body| super::controller_request(account, verb, "events", Some(&ns), name.unwrap_or_default(), body), |e, r| e.handle(r));
     }
 
     /// `handleErr`: a failed sync goes back to its queue after the rate limiter's delay; a
     /// clean one is forgotten.
-    fn requeue_after_write(&mut self, component: usize, key: Requeue, failed: bool) {
+    fn requeue_after_write(&mut self, key: Requeue, failed: bool) {
         let id = format!("{}/{}/{}", key.kind, key.namespace, key.name);
         if !failed {
-            self.requeue_limiter.forget(&id);
+            self.requeue_forget(&id);
             return;
         }
-        let at = self.now.plus_millis(self.requeue_limiter.when(&id));
-        match key.kind {
-            "PodDisruptionBudget" => self.schedule_pdb_sync(component, (key.namespace, key.name), at),
-            // `AddAfter`: when the delay is up the key joins its queue, where it coalesces
-            // with a sync already waiting.
-            kind => self.schedule(at, Task::WorkloadRequeue { kind, namespace: key.namespace, name: key.name }),
-        }
+        let at = self.now.plus_millis(self.requeue_when(&id));
+        // `AddAfter`: when the delay is up the key joins its queue, where it coalesces with a
+        // sync already waiting.
+        self.schedule(at, Task::WorkloadRequeue { kind: key.kind, namespace: key.namespace, name: key.name });
     }
 }

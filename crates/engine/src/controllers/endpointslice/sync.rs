@@ -75,7 +75,7 @@ impl Engine {
             }
             Outcome::Write { service, plan } => {
                 let requests = (plan.create.len() + plan.update.len() + plan.delete.len()) as u64;
-                let at = if requests == 0 { self.now } else { self.controller_clients.reserve(CONTROLLER, self.now, requests) };
+                let at = if requests == 0 { self.now } else { self.client_reserve(CONTROLLER, self.now, requests) };
                 let writes = Writes { key, service, plan };
                 if at <= self.now {
                     // The client lets them go at once: the worker sends them within its sync.

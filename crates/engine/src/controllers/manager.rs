@@ -1,0 +1,234 @@
+//! kube-controller-manager as a process of its own (`component.rs`; upstream
+//! `cmd/kube-controller-manager`). Upstream it is one process: its controllers share one
+//! informer factory, and each has its own API client (a token bucket of its own,
+//! `client.rs`) and event recorder; a restart loses everything they remember.
+//!
+//! Here it is one component, [`KubeControllerManager`], held in one `Slot` of the engine: the
+//! process-wide parts (the clients, the work queues' rate limiter, the workload controllers'
+//! event recorder) and every loop moved so far are its fields, and one `Component` impl hands
+//! each input to its loops, in the order the engine handed them out before. One type rather
+//! than a component per loop sharing a process object: the loops share one informer cache and
+//! the process's clients and queues, and a field borrow hands a loop exactly the shared part it
+//! uses (`&mut self.requeue` next to its own state), where separate components would need the
+//! shared object taken out of the engine as well. Each loop keeps its own module, its own
+//! memory type and its own timer type, and acts through `Cx::part`, a context that sets its
+//! own timers only, so a loop's module names neither `Engine` nor another loop.
+//!
+//! Moved so far: the stateless reconcilers of each delivery (`reconcile` in `mod.rs`: service
+//! accounts, root CA publisher, namespace, volume protection, Endpoints, resource quota), PodGC
+//! (`podgc.rs`), the garbage collector (`garbagecollector.rs`), the disruption controller
+//! (`disruption.rs`), node IPAM's range allocator (`nodeipam.rs`), the PersistentVolume
+//! controller's memory (`persistentvolume.rs`) and the horizontal pod autoscaler controller
+//! (`hpa.rs`). A loop whose sync hands over writes has them leave through
+//! its client here (`send`); the engine's `controller_write` still sends them, as it sends the
+//! other loops' (what follows a write reaches those loops' memory). The loops still written as
+//! `impl Engine` blocks reach the process-wide parts through the engine's `kcm` slot
+//! (`Engine::client_reserve` and its neighbours in `mod.rs`), as a transition; their share of a
+//! delivery is handed out by the engine just before this component's (`on_watch`), and of a
+//! restart's list between `on_start`, `listed` and `cached`.
+
+use serde_json::Value;
+
+use super::{client, disruption, garbagecollector, hpa, nodeipam, persistentvolume, podgc, workqueue};
+use crate::clock::Time;
+use crate::component::Component;
+use crate::components::Cache;
+use crate::store::WatchEvent;
+
+/// kube-controller-manager's memory: the process-wide parts, then each moved loop's.
+#[derive(Debug, Clone, Default)]
+pub struct KubeControllerManager {
+    /// Each controller's API client and its token bucket (`--kube-api-qps`/`--kube-api-burst`).
+    pub(crate) clients: client::Clients,
+    /// The controllers' work-queue rate limiter (`AddRateLimited` after a failed write).
+    pub(crate) requeue: workqueue::RateLimiter,
+    /// The workload controllers' event recorder.
+    pub(crate) events: crate::record::Recorder,
+    /// PodGC's quarantine and tally.
+    podgc: podgc::PodGc,
+    /// The garbage collector's graph and queues.
+    gc: garbagecollector::GarbageCollector,
+    /// The disruption controller's queue and event recorder.
+    pdb: disruption::DisruptionController,
+    /// The node IPAM controller's range allocator.
+    node_ipam: nodeipam::RangeAllocator,
+    /// The PersistentVolume controller's event correlation.
+    pv: persistentvolume::PersistentVolumeController,
+    /// The horizontal pod autoscaler controller's queue, recommendations and recorder.
+    hpa: hpa::HpaController,
+}
+
+/// The timers of kube-controller-manager's loops (each loop sets only its own, `Cx::part`).
+#[derive(Debug, Clone)]
+pub(crate) enum Timer {
+    /// PodGC's pass (every 20 s).
+    PodGc,
+    /// A garbage collector worker takes an item from its queue.
+    Gc(Box<garbagecollector::Item>),
+    /// The disruption controller syncs a PodDisruptionBudget.
+    Pdb(disruption::SyncBudget),
+    /// The horizontal pod autoscaler controller syncs an HPA.
+    Hpa(hpa::SyncHpa),
+    /// The PersistentVolume controller's resync (every 15 s).
+    PvResync,
+    /// A loop's write leaves its client (the engine sends it: `controller_write`).
+    Send(Box<super::Write>),
+}
+
+impl From<podgc::Pass> for Timer {
+    fn from(_: podgc::Pass) -> Timer {
+        Timer::PodGc
+    }
+}
+
+impl From<garbagecollector::Item> for Timer {
+    fn from(item: garbagecollector::Item) -> Timer {
+        Timer::Gc(Box::new(item))
+    }
+}
+
+impl From<hpa::SyncHpa> for Timer {
+    fn from(sync: hpa::SyncHpa) -> Timer {
+        Timer::Hpa(sync)
+    }
+}
+
+impl From<persistentvolume::Resync> for Timer {
+    fn from(_: persistentvolume::Resync) -> Timer {
+        Timer::PvResync
+    }
+}
+
+impl From<disruption::SyncBudget> for Timer {
+    fn from(sync: disruption::SyncBudget) -> Timer {
+        Timer::Pdb(sync)
+    }
+}
+
+impl Timer {
+    /// Whether it is one of the periodic timers the quiet stretches ask about (`quiet.rs`).
+    pub(crate) fn periodic(&self) -> bool {
+        matches!(self, Timer::PodGc | Timer::PvResync)
+    }
+}
+
+type Cx<'a> = crate::component::Cx<'a, Timer>;
+
+impl Component for KubeControllerManager {
+    type Timer = Timer;
+
+    /// A delivery of the shared informer, to the moved loops (the others had it just before,
+    /// from the engine).
+    fn on_watch(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
+        let mut writes = super::reconcile(cx.cache(), event, cx.now());
+        writes.extend(self.node_ipam.observe(event));
+        writes.extend(self.pv.observe(cx.cache(), event, cx.now()));
+        for w in writes {
+            self.send(cx, w);
+        }
+        cx.part(|cx| self.podgc.on_watch(cx, event, old));
+        cx.part(|cx| self.gc.observe(cx, event, old));
+        cx.part(|cx| self.pdb.observe(cx, event));
+        cx.part(|cx| self.hpa.observe(cx, event));
+    }
+
+    fn on_timer(&mut self, cx: &mut Cx<'_>, timer: Timer) {
+        match timer {
+            Timer::PodGc => cx.part(|cx| self.podgc.on_timer(cx, podgc::Pass)),
+            Timer::Gc(item) => cx.part(|cx| self.gc.on_timer(cx, *item)),
+            Timer::Pdb(sync) => cx.part(|cx| self.pdb.on_timer(cx, &mut self.requeue, sync)),
+            Timer::Hpa(sync) => cx.part(|cx| self.hpa.on_timer(cx, sync)),
+            Timer::PvResync => {
+                for w in cx.part(|cx| self.pv.resync(cx)) {
+                    self.send(cx, w);
+                }
+            }
+            // The engine sends it (`Engine::run_task`).
+            Timer::Send(_) => {}
+        }
+    }
+
+    /// A new process: full token buckets, no failures remembered, every node's range
+    /// occupied before any node is given one, the garbage collector's graph to be built again,
+    /// empty queues; its informers have listed (the loops' share of the list is `listed` and
+    /// `cached`).
+    fn on_start(&mut self, cx: &mut Cx<'_>) {
+        self.clients.reset();
+        self.requeue.reset();
+        self.node_ipam = nodeipam::RangeAllocator::relist(cx.cache());
+        cx.part(|cx| self.podgc.on_start(cx));
+        self.gc.reset();
+        self.pdb.reset();
+        self.hpa.reset();
+    }
+
+    /// What goes with the process is forgotten when it starts again (`on_start`).
+    fn on_stop(&mut self) {}
+
+    fn steady_until(&self, running: bool, cache: &Cache, timer: &Timer) -> Option<Time> {
+        match timer {
+            Timer::PodGc => self.podgc.steady_until(running, cache, &podgc::Pass),
+            // The resync's answer needs the clock: `pv_resync_steady`.
+            Timer::Gc(_) | Timer::Pdb(_) | Timer::Hpa(_) | Timer::PvResync | Timer::Send(_) => None,
+        }
+    }
+}
+
+impl KubeControllerManager {
+    /// A loop's write: it leaves when its controller's client lets it, after the work queue's
+    /// hand-off.
+    fn send(&mut self, cx: &mut Cx<'_>, w: super::Write) {
+        let ready = cx.now().plus_millis(crate::CONTROLLER_QUEUE_DELAY_MS);
+        let at = self.clients.reserve(w.controller, ready, 1 + w.then.len() as u64);
+        cx.after(at, Timer::Send(Box::new(w)));
+    }
+
+    /// One object of a restarted process's fresh list, as an Add notification, after the
+    /// loops still in the engine had it (`Engine::start_component`): the stateless
+    /// reconcilers and node IPAM.
+    pub(crate) fn listed(&mut self, cx: &mut Cx<'_>, event: &WatchEvent) {
+        let mut writes = super::reconcile(cx.cache(), event, cx.now());
+        writes.extend(self.node_ipam.observe(event));
+        for w in writes {
+            self.send(cx, w);
+        }
+    }
+
+    /// A restarted process's cache, listed at `revision`, once the whole list was handed out
+    /// (`Engine::start_component`): object by object in key order, as Add notifications, the
+    /// garbage collector's graph, the disruption controller's and the autoscaler's queues.
+    pub(crate) fn cached(&mut self, cx: &mut Cx<'_>, revision: u64) {
+        let objects: Vec<(crate::store::ObjectKey, std::sync::Arc<Value>)> = cx.cache().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        for (key, object) in objects {
+            let event = WatchEvent { event_type: crate::store::EventType::Added, key, object, revision };
+            cx.part(|cx| self.gc.observe(cx, &event, None));
+            cx.part(|cx| self.pdb.observe(cx, &event));
+            cx.part(|cx| self.hpa.observe(cx, &event));
+        }
+    }
+
+    /// The informers' first list at the cluster's start-up: PodGC counts what the cache holds.
+    pub(crate) fn booted(&mut self, cx: &mut Cx<'_>) {
+        cx.part(|cx| self.podgc.on_start(cx));
+    }
+
+    /// The informers listed again at `revision` without a restart (the end of the start-up):
+    /// PodGC counts afresh, the garbage collector's graph and the disruption controller's
+    /// queue are rebuilt (nothing in them is due).
+    pub(crate) fn relisted(&mut self, cx: &mut Cx<'_>, revision: u64) {
+        cx.part(|cx| self.podgc.on_start(cx));
+        self.gc.relist(cx.cache(), revision);
+        self.pdb.relist(cx.cache(), revision);
+    }
+
+    /// The start-up's events expired: the recorders forget them.
+    pub(crate) fn forget_events(&mut self) {
+        self.events = Default::default();
+        self.pv.forget_events();
+    }
+
+    /// Would the PersistentVolume controller's resync at `now` write nothing (`quiet.rs`)?
+    pub(crate) fn pv_resync_steady(&self, cache: &Cache, now: Time) -> bool {
+        self.pv.steady(cache, now)
+    }
+}
