@@ -62,15 +62,15 @@ pub(crate) trait Host {
     fn request(&mut self, req: Request) -> Result<Response, Status>;
     fn record(&mut self, me: usize, action: Action, object: Option<ObjectRef>, params: Params, diff: Vec<FieldChange>);
     fn traces(&self, object: Option<&ObjectRef>) -> bool;
+    fn feature_enabled(&self, gate: &str) -> bool;
+    fn metrics_api(&self) -> MetricsApi;
+    fn pod_metrics(&self, last: Time, namespace: Option<&str>) -> Vec<PodUsage>;
 }
 
 /// A [`Host`] that also sets timers of type `T`: the one method that differs by component
 /// (the others are compiled once, not once per timer type).
 pub(crate) trait TimerHost<T>: Host {
     fn after(&mut self, at: Time, timer: T);
-    fn feature_enabled(&self, gate: &str) -> bool;
-    fn metrics_api(&self) -> MetricsApi;
-    fn pod_metrics(&self, last: Time, namespace: Option<&str>) -> Vec<PodUsage>;
 }
 
 impl<C> Slot<C> {
@@ -179,11 +179,11 @@ impl<'a, T> Cx<'a, T> {
 /// The host as one part of a component sees it ([`Cx::part`]): its timers become the
 /// component's.
 struct Part<'b, T, S> {
-    host: &'b mut dyn Host<T>,
+    host: &'b mut dyn TimerHost<T>,
     timer: std::marker::PhantomData<fn(S)>,
 }
 
-impl<T, S: Into<T>> Host<S> for Part<'_, T, S> {
+impl<T, S> Host for Part<'_, T, S> {
     fn now(&self) -> Time {
         self.host.now()
     }
@@ -212,10 +212,6 @@ impl<T, S: Into<T>> Host<S> for Part<'_, T, S> {
         self.host.traces(object)
     }
 
-    fn after(&mut self, at: Time, timer: S) {
-        self.host.after(at, timer.into());
-    }
-
     fn feature_enabled(&self, gate: &str) -> bool {
         self.host.feature_enabled(gate)
     }
@@ -226,5 +222,11 @@ impl<T, S: Into<T>> Host<S> for Part<'_, T, S> {
 
     fn pod_metrics(&self, last: Time, namespace: Option<&str>) -> Vec<PodUsage> {
         self.host.pod_metrics(last, namespace)
+    }
+}
+
+impl<T, S: Into<T>> TimerHost<S> for Part<'_, T, S> {
+    fn after(&mut self, at: Time, timer: S) {
+        self.host.after(at, timer.into());
     }
 }

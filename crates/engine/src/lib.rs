@@ -1277,12 +1277,6 @@ impl component::Host for Engine {
     fn traces(&self, object: Option<&ObjectRef>) -> bool {
         Engine::traces(self, object)
     }
-}
-
-impl<T: Into<Task>> component::TimerHost<T> for Engine {
-    fn after(&mut self, at: Time, timer: T) {
-        self.schedule(at, timer.into());
-    }
 
     fn feature_enabled(&self, gate: &str) -> bool {
         self.features.enabled(gate)
@@ -1294,6 +1288,12 @@ impl<T: Into<Task>> component::TimerHost<T> for Engine {
 
     fn pod_metrics(&self, last: Time, namespace: Option<&str>) -> Vec<metrics_server::PodUsage> {
         Engine::pod_metrics(self, last, namespace)
+    }
+}
+
+impl<T: Into<Task>> component::TimerHost<T> for Engine {
+    fn after(&mut self, at: Time, timer: T) {
+        self.schedule(at, timer.into());
     }
 }
 
