@@ -199,9 +199,11 @@ pub struct PodInfo {
     /// `spec.schedulerName`: the profile that schedules it.
     pub scheduler_name: String,
     pub priority: i64,
-    /// The pod as the informer holds it, shared (its spec and labels are read from here, not
-    /// copied: `spec()`, `labels()`).
+    /// The pod as the informer holds it, shared (its spec is read from here, not copied:
+    /// `spec()`).
     pub pod: Arc<Value>,
+    /// Its labels, copied: spreading and affinity read them for every pod of every node scored.
+    labels: Value,
     /// `spec.nodeName`, or the node an assumed pod was given.
     pub node_name: String,
     /// Has a non-empty `nodeSelector` or required node affinity terms: NodeAffinity's
@@ -229,7 +231,7 @@ impl PodInfo {
     }
 
     pub fn labels(&self) -> &Value {
-        &self.pod["metadata"]["labels"]
+        &self.labels
     }
 
     /// Has any podAffinity or podAntiAffinity term.
@@ -289,6 +291,7 @@ impl PodInfo {
             node_name: s(&spec["nodeName"]),
             requires_node_affinity: spec["nodeSelector"].as_object().is_some_and(|m| !m.is_empty())
                 || spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"].is_array(),
+            labels: pod["metadata"]["labels"].clone(),
             pod: shared.clone(),
             requests,
             non_zero,
