@@ -48,6 +48,16 @@ impl Output {
         if !s.starts_with("Warning:") {
             self.failed = true;
         }
+        self.stderr_text(s);
+    }
+
+    /// A note on stderr that is no failure (podlife telling what it does, as the trace's
+    /// sampling): the command still succeeds.
+    pub fn note(&mut self, s: &str) {
+        self.stderr_text(s);
+    }
+
+    fn stderr_text(&mut self, s: &str) {
         let start = self.text.len();
         self.text.push_str(s);
         match self.stderr.last_mut() {
@@ -156,7 +166,7 @@ impl Session {
         self.engine.begin_command();
         let mut out = self.run_line(line, stdin);
         if let Some(sampled) = self.engine.take_trace_notice() {
-            out.err(&format!("{}\n", sampled.message()));
+            out.note(&format!("{}\n", sampled.message()));
         }
         if let Some(stop) = self.engine.take_stop() {
             out.err(&format!("{}\n", stop.message()));
