@@ -71,6 +71,8 @@ pub(crate) enum Timer {
     Hpa(hpa::SyncHpa),
     /// The PersistentVolume controller's resync (every 15 s).
     PvResync,
+    /// Node IPAM's work queue hands back a node it could give no range.
+    Ipam(String),
     /// A loop's write leaves its client (the engine sends it: `controller_write`).
     Send(Box<super::Write>),
 }
@@ -126,6 +128,7 @@ impl Component for KubeControllerManager {
         for w in writes {
             self.send(cx, w);
         }
+        self.cidr_not_available(cx);
         cx.part(|cx| self.podgc.on_watch(cx, event, old));
         cx.part(|cx| self.gc.observe(cx, event, old));
         cx.part(|cx| self.pdb.observe(cx, event));
@@ -142,6 +145,14 @@ impl Component for KubeControllerManager {
                 for w in cx.part(|cx| self.pv.resync(cx)) {
                     self.send(cx, w);
                 }
+            }
+            Timer::Ipam(name) => {
+                let key = crate::store::ObjectKey { group: String::new(), resource: "nodes".into(), namespace: String::new(), name: name.clone() };
+                let node = cx.cache().get(&key).cloned();
+                for w in self.node_ipam.retry(&name, node.as_deref()) {
+                    self.send(cx, w);
+                }
+                self.cidr_not_available(cx);
             }
             // The engine sends it (`Engine::run_task`).
             Timer::Send(_) => {}
@@ -169,7 +180,7 @@ impl Component for KubeControllerManager {
         match timer {
             Timer::PodGc => self.podgc.steady_until(running, cache, &podgc::Pass),
             // The resync's answer needs the clock: `pv_resync_steady`.
-            Timer::Gc(_) | Timer::Pdb(_) | Timer::Hpa(_) | Timer::PvResync | Timer::Send(_) => None,
+            Timer::Gc(_) | Timer::Pdb(_) | Timer::Hpa(_) | Timer::PvResync | Timer::Ipam(_) | Timer::Send(_) => None,
         }
     }
 }
@@ -191,6 +202,23 @@ impl KubeControllerManager {
         writes.extend(self.node_ipam.observe(event));
         for w in writes {
             self.send(cx, w);
+        }
+        self.cidr_not_available(cx);
+    }
+
+    /// Node IPAM's nodes given no range: `CIDRNotAvailable` on each (through the allocator's
+    /// recorder, as node-controller), and the node back in the queue after its back-off.
+    fn cidr_not_available(&mut self, cx: &mut Cx<'_>) {
+        let (nodes, recorder) = self.node_ipam.take_unavailable();
+        let (sa, source) = nodeipam::RangeAllocator::source();
+        let client = |verb, plural: &str, ns: Option<&str>, name: &str, body| super::controller_request(sa, verb, plural, ns, name, body);
+        for (name, uid, delay) in nodes {
+            let (reference, message) = nodeipam::RangeAllocator::event(&name, &uid);
+            let now = cx.now();
+            crate::record::event_via(recorder, &client, source, reference, ("Normal", "CIDRNotAvailable", &message), now, |r| cx.request(r));
+            if let Some(ms) = delay {
+                cx.after(now.plus_millis(ms), Timer::Ipam(name));
+            }
         }
     }
 

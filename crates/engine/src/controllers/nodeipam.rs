@@ -9,16 +9,25 @@
 //! (`nextCandidate`), so nodes that join at the same instant get different ranges, and a range
 //! a deleted node released is not handed out again at once. A node being given a range is not
 //! given another while its PATCH is on its way (`nodesInProcessing` in `range_allocator.go`).
+//!
+//! When every range is taken, `AllocateOrOccupyCIDR` records `CIDRNotAvailable` on the Node
+//! (`RecordNodeStatusChange`: Normal, "Node NAME status is now: CIDRNotAvailable", from
+//! `cidrAllocator`) and `syncNode`'s error puts the node back in the work queue with
+//! `AddRateLimited` (5 ms doubling to 1000 s): the node stays without a range, its kubelet
+//! NotReady, until a range is released — 10.244.0.0/16 holds 256 nodes.
 
 use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
 
+use super::workqueue::RateLimiter;
 use super::{Write, controller_request};
 use crate::apiserver::Verb;
 use crate::store::{EventType, WatchEvent};
 
 const SA: &str = "node-controller";
+/// The range allocator's event source (`v1.EventSource{Component: "cidrAllocator"}`).
+const SOURCE: &str = "cidrAllocator";
 /// 10.244.0.0/16 in /24s: 256 node ranges.
 const RANGES: u32 = 256;
 
@@ -43,6 +52,14 @@ pub struct RangeAllocator {
     next_candidate: u32,
     /// Nodes whose PATCH is on its way, with the range they were given.
     in_process: VecMap<String, u32>,
+    /// Nodes given no range (name, uid), for the process to record and requeue.
+    unavailable: Vec<(String, String)>,
+    /// The work queue's back-off of those nodes.
+    requeue: RateLimiter,
+    /// Nodes waiting for their back-off to end (a key is in the queue once).
+    waiting: VecSet<String>,
+    /// Its event recorder.
+    recorder: crate::record::Recorder,
 }
 
 impl RangeAllocator {
@@ -89,16 +106,64 @@ impl RangeAllocator {
             self.used.insert(i);
             return vec![];
         }
+        self.allocate_for(name, node)
+    }
+
+    /// `AllocateOrOccupyCIDR` for a node without a range: a free range and its PATCH, or the
+    /// node noted as given none.
+    fn allocate_for(&mut self, name: &String, node: &Value) -> Vec<Write> {
         if self.in_process.contains_key(name) {
             return vec![];
         }
-        let Some(i) = self.allocate_next() else { return vec![] };
+        let Some(i) = self.allocate_next() else {
+            self.unavailable.push((name.clone(), node["metadata"]["uid"].as_str().unwrap_or_default().to_string()));
+            return vec![];
+        };
+        self.requeue.forget(name);
         self.in_process.insert(name.clone(), i);
         let free = cidr(i);
         let body = json!({"spec": {"podCIDR": free, "podCIDRs": [free]}});
         let Some(mut r) = controller_request(SA, Verb::Patch, "nodes", None, name, body) else { return vec![] };
         r.patch_type = crate::apiserver::patch::PatchType::Strategic;
         vec![Write::now("nodeipam", r)]
+    }
+
+    /// The queue hands a requeued node back (`syncNode` from the lister): tried again unless
+    /// it went or has its range now.
+    pub fn retry(&mut self, name: &String, node: Option<&Value>) -> Vec<Write> {
+        self.waiting.remove(name);
+        match node {
+            Some(node) if pod_cidr(node).is_none() => self.allocate_for(name, node),
+            _ => {
+                self.requeue.forget(name);
+                vec![]
+            }
+        }
+    }
+
+    /// The nodes just given no range, each with the delay before its next try (None: it is
+    /// waiting already), and the recorder their events go through.
+    pub fn take_unavailable(&mut self) -> (Vec<(String, String, Option<u64>)>, &mut crate::record::Recorder) {
+        let nodes = std::mem::take(&mut self.unavailable)
+            .into_iter()
+            .map(|(name, uid)| {
+                // `AddRateLimited` counts every failure; a node already waiting keeps its
+                // earlier time (the delaying queue keeps the sooner of two).
+                let delay = self.requeue.when(&name);
+                let delay = self.waiting.insert(name.clone()).then_some(delay);
+                (name, uid, delay)
+            })
+            .collect();
+        (nodes, &mut self.recorder)
+    }
+
+    /// The event `RecordNodeStatusChange` writes for a node given no range.
+    pub fn event(name: &str, uid: &str) -> (Value, String) {
+        (json!({"apiVersion": "v1", "kind": "Node", "name": name, "uid": uid}), format!("Node {name} status is now: CIDRNotAvailable"))
+    }
+
+    pub fn source() -> (&'static str, &'static str) {
+        (SA, SOURCE)
     }
 }
 
