@@ -291,7 +291,7 @@ impl LocalPathProvisioner {
 
     fn event(&mut self, cx: &mut Cx<'_>, kind: &str, object: &Value, note: (&str, &str, &str)) {
         let now = cx.now();
-        crate::record::event_via(&mut self.recorder, &client, &self.source, reference(kind, object), note, now, |r| cx.request(r));
+        crate::record::event_via(&mut self.recorder, &client, &self.source, reference(kind, object), note, now, &mut |r| cx.request(r));
     }
 
     fn done(&mut self, pv: &str) {

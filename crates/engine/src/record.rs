@@ -287,16 +287,16 @@ impl Recorder {
     }
 }
 
+/// A client that sends a request to kube-apiserver (the recorder's sink).
+pub(crate) type Send<'a> = dyn FnMut(crate::apiserver::request::Request) -> Result<crate::apiserver::request::Response, crate::apiserver::status::Status> + 'a;
+
 /// A client's request builder for the events it records (its credentials).
 pub(crate) type EventClient<'a> = dyn Fn(crate::apiserver::request::Verb, &str, Option<&str>, &str, Value) -> Option<crate::apiserver::request::Request> + 'a;
 
 /// Sends an event write as client-go's event sink does, through any client (`send`): a
 /// repeat's PATCH answered 404 is followed by a Create of the whole event.
-pub(crate) fn sink(
-    write: &Write,
-    build: impl Fn(crate::apiserver::request::Verb, Option<&str>, Value) -> Option<crate::apiserver::request::Request>,
-    mut send: impl FnMut(crate::apiserver::request::Request) -> Result<crate::apiserver::request::Response, crate::apiserver::status::Status>,
-) {
+/// (Both closures are trait objects: one copy of this code serves every recorder.)
+pub(crate) fn sink(write: &Write, build: &dyn Fn(crate::apiserver::request::Verb, Option<&str>, Value) -> Option<crate::apiserver::request::Request>, send: &mut Send<'_>) {
     use crate::apiserver::request::Verb;
     let (verb, name, body) = write.first_request();
     let Some(mut req) = build(verb, name, body) else { return };
@@ -326,9 +326,9 @@ pub(crate) fn event_via(
     reference: Value,
     note: (&str, &str, &str),
     now: crate::clock::Time,
-    send: impl FnMut(crate::apiserver::request::Request) -> Result<crate::apiserver::request::Response, crate::apiserver::status::Status>,
+    send: &mut Send<'_>,
 ) {
-        let (kind, reason, message) = note;
+    let (kind, reason, message) = note;
     let object = json!({"metadata": {"name": reference["name"], "namespace": reference["namespace"], "uid": reference["uid"]}});
     let (ref_kind, api_version) = (reference["kind"].as_str().unwrap_or_default().to_string(), reference["apiVersion"].as_str().unwrap_or_default().to_string());
     let involved = Involved { kind: &ref_kind, api_version: &api_version, object: &object, field_path: None };
@@ -336,7 +336,7 @@ pub(crate) fn event_via(
     let src = Source { component: source, host: None };
     let ns = reference["namespace"].as_str().filter(|n| !n.is_empty()).unwrap_or("default").to_string();
     let Some(write) = recorder.record_about(involved, note, src, now) else { return };
-    let build = |verb, name: Option<&str>, mut body: Value| {
+    let build = |verb: crate::apiserver::request::Verb, name: Option<&str>, mut body: Value| {
         // A created event (new, or made again after a 404) names the whole reference.
         if verb == crate::apiserver::request::Verb::Create {
             body["metadata"]["namespace"] = json!(ns);
@@ -349,7 +349,7 @@ pub(crate) fn event_via(
             r
         })
     };
-    sink(&write, build, send);
+    sink(&write, &build, send);
 }
 
 #[cfg(test)]

@@ -205,7 +205,7 @@ impl DisruptionController {
         let involved = Involved { kind: "PodDisruptionBudget", api_version: "policy/v1", object: pdb, field_path: None };
         let (note, source) = (Note { kind, reason, message }, Source { component: SOURCE, host: None });
         let Some(write) = self.recorder.record_about(involved, note, source, now) else { return };
-        crate::record::sink(&write, |verb, name, body| controller_request(SA, verb, "events", Some(&ns), name.unwrap_or_default(), body), |r| cx.request(r));
+        crate::record::sink(&write, &|verb, name, body| controller_request(SA, verb, "events", Some(&ns), name.unwrap_or_default(), body), &mut |r| cx.request(r));
     }
 
     /// `updatePdbStatus`. A failure goes back to the queue with the rate limiter (`sync`

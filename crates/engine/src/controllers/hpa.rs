@@ -98,7 +98,7 @@ fn event(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &Value, kind: &str, reaso
     let involved = Involved { kind: "HorizontalPodAutoscaler", api_version: "autoscaling/v2", object: hpa, field_path: None };
     let (note, source) = (Note { kind, reason, message }, Source { component: SA, host: None });
     let Some(write) = st.recorder.record_about(involved, note, source, now) else { return };
-    crate::record::sink(&write, |verb, name, body| controller_request(SA, verb, "events", Some(&ns), name.unwrap_or_default(), body), |r| cx.request(r));
+    crate::record::sink(&write, &|verb, name, body| controller_request(SA, verb, "events", Some(&ns), name.unwrap_or_default(), body), &mut |r| cx.request(r));
 }
 
 /// `setConditionInList`: the transition time moves only with the status.

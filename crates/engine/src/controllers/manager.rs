@@ -215,7 +215,7 @@ impl KubeControllerManager {
         for (name, uid, delay) in nodes {
             let (reference, message) = nodeipam::RangeAllocator::event(&name, &uid);
             let now = cx.now();
-            crate::record::event_via(recorder, &client, source, reference, ("Normal", "CIDRNotAvailable", &message), now, |r| cx.request(r));
+            crate::record::event_via(recorder, &client, source, reference, ("Normal", "CIDRNotAvailable", &message), now, &mut |r| cx.request(r));
             if let Some(ms) = delay {
                 cx.after(now.plus_millis(ms), Timer::Ipam(name));
             }

@@ -295,7 +295,7 @@ impl crate::Engine {
         build: impl Fn(crate::apiserver::Verb, Option<&str>, Value) -> Option<crate::apiserver::Request>,
         mut send: impl FnMut(&mut crate::Engine, crate::apiserver::Request) -> Result<crate::Response, crate::Status>,
     ) {
-        crate::record::sink(write, build, |r| send(self, r));
+        crate::record::sink(write, &build, &mut |r| send(self, r));
     }
 
     /// `controller_event` for any client: `client` builds the recorder's requests with its
@@ -303,7 +303,7 @@ impl crate::Engine {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn event_through(&mut self, recorder: &mut crate::record::Recorder, client: &EventClient<'_>, source: &str, reference: Value, kind: &str, reason: &str, message: &str) {
         let now = self.now;
-        crate::record::event_via(recorder, client, source, reference, (kind, reason, message), now, |r| self.handle(r));
+        crate::record::event_via(recorder, client, source, reference, (kind, reason, message), now, &mut |r| self.handle(r));
     }
 }
 
