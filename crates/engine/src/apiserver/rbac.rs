@@ -88,6 +88,7 @@ fn strings<'a>(rule: &'a Value, field: &str) -> impl Iterator<Item = &'a str> {
     rule[field].as_array().into_iter().flatten().filter_map(Value::as_str)
 }
 
+/// `RuleAllows` for resource requests.
 fn rule_allows(rule: &Value, attrs: &Attributes) -> bool {
     let verb_ok = strings(rule, "verbs").any(|v| v == "*" || v == attrs.verb);
     let group_ok = strings(rule, "apiGroups").any(|g| g == "*" || g == attrs.api_group);
@@ -105,6 +106,7 @@ fn rule_allows(rule: &Value, attrs: &Attributes) -> bool {
     verb_ok && group_ok && resource_ok && name_ok
 }
 
+/// The reason text after `is forbidden: `.
 pub fn forbidden_message(user: &UserInfo, attrs: &Attributes) -> String {
     let resource = if attrs.subresource.is_empty() {
         attrs.resource.clone()

@@ -101,6 +101,12 @@ impl From<persistentvolume::Resync> for Timer {
     }
 }
 
+impl From<nodeipam::Requeue> for Timer {
+    fn from(requeue: nodeipam::Requeue) -> Timer {
+        Timer::Ipam(requeue.0)
+    }
+}
+
 impl From<disruption::SyncBudget> for Timer {
     fn from(sync: disruption::SyncBudget) -> Timer {
         Timer::Pdb(sync)
@@ -128,7 +134,7 @@ impl Component for KubeControllerManager {
         for w in writes {
             self.send(cx, w);
         }
-        self.cidr_not_available(cx);
+        cx.part(|cx| self.node_ipam.cidr_not_available(cx));
         cx.part(|cx| self.podgc.on_watch(cx, event, old));
         cx.part(|cx| self.gc.observe(cx, event, old));
         cx.part(|cx| self.pdb.observe(cx, event));
@@ -146,13 +152,15 @@ impl Component for KubeControllerManager {
                     self.send(cx, w);
                 }
             }
+            // The work queue went with a stopped process (a start lists every node again).
+            Timer::Ipam(_) if !cx.running() => {}
             Timer::Ipam(name) => {
                 let key = crate::store::ObjectKey { group: String::new(), resource: "nodes".into(), namespace: String::new(), name: name.clone() };
                 let node = cx.cache().get(&key).cloned();
                 for w in self.node_ipam.retry(&name, node.as_deref()) {
                     self.send(cx, w);
                 }
-                self.cidr_not_available(cx);
+                cx.part(|cx| self.node_ipam.cidr_not_available(cx));
             }
             // The engine sends it (`Engine::run_task`).
             Timer::Send(_) => {}
@@ -203,23 +211,7 @@ impl KubeControllerManager {
         for w in writes {
             self.send(cx, w);
         }
-        self.cidr_not_available(cx);
-    }
-
-    /// Node IPAM's nodes given no range: `CIDRNotAvailable` on each (through the allocator's
-    /// recorder, as node-controller), and the node back in the queue after its back-off.
-    fn cidr_not_available(&mut self, cx: &mut Cx<'_>) {
-        let (nodes, recorder) = self.node_ipam.take_unavailable();
-        let (sa, source) = nodeipam::RangeAllocator::source();
-        let client = |verb, plural: &str, ns: Option<&str>, name: &str, body| super::controller_request(sa, verb, plural, ns, name, body);
-        for (name, uid, delay) in nodes {
-            let (reference, message) = nodeipam::RangeAllocator::event(&name, &uid);
-            let now = cx.now();
-            crate::record::event_via(recorder, &client, source, reference, ("Normal", "CIDRNotAvailable", &message), now, &mut |r| cx.request(r));
-            if let Some(ms) = delay {
-                cx.after(now.plus_millis(ms), Timer::Ipam(name));
-            }
-        }
+        cx.part(|cx| self.node_ipam.cidr_not_available(cx));
     }
 
     /// A restarted process's cache, listed at `revision`, once the whole list was handed out

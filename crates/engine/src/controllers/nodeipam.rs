@@ -26,6 +26,12 @@ use crate::apiserver::Verb;
 use crate::store::{EventType, WatchEvent};
 
 const SA: &str = "node-controller";
+
+/// The work queue hands back a node it could give no range (its timer).
+#[derive(Debug, Clone)]
+pub(crate) struct Requeue(pub(crate) String);
+
+type Cx<'a> = crate::component::Cx<'a, Requeue>;
 /// The range allocator's event source (`v1.EventSource{Component: "cidrAllocator"}`).
 const SOURCE: &str = "cidrAllocator";
 /// 10.244.0.0/16 in /24s: 256 node ranges.
@@ -141,29 +147,21 @@ impl RangeAllocator {
         }
     }
 
-    /// The nodes just given no range, each with the delay before its next try (None: it is
-    /// waiting already), and the recorder their events go through.
-    pub fn take_unavailable(&mut self) -> (Vec<(String, String, Option<u64>)>, &mut crate::record::Recorder) {
-        let nodes = std::mem::take(&mut self.unavailable)
-            .into_iter()
-            .map(|(name, uid)| {
-                // `AddRateLimited` counts every failure; a node already waiting keeps its
-                // earlier time (the delaying queue keeps the sooner of two).
-                let delay = self.requeue.when(&name);
-                let delay = self.waiting.insert(name.clone()).then_some(delay);
-                (name, uid, delay)
-            })
-            .collect();
-        (nodes, &mut self.recorder)
-    }
-
-    /// The event `RecordNodeStatusChange` writes for a node given no range.
-    pub fn event(name: &str, uid: &str) -> (Value, String) {
-        (json!({"apiVersion": "v1", "kind": "Node", "name": name, "uid": uid}), format!("Node {name} status is now: CIDRNotAvailable"))
-    }
-
-    pub fn source() -> (&'static str, &'static str) {
-        (SA, SOURCE)
+    /// The nodes just given no range: `CIDRNotAvailable` on each (`RecordNodeStatusChange`),
+    /// and each back in the queue after its back-off (`AddRateLimited` counts every failure; a
+    /// node already waiting keeps its earlier time, as the delaying queue keeps the sooner).
+    pub(crate) fn cidr_not_available(&mut self, cx: &mut Cx<'_>) {
+        let client = |verb, plural: &str, ns: Option<&str>, name: &str, body| controller_request(SA, verb, plural, ns, name, body);
+        for (name, uid) in std::mem::take(&mut self.unavailable) {
+            let reference = json!({"apiVersion": "v1", "kind": "Node", "name": name, "uid": uid});
+            let message = format!("Node {name} status is now: CIDRNotAvailable");
+            let now = cx.now();
+            crate::record::event_via(&mut self.recorder, &client, SOURCE, reference, ("Normal", "CIDRNotAvailable", &message), now, &mut |r| cx.request(r));
+            let delay = self.requeue.when(&name);
+            if self.waiting.insert(name.clone()) {
+                cx.after(now.plus_millis(delay), Requeue(name));
+            }
+        }
     }
 }
 
