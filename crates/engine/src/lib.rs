@@ -161,10 +161,6 @@ pub(crate) enum Task {
     WorkloadResync { kind: &'static str, namespace: String, name: String },
     /// A key that failed comes back to its controller's work queue (`AddRateLimited`).
     WorkloadRequeue { kind: &'static str, namespace: String, name: String },
-    /// A worker of the EndpointSlice controller takes a Service's key.
-    EndpointSliceSync { namespace: String, name: String, token: u64 },
-    /// The EndpointSlice controller's writes of one sync leave its client.
-    EndpointSliceWrites { component: usize, writes: Box<controllers::endpointslice::Writes> },
     /// The Job, CronJob and TTL-after-finished controllers' work queue and requests.
     Batch(Box<controllers::job::BatchTask>),
     /// local-path-provisioner's next step on a volume.
@@ -282,8 +278,6 @@ pub struct Engine {
     pub(crate) workloads: controllers::replicaset::State,
     /// The Job, CronJob and TTL-after-finished controllers' memory.
     pub(crate) batch: controllers::job::BatchState,
-    /// The EndpointSlice controller's queue, trackers and recorder.
-    pub(crate) endpointslices: controllers::endpointslice::Controller,
     /// Workload keys whose worker still sends the requests of its last sync (blocked on its
     /// client's rate limiter), until when; and the keys whose next sync waits for that.
     workload_busy: VecMap<(&'static str, String, String), Time>,
@@ -352,7 +346,6 @@ impl Engine {
             kcm: component::Slot::new(Default::default()),
             workloads: Default::default(),
             batch: Default::default(),
-            endpointslices: Default::default(),
             workload_busy: VecMap::new(),
             workload_deferred: VecSet::new(),
             taps: Vec::new(),
@@ -731,7 +724,7 @@ impl Engine {
                     self.run_component(|e| &mut e.local_path, component, |p, cx| p.on_watch(cx, &event, old.as_deref()));
                 }
                 if id.name == "kube-controller-manager" {
-                    self.endpointslice_observe(component, &event, old.as_deref());
+                    self.run_component(|e| &mut e.kcm, component, |k, cx| k.observe_first(cx, &event, old.as_deref()));
                     self.workload_controllers(component, &event, old.as_deref());
                     self.batch_observe(component, &event, old.as_deref());
                     self.node_lifecycle_observe(&event, old.as_deref());
@@ -790,8 +783,6 @@ impl Engine {
                 }
             }
             Task::Write { component, write } => self.controller_write(component, *write),
-            Task::EndpointSliceSync { namespace, name, token } => self.endpointslice_sync(namespace, name, token),
-            Task::EndpointSliceWrites { component, writes } => self.endpointslice_write(component, *writes),
             Task::SlowStart { group } => self.slow_start_pump(group, true),
             Task::WorkloadResync { kind, namespace, name } => self.workload_resync(kind, &namespace, &name),
             Task::WorkloadRequeue { kind, namespace, name } => {
@@ -1153,11 +1144,10 @@ impl Engine {
             self.workload_busy.clear();
             self.workload_deferred.clear();
             self.workloads.slow_starts.reset();
-            self.endpointslices.reset();
             self.run_component(|e| &mut e.kcm, i, |k, cx| k.on_start(cx));
             for (key, object) in listed {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
-                self.endpointslice_observe(i, &event, None);
+                self.run_component(|e| &mut e.kcm, i, |k, cx| k.observe_first(cx, &event, None));
                 self.workload_controllers(i, &event, None);
                 self.batch_observe(i, &event, None);
                 self.node_lifecycle_observe(&event, None);

@@ -18,8 +18,9 @@
 //! accounts, root CA publisher, namespace, volume protection, Endpoints, resource quota), PodGC
 //! (`podgc.rs`), the garbage collector (`garbagecollector.rs`), the disruption controller
 //! (`disruption.rs`), node IPAM's range allocator (`nodeipam.rs`), the PersistentVolume
-//! controller's memory (`persistentvolume.rs`) and the horizontal pod autoscaler controller
-//! (`hpa.rs`). A loop whose sync hands over writes has them leave through
+//! controller's memory (`persistentvolume.rs`), the horizontal pod autoscaler controller
+//! (`hpa.rs`) and the EndpointSlice controller (`endpointslice/`; it takes each delivery
+//! first, `observe_first`, as it did in the engine). A loop whose sync hands over writes has them leave through
 //! its client here (`send`); the engine's `controller_write` still sends them, as it sends the
 //! other loops' (what follows a write reaches those loops' memory). The loops still written as
 //! `impl Engine` blocks reach the process-wide parts through the engine's `kcm` slot
@@ -29,7 +30,7 @@
 
 use serde_json::Value;
 
-use super::{client, disruption, garbagecollector, hpa, nodeipam, persistentvolume, podgc, workqueue};
+use super::{client, disruption, endpointslice, garbagecollector, hpa, nodeipam, persistentvolume, podgc, workqueue};
 use crate::clock::Time;
 use crate::component::Component;
 use crate::components::Cache;
@@ -56,6 +57,8 @@ pub struct KubeControllerManager {
     pv: persistentvolume::PersistentVolumeController,
     /// The horizontal pod autoscaler controller's queue, recommendations and recorder.
     hpa: hpa::HpaController,
+    /// The EndpointSlice controller's queue, trackers and recorder.
+    endpointslices: endpointslice::Controller,
 }
 
 /// The timers of kube-controller-manager's loops (each loop sets only its own, `Cx::part`).
@@ -73,6 +76,8 @@ pub(crate) enum Timer {
     PvResync,
     /// Node IPAM's work queue hands back a node it could give no range.
     Ipam(String),
+    /// The EndpointSlice controller's worker takes a key, or a sync's writes leave.
+    EndpointSlice(endpointslice::Timer),
     /// A loop's write leaves its client (the engine sends it: `controller_write`).
     Send(Box<super::Write>),
 }
@@ -104,6 +109,12 @@ impl From<persistentvolume::Resync> for Timer {
 impl From<nodeipam::Requeue> for Timer {
     fn from(requeue: nodeipam::Requeue) -> Timer {
         Timer::Ipam(requeue.0)
+    }
+}
+
+impl From<endpointslice::Timer> for Timer {
+    fn from(timer: endpointslice::Timer) -> Timer {
+        Timer::EndpointSlice(timer)
     }
 }
 
@@ -147,6 +158,7 @@ impl Component for KubeControllerManager {
             Timer::Gc(item) => cx.part(|cx| self.gc.on_timer(cx, *item)),
             Timer::Pdb(sync) => cx.part(|cx| self.pdb.on_timer(cx, &mut self.requeue, sync)),
             Timer::Hpa(sync) => cx.part(|cx| self.hpa.on_timer(cx, sync)),
+            Timer::EndpointSlice(timer) => cx.part(|cx| self.endpointslices.on_timer(cx, &mut self.clients, timer)),
             Timer::PvResync => {
                 for w in cx.part(|cx| self.pv.resync(cx)) {
                     self.send(cx, w);
@@ -174,6 +186,7 @@ impl Component for KubeControllerManager {
     fn on_start(&mut self, cx: &mut Cx<'_>) {
         self.clients.reset();
         self.requeue.reset();
+        self.endpointslices.reset();
         self.node_ipam = nodeipam::RangeAllocator::relist(cx.cache());
         cx.part(|cx| self.podgc.on_start(cx));
         self.gc.reset();
@@ -188,7 +201,7 @@ impl Component for KubeControllerManager {
         match timer {
             Timer::PodGc => self.podgc.steady_until(running, cache, &podgc::Pass),
             // The resync's answer needs the clock: `pv_resync_steady`.
-            Timer::Gc(_) | Timer::Pdb(_) | Timer::Hpa(_) | Timer::PvResync | Timer::Ipam(_) | Timer::Send(_) => None,
+            Timer::Gc(_) | Timer::Pdb(_) | Timer::Hpa(_) | Timer::PvResync | Timer::Ipam(_) | Timer::EndpointSlice(_) | Timer::Send(_) => None,
         }
     }
 }
@@ -200,6 +213,12 @@ impl KubeControllerManager {
         let ready = cx.now().plus_millis(crate::CONTROLLER_QUEUE_DELAY_MS);
         let at = self.clients.reserve(w.controller, ready, 1 + w.then.len() as u64);
         cx.after(at, Timer::Send(Box::new(w)));
+    }
+
+    /// A delivery (or, on a restart, an object of the fresh list) to the loops that take it
+    /// before the ones still in the engine: the EndpointSlice controller's handlers.
+    pub(crate) fn observe_first(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
+        cx.part(|cx| self.endpointslices.observe(cx, event, old));
     }
 
     /// One object of a restarted process's fresh list, as an Add notification, after the

@@ -24,6 +24,7 @@ mod tracker;
 mod trigger_time;
 
 pub use sync::Writes;
+pub(crate) use sync::Timer;
 
 use crate::vecmap::VecMap;
 
