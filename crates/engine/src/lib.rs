@@ -138,8 +138,6 @@ pub(crate) enum Task {
     NodeMonitor,
     /// The node lifecycle controller's queued work (taint passes, a newly bound pod).
     NodeLifecycle(Box<controllers::nodelifecycle::Work>),
-    /// The taint eviction controller's queued work and timed workers.
-    TaintEviction(Box<controllers::tainteviction::Work>),
     /// One of kube-controller-manager's own timers (`controllers/manager.rs`).
     Kcm(controllers::manager::Timer),
     /// etcd revokes an expired lease and deletes the events on it (`apiserver/event_ttl.rs`).
@@ -267,8 +265,6 @@ pub struct Engine {
     next_boot: u64,
     /// The node lifecycle controller's memory (node health, zones, tainting queues).
     pub(crate) node_lifecycle: controllers::nodelifecycle::State,
-    /// The taint eviction controller's memory (tainted nodes, scheduled deletions).
-    pub(crate) taint_eviction: controllers::tainteviction::State,
     /// kind's local-path-provisioner (its process, `component.rs`).
     pub(crate) local_path: component::Slot<local_path::LocalPathProvisioner>,
     /// kube-controller-manager's process (`controllers/manager.rs`): its clients, rate limiter
@@ -341,7 +337,6 @@ impl Engine {
             work: Default::default(),
             next_boot: 0,
             node_lifecycle: Default::default(),
-            taint_eviction: Default::default(),
             local_path: component::Slot::new(Default::default()),
             kcm: component::Slot::new(Default::default()),
             workloads: Default::default(),
@@ -728,7 +723,6 @@ impl Engine {
                     self.workload_controllers(component, &event, old.as_deref());
                     self.batch_observe(component, &event, old.as_deref());
                     self.node_lifecycle_observe(&event, old.as_deref());
-                    self.taint_eviction_observe(&event, old.as_deref());
                     self.run_component(|e| &mut e.kcm, component, |k, cx| k.on_watch(cx, &event, old.as_deref()));
                 }
             }
@@ -758,7 +752,6 @@ impl Engine {
             Task::StatusBatch { node } => self.kubelet_status_batch(&node),
             Task::NodeMonitor => self.node_monitor(),
             Task::NodeLifecycle(work) => self.node_lifecycle_work(*work),
-            Task::TaintEviction(work) => self.taint_eviction_work(*work),
             Task::Kcm(controllers::manager::Timer::Send(write)) => {
                 if let Some(me) = self.control_plane_index(controllers::KCM) {
                     self.controller_write(me, *write);
@@ -1139,7 +1132,6 @@ impl Engine {
             // A new process: every controller's memory (queues, timers, node health, event
             // correlation) starts empty.
             self.node_lifecycle.reset(self.now);
-            self.taint_eviction.reset();
             self.batch.reset();
             self.workload_busy.clear();
             self.workload_deferred.clear();
@@ -1151,7 +1143,6 @@ impl Engine {
                 self.workload_controllers(i, &event, None);
                 self.batch_observe(i, &event, None);
                 self.node_lifecycle_observe(&event, None);
-                self.taint_eviction_observe(&event, None);
                 self.run_component(|e| &mut e.kcm, i, |k, cx| k.listed(cx, &event));
             }
         }

@@ -19,8 +19,9 @@
 //! (`podgc.rs`), the garbage collector (`garbagecollector.rs`), the disruption controller
 //! (`disruption.rs`), node IPAM's range allocator (`nodeipam.rs`), the PersistentVolume
 //! controller's memory (`persistentvolume.rs`), the horizontal pod autoscaler controller
-//! (`hpa.rs`) and the EndpointSlice controller (`endpointslice/`; it takes each delivery
-//! first, `observe_first`, as it did in the engine). A loop whose sync hands over writes has them leave through
+//! (`hpa.rs`), the EndpointSlice controller (`endpointslice/`; it takes each delivery
+//! first, `observe_first`, as it did in the engine) and the taint eviction controller
+//! (`tainteviction.rs`). A loop whose sync hands over writes has them leave through
 //! its client here (`send`); the engine's `controller_write` still sends them, as it sends the
 //! other loops' (what follows a write reaches those loops' memory). The loops still written as
 //! `impl Engine` blocks reach the process-wide parts through the engine's `kcm` slot
@@ -30,7 +31,7 @@
 
 use serde_json::Value;
 
-use super::{client, disruption, endpointslice, garbagecollector, hpa, nodeipam, persistentvolume, podgc, workqueue};
+use super::{client, disruption, endpointslice, garbagecollector, hpa, nodeipam, persistentvolume, podgc, tainteviction, workqueue};
 use crate::clock::Time;
 use crate::component::Component;
 use crate::components::Cache;
@@ -59,6 +60,8 @@ pub struct KubeControllerManager {
     hpa: hpa::HpaController,
     /// The EndpointSlice controller's queue, trackers and recorder.
     endpointslices: endpointslice::Controller,
+    /// The taint eviction controller's tainted nodes and timed workers.
+    taint_eviction: tainteviction::State,
 }
 
 /// The timers of kube-controller-manager's loops (each loop sets only its own, `Cx::part`).
@@ -78,6 +81,8 @@ pub(crate) enum Timer {
     Ipam(String),
     /// The EndpointSlice controller's worker takes a key, or a sync's writes leave.
     EndpointSlice(endpointslice::Timer),
+    /// The taint eviction controller's queued work and timed workers.
+    TaintEviction(Box<tainteviction::Work>),
     /// A loop's write leaves its client (the engine sends it: `controller_write`).
     Send(Box<super::Write>),
 }
@@ -118,6 +123,12 @@ impl From<endpointslice::Timer> for Timer {
     }
 }
 
+impl From<tainteviction::Work> for Timer {
+    fn from(work: tainteviction::Work) -> Timer {
+        Timer::TaintEviction(Box::new(work))
+    }
+}
+
 impl From<disruption::SyncBudget> for Timer {
     fn from(sync: disruption::SyncBudget) -> Timer {
         Timer::Pdb(sync)
@@ -139,6 +150,7 @@ impl Component for KubeControllerManager {
     /// A delivery of the shared informer, to the moved loops (the others had it just before,
     /// from the engine).
     fn on_watch(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
+        cx.part(|cx| self.taint_eviction.observe(cx, event, old));
         let mut writes = super::reconcile(cx.cache(), event, cx.now());
         writes.extend(self.node_ipam.observe(event));
         writes.extend(self.pv.observe(cx.cache(), event, cx.now()));
@@ -159,6 +171,7 @@ impl Component for KubeControllerManager {
             Timer::Pdb(sync) => cx.part(|cx| self.pdb.on_timer(cx, &mut self.requeue, sync)),
             Timer::Hpa(sync) => cx.part(|cx| self.hpa.on_timer(cx, sync)),
             Timer::EndpointSlice(timer) => cx.part(|cx| self.endpointslices.on_timer(cx, &mut self.clients, timer)),
+            Timer::TaintEviction(work) => cx.part(|cx| self.taint_eviction.on_timer(cx, *work)),
             Timer::PvResync => {
                 for w in cx.part(|cx| self.pv.resync(cx)) {
                     self.send(cx, w);
@@ -187,6 +200,7 @@ impl Component for KubeControllerManager {
         self.clients.reset();
         self.requeue.reset();
         self.endpointslices.reset();
+        self.taint_eviction.reset();
         self.node_ipam = nodeipam::RangeAllocator::relist(cx.cache());
         cx.part(|cx| self.podgc.on_start(cx));
         self.gc.reset();
@@ -201,7 +215,7 @@ impl Component for KubeControllerManager {
         match timer {
             Timer::PodGc => self.podgc.steady_until(running, cache, &podgc::Pass),
             // The resync's answer needs the clock: `pv_resync_steady`.
-            Timer::Gc(_) | Timer::Pdb(_) | Timer::Hpa(_) | Timer::PvResync | Timer::Ipam(_) | Timer::EndpointSlice(_) | Timer::Send(_) => None,
+            Timer::Gc(_) | Timer::Pdb(_) | Timer::Hpa(_) | Timer::PvResync | Timer::Ipam(_) | Timer::EndpointSlice(_) | Timer::TaintEviction(_) | Timer::Send(_) => None,
         }
     }
 }
@@ -225,6 +239,7 @@ impl KubeControllerManager {
     /// loops still in the engine had it (`Engine::start_component`): the stateless
     /// reconcilers and node IPAM.
     pub(crate) fn listed(&mut self, cx: &mut Cx<'_>, event: &WatchEvent) {
+        cx.part(|cx| self.taint_eviction.observe(cx, event, None));
         let mut writes = super::reconcile(cx.cache(), event, cx.now());
         writes.extend(self.node_ipam.observe(event));
         for w in writes {

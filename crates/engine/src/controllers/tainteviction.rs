@@ -19,7 +19,6 @@ use super::nodelifecycle::{pods_on_node, request};
 use crate::apiserver::Verb;
 use crate::clock::Time;
 use crate::store::{EventType, ObjectKey, WatchEvent};
-use crate::{Engine, Task};
 use podlife_model::ResourceType;
 
 /// The controller's name: the events' source.
@@ -120,14 +119,12 @@ fn cached<'a>(cache: &'a crate::components::Cache, plural: &str, namespace: Opti
     cache.get(&ObjectKey::new(rt, namespace, name))
 }
 
-impl Engine {
-    fn kcm_for_taints(&self) -> Option<usize> {
-        self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()).filter(|&i| self.components[i].running)
-    }
+type Cx<'a> = crate::component::Cx<'a, Work>;
 
+impl State {
     /// `NodeUpdated` / `PodUpdated`: a delivery to kube-controller-manager that concerns this
     /// controller queues work.
-    pub(crate) fn taint_eviction_observe(&mut self, event: &WatchEvent, old: Option<&Value>) {
+    pub(crate) fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
         let deleted = event.event_type == EventType::Deleted;
         match (event.key.group.as_str(), event.key.resource.as_str()) {
             ("", "nodes") => {
@@ -137,8 +134,8 @@ impl Engine {
                 {
                     return;
                 }
-                if self.taint_eviction.node_queue.insert(event.key.name.clone()) {
-                    self.schedule(self.now.plus_millis(1), Task::TaintEviction(Box::new(Work::Node { name: event.key.name.clone() })));
+                if self.node_queue.insert(event.key.name.clone()) {
+                    cx.after(cx.now().plus_millis(1), Work::Node { name: event.key.name.clone() });
                 }
             }
             ("", "pods") => {
@@ -151,166 +148,170 @@ impl Engine {
                     return;
                 }
                 let work = Work::Pod { namespace: event.key.namespace.clone(), name: event.key.name.clone(), node };
-                self.schedule(self.now.plus_millis(1), Task::TaintEviction(Box::new(work)));
+                cx.after(cx.now().plus_millis(1), work);
             }
             _ => {}
         }
     }
 
-    pub(crate) fn taint_eviction_work(&mut self, work: Work) {
-        let Some(kcm) = self.kcm_for_taints() else { return };
+    pub(crate) fn on_timer(&mut self, cx: &mut Cx<'_>, work: Work) {
+        if !cx.running() {
+            return;
+        }
         match work {
             Work::Node { name } => {
-                self.taint_eviction.node_queue.remove(&name);
-                self.handle_node_update(kcm, &name);
+                self.node_queue.remove(&name);
+                self.handle_node_update(cx, &name);
             }
-            Work::Pod { namespace, name, node } => self.handle_pod_update(kcm, &namespace, &name, &node),
+            Work::Pod { namespace, name, node } => self.handle_pod_update(cx, &namespace, &name, &node),
             Work::Fire { namespace, name, token } => {
                 let key = (namespace, name);
-                match self.taint_eviction.workers.get_mut(&key) {
+                match self.workers.get_mut(&key) {
                     Some(w) if w.token == token && !w.fired => w.fired = true,
                     _ => return,
                 }
-                if !self.delete_pod_handler(&key.0, &key.1) {
+                if !self.delete_pod_handler(cx, &key.0, &key.1) {
                     // A failed worker is forgotten: the next update may schedule it again.
-                    self.taint_eviction.workers.remove(&key);
+                    self.workers.remove(&key);
                 }
             }
         }
     }
 
     /// `handleNodeUpdate`.
-    fn handle_node_update(&mut self, kcm: usize, name: &str) {
-        let Some(node) = cached(&self.components[kcm].cache, "nodes", None, name).cloned() else {
-            self.taint_eviction.tainted.remove(name);
+    fn handle_node_update(&mut self, cx: &mut Cx<'_>, name: &str) {
+        let Some(node) = cached(cx.cache(), "nodes", None, name).cloned() else {
+            self.tainted.remove(name);
             return;
         };
         let taints = no_execute_taints(&node);
         if taints.is_empty() {
-            self.taint_eviction.tainted.remove(name);
+            self.tainted.remove(name);
         } else {
-            self.taint_eviction.tainted.insert(name.to_string(), taints.clone());
+            self.tainted.insert(name.to_string(), taints.clone());
         }
-        let pods = pods_on_node(&self.components[kcm].cache, name);
+        let pods = pods_on_node(cx.cache(), name);
         if taints.is_empty() {
             for p in &pods {
-                self.cancel_work_with_event(s(&p["metadata"]["namespace"]), s(&p["metadata"]["name"]));
+                self.cancel_work_with_event(cx, s(&p["metadata"]["namespace"]), s(&p["metadata"]["name"]));
             }
             return;
         }
-        let now = self.now;
+        let now = cx.now();
         for p in &pods {
             let tolerations = p["spec"]["tolerations"].as_array().cloned().unwrap_or_default();
-            self.process_pod_on_node(s(&p["metadata"]["namespace"]), s(&p["metadata"]["name"]), &tolerations, &taints, now);
+            self.process_pod_on_node(cx, s(&p["metadata"]["namespace"]), s(&p["metadata"]["name"]), &tolerations, &taints, now);
         }
     }
 
     /// `handlePodUpdate`.
-    fn handle_pod_update(&mut self, kcm: usize, namespace: &str, name: &str, node: &str) {
-        let Some(pod) = cached(&self.components[kcm].cache, "pods", Some(namespace), name).cloned() else {
-            self.cancel_work_with_event(namespace, name);
+    fn handle_pod_update(&mut self, cx: &mut Cx<'_>, namespace: &str, name: &str, node: &str) {
+        let Some(pod) = cached(cx.cache(), "pods", Some(namespace), name).cloned() else {
+            self.cancel_work_with_event(cx, namespace, name);
             return;
         };
         if pod["spec"]["nodeName"] != node || node.is_empty() {
             return;
         }
-        let Some(taints) = self.taint_eviction.tainted.get(node).cloned() else { return };
+        let Some(taints) = self.tainted.get(node).cloned() else { return };
         let tolerations = pod["spec"]["tolerations"].as_array().cloned().unwrap_or_default();
-        self.process_pod_on_node(namespace, name, &tolerations, &taints, self.now);
+        let now = cx.now();
+        self.process_pod_on_node(cx, namespace, name, &tolerations, &taints, now);
     }
 
     /// `processPodOnNode`.
-    fn process_pod_on_node(&mut self, namespace: &str, name: &str, tolerations: &[Value], taints: &[Value], now: Time) {
+    #[allow(clippy::too_many_arguments)]
+    fn process_pod_on_node(&mut self, cx: &mut Cx<'_>, namespace: &str, name: &str, tolerations: &[Value], taints: &[Value], now: Time) {
         if taints.is_empty() {
-            self.cancel_work_with_event(namespace, name);
+            self.cancel_work_with_event(cx, namespace, name);
         }
         let (all, used) = matching_tolerations(taints, tolerations);
         if !all {
-            self.cancel_work_with_event(namespace, name);
-            self.add_work(namespace, name, now, now);
+            self.cancel_work_with_event(cx, namespace, name);
+            self.add_work(cx, namespace, name, now, now);
             return;
         }
         let Some(min_ms) = min_toleration_ms(&used) else {
-            self.cancel_work_with_event(namespace, name);
+            self.cancel_work_with_event(cx, namespace, name);
             return;
         };
         let mut start = now;
         let trigger = now.plus_millis(min_ms);
         let key = (namespace.to_string(), name.to_string());
-        if let Some(w) = self.taint_eviction.workers.get(&key).filter(|w| !w.fired) {
+        if let Some(w) = self.workers.get(&key).filter(|w| !w.fired) {
             start = w.created;
             if start.plus_millis(min_ms) < trigger {
                 return;
             }
-            self.cancel_work_with_event(namespace, name);
+            self.cancel_work_with_event(cx, namespace, name);
         }
-        self.add_work(namespace, name, start, trigger);
+        self.add_work(cx, namespace, name, start, trigger);
     }
 
     /// `AddWork`: a timed worker, unless one exists for the pod (a fired one included).
-    fn add_work(&mut self, namespace: &str, name: &str, created: Time, fire: Time) {
+    fn add_work(&mut self, cx: &mut Cx<'_>, namespace: &str, name: &str, created: Time, fire: Time) {
         let key = (namespace.to_string(), name.to_string());
-        if self.taint_eviction.workers.contains_key(&key) {
+        if self.workers.contains_key(&key) {
             return;
         }
-        self.taint_eviction.next_token += 1;
-        let token = self.taint_eviction.next_token;
-        self.taint_eviction.workers.insert(key, Worker { created, token, fired: false });
-        let at = fire.max(self.now);
-        self.schedule(at, Task::TaintEviction(Box::new(Work::Fire { namespace: namespace.to_string(), name: name.to_string(), token })));
+        self.next_token += 1;
+        let token = self.next_token;
+        self.workers.insert(key, Worker { created, token, fired: false });
+        let at = fire.max(cx.now());
+        cx.after(at, Work::Fire { namespace: namespace.to_string(), name: name.to_string(), token });
     }
 
     /// `cancelWorkWithEvent`: the event only when a pending deletion was cancelled.
-    fn cancel_work_with_event(&mut self, namespace: &str, name: &str) {
-        let Some(w) = self.taint_eviction.workers.remove(&(namespace.to_string(), name.to_string())) else { return };
+    fn cancel_work_with_event(&mut self, cx: &mut Cx<'_>, namespace: &str, name: &str) {
+        let Some(w) = self.workers.remove(&(namespace.to_string(), name.to_string())) else { return };
         if !w.fired {
-            self.taint_eviction_event(namespace, name, &format!("Cancelling deletion of Pod {namespace}/{name}"));
+            self.event(cx, namespace, name, &format!("Cancelling deletion of Pod {namespace}/{name}"));
         }
     }
 
     /// `deletePodHandler`: the event, then `addConditionAndDeletePod` until it succeeds.
-    fn delete_pod_handler(&mut self, namespace: &str, name: &str) -> bool {
-        self.taint_eviction_event(namespace, name, &format!("Marking for deletion Pod {namespace}/{name}"));
-        (0..RETRIES).any(|_| self.add_condition_and_delete_pod(namespace, name))
-    }
-
-    /// `addConditionAndDeletePod`: GET, the DisruptionTarget condition (`PatchPodStatus`),
-    /// DELETE.
-    fn add_condition_and_delete_pod(&mut self, namespace: &str, name: &str) -> bool {
-        let Some(get) = request(Verb::Get, "pods", Some(namespace), name, Value::Null) else { return false };
-        let Ok(crate::Response::Object(pod)) = self.handle(get) else { return false };
-        let conditions = pod["status"]["conditions"].as_array().cloned().unwrap_or_default();
-        let wanted = ("True", "DeletionByTaintManager", "Taint manager: deleting due to NoExecute taint");
-        let existing = conditions.iter().find(|c| c["type"] == "DisruptionTarget");
-        let unchanged = existing.is_some_and(|c| c["status"] == wanted.0 && c["reason"] == wanted.1 && c["message"] == wanted.2);
-        if !unchanged {
-            // `UpdatePodCondition`: the transition time stays when the status does.
-            let since = existing.filter(|c| c["status"] == wanted.0).map_or_else(|| json!(self.now.rfc3339()), |c| c["lastTransitionTime"].clone());
-            let condition = json!({"type": "DisruptionTarget", "status": wanted.0, "lastProbeTime": null, "lastTransitionTime": since, "reason": wanted.1, "message": wanted.2});
-            let mut order: Vec<Value> = conditions.iter().map(|c| json!({"type": c["type"]})).collect();
-            if existing.is_none() {
-                order.push(json!({"type": "DisruptionTarget"}));
-            }
-            let body = json!({"metadata": {"uid": pod["metadata"]["uid"]}, "status": {"$setElementOrder/conditions": order, "conditions": [condition]}});
-            let Some(mut patch) = request(Verb::Patch, "pods", Some(namespace), name, body) else { return false };
-            patch.subresource = Some("status".into());
-            patch.patch_type = crate::apiserver::patch::PatchType::Strategic;
-            if self.handle(patch).is_err() {
-                return false;
-            }
-        }
-        let Some(mut delete) = request(Verb::Delete, "pods", Some(namespace), name, Value::Null) else { return false };
-        delete.body = None;
-        self.handle(delete).is_ok()
+    fn delete_pod_handler(&mut self, cx: &mut Cx<'_>, namespace: &str, name: &str) -> bool {
+        self.event(cx, namespace, name, &format!("Marking for deletion Pod {namespace}/{name}"));
+        (0..RETRIES).any(|_| add_condition_and_delete_pod(cx, namespace, name))
     }
 
     /// An event about a pod from the taint eviction controller (its reference has no uid).
-    fn taint_eviction_event(&mut self, namespace: &str, name: &str, message: &str) {
+    fn event(&mut self, cx: &mut Cx<'_>, namespace: &str, name: &str, message: &str) {
         let reference = json!({"apiVersion": "v1", "kind": "Pod", "name": name, "namespace": namespace});
-        let mut recorder = std::mem::take(&mut self.taint_eviction.recorder);
-        self.controller_event(&mut recorder, super::nodelifecycle::SA, SOURCE, reference, "Normal", "TaintManagerEviction", message);
-        self.taint_eviction.recorder = recorder;
+        let client = |verb, plural: &str, ns: Option<&str>, name: &str, body| super::controller_request(super::nodelifecycle::SA, verb, plural, ns, name, body);
+        let now = cx.now();
+        crate::record::event_via(&mut self.recorder, &client, SOURCE, reference, ("Normal", "TaintManagerEviction", message), now, &mut |r| cx.request(r));
     }
+}
+
+/// `addConditionAndDeletePod`: GET, the DisruptionTarget condition (`PatchPodStatus`),
+/// DELETE.
+fn add_condition_and_delete_pod(cx: &mut Cx<'_>, namespace: &str, name: &str) -> bool {
+    let Some(get) = request(Verb::Get, "pods", Some(namespace), name, Value::Null) else { return false };
+    let Ok(crate::Response::Object(pod)) = cx.request(get) else { return false };
+    let conditions = pod["status"]["conditions"].as_array().cloned().unwrap_or_default();
+    let wanted = ("True", "DeletionByTaintManager", "Taint manager: deleting due to NoExecute taint");
+    let existing = conditions.iter().find(|c| c["type"] == "DisruptionTarget");
+    let unchanged = existing.is_some_and(|c| c["status"] == wanted.0 && c["reason"] == wanted.1 && c["message"] == wanted.2);
+    if !unchanged {
+        // `UpdatePodCondition`: the transition time stays when the status does.
+        let since = existing.filter(|c| c["status"] == wanted.0).map_or_else(|| json!(cx.now().rfc3339()), |c| c["lastTransitionTime"].clone());
+        let condition = json!({"type": "DisruptionTarget", "status": wanted.0, "lastProbeTime": null, "lastTransitionTime": since, "reason": wanted.1, "message": wanted.2});
+        let mut order: Vec<Value> = conditions.iter().map(|c| json!({"type": c["type"]})).collect();
+        if existing.is_none() {
+            order.push(json!({"type": "DisruptionTarget"}));
+        }
+        let body = json!({"metadata": {"uid": pod["metadata"]["uid"]}, "status": {"$setElementOrder/conditions": order, "conditions": [condition]}});
+        let Some(mut patch) = request(Verb::Patch, "pods", Some(namespace), name, body) else { return false };
+        patch.subresource = Some("status".into());
+        patch.patch_type = crate::apiserver::patch::PatchType::Strategic;
+        if cx.request(patch).is_err() {
+            return false;
+        }
+    }
+    let Some(mut delete) = request(Verb::Delete, "pods", Some(namespace), name, Value::Null) else { return false };
+    delete.body = None;
+    cx.request(delete).is_ok()
 }
 
 #[cfg(test)]
