@@ -139,10 +139,12 @@ impl Engine {
             e.start_heartbeats(n);
             e.proxy_boot(n);
         }
-        e.schedule(e.now.plus_millis(crate::controllers::nodelifecycle::NODE_MONITOR_PERIOD_MS), crate::Task::NodeMonitor);
+        e.schedule(e.now.plus_millis(crate::controllers::nodelifecycle::NODE_MONITOR_PERIOD_MS), crate::controllers::manager::Timer::from(crate::controllers::nodelifecycle::Work::Monitor).into());
         // The node controller registered these nodes before the learner arrived.
         let known: Vec<(String, String)> = e.store.list_shared("", "nodes", None).map(|(k, v)| (k.name.clone(), v["metadata"]["uid"].as_str().unwrap_or_default().to_string())).collect();
-        e.node_lifecycle.seed_known(known);
+        if let Some(k) = e.kcm.get_mut() {
+            k.seed_known_nodes(known);
+        }
         e.schedule(e.now.plus_millis(crate::controllers::persistentvolume::RESYNC_PERIOD_MS), crate::controllers::manager::Timer::PvResync.into());
         e.schedule(e.now.plus_millis(crate::controllers::podgc::GC_CHECK_PERIOD_MS), crate::controllers::manager::Timer::PodGc.into());
         e.schedule(e.now.plus_millis(crate::scheduler::EVENT_FINISH_MS), crate::scheduler::Timer::EventSeriesFinish.into());

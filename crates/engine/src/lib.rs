@@ -134,10 +134,6 @@ pub(crate) enum Task {
     NodeBoot { node: String, token: u64 },
     /// A kubelet's status manager writes the statuses its mirror pods still lack (`syncBatch`).
     StatusBatch { node: String },
-    /// kube-controller-manager's node health monitor (every 5 s).
-    NodeMonitor,
-    /// The node lifecycle controller's queued work (taint passes, a newly bound pod).
-    NodeLifecycle(Box<controllers::nodelifecycle::Work>),
     /// One of kube-controller-manager's own timers (`controllers/manager.rs`).
     Kcm(controllers::manager::Timer),
     /// etcd revokes an expired lease and deletes the events on it (`apiserver/event_ttl.rs`).
@@ -263,8 +259,6 @@ pub struct Engine {
     /// Work done, and the current command's budget.
     pub(crate) work: work::Work,
     next_boot: u64,
-    /// The node lifecycle controller's memory (node health, zones, tainting queues).
-    pub(crate) node_lifecycle: controllers::nodelifecycle::State,
     /// kind's local-path-provisioner (its process, `component.rs`).
     pub(crate) local_path: component::Slot<local_path::LocalPathProvisioner>,
     /// kube-controller-manager's process (`controllers/manager.rs`): its clients, rate limiter
@@ -336,7 +330,6 @@ impl Engine {
             rebooting: VecMap::new(),
             work: Default::default(),
             next_boot: 0,
-            node_lifecycle: Default::default(),
             local_path: component::Slot::new(Default::default()),
             kcm: component::Slot::new(Default::default()),
             workloads: Default::default(),
@@ -722,7 +715,6 @@ impl Engine {
                     self.run_component(|e| &mut e.kcm, component, |k, cx| k.observe_first(cx, &event, old.as_deref()));
                     self.workload_controllers(component, &event, old.as_deref());
                     self.batch_observe(component, &event, old.as_deref());
-                    self.node_lifecycle_observe(&event, old.as_deref());
                     self.run_component(|e| &mut e.kcm, component, |k, cx| k.on_watch(cx, &event, old.as_deref()));
                 }
             }
@@ -750,8 +742,6 @@ impl Engine {
             Task::KubeletFastStatus { node } => self.kubelet_fast_status(&node),
             Task::NodeBoot { node, token } => self.node_boot(&node, token),
             Task::StatusBatch { node } => self.kubelet_status_batch(&node),
-            Task::NodeMonitor => self.node_monitor(),
-            Task::NodeLifecycle(work) => self.node_lifecycle_work(*work),
             Task::Kcm(controllers::manager::Timer::Send(write)) => {
                 if let Some(me) = self.control_plane_index(controllers::KCM) {
                     self.controller_write(me, *write);
@@ -1131,7 +1121,6 @@ impl Engine {
         if id.name == "kube-controller-manager" {
             // A new process: every controller's memory (queues, timers, node health, event
             // correlation) starts empty.
-            self.node_lifecycle.reset(self.now);
             self.batch.reset();
             self.workload_busy.clear();
             self.workload_deferred.clear();
@@ -1142,7 +1131,6 @@ impl Engine {
                 self.run_component(|e| &mut e.kcm, i, |k, cx| k.observe_first(cx, &event, None));
                 self.workload_controllers(i, &event, None);
                 self.batch_observe(i, &event, None);
-                self.node_lifecycle_observe(&event, None);
                 self.run_component(|e| &mut e.kcm, i, |k, cx| k.listed(cx, &event));
             }
         }

@@ -82,7 +82,6 @@ fn periodic(task: &Task) -> bool {
             | Task::NodeHeartbeat { .. }
             | Task::ContainerGc { .. }
             | Task::EvictionPass { .. }
-            | Task::NodeMonitor
             | Task::Scheduler(scheduler::Timer::EventSeriesFinish | scheduler::Timer::EventSeriesRefresh | scheduler::Timer::FlushUnschedulable)
             | Task::ProxySync { periodic: Some(_), .. }
     ) || matches!(task, Task::Kcm(timer) if timer.periodic())
@@ -199,7 +198,15 @@ impl Engine {
             }
             Task::ContainerGc { node } => steady(self.container_gc_steady(node)),
             Task::EvictionPass { node, .. } => steady(self.eviction_steady(node)),
-            Task::NodeMonitor => steady(self.node_lifecycle_steady(|node| *heartbeats.entry(node.to_string()).or_insert_with(|| self.heartbeat_steady(node)))),
+            Task::Kcm(timer) if timer.node_monitor() => {
+                let kcm = self.control_plane_index(crate::controllers::KCM);
+                let (running, cache) = match kcm {
+                    Some(i) => (self.components[i].running, &self.components[i].cache),
+                    None => return Some(FOREVER),
+                };
+                let Some(k) = self.kcm.get() else { return None };
+                steady(k.node_monitor_steady(running, cache, |node| *heartbeats.entry(node.to_string()).or_insert_with(|| self.heartbeat_steady(node))))
+            }
             Task::Kcm(crate::controllers::manager::Timer::PvResync) => steady(self.pv_resync_steady()),
             Task::Kcm(timer) => self.steady_until(&self.kcm, self.control_plane_index(crate::controllers::KCM), timer),
             Task::Scheduler(timer) => self.steady_until(&self.scheduler, self.control_plane_index(scheduler::COMPONENT), timer),
@@ -288,7 +295,7 @@ impl Engine {
                     Task::NodeHeartbeat { node } => {
                         moved_clocks.heartbeats.insert(node.clone());
                     }
-                    Task::NodeMonitor => moved_clocks.node_monitor = true,
+                    Task::Kcm(timer) if timer.node_monitor() => moved_clocks.node_monitor = true,
                     Task::ProxySync { node, .. } => {
                         moved_clocks.proxies.insert(node.clone());
                     }
@@ -352,7 +359,9 @@ impl Engine {
             store.get(&ObjectKey::new(rt, Some("kube-node-lease"), node)).and_then(|l| l["spec"]["renewTime"].as_str().map(str::to_string))
         };
         if moved.node_monitor {
-            self.node_lifecycle.shift(ms, renew);
+            if let Some(k) = self.kcm.get_mut() {
+                k.shift_node_lifecycle(ms, renew);
+            }
         }
         self.proxy_shift(ms, &moved.proxies);
     }

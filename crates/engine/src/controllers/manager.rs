@@ -20,8 +20,8 @@
 //! (`disruption.rs`), node IPAM's range allocator (`nodeipam.rs`), the PersistentVolume
 //! controller's memory (`persistentvolume.rs`), the horizontal pod autoscaler controller
 //! (`hpa.rs`), the EndpointSlice controller (`endpointslice/`; it takes each delivery
-//! first, `observe_first`, as it did in the engine) and the taint eviction controller
-//! (`tainteviction.rs`). A loop whose sync hands over writes has them leave through
+//! first, `observe_first`, as it did in the engine), the node lifecycle controller
+//! (`nodelifecycle/`) and the taint eviction controller (`tainteviction.rs`). A loop whose sync hands over writes has them leave through
 //! its client here (`send`); the engine's `controller_write` still sends them, as it sends the
 //! other loops' (what follows a write reaches those loops' memory). The loops still written as
 //! `impl Engine` blocks reach the process-wide parts through the engine's `kcm` slot
@@ -31,7 +31,7 @@
 
 use serde_json::Value;
 
-use super::{client, disruption, endpointslice, garbagecollector, hpa, nodeipam, persistentvolume, podgc, tainteviction, workqueue};
+use super::{client, disruption, endpointslice, garbagecollector, hpa, nodeipam, nodelifecycle, persistentvolume, podgc, tainteviction, workqueue};
 use crate::clock::Time;
 use crate::component::Component;
 use crate::components::Cache;
@@ -60,6 +60,8 @@ pub struct KubeControllerManager {
     hpa: hpa::HpaController,
     /// The EndpointSlice controller's queue, trackers and recorder.
     endpointslices: endpointslice::Controller,
+    /// The node lifecycle controller's node health, zones and tainting queues.
+    node_lifecycle: nodelifecycle::State,
     /// The taint eviction controller's tainted nodes and timed workers.
     taint_eviction: tainteviction::State,
 }
@@ -81,6 +83,8 @@ pub(crate) enum Timer {
     Ipam(String),
     /// The EndpointSlice controller's worker takes a key, or a sync's writes leave.
     EndpointSlice(endpointslice::Timer),
+    /// The node lifecycle controller's health monitor (every 5 s) and queued work.
+    NodeLifecycle(Box<nodelifecycle::Work>),
     /// The taint eviction controller's queued work and timed workers.
     TaintEviction(Box<tainteviction::Work>),
     /// A loop's write leaves its client (the engine sends it: `controller_write`).
@@ -123,6 +127,12 @@ impl From<endpointslice::Timer> for Timer {
     }
 }
 
+impl From<nodelifecycle::Work> for Timer {
+    fn from(work: nodelifecycle::Work) -> Timer {
+        Timer::NodeLifecycle(Box::new(work))
+    }
+}
+
 impl From<tainteviction::Work> for Timer {
     fn from(work: tainteviction::Work) -> Timer {
         Timer::TaintEviction(Box::new(work))
@@ -138,7 +148,12 @@ impl From<disruption::SyncBudget> for Timer {
 impl Timer {
     /// Whether it is one of the periodic timers the quiet stretches ask about (`quiet.rs`).
     pub(crate) fn periodic(&self) -> bool {
-        matches!(self, Timer::PodGc | Timer::PvResync)
+        matches!(self, Timer::PodGc | Timer::PvResync) || self.node_monitor()
+    }
+
+    /// Whether it is the node lifecycle controller's health monitor.
+    pub(crate) fn node_monitor(&self) -> bool {
+        matches!(self, Timer::NodeLifecycle(work) if matches!(**work, nodelifecycle::Work::Monitor))
     }
 }
 
@@ -150,6 +165,7 @@ impl Component for KubeControllerManager {
     /// A delivery of the shared informer, to the moved loops (the others had it just before,
     /// from the engine).
     fn on_watch(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
+        cx.part(|cx| self.node_lifecycle.observe(cx, event, old));
         cx.part(|cx| self.taint_eviction.observe(cx, event, old));
         let mut writes = super::reconcile(cx.cache(), event, cx.now());
         writes.extend(self.node_ipam.observe(event));
@@ -171,6 +187,7 @@ impl Component for KubeControllerManager {
             Timer::Pdb(sync) => cx.part(|cx| self.pdb.on_timer(cx, &mut self.requeue, sync)),
             Timer::Hpa(sync) => cx.part(|cx| self.hpa.on_timer(cx, sync)),
             Timer::EndpointSlice(timer) => cx.part(|cx| self.endpointslices.on_timer(cx, &mut self.clients, timer)),
+            Timer::NodeLifecycle(work) => cx.part(|cx| self.node_lifecycle.on_timer(cx, *work)),
             Timer::TaintEviction(work) => cx.part(|cx| self.taint_eviction.on_timer(cx, *work)),
             Timer::PvResync => {
                 for w in cx.part(|cx| self.pv.resync(cx)) {
@@ -200,6 +217,7 @@ impl Component for KubeControllerManager {
         self.clients.reset();
         self.requeue.reset();
         self.endpointslices.reset();
+        self.node_lifecycle.reset(cx.now());
         self.taint_eviction.reset();
         self.node_ipam = nodeipam::RangeAllocator::relist(cx.cache());
         cx.part(|cx| self.podgc.on_start(cx));
@@ -215,7 +233,7 @@ impl Component for KubeControllerManager {
         match timer {
             Timer::PodGc => self.podgc.steady_until(running, cache, &podgc::Pass),
             // The resync's answer needs the clock: `pv_resync_steady`.
-            Timer::Gc(_) | Timer::Pdb(_) | Timer::Hpa(_) | Timer::PvResync | Timer::Ipam(_) | Timer::EndpointSlice(_) | Timer::TaintEviction(_) | Timer::Send(_) => None,
+            Timer::Gc(_) | Timer::Pdb(_) | Timer::Hpa(_) | Timer::PvResync | Timer::Ipam(_) | Timer::EndpointSlice(_) | Timer::NodeLifecycle(_) | Timer::TaintEviction(_) | Timer::Send(_) => None,
         }
     }
 }
@@ -239,6 +257,7 @@ impl KubeControllerManager {
     /// loops still in the engine had it (`Engine::start_component`): the stateless
     /// reconcilers and node IPAM.
     pub(crate) fn listed(&mut self, cx: &mut Cx<'_>, event: &WatchEvent) {
+        cx.part(|cx| self.node_lifecycle.observe(cx, event, None));
         cx.part(|cx| self.taint_eviction.observe(cx, event, None));
         let mut writes = super::reconcile(cx.cache(), event, cx.now());
         writes.extend(self.node_ipam.observe(event));
@@ -279,6 +298,22 @@ impl KubeControllerManager {
     pub(crate) fn forget_events(&mut self) {
         self.events = Default::default();
         self.pv.forget_events();
+    }
+
+    /// Would the next health monitor pass change nothing while the kubelets' heartbeats go on
+    /// (`quiet.rs`; `heartbeat_steady` asks about a node's kubelet)?
+    pub(crate) fn node_monitor_steady(&self, running: bool, cache: &Cache, heartbeat_steady: impl FnMut(&str) -> bool) -> bool {
+        self.node_lifecycle.steady(running, cache, heartbeat_steady)
+    }
+
+    /// A quiet stretch moved the health monitor by `ms` (`nodelifecycle::State::shift`).
+    pub(crate) fn shift_node_lifecycle(&mut self, ms: u64, renew_time: impl Fn(&str) -> Option<String>) {
+        self.node_lifecycle.shift(ms, renew_time);
+    }
+
+    /// The nodes registered before the learner arrived (`nodelifecycle::State::seed_known`).
+    pub(crate) fn seed_known_nodes(&mut self, nodes: impl IntoIterator<Item = (String, String)>) {
+        self.node_lifecycle.seed_known(nodes);
     }
 
     /// Would the PersistentVolume controller's resync at `now` write nothing (`quiet.rs`)?

@@ -170,9 +170,6 @@ pub(crate) fn pod_ready(pod: &Value) -> bool {
     pod["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == "Ready" && c["status"] == "True")
 }
 
-/// How a recorder's requests are built: verb, resource, namespace, name, body.
-pub(crate) use crate::record::EventClient;
-
 /// `system:serviceaccount:kube-system:<name>` with its groups.
 pub fn controller_identity(service_account: &str) -> UserInfo {
     UserInfo::impersonated(&format!("system:serviceaccount:kube-system:{service_account}"), &[])
@@ -276,16 +273,6 @@ impl crate::Engine {
 }
 
 impl crate::Engine {
-    /// Records an event through a controller's recorder (client-go's `record` package: spam
-    /// filter, repeats counted) and sends what it asks for. `reference` is the
-    /// `involvedObject` exactly as the controller built it (a Node's has no namespace, the
-    /// taint eviction controller's has no uid); the event lives in its namespace, or `default`.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn controller_event(&mut self, recorder: &mut crate::record::Recorder, sa: &str, source: &str, reference: Value, kind: &str, reason: &str, message: &str) {
-        let client = |verb, plural: &str, ns: Option<&str>, name: &str, body| controller_request(sa, verb, plural, ns, name, body);
-        self.event_through(recorder, &client, source, reference, kind, reason, message);
-    }
-
     /// Sends an event write through a component's client as client-go's event sink does:
     /// `build` makes the request with the client's credentials, `send` sends it. A repeat's
     /// PATCH answered 404 is followed by a Create of the whole event.
@@ -296,14 +283,6 @@ impl crate::Engine {
         mut send: impl FnMut(&mut crate::Engine, crate::apiserver::Request) -> Result<crate::Response, crate::Status>,
     ) {
         crate::record::sink(write, &build, &mut |r| send(self, r));
-    }
-
-    /// `controller_event` for any client: `client` builds the recorder's requests with its
-    /// credentials.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn event_through(&mut self, recorder: &mut crate::record::Recorder, client: &EventClient<'_>, source: &str, reference: Value, kind: &str, reason: &str, message: &str) {
-        let now = self.now;
-        crate::record::event_via(recorder, client, source, reference, (kind, reason, message), now, &mut |r| self.handle(r));
     }
 }
 

@@ -37,7 +37,7 @@ use serde_json::Value;
 use crate::apiserver::{Request, Verb};
 use crate::clock::Time;
 use crate::store::{EventType, ObjectKey, WatchEvent};
-use crate::{Engine, Task};
+use crate::components::Cache;
 use podlife_model::ResourceType;
 use queue::{RateLimitedTimedQueue, TokenBucket};
 
@@ -137,6 +137,8 @@ impl State {
 /// A queued piece of the controller's work.
 #[derive(Debug, Clone)]
 pub enum Work {
+    /// `monitorNodeHealth`, every `--node-monitor-period`.
+    Monitor,
     /// `doNoScheduleTaintingPass` for a node from `nodeUpdateQueue`.
     NoSchedule { node: String },
     /// `doNoExecuteTaintingPass`.
@@ -144,6 +146,8 @@ pub enum Work {
     /// `processPod` for a pod newly bound to a node.
     Pod { namespace: String, name: String },
 }
+
+type Cx<'a> = crate::component::Cx<'a, Work>;
 
 fn s(v: &Value) -> &str {
     v.as_str().unwrap_or_default()
@@ -195,30 +199,27 @@ fn node_ref(name: &str, uid: &str) -> Value {
     json!({"apiVersion": "v1", "kind": "Node", "name": name, "uid": uid})
 }
 
-impl Engine {
-    /// The running kube-controller-manager.
-    fn node_controller(&self) -> Option<usize> {
-        self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()).filter(|&i| self.components[i].running)
-    }
-
+impl State {
     /// Would the next `monitorNodeHealth` pass change nothing while the heartbeats go on (a
     /// quiet stretch, `quiet.rs`)? Every cached node is known, seen Ready with a Lease, free of
     /// the controller's NoExecute taints, its heartbeat steady; every zone Normal; nothing
     /// waits for a retry or a tainting pass.
-    pub(crate) fn node_lifecycle_steady(&self, mut heartbeat_steady: impl FnMut(&str) -> bool) -> bool {
-        let Some(kcm) = self.node_controller() else { return true };
-        let st = &self.node_lifecycle;
+    pub(crate) fn steady(&self, running: bool, cache: &Cache, mut heartbeat_steady: impl FnMut(&str) -> bool) -> bool {
+        if !running {
+            return true;
+        }
+        let st = self;
         if !st.retry.is_empty() || !st.node_queue.is_empty() || st.tainters.values().any(|q| !q.is_empty()) || st.zone_states.values().any(|z| *z != ZoneState::Normal) {
             return false;
         }
-        let nodes = cached_nodes(&self.components[kcm].cache);
+        let nodes = cached_nodes(cache);
         nodes.len() == st.known.len()
             && nodes.iter().all(|n| {
                 let name = s(&n["metadata"]["name"]);
                 st.known.contains_key(name)
                     // A Lease forgotten when the Node's heartbeat moved is seen again at the next
                     // renewal (`tryUpdateNodeHealth`): steady when the informer holds one.
-                    && st.health.get(name).is_some_and(|h| (h.lease.is_some() || cached(&self.components[kcm].cache, "leases", Some("kube-node-lease"), name).is_some()) && h.ready.as_ref().is_some_and(|r| r["status"] == "True"))
+                    && st.health.get(name).is_some_and(|h| (h.lease.is_some() || cached(cache, "leases", Some("kube-node-lease"), name).is_some()) && h.ready.as_ref().is_some_and(|r| r["status"] == "True"))
                     && condition(n, "Ready").is_some_and(|c| c["status"] == "True")
                     && !taints::has_taint(n, UNREACHABLE, "NoExecute")
                     && !taints::has_taint(n, NOT_READY, "NoExecute")
@@ -227,30 +228,32 @@ impl Engine {
     }
 
     /// One `monitorNodeHealth` pass; the next one in 5 s.
-    pub(crate) fn node_monitor(&mut self) {
-        self.schedule(self.now.plus_millis(NODE_MONITOR_PERIOD_MS), Task::NodeMonitor);
-        let Some(kcm) = self.node_controller() else { return };
-        let nodes = cached_nodes(&self.components[kcm].cache);
-        let now = self.now;
+    fn monitor(&mut self, cx: &mut Cx<'_>) {
+        cx.after(cx.now().plus_millis(NODE_MONITOR_PERIOD_MS), Work::Monitor);
+        if !cx.running() {
+            return;
+        }
+        let nodes = cached_nodes(cx.cache());
+        let now = cx.now();
         // classifyNodes.
         let names: VecSet<&str> = VecSet::from_iter(nodes.iter().map(|n| s(&n["metadata"]["name"])));
-        let added: Vec<Arc<Value>> = nodes.iter().filter(|n| !self.node_lifecycle.known.contains_key(s(&n["metadata"]["name"]))).cloned().collect();
-        let deleted: Vec<(String, String)> = self.node_lifecycle.known.iter().filter(|(n, _)| !names.contains(n.as_str())).map(|(n, u)| (n.clone(), u.clone())).collect();
-        let known: Vec<Arc<Value>> = nodes.iter().filter(|n| self.node_lifecycle.known.contains_key(s(&n["metadata"]["name"]))).cloned().collect();
+        let added: Vec<Arc<Value>> = nodes.iter().filter(|n| !self.known.contains_key(s(&n["metadata"]["name"]))).cloned().collect();
+        let deleted: Vec<(String, String)> = self.known.iter().filter(|(n, _)| !names.contains(n.as_str())).map(|(n, u)| (n.clone(), u.clone())).collect();
+        let known: Vec<Arc<Value>> = nodes.iter().filter(|n| self.known.contains_key(s(&n["metadata"]["name"]))).cloned().collect();
         for n in &known {
             self.add_zone(n);
         }
         for n in &added {
             let (name, uid) = (s(&n["metadata"]["name"]).to_string(), s(&n["metadata"]["uid"]).to_string());
-            self.node_controller_event(node_ref(&name, &uid), "Normal", "RegisteredNode", &format!("Node {name} event: Registered Node {name} in Controller"));
-            self.node_lifecycle.known.insert(name, uid);
+            self.event(cx, node_ref(&name, &uid), "Normal", "RegisteredNode", &format!("Node {name} event: Registered Node {name} in Controller"));
+            self.known.insert(name, uid);
             self.add_zone(n);
-            self.mark_node_as_reachable(n);
+            self.mark_node_as_reachable(cx, n);
         }
         for (name, uid) in deleted {
-            self.node_controller_event(node_ref(&name, &uid), "Normal", "RemovingNode", &format!("Node {name} event: Removing Node {name} from Controller"));
-            self.node_lifecycle.known.remove(&name);
-            self.node_lifecycle.health.remove(&name);
+            self.event(cx, node_ref(&name, &uid), "Normal", "RemovingNode", &format!("Node {name} event: Removing Node {name} from Controller"));
+            self.known.remove(&name);
+            self.health.remove(&name);
         }
         let mut zone_conditions: VecMap<String, Vec<Option<String>>> = VecMap::new();
         for cached in &nodes {
@@ -259,13 +262,13 @@ impl Engine {
             let name = s(&node["metadata"]["name"]).to_string();
             let mut outcome = None;
             for _ in 0..NODE_HEALTH_UPDATE_RETRY {
-                match self.try_update_node_health(kcm, &mut node) {
+                match self.try_update_node_health(cx, &mut node) {
                     Ok(o) => {
                         outcome = Some(o);
                         break;
                     }
                     // "Failed while getting a Node to retry updating node health": skipped.
-                    Err(_) => match request(Verb::Get, "nodes", None, &name, Value::Null).map(|r| self.handle(r)) {
+                    Err(_) => match request(Verb::Get, "nodes", None, &name, Value::Null).map(|r| cx.request(r)) {
                         Some(Ok(crate::Response::Object(fresh))) => node = std::borrow::Cow::Owned(fresh),
                         _ => break,
                     },
@@ -277,31 +280,31 @@ impl Engine {
                 zone_conditions.entry(zone_key(&node)).or_default().push(current.as_ref().map(|c| s(&c["status"]).to_string()));
             }
             if let Some(current) = current {
-                self.process_taint_base_eviction(&node, &observed);
-                let needs_retry = self.node_lifecycle.retry.contains(&name);
+                self.process_taint_base_eviction(cx, &node, &observed);
+                let needs_retry = self.retry.contains(&name);
                 let was_ready = observed["status"] == "True";
                 let transition = current["status"] != "True" && was_ready;
                 if transition {
                     let uid = s(&node["metadata"]["uid"]).to_string();
-                    self.node_controller_event(node_ref(&name, &uid), "Normal", "NodeNotReady", &format!("Node {name} status is now: NodeNotReady"));
+                    self.event(cx, node_ref(&name, &uid), "Normal", "NodeNotReady", &format!("Node {name} status is now: NodeNotReady"));
                 }
-                if (transition || (needs_retry && !was_ready)) && !self.mark_pods_not_ready(kcm, &name) {
-                    self.node_lifecycle.retry.insert(name);
+                if (transition || (needs_retry && !was_ready)) && !self.mark_pods_not_ready(cx, &name) {
+                    self.retry.insert(name);
                     continue;
                 }
             }
-            self.node_lifecycle.retry.remove(&name);
+            self.retry.remove(&name);
         }
-        self.handle_disruption(&zone_conditions, &nodes, now);
+        self.handle_disruption(cx, &zone_conditions, &nodes, now);
     }
 
     /// `tryUpdateNodeHealth`: the Ready condition before and after; an error when the status
     /// update failed.
-    fn try_update_node_health(&mut self, kcm: usize, node: &mut std::borrow::Cow<Value>) -> Result<(Value, Option<Value>), crate::Status> {
-        let now = self.now;
+    fn try_update_node_health(&mut self, cx: &mut Cx<'_>, node: &mut std::borrow::Cow<Value>) -> Result<(Value, Option<Value>), crate::Status> {
+        let now = cx.now();
         let name = s(&node["metadata"]["name"]).to_string();
         let created = node["metadata"]["creationTimestamp"].as_str().and_then(Time::from_rfc3339).unwrap_or(Time::ZERO);
-        let mut health = self.node_lifecycle.health.get(&name).map(|h| NodeHealth::clone(h));
+        let mut health = self.health.get(&name).map(|h| NodeHealth::clone(h));
         let mut current = condition(node, "Ready").cloned();
         let (observed, grace) = match &current {
             None => {
@@ -331,7 +334,7 @@ impl Engine {
             (Some(h), _, _) => h,
         };
         // Always update the probe time when the Lease was renewed.
-        let observed_lease = cached(&self.components[kcm].cache, "leases", Some("kube-node-lease"), &name).and_then(|l| l["spec"]["renewTime"].as_str().map(str::to_string));
+        let observed_lease = cached(cx.cache(), "leases", Some("kube-node-lease"), &name).and_then(|l| l["spec"]["renewTime"].as_str().map(str::to_string));
         if let Some(renew) = &observed_lease
             && saved_lease.as_ref().is_none_or(|saved| saved < renew)
         {
@@ -360,36 +363,36 @@ impl Engine {
             if current.as_ref() != Some(&observed) {
                 let Some(mut r) = request(Verb::Update, "nodes", None, &name, node.clone()) else { return Ok((observed, current)) };
                 r.subresource = Some("status".into());
-                match self.handle(r) {
+                match cx.request(r) {
                     Ok(_) => {
                         health = NodeHealth { probe_timestamp: health.probe_timestamp, ready_transition: now, ready: current.clone(), lease: observed_lease };
                     }
                     Err(e) => {
-                        self.node_lifecycle.health.insert(name, Box::new(health));
+                        self.health.insert(name, Box::new(health));
                         return Err(e);
                     }
                 }
             }
         }
-        self.node_lifecycle.health.insert(name, Box::new(health));
+        self.health.insert(name, Box::new(health));
         Ok((observed, current))
     }
 
     /// `MarkPodsNotReady` for the pods the cache has on `node`; false when an update failed.
-    fn mark_pods_not_ready(&mut self, kcm: usize, node: &str) -> bool {
-        let pods = pods_on_node(&self.components[kcm].cache, node);
+    fn mark_pods_not_ready(&mut self, cx: &mut Cx<'_>, node: &str) -> bool {
+        let pods = pods_on_node(cx.cache(), node);
         let mut ok = true;
         for pod in pods {
-            ok &= self.mark_pod_not_ready(&pod);
+            ok &= self.mark_pod_not_ready(cx, &pod);
         }
         ok
     }
 
     /// One pod of `MarkPodsNotReady`: its Ready condition False (`UpdatePodCondition`), an
     /// `UpdateStatus` of the cached copy, then the Warning event.
-    fn mark_pod_not_ready(&mut self, pod: &Value) -> bool {
+    fn mark_pod_not_ready(&mut self, cx: &mut Cx<'_>, pod: &Value) -> bool {
         let mut updated = pod.clone();
-        let now = self.now.rfc3339();
+        let now = cx.now().rfc3339();
         let Some(ready) = updated["status"]["conditions"].as_array_mut().and_then(|cs| cs.iter_mut().find(|c| c["type"] == "Ready")) else { return true };
         if ready["status"] == "False" {
             return true;
@@ -399,37 +402,37 @@ impl Engine {
         let (ns, name) = (s(&pod["metadata"]["namespace"]).to_string(), s(&pod["metadata"]["name"]).to_string());
         let Some(mut r) = request(Verb::Update, "pods", Some(&ns), &name, updated) else { return true };
         r.subresource = Some("status".into());
-        let ok = match self.handle(r) {
+        let ok = match cx.request(r) {
             Ok(_) => true,
             // The pod is gone: nothing left to do for it.
             Err(e) if e.code() == 404 => return true,
             Err(_) => false,
         };
         let involved = crate::record::Involved { kind: "Pod", api_version: "v1", object: pod, field_path: None }.reference();
-        self.node_controller_event(involved, "Warning", "NodeNotReady", "Node is not ready");
+        self.event(cx, involved, "Warning", "NodeNotReady", "Node is not ready");
         ok
     }
 
     /// `processTaintBaseEviction`, by the Ready condition seen before this pass.
-    fn process_taint_base_eviction(&mut self, node: &Value, observed: &Value) {
+    fn process_taint_base_eviction(&mut self, cx: &mut Cx<'_>, node: &Value, observed: &Value) {
         match s(&observed["status"]) {
             "False" => {
                 if taints::has_taint(node, UNREACHABLE, "NoExecute") {
                     // "Failed to instantly swap UnreachableTaint to NotReadyTaint. Will try again in the next cycle".
-                    self.swap_node_controller_taint(node, &[(NOT_READY, "NoExecute")], &[(UNREACHABLE, "NoExecute")]);
+                    self.swap_node_controller_taint(cx, node, &[(NOT_READY, "NoExecute")], &[(UNREACHABLE, "NoExecute")]);
                 } else {
-                    self.mark_node_for_tainting(node, "False");
+                    self.mark_node_for_tainting(cx, node, "False");
                 }
             }
             "Unknown" => {
                 if taints::has_taint(node, NOT_READY, "NoExecute") {
-                    self.swap_node_controller_taint(node, &[(UNREACHABLE, "NoExecute")], &[(NOT_READY, "NoExecute")]);
+                    self.swap_node_controller_taint(cx, node, &[(UNREACHABLE, "NoExecute")], &[(NOT_READY, "NoExecute")]);
                 } else {
-                    self.mark_node_for_tainting(node, "Unknown");
+                    self.mark_node_for_tainting(cx, node, "Unknown");
                 }
             }
             "True" => {
-                self.mark_node_as_reachable(node);
+                self.mark_node_as_reachable(cx, node);
             }
             _ => {}
         }
@@ -438,45 +441,45 @@ impl Engine {
     /// `addPodEvictorForNewZone`.
     fn add_zone(&mut self, node: &Value) {
         let zone = zone_key(node);
-        if !self.node_lifecycle.zone_states.contains_key(&zone) {
-            self.node_lifecycle.zone_states.insert(zone.clone(), ZoneState::Initial);
+        if !self.zone_states.contains_key(&zone) {
+            self.zone_states.insert(zone.clone(), ZoneState::Initial);
             // A new token bucket starts full.
-            self.node_lifecycle.tainters.insert(zone, RateLimitedTimedQueue::new(TokenBucket::new(EVICTION_RATE)));
+            self.tainters.insert(zone, RateLimitedTimedQueue::new(TokenBucket::new(EVICTION_RATE)));
         }
     }
 
     /// `markNodeForTainting`: into its zone's queue (again, if the taint it needs is missing).
-    fn mark_node_for_tainting(&mut self, node: &Value, status: &str) {
+    fn mark_node_for_tainting(&mut self, cx: &mut Cx<'_>, node: &Value, status: &str) {
         let name = s(&node["metadata"]["name"]).to_string();
         let uid = s(&node["metadata"]["uid"]).to_string();
         let missing = match status {
             "False" => !taints::has_taint(node, NOT_READY, "NoExecute"),
             _ => !taints::has_taint(node, UNREACHABLE, "NoExecute"),
         };
-        let now = self.now;
-        let Some(q) = self.node_lifecycle.tainters.get_mut(&zone_key(node)) else { return };
+        let now = cx.now();
+        let Some(q) = self.tainters.get_mut(&zone_key(node)) else { return };
         if missing {
             q.remove(&name);
         }
         if q.add(&name, &uid, now) {
-            self.schedule_noexecute_pass();
+            self.schedule_noexecute_pass(cx);
         }
     }
 
     /// `markNodeAsReachable`: both NoExecute taints off, out of the tainting queue.
-    fn mark_node_as_reachable(&mut self, node: &Value) {
+    fn mark_node_as_reachable(&mut self, cx: &mut Cx<'_>, node: &Value) {
         let name = s(&node["metadata"]["name"]).to_string();
-        if !self.remove_taint_off_node(&name, Some(node), &[(UNREACHABLE, "NoExecute")]) || !self.remove_taint_off_node(&name, Some(node), &[(NOT_READY, "NoExecute")]) {
+        if !self.remove_taint_off_node(cx, &name, Some(node), &[(UNREACHABLE, "NoExecute")]) || !self.remove_taint_off_node(cx, &name, Some(node), &[(NOT_READY, "NoExecute")]) {
             return;
         }
-        if let Some(q) = self.node_lifecycle.tainters.get_mut(&zone_key(node)) {
+        if let Some(q) = self.tainters.get_mut(&zone_key(node)) {
             q.remove(&name);
         }
     }
 
     /// `handleDisruption`: each zone's state from its nodes' Ready conditions, and the
     /// eviction rate that goes with it.
-    fn handle_disruption(&mut self, zone_conditions: &VecMap<String, Vec<Option<String>>>, nodes: &[Arc<Value>], now: Time) {
+    fn handle_disruption(&mut self, cx: &mut Cx<'_>, zone_conditions: &VecMap<String, Vec<Option<String>>>, nodes: &[Arc<Value>], now: Time) {
         let mut new_states: VecMap<String, ZoneState> = VecMap::new();
         let mut all_fully_disrupted = true;
         for (zone, conds) in zone_conditions {
@@ -485,13 +488,13 @@ impl Engine {
                 all_fully_disrupted = false;
             }
             new_states.insert(zone.clone(), state);
-            self.node_lifecycle.zone_states.entry(zone.clone()).or_insert(ZoneState::Initial);
+            self.zone_states.entry(zone.clone()).or_insert(ZoneState::Initial);
         }
         let mut all_was_fully_disrupted = true;
-        let zones: Vec<(String, ZoneState)> = self.node_lifecycle.zone_states.iter().map(|(k, v)| (k.clone(), *v)).collect();
+        let zones: Vec<(String, ZoneState)> = self.zone_states.iter().map(|(k, v)| (k.clone(), *v)).collect();
         for (zone, state) in zones {
             if !zone_conditions.contains_key(&zone) {
-                self.node_lifecycle.zone_states.remove(&zone);
+                self.zone_states.remove(&zone);
                 continue;
             }
             if state != ZoneState::FullDisruption {
@@ -505,43 +508,43 @@ impl Engine {
         if all_fully_disrupted {
             // "Controller detected that all Nodes are not-Ready. Entering master disruption mode".
             for n in nodes {
-                self.mark_node_as_reachable(n);
+                self.mark_node_as_reachable(cx, n);
             }
-            for q in self.node_lifecycle.tainters.values_mut() {
+            for q in self.tainters.values_mut() {
                 q.swap_limiter(0, now);
             }
-            for state in self.node_lifecycle.zone_states.values_mut() {
+            for state in self.zone_states.values_mut() {
                 *state = ZoneState::FullDisruption;
             }
             return;
         }
         if all_was_fully_disrupted {
             // "Controller detected that some Nodes are Ready. Exiting master disruption mode".
-            for h in self.node_lifecycle.health.values_mut() {
+            for h in self.health.values_mut() {
                 h.probe_timestamp = now;
                 h.ready_transition = now;
             }
-            let zones: Vec<String> = self.node_lifecycle.zone_states.keys().cloned().collect();
+            let zones: Vec<String> = self.zone_states.keys().cloned().collect();
             for zone in zones {
                 let state = new_states.get(&zone).copied().unwrap_or(ZoneState::Normal);
-                self.set_limiter_in_zone(&zone, zone_conditions.get(&zone).map_or(0, Vec::len), state);
-                self.node_lifecycle.zone_states.insert(zone, state);
+                self.set_limiter_in_zone(cx, &zone, zone_conditions.get(&zone).map_or(0, Vec::len), state);
+                self.zone_states.insert(zone, state);
             }
             return;
         }
-        let zones: Vec<(String, ZoneState)> = self.node_lifecycle.zone_states.iter().map(|(k, v)| (k.clone(), *v)).collect();
+        let zones: Vec<(String, ZoneState)> = self.zone_states.iter().map(|(k, v)| (k.clone(), *v)).collect();
         for (zone, state) in zones {
             let new = new_states.get(&zone).copied().unwrap_or(state);
             if new == state {
                 continue;
             }
-            self.set_limiter_in_zone(&zone, zone_conditions.get(&zone).map_or(0, Vec::len), new);
-            self.node_lifecycle.zone_states.insert(zone, new);
+            self.set_limiter_in_zone(cx, &zone, zone_conditions.get(&zone).map_or(0, Vec::len), new);
+            self.zone_states.insert(zone, new);
         }
     }
 
     /// `setLimiterInZone`.
-    fn set_limiter_in_zone(&mut self, zone: &str, size: usize, state: ZoneState) {
+    fn set_limiter_in_zone(&mut self, cx: &mut Cx<'_>, zone: &str, size: usize, state: ZoneState) {
         let rate = match state {
             ZoneState::Normal | ZoneState::FullDisruption => EVICTION_RATE,
             // `ReducedQPSFunc`: large zones slow down, small ones stop.
@@ -549,26 +552,26 @@ impl Engine {
             ZoneState::PartialDisruption => 0,
             ZoneState::Initial => return,
         };
-        let now = self.now;
-        if let Some(q) = self.node_lifecycle.tainters.get_mut(zone) {
+        let now = cx.now();
+        if let Some(q) = self.tainters.get_mut(zone) {
             q.swap_limiter(rate, now);
         }
-        self.schedule_noexecute_pass();
+        self.schedule_noexecute_pass(cx);
     }
 
     /// The controllers' reaction to a delivery to kube-controller-manager: node events queue
     /// the NoSchedule pass, a pod newly bound to a node is checked (`podUpdated`).
-    pub(crate) fn node_lifecycle_observe(&mut self, event: &WatchEvent, old: Option<&Value>) {
+    pub(crate) fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
         match (event.key.group.as_str(), event.key.resource.as_str()) {
-            ("", "nodes") if event.event_type != EventType::Deleted && self.node_lifecycle.node_queue.insert(event.key.name.clone()) => {
-                let at = self.now.plus_millis(1);
-                self.schedule(at, Task::NodeLifecycle(Box::new(Work::NoSchedule { node: event.key.name.clone() })));
+            ("", "nodes") if event.event_type != EventType::Deleted && self.node_queue.insert(event.key.name.clone()) => {
+                let at = cx.now().plus_millis(1);
+                cx.after(at, Work::NoSchedule { node: event.key.name.clone() });
             }
             ("", "pods") if event.event_type != EventType::Deleted => {
                 let node = s(&event.object["spec"]["nodeName"]);
                 if !node.is_empty() && old.is_none_or(|o| o["spec"]["nodeName"] != node) {
                     let work = Work::Pod { namespace: event.key.namespace.clone(), name: event.key.name.clone() };
-                    self.schedule(self.now.plus_millis(1), Task::NodeLifecycle(Box::new(work)));
+                    cx.after(cx.now().plus_millis(1), work);
                 }
             }
             _ => {}
@@ -576,47 +579,50 @@ impl Engine {
     }
 
     /// A queued piece of work.
-    pub(crate) fn node_lifecycle_work(&mut self, work: Work) {
+    pub(crate) fn on_timer(&mut self, cx: &mut Cx<'_>, work: Work) {
         match work {
+            Work::Monitor => self.monitor(cx),
             Work::NoSchedule { node } => {
-                self.node_lifecycle.node_queue.remove(&node);
-                if let Some(kcm) = self.node_controller() {
-                    self.no_schedule_tainting_pass(kcm, &node);
+                self.node_queue.remove(&node);
+                if cx.running() {
+                    self.no_schedule_tainting_pass(cx, &node);
                 }
             }
             Work::NoExecutePass => {
                 // A pass queued by a process that restarted since, or superseded, is not run.
-                if self.node_lifecycle.pass_at != Some(self.now) {
+                if self.pass_at != Some(cx.now()) {
                     return;
                 }
-                self.node_lifecycle.pass_at = None;
-                if self.node_controller().is_some() {
-                    self.no_execute_tainting_pass();
+                self.pass_at = None;
+                if cx.running() {
+                    self.no_execute_tainting_pass(cx);
                 }
             }
             Work::Pod { namespace, name } => {
-                let Some(kcm) = self.node_controller() else { return };
+                if !cx.running() {
+                    return;
+                }
                 // processPod: a pod on a node whose last seen Ready condition is not True.
-                let Some(pod) = cached(&self.components[kcm].cache, "pods", Some(&namespace), &name).cloned() else { return };
+                let Some(pod) = cached(cx.cache(), "pods", Some(&namespace), &name).cloned() else { return };
                 let node = s(&pod["spec"]["nodeName"]).to_string();
-                let ready = self.node_lifecycle.health.get(&node).and_then(|h| h.ready.clone());
-                if cached(&self.components[kcm].cache, "nodes", None, &node).is_none() {
+                let ready = self.health.get(&node).and_then(|h| h.ready.clone());
+                if cached(cx.cache(), "nodes", None, &node).is_none() {
                     return;
                 }
                 if let Some(ready) = ready
                     && ready["status"] != "True"
                 {
-                    self.mark_pod_not_ready(&pod);
+                    self.mark_pod_not_ready(cx, &pod);
                 }
             }
         }
     }
 
     /// An event from the node controller's recorder (`source.component: node-controller`).
-    fn node_controller_event(&mut self, reference: Value, kind: &str, reason: &str, message: &str) {
-        let mut recorder = std::mem::take(&mut self.node_lifecycle.recorder);
-        self.controller_event(&mut recorder, SA, "node-controller", reference, kind, reason, message);
-        self.node_lifecycle.recorder = recorder;
+    fn event(&mut self, cx: &mut Cx<'_>, reference: Value, kind: &str, reason: &str, message: &str) {
+        let client = |verb, plural: &str, ns: Option<&str>, name: &str, body| super::controller_request(SA, verb, plural, ns, name, body);
+        let now = cx.now();
+        crate::record::event_via(&mut self.recorder, &client, "node-controller", reference, (kind, reason, message), now, &mut |r| cx.request(r));
     }
 }
 

@@ -11,10 +11,9 @@
 
 use serde_json::Value;
 
-use super::{NOT_READY, UNREACHABLE, condition, request, s};
+use super::{Cx, NOT_READY, State, UNREACHABLE, condition, request, s};
 use crate::apiserver::Verb;
 use crate::clock::Time;
-use crate::{Engine, Task};
 
 /// `UpdateTaintBackoff.Steps`.
 const UPDATE_TAINT_STEPS: usize = 5;
@@ -72,10 +71,10 @@ fn add_or_update(list: &mut Vec<Value>, taint: &Value) -> bool {
     }
 }
 
-impl Engine {
+impl State {
     /// A GET of the node from the node controller's client.
-    fn get_node(&mut self, name: &str) -> Option<Value> {
-        match request(Verb::Get, "nodes", None, name, Value::Null).map(|r| self.handle(r)) {
+    fn get_node(&mut self, cx: &mut Cx<'_>, name: &str) -> Option<Value> {
+        match request(Verb::Get, "nodes", None, name, Value::Null).map(|r| cx.request(r)) {
             Some(Ok(crate::Response::Object(n))) => Some(n),
             _ => None,
         }
@@ -83,21 +82,21 @@ impl Engine {
 
     /// `PatchNodeTaints`: the new taint list, and the resourceVersion read with the old one as
     /// the precondition (a patch of the node without it would silently overwrite a change).
-    fn patch_node_taints(&mut self, name: &str, old: &Value, taints: Vec<Value>) -> Result<(), crate::Status> {
+    fn patch_node_taints(&mut self, cx: &mut Cx<'_>, name: &str, old: &Value, taints: Vec<Value>) -> Result<(), crate::Status> {
         let list = if taints.is_empty() { Value::Null } else { json!(taints) };
         let body = json!({"metadata": {"resourceVersion": old["metadata"]["resourceVersion"]}, "spec": {"taints": list}});
         let Some(mut r) = request(Verb::Patch, "nodes", None, name, body) else { return Ok(()) };
         r.patch_type = crate::apiserver::patch::PatchType::Strategic;
-        self.handle(r).map(|_| ())
+        cx.request(r).map(|_| ())
     }
 
     /// `RetryOnConflict` around one taint read-modify-write: `change` turns the node's taints
     /// into the wanted ones (None: nothing to do). False when it failed for good.
-    fn rewrite_taints(&mut self, name: &str, change: impl Fn(&Value) -> Option<Vec<Value>>) -> bool {
+    fn rewrite_taints(&mut self, cx: &mut Cx<'_>, name: &str, change: impl Fn(&Value) -> Option<Vec<Value>>) -> bool {
         for _ in 0..UPDATE_TAINT_STEPS {
-            let Some(node) = self.get_node(name) else { return false };
+            let Some(node) = self.get_node(cx, name) else { return false };
             let Some(taints) = change(&node) else { return true };
-            match self.patch_node_taints(name, &node, taints) {
+            match self.patch_node_taints(cx, name, &node, taints) {
                 Ok(()) => return true,
                 Err(e) if e.reason == crate::apiserver::status::Reason::Conflict => continue,
                 Err(_) => return false,
@@ -107,11 +106,11 @@ impl Engine {
     }
 
     /// `AddOrUpdateTaintOnNode`.
-    fn add_or_update_taints(&mut self, name: &str, add: &[Value]) -> bool {
+    fn add_or_update_taints(&mut self, cx: &mut Cx<'_>, name: &str, add: &[Value]) -> bool {
         if add.is_empty() {
             return true;
         }
-        self.rewrite_taints(name, |node| {
+        self.rewrite_taints(cx, name, |node| {
             let mut list = taints_of(node);
             let mut updated = false;
             for t in add {
@@ -123,11 +122,11 @@ impl Engine {
 
     /// `RemoveTaintOffNode`: with the node at hand, no call at all when none of the taints is
     /// on it.
-    pub(super) fn remove_taint_off_node(&mut self, name: &str, node: Option<&Value>, remove: &[(&str, &str)]) -> bool {
+    pub(super) fn remove_taint_off_node(&mut self, cx: &mut Cx<'_>, name: &str, node: Option<&Value>, remove: &[(&str, &str)]) -> bool {
         if remove.is_empty() || node.is_some_and(|n| !remove.iter().any(|(k, e)| has_taint(n, k, e))) {
             return true;
         }
-        self.rewrite_taints(name, |node| {
+        self.rewrite_taints(cx, name, |node| {
             let list = taints_of(node);
             let kept: Vec<Value> = list.iter().filter(|t| !remove.iter().any(|(k, e)| t["key"] == *k && t["effect"] == *e)).cloned().collect();
             (kept.len() != list.len()).then_some(kept)
@@ -136,20 +135,20 @@ impl Engine {
 
     /// `SwapNodeControllerTaint`: the taints to add (stamped `timeAdded` now), then the ones to
     /// remove.
-    pub(super) fn swap_node_controller_taint(&mut self, node: &Value, add: &[(&str, &str)], remove: &[(&str, &str)]) -> bool {
+    pub(super) fn swap_node_controller_taint(&mut self, cx: &mut Cx<'_>, node: &Value, add: &[(&str, &str)], remove: &[(&str, &str)]) -> bool {
         let name = s(&node["metadata"]["name"]).to_string();
-        let stamp = self.now.rfc3339();
+        let stamp = cx.now().rfc3339();
         let add: Vec<Value> = add.iter().map(|(k, e)| json!({"key": k, "effect": e, "timeAdded": stamp})).collect();
-        if !self.add_or_update_taints(&name, &add) {
+        if !self.add_or_update_taints(cx, &name, &add) {
             return false;
         }
-        self.remove_taint_off_node(&name, Some(node), remove)
+        self.remove_taint_off_node(cx, &name, Some(node), remove)
     }
 
     /// `doNoScheduleTaintingPass`: the node's NoSchedule taints made to mirror its conditions
     /// and `spec.unschedulable` (from the informer cache; nothing sent when they already do).
-    pub(super) fn no_schedule_tainting_pass(&mut self, kcm: usize, name: &str) {
-        let Some(node) = super::cached(&self.components[kcm].cache, "nodes", None, name).cloned() else { return };
+    pub(super) fn no_schedule_tainting_pass(&mut self, cx: &mut Cx<'_>, name: &str) {
+        let Some(node) = super::cached(cx.cache(), "nodes", None, name).cloned() else { return };
         let mut wanted: Vec<&str> = node["status"]["conditions"]
             .as_array()
             .into_iter()
@@ -172,38 +171,38 @@ impl Engine {
             return;
         }
         // "Failed to taint NoSchedule on node, requeue it" (upstream leaves a TODO: it is not).
-        self.swap_node_controller_taint(&node, &add, &remove);
+        self.swap_node_controller_taint(cx, &node, &add, &remove);
     }
 
     /// The NoExecute tainting pass is due at the controller's next 100 ms tick at which a zone
     /// with queued nodes has a token (`Try` is rate limited per zone).
-    pub(super) fn schedule_noexecute_pass(&mut self) {
-        let state = &self.node_lifecycle;
+    pub(super) fn schedule_noexecute_pass(&mut self, cx: &mut Cx<'_>) {
+        let state = &*self;
         let ready = state.tainters.values().filter(|q| !q.is_empty()).filter_map(|q| q.limiter.ready_at()).min();
         let Some(ready) = ready else { return };
         let period = super::NODE_EVICTION_PERIOD_MS;
         let base = state.started.millis();
-        let due = (self.now.millis() + 1).max(ready.millis());
+        let due = (cx.now().millis() + 1).max(ready.millis());
         let tick = Time(base + due.saturating_sub(base).div_ceil(period) * period);
         if state.pass_at.is_some_and(|t| t <= tick) {
             return;
         }
-        self.node_lifecycle.pass_at = Some(tick);
-        self.schedule(tick, Task::NodeLifecycle(Box::new(super::Work::NoExecutePass)));
+        self.pass_at = Some(tick);
+        cx.after(tick, super::Work::NoExecutePass);
     }
 
     /// `doNoExecuteTaintingPass`: each zone's queue tried behind its rate limiter.
-    pub(super) fn no_execute_tainting_pass(&mut self) {
-        let now = self.now;
-        let zones: Vec<String> = self.node_lifecycle.tainters.keys().cloned().collect();
+    pub(super) fn no_execute_tainting_pass(&mut self, cx: &mut Cx<'_>) {
+        let now = cx.now();
+        let zones: Vec<String> = self.tainters.keys().cloned().collect();
         for zone in zones {
-            while let Some(q) = self.node_lifecycle.tainters.get_mut(&zone) {
+            while let Some(q) = self.tainters.get_mut(&zone) {
                 let Some(head) = q.head() else { break };
                 if !q.limiter.try_accept(now) || now < head.process_at {
                     break;
                 }
-                let (ok, wait_ms) = self.taint_queued_node(&head.value);
-                let Some(q) = self.node_lifecycle.tainters.get_mut(&zone) else { break };
+                let (ok, wait_ms) = self.taint_queued_node(cx, &head.value);
+                let Some(q) = self.tainters.get_mut(&zone) else { break };
                 if ok {
                     q.done(&head.value);
                 } else {
@@ -211,14 +210,16 @@ impl Engine {
                 }
             }
         }
-        self.schedule_noexecute_pass();
+        self.schedule_noexecute_pass(cx);
     }
 
     /// The action `Try` runs for a queued node: the NoExecute taint its Ready condition asks
     /// for, swapped with the opposite one. (done, retry after ms).
-    fn taint_queued_node(&mut self, name: &str) -> (bool, u64) {
-        let Some(kcm) = self.node_controller() else { return (false, 0) };
-        let Some(node) = super::cached(&self.components[kcm].cache, "nodes", None, name).cloned() else {
+    fn taint_queued_node(&mut self, cx: &mut Cx<'_>, name: &str) -> (bool, u64) {
+        if !cx.running() {
+            return (false, 0);
+        }
+        let Some(node) = super::cached(cx.cache(), "nodes", None, name).cloned() else {
             // "Node no longer present in nodeLister".
             return (true, 0);
         };
@@ -229,6 +230,6 @@ impl Engine {
             // "Node was in a taint queue, but it's ready now. Ignoring taint request".
             _ => return (true, 0),
         };
-        (self.swap_node_controller_taint(&node, &[(add, "NoExecute")], &[(opposite, "NoExecute")]), 0)
+        (self.swap_node_controller_taint(cx, &node, &[(add, "NoExecute")], &[(opposite, "NoExecute")]), 0)
     }
 }
