@@ -8,7 +8,7 @@
 //! mangle table, and the packet counters (always `[0:0]`).
 
 use podlife_engine::clock::Time;
-use podlife_engine::proxy::{Proxier, ServicePortName, ServiceRules};
+use podlife_engine::proxy::{NatTable, ServicePortName, ServiceRules};
 use sha2::{Digest, Sha256};
 
 /// The pod network (kube-proxy's `clusterCIDR`, the local-traffic detector).
@@ -64,7 +64,7 @@ fn ctime(t: Time) -> String {
 }
 
 /// `iptables-save [-t TABLE]` on a node; Err is iptables-save's own complaint.
-pub fn save(proxier: &Proxier, node: &str, now: Time, args: &[String]) -> Result<String, String> {
+pub fn save(nat_table: &NatTable, node: &str, now: Time, args: &[String]) -> Result<String, String> {
     let tables: Vec<&str> = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         [] => vec!["filter", "nat"],
         ["-t" | "--table", t] => vec![*t],
@@ -74,8 +74,8 @@ pub fn save(proxier: &Proxier, node: &str, now: Time, args: &[String]) -> Result
     let mut out = String::new();
     for name in tables {
         let body = match name {
-            "nat" => nat(proxier, node),
-            "filter" => filter(proxier, node),
+            "nat" => nat(nat_table, node),
+            "filter" => filter(nat_table, node),
             // Nothing of kube-proxy's but its canary (the kubelet's too) in mangle.
             "mangle" => {
                 let canaries = podlife_engine::vecmap::VecMap::from_iter(["KUBE-KUBELET-CANARY", "KUBE-PROXY-CANARY"].iter().map(|c| (c.to_string(), Vec::new())));
@@ -108,7 +108,7 @@ fn table(builtin: &[&str], chains: podlife_engine::vecmap::VecMap<String, Vec<St
     out
 }
 
-fn nat(proxier: &Proxier, node: &str) -> Vec<String> {
+fn nat(nat_table: &NatTable, node: &str) -> Vec<String> {
     let mut chains: podlife_engine::vecmap::VecMap<String, Vec<String>> = podlife_engine::vecmap::VecMap::new();
     let mut add = |chain: &str, rule: String| chains.entry(chain.to_string()).or_default().push(rule);
     add("PREROUTING", "-m comment --comment \"kubernetes service portals\" -j KUBE-SERVICES".into());
@@ -120,7 +120,7 @@ fn nat(proxier: &Proxier, node: &str) -> Vec<String> {
     add("KUBE-POSTROUTING", "-m comment --comment \"kubernetes service traffic requiring SNAT\" -j MASQUERADE --random-fully".into());
     let mut nodeports: Vec<String> = Vec::new();
     let mut written = podlife_engine::vecmap::VecSet::new();
-    for (spn, rules) in &proxier.installed.services {
+    for (spn, rules) in &nat_table.installed.services {
         if rules.used.is_empty() {
             continue;
         }
@@ -187,7 +187,7 @@ fn service_to_endpoints(add: &mut impl FnMut(&str, String), written: &mut podlif
     }
 }
 
-fn filter(proxier: &Proxier, node: &str) -> Vec<String> {
+fn filter(nat_table: &NatTable, node: &str) -> Vec<String> {
     let mut chains: podlife_engine::vecmap::VecMap<String, Vec<String>> = podlife_engine::vecmap::VecMap::new();
     let mut add = |chain: &str, rule: String| chains.entry(chain.to_string()).or_default().push(rule);
     add("INPUT", "-m conntrack --ctstate NEW -m comment --comment \"kubernetes externally-visible service portals\" -j KUBE-EXTERNAL-SERVICES".into());
@@ -197,7 +197,7 @@ fn filter(proxier: &Proxier, node: &str) -> Vec<String> {
     add("OUTPUT", "-m conntrack --ctstate NEW -m comment --comment \"kubernetes service portals\" -j KUBE-SERVICES".into());
     add("KUBE-FORWARD", format!("-m comment --comment \"kubernetes forwarding rules\" -m mark --mark {MASQ_MARK}/{MASQ_MARK} -j ACCEPT"));
     add("KUBE-FORWARD", "-m comment --comment \"kubernetes forwarding conntrack rule\" -m conntrack --ctstate RELATED,ESTABLISHED -j ACCEPT".into());
-    for (spn, rules) in &proxier.installed.services {
+    for (spn, rules) in &nat_table.installed.services {
         let proto = podlife_engine::gostrings::to_lower(&spn.protocol);
         if let Some(node_port) = rules.node_port.filter(|_| rules.external_local && !rules.used.is_empty() && podlife_engine::proxy::categorize(&rules.all, true, node).is_empty()) {
             add("KUBE-EXTERNAL-SERVICES", format!("-p {proto} -m comment --comment \"{spn} has no local endpoints\" -m addrtype --dst-type LOCAL -m {proto} --dport {node_port} -j DROP"));

@@ -299,7 +299,7 @@ impl Session {
                     out.err(&format!("podlife: {e}\n"));
                 }
             }
-            ["node", name, "--", "iptables-save", rest @ ..] => match self.engine.proxier(name) {
+            ["node", name, "--", "iptables-save", rest @ ..] => match self.engine.nat_table(name) {
                 None => out.err(&format!("podlife: no node named {name:?}\n")),
                 Some(p) => {
                     let args: Vec<String> = rest.iter().map(|s| s.to_string()).collect();

@@ -8,9 +8,11 @@
 //! client is), its own trace and its own timers. While it runs, its state is out of the
 //! engine ([`Slot`]): it cannot reach the engine, and nothing can reach it.
 //!
-//! kube-scheduler, local-path-provisioner and kube-controller-manager (with the loops moved
-//! into it, each through [`Cx::part`]) are driven this way; the other components still run as
-//! `impl Engine` blocks and move here one by one (`docs/plans/issue-20-survey.md`, §4).
+//! kube-scheduler, local-path-provisioner, kube-controller-manager (with the loops moved
+//! into it, each through [`Cx::part`]) and each node's kube-proxy (whose `iptables-restore`
+//! writes its node's NAT table, [`Cx::nat`]: the kernel's, which the node's packets go
+//! through) are driven this way; the kubelet and containerd still run as `impl Engine`
+//! blocks and move here next (`docs/plans/issue-20-survey.md`, §4).
 
 use serde_json::Value;
 
@@ -19,6 +21,7 @@ use crate::apiserver::status::Status;
 use crate::clock::Time;
 use crate::components::Cache;
 use crate::metrics_server::{MetricsApi, PodUsage};
+use crate::proxy::NatTable;
 use crate::rng::Rng;
 use crate::store::WatchEvent;
 use crate::trace::{Action, FieldChange, ObjectRef, Params};
@@ -65,6 +68,7 @@ pub(crate) trait Host {
     fn feature_enabled(&self, gate: &str) -> bool;
     fn metrics_api(&self) -> MetricsApi;
     fn pod_metrics(&self, last: Time, namespace: Option<&str>) -> Vec<PodUsage>;
+    fn nat(&mut self, node: &str) -> Option<&mut NatTable>;
 }
 
 /// A [`Host`] that also sets timers of type `T`: the one method that differs by component
@@ -166,6 +170,11 @@ impl<'a, T> Cx<'a, T> {
         self.host.pod_metrics(last, namespace)
     }
 
+    /// Its node's NAT table (kube-proxy's `iptables-restore` writes it).
+    pub(crate) fn nat(&mut self, node: &str) -> Option<&mut NatTable> {
+        self.host.nat(node)
+    }
+
     /// The same context for one part of the component whose timers are of a type of its own,
     /// `S` (a loop of kube-controller-manager): the part acts as the component does, and can
     /// set no timer but its own.
@@ -222,6 +231,10 @@ impl<T, S> Host for Part<'_, T, S> {
 
     fn pod_metrics(&self, last: Time, namespace: Option<&str>) -> Vec<PodUsage> {
         self.host.pod_metrics(last, namespace)
+    }
+
+    fn nat(&mut self, node: &str) -> Option<&mut NatTable> {
+        self.host.nat(node)
     }
 }
 

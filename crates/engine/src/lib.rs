@@ -140,10 +140,8 @@ pub(crate) enum Task {
     EventLeaseExpire { expiry: clock::Time },
     /// A container's preStop hook ended (or its time ran out).
     PreStopDone { node: String, uid: String, container: String },
-    /// kube-proxy's sync runner fires (`periodic`: the `syncPeriod` timer's token).
-    ProxySync { node: String, periodic: Option<u64> },
-    /// `iptables-restore` finished: these rules are now in effect on the node.
-    ProxyRestored { node: String, rules: Box<proxy::Rules> },
+    /// One of a node's kube-proxy's timers.
+    Proxy(proxy::Timer),
     /// A traffic client sends request `index` of a run.
     TrafficRequest { job: usize, index: u64 },
     /// An accepted request's answer is due.
@@ -276,7 +274,9 @@ pub struct Engine {
     taps: Vec<apiserver::client_watch::ClientWatch>,
     next_tap: u64,
     /// Each node's kube-proxy: its rules in effect and its sync runner.
-    pub(crate) proxies: VecMap<String, proxy::Proxier>,
+    pub(crate) kube_proxies: VecMap<String, component::Slot<proxy::KubeProxy>>,
+    /// Each node's NAT table (the kernel's, which kube-proxy writes).
+    pub(crate) nat_tables: VecMap<String, proxy::NatTable>,
     /// kube-proxy's configuration for nodes that join later.
     pub(crate) proxy_defaults: proxy::ProxyConfig,
     /// `podlife traffic` runs (None once finished) and the reports not yet handed over.
@@ -338,7 +338,8 @@ impl Engine {
             workload_deferred: VecSet::new(),
             taps: Vec::new(),
             next_tap: 0,
-            proxies: VecMap::new(),
+            kube_proxies: VecMap::new(),
+            nat_tables: VecMap::new(),
             proxy_defaults: proxy::ProxyConfig::default(),
             traffic: Vec::new(),
             traffic_done: Vec::new(),
@@ -518,7 +519,7 @@ impl Engine {
         for i in targets {
             // kube-proxy's watch is one of thousands the API server fans out (proxy module).
             let (lo, hi) = match (&self.components[i].id.node, self.components[i].id.name.as_str()) {
-                (Some(node), proxy::COMPONENT) => self.proxies.get(node.as_str()).map_or(WATCH_DELAY_MS, |p| p.config.watch_ms),
+                (Some(node), proxy::COMPONENT) => self.kube_proxies.get(node.as_str()).and_then(|p| p.get()).map_or(WATCH_DELAY_MS, |p| p.config.watch_ms),
                 _ => WATCH_DELAY_MS,
             };
             let delay = self.rng.between(lo, hi);
@@ -706,7 +707,8 @@ impl Engine {
                     }
                 if id.name == proxy::COMPONENT
                     && let Some(node) = id.node.clone() {
-                        self.proxy_observe(&node);
+                        self.ensure_kube_proxy(&node);
+                        self.run_kube_proxy(&node, |p, cx| p.on_watch(cx, &event, old.as_deref()));
                     }
                 if id.name == local_path::COMPONENT {
                     self.run_component(|e| &mut e.local_path, component, |p, cx| p.on_watch(cx, &event, old.as_deref()));
@@ -754,8 +756,10 @@ impl Engine {
             }
             Task::EventLeaseExpire { expiry } => self.event_lease_expire(expiry),
             Task::PreStopDone { node, uid, container } => self.prestop_done(&node, &uid, &container),
-            Task::ProxySync { node, periodic } => self.proxy_sync(&node, periodic),
-            Task::ProxyRestored { node, rules } => self.proxy_restored(&node, *rules),
+            Task::Proxy(timer) => {
+                let node = timer.node().to_string();
+                self.run_kube_proxy(&node, |p, cx| p.on_timer(cx, timer));
+            }
             Task::TrafficRequest { job, index } => self.traffic_request(job, index),
             Task::TrafficResponse { job, second, node, endpoint, container, generation, code } => self.traffic_response(job, second, &node, &endpoint, &container, generation, code),
             Task::TrafficFinish { job } => self.traffic_finish(job),
@@ -1178,7 +1182,10 @@ impl Engine {
                     }
                     self.pleg_soon(&node);
                 }
-                proxy::COMPONENT => self.proxy_restarted(&node),
+                proxy::COMPONENT => {
+                    self.ensure_kube_proxy(&node);
+                    self.run_kube_proxy(&node, |p, cx| p.on_start(cx));
+                }
                 _ => {}
             }
         }
@@ -1258,6 +1265,10 @@ impl component::Host for Engine {
     fn pod_metrics(&self, last: Time, namespace: Option<&str>) -> Vec<metrics_server::PodUsage> {
         Engine::pod_metrics(self, last, namespace)
     }
+
+    fn nat(&mut self, node: &str) -> Option<&mut proxy::NatTable> {
+        self.nat_tables.get_mut(node)
+    }
 }
 
 impl<T: Into<Task>> component::TimerHost<T> for Engine {
@@ -1275,6 +1286,12 @@ impl From<scheduler::Timer> for Task {
 impl From<controllers::manager::Timer> for Task {
     fn from(timer: controllers::manager::Timer) -> Task {
         Task::Kcm(timer)
+    }
+}
+
+impl From<proxy::Timer> for Task {
+    fn from(timer: proxy::Timer) -> Task {
+        Task::Proxy(timer)
     }
 }
 

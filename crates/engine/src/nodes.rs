@@ -237,7 +237,8 @@ impl Engine {
         self.rebooting.remove(name);
         self.removed_nodes.insert(name.to_string());
         self.machines.remove(name);
-        self.proxies.remove(name);
+        self.kube_proxies.remove(name);
+        self.nat_tables.remove(name);
         self.down_nodes.remove(name);
         if let Some(rt) = ResourceType::resolve("nodes") {
             let mut req = Request::new(Verb::Delete, rt);
@@ -274,8 +275,8 @@ impl Engine {
                 crate::kubelet::volumes::remove_all(&mut m.disk, &dir);
             }
         }
-        if let Some(p) = self.proxies.get_mut(name) {
-            p.installed = Default::default();
+        if let Some(nat) = self.nat_tables.get_mut(name) {
+            nat.installed = Default::default();
         }
         for c in [crate::kubelet::COMPONENT, crate::proxy::COMPONENT, "containerd"] {
             let _ = self.stop_component(c, Some(name));

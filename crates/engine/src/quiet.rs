@@ -83,7 +83,7 @@ fn periodic(task: &Task) -> bool {
             | Task::ContainerGc { .. }
             | Task::EvictionPass { .. }
             | Task::Scheduler(scheduler::Timer::EventSeriesFinish | scheduler::Timer::EventSeriesRefresh | scheduler::Timer::FlushUnschedulable)
-            | Task::ProxySync { periodic: Some(_), .. }
+            | Task::Proxy(crate::proxy::Timer::Sync { periodic: Some(_), .. })
     ) || matches!(task, Task::Kcm(timer) if timer.periodic())
 }
 
@@ -210,7 +210,7 @@ impl Engine {
             Task::Kcm(crate::controllers::manager::Timer::PvResync) => steady(self.pv_resync_steady()),
             Task::Kcm(timer) => self.steady_until(&self.kcm, self.control_plane_index(crate::controllers::KCM), timer),
             Task::Scheduler(timer) => self.steady_until(&self.scheduler, self.control_plane_index(scheduler::COMPONENT), timer),
-            Task::ProxySync { node, periodic: Some(token) } => steady(self.proxy_periodic_steady(node, *token)),
+            Task::Proxy(crate::proxy::Timer::Sync { node, periodic: Some(token) }) => steady(self.proxy_periodic_steady(node, *token)),
             _ => None,
         }
     }
@@ -296,7 +296,7 @@ impl Engine {
                         moved_clocks.heartbeats.insert(node.clone());
                     }
                     Task::Kcm(timer) if timer.node_monitor() => moved_clocks.node_monitor = true,
-                    Task::ProxySync { node, .. } => {
+                    Task::Proxy(crate::proxy::Timer::Sync { node, .. }) => {
                         moved_clocks.proxies.insert(node.clone());
                     }
                     _ => {}

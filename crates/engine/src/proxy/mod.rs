@@ -18,6 +18,10 @@
 //! changes nothing (the 30-second periodic one, usually) writes nothing and returns in
 //! milliseconds. The rules in effect change only when a restore completes; a stopped
 //! kube-proxy leaves its last rules in the kernel.
+//!
+//! The process is a component of its own ([`KubeProxy`], `component.rs`): its configuration
+//! and sync runner; the rules in effect are the node's ([`NatTable`]), read by the packet path
+//! (`routing.rs`) and written only by a restore.
 
 pub mod routing;
 
@@ -27,8 +31,8 @@ use serde_json::Value;
 
 use crate::clock::Time;
 use crate::components::Cache;
-use crate::trace::{Action, ComponentRef, FieldChange};
-use crate::{Engine, Task};
+use crate::Engine;
+use crate::trace::{Action, FieldChange};
 
 pub const COMPONENT: &str = "kube-proxy";
 const SERVICE_NAME_LABEL: &str = "kubernetes.io/service-name";
@@ -142,12 +146,22 @@ impl Rules {
     }
 }
 
-/// One node's kube-proxy: the rules in effect and the sync runner's state.
+/// A node's NAT table as its kernel holds it: what kube-proxy's last `iptables-restore`
+/// installed, and the `-m recent` lists of ClientIP affinity. The node's packets go through it
+/// (`routing.rs`); it outlives a stopped kube-proxy.
 #[derive(Debug, Clone, Default)]
-pub struct Proxier {
-    pub config: ProxyConfig,
-    /// The rules the kernel has now.
+pub struct NatTable {
+    /// The rules in effect.
     pub installed: Rules,
+    /// (client IP, service port) → (endpoint, last use).
+    pub(crate) affinity: VecMap<(String, ServicePortName), (String, Time)>,
+}
+
+/// One node's kube-proxy process (`component.rs`): its configuration and its sync runner.
+#[derive(Debug, Clone, Default)]
+pub struct KubeProxy {
+    node: String,
+    pub config: ProxyConfig,
     /// What the last sync computed (a delivery that changes nothing syncs nothing).
     computed: Rules,
     last_run: Option<Time>,
@@ -155,9 +169,18 @@ pub struct Proxier {
     pending: bool,
     /// Tells the current periodic timer from stale ones.
     periodic: u64,
-    /// `-m recent` lists of ClientIP affinity: (client IP, service port) → (endpoint, last use).
-    pub(crate) affinity: VecMap<(String, ServicePortName), (String, Time)>,
 }
+
+/// kube-proxy's timers; each names its node (one process per node).
+#[derive(Debug, Clone)]
+pub(crate) enum Timer {
+    /// The sync runner fires (`periodic`: the `syncPeriod` timer's token).
+    Sync { node: String, periodic: Option<u64> },
+    /// `iptables-restore` finished: these rules are now in effect on the node.
+    Restored { node: String, rules: Box<Rules> },
+}
+
+type Cx<'a> = crate::component::Cx<'a, Timer>;
 
 /// The rules kube-proxy on `node` derives from its informer cache (`syncProxyRules`).
 pub fn build_rules(cache: &Cache, node: &str) -> Rules {
@@ -249,100 +272,74 @@ fn diff(before: &Rules, after: &Rules) -> Vec<FieldChange> {
         .collect()
 }
 
-impl Engine {
-    /// kube-proxy on a node that is already running: its rules match its cache, and its
-    /// periodic sync timer has a random phase.
-    pub(crate) fn proxy_boot(&mut self, node: &str) {
-        let Some(i) = self.node_component(COMPONENT, node) else { return };
-        let rules = build_rules(&self.components[i].cache, node);
-        let config = self.proxy_defaults.clone();
-        let phase = self.rng.below(config.sync_period_ms.max(1));
-        let p = self.proxies.entry(node.to_string()).or_default();
-        p.config = config;
-        p.installed = rules.clone();
-        p.computed = rules;
-        p.periodic += 1;
-        let token = p.periodic;
-        self.schedule(self.now.plus_millis(phase), Task::ProxySync { node: node.to_string(), periodic: Some(token) });
+impl KubeProxy {
+    pub(crate) fn new(node: &str) -> KubeProxy {
+        KubeProxy { node: node.to_string(), ..KubeProxy::default() }
     }
 
-    /// A Service or EndpointSlice delivery reached kube-proxy on `node`: sync if its rules
-    /// would change (`OnServiceUpdate` / `OnEndpointSliceUpdate` → `Sync()`).
-    pub(crate) fn proxy_observe(&mut self, node: &str) {
-        let Some(i) = self.node_component(COMPONENT, node) else { return };
-        let desired = build_rules(&self.components[i].cache, node);
-        let changed = self.proxies.get(node).is_none_or(|p| p.computed != desired);
-        if changed {
-            self.proxy_request_sync(node);
+    /// kube-proxy on a node that is already running: its rules match its cache (and are in
+    /// the kernel), and its periodic sync timer has a random phase.
+    pub(crate) fn boot(&mut self, cx: &mut Cx<'_>, config: ProxyConfig) {
+        let rules = build_rules(cx.cache(), &self.node);
+        let phase = cx.rng().below(config.sync_period_ms.max(1));
+        self.config = config;
+        if let Some(nat) = cx.nat(&self.node) {
+            nat.installed = rules.clone();
         }
-    }
-
-    /// A new kube-proxy process (`podlife start kube-proxy`): it syncs as soon as its
-    /// informers have listed; the rules left in the kernel stay until then.
-    pub(crate) fn proxy_restarted(&mut self, node: &str) {
-        let p = self.proxies.entry(node.to_string()).or_default();
-        p.last_run = None;
-        p.pending = false;
-        p.affinity.clear();
-        self.proxy_request_sync(node);
+        self.computed = rules;
+        self.periodic += 1;
+        let at = cx.now().plus_millis(phase);
+        cx.after(at, Timer::Sync { node: self.node.clone(), periodic: Some(self.periodic) });
     }
 
     /// The bounded-frequency runner's `Run()`: at once if the last sync started at least
     /// `minSyncPeriod` ago and none is running, else when both hold; requests meanwhile
     /// coalesce into that one sync.
-    fn proxy_request_sync(&mut self, node: &str) {
-        let now = self.now;
-        let p = self.proxies.entry(node.to_string()).or_default();
-        if p.pending {
+    fn request_sync(&mut self, cx: &mut Cx<'_>) {
+        if self.pending {
             return;
         }
-        p.pending = true;
-        let earliest = p.last_run.map_or(now, |t| t.plus_millis(p.config.min_sync_period_ms)).max(p.busy_until).max(now);
-        self.schedule(earliest, Task::ProxySync { node: node.to_string(), periodic: None });
+        self.pending = true;
+        let now = cx.now();
+        let earliest = self.last_run.map_or(now, |t| t.plus_millis(self.config.min_sync_period_ms)).max(self.busy_until).max(now);
+        cx.after(earliest, Timer::Sync { node: self.node.clone(), periodic: None });
     }
 
     /// `syncProxyRules`: compute the rules from the cache, then `iptables-restore` them.
-    pub(crate) fn proxy_sync(&mut self, node: &str, periodic: Option<u64>) {
-        let running = self.node_component(COMPONENT, node).is_some_and(|i| self.components[i].running);
-        let Some(p) = self.proxies.get_mut(node) else { return };
+    fn sync(&mut self, cx: &mut Cx<'_>, periodic: Option<u64>) {
         match periodic {
-            Some(token) if token != p.periodic => return,
-            Some(_) if p.pending => return,
-            None if !p.pending => return,
+            Some(token) if token != self.periodic => return,
+            Some(_) if self.pending => return,
+            None if !self.pending => return,
             _ => {}
         }
-        if !running {
-            p.pending = false;
+        if !cx.running() {
+            self.pending = false;
             return;
         }
-        if p.busy_until > self.now {
+        let now = cx.now();
+        if self.busy_until > now {
             // Still restoring: the runner runs again once the previous sync returns.
-            let at = p.busy_until;
-            p.pending = true;
-            self.schedule(at, Task::ProxySync { node: node.to_string(), periodic: None });
+            self.pending = true;
+            cx.after(self.busy_until, Timer::Sync { node: self.node.clone(), periodic: None });
             return;
         }
-        let Some(i) = self.node_component(COMPONENT, node) else { return };
-        let rules = build_rules(&self.components[i].cache, node);
-        let Some(p) = self.proxies.get(node) else { return };
-        let (lo, hi) = p.config.restore_ms;
+        let rules = build_rules(cx.cache(), &self.node);
+        let (lo, hi) = self.config.restore_ms;
         // A sync that changes nothing restores nothing (`MinimizeIPTablesRestore`: only
         // changed chains are written), so it returns at once.
-        let unchanged = p.computed.same_chains(&rules);
-        let restore = if unchanged { self.rng.between(5, 30).min(lo.max(1)) } else { self.rng.between(lo, hi) };
-        let now = self.now;
-        let Some(p) = self.proxies.get_mut(node) else { return };
-        let waited = p.last_run.map(|t| now.millis().saturating_sub(t.millis()));
-        p.last_run = Some(now);
-        p.pending = false;
-        p.busy_until = now.plus_millis(restore);
-        p.computed = rules.clone();
-        p.periodic += 1;
-        let token = p.periodic;
-        let next = now.plus_millis(p.config.sync_period_ms);
+        let unchanged = self.computed.same_chains(&rules);
+        let restore = if unchanged { cx.rng().between(5, 30).min(lo.max(1)) } else { cx.rng().between(lo, hi) };
+        let waited = self.last_run.map(|t| now.millis().saturating_sub(t.millis()));
+        self.last_run = Some(now);
+        self.pending = false;
+        self.busy_until = now.plus_millis(restore);
+        self.computed = rules.clone();
+        self.periodic += 1;
+        let next = now.plus_millis(self.config.sync_period_ms);
         let services = rules.services.len();
         let endpoints: usize = rules.services.values().map(|s| s.used.len()).sum();
-        self.schedule(next, Task::ProxySync { node: node.to_string(), periodic: Some(token) });
+        cx.after(next, Timer::Sync { node: self.node.clone(), periodic: Some(self.periodic) });
         let mut params = crate::sort::map_of([
             ("trigger".to_string(), json!(if periodic.is_some() { "periodic" } else { "change" })),
             ("restoreMs".to_string(), json!(restore)),
@@ -353,44 +350,135 @@ impl Engine {
         if let Some(w) = waited {
             params.insert("sinceLastSyncMs".to_string(), json!(w));
         }
-        self.record(ComponentRef::on_node(COMPONENT, node), Action::ProxySync, None, params, vec![]);
-        self.schedule(now.plus_millis(restore), Task::ProxyRestored { node: node.to_string(), rules: Box::new(rules) });
+        cx.record(Action::ProxySync, None, params, vec![]);
+        cx.after(now.plus_millis(restore), Timer::Restored { node: self.node.clone(), rules: Box::new(rules) });
+    }
+
+    /// `iptables-restore` returned: the new rules are in effect on the node.
+    fn restored(&mut self, cx: &mut Cx<'_>, rules: Rules) {
+        let Some(nat) = cx.nat(&self.node) else { return };
+        let changes = diff(&nat.installed, &rules);
+        nat.installed = rules;
+        let params = crate::sort::map_of([("changed".to_string(), json!(!changes.is_empty()))]);
+        cx.record(Action::ProxyRestore, None, params, changes);
     }
 
     /// Would the periodic sync `token` change nothing (a quiet stretch, `quiet.rs`)? Nothing
-    /// is pending, no restore runs, and the rules last computed are the ones in effect.
-    pub(crate) fn proxy_periodic_steady(&self, node: &str, token: u64) -> bool {
-        let Some(p) = self.proxies.get(node) else { return true };
-        token != p.periodic || p.pending || (p.busy_until <= self.now && p.computed == p.installed)
+    /// is pending, no restore runs, and the rules last computed are the ones in effect
+    /// (`installed`, from the node's NAT table).
+    pub(crate) fn periodic_steady(&self, token: u64, now: Time, installed: Option<&Rules>) -> bool {
+        token != self.periodic || self.pending || (self.busy_until <= now && installed.is_some_and(|r| self.computed == *r))
     }
 
     /// A quiet stretch of `ms` passed: the runner's clock reading moves with its timer.
+    pub(crate) fn shift(&mut self, ms: u64) {
+        self.last_run = self.last_run.map(|t| t.plus_millis(ms));
+    }
+}
+
+impl Timer {
+    /// The node whose kube-proxy set it.
+    pub(crate) fn node(&self) -> &str {
+        match self {
+            Timer::Sync { node, .. } | Timer::Restored { node, .. } => node,
+        }
+    }
+}
+
+impl crate::component::Component for KubeProxy {
+    type Timer = Timer;
+
+    /// A Service or EndpointSlice delivery: sync if the rules would change
+    /// (`OnServiceUpdate` / `OnEndpointSliceUpdate` → `Sync()`).
+    fn on_watch(&mut self, cx: &mut Cx<'_>, _event: &crate::store::WatchEvent, _old: Option<&Value>) {
+        let desired = build_rules(cx.cache(), &self.node);
+        if self.computed != desired {
+            self.request_sync(cx);
+        }
+    }
+
+    fn on_timer(&mut self, cx: &mut Cx<'_>, timer: Timer) {
+        match timer {
+            Timer::Sync { periodic, .. } => self.sync(cx, periodic),
+            Timer::Restored { rules, .. } => self.restored(cx, *rules),
+        }
+    }
+
+    /// A new kube-proxy process (`podlife start kube-proxy`): it syncs as soon as its
+    /// informers have listed; the rules left in the kernel stay until then (its affinity
+    /// lists go).
+    fn on_start(&mut self, cx: &mut Cx<'_>) {
+        self.last_run = None;
+        self.pending = false;
+        if let Some(nat) = cx.nat(&self.node) {
+            nat.affinity.clear();
+        }
+        self.request_sync(cx);
+    }
+
+    /// The runner's state goes with the process (`on_start` starts afresh); the rules stay
+    /// in the kernel.
+    fn on_stop(&mut self) {}
+}
+
+impl Engine {
+    /// Node `node`'s kube-proxy state and NAT table, created when they do not exist yet.
+    pub(crate) fn ensure_kube_proxy(&mut self, node: &str) {
+        if !self.kube_proxies.contains_key(node) {
+            self.kube_proxies.insert(node.to_string(), crate::component::Slot::new(KubeProxy::new(node)));
+            self.nat_tables.insert(node.to_string(), NatTable::default());
+        }
+    }
+
+    /// Runs node `node`'s kube-proxy, its process state out of the engine meanwhile (None:
+    /// no such process).
+    pub(crate) fn run_kube_proxy<R>(&mut self, node: &str, f: impl FnOnce(&mut KubeProxy, &mut Cx<'_>) -> R) -> Option<R> {
+        let me = self.node_component(COMPONENT, node)?;
+        let mut state = self.kube_proxies.get_mut(node)?.take()?;
+        let result = f(&mut state, &mut crate::component::Cx::new(self, me));
+        if let Some(slot) = self.kube_proxies.get_mut(node) {
+            slot.put(state);
+        }
+        Some(result)
+    }
+
+    /// kube-proxy on a node that is already running (`KubeProxy::boot`), with the settings
+    /// for nodes that join.
+    pub(crate) fn proxy_boot(&mut self, node: &str) {
+        if self.node_component(COMPONENT, node).is_none() {
+            return;
+        }
+        self.ensure_kube_proxy(node);
+        let config = self.proxy_defaults.clone();
+        self.run_kube_proxy(node, |p, cx| p.boot(cx, config));
+    }
+
+    /// Would the periodic sync `token` of `node`'s kube-proxy change nothing (`quiet.rs`)?
+    pub(crate) fn proxy_periodic_steady(&self, node: &str, token: u64) -> bool {
+        let Some(p) = self.kube_proxies.get(node).and_then(|p| p.get()) else { return true };
+        p.periodic_steady(token, self.now, self.nat_tables.get(node).map(|n| &n.installed))
+    }
+
+    /// A quiet stretch of `ms` passed: the runners whose periodic timer moved move with it.
     pub(crate) fn proxy_shift(&mut self, ms: u64, nodes: &crate::vecmap::VecSet<String>) {
-        for (node, p) in self.proxies.iter_mut() {
-            if nodes.contains(node) {
-                p.last_run = p.last_run.map(|t| t.plus_millis(ms));
+        for (node, p) in self.kube_proxies.iter_mut() {
+            if nodes.contains(node)
+                && let Some(p) = p.get_mut()
+            {
+                p.shift(ms);
             }
         }
     }
 
-    /// `iptables-restore` returned: the new rules are in effect on the node.
-    pub(crate) fn proxy_restored(&mut self, node: &str, rules: Rules) {
-        let Some(p) = self.proxies.get_mut(node) else { return };
-        let changes = diff(&p.installed, &rules);
-        p.installed = rules;
-        let params = crate::sort::map_of([("changed".to_string(), json!(!changes.is_empty()))]);
-        self.record(ComponentRef::on_node(COMPONENT, node), Action::ProxyRestore, None, params, changes);
-    }
-
-    /// A node's kube-proxy, for inspection (`iptables-save`).
-    pub fn proxier(&self, node: &str) -> Option<&Proxier> {
-        self.proxies.get(node)
+    /// A node's NAT table, for inspection (`iptables-save`).
+    pub fn nat_table(&self, node: &str) -> Option<&NatTable> {
+        self.nat_tables.get(node)
     }
 
     /// kube-proxy's settings on a node (None: for nodes that join later).
     pub fn proxier_config(&self, node: Option<&str>) -> Option<ProxyConfig> {
         match node {
-            Some(n) => self.proxies.get(n).map(|p| p.config.clone()),
+            Some(n) => self.kube_proxies.get(n).and_then(|p| p.get()).map(|p| p.config.clone()),
             None => Some(self.proxy_defaults.clone()),
         }
     }
@@ -400,11 +488,11 @@ impl Engine {
         self.outside_change();
         match node {
             Some(n) => {
-                let p = self.proxies.get_mut(n).ok_or_else(|| crate::EngineError::UnknownNode(n.to_string()))?;
+                let p = self.kube_proxies.get_mut(n).and_then(|p| p.get_mut()).ok_or_else(|| crate::EngineError::UnknownNode(n.to_string()))?;
                 p.config = config;
             }
             None => {
-                for p in self.proxies.values_mut() {
+                for p in self.kube_proxies.values_mut().filter_map(|p| p.get_mut()) {
                     p.config = config.clone();
                 }
                 self.proxy_defaults = config;

@@ -41,7 +41,7 @@ impl Engine {
     /// without endpoints)? The filter table sees every packet of a connection that is still
     /// NEW, so a retransmitted SYN meets a REJECT installed after the first one left.
     pub(crate) fn rejects(&self, node: &str, ip: &str, port: u16) -> bool {
-        self.proxies.get(node).is_some_and(|p| {
+        self.nat_tables.get(node).is_some_and(|p| {
             p.installed.services.iter().any(|(k, r)| r.cluster_ip == ip && r.port == port && k.protocol == "TCP" && r.rejects())
         })
     }
@@ -56,7 +56,7 @@ impl Engine {
             Some(dest) => (dest, true),
             None => (node.to_string(), false),
         };
-        let Some(p) = self.proxies.get(&rules_node) else {
+        let Some(p) = self.nat_tables.get(&rules_node) else {
             return if in_service_cidr(ip) { Nat::NoRule } else { Nat::Pass };
         };
         let matches = |k: &ServicePortName, r: &super::ServiceRules| k.protocol == protocol && if by_node_port { r.node_port == Some(port) } else { r.cluster_ip == ip && r.port == port };
@@ -88,7 +88,7 @@ impl Engine {
         if let Some(timeout) = rules.affinity_seconds {
             let remembered = p.affinity.get(&key).filter(|(_, at)| now.millis().saturating_sub(at.millis()) <= timeout * 1000).map(|(a, _)| a.clone());
             if let Some(ep) = remembered.and_then(|a| rules.used.iter().find(|e| e.address() == a).cloned()) {
-                if let Some(p) = self.proxies.get_mut(&rules_node) {
+                if let Some(p) = self.nat_tables.get_mut(&rules_node) {
                     p.affinity.insert(key, (ep.address(), now));
                 }
                 return Nat::To(ep);
@@ -97,7 +97,7 @@ impl Engine {
         let i = self.rng.below(rules.used.len() as u64) as usize;
         let ep = rules.used[i].clone();
         if rules.affinity_seconds.is_some()
-            && let Some(p) = self.proxies.get_mut(&rules_node) {
+            && let Some(p) = self.nat_tables.get_mut(&rules_node) {
                 p.affinity.insert(key, (ep.address(), now));
             }
         Nat::To(ep)
