@@ -61,7 +61,7 @@ pub mod work;
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
-use crate::vecmap::{VecMap, VecSet};
+use crate::vecmap::VecMap;
 
 use serde_json::Value;
 
@@ -97,10 +97,6 @@ pub(crate) use components::CONTROLLER_QUEUE_DELAY_MS;
 #[derive(Debug, Clone)]
 pub(crate) enum Task {
     Deliver { component: usize, event: WatchEvent },
-    /// A controller's API write, sent by its component's work queue.
-    Write { component: usize, write: Box<controllers::Write> },
-    /// A slow-start batch of a controller's sync has gone: the next steps are released.
-    SlowStart { group: u64 },
     /// One of kube-scheduler's own timers.
     Scheduler(scheduler::Timer),
     /// A kubelet's pod worker syncs a pod (`token` = the worker's plan when queued).
@@ -148,13 +144,6 @@ pub(crate) enum Task {
     TrafficResponse { job: usize, second: u64, node: String, endpoint: Box<network::Endpoint>, container: String, generation: u64, code: u16 },
     /// A traffic run is over.
     TrafficFinish { job: usize },
-    /// A workload controller syncs an object again (`enqueueAfter`: minReadySeconds, the
-    /// progress deadline).
-    WorkloadResync { kind: &'static str, namespace: String, name: String },
-    /// A key that failed comes back to its controller's work queue (`AddRateLimited`).
-    WorkloadRequeue { kind: &'static str, namespace: String, name: String },
-    /// The Job, CronJob and TTL-after-finished controllers' work queue and requests.
-    Batch(Box<controllers::job::BatchTask>),
     /// local-path-provisioner's next step on a volume.
     LocalPath(local_path::Timer),
 }
@@ -262,14 +251,8 @@ pub struct Engine {
     /// kube-controller-manager's process (`controllers/manager.rs`): its clients, rate limiter
     /// and event recorder, and the loops moved into it.
     pub(crate) kcm: component::Slot<controllers::manager::KubeControllerManager>,
-    /// The workload controllers' memory (expectations).
-    pub(crate) workloads: controllers::replicaset::State,
-    /// The Job, CronJob and TTL-after-finished controllers' memory.
-    pub(crate) batch: controllers::job::BatchState,
     /// Workload keys whose worker still sends the requests of its last sync (blocked on its
     /// client's rate limiter), until when; and the keys whose next sync waits for that.
-    workload_busy: VecMap<(&'static str, String, String), Time>,
-    workload_deferred: VecSet<(&'static str, String, String)>,
     /// Client watches opened from outside the cluster (`kubectl get -w`).
     taps: Vec<apiserver::client_watch::ClientWatch>,
     next_tap: u64,
@@ -332,10 +315,6 @@ impl Engine {
             next_boot: 0,
             local_path: component::Slot::new(Default::default()),
             kcm: component::Slot::new(Default::default()),
-            workloads: Default::default(),
-            batch: Default::default(),
-            workload_busy: VecMap::new(),
-            workload_deferred: VecSet::new(),
             taps: Vec::new(),
             next_tap: 0,
             kube_proxies: VecMap::new(),
@@ -714,9 +693,6 @@ impl Engine {
                     self.run_component(|e| &mut e.local_path, component, |p, cx| p.on_watch(cx, &event, old.as_deref()));
                 }
                 if id.name == "kube-controller-manager" {
-                    self.run_component(|e| &mut e.kcm, component, |k, cx| k.observe_first(cx, &event, old.as_deref()));
-                    self.workload_controllers(component, &event, old.as_deref());
-                    self.batch_observe(component, &event, old.as_deref());
                     self.run_component(|e| &mut e.kcm, component, |k, cx| k.on_watch(cx, &event, old.as_deref()));
                 }
             }
@@ -744,11 +720,6 @@ impl Engine {
             Task::KubeletFastStatus { node } => self.kubelet_fast_status(&node),
             Task::NodeBoot { node, token } => self.node_boot(&node, token),
             Task::StatusBatch { node } => self.kubelet_status_batch(&node),
-            Task::Kcm(controllers::manager::Timer::Send(write)) => {
-                if let Some(me) = self.control_plane_index(controllers::KCM) {
-                    self.controller_write(me, *write);
-                }
-            }
             Task::Kcm(timer) => {
                 if let Some(me) = self.control_plane_index(controllers::KCM) {
                     self.run_component(|e| &mut e.kcm, me, |k, cx| k.on_timer(cx, timer));
@@ -763,122 +734,9 @@ impl Engine {
             Task::TrafficRequest { job, index } => self.traffic_request(job, index),
             Task::TrafficResponse { job, second, node, endpoint, container, generation, code } => self.traffic_response(job, second, &node, &endpoint, &container, generation, code),
             Task::TrafficFinish { job } => self.traffic_finish(job),
-            Task::Batch(task) => self.batch_task(*task),
             Task::LocalPath(timer) => {
                 if let Some(me) = self.control_plane_index(local_path::COMPONENT) {
                     self.run_component(|e| &mut e.local_path, me, |p, cx| p.on_timer(cx, timer));
-                }
-            }
-            Task::Write { component, write } => self.controller_write(component, *write),
-            Task::SlowStart { group } => self.slow_start_pump(group, true),
-            Task::WorkloadResync { kind, namespace, name } => self.workload_resync(kind, &namespace, &name),
-            Task::WorkloadRequeue { kind, namespace, name } => {
-                if matches!(kind, "ReplicaSet" | "ReplicationController" | "Deployment" | "StatefulSet" | "DaemonSet") {
-                    self.workloads.enqueue(kind, &namespace, &name);
-                    self.schedule_workload_syncs(0);
-                } else {
-                    self.workload_resync(kind, &namespace, &name);
-                }
-            }
-        }
-    }
-
-    /// The workload controllers' reaction to a delivery (they remember expectations), and
-    /// the later syncs they ask for.
-    fn workload_controllers(&mut self, component: usize, event: &WatchEvent, old: Option<&Value>) {
-        let cache = &self.components[component].cache;
-        controllers::replicaset::on_event(cache, &mut self.workloads, event);
-        controllers::deployment::on_event(cache, &mut self.workloads, event);
-        controllers::statefulset::on_event(cache, &mut self.workloads, event);
-        controllers::daemonset::on_event(cache, &mut self.workloads, event, old);
-        // The work queue hands a key to a worker after the same short hop as any write.
-        self.schedule_workload_syncs(CONTROLLER_QUEUE_DELAY_MS);
-    }
-
-    /// The syncs the workload controllers queued (`later`), each at least `min_ms` from now.
-    fn schedule_workload_syncs(&mut self, min_ms: u64) {
-        for (after, kind, namespace, name) in std::mem::take(&mut self.workloads.later) {
-            self.schedule(self.now.plus_millis(after.max(min_ms)), Task::WorkloadResync { kind, namespace, name });
-        }
-    }
-
-    /// A workload controller's `enqueueAfter` comes due.
-    fn workload_resync(&mut self, kind: &'static str, namespace: &str, name: &str) {
-        let Some(i) = self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()) else { return };
-        if !self.components[i].running {
-            return;
-        }
-        // A key is never synced by two workers at once: while the last sync's requests still
-        // wait for their client's tokens, the key is processed again only after them.
-        let slot = (kind, namespace.to_string(), name.to_string());
-        // A sync whose slow-start batches are still on their way holds its key.
-        if self.workloads.slow_starts.hold(kind, namespace, name) {
-            // Taken off the queue: the sync that comes after the group queues it again.
-            self.workloads.dequeue(kind, namespace, name);
-            return;
-        }
-        if let Some(&until) = self.workload_busy.get(&slot)
-            && until > self.now
-        {
-            if self.workload_deferred.insert(slot) {
-                self.schedule(until, Task::WorkloadResync { kind, namespace: namespace.to_string(), name: name.to_string() });
-            }
-            return;
-        }
-        self.workload_busy.remove(&slot);
-        self.workload_deferred.remove(&slot);
-        let cache = &self.components[i].cache;
-        let writes = match kind {
-            "ReplicaSet" | "ReplicationController" => controllers::replicaset::Flavor::of_kind(kind).map(|f| controllers::replicaset::resync(cache, &mut self.workloads, f, namespace, name, self.now)).unwrap_or_default(),
-            "StatefulSet" => controllers::statefulset::resync(cache, &mut self.workloads, namespace, name, self.now),
-            "DaemonSet" => controllers::daemonset::resync(self, i, namespace, name),
-            "Endpoints" => controllers::endpoints::resync(cache, namespace, name),
-            "ResourceQuota" => controllers::resourcequota::resync(cache, namespace, name, self.now),
-            _ => controllers::deployment::resync(cache, &mut self.workloads, namespace, name, self.now),
-        };
-        self.schedule_workload_syncs(0);
-        // Each write belongs to this key; a status update that conflicts is retried as this
-        // controller's status updater retries it.
-        let status_retry = match kind {
-            "ReplicaSet" | "DaemonSet" => controllers::StatusRetry::Get(1),
-            "StatefulSet" => controllers::StatusRetry::Cache(4),
-            _ => controllers::StatusRetry::None,
-        };
-        let mut items = Vec::with_capacity(writes.len());
-        for mut w in writes {
-            if w.requeue.is_none() {
-                w = w.requeue(kind, namespace, name);
-            }
-            if w.request.subresource.as_deref() == Some("status") {
-                w.status_retry = status_retry;
-            }
-            items.push(controllers::Held::Write { component: i, write: Box::new(w) });
-        }
-        items.extend(self.workloads.resume.take().map(controllers::Held::Resume));
-        // In order, the slow-start batches each after the one before (`controllers/slowstart.rs`).
-        self.send_sync(i, items);
-    }
-
-    pub(crate) fn follow_up(&mut self, follow: controllers::FollowUp, object: &Value) {
-        match follow {
-            controllers::FollowUp::Event { account, source, kind, api_version, involved, reason, message } => {
-                use crate::record::{Involved, Note, Source};
-                let name = object["metadata"]["name"].as_str().unwrap_or_default();
-                let message = message.replace("{}", name);
-                let note = Note { kind: "Normal", reason, message: &message };
-                let inv = Involved { kind, api_version, object: &involved, field_path: None };
-                let ns = involved["metadata"]["namespace"].as_str().map(str::to_string);
-                // A repeat, or a similar event folded into the combined one, is its count's PATCH.
-                let now = self.now;
-                if let Some(write) = self.controller_events().and_then(|r| r.record_about(inv, note, Source { component: source, host: None }, now)) {
-                    let build = |verb, name: Option<&str>, body| controllers::controller_request(account, verb, "events", ns.as_deref(), name.unwrap_or_default(), body);
-                    // The event sink shares the controller's client: each request takes a token
-                    // (it is written now; the requests after it wait the longer).
-                    let send = |e: &mut Engine, req| {
-                        e.client_reserve(account, e.now, 1);
-                        e.handle(req)
-                    };
-                    self.sink_event(&write, build, send);
                 }
             }
         }
@@ -1125,16 +983,9 @@ impl Engine {
         if id.name == "kube-controller-manager" {
             // A new process: every controller's memory (queues, timers, node health, event
             // correlation) starts empty.
-            self.batch.reset();
-            self.workload_busy.clear();
-            self.workload_deferred.clear();
-            self.workloads.slow_starts.reset();
             self.run_component(|e| &mut e.kcm, i, |k, cx| k.on_start(cx));
             for (key, object) in listed {
                 let event = WatchEvent { event_type: store::EventType::Added, key, object, revision };
-                self.run_component(|e| &mut e.kcm, i, |k, cx| k.observe_first(cx, &event, None));
-                self.workload_controllers(i, &event, None);
-                self.batch_observe(i, &event, None);
                 self.run_component(|e| &mut e.kcm, i, |k, cx| k.listed(cx, &event));
             }
         }

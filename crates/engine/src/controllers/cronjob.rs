@@ -17,7 +17,8 @@ use super::controller_of;
 use super::job::{Ctl, Note, condition_true, get, is_finished, list_ns};
 use crate::apiserver::Verb;
 use crate::clock::{EPOCH_UNIX_SECONDS, Time};
-use crate::{Engine, Response};
+use super::workloads::{Cx, WorkloadControllers};
+use crate::Response;
 
 pub const SA: &str = "cronjob-controller";
 pub const SCHEDULED_ANNOTATION: &str = "batch.kubernetes.io/cronjob-scheduled-timestamp";
@@ -187,44 +188,44 @@ fn remove_active(cj: &mut Value, uid: &str) {
     }
 }
 
-impl Engine {
-    fn cj_request(&mut self, verb: Verb, plural: &str, ns: &str, name: &str, body: Value) -> Result<Response, crate::Status> {
+impl WorkloadControllers {
+    fn cj_request(&mut self, cx: &mut Cx<'_>, verb: Verb, plural: &str, ns: &str, name: &str, body: Value) -> Result<Response, crate::Status> {
         match super::controller_request(SA, verb, plural, Some(ns), name, body) {
-            Some(r) => self.handle(r),
+            Some(r) => cx.request(r),
             None => Err(crate::Status::bad_request("no such resource".into())),
         }
     }
 
     /// `deleteJob`: the Job goes (background propagation), then its entry in `active`.
-    fn cj_delete_job(&mut self, cj_arc: &Arc<Value>, cj: &mut Value, job: &Value) -> bool {
+    fn cj_delete_job(&mut self, cx: &mut Cx<'_>, cj_arc: &Arc<Value>, cj: &mut Value, job: &Value) -> bool {
         let (ns, name) = (s(&job["metadata"]["namespace"]).to_string(), s(&job["metadata"]["name"]).to_string());
-        match self.cj_request(Verb::Delete, "jobs", &ns, &name, json!({"kind": "DeleteOptions", "apiVersion": "v1", "propagationPolicy": "Background"})) {
+        match self.cj_request(cx, Verb::Delete, "jobs", &ns, &name, json!({"kind": "DeleteOptions", "apiVersion": "v1", "propagationPolicy": "Background"})) {
             Ok(_) => {
                 remove_active(cj, s(&job["metadata"]["uid"]));
-                self.batch_event(Ctl::CronJob, cj_note(cj_arc, false, "SuccessfulDelete", format!("Deleted job {name}")));
+                self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, false, "SuccessfulDelete", format!("Deleted job {name}")));
                 true
             }
             Err(e) => {
-                self.batch_event(Ctl::CronJob, cj_note(cj_arc, true, "FailedDelete", format!("Deleted job: {}", e.message)));
+                self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, true, "FailedDelete", format!("Deleted job: {}", e.message)));
                 false
             }
         }
     }
 
     /// `ControllerV2.sync`.
-    pub(crate) fn sync_cronjob(&mut self, kcm: usize, key: &str) {
+    pub(crate) fn sync_cronjob(&mut self, cx: &mut Cx<'_>, key: &str) {
         let (ns, name) = key.split_once('/').unwrap_or(("", key));
-        let cache = &self.components[kcm].cache;
+        let cache = cx.cache();
         let Some(cj_arc) = get(cache, "batch", "cronjobs", ns, name).cloned() else { return };
-        if self.batch_stale(Ctl::CronJob, key, &cj_arc) {
+        if self.batch_stale(cx, Ctl::CronJob, key, &cj_arc) {
             return;
         }
-        let cache = &self.components[kcm].cache;
+        let cache = cx.cache();
         // `getJobsToBeReconciled`: every Job whose controller reference names this CronJob.
         let jobs: Vec<Arc<Value>> = list_ns(cache, "batch", "jobs", ns).filter(|j| controller_of(j).is_some_and(|r| r["name"] == name)).cloned().collect();
         let mut cj: Value = (*cj_arc).clone();
-        let mut update = self.cj_cleanup(&cj_arc, &mut cj, &jobs);
-        let (requeue, synced) = self.cj_sync(&cj_arc, &mut cj, &jobs);
+        let mut update = self.cj_cleanup(cx, &cj_arc, &mut cj, &jobs);
+        let (requeue, synced) = self.cj_sync(cx, &cj_arc, &mut cj, &jobs);
         update |= synced;
         if update {
             if let Some(m) = cj["metadata"].as_object_mut() {
@@ -233,18 +234,18 @@ impl Engine {
             }
             if let Some(mut r) = super::controller_request(SA, Verb::Update, "cronjobs", Some(ns), name, cj) {
                 r.subresource = Some("status".into());
-                if let Ok(Response::Object(o)) = self.handle(r) {
+                if let Ok(Response::Object(o)) = cx.request(r) {
                     self.batch_written(Ctl::CronJob, key, &o);
                 }
             }
         }
         if let Some(ms) = requeue {
-            self.batch_enqueue(Ctl::CronJob, key.to_string(), ms);
+            self.batch_enqueue(cx, Ctl::CronJob, key.to_string(), ms);
         }
     }
 
     /// `cleanupFinishedJobs`.
-    fn cj_cleanup(&mut self, cj_arc: &Arc<Value>, cj: &mut Value, jobs: &[Arc<Value>]) -> bool {
+    fn cj_cleanup(&mut self, cx: &mut Cx<'_>, cj_arc: &Arc<Value>, cj: &mut Value, jobs: &[Arc<Value>]) -> bool {
         let (succ_limit, fail_limit) = (cj["spec"]["successfulJobsHistoryLimit"].as_i64(), cj["spec"]["failedJobsHistoryLimit"].as_i64());
         if succ_limit.is_none() && fail_limit.is_none() {
             return false;
@@ -259,7 +260,7 @@ impl Engine {
             }
             crate::sort::sort_by(&mut list, |a, b| by_start_time(a, b));
             for j in list.into_iter().take(n as usize) {
-                if self.cj_delete_job(cj_arc, cj, j) {
+                if self.cj_delete_job(cx, cj_arc, cj, j) {
                     update = true;
                 }
             }
@@ -268,8 +269,8 @@ impl Engine {
     }
 
     /// `syncCronJob`: the requeue delay (ms) and whether status changed.
-    fn cj_sync(&mut self, cj_arc: &Arc<Value>, cj: &mut Value, jobs: &[Arc<Value>]) -> (Option<u64>, bool) {
-        let now = self.now;
+    fn cj_sync(&mut self, cx: &mut Cx<'_>, cj_arc: &Arc<Value>, cj: &mut Value, jobs: &[Arc<Value>]) -> (Option<u64>, bool) {
+        let now = cx.now();
         let mut update = false;
         let ns = s(&cj["metadata"]["namespace"]).to_string();
         for j in jobs {
@@ -278,17 +279,17 @@ impl Engine {
             if !found && !is_finished(j) {
                 // A fresh read before complaining: the informer may lag the controller's own
                 // status update.
-                if let Ok(Response::Object(fresh)) = self.cj_request(Verb::Get, "cronjobs", &ns, s(&cj["metadata"]["name"]).to_string().as_str(), Value::Null)
+                if let Ok(Response::Object(fresh)) = self.cj_request(cx, Verb::Get, "cronjobs", &ns, s(&cj["metadata"]["name"]).to_string().as_str(), Value::Null)
                     && in_active(&fresh, juid)
                 {
                     *cj = fresh;
                     continue;
                 }
-                self.batch_event(Ctl::CronJob, cj_note(cj_arc, true, "UnexpectedJob", format!("Saw a job that the controller did not create or forgot: {}", s(&j["metadata"]["name"]))));
+                self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, true, "UnexpectedJob", format!("Saw a job that the controller did not create or forgot: {}", s(&j["metadata"]["name"]))));
             } else if let Some(kind) = finished_type(j) {
                 if found {
                     remove_active(cj, juid);
-                    self.batch_event(Ctl::CronJob, cj_note(cj_arc, false, "SawCompletedJob", format!("Saw completed job: {}, condition: {kind}", s(&j["metadata"]["name"]))));
+                    self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, false, "SawCompletedJob", format!("Saw completed job: {}, condition: {kind}", s(&j["metadata"]["name"]))));
                     update = true;
                 }
                 if condition_true(j, "Complete") {
@@ -305,10 +306,10 @@ impl Engine {
         let children: Vec<&str> = jobs.iter().map(|j| s(&j["metadata"]["uid"])).collect();
         let missing: Vec<Value> = cj["status"]["active"].as_array().into_iter().flatten().filter(|r| !children.contains(&s(&r["uid"]))).cloned().collect();
         for r in missing {
-            if let Err(e) = self.cj_request(Verb::Get, "jobs", s(&r["namespace"]), s(&r["name"]), Value::Null)
+            if let Err(e) = self.cj_request(cx, Verb::Get, "jobs", s(&r["namespace"]), s(&r["name"]), Value::Null)
                 && e.reason == crate::apiserver::status::Reason::NotFound
             {
-                self.batch_event(Ctl::CronJob, cj_note(cj_arc, false, "MissingJob", format!("Active job went missing: {}", s(&r["name"]))));
+                self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, false, "MissingJob", format!("Active job went missing: {}", s(&r["name"]))));
                 remove_active(cj, s(&r["uid"]));
                 update = true;
             }
@@ -319,7 +320,7 @@ impl Engine {
         if let Some(tz) = cj["spec"]["timeZone"].as_str()
             && let Err(e) = cron::load_location(tz)
         {
-            self.batch_event(Ctl::CronJob, cj_note(cj_arc, true, "UnknownTimeZone", format!("invalid timeZone: {}: {e}", crate::apiserver::status::quote(tz))));
+            self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, true, "UnknownTimeZone", format!("invalid timeZone: {}: {e}", crate::apiserver::status::quote(tz))));
             return (None, update);
         }
         if cj["spec"]["suspend"] == true {
@@ -327,12 +328,12 @@ impl Engine {
         }
         let spec = s(&cj["spec"]["schedule"]).to_string();
         if spec.contains("TZ") {
-            self.batch_event(Ctl::CronJob, cj_note(cj_arc, true, "UnsupportedSchedule", format!("CRON_TZ or TZ used in schedule {} is not officially supported, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details", crate::apiserver::status::quote(&spec))));
+            self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, true, "UnsupportedSchedule", format!("CRON_TZ or TZ used in schedule {} is not officially supported, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details", crate::apiserver::status::quote(&spec))));
         }
         let (sched, zone) = match schedule_of(cj) {
             Ok(x) => x,
             Err(e) => {
-                self.batch_event(Ctl::CronJob, cj_note(cj_arc, true, "UnparseableSchedule", format!("unparseable schedule: {} : {e}", crate::apiserver::status::quote(&spec))));
+                self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, true, "UnparseableSchedule", format!("unparseable schedule: {} : {e}", crate::apiserver::status::quote(&spec))));
                 return (None, update);
             }
         };
@@ -341,7 +342,7 @@ impl Engine {
         let scheduled = match most.filter(|t| t * 1000 <= unix_ms(now)) {
             None => {
                 if let Some(e) = err {
-                    self.batch_event(Ctl::CronJob, cj_note(cj_arc, true, "InvalidSchedule", format!("invalid schedule: {spec} : {e}")));
+                    self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, true, "InvalidSchedule", format!("invalid schedule: {spec} : {e}")));
                     return (None, update);
                 }
                 return (Some(next_duration(cj, now, &sched, zone)), update);
@@ -349,12 +350,12 @@ impl Engine {
             Some(t) => t,
         };
         if missed == Missed::Many {
-            self.batch_event(Ctl::CronJob, cj_note(cj_arc, true, "TooManyMissedTimes", "too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew".into()));
+            self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, true, "TooManyMissedTimes", "too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew".into()));
         }
         if let Some(sds) = cj["spec"]["startingDeadlineSeconds"].as_i64()
             && (scheduled + sds) * 1000 < unix_ms(now)
         {
-            self.batch_event(Ctl::CronJob, cj_note(cj_arc, true, "MissSchedule", format!("Missed scheduled time to start a job: {}", rfc1123z(scheduled))));
+            self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, true, "MissSchedule", format!("Missed scheduled time to start a job: {}", rfc1123z(scheduled))));
             return (Some(next_duration(cj, now, &sched, zone)), update);
         }
         let job_name = format!("{}-{}", s(&cj["metadata"]["name"]), scheduled.div_euclid(60));
@@ -367,19 +368,19 @@ impl Engine {
         let active_count = cj["status"]["active"].as_array().map_or(0, Vec::len);
         match s(&cj["spec"]["concurrencyPolicy"]) {
             "Forbid" if active_count > 0 => {
-                self.batch_event(Ctl::CronJob, cj_note(cj_arc, false, "JobAlreadyActive", "Not starting job because prior execution is running and concurrency policy is Forbid".into()));
+                self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, false, "JobAlreadyActive", "Not starting job because prior execution is running and concurrency policy is Forbid".into()));
                 return (Some(next_duration(cj, now, &sched, zone)), update);
             }
             "Replace" => {
                 let active: Vec<Value> = cj["status"]["active"].as_array().cloned().unwrap_or_default();
                 for r in active {
-                    let found = get(&self.components[self.control_plane_index(super::KCM).unwrap_or(0)].cache, "batch", "jobs", s(&r["namespace"]), s(&r["name"])).cloned();
+                    let found = get(cx.cache(), "batch", "jobs", s(&r["namespace"]), s(&r["name"])).cloned();
                     let Some(job) = found else {
                         let e = crate::Status::not_found(podlife_model::ResourceType::resolve("jobs").expect("jobs"), s(&r["name"]));
-                        self.batch_event(Ctl::CronJob, cj_note(cj_arc, true, "FailedGet", format!("Get job: {}", e.message)));
+                        self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, true, "FailedGet", format!("Get job: {}", e.message)));
                         return (None, update);
                     };
-                    if !self.cj_delete_job(cj_arc, cj, &job) {
+                    if !self.cj_delete_job(cx, cj_arc, cj, &job) {
                         return (None, update);
                     }
                     update = true;
@@ -399,15 +400,15 @@ impl Engine {
             meta["labels"] = json!(l);
         }
         let body = json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": meta, "spec": template["spec"]});
-        let sent = super::job::create_request(SA, "jobs", &ns, body).map(|r| self.handle(r));
+        let sent = super::job::create_request(SA, "jobs", &ns, body).map(|r| cx.request(r));
         let created = match sent.unwrap_or_else(|| Err(crate::Status::bad_request("no such resource".into()))) {
             Ok(Response::Object(j)) => {
-                self.batch_event(Ctl::CronJob, cj_note(cj_arc, false, "SuccessfulCreate", format!("Created job {}", s(&j["metadata"]["name"]))));
+                self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, false, "SuccessfulCreate", format!("Created job {}", s(&j["metadata"]["name"]))));
                 j
             }
             Ok(_) => return (None, update),
             Err(e) if e.reason == crate::apiserver::status::Reason::AlreadyExists => {
-                let Ok(Response::Object(j)) = self.cj_request(Verb::Get, "jobs", &ns, &job_name, Value::Null) else { return (None, update) };
+                let Ok(Response::Object(j)) = self.cj_request(cx, Verb::Get, "jobs", &ns, &job_name, Value::Null) else { return (None, update) };
                 let ours = controller_of(&j).is_some_and(|r| r["uid"] == cj["metadata"]["uid"]);
                 if !ours || in_active(cj, s(&j["metadata"]["uid"])) {
                     return (None, update);
@@ -415,7 +416,7 @@ impl Engine {
                 j
             }
             Err(e) => {
-                self.batch_event(Ctl::CronJob, cj_note(cj_arc, true, "FailedCreate", format!("Error creating job: {}", e.message)));
+                self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, true, "FailedCreate", format!("Error creating job: {}", e.message)));
                 return (None, update);
             }
         };

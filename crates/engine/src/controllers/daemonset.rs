@@ -362,26 +362,16 @@ pub fn on_event(cache: &Cache, state: &mut super::replicaset::State, event: &Wat
 }
 
 /// A worker syncs a queued DaemonSet; warnings it decided on are recorded at once.
-pub fn resync(engine: &mut crate::Engine, component: usize, ns: &str, name: &str) -> Vec<Write> {
-    engine.workloads.dequeue("DaemonSet", ns, name);
-    let now = engine.now;
-    let Some(c) = engine.components.get(component) else { return Vec::new() };
-    let writes = sync(&c.cache, &mut engine.workloads, ns, name, now);
-    for (ds, kind, reason, message) in std::mem::take(&mut engine.workloads.daemonsets.warnings) {
-        warn(engine, &ds, kind, reason, &message);
+pub(crate) fn resync(loops: &mut super::workloads::WorkloadControllers, cx: &mut super::workloads::Cx<'_>, sh: &mut super::manager::Shared, ns: &str, name: &str) -> Vec<Write> {
+    loops.workloads.dequeue("DaemonSet", ns, name);
+    let now = cx.now();
+    let writes = sync(cx.cache(), &mut loops.workloads, ns, name, now);
+    for (ds, kind, reason, message) in std::mem::take(&mut loops.workloads.daemonsets.warnings) {
+        let involved = crate::record::Involved { kind: "DaemonSet", api_version: "apps/v1", object: &ds, field_path: None };
+        let note = crate::record::Note { kind, reason, message: &message };
+        super::workloads::WorkloadControllers::workload_event(cx, sh, ACCOUNT, involved, note, SOURCE);
     }
     writes
-}
-
-fn warn(engine: &mut crate::Engine, ds: &Value, kind: &str, reason: &str, message: &str) {
-    use crate::record::{Involved, Note, Source};
-    let ns = ds["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
-    let involved = Involved { kind: "DaemonSet", api_version: "apps/v1", object: ds, field_path: None };
-    let note = Note { kind, reason, message };
-    let src = Source { component: SOURCE, host: None };
-    let now = engine.now;
-    let Some(write) = engine.controller_events().and_then(|r| r.record_about(involved, note, src, now)) else { return };
-    engine.sink_event(&write, |verb, name, body| controller_request(ACCOUNT, verb, "events", Some(&ns), name.unwrap_or_default(), body), |e, r| e.handle(r));
 }
 
 fn normal(ds: &Value, reason: &'static str, message: String) -> FollowUp {

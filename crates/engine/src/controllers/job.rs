@@ -36,7 +36,8 @@ use crate::apiserver::batch_validation::parse_intervals;
 use crate::apiserver::{Request, Verb};
 use crate::clock::Time;
 use crate::store::{EventType, ObjectKey, WatchEvent};
-use crate::{Engine, Task};
+use super::manager::Shared;
+use super::workloads::{Cx, Timer, WorkloadControllers};
 
 pub const SA: &str = "job-controller";
 pub const TTL_SA: &str = "ttl-after-finished-controller";
@@ -503,27 +504,24 @@ impl BatchState {
     }
 }
 
-impl Engine {
-    fn kcm(&self) -> Option<usize> {
-        self.components.iter().position(|c| c.id.name == "kube-controller-manager" && c.id.node.is_none()).filter(|&i| self.components[i].running)
-    }
-
+impl WorkloadControllers {
     /// `queue.AddAfter`: a key already due no later is left as it is.
-    pub(crate) fn batch_enqueue(&mut self, ctl: Ctl, key: String, delay_ms: u64) {
+    pub(crate) fn batch_enqueue(&mut self, cx: &mut Cx<'_>, ctl: Ctl, key: String, delay_ms: u64) {
         // The work queue hands a key over no sooner than the other controllers' (1 ms).
-        let at = self.now.plus_millis(delay_ms.max(1));
+        let at = cx.now().plus_millis(delay_ms.max(1));
         let slot = (ctl, key.clone());
         if self.batch.queue.get(&slot).is_some_and(|t| *t <= at) {
             return;
         }
         self.batch.queue.insert(slot, at);
-        self.schedule(at, Task::Batch(Box::new(BatchTask::Sync { ctl, key, at })));
+        cx.after(at, Timer::Batch(Box::new(BatchTask::Sync { ctl, key, at })));
     }
 
     /// A delivery to kube-controller-manager, through the batch controllers' event handlers.
-    pub(crate) fn batch_observe(&mut self, component: usize, event: &WatchEvent, old: Option<&Value>) {
+    pub(crate) fn batch_observe(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, event: &WatchEvent, old: Option<&Value>) {
         let obj = &*event.object;
-        let cache = &self.components[component].cache;
+        let now = cx.now();
+        let cache = cx.cache();
         let mut enqueue: Vec<(Ctl, String, u64)> = Vec::new();
         let mut orphans: Vec<Arc<Value>> = Vec::new();
         match (event.key.group.as_str(), event.key.resource.as_str()) {
@@ -532,7 +530,7 @@ impl Engine {
                     if has_finalizer(obj) && event.event_type != EventType::Deleted {
                         orphans.push(event.object.clone());
                     }
-                    return self.batch_orphans(orphans);
+                    return self.batch_orphans(cx, sh, orphans);
                 };
                 let ns = event.key.namespace.clone();
                 let job = get(cache, "batch", "jobs", &ns, s(&r["name"])).filter(|j| uid(j) == s(&r["uid"])).cloned();
@@ -540,7 +538,7 @@ impl Engine {
                     if has_finalizer(obj) && event.event_type != EventType::Deleted {
                         orphans.push(event.object.clone());
                     }
-                    return self.batch_orphans(orphans);
+                    return self.batch_orphans(cx, sh, orphans);
                 };
                 let key = key_of(&job);
                 let pod_uid = uid(obj).to_string();
@@ -561,7 +559,7 @@ impl Engine {
                                 if has_finalizer(obj) {
                                     orphans.push(event.object.clone());
                                 }
-                                return self.batch_orphans(orphans);
+                                return self.batch_orphans(cx, sh, orphans);
                             }
                             self.batch.deletion_observed(&key);
                         }
@@ -594,7 +592,7 @@ impl Engine {
                             && old.is_some_and(|o| o["spec"]["activeDeadlineSeconds"].as_i64() != Some(ads))
                         {
                             let due = start.millis() + ads.max(0) as u64 * 1000;
-                            enqueue.push((Ctl::Job, key.clone(), due.saturating_sub(self.now.millis())));
+                            enqueue.push((Ctl::Job, key.clone(), due.saturating_sub(now.millis())));
                         }
                     }
                     EventType::Deleted => enqueue.push((Ctl::Job, key.clone(), 0)),
@@ -623,10 +621,10 @@ impl Engine {
                 let key = key_of(obj);
                 let delay = match (event.event_type, old) {
                     (EventType::Modified, Some(o)) if o["spec"]["schedule"] != obj["spec"]["schedule"] || o["spec"]["timeZone"] != obj["spec"]["timeZone"] => {
-                        match super::cronjob::requeue_after_schedule_change(obj, self.now) {
+                        match super::cronjob::requeue_after_schedule_change(obj, now) {
                             Ok(d) => d,
                             Err(note) => {
-                                self.batch_event(Ctl::CronJob, note);
+                                self.batch_event(cx, Ctl::CronJob, note);
                                 return;
                             }
                         }
@@ -638,37 +636,37 @@ impl Engine {
             _ => {}
         }
         for (ctl, key, delay) in enqueue {
-            self.batch_enqueue(ctl, key, delay);
+            self.batch_enqueue(cx, ctl, key, delay);
         }
-        self.batch_orphans(orphans);
+        self.batch_orphans(cx, sh, orphans);
     }
 
     /// `syncOrphanPod`: the tracking finalizer comes off pods no running Job counts.
-    fn batch_orphans(&mut self, pods: Vec<Arc<Value>>) {
+    fn batch_orphans(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, pods: Vec<Arc<Value>>) {
         for p in pods {
             let key = format!("{}/{}", s(&p["metadata"]["namespace"]), s(&p["metadata"]["name"]));
             if let Some(out) = plain(remove_finalizer_request(&p)) {
-                self.batch_send(Ctl::Job, &key, out);
+                self.batch_send(cx, sh, Ctl::Job, &key, out);
             }
         }
     }
 
     /// A request leaves when the controller's client lets it; when that is.
-    pub(crate) fn batch_send(&mut self, ctl: Ctl, key: &str, out: Out) -> Time {
-        self.batch_send_at(ctl, key, out, self.now.plus_millis(1))
+    pub(crate) fn batch_send(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, ctl: Ctl, key: &str, out: Out) -> Time {
+        self.batch_send_at(cx, sh, ctl, key, out, cx.now().plus_millis(1))
     }
 
     /// `batch_send` of a request ready at `ready`.
-    pub(crate) fn batch_send_at(&mut self, ctl: Ctl, key: &str, out: Out, ready: Time) -> Time {
-        let at = self.client_reserve(ctl.service_account(), ready, 1);
-        self.schedule(at, Task::Batch(Box::new(BatchTask::Send { ctl, key: key.to_string(), request: Box::new(out.request), success: out.success, failure: out.failure, expected_create: out.expected_create, slow_start: out.slow_start })));
+    pub(crate) fn batch_send_at(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, ctl: Ctl, key: &str, out: Out, ready: Time) -> Time {
+        let at = sh.clients.reserve(ctl.service_account(), ready, 1);
+        cx.after(at, Timer::Batch(Box::new(BatchTask::Send { ctl, key: key.to_string(), request: Box::new(out.request), success: out.success, failure: out.failure, expected_create: out.expected_create, slow_start: out.slow_start })));
         at
     }
 
     /// `manageJob` lowers `active` by every create that failed or was skipped before the status
     /// is written: the status request of the sync's flush, corrected; false when that leaves the
     /// status as it was (upstream then has nothing to write).
-    pub(crate) fn job_status_after_lost_creates(&mut self, key: &str, out: &mut Out, lost: i64) -> bool {
+    pub(crate) fn job_status_after_lost_creates(&mut self, cx: &mut Cx<'_>, key: &str, out: &mut Out, lost: i64) -> bool {
         if out.request.subresource.as_deref() != Some("status") || out.request.resource.plural != "jobs" {
             return true;
         }
@@ -676,7 +674,7 @@ impl Engine {
         let active = body["status"]["active"].as_i64().unwrap_or(0);
         body["status"]["active"] = json!((active - lost).max(0));
         let (ns, name) = split_key(key);
-        let cached = self.kcm().and_then(|kcm| get(&self.components[kcm].cache, "batch", "jobs", ns, name).map(|j| j["status"].clone()));
+        let cached = cx.running().then(|| get(cx.cache(), "batch", "jobs", ns, name).map(|j| j["status"].clone())).flatten();
         // Compared as upstream compares the typed statuses: an `active: 0` the API server does
         // not store equals its absence.
         let mut as_stored = body.clone();
@@ -685,7 +683,7 @@ impl Engine {
     }
 
     /// An event through the controller's recorder (client-go's: spam filter, repeats counted).
-    pub(crate) fn batch_event(&mut self, ctl: Ctl, note: Note) {
+    pub(crate) fn batch_event(&mut self, cx: &mut Cx<'_>, ctl: Ctl, note: Note) {
         use crate::record::{Involved, Note as EventNote, Source};
         let source = match ctl {
             Ctl::Job => "job-controller",
@@ -697,8 +695,8 @@ impl Engine {
         let src = Source { component: source, host: None };
         let ns = s(&note.object["metadata"]["namespace"]).to_string();
         let sa = ctl.service_account();
-        let Some(write) = self.batch.recorder.record_about(involved, en, src, self.now) else { return };
-        self.sink_event(&write, |verb, name, body| super::controller_request(sa, verb, "events", Some(&ns), name.unwrap_or_default(), body), |e, r| e.handle(r));
+        let Some(write) = self.batch.recorder.record_about(involved, en, src, cx.now()) else { return };
+        crate::record::sink(&write, &|verb, name, body| super::controller_request(sa, verb, "events", Some(&ns), name.unwrap_or_default(), body), &mut |r| cx.request(r));
     }
 
     /// Remembers the resourceVersion a controller's status write produced.
@@ -710,36 +708,38 @@ impl Engine {
 
     /// Whether the informer's copy is older than the controller's own last write (then the
     /// sync is retried 5 ms later, as a conflict would be).
-    pub(crate) fn batch_stale(&mut self, ctl: Ctl, key: &str, cached: &Value) -> bool {
+    pub(crate) fn batch_stale(&mut self, cx: &mut Cx<'_>, ctl: Ctl, key: &str, cached: &Value) -> bool {
         let rv: u64 = cached["metadata"]["resourceVersion"].as_str().and_then(|v| v.parse().ok()).unwrap_or(0);
         if self.batch.written.get(&(ctl, key.to_string())).is_some_and(|w| rv < *w) {
-            self.batch_enqueue(ctl, key.to_string(), 5);
+            self.batch_enqueue(cx, ctl, key.to_string(), 5);
             return true;
         }
         false
     }
 
     /// A batch controller's task.
-    pub(crate) fn batch_task(&mut self, task: BatchTask) {
+    pub(crate) fn batch_task(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, task: BatchTask) {
         match task {
             BatchTask::Sync { ctl, key, at } => {
                 if self.batch.queue.get(&(ctl, key.clone())) != Some(&at) {
                     return;
                 }
                 self.batch.queue.remove(&(ctl, key.clone()));
-                let Some(kcm) = self.kcm() else { return };
+                if !cx.running() {
+                    return;
+                }
                 match ctl {
-                    Ctl::Job => self.sync_job(kcm, &key),
-                    Ctl::CronJob => self.sync_cronjob(kcm, &key),
-                    Ctl::Ttl => self.sync_ttl(kcm, &key),
+                    Ctl::Job => self.sync_job(cx, sh, &key),
+                    Ctl::CronJob => self.sync_cronjob(cx, &key),
+                    Ctl::Ttl => self.sync_ttl(cx, sh, &key),
                 }
             }
             BatchTask::Send { ctl, key, request, success, failure, expected_create, slow_start } => {
-                if self.kcm().is_none() {
+                if !cx.running() {
                     return;
                 }
                 let status_write = request.subresource.as_deref() == Some("status");
-                match self.handle(*request) {
+                match cx.request(*request) {
                     Ok(crate::Response::Object(created)) => {
                         if expected_create {
                             // A sync that created without error: `queue.Forget`.
@@ -750,7 +750,7 @@ impl Engine {
                         }
                         if let Some(mut note) = success {
                             note.message = note.message.replace("{}", s(&created["metadata"]["name"]));
-                            self.batch_event(ctl, note);
+                            self.batch_event(cx, ctl, note);
                         }
                     }
                     Ok(_) => {}
@@ -768,7 +768,7 @@ impl Engine {
                                     let n = self.batch.api_failures.entry(key.clone()).or_insert(0);
                                     let delay = API_BACKOFF_MS.saturating_mul(1u64.checked_shl(*n).unwrap_or(u64::MAX)).min(MAX_API_BACKOFF_MS);
                                     *n = n.saturating_add(1);
-                                    self.batch_enqueue(ctl, key.clone(), delay);
+                                    self.batch_enqueue(cx, ctl, key.clone(), delay);
                                 }
                             }
                             _ if expected_create => self.batch.creation_observed(&key),
@@ -776,12 +776,12 @@ impl Engine {
                         }
                         // `handleErr`: a conflicting write sends the key back to the queue.
                         if status.reason == crate::apiserver::status::Reason::Conflict {
-                            let delay = self.requeue_when(&format!("{ctl:?}/{key}"));
-                            self.batch_enqueue(ctl, key.clone(), delay);
+                            let delay = sh.requeue.when(&format!("{ctl:?}/{key}"));
+                            self.batch_enqueue(cx, ctl, key.clone(), delay);
                         }
                         if let Some(mut note) = failure {
                             note.message = note.message.replace("{}", &status.message);
-                            self.batch_event(ctl, note);
+                            self.batch_event(cx, ctl, note);
                         }
                     }
                 }
@@ -790,9 +790,9 @@ impl Engine {
     }
 
     /// `syncJob`.
-    fn sync_job(&mut self, kcm: usize, key: &str) {
+    fn sync_job(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, key: &str) {
         let (ns, name) = split_key(key);
-        let cache = &self.components[kcm].cache;
+        let cache = cx.cache();
         let Some(job_arc) = get(cache, "batch", "jobs", ns, name).cloned() else {
             self.batch.expectations.remove(key);
             self.batch.finalizers.remove(key);
@@ -803,36 +803,36 @@ impl Engine {
             self.batch.backoff.remove(key);
             return;
         }
-        if self.batch_stale(Ctl::Job, key, &job_arc) {
+        if self.batch_stale(cx, Ctl::Job, key, &job_arc) {
             return;
         }
         // The worker is still in the last sync's slow start: the key waits for it.
         if self.workloads.slow_starts.hold("Job", ns, name) {
             return;
         }
-        let cache = &self.components[kcm].cache;
+        let cache = cx.cache();
         let job_uid = uid(&job_arc).to_string();
         let pods: Vec<Arc<Value>> = list_ns(cache, "", "pods", ns).filter(|p| controller_of(p).is_some_and(|r| r["uid"] == job_uid.as_str())).cloned().collect();
-        let now = self.now;
+        let now = cx.now();
         let group = self.workloads.slow_starts.begin("Job", ns, name, super::slowstart::Expecting::Job);
         let outs = job_sync(&mut self.batch, key, &job_arc, &pods, now, group);
         let mut sends = Vec::new();
         for (delay, out) in outs {
             match out {
                 Step::Send(out) => sends.push(super::Held::Send { ctl: Ctl::Job, key: key.to_string(), out }),
-                Step::Requeue => self.batch_enqueue(Ctl::Job, key.to_string(), delay),
-                Step::Event(note) => self.batch_event(Ctl::Job, note),
+                Step::Requeue => self.batch_enqueue(cx, Ctl::Job, key.to_string(), delay),
+                Step::Event(note) => self.batch_event(cx, Ctl::Job, note),
             }
         }
         // In order, the creates in slow-start batches (`slowstart.rs`).
-        self.send_sync(kcm, sends);
+        self.send_sync(cx, sh, sends);
     }
 
     /// The TTL-after-finished controller: a finished Job goes `ttlSecondsAfterFinished` after
     /// it finished (`processJob`: deleted with foreground propagation).
-    fn sync_ttl(&mut self, kcm: usize, key: &str) {
+    fn sync_ttl(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, key: &str) {
         let (ns, name) = split_key(key);
-        let Some(job) = get(&self.components[kcm].cache, "batch", "jobs", ns, name).cloned() else { return };
+        let Some(job) = get(cx.cache(), "batch", "jobs", ns, name).cloned() else { return };
         if deleting(&job) || !is_finished(&job) {
             return;
         }
@@ -846,12 +846,12 @@ impl Engine {
             .and_then(|c| time_of(&c["lastTransitionTime"]));
         let Some(finish) = finish else { return };
         let expire = finish.millis() + ttl.max(0) as u64 * 1000;
-        if expire > self.now.millis() {
-            self.batch_enqueue(Ctl::Ttl, key.to_string(), expire - self.now.millis());
+        if expire > cx.now().millis() {
+            self.batch_enqueue(cx, Ctl::Ttl, key.to_string(), expire - cx.now().millis());
             return;
         }
         let Some(r) = super::controller_request(TTL_SA, Verb::Delete, "jobs", Some(ns), name, json!({"kind": "DeleteOptions", "apiVersion": "v1", "propagationPolicy": "Foreground", "preconditions": {"uid": uid(&job)}})) else { return };
-        self.batch_send(Ctl::Ttl, key, Out { request: r, success: None, failure: None, expected_create: false, slow_start: None });
+        self.batch_send(cx, sh, Ctl::Ttl, key, Out { request: r, success: None, failure: None, expected_create: false, slow_start: None });
     }
 }
 

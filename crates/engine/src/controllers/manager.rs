@@ -4,48 +4,57 @@
 //! `client.rs`) and event recorder; a restart loses everything they remember.
 //!
 //! Here it is one component, [`KubeControllerManager`], held in one `Slot` of the engine: the
-//! process-wide parts (the clients, the work queues' rate limiter, the workload controllers'
-//! event recorder) and every loop moved so far are its fields, and one `Component` impl hands
-//! each input to its loops, in the order the engine handed them out before. One type rather
-//! than a component per loop sharing a process object: the loops share one informer cache and
-//! the process's clients and queues, and a field borrow hands a loop exactly the shared part it
-//! uses (`&mut self.requeue` next to its own state), where separate components would need the
-//! shared object taken out of the engine as well. Each loop keeps its own module, its own
-//! memory type and its own timer type, and acts through `Cx::part`, a context that sets its
-//! own timers only, so a loop's module names neither `Engine` nor another loop.
+//! process-wide parts ([`Shared`]: the clients, the work queues' rate limiter, the workload
+//! controllers' event recorder) and every loop are its fields, and one `Component` impl hands
+//! each input to its loops, in the order upstream's informer handlers were registered here
+//! before the process was a component (the EndpointSlice controller first, then the workload
+//! and batch controllers, node lifecycle, taint eviction, the stateless reconcilers, node IPAM,
+//! the PersistentVolume controller, PodGC, the garbage collector, disruption, HPA). One type
+//! rather than a component per loop sharing a process object: the loops share one informer
+//! cache and the process's clients and queues, and a field borrow hands a loop exactly the
+//! shared part it uses (`&mut self.shared.requeue` next to its own state), where separate
+//! components would need the shared object taken out of the engine as well. Each loop keeps
+//! its own module, its own memory type and its own timer type, and acts through `Cx::part`, a
+//! context that sets its own timers only, so a loop's module names neither `Engine` nor
+//! another loop.
 //!
-//! Moved so far: the stateless reconcilers of each delivery (`reconcile` in `mod.rs`: service
-//! accounts, root CA publisher, namespace, volume protection, Endpoints, resource quota), PodGC
+//! The loops: the stateless reconcilers of each delivery (`reconcile` in `mod.rs`: service
+//! accounts, root CA publisher, namespace, volume protection, Endpoints, resource quota), the
+//! workload and batch controllers with the write and slow-start machinery they share
+//! (`workloads.rs`), the EndpointSlice controller (`endpointslice/`), the node lifecycle
+//! controller (`nodelifecycle/`), the taint eviction controller (`tainteviction.rs`), PodGC
 //! (`podgc.rs`), the garbage collector (`garbagecollector.rs`), the disruption controller
 //! (`disruption.rs`), node IPAM's range allocator (`nodeipam.rs`), the PersistentVolume
-//! controller's memory (`persistentvolume.rs`), the horizontal pod autoscaler controller
-//! (`hpa.rs`), the EndpointSlice controller (`endpointslice/`; it takes each delivery
-//! first, `observe_first`, as it did in the engine), the node lifecycle controller
-//! (`nodelifecycle/`) and the taint eviction controller (`tainteviction.rs`). A loop whose sync hands over writes has them leave through
-//! its client here (`send`); the engine's `controller_write` still sends them, as it sends the
-//! other loops' (what follows a write reaches those loops' memory). The loops still written as
-//! `impl Engine` blocks reach the process-wide parts through the engine's `kcm` slot
-//! (`Engine::client_reserve` and its neighbours in `mod.rs`), as a transition; their share of a
-//! delivery is handed out by the engine just before this component's (`on_watch`), and of a
-//! restart's list between `on_start`, `listed` and `cached`.
+//! controller's memory (`persistentvolume.rs`) and the horizontal pod autoscaler controller
+//! (`hpa.rs`). A loop whose sync hands over writes has them leave through its client here
+//! (`send`) and sent by the workload loop's `controller_write` (what follows a write reaches
+//! that loop's memory).
 
 use serde_json::Value;
 
-use super::{client, disruption, endpointslice, garbagecollector, hpa, nodeipam, nodelifecycle, persistentvolume, podgc, tainteviction, workqueue};
+use super::{client, disruption, endpointslice, garbagecollector, hpa, nodeipam, nodelifecycle, persistentvolume, podgc, tainteviction, workloads, workqueue};
 use crate::clock::Time;
 use crate::component::Component;
 use crate::components::Cache;
 use crate::store::WatchEvent;
 
-/// kube-controller-manager's memory: the process-wide parts, then each moved loop's.
+/// The parts of the process its loops share.
 #[derive(Debug, Clone, Default)]
-pub struct KubeControllerManager {
+pub(crate) struct Shared {
     /// Each controller's API client and its token bucket (`--kube-api-qps`/`--kube-api-burst`).
     pub(crate) clients: client::Clients,
     /// The controllers' work-queue rate limiter (`AddRateLimited` after a failed write).
     pub(crate) requeue: workqueue::RateLimiter,
     /// The workload controllers' event recorder.
     pub(crate) events: crate::record::Recorder,
+}
+
+/// kube-controller-manager's memory: the process-wide parts, then each loop's.
+#[derive(Debug, Clone, Default)]
+pub struct KubeControllerManager {
+    pub(crate) shared: Shared,
+    /// The workload and batch controllers, with the write and slow-start machinery they share.
+    workloads: workloads::WorkloadControllers,
     /// PodGC's quarantine and tally.
     podgc: podgc::PodGc,
     /// The garbage collector's graph and queues.
@@ -87,8 +96,9 @@ pub(crate) enum Timer {
     NodeLifecycle(Box<nodelifecycle::Work>),
     /// The taint eviction controller's queued work and timed workers.
     TaintEviction(Box<tainteviction::Work>),
-    /// A loop's write leaves its client (the engine sends it: `controller_write`).
-    Send(Box<super::Write>),
+    /// The workload and batch controllers' timers (a loop's write leaving its client among
+    /// them).
+    Workloads(workloads::Timer),
 }
 
 impl From<podgc::Pass> for Timer {
@@ -133,6 +143,12 @@ impl From<nodelifecycle::Work> for Timer {
     }
 }
 
+impl From<workloads::Timer> for Timer {
+    fn from(timer: workloads::Timer) -> Timer {
+        Timer::Workloads(timer)
+    }
+}
+
 impl From<tainteviction::Work> for Timer {
     fn from(work: tainteviction::Work) -> Timer {
         Timer::TaintEviction(Box::new(work))
@@ -165,6 +181,8 @@ impl Component for KubeControllerManager {
     /// A delivery of the shared informer, to the moved loops (the others had it just before,
     /// from the engine).
     fn on_watch(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
+        cx.part(|cx| self.endpointslices.observe(cx, event, old));
+        cx.part(|cx| self.workloads.observe(cx, &mut self.shared, event, old));
         cx.part(|cx| self.node_lifecycle.observe(cx, event, old));
         cx.part(|cx| self.taint_eviction.observe(cx, event, old));
         let mut writes = super::reconcile(cx.cache(), event, cx.now());
@@ -184,9 +202,10 @@ impl Component for KubeControllerManager {
         match timer {
             Timer::PodGc => cx.part(|cx| self.podgc.on_timer(cx, podgc::Pass)),
             Timer::Gc(item) => cx.part(|cx| self.gc.on_timer(cx, *item)),
-            Timer::Pdb(sync) => cx.part(|cx| self.pdb.on_timer(cx, &mut self.requeue, sync)),
+            Timer::Pdb(sync) => cx.part(|cx| self.pdb.on_timer(cx, &mut self.shared.requeue, sync)),
             Timer::Hpa(sync) => cx.part(|cx| self.hpa.on_timer(cx, sync)),
-            Timer::EndpointSlice(timer) => cx.part(|cx| self.endpointslices.on_timer(cx, &mut self.clients, timer)),
+            Timer::EndpointSlice(timer) => cx.part(|cx| self.endpointslices.on_timer(cx, &mut self.shared.clients, timer)),
+            Timer::Workloads(timer) => cx.part(|cx| self.workloads.on_timer(cx, &mut self.shared, timer)),
             Timer::NodeLifecycle(work) => cx.part(|cx| self.node_lifecycle.on_timer(cx, *work)),
             Timer::TaintEviction(work) => cx.part(|cx| self.taint_eviction.on_timer(cx, *work)),
             Timer::PvResync => {
@@ -204,8 +223,6 @@ impl Component for KubeControllerManager {
                 }
                 cx.part(|cx| self.node_ipam.cidr_not_available(cx));
             }
-            // The engine sends it (`Engine::run_task`).
-            Timer::Send(_) => {}
         }
     }
 
@@ -214,8 +231,9 @@ impl Component for KubeControllerManager {
     /// empty queues; its informers have listed (the loops' share of the list is `listed` and
     /// `cached`).
     fn on_start(&mut self, cx: &mut Cx<'_>) {
-        self.clients.reset();
-        self.requeue.reset();
+        self.shared.clients.reset();
+        self.shared.requeue.reset();
+        self.workloads.reset();
         self.endpointslices.reset();
         self.node_lifecycle.reset(cx.now());
         self.taint_eviction.reset();
@@ -233,7 +251,7 @@ impl Component for KubeControllerManager {
         match timer {
             Timer::PodGc => self.podgc.steady_until(running, cache, &podgc::Pass),
             // The resync's answer needs the clock: `pv_resync_steady`.
-            Timer::Gc(_) | Timer::Pdb(_) | Timer::Hpa(_) | Timer::PvResync | Timer::Ipam(_) | Timer::EndpointSlice(_) | Timer::NodeLifecycle(_) | Timer::TaintEviction(_) | Timer::Send(_) => None,
+            Timer::Gc(_) | Timer::Pdb(_) | Timer::Hpa(_) | Timer::PvResync | Timer::Ipam(_) | Timer::EndpointSlice(_) | Timer::NodeLifecycle(_) | Timer::TaintEviction(_) | Timer::Workloads(_) => None,
         }
     }
 }
@@ -243,20 +261,16 @@ impl KubeControllerManager {
     /// hand-off.
     fn send(&mut self, cx: &mut Cx<'_>, w: super::Write) {
         let ready = cx.now().plus_millis(crate::CONTROLLER_QUEUE_DELAY_MS);
-        let at = self.clients.reserve(w.controller, ready, 1 + w.then.len() as u64);
-        cx.after(at, Timer::Send(Box::new(w)));
+        let at = self.shared.clients.reserve(w.controller, ready, 1 + w.then.len() as u64);
+        cx.after(at, Timer::Workloads(workloads::Timer::Write(Box::new(w))));
     }
 
-    /// A delivery (or, on a restart, an object of the fresh list) to the loops that take it
-    /// before the ones still in the engine: the EndpointSlice controller's handlers.
-    pub(crate) fn observe_first(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
-        cx.part(|cx| self.endpointslices.observe(cx, event, old));
-    }
-
-    /// One object of a restarted process's fresh list, as an Add notification, after the
-    /// loops still in the engine had it (`Engine::start_component`): the stateless
-    /// reconcilers and node IPAM.
+    /// One object of a restarted process's fresh list, as an Add notification
+    /// (`Engine::start_component`), to the loops whose handlers take the list: all but the
+    /// ones `cached` builds afresh once the whole list is in.
     pub(crate) fn listed(&mut self, cx: &mut Cx<'_>, event: &WatchEvent) {
+        cx.part(|cx| self.endpointslices.observe(cx, event, None));
+        cx.part(|cx| self.workloads.observe(cx, &mut self.shared, event, None));
         cx.part(|cx| self.node_lifecycle.observe(cx, event, None));
         cx.part(|cx| self.taint_eviction.observe(cx, event, None));
         let mut writes = super::reconcile(cx.cache(), event, cx.now());
@@ -296,7 +310,7 @@ impl KubeControllerManager {
 
     /// The start-up's events expired: the recorders forget them.
     pub(crate) fn forget_events(&mut self) {
-        self.events = Default::default();
+        self.shared.events = Default::default();
         self.pv.forget_events();
     }
 

@@ -29,6 +29,7 @@ pub mod statefulset;
 pub mod tainteviction;
 pub mod volume_protection;
 pub mod workqueue;
+mod workloads;
 mod write;
 pub mod root_ca_publisher;
 mod serviceaccounts;
@@ -243,47 +244,6 @@ fn namespace_active(cache: &crate::components::Cache, ns: &str) -> bool {
 
 fn exists(cache: &crate::components::Cache, resource: &str, ns: &str, name: &str) -> bool {
     cache.keys().any(|k| k.resource == resource && k.namespace == ns && k.name == name)
-}
-
-/// kube-controller-manager's process-wide parts (`manager.rs`), for the loops still written as
-/// `impl Engine` blocks (a transition, until they move into the process). The process's state is
-/// out of the engine only while it runs, and then none of these loops is asked.
-impl crate::Engine {
-    /// When `requests` requests of `controller`, ready at `at`, leave its client.
-    pub(crate) fn client_reserve(&mut self, controller: &'static str, at: crate::clock::Time, requests: u64) -> crate::clock::Time {
-        self.kcm.get_mut().map_or(at, |k| k.clients.reserve(controller, at, requests))
-    }
-
-    /// The work-queue rate limiter's `When` for `key`.
-    pub(crate) fn requeue_when(&mut self, key: &str) -> u64 {
-        self.kcm.get_mut().map_or(0, |k| k.requeue.when(key))
-    }
-
-    /// The work-queue rate limiter's `Forget` for `key`.
-    pub(crate) fn requeue_forget(&mut self, key: &str) {
-        if let Some(k) = self.kcm.get_mut() {
-            k.requeue.forget(key);
-        }
-    }
-
-    /// The workload controllers' event recorder.
-    pub(crate) fn controller_events(&mut self) -> Option<&mut crate::record::Recorder> {
-        self.kcm.get_mut().map(|k| &mut k.events)
-    }
-}
-
-impl crate::Engine {
-    /// Sends an event write through a component's client as client-go's event sink does:
-    /// `build` makes the request with the client's credentials, `send` sends it. A repeat's
-    /// PATCH answered 404 is followed by a Create of the whole event.
-    pub(crate) fn sink_event(
-        &mut self,
-        write: &crate::record::Write,
-        build: impl Fn(crate::apiserver::Verb, Option<&str>, Value) -> Option<crate::apiserver::Request>,
-        mut send: impl FnMut(&mut crate::Engine, crate::apiserver::Request) -> Result<crate::Response, crate::Status>,
-    ) {
-        crate::record::sink(write, &build, &mut |r| send(self, r));
-    }
 }
 
 #[cfg(test)]

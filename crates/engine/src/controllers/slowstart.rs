@@ -28,7 +28,8 @@ use serde_json::Value;
 
 use super::Write;
 use super::job::{Ctl, Out};
-use crate::Task;
+use super::manager::Shared;
+use super::workloads::{Cx, Timer, WorkloadControllers};
 use crate::apiserver::Verb;
 use crate::clock::Time;
 
@@ -68,7 +69,7 @@ pub(crate) enum Expecting {
 /// One step of a sync, waiting for its turn.
 #[derive(Debug, Clone)]
 pub(crate) enum Held {
-    Write { component: usize, write: Box<Write> },
+    Write(Box<Write>),
     /// A Job controller request (`job.rs`).
     Send { ctl: Ctl, key: String, out: Box<Out> },
     /// A Parallel StatefulSet sync's next batches, built when they are due.
@@ -78,7 +79,7 @@ pub(crate) enum Held {
 impl Held {
     fn slow_start(&self) -> Option<SlowStart> {
         match self {
-            Held::Write { write, .. } => write.slow_start,
+            Held::Write(write) => write.slow_start,
             Held::Send { out, .. } => out.slow_start,
             Held::Resume(r) => Some(r.slow_start()),
         }
@@ -86,7 +87,7 @@ impl Held {
 
     fn creates_pod(&self) -> bool {
         let r = match self {
-            Held::Write { write, .. } => &write.request,
+            Held::Write(write) => &write.request,
             Held::Send { out, .. } => &out.request,
             Held::Resume(_) => return false,
         };
@@ -100,8 +101,6 @@ struct Group {
     /// The work-queue key of the sync (kind, namespace, name).
     slot: (&'static str, String, String),
     expecting: Expecting,
-    /// kube-controller-manager.
-    component: usize,
     /// The batch released last (none yet when `started` is false) and the first with an error.
     started: bool,
     released: u32,
@@ -131,7 +130,7 @@ impl SlowStarts {
     pub(crate) fn begin(&mut self, kind: &'static str, ns: &str, name: &str, expecting: Expecting) -> u64 {
         self.next += 1;
         let slot = (kind, ns.to_string(), name.to_string());
-        self.groups.insert(self.next, Group { slot, expecting, component: 0, started: false, released: 0, failed: None, error: None, error_reported: false, lost: 0, queue: VecDeque::new(), deferred: false, sent: false });
+        self.groups.insert(self.next, Group { slot, expecting, started: false, released: 0, failed: None, error: None, error_reported: false, lost: 0, queue: VecDeque::new(), deferred: false, sent: false });
         self.next
     }
 
@@ -152,9 +151,9 @@ impl SlowStarts {
     }
 }
 
-impl crate::Engine {
+impl WorkloadControllers {
     /// Sends a sync's writes in order: through their slow-start group when they have one.
-    pub(crate) fn send_sync(&mut self, component: usize, items: Vec<Held>) {
+    pub(crate) fn send_sync(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, items: Vec<Held>) {
         let group = items.iter().find_map(Held::slow_start).map(|ss| ss.group);
         if let Some(grp) = group.and_then(|g| self.workloads.slow_starts.groups.get_mut(&g)) {
             grp.sent = true;
@@ -163,22 +162,23 @@ impl crate::Engine {
         self.workloads.slow_starts.groups.retain(|_, grp| grp.sent);
         let Some(g) = group.filter(|g| self.workloads.slow_starts.groups.contains_key(g)) else {
             for item in items {
-                self.schedule_held(item, None, false);
+                self.schedule_held(cx, sh, item, None, false);
             }
             return;
         };
         if let Some(grp) = self.workloads.slow_starts.groups.get_mut(&g) {
-            grp.component = component;
             grp.queue.extend(items);
         }
-        self.slow_start_pump(g, false);
+        self.slow_start_pump(cx, sh, g, false);
     }
 
     /// Releases what is due of a group: everything up to the next batch whose turn has not come.
     /// `continuing`: the worker goes on at once after a batch returned (no work-queue hand-over).
-    pub(crate) fn slow_start_pump(&mut self, g: u64, continuing: bool) {
-        let Some(component) = self.workloads.slow_starts.groups.get(&g).map(|grp| grp.component) else { return };
-        if !self.components.get(component).is_some_and(|c| c.running) {
+    pub(crate) fn slow_start_pump(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, g: u64, continuing: bool) {
+        if !self.workloads.slow_starts.groups.contains_key(&g) {
+            return;
+        }
+        if !cx.running() {
             self.workloads.slow_starts.groups.remove(&g);
             return;
         }
@@ -210,17 +210,17 @@ impl crate::Engine {
                 grp.started = true;
             }
             let mut item = item;
-            if let (Some(error), "ReplicaSet" | "ReplicationController", Held::Write { write, .. }) = (&grp.error, grp.slot.0, &mut item)
+            if let (Some(error), "ReplicaSet" | "ReplicationController", Held::Write(write)) = (&grp.error, grp.slot.0, &mut item)
                 && write.request.subresource.as_deref() == Some("status")
                 && let Some(body) = write.request.body.as_mut()
             {
-                add_replica_failure(&mut body["status"], error, self.now);
+                add_replica_failure(&mut body["status"], error, cx.now());
                 grp.error_reported = true;
             }
             match item {
                 Held::Resume(r) => {
                     let failed = grp.failed.is_some();
-                    let more = super::statefulset::resume(self, component, g, *r, failed);
+                    let more = super::statefulset::resume(cx, *r, failed);
                     if let Some(grp) = self.workloads.slow_starts.groups.get_mut(&g) {
                         for m in more.into_iter().rev() {
                             grp.queue.push_front(m);
@@ -229,7 +229,7 @@ impl crate::Engine {
                 }
                 item => {
                     let lost = grp.lost;
-                    let at = self.schedule_held(item, Some(lost), continuing);
+                    let at = self.schedule_held(cx, sh, item, Some(lost), continuing);
                     if let Some(at) = at {
                         last = Some(last.map_or(at, |t| t.max(at)));
                         if member.is_some() {
@@ -242,56 +242,56 @@ impl crate::Engine {
         // Next: when the batch in flight has gone, or — the queue empty — when the sync's last
         // request has (the key stays held until then).
         match in_flight.or(last) {
-            Some(at) => self.schedule(at, Task::SlowStart { group: g }),
-            None => self.slow_start_done(g),
+            Some(at) => cx.after(at, Timer::SlowStart(g)),
+            None => self.slow_start_done(cx, sh, g),
         }
     }
 
     /// A group with nothing left: forgotten, and the key synced if that was asked for meanwhile.
-    fn slow_start_done(&mut self, g: u64) {
+    fn slow_start_done(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, g: u64) {
         let Some(grp) = self.workloads.slow_starts.groups.remove(&g) else { return };
         // A ReplicaSet sync whose status was unchanged still reports its create error.
         if let (Some(error), "ReplicaSet" | "ReplicationController", false) = (&grp.error, grp.slot.0, grp.error_reported)
-            && let Some(w) = self.replica_failure_status(grp.component, grp.slot.0, &grp.slot.1, &grp.slot.2, error)
+            && let Some(w) = replica_failure_status(cx, grp.slot.0, &grp.slot.1, &grp.slot.2, error)
         {
-            let at = self.client_reserve(w.controller, self.now, 1);
-            self.schedule(at, Task::Write { component: grp.component, write: Box::new(w) });
+            let at = sh.clients.reserve(w.controller, cx.now(), 1);
+            cx.after(at, Timer::Write(Box::new(w)));
         }
         if !grp.deferred {
             return;
         }
         let (kind, ns, name) = grp.slot;
         if kind == "Job" {
-            self.batch_enqueue(Ctl::Job, format!("{ns}/{name}"), 0);
+            self.batch_enqueue(cx, Ctl::Job, format!("{ns}/{name}"), 0);
         } else {
             self.workloads.enqueue(kind, &ns, &name);
-            self.schedule_workload_syncs(0);
+            self.schedule_workload_syncs(cx, 0);
         }
     }
 
     /// Hands one step to its controller's client; when it leaves.
-    fn schedule_held(&mut self, item: Held, lost: Option<i64>, continuing: bool) -> Option<Time> {
-        let ready = if continuing { self.now } else { self.now.plus_millis(crate::CONTROLLER_QUEUE_DELAY_MS) };
+    fn schedule_held(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, item: Held, lost: Option<i64>, continuing: bool) -> Option<Time> {
+        let ready = if continuing { cx.now() } else { cx.now().plus_millis(crate::CONTROLLER_QUEUE_DELAY_MS) };
         match item {
-            Held::Write { component, write } => {
+            Held::Write(write) => {
                 let slot = write.requeue.as_ref().map(|r| (r.kind, r.namespace.clone(), r.name.clone()));
-                let at = self.client_reserve(write.controller, ready, 1 + write.then.len() as u64);
-                self.schedule(at, Task::Write { component, write });
+                let at = sh.clients.reserve(write.controller, ready, 1 + write.then.len() as u64);
+                cx.after(at, Timer::Write(write));
                 if let Some(slot) = slot
-                    && at > self.now.plus_millis(crate::CONTROLLER_QUEUE_DELAY_MS)
+                    && at > cx.now().plus_millis(crate::CONTROLLER_QUEUE_DELAY_MS)
                 {
-                    let busy = self.workload_busy.entry(slot).or_insert(at);
+                    let busy = self.busy.entry(slot).or_insert(at);
                     *busy = (*busy).max(at);
                 }
                 Some(at)
             }
             Held::Send { ctl, key, mut out } => {
                 if let Some(lost) = lost.filter(|l| *l > 0)
-                    && !self.job_status_after_lost_creates(&key, &mut out, lost)
+                    && !self.job_status_after_lost_creates(cx, &key, &mut out, lost)
                 {
                     return None;
                 }
-                Some(self.batch_send_at(ctl, &key, *out, ready))
+                Some(self.batch_send_at(cx, sh, ctl, &key, *out, ready))
             }
             Held::Resume(_) => None,
         }
@@ -314,25 +314,6 @@ impl crate::Engine {
         first
     }
 
-    /// The ReplicaSet's status from the informer cache with the sync's create error, unless it
-    /// already has a ReplicaFailure condition.
-    fn replica_failure_status(&self, component: usize, kind: &str, ns: &str, name: &str, error: &str) -> Option<Write> {
-        let cache = &self.components.get(component)?.cache;
-        let flavor = super::replicaset::Flavor::of_kind(kind)?;
-        let rs = super::of(cache, flavor.group, flavor.plural, ns).find(|rs| rs["metadata"]["name"] == name)?;
-        let mut status = rs["status"].clone();
-        if !add_replica_failure(&mut status, error, self.now) {
-            return None;
-        }
-        let mut body = rs.clone();
-        body["status"] = status;
-        let mut req = super::controller_request(flavor.account, Verb::Update, flavor.plural, Some(ns), name, body)?;
-        req.subresource = Some("status".into());
-        let mut w = Write::now(flavor.account, req);
-        w.status_retry = super::StatusRetry::Get(1);
-        Some(w)
-    }
-
     /// A create that will not be observed: `CreationObserved` on its controller's expectations.
     fn slow_start_lost(&mut self, g: u64) {
         let Some(grp) = self.workloads.slow_starts.groups.get_mut(&g) else { return };
@@ -345,6 +326,25 @@ impl crate::Engine {
             Expecting::Nothing => {}
         }
     }
+}
+
+/// The ReplicaSet's status from the informer cache with the sync's create error, unless it
+/// already has a ReplicaFailure condition.
+fn replica_failure_status(cx: &Cx<'_>, kind: &str, ns: &str, name: &str, error: &str) -> Option<Write> {
+let cache = cx.cache();
+    let flavor = super::replicaset::Flavor::of_kind(kind)?;
+    let rs = super::of(cache, flavor.group, flavor.plural, ns).find(|rs| rs["metadata"]["name"] == name)?;
+    let mut status = rs["status"].clone();
+    if !add_replica_failure(&mut status, error, cx.now()) {
+        return None;
+    }
+    let mut body = rs.clone();
+    body["status"] = status;
+    let mut req = super::controller_request(flavor.account, Verb::Update, flavor.plural, Some(ns), name, body)?;
+    req.subresource = Some("status".into());
+    let mut w = Write::now(flavor.account, req);
+    w.status_retry = super::StatusRetry::Get(1);
+    Some(w)
 }
 
 /// `calculateStatus`' ReplicaFailure: a sync whose creates failed sets it (reason

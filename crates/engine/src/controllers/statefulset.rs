@@ -788,10 +788,9 @@ fn ordered(cache: &Cache, r: &Resume, now: Time) -> Vec<Write> {
 }
 
 /// A Parallel sync's next batches, when the batch before has gone (`slowstart.rs`).
-pub(crate) fn resume(engine: &mut crate::Engine, component: usize, _group: u64, r: Resume, failed: bool) -> Vec<super::Held> {
-    let Some(c) = engine.components.get(component) else { return Vec::new() };
+pub(crate) fn resume(cx: &super::workloads::Cx<'_>, r: Resume, failed: bool) -> Vec<super::Held> {
     let (ns, set_name) = (ns_of(&r.set), name(&r.set).to_string());
-    let (writes, more) = r.run(&c.cache, engine.now, failed);
+    let (writes, more) = r.run(cx.cache(), cx.now(), failed);
     let mut items: Vec<super::Held> = writes
         .into_iter()
         .map(|w| {
@@ -799,7 +798,7 @@ pub(crate) fn resume(engine: &mut crate::Engine, component: usize, _group: u64, 
             if w.request.subresource.as_deref() == Some("status") {
                 w.status_retry = super::StatusRetry::Cache(4);
             }
-            super::Held::Write { component, write: Box::new(w) }
+            super::Held::Write(Box::new(w))
         })
         .collect();
     items.extend(more.map(|r| super::Held::Resume(Box::new(r))));

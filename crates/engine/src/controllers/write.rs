@@ -13,7 +13,9 @@ use serde_json::Value;
 
 use super::{FollowUp, Requeue, StatusRetry, Write};
 use crate::apiserver::{Request, Verb};
-use crate::{Engine, Response, Task};
+use super::manager::Shared;
+use super::workloads::{Cx, Timer, WorkloadControllers};
+use crate::Response;
 
 /// `retry.DefaultRetry`'s step.
 const CACHE_RETRY_MS: u64 = 10;
@@ -27,10 +29,10 @@ fn target(r: &Request) -> String {
     format!("{}/{}/{}/{}", r.resource.group, r.resource.plural, r.namespace.as_deref().unwrap_or(""), r.name.as_deref().unwrap_or(""))
 }
 
-impl Engine {
+impl WorkloadControllers {
     /// A controller sends its write (if it still runs), then what follows a success.
-    pub(crate) fn controller_write(&mut self, component: usize, w: Write) {
-        if !self.components.get(component).is_some_and(|c| c.running) {
+    pub(crate) fn controller_write(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, w: Write) {
+        if !cx.running() {
             return;
         }
         let Write { request, then, stop_on_error, follow, requeue, status_retry, reread, slow_start, on_error, .. } = w;
@@ -45,7 +47,7 @@ impl Engine {
             }
             if reread && i == 0 {
                 // A retry of the StatefulSet status updater: the cached object, our status.
-                let cached = self.components[component].cache.iter().find(|(k, _)| format!("{}/{}/{}/{}", k.group, k.resource, k.namespace, k.name) == target(&r)).map(|(_, v)| (**v).clone());
+                let cached = cx.cache().iter().find(|(k, _)| format!("{}/{}/{}/{}", k.group, k.resource, k.namespace, k.name) == target(&r)).map(|(_, v)| (**v).clone());
                 let (Some(mut fresh), Some(body)) = (cached, r.body.as_ref()) else { return };
                 fresh["status"] = body["status"].clone();
                 r.body = Some(fresh);
@@ -55,7 +57,7 @@ impl Engine {
             {
                 body["metadata"]["resourceVersion"] = rv;
             }
-            let mut result = self.handle(r.clone());
+            let mut result = cx.request(r.clone());
             if conflict(&result) && r.subresource.as_deref() == Some("status") {
                 match status_retry {
                     StatusRetry::Get(times) => {
@@ -64,10 +66,10 @@ impl Engine {
                             get.verb = Verb::Get;
                             get.subresource = None;
                             get.body = None;
-                            let Ok(Response::Object(mut fresh)) = self.handle(get) else { break };
+                            let Ok(Response::Object(mut fresh)) = cx.request(get) else { break };
                             fresh["status"] = r.body.as_ref().map(|b| b["status"].clone()).unwrap_or(Value::Null);
                             r.body = Some(fresh);
-                            result = self.handle(r.clone());
+                            result = cx.request(r.clone());
                             if !conflict(&result) {
                                 break;
                             }
@@ -78,7 +80,7 @@ impl Engine {
                         again.requeue = requeue.clone();
                         again.status_retry = StatusRetry::Cache(left - 1);
                         again.reread = true;
-                        self.schedule(self.now.plus_millis(CACHE_RETRY_MS), Task::Write { component, write: Box::new(again) });
+                        cx.after(cx.now().plus_millis(CACHE_RETRY_MS), Timer::Write(Box::new(again)));
                         pending = true;
                     }
                     _ => {}
@@ -99,10 +101,10 @@ impl Engine {
         if let Some(key) = requeue
             && !pending
         {
-            self.requeue_after_write(key, failed);
+            self.requeue_after_write(cx, sh, key, failed);
         }
         match (first, follow) {
-            (Some(Ok(Response::Object(object))), Some(follow)) => self.follow_up(follow, &object),
+            (Some(Ok(Response::Object(object))), Some(follow)) => self.follow_up(cx, sh, follow, &object),
             (Some(Err(status)), Some(FollowUp::Event { account, source, kind, api_version, involved, .. })) => {
                 let Some(on_error) = on_error else { return };
                 if on_error.quiet_when_terminating && super::namespace_terminating(&status) {
@@ -116,7 +118,7 @@ impl Engine {
                     return;
                 }
                 let message = on_error.message.replace("{}", &status.message);
-                self.failed_write(account, source, kind, api_version, &involved, on_error.reason, &message);
+                self.failed_write(cx, sh, account, source, kind, api_version, &involved, on_error.reason, &message);
             }
             _ => {}
         }
@@ -126,28 +128,28 @@ impl Engine {
     /// went back to the queue rate-limited above; the expectation was lowered with the
     /// slow-start group's bookkeeping).
     #[allow(clippy::too_many_arguments)]
-    fn failed_write(&mut self, account: &'static str, source: &'static str, kind: &'static str, api_version: &'static str, involved: &Value, reason: &str, message: &str) {
+    fn failed_write(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, account: &'static str, source: &'static str, kind: &'static str, api_version: &'static str, involved: &Value, reason: &str, message: &str) {
         use crate::record::{Involved, Note, Source};
         let ns = involved["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
         let note = Note { kind: "Warning", reason, message };
         let inv = Involved { kind, api_version, object: involved, field_path: None };
         let src = Source { component: source, host: None };
-        let now = self.now;
-        let Some(write) = self.controller_events().and_then(|r| r.record_about(inv, note, src, now)) else { return };
-        self.sink_event(&write, |verb, name, body| super::controller_request(account, verb, "events", Some(&ns), name.unwrap_or_default(), body), |e, r| e.handle(r));
+        let now = cx.now();
+        let Some(write) = sh.events.record_about(inv, note, src, now) else { return };
+        crate::record::sink(&write, &|verb, name, body| super::controller_request(account, verb, "events", Some(&ns), name.unwrap_or_default(), body), &mut |r| cx.request(r));
     }
 
     /// `handleErr`: a failed sync goes back to its queue after the rate limiter's delay; a
     /// clean one is forgotten.
-    fn requeue_after_write(&mut self, key: Requeue, failed: bool) {
+    fn requeue_after_write(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, key: Requeue, failed: bool) {
         let id = format!("{}/{}/{}", key.kind, key.namespace, key.name);
         if !failed {
-            self.requeue_forget(&id);
+            sh.requeue.forget(&id);
             return;
         }
-        let at = self.now.plus_millis(self.requeue_when(&id));
+        let at = cx.now().plus_millis(sh.requeue.when(&id));
         // `AddAfter`: when the delay is up the key joins its queue, where it coalesces with a
         // sync already waiting.
-        self.schedule(at, Task::WorkloadRequeue { kind: key.kind, namespace: key.namespace, name: key.name });
+        cx.after(at, Timer::Requeue { kind: key.kind, namespace: key.namespace, name: key.name });
     }
 }

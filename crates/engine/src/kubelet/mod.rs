@@ -374,6 +374,18 @@ pub(crate) fn format_pod(pod: &Value) -> String {
 pub use crate::gostrings::go_duration;
 
 impl Engine {
+    /// Sends an event write through a component's client as client-go's event sink does:
+    /// `build` makes the request with the client's credentials, `send` sends it. A repeat's
+    /// PATCH answered 404 is followed by a Create of the whole event.
+    pub(crate) fn sink_event(
+        &mut self,
+        write: &crate::record::Write,
+        build: impl Fn(crate::apiserver::Verb, Option<&str>, Value) -> Option<crate::apiserver::Request>,
+        mut send: impl FnMut(&mut crate::Engine, crate::apiserver::Request) -> Result<crate::Response, crate::Status>,
+    ) {
+        crate::record::sink(write, &build, &mut |r| send(self, r));
+    }
+
     /// The node's machinery, created when first needed from the Node object.
     pub(crate) fn machine(&mut self, node: &str) -> Option<&mut NodeMachine> {
         if !self.machines.contains_key(node) {
