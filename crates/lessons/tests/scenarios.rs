@@ -23,7 +23,7 @@ const STORY_ACTIONS: &[&str] = &["kubelet.kill", "signal", "shim", "image.pull"]
 
 /// Stories whose transcript would be thousands of lines (a line per pod): no golden; their
 /// own tests check the outcome (`crates/player/tests/scenarios.rs`).
-const TOO_LONG_FOR_A_GOLDEN: &[&str] = &["thousand-pods"];
+const TOO_LONG_FOR_A_GOLDEN: &[&str] = &["thousand-pods", "zone-spread"];
 
 fn golden_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")

@@ -355,7 +355,9 @@ fn api_call(r: &Reaction, events: &[TraceEvent], actor: String, object: String, 
 fn scheduling_cycle(events: &[TraceEvent], pod: String) -> Message {
     let filter = first(events, Action::SchedulerFilter);
     let feasible = filter.and_then(|e| e.params.get("feasible")?.as_u64()).unwrap_or(0);
-    let evaluated = filter.and_then(|e| e.params.get("nodes")?.as_array().map(Vec::len)).unwrap_or(0);
+    // The count, not the node table's rows: the table stops at its first hundred nodes.
+    let evaluated = filter.and_then(|e| e.params.get("evaluated")?.as_u64()).unwrap_or(0);
+    let not_evaluated = filter.and_then(|e| e.params.get("notEvaluatedCount")?.as_u64()).unwrap_or(0);
     // With one feasible node the scheduler skips scoring and selection (as upstream does);
     // the node it reserves and binds is the answer then.
     let chosen = [Action::SchedulerSelectHost, Action::SchedulerReserve, Action::SchedulerBind].into_iter().find_map(|a| first(events, a).filter(|e| !param_text(e, "node").is_empty()));
@@ -365,6 +367,9 @@ fn scheduling_cycle(events: &[TraceEvent], pod: String) -> Message {
             .text("node", param_text(select, "node"))
             .number("feasible", feasible as f64)
             .number("evaluated", evaluated as f64)
+            .number("notEvaluated", not_evaluated as f64)
+            // One feasible node is chosen without scoring (`schedulePod`), as upstream does.
+            .text("hasScore", if feasible > 1 { "yes" } else { "no" })
             .text("score", param_text(select, "score"));
     }
     let message = events

@@ -410,3 +410,42 @@ fn the_scene_draws_the_pods_of_the_first_nodes_and_counts_the_rest() {
         assert_eq!(node.pods.len(), drawn, "{}: {node:?}", node.name);
     }
 }
+
+/// A scheduling cycle's explanation says how many nodes it looked at: all of them in a small
+/// cluster (and whether it scored), and, once the cluster has 100 nodes or more, that it
+/// stopped when enough fit (`numFeasibleNodesToFind`) — with the count, not the node table's
+/// first hundred rows.
+#[test]
+fn a_scheduling_cycle_says_how_many_nodes_it_looked_at() {
+    let cycle = |p: &Player, pod: &str| {
+        let r = p.reactions().iter().find(|r| {
+            let m = explain_reaction(p, r);
+            m.id == "explain-schedule-ok" && m.args.iter().any(|(k, v)| k == "pod" && matches!(v, podlife_protocol::text::Arg::Text(t) if t.contains(pod)))
+        });
+        explain_reaction(p, r.unwrap_or_else(|| panic!("no scheduling cycle for {pod}")))
+    };
+    let mut small = applied();
+    small.seek(usize::MAX);
+    let m = cycle(&small, "nginx");
+    let text = Localizer::new(Lang::En).message(&m);
+    assert!(text.contains("(2 of 3 node(s) fit), scoring ranked the rest"), "{text}");
+    assert!(!text.contains("unexamined"), "{text}");
+
+    let mut large = Player::new(1);
+    for line in ["podlife cluster nodes 150", "sleep 60", "kubectl run web --image=nginx:1.27", "sleep 5"] {
+        large.command(line);
+        large.seek(usize::MAX);
+    }
+    let m = cycle(&large, "web");
+    // 150 nodes: 50 % − 1 % = 49 %, 73 nodes, raised to the minimum of 100 feasible ones; the
+    // control plane's taint rules it out if it comes first.
+    let en = Localizer::new(Lang::En).message(&m);
+    assert!(en.contains("(100 of 10"), "{en}");
+    assert!(en.contains("more node(s) unexamined") && en.contains("percentageOfNodesToScore"), "{en}");
+    let ko = Localizer::new(Lang::Ko).message(&m);
+    assert!(ko.contains("개 중 100개 통과") && ko.contains("살펴보지 않았습니다"), "{ko}");
+    for lang in Lang::ALL {
+        let (text, errors) = Localizer::new(lang).format(&m.id, &m.args);
+        assert_eq!(errors, Vec::<String>::new(), "{lang:?}: {text}");
+    }
+}

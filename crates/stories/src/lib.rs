@@ -177,6 +177,15 @@ stories! {
         horizon_seconds: 30,
         after_apply: ["kubectl get deployment web", "kubectl get pods -o wide --field-selector spec.nodeName=worker-7"],
     },
+    // Scale and the scheduler's shortcut: 600 replicas spread over three zones of a 250-node
+    // cluster; each cycle filters only until 120 nodes fit (`percentageOfNodesToScore`), and
+    // the explanation of a cycle says how many it looked at.
+    "zone-spread" {
+        setup: "setup.sh",
+        files: ["web.yaml"],
+        horizon_seconds: 60,
+        after_apply: ["kubectl get deployment web", "kubectl describe node worker-9"],
+    },
 }
 
 /// Every scenario, in the picker's order; the default first.

@@ -77,7 +77,10 @@ explain-api-webhook-answer =
 ## kube-scheduler
 
 explain-schedule-ok =
-    kube-scheduler ran one scheduling cycle for { $pod }: filters ruled out the nodes that cannot run it ({ $feasible } of { $evaluated } node(s) fit){ $hasScore ->
+    kube-scheduler ran one scheduling cycle for { $pod }: filters ruled out the nodes that cannot run it ({ $feasible } of { $evaluated } node(s) fit){ $notEvaluated ->
+        [0] {""}
+       *[other] {" "}and it stopped there, leaving { $notEvaluated } more node(s) unexamined: in a cluster of 100 nodes or more it looks only until enough nodes fit (percentageOfNodesToScore; by default 50 % minus 1 % per 125 nodes, at least 5 % and at least 100 nodes), and the next cycle starts where this one stopped
+    }{ $hasScore ->
         [yes] , scoring ranked the rest, and { $node } won with { $score } points
        *[no] ; only { $node } fits, so there is nothing to score
     }. Next it binds the pod to { $node }.

@@ -78,3 +78,7 @@ scenario-thousand-pods-title = A thousand pods on twenty nodes
 scenario-thousand-pods-intro =
     A Deployment of 1,000 small replicas on a cluster of twenty nodes (the setup added seventeen workers). The ReplicaSet creates the pods in growing batches, at most 500 per sync; the scheduler spreads them over the nineteen workers, and each kubelet starts its share.
     Press Apply: the whole run is computed in the background while its progress shows, the page stays usable, and Cancel stops it. Then scrub the timeline, or ask `kubectl get pods -o wide` where the pods landed.
+scenario-zone-spread-title = 600 pods over three zones of 250 nodes
+scenario-zone-spread-intro =
+    The setup grows the cluster to 250 nodes in three zones; the two workers it started with have no zone label, so the spread constraint keeps the pods off them. The Deployment's 600 replicas must stay even across the zones (maxSkew 1).
+    Press Apply, then step to a scheduling cycle: with 250 nodes kube-scheduler stops filtering once 120 nodes fit (percentageOfNodesToScore's default, 48 % of the nodes), and the next cycle goes on from there. When the spread leaves a single zone open, fewer than 120 fit and the cycle looks at every node. The trace keeps one pod in ten in full at this size.

@@ -79,7 +79,10 @@ explain-api-webhook-answer =
 ## kube-scheduler
 
 explain-schedule-ok =
-    kube-scheduler가 { $pod } 파드의 스케줄링 사이클을 한 번 실행했습니다. 필터링으로 이 파드를 실행할 수 없는 노드를 걸러 내고(노드 { $evaluated }개 중 { $feasible }개 통과), { $hasScore ->
+    kube-scheduler가 { $pod } 파드의 스케줄링 사이클을 한 번 실행했습니다. 필터링으로 이 파드를 실행할 수 없는 노드를 걸러 내고(노드 { $evaluated }개 중 { $feasible }개 통과), { $notEvaluated ->
+        [0] {""}
+       *[other] 충분한 노드를 찾은 그 자리에서 멈춰 노드 { $notEvaluated }개는 살펴보지 않았습니다. 노드가 100개 이상인 클러스터에서는 통과한 노드가 충분해지면 탐색을 멈추고(percentageOfNodesToScore, 기본값은 50 %에서 노드 125개마다 1 %씩 줄고 최소 5 %, 최소 노드 100개), 다음 사이클은 이번에 멈춘 곳부터 시작합니다.{" "}
+    }{ $hasScore ->
         [yes] 스코어링으로 남은 노드의 순위를 매긴 결과 { $score }점을 받은 { $node } 노드가 선택되었습니다.
        *[no] 통과한 노드가 { $node } 하나뿐이라 스코어링은 건너뛰었습니다.
     } 다음 단계는 파드를 { $node } 노드에 바인딩하는 것입니다.
