@@ -1,0 +1,546 @@
+//! Compact, schema-indexed API objects (issue 20, plan §5.2 "B2"): what the store, watch
+//! events and informer caches can hold instead of `serde_json::Value`.
+//!
+//! An object is a tree of 24-byte [`Slot`]s. Where the schema (`schema_table.rs`) expects a Go
+//! struct and the JSON has an object, the slot is a struct: its type index and only the
+//! present fields, each tagged with its field index (fields are sorted by JSON name, so index
+//! order is key order) — no key strings are stored. Everything else is plain JSON in slots:
+//! strings (up to 20 bytes inline, longer ones boxed), integers and floats exactly as
+//! `serde_json` holds them, lists, and maps sorted by key. Keys a struct does not know go to
+//! one trailing "extra" map, and the `apiVersion`/`kind` of a resource to two reserved
+//! indices. So any JSON decodes, and [`Obj::to_value`] gives back exactly the input `Value`:
+//! a store holding `Obj`s writes the same bytes as one holding `Value`s.
+//!
+//! Reading mirrors `Value`'s API on `&Slot` (`get`, `[key]`, `[i]`, `as_str`, `as_i64`, …,
+//! a static null on a miss), so reader code migrates with few edits. A field is found by a
+//! binary search of the schema's sorted names, then of the present fields' indices.
+
+use std::ops::{Deref, Index};
+
+use serde_json::{Map, Number, Value};
+
+use crate::kinds::ResourceType;
+use crate::schema::Kind;
+use crate::schema_table::TYPES;
+
+/// Strings up to this many bytes live in the slot itself.
+const INLINE: usize = 20;
+
+/// Field indices past the schema's: a resource's `apiVersion` and `kind` (not schema fields,
+/// but in every stored object), and the map of keys the struct does not know. They sort after
+/// every schema field; `entries` merges them back into key order.
+const API_VERSION: u16 = 0xFFFD;
+const KIND: u16 = 0xFFFE;
+const EXTRA: u16 = 0xFFFF;
+
+/// One JSON value. `id` is the slot's field index when it is a struct's field (0 elsewhere):
+/// with `repr(u8)` it sits in bytes the payload leaves free, so a struct's fields cost 24
+/// bytes each instead of 32 for `(u16, Slot)`.
+#[derive(Clone, PartialEq)]
+pub struct Slot(Repr);
+
+#[derive(Clone, PartialEq)]
+#[repr(u8)]
+enum Repr {
+    Null { id: u16 },
+    Bool { id: u16, v: bool },
+    /// Every integer in `i64`'s range (serde_json's `PosInt` when ≥ 0, `NegInt` below).
+    Int { id: u16, v: i64 },
+    /// Integers above `i64::MAX`.
+    U64 { id: u16, v: u64 },
+    F64 { id: u16, v: f64 },
+    /// Valid UTF-8 by construction (`text`).
+    Small { len: u8, id: u16, buf: [u8; INLINE] },
+    Str { id: u16, s: Box<str> },
+    /// A Go struct `TYPES[ty]`: present fields sorted by `id`.
+    Obj { id: u16, ty: u16, fields: Box<[Slot]> },
+    List { id: u16, items: Box<[Slot]> },
+    /// A JSON object without a struct: entries sorted by key; keys are `Small`/`Str`.
+    Map { id: u16, entries: Box<[(Slot, Slot)]> },
+}
+
+/// A whole object (any JSON value, decoded under a resource's schema).
+#[derive(Clone, PartialEq)]
+pub struct Obj(Slot);
+
+impl Obj {
+    /// Decodes `value` as `rt`'s object. Never fails: what does not fit the schema is kept as
+    /// plain JSON.
+    pub fn from_value(rt: &ResourceType, value: &Value) -> Obj {
+        Obj(decode(Kind::O(rt.schema), value, 0))
+    }
+
+    /// Decodes `value` without a schema (every object a map).
+    pub fn untyped(value: &Value) -> Obj {
+        Obj(plain(value, 0))
+    }
+
+    /// The `Value` this was decoded from, exactly.
+    pub fn to_value(&self) -> Value {
+        self.0.to_value()
+    }
+
+    pub fn root(&self) -> &Slot {
+        &self.0
+    }
+}
+
+impl Deref for Obj {
+    type Target = Slot;
+    fn deref(&self) -> &Slot {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Obj {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::fmt::Debug for Slot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", crate::json::to_string_plain(&self.to_value()))
+    }
+}
+
+impl PartialEq<Value> for Obj {
+    fn eq(&self, other: &Value) -> bool {
+        self.0 == *other
+    }
+}
+
+// ---- decoding ----
+
+fn decode(kind: Kind, value: &Value, id: u16) -> Slot {
+    Slot(match (kind, value) {
+        (Kind::O(ty), Value::Object(map)) => return decode_struct(ty, map, id),
+        (Kind::A(elem), Value::Array(items)) => Repr::List { id, items: items.iter().map(|v| decode(*elem, v, 0)).collect() },
+        (Kind::M(elem), Value::Object(map)) => Repr::Map { id, entries: map.iter().map(|(k, v)| (text(k, 0), decode(*elem, v, 0))).collect() },
+        // Leaves need no schema; a value of the wrong type is kept as it is.
+        _ => return plain(value, id),
+    })
+}
+
+fn decode_struct(ty: u16, map: &Map<String, Value>, id: u16) -> Slot {
+    let mut fields = Vec::with_capacity(map.len());
+    let mut extra = Vec::new();
+    for (key, value) in map {
+        match field_id(ty, key) {
+            Some(f) => fields.push(decode(field_kind(ty, f), value, f)),
+            None => extra.push((text(key, 0), plain(value, 0))),
+        }
+    }
+    // Schema fields arrive in index order (the map is sorted by key, as the fields are); only
+    // `apiVersion`/`kind` need moving to the end.
+    fields.sort_by_key(Slot::id);
+    if !extra.is_empty() {
+        fields.push(Slot(Repr::Map { id: EXTRA, entries: extra.into_boxed_slice() }));
+    }
+    Slot(Repr::Obj { id, ty, fields: fields.into_boxed_slice() })
+}
+
+/// Any JSON, without a schema.
+fn plain(value: &Value, id: u16) -> Slot {
+    Slot(match value {
+        Value::Null => Repr::Null { id },
+        Value::Bool(v) => Repr::Bool { id, v: *v },
+        Value::Number(n) => number(n, id),
+        Value::String(s) => return text(s, id),
+        Value::Array(items) => Repr::List { id, items: items.iter().map(|v| plain(v, 0)).collect() },
+        Value::Object(map) => Repr::Map { id, entries: map.iter().map(|(k, v)| (text(k, 0), plain(v, 0))).collect() },
+    })
+}
+
+fn number(n: &Number, id: u16) -> Repr {
+    if n.is_f64() {
+        return Repr::F64 { id, v: n.as_f64().unwrap_or(f64::NAN) };
+    }
+    match (n.as_i64(), n.as_u64()) {
+        (Some(v), _) => Repr::Int { id, v },
+        (None, Some(v)) => Repr::U64 { id, v },
+        (None, None) => Repr::F64 { id, v: n.as_f64().unwrap_or(f64::NAN) },
+    }
+}
+
+fn text(s: &str, id: u16) -> Slot {
+    if s.len() <= INLINE {
+        let mut buf = [0u8; INLINE];
+        buf[..s.len()].copy_from_slice(s.as_bytes());
+        Slot(Repr::Small { len: s.len() as u8, id, buf })
+    } else {
+        Slot(Repr::Str { id, s: s.into() })
+    }
+}
+
+// ---- the schema: names ↔ indices ----
+
+/// The index of the field `name` of the struct `ty`: a binary search of the sorted names.
+fn field_id(ty: u16, name: &str) -> Option<u16> {
+    let t = TYPES.get(ty as usize)?;
+    match t.fields.binary_search_by(|f| f.json.cmp(name)) {
+        Ok(i) => Some(i as u16),
+        Err(_) if t.resource.is_some() && name == "apiVersion" => Some(API_VERSION),
+        Err(_) if t.resource.is_some() && name == "kind" => Some(KIND),
+        Err(_) => None,
+    }
+}
+
+fn field_name(ty: u16, id: u16) -> &'static str {
+    match id {
+        API_VERSION => "apiVersion",
+        KIND => "kind",
+        _ => TYPES.get(ty as usize).and_then(|t| t.fields.get(id as usize)).map_or("", |f| f.json),
+    }
+}
+
+fn field_kind(ty: u16, id: u16) -> Kind {
+    TYPES.get(ty as usize).and_then(|t| t.fields.get(id as usize)).map_or(Kind::Raw, |f| f.kind)
+}
+
+// ---- reading ----
+
+static NULL: Slot = Slot(Repr::Null { id: 0 });
+
+/// What `get` and `[]` take: a key or an index, as for `Value`.
+pub trait SlotIndex {
+    fn index_into<'s>(&self, slot: &'s Slot) -> Option<&'s Slot>;
+}
+
+impl SlotIndex for str {
+    fn index_into<'s>(&self, slot: &'s Slot) -> Option<&'s Slot> {
+        slot.field(self)
+    }
+}
+
+impl SlotIndex for String {
+    fn index_into<'s>(&self, slot: &'s Slot) -> Option<&'s Slot> {
+        slot.field(self)
+    }
+}
+
+impl SlotIndex for usize {
+    fn index_into<'s>(&self, slot: &'s Slot) -> Option<&'s Slot> {
+        slot.as_array()?.get(*self)
+    }
+}
+
+impl<T: SlotIndex + ?Sized> SlotIndex for &T {
+    fn index_into<'s>(&self, slot: &'s Slot) -> Option<&'s Slot> {
+        (**self).index_into(slot)
+    }
+}
+
+impl<I: SlotIndex> Index<I> for Slot {
+    type Output = Slot;
+    /// As `Value`'s: a static null when there is nothing there.
+    fn index(&self, index: I) -> &Slot {
+        index.index_into(self).unwrap_or(&NULL)
+    }
+}
+
+impl Slot {
+    fn id(&self) -> u16 {
+        match &self.0 {
+            Repr::Null { id }
+            | Repr::Bool { id, .. }
+            | Repr::Int { id, .. }
+            | Repr::U64 { id, .. }
+            | Repr::F64 { id, .. }
+            | Repr::Small { id, .. }
+            | Repr::Str { id, .. }
+            | Repr::Obj { id, .. }
+            | Repr::List { id, .. }
+            | Repr::Map { id, .. } => *id,
+        }
+    }
+
+    /// The member `key` or the element `index`, as `Value::get`.
+    pub fn get<I: SlotIndex>(&self, index: I) -> Option<&Slot> {
+        index.index_into(self)
+    }
+
+    fn field(&self, key: &str) -> Option<&Slot> {
+        match &self.0 {
+            Repr::Obj { ty, fields, .. } => match field_id(*ty, key) {
+                Some(id) => fields.binary_search_by_key(&id, Slot::id).ok().map(|i| &fields[i]),
+                None => match fields.last() {
+                    Some(Slot(Repr::Map { id: EXTRA, entries })) => map_get(entries, key),
+                    _ => None,
+                },
+            },
+            Repr::Map { entries, .. } => map_get(entries, key),
+            _ => None,
+        }
+    }
+
+    /// `Value::pointer`: `/spec/containers/0/name`.
+    pub fn pointer(&self, pointer: &str) -> Option<&Slot> {
+        if pointer.is_empty() {
+            return Some(self);
+        }
+        let rest = pointer.strip_prefix('/')?;
+        rest.split('/').map(|t| t.replace("~1", "/").replace("~0", "~")).try_fold(self, |slot, token| match &slot.0 {
+            Repr::List { items, .. } => parse_index(&token).and_then(|i| items.get(i)),
+            _ => slot.field(&token),
+        })
+    }
+
+    pub fn is_null(&self) -> bool {
+        matches!(&self.0, Repr::Null { .. })
+    }
+
+    pub fn is_boolean(&self) -> bool {
+        matches!(&self.0, Repr::Bool { .. })
+    }
+
+    pub fn is_string(&self) -> bool {
+        matches!(&self.0, Repr::Small { .. } | Repr::Str { .. })
+    }
+
+    pub fn is_number(&self) -> bool {
+        matches!(&self.0, Repr::Int { .. } | Repr::U64 { .. } | Repr::F64 { .. })
+    }
+
+    pub fn is_i64(&self) -> bool {
+        self.as_i64().is_some()
+    }
+
+    pub fn is_u64(&self) -> bool {
+        self.as_u64().is_some()
+    }
+
+    pub fn is_f64(&self) -> bool {
+        matches!(&self.0, Repr::F64 { .. })
+    }
+
+    pub fn is_array(&self) -> bool {
+        matches!(&self.0, Repr::List { .. })
+    }
+
+    pub fn is_object(&self) -> bool {
+        matches!(&self.0, Repr::Obj { .. } | Repr::Map { .. })
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match &self.0 {
+            Repr::Bool { v, .. } => Some(*v),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.0 {
+            Repr::Small { len, buf, .. } => buf.get(..*len as usize).and_then(|b| std::str::from_utf8(b).ok()),
+            Repr::Str { s, .. } => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn as_i64(&self) -> Option<i64> {
+        match &self.0 {
+            Repr::Int { v, .. } => Some(*v),
+            _ => None,
+        }
+    }
+
+    pub fn as_u64(&self) -> Option<u64> {
+        match &self.0 {
+            Repr::Int { v, .. } => u64::try_from(*v).ok(),
+            Repr::U64 { v, .. } => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// As `Value::as_f64`: any number, converted.
+    pub fn as_f64(&self) -> Option<f64> {
+        match &self.0 {
+            Repr::Int { v, .. } => Some(*v as f64),
+            Repr::U64 { v, .. } => Some(*v as f64),
+            Repr::F64 { v, .. } => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// A list's elements (`Value::as_array`, as a slice).
+    pub fn as_array(&self) -> Option<&[Slot]> {
+        match &self.0 {
+            Repr::List { items, .. } => Some(items),
+            _ => None,
+        }
+    }
+
+    /// An object's members in key order (`Value::as_object`'s iteration), or `None` for a
+    /// non-object.
+    pub fn entries(&self) -> Option<Vec<(&str, &Slot)>> {
+        match &self.0 {
+            Repr::Map { entries, .. } => Some(entries.iter().map(|(k, v)| (k.as_str().unwrap_or(""), v)).collect()),
+            Repr::Obj { ty, fields, .. } => {
+                let mut out = Vec::with_capacity(fields.len());
+                let mut sorted = true;
+                for f in fields.iter() {
+                    match f {
+                        Slot(Repr::Map { id: EXTRA, entries }) => {
+                            out.extend(entries.iter().map(|(k, v)| (k.as_str().unwrap_or(""), v)));
+                            sorted = false;
+                        }
+                        _ => {
+                            sorted &= f.id() < API_VERSION;
+                            out.push((field_name(*ty, f.id()), f));
+                        }
+                    }
+                }
+                if !sorted {
+                    out.sort_by(|a, b| a.0.cmp(b.0));
+                }
+                Some(out)
+            }
+            _ => None,
+        }
+    }
+
+    /// An object's keys in order.
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.entries().unwrap_or_default().into_iter().map(|(k, _)| k)
+    }
+
+    /// The number of members or elements (0 for anything else).
+    pub fn len(&self) -> usize {
+        match &self.0 {
+            Repr::List { items, .. } => items.len(),
+            Repr::Map { entries, .. } => entries.len(),
+            Repr::Obj { fields, .. } => fields.iter().map(|f| match f {
+                Slot(Repr::Map { id: EXTRA, entries }) => entries.len(),
+                _ => 1,
+            }).sum(),
+            _ => 0,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The plain JSON value.
+    pub fn to_value(&self) -> Value {
+        match &self.0 {
+            Repr::Null { .. } => Value::Null,
+            Repr::Bool { v, .. } => Value::Bool(*v),
+            Repr::Int { v, .. } => Value::from(*v),
+            Repr::U64 { v, .. } => Value::from(*v),
+            Repr::F64 { v, .. } => Number::from_f64(*v).map_or(Value::Null, Value::Number),
+            Repr::Small { .. } | Repr::Str { .. } => Value::String(self.as_str().unwrap_or("").to_string()),
+            Repr::List { items, .. } => Value::Array(items.iter().map(Slot::to_value).collect()),
+            Repr::Map { entries, .. } => Value::Object(entries.iter().map(|(k, v)| (k.as_str().unwrap_or("").to_string(), v.to_value())).collect()),
+            Repr::Obj { ty, fields, .. } => {
+                let mut out = Map::new();
+                for f in fields.iter() {
+                    match f {
+                        Slot(Repr::Map { id: EXTRA, entries }) => {
+                            out.extend(entries.iter().map(|(k, v)| (k.as_str().unwrap_or("").to_string(), v.to_value())));
+                        }
+                        _ => {
+                            out.insert(field_name(*ty, f.id()).to_string(), f.to_value());
+                        }
+                    }
+                }
+                Value::Object(out)
+            }
+        }
+    }
+}
+
+fn map_get<'s>(entries: &'s [(Slot, Slot)], key: &str) -> Option<&'s Slot> {
+    entries.binary_search_by(|(k, _)| k.as_str().unwrap_or("").cmp(key)).ok().map(|i| &entries[i].1)
+}
+
+/// `Value::pointer`'s array index: digits, no leading zero, no sign.
+fn parse_index(token: &str) -> Option<usize> {
+    if token.starts_with('+') || (token.starts_with('0') && token.len() != 1) {
+        return None;
+    }
+    token.parse().ok()
+}
+
+// ---- comparing with `Value`, without building one ----
+
+impl PartialEq<Value> for Slot {
+    fn eq(&self, other: &Value) -> bool {
+        match (&self.0, other) {
+            (Repr::Null { .. }, Value::Null) => true,
+            (Repr::Bool { v, .. }, Value::Bool(b)) => v == b,
+            (Repr::Int { v, .. }, Value::Number(n)) => !n.is_f64() && n.as_i64() == Some(*v),
+            (Repr::U64 { v, .. }, Value::Number(n)) => !n.is_f64() && n.as_u64() == Some(*v),
+            (Repr::F64 { v, .. }, Value::Number(n)) => n.is_f64() && n.as_f64() == Some(*v),
+            (Repr::Small { .. } | Repr::Str { .. }, Value::String(s)) => self.as_str() == Some(s.as_str()),
+            (Repr::List { items, .. }, Value::Array(values)) => items.len() == values.len() && items.iter().zip(values).all(|(a, b)| a == b),
+            (Repr::Map { .. } | Repr::Obj { .. }, Value::Object(map)) => {
+                self.len() == map.len() && self.entries().unwrap_or_default().into_iter().all(|(k, v)| map.get(k).is_some_and(|w| v == w))
+            }
+            _ => false,
+        }
+    }
+}
+
+impl PartialEq<Slot> for Value {
+    fn eq(&self, other: &Slot) -> bool {
+        other == self
+    }
+}
+
+impl PartialEq<str> for Slot {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == Some(other)
+    }
+}
+
+impl PartialEq<&str> for Slot {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == Some(*other)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(std::mem::size_of::<Slot>(), 24);
+        assert_eq!(std::mem::size_of::<Obj>(), 24);
+        assert_eq!(std::mem::size_of::<(Slot, Slot)>(), 48);
+    }
+
+    /// Binary searches need every struct's names strictly sorted in byte order (`str::cmp`,
+    /// serde_json's `Map` order), and the reserved indices above every real one.
+    #[test]
+    fn fields_sorted_as_map_keys() {
+        for t in TYPES.iter() {
+            assert!(t.fields.windows(2).all(|w| w[0].json < w[1].json), "{}", t.name);
+            assert!(t.fields.len() < API_VERSION as usize);
+            if t.resource.is_some() {
+                assert!(t.fields.iter().all(|f| f.json != "apiVersion" && f.json != "kind"), "{}", t.name);
+            }
+        }
+    }
+
+    #[test]
+    fn reads_like_a_value() {
+        let rt = ResourceType::resolve("pods").expect("pods");
+        let v = serde_json::json!({"apiVersion": "v1", "kind": "Pod", "zz": [1, -2, 1.5, u64::MAX], "metadata": {"name": "a-name-longer-than-twenty-bytes", "labels": {"app": "x"}},
+            "spec": {"nodeName": "n", "containers": [{"name": "c", "resources": {"requests": {"cpu": "100m"}}}]}});
+        let o = Obj::from_value(rt, &v);
+        assert_eq!(o.to_value(), v);
+        assert!(*o == v);
+        assert_eq!(o["spec"]["nodeName"].as_str(), Some("n"));
+        assert_eq!(o["metadata"]["labels"]["app"], "x");
+        assert_eq!(o["spec"]["containers"][0]["resources"]["requests"]["cpu"].as_str(), Some("100m"));
+        assert_eq!(o["metadata"]["name"].as_str(), Some("a-name-longer-than-twenty-bytes"));
+        assert_eq!(o["kind"].as_str(), Some("Pod"));
+        assert_eq!(o["zz"][1].as_i64(), Some(-2));
+        assert_eq!(o["zz"][3].as_u64(), Some(u64::MAX));
+        assert!(o["nope"]["x"][3].is_null());
+        assert_eq!(o.keys().collect::<Vec<_>>(), ["apiVersion", "kind", "metadata", "spec", "zz"]);
+        assert_eq!(o.pointer("/spec/containers/0/name").and_then(Slot::as_str), Some("c"));
+    }
+}
