@@ -342,6 +342,40 @@ proptest! {
         same(&obj, &v)?;
     }
 
+    /// Writes through `insert_at`/`remove_at` give what decoding the changed `Value` gives.
+    #[test]
+    fn writes_match_value(seed in any::<prop::sample::Index>(), writes in prop::collection::vec((any::<usize>(), key(), prop::option::of(any_json()), any::<bool>()), 1..5)) {
+        let (rt, v) = &seeds()[seed.index(seeds().len())];
+        let mut v = v.clone();
+        let mut obj = Obj::from_value(rt, &v);
+        for (pick, k, new, undo) in writes {
+            let mut ps = Vec::new();
+            pointers(&v, &mut String::new(), &mut ps);
+            let p = ps[pick % ps.len()].clone();
+            // `undo`: remove the key just written (often an object's only unknown key).
+            let steps = [Some(new.clone()), (undo && new.is_some()).then_some(None)];
+            for new in steps.into_iter().flatten() {
+                let target = v.pointer_mut(&p).and_then(Value::as_object_mut);
+                let is_object = target.is_some();
+                match new {
+                    Some(new) => {
+                        if let Some(map) = target {
+                            map.insert(k.clone(), new.clone());
+                        }
+                        prop_assert_eq!(obj.insert_at(&p, &k, &new), is_object);
+                    }
+                    None => {
+                        let had = target.and_then(|map| map.remove(&k)).is_some();
+                        prop_assert_eq!(obj.remove_at(&p, &k), had);
+                    }
+                }
+                prop_assert!(obj == Obj::from_value(rt, &v), "not what decoding gives after writing {} at {}", k, p);
+                check(rt, &v)?;
+                prop_assert_eq!(obj.to_value(), v.clone());
+            }
+        }
+    }
+
     #[test]
     fn mutated_real_objects(seed in any::<prop::sample::Index>(), muts in prop::collection::vec((any::<usize>(), mutation()), 0..6)) {
         let (rt, v) = &seeds()[seed.index(seeds().len())];
