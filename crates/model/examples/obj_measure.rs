@@ -173,6 +173,10 @@ fn main() {
         std::mem::size_of::<podlife_model::obj::Slot>(), std::mem::size_of::<Obj>(), std::mem::size_of::<(podlife_model::obj::Slot, podlife_model::obj::Slot)>(),
         std::mem::size_of::<Value>(), std::mem::size_of::<core::v1::Pod>(), std::mem::size_of::<core::v1::PodSpec>(), std::mem::size_of::<core::v1::Container>(),
         std::mem::size_of::<core::v1::Node>());
+    // The name-prefix table is built on the first lookup (355 small allocations, once per
+    // process): not part of any object.
+    let (v, rt) = sample("lease");
+    black_box(Obj::from_value(rt, &v));
     let rows = [
         measure::<core::v1::Pod>("pod"),
         measure::<core::v1::Node>("node"),
@@ -197,6 +201,23 @@ fn main() {
         println!("| {} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} |", r.name, r.to_obj, r.to_value, r.to_typed, r.clone_value, r.clone_obj);
     }
     hot_reads();
+    // What the store does to every written object: a new version with its resourceVersion.
+    let (value, rt) = sample("pod");
+    let obj = Obj::from_value(rt, &value);
+    let rv = Value::String("123456".into());
+    println!("\nStore write of a pod (copy + set metadata.resourceVersion), ns: Value {:.0}, Obj {:.0}.",
+        ns(|| {
+            let mut v = value.clone();
+            if let Some(m) = v.get_mut("metadata").and_then(Value::as_object_mut) {
+                m.insert("resourceVersion".into(), rv.clone());
+            }
+            v
+        }),
+        ns(|| {
+            let mut o = obj.clone();
+            o.insert_at("/metadata", "resourceVersion", &rv);
+            o
+        }));
     if let Some(dir) = std::env::args().nth(1) {
         dump_totals(&dir);
     }
@@ -210,30 +231,36 @@ fn hot_reads() {
     let (node_value, node_rt) = sample("node");
     let node_obj = Obj::from_value(node_rt, &node_value);
     let node_typed = Node::deserialize(&node_value).expect("node");
-    println!("\nHot reads, ns per read (black_box'd object, best of 7 runs).\n");
-    println!("| read | Value | Obj | k8s-openapi |");
-    println!("|---|---|---|---|");
+    use podlife_model::obj::fields::{container, node as node_f, node_status, object_meta, pod, pod_spec, resource_requirements};
+    println!("\nHot reads, ns per read (black_box'd object, best of 7 runs). Obj by name (`o[\"spec\"][\"nodeName\"]`) and by generated key (`o[pod::SPEC][pod_spec::NODE_NAME]`).\n");
+    println!("| read | Value | Obj by name | Obj by key | k8s-openapi |");
+    println!("|---|---|---|---|---|");
     let v = black_box(&value);
     let o = black_box(&obj);
     let t = black_box(&typed);
     assert_eq!(o["spec"]["nodeName"].as_str(), v["spec"]["nodeName"].as_str());
     assert_eq!(o["spec"]["containers"][0]["resources"]["requests"]["cpu"].as_str(), Some("250m"));
-    println!("| pod spec.nodeName | {:.1} | {:.1} | {:.1} |",
+    assert_eq!(o[pod::SPEC][pod_spec::NODE_NAME].as_str(), v["spec"]["nodeName"].as_str());
+    println!("| pod spec.nodeName | {:.1} | {:.1} | {:.1} | {:.1} |",
         ns(|| v["spec"]["nodeName"].as_str().map(str::len)),
         ns(|| o["spec"]["nodeName"].as_str().map(str::len)),
+        ns(|| o[pod::SPEC][pod_spec::NODE_NAME].as_str().map(str::len)),
         ns(|| t.spec.as_ref().and_then(|s| s.node_name.as_deref()).map(str::len)));
-    println!("| pod metadata.labels[\"app\"] | {:.1} | {:.1} | {:.1} |",
+    println!("| pod metadata.labels[\"app\"] | {:.1} | {:.1} | {:.1} | {:.1} |",
         ns(|| v["metadata"]["labels"]["app"].as_str().map(str::len)),
         ns(|| o["metadata"]["labels"]["app"].as_str().map(str::len)),
+        ns(|| o[pod::METADATA][object_meta::LABELS]["app"].as_str().map(str::len)),
         ns(|| t.metadata.labels.as_ref().and_then(|l| l.get("app")).map(String::len)));
-    println!("| pod spec.containers[0].resources.requests.cpu | {:.1} | {:.1} | {:.1} |",
+    println!("| pod spec.containers[0].resources.requests.cpu | {:.1} | {:.1} | {:.1} | {:.1} |",
         ns(|| v["spec"]["containers"][0]["resources"]["requests"]["cpu"].as_str().map(str::len)),
         ns(|| o["spec"]["containers"][0]["resources"]["requests"]["cpu"].as_str().map(str::len)),
+        ns(|| o[pod::SPEC][pod_spec::CONTAINERS][0][container::RESOURCES][resource_requirements::REQUESTS]["cpu"].as_str().map(str::len)),
         ns(|| t.spec.as_ref().and_then(|s| s.containers.first()).and_then(|c| c.resources.as_ref()).and_then(|r| r.requests.as_ref()).and_then(|r| r.get("cpu")).map(|q| q.0.len())));
     let (nv, no, nt) = (black_box(&node_value), black_box(&node_obj), black_box(&node_typed));
-    println!("| node status.allocatable[\"cpu\"] | {:.1} | {:.1} | {:.1} |",
+    println!("| node status.allocatable[\"cpu\"] | {:.1} | {:.1} | {:.1} | {:.1} |",
         ns(|| nv["status"]["allocatable"]["cpu"].as_str().map(str::len)),
         ns(|| no["status"]["allocatable"]["cpu"].as_str().map(str::len)),
+        ns(|| no[node_f::STATUS][node_status::ALLOCATABLE]["cpu"].as_str().map(str::len)),
         ns(|| nt.status.as_ref().and_then(|s| s.allocatable.as_ref()).and_then(|a| a.get("cpu")).map(|q| q.0.len())));
 }
 

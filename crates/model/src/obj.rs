@@ -19,6 +19,8 @@ use std::ops::{Deref, Index};
 
 use serde_json::{Map, Number, Value};
 
+pub mod fields;
+
 use crate::kinds::ResourceType;
 use crate::schema::Kind;
 use crate::schema_table::TYPES;
@@ -304,6 +306,42 @@ impl SlotIndex for usize {
 impl<T: SlotIndex + ?Sized> SlotIndex for &T {
     fn index_into<'s>(&self, slot: &'s Slot) -> Option<&'s Slot> {
         (**self).index_into(slot)
+    }
+}
+
+/// A struct's field by index, as `fields` names them (`fields::pod_spec::NODE_NAME`): a read
+/// with it skips the name lookup and only scans the present fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FieldKey {
+    ty: u16,
+    id: u16,
+}
+
+impl FieldKey {
+    const API_VERSION: FieldKey = FieldKey { ty: 0, id: API_VERSION };
+    const KIND: FieldKey = FieldKey { ty: 0, id: KIND };
+
+    const fn new(ty: u16, id: u16) -> FieldKey {
+        FieldKey { ty, id }
+    }
+
+    const fn of(self, ty: u16) -> FieldKey {
+        FieldKey { ty, id: self.id }
+    }
+
+    /// The field's JSON name.
+    pub fn name(self) -> &'static str {
+        field_name(self.ty, self.id)
+    }
+}
+
+impl SlotIndex for FieldKey {
+    fn index_into<'s>(&self, slot: &'s Slot) -> Option<&'s Slot> {
+        match &slot.0 {
+            Repr::Obj { ty, fields, .. } if *ty == self.ty => fields.iter().find(|f| f.id() >= self.id).filter(|f| f.id() == self.id),
+            // Another struct (a key used on the wrong object): as its name would read.
+            _ => slot.field(self.name()),
+        }
     }
 }
 
@@ -746,6 +784,47 @@ mod tests {
                 assert!(t.fields.iter().all(|f| f.json != "apiVersion" && f.json != "kind"), "{}", t.name);
             }
         }
+    }
+
+    /// Every field key of every struct met in the sample objects, present or not, reads the
+    /// same slot as the field's name; and the generated names are the schema's.
+    #[test]
+    fn field_keys_read_as_names() {
+        fn walk(s: &Slot, seen: &mut usize) {
+            if let Repr::Obj { ty, .. } = &s.0 {
+                let t = &TYPES[*ty as usize];
+                let virtual_ids = if t.resource.is_some() { &[API_VERSION, KIND][..] } else { &[] };
+                for id in (0..t.fields.len() as u16).chain(virtual_ids.iter().copied()) {
+                    let k = FieldKey::new(*ty, id);
+                    assert_eq!(s.get(k).map(|x| x as *const Slot), s.get(k.name()).map(|x| x as *const Slot), "{}", k.name());
+                    *seen += 1;
+                }
+            }
+            for child in s.as_array().into_iter().flatten() {
+                walk(child, seen);
+            }
+            for (_, child) in s.entries().unwrap_or_default() {
+                walk(child, seen);
+            }
+        }
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/objects");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(dir).expect("tests/objects") {
+            let v: Value = serde_json::from_str(&std::fs::read_to_string(entry.expect("entry").path()).expect("read")).expect("JSON");
+            let rt = ResourceType::by_api_version_kind(v["apiVersion"].as_str().unwrap_or(""), v["kind"].as_str().unwrap_or("")).expect("served");
+            walk(&Obj::from_value(rt, &v), &mut seen);
+        }
+        assert!(seen > 500, "{seen}");
+        use fields::{container, node, node_status, object_meta, pod, pod_spec, resource_requirements};
+        assert_eq!((pod::SPEC.name(), pod_spec::NODE_NAME.name(), pod::KIND.name(), node_status::ALLOCATABLE.name()), ("spec", "nodeName", "kind", "allocatable"));
+        let v = serde_json::json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"labels": {"app": "x"}}, "spec": {"nodeName": "n", "containers": [{"resources": {"requests": {"cpu": "1"}}}]}});
+        let o = Obj::from_value(ResourceType::resolve("pods").expect("pods"), &v);
+        assert_eq!(o[pod::SPEC][pod_spec::NODE_NAME], "n");
+        assert_eq!(o[pod::METADATA][object_meta::LABELS]["app"], "x");
+        assert_eq!(o[pod::SPEC][pod_spec::CONTAINERS][0][container::RESOURCES][resource_requirements::REQUESTS]["cpu"], "1");
+        assert_eq!(o[pod::KIND], "Pod");
+        // A key of another struct reads by its name.
+        assert_eq!(o[node::SPEC][pod_spec::NODE_NAME], "n");
     }
 
     #[test]
