@@ -493,38 +493,32 @@ impl Slot {
         }
     }
 
-    /// An object's members in key order (`Value::as_object`'s iteration), or `None` for a
-    /// non-object.
-    pub fn entries(&self) -> Option<Vec<(&str, &Slot)>> {
+    /// An object's members (`Value::as_object`), or `None` for a non-object.
+    pub fn as_object(&self) -> Option<Members<'_>> {
         match &self.0 {
-            Repr::Map { entries, .. } => Some(entries.iter().map(|(k, v)| (k.as_str().unwrap_or(""), v)).collect()),
+            Repr::Map { entries, .. } => Some(Members { of: self, ty: 0, fields: &[], named: &[], extra: entries }),
             Repr::Obj { ty, fields, .. } => {
-                let mut out = Vec::with_capacity(fields.len());
-                let mut sorted = true;
-                for f in fields.iter() {
-                    match f {
-                        Slot(Repr::Map { id: EXTRA, entries }) => {
-                            out.extend(entries.iter().map(|(k, v)| (k.as_str().unwrap_or(""), v)));
-                            sorted = false;
-                        }
-                        _ => {
-                            sorted &= f.id() < API_VERSION;
-                            out.push((field_name(*ty, f.id()), f));
-                        }
-                    }
-                }
-                if !sorted {
-                    out.sort_by(|a, b| a.0.cmp(b.0));
-                }
-                Some(out)
+                // Schema fields, then `apiVersion`/`kind`, then the extra map (`decode_struct`).
+                let schema = fields.iter().take_while(|f| f.id() < API_VERSION).count();
+                let (fields, rest) = fields.split_at(schema);
+                let (named, extra) = match rest.split_last() {
+                    Some((Slot(Repr::Map { id: EXTRA, entries }), named)) => (named, &entries[..]),
+                    _ => (rest, &[][..]),
+                };
+                Some(Members { of: self, ty: *ty, fields, named, extra })
             }
             _ => None,
         }
     }
 
-    /// An object's keys in order.
+    /// An object's members in key order, collected.
+    pub fn entries(&self) -> Option<Vec<(&str, &Slot)>> {
+        self.as_object().map(|m| m.collect())
+    }
+
+    /// An object's keys in order (none for a non-object).
     pub fn keys(&self) -> impl Iterator<Item = &str> {
-        self.entries().unwrap_or_default().into_iter().map(|(k, _)| k)
+        self.as_object().into_iter().flatten().map(|(k, _)| k)
     }
 
     /// The number of members or elements (0 for anything else).
@@ -711,6 +705,70 @@ fn map_get_mut<'s>(entries: &'s mut [(Slot, Slot)], key: &str) -> Option<&'s mut
     entries.get_mut(i).map(|(_, v)| v)
 }
 
+/// An object's members in key order, without allocating: the three sorted runs of a struct
+/// (schema fields in index order, `apiVersion`/`kind`, unknown keys) merged by name.
+#[derive(Clone)]
+pub struct Members<'s> {
+    of: &'s Slot,
+    ty: u16,
+    fields: &'s [Slot],
+    named: &'s [Slot],
+    extra: &'s [(Slot, Slot)],
+}
+
+impl<'s> Members<'s> {
+    /// The member `key` (of the whole object, however far iteration has gone).
+    pub fn get(&self, key: &str) -> Option<&'s Slot> {
+        self.of.field(key)
+    }
+
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// Whether no members are left to iterate.
+    pub fn is_empty(&self) -> bool {
+        self.fields.is_empty() && self.named.is_empty() && self.extra.is_empty()
+    }
+
+    pub fn keys(self) -> impl Iterator<Item = &'s str> {
+        self.map(|(k, _)| k)
+    }
+
+    pub fn values(self) -> impl Iterator<Item = &'s Slot> {
+        self.map(|(_, v)| v)
+    }
+}
+
+impl<'s> Iterator for Members<'s> {
+    type Item = (&'s str, &'s Slot);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let a = self.fields.first().map(|f| (field_name(self.ty, f.id()), f));
+        let b = self.named.first().map(|f| (field_name(self.ty, f.id()), f));
+        let c = self.extra.first().map(|(k, v)| (k.as_str().unwrap_or(""), v));
+        // Names never repeat across the runs; take the smallest.
+        let min = [a, b, c].into_iter().flatten().map(|(k, _)| k).min()?;
+        if a.is_some_and(|(k, _)| k == min) {
+            self.fields = &self.fields[1..];
+            a
+        } else if b.is_some_and(|(k, _)| k == min) {
+            self.named = &self.named[1..];
+            b
+        } else {
+            self.extra = &self.extra[1..];
+            c
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.fields.len() + self.named.len() + self.extra.len();
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Members<'_> {}
+
 fn map_get<'s>(entries: &'s [(Slot, Slot)], key: &str) -> Option<&'s Slot> {
     entries.binary_search_by(|(k, _)| cmp_bytes(k.key_bytes(), key.as_bytes())).ok().map(|i| &entries[i].1)
 }
@@ -736,7 +794,7 @@ impl PartialEq<Value> for Slot {
             (Repr::Small { .. } | Repr::Str { .. }, Value::String(s)) => self.as_str() == Some(s.as_str()),
             (Repr::List { items, .. }, Value::Array(values)) => items.len() == values.len() && items.iter().zip(values).all(|(a, b)| a == b),
             (Repr::Map { .. } | Repr::Obj { .. }, Value::Object(map)) => {
-                self.len() == map.len() && self.entries().unwrap_or_default().into_iter().all(|(k, v)| map.get(k).is_some_and(|w| v == w))
+                self.len() == map.len() && self.as_object().into_iter().flatten().all(|(k, v)| map.get(k).is_some_and(|w| v == w))
             }
             _ => false,
         }

@@ -107,6 +107,18 @@ fn same(slot: &Slot, value: &Value) -> Result<(), TestCaseError> {
         }
         prop_assert!(slot.get(items.len()).is_none());
     }
+    prop_assert_eq!(slot.as_object().is_some(), value.is_object());
+    if let (Some(members), Some(map)) = (slot.as_object(), value.as_object()) {
+        prop_assert_eq!(members.len(), map.len());
+        prop_assert_eq!(members.is_empty(), map.is_empty());
+        prop_assert_eq!(members.clone().keys().collect::<Vec<_>>(), map.keys().map(String::as_str).collect::<Vec<_>>());
+        prop_assert!(members.clone().values().zip(map.values()).all(|(s, v)| *s == *v));
+        for k in map.keys().map(String::as_str).chain(KEYS.iter().copied()) {
+            prop_assert_eq!(members.contains_key(k), map.contains_key(k));
+            let got = members.get(k).map(Slot::to_value);
+            prop_assert_eq!(got.as_ref(), map.get(k));
+        }
+    }
     if let Some(map) = value.as_object() {
         for (k, v) in map {
             prop_assert!(slot.get(k.as_str()).is_some(), "missing {}", k);
