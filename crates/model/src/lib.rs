@@ -7,6 +7,7 @@
 pub mod decode;
 pub mod json;
 pub mod kinds;
+pub mod obj;
 pub mod quantity;
 mod schema;
 mod schema_table;

@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use podlife_engine::Engine;
 use podlife_model::decode::{decode_strict, omit_empty};
+use podlife_model::obj::Obj;
 
 /// Differences known today, each with its reason: (resource, path with `[*]` for indices,
 /// stored value, round-trip value, why). They are findings for the typed-object steps, not
@@ -34,6 +35,13 @@ pub fn check_store(script: &str, engine: &Engine) -> Vec<String> {
             continue;
         };
         let what = format!("{script}: {} ({}.{})", key.etcd_path(), rt.plural, rt.group);
+        // The compact form (`podlife_model::obj`) must give back every stored object exactly,
+        // and read like it: no exceptions, unlike the schema's round trip below.
+        let compact = Obj::from_value(rt, obj);
+        if compact.to_value() != **obj || *compact != **obj {
+            out.push(format!("{what}: Obj round trip differs: {}", podlife_model::json::to_string(&compact.to_value())));
+        }
+        dump(script, &key.etcd_path(), obj);
         match decode_strict(rt, obj) {
             Err(e) => out.push(format!("{what}: does not decode: {e:?}")),
             Ok(mut again) => {
@@ -51,6 +59,17 @@ pub fn check_store(script: &str, engine: &Engine) -> Vec<String> {
         }
     }
     out
+}
+
+/// `PODLIFE_DUMP_OBJECTS=dir` writes every stored object of each script as
+/// `dir/<script>/<etcd path with / as _>.json`: where `crates/model/tests/objects/` (the
+/// compact form's samples and measurements) came from.
+fn dump(script: &str, etcd_path: &str, obj: &Value) {
+    let Some(dir) = std::env::var_os("PODLIFE_DUMP_OBJECTS") else { return };
+    let dir = std::path::Path::new(&dir).join(script);
+    let _ = std::fs::create_dir_all(&dir);
+    let name = format!("{}.json", etcd_path.trim_start_matches('/').replace('/', "_"));
+    let _ = std::fs::write(dir.join(name), podlife_model::json::to_string_indent(obj, "  "));
 }
 
 /// `a[3].b[0]` → `a[*].b[*]`.
