@@ -75,6 +75,63 @@ pub(crate) struct EventSeries {
     pub last_observed: Time,
 }
 
+/// The event broadcaster's cache of series, by key. One sorted vector per shard (a key's shard
+/// by its FNV-1a hash): a cycle's `Scheduled` event adds a key, and one sorted vector of every
+/// key shifted half of itself per insert (quadratic at 100,000 pods); the passes over all keys
+/// go in key order, as one map's would.
+#[derive(Debug, Clone)]
+pub(crate) struct EventCache {
+    shards: Vec<VecMap<String, Box<EventSeries>>>,
+}
+
+const EVENT_CACHE_SHARDS: u32 = 64;
+
+impl Default for EventCache {
+    fn default() -> EventCache {
+        EventCache { shards: (0..EVENT_CACHE_SHARDS).map(|_| VecMap::new()).collect() }
+    }
+}
+
+impl EventCache {
+    fn shard(key: &str) -> usize {
+        let hash = key.bytes().fold(0x811c_9dc5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
+        (hash % EVENT_CACHE_SHARDS) as usize
+    }
+
+    fn get(&self, key: &str) -> Option<&EventSeries> {
+        self.shards[Self::shard(key)].get(key).map(|b| &**b)
+    }
+
+    fn get_mut(&mut self, key: &str) -> Option<&mut EventSeries> {
+        self.shards[Self::shard(key)].get_mut(key).map(|b| &mut **b)
+    }
+
+    fn insert(&mut self, key: String, series: EventSeries) {
+        let shard = Self::shard(&key);
+        self.shards[shard].insert(key, Box::new(series));
+    }
+
+    fn remove(&mut self, key: &str) {
+        self.shards[Self::shard(key)].remove(key);
+    }
+
+    /// Forgets every series (the start-up's events expired).
+    pub(crate) fn clear(&mut self) {
+        self.shards.iter_mut().for_each(VecMap::clear);
+    }
+
+    fn values(&self) -> impl Iterator<Item = &EventSeries> {
+        self.shards.iter().flat_map(|s| s.values().map(|b| &**b))
+    }
+
+    /// The keys of the series `pick` takes, in key order.
+    fn keys_where(&self, pick: impl Fn(&EventSeries) -> bool) -> Vec<String> {
+        let mut keys: Vec<String> = self.shards.iter().flat_map(|s| s.iter().filter(|(_, e)| pick(e)).map(|(k, _)| k.clone())).collect();
+        crate::sort::sort(&mut keys);
+        keys
+    }
+}
+
 /// kube-scheduler's process: its node snapshot, queue and rotation index, its configuration
 /// and its event broadcaster's cache.
 #[derive(Debug, Clone, Default)]
@@ -100,7 +157,7 @@ pub struct KubeScheduler {
     pub assumed_pods: crate::vecmap::VecSet<String>,
     /// The event broadcaster's cache of series (by action, reason, pod and note).
     // Boxed values: every VecMap<String, Box<_>> shares one copy of the map's code (the worker's size, see ARCHITECTURE.md).
-    pub(crate) event_series: VecMap<String, Box<EventSeries>>,
+    pub(crate) event_series: EventCache,
 }
 
 /// Why a cycle found no node: the FailedScheduling text, the plugins that rejected the pod,
@@ -974,7 +1031,7 @@ impl KubeScheduler {
         let Some(rt) = ResourceType::resolve("events") else { return };
         let unix_nanos = (crate::clock::EPOCH_UNIX_SECONDS as i128 * 1_000_000_000 + now.millis() as i128 * 1_000_000) as u128;
         let name = format!("{}.{:x}", pod["metadata"]["name"].as_str().unwrap_or_default(), unix_nanos);
-        self.event_series.insert(series_key.clone(), Box::new(EventSeries { event: None, name: name.clone(), namespace: ns.clone(), count: 1, first: now, last_observed: now }));
+        self.event_series.insert(series_key.clone(), EventSeries { event: None, name: name.clone(), namespace: ns.clone(), count: 1, first: now, last_observed: now });
         let body = json!({
             "apiVersion": "v1", "kind": "Event",
             "metadata": {"name": name, "namespace": ns},
@@ -1018,8 +1075,7 @@ impl KubeScheduler {
             return;
         }
         let cutoff = cx.now().millis().saturating_sub(EVENT_FINISH_MS);
-        let keys: Vec<String> = self.event_series.keys().cloned().collect();
-        for key in keys {
+        for key in self.event_series.keys_where(|_| true) {
             let Some(entry) = self.event_series.get(&key) else { continue };
             if entry.count >= 2 && entry.last_observed.millis() < cutoff {
                 self.write_event_series(cx, &key);
@@ -1055,8 +1111,7 @@ impl KubeScheduler {
         if !cx.running() {
             return;
         }
-        let series: Vec<String> = self.event_series.iter().filter(|(_, e)| e.count >= 2).map(|(k, _)| k.clone()).collect();
-        for key in series {
+        for key in self.event_series.keys_where(|e| e.count >= 2) {
             self.write_event_series(cx, &key);
         }
     }
