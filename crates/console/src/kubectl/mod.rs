@@ -782,6 +782,7 @@ const GET_FLAGS: &[Spec] = &[
     Spec { long: "field-selector", short: None, kind: Kind::Value },
     Spec { long: "sort-by", short: None, kind: Kind::Value },
     Spec { long: "show-labels", short: None, kind: Kind::Bool },
+    Spec { long: "label-columns", short: Some('L'), kind: Kind::Multi },
     Spec { long: "no-headers", short: None, kind: Kind::Bool },
     Spec { long: "watch", short: Some('w'), kind: Kind::Bool },
     Spec { long: "watch-only", short: None, kind: Kind::Bool },
@@ -877,7 +878,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             (_, _, "name") => watch::WatchPrinter::Name,
             (_, _, "yaml") => watch::WatchPrinter::Yaml { show_managed: p.flag("show-managed-fields") },
             (_, _, "json") => watch::WatchPrinter::Json { show_managed: p.flag("show-managed-fields") },
-            (_, _, o) => watch::WatchPrinter::Table { wide: o == "wide", show_labels: p.flag("show-labels"), no_headers: p.flag("no-headers"), with_namespace: p.flag("all-namespaces") },
+            (_, _, o) => watch::WatchPrinter::Table { wide: o == "wide", label_columns: label_columns(&p), show_labels: p.flag("show-labels"), no_headers: p.flag("no-headers"), with_namespace: p.flag("all-namespaces") },
         };
         return watch::start(ctx, out, &p, &groups, printer);
     }
@@ -943,6 +944,8 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                     header.push("NAMESPACE".into());
                 }
                 header.extend(columns::headers(rt.kind, wide).into_iter().map(str::to_string));
+                let label_columns = label_columns(&p);
+                header.extend(label_columns.iter().map(|l| label_header(l)));
                 if p.flag("show-labels") {
                     header.push("LABELS".into());
                 }
@@ -960,6 +963,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                             *first = type_name(rt, first);
                         }
                     row.extend(cells);
+                    row.extend(label_columns.iter().map(|l| v["metadata"]["labels"][l.as_str()].as_str().unwrap_or_default().to_string()));
                     if p.flag("show-labels") {
                         row.push(format_labels(&v["metadata"]["labels"]));
                     }
@@ -1035,6 +1039,17 @@ fn sort_items(items: &mut [Value], sort: &str) {
 }
 
 /// `labels.FormatLabels`: `k=v` strings sorted, comma-joined; `<none>` when empty.
+/// `-L` / `--label-columns` (a string slice: repeatable, each value comma-separated).
+fn label_columns(p: &flags::Parsed) -> Vec<String> {
+    p.all("label-columns").iter().flat_map(|v| v.split(',')).map(str::to_string).collect()
+}
+
+/// A label column's header: the key's last `/` segment, upper-cased (cli-runtime's
+/// `formatLabelHeaders`: `topology.kubernetes.io/zone` → `ZONE`).
+fn label_header(key: &str) -> String {
+    key.rsplit('/').next().unwrap_or(key).to_uppercase()
+}
+
 fn format_labels(labels: &Value) -> String {
     let mut pairs: Vec<String> = labels.as_object().map(|m| m.iter().map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or_default())).collect()).unwrap_or_default();
     podlife_engine::sort::sort(&mut pairs);

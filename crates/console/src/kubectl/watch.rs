@@ -18,7 +18,7 @@ use crate::printers::{columns, custom_columns, json as json_printer, table, yaml
 #[derive(Debug, Clone)]
 pub enum WatchPrinter {
     /// The server-side table (default and `-o wide`).
-    Table { wide: bool, show_labels: bool, no_headers: bool, with_namespace: bool },
+    Table { wide: bool, label_columns: Vec<String>, show_labels: bool, no_headers: bool, with_namespace: bool },
     Name,
     /// `show_managed`: `--show-managed-fields` (the YAML and JSON printers omit them otherwise,
     /// though not from a WatchEvent, which has no object metadata of its own).
@@ -165,7 +165,7 @@ impl WatchRequest {
         };
         let rt = self.resource;
         match &self.printer {
-            WatchPrinter::Table { wide, show_labels, no_headers, with_namespace } => {
+            WatchPrinter::Table { wide, label_columns, show_labels, no_headers, with_namespace } => {
                 let mut rows = Vec::new();
                 if !self.printed && !no_headers {
                     let mut header = Vec::new();
@@ -176,6 +176,7 @@ impl WatchRequest {
                         header.push("NAMESPACE".to_string());
                     }
                     header.extend(columns::headers(rt.kind, *wide).into_iter().map(str::to_string));
+                    header.extend(label_columns.iter().map(|l| super::label_header(l)));
                     if *show_labels {
                         header.push("LABELS".into());
                     }
@@ -191,6 +192,7 @@ impl WatchRequest {
                         row.push(item.object["metadata"]["namespace"].as_str().unwrap_or_default().to_string());
                     }
                     row.extend(columns::row(rt.kind, item.object, item.at, *wide));
+                    row.extend(label_columns.iter().map(|l| item.object["metadata"]["labels"][l.as_str()].as_str().unwrap_or_default().to_string()));
                     if *show_labels {
                         row.push(format_labels(&item.object["metadata"]["labels"]));
                     }
