@@ -14,45 +14,10 @@ use podlife_model::decode::decode_strict;
 use podlife_model::{ResourceType, RESOURCES};
 use serde_json::{json, Value};
 
+mod common;
+use common::{files, manifests_in, served};
+
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-
-/// Heredoc bodies of a script, and whole files for YAML.
-fn manifests_in(path: &std::path::Path, out: &mut Vec<String>) {
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
-        out.push(text);
-        return;
-    }
-    let mut lines = text.lines();
-    while let Some(line) = lines.next() {
-        if let Some(i) = line.find("<<") {
-            let tag = line[i + 2..].trim_start_matches('-').trim().trim_matches(|c| c == '\'' || c == '"');
-            let tag: String = tag.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
-            if tag.is_empty() {
-                continue;
-            }
-            let body: Vec<&str> = lines.by_ref().take_while(|l| l.trim() != tag).collect();
-            out.push(body.join("\n"));
-        }
-    }
-}
-
-fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files(&p, out);
-        } else {
-            out.push(p);
-        }
-    }
-}
-
-fn served(value: &Value) -> Option<&'static ResourceType> {
-    ResourceType::by_api_version_kind(value.get("apiVersion")?.as_str()?, value.get("kind")?.as_str()?)
-}
 
 /// Valid objects of every served kind: the scripts' and scenarios' manifests, and a minimal
 /// object per kind (so that kinds no manifest uses are covered too).

@@ -34,9 +34,10 @@ fn every_scenario_plays_in_the_player() {
     }
 }
 
-#[test]
-fn the_thousand_pod_story_runs_every_replica() {
-    let s = podlife_lessons::by_id("thousand-pods").expect("the story");
+/// A story played to its end as the app plays it: setup, Apply with its horizon; the run must
+/// end by itself, without a cap.
+fn played(id: &str) -> Player {
+    let s = podlife_lessons::by_id(id).expect("the story");
     let mut p = Player::new(1);
     p.run_script(s.setup).expect("setup");
     p.seek(usize::MAX);
@@ -45,6 +46,12 @@ fn the_thousand_pod_story_runs_every_replica() {
     assert!(results.iter().all(|r| !r.failed), "{results:?}");
     assert_eq!(p.cap(), None, "the run ends by itself");
     p.seek(usize::MAX);
+    p
+}
+
+#[test]
+fn the_thousand_pod_story_runs_every_replica() {
+    let mut p = played("thousand-pods");
     let nodes = p.command("kubectl get nodes --no-headers");
     assert_eq!(nodes.output.lines().filter(|l| l.contains(" Ready ")).count(), 20, "{}", nodes.output);
     let deployment = p.command("kubectl get deployment web --no-headers");
@@ -57,15 +64,7 @@ fn the_thousand_pod_story_runs_every_replica() {
 /// of the nodes fit (`numFeasibleNodesToFind`: 48 % of 250).
 #[test]
 fn the_zone_spread_story_keeps_the_zones_even_and_says_what_each_cycle_looked_at() {
-    let s = podlife_lessons::by_id("zone-spread").expect("the story");
-    let mut p = Player::new(1);
-    p.run_script(s.setup).expect("setup");
-    p.seek(usize::MAX);
-    let files: Vec<(String, String)> = s.files.iter().map(|f| (f.name.to_string(), f.text.to_string())).collect();
-    let results = p.apply(&files, u64::from(s.horizon_seconds) * 1000);
-    assert!(results.iter().all(|r| !r.failed), "{results:?}");
-    assert_eq!(p.cap(), None, "the run ends by itself");
-    p.seek(usize::MAX);
+    let mut p = played("zone-spread");
     let deployment = p.command("kubectl get deployment web --no-headers");
     let columns: Vec<&str> = deployment.output.split_whitespace().collect();
     assert_eq!(columns[..4], ["web", "600/600", "600", "600"], "{}", deployment.output);
