@@ -10,7 +10,7 @@
 use std::sync::OnceLock;
 
 mod common;
-use common::{files, manifests_in, served};
+use common::{files, served};
 
 use podlife_model::obj::{Obj, Slot};
 use podlife_model::{ResourceType, RESOURCES, SECONDARY};
@@ -18,7 +18,6 @@ use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use serde_json::{json, Value};
 
-const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 
 /// Field names of the served kinds (and two that no struct has), for keys and probes.
 const KEYS: &[&str] = &[
@@ -200,13 +199,7 @@ fn stored() -> Vec<Value> {
 fn seeds() -> &'static [(&'static ResourceType, Value)] {
     static SEEDS: OnceLock<Vec<(&'static ResourceType, Value)>> = OnceLock::new();
     SEEDS.get_or_init(|| {
-        let mut paths = Vec::new();
-        files(&std::path::Path::new(ROOT).join("tests/scripts"), &mut paths);
-        files(&std::path::Path::new(ROOT).join("crates/stories/scenarios"), &mut paths);
-        let mut texts = Vec::new();
-        for p in &paths {
-            manifests_in(p, &mut texts);
-        }
+        let texts = common::repository_manifests();
         let mut out: Vec<(&'static ResourceType, Value)> = stored().into_iter().filter_map(|v| Some((served(&v)?, v))).collect();
         for text in texts {
             for item in podlife_manifest::parse(&text) {

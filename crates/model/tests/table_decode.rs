@@ -15,20 +15,13 @@ use podlife_model::{ResourceType, RESOURCES};
 use serde_json::{json, Value};
 
 mod common;
-use common::{files, manifests_in, served};
+use common::served;
 
-const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 
 /// Valid objects of every served kind: the scripts' and scenarios' manifests, and a minimal
 /// object per kind (so that kinds no manifest uses are covered too).
 fn seeds() -> Vec<Value> {
-    let mut paths = Vec::new();
-    files(&std::path::Path::new(ROOT).join("tests/scripts"), &mut paths);
-    files(&std::path::Path::new(ROOT).join("crates/stories/scenarios"), &mut paths);
-    let mut texts = Vec::new();
-    for p in &paths {
-        manifests_in(p, &mut texts);
-    }
+    let texts = common::repository_manifests();
     let mut out = Vec::new();
     for text in texts {
         for item in podlife_manifest::parse(&text) {

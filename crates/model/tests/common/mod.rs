@@ -44,3 +44,16 @@ pub fn served(value: &Value) -> Option<&'static ResourceType> {
     ResourceType::by_api_version_kind(value.get("apiVersion")?.as_str()?, value.get("kind")?.as_str()?)
 }
 
+
+/// The manifest texts of the repository's scripts (heredocs) and scenarios (files).
+pub fn repository_manifests() -> Vec<String> {
+    let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+    let mut paths = Vec::new();
+    files(&root.join("tests/scripts"), &mut paths);
+    files(&root.join("crates/stories/scenarios"), &mut paths);
+    let mut texts = Vec::new();
+    for p in &paths {
+        manifests_in(p, &mut texts);
+    }
+    texts
+}
