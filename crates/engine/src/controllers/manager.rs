@@ -52,7 +52,7 @@ pub(crate) struct Shared {
 /// kube-controller-manager's memory: the process-wide parts, then each loop's.
 #[derive(Debug, Clone, Default)]
 pub struct KubeControllerManager {
-    pub(crate) shared: Shared,
+    shared: Shared,
     /// The workload and batch controllers, with the write and slow-start machinery they share.
     workloads: workloads::WorkloadControllers,
     /// PodGC's quarantine and tally.
@@ -216,7 +216,7 @@ impl Component for KubeControllerManager {
             // The work queue went with a stopped process (a start lists every node again).
             Timer::Ipam(_) if !cx.running() => {}
             Timer::Ipam(name) => {
-                let key = crate::store::ObjectKey { group: String::new(), resource: "nodes".into(), namespace: String::new(), name: name.clone() };
+                let key = crate::store::ObjectKey { group: "", resource: "nodes".into(), namespace: String::new(), name: name.clone() };
                 let node = cx.cache().get(&key).cloned();
                 for w in self.node_ipam.retry(&name, node.as_deref()) {
                     self.send(cx, w);
