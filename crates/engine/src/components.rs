@@ -19,14 +19,14 @@ pub type Cache = BTreeMap<ObjectKey, std::sync::Arc<Value>>;
 /// The cached objects of one resource (in every namespace), in key order: a range of the
 /// cache's order (group, resource, namespace, name), not a scan of every object — a
 /// controller's cache also holds every Event, and the quiet-stretch checks ask often.
-pub(crate) fn cached<'a>(cache: &'a Cache, group: &'a str, resource: &'a str) -> impl Iterator<Item = (&'a ObjectKey, &'a std::sync::Arc<Value>)> + 'a {
-    let first = ObjectKey { group: group.to_string(), resource: resource.to_string(), namespace: String::new(), name: String::new() };
+pub(crate) fn cached<'a>(cache: &'a Cache, group: &'static str, resource: &'static str) -> impl Iterator<Item = (&'a ObjectKey, &'a std::sync::Arc<Value>)> + 'a {
+    let first = ObjectKey { group, resource, namespace: String::new(), name: String::new() };
     cache.range(first..).take_while(move |(k, _)| k.group == group && k.resource == resource)
 }
 
 /// The cached objects of one resource in one namespace, in name order (a range, as [`cached`]).
-pub(crate) fn cached_in<'a>(cache: &'a Cache, group: &'a str, resource: &'a str, namespace: &'a str) -> impl Iterator<Item = (&'a ObjectKey, &'a std::sync::Arc<Value>)> + 'a {
-    let first = ObjectKey { group: group.to_string(), resource: resource.to_string(), namespace: namespace.to_string(), name: String::new() };
+pub(crate) fn cached_in<'a>(cache: &'a Cache, group: &'static str, resource: &'static str, namespace: &'a str) -> impl Iterator<Item = (&'a ObjectKey, &'a std::sync::Arc<Value>)> + 'a {
+    let first = ObjectKey { group, resource, namespace: namespace.to_string(), name: String::new() };
     cache.range(first..).take_while(move |(k, _)| k.group == group && k.resource == resource && k.namespace == namespace)
 }
 

@@ -224,7 +224,7 @@ pub struct Engine {
     /// kube-scheduler's process (`component.rs`).
     pub(crate) scheduler: component::Slot<scheduler::KubeScheduler>,
     /// (group, resource, node filter) → components watching it; rebuilt when components change.
-    watch_index: VecMap<(String, String, Option<String>), Vec<usize>>,
+    watch_index: VecMap<(&'static str, &'static str, Option<String>), Vec<usize>>,
     watch_index_for: usize,
     /// Each node's machinery below the API: containerd's state, the kubelet's memory, the
     /// node's disk.
@@ -512,17 +512,17 @@ impl Engine {
     /// by (group, resource, node filter) avoids asking every component of a large cluster.
     fn watchers_of(&mut self, event: &WatchEvent) -> Vec<usize> {
         if self.watch_index_for != self.components.len() {
-            let mut index: VecMap<(String, String, Option<String>), Vec<usize>> = VecMap::new();
+            let mut index: VecMap<(&'static str, &'static str, Option<String>), Vec<usize>> = VecMap::new();
             for (i, c) in self.components.iter().enumerate() {
                 for w in &c.watches {
-                    index.entry((w.group.to_string(), w.resource.to_string(), w.node_name.clone())).or_default().push(i);
+                    index.entry((w.group, w.resource, w.node_name.clone())).or_default().push(i);
                 }
             }
             self.watch_index = index;
             self.watch_index_for = self.components.len();
         }
         let node = event.object["spec"]["nodeName"].as_str().map(str::to_string);
-        let key = |n: Option<String>| (event.key.group.clone(), event.key.resource.clone(), n);
+        let key = |n: Option<String>| (event.key.group, event.key.resource, n);
         let mut targets: Vec<usize> = self.watch_index.get(&key(None)).cloned().unwrap_or_default();
         if node.is_some() {
             targets.extend(self.watch_index.get(&key(node)).cloned().unwrap_or_default());

@@ -269,7 +269,7 @@ impl LocalPathProvisioner {
             return;
         }
         let object = event.object.as_ref();
-        let (action, pv) = match event.key.resource.as_str() {
+        let (action, pv) = match event.key.resource {
             "persistentvolumeclaims" if should_provision(cx.cache(), object) => (Action::Create, pv_name(object)),
             "persistentvolumes" if should_delete(object) => (Action::Delete, event.key.name.clone()),
             _ => return,

@@ -12,8 +12,8 @@ use podlife_model::ResourceType;
 /// Where an object lives: its resource, namespace (empty for cluster-scoped) and name.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct ObjectKey {
-    pub group: String,
-    pub resource: String,
+    pub group: &'static str,
+    pub resource: &'static str,
     pub namespace: String,
     pub name: String,
 }
@@ -21,8 +21,8 @@ pub struct ObjectKey {
 impl ObjectKey {
     pub fn new(rt: &ResourceType, namespace: Option<&str>, name: &str) -> ObjectKey {
         ObjectKey {
-            group: rt.group.to_string(),
-            resource: rt.plural.to_string(),
+            group: rt.group,
+            resource: rt.plural,
             namespace: if rt.namespaced { namespace.unwrap_or("default").to_string() } else { String::new() },
             name: name.to_string(),
         }
@@ -36,7 +36,7 @@ impl ObjectKey {
     /// etcd's key, `/registry/pods/default/nginx` (upstream: each resource's storage prefix in
     /// `pkg/registry/*/storage`; nodes keep their historical name `minions`).
     pub fn etcd_path(&self) -> String {
-        let prefix = match self.resource.as_str() {
+        let prefix = match self.resource {
             "nodes" => "minions",
             "services" => "services/specs",
             other => other,
@@ -115,15 +115,15 @@ impl Store {
 
     /// Objects of one resource, optionally in one namespace, in key order — a range scan over
     /// the keys, as etcd lists a prefix.
-    pub fn list<'a>(&'a self, group: &'a str, resource: &'a str, namespace: Option<&'a str>) -> impl Iterator<Item = (&'a ObjectKey, &'a Value)> + 'a {
+    pub fn list<'a>(&'a self, group: &'static str, resource: &'static str, namespace: Option<&'a str>) -> impl Iterator<Item = (&'a ObjectKey, &'a Value)> + 'a {
         self.list_shared(group, resource, namespace).map(|(k, v)| (k, &**v))
     }
 
     /// `list`, with the shared objects themselves (an informer's list keeps them).
-    pub fn list_shared<'a>(&'a self, group: &'a str, resource: &'a str, namespace: Option<&'a str>) -> impl Iterator<Item = (&'a ObjectKey, &'a std::sync::Arc<Value>)> + 'a {
+    pub fn list_shared<'a>(&'a self, group: &'static str, resource: &'static str, namespace: Option<&'a str>) -> impl Iterator<Item = (&'a ObjectKey, &'a std::sync::Arc<Value>)> + 'a {
         let start = ObjectKey {
-            group: group.to_string(),
-            resource: resource.to_string(),
+            group,
+            resource,
             namespace: namespace.unwrap_or_default().to_string(),
             name: String::new(),
         };
@@ -168,7 +168,7 @@ impl Store {
         if !key.group.is_empty() {
             return;
         }
-        let n = match key.resource.as_str() {
+        let n = match key.resource {
             "pods" => &mut self.pods,
             "nodes" => &mut self.nodes,
             _ => return,

@@ -143,7 +143,7 @@ mod tests {
     #[test]
     fn a_rewritten_key_moves_to_the_new_lease() {
         let mut l = EventLeases::default();
-        let key = ObjectKey { group: String::new(), resource: "events".into(), namespace: "default".into(), name: "e".into() };
+        let key = ObjectKey { group: "", resource: "events", namespace: "default".into(), name: "e".into() };
         l.attach(&key, at(10), 5);
         l.attach(&key, at(20), 9);
         // Its last write is revision 9, the second lease's.

@@ -495,7 +495,7 @@ impl Engine {
             ("revision".to_string(), json!(rv)),
         ]), vec![]);
         let stored = event.object.clone();
-        let grew = event.event_type == crate::store::EventType::Added && event.key.group.is_empty() && matches!(event.key.resource.as_str(), "pods" | "nodes");
+        let grew = event.event_type == crate::store::EventType::Added && event.key.group.is_empty() && matches!(event.key.resource, "pods" | "nodes");
         self.broadcast(event, object);
         if grew {
             self.resample_trace();

@@ -45,7 +45,7 @@ pub fn authorize(store: &Store, user: &UserInfo, attrs: &Attributes) -> Option<G
         let role_ref = &binding["roleRef"];
         let role_name = role_ref["name"].as_str().unwrap_or_default();
         // The role by its key (names are unique in their scope).
-        let key = |resource: &str, namespace: &str| ObjectKey { group: RBAC_GROUP.into(), resource: resource.into(), namespace: namespace.into(), name: role_name.into() };
+        let key = |resource: &'static str, namespace: &str| ObjectKey { group: RBAC_GROUP, resource, namespace: namespace.into(), name: role_name.into() };
         let role = match role_ref["kind"].as_str() {
             Some("ClusterRole") => store.get(&key("clusterroles", "")),
             Some("Role") => binding_ns.and_then(|ns| store.get(&key("roles", ns))),

@@ -437,7 +437,7 @@ mod tests {
         let mut e = Engine::with_default_cluster(4);
         e.keep_writes();
         e.advance_by(600_000);
-        let writes: Vec<String> = e.take_writes().iter().filter(|w| !matches!(w.key.resource.as_str(), "leases" | "nodes")).map(|w| format!("{:?} {}/{}", w.event_type, w.key.resource, w.key.name)).collect();
+        let writes: Vec<String> = e.take_writes().iter().filter(|w| !matches!(w.key.resource, "leases" | "nodes")).map(|w| format!("{:?} {}/{}", w.event_type, w.key.resource, w.key.name)).collect();
         assert!(writes.is_empty(), "{writes:?}");
     }
 

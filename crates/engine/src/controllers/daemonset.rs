@@ -303,7 +303,7 @@ fn unavailable_count(ds: &Value, total: i64) -> i64 {
 fn to_sync(cache: &Cache, event: &WatchEvent, old: Option<&Value>) -> Vec<(String, String)> {
     let ns = &event.key.namespace;
     let named = |v: &Value| (v["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), name_of(v).to_string());
-    match (event.key.group.as_str(), event.key.resource.as_str()) {
+    match (event.key.group, event.key.resource) {
         ("apps", "daemonsets") if event.event_type != EventType::Deleted => vec![(ns.clone(), event.key.name.clone())],
         // An orphan: every DaemonSet whose selector matches it (`getDaemonSetsForPod`).
         ("", "pods") | ("apps", "controllerrevisions") if is_orphan(&event.object) => {

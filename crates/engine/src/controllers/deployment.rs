@@ -44,7 +44,7 @@ fn replicasets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Va
 /// The Deployments a delivery asks to sync.
 fn to_sync(cache: &Cache, event: &WatchEvent) -> Vec<String> {
     let ns = &event.key.namespace;
-    match (event.key.group.as_str(), event.key.resource.as_str()) {
+    match (event.key.group, event.key.resource) {
         ("apps", "deployments") if event.event_type != EventType::Deleted => vec![event.key.name.clone()],
         ("apps", "replicasets") => {
             let rs = &event.object;

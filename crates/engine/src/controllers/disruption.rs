@@ -94,7 +94,7 @@ fn name_of(v: &Value) -> String {
 /// (`getPdbForPod`: the first budget selecting it).
 fn observe(state: &mut DisruptionController, cache: &Cache, event: &WatchEvent) -> Vec<(String, String)> {
     let ns = event.key.namespace.clone();
-    let key = match (event.key.group.as_str(), event.key.resource.as_str()) {
+    let key = match (event.key.group, event.key.resource) {
         ("policy", "poddisruptionbudgets") if event.event_type != EventType::Deleted => Some((ns, event.key.name.clone())),
         ("", "pods") => {
             let labels = &event.object["metadata"]["labels"];
@@ -125,7 +125,7 @@ pub fn scaled_value(v: &Value, total: i64) -> Result<i64, String> {
 fn controller_scale(cache: &Cache, pod: &Value) -> Option<Result<(String, i64), String>> {
     let ns = pod["metadata"]["namespace"].as_str().unwrap_or_default();
     let controller = pod["metadata"]["ownerReferences"].as_array()?.iter().find(|r| r["controller"] == true)?.clone();
-    let get = |group: &str, resource: &str, name: &str| cache.get(&ObjectKey { group: group.into(), resource: resource.into(), namespace: ns.into(), name: name.into() }).map(|v| (**v).clone());
+    let get = |group: &'static str, resource: &'static str, name: &str| cache.get(&ObjectKey { group, resource, namespace: ns.into(), name: name.into() }).map(|v| (**v).clone());
     let name = controller["name"].as_str().unwrap_or_default();
     let replicas = |o: &Value| o["spec"]["replicas"].as_i64().unwrap_or(1);
     let found = match controller["kind"].as_str().unwrap_or_default() {
@@ -379,7 +379,7 @@ mod tests {
         p
     }
 
-    fn cache_with(objects: &[(&str, &str, Value)]) -> Cache {
+    fn cache_with(objects: &[(&'static str, &str, Value)]) -> Cache {
         objects
             .iter()
             .map(|(res, name, v)| (ObjectKey { group: "apps".into(), resource: (*res).into(), namespace: "default".into(), name: (*name).into() }, std::sync::Arc::new(v.clone())))

@@ -28,7 +28,7 @@ pub const OVER_CAPACITY_ANNOTATION: &str = "endpoints.kubernetes.io/over-capacit
 
 fn services_to_sync(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<(String, String, bool)> {
     let ns = event.key.namespace.clone();
-    match event.key.resource.as_str() {
+    match event.key.resource {
         "services" => vec![(ns, event.key.name.clone(), event.event_type == EventType::Deleted)],
         "pods" => {
             let mut names = services_selecting(cache, &ns, &event.object["metadata"]["labels"]);

@@ -85,7 +85,7 @@ impl HpaController {
 
 /// An HPA added or changed: its key, when it is not waiting already (`AddRateLimited`).
 fn observe(state: &mut HpaController, event: &WatchEvent) -> Option<Key> {
-    if (event.key.group.as_str(), event.key.resource.as_str()) != ("autoscaling", "horizontalpodautoscalers") || event.event_type == EventType::Deleted {
+    if (event.key.group, event.key.resource) != ("autoscaling", "horizontalpodautoscalers") || event.event_type == EventType::Deleted {
         return None;
     }
     let key = (event.key.namespace.clone(), event.key.name.clone());

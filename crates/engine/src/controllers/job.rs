@@ -169,11 +169,11 @@ pub(crate) fn create_request(sa: &str, plural: &str, ns: &str, body: Value) -> O
     Some(r)
 }
 
-pub(crate) fn get<'a>(cache: &'a crate::components::Cache, group: &str, resource: &str, ns: &str, name: &str) -> Option<&'a Arc<Value>> {
-    cache.get(&ObjectKey { group: group.into(), resource: resource.into(), namespace: ns.into(), name: name.into() })
+pub(crate) fn get<'a>(cache: &'a crate::components::Cache, group: &'static str, resource: &'static str, ns: &str, name: &str) -> Option<&'a Arc<Value>> {
+    cache.get(&ObjectKey { group, resource, namespace: ns.into(), name: name.into() })
 }
 
-pub(crate) fn list_ns<'a>(cache: &'a crate::components::Cache, group: &'a str, resource: &'a str, ns: &'a str) -> impl Iterator<Item = &'a Arc<Value>> + 'a {
+pub(crate) fn list_ns<'a>(cache: &'a crate::components::Cache, group: &'static str, resource: &'static str, ns: &'a str) -> impl Iterator<Item = &'a Arc<Value>> + 'a {
     crate::components::cached_in(cache, group, resource, ns).map(|(_, v)| v)
 }
 
@@ -524,7 +524,7 @@ impl WorkloadControllers {
         let cache = cx.cache();
         let mut enqueue: Vec<(Ctl, String, u64)> = Vec::new();
         let mut orphans: Vec<Arc<Value>> = Vec::new();
-        match (event.key.group.as_str(), event.key.resource.as_str()) {
+        match (event.key.group, event.key.resource) {
             ("", "pods") => {
                 let Some(r) = controller_of(obj).filter(|r| r["kind"] == "Job") else {
                     if has_finalizer(obj) && event.event_type != EventType::Deleted {

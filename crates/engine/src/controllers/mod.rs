@@ -162,7 +162,7 @@ pub(crate) fn reconcile(cache: &crate::components::Cache, event: &WatchEvent, no
 /// key order (group, resource, namespace, name), not a scan of every object — the endpoint
 /// controllers ask on every pod event, so a scan made a 5,000-pod Deployment quadratic (found by
 /// the `script` fuzz target: 60,000 reactions took 12 s, a third of it comparing keys).
-pub(crate) fn of<'a>(cache: &'a crate::components::Cache, group: &'a str, resource: &'a str, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+pub(crate) fn of<'a>(cache: &'a crate::components::Cache, group: &'static str, resource: &'static str, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
     crate::components::cached_in(cache, group, resource, ns).map(|(_, v)| &**v)
 }
 
@@ -219,7 +219,7 @@ pub fn user_agent(controller: &str) -> String {
 /// The namespaces a delivery asks a per-namespace controller to look at: the namespace itself,
 /// or the namespace of an object of `resource` named `name` that was deleted or changed.
 fn namespace_to_sync(event: &WatchEvent, resource: &str, name: &str) -> Option<String> {
-    match event.key.resource.as_str() {
+    match event.key.resource {
         "namespaces" if event.event_type != crate::store::EventType::Deleted => Some(event.key.name.clone()),
         r if r == resource && event.key.name == name => Some(event.key.namespace.clone()),
         _ => None,
@@ -254,13 +254,13 @@ mod tests {
     /// order, with neighbouring resources and namespaces (`default` / `default2`) left out.
     #[test]
     fn of_is_the_resource_and_namespace_range() {
-        let key = |g: &str, r: &str, ns: &str, n: &str| crate::store::ObjectKey { group: g.into(), resource: r.into(), namespace: ns.into(), name: n.into() };
+        let key = |g: &'static str, r: &'static str, ns: &str, n: &str| crate::store::ObjectKey { group: g.into(), resource: r.into(), namespace: ns.into(), name: n.into() };
         let mut cache = crate::components::Cache::new();
         for (g, r, ns, n) in [("", "pods", "default", "b"), ("", "pods", "default", "a"), ("", "pods", "default2", "c"), ("", "pods", "", "d"), ("", "podtemplates", "default", "e"), ("", "nodes", "", "w"), ("apps", "pods", "default", "f"), ("", "pod", "default", "g")] {
             cache.insert(key(g, r, ns, n), std::sync::Arc::new(json!({"metadata": {"name": n}})));
         }
-        let names = |g: &str, r: &str, ns: &str| of(&cache, g, r, ns).map(|v| v["metadata"]["name"].as_str().unwrap_or_default().to_string()).collect::<Vec<_>>();
-        let scan = |g: &str, r: &str, ns: &str| crate::components::cached_in(&cache, g, r, ns).map(|(k, _)| k.name.clone()).collect::<Vec<_>>();
+        let names = |g: &'static str, r: &'static str, ns: &str| of(&cache, g, r, ns).map(|v| v["metadata"]["name"].as_str().unwrap_or_default().to_string()).collect::<Vec<_>>();
+        let scan = |g: &'static str, r: &'static str, ns: &str| crate::components::cached_in(&cache, g, r, ns).map(|(k, _)| k.name.clone()).collect::<Vec<_>>();
         assert_eq!(names("", "pods", "default"), ["a", "b"]);
         for (g, r, ns) in [("", "pods", "default"), ("", "pods", "default2"), ("", "pods", ""), ("", "nodes", ""), ("apps", "pods", "default"), ("", "services", "default")] {
             assert_eq!(names(g, r, ns), scan(g, r, ns), "{g}/{r}/{ns}");

@@ -28,7 +28,7 @@ fn request(verb: Verb, rt: &'static ResourceType) -> Request {
 }
 
 pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Write> {
-    let (ns, started) = match (event.key.resource.as_str(), event.event_type) {
+    let (ns, started) = match (event.key.resource, event.event_type) {
         ("namespaces", EventType::Modified) => (event.key.name.clone(), true),
         (_, EventType::Deleted) if !event.key.namespace.is_empty() => (event.key.namespace.clone(), false),
         _ => return vec![],

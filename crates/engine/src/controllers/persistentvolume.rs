@@ -77,12 +77,12 @@ fn status_request(plural: &str, namespace: Option<&str>, name: &str, body: Value
     Some(r)
 }
 
-fn list<'a>(cache: &'a crate::components::Cache, group: &'a str, resource: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+fn list<'a>(cache: &'a crate::components::Cache, group: &'static str, resource: &'static str) -> impl Iterator<Item = &'a Value> + 'a {
     crate::components::cached(cache, group, resource).map(|(_, v)| &**v)
 }
 
-fn get<'a>(cache: &'a crate::components::Cache, group: &str, resource: &str, namespace: &str, name: &str) -> Option<&'a Value> {
-    cache.get(&ObjectKey { group: group.into(), resource: resource.into(), namespace: namespace.into(), name: name.into() }).map(|v| &**v)
+fn get<'a>(cache: &'a crate::components::Cache, group: &'static str, resource: &'static str, namespace: &str, name: &str) -> Option<&'a Value> {
+    cache.get(&ObjectKey { group, resource, namespace: namespace.into(), name: name.into() }).map(|v| &**v)
 }
 
 fn class_lookup(cache: &Cache) -> impl Fn(&str) -> Option<Value> + '_ {
@@ -126,7 +126,7 @@ fn on_event(cache: &Cache, recorder: &mut Recorder, event: &WatchEvent, now: Tim
         }
         return vec![];
     }
-    match event.key.resource.as_str() {
+    match event.key.resource {
         "persistentvolumes" => get(cache, "", "persistentvolumes", "", &event.key.name).map(|pv| sync_volume(cache, recorder, pv, now)).unwrap_or_default(),
         "persistentvolumeclaims" => get(cache, "", "persistentvolumeclaims", &event.key.namespace, &event.key.name).map(|c| sync_claim(cache, recorder, c, now)).unwrap_or_default(),
         _ => vec![],

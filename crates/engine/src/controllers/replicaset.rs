@@ -182,7 +182,7 @@ fn selector_matches(selector: &Value, labels: &Value) -> bool {
 fn to_sync(cache: &Cache, flavor: Flavor, event: &WatchEvent) -> Vec<(String, String)> {
     let ns = &event.key.namespace;
     let name_of = |o: &Value| o["metadata"]["name"].as_str().map(|n| (ns.clone(), n.to_string()));
-    match (event.key.group.as_str(), event.key.resource.as_str()) {
+    match (event.key.group, event.key.resource) {
         (g, r) if g == flavor.group && r == flavor.plural => vec![(ns.clone(), event.key.name.clone())],
         ("", "pods") => {
             let pod = &event.object;

@@ -77,7 +77,7 @@ fn adopt_orphans(cache: &Cache, set: &Value, ns: &str) -> Vec<Write> {
 /// The StatefulSets a delivery asks to sync.
 fn to_sync(cache: &Cache, event: &WatchEvent) -> Vec<String> {
     let ns = &event.key.namespace;
-    match (event.key.group.as_str(), event.key.resource.as_str()) {
+    match (event.key.group, event.key.resource) {
         ("apps", "statefulsets") if event.event_type != EventType::Deleted => vec![event.key.name.clone()],
         // An orphan: the sets that would claim it (`getStatefulSetsForPod`).
         ("", "pods") | ("apps", "controllerrevisions") if is_orphan(&event.object) && event.event_type != EventType::Deleted => {

@@ -126,7 +126,7 @@ impl State {
     /// controller queues work.
     pub(crate) fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
         let deleted = event.event_type == EventType::Deleted;
-        match (event.key.group.as_str(), event.key.resource.as_str()) {
+        match (event.key.group, event.key.resource) {
             ("", "nodes") => {
                 let new = (!deleted).then(|| no_execute_taints(&event.object));
                 if let (Some(o), Some(n)) = (old, &new)

@@ -40,11 +40,11 @@ fn claim_in_use(cache: &crate::components::Cache, namespace: &str, claim: &str) 
 }
 
 fn claims_to_check(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Value> {
-    match event.key.resource.as_str() {
+    match event.key.resource {
         "persistentvolumeclaims" if event.event_type != EventType::Deleted => cache.get(&event.key).map(|v| (**v).clone()).into_iter().collect(),
         // A pod that goes (or changes) may free the claims it used.
         "pods" => crate::volume::claim_names(&event.object["spec"])
-            .filter_map(|c| cache.get(&ObjectKey { group: String::new(), resource: "persistentvolumeclaims".into(), namespace: event.key.namespace.clone(), name: c.into() }).map(|v| (**v).clone()))
+            .filter_map(|c| cache.get(&ObjectKey { group: "", resource: "persistentvolumeclaims".into(), namespace: event.key.namespace.clone(), name: c.into() }).map(|v| (**v).clone()))
             .collect(),
         _ => vec![],
     }

@@ -234,7 +234,7 @@ impl KubeScheduler {
     /// The scheduler's informer delivered a change (its cache already holds the new state).
     fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
         let now = cx.now();
-        match event.key.resource.as_str() {
+        match event.key.resource {
             "nodes" => {
                 self.view_dirty = true;
                 let name = event.key.name.clone();
@@ -860,7 +860,7 @@ impl KubeScheduler {
         let cache = &cx.cache();
         // Assumptions the informer has caught up with are done.
         self.assumed_volumes.retain(|name, a| {
-            cache.get(&crate::store::ObjectKey { group: String::new(), resource: "persistentvolumes".into(), namespace: String::new(), name: name.clone() }).is_some_and(|pv| pv["metadata"]["resourceVersion"].as_str() == Some(a.base_rv.as_str()))
+            cache.get(&crate::store::ObjectKey { group: "", resource: "persistentvolumes".into(), namespace: String::new(), name: name.clone() }).is_some_and(|pv| pv["metadata"]["resourceVersion"].as_str() == Some(a.base_rv.as_str()))
         });
         let listers = plugins::volume_binding::Listers { cache, assumed: &self.assumed_volumes };
         let Ok(Some(state)) = plugins::volume_binding::pre_filter(pod, &listers) else { return Ok(vec![]) };
@@ -1166,7 +1166,7 @@ fn default_spread_selector(cache: &crate::components::Cache, pod: &PodInfo) -> O
     let in_namespace = |group: &'static str, resource: &'static str| crate::components::cached_in(cache, group, resource, &pod.namespace);
     let owners = in_namespace("", "services").chain(in_namespace("", "replicationcontrollers")).chain(in_namespace("apps", "replicasets")).chain(in_namespace("apps", "statefulsets"));
     for (k, v) in owners {
-        match k.resource.as_str() {
+        match k.resource {
             "services" | "replicationcontrollers" => {
                 if let Some(sel) = v["spec"]["selector"].as_object().filter(|m| !m.is_empty())
                     && sel.iter().all(|(lk, lv)| pod.labels().get(lk) == Some(lv)) {

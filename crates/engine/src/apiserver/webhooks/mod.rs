@@ -104,7 +104,7 @@ impl Hook {
 }
 
 /// The registered webhooks, configurations in name order, each one's webhooks in order.
-fn hooks(store: &crate::store::Store, plural: &str) -> Vec<Hook> {
+fn hooks(store: &crate::store::Store, plural: &'static str) -> Vec<Hook> {
     store
         .list("admissionregistration.k8s.io", plural, None)
         .flat_map(|(k, c)| c["webhooks"].as_array().cloned().unwrap_or_default().into_iter().map(move |spec| Hook { configuration: k.name.clone(), spec }))

@@ -144,7 +144,7 @@ impl Controller {
     pub fn on_event(&mut self, cache: &crate::components::Cache, event: &WatchEvent, old: Option<&Value>, now: Time, hop: u64) -> Vec<(ServiceKey, (Time, u64))> {
         let ns = event.key.namespace.clone();
         let mut keys: Vec<(ServiceKey, u64)> = Vec::new();
-        match (event.key.group.as_str(), event.key.resource.as_str()) {
+        match (event.key.group, event.key.resource) {
             // `onServiceUpdate` / `onServiceDelete`.
             ("", "services") => keys.push(((ns, event.key.name.clone()), 0)),
             ("", "pods") => {

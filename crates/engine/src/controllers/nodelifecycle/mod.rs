@@ -562,7 +562,7 @@ impl State {
     /// The controllers' reaction to a delivery to kube-controller-manager: node events queue
     /// the NoSchedule pass, a pod newly bound to a node is checked (`podUpdated`).
     pub(crate) fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
-        match (event.key.group.as_str(), event.key.resource.as_str()) {
+        match (event.key.group, event.key.resource) {
             ("", "nodes") if event.event_type != EventType::Deleted && self.node_queue.insert(event.key.name.clone()) => {
                 let at = cx.now().plus_millis(1);
                 cx.after(at, Work::NoSchedule { node: event.key.name.clone() });

@@ -42,8 +42,8 @@ pub struct Listers<'a> {
 }
 
 impl<'a> Listers<'a> {
-    fn get(&self, group: &str, resource: &str, namespace: &str, name: &str) -> Option<&'a Value> {
-        self.cache.get(&ObjectKey { group: group.into(), resource: resource.into(), namespace: namespace.into(), name: name.into() }).map(|v| &**v)
+    fn get(&self, group: &'static str, resource: &'static str, namespace: &str, name: &str) -> Option<&'a Value> {
+        self.cache.get(&ObjectKey { group, resource, namespace: namespace.into(), name: name.into() }).map(|v| &**v)
     }
 
     pub fn claim(&self, namespace: &str, name: &str) -> Option<&'a Value> {
@@ -63,7 +63,7 @@ impl<'a> Listers<'a> {
     }
 
     pub fn volumes(&self) -> impl Iterator<Item = &'a Value> + 'a {
-        let start = ObjectKey { group: String::new(), resource: "persistentvolumes".into(), namespace: String::new(), name: String::new() };
+        let start = ObjectKey { group: "", resource: "persistentvolumes".into(), namespace: String::new(), name: String::new() };
         let assumed: &'a AssumedVolumes = self.assumed;
         self.cache.range(start..).take_while(|(k, _)| k.group.is_empty() && k.resource == "persistentvolumes").map(move |(_, v)| assumed_or(assumed, v))
     }
