@@ -1044,10 +1044,10 @@ fn label_columns(p: &flags::Parsed) -> Vec<String> {
     p.all("label-columns").iter().flat_map(|v| v.split(',')).map(str::to_string).collect()
 }
 
-/// A label column's header: the key's last `/` segment, upper-cased (cli-runtime's
-/// `formatLabelHeaders`: `topology.kubernetes.io/zone` → `ZONE`).
+/// A label column's header: the key's last `/` segment, upper-cased as Go's `strings.ToUpper`
+/// does (cli-runtime's `formatLabelHeaders`: `topology.kubernetes.io/zone` → `ZONE`).
 fn label_header(key: &str) -> String {
-    key.rsplit('/').next().unwrap_or(key).to_uppercase()
+    podlife_engine::gostrings::to_upper(key.rsplit('/').next().unwrap_or(key))
 }
 
 fn format_labels(labels: &Value) -> String {
