@@ -183,13 +183,13 @@ impl WorkloadControllers {
             }
         }
     }
+}
 
-    /// An event about an object from the workload controllers' shared recorder, sent as
-    /// `account`.
-    pub(crate) fn workload_event(cx: &mut Cx<'_>, sh: &mut Shared, account: &str, involved: crate::record::Involved<'_>, note: crate::record::Note<'_>, source: &str) {
-        let ns = involved.object["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
-        let now = cx.now();
-        let Some(write) = sh.events.record_about(involved, note, crate::record::Source { component: source, host: None }, now) else { return };
-        crate::record::sink(&write, &|verb, name, body| super::controller_request(account, verb, "events", Some(&ns), name.unwrap_or_default(), body), &mut |r| cx.request(r));
-    }
+/// An event about an object from the workload controllers' shared recorder, sent as
+/// `account` (a failed request's Warning, a DaemonSet's).
+pub(crate) fn workload_event(cx: &mut Cx<'_>, sh: &mut Shared, account: &str, involved: crate::record::Involved<'_>, note: crate::record::Note<'_>, source: &str) {
+    let ns = involved.object["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
+    let now = cx.now();
+    let Some(write) = sh.events.record_about(involved, note, crate::record::Source { component: source, host: None }, now) else { return };
+    crate::record::sink(&write, &|verb, name, body| super::controller_request(account, verb, "events", Some(&ns), name.unwrap_or_default(), body), &mut |r| cx.request(r));
 }

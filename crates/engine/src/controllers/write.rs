@@ -117,26 +117,16 @@ impl WorkloadControllers {
                 if on_error.quiet_when_exists && status.reason == crate::apiserver::status::Reason::AlreadyExists {
                     return;
                 }
+                // The Warning about the controller's object (the key itself went back to the queue
+                // rate-limited above; the expectation was lowered with the slow-start group's
+                // bookkeeping).
                 let message = on_error.message.replace("{}", &status.message);
-                self.failed_write(cx, sh, account, source, kind, api_version, &involved, on_error.reason, &message);
+                let inv = crate::record::Involved { kind, api_version, object: &involved, field_path: None };
+                let note = crate::record::Note { kind: "Warning", reason: on_error.reason, message: &message };
+                super::workloads::workload_event(cx, sh, account, inv, note, source);
             }
             _ => {}
         }
-    }
-
-    /// A request of a sync failed: its Warning about the controller's object (the key itself
-    /// went back to the queue rate-limited above; the expectation was lowered with the
-    /// slow-start group's bookkeeping).
-    #[allow(clippy::too_many_arguments)]
-    fn failed_write(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, account: &'static str, source: &'static str, kind: &'static str, api_version: &'static str, involved: &Value, reason: &str, message: &str) {
-        use crate::record::{Involved, Note, Source};
-        let ns = involved["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
-        let note = Note { kind: "Warning", reason, message };
-        let inv = Involved { kind, api_version, object: involved, field_path: None };
-        let src = Source { component: source, host: None };
-        let now = cx.now();
-        let Some(write) = sh.events.record_about(inv, note, src, now) else { return };
-        crate::record::sink(&write, &|verb, name, body| super::controller_request(account, verb, "events", Some(&ns), name.unwrap_or_default(), body), &mut |r| cx.request(r));
     }
 
     /// `handleErr`: a failed sync goes back to its queue after the rate limiter's delay; a
