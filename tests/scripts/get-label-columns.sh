@@ -9,3 +9,5 @@ kubectl get pods -L tier,app
 kubectl get pods -L tier -L app.kubernetes.io/name --show-labels
 kubectl get nodes -L topology.kubernetes.io/zone
 kubectl get nodes --label-columns=topology.kubernetes.io/region,kubernetes.io/hostname -o wide --no-headers
+# An empty value adds no column (pflag reads "" as an empty list).
+kubectl get pods -L "" --no-headers

@@ -1039,9 +1039,10 @@ fn sort_items(items: &mut [Value], sort: &str) {
 }
 
 /// `labels.FormatLabels`: `k=v` strings sorted, comma-joined; `<none>` when empty.
-/// `-L` / `--label-columns` (a string slice: repeatable, each value comma-separated).
+/// `-L` / `--label-columns` (a string slice: repeatable, each value comma-separated; an empty
+/// value adds nothing, as pflag's `readAsCSV` reads it).
 fn label_columns(p: &flags::Parsed) -> Vec<String> {
-    p.all("label-columns").iter().flat_map(|v| v.split(',')).map(str::to_string).collect()
+    p.all("label-columns").iter().filter(|v| !v.is_empty()).flat_map(|v| v.split(',')).map(str::to_string).collect()
 }
 
 /// A label column's header: the key's last `/` segment, upper-cased as Go's `strings.ToUpper`
