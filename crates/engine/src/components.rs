@@ -14,18 +14,18 @@ use crate::trace::ComponentRef;
 
 /// An informer cache: objects shared with the watch events that brought them (a delivery
 /// does not copy the object).
-pub type Cache = BTreeMap<ObjectKey, std::sync::Arc<Value>>;
+pub type Cache = BTreeMap<ObjectKey, std::sync::Arc<crate::Obj>>;
 
 /// The cached objects of one resource (in every namespace), in key order: a range of the
 /// cache's order (group, resource, namespace, name), not a scan of every object — a
 /// controller's cache also holds every Event, and the quiet-stretch checks ask often.
-pub(crate) fn cached<'a>(cache: &'a Cache, group: &'static str, resource: &'static str) -> impl Iterator<Item = (&'a ObjectKey, &'a std::sync::Arc<Value>)> + 'a {
+pub(crate) fn cached<'a>(cache: &'a Cache, group: &'static str, resource: &'static str) -> impl Iterator<Item = (&'a ObjectKey, &'a std::sync::Arc<crate::Obj>)> + 'a {
     let first = ObjectKey { group, resource, namespace: String::new(), name: String::new() };
     cache.range(first..).take_while(move |(k, _)| k.group == group && k.resource == resource)
 }
 
 /// The cached objects of one resource in one namespace, in name order (a range, as [`cached`]).
-pub(crate) fn cached_in<'a>(cache: &'a Cache, group: &'static str, resource: &'static str, namespace: &'a str) -> impl Iterator<Item = (&'a ObjectKey, &'a std::sync::Arc<Value>)> + 'a {
+pub(crate) fn cached_in<'a>(cache: &'a Cache, group: &'static str, resource: &'static str, namespace: &'a str) -> impl Iterator<Item = (&'a ObjectKey, &'a std::sync::Arc<crate::Obj>)> + 'a {
     let first = ObjectKey { group, resource, namespace: namespace.to_string(), name: String::new() };
     cache.range(first..).take_while(move |(k, _)| k.group == group && k.resource == resource && k.namespace == namespace)
 }
@@ -47,7 +47,7 @@ impl WatchSpec {
         WatchSpec { group, resource, node_name: None }
     }
 
-    pub fn matches(&self, key: &ObjectKey, object: &Value) -> bool {
+    pub fn matches(&self, key: &ObjectKey, object: &crate::Slot) -> bool {
         key.group == self.group
             && key.resource == self.resource
             && self.node_name.as_deref().is_none_or(|n| object["spec"]["nodeName"].as_str() == Some(n))

@@ -3,6 +3,7 @@
 //! its recursive-descent parser and its error texts; `a=b`, `a==b`, `a!=b`, `a`, `!a`,
 //! `a in (x,y)`, `a notin (x,y)`, `a>1`, `a<1`, comma-separated.
 
+use crate::Slot;
 use serde_json::Value;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,8 +37,8 @@ impl Selector {
         p.parse().map(Selector)
     }
 
-    pub fn matches(&self, labels: &Value) -> bool {
-        let get = |k: &str| labels.get(k).and_then(Value::as_str);
+    pub fn matches(&self, labels: &Slot) -> bool {
+        let get = |k: &str| labels.get(k).and_then(crate::Slot::as_str);
         self.0.iter().all(|r| {
             let has = |v: &str| r.values.iter().any(|x| x == v);
             match r.op {
@@ -352,9 +353,9 @@ fn new_requirement(key: String, op: Op, values: Vec<String>) -> Result<Requireme
 /// (`LabelSelectorAsSelector`): a null selector matches nothing, an empty one everything.
 /// `metav1.LabelSelectorAsSelector(sel).String()`: matchLabels as `k=v`, expressions as
 /// `k in (a,b)` (values sorted), all sorted by key (`labels.Selector.Add`); none is empty.
-pub fn selector_string(sel: &Value) -> String {
-    let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
-    let mut parts: Vec<(String, String)> = sel["matchLabels"].as_object().map(|m| m.iter().map(|(k, v)| (k.clone(), format!("{k}={}", s(v)))).collect()).unwrap_or_default();
+pub fn selector_string(sel: &Slot) -> String {
+    let s = |v: &Slot| v.as_str().unwrap_or_default().to_string();
+    let mut parts: Vec<(String, String)> = sel["matchLabels"].as_object().map(|m| m.map(|(k, v)| (k.clone(), format!("{k}={}", s(v)))).collect()).unwrap_or_default();
     for e in sel["matchExpressions"].as_array().into_iter().flatten() {
         let mut values: Vec<String> = e["values"].as_array().map(|a| a.iter().map(s).collect()).unwrap_or_default();
         crate::sort::sort(&mut values);
@@ -371,16 +372,16 @@ pub fn selector_string(sel: &Value) -> String {
     parts.into_iter().map(|(_, p)| p).collect::<Vec<_>>().join(",")
 }
 
-pub fn selector_matches(selector: &Value, labels: &Value) -> bool {
+pub fn selector_matches(selector: &Slot, labels: &Slot) -> bool {
     if selector.is_null() {
         return false;
     }
-    let ml_ok = selector["matchLabels"].as_object().is_none_or(|m| m.iter().all(|(k, v)| labels.get(k) == Some(v)));
+    let ml_ok = selector["matchLabels"].as_object().is_none_or(|m| m.all(|(k, v)| labels.get(k) == Some(v)));
     let me_ok = selector["matchExpressions"].as_array().is_none_or(|exprs| {
         exprs.iter().all(|e| {
             let key = e["key"].as_str().unwrap_or_default();
-            let values: Vec<&str> = e["values"].as_array().map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
-            let have = labels.get(key).and_then(Value::as_str);
+            let values: Vec<&str> = e["values"].as_array().map(|a| a.iter().filter_map(crate::Slot::as_str).collect()).unwrap_or_default();
+            let have = labels.get(key).and_then(crate::Slot::as_str);
             match e["operator"].as_str().unwrap_or_default() {
                 "In" => have.is_some_and(|h| values.contains(&h)),
                 "NotIn" => have.is_none_or(|h| !values.contains(&h)),

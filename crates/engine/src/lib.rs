@@ -67,6 +67,7 @@ use serde_json::Value;
 
 pub use apiserver::{Impersonation, Request, Response, Verb, client_watch::WatchOptions, status::Status};
 pub use clock::Time;
+pub use podlife_model::obj::{Obj, Slot};
 use component::Component as _;
 use components::Informer;
 use rng::Rng;
@@ -958,9 +959,9 @@ impl Engine {
         self.record(id.clone(), Action::ComponentStart, None, BTreeMap::new(), vec![]);
         let revision = self.store.revision();
         let watches = self.components[i].watches.clone();
-        let mut listed: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = Vec::new();
+        let mut listed: Vec<(store::ObjectKey, std::sync::Arc<crate::Obj>)> = Vec::new();
         for w in watches {
-            let items: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self
+            let items: Vec<(store::ObjectKey, std::sync::Arc<crate::Obj>)> = self
                 .store
                 .list_shared(w.group, w.resource, None)
                 .filter(|(k, v)| w.matches(k, v))
@@ -1023,7 +1024,7 @@ impl Engine {
                     }
                     self.kubelet_boot(&node);
                     self.kubelet_add_static_pods(&node);
-                    let mut pods: Vec<(store::ObjectKey, std::sync::Arc<Value>)> = self.components[i].cache.iter().filter(|(k, _)| k.resource == "pods").map(|(k, v)| (k.clone(), v.clone())).collect();
+                    let mut pods: Vec<(store::ObjectKey, std::sync::Arc<crate::Obj>)> = self.components[i].cache.iter().filter(|(k, _)| k.resource == "pods").map(|(k, v)| (k.clone(), v.clone())).collect();
                     // `HandlePodAdditions` takes them oldest first (`PodsByCreationTime`): the
                     // order in which they are admitted again.
                     sort::sort_by(&mut pods, |a, b| a.1["metadata"]["creationTimestamp"].as_str().cmp(&b.1["metadata"]["creationTimestamp"].as_str()));
@@ -1167,7 +1168,7 @@ impl Engine {
 }
 
 /// The trace reference for an object value.
-pub fn object_ref(object: &Value, kind: &str) -> Option<ObjectRef> {
+pub fn object_ref(object: &Slot, kind: &str) -> Option<ObjectRef> {
     let meta = &object["metadata"];
     Some(ObjectRef::new(kind, meta["namespace"].as_str(), meta["name"].as_str()?))
 }

@@ -25,6 +25,7 @@
 //! 15-minute resync, the config file's reload, and the helper pod's logs copied into the
 //! provisioner's own.
 
+use crate::Slot;
 use crate::vecmap::VecSet;
 
 use serde_json::Value;
@@ -120,13 +121,13 @@ fn cached<'a>(cache: &'a Cache, plural: &str, namespace: Option<&str>, name: &st
 }
 
 /// `getProvisionedVolumeNameForClaim`.
-fn pv_name(claim: &Value) -> String {
+fn pv_name(claim: &Slot) -> String {
     format!("pvc-{}", claim["metadata"]["uid"].as_str().unwrap_or_default())
 }
 
 /// `shouldProvision`: unbound, handed to this provisioner, and for a WaitForFirstConsumer
 /// class given a node.
-fn should_provision(cache: &Cache, claim: &Value) -> bool {
+fn should_provision(cache: &Cache, claim: &Slot) -> bool {
     if claim["spec"]["volumeName"].as_str().is_some_and(|v| !v.is_empty()) || !claim["metadata"]["deletionTimestamp"].is_null() {
         return false;
     }
@@ -141,7 +142,7 @@ fn should_provision(cache: &Cache, claim: &Value) -> bool {
 
 /// `shouldDelete` (without the finalizer option, which kind's build does not set): Released,
 /// reclaim policy Delete, not being deleted, and provisioned here.
-fn should_delete(pv: &Value) -> bool {
+fn should_delete(pv: &Slot) -> bool {
     pv["metadata"]["deletionTimestamp"].is_null()
         && pv["status"]["phase"] == "Released"
         && pv["spec"]["persistentVolumeReclaimPolicy"] == "Delete"
@@ -206,7 +207,7 @@ fn persistent_volume(pv: &str, claim: &Value, class: &Value, node: &str, node_la
             "hostPath": {"path": path, "type": "DirectoryOrCreate"},
             "nodeAffinity": {"required": {"nodeSelectorTerms": [{"matchExpressions": [{"key": "kubernetes.io/hostname", "operator": "In", "values": [node_label]}]}]}},
             "claimRef": {"apiVersion": "v1", "kind": "PersistentVolumeClaim", "name": m["name"], "namespace": m["namespace"], "uid": m["uid"], "resourceVersion": m["resourceVersion"]},
-            "storageClassName": volume::claim_class(claim)
+            "storageClassName": volume::claim_class(&crate::Obj::untyped(claim))
         }
     })
 }
@@ -243,7 +244,7 @@ impl crate::component::Component for LocalPathProvisioner {
         let uuid = cx.rng().uuid();
         let hostname = std::mem::take(&mut self.hostname);
         *self = LocalPathProvisioner { source: format!("{PROVISIONER}_{hostname}_{uuid}"), hostname, ..LocalPathProvisioner::default() };
-        let listed: Vec<(ObjectKey, std::sync::Arc<Value>)> = cx.cache().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        let listed: Vec<(ObjectKey, std::sync::Arc<crate::Obj>)> = cx.cache().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         for (key, object) in listed {
             self.observe(cx, &WatchEvent { event_type: EventType::Added, key, object, revision: 0 });
         }
@@ -277,7 +278,7 @@ impl LocalPathProvisioner {
         if !self.busy.insert(pv.clone()) {
             return;
         }
-        let op = Op { action, object: object.clone(), pv, node_label: String::new(), step: Step::Start };
+        let op = Op { action, object: object.to_value(), pv, node_label: String::new(), step: Step::Start };
         cx.after(cx.now().plus_millis(crate::components::CONTROLLER_QUEUE_DELAY_MS), Timer(Box::new(op)));
     }
 
@@ -307,10 +308,10 @@ impl LocalPathProvisioner {
             Action::Create => {
                 let current = cached(cache, "persistentvolumeclaims", Some(&ns), &name).cloned();
                 let exists = cached(cache, "persistentvolumes", None, &op.pv).is_some();
-                let Some(claim) = current.filter(|c| !exists && c["metadata"]["uid"] == op.object["metadata"]["uid"] && should_provision(cache, c)) else {
+                let Some(claim) = current.filter(|c| !exists && c["metadata"]["uid"] == op.object["metadata"]["uid"] && should_provision(cache, &crate::Obj::untyped(c))) else {
                     return self.done(&op.pv);
                 };
-                let class_name = volume::claim_class(&claim).to_string();
+                let class_name = volume::claim_class(&crate::Obj::untyped(&claim)).to_string();
                 let node_name = claim["metadata"]["annotations"][ANN_SELECTED_NODE].as_str().unwrap_or_default().to_string();
                 // The selected node, read from the API (no node lister is configured).
                 let node = match self.send(cx, Verb::Get, "nodes", None, &node_name, Value::Null) {
@@ -340,7 +341,7 @@ impl LocalPathProvisioner {
                     self.event(cx, "PersistentVolumeClaim", &claim, ("Warning", "ProvisioningFailed", &message));
                     return self.done(&op.pv);
                 }
-                let size = volume::requested_storage(&claim).value();
+                let size = volume::requested_storage(&crate::Obj::untyped(&claim)).value();
                 let mode = claim["spec"]["volumeMode"].as_str().unwrap_or("Filesystem").to_string();
                 let pod = helper_pod(Action::Create, &op.pv, &volume_path(&op.pv, &claim), &mode, size, &node_name);
                 self.helper(cx, Op { object: claim, node_label, ..op }, pod);
@@ -355,7 +356,7 @@ impl LocalPathProvisioner {
                 {
                     return self.finish(cx, op, pv);
                 }
-                let size = volume::requested_storage(&json!({"spec": {"resources": {"requests": {"storage": pv["spec"]["capacity"]["storage"]}}}})).value();
+                let size = volume::requested_storage(&crate::Obj::untyped(&json!({"spec": {"resources": {"requests": {"storage": pv["spec"]["capacity"]["storage"]}}}}))).value();
                 let mode = pv["spec"]["volumeMode"].as_str().unwrap_or("Filesystem").to_string();
                 let pod = helper_pod(Action::Delete, &op.pv, &path, &mode, size, &node);
                 self.helper(cx, Op { object: pv, ..op }, pod);
@@ -404,7 +405,7 @@ impl LocalPathProvisioner {
             Action::Create => {
                 let cache = cx.cache();
                 let node = object["metadata"]["annotations"][ANN_SELECTED_NODE].as_str().unwrap_or_default().to_string();
-                let class = cached(cache, "storageclasses", None, volume::claim_class(&object)).cloned().unwrap_or(Value::Null);
+                let class = cached(cache, "storageclasses", None, volume::claim_class(&crate::Obj::untyped(&object))).cloned().unwrap_or(Value::Null);
                 let pv = persistent_volume(&op.pv, &object, &class, &node, &op.node_label, &volume_path(&op.pv, &object));
                 match self.send(cx, Verb::Create, "persistentvolumes", None, "", pv) {
                     Ok(_) => {
@@ -431,7 +432,7 @@ impl LocalPathProvisioner {
         let wrapped = format!("failed to {} volume {}: {why}", op.action.as_str(), op.pv);
         match op.action {
             Action::Create => {
-                let class = volume::claim_class(&op.object).to_string();
+                let class = volume::claim_class(&crate::Obj::untyped(&op.object)).to_string();
                 let message = format!("failed to provision volume with StorageClass \"{class}\": {wrapped}");
                 self.event(cx, "PersistentVolumeClaim", &op.object, ("Warning", "ProvisioningFailed", &message));
             }

@@ -111,7 +111,7 @@ impl Engine {
             out.push(PodUsage {
                 namespace: pod["metadata"]["namespace"].as_str().unwrap_or_default().to_string(),
                 name: pod["metadata"]["name"].as_str().unwrap_or_default().to_string(),
-                labels: pod["metadata"]["labels"].clone(),
+                labels: pod["metadata"]["labels"].to_value(),
                 containers,
             });
         }

@@ -11,6 +11,7 @@
 //! own pods (kubelet probes) is not judged. podlife reads the policies, pods and namespaces
 //! from the API's current state (kube-network-policies' informers are a few ms behind).
 
+use crate::Slot;
 use serde_json::Value;
 
 use crate::Engine;
@@ -20,7 +21,7 @@ use crate::trace::{Action, ComponentRef};
 /// A connection's end: a pod (its object) or an address outside the pod network.
 struct Peer<'a> {
     ip: &'a str,
-    pod: Option<&'a Value>,
+    pod: Option<&'a Slot>,
 }
 
 /// Why a connection was dropped: the direction judged, the pod isolated for it, the
@@ -38,7 +39,7 @@ impl Engine {
     pub(crate) fn policy_allows(&mut self, node: &str, src_ip: &str, dst_ip: &str, port: u16, protocol: &str) -> bool {
         let Some(d) = self.policy_denial(node, src_ip, dst_ip, port, protocol) else { return true };
         let judged_on = if d.egress { node.to_string() } else { d.pod["spec"]["nodeName"].as_str().unwrap_or(node).to_string() };
-        let object = crate::object_ref(&d.pod, "Pod");
+        let object = crate::object_ref(&crate::Obj::untyped(&d.pod), "Pod");
         let params = crate::sort::map_of([
             ("direction".to_string(), json!(if d.egress { "egress" } else { "ingress" })),
             ("src".to_string(), json!(src_ip)),
@@ -52,7 +53,7 @@ impl Engine {
     }
 
     fn policy_denial(&self, node: &str, src_ip: &str, dst_ip: &str, port: u16, protocol: &str) -> Option<Denial> {
-        let policies: Vec<&Value> = self.store.list("networking.k8s.io", "networkpolicies", None).map(|(_, p)| p).collect();
+        let policies: Vec<&Slot> = self.store.list("networking.k8s.io", "networkpolicies", None).map(|(_, p)| p).collect();
         if policies.is_empty() {
             return None;
         }
@@ -66,7 +67,7 @@ impl Engine {
             let pod = subject.pod?;
             let ns = pod["metadata"]["namespace"].as_str().unwrap_or_default();
             let kind = if egress { "Egress" } else { "Ingress" };
-            let selecting: Vec<&&Value> = policies
+            let selecting: Vec<&&Slot> = policies
                 .iter()
                 .filter(|p| p["metadata"]["namespace"] == ns && selector_matches(&p["spec"]["podSelector"], &pod["metadata"]["labels"]))
                 .filter(|p| p["spec"]["policyTypes"].as_array().is_some_and(|t| t.iter().any(|t| t == kind)))
@@ -82,19 +83,19 @@ impl Engine {
                     ports_admit(&rule["ports"], dst_pod, port, protocol) && self.peers_admit(&rule[if egress { "to" } else { "from" }], ns, other)
                 })
             });
-            (!allowed).then(|| Denial { egress, pod: pod.clone(), policies: selecting.iter().map(|p| p["metadata"]["name"].as_str().unwrap_or_default().to_string()).collect() })
+            (!allowed).then(|| Denial { egress, pod: pod.to_value(), policies: selecting.iter().map(|p| p["metadata"]["name"].as_str().unwrap_or_default().to_string()).collect() })
         };
         judge(&src, &dst, true).or_else(|| judge(&dst, &src, false))
     }
 
     /// The pod object whose sandbox holds `ip` now.
-    fn pod_object_at(&self, ip: &str) -> Option<&Value> {
+    fn pod_object_at(&self, ip: &str) -> Option<&Slot> {
         let (_, uid) = self.pod_at(ip)?;
         self.store.list("", "pods", None).map(|(_, p)| p).find(|p| p["metadata"]["uid"] == uid.as_str())
     }
 
     /// A rule's `from`/`to` list (none or empty: every peer).
-    fn peers_admit(&self, peers: &Value, policy_ns: &str, other: &Peer) -> bool {
+    fn peers_admit(&self, peers: &Slot, policy_ns: &str, other: &Peer) -> bool {
         let Some(list) = peers.as_array().filter(|l| !l.is_empty()) else { return true };
         list.iter().any(|peer| {
             let (pods, nss, block) = (&peer["podSelector"], &peer["namespaceSelector"], &peer["ipBlock"]);
@@ -117,7 +118,7 @@ impl Engine {
 
 /// A rule's `ports` (none or empty: every port): protocol (TCP by default), a number or the
 /// destination pod's container port of that name, up to `endPort`.
-fn ports_admit(ports: &Value, dst_pod: Option<&Value>, port: u16, protocol: &str) -> bool {
+fn ports_admit(ports: &Slot, dst_pod: Option<&Slot>, port: u16, protocol: &str) -> bool {
     let Some(list) = ports.as_array().filter(|l| !l.is_empty()) else { return true };
     list.iter().any(|p| {
         if p["protocol"].as_str().unwrap_or("TCP") != protocol {

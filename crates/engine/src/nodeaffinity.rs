@@ -2,12 +2,13 @@
 //! `component-helpers/scheduling/corev1/nodeaffinity` matches them for the scheduler, the
 //! kubelet's admission and the PV controller alike (below all three).
 
+use crate::Slot;
 use serde_json::Value;
 
 /// One `NodeSelectorRequirement` against a node's labels (or fields, for `matchFields`).
-fn requirement_matches(req: &Value, get: &dyn Fn(&str) -> Option<String>) -> bool {
+fn requirement_matches(req: &Slot, get: &dyn Fn(&str) -> Option<String>) -> bool {
     let key = req["key"].as_str().unwrap_or_default();
-    let values: Vec<&str> = req["values"].as_array().map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+    let values: Vec<&str> = req["values"].as_array().map(|a| a.iter().filter_map(crate::Slot::as_str).collect()).unwrap_or_default();
     let have = get(key);
     match req["operator"].as_str().unwrap_or_default() {
         "In" => have.is_some_and(|h| values.contains(&h.as_str())),
@@ -25,19 +26,19 @@ fn requirement_matches(req: &Value, get: &dyn Fn(&str) -> Option<String>) -> boo
 }
 
 /// A `NodeSelectorTerm`: all its expressions and fields match (an empty term matches nothing).
-pub fn term_matches_labels(term: &Value, name: &str, labels: &Value) -> bool {
+pub fn term_matches_labels(term: &Slot, name: &str, labels: &Slot) -> bool {
     let exprs = term["matchExpressions"].as_array().map(Vec::as_slice).unwrap_or_default();
     let fields = term["matchFields"].as_array().map(Vec::as_slice).unwrap_or_default();
     if exprs.is_empty() && fields.is_empty() {
         return false;
     }
-    let label = |k: &str| labels.get(k).and_then(Value::as_str).map(str::to_string);
+    let label = |k: &str| labels.get(k).and_then(crate::Slot::as_str).map(str::to_string);
     let field = |k: &str| if k == "metadata.name" { Some(name.to_string()) } else { None };
     exprs.iter().all(|r| requirement_matches(r, &label)) && fields.iter().all(|r| requirement_matches(r, &field))
 }
 
 /// A `NodeSelector` (any one of its terms) against a node's name and labels
 /// (`corev1.MatchNodeSelectorTerms`).
-pub fn node_selector_matches(selector: &Value, name: &str, labels: &Value) -> bool {
+pub fn node_selector_matches(selector: &Slot, name: &str, labels: &Slot) -> bool {
     selector["nodeSelectorTerms"].as_array().is_some_and(|ts| ts.iter().any(|t| term_matches_labels(t, name, labels)))
 }

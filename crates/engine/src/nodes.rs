@@ -178,7 +178,7 @@ impl Engine {
     pub(crate) fn start_node_components(&mut self, name: &str) {
         for mut c in crate::components::node_components(name) {
             for w in &c.watches {
-                let items: Vec<(crate::store::ObjectKey, std::sync::Arc<Value>)> = self.store.list_shared(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)).map(|(k, v)| (k.clone(), v.clone())).collect();
+                let items: Vec<(crate::store::ObjectKey, std::sync::Arc<crate::Obj>)> = self.store.list_shared(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)).map(|(k, v)| (k.clone(), v.clone())).collect();
                 c.cache.extend(items);
             }
             self.components.push(c);

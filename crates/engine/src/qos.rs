@@ -1,12 +1,13 @@
 //! The pod's QoS class (upstream: `pkg/apis/core/helper/qos/qos.go`, `ComputePodQOS`).
 
+use crate::Slot;
 use serde_json::Value;
 
 use podlife_model::quantity::Quantity;
 
 /// Sums the non-zero cpu and memory quantities of `list` into `into`; returns which of the two
 /// it named with a non-zero quantity (`processResourceList`, `getQOSResources`).
-fn process(into: &mut [Option<Quantity>; 2], list: &Value) -> [bool; 2] {
+fn process(into: &mut [Option<Quantity>; 2], list: &Slot) -> [bool; 2] {
     let mut found = [false; 2];
     for (i, r) in ["cpu", "memory"].iter().enumerate() {
         let q = list[*r].as_str().and_then(|s| s.parse::<Quantity>().ok()).filter(|q| q.sign() > 0);
@@ -25,7 +26,7 @@ fn process(into: &mut [Option<Quantity>; 2], list: &Value) -> [bool; 2] {
 /// are limited everywhere and the requests equal the limits; `Burstable` otherwise. With
 /// pod-level resources (`spec.resources` naming a supported resource) the class is the pod
 /// level's alone: the containers' resources are not looked at.
-pub fn pod_qos_class(spec: &Value) -> &'static str {
+pub fn pod_qos_class(spec: &Slot) -> &'static str {
     let mut requests = [None, None];
     let mut limits = [None, None];
     let mut guaranteed = true;

@@ -5,6 +5,7 @@
 //! `staging/src/k8s.io/apiserver/pkg/quota/v1/generic/evaluator.go` (object counts, scope
 //! matching, `CalculateUsageStats`), `resources.go` (`Add`, `Mask`, `LessThanOrEqual`).
 
+use crate::Slot;
 use crate::vecmap::VecMap;
 
 use podlife_model::quantity::{Format, Quantity};
@@ -73,12 +74,12 @@ fn one() -> Quantity {
     Quantity::new(1, Format::DecimalSI)
 }
 
-fn quantity(v: &Value) -> Option<Quantity> {
+fn quantity(v: &Slot) -> Option<Quantity> {
     v.as_str().and_then(|s| s.parse().ok())
 }
 
 /// `QuotaV1Pod`: a terminal pod, or one past its deletion grace period, costs no compute.
-pub fn pod_counts(pod: &Value, now: Time) -> bool {
+pub fn pod_counts(pod: &Slot, now: Time) -> bool {
     let phase = pod["status"]["phase"].as_str().unwrap_or_default();
     if phase == "Failed" || phase == "Succeeded" {
         return false;
@@ -113,12 +114,12 @@ fn compute_usage(requests: &Usage, limits: &Usage) -> Usage {
     out
 }
 
-fn list(v: &Value) -> Usage {
-    v.as_object().map(|m| VecMap::from_iter(m.iter().filter_map(|(k, v)| Some((k.clone(), quantity(v)?))))).unwrap_or_default()
+fn list(v: &Slot) -> Usage {
+    v.as_object().map(|m| VecMap::from_iter(m.filter_map(|(k, v)| Some((k.clone(), quantity(v)?))))).unwrap_or_default()
 }
 
 /// What one object of `group/resource` costs (`Usage` of its evaluator).
-pub fn usage(group: &str, resource: &str, obj: &Value, now: Time) -> Usage {
+pub fn usage(group: &str, resource: &str, obj: &Slot, now: Time) -> Usage {
     let mut out = Usage::new();
     match (group, resource) {
         ("", "pods") => {
@@ -172,14 +173,14 @@ pub fn usage(group: &str, resource: &str, obj: &Value, now: Time) -> Usage {
 
 /// A quota's scopes as selector requirements (`getScopeSelectorsFromQuota`): `spec.scopes`
 /// as `Exists`, then `spec.scopeSelector.matchExpressions`.
-pub fn scope_selectors(quota: &Value) -> Vec<Value> {
+pub fn scope_selectors(quota: &Slot) -> Vec<Value> {
     let mut out: Vec<Value> = quota["spec"]["scopes"].as_array().into_iter().flatten().map(|s| json!({"scopeName": s, "operator": "Exists"})).collect();
     out.extend(quota["spec"]["scopeSelector"]["matchExpressions"].as_array().into_iter().flatten().cloned());
     out
 }
 
 /// `podMatchesScopeFunc`; other kinds match no scope (`MatchesNoScopeFunc`).
-fn matches_scope(group: &str, resource: &str, selector: &Value, obj: &Value) -> bool {
+fn matches_scope(group: &str, resource: &str, selector: &Slot, obj: &Slot) -> bool {
     if (group, resource) != ("", "pods") {
         return false;
     }
@@ -193,7 +194,7 @@ fn matches_scope(group: &str, resource: &str, selector: &Value, obj: &Value) -> 
         "NotBestEffort" => !best_effort,
         "PriorityClass" => {
             let class = spec["priorityClassName"].as_str().filter(|c| !c.is_empty());
-            let values: Vec<&str> = selector["values"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+            let values: Vec<&str> = selector["values"].as_array().into_iter().flatten().filter_map(crate::Slot::as_str).collect();
             match selector["operator"].as_str().unwrap_or_default() {
                 "Exists" => class.is_some(),
                 "DoesNotExist" => class.is_none(),
@@ -209,8 +210,8 @@ fn matches_scope(group: &str, resource: &str, selector: &Value, obj: &Value) -> 
 
 /// `usesCrossNamespacePodAffinity`: a pod (anti-)affinity term naming namespaces or a
 /// namespace selector.
-fn uses_cross_namespace_affinity(spec: &Value) -> bool {
-    let crosses = |t: &Value| t["namespaces"].as_array().is_some_and(|n| !n.is_empty()) || !t["namespaceSelector"].is_null();
+fn uses_cross_namespace_affinity(spec: &Slot) -> bool {
+    let crosses = |t: &Slot| t["namespaces"].as_array().is_some_and(|n| !n.is_empty()) || !t["namespaceSelector"].is_null();
     ["podAffinity", "podAntiAffinity"].iter().any(|kind| {
         let a = &spec["affinity"][*kind];
         a["requiredDuringSchedulingIgnoredDuringExecution"].as_array().into_iter().flatten().any(crosses)
@@ -220,16 +221,16 @@ fn uses_cross_namespace_affinity(spec: &Value) -> bool {
 
 /// `generic.Matches`: the quota limits something this kind uses, and the object is in every
 /// one of its scopes.
-pub fn quota_matches(group: &str, resource: &str, quota: &Value, obj: &Value) -> bool {
+pub fn quota_matches(group: &str, resource: &str, quota: &Slot, obj: &Slot) -> bool {
     let hard: Vec<String> = quota["status"]["hard"].as_object().map(|m| m.keys().cloned().collect()).unwrap_or_default();
-    !matching_resources(group, resource, &hard).is_empty() && scope_selectors(quota).iter().all(|s| matches_scope(group, resource, s, obj))
+    !matching_resources(group, resource, &hard).is_empty() && scope_selectors(quota).iter().all(|s| matches_scope(group, resource, &crate::Obj::untyped(s), obj))
 }
 
 /// The pod evaluator's `Constraints`: with cpu or memory under quota, every container must
 /// state them. `must specify limits.cpu for: app; requests.memory for: app,sidecar`.
 /// A pod stating pod-level resources is not held to it (`pods.go`: "container-level resources
 /// are not mandatory" with PodLevelResources).
-pub fn pod_constraints(required: &[String], pod: &Value) -> Result<(), String> {
+pub fn pod_constraints(required: &[String], pod: &Slot) -> Result<(), String> {
     if crate::resources::pod_level_resources_enabled() && crate::resources::is_pod_level_resources_set(&pod["spec"]) {
         return Ok(());
     }
@@ -275,13 +276,13 @@ pub fn to_json(list: &Usage) -> Value {
 }
 
 /// A resource list from JSON (`status.hard`, `status.used`).
-pub fn from_json(v: &Value) -> Usage {
+pub fn from_json(v: &Slot) -> Usage {
     list(v)
 }
 
 /// `CalculateUsage` over one kind's objects of a namespace: every matched name starts at 0,
 /// then each object in the quota's scopes adds its usage.
-pub fn kind_usage<'a>(group: &str, resource: &str, quota: &Value, hard: &[String], objects: impl Iterator<Item = &'a Value>, now: Time) -> Usage {
+pub fn kind_usage<'a>(group: &str, resource: &str, quota: &Slot, hard: &[String], objects: impl Iterator<Item = &'a Slot>, now: Time) -> Usage {
     let matched = matching_resources(group, resource, hard);
     let mut used = Usage::new();
     if matched.is_empty() {
@@ -292,7 +293,7 @@ pub fn kind_usage<'a>(group: &str, resource: &str, quota: &Value, hard: &[String
     }
     let selectors = scope_selectors(quota);
     for obj in objects {
-        if selectors.iter().all(|s| matches_scope(group, resource, s, obj)) {
+        if selectors.iter().all(|s| matches_scope(group, resource, &crate::Obj::untyped(s), obj)) {
             add(&mut used, &usage(group, resource, obj, now));
         }
     }

@@ -7,6 +7,7 @@
 //! same source, object, type and reason with a tenth different message within ten minutes — into
 //! one `(combined from similar events): …` event (`EventAggregatorByReasonFunc`, 10, 600 s).
 
+use crate::Slot;
 use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
@@ -197,7 +198,7 @@ impl Involved<'_> {
 impl Recorder {
     /// Records an event about `pod` (with `field_path` for a container); None when the spam
     /// filter drops it.
-    pub fn record(&mut self, node: &str, pod: &Value, field_path: Option<&str>, note: Note<'_>, now: Time) -> Option<Write> {
+    pub fn record(&mut self, node: &str, pod: &Slot, field_path: Option<&str>, note: Note<'_>, now: Time) -> Option<Write> {
         let involved = Involved { kind: "Pod", api_version: "v1", object: pod, field_path };
         self.record_about(involved, note, Source { component: "kubelet", host: Some(node) }, now)
     }

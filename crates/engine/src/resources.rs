@@ -14,6 +14,7 @@
 //! those replace the containers' aggregate for that resource (`applyPodLevelResources`); the
 //! overhead is added after.
 
+use crate::Slot;
 use crate::vecmap::VecMap;
 
 use serde_json::Value;
@@ -23,9 +24,9 @@ use podlife_model::quantity::Quantity;
 /// `v1.ResourceList`.
 pub type ResourceList = VecMap<String, Quantity>;
 
-fn list_of(v: &Value) -> ResourceList {
+fn list_of(v: &Slot) -> ResourceList {
     v.as_object()
-        .map(|m| VecMap::from_iter(m.iter().filter_map(|(k, q)| Some((k.clone(), q.as_str()?.parse::<Quantity>().ok()?)))))
+        .map(|m| VecMap::from_iter(m.filter_map(|(k, q)| Some((k.clone(), q.as_str()?.parse::<Quantity>().ok()?)))))
         .unwrap_or_default()
 }
 
@@ -52,14 +53,14 @@ fn max_into(into: &mut ResourceList, from: &ResourceList) {
     }
 }
 
-fn is_sidecar(c: &Value) -> bool {
+fn is_sidecar(c: &Slot) -> bool {
     c["restartPolicy"] == "Always"
 }
 
 /// What a container holds on its node while a resize is under way (`UseStatusResources`,
 /// component-helpers `determineContainerReqs`): the most of its spec, its allocation and what
 /// the runtime reports; for an infeasible resize the spec is left out (it will not be granted).
-fn in_use(c: &Value, status: &Value, field: &str) -> ResourceList {
+fn in_use(c: &Slot, status: &Slot, field: &str) -> ResourceList {
     let name = &c["name"];
     let found = ["containerStatuses", "initContainerStatuses"].iter().find_map(|l| status[*l].as_array().and_then(|a| a.iter().find(|s| s["name"] == *name)));
     let Some(cs) = found.filter(|_| field == "requests") else { return list_of(&c["resources"][field]) };
@@ -71,7 +72,7 @@ fn in_use(c: &Value, status: &Value, field: &str) -> ResourceList {
 }
 
 /// A container's list, with `NonMissingContainerRequests` filled in for resources it omits.
-fn container_list(c: &Value, status: Option<&Value>, field: &str, defaults: Option<&ResourceList>) -> ResourceList {
+fn container_list(c: &Slot, status: Option<&Slot>, field: &str, defaults: Option<&ResourceList>) -> ResourceList {
     let mut own = match status {
         Some(st) => in_use(c, st, field),
         None => list_of(&c["resources"][field]),
@@ -84,7 +85,7 @@ fn container_list(c: &Value, status: Option<&Value>, field: &str, defaults: Opti
     own
 }
 
-fn aggregate(spec: &Value, status: Option<&Value>, field: &str, defaults: Option<&ResourceList>) -> ResourceList {
+fn aggregate(spec: &Slot, status: Option<&Slot>, field: &str, defaults: Option<&ResourceList>) -> ResourceList {
     let mut total = ResourceList::new();
     for c in spec["containers"].as_array().map(Vec::as_slice).unwrap_or_default() {
         add(&mut total, &container_list(c, status, field, defaults));
@@ -134,28 +135,28 @@ pub fn is_supported_pod_level_resource(name: &str) -> bool {
     name == "cpu" || name == "memory" || name.starts_with("hugepages-")
 }
 
-fn names_supported(list: &Value) -> bool {
+fn names_supported(list: &Slot) -> bool {
     list.as_object().is_some_and(|m| m.keys().any(|k| is_supported_pod_level_resource(k)))
 }
 
 /// `IsPodLevelResourcesSet`: `spec.resources` names a supported resource in its requests or
 /// limits (an empty or absent `spec.resources` is not pod-level resources).
-pub fn is_pod_level_resources_set(spec: &Value) -> bool {
+pub fn is_pod_level_resources_set(spec: &Slot) -> bool {
     names_supported(&spec["resources"]["requests"]) || names_supported(&spec["resources"]["limits"])
 }
 
 /// `IsPodLevelRequestsSet`.
-pub fn is_pod_level_requests_set(spec: &Value) -> bool {
+pub fn is_pod_level_requests_set(spec: &Slot) -> bool {
     names_supported(&spec["resources"]["requests"])
 }
 
 /// `IsPodLevelLimitsSet`.
-pub fn is_pod_level_limits_set(spec: &Value) -> bool {
+pub fn is_pod_level_limits_set(spec: &Slot) -> bool {
     names_supported(&spec["resources"]["limits"])
 }
 
 /// `spec.resources.requests` or `.limits` as a list (all names, supported or not).
-pub fn pod_level_list(spec: &Value, field: &str) -> ResourceList {
+pub fn pod_level_list(spec: &Slot, field: &str) -> ResourceList {
     list_of(&spec["resources"][field])
 }
 
@@ -172,16 +173,16 @@ fn apply_pod_level(result: &mut ResourceList, pod_level: &ResourceList) {
 /// `AggregateContainerRequests`: the containers' requests as the sidecar formula sums them,
 /// without pod-level resources or overhead (what the validation of pod-level requests and
 /// their defaulting compare with).
-pub fn aggregate_container_requests(spec: &Value) -> ResourceList {
+pub fn aggregate_container_requests(spec: &Slot) -> ResourceList {
     aggregate(spec, None, "requests", None)
 }
 
 /// `AggregateContainerLimits`.
-pub fn aggregate_container_limits(spec: &Value) -> ResourceList {
+pub fn aggregate_container_limits(spec: &Slot) -> ResourceList {
     aggregate(spec, None, "limits", None)
 }
 
-fn requests(spec: &Value, status: Option<&Value>, defaults: Option<&ResourceList>) -> ResourceList {
+fn requests(spec: &Slot, status: Option<&Slot>, defaults: Option<&ResourceList>) -> ResourceList {
     let mut reqs = aggregate(spec, status, "requests", defaults);
     if pod_level_resources_enabled() && is_pod_level_requests_set(spec) {
         apply_pod_level(&mut reqs, &pod_level_list(spec, "requests"));
@@ -192,19 +193,19 @@ fn requests(spec: &Value, status: Option<&Value>, defaults: Option<&ResourceList
 
 /// `PodRequests`: containers and init containers as above — or the pod-level requests where the
 /// pod states them —, plus the pod overhead.
-pub fn pod_requests(spec: &Value) -> ResourceList {
+pub fn pod_requests(spec: &Slot) -> ResourceList {
     requests(spec, None, None)
 }
 
 /// `PodRequests` with `NonMissingContainerRequests` (the scheduler's scoring defaults).
-pub fn pod_requests_with(spec: &Value, defaults: Option<&ResourceList>) -> ResourceList {
+pub fn pod_requests_with(spec: &Slot, defaults: Option<&ResourceList>) -> ResourceList {
     requests(spec, None, defaults)
 }
 
 /// `PodRequests` with `UseStatusResources`, as the scheduler and the kubelet's admission count
 /// a pod already on a node: each container's requests as `in_use` gives them. Pod-level
 /// requests are the spec's (pod-level in-place resize is not modelled).
-pub fn pod_requests_in_use(pod: &Value, defaults: Option<&ResourceList>) -> ResourceList {
+pub fn pod_requests_in_use(pod: &Slot, defaults: Option<&ResourceList>) -> ResourceList {
     requests(&pod["spec"], Some(&pod["status"]), defaults)
 }
 
@@ -212,7 +213,7 @@ pub fn pod_requests_in_use(pod: &Value, defaults: Option<&ResourceList>) -> Reso
 /// defaults (100m cpu, 200Mi memory) each container gets for scoring when it states no request
 /// — all of them without pod-level requests; with them, only for a resource missing from the
 /// pod's requests altogether. `requests` is the pod's `PodRequests`.
-pub fn non_missing_container_requests(spec: &Value, requests: &ResourceList, defaults: &ResourceList) -> ResourceList {
+pub fn non_missing_container_requests(spec: &Slot, requests: &ResourceList, defaults: &ResourceList) -> ResourceList {
     if !(pod_level_resources_enabled() && is_pod_level_requests_set(spec)) {
         return defaults.clone();
     }
@@ -222,7 +223,7 @@ pub fn non_missing_container_requests(spec: &Value, requests: &ResourceList, def
 /// `PodLimits`: the containers' limits (the pod-level limits of supported resources in their
 /// place when the pod states pod-level resources); the overhead is added only to resources
 /// with a non-zero limit.
-pub fn pod_limits(spec: &Value) -> ResourceList {
+pub fn pod_limits(spec: &Slot) -> ResourceList {
     let mut limits = aggregate(spec, None, "limits", None);
     if pod_level_resources_enabled() && is_pod_level_resources_set(spec) {
         apply_pod_level(&mut limits, &pod_level_list(spec, "limits"));
@@ -241,8 +242,8 @@ pub fn pod_limits(spec: &Value) -> ResourceList {
 /// own is given the pod-level limit — its `cpu.max` (`memory.max`) is the pod's, and a
 /// container without a cpu request takes its `cpu.weight` from that limit. Not written to the
 /// pod spec.
-pub fn runtime_container_resources(spec: &Value, resources: &Value) -> Value {
-    let mut out = resources.clone();
+pub fn runtime_container_resources(spec: &Slot, resources: &Slot) -> Value {
+    let mut out = resources.to_value();
     if !(pod_level_resources_enabled() && is_pod_level_resources_set(spec)) {
         return out;
     }
@@ -266,7 +267,7 @@ pub fn runtime_container_resources(spec: &Value, resources: &Value) -> Value {
 /// (`remainingPodMemReqPerContainer`, `pkg/kubelet/qos/helpers.go`): pod-level memory request
 /// minus the containers' aggregate, divided by the number of containers (init containers
 /// included). 0 without a pod-level memory request.
-pub fn remaining_pod_memory_request_per_container(spec: &Value) -> i64 {
+pub fn remaining_pod_memory_request_per_container(spec: &Slot) -> i64 {
     let Some(pod) = pod_level_list(spec, "requests").remove("memory").filter(|q| !q.is_zero()) else { return 0 };
     let n = spec["containers"].as_array().map_or(0, Vec::len) + spec["initContainers"].as_array().map_or(0, Vec::len);
     let aggregate = aggregate_container_requests(spec).remove("memory").map_or(0, |q| q.value());

@@ -8,6 +8,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use podlife_model::ResourceType;
+use podlife_model::obj::{Obj, Slot};
 
 /// Where an object lives: its resource, namespace (empty for cluster-scoped) and name.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -76,7 +77,7 @@ pub struct WatchEvent {
     pub event_type: EventType,
     pub key: ObjectKey,
     /// Shared by every watcher the event is delivered to (delivery does not copy it).
-    pub object: std::sync::Arc<Value>,
+    pub object: std::sync::Arc<Obj>,
     pub revision: u64,
 }
 
@@ -84,7 +85,7 @@ pub struct WatchEvent {
 pub struct Store {
     /// Each object version is shared with the watch event that announced it and the
     /// informer caches that hold it.
-    objects: BTreeMap<ObjectKey, std::sync::Arc<Value>>,
+    objects: BTreeMap<ObjectKey, std::sync::Arc<Obj>>,
     revision: u64,
     /// Every change since the last `take_history`, when a reader asked for it (the web
     /// player keeps each object's versions to show the cluster at any earlier moment).
@@ -104,23 +105,23 @@ impl Store {
         self.revision
     }
 
-    pub fn get(&self, key: &ObjectKey) -> Option<&Value> {
-        self.objects.get(key).map(|v| &**v)
+    pub fn get(&self, key: &ObjectKey) -> Option<&Slot> {
+        self.objects.get(key).map(|v| v.root())
     }
 
     /// `get`, the shared object itself (a reader that keeps it needs no copy).
-    pub fn get_shared(&self, key: &ObjectKey) -> Option<std::sync::Arc<Value>> {
+    pub fn get_shared(&self, key: &ObjectKey) -> Option<std::sync::Arc<Obj>> {
         self.objects.get(key).cloned()
     }
 
     /// Objects of one resource, optionally in one namespace, in key order — a range scan over
     /// the keys, as etcd lists a prefix.
-    pub fn list<'a>(&'a self, group: &'static str, resource: &'static str, namespace: Option<&'a str>) -> impl Iterator<Item = (&'a ObjectKey, &'a Value)> + 'a {
-        self.list_shared(group, resource, namespace).map(|(k, v)| (k, &**v))
+    pub fn list<'a>(&'a self, group: &'static str, resource: &'static str, namespace: Option<&'a str>) -> impl Iterator<Item = (&'a ObjectKey, &'a Slot)> + 'a {
+        self.list_shared(group, resource, namespace).map(|(k, v)| (k, v.root()))
     }
 
     /// `list`, with the shared objects themselves (an informer's list keeps them).
-    pub fn list_shared<'a>(&'a self, group: &'static str, resource: &'static str, namespace: Option<&'a str>) -> impl Iterator<Item = (&'a ObjectKey, &'a std::sync::Arc<Value>)> + 'a {
+    pub fn list_shared<'a>(&'a self, group: &'static str, resource: &'static str, namespace: Option<&'a str>) -> impl Iterator<Item = (&'a ObjectKey, &'a std::sync::Arc<Obj>)> + 'a {
         let start = ObjectKey {
             group,
             resource,
@@ -143,7 +144,7 @@ impl Store {
         if event_type == EventType::Added {
             self.count(&key, 1);
         }
-        let object = std::sync::Arc::new(value);
+        let object = std::sync::Arc::new(decode(&key, &value));
         self.objects.insert(key.clone(), object.clone());
         let event = WatchEvent { event_type, key, object, revision: self.revision };
         if let Some(history) = &mut self.history {
@@ -182,7 +183,7 @@ impl Store {
     }
 
     /// Every object with its key, in key order.
-    pub fn iter_shared(&self) -> impl Iterator<Item = (&ObjectKey, &std::sync::Arc<Value>)> {
+    pub fn iter_shared(&self) -> impl Iterator<Item = (&ObjectKey, &std::sync::Arc<Obj>)> {
         self.objects.iter()
     }
 
@@ -202,6 +203,15 @@ impl Store {
 
     pub fn is_empty(&self) -> bool {
         self.objects.is_empty()
+    }
+}
+
+/// A stored object in its compact typed form: under its resource's schema when the resource
+/// is built in, as plain JSON otherwise (custom resources).
+pub fn decode(key: &ObjectKey, value: &Value) -> Obj {
+    match key.resource_type() {
+        Some(rt) => Obj::from_value(rt, value),
+        None => Obj::untyped(value),
     }
 }
 

@@ -2,6 +2,7 @@
 //! plugin (upstream `staging/src/k8s.io/component-helpers/storage/volume/pv_helpers.go` and
 //! `helpers.go`).
 
+use crate::Slot;
 use crate::vecmap::VecSet;
 
 use serde_json::Value;
@@ -19,33 +20,33 @@ pub const PV_FINALIZER: &str = "kubernetes.io/pv-protection";
 const ANN_BETA_CLASS: &str = "volume.beta.kubernetes.io/storage-class";
 
 /// `GetPersistentVolumeClaimClass`: the beta annotation wins, then `storageClassName`.
-pub fn claim_class(pvc: &Value) -> &str {
+pub fn claim_class(pvc: &Slot) -> &str {
     pvc["metadata"]["annotations"][ANN_BETA_CLASS].as_str().or_else(|| pvc["spec"]["storageClassName"].as_str()).unwrap_or_default()
 }
 
 /// Whether a claim names a class (`storageClassName`, even empty, or the beta annotation):
 /// only one without gets the default class.
-pub fn claim_has_class(pvc: &Value) -> bool {
+pub fn claim_has_class(pvc: &Slot) -> bool {
     !pvc["spec"]["storageClassName"].is_null() || pvc["metadata"]["annotations"][ANN_BETA_CLASS].is_string()
 }
 
 /// `IsDefaultAnnotation`: the class is marked default (GA or beta annotation).
-pub fn is_default_class(sc: &Value) -> bool {
+pub fn is_default_class(sc: &Slot) -> bool {
     ["storageclass.kubernetes.io/is-default-class", "storageclass.beta.kubernetes.io/is-default-class"].iter().any(|a| sc["metadata"]["annotations"][*a] == "true")
 }
 
 /// The claims a pod spec's `persistentVolumeClaim` volumes name.
-pub fn claim_names(spec: &Value) -> impl Iterator<Item = &str> {
+pub fn claim_names(spec: &Slot) -> impl Iterator<Item = &str> {
     spec["volumes"].as_array().into_iter().flatten().filter_map(|v| v["persistentVolumeClaim"]["claimName"].as_str())
 }
 
 /// `GetPersistentVolumeClass`.
-pub fn volume_class(pv: &Value) -> &str {
+pub fn volume_class(pv: &Slot) -> &str {
     pv["metadata"]["annotations"][ANN_BETA_CLASS].as_str().or_else(|| pv["spec"]["storageClassName"].as_str()).unwrap_or_default()
 }
 
 /// `IsVolumeBoundToClaim`: the PV's claimRef names the claim (and its uid, when set).
-pub fn is_bound_to_claim(pv: &Value, pvc: &Value) -> bool {
+pub fn is_bound_to_claim(pv: &Slot, pvc: &Slot) -> bool {
     let r = &pv["spec"]["claimRef"];
     r.is_object()
         && r["name"] == pvc["metadata"]["name"]
@@ -54,13 +55,13 @@ pub fn is_bound_to_claim(pv: &Value, pvc: &Value) -> bool {
 }
 
 /// A claim is bound once it names its volume and the bind is marked complete.
-pub fn claim_fully_bound(pvc: &Value) -> bool {
+pub fn claim_fully_bound(pvc: &Slot) -> bool {
     pvc["spec"]["volumeName"].as_str().is_some_and(|v| !v.is_empty()) && pvc["metadata"]["annotations"][ANN_BIND_COMPLETED].is_string()
 }
 
 /// `IsDelayBindingMode`: the claim's class exists and binds on the first consumer. No class,
 /// or a class that does not exist, binds immediately.
-pub fn is_delay_binding(pvc: &Value, class: impl Fn(&str) -> Option<Value>) -> bool {
+pub fn is_delay_binding(pvc: &Slot, class: impl Fn(&str) -> Option<Value>) -> bool {
     let name = claim_class(pvc);
     if name.is_empty() {
         return false;
@@ -68,23 +69,23 @@ pub fn is_delay_binding(pvc: &Value, class: impl Fn(&str) -> Option<Value>) -> b
     class(name).is_some_and(|c| c["volumeBindingMode"] == "WaitForFirstConsumer")
 }
 
-pub fn storage(q: &Value) -> Quantity {
+pub fn storage(q: &Slot) -> Quantity {
     q.as_str().and_then(|s| s.parse::<Quantity>().ok()).unwrap_or_default()
 }
 
 /// The claim's `resources.requests.storage`.
-pub fn requested_storage(pvc: &Value) -> Quantity {
+pub fn requested_storage(pvc: &Slot) -> Quantity {
     storage(&pvc["spec"]["resources"]["requests"]["storage"])
 }
 
 /// `CheckNodeAffinity`: a PV with `nodeAffinity.required` is usable only on matching nodes.
-pub fn node_affinity_matches(pv: &Value, node: &str, labels: &Value) -> bool {
+pub fn node_affinity_matches(pv: &Slot, node: &str, labels: &Slot) -> bool {
     let required = &pv["spec"]["nodeAffinity"]["required"];
     required.is_null() || crate::nodeaffinity::node_selector_matches(required, node, labels)
 }
 
 /// `CheckAccessModes`: the volume offers every mode the claim asks for.
-pub fn access_modes_match(pvc: &Value, pv: &Value) -> bool {
+pub fn access_modes_match(pvc: &Slot, pv: &Slot) -> bool {
     let offered = pv["spec"]["accessModes"].as_array().map(Vec::as_slice).unwrap_or_default();
     pvc["spec"]["accessModes"].as_array().map(Vec::as_slice).unwrap_or_default().iter().all(|m| offered.contains(m))
 }
@@ -92,11 +93,11 @@ pub fn access_modes_match(pvc: &Value, pv: &Value) -> bool {
 /// `FindMatchingVolume`: the volume pre-bound to the claim, else the smallest available one
 /// that fits (size, volume mode, class, selector, node affinity, access modes). The PV
 /// controller (`node` None) leaves delay-binding claims to the scheduler.
-pub fn find_matching_volume<'a>(pvc: &Value, volumes: impl Iterator<Item = &'a Value>, node: Option<(&str, &Value)>, excluded: &VecSet<String>, delay_binding: bool) -> Option<&'a Value> {
+pub fn find_matching_volume<'a>(pvc: &Slot, volumes: impl Iterator<Item = &'a Slot>, node: Option<(&str, &Slot)>, excluded: &VecSet<String>, delay_binding: bool) -> Option<&'a Slot> {
     let requested = requested_storage(pvc);
     let class = claim_class(pvc);
     let selector = &pvc["spec"]["selector"];
-    let mut smallest: Option<(&Value, Quantity)> = None;
+    let mut smallest: Option<(&Slot, Quantity)> = None;
     for pv in volumes {
         let name = pv["metadata"]["name"].as_str().unwrap_or_default();
         if excluded.contains(name) {
@@ -109,7 +110,7 @@ pub fn find_matching_volume<'a>(pvc: &Value, volumes: impl Iterator<Item = &'a V
         if size < requested {
             continue;
         }
-        let mode = |v: &Value| v["spec"]["volumeMode"].as_str().unwrap_or("Filesystem").to_string();
+        let mode = |v: &Slot| v["spec"]["volumeMode"].as_str().unwrap_or("Filesystem").to_string();
         if mode(pvc) != mode(pv) || pv["metadata"]["deletionTimestamp"].is_string() {
             continue;
         }

@@ -92,6 +92,10 @@ fn same(slot: &Slot, value: &Value) -> Result<(), TestCaseError> {
     prop_assert_eq!(slot.is_array(), value.is_array());
     prop_assert_eq!(slot.is_object(), value.is_object());
     prop_assert_eq!(slot.as_bool(), value.as_bool());
+    prop_assert_eq!(*slot == true, *value == true);
+    prop_assert_eq!(*slot == 3i64, *value == 3i64);
+    prop_assert_eq!(*slot == 0u64, *value == 0u64);
+    prop_assert_eq!(*slot == 1.5f64, *value == 1.5f64);
     prop_assert_eq!(slot.as_str(), value.as_str());
     prop_assert_eq!(slot.as_i64(), value.as_i64());
     prop_assert_eq!(slot.as_u64(), value.as_u64());
@@ -175,6 +179,8 @@ fn check(rt: &ResourceType, value: &Value) -> Result<(), TestCaseError> {
     // Same text too: same number forms and key order.
     prop_assert_eq!(podlife_model::json::to_string(&back), podlife_model::json::to_string(value));
     prop_assert!(obj == *value);
+    // Serialized directly (no `Value` built): serde_json's text of the value itself.
+    prop_assert_eq!(serde_json::to_string(&obj).ok(), serde_json::to_string(value).ok());
     same(&obj, value)?;
     let mut ps = Vec::new();
     pointers(value, &mut String::new(), &mut ps);

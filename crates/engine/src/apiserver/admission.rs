@@ -20,19 +20,19 @@ pub fn default_storage_class(pvc: &mut Value, store: &Store) {
 }
 
 /// The default class among `classes`, set on a claim that has none.
-pub fn default_storage_class_from<'a>(pvc: &mut Value, classes: impl Iterator<Item = &'a Value>) {
-    if crate::volume::claim_has_class(pvc) {
+pub fn default_storage_class_from<'a>(pvc: &mut Value, classes: impl Iterator<Item = &'a crate::Slot>) {
+    if crate::volume::claim_has_class(&crate::Obj::untyped(pvc)) {
         return;
     }
     let default = classes
         .filter(|sc| crate::volume::is_default_class(sc))
         .max_by(|a, b| {
-            let created = |sc: &Value| sc["metadata"]["creationTimestamp"].as_str().unwrap_or_default().to_string();
+            let created = |sc: &crate::Slot| sc["metadata"]["creationTimestamp"].as_str().unwrap_or_default().to_string();
             // `GetDefaultClass`: newest first; equal times → the name that sorts first.
             created(a).cmp(&created(b)).then_with(|| b["metadata"]["name"].as_str().cmp(&a["metadata"]["name"].as_str()))
         });
     if let Some(sc) = default {
-        pvc["spec"]["storageClassName"] = sc["metadata"]["name"].clone();
+        pvc["spec"]["storageClassName"] = sc["metadata"]["name"].to_value();
     }
 }
 
@@ -41,7 +41,7 @@ pub fn default_storage_class_from<'a>(pvc: &mut Value, classes: impl Iterator<It
 /// before and after) sets `allowVolumeExpansion: true`.
 pub fn persistent_volume_claim_resize(old: &Value, pvc: &Value, store: &Store) -> Result<(), Status> {
     use crate::volume::{claim_class, requested_storage};
-    if requested_storage(pvc) <= requested_storage(old) {
+    if requested_storage(&crate::Obj::untyped(pvc)) <= requested_storage(&crate::Obj::untyped(old)) {
         return Ok(());
     }
     let name = pvc["metadata"]["name"].as_str().unwrap_or_default();
@@ -49,7 +49,8 @@ pub fn persistent_volume_claim_resize(old: &Value, pvc: &Value, store: &Store) -
     if old["status"]["phase"] != "Bound" {
         return forbidden("Only bound persistent volume claims can be expanded");
     }
-    let (class, old_class) = (claim_class(pvc), claim_class(old));
+    let (pvc, old) = (crate::Obj::untyped(pvc), crate::Obj::untyped(old));
+    let (class, old_class) = (claim_class(&pvc), claim_class(&old));
     let allowed = !class.is_empty()
         && class == old_class
         && ResourceType::by_plural("storage.k8s.io", "storageclasses").and_then(|rt| store.get(&ObjectKey::new(rt, None, class))).is_some_and(|sc| sc["allowVolumeExpansion"] == true);
@@ -73,13 +74,13 @@ pub fn default_ingress_class(ingress: &mut Value, store: &Store) {
         .filter(|c| c["metadata"]["annotations"]["ingressclass.kubernetes.io/is-default-class"] == "true")
         .max_by(|a, b| {
             let created = |c: &Value| c["metadata"]["creationTimestamp"].as_str().unwrap_or_default().to_string();
-            created(a).cmp(&created(b)).then_with(|| b["metadata"]["name"].as_str().cmp(&a["metadata"]["name"].as_str()))
+            created(&(a).to_value()).cmp(&created(&(b).to_value())).then_with(|| b["metadata"]["name"].as_str().cmp(&a["metadata"]["name"].as_str()))
         });
     if let Some(c) = default {
         if !ingress["spec"].is_object() {
             ingress["spec"] = Value::Object(Default::default());
         }
-        ingress["spec"]["ingressClassName"] = c["metadata"]["name"].clone();
+        ingress["spec"]["ingressClassName"] = c["metadata"]["name"].to_value();
     }
 }
 
@@ -190,7 +191,7 @@ fn service_account(pod: &mut Value, namespace: &str, store: &Store, rng: &mut Rn
 fn priority(pod: &mut Value, store: &Store) -> Result<(), Status> {
     let pod_name = pod["metadata"]["name"].as_str().unwrap_or_default().to_string();
     let spec = &mut pod["spec"];
-    let classes: Vec<&Value> = store.list("scheduling.k8s.io", "priorityclasses", None).map(|(_, v)| v).collect();
+    let classes: Vec<&crate::Slot> = store.list("scheduling.k8s.io", "priorityclasses", None).map(|(_, v)| v).collect();
     let named = spec["priorityClassName"].as_str().filter(|s| !s.is_empty()).map(str::to_string);
     let (class_name, value, policy) = match &named {
         Some(name) => {

@@ -37,7 +37,7 @@ pub(crate) struct ClientWatch {
     labels: Option<Selector>,
     fields: Vec<Term>,
     /// The objects that passed the filter at their last change (the cacher's `PrevObject` test).
-    passing: BTreeMap<ObjectKey, Arc<Value>>,
+    passing: BTreeMap<ObjectKey, Arc<crate::Obj>>,
     pub(crate) events: Vec<(Time, WatchEvent)>,
 }
 
@@ -67,15 +67,15 @@ impl ClientWatch {
             passing: BTreeMap::new(),
             events: Vec::new(),
         };
-        let passing: BTreeMap<ObjectKey, Arc<Value>> = crate::sort::collect_map(
+        let passing: BTreeMap<ObjectKey, Arc<crate::Obj>> = crate::sort::collect_map(
             store.list_shared(rt.group, rt.plural, watch.namespace.as_deref()).filter(|(_, v)| watch.filter(v)).map(|(k, v)| (k.clone(), Arc::clone(v))),
         );
         watch.passing = passing;
         Ok(watch)
     }
 
-    fn filter(&self, object: &Value) -> bool {
-        self.labels.as_ref().is_none_or(|s| s.matches(&object["metadata"]["labels"])) && fields::matches(&self.fields, object)
+    fn filter(&self, object: &crate::Slot) -> bool {
+        self.labels.as_ref().is_none_or(|s| s.matches(&object["metadata"]["labels"])) && (self.fields.is_empty() || fields::matches(&self.fields, &object.to_value()))
     }
 
     /// Takes the change if this watcher is interested, converted as the cacher converts it.
@@ -94,7 +94,7 @@ impl ClientWatch {
             // No longer matching: the last matching content, at the event's resourceVersion.
             (false, Some(last)) => {
                 let mut object = (*last).clone();
-                object["metadata"]["resourceVersion"] = Value::String(event.revision.to_string());
+                object.insert_at("/metadata", "resourceVersion", &Value::String(event.revision.to_string()));
                 WatchEvent { object: Arc::new(object), ..retyped(EventType::Deleted) }
             }
         };

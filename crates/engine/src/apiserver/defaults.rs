@@ -316,8 +316,8 @@ fn pod_level(spec: &mut Value) {
         return;
     }
     let non_empty = |v: &Value| v.as_object().is_some_and(|m| !m.is_empty());
-    let aggregate_limits = aggregate_container_limits(spec);
-    let aggregate_requests = aggregate_container_requests(spec);
+    let aggregate_limits = aggregate_container_limits(&crate::Obj::untyped(spec));
+    let aggregate_requests = aggregate_container_requests(&crate::Obj::untyped(spec));
     let Some(res) = spec.get_mut("resources").and_then(Value::as_object_mut) else { return };
     // defaultHugePagePodLimits
     if non_empty(res.get("limits").unwrap_or(&Value::Null)) || non_empty(res.get("requests").unwrap_or(&Value::Null)) {

@@ -85,7 +85,7 @@ impl Engine {
             return Err(Status::bad_request("name in URL does not match name in Eviction object".into()));
         }
         let key = ObjectKey::new(pods, Some(&namespace), &name);
-        let Some(pod) = self.store.get(&key).cloned() else {
+        let Some(pod) = self.store.get(&key).map(crate::Slot::to_value) else {
             return Err(Status::not_found(pods, &name));
         };
         let options = &body["deleteOptions"];
@@ -100,11 +100,12 @@ impl Engine {
         let budgets: Vec<Value> = self
             .store
             .list("policy", "poddisruptionbudgets", Some(&namespace))
-            .map(|(_, v)| v.clone())
+            .map(|(_, v)| v)
             .filter(|b| {
                 let sel = &b["spec"]["selector"];
-                !sel.is_null() && !selector_empty(sel) && crate::labels::selector_matches(sel, &pod["metadata"]["labels"])
+                !sel.is_null() && !selector_empty(&sel.to_value()) && crate::labels::selector_matches(sel, &crate::Obj::untyped(&pod["metadata"]["labels"]))
             })
+            .map(crate::Slot::to_value)
             .collect();
         if budgets.len() > 1 {
             return Err(Status::plain(Reason::InternalError, "This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.".into()));
@@ -181,7 +182,7 @@ impl Engine {
         delete.dry_run = dry_run;
         delete.preconditions = pre;
         if !dry_run {
-            let Some(current) = self.store.get(key).cloned() else { return Err(Status::not_found(req.resource, &name)) };
+            let Some(current) = self.store.get(key).map(crate::Slot::to_value) else { return Err(Status::not_found(req.resource, &name)) };
             super::check_preconditions(req.resource, &name, &current, delete.preconditions.as_ref())?;
             let mut pod = current.clone();
             let mut conditions: Vec<Value> = pod["status"]["conditions"].as_array().cloned().unwrap_or_default();

@@ -195,7 +195,7 @@ impl Engine {
                     continue;
                 }
                 let name = sc["metadata"]["name"].as_str().unwrap_or_default().to_string();
-                for c in sc["spec"]["cidrs"].as_array().into_iter().flatten().filter_map(Value::as_str) {
+                for c in sc["spec"]["cidrs"].as_array().into_iter().flatten().filter_map(crate::Slot::as_str) {
                     if let Some(r) = Range::parse(c) {
                         cidrs.push((name != DEFAULT_SERVICE_CIDR, name.clone(), r));
                     }

@@ -144,9 +144,9 @@ fn check(item: &Value, kind: &str, requests: &Value, limits: &Value, errs: &mut 
 fn pod_total(pod: &Value, field: &str) -> Value {
     use crate::resources::{aggregate_container_limits, aggregate_container_requests, pod_level_list, pod_level_resources_enabled};
     let spec = &pod["spec"];
-    let mut total = if field == "requests" { aggregate_container_requests(spec) } else { aggregate_container_limits(spec) };
+    let mut total = if field == "requests" { aggregate_container_requests(&crate::Obj::untyped(spec)) } else { aggregate_container_limits(&crate::Obj::untyped(spec)) };
     if pod_level_resources_enabled() && spec["resources"].is_object() {
-        for (name, q) in pod_level_list(spec, field) {
+        for (name, q) in pod_level_list(&crate::Obj::untyped(spec), field) {
             if name == "cpu" || name == "memory" {
                 total.insert(name, q);
             }

@@ -180,7 +180,7 @@ impl Engine {
             Verb::Create | Verb::Update => r.body = req.body.as_ref().map(autoscaling::to_v2),
             Verb::Patch => {
                 let key = ObjectKey::new(v2, req.namespace.as_deref(), req.name.as_deref().unwrap_or_default());
-                let Some(current) = self.store.get(&key).cloned() else { return Err(Status::not_found(v2, req.name.as_deref().unwrap_or_default())) };
+                let Some(current) = self.store.get(&key).map(crate::Slot::to_value) else { return Err(Status::not_found(v2, req.name.as_deref().unwrap_or_default())) };
                 let mut merged = autoscaling::to_v1(&current);
                 let before = merged.clone();
                 patch::apply(req.patch_type, &mut merged, req.body.as_ref().unwrap_or(&Value::Null)).map_err(patch_status)?;
@@ -272,7 +272,7 @@ impl Engine {
     fn get(&mut self, req: &Request) -> Result<Value, Status> {
         let name = req.name.clone().unwrap_or_default();
         let key = ObjectKey::new(req.resource, req.namespace.as_deref(), &name);
-        self.store.get(&key).cloned().ok_or_else(|| Status::not_found(req.resource, &name))
+        self.store.get(&key).map(crate::Slot::to_value).ok_or_else(|| Status::not_found(req.resource, &name))
     }
 
     /// `listOpts` (apiserver `pkg/endpoints/handlers/get.go`): the label selector, then the
@@ -294,8 +294,8 @@ impl Engine {
             .list(rt.group, rt.plural, ns)
             .map(|(_, v)| v)
             .filter(|v| selector.as_ref().is_none_or(|s| s.matches(&v["metadata"]["labels"])))
+            .map(crate::Slot::to_value)
             .filter(|v| fields::matches(&fields, v))
-            .cloned()
             .collect())
     }
 
@@ -379,7 +379,7 @@ impl Engine {
     fn create_prepared(&mut self, rt: &'static ResourceType, req: &Request, obj: Value, object: Option<ObjectRef>) -> Result<Value, Status> {
         let namespace = req.namespace.clone().unwrap_or_else(|| "default".into());
         // A generated name is known from here on: later stages (etcd, watch) name the object.
-        let object = object.or_else(|| crate::object_ref(&obj, rt.kind));
+        let object = object.or_else(|| crate::object_ref(&crate::Obj::untyped(&obj), rt.kind));
         let errors = match rt.kind {
             "Pod" => validation::pod_create(&obj, &gated::PodOptions::new(&self.features, None)),
             "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => validation::workload(rt.kind, &obj, &gated::PodOptions::new(&self.features, None)),
@@ -414,7 +414,7 @@ impl Engine {
         if matches!(rt.kind, "Pod" | "PersistentVolumeClaim") {
             let verdict = {
                 let mut ranges = self.store.list("", "limitranges", Some(&namespace)).peekable();
-                ranges.peek().is_some().then(|| ranges.try_for_each(|(_, r)| if rt.kind == "Pod" { limitranger::validate_pod(r, &obj) } else { limitranger::validate_pvc(r, &obj) }))
+                ranges.peek().is_some().then(|| ranges.try_for_each(|(_, r)| if rt.kind == "Pod" { limitranger::validate_pod(&(r).to_value(), &obj) } else { limitranger::validate_pvc(&(r).to_value(), &obj) }))
             };
             if let Some(verdict) = verdict {
                 let mut params = plugin_params("LimitRanger", 0);
@@ -474,11 +474,11 @@ impl Engine {
 
     /// Writes to etcd and lets the watch cache broadcast the change; the stored object.
     pub(crate) fn write(&mut self, key: ObjectKey, obj: Value, object: Option<ObjectRef>) -> Value {
-        (*self.write_shared(key, obj, object)).clone()
+        self.write_shared(key, obj, object).to_value()
     }
 
     /// `write`, returning the stored version itself (no copy when the caller does not need one).
-    pub(crate) fn write_shared(&mut self, key: ObjectKey, mut obj: Value, object: Option<ObjectRef>) -> std::sync::Arc<Value> {
+    pub(crate) fn write_shared(&mut self, key: ObjectKey, mut obj: Value, object: Option<ObjectRef>) -> std::sync::Arc<crate::Obj> {
         // Encoded as Go encodes the typed object: empty `omitempty` values are not stored, the
         // zero of a value without `omitempty` is.
         if let Some(rt) = ResourceType::by_plural(&key.group, &key.resource) {
@@ -564,7 +564,7 @@ impl Engine {
             ranges.peek().is_some().then(|| {
                 let before = obj.clone();
                 for (_, range) in ranges {
-                    limitranger::mutate_pod(range, obj);
+                    limitranger::mutate_pod(&(range).to_value(), obj);
                 }
                 before
             })
@@ -613,7 +613,7 @@ impl Engine {
         match rt.kind {
             "Pod" => {
                 meta["generation"] = json!(1);
-                let qos = crate::qos::pod_qos_class(&obj["spec"]);
+                let qos = crate::qos::pod_qos_class(&crate::Obj::untyped(&obj["spec"]));
                 obj["status"] = json!({"phase": "Pending", "qosClass": qos});
                 // `applySchedulingGatedCondition` (pkg/registry/core/pod/strategy.go): a pod
                 // created with gates says why the scheduler leaves it alone
@@ -726,15 +726,16 @@ impl Engine {
         if current["spec"]["schedulingGates"].as_array().is_some_and(|g| !g.is_empty()) {
             return Err(Status::plain(Reason::Conflict, format!("Operation cannot be fulfilled on pods/binding \"{name}\": pod {name} has non-empty .spec.schedulingGates")));
         }
-        let mut pod = current.clone();
+        let mut pod = current.to_value();
         pod["spec"]["nodeName"] = json!(node);
         let mut conditions: Vec<Value> = pod["status"]["conditions"].as_array().cloned().unwrap_or_default();
         conditions.retain(|c| c["type"] != "PodScheduled");
         conditions.push(json!({"type": "PodScheduled", "status": "True", "lastProbeTime": null, "lastTransitionTime": self.now.rfc3339(), "observedGeneration": pod["metadata"]["generation"]}));
         pod["status"]["conditions"] = json!(conditions);
         // Only these two fields change: diffing them alone gives the whole diff, in key order.
-        let mut changes = crate::trace::diff_at(current.pointer("/spec/nodeName"), pod.pointer("/spec/nodeName"), "spec.nodeName");
-        changes.extend(crate::trace::diff_at(current.pointer("/status/conditions"), pod.pointer("/status/conditions"), "status.conditions"));
+        let was = |p: &str| current.pointer(p).map(crate::Slot::to_value);
+        let mut changes = crate::trace::diff_at(was("/spec/nodeName").as_ref(), pod.pointer("/spec/nodeName"), "spec.nodeName");
+        changes.extend(crate::trace::diff_at(was("/status/conditions").as_ref(), pod.pointer("/status/conditions"), "status.conditions"));
         self.apiserver_trace(Action::Validation, object.clone(), crate::sort::map_of([("subresource".to_string(), json!("binding"))]), changes);
         if req.dry_run {
             return Ok(pod);
@@ -778,7 +779,7 @@ impl Engine {
         let rt = req.resource;
         let name = req.name.clone().unwrap_or_default();
         let key = ObjectKey::new(rt, req.namespace.as_deref(), &name);
-        let Some(current) = self.store.get(&key).cloned() else {
+        let Some(current) = self.store.get(&key).map(crate::Slot::to_value) else {
             return Err(Status::not_found(rt, &name));
         };
         // Optimistic concurrency: an update that names a resourceVersion must name the
@@ -1020,7 +1021,7 @@ impl Engine {
         let rt = req.resource;
         let name = req.name.clone().unwrap_or_default();
         let key = ObjectKey::new(rt, req.namespace.as_deref(), &name);
-        let Some(current) = self.store.get(&key).cloned() else {
+        let Some(current) = self.store.get(&key).map(crate::Slot::to_value) else {
             return Err(Status::not_found(rt, &name));
         };
         let patch = req.body.clone().unwrap_or(Value::Null);
@@ -1059,7 +1060,7 @@ impl Engine {
         let rt = req.resource;
         let name = req.name.clone().unwrap_or_default();
         let key = ObjectKey::new(rt, req.namespace.as_deref(), &name);
-        let Some(current) = self.store.get(&key).cloned() else {
+        let Some(current) = self.store.get(&key).map(crate::Slot::to_value) else {
             return Err(Status::not_found(rt, &name));
         };
         check_preconditions(rt, &name, &current, req.preconditions.as_ref())?;
@@ -1135,7 +1136,7 @@ impl Engine {
             params.insert("leaseExpired".to_string(), json!(true));
         }
         self.record(ComponentRef::control_plane(ETCD), Action::Etcd, object.clone(), params, vec![]);
-        let last = (*event.object).clone();
+        let last = event.object.to_value();
         self.broadcast(event, object);
         Some(last)
     }

@@ -39,7 +39,7 @@ pub fn authorize(store: &Store, user: &UserInfo, attrs: &Attributes) -> Option<G
             Some(store.list(RBAC_GROUP, "rolebindings", Some(&attrs.namespace)).map(|(_, b)| (b, Some(attrs.namespace.as_str()))))
         }.into_iter().flatten());
     for (binding, binding_ns) in bindings {
-        if !subjects_match(binding, user, binding_ns) {
+        if !subjects_match(&(binding).to_value(), user, binding_ns) {
             continue;
         }
         let role_ref = &binding["roleRef"];
@@ -52,8 +52,8 @@ pub fn authorize(store: &Store, user: &UserInfo, attrs: &Attributes) -> Option<G
             _ => None,
         };
         let Some(role) = role else { continue };
-        let rules = role["rules"].as_array().map(Vec::as_slice).unwrap_or_default();
-        if rules.iter().any(|r| rule_allows(r, attrs)) {
+        let rules = role["rules"].as_array().unwrap_or_default();
+        if rules.iter().any(|r| rule_allows(&(r).to_value(), attrs)) {
             let kind = if binding_ns.is_some() { "RoleBinding" } else { "ClusterRoleBinding" };
             return Some(Grant {
                 binding: format!("{kind} \"{}\"", binding["metadata"]["name"].as_str().unwrap_or_default()),

@@ -129,8 +129,8 @@ pub fn validate(new: &Value, old: &Value) -> Vec<FieldError> {
     let mut errs = Vec::new();
     // `qos.GetPodQOS(oldPod)` (the class in the status) against `ComputePodQOS(newPod)`; the
     // value shown is the new pod's status class, which the resize leaves as it was.
-    let old_qos = old["status"]["qosClass"].as_str().filter(|q| !q.is_empty()).unwrap_or_else(|| crate::qos::pod_qos_class(&old["spec"]));
-    if old_qos != crate::qos::pod_qos_class(&new["spec"]) {
+    let old_qos = old["status"]["qosClass"].as_str().filter(|q| !q.is_empty()).unwrap_or_else(|| crate::qos::pod_qos_class(&crate::Obj::untyped(&old["spec"])));
+    if old_qos != crate::qos::pod_qos_class(&crate::Obj::untyped(&new["spec"])) {
         let shown = new["status"]["qosClass"].as_str().unwrap_or_default();
         errs.push(FieldError::invalid("spec", super::status::quote(shown), "Pod QOS Class may not change as a result of resizing"));
     }

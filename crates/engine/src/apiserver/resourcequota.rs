@@ -41,7 +41,7 @@ impl Engine {
         if !a.rt.namespaced || !handles(a.rt, a.old.is_some()) {
             return Ok(());
         }
-        let quotas: Vec<(ObjectKey, Value)> = self.store.list("", "resourcequotas", Some(a.namespace)).map(|(k, v)| (k.clone(), v.clone())).collect();
+        let quotas: Vec<(ObjectKey, Value)> = self.store.list("", "resourcequotas", Some(a.namespace)).map(|(k, v)| (k.clone(), v.to_value())).collect();
         if quotas.is_empty() {
             return Ok(());
         }
@@ -65,9 +65,9 @@ impl Engine {
             Ok(charged) => {
                 if !a.dry_run {
                     for (key, used) in charged {
-                        if let Some(mut q) = self.store.get(&key).cloned() {
+                        if let Some(mut q) = self.store.get(&key).map(crate::Slot::to_value) {
                             q["status"]["used"] = quota::to_json(&used);
-                            let quota_ref = crate::object_ref(&q, "ResourceQuota");
+                            let quota_ref = crate::object_ref(&crate::Obj::untyped(&q), "ResourceQuota");
                             self.write(key, q, quota_ref);
                         }
                     }
@@ -82,16 +82,16 @@ impl Engine {
         let (group, resource) = (a.rt.group, a.rt.plural);
         let mut interesting = Vec::new();
         for (key, q) in quotas {
-            if !quota::quota_matches(group, resource, q, a.object) {
+            if !quota::quota_matches(group, resource, &crate::Obj::untyped(q), &crate::Obj::untyped(a.object)) {
                 continue;
             }
-            let hard = quota::from_json(&q["status"]["hard"]);
+            let hard = quota::from_json(&crate::Obj::untyped(&q["status"]["hard"]));
             let hard_names: Vec<String> = hard.keys().cloned().collect();
             let restricted = quota::matching_resources(group, resource, &hard_names);
             if (group, resource) == ("", "pods") {
-                quota::pod_constraints(&restricted, a.object).map_err(|e| format!("failed quota: {}: {e}", key.name))?;
+                quota::pod_constraints(&restricted, &crate::Obj::untyped(a.object)).map_err(|e| format!("failed quota: {}: {e}", key.name))?;
             }
-            let used = quota::from_json(&q["status"]["used"]);
+            let used = quota::from_json(&crate::Obj::untyped(&q["status"]["used"]));
             if restricted.iter().any(|r| hard.contains_key(r) && !used.contains_key(r)) {
                 let mut names = restricted.clone();
                 crate::sort::sort(&mut names);
@@ -103,7 +103,7 @@ impl Engine {
             return Ok(Vec::new());
         }
         let now = self.now;
-        let input = quota::usage(group, resource, a.object, now);
+        let input = quota::usage(group, resource, &crate::Obj::untyped(a.object), now);
         let negative: Vec<&String> = input.iter().filter(|(_, v)| v.sign() < 0).map(|(k, _)| k).collect();
         if !negative.is_empty() {
             return Err(format!("quota usage is negative for resource(s): {}", negative.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(",")));
@@ -113,9 +113,9 @@ impl Engine {
             // On an update only the growth is charged, when the old object was charged too.
             let mut delta = input.clone();
             if let Some(old) = a.old
-                && quota::quota_matches(group, resource, q, old)
+                && quota::quota_matches(group, resource, &crate::Obj::untyped(q), &crate::Obj::untyped(old))
             {
-                let before = quota::usage(group, resource, old, now);
+                let before = quota::usage(group, resource, &crate::Obj::untyped(old), now);
                 for (k, v) in delta.iter_mut() {
                     if let Some(b) = before.get(k) {
                         *v -= b;

@@ -38,8 +38,8 @@ pub fn scale_of(obj: &Value) -> Value {
     }
     // A ReplicationController's selector is a plain map (`scaleFromRC`: `labels.SelectorFromSet`).
     let selector = match &obj["spec"]["selector"] {
-        s if obj["kind"] == "ReplicationController" => crate::labels::selector_string(&json!({"matchLabels": s})),
-        s => crate::labels::selector_string(s),
+        s if obj["kind"] == "ReplicationController" => crate::labels::selector_string(&crate::Obj::untyped(&json!({"matchLabels": s}))),
+        s => crate::labels::selector_string(&crate::Obj::untyped(s)),
     };
     if !selector.is_empty() {
         scale["status"]["selector"] = json!(selector);
@@ -61,7 +61,7 @@ impl Engine {
         let rt = req.resource;
         let name = req.name.clone().unwrap_or_default();
         let key = ObjectKey::new(rt, req.namespace.as_deref(), &name);
-        let Some(current) = self.store.get(&key).cloned() else {
+        let Some(current) = self.store.get(&key).map(crate::Slot::to_value) else {
             return Err(Status::not_found(rt, &name));
         };
         let old = scale_of(&current);

@@ -48,8 +48,8 @@ pub fn object_meta(kind: &str, meta: &Value) -> Vec<FieldError> {
 /// is immutable is not modelled: its message carries a `cmp.Diff` of the two specs.
 pub fn persistent_volume_claim_update(old: &Value, pvc: &Value) -> Vec<FieldError> {
     use crate::volume::{requested_storage, storage};
-    let new_size = requested_storage(pvc);
-    if new_size < requested_storage(old) && new_size <= storage(&old["status"]["capacity"]["storage"]) {
+    let new_size = requested_storage(&crate::Obj::untyped(pvc));
+    if new_size < requested_storage(&crate::Obj::untyped(old)) && new_size <= storage(&crate::Obj::untyped(&old["status"]["capacity"]["storage"])) {
         return vec![FieldError::forbidden("spec.resources.requests.storage", "field can not be less than status.capacity")];
     }
     Vec::new()
@@ -363,7 +363,7 @@ pub fn workload(kind: &str, obj: &Value, opts: &PodOptions) -> Vec<FieldError> {
     }
     let template = &spec["template"];
     let tpath = format!("{base}.template");
-    if !generated_selector && !selector.is_null() && !selector_is_empty(selector) && !crate::labels::selector_matches(selector, &template["metadata"]["labels"]) {
+    if !generated_selector && !selector.is_null() && !selector_is_empty(selector) && !crate::labels::selector_matches(&crate::Obj::untyped(selector), &crate::Obj::untyped(&template["metadata"]["labels"])) {
         errs.push(FieldError::invalid(format!("{tpath}.metadata.labels"), json_value(&template["metadata"]["labels"]), "`selector` does not match template `labels`"));
     }
     validate_labels(&template["metadata"]["labels"], format!("{tpath}.metadata.labels"), &mut errs);
@@ -948,9 +948,9 @@ fn pod_resources(spec: &Value, base: &str, errs: &mut Vec<FieldError>) {
             errs.push(e);
         }
     }
-    let pod_requests = pod_level_list(spec, "requests");
-    let pod_limits = pod_level_list(spec, "limits");
-    for (name, aggregate) in aggregate_container_requests(spec) {
+    let pod_requests = pod_level_list(&crate::Obj::untyped(spec), "requests");
+    let pod_limits = pod_level_list(&crate::Obj::untyped(spec), "limits");
+    for (name, aggregate) in aggregate_container_requests(&crate::Obj::untyped(spec)) {
         if let Some(requested) = pod_requests.get(&name)
             && aggregate > *requested {
                 errs.push(FieldError::invalid(
@@ -960,7 +960,7 @@ fn pod_resources(spec: &Value, base: &str, errs: &mut Vec<FieldError>) {
                 ));
             }
     }
-    for (name, aggregate) in aggregate_container_limits(spec) {
+    for (name, aggregate) in aggregate_container_limits(&crate::Obj::untyped(spec)) {
         if let Some(limit) = pod_limits.get(&name).filter(|_| name.starts_with("hugepages-"))
             && aggregate > *limit {
                 errs.push(FieldError::invalid(

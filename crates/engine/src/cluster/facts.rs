@@ -1,6 +1,7 @@
 //! The fixed facts of the cluster that components read (versions, addresses, kube-dns's
 //! ClusterIP): below every component, so none imports the cluster's builder for them.
 
+use crate::Slot;
 use serde_json::Value;
 
 /// The fixed facts about every node's software (what `kubectl get nodes -o wide` shows).
@@ -18,6 +19,6 @@ pub fn node_ip(index: usize) -> String {
 }
 
 /// A Node object's `InternalIP` address.
-pub fn internal_ip(node: &Value) -> Option<&str> {
+pub fn internal_ip(node: &Slot) -> Option<&str> {
     node["status"]["addresses"].as_array()?.iter().find(|a| a["type"] == "InternalIP")?["address"].as_str()
 }

@@ -12,6 +12,7 @@
 //! "max PERIOD", `ConvertCPUSharesToCgroupV2Value`), and the kernel's read-back rules
 //! (`memory.max` in whole pages, `cpu.weight` through the scheduler's shares).
 
+use crate::Slot;
 use serde_json::Value;
 
 /// `QuotaPeriod`: 100 ms in µs.
@@ -197,7 +198,7 @@ pub struct PodCgroup {
 }
 
 impl PodCgroup {
-    pub fn for_pod(pod: &Value) -> PodCgroup {
+    pub fn for_pod(pod: &Slot) -> PodCgroup {
         use crate::resources::{is_pod_level_resources_set, pod_level_list, pod_level_resources_enabled, pod_limits, pod_requests};
         let spec = &pod["spec"];
         let reqs = pod_requests(spec);

@@ -6,6 +6,7 @@
 //! The kubelet calls these from its pod worker; each call happens at the moment its work is
 //! done (the kubelet schedules the next step after the call's duration).
 
+use crate::Slot;
 use std::collections::BTreeMap;
 
 use serde_json::Value;
@@ -41,7 +42,7 @@ pub const CONTAINERD_DOWN: &str = "rpc error: code = Unavailable desc = connecti
 /// containers; PID is shared only with `shareProcessNamespace`.
 const SANDBOX_NAMESPACES: [&str; 4] = ["network", "ipc", "uts", "pid"];
 
-pub(crate) fn pod_ref(pod: &Value) -> Option<ObjectRef> {
+pub(crate) fn pod_ref(pod: &Slot) -> Option<ObjectRef> {
     crate::object_ref(pod, "Pod")
 }
 
@@ -67,7 +68,7 @@ impl Engine {
     /// RunPodSandbox: the pause container in new network/IPC/UTS namespaces, then CNI ADD. A
     /// `hostNetwork` pod's sandbox keeps the node's network and UTS namespaces: no CNI call, the
     /// node's address (containerd's `NamespaceMode_NODE`).
-    pub(crate) fn cri_run_pod_sandbox(&mut self, node: &str, pod: &Value, attempt: u32) -> Result<String, CriError> {
+    pub(crate) fn cri_run_pod_sandbox(&mut self, node: &str, pod: &Slot, attempt: u32) -> Result<String, CriError> {
         let object = pod_ref(pod);
         self.cri_call(node, "RunPodSandbox", object.clone(), crate::sort::map_of([("attempt".to_string(), json!(attempt))]))?;
         // containerd's instrumented CRI service logs each call, then how it ended.
@@ -179,7 +180,7 @@ impl Engine {
     }
 
     /// CreateContainer: runc's bundle for the container in the sandbox's namespaces.
-    pub(crate) fn cri_create_container(&mut self, node: &str, pod: &Value, req: CreateContainer<'_>) -> Result<String, CriError> {
+    pub(crate) fn cri_create_container(&mut self, node: &str, pod: &Slot, req: CreateContainer<'_>) -> Result<String, CriError> {
         let CreateContainer { sandbox_id, spec, attempt: restart_count, image, env } = req;
         let name = spec["name"].as_str().unwrap_or_default().to_string();
         let object = pod_ref(pod);
@@ -249,7 +250,7 @@ impl Engine {
     /// UpdateContainerResources (in-place resize): runc rewrites the container's cgroup
     /// files; a new CFS quota changes its CPU share at once.
     pub(crate) fn cri_update_container_resources(&mut self, node: &str, pod: &Value, container_id: &str, name: &str, resources: &Value) -> Result<(), CriError> {
-        let object = pod_ref(pod);
+        let object = pod_ref(&crate::Obj::untyped(pod));
         self.cri_call(node, "UpdateContainerResources", object.clone(), crate::sort::map_of([("container".to_string(), json!(name)), ("id".to_string(), json!(short(container_id)))]))?;
         let now = self.now;
         let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
@@ -269,7 +270,7 @@ impl Engine {
     /// writes the new `cpu.weight`, `cpu.max` and `memory.max` (`SetPodCgroupConfig`) and tells
     /// the runtime (`UpdatePodSandboxResources`, CRI v1 since 1.33). Only pods with pod-level
     /// resources: podlife keeps no pod cgroup otherwise.
-    pub(crate) fn cri_update_pod_sandbox_resources(&mut self, node: &str, pod: &Value) -> Result<(), CriError> {
+    pub(crate) fn cri_update_pod_sandbox_resources(&mut self, node: &str, pod: &Slot) -> Result<(), CriError> {
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
         let want = super::cgroups::PodCgroup::for_pod(pod);
         let Some(sandbox_id) = self.machines.get(node).and_then(|m| m.runtime.ready_sandbox(&uid)).filter(|s| s.pod_cgroup != want && (s.pod_cgroup.pod_level || want.pod_level)).map(|s| s.id.clone()) else { return Ok(()) };
@@ -293,7 +294,7 @@ impl Engine {
     /// StartContainer: the shim starts, runc creates the process in the sandbox's namespaces
     /// (its own PID namespace unless the pod shares one) and execs the argv.
     pub(crate) fn cri_start_container(&mut self, node: &str, pod: &Value, container_id: &str, spec: &Value, image: &NodeImage) -> Result<(), CriError> {
-        let object = pod_ref(pod);
+        let object = pod_ref(&crate::Obj::untyped(pod));
         let name = spec["name"].as_str().unwrap_or_default().to_string();
         self.cri_call(node, "StartContainer", object.clone(), crate::sort::map_of([("container".to_string(), json!(name)), ("id".to_string(), json!(short(container_id)))]))?;
         let now = self.now;
@@ -302,7 +303,7 @@ impl Engine {
         }
         // The process's environment, as CreateContainer wrote it into the container's spec.
         let kubelet_env = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.env.clone()).unwrap_or_else(|| container_env(spec));
-        let env = oci_env(&super::procfs::uts_hostname(pod, node), Some(image), &kubelet_env);
+        let env = oci_env(&super::procfs::uts_hostname(&crate::Obj::untyped(pod), node), Some(image), &kubelet_env);
         let strs = |v: &Value| v.as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect::<Vec<_>>()).unwrap_or_default();
         let (entrypoint, cmd): (&[String], &[String]) = match &image.catalog {
             Some(c) => (&c.config.entrypoint, &c.config.cmd),
@@ -390,7 +391,7 @@ impl Engine {
         {
             namespaces.pid = t.namespaces.pid;
         }
-        let cgroup = super::cgroups::Cgroup::with_resources(&cgroup_parent(pod), container_id, &effective, &spec["resources"]);
+        let cgroup = super::cgroups::Cgroup::with_resources(&cgroup_parent(&crate::Obj::untyped(pod)), container_id, &effective, &spec["resources"]);
         let pid_in_container = if sandbox.shared_pid_namespace { 1 + rt.containers.values().filter(|c| c.sandbox_id == sandbox.id && c.state == ContainerState::Running).count() as u32 + 1 } else { 1 };
         // A program podlife does not understand: the trace says how it is treated.
         let unknown = if by_shell { None } else { program.unknown };
@@ -441,7 +442,7 @@ impl Engine {
             ("pidInContainer".to_string(), json!(pid_in_container)),
             ("newNamespaces".to_string(), json!(ns)),
             ("joinsNamespaces".to_string(), json!(SANDBOX_NAMESPACES.iter().copied().filter(|n| (*n != "pid" || sandbox.shared_pid_namespace) && !(sandbox.host_namespaces.network && matches!(*n, "network" | "uts"))).collect::<Vec<&str>>())),
-            ("cgroup".to_string(), json!(format!("{}/{}", cgroup_parent(pod), short(container_id)))),
+            ("cgroup".to_string(), json!(format!("{}/{}", cgroup_parent(&crate::Obj::untyped(pod)), short(container_id)))),
         ]);
         if let Some(treatment) = unknown {
             params.insert("unknownProgram".to_string(), json!(treatment));
@@ -550,7 +551,7 @@ impl Engine {
     /// StopContainer(timeout): the stop signal (the image's STOPSIGNAL, else SIGTERM), then
     /// SIGKILL once `timeout_s` pass without an exit; a timeout of 0 kills at once
     /// (containerd's `stopContainer` sends the stop signal only when `timeout > 0`).
-    pub(crate) fn cri_stop_container(&mut self, node: &str, pod: &Value, container_id: &str, timeout_s: i64) -> Result<(), CriError> {
+    pub(crate) fn cri_stop_container(&mut self, node: &str, pod: &Slot, container_id: &str, timeout_s: i64) -> Result<(), CriError> {
         let object = pod_ref(pod);
         let name = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.name.clone()).unwrap_or_default();
         self.cri_call(node, "StopContainer", object.clone(), crate::sort::map_of([("container".to_string(), json!(name)), ("timeout".to_string(), json!(timeout_s))]))?;
@@ -637,7 +638,7 @@ impl Engine {
     }
 
     /// StopPodSandbox: the pause container stops, CNI DEL gives the IP back.
-    pub(crate) fn cri_stop_pod_sandbox(&mut self, node: &str, pod: &Value, sandbox_id: &str) -> Result<(), CriError> {
+    pub(crate) fn cri_stop_pod_sandbox(&mut self, node: &str, pod: &Slot, sandbox_id: &str) -> Result<(), CriError> {
         let object = pod_ref(pod);
         self.cri_call(node, "StopPodSandbox", object.clone(), crate::sort::map_of([("sandbox".to_string(), json!(short(sandbox_id)))]))?;
         let now = self.now;
@@ -715,7 +716,7 @@ pub fn container_env(spec: &Value) -> Vec<(String, String)> {
 }
 
 /// The pod's cgroup under the kubelet's QoS hierarchy (systemd driver, as kubeadm sets it).
-pub fn cgroup_parent(pod: &Value) -> String {
+pub fn cgroup_parent(pod: &Slot) -> String {
     let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().replace('-', "_");
     match crate::qos::pod_qos_class(&pod["spec"]) {
         "Guaranteed" => format!("/kubepods.slice/kubepods-pod{uid}.slice"),

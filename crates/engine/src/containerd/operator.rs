@@ -25,7 +25,7 @@ impl Engine {
                 return Err(format!("stopping the container {id:?}: rpc error: code = NotFound desc = an error occurred when try to find container {id:?}: not found"));
             };
             let pod = self.operator_pod(node, &full);
-            self.cri_stop_container(node, &pod, &full, timeout_s).map_err(|e| format!("stopping the container {id:?}: {e}"))?;
+            self.cri_stop_container(node, &crate::Obj::untyped(&pod), &full, timeout_s).map_err(|e| format!("stopping the container {id:?}: {e}"))?;
             out.push_str(id);
             out.push('\n');
         }
@@ -48,9 +48,9 @@ impl Engine {
                     .unwrap_or_default();
                 let pod = self.pod_by_uid(&uid);
                 for c in running {
-                    self.cri_stop_container(node, &pod, &c, 0).map_err(|e| format!("stopping the pod sandbox {id:?}: {e}"))?;
+                    self.cri_stop_container(node, &crate::Obj::untyped(&pod), &c, 0).map_err(|e| format!("stopping the pod sandbox {id:?}: {e}"))?;
                 }
-                self.cri_stop_pod_sandbox(node, &pod, &full).map_err(|e| format!("stopping the pod sandbox {id:?}: {e}"))?;
+                self.cri_stop_pod_sandbox(node, &crate::Obj::untyped(&pod), &full).map_err(|e| format!("stopping the pod sandbox {id:?}: {e}"))?;
                 self.pleg_soon(node);
             }
             out.push_str(&format!("Stopped sandbox {id}\n"));

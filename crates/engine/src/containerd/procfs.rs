@@ -8,6 +8,7 @@
 //! (the `ClusterFirst` resolv.conf), containerd's CRI plugin (`/dev/shm`, hostname,
 //! resolv.conf mounts), Linux `fs/proc` (`/proc/<pid>/status`, `ns/`, `cgroup`).
 
+use crate::Slot;
 use serde_json::Value;
 
 use crate::Engine;
@@ -81,7 +82,7 @@ impl Proc {
 /// A pod's hostname and domain as the kubelet computes them (`GeneratePodHostNameAndDomain`:
 /// `spec.hostnameOverride` alone, else `spec.hostname` or the pod's name cut to 63 characters;
 /// `SUBDOMAIN.NS.svc.cluster.local` with `spec.subdomain`).
-pub fn pod_hostname(pod: &Value) -> (String, String) {
+pub fn pod_hostname(pod: &Slot) -> (String, String) {
     let name = pod["metadata"]["name"].as_str().unwrap_or_default();
     // HostnameOverride (beta, on in 1.36): the hostname as given, cut to 63 characters, and
     // no domain.
@@ -105,7 +106,7 @@ pub fn pod_hostname(pod: &Value) -> (String, String) {
 
 /// The kernel hostname of a pod's UTS namespace: the node's with `hostNetwork`, the FQDN with
 /// `setHostnameAsFQDN` and a subdomain, else the pod hostname.
-pub fn uts_hostname(pod: &Value, node: &str) -> String {
+pub fn uts_hostname(pod: &Slot, node: &str) -> String {
     if pod["spec"]["hostNetwork"] == true {
         return node.to_string();
     }
@@ -144,7 +145,7 @@ pub(crate) fn etc_hosts(pod: &Value, pod_ip: Option<&str>, node: &str, node_ip: 
         );
         return format!("# Kubernetes-managed hosts file (host network).\n{node_file}{}", host_aliases(pod));
     }
-    let (host, domain) = pod_hostname(pod);
+    let (host, domain) = pod_hostname(&crate::Obj::untyped(pod));
     let mut out = String::from("# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n");
     if let Some(ip) = pod_ip {
         if domain.is_empty() {
@@ -385,7 +386,7 @@ impl Engine {
                     let node_ip = self.node_ip(node);
                     etc_hosts(pod, sandbox.ip.as_deref(), node, &node_ip)
                 }
-                "/etc/hostname" => format!("{}\n", uts_hostname(pod, node)),
+                "/etc/hostname" => format!("{}\n", uts_hostname(&crate::Obj::untyped(pod), node)),
                 _ => resolv_conf(pod),
             };
             return Some(Special::File(text));
@@ -479,7 +480,7 @@ impl Engine {
             ["environ"] => {
                 // The process's environment: the container spec's (`oci_env`).
                 let env: String = owner_spec_container
-                    .map(|x| super::cri::oci_env(&uts_hostname(pod, node), super::cri::node_image(&m.runtime, x), &x.env).iter().map(|(k, v)| format!("{k}={v}\0")).collect())
+                    .map(|x| super::cri::oci_env(&uts_hostname(&crate::Obj::untyped(pod), node), super::cri::node_image(&m.runtime, x), &x.env).iter().map(|(k, v)| format!("{k}={v}\0")).collect())
                     .unwrap_or_default();
                 Some(Special::File(env))
             }

@@ -7,6 +7,7 @@
 //! (Debian and Ubuntu based images) keeps `sh` as PID 1 with java as its child, which never
 //! sees the SIGTERM sent to PID 1.
 
+use crate::Slot;
 use crate::registry::rules::{CURL, Os, WGET};
 use crate::vecmap::VecMap;
 
@@ -43,9 +44,9 @@ struct Mount {
     image: Option<(String, String)>,
 }
 
-fn mounts_of(pod: &Value, container: &str, mounted: impl Fn(&str) -> Option<crate::kubelet::volumes::Backing>) -> Vec<Mount> {
+fn mounts_of(pod: &Slot, container: &str, mounted: impl Fn(&str) -> Option<crate::kubelet::volumes::Backing>) -> Vec<Mount> {
     let spec = crate::podutil::container_spec(pod, container).cloned().unwrap_or(Value::Null);
-    let volumes = pod["spec"]["volumes"].as_array().cloned().unwrap_or_default();
+    let volumes = pod["spec"]["volumes"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
     let mut out: Vec<Mount> = spec["volumeMounts"]
         .as_array()
         .into_iter()
@@ -188,7 +189,7 @@ impl ContainerHost<'_> {
         let Some(volume) = self.mounts.get(mount).and_then(|m| m.projection.as_ref()) else { return (vec![], String::new()) };
         let engine = &*self.engine;
         let mut get = |plural: &str, namespace: &str, name: &str| engine.cached_object(plural, namespace, name);
-        let files = projection::payload(&self.pod, volume, &mut get).unwrap_or_default();
+        let files = projection::payload(&crate::Obj::untyped(&self.pod), volume, &mut get).unwrap_or_default();
         (files, projection::Layout::dir_name(&self.pod))
     }
 
@@ -788,10 +789,10 @@ impl ContainerHost<'_> {
 /// and as supplementary groups the primary group, the pod's `fsGroup` and
 /// `supplementalGroups`, plus, under the default `Merge` policy, root's groups of the image's
 /// `/etc/group` for root (`Strict`: none of the image's).
-pub(crate) fn credentials_of(pod: &Value, container: &str, image_ref: &str) -> Credentials {
+pub(crate) fn credentials_of(pod: &Slot, container: &str, image_ref: &str) -> Credentials {
     let psc = &pod["spec"]["securityContext"];
-    let csc = crate::podutil::container_spec(pod, container).map(|c| &c["securityContext"]).unwrap_or(&Value::Null);
-    let id = |v: &Value| v.as_u64().and_then(|n| u32::try_from(n).ok());
+    let csc = crate::podutil::container_spec(pod, container).map(|c| &c["securityContext"]).unwrap_or(&crate::Obj::untyped(&Value::Null));
+    let id = |v: &Slot| v.as_u64().and_then(|n| u32::try_from(n).ok());
     let uid = id(&csc["runAsUser"]).or_else(|| id(&psc["runAsUser"])).unwrap_or(0);
     let gid = id(&csc["runAsGroup"]).or_else(|| id(&psc["runAsGroup"])).unwrap_or(0);
     let mut groups = if psc["supplementalGroupsPolicy"] != "Strict" { image_groups(image_ref, uid) } else { Vec::new() };
@@ -1250,7 +1251,7 @@ impl Engine {
         let env: VecMap<String, String> = match (self.machines.get(node), container) {
             (Some(m), Some(c)) => {
                 let pod = m.runtime.sandboxes.get(&c.sandbox_id).and_then(|sb| self.kubelet_pod_ref(node, &sb.namespace, &sb.pod_name));
-                let hostname = pod.map(|p| super::procfs::uts_hostname(p, node)).unwrap_or_default();
+                let hostname = pod.map(|p| super::procfs::uts_hostname(&crate::Obj::untyped(p), node)).unwrap_or_default();
                 VecMap::from_iter(super::cri::oci_env(&hostname, super::cri::node_image(&m.runtime, c), &c.env))
             }
             _ => VecMap::new(),

@@ -8,6 +8,7 @@
 //! Its API calls are made inside the sync, one after another, as the upstream worker's blocking
 //! client calls are (the created Job's uid goes into `status.active`).
 
+use crate::Slot;
 use std::sync::Arc;
 
 use serde_json::Value;
@@ -25,7 +26,7 @@ pub const SCHEDULED_ANNOTATION: &str = "batch.kubernetes.io/cronjob-scheduled-ti
 /// `nextScheduleDelta`.
 const NEXT_SCHEDULE_DELTA_MS: u64 = 100;
 
-fn s(v: &Value) -> &str {
+fn s(v: &Slot) -> &str {
     v.as_str().unwrap_or_default()
 }
 
@@ -62,7 +63,7 @@ fn rfc1123z(unix_secs: i64) -> String {
 }
 
 /// `formatSchedule` + `cron.ParseStandard`, with the zone the schedule is read in.
-fn schedule_of(cj: &Value) -> Result<(Schedule, Zone), String> {
+fn schedule_of(cj: &Slot) -> Result<(Schedule, Zone), String> {
     let spec = s(&cj["spec"]["schedule"]);
     let tz = cj["spec"]["timeZone"].as_str();
     let text = match tz {
@@ -81,7 +82,7 @@ enum Missed {
 }
 
 /// `mostRecentScheduleTime` (unix seconds; `now` in engine time).
-fn most_recent(cj: &Value, now: Time, sched: &Schedule, zone: Zone, with_deadline: bool) -> (i64, Option<i64>, Missed, Option<String>) {
+fn most_recent(cj: &Slot, now: Time, sched: &Schedule, zone: Zone, with_deadline: bool) -> (i64, Option<i64>, Missed, Option<String>) {
     let now_ms = unix_ms(now);
     let created = Time::from_rfc3339(s(&cj["metadata"]["creationTimestamp"])).unwrap_or(now);
     let mut earliest_ms = unix_ms(created);
@@ -122,7 +123,7 @@ fn most_recent(cj: &Value, now: Time, sched: &Schedule, zone: Zone, with_deadlin
 }
 
 /// `nextScheduleTimeDuration`, in ms from now.
-fn next_duration(cj: &Value, now: Time, sched: &Schedule, zone: Zone) -> u64 {
+fn next_duration(cj: &Slot, now: Time, sched: &Schedule, zone: Zone) -> u64 {
     let (earliest, most, missed, err) = most_recent(cj, now, sched, zone, false);
     let now_s = unix_ms(now).div_euclid(1000);
     let from = match (err, most) {
@@ -135,13 +136,13 @@ fn next_duration(cj: &Value, now: Time, sched: &Schedule, zone: Zone) -> u64 {
     (next * 1000 + NEXT_SCHEDULE_DELTA_MS as i64 - unix_ms(now)).max(0) as u64
 }
 
-fn cj_note(cj: &Arc<Value>, warning: bool, reason: &'static str, message: String) -> Note {
+fn cj_note(cj: &Arc<crate::Obj>, warning: bool, reason: &'static str, message: String) -> Note {
     Note { kind: "CronJob", api_version: "batch/v1", object: cj.clone(), warning, reason, message }
 }
 
 /// `updateCronJob` when the schedule or zone changed: when to sync next, or the event about
 /// an unparseable schedule.
-pub(crate) fn requeue_after_schedule_change(cj: &Value, now: Time) -> Result<u64, Note> {
+pub(crate) fn requeue_after_schedule_change(cj: &Slot, now: Time) -> Result<u64, Note> {
     match schedule_of(cj) {
         Ok((sched, zone)) => Ok(next_duration(cj, now, &sched, zone)),
         Err(_) => Err(cj_note(&Arc::new(cj.clone()), true, "UnParseableCronJobSchedule", format!("unparseable schedule for cronjob: {}", s(&cj["spec"]["schedule"])))),
@@ -154,13 +155,13 @@ fn by_start_time(a: &Value, b: &Value) -> std::cmp::Ordering {
     match (start(a), start(b)) {
         (None, Some(_)) => std::cmp::Ordering::Greater,
         (Some(_), None) => std::cmp::Ordering::Less,
-        (x, y) if x == y => s(&a["metadata"]["name"]).cmp(s(&b["metadata"]["name"])),
+        (x, y) if x == y => s(&crate::Obj::untyped(&a["metadata"]["name"])).cmp(s(&crate::Obj::untyped(&b["metadata"]["name"]))),
         (x, y) => x.cmp(&y),
     }
 }
 
 /// `getFinishedStatus`.
-fn finished_type(job: &Value) -> Option<&'static str> {
+fn finished_type(job: &Slot) -> Option<&'static str> {
     job["status"]["conditions"].as_array().into_iter().flatten().find_map(|c| {
         if c["status"] != "True" {
             return None;
@@ -197,7 +198,7 @@ impl WorkloadControllers {
     }
 
     /// `deleteJob`: the Job goes (background propagation), then its entry in `active`.
-    fn cj_delete_job(&mut self, cx: &mut Cx<'_>, cj_arc: &Arc<Value>, cj: &mut Value, job: &Value) -> bool {
+    fn cj_delete_job(&mut self, cx: &mut Cx<'_>, cj_arc: &Arc<crate::Obj>, cj: &mut Value, job: &Slot) -> bool {
         let (ns, name) = (s(&job["metadata"]["namespace"]).to_string(), s(&job["metadata"]["name"]).to_string());
         match self.cj_request(cx, Verb::Delete, "jobs", &ns, &name, json!({"kind": "DeleteOptions", "apiVersion": "v1", "propagationPolicy": "Background"})) {
             Ok(_) => {
@@ -222,8 +223,8 @@ impl WorkloadControllers {
         }
         let cache = cx.cache();
         // `getJobsToBeReconciled`: every Job whose controller reference names this CronJob.
-        let jobs: Vec<Arc<Value>> = list_ns(cache, "batch", "jobs", ns).filter(|j| controller_of(j).is_some_and(|r| r["name"] == name)).cloned().collect();
-        let mut cj: Value = (*cj_arc).clone();
+        let jobs: Vec<Arc<crate::Obj>> = list_ns(cache, "batch", "jobs", ns).filter(|j| controller_of(j).is_some_and(|r| r["name"] == name)).cloned().collect();
+        let mut cj: Value = (*cj_arc).to_value();
         let mut update = self.cj_cleanup(cx, &cj_arc, &mut cj, &jobs);
         let (requeue, synced) = self.cj_sync(cx, &cj_arc, &mut cj, &jobs);
         update |= synced;
@@ -245,7 +246,7 @@ impl WorkloadControllers {
     }
 
     /// `cleanupFinishedJobs`.
-    fn cj_cleanup(&mut self, cx: &mut Cx<'_>, cj_arc: &Arc<Value>, cj: &mut Value, jobs: &[Arc<Value>]) -> bool {
+    fn cj_cleanup(&mut self, cx: &mut Cx<'_>, cj_arc: &Arc<crate::Obj>, cj: &mut Value, jobs: &[Arc<crate::Obj>]) -> bool {
         let (succ_limit, fail_limit) = (cj["spec"]["successfulJobsHistoryLimit"].as_i64(), cj["spec"]["failedJobsHistoryLimit"].as_i64());
         if succ_limit.is_none() && fail_limit.is_none() {
             return false;
@@ -253,7 +254,7 @@ impl WorkloadControllers {
         let mut update = false;
         for (kind, limit) in [("Complete", succ_limit), ("Failed", fail_limit)] {
             let Some(limit) = limit else { continue };
-            let mut list: Vec<&Value> = jobs.iter().map(|j| &**j).filter(|j| finished_type(j) == Some(kind)).collect();
+            let mut list: Vec<&Slot> = jobs.iter().map(|j| j.root()).filter(|j| finished_type(j) == Some(kind)).collect();
             let n = list.len() as i64 - limit;
             if n <= 0 {
                 continue;
@@ -269,17 +270,17 @@ impl WorkloadControllers {
     }
 
     /// `syncCronJob`: the requeue delay (ms) and whether status changed.
-    fn cj_sync(&mut self, cx: &mut Cx<'_>, cj_arc: &Arc<Value>, cj: &mut Value, jobs: &[Arc<Value>]) -> (Option<u64>, bool) {
+    fn cj_sync(&mut self, cx: &mut Cx<'_>, cj_arc: &Arc<crate::Obj>, cj: &mut Value, jobs: &[Arc<crate::Obj>]) -> (Option<u64>, bool) {
         let now = cx.now();
         let mut update = false;
-        let ns = s(&cj["metadata"]["namespace"]).to_string();
+        let ns = s(&crate::Obj::untyped(&cj["metadata"]["namespace"])).to_string();
         for j in jobs {
             let juid = s(&j["metadata"]["uid"]);
             let found = in_active(cj, juid);
             if !found && !is_finished(j) {
                 // A fresh read before complaining: the informer may lag the controller's own
                 // status update.
-                if let Ok(Response::Object(fresh)) = self.cj_request(cx, Verb::Get, "cronjobs", &ns, s(&cj["metadata"]["name"]).to_string().as_str(), Value::Null)
+                if let Ok(Response::Object(fresh)) = self.cj_request(cx, Verb::Get, "cronjobs", &ns, s(&crate::Obj::untyped(&cj["metadata"]["name"])).to_string().as_str(), Value::Null)
                     && in_active(&fresh, juid)
                 {
                     *cj = fresh;
@@ -296,7 +297,7 @@ impl WorkloadControllers {
                     let done = j["status"]["completionTime"].as_str().and_then(Time::from_rfc3339);
                     let last = cj["status"]["lastSuccessfulTime"].as_str().and_then(Time::from_rfc3339);
                     if last.is_none() || done.is_some_and(|d| Some(d) > last) {
-                        cj["status"]["lastSuccessfulTime"] = j["status"]["completionTime"].clone();
+                        cj["status"]["lastSuccessfulTime"] = j["status"]["completionTime"].to_value();
                         update = true;
                     }
                 }
@@ -304,13 +305,13 @@ impl WorkloadControllers {
         }
         // Active entries whose Job is gone (checked with a GET, as upstream does).
         let children: Vec<&str> = jobs.iter().map(|j| s(&j["metadata"]["uid"])).collect();
-        let missing: Vec<Value> = cj["status"]["active"].as_array().into_iter().flatten().filter(|r| !children.contains(&s(&r["uid"]))).cloned().collect();
+        let missing: Vec<Value> = cj["status"]["active"].as_array().into_iter().flatten().filter(|r| !children.contains(&s(&crate::Obj::untyped(&r["uid"])))).cloned().collect();
         for r in missing {
-            if let Err(e) = self.cj_request(cx, Verb::Get, "jobs", s(&r["namespace"]), s(&r["name"]), Value::Null)
+            if let Err(e) = self.cj_request(cx, Verb::Get, "jobs", s(&crate::Obj::untyped(&r["namespace"])), s(&crate::Obj::untyped(&r["name"])), Value::Null)
                 && e.reason == crate::apiserver::status::Reason::NotFound
             {
-                self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, false, "MissingJob", format!("Active job went missing: {}", s(&r["name"]))));
-                remove_active(cj, s(&r["uid"]));
+                self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, false, "MissingJob", format!("Active job went missing: {}", s(&crate::Obj::untyped(&r["name"])))));
+                remove_active(cj, s(&crate::Obj::untyped(&r["uid"])));
                 update = true;
             }
         }
@@ -326,11 +327,11 @@ impl WorkloadControllers {
         if cj["spec"]["suspend"] == true {
             return (None, update);
         }
-        let spec = s(&cj["spec"]["schedule"]).to_string();
+        let spec = s(&crate::Obj::untyped(&cj["spec"]["schedule"])).to_string();
         if spec.contains("TZ") {
             self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, true, "UnsupportedSchedule", format!("CRON_TZ or TZ used in schedule {} is not officially supported, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details", crate::apiserver::status::quote(&spec))));
         }
-        let (sched, zone) = match schedule_of(cj) {
+        let (sched, zone) = match schedule_of(&crate::Obj::untyped(cj)) {
             Ok(x) => x,
             Err(e) => {
                 self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, true, "UnparseableSchedule", format!("unparseable schedule: {} : {e}", crate::apiserver::status::quote(&spec))));
@@ -338,14 +339,14 @@ impl WorkloadControllers {
             }
         };
         // `nextScheduleTime`.
-        let (_, most, missed, err) = most_recent(cj, now, &sched, zone, true);
+        let (_, most, missed, err) = most_recent(&crate::Obj::untyped(cj), now, &sched, zone, true);
         let scheduled = match most.filter(|t| t * 1000 <= unix_ms(now)) {
             None => {
                 if let Some(e) = err {
                     self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, true, "InvalidSchedule", format!("invalid schedule: {spec} : {e}")));
                     return (None, update);
                 }
-                return (Some(next_duration(cj, now, &sched, zone)), update);
+                return (Some(next_duration(&crate::Obj::untyped(cj), now, &sched, zone)), update);
             }
             Some(t) => t,
         };
@@ -356,27 +357,27 @@ impl WorkloadControllers {
             && (scheduled + sds) * 1000 < unix_ms(now)
         {
             self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, true, "MissSchedule", format!("Missed scheduled time to start a job: {}", rfc1123z(scheduled))));
-            return (Some(next_duration(cj, now, &sched, zone)), update);
+            return (Some(next_duration(&crate::Obj::untyped(cj), now, &sched, zone)), update);
         }
-        let job_name = format!("{}-{}", s(&cj["metadata"]["name"]), scheduled.div_euclid(60));
+        let job_name = format!("{}-{}", s(&crate::Obj::untyped(&cj["metadata"]["name"])), scheduled.div_euclid(60));
         let scheduled_text = engine_time(scheduled).rfc3339();
         let processed = cj["status"]["active"].as_array().into_iter().flatten().any(|r| r["name"] == job_name.as_str() && r["namespace"] == ns.as_str())
             || cj["status"]["lastScheduleTime"].as_str().and_then(Time::from_rfc3339) == Some(engine_time(scheduled));
         if processed {
-            return (Some(next_duration(cj, now, &sched, zone)), update);
+            return (Some(next_duration(&crate::Obj::untyped(cj), now, &sched, zone)), update);
         }
         let active_count = cj["status"]["active"].as_array().map_or(0, Vec::len);
-        match s(&cj["spec"]["concurrencyPolicy"]) {
+        match s(&crate::Obj::untyped(&cj["spec"]["concurrencyPolicy"])) {
             "Forbid" if active_count > 0 => {
                 self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, false, "JobAlreadyActive", "Not starting job because prior execution is running and concurrency policy is Forbid".into()));
-                return (Some(next_duration(cj, now, &sched, zone)), update);
+                return (Some(next_duration(&crate::Obj::untyped(cj), now, &sched, zone)), update);
             }
             "Replace" => {
                 let active: Vec<Value> = cj["status"]["active"].as_array().cloned().unwrap_or_default();
                 for r in active {
-                    let found = get(cx.cache(), "batch", "jobs", s(&r["namespace"]), s(&r["name"])).cloned();
+                    let found = get(cx.cache(), "batch", "jobs", s(&crate::Obj::untyped(&r["namespace"])), s(&crate::Obj::untyped(&r["name"]))).cloned();
                     let Some(job) = found else {
-                        let e = crate::Status::not_found(podlife_model::ResourceType::resolve("jobs").expect("jobs"), s(&r["name"]));
+                        let e = crate::Status::not_found(podlife_model::ResourceType::resolve("jobs").expect("jobs"), s(&crate::Obj::untyped(&r["name"])));
                         self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, true, "FailedGet", format!("Get job: {}", e.message)));
                         return (None, update);
                     };
@@ -403,14 +404,14 @@ impl WorkloadControllers {
         let sent = super::job::create_request(SA, "jobs", &ns, body).map(|r| cx.request(r));
         let created = match sent.unwrap_or_else(|| Err(crate::Status::bad_request("no such resource".into()))) {
             Ok(Response::Object(j)) => {
-                self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, false, "SuccessfulCreate", format!("Created job {}", s(&j["metadata"]["name"]))));
+                self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, false, "SuccessfulCreate", format!("Created job {}", s(&crate::Obj::untyped(&j["metadata"]["name"])))));
                 j
             }
             Ok(_) => return (None, update),
             Err(e) if e.reason == crate::apiserver::status::Reason::AlreadyExists => {
                 let Ok(Response::Object(j)) = self.cj_request(cx, Verb::Get, "jobs", &ns, &job_name, Value::Null) else { return (None, update) };
-                let ours = controller_of(&j).is_some_and(|r| r["uid"] == cj["metadata"]["uid"]);
-                if !ours || in_active(cj, s(&j["metadata"]["uid"])) {
+                let ours = controller_of(&crate::Obj::untyped(&j)).is_some_and(|r| r["uid"] == cj["metadata"]["uid"]);
+                if !ours || in_active(cj, s(&crate::Obj::untyped(&j["metadata"]["uid"]))) {
                     return (None, update);
                 }
                 j
@@ -426,7 +427,7 @@ impl WorkloadControllers {
             None => cj["status"]["active"] = json!([reference]),
         }
         cj["status"]["lastScheduleTime"] = json!(scheduled_text);
-        (Some(next_duration(cj, now, &sched, zone)), true)
+        (Some(next_duration(&crate::Obj::untyped(cj), now, &sched, zone)), true)
     }
 }
 

@@ -23,6 +23,7 @@
 //! as do the creates of the batches it skips), then deletes at most 250. Not modelled: hash
 //! collisions (`collisionCount`), releasing owned objects that stop matching.
 
+use crate::Slot;
 use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
@@ -71,7 +72,7 @@ impl Memory {
     }
 }
 
-fn name_of(v: &Value) -> &str {
+fn name_of(v: &Slot) -> &str {
     v["metadata"]["name"].as_str().unwrap_or_default()
 }
 
@@ -80,7 +81,7 @@ fn daemonsets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Val
 }
 
 fn all_daemonsets(cache: &Cache) -> impl Iterator<Item = &Value> {
-    crate::components::cached(cache, "apps", "daemonsets").map(|(_, v)| &**v)
+    crate::components::cached(cache, "apps", "daemonsets").map(|(_, v)| v.root())
 }
 
 fn nodes(cache: &Cache) -> Vec<&Value> {
@@ -119,7 +120,7 @@ pub fn add_daemon_tolerations(spec: &mut Value) {
 }
 
 /// `NodeShouldRunDaemonPod`: (shouldRun, shouldContinueRunning).
-pub fn node_should_run(node: &Value, ds: &Value) -> (bool, bool) {
+pub fn node_should_run(node: &Slot, ds: &Value) -> (bool, bool) {
     DaemonPod::of(ds).should_run(node)
 }
 
@@ -142,12 +143,12 @@ impl<'a> DaemonPod<'a> {
         }
         let template_node = spec["nodeName"].as_str().unwrap_or_default().to_string();
         add_daemon_tolerations(&mut spec);
-        let pod = PodInfo::parse(&json!({"metadata": {"name": "daemon", "namespace": ds["metadata"]["namespace"], "labels": ds["spec"]["template"]["metadata"]["labels"]}, "spec": spec}));
+        let pod = PodInfo::parse(&crate::Obj::untyped(&json!({"metadata": {"name": "daemon", "namespace": ds["metadata"]["namespace"], "labels": ds["spec"]["template"]["metadata"]["labels"]}, "spec": spec})));
         DaemonPod { ds, pod: Some(pod), template_node }
     }
 
     /// (shouldRun, shouldContinueRunning) on `node`.
-    pub fn should_run(&self, node: &Value) -> (bool, bool) {
+    pub fn should_run(&self, node: &Slot) -> (bool, bool) {
         let Some(pod) = &self.pod else { return (false, false) };
         if !(self.template_node.is_empty() || self.template_node == name_of(node)) {
             return (false, false);
@@ -185,7 +186,7 @@ fn terminal(pod: &Value) -> bool {
     matches!(pod["status"]["phase"].as_str(), Some("Succeeded" | "Failed"))
 }
 
-fn deleting(pod: &Value) -> bool {
+fn deleting(pod: &Slot) -> bool {
     pod["metadata"]["deletionTimestamp"].is_string()
 }
 
@@ -193,9 +194,9 @@ fn deleting(pod: &Value) -> bool {
 /// DaemonSet's when its controller reference names the DaemonSet and the selector still
 /// matches, or when it is an orphan the selector matches (neither being deleted): the sync
 /// adopts those (`adopt_orphans`).
-fn claims(ds: &Value, object: &Value) -> bool {
+fn claims(ds: &Value, object: &Slot) -> bool {
     let selector = &ds["spec"]["selector"];
-    if !(selector.is_object() && crate::labels::selector_matches(selector, &object["metadata"]["labels"])) {
+    if !(selector.is_object() && crate::labels::selector_matches(&crate::Obj::untyped(selector), &object["metadata"]["labels"])) {
         return false;
     }
     match super::controller_of(object) {
@@ -210,7 +211,7 @@ fn adopt_orphans(cache: &Cache, ds: &Value) -> Vec<Write> {
     let ns = ds["metadata"]["namespace"].as_str().unwrap_or("default");
     let orphans = super::of(cache, "", "pods", ns).map(|o| ("pods", o)).chain(super::of(cache, "apps", "controllerrevisions", ns).map(|o| ("controllerrevisions", o)));
     orphans
-        .filter(|(_, o)| is_orphan(o) && claims(ds, o))
+        .filter(|(_, o)| is_orphan(&crate::Obj::untyped(o)) && claims(ds, &crate::Obj::untyped(o)))
         .filter_map(|(plural, o)| adoption(ACCOUNT, ds, "DaemonSet", plural, o))
         .collect()
 }
@@ -221,10 +222,10 @@ fn node_to_pods<'a>(cache: &'a Cache, ds: &'a Value, include_deleted_terminal: b
     let ns = ds["metadata"]["namespace"].as_str().unwrap_or("default");
     let mut map: VecMap<String, Vec<&Value>> = VecMap::new();
     for pod in super::of(cache, "", "pods", ns) {
-        if !claims(ds, pod) {
+        if !claims(ds, &crate::Obj::untyped(pod)) {
             continue;
         }
-        if !include_deleted_terminal && terminal(pod) && deleting(pod) {
+        if !include_deleted_terminal && terminal(pod) && deleting(&crate::Obj::untyped(pod)) {
             continue;
         }
         if let Some(node) = target_node(pod) {
@@ -241,13 +242,13 @@ fn node_to_pods<'a>(cache: &'a Cache, ds: &'a Value, include_deleted_terminal: b
 /// deleted, and without the nodes left with none (the sort is stable, so filtering the sorted
 /// lists keeps their order).
 fn without_deleted_terminal<'a>(all: &VecMap<String, Vec<&'a Value>>) -> VecMap<String, Vec<&'a Value>> {
-    all.iter().map(|(node, pods)| (node.clone(), pods.iter().copied().filter(|p| !(terminal(p) && deleting(p))).collect::<Vec<_>>())).filter(|(_, pods)| !pods.is_empty()).collect()
+    all.iter().map(|(node, pods)| (node.clone(), pods.iter().copied().filter(|p| !(terminal(p) && deleting(&crate::Obj::untyped(p)))).collect::<Vec<_>>())).filter(|(_, pods)| !pods.is_empty()).collect()
 }
 
 fn by_creation(a: &Value, b: &Value) -> std::cmp::Ordering {
     let scheduled = |p: &Value| p["spec"]["nodeName"].as_str().is_some_and(|n| !n.is_empty());
     let created = |p: &Value| p["metadata"]["creationTimestamp"].as_str().and_then(Time::from_rfc3339).map(|t| t.millis()).unwrap_or(0);
-    scheduled(b).cmp(&scheduled(a)).then(created(a).cmp(&created(b))).then(name_of(a).cmp(name_of(b)))
+    scheduled(b).cmp(&scheduled(a)).then(created(a).cmp(&created(b))).then(name_of(&crate::Obj::untyped(a)).cmp(name_of(&crate::Obj::untyped(b))))
 }
 
 /// `getPatch`: the template as a strategic merge patch that replaces it.
@@ -302,7 +303,7 @@ fn unavailable_count(ds: &Value, total: i64) -> i64 {
 /// The DaemonSets a delivery asks to sync (`old`: the object the informer held before it).
 fn to_sync(cache: &Cache, event: &WatchEvent, old: Option<&Value>) -> Vec<(String, String)> {
     let ns = &event.key.namespace;
-    let named = |v: &Value| (v["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), name_of(v).to_string());
+    let named = |v: &Value| (v["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), name_of(&crate::Obj::untyped(v)).to_string());
     match (event.key.group, event.key.resource) {
         ("apps", "daemonsets") if event.event_type != EventType::Deleted => vec![(ns.clone(), event.key.name.clone())],
         // An orphan: every DaemonSet whose selector matches it (`getDaemonSetsForPod`).
@@ -349,7 +350,7 @@ pub fn on_event(cache: &Cache, state: &mut super::replicaset::State, event: &Wat
             // updatePod: a pod that just turned ready is available after minReadySeconds.
             if event.event_type == EventType::Modified
                 && pod_ready(&event.object)
-                && let Some(ds) = daemonsets(cache, ns).find(|d| name_of(d) == name)
+                && let Some(ds) = daemonsets(cache, ns).find(|d| name_of(&crate::Obj::untyped(d)) == name)
                 && let Some(min_ready) = ds["spec"]["minReadySeconds"].as_u64().filter(|m| *m > 0)
             {
                 state.later.push((min_ready * 1000 + 1, "DaemonSet", ns.clone(), name.clone()));
@@ -381,7 +382,7 @@ fn normal(ds: &Value, reason: &'static str, message: String) -> FollowUp {
 /// `syncDaemonSet`.
 fn sync(cache: &Cache, state: &mut super::replicaset::State, ns: &str, name: &str, now: Time) -> Vec<Write> {
     let k = key(ns, name);
-    let Some(ds) = daemonsets(cache, ns).find(|d| name_of(d) == name) else {
+    let Some(ds) = daemonsets(cache, ns).find(|d| name_of(&crate::Obj::untyped(d)) == name) else {
         state.daemonsets.expectations.remove(&k);
         return Vec::new();
     };
@@ -393,7 +394,7 @@ fn sync(cache: &Cache, state: &mut super::replicaset::State, ns: &str, name: &st
     // Each node's `NodeShouldRunDaemonPod` and `getNodesToDaemonPods`, once a sync: upstream's
     // steps each compute them again, from an informer cache that cannot change during a sync
     // here, so they would find the same.
-    let runs: Vec<(bool, bool)> = nodes.iter().map(|n| daemon.should_run(n)).collect();
+    let runs: Vec<(bool, bool)> = nodes.iter().map(|n| daemon.should_run(&crate::Obj::untyped(n))).collect();
     let all_pods = node_to_pods(cache, ds, true);
     let mut writes = adopt_orphans(cache, ds);
     let (hash, old) = construct_history(cache, ds, &mut writes);
@@ -420,7 +421,7 @@ fn sync(cache: &Cache, state: &mut super::replicaset::State, ns: &str, name: &st
 fn construct_history<'a>(cache: &'a Cache, ds: &'a Value, writes: &mut Vec<Write>) -> (String, Vec<&'a Value>) {
     let ns = ds["metadata"]["namespace"].as_str().unwrap_or("default");
     let data = revision_data(ds);
-    let (current, old): (Vec<&Value>, Vec<&Value>) = super::of(cache, "apps", "controllerrevisions", ns).filter(|cr| claims(ds, cr)).partition(|cr| cr["data"] == data);
+    let (current, old): (Vec<&Value>, Vec<&Value>) = super::of(cache, "apps", "controllerrevisions", ns).filter(|cr| claims(ds, &crate::Obj::untyped(cr))).partition(|cr| cr["data"] == data);
     let next = old.iter().map(|cr| revision_number(cr)).max().unwrap_or(0) + 1;
     // dedupCurHistories keeps the highest revision (podlife never makes duplicates).
     let cur = current.iter().copied().max_by_key(|cr| revision_number(cr));
@@ -433,7 +434,7 @@ fn construct_history<'a>(cache: &'a Cache, ds: &'a Value, writes: &mut Vec<Write
                 labels = json!({});
             }
             labels[HASH_LABEL] = json!(hash);
-            let mut meta = json!({"name": format!("{}-{hash}", name_of(ds)), "namespace": ns, "labels": labels, "ownerReferences": [controller_ref(ds, "DaemonSet")]});
+            let mut meta = json!({"name": format!("{}-{hash}", name_of(&crate::Obj::untyped(ds))), "namespace": ns, "labels": labels, "ownerReferences": [controller_ref(ds, "DaemonSet")]});
             if let Some(a) = ds["metadata"].get("annotations").filter(|a| a.is_object()) {
                 meta["annotations"] = a.clone();
             }
@@ -447,7 +448,7 @@ fn construct_history<'a>(cache: &'a Cache, ds: &'a Value, writes: &mut Vec<Write
             if revision_number(cur) < next {
                 let mut body = cur.clone();
                 body["revision"] = json!(next);
-                if let Some(req) = controller_request(ACCOUNT, Verb::Update, "controllerrevisions", Some(ns), name_of(cur), body) {
+                if let Some(req) = controller_request(ACCOUNT, Verb::Update, "controllerrevisions", Some(ns), name_of(&crate::Obj::untyped(cur)), body) {
                     writes.push(Write::now(ACCOUNT, req));
                 }
             }
@@ -463,14 +464,14 @@ fn manage(state: &mut super::replicaset::State, daemon: &DaemonPod, nodes: &[&Va
     let min_ready = ds["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
     let (mut creates, mut deletes) = (Vec::new(), Vec::new());
     for (node, &(should_run, should_continue)) in nodes.iter().zip(runs) {
-        let node_name = name_of(node);
+        let node_name = name_of(&crate::Obj::untyped(node));
         let pods = by_node.get(node_name);
         match pods {
             None if should_run => creates.push(node_name.to_string()),
             _ if should_continue => {
                 let mut running = Vec::new();
                 for pod in pods.map(Vec::as_slice).unwrap_or_default() {
-                    if deleting(pod) {
+                    if deleting(&crate::Obj::untyped(pod)) {
                         continue;
                     }
                     match pod["status"]["phase"].as_str() {
@@ -480,7 +481,7 @@ fn manage(state: &mut super::replicaset::State, daemon: &DaemonPod, nodes: &[&Va
                             if let Some(&(delay, at)) = mem.backoff.get(&bkey)
                                 && now.millis().saturating_sub(at.millis()) < delay
                             {
-                                state.later.push((delay, "DaemonSet", ds["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), name_of(ds).to_string()));
+                                state.later.push((delay, "DaemonSet", ds["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), name_of(&crate::Obj::untyped(ds)).to_string()));
                                 continue;
                             }
                             // Backoff.Next: doubled, unless the entry expired (2 × max idle).
@@ -489,21 +490,21 @@ fn manage(state: &mut super::replicaset::State, daemon: &DaemonPod, nodes: &[&Va
                                 _ => BACKOFF_INITIAL_MS,
                             };
                             mem.backoff.insert(bkey, (delay, now));
-                            let msg = format!("Found failed daemon pod {}/{} on node {node_name}, will try to kill it", pod["metadata"]["namespace"].as_str().unwrap_or_default(), name_of(pod));
+                            let msg = format!("Found failed daemon pod {}/{} on node {node_name}, will try to kill it", pod["metadata"]["namespace"].as_str().unwrap_or_default(), name_of(&crate::Obj::untyped(pod)));
                             mem.warnings.push((ds.clone(), "Warning", "FailedDaemonPod", msg));
-                            deletes.push(name_of(pod).to_string());
+                            deletes.push(name_of(&crate::Obj::untyped(pod)).to_string());
                         }
                         Some("Succeeded") => {
-                            let msg = format!("Found succeeded daemon pod {}/{} on node {node_name}, will try to delete it", pod["metadata"]["namespace"].as_str().unwrap_or_default(), name_of(pod));
+                            let msg = format!("Found succeeded daemon pod {}/{} on node {node_name}, will try to delete it", pod["metadata"]["namespace"].as_str().unwrap_or_default(), name_of(&crate::Obj::untyped(pod)));
                             state.daemonsets.warnings.push((ds.clone(), "Normal", "SucceededDaemonPod", msg));
-                            deletes.push(name_of(pod).to_string());
+                            deletes.push(name_of(&crate::Obj::untyped(pod)).to_string());
                         }
                         _ => running.push(*pod),
                     }
                 }
                 if !surge {
                     // At most one pod a node: all but the oldest go.
-                    deletes.extend(running.iter().skip(1).map(|p| name_of(p).to_string()));
+                    deletes.extend(running.iter().skip(1).map(|p| name_of(&crate::Obj::untyped(p)).to_string()));
                     continue;
                 }
                 if running.len() <= 1 {
@@ -520,24 +521,24 @@ fn manage(state: &mut super::replicaset::State, daemon: &DaemonPod, nodes: &[&Va
                     if slot.is_none() {
                         *slot = Some(*pod);
                     } else {
-                        deletes.push(name_of(pod).to_string());
+                        deletes.push(name_of(&crate::Obj::untyped(pod)).to_string());
                     }
                 }
                 if let (Some(new), Some(old)) = (oldest_new, oldest_old)
-                    && (!pod_ready(old) || pod_available(new, min_ready, now))
+                    && (!pod_ready(&crate::Obj::untyped(old)) || pod_available(&crate::Obj::untyped(new), min_ready, now))
                 {
-                    deletes.push(name_of(old).to_string());
+                    deletes.push(name_of(&crate::Obj::untyped(old)).to_string());
                 }
             }
-            Some(pods) if !should_continue => deletes.extend(pods.iter().filter(|p| !deleting(p)).map(|p| name_of(p).to_string())),
+            Some(pods) if !should_continue => deletes.extend(pods.iter().filter(|p| !deleting(p)).map(|p| name_of(&crate::Obj::untyped(p)).to_string())),
             _ => {}
         }
     }
     // getUnscheduledPodsWithoutNode: pending pods aimed at a node that is gone.
-    let names: VecSet<&str> = VecSet::from_iter(nodes.iter().map(|n| name_of(n)));
+    let names: VecSet<&str> = VecSet::from_iter(nodes.iter().map(|n| name_of(&crate::Obj::untyped(n))));
     for (node, pods) in by_node {
         if !names.contains(node.as_str()) {
-            deletes.extend(pods.iter().filter(|p| p["spec"]["nodeName"].as_str().is_none_or(str::is_empty)).map(|p| name_of(p).to_string()));
+            deletes.extend(pods.iter().filter(|p| p["spec"]["nodeName"].as_str().is_none_or(str::is_empty)).map(|p| name_of(&crate::Obj::untyped(p)).to_string()));
         }
     }
     (deletes, creates)
@@ -548,7 +549,7 @@ fn sync_nodes(state: &mut super::replicaset::State, ds: &Value, deletes: Vec<Str
     let ns = ds["metadata"]["namespace"].as_str().unwrap_or("default");
     let creates = &creates[..creates.len().min(BURST_REPLICAS)];
     let deletes = &deletes[..deletes.len().min(BURST_REPLICAS)];
-    state.daemonsets.expectations.insert(key(ns, name_of(ds)), (creates.len() as i64, deletes.len() as i64, now));
+    state.daemonsets.expectations.insert(key(ns, name_of(&crate::Obj::untyped(ds))), (creates.len() as i64, deletes.len() as i64, now));
     let mut writes = Vec::new();
     let mut template = super::replicaset::pod_from_template(ds, "DaemonSet");
     // CreatePodTemplate: the default tolerations, the generation and hash labels.
@@ -563,7 +564,7 @@ fn sync_nodes(state: &mut super::replicaset::State, ds: &Value, deletes: Vec<Str
         template["metadata"]["labels"][HASH_LABEL] = json!(hash);
     }
     // Batches of 1, 2, 4 … (`controllers/slowstart.rs`); the deletes go after the last one.
-    let group = (!creates.is_empty()).then(|| state.slow_starts.begin("DaemonSet", ns, name_of(ds), super::slowstart::Expecting::DaemonSet));
+    let group = (!creates.is_empty()).then(|| state.slow_starts.begin("DaemonSet", ns, name_of(&crate::Obj::untyped(ds)), super::slowstart::Expecting::DaemonSet));
     for (i, node) in creates.iter().enumerate() {
         let mut pod = template.clone();
         // ReplaceDaemonSetPodNodeNameNodeAffinity.
@@ -605,10 +606,10 @@ fn rolling_update(daemon: &DaemonPod, nodes: &[&Value], runs: &[(bool, bool)], m
     let mut desired = 0;
     let mut should_run: VecMap<&str, bool> = VecMap::new();
     for (node, &(run, _)) in nodes.iter().zip(runs) {
-        should_run.insert(name_of(node), run);
+        should_run.insert(name_of(&crate::Obj::untyped(node)), run);
         if run {
             desired += 1;
-            by_node.entry(name_of(node).to_string()).or_default();
+            by_node.entry(name_of(&crate::Obj::untyped(node)).to_string()).or_default();
         }
     }
     let mut max_unavailable = unavailable_count(ds, desired);
@@ -616,7 +617,7 @@ fn rolling_update(daemon: &DaemonPod, nodes: &[&Value], runs: &[(bool, bool)], m
     if desired > 0 && max_unavailable == 0 && max_surge == 0 {
         max_unavailable = 1;
     }
-    let available = |p: &Value| pod_available(p, min_ready, now);
+    let available = |p: &Value| pod_available(&crate::Obj::untyped(p), min_ready, now);
     if max_surge == 0 {
         let mut unavailable = 0;
         let (mut replacements, mut candidates) = (Vec::new(), Vec::new());
@@ -634,10 +635,10 @@ fn rolling_update(daemon: &DaemonPod, nodes: &[&Value], runs: &[(bool, bool)], m
                 }
                 (None, Some(old)) => {
                     if !available(old) {
-                        replacements.push(name_of(old).to_string());
+                        replacements.push(name_of(&crate::Obj::untyped(old)).to_string());
                         unavailable += 1;
                     } else if unavailable < max_unavailable {
-                        candidates.push(name_of(old).to_string());
+                        candidates.push(name_of(&crate::Obj::untyped(old)).to_string());
                     }
                 }
             }
@@ -664,12 +665,12 @@ fn rolling_update(daemon: &DaemonPod, nodes: &[&Value], runs: &[(bool, bool)], m
             (None, Some(old)) => {
                 if !available(old) {
                     if !runs {
-                        to_delete.push(name_of(old).to_string());
+                        to_delete.push(name_of(&crate::Obj::untyped(old)).to_string());
                     } else {
                         allowed.push(node.clone());
                     }
                 } else if !runs {
-                    should_not_run.push(name_of(old).to_string());
+                    should_not_run.push(name_of(&crate::Obj::untyped(old)).to_string());
                 } else if surging < max_surge {
                     candidates.push(node.clone());
                 }
@@ -678,7 +679,7 @@ fn rolling_update(daemon: &DaemonPod, nodes: &[&Value], runs: &[(bool, bool)], m
                 if !available(new) {
                     surging += 1;
                 } else {
-                    to_delete.push(name_of(old).to_string());
+                    to_delete.push(name_of(&crate::Obj::untyped(old)).to_string());
                 }
             }
         }
@@ -724,7 +725,7 @@ fn cleanup_history(cache: &Cache, ds: &Value, old: &[&Value]) -> Vec<Write> {
         if cr["metadata"]["labels"][HASH_LABEL].as_str().is_some_and(|h| live.contains(h)) {
             continue;
         }
-        if let Some(mut req) = controller_request(ACCOUNT, Verb::Delete, "controllerrevisions", cr["metadata"]["namespace"].as_str(), name_of(cr), Value::Null) {
+        if let Some(mut req) = controller_request(ACCOUNT, Verb::Delete, "controllerrevisions", cr["metadata"]["namespace"].as_str(), name_of(&crate::Obj::untyped(cr)), Value::Null) {
             req.body = None;
             writes.push(Write::now(ACCOUNT, req));
         }
@@ -741,15 +742,15 @@ fn status_update(state: &mut super::replicaset::State, daemon: &DaemonPod, nodes
     let min_ready = ds["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
     let (mut desired, mut current, mut misscheduled, mut ready, mut updated_n, mut available) = (0i64, 0i64, 0i64, 0i64, 0i64, 0i64);
     for (node, &(run, _)) in nodes.iter().zip(runs) {
-        let pods = by_node.get(name_of(node)).filter(|p| !p.is_empty());
+        let pods = by_node.get(name_of(&crate::Obj::untyped(node))).filter(|p| !p.is_empty());
         match (run, pods) {
             (true, Some(pods)) => {
                 desired += 1;
                 current += 1;
                 let pod = pods[0];
-                if pod_ready(pod) {
+                if pod_ready(&crate::Obj::untyped(pod)) {
                     ready += 1;
-                    if pod_available(pod, min_ready, now) {
+                    if pod_available(&crate::Obj::untyped(pod), min_ready, now) {
                         available += 1;
                     }
                 }
@@ -767,7 +768,7 @@ fn status_update(state: &mut super::replicaset::State, daemon: &DaemonPod, nodes
     let n = |f: &str| st[f].as_i64().unwrap_or(0);
     let generation = ds["metadata"]["generation"].as_i64().unwrap_or(0);
     if min_ready > 0 && ready != available {
-        state.later.push((min_ready * 1000, "DaemonSet", ds["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), name_of(ds).to_string()));
+        state.later.push((min_ready * 1000, "DaemonSet", ds["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), name_of(&crate::Obj::untyped(ds)).to_string()));
     }
     let same = n("desiredNumberScheduled") == desired
         && n("currentNumberScheduled") == current
@@ -799,7 +800,7 @@ fn status_update(state: &mut super::replicaset::State, daemon: &DaemonPod, nodes
     }
     let mut body = ds.clone();
     body["status"] = status;
-    let mut req = controller_request(ACCOUNT, Verb::Update, "daemonsets", ds["metadata"]["namespace"].as_str(), name_of(ds), body)?;
+    let mut req = controller_request(ACCOUNT, Verb::Update, "daemonsets", ds["metadata"]["namespace"].as_str(), name_of(&crate::Obj::untyped(ds)), body)?;
     req.subresource = Some("status".into());
     Some(Write::now(ACCOUNT, req))
 }

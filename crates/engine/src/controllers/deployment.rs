@@ -17,6 +17,7 @@
 //! the hash. The hash itself is FNV-32a over podlife's canonical JSON of the template, not
 //! over Go's spew dump of the struct, so its value differs from a real cluster's.
 
+use crate::Slot;
 use serde_json::Value;
 
 use super::replicaset::{State, controller_ref, controller_uid};
@@ -52,18 +53,18 @@ fn to_sync(cache: &Cache, event: &WatchEvent) -> Vec<String> {
                 return owner_name(cache, ns, rs).into_iter().collect();
             }
             // An orphan: every Deployment that could adopt it (`getDeploymentsForReplicaSet`).
-            deployments(cache, ns).filter(|d| d["spec"]["selector"].is_object() && crate::labels::selector_matches(&d["spec"]["selector"], &rs["metadata"]["labels"])).map(name).collect()
+            deployments(cache, ns).filter(|d| d["spec"]["selector"].is_object() && crate::labels::selector_matches(&crate::Obj::untyped(&d["spec"]["selector"]), &rs["metadata"]["labels"])).map(name).collect()
         }
         // Recreate waits for the old pods to be gone.
         ("", "pods") if event.event_type == EventType::Deleted => {
             let Some(rs_uid) = controller_uid(&event.object, "ReplicaSet") else { return Vec::new() };
-            replicasets(cache, ns).filter(|rs| rs["metadata"]["uid"] == rs_uid).filter_map(|rs| owner_name(cache, ns, rs)).collect()
+            replicasets(cache, ns).filter(|rs| rs["metadata"]["uid"] == rs_uid).filter_map(|rs| owner_name(cache, ns, &crate::Obj::untyped(rs))).collect()
         }
         _ => Vec::new(),
     }
 }
 
-fn owner_name(cache: &Cache, ns: &str, rs: &Value) -> Option<String> {
+fn owner_name(cache: &Cache, ns: &str, rs: &Slot) -> Option<String> {
     let uid = controller_uid(rs, "Deployment")?;
     deployments(cache, ns).find(|d| d["metadata"]["uid"] == uid)?["metadata"]["name"].as_str().map(str::to_string)
 }
@@ -454,7 +455,7 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, dname: &str, now: Time) -> V
         if let Some(req) = controller_request(ACCOUNT, Verb::Update, "replicasets", Some(ns), &name(rs), rs.clone()) {
             plan.writes.push(Write::now(ACCOUNT, req));
         }
-        if controller_uid(rs, "Deployment") != d["metadata"]["uid"].as_str() {
+        if controller_uid(&crate::Obj::untyped(rs), "Deployment") != d["metadata"]["uid"].as_str() {
             // Adopted in this very sync: the update carries the version before the adoption
             // patch and fails (Conflict), which ends the sync.
             return plan.writes;
@@ -552,7 +553,7 @@ fn create_new_rs(cache: &Cache, d: &Value, plan: &mut Plan) -> NewRs {
     let Some(req) = controller_request(ACCOUNT, Verb::Create, "replicasets", Some(ns), "", body.clone()) else { return NewRs::Exists };
     let mut w = Write::now(ACCOUNT, req);
     if let Some(taken) = replicasets(cache, ns).find(|rs| name(rs) == rs_name) {
-        if controller_uid(taken, "Deployment") == d["metadata"]["uid"].as_str() && template_without_hash(taken) == d["spec"]["template"] {
+        if controller_uid(&crate::Obj::untyped(taken), "Deployment") == d["metadata"]["uid"].as_str() && template_without_hash(taken) == d["spec"]["template"] {
             // Ours as far as the cache knows (a release not yet seen): no collision, and the
             // rollout goes on with it as the new ReplicaSet.
             plan.writes.push(w);
@@ -681,7 +682,7 @@ fn rollout_recreate(cache: &Cache, d: &Value, plan: &mut Plan) {
     // oldPodsRunning: any pod of an old ReplicaSet not yet Succeeded/Failed.
     let ns = d["metadata"]["namespace"].as_str().unwrap_or("default");
     let old_uids: Vec<String> = (0..plan.sets.len()).filter(|&i| i != n).filter_map(|i| plan.sets[i].0["metadata"]["uid"].as_str().map(str::to_string)).collect();
-    let running = super::of(cache, "", "pods", ns).any(|p| controller_uid(p, "ReplicaSet").is_some_and(|u| old_uids.iter().any(|o| o == u)) && !matches!(p["status"]["phase"].as_str(), Some("Succeeded" | "Failed")));
+    let running = super::of(cache, "", "pods", ns).any(|p| controller_uid(&crate::Obj::untyped(p), "ReplicaSet").is_some_and(|u| old_uids.iter().any(|o| o == u)) && !matches!(p["status"]["phase"].as_str(), Some("Succeeded" | "Failed")));
     if running {
         return;
     }

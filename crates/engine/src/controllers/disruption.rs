@@ -11,6 +11,7 @@
 //! a budget's sync its own timer; a failed status write goes back to the queue through the
 //! process's rate limiter.
 
+use crate::Slot;
 use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
@@ -79,11 +80,11 @@ impl DisruptionController {
 }
 
 fn budgets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
-    crate::components::cached_in(cache, "policy", "poddisruptionbudgets", ns).map(|(_, v)| &**v)
+    crate::components::cached_in(cache, "policy", "poddisruptionbudgets", ns).map(|(_, v)| v.root())
 }
 
 fn pods_in<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
-    crate::components::cached_in(cache, "", "pods", ns).map(|(_, v)| &**v)
+    crate::components::cached_in(cache, "", "pods", ns).map(|(_, v)| v.root())
 }
 
 fn name_of(v: &Value) -> String {
@@ -98,7 +99,7 @@ fn observe(state: &mut DisruptionController, cache: &Cache, event: &WatchEvent) 
         ("policy", "poddisruptionbudgets") if event.event_type != EventType::Deleted => Some((ns, event.key.name.clone())),
         ("", "pods") => {
             let labels = &event.object["metadata"]["labels"];
-            budgets(cache, &ns).find(|b| crate::labels::selector_matches(&b["spec"]["selector"], labels)).map(|b| (ns.clone(), name_of(b)))
+            budgets(cache, &ns).find(|b| crate::labels::selector_matches(&crate::Obj::untyped(&b["spec"]["selector"]), labels)).map(|b| (ns.clone(), name_of(b)))
         }
         _ => None,
     };
@@ -106,7 +107,7 @@ fn observe(state: &mut DisruptionController, cache: &Cache, event: &WatchEvent) 
 }
 
 /// `intstr.GetScaledValueFromIntOrPercent` (rounding up, as the controller asks).
-pub fn scaled_value(v: &Value, total: i64) -> Result<i64, String> {
+pub fn scaled_value(v: &Slot, total: i64) -> Result<i64, String> {
     match v {
         Value::Number(n) => Ok(n.as_i64().unwrap_or(0)),
         Value::String(s) => {
@@ -127,7 +128,7 @@ fn controller_scale(cache: &Cache, pod: &Value) -> Option<Result<(String, i64), 
     let controller = pod["metadata"]["ownerReferences"].as_array()?.iter().find(|r| r["controller"] == true)?.clone();
     let get = |group: &'static str, resource: &'static str, name: &str| cache.get(&ObjectKey { group, resource, namespace: ns.into(), name: name.into() }).map(|v| (**v).clone());
     let name = controller["name"].as_str().unwrap_or_default();
-    let replicas = |o: &Value| o["spec"]["replicas"].as_i64().unwrap_or(1);
+    let replicas = |o: &Slot| o["spec"]["replicas"].as_i64().unwrap_or(1);
     let found = match controller["kind"].as_str().unwrap_or_default() {
         "ReplicaSet" => get("apps", "replicasets", name).filter(|rs| rs["metadata"]["uid"] == controller["uid"]).and_then(|rs| {
             let parent = rs["metadata"]["ownerReferences"].as_array().and_then(|rs| rs.iter().find(|r| r["controller"] == true).cloned());
@@ -163,7 +164,7 @@ fn expected_scale(cache: &Cache, pods: &[&Value]) -> Result<(i64, Vec<String>), 
 }
 
 /// `getExpectedPodCount`: (expectedCount, desiredHealthy, unmanaged pods).
-pub fn expected_pod_count(cache: &Cache, spec: &Value, pods: &[&Value]) -> Result<(i64, i64, Vec<String>), String> {
+pub fn expected_pod_count(cache: &Cache, spec: &Slot, pods: &[&Value]) -> Result<(i64, i64, Vec<String>), String> {
     if !spec["maxUnavailable"].is_null() {
         let (expected, unmanaged) = expected_scale(cache, pods)?;
         let max_unavailable = scaled_value(&spec["maxUnavailable"], expected)?;
@@ -190,16 +191,16 @@ fn timestamp_millis(s: &str) -> Option<u64> {
 }
 
 /// The selector as `%v` prints a `*metav1.LabelSelector` (`&LabelSelector{MatchLabels:…}`).
-fn selector_text(sel: &Value) -> String {
+fn selector_text(sel: &Slot) -> String {
     let labels = sel["matchLabels"].as_object().map(|m| {
-        let items: Vec<String> = m.iter().map(|(k, v)| format!("{k}: {},", v.as_str().unwrap_or_default())).collect();
+        let items: Vec<String> = m.map(|(k, v)| format!("{k}: {},", v.as_str().unwrap_or_default())).collect();
         format!("map[string]string{{{}}}", items.join(""))
     });
     format!("&LabelSelector{{MatchLabels:{},MatchExpressions:[]LabelSelectorRequirement{{}},}}", labels.unwrap_or_else(|| "map[string]string{}".into()))
 }
 
 impl DisruptionController {
-    fn event(&mut self, cx: &mut Cx<'_>, pdb: &Value, kind: &str, reason: &str, message: &str) {
+    fn event(&mut self, cx: &mut Cx<'_>, pdb: &Slot, kind: &str, reason: &str, message: &str) {
         let now = cx.now();
         let ns = pdb["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
         let involved = Involved { kind: "PodDisruptionBudget", api_version: "policy/v1", object: pdb, field_path: None };
@@ -238,7 +239,7 @@ impl DisruptionController {
         let cache = cx.cache();
         let Some(pdb) = cache.get(&ObjectKey { group: "policy".into(), resource: "poddisruptionbudgets".into(), namespace: namespace.into(), name: name.into() }).map(|v| (**v).clone()) else { return };
         let selector = &pdb["spec"]["selector"];
-        let pods: Vec<Value> = pods_in(cache, namespace).filter(|p| crate::labels::selector_matches(selector, &p["metadata"]["labels"])).cloned().collect();
+        let pods: Vec<Value> = pods_in(cache, namespace).filter(|p| crate::labels::selector_matches(selector, &crate::Obj::untyped(&p["metadata"]["labels"]))).cloned().collect();
         let pod_refs: Vec<&Value> = pods.iter().collect();
         let counted = expected_pod_count(cache, &pdb["spec"], &pod_refs);
         if pods.is_empty() {
@@ -249,11 +250,11 @@ impl DisruptionController {
             Err(err) => {
                 self.event(cx, &pdb, "Warning", "CalculateExpectedPodCountFailed", &format!("Failed to calculate the number of expected pods: {err}"));
                 // `failSafe`: no disruption allowed, the condition says why.
-                let mut failed = pdb.clone();
+                let mut failed = pdb.to_value();
                 failed["status"]["disruptionsAllowed"] = json!(0);
                 let now = cx.now().rfc3339();
                 let observed = failed["status"]["observedGeneration"].clone();
-                let mut conditions: Vec<Value> = failed["status"]["conditions"].as_array().cloned().unwrap_or_default();
+                let mut conditions: Vec<Value> = failed["status"]["conditions"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
                 match conditions.iter_mut().find(|c| c["type"] == "DisruptionAllowed") {
                     Some(c) => {
                         if c["status"] != "False" {
@@ -281,7 +282,7 @@ impl DisruptionController {
         // `buildDisruptedPodMap`: evictions the API server recorded, for 2 minutes.
         let mut disrupted = serde_json::Map::new();
         let mut recheck: Option<u64> = None;
-        let recorded = pdb["status"]["disruptedPods"].as_object().cloned().unwrap_or_default();
+        let recorded = pdb["status"]["disruptedPods"].as_object().map(|m| m.map(|(k, v)| (k.to_string(), v.to_value())).collect::<serde_json::Map<_, _>>()).unwrap_or_default();
         for pod in &pods {
             if pod["metadata"]["deletionTimestamp"].is_string() {
                 continue;
@@ -301,12 +302,12 @@ impl DisruptionController {
             .iter()
             .filter(|p| p["metadata"]["deletionTimestamp"].is_null())
             .filter(|p| !disrupted.contains_key(&name_of(p)))
-            .filter(|p| pod_ready(p))
+            .filter(|p| pod_ready(&(&crate::Obj::untyped(p)).to_value()))
             .count() as i64;
         let allowed = disruptions_allowed(healthy, desired, expected);
         let generation = pdb["metadata"]["generation"].clone();
         let status = &pdb["status"];
-        let same_pods = status["disruptedPods"].as_object().cloned().unwrap_or_default() == disrupted;
+        let same_pods = status["disruptedPods"].as_object().map(|m| m.map(|(k, v)| (k.to_string(), v.to_value())).collect::<serde_json::Map<_, _>>()).unwrap_or_default() == disrupted;
         let condition = status["conditions"].as_array().and_then(|cs| cs.iter().find(|c| c["type"] == "DisruptionAllowed"));
         let conditions_up_to_date = condition.is_some_and(|c| {
             status["observedGeneration"] == generation
@@ -329,7 +330,7 @@ impl DisruptionController {
                 new_status["disruptedPods"] = Value::Object(disrupted);
             }
             if let Some(cs) = status.get("conditions") {
-                new_status["conditions"] = cs.clone();
+                new_status["conditions"] = cs.to_value();
             }
             update_disruption_allowed_condition(&mut new_status, &now.rfc3339());
             updated["status"] = new_status;

@@ -155,7 +155,7 @@ fn sync_service(cache: &crate::components::Cache, event: &WatchEvent, ns: &str, 
         }
         let ports = Value::Array(ports);
         let entry = subsets.entry(podlife_model::json::to_string_plain(&ports)).or_insert_with(|| (ports.clone(), Vec::new(), Vec::new()));
-        if publish || pod_ready(pod) {
+        if publish || pod_ready(&crate::Obj::untyped(pod)) {
             entry.1.push(address);
         } else {
             entry.2.push(address);

@@ -12,6 +12,7 @@
 //! (a live GET decides whether an owner is dangling), so a worker sends its requests through
 //! its context as it goes rather than handing over pre-computed writes.
 
+use crate::Slot;
 use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
@@ -64,15 +65,15 @@ impl GarbageCollector {
     }
 }
 
-fn refs(obj: &Value) -> Vec<Value> {
-    obj["metadata"]["ownerReferences"].as_array().cloned().unwrap_or_default()
+fn refs(obj: &Slot) -> Vec<Value> {
+    obj["metadata"]["ownerReferences"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default()
 }
 
 fn rt_of(api_version: &str, kind: &str) -> Option<&'static ResourceType> {
     ResourceType::by_api_version_kind(api_version, kind)
 }
 
-fn identity_of(obj: &Value, rt: &ResourceType) -> Identity {
+fn identity_of(obj: &Slot, rt: &ResourceType) -> Identity {
     Identity {
         api_version: rt.api_version(),
         kind: rt.kind.to_string(),
@@ -107,16 +108,16 @@ fn observed<'a>(cache: &'a Cache, id: &Identity) -> Option<&'a Value> {
     (v["metadata"]["uid"].as_str() == Some(id.uid.as_str())).then_some(&**v)
 }
 
-fn deleting(obj: &Value) -> bool {
+fn deleting(obj: &Slot) -> bool {
     obj["metadata"]["deletionTimestamp"].is_string()
 }
 
-fn has_finalizer(obj: &Value, f: &str) -> bool {
+fn has_finalizer(obj: &Slot, f: &str) -> bool {
     obj["metadata"]["finalizers"].as_array().is_some_and(|fs| fs.iter().any(|x| x == f))
 }
 
 /// `isDeletingDependents`: being deleted, with the foregroundDeletion finalizer.
-fn deleting_dependents(obj: &Value) -> bool {
+fn deleting_dependents(obj: &Slot) -> bool {
     deleting(obj) && has_finalizer(obj, FINALIZER_FOREGROUND)
 }
 
@@ -147,7 +148,7 @@ fn dependents_of(state: &GarbageCollector, cache: &Cache, uid: &str) -> Vec<(Obj
 }
 
 fn dependent_identity(k: &ObjectKey, v: &Value) -> Option<Identity> {
-    Some(identity_of(v, k.resource_type()?))
+    Some(identity_of(&crate::Obj::untyped(v), k.resource_type()?))
 }
 
 fn enqueue(state: &mut GarbageCollector, out: &mut Vec<Item>, item: Item) {
@@ -249,7 +250,7 @@ fn observe(state: &mut GarbageCollector, cache: &Cache, event: &WatchEvent, old:
         }
     }
     // `processTransitions`.
-    let was = |f: &str| old.is_some_and(|o| deleting(o) && has_finalizer(o, f));
+    let was = |f: &str| old.is_some_and(|o| deleting(&crate::Obj::untyped(o)) && has_finalizer(&crate::Obj::untyped(o), f));
     if deleting(obj) && has_finalizer(obj, FINALIZER_ORPHAN) && !was(FINALIZER_ORPHAN) {
         enqueue(state, &mut out, Item::AttemptToOrphan(id.clone()));
     } else if deleting_dependents(obj) && !was(FINALIZER_FOREGROUND) {
@@ -308,7 +309,7 @@ enum Class {
 /// `removeFinalizer`: read the owner, patch its finalizers without `finalizer`.
 fn remove_finalizer(cx: &mut Cx<'_>, id: &Identity, finalizer: &str) {
     let Some(Ok(owner)) = get(cx, id) else { return };
-    if !has_finalizer(&owner, finalizer) {
+    if !has_finalizer(&crate::Obj::untyped(&owner), finalizer) {
         return;
     }
     let kept: Vec<Value> = owner["metadata"]["finalizers"].as_array().cloned().unwrap_or_default().into_iter().filter(|f| f != finalizer).collect();
@@ -364,7 +365,7 @@ impl GarbageCollector {
                 self.absent.insert(absent_key);
                 Some(Class::Dangling)
             }
-            Ok(live) if deleting_dependents(&live) => Some(Class::Waiting),
+            Ok(live) if deleting_dependents(&crate::Obj::untyped(&live)) => Some(Class::Waiting),
             Ok(_) => Some(Class::Solid),
         }
     }
@@ -372,8 +373,8 @@ impl GarbageCollector {
     fn attempt_to_delete(&mut self, cx: &mut Cx<'_>, id: &Identity) {
         let node = observed(cx.cache(), id).cloned();
         if let Some(n) = &node
-            && deleting(n)
-            && !deleting_dependents(n)
+            && deleting(&crate::Obj::untyped(n))
+            && !deleting_dependents(&crate::Obj::untyped(n))
         {
             // "Being deleted" is a one-way trip: its dependents are looked at once it is gone.
             return;
@@ -391,10 +392,10 @@ impl GarbageCollector {
             // A virtual node whose object exists: nothing to collect (the informer will show it).
             return;
         }
-        if deleting_dependents(&latest) {
+        if deleting_dependents(&crate::Obj::untyped(&latest)) {
             return self.process_deleting_dependents(cx, id);
         }
-        let owner_refs = refs(&latest);
+        let owner_refs = refs(&crate::Obj::untyped(&latest));
         if owner_refs.is_empty() {
             return;
         }
@@ -422,9 +423,9 @@ impl GarbageCollector {
             // Its own dependents go first: deleted in the foreground.
             return delete(cx, id, rv, "Foreground");
         }
-        let policy = if has_finalizer(&latest, FINALIZER_ORPHAN) {
+        let policy = if has_finalizer(&crate::Obj::untyped(&latest), FINALIZER_ORPHAN) {
             "Orphan"
-        } else if has_finalizer(&latest, FINALIZER_FOREGROUND) {
+        } else if has_finalizer(&crate::Obj::untyped(&latest), FINALIZER_FOREGROUND) {
             "Foreground"
         } else {
             "Background"
@@ -436,13 +437,13 @@ impl GarbageCollector {
     fn process_deleting_dependents(&mut self, cx: &mut Cx<'_>, id: &Identity) {
         let blocking: Vec<(ObjectKey, Value)> = dependents_of(self, cx.cache(), &id.uid)
             .into_iter()
-            .filter(|(_, v)| refs(v).iter().any(|r| r["uid"] == id.uid.as_str() && r["blockOwnerDeletion"] == true))
+            .filter(|(_, v)| refs(&crate::Obj::untyped(v)).iter().any(|r| r["uid"] == id.uid.as_str() && r["blockOwnerDeletion"] == true))
             .collect();
         if blocking.is_empty() {
             return remove_finalizer(cx, id, FINALIZER_FOREGROUND);
         }
         for (k, v) in blocking {
-            if !deleting_dependents(&v)
+            if !deleting_dependents(&crate::Obj::untyped(&v))
                 && let Some(d) = dependent_identity(&k, &v)
             {
                 self.schedule(cx, Item::AttemptToDelete(d));
@@ -455,7 +456,7 @@ impl GarbageCollector {
     fn attempt_to_orphan(&mut self, cx: &mut Cx<'_>, id: &Identity) {
         for (k, v) in dependents_of(self, cx.cache(), &id.uid) {
             let Some(d) = dependent_identity(&k, &v) else { continue };
-            let kept: Vec<Value> = refs(&v).into_iter().filter(|r| r["uid"] != id.uid.as_str()).collect();
+            let kept: Vec<Value> = refs(&crate::Obj::untyped(&v)).into_iter().filter(|r| r["uid"] != id.uid.as_str()).collect();
             let kept = if kept.is_empty() { Value::Null } else { json!(kept) };
             patch(cx, &d, json!({"metadata": {"ownerReferences": kept, "uid": d.uid}}));
         }

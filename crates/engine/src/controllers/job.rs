@@ -26,6 +26,7 @@
 //!
 //! Not modelled: `managedBy`, adoption of orphan pods matching a Job's selector.
 
+use crate::Slot;
 use crate::vecmap::{VecMap, VecSet};
 use std::sync::Arc;
 
@@ -81,7 +82,7 @@ impl Ctl {
 pub struct Note {
     pub kind: &'static str,
     pub api_version: &'static str,
-    pub object: Arc<Value>,
+    pub object: Arc<crate::Obj>,
     pub warning: bool,
     pub reason: &'static str,
     /// `{}` is replaced by the created object's name.
@@ -150,11 +151,11 @@ pub fn remaining_backoff_ms(record: &BackoffRecord, now: Time, default_ms: u64, 
     backoff.saturating_sub(elapsed)
 }
 
-fn s(v: &Value) -> &str {
+fn s(v: &Slot) -> &str {
     v.as_str().unwrap_or_default()
 }
 
-pub(crate) fn key_of(v: &Value) -> String {
+pub(crate) fn key_of(v: &Slot) -> String {
     format!("{}/{}", s(&v["metadata"]["namespace"]), s(&v["metadata"]["name"]))
 }
 
@@ -169,37 +170,37 @@ pub(crate) fn create_request(sa: &str, plural: &str, ns: &str, body: Value) -> O
     Some(r)
 }
 
-pub(crate) fn get<'a>(cache: &'a crate::components::Cache, group: &'static str, resource: &'static str, ns: &str, name: &str) -> Option<&'a Arc<Value>> {
+pub(crate) fn get<'a>(cache: &'a crate::components::Cache, group: &'static str, resource: &'static str, ns: &str, name: &str) -> Option<&'a Arc<crate::Obj>> {
     cache.get(&ObjectKey { group, resource, namespace: ns.into(), name: name.into() })
 }
 
-pub(crate) fn list_ns<'a>(cache: &'a crate::components::Cache, group: &'static str, resource: &'static str, ns: &'a str) -> impl Iterator<Item = &'a Arc<Value>> + 'a {
+pub(crate) fn list_ns<'a>(cache: &'a crate::components::Cache, group: &'static str, resource: &'static str, ns: &'a str) -> impl Iterator<Item = &'a Arc<crate::Obj>> + 'a {
     crate::components::cached_in(cache, group, resource, ns).map(|(_, v)| v)
 }
 
 
-pub(crate) fn condition_true(obj: &Value, kind: &str) -> bool {
+pub(crate) fn condition_true(obj: &Slot, kind: &str) -> bool {
     obj["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == kind && c["status"] == "True")
 }
 
 /// `util.IsJobFinished`.
-pub fn is_finished(job: &Value) -> bool {
+pub fn is_finished(job: &Slot) -> bool {
     condition_true(job, "Complete") || condition_true(job, "Failed")
 }
 
-fn has_finalizer(pod: &Value) -> bool {
+fn has_finalizer(pod: &Slot) -> bool {
     pod["metadata"]["finalizers"].as_array().into_iter().flatten().any(|f| f == TRACKING_FINALIZER)
 }
 
-fn deleting(obj: &Value) -> bool {
+fn deleting(obj: &Slot) -> bool {
     obj["metadata"]["deletionTimestamp"].is_string()
 }
 
-fn phase(pod: &Value) -> &str {
+fn phase(pod: &Slot) -> &str {
     s(&pod["status"]["phase"])
 }
 
-fn uid(obj: &Value) -> &str {
+fn uid(obj: &Slot) -> &str {
     s(&obj["metadata"]["uid"])
 }
 
@@ -207,7 +208,7 @@ fn is_indexed(job: &Value) -> bool {
     job["spec"]["completionMode"] == "Indexed"
 }
 
-fn completion_index(pod: &Value) -> Option<i64> {
+fn completion_index(pod: &Slot) -> Option<i64> {
     let text = pod["metadata"]["annotations"][INDEX_ANNOTATION].as_str()?;
     let n: i64 = text.parse().ok()?;
     (n >= 0).then_some(n)
@@ -223,12 +224,12 @@ fn backoff_limit_per_index(job: &Value) -> Option<i64> {
 }
 
 /// `parseIndexFailureCountAnnotation` / `…IgnoreCount…`: 0 when absent or not an int32.
-fn failure_count(pod: &Value, key: &str) -> i64 {
+fn failure_count(pod: &Slot, key: &str) -> i64 {
     pod["metadata"]["annotations"][key].as_str().and_then(|v| v.parse::<i64>().ok()).filter(|n| (0..=i32::MAX as i64).contains(n)).unwrap_or(0)
 }
 
 /// `isIndexFailed`: the pod's failure used up its index's back-off (or matched `FailIndex`).
-fn index_failed(job: &Value, pod: &Value, limit: i64) -> bool {
+fn index_failed(job: &Value, pod: &Slot, limit: i64) -> bool {
     if !pod_failed(pod, job) {
         return false;
     }
@@ -246,17 +247,17 @@ fn index_failed(job: &Value, pod: &Value, limit: i64) -> bool {
 
 /// `getPodsWithDelayedDeletionPerIndex`: for each index still to be retried, its latest failed
 /// pod, kept (finalizer and all) until the replacement carries its failure count.
-fn delayed_deletions<'a>(job: &Value, pods: &'a [Arc<Value>], valid: impl Fn(&Value) -> bool, done: &VecSet<i64>, active: &VecSet<i64>) -> Vec<(i64, &'a Value)> {
+fn delayed_deletions<'a>(job: &Value, pods: &'a [Arc<crate::Obj>], valid: impl Fn(&Slot) -> bool, done: &VecSet<i64>, active: &VecSet<i64>) -> Vec<(i64, &'a Value)> {
     let mut out: Vec<(i64, &Value)> = Vec::new();
     for p in pods.iter().map(|p| &**p).filter(|p| valid(p) && pod_failed(p, job)) {
         let Some(ix) = completion_index(p) else { continue };
         if done.contains(&ix) || active.contains(&ix) {
             continue;
         }
-        let absolute = |p: &Value| failure_count(p, FAILURE_COUNT) + failure_count(p, IGNORED_FAILURE_COUNT);
+        let absolute = |p: &Slot| failure_count(p, FAILURE_COUNT) + failure_count(p, IGNORED_FAILURE_COUNT);
         match out.iter_mut().find(|(i, _)| *i == ix) {
             Some(slot) => {
-                if absolute(slot.1) <= absolute(p) && finished_time(p) >= finished_time(slot.1) {
+                if absolute(&crate::Obj::untyped(slot.1)) <= absolute(p) && finished_time(p) >= finished_time(&crate::Obj::untyped(slot.1)) {
                     slot.1 = p;
                 }
             }
@@ -290,7 +291,7 @@ fn match_success_policy(job: &Value, completions: i64, succeeded: &VecSet<i64>) 
 }
 
 /// `isPodFailed`.
-fn pod_failed(pod: &Value, job: &Value) -> bool {
+fn pod_failed(pod: &Slot, job: &Value) -> bool {
     if phase(pod) == "Failed" {
         return true;
     }
@@ -304,16 +305,16 @@ fn suspended(job: &Value) -> bool {
     job["spec"]["suspend"] == true
 }
 
-fn int(v: &Value) -> i64 {
+fn int(v: &Slot) -> i64 {
     v.as_i64().unwrap_or(0)
 }
 
-fn time_of(v: &Value) -> Option<Time> {
+fn time_of(v: &Slot) -> Option<Time> {
     v.as_str().and_then(Time::from_rfc3339)
 }
 
 /// `getFinishedTime`.
-fn finished_time(pod: &Value) -> Time {
+fn finished_time(pod: &Slot) -> Time {
     let mut latest: Option<Time> = None;
     let mut all = true;
     let sidecars: VecSet<&str> = VecSet::from_iter(pod["spec"]["initContainers"].as_array().into_iter().flatten().filter(|c| c["restartPolicy"] == "Always").map(|c| s(&c["name"])));
@@ -340,8 +341,8 @@ fn finished_time(pod: &Value) -> Time {
 
 /// `newBackoffRecord`.
 fn new_backoff_record(old: BackoffRecord, succeeded: &[&Value], failed: &[&Value]) -> BackoffRecord {
-    let mut s_times: Vec<Time> = succeeded.iter().map(|p| finished_time(p)).collect();
-    let mut f_times: Vec<Time> = failed.iter().map(|p| finished_time(p)).collect();
+    let mut s_times: Vec<Time> = succeeded.iter().map(|p| finished_time(&crate::Obj::untyped(p))).collect();
+    let mut f_times: Vec<Time> = failed.iter().map(|p| finished_time(&crate::Obj::untyped(p))).collect();
     crate::sort::sort(&mut s_times);
     crate::sort::sort(&mut f_times);
     let mut b = old;
@@ -370,7 +371,7 @@ fn new_backoff_record(old: BackoffRecord, succeeded: &[&Value], failed: &[&Value
 }
 
 /// `matchPodFailurePolicy`: (message that fails the Job, whether the failure counts, action).
-fn match_pod_failure_policy(job: &Value, pod: &Value) -> (Option<String>, bool, Option<&'static str>) {
+fn match_pod_failure_policy(job: &Value, pod: &Slot) -> (Option<String>, bool, Option<&'static str>) {
     let rules = job["spec"]["podFailurePolicy"]["rules"].as_array().cloned().unwrap_or_default();
     for (index, rule) in rules.iter().enumerate() {
         let matched = if rule["onExitCodes"].is_object() {
@@ -381,7 +382,7 @@ fn match_pod_failure_policy(job: &Value, pod: &Value) -> (Option<String>, bool, 
             None
         };
         let Some(what) = matched else { continue };
-        match s(&rule["action"]) {
+        match s(&crate::Obj::untyped(&rule["action"])) {
             "Ignore" => return (None, false, Some("Ignore")),
             "Count" => return (None, true, Some("Count")),
             "FailIndex" => return (None, true, Some("FailIndex")),
@@ -403,7 +404,7 @@ enum Matched {
     Condition(String),
 }
 
-fn match_exit_codes(pod: &Value, req: &Value) -> Option<Matched> {
+fn match_exit_codes(pod: &Slot, req: &Value) -> Option<Matched> {
     let values: Vec<i64> = req["values"].as_array().into_iter().flatten().filter_map(Value::as_i64).collect();
     let op_in = req["operator"] == "In";
     let container = req["containerName"].as_str();
@@ -421,11 +422,11 @@ fn match_exit_codes(pod: &Value, req: &Value) -> Option<Matched> {
     None
 }
 
-fn match_conditions(pod: &Value, patterns: &Value) -> Option<Matched> {
+fn match_conditions(pod: &Slot, patterns: &Value) -> Option<Matched> {
     for p in patterns.as_array().into_iter().flatten() {
         let status = p["status"].as_str().unwrap_or("True");
         if pod["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == p["type"] && c["status"] == status) {
-            return Some(Matched::Condition(s(&p["type"]).to_string()));
+            return Some(Matched::Condition(s(&crate::Obj::untyped(&p["type"])).to_string()));
         }
     }
     None
@@ -479,7 +480,7 @@ fn plain(request: Option<Request>) -> Option<Out> {
     request.map(|request| Out { request, success: None, failure: None, expected_create: false, slow_start: None })
 }
 
-fn job_note(job: &Arc<Value>, warning: bool, reason: &'static str, message: String) -> Note {
+fn job_note(job: &Arc<crate::Obj>, warning: bool, reason: &'static str, message: String) -> Note {
     Note { kind: "Job", api_version: "batch/v1", object: job.clone(), warning, reason, message }
 }
 
@@ -523,7 +524,7 @@ impl WorkloadControllers {
         let now = cx.now();
         let cache = cx.cache();
         let mut enqueue: Vec<(Ctl, String, u64)> = Vec::new();
-        let mut orphans: Vec<Arc<Value>> = Vec::new();
+        let mut orphans: Vec<Arc<crate::Obj>> = Vec::new();
         match (event.key.group, event.key.resource) {
             ("", "pods") => {
                 let Some(r) = controller_of(obj).filter(|r| r["kind"] == "Job") else {
@@ -533,7 +534,7 @@ impl WorkloadControllers {
                     return self.batch_orphans(cx, sh, orphans);
                 };
                 let ns = event.key.namespace.clone();
-                let job = get(cache, "batch", "jobs", &ns, s(&r["name"])).filter(|j| uid(j) == s(&r["uid"])).cloned();
+                let job = get(cache, "batch", "jobs", &ns, s(&crate::Obj::untyped(&r["name"]))).filter(|j| uid(j) == s(&crate::Obj::untyped(&r["uid"]))).cloned();
                 let Some(job) = job else {
                     if has_finalizer(obj) && event.event_type != EventType::Deleted {
                         orphans.push(event.object.clone());
@@ -612,9 +613,9 @@ impl WorkloadControllers {
                 }
                 // The CronJob controller: the owning CronJob.
                 if let Some(r) = controller_of(obj).filter(|r| r["kind"] == "CronJob")
-                    && get(cache, "batch", "cronjobs", &event.key.namespace, s(&r["name"])).is_some_and(|cj| uid(cj) == s(&r["uid"]))
+                    && get(cache, "batch", "cronjobs", &event.key.namespace, s(&crate::Obj::untyped(&r["name"]))).is_some_and(|cj| uid(cj) == s(&crate::Obj::untyped(&r["uid"])))
                 {
-                    enqueue.push((Ctl::CronJob, format!("{}/{}", event.key.namespace, s(&r["name"])), 0));
+                    enqueue.push((Ctl::CronJob, format!("{}/{}", event.key.namespace, s(&crate::Obj::untyped(&r["name"]))), 0));
                 }
             }
             ("batch", "cronjobs") => {
@@ -642,7 +643,7 @@ impl WorkloadControllers {
     }
 
     /// `syncOrphanPod`: the tracking finalizer comes off pods no running Job counts.
-    fn batch_orphans(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, pods: Vec<Arc<Value>>) {
+    fn batch_orphans(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, pods: Vec<Arc<crate::Obj>>) {
         for p in pods {
             let key = format!("{}/{}", s(&p["metadata"]["namespace"]), s(&p["metadata"]["name"]));
             if let Some(out) = plain(remove_finalizer_request(&p)) {
@@ -708,7 +709,7 @@ impl WorkloadControllers {
 
     /// Whether the informer's copy is older than the controller's own last write (then the
     /// sync is retried 5 ms later, as a conflict would be).
-    pub(crate) fn batch_stale(&mut self, cx: &mut Cx<'_>, ctl: Ctl, key: &str, cached: &Value) -> bool {
+    pub(crate) fn batch_stale(&mut self, cx: &mut Cx<'_>, ctl: Ctl, key: &str, cached: &Slot) -> bool {
         let rv: u64 = cached["metadata"]["resourceVersion"].as_str().and_then(|v| v.parse().ok()).unwrap_or(0);
         if self.batch.written.get(&(ctl, key.to_string())).is_some_and(|w| rv < *w) {
             self.batch_enqueue(cx, ctl, key.to_string(), 5);
@@ -749,7 +750,7 @@ impl WorkloadControllers {
                             self.batch_written(ctl, &key, &created);
                         }
                         if let Some(mut note) = success {
-                            note.message = note.message.replace("{}", s(&created["metadata"]["name"]));
+                            note.message = note.message.replace("{}", s(&crate::Obj::untyped(&created["metadata"]["name"])));
                             self.batch_event(cx, ctl, note);
                         }
                     }
@@ -812,7 +813,7 @@ impl WorkloadControllers {
         }
         let cache = cx.cache();
         let job_uid = uid(&job_arc).to_string();
-        let pods: Vec<Arc<Value>> = list_ns(cache, "", "pods", ns).filter(|p| controller_of(p).is_some_and(|r| r["uid"] == job_uid.as_str())).cloned().collect();
+        let pods: Vec<Arc<crate::Obj>> = list_ns(cache, "", "pods", ns).filter(|p| controller_of(p).is_some_and(|r| r["uid"] == job_uid.as_str())).cloned().collect();
         let now = cx.now();
         let group = self.workloads.slow_starts.begin("Job", ns, name, super::slowstart::Expecting::Job);
         let outs = job_sync(&mut self.batch, key, &job_arc, &pods, now, group);
@@ -873,14 +874,14 @@ fn status_update(job: &Value) -> Option<Request> {
         m.remove("resourceVersion");
         m.remove("managedFields");
     }
-    let mut r = job_request(Verb::Update, "jobs", s(&job["metadata"]["namespace"]), s(&job["metadata"]["name"]), body)?;
+    let mut r = job_request(Verb::Update, "jobs", s(&crate::Obj::untyped(&job["metadata"]["namespace"])), s(&crate::Obj::untyped(&job["metadata"]["name"])), body)?;
     r.subresource = Some("status".into());
     Some(r)
 }
 
 /// `removeTrackingFinalizerPatch` (a merge patch with the other finalizers, where upstream
 /// sends a strategic `$deleteFromPrimitiveList`).
-fn remove_finalizer_request(pod: &Value) -> Option<Request> {
+fn remove_finalizer_request(pod: &Slot) -> Option<Request> {
     if !has_finalizer(pod) {
         return None;
     }
@@ -889,7 +890,7 @@ fn remove_finalizer_request(pod: &Value) -> Option<Request> {
     job_request(Verb::Patch, "pods", s(&pod["metadata"]["namespace"]), s(&pod["metadata"]["name"]), body)
 }
 
-fn delete_pod(job: &Arc<Value>, pod: &Value) -> Option<Out> {
+fn delete_pod(job: &Arc<crate::Obj>, pod: &Slot) -> Option<Out> {
     let name = s(&pod["metadata"]["name"]).to_string();
     let request = job_request(Verb::Delete, "pods", s(&pod["metadata"]["namespace"]), &name, Value::Null)?;
     Some(Out { request, success: Some(job_note(job, false, "SuccessfulDelete", format!("Deleted pod: {name}"))), failure: Some(job_note(job, true, "FailedDelete", format!("Error deleting: {}", "{}"))), expected_create: false, slow_start: None })
@@ -898,19 +899,19 @@ fn delete_pod(job: &Arc<Value>, pod: &Value) -> Option<Out> {
 /// `controller.ActivePods` order for deletion: unscheduled, pending, not ready first.
 fn removal_rank(pod: &Value) -> (bool, u8, bool) {
     let scheduled = pod["spec"]["nodeName"].as_str().is_some_and(|n| !n.is_empty());
-    let ph = match phase(pod) {
+    let ph = match phase(&crate::Obj::untyped(pod)) {
         "Pending" => 0,
         "Unknown" => 1,
         _ => 2,
     };
-    (scheduled, ph, super::pod_ready(pod))
+    (scheduled, ph, super::pod_ready(&crate::Obj::untyped(pod)))
 }
 
 /// The pod the Job creates (`GetPodFromTemplate`, plus the tracking finalizer and, for an
 /// Indexed Job, the index annotation, label, hostname and environment variable).
 fn pod_from_template(job: &Value, index: Option<i64>) -> Value {
     let t = &job["spec"]["template"];
-    let name = s(&job["metadata"]["name"]);
+    let name = s(&crate::Obj::untyped(&job["metadata"]["name"]));
     let mut meta = json!({});
     if t["metadata"]["labels"].is_object() {
         meta["labels"] = t["metadata"]["labels"].clone();
@@ -928,7 +929,7 @@ fn pod_from_template(job: &Value, index: Option<i64>) -> Value {
         None => format!("{name}-"),
     });
     meta["namespace"] = job["metadata"]["namespace"].clone();
-    meta["ownerReferences"] = json!([{"apiVersion": "batch/v1", "kind": "Job", "name": name, "uid": uid(job), "controller": true, "blockOwnerDeletion": true}]);
+    meta["ownerReferences"] = json!([{"apiVersion": "batch/v1", "kind": "Job", "name": name, "uid": uid(&crate::Obj::untyped(job)), "controller": true, "blockOwnerDeletion": true}]);
     let mut spec = t["spec"].clone();
     if let Some(i) = index {
         meta["annotations"][INDEX_ANNOTATION] = json!(i.to_string());
@@ -953,9 +954,9 @@ fn pod_from_template(job: &Value, index: Option<i64>) -> Value {
 }
 
 /// `syncJob` on one Job's cached state: the requests, events and requeues it makes.
-fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc<Value>], now: Time, group: u64) -> Vec<(u64, Step)> {
+fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: &[Arc<crate::Obj>], now: Time, group: u64) -> Vec<(u64, Step)> {
     let mut steps: Vec<(u64, Step)> = Vec::new();
-    let mut job: Value = (**job_arc).clone();
+    let mut job: Value = (**job_arc).to_value();
     if !job["status"]["uncountedTerminatedPods"].is_object() {
         job["status"]["uncountedTerminatedPods"] = json!({});
     }
@@ -967,19 +968,19 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
     let completions = job["spec"]["completions"].as_i64();
     let backoff_limit = job["spec"]["backoffLimit"].as_i64().unwrap_or(6);
     let expected_rm = state.finalizers.get(key).cloned().unwrap_or_default();
-    let active_pods: Vec<&Value> = pods.iter().map(|p| &**p).filter(|p| !matches!(phase(p), "Succeeded" | "Failed") && !deleting(p)).collect();
+    let active_pods: Vec<&Slot> = pods.iter().map(|p| p.root()).filter(|p| !matches!(phase(p), "Succeeded" | "Failed") && !deleting(p)).collect();
     let mut ready = active_pods.iter().filter(|p| super::pod_ready(p)).count() as i64;
     let mut terminating = pods.iter().filter(|p| deleting(p) && !matches!(phase(p), "Succeeded" | "Failed")).count() as i64;
     let mut active = active_pods.len() as i64;
-    let valid = |p: &Value, uncounted: &VecSet<String>| {
+    let valid = |p: &Slot, uncounted: &VecSet<String>| {
         has_finalizer(p) && !uncounted.contains(uid(p)) && !expected_rm.contains(uid(p)) && (!indexed || completion_index(p).is_some_and(|i| i < completions.unwrap_or(0)))
     };
-    let new_succeeded: Vec<&Value> = pods.iter().map(|p| &**p).filter(|p| valid(p, &uncounted_succeeded) && phase(p) == "Succeeded").collect();
-    let new_failed: Vec<&Value> = pods.iter().map(|p| &**p).filter(|p| valid(p, &uncounted_failed) && pod_failed(p, &job)).collect();
+    let new_succeeded: Vec<&Slot> = pods.iter().map(|p| p.root()).filter(|p| valid(p, &uncounted_succeeded) && phase(p) == "Succeeded").collect();
+    let new_failed: Vec<&Slot> = pods.iter().map(|p| p.root()).filter(|p| valid(p, &uncounted_failed) && pod_failed(p, &job)).collect();
     let policy = !job["spec"]["podFailurePolicy"].is_null();
     let non_ignored = new_failed.iter().filter(|p| !policy || match_pod_failure_policy(&job, p).1).count() as i64;
-    let mut succeeded = int(&job["status"]["succeeded"]) + new_succeeded.len() as i64 + uncounted_succeeded.len() as i64;
-    let failed = int(&job["status"]["failed"]) + non_ignored + uncounted_failed.len() as i64;
+    let mut succeeded = int(&crate::Obj::untyped(&job["status"]["succeeded"])) + new_succeeded.len() as i64 + uncounted_succeeded.len() as i64;
+    let failed = int(&crate::Obj::untyped(&job["status"]["failed"])) + non_ignored + uncounted_failed.len() as i64;
     if job["status"]["startTime"].is_null() && !suspended(&job) {
         job["status"]["startTime"] = json!(now.rfc3339());
     }
@@ -987,19 +988,19 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
 
     // The condition the Job is heading for.
     let mut finished: Option<Value> = None;
-    if condition_true(&job, "SuccessCriteriaMet") {
+    if condition_true(&crate::Obj::untyped(&job), "SuccessCriteriaMet") {
         let c = job["status"]["conditions"].as_array().into_iter().flatten().find(|c| c["type"] == "SuccessCriteriaMet").cloned().unwrap_or_default();
         finished = Some(c);
     }
     if finished.is_none() {
         if let Some(ft) = job["status"]["conditions"].as_array().into_iter().flatten().find(|c| c["type"] == "FailureTarget" && c["status"] == "True") {
-            finished = Some(condition("Failed", s(&ft["reason"]), s(&ft["message"]), now));
+            finished = Some(condition("Failed", s(&crate::Obj::untyped(&ft["reason"])), s(&crate::Obj::untyped(&ft["message"])), now));
         } else if policy && let Some(msg) = pods.iter().filter(|p| pod_failed(p, &job)).find_map(|p| match_pod_failure_policy(&job, p).0) {
             finished = Some(condition("FailureTarget", "PodFailurePolicy", &msg, now));
         }
     }
     if finished.is_none() {
-        let start = time_of(&job["status"]["startTime"]);
+        let start = time_of(&crate::Obj::untyped(&job["status"]["startTime"]));
         let ads = job["spec"]["activeDeadlineSeconds"].as_i64();
         if failed > backoff_limit || past_backoff_limit_on_failure(&job, pods, backoff_limit) {
             finished = Some(condition("FailureTarget", "BackoffLimitExceeded", "Job has reached the specified backoff limit", now));
@@ -1018,7 +1019,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
     let mut delayed: Vec<(i64, &Value)> = Vec::new();
     if indexed {
         let c = completions.unwrap_or(0);
-        prev_indexes = parse_intervals(s(&job["status"]["completedIndexes"]), c);
+        prev_indexes = parse_intervals(s(&crate::Obj::untyped(&job["status"]["completedIndexes"])), c);
         succeeded_indexes = prev_indexes.clone();
         for p in pods {
             if phase(p) == "Succeeded" && has_finalizer(p) && let Some(i) = completion_index(p).filter(|i| *i < c) {
@@ -1028,7 +1029,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
         succeeded = succeeded_indexes.len() as i64;
         if let Some(limit) = backoff_limit_per_index(&job) {
             // `calculateFailedIndexes`.
-            let mut failed_set = parse_intervals(s(&job["status"]["failedIndexes"]), c);
+            let mut failed_set = parse_intervals(s(&crate::Obj::untyped(&job["status"]["failedIndexes"])), c);
             for p in pods {
                 if let Some(i) = completion_index(p).filter(|i| *i < c)
                     && has_finalizer(p)
@@ -1073,7 +1074,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
         terminating += deleted;
     } else {
         let mut manage_called = false;
-        if satisfied && !deleting(&job) {
+        if satisfied && !deleting(&crate::Obj::untyped(&job)) {
             let failed_now = failed_indexes.clone().unwrap_or_default();
             let indexes = Indexes { succeeded: &succeeded_indexes, failed: &failed_now, delayed: &delayed };
             active = manage_job(state, key, job_arc, &job, pods, &active_pods, succeeded, indexes, &mut terminating, &mut ready, &new_backoff, now, group, &mut steps);
@@ -1116,14 +1117,14 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
         }
     }
 
-    let needs_update = suspend_changed || active != int(&job["status"]["active"]) || job["status"]["ready"].as_i64() != Some(ready) || job["status"]["terminating"].as_i64() != Some(terminating);
+    let needs_update = suspend_changed || active != int(&crate::Obj::untyped(&job["status"]["active"])) || job["status"]["ready"].as_i64() != Some(ready) || job["status"]["terminating"].as_i64() != Some(terminating);
     job["status"]["active"] = json!(active);
     job["status"]["ready"] = json!(ready);
     job["status"]["terminating"] = json!(terminating);
 
     // `trackJobStatusAndRemoveFinalizers`.
     let mut needs_flush = needs_update;
-    let mut sorted: Vec<&Value> = pods.iter().map(|p| &**p).collect();
+    let mut sorted: Vec<&Slot> = pods.iter().map(|p| p.root()).collect();
     if indexed {
         crate::sort::sort_by_key(&mut sorted, |p| completion_index(p).unwrap_or(i64::MAX));
     }
@@ -1140,7 +1141,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
         }
         let considered_failed = pod_failed(p, &job);
         // `canRemoveFinalizer`: not yet for a failed pod whose index waits for its replacement.
-        let can_remove = deleting(&job) || finished.is_some() || phase(p) == "Succeeded" || (considered_failed && !delayed.iter().any(|(_, d)| uid(d) == uid(p)));
+        let can_remove = deleting(&crate::Obj::untyped(&job)) || finished.is_some() || phase(p) == "Succeeded" || (considered_failed && !delayed.iter().any(|(_, d)| uid(&crate::Obj::untyped(d)) == uid(p)));
         if !can_remove {
             continue;
         }
@@ -1190,13 +1191,13 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
         if c["type"] == "FailureTarget" {
             push_condition(&mut job, c.clone());
             needs_flush = true;
-            finished = Some(condition("Failed", s(&c["reason"]), s(&c["message"]), now));
+            finished = Some(condition("Failed", s(&crate::Obj::untyped(&c["reason"])), s(&crate::Obj::untyped(&c["message"])), now));
         } else if c["type"] == "SuccessCriteriaMet" {
-            if !condition_true(&job, "SuccessCriteriaMet") {
+            if !condition_true(&crate::Obj::untyped(&job), "SuccessCriteriaMet") {
                 push_condition(&mut job, c.clone());
                 needs_flush = true;
             }
-            finished = Some(condition("Complete", s(&c["reason"]), s(&c["message"]), now));
+            finished = Some(condition("Complete", s(&crate::Obj::untyped(&c["reason"])), s(&crate::Obj::untyped(&c["message"])), now));
         }
     }
     // `flushUncountedAndRemoveFinalizers`.
@@ -1208,11 +1209,11 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
     if !to_remove.is_empty() {
         let set = state.finalizers.entry(key.to_string()).or_default();
         for p in &to_remove {
-            set.insert(uid(p).to_string());
-            if let Some(o) = plain(remove_finalizer_request(p)) {
+            set.insert(uid(&crate::Obj::untyped(p)).to_string());
+            if let Some(o) = plain(remove_finalizer_request(&crate::Obj::untyped(p))) {
                 steps.push((0, Step::Send(Box::new(o))));
             }
-            with_finalizer.remove(uid(p));
+            with_finalizer.remove(uid(&crate::Obj::untyped(p)));
         }
     }
     if clean_uncounted(&mut job, &with_finalizer) {
@@ -1225,8 +1226,8 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
         && !uncounted_left
         && terminating == 0
     {
-        let kind = s(&c["type"]).to_string();
-        if !condition_true(&job, &kind) {
+        let kind = s(&crate::Obj::untyped(&c["type"])).to_string();
+        if !condition_true(&crate::Obj::untyped(&job), &kind) {
             push_condition(&mut job, c.clone());
         }
         if kind == "Complete" {
@@ -1239,12 +1240,12 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
         steps.extend(plain(status_update(&job)).map(|o| (0, Step::Send(Box::new(o)))));
         if job_finished && let Some(c) = &finished {
             if c["type"] == "Complete" {
-                if completions.is_some_and(|n| int(&job["status"]["succeeded"]) > n) {
+                if completions.is_some_and(|n| int(&crate::Obj::untyped(&job["status"]["succeeded"])) > n) {
                     steps.push((0, Step::Event(job_note(job_arc, true, "TooManySucceededPods", "Too many succeeded pods running after completion count reached".into()))));
                 }
                 steps.push((0, Step::Event(job_note(job_arc, false, "Completed", "Job completed".into()))));
             } else {
-                let reason: &'static str = match s(&c["reason"]) {
+                let reason: &'static str = match s(&crate::Obj::untyped(&c["reason"])) {
                     "BackoffLimitExceeded" => "BackoffLimitExceeded",
                     "DeadlineExceeded" => "DeadlineExceeded",
                     "PodFailurePolicy" => "PodFailurePolicy",
@@ -1252,7 +1253,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<Value>, pods: &[Arc
                     "MaxFailedIndexesExceeded" => "MaxFailedIndexesExceeded",
                     _ => "Failed",
                 };
-                steps.push((0, Step::Event(job_note(job_arc, true, reason, s(&c["message"]).to_string()))));
+                steps.push((0, Step::Event(job_note(job_arc, true, reason, s(&crate::Obj::untyped(&c["message"])).to_string()))));
             }
         }
     }
@@ -1274,7 +1275,7 @@ fn clean_uncounted(job: &mut Value, with_finalizer: &VecSet<String>) -> bool {
         let kept: Vec<Value> = list.iter().filter(|u| u.as_str().is_some_and(|u| with_finalizer.contains(u))).cloned().collect();
         if kept.len() != list.len() {
             updated = true;
-            let n = int(&job["status"][counter]) + (list.len() - kept.len()) as i64;
+            let n = int(&crate::Obj::untyped(&job["status"][counter])) + (list.len() - kept.len()) as i64;
             job["status"][counter] = json!(n);
             let status = &mut job["status"]["uncountedTerminatedPods"];
             if kept.is_empty() {
@@ -1290,7 +1291,7 @@ fn clean_uncounted(job: &mut Value, with_finalizer: &VecSet<String>) -> bool {
 }
 
 /// `pastBackoffLimitOnFailure`: container restarts of running and pending pods.
-fn past_backoff_limit_on_failure(job: &Value, pods: &[Arc<Value>], limit: i64) -> bool {
+fn past_backoff_limit_on_failure(job: &Value, pods: &[Arc<crate::Obj>], limit: i64) -> bool {
     if job["spec"]["template"]["spec"]["restartPolicy"] != "OnFailure" {
         return false;
     }
@@ -1318,9 +1319,9 @@ struct Indexes<'a> {
 fn manage_job(
     state: &mut BatchState,
     key: &str,
-    job_arc: &Arc<Value>,
+    job_arc: &Arc<crate::Obj>,
     job: &Value,
-    pods: &[Arc<Value>],
+    pods: &[Arc<crate::Obj>],
     active_pods: &[&Value],
     succeeded: i64,
     ixs: Indexes,
@@ -1334,16 +1335,16 @@ fn manage_job(
     let mut active = active_pods.len() as i64;
     let parallelism = job["spec"]["parallelism"].as_i64().unwrap_or(1);
     let completions = job["spec"]["completions"].as_i64();
-    let ns = s(&job["metadata"]["namespace"]);
+    let ns = s(&crate::Obj::untyped(&job["metadata"]["namespace"]));
     let delete = |state: &mut BatchState, list: Vec<&Value>, steps: &mut Vec<(u64, Step)>, terminating: &mut i64, ready: &mut i64| -> i64 {
         let e = state.expectations.entry(key.to_string()).or_default();
         *e = (0, list.len() as i64);
         for p in &list {
-            if let Some(o) = plain(remove_finalizer_request(p)) {
+            if let Some(o) = plain(remove_finalizer_request(&crate::Obj::untyped(p))) {
                 steps.push((0, Step::Send(Box::new(o))));
             }
-            steps.extend(delete_pod(job_arc, p).map(|o| (0, Step::Send(Box::new(o)))));
-            if super::pod_ready(p) {
+            steps.extend(delete_pod(job_arc, &crate::Obj::untyped(p)).map(|o| (0, Step::Send(Box::new(o)))));
+            if super::pod_ready(&crate::Obj::untyped(p)) {
                 *ready -= 1;
             }
         }
@@ -1364,16 +1365,16 @@ fn manage_job(
         // Duplicated and out-of-range indexes go first (`appendDuplicatedIndexPodsForRemoval`).
         let mut seen = VecSet::new();
         let mut sorted = active_pods.to_vec();
-        crate::sort::sort_by_key(&mut sorted, |p| completion_index(p).unwrap_or(i64::MAX));
+        crate::sort::sort_by_key(&mut sorted, |p| completion_index(&crate::Obj::untyped(p)).unwrap_or(i64::MAX));
         for p in sorted {
-            match completion_index(p) {
+            match completion_index(&crate::Obj::untyped(p)) {
                 Some(i) if i < completions.unwrap_or(0) && seen.insert(i) => {}
                 _ => candidates.push(p),
             }
         }
     }
     if candidates.len() < rm_at_least {
-        let mut left: Vec<&Value> = active_pods.iter().copied().filter(|p| !candidates.iter().any(|c| uid(c) == uid(p))).collect();
+        let mut left: Vec<&Value> = active_pods.iter().copied().filter(|p| !candidates.iter().any(|c| uid(&crate::Obj::untyped(c)) == uid(&crate::Obj::untyped(p)))).collect();
         crate::sort::sort_by_key(&mut left, |p| removal_rank(p));
         let need = rm_at_least - candidates.len();
         candidates.extend(left.into_iter().take(need));
@@ -1400,7 +1401,7 @@ fn manage_job(
         // `firstPendingIndexes`: not succeeded, failed, running, nor (when only failed pods are
         // replaced) terminating.
         let c = completions.unwrap_or(0);
-        let mut busy: VecSet<i64> = VecSet::from_iter(active_pods.iter().filter_map(|p| completion_index(p)));
+        let mut busy: VecSet<i64> = VecSet::from_iter(active_pods.iter().filter_map(|p| completion_index(&crate::Obj::untyped(p))));
         if only_replace_failed(job) {
             busy.extend(pods.iter().filter(|p| deleting(p) && !matches!(phase(p), "Succeeded" | "Failed")).filter_map(|p| completion_index(p)));
         }
@@ -1410,8 +1411,8 @@ fn manage_job(
             // or a requeue at the earliest end.
             let wait = |i: i64| {
                 ixs.delayed.iter().find(|(x, _)| *x == i).map_or(0, |(_, p)| {
-                    let failures = (failure_count(p, FAILURE_COUNT) + failure_count(p, IGNORED_FAILURE_COUNT) + 1) as u32;
-                    remaining_backoff_ms(&BackoffRecord { failures_after_last_success: failures, last_failure: Some(finished_time(p)) }, now, POD_FAILURE_BACKOFF_MS, MAX_POD_FAILURE_BACKOFF_MS)
+                    let failures = (failure_count(&crate::Obj::untyped(p), FAILURE_COUNT) + failure_count(&crate::Obj::untyped(p), IGNORED_FAILURE_COUNT) + 1) as u32;
+                    remaining_backoff_ms(&BackoffRecord { failures_after_last_success: failures, last_failure: Some(finished_time(&crate::Obj::untyped(p))) }, now, POD_FAILURE_BACKOFF_MS, MAX_POD_FAILURE_BACKOFF_MS)
                 })
             };
             let now_ready: Vec<Option<i64>> = pending.iter().copied().filter(|i| i.is_some_and(|i| wait(i) == 0)).collect();
@@ -1436,9 +1437,9 @@ fn manage_job(
             // `addIndexFailureCountAnnotation`: the replaced pod's counts, plus its failure.
             let (mut failed, mut ignored) = (0, 0);
             if let Some((_, p)) = ixs.delayed.iter().find(|(x, _)| *x == i) {
-                failed = failure_count(p, FAILURE_COUNT);
-                ignored = failure_count(p, IGNORED_FAILURE_COUNT);
-                if job["spec"]["podFailurePolicy"].is_null() || match_pod_failure_policy(job, p).1 {
+                failed = failure_count(&crate::Obj::untyped(p), FAILURE_COUNT);
+                ignored = failure_count(&crate::Obj::untyped(p), IGNORED_FAILURE_COUNT);
+                if job["spec"]["podFailurePolicy"].is_null() || match_pod_failure_policy(job, &crate::Obj::untyped(p)).1 {
                     failed += 1;
                 } else {
                     ignored += 1;

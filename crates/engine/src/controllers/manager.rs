@@ -285,7 +285,7 @@ impl KubeControllerManager {
     /// (`Engine::start_component`): object by object in key order, as Add notifications, the
     /// garbage collector's graph, the disruption controller's and the autoscaler's queues.
     pub(crate) fn cached(&mut self, cx: &mut Cx<'_>, revision: u64) {
-        let objects: Vec<(crate::store::ObjectKey, std::sync::Arc<Value>)> = cx.cache().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        let objects: Vec<(crate::store::ObjectKey, std::sync::Arc<crate::Obj>)> = cx.cache().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         for (key, object) in objects {
             let event = WatchEvent { event_type: crate::store::EventType::Added, key, object, revision };
             cx.part(|cx| self.gc.observe(cx, &event, None));

@@ -36,6 +36,7 @@ mod serviceaccounts;
 pub(crate) mod slowstart;
 
 
+use crate::Slot;
 use serde_json::Value;
 
 use crate::apiserver::Request;
@@ -163,11 +164,11 @@ pub(crate) fn reconcile(cache: &crate::components::Cache, event: &WatchEvent, no
 /// controllers ask on every pod event, so a scan made a 5,000-pod Deployment quadratic (found by
 /// the `script` fuzz target: 60,000 reactions took 12 s, a third of it comparing keys).
 pub(crate) fn of<'a>(cache: &'a crate::components::Cache, group: &'static str, resource: &'static str, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
-    crate::components::cached_in(cache, group, resource, ns).map(|(_, v)| &**v)
+    crate::components::cached_in(cache, group, resource, ns).map(|(_, v)| v.root())
 }
 
 /// `podutil.IsPodReady`.
-pub(crate) fn pod_ready(pod: &Value) -> bool {
+pub(crate) fn pod_ready(pod: &Slot) -> bool {
     pod["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == "Ready" && c["status"] == "True")
 }
 
@@ -177,12 +178,12 @@ pub fn controller_identity(service_account: &str) -> UserInfo {
 }
 
 /// `metav1.GetControllerOf`: the owner reference marked `controller: true`.
-pub(crate) fn controller_of(obj: &Value) -> Option<&Value> {
+pub(crate) fn controller_of(obj: &Slot) -> Option<&Value> {
     obj["metadata"]["ownerReferences"].as_array()?.iter().find(|r| r["controller"] == true)
 }
 
 /// An object without a controller (`controller_ref_manager.go`'s orphans).
-pub(crate) fn is_orphan(object: &Value) -> bool {
+pub(crate) fn is_orphan(object: &Slot) -> bool {
     controller_of(object).is_none()
 }
 

@@ -16,6 +16,7 @@
 //! `AddRateLimited` (5 ms doubling to 1000 s): the node stays without a range, its kubelet
 //! NotReady, until a range is released — 10.244.0.0/16 holds 256 nodes.
 
+use crate::Slot;
 use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
@@ -47,7 +48,7 @@ fn index_of(cidr: &str) -> Option<u32> {
     (i < RANGES).then_some(i)
 }
 
-fn pod_cidr(node: &Value) -> Option<&str> {
+fn pod_cidr(node: &Slot) -> Option<&str> {
     node["spec"]["podCIDR"].as_str().filter(|c| !c.is_empty())
 }
 
@@ -99,7 +100,7 @@ impl RangeAllocator {
         let name = &event.key.name;
         if event.event_type == EventType::Deleted {
             // `ReleaseCIDR`.
-            if let Some(i) = pod_cidr(node).and_then(index_of) {
+            if let Some(i) = pod_cidr(&crate::Obj::untyped(node)).and_then(index_of) {
                 self.used.remove(&i);
             }
             if let Some(i) = self.in_process.remove(name) {
@@ -107,17 +108,17 @@ impl RangeAllocator {
             }
             return vec![];
         }
-        if let Some(i) = pod_cidr(node).and_then(index_of) {
+        if let Some(i) = pod_cidr(&crate::Obj::untyped(node)).and_then(index_of) {
             self.in_process.remove(name);
             self.used.insert(i);
             return vec![];
         }
-        self.allocate_for(name, node)
+        self.allocate_for(name, &crate::Obj::untyped(node))
     }
 
     /// `AllocateOrOccupyCIDR` for a node without a range: a free range and its PATCH, or the
     /// node noted as given none.
-    fn allocate_for(&mut self, name: &String, node: &Value) -> Vec<Write> {
+    fn allocate_for(&mut self, name: &String, node: &Slot) -> Vec<Write> {
         if self.in_process.contains_key(name) {
             return vec![];
         }
@@ -136,7 +137,7 @@ impl RangeAllocator {
 
     /// The queue hands a requeued node back (`syncNode` from the lister): tried again unless
     /// it went or has its range now.
-    pub fn retry(&mut self, name: &String, node: Option<&Value>) -> Vec<Write> {
+    pub fn retry(&mut self, name: &String, node: Option<&Slot>) -> Vec<Write> {
         self.waiting.remove(name);
         match node {
             Some(node) if pod_cidr(node).is_none() => self.allocate_for(name, node),

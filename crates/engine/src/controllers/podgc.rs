@@ -16,6 +16,7 @@
 //! Upstream sends the deletions of one pass from parallel goroutines; here they go in the
 //! sorted order.
 
+use crate::Slot;
 use crate::vecmap::VecMap;
 use std::sync::Arc;
 
@@ -45,7 +46,7 @@ pub struct PodGc {
     tally: Tally,
 }
 
-fn s(v: &Value) -> &str {
+fn s(v: &Slot) -> &str {
     v.as_str().unwrap_or_default()
 }
 
@@ -60,7 +61,7 @@ struct Tally {
 }
 
 impl Tally {
-    fn count(&mut self, pod: &Value, add: bool) {
+    fn count(&mut self, pod: &Slot, add: bool) {
         fn bump(map: &mut VecMap<String, usize>, key: &str, add: bool) {
             if add {
                 *map.entry(key.to_string()).or_default() += 1;
@@ -95,7 +96,7 @@ impl Tally {
     /// out of service (or on none), none bound to a node the cache does not know, no more
     /// terminated pods than the threshold.
     fn nothing_to_collect(&self, cache: &crate::components::Cache) -> bool {
-        let nodes: VecMap<&str, &Arc<Value>> = VecMap::from_iter(crate::components::cached(cache, "", "nodes").map(|(k, v)| (k.name.as_str(), v)));
+        let nodes: VecMap<&str, &Arc<crate::Obj>> = VecMap::from_iter(crate::components::cached(cache, "", "nodes").map(|(k, v)| (k.name.as_str(), v)));
         let node = |name: &str| nodes.get(name).copied();
         self.terminated <= TERMINATED_POD_THRESHOLD
             && self.bound.keys().all(|n| node(n).is_some())
@@ -140,7 +141,7 @@ impl PodGc {
             return;
         }
         if let Some(old) = old {
-            self.tally.count(old, false);
+            self.tally.count(&crate::Obj::untyped(old), false);
         }
         if event.event_type != crate::store::EventType::Deleted {
             self.tally.count(&event.object, true);
@@ -149,21 +150,21 @@ impl PodGc {
 
 }
 
-fn node_name(pod: &Value) -> &str {
+fn node_name(pod: &Slot) -> &str {
     s(&pod["spec"]["nodeName"])
 }
 
-fn terminating(pod: &Value) -> bool {
+fn terminating(pod: &Slot) -> bool {
     pod["metadata"]["deletionTimestamp"].is_string()
 }
 
 /// `isPodTerminated`.
-fn terminated(pod: &Value) -> bool {
+fn terminated(pod: &Slot) -> bool {
     !matches!(s(&pod["status"]["phase"]), "Pending" | "Running" | "Unknown")
 }
 
 /// `byEvictionAndCreationTimestamp`: evicted pods first, then the oldest, then by name.
-fn sort_for_deletion(pods: &mut [Arc<Value>]) {
+fn sort_for_deletion(pods: &mut [Arc<crate::Obj>]) {
     crate::sort::sort_by_key(pods, |p| {
         let evicted = p["status"]["phase"] == "Failed" && p["status"]["reason"] == "Evicted";
         (!evicted, s(&p["metadata"]["creationTimestamp"]).to_string(), s(&p["metadata"]["name"]).to_string())
@@ -171,7 +172,7 @@ fn sort_for_deletion(pods: &mut [Arc<Value>]) {
 }
 
 /// `nodeutil.IsNodeReady` and `taints.TaintKeyExists(…, out-of-service)`.
-fn out_of_service(node: &Value) -> bool {
+fn out_of_service(node: &Slot) -> bool {
     let ready = node["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == "Ready" && c["status"] == "True");
     !ready && node["spec"]["taints"].as_array().into_iter().flatten().any(|t| t["key"] == OUT_OF_SERVICE)
 }
@@ -181,7 +182,7 @@ fn request(verb: Verb, plural: &str, namespace: Option<&str>, name: &str, body: 
 }
 
 /// `markFailedAndDeletePodWithCondition`'s two requests.
-fn mark_failed_and_delete(pod: &Value, condition: Option<Value>) -> Vec<Request> {
+fn mark_failed_and_delete(pod: &Slot, condition: Option<Value>) -> Vec<Request> {
     let ns = s(&pod["metadata"]["namespace"]);
     let name = s(&pod["metadata"]["name"]);
     let mut out = Vec::new();
@@ -190,7 +191,7 @@ fn mark_failed_and_delete(pod: &Value, condition: Option<Value>) -> Vec<Request>
         let mut status = json!({"phase": "Failed", "observedGeneration": pod["metadata"]["generation"]});
         if let Some(c) = condition {
             // `UpdatePodCondition`: replaces a condition of the same type, else appends.
-            let mut conditions: Vec<Value> = pod["status"]["conditions"].as_array().cloned().unwrap_or_default();
+            let mut conditions: Vec<Value> = pod["status"]["conditions"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
             match conditions.iter_mut().find(|x| x["type"] == c["type"]) {
                 Some(x) => *x = c,
                 None => conditions.push(c),
@@ -226,18 +227,18 @@ impl PodGc {
         }
         let now = cx.now();
         let cache = cx.cache();
-        let pods: Vec<Arc<Value>> = crate::components::cached(cache, "", "pods").map(|(_, v)| v.clone()).collect();
-        let nodes: VecMap<&str, &Arc<Value>> = VecMap::from_iter(crate::components::cached(cache, "", "nodes").map(|(k, v)| (k.name.as_str(), v)));
+        let pods: Vec<Arc<crate::Obj>> = crate::components::cached(cache, "", "pods").map(|(_, v)| v.clone()).collect();
+        let nodes: VecMap<&str, &Arc<crate::Obj>> = VecMap::from_iter(crate::components::cached(cache, "", "nodes").map(|(k, v)| (k.name.as_str(), v)));
         let mut requests: Vec<Request> = Vec::new();
         // gcTerminated.
-        let mut done: Vec<Arc<Value>> = pods.iter().filter(|p| terminated(p)).cloned().collect();
+        let mut done: Vec<Arc<crate::Obj>> = pods.iter().filter(|p| terminated(p)).cloned().collect();
         if done.len() > TERMINATED_POD_THRESHOLD {
             sort_for_deletion(&mut done);
             let n = done.len() - TERMINATED_POD_THRESHOLD;
             done.iter().take(n).for_each(|p| requests.extend(mark_failed_and_delete(p, None)));
         }
         // gcTerminating.
-        let mut oos: Vec<Arc<Value>> = pods.iter().filter(|p| terminating(p) && nodes.get(node_name(p)).is_some_and(|n| out_of_service(n))).cloned().collect();
+        let mut oos: Vec<Arc<crate::Obj>> = pods.iter().filter(|p| terminating(p) && nodes.get(node_name(p)).is_some_and(|n| out_of_service(n))).cloned().collect();
         sort_for_deletion(&mut oos);
         oos.iter().for_each(|p| requests.extend(mark_failed_and_delete(p, None)));
         // gcOrphaned: newly found unknown nodes go into quarantine.
@@ -251,8 +252,8 @@ impl PodGc {
         }
         let due: Vec<String> = self.quarantine.iter().filter(|(_, t)| **t <= now).map(|(n, _)| n.clone()).collect();
         let unknown: Vec<String> = due.iter().filter(|n| !nodes.contains_key(n.as_str())).cloned().collect();
-        let orphans: Vec<Arc<Value>> = pods.iter().filter(|p| unknown.iter().any(|n| n == node_name(p))).cloned().collect();
-        let unscheduled: Vec<Arc<Value>> = pods.iter().filter(|p| terminating(p) && node_name(p).is_empty()).cloned().collect();
+        let orphans: Vec<Arc<crate::Obj>> = pods.iter().filter(|p| unknown.iter().any(|n| n == node_name(p))).cloned().collect();
+        let unscheduled: Vec<Arc<crate::Obj>> = pods.iter().filter(|p| terminating(p) && node_name(p).is_empty()).cloned().collect();
         for n in &due {
             self.quarantine.remove(n);
         }
@@ -310,7 +311,7 @@ mod tests {
         let mut cache = crate::components::Cache::new();
         cache.insert(ObjectKey { group: "".into(), resource: "nodes".into(), namespace: "".into(), name: "w1".into() }, Arc::new(json!({"metadata": {"name": "w1"}})));
         let mut state = PodGc { tally: Tally::of(&cache), ..PodGc::default() };
-        let mut deliver = |cache: &mut crate::components::Cache, event_type: EventType, p: Arc<Value>| {
+        let mut deliver = |cache: &mut crate::components::Cache, event_type: EventType, p: Arc<crate::Obj>| {
             let k = key(p["metadata"]["name"].as_str().unwrap_or_default());
             let old = cache.get(&k).cloned();
             let event = WatchEvent { event_type, key: k.clone(), object: p.clone(), revision: 1 };

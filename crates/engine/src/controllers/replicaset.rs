@@ -10,6 +10,7 @@
 //! terminatingReplicas). Expectations keep it from acting twice before its informer has seen
 //! its own creates and deletes (5 minutes at most).
 
+use crate::Slot;
 use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
@@ -143,21 +144,21 @@ pub(super) fn controller_ref(owner: &Value, kind: &str) -> Value {
 }
 
 /// The uid of an object's controller of `kind`, if any.
-pub(super) fn controller_uid<'a>(object: &'a Value, kind: &str) -> Option<&'a str> {
+pub(super) fn controller_uid<'a>(object: &'a Slot, kind: &str) -> Option<&'a str> {
     super::controller_of(object).filter(|r| r["kind"] == kind)?["uid"].as_str()
 }
 
-pub(super) fn pod_ready(pod: &Value) -> bool {
+pub(super) fn pod_ready(pod: &Slot) -> bool {
     super::pod_ready(pod)
 }
 
 /// When the pod turned Ready (its Ready condition's lastTransitionTime).
-fn ready_since(pod: &Value) -> Option<Time> {
+fn ready_since(pod: &Slot) -> Option<Time> {
     pod["status"]["conditions"].as_array()?.iter().find(|c| c["type"] == "Ready" && c["status"] == "True")?["lastTransitionTime"].as_str().and_then(Time::from_rfc3339)
 }
 
 /// `podutil.IsPodAvailable`: ready for at least `minReadySeconds`.
-pub(super) fn pod_available(pod: &Value, min_ready_seconds: u64, now: Time) -> bool {
+pub(super) fn pod_available(pod: &Slot, min_ready_seconds: u64, now: Time) -> bool {
     pod_ready(pod) && (min_ready_seconds == 0 || ready_since(pod).is_some_and(|t| t.millis() + min_ready_seconds * 1000 <= now.millis()))
 }
 
@@ -165,17 +166,17 @@ fn terminal(pod: &Value) -> bool {
     matches!(pod["status"]["phase"].as_str(), Some("Succeeded" | "Failed"))
 }
 
-fn deleting(pod: &Value) -> bool {
+fn deleting(pod: &Slot) -> bool {
     pod["metadata"]["deletionTimestamp"].is_string()
 }
 
 /// `controller.IsPodActive`.
 pub(super) fn active(pod: &Value) -> bool {
-    !terminal(pod) && !deleting(pod)
+    !terminal(pod) && !deleting(&crate::Obj::untyped(pod))
 }
 
-fn selector_matches(selector: &Value, labels: &Value) -> bool {
-    selector.is_object() && crate::labels::selector_matches(selector, labels)
+fn selector_matches(selector: &Value, labels: &Slot) -> bool {
+    selector.is_object() && crate::labels::selector_matches(&crate::Obj::untyped(selector), labels)
 }
 
 /// The owners (namespace, name) of `flavor` a delivery asks to sync.
@@ -264,8 +265,8 @@ fn sync(cache: &Cache, state: &mut State, flavor: Flavor, ns: &str, name: &str, 
     // match are released.
     let mut owned: Vec<&Value> = Vec::new();
     for pod in super::of(cache, "", "pods", ns) {
-        let matches = selector_matches(selector, &pod["metadata"]["labels"]);
-        match controller_uid(pod, flavor.kind) {
+        let matches = selector_matches(selector, &crate::Obj::untyped(&pod["metadata"]["labels"]));
+        match controller_uid(&crate::Obj::untyped(pod), flavor.kind) {
             Some(u) if u == uid => {
                 if matches {
                     owned.push(pod);
@@ -273,7 +274,7 @@ fn sync(cache: &Cache, state: &mut State, flavor: Flavor, ns: &str, name: &str, 
                     writes.push(w);
                 }
             }
-            None if matches && is_orphan(pod) && !deleting(pod) && rs["metadata"]["deletionTimestamp"].is_null() => {
+            None if matches && is_orphan(&crate::Obj::untyped(pod)) && !deleting(&crate::Obj::untyped(pod)) && rs["metadata"]["deletionTimestamp"].is_null() => {
                 if let Some(w) = adoption(flavor.account, rs, flavor.kind, "pods", pod) {
                     writes.push(w);
                 }
@@ -378,13 +379,13 @@ fn pods_to_delete<'a>(cache: &Cache, flavor: Flavor, rs: &Value, pods: &[&'a Val
     }
     let ns = rs["metadata"]["namespace"].as_str().unwrap_or("default");
     // getIndirectlyRelatedPods: the pods of every ReplicaSet with the same controller.
-    let owner = super::controller_of(rs).and_then(|r| r["uid"].as_str()).filter(|_| flavor == REPLICA_SET);
+    let owner = super::controller_of(&crate::Obj::untyped(rs)).and_then(|r| r["uid"].as_str()).filter(|_| flavor == REPLICA_SET);
     let related_rs: Vec<&str> = match owner {
-        Some(o) => replicasets(cache, ns).filter(|r| controller_uid(r, "Deployment") == Some(o)).filter_map(|r| r["metadata"]["uid"].as_str()).collect(),
+        Some(o) => replicasets(cache, ns).filter(|r| controller_uid(&crate::Obj::untyped(r), "Deployment") == Some(o)).filter_map(|r| r["metadata"]["uid"].as_str()).collect(),
         None => rs["metadata"]["uid"].as_str().into_iter().collect(),
     };
     let mut on_node: VecMap<&str, i64> = VecMap::new();
-    for p in super::of(cache, "", "pods", ns).filter(|p| active(p) && controller_uid(p, flavor.kind).is_some_and(|u| related_rs.contains(&u))) {
+    for p in super::of(cache, "", "pods", ns).filter(|p| active(p) && controller_uid(&crate::Obj::untyped(p), flavor.kind).is_some_and(|u| related_rs.contains(&u))) {
         if let Some(node) = p["spec"]["nodeName"].as_str() {
             *on_node.entry(node).or_default() += 1;
         }
@@ -416,8 +417,8 @@ fn rank_cmp(a: &Value, b: &Value, rank_a: i64, rank_b: i64, now: Time) -> std::c
         return phase(a).cmp(&phase(b));
     }
     // 3. Not ready < ready.
-    if pod_ready(a) != pod_ready(b) {
-        return if pod_ready(a) { Ordering::Greater } else { Ordering::Less };
+    if pod_ready(&crate::Obj::untyped(a)) != pod_ready(&crate::Obj::untyped(b)) {
+        return if pod_ready(&crate::Obj::untyped(a)) { Ordering::Greater } else { Ordering::Less };
     }
     // 4. Lower pod-deletion-cost first.
     let cost = |p: &Value| p["metadata"]["annotations"]["controller.kubernetes.io/pod-deletion-cost"].as_str().and_then(|c| c.parse::<i32>().ok()).unwrap_or(0);
@@ -430,8 +431,8 @@ fn rank_cmp(a: &Value, b: &Value, rank_a: i64, rank_b: i64, now: Time) -> std::c
     }
     let uid = |p: &Value| p["metadata"]["uid"].as_str().unwrap_or_default().to_string();
     // 6. Ready for less time first, in log2 buckets.
-    if pod_ready(a) && pod_ready(b) {
-        let (ta, tb) = (ready_since(a), ready_since(b));
+    if pod_ready(&crate::Obj::untyped(a)) && pod_ready(&crate::Obj::untyped(b)) {
+        let (ta, tb) = (ready_since(&crate::Obj::untyped(a)), ready_since(&crate::Obj::untyped(b)));
         if ta != tb {
             return match (ta, tb) {
                 (Some(x), Some(y)) => match log_rank_diff(x, y, now) {
@@ -484,9 +485,9 @@ fn status_update(flavor: Flavor, rs: &Value, active_pods: &[&Value], terminating
         if template_labels.as_object().is_none_or(|m| m.iter().all(|(k, v)| &p["metadata"]["labels"][k] == v)) {
             fully += 1;
         }
-        if pod_ready(p) {
+        if pod_ready(&crate::Obj::untyped(p)) {
             ready += 1;
-            if min_ready == 0 || ready_since(p).is_some_and(|t| t.millis() + min_ready * 1000 <= now.millis()) {
+            if min_ready == 0 || ready_since(&crate::Obj::untyped(p)).is_some_and(|t| t.millis() + min_ready * 1000 <= now.millis()) {
                 available += 1;
             }
         }

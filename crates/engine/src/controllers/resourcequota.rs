@@ -8,6 +8,7 @@
 //! Not modelled: the full recount of every quota each `--resource-quota-sync-period` (5 min),
 //! which only corrects charges admission made for objects whose creation then failed.
 
+use crate::Slot;
 use serde_json::Value;
 
 use super::{Write, controller_identity, user_agent};
@@ -44,25 +45,25 @@ pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent, now: Time
     // Only the quotas that limit something of this kind are recounted.
     super::of(cache, "", "resourcequotas", ns)
         .filter(|q| {
-            let hard: Vec<String> = quota::from_json(&q["status"]["hard"]).into_keys().collect();
+            let hard: Vec<String> = quota::from_json(&crate::Obj::untyped(&q["status"]["hard"])).into_keys().collect();
             !quota::matching_resources(&key.group, &key.resource, &hard).is_empty()
         })
-        .filter_map(|q| sync(cache, q, now))
+        .filter_map(|q| sync(cache, &crate::Obj::untyped(q), now))
         .collect()
 }
 
 /// A requeued key (after a conflict): the quota as the cache has it now.
 pub fn resync(cache: &crate::components::Cache, namespace: &str, name: &str, now: Time) -> Vec<Write> {
-    super::of(cache, "", "resourcequotas", namespace).find(|q| q["metadata"]["name"] == name).and_then(|q| sync(cache, q, now)).into_iter().collect()
+    super::of(cache, "", "resourcequotas", namespace).find(|q| q["metadata"]["name"] == name).and_then(|q| sync(cache, &crate::Obj::untyped(q), now)).into_iter().collect()
 }
 
 /// The quota's status does not reflect its spec yet.
-fn needs_sync(q: &Value) -> bool {
+fn needs_sync(q: &Slot) -> bool {
     q["status"]["hard"].is_null() || q["status"]["used"].is_null() || quota::from_json(&q["spec"]["hard"]) != quota::from_json(&q["status"]["hard"])
 }
 
 /// `syncResourceQuota`: the status it writes, if anything changed.
-fn sync(cache: &crate::components::Cache, q: &Value, now: Time) -> Option<Write> {
+fn sync(cache: &crate::components::Cache, q: &Slot, now: Time) -> Option<Write> {
     let ns = q["metadata"]["namespace"].as_str()?;
     let name = q["metadata"]["name"].as_str()?;
     let hard = quota::from_json(&q["spec"]["hard"]);
@@ -71,7 +72,7 @@ fn sync(cache: &crate::components::Cache, q: &Value, now: Time) -> Option<Write>
     let mut used = quota::from_json(&q["status"]["used"]);
     for (group, resource) in counted_kinds(&hard_names) {
         let objects = super::of(cache, group, resource, ns);
-        for (k, v) in quota::kind_usage(group, resource, q, &hard_names, objects, now) {
+        for (k, v) in quota::kind_usage(group, resource, q, &hard_names, &crate::Obj::untyped(objects), now) {
             used.insert(k, v);
         }
     }
@@ -80,7 +81,7 @@ fn sync(cache: &crate::components::Cache, q: &Value, now: Time) -> Option<Write>
     if !dirty {
         return None;
     }
-    let mut body = q.clone();
+    let mut body = q.to_value();
     body["status"] = json!({"hard": quota::to_json(&hard), "used": quota::to_json(&used)});
     let rt = ResourceType::resolve("resourcequotas")?;
     let mut request = Request::new(Verb::Update, rt);

@@ -21,6 +21,7 @@
 //! `SuccessfulUpdate` pod PUT of `UpdateStatefulPod` when only claims changed (podlife sends the
 //! claim update and records the event after it).
 
+use crate::Slot;
 use crate::vecmap::VecMap;
 use std::sync::Arc;
 
@@ -44,21 +45,21 @@ fn sets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Value> + 
     super::of(cache, "apps", "statefulsets", ns)
 }
 
-fn name(v: &Value) -> &str {
+fn name(v: &Slot) -> &str {
     v["metadata"]["name"].as_str().unwrap_or_default()
 }
 
-fn owner_name(cache: &Cache, ns: &str, object: &Value) -> Option<String> {
+fn owner_name(cache: &Cache, ns: &str, object: &Slot) -> Option<String> {
     let uid = controller_uid(object, KIND)?;
-    sets(cache, ns).find(|s| s["metadata"]["uid"] == uid).map(|s| name(s).to_string())
+    sets(cache, ns).find(|s| s["metadata"]["uid"] == uid).map(|s| name(&crate::Obj::untyped(s)).to_string())
 }
 
 /// `ClaimPods` (with `isMemberOf`: the name's parent) and `ClaimControllerRevisions`: the
 /// set's own objects the selector still matches, and orphans it matches (neither being
 /// deleted), which the sync adopts.
-fn claims(set: &Value, object: &Value, pod: bool) -> bool {
+fn claims(set: &Value, object: &Slot, pod: bool) -> bool {
     let selector = &set["spec"]["selector"];
-    if !(selector.is_object() && crate::labels::selector_matches(selector, &object["metadata"]["labels"])) || (pod && parent_and_ordinal(name(object)).0 != name(set)) {
+    if !(selector.is_object() && crate::labels::selector_matches(&crate::Obj::untyped(selector), &object["metadata"]["labels"])) || (pod && parent_and_ordinal(name(object)).0 != name(&crate::Obj::untyped(set))) {
         return false;
     }
     if is_orphan(object) {
@@ -69,8 +70,8 @@ fn claims(set: &Value, object: &Value, pod: bool) -> bool {
 
 /// The adoption patches for the orphans the set claims.
 fn adopt_orphans(cache: &Cache, set: &Value, ns: &str) -> Vec<Write> {
-    let pods = super::of(cache, "", "pods", ns).filter(|p| is_orphan(p) && claims(set, p, true)).map(|p| ("pods", p));
-    let revisions = super::of(cache, "apps", "controllerrevisions", ns).filter(|r| is_orphan(r) && claims(set, r, false)).map(|r| ("controllerrevisions", r));
+    let pods = super::of(cache, "", "pods", ns).filter(|p| is_orphan(&crate::Obj::untyped(p)) && claims(set, &crate::Obj::untyped(p), true)).map(|p| ("pods", p));
+    let revisions = super::of(cache, "apps", "controllerrevisions", ns).filter(|r| is_orphan(&crate::Obj::untyped(r)) && claims(set, &crate::Obj::untyped(r), false)).map(|r| ("controllerrevisions", r));
     pods.chain(revisions).filter_map(|(plural, o)| adoption(ACCOUNT, set, KIND, plural, o)).collect()
 }
 
@@ -82,7 +83,7 @@ fn to_sync(cache: &Cache, event: &WatchEvent) -> Vec<String> {
         // An orphan: the sets that would claim it (`getStatefulSetsForPod`).
         ("", "pods") | ("apps", "controllerrevisions") if is_orphan(&event.object) && event.event_type != EventType::Deleted => {
             let pod = event.key.resource == "pods";
-            sets(cache, ns).filter(|s| claims(s, &event.object, pod)).map(|s| name(s).to_string()).collect()
+            sets(cache, ns).filter(|s| claims(s, &event.object, pod)).map(|s| name(&crate::Obj::untyped(s)).to_string()).collect()
         }
         ("", "pods") | ("apps", "controllerrevisions") => owner_name(cache, ns, &event.object).into_iter().collect(),
         _ => Vec::new(),
@@ -114,7 +115,7 @@ pub fn parent_and_ordinal(pod_name: &str) -> (&str, i64) {
     }
 }
 
-fn ordinal(pod: &Value) -> i64 {
+fn ordinal(pod: &Slot) -> i64 {
     parent_and_ordinal(name(pod)).1
 }
 
@@ -141,19 +142,19 @@ fn created(pod: &Value) -> bool {
     pod["status"]["phase"].as_str().is_some_and(|p| !p.is_empty())
 }
 
-fn terminating(pod: &Value) -> bool {
+fn terminating(pod: &Slot) -> bool {
     pod["metadata"]["deletionTimestamp"].is_string()
 }
 
-fn running_and_ready(pod: &Value) -> bool {
+fn running_and_ready(pod: &Slot) -> bool {
     pod["status"]["phase"] == "Running" && super::replicaset::pod_ready(pod)
 }
 
-fn available(pod: &Value, min_ready: u64, now: Time) -> bool {
+fn available(pod: &Slot, min_ready: u64, now: Time) -> bool {
     super::replicaset::pod_available(pod, min_ready, now)
 }
 
-fn healthy(pod: &Value) -> bool {
+fn healthy(pod: &Slot) -> bool {
     running_and_ready(pod) && !terminating(pod)
 }
 
@@ -168,7 +169,7 @@ fn retention(set: &Value) -> (bool, bool) {
 }
 
 fn claim_name(template: &Value, set: &Value, ord: i64) -> String {
-    format!("{}-{}-{ord}", name(template), name(set))
+    format!("{}-{}-{ord}", name(&crate::Obj::untyped(template)), name(&crate::Obj::untyped(set)))
 }
 
 /// `getPersistentVolumeClaims`: the claims of ordinal `ord`, labelled with the selector's
@@ -198,7 +199,7 @@ fn claims_for(set: &Value, ord: i64) -> Vec<Value> {
 }
 
 fn cached_claim<'a>(cache: &'a Cache, ns: &'a str, claim_name: &str) -> Option<&'a Value> {
-    super::of(cache, "", "persistentvolumeclaims", ns).find(|c| name(c) == claim_name)
+    super::of(cache, "", "persistentvolumeclaims", ns).find(|c| name(&crate::Obj::untyped(c)) == claim_name)
 }
 
 /// A ControllerRevision's patch: `getPatch` (the template, replaced as a whole).
@@ -246,10 +247,10 @@ impl Sync<'_> {
     }
 
     fn set_name(&self) -> &str {
-        name(self.set)
+        name(&crate::Obj::untyped(self.set))
     }
 
-    fn delete_pod(&mut self, pod: &Value) {
+    fn delete_pod(&mut self, pod: &Slot) {
         let pod_name = name(pod).to_string();
         let message = format!("delete Pod {pod_name} in StatefulSet {} successful", self.set_name());
         let follow = event(self.set, "SuccessfulDelete", message);
@@ -270,15 +271,15 @@ impl Sync<'_> {
     /// `createPersistentVolumeClaims`: false when a claim is being deleted.
     fn create_claims(&mut self, pod: &Value) -> bool {
         let mut ok = true;
-        for claim in claims_for(self.set, ordinal(pod)) {
-            let cname = name(&claim).to_string();
+        for claim in claims_for(self.set, ordinal(&crate::Obj::untyped(pod))) {
+            let cname = name(&crate::Obj::untyped(&claim)).to_string();
             match cached_claim(self.cache, &self.ns, &cname) {
                 None => {
-                    let message = format!("create Claim {cname} Pod {} in StatefulSet {} success", name(pod), self.set_name());
+                    let message = format!("create Claim {cname} Pod {} in StatefulSet {} success", name(&crate::Obj::untyped(pod)), self.set_name());
                     let follow = event(self.set, "SuccessfulCreate", message);
                     self.send(Verb::Create, "persistentvolumeclaims", "", claim, Some(follow));
                 }
-                Some(c) if terminating(c) => ok = false,
+                Some(c) if terminating(&crate::Obj::untyped(c)) => ok = false,
                 Some(_) => {}
             }
         }
@@ -287,17 +288,17 @@ impl Sync<'_> {
 
     /// `UpdatePodClaimForRetentionPolicy`: claims (already in the cache) whose owner
     /// references disagree with the policy are updated. True when one was.
-    fn fix_claims(&mut self, pod: &Value, follow: Option<FollowUp>) -> bool {
+    fn fix_claims(&mut self, pod: &Slot, follow: Option<FollowUp>) -> bool {
         let mut follow = follow;
         let mut changed = false;
         for claim in claims_for(self.set, ordinal(pod)) {
-            let Some(c) = cached_claim(self.cache, &self.ns, name(&claim)) else { continue };
+            let Some(c) = cached_claim(self.cache, &self.ns, name(&crate::Obj::untyped(&claim))) else { continue };
             if claim_owner_up_to_date(c, self.set, pod) {
                 continue;
             }
             let mut body = c.clone();
             body["metadata"]["ownerReferences"] = owner_refs_for(c, self.set, pod);
-            let cname = name(c).to_string();
+            let cname = name(&crate::Obj::untyped(c)).to_string();
             self.send(Verb::Update, "persistentvolumeclaims", &cname, body, follow.take());
             changed = true;
         }
@@ -310,8 +311,8 @@ impl Sync<'_> {
         if !retention(self.set).1 {
             return false;
         }
-        claims_for(self.set, ordinal(pod)).iter().any(|claim| {
-            cached_claim(self.cache, &self.ns, name(claim)).is_some_and(|c| {
+        claims_for(self.set, ordinal(&crate::Obj::untyped(pod))).iter().any(|claim| {
+            cached_claim(self.cache, &self.ns, name(&crate::Obj::untyped(claim))).is_some_and(|c| {
                 refs(c).iter().any(|r| r["kind"] == "Pod" && r["apiVersion"] == "v1" && r["name"] == pod["metadata"]["name"] && r["uid"] != pod["metadata"]["uid"])
             })
         })
@@ -322,25 +323,25 @@ fn refs(object: &Value) -> Vec<Value> {
     object["metadata"]["ownerReferences"].as_array().cloned().unwrap_or_default()
 }
 
-fn matches_ref(r: &Value, obj: &Value, api_version: &str, kind: &str) -> bool {
+fn matches_ref(r: &Value, obj: &Slot, api_version: &str, kind: &str) -> bool {
     r["apiVersion"] == api_version && r["kind"] == kind && r["name"] == obj["metadata"]["name"]
 }
 
-fn has_owner_ref(claim: &Value, owner: &Value) -> bool {
+fn has_owner_ref(claim: &Value, owner: &Slot) -> bool {
     refs(claim).iter().any(|r| r["uid"] == owner["metadata"]["uid"])
 }
 
-fn stale_ref(claim: &Value, obj: &Value, api_version: &str, kind: &str) -> bool {
+fn stale_ref(claim: &Value, obj: &Slot, api_version: &str, kind: &str) -> bool {
     refs(claim).iter().find(|r| matches_ref(r, obj, api_version, kind)).is_some_and(|r| r["uid"] != obj["metadata"]["uid"])
 }
 
 /// `hasUnexpectedController`.
-fn unexpected_controller(claim: &Value, set: &Value, pod: &Value) -> bool {
+fn unexpected_controller(claim: &Value, set: &Value, pod: &Slot) -> bool {
     if retention(set) == (false, false) {
         return false;
     }
     for r in refs(claim) {
-        if matches_ref(&r, set, "apps/v1", KIND) {
+        if matches_ref(&r, &crate::Obj::untyped(set), "apps/v1", KIND) {
             if r["uid"] != set["metadata"]["uid"] {
                 return true;
             }
@@ -360,12 +361,12 @@ fn unexpected_controller(claim: &Value, set: &Value, pod: &Value) -> bool {
 }
 
 /// `isClaimOwnerUpToDate`.
-fn claim_owner_up_to_date(claim: &Value, set: &Value, pod: &Value) -> bool {
-    if stale_ref(claim, set, "apps/v1", KIND) || stale_ref(claim, pod, "v1", "Pod") {
+fn claim_owner_up_to_date(claim: &Value, set: &Value, pod: &Slot) -> bool {
+    if stale_ref(claim, &crate::Obj::untyped(set), "apps/v1", KIND) || stale_ref(claim, pod, "v1", "Pod") {
         return true;
     }
     if unexpected_controller(claim, set, pod) {
-        return !(has_owner_ref(claim, set) || has_owner_ref(claim, pod));
+        return !(has_owner_ref(claim, &crate::Obj::untyped(set)) || has_owner_ref(claim, pod));
     }
     let non_controller = refs(claim).iter().any(|r| (r["uid"] == set["metadata"]["uid"] || r["uid"] == pod["metadata"]["uid"]) && r["controller"] != true);
     if non_controller {
@@ -373,17 +374,17 @@ fn claim_owner_up_to_date(claim: &Value, set: &Value, pod: &Value) -> bool {
     }
     let scaled_down = !in_range(set, ordinal(pod));
     match retention(set) {
-        (false, false) => !(has_owner_ref(claim, set) || has_owner_ref(claim, pod)),
-        (true, false) => has_owner_ref(claim, set) && !has_owner_ref(claim, pod),
-        (false, true) => !has_owner_ref(claim, set) && scaled_down == has_owner_ref(claim, pod),
-        (true, true) => scaled_down != has_owner_ref(claim, set) && scaled_down == has_owner_ref(claim, pod),
+        (false, false) => !(has_owner_ref(claim, &crate::Obj::untyped(set)) || has_owner_ref(claim, pod)),
+        (true, false) => has_owner_ref(claim, &crate::Obj::untyped(set)) && !has_owner_ref(claim, pod),
+        (false, true) => !has_owner_ref(claim, &crate::Obj::untyped(set)) && scaled_down == has_owner_ref(claim, pod),
+        (true, true) => scaled_down != has_owner_ref(claim, &crate::Obj::untyped(set)) && scaled_down == has_owner_ref(claim, pod),
     }
 }
 
 /// `updateClaimOwnerRefForSetAndPod`: the claim's owner references after the update.
-fn owner_refs_for(claim: &Value, set: &Value, pod: &Value) -> Value {
+fn owner_refs_for(claim: &Value, set: &Value, pod: &Slot) -> Value {
     let unexpected = unexpected_controller(claim, set, pod);
-    let mut out: Vec<Value> = refs(claim).into_iter().filter(|r| !matches_ref(r, set, "apps/v1", KIND) && !matches_ref(r, pod, "v1", "Pod")).collect();
+    let mut out: Vec<Value> = refs(claim).into_iter().filter(|r| !matches_ref(r, &crate::Obj::untyped(set), "apps/v1", KIND) && !matches_ref(r, pod, "v1", "Pod")).collect();
     if !unexpected {
         let scaled_down = !in_range(set, ordinal(pod));
         let pod_ref = json!({"apiVersion": "v1", "kind": "Pod", "name": pod["metadata"]["name"], "uid": pod["metadata"]["uid"], "controller": true, "blockOwnerDeletion": true});
@@ -401,7 +402,7 @@ fn owner_refs_for(claim: &Value, set: &Value, pod: &Value) -> Value {
 /// `newStatefulSetPod` + `setPodRevision`: the pod of ordinal `ord` from `set`'s template.
 fn new_pod(set: &Value, ord: i64, revision: &str) -> Value {
     let mut pod = super::replicaset::pod_from_template(set, KIND);
-    let pod_name = format!("{}-{ord}", name(set));
+    let pod_name = format!("{}-{ord}", name(&crate::Obj::untyped(set)));
     pod["metadata"]["name"] = json!(pod_name);
     if !pod["metadata"]["labels"].is_object() {
         pod["metadata"]["labels"] = json!({});
@@ -429,16 +430,16 @@ fn new_pod(set: &Value, ord: i64, revision: &str) -> Value {
 
 /// `identityMatches` (the pod-name label; name and namespace hold by construction).
 fn identity_matches(set: &Value, pod: &Value) -> bool {
-    let (parent, ord) = parent_and_ordinal(name(pod));
-    ord >= 0 && parent == name(set) && pod["metadata"]["labels"][POD_NAME_LABEL] == pod["metadata"]["name"]
+    let (parent, ord) = parent_and_ordinal(name(&crate::Obj::untyped(pod)));
+    ord >= 0 && parent == name(&crate::Obj::untyped(set)) && pod["metadata"]["labels"][POD_NAME_LABEL] == pod["metadata"]["name"]
 }
 
 /// `SortControllerRevisions`: by revision, then creation time, then name.
 fn sorted_revisions(cache: &Cache, set: &Value) -> Vec<Value> {
     let ns = set["metadata"]["namespace"].as_str().unwrap_or("default");
-    let mut revs: Vec<Value> = super::of(cache, "apps", "controllerrevisions", ns).filter(|r| claims(set, r, false)).cloned().collect();
+    let mut revs: Vec<Value> = super::of(cache, "apps", "controllerrevisions", ns).filter(|r| claims(set, &crate::Obj::untyped(r), false)).cloned().collect();
     crate::sort::sort_by(&mut revs, |a, b| {
-        (a["revision"].as_i64(), a["metadata"]["creationTimestamp"].as_str(), name(a)).cmp(&(b["revision"].as_i64(), b["metadata"]["creationTimestamp"].as_str(), name(b)))
+        (a["revision"].as_i64(), a["metadata"]["creationTimestamp"].as_str(), name(&crate::Obj::untyped(a))).cmp(&(b["revision"].as_i64(), b["metadata"]["creationTimestamp"].as_str(), name(&crate::Obj::untyped(b))))
     });
     revs
 }
@@ -453,7 +454,7 @@ fn new_revision(set: &Value, data: &Value, revision: i64, collision: u32) -> Val
         labels = json!({});
     }
     labels[HASH_LABEL] = json!(hash);
-    let mut meta = json!({"name": format!("{}-{hash}", name(set)), "namespace": set["metadata"]["namespace"], "labels": labels, "ownerReferences": [controller_ref(set, KIND)]});
+    let mut meta = json!({"name": format!("{}-{hash}", name(&crate::Obj::untyped(set))), "namespace": set["metadata"]["namespace"], "labels": labels, "ownerReferences": [controller_ref(set, KIND)]});
     if let Some(a) = set["metadata"]["annotations"].as_object().filter(|a| !a.is_empty()) {
         meta["annotations"] = Value::Object(a.clone());
     }
@@ -462,10 +463,10 @@ fn new_revision(set: &Value, data: &Value, revision: i64, collision: u32) -> Val
 
 /// `syncStatefulSet` → `UpdateStatefulSet`.
 fn sync(cache: &Cache, state: &mut State, ns: &str, set_name: &str, now: Time) -> Vec<Write> {
-    let Some(set) = sets(cache, ns).find(|s| name(s) == set_name) else { return Vec::new() };
+    let Some(set) = sets(cache, ns).find(|s| name(&crate::Obj::untyped(s)) == set_name) else { return Vec::new() };
     // The cache's own objects, shared (upstream's pointers into the informer cache): a set's
     // snapshot is taken at every sync.
-    let pods: Vec<Arc<Value>> = crate::components::cached_in(cache, "", "pods", ns).filter(|(_, p)| claims(set, p, true)).map(|(_, p)| p.clone()).collect();
+    let pods: Vec<Arc<crate::Obj>> = crate::components::cached_in(cache, "", "pods", ns).filter(|(_, p)| claims(set, p, true)).map(|(_, p)| p.clone()).collect();
     let mut s = Sync { cache, set, ns: ns.to_string(), now, writes: adopt_orphans(cache, set, ns) };
 
     // getStatefulSetRevisions.
@@ -475,19 +476,19 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, set_name: &str, now: Time) -
     let mut collision = set["status"]["collisionCount"].as_u64().unwrap_or(0) as u32;
     let equal: Vec<&Value> = revisions.iter().filter(|r| r["data"] == data).collect();
     let update = if let (Some(last), Some(eq)) = (revisions.last(), equal.last()) {
-        if name(last) == name(eq) {
+        if name(&crate::Obj::untyped(last)) == name(&crate::Obj::untyped(eq)) {
             last.clone()
         } else {
             // Rolling back: the equal revision takes the next number.
             let mut r = (*eq).clone();
             r["revision"] = json!(next);
-            s.send(Verb::Update, "controllerrevisions", name(eq), r.clone(), None);
+            s.send(Verb::Update, "controllerrevisions", name(&crate::Obj::untyped(eq)), r.clone(), None);
             r
         }
     } else {
         // CreateControllerRevision: a name taken by other content bumps the collision count.
         let mut cr = new_revision(set, &data, next, collision);
-        while let Some(existing) = super::of(cache, "apps", "controllerrevisions", ns).find(|r| name(r) == name(&cr)) {
+        while let Some(existing) = super::of(cache, "apps", "controllerrevisions", ns).find(|r| name(&crate::Obj::untyped(r)) == name(&crate::Obj::untyped(&cr))) {
             if existing["data"] == data || collision >= 1000 {
                 break;
             }
@@ -498,16 +499,16 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, set_name: &str, now: Time) -
         cr
     };
     let current_name = set["status"]["currentRevision"].as_str().unwrap_or_default();
-    let current = revisions.iter().find(|r| name(r) == current_name).cloned().unwrap_or_else(|| update.clone());
+    let current = revisions.iter().find(|r| name(&crate::Obj::untyped(r)) == current_name).cloned().unwrap_or_else(|| update.clone());
     let current_set = apply_revision(set, &current);
     let update_set = apply_revision(set, &update);
-    let (cur_rev, upd_rev) = (name(&current).to_string(), name(&update).to_string());
+    let (cur_rev, upd_rev) = (name(&crate::Obj::untyped(&current)).to_string(), name(&crate::Obj::untyped(&update)).to_string());
 
     // updateStatefulSet: the replicas and condemned pods of the snapshot.
     let start = start_ordinal(set);
     let count = usize::try_from(replicas_of(set)).unwrap_or(0);
     let mut replicas = Replicas { len: count, pods: VecMap::new() };
-    let mut condemned: Vec<Arc<Value>> = Vec::new();
+    let mut condemned: Vec<Arc<crate::Obj>> = Vec::new();
     for pod in pods {
         let ord = ordinal(&pod);
         if in_range(set, ord) {
@@ -531,7 +532,7 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, set_name: &str, now: Time) -
     let min_ready = set["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
     let first_unhealthy: Option<String> = replicas
         .first_unhealthy()
-        .map(|(i, p)| p.map_or_else(|| format!("{set_name}-{}", start + i as i64), |p| name(p).to_string()))
+        .map(|(i, p)| p.map_or_else(|| format!("{set_name}-{}", start + i as i64), |p| name(&crate::Obj::untyped(p)).to_string()))
         .or_else(|| condemned.iter().rev().find(|p| !healthy(p)).map(|p| name(p).to_string()));
 
     // updateStatus over the snapshot (the pods this sync creates are not counted).
@@ -541,12 +542,12 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, set_name: &str, now: Time) -
     status["observedGeneration"] = set["metadata"]["generation"].clone();
     status["replicas"] = json!(count_of(&created));
     status["readyReplicas"] = json!(count_of(&running_and_ready));
-    status["currentReplicas"] = json!(count_of(&|p| created(p) && !terminating(p) && revision_of(p) == cur_rev));
-    status["updatedReplicas"] = json!(count_of(&|p| created(p) && !terminating(p) && revision_of(p) == upd_rev));
+    status["currentReplicas"] = json!(count_of(&|p| created(p) && !terminating(&crate::Obj::untyped(p)) && revision_of(p) == cur_rev));
+    status["updatedReplicas"] = json!(count_of(&|p| created(p) && !terminating(&crate::Obj::untyped(p)) && revision_of(p) == upd_rev));
     status["currentRevision"] = json!(cur_rev);
     status["updateRevision"] = json!(upd_rev);
     status["collisionCount"] = json!(collision);
-    status["availableReplicas"] = json!(count_of(&|p| running_and_ready(p) && available(p, min_ready, now)));
+    status["availableReplicas"] = json!(count_of(&|p| running_and_ready(&crate::Obj::untyped(p)) && available(&crate::Obj::untyped(p), min_ready, now)));
     if min_ready > 0 && status["availableReplicas"] != json!(count) {
         state.later.push((min_ready * 1000, KIND, ns.to_string(), set_name.to_string()));
     }
@@ -599,7 +600,7 @@ pub struct Resume {
     /// The pods of ordinals start … start + replicas - 1.
     replicas: Replicas,
     /// Pods beyond the range, highest ordinal first.
-    condemned: Vec<Arc<Value>>,
+    condemned: Vec<Arc<crate::Obj>>,
     current_set: Value,
     update_set: Value,
     cur_rev: String,
@@ -624,7 +625,7 @@ pub struct Resume {
 struct Replicas {
     len: usize,
     /// The existing pods by index (ordinal - start).
-    pods: VecMap<usize, Arc<Value>>,
+    pods: VecMap<usize, Arc<crate::Obj>>,
 }
 
 impl Replicas {
@@ -789,7 +790,7 @@ fn ordered(cache: &Cache, r: &Resume, now: Time) -> Vec<Write> {
 
 /// A Parallel sync's next batches, when the batch before has gone (`slowstart.rs`).
 pub(crate) fn resume(cx: &super::workloads::Cx<'_>, r: Resume, failed: bool) -> Vec<super::Held> {
-    let (ns, set_name) = (ns_of(&r.set), name(&r.set).to_string());
+    let (ns, set_name) = (ns_of(&r.set), name(&crate::Obj::untyped(&r.set)).to_string());
     let (writes, more) = r.run(cx.cache(), cx.now(), failed);
     let mut items: Vec<super::Held> = writes
         .into_iter()
@@ -809,8 +810,8 @@ pub(crate) fn resume(cx: &super::workloads::Cx<'_>, r: Resume, failed: bool) -> 
 fn process_replica(s: &mut Sync<'_>, monotonic: bool, pod: &Value, min_ready: u64) -> bool {
     let phase = pod["status"]["phase"].as_str().unwrap_or_default();
     if matches!(phase, "Failed" | "Succeeded") {
-        if !terminating(pod) {
-            s.delete_pod(pod);
+        if !terminating(&crate::Obj::untyped(pod)) {
+            s.delete_pod(&crate::Obj::untyped(pod));
         }
         return true;
     }
@@ -822,47 +823,47 @@ fn process_replica(s: &mut Sync<'_>, monotonic: bool, pod: &Value, min_ready: u6
         if !s.create_claims(pod) {
             return true;
         }
-        let message = format!("create Pod {} in StatefulSet {} successful", name(pod), s.set_name());
+        let message = format!("create Pod {} in StatefulSet {} successful", name(&crate::Obj::untyped(pod)), s.set_name());
         let follow = event(s.set, "SuccessfulCreate", message);
         s.send(Verb::Create, "pods", "", pod.clone(), Some(follow));
-        s.on_error("FailedCreate", "create", name(pod));
-        s.fix_claims(pod, None);
+        s.on_error("FailedCreate", "create", name(&crate::Obj::untyped(pod)));
+        s.fix_claims(&crate::Obj::untyped(pod), None);
         return monotonic;
     }
     if phase == "Pending" {
         s.create_claims(pod);
     }
-    if terminating(pod) && monotonic {
+    if terminating(&crate::Obj::untyped(pod)) && monotonic {
         return true;
     }
-    if !running_and_ready(pod) && monotonic {
+    if !running_and_ready(&crate::Obj::untyped(pod)) && monotonic {
         return true;
     }
-    if !available(pod, min_ready, s.now) && monotonic {
+    if !available(&crate::Obj::untyped(pod), min_ready, s.now) && monotonic {
         return true;
     }
     // UpdateStatefulPod: identity, then the claims' owner references.
-    let follow = || event(s.set, "SuccessfulUpdate", format!("update Pod {} in StatefulSet {} successful", name(pod), name(s.set)));
+    let follow = || event(s.set, "SuccessfulUpdate", format!("update Pod {} in StatefulSet {} successful", name(&crate::Obj::untyped(pod)), name(&crate::Obj::untyped(s.set))));
     if !identity_matches(s.set, pod) {
         let mut body = pod.clone();
         if !body["metadata"]["labels"].is_object() {
             body["metadata"]["labels"] = json!({});
         }
         body["metadata"]["labels"][POD_NAME_LABEL] = pod["metadata"]["name"].clone();
-        body["metadata"]["labels"][POD_INDEX_LABEL] = json!(ordinal(pod).to_string());
+        body["metadata"]["labels"][POD_INDEX_LABEL] = json!(ordinal(&crate::Obj::untyped(pod)).to_string());
         let f = follow();
-        s.fix_claims(pod, None);
-        s.send(Verb::Update, "pods", name(pod), body, Some(f));
-        s.on_error("FailedUpdate", "update", name(pod));
+        s.fix_claims(&crate::Obj::untyped(pod), None);
+        s.send(Verb::Update, "pods", name(&crate::Obj::untyped(pod)), body, Some(f));
+        s.on_error("FailedUpdate", "update", name(&crate::Obj::untyped(pod)));
     } else {
         let f = follow();
-        s.fix_claims(pod, Some(f));
+        s.fix_claims(&crate::Obj::untyped(pod), Some(f));
     }
     false
 }
 
 /// `processCondemned`: true when the sync must stop here.
-fn process_condemned(s: &mut Sync<'_>, first_unhealthy: Option<&str>, monotonic: bool, pod: &Value, min_ready: u64) -> bool {
+fn process_condemned(s: &mut Sync<'_>, first_unhealthy: Option<&str>, monotonic: bool, pod: &Slot, min_ready: u64) -> bool {
     if terminating(pod) {
         return monotonic;
     }
@@ -922,7 +923,7 @@ fn status_update(set: &Value, mut status: Value) -> Option<Write> {
     }
     let mut body = set.clone();
     body["status"] = status;
-    let mut req = controller_request(ACCOUNT, Verb::Update, "statefulsets", set["metadata"]["namespace"].as_str(), name(set), body)?;
+    let mut req = controller_request(ACCOUNT, Verb::Update, "statefulsets", set["metadata"]["namespace"].as_str(), name(&crate::Obj::untyped(set)), body)?;
     req.subresource = Some("status".into());
     Some(Write::now(ACCOUNT, req))
 }
@@ -957,7 +958,7 @@ mod tests {
     fn sparse_replicas_find_the_first_gap_or_unhealthy_pod() {
         let ready = Arc::new(json!({"status": {"phase": "Running", "conditions": [{"type": "Ready", "status": "True"}]}}));
         let pending = Arc::new(json!({"status": {"phase": "Pending"}}));
-        let of = |pods: Vec<(usize, &Arc<Value>)>, len: usize| Replicas { len, pods: pods.into_iter().map(|(i, p)| (i, p.clone())).collect() };
+        let of = |pods: Vec<(usize, &Arc<crate::Obj>)>, len: usize| Replicas { len, pods: pods.into_iter().map(|(i, p)| (i, p.clone())).collect() };
         let first = |r: &Replicas| r.first_unhealthy().map(|(i, p)| (i, p.is_some()));
         assert_eq!(first(&of(vec![(0, &ready), (1, &ready)], 2)), None);
         assert_eq!(first(&of(vec![(0, &ready), (1, &ready)], 600_000)), Some((2, false)));

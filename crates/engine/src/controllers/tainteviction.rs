@@ -10,6 +10,7 @@
 //! then `addConditionAndDeletePod` — a fresh GET, the DisruptionTarget condition as a status
 //! PATCH, a DELETE — tried up to 5 times (10 ms apart upstream; here at once).
 
+use crate::Slot;
 use crate::vecmap::{VecMap, VecSet};
 use std::sync::Arc;
 
@@ -62,12 +63,12 @@ pub enum Work {
     Fire { namespace: String, name: String, token: u64 },
 }
 
-fn s(v: &Value) -> &str {
+fn s(v: &Slot) -> &str {
     v.as_str().unwrap_or_default()
 }
 
 /// `getNoExecuteTaints`.
-fn no_execute_taints(node: &Value) -> Vec<Value> {
+fn no_execute_taints(node: &Slot) -> Vec<Value> {
     node["spec"]["taints"].as_array().into_iter().flatten().filter(|t| t["effect"] == "NoExecute").cloned().collect()
 }
 
@@ -114,7 +115,7 @@ fn min_toleration_ms(used: &[&Value]) -> Option<u64> {
     min.map(|secs| (secs as u64).saturating_mul(1000))
 }
 
-fn cached<'a>(cache: &'a crate::components::Cache, plural: &str, namespace: Option<&str>, name: &str) -> Option<&'a Arc<Value>> {
+fn cached<'a>(cache: &'a crate::components::Cache, plural: &str, namespace: Option<&str>, name: &str) -> Option<&'a Arc<crate::Obj>> {
     let rt = ResourceType::resolve(plural)?;
     cache.get(&ObjectKey::new(rt, namespace, name))
 }
@@ -130,7 +131,7 @@ impl State {
             ("", "nodes") => {
                 let new = (!deleted).then(|| no_execute_taints(&event.object));
                 if let (Some(o), Some(n)) = (old, &new)
-                    && no_execute_taints(o) == *n
+                    && no_execute_taints(&crate::Obj::untyped(o)) == *n
                 {
                     return;
                 }
@@ -199,7 +200,7 @@ impl State {
         }
         let now = cx.now();
         for p in &pods {
-            let tolerations = p["spec"]["tolerations"].as_array().cloned().unwrap_or_default();
+            let tolerations = p["spec"]["tolerations"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
             self.process_pod_on_node(cx, s(&p["metadata"]["namespace"]), s(&p["metadata"]["name"]), &tolerations, &taints, now);
         }
     }
@@ -214,7 +215,7 @@ impl State {
             return;
         }
         let Some(taints) = self.tainted.get(node).cloned() else { return };
-        let tolerations = pod["spec"]["tolerations"].as_array().cloned().unwrap_or_default();
+        let tolerations = pod["spec"]["tolerations"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
         let now = cx.now();
         self.process_pod_on_node(cx, namespace, name, &tolerations, &taints, now);
     }

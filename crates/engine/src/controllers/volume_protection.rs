@@ -5,6 +5,7 @@
 //! stays, `Terminating`.
 
 
+use crate::Slot;
 use serde_json::Value;
 
 use super::{Write, controller_request};
@@ -13,7 +14,7 @@ use crate::store::{EventType, ObjectKey, WatchEvent};
 
 use crate::volume::{PV_FINALIZER, PVC_FINALIZER};
 
-fn without_finalizer(obj: &Value, finalizer: &str) -> Value {
+fn without_finalizer(obj: &Slot, finalizer: &str) -> Value {
     let mut updated = obj.clone();
     if let Some(fs) = updated["metadata"]["finalizers"].as_array_mut() {
         fs.retain(|f| f != finalizer);
@@ -25,7 +26,7 @@ fn without_finalizer(obj: &Value, finalizer: &str) -> Value {
     updated
 }
 
-fn has_finalizer(obj: &Value, finalizer: &str) -> bool {
+fn has_finalizer(obj: &Slot, finalizer: &str) -> bool {
     obj["metadata"]["finalizers"].as_array().is_some_and(|fs| fs.iter().any(|f| f == finalizer))
 }
 
@@ -55,8 +56,8 @@ pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Wr
     for claim in claims_to_check(cache, event) {
         let ns = claim["metadata"]["namespace"].as_str().unwrap_or_default();
         let name = claim["metadata"]["name"].as_str().unwrap_or_default();
-        if claim["metadata"]["deletionTimestamp"].is_string() && has_finalizer(&claim, PVC_FINALIZER) && !claim_in_use(cache, ns, name) {
-            writes.extend(controller_request("pvc-protection-controller", Verb::Update, "persistentvolumeclaims", Some(ns), name, without_finalizer(&claim, PVC_FINALIZER)).map(|r| Write::now("pvc-protection", r)));
+        if claim["metadata"]["deletionTimestamp"].is_string() && has_finalizer(&crate::Obj::untyped(&claim), PVC_FINALIZER) && !claim_in_use(cache, ns, name) {
+            writes.extend(controller_request("pvc-protection-controller", Verb::Update, "persistentvolumeclaims", Some(ns), name, without_finalizer(&crate::Obj::untyped(&claim), PVC_FINALIZER)).map(|r| Write::now("pvc-protection", r)));
         }
     }
     if event.key.resource == "persistentvolumes" && event.event_type != EventType::Deleted {

@@ -8,6 +8,7 @@
 //! that exited is started again, one whose startup or liveness probe failed is killed and
 //! started again (each start through `doBackOff`, so a sidecar that keeps failing backs off).
 
+use crate::Slot;
 use serde_json::Value;
 
 use super::prober::ProbeKind;
@@ -24,7 +25,7 @@ fn start(name: &str) -> Vec<Op> {
 /// A container the sync kills (`containerToKillInfo`): its message and the grace period
 /// `setTerminationGracePeriod` gives it — a failed probe's own terminationGracePeriodSeconds
 /// wins over the pod's; a changed definition (no probe) takes the pod's.
-fn kill(pod: &Value, spec: &Value, container_id: &str, kind: Option<ProbeKind>, message: String) -> Vec<Op> {
+fn kill(pod: &Slot, spec: &Slot, container_id: &str, kind: Option<ProbeKind>, message: String) -> Vec<Op> {
     let name = spec["name"].as_str().unwrap_or_default().to_string();
     let probe_grace = kind.and_then(|k| spec[k.field()]["terminationGracePeriodSeconds"].as_i64());
     let grace_s = probe_grace.or(pod["spec"]["terminationGracePeriodSeconds"].as_i64()).unwrap_or(30);
@@ -35,7 +36,7 @@ fn kill(pod: &Value, spec: &Value, container_id: &str, kind: Option<ProbeKind>, 
 /// from the running container's. `HashContainer` (`pkg/kubelet/container/helpers.go`) hashes
 /// only the name and the image (`pickFieldsToHash`), so comparing the image the container was
 /// created from with the spec's is the same test.
-fn changed(spec: &Value, running_image: &str) -> bool {
+fn changed(spec: &Slot, running_image: &str) -> bool {
     spec["image"].as_str().unwrap_or_default() != running_image
 }
 
@@ -54,7 +55,7 @@ impl Engine {
     /// removed from the runtime; the sandbox stays. The containers that did not trigger the
     /// restart go first, those whose exit matched a RestartAllContainers rule last
     /// (`getContainersToReset`). Ephemeral containers stay.
-    pub(super) fn reset_all_containers(&mut self, node: &str, pod: &Value) -> Vec<Op> {
+    pub(super) fn reset_all_containers(&mut self, node: &str, pod: &Slot) -> Vec<Op> {
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
         let Some(m) = self.machines.get(node) else { return vec![] };
         let spec = &pod["spec"];
@@ -80,14 +81,14 @@ impl Engine {
     }
 
     /// `computePodActions`: the plan of one sync.
-    pub(super) fn compute_pod_actions(&mut self, node: &str, pod: &Value) -> PodActions {
+    pub(super) fn compute_pod_actions(&mut self, node: &str, pod: &Slot) -> PodActions {
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
         let policy = pod["spec"]["restartPolicy"].as_str().unwrap_or("Always").to_string();
         let Some(m) = self.machines.get(node) else { return PodActions::Steps(vec![]) };
         let rt = &m.runtime;
-        let inits = pod["spec"]["initContainers"].as_array().cloned().unwrap_or_default();
-        let apps = pod["spec"]["containers"].as_array().cloned().unwrap_or_default();
-        let name_of = |c: &Value| c["name"].as_str().unwrap_or_default().to_string();
+        let inits = pod["spec"]["initContainers"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
+        let apps = pod["spec"]["containers"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
+        let name_of = |c: &Slot| c["name"].as_str().unwrap_or_default().to_string();
         if rt.ready_sandbox(uid).is_none() {
             let has_run = rt.pod_containers(uid).iter().any(|c| c.state == ContainerState::Exited);
             if has_run && policy == "Never" {
@@ -95,8 +96,8 @@ impl Engine {
             }
             let mut ops = vec![Op::RunSandbox];
             match inits.first() {
-                Some(first) => ops.extend(start(&name_of(first))),
-                None => apps.iter().for_each(|c| ops.extend(start(&name_of(c)))),
+                Some(first) => ops.extend(start(&name_of(&crate::Obj::untyped(first)))),
+                None => apps.iter().for_each(|c| ops.extend(start(&name_of(&crate::Obj::untyped(c))))),
             }
             return PodActions::Steps(ops);
         }
@@ -112,15 +113,15 @@ impl Engine {
         // A failed liveness or startup probe of the container's running instance.
         let probe_failure = |name: &str, id: &str| worker.and_then(|w| w.probe_failures.get(name)).filter(|(_, fid)| fid == id).map(|(k, _)| *k);
         // `ContainerShouldRestart`: the container's restart rules and policy over the pod's.
-        let should_restart = |c: &Value, code: i32| super::status::container_should_restart(c, &pod["spec"], i64::from(code));
+        let should_restart = |c: &Slot, code: i32| super::status::container_should_restart(c, &pod["spec"], i64::from(code));
 
         // `computeInitContainerActions`.
         let mut ch = Changes::default();
-        let mut initialized = apps.iter().any(|c| matches!(latest(&name_of(c)), Some((_, ContainerState::Running | ContainerState::Created, _))));
+        let mut initialized = apps.iter().any(|c| matches!(latest(&name_of(&crate::Obj::untyped(c))), Some((_, ContainerState::Running | ContainerState::Created, _))));
         let mut previously_initialized = initialized;
         let last = inits.len().saturating_sub(1);
         for (i, c) in inits.iter().enumerate().rev() {
-            let name = name_of(c);
+            let name = name_of(&crate::Obj::untyped(c));
             let sidecar = c["restartPolicy"] == "Always";
             let Some((id, state, code)) = latest(&name) else {
                 if previously_initialized && sidecar {
@@ -136,7 +137,7 @@ impl Engine {
                 ContainerState::Running if sidecar => 'running: {
                     if c["startupProbe"].is_object() && !started(&name) {
                         if probe_failure(&name, &id) == Some(ProbeKind::Startup) {
-                            ch.kills.extend(kill(pod, c, &id, Some(ProbeKind::Startup), format!("Init container {name} failed startup probe")));
+                            ch.kills.extend(kill(pod, &crate::Obj::untyped(c), &id, Some(ProbeKind::Startup), format!("Init container {name} failed startup probe")));
                             ch.init_starts.push(i);
                         }
                         break 'running;
@@ -148,14 +149,14 @@ impl Engine {
                     }
                     // "Restart running sidecar containers which have had their definition
                     // changed" (no ", will be restarted" in this message).
-                    if changed(c, &image_of(&name)) {
-                        ch.kills.extend(kill(pod, c, &id, None, format!("Init container {name} definition changed")));
+                    if changed(&crate::Obj::untyped(c), &image_of(&name)) {
+                        ch.kills.extend(kill(pod, &crate::Obj::untyped(c), &id, None, format!("Init container {name} definition changed")));
                         ch.init_starts.push(i);
                         break 'running;
                     }
                     // Its liveness probe does not hold back the next init container.
                     if probe_failure(&name, &id) == Some(ProbeKind::Liveness) {
-                        ch.kills.extend(kill(pod, c, &id, Some(ProbeKind::Liveness), format!("Init container {name} failed liveness probe")));
+                        ch.kills.extend(kill(pod, &crate::Obj::untyped(c), &id, Some(ProbeKind::Liveness), format!("Init container {name} failed liveness probe")));
                         ch.init_starts.push(i);
                     }
                 }
@@ -163,7 +164,7 @@ impl Engine {
                 ContainerState::Running => {}
                 ContainerState::Exited if sidecar => ch.init_starts.push(i),
                 ContainerState::Exited if code != 0 => {
-                    if !should_restart(c, code) {
+                    if !should_restart(&crate::Obj::untyped(c), code) {
                         ch.kill_pod = true;
                         break;
                     }
@@ -197,7 +198,7 @@ impl Engine {
                 ops.extend(start(&name));
             }
         }
-        let mut starts: Vec<Op> = ch.init_starts.iter().flat_map(|&i| start(&name_of(&inits[i]))).collect();
+        let mut starts: Vec<Op> = ch.init_starts.iter().flat_map(|&i| start(&name_of(&crate::Obj::untyped(&inits[i])))).collect();
         if !initialized && !inits.is_empty() {
             ops.append(&mut starts);
             return PodActions::Steps(ops);
@@ -205,31 +206,31 @@ impl Engine {
 
         // The regular containers.
         for c in &apps {
-            let name = name_of(c);
+            let name = name_of(&crate::Obj::untyped(c));
             match latest(&name) {
                 None => starts.extend(start(&name)),
-                Some((_, ContainerState::Exited, code)) if should_restart(c, code) => starts.extend(start(&name)),
+                Some((_, ContainerState::Exited, code)) if should_restart(&crate::Obj::untyped(c), code) => starts.extend(start(&name)),
                 Some((id, ContainerState::Running, _)) => {
                     // A changed definition: kill, and restart whatever the policy ("Restart
                     // regardless of the restart policy because the container spec changed").
                     // Else a failed liveness or startup probe: kill, and restart if the policy
                     // says so.
-                    let (message, kind, restart) = if changed(c, &image_of(&name)) {
+                    let (message, kind, restart) = if changed(&crate::Obj::untyped(c), &image_of(&name)) {
                         (format!("Container {name} definition changed"), None, true)
                     } else if let Some(kind) = probe_failure(&name, &id) {
                         let what = if kind == ProbeKind::Startup { "startup" } else { "liveness" };
-                        (format!("Container {name} failed {what} probe"), Some(kind), super::status::container_restartable(c, &pod["spec"]))
+                        (format!("Container {name} failed {what} probe"), Some(kind), super::status::container_restartable(&crate::Obj::untyped(c), &pod["spec"]))
                     } else {
                         // `computePodResizeAction`: the allocation against what the runtime
                         // holds — in place, or a restart when the resize policy asks for one.
                         // The runtime's view: a container without limits of its own carries the
                         // pod-level ones, so a pod-level resize reaches it too.
                         let actual = newest(&name).and_then(|c| c.cgroup.as_ref()).map(|g| g.effective.clone()).unwrap_or(Value::Null);
-                        let wanted = crate::resources::runtime_container_resources(&pod["spec"], &c["resources"]);
-                        match super::resize::resize_action(c, &wanted, &actual) {
+                        let wanted = crate::resources::runtime_container_resources(&pod["spec"], &crate::Obj::untyped(&c["resources"]));
+                        match super::resize::resize_action(&crate::Obj::untyped(c), &wanted, &actual) {
                             Some(false) => ops.push(Op::Resize { container_id: id.clone(), container: name.clone() }),
                             Some(true) => {
-                                ops.extend(kill(pod, c, &id, None, format!("Container {name} resize requires restart")));
+                                ops.extend(kill(pod, &crate::Obj::untyped(c), &id, None, format!("Container {name} resize requires restart")));
                                 starts.extend(start(&name));
                             }
                             None => {}
@@ -237,7 +238,7 @@ impl Engine {
                         continue;
                     };
                     let message = if restart { format!("{message}, will be restarted") } else { message };
-                    ops.extend(kill(pod, c, &id, kind, message));
+                    ops.extend(kill(pod, &crate::Obj::untyped(c), &id, kind, message));
                     if restart {
                         starts.extend(start(&name));
                     }
@@ -245,7 +246,7 @@ impl Engine {
                 _ => {}
             }
         }
-        let regular_running = apps.iter().any(|c| matches!(latest(&name_of(c)), Some((_, ContainerState::Running | ContainerState::Created, _))));
+        let regular_running = apps.iter().any(|c| matches!(latest(&name_of(&crate::Obj::untyped(c))), Some((_, ContainerState::Running | ContainerState::Created, _))));
         // A container whose own policy (or, without one, the pod's) is Always always has a
         // start planned once it stopped.
         let always = |c: &Value| c["restartPolicy"].as_str().unwrap_or(&policy) == "Always";

@@ -37,6 +37,7 @@
 //! `status.features`). `NotEvictPodOnKubeletRestart` (alpha) is off, so a restarted kubelet
 //! admits every pod again.
 
+use crate::Slot;
 use serde_json::Value;
 
 use crate::Engine;
@@ -108,7 +109,7 @@ fn general_filter(pod: &PodInfo, node: &NodeInfo, is_static: bool) -> Vec<Failur
 }
 
 /// The status `rejectPod` gives the status manager, as the status manager sends it.
-pub(crate) fn rejected_status(pod: &Value, rejection: &Rejection, now: crate::clock::Time) -> Value {
+pub(crate) fn rejected_status(pod: &Slot, rejection: &Rejection, now: crate::clock::Time) -> Value {
     let old = &pod["status"];
     // `v1qos.GetPodQOS`: the status's class, kept as it is.
     let qos = old["qosClass"].as_str().filter(|q| !q.is_empty()).map(str::to_string).unwrap_or_else(|| crate::qos::pod_qos_class(&pod["spec"]).to_string());
@@ -122,7 +123,7 @@ pub(crate) fn rejected_status(pod: &Value, rejection: &Rejection, now: crate::cl
     });
     // `SetPodStatus`: `CalculatePodStatusObservedGeneration`.
     if !pod["metadata"]["generation"].is_null() {
-        status["observedGeneration"] = pod["metadata"]["generation"].clone();
+        status["observedGeneration"] = pod["metadata"]["generation"].to_value();
     }
     // `mergePodStatus`: the conditions others own stay.
     let kept: Vec<Value> = old["conditions"].as_array().map(Vec::as_slice).unwrap_or_default().iter().filter(|c| !KUBELET_CONDITIONS.contains(&c["type"].as_str().unwrap_or_default())).cloned().collect();
@@ -135,7 +136,7 @@ pub(crate) fn rejected_status(pod: &Value, rejection: &Rejection, now: crate::cl
 impl Engine {
     /// The Node as the kubelet has it (`GetCachedNode(ctx, true)`): its informer's copy (the
     /// store's), or the node it would register (`initialNode`) when there is none.
-    pub(super) fn kubelet_cached_node(&mut self, node: &str) -> Option<std::sync::Arc<Value>> {
+    pub(super) fn kubelet_cached_node(&mut self, node: &str) -> Option<std::sync::Arc<crate::Obj>> {
         let rt = ResourceType::resolve("nodes")?;
         if let Some(n) = self.store.get_shared(&ObjectKey::new(rt, None, node)) {
             return Some(n);
@@ -155,7 +156,7 @@ impl Engine {
         for w in m.kubelet.workers.values().filter(|w| w.uid != uid && !w.terminated && !w.admit_pending) {
             // Gone from the pod manager (removed from the API): not counted.
             let Some(pod) = self.kubelet_pod(node, &w.namespace, &w.name).filter(|p| p["metadata"]["uid"] == w.uid.as_str()) else { continue };
-            let terminal = |s: &Value| matches!(s["phase"].as_str(), Some("Succeeded" | "Failed"));
+            let terminal = |s: &Slot| matches!(s["phase"].as_str(), Some("Succeeded" | "Failed"));
             let is_terminal = terminal(&pod["status"]) || w.last_status.as_ref().is_some_and(terminal);
             if is_terminal && !w.terminating {
                 continue;
@@ -168,7 +169,7 @@ impl Engine {
 
     /// `canAdmitPod` with the predicate admit handler (`predicateAdmitHandler.Admit`): None when
     /// the pod may run on the node.
-    pub(crate) fn kubelet_admit(&mut self, node: &str, uid: &str, pod: &Value) -> Option<Rejection> {
+    pub(crate) fn kubelet_admit(&mut self, node: &str, uid: &str, pod: &Slot) -> Option<Rejection> {
         // `rejectPodAdmissionBasedOnOSSelector`: the node's os label counts as the kubelet's
         // own OS (linux) whatever it says.
         if pod["metadata"]["labels"]["kubernetes.io/os"].as_str().is_some_and(|os| os != "linux") {
@@ -195,7 +196,7 @@ impl Engine {
             let mut get = Request::new(Verb::Get, rt);
             get.name = Some(node.to_string());
             if let Ok(crate::Response::Object(fresh)) = self.kubelet_request(node, get) {
-                info.update_node(&fresh);
+                info.update_node(&crate::Obj::untyped(&fresh));
                 reasons = general_filter(&admitted, &info, is_static);
             }
         }
@@ -205,7 +206,7 @@ impl Engine {
     /// `HandlePodAdditions` for a pod the kubelet has just made a worker for: admission, then
     /// its first sync. The sync loop handles the pod sources' ADDs, so while it skips its
     /// iterations (the runtime is down, `runtime_state.rs`) the admission waits with the sync.
-    pub(crate) fn kubelet_add_pod(&mut self, node: &str, uid: &str, pod: &Value) {
+    pub(crate) fn kubelet_add_pod(&mut self, node: &str, uid: &str, pod: &Slot) {
         if self.kubelet_sync_loop_skipping(node) {
             if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
                 w.admit_pending = true;
@@ -220,7 +221,7 @@ impl Engine {
 
     /// The admission itself: a rejected pod is rejected; an admitted API pod's local storage
     /// limits are watched (`eviction.rs`). Whether the pod was admitted.
-    pub(crate) fn kubelet_admit_or_reject(&mut self, node: &str, uid: &str, pod: &Value) -> bool {
+    pub(crate) fn kubelet_admit_or_reject(&mut self, node: &str, uid: &str, pod: &Slot) -> bool {
         if let Some(rejection) = self.kubelet_admit(node, uid, pod) {
             self.kubelet_reject_pod(node, uid, pod, &rejection);
             return false;
@@ -233,7 +234,7 @@ impl Engine {
 
     /// `rejectPod`: the Warning event, then the status manager's Failed status; the pod gets
     /// no pod worker (podlife keeps a finished one, so that it counts as known and terminated).
-    pub(crate) fn kubelet_reject_pod(&mut self, node: &str, uid: &str, pod: &Value, rejection: &Rejection) {
+    pub(crate) fn kubelet_reject_pod(&mut self, node: &str, uid: &str, pod: &Slot, rejection: &Rejection) {
         self.kubelet_event(node, pod, None, "Warning", &rejection.reason, &rejection.message);
         let status = rejected_status(pod, rejection, self.now);
         let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };

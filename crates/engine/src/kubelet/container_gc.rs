@@ -61,7 +61,7 @@ impl Engine {
         let now = self.now;
         let Some(c) = self.machines.get(node).and_then(|m| m.runtime.containers.get(id)) else { return };
         let (name, next) = (c.name.clone(), c.restart_count + 1);
-        let object = crate::object_ref(pod, "Pod");
+        let object = crate::object_ref(&crate::Obj::untyped(pod), "Pod");
         if self.cri_call(node, "RemoveContainer", object, crate::sort::map_of([("container".to_string(), json!(name)), ("containerID".to_string(), json!(id))])).is_err() {
             return;
         }

@@ -4,6 +4,7 @@
 //! read, below both, so the container runtime can read a projected volume's files without
 //! importing the kubelet.
 
+use crate::Slot;
 use serde_json::Value;
 
 /// The value of `key` in an env file, by the syntax the EnvFiles page states: `VAR='value'`
@@ -55,8 +56,8 @@ pub(crate) fn data_of(obj: &Value, secret: bool) -> Vec<(String, String)> {
 }
 
 /// `podFieldSelectorRuntimeValue` with the downward API's fields.
-pub(crate) fn field_value(pod: &Value, path: &str) -> String {
-    let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
+pub(crate) fn field_value(pod: &Slot, path: &str) -> String {
+    let s = |v: &Slot| v.as_str().unwrap_or_default().to_string();
     let bracket = |prefix: &str| path.strip_prefix(prefix).and_then(|r| r.strip_suffix("']")).map(str::to_string);
     if let Some(k) = bracket("metadata.labels['") {
         return s(&pod["metadata"]["labels"][k]);
@@ -81,7 +82,7 @@ pub(crate) fn field_value(pod: &Value, path: &str) -> String {
 /// `defaultPodLimitsForDownwardAPI` (`pkg/kubelet/kubelet_resources.go`): what a container's
 /// missing (or zero) cpu, memory and ephemeral-storage limits read as — the pod-level limit
 /// when the pod states one (PodLevelResources), else the node's allocatable.
-pub(crate) fn downward_api_limits(pod: &Value, allocatable: &Value) -> crate::resources::ResourceList {
+pub(crate) fn downward_api_limits(pod: &Slot, allocatable: &Slot) -> crate::resources::ResourceList {
     use crate::resources::{is_pod_level_limits_set, pod_level_list, pod_level_resources_enabled};
     let mut out = crate::resources::ResourceList::new();
     for r in ["cpu", "memory", "ephemeral-storage"] {
@@ -102,7 +103,7 @@ pub(crate) fn downward_api_limits(pod: &Value, allocatable: &Value) -> crate::re
 /// `resourceFieldRef` (`ExtractContainerResourceValue`): cpu rounded up to whole cores, memory
 /// in bytes, each over the divisor (1 by default); a limit the container does not state reads
 /// as `defaults` gives it (`MergeContainerResourceLimits`).
-pub(crate) fn resource_value(spec: &Value, r: &Value, defaults: &crate::resources::ResourceList) -> String {
+pub(crate) fn resource_value(spec: &Slot, r: &Value, defaults: &crate::resources::ResourceList) -> String {
     let resource = r["resource"].as_str().unwrap_or_default();
     let (list, name) = resource.split_once('.').unwrap_or(("limits", resource));
     let own = spec["resources"][list][name].as_str().and_then(|q| podlife_model::quantity::Quantity::parse(q).ok());

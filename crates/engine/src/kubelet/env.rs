@@ -6,6 +6,7 @@
 //! does not set itself, which `$(VAR)` references may also name. A missing object or key
 //! that is not `optional` is the container's `CreateContainerConfigError`, in upstream's words.
 
+use crate::Slot;
 use serde_json::Value;
 
 use crate::Engine;
@@ -41,7 +42,7 @@ impl Engine {
     /// through its PersistentVolume), then the payload of the configMap, secret, downwardAPI
     /// and projected volumes (`projection.rs`); the first failure's message
     /// (`MountVolume.SetUp failed for volume "config" : configmap "x" not found`).
-    pub(crate) fn kubelet_mount_volumes(&mut self, node: &str, pod: &Value) -> Option<String> {
+    pub(crate) fn kubelet_mount_volumes(&mut self, node: &str, pod: &Slot) -> Option<String> {
         let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
         for v in pod["spec"]["volumes"].as_array().map(Vec::as_slice).unwrap_or_default() {
@@ -83,7 +84,7 @@ impl Engine {
     }
 
     /// The environment of `spec` in `pod`, or the CreateContainerConfigError message.
-    pub(crate) fn kubelet_container_env(&mut self, node: &str, pod: &Value, spec: &Value) -> Result<Vec<(String, String)>, String> {
+    pub(crate) fn kubelet_container_env(&mut self, node: &str, pod: &Value, spec: &Slot) -> Result<Vec<(String, String)>, String> {
         let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
         let links = pod["spec"]["enableServiceLinks"] != false;
         let service_env = super::envvars::service_env(self.store.list("", "services", None).map(|(_, v)| v), &ns, links);
@@ -152,13 +153,13 @@ impl Engine {
                     Some(Err(e)) => return Err(e),
                 }
             } else if vf["fieldRef"].is_object() {
-                field_value(pod, vf["fieldRef"]["fieldPath"].as_str().unwrap_or_default())
+                field_value(&crate::Obj::untyped(pod), vf["fieldRef"]["fieldPath"].as_str().unwrap_or_default())
             } else if vf["resourceFieldRef"].is_object() {
                 let allocatable = podlife_model::ResourceType::resolve("nodes")
                     .and_then(|r| self.store.get(&crate::store::ObjectKey::new(r, None, node)))
                     .map(|n| n["status"]["allocatable"].clone())
                     .unwrap_or(Value::Null);
-                resource_value(spec, &vf["resourceFieldRef"], &downward_api_limits(pod, &allocatable))
+                resource_value(spec, &vf["resourceFieldRef"], &downward_api_limits(&crate::Obj::untyped(pod), &allocatable))
             } else {
                 String::new()
             };

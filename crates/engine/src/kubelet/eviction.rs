@@ -27,6 +27,7 @@
 //! `imagefs`, memory and PID thresholds) is not modelled: a node's disk and memory never
 //! come near their thresholds in podlife.
 
+use crate::Slot;
 use crate::vecmap::VecMap;
 
 use podlife_model::quantity::Quantity;
@@ -75,7 +76,7 @@ pub struct Limits {
 }
 
 impl Limits {
-    pub fn of(pod: &Value) -> Limits {
+    pub fn of(pod: &Slot) -> Limits {
         let spec = &pod["spec"];
         let mut empty_dirs = Vec::new();
         let mut disk_empty_dir = false;
@@ -118,7 +119,7 @@ struct PodStats {
 }
 
 /// `kubelettypes.IsCriticalPod`: static and mirror pods, and system-critical priorities.
-fn is_critical(pod: &Value, is_static: bool) -> bool {
+fn is_critical(pod: &Slot, is_static: bool) -> bool {
     is_static || pod["metadata"]["annotations"][crate::apiserver::admission::MIRROR_POD_ANNOTATION].is_string() || pod["spec"]["priority"].as_i64().is_some_and(|p| p >= SYSTEM_CRITICAL_PRIORITY)
 }
 
@@ -133,7 +134,7 @@ fn next_on_grid(origin: Time, period: u64, t: Time) -> Time {
 impl Engine {
     /// A pod the kubelet has just learnt of: if it has local storage limits, the eviction
     /// manager checks it on its next pass, and the volume calculator measures its volumes.
-    pub(crate) fn eviction_watch(&mut self, node: &str, uid: &str, pod: &Value) {
+    pub(crate) fn eviction_watch(&mut self, node: &str, uid: &str, pod: &Slot) {
         let limits = Limits::of(pod);
         if !limits.any() {
             return;
@@ -199,7 +200,7 @@ impl Engine {
     }
 
     /// The pod's use as the summary gives it now.
-    fn eviction_pod_stats(&self, node: &str, uid: &str, pod: &Value) -> PodStats {
+    fn eviction_pod_stats(&self, node: &str, uid: &str, pod: &Slot) -> PodStats {
         let now = self.now;
         let Some(m) = self.machines.get(node) else { return PodStats::default() };
         let volumes = m.kubelet.workers.get(uid).and_then(|w| w.volume_stats.clone());
@@ -215,7 +216,7 @@ impl Engine {
 
     /// `localStorageEviction`'s verdict for one pod: the signal and the eviction message, if
     /// it is over.
-    fn eviction_verdict(&self, node: &str, uid: &str, pod: &Value, limits: &Limits) -> Option<(&'static str, String)> {
+    fn eviction_verdict(&self, node: &str, uid: &str, pod: &Slot, limits: &Limits) -> Option<(&'static str, String)> {
         let stats = self.eviction_pod_stats(node, uid, pod);
         // emptyDirLimitEviction
         if let Some(vols) = &stats.volumes {
@@ -293,7 +294,7 @@ impl Engine {
     }
 
     /// The active pods a pass checks: running (a ready sandbox), with local storage limits.
-    fn eviction_candidates(&self, node: &str) -> Vec<(String, std::sync::Arc<Value>, Limits)> {
+    fn eviction_candidates(&self, node: &str) -> Vec<(String, std::sync::Arc<crate::Obj>, Limits)> {
         let Some(m) = self.machines.get(node) else { return vec![] };
         let mut out = Vec::new();
         for w in m.kubelet.workers.values().filter(|w| !w.terminating && !w.terminated) {
@@ -321,7 +322,7 @@ impl Engine {
 
     /// `evictPod`: the event, then the pod worker kills the pod with the short grace period
     /// and the status it ends with (`Failed`, `Evicted`, the message). Critical pods stay.
-    fn evict_pod(&mut self, node: &str, uid: &str, pod: &Value, signal: &str, message: &str) -> bool {
+    fn evict_pod(&mut self, node: &str, uid: &str, pod: &Slot, signal: &str, message: &str) -> bool {
         if is_critical(pod, self.static_pod(node, uid).is_some()) {
             return false;
         }

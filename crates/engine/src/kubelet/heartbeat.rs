@@ -8,6 +8,7 @@
 //! the control plane.
 
 
+use crate::Slot;
 use serde_json::Value;
 
 use crate::apiserver::{Request, Verb};
@@ -128,11 +129,11 @@ impl Engine {
     /// setters.go`) applied to `current`: addresses, machine info (with the `Rebooted` warning
     /// when the boot id changed), versions, the daemon endpoint, images, and the conditions,
     /// each recording an event when its status changes ("Node NAME status is now: …").
-    pub(crate) fn kubelet_node_status(&mut self, node: &str, current: &Value) -> Value {
+    pub(crate) fn kubelet_node_status(&mut self, node: &str, current: &Slot) -> Value {
         if self.machine(node).is_none() {
-            return current["status"].clone();
+            return current["status"].to_value();
         }
-        let Some(computed) = self.compute_node_status(node, current) else { return current["status"].clone() };
+        let Some(computed) = self.compute_node_status(node, current) else { return current["status"].to_value() };
         if let Some(boot_id) = &computed.rebooted {
             self.node_event(node, "Warning", "Rebooted", &format!("Node {node} has been rebooted, boot id: {boot_id}"));
         }
@@ -144,7 +145,7 @@ impl Engine {
 
     /// The status the setters compute, without recording their events (the quiet-stretch
     /// check asks whether a heartbeat would change anything).
-    pub(crate) fn compute_node_status(&self, node: &str, current: &Value) -> Option<ComputedNodeStatus> {
+    pub(crate) fn compute_node_status(&self, node: &str, current: &Slot) -> Option<ComputedNodeStatus> {
         let now = self.now;
         let ts = now.rfc3339();
         let network_ready = self.node_network_ready(node);
@@ -154,13 +155,13 @@ impl Engine {
         // `setNodeStatusImages`: the runtime's images, largest first, at most 50.
         let images = node_images(&m.runtime);
         let runtime_errs = super::runtime_state::runtime_errors(&m.runtime, now, m.kubelet.tick_offset_ms, m.kubelet.cri_connected_at, m.kubelet.booted_at);
-        let mut status = current["status"].clone();
+        let mut status = current["status"].to_value();
         if !status.is_object() {
             status = json!({});
         }
         status["addresses"] = json!([{"type": "InternalIP", "address": host_ip}, {"type": "Hostname", "address": node}]);
         if facts.capacity.is_object() {
-            let (capacity, allocatable) = capacity_and_allocatable(&facts.capacity, &status);
+            let (capacity, allocatable) = capacity_and_allocatable(&facts.capacity, &crate::Obj::untyped(&status));
             status["capacity"] = capacity;
             status["allocatable"] = allocatable;
         }
@@ -171,7 +172,7 @@ impl Engine {
         // The `NodeFeatures` setter: containerd 2.x supports SupplementalGroupsPolicy.
         status["features"] = json!({"supplementalGroupsPolicy": true});
         status["images"] = json!(images);
-        let mut conditions: Vec<Value> = status["conditions"].as_array().cloned().unwrap_or_default();
+        let mut conditions: Vec<Value> = status["conditions"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
         let mut transitions: Vec<&'static str> = Vec::new();
         let not_ready = not_ready_message(runtime_errs, network_ready);
         for (kind, (status_value, reason, message, event)) in node_conditions(not_ready.as_deref()) {
@@ -200,11 +201,11 @@ impl Engine {
     /// are, heartbeat times aside, with no condition changing and no new boot id: what
     /// `compute_node_status` followed by `status_changed` answers, without building a status
     /// (the quiet-stretch check asks this of every node at every look).
-    fn node_status_repeats(&self, node: &str, current: &Value) -> bool {
+    fn node_status_repeats(&self, node: &str, current: &Slot) -> bool {
         let Some(m) = self.machines.get(node) else { return false };
         let status = &current["status"];
         let info = node_info(&m.facts);
-        let same_info = status["nodeInfo"].as_object().is_some_and(|o| o.len() == info.len() && info.iter().all(|(k, v)| o.get(*k).and_then(Value::as_str) == Some(*v)));
+        let same_info = status["nodeInfo"].as_object().is_some_and(|o| o.len() == info.len() && info.iter().all(|(k, v)| o.get(*k).and_then(crate::Slot::as_str) == Some(*v)));
         if !same_info {
             return false;
         }
@@ -366,12 +367,12 @@ fn node_conditions(not_ready: Option<&str>) -> [(&'static str, ConditionValue<'_
 /// machine's resources overwrite their own keys and leave others (an extended resource an
 /// admin advertised) in place; allocatable is every capacity entry (podlife's kubelet reserves
 /// nothing), and an extended resource gone from capacity leaves allocatable too.
-fn capacity_and_allocatable(machine: &Value, status: &Value) -> (Value, Value) {
-    let mut capacity = status["capacity"].as_object().cloned().unwrap_or_default();
+fn capacity_and_allocatable(machine: &Value, status: &Slot) -> (Value, Value) {
+    let mut capacity = status["capacity"].as_object().map(|m| m.map(|(k, v)| (k.to_string(), v.to_value())).collect::<serde_json::Map<_, _>>()).unwrap_or_default();
     for (k, v) in machine.as_object().into_iter().flatten() {
         capacity.insert(k.clone(), v.clone());
     }
-    let mut allocatable = status["allocatable"].as_object().cloned().unwrap_or_default();
+    let mut allocatable = status["allocatable"].as_object().map(|m| m.map(|(k, v)| (k.to_string(), v.to_value())).collect::<serde_json::Map<_, _>>()).unwrap_or_default();
     allocatable.retain(|k, _| capacity.contains_key(k) || !super::admission::is_extended_resource(k));
     for (k, v) in &capacity {
         allocatable.insert(k.clone(), v.clone());
@@ -379,8 +380,8 @@ fn capacity_and_allocatable(machine: &Value, status: &Value) -> (Value, Value) {
     (Value::Object(capacity), Value::Object(allocatable))
 }
 
-fn status_changed(status: &Value, current: &Value) -> bool {
-    let strip = |v: &Value| {
+fn status_changed(status: &Value, current: &Slot) -> bool {
+    let strip = |v: &Slot| {
         let mut v = v.clone();
         for c in v.as_array_mut().into_iter().flatten() {
             if let Some(o) = c.as_object_mut() {
@@ -389,5 +390,5 @@ fn status_changed(status: &Value, current: &Value) -> bool {
         }
         v
     };
-    ["conditions", "images", "nodeInfo", "capacity", "allocatable"].iter().any(|k| strip(&status[*k]) != strip(&current["status"][*k]))
+    ["conditions", "images", "nodeInfo", "capacity", "allocatable"].iter().any(|k| strip(&crate::Obj::untyped(&status[*k])) != strip(&current["status"][*k]))
 }

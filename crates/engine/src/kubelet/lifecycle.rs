@@ -11,6 +11,7 @@
 //!   stopped after them, in reverse order, each after the ones behind it have exited.
 
 
+use crate::Slot;
 use serde_json::Value;
 
 use crate::Engine;
@@ -36,7 +37,7 @@ pub struct Stopping {
 
 impl Engine {
     /// Runs a hook handler (`exec`, `httpGet`, `sleep`) against a container of the pod.
-    pub(crate) fn run_hook(&mut self, node: &str, uid: &str, pod: &Value, spec: &Value, which: &str) -> Option<HookOutcome> {
+    pub(crate) fn run_hook(&mut self, node: &str, uid: &str, pod: &Slot, spec: &Slot, which: &str) -> Option<HookOutcome> {
         let handler = spec["lifecycle"][which].clone();
         if !handler.is_object() {
             return None;
@@ -110,7 +111,7 @@ impl Engine {
 
     /// `killContainer`: the Killing event, the preStop hook (if any, at most the grace period),
     /// then StopContainer with what is left (at least 2 s).
-    pub(crate) fn kubelet_kill_container(&mut self, node: &str, pod: &Value, container_id: &str, name: &str, grace_s: i64, message: Option<&str>) {
+    pub(crate) fn kubelet_kill_container(&mut self, node: &str, pod: &Slot, container_id: &str, name: &str, grace_s: i64, message: Option<&str>) {
         let text = message.map(str::to_string).unwrap_or_else(|| format!("Stopping container {name}"));
         self.kubelet_event(node, pod, Some(name), "Normal", "Killing", &text);
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
@@ -142,7 +143,7 @@ impl Engine {
         self.kubelet_stop_after_hook(node, &pod, container_id, &stopping);
     }
 
-    fn kubelet_stop_after_hook(&mut self, node: &str, pod: &Value, container_id: &str, stopping: &Stopping) {
+    fn kubelet_stop_after_hook(&mut self, node: &str, pod: &Slot, container_id: &str, stopping: &Stopping) {
         // `gracePeriod -= int64(time since the hook started in seconds)`, then at least 2 s.
         let used_s = (self.now.millis().saturating_sub(stopping.started.millis()) / 1000) as i64;
         let timeout = (stopping.grace_s - used_s).max(MIN_GRACE_S);
@@ -155,7 +156,7 @@ impl Engine {
 
     /// A pod stopping: regular containers first; once none runs, the sidecars one at a time
     /// from the last. Returns true while something still runs.
-    pub(crate) fn kubelet_stop_in_order(&mut self, node: &str, uid: &str, pod: &Value, grace_s: i64, since: Time) -> bool {
+    pub(crate) fn kubelet_stop_in_order(&mut self, node: &str, uid: &str, pod: &Slot, grace_s: i64, since: Time) -> bool {
         let Some(m) = self.machines.get(node) else { return false };
         let running: Vec<(String, String)> = m.runtime.containers.values().filter(|c| c.pod_uid == uid && c.state == ContainerState::Running).map(|c| (c.id.clone(), c.name.clone())).collect();
         if running.is_empty() {
@@ -187,7 +188,7 @@ impl Engine {
 
     /// postStart, after StartContainer: the worker waits for it; a failure kills the
     /// container. Returns the time the worker waits.
-    pub(crate) fn kubelet_post_start(&mut self, node: &str, uid: &str, pod: &Value, container: &str) -> u64 {
+    pub(crate) fn kubelet_post_start(&mut self, node: &str, uid: &str, pod: &Slot, container: &str) -> u64 {
         let Some(spec) = super::container_spec(pod, container).cloned() else { return 0 };
         let Some(outcome) = self.run_hook(node, uid, pod, &spec, "postStart") else { return 0 };
         if let Err(msg) = outcome.result {

@@ -20,6 +20,7 @@ pub mod container_gc;
 pub mod downward;
 pub mod env;
 pub mod envvars;
+use crate::Slot;
 use crate::record as events;
 pub mod eviction;
 pub mod heartbeat;
@@ -348,7 +349,7 @@ impl Kubelet {
 }
 
 /// `kubecontainer.GenerateContainerRef`'s field path.
-fn field_path(pod: &Value, container: &str) -> String {
+fn field_path(pod: &Slot, container: &str) -> String {
     let is = |list: &str| pod["spec"][list].as_array().is_some_and(|a| a.iter().any(|c| c["name"] == container));
     if is("initContainers") {
         format!("spec.initContainers{{{container}}}")
@@ -361,12 +362,12 @@ fn field_path(pod: &Value, container: &str) -> String {
 
 pub(crate) use crate::podutil::container_spec;
 
-fn is_init(pod: &Value, name: &str) -> bool {
+fn is_init(pod: &Slot, name: &str) -> bool {
     pod["spec"]["initContainers"].as_array().is_some_and(|a| a.iter().any(|c| c["name"] == name && c["restartPolicy"] != "Always"))
 }
 
 /// `format.Pod`: `name_namespace(uid)`.
-pub(crate) fn format_pod(pod: &Value) -> String {
+pub(crate) fn format_pod(pod: &Slot) -> String {
     let m = &pod["metadata"];
     format!("{}_{}({})", m["name"].as_str().unwrap_or_default(), m["namespace"].as_str().unwrap_or_default(), m["uid"].as_str().unwrap_or_default())
 }
@@ -419,7 +420,7 @@ impl Engine {
     /// The kubelet's copy of a pod: its informer's, or for a static pod the pod of its manifest
     /// with the status the kubelet last wrote (else its mirror pod's).
     /// (Shared, not copied: a pod with a thousand containers is read at every step.)
-    pub(crate) fn kubelet_pod(&self, node: &str, namespace: &str, name: &str) -> Option<std::sync::Arc<Value>> {
+    pub(crate) fn kubelet_pod(&self, node: &str, namespace: &str, name: &str) -> Option<std::sync::Arc<crate::Obj>> {
         if let Some(static_pod) = self.static_pod_named(node, namespace, name) {
             let mut pod = static_pod.clone();
             let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
@@ -440,7 +441,7 @@ impl Engine {
         }
         let i = self.node_component(COMPONENT, node)?;
         let rt = ResourceType::resolve("pods")?;
-        self.components[i].cache.get(&ObjectKey::new(rt, Some(namespace), name)).map(|v| &**v)
+        self.components[i].cache.get(&ObjectKey::new(rt, Some(namespace), name)).map(|v| v.root())
     }
 
     fn kubelet_identity(node: &str) -> UserInfo {
@@ -459,7 +460,7 @@ impl Engine {
     }
 
     /// Records a kubelet event about a pod (or one of its containers).
-    pub(crate) fn kubelet_event(&mut self, node: &str, pod: &Value, container: Option<&str>, kind: &str, reason: &str, message: &str) {
+    pub(crate) fn kubelet_event(&mut self, node: &str, pod: &Slot, container: Option<&str>, kind: &str, reason: &str, message: &str) {
         let fp = container.map(|c| field_path(pod, c));
         let now = self.now;
         let Some(m) = self.machine(node) else { return };
@@ -483,7 +484,7 @@ impl Engine {
 
     /// A watch delivery to a node's kubelet (pods bound to it), with the kubelet's copy of the
     /// pod before it (`old`).
-    pub(crate) fn kubelet_observe(&mut self, node: &str, event: &WatchEvent, old: Option<&Value>) {
+    pub(crate) fn kubelet_observe(&mut self, node: &str, event: &WatchEvent, old: Option<&Slot>) {
         if event.key.resource != "pods" || self.machine(node).is_none() {
             return;
         }
@@ -803,7 +804,7 @@ impl Engine {
                 }
                 // generateContainerConfig: the environment, from ConfigMaps, Secrets and the pod.
                 // The pod's IPs come from the sandbox, not from a status not yet written.
-                let mut with_ips = (*pod).clone();
+                let mut with_ips = pod.to_value();
                 if let Some(m) = self.machines.get(node) {
                     with_ips["status"]["hostIP"] = json!(m.kubelet.host_ip);
                     with_ips["status"]["hostIPs"] = json!([{"ip": m.kubelet.host_ip}]);
@@ -970,7 +971,7 @@ impl Engine {
 
     /// `doBackOff`, then `EnsureImageExists`. Ok(Some(ms)) when a pull was started (the
     /// plan continues when it ends); Err when the container cannot start in this sync.
-    fn kubelet_ensure_image(&mut self, node: &str, uid: &str, pod: &Value, container: &str) -> Result<Option<u64>, ()> {
+    fn kubelet_ensure_image(&mut self, node: &str, uid: &str, pod: &Slot, container: &str) -> Result<Option<u64>, ()> {
         let now = self.now;
         let Some(spec) = container_spec(pod, container).cloned() else { return Err(()) };
         // doBackOff (kuberuntime_manager.go): the newest exited instance in the sync's pod
@@ -1121,13 +1122,13 @@ impl Engine {
     }
 
     /// The status manager: generate the API status and PATCH it when it changed.
-    pub(crate) fn kubelet_update_status(&mut self, node: &str, uid: &str, pod: &Value) -> Value {
+    pub(crate) fn kubelet_update_status(&mut self, node: &str, uid: &str, pod: &Slot) -> Value {
         self.kubelet_update_status_with(node, uid, pod, false)
     }
 
     /// The status of the pod's sync; `finished`: `SyncTerminatedPod`'s last one, which the
     /// status manager's `TerminatePod` makes terminal.
-    fn kubelet_update_status_with(&mut self, node: &str, uid: &str, pod: &Value, finished: bool) -> Value {
+    fn kubelet_update_status_with(&mut self, node: &str, uid: &str, pod: &Slot, finished: bool) -> Value {
         let now = self.now;
         let is_static = finished && self.static_pod(node, uid).is_some();
         let Some(m) = self.machines.get_mut(node) else { return Value::Null };
@@ -1154,8 +1155,8 @@ impl Engine {
         status
     }
 
-    pub(crate) fn kubelet_patch_status(&mut self, node: &str, uid: &str, pod: &Value, mut status: Value) {
-        let mut old = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).and_then(|w| w.last_status.clone()).unwrap_or_else(|| pod["status"].clone());
+    pub(crate) fn kubelet_patch_status(&mut self, node: &str, uid: &str, pod: &Slot, mut status: Value) {
+        let mut old = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).and_then(|w| w.last_status.clone()).unwrap_or_else(|| pod["status"].to_value());
         // A static pod's status goes to its mirror pod (none yet: the status waits).
         let mut api_uid = uid.to_string();
         if self.static_pod(node, uid).is_some() {
@@ -1164,7 +1165,7 @@ impl Engine {
             let Some(mirror) = mirror.filter(|m| m["metadata"]["deletionTimestamp"].is_null()) else { return };
             api_uid = mirror["metadata"]["uid"].as_str().unwrap_or_default().to_string();
             if self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).is_some_and(|w| w.mirror_status_pending) {
-                old = mirror["status"].clone();
+                old = mirror["status"].to_value();
             }
         }
         // `mergePodStatus` (`status_manager.go`): a pod whose containers could still be
@@ -1245,7 +1246,7 @@ impl Engine {
 
     /// The pod is deleting (or terminal): kill every container with the grace period, then
     /// stop the sandbox, then finish.
-    fn kubelet_begin_termination(&mut self, node: &str, uid: &str, pod: &Value) {
+    fn kubelet_begin_termination(&mut self, node: &str, uid: &str, pod: &Slot) {
         let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
         if w.terminating {
             return;
@@ -1279,7 +1280,7 @@ impl Engine {
     /// A shorter grace period while the pod terminates: the sync in flight is cancelled (a
     /// preStop hook's wait ends, a StopContainer returns without its SIGKILL) and
     /// SyncTerminatingPod runs again with the new period — the preStop hook included.
-    fn kubelet_restart_termination(&mut self, node: &str, uid: &str, pod: &Value, grace_s: i64) {
+    fn kubelet_restart_termination(&mut self, node: &str, uid: &str, pod: &Slot, grace_s: i64) {
         let running: Vec<String> = self.machines.get(node).map(|m| m.runtime.containers.values().filter(|c| c.pod_uid == uid && c.state == ContainerState::Running).map(|c| c.id.clone()).collect()).unwrap_or_default();
         for id in &running {
             self.cri_cancel_stop(node, id);
@@ -1302,7 +1303,7 @@ impl Engine {
     }
 
     /// `SyncTerminatedPod`, then the status manager's delete once nothing runs.
-    fn kubelet_finish(&mut self, node: &str, uid: &str, pod: &Value) {
+    fn kubelet_finish(&mut self, node: &str, uid: &str, pod: &Slot) {
         let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
         w.terminated = true;
         w.busy = false;
@@ -1325,7 +1326,7 @@ impl Engine {
 
     /// The status manager's `canBeDeleted`: a deleting pod whose containers are all gone is
     /// removed from the API with grace period 0.
-    fn kubelet_delete_if_deleting(&mut self, node: &str, pod: &Value) {
+    fn kubelet_delete_if_deleting(&mut self, node: &str, pod: &Slot) {
         if !pod["metadata"]["deletionTimestamp"].is_string() {
             return;
         }
@@ -1424,7 +1425,7 @@ impl Engine {
 /// timestamp and grace period, or the annotations but the kubelet's own (`localAnnotations`:
 /// `kubernetes.io/config.source`, `.mirror`, `.hash`) differ. An empty map is an absent one,
 /// as the API serves them.
-fn pods_differ_semantically(old: &Value, new: &Value) -> bool {
+fn pods_differ_semantically(old: &Slot, new: &Slot) -> bool {
     let local_keys = [static_pods::CONFIG_SOURCE, crate::apiserver::admission::MIRROR_POD_ANNOTATION, static_pods::CONFIG_HASH];
     let map = |v: &'_ Value, local: bool| -> BTreeMap<String, Value> {
         v.as_object().map(|m| crate::sort::collect_map(m.iter().filter(|(k, _)| !local || !local_keys.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())))).unwrap_or_default()

@@ -7,6 +7,7 @@
 //! or startup failure makes the pod worker kill and restart the container.
 
 
+use crate::Slot;
 use serde_json::Value;
 
 use crate::Engine;
@@ -92,18 +93,18 @@ enum Outcome {
     Errored(String),
 }
 
-fn n(probe: &Value, field: &str, default: i64) -> i64 {
+fn n(probe: &Slot, field: &str, default: i64) -> i64 {
     probe[field].as_i64().unwrap_or(default)
 }
 
 /// The period of a probe in ms.
-pub fn period_ms(probe: &Value) -> u64 {
+pub fn period_ms(probe: &Slot) -> u64 {
     (n(probe, "periodSeconds", 10).max(1) as u64).saturating_mul(1000)
 }
 
 impl Engine {
     /// `AddPod`: probe workers for every container probe of the pod, ticking from now.
-    pub(crate) fn prober_add_pod(&mut self, node: &str, uid: &str, pod: &Value) {
+    pub(crate) fn prober_add_pod(&mut self, node: &str, uid: &str, pod: &Slot) {
         let mut new = vec![];
         for c in pod["spec"]["initContainers"].as_array().into_iter().flatten().filter(|c| c["restartPolicy"] == "Always").chain(pod["spec"]["containers"].as_array().into_iter().flatten()) {
             for kind in [ProbeKind::Startup, ProbeKind::Liveness, ProbeKind::Readiness] {
@@ -192,12 +193,12 @@ impl Engine {
         }
         let container = m.runtime.containers.get(&pw.container_id).filter(|c| c.state == ContainerState::Running)?;
         let process = container.process.as_ref()?;
-        let delay_ms = (n(probe, "initialDelaySeconds", 0).max(0) as u64).saturating_mul(1000);
+        let delay_ms = (n(&crate::Obj::untyped(probe), "initialDelaySeconds", 0).max(0) as u64).saturating_mul(1000);
         let started_at = container.started_at?;
         if self.now.millis() < started_at.millis().saturating_add(delay_ms) {
             return None;
         }
-        let threshold = n(probe, "successThreshold", 1).max(1) as u32;
+        let threshold = n(&crate::Obj::untyped(probe), "successThreshold", 1).max(1) as u32;
         if pw.last_success != Some(true) || pw.run < threshold {
             return None;
         }
@@ -262,7 +263,7 @@ impl Engine {
             worker.ticker += 1;
         }
         let ticker = worker.ticker;
-        self.schedule(now.plus_millis(period_ms(&probe)), crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index, ticker: Some(ticker) });
+        self.schedule(now.plus_millis(period_ms(&crate::Obj::untyped(&probe))), crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index, ticker: Some(ticker) });
         // The container as the status manager knows it: probing starts once the status says
         // Running (so not during postStart), with that instance's id.
         let Some(m) = self.machines.get(node) else { return };
@@ -284,7 +285,7 @@ impl Engine {
         if pw.on_hold || (deleting && pw.kind != ProbeKind::Readiness) {
             return;
         }
-        if ((now.millis() - started_at.millis()) / 1000) < n(&probe, "initialDelaySeconds", 0).max(0) as u64 {
+        if ((now.millis() - started_at.millis()) / 1000) < n(&crate::Obj::untyped(&probe), "initialDelaySeconds", 0).max(0) as u64 {
             return;
         }
         let kind = pw.kind;
@@ -335,7 +336,7 @@ impl Engine {
         if pw.container_id != cid {
             return;
         }
-        let Some((probe, object)) = self.kubelet_pod_ref(node, &ns, &name).and_then(|pod| Some((container_spec_in(pod, &pw.container)?[pw.kind.field()].clone(), crate::object_ref(pod, "Pod")))) else { return };
+        let Some((probe, object)) = self.kubelet_pod_ref(node, &ns, &name).and_then(|pod| Some((container_spec_in(pod, &pw.container)?[pw.kind.field()].clone(), crate::object_ref(&crate::Obj::untyped(pod), "Pod")))) else { return };
         let (kind, container) = (pw.kind, pw.container.clone());
         let params = crate::sort::map_of([
             ("container".to_string(), json!(container)),
@@ -356,7 +357,7 @@ impl Engine {
         let ok = result.is_ok();
         let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
         let Some(pw) = w.probes.get_mut(index) else { return };
-        let threshold = if ok { n(&probe, "successThreshold", 1) } else { n(&probe, "failureThreshold", 3) }.max(1) as u32;
+        let threshold = if ok { n(&crate::Obj::untyped(&probe), "successThreshold", 1) } else { n(&crate::Obj::untyped(&probe), "failureThreshold", 3) }.max(1) as u32;
         // A success after enough successes repeats the result the kubelet already has.
         self.quiet.noop = ok && pw.last_success == Some(true) && pw.run >= threshold;
         if pw.last_success == Some(ok) {
@@ -400,7 +401,7 @@ impl Engine {
     /// One probe attempt against the pod's containers (they share the network namespace): its
     /// outcome and how long it took (0: at once).
     fn run_probe(&mut self, node: &str, uid: &str, pod_ip: Option<&str>, spec: &Value, probe: &Value) -> (ProbeResult, u64) {
-        let timeout_ms = (n(probe, "timeoutSeconds", 1).max(1) as u64).saturating_mul(1000);
+        let timeout_ms = (n(&crate::Obj::untyped(probe), "timeoutSeconds", 1).max(1) as u64).saturating_mul(1000);
         match self.probe_attempt(node, uid, pod_ip, spec, probe) {
             Outcome::Now(result) => (result.map_err(ProbeError::Failed), 0),
             Outcome::After(result, ms) => (result.map_err(ProbeError::Failed), ms.min(timeout_ms)),
@@ -456,7 +457,7 @@ impl Engine {
             // text is the kubelet's own.
             let port = g.get("port").and_then(Value::as_u64).and_then(|p| u16::try_from(p).ok()).unwrap_or(0);
             let service = g.get("service").and_then(Value::as_str).unwrap_or_default();
-            let timeout = n(probe, "timeoutSeconds", 1);
+            let timeout = n(&crate::Obj::untyped(probe), "timeoutSeconds", 1);
             let answer = running.iter().find_map(|c| c.process.as_ref()?.grpc_check(port, service, now, false));
             return match answer {
                 Some(GrpcHealth::Serving) => Outcome::Now(Ok(())),
@@ -472,7 +473,7 @@ impl Engine {
         if let Some(e) = probe["exec"].as_object() {
             let argv: Vec<String> = e.get("command").and_then(Value::as_array).map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect()).unwrap_or_default();
             let container = spec["name"].as_str().unwrap_or_default().to_string();
-            let timeout_ms = (n(probe, "timeoutSeconds", 1).max(1) as u64).saturating_mul(1000);
+            let timeout_ms = (n(&crate::Obj::untyped(probe), "timeoutSeconds", 1).max(1) as u64).saturating_mul(1000);
             return self.exec_probe(node, uid, &container, &argv, timeout_ms);
         }
         Outcome::Now(Err("unknown probe type".into()))

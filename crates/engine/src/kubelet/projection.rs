@@ -16,6 +16,7 @@
 //! as `..<timestamp>/` holding the files, `..data` → that directory, and one link per
 //! top-level name → `..data/NAME`; [`Layout`] answers the file operations on that tree.
 
+use crate::Slot;
 use serde_json::Value;
 
 use super::downward::{base64_decode, base64_encode};
@@ -94,14 +95,14 @@ fn clean_path(path: &str) -> String {
 
 /// `fieldpath.FormatMap`: `key="value"` lines in key order, without a final newline (Go's
 /// `%q`; label values need no escapes, annotation values get Rust's close equivalent).
-fn format_map(map: &Value) -> String {
+fn format_map(map: &Slot) -> String {
     let mut lines: Vec<String> = map.as_object().into_iter().flatten().map(|(k, v)| format!("{k}={:?}", v.as_str().unwrap_or_default())).collect();
     crate::sort::sort(&mut lines);
     lines.join("\n")
 }
 
 /// `CollectData` of a downwardAPI volume or source.
-fn downward_payload(pod: &Value, items: &Value, default: u32, get: &mut Getter<'_>, out: &mut Vec<ProjectedFile>) {
+fn downward_payload(pod: &Slot, items: &Value, default: u32, get: &mut Getter<'_>, out: &mut Vec<ProjectedFile>) {
     for item in items.as_array().into_iter().flatten() {
         let content = if let Some(path) = item["fieldRef"]["fieldPath"].as_str() {
             match path {
@@ -113,8 +114,8 @@ fn downward_payload(pod: &Value, items: &Value, default: u32, get: &mut Getter<'
             let container = item["resourceFieldRef"]["containerName"].as_str().unwrap_or_default();
             // A missing limit reads as the pod-level one or the node's allocatable.
             let allocatable = get("nodes", "", pod["spec"]["nodeName"].as_str().unwrap_or_default()).map(|n| n["status"]["allocatable"].clone()).unwrap_or(Value::Null);
-            let spec = crate::podutil::container_spec(pod, container).unwrap_or(&Value::Null);
-            super::downward::resource_value(spec, &item["resourceFieldRef"], &super::downward::downward_api_limits(pod, &allocatable))
+            let spec = crate::podutil::container_spec(pod, container).unwrap_or(&crate::Obj::untyped(&Value::Null));
+            super::downward::resource_value(spec, &item["resourceFieldRef"], &super::downward::downward_api_limits(pod, &crate::Obj::untyped(&allocatable)))
         } else {
             String::new()
         };
@@ -133,7 +134,7 @@ fn source_object(get: &mut Getter<'_>, plural: &str, namespace: &str, name: &str
 
 /// The files of `volume` in `pod` (an empty payload for other kinds of volume), or the
 /// message `MountVolume.SetUp` fails with.
-pub fn payload(pod: &Value, volume: &Value, get: &mut Getter<'_>) -> Result<Vec<ProjectedFile>, String> {
+pub fn payload(pod: &Slot, volume: &Value, get: &mut Getter<'_>) -> Result<Vec<ProjectedFile>, String> {
     let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default");
     let mut out = Vec::new();
     if volume["configMap"].is_object() {
@@ -197,7 +198,7 @@ fn base64url(bytes: &[u8]) -> String {
 /// (`pkg/serviceaccount/claims.go`, keys in go-jose's sorted order), issued when the pod
 /// started. Its RS256 signature is 256 bytes derived from the claims, not a real signature:
 /// podlife's API server does not authenticate bearer tokens.
-fn service_account_token(pod: &Value, source: &Value, get: &mut Getter<'_>) -> String {
+fn service_account_token(pod: &Slot, source: &Value, get: &mut Getter<'_>) -> String {
     use sha2::Digest;
     let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default");
     let sa = pod["spec"]["serviceAccountName"].as_str().unwrap_or("default");

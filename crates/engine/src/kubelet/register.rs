@@ -18,6 +18,7 @@
 //! podCIDR, as kindnet configures it) needs the podCIDR the node IPAM controller assigns, so a
 //! new node reports `NetworkReady=false` until then.
 
+use crate::Slot;
 use serde_json::Value;
 
 use crate::apiserver::{Request, Verb};
@@ -48,14 +49,14 @@ pub struct MachineFacts {
 
 impl MachineFacts {
     /// The facts of a node that existed before the learner arrived, from its Node object.
-    pub fn from_node(node: &Value) -> MachineFacts {
+    pub fn from_node(node: &Slot) -> MachineFacts {
         let info = &node["status"]["nodeInfo"];
-        let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
+        let s = |v: &Slot| v.as_str().unwrap_or_default().to_string();
         MachineFacts {
             machine_id: s(&info["machineID"]),
             system_uuid: s(&info["systemUUID"]),
             boot_id: s(&info["bootID"]),
-            capacity: node["status"]["capacity"].clone(),
+            capacity: node["status"]["capacity"].to_value(),
             labels: Vec::new(),
             taints: Vec::new(),
         }
@@ -106,7 +107,7 @@ impl Engine {
         let Some(rt) = ResourceType::resolve("nodes") else { return };
         let Some(facts) = self.machine(node).map(|m| m.facts.clone()) else { return };
         let mut body = initial_node(node, &facts);
-        let status = self.kubelet_node_status(node, &body);
+        let status = self.kubelet_node_status(node, &crate::Obj::untyped(&body));
         body["status"] = status;
         let mut create = Request::new(Verb::Create, rt);
         create.body = Some(body);

@@ -35,6 +35,7 @@
 //! status's own pod-level `resources` / `allocatedResources`, and the pending queue's
 //! priority order.
 
+use crate::Slot;
 use std::collections::BTreeMap;
 
 use serde_json::Value;
@@ -64,10 +65,10 @@ impl Conditions {
 pub const POD_LEVEL: &str = "";
 
 /// The desired resources of a pod's containers (and its pod-level resources).
-pub fn desired(pod: &Value) -> Allocation {
+pub fn desired(pod: &Slot) -> Allocation {
     let mut out = Allocation::new();
     if pod["spec"]["resources"].is_object() {
-        out.insert(POD_LEVEL.to_string(), pod["spec"]["resources"].clone());
+        out.insert(POD_LEVEL.to_string(), pod["spec"]["resources"].to_value());
     }
     for list in ["initContainers", "containers"] {
         for c in pod["spec"][list].as_array().map(Vec::as_slice).unwrap_or_default() {
@@ -78,7 +79,7 @@ pub fn desired(pod: &Value) -> Allocation {
 }
 
 /// `UpdatePodFromAllocation`: the pod with its containers' resources as allocated.
-pub fn with_allocation(pod: &Value, alloc: Option<&Allocation>) -> Value {
+pub fn with_allocation(pod: &Slot, alloc: Option<&Allocation>) -> Value {
     let mut pod = pod.clone();
     let Some(alloc) = alloc else { return pod };
     if let (Some(r), Some(spec)) = (alloc.get(POD_LEVEL), pod.get_mut("spec")) {
@@ -96,7 +97,7 @@ pub fn with_allocation(pod: &Value, alloc: Option<&Allocation>) -> Value {
 
 /// `with_allocation` of a shared pod, copied only when the allocation changes it: when no
 /// resize is pending, the allocation is what the pod says and the pod serves as it is.
-pub fn with_allocation_shared(pod: &std::sync::Arc<Value>, alloc: Option<&Allocation>) -> std::sync::Arc<Value> {
+pub fn with_allocation_shared(pod: &std::sync::Arc<crate::Obj>, alloc: Option<&Allocation>) -> std::sync::Arc<crate::Obj> {
     match alloc {
         Some(a) if !allocation_is_spec(pod, a) => std::sync::Arc::new(with_allocation(pod, Some(a))),
         _ => pod.clone(),
@@ -105,28 +106,28 @@ pub fn with_allocation_shared(pod: &std::sync::Arc<Value>, alloc: Option<&Alloca
 
 /// Whether `with_allocation(pod, Some(alloc))` would equal the pod: every field it would set
 /// is present with that value.
-fn allocation_is_spec(pod: &Value, alloc: &Allocation) -> bool {
+fn allocation_is_spec(pod: &Slot, alloc: &Allocation) -> bool {
     let Some(spec) = pod.get("spec") else { return true };
     if let Some(r) = alloc.get(POD_LEVEL)
-        && spec.get("resources") != Some(r)
+        && spec.get("resources") != Some(&crate::Obj::untyped(r))
     {
         return false;
     }
     ["initContainers", "containers"].iter().all(|list| {
-        spec.get(list).and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default().iter().all(|c| match c["name"].as_str().and_then(|n| alloc.get(n)) {
+        spec.get(list).and_then(crate::Slot::as_array).map(Vec::as_slice).unwrap_or_default().iter().all(|c| match c["name"].as_str().and_then(|n| alloc.get(n)) {
             Some(r) => c.get("resources") == Some(r),
             None => true,
         })
     })
 }
 
-fn quantity(v: &Value) -> Option<podlife_model::quantity::Quantity> {
+fn quantity(v: &Slot) -> Option<podlife_model::quantity::Quantity> {
     v.as_str()?.parse().ok()
 }
 
 /// Two resource lists' `name` entries are the same quantity.
 fn same_quantity(a: &Value, b: &Value) -> bool {
-    quantity(a) == quantity(b)
+    quantity(&crate::Obj::untyped(a)) == quantity(&crate::Obj::untyped(b))
 }
 
 /// Resources equal as `apiequality.Semantic` sees them (quantities by value).
@@ -146,7 +147,7 @@ pub fn same_allocation(a: &Allocation, b: &Allocation) -> bool {
 fn resources_json(r: &Value) -> String {
     let list = |l: &Value| -> Option<String> {
         let m = l.as_object().filter(|m| !m.is_empty())?;
-        let items: Vec<String> = m.iter().map(|(k, v)| format!("{}:{}", json!(k), json!(quantity(v).map(|q| q.to_string()).unwrap_or_default()))).collect();
+        let items: Vec<String> = m.iter().map(|(k, v)| format!("{}:{}", json!(k), json!(quantity(&crate::Obj::untyped(v)).map(|q| q.to_string()).unwrap_or_default()))).collect();
         Some(format!("{{{}}}", items.join(",")))
     };
     let parts: Vec<String> = ["limits", "requests"].iter().filter_map(|f| list(&r[*f]).map(|l| format!("\"{f}\":{l}"))).collect();
@@ -154,7 +155,7 @@ fn resources_json(r: &Value) -> String {
 }
 
 /// `podResizeMessage`: `<prefix>: {"initContainers":…,"containers":…,"generation":N[,"error":…]}`.
-pub fn message(prefix: &str, pod: &Value, generation: i64, error: &str) -> String {
+pub fn message(prefix: &str, pod: &Slot, generation: i64, error: &str) -> String {
     let mut parts = vec![];
     for list in ["initContainers", "containers"] {
         let cs = pod["spec"][list].as_array().map(Vec::as_slice).unwrap_or_default();
@@ -184,7 +185,7 @@ fn condition(kind: &str, reason: &str, message: &str, generation: i64, now: Time
 }
 
 /// `GetResourceRequest` against the node's allocatable: the Infeasible message, if any.
-fn infeasible(pod: &Value, node: &Value) -> Option<String> {
+fn infeasible(pod: &Slot, node: &Slot) -> Option<String> {
     let reqs = crate::resources::pod_requests(&pod["spec"]);
     let alloc = &node["status"]["allocatable"];
     let value = |name: &str, milli: bool| -> (i64, i64) {
@@ -206,7 +207,7 @@ fn infeasible(pod: &Value, node: &Value) -> Option<String> {
 impl Engine {
     /// The allocation manager's part of a sync: allocate a new desired size or say why not,
     /// then whether the runtime has caught up (`PodResizeInProgress`).
-    pub(super) fn kubelet_handle_resize(&mut self, node: &str, uid: &str, pod: &Value) {
+    pub(super) fn kubelet_handle_resize(&mut self, node: &str, uid: &str, pod: &Slot) {
         let want = desired(pod);
         let generation = pod["metadata"]["generation"].as_i64().unwrap_or(1);
         let now = self.now;
@@ -254,7 +255,7 @@ impl Engine {
             let actual = c.cgroup.as_ref().map(|g| &g.effective);
             alloc.get(&c.name).is_some_and(|a| actual.is_some_and(|r| !actuated_match(&crate::resources::runtime_container_resources(&allocated_pod["spec"], a), r)))
         }) || m.runtime.ready_sandbox(uid).is_some_and(|s| {
-            let want = crate::containerd::cgroups::PodCgroup::for_pod(&allocated_pod);
+            let want = crate::containerd::cgroups::PodCgroup::for_pod(&crate::Obj::untyped(&allocated_pod));
             (s.pod_cgroup.pod_level || want.pod_level) && s.pod_cgroup != want
         });
         let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
@@ -264,7 +265,7 @@ impl Engine {
             }
         } else if let Some(c) = w.resize.in_progress.take() {
             let g = c["observedGeneration"].as_i64().unwrap_or(generation);
-            self.kubelet_event(node, pod, None, "Normal", "ResizeCompleted", &message("Pod resize completed", &allocated_pod, g, ""));
+            self.kubelet_event(node, pod, None, "Normal", "ResizeCompleted", &message("Pod resize completed", &crate::Obj::untyped(&allocated_pod), g, ""));
         }
     }
 
@@ -277,8 +278,8 @@ impl Engine {
 /// What the runtime can be seen to hold: the cpu request (as shares), cpu limit (as quota) and
 /// memory limit (`allocatedResourcesMatchStatus`).
 pub fn actuated_match(alloc: &Value, actual: &Value) -> bool {
-    let milli = |v: &Value| quantity(v).map(|q| q.milli_value()).unwrap_or(0);
-    let bytes = |v: &Value| quantity(v).map(|q| q.value()).unwrap_or(0);
+    let milli = |v: &Value| quantity(&crate::Obj::untyped(v)).map(|q| q.milli_value()).unwrap_or(0);
+    let bytes = |v: &Value| quantity(&crate::Obj::untyped(v)).map(|q| q.value()).unwrap_or(0);
     let shares = |r: &Value| {
         let req = &r["requests"]["cpu"];
         let m = if req.is_null() { milli(&r["limits"]["cpu"]) } else { milli(req) };
@@ -291,7 +292,7 @@ pub fn actuated_match(alloc: &Value, actual: &Value) -> bool {
 
 /// `computePodResizeAction` for one running container: None when nothing is to be done,
 /// Some(true) to restart it, Some(false) to update it in place.
-pub fn resize_action(spec: &Value, alloc: &Value, actual: &Value) -> Option<bool> {
+pub fn resize_action(spec: &Slot, alloc: &Value, actual: &Value) -> Option<bool> {
     if actuated_match(alloc, actual) {
         return None;
     }

@@ -3,6 +3,7 @@
 //! node-local views `crictl` and `journalctl` give (`podlife node NAME -- …`).
 
 
+use crate::Slot;
 use serde_json::Value;
 
 use crate::Engine;
@@ -66,10 +67,10 @@ impl Engine {
 }
 
 /// `validateContainerLogStatus`: which container instance's log, or why none.
-fn validate_container_log_status(pod: &str, container: &str, st: &Value, previous: bool) -> Result<String, String> {
+fn validate_container_log_status(pod: &str, container: &str, st: &Slot, previous: bool) -> Result<String, String> {
     let last = &st["lastState"]["terminated"];
     let (waiting, running, terminated) = (&st["state"]["waiting"], &st["state"]["running"], &st["state"]["terminated"]);
-    let id = |v: &Value| v["containerID"].as_str().filter(|s| !s.is_empty()).map(str::to_string);
+    let id = |v: &Slot| v["containerID"].as_str().filter(|s| !s.is_empty()).map(str::to_string);
     if previous {
         return id(last).ok_or_else(|| format!("previous terminated container {container:?} in pod {pod:?} not found"));
     }

@@ -16,6 +16,7 @@
 //! The manifests are the node's (`NodeMachine::static_pods`), so they outlive a kubelet restart;
 //! the kubelet's workers for them are keyed by the static pod's uid.
 
+use crate::Slot;
 use serde_json::Value;
 
 use crate::apiserver::admission::MIRROR_POD_ANNOTATION;
@@ -63,7 +64,7 @@ pub fn from_manifest(manifest: &Value, node: &str, seen: Time) -> Value {
     pod
 }
 
-fn is_mirror(pod: &Value) -> bool {
+fn is_mirror(pod: &Slot) -> bool {
     pod["metadata"]["annotations"][MIRROR_POD_ANNOTATION].is_string()
 }
 
@@ -79,7 +80,7 @@ impl Engine {
     }
 
     /// The mirror pod of a static pod, as the kubelet's informer holds it.
-    pub(crate) fn mirror_pod(&self, node: &str, namespace: &str, name: &str) -> Option<std::sync::Arc<Value>> {
+    pub(crate) fn mirror_pod(&self, node: &str, namespace: &str, name: &str) -> Option<std::sync::Arc<crate::Obj>> {
         let i = self.node_component(super::COMPONENT, node)?;
         let rt = ResourceType::resolve("pods")?;
         self.components[i].cache.get(&ObjectKey::new(rt, Some(namespace), name)).filter(|p| is_mirror(p)).cloned()
@@ -184,7 +185,7 @@ impl Engine {
     }
 
     /// `DeleteMirrorPod`: grace period 0, the mirror pod's uid as a precondition.
-    fn kubelet_delete_mirror(&mut self, node: &str, mirror: &Value) -> bool {
+    fn kubelet_delete_mirror(&mut self, node: &str, mirror: &Slot) -> bool {
         let Some(rt) = ResourceType::resolve("pods") else { return false };
         let mut req = Request::new(Verb::Delete, rt);
         req.namespace = mirror["metadata"]["namespace"].as_str().map(str::to_string);

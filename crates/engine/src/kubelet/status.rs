@@ -4,6 +4,7 @@
 //! (`pkg/kubelet/status/status_manager.go`: kubelet-owned conditions replaced, transition
 //! times kept while a condition's status holds).
 
+use crate::Slot;
 use crate::vecmap::VecMap;
 
 use serde_json::Value;
@@ -134,7 +135,7 @@ pub fn should_all_containers_restart(spec: &Value, runtime: &[&Container], api: 
     if api["conditions"].as_array().is_some_and(|cs| cs.iter().any(|c| c["type"] == "AllContainersRestarting" && c["status"] == "True")) {
         return true;
     }
-    let triggers = |c: &Value, code: i64| matching_restart_rule(c, code).is_some_and(|r| r["action"] == "RestartAllContainers");
+    let triggers = |c: &Value, code: i64| matching_restart_rule(&crate::Obj::untyped(c), code).is_some_and(|r| r["action"] == "RestartAllContainers");
     for (list, statuses) in [("initContainers", "initContainerStatuses"), ("containers", "containerStatuses")] {
         for c in spec[list].as_array().map(Vec::as_slice).unwrap_or_default() {
             let name = c["name"].as_str().unwrap_or_default();
@@ -173,7 +174,7 @@ const RESTARTING_ALL_MESSAGE: &str = "The container is removed because RestartAl
 /// One container list's statuses (`convertToAPIContainerStatuses`). `pod_restarting`: the
 /// pod's containers are being restarted all together; one the runtime no longer has is
 /// "waiting" with a `RestartingAllContainers` last state, one restart more.
-fn container_statuses(pod: &Value, spec_list: &[Value], runtime: &[&Container], old: &[Value], facts: &PodFacts, default_reason: &str, init: bool, pod_restarting: bool) -> Vec<Value> {
+fn container_statuses(pod: &Slot, spec_list: &[Value], runtime: &[&Container], old: &[Value], facts: &PodFacts, default_reason: &str, init: bool, pod_restarting: bool) -> Vec<Value> {
     let mut out = Vec::new();
     // The runtime's containers and the old statuses by name, gathered once.
     let mut runtime_by_name: crate::vecmap::VecMap<&str, Vec<&&Container>> = crate::vecmap::VecMap::new();
@@ -287,14 +288,14 @@ fn container_statuses(pod: &Value, spec_list: &[Value], runtime: &[&Container], 
 /// `ShouldContainerBeRestarted` (pkg/kubelet/container/helpers.go) for the container's latest
 /// instance in the runtime: never once the pod is deleting; always when none ever ran or it
 /// is created or unknown; by the restart policy when it exited.
-fn should_be_restarted(pod: &Value, c: &Value, latest: Option<&Container>) -> bool {
+fn should_be_restarted(pod: &Slot, c: &Value, latest: Option<&Container>) -> bool {
     if pod["metadata"]["deletionTimestamp"].is_string() {
         return false;
     }
     match latest.map(|l| (l.state, l.exit_code)) {
         None | Some((ContainerState::Created | ContainerState::Unknown, _)) => true,
         Some((ContainerState::Running, _)) => false,
-        Some((ContainerState::Exited, code)) => container_should_restart(c, &pod["spec"], code.into()),
+        Some((ContainerState::Exited, code)) => container_should_restart(&crate::Obj::untyped(c), &pod["spec"], code.into()),
     }
 }
 
@@ -329,7 +330,7 @@ fn find<'a>(index: &StatusIndex<'a>, name: &Value) -> Option<&'a Value> {
 
 /// `findMatchingContainerRestartRule` (`pkg/api/v1/pod/util.go`): the first of a container's
 /// `restartPolicyRules` whose exit codes match.
-pub fn matching_restart_rule(c: &Value, exit_code: i64) -> Option<&Value> {
+pub fn matching_restart_rule(c: &Slot, exit_code: i64) -> Option<&Value> {
     c["restartPolicyRules"].as_array()?.iter().find(|r| {
         let codes = &r["exitCodes"];
         let listed = codes["values"].as_array().is_some_and(|vs| vs.iter().any(|v| v.as_i64() == Some(exit_code)));
@@ -343,7 +344,7 @@ pub fn matching_restart_rule(c: &Value, exit_code: i64) -> Option<&Value> {
 
 /// `ContainerShouldRestart` (`pkg/api/v1/pod/util.go`, ContainerRestartRules): a matching rule
 /// with action Restart, else the container's own `restartPolicy`, else the pod's.
-pub fn container_should_restart(c: &Value, spec: &Value, exit_code: i64) -> bool {
+pub fn container_should_restart(c: &Slot, spec: &Slot, exit_code: i64) -> bool {
     let decide = |policy: &str| match policy {
         "Never" => false,
         "OnFailure" => exit_code != 0,
@@ -362,7 +363,7 @@ pub fn container_should_restart(c: &Value, spec: &Value, exit_code: i64) -> bool
 }
 
 /// `IsContainerRestartable`: the container may run again after it stops.
-pub fn container_restartable(c: &Value, spec: &Value) -> bool {
+pub fn container_restartable(c: &Slot, spec: &Slot) -> bool {
     match c["restartPolicy"].as_str() {
         Some(own) => c["restartPolicyRules"].as_array().is_some_and(|rs| rs.iter().any(|r| r["action"] == "Restart")) || own != "Never",
         None => spec["restartPolicy"] != "Never",
@@ -372,13 +373,13 @@ pub fn container_restartable(c: &Value, spec: &Value) -> bool {
 /// `getPhase` (`pkg/kubelet/kubelet_pods.go`). A stopped container counts as restarting when
 /// `ContainerShouldRestart` says so for its exit code, or when it was stopped by a
 /// RestartAllContainers action.
-pub fn get_phase(spec: &Value, init_statuses: &[Value], statuses: &[Value], pod_is_terminal: bool) -> &'static str {
+pub fn get_phase(spec: &Slot, init_statuses: &[Value], statuses: &[Value], pod_is_terminal: bool) -> &'static str {
     // Statuses by container name, looked up once per container (a pod may have 1,000).
     let (init_by_name, by_name) = (statuses_by_name(init_statuses), statuses_by_name(statuses));
     let (mut pending_regular, mut pending_restartable, mut failed_init) = (0, 0, 0);
     let (mut unknown, mut running, mut waiting, mut stopped, mut succeeded, mut stopped_not_restartable) = (0, 0, 0, 0, 0, 0);
     // An exit that will be followed by a restart.
-    let restarting = |c: &Value, t: &Value| t["reason"] == "RestartingAllContainers" || container_should_restart(c, spec, t["exitCode"].as_i64().unwrap_or(0));
+    let restarting = |c: &Value, t: &Value| t["reason"] == "RestartingAllContainers" || container_should_restart(&crate::Obj::untyped(c), spec, t["exitCode"].as_i64().unwrap_or(0));
     let inits = spec["initContainers"].as_array().map(Vec::as_slice).unwrap_or_default();
     for c in inits.iter().filter(|c| !is_sidecar(c)) {
         let Some(st) = find(&init_by_name, &c["name"]) else {
@@ -508,7 +509,7 @@ fn names(list: &[String]) -> String {
 /// as `ContainerStatusUnknown` (exit 137) — the regular ones once the pod has initialized, the
 /// init containers up to the last one that ever started — and a pod that is not static leaves
 /// Pending or Running for Failed.
-pub fn terminate_pod(pod: &Value, status: &mut Value, is_static: bool) {
+pub fn terminate_pod(pod: &Slot, status: &mut Value, is_static: bool) {
     let unknown = || json!({"terminated": {"exitCode": 137, "reason": "ContainerStatusUnknown", "message": "The container could not be located when the pod was terminated"}});
     if has_pod_initialized(pod) {
         for st in status["containerStatuses"].as_array_mut().into_iter().flatten() {
@@ -533,7 +534,7 @@ pub fn terminate_pod(pod: &Value, status: &mut Value, is_static: bool) {
 }
 
 /// `hasPodInitialized`, on the pod as the API holds it.
-fn has_pod_initialized(pod: &Value) -> bool {
+fn has_pod_initialized(pod: &Slot) -> bool {
     if pod["spec"]["initContainers"].as_array().is_none_or(Vec::is_empty) {
         return true;
     }
@@ -541,7 +542,7 @@ fn has_pod_initialized(pod: &Value) -> bool {
     if status["containerStatuses"].as_array().into_iter().flatten().any(|st| st["lastState"]["terminated"].is_object() || !st["state"]["waiting"].is_object()) {
         return true;
     }
-    let exited_ok = |t: &Value| t.is_object() && t["exitCode"].as_i64() == Some(0);
+    let exited_ok = |t: &Slot| t.is_object() && t["exitCode"].as_i64() == Some(0);
     status["initContainerStatuses"].as_array().and_then(|l| l.last()).is_some_and(|last| exited_ok(&last["lastState"]["terminated"]) || exited_ok(&last["state"]["terminated"]))
 }
 
@@ -557,7 +558,7 @@ pub fn same(a: &Value, b: &Value) -> bool {
 }
 
 /// `generateAPIPodStatus` for a pod the kubelet runs.
-pub fn generate(pod: &Value, runtime: &[&Container], facts: &PodFacts, now: Time) -> Value {
+pub fn generate(pod: &Slot, runtime: &[&Container], facts: &PodFacts, now: Time) -> Value {
     let spec = &pod["spec"];
     let old = &pod["status"];
     let inits = spec["initContainers"].as_array().map(Vec::as_slice).unwrap_or_default();
@@ -565,7 +566,7 @@ pub fn generate(pod: &Value, runtime: &[&Container], facts: &PodFacts, now: Time
     let default_reason = if inits.is_empty() { CONTAINER_CREATING } else { POD_INITIALIZING };
     let old_init = old["initContainerStatuses"].as_array().map(Vec::as_slice).unwrap_or_default();
     let old_apps = old["containerStatuses"].as_array().map(Vec::as_slice).unwrap_or_default();
-    let could_restart_all = facts.restart_all_gate && crate::apiserver::gated::all_containers_could_restart(spec);
+    let could_restart_all = facts.restart_all_gate && crate::apiserver::gated::all_containers_could_restart(&(spec).to_value());
     let pod_restarting = could_restart_all && should_all_containers_restart(spec, runtime, old);
     let init_statuses = container_statuses(pod, inits, runtime, old_init, facts, default_reason, true, pod_restarting);
     let statuses = container_statuses(pod, apps, runtime, old_apps, facts, default_reason, false, pod_restarting);
@@ -635,7 +636,7 @@ pub fn generate(pod: &Value, runtime: &[&Container], facts: &PodFacts, now: Time
         conditions.push(all_containers_restarting(spec, runtime, old, phase));
     }
     // Conditions owned by others (readiness gates' own, DisruptionTarget) stay, first.
-    let old_conditions = old["conditions"].as_array().cloned().unwrap_or_default();
+    let old_conditions = old["conditions"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
     let kubelet_owned = ["PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled", "PodResizePending", "PodResizeInProgress", "AllContainersRestarting"];
     let mut merged: Vec<Value> = old_conditions.iter().filter(|c| !kubelet_owned.contains(&c["type"].as_str().unwrap_or_default())).cloned().collect();
     // The resize conditions from the status manager, before the kubelet's own.
@@ -690,7 +691,7 @@ pub fn generate(pod: &Value, runtime: &[&Container], facts: &PodFacts, now: Time
         status["podIPs"] = json!([{"ip": ip}]);
     } else if let Some(ip) = old["podIP"].as_str() {
         status["podIP"] = json!(ip);
-        status["podIPs"] = old["podIPs"].clone();
+        status["podIPs"] = old["podIPs"].to_value();
     }
     if let Some(t) = facts.start_time.as_ref().or(old["startTime"].as_str().map(str::to_string).as_ref()) {
         status["startTime"] = json!(t);

@@ -2,6 +2,7 @@
 //! interface.go`, `types.go`): status codes, the typed pod and node views plugins read, and
 //! one trait per extension point.
 
+use crate::Slot;
 use crate::vecmap::VecMap;
 
 use std::sync::Arc;
@@ -185,7 +186,7 @@ impl Taint {
     }
 }
 
-fn s(v: &Value) -> String {
+fn s(v: &Slot) -> String {
     v.as_str().unwrap_or_default().to_string()
 }
 
@@ -201,7 +202,7 @@ pub struct PodInfo {
     pub priority: i64,
     /// The pod as the informer holds it, shared (its spec is read from here, not copied:
     /// `spec()`).
-    pub pod: Arc<Value>,
+    pub pod: Arc<crate::Obj>,
     /// Its labels, copied: spreading and affinity read them for every pod of every node scored.
     labels: Value,
     /// `spec.nodeName`, or the node an assumed pod was given.
@@ -241,27 +242,27 @@ impl PodInfo {
     }
 
     /// From a pod of one's own (a copy is shared from here on).
-    pub fn parse(pod: &Value) -> PodInfo {
+    pub fn parse(pod: &Slot) -> PodInfo {
         PodInfo::from_shared(&Arc::new(pod.clone()))
     }
 
     /// From the informer's shared pod (no copy).
-    pub fn from_shared(shared: &Arc<Value>) -> PodInfo {
+    pub fn from_shared(shared: &Arc<crate::Obj>) -> PodInfo {
         let pod: &Value = shared;
         let spec = &pod["spec"];
         // `NewPodInfo`: requests with `UseStatusResources` (a resize in flight holds the most).
         // Pod-level requests (`spec.resources`) replace the containers' for cpu and memory.
-        let request_list = pod_requests_in_use(pod, None);
+        let request_list = pod_requests_in_use(&crate::Obj::untyped(pod), None);
         let requests = Resource::from_list(&request_list);
         let mut defaults = ResourceList::new();
         defaults.insert("cpu".into(), Quantity::new_milli(DEFAULT_MILLI_CPU_REQUEST, podlife_model::quantity::Format::DecimalSI));
         defaults.insert("memory".into(), Quantity::new(DEFAULT_MEMORY_REQUEST, podlife_model::quantity::Format::BinarySI));
         // `getNonMissingContainerRequests`: no scoring defaults where pod-level requests cover it.
-        let non_missing = non_missing_container_requests(&pod["spec"], &request_list, &defaults);
-        let non_zero = if non_missing.is_empty() { requests.clone() } else { Resource::from_list(&pod_requests_in_use(pod, Some(&non_missing))) };
+        let non_missing = non_missing_container_requests(&crate::Obj::untyped(&pod["spec"]), &request_list, &defaults);
+        let non_zero = if non_missing.is_empty() { requests.clone() } else { Resource::from_list(&pod_requests_in_use(&crate::Obj::untyped(pod), Some(&non_missing))) };
         let tolerations = spec["tolerations"]
             .as_array()
-            .map(|a| a.iter().map(|t| Toleration { key: s(&t["key"]), operator: s(&t["operator"]), value: s(&t["value"]), effect: s(&t["effect"]) }).collect())
+            .map(|a| a.iter().map(|t| Toleration { key: s(&crate::Obj::untyped(&t["key"])), operator: s(&crate::Obj::untyped(&t["operator"])), value: s(&crate::Obj::untyped(&t["value"])), effect: s(&crate::Obj::untyped(&t["effect"])) }).collect())
             .unwrap_or_default();
         let mut host_ports = Vec::new();
         let mut images = Vec::new();
@@ -269,9 +270,9 @@ impl PodInfo {
         for list in ["initContainers", "containers"] {
             for c in spec[list].as_array().map(Vec::as_slice).unwrap_or_default() {
                 if list == "containers" {
-                    images.push(s(&c["image"]));
+                    images.push(s(&crate::Obj::untyped(&c["image"])));
                 } else {
-                    init_images.push(s(&c["image"]));
+                    init_images.push(s(&crate::Obj::untyped(&c["image"])));
                 }
                 for p in c["ports"].as_array().map(Vec::as_slice).unwrap_or_default() {
                     if let Some(hp) = p["hostPort"].as_i64().filter(|hp| *hp > 0) {
@@ -283,12 +284,12 @@ impl PodInfo {
             }
         }
         PodInfo {
-            namespace: s(&pod["metadata"]["namespace"]),
-            name: s(&pod["metadata"]["name"]),
-            uid: s(&pod["metadata"]["uid"]),
+            namespace: s(&crate::Obj::untyped(&pod["metadata"]["namespace"])),
+            name: s(&crate::Obj::untyped(&pod["metadata"]["name"])),
+            uid: s(&crate::Obj::untyped(&pod["metadata"]["uid"])),
             scheduler_name: spec["schedulerName"].as_str().unwrap_or(super::SCHEDULER_NAME).to_string(),
             priority: spec["priority"].as_i64().unwrap_or(0),
-            node_name: s(&spec["nodeName"]),
+            node_name: s(&crate::Obj::untyped(&spec["nodeName"])),
             requires_node_affinity: spec["nodeSelector"].as_object().is_some_and(|m| !m.is_empty())
                 || spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"].is_array(),
             labels: pod["metadata"]["labels"].clone(),
@@ -300,7 +301,7 @@ impl PodInfo {
             images,
             init_images,
             terminating: pod["metadata"]["deletionTimestamp"].is_string(),
-            nominated_node: s(&pod["status"]["nominatedNodeName"]),
+            nominated_node: s(&crate::Obj::untyped(&pod["status"]["nominatedNodeName"])),
             start_time: pod["status"]["startTime"].as_str().and_then(crate::clock::Time::from_rfc3339),
         }
     }
@@ -327,11 +328,11 @@ pub struct NodeInfo {
 }
 
 impl NodeInfo {
-    pub fn new(node: &Value) -> NodeInfo {
+    pub fn new(node: &Slot) -> NodeInfo {
         let alloc_field = if node["status"]["allocatable"].as_object().is_some_and(|m| !m.is_empty()) { "allocatable" } else { "capacity" };
         let list: ResourceList = node["status"][alloc_field]
             .as_object()
-            .map(|m| VecMap::from_iter(m.iter().filter_map(|(k, v)| Some((k.clone(), v.as_str()?.parse::<Quantity>().ok()?)))))
+            .map(|m| VecMap::from_iter(m.filter_map(|(k, v)| Some((k.clone(), v.as_str()?.parse::<Quantity>().ok()?)))))
             .unwrap_or_default();
         let mut images = VecMap::new();
         for img in node["status"]["images"].as_array().map(Vec::as_slice).unwrap_or_default() {
@@ -347,10 +348,10 @@ impl NodeInfo {
     /// whether a pod may be placed on a node without scheduling it (the DaemonSet controller's
     /// `shouldRun`, once per DaemonSet and node): no copy of the Node object, its images or
     /// its allocatable resources.
-    pub fn for_placement(node: &Value) -> NodeInfo {
+    pub fn for_placement(node: &Slot) -> NodeInfo {
         NodeInfo {
             name: s(&node["metadata"]["name"]),
-            labels: node["metadata"]["labels"].clone(),
+            labels: node["metadata"]["labels"].to_value(),
             allocatable: Resource::default(),
             taints: node["spec"]["taints"]
                 .as_array()
@@ -409,7 +410,7 @@ impl NodeInfo {
         }
     }
 
-    pub fn update_node(&mut self, node: &Value) {
+    pub fn update_node(&mut self, node: &Slot) {
         let fresh = NodeInfo::new(node);
         self.labels = fresh.labels;
         self.allocatable = fresh.allocatable;

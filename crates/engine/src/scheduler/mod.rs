@@ -10,6 +10,7 @@ pub mod plugins;
 pub mod preemption;
 pub mod queue;
 
+use crate::Slot;
 use std::collections::BTreeMap;
 use crate::vecmap::VecMap;
 
@@ -206,7 +207,7 @@ pub fn num_feasible_nodes_to_find(num_all_nodes: usize, percentage: i64) -> usiz
 
 /// `responsibleForPod`: unassigned, not terminating or finished, and named for one of the
 /// profiles (a pod for another scheduler is never queued, nor told anything).
-fn responsible_for(pod: &Value, config: &config::SchedulerConfig) -> bool {
+fn responsible_for(pod: &Slot, config: &config::SchedulerConfig) -> bool {
     pod["spec"]["nodeName"].as_str().is_none_or(str::is_empty)
         && config.profile(pod["spec"]["schedulerName"].as_str().unwrap_or(SCHEDULER_NAME)).is_some()
         && pod["metadata"]["deletionTimestamp"].is_null()
@@ -214,8 +215,8 @@ fn responsible_for(pod: &Value, config: &config::SchedulerConfig) -> bool {
 }
 
 /// Whether an update changed anything but status and bookkeeping (`isPodUpdated`).
-fn pod_spec_changed(old: &Value, new: &Value) -> bool {
-    let strip = |v: &Value| {
+fn pod_spec_changed(old: &Value, new: &Slot) -> bool {
+    let strip = |v: &Slot| {
         let mut v = v.clone();
         if let Some(o) = v.as_object_mut() {
             o.remove("status");
@@ -227,7 +228,7 @@ fn pod_spec_changed(old: &Value, new: &Value) -> bool {
         }
         v
     };
-    strip(old) != strip(new)
+    strip(&crate::Obj::untyped(old)) != strip(new)
 }
 
 impl KubeScheduler {
@@ -281,7 +282,7 @@ impl KubeScheduler {
                     self.namespace_labels.remove(&event.key.name);
                 }
                 _ => {
-                    self.namespace_labels.insert(event.key.name.clone(), event.object["metadata"]["labels"].clone());
+                    self.namespace_labels.insert(event.key.name.clone(), event.object["metadata"]["labels"].to_value());
                 }
             },
             "pods" => {
@@ -403,12 +404,12 @@ impl KubeScheduler {
         let config = std::mem::take(&mut self.config);
         let event_series = std::mem::take(&mut self.event_series);
         *self = KubeScheduler { queue: SchedulingQueue::with_backoff(config.pod_initial_backoff_ms, config.pod_max_backoff_ms), config, event_series, ..KubeScheduler::default() };
-        let cache: Vec<(crate::store::ObjectKey, std::sync::Arc<Value>)> = cx.cache().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        let cache: Vec<(crate::store::ObjectKey, std::sync::Arc<crate::Obj>)> = cx.cache().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         for (k, v) in cache.iter().filter(|(k, _)| k.resource == "nodes") {
             self.nodes.insert(k.name.clone(), NodeInfo::new(v));
         }
         for (k, v) in cache.iter().filter(|(k, _)| k.resource == "namespaces") {
-            self.namespace_labels.insert(k.name.clone(), v["metadata"]["labels"].clone());
+            self.namespace_labels.insert(k.name.clone(), v["metadata"]["labels"].to_value());
         }
         for (k, v) in cache.iter().filter(|(k, _)| k.resource == "pods") {
             let event = WatchEvent { event_type: EventType::Added, key: k.clone(), object: v.clone(), revision: 0 };
@@ -725,14 +726,14 @@ impl KubeScheduler {
         for key in &candidate.victims {
             let (ns, name) = key.split_once('/').unwrap_or(("", key));
             let Some(victim) = cx.cache().get(&crate::store::ObjectKey::new(rt, Some(ns), name)).cloned() else { continue };
-            let mut status = victim["status"].clone();
-            let mut conditions: Vec<Value> = status["conditions"].as_array().cloned().unwrap_or_default();
+            let mut status = victim["status"].to_value();
+            let mut conditions: Vec<Value> = status["conditions"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
             conditions.retain(|c| c["type"] != "DisruptionTarget");
             conditions.push(json!({"type": "DisruptionTarget", "status": "True", "reason": "PreemptionByScheduler",
                 "message": format!("{SCHEDULER_NAME}: preempting to accommodate a higher priority pod"),
                 "lastProbeTime": null, "lastTransitionTime": cx.now().rfc3339(), "observedGeneration": victim["metadata"]["generation"]}));
             status["conditions"] = json!(conditions);
-            let mut body: Value = (*victim).clone();
+            let mut body: Value = (*victim).to_value();
             body["status"] = status;
             let mut patch = scheduler_request(Verb::Update, rt);
             patch.namespace = Some(ns.to_string());
@@ -822,7 +823,7 @@ impl KubeScheduler {
 
     /// Assume, Reserve, Permit, PreBind, then DefaultBinder's `pods/binding` and the
     /// `Scheduled` event.
-    fn bind_pod(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, pod_value: &Value, node: &str) {
+    fn bind_pod(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, pod_value: &Slot, node: &str) {
         let mut assumed = pod.clone();
         assumed.node_name = node.to_string();
         if let Some(ni) = self.nodes.get_mut(node) {
@@ -900,7 +901,7 @@ impl KubeScheduler {
     /// A failed binding cycle (`handleBindingCycleError`): Unreserve forgets the assumed pod
     /// and volumes; a Warning event and PodScheduled=False (SchedulerError); the pod is
     /// retried after its back-off.
-    fn binding_cycle_failed(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, pod_value: &Value, node: &str, message: &str) {
+    fn binding_cycle_failed(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, pod_value: &Slot, node: &str, message: &str) {
         let key = pod_key(&pod.namespace, &pod.name);
         self.forget_assumed(&key);
         Self::trace(cx, Action::SchedulerPreBind, pod, crate::sort::map_of([("node".to_string(), json!(node)), ("error".to_string(), json!(message))]));
@@ -949,7 +950,7 @@ impl KubeScheduler {
     }
 
     /// DefaultBinder: the `pods/binding` request, then the `Scheduled` event.
-    fn default_binder(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, pod_value: &Value, node: &str) {
+    fn default_binder(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, pod_value: &Slot, node: &str) {
         let Some(rt) = ResourceType::resolve("pods") else { return };
         let mut req = scheduler_request(Verb::Create, rt);
         req.namespace = Some(pod.namespace.clone());
@@ -970,7 +971,7 @@ impl KubeScheduler {
     }
 
     /// `handleSchedulingFailure`: Warning event, PodScheduled=False, and the pod parked.
-    fn handle_scheduling_failure(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, pod_value: &Value, key: &str, failure: Failure) {
+    fn handle_scheduling_failure(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, pod_value: &Slot, key: &str, failure: Failure) {
         let Failure { message, rejectors, nominate } = failure;
         self.queue.park_unschedulable(key, pod.priority, cx.now(), rejectors);
         let next = Time((cx.now().millis() / queue::FLUSH_PERIOD_MS + 1) * queue::FLUSH_PERIOD_MS);
@@ -987,10 +988,10 @@ impl KubeScheduler {
     }
 
     /// The PodScheduled=False condition (and a nomination) through `pods/status`.
-    fn set_pod_scheduled_false(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, pod_value: &Value, reason: &str, message: &str, nominate: Option<&str>) {
+    fn set_pod_scheduled_false(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, pod_value: &Slot, reason: &str, message: &str, nominate: Option<&str>) {
         let Some(rt) = ResourceType::resolve("pods") else { return };
-        let mut status = pod_value["status"].clone();
-        let mut conditions: Vec<Value> = status["conditions"].as_array().cloned().unwrap_or_default();
+        let mut status = pod_value["status"].to_value();
+        let mut conditions: Vec<Value> = status["conditions"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
         conditions.retain(|c| c["type"] != "PodScheduled");
         conditions.push(json!({"type": "PodScheduled", "status": "False", "reason": reason, "message": message,
             "lastProbeTime": null, "lastTransitionTime": cx.now().rfc3339(), "observedGeneration": pod_value["metadata"]["generation"]}));
@@ -1014,7 +1015,7 @@ impl KubeScheduler {
     /// the pod's resourceVersion — becomes a series: the second occurrence writes
     /// `series.count: 2`, later ones are counted and written when the series is refreshed
     /// (every 30 min) or finished (6 min after its last occurrence).
-    fn event(&mut self, cx: &mut Cx<'_>, pod: &Value, kind: &str, reason: &str, action: &str, note: &str) {
+    fn event(&mut self, cx: &mut Cx<'_>, pod: &Slot, kind: &str, reason: &str, action: &str, note: &str) {
         let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
         let rv = pod["metadata"]["resourceVersion"].as_str().unwrap_or_default();
@@ -1169,19 +1170,19 @@ fn default_spread_selector(cache: &crate::components::Cache, pod: &PodInfo) -> O
         match k.resource {
             "services" | "replicationcontrollers" => {
                 if let Some(sel) = v["spec"]["selector"].as_object().filter(|m| !m.is_empty())
-                    && sel.iter().all(|(lk, lv)| pod.labels().get(lk) == Some(lv)) {
+                    && sel.all(|(lk, lv)| pod.labels().get(lk) == Some(lv)) {
                         found = true;
                         match_labels.extend(sel.clone());
                     }
             }
             "replicasets" | "statefulsets" => {
                 let sel = &v["spec"]["selector"];
-                if plugins::label_selector::matches(sel, pod.labels()) && !sel.as_object().is_none_or(|m| m.is_empty()) {
+                if plugins::label_selector::matches(sel, &crate::Obj::untyped(pod.labels())) && !sel.as_object().is_none_or(|m| m.is_empty()) {
                     found = true;
                     if let Some(ml) = sel["matchLabels"].as_object() {
                         match_labels.extend(ml.clone());
                     }
-                    expressions.extend(sel["matchExpressions"].as_array().cloned().unwrap_or_default());
+                    expressions.extend(sel["matchExpressions"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default());
                 }
             }
             _ => {}

@@ -408,3 +408,79 @@ impl PartialEq<&str> for Slot {
         self.as_str() == Some(*other)
     }
 }
+
+/// `Value`'s comparisons with plain values (`v["ready"] == true`, `v["replicas"] == 3`): equal
+/// when the slot holds that type and value, as `serde_json` compares.
+impl PartialEq<bool> for Slot {
+    fn eq(&self, other: &bool) -> bool {
+        self.as_bool() == Some(*other)
+    }
+}
+
+impl PartialEq<String> for Slot {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == Some(other.as_str())
+    }
+}
+
+impl PartialEq<i64> for Slot {
+    fn eq(&self, other: &i64) -> bool {
+        self.as_i64() == Some(*other)
+    }
+}
+
+impl PartialEq<i32> for Slot {
+    fn eq(&self, other: &i32) -> bool {
+        self.as_i64() == Some(i64::from(*other))
+    }
+}
+
+impl PartialEq<u64> for Slot {
+    fn eq(&self, other: &u64) -> bool {
+        self.as_u64() == Some(*other)
+    }
+}
+
+impl PartialEq<f64> for Slot {
+    fn eq(&self, other: &f64) -> bool {
+        self.as_f64() == Some(*other)
+    }
+}
+
+/// Serializes as the `Value` it stands for would (the same members in the same order, the
+/// same number forms), without building that `Value`.
+impl serde::Serialize for Slot {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeMap, SerializeSeq};
+        match &self.0 {
+            Repr::Null { .. } => s.serialize_unit(),
+            Repr::Bool { v, .. } => s.serialize_bool(*v),
+            Repr::Int { v, .. } if *v >= 0 => s.serialize_u64(*v as u64),
+            Repr::Int { v, .. } => s.serialize_i64(*v),
+            Repr::U64 { v, .. } => s.serialize_u64(*v),
+            Repr::F64 { v, .. } => s.serialize_f64(*v),
+            Repr::Small { .. } | Repr::Str { .. } => s.serialize_str(self.as_str().unwrap_or_default()),
+            Repr::List { items, .. } => {
+                let mut seq = s.serialize_seq(Some(items.len()))?;
+                for item in items.iter() {
+                    seq.serialize_element(item)?;
+                }
+                seq.end()
+            }
+            Repr::Obj { .. } | Repr::Map { .. } => {
+                let members = self.as_object().into_iter().flatten();
+                let mut map = s.serialize_map(Some(self.len()))?;
+                for (k, v) in members {
+                    map.serialize_entry(k, v)?;
+                }
+                map.end()
+            }
+        }
+    }
+}
+
+impl serde::Serialize for super::Obj {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.root().serialize(s)
+    }
+}

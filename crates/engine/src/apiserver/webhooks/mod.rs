@@ -107,7 +107,7 @@ impl Hook {
 fn hooks(store: &crate::store::Store, plural: &'static str) -> Vec<Hook> {
     store
         .list("admissionregistration.k8s.io", plural, None)
-        .flat_map(|(k, c)| c["webhooks"].as_array().cloned().unwrap_or_default().into_iter().map(move |spec| Hook { configuration: k.name.clone(), spec }))
+        .flat_map(|(k, c)| c["webhooks"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default().into_iter().map(move |spec| Hook { configuration: k.name.clone(), spec }))
         .collect()
 }
 
@@ -142,7 +142,8 @@ fn object_matches(selector: &Value, obj: Option<&Value>, old: Option<&Value>) ->
     if selector.as_object().is_none_or(|m| m.values().all(|v| v.as_object().is_some_and(|o| o.is_empty()) || v.as_array().is_some_and(|a| a.is_empty()))) {
         return true;
     }
-    [obj, old].into_iter().flatten().any(|o| crate::labels::selector_matches(selector, &o["metadata"]["labels"]))
+    let selector = crate::Obj::untyped(selector);
+    [obj, old].into_iter().flatten().any(|o| crate::labels::selector_matches(&selector, &crate::Obj::untyped(&o["metadata"]["labels"])))
 }
 
 /// The cluster network's side of a webhook call: kube-apiserver hands its POST to the network,
@@ -189,11 +190,11 @@ impl Engine {
         } else {
             let ns_rt = ResourceType::resolve("namespaces").ok_or_else(|| Status::plain(Reason::InternalError, "namespaces not served".into()))?;
             match self.store.get(&crate::store::ObjectKey::new(ns_rt, None, a.namespace)) {
-                Some(ns) => ns["metadata"]["labels"].clone(),
+                Some(ns) => ns["metadata"]["labels"].to_value(),
                 None => return Err(Status::not_found(ns_rt, a.namespace)),
             }
         };
-        Ok(crate::labels::selector_matches(selector, &labels))
+        Ok(crate::labels::selector_matches(&crate::Obj::untyped(selector), &crate::Obj::untyped(&labels)))
     }
 
     /// `ShouldCallHook`: the selectors, then the rules; a namespace lookup error counts only

@@ -26,6 +26,7 @@ mod trigger_time;
 pub use sync::Writes;
 pub(crate) use sync::Timer;
 
+use crate::Slot;
 use crate::vecmap::VecMap;
 
 use serde_json::Value;
@@ -156,7 +157,7 @@ impl Controller {
             }
             ("discovery.k8s.io", "endpointslices") => {
                 let slice = &*event.object;
-                let managed = |s: &Value| s["metadata"]["labels"][MANAGED_BY_LABEL] == MANAGED_BY;
+                let managed = |s: &Slot| s["metadata"]["labels"][MANAGED_BY_LABEL] == MANAGED_BY;
                 match event.event_type {
                     EventType::Added => {
                         if managed(slice) && self.tracker.should_sync(slice) {
@@ -167,8 +168,8 @@ impl Controller {
                         let prev = old.unwrap_or(slice);
                         if prev["metadata"]["labels"][SERVICE_NAME_LABEL] != slice["metadata"]["labels"][SERVICE_NAME_LABEL] {
                             keys.push((tracker::service_of(slice), SLICE_CHANGE_DELAY_MS));
-                            keys.push((tracker::service_of(prev), SLICE_CHANGE_DELAY_MS));
-                        } else if managed(prev) != managed(slice) || (managed(slice) && self.tracker.should_sync(slice)) {
+                            keys.push((tracker::service_of(&crate::Obj::untyped(prev)), SLICE_CHANGE_DELAY_MS));
+                        } else if managed(&crate::Obj::untyped(prev)) != managed(slice) || (managed(slice) && self.tracker.should_sync(slice)) {
                             keys.push((tracker::service_of(slice), SLICE_CHANGE_DELAY_MS));
                         }
                     }
@@ -212,7 +213,7 @@ impl Controller {
             return Outcome::Stale;
         }
         let trigger = self.triggers.compute(service, &pods);
-        let nodes: VecMap<&str, &Value> = VecMap::from_iter(crate::components::cached_in(cache, "", "nodes", "").map(|(k, v)| (k.name.as_str(), &**v)));
+        let nodes: VecMap<&str, &Slot> = VecMap::from_iter(crate::components::cached_in(cache, "", "nodes", "").map(|(k, v)| (k.name.as_str(), v.root())));
         let node = |n: &str| nodes.get(n).copied();
         let mut plan = reconciler::reconcile(service, &pods, &slices, node);
         if service["metadata"]["deletionTimestamp"].is_string() {
@@ -250,15 +251,15 @@ impl Controller {
 /// `GetServicesToUpdateOnPodChange`: the Services to sync when a pod changed — none unless its
 /// endpoint may have (readiness, IPs, deletion) or its labels, hostname or subdomain did; for a
 /// label change, the Services it joined or left (all of both when the endpoint changed too).
-fn services_on_pod_change(cache: &crate::components::Cache, old: &Value, new: &Value) -> Vec<String> {
+fn services_on_pod_change(cache: &crate::components::Cache, old: &Value, new: &Slot) -> Vec<String> {
     if old["metadata"]["resourceVersion"] == new["metadata"]["resourceVersion"] {
         return Vec::new();
     }
     let labels_changed = old["metadata"]["labels"] != new["metadata"]["labels"] || old["spec"]["hostname"] != new["spec"]["hostname"] || old["spec"]["subdomain"] != new["spec"]["subdomain"];
     // `podEndpointsChanged` compares deletion timestamps as pointers: set on either side, the
     // pod counts as changed.
-    let ips = |p: &Value| (p["status"]["podIP"].clone(), p["status"]["podIPs"].clone());
-    let pod_changed = old["metadata"]["deletionTimestamp"].is_string() || new["metadata"]["deletionTimestamp"].is_string() || super::pod_ready(old) != super::pod_ready(new) || ips(old) != ips(new);
+    let ips = |p: &Slot| (p["status"]["podIP"].clone(), p["status"]["podIPs"].clone());
+    let pod_changed = old["metadata"]["deletionTimestamp"].is_string() || new["metadata"]["deletionTimestamp"].is_string() || super::pod_ready(&crate::Obj::untyped(old)) != super::pod_ready(new) || ips(&crate::Obj::untyped(old)) != ips(new);
     if !pod_changed && !labels_changed {
         return Vec::new();
     }
@@ -267,7 +268,7 @@ fn services_on_pod_change(cache: &crate::components::Cache, old: &Value, new: &V
     if !labels_changed {
         return now;
     }
-    let before = services_selecting(cache, ns, &old["metadata"]["labels"]);
+    let before = services_selecting(cache, ns, &crate::Obj::untyped(&old["metadata"]["labels"]));
     let mut names: Vec<String> = if pod_changed {
         now.iter().chain(&before).cloned().collect()
     } else {
@@ -285,7 +286,7 @@ fn services_on_pod_change(cache: &crate::components::Cache, old: &Value, new: &V
 /// changed when the pod this delivery is about joined the object or its readiness there
 /// changed (`pod_changed`). A pod that only terminates, leaves, or is deleted changes no
 /// trigger time: no annotation.
-pub(super) fn trigger_time(svc: &Value, known: bool, event: &WatchEvent, pod_changed: impl Fn(&Value) -> bool) -> Option<String> {
+pub(super) fn trigger_time(svc: &Value, known: bool, event: &WatchEvent, pod_changed: impl Fn(&Slot) -> bool) -> Option<String> {
     if !known {
         return svc["metadata"]["creationTimestamp"].as_str().map(str::to_string);
     }
@@ -318,9 +319,9 @@ pub(super) fn set_annotation(obj: &mut Value, key: &str, value: Option<&str>) {
 }
 
 /// The names of the Services in `ns` whose selector matches `labels` (`GetPodServiceMemberships`).
-pub(super) fn services_selecting(cache: &crate::components::Cache, ns: &str, labels: &Value) -> Vec<String> {
+pub(super) fn services_selecting(cache: &crate::components::Cache, ns: &str, labels: &Slot) -> Vec<String> {
     of(cache, "", "services", ns)
-        .filter(|s| s["spec"]["selector"].is_object() && crate::labels::selector_matches(&json!({"matchLabels": s["spec"]["selector"]}), labels))
+        .filter(|s| s["spec"]["selector"].is_object() && crate::labels::selector_matches(&crate::Obj::untyped(&json!({"matchLabels": s["spec"]["selector"]})), labels))
         .filter_map(|s| s["metadata"]["name"].as_str().map(str::to_string))
         .collect()
 }

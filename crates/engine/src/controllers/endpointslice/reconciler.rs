@@ -96,7 +96,7 @@ fn addresses(pod: &Value, address_type: &str) -> Vec<Value> {
 
 /// `podToEndpoint`.
 fn pod_to_endpoint(pod: &Value, node: Option<&Value>, service: &Value, address_type: &str) -> Value {
-    let serving = super::super::pod_ready(pod);
+    let serving = super::super::pod_ready(&crate::Obj::untyped(pod));
     let terminating = pod["metadata"]["deletionTimestamp"].is_string();
     // A terminating pod is never `ready`, unless the Service publishes not-ready addresses.
     let ready = service["spec"]["publishNotReadyAddresses"] == true || (serving && !terminating);

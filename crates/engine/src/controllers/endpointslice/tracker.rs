@@ -3,6 +3,7 @@
 //! that its informer has not yet seen its own writes (and waits, instead of creating the same
 //! slices twice), and a slice event it caused itself does not sync the Service again.
 
+use crate::Slot;
 use crate::vecmap::VecMap;
 
 use serde_json::Value;
@@ -20,16 +21,16 @@ pub(crate) struct Tracker {
     service_uids: VecMap<ServiceKey, String>,
 }
 
-fn uid(slice: &Value) -> String {
+fn uid(slice: &Slot) -> String {
     slice["metadata"]["uid"].as_str().unwrap_or_default().to_string()
 }
 
-fn generation(slice: &Value) -> i64 {
+fn generation(slice: &Slot) -> i64 {
     slice["metadata"]["generation"].as_i64().unwrap_or(0)
 }
 
 /// `getServiceNN`: the Service a slice belongs to, by its label.
-pub(crate) fn service_of(slice: &Value) -> ServiceKey {
+pub(crate) fn service_of(slice: &Slot) -> ServiceKey {
     let ns = slice["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
     let name = slice["metadata"]["labels"][SERVICE_NAME_LABEL].as_str().unwrap_or_default().to_string();
     (ns, name)
@@ -37,12 +38,12 @@ pub(crate) fn service_of(slice: &Value) -> ServiceKey {
 
 impl Tracker {
     /// `Has`.
-    pub fn has(&self, slice: &Value) -> bool {
+    pub fn has(&self, slice: &Slot) -> bool {
         self.generations.get(&service_of(slice)).is_some_and(|g| g.contains_key(&uid(slice)))
     }
 
     /// `ShouldSync`: a slice the tracker does not know, or newer than the controller wrote it.
-    pub fn should_sync(&self, slice: &Value) -> bool {
+    pub fn should_sync(&self, slice: &Slot) -> bool {
         match self.generations.get(&service_of(slice)) {
             None => true,
             Some(g) => g.get(&uid(slice)).is_none_or(|expected| generation(slice) > *expected),
@@ -65,27 +66,27 @@ impl Tracker {
         self.service_uids.insert(key.clone(), service_uid);
         let Some(g) = self.generations.get(&key) else { return false };
         for slice in slices {
-            if let Some(&expected) = g.get(&uid(slice))
-                && (expected == DELETION_EXPECTED || expected > generation(slice))
+            if let Some(&expected) = g.get(&uid(&crate::Obj::untyped(slice)))
+                && (expected == DELETION_EXPECTED || expected > generation(&crate::Obj::untyped(slice)))
             {
                 return true;
             }
         }
-        g.iter().any(|(u, &expected)| expected != DELETION_EXPECTED && !slices.iter().any(|s| uid(s) == *u))
+        g.iter().any(|(u, &expected)| expected != DELETION_EXPECTED && !slices.iter().any(|s| uid(&crate::Obj::untyped(s)) == *u))
     }
 
     /// `Update`: the slice as the API server returned it.
     pub fn update(&mut self, slice: &Value) {
-        self.generations.entry(service_of(slice)).or_default().insert(uid(slice), generation(slice));
+        self.generations.entry(service_of(&crate::Obj::untyped(slice))).or_default().insert(uid(&crate::Obj::untyped(slice)), generation(&crate::Obj::untyped(slice)));
     }
 
     /// `ExpectDeletion`.
     pub fn expect_deletion(&mut self, slice: &Value) {
-        self.generations.entry(service_of(slice)).or_default().insert(uid(slice), DELETION_EXPECTED);
+        self.generations.entry(service_of(&crate::Obj::untyped(slice))).or_default().insert(uid(&crate::Obj::untyped(slice)), DELETION_EXPECTED);
     }
 
     /// `HandleDeletion`: forgets the slice; false when its deletion was not expected.
-    pub fn handle_deletion(&mut self, slice: &Value) -> bool {
+    pub fn handle_deletion(&mut self, slice: &Slot) -> bool {
         let Some(g) = self.generations.get_mut(&service_of(slice)) else { return true };
         match g.remove(&uid(slice)) {
             Some(expected) => expected == DELETION_EXPECTED,

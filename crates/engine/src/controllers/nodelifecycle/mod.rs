@@ -29,6 +29,7 @@
 pub mod queue;
 mod taints;
 
+use crate::Slot;
 use crate::vecmap::{VecMap, VecSet};
 use std::sync::Arc;
 
@@ -149,17 +150,17 @@ pub enum Work {
 
 type Cx<'a> = crate::component::Cx<'a, Work>;
 
-fn s(v: &Value) -> &str {
+fn s(v: &Slot) -> &str {
     v.as_str().unwrap_or_default()
 }
 
 /// `GetNodeCondition`.
-pub(crate) fn condition<'a>(node: &'a Value, kind: &str) -> Option<&'a Value> {
+pub(crate) fn condition<'a>(node: &'a Slot, kind: &str) -> Option<&'a Value> {
     node["status"]["conditions"].as_array()?.iter().find(|c| c["type"] == kind)
 }
 
 /// `nodetopology.GetZoneKey`: region and zone (the beta labels as a fallback), "" without.
-pub(crate) fn zone_key(node: &Value) -> String {
+pub(crate) fn zone_key(node: &Slot) -> String {
     let labels = &node["metadata"]["labels"];
     let pick = |ga: &str, beta: &str| labels[ga].as_str().or(labels[beta].as_str()).unwrap_or_default().to_string();
     let zone = pick("topology.kubernetes.io/zone", "failure-domain.beta.kubernetes.io/zone");
@@ -180,17 +181,17 @@ pub(crate) fn request(verb: Verb, plural: &str, namespace: Option<&str>, name: &
 }
 
 /// The cached objects the controller reads.
-fn cached<'a>(cache: &'a crate::components::Cache, plural: &str, namespace: Option<&str>, name: &str) -> Option<&'a Arc<Value>> {
+fn cached<'a>(cache: &'a crate::components::Cache, plural: &str, namespace: Option<&str>, name: &str) -> Option<&'a Arc<crate::Obj>> {
     let rt = ResourceType::resolve(plural)?;
     cache.get(&ObjectKey::new(rt, namespace, name))
 }
 
-fn cached_nodes(cache: &crate::components::Cache) -> Vec<Arc<Value>> {
+fn cached_nodes(cache: &crate::components::Cache) -> Vec<Arc<crate::Obj>> {
     crate::components::cached(cache, "", "nodes").map(|(_, v)| v.clone()).collect()
 }
 
 /// `getPodsAssignedToNode`, from the informer cache.
-pub(crate) fn pods_on_node(cache: &crate::components::Cache, node: &str) -> Vec<Arc<Value>> {
+pub(crate) fn pods_on_node(cache: &crate::components::Cache, node: &str) -> Vec<Arc<crate::Obj>> {
     crate::components::cached(cache, "", "pods").filter(|(_, p)| p["spec"]["nodeName"] == node).map(|(_, p)| p.clone()).collect()
 }
 
@@ -237,9 +238,9 @@ impl State {
         let now = cx.now();
         // classifyNodes.
         let names: VecSet<&str> = VecSet::from_iter(nodes.iter().map(|n| s(&n["metadata"]["name"])));
-        let added: Vec<Arc<Value>> = nodes.iter().filter(|n| !self.known.contains_key(s(&n["metadata"]["name"]))).cloned().collect();
+        let added: Vec<Arc<crate::Obj>> = nodes.iter().filter(|n| !self.known.contains_key(s(&n["metadata"]["name"]))).cloned().collect();
         let deleted: Vec<(String, String)> = self.known.iter().filter(|(n, _)| !names.contains(n.as_str())).map(|(n, u)| (n.clone(), u.clone())).collect();
-        let known: Vec<Arc<Value>> = nodes.iter().filter(|n| self.known.contains_key(s(&n["metadata"]["name"]))).cloned().collect();
+        let known: Vec<Arc<crate::Obj>> = nodes.iter().filter(|n| self.known.contains_key(s(&n["metadata"]["name"]))).cloned().collect();
         for n in &known {
             self.add_zone(n);
         }
@@ -259,7 +260,7 @@ impl State {
         for cached in &nodes {
             // Copied only when the controller changes it (most passes change nothing).
             let mut node: std::borrow::Cow<Value> = std::borrow::Cow::Borrowed(&**cached);
-            let name = s(&node["metadata"]["name"]).to_string();
+            let name = s(&crate::Obj::untyped(&node["metadata"]["name"])).to_string();
             let mut outcome = None;
             for _ in 0..NODE_HEALTH_UPDATE_RETRY {
                 match self.try_update_node_health(cx, &mut node) {
@@ -277,7 +278,7 @@ impl State {
             // "Update health of Node from Controller error, Skipping - no pods will be evicted".
             let Some((observed, current)) = outcome else { continue };
             if node["metadata"]["labels"].get(EXCLUDE_DISRUPTION).is_none() {
-                zone_conditions.entry(zone_key(&node)).or_default().push(current.as_ref().map(|c| s(&c["status"]).to_string()));
+                zone_conditions.entry(zone_key(&node)).or_default().push(current.as_ref().map(|c| s(&crate::Obj::untyped(&c["status"])).to_string()));
             }
             if let Some(current) = current {
                 self.process_taint_base_eviction(cx, &node, &observed);
@@ -285,7 +286,7 @@ impl State {
                 let was_ready = observed["status"] == "True";
                 let transition = current["status"] != "True" && was_ready;
                 if transition {
-                    let uid = s(&node["metadata"]["uid"]).to_string();
+                    let uid = s(&crate::Obj::untyped(&node["metadata"]["uid"])).to_string();
                     self.event(cx, node_ref(&name, &uid), "Normal", "NodeNotReady", &format!("Node {name} status is now: NodeNotReady"));
                 }
                 if (transition || (needs_retry && !was_ready)) && !self.mark_pods_not_ready(cx, &name) {
@@ -302,7 +303,7 @@ impl State {
     /// update failed.
     fn try_update_node_health(&mut self, cx: &mut Cx<'_>, node: &mut std::borrow::Cow<Value>) -> Result<(Value, Option<Value>), crate::Status> {
         let now = cx.now();
-        let name = s(&node["metadata"]["name"]).to_string();
+        let name = s(&crate::Obj::untyped(&node["metadata"]["name"])).to_string();
         let created = node["metadata"]["creationTimestamp"].as_str().and_then(Time::from_rfc3339).unwrap_or(Time::ZERO);
         let mut health = self.health.get(&name).map(|h| NodeHealth::clone(h));
         let mut current = condition(node, "Ready").cloned();
@@ -359,7 +360,7 @@ impl State {
                 }
             }
             node["status"]["conditions"] = json!(conditions);
-            current = condition(node, "Ready").cloned();
+            current = condition(&crate::Obj::untyped(node), "Ready").cloned();
             if current.as_ref() != Some(&observed) {
                 let Some(mut r) = request(Verb::Update, "nodes", None, &name, node.clone()) else { return Ok((observed, current)) };
                 r.subresource = Some("status".into());
@@ -390,7 +391,7 @@ impl State {
 
     /// One pod of `MarkPodsNotReady`: its Ready condition False (`UpdatePodCondition`), an
     /// `UpdateStatus` of the cached copy, then the Warning event.
-    fn mark_pod_not_ready(&mut self, cx: &mut Cx<'_>, pod: &Value) -> bool {
+    fn mark_pod_not_ready(&mut self, cx: &mut Cx<'_>, pod: &Slot) -> bool {
         let mut updated = pod.clone();
         let now = cx.now().rfc3339();
         let Some(ready) = updated["status"]["conditions"].as_array_mut().and_then(|cs| cs.iter_mut().find(|c| c["type"] == "Ready")) else { return true };
@@ -415,31 +416,31 @@ impl State {
 
     /// `processTaintBaseEviction`, by the Ready condition seen before this pass.
     fn process_taint_base_eviction(&mut self, cx: &mut Cx<'_>, node: &Value, observed: &Value) {
-        match s(&observed["status"]) {
+        match s(&crate::Obj::untyped(&observed["status"])) {
             "False" => {
-                if taints::has_taint(node, UNREACHABLE, "NoExecute") {
+                if taints::has_taint(&crate::Obj::untyped(node), UNREACHABLE, "NoExecute") {
                     // "Failed to instantly swap UnreachableTaint to NotReadyTaint. Will try again in the next cycle".
-                    self.swap_node_controller_taint(cx, node, &[(NOT_READY, "NoExecute")], &[(UNREACHABLE, "NoExecute")]);
+                    self.swap_node_controller_taint(cx, &crate::Obj::untyped(node), &[(NOT_READY, "NoExecute")], &[(UNREACHABLE, "NoExecute")]);
                 } else {
                     self.mark_node_for_tainting(cx, node, "False");
                 }
             }
             "Unknown" => {
-                if taints::has_taint(node, NOT_READY, "NoExecute") {
-                    self.swap_node_controller_taint(cx, node, &[(UNREACHABLE, "NoExecute")], &[(NOT_READY, "NoExecute")]);
+                if taints::has_taint(&crate::Obj::untyped(node), NOT_READY, "NoExecute") {
+                    self.swap_node_controller_taint(cx, &crate::Obj::untyped(node), &[(UNREACHABLE, "NoExecute")], &[(NOT_READY, "NoExecute")]);
                 } else {
                     self.mark_node_for_tainting(cx, node, "Unknown");
                 }
             }
             "True" => {
-                self.mark_node_as_reachable(cx, node);
+                self.mark_node_as_reachable(cx, &crate::Obj::untyped(node));
             }
             _ => {}
         }
     }
 
     /// `addPodEvictorForNewZone`.
-    fn add_zone(&mut self, node: &Value) {
+    fn add_zone(&mut self, node: &Slot) {
         let zone = zone_key(node);
         if !self.zone_states.contains_key(&zone) {
             self.zone_states.insert(zone.clone(), ZoneState::Initial);
@@ -450,14 +451,14 @@ impl State {
 
     /// `markNodeForTainting`: into its zone's queue (again, if the taint it needs is missing).
     fn mark_node_for_tainting(&mut self, cx: &mut Cx<'_>, node: &Value, status: &str) {
-        let name = s(&node["metadata"]["name"]).to_string();
-        let uid = s(&node["metadata"]["uid"]).to_string();
+        let name = s(&crate::Obj::untyped(&node["metadata"]["name"])).to_string();
+        let uid = s(&crate::Obj::untyped(&node["metadata"]["uid"])).to_string();
         let missing = match status {
-            "False" => !taints::has_taint(node, NOT_READY, "NoExecute"),
-            _ => !taints::has_taint(node, UNREACHABLE, "NoExecute"),
+            "False" => !taints::has_taint(&crate::Obj::untyped(node), NOT_READY, "NoExecute"),
+            _ => !taints::has_taint(&crate::Obj::untyped(node), UNREACHABLE, "NoExecute"),
         };
         let now = cx.now();
-        let Some(q) = self.tainters.get_mut(&zone_key(node)) else { return };
+        let Some(q) = self.tainters.get_mut(&zone_key(&crate::Obj::untyped(node))) else { return };
         if missing {
             q.remove(&name);
         }
@@ -467,7 +468,7 @@ impl State {
     }
 
     /// `markNodeAsReachable`: both NoExecute taints off, out of the tainting queue.
-    fn mark_node_as_reachable(&mut self, cx: &mut Cx<'_>, node: &Value) {
+    fn mark_node_as_reachable(&mut self, cx: &mut Cx<'_>, node: &Slot) {
         let name = s(&node["metadata"]["name"]).to_string();
         if !self.remove_taint_off_node(cx, &name, Some(node), &[(UNREACHABLE, "NoExecute")]) || !self.remove_taint_off_node(cx, &name, Some(node), &[(NOT_READY, "NoExecute")]) {
             return;
@@ -479,7 +480,7 @@ impl State {
 
     /// `handleDisruption`: each zone's state from its nodes' Ready conditions, and the
     /// eviction rate that goes with it.
-    fn handle_disruption(&mut self, cx: &mut Cx<'_>, zone_conditions: &VecMap<String, Vec<Option<String>>>, nodes: &[Arc<Value>], now: Time) {
+    fn handle_disruption(&mut self, cx: &mut Cx<'_>, zone_conditions: &VecMap<String, Vec<Option<String>>>, nodes: &[Arc<crate::Obj>], now: Time) {
         let mut new_states: VecMap<String, ZoneState> = VecMap::new();
         let mut all_fully_disrupted = true;
         for (zone, conds) in zone_conditions {

@@ -9,6 +9,7 @@
 //! answers 409 and the whole read-modify-write is tried again (`RetryOnConflict` with
 //! `UpdateTaintBackoff`, 5 steps).
 
+use crate::Slot;
 use serde_json::Value;
 
 use super::{Cx, NOT_READY, State, UNREACHABLE, condition, request, s};
@@ -47,7 +48,7 @@ fn is_condition_taint(key: &str) -> bool {
 const UNSCHEDULABLE: &str = "node.kubernetes.io/unschedulable";
 
 /// `TaintExists` with a template: the same key and effect (`MatchTaint`).
-pub(crate) fn has_taint(node: &Value, key: &str, effect: &str) -> bool {
+pub(crate) fn has_taint(node: &Slot, key: &str, effect: &str) -> bool {
     node["spec"]["taints"].as_array().into_iter().flatten().any(|t| t["key"] == key && t["effect"] == effect)
 }
 
@@ -123,7 +124,7 @@ impl State {
     /// `RemoveTaintOffNode`: with the node at hand, no call at all when none of the taints is
     /// on it.
     pub(super) fn remove_taint_off_node(&mut self, cx: &mut Cx<'_>, name: &str, node: Option<&Value>, remove: &[(&str, &str)]) -> bool {
-        if remove.is_empty() || node.is_some_and(|n| !remove.iter().any(|(k, e)| has_taint(n, k, e))) {
+        if remove.is_empty() || node.is_some_and(|n| !remove.iter().any(|(k, e)| has_taint(&crate::Obj::untyped(n), k, e))) {
             return true;
         }
         self.rewrite_taints(cx, name, |node| {
@@ -135,7 +136,7 @@ impl State {
 
     /// `SwapNodeControllerTaint`: the taints to add (stamped `timeAdded` now), then the ones to
     /// remove.
-    pub(super) fn swap_node_controller_taint(&mut self, cx: &mut Cx<'_>, node: &Value, add: &[(&str, &str)], remove: &[(&str, &str)]) -> bool {
+    pub(super) fn swap_node_controller_taint(&mut self, cx: &mut Cx<'_>, node: &Slot, add: &[(&str, &str)], remove: &[(&str, &str)]) -> bool {
         let name = s(&node["metadata"]["name"]).to_string();
         let stamp = cx.now().rfc3339();
         let add: Vec<Value> = add.iter().map(|(k, e)| json!({"key": k, "effect": e, "timeAdded": stamp})).collect();
@@ -224,7 +225,7 @@ impl State {
             return (true, 0);
         };
         let Some(ready) = condition(&node, "Ready") else { return (false, 50) };
-        let (add, opposite) = match s(&ready["status"]) {
+        let (add, opposite) = match s(&crate::Obj::untyped(&ready["status"])) {
             "False" => (NOT_READY, UNREACHABLE),
             "Unknown" => (UNREACHABLE, NOT_READY),
             // "Node was in a taint queue, but it's ready now. Ignoring taint request".

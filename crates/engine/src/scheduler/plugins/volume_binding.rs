@@ -6,6 +6,7 @@
 //! Not modelled: generic ephemeral volumes, CSIStorageCapacity (NotEnoughSpace), CSI
 //! migration.
 
+use crate::Slot;
 use std::collections::BTreeMap;
 use crate::vecmap::VecSet;
 
@@ -43,7 +44,7 @@ pub struct Listers<'a> {
 
 impl<'a> Listers<'a> {
     fn get(&self, group: &'static str, resource: &'static str, namespace: &str, name: &str) -> Option<&'a Value> {
-        self.cache.get(&ObjectKey { group, resource, namespace: namespace.into(), name: name.into() }).map(|v| &**v)
+        self.cache.get(&ObjectKey { group, resource, namespace: namespace.into(), name: name.into() }).map(|v| v.root())
     }
 
     pub fn claim(&self, namespace: &str, name: &str) -> Option<&'a Value> {
@@ -55,7 +56,7 @@ impl<'a> Listers<'a> {
     }
 
     fn assumed_or(&self, pv: &'a Value) -> &'a Value {
-        assumed_or(self.assumed, pv)
+        assumed_or(self.assumed, &crate::Obj::untyped(pv))
     }
 
     pub fn class(&self, name: &str) -> Option<&'a Value> {
@@ -70,7 +71,7 @@ impl<'a> Listers<'a> {
 }
 
 /// The assumed version of `pv` while the informer still holds the one it was made from.
-fn assumed_or<'a>(assumed: &'a AssumedVolumes, pv: &'a Value) -> &'a Value {
+fn assumed_or<'a>(assumed: &'a AssumedVolumes, pv: &'a Slot) -> &'a Value {
     match pv["metadata"]["name"].as_str().and_then(|n| assumed.get(n)) {
         Some(a) if pv["metadata"]["resourceVersion"].as_str() == Some(a.base_rv.as_str()) => &a.pv,
         _ => pv,
@@ -79,7 +80,7 @@ fn assumed_or<'a>(assumed: &'a AssumedVolumes, pv: &'a Value) -> &'a Value {
 
 /// The names of the claims a pod's `persistentVolumeClaim` volumes use.
 pub fn claim_names(pod: &PodInfo) -> impl Iterator<Item = String> + '_ {
-    volume::claim_names(pod.spec()).map(str::to_string)
+    volume::claim_names(&crate::Obj::untyped(pod.spec())).map(str::to_string)
 }
 
 /// PreFilter's state: the pod's claims sorted as `GetPodVolumeClaims` sorts them.
@@ -114,13 +115,13 @@ pub fn pre_filter(pod: &PodInfo, listers: &Listers<'_>) -> Result<Option<VolumeB
             let pv = pvc["spec"]["volumeName"].as_str().unwrap_or_default();
             return Err(Status::unresolvable(&format!("persistentvolumeclaim \"{name}\" bound to non-existent persistentvolume \"{pv}\"")));
         }
-        let class = volume::claim_class(pvc);
+        let class = volume::claim_class(&crate::Obj::untyped(pvc));
         if let Some(sc) = listers.class(class) {
             state.classes.insert(class.to_string(), sc.clone());
         }
-        if volume::claim_fully_bound(pvc) {
+        if volume::claim_fully_bound(&crate::Obj::untyped(pvc)) {
             state.bound.push((pvc.clone(), pvc["spec"]["volumeName"].as_str().unwrap_or_default().to_string()));
-        } else if volume::is_delay_binding(pvc, |c| listers.class(c).cloned()) && pvc["spec"]["volumeName"].as_str().is_none_or(str::is_empty) {
+        } else if volume::is_delay_binding(&crate::Obj::untyped(pvc), |c| listers.class(c).cloned()) && pvc["spec"]["volumeName"].as_str().is_none_or(str::is_empty) {
             state.delayed.push(pvc.clone());
         } else {
             immediate += 1;
@@ -164,10 +165,10 @@ impl VolumeBinding {
                 unbound_ok = false;
                 break;
             }
-            match volume::find_matching_volume(claim, self.volumes.iter(), Some((&node.name, &node.labels)), &chosen, true) {
+            match volume::find_matching_volume(&crate::Obj::untyped(claim), &crate::Obj::untyped(self.volumes.iter()), Some((&node.name, &crate::Obj::untyped(&node.labels))), &chosen, true) {
                 Some(pv) => {
                     chosen.insert(pv["metadata"]["name"].as_str().unwrap_or_default().to_string());
-                    result.static_bindings.push((claim.clone(), pv.clone()));
+                    result.static_bindings.push((claim.clone(), pv.to_value()));
                 }
                 None if self.can_provision(claim, node) => result.provisionings.push(claim.clone()),
                 None => unbound_ok = false,
@@ -189,7 +190,7 @@ impl VolumeBinding {
     /// `checkVolumeProvisions`: the class names a provisioner and its allowed topologies
     /// admit the node.
     fn can_provision(&self, claim: &Value, node: &NodeInfo) -> bool {
-        let Some(class) = self.classes.get(volume::claim_class(claim)) else { return false };
+        let Some(class) = self.classes.get(volume::claim_class(&crate::Obj::untyped(claim))) else { return false };
         let provisioner = class["provisioner"].as_str().unwrap_or_default();
         if provisioner.is_empty() || provisioner == "kubernetes.io/no-provisioner" {
             return false;

@@ -30,11 +30,11 @@ pub fn pre_filter(pod: &PodInfo, listers: &Listers<'_>) -> Result<Option<VolumeZ
         };
         let pv_name = pvc["spec"]["volumeName"].as_str().unwrap_or_default();
         if pv_name.is_empty() {
-            let class = volume::claim_class(pvc);
+            let class = volume::claim_class(&crate::Obj::untyped(pvc));
             if class.is_empty() {
                 return Err(Status::unresolvable("PersistentVolumeClaim had no pv name and storageClass name"));
             }
-            if volume::is_delay_binding(pvc, |c| listers.class(c).cloned()) {
+            if volume::is_delay_binding(&crate::Obj::untyped(pvc), |c| listers.class(c).cloned()) {
                 continue;
             }
             return Err(Status::unresolvable("PersistentVolume had no name"));
