@@ -33,7 +33,7 @@ pub(crate) trait Component {
 
     /// Its informer delivered `event`; the cache already holds it, and `old` is the version
     /// it held before.
-    fn on_watch(&mut self, cx: &mut Cx<'_, Self::Timer>, event: &WatchEvent, old: Option<&Value>);
+    fn on_watch(&mut self, cx: &mut Cx<'_, Self::Timer>, event: &WatchEvent, old: Option<&crate::Slot>);
 
     /// A timer it set is due (whether or not its process still runs: it decides).
     fn on_timer(&mut self, cx: &mut Cx<'_, Self::Timer>, timer: Self::Timer);

@@ -355,7 +355,7 @@ fn new_requirement(key: String, op: Op, values: Vec<String>) -> Result<Requireme
 /// `k in (a,b)` (values sorted), all sorted by key (`labels.Selector.Add`); none is empty.
 pub fn selector_string(sel: &Slot) -> String {
     let s = |v: &Slot| v.as_str().unwrap_or_default().to_string();
-    let mut parts: Vec<(String, String)> = sel["matchLabels"].as_object().map(|m| m.map(|(k, v)| (k.clone(), format!("{k}={}", s(v)))).collect()).unwrap_or_default();
+    let mut parts: Vec<(String, String)> = sel["matchLabels"].as_object().map(|m| m.map(|(k, v)| (k.to_string(), format!("{k}={}", s(v)))).collect()).unwrap_or_default();
     for e in sel["matchExpressions"].as_array().into_iter().flatten() {
         let mut values: Vec<String> = e["values"].as_array().map(|a| a.iter().map(s).collect()).unwrap_or_default();
         crate::sort::sort(&mut values);

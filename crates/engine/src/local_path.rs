@@ -115,9 +115,9 @@ fn client(verb: Verb, plural: &str, namespace: Option<&str>, name: &str, body: V
     Some(r)
 }
 
-fn cached<'a>(cache: &'a Cache, plural: &str, namespace: Option<&str>, name: &str) -> Option<&'a Value> {
+fn cached<'a>(cache: &'a Cache, plural: &str, namespace: Option<&str>, name: &str) -> Option<&'a Slot> {
     let rt = podlife_model::ResourceType::resolve(plural)?;
-    cache.get(&ObjectKey::new(rt, namespace, name)).map(|v| v.as_ref())
+    cache.get(&ObjectKey::new(rt, namespace, name)).map(|v| v.root())
 }
 
 /// `getProvisionedVolumeNameForClaim`.
@@ -150,7 +150,7 @@ fn should_delete(pv: &Slot) -> bool {
 }
 
 /// `filepath.Join(basePath, "<pv>_<namespace>_<claim>")`.
-fn volume_path(pv: &str, claim: &Value) -> String {
+fn volume_path(pv: &str, claim: &Slot) -> String {
     format!("{BASE_PATH}/{pv}_{}_{}", claim["metadata"]["namespace"].as_str().unwrap_or_default(), claim["metadata"]["name"].as_str().unwrap_or_default())
 }
 
@@ -194,7 +194,7 @@ fn helper_pod(action: Action, pv: &str, path: &str, mode: &str, size: i64, node:
 
 /// The volume `provisionFor` returns, completed by `provisionClaimOperation` (claimRef,
 /// `provisioned-by`, the claim's class).
-fn persistent_volume(pv: &str, claim: &Value, class: &Value, node: &str, node_label: &str, path: &str) -> Value {
+fn persistent_volume(pv: &str, claim: &Value, class: &Slot, node: &str, node_label: &str, path: &str) -> Value {
     let m = &claim["metadata"];
     json!({
         "apiVersion": "v1", "kind": "PersistentVolume",
@@ -212,7 +212,7 @@ fn persistent_volume(pv: &str, claim: &Value, class: &Value, node: &str, node_la
     })
 }
 
-fn reference(kind: &str, object: &Value) -> Value {
+fn reference(kind: &str, object: &Slot) -> Value {
     let m = &object["metadata"];
     let mut r = json!({"kind": kind, "name": m["name"], "uid": m["uid"], "apiVersion": "v1", "resourceVersion": m["resourceVersion"]});
     if let Some(ns) = m["namespace"].as_str() {
@@ -224,7 +224,7 @@ fn reference(kind: &str, object: &Value) -> Value {
 impl crate::component::Component for LocalPathProvisioner {
     type Timer = Timer;
 
-    fn on_watch(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, _old: Option<&Value>) {
+    fn on_watch(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, _old: Option<&crate::Slot>) {
         self.observe(cx, event);
     }
 
@@ -290,7 +290,7 @@ impl LocalPathProvisioner {
         }
     }
 
-    fn event(&mut self, cx: &mut Cx<'_>, kind: &str, object: &Value, note: (&str, &str, &str)) {
+    fn event(&mut self, cx: &mut Cx<'_>, kind: &str, object: &Slot, note: (&str, &str, &str)) {
         let now = cx.now();
         crate::record::event_via(&mut self.recorder, &client, &self.source, reference(kind, object), note, now, &mut |r| cx.request(r));
     }
@@ -308,10 +308,10 @@ impl LocalPathProvisioner {
             Action::Create => {
                 let current = cached(cache, "persistentvolumeclaims", Some(&ns), &name).cloned();
                 let exists = cached(cache, "persistentvolumes", None, &op.pv).is_some();
-                let Some(claim) = current.filter(|c| !exists && c["metadata"]["uid"] == op.object["metadata"]["uid"] && should_provision(cache, &crate::Obj::untyped(c))) else {
+                let Some(claim) = current.filter(|c| !exists && c["metadata"]["uid"] == op.object["metadata"]["uid"] && should_provision(cache, c)) else {
                     return self.done(&op.pv);
                 };
-                let class_name = volume::claim_class(&crate::Obj::untyped(&claim)).to_string();
+                let class_name = volume::claim_class(&claim).to_string();
                 let node_name = claim["metadata"]["annotations"][ANN_SELECTED_NODE].as_str().unwrap_or_default().to_string();
                 // The selected node, read from the API (no node lister is configured).
                 let node = match self.send(cx, Verb::Get, "nodes", None, &node_name, Value::Null) {
@@ -341,20 +341,20 @@ impl LocalPathProvisioner {
                     self.event(cx, "PersistentVolumeClaim", &claim, ("Warning", "ProvisioningFailed", &message));
                     return self.done(&op.pv);
                 }
-                let size = volume::requested_storage(&crate::Obj::untyped(&claim)).value();
+                let size = volume::requested_storage(&claim).value();
                 let mode = claim["spec"]["volumeMode"].as_str().unwrap_or("Filesystem").to_string();
                 let pod = helper_pod(Action::Create, &op.pv, &volume_path(&op.pv, &claim), &mode, size, &node_name);
                 self.helper(cx, Op { object: claim, node_label, ..op }, pod);
             }
             Action::Delete => {
-                let Some(pv) = cached(cache, "persistentvolumes", None, &op.pv).cloned().filter(should_delete) else { return self.done(&op.pv) };
+                let Some(pv) = cached(cache, "persistentvolumes", None, &op.pv).filter(|pv| should_delete(pv)) else { return self.done(&op.pv) };
                 let path = pv["spec"]["hostPath"]["path"].as_str().or_else(|| pv["spec"]["local"]["path"].as_str()).unwrap_or_default().to_string();
                 let node = pv["spec"]["nodeAffinity"]["required"]["nodeSelectorTerms"][0]["matchExpressions"][0]["values"][0].as_str().unwrap_or_default().to_string();
                 // "Node %v does not exist, skipping cleanup of volume %v".
                 if let Err(e) = self.send(cx, Verb::Get, "nodes", None, &node, Value::Null)
                     && e.reason == Reason::NotFound
                 {
-                    return self.finish(cx, op, pv);
+                    return self.finish(cx, op, pv.to_value());
                 }
                 let size = volume::requested_storage(&crate::Obj::untyped(&json!({"spec": {"resources": {"requests": {"storage": pv["spec"]["capacity"]["storage"]}}}}))).value();
                 let mode = pv["spec"]["volumeMode"].as_str().unwrap_or("Filesystem").to_string();
@@ -406,11 +406,11 @@ impl LocalPathProvisioner {
                 let cache = cx.cache();
                 let node = object["metadata"]["annotations"][ANN_SELECTED_NODE].as_str().unwrap_or_default().to_string();
                 let class = cached(cache, "storageclasses", None, volume::claim_class(&crate::Obj::untyped(&object))).cloned().unwrap_or(Value::Null);
-                let pv = persistent_volume(&op.pv, &object, &class, &node, &op.node_label, &volume_path(&op.pv, &object));
+                let pv = persistent_volume(&op.pv, &object, &class, &node, &op.node_label, &volume_path(&op.pv, &crate::Obj::untyped(&object)));
                 match self.send(cx, Verb::Create, "persistentvolumes", None, "", pv) {
                     Ok(_) => {
                         let message = format!("Successfully provisioned volume {}", op.pv);
-                        self.event(cx, "PersistentVolumeClaim", &object, ("Normal", "ProvisioningSucceeded", &message));
+                        self.event(cx, "PersistentVolumeClaim", &crate::Obj::untyped(&object), ("Normal", "ProvisioningSucceeded", &message));
                     }
                     Err(e) if e.reason == Reason::AlreadyExists => {}
                     Err(e) => self.failed(cx, op.clone(), &e.message, false),
@@ -434,11 +434,11 @@ impl LocalPathProvisioner {
             Action::Create => {
                 let class = volume::claim_class(&crate::Obj::untyped(&op.object)).to_string();
                 let message = format!("failed to provision volume with StorageClass \"{class}\": {wrapped}");
-                self.event(cx, "PersistentVolumeClaim", &op.object, ("Warning", "ProvisioningFailed", &message));
+                self.event(cx, "PersistentVolumeClaim", &crate::Obj::untyped(&op.object), ("Warning", "ProvisioningFailed", &message));
             }
             Action::Delete => {
                 let message = format!("failed to delete volume {}: {wrapped}", op.pv);
-                self.event(cx, "PersistentVolume", &op.object, ("Warning", "VolumeFailedDelete", &message));
+                self.event(cx, "PersistentVolume", &crate::Obj::untyped(&op.object), ("Warning", "VolumeFailedDelete", &message));
             }
         }
         self.done(&op.pv);

@@ -78,7 +78,7 @@ impl Engine {
             // The port is the destination's: its named ports are the destination pod's.
             let dst_pod = if egress { other.pod } else { subject.pod };
             let allowed = selecting.iter().any(|p| {
-                let rules = p["spec"][if egress { "egress" } else { "ingress" }].as_array().map(Vec::as_slice).unwrap_or_default();
+                let rules = p["spec"][if egress { "egress" } else { "ingress" }].as_array().unwrap_or_default();
                 rules.iter().any(|rule| {
                     ports_admit(&rule["ports"], dst_pod, port, protocol) && self.peers_admit(&rule[if egress { "to" } else { "from" }], ns, other)
                 })
@@ -106,8 +106,8 @@ impl Engine {
             let Some(pod) = other.pod else { return false };
             let ns = pod["metadata"]["namespace"].as_str().unwrap_or_default();
             let ns_ok = if nss.is_object() {
-                let ns_labels = self.store.list("", "namespaces", None).map(|(_, n)| n).find(|n| n["metadata"]["name"] == ns).map(|n| n["metadata"]["labels"].clone()).unwrap_or(Value::Null);
-                selector_matches(nss, &ns_labels)
+                let ns_labels = self.store.list("", "namespaces", None).map(|(_, n)| n).find(|n| n["metadata"]["name"] == ns).map(|n| n["metadata"]["labels"].to_value()).unwrap_or(Value::Null);
+                selector_matches(nss, &crate::Obj::untyped(&ns_labels))
             } else {
                 ns == policy_ns
             };
@@ -124,16 +124,17 @@ fn ports_admit(ports: &Slot, dst_pod: Option<&Slot>, port: u16, protocol: &str) 
         if p["protocol"].as_str().unwrap_or("TCP") != protocol {
             return false;
         }
-        let number = match &p["port"] {
-            Value::Null => return true,
-            Value::String(name) => dst_pod
+        let port_field = &p["port"];
+        let number = match port_field.as_str() {
+            _ if port_field.is_null() => return true,
+            Some(name) => dst_pod
                 .and_then(|pod| pod["spec"]["containers"].as_array())
                 .into_iter()
                 .flatten()
                 .flat_map(|c| c["ports"].as_array().into_iter().flatten())
-                .find(|cp| cp["name"] == name.as_str() && cp["protocol"].as_str().unwrap_or("TCP") == protocol)
+                .find(|cp| cp["name"] == name && cp["protocol"].as_str().unwrap_or("TCP") == protocol)
                 .and_then(|cp| cp["containerPort"].as_u64()),
-            v => v.as_u64(),
+            None => port_field.as_u64(),
         };
         let Some(number) = number else { return false };
         match p["endPort"].as_u64() {

@@ -28,6 +28,7 @@
 //! cache), the `loadbalance` plugin's shuffling of A records, and the resolver's retries and
 //! timeouts in time.
 
+use crate::Slot;
 use serde_json::Value;
 
 use crate::Engine;
@@ -121,7 +122,7 @@ impl Engine {
     fn pod_resolv_conf(&self, node: &str, uid: &str, namespace: &str) -> ResolvConf {
         let pod = self.machines.get(node).and_then(|m| m.runtime.sandboxes.values().find(|s| s.pod_uid == uid)).and_then(|s| self.get_object("pods", Some(&s.namespace), &s.pod_name));
         let fallback = serde_json::json!({"metadata": {"namespace": namespace}});
-        ResolvConf::parse(&crate::containerd::procfs::resolv_conf(pod.unwrap_or(&fallback)))
+        ResolvConf::parse(&crate::containerd::procfs::resolv_conf(pod.unwrap_or(&crate::Obj::untyped(&fallback))))
     }
 
     /// One DNS question from a pod to `server`: kube-dns reaches CoreDNS through the node's
@@ -295,7 +296,7 @@ impl Engine {
         out
     }
 
-    fn get_object(&self, plural: &str, ns: Option<&str>, name: &str) -> Option<&Value> {
+    fn get_object(&self, plural: &str, ns: Option<&str>, name: &str) -> Option<&Slot> {
         let rt = podlife_model::ResourceType::resolve(plural)?;
         self.store.get(&crate::store::ObjectKey::new(rt, ns, name))
     }

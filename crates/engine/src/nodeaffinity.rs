@@ -27,8 +27,8 @@ fn requirement_matches(req: &Slot, get: &dyn Fn(&str) -> Option<String>) -> bool
 
 /// A `NodeSelectorTerm`: all its expressions and fields match (an empty term matches nothing).
 pub fn term_matches_labels(term: &Slot, name: &str, labels: &Slot) -> bool {
-    let exprs = term["matchExpressions"].as_array().map(Vec::as_slice).unwrap_or_default();
-    let fields = term["matchFields"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let exprs = term["matchExpressions"].as_array().unwrap_or_default();
+    let fields = term["matchFields"].as_array().unwrap_or_default();
     if exprs.is_empty() && fields.is_empty() {
         return false;
     }

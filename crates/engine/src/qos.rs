@@ -41,7 +41,7 @@ pub fn pod_qos_class(spec: &Slot) -> &'static str {
             guaranteed = false;
         }
     } else {
-        for c in ["containers", "initContainers"].iter().flat_map(|l| spec[*l].as_array().map(Vec::as_slice).unwrap_or_default()) {
+        for c in ["containers", "initContainers"].iter().flat_map(|l| spec[*l].as_array().unwrap_or_default()) {
             process(&mut requests, &c["resources"]["requests"]);
             if process(&mut limits, &c["resources"]["limits"]) != [true, true] {
                 guaranteed = false;

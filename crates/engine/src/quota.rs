@@ -115,7 +115,7 @@ fn compute_usage(requests: &Usage, limits: &Usage) -> Usage {
 }
 
 fn list(v: &Slot) -> Usage {
-    v.as_object().map(|m| VecMap::from_iter(m.filter_map(|(k, v)| Some((k.clone(), quantity(v)?))))).unwrap_or_default()
+    v.as_object().map(|m| VecMap::from_iter(m.filter_map(|(k, v)| Some((k.to_string(), quantity(v)?))))).unwrap_or_default()
 }
 
 /// What one object of `group/resource` costs (`Usage` of its evaluator).
@@ -133,7 +133,7 @@ pub fn usage(group: &str, resource: &str, obj: &Slot, now: Time) -> Usage {
         ("", "services") => {
             out.insert("count/services".into(), one());
             out.insert("services".into(), one());
-            let ports = obj["spec"]["ports"].as_array().map_or(0, Vec::len) as i64;
+            let ports = obj["spec"]["ports"].as_array().map_or(0, <[crate::Slot]>::len) as i64;
             match obj["spec"]["type"].as_str().unwrap_or("ClusterIP") {
                 "NodePort" => {
                     out.insert("services.nodeports".into(), Quantity::new(ports, Format::DecimalSI));
@@ -175,7 +175,7 @@ pub fn usage(group: &str, resource: &str, obj: &Slot, now: Time) -> Usage {
 /// as `Exists`, then `spec.scopeSelector.matchExpressions`.
 pub fn scope_selectors(quota: &Slot) -> Vec<Value> {
     let mut out: Vec<Value> = quota["spec"]["scopes"].as_array().into_iter().flatten().map(|s| json!({"scopeName": s, "operator": "Exists"})).collect();
-    out.extend(quota["spec"]["scopeSelector"]["matchExpressions"].as_array().into_iter().flatten().cloned());
+    out.extend(quota["spec"]["scopeSelector"]["matchExpressions"].as_array().into_iter().flatten().map(Slot::to_value));
     out
 }
 
@@ -222,7 +222,7 @@ fn uses_cross_namespace_affinity(spec: &Slot) -> bool {
 /// `generic.Matches`: the quota limits something this kind uses, and the object is in every
 /// one of its scopes.
 pub fn quota_matches(group: &str, resource: &str, quota: &Slot, obj: &Slot) -> bool {
-    let hard: Vec<String> = quota["status"]["hard"].as_object().map(|m| m.keys().cloned().collect()).unwrap_or_default();
+    let hard: Vec<String> = quota["status"]["hard"].as_object().map(|m| m.keys().map(str::to_string).collect()).unwrap_or_default();
     !matching_resources(group, resource, &hard).is_empty() && scope_selectors(quota).iter().all(|s| matches_scope(group, resource, &crate::Obj::untyped(s), obj))
 }
 

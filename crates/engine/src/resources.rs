@@ -87,12 +87,12 @@ fn container_list(c: &Slot, status: Option<&Slot>, field: &str, defaults: Option
 
 fn aggregate(spec: &Slot, status: Option<&Slot>, field: &str, defaults: Option<&ResourceList>) -> ResourceList {
     let mut total = ResourceList::new();
-    for c in spec["containers"].as_array().map(Vec::as_slice).unwrap_or_default() {
+    for c in spec["containers"].as_array().unwrap_or_default() {
         add(&mut total, &container_list(c, status, field, defaults));
     }
     let mut sidecars = ResourceList::new();
     let mut init_max = ResourceList::new();
-    for c in spec["initContainers"].as_array().map(Vec::as_slice).unwrap_or_default() {
+    for c in spec["initContainers"].as_array().unwrap_or_default() {
         let own = container_list(c, status, field, defaults);
         let in_use = if is_sidecar(c) {
             add(&mut total, &own);
@@ -269,7 +269,7 @@ pub fn runtime_container_resources(spec: &Slot, resources: &Slot) -> Value {
 /// included). 0 without a pod-level memory request.
 pub fn remaining_pod_memory_request_per_container(spec: &Slot) -> i64 {
     let Some(pod) = pod_level_list(spec, "requests").remove("memory").filter(|q| !q.is_zero()) else { return 0 };
-    let n = spec["containers"].as_array().map_or(0, Vec::len) + spec["initContainers"].as_array().map_or(0, Vec::len);
+    let n = spec["containers"].as_array().map_or(0, <[crate::Slot]>::len) + spec["initContainers"].as_array().map_or(0, <[crate::Slot]>::len);
     let aggregate = aggregate_container_requests(spec).remove("memory").map_or(0, |q| q.value());
     if n == 0 { 0 } else { (pod.value() - aggregate) / n as i64 }
 }

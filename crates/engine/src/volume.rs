@@ -86,8 +86,8 @@ pub fn node_affinity_matches(pv: &Slot, node: &str, labels: &Slot) -> bool {
 
 /// `CheckAccessModes`: the volume offers every mode the claim asks for.
 pub fn access_modes_match(pvc: &Slot, pv: &Slot) -> bool {
-    let offered = pv["spec"]["accessModes"].as_array().map(Vec::as_slice).unwrap_or_default();
-    pvc["spec"]["accessModes"].as_array().map(Vec::as_slice).unwrap_or_default().iter().all(|m| offered.contains(m))
+    let offered = pv["spec"]["accessModes"].as_array().unwrap_or_default();
+    pvc["spec"]["accessModes"].as_array().unwrap_or_default().iter().all(|m| offered.contains(m))
 }
 
 /// `FindMatchingVolume`: the volume pre-bound to the claim, else the smallest available one

@@ -75,13 +75,13 @@ pub fn parse(text: &str) -> Result<Vec<(String, Profile)>, String> {
 }
 
 /// The profile asked for: the container's, else the pod's (`type`, `localhostProfile`).
-fn requested<'a>(pod_spec: &'a Slot, container: &'a Value) -> Option<&'a Value> {
+fn requested<'a>(pod_spec: &'a Slot, container: &'a Slot) -> Option<&'a Slot> {
     [&container["securityContext"]["appArmorProfile"], &pod_spec["securityContext"]["appArmorProfile"]].into_iter().find(|p| p.is_object())
 }
 
 /// The profile containerd confines a container with: Ok(None) unconfined, Ok(Some(name)), or
 /// the CreateContainer error for a Localhost profile the node has not loaded.
-pub fn applied(pod_spec: &Slot, container: &Value, loaded: &VecMap<String, Profile>) -> Result<Option<String>, String> {
+pub fn applied(pod_spec: &Slot, container: &Slot, loaded: &VecMap<String, Profile>) -> Result<Option<String>, String> {
     let req = requested(pod_spec, container);
     match req.and_then(|p| p["type"].as_str()) {
         Some("Localhost") => {

@@ -86,7 +86,11 @@ fn weight_read_back(weight: u64) -> u64 {
 }
 
 fn quantity_milli(v: &Value) -> Option<i64> {
-    let q = podlife_model::quantity::Quantity::parse(v.as_str()?).ok()?;
+    milli_of(v.as_str())
+}
+
+fn milli_of(text: Option<&str>) -> Option<i64> {
+    let q = podlife_model::quantity::Quantity::parse(text?).ok()?;
     Some(q.milli_value())
 }
 
@@ -204,7 +208,7 @@ impl PodCgroup {
         let reqs = pod_requests(spec);
         let limits = pod_limits(spec);
         let all_limit = |r: &str| {
-            ["containers", "initContainers"].iter().flat_map(|l| spec[*l].as_array().map(Vec::as_slice).unwrap_or_default()).all(|c| quantity_milli(&c["resources"]["limits"][r]).is_some_and(|m| m != 0))
+            ["containers", "initContainers"].iter().flat_map(|l| spec[*l].as_array().unwrap_or_default()).all(|c| milli_of(c["resources"]["limits"][r].as_str()).is_some_and(|m| m != 0))
         };
         let pod_level = pod_level_resources_enabled() && is_pod_level_resources_set(spec);
         let pod_limit = |r: &str| pod_level && pod_level_list(spec, "limits").get(r).is_some_and(|q| !q.is_zero());
@@ -266,7 +270,7 @@ mod tests {
     /// `ResourceConfigForPod` (helpers_linux_test.go-style cases with pod-level resources).
     #[test]
     fn pod_cgroup() {
-        let pod = |spec: serde_json::Value| serde_json::json!({"spec": spec});
+        let pod = |spec: serde_json::Value| crate::Obj::untyped(&serde_json::json!({"spec": spec}));
         // Guaranteed at pod level: quota and memory from the pod-level limits.
         let g = PodCgroup::for_pod(&pod(serde_json::json!({"resources": {"requests": {"cpu": "1", "memory": "256Mi"}, "limits": {"cpu": "1", "memory": "256Mi"}}, "containers": [{"name": "a"}]})));
         assert_eq!((g.cpu_max(), g.memory_max(), g.cpu_shares, g.pod_level), ("100000 100000".to_string(), "268435456".to_string(), 1024, true));

@@ -20,7 +20,7 @@ use crate::trace::{Action, ComponentRef, ObjectRef};
 /// What `CreateContainer` gets (the CRI's `CreateContainerRequest`: sandbox and config).
 pub(crate) struct CreateContainer<'a> {
     pub sandbox_id: &'a str,
-    pub spec: &'a Value,
+    pub spec: &'a Slot,
     /// The restart count the kubelet records on the container.
     pub attempt: u32,
     pub image: &'a NodeImage,
@@ -249,14 +249,14 @@ impl Engine {
 
     /// UpdateContainerResources (in-place resize): runc rewrites the container's cgroup
     /// files; a new CFS quota changes its CPU share at once.
-    pub(crate) fn cri_update_container_resources(&mut self, node: &str, pod: &Value, container_id: &str, name: &str, resources: &Value) -> Result<(), CriError> {
-        let object = pod_ref(&crate::Obj::untyped(pod));
+    pub(crate) fn cri_update_container_resources(&mut self, node: &str, pod: &Slot, container_id: &str, name: &str, resources: &Slot) -> Result<(), CriError> {
+        let object = pod_ref(pod);
         self.cri_call(node, "UpdateContainerResources", object.clone(), crate::sort::map_of([("container".to_string(), json!(name)), ("id".to_string(), json!(short(container_id)))]))?;
         let now = self.now;
         let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
         let Some(c) = rt.containers.get_mut(container_id) else { return Err(format!("container \"{container_id}\" not found")) };
         let Some(cgroup) = c.cgroup.as_mut() else { return Ok(()) };
-        cgroup.update(resources, &crate::resources::runtime_container_resources(&pod["spec"], resources));
+        cgroup.update(&resources.to_value(), &crate::resources::runtime_container_resources(&pod["spec"], resources));
         let (quota, memory_max, cpu_max) = (cgroup.quota_milli(), cgroup.memory_max(), cgroup.cpu_max());
         c.cpu.settle(now);
         c.cpu.quota = quota;
@@ -293,8 +293,8 @@ impl Engine {
 
     /// StartContainer: the shim starts, runc creates the process in the sandbox's namespaces
     /// (its own PID namespace unless the pod shares one) and execs the argv.
-    pub(crate) fn cri_start_container(&mut self, node: &str, pod: &Value, container_id: &str, spec: &Value, image: &NodeImage) -> Result<(), CriError> {
-        let object = pod_ref(&crate::Obj::untyped(pod));
+    pub(crate) fn cri_start_container(&mut self, node: &str, pod: &Slot, container_id: &str, spec: &Slot, image: &NodeImage) -> Result<(), CriError> {
+        let object = pod_ref(pod);
         let name = spec["name"].as_str().unwrap_or_default().to_string();
         self.cri_call(node, "StartContainer", object.clone(), crate::sort::map_of([("container".to_string(), json!(name)), ("id".to_string(), json!(short(container_id)))]))?;
         let now = self.now;
@@ -303,8 +303,8 @@ impl Engine {
         }
         // The process's environment, as CreateContainer wrote it into the container's spec.
         let kubelet_env = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.env.clone()).unwrap_or_else(|| container_env(spec));
-        let env = oci_env(&super::procfs::uts_hostname(&crate::Obj::untyped(pod), node), Some(image), &kubelet_env);
-        let strs = |v: &Value| v.as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect::<Vec<_>>()).unwrap_or_default();
+        let env = oci_env(&super::procfs::uts_hostname(pod, node), Some(image), &kubelet_env);
+        let strs = |v: &Slot| v.as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect::<Vec<_>>()).unwrap_or_default();
         let (entrypoint, cmd): (&[String], &[String]) = match &image.catalog {
             Some(c) => (&c.config.entrypoint, &c.config.cmd),
             None => (&[], &[]),
@@ -391,7 +391,8 @@ impl Engine {
         {
             namespaces.pid = t.namespaces.pid;
         }
-        let cgroup = super::cgroups::Cgroup::with_resources(&cgroup_parent(&crate::Obj::untyped(pod)), container_id, &effective, &spec["resources"]);
+        // What the runtime reports back (the cgroup keeps it as JSON).
+        let cgroup = super::cgroups::Cgroup::with_resources(&cgroup_parent(pod), container_id, &effective, &spec["resources"].to_value());
         let pid_in_container = if sandbox.shared_pid_namespace { 1 + rt.containers.values().filter(|c| c.sandbox_id == sandbox.id && c.state == ContainerState::Running).count() as u32 + 1 } else { 1 };
         // A program podlife does not understand: the trace says how it is treated.
         let unknown = if by_shell { None } else { program.unknown };
@@ -442,7 +443,7 @@ impl Engine {
             ("pidInContainer".to_string(), json!(pid_in_container)),
             ("newNamespaces".to_string(), json!(ns)),
             ("joinsNamespaces".to_string(), json!(SANDBOX_NAMESPACES.iter().copied().filter(|n| (*n != "pid" || sandbox.shared_pid_namespace) && !(sandbox.host_namespaces.network && matches!(*n, "network" | "uts"))).collect::<Vec<&str>>())),
-            ("cgroup".to_string(), json!(format!("{}/{}", cgroup_parent(&crate::Obj::untyped(pod)), short(container_id)))),
+            ("cgroup".to_string(), json!(format!("{}/{}", cgroup_parent(pod), short(container_id)))),
         ]);
         if let Some(treatment) = unknown {
             params.insert("unknownProgram".to_string(), json!(treatment));
@@ -708,7 +709,7 @@ pub fn node_image<'a>(rt: &'a Runtime, container: &Container) -> Option<&'a Node
 }
 
 /// The container's environment: `env` values as written (valueFrom is not resolved yet).
-pub fn container_env(spec: &Value) -> Vec<(String, String)> {
+pub fn container_env(spec: &Slot) -> Vec<(String, String)> {
     spec["env"]
         .as_array()
         .map(|a| a.iter().filter_map(|e| Some((e["name"].as_str()?.to_string(), e["value"].as_str().unwrap_or_default().to_string()))).collect())

@@ -12,7 +12,7 @@ use crate::process::servers::{ENVOY_STAMP, ISTIO_STAMP, Role};
 
 impl Engine {
     /// The program as it is once it started (or its failure).
-    pub(crate) fn prepare_program(&mut self, node: &str, container_id: &str, spec: &Value, mut app: App) -> App {
+    pub(crate) fn prepare_program(&mut self, node: &str, container_id: &str, spec: &crate::Slot, mut app: App) -> App {
         if app.kind == AppKind::Nginx && app.role.is_none() {
             self.read_nginx_conf(node, container_id, &mut app);
         }
@@ -64,7 +64,7 @@ impl Engine {
             Role::IstioIptables { args } => {
                 // iptables needs CAP_NET_ADMIN in the pod's network namespace.
                 let sc = &spec["securityContext"];
-                let caps: Vec<&str> = sc["capabilities"]["add"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+                let caps: Vec<&str> = sc["capabilities"]["add"].as_array().into_iter().flatten().filter_map(crate::Slot::as_str).collect();
                 let allowed = sc["privileged"] == true || caps.iter().any(|c| *c == "NET_ADMIN" || *c == "CAP_NET_ADMIN");
                 let capture = match crate::istio::iptables::parse_args(&args) {
                     Ok(c) => c,

@@ -31,7 +31,7 @@ pub struct Profile {
 
 /// The profile the kubelet asks for: Ok(None) unconfined, Ok(Some(path)) for Localhost
 /// (`Some("")` for RuntimeDefault).
-fn requested(pod_spec: &Slot, container: &Value) -> Option<(String, String)> {
+fn requested(pod_spec: &Slot, container: &Slot) -> Option<(String, String)> {
     if container["securityContext"]["privileged"] == true {
         return None;
     }
@@ -45,7 +45,7 @@ fn requested(pod_spec: &Slot, container: &Value) -> Option<(String, String)> {
 
 /// The profile containerd puts in the container's spec, reading a Localhost file with `read`;
 /// Err: the CreateContainer error.
-pub fn applied(pod_spec: &Slot, container: &Value, read: impl Fn(&str) -> Option<String>) -> Result<Option<Profile>, String> {
+pub fn applied(pod_spec: &Slot, container: &Slot, read: impl Fn(&str) -> Option<String>) -> Result<Option<Profile>, String> {
     let Some((kind, path)) = requested(pod_spec, container) else { return Ok(None) };
     if kind == "RuntimeDefault" {
         return Ok(Some(Profile { blocks_exec: false }));

@@ -150,12 +150,12 @@ pub(crate) fn requeue_after_schedule_change(cj: &Slot, now: Time) -> Result<u64,
 }
 
 /// `byJobStartTime`.
-fn by_start_time(a: &Value, b: &Value) -> std::cmp::Ordering {
-    let start = |j: &Value| j["status"]["startTime"].as_str().and_then(Time::from_rfc3339);
+fn by_start_time(a: &Slot, b: &Slot) -> std::cmp::Ordering {
+    let start = |j: &Slot| j["status"]["startTime"].as_str().and_then(Time::from_rfc3339);
     match (start(a), start(b)) {
         (None, Some(_)) => std::cmp::Ordering::Greater,
         (Some(_), None) => std::cmp::Ordering::Less,
-        (x, y) if x == y => s(&crate::Obj::untyped(&a["metadata"]["name"])).cmp(s(&crate::Obj::untyped(&b["metadata"]["name"]))),
+        (x, y) if x == y => s(&a["metadata"]["name"]).cmp(s(&b["metadata"]["name"])),
         (x, y) => x.cmp(&y),
     }
 }
@@ -174,7 +174,7 @@ fn finished_type(job: &Slot) -> Option<&'static str> {
     })
 }
 
-fn in_active(cj: &Value, uid: &str) -> bool {
+fn in_active(cj: &Slot, uid: &str) -> bool {
     cj["status"]["active"].as_array().into_iter().flatten().any(|r| r["uid"] == uid)
 }
 
@@ -236,7 +236,7 @@ impl WorkloadControllers {
             if let Some(mut r) = super::controller_request(SA, Verb::Update, "cronjobs", Some(ns), name, cj) {
                 r.subresource = Some("status".into());
                 if let Ok(Response::Object(o)) = cx.request(r) {
-                    self.batch_written(Ctl::CronJob, key, &o);
+                    self.batch_written(Ctl::CronJob, key, &crate::Obj::untyped(&o));
                 }
             }
         }
@@ -276,12 +276,12 @@ impl WorkloadControllers {
         let ns = s(&crate::Obj::untyped(&cj["metadata"]["namespace"])).to_string();
         for j in jobs {
             let juid = s(&j["metadata"]["uid"]);
-            let found = in_active(cj, juid);
+            let found = in_active(&crate::Obj::untyped(cj), juid);
             if !found && !is_finished(j) {
                 // A fresh read before complaining: the informer may lag the controller's own
                 // status update.
                 if let Ok(Response::Object(fresh)) = self.cj_request(cx, Verb::Get, "cronjobs", &ns, s(&crate::Obj::untyped(&cj["metadata"]["name"])).to_string().as_str(), Value::Null)
-                    && in_active(&fresh, juid)
+                    && in_active(&crate::Obj::untyped(&fresh), juid)
                 {
                     *cj = fresh;
                     continue;
@@ -411,7 +411,7 @@ impl WorkloadControllers {
             Err(e) if e.reason == crate::apiserver::status::Reason::AlreadyExists => {
                 let Ok(Response::Object(j)) = self.cj_request(cx, Verb::Get, "jobs", &ns, &job_name, Value::Null) else { return (None, update) };
                 let ours = controller_of(&crate::Obj::untyped(&j)).is_some_and(|r| r["uid"] == cj["metadata"]["uid"]);
-                if !ours || in_active(cj, s(&crate::Obj::untyped(&j["metadata"]["uid"]))) {
+                if !ours || in_active(&crate::Obj::untyped(cj), s(&crate::Obj::untyped(&j["metadata"]["uid"]))) {
                     return (None, update);
                 }
                 j

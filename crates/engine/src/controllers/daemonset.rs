@@ -76,15 +76,15 @@ fn name_of(v: &Slot) -> &str {
     v["metadata"]["name"].as_str().unwrap_or_default()
 }
 
-fn daemonsets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+fn daemonsets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Slot> + 'a {
     super::of(cache, "apps", "daemonsets", ns)
 }
 
-fn all_daemonsets(cache: &Cache) -> impl Iterator<Item = &Value> {
+fn all_daemonsets(cache: &Cache) -> impl Iterator<Item = &Slot> {
     crate::components::cached(cache, "apps", "daemonsets").map(|(_, v)| v.root())
 }
 
-fn nodes(cache: &Cache) -> Vec<&Value> {
+fn nodes(cache: &Cache) -> Vec<&Slot> {
     super::of(cache, "", "nodes", "").collect()
 }
 
@@ -109,7 +109,7 @@ pub fn add_daemon_tolerations(spec: &mut Value) {
         let toleration = json!({"key": k, "operator": "Exists", "effect": effect});
         let mut list = spec["tolerations"].as_array().cloned().unwrap_or_default();
         // MatchToleration: same key, operator, value and effect.
-        let same = |t: &Value| t["key"].as_str().unwrap_or("") == k && t["operator"].as_str().unwrap_or("") == "Exists" && t["value"].as_str().unwrap_or("").is_empty() && t["effect"].as_str().unwrap_or("") == effect;
+        let same = |t: &Slot| t["key"].as_str().unwrap_or("") == k && t["operator"].as_str().unwrap_or("") == "Exists" && t["value"].as_str().unwrap_or("").is_empty() && t["effect"].as_str().unwrap_or("") == effect;
         match list.iter().position(same) {
             Some(i) if list[i] == toleration => continue,
             Some(i) => list[i] = toleration,
@@ -120,7 +120,7 @@ pub fn add_daemon_tolerations(spec: &mut Value) {
 }
 
 /// `NodeShouldRunDaemonPod`: (shouldRun, shouldContinueRunning).
-pub fn node_should_run(node: &Slot, ds: &Value) -> (bool, bool) {
+pub fn node_should_run(node: &Slot, ds: &Slot) -> (bool, bool) {
     DaemonPod::of(ds).should_run(node)
 }
 
@@ -128,7 +128,7 @@ pub fn node_should_run(node: &Slot, ds: &Value) -> (bool, bool) {
 /// node a sync walks: the node's name, which `NewPod` also sets, changes nothing the
 /// predicates read (node affinity and selectors, tolerations).
 pub struct DaemonPod<'a> {
-    pub ds: &'a Value,
+    pub ds: &'a Slot,
     /// None when the template has no spec.
     pod: Option<PodInfo>,
     /// The template's own `nodeName`, if any.
@@ -136,8 +136,8 @@ pub struct DaemonPod<'a> {
 }
 
 impl<'a> DaemonPod<'a> {
-    pub fn of(ds: &'a Value) -> DaemonPod<'a> {
-        let mut spec = ds["spec"]["template"]["spec"].clone();
+    pub fn of(ds: &'a Slot) -> DaemonPod<'a> {
+        let mut spec = ds["spec"]["template"]["spec"].to_value();
         if !spec.is_object() {
             return DaemonPod { ds, pod: None, template_node: String::new() };
         }
@@ -166,13 +166,13 @@ impl<'a> DaemonPod<'a> {
 }
 
 /// `util.GetTargetNodeName`: the pod's node, or the node its required affinity names.
-pub fn target_node(pod: &Value) -> Option<String> {
+pub fn target_node(pod: &Slot) -> Option<String> {
     if let Some(n) = pod["spec"]["nodeName"].as_str().filter(|n| !n.is_empty()) {
         return Some(n.to_string());
     }
     let terms = pod["spec"]["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"].as_array()?;
     for t in terms {
-        for r in t["matchFields"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        for r in t["matchFields"].as_array().unwrap_or_default() {
             if r["key"] == "metadata.name" && r["operator"] == "In" {
                 let values = r["values"].as_array()?;
                 return if values.len() == 1 { values[0].as_str().map(str::to_string) } else { None };
@@ -182,7 +182,7 @@ pub fn target_node(pod: &Value) -> Option<String> {
     None
 }
 
-fn terminal(pod: &Value) -> bool {
+fn terminal(pod: &Slot) -> bool {
     matches!(pod["status"]["phase"].as_str(), Some("Succeeded" | "Failed"))
 }
 
@@ -194,9 +194,9 @@ fn deleting(pod: &Slot) -> bool {
 /// DaemonSet's when its controller reference names the DaemonSet and the selector still
 /// matches, or when it is an orphan the selector matches (neither being deleted): the sync
 /// adopts those (`adopt_orphans`).
-fn claims(ds: &Value, object: &Slot) -> bool {
+fn claims(ds: &Slot, object: &Slot) -> bool {
     let selector = &ds["spec"]["selector"];
-    if !(selector.is_object() && crate::labels::selector_matches(&crate::Obj::untyped(selector), &object["metadata"]["labels"])) {
+    if !(selector.is_object() && crate::labels::selector_matches(selector, &object["metadata"]["labels"])) {
         return false;
     }
     match super::controller_of(object) {
@@ -207,25 +207,25 @@ fn claims(ds: &Value, object: &Slot) -> bool {
 
 /// The adoption patches for the orphan pods and revisions the DaemonSet claims (the controller
 /// reference added, with the object's uid as a precondition).
-fn adopt_orphans(cache: &Cache, ds: &Value) -> Vec<Write> {
+fn adopt_orphans(cache: &Cache, ds: &Slot) -> Vec<Write> {
     let ns = ds["metadata"]["namespace"].as_str().unwrap_or("default");
     let orphans = super::of(cache, "", "pods", ns).map(|o| ("pods", o)).chain(super::of(cache, "apps", "controllerrevisions", ns).map(|o| ("controllerrevisions", o)));
     orphans
-        .filter(|(_, o)| is_orphan(&crate::Obj::untyped(o)) && claims(ds, &crate::Obj::untyped(o)))
+        .filter(|(_, o)| is_orphan(o) && claims(ds, o))
         .filter_map(|(plural, o)| adoption(ACCOUNT, ds, "DaemonSet", plural, o))
         .collect()
 }
 
 /// `getNodesToDaemonPods`: the DaemonSet's pods by target node, each list sorted
 /// `podByCreationTimestampAndPhase` (scheduled first, then oldest, then name).
-fn node_to_pods<'a>(cache: &'a Cache, ds: &'a Value, include_deleted_terminal: bool) -> VecMap<String, Vec<&'a Value>> {
+fn node_to_pods<'a>(cache: &'a Cache, ds: &'a Slot, include_deleted_terminal: bool) -> VecMap<String, Vec<&'a Slot>> {
     let ns = ds["metadata"]["namespace"].as_str().unwrap_or("default");
-    let mut map: VecMap<String, Vec<&Value>> = VecMap::new();
+    let mut map: VecMap<String, Vec<&Slot>> = VecMap::new();
     for pod in super::of(cache, "", "pods", ns) {
-        if !claims(ds, &crate::Obj::untyped(pod)) {
+        if !claims(ds, pod) {
             continue;
         }
-        if !include_deleted_terminal && terminal(pod) && deleting(&crate::Obj::untyped(pod)) {
+        if !include_deleted_terminal && terminal(pod) && deleting(pod) {
             continue;
         }
         if let Some(node) = target_node(pod) {
@@ -241,19 +241,19 @@ fn node_to_pods<'a>(cache: &'a Cache, ds: &'a Value, include_deleted_terminal: b
 /// `node_to_pods(…, false)` from `node_to_pods(…, true)`: without the terminal pods being
 /// deleted, and without the nodes left with none (the sort is stable, so filtering the sorted
 /// lists keeps their order).
-fn without_deleted_terminal<'a>(all: &VecMap<String, Vec<&'a Value>>) -> VecMap<String, Vec<&'a Value>> {
-    all.iter().map(|(node, pods)| (node.clone(), pods.iter().copied().filter(|p| !(terminal(p) && deleting(&crate::Obj::untyped(p)))).collect::<Vec<_>>())).filter(|(_, pods)| !pods.is_empty()).collect()
+fn without_deleted_terminal<'a>(all: &VecMap<String, Vec<&'a Slot>>) -> VecMap<String, Vec<&'a Slot>> {
+    all.iter().map(|(node, pods)| (node.clone(), pods.iter().copied().filter(|p| !(terminal(p) && deleting(p))).collect::<Vec<_>>())).filter(|(_, pods)| !pods.is_empty()).collect()
 }
 
-fn by_creation(a: &Value, b: &Value) -> std::cmp::Ordering {
-    let scheduled = |p: &Value| p["spec"]["nodeName"].as_str().is_some_and(|n| !n.is_empty());
-    let created = |p: &Value| p["metadata"]["creationTimestamp"].as_str().and_then(Time::from_rfc3339).map(|t| t.millis()).unwrap_or(0);
-    scheduled(b).cmp(&scheduled(a)).then(created(a).cmp(&created(b))).then(name_of(&crate::Obj::untyped(a)).cmp(name_of(&crate::Obj::untyped(b))))
+fn by_creation(a: &Slot, b: &Slot) -> std::cmp::Ordering {
+    let scheduled = |p: &Slot| p["spec"]["nodeName"].as_str().is_some_and(|n| !n.is_empty());
+    let created = |p: &Slot| p["metadata"]["creationTimestamp"].as_str().and_then(Time::from_rfc3339).map(|t| t.millis()).unwrap_or(0);
+    scheduled(b).cmp(&scheduled(a)).then(created(a).cmp(&created(b))).then(name_of(a).cmp(name_of(b)))
 }
 
 /// `getPatch`: the template as a strategic merge patch that replaces it.
-fn revision_data(ds: &Value) -> Value {
-    let mut template = ds["spec"]["template"].clone();
+fn revision_data(ds: &Slot) -> Value {
+    let mut template = ds["spec"]["template"].to_value();
     if !template.is_object() {
         template = json!({});
     }
@@ -261,31 +261,31 @@ fn revision_data(ds: &Value) -> Value {
     json!({"spec": {"template": template}})
 }
 
-fn revision_number(cr: &Value) -> i64 {
+fn revision_number(cr: &Slot) -> i64 {
     cr["revision"].as_i64().unwrap_or(0)
 }
 
 /// `GetTemplateGeneration`: the deprecated annotation, when it parses.
-fn template_generation(ds: &Value) -> Option<i64> {
+fn template_generation(ds: &Slot) -> Option<i64> {
     ds["metadata"]["annotations"][TEMPLATE_GENERATION].as_str()?.parse().ok()
 }
 
 /// `IsPodUpdated` (the template-generation half compares against a pointer's text upstream, so
 /// only the hash decides).
-fn updated(pod: &Value, hash: &str) -> bool {
+fn updated(pod: &Slot, hash: &str) -> bool {
     !hash.is_empty() && pod["metadata"]["labels"][HASH_LABEL] == hash
 }
 
-fn intstr(value: &Value, total: i64) -> i64 {
+fn intstr(value: &Slot, total: i64) -> i64 {
     super::deployment::scaled(value, total, true)
 }
 
-fn rolling(ds: &Value) -> bool {
+fn rolling(ds: &Slot) -> bool {
     ds["spec"]["updateStrategy"]["type"] == "RollingUpdate"
 }
 
 /// `util.SurgeCount`.
-fn surge_count(ds: &Value, total: i64) -> i64 {
+fn surge_count(ds: &Slot, total: i64) -> i64 {
     if !rolling(ds) {
         return 0;
     }
@@ -293,7 +293,7 @@ fn surge_count(ds: &Value, total: i64) -> i64 {
 }
 
 /// `util.UnavailableCount`.
-fn unavailable_count(ds: &Value, total: i64) -> i64 {
+fn unavailable_count(ds: &Slot, total: i64) -> i64 {
     if !rolling(ds) {
         return 0;
     }
@@ -301,9 +301,9 @@ fn unavailable_count(ds: &Value, total: i64) -> i64 {
 }
 
 /// The DaemonSets a delivery asks to sync (`old`: the object the informer held before it).
-fn to_sync(cache: &Cache, event: &WatchEvent, old: Option<&Value>) -> Vec<(String, String)> {
+fn to_sync(cache: &Cache, event: &WatchEvent, old: Option<&Slot>) -> Vec<(String, String)> {
     let ns = &event.key.namespace;
-    let named = |v: &Value| (v["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), name_of(&crate::Obj::untyped(v)).to_string());
+    let named = |v: &Slot| (v["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), name_of(v).to_string());
     match (event.key.group, event.key.resource) {
         ("apps", "daemonsets") if event.event_type != EventType::Deleted => vec![(ns.clone(), event.key.name.clone())],
         // An orphan: every DaemonSet whose selector matches it (`getDaemonSetsForPod`).
@@ -330,7 +330,7 @@ fn to_sync(cache: &Cache, event: &WatchEvent, old: Option<&Value>) -> Vec<(Strin
 
 /// A delivery: expectations observed (`addPod`, `updatePod`, `deletePod`), the DaemonSets it
 /// concerns queued.
-pub fn on_event(cache: &Cache, state: &mut super::replicaset::State, event: &WatchEvent, old: Option<&Value>) {
+pub fn on_event(cache: &Cache, state: &mut super::replicaset::State, event: &WatchEvent, old: Option<&Slot>) {
     let mem = &mut state.daemonsets;
     if event.key.resource == "daemonsets" && event.event_type == EventType::Deleted {
         mem.expectations.remove(&key(&event.key.namespace, &event.key.name));
@@ -350,7 +350,7 @@ pub fn on_event(cache: &Cache, state: &mut super::replicaset::State, event: &Wat
             // updatePod: a pod that just turned ready is available after minReadySeconds.
             if event.event_type == EventType::Modified
                 && pod_ready(&event.object)
-                && let Some(ds) = daemonsets(cache, ns).find(|d| name_of(&crate::Obj::untyped(d)) == name)
+                && let Some(ds) = daemonsets(cache, ns).find(|d| name_of(d) == name)
                 && let Some(min_ready) = ds["spec"]["minReadySeconds"].as_u64().filter(|m| *m > 0)
             {
                 state.later.push((min_ready * 1000 + 1, "DaemonSet", ns.clone(), name.clone()));
@@ -375,14 +375,14 @@ pub(crate) fn resync(loops: &mut super::workloads::WorkloadControllers, cx: &mut
     writes
 }
 
-fn normal(ds: &Value, reason: &'static str, message: String) -> FollowUp {
-    FollowUp::Event { account: ACCOUNT, source: SOURCE, kind: "DaemonSet", api_version: "apps/v1", involved: ds.clone(), reason, message }
+fn normal(ds: &Slot, reason: &'static str, message: String) -> FollowUp {
+    FollowUp::Event { account: ACCOUNT, source: SOURCE, kind: "DaemonSet", api_version: "apps/v1", involved: ds.to_value(), reason, message }
 }
 
 /// `syncDaemonSet`.
 fn sync(cache: &Cache, state: &mut super::replicaset::State, ns: &str, name: &str, now: Time) -> Vec<Write> {
     let k = key(ns, name);
-    let Some(ds) = daemonsets(cache, ns).find(|d| name_of(&crate::Obj::untyped(d)) == name) else {
+    let Some(ds) = daemonsets(cache, ns).find(|d| name_of(d) == name) else {
         state.daemonsets.expectations.remove(&k);
         return Vec::new();
     };
@@ -394,7 +394,7 @@ fn sync(cache: &Cache, state: &mut super::replicaset::State, ns: &str, name: &st
     // Each node's `NodeShouldRunDaemonPod` and `getNodesToDaemonPods`, once a sync: upstream's
     // steps each compute them again, from an informer cache that cannot change during a sync
     // here, so they would find the same.
-    let runs: Vec<(bool, bool)> = nodes.iter().map(|n| daemon.should_run(&crate::Obj::untyped(n))).collect();
+    let runs: Vec<(bool, bool)> = nodes.iter().map(|n| daemon.should_run(n)).collect();
     let all_pods = node_to_pods(cache, ds, true);
     let mut writes = adopt_orphans(cache, ds);
     let (hash, old) = construct_history(cache, ds, &mut writes);
@@ -418,10 +418,10 @@ fn sync(cache: &Cache, state: &mut super::replicaset::State, ns: &str, name: &st
 
 /// `constructHistory`: the current revision's hash (creating or renumbering the revision when
 /// needed) and the old revisions.
-fn construct_history<'a>(cache: &'a Cache, ds: &'a Value, writes: &mut Vec<Write>) -> (String, Vec<&'a Value>) {
+fn construct_history<'a>(cache: &'a Cache, ds: &'a Slot, writes: &mut Vec<Write>) -> (String, Vec<&'a Slot>) {
     let ns = ds["metadata"]["namespace"].as_str().unwrap_or("default");
     let data = revision_data(ds);
-    let (current, old): (Vec<&Value>, Vec<&Value>) = super::of(cache, "apps", "controllerrevisions", ns).filter(|cr| claims(ds, &crate::Obj::untyped(cr))).partition(|cr| cr["data"] == data);
+    let (current, old): (Vec<&Slot>, Vec<&Slot>) = super::of(cache, "apps", "controllerrevisions", ns).filter(|cr| claims(ds, cr)).partition(|cr| cr["data"] == data);
     let next = old.iter().map(|cr| revision_number(cr)).max().unwrap_or(0) + 1;
     // dedupCurHistories keeps the highest revision (podlife never makes duplicates).
     let cur = current.iter().copied().max_by_key(|cr| revision_number(cr));
@@ -429,14 +429,14 @@ fn construct_history<'a>(cache: &'a Cache, ds: &'a Value, writes: &mut Vec<Write
         None => {
             let collision = ds["status"]["collisionCount"].as_u64().map(|c| c as u32);
             let hash = super::deployment::template_hash(&ds["spec"]["template"], collision);
-            let mut labels = ds["spec"]["template"]["metadata"]["labels"].clone();
+            let mut labels = ds["spec"]["template"]["metadata"]["labels"].to_value();
             if !labels.is_object() {
                 labels = json!({});
             }
             labels[HASH_LABEL] = json!(hash);
-            let mut meta = json!({"name": format!("{}-{hash}", name_of(&crate::Obj::untyped(ds))), "namespace": ns, "labels": labels, "ownerReferences": [controller_ref(ds, "DaemonSet")]});
+            let mut meta = json!({"name": format!("{}-{hash}", name_of(ds)), "namespace": ns, "labels": labels, "ownerReferences": [controller_ref(ds, "DaemonSet")]});
             if let Some(a) = ds["metadata"].get("annotations").filter(|a| a.is_object()) {
-                meta["annotations"] = a.clone();
+                meta["annotations"] = a.to_value();
             }
             let body = json!({"apiVersion": "apps/v1", "kind": "ControllerRevision", "metadata": meta, "data": data, "revision": next});
             if let Some(req) = controller_request(ACCOUNT, Verb::Create, "controllerrevisions", Some(ns), "", body) {
@@ -446,9 +446,9 @@ fn construct_history<'a>(cache: &'a Cache, ds: &'a Value, writes: &mut Vec<Write
         }
         Some(cur) => {
             if revision_number(cur) < next {
-                let mut body = cur.clone();
+                let mut body = cur.to_value();
                 body["revision"] = json!(next);
-                if let Some(req) = controller_request(ACCOUNT, Verb::Update, "controllerrevisions", Some(ns), name_of(&crate::Obj::untyped(cur)), body) {
+                if let Some(req) = controller_request(ACCOUNT, Verb::Update, "controllerrevisions", Some(ns), name_of(cur), body) {
                     writes.push(Write::now(ACCOUNT, req));
                 }
             }
@@ -458,20 +458,20 @@ fn construct_history<'a>(cache: &'a Cache, ds: &'a Value, writes: &mut Vec<Write
 }
 
 /// `manage` with `podsShouldBeOnNode` per node: (pods to delete, nodes needing a pod).
-fn manage(state: &mut super::replicaset::State, daemon: &DaemonPod, nodes: &[&Value], runs: &[(bool, bool)], by_node: &VecMap<String, Vec<&Value>>, hash: &str, now: Time) -> (Vec<String>, Vec<String>) {
+fn manage(state: &mut super::replicaset::State, daemon: &DaemonPod, nodes: &[&Slot], runs: &[(bool, bool)], by_node: &VecMap<String, Vec<&Slot>>, hash: &str, now: Time) -> (Vec<String>, Vec<String>) {
     let ds = daemon.ds;
     let surge = surge_count(ds, 1) > 0;
     let min_ready = ds["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
     let (mut creates, mut deletes) = (Vec::new(), Vec::new());
     for (node, &(should_run, should_continue)) in nodes.iter().zip(runs) {
-        let node_name = name_of(&crate::Obj::untyped(node));
+        let node_name = name_of(node);
         let pods = by_node.get(node_name);
         match pods {
             None if should_run => creates.push(node_name.to_string()),
             _ if should_continue => {
                 let mut running = Vec::new();
                 for pod in pods.map(Vec::as_slice).unwrap_or_default() {
-                    if deleting(&crate::Obj::untyped(pod)) {
+                    if deleting(pod) {
                         continue;
                     }
                     match pod["status"]["phase"].as_str() {
@@ -481,7 +481,7 @@ fn manage(state: &mut super::replicaset::State, daemon: &DaemonPod, nodes: &[&Va
                             if let Some(&(delay, at)) = mem.backoff.get(&bkey)
                                 && now.millis().saturating_sub(at.millis()) < delay
                             {
-                                state.later.push((delay, "DaemonSet", ds["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), name_of(&crate::Obj::untyped(ds)).to_string()));
+                                state.later.push((delay, "DaemonSet", ds["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), name_of(ds).to_string()));
                                 continue;
                             }
                             // Backoff.Next: doubled, unless the entry expired (2 × max idle).
@@ -490,21 +490,21 @@ fn manage(state: &mut super::replicaset::State, daemon: &DaemonPod, nodes: &[&Va
                                 _ => BACKOFF_INITIAL_MS,
                             };
                             mem.backoff.insert(bkey, (delay, now));
-                            let msg = format!("Found failed daemon pod {}/{} on node {node_name}, will try to kill it", pod["metadata"]["namespace"].as_str().unwrap_or_default(), name_of(&crate::Obj::untyped(pod)));
-                            mem.warnings.push((ds.clone(), "Warning", "FailedDaemonPod", msg));
-                            deletes.push(name_of(&crate::Obj::untyped(pod)).to_string());
+                            let msg = format!("Found failed daemon pod {}/{} on node {node_name}, will try to kill it", pod["metadata"]["namespace"].as_str().unwrap_or_default(), name_of(pod));
+                            mem.warnings.push((ds.to_value(), "Warning", "FailedDaemonPod", msg));
+                            deletes.push(name_of(pod).to_string());
                         }
                         Some("Succeeded") => {
-                            let msg = format!("Found succeeded daemon pod {}/{} on node {node_name}, will try to delete it", pod["metadata"]["namespace"].as_str().unwrap_or_default(), name_of(&crate::Obj::untyped(pod)));
-                            state.daemonsets.warnings.push((ds.clone(), "Normal", "SucceededDaemonPod", msg));
-                            deletes.push(name_of(&crate::Obj::untyped(pod)).to_string());
+                            let msg = format!("Found succeeded daemon pod {}/{} on node {node_name}, will try to delete it", pod["metadata"]["namespace"].as_str().unwrap_or_default(), name_of(pod));
+                            state.daemonsets.warnings.push((ds.to_value(), "Normal", "SucceededDaemonPod", msg));
+                            deletes.push(name_of(pod).to_string());
                         }
                         _ => running.push(*pod),
                     }
                 }
                 if !surge {
                     // At most one pod a node: all but the oldest go.
-                    deletes.extend(running.iter().skip(1).map(|p| name_of(&crate::Obj::untyped(p)).to_string()));
+                    deletes.extend(running.iter().skip(1).map(|p| name_of(p).to_string()));
                     continue;
                 }
                 if running.len() <= 1 {
@@ -521,35 +521,35 @@ fn manage(state: &mut super::replicaset::State, daemon: &DaemonPod, nodes: &[&Va
                     if slot.is_none() {
                         *slot = Some(*pod);
                     } else {
-                        deletes.push(name_of(&crate::Obj::untyped(pod)).to_string());
+                        deletes.push(name_of(pod).to_string());
                     }
                 }
                 if let (Some(new), Some(old)) = (oldest_new, oldest_old)
-                    && (!pod_ready(&crate::Obj::untyped(old)) || pod_available(&crate::Obj::untyped(new), min_ready, now))
+                    && (!pod_ready(old) || pod_available(new, min_ready, now))
                 {
-                    deletes.push(name_of(&crate::Obj::untyped(old)).to_string());
+                    deletes.push(name_of(old).to_string());
                 }
             }
-            Some(pods) if !should_continue => deletes.extend(pods.iter().filter(|p| !deleting(p)).map(|p| name_of(&crate::Obj::untyped(p)).to_string())),
+            Some(pods) if !should_continue => deletes.extend(pods.iter().filter(|p| !deleting(p)).map(|p| name_of(p).to_string())),
             _ => {}
         }
     }
     // getUnscheduledPodsWithoutNode: pending pods aimed at a node that is gone.
-    let names: VecSet<&str> = VecSet::from_iter(nodes.iter().map(|n| name_of(&crate::Obj::untyped(n))));
+    let names: VecSet<&str> = VecSet::from_iter(nodes.iter().map(|n| name_of(n)));
     for (node, pods) in by_node {
         if !names.contains(node.as_str()) {
-            deletes.extend(pods.iter().filter(|p| p["spec"]["nodeName"].as_str().is_none_or(str::is_empty)).map(|p| name_of(&crate::Obj::untyped(p)).to_string()));
+            deletes.extend(pods.iter().filter(|p| p["spec"]["nodeName"].as_str().is_none_or(str::is_empty)).map(|p| name_of(p).to_string()));
         }
     }
     (deletes, creates)
 }
 
 /// `syncNodes`: expectations set, then the creates and deletes.
-fn sync_nodes(state: &mut super::replicaset::State, ds: &Value, deletes: Vec<String>, creates: Vec<String>, hash: &str, now: Time) -> Vec<Write> {
+fn sync_nodes(state: &mut super::replicaset::State, ds: &Slot, deletes: Vec<String>, creates: Vec<String>, hash: &str, now: Time) -> Vec<Write> {
     let ns = ds["metadata"]["namespace"].as_str().unwrap_or("default");
     let creates = &creates[..creates.len().min(BURST_REPLICAS)];
     let deletes = &deletes[..deletes.len().min(BURST_REPLICAS)];
-    state.daemonsets.expectations.insert(key(ns, name_of(&crate::Obj::untyped(ds))), (creates.len() as i64, deletes.len() as i64, now));
+    state.daemonsets.expectations.insert(key(ns, name_of(ds)), (creates.len() as i64, deletes.len() as i64, now));
     let mut writes = Vec::new();
     let mut template = super::replicaset::pod_from_template(ds, "DaemonSet");
     // CreatePodTemplate: the default tolerations, the generation and hash labels.
@@ -564,7 +564,7 @@ fn sync_nodes(state: &mut super::replicaset::State, ds: &Value, deletes: Vec<Str
         template["metadata"]["labels"][HASH_LABEL] = json!(hash);
     }
     // Batches of 1, 2, 4 … (`controllers/slowstart.rs`); the deletes go after the last one.
-    let group = (!creates.is_empty()).then(|| state.slow_starts.begin("DaemonSet", ns, name_of(&crate::Obj::untyped(ds)), super::slowstart::Expecting::DaemonSet));
+    let group = (!creates.is_empty()).then(|| state.slow_starts.begin("DaemonSet", ns, name_of(ds), super::slowstart::Expecting::DaemonSet));
     for (i, node) in creates.iter().enumerate() {
         let mut pod = template.clone();
         // ReplaceDaemonSetPodNodeNameNodeAffinity.
@@ -599,17 +599,17 @@ fn sync_nodes(state: &mut super::replicaset::State, ds: &Value, deletes: Vec<Str
 }
 
 /// `rollingUpdate`: (old pods to delete, nodes to surge onto).
-fn rolling_update(daemon: &DaemonPod, nodes: &[&Value], runs: &[(bool, bool)], mut by_node: VecMap<String, Vec<&Value>>, hash: &str, now: Time) -> (Vec<String>, Vec<String>) {
+fn rolling_update(daemon: &DaemonPod, nodes: &[&Slot], runs: &[(bool, bool)], mut by_node: VecMap<String, Vec<&Slot>>, hash: &str, now: Time) -> (Vec<String>, Vec<String>) {
     let ds = daemon.ds;
     let min_ready = ds["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
     // updatedDesiredNodeCounts.
     let mut desired = 0;
     let mut should_run: VecMap<&str, bool> = VecMap::new();
     for (node, &(run, _)) in nodes.iter().zip(runs) {
-        should_run.insert(name_of(&crate::Obj::untyped(node)), run);
+        should_run.insert(name_of(node), run);
         if run {
             desired += 1;
-            by_node.entry(name_of(&crate::Obj::untyped(node)).to_string()).or_default();
+            by_node.entry(name_of(node).to_string()).or_default();
         }
     }
     let mut max_unavailable = unavailable_count(ds, desired);
@@ -617,7 +617,7 @@ fn rolling_update(daemon: &DaemonPod, nodes: &[&Value], runs: &[(bool, bool)], m
     if desired > 0 && max_unavailable == 0 && max_surge == 0 {
         max_unavailable = 1;
     }
-    let available = |p: &Value| pod_available(&crate::Obj::untyped(p), min_ready, now);
+    let available = |p: &Slot| pod_available(p, min_ready, now);
     if max_surge == 0 {
         let mut unavailable = 0;
         let (mut replacements, mut candidates) = (Vec::new(), Vec::new());
@@ -635,10 +635,10 @@ fn rolling_update(daemon: &DaemonPod, nodes: &[&Value], runs: &[(bool, bool)], m
                 }
                 (None, Some(old)) => {
                     if !available(old) {
-                        replacements.push(name_of(&crate::Obj::untyped(old)).to_string());
+                        replacements.push(name_of(old).to_string());
                         unavailable += 1;
                     } else if unavailable < max_unavailable {
-                        candidates.push(name_of(&crate::Obj::untyped(old)).to_string());
+                        candidates.push(name_of(old).to_string());
                     }
                 }
             }
@@ -665,12 +665,12 @@ fn rolling_update(daemon: &DaemonPod, nodes: &[&Value], runs: &[(bool, bool)], m
             (None, Some(old)) => {
                 if !available(old) {
                     if !runs {
-                        to_delete.push(name_of(&crate::Obj::untyped(old)).to_string());
+                        to_delete.push(name_of(old).to_string());
                     } else {
                         allowed.push(node.clone());
                     }
                 } else if !runs {
-                    should_not_run.push(name_of(&crate::Obj::untyped(old)).to_string());
+                    should_not_run.push(name_of(old).to_string());
                 } else if surging < max_surge {
                     candidates.push(node.clone());
                 }
@@ -679,7 +679,7 @@ fn rolling_update(daemon: &DaemonPod, nodes: &[&Value], runs: &[(bool, bool)], m
                 if !available(new) {
                     surging += 1;
                 } else {
-                    to_delete.push(name_of(&crate::Obj::untyped(old)).to_string());
+                    to_delete.push(name_of(old).to_string());
                 }
             }
         }
@@ -694,7 +694,7 @@ fn rolling_update(daemon: &DaemonPod, nodes: &[&Value], runs: &[(bool, bool)], m
 /// `findUpdatedPodsOnNode`: the node's one new and one old pod (not being deleted); `None`
 /// when there are more.
 #[allow(clippy::type_complexity)]
-fn find_updated<'a>(pods: &[&'a Value], hash: &str) -> Option<(Option<&'a Value>, Option<&'a Value>)> {
+fn find_updated<'a>(pods: &[&'a Slot], hash: &str) -> Option<(Option<&'a Slot>, Option<&'a Slot>)> {
     let (mut new, mut old) = (None, None);
     for pod in pods.iter().filter(|p| !deleting(p)) {
         let slot = if updated(pod, hash) { &mut new } else { &mut old };
@@ -708,7 +708,7 @@ fn find_updated<'a>(pods: &[&'a Value], hash: &str) -> Option<(Option<&'a Value>
 
 /// `cleanupHistory`: old revisions beyond `revisionHistoryLimit`, oldest first, except those
 /// live pods still carry.
-fn cleanup_history(cache: &Cache, ds: &Value, old: &[&Value]) -> Vec<Write> {
+fn cleanup_history(cache: &Cache, ds: &Slot, old: &[&Slot]) -> Vec<Write> {
     let limit = ds["spec"]["revisionHistoryLimit"].as_i64().unwrap_or(10);
     let mut to_kill = old.len() as i64 - limit;
     if to_kill <= 0 {
@@ -725,7 +725,7 @@ fn cleanup_history(cache: &Cache, ds: &Value, old: &[&Value]) -> Vec<Write> {
         if cr["metadata"]["labels"][HASH_LABEL].as_str().is_some_and(|h| live.contains(h)) {
             continue;
         }
-        if let Some(mut req) = controller_request(ACCOUNT, Verb::Delete, "controllerrevisions", cr["metadata"]["namespace"].as_str(), name_of(&crate::Obj::untyped(cr)), Value::Null) {
+        if let Some(mut req) = controller_request(ACCOUNT, Verb::Delete, "controllerrevisions", cr["metadata"]["namespace"].as_str(), name_of(cr), Value::Null) {
             req.body = None;
             writes.push(Write::now(ACCOUNT, req));
         }
@@ -737,20 +737,20 @@ fn cleanup_history(cache: &Cache, ds: &Value, old: &[&Value]) -> Vec<Write> {
 /// `updateDaemonSetStatus` + `storeDaemonSetStatus`: written only when a count changed or the
 /// generation is newer.
 #[allow(clippy::too_many_arguments)]
-fn status_update(state: &mut super::replicaset::State, daemon: &DaemonPod, nodes: &[&Value], runs: &[(bool, bool)], by_node: &VecMap<String, Vec<&Value>>, hash: &str, observed: bool, now: Time) -> Option<Write> {
+fn status_update(state: &mut super::replicaset::State, daemon: &DaemonPod, nodes: &[&Slot], runs: &[(bool, bool)], by_node: &VecMap<String, Vec<&Slot>>, hash: &str, observed: bool, now: Time) -> Option<Write> {
     let ds = daemon.ds;
     let min_ready = ds["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
     let (mut desired, mut current, mut misscheduled, mut ready, mut updated_n, mut available) = (0i64, 0i64, 0i64, 0i64, 0i64, 0i64);
     for (node, &(run, _)) in nodes.iter().zip(runs) {
-        let pods = by_node.get(name_of(&crate::Obj::untyped(node))).filter(|p| !p.is_empty());
+        let pods = by_node.get(name_of(node)).filter(|p| !p.is_empty());
         match (run, pods) {
             (true, Some(pods)) => {
                 desired += 1;
                 current += 1;
                 let pod = pods[0];
-                if pod_ready(&crate::Obj::untyped(pod)) {
+                if pod_ready(pod) {
                     ready += 1;
-                    if pod_available(&crate::Obj::untyped(pod), min_ready, now) {
+                    if pod_available(pod, min_ready, now) {
                         available += 1;
                     }
                 }
@@ -768,7 +768,7 @@ fn status_update(state: &mut super::replicaset::State, daemon: &DaemonPod, nodes
     let n = |f: &str| st[f].as_i64().unwrap_or(0);
     let generation = ds["metadata"]["generation"].as_i64().unwrap_or(0);
     if min_ready > 0 && ready != available {
-        state.later.push((min_ready * 1000, "DaemonSet", ds["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), name_of(&crate::Obj::untyped(ds)).to_string()));
+        state.later.push((min_ready * 1000, "DaemonSet", ds["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), name_of(ds).to_string()));
     }
     let same = n("desiredNumberScheduled") == desired
         && n("currentNumberScheduled") == current
@@ -798,9 +798,9 @@ fn status_update(state: &mut super::replicaset::State, daemon: &DaemonPod, nodes
             }
         }
     }
-    let mut body = ds.clone();
+    let mut body = ds.to_value();
     body["status"] = status;
-    let mut req = controller_request(ACCOUNT, Verb::Update, "daemonsets", ds["metadata"]["namespace"].as_str(), name_of(&crate::Obj::untyped(ds)), body)?;
+    let mut req = controller_request(ACCOUNT, Verb::Update, "daemonsets", ds["metadata"]["namespace"].as_str(), name_of(ds), body)?;
     req.subresource = Some("status".into());
     Some(Write::now(ACCOUNT, req))
 }

@@ -79,15 +79,15 @@ impl DisruptionController {
     }
 }
 
-fn budgets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+fn budgets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Slot> + 'a {
     crate::components::cached_in(cache, "policy", "poddisruptionbudgets", ns).map(|(_, v)| v.root())
 }
 
-fn pods_in<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+fn pods_in<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Slot> + 'a {
     crate::components::cached_in(cache, "", "pods", ns).map(|(_, v)| v.root())
 }
 
-fn name_of(v: &Value) -> String {
+fn name_of(v: &Slot) -> String {
     v["metadata"]["name"].as_str().unwrap_or_default().to_string()
 }
 
@@ -99,7 +99,7 @@ fn observe(state: &mut DisruptionController, cache: &Cache, event: &WatchEvent) 
         ("policy", "poddisruptionbudgets") if event.event_type != EventType::Deleted => Some((ns, event.key.name.clone())),
         ("", "pods") => {
             let labels = &event.object["metadata"]["labels"];
-            budgets(cache, &ns).find(|b| crate::labels::selector_matches(&crate::Obj::untyped(&b["spec"]["selector"]), labels)).map(|b| (ns.clone(), name_of(b)))
+            budgets(cache, &ns).find(|b| crate::labels::selector_matches(&b["spec"]["selector"], labels)).map(|b| (ns.clone(), name_of(b)))
         }
         _ => None,
     };
@@ -123,7 +123,7 @@ pub fn scaled_value(v: &Slot, total: i64) -> Result<i64, String> {
 
 /// The scale of a pod's controller, found through the informer caches (`finders`): a
 /// ReplicaSet (or the Deployment controlling it), a ReplicationController, a StatefulSet.
-fn controller_scale(cache: &Cache, pod: &Value) -> Option<Result<(String, i64), String>> {
+fn controller_scale(cache: &Cache, pod: &Slot) -> Option<Result<(String, i64), String>> {
     let ns = pod["metadata"]["namespace"].as_str().unwrap_or_default();
     let controller = pod["metadata"]["ownerReferences"].as_array()?.iter().find(|r| r["controller"] == true)?.clone();
     let get = |group: &'static str, resource: &'static str, name: &str| cache.get(&ObjectKey { group, resource, namespace: ns.into(), name: name.into() }).map(|v| (**v).clone());
@@ -148,7 +148,7 @@ fn controller_scale(cache: &Cache, pod: &Value) -> Option<Result<(String, i64), 
 
 /// `getExpectedScale`: the sum of the scales of the pods' controllers; pods without one are
 /// listed apart.
-fn expected_scale(cache: &Cache, pods: &[&Value]) -> Result<(i64, Vec<String>), String> {
+fn expected_scale(cache: &Cache, pods: &[&Slot]) -> Result<(i64, Vec<String>), String> {
     let mut scales: VecMap<String, i64> = VecMap::new();
     let mut unmanaged = Vec::new();
     for pod in pods {
@@ -164,7 +164,7 @@ fn expected_scale(cache: &Cache, pods: &[&Value]) -> Result<(i64, Vec<String>), 
 }
 
 /// `getExpectedPodCount`: (expectedCount, desiredHealthy, unmanaged pods).
-pub fn expected_pod_count(cache: &Cache, spec: &Slot, pods: &[&Value]) -> Result<(i64, i64, Vec<String>), String> {
+pub fn expected_pod_count(cache: &Cache, spec: &Slot, pods: &[&Slot]) -> Result<(i64, i64, Vec<String>), String> {
     if !spec["maxUnavailable"].is_null() {
         let (expected, unmanaged) = expected_scale(cache, pods)?;
         let max_unavailable = scaled_value(&spec["maxUnavailable"], expected)?;
@@ -214,7 +214,7 @@ impl DisruptionController {
     /// starts from the informer's copy again. A clean write forgets the key's failures.
     fn update_status(&mut self, cx: &mut Cx<'_>, requeue: &mut RateLimiter, pdb: Value) {
         let ns = pdb["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
-        let name = name_of(&pdb);
+        let name = name_of(&crate::Obj::untyped(&pdb));
         let Some(mut r) = controller_request(SA, Verb::Update, "poddisruptionbudgets.policy", Some(&ns), &name, pdb) else { return };
         r.subresource = Some("status".into());
         let failed = matches!(cx.request(r), Err(e) if e.code() != 404);
@@ -239,8 +239,8 @@ impl DisruptionController {
         let cache = cx.cache();
         let Some(pdb) = cache.get(&ObjectKey { group: "policy".into(), resource: "poddisruptionbudgets".into(), namespace: namespace.into(), name: name.into() }).map(|v| (**v).clone()) else { return };
         let selector = &pdb["spec"]["selector"];
-        let pods: Vec<Value> = pods_in(cache, namespace).filter(|p| crate::labels::selector_matches(selector, &crate::Obj::untyped(&p["metadata"]["labels"]))).cloned().collect();
-        let pod_refs: Vec<&Value> = pods.iter().collect();
+        let pods: Vec<Value> = pods_in(cache, namespace).filter(|p| crate::labels::selector_matches(selector, &p["metadata"]["labels"])).cloned().collect();
+        let pod_refs: Vec<&Slot> = pods.iter().collect();
         let counted = expected_pod_count(cache, &pdb["spec"], &pod_refs);
         if pods.is_empty() {
             self.event(cx, &pdb, "Normal", "NoPods", "No matching pods found");
@@ -287,7 +287,7 @@ impl DisruptionController {
             if pod["metadata"]["deletionTimestamp"].is_string() {
                 continue;
             }
-            let pname = name_of(pod);
+            let pname = name_of(&crate::Obj::untyped(pod));
             let Some(at) = recorded.get(&pname) else { continue };
             let expected_deletion = at.as_str().and_then(timestamp_millis).unwrap_or(0) + DELETION_TIMEOUT_MS;
             // Past its expected deletion the pod counts again (upstream also warns on the pod,
@@ -301,8 +301,8 @@ impl DisruptionController {
         let healthy = pods
             .iter()
             .filter(|p| p["metadata"]["deletionTimestamp"].is_null())
-            .filter(|p| !disrupted.contains_key(&name_of(p)))
-            .filter(|p| pod_ready(&(&crate::Obj::untyped(p)).to_value()))
+            .filter(|p| !disrupted.contains_key(&name_of(&crate::Obj::untyped(p))))
+            .filter(|p| pod_ready(&(p).to_value()))
             .count() as i64;
         let allowed = disruptions_allowed(healthy, desired, expected);
         let generation = pdb["metadata"]["generation"].clone();
@@ -321,7 +321,7 @@ impl DisruptionController {
             && status["observedGeneration"] == generation
             && conditions_up_to_date;
         if !unchanged {
-            let mut updated = pdb.clone();
+            let mut updated = pdb.to_value();
             let mut new_status = json!({
                 "currentHealthy": healthy, "desiredHealthy": desired, "disruptionsAllowed": allowed, "expectedPods": expected,
                 "observedGeneration": generation,

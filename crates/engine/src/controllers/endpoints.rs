@@ -10,6 +10,7 @@
 //! `endpointslice::trigger_time`); the 1000-address cap (`truncateEndpoints`) and its
 //! `endpoints.kubernetes.io/over-capacity: truncated` annotation.
 
+use crate::Slot;
 use crate::vecmap::VecMap;
 
 use serde_json::Value;
@@ -60,7 +61,7 @@ pub fn resync(cache: &crate::components::Cache, ns: &str, name: &str) -> Vec<Wri
 
 /// Where a pod stands in an Endpoints object: Some(true) in `addresses`, Some(false) in
 /// `notReadyAddresses`, None when absent.
-fn listed(endpoints: Option<&Value>, pod: &str) -> Option<bool> {
+fn listed(endpoints: Option<&Slot>, pod: &str) -> Option<bool> {
     let subsets = endpoints?["subsets"].as_array()?;
     for (key, ready) in [("addresses", true), ("notReadyAddresses", false)] {
         if subsets.iter().any(|s| s[key].as_array().into_iter().flatten().any(|a| a["targetRef"]["name"] == pod)) {
@@ -73,9 +74,9 @@ fn listed(endpoints: Option<&Value>, pod: &str) -> Option<bool> {
 /// `truncateEndpoints`: above `MAX_CAPACITY` addresses, ready ones are kept first, each subset
 /// keeping its share (rounded up, the last subsets getting what is left); true when it cut.
 pub fn truncate_endpoints(subsets: &mut [Value]) -> bool {
-    let count = |s: &Value, k: &str| s[k].as_array().map_or(0, Vec::len);
-    let total_ready: usize = subsets.iter().map(|s| count(s, "addresses")).sum();
-    let total_not_ready: usize = subsets.iter().map(|s| count(s, "notReadyAddresses")).sum();
+    let count = |s: &Slot, k: &str| s[k].as_array().map_or(0, <[crate::Slot]>::len);
+    let total_ready: usize = subsets.iter().map(|s| count(&crate::Obj::untyped(s), "addresses")).sum();
+    let total_not_ready: usize = subsets.iter().map(|s| count(&crate::Obj::untyped(s), "notReadyAddresses")).sum();
     if total_ready + total_not_ready <= MAX_CAPACITY {
         return false;
     }
@@ -84,13 +85,13 @@ pub fn truncate_endpoints(subsets: &mut [Value]) -> bool {
     let mut can_be_added = max;
     for subset in subsets.iter_mut() {
         let key = if truncate_ready { "addresses" } else { "notReadyAddresses" };
-        let in_subset = count(subset, key);
+        let in_subset = count(&crate::Obj::untyped(subset), key);
         let share = if num_total == 0 { 0 } else { (in_subset * max).div_ceil(num_total) };
         let to_be_added = share.min(can_be_added);
         if let Some(list) = subset[key].as_array_mut() {
             list.truncate(to_be_added);
         }
-        can_be_added -= count(subset, key);
+        can_be_added -= count(&crate::Obj::untyped(subset), key);
         if truncate_ready && let Some(o) = subset.as_object_mut() {
             o.remove("notReadyAddresses");
         }
@@ -118,10 +119,10 @@ fn sync_service(cache: &crate::components::Cache, event: &WatchEvent, ns: &str, 
     }
     let publish = svc["spec"]["publishNotReadyAddresses"] == true;
     let selector = json!({"matchLabels": svc["spec"]["selector"]});
-    let service_ports: Vec<&Value> = svc["spec"]["ports"].as_array().map(|a| a.iter().collect()).unwrap_or_default();
+    let service_ports: Vec<&Slot> = svc["spec"]["ports"].as_array().map(|a| a.iter().collect()).unwrap_or_default();
     // Subsets by port list (RepackSubsets), each with its ready and not-ready addresses.
     let mut subsets: VecMap<String, (Value, Vec<Value>, Vec<Value>)> = VecMap::new();
-    for pod in of(cache, "", "pods", ns).filter(|p| crate::labels::selector_matches(&selector, &p["metadata"]["labels"])) {
+    for pod in of(cache, "", "pods", ns).filter(|p| crate::labels::selector_matches(&crate::Obj::untyped(&selector), &p["metadata"]["labels"])) {
         // ShouldPodBeInEndpoints(pod, publishNotReadyAddresses).
         let phase = pod["status"]["phase"].as_str().unwrap_or_default();
         let Some(ip) = pod["status"]["podIP"].as_str().filter(|ip| !ip.is_empty()) else { continue };
@@ -155,13 +156,13 @@ fn sync_service(cache: &crate::components::Cache, event: &WatchEvent, ns: &str, 
         }
         let ports = Value::Array(ports);
         let entry = subsets.entry(podlife_model::json::to_string_plain(&ports)).or_insert_with(|| (ports.clone(), Vec::new(), Vec::new()));
-        if publish || pod_ready(&crate::Obj::untyped(pod)) {
+        if publish || pod_ready(pod) {
             entry.1.push(address);
         } else {
             entry.2.push(address);
         }
     }
-    let by_ip = |a: &Value, b: &Value| a["ip"].as_str().cmp(&b["ip"].as_str()).then_with(|| a["targetRef"]["uid"].as_str().cmp(&b["targetRef"]["uid"].as_str()));
+    let by_ip = |a: &Slot, b: &Slot| a["ip"].as_str().cmp(&b["ip"].as_str()).then_with(|| a["targetRef"]["uid"].as_str().cmp(&b["targetRef"]["uid"].as_str()));
     let subsets: Vec<Value> = subsets
         .into_values()
         .map(|(ports, mut ready, mut not_ready)| {
@@ -180,7 +181,7 @@ fn sync_service(cache: &crate::components::Cache, event: &WatchEvent, ns: &str, 
             Value::Object(s)
         })
         .collect();
-    let mut labels = svc["metadata"]["labels"].as_object().cloned().unwrap_or_default();
+    let mut labels = svc["metadata"]["labels"].as_object().map(|m| m.map(|(k, v)| (k.to_string(), v.to_value())).collect::<serde_json::Map<_, _>>()).unwrap_or_default();
     let cluster_ip = svc["spec"]["clusterIP"].as_str().unwrap_or_default();
     if cluster_ip.is_empty() || cluster_ip == "None" {
         labels.insert("service.kubernetes.io/headless".into(), json!(""));
@@ -191,9 +192,9 @@ fn sync_service(cache: &crate::components::Cache, event: &WatchEvent, ns: &str, 
     let subsets_value = if subsets.is_empty() { Value::Null } else { Value::Array(subsets) };
     // The trigger time: the pod whose change this sync answers, if it moved in or out of
     // `addresses` or joined; the Service's creation on its first sync.
-    let pod_changed = |pod: &Value| {
+    let pod_changed = |pod: &Slot| {
         let pod_name = pod["metadata"]["name"].as_str().unwrap_or_default();
-        let now = listed(subsets_value.is_array().then_some(&json!({"subsets": subsets_value})), pod_name);
+        let now = listed(subsets_value.is_array().then_some(&crate::Obj::untyped(&json!({"subsets": subsets_value}))), pod_name);
         now.is_some() && now != listed(existing, pod_name)
     };
     let trigger = trigger_time(svc, existing.is_some(), event, pod_changed);
@@ -204,12 +205,12 @@ fn sync_service(cache: &crate::components::Cache, event: &WatchEvent, ns: &str, 
     match existing {
         Some(old) => {
             // `capacityAnnotationSetCorrectly` on the stored object.
-            let stored: usize = old["subsets"].as_array().into_iter().flatten().map(|s| s["addresses"].as_array().map_or(0, Vec::len) + s["notReadyAddresses"].as_array().map_or(0, Vec::len)).sum();
+            let stored: usize = old["subsets"].as_array().into_iter().flatten().map(|s| s["addresses"].as_array().map_or(0, <[crate::Slot]>::len) + s["notReadyAddresses"].as_array().map_or(0, <[crate::Slot]>::len)).sum();
             let capacity_ok = stored <= MAX_CAPACITY && old["metadata"]["annotations"][OVER_CAPACITY_ANNOTATION].is_null();
             if old["subsets"] == subsets_value && old["metadata"]["labels"] == labels && capacity_ok {
                 return Vec::new();
             }
-            let mut body = old.clone();
+            let mut body = old.to_value();
             body["metadata"]["labels"] = labels;
             body["subsets"] = subsets_value;
             annotate(&mut body);

@@ -84,7 +84,7 @@ fn identity_of(obj: &Slot, rt: &ResourceType) -> Identity {
 }
 
 /// The owner an owner reference of an object in `namespace` names.
-fn owner_identity(r: &Value, namespace: &str) -> Identity {
+fn owner_identity(r: &Slot, namespace: &str) -> Identity {
     let api_version = r["apiVersion"].as_str().unwrap_or_default().to_string();
     let kind = r["kind"].as_str().unwrap_or_default().to_string();
     let namespaced = rt_of(&api_version, &kind).is_none_or(|rt| rt.namespaced);
@@ -103,7 +103,7 @@ fn key_of(id: &Identity) -> Option<ObjectKey> {
 }
 
 /// The graph's node for `id`: the cached object with that uid.
-fn observed<'a>(cache: &'a Cache, id: &Identity) -> Option<&'a Value> {
+fn observed<'a>(cache: &'a Cache, id: &Identity) -> Option<&'a Slot> {
     let v = cache.get(&key_of(id)?)?;
     (v["metadata"]["uid"].as_str() == Some(id.uid.as_str())).then_some(&**v)
 }
@@ -147,8 +147,8 @@ fn dependents_of(state: &GarbageCollector, cache: &Cache, uid: &str) -> Vec<(Obj
         .collect()
 }
 
-fn dependent_identity(k: &ObjectKey, v: &Value) -> Option<Identity> {
-    Some(identity_of(&crate::Obj::untyped(v), k.resource_type()?))
+fn dependent_identity(k: &ObjectKey, v: &Slot) -> Option<Identity> {
+    Some(identity_of(v, k.resource_type()?))
 }
 
 fn enqueue(state: &mut GarbageCollector, out: &mut Vec<Item>, item: Item) {
@@ -160,7 +160,7 @@ fn enqueue(state: &mut GarbageCollector, out: &mut Vec<Item>, item: Item) {
 impl GarbageCollector {
     /// The graph builder's share of a delivery to kube-controller-manager: the items it queues
     /// go to the workers after the work queue's hand-off.
-    pub(crate) fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
+    pub(crate) fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Slot>) {
         for item in observe(self, cx.cache(), event, old) {
             let at = cx.now().plus_millis(crate::CONTROLLER_QUEUE_DELAY_MS);
             cx.after(at, item);
@@ -192,7 +192,7 @@ impl GarbageCollector {
 }
 
 /// The graph builder: what a delivery to kube-controller-manager queues (`processGraphChanges`).
-fn observe(state: &mut GarbageCollector, cache: &Cache, event: &WatchEvent, old: Option<&Value>) -> Vec<Item> {
+fn observe(state: &mut GarbageCollector, cache: &Cache, event: &WatchEvent, old: Option<&Slot>) -> Vec<Item> {
     build(state, cache);
     let Some(rt) = event.key.resource_type() else { return vec![] };
     let obj = &*event.object;
@@ -212,13 +212,13 @@ fn observe(state: &mut GarbageCollector, cache: &Cache, event: &WatchEvent, old:
             state.absent.insert((id.api_version.clone(), id.kind.clone(), id.name.clone(), id.uid.clone(), id.namespace.clone()));
         }
         for (k, v) in &deps {
-            if let Some(d) = dependent_identity(k, v) {
+            if let Some(d) = dependent_identity(k, &crate::Obj::untyped(v)) {
                 enqueue(state, &mut out, Item::AttemptToDelete(d));
             }
         }
         // An owner waiting for its dependents learns that one went.
         for r in &new_refs {
-            let owner = owner_identity(r, &id.namespace);
+            let owner = owner_identity(&crate::Obj::untyped(r), &id.namespace);
             if observed(cache, &owner).is_some_and(deleting_dependents) {
                 enqueue(state, &mut out, Item::AttemptToDelete(owner));
             }
@@ -232,7 +232,7 @@ fn observe(state: &mut GarbageCollector, cache: &Cache, event: &WatchEvent, old:
         state.dependents.entry(uid.to_string()).or_default().insert(event.key.clone());
         // A new reference to an owner the graph does not hold: a virtual node, verified live.
         let added = !old_refs.iter().any(|o| o["uid"] == r["uid"]);
-        let owner = owner_identity(r, &id.namespace);
+        let owner = owner_identity(&crate::Obj::untyped(r), &id.namespace);
         if added && observed(cache, &owner).is_none() {
             enqueue(state, &mut out, Item::AttemptToDelete(owner));
         }
@@ -244,18 +244,18 @@ fn observe(state: &mut GarbageCollector, cache: &Cache, event: &WatchEvent, old:
             continue;
         }
         let still_blocking = new_refs.iter().any(|n| n["uid"] == o["uid"] && n["blockOwnerDeletion"] == true);
-        let owner = owner_identity(o, &id.namespace);
+        let owner = owner_identity(&crate::Obj::untyped(o), &id.namespace);
         if !still_blocking && observed(cache, &owner).is_some_and(deleting_dependents) {
             enqueue(state, &mut out, Item::AttemptToDelete(owner));
         }
     }
     // `processTransitions`.
-    let was = |f: &str| old.is_some_and(|o| deleting(&crate::Obj::untyped(o)) && has_finalizer(&crate::Obj::untyped(o), f));
+    let was = |f: &str| old.is_some_and(|o| deleting(o) && has_finalizer(o, f));
     if deleting(obj) && has_finalizer(obj, FINALIZER_ORPHAN) && !was(FINALIZER_ORPHAN) {
         enqueue(state, &mut out, Item::AttemptToOrphan(id.clone()));
     } else if deleting_dependents(obj) && !was(FINALIZER_FOREGROUND) {
         for (k, v) in dependents_of(state, cache, &id.uid) {
-            if let Some(d) = dependent_identity(&k, &v) {
+            if let Some(d) = dependent_identity(&k, &crate::Obj::untyped(&v)) {
                 enqueue(state, &mut out, Item::AttemptToDelete(d));
             }
         }
@@ -327,7 +327,7 @@ impl GarbageCollector {
         }
         self.absent.insert((id.api_version.clone(), id.kind.clone(), id.name.clone(), id.uid.clone(), id.namespace.clone()));
         for (k, v) in deps {
-            if let Some(d) = dependent_identity(&k, &v) {
+            if let Some(d) = dependent_identity(&k, &crate::Obj::untyped(&v)) {
                 self.schedule(cx, Item::AttemptToDelete(d));
             }
         }
@@ -342,7 +342,7 @@ impl GarbageCollector {
     }
 
     /// `isDangling` + `classifyReferences` for one reference.
-    fn classify(&mut self, cx: &mut Cx<'_>, item: &Identity, r: &Value) -> Option<Class> {
+    fn classify(&mut self, cx: &mut Cx<'_>, item: &Identity, r: &Slot) -> Option<Class> {
         let owner = owner_identity(r, &item.namespace);
         let cluster_key = (owner.api_version.clone(), owner.kind.clone(), owner.name.clone(), owner.uid.clone(), String::new());
         let ns_key = (owner.api_version.clone(), owner.kind.clone(), owner.name.clone(), owner.uid.clone(), item.namespace.clone());
@@ -373,8 +373,8 @@ impl GarbageCollector {
     fn attempt_to_delete(&mut self, cx: &mut Cx<'_>, id: &Identity) {
         let node = observed(cx.cache(), id).cloned();
         if let Some(n) = &node
-            && deleting(&crate::Obj::untyped(n))
-            && !deleting_dependents(&crate::Obj::untyped(n))
+            && deleting(n)
+            && !deleting_dependents(n)
         {
             // "Being deleted" is a one-way trip: its dependents are looked at once it is gone.
             return;
@@ -401,7 +401,7 @@ impl GarbageCollector {
         }
         let (mut solid, mut dangling, mut waiting) = (Vec::new(), Vec::new(), Vec::new());
         for r in &owner_refs {
-            match self.classify(cx, id, r) {
+            match self.classify(cx, id, &crate::Obj::untyped(r)) {
                 None => return,
                 Some(Class::Solid) => solid.push(r.clone()),
                 Some(Class::Dangling) => dangling.push(r.clone()),
@@ -414,7 +414,7 @@ impl GarbageCollector {
                 return;
             }
             // Dangling and waiting references go; the solid owner keeps the object.
-            let gone: Vec<&Value> = dangling.iter().chain(waiting.iter()).map(|r| &r["uid"]).collect();
+            let gone: Vec<&Slot> = dangling.iter().chain(waiting.iter()).map(|r| &r["uid"]).collect();
             let kept: Vec<Value> = owner_refs.iter().filter(|r| !gone.contains(&&r["uid"])).cloned().collect();
             return patch(cx, id, json!({"metadata": {"ownerReferences": kept, "uid": id.uid}}));
         }
@@ -444,7 +444,7 @@ impl GarbageCollector {
         }
         for (k, v) in blocking {
             if !deleting_dependents(&crate::Obj::untyped(&v))
-                && let Some(d) = dependent_identity(&k, &v)
+                && let Some(d) = dependent_identity(&k, &crate::Obj::untyped(&v))
             {
                 self.schedule(cx, Item::AttemptToDelete(d));
             }
@@ -455,7 +455,7 @@ impl GarbageCollector {
     /// loses its `orphan` finalizer.
     fn attempt_to_orphan(&mut self, cx: &mut Cx<'_>, id: &Identity) {
         for (k, v) in dependents_of(self, cx.cache(), &id.uid) {
-            let Some(d) = dependent_identity(&k, &v) else { continue };
+            let Some(d) = dependent_identity(&k, &crate::Obj::untyped(&v)) else { continue };
             let kept: Vec<Value> = refs(&crate::Obj::untyped(&v)).into_iter().filter(|r| r["uid"] != id.uid.as_str()).collect();
             let kept = if kept.is_empty() { Value::Null } else { json!(kept) };
             patch(cx, &d, json!({"metadata": {"ownerReferences": kept, "uid": d.uid}}));

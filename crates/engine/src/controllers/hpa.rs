@@ -21,6 +21,7 @@
 //! are the process's memory, an HPA's sync its own timer; it reads the metrics API and the
 //! process's feature gates through its context.
 
+use crate::Slot;
 use serde_json::Value;
 
 use super::controller_request;
@@ -92,7 +93,7 @@ fn observe(state: &mut HpaController, event: &WatchEvent) -> Option<Key> {
     state.queued.insert(key.clone()).then_some(key)
 }
 
-fn event(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &Value, kind: &str, reason: &str, message: &str) {
+fn event(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &Slot, kind: &str, reason: &str, message: &str) {
     let now = cx.now();
     let ns = hpa["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
     let involved = Involved { kind: "HorizontalPodAutoscaler", api_version: "autoscaling/v2", object: hpa, field_path: None };
@@ -209,7 +210,7 @@ pub fn replicas_for(current: i64, samples: &[Sample], target: Option<i64>, targe
     Ok((replicas, utilization, raw))
 }
 
-fn quantity_milli(v: &Value) -> Option<i64> {
+fn quantity_milli(v: &Slot) -> Option<i64> {
     v.as_str().and_then(|s| podlife_model::quantity::Quantity::parse(s).ok()).map(|q| q.milli_value())
 }
 
@@ -229,7 +230,7 @@ fn api_error(api: MetricsApi) -> Option<&'static str> {
 /// A resource metric (`computeStatusForResourceMetricGeneric`): the proposal, its name and
 /// the current value; errors as the replica calculator words them.
 #[allow(clippy::too_many_arguments)]
-fn resource_metric(cx: &Cx<'_>, ns: &str, pods: &[Value], current: i64, resource: &str, container: Option<&str>, target: &Value, tol: (f64, f64)) -> Result<(i64, String, Value), String> {
+fn resource_metric(cx: &Cx<'_>, ns: &str, pods: &[Value], current: i64, resource: &str, container: Option<&str>, target: &Slot, tol: (f64, f64)) -> Result<(i64, String, Value), String> {
     let utilization = target["averageUtilization"].as_i64();
     let value = quantity_milli(&target["averageValue"]);
     let what = if value.is_some() { "usage" } else { "utilization" };
@@ -280,7 +281,7 @@ fn resource_metric(cx: &Cx<'_>, ns: &str, pods: &[Value], current: i64, resource
             let sidecars = spec["initContainers"].as_array().into_iter().flatten().filter(|c| c["restartPolicy"] == "Always");
             for c in spec["containers"].as_array().into_iter().flatten().chain(sidecars) {
                 if container.is_none_or(|n| c["name"] == n) {
-                    match quantity_milli(&c["resources"]["requests"][resource]) {
+                    match quantity_milli(&crate::Obj::untyped(&c["resources"]["requests"][resource])) {
                         Some(r) => request += r,
                         None => return Err(fail(format!("missing request for {resource} in container {} of Pod {name}", c["name"].as_str().unwrap_or_default()))),
                     }
@@ -323,7 +324,7 @@ fn resource_metric(cx: &Cx<'_>, ns: &str, pods: &[Value], current: i64, resource
 
 /// `computeReplicasForMetric`: Ok((replicas, metric name, status)) or Err((condition reason,
 /// the condition's error, the wrapped error)).
-fn metric_proposal(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &Value, ns: &str, pods: &[Value], current: i64, spec: &Value) -> Result<(i64, String, Value), (String, String, String)> {
+fn metric_proposal(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &Slot, ns: &str, pods: &[Value], current: i64, spec: &Slot) -> Result<(i64, String, Value), (String, String, String)> {
     let kind = spec["type"].as_str().unwrap_or_default();
     match kind {
         "Resource" | "ContainerResource" => {
@@ -359,7 +360,7 @@ fn metric_proposal(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &Value, ns: &st
         }
         "Object" => {
             let o = &spec["object"];
-            let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
+            let s = |v: &Slot| v.as_str().unwrap_or_default().to_string();
             let err = format!(
                 "unable to get metric {}: {} on {ns} {}/unable to fetch metrics from custom metrics API: no custom metrics API (custom.metrics.k8s.io) registered",
                 s(&o["metric"]["name"]), s(&o["describedObject"]["kind"]), s(&o["describedObject"]["name"])
@@ -387,7 +388,7 @@ fn change_in(events: &[(i64, Time)], period_s: i64, now: Time) -> i64 {
 }
 
 /// `calculateScaleUpLimitWithScalingRules` (`up`) / `calculateScaleDownLimitWithBehaviors`.
-fn rate_limit(up: bool, current: i64, events: &[Vec<(i64, Time)>; 2], rules: &Value, now: Time) -> i64 {
+fn rate_limit(up: bool, current: i64, events: &[Vec<(i64, Time)>; 2], rules: &Slot, now: Time) -> i64 {
     let select = rules["selectPolicy"].as_str().unwrap_or("Max");
     if select == "Disabled" {
         return current;
@@ -491,7 +492,7 @@ fn normalize(st: &mut HpaController, hpa: &mut Value, key: &Key, current: i64, d
     let events = st.scale_events.get(key).cloned().unwrap_or_default();
     let (mut result, mut reason, mut message) = (stabilized, "DesiredWithinRange", "the desired count is within the acceptable range");
     if stabilized > current {
-        let limit = rate_limit(true, current, &events, &behavior["scaleUp"], now).max(current);
+        let limit = rate_limit(true, current, &events, &crate::Obj::untyped(&behavior["scaleUp"]), now).max(current);
         let allowed = if max > limit {
             (reason, message) = ("ScaleUpLimit", "the desired replica count is increasing faster than the maximum scale rate");
             limit
@@ -503,7 +504,7 @@ fn normalize(st: &mut HpaController, hpa: &mut Value, key: &Key, current: i64, d
             result = allowed;
         }
     } else if stabilized < current {
-        let limit = rate_limit(false, current, &events, &behavior["scaleDown"], now).min(current);
+        let limit = rate_limit(false, current, &events, &crate::Obj::untyped(&behavior["scaleDown"]), now).min(current);
         let allowed = if min < limit {
             (reason, message) = ("ScaleDownLimit", "the desired replica count is decreasing faster than the maximum scale rate");
             limit
@@ -523,7 +524,7 @@ fn normalize(st: &mut HpaController, hpa: &mut Value, key: &Key, current: i64, d
 }
 
 /// `storeScaleEvent`: kept for the direction's longest policy period.
-fn store_scale_event(st: &mut HpaController, hpa: &Value, key: &Key, prev: i64, new: i64, now: Time) {
+fn store_scale_event(st: &mut HpaController, hpa: &Slot, key: &Key, prev: i64, new: i64, now: Time) {
     let behavior = &hpa["spec"]["behavior"];
     if !behavior.is_object() {
         return;
@@ -551,7 +552,7 @@ fn sync(st: &mut HpaController, cx: &mut Cx<'_>, key: Key) {
         st.scale_events.remove(&key);
         return;
     };
-    let mut hpa = shared.clone();
+    let mut hpa = shared.to_value();
     reconcile(st, cx, &mut hpa, &key);
     if hpa["status"] != shared["status"] {
         // `updateStatusIfNeeded`.
@@ -567,9 +568,9 @@ fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key
     let now = cx.now();
     let ns = key.0.as_str();
     let target = hpa["spec"]["scaleTargetRef"].clone();
-    let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
-    let (kind, name) = (s(&target["kind"]), s(&target["name"]));
-    let group = s(&target["apiVersion"]).rsplit_once('/').map(|(g, _)| g.to_string()).unwrap_or_default();
+    let s = |v: &Slot| v.as_str().unwrap_or_default().to_string();
+    let (kind, name) = (s(&crate::Obj::untyped(&target["kind"])), s(&crate::Obj::untyped(&target["name"])));
+    let group = s(&crate::Obj::untyped(&target["apiVersion"])).rsplit_once('/').map(|(g, _)| g.to_string()).unwrap_or_default();
     // `RESTMappings` of the group and kind, then `scaleForResourceMappings`.
     let scale = match podlife_model::RESOURCES.iter().find(|r| r.group == group && r.kind == kind) {
         None => Err(format!("no matches for kind {kind:?} in group {group:?}")),
@@ -585,7 +586,7 @@ fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key
     let (rt, mut scale) = match scale {
         Ok(s) => s,
         Err(err) => {
-            event(st, cx, hpa, "Warning", "FailedGetScale", &err);
+            event(st, cx, &crate::Obj::untyped(hpa), "Warning", "FailedGetScale", &err);
             set_condition(hpa, "AbleToScale", false, "FailedGetScale", &format!("the HPA controller was unable to get the target's current scale: {err}"), now);
             return;
         }
@@ -605,7 +606,7 @@ fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key
         (min, "Current number of replicas below Spec.MinReplicas".to_string(), true)
     } else {
         // `computeReplicasForMetrics`.
-        let selector_text = s(&scale["status"]["selector"]);
+        let selector_text = s(&crate::Obj::untyped(&scale["status"]["selector"]));
         let selector = if selector_text.is_empty() { Err(None) } else { crate::labels::Selector::parse(&selector_text).map_err(Some) };
         let selector = match selector {
             Ok(sel) => sel,
@@ -614,11 +615,11 @@ fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key
                     None => ("SelectorRequired", "selector is required".to_string()),
                     Some(err) => ("InvalidSelector", format!("couldn't convert selector into a corresponding internal selector object: {err}")),
                 };
-                event(st, cx, hpa, "Warning", reason, &message);
+                event(st, cx, &crate::Obj::untyped(hpa), "Warning", reason, &message);
                 let condition = if reason == "SelectorRequired" { "the HPA target's scale is missing a selector".to_string() } else { message.clone() };
                 set_condition(hpa, "ScalingActive", false, "InvalidSelector", &condition, now);
                 set_status(hpa, current, None, None);
-                event(st, cx, hpa, "Warning", "FailedComputeMetricsReplicas", &message);
+                event(st, cx, &crate::Obj::untyped(hpa), "Warning", "FailedComputeMetricsReplicas", &message);
                 return;
             }
         };
@@ -646,7 +647,7 @@ fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key
             set_condition(hpa, "ScalingActive", false, &reason, &format!("the HPA was unable to compute the replica count: {condition}"), now);
             set_status(hpa, current, Some(metric_statuses), None);
             let message = format!("invalid metrics ({invalid} invalid out of {}), first error is: {wrapped}", specs.len());
-            event(st, cx, hpa, "Warning", "FailedComputeMetricsReplicas", &message);
+            event(st, cx, &crate::Obj::untyped(hpa), "Warning", "FailedComputeMetricsReplicas", &message);
             return;
         }
         set_condition(hpa, "ScalingActive", true, "ValidMetricFound", &format!("the HPA was able to successfully calculate a replica count from {metric}"), now);
@@ -668,14 +669,14 @@ fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key
         });
         if let Some(Err(status)) = answer {
             let err = status.message.clone();
-            event(st, cx, hpa, "Warning", "FailedRescale", &format!("New size: {desired}; reason: {reason}; error: {err}"));
+            event(st, cx, &crate::Obj::untyped(hpa), "Warning", "FailedRescale", &format!("New size: {desired}; reason: {reason}; error: {err}"));
             set_condition(hpa, "AbleToScale", false, "FailedUpdateScale", &format!("the HPA controller was unable to update the target scale: {err}"), now);
             set_status(hpa, current, Some(metric_statuses), None);
             return;
         }
         set_condition(hpa, "AbleToScale", true, "SucceededRescale", &format!("the HPA controller was able to update the target scale to {desired}"), now);
-        event(st, cx, hpa, "Normal", "SuccessfulRescale", &format!("New size: {desired}; reason: {reason}"));
-        store_scale_event(st, hpa, key, current, desired, now);
+        event(st, cx, &crate::Obj::untyped(hpa), "Normal", "SuccessfulRescale", &format!("New size: {desired}; reason: {reason}"));
+        store_scale_event(st, &crate::Obj::untyped(hpa), key, current, desired, now);
         set_status(hpa, current, Some(metric_statuses), Some((desired, now)));
     } else {
         set_status(hpa, current, Some(metric_statuses), Some((current, Time(0))));

@@ -204,7 +204,7 @@ fn uid(obj: &Slot) -> &str {
     s(&obj["metadata"]["uid"])
 }
 
-fn is_indexed(job: &Value) -> bool {
+fn is_indexed(job: &Slot) -> bool {
     job["spec"]["completionMode"] == "Indexed"
 }
 
@@ -214,12 +214,12 @@ fn completion_index(pod: &Slot) -> Option<i64> {
     (n >= 0).then_some(n)
 }
 
-fn only_replace_failed(job: &Value) -> bool {
+fn only_replace_failed(job: &Slot) -> bool {
     job["spec"]["podReplacementPolicy"] == "Failed" || !job["spec"]["podFailurePolicy"].is_null()
 }
 
 /// `hasBackoffLimitPerIndex`: the limit.
-fn backoff_limit_per_index(job: &Value) -> Option<i64> {
+fn backoff_limit_per_index(job: &Slot) -> Option<i64> {
     job["spec"]["backoffLimitPerIndex"].as_i64()
 }
 
@@ -229,7 +229,7 @@ fn failure_count(pod: &Slot, key: &str) -> i64 {
 }
 
 /// `isIndexFailed`: the pod's failure used up its index's back-off (or matched `FailIndex`).
-fn index_failed(job: &Value, pod: &Slot, limit: i64) -> bool {
+fn index_failed(job: &Slot, pod: &Slot, limit: i64) -> bool {
     if !pod_failed(pod, job) {
         return false;
     }
@@ -247,8 +247,8 @@ fn index_failed(job: &Value, pod: &Slot, limit: i64) -> bool {
 
 /// `getPodsWithDelayedDeletionPerIndex`: for each index still to be retried, its latest failed
 /// pod, kept (finalizer and all) until the replacement carries its failure count.
-fn delayed_deletions<'a>(job: &Value, pods: &'a [Arc<crate::Obj>], valid: impl Fn(&Slot) -> bool, done: &VecSet<i64>, active: &VecSet<i64>) -> Vec<(i64, &'a Value)> {
-    let mut out: Vec<(i64, &Value)> = Vec::new();
+fn delayed_deletions<'a>(job: &Slot, pods: &'a [Arc<crate::Obj>], valid: impl Fn(&Slot) -> bool, done: &VecSet<i64>, active: &VecSet<i64>) -> Vec<(i64, &'a Slot)> {
+    let mut out: Vec<(i64, &Slot)> = Vec::new();
     for p in pods.iter().map(|p| &**p).filter(|p| valid(p) && pod_failed(p, job)) {
         let Some(ix) = completion_index(p) else { continue };
         if done.contains(&ix) || active.contains(&ix) {
@@ -257,7 +257,7 @@ fn delayed_deletions<'a>(job: &Value, pods: &'a [Arc<crate::Obj>], valid: impl F
         let absolute = |p: &Slot| failure_count(p, FAILURE_COUNT) + failure_count(p, IGNORED_FAILURE_COUNT);
         match out.iter_mut().find(|(i, _)| *i == ix) {
             Some(slot) => {
-                if absolute(&crate::Obj::untyped(slot.1)) <= absolute(p) && finished_time(p) >= finished_time(&crate::Obj::untyped(slot.1)) {
+                if absolute(slot.1) <= absolute(p) && finished_time(p) >= finished_time(slot.1) {
                     slot.1 = p;
                 }
             }
@@ -268,7 +268,7 @@ fn delayed_deletions<'a>(job: &Value, pods: &'a [Arc<crate::Obj>], valid: impl F
 }
 
 /// `matchSuccessPolicy`: the message of the first rule the succeeded indexes satisfy.
-fn match_success_policy(job: &Value, completions: i64, succeeded: &VecSet<i64>) -> Option<String> {
+fn match_success_policy(job: &Slot, completions: i64, succeeded: &VecSet<i64>) -> Option<String> {
     if succeeded.is_empty() {
         return None;
     }
@@ -291,7 +291,7 @@ fn match_success_policy(job: &Value, completions: i64, succeeded: &VecSet<i64>) 
 }
 
 /// `isPodFailed`.
-fn pod_failed(pod: &Slot, job: &Value) -> bool {
+fn pod_failed(pod: &Slot, job: &Slot) -> bool {
     if phase(pod) == "Failed" {
         return true;
     }
@@ -301,7 +301,7 @@ fn pod_failed(pod: &Slot, job: &Value) -> bool {
     deleting(pod) && phase(pod) != "Succeeded"
 }
 
-fn suspended(job: &Value) -> bool {
+fn suspended(job: &Slot) -> bool {
     job["spec"]["suspend"] == true
 }
 
@@ -340,9 +340,9 @@ fn finished_time(pod: &Slot) -> Time {
 }
 
 /// `newBackoffRecord`.
-fn new_backoff_record(old: BackoffRecord, succeeded: &[&Value], failed: &[&Value]) -> BackoffRecord {
-    let mut s_times: Vec<Time> = succeeded.iter().map(|p| finished_time(&crate::Obj::untyped(p))).collect();
-    let mut f_times: Vec<Time> = failed.iter().map(|p| finished_time(&crate::Obj::untyped(p))).collect();
+fn new_backoff_record(old: BackoffRecord, succeeded: &[&Slot], failed: &[&Slot]) -> BackoffRecord {
+    let mut s_times: Vec<Time> = succeeded.iter().map(|p| finished_time(p)).collect();
+    let mut f_times: Vec<Time> = failed.iter().map(|p| finished_time(p)).collect();
     crate::sort::sort(&mut s_times);
     crate::sort::sort(&mut f_times);
     let mut b = old;
@@ -371,13 +371,13 @@ fn new_backoff_record(old: BackoffRecord, succeeded: &[&Value], failed: &[&Value
 }
 
 /// `matchPodFailurePolicy`: (message that fails the Job, whether the failure counts, action).
-fn match_pod_failure_policy(job: &Value, pod: &Slot) -> (Option<String>, bool, Option<&'static str>) {
-    let rules = job["spec"]["podFailurePolicy"]["rules"].as_array().cloned().unwrap_or_default();
+fn match_pod_failure_policy(job: &Slot, pod: &Slot) -> (Option<String>, bool, Option<&'static str>) {
+    let rules = job["spec"]["podFailurePolicy"]["rules"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
     for (index, rule) in rules.iter().enumerate() {
         let matched = if rule["onExitCodes"].is_object() {
-            match_exit_codes(pod, &rule["onExitCodes"])
+            match_exit_codes(pod, &crate::Obj::untyped(&rule["onExitCodes"]))
         } else if rule["onPodConditions"].is_array() {
-            match_conditions(pod, &rule["onPodConditions"])
+            match_conditions(pod, &crate::Obj::untyped(&rule["onPodConditions"]))
         } else {
             None
         };
@@ -404,8 +404,8 @@ enum Matched {
     Condition(String),
 }
 
-fn match_exit_codes(pod: &Slot, req: &Value) -> Option<Matched> {
-    let values: Vec<i64> = req["values"].as_array().into_iter().flatten().filter_map(Value::as_i64).collect();
+fn match_exit_codes(pod: &Slot, req: &Slot) -> Option<Matched> {
+    let values: Vec<i64> = req["values"].as_array().into_iter().flatten().filter_map(crate::Slot::as_i64).collect();
     let op_in = req["operator"] == "In";
     let container = req["containerName"].as_str();
     let statuses = pod["status"]["initContainerStatuses"].as_array().into_iter().flatten().chain(pod["status"]["containerStatuses"].as_array().into_iter().flatten());
@@ -422,11 +422,11 @@ fn match_exit_codes(pod: &Slot, req: &Value) -> Option<Matched> {
     None
 }
 
-fn match_conditions(pod: &Slot, patterns: &Value) -> Option<Matched> {
+fn match_conditions(pod: &Slot, patterns: &Slot) -> Option<Matched> {
     for p in patterns.as_array().into_iter().flatten() {
         let status = p["status"].as_str().unwrap_or("True");
         if pod["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == p["type"] && c["status"] == status) {
-            return Some(Matched::Condition(s(&crate::Obj::untyped(&p["type"])).to_string()));
+            return Some(Matched::Condition(s(&p["type"]).to_string()));
         }
     }
     None
@@ -519,7 +519,7 @@ impl WorkloadControllers {
     }
 
     /// A delivery to kube-controller-manager, through the batch controllers' event handlers.
-    pub(crate) fn batch_observe(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, event: &WatchEvent, old: Option<&Value>) {
+    pub(crate) fn batch_observe(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, event: &WatchEvent, old: Option<&Slot>) {
         let obj = &*event.object;
         let now = cx.now();
         let cache = cx.cache();
@@ -534,7 +534,7 @@ impl WorkloadControllers {
                     return self.batch_orphans(cx, sh, orphans);
                 };
                 let ns = event.key.namespace.clone();
-                let job = get(cache, "batch", "jobs", &ns, s(&crate::Obj::untyped(&r["name"]))).filter(|j| uid(j) == s(&crate::Obj::untyped(&r["uid"]))).cloned();
+                let job = get(cache, "batch", "jobs", &ns, s(&r["name"])).filter(|j| uid(j) == s(&r["uid"])).cloned();
                 let Some(job) = job else {
                     if has_finalizer(obj) && event.event_type != EventType::Deleted {
                         orphans.push(event.object.clone());
@@ -613,9 +613,9 @@ impl WorkloadControllers {
                 }
                 // The CronJob controller: the owning CronJob.
                 if let Some(r) = controller_of(obj).filter(|r| r["kind"] == "CronJob")
-                    && get(cache, "batch", "cronjobs", &event.key.namespace, s(&crate::Obj::untyped(&r["name"]))).is_some_and(|cj| uid(cj) == s(&crate::Obj::untyped(&r["uid"])))
+                    && get(cache, "batch", "cronjobs", &event.key.namespace, s(&r["name"])).is_some_and(|cj| uid(cj) == s(&r["uid"]))
                 {
-                    enqueue.push((Ctl::CronJob, format!("{}/{}", event.key.namespace, s(&crate::Obj::untyped(&r["name"]))), 0));
+                    enqueue.push((Ctl::CronJob, format!("{}/{}", event.key.namespace, s(&r["name"])), 0));
                 }
             }
             ("batch", "cronjobs") => {
@@ -701,7 +701,7 @@ impl WorkloadControllers {
     }
 
     /// Remembers the resourceVersion a controller's status write produced.
-    pub(crate) fn batch_written(&mut self, ctl: Ctl, key: &str, object: &Value) {
+    pub(crate) fn batch_written(&mut self, ctl: Ctl, key: &str, object: &Slot) {
         if let Some(rv) = object["metadata"]["resourceVersion"].as_str().and_then(|v| v.parse().ok()) {
             self.batch.written.insert((ctl, key.to_string()), rv);
         }
@@ -747,7 +747,7 @@ impl WorkloadControllers {
                             self.batch.api_failures.remove(&key);
                         }
                         if status_write {
-                            self.batch_written(ctl, &key, &created);
+                            self.batch_written(ctl, &key, &crate::Obj::untyped(&created));
                         }
                         if let Some(mut note) = success {
                             note.message = note.message.replace("{}", s(&crate::Obj::untyped(&created["metadata"]["name"])));
@@ -867,14 +867,14 @@ fn job_request(verb: Verb, plural: &str, ns: &str, name: &str, body: Value) -> O
     super::controller_request(SA, verb, plural, Some(ns), name, body)
 }
 
-fn status_update(job: &Value) -> Option<Request> {
-    let mut body = job.clone();
+fn status_update(job: &Slot) -> Option<Request> {
+    let mut body = job.to_value();
     // The engine serves updates in order; the controller's view is its latest write.
     if let Some(m) = body["metadata"].as_object_mut() {
         m.remove("resourceVersion");
         m.remove("managedFields");
     }
-    let mut r = job_request(Verb::Update, "jobs", s(&crate::Obj::untyped(&job["metadata"]["namespace"])), s(&crate::Obj::untyped(&job["metadata"]["name"])), body)?;
+    let mut r = job_request(Verb::Update, "jobs", s(&job["metadata"]["namespace"]), s(&job["metadata"]["name"]), body)?;
     r.subresource = Some("status".into());
     Some(r)
 }
@@ -885,7 +885,7 @@ fn remove_finalizer_request(pod: &Slot) -> Option<Request> {
     if !has_finalizer(pod) {
         return None;
     }
-    let rest: Vec<&Value> = pod["metadata"]["finalizers"].as_array().into_iter().flatten().filter(|f| *f != TRACKING_FINALIZER).collect();
+    let rest: Vec<&Slot> = pod["metadata"]["finalizers"].as_array().into_iter().flatten().filter(|f| *f != TRACKING_FINALIZER).collect();
     let body = json!({"metadata": {"finalizers": if rest.is_empty() { Value::Null } else { json!(rest) }}});
     job_request(Verb::Patch, "pods", s(&pod["metadata"]["namespace"]), s(&pod["metadata"]["name"]), body)
 }
@@ -897,29 +897,29 @@ fn delete_pod(job: &Arc<crate::Obj>, pod: &Slot) -> Option<Out> {
 }
 
 /// `controller.ActivePods` order for deletion: unscheduled, pending, not ready first.
-fn removal_rank(pod: &Value) -> (bool, u8, bool) {
+fn removal_rank(pod: &Slot) -> (bool, u8, bool) {
     let scheduled = pod["spec"]["nodeName"].as_str().is_some_and(|n| !n.is_empty());
-    let ph = match phase(&crate::Obj::untyped(pod)) {
+    let ph = match phase(pod) {
         "Pending" => 0,
         "Unknown" => 1,
         _ => 2,
     };
-    (scheduled, ph, super::pod_ready(&crate::Obj::untyped(pod)))
+    (scheduled, ph, super::pod_ready(pod))
 }
 
 /// The pod the Job creates (`GetPodFromTemplate`, plus the tracking finalizer and, for an
 /// Indexed Job, the index annotation, label, hostname and environment variable).
-fn pod_from_template(job: &Value, index: Option<i64>) -> Value {
+fn pod_from_template(job: &Slot, index: Option<i64>) -> Value {
     let t = &job["spec"]["template"];
-    let name = s(&crate::Obj::untyped(&job["metadata"]["name"]));
+    let name = s(&job["metadata"]["name"]);
     let mut meta = json!({});
     if t["metadata"]["labels"].is_object() {
-        meta["labels"] = t["metadata"]["labels"].clone();
+        meta["labels"] = t["metadata"]["labels"].to_value();
     }
     if t["metadata"]["annotations"].is_object() {
-        meta["annotations"] = t["metadata"]["annotations"].clone();
+        meta["annotations"] = t["metadata"]["annotations"].to_value();
     }
-    let mut finalizers: Vec<Value> = t["metadata"]["finalizers"].as_array().cloned().unwrap_or_default();
+    let mut finalizers: Vec<Value> = t["metadata"]["finalizers"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
     if !finalizers.iter().any(|f| f == TRACKING_FINALIZER) {
         finalizers.push(json!(TRACKING_FINALIZER));
     }
@@ -928,9 +928,9 @@ fn pod_from_template(job: &Value, index: Option<i64>) -> Value {
         Some(i) => format!("{name}-{i}-"),
         None => format!("{name}-"),
     });
-    meta["namespace"] = job["metadata"]["namespace"].clone();
-    meta["ownerReferences"] = json!([{"apiVersion": "batch/v1", "kind": "Job", "name": name, "uid": uid(&crate::Obj::untyped(job)), "controller": true, "blockOwnerDeletion": true}]);
-    let mut spec = t["spec"].clone();
+    meta["namespace"] = job["metadata"]["namespace"].to_value();
+    meta["ownerReferences"] = json!([{"apiVersion": "batch/v1", "kind": "Job", "name": name, "uid": uid(job), "controller": true, "blockOwnerDeletion": true}]);
+    let mut spec = t["spec"].to_value();
     if let Some(i) = index {
         meta["annotations"][INDEX_ANNOTATION] = json!(i.to_string());
         meta["labels"][INDEX_ANNOTATION] = json!(i.to_string());
@@ -960,11 +960,11 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
     if !job["status"]["uncountedTerminatedPods"].is_object() {
         job["status"]["uncountedTerminatedPods"] = json!({});
     }
-    let uncounted_set = |field: &str, job: &Value| -> VecSet<String> { VecSet::from_iter(job["status"]["uncountedTerminatedPods"][field].as_array().into_iter().flatten().filter_map(|v| v.as_str().map(str::to_string))) };
-    let uncounted_succeeded = uncounted_set("succeeded", &job);
-    let uncounted_failed = uncounted_set("failed", &job);
+    let uncounted_set = |field: &str, job: &Slot| -> VecSet<String> { VecSet::from_iter(job["status"]["uncountedTerminatedPods"][field].as_array().into_iter().flatten().filter_map(|v| v.as_str().map(str::to_string))) };
+    let uncounted_succeeded = uncounted_set("succeeded", &crate::Obj::untyped(&job));
+    let uncounted_failed = uncounted_set("failed", &crate::Obj::untyped(&job));
     let satisfied = state.satisfied(key);
-    let indexed = is_indexed(&job);
+    let indexed = is_indexed(&crate::Obj::untyped(&job));
     let completions = job["spec"]["completions"].as_i64();
     let backoff_limit = job["spec"]["backoffLimit"].as_i64().unwrap_or(6);
     let expected_rm = state.finalizers.get(key).cloned().unwrap_or_default();
@@ -976,12 +976,12 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
         has_finalizer(p) && !uncounted.contains(uid(p)) && !expected_rm.contains(uid(p)) && (!indexed || completion_index(p).is_some_and(|i| i < completions.unwrap_or(0)))
     };
     let new_succeeded: Vec<&Slot> = pods.iter().map(|p| p.root()).filter(|p| valid(p, &uncounted_succeeded) && phase(p) == "Succeeded").collect();
-    let new_failed: Vec<&Slot> = pods.iter().map(|p| p.root()).filter(|p| valid(p, &uncounted_failed) && pod_failed(p, &job)).collect();
+    let new_failed: Vec<&Slot> = pods.iter().map(|p| p.root()).filter(|p| valid(p, &uncounted_failed) && pod_failed(p, &crate::Obj::untyped(&job))).collect();
     let policy = !job["spec"]["podFailurePolicy"].is_null();
-    let non_ignored = new_failed.iter().filter(|p| !policy || match_pod_failure_policy(&job, p).1).count() as i64;
+    let non_ignored = new_failed.iter().filter(|p| !policy || match_pod_failure_policy(&crate::Obj::untyped(&job), p).1).count() as i64;
     let mut succeeded = int(&crate::Obj::untyped(&job["status"]["succeeded"])) + new_succeeded.len() as i64 + uncounted_succeeded.len() as i64;
     let failed = int(&crate::Obj::untyped(&job["status"]["failed"])) + non_ignored + uncounted_failed.len() as i64;
-    if job["status"]["startTime"].is_null() && !suspended(&job) {
+    if job["status"]["startTime"].is_null() && !suspended(&crate::Obj::untyped(&job)) {
         job["status"]["startTime"] = json!(now.rfc3339());
     }
     let new_backoff = new_backoff_record(state.backoff.get(key).copied().unwrap_or_default(), &new_succeeded, &new_failed);
@@ -995,16 +995,16 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
     if finished.is_none() {
         if let Some(ft) = job["status"]["conditions"].as_array().into_iter().flatten().find(|c| c["type"] == "FailureTarget" && c["status"] == "True") {
             finished = Some(condition("Failed", s(&crate::Obj::untyped(&ft["reason"])), s(&crate::Obj::untyped(&ft["message"])), now));
-        } else if policy && let Some(msg) = pods.iter().filter(|p| pod_failed(p, &job)).find_map(|p| match_pod_failure_policy(&job, p).0) {
+        } else if policy && let Some(msg) = pods.iter().filter(|p| pod_failed(p, &crate::Obj::untyped(&job))).find_map(|p| match_pod_failure_policy(&crate::Obj::untyped(&job), p).0) {
             finished = Some(condition("FailureTarget", "PodFailurePolicy", &msg, now));
         }
     }
     if finished.is_none() {
         let start = time_of(&crate::Obj::untyped(&job["status"]["startTime"]));
         let ads = job["spec"]["activeDeadlineSeconds"].as_i64();
-        if failed > backoff_limit || past_backoff_limit_on_failure(&job, pods, backoff_limit) {
+        if failed > backoff_limit || past_backoff_limit_on_failure(&crate::Obj::untyped(&job), pods, backoff_limit) {
             finished = Some(condition("FailureTarget", "BackoffLimitExceeded", "Job has reached the specified backoff limit", now));
-        } else if let (Some(ads), Some(start), false) = (ads, start, suspended(&job)) {
+        } else if let (Some(ads), Some(start), false) = (ads, start, suspended(&crate::Obj::untyped(&job))) {
             let deadline = start.millis() + ads.max(0) as u64 * 1000;
             if now.millis() >= deadline {
                 finished = Some(condition("FailureTarget", "DeadlineExceeded", "Job was active longer than specified deadline", now));
@@ -1016,7 +1016,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
     let mut succeeded_indexes = VecSet::new();
     let mut prev_indexes = VecSet::new();
     let mut failed_indexes: Option<VecSet<i64>> = None;
-    let mut delayed: Vec<(i64, &Value)> = Vec::new();
+    let mut delayed: Vec<(i64, &Slot)> = Vec::new();
     if indexed {
         let c = completions.unwrap_or(0);
         prev_indexes = parse_intervals(s(&crate::Obj::untyped(&job["status"]["completedIndexes"])), c);
@@ -1027,13 +1027,13 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
             }
         }
         succeeded = succeeded_indexes.len() as i64;
-        if let Some(limit) = backoff_limit_per_index(&job) {
+        if let Some(limit) = backoff_limit_per_index(&crate::Obj::untyped(&job)) {
             // `calculateFailedIndexes`.
             let mut failed_set = parse_intervals(s(&crate::Obj::untyped(&job["status"]["failedIndexes"])), c);
             for p in pods {
                 if let Some(i) = completion_index(p).filter(|i| *i < c)
                     && has_finalizer(p)
-                    && index_failed(&job, p, limit)
+                    && index_failed(&crate::Obj::untyped(&job), p, limit)
                 {
                     failed_set.insert(i);
                 }
@@ -1047,11 +1047,11 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
             }
             let busy: VecSet<i64> = VecSet::from_iter(active_pods.iter().filter_map(|p| completion_index(p)));
             let done: VecSet<i64> = VecSet::from_iter(succeeded_indexes.union(&failed_set).copied());
-            delayed = delayed_deletions(&job, pods, |p| valid(p, &VecSet::new()), &done, &busy);
+            delayed = delayed_deletions(&crate::Obj::untyped(&job), pods, |p| valid(p, &VecSet::new()), &done, &busy);
             failed_indexes = Some(failed_set);
         }
         if finished.is_none()
-            && let Some(message) = match_success_policy(&job, c, &succeeded_indexes)
+            && let Some(message) = match_success_policy(&crate::Obj::untyped(&job), c, &succeeded_indexes)
         {
             finished = Some(condition("SuccessCriteriaMet", "SuccessPolicy", &message, now));
         }
@@ -1077,7 +1077,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
         if satisfied && !deleting(&crate::Obj::untyped(&job)) {
             let failed_now = failed_indexes.clone().unwrap_or_default();
             let indexes = Indexes { succeeded: &succeeded_indexes, failed: &failed_now, delayed: &delayed };
-            active = manage_job(state, key, job_arc, &job, pods, &active_pods, succeeded, indexes, &mut terminating, &mut ready, &new_backoff, now, group, &mut steps);
+            active = manage_job(state, key, job_arc, &crate::Obj::untyped(&job), pods, &active_pods, succeeded, indexes, &mut terminating, &mut ready, &new_backoff, now, group, &mut steps);
             manage_called = true;
         }
         let complete = match completions {
@@ -1087,7 +1087,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
         if complete {
             finished = Some(condition("SuccessCriteriaMet", "CompletionsReached", "Reached expected number of succeeded pods", now));
         } else if manage_called {
-            let (status, reason, message, event_reason) = if suspended(&job) { ("True", "JobSuspended", "Job suspended", "Suspended") } else { ("False", "JobResumed", "Job resumed", "Resumed") };
+            let (status, reason, message, event_reason) = if suspended(&crate::Obj::untyped(&job)) { ("True", "JobSuspended", "Job suspended", "Suspended") } else { ("False", "JobResumed", "Job resumed", "Resumed") };
             let existing = job["status"]["conditions"].as_array().into_iter().flatten().position(|c| c["type"] == "Suspended");
             let changed = match existing {
                 Some(i) => {
@@ -1132,16 +1132,16 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
     if clean_uncounted(&mut job, &with_finalizer) {
         needs_flush = true;
     }
-    let mut to_remove: Vec<&Value> = Vec::new();
+    let mut to_remove: Vec<&Slot> = Vec::new();
     let mut new_succeeded_indexes: Vec<i64> = Vec::new();
     let success_target = finished.as_ref().is_some_and(|c| c["type"] == "SuccessCriteriaMet" || c["type"] == "Complete");
     for p in &sorted {
         if !has_finalizer(p) || expected_rm.contains(uid(p)) {
             continue;
         }
-        let considered_failed = pod_failed(p, &job);
+        let considered_failed = pod_failed(p, &crate::Obj::untyped(&job));
         // `canRemoveFinalizer`: not yet for a failed pod whose index waits for its replacement.
-        let can_remove = deleting(&crate::Obj::untyped(&job)) || finished.is_some() || phase(p) == "Succeeded" || (considered_failed && !delayed.iter().any(|(_, d)| uid(&crate::Obj::untyped(d)) == uid(p)));
+        let can_remove = deleting(&crate::Obj::untyped(&job)) || finished.is_some() || phase(p) == "Succeeded" || (considered_failed && !delayed.iter().any(|(_, d)| uid(d) == uid(p)));
         if !can_remove {
             continue;
         }
@@ -1160,7 +1160,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
         } else if (considered_failed || (finished.is_some() && !success_target))
             && !uncounted_failed.contains(&pu)
             && (!indexed || completion_index(p).is_some_and(|i| i < completions.unwrap_or(0)))
-            && (!policy || match_pod_failure_policy(&job, p).1)
+            && (!policy || match_pod_failure_policy(&crate::Obj::untyped(&job), p).1)
         {
             needs_flush = true;
             push_uncounted(&mut job, "failed", &pu);
@@ -1202,18 +1202,18 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
     }
     // `flushUncountedAndRemoveFinalizers`.
     if needs_flush {
-        steps.extend(plain(status_update(&job)).map(|o| (0, Step::Send(Box::new(o)))));
+        steps.extend(plain(status_update(&crate::Obj::untyped(&job))).map(|o| (0, Step::Send(Box::new(o)))));
         state.backoff.insert(key.to_string(), new_backoff);
         needs_flush = false;
     }
     if !to_remove.is_empty() {
         let set = state.finalizers.entry(key.to_string()).or_default();
         for p in &to_remove {
-            set.insert(uid(&crate::Obj::untyped(p)).to_string());
-            if let Some(o) = plain(remove_finalizer_request(&crate::Obj::untyped(p))) {
+            set.insert(uid(p).to_string());
+            if let Some(o) = plain(remove_finalizer_request(p)) {
                 steps.push((0, Step::Send(Box::new(o))));
             }
-            with_finalizer.remove(uid(&crate::Obj::untyped(p)));
+            with_finalizer.remove(uid(p));
         }
     }
     if clean_uncounted(&mut job, &with_finalizer) {
@@ -1237,7 +1237,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
         needs_flush = true;
     }
     if needs_flush {
-        steps.extend(plain(status_update(&job)).map(|o| (0, Step::Send(Box::new(o)))));
+        steps.extend(plain(status_update(&crate::Obj::untyped(&job))).map(|o| (0, Step::Send(Box::new(o)))));
         if job_finished && let Some(c) = &finished {
             if c["type"] == "Complete" {
                 if completions.is_some_and(|n| int(&crate::Obj::untyped(&job["status"]["succeeded"])) > n) {
@@ -1291,7 +1291,7 @@ fn clean_uncounted(job: &mut Value, with_finalizer: &VecSet<String>) -> bool {
 }
 
 /// `pastBackoffLimitOnFailure`: container restarts of running and pending pods.
-fn past_backoff_limit_on_failure(job: &Value, pods: &[Arc<crate::Obj>], limit: i64) -> bool {
+fn past_backoff_limit_on_failure(job: &Slot, pods: &[Arc<crate::Obj>], limit: i64) -> bool {
     if job["spec"]["template"]["spec"]["restartPolicy"] != "OnFailure" {
         return false;
     }
@@ -1311,7 +1311,7 @@ struct Indexes<'a> {
     succeeded: &'a VecSet<i64>,
     failed: &'a VecSet<i64>,
     /// Each index's failed pod kept until its replacement (`podsWithDelayedDeletionPerIndex`).
-    delayed: &'a [(i64, &'a Value)],
+    delayed: &'a [(i64, &'a Slot)],
 }
 
 /// `manageJob`: returns the new active count.
@@ -1320,9 +1320,9 @@ fn manage_job(
     state: &mut BatchState,
     key: &str,
     job_arc: &Arc<crate::Obj>,
-    job: &Value,
+    job: &Slot,
     pods: &[Arc<crate::Obj>],
-    active_pods: &[&Value],
+    active_pods: &[&Slot],
     succeeded: i64,
     ixs: Indexes,
     terminating: &mut i64,
@@ -1335,16 +1335,16 @@ fn manage_job(
     let mut active = active_pods.len() as i64;
     let parallelism = job["spec"]["parallelism"].as_i64().unwrap_or(1);
     let completions = job["spec"]["completions"].as_i64();
-    let ns = s(&crate::Obj::untyped(&job["metadata"]["namespace"]));
-    let delete = |state: &mut BatchState, list: Vec<&Value>, steps: &mut Vec<(u64, Step)>, terminating: &mut i64, ready: &mut i64| -> i64 {
+    let ns = s(&job["metadata"]["namespace"]);
+    let delete = |state: &mut BatchState, list: Vec<&Slot>, steps: &mut Vec<(u64, Step)>, terminating: &mut i64, ready: &mut i64| -> i64 {
         let e = state.expectations.entry(key.to_string()).or_default();
         *e = (0, list.len() as i64);
         for p in &list {
-            if let Some(o) = plain(remove_finalizer_request(&crate::Obj::untyped(p))) {
+            if let Some(o) = plain(remove_finalizer_request(p)) {
                 steps.push((0, Step::Send(Box::new(o))));
             }
-            steps.extend(delete_pod(job_arc, &crate::Obj::untyped(p)).map(|o| (0, Step::Send(Box::new(o)))));
-            if super::pod_ready(&crate::Obj::untyped(p)) {
+            steps.extend(delete_pod(job_arc, p).map(|o| (0, Step::Send(Box::new(o)))));
+            if super::pod_ready(p) {
                 *ready -= 1;
             }
         }
@@ -1360,21 +1360,21 @@ fn manage_job(
         Some(c) => (c - succeeded).min(parallelism).max(0),
     };
     let rm_at_least = (active - want).max(0) as usize;
-    let mut candidates: Vec<&Value> = Vec::new();
+    let mut candidates: Vec<&Slot> = Vec::new();
     if is_indexed(job) {
         // Duplicated and out-of-range indexes go first (`appendDuplicatedIndexPodsForRemoval`).
         let mut seen = VecSet::new();
         let mut sorted = active_pods.to_vec();
-        crate::sort::sort_by_key(&mut sorted, |p| completion_index(&crate::Obj::untyped(p)).unwrap_or(i64::MAX));
+        crate::sort::sort_by_key(&mut sorted, |p| completion_index(p).unwrap_or(i64::MAX));
         for p in sorted {
-            match completion_index(&crate::Obj::untyped(p)) {
+            match completion_index(p) {
                 Some(i) if i < completions.unwrap_or(0) && seen.insert(i) => {}
                 _ => candidates.push(p),
             }
         }
     }
     if candidates.len() < rm_at_least {
-        let mut left: Vec<&Value> = active_pods.iter().copied().filter(|p| !candidates.iter().any(|c| uid(&crate::Obj::untyped(c)) == uid(&crate::Obj::untyped(p)))).collect();
+        let mut left: Vec<&Slot> = active_pods.iter().copied().filter(|p| !candidates.iter().any(|c| uid(c) == uid(p))).collect();
         crate::sort::sort_by_key(&mut left, |p| removal_rank(p));
         let need = rm_at_least - candidates.len();
         candidates.extend(left.into_iter().take(need));
@@ -1401,7 +1401,7 @@ fn manage_job(
         // `firstPendingIndexes`: not succeeded, failed, running, nor (when only failed pods are
         // replaced) terminating.
         let c = completions.unwrap_or(0);
-        let mut busy: VecSet<i64> = VecSet::from_iter(active_pods.iter().filter_map(|p| completion_index(&crate::Obj::untyped(p))));
+        let mut busy: VecSet<i64> = VecSet::from_iter(active_pods.iter().filter_map(|p| completion_index(p)));
         if only_replace_failed(job) {
             busy.extend(pods.iter().filter(|p| deleting(p) && !matches!(phase(p), "Succeeded" | "Failed")).filter_map(|p| completion_index(p)));
         }
@@ -1411,8 +1411,8 @@ fn manage_job(
             // or a requeue at the earliest end.
             let wait = |i: i64| {
                 ixs.delayed.iter().find(|(x, _)| *x == i).map_or(0, |(_, p)| {
-                    let failures = (failure_count(&crate::Obj::untyped(p), FAILURE_COUNT) + failure_count(&crate::Obj::untyped(p), IGNORED_FAILURE_COUNT) + 1) as u32;
-                    remaining_backoff_ms(&BackoffRecord { failures_after_last_success: failures, last_failure: Some(finished_time(&crate::Obj::untyped(p))) }, now, POD_FAILURE_BACKOFF_MS, MAX_POD_FAILURE_BACKOFF_MS)
+                    let failures = (failure_count(p, FAILURE_COUNT) + failure_count(p, IGNORED_FAILURE_COUNT) + 1) as u32;
+                    remaining_backoff_ms(&BackoffRecord { failures_after_last_success: failures, last_failure: Some(finished_time(p)) }, now, POD_FAILURE_BACKOFF_MS, MAX_POD_FAILURE_BACKOFF_MS)
                 })
             };
             let now_ready: Vec<Option<i64>> = pending.iter().copied().filter(|i| i.is_some_and(|i| wait(i) == 0)).collect();
@@ -1437,9 +1437,9 @@ fn manage_job(
             // `addIndexFailureCountAnnotation`: the replaced pod's counts, plus its failure.
             let (mut failed, mut ignored) = (0, 0);
             if let Some((_, p)) = ixs.delayed.iter().find(|(x, _)| *x == i) {
-                failed = failure_count(&crate::Obj::untyped(p), FAILURE_COUNT);
-                ignored = failure_count(&crate::Obj::untyped(p), IGNORED_FAILURE_COUNT);
-                if job["spec"]["podFailurePolicy"].is_null() || match_pod_failure_policy(job, &crate::Obj::untyped(p)).1 {
+                failed = failure_count(p, FAILURE_COUNT);
+                ignored = failure_count(p, IGNORED_FAILURE_COUNT);
+                if job["spec"]["podFailurePolicy"].is_null() || match_pod_failure_policy(job, p).1 {
                     failed += 1;
                 } else {
                     ignored += 1;

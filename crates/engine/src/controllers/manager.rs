@@ -30,6 +30,7 @@
 //! (`send`) and sent by the workload loop's `controller_write` (what follows a write reaches
 //! that loop's memory).
 
+use crate::Slot;
 use serde_json::Value;
 
 use super::{client, disruption, endpointslice, garbagecollector, hpa, nodeipam, nodelifecycle, persistentvolume, podgc, tainteviction, workloads, workqueue};
@@ -180,7 +181,7 @@ impl Component for KubeControllerManager {
 
     /// A delivery of the shared informer, to the moved loops (the others had it just before,
     /// from the engine).
-    fn on_watch(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
+    fn on_watch(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Slot>) {
         cx.part(|cx| self.endpointslices.observe(cx, event, old));
         cx.part(|cx| self.workloads.observe(cx, &mut self.shared, event, old));
         cx.part(|cx| self.node_lifecycle.observe(cx, event, old));

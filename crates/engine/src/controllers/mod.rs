@@ -163,7 +163,7 @@ pub(crate) fn reconcile(cache: &crate::components::Cache, event: &WatchEvent, no
 /// key order (group, resource, namespace, name), not a scan of every object — the endpoint
 /// controllers ask on every pod event, so a scan made a 5,000-pod Deployment quadratic (found by
 /// the `script` fuzz target: 60,000 reactions took 12 s, a third of it comparing keys).
-pub(crate) fn of<'a>(cache: &'a crate::components::Cache, group: &'static str, resource: &'static str, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+pub(crate) fn of<'a>(cache: &'a crate::components::Cache, group: &'static str, resource: &'static str, ns: &'a str) -> impl Iterator<Item = &'a Slot> + 'a {
     crate::components::cached_in(cache, group, resource, ns).map(|(_, v)| v.root())
 }
 
@@ -178,7 +178,7 @@ pub fn controller_identity(service_account: &str) -> UserInfo {
 }
 
 /// `metav1.GetControllerOf`: the owner reference marked `controller: true`.
-pub(crate) fn controller_of(obj: &Slot) -> Option<&Value> {
+pub(crate) fn controller_of(obj: &Slot) -> Option<&Slot> {
     obj["metadata"]["ownerReferences"].as_array()?.iter().find(|r| r["controller"] == true)
 }
 

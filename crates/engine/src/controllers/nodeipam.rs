@@ -96,11 +96,11 @@ impl RangeAllocator {
         if event.key.resource != "nodes" || !event.key.group.is_empty() {
             return vec![];
         }
-        let node: &Value = &event.object;
+        let node: &Slot = &event.object;
         let name = &event.key.name;
         if event.event_type == EventType::Deleted {
             // `ReleaseCIDR`.
-            if let Some(i) = pod_cidr(&crate::Obj::untyped(node)).and_then(index_of) {
+            if let Some(i) = pod_cidr(node).and_then(index_of) {
                 self.used.remove(&i);
             }
             if let Some(i) = self.in_process.remove(name) {
@@ -108,12 +108,12 @@ impl RangeAllocator {
             }
             return vec![];
         }
-        if let Some(i) = pod_cidr(&crate::Obj::untyped(node)).and_then(index_of) {
+        if let Some(i) = pod_cidr(node).and_then(index_of) {
             self.in_process.remove(name);
             self.used.insert(i);
             return vec![];
         }
-        self.allocate_for(name, &crate::Obj::untyped(node))
+        self.allocate_for(name, node)
     }
 
     /// `AllocateOrOccupyCIDR` for a node without a range: a free range and its PATCH, or the

@@ -78,11 +78,11 @@ fn status_request(plural: &str, namespace: Option<&str>, name: &str, body: Value
     Some(r)
 }
 
-fn list<'a>(cache: &'a crate::components::Cache, group: &'static str, resource: &'static str) -> impl Iterator<Item = &'a Value> + 'a {
+fn list<'a>(cache: &'a crate::components::Cache, group: &'static str, resource: &'static str) -> impl Iterator<Item = &'a Slot> + 'a {
     crate::components::cached(cache, group, resource).map(|(_, v)| v.root())
 }
 
-fn get<'a>(cache: &'a crate::components::Cache, group: &'static str, resource: &'static str, namespace: &str, name: &str) -> Option<&'a Value> {
+fn get<'a>(cache: &'a crate::components::Cache, group: &'static str, resource: &'static str, namespace: &str, name: &str) -> Option<&'a Slot> {
     cache.get(&ObjectKey { group, resource, namespace: namespace.into(), name: name.into() }).map(|v| v.root())
 }
 
@@ -94,12 +94,12 @@ fn name_of(v: &Slot) -> &str {
     v["metadata"]["name"].as_str().unwrap_or_default()
 }
 
-fn namespace_of(v: &Value) -> &str {
+fn namespace_of(v: &Slot) -> &str {
     v["metadata"]["namespace"].as_str().unwrap_or_default()
 }
 
 /// An event about a claim: created the first time, counted (on the first one) after that.
-fn claim_event(recorder: &mut Recorder, claim: &Value, kind: &str, reason: &str, message: &str, now: Time) -> Option<crate::apiserver::Request> {
+fn claim_event(recorder: &mut Recorder, claim: &Slot, kind: &str, reason: &str, message: &str, now: Time) -> Option<crate::apiserver::Request> {
     use crate::record::{Involved, Note, Source};
     let involved = Involved { kind: "PersistentVolumeClaim", api_version: "v1", object: claim, field_path: None };
     let (note, source) = (Note { kind, reason, message }, Source { component: SOURCE, host: None });
@@ -121,7 +121,7 @@ fn on_event(cache: &Cache, recorder: &mut Recorder, event: &WatchEvent, now: Tim
         // A deleted claim releases its volume on the volume's next sync.
         if event.key.resource == "persistentvolumeclaims" {
             return list(cache, "", "persistentvolumes")
-                .filter(|pv| volume::is_bound_to_claim(&crate::Obj::untyped(pv), &event.object))
+                .filter(|pv| volume::is_bound_to_claim(pv, &event.object))
                 .flat_map(|pv| sync_volume(cache, recorder, pv, now))
                 .collect();
         }
@@ -146,17 +146,17 @@ fn resync(cache: &Cache, recorder: &mut Recorder, now: Time) -> Vec<Write> {
     writes
 }
 
-fn set_volume_phase(pv: &Value, phase: &str) -> Option<Write> {
+fn set_volume_phase(pv: &Slot, phase: &str) -> Option<Write> {
     if pv["status"]["phase"] == phase {
         return None;
     }
-    let mut body = pv.clone();
+    let mut body = pv.to_value();
     body["status"]["phase"] = json!(phase);
-    Some(Write::now(SA, status_request("persistentvolumes", None, name_of(&crate::Obj::untyped(pv)), body)?))
+    Some(Write::now(SA, status_request("persistentvolumes", None, name_of(pv), body)?))
 }
 
 /// `syncVolume`.
-fn sync_volume(cache: &Cache, recorder: &mut Recorder, pv: &Value, now: Time) -> Vec<Write> {
+fn sync_volume(cache: &Cache, recorder: &mut Recorder, pv: &Slot, now: Time) -> Vec<Write> {
     let claim_ref = &pv["spec"]["claimRef"];
     if !claim_ref.is_object() {
         return set_volume_phase(pv, "Available").into_iter().collect();
@@ -182,7 +182,7 @@ fn sync_volume(cache: &Cache, recorder: &mut Recorder, pv: &Value, now: Time) ->
 }
 
 /// `syncClaim`.
-fn sync_claim(cache: &Cache, recorder: &mut Recorder, claim: &Value, now: Time) -> Vec<Write> {
+fn sync_claim(cache: &Cache, recorder: &mut Recorder, claim: &Slot, now: Time) -> Vec<Write> {
     if claim["metadata"]["deletionTimestamp"].is_string() {
         return vec![];
     }
@@ -190,36 +190,36 @@ fn sync_claim(cache: &Cache, recorder: &mut Recorder, claim: &Value, now: Time) 
     if !volume_name.is_empty() {
         // `syncBoundClaim` / a claim pre-bound by its user: bind when the volume is there.
         let Some(pv) = get(cache, "", "persistentvolumes", "", volume_name) else { return vec![] };
-        if claim["status"]["phase"] == "Bound" && volume::claim_fully_bound(&crate::Obj::untyped(claim)) && volume::is_bound_to_claim(pv, claim) {
+        if claim["status"]["phase"] == "Bound" && volume::claim_fully_bound(claim) && volume::is_bound_to_claim(pv, claim) {
             return set_volume_phase(pv, "Bound").into_iter().collect();
         }
         if pv["spec"]["claimRef"].is_object() && !volume::is_bound_to_claim(pv, claim) {
             return vec![];
         }
-        return bind(&crate::Obj::untyped(pv), claim).into_iter().collect();
+        return bind(pv, claim).into_iter().collect();
     }
-    let delay = volume::is_delay_binding(&crate::Obj::untyped(claim), class_lookup(cache));
-    let volumes: Vec<&Value> = list(cache, "", "persistentvolumes").collect();
-    if let Some(pv) = volume::find_matching_volume(&crate::Obj::untyped(claim), &crate::Obj::untyped(volumes.into_iter()), None, &VecSet::new(), delay) {
+    let delay = volume::is_delay_binding(claim, class_lookup(cache));
+    let volumes: Vec<&Slot> = list(cache, "", "persistentvolumes").collect();
+    if let Some(pv) = volume::find_matching_volume(claim, volumes.into_iter(), None, &VecSet::new(), delay) {
         return bind(pv, claim).into_iter().collect();
     }
     // `assignDefaultStorageClass` (1.28+): a claim created before any default class existed
     // gets the default class now, and is synced again with it.
-    if !volume::claim_has_class(&crate::Obj::untyped(claim)) {
-        let mut with_class = claim.clone();
-        crate::apiserver::admission::default_storage_class_from(&mut with_class, &crate::Obj::untyped(list(cache, "storage.k8s.io", "storageclasses")));
+    if !volume::claim_has_class(claim) {
+        let mut with_class = claim.to_value();
+        crate::apiserver::admission::default_storage_class_from(&mut with_class, list(cache, "storage.k8s.io", "storageclasses"));
         if !with_class["spec"]["storageClassName"].is_null() {
-            return request(Verb::Update, "persistentvolumeclaims", Some(namespace_of(claim)), name_of(&crate::Obj::untyped(claim)), with_class).map(|r| Write::now(SA, r)).into_iter().collect();
+            return request(Verb::Update, "persistentvolumeclaims", Some(namespace_of(claim)), name_of(claim), with_class).map(|r| Write::now(SA, r)).into_iter().collect();
         }
     }
-    let class = volume::claim_class(&crate::Obj::untyped(claim));
+    let class = volume::claim_class(claim);
     let selected = claim["metadata"]["annotations"][ANN_SELECTED_NODE].is_string();
     let event = if delay && !selected {
         // `emitEventForUnboundDelayBindingClaim`.
         let waiting: Vec<&str> = list(cache, "", "pods")
             .filter(|p| namespace_of(p) == namespace_of(claim))
             .filter(|p| p["spec"]["nodeName"].as_str().is_none_or(str::is_empty) && !matches!(p["status"]["phase"].as_str(), Some("Succeeded" | "Failed")))
-            .filter(|p| volume::claim_names(&crate::Obj::untyped(&p["spec"])).any(|c| c == name_of(&crate::Obj::untyped(claim))))
+            .filter(|p| volume::claim_names(&p["spec"]).any(|c| c == name_of(claim)))
             .map(name_of)
             .collect();
         match waiting.len() {
@@ -240,7 +240,7 @@ type Req = Option<crate::apiserver::Request>;
 
 /// `provisionClaim`: a missing class fails; an external provisioner is named on the claim
 /// (`setClaimProvisioner`) and the claim waits for it.
-fn provision(cache: &Cache, recorder: &mut Recorder, claim: &Value, class: &str, now: Time) -> (Req, Req) {
+fn provision(cache: &Cache, recorder: &mut Recorder, claim: &Slot, class: &str, now: Time) -> (Req, Req) {
     let Some(sc) = get(cache, "storage.k8s.io", "storageclasses", "", class) else {
         return (None, claim_event(recorder, claim, "Warning", "ProvisioningFailed", &format!("storageclass.storage.k8s.io \"{class}\" not found"), now));
     };
@@ -252,10 +252,10 @@ fn provision(cache: &Cache, recorder: &mut Recorder, claim: &Value, class: &str,
     let annotate = if claim["metadata"]["annotations"][volume::ANN_STORAGE_PROVISIONER] == provisioner {
         None
     } else {
-        let mut body = claim.clone();
+        let mut body = claim.to_value();
         body["metadata"]["annotations"][volume::ANN_BETA_STORAGE_PROVISIONER] = json!(provisioner);
         body["metadata"]["annotations"][volume::ANN_STORAGE_PROVISIONER] = json!(provisioner);
-        request(Verb::Update, "persistentvolumeclaims", Some(namespace_of(claim)), name_of(&crate::Obj::untyped(claim)), body)
+        request(Verb::Update, "persistentvolumeclaims", Some(namespace_of(claim)), name_of(claim), body)
     };
     let message = format!(
         "Waiting for a volume to be created either by the external provisioner '{provisioner}' or manually by the system administrator. If volume creation is delayed, please verify that the provisioner is running and correctly registered."
@@ -265,18 +265,18 @@ fn provision(cache: &Cache, recorder: &mut Recorder, claim: &Value, class: &str,
 
 /// `bind`: the volume's claimRef, its phase, the claim's volumeName and annotations, then the
 /// claim's phase with the volume's capacity and access modes — four writes, in this order.
-fn bind(pv: &Slot, claim: &Value) -> Option<Write> {
-    let (ns, claim_name, pv_name) = (namespace_of(claim), name_of(&crate::Obj::untyped(claim)), name_of(pv));
-    let by_controller = !volume::is_bound_to_claim(pv, &crate::Obj::untyped(claim));
+fn bind(pv: &Slot, claim: &Slot) -> Option<Write> {
+    let (ns, claim_name, pv_name) = (namespace_of(claim), name_of(claim), name_of(pv));
+    let by_controller = !volume::is_bound_to_claim(pv, claim);
     let mut volume = pv.to_value();
     volume["spec"]["claimRef"] = json!({"kind": "PersistentVolumeClaim", "namespace": ns, "name": claim_name,
         "uid": claim["metadata"]["uid"], "apiVersion": "v1", "resourceVersion": claim["metadata"]["resourceVersion"]});
     if by_controller {
         volume["metadata"]["annotations"][ANN_BOUND_BY_CONTROLLER] = json!("yes");
     }
-    let mut volume_status = volume.to_value();
+    let mut volume_status = volume.clone();
     volume_status["status"]["phase"] = json!("Bound");
-    let mut bound = claim.clone();
+    let mut bound = claim.to_value();
     bound["spec"]["volumeName"] = json!(pv_name);
     bound["metadata"]["annotations"][ANN_BIND_COMPLETED] = json!("yes");
     // `bindClaimToVolume`: the controller marks a claim it binds (unless already marked).
@@ -294,7 +294,7 @@ fn bind(pv: &Slot, claim: &Value) -> Option<Write> {
     if pv["status"]["phase"] != "Bound" {
         then.extend(status_request("persistentvolumes", None, pv_name, volume_status));
     }
-    if claim["spec"]["volumeName"] != pv_name || !volume::claim_fully_bound(&crate::Obj::untyped(claim)) {
+    if claim["spec"]["volumeName"] != pv_name || !volume::claim_fully_bound(claim) {
         then.extend(request(Verb::Update, "persistentvolumeclaims", Some(ns), claim_name, bound));
     }
     if claim["status"]["phase"] != "Bound" {

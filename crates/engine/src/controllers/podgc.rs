@@ -113,7 +113,7 @@ type Cx<'a> = crate::component::Cx<'a, Pass>;
 impl crate::component::Component for PodGc {
     type Timer = Pass;
 
-    fn on_watch(&mut self, _cx: &mut Cx<'_>, event: &crate::store::WatchEvent, old: Option<&Value>) {
+    fn on_watch(&mut self, _cx: &mut Cx<'_>, event: &crate::store::WatchEvent, old: Option<&Slot>) {
         self.observe(event, old);
     }
 
@@ -136,12 +136,12 @@ impl crate::component::Component for PodGc {
 impl PodGc {
     /// Keeps the tally as kube-controller-manager's pod informer delivers (`old`: the cached
     /// pod before).
-    fn observe(&mut self, event: &crate::store::WatchEvent, old: Option<&Value>) {
+    fn observe(&mut self, event: &crate::store::WatchEvent, old: Option<&Slot>) {
         if event.key.resource != "pods" || !event.key.group.is_empty() {
             return;
         }
         if let Some(old) = old {
-            self.tally.count(&crate::Obj::untyped(old), false);
+            self.tally.count(old, false);
         }
         if event.event_type != crate::store::EventType::Deleted {
             self.tally.count(&event.object, true);

@@ -49,9 +49,9 @@ impl Flavor {
     }
 
     /// The owner's selector as a LabelSelector (an RC's map is its `matchLabels`).
-    fn selector(self, owner: &Value) -> Value {
+    fn selector(self, owner: &Slot) -> Value {
         let s = &owner["spec"]["selector"];
-        if self.kind == "ReplicationController" { if s.as_object().is_some_and(|m| !m.is_empty()) { json!({"matchLabels": s}) } else { Value::Null } } else { s.clone() }
+        if self.kind == "ReplicationController" { if s.as_object().is_some_and(|m| !m.is_empty()) { json!({"matchLabels": s}) } else { Value::Null } } else { s.to_value() }
     }
 
     /// The expectations' key: a ReplicaSet's `namespace/name`; an RC's apart from it.
@@ -59,7 +59,7 @@ impl Flavor {
         if self.kind == "ReplicaSet" { key(ns, name) } else { format!("{}/{ns}/{name}", self.kind) }
     }
 
-    fn owners<'a>(self, cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+    fn owners<'a>(self, cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Slot> + 'a {
         super::of(cache, self.group, self.plural, ns)
     }
 }
@@ -138,7 +138,7 @@ pub(super) fn key(ns: &str, name: &str) -> String {
 }
 
 /// The owner reference that names `owner` (of `kind`) the controller of an object.
-pub(super) fn controller_ref(owner: &Value, kind: &str) -> Value {
+pub(super) fn controller_ref(owner: &Slot, kind: &str) -> Value {
     let api_version = if kind == "ReplicationController" { "v1" } else { "apps/v1" };
     json!({"apiVersion": api_version, "kind": kind, "name": owner["metadata"]["name"], "uid": owner["metadata"]["uid"], "controller": true, "blockOwnerDeletion": true})
 }
@@ -162,7 +162,7 @@ pub(super) fn pod_available(pod: &Slot, min_ready_seconds: u64, now: Time) -> bo
     pod_ready(pod) && (min_ready_seconds == 0 || ready_since(pod).is_some_and(|t| t.millis() + min_ready_seconds * 1000 <= now.millis()))
 }
 
-fn terminal(pod: &Value) -> bool {
+fn terminal(pod: &Slot) -> bool {
     matches!(pod["status"]["phase"].as_str(), Some("Succeeded" | "Failed"))
 }
 
@@ -171,18 +171,18 @@ fn deleting(pod: &Slot) -> bool {
 }
 
 /// `controller.IsPodActive`.
-pub(super) fn active(pod: &Value) -> bool {
-    !terminal(pod) && !deleting(&crate::Obj::untyped(pod))
+pub(super) fn active(pod: &Slot) -> bool {
+    !terminal(pod) && !deleting(pod)
 }
 
-fn selector_matches(selector: &Value, labels: &Slot) -> bool {
-    selector.is_object() && crate::labels::selector_matches(&crate::Obj::untyped(selector), labels)
+fn selector_matches(selector: &Slot, labels: &Slot) -> bool {
+    selector.is_object() && crate::labels::selector_matches(selector, labels)
 }
 
 /// The owners (namespace, name) of `flavor` a delivery asks to sync.
 fn to_sync(cache: &Cache, flavor: Flavor, event: &WatchEvent) -> Vec<(String, String)> {
     let ns = &event.key.namespace;
-    let name_of = |o: &Value| o["metadata"]["name"].as_str().map(|n| (ns.clone(), n.to_string()));
+    let name_of = |o: &Slot| o["metadata"]["name"].as_str().map(|n| (ns.clone(), n.to_string()));
     match (event.key.group, event.key.resource) {
         (g, r) if g == flavor.group && r == flavor.plural => vec![(ns.clone(), event.key.name.clone())],
         ("", "pods") => {
@@ -194,13 +194,13 @@ fn to_sync(cache: &Cache, flavor: Flavor, event: &WatchEvent) -> Vec<(String, St
                 return Vec::new();
             }
             // An orphan: every owner that could adopt it.
-            flavor.owners(cache, ns).filter(|rs| selector_matches(&flavor.selector(rs), &pod["metadata"]["labels"])).filter_map(name_of).collect()
+            flavor.owners(cache, ns).filter(|rs| selector_matches(&crate::Obj::untyped(&flavor.selector(rs)), &pod["metadata"]["labels"])).filter_map(name_of).collect()
         }
         _ => Vec::new(),
     }
 }
 
-fn replicasets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+fn replicasets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Slot> + 'a {
     REPLICA_SET.owners(cache, ns)
 }
 
@@ -263,10 +263,10 @@ fn sync(cache: &Cache, state: &mut State, flavor: Flavor, ns: &str, name: &str, 
     let mut writes = Vec::new();
     // claimPods: owned pods that still match, plus orphans adopted; owned pods that no longer
     // match are released.
-    let mut owned: Vec<&Value> = Vec::new();
+    let mut owned: Vec<&Slot> = Vec::new();
     for pod in super::of(cache, "", "pods", ns) {
-        let matches = selector_matches(selector, &crate::Obj::untyped(&pod["metadata"]["labels"]));
-        match controller_uid(&crate::Obj::untyped(pod), flavor.kind) {
+        let matches = selector_matches(&crate::Obj::untyped(selector), &pod["metadata"]["labels"]);
+        match controller_uid(pod, flavor.kind) {
             Some(u) if u == uid => {
                 if matches {
                     owned.push(pod);
@@ -274,7 +274,7 @@ fn sync(cache: &Cache, state: &mut State, flavor: Flavor, ns: &str, name: &str, 
                     writes.push(w);
                 }
             }
-            None if matches && is_orphan(&crate::Obj::untyped(pod)) && !deleting(&crate::Obj::untyped(pod)) && rs["metadata"]["deletionTimestamp"].is_null() => {
+            None if matches && is_orphan(pod) && !deleting(pod) && rs["metadata"]["deletionTimestamp"].is_null() => {
                 if let Some(w) = adoption(flavor.account, rs, flavor.kind, "pods", pod) {
                     writes.push(w);
                 }
@@ -283,7 +283,7 @@ fn sync(cache: &Cache, state: &mut State, flavor: Flavor, ns: &str, name: &str, 
             _ => {}
         }
     }
-    let active_pods: Vec<&Value> = owned.iter().copied().filter(|p| active(p)).collect();
+    let active_pods: Vec<&Slot> = owned.iter().copied().filter(|p| active(p)).collect();
     let terminating = owned.iter().filter(|p| deleting(p) && !terminal(p)).count();
     let k = flavor.key(ns, name);
     let mut creates = false;
@@ -300,40 +300,40 @@ fn sync(cache: &Cache, state: &mut State, flavor: Flavor, ns: &str, name: &str, 
 
 /// `AdoptPod` / `AdoptControllerRevision`: the owner's controller reference added to the
 /// object's ownerReferences, with the object's uid as a precondition.
-pub(super) fn adoption(account: &'static str, owner: &Value, kind: &str, plural: &str, object: &Value) -> Option<Write> {
-    let mut refs = object["metadata"]["ownerReferences"].as_array().cloned().unwrap_or_default();
+pub(super) fn adoption(account: &'static str, owner: &Slot, kind: &str, plural: &str, object: &Slot) -> Option<Write> {
+    let mut refs = object["metadata"]["ownerReferences"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
     refs.push(controller_ref(owner, kind));
     let patch = json!({"metadata": {"ownerReferences": refs, "uid": object["metadata"]["uid"]}});
     let req = controller_request(account, Verb::Patch, plural, object["metadata"]["namespace"].as_str(), object["metadata"]["name"].as_str()?, patch)?;
     Some(Write::now(account, req))
 }
 
-fn release(flavor: Flavor, rs: &Value, pod: &Value) -> Option<Write> {
-    let refs: Vec<Value> = pod["metadata"]["ownerReferences"].as_array().cloned().unwrap_or_default().into_iter().filter(|r| r["uid"] != rs["metadata"]["uid"]).collect();
+fn release(flavor: Flavor, rs: &Slot, pod: &Slot) -> Option<Write> {
+    let refs: Vec<Value> = pod["metadata"]["ownerReferences"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default().into_iter().filter(|r| r["uid"] != rs["metadata"]["uid"]).collect();
     let patch = json!({"metadata": {"ownerReferences": if refs.is_empty() { Value::Null } else { Value::Array(refs) }, "uid": pod["metadata"]["uid"]}});
     let req = controller_request(flavor.account, Verb::Patch, "pods", pod["metadata"]["namespace"].as_str(), pod["metadata"]["name"].as_str()?, patch)?;
     Some(Write::now(flavor.account, req))
 }
 
 /// `GetPodFromTemplate`: the pod a controller creates.
-pub(super) fn pod_from_template(owner: &Value, kind: &str) -> Value {
+pub(super) fn pod_from_template(owner: &Slot, kind: &str) -> Value {
     let template = &owner["spec"]["template"];
     let name = owner["metadata"]["name"].as_str().unwrap_or_default();
     let mut meta = json!({"generateName": format!("{name}-"), "namespace": owner["metadata"]["namespace"], "ownerReferences": [controller_ref(owner, kind)]});
     for f in ["labels", "annotations", "finalizers"] {
         if let Some(v) = template["metadata"].get(f).filter(|v| !v.is_null()) {
-            meta[f] = v.clone();
+            meta[f] = v.to_value();
         }
     }
     json!({"apiVersion": "v1", "kind": "Pod", "metadata": meta, "spec": template["spec"]})
 }
 
-fn event(flavor: Flavor, rs: &Value, reason: &'static str, message: String) -> FollowUp {
-    FollowUp::Event { account: flavor.account, source: flavor.account, kind: flavor.kind, api_version: flavor.api_version, involved: rs.clone(), reason, message }
+fn event(flavor: Flavor, rs: &Slot, reason: &'static str, message: String) -> FollowUp {
+    FollowUp::Event { account: flavor.account, source: flavor.account, kind: flavor.kind, api_version: flavor.api_version, involved: rs.to_value(), reason, message }
 }
 
 /// `manageReplicas`: create the missing pods or delete the surplus.
-fn manage_replicas(cache: &Cache, state: &mut State, flavor: Flavor, rs: &Value, active_pods: &[&Value], now: Time) -> Vec<Write> {
+fn manage_replicas(cache: &Cache, state: &mut State, flavor: Flavor, rs: &Slot, active_pods: &[&Slot], now: Time) -> Vec<Write> {
     let ns = rs["metadata"]["namespace"].as_str().unwrap_or("default");
     let name = rs["metadata"]["name"].as_str().unwrap_or_default();
     let desired = rs["spec"]["replicas"].as_i64().unwrap_or(1);
@@ -373,41 +373,41 @@ fn manage_replicas(cache: &Cache, state: &mut State, flavor: Flavor, rs: &Value,
 
 /// `getPodsToDelete`: the `n` lowest-ranked pods (`ActivePodsWithRanks`), the rank being how
 /// many pods of the same owner (all the ReplicaSets of its Deployment) share the node.
-fn pods_to_delete<'a>(cache: &Cache, flavor: Flavor, rs: &Value, pods: &[&'a Value], n: usize, now: Time) -> Vec<&'a Value> {
+fn pods_to_delete<'a>(cache: &Cache, flavor: Flavor, rs: &Slot, pods: &[&'a Slot], n: usize, now: Time) -> Vec<&'a Slot> {
     if n >= pods.len() {
         return pods.to_vec();
     }
     let ns = rs["metadata"]["namespace"].as_str().unwrap_or("default");
     // getIndirectlyRelatedPods: the pods of every ReplicaSet with the same controller.
-    let owner = super::controller_of(&crate::Obj::untyped(rs)).and_then(|r| r["uid"].as_str()).filter(|_| flavor == REPLICA_SET);
+    let owner = super::controller_of(rs).and_then(|r| r["uid"].as_str()).filter(|_| flavor == REPLICA_SET);
     let related_rs: Vec<&str> = match owner {
-        Some(o) => replicasets(cache, ns).filter(|r| controller_uid(&crate::Obj::untyped(r), "Deployment") == Some(o)).filter_map(|r| r["metadata"]["uid"].as_str()).collect(),
+        Some(o) => replicasets(cache, ns).filter(|r| controller_uid(r, "Deployment") == Some(o)).filter_map(|r| r["metadata"]["uid"].as_str()).collect(),
         None => rs["metadata"]["uid"].as_str().into_iter().collect(),
     };
     let mut on_node: VecMap<&str, i64> = VecMap::new();
-    for p in super::of(cache, "", "pods", ns).filter(|p| active(p) && controller_uid(&crate::Obj::untyped(p), flavor.kind).is_some_and(|u| related_rs.contains(&u))) {
+    for p in super::of(cache, "", "pods", ns).filter(|p| active(p) && controller_uid(p, flavor.kind).is_some_and(|u| related_rs.contains(&u))) {
         if let Some(node) = p["spec"]["nodeName"].as_str() {
             *on_node.entry(node).or_default() += 1;
         }
     }
-    let rank = |p: &Value| p["spec"]["nodeName"].as_str().and_then(|n| on_node.get(n).copied()).unwrap_or(0);
-    let mut ranked: Vec<&Value> = pods.to_vec();
+    let rank = |p: &Slot| p["spec"]["nodeName"].as_str().and_then(|n| on_node.get(n).copied()).unwrap_or(0);
+    let mut ranked: Vec<&Slot> = pods.to_vec();
     crate::sort::sort_by(&mut ranked, |a, b| rank_cmp(a, b, rank(a), rank(b), now));
     ranked.truncate(n);
     ranked
 }
 
 /// `ActivePodsWithRanks.Less` with LogarithmicScaleDown (GA): the pod to delete first sorts first.
-fn rank_cmp(a: &Value, b: &Value, rank_a: i64, rank_b: i64, now: Time) -> std::cmp::Ordering {
+fn rank_cmp(a: &Slot, b: &Slot, rank_a: i64, rank_b: i64, now: Time) -> std::cmp::Ordering {
     use std::cmp::Ordering;
-    let node = |p: &Value| p["spec"]["nodeName"].as_str().unwrap_or_default().to_string();
+    let node = |p: &Slot| p["spec"]["nodeName"].as_str().unwrap_or_default().to_string();
     // 1. Unassigned < assigned.
     let (na, nb) = (node(a), node(b));
     if na != nb && (na.is_empty() || nb.is_empty()) {
         return if na.is_empty() { Ordering::Less } else { Ordering::Greater };
     }
     // 2. Pending < Unknown < Running.
-    let phase = |p: &Value| match p["status"]["phase"].as_str() {
+    let phase = |p: &Slot| match p["status"]["phase"].as_str() {
         Some("Pending") | None => 0,
         Some("Unknown") => 1,
         Some("Running") => 2,
@@ -417,11 +417,11 @@ fn rank_cmp(a: &Value, b: &Value, rank_a: i64, rank_b: i64, now: Time) -> std::c
         return phase(a).cmp(&phase(b));
     }
     // 3. Not ready < ready.
-    if pod_ready(&crate::Obj::untyped(a)) != pod_ready(&crate::Obj::untyped(b)) {
-        return if pod_ready(&crate::Obj::untyped(a)) { Ordering::Greater } else { Ordering::Less };
+    if pod_ready(a) != pod_ready(b) {
+        return if pod_ready(a) { Ordering::Greater } else { Ordering::Less };
     }
     // 4. Lower pod-deletion-cost first.
-    let cost = |p: &Value| p["metadata"]["annotations"]["controller.kubernetes.io/pod-deletion-cost"].as_str().and_then(|c| c.parse::<i32>().ok()).unwrap_or(0);
+    let cost = |p: &Slot| p["metadata"]["annotations"]["controller.kubernetes.io/pod-deletion-cost"].as_str().and_then(|c| c.parse::<i32>().ok()).unwrap_or(0);
     if cost(a) != cost(b) {
         return cost(a).cmp(&cost(b));
     }
@@ -429,10 +429,10 @@ fn rank_cmp(a: &Value, b: &Value, rank_a: i64, rank_b: i64, now: Time) -> std::c
     if rank_a != rank_b {
         return rank_b.cmp(&rank_a);
     }
-    let uid = |p: &Value| p["metadata"]["uid"].as_str().unwrap_or_default().to_string();
+    let uid = |p: &Slot| p["metadata"]["uid"].as_str().unwrap_or_default().to_string();
     // 6. Ready for less time first, in log2 buckets.
-    if pod_ready(&crate::Obj::untyped(a)) && pod_ready(&crate::Obj::untyped(b)) {
-        let (ta, tb) = (ready_since(&crate::Obj::untyped(a)), ready_since(&crate::Obj::untyped(b)));
+    if pod_ready(a) && pod_ready(b) {
+        let (ta, tb) = (ready_since(a), ready_since(b));
         if ta != tb {
             return match (ta, tb) {
                 (Some(x), Some(y)) => match log_rank_diff(x, y, now) {
@@ -447,12 +447,12 @@ fn rank_cmp(a: &Value, b: &Value, rank_a: i64, rank_b: i64, now: Time) -> std::c
         }
     }
     // 7. More restarts first.
-    let restarts = |p: &Value| p["status"]["containerStatuses"].as_array().map(|cs| cs.iter().filter_map(|c| c["restartCount"].as_i64()).max().unwrap_or(0)).unwrap_or(0);
+    let restarts = |p: &Slot| p["status"]["containerStatuses"].as_array().map(|cs| cs.iter().filter_map(|c| c["restartCount"].as_i64()).max().unwrap_or(0)).unwrap_or(0);
     if restarts(a) != restarts(b) {
         return restarts(b).cmp(&restarts(a));
     }
     // 8. Newer first (log2 buckets of age, then uid).
-    let created = |p: &Value| p["metadata"]["creationTimestamp"].as_str().and_then(Time::from_rfc3339);
+    let created = |p: &Slot| p["metadata"]["creationTimestamp"].as_str().and_then(Time::from_rfc3339);
     match (created(a), created(b)) {
         (Some(x), Some(y)) if x != y => match log_rank_diff(x, y, now) {
             0 => uid(a).cmp(&uid(b)),
@@ -476,23 +476,23 @@ fn log_rank_diff(t1: Time, t2: Time, now: Time) -> i64 {
 /// creates to make had no `manageReplicasErr`, so a ReplicaFailure condition goes
 /// (`clear_failure`); a sync whose creates fail gets it from the slow-start group
 /// (`slowstart.rs`), which alone knows how they went.
-fn status_update(flavor: Flavor, rs: &Value, active_pods: &[&Value], terminating: usize, clear_failure: bool, now: Time) -> Option<Write> {
+fn status_update(flavor: Flavor, rs: &Slot, active_pods: &[&Slot], terminating: usize, clear_failure: bool, now: Time) -> Option<Write> {
     let template_labels = &rs["spec"]["template"]["metadata"]["labels"];
     let min_ready = rs["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
     // One pass over the pods (a ReplicaSet of hundreds is synced after each of their updates).
     let (mut fully, mut ready, mut available) = (0, 0, 0);
     for p in active_pods {
-        if template_labels.as_object().is_none_or(|m| m.iter().all(|(k, v)| &p["metadata"]["labels"][k] == v)) {
+        if template_labels.as_object().is_none_or(|m| m.all(|(k, v)| &p["metadata"]["labels"][k] == v)) {
             fully += 1;
         }
-        if pod_ready(&crate::Obj::untyped(p)) {
+        if pod_ready(p) {
             ready += 1;
-            if min_ready == 0 || ready_since(&crate::Obj::untyped(p)).is_some_and(|t| t.millis() + min_ready * 1000 <= now.millis()) {
+            if min_ready == 0 || ready_since(p).is_some_and(|t| t.millis() + min_ready * 1000 <= now.millis()) {
                 available += 1;
             }
         }
     }
-    let mut status = rs["status"].clone();
+    let mut status = rs["status"].to_value();
     if !status.is_object() {
         status = json!({});
     }
@@ -504,7 +504,7 @@ fn status_update(flavor: Flavor, rs: &Value, active_pods: &[&Value], terminating
     if flavor == REPLICA_SET {
         status["terminatingReplicas"] = json!(terminating);
     }
-    status["observedGeneration"] = rs["metadata"]["generation"].clone();
+    status["observedGeneration"] = rs["metadata"]["generation"].to_value();
     // `get_mut`: indexing would insert a null `conditions`.
     if clear_failure && let Some(list) = status.get_mut("conditions").and_then(Value::as_array_mut) {
         list.retain(|c| c["type"] != "ReplicaFailure");
@@ -520,7 +520,7 @@ fn status_update(flavor: Flavor, rs: &Value, active_pods: &[&Value], terminating
     if status == rs["status"] {
         return None;
     }
-    let mut body = rs.clone();
+    let mut body = rs.to_value();
     body["status"] = status;
     let mut req = controller_request(flavor.account, Verb::Update, flavor.plural, rs["metadata"]["namespace"].as_str(), rs["metadata"]["name"].as_str()?, body)?;
     req.subresource = Some("status".into());

@@ -45,16 +45,16 @@ pub fn reconcile(cache: &crate::components::Cache, event: &WatchEvent, now: Time
     // Only the quotas that limit something of this kind are recounted.
     super::of(cache, "", "resourcequotas", ns)
         .filter(|q| {
-            let hard: Vec<String> = quota::from_json(&crate::Obj::untyped(&q["status"]["hard"])).into_keys().collect();
+            let hard: Vec<String> = quota::from_json(&q["status"]["hard"]).into_keys().collect();
             !quota::matching_resources(&key.group, &key.resource, &hard).is_empty()
         })
-        .filter_map(|q| sync(cache, &crate::Obj::untyped(q), now))
+        .filter_map(|q| sync(cache, q, now))
         .collect()
 }
 
 /// A requeued key (after a conflict): the quota as the cache has it now.
 pub fn resync(cache: &crate::components::Cache, namespace: &str, name: &str, now: Time) -> Vec<Write> {
-    super::of(cache, "", "resourcequotas", namespace).find(|q| q["metadata"]["name"] == name).and_then(|q| sync(cache, &crate::Obj::untyped(q), now)).into_iter().collect()
+    super::of(cache, "", "resourcequotas", namespace).find(|q| q["metadata"]["name"] == name).and_then(|q| sync(cache, q, now)).into_iter().collect()
 }
 
 /// The quota's status does not reflect its spec yet.
@@ -72,7 +72,7 @@ fn sync(cache: &crate::components::Cache, q: &Slot, now: Time) -> Option<Write> 
     let mut used = quota::from_json(&q["status"]["used"]);
     for (group, resource) in counted_kinds(&hard_names) {
         let objects = super::of(cache, group, resource, ns);
-        for (k, v) in quota::kind_usage(group, resource, q, &hard_names, &crate::Obj::untyped(objects), now) {
+        for (k, v) in quota::kind_usage(group, resource, q, &hard_names, objects, now) {
             used.insert(k, v);
         }
     }

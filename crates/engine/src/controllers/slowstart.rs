@@ -334,11 +334,11 @@ fn replica_failure_status(cx: &Cx<'_>, kind: &str, ns: &str, name: &str, error: 
 let cache = cx.cache();
     let flavor = super::replicaset::Flavor::of_kind(kind)?;
     let rs = super::of(cache, flavor.group, flavor.plural, ns).find(|rs| rs["metadata"]["name"] == name)?;
-    let mut status = rs["status"].clone();
+    let mut status = rs["status"].to_value();
     if !add_replica_failure(&mut status, error, cx.now()) {
         return None;
     }
-    let mut body = rs.clone();
+    let mut body = rs.to_value();
     body["status"] = status;
     let mut req = super::controller_request(flavor.account, Verb::Update, flavor.plural, Some(ns), name, body)?;
     req.subresource = Some("status".into());

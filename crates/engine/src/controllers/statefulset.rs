@@ -41,7 +41,7 @@ const POD_NAME_LABEL: &str = "statefulset.kubernetes.io/pod-name";
 const POD_INDEX_LABEL: &str = "apps.kubernetes.io/pod-index";
 const HASH_LABEL: &str = "controller.kubernetes.io/hash";
 
-fn sets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+fn sets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Slot> + 'a {
     super::of(cache, "apps", "statefulsets", ns)
 }
 
@@ -51,15 +51,15 @@ fn name(v: &Slot) -> &str {
 
 fn owner_name(cache: &Cache, ns: &str, object: &Slot) -> Option<String> {
     let uid = controller_uid(object, KIND)?;
-    sets(cache, ns).find(|s| s["metadata"]["uid"] == uid).map(|s| name(&crate::Obj::untyped(s)).to_string())
+    sets(cache, ns).find(|s| s["metadata"]["uid"] == uid).map(|s| name(s).to_string())
 }
 
 /// `ClaimPods` (with `isMemberOf`: the name's parent) and `ClaimControllerRevisions`: the
 /// set's own objects the selector still matches, and orphans it matches (neither being
 /// deleted), which the sync adopts.
-fn claims(set: &Value, object: &Slot, pod: bool) -> bool {
+fn claims(set: &Slot, object: &Slot, pod: bool) -> bool {
     let selector = &set["spec"]["selector"];
-    if !(selector.is_object() && crate::labels::selector_matches(&crate::Obj::untyped(selector), &object["metadata"]["labels"])) || (pod && parent_and_ordinal(name(object)).0 != name(&crate::Obj::untyped(set))) {
+    if !(selector.is_object() && crate::labels::selector_matches(selector, &object["metadata"]["labels"])) || (pod && parent_and_ordinal(name(object)).0 != name(set)) {
         return false;
     }
     if is_orphan(object) {
@@ -69,9 +69,9 @@ fn claims(set: &Value, object: &Slot, pod: bool) -> bool {
 }
 
 /// The adoption patches for the orphans the set claims.
-fn adopt_orphans(cache: &Cache, set: &Value, ns: &str) -> Vec<Write> {
-    let pods = super::of(cache, "", "pods", ns).filter(|p| is_orphan(&crate::Obj::untyped(p)) && claims(set, &crate::Obj::untyped(p), true)).map(|p| ("pods", p));
-    let revisions = super::of(cache, "apps", "controllerrevisions", ns).filter(|r| is_orphan(&crate::Obj::untyped(r)) && claims(set, &crate::Obj::untyped(r), false)).map(|r| ("controllerrevisions", r));
+fn adopt_orphans(cache: &Cache, set: &Slot, ns: &str) -> Vec<Write> {
+    let pods = super::of(cache, "", "pods", ns).filter(|p| is_orphan(p) && claims(set, p, true)).map(|p| ("pods", p));
+    let revisions = super::of(cache, "apps", "controllerrevisions", ns).filter(|r| is_orphan(r) && claims(set, r, false)).map(|r| ("controllerrevisions", r));
     pods.chain(revisions).filter_map(|(plural, o)| adoption(ACCOUNT, set, KIND, plural, o)).collect()
 }
 
@@ -83,7 +83,7 @@ fn to_sync(cache: &Cache, event: &WatchEvent) -> Vec<String> {
         // An orphan: the sets that would claim it (`getStatefulSetsForPod`).
         ("", "pods") | ("apps", "controllerrevisions") if is_orphan(&event.object) && event.event_type != EventType::Deleted => {
             let pod = event.key.resource == "pods";
-            sets(cache, ns).filter(|s| claims(s, &event.object, pod)).map(|s| name(&crate::Obj::untyped(s)).to_string()).collect()
+            sets(cache, ns).filter(|s| claims(s, &event.object, pod)).map(|s| name(s).to_string()).collect()
         }
         ("", "pods") | ("apps", "controllerrevisions") => owner_name(cache, ns, &event.object).into_iter().collect(),
         _ => Vec::new(),
@@ -119,26 +119,26 @@ fn ordinal(pod: &Slot) -> i64 {
     parent_and_ordinal(name(pod)).1
 }
 
-fn start_ordinal(set: &Value) -> i64 {
+fn start_ordinal(set: &Slot) -> i64 {
     set["spec"]["ordinals"]["start"].as_i64().unwrap_or(0)
 }
 
-fn replicas_of(set: &Value) -> i64 {
+fn replicas_of(set: &Slot) -> i64 {
     set["spec"]["replicas"].as_i64().unwrap_or(1).max(0)
 }
 
-fn in_range(set: &Value, ord: i64) -> bool {
+fn in_range(set: &Slot, ord: i64) -> bool {
     ord >= start_ordinal(set) && ord < start_ordinal(set) + replicas_of(set)
 }
 
 /// `getStatefulSetMaxUnavailable`: the value (default 1) scaled to the replicas, rounded down,
 /// at least 1.
-pub fn max_unavailable(value: &Value, replicas: i64) -> i64 {
-    let v = if value.is_null() { Value::from(1) } else { value.clone() };
-    super::deployment::scaled(&v, replicas, false).max(1)
+pub fn max_unavailable(value: &Slot, replicas: i64) -> i64 {
+    let v = if value.is_null() { Value::from(1) } else { value.to_value() };
+    super::deployment::scaled(&crate::Obj::untyped(&v), replicas, false).max(1)
 }
 
-fn created(pod: &Value) -> bool {
+fn created(pod: &Slot) -> bool {
     pod["status"]["phase"].as_str().is_some_and(|p| !p.is_empty())
 }
 
@@ -158,23 +158,23 @@ fn healthy(pod: &Slot) -> bool {
     running_and_ready(pod) && !terminating(pod)
 }
 
-fn revision_of(pod: &Value) -> &str {
+fn revision_of(pod: &Slot) -> &str {
     pod["metadata"]["labels"][REVISION_LABEL].as_str().unwrap_or_default()
 }
 
 /// `getPersistentVolumeClaimRetentionPolicy`: (whenDeleted, whenScaled) delete?
-fn retention(set: &Value) -> (bool, bool) {
+fn retention(set: &Slot) -> (bool, bool) {
     let p = &set["spec"]["persistentVolumeClaimRetentionPolicy"];
     (p["whenDeleted"] == "Delete", p["whenScaled"] == "Delete")
 }
 
-fn claim_name(template: &Value, set: &Value, ord: i64) -> String {
-    format!("{}-{}-{ord}", name(&crate::Obj::untyped(template)), name(&crate::Obj::untyped(set)))
+fn claim_name(template: &Slot, set: &Slot, ord: i64) -> String {
+    format!("{}-{}-{ord}", name(template), name(set))
 }
 
 /// `getPersistentVolumeClaims`: the claims of ordinal `ord`, labelled with the selector's
 /// matchLabels.
-fn claims_for(set: &Value, ord: i64) -> Vec<Value> {
+fn claims_for(set: &Slot, ord: i64) -> Vec<Value> {
     let Some(templates) = set["spec"]["volumeClaimTemplates"].as_array() else { return Vec::new() };
     templates
         .iter()
@@ -184,13 +184,13 @@ fn claims_for(set: &Value, ord: i64) -> Vec<Value> {
                 claim["metadata"] = json!({});
             }
             claim["metadata"]["name"] = json!(claim_name(t, set, ord));
-            claim["metadata"]["namespace"] = set["metadata"]["namespace"].clone();
+            claim["metadata"]["namespace"] = set["metadata"]["namespace"].to_value();
             if !claim["metadata"]["labels"].is_object() {
                 claim["metadata"]["labels"] = json!({});
             }
             if let Some(m) = set["spec"]["selector"]["matchLabels"].as_object() {
                 for (k, v) in m {
-                    claim["metadata"]["labels"][k] = v.clone();
+                    claim["metadata"]["labels"][k] = v.to_value();
                 }
             }
             claim
@@ -198,13 +198,13 @@ fn claims_for(set: &Value, ord: i64) -> Vec<Value> {
         .collect()
 }
 
-fn cached_claim<'a>(cache: &'a Cache, ns: &'a str, claim_name: &str) -> Option<&'a Value> {
-    super::of(cache, "", "persistentvolumeclaims", ns).find(|c| name(&crate::Obj::untyped(c)) == claim_name)
+fn cached_claim<'a>(cache: &'a Cache, ns: &'a str, claim_name: &str) -> Option<&'a Slot> {
+    super::of(cache, "", "persistentvolumeclaims", ns).find(|c| name(c) == claim_name)
 }
 
 /// A ControllerRevision's patch: `getPatch` (the template, replaced as a whole).
-fn revision_data(set: &Value) -> Value {
-    let mut template = set["spec"]["template"].clone();
+fn revision_data(set: &Slot) -> Value {
+    let mut template = set["spec"]["template"].to_value();
     if let Some(t) = template.as_object_mut() {
         t.insert("$patch".into(), json!("replace"));
     }
@@ -212,9 +212,9 @@ fn revision_data(set: &Value) -> Value {
 }
 
 /// `ApplyRevision`: the set with the revision's template.
-fn apply_revision(set: &Value, revision: &Value) -> Value {
-    let mut out = set.clone();
-    let mut template = revision["data"]["spec"]["template"].clone();
+fn apply_revision(set: &Slot, revision: &Slot) -> Value {
+    let mut out = set.to_value();
+    let mut template = revision["data"]["spec"]["template"].to_value();
     if let Some(t) = template.as_object_mut() {
         t.remove("$patch");
         out["spec"]["template"] = template;
@@ -222,14 +222,14 @@ fn apply_revision(set: &Value, revision: &Value) -> Value {
     out
 }
 
-fn event(set: &Value, reason: &'static str, message: String) -> FollowUp {
-    FollowUp::Event { account: ACCOUNT, source: ACCOUNT, kind: KIND, api_version: "apps/v1", involved: set.clone(), reason, message }
+fn event(set: &Slot, reason: &'static str, message: String) -> FollowUp {
+    FollowUp::Event { account: ACCOUNT, source: ACCOUNT, kind: KIND, api_version: "apps/v1", involved: set.to_value(), reason, message }
 }
 
 /// What one sync decides, in request order.
 struct Sync<'a> {
     cache: &'a Cache,
-    set: &'a Value,
+    set: &'a Slot,
     ns: String,
     now: Time,
     writes: Vec<Write>,
@@ -247,7 +247,7 @@ impl Sync<'_> {
     }
 
     fn set_name(&self) -> &str {
-        name(&crate::Obj::untyped(self.set))
+        name(self.set)
     }
 
     fn delete_pod(&mut self, pod: &Slot) {
@@ -269,17 +269,17 @@ impl Sync<'_> {
     }
 
     /// `createPersistentVolumeClaims`: false when a claim is being deleted.
-    fn create_claims(&mut self, pod: &Value) -> bool {
+    fn create_claims(&mut self, pod: &Slot) -> bool {
         let mut ok = true;
-        for claim in claims_for(self.set, ordinal(&crate::Obj::untyped(pod))) {
+        for claim in claims_for(self.set, ordinal(pod)) {
             let cname = name(&crate::Obj::untyped(&claim)).to_string();
             match cached_claim(self.cache, &self.ns, &cname) {
                 None => {
-                    let message = format!("create Claim {cname} Pod {} in StatefulSet {} success", name(&crate::Obj::untyped(pod)), self.set_name());
+                    let message = format!("create Claim {cname} Pod {} in StatefulSet {} success", name(pod), self.set_name());
                     let follow = event(self.set, "SuccessfulCreate", message);
                     self.send(Verb::Create, "persistentvolumeclaims", "", claim, Some(follow));
                 }
-                Some(c) if terminating(&crate::Obj::untyped(c)) => ok = false,
+                Some(c) if terminating(c) => ok = false,
                 Some(_) => {}
             }
         }
@@ -296,9 +296,9 @@ impl Sync<'_> {
             if claim_owner_up_to_date(c, self.set, pod) {
                 continue;
             }
-            let mut body = c.clone();
+            let mut body = c.to_value();
             body["metadata"]["ownerReferences"] = owner_refs_for(c, self.set, pod);
-            let cname = name(&crate::Obj::untyped(c)).to_string();
+            let cname = name(c).to_string();
             self.send(Verb::Update, "persistentvolumeclaims", &cname, body, follow.take());
             changed = true;
         }
@@ -307,11 +307,11 @@ impl Sync<'_> {
 
     /// `PodClaimIsStale`: with whenScaled Delete, a claim still owned by an earlier pod of the
     /// same name blocks the new pod.
-    fn claim_is_stale(&self, pod: &Value) -> bool {
+    fn claim_is_stale(&self, pod: &Slot) -> bool {
         if !retention(self.set).1 {
             return false;
         }
-        claims_for(self.set, ordinal(&crate::Obj::untyped(pod))).iter().any(|claim| {
+        claims_for(self.set, ordinal(pod)).iter().any(|claim| {
             cached_claim(self.cache, &self.ns, name(&crate::Obj::untyped(claim))).is_some_and(|c| {
                 refs(c).iter().any(|r| r["kind"] == "Pod" && r["apiVersion"] == "v1" && r["name"] == pod["metadata"]["name"] && r["uid"] != pod["metadata"]["uid"])
             })
@@ -319,35 +319,35 @@ impl Sync<'_> {
     }
 }
 
-fn refs(object: &Value) -> Vec<Value> {
-    object["metadata"]["ownerReferences"].as_array().cloned().unwrap_or_default()
+fn refs(object: &Slot) -> Vec<Value> {
+    object["metadata"]["ownerReferences"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default()
 }
 
-fn matches_ref(r: &Value, obj: &Slot, api_version: &str, kind: &str) -> bool {
+fn matches_ref(r: &Slot, obj: &Slot, api_version: &str, kind: &str) -> bool {
     r["apiVersion"] == api_version && r["kind"] == kind && r["name"] == obj["metadata"]["name"]
 }
 
-fn has_owner_ref(claim: &Value, owner: &Slot) -> bool {
+fn has_owner_ref(claim: &Slot, owner: &Slot) -> bool {
     refs(claim).iter().any(|r| r["uid"] == owner["metadata"]["uid"])
 }
 
-fn stale_ref(claim: &Value, obj: &Slot, api_version: &str, kind: &str) -> bool {
-    refs(claim).iter().find(|r| matches_ref(r, obj, api_version, kind)).is_some_and(|r| r["uid"] != obj["metadata"]["uid"])
+fn stale_ref(claim: &Slot, obj: &Slot, api_version: &str, kind: &str) -> bool {
+    refs(claim).iter().find(|r| matches_ref(&crate::Obj::untyped(r), obj, api_version, kind)).is_some_and(|r| r["uid"] != obj["metadata"]["uid"])
 }
 
 /// `hasUnexpectedController`.
-fn unexpected_controller(claim: &Value, set: &Value, pod: &Slot) -> bool {
+fn unexpected_controller(claim: &Slot, set: &Slot, pod: &Slot) -> bool {
     if retention(set) == (false, false) {
         return false;
     }
     for r in refs(claim) {
-        if matches_ref(&r, &crate::Obj::untyped(set), "apps/v1", KIND) {
+        if matches_ref(&crate::Obj::untyped(&r), set, "apps/v1", KIND) {
             if r["uid"] != set["metadata"]["uid"] {
                 return true;
             }
             continue;
         }
-        if matches_ref(&r, pod, "v1", "Pod") {
+        if matches_ref(&crate::Obj::untyped(&r), pod, "v1", "Pod") {
             if r["uid"] != pod["metadata"]["uid"] {
                 return true;
             }
@@ -361,12 +361,12 @@ fn unexpected_controller(claim: &Value, set: &Value, pod: &Slot) -> bool {
 }
 
 /// `isClaimOwnerUpToDate`.
-fn claim_owner_up_to_date(claim: &Value, set: &Value, pod: &Slot) -> bool {
-    if stale_ref(claim, &crate::Obj::untyped(set), "apps/v1", KIND) || stale_ref(claim, pod, "v1", "Pod") {
+fn claim_owner_up_to_date(claim: &Slot, set: &Slot, pod: &Slot) -> bool {
+    if stale_ref(claim, set, "apps/v1", KIND) || stale_ref(claim, pod, "v1", "Pod") {
         return true;
     }
     if unexpected_controller(claim, set, pod) {
-        return !(has_owner_ref(claim, &crate::Obj::untyped(set)) || has_owner_ref(claim, pod));
+        return !(has_owner_ref(claim, set) || has_owner_ref(claim, pod));
     }
     let non_controller = refs(claim).iter().any(|r| (r["uid"] == set["metadata"]["uid"] || r["uid"] == pod["metadata"]["uid"]) && r["controller"] != true);
     if non_controller {
@@ -374,17 +374,17 @@ fn claim_owner_up_to_date(claim: &Value, set: &Value, pod: &Slot) -> bool {
     }
     let scaled_down = !in_range(set, ordinal(pod));
     match retention(set) {
-        (false, false) => !(has_owner_ref(claim, &crate::Obj::untyped(set)) || has_owner_ref(claim, pod)),
-        (true, false) => has_owner_ref(claim, &crate::Obj::untyped(set)) && !has_owner_ref(claim, pod),
-        (false, true) => !has_owner_ref(claim, &crate::Obj::untyped(set)) && scaled_down == has_owner_ref(claim, pod),
-        (true, true) => scaled_down != has_owner_ref(claim, &crate::Obj::untyped(set)) && scaled_down == has_owner_ref(claim, pod),
+        (false, false) => !(has_owner_ref(claim, set) || has_owner_ref(claim, pod)),
+        (true, false) => has_owner_ref(claim, set) && !has_owner_ref(claim, pod),
+        (false, true) => !has_owner_ref(claim, set) && scaled_down == has_owner_ref(claim, pod),
+        (true, true) => scaled_down != has_owner_ref(claim, set) && scaled_down == has_owner_ref(claim, pod),
     }
 }
 
 /// `updateClaimOwnerRefForSetAndPod`: the claim's owner references after the update.
-fn owner_refs_for(claim: &Value, set: &Value, pod: &Slot) -> Value {
+fn owner_refs_for(claim: &Slot, set: &Slot, pod: &Slot) -> Value {
     let unexpected = unexpected_controller(claim, set, pod);
-    let mut out: Vec<Value> = refs(claim).into_iter().filter(|r| !matches_ref(r, &crate::Obj::untyped(set), "apps/v1", KIND) && !matches_ref(r, pod, "v1", "Pod")).collect();
+    let mut out: Vec<Value> = refs(claim).into_iter().filter(|r| !matches_ref(&crate::Obj::untyped(r), set, "apps/v1", KIND) && !matches_ref(&crate::Obj::untyped(r), pod, "v1", "Pod")).collect();
     if !unexpected {
         let scaled_down = !in_range(set, ordinal(pod));
         let pod_ref = json!({"apiVersion": "v1", "kind": "Pod", "name": pod["metadata"]["name"], "uid": pod["metadata"]["uid"], "controller": true, "blockOwnerDeletion": true});
@@ -400,9 +400,9 @@ fn owner_refs_for(claim: &Value, set: &Value, pod: &Slot) -> Value {
 }
 
 /// `newStatefulSetPod` + `setPodRevision`: the pod of ordinal `ord` from `set`'s template.
-fn new_pod(set: &Value, ord: i64, revision: &str) -> Value {
+fn new_pod(set: &Slot, ord: i64, revision: &str) -> Value {
     let mut pod = super::replicaset::pod_from_template(set, KIND);
-    let pod_name = format!("{}-{ord}", name(&crate::Obj::untyped(set)));
+    let pod_name = format!("{}-{ord}", name(set));
     pod["metadata"]["name"] = json!(pod_name);
     if !pod["metadata"]["labels"].is_object() {
         pod["metadata"]["labels"] = json!({});
@@ -417,7 +417,7 @@ fn new_pod(set: &Value, ord: i64, revision: &str) -> Value {
     // updateStorage: a volume per claim template (replacing any of the same name).
     if let Some(templates) = set["spec"]["volumeClaimTemplates"].as_array() {
         let mut volumes: Vec<Value> = templates.iter().map(|t| json!({"name": t["metadata"]["name"], "persistentVolumeClaim": {"claimName": claim_name(t, set, ord)}})).collect();
-        let names: Vec<&Value> = templates.iter().map(|t| &t["metadata"]["name"]).collect();
+        let names: Vec<&Slot> = templates.iter().map(|t| &t["metadata"]["name"]).collect();
         for v in pod["spec"]["volumes"].as_array().into_iter().flatten() {
             if !names.contains(&&v["name"]) {
                 volumes.push(v.clone());
@@ -429,15 +429,15 @@ fn new_pod(set: &Value, ord: i64, revision: &str) -> Value {
 }
 
 /// `identityMatches` (the pod-name label; name and namespace hold by construction).
-fn identity_matches(set: &Value, pod: &Value) -> bool {
-    let (parent, ord) = parent_and_ordinal(name(&crate::Obj::untyped(pod)));
-    ord >= 0 && parent == name(&crate::Obj::untyped(set)) && pod["metadata"]["labels"][POD_NAME_LABEL] == pod["metadata"]["name"]
+fn identity_matches(set: &Slot, pod: &Slot) -> bool {
+    let (parent, ord) = parent_and_ordinal(name(pod));
+    ord >= 0 && parent == name(set) && pod["metadata"]["labels"][POD_NAME_LABEL] == pod["metadata"]["name"]
 }
 
 /// `SortControllerRevisions`: by revision, then creation time, then name.
-fn sorted_revisions(cache: &Cache, set: &Value) -> Vec<Value> {
+fn sorted_revisions(cache: &Cache, set: &Slot) -> Vec<Value> {
     let ns = set["metadata"]["namespace"].as_str().unwrap_or("default");
-    let mut revs: Vec<Value> = super::of(cache, "apps", "controllerrevisions", ns).filter(|r| claims(set, &crate::Obj::untyped(r), false)).cloned().collect();
+    let mut revs: Vec<Value> = super::of(cache, "apps", "controllerrevisions", ns).filter(|r| claims(set, r, false)).cloned().collect();
     crate::sort::sort_by(&mut revs, |a, b| {
         (a["revision"].as_i64(), a["metadata"]["creationTimestamp"].as_str(), name(&crate::Obj::untyped(a))).cmp(&(b["revision"].as_i64(), b["metadata"]["creationTimestamp"].as_str(), name(&crate::Obj::untyped(b))))
     });
@@ -447,14 +447,14 @@ fn sorted_revisions(cache: &Cache, set: &Value) -> Vec<Value> {
 /// `history.NewControllerRevision`: `<set>-<hash>` with the hash label and the set's
 /// annotations (podlife's FNV-32a over the patch's JSON; upstream hashes a spew dump of it, so
 /// the letters differ from a real cluster's, the form does not).
-fn new_revision(set: &Value, data: &Value, revision: i64, collision: u32) -> Value {
+fn new_revision(set: &Slot, data: &Slot, revision: i64, collision: u32) -> Value {
     let hash = super::deployment::template_hash(data, (collision > 0).then_some(collision));
-    let mut labels = set["spec"]["template"]["metadata"]["labels"].clone();
+    let mut labels = set["spec"]["template"]["metadata"]["labels"].to_value();
     if !labels.is_object() {
         labels = json!({});
     }
     labels[HASH_LABEL] = json!(hash);
-    let mut meta = json!({"name": format!("{}-{hash}", name(&crate::Obj::untyped(set))), "namespace": set["metadata"]["namespace"], "labels": labels, "ownerReferences": [controller_ref(set, KIND)]});
+    let mut meta = json!({"name": format!("{}-{hash}", name(set)), "namespace": set["metadata"]["namespace"], "labels": labels, "ownerReferences": [controller_ref(set, KIND)]});
     if let Some(a) = set["metadata"]["annotations"].as_object().filter(|a| !a.is_empty()) {
         meta["annotations"] = Value::Object(a.clone());
     }
@@ -463,7 +463,7 @@ fn new_revision(set: &Value, data: &Value, revision: i64, collision: u32) -> Val
 
 /// `syncStatefulSet` → `UpdateStatefulSet`.
 fn sync(cache: &Cache, state: &mut State, ns: &str, set_name: &str, now: Time) -> Vec<Write> {
-    let Some(set) = sets(cache, ns).find(|s| name(&crate::Obj::untyped(s)) == set_name) else { return Vec::new() };
+    let Some(set) = sets(cache, ns).find(|s| name(s) == set_name) else { return Vec::new() };
     // The cache's own objects, shared (upstream's pointers into the informer cache): a set's
     // snapshot is taken at every sync.
     let pods: Vec<Arc<crate::Obj>> = crate::components::cached_in(cache, "", "pods", ns).filter(|(_, p)| claims(set, p, true)).map(|(_, p)| p.clone()).collect();
@@ -474,34 +474,34 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, set_name: &str, now: Time) -
     let next = revisions.last().and_then(|r| r["revision"].as_i64()).unwrap_or(0) + 1;
     let data = revision_data(set);
     let mut collision = set["status"]["collisionCount"].as_u64().unwrap_or(0) as u32;
-    let equal: Vec<&Value> = revisions.iter().filter(|r| r["data"] == data).collect();
+    let equal: Vec<&Slot> = revisions.iter().filter(|r| r["data"] == data).collect();
     let update = if let (Some(last), Some(eq)) = (revisions.last(), equal.last()) {
-        if name(&crate::Obj::untyped(last)) == name(&crate::Obj::untyped(eq)) {
+        if name(&crate::Obj::untyped(last)) == name(eq) {
             last.clone()
         } else {
             // Rolling back: the equal revision takes the next number.
-            let mut r = (*eq).clone();
+            let mut r = eq.to_value();
             r["revision"] = json!(next);
-            s.send(Verb::Update, "controllerrevisions", name(&crate::Obj::untyped(eq)), r.clone(), None);
+            s.send(Verb::Update, "controllerrevisions", name(eq), r.clone(), None);
             r
         }
     } else {
         // CreateControllerRevision: a name taken by other content bumps the collision count.
-        let mut cr = new_revision(set, &data, next, collision);
-        while let Some(existing) = super::of(cache, "apps", "controllerrevisions", ns).find(|r| name(&crate::Obj::untyped(r)) == name(&crate::Obj::untyped(&cr))) {
+        let mut cr = new_revision(set, &crate::Obj::untyped(&data), next, collision);
+        while let Some(existing) = super::of(cache, "apps", "controllerrevisions", ns).find(|r| name(r) == name(&crate::Obj::untyped(&cr))) {
             if existing["data"] == data || collision >= 1000 {
                 break;
             }
             collision += 1;
-            cr = new_revision(set, &data, next, collision);
+            cr = new_revision(set, &crate::Obj::untyped(&data), next, collision);
         }
         s.send(Verb::Create, "controllerrevisions", "", cr.clone(), None);
         cr
     };
     let current_name = set["status"]["currentRevision"].as_str().unwrap_or_default();
     let current = revisions.iter().find(|r| name(&crate::Obj::untyped(r)) == current_name).cloned().unwrap_or_else(|| update.clone());
-    let current_set = apply_revision(set, &current);
-    let update_set = apply_revision(set, &update);
+    let current_set = apply_revision(set, &crate::Obj::untyped(&current));
+    let update_set = apply_revision(set, &crate::Obj::untyped(&update));
     let (cur_rev, upd_rev) = (name(&crate::Obj::untyped(&current)).to_string(), name(&crate::Obj::untyped(&update)).to_string());
 
     // updateStatefulSet: the replicas and condemned pods of the snapshot.
@@ -532,29 +532,29 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, set_name: &str, now: Time) -
     let min_ready = set["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
     let first_unhealthy: Option<String> = replicas
         .first_unhealthy()
-        .map(|(i, p)| p.map_or_else(|| format!("{set_name}-{}", start + i as i64), |p| name(&crate::Obj::untyped(p)).to_string()))
+        .map(|(i, p)| p.map_or_else(|| format!("{set_name}-{}", start + i as i64), |p| name(p).to_string()))
         .or_else(|| condemned.iter().rev().find(|p| !healthy(p)).map(|p| name(p).to_string()));
 
     // updateStatus over the snapshot (the pods this sync creates are not counted).
     let existing = || replicas.pods.values().chain(condemned.iter()).map(|p| &**p);
-    let count_of = |f: &dyn Fn(&Value) -> bool| existing().filter(|p| f(p)).count() as i64;
+    let count_of = |f: &dyn Fn(&Slot) -> bool| existing().filter(|p| f(p)).count() as i64;
     let mut status = json!({});
-    status["observedGeneration"] = set["metadata"]["generation"].clone();
+    status["observedGeneration"] = set["metadata"]["generation"].to_value();
     status["replicas"] = json!(count_of(&created));
     status["readyReplicas"] = json!(count_of(&running_and_ready));
-    status["currentReplicas"] = json!(count_of(&|p| created(p) && !terminating(&crate::Obj::untyped(p)) && revision_of(p) == cur_rev));
-    status["updatedReplicas"] = json!(count_of(&|p| created(p) && !terminating(&crate::Obj::untyped(p)) && revision_of(p) == upd_rev));
+    status["currentReplicas"] = json!(count_of(&|p| created(p) && !terminating(p) && revision_of(p) == cur_rev));
+    status["updatedReplicas"] = json!(count_of(&|p| created(p) && !terminating(p) && revision_of(p) == upd_rev));
     status["currentRevision"] = json!(cur_rev);
     status["updateRevision"] = json!(upd_rev);
     status["collisionCount"] = json!(collision);
-    status["availableReplicas"] = json!(count_of(&|p| running_and_ready(&crate::Obj::untyped(p)) && available(&crate::Obj::untyped(p), min_ready, now)));
+    status["availableReplicas"] = json!(count_of(&|p| running_and_ready(p) && available(p, min_ready, now)));
     if min_ready > 0 && status["availableReplicas"] != json!(count) {
         state.later.push((min_ready * 1000, KIND, ns.to_string(), set_name.to_string()));
     }
     let monotonic = set["spec"]["podManagementPolicy"] != "Parallel";
     let mut r = Resume {
         group: 0,
-        set: set.clone(),
+        set: set.to_value(),
         replicas,
         condemned,
         current_set,
@@ -633,12 +633,12 @@ impl Replicas {
         self.len
     }
 
-    fn get(&self, i: usize) -> Option<&Value> {
+    fn get(&self, i: usize) -> Option<&Slot> {
         self.pods.get(&i).map(|p| &**p)
     }
 
     /// The first index whose pod is missing or not healthy, with the pod if it exists.
-    fn first_unhealthy(&self) -> Option<(usize, Option<&Value>)> {
+    fn first_unhealthy(&self) -> Option<(usize, Option<&Slot>)> {
         let mut expected = 0;
         for (&i, p) in &self.pods {
             if i != expected {
@@ -670,9 +670,9 @@ impl Resume {
         match self.replicas.get(i) {
             Some(p) => std::borrow::Cow::Borrowed(p),
             None => {
-                let ord = start_ordinal(&self.set) + i as i64;
+                let ord = start_ordinal(&crate::Obj::untyped(&self.set)) + i as i64;
                 let (template, rev) = if ord < self.current_below { (&self.current_set, &self.cur_rev) } else { (&self.update_set, &self.upd_rev) };
-                std::borrow::Cow::Owned(new_pod(template, ord, rev))
+                std::borrow::Cow::Owned(new_pod(&crate::Obj::untyped(template), ord, rev))
             }
         }
     }
@@ -714,7 +714,7 @@ impl Resume {
             if writes.len() >= WRITES_AHEAD && (self.next == 0 || self.batch(self.phase, self.next - 1) != batch) {
                 return (writes, Some(self));
             }
-            let mut s = Sync { cache, set: &self.set, ns: ns_of(&self.set), now, writes: Vec::new() };
+            let mut s = Sync { cache, set: &crate::Obj::untyped(&self.set), ns: ns_of(&crate::Obj::untyped(&self.set)), now, writes: Vec::new() };
             let i = self.next;
             match self.phase {
                 0 => {
@@ -740,7 +740,7 @@ impl Resume {
 
     /// The end of a sync: the rolling update (when every replica was processed), then the status.
     fn tail(&self, cache: &Cache, now: Time, update: bool) -> Vec<Write> {
-        let mut s = Sync { cache, set: &self.set, ns: ns_of(&self.set), now, writes: Vec::new() };
+        let mut s = Sync { cache, set: &crate::Obj::untyped(&self.set), ns: ns_of(&crate::Obj::untyped(&self.set)), now, writes: Vec::new() };
         let decrement = if update && self.rolling { rolling_update(&mut s, self) } else { 0 };
         let mut status = self.status.clone();
         status["currentReplicas"] = json!(status["currentReplicas"].as_i64().unwrap_or(0) - decrement);
@@ -751,12 +751,12 @@ impl Resume {
             status["currentRevision"] = json!(self.upd_rev);
         }
         let mut writes = s.writes;
-        writes.extend(status_update(&self.set, status));
+        writes.extend(status_update(&crate::Obj::untyped(&self.set), status));
         writes
     }
 }
 
-fn ns_of(set: &Value) -> String {
+fn ns_of(set: &Slot) -> String {
     set["metadata"]["namespace"].as_str().unwrap_or("default").to_string()
 }
 
@@ -764,7 +764,7 @@ fn ns_of(set: &Value) -> String {
 /// blocks; then the condemned pods' claims, the condemned pods from the highest ordinal, the
 /// rolling update; the status in every case.
 fn ordered(cache: &Cache, r: &Resume, now: Time) -> Vec<Write> {
-    let mut s = Sync { cache, set: &r.set, ns: ns_of(&r.set), now, writes: Vec::new() };
+    let mut s = Sync { cache, set: &crate::Obj::untyped(&r.set), ns: ns_of(&crate::Obj::untyped(&r.set)), now, writes: Vec::new() };
     let mut exit = false;
     for i in 0..r.replicas.len() {
         if process_replica(&mut s, true, &r.replica(i), r.min_ready) {
@@ -790,7 +790,7 @@ fn ordered(cache: &Cache, r: &Resume, now: Time) -> Vec<Write> {
 
 /// A Parallel sync's next batches, when the batch before has gone (`slowstart.rs`).
 pub(crate) fn resume(cx: &super::workloads::Cx<'_>, r: Resume, failed: bool) -> Vec<super::Held> {
-    let (ns, set_name) = (ns_of(&r.set), name(&crate::Obj::untyped(&r.set)).to_string());
+    let (ns, set_name) = (ns_of(&crate::Obj::untyped(&r.set)), name(&crate::Obj::untyped(&r.set)).to_string());
     let (writes, more) = r.run(cx.cache(), cx.now(), failed);
     let mut items: Vec<super::Held> = writes
         .into_iter()
@@ -807,11 +807,11 @@ pub(crate) fn resume(cx: &super::workloads::Cx<'_>, r: Resume, failed: bool) -> 
 }
 
 /// `processReplica`: true when the sync must stop here (in OrderedReady).
-fn process_replica(s: &mut Sync<'_>, monotonic: bool, pod: &Value, min_ready: u64) -> bool {
+fn process_replica(s: &mut Sync<'_>, monotonic: bool, pod: &Slot, min_ready: u64) -> bool {
     let phase = pod["status"]["phase"].as_str().unwrap_or_default();
     if matches!(phase, "Failed" | "Succeeded") {
-        if !terminating(&crate::Obj::untyped(pod)) {
-            s.delete_pod(&crate::Obj::untyped(pod));
+        if !terminating(pod) {
+            s.delete_pod(pod);
         }
         return true;
     }
@@ -823,41 +823,41 @@ fn process_replica(s: &mut Sync<'_>, monotonic: bool, pod: &Value, min_ready: u6
         if !s.create_claims(pod) {
             return true;
         }
-        let message = format!("create Pod {} in StatefulSet {} successful", name(&crate::Obj::untyped(pod)), s.set_name());
+        let message = format!("create Pod {} in StatefulSet {} successful", name(pod), s.set_name());
         let follow = event(s.set, "SuccessfulCreate", message);
-        s.send(Verb::Create, "pods", "", pod.clone(), Some(follow));
-        s.on_error("FailedCreate", "create", name(&crate::Obj::untyped(pod)));
-        s.fix_claims(&crate::Obj::untyped(pod), None);
+        s.send(Verb::Create, "pods", "", pod.to_value(), Some(follow));
+        s.on_error("FailedCreate", "create", name(pod));
+        s.fix_claims(pod, None);
         return monotonic;
     }
     if phase == "Pending" {
         s.create_claims(pod);
     }
-    if terminating(&crate::Obj::untyped(pod)) && monotonic {
+    if terminating(pod) && monotonic {
         return true;
     }
-    if !running_and_ready(&crate::Obj::untyped(pod)) && monotonic {
+    if !running_and_ready(pod) && monotonic {
         return true;
     }
-    if !available(&crate::Obj::untyped(pod), min_ready, s.now) && monotonic {
+    if !available(pod, min_ready, s.now) && monotonic {
         return true;
     }
     // UpdateStatefulPod: identity, then the claims' owner references.
-    let follow = || event(s.set, "SuccessfulUpdate", format!("update Pod {} in StatefulSet {} successful", name(&crate::Obj::untyped(pod)), name(&crate::Obj::untyped(s.set))));
+    let follow = || event(s.set, "SuccessfulUpdate", format!("update Pod {} in StatefulSet {} successful", name(pod), name(s.set)));
     if !identity_matches(s.set, pod) {
-        let mut body = pod.clone();
+        let mut body = pod.to_value();
         if !body["metadata"]["labels"].is_object() {
             body["metadata"]["labels"] = json!({});
         }
-        body["metadata"]["labels"][POD_NAME_LABEL] = pod["metadata"]["name"].clone();
-        body["metadata"]["labels"][POD_INDEX_LABEL] = json!(ordinal(&crate::Obj::untyped(pod)).to_string());
+        body["metadata"]["labels"][POD_NAME_LABEL] = pod["metadata"]["name"].to_value();
+        body["metadata"]["labels"][POD_INDEX_LABEL] = json!(ordinal(pod).to_string());
         let f = follow();
-        s.fix_claims(&crate::Obj::untyped(pod), None);
-        s.send(Verb::Update, "pods", name(&crate::Obj::untyped(pod)), body, Some(f));
-        s.on_error("FailedUpdate", "update", name(&crate::Obj::untyped(pod)));
+        s.fix_claims(pod, None);
+        s.send(Verb::Update, "pods", name(pod), body, Some(f));
+        s.on_error("FailedUpdate", "update", name(pod));
     } else {
         let f = follow();
-        s.fix_claims(&crate::Obj::untyped(pod), Some(f));
+        s.fix_claims(pod, Some(f));
     }
     false
 }
@@ -903,27 +903,27 @@ fn rolling_update(s: &mut Sync<'_>, r: &Resume) -> i64 {
 }
 
 /// `updateStatefulSetStatus`: the whole status replaced, written when `inconsistentStatus`.
-fn status_update(set: &Value, mut status: Value) -> Option<Write> {
+fn status_update(set: &Slot, mut status: Value) -> Option<Write> {
     let old = &set["status"];
     let differs = ["replicas", "currentReplicas", "readyReplicas", "updatedReplicas", "currentRevision", "availableReplicas", "updateRevision"].iter().any(|k| {
         let (a, b) = (&status[*k], &old[*k]);
-        let zero = |v: &Value| v.is_null() || *v == json!(0) || *v == json!("");
-        a != b && !(zero(a) && zero(b))
+        let zero = |v: &Slot| v.is_null() || *v == json!(0) || *v == json!("");
+        a != b && !(zero(&crate::Obj::untyped(a)) && zero(b))
     }) || status["observedGeneration"].as_i64().unwrap_or(0) > old["observedGeneration"].as_i64().unwrap_or(0);
     if !differs {
         return None;
     }
     // omitempty.
     if let Some(m) = status.as_object_mut() {
-        let omitted = |k: &str, v: &Value| (matches!(k, "readyReplicas" | "currentReplicas" | "updatedReplicas" | "observedGeneration") && *v == json!(0)) || (matches!(k, "currentRevision" | "updateRevision") && *v == json!(""));
-        m.retain(|k, v| !omitted(k, v));
+        let omitted = |k: &str, v: &Slot| (matches!(k, "readyReplicas" | "currentReplicas" | "updatedReplicas" | "observedGeneration") && *v == json!(0)) || (matches!(k, "currentRevision" | "updateRevision") && *v == json!(""));
+        m.retain(|k, v| !omitted(k, &crate::Obj::untyped(v)));
     }
     if let Some(c) = old["conditions"].as_array().filter(|c| !c.is_empty()) {
         status["conditions"] = Value::Array(c.clone());
     }
-    let mut body = set.clone();
+    let mut body = set.to_value();
     body["status"] = status;
-    let mut req = controller_request(ACCOUNT, Verb::Update, "statefulsets", set["metadata"]["namespace"].as_str(), name(&crate::Obj::untyped(set)), body)?;
+    let mut req = controller_request(ACCOUNT, Verb::Update, "statefulsets", set["metadata"]["namespace"].as_str(), name(set), body)?;
     req.subresource = Some("status".into());
     Some(Write::now(ACCOUNT, req))
 }

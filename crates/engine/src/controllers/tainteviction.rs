@@ -73,7 +73,7 @@ fn no_execute_taints(node: &Slot) -> Vec<Value> {
 }
 
 /// `Toleration.ToleratesTaint`.
-pub(crate) fn tolerates(tol: &Value, taint: &Value) -> bool {
+pub(crate) fn tolerates(tol: &Slot, taint: &Slot) -> bool {
     let effect_ok = tol["effect"].as_str().is_none_or(|e| e.is_empty() || Some(e) == taint["effect"].as_str());
     let key_ok = tol["key"].as_str().is_none_or(|k| k.is_empty() || Some(k) == taint["key"].as_str());
     let value_ok = match tol["operator"].as_str().unwrap_or("Equal") {
@@ -87,7 +87,7 @@ pub(crate) fn tolerates(tol: &Value, taint: &Value) -> bool {
 
 /// `v1helper.GetMatchingTolerations`: whether every taint is tolerated, and the first
 /// toleration that tolerates each.
-fn matching_tolerations<'a>(taints: &[Value], tolerations: &'a [Value]) -> (bool, Vec<&'a Value>) {
+fn matching_tolerations<'a>(taints: &[Value], tolerations: &'a [Value]) -> (bool, Vec<&'a Slot>) {
     let mut used = Vec::new();
     for taint in taints {
         match tolerations.iter().find(|t| tolerates(t, taint)) {
@@ -99,7 +99,7 @@ fn matching_tolerations<'a>(taints: &[Value], tolerations: &'a [Value]) -> (bool
 }
 
 /// `getMinTolerationTime` in ms: None for forever.
-fn min_toleration_ms(used: &[&Value]) -> Option<u64> {
+fn min_toleration_ms(used: &[&Slot]) -> Option<u64> {
     if used.is_empty() {
         return Some(0);
     }
@@ -125,13 +125,13 @@ type Cx<'a> = crate::component::Cx<'a, Work>;
 impl State {
     /// `NodeUpdated` / `PodUpdated`: a delivery to kube-controller-manager that concerns this
     /// controller queues work.
-    pub(crate) fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
+    pub(crate) fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Slot>) {
         let deleted = event.event_type == EventType::Deleted;
         match (event.key.group, event.key.resource) {
             ("", "nodes") => {
                 let new = (!deleted).then(|| no_execute_taints(&event.object));
                 if let (Some(o), Some(n)) = (old, &new)
-                    && no_execute_taints(&crate::Obj::untyped(o)) == *n
+                    && no_execute_taints(o) == *n
                 {
                     return;
                 }

@@ -15,11 +15,11 @@ use crate::store::{EventType, ObjectKey, WatchEvent};
 use crate::volume::{PV_FINALIZER, PVC_FINALIZER};
 
 fn without_finalizer(obj: &Slot, finalizer: &str) -> Value {
-    let mut updated = obj.clone();
+    let mut updated = obj.to_value();
     if let Some(fs) = updated["metadata"]["finalizers"].as_array_mut() {
         fs.retain(|f| f != finalizer);
     }
-    if updated["metadata"]["finalizers"].as_array().is_some_and(Vec::is_empty)
+    if updated["metadata"]["finalizers"].as_array().is_some_and(<[crate::Slot]>::is_empty)
         && let Some(m) = updated["metadata"].as_object_mut() {
             m.remove("finalizers");
         }

@@ -12,6 +12,7 @@
 //! that act — send requests, set timers, record events — are `impl WorkloadControllers`
 //! blocks there, reaching the world only through `Cx` and the process's [`Shared`] parts.
 
+use crate::Slot;
 use serde_json::Value;
 
 use super::manager::Shared;
@@ -21,7 +22,7 @@ use crate::store::WatchEvent;
 use crate::vecmap::{VecMap, VecSet};
 
 /// A sync's work-queue slot: (kind, namespace, name).
-type Slot = (&'static str, String, String);
+type Lane = (&'static str, String, String);
 
 /// The workload and batch controllers' memory.
 #[derive(Debug, Clone, Default)]
@@ -32,8 +33,8 @@ pub(crate) struct WorkloadControllers {
     pub(crate) batch: job::BatchState,
     /// Keys whose worker still sends the requests of its last sync (blocked on its client's
     /// rate limiter), until when; and the keys whose next sync waits for that.
-    pub(crate) busy: VecMap<Slot, Time>,
-    pub(crate) deferred: VecSet<Slot>,
+    pub(crate) busy: VecMap<Lane, Time>,
+    pub(crate) deferred: VecSet<Lane>,
 }
 
 /// The loop's timers.
@@ -67,7 +68,7 @@ impl WorkloadControllers {
 
     /// A delivery: the workload controllers' handlers (they remember expectations and queue
     /// keys), then the batch controllers'.
-    pub(crate) fn observe(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, event: &WatchEvent, old: Option<&Value>) {
+    pub(crate) fn observe(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, event: &WatchEvent, old: Option<&Slot>) {
         let cache = cx.cache();
         super::replicaset::on_event(cache, &mut self.workloads, event);
         super::deployment::on_event(cache, &mut self.workloads, event);
@@ -159,7 +160,7 @@ impl WorkloadControllers {
     }
 
     /// What a controller does once its request succeeded: the event about the created object.
-    pub(crate) fn follow_up(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, follow: FollowUp, object: &Value) {
+    pub(crate) fn follow_up(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, follow: FollowUp, object: &Slot) {
         match follow {
             FollowUp::Event { account, source, kind, api_version, involved, reason, message } => {
                 use crate::record::{Involved, Note, Source};

@@ -104,7 +104,7 @@ impl WorkloadControllers {
             self.requeue_after_write(cx, sh, key, failed);
         }
         match (first, follow) {
-            (Some(Ok(Response::Object(object))), Some(follow)) => self.follow_up(cx, sh, follow, &object),
+            (Some(Ok(Response::Object(object))), Some(follow)) => self.follow_up(cx, sh, follow, &crate::Obj::untyped(&object)),
             (Some(Err(status)), Some(FollowUp::Event { account, source, kind, api_version, involved, .. })) => {
                 let Some(on_error) = on_error else { return };
                 if on_error.quiet_when_terminating && super::namespace_terminating(&status) {

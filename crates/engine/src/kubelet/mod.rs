@@ -89,7 +89,7 @@ pub struct NodeMachine {
     pub facts: register::MachineFacts,
     /// The static pods of the node's manifest directory, as the kubelet's file source makes
     /// them (`static_pods::from_manifest`); files on the node, so they survive the kubelet.
-    pub static_pods: Vec<Value>,
+    pub static_pods: Vec<crate::Obj>,
     /// The AppArmor profiles the node's kernel has loaded (`containerd/apparmor.rs`).
     pub apparmor: VecMap<String, crate::containerd::apparmor::Profile>,
 }
@@ -402,7 +402,7 @@ impl Engine {
             if !self.node_component("containerd", node).is_none_or(|i| self.components[i].running) {
                 runtime.daemon_stop(self.now);
             }
-            for img in obj["status"]["images"].as_array().map(Vec::as_slice).unwrap_or_default() {
+            for img in obj["status"]["images"].as_array().unwrap_or_default() {
                 let names: Vec<String> = img["names"].as_array().map(|a| a.iter().filter_map(|n| n.as_str().map(str::to_string)).collect()).unwrap_or_default();
                 runtime.seed_image(&names, img["sizeBytes"].as_u64().unwrap_or(0));
             }
@@ -421,11 +421,15 @@ impl Engine {
     /// with the status the kubelet last wrote (else its mirror pod's).
     /// (Shared, not copied: a pod with a thousand containers is read at every step.)
     pub(crate) fn kubelet_pod(&self, node: &str, namespace: &str, name: &str) -> Option<std::sync::Arc<crate::Obj>> {
-        if let Some(static_pod) = self.static_pod_named(node, namespace, name) {
+        if let Some(static_pod) = self.static_pod_obj_named(node, namespace, name) {
             let mut pod = static_pod.clone();
             let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
-            let last = self.machines.get(node).and_then(|m| m.kubelet.workers.get(&uid)).and_then(|w| w.last_status.clone());
-            pod["status"] = last.or_else(|| self.mirror_pod(node, namespace, name).map(|m| m["status"].clone())).unwrap_or_else(|| json!({}));
+            let last = self.machines.get(node).and_then(|m| m.kubelet.workers.get(&uid)).and_then(|w| w.last_status.as_ref());
+            let status = match last {
+                Some(s) => pod.insert_at("", "status", s),
+                None => pod.insert_at("", "status", &self.mirror_pod(node, namespace, name).map(|m| m["status"].to_value()).unwrap_or_else(|| json!({}))),
+            };
+            debug_assert!(status, "a static pod is an object");
             return Some(std::sync::Arc::new(pod));
         }
         let i = self.node_component(COMPONENT, node)?;
@@ -435,7 +439,7 @@ impl Engine {
 
     /// The kubelet's copy of a pod read in place, for the checks that run every second (a
     /// probe's spec): the informer's object, or a static pod's manifest without its status.
-    pub(crate) fn kubelet_pod_ref(&self, node: &str, namespace: &str, name: &str) -> Option<&Value> {
+    pub(crate) fn kubelet_pod_ref(&self, node: &str, namespace: &str, name: &str) -> Option<&Slot> {
         if let Some(static_pod) = self.static_pod_named(node, namespace, name) {
             return Some(static_pod);
         }
@@ -683,7 +687,7 @@ impl Engine {
         let (ns, name) = (w.namespace.clone(), w.name.clone());
         let pod = self.kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid).or_else(|| {
             // A pod gone from the API still has a last known state (its termination).
-            self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).and_then(|w| w.last_status.clone()).map(|s| std::sync::Arc::new(json!({"metadata": {"name": name, "namespace": ns, "uid": uid}, "status": s})))
+            self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).and_then(|w| w.last_status.clone()).map(|s| std::sync::Arc::new(resize::pod_obj(&json!({"metadata": {"name": name, "namespace": ns, "uid": uid}, "status": s}))))
         });
         let Some(pod) = pod else { return };
         let pod = resize::with_allocation_shared(&pod, self.kubelet_allocation(node, uid));

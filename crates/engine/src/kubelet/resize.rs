@@ -71,16 +71,52 @@ pub fn desired(pod: &Slot) -> Allocation {
         out.insert(POD_LEVEL.to_string(), pod["spec"]["resources"].to_value());
     }
     for list in ["initContainers", "containers"] {
-        for c in pod["spec"][list].as_array().map(Vec::as_slice).unwrap_or_default() {
-            out.insert(c["name"].as_str().unwrap_or_default().to_string(), c["resources"].clone());
+        for c in pod["spec"][list].as_array().unwrap_or_default() {
+            out.insert(c["name"].as_str().unwrap_or_default().to_string(), c["resources"].to_value());
         }
     }
     out
 }
 
+/// `same_allocation(alloc, &desired(pod))`, read from the pod in place (every sync asks):
+/// false also when the pod repeats a container name, which `desired` would fold.
+fn is_desired(alloc: &Allocation, pod: &Slot) -> bool {
+    let spec = &pod["spec"];
+    let mut n = 0;
+    if spec["resources"].is_object() {
+        n += 1;
+        if !alloc.get(POD_LEVEL).is_some_and(|a| same_resources_as(a, &spec["resources"])) {
+            return false;
+        }
+    }
+    for list in ["initContainers", "containers"] {
+        for c in spec[list].as_array().unwrap_or_default() {
+            n += 1;
+            if !alloc.get(c["name"].as_str().unwrap_or_default()).is_some_and(|a| same_resources_as(a, &c["resources"])) {
+                return false;
+            }
+        }
+    }
+    n == alloc.len()
+}
+
+/// A pod as the kubelet stores it (decoded under the Pod schema, as the store decodes one).
+pub(crate) fn pod_obj(pod: &Value) -> crate::Obj {
+    match podlife_model::ResourceType::resolve("pods") {
+        Some(rt) => crate::Obj::from_value(rt, pod),
+        None => crate::Obj::untyped(pod),
+    }
+}
+
+/// `with_allocation` when the allocation changes the pod (None: the pod serves as it is).
+pub fn allocated_obj(pod: &Slot, alloc: Option<&Allocation>) -> Option<crate::Obj> {
+    let alloc = alloc?;
+    (!allocation_is_spec(pod, alloc)).then(|| pod_obj(&with_allocation(pod, Some(alloc))))
+}
+
 /// `UpdatePodFromAllocation`: the pod with its containers' resources as allocated.
 pub fn with_allocation(pod: &Slot, alloc: Option<&Allocation>) -> Value {
-    let mut pod = pod.clone();
+    let mut pod = pod.to_value();
     let Some(alloc) = alloc else { return pod };
     if let (Some(r), Some(spec)) = (alloc.get(POD_LEVEL), pod.get_mut("spec")) {
         spec["resources"] = r.clone();
@@ -99,7 +135,7 @@ pub fn with_allocation(pod: &Slot, alloc: Option<&Allocation>) -> Value {
 /// resize is pending, the allocation is what the pod says and the pod serves as it is.
 pub fn with_allocation_shared(pod: &std::sync::Arc<crate::Obj>, alloc: Option<&Allocation>) -> std::sync::Arc<crate::Obj> {
     match alloc {
-        Some(a) if !allocation_is_spec(pod, a) => std::sync::Arc::new(with_allocation(pod, Some(a))),
+        Some(a) if !allocation_is_spec(pod, a) => std::sync::Arc::new(pod_obj(&with_allocation(pod, Some(a)))),
         _ => pod.clone(),
     }
 }
@@ -109,13 +145,13 @@ pub fn with_allocation_shared(pod: &std::sync::Arc<crate::Obj>, alloc: Option<&A
 fn allocation_is_spec(pod: &Slot, alloc: &Allocation) -> bool {
     let Some(spec) = pod.get("spec") else { return true };
     if let Some(r) = alloc.get(POD_LEVEL)
-        && spec.get("resources") != Some(&crate::Obj::untyped(r))
+        && !spec.get("resources").is_some_and(|s| s == r)
     {
         return false;
     }
     ["initContainers", "containers"].iter().all(|list| {
-        spec.get(list).and_then(crate::Slot::as_array).map(Vec::as_slice).unwrap_or_default().iter().all(|c| match c["name"].as_str().and_then(|n| alloc.get(n)) {
-            Some(r) => c.get("resources") == Some(r),
+        spec.get(list).and_then(crate::Slot::as_array).unwrap_or_default().iter().all(|c| match c["name"].as_str().and_then(|n| alloc.get(n)) {
+            Some(r) => c.get("resources").is_some_and(|s| s == r),
             None => true,
         })
     })
@@ -125,9 +161,13 @@ fn quantity(v: &Slot) -> Option<podlife_model::quantity::Quantity> {
     v.as_str()?.parse().ok()
 }
 
+fn value_quantity(v: &Value) -> Option<podlife_model::quantity::Quantity> {
+    v.as_str()?.parse().ok()
+}
+
 /// Two resource lists' `name` entries are the same quantity.
 fn same_quantity(a: &Value, b: &Value) -> bool {
-    quantity(&crate::Obj::untyped(a)) == quantity(&crate::Obj::untyped(b))
+    value_quantity(a) == value_quantity(b)
 }
 
 /// Resources equal as `apiequality.Semantic` sees them (quantities by value).
@@ -138,16 +178,25 @@ pub fn same_resources(a: &Value, b: &Value) -> bool {
     })
 }
 
+/// `same_resources` of an allocation entry and a pod's resources read in place.
+fn same_resources_as(a: &Value, b: &Slot) -> bool {
+    ["requests", "limits"].iter().all(|f| {
+        let (x, y) = (&a[*f], &b[*f]);
+        x.as_object().into_iter().flat_map(|m| m.keys()).all(|n| value_quantity(&x[n.as_str()]) == quantity(&y[n.as_str()]))
+            && y.keys().all(|n| value_quantity(&x[n]) == quantity(&y[n]))
+    })
+}
+
 pub fn same_allocation(a: &Allocation, b: &Allocation) -> bool {
     a.len() == b.len() && a.iter().all(|(k, v)| b.get(k).is_some_and(|w| same_resources(v, w)))
 }
 
 /// Go's `json.Marshal` of a `ResourceRequirements`: `limits`, `requests`, each quantity in
 /// its canonical form.
-fn resources_json(r: &Value) -> String {
-    let list = |l: &Value| -> Option<String> {
+fn resources_json(r: &Slot) -> String {
+    let list = |l: &Slot| -> Option<String> {
         let m = l.as_object().filter(|m| !m.is_empty())?;
-        let items: Vec<String> = m.iter().map(|(k, v)| format!("{}:{}", json!(k), json!(quantity(&crate::Obj::untyped(v)).map(|q| q.to_string()).unwrap_or_default()))).collect();
+        let items: Vec<String> = m.map(|(k, v)| format!("{}:{}", json!(k), json!(quantity(v).map(|q| q.to_string()).unwrap_or_default()))).collect();
         Some(format!("{{{}}}", items.join(",")))
     };
     let parts: Vec<String> = ["limits", "requests"].iter().filter_map(|f| list(&r[*f]).map(|l| format!("\"{f}\":{l}"))).collect();
@@ -158,7 +207,7 @@ fn resources_json(r: &Value) -> String {
 pub fn message(prefix: &str, pod: &Slot, generation: i64, error: &str) -> String {
     let mut parts = vec![];
     for list in ["initContainers", "containers"] {
-        let cs = pod["spec"][list].as_array().map(Vec::as_slice).unwrap_or_default();
+        let cs = pod["spec"][list].as_array().unwrap_or_default();
         if cs.is_empty() {
             continue;
         }
@@ -208,20 +257,21 @@ impl Engine {
     /// The allocation manager's part of a sync: allocate a new desired size or say why not,
     /// then whether the runtime has caught up (`PodResizeInProgress`).
     pub(super) fn kubelet_handle_resize(&mut self, node: &str, uid: &str, pod: &Slot) {
-        let want = desired(pod);
         let generation = pod["metadata"]["generation"].as_i64().unwrap_or(1);
         let now = self.now;
         let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
-        let Some(allocated) = w.allocated.clone() else {
+        let Some(allocated) = w.allocated.as_ref() else {
             // `AddPod`: admitted at the spec's resources.
-            w.allocated = Some(want);
+            w.allocated = Some(desired(pod));
             return;
         };
-        if same_allocation(&allocated, &want) {
+        // The pod's desired resources are built only when they may differ.
+        if is_desired(allocated, pod) || same_allocation(allocated, &desired(pod)) {
             w.resize.pending = None;
         } else {
-            let node_object = self.kubelet_cached_node(node).unwrap_or_default();
-            let verdict = match infeasible(pod, &node_object) {
+            let want = desired(pod);
+            let node_object = self.kubelet_cached_node(node);
+            let verdict = match infeasible(pod, node_object.as_deref().map_or(crate::scheduler::framework::null_slot(), |n| n.root())) {
                 Some(m) => Some(("Infeasible", m)),
                 None => self.kubelet_admit(node, uid, pod).map(|r| ("Deferred", r.message)),
             };
@@ -248,14 +298,16 @@ impl Engine {
         let Some(m) = self.machines.get(node) else { return };
         let Some(w) = m.kubelet.workers.get(uid) else { return };
         let alloc = w.allocated.clone().unwrap_or_default();
-        let allocated_pod = with_allocation(pod, Some(&alloc));
+        // The pod as allocated, decoded only when a resize makes it differ.
+        let owned = allocated_obj(pod, Some(&alloc));
+        let allocated_pod: &Slot = owned.as_deref().unwrap_or(pod);
         // What the runtime was handed (`effective`: with the pod-level limits), and the pod
         // cgroup, against the allocation.
         let behind = m.runtime.pod_containers(uid).iter().filter(|c| c.state == crate::containerd::ContainerState::Running).any(|c| {
             let actual = c.cgroup.as_ref().map(|g| &g.effective);
             alloc.get(&c.name).is_some_and(|a| actual.is_some_and(|r| !actuated_match(&crate::resources::runtime_container_resources(&allocated_pod["spec"], a), r)))
         }) || m.runtime.ready_sandbox(uid).is_some_and(|s| {
-            let want = crate::containerd::cgroups::PodCgroup::for_pod(&crate::Obj::untyped(&allocated_pod));
+            let want = crate::containerd::cgroups::PodCgroup::for_pod(allocated_pod);
             (s.pod_cgroup.pod_level || want.pod_level) && s.pod_cgroup != want
         });
         let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
@@ -265,7 +317,7 @@ impl Engine {
             }
         } else if let Some(c) = w.resize.in_progress.take() {
             let g = c["observedGeneration"].as_i64().unwrap_or(generation);
-            self.kubelet_event(node, pod, None, "Normal", "ResizeCompleted", &message("Pod resize completed", &crate::Obj::untyped(&allocated_pod), g, ""));
+            self.kubelet_event(node, pod, None, "Normal", "ResizeCompleted", &message("Pod resize completed", allocated_pod, g, ""));
         }
     }
 
@@ -278,8 +330,8 @@ impl Engine {
 /// What the runtime can be seen to hold: the cpu request (as shares), cpu limit (as quota) and
 /// memory limit (`allocatedResourcesMatchStatus`).
 pub fn actuated_match(alloc: &Value, actual: &Value) -> bool {
-    let milli = |v: &Value| quantity(&crate::Obj::untyped(v)).map(|q| q.milli_value()).unwrap_or(0);
-    let bytes = |v: &Value| quantity(&crate::Obj::untyped(v)).map(|q| q.value()).unwrap_or(0);
+    let milli = |v: &Value| value_quantity(v).map(|q| q.milli_value()).unwrap_or(0);
+    let bytes = |v: &Value| value_quantity(v).map(|q| q.value()).unwrap_or(0);
     let shares = |r: &Value| {
         let req = &r["requests"]["cpu"];
         let m = if req.is_null() { milli(&r["limits"]["cpu"]) } else { milli(req) };

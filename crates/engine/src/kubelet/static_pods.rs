@@ -33,8 +33,13 @@ pub const CONFIG_SOURCE: &str = "kubernetes.io/config.source";
 /// The status manager's batch period (`syncPeriod`).
 const STATUS_SYNC_MS: u64 = 10_000;
 
-/// The static pod the kubelet's file source makes of a manifest on `node`, first seen at `seen`.
-pub fn from_manifest(manifest: &Value, node: &str, seen: Time) -> Value {
+/// The static pod the kubelet's file source makes of a manifest on `node`, first seen at `seen`
+/// (decoded as the store decodes a pod: the kubelet reads it at every step).
+pub fn from_manifest(manifest: &Value, node: &str, seen: Time) -> crate::Obj {
+    super::resize::pod_obj(&manifest_pod(manifest, node, seen))
+}
+
+fn manifest_pod(manifest: &Value, node: &str, seen: Time) -> Value {
     let mut pod = manifest.clone();
     crate::apiserver::defaults::apply("Pod", &mut pod);
     let name = format!("{}-{}", manifest["metadata"]["name"].as_str().unwrap_or_default(), crate::gostrings::to_lower(node));
@@ -70,12 +75,17 @@ fn is_mirror(pod: &Slot) -> bool {
 
 impl Engine {
     /// The static pod with this uid on the node, if it is one.
-    pub(crate) fn static_pod(&self, node: &str, uid: &str) -> Option<&Value> {
-        self.machines.get(node)?.static_pods.iter().find(|p| p["metadata"]["uid"] == uid)
+    pub(crate) fn static_pod(&self, node: &str, uid: &str) -> Option<&Slot> {
+        self.machines.get(node)?.static_pods.iter().find(|p| p["metadata"]["uid"] == uid).map(|p| p.root())
     }
 
     /// The static pod named `namespace/name` on the node, if any.
-    pub(crate) fn static_pod_named(&self, node: &str, namespace: &str, name: &str) -> Option<&Value> {
+    pub(crate) fn static_pod_named(&self, node: &str, namespace: &str, name: &str) -> Option<&Slot> {
+        self.static_pod_obj_named(node, namespace, name).map(|p| p.root())
+    }
+
+    /// `static_pod_named`, the object itself (to copy).
+    pub(crate) fn static_pod_obj_named(&self, node: &str, namespace: &str, name: &str) -> Option<&crate::Obj> {
         self.machines.get(node)?.static_pods.iter().find(|p| p["metadata"]["namespace"] == namespace && p["metadata"]["name"] == name)
     }
 
@@ -127,8 +137,9 @@ impl Engine {
 
     /// `SyncPod`'s mirror pod step for a static pod.
     pub(crate) fn kubelet_sync_mirror_pod(&mut self, node: &str, uid: &str) {
-        let Some(static_pod) = self.static_pod(node, uid).cloned() else { return };
-        let (namespace, name) = (static_pod["metadata"]["namespace"].as_str().unwrap_or_default(), static_pod["metadata"]["name"].as_str().unwrap_or_default());
+        let meta = |p: &Slot| (p["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), p["metadata"]["name"].as_str().unwrap_or_default().to_string());
+        let Some((namespace, name)) = self.static_pod(node, uid).map(meta) else { return };
+        let (namespace, name) = (namespace.as_str(), name.as_str());
         let mirror = self.mirror_pod(node, namespace, name);
         let mut deleted = false;
         if let Some(m) = &mirror
@@ -144,7 +155,8 @@ impl Engine {
         if node_object["metadata"]["deletionTimestamp"].is_string() {
             return;
         }
-        let mut body = static_pod.clone();
+        // The mirror pod's body: the only copy of the static pod as JSON.
+        let Some(mut body) = self.static_pod(node, uid).map(Slot::to_value) else { return };
         if let Some(meta) = body["metadata"].as_object_mut() {
             meta.remove("uid");
         }

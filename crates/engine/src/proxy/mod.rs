@@ -390,7 +390,7 @@ impl crate::component::Component for KubeProxy {
 
     /// A Service or EndpointSlice delivery: sync if the rules would change
     /// (`OnServiceUpdate` / `OnEndpointSliceUpdate` → `Sync()`).
-    fn on_watch(&mut self, cx: &mut Cx<'_>, _event: &crate::store::WatchEvent, _old: Option<&Value>) {
+    fn on_watch(&mut self, cx: &mut Cx<'_>, _event: &crate::store::WatchEvent, _old: Option<&crate::Slot>) {
         let desired = build_rules(cx.cache(), &self.node);
         if self.computed != desired {
             self.request_sync(cx);

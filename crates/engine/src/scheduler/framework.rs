@@ -190,6 +190,31 @@ fn s(v: &Slot) -> String {
     v.as_str().unwrap_or_default().to_string()
 }
 
+/// A null to borrow where a read has nothing (`&Value::Null` before the typed store): `Slot`
+/// has no public constant.
+pub(crate) fn null_slot() -> &'static Slot {
+    static NULL: std::sync::LazyLock<crate::Obj> = std::sync::LazyLock::new(|| crate::Obj::untyped(&Value::Null));
+    NULL.root()
+}
+
+/// Whether two slots hold equal JSON, as `Value`'s `==` compares: a slot's own `==` also
+/// compares where each sits in its parent (field indices), which two decodings need not share.
+pub(crate) fn same_json(a: &Slot, b: &Slot) -> bool {
+    if let (Some(x), Some(y)) = (a.as_object(), b.as_object()) {
+        return x.len() == y.len() && x.zip(y).all(|((ka, va), (kb, vb))| ka == kb && same_json(va, vb));
+    }
+    if let (Some(x), Some(y)) = (a.as_array(), b.as_array()) {
+        return x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_json(p, q));
+    }
+    if a.is_object() || b.is_object() || a.is_array() || b.is_array() {
+        return false;
+    }
+    if a.is_f64() || b.is_f64() {
+        return a.is_f64() && b.is_f64() && a.as_f64() == b.as_f64();
+    }
+    a.is_null() == b.is_null() && a.as_bool() == b.as_bool() && a.as_str() == b.as_str() && a.as_i64() == b.as_i64() && a.as_u64() == b.as_u64()
+}
+
 /// The pod as the scheduler reads it, parsed once per cycle (the PreFilter state upstream
 /// keeps in `CycleState`).
 #[derive(Debug, Clone)]
@@ -204,7 +229,7 @@ pub struct PodInfo {
     /// `spec()`).
     pub pod: Arc<crate::Obj>,
     /// Its labels, copied: spreading and affinity read them for every pod of every node scored.
-    labels: Value,
+    labels: Slot,
     /// `spec.nodeName`, or the node an assumed pod was given.
     pub node_name: String,
     /// Has a non-empty `nodeSelector` or required node affinity terms: NodeAffinity's
@@ -227,11 +252,11 @@ pub struct PodInfo {
 }
 
 impl PodInfo {
-    pub fn spec(&self) -> &Value {
+    pub fn spec(&self) -> &Slot {
         &self.pod["spec"]
     }
 
-    pub fn labels(&self) -> &Value {
+    pub fn labels(&self) -> &Slot {
         &self.labels
     }
 
@@ -243,38 +268,47 @@ impl PodInfo {
 
     /// From a pod of one's own (a copy is shared from here on).
     pub fn parse(pod: &Slot) -> PodInfo {
-        PodInfo::from_shared(&Arc::new(pod.clone()))
+        PodInfo::from_value(&pod.to_value())
+    }
+
+    /// From a pod built as JSON (decoded once, as the store decodes a pod).
+    pub fn from_value(pod: &Value) -> PodInfo {
+        let obj = match podlife_model::ResourceType::resolve("pods") {
+            Some(rt) => crate::Obj::from_value(rt, pod),
+            None => crate::Obj::untyped(pod),
+        };
+        PodInfo::from_shared(&Arc::new(obj))
     }
 
     /// From the informer's shared pod (no copy).
     pub fn from_shared(shared: &Arc<crate::Obj>) -> PodInfo {
-        let pod: &Value = shared;
+        let pod: &Slot = shared;
         let spec = &pod["spec"];
         // `NewPodInfo`: requests with `UseStatusResources` (a resize in flight holds the most).
         // Pod-level requests (`spec.resources`) replace the containers' for cpu and memory.
-        let request_list = pod_requests_in_use(&crate::Obj::untyped(pod), None);
+        let request_list = pod_requests_in_use(pod, None);
         let requests = Resource::from_list(&request_list);
         let mut defaults = ResourceList::new();
         defaults.insert("cpu".into(), Quantity::new_milli(DEFAULT_MILLI_CPU_REQUEST, podlife_model::quantity::Format::DecimalSI));
         defaults.insert("memory".into(), Quantity::new(DEFAULT_MEMORY_REQUEST, podlife_model::quantity::Format::BinarySI));
         // `getNonMissingContainerRequests`: no scoring defaults where pod-level requests cover it.
-        let non_missing = non_missing_container_requests(&crate::Obj::untyped(&pod["spec"]), &request_list, &defaults);
-        let non_zero = if non_missing.is_empty() { requests.clone() } else { Resource::from_list(&pod_requests_in_use(&crate::Obj::untyped(pod), Some(&non_missing))) };
+        let non_missing = non_missing_container_requests(spec, &request_list, &defaults);
+        let non_zero = if non_missing.is_empty() { requests.clone() } else { Resource::from_list(&pod_requests_in_use(pod, Some(&non_missing))) };
         let tolerations = spec["tolerations"]
             .as_array()
-            .map(|a| a.iter().map(|t| Toleration { key: s(&crate::Obj::untyped(&t["key"])), operator: s(&crate::Obj::untyped(&t["operator"])), value: s(&crate::Obj::untyped(&t["value"])), effect: s(&crate::Obj::untyped(&t["effect"])) }).collect())
+            .map(|a| a.iter().map(|t| Toleration { key: s(&t["key"]), operator: s(&t["operator"]), value: s(&t["value"]), effect: s(&t["effect"]) }).collect())
             .unwrap_or_default();
         let mut host_ports = Vec::new();
         let mut images = Vec::new();
         let mut init_images = Vec::new();
         for list in ["initContainers", "containers"] {
-            for c in spec[list].as_array().map(Vec::as_slice).unwrap_or_default() {
+            for c in spec[list].as_array().unwrap_or_default() {
                 if list == "containers" {
-                    images.push(s(&crate::Obj::untyped(&c["image"])));
+                    images.push(s(&c["image"]));
                 } else {
-                    init_images.push(s(&crate::Obj::untyped(&c["image"])));
+                    init_images.push(s(&c["image"]));
                 }
-                for p in c["ports"].as_array().map(Vec::as_slice).unwrap_or_default() {
+                for p in c["ports"].as_array().unwrap_or_default() {
                     if let Some(hp) = p["hostPort"].as_i64().filter(|hp| *hp > 0) {
                         let ip = p["hostIP"].as_str().filter(|i| !i.is_empty()).unwrap_or("0.0.0.0").to_string();
                         let proto = p["protocol"].as_str().unwrap_or("TCP").to_string();
@@ -284,12 +318,12 @@ impl PodInfo {
             }
         }
         PodInfo {
-            namespace: s(&crate::Obj::untyped(&pod["metadata"]["namespace"])),
-            name: s(&crate::Obj::untyped(&pod["metadata"]["name"])),
-            uid: s(&crate::Obj::untyped(&pod["metadata"]["uid"])),
+            namespace: s(&pod["metadata"]["namespace"]),
+            name: s(&pod["metadata"]["name"]),
+            uid: s(&pod["metadata"]["uid"]),
             scheduler_name: spec["schedulerName"].as_str().unwrap_or(super::SCHEDULER_NAME).to_string(),
             priority: spec["priority"].as_i64().unwrap_or(0),
-            node_name: s(&crate::Obj::untyped(&spec["nodeName"])),
+            node_name: s(&spec["nodeName"]),
             requires_node_affinity: spec["nodeSelector"].as_object().is_some_and(|m| !m.is_empty())
                 || spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"].is_array(),
             labels: pod["metadata"]["labels"].clone(),
@@ -301,7 +335,7 @@ impl PodInfo {
             images,
             init_images,
             terminating: pod["metadata"]["deletionTimestamp"].is_string(),
-            nominated_node: s(&crate::Obj::untyped(&pod["status"]["nominatedNodeName"])),
+            nominated_node: s(&pod["status"]["nominatedNodeName"]),
             start_time: pod["status"]["startTime"].as_str().and_then(crate::clock::Time::from_rfc3339),
         }
     }
@@ -311,7 +345,7 @@ impl PodInfo {
 #[derive(Debug, Clone)]
 pub struct NodeInfo {
     pub name: String,
-    pub labels: Value,
+    pub labels: Slot,
     pub allocatable: Resource,
     pub taints: Vec<Taint>,
     pub unschedulable: bool,
@@ -332,12 +366,12 @@ impl NodeInfo {
         let alloc_field = if node["status"]["allocatable"].as_object().is_some_and(|m| !m.is_empty()) { "allocatable" } else { "capacity" };
         let list: ResourceList = node["status"][alloc_field]
             .as_object()
-            .map(|m| VecMap::from_iter(m.filter_map(|(k, v)| Some((k.clone(), v.as_str()?.parse::<Quantity>().ok()?)))))
+            .map(|m| VecMap::from_iter(m.filter_map(|(k, v)| Some((k.to_string(), v.as_str()?.parse::<Quantity>().ok()?)))))
             .unwrap_or_default();
         let mut images = VecMap::new();
-        for img in node["status"]["images"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        for img in node["status"]["images"].as_array().unwrap_or_default() {
             let size = img["sizeBytes"].as_i64().unwrap_or(0);
-            for n in img["names"].as_array().map(Vec::as_slice).unwrap_or_default() {
+            for n in img["names"].as_array().unwrap_or_default() {
                 images.insert(normalize_image(&s(n)), size);
             }
         }
@@ -351,7 +385,7 @@ impl NodeInfo {
     pub fn for_placement(node: &Slot) -> NodeInfo {
         NodeInfo {
             name: s(&node["metadata"]["name"]),
-            labels: node["metadata"]["labels"].to_value(),
+            labels: node["metadata"]["labels"].clone(),
             allocatable: Resource::default(),
             taints: node["spec"]["taints"]
                 .as_array()

@@ -214,26 +214,33 @@ fn responsible_for(pod: &Slot, config: &config::SchedulerConfig) -> bool {
         && !matches!(pod["status"]["phase"].as_str(), Some("Succeeded" | "Failed"))
 }
 
-/// Whether an update changed anything but status and bookkeeping (`isPodUpdated`).
-fn pod_spec_changed(old: &Value, new: &Slot) -> bool {
-    let strip = |v: &Slot| {
-        let mut v = v.clone();
-        if let Some(o) = v.as_object_mut() {
-            o.remove("status");
+/// Whether an update changed anything but status and bookkeeping (`isPodUpdated`): the
+/// objects compared without `status` and metadata's `resourceVersion`, `managedFields` and
+/// `generation` (read in place, nothing copied).
+fn pod_spec_changed(old: &Slot, new: &Slot) -> bool {
+    /// Equal JSON, but for the members `skip` names (objects only; anything else whole).
+    fn same_but(a: &Slot, b: &Slot, skip: &dyn Fn(&str) -> bool) -> bool {
+        let (Some(x), Some(y)) = (a.as_object(), b.as_object()) else { return framework::same_json(a, b) };
+        let (mut x, mut y) = (x.filter(|(k, _)| !skip(k)), y.filter(|(k, _)| !skip(k)));
+        loop {
+            match (x.next(), y.next()) {
+                (None, None) => return true,
+                (Some((ka, va)), Some((kb, vb))) if ka == kb && framework::same_json(va, vb) => {}
+                _ => return false,
+            }
         }
-        if let Some(m) = v["metadata"].as_object_mut() {
-            m.remove("resourceVersion");
-            m.remove("managedFields");
-            m.remove("generation");
-        }
-        v
-    };
-    strip(&crate::Obj::untyped(old)) != strip(new)
+    }
+    if !old.is_object() || !new.is_object() {
+        return !framework::same_json(old, new);
+    }
+    // A missing `metadata` reads as null, as `v["metadata"]` on a mutable `Value` made it.
+    !(same_but(old, new, &|k| k == "status" || k == "metadata")
+        && same_but(&old["metadata"], &new["metadata"], &|k| matches!(k, "resourceVersion" | "managedFields" | "generation")))
 }
 
 impl KubeScheduler {
     /// The scheduler's informer delivered a change (its cache already holds the new state).
-    fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
+    fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Slot>) {
         let now = cx.now();
         match event.key.resource {
             "nodes" => {
@@ -282,7 +289,7 @@ impl KubeScheduler {
                     self.namespace_labels.remove(&event.key.name);
                 }
                 _ => {
-                    self.namespace_labels.insert(event.key.name.clone(), event.object["metadata"]["labels"].to_value());
+                    self.namespace_labels.insert(event.key.name.clone(), event.object["metadata"]["labels"].clone());
                 }
             },
             "pods" => {
@@ -409,7 +416,7 @@ impl KubeScheduler {
             self.nodes.insert(k.name.clone(), NodeInfo::new(v));
         }
         for (k, v) in cache.iter().filter(|(k, _)| k.resource == "namespaces") {
-            self.namespace_labels.insert(k.name.clone(), v["metadata"]["labels"].to_value());
+            self.namespace_labels.insert(k.name.clone(), v["metadata"]["labels"].clone());
         }
         for (k, v) in cache.iter().filter(|(k, _)| k.resource == "pods") {
             let event = WatchEvent { event_type: EventType::Added, key: k.clone(), object: v.clone(), revision: 0 };
@@ -727,7 +734,7 @@ impl KubeScheduler {
             let (ns, name) = key.split_once('/').unwrap_or(("", key));
             let Some(victim) = cx.cache().get(&crate::store::ObjectKey::new(rt, Some(ns), name)).cloned() else { continue };
             let mut status = victim["status"].to_value();
-            let mut conditions: Vec<Value> = status["conditions"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
+            let mut conditions: Vec<Value> = status["conditions"].as_array().cloned().unwrap_or_default();
             conditions.retain(|c| c["type"] != "DisruptionTarget");
             conditions.push(json!({"type": "DisruptionTarget", "status": "True", "reason": "PreemptionByScheduler",
                 "message": format!("{SCHEDULER_NAME}: preempting to accommodate a higher priority pod"),
@@ -757,7 +764,7 @@ impl KubeScheduler {
             let feasible_nodes: Vec<&NodeInfo> = feasible.iter().filter_map(|&i| self.nodes.get_index(i).map(|(_, ni)| ni)).collect();
             let all_nodes: Vec<&NodeInfo> = self.nodes.values().collect();
             (
-                plugins::pod_topology_spread::SpreadScore::new(pod, &feasible_nodes, &all_nodes, default_selector.as_ref()),
+                plugins::pod_topology_spread::SpreadScore::new(pod, &feasible_nodes, &all_nodes, default_selector.as_deref()),
                 plugins::inter_pod_affinity::AffinityScore::new(pod, &all_nodes, &self.namespace_labels, profile.hard_pod_affinity_weight),
             )
         };
@@ -870,17 +877,17 @@ impl KubeScheduler {
         let waiting: Vec<String> = state.delayed.iter().map(|c| c["metadata"]["name"].as_str().unwrap_or_default().to_string()).collect();
         let mut writes = Vec::new();
         for (claim, pv) in &volumes.static_bindings {
-            let mut body = pv.clone();
+            let mut body = pv.to_value();
             body["spec"]["claimRef"] = json!({"kind": "PersistentVolumeClaim", "namespace": claim["metadata"]["namespace"], "name": claim["metadata"]["name"],
                 "uid": claim["metadata"]["uid"], "apiVersion": "v1", "resourceVersion": claim["metadata"]["resourceVersion"]});
             body["metadata"]["annotations"][crate::volume::ANN_BOUND_BY_CONTROLLER] = json!("yes");
             let base_rv = pv["metadata"]["resourceVersion"].as_str().unwrap_or_default().to_string();
-            let assumed = plugins::volume_binding::AssumedVolume { pod: pod_key(&pod.namespace, &pod.name), base_rv, pv: body.clone() };
+            let assumed = plugins::volume_binding::AssumedVolume { pod: pod_key(&pod.namespace, &pod.name), base_rv, pv: std::sync::Arc::new(crate::Obj::untyped(&body)) };
             self.assumed_volumes.insert(pv["metadata"]["name"].as_str().unwrap_or_default().to_string(), assumed);
             writes.push(("persistentvolumes", None, body));
         }
         for claim in &volumes.provisionings {
-            let mut body = claim.clone();
+            let mut body = claim.to_value();
             body["metadata"]["annotations"][crate::volume::ANN_SELECTED_NODE] = json!(node);
             writes.push(("persistentvolumeclaims", claim["metadata"]["namespace"].as_str().map(str::to_string), body));
         }
@@ -927,7 +934,7 @@ impl KubeScheduler {
         };
         let pod = PodInfo::from_shared(&pod_value);
         let listers = plugins::volume_binding::Listers { cache: cx.cache(), assumed: &self.assumed_volumes };
-        let all_bound = plugins::volume_binding::claim_names(&pod).all(|c| listers.claim(ns, &c).is_some_and(crate::volume::claim_fully_bound));
+        let all_bound = plugins::volume_binding::claim_names(&pod).all(|c| listers.claim(ns, &c).is_some_and(|c| crate::volume::claim_fully_bound(c)));
         if all_bound {
             self.default_binder(cx, &pod, &pod_value, node);
             self.kick(cx);
@@ -991,7 +998,7 @@ impl KubeScheduler {
     fn set_pod_scheduled_false(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, pod_value: &Slot, reason: &str, message: &str, nominate: Option<&str>) {
         let Some(rt) = ResourceType::resolve("pods") else { return };
         let mut status = pod_value["status"].to_value();
-        let mut conditions: Vec<Value> = status["conditions"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
+        let mut conditions: Vec<Value> = status["conditions"].as_array().cloned().unwrap_or_default();
         conditions.retain(|c| c["type"] != "PodScheduled");
         conditions.push(json!({"type": "PodScheduled", "status": "False", "reason": reason, "message": message,
             "lastProbeTime": null, "lastTransitionTime": cx.now().rfc3339(), "observedGeneration": pod_value["metadata"]["generation"]}));
@@ -999,7 +1006,7 @@ impl KubeScheduler {
         if let Some(node) = nominate {
             status["nominatedNodeName"] = json!(node);
         }
-        let mut body = pod_value.clone();
+        let mut body = pod_value.to_value();
         body["status"] = status;
         let mut req = scheduler_request(Verb::Update, rt);
         req.namespace = Some(pod.namespace.clone());
@@ -1121,7 +1128,7 @@ impl KubeScheduler {
 impl crate::component::Component for KubeScheduler {
     type Timer = Timer;
 
-    fn on_watch(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
+    fn on_watch(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&crate::Slot>) {
         self.observe(cx, event, old);
     }
 
@@ -1158,7 +1165,7 @@ impl crate::component::Component for KubeScheduler {
 
 /// `helper.DefaultSelector`: the selectors of the Services, ReplicaSets and StatefulSets
 /// that select the pod, merged (None when nothing selects it).
-fn default_spread_selector(cache: &crate::components::Cache, pod: &PodInfo) -> Option<Value> {
+fn default_spread_selector(cache: &crate::components::Cache, pod: &PodInfo) -> Option<crate::Obj> {
     let mut match_labels = serde_json::Map::new();
     let mut expressions = Vec::new();
     let mut found = false;
@@ -1170,17 +1177,17 @@ fn default_spread_selector(cache: &crate::components::Cache, pod: &PodInfo) -> O
         match k.resource {
             "services" | "replicationcontrollers" => {
                 if let Some(sel) = v["spec"]["selector"].as_object().filter(|m| !m.is_empty())
-                    && sel.all(|(lk, lv)| pod.labels().get(lk) == Some(lv)) {
+                    && sel.clone().all(|(lk, lv)| pod.labels().get(lk).is_some_and(|l| framework::same_json(l, lv))) {
                         found = true;
-                        match_labels.extend(sel.clone());
+                        match_labels.extend(sel.map(|(k, v)| (k.to_string(), v.to_value())));
                     }
             }
             "replicasets" | "statefulsets" => {
                 let sel = &v["spec"]["selector"];
-                if plugins::label_selector::matches(sel, &crate::Obj::untyped(pod.labels())) && !sel.as_object().is_none_or(|m| m.is_empty()) {
+                if plugins::label_selector::matches(sel, pod.labels()) && !sel.as_object().is_none_or(|m| m.is_empty()) {
                     found = true;
                     if let Some(ml) = sel["matchLabels"].as_object() {
-                        match_labels.extend(ml.clone());
+                        match_labels.extend(ml.map(|(k, v)| (k.to_string(), v.to_value())));
                     }
                     expressions.extend(sel["matchExpressions"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default());
                 }
@@ -1188,7 +1195,8 @@ fn default_spread_selector(cache: &crate::components::Cache, pod: &PodInfo) -> O
             _ => {}
         }
     }
-    found.then(|| json!({"matchLabels": match_labels, "matchExpressions": expressions}))
+    // Built once per cycle, read for every pod of every node scored.
+    found.then(|| crate::Obj::untyped(&json!({"matchLabels": match_labels, "matchExpressions": expressions})))
 }
 
 fn scheduler_identity() -> UserInfo {

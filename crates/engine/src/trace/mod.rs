@@ -1,7 +1,6 @@
 //! The trace: what every component did, as plain data. No prose is stored here; the console
 //! and the web app render it (see `podlife-console`'s `render` module and `static/i18n`).
 
-use crate::Slot;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -507,7 +506,7 @@ pub struct TraceEvent {
 
 /// The leaf-level differences between two JSON values, in path order. Lists are compared
 /// item by item; a leaf is any scalar, empty list or empty object.
-pub fn diff(before: &Slot, after: &Slot) -> Vec<FieldChange> {
+pub fn diff(before: &Value, after: &Value) -> Vec<FieldChange> {
     let mut out = Vec::new();
     diff_into(Some(before), Some(after), String::new(), &mut out);
     out

@@ -142,7 +142,7 @@ impl Controller {
 
     /// The delivery's work: the keys to queue, each with when it is due (`hop`: the work
     /// queue's hand-over to a worker).
-    pub fn on_event(&mut self, cache: &crate::components::Cache, event: &WatchEvent, old: Option<&Value>, now: Time, hop: u64) -> Vec<(ServiceKey, (Time, u64))> {
+    pub fn on_event(&mut self, cache: &crate::components::Cache, event: &WatchEvent, old: Option<&Slot>, now: Time, hop: u64) -> Vec<(ServiceKey, (Time, u64))> {
         let ns = event.key.namespace.clone();
         let mut keys: Vec<(ServiceKey, u64)> = Vec::new();
         match (event.key.group, event.key.resource) {
@@ -168,8 +168,8 @@ impl Controller {
                         let prev = old.unwrap_or(slice);
                         if prev["metadata"]["labels"][SERVICE_NAME_LABEL] != slice["metadata"]["labels"][SERVICE_NAME_LABEL] {
                             keys.push((tracker::service_of(slice), SLICE_CHANGE_DELAY_MS));
-                            keys.push((tracker::service_of(&crate::Obj::untyped(prev)), SLICE_CHANGE_DELAY_MS));
-                        } else if managed(&crate::Obj::untyped(prev)) != managed(slice) || (managed(slice) && self.tracker.should_sync(slice)) {
+                            keys.push((tracker::service_of(prev), SLICE_CHANGE_DELAY_MS));
+                        } else if managed(prev) != managed(slice) || (managed(slice) && self.tracker.should_sync(slice)) {
                             keys.push((tracker::service_of(slice), SLICE_CHANGE_DELAY_MS));
                         }
                     }
@@ -203,8 +203,8 @@ impl Controller {
             return Outcome::Done;
         }
         let selector = json!({"matchLabels": service["spec"]["selector"]});
-        let pods: Vec<&Value> = of(cache, "", "pods", ns).filter(|p| crate::labels::selector_matches(&selector, &p["metadata"]["labels"])).collect();
-        let slices: Vec<&Value> = of(cache, "discovery.k8s.io", "endpointslices", ns)
+        let pods: Vec<&Slot> = of(cache, "", "pods", ns).filter(|p| crate::labels::selector_matches(&crate::Obj::untyped(&selector), &p["metadata"]["labels"])).collect();
+        let slices: Vec<&Slot> = of(cache, "discovery.k8s.io", "endpointslices", ns)
             .filter(|s| s["metadata"]["labels"][SERVICE_NAME_LABEL] == name.as_str() && s["metadata"]["labels"][MANAGED_BY_LABEL] == MANAGED_BY)
             // `dropEndpointSlicesPendingDeletion`.
             .filter(|s| s["metadata"]["deletionTimestamp"].is_null())
@@ -227,7 +227,7 @@ impl Controller {
         if plan.is_empty() && plan.errors.is_empty() {
             return Outcome::Done;
         }
-        Outcome::Write { service: service.clone(), plan }
+        Outcome::Write { service: service.to_value(), plan }
     }
 
     /// `handleErr`: a failed sync comes back after the rate limiter's delay (Some: when), at
@@ -251,7 +251,7 @@ impl Controller {
 /// `GetServicesToUpdateOnPodChange`: the Services to sync when a pod changed — none unless its
 /// endpoint may have (readiness, IPs, deletion) or its labels, hostname or subdomain did; for a
 /// label change, the Services it joined or left (all of both when the endpoint changed too).
-fn services_on_pod_change(cache: &crate::components::Cache, old: &Value, new: &Slot) -> Vec<String> {
+fn services_on_pod_change(cache: &crate::components::Cache, old: &Slot, new: &Slot) -> Vec<String> {
     if old["metadata"]["resourceVersion"] == new["metadata"]["resourceVersion"] {
         return Vec::new();
     }
@@ -259,7 +259,7 @@ fn services_on_pod_change(cache: &crate::components::Cache, old: &Value, new: &S
     // `podEndpointsChanged` compares deletion timestamps as pointers: set on either side, the
     // pod counts as changed.
     let ips = |p: &Slot| (p["status"]["podIP"].clone(), p["status"]["podIPs"].clone());
-    let pod_changed = old["metadata"]["deletionTimestamp"].is_string() || new["metadata"]["deletionTimestamp"].is_string() || super::pod_ready(&crate::Obj::untyped(old)) != super::pod_ready(new) || ips(&crate::Obj::untyped(old)) != ips(new);
+    let pod_changed = old["metadata"]["deletionTimestamp"].is_string() || new["metadata"]["deletionTimestamp"].is_string() || super::pod_ready(old) != super::pod_ready(new) || ips(old) != ips(new);
     if !pod_changed && !labels_changed {
         return Vec::new();
     }
@@ -268,7 +268,7 @@ fn services_on_pod_change(cache: &crate::components::Cache, old: &Value, new: &S
     if !labels_changed {
         return now;
     }
-    let before = services_selecting(cache, ns, &crate::Obj::untyped(&old["metadata"]["labels"]));
+    let before = services_selecting(cache, ns, &old["metadata"]["labels"]);
     let mut names: Vec<String> = if pod_changed {
         now.iter().chain(&before).cloned().collect()
     } else {
@@ -286,7 +286,7 @@ fn services_on_pod_change(cache: &crate::components::Cache, old: &Value, new: &S
 /// changed when the pod this delivery is about joined the object or its readiness there
 /// changed (`pod_changed`). A pod that only terminates, leaves, or is deleted changes no
 /// trigger time: no annotation.
-pub(super) fn trigger_time(svc: &Value, known: bool, event: &WatchEvent, pod_changed: impl Fn(&Slot) -> bool) -> Option<String> {
+pub(super) fn trigger_time(svc: &Slot, known: bool, event: &WatchEvent, pod_changed: impl Fn(&Slot) -> bool) -> Option<String> {
     if !known {
         return svc["metadata"]["creationTimestamp"].as_str().map(str::to_string);
     }
@@ -329,7 +329,7 @@ pub(super) fn services_selecting(cache: &crate::components::Cache, ns: &str, lab
 /// `FindPort`: a Service port's target on one pod — a named targetPort by the ports of the
 /// pod's containers, then of its sidecars (init containers that restart always) — or None
 /// when the pod has no such port.
-pub(super) fn find_port(pod: &Value, port: &Value) -> Option<i64> {
+pub(super) fn find_port(pod: &Slot, port: &Slot) -> Option<i64> {
     match &port["targetPort"] {
         Value::Number(n) => n.as_i64(),
         Value::String(name) => {

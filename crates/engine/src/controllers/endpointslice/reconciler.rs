@@ -8,6 +8,7 @@
 //! then new slices of at most 100. Upstream picks from Go maps and sets; podlife takes slices by
 //! name and endpoints in pod-name order, so a run is reproducible.
 
+use crate::Slot;
 use std::collections::BTreeMap;
 use crate::vecmap::{VecMap, VecSet};
 
@@ -36,10 +37,10 @@ impl Plan {
 
 /// `Reconcile`: `pods` are the pods the Service selects, `existing` its controller-managed
 /// slices not being deleted, `node` looks a Node up in the informer cache.
-pub(crate) fn reconcile<'a>(service: &Value, pods: &[&Value], existing: &[&Value], node: impl Fn(&str) -> Option<&'a Value>) -> Plan {
+pub(crate) fn reconcile<'a>(service: &Slot, pods: &[&Slot], existing: &[&Slot], node: impl Fn(&str) -> Option<&'a Slot>) -> Plan {
     let mut plan = Plan::default();
     let families = address_types(service);
-    let mut by_type: VecMap<&str, Vec<&Value>> = VecMap::new();
+    let mut by_type: VecMap<&str, Vec<&Slot>> = VecMap::new();
     let mut unsupported = Vec::new();
     for slice in existing {
         let t = slice["addressType"].as_str().unwrap_or_default();
@@ -59,7 +60,7 @@ pub(crate) fn reconcile<'a>(service: &Value, pods: &[&Value], existing: &[&Value
 
 /// `getAddressTypesForService`: the Service's IP families (the API server always sets them;
 /// the fallbacks are for a Service stored without them).
-fn address_types(service: &Value) -> Vec<&'static str> {
+fn address_types(service: &Slot) -> Vec<&'static str> {
     let mut types = Vec::new();
     for family in service["spec"]["ipFamilies"].as_array().into_iter().flatten() {
         match family.as_str() {
@@ -79,14 +80,14 @@ fn address_types(service: &Value) -> Vec<&'static str> {
 }
 
 /// `ShouldPodBeInEndpoints(pod, includeTerminating=true)`.
-fn belongs_in_slices(pod: &Value) -> bool {
+fn belongs_in_slices(pod: &Slot) -> bool {
     let terminal = matches!(pod["status"]["phase"].as_str(), Some("Succeeded" | "Failed"));
     let has_ip = pod["status"]["podIP"].as_str().is_some_and(|ip| !ip.is_empty()) || pod["status"]["podIPs"].as_array().is_some_and(|ips| !ips.is_empty());
     !terminal && has_ip
 }
 
 /// `getEndpointAddresses`: the pod's IPs of one family.
-fn addresses(pod: &Value, address_type: &str) -> Vec<Value> {
+fn addresses(pod: &Slot, address_type: &str) -> Vec<Value> {
     let listed: Vec<&str> = match pod["status"]["podIPs"].as_array() {
         Some(ips) if !ips.is_empty() => ips.iter().filter_map(|ip| ip["ip"].as_str()).collect(),
         _ => pod["status"]["podIP"].as_str().into_iter().collect(),
@@ -95,8 +96,8 @@ fn addresses(pod: &Value, address_type: &str) -> Vec<Value> {
 }
 
 /// `podToEndpoint`.
-fn pod_to_endpoint(pod: &Value, node: Option<&Value>, service: &Value, address_type: &str) -> Value {
-    let serving = super::super::pod_ready(&crate::Obj::untyped(pod));
+fn pod_to_endpoint(pod: &Slot, node: Option<&Slot>, service: &Slot, address_type: &str) -> Value {
+    let serving = super::super::pod_ready(pod);
     let terminating = pod["metadata"]["deletionTimestamp"].is_string();
     // A terminating pod is never `ready`, unless the Service publishes not-ready addresses.
     let ready = service["spec"]["publishNotReadyAddresses"] == true || (serving && !terminating);
@@ -121,8 +122,8 @@ fn pod_to_endpoint(pod: &Value, node: Option<&Value>, service: &Value, address_t
 
 /// `getEndpointPorts`: the Service's ports as this pod serves them (a named targetPort it
 /// lacks is left out).
-fn endpoint_ports(service: &Value, pod: &Value) -> Value {
-    let ports = service["spec"]["ports"].as_array().map(Vec::as_slice).unwrap_or_default();
+fn endpoint_ports(service: &Slot, pod: &Slot) -> Value {
+    let ports = service["spec"]["ports"].as_array().unwrap_or_default();
     Value::Array(
         ports
             .iter()
@@ -139,7 +140,7 @@ fn endpoint_ports(service: &Value, pod: &Value) -> Value {
 }
 
 /// `NewPortMapKey`: a port list's identity, whatever its order.
-fn port_map_key(ports: &Value) -> String {
+fn port_map_key(ports: &Slot) -> String {
     let mut each: Vec<String> = ports.as_array().into_iter().flatten().map(podlife_model::json::to_string_plain).collect();
     crate::sort::sort(&mut each);
     each.join(",")
@@ -147,8 +148,8 @@ fn port_map_key(ports: &Value) -> String {
 
 /// `hashEndpoint`: an endpoint's identity is its addresses, hostname and pod, so a change of
 /// its conditions, node or zone is an update in place.
-fn endpoint_hash(e: &Value) -> String {
-    let mut addresses: Vec<&str> = e["addresses"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+fn endpoint_hash(e: &Slot) -> String {
+    let mut addresses: Vec<&str> = e["addresses"].as_array().into_iter().flatten().filter_map(crate::Slot::as_str).collect();
     crate::sort::sort(&mut addresses);
     format!("{}|{}|{}/{}", addresses.join(","), e["hostname"].as_str().unwrap_or(""), e["targetRef"]["namespace"].as_str().unwrap_or(""), e["targetRef"]["name"].as_str().unwrap_or(""))
 }
@@ -163,7 +164,7 @@ struct EndpointSet {
 
 impl EndpointSet {
     fn insert(&mut self, e: Value) {
-        let hash = endpoint_hash(&e);
+        let hash = endpoint_hash(&crate::Obj::untyped(&e));
         match self.by_hash.get(&hash) {
             Some(&i) => self.items[i] = Some(e),
             None => {
@@ -172,10 +173,10 @@ impl EndpointSet {
             }
         }
     }
-    fn get(&self, e: &Value) -> Option<&Value> {
+    fn get(&self, e: &Slot) -> Option<&Slot> {
         self.by_hash.get(&endpoint_hash(e)).and_then(|&i| self.items[i].as_ref())
     }
-    fn remove(&mut self, e: &Value) {
+    fn remove(&mut self, e: &Slot) {
         if let Some(i) = self.by_hash.remove(&endpoint_hash(e)) {
             self.items[i] = None;
         }
@@ -188,7 +189,7 @@ impl EndpointSet {
             let i = self.next;
             self.next += 1;
             if let Some(e) = self.items[i].take() {
-                self.by_hash.remove(&endpoint_hash(&e));
+                self.by_hash.remove(&endpoint_hash(&crate::Obj::untyped(&e)));
                 return Some(e);
             }
         }
@@ -198,9 +199,9 @@ impl EndpointSet {
 
 /// `setEndpointSliceLabels`: the Service's labels (reserved keys aside) and the controller's,
 /// and whether the slice's own non-reserved labels differ from the Service's.
-fn slice_labels(slice: &Value, service: &Value) -> (Value, bool) {
+fn slice_labels(slice: &Slot, service: &Slot) -> (Value, bool) {
     let reserved = |k: &str| k == SERVICE_NAME_LABEL || k == MANAGED_BY_LABEL || k == HEADLESS_LABEL;
-    let own = |v: &Value| -> BTreeMap<String, Value> { crate::sort::collect_map(v.as_object().into_iter().flatten().filter(|(k, _)| !reserved(k)).map(|(k, v)| (k.clone(), v.clone()))) };
+    let own = |v: &Slot| -> BTreeMap<String, Value> { crate::sort::collect_map(v.as_object().into_iter().flatten().filter(|(k, _)| !reserved(k)).map(|(k, v)| (k.clone(), v.clone()))) };
     let slice_own = own(&slice["metadata"]["labels"]);
     let mut labels = own(&service["metadata"]["labels"]);
     let changed = slice_own != labels;
@@ -208,20 +209,20 @@ fn slice_labels(slice: &Value, service: &Value) -> (Value, bool) {
     if cluster_ip.is_empty() || cluster_ip == "None" {
         labels.insert(HEADLESS_LABEL.into(), json!(""));
     }
-    labels.insert(SERVICE_NAME_LABEL.into(), service["metadata"]["name"].clone());
+    labels.insert(SERVICE_NAME_LABEL.into(), service["metadata"]["name"].to_value());
     labels.insert(MANAGED_BY_LABEL.into(), json!(MANAGED_BY));
     (Value::Object(crate::sort::collect_object(labels)), changed)
 }
 
 /// `ownedBy`.
-fn owned_by(slice: &Value, service: &Value) -> bool {
+fn owned_by(slice: &Slot, service: &Slot) -> bool {
     slice["metadata"]["ownerReferences"].as_array().into_iter().flatten().any(|o| o["uid"] == service["metadata"]["uid"] && o["kind"] == "Service" && o["apiVersion"] == "v1")
 }
 
 /// `newEndpointSlice`: a slice to create, named by the API server from `<service>-`.
-fn new_slice(service: &Value, ports: &Value, address_type: &str) -> Value {
+fn new_slice(service: &Slot, ports: &Slot, address_type: &str) -> Value {
     let name = service["metadata"]["name"].as_str().unwrap_or_default();
-    let (labels, _) = slice_labels(&Value::Null, service);
+    let (labels, _) = slice_labels(&Slot::Null, service);
     json!({
         "apiVersion": "discovery.k8s.io/v1", "kind": "EndpointSlice",
         "metadata": {
@@ -237,8 +238,8 @@ fn new_slice(service: &Value, ports: &Value, address_type: &str) -> Value {
     })
 }
 
-fn endpoints_of(slice: &Value) -> &[Value] {
-    slice["endpoints"].as_array().map(Vec::as_slice).unwrap_or_default()
+fn endpoints_of(slice: &Slot) -> &[Value] {
+    slice["endpoints"].as_array().unwrap_or_default()
 }
 
 fn set_endpoints(slice: &mut Value, endpoints: Vec<Value>) {
@@ -252,15 +253,15 @@ fn push_endpoint(slice: &mut Value, e: Value) {
     }
 }
 
-fn name_of(slice: &Value) -> String {
+fn name_of(slice: &Slot) -> String {
     slice["metadata"]["name"].as_str().unwrap_or_default().to_string()
 }
 
 /// `placeholderSliceCompare.DeepEqual`: a slice with no endpoints and no ports, of the same
 /// address type and with the same labels, is the placeholder already (nil and empty lists are
 /// equal there; of the metadata only the namespace and labels count).
-fn is_placeholder(slice: &Value, placeholder: &Value) -> bool {
-    let empty = |v: &Value| v.is_null() || v.as_array().is_some_and(Vec::is_empty);
+fn is_placeholder(slice: &Slot, placeholder: &Slot) -> bool {
+    let empty = |v: &Slot| v.is_null() || v.as_array().is_some_and(<[crate::Slot]>::is_empty);
     empty(&slice["endpoints"])
         && empty(&slice["ports"])
         && slice["addressType"] == placeholder["addressType"]
@@ -269,14 +270,14 @@ fn is_placeholder(slice: &Value, placeholder: &Value) -> bool {
 }
 
 /// `reconcileByAddressType`.
-fn by_address_type<'a>(service: &Value, pods: &[&Value], existing: &[&Value], address_type: &str, node: &impl Fn(&str) -> Option<&'a Value>, plan: &mut Plan) {
+fn by_address_type<'a>(service: &Slot, pods: &[&Slot], existing: &[&Slot], address_type: &str, node: &impl Fn(&str) -> Option<&'a Slot>, plan: &mut Plan) {
     let mut create = Vec::new();
     let mut update = Vec::new();
     let mut delete = Vec::new();
     let ns = service["metadata"]["namespace"].as_str().unwrap_or_default();
     let svc_name = service["metadata"]["name"].as_str().unwrap_or_default();
 
-    let mut existing_by_ports: VecMap<String, Vec<&Value>> = VecMap::new();
+    let mut existing_by_ports: VecMap<String, Vec<&Slot>> = VecMap::new();
     for slice in existing {
         if owned_by(slice, service) {
             existing_by_ports.entry(port_map_key(&slice["ports"])).or_default().push(slice);
@@ -291,7 +292,7 @@ fn by_address_type<'a>(service: &Value, pods: &[&Value], existing: &[&Value], ad
             continue;
         }
         let ports = endpoint_ports(service, pod);
-        let key = port_map_key(&ports);
+        let key = port_map_key(&crate::Obj::untyped(&ports));
         let entry = desired.entry(key).or_insert_with(|| (ports, EndpointSet::default()));
         let node_name = pod["spec"]["nodeName"].as_str().unwrap_or_default();
         let found = node(node_name);
@@ -310,7 +311,7 @@ fn by_address_type<'a>(service: &Value, pods: &[&Value], existing: &[&Value], ad
 
     for (key, (ports, set)) in &mut desired {
         let slices = existing_by_ports.get(key).map(Vec::as_slice).unwrap_or_default();
-        let (c, u, d) = by_port_mapping(service, slices, set, ports, address_type);
+        let (c, u, d) = by_port_mapping(service, slices, set, &crate::Obj::untyped(ports), address_type);
         create.extend(c);
         update.extend(u);
         delete.extend(d);
@@ -323,8 +324,8 @@ fn by_address_type<'a>(service: &Value, pods: &[&Value], existing: &[&Value], ad
 
     // No slice would be left: the placeholder, unless the one to delete already is it.
     if existing.len() == delete.len() && create.is_empty() {
-        let placeholder = new_slice(service, &json!([]), address_type);
-        if delete.len() == 1 && is_placeholder(&delete[0], &placeholder) {
+        let placeholder = new_slice(service, &crate::Obj::untyped(&json!([])), address_type);
+        if delete.len() == 1 && is_placeholder(&delete[0], &crate::Obj::untyped(&placeholder)) {
             delete.clear();
         } else {
             create.push(placeholder);
@@ -338,7 +339,7 @@ fn by_address_type<'a>(service: &Value, pods: &[&Value], existing: &[&Value], ad
         if delete[i]["addressType"].as_str() == Some(address_type) && owned_by(&delete[i], service) {
             let gone = delete.remove(i);
             if let Some(mut slice) = create.pop() {
-                slice["metadata"]["name"] = gone["metadata"]["name"].clone();
+                slice["metadata"]["name"] = gone["metadata"]["name"].to_value();
                 update.push(slice);
             }
         } else {
@@ -351,7 +352,7 @@ fn by_address_type<'a>(service: &Value, pods: &[&Value], existing: &[&Value], ad
 }
 
 /// `reconcileByPortMapping`: (to create, to update, to delete) for the slices of one port list.
-fn by_port_mapping(service: &Value, existing: &[&Value], desired: &mut EndpointSet, ports: &Value, address_type: &str) -> (Vec<Value>, Vec<Value>, Vec<Value>) {
+fn by_port_mapping(service: &Slot, existing: &[&Slot], desired: &mut EndpointSet, ports: &Slot, address_type: &str) -> (Vec<Value>, Vec<Value>, Vec<Value>) {
     let max = MAX_ENDPOINTS_PER_SLICE;
     let mut by_name: BTreeMap<String, Value> = BTreeMap::new();
     let mut unchanged: VecSet<String> = VecSet::new();
@@ -364,31 +365,31 @@ fn by_port_mapping(service: &Value, existing: &[&Value], desired: &mut EndpointS
         let mut kept = Vec::new();
         let mut changed = false;
         for e in endpoints_of(slice) {
-            if let Some(now) = desired.get(e) {
+            if let Some(now) = desired.get(&crate::Obj::untyped(e)) {
                 changed |= now != e;
                 kept.push(now.clone());
-                desired.remove(e);
+                desired.remove(&crate::Obj::untyped(e));
             }
         }
         let (labels, labels_changed) = slice_labels(slice, service);
         if changed || kept.len() != endpoints_of(slice).len() {
             if kept.is_empty() {
                 to_delete.insert(name.clone());
-                by_name.insert(name, (*slice).clone());
+                by_name.insert(name, (*slice).to_value());
             } else {
-                let mut s = (*slice).clone();
+                let mut s = slice.to_value();
                 set_endpoints(&mut s, kept);
                 s["metadata"]["labels"] = labels;
                 by_name.insert(name.clone(), s);
                 to_update.insert(name);
             }
         } else if labels_changed {
-            let mut s = (*slice).clone();
+            let mut s = slice.to_value();
             s["metadata"]["labels"] = labels;
             by_name.insert(name.clone(), s);
             to_update.insert(name);
         } else {
-            by_name.insert(name.clone(), (*slice).clone());
+            by_name.insert(name.clone(), (*slice).to_value());
             unchanged.insert(name);
         }
     }
@@ -396,10 +397,10 @@ fn by_port_mapping(service: &Value, existing: &[&Value], desired: &mut EndpointS
     // 2. Fill the slices being updated anyway, fullest first.
     if desired.len() > 0 && !to_update.is_empty() {
         let mut order: Vec<String> = to_update.iter().cloned().collect();
-        crate::sort::sort_by_key(&mut order, |n| std::cmp::Reverse(by_name.get(n).map_or(0, |s| endpoints_of(s).len())));
+        crate::sort::sort_by_key(&mut order, |n| std::cmp::Reverse(by_name.get(n).map_or(0, |s| endpoints_of(&crate::Obj::untyped(s)).len())));
         for n in order {
             let Some(slice) = by_name.get_mut(&n) else { continue };
-            while desired.len() > 0 && endpoints_of(slice).len() < max {
+            while desired.len() > 0 && endpoints_of(&crate::Obj::untyped(slice)).len() < max {
                 if let Some(e) = desired.pop() {
                     push_endpoint(slice, e);
                 }
@@ -415,7 +416,7 @@ fn by_port_mapping(service: &Value, existing: &[&Value], desired: &mut EndpointS
             // `getSliceToFill`: the slice closest to full once they are added.
             let mut closest = max;
             for n in &unchanged {
-                let len = by_name.get(n).map_or(0, |s| endpoints_of(s).len());
+                let len = by_name.get(n).map_or(0, |s| endpoints_of(&crate::Obj::untyped(s)).len());
                 let Some(diff) = max.checked_sub(desired.len() + len) else { continue };
                 if diff < closest {
                     closest = diff;
@@ -429,7 +430,7 @@ fn by_port_mapping(service: &Value, existing: &[&Value], desired: &mut EndpointS
         match fill {
             Some(n) => {
                 if let Some(slice) = by_name.get_mut(&n) {
-                    while desired.len() > 0 && endpoints_of(slice).len() < max {
+                    while desired.len() > 0 && endpoints_of(&crate::Obj::untyped(slice)).len() < max {
                         if let Some(e) = desired.pop() {
                             push_endpoint(slice, e);
                         }
@@ -440,7 +441,7 @@ fn by_port_mapping(service: &Value, existing: &[&Value], desired: &mut EndpointS
             }
             None => {
                 let mut slice = new_slice(service, ports, address_type);
-                while desired.len() > 0 && endpoints_of(&slice).len() < max {
+                while desired.len() > 0 && endpoints_of(&crate::Obj::untyped(&slice)).len() < max {
                     if let Some(e) = desired.pop() {
                         push_endpoint(&mut slice, e);
                     }

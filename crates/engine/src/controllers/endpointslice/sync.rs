@@ -2,6 +2,7 @@
 //! (`controllers/manager.rs`): a key's turn, its sync, its writes sent through kube-apiserver
 //! as its service account (`finalize`), and `handleErr`.
 
+use crate::Slot;
 use serde_json::Value;
 
 use super::{CONTROLLER, Controller, EVENT_SOURCE, Outcome, ServiceKey, reconciler::Plan};
@@ -46,7 +47,7 @@ type Cx<'a> = crate::component::Cx<'a, Timer>;
 
 impl Controller {
     /// The controller's event handlers: the keys a delivery queues, each woken when due.
-    pub(crate) fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
+    pub(crate) fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Slot>) {
         let wake = self.on_event(cx.cache(), event, old, cx.now(), crate::CONTROLLER_QUEUE_DELAY_MS);
         for (key, (at, token)) in wake {
             cx.after(at, Timer::Sync { key, token });
@@ -117,7 +118,7 @@ impl Controller {
             let Some(mut r) = controller_request(CONTROLLER, Verb::Create, "endpointslices", Some(ns), "", body) else { continue };
             r.name = None;
             match cx.request(r) {
-                Ok(Response::Object(created)) => self.tracker.update(&created),
+                Ok(Response::Object(created)) => self.tracker.update(&crate::Obj::untyped(&created)),
                 Ok(_) => {}
                 // The namespace is going: every create would fail, the key is dropped.
                 Err(e) if crate::controllers::namespace_terminating(&e) => {
@@ -135,7 +136,7 @@ impl Controller {
                 let slice = body["metadata"]["name"].as_str().unwrap_or_default().to_string();
                 let Some(r) = controller_request(CONTROLLER, Verb::Update, "endpointslices", Some(ns), &slice, body) else { continue };
                 match cx.request(r) {
-                    Ok(Response::Object(updated)) => self.tracker.update(&updated),
+                    Ok(Response::Object(updated)) => self.tracker.update(&crate::Obj::untyped(&updated)),
                     Ok(_) => {}
                     Err(e) => {
                         failure = Some(format!("failed to update {slice} EndpointSlice for Service {ns}/{svc}: {}", e.message));
@@ -150,7 +151,7 @@ impl Controller {
                 let Some(mut r) = controller_request(CONTROLLER, Verb::Delete, "endpointslices", Some(ns), &slice_name, Value::Null) else { continue };
                 r.body = None;
                 match cx.request(r) {
-                    Ok(_) => self.tracker.expect_deletion(&slice),
+                    Ok(_) => self.tracker.expect_deletion(&crate::Obj::untyped(&slice)),
                     // Already gone: not an error (`deleteEndpointSlice`).
                     Err(e) if e.code() == 404 => {}
                     Err(e) => {
@@ -166,14 +167,14 @@ impl Controller {
         errors.extend(failure);
         if !errors.is_empty() {
             let message = format!("Error updating Endpoint Slices for Service {ns}/{svc}: {}", aggregate(&errors));
-            self.event(cx, &service, "Warning", "FailedToUpdateEndpointSlices", &message);
+            self.event(cx, &crate::Obj::untyped(&service), "Warning", "FailedToUpdateEndpointSlices", &message);
         }
         let at = self.finished(&key, !errors.is_empty(), cx.now());
         Self::wake(cx, key, at);
     }
 
     /// An event about the Service from the controller's own recorder.
-    fn event(&mut self, cx: &mut Cx<'_>, service: &Value, kind: &str, reason: &str, message: &str) {
+    fn event(&mut self, cx: &mut Cx<'_>, service: &Slot, kind: &str, reason: &str, message: &str) {
         use crate::record::{Involved, Note, Source};
         let ns = service["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
         let involved = Involved { kind: "Service", api_version: "v1", object: service, field_path: None };

@@ -53,7 +53,7 @@ impl Tracker {
     /// `StaleSlices`: the cache lags the controller's writes — a slice older than written or
     /// expected gone, or a written slice missing. A Service recreated under the same name
     /// starts afresh.
-    pub fn stale_slices(&mut self, service: &Value, slices: &[&Value]) -> bool {
+    pub fn stale_slices(&mut self, service: &Slot, slices: &[&Slot]) -> bool {
         let key = (service["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), service["metadata"]["name"].as_str().unwrap_or_default().to_string());
         let service_uid = service["metadata"]["uid"].as_str().unwrap_or_default().to_string();
         if let Some(tracked) = self.service_uids.get(&key)
@@ -66,23 +66,23 @@ impl Tracker {
         self.service_uids.insert(key.clone(), service_uid);
         let Some(g) = self.generations.get(&key) else { return false };
         for slice in slices {
-            if let Some(&expected) = g.get(&uid(&crate::Obj::untyped(slice)))
-                && (expected == DELETION_EXPECTED || expected > generation(&crate::Obj::untyped(slice)))
+            if let Some(&expected) = g.get(&uid(slice))
+                && (expected == DELETION_EXPECTED || expected > generation(slice))
             {
                 return true;
             }
         }
-        g.iter().any(|(u, &expected)| expected != DELETION_EXPECTED && !slices.iter().any(|s| uid(&crate::Obj::untyped(s)) == *u))
+        g.iter().any(|(u, &expected)| expected != DELETION_EXPECTED && !slices.iter().any(|s| uid(s) == *u))
     }
 
     /// `Update`: the slice as the API server returned it.
-    pub fn update(&mut self, slice: &Value) {
-        self.generations.entry(service_of(&crate::Obj::untyped(slice))).or_default().insert(uid(&crate::Obj::untyped(slice)), generation(&crate::Obj::untyped(slice)));
+    pub fn update(&mut self, slice: &Slot) {
+        self.generations.entry(service_of(slice)).or_default().insert(uid(slice), generation(slice));
     }
 
     /// `ExpectDeletion`.
-    pub fn expect_deletion(&mut self, slice: &Value) {
-        self.generations.entry(service_of(&crate::Obj::untyped(slice))).or_default().insert(uid(&crate::Obj::untyped(slice)), DELETION_EXPECTED);
+    pub fn expect_deletion(&mut self, slice: &Slot) {
+        self.generations.entry(service_of(slice)).or_default().insert(uid(slice), DELETION_EXPECTED);
     }
 
     /// `HandleDeletion`: forgets the slice; false when its deletion was not expected.

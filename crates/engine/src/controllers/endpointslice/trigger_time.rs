@@ -3,6 +3,7 @@
 //! creation time the first time it is synced, afterwards the earliest trigger time that changed
 //! since the last sync (a pod's being its Ready condition's `lastTransitionTime`), or none.
 
+use crate::Slot;
 use crate::vecmap::VecMap;
 
 use serde_json::Value;
@@ -21,19 +22,19 @@ pub(crate) struct TriggerTimes {
     services: VecMap<ServiceKey, ServiceState>,
 }
 
-fn time(v: &Value) -> Option<Time> {
+fn time(v: &Slot) -> Option<Time> {
     v.as_str().and_then(Time::from_rfc3339)
 }
 
 /// `getPodTriggerTime`.
-fn pod_trigger(pod: &Value) -> Option<Time> {
+fn pod_trigger(pod: &Slot) -> Option<Time> {
     let ready = pod["status"]["conditions"].as_array()?.iter().find(|c| c["type"] == "Ready")?;
     time(&ready["lastTransitionTime"])
 }
 
 impl TriggerTimes {
     /// `ComputeEndpointLastChangeTriggerTime`; None is Go's zero time (the annotation goes).
-    pub fn compute(&mut self, service: &Value, pods: &[&Value]) -> Option<Time> {
+    pub fn compute(&mut self, service: &Slot, pods: &[&Slot]) -> Option<Time> {
         let key = (service["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), service["metadata"]["name"].as_str().unwrap_or_default().to_string());
         let known = self.services.contains_key(&key);
         let state = self.services.entry(key).or_default();

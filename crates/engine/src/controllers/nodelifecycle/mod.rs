@@ -155,7 +155,7 @@ fn s(v: &Slot) -> &str {
 }
 
 /// `GetNodeCondition`.
-pub(crate) fn condition<'a>(node: &'a Slot, kind: &str) -> Option<&'a Value> {
+pub(crate) fn condition<'a>(node: &'a Slot, kind: &str) -> Option<&'a Slot> {
     node["status"]["conditions"].as_array()?.iter().find(|c| c["type"] == kind)
 }
 
@@ -392,7 +392,7 @@ impl State {
     /// One pod of `MarkPodsNotReady`: its Ready condition False (`UpdatePodCondition`), an
     /// `UpdateStatus` of the cached copy, then the Warning event.
     fn mark_pod_not_ready(&mut self, cx: &mut Cx<'_>, pod: &Slot) -> bool {
-        let mut updated = pod.clone();
+        let mut updated = pod.to_value();
         let now = cx.now().rfc3339();
         let Some(ready) = updated["status"]["conditions"].as_array_mut().and_then(|cs| cs.iter_mut().find(|c| c["type"] == "Ready")) else { return true };
         if ready["status"] == "False" {
@@ -415,25 +415,25 @@ impl State {
     }
 
     /// `processTaintBaseEviction`, by the Ready condition seen before this pass.
-    fn process_taint_base_eviction(&mut self, cx: &mut Cx<'_>, node: &Value, observed: &Value) {
-        match s(&crate::Obj::untyped(&observed["status"])) {
+    fn process_taint_base_eviction(&mut self, cx: &mut Cx<'_>, node: &Slot, observed: &Slot) {
+        match s(&observed["status"]) {
             "False" => {
-                if taints::has_taint(&crate::Obj::untyped(node), UNREACHABLE, "NoExecute") {
+                if taints::has_taint(node, UNREACHABLE, "NoExecute") {
                     // "Failed to instantly swap UnreachableTaint to NotReadyTaint. Will try again in the next cycle".
-                    self.swap_node_controller_taint(cx, &crate::Obj::untyped(node), &[(NOT_READY, "NoExecute")], &[(UNREACHABLE, "NoExecute")]);
+                    self.swap_node_controller_taint(cx, node, &[(NOT_READY, "NoExecute")], &[(UNREACHABLE, "NoExecute")]);
                 } else {
                     self.mark_node_for_tainting(cx, node, "False");
                 }
             }
             "Unknown" => {
-                if taints::has_taint(&crate::Obj::untyped(node), NOT_READY, "NoExecute") {
-                    self.swap_node_controller_taint(cx, &crate::Obj::untyped(node), &[(UNREACHABLE, "NoExecute")], &[(NOT_READY, "NoExecute")]);
+                if taints::has_taint(node, NOT_READY, "NoExecute") {
+                    self.swap_node_controller_taint(cx, node, &[(UNREACHABLE, "NoExecute")], &[(NOT_READY, "NoExecute")]);
                 } else {
                     self.mark_node_for_tainting(cx, node, "Unknown");
                 }
             }
             "True" => {
-                self.mark_node_as_reachable(cx, &crate::Obj::untyped(node));
+                self.mark_node_as_reachable(cx, node);
             }
             _ => {}
         }
@@ -450,15 +450,15 @@ impl State {
     }
 
     /// `markNodeForTainting`: into its zone's queue (again, if the taint it needs is missing).
-    fn mark_node_for_tainting(&mut self, cx: &mut Cx<'_>, node: &Value, status: &str) {
-        let name = s(&crate::Obj::untyped(&node["metadata"]["name"])).to_string();
-        let uid = s(&crate::Obj::untyped(&node["metadata"]["uid"])).to_string();
+    fn mark_node_for_tainting(&mut self, cx: &mut Cx<'_>, node: &Slot, status: &str) {
+        let name = s(&node["metadata"]["name"]).to_string();
+        let uid = s(&node["metadata"]["uid"]).to_string();
         let missing = match status {
-            "False" => !taints::has_taint(&crate::Obj::untyped(node), NOT_READY, "NoExecute"),
-            _ => !taints::has_taint(&crate::Obj::untyped(node), UNREACHABLE, "NoExecute"),
+            "False" => !taints::has_taint(node, NOT_READY, "NoExecute"),
+            _ => !taints::has_taint(node, UNREACHABLE, "NoExecute"),
         };
         let now = cx.now();
-        let Some(q) = self.tainters.get_mut(&zone_key(&crate::Obj::untyped(node))) else { return };
+        let Some(q) = self.tainters.get_mut(&zone_key(node)) else { return };
         if missing {
             q.remove(&name);
         }
@@ -562,7 +562,7 @@ impl State {
 
     /// The controllers' reaction to a delivery to kube-controller-manager: node events queue
     /// the NoSchedule pass, a pod newly bound to a node is checked (`podUpdated`).
-    pub(crate) fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Value>) {
+    pub(crate) fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Slot>) {
         match (event.key.group, event.key.resource) {
             ("", "nodes") if event.event_type != EventType::Deleted && self.node_queue.insert(event.key.name.clone()) => {
                 let at = cx.now().plus_millis(1);

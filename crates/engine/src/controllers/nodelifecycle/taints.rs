@@ -52,21 +52,21 @@ pub(crate) fn has_taint(node: &Slot, key: &str, effect: &str) -> bool {
     node["spec"]["taints"].as_array().into_iter().flatten().any(|t| t["key"] == key && t["effect"] == effect)
 }
 
-fn taints_of(node: &Value) -> Vec<Value> {
-    node["spec"]["taints"].as_array().cloned().unwrap_or_default()
+fn taints_of(node: &Slot) -> Vec<Value> {
+    node["spec"]["taints"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default()
 }
 
 /// `taints.AddOrUpdateTaint` for each taint: a taint with the same key and effect is replaced
 /// unless equal; true when something changed.
-fn add_or_update(list: &mut Vec<Value>, taint: &Value) -> bool {
+fn add_or_update(list: &mut Vec<Value>, taint: &Slot) -> bool {
     match list.iter_mut().find(|t| t["key"] == taint["key"] && t["effect"] == taint["effect"]) {
         Some(t) if t == taint => false,
         Some(t) => {
-            *t = taint.clone();
+            *t = taint.to_value();
             true
         }
         None => {
-            list.push(taint.clone());
+            list.push(taint.to_value());
             true
         }
     }
@@ -83,7 +83,7 @@ impl State {
 
     /// `PatchNodeTaints`: the new taint list, and the resourceVersion read with the old one as
     /// the precondition (a patch of the node without it would silently overwrite a change).
-    fn patch_node_taints(&mut self, cx: &mut Cx<'_>, name: &str, old: &Value, taints: Vec<Value>) -> Result<(), crate::Status> {
+    fn patch_node_taints(&mut self, cx: &mut Cx<'_>, name: &str, old: &Slot, taints: Vec<Value>) -> Result<(), crate::Status> {
         let list = if taints.is_empty() { Value::Null } else { json!(taints) };
         let body = json!({"metadata": {"resourceVersion": old["metadata"]["resourceVersion"]}, "spec": {"taints": list}});
         let Some(mut r) = request(Verb::Patch, "nodes", None, name, body) else { return Ok(()) };
@@ -93,11 +93,11 @@ impl State {
 
     /// `RetryOnConflict` around one taint read-modify-write: `change` turns the node's taints
     /// into the wanted ones (None: nothing to do). False when it failed for good.
-    fn rewrite_taints(&mut self, cx: &mut Cx<'_>, name: &str, change: impl Fn(&Value) -> Option<Vec<Value>>) -> bool {
+    fn rewrite_taints(&mut self, cx: &mut Cx<'_>, name: &str, change: impl Fn(&Slot) -> Option<Vec<Value>>) -> bool {
         for _ in 0..UPDATE_TAINT_STEPS {
             let Some(node) = self.get_node(cx, name) else { return false };
-            let Some(taints) = change(&node) else { return true };
-            match self.patch_node_taints(cx, name, &node, taints) {
+            let Some(taints) = change(&crate::Obj::untyped(&node)) else { return true };
+            match self.patch_node_taints(cx, name, &crate::Obj::untyped(&node), taints) {
                 Ok(()) => return true,
                 Err(e) if e.reason == crate::apiserver::status::Reason::Conflict => continue,
                 Err(_) => return false,
@@ -115,7 +115,7 @@ impl State {
             let mut list = taints_of(node);
             let mut updated = false;
             for t in add {
-                updated |= add_or_update(&mut list, t);
+                updated |= add_or_update(&mut list, &crate::Obj::untyped(t));
             }
             updated.then_some(list)
         })
@@ -123,8 +123,8 @@ impl State {
 
     /// `RemoveTaintOffNode`: with the node at hand, no call at all when none of the taints is
     /// on it.
-    pub(super) fn remove_taint_off_node(&mut self, cx: &mut Cx<'_>, name: &str, node: Option<&Value>, remove: &[(&str, &str)]) -> bool {
-        if remove.is_empty() || node.is_some_and(|n| !remove.iter().any(|(k, e)| has_taint(&crate::Obj::untyped(n), k, e))) {
+    pub(super) fn remove_taint_off_node(&mut self, cx: &mut Cx<'_>, name: &str, node: Option<&Slot>, remove: &[(&str, &str)]) -> bool {
+        if remove.is_empty() || node.is_some_and(|n| !remove.iter().any(|(k, e)| has_taint(n, k, e))) {
             return true;
         }
         self.rewrite_taints(cx, name, |node| {
@@ -225,7 +225,7 @@ impl State {
             return (true, 0);
         };
         let Some(ready) = condition(&node, "Ready") else { return (false, 50) };
-        let (add, opposite) = match s(&crate::Obj::untyped(&ready["status"])) {
+        let (add, opposite) = match s(&ready["status"]) {
             "False" => (NOT_READY, UNREACHABLE),
             "Unknown" => (UNREACHABLE, NOT_READY),
             // "Node was in a taint queue, but it's ready now. Ignoring taint request".

@@ -93,10 +93,10 @@ mod tests {
         use crate::scheduler::framework::ClusterView;
         let pod = |cs: &[(&str, &str)], name: &str| {
             let cs: Vec<_> = cs.iter().enumerate().map(|(i, (c, m))| json!({"name": format!("c{i}"), "resources": {"requests": {"cpu": c, "memory": m}}})).collect();
-            PodInfo::parse(&json!({"metadata": {"name": name, "namespace": "d"}, "spec": {"containers": cs}}))
+            PodInfo::from_value(&json!({"metadata": {"name": name, "namespace": "d"}, "spec": {"containers": cs}}))
         };
         let node = |existing: &[(&str, &str)]| {
-            let mut n = NodeInfo::new(&json!({"metadata": {"name": "n"}, "status": {"allocatable": {"cpu": "10", "memory": "20000", "pods": "110"}}}));
+            let mut n = NodeInfo::new(&crate::Obj::untyped(&json!({"metadata": {"name": "n"}, "status": {"allocatable": {"cpu": "10", "memory": "20000", "pods": "110"}}})));
             n.add_pod(pod(existing, "e"));
             n
         };

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use crate::vecmap::VecMap;
 
-use serde_json::Value;
+use crate::Slot;
 
 use super::label_selector;
 use crate::scheduler::framework::{Code, NodeInfo, PodInfo, Status};
@@ -14,33 +14,33 @@ pub const ERR_AFFINITY: &str = "node(s) didn't match pod affinity rules";
 pub const ERR_ANTI_AFFINITY: &str = "node(s) didn't match pod anti-affinity rules";
 pub const ERR_EXISTING_ANTI_AFFINITY: &str = "node(s) didn't satisfy existing pods anti-affinity rules";
 
-fn required_terms<'a>(spec: &'a Value, kind: &str) -> Vec<&'a Value> {
+fn required_terms<'a>(spec: &'a Slot, kind: &str) -> Vec<&'a Slot> {
     spec["affinity"][kind]["requiredDuringSchedulingIgnoredDuringExecution"].as_array().map(|a| a.iter().collect()).unwrap_or_default()
 }
 
 /// Namespace name → its labels, from the scheduler's namespace informer (upstream's
 /// `nsLister`, read through `GetNamespaceLabelsSnapshot`).
-pub type NamespaceLabels = BTreeMap<String, Value>;
+pub type NamespaceLabels = BTreeMap<String, Slot>;
 
 /// Does `term` (from a pod in namespace `term_ns`) select `target`? Upstream `AffinityTerm.Matches`
 /// (`pkg/scheduler/framework/types.go`): the target's namespace is in the term's `namespaces` —
 /// the owner's own namespace when both `namespaces` and `namespaceSelector` are unset — or the
 /// target namespace's labels match `namespaceSelector` (an empty selector matches every
 /// namespace); then the pod's labels must match `labelSelector`.
-fn term_selects(term: &Value, term_ns: &str, target: &PodInfo, ns_labels: &NamespaceLabels) -> bool {
-    let namespaces: Vec<&str> = term["namespaces"].as_array().map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+fn term_selects(term: &Slot, term_ns: &str, target: &PodInfo, ns_labels: &NamespaceLabels) -> bool {
+    let namespaces: Vec<&str> = term["namespaces"].as_array().map(|a| a.iter().filter_map(Slot::as_str).collect()).unwrap_or_default();
     let ns_selector = &term["namespaceSelector"];
     let listed = if namespaces.is_empty() && ns_selector.is_null() {
         target.namespace == term_ns
     } else {
         namespaces.contains(&target.namespace.as_str())
     };
-    let ns_ok = listed || (!ns_selector.is_null() && label_selector::matches(ns_selector, ns_labels.get(&target.namespace).unwrap_or(&Value::Null)));
+    let ns_ok = listed || (!ns_selector.is_null() && label_selector::matches(ns_selector, ns_labels.get(&target.namespace).unwrap_or(crate::scheduler::framework::null_slot())));
     ns_ok && label_selector::matches(&term["labelSelector"], target.labels())
 }
 
 fn topology_value<'a>(node: &'a NodeInfo, key: &str) -> Option<&'a str> {
-    node.labels.get(key).and_then(Value::as_str)
+    node.labels.get(key).and_then(Slot::as_str)
 }
 
 /// PreFilter's counts: (topologyKey, value) → number of matching pods.
@@ -146,7 +146,7 @@ impl crate::scheduler::framework::FilterPlugin for InterPodAffinity {
     }
 }
 
-fn preferred_terms<'a>(spec: &'a Value, kind: &str) -> Vec<(&'a Value, i64)> {
+fn preferred_terms<'a>(spec: &'a Slot, kind: &str) -> Vec<(&'a Slot, i64)> {
     spec["affinity"][kind]["preferredDuringSchedulingIgnoredDuringExecution"]
         .as_array()
         .map(|a| a.iter().map(|w| (&w["podAffinityTerm"], w["weight"].as_i64().unwrap_or(0))).collect())
@@ -169,7 +169,7 @@ impl AffinityScore {
         let own_anti = preferred_terms(pod.spec(), "podAntiAffinity");
         let mut pairs: VecMap<(String, String), i64> = VecMap::new();
         let own_terms = !own_aff.is_empty() || !own_anti.is_empty();
-        let mut add = |node: &NodeInfo, term: &Value, w: i64| {
+        let mut add = |node: &NodeInfo, term: &Slot, w: i64| {
             let key = term["topologyKey"].as_str().unwrap_or_default();
             if let Some(v) = topology_value(node, key) {
                 *pairs.entry((key.to_string(), v.to_string())).or_default() += w;

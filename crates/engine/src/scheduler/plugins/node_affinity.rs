@@ -2,7 +2,7 @@
 //! `component-helpers/scheduling/corev1/nodeaffinity`): `nodeSelector` and required node
 //! affinity filter; preferred terms add their weights to the score.
 
-use serde_json::Value;
+use crate::Slot;
 
 use crate::nodeaffinity::term_matches_labels;
 use crate::scheduler::framework::{ClusterView, FilterPlugin, MAX_NODE_SCORE, NodeInfo, PodInfo, ScorePlugin, Status, default_normalize_score};
@@ -12,7 +12,7 @@ pub const ERR_REASON_POD: &str = "node(s) didn't match Pod's node affinity/selec
 pub struct NodeAffinity;
 
 /// A `NodeSelectorTerm`: all its expressions and fields match (an empty term matches nothing).
-fn term_matches(term: &Value, node: &NodeInfo) -> bool {
+fn term_matches(term: &Slot, node: &NodeInfo) -> bool {
     term_matches_labels(term, &node.name, &node.labels)
 }
 
@@ -21,8 +21,8 @@ pub fn required_matches(pod: &PodInfo, node: &NodeInfo) -> bool {
     if !pod.requires_node_affinity {
         return true;
     }
-    if let Some(sel) = pod.spec()["nodeSelector"].as_object()
-        && !sel.iter().all(|(k, v)| node.labels.get(k) == Some(v)) {
+    if let Some(mut sel) = pod.spec()["nodeSelector"].as_object()
+        && !sel.all(|(k, v)| node.labels.get(k).is_some_and(|l| super::super::framework::same_json(l, v))) {
             return false;
         }
     let terms = &pod.spec()["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"];
@@ -46,9 +46,9 @@ pub fn pre_filter_node_names(pod: &PodInfo) -> Option<crate::vecmap::VecSet<Stri
     let mut names: VecSet<String> = VecSet::new();
     for t in terms {
         let mut term_names: Option<VecSet<String>> = None;
-        for r in t["matchFields"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        for r in t["matchFields"].as_array().unwrap_or_default() {
             if r["key"] == "metadata.name" && r["operator"] == "In" {
-                let s: VecSet<String> = r["values"].as_array().map(|v| VecSet::from_iter(v.iter().filter_map(Value::as_str).map(str::to_string))).unwrap_or_default();
+                let s: VecSet<String> = r["values"].as_array().map(|v| VecSet::from_iter(v.iter().filter_map(Slot::as_str).map(str::to_string))).unwrap_or_default();
                 term_names = Some(match term_names {
                     None => s,
                     Some(prev) => VecSet::from_iter(prev.intersection(&s).cloned()),
@@ -82,11 +82,11 @@ impl ScorePlugin for NodeAffinity {
 
     fn pre_score(&self, pod: &PodInfo, _nodes: &[&NodeInfo]) -> Status {
         let preferred = &pod.spec()["affinity"]["nodeAffinity"]["preferredDuringSchedulingIgnoredDuringExecution"];
-        if preferred.as_array().is_none_or(Vec::is_empty) { Status::skip() } else { Status::success() }
+        if preferred.as_array().is_none_or(<[Slot]>::is_empty) { Status::skip() } else { Status::success() }
     }
 
     fn score(&self, pod: &PodInfo, node: &NodeInfo, _cluster: &ClusterView) -> i64 {
-        let preferred = pod.spec()["affinity"]["nodeAffinity"]["preferredDuringSchedulingIgnoredDuringExecution"].as_array().cloned().unwrap_or_default();
+        let preferred = pod.spec()["affinity"]["nodeAffinity"]["preferredDuringSchedulingIgnoredDuringExecution"].as_array().unwrap_or_default();
         preferred
             .iter()
             .filter(|p| p["weight"].as_i64().unwrap_or(0) != 0 && term_matches(&p["preference"], node))

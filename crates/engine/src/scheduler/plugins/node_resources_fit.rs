@@ -231,11 +231,11 @@ mod tests {
             .enumerate()
             .map(|(i, (cpu, mem))| json!({"name": format!("c{i}"), "resources": {"requests": {"cpu": cpu, "memory": mem}}}))
             .collect();
-        PodInfo::parse(&json!({"metadata": {"name": "p", "namespace": "d"}, "spec": {"containers": cs}}))
+        PodInfo::from_value(&json!({"metadata": {"name": "p", "namespace": "d"}, "spec": {"containers": cs}}))
     }
 
     fn node(cpu: &str, mem: &str, existing: &[&[(&str, &str)]]) -> NodeInfo {
-        let mut n = NodeInfo::new(&json!({"metadata": {"name": "n"}, "status": {"allocatable": {"cpu": cpu, "memory": mem, "pods": "110"}}}));
+        let mut n = NodeInfo::new(&crate::Obj::untyped(&json!({"metadata": {"name": "n"}, "status": {"allocatable": {"cpu": cpu, "memory": mem, "pods": "110"}}})));
         for (i, cs) in existing.iter().enumerate() {
             let mut p = pod(cs);
             p.name = format!("e{i}");

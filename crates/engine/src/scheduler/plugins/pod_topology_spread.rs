@@ -4,7 +4,7 @@
 
 use crate::vecmap::VecMap;
 
-use serde_json::Value;
+use crate::Slot;
 
 use super::label_selector;
 use super::node_affinity::required_matches;
@@ -18,7 +18,7 @@ struct Constraint {
     key: String,
     max_skew: i64,
     min_domains: i64,
-    selector: Value,
+    selector: Slot,
     honor_affinity: bool,
 }
 
@@ -26,20 +26,25 @@ struct Constraint {
 fn constraints(pod: &PodInfo) -> Vec<Constraint> {
     pod.spec()["topologySpreadConstraints"]
         .as_array()
-        .map(Vec::as_slice)
         .unwrap_or_default()
         .iter()
         .filter(|c| c["whenUnsatisfiable"] == "DoNotSchedule")
         .map(|c| {
-            let mut selector = c["labelSelector"].clone();
-            for k in c["matchLabelKeys"].as_array().map(Vec::as_slice).unwrap_or_default() {
+            // The selector as JSON only when `matchLabelKeys` adds to it.
+            let mut edited: Option<serde_json::Value> = None;
+            for k in c["matchLabelKeys"].as_array().unwrap_or_default() {
                 if let (Some(k), Some(v)) = (k.as_str(), pod.labels().get(k.as_str().unwrap_or_default())) {
+                    let selector = edited.get_or_insert_with(|| c["labelSelector"].to_value());
                     if selector.is_null() {
-                        selector = serde_json::json!({});
+                        *selector = serde_json::json!({});
                     }
-                    selector["matchLabels"][k] = v.clone();
+                    selector["matchLabels"][k] = v.to_value();
                 }
             }
+            let selector = match edited {
+                Some(v) => crate::Obj::untyped(&v).root().clone(),
+                None => c["labelSelector"].clone(),
+            };
             Constraint {
                 key: c["topologyKey"].as_str().unwrap_or_default().to_string(),
                 max_skew: c["maxSkew"].as_i64().unwrap_or(1),
@@ -66,7 +71,7 @@ pub fn pre_filter(pod: &PodInfo, nodes: &[&NodeInfo]) -> State {
     let mut counts = vec![VecMap::new(); constraints.len()];
     for node in nodes {
         for (i, c) in constraints.iter().enumerate() {
-            let Some(value) = node.labels.get(&c.key).and_then(Value::as_str) else { continue };
+            let Some(value) = node.labels.get(&c.key).and_then(Slot::as_str) else { continue };
             if c.honor_affinity && !required_matches(pod, node) {
                 continue;
             }
@@ -83,7 +88,7 @@ pub fn pre_filter(pod: &PodInfo, nodes: &[&NodeInfo]) -> State {
 
 pub fn filter(st: &State, pod: &PodInfo, node: &NodeInfo) -> Status {
     for (i, c) in st.constraints.iter().enumerate() {
-        let Some(value) = node.labels.get(&c.key).and_then(Value::as_str) else {
+        let Some(value) = node.labels.get(&c.key).and_then(Slot::as_str) else {
             return Status { code: Code::UnschedulableAndUnresolvable, reasons: vec![ERR_MISSING_LABEL.into()] };
         };
         let domains = &st.counts[i];
@@ -117,7 +122,7 @@ impl crate::scheduler::framework::FilterPlugin for PodTopologySpread {
 
 /// The system default constraints (`plugin.go` `systemDefaultConstraints`), used for pods
 /// that declare none but are selected by a Service, ReplicaSet or StatefulSet.
-fn system_defaults(selector: &Value) -> Vec<(String, i64, Value)> {
+fn system_defaults(selector: &Slot) -> Vec<(String, i64, Slot)> {
     vec![
         ("kubernetes.io/hostname".to_string(), 3, selector.clone()),
         ("topology.kubernetes.io/zone".to_string(), 5, selector.clone()),
@@ -128,7 +133,7 @@ fn system_defaults(selector: &Value) -> Vec<(String, i64, Value)> {
 /// better; each constraint adds `count × ln(domains + 2) + (maxSkew − 1)`.
 pub struct SpreadScore {
     /// (topologyKey, maxSkew, selector) of the soft constraints in force.
-    constraints: Vec<(String, i64, Value)>,
+    constraints: Vec<(String, i64, Slot)>,
     system_defaulted: bool,
     /// Per constraint: domain value → matching pods.
     counts: Vec<VecMap<String, i64>>,
@@ -139,10 +144,9 @@ pub struct SpreadScore {
 impl SpreadScore {
     /// `PreScore`. `default_selector` is the merged selector of the Services/ReplicaSets/
     /// StatefulSets that select the pod (None when nothing does).
-    pub fn new(pod: &PodInfo, feasible: &[&NodeInfo], all: &[&NodeInfo], default_selector: Option<&Value>) -> SpreadScore {
-        let own: Vec<(String, i64, Value)> = pod.spec()["topologySpreadConstraints"]
+    pub fn new(pod: &PodInfo, feasible: &[&NodeInfo], all: &[&NodeInfo], default_selector: Option<&Slot>) -> SpreadScore {
+        let own: Vec<(String, i64, Slot)> = pod.spec()["topologySpreadConstraints"]
             .as_array()
-            .map(Vec::as_slice)
             .unwrap_or_default()
             .iter()
             .filter(|c| c["whenUnsatisfiable"] == "ScheduleAnyway")
@@ -160,7 +164,7 @@ impl SpreadScore {
             // hostname key too): counting here would read every pod of the cluster per cycle.
             let per_node = key == "kubernetes.io/hostname";
             for node in all.iter().filter(|n| !per_node && required_matches(pod, n)) {
-                let Some(value) = node.labels.get(key).and_then(Value::as_str) else { continue };
+                let Some(value) = node.labels.get(key).and_then(Slot::as_str) else { continue };
                 let n = node
                     .pods
                     .values()
@@ -168,7 +172,7 @@ impl SpreadScore {
                     .count() as i64;
                 *counts[i].entry(value.to_string()).or_default() += n;
             }
-            let domains: crate::vecmap::VecSet<&str> = crate::vecmap::VecSet::from_iter(feasible.iter().filter_map(|n| n.labels.get(key).and_then(Value::as_str)));
+            let domains: crate::vecmap::VecSet<&str> = crate::vecmap::VecSet::from_iter(feasible.iter().filter_map(|n| n.labels.get(key).and_then(Slot::as_str)));
             weights.push(((domains.len() + 2) as f64).ln());
         }
         SpreadScore { constraints, system_defaulted, counts, weights }
@@ -195,7 +199,7 @@ impl crate::scheduler::framework::ScorePlugin for SpreadScore {
     fn score(&self, _pod: &PodInfo, node: &NodeInfo, _cluster: &crate::scheduler::framework::ClusterView) -> i64 {
         let mut total = 0.0;
         for (i, (key, max_skew, _)) in self.constraints.iter().enumerate() {
-            match node.labels.get(key).and_then(Value::as_str) {
+            match node.labels.get(key).and_then(Slot::as_str) {
                 Some(value) => {
                     let count = if key == "kubernetes.io/hostname" {
                         node.pods.values().filter(|p| !p.terminating && p.namespace == _pod.namespace && label_selector::matches(&self.constraints[i].2, p.labels())).count() as i64

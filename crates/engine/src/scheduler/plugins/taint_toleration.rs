@@ -60,11 +60,11 @@ mod tests {
 
     fn node(taints: &[(&str, &str, &str)]) -> NodeInfo {
         let taints: Vec<_> = taints.iter().map(|(k, v, e)| json!({"key": k, "value": v, "effect": e})).collect();
-        NodeInfo::new(&json!({"metadata": {"name": "n"}, "spec": {"taints": taints}, "status": {"allocatable": {"cpu": "1"}}}))
+        NodeInfo::new(&crate::Obj::untyped(&json!({"metadata": {"name": "n"}, "spec": {"taints": taints}, "status": {"allocatable": {"cpu": "1"}}})))
     }
 
     fn pod(tols: &[(&str, &str, &str)]) -> PodInfo {
-        let mut p = PodInfo::parse(&json!({"metadata": {"name": "p", "namespace": "d"}, "spec": {"containers": []}}));
+        let mut p = PodInfo::from_value(&json!({"metadata": {"name": "p", "namespace": "d"}, "spec": {"containers": []}}));
         p.tolerations = tols.iter().map(|(k, v, e)| Toleration { key: k.to_string(), operator: "Equal".into(), value: v.to_string(), effect: e.to_string() }).collect();
         p
     }

@@ -8,6 +8,7 @@
 
 use crate::Slot;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use crate::vecmap::VecSet;
 
 use serde_json::Value;
@@ -29,7 +30,7 @@ pub struct AssumedVolume {
     pub pod: String,
     /// The informer's resourceVersion the assumption was made on.
     pub base_rv: String,
-    pub pv: Value,
+    pub pv: Arc<crate::Obj>,
 }
 
 /// The assume cache (`pkg/scheduler/util/assumecache`): PV name → assumption.
@@ -43,27 +44,32 @@ pub struct Listers<'a> {
 }
 
 impl<'a> Listers<'a> {
-    fn get(&self, group: &'static str, resource: &'static str, namespace: &str, name: &str) -> Option<&'a Value> {
-        self.cache.get(&ObjectKey { group, resource, namespace: namespace.into(), name: name.into() }).map(|v| v.root())
+    fn get(&self, group: &'static str, resource: &'static str, namespace: &str, name: &str) -> Option<&'a Arc<crate::Obj>> {
+        self.cache.get(&ObjectKey { group, resource, namespace: namespace.into(), name: name.into() })
     }
 
-    pub fn claim(&self, namespace: &str, name: &str) -> Option<&'a Value> {
+    pub fn claim(&self, namespace: &str, name: &str) -> Option<&'a Slot> {
+        self.claim_shared(namespace, name).map(|v| v.root())
+    }
+
+    /// `claim`, the shared object itself (PreFilter's state keeps it).
+    pub fn claim_shared(&self, namespace: &str, name: &str) -> Option<&'a Arc<crate::Obj>> {
         self.get("", "persistentvolumeclaims", namespace, name)
     }
 
-    pub fn volume(&self, name: &str) -> Option<&'a Value> {
-        self.get("", "persistentvolumes", "", name).map(|pv| self.assumed_or(pv))
+    pub fn volume(&self, name: &str) -> Option<&'a Slot> {
+        self.get("", "persistentvolumes", "", name).map(|pv| assumed_or(self.assumed, pv).root())
     }
 
-    fn assumed_or(&self, pv: &'a Value) -> &'a Value {
-        assumed_or(self.assumed, &crate::Obj::untyped(pv))
+    pub fn class(&self, name: &str) -> Option<&'a Slot> {
+        self.class_shared(name).map(|v| v.root())
     }
 
-    pub fn class(&self, name: &str) -> Option<&'a Value> {
+    pub fn class_shared(&self, name: &str) -> Option<&'a Arc<crate::Obj>> {
         self.get("storage.k8s.io", "storageclasses", "", name)
     }
 
-    pub fn volumes(&self) -> impl Iterator<Item = &'a Value> + 'a {
+    pub fn volumes(&self) -> impl Iterator<Item = &'a Arc<crate::Obj>> + 'a {
         let start = ObjectKey { group: "", resource: "persistentvolumes".into(), namespace: String::new(), name: String::new() };
         let assumed: &'a AssumedVolumes = self.assumed;
         self.cache.range(start..).take_while(|(k, _)| k.group.is_empty() && k.resource == "persistentvolumes").map(move |(_, v)| assumed_or(assumed, v))
@@ -71,7 +77,7 @@ impl<'a> Listers<'a> {
 }
 
 /// The assumed version of `pv` while the informer still holds the one it was made from.
-fn assumed_or<'a>(assumed: &'a AssumedVolumes, pv: &'a Slot) -> &'a Value {
+fn assumed_or<'a>(assumed: &'a AssumedVolumes, pv: &'a Arc<crate::Obj>) -> &'a Arc<crate::Obj> {
     match pv["metadata"]["name"].as_str().and_then(|n| assumed.get(n)) {
         Some(a) if pv["metadata"]["resourceVersion"].as_str() == Some(a.base_rv.as_str()) => &a.pv,
         _ => pv,
@@ -80,19 +86,20 @@ fn assumed_or<'a>(assumed: &'a AssumedVolumes, pv: &'a Slot) -> &'a Value {
 
 /// The names of the claims a pod's `persistentVolumeClaim` volumes use.
 pub fn claim_names(pod: &PodInfo) -> impl Iterator<Item = String> + '_ {
-    volume::claim_names(&crate::Obj::untyped(pod.spec())).map(str::to_string)
+    volume::claim_names(pod.spec()).map(str::to_string)
 }
 
 /// PreFilter's state: the pod's claims sorted as `GetPodVolumeClaims` sorts them.
 #[derive(Clone)]
 pub struct VolumeBinding {
     /// Bound claims with the volume each names.
-    pub bound: Vec<(Value, String)>,
+    pub bound: Vec<(Arc<crate::Obj>, String)>,
     /// Unbound claims of a `WaitForFirstConsumer` class, smallest request first.
-    pub delayed: Vec<Value>,
-    /// PersistentVolumes and StorageClasses as the cycle's snapshot saw them.
-    pub volumes: Vec<Value>,
-    pub classes: BTreeMap<String, Value>,
+    pub delayed: Vec<Arc<crate::Obj>>,
+    /// PersistentVolumes and StorageClasses as the cycle's snapshot saw them (shared, not
+    /// copied).
+    pub volumes: Vec<Arc<crate::Obj>>,
+    pub classes: BTreeMap<String, Arc<crate::Obj>>,
 }
 
 /// PreFilter: missing, terminating or lost claims and unbound immediate claims reject the
@@ -105,7 +112,7 @@ pub fn pre_filter(pod: &PodInfo, listers: &Listers<'_>) -> Result<Option<VolumeB
     let mut state = VolumeBinding { bound: vec![], delayed: vec![], volumes: listers.volumes().cloned().collect(), classes: BTreeMap::new() };
     let mut immediate = 0;
     for name in &names {
-        let Some(pvc) = listers.claim(&pod.namespace, name) else {
+        let Some(pvc) = listers.claim_shared(&pod.namespace, name) else {
             return Err(Status::unresolvable(&format!("persistentvolumeclaim \"{name}\" not found")));
         };
         if pvc["metadata"]["deletionTimestamp"].is_string() {
@@ -115,13 +122,13 @@ pub fn pre_filter(pod: &PodInfo, listers: &Listers<'_>) -> Result<Option<VolumeB
             let pv = pvc["spec"]["volumeName"].as_str().unwrap_or_default();
             return Err(Status::unresolvable(&format!("persistentvolumeclaim \"{name}\" bound to non-existent persistentvolume \"{pv}\"")));
         }
-        let class = volume::claim_class(&crate::Obj::untyped(pvc));
-        if let Some(sc) = listers.class(class) {
+        let class = volume::claim_class(pvc);
+        if let Some(sc) = listers.class_shared(class) {
             state.classes.insert(class.to_string(), sc.clone());
         }
-        if volume::claim_fully_bound(&crate::Obj::untyped(pvc)) {
+        if volume::claim_fully_bound(pvc) {
             state.bound.push((pvc.clone(), pvc["spec"]["volumeName"].as_str().unwrap_or_default().to_string()));
-        } else if volume::is_delay_binding(&crate::Obj::untyped(pvc), |c| listers.class(c).cloned()) && pvc["spec"]["volumeName"].as_str().is_none_or(str::is_empty) {
+        } else if volume::is_delay_binding(pvc, |c| listers.class(c).map(Slot::to_value)) && pvc["spec"]["volumeName"].as_str().is_none_or(str::is_empty) {
             state.delayed.push(pvc.clone());
         } else {
             immediate += 1;
@@ -130,7 +137,7 @@ pub fn pre_filter(pod: &PodInfo, listers: &Listers<'_>) -> Result<Option<VolumeB
     if immediate > 0 {
         return Err(Status::unresolvable(ERR_UNBOUND_IMMEDIATE));
     }
-    crate::sort::sort_by_key(&mut state.delayed, volume::requested_storage);
+    crate::sort::sort_by_key(&mut state.delayed, |c| volume::requested_storage(c));
     Ok(Some(state))
 }
 
@@ -138,9 +145,9 @@ pub fn pre_filter(pod: &PodInfo, listers: &Listers<'_>) -> Result<Option<VolumeB
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct PodVolumes {
     /// (claim, volume) pairs of matching PersistentVolumes.
-    pub static_bindings: Vec<(Value, Value)>,
+    pub static_bindings: Vec<(Arc<crate::Obj>, Arc<crate::Obj>)>,
     /// Claims a provisioner must create a volume for.
-    pub provisionings: Vec<Value>,
+    pub provisionings: Vec<Arc<crate::Obj>>,
 }
 
 impl VolumeBinding {
@@ -165,10 +172,11 @@ impl VolumeBinding {
                 unbound_ok = false;
                 break;
             }
-            match volume::find_matching_volume(&crate::Obj::untyped(claim), &crate::Obj::untyped(self.volumes.iter()), Some((&node.name, &crate::Obj::untyped(&node.labels))), &chosen, true) {
+            let found = volume::find_matching_volume(claim, self.volumes.iter().map(|v| v.root()), Some((&node.name, &node.labels)), &chosen, true);
+            match found.and_then(|pv| self.volumes.iter().find(|v| std::ptr::eq(v.root(), pv))) {
                 Some(pv) => {
                     chosen.insert(pv["metadata"]["name"].as_str().unwrap_or_default().to_string());
-                    result.static_bindings.push((claim.clone(), pv.to_value()));
+                    result.static_bindings.push((claim.clone(), pv.clone()));
                 }
                 None if self.can_provision(claim, node) => result.provisionings.push(claim.clone()),
                 None => unbound_ok = false,
@@ -189,8 +197,8 @@ impl VolumeBinding {
 
     /// `checkVolumeProvisions`: the class names a provisioner and its allowed topologies
     /// admit the node.
-    fn can_provision(&self, claim: &Value, node: &NodeInfo) -> bool {
-        let Some(class) = self.classes.get(volume::claim_class(&crate::Obj::untyped(claim))) else { return false };
+    fn can_provision(&self, claim: &Slot, node: &NodeInfo) -> bool {
+        let Some(class) = self.classes.get(volume::claim_class(claim)) else { return false };
         let provisioner = class["provisioner"].as_str().unwrap_or_default();
         if provisioner.is_empty() || provisioner == "kubernetes.io/no-provisioner" {
             return false;
@@ -199,7 +207,7 @@ impl VolumeBinding {
             Some(terms) if !terms.is_empty() => terms.iter().any(|t| {
                 t["matchLabelExpressions"].as_array().into_iter().flatten().all(|e| {
                     let key = e["key"].as_str().unwrap_or_default();
-                    let have = node.labels.get(key).and_then(Value::as_str);
+                    let have = node.labels.get(key).and_then(Slot::as_str);
                     e["values"].as_array().is_some_and(|vs| vs.iter().any(|v| Some(v.as_str().unwrap_or_default()) == have))
                 })
             }),

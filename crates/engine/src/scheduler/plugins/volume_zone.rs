@@ -4,7 +4,7 @@
 
 use crate::vecmap::VecSet;
 
-use serde_json::Value;
+use crate::Slot;
 
 use crate::scheduler::framework::{Code, FilterPlugin, NodeInfo, PodInfo, Status};
 use crate::volume;
@@ -30,11 +30,11 @@ pub fn pre_filter(pod: &PodInfo, listers: &Listers<'_>) -> Result<Option<VolumeZ
         };
         let pv_name = pvc["spec"]["volumeName"].as_str().unwrap_or_default();
         if pv_name.is_empty() {
-            let class = volume::claim_class(&crate::Obj::untyped(pvc));
+            let class = volume::claim_class(pvc);
             if class.is_empty() {
                 return Err(Status::unresolvable("PersistentVolumeClaim had no pv name and storageClass name"));
             }
-            if volume::is_delay_binding(&crate::Obj::untyped(pvc), |c| listers.class(c).cloned()) {
+            if volume::is_delay_binding(pvc, |c| listers.class(c).map(Slot::to_value)) {
                 continue;
             }
             return Err(Status::unresolvable("PersistentVolume had no name"));
@@ -53,7 +53,7 @@ pub fn pre_filter(pod: &PodInfo, listers: &Listers<'_>) -> Result<Option<VolumeZ
 }
 
 fn label<'a>(node: &'a NodeInfo, key: &str) -> Option<&'a str> {
-    node.labels.get(key).and_then(Value::as_str)
+    node.labels.get(key).and_then(Slot::as_str)
 }
 
 impl FilterPlugin for VolumeZone {
