@@ -117,7 +117,7 @@ pub fn event_nanos(now: Time) -> u128 {
 /// `getSpamKey`: source, object and type (not reason or message) share one bucket.
 fn spam_key(involved: Involved<'_>, kind: &str, source: Source<'_>) -> String {
     let meta = &involved.object["metadata"];
-    let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    let s = |v: &Slot| v.as_str().unwrap_or_default().to_string();
     let (ns, name, uid) = (s(&meta["namespace"]), s(&meta["name"]), s(&meta["uid"]));
     format!("{}/{}/{}/{ns}/{name}/{uid}/{}/{kind}", source.component, source.host.unwrap_or(""), involved.kind, involved.api_version)
 }
@@ -176,7 +176,7 @@ impl Write {
 pub struct Involved<'a> {
     pub kind: &'a str,
     pub api_version: &'a str,
-    pub object: &'a Value,
+    pub object: &'a crate::Slot,
     pub field_path: Option<&'a str>,
 }
 
@@ -208,7 +208,7 @@ impl Recorder {
     pub fn record_about(&mut self, involved: Involved<'_>, note: Note<'_>, source: Source<'_>, now: Time) -> Option<Write> {
         let Note { kind, reason, message } = note;
         let meta = &involved.object["metadata"];
-        let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
+        let s = |v: &Slot| v.as_str().unwrap_or_default().to_string();
         let (ns, name, uid) = (s(&meta["namespace"]), s(&meta["name"]), s(&meta["uid"]));
         let (component, host, object_kind, api_version) = (source.component, source.host.unwrap_or(""), involved.kind, involved.api_version);
         let field_path = involved.field_path;
@@ -332,7 +332,7 @@ pub(crate) fn event_via(
     let (kind, reason, message) = note;
     let object = json!({"metadata": {"name": reference["name"], "namespace": reference["namespace"], "uid": reference["uid"]}});
     let (ref_kind, api_version) = (reference["kind"].as_str().unwrap_or_default().to_string(), reference["apiVersion"].as_str().unwrap_or_default().to_string());
-    let involved = Involved { kind: &ref_kind, api_version: &api_version, object: &object, field_path: None };
+    let involved = Involved { kind: &ref_kind, api_version: &api_version, object: &crate::Obj::untyped(&object), field_path: None };
     let note = Note { kind, reason, message };
     let src = Source { component: source, host: None };
     let ns = reference["namespace"].as_str().filter(|n| !n.is_empty()).unwrap_or("default").to_string();

@@ -20,8 +20,6 @@
 use crate::Slot;
 use crate::vecmap::VecMap;
 
-use serde_json::Value;
-
 /// containerd's default profile (`appArmorDefaultProfileName`).
 pub const DEFAULT_PROFILE: &str = "cri-containerd.apparmor.d";
 
@@ -122,13 +120,13 @@ mod tests {
     fn which_profile_a_container_gets() {
         let mut loaded = VecMap::new();
         loaded.insert("deny".to_string(), Profile::default());
-        let pod = json!({"securityContext": {"appArmorProfile": {"type": "Localhost", "localhostProfile": "deny"}}});
-        assert_eq!(applied(&pod, &json!({}), &loaded), Ok(Some("deny".into())));
-        assert_eq!(applied(&pod, &json!({"securityContext": {"appArmorProfile": {"type": "Unconfined"}}}), &loaded), Ok(None));
-        assert_eq!(applied(&json!({}), &json!({}), &loaded), Ok(Some(DEFAULT_PROFILE.into())));
-        assert_eq!(applied(&json!({}), &json!({"securityContext": {"privileged": true}}), &loaded), Ok(None));
-        let missing = json!({"securityContext": {"appArmorProfile": {"type": "Localhost", "localhostProfile": "allow"}}});
-        assert_eq!(applied(&missing, &json!({}), &loaded), Err("failed to get container spec opts: failed to generate apparmor spec opts: apparmor profile not found allow".into()));
+        let pod = crate::Obj::untyped(&json!({"securityContext": {"appArmorProfile": {"type": "Localhost", "localhostProfile": "deny"}}}));
+        assert_eq!(applied(&pod, &crate::Obj::untyped(&json!({})), &loaded), Ok(Some("deny".into())));
+        assert_eq!(applied(&pod, &crate::Obj::untyped(&json!({"securityContext": {"appArmorProfile": {"type": "Unconfined"}}})), &loaded), Ok(None));
+        assert_eq!(applied(&crate::Obj::untyped(&json!({})), &crate::Obj::untyped(&json!({})), &loaded), Ok(Some(DEFAULT_PROFILE.into())));
+        assert_eq!(applied(&crate::Obj::untyped(&json!({})), &crate::Obj::untyped(&json!({"securityContext": {"privileged": true}})), &loaded), Ok(None));
+        let missing = crate::Obj::untyped(&json!({"securityContext": {"appArmorProfile": {"type": "Localhost", "localhostProfile": "allow"}}}));
+        assert_eq!(applied(&missing, &crate::Obj::untyped(&json!({})), &loaded), Err("failed to get container spec opts: failed to generate apparmor spec opts: apparmor profile not found allow".into()));
         assert_eq!(attr_current(Some(DEFAULT_PROFILE), &loaded), "cri-containerd.apparmor.d (enforce)");
         assert_eq!(attr_current(None, &loaded), "unconfined");
     }

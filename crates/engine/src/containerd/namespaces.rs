@@ -102,7 +102,7 @@ pub struct HostNamespaces {
 }
 
 impl HostNamespaces {
-    pub fn of(pod: &serde_json::Value) -> HostNamespaces {
+    pub fn of(pod: &crate::Slot) -> HostNamespaces {
         let spec = &pod["spec"];
         HostNamespaces { network: spec["hostNetwork"] == true, ipc: spec["hostIPC"] == true, pid: spec["hostPID"] == true, own_user: spec["hostUsers"] == false }
     }

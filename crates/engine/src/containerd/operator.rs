@@ -9,7 +9,7 @@
 //! the network is torn down; a sandbox that no longer exists is not an error (the call is
 //! idempotent).
 
-use serde_json::Value;
+use std::sync::Arc;
 
 use super::ContainerState;
 use crate::Engine;
@@ -25,7 +25,7 @@ impl Engine {
                 return Err(format!("stopping the container {id:?}: rpc error: code = NotFound desc = an error occurred when try to find container {id:?}: not found"));
             };
             let pod = self.operator_pod(node, &full);
-            self.cri_stop_container(node, &crate::Obj::untyped(&pod), &full, timeout_s).map_err(|e| format!("stopping the container {id:?}: {e}"))?;
+            self.cri_stop_container(node, &pod, &full, timeout_s).map_err(|e| format!("stopping the container {id:?}: {e}"))?;
             out.push_str(id);
             out.push('\n');
         }
@@ -48,9 +48,9 @@ impl Engine {
                     .unwrap_or_default();
                 let pod = self.pod_by_uid(&uid);
                 for c in running {
-                    self.cri_stop_container(node, &crate::Obj::untyped(&pod), &c, 0).map_err(|e| format!("stopping the pod sandbox {id:?}: {e}"))?;
+                    self.cri_stop_container(node, &pod, &c, 0).map_err(|e| format!("stopping the pod sandbox {id:?}: {e}"))?;
                 }
-                self.cri_stop_pod_sandbox(node, &crate::Obj::untyped(&pod), &full).map_err(|e| format!("stopping the pod sandbox {id:?}: {e}"))?;
+                self.cri_stop_pod_sandbox(node, &pod, &full).map_err(|e| format!("stopping the pod sandbox {id:?}: {e}"))?;
                 self.pleg_soon(node);
             }
             out.push_str(&format!("Stopped sandbox {id}\n"));
@@ -59,13 +59,13 @@ impl Engine {
     }
 
     /// The pod a container belongs to, as the trace names it.
-    fn operator_pod(&self, node: &str, container_id: &str) -> Value {
+    fn operator_pod(&self, node: &str, container_id: &str) -> Arc<crate::Obj> {
         let uid = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.pod_uid.clone()).unwrap_or_default();
         self.pod_by_uid(&uid)
     }
 
-    fn pod_by_uid(&self, uid: &str) -> Value {
-        self.store.list("", "pods", None).find(|(_, p)| p["metadata"]["uid"] == uid).map(|(_, p)| p.clone()).unwrap_or_else(|| json!({"metadata": {"uid": uid}}))
+    fn pod_by_uid(&self, uid: &str) -> Arc<crate::Obj> {
+        self.store.list_shared("", "pods", None).find(|(_, p)| p["metadata"]["uid"] == uid).map(|(_, p)| p.clone()).unwrap_or_else(|| Arc::new(crate::Obj::untyped(&json!({"metadata": {"uid": uid}}))))
     }
 }
 

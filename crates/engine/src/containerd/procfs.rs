@@ -9,7 +9,6 @@
 //! resolv.conf mounts), Linux `fs/proc` (`/proc/<pid>/status`, `ns/`, `cgroup`).
 
 use crate::Slot;
-use serde_json::Value;
 
 use crate::Engine;
 use crate::containerd::{Container, ContainerState, Sandbox};
@@ -117,11 +116,11 @@ pub fn uts_hostname(pod: &Slot, node: &str) -> String {
     host
 }
 
-fn host_aliases(pod: &Value) -> String {
+fn host_aliases(pod: &Slot) -> String {
     let Some(aliases) = pod["spec"]["hostAliases"].as_array().filter(|a| !a.is_empty()) else { return String::new() };
     let mut out = String::from("\n# Entries added by HostAliases.\n");
     for a in aliases {
-        let names: Vec<&str> = a["hostnames"].as_array().map(|h| h.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+        let names: Vec<&str> = a["hostnames"].as_array().map(|h| h.iter().filter_map(Slot::as_str).collect()).unwrap_or_default();
         out.push_str(&format!("{}\t{}\n", a["ip"].as_str().unwrap_or_default(), names.join("\t")));
     }
     out
@@ -137,7 +136,7 @@ fn kind_ipv6(node_ip: &str) -> String {
 /// `/etc/hosts` as the kubelet writes it for the pod (`managedHostsFileContent`), or for a
 /// `hostNetwork` pod the node's own file (a kind node's, written by Docker) under the
 /// kubelet's header.
-pub(crate) fn etc_hosts(pod: &Value, pod_ip: Option<&str>, node: &str, node_ip: &str) -> String {
+pub(crate) fn etc_hosts(pod: &Slot, pod_ip: Option<&str>, node: &str, node_ip: &str) -> String {
     if pod["spec"]["hostNetwork"] == true {
         let node_file = format!(
             "127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nff00::0\tip6-mcastprefix\nff02::1\tip6-allnodes\nff02::2\tip6-allrouters\n{node_ip}\t{node}\n{}\t{node}\n",
@@ -145,7 +144,7 @@ pub(crate) fn etc_hosts(pod: &Value, pod_ip: Option<&str>, node: &str, node_ip: 
         );
         return format!("# Kubernetes-managed hosts file (host network).\n{node_file}{}", host_aliases(pod));
     }
-    let (host, domain) = pod_hostname(&crate::Obj::untyped(pod));
+    let (host, domain) = pod_hostname(pod);
     let mut out = String::from("# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n");
     if let Some(ip) = pod_ip {
         if domain.is_empty() {
@@ -162,7 +161,7 @@ pub(crate) fn etc_hosts(pod: &Value, pod_ip: Option<&str>, node: &str, node_ip: 
 /// searches the namespace's, the services' and the cluster's domains with `ndots:5`;
 /// `Default` and `ClusterFirst` with `hostNetwork` take the node's (a kind node's resolver is
 /// Docker's embedded DNS); `None` only what `dnsConfig` says.
-pub(crate) fn resolv_conf(pod: &Value) -> String {
+pub(crate) fn resolv_conf(pod: &Slot) -> String {
     let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default");
     let policy = pod["spec"]["dnsPolicy"].as_str().unwrap_or("ClusterFirst");
     let host_network = pod["spec"]["hostNetwork"] == true;
@@ -176,7 +175,7 @@ pub(crate) fn resolv_conf(pod: &Value) -> String {
         _ => (vec!["172.18.0.1".to_string()], vec![], vec![]),
     };
     let cfg = &pod["spec"]["dnsConfig"];
-    let strs = |v: &Value| v.as_array().map(|a| a.iter().filter_map(Value::as_str).map(str::to_string).collect::<Vec<_>>()).unwrap_or_default();
+    let strs = |v: &Slot| v.as_array().map(|a| a.iter().filter_map(Slot::as_str).map(str::to_string).collect::<Vec<_>>()).unwrap_or_default();
     for s in strs(&cfg["nameservers"]) {
         if !servers.contains(&s) {
             servers.push(s);
@@ -211,13 +210,13 @@ pub(crate) fn resolv_conf(pod: &Value) -> String {
 
 /// The capabilities a container's processes hold (`CapEff`): containerd's default set with
 /// `securityContext.capabilities` `add`/`drop` applied, all of them when privileged.
-fn capabilities(spec: &Value) -> u64 {
+fn capabilities(spec: &Slot) -> u64 {
     let sc = &spec["securityContext"];
     if sc["privileged"] == true {
         return ALL_CAPS;
     }
     let mut caps = DEFAULT_CAPS;
-    let names = |v: &Value| v.as_array().map(|a| a.iter().filter_map(Value::as_str).map(|s| s.trim_start_matches("CAP_").to_ascii_uppercase()).collect::<Vec<_>>()).unwrap_or_default();
+    let names = |v: &Slot| v.as_array().map(|a| a.iter().filter_map(Slot::as_str).map(|s| s.trim_start_matches("CAP_").to_ascii_uppercase()).collect::<Vec<_>>()).unwrap_or_default();
     for d in names(&sc["capabilities"]["drop"]) {
         if d == "ALL" {
             caps = 0;
@@ -246,7 +245,7 @@ fn cap_bit(name: &str) -> Option<u32> {
 }
 
 /// `/proc/<pid>/status` (fs/proc/array.c), for a process of a container with `spec`.
-fn status_file(p: &Proc, spec: &Value, memory: u64, is_self: bool) -> String {
+fn status_file(p: &Proc, spec: &Slot, memory: u64, is_self: bool) -> String {
     let caps = if p.owner == Owner::Pause { 0 } else { capabilities(spec) };
     let bnd = if p.owner == Owner::Pause { DEFAULT_CAPS } else { caps };
     let sc = &spec["securityContext"];
@@ -373,7 +372,7 @@ impl Engine {
     /// A file the kernel, the kubelet or containerd provides at `path` in a container; None
     /// for the container's own files. `exec`: the `ExecSync` process reading it (its
     /// `/proc/self`).
-    pub(crate) fn special_file(&self, node: &str, container_id: &str, pod: &Value, exec: Option<&[String]>, path: &str) -> Option<Special> {
+    pub(crate) fn special_file(&self, node: &str, container_id: &str, pod: &Slot, exec: Option<&[String]>, path: &str) -> Option<Special> {
         let m = self.machines.get(node)?;
         let c: &Container = m.runtime.containers.get(container_id)?;
         let sandbox = m.runtime.sandboxes.get(&c.sandbox_id)?;
@@ -386,7 +385,7 @@ impl Engine {
                     let node_ip = self.node_ip(node);
                     etc_hosts(pod, sandbox.ip.as_deref(), node, &node_ip)
                 }
-                "/etc/hostname" => format!("{}\n", uts_hostname(&crate::Obj::untyped(pod), node)),
+                "/etc/hostname" => format!("{}\n", uts_hostname(pod, node)),
                 _ => resolv_conf(pod),
             };
             return Some(Special::File(text));
@@ -432,7 +431,7 @@ impl Engine {
         })
     }
 
-    fn proc_file(&self, node: &str, pod: &Value, c: &Container, sandbox: &Sandbox, exec: Option<&[String]>, path: &str) -> Option<Special> {
+    fn proc_file(&self, node: &str, pod: &Slot, c: &Container, sandbox: &Sandbox, exec: Option<&[String]>, path: &str) -> Option<Special> {
         let procs = self.pid_namespace(node, &c.id, exec);
         let me = procs.iter().find(|p| match (&p.owner, exec) {
             (Owner::Exec(_), Some(_)) => true,
@@ -480,7 +479,7 @@ impl Engine {
             ["environ"] => {
                 // The process's environment: the container spec's (`oci_env`).
                 let env: String = owner_spec_container
-                    .map(|x| super::cri::oci_env(&uts_hostname(&crate::Obj::untyped(pod), node), super::cri::node_image(&m.runtime, x), &x.env).iter().map(|(k, v)| format!("{k}={v}\0")).collect())
+                    .map(|x| super::cri::oci_env(&uts_hostname(pod, node), super::cri::node_image(&m.runtime, x), &x.env).iter().map(|(k, v)| format!("{k}={v}\0")).collect())
                     .unwrap_or_default();
                 Some(Special::File(env))
             }
@@ -494,8 +493,10 @@ impl Engine {
                 Some(Special::File(format!("0::{scope}\n")))
             }
             ["status"] => {
-                let pod_spec = self.container_spec_of(node, owner_spec_container.unwrap_or(c));
-                Some(Special::File(status_file(p, &pod_spec, self.proc_memory(node, p), p.pid == me.pid)))
+                let x = owner_spec_container.unwrap_or(c);
+                let pod = self.container_pod_of(node, x);
+                let spec = pod.as_deref().and_then(|pod| crate::podutil::container_spec(pod, &x.name)).unwrap_or(crate::scheduler::framework::null_slot());
+                Some(Special::File(status_file(p, spec, self.proc_memory(node, p), p.pid == me.pid)))
             }
             // The process's root: its container's writable layer, then its image's files
             // (the owner's volumes are not followed).
@@ -525,11 +526,10 @@ impl Engine {
         }
     }
 
-    /// The container's spec in the kubelet's copy of its pod.
-    fn container_spec_of(&self, node: &str, c: &Container) -> Value {
-        let Some(s) = self.machines.get(node).and_then(|m| m.runtime.sandboxes.get(&c.sandbox_id)) else { return Value::Null };
-        let pod = self.kubelet_pod(node, &s.namespace, &s.pod_name).map(|p| (*p).clone()).unwrap_or(Value::Null);
-        crate::podutil::container_spec(&pod, &c.name).cloned().unwrap_or(Value::Null)
+    /// The kubelet's copy of the container's pod (its spec is the container's there).
+    fn container_pod_of(&self, node: &str, c: &Container) -> Option<std::sync::Arc<crate::Obj>> {
+        let s = self.machines.get(node).and_then(|m| m.runtime.sandboxes.get(&c.sandbox_id))?;
+        self.kubelet_pod(node, &s.namespace, &s.pod_name)
     }
 }
 
@@ -539,30 +539,30 @@ mod tests {
 
     #[test]
     fn hosts_file_as_the_kubelet_writes_it() {
-        let pod = serde_json::json!({"metadata": {"name": "web-0", "namespace": "default"}, "spec": {"subdomain": "nginx", "hostAliases": [{"ip": "10.1.2.3", "hostnames": ["foo.local", "bar.local"]}]}});
+        let pod = crate::Obj::untyped(&serde_json::json!({"metadata": {"name": "web-0", "namespace": "default"}, "spec": {"subdomain": "nginx", "hostAliases": [{"ip": "10.1.2.3", "hostnames": ["foo.local", "bar.local"]}]}}));
         assert_eq!(
             etc_hosts(&pod, Some("10.244.1.5"), "worker-1", "172.18.0.3"),
             "# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n10.244.1.5\tweb-0.nginx.default.svc.cluster.local\tweb-0\n\n# Entries added by HostAliases.\n10.1.2.3\tfoo.local\tbar.local\n"
         );
-        let plain = serde_json::json!({"metadata": {"name": "a", "namespace": "default"}, "spec": {}});
+        let plain = crate::Obj::untyped(&serde_json::json!({"metadata": {"name": "a", "namespace": "default"}, "spec": {}}));
         assert!(etc_hosts(&plain, Some("10.244.1.6"), "worker-1", "172.18.0.3").ends_with("fe00::2\tip6-allrouters\n10.244.1.6\ta\n"));
-        let long = serde_json::json!({"metadata": {"name": format!("{}-x", "a".repeat(62)), "namespace": "default"}, "spec": {}});
+        let long = crate::Obj::untyped(&serde_json::json!({"metadata": {"name": format!("{}-x", "a".repeat(62)), "namespace": "default"}, "spec": {}}));
         assert_eq!(pod_hostname(&long).0, "a".repeat(62));
     }
 
     #[test]
     fn resolv_conf_cluster_first() {
-        let pod = serde_json::json!({"metadata": {"name": "a", "namespace": "shop"}, "spec": {"dnsPolicy": "ClusterFirst"}});
+        let pod = crate::Obj::untyped(&serde_json::json!({"metadata": {"name": "a", "namespace": "shop"}, "spec": {"dnsPolicy": "ClusterFirst"}}));
         assert_eq!(resolv_conf(&pod), "search shop.svc.cluster.local svc.cluster.local cluster.local\nnameserver 10.96.0.10\noptions ndots:5\n");
-        let none = serde_json::json!({"metadata": {"name": "a", "namespace": "shop"}, "spec": {"dnsPolicy": "None", "dnsConfig": {"nameservers": ["1.1.1.1"], "options": [{"name": "ndots", "value": "2"}]}}});
+        let none = crate::Obj::untyped(&serde_json::json!({"metadata": {"name": "a", "namespace": "shop"}, "spec": {"dnsPolicy": "None", "dnsConfig": {"nameservers": ["1.1.1.1"], "options": [{"name": "ndots", "value": "2"}]}}}));
         assert_eq!(resolv_conf(&none), "nameserver 1.1.1.1\noptions ndots:2\n");
     }
 
     #[test]
     fn capabilities_from_the_security_context() {
-        assert_eq!(capabilities(&serde_json::json!({})), 0xa80425fb);
-        assert_eq!(capabilities(&serde_json::json!({"securityContext": {"capabilities": {"add": ["SYS_PTRACE"]}}})), 0xa80425fb | (1 << 19));
-        assert_eq!(capabilities(&serde_json::json!({"securityContext": {"capabilities": {"drop": ["ALL"]}}})), 0);
-        assert_eq!(capabilities(&serde_json::json!({"securityContext": {"capabilities": {"drop": ["ALL"], "add": ["NET_BIND_SERVICE"]}}})), 1 << 10);
+        assert_eq!(capabilities(&crate::Obj::untyped(&serde_json::json!({}))), 0xa80425fb);
+        assert_eq!(capabilities(&crate::Obj::untyped(&serde_json::json!({"securityContext": {"capabilities": {"add": ["SYS_PTRACE"]}}}))), 0xa80425fb | (1 << 19));
+        assert_eq!(capabilities(&crate::Obj::untyped(&serde_json::json!({"securityContext": {"capabilities": {"drop": ["ALL"]}}}))), 0);
+        assert_eq!(capabilities(&crate::Obj::untyped(&serde_json::json!({"securityContext": {"capabilities": {"drop": ["ALL"], "add": ["NET_BIND_SERVICE"]}}}))), 1 << 10);
     }
 }

@@ -3,8 +3,6 @@
 //! (istio-init). A program that cannot start the way the real one cannot becomes its failure:
 //! the real error line on stderr and its exit status.
 
-use serde_json::Value;
-
 use crate::Engine;
 use crate::process::App;
 use crate::process::apps::AppKind;

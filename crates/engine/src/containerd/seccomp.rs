@@ -63,19 +63,19 @@ mod tests {
 
     #[test]
     fn profiles_from_the_node() {
-        let pod = json!({"securityContext": {"seccompProfile": {"type": "Localhost", "localhostProfile": "profiles/violation.json"}}});
+        let pod = crate::Obj::untyped(&json!({"securityContext": {"seccompProfile": {"type": "Localhost", "localhostProfile": "profiles/violation.json"}}}));
         let read = |p: &str| match p {
             "/var/lib/kubelet/seccomp/profiles/violation.json" => Some("{\n    \"defaultAction\": \"SCMP_ACT_ERRNO\"\n}".to_string()),
             "/var/lib/kubelet/seccomp/profiles/audit.json" => Some("{\"defaultAction\": \"SCMP_ACT_LOG\"}".to_string()),
             _ => None,
         };
-        assert_eq!(applied(&pod, &json!({}), read), Ok(Some(Profile { blocks_exec: true })));
-        let audit = json!({"securityContext": {"seccompProfile": {"type": "Localhost", "localhostProfile": "profiles/audit.json"}}});
-        assert_eq!(applied(&audit, &json!({}), read), Ok(Some(Profile { blocks_exec: false })));
-        let missing = json!({"securityContext": {"seccompProfile": {"type": "Localhost", "localhostProfile": "nope.json"}}});
-        assert!(applied(&missing, &json!({}), read).unwrap_err().starts_with("cannot load seccomp profile \"/var/lib/kubelet/seccomp/nope.json\""));
-        assert_eq!(applied(&json!({}), &json!({}), read), Ok(None));
-        assert_eq!(applied(&pod, &json!({"securityContext": {"privileged": true}}), read), Ok(None));
+        assert_eq!(applied(&pod, &crate::Obj::untyped(&json!({})), read), Ok(Some(Profile { blocks_exec: true })));
+        let audit = crate::Obj::untyped(&json!({"securityContext": {"seccompProfile": {"type": "Localhost", "localhostProfile": "profiles/audit.json"}}}));
+        assert_eq!(applied(&audit, &crate::Obj::untyped(&json!({})), read), Ok(Some(Profile { blocks_exec: false })));
+        let missing = crate::Obj::untyped(&json!({"securityContext": {"seccompProfile": {"type": "Localhost", "localhostProfile": "nope.json"}}}));
+        assert!(applied(&missing, &crate::Obj::untyped(&json!({})), read).unwrap_err().starts_with("cannot load seccomp profile \"/var/lib/kubelet/seccomp/nope.json\""));
+        assert_eq!(applied(&crate::Obj::untyped(&json!({})), &crate::Obj::untyped(&json!({})), read), Ok(None));
+        assert_eq!(applied(&pod, &crate::Obj::untyped(&json!({"securityContext": {"privileged": true}})), read), Ok(None));
     }
 }
 

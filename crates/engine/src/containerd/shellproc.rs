@@ -33,7 +33,7 @@ struct Mount {
     data: Option<crate::kubelet::volumes::Backing>,
     /// A `configMap`, `secret`, `downwardAPI` or `projected` volume (its spec): the files
     /// the kubelet writes into it (`kubelet/projection.rs`).
-    projection: Option<Value>,
+    projection: Option<Slot>,
     /// An `emptyDir`, whose directory the kubelet makes world-writable (0777).
     empty_dir: bool,
     /// The pod's `fsGroup` for a volume whose ownership the kubelet manages (`emptyDir` and
@@ -45,17 +45,18 @@ struct Mount {
 }
 
 fn mounts_of(pod: &Slot, container: &str, mounted: impl Fn(&str) -> Option<crate::kubelet::volumes::Backing>) -> Vec<Mount> {
-    let spec = crate::podutil::container_spec(pod, container).cloned().unwrap_or(Value::Null);
-    let volumes = pod["spec"]["volumes"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
+    let null = crate::scheduler::framework::null_slot();
+    let spec = crate::podutil::container_spec(pod, container).unwrap_or(null);
+    let volumes = pod["spec"]["volumes"].as_array().unwrap_or_default();
     let mut out: Vec<Mount> = spec["volumeMounts"]
         .as_array()
         .into_iter()
         .flatten()
         .map(|m| {
             let volume = m["name"].as_str().unwrap_or_default().to_string();
-            let spec = volumes.iter().find(|v| v["name"] == volume.as_str()).cloned().unwrap_or(Value::Null);
+            let spec = volumes.iter().find(|v| v["name"] == volume.as_str()).unwrap_or(null);
             let data = mounted(&volume);
-            let projection = crate::kubelet::projection::is_projected_kind(&spec).then(|| spec.clone());
+            let projection = crate::kubelet::projection::is_projected_kind(spec).then(|| spec.clone());
             let owned = projection.is_some() || spec.get("emptyDir").is_some();
             let fs_group = pod["spec"]["securityContext"]["fsGroup"].as_u64().and_then(|g| u32::try_from(g).ok()).filter(|_| owned);
             let image = spec["image"]["reference"].as_str().map(|r| (r.to_string(), m["subPath"].as_str().unwrap_or_default().trim_matches('/').to_string()));
@@ -89,8 +90,8 @@ struct ContainerHost<'e> {
     headers: Vec<(String, String)>,
     /// The certificate the last HTTPS answer's server presented (None: TLS not modelled).
     certificate: Option<String>,
-    /// The kubelet's copy of the pod.
-    pod: Value,
+    /// The kubelet's copy of the pod (shared, not copied).
+    pod: std::sync::Arc<crate::Obj>,
     /// The image the container runs (which programs it has).
     image_ref: String,
     /// The command an `ExecSync` runs (None: the container's own process).
@@ -189,7 +190,7 @@ impl ContainerHost<'_> {
         let Some(volume) = self.mounts.get(mount).and_then(|m| m.projection.as_ref()) else { return (vec![], String::new()) };
         let engine = &*self.engine;
         let mut get = |plural: &str, namespace: &str, name: &str| engine.cached_object(plural, namespace, name);
-        let files = projection::payload(&crate::Obj::untyped(&self.pod), volume, &mut get).unwrap_or_default();
+        let files = projection::payload(&self.pod, volume, &mut get).unwrap_or_default();
         (files, projection::Layout::dir_name(&self.pod))
     }
 
@@ -791,7 +792,7 @@ impl ContainerHost<'_> {
 /// `/etc/group` for root (`Strict`: none of the image's).
 pub(crate) fn credentials_of(pod: &Slot, container: &str, image_ref: &str) -> Credentials {
     let psc = &pod["spec"]["securityContext"];
-    let csc = crate::podutil::container_spec(pod, container).map(|c| &c["securityContext"]).unwrap_or(&crate::Obj::untyped(&Value::Null));
+    let csc = crate::podutil::container_spec(pod, container).map_or(crate::scheduler::framework::null_slot(), |c| &c["securityContext"]);
     let id = |v: &Slot| v.as_u64().and_then(|n| u32::try_from(n).ok());
     let uid = id(&csc["runAsUser"]).or_else(|| id(&psc["runAsUser"])).unwrap_or(0);
     let gid = id(&csc["runAsGroup"]).or_else(|| id(&psc["runAsGroup"])).unwrap_or(0);
@@ -990,7 +991,7 @@ impl Engine {
         let (uid, name, sandbox, image_ref) = (c.pod_uid.clone(), c.name.clone(), c.sandbox_id.clone(), c.image_ref.clone());
         let s = self.machines.get(node)?.runtime.sandboxes.get(&sandbox)?;
         let (ns, pod_name) = (s.namespace.clone(), s.pod_name.clone());
-        let pod = self.kubelet_pod(node, &ns, &pod_name).map(|p| (*p).clone()).unwrap_or(Value::Null);
+        let pod = self.kubelet_pod(node, &ns, &pod_name).unwrap_or_else(|| std::sync::Arc::new(crate::Obj::untyped(&Value::Null)));
         let hostname = if pod.is_null() { pod_name } else { crate::containerd::procfs::uts_hostname(&pod, node) };
         let mounts = mounts_of(&pod, &name, |volume| self.mounted_volume(node, &uid, volume));
         let creds = credentials_of(&pod, &name, &image_ref);
@@ -1251,7 +1252,7 @@ impl Engine {
         let env: VecMap<String, String> = match (self.machines.get(node), container) {
             (Some(m), Some(c)) => {
                 let pod = m.runtime.sandboxes.get(&c.sandbox_id).and_then(|sb| self.kubelet_pod_ref(node, &sb.namespace, &sb.pod_name));
-                let hostname = pod.map(|p| super::procfs::uts_hostname(&crate::Obj::untyped(p), node)).unwrap_or_default();
+                let hostname = pod.map(|p| super::procfs::uts_hostname(p, node)).unwrap_or_default();
                 VecMap::from_iter(super::cri::oci_env(&hostname, super::cri::node_image(&m.runtime, c), &c.env))
             }
             _ => VecMap::new(),
@@ -1474,7 +1475,7 @@ mod tests {
 
     #[test]
     fn credentials_follow_the_security_context() {
-        let pod = |psc: Value, csc: Value| json!({"spec": {"securityContext": psc, "containers": [{"name": "c", "securityContext": csc}]}});
+        let pod = |psc: Value, csc: Value| crate::Obj::untyped(&json!({"spec": {"securityContext": psc, "containers": [{"name": "c", "securityContext": csc}]}}));
         let alpine = "docker.io/library/alpine:3.20";
         assert_eq!(credentials_of(&pod(json!({}), json!({})), "c", alpine), Credentials::root());
         // The page "Configure a Security Context": runAsUser 1000, runAsGroup 3000, fsGroup 2000.

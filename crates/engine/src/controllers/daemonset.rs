@@ -368,7 +368,7 @@ pub(crate) fn resync(loops: &mut super::workloads::WorkloadControllers, cx: &mut
     let now = cx.now();
     let writes = sync(cx.cache(), &mut loops.workloads, ns, name, now);
     for (ds, kind, reason, message) in std::mem::take(&mut loops.workloads.daemonsets.warnings) {
-        let involved = crate::record::Involved { kind: "DaemonSet", api_version: "apps/v1", object: &ds, field_path: None };
+        let involved = crate::record::Involved { kind: "DaemonSet", api_version: "apps/v1", object: &crate::Obj::untyped(&ds), field_path: None };
         let note = crate::record::Note { kind, reason, message: &message };
         super::workloads::workload_event(cx, sh, ACCOUNT, involved, note, SOURCE);
     }

@@ -703,15 +703,15 @@ fn cleanup(d: &Slot, plan: &Plan) -> Vec<Write> {
     let mut excess = old.len() - limit;
     // Sorted by revision (oldest first).
     let mut by_revision = old.clone();
-    crate::sort::sort_by_key(&mut by_revision, |rs| revision(rs));
+    crate::sort::sort_by_key(&mut by_revision, |rs| revision(&crate::Obj::untyped(rs)));
     for rs in by_revision {
         if excess == 0 {
             break;
         }
-        if int(&rs["status"]["replicas"]) != 0 || int(&rs["spec"]["replicas"]) != 0 || rs["metadata"]["deletionTimestamp"].is_string() {
+        if int(&crate::Obj::untyped(&rs["status"]["replicas"])) != 0 || int(&crate::Obj::untyped(&rs["spec"]["replicas"])) != 0 || rs["metadata"]["deletionTimestamp"].is_string() {
             continue;
         }
-        if let Some(mut req) = controller_request(ACCOUNT, Verb::Delete, "replicasets", rs["metadata"]["namespace"].as_str(), &name(rs), Value::Null) {
+        if let Some(mut req) = controller_request(ACCOUNT, Verb::Delete, "replicasets", rs["metadata"]["namespace"].as_str(), &name(&crate::Obj::untyped(rs)), Value::Null) {
             req.body = None;
             out.push(Write::now(ACCOUNT, req));
             excess -= 1;

@@ -108,17 +108,15 @@ fn observe(state: &mut DisruptionController, cache: &Cache, event: &WatchEvent) 
 
 /// `intstr.GetScaledValueFromIntOrPercent` (rounding up, as the controller asks).
 pub fn scaled_value(v: &Slot, total: i64) -> Result<i64, String> {
-    match v {
-        Value::Number(n) => Ok(n.as_i64().unwrap_or(0)),
-        Value::String(s) => {
-            let Some(p) = s.strip_suffix('%') else {
-                return Err("invalid value for IntOrString: invalid type: string is not a percentage".into());
-            };
-            let p: i64 = p.parse().map_err(|_| format!("invalid value for IntOrString: invalid value {s:?}: strconv.Atoi: parsing {p:?}: invalid syntax"))?;
-            Ok((p as f64 * total as f64 / 100.0).ceil() as i64)
-        }
-        _ => Err("nil value for IntOrString".into()),
+    if v.is_number() {
+        return Ok(v.as_i64().unwrap_or(0));
     }
+    let Some(s) = v.as_str() else { return Err("nil value for IntOrString".into()) };
+    let Some(p) = s.strip_suffix('%') else {
+        return Err("invalid value for IntOrString: invalid type: string is not a percentage".into());
+    };
+    let p: i64 = p.parse().map_err(|_| format!("invalid value for IntOrString: invalid value {s:?}: strconv.Atoi: parsing {p:?}: invalid syntax"))?;
+    Ok((p as f64 * total as f64 / 100.0).ceil() as i64)
 }
 
 /// The scale of a pod's controller, found through the informer caches (`finders`): a
@@ -170,13 +168,14 @@ pub fn expected_pod_count(cache: &Cache, spec: &Slot, pods: &[&Slot]) -> Result<
         let max_unavailable = scaled_value(&spec["maxUnavailable"], expected)?;
         return Ok((expected, (expected - max_unavailable).max(0), unmanaged));
     }
-    match &spec["minAvailable"] {
-        Value::Number(n) => Ok((pods.len() as i64, n.as_i64().unwrap_or(0), vec![])),
-        v @ Value::String(_) => {
-            let (expected, unmanaged) = expected_scale(cache, pods)?;
-            Ok((expected, scaled_value(v, expected)?, unmanaged))
-        }
-        _ => Ok((0, 0, vec![])),
+    let v = &spec["minAvailable"];
+    if v.is_number() {
+        Ok((pods.len() as i64, v.as_i64().unwrap_or(0), vec![]))
+    } else if v.is_string() {
+        let (expected, unmanaged) = expected_scale(cache, pods)?;
+        Ok((expected, scaled_value(v, expected)?, unmanaged))
+    } else {
+        Ok((0, 0, vec![]))
     }
 }
 
@@ -237,10 +236,10 @@ impl DisruptionController {
     fn sync(&mut self, cx: &mut Cx<'_>, requeue: &mut RateLimiter, namespace: &str, name: &str) {
         self.queued.remove(&(namespace.to_string(), name.to_string()));
         let cache = cx.cache();
-        let Some(pdb) = cache.get(&ObjectKey { group: "policy".into(), resource: "poddisruptionbudgets".into(), namespace: namespace.into(), name: name.into() }).map(|v| (**v).clone()) else { return };
+        let Some(pdb) = cache.get(&ObjectKey { group: "policy".into(), resource: "poddisruptionbudgets".into(), namespace: namespace.into(), name: name.into() }).cloned() else { return };
         let selector = &pdb["spec"]["selector"];
-        let pods: Vec<Value> = pods_in(cache, namespace).filter(|p| crate::labels::selector_matches(selector, &p["metadata"]["labels"])).cloned().collect();
-        let pod_refs: Vec<&Slot> = pods.iter().collect();
+        let pods: Vec<&Slot> = pods_in(cache, namespace).filter(|p| crate::labels::selector_matches(selector, &p["metadata"]["labels"])).collect();
+        let pod_refs: Vec<&Slot> = pods.clone();
         let counted = expected_pod_count(cache, &pdb["spec"], &pod_refs);
         if pods.is_empty() {
             self.event(cx, &pdb, "Normal", "NoPods", "No matching pods found");
@@ -254,7 +253,7 @@ impl DisruptionController {
                 failed["status"]["disruptionsAllowed"] = json!(0);
                 let now = cx.now().rfc3339();
                 let observed = failed["status"]["observedGeneration"].clone();
-                let mut conditions: Vec<Value> = failed["status"]["conditions"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
+                let mut conditions: Vec<Value> = failed["status"]["conditions"].as_array().cloned().unwrap_or_default();
                 match conditions.iter_mut().find(|c| c["type"] == "DisruptionAllowed") {
                     Some(c) => {
                         if c["status"] != "False" {
@@ -265,7 +264,7 @@ impl DisruptionController {
                     None => conditions.push(json!({"type": "DisruptionAllowed", "status": "False", "reason": "SyncFailed", "message": err, "lastTransitionTime": now, "observedGeneration": observed})),
                 }
                 failed["status"]["conditions"] = json!(conditions);
-                if failed != pdb {
+                if *pdb != failed {
                     self.update_status(cx, requeue, failed);
                 }
                 return;
@@ -287,7 +286,7 @@ impl DisruptionController {
             if pod["metadata"]["deletionTimestamp"].is_string() {
                 continue;
             }
-            let pname = name_of(&crate::Obj::untyped(pod));
+            let pname = name_of(pod);
             let Some(at) = recorded.get(&pname) else { continue };
             let expected_deletion = at.as_str().and_then(timestamp_millis).unwrap_or(0) + DELETION_TIMEOUT_MS;
             // Past its expected deletion the pod counts again (upstream also warns on the pod,
@@ -301,7 +300,7 @@ impl DisruptionController {
         let healthy = pods
             .iter()
             .filter(|p| p["metadata"]["deletionTimestamp"].is_null())
-            .filter(|p| !disrupted.contains_key(&name_of(&crate::Obj::untyped(p))))
+            .filter(|p| !disrupted.contains_key(&name_of(p)))
             .filter(|p| pod_ready(&(p).to_value()))
             .count() as i64;
         let allowed = disruptions_allowed(healthy, desired, expected);

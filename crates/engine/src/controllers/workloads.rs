@@ -167,7 +167,7 @@ impl WorkloadControllers {
                 let name = object["metadata"]["name"].as_str().unwrap_or_default();
                 let message = message.replace("{}", name);
                 let note = Note { kind: "Normal", reason, message: &message };
-                let inv = Involved { kind, api_version, object: &involved, field_path: None };
+                let inv = Involved { kind, api_version, object: &crate::Obj::untyped(&involved), field_path: None };
                 let ns = involved["metadata"]["namespace"].as_str().map(str::to_string);
                 // A repeat, or a similar event folded into the combined one, is its count's PATCH.
                 let now = cx.now();

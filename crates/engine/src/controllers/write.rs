@@ -121,7 +121,7 @@ impl WorkloadControllers {
                 // rate-limited above; the expectation was lowered with the slow-start group's
                 // bookkeeping).
                 let message = on_error.message.replace("{}", &status.message);
-                let inv = crate::record::Involved { kind, api_version, object: &involved, field_path: None };
+                let inv = crate::record::Involved { kind, api_version, object: &crate::Obj::untyped(&involved), field_path: None };
                 let note = crate::record::Note { kind: "Warning", reason: on_error.reason, message: &message };
                 super::workloads::workload_event(cx, sh, account, inv, note, source);
             }

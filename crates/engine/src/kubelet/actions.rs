@@ -62,8 +62,8 @@ impl Engine {
         let known = |name: &str| ["initContainers", "containers"].iter().any(|l| spec[*l].as_array().is_some_and(|cs| cs.iter().any(|c| c["name"] == name)));
         let (mut targets, mut sources) = (Vec::new(), Vec::new());
         for c in m.runtime.pod_containers(uid).into_iter().filter(|c| known(&c.name)) {
-            let spec_c = super::container_spec(pod, &c.name).cloned().unwrap_or(Value::Null);
-            let source = c.state == ContainerState::Exited && super::status::matching_restart_rule(&spec_c, i64::from(c.exit_code)).is_some_and(|r| r["action"] == "RestartAllContainers");
+            let spec_c = super::container_spec(pod, &c.name).unwrap_or(crate::scheduler::framework::null_slot());
+            let source = c.state == ContainerState::Exited && super::status::matching_restart_rule(spec_c, i64::from(c.exit_code)).is_some_and(|r| r["action"] == "RestartAllContainers");
             let entry = (c.id.clone(), c.name.clone(), c.state == ContainerState::Running);
             if source { sources.push(entry) } else { targets.push(entry) }
         }
@@ -86,8 +86,8 @@ impl Engine {
         let policy = pod["spec"]["restartPolicy"].as_str().unwrap_or("Always").to_string();
         let Some(m) = self.machines.get(node) else { return PodActions::Steps(vec![]) };
         let rt = &m.runtime;
-        let inits = pod["spec"]["initContainers"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
-        let apps = pod["spec"]["containers"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
+        let inits = pod["spec"]["initContainers"].as_array().unwrap_or_default();
+        let apps = pod["spec"]["containers"].as_array().unwrap_or_default();
         let name_of = |c: &Slot| c["name"].as_str().unwrap_or_default().to_string();
         if rt.ready_sandbox(uid).is_none() {
             let has_run = rt.pod_containers(uid).iter().any(|c| c.state == ContainerState::Exited);
@@ -96,8 +96,8 @@ impl Engine {
             }
             let mut ops = vec![Op::RunSandbox];
             match inits.first() {
-                Some(first) => ops.extend(start(&name_of(&crate::Obj::untyped(first)))),
-                None => apps.iter().for_each(|c| ops.extend(start(&name_of(&crate::Obj::untyped(c))))),
+                Some(first) => ops.extend(start(&name_of(first))),
+                None => apps.iter().for_each(|c| ops.extend(start(&name_of(c)))),
             }
             return PodActions::Steps(ops);
         }
@@ -117,11 +117,11 @@ impl Engine {
 
         // `computeInitContainerActions`.
         let mut ch = Changes::default();
-        let mut initialized = apps.iter().any(|c| matches!(latest(&name_of(&crate::Obj::untyped(c))), Some((_, ContainerState::Running | ContainerState::Created, _))));
+        let mut initialized = apps.iter().any(|c| matches!(latest(&name_of(c)), Some((_, ContainerState::Running | ContainerState::Created, _))));
         let mut previously_initialized = initialized;
         let last = inits.len().saturating_sub(1);
         for (i, c) in inits.iter().enumerate().rev() {
-            let name = name_of(&crate::Obj::untyped(c));
+            let name = name_of(c);
             let sidecar = c["restartPolicy"] == "Always";
             let Some((id, state, code)) = latest(&name) else {
                 if previously_initialized && sidecar {
@@ -137,7 +137,7 @@ impl Engine {
                 ContainerState::Running if sidecar => 'running: {
                     if c["startupProbe"].is_object() && !started(&name) {
                         if probe_failure(&name, &id) == Some(ProbeKind::Startup) {
-                            ch.kills.extend(kill(pod, &crate::Obj::untyped(c), &id, Some(ProbeKind::Startup), format!("Init container {name} failed startup probe")));
+                            ch.kills.extend(kill(pod, c, &id, Some(ProbeKind::Startup), format!("Init container {name} failed startup probe")));
                             ch.init_starts.push(i);
                         }
                         break 'running;
@@ -149,14 +149,14 @@ impl Engine {
                     }
                     // "Restart running sidecar containers which have had their definition
                     // changed" (no ", will be restarted" in this message).
-                    if changed(&crate::Obj::untyped(c), &image_of(&name)) {
-                        ch.kills.extend(kill(pod, &crate::Obj::untyped(c), &id, None, format!("Init container {name} definition changed")));
+                    if changed(c, &image_of(&name)) {
+                        ch.kills.extend(kill(pod, c, &id, None, format!("Init container {name} definition changed")));
                         ch.init_starts.push(i);
                         break 'running;
                     }
                     // Its liveness probe does not hold back the next init container.
                     if probe_failure(&name, &id) == Some(ProbeKind::Liveness) {
-                        ch.kills.extend(kill(pod, &crate::Obj::untyped(c), &id, Some(ProbeKind::Liveness), format!("Init container {name} failed liveness probe")));
+                        ch.kills.extend(kill(pod, c, &id, Some(ProbeKind::Liveness), format!("Init container {name} failed liveness probe")));
                         ch.init_starts.push(i);
                     }
                 }
@@ -164,7 +164,7 @@ impl Engine {
                 ContainerState::Running => {}
                 ContainerState::Exited if sidecar => ch.init_starts.push(i),
                 ContainerState::Exited if code != 0 => {
-                    if !should_restart(&crate::Obj::untyped(c), code) {
+                    if !should_restart(c, code) {
                         ch.kill_pod = true;
                         break;
                     }
@@ -198,39 +198,39 @@ impl Engine {
                 ops.extend(start(&name));
             }
         }
-        let mut starts: Vec<Op> = ch.init_starts.iter().flat_map(|&i| start(&name_of(&crate::Obj::untyped(&inits[i])))).collect();
+        let mut starts: Vec<Op> = ch.init_starts.iter().flat_map(|&i| start(&name_of(&inits[i]))).collect();
         if !initialized && !inits.is_empty() {
             ops.append(&mut starts);
             return PodActions::Steps(ops);
         }
 
         // The regular containers.
-        for c in &apps {
-            let name = name_of(&crate::Obj::untyped(c));
+        for c in apps {
+            let name = name_of(c);
             match latest(&name) {
                 None => starts.extend(start(&name)),
-                Some((_, ContainerState::Exited, code)) if should_restart(&crate::Obj::untyped(c), code) => starts.extend(start(&name)),
+                Some((_, ContainerState::Exited, code)) if should_restart(c, code) => starts.extend(start(&name)),
                 Some((id, ContainerState::Running, _)) => {
                     // A changed definition: kill, and restart whatever the policy ("Restart
                     // regardless of the restart policy because the container spec changed").
                     // Else a failed liveness or startup probe: kill, and restart if the policy
                     // says so.
-                    let (message, kind, restart) = if changed(&crate::Obj::untyped(c), &image_of(&name)) {
+                    let (message, kind, restart) = if changed(c, &image_of(&name)) {
                         (format!("Container {name} definition changed"), None, true)
                     } else if let Some(kind) = probe_failure(&name, &id) {
                         let what = if kind == ProbeKind::Startup { "startup" } else { "liveness" };
-                        (format!("Container {name} failed {what} probe"), Some(kind), super::status::container_restartable(&crate::Obj::untyped(c), &pod["spec"]))
+                        (format!("Container {name} failed {what} probe"), Some(kind), super::status::container_restartable(c, &pod["spec"]))
                     } else {
                         // `computePodResizeAction`: the allocation against what the runtime
                         // holds — in place, or a restart when the resize policy asks for one.
                         // The runtime's view: a container without limits of its own carries the
                         // pod-level ones, so a pod-level resize reaches it too.
                         let actual = newest(&name).and_then(|c| c.cgroup.as_ref()).map(|g| g.effective.clone()).unwrap_or(Value::Null);
-                        let wanted = crate::resources::runtime_container_resources(&pod["spec"], &crate::Obj::untyped(&c["resources"]));
-                        match super::resize::resize_action(&crate::Obj::untyped(c), &wanted, &actual) {
+                        let wanted = crate::resources::runtime_container_resources(&pod["spec"], &c["resources"]);
+                        match super::resize::resize_action(c, &wanted, &actual) {
                             Some(false) => ops.push(Op::Resize { container_id: id.clone(), container: name.clone() }),
                             Some(true) => {
-                                ops.extend(kill(pod, &crate::Obj::untyped(c), &id, None, format!("Container {name} resize requires restart")));
+                                ops.extend(kill(pod, c, &id, None, format!("Container {name} resize requires restart")));
                                 starts.extend(start(&name));
                             }
                             None => {}
@@ -238,7 +238,7 @@ impl Engine {
                         continue;
                     };
                     let message = if restart { format!("{message}, will be restarted") } else { message };
-                    ops.extend(kill(pod, &crate::Obj::untyped(c), &id, kind, message));
+                    ops.extend(kill(pod, c, &id, kind, message));
                     if restart {
                         starts.extend(start(&name));
                     }
@@ -246,10 +246,10 @@ impl Engine {
                 _ => {}
             }
         }
-        let regular_running = apps.iter().any(|c| matches!(latest(&name_of(&crate::Obj::untyped(c))), Some((_, ContainerState::Running | ContainerState::Created, _))));
+        let regular_running = apps.iter().any(|c| matches!(latest(&name_of(c)), Some((_, ContainerState::Running | ContainerState::Created, _))));
         // A container whose own policy (or, without one, the pod's) is Always always has a
         // start planned once it stopped.
-        let always = |c: &Value| c["restartPolicy"].as_str().unwrap_or(&policy) == "Always";
+        let always = |c: &Slot| c["restartPolicy"].as_str().unwrap_or(&policy) == "Always";
         if ops.is_empty() && starts.is_empty() && !regular_running && !apps.iter().any(always) {
             return PodActions::KillPod;
         }

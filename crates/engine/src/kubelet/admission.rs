@@ -126,7 +126,7 @@ pub(crate) fn rejected_status(pod: &Slot, rejection: &Rejection, now: crate::clo
         status["observedGeneration"] = pod["metadata"]["generation"].to_value();
     }
     // `mergePodStatus`: the conditions others own stay.
-    let kept: Vec<Value> = old["conditions"].as_array().map(Vec::as_slice).unwrap_or_default().iter().filter(|c| !KUBELET_CONDITIONS.contains(&c["type"].as_str().unwrap_or_default())).cloned().collect();
+    let kept: Vec<Value> = old["conditions"].as_array().unwrap_or_default().iter().filter(|c| !KUBELET_CONDITIONS.contains(&c["type"].as_str().unwrap_or_default())).map(Slot::to_value).collect();
     if !kept.is_empty() {
         status["conditions"] = json!(kept);
     }
@@ -144,7 +144,7 @@ impl Engine {
         let facts = self.machine(node)?.facts.clone();
         let mut n = super::register::initial_node(node, &facts);
         n["status"] = json!({"capacity": facts.capacity, "allocatable": facts.capacity});
-        Some(std::sync::Arc::new(n))
+        Some(std::sync::Arc::new(crate::Obj::untyped(&n)))
     }
 
     /// `GetActivePods()` minus the pod being admitted: the pods the kubelet has admitted and
@@ -157,7 +157,7 @@ impl Engine {
             // Gone from the pod manager (removed from the API): not counted.
             let Some(pod) = self.kubelet_pod(node, &w.namespace, &w.name).filter(|p| p["metadata"]["uid"] == w.uid.as_str()) else { continue };
             let terminal = |s: &Slot| matches!(s["phase"].as_str(), Some("Succeeded" | "Failed"));
-            let is_terminal = terminal(&pod["status"]) || w.last_status.as_ref().is_some_and(terminal);
+            let is_terminal = terminal(&pod["status"]) || w.last_status.as_ref().is_some_and(|s| matches!(s["phase"].as_str(), Some("Succeeded" | "Failed")));
             if is_terminal && !w.terminating {
                 continue;
             }
@@ -169,7 +169,7 @@ impl Engine {
 
     /// `canAdmitPod` with the predicate admit handler (`predicateAdmitHandler.Admit`): None when
     /// the pod may run on the node.
-    pub(crate) fn kubelet_admit(&mut self, node: &str, uid: &str, pod: &Slot) -> Option<Rejection> {
+    pub(crate) fn kubelet_admit(&mut self, node: &str, uid: &str, pod: &std::sync::Arc<crate::Obj>) -> Option<Rejection> {
         // `rejectPodAdmissionBasedOnOSSelector`: the node's os label counts as the kubelet's
         // own OS (linux) whatever it says.
         if pod["metadata"]["labels"]["kubernetes.io/os"].as_str().is_some_and(|os| os != "linux") {
@@ -184,7 +184,7 @@ impl Engine {
         for other in self.kubelet_other_active_pods(node, uid) {
             info.add_pod(other);
         }
-        let mut admitted = PodInfo::parse(pod);
+        let mut admitted = PodInfo::from_shared(pod);
         // `removeMissingExtendedResources`.
         admitted.requests.scalar.retain(|name, _| !is_extended_resource(name) || info.allocatable.scalar.contains_key(name));
         let is_static = self.static_pod(node, uid).is_some();
@@ -206,7 +206,7 @@ impl Engine {
     /// `HandlePodAdditions` for a pod the kubelet has just made a worker for: admission, then
     /// its first sync. The sync loop handles the pod sources' ADDs, so while it skips its
     /// iterations (the runtime is down, `runtime_state.rs`) the admission waits with the sync.
-    pub(crate) fn kubelet_add_pod(&mut self, node: &str, uid: &str, pod: &Slot) {
+    pub(crate) fn kubelet_add_pod(&mut self, node: &str, uid: &str, pod: &std::sync::Arc<crate::Obj>) {
         if self.kubelet_sync_loop_skipping(node) {
             if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
                 w.admit_pending = true;
@@ -221,7 +221,7 @@ impl Engine {
 
     /// The admission itself: a rejected pod is rejected; an admitted API pod's local storage
     /// limits are watched (`eviction.rs`). Whether the pod was admitted.
-    pub(crate) fn kubelet_admit_or_reject(&mut self, node: &str, uid: &str, pod: &Slot) -> bool {
+    pub(crate) fn kubelet_admit_or_reject(&mut self, node: &str, uid: &str, pod: &std::sync::Arc<crate::Obj>) -> bool {
         if let Some(rejection) = self.kubelet_admit(node, uid, pod) {
             self.kubelet_reject_pod(node, uid, pod, &rejection);
             return false;
@@ -252,11 +252,11 @@ mod tests {
     use super::*;
 
     fn node(cpu: &str, pods: &str, labels: Value, taints: Value) -> NodeInfo {
-        NodeInfo::new(&json!({"metadata": {"name": "worker-1", "labels": labels}, "spec": {"taints": taints}, "status": {"allocatable": {"cpu": cpu, "memory": "8Gi", "pods": pods}}}))
+        NodeInfo::new(&crate::Obj::untyped(&json!({"metadata": {"name": "worker-1", "labels": labels}, "spec": {"taints": taints}, "status": {"allocatable": {"cpu": cpu, "memory": "8Gi", "pods": pods}}})))
     }
 
     fn pod(spec: Value) -> PodInfo {
-        PodInfo::parse(&json!({"metadata": {"name": "p", "namespace": "default"}, "spec": spec}))
+        PodInfo::from_value(&json!({"metadata": {"name": "p", "namespace": "default"}, "spec": spec}))
     }
 
     /// `InsufficientResourceError.Error()` and the `OutOf` reasons; every failure is listed,
@@ -310,7 +310,7 @@ mod tests {
             "spec": {"containers": [{"name": "c"}]},
             "status": {"phase": "Pending", "qosClass": "BestEffort", "conditions": [{"type": "PodScheduled", "status": "True"}, {"type": "example.com/gate", "status": "False"}]},
         });
-        let s = rejected_status(&p, &Rejection { reason: "OutOfcpu".into(), message: "m".into() }, crate::clock::Time(0));
+        let s = rejected_status(&crate::Obj::untyped(&p), &Rejection { reason: "OutOfcpu".into(), message: "m".into() }, crate::clock::Time(0));
         assert_eq!(s["message"], "Pod was rejected: m");
         assert_eq!(s["phase"], "Failed");
         assert_eq!(s["conditions"], json!([{"type": "example.com/gate", "status": "False"}]));

@@ -57,11 +57,11 @@ impl Engine {
 
     /// `removeContainer` for a RestartAllContainers reset (`keepLogs`: the restart count of
     /// the container's next instance is remembered, as upstream reads it back from the logs).
-    pub(crate) fn kubelet_remove_container(&mut self, node: &str, uid: &str, pod: &serde_json::Value, id: &str) {
+    pub(crate) fn kubelet_remove_container(&mut self, node: &str, uid: &str, pod: &crate::Slot, id: &str) {
         let now = self.now;
         let Some(c) = self.machines.get(node).and_then(|m| m.runtime.containers.get(id)) else { return };
         let (name, next) = (c.name.clone(), c.restart_count + 1);
-        let object = crate::object_ref(&crate::Obj::untyped(pod), "Pod");
+        let object = crate::object_ref(pod, "Pod");
         if self.cri_call(node, "RemoveContainer", object, crate::sort::map_of([("container".to_string(), json!(name)), ("containerID".to_string(), json!(id))])).is_err() {
             return;
         }

@@ -5,7 +5,6 @@
 //! importing the kubelet.
 
 use crate::Slot;
-use serde_json::Value;
 
 /// The value of `key` in an env file, by the syntax the EnvFiles page states: `VAR='value'`
 /// (spaces around `=` and leading spaces ignored, the single-quoted text taken literally, newlines
@@ -46,11 +45,11 @@ pub(crate) fn env_file_value(text: &str, key: &str) -> Result<Option<String>, St
 }
 
 /// A ConfigMap's `data` (and `binaryData` as text), or a Secret's `data` decoded.
-pub(crate) fn data_of(obj: &Value, secret: bool) -> Vec<(String, String)> {
+pub(crate) fn data_of(obj: &Slot, secret: bool) -> Vec<(String, String)> {
     let mut out = vec![];
     for (k, v) in obj["data"].as_object().into_iter().flatten() {
         let text = v.as_str().unwrap_or_default();
-        out.push((k.clone(), if secret { base64_decode(text).unwrap_or_default() } else { text.to_string() }));
+        out.push((k.to_string(), if secret { base64_decode(text).unwrap_or_default() } else { text.to_string() }));
     }
     out
 }
@@ -103,7 +102,7 @@ pub(crate) fn downward_api_limits(pod: &Slot, allocatable: &Slot) -> crate::reso
 /// `resourceFieldRef` (`ExtractContainerResourceValue`): cpu rounded up to whole cores, memory
 /// in bytes, each over the divisor (1 by default); a limit the container does not state reads
 /// as `defaults` gives it (`MergeContainerResourceLimits`).
-pub(crate) fn resource_value(spec: &Slot, r: &Value, defaults: &crate::resources::ResourceList) -> String {
+pub(crate) fn resource_value(spec: &Slot, r: &Slot, defaults: &crate::resources::ResourceList) -> String {
     let resource = r["resource"].as_str().unwrap_or_default();
     let (list, name) = resource.split_once('.').unwrap_or(("limits", resource));
     let own = spec["resources"][list][name].as_str().and_then(|q| podlife_model::quantity::Quantity::parse(q).ok());
@@ -155,12 +154,12 @@ mod tests {
             assert_eq!(base64_decode(&base64_encode(text.as_bytes())).as_deref(), Some(text));
         }
         assert_eq!(base64_encode(b"admin"), "YWRtaW4=");
-        let pod = json!({"metadata": {"name": "p", "labels": {"app": "web"}}, "status": {"podIP": "10.244.1.2"}});
+        let pod = crate::Obj::untyped(&json!({"metadata": {"name": "p", "labels": {"app": "web"}}, "status": {"podIP": "10.244.1.2"}}));
         assert_eq!(field_value(&pod, "metadata.labels['app']"), "web");
         assert_eq!(field_value(&pod, "status.podIP"), "10.244.1.2");
-        let spec = json!({"resources": {"limits": {"cpu": "500m", "memory": "64Mi"}}});
+        let spec = crate::Obj::untyped(&json!({"resources": {"limits": {"cpu": "500m", "memory": "64Mi"}}}));
         let none = crate::resources::ResourceList::new();
-        assert_eq!(resource_value(&spec, &json!({"resource": "limits.cpu"}), &none), "1");
-        assert_eq!(resource_value(&spec, &json!({"resource": "limits.memory", "divisor": "1Mi"}), &none), "64");
+        assert_eq!(resource_value(&spec, &crate::Obj::untyped(&json!({"resource": "limits.cpu"})), &none), "1");
+        assert_eq!(resource_value(&spec, &crate::Obj::untyped(&json!({"resource": "limits.memory", "divisor": "1Mi"})), &none), "64");
     }
 }

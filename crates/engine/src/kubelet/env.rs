@@ -7,7 +7,6 @@
 //! that is not `optional` is the container's `CreateContainerConfigError`, in upstream's words.
 
 use crate::Slot;
-use serde_json::Value;
 
 use crate::Engine;
 use crate::apiserver::{Request, Verb};
@@ -17,13 +16,14 @@ impl Engine {
     /// GET an object as the node's kubelet (`namespace` empty for a cluster-scoped one). Its
     /// configmap/secret managers report a missing object as `configmap "x" not found` (their
     /// own singular resource name).
-    fn kubelet_get(&mut self, node: &str, plural: &str, namespace: &str, name: &str) -> Result<Value, String> {
+    /// (The answer is decoded to be read as the cached objects are: a request's cost already.)
+    fn kubelet_get(&mut self, node: &str, plural: &str, namespace: &str, name: &str) -> Result<std::sync::Arc<crate::Obj>, String> {
         let rt = ResourceType::resolve(plural).ok_or_else(|| format!("{plural} not served"))?;
         let mut req = Request::new(Verb::Get, rt);
         req.namespace = (!namespace.is_empty()).then(|| namespace.to_string());
         req.name = Some(name.to_string());
         match self.kubelet_request(node, req) {
-            Ok(crate::Response::Object(v)) => Ok(v),
+            Ok(crate::Response::Object(v)) => Ok(std::sync::Arc::new(crate::Obj::untyped(&v))),
             Ok(_) => Err(format!("{} {name:?} not found", crate::gostrings::to_lower(rt.kind))),
             Err(s) if s.reason == crate::apiserver::status::Reason::NotFound => Err(format!("{} {name:?} not found", crate::gostrings::to_lower(rt.kind))),
             Err(s) => Err(s.message),
@@ -32,10 +32,10 @@ impl Engine {
 
     /// An object as a watch-based cache of the kubelet holds it (the store), or the manager's
     /// `configmap "x" not found`.
-    pub(crate) fn cached_object(&self, plural: &str, namespace: &str, name: &str) -> Result<Value, String> {
+    pub(crate) fn cached_object(&self, plural: &str, namespace: &str, name: &str) -> Result<std::sync::Arc<crate::Obj>, String> {
         let rt = ResourceType::resolve(plural).ok_or_else(|| format!("{plural} not served"))?;
         let ns = (!namespace.is_empty()).then_some(namespace);
-        self.store.get(&crate::store::ObjectKey::new(rt, ns, name)).map(|o| (*o).clone()).ok_or_else(|| format!("{} {name:?} not found", crate::gostrings::to_lower(rt.kind)))
+        self.store.get_shared(&crate::store::ObjectKey::new(rt, ns, name)).ok_or_else(|| format!("{} {name:?} not found", crate::gostrings::to_lower(rt.kind)))
     }
 
     /// `MountVolume.SetUp` for the pod's volumes: where each one's data lives (a claim's
@@ -45,7 +45,7 @@ impl Engine {
     pub(crate) fn kubelet_mount_volumes(&mut self, node: &str, pod: &Slot) -> Option<String> {
         let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
-        for v in pod["spec"]["volumes"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        for v in pod["spec"]["volumes"].as_array().unwrap_or_default() {
             let pv = match v["persistentVolumeClaim"]["claimName"].as_str() {
                 Some(claim) => {
                     let volume_name = self.kubelet_get(node, "persistentvolumeclaims", &ns, claim).ok().and_then(|c| c["spec"]["volumeName"].as_str().map(str::to_string));
@@ -53,7 +53,7 @@ impl Engine {
                 }
                 None => None,
             };
-            let Some(backing) = super::volumes::backing_of(&uid, v, pv.as_ref()) else { continue };
+            let Some(backing) = super::volumes::backing_of(&uid, v, pv.as_deref().map(|p| p.root())) else { continue };
             // The runtime creates a hostPath directory that does not exist yet (type "").
             if let Some(tree) = self.volume_tree_mut(node, &backing) {
                 tree.dirs.insert(backing.path("/"));
@@ -62,7 +62,7 @@ impl Engine {
                 w.mounted.insert(v["name"].as_str().unwrap_or_default().to_string(), backing);
             }
         }
-        for v in pod["spec"]["volumes"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        for v in pod["spec"]["volumes"].as_array().unwrap_or_default() {
             if !super::projection::is_projected_kind(v) {
                 continue;
             }
@@ -84,7 +84,7 @@ impl Engine {
     }
 
     /// The environment of `spec` in `pod`, or the CreateContainerConfigError message.
-    pub(crate) fn kubelet_container_env(&mut self, node: &str, pod: &Value, spec: &Slot) -> Result<Vec<(String, String)>, String> {
+    pub(crate) fn kubelet_container_env(&mut self, node: &str, pod: &Slot, spec: &Slot) -> Result<Vec<(String, String)>, String> {
         let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
         let links = pod["spec"]["enableServiceLinks"] != false;
         let service_env = super::envvars::service_env(self.store.list("", "services", None).map(|(_, v)| v), &ns, links);
@@ -93,7 +93,7 @@ impl Engine {
             env.retain(|(n, _)| *n != k);
             env.push((k, v));
         };
-        for from in spec["envFrom"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        for from in spec["envFrom"].as_array().unwrap_or_default() {
             let prefix = from["prefix"].as_str().unwrap_or_default();
             let (plural, r) = if from["configMapRef"].is_object() { ("configmaps", &from["configMapRef"]) } else { ("secrets", &from["secretRef"]) };
             let name = r["name"].as_str().unwrap_or_default();
@@ -108,7 +108,7 @@ impl Engine {
                 Err(e) => return Err(e),
             }
         }
-        for e in spec["env"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        for e in spec["env"].as_array().unwrap_or_default() {
             let name = e["name"].as_str().unwrap_or_default().to_string();
             if let Some(v) = e["value"].as_str() {
                 // `MappingFuncFor(tmpEnv, serviceEnv)`: the container's own first.
@@ -153,13 +153,12 @@ impl Engine {
                     Some(Err(e)) => return Err(e),
                 }
             } else if vf["fieldRef"].is_object() {
-                field_value(&crate::Obj::untyped(pod), vf["fieldRef"]["fieldPath"].as_str().unwrap_or_default())
+                field_value(pod, vf["fieldRef"]["fieldPath"].as_str().unwrap_or_default())
             } else if vf["resourceFieldRef"].is_object() {
                 let allocatable = podlife_model::ResourceType::resolve("nodes")
                     .and_then(|r| self.store.get(&crate::store::ObjectKey::new(r, None, node)))
-                    .map(|n| n["status"]["allocatable"].clone())
-                    .unwrap_or(Value::Null);
-                resource_value(spec, &vf["resourceFieldRef"], &downward_api_limits(&crate::Obj::untyped(pod), &allocatable))
+                    .map_or(crate::scheduler::framework::null_slot(), |n| &n["status"]["allocatable"]);
+                resource_value(spec, &vf["resourceFieldRef"], &downward_api_limits(pod, allocatable))
             } else {
                 String::new()
             };

@@ -9,7 +9,7 @@
 //! they come in name order. The kubelet reads them from etcd's current state rather than
 //! through a Service informer of its own.
 
-use serde_json::Value;
+use crate::Slot;
 
 /// `makeEnvVariableName`: upper case, `-` → `_`.
 fn var_name(s: &str) -> String {
@@ -17,7 +17,7 @@ fn var_name(s: &str) -> String {
 }
 
 /// `IsServiceIPSet`: a ClusterIP that is neither empty nor `None`.
-fn has_cluster_ip(svc: &Value) -> bool {
+fn has_cluster_ip(svc: &Slot) -> bool {
     svc["spec"]["clusterIP"].as_str().is_some_and(|ip| !ip.is_empty() && ip != "None")
 }
 
@@ -27,10 +27,10 @@ fn host_port(ip: &str, port: i64) -> String {
 }
 
 /// `FromServices` for one Service.
-fn from_service(svc: &Value, out: &mut Vec<(String, String)>) {
+fn from_service(svc: &Slot, out: &mut Vec<(String, String)>) {
     let ip = svc["spec"]["clusterIP"].as_str().unwrap_or_default();
     let prefix = var_name(svc["metadata"]["name"].as_str().unwrap_or_default());
-    let ports = svc["spec"]["ports"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let ports = svc["spec"]["ports"].as_array().unwrap_or_default();
     let Some(first) = ports.first() else { return };
     out.push((format!("{prefix}_SERVICE_HOST"), ip.to_string()));
     let port_var = format!("{prefix}_SERVICE_PORT");
@@ -57,8 +57,8 @@ fn from_service(svc: &Value, out: &mut Vec<(String, String)>) {
 }
 
 /// `getServiceEnvVarMap`: the variables of the Services a pod in `namespace` sees.
-pub(crate) fn service_env<'a>(services: impl Iterator<Item = &'a Value>, namespace: &str, enable_service_links: bool) -> Vec<(String, String)> {
-    let mut chosen: Vec<&Value> = services
+pub(crate) fn service_env<'a>(services: impl Iterator<Item = &'a Slot>, namespace: &str, enable_service_links: bool) -> Vec<(String, String)> {
+    let mut chosen: Vec<&Slot> = services
         .filter(|s| has_cluster_ip(s))
         .filter(|s| {
             let (ns, name) = (s["metadata"]["namespace"].as_str().unwrap_or_default(), s["metadata"]["name"].as_str().unwrap_or_default());
@@ -67,7 +67,7 @@ pub(crate) fn service_env<'a>(services: impl Iterator<Item = &'a Value>, namespa
         .collect();
     // One Service per name (a `kubernetes` Service of the pod's own namespace wins).
     crate::sort::sort_by_key(&mut chosen, |s| (s["metadata"]["name"].as_str().unwrap_or_default().to_string(), s["metadata"]["namespace"] != namespace));
-    chosen.dedup_by(|a, b| a["metadata"]["name"] == b["metadata"]["name"]);
+    chosen.dedup_by(|a, b| crate::scheduler::framework::same_json(&a["metadata"]["name"], &b["metadata"]["name"]));
     let mut out = Vec::new();
     for s in chosen {
         from_service(s, &mut out);
@@ -85,8 +85,8 @@ mod tests {
         let web = json!({"metadata": {"name": "my-web", "namespace": "shop"}, "spec": {"clusterIP": "10.96.7.8", "ports": [{"name": "http", "port": 80, "protocol": "TCP"}, {"name": "dns", "port": 53, "protocol": "UDP"}]}});
         let headless = json!({"metadata": {"name": "db", "namespace": "shop"}, "spec": {"clusterIP": "None", "ports": [{"port": 5432}]}});
         let other = json!({"metadata": {"name": "other", "namespace": "elsewhere"}, "spec": {"clusterIP": "10.96.9.9", "ports": [{"port": 1}]}});
-        let all = [kubernetes, web, headless, other];
-        let env = service_env(all.iter(), "shop", true);
+        let all: Vec<crate::Obj> = [kubernetes, web, headless, other].iter().map(crate::Obj::untyped).collect();
+        let env = service_env(all.iter().map(|o| o.root()), "shop", true);
         let names: Vec<&str> = env.iter().map(|(k, _)| k.as_str()).collect();
         assert_eq!(names, [
             "KUBERNETES_SERVICE_HOST", "KUBERNETES_SERVICE_PORT", "KUBERNETES_SERVICE_PORT_HTTPS", "KUBERNETES_PORT",
@@ -98,6 +98,6 @@ mod tests {
         assert!(env.contains(&("KUBERNETES_PORT".into(), "tcp://10.96.0.1:443".into())));
         assert!(env.contains(&("MY_WEB_PORT_53_UDP".into(), "udp://10.96.7.8:53".into())));
         // enableServiceLinks: false keeps only the master service.
-        assert_eq!(service_env(all.iter(), "shop", false).len(), 8);
+        assert_eq!(service_env(all.iter().map(|o| o.root()), "shop", false).len(), 8);
     }
 }

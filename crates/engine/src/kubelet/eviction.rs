@@ -31,7 +31,6 @@ use crate::Slot;
 use crate::vecmap::VecMap;
 
 use podlife_model::quantity::Quantity;
-use serde_json::Value;
 
 use crate::clock::Time;
 use crate::{Engine, Task};
@@ -80,7 +79,7 @@ impl Limits {
         let spec = &pod["spec"];
         let mut empty_dirs = Vec::new();
         let mut disk_empty_dir = false;
-        for v in spec["volumes"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        for v in spec["volumes"].as_array().unwrap_or_default() {
             let Some(ed) = v.get("emptyDir") else { continue };
             // A memory-backed emptyDir is a tmpfs of that size: writes past it fail instead.
             if ed["medium"] == "Memory" {
@@ -93,7 +92,7 @@ impl Limits {
         }
         let pod_limit = crate::resources::pod_limits(spec).remove("ephemeral-storage");
         let mut containers = VecMap::new();
-        for c in spec["containers"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        for c in spec["containers"].as_array().unwrap_or_default() {
             if let Some(q) = c["resources"]["limits"]["ephemeral-storage"].as_str().and_then(|s| s.parse::<Quantity>().ok()).filter(|q| q.value() != 0) {
                 containers.insert(c["name"].as_str().unwrap_or_default().to_string(), q);
             }
@@ -183,7 +182,7 @@ impl Engine {
         }
         let Some(pod) = self.kubelet_pod_ref(node, &w.namespace, &w.name) else { return };
         let mut used = VecMap::new();
-        for v in pod["spec"]["volumes"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        for v in pod["spec"]["volumes"].as_array().unwrap_or_default() {
             if v.get("emptyDir").is_none() || v["emptyDir"]["medium"] == "Memory" {
                 continue;
             }
@@ -343,7 +342,7 @@ mod tests {
 
     #[test]
     fn limits_read_the_spec_as_the_manager_does() {
-        let pod = json!({"spec": {
+        let pod = crate::Obj::untyped(&json!({"spec": {
             "volumes": [
                 {"name": "cache", "emptyDir": {"sizeLimit": "1Mi"}},
                 {"name": "ram", "emptyDir": {"medium": "Memory", "sizeLimit": "1Mi"}},
@@ -355,13 +354,13 @@ mod tests {
                 {"name": "b"},
                 {"name": "c", "resources": {"limits": {"ephemeral-storage": "1Mi"}}}
             ]
-        }});
+        }}));
         let l = Limits::of(&pod);
         assert_eq!(l.empty_dirs.iter().map(|(n, q)| format!("{n}={q}")).collect::<Vec<_>>(), ["cache=1Mi"]);
         // PodLimits sums the limits that exist; a container without one adds nothing.
         assert_eq!(l.pod.map(|q| q.to_string()), Some("3Mi".to_string()));
         assert_eq!(l.containers.keys().collect::<Vec<_>>(), ["a", "c"]);
-        assert!(!Limits::of(&json!({"spec": {"containers": [{"name": "a"}], "volumes": [{"name": "v", "emptyDir": {}}]}})).any());
+        assert!(!Limits::of(&crate::Obj::untyped(&json!({"spec": {"containers": [{"name": "a"}], "volumes": [{"name": "v", "emptyDir": {}}]}}))).any());
     }
 
     #[test]
@@ -387,8 +386,8 @@ mod tests {
 
     #[test]
     fn critical_pods_are_never_evicted() {
-        assert!(is_critical(&json!({"spec": {"priority": 2_000_001_000}}), false));
-        assert!(is_critical(&json!({"spec": {}}), true));
-        assert!(!is_critical(&json!({"spec": {"priority": 1_000_000}}), false));
+        assert!(is_critical(&crate::Obj::untyped(&json!({"spec": {"priority": 2_000_001_000}})), false));
+        assert!(is_critical(&crate::Obj::untyped(&json!({"spec": {}})), true));
+        assert!(!is_critical(&crate::Obj::untyped(&json!({"spec": {"priority": 1_000_000}})), false));
     }
 }

@@ -51,7 +51,8 @@ impl Engine {
         let Some(lrt) = ResourceType::resolve("leases") else { return };
         let lease_key = ObjectKey::new(lrt, Some("kube-node-lease"), node);
         let now = self.now;
-        if let Some(mut lease) = self.store.get(&lease_key).cloned() {
+        // The Lease as JSON: the body of the update.
+        if let Some(mut lease) = self.store.get(&lease_key).map(Slot::to_value) {
             lease["spec"]["renewTime"] = json!(now.rfc3339_micros());
             let mut req = Request::new(Verb::Update, lrt);
             req.namespace = Some("kube-node-lease".into());
@@ -88,7 +89,7 @@ impl Engine {
             if new != old && let Some(map) = new.as_object() {
                 let mut patch = map.clone();
                 for k in old.as_object().into_iter().flatten().map(|(k, _)| k).filter(|k| !map.contains_key(*k)) {
-                    patch.insert(k.clone(), Value::Null);
+                    patch.insert(k.to_string(), Value::Null);
                 }
                 body["status"][key] = Value::Object(patch);
             }
@@ -161,7 +162,8 @@ impl Engine {
         }
         status["addresses"] = json!([{"type": "InternalIP", "address": host_ip}, {"type": "Hostname", "address": node}]);
         if facts.capacity.is_object() {
-            let (capacity, allocatable) = capacity_and_allocatable(&facts.capacity, &crate::Obj::untyped(&status));
+            // (The status's capacity and allocatable are still `current`'s.)
+            let (capacity, allocatable) = capacity_and_allocatable(&facts.capacity, &current["status"]);
             status["capacity"] = capacity;
             status["allocatable"] = allocatable;
         }
@@ -172,7 +174,7 @@ impl Engine {
         // The `NodeFeatures` setter: containerd 2.x supports SupplementalGroupsPolicy.
         status["features"] = json!({"supplementalGroupsPolicy": true});
         status["images"] = json!(images);
-        let mut conditions: Vec<Value> = status["conditions"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
+        let mut conditions: Vec<Value> = status["conditions"].as_array().cloned().unwrap_or_default();
         let mut transitions: Vec<&'static str> = Vec::new();
         let not_ready = not_ready_message(runtime_errs, network_ready);
         for (kind, (status_value, reason, message, event)) in node_conditions(not_ready.as_deref()) {
@@ -209,9 +211,9 @@ impl Engine {
         if !same_info {
             return false;
         }
-        let images = status["images"].as_array().map(Vec::as_slice).unwrap_or_default();
+        let images = status["images"].as_array().unwrap_or_default();
         let wanted = sorted_images(&m.runtime);
-        let same_image = |have: &Value, want: &crate::containerd::NodeImage| {
+        let same_image = |have: &Slot, want: &crate::containerd::NodeImage| {
             let names = want.repo_digests.iter().chain(want.repo_tags.iter());
             have.as_object().is_some_and(|o| o.len() == 2)
                 && have["sizeBytes"].as_u64() == Some(want.size_bytes)
@@ -230,7 +232,7 @@ impl Engine {
         // `node_network_ready`, read from the Node at hand rather than looked up again.
         let network_ready = current["spec"]["podCIDR"].as_str().is_some_and(|c| !c.is_empty());
         let not_ready = not_ready_message(errs, network_ready);
-        let conditions = status["conditions"].as_array().map(Vec::as_slice).unwrap_or_default();
+        let conditions = status["conditions"].as_array().unwrap_or_default();
         node_conditions(not_ready.as_deref()).iter().all(|(kind, (value, reason, message, _))| {
             conditions.iter().find(|c| c["type"] == *kind).is_some_and(|c| c["status"] == *value && c["reason"] == *reason && c["message"] == *message)
         })
@@ -242,7 +244,7 @@ impl Engine {
         use crate::record::{Involved, Note, Source};
         let Some(rt) = ResourceType::resolve("events") else { return };
         // The kubelet's `nodeRef` carries the node's name as its uid.
-        let object = json!({"metadata": {"name": node, "uid": node}});
+        let object = crate::Obj::untyped(&json!({"metadata": {"name": node, "uid": node}}));
         let reference = json!({"apiVersion": "v1", "kind": "Node", "name": node, "uid": node});
         let now = self.now;
         let involved = Involved { kind: "Node", api_version: "v1", object: &object, field_path: None };
@@ -381,14 +383,22 @@ fn capacity_and_allocatable(machine: &Value, status: &Slot) -> (Value, Value) {
 }
 
 fn status_changed(status: &Value, current: &Slot) -> bool {
-    let strip = |v: &Slot| {
-        let mut v = v.clone();
-        for c in v.as_array_mut().into_iter().flatten() {
-            if let Some(o) = c.as_object_mut() {
-                o.remove("lastHeartbeatTime");
-            }
-        }
-        v
-    };
-    ["conditions", "images", "nodeInfo", "capacity", "allocatable"].iter().any(|k| strip(&crate::Obj::untyped(&status[*k])) != strip(&current["status"][*k]))
+    /// `new == old` but for the `lastHeartbeatTime` of an array's objects (read in place).
+    fn same_but_heartbeats(new: &Value, old: &Slot) -> bool {
+        let (Some(a), Some(b)) = (new.as_array(), old.as_array()) else { return *old == *new };
+        a.len() == b.len()
+            && a.iter().zip(b).all(|(x, y)| {
+                let (Some(xo), Some(yo)) = (x.as_object(), y.as_object()) else { return *y == *x };
+                let mut xs = xo.iter().filter(|(k, _)| *k != "lastHeartbeatTime");
+                let mut ys = yo.filter(|(k, _)| *k != "lastHeartbeatTime");
+                loop {
+                    match (xs.next(), ys.next()) {
+                        (None, None) => return true,
+                        (Some((kx, vx)), Some((ky, vy))) if kx == ky && *vy == *vx => {}
+                        _ => return false,
+                    }
+                }
+            })
+    }
+    ["conditions", "images", "nodeInfo", "capacity", "allocatable"].iter().any(|k| !same_but_heartbeats(&status[*k], &current["status"][*k]))
 }

@@ -12,7 +12,6 @@
 
 
 use crate::Slot;
-use serde_json::Value;
 
 use crate::Engine;
 use crate::clock::Time;
@@ -75,9 +74,9 @@ impl Engine {
             kind = "httpGet";
             let h = &handler["httpGet"];
             let path = h["path"].as_str().unwrap_or("/").to_string();
-            let port = match &h["port"] {
-                Value::Number(n) => n.as_u64().unwrap_or(0) as u16,
-                Value::String(p) => spec["ports"].as_array().and_then(|a| a.iter().find(|x| x["name"] == p.as_str())).and_then(|x| x["containerPort"].as_u64()).unwrap_or(0) as u16,
+            let port = match (&h["port"], h["port"].as_str()) {
+                (p, _) if p.is_number() => p.as_u64().unwrap_or(0) as u16,
+                (_, Some(p)) => spec["ports"].as_array().and_then(|a| a.iter().find(|x| x["name"] == p)).and_then(|x| x["containerPort"].as_u64()).unwrap_or(0) as u16,
                 _ => 0,
             };
             let ip = self.machines.get(node).and_then(|m| m.runtime.ready_sandbox(uid)).and_then(|s| s.ip.clone()).unwrap_or_default();
@@ -115,7 +114,7 @@ impl Engine {
         let text = message.map(str::to_string).unwrap_or_else(|| format!("Stopping container {name}"));
         self.kubelet_event(node, pod, Some(name), "Normal", "Killing", &text);
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
-        let spec = super::container_spec(pod, name).cloned().unwrap_or(Value::Null);
+        let spec = super::container_spec(pod, name).cloned().unwrap_or_else(|| crate::scheduler::framework::null_slot().clone());
         let now = self.now;
         let stopping = Stopping { container: name.to_string(), grace_s, started: now };
         if grace_s > 0
@@ -139,7 +138,7 @@ impl Engine {
         let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
         let Some(stopping) = w.stopping.remove(container_id) else { return };
         let (ns, name) = (w.namespace.clone(), w.name.clone());
-        let pod = self.kubelet_pod(node, &ns, &name).unwrap_or_else(|| std::sync::Arc::new(json!({"metadata": {"name": name, "namespace": ns, "uid": uid}})));
+        let pod = self.kubelet_pod(node, &ns, &name).unwrap_or_else(|| std::sync::Arc::new(crate::Obj::untyped(&json!({"metadata": {"name": name, "namespace": ns, "uid": uid}}))));
         self.kubelet_stop_after_hook(node, &pod, container_id, &stopping);
     }
 

@@ -37,7 +37,7 @@ pub mod static_pods;
 pub mod status;
 pub mod volumes;
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
 use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
@@ -797,7 +797,7 @@ impl Engine {
                 // `getImageVolumes`: the images of the pod's `image` volumes, pulled with no
                 // object reference (so no events) before the containers are created; podlife
                 // stores them at once (their pull time and failures are not modelled).
-                for v in pod["spec"]["volumes"].as_array().map(Vec::as_slice).unwrap_or_default() {
+                for v in pod["spec"]["volumes"].as_array().unwrap_or_default() {
                     let Some(r) = v["image"]["reference"].as_str().and_then(|r| ImageRef::parse_normalized(r).ok()).map(ImageRef::with_default_tag) else { continue };
                     if let Some(m) = self.machines.get_mut(node)
                         && m.runtime.image_status(&r).is_none()
@@ -808,13 +808,20 @@ impl Engine {
                 }
                 // generateContainerConfig: the environment, from ConfigMaps, Secrets and the pod.
                 // The pod's IPs come from the sandbox, not from a status not yet written.
-                let mut with_ips = pod.to_value();
+                // (A copy of the shared pod with those fields set in its status, as
+                // `status["hostIP"] = …` on a JSON copy set them.)
+                let mut with_ips: crate::Obj = (*pod).clone();
                 if let Some(m) = self.machines.get(node) {
-                    with_ips["status"]["hostIP"] = json!(m.kubelet.host_ip);
-                    with_ips["status"]["hostIPs"] = json!([{"ip": m.kubelet.host_ip}]);
+                    let mut ips = vec![("hostIP", json!(m.kubelet.host_ip)), ("hostIPs", json!([{"ip": m.kubelet.host_ip}]))];
                     if let Some(ip) = m.runtime.ready_sandbox(uid).and_then(|s| s.ip.clone()) {
-                        with_ips["status"]["podIP"] = json!(ip);
-                        with_ips["status"]["podIPs"] = json!([{"ip": ip}]);
+                        ips.push(("podIP", json!(ip)));
+                        ips.push(("podIPs", json!([{"ip": ip}])));
+                    }
+                    if !with_ips["status"].is_object() {
+                        with_ips.insert_at("", "status", &json!({}));
+                    }
+                    for (k, v) in &ips {
+                        with_ips.insert_at("/status", k, v);
                     }
                 }
                 let env = match self.kubelet_container_env(node, &with_ips, &spec) {
@@ -1307,7 +1314,7 @@ impl Engine {
     }
 
     /// `SyncTerminatedPod`, then the status manager's delete once nothing runs.
-    fn kubelet_finish(&mut self, node: &str, uid: &str, pod: &Slot) {
+    fn kubelet_finish(&mut self, node: &str, uid: &str, pod: &std::sync::Arc<crate::Obj>) {
         let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
         w.terminated = true;
         w.busy = false;
@@ -1323,7 +1330,7 @@ impl Engine {
             self.kubelet_remove_pod_dir(node, uid);
             return;
         }
-        let current = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| self.kubelet_pod(node, &ns, &n)).unwrap_or_else(|| std::sync::Arc::new(pod.clone()));
+        let current = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| self.kubelet_pod(node, &ns, &n)).unwrap_or_else(|| pod.clone());
         self.kubelet_update_status_with(node, uid, &current, true);
         self.kubelet_delete_if_deleting(node, &current);
     }
@@ -1430,16 +1437,28 @@ impl Engine {
 /// `kubernetes.io/config.source`, `.mirror`, `.hash`) differ. An empty map is an absent one,
 /// as the API serves them.
 fn pods_differ_semantically(old: &Slot, new: &Slot) -> bool {
+    use crate::scheduler::framework::same_json;
     let local_keys = [static_pods::CONFIG_SOURCE, crate::apiserver::admission::MIRROR_POD_ANNOTATION, static_pods::CONFIG_HASH];
-    let map = |v: &'_ Value, local: bool| -> BTreeMap<String, Value> {
-        v.as_object().map(|m| crate::sort::collect_map(m.iter().filter(|(k, _)| !local || !local_keys.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())))).unwrap_or_default()
+    // The two maps' members (a non-object as none), the kubelet's own keys left out when
+    // `local`, compared in their common key order without copying them.
+    let same_map = |a: &Slot, b: &Slot, local: bool| {
+        let keep = |(k, _): &(&str, &Slot)| !local || !local_keys.contains(k);
+        let mut x = a.as_object().into_iter().flatten().filter(keep);
+        let mut y = b.as_object().into_iter().flatten().filter(keep);
+        loop {
+            match (x.next(), y.next()) {
+                (None, None) => return true,
+                (Some((ka, va)), Some((kb, vb))) if ka == kb && same_json(va, vb) => {}
+                _ => return false,
+            }
+        }
     };
     let (o, n) = (&old["metadata"], &new["metadata"]);
-    old["spec"] != new["spec"]
-        || map(&o["labels"], false) != map(&n["labels"], false)
-        || o["deletionTimestamp"] != n["deletionTimestamp"]
-        || o["deletionGracePeriodSeconds"] != n["deletionGracePeriodSeconds"]
-        || map(&o["annotations"], true) != map(&n["annotations"], true)
+    !same_json(&old["spec"], &new["spec"])
+        || !same_map(&o["labels"], &n["labels"], false)
+        || !same_json(&o["deletionTimestamp"], &n["deletionTimestamp"])
+        || !same_json(&o["deletionGracePeriodSeconds"], &n["deletionGracePeriodSeconds"])
+        || !same_map(&o["annotations"], &n["annotations"], true)
 }
 
 /// The container changes since PLEG last looked (of one pod, or of every pod): the events

@@ -193,30 +193,30 @@ impl Engine {
         }
         let container = m.runtime.containers.get(&pw.container_id).filter(|c| c.state == ContainerState::Running)?;
         let process = container.process.as_ref()?;
-        let delay_ms = (n(&crate::Obj::untyped(probe), "initialDelaySeconds", 0).max(0) as u64).saturating_mul(1000);
+        let delay_ms = (n(probe, "initialDelaySeconds", 0).max(0) as u64).saturating_mul(1000);
         let started_at = container.started_at?;
         if self.now.millis() < started_at.millis().saturating_add(delay_ms) {
             return None;
         }
-        let threshold = n(&crate::Obj::untyped(probe), "successThreshold", 1).max(1) as u32;
+        let threshold = n(probe, "successThreshold", 1).max(1) as u32;
         if pw.last_success != Some(true) || pw.run < threshold {
             return None;
         }
         if process.shell.as_ref().is_some_and(|s| !s.listening_ports().is_empty()) || process.app.kind == crate::process::AppKind::IstioProxy {
             return None;
         }
-        let port_of = |v: &Value| probe_port(spec, v);
+        let port_of = |v: &Slot| probe_port(spec, v);
         let passes = if let Some(h) = probe["httpGet"].as_object() {
             // As an attempt does, the pod's own process answers (a static pod's probe names
             // the node's address as its host: the same network namespace).
             let port = h.get("port").and_then(port_of)?;
-            let path = h.get("path").and_then(Value::as_str).unwrap_or("/");
+            let path = h.get("path").and_then(Slot::as_str).unwrap_or("/");
             process.http_get(port, path, self.now).is_some_and(|code| (200..400).contains(&code))
         } else if let Some(t) = probe["tcpSocket"].as_object() {
             process.listens(t.get("port").and_then(port_of)?)
         } else if let Some(g) = probe["grpc"].as_object() {
-            let port = g.get("port").and_then(Value::as_u64).and_then(|p| u16::try_from(p).ok())?;
-            let service = g.get("service").and_then(Value::as_str).unwrap_or_default();
+            let port = g.get("port").and_then(Slot::as_u64).and_then(|p| u16::try_from(p).ok())?;
+            let service = g.get("service").and_then(Slot::as_str).unwrap_or_default();
             process.grpc_check(port, service, self.now, false) == Some(GrpcHealth::Serving)
         } else {
             false
@@ -263,7 +263,7 @@ impl Engine {
             worker.ticker += 1;
         }
         let ticker = worker.ticker;
-        self.schedule(now.plus_millis(period_ms(&crate::Obj::untyped(&probe))), crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index, ticker: Some(ticker) });
+        self.schedule(now.plus_millis(period_ms(&probe)), crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index, ticker: Some(ticker) });
         // The container as the status manager knows it: probing starts once the status says
         // Running (so not during postStart), with that instance's id.
         let Some(m) = self.machines.get(node) else { return };
@@ -285,7 +285,7 @@ impl Engine {
         if pw.on_hold || (deleting && pw.kind != ProbeKind::Readiness) {
             return;
         }
-        if ((now.millis() - started_at.millis()) / 1000) < n(&crate::Obj::untyped(&probe), "initialDelaySeconds", 0).max(0) as u64 {
+        if ((now.millis() - started_at.millis()) / 1000) < n(&probe, "initialDelaySeconds", 0).max(0) as u64 {
             return;
         }
         let kind = pw.kind;
@@ -336,7 +336,7 @@ impl Engine {
         if pw.container_id != cid {
             return;
         }
-        let Some((probe, object)) = self.kubelet_pod_ref(node, &ns, &name).and_then(|pod| Some((container_spec_in(pod, &pw.container)?[pw.kind.field()].clone(), crate::object_ref(&crate::Obj::untyped(pod), "Pod")))) else { return };
+        let Some((probe, object)) = self.kubelet_pod_ref(node, &ns, &name).and_then(|pod| Some((container_spec_in(pod, &pw.container)?[pw.kind.field()].clone(), crate::object_ref(pod, "Pod")))) else { return };
         let (kind, container) = (pw.kind, pw.container.clone());
         let params = crate::sort::map_of([
             ("container".to_string(), json!(container)),
@@ -357,7 +357,7 @@ impl Engine {
         let ok = result.is_ok();
         let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
         let Some(pw) = w.probes.get_mut(index) else { return };
-        let threshold = if ok { n(&crate::Obj::untyped(&probe), "successThreshold", 1) } else { n(&crate::Obj::untyped(&probe), "failureThreshold", 3) }.max(1) as u32;
+        let threshold = if ok { n(&probe, "successThreshold", 1) } else { n(&probe, "failureThreshold", 3) }.max(1) as u32;
         // A success after enough successes repeats the result the kubelet already has.
         self.quiet.noop = ok && pw.last_success == Some(true) && pw.run >= threshold;
         if pw.last_success == Some(ok) {
@@ -400,8 +400,8 @@ impl Engine {
 
     /// One probe attempt against the pod's containers (they share the network namespace): its
     /// outcome and how long it took (0: at once).
-    fn run_probe(&mut self, node: &str, uid: &str, pod_ip: Option<&str>, spec: &Value, probe: &Value) -> (ProbeResult, u64) {
-        let timeout_ms = (n(&crate::Obj::untyped(probe), "timeoutSeconds", 1).max(1) as u64).saturating_mul(1000);
+    fn run_probe(&mut self, node: &str, uid: &str, pod_ip: Option<&str>, spec: &Slot, probe: &Slot) -> (ProbeResult, u64) {
+        let timeout_ms = (n(probe, "timeoutSeconds", 1).max(1) as u64).saturating_mul(1000);
         match self.probe_attempt(node, uid, pod_ip, spec, probe) {
             Outcome::Now(result) => (result.map_err(ProbeError::Failed), 0),
             Outcome::After(result, ms) => (result.map_err(ProbeError::Failed), ms.min(timeout_ms)),
@@ -410,17 +410,17 @@ impl Engine {
         }
     }
 
-    fn probe_attempt(&mut self, node: &str, uid: &str, pod_ip: Option<&str>, spec: &Value, probe: &Value) -> Outcome {
+    fn probe_attempt(&mut self, node: &str, uid: &str, pod_ip: Option<&str>, spec: &Slot, probe: &Slot) -> Outcome {
         let ip = pod_ip.map(str::to_string).or_else(|| self.machines.get(node).and_then(|m| m.runtime.ready_sandbox(uid)).and_then(|s| s.ip.clone())).unwrap_or_default();
-        let port_of = |v: &Value| probe_port(spec, v);
+        let port_of = |v: &Slot| probe_port(spec, v);
         let now = self.now;
         let Some(m) = self.machines.get(node) else { return Outcome::Now(Err("node gone".into())) };
         let running: Vec<&crate::containerd::Container> = m.runtime.pod_containers(uid).into_iter().filter(|c| c.state == ContainerState::Running).collect();
         if let Some(h) = probe["httpGet"].as_object() {
             let port = h.get("port").and_then(port_of).unwrap_or(0);
-            let path = h.get("path").and_then(Value::as_str).unwrap_or("/");
-            let host = h.get("host").and_then(Value::as_str).filter(|s| !s.is_empty()).map(str::to_string).unwrap_or(ip.clone());
-            let scheme = h.get("scheme").and_then(Value::as_str).map_or_else(|| "http".into(), crate::gostrings::to_lower);
+            let path = h.get("path").and_then(Slot::as_str).unwrap_or("/");
+            let host = h.get("host").and_then(Slot::as_str).filter(|s| !s.is_empty()).map(str::to_string).unwrap_or(ip.clone());
+            let scheme = h.get("scheme").and_then(Slot::as_str).map_or_else(|| "http".into(), crate::gostrings::to_lower);
             let url = format!("{scheme}://{host}:{port}{path}");
             if running.iter().any(|c| c.process.as_ref().and_then(|p| p.shell.as_ref()).is_some_and(|s| s.listening_ports().contains(&port))) {
                 if let Some(result) = self.probe_shell_listener(node, uid, port, Some((&url, &host))) {
@@ -445,7 +445,7 @@ impl Engine {
         }
         if let Some(t) = probe["tcpSocket"].as_object() {
             let port = t.get("port").and_then(port_of).unwrap_or(0);
-            let host = t.get("host").and_then(Value::as_str).filter(|s| !s.is_empty()).map(str::to_string).unwrap_or(ip.clone());
+            let host = t.get("host").and_then(Slot::as_str).filter(|s| !s.is_empty()).map(str::to_string).unwrap_or(ip.clone());
             if running.iter().any(|c| c.process.as_ref().and_then(|p| p.shell.as_ref()).is_some_and(|s| s.listening_ports().contains(&port))) {
                 return Outcome::Now(self.probe_shell_listener(node, uid, port, None).unwrap_or_else(|| Err(format!("dial tcp {host}:{port}: connect: connection refused"))));
             }
@@ -455,9 +455,9 @@ impl Engine {
         if let Some(g) = probe["grpc"].as_object() {
             // `pkg/probe/grpc/grpc.go`: a blocking dial, then `Health/Check`; every failure's
             // text is the kubelet's own.
-            let port = g.get("port").and_then(Value::as_u64).and_then(|p| u16::try_from(p).ok()).unwrap_or(0);
-            let service = g.get("service").and_then(Value::as_str).unwrap_or_default();
-            let timeout = n(&crate::Obj::untyped(probe), "timeoutSeconds", 1);
+            let port = g.get("port").and_then(Slot::as_u64).and_then(|p| u16::try_from(p).ok()).unwrap_or(0);
+            let service = g.get("service").and_then(Slot::as_str).unwrap_or_default();
+            let timeout = n(probe, "timeoutSeconds", 1);
             let answer = running.iter().find_map(|c| c.process.as_ref()?.grpc_check(port, service, now, false));
             return match answer {
                 Some(GrpcHealth::Serving) => Outcome::Now(Ok(())),
@@ -471,9 +471,9 @@ impl Engine {
             };
         }
         if let Some(e) = probe["exec"].as_object() {
-            let argv: Vec<String> = e.get("command").and_then(Value::as_array).map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect()).unwrap_or_default();
+            let argv: Vec<String> = e.get("command").and_then(Slot::as_array).map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect()).unwrap_or_default();
             let container = spec["name"].as_str().unwrap_or_default().to_string();
-            let timeout_ms = (n(&crate::Obj::untyped(probe), "timeoutSeconds", 1).max(1) as u64).saturating_mul(1000);
+            let timeout_ms = (n(probe, "timeoutSeconds", 1).max(1) as u64).saturating_mul(1000);
             return self.exec_probe(node, uid, &container, &argv, timeout_ms);
         }
         Outcome::Now(Err("unknown probe type".into()))
@@ -499,15 +499,15 @@ impl Engine {
 }
 
 /// A probe's port: a number, or the name of one of the container's ports.
-fn probe_port(spec: &Value, port: &Value) -> Option<u16> {
-    match port {
-        Value::Number(n) => n.as_u64().and_then(|p| u16::try_from(p).ok()),
-        Value::String(name) => spec["ports"].as_array()?.iter().find(|p| p["name"] == name.as_str())?["containerPort"].as_u64().and_then(|p| u16::try_from(p).ok()),
-        _ => None,
+fn probe_port(spec: &Slot, port: &Slot) -> Option<u16> {
+    if port.is_number() {
+        return port.as_u64().and_then(|p| u16::try_from(p).ok());
     }
+    let name = port.as_str()?;
+    spec["ports"].as_array()?.iter().find(|p| p["name"] == name)?["containerPort"].as_u64().and_then(|p| u16::try_from(p).ok())
 }
 
 /// A container (init or regular) of a pod by name.
-fn container_spec_in<'a>(pod: &'a Value, name: &str) -> Option<&'a Value> {
+fn container_spec_in<'a>(pod: &'a Slot, name: &str) -> Option<&'a Slot> {
     pod["spec"]["initContainers"].as_array().into_iter().chain(pod["spec"]["containers"].as_array()).flatten().find(|c| c["name"] == name)
 }

@@ -17,7 +17,6 @@
 //! top-level name → `..data/NAME`; [`Layout`] answers the file operations on that tree.
 
 use crate::Slot;
-use serde_json::Value;
 
 use super::downward::{base64_decode, base64_encode};
 
@@ -32,33 +31,33 @@ pub struct ProjectedFile {
 
 /// Reads an object for a volume: (plural, namespace, name) → the object, or the manager's
 /// error (`configmap "x" not found`).
-pub type Getter<'a> = dyn FnMut(&str, &str, &str) -> Result<Value, String> + 'a;
+pub type Getter<'a> = dyn FnMut(&str, &str, &str) -> Result<std::sync::Arc<crate::Obj>, String> + 'a;
 
 /// Whether the volume is one of the kinds whose files the kubelet writes itself.
-pub fn is_projected_kind(volume: &Value) -> bool {
+pub fn is_projected_kind(volume: &Slot) -> bool {
     ["configMap", "secret", "downwardAPI", "projected"].iter().any(|k| volume[*k].is_object())
 }
 
 /// The mode of the volume's files unless an item says otherwise (`defaultMode`, 0644 when the
 /// API server did not default it).
-fn default_mode(source: &Value) -> u32 {
+fn default_mode(source: &Slot) -> u32 {
     source["defaultMode"].as_u64().map_or(0o644, |m| m as u32 & 0o7777)
 }
 
-fn item_mode(item: &Value, default: u32) -> u32 {
+fn item_mode(item: &Slot, default: u32) -> u32 {
     item["mode"].as_u64().map_or(default, |m| m as u32 & 0o7777)
 }
 
 /// The keys of a ConfigMap (`data`, then `binaryData` decoded) or a Secret (`data` decoded).
-fn keys_of(obj: &Value, secret: bool) -> Vec<(String, String)> {
+fn keys_of(obj: &Slot, secret: bool) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for (k, v) in obj["data"].as_object().into_iter().flatten() {
         let text = v.as_str().unwrap_or_default();
-        out.push((k.clone(), if secret { base64_decode(text).unwrap_or_default() } else { text.to_string() }));
+        out.push((k.to_string(), if secret { base64_decode(text).unwrap_or_default() } else { text.to_string() }));
     }
     if !secret {
         for (k, v) in obj["binaryData"].as_object().into_iter().flatten() {
-            out.push((k.clone(), base64_decode(v.as_str().unwrap_or_default()).unwrap_or_default()));
+            out.push((k.to_string(), base64_decode(v.as_str().unwrap_or_default()).unwrap_or_default()));
         }
     }
     out
@@ -66,7 +65,7 @@ fn keys_of(obj: &Value, secret: bool) -> Vec<(String, String)> {
 
 /// `MakePayload` of a configMap or secret source over its object (None: the object is
 /// missing and the source is optional, an empty payload).
-fn key_payload(source: &Value, obj: Option<&Value>, secret: bool, default: u32, out: &mut Vec<ProjectedFile>) -> Result<(), String> {
+fn key_payload(source: &Slot, obj: Option<&Slot>, secret: bool, default: u32, out: &mut Vec<ProjectedFile>) -> Result<(), String> {
     let optional = source["optional"] == true;
     let keys = obj.map(|o| keys_of(o, secret)).unwrap_or_default();
     let items = source["items"].as_array().filter(|i| !i.is_empty());
@@ -102,7 +101,7 @@ fn format_map(map: &Slot) -> String {
 }
 
 /// `CollectData` of a downwardAPI volume or source.
-fn downward_payload(pod: &Slot, items: &Value, default: u32, get: &mut Getter<'_>, out: &mut Vec<ProjectedFile>) {
+fn downward_payload(pod: &Slot, items: &Slot, default: u32, get: &mut Getter<'_>, out: &mut Vec<ProjectedFile>) {
     for item in items.as_array().into_iter().flatten() {
         let content = if let Some(path) = item["fieldRef"]["fieldPath"].as_str() {
             match path {
@@ -113,9 +112,10 @@ fn downward_payload(pod: &Slot, items: &Value, default: u32, get: &mut Getter<'_
         } else if item["resourceFieldRef"].is_object() {
             let container = item["resourceFieldRef"]["containerName"].as_str().unwrap_or_default();
             // A missing limit reads as the pod-level one or the node's allocatable.
-            let allocatable = get("nodes", "", pod["spec"]["nodeName"].as_str().unwrap_or_default()).map(|n| n["status"]["allocatable"].clone()).unwrap_or(Value::Null);
-            let spec = crate::podutil::container_spec(pod, container).unwrap_or(&crate::Obj::untyped(&Value::Null));
-            super::downward::resource_value(spec, &item["resourceFieldRef"], &super::downward::downward_api_limits(pod, &crate::Obj::untyped(&allocatable)))
+            let node = get("nodes", "", pod["spec"]["nodeName"].as_str().unwrap_or_default()).ok();
+            let allocatable = node.as_deref().map_or(crate::scheduler::framework::null_slot(), |n| &n["status"]["allocatable"]);
+            let spec = crate::podutil::container_spec(pod, container).unwrap_or(crate::scheduler::framework::null_slot());
+            super::downward::resource_value(spec, &item["resourceFieldRef"], &super::downward::downward_api_limits(pod, allocatable))
         } else {
             String::new()
         };
@@ -124,7 +124,7 @@ fn downward_payload(pod: &Slot, items: &Value, default: u32, get: &mut Getter<'_
 }
 
 /// An object a source names: the object, None for a missing optional one, or the error.
-fn source_object(get: &mut Getter<'_>, plural: &str, namespace: &str, name: &str, optional: bool) -> Result<Option<Value>, String> {
+fn source_object(get: &mut Getter<'_>, plural: &str, namespace: &str, name: &str, optional: bool) -> Result<Option<std::sync::Arc<crate::Obj>>, String> {
     match get(plural, namespace, name) {
         Ok(o) => Ok(Some(o)),
         Err(e) if optional && e.ends_with("not found") => Ok(None),
@@ -134,17 +134,17 @@ fn source_object(get: &mut Getter<'_>, plural: &str, namespace: &str, name: &str
 
 /// The files of `volume` in `pod` (an empty payload for other kinds of volume), or the
 /// message `MountVolume.SetUp` fails with.
-pub fn payload(pod: &Slot, volume: &Value, get: &mut Getter<'_>) -> Result<Vec<ProjectedFile>, String> {
+pub fn payload(pod: &Slot, volume: &Slot, get: &mut Getter<'_>) -> Result<Vec<ProjectedFile>, String> {
     let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default");
     let mut out = Vec::new();
     if volume["configMap"].is_object() {
         let source = &volume["configMap"];
         let obj = source_object(get, "configmaps", ns, source["name"].as_str().unwrap_or_default(), source["optional"] == true)?;
-        key_payload(source, obj.as_ref(), false, default_mode(source), &mut out)?;
+        key_payload(source, obj.as_deref().map(|o| o.root()), false, default_mode(source), &mut out)?;
     } else if volume["secret"].is_object() {
         let source = &volume["secret"];
         let obj = source_object(get, "secrets", ns, source["secretName"].as_str().unwrap_or_default(), source["optional"] == true)?;
-        key_payload(source, obj.as_ref(), true, default_mode(source), &mut out)?;
+        key_payload(source, obj.as_deref().map(|o| o.root()), true, default_mode(source), &mut out)?;
     } else if volume["downwardAPI"].is_object() {
         downward_payload(pod, &volume["downwardAPI"]["items"], default_mode(&volume["downwardAPI"]), get, &mut out);
     } else if volume["projected"].is_object() {
@@ -153,10 +153,10 @@ pub fn payload(pod: &Slot, volume: &Value, get: &mut Getter<'_>) -> Result<Vec<P
         for source in volume["projected"]["sources"].as_array().into_iter().flatten() {
             let result = if source["configMap"].is_object() {
                 let s = &source["configMap"];
-                source_object(get, "configmaps", ns, s["name"].as_str().unwrap_or_default(), s["optional"] == true).and_then(|o| key_payload(s, o.as_ref(), false, default, &mut out))
+                source_object(get, "configmaps", ns, s["name"].as_str().unwrap_or_default(), s["optional"] == true).and_then(|o| key_payload(s, o.as_deref().map(|o| o.root()), false, default, &mut out))
             } else if source["secret"].is_object() {
                 let s = &source["secret"];
-                source_object(get, "secrets", ns, s["name"].as_str().unwrap_or_default(), s["optional"] == true).and_then(|o| key_payload(s, o.as_ref(), true, default, &mut out))
+                source_object(get, "secrets", ns, s["name"].as_str().unwrap_or_default(), s["optional"] == true).and_then(|o| key_payload(s, o.as_deref().map(|o| o.root()), true, default, &mut out))
             } else if source["downwardAPI"].is_object() {
                 downward_payload(pod, &source["downwardAPI"]["items"], default, get, &mut out);
                 Ok(())
@@ -198,7 +198,7 @@ fn base64url(bytes: &[u8]) -> String {
 /// (`pkg/serviceaccount/claims.go`, keys in go-jose's sorted order), issued when the pod
 /// started. Its RS256 signature is 256 bytes derived from the claims, not a real signature:
 /// podlife's API server does not authenticate bearer tokens.
-fn service_account_token(pod: &Slot, source: &Value, get: &mut Getter<'_>) -> String {
+fn service_account_token(pod: &Slot, source: &Slot, get: &mut Getter<'_>) -> String {
     use sha2::Digest;
     let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default");
     let sa = pod["spec"]["serviceAccountName"].as_str().unwrap_or("default");
@@ -211,7 +211,8 @@ fn service_account_token(pod: &Slot, source: &Value, get: &mut Getter<'_>) -> St
     let (exp, warn_after) = if asked == WARN_ONLY_SECONDS { (iat + EXTENDED_SECONDS, Some(iat + WARN_ONLY_SECONDS)) } else { (iat + asked, None) };
     let audience = source["audience"].as_str().filter(|a| !a.is_empty()).unwrap_or(ISSUER);
     let pod_uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
-    let jti = crate::rng::hex_of(&format!("{pod_uid}/{}", source["path"]), 32);
+    // The path as JSON text, quotes included (as a `Value` displays).
+    let jti = crate::rng::hex_of(&format!("{pod_uid}/{}", source["path"].to_value()), 32);
     let jti = format!("{}-{}-{}-{}-{}", &jti[..8], &jti[8..12], &jti[12..16], &jti[16..20], &jti[20..]);
     let mut k8s = crate::json!({
         "namespace": ns,
@@ -258,7 +259,7 @@ pub enum Entry {
 impl Layout<'_> {
     /// `..2006_01_02_15_04_05.` of the pod's start (when the volume was set up) and
     /// `os.MkdirTemp`'s random decimal suffix (derived from the pod here).
-    pub fn dir_name(pod: &Value) -> String {
+    pub fn dir_name(pod: &Slot) -> String {
         let start = pod["status"]["startTime"].as_str().unwrap_or("1970-01-01T00:00:00Z");
         let stamp: String = start.trim_end_matches('Z').chars().map(|c| if matches!(c, '-' | 'T' | ':') { '_' } else { c }).collect();
         let random = u64::from_str_radix(&crate::rng::hex_of(pod["metadata"]["uid"].as_str().unwrap_or_default(), 8), 16).unwrap_or(0) % 4_294_967_296;
@@ -342,26 +343,28 @@ impl Layout<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
-    fn pod() -> Value {
-        json!({
+    fn pod() -> crate::Obj {
+        crate::Obj::untyped(&json!({
             "metadata": {"name": "p", "namespace": "default", "uid": "u1", "labels": {"zone": "us-est-coast", "cluster": "test-cluster1", "rack": "rack-22"}, "annotations": {"build": "two", "builder": "john-doe"}},
             "spec": {"nodeName": "worker", "serviceAccountName": "default", "containers": [{"name": "c", "resources": {"limits": {"cpu": "250m", "memory": "64Mi"}, "requests": {"cpu": "125m", "memory": "32Mi"}}}]},
             "status": {"startTime": "2026-12-04T15:30:00Z"}
-        })
+        }))
     }
 
-    fn store(plural: &str, _ns: &str, name: &str) -> Result<Value, String> {
+    fn store(plural: &str, _ns: &str, name: &str) -> Result<std::sync::Arc<crate::Obj>, String> {
+        let obj = |v: Value| std::sync::Arc::new(crate::Obj::untyped(&v));
         match (plural, name) {
-            ("configmaps", "special-config") => Ok(json!({"data": {"SPECIAL_LEVEL": "very", "SPECIAL_TYPE": "charm"}, "binaryData": {"bin": "AAE="}})),
-            ("secrets", "s") => Ok(json!({"data": {"username": "bXktYXBw"}})),
+            ("configmaps", "special-config") => Ok(obj(json!({"data": {"SPECIAL_LEVEL": "very", "SPECIAL_TYPE": "charm"}, "binaryData": {"bin": "AAE="}}))),
+            ("secrets", "s") => Ok(obj(json!({"data": {"username": "bXktYXBw"}}))),
             ("configmaps", _) => Err(format!("configmap {name:?} not found")),
             _ => Err(format!("secret {name:?} not found")),
         }
     }
 
     fn files(volume: Value) -> Result<Vec<(String, String, u32)>, String> {
-        payload(&pod(), &volume, &mut store).map(|fs| fs.into_iter().map(|f| (f.path, f.content, f.mode)).collect())
+        payload(&pod(), &crate::Obj::untyped(&volume), &mut store).map(|fs| fs.into_iter().map(|f| (f.path, f.content, f.mode)).collect())
     }
 
     #[test]

@@ -108,6 +108,12 @@ pub(crate) fn pod_obj(pod: &Value) -> crate::Obj {
     }
 }
 
+/// A container's resources in a pod `with_allocation` made (or one the allocation already
+/// describes): its allocation, as `with_allocation` set it on the first container of that name.
+fn allocated_resources<'p>(pod: &'p Slot, name: &str) -> Option<&'p Slot> {
+    ["initContainers", "containers"].iter().flat_map(|l| pod["spec"][*l].as_array().unwrap_or_default()).find(|c| c["name"] == name).map(|c| &c["resources"])
+}
+
 /// `with_allocation` when the allocation changes the pod (None: the pod serves as it is).
 pub fn allocated_obj(pod: &Slot, alloc: Option<&Allocation>) -> Option<crate::Obj> {
     let alloc = alloc?;
@@ -256,7 +262,7 @@ fn infeasible(pod: &Slot, node: &Slot) -> Option<String> {
 impl Engine {
     /// The allocation manager's part of a sync: allocate a new desired size or say why not,
     /// then whether the runtime has caught up (`PodResizeInProgress`).
-    pub(super) fn kubelet_handle_resize(&mut self, node: &str, uid: &str, pod: &Slot) {
+    pub(super) fn kubelet_handle_resize(&mut self, node: &str, uid: &str, pod: &std::sync::Arc<crate::Obj>) {
         let generation = pod["metadata"]["generation"].as_i64().unwrap_or(1);
         let now = self.now;
         let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
@@ -300,12 +306,25 @@ impl Engine {
         let alloc = w.allocated.clone().unwrap_or_default();
         // The pod as allocated, decoded only when a resize makes it differ.
         let owned = allocated_obj(pod, Some(&alloc));
-        let allocated_pod: &Slot = owned.as_deref().unwrap_or(pod);
+        let allocated_pod: &Slot = match &owned {
+            Some(o) => o,
+            None => pod,
+        };
         // What the runtime was handed (`effective`: with the pod-level limits), and the pod
         // cgroup, against the allocation.
         let behind = m.runtime.pod_containers(uid).iter().filter(|c| c.state == crate::containerd::ContainerState::Running).any(|c| {
             let actual = c.cgroup.as_ref().map(|g| &g.effective);
-            alloc.get(&c.name).is_some_and(|a| actual.is_some_and(|r| !actuated_match(&crate::resources::runtime_container_resources(&allocated_pod["spec"], a), r)))
+            alloc.get(&c.name).is_some_and(|a| {
+                actual.is_some_and(|r| {
+                    // The allocation as the allocated pod holds it (read in place); decoded
+                    // only for a container the pod's lists do not name.
+                    let wanted = match allocated_resources(allocated_pod, &c.name) {
+                        Some(res) => crate::resources::runtime_container_resources(&allocated_pod["spec"], res),
+                        None => crate::resources::runtime_container_resources(&allocated_pod["spec"], &crate::Obj::untyped(a)),
+                    };
+                    !actuated_match(&wanted, r)
+                })
+            })
         }) || m.runtime.ready_sandbox(uid).is_some_and(|s| {
             let want = crate::containerd::cgroups::PodCgroup::for_pod(allocated_pod);
             (s.pod_cgroup.pod_level || want.pod_level) && s.pod_cgroup != want
@@ -362,7 +381,7 @@ mod tests {
     /// `with_allocation`'s.
     #[test]
     fn shared_allocation_copies_only_on_a_difference() {
-        let pod = std::sync::Arc::new(json!({"spec": {"containers": [{"name": "c", "resources": {"requests": {"cpu": "100m"}}}, {"name": "d", "resources": {}}]}}));
+        let pod = std::sync::Arc::new(crate::Obj::untyped(&json!({"spec": {"containers": [{"name": "c", "resources": {"requests": {"cpu": "100m"}}}, {"name": "d", "resources": {}}]}})));
         let same = desired(&pod);
         assert!(std::sync::Arc::ptr_eq(&with_allocation_shared(&pod, Some(&same)), &pod));
         assert!(std::sync::Arc::ptr_eq(&with_allocation_shared(&pod, None), &pod));
@@ -388,25 +407,25 @@ mod tests {
             }
             v
         };
-        let pod = json!({"spec": {"containers": [{"name": "c0", "resources": r("100m", "100m", "100", "100")}]}});
+        let pod = crate::Obj::untyped(&json!({"spec": {"containers": [{"name": "c0", "resources": r("100m", "100m", "100", "100")}]}}));
         assert_eq!(message("Pod resize completed", &pod, 1, ""), r#"Pod resize completed: {"containers":[{"name":"c0","resources":{"limits":{"cpu":"100m","memory":"100"},"requests":{"cpu":"100m","memory":"100"}}}],"generation":1}"#);
-        let pod = json!({"spec": {
+        let pod = crate::Obj::untyped(&json!({"spec": {
             "initContainers": [{"name": "c0", "restartPolicy": "Always", "resources": r("100m", "200m", "", "")}],
             "containers": [{"name": "c1", "resources": r("", "", "100", "200")}, {"name": "c2", "resources": r("200m", "", "100", "")}]
-        }});
+        }}));
         assert_eq!(
             message("Pod resize Infeasible", &pod, 2, "In-place resize of containers with swap is not supported"),
             r#"Pod resize Infeasible: {"initContainers":[{"name":"c0","resources":{"limits":{"cpu":"200m"},"requests":{"cpu":"100m"}}}],"containers":[{"name":"c1","resources":{"limits":{"memory":"200"},"requests":{"memory":"100"}}},{"name":"c2","resources":{"requests":{"cpu":"200m","memory":"100"}}}],"generation":2,"error":"In-place resize of containers with swap is not supported"}"#
         );
-        let pod = json!({"spec": {"containers": [{"name": "c0", "resources": {}}]}});
+        let pod = crate::Obj::untyped(&json!({"spec": {"containers": [{"name": "c0", "resources": {}}]}}));
         assert_eq!(message("Pod resize completed", &pod, 3, ""), r#"Pod resize completed: {"containers":[{"name":"c0","resources":{}}],"generation":3}"#);
     }
 
     /// allocation_manager_test.go's Infeasible messages (a 4-cpu, 4Gi node).
     #[test]
     fn infeasible_messages() {
-        let node = json!({"status": {"allocatable": {"cpu": "4", "memory": "4Gi"}}});
-        let pod = |cpu: &str, mem: &str| json!({"spec": {"containers": [{"name": "c", "resources": {"requests": {"cpu": cpu, "memory": mem}}}]}});
+        let node = crate::Obj::untyped(&json!({"status": {"allocatable": {"cpu": "4", "memory": "4Gi"}}}));
+        let pod = |cpu: &str, mem: &str| crate::Obj::untyped(&json!({"spec": {"containers": [{"name": "c", "resources": {"requests": {"cpu": cpu, "memory": mem}}}]}}));
         assert_eq!(infeasible(&pod("5", "1000M"), &node).as_deref(), Some("Node didn't have enough capacity: cpu, requested: 5000, capacity: 4000"));
         assert_eq!(infeasible(&pod("1", "4500M"), &node).as_deref(), Some("Node didn't have enough capacity: memory, requested: 4500000000, capacity: 4294967296"));
         assert_eq!(infeasible(&pod("1", "1000M"), &node), None);
@@ -414,7 +433,7 @@ mod tests {
 
     #[test]
     fn restart_or_in_place() {
-        let spec = json!({"resizePolicy": [{"resourceName": "cpu", "restartPolicy": "NotRequired"}, {"resourceName": "memory", "restartPolicy": "RestartContainer"}]});
+        let spec = crate::Obj::untyped(&json!({"resizePolicy": [{"resourceName": "cpu", "restartPolicy": "NotRequired"}, {"resourceName": "memory", "restartPolicy": "RestartContainer"}]}));
         let res = |cpu: &str, mem: &str| json!({"requests": {"cpu": cpu, "memory": mem}, "limits": {"cpu": cpu, "memory": mem}});
         assert_eq!(resize_action(&spec, &res("700m", "200Mi"), &res("700m", "200Mi")), None);
         assert_eq!(resize_action(&spec, &res("800m", "200Mi"), &res("700m", "200Mi")), Some(false));

@@ -4,7 +4,6 @@
 
 
 use crate::Slot;
-use serde_json::Value;
 
 use crate::Engine;
 use crate::apiserver::status::{Reason, Status};
@@ -136,12 +135,12 @@ mod tests {
 
     #[test]
     fn log_status_rules() {
-        let waiting = json!({"state": {"waiting": {"reason": "ContainerCreating"}}, "lastState": {}});
+        let waiting = crate::Obj::untyped(&json!({"state": {"waiting": {"reason": "ContainerCreating"}}, "lastState": {}}));
         assert_eq!(validate_container_log_status("p", "c", &waiting, false), Err("container \"c\" in pod \"p\" is waiting to start: ContainerCreating".into()));
         assert_eq!(validate_container_log_status("p", "c", &waiting, true), Err("previous terminated container \"c\" in pod \"p\" not found".into()));
-        let crash = json!({"state": {"waiting": {"reason": "CrashLoopBackOff"}}, "lastState": {"terminated": {"containerID": "containerd://abc"}}});
+        let crash = crate::Obj::untyped(&json!({"state": {"waiting": {"reason": "CrashLoopBackOff"}}, "lastState": {"terminated": {"containerID": "containerd://abc"}}}));
         assert_eq!(validate_container_log_status("p", "c", &crash, false).as_deref(), Ok("containerd://abc"));
-        let pull = json!({"state": {"waiting": {"reason": "ImagePullBackOff"}}, "lastState": {}});
+        let pull = crate::Obj::untyped(&json!({"state": {"waiting": {"reason": "ImagePullBackOff"}}, "lastState": {}}));
         assert!(validate_container_log_status("p", "c", &pull, false).unwrap_err().ends_with("trying and failing to pull image"));
     }
 }

@@ -14,8 +14,6 @@
 //! - `configMap`, `secret`, `projected` and `downwardAPI` are files the kubelet writes itself
 //!   (read-only, not here).
 
-use serde_json::Value;
-
 use crate::Engine;
 use crate::containerd::fs::Tree;
 
@@ -47,7 +45,7 @@ pub fn pod_dir(uid: &str) -> String {
 /// Where a volume source's data lives, given the PersistentVolume a claim is bound to (for
 /// `persistentVolumeClaim` volumes). None: a volume whose files the kubelet writes itself, or
 /// a type podlife does not mount.
-pub fn backing_of(uid: &str, volume: &Value, pv: Option<&Value>) -> Option<Backing> {
+pub fn backing_of(uid: &str, volume: &crate::Slot, pv: Option<&crate::Slot>) -> Option<Backing> {
     let name = volume["name"].as_str().unwrap_or_default();
     if volume.get("emptyDir").is_some() {
         return Some(Backing::Node { dir: format!("{}/volumes/kubernetes.io~empty-dir/{name}", pod_dir(uid)) });
@@ -62,7 +60,7 @@ pub fn backing_of(uid: &str, volume: &Value, pv: Option<&Value>) -> Option<Backi
 }
 
 /// A volume source shared by pod volumes and PersistentVolume specs.
-fn source_backing(src: &Value, pv_name: &str) -> Option<Backing> {
+fn source_backing(src: &crate::Slot, pv_name: &str) -> Option<Backing> {
     if let Some(path) = src["hostPath"]["path"].as_str().or(src["local"]["path"].as_str()) {
         return Some(Backing::Node { dir: path.to_string() });
     }
@@ -122,10 +120,12 @@ pub(crate) fn remove_all(disk: &mut Tree, dir: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     #[test]
     fn data_lives_with_the_volume() {
-        let pv = |spec: Value| json!({"metadata": {"name": "pv-a"}, "spec": spec});
+        let pv = |spec: Value| crate::Obj::untyped(&json!({"metadata": {"name": "pv-a"}, "spec": spec}));
+        let backing_of = |uid: &str, volume: &Value, pv: Option<&crate::Obj>| backing_of(uid, &crate::Obj::untyped(volume), pv.map(|p| p.root()));
         assert_eq!(backing_of("u1", &json!({"name": "cache", "emptyDir": {}}), None), Some(Backing::Node { dir: "/var/lib/kubelet/pods/u1/volumes/kubernetes.io~empty-dir/cache".into() }));
         assert_eq!(backing_of("u1", &json!({"name": "h", "hostPath": {"path": "/data"}}), None), Some(Backing::Node { dir: "/data".into() }));
         let claim = json!({"name": "data", "persistentVolumeClaim": {"claimName": "data-db-0"}});

@@ -280,7 +280,7 @@ impl KubeScheduler {
                 self.requeue_parked(cx, now, |_, plugin| matches!(plugin, "VolumeBinding" | "VolumeZone"));
             }
             "storageclasses" if event.event_type != EventType::Deleted => {
-                let topology_changed = old.is_none_or(|o| o["allowedTopologies"] != event.object["allowedTopologies"]);
+                let topology_changed = old.is_none_or(|o| !framework::same_json(&o["allowedTopologies"], &event.object["allowedTopologies"]));
                 self.requeue_parked(cx, now, |_, plugin| plugin == "VolumeBinding" && topology_changed);
             }
             // No plugin registers Namespace events, so a label change requeues nothing.

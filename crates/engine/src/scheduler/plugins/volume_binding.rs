@@ -11,8 +11,6 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use crate::vecmap::VecSet;
 
-use serde_json::Value;
-
 use crate::scheduler::framework::{Code, FilterPlugin, NodeInfo, PodInfo, Status};
 use crate::store::ObjectKey;
 use crate::volume;
