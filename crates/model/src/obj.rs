@@ -48,13 +48,13 @@ const EXTRA: u16 = 0xFFFF;
 
 /// One JSON value inside an [`Obj`], read like a `serde_json::Value` (`get`, `[key]`, `[i]`,
 /// `as_str`, …). 24 bytes (16 on wasm32).
-#[derive(Clone, PartialEq)]
+#[derive(Clone)]
 pub struct Slot(Repr);
 
 /// `id` is the slot's field index when it is a struct's field (0 elsewhere): with `repr(u8)`
 /// every variant is laid out as a C struct after the tag, so `id` sits in bytes the payload
 /// leaves free and a struct's fields cost one slot each, not 32 bytes for `(u16, Slot)`.
-#[derive(Clone, PartialEq)]
+#[derive(Clone)]
 #[repr(u8)]
 enum Repr {
     Null { id: u16 },

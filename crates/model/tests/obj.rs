@@ -188,6 +188,11 @@ fn check(rt: &ResourceType, value: &Value) -> Result<(), TestCaseError> {
     for p in &ps {
         let got = obj.pointer(p).map(Slot::to_value);
         prop_assert_eq!(got.as_ref(), value.pointer(p), "pointer {}", p);
+        // `Slot == Slot` is JSON equality wherever the slots sit and however they were decoded.
+        if let (Some(s), Some(v)) = (obj.pointer(p), value.pointer(p)) {
+            prop_assert!(*s == *Obj::untyped(v), "slot == untyped copy at {}", p);
+            prop_assert!(*s == *Obj::from_value(rt, v), "slot == schema copy at {}", p);
+        }
     }
     Ok(())
 }
@@ -356,10 +361,14 @@ proptest! {
     #[test]
     fn mutated_real_objects(seed in any::<prop::sample::Index>(), muts in prop::collection::vec((any::<usize>(), mutation()), 0..6)) {
         let (rt, v) = &seeds()[seed.index(seeds().len())];
+        let original = v;
         let mut v = v.clone();
         for (pick, m) in muts {
             mutate(&mut v, pick, m);
         }
         check(rt, &v)?;
+        // Unequal exactly when the JSON differs.
+        prop_assert_eq!(Obj::from_value(rt, &v) == Obj::from_value(rt, original), v == *original);
+        prop_assert_eq!(*Obj::from_value(rt, &v) == *Obj::untyped(original), v == *original);
     }
 }

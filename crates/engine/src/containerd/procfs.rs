@@ -495,7 +495,7 @@ impl Engine {
             ["status"] => {
                 let x = owner_spec_container.unwrap_or(c);
                 let pod = self.container_pod_of(node, x);
-                let spec = pod.as_deref().and_then(|pod| crate::podutil::container_spec(pod, &x.name)).unwrap_or(crate::scheduler::framework::null_slot());
+                let spec = pod.as_deref().and_then(|pod| crate::podutil::container_spec(pod, &x.name)).unwrap_or(crate::Slot::null());
                 Some(Special::File(status_file(p, spec, self.proc_memory(node, p), p.pid == me.pid)))
             }
             // The process's root: its container's writable layer, then its image's files

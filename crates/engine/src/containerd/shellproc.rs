@@ -45,7 +45,7 @@ struct Mount {
 }
 
 fn mounts_of(pod: &Slot, container: &str, mounted: impl Fn(&str) -> Option<crate::kubelet::volumes::Backing>) -> Vec<Mount> {
-    let null = crate::scheduler::framework::null_slot();
+    let null = crate::Slot::null();
     let spec = crate::podutil::container_spec(pod, container).unwrap_or(null);
     let volumes = pod["spec"]["volumes"].as_array().unwrap_or_default();
     let mut out: Vec<Mount> = spec["volumeMounts"]
@@ -792,7 +792,7 @@ impl ContainerHost<'_> {
 /// `/etc/group` for root (`Strict`: none of the image's).
 pub(crate) fn credentials_of(pod: &Slot, container: &str, image_ref: &str) -> Credentials {
     let psc = &pod["spec"]["securityContext"];
-    let csc = crate::podutil::container_spec(pod, container).map_or(crate::scheduler::framework::null_slot(), |c| &c["securityContext"]);
+    let csc = crate::podutil::container_spec(pod, container).map_or(crate::Slot::null(), |c| &c["securityContext"]);
     let id = |v: &Slot| v.as_u64().and_then(|n| u32::try_from(n).ok());
     let uid = id(&csc["runAsUser"]).or_else(|| id(&psc["runAsUser"])).unwrap_or(0);
     let gid = id(&csc["runAsGroup"]).or_else(|| id(&psc["runAsGroup"])).unwrap_or(0);

@@ -62,7 +62,7 @@ impl Engine {
         let known = |name: &str| ["initContainers", "containers"].iter().any(|l| spec[*l].as_array().is_some_and(|cs| cs.iter().any(|c| c["name"] == name)));
         let (mut targets, mut sources) = (Vec::new(), Vec::new());
         for c in m.runtime.pod_containers(uid).into_iter().filter(|c| known(&c.name)) {
-            let spec_c = super::container_spec(pod, &c.name).unwrap_or(crate::scheduler::framework::null_slot());
+            let spec_c = super::container_spec(pod, &c.name).unwrap_or(crate::Slot::null());
             let source = c.state == ContainerState::Exited && super::status::matching_restart_rule(spec_c, i64::from(c.exit_code)).is_some_and(|r| r["action"] == "RestartAllContainers");
             let entry = (c.id.clone(), c.name.clone(), c.state == ContainerState::Running);
             if source { sources.push(entry) } else { targets.push(entry) }

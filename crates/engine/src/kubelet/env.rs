@@ -157,7 +157,7 @@ impl Engine {
             } else if vf["resourceFieldRef"].is_object() {
                 let allocatable = podlife_model::ResourceType::resolve("nodes")
                     .and_then(|r| self.store.get(&crate::store::ObjectKey::new(r, None, node)))
-                    .map_or(crate::scheduler::framework::null_slot(), |n| &n["status"]["allocatable"]);
+                    .map_or(crate::Slot::null(), |n| &n["status"]["allocatable"]);
                 resource_value(spec, &vf["resourceFieldRef"], &downward_api_limits(pod, allocatable))
             } else {
                 String::new()

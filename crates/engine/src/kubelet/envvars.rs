@@ -67,7 +67,7 @@ pub(crate) fn service_env<'a>(services: impl Iterator<Item = &'a Slot>, namespac
         .collect();
     // One Service per name (a `kubernetes` Service of the pod's own namespace wins).
     crate::sort::sort_by_key(&mut chosen, |s| (s["metadata"]["name"].as_str().unwrap_or_default().to_string(), s["metadata"]["namespace"] != namespace));
-    chosen.dedup_by(|a, b| crate::scheduler::framework::same_json(&a["metadata"]["name"], &b["metadata"]["name"]));
+    chosen.dedup_by(|a, b| &a["metadata"]["name"] == &b["metadata"]["name"]);
     let mut out = Vec::new();
     for s in chosen {
         from_service(s, &mut out);

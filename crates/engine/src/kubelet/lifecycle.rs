@@ -114,7 +114,7 @@ impl Engine {
         let text = message.map(str::to_string).unwrap_or_else(|| format!("Stopping container {name}"));
         self.kubelet_event(node, pod, Some(name), "Normal", "Killing", &text);
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
-        let spec = super::container_spec(pod, name).cloned().unwrap_or_else(|| crate::scheduler::framework::null_slot().clone());
+        let spec = super::container_spec(pod, name).cloned().unwrap_or_else(|| crate::Slot::null().clone());
         let now = self.now;
         let stopping = Stopping { container: name.to_string(), grace_s, started: now };
         if grace_s > 0

@@ -1437,7 +1437,6 @@ impl Engine {
 /// `kubernetes.io/config.source`, `.mirror`, `.hash`) differ. An empty map is an absent one,
 /// as the API serves them.
 fn pods_differ_semantically(old: &Slot, new: &Slot) -> bool {
-    use crate::scheduler::framework::same_json;
     let local_keys = [static_pods::CONFIG_SOURCE, crate::apiserver::admission::MIRROR_POD_ANNOTATION, static_pods::CONFIG_HASH];
     // The two maps' members (a non-object as none), the kubelet's own keys left out when
     // `local`, compared in their common key order without copying them.
@@ -1448,16 +1447,16 @@ fn pods_differ_semantically(old: &Slot, new: &Slot) -> bool {
         loop {
             match (x.next(), y.next()) {
                 (None, None) => return true,
-                (Some((ka, va)), Some((kb, vb))) if ka == kb && same_json(va, vb) => {}
+                (Some((ka, va)), Some((kb, vb))) if ka == kb && va == vb => {}
                 _ => return false,
             }
         }
     };
     let (o, n) = (&old["metadata"], &new["metadata"]);
-    !same_json(&old["spec"], &new["spec"])
+    &old["spec"] != &new["spec"]
         || !same_map(&o["labels"], &n["labels"], false)
-        || !same_json(&o["deletionTimestamp"], &n["deletionTimestamp"])
-        || !same_json(&o["deletionGracePeriodSeconds"], &n["deletionGracePeriodSeconds"])
+        || &o["deletionTimestamp"] != &n["deletionTimestamp"]
+        || &o["deletionGracePeriodSeconds"] != &n["deletionGracePeriodSeconds"]
         || !same_map(&o["annotations"], &n["annotations"], true)
 }
 

@@ -113,8 +113,8 @@ fn downward_payload(pod: &Slot, items: &Slot, default: u32, get: &mut Getter<'_>
             let container = item["resourceFieldRef"]["containerName"].as_str().unwrap_or_default();
             // A missing limit reads as the pod-level one or the node's allocatable.
             let node = get("nodes", "", pod["spec"]["nodeName"].as_str().unwrap_or_default()).ok();
-            let allocatable = node.as_deref().map_or(crate::scheduler::framework::null_slot(), |n| &n["status"]["allocatable"]);
-            let spec = crate::podutil::container_spec(pod, container).unwrap_or(crate::scheduler::framework::null_slot());
+            let allocatable = node.as_deref().map_or(crate::Slot::null(), |n| &n["status"]["allocatable"]);
+            let spec = crate::podutil::container_spec(pod, container).unwrap_or(crate::Slot::null());
             super::downward::resource_value(spec, &item["resourceFieldRef"], &super::downward::downward_api_limits(pod, allocatable))
         } else {
             String::new()

@@ -277,7 +277,7 @@ impl Engine {
         } else {
             let want = desired(pod);
             let node_object = self.kubelet_cached_node(node);
-            let verdict = match infeasible(pod, node_object.as_deref().map_or(crate::scheduler::framework::null_slot(), |n| n.root())) {
+            let verdict = match infeasible(pod, node_object.as_deref().map_or(crate::Slot::null(), |n| n.root())) {
                 Some(m) => Some(("Infeasible", m)),
                 None => self.kubelet_admit(node, uid, pod).map(|r| ("Deferred", r.message)),
             };

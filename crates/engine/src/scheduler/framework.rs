@@ -190,31 +190,6 @@ fn s(v: &Slot) -> String {
     v.as_str().unwrap_or_default().to_string()
 }
 
-/// A null to borrow where a read has nothing (`&Value::Null` before the typed store): `Slot`
-/// has no public constant.
-pub(crate) fn null_slot() -> &'static Slot {
-    static NULL: std::sync::LazyLock<crate::Obj> = std::sync::LazyLock::new(|| crate::Obj::untyped(&Value::Null));
-    NULL.root()
-}
-
-/// Whether two slots hold equal JSON, as `Value`'s `==` compares: a slot's own `==` also
-/// compares where each sits in its parent (field indices), which two decodings need not share.
-pub(crate) fn same_json(a: &Slot, b: &Slot) -> bool {
-    if let (Some(x), Some(y)) = (a.as_object(), b.as_object()) {
-        return x.len() == y.len() && x.zip(y).all(|((ka, va), (kb, vb))| ka == kb && same_json(va, vb));
-    }
-    if let (Some(x), Some(y)) = (a.as_array(), b.as_array()) {
-        return x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_json(p, q));
-    }
-    if a.is_object() || b.is_object() || a.is_array() || b.is_array() {
-        return false;
-    }
-    if a.is_f64() || b.is_f64() {
-        return a.is_f64() && b.is_f64() && a.as_f64() == b.as_f64();
-    }
-    a.is_null() == b.is_null() && a.as_bool() == b.as_bool() && a.as_str() == b.as_str() && a.as_i64() == b.as_i64() && a.as_u64() == b.as_u64()
-}
-
 /// The pod as the scheduler reads it, parsed once per cycle (the PreFilter state upstream
 /// keeps in `CycleState`).
 #[derive(Debug, Clone)]

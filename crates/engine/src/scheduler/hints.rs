@@ -23,7 +23,7 @@ pub fn node_event(plugin: &str, pod: &PodInfo, old: Option<&NodeInfo>, new: &Nod
         "TaintToleration" => !tolerated(pod, old) && tolerated(pod, new),
         "NodeAffinity" => !required_matches(pod, old) && required_matches(pod, new),
         // VolumeBinding registers Node UpdateNodeLabel without a hint function.
-        "PodTopologySpread" | "InterPodAffinity" | "VolumeBinding" | "VolumeZone" => !super::framework::same_json(&old.labels, &new.labels),
+        "PodTopologySpread" | "InterPodAffinity" | "VolumeBinding" | "VolumeZone" => &old.labels != &new.labels,
         "NodeResourcesFit" => {
             let (a, b) = (&old.allocatable, &new.allocatable);
             b.milli_cpu > a.milli_cpu || b.memory > a.memory || b.ephemeral_storage > a.ephemeral_storage || b.allowed_pod_number > a.allowed_pod_number

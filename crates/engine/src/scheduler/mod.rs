@@ -220,18 +220,18 @@ fn responsible_for(pod: &Slot, config: &config::SchedulerConfig) -> bool {
 fn pod_spec_changed(old: &Slot, new: &Slot) -> bool {
     /// Equal JSON, but for the members `skip` names (objects only; anything else whole).
     fn same_but(a: &Slot, b: &Slot, skip: &dyn Fn(&str) -> bool) -> bool {
-        let (Some(x), Some(y)) = (a.as_object(), b.as_object()) else { return framework::same_json(a, b) };
+        let (Some(x), Some(y)) = (a.as_object(), b.as_object()) else { return a == b };
         let (mut x, mut y) = (x.filter(|(k, _)| !skip(k)), y.filter(|(k, _)| !skip(k)));
         loop {
             match (x.next(), y.next()) {
                 (None, None) => return true,
-                (Some((ka, va)), Some((kb, vb))) if ka == kb && framework::same_json(va, vb) => {}
+                (Some((ka, va)), Some((kb, vb))) if ka == kb && va == vb => {}
                 _ => return false,
             }
         }
     }
     if !old.is_object() || !new.is_object() {
-        return !framework::same_json(old, new);
+        return old != new;
     }
     // A missing `metadata` reads as null, as `v["metadata"]` on a mutable `Value` made it.
     !(same_but(old, new, &|k| k == "status" || k == "metadata")
@@ -280,7 +280,7 @@ impl KubeScheduler {
                 self.requeue_parked(cx, now, |_, plugin| matches!(plugin, "VolumeBinding" | "VolumeZone"));
             }
             "storageclasses" if event.event_type != EventType::Deleted => {
-                let topology_changed = old.is_none_or(|o| !framework::same_json(&o["allowedTopologies"], &event.object["allowedTopologies"]));
+                let topology_changed = old.is_none_or(|o| &o["allowedTopologies"] != &event.object["allowedTopologies"]);
                 self.requeue_parked(cx, now, |_, plugin| plugin == "VolumeBinding" && topology_changed);
             }
             // No plugin registers Namespace events, so a label change requeues nothing.
@@ -1177,7 +1177,7 @@ fn default_spread_selector(cache: &crate::components::Cache, pod: &PodInfo) -> O
         match k.resource {
             "services" | "replicationcontrollers" => {
                 if let Some(sel) = v["spec"]["selector"].as_object().filter(|m| !m.is_empty())
-                    && sel.clone().all(|(lk, lv)| pod.labels().get(lk).is_some_and(|l| framework::same_json(l, lv))) {
+                    && sel.clone().all(|(lk, lv)| pod.labels().get(lk).is_some_and(|l| l == lv)) {
                         found = true;
                         match_labels.extend(sel.map(|(k, v)| (k.to_string(), v.to_value())));
                     }

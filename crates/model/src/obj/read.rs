@@ -373,6 +373,40 @@ pub(super) fn parse_index(token: &str) -> Option<usize> {
     token.parse().ok()
 }
 
+/// JSON equality, as `Value`'s `==`: the same members, elements and number forms. A slot's
+/// own field index (where it sits in its parent) is not part of its value, so `pod["spec"]`
+/// equals a copy of it decoded elsewhere.
+impl PartialEq for Slot {
+    fn eq(&self, other: &Slot) -> bool {
+        match (&self.0, &other.0) {
+            (Repr::Null { .. }, Repr::Null { .. }) => true,
+            (Repr::Bool { v: a, .. }, Repr::Bool { v: b, .. }) => a == b,
+            (Repr::Int { v: a, .. }, Repr::Int { v: b, .. }) => a == b,
+            (Repr::U64 { v: a, .. }, Repr::U64 { v: b, .. }) => a == b,
+            (Repr::F64 { v: a, .. }, Repr::F64 { v: b, .. }) => a == b,
+            (Repr::Small { .. } | Repr::Str { .. }, Repr::Small { .. } | Repr::Str { .. }) => self.as_str() == other.as_str(),
+            (Repr::List { items: a, .. }, Repr::List { items: b, .. }) => a == b,
+            // One struct type: fields at the same indices (their own indices are the schema's).
+            (Repr::Obj { ty: ta, fields: a, .. }, Repr::Obj { ty: tb, fields: b, .. }) if ta == tb => {
+                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.id() == y.id() && x == y)
+            }
+            (Repr::Obj { .. } | Repr::Map { .. }, Repr::Obj { .. } | Repr::Map { .. }) => {
+                // Members come in key order on both sides.
+                self.len() == other.len()
+                    && self.as_object().into_iter().flatten().zip(other.as_object().into_iter().flatten()).all(|((ka, va), (kb, vb))| ka == kb && va == vb)
+            }
+            _ => false,
+        }
+    }
+}
+
+impl Slot {
+    /// A null to borrow where a read finds nothing (what `&Value::Null` was).
+    pub fn null() -> &'static Slot {
+        &NULL
+    }
+}
+
 impl PartialEq<Value> for Slot {
     fn eq(&self, other: &Value) -> bool {
         match (&self.0, other) {

@@ -35,7 +35,7 @@ fn term_selects(term: &Slot, term_ns: &str, target: &PodInfo, ns_labels: &Namesp
     } else {
         namespaces.contains(&target.namespace.as_str())
     };
-    let ns_ok = listed || (!ns_selector.is_null() && label_selector::matches(ns_selector, ns_labels.get(&target.namespace).unwrap_or(crate::scheduler::framework::null_slot())));
+    let ns_ok = listed || (!ns_selector.is_null() && label_selector::matches(ns_selector, ns_labels.get(&target.namespace).unwrap_or(crate::Slot::null())));
     ns_ok && label_selector::matches(&term["labelSelector"], target.labels())
 }
 

@@ -22,7 +22,7 @@ pub fn required_matches(pod: &PodInfo, node: &NodeInfo) -> bool {
         return true;
     }
     if let Some(mut sel) = pod.spec()["nodeSelector"].as_object()
-        && !sel.all(|(k, v)| node.labels.get(k).is_some_and(|l| super::super::framework::same_json(l, v))) {
+        && !sel.all(|(k, v)| node.labels.get(k).is_some_and(|l| l == v)) {
             return false;
         }
     let terms = &pod.spec()["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"];
