@@ -194,7 +194,7 @@ fn helper_pod(action: Action, pv: &str, path: &str, mode: &str, size: i64, node:
 
 /// The volume `provisionFor` returns, completed by `provisionClaimOperation` (claimRef,
 /// `provisioned-by`, the claim's class).
-fn persistent_volume(pv: &str, claim: &Value, class: &Slot, node: &str, node_label: &str, path: &str) -> Value {
+fn persistent_volume(pv: &str, claim: &Value, class: &Value, node: &str, node_label: &str, path: &str) -> Value {
     let m = &claim["metadata"];
     json!({
         "apiVersion": "v1", "kind": "PersistentVolume",
@@ -344,17 +344,17 @@ impl LocalPathProvisioner {
                 let size = volume::requested_storage(&claim).value();
                 let mode = claim["spec"]["volumeMode"].as_str().unwrap_or("Filesystem").to_string();
                 let pod = helper_pod(Action::Create, &op.pv, &volume_path(&op.pv, &claim), &mode, size, &node_name);
-                self.helper(cx, Op { object: claim, node_label, ..op }, pod);
+                self.helper(cx, Op { object: claim.to_value(), node_label, ..op }, pod);
             }
             Action::Delete => {
-                let Some(pv) = cached(cache, "persistentvolumes", None, &op.pv).filter(|pv| should_delete(pv)) else { return self.done(&op.pv) };
+                let Some(pv) = cached(cache, "persistentvolumes", None, &op.pv).filter(|pv| should_delete(pv)).map(Slot::to_value) else { return self.done(&op.pv) };
                 let path = pv["spec"]["hostPath"]["path"].as_str().or_else(|| pv["spec"]["local"]["path"].as_str()).unwrap_or_default().to_string();
                 let node = pv["spec"]["nodeAffinity"]["required"]["nodeSelectorTerms"][0]["matchExpressions"][0]["values"][0].as_str().unwrap_or_default().to_string();
                 // "Node %v does not exist, skipping cleanup of volume %v".
                 if let Err(e) = self.send(cx, Verb::Get, "nodes", None, &node, Value::Null)
                     && e.reason == Reason::NotFound
                 {
-                    return self.finish(cx, op, pv.to_value());
+                    return self.finish(cx, op, pv);
                 }
                 let size = volume::requested_storage(&crate::Obj::untyped(&json!({"spec": {"resources": {"requests": {"storage": pv["spec"]["capacity"]["storage"]}}}}))).value();
                 let mode = pv["spec"]["volumeMode"].as_str().unwrap_or("Filesystem").to_string();
@@ -405,7 +405,7 @@ impl LocalPathProvisioner {
             Action::Create => {
                 let cache = cx.cache();
                 let node = object["metadata"]["annotations"][ANN_SELECTED_NODE].as_str().unwrap_or_default().to_string();
-                let class = cached(cache, "storageclasses", None, volume::claim_class(&crate::Obj::untyped(&object))).cloned().unwrap_or(Value::Null);
+                let class = cached(cache, "storageclasses", None, volume::claim_class(&crate::Obj::untyped(&object))).map(Slot::to_value).unwrap_or(Value::Null);
                 let pv = persistent_volume(&op.pv, &object, &class, &node, &op.node_label, &volume_path(&op.pv, &crate::Obj::untyped(&object)));
                 match self.send(cx, Verb::Create, "persistentvolumes", None, "", pv) {
                     Ok(_) => {

@@ -61,7 +61,7 @@ pub fn claim_fully_bound(pvc: &Slot) -> bool {
 
 /// `IsDelayBindingMode`: the claim's class exists and binds on the first consumer. No class,
 /// or a class that does not exist, binds immediately.
-pub fn is_delay_binding(pvc: &Slot, class: impl Fn(&str) -> Option<Value>) -> bool {
+pub fn is_delay_binding<'a>(pvc: &Slot, class: impl Fn(&str) -> Option<&'a Slot>) -> bool {
     let name = claim_class(pvc);
     if name.is_empty() {
         return false;

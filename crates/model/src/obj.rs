@@ -27,7 +27,7 @@ mod read;
 mod write;
 
 use names::{field_id, field_kind};
-pub use read::{FieldKey, Members, SlotIndex};
+pub use read::{FieldKey, JsonRead, Members, SlotIndex};
 
 use crate::kinds::ResourceType;
 use crate::schema::Kind;

@@ -142,10 +142,10 @@ fn cj_note(cj: &Arc<crate::Obj>, warning: bool, reason: &'static str, message: S
 
 /// `updateCronJob` when the schedule or zone changed: when to sync next, or the event about
 /// an unparseable schedule.
-pub(crate) fn requeue_after_schedule_change(cj: &Slot, now: Time) -> Result<u64, Note> {
+pub(crate) fn requeue_after_schedule_change(cj: &Arc<crate::Obj>, now: Time) -> Result<u64, Note> {
     match schedule_of(cj) {
         Ok((sched, zone)) => Ok(next_duration(cj, now, &sched, zone)),
-        Err(_) => Err(cj_note(&Arc::new(cj.clone()), true, "UnParseableCronJobSchedule", format!("unparseable schedule for cronjob: {}", s(&cj["spec"]["schedule"])))),
+        Err(_) => Err(cj_note(cj, true, "UnParseableCronJobSchedule", format!("unparseable schedule for cronjob: {}", s(&cj["spec"]["schedule"])))),
     }
 }
 

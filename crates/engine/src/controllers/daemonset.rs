@@ -109,7 +109,7 @@ pub fn add_daemon_tolerations(spec: &mut Value) {
         let toleration = json!({"key": k, "operator": "Exists", "effect": effect});
         let mut list = spec["tolerations"].as_array().cloned().unwrap_or_default();
         // MatchToleration: same key, operator, value and effect.
-        let same = |t: &Slot| t["key"].as_str().unwrap_or("") == k && t["operator"].as_str().unwrap_or("") == "Exists" && t["value"].as_str().unwrap_or("").is_empty() && t["effect"].as_str().unwrap_or("") == effect;
+        let same = |t: &Value| t["key"].as_str().unwrap_or("") == k && t["operator"].as_str().unwrap_or("") == "Exists" && t["value"].as_str().unwrap_or("").is_empty() && t["effect"].as_str().unwrap_or("") == effect;
         match list.iter().position(same) {
             Some(i) if list[i] == toleration => continue,
             Some(i) => list[i] = toleration,

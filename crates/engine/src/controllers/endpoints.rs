@@ -162,7 +162,7 @@ fn sync_service(cache: &crate::components::Cache, event: &WatchEvent, ns: &str, 
             entry.2.push(address);
         }
     }
-    let by_ip = |a: &Slot, b: &Slot| a["ip"].as_str().cmp(&b["ip"].as_str()).then_with(|| a["targetRef"]["uid"].as_str().cmp(&b["targetRef"]["uid"].as_str()));
+    let by_ip = |a: &Value, b: &Value| a["ip"].as_str().cmp(&b["ip"].as_str()).then_with(|| a["targetRef"]["uid"].as_str().cmp(&b["targetRef"]["uid"].as_str()));
     let subsets: Vec<Value> = subsets
         .into_values()
         .map(|(ports, mut ready, mut not_ready)| {

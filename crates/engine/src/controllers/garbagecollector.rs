@@ -13,6 +13,7 @@
 //! its context as it goes rather than handing over pre-computed writes.
 
 use crate::Slot;
+use podlife_model::obj::JsonRead;
 use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
@@ -65,15 +66,15 @@ impl GarbageCollector {
     }
 }
 
-fn refs(obj: &Slot) -> Vec<Value> {
-    obj["metadata"]["ownerReferences"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default()
+fn refs<J: JsonRead>(obj: &J) -> Vec<Value> {
+    obj["metadata"]["ownerReferences"].items().iter().map(J::to_value).collect()
 }
 
 fn rt_of(api_version: &str, kind: &str) -> Option<&'static ResourceType> {
     ResourceType::by_api_version_kind(api_version, kind)
 }
 
-fn identity_of(obj: &Slot, rt: &ResourceType) -> Identity {
+fn identity_of<J: JsonRead>(obj: &J, rt: &ResourceType) -> Identity {
     Identity {
         api_version: rt.api_version(),
         kind: rt.kind.to_string(),
@@ -84,7 +85,7 @@ fn identity_of(obj: &Slot, rt: &ResourceType) -> Identity {
 }
 
 /// The owner an owner reference of an object in `namespace` names.
-fn owner_identity(r: &Slot, namespace: &str) -> Identity {
+fn owner_identity<J: JsonRead>(r: &J, namespace: &str) -> Identity {
     let api_version = r["apiVersion"].as_str().unwrap_or_default().to_string();
     let kind = r["kind"].as_str().unwrap_or_default().to_string();
     let namespaced = rt_of(&api_version, &kind).is_none_or(|rt| rt.namespaced);
@@ -105,19 +106,19 @@ fn key_of(id: &Identity) -> Option<ObjectKey> {
 /// The graph's node for `id`: the cached object with that uid.
 fn observed<'a>(cache: &'a Cache, id: &Identity) -> Option<&'a Slot> {
     let v = cache.get(&key_of(id)?)?;
-    (v["metadata"]["uid"].as_str() == Some(id.uid.as_str())).then_some(&**v)
+    (v["metadata"]["uid"].as_str() == Some(id.uid.as_str())).then_some(v.root())
 }
 
-fn deleting(obj: &Slot) -> bool {
+fn deleting<J: JsonRead>(obj: &J) -> bool {
     obj["metadata"]["deletionTimestamp"].is_string()
 }
 
-fn has_finalizer(obj: &Slot, f: &str) -> bool {
-    obj["metadata"]["finalizers"].as_array().is_some_and(|fs| fs.iter().any(|x| x == f))
+fn has_finalizer<J: JsonRead>(obj: &J, f: &str) -> bool {
+    obj["metadata"]["finalizers"].items().iter().any(|x| x.as_str() == Some(f))
 }
 
 /// `isDeletingDependents`: being deleted, with the foregroundDeletion finalizer.
-fn deleting_dependents(obj: &Slot) -> bool {
+fn deleting_dependents<J: JsonRead>(obj: &J) -> bool {
     deleting(obj) && has_finalizer(obj, FINALIZER_FOREGROUND)
 }
 
@@ -127,7 +128,7 @@ fn build(state: &mut GarbageCollector, cache: &Cache) {
     }
     state.built = true;
     for (k, v) in cache {
-        for r in refs(v) {
+        for r in refs(v.root()) {
             if let Some(uid) = r["uid"].as_str() {
                 state.dependents.entry(uid.to_string()).or_default().insert(k.clone());
             }
@@ -142,12 +143,11 @@ fn dependents_of(state: &GarbageCollector, cache: &Cache, uid: &str) -> Vec<(Obj
         .get(uid)
         .into_iter()
         .flatten()
-        .filter_map(|k| cache.get(k).map(|v| (k.clone(), (**v).clone())))
-        .filter(|(_, v)| refs(v).iter().any(|r| r["uid"] == uid))
+        .filter_map(|k| cache.get(k).filter(|v| refs(v.root()).iter().any(|r| r["uid"] == uid)).map(|v| (k.clone(), v.to_value())))
         .collect()
 }
 
-fn dependent_identity(k: &ObjectKey, v: &Slot) -> Option<Identity> {
+fn dependent_identity<J: JsonRead>(k: &ObjectKey, v: &J) -> Option<Identity> {
     Some(identity_of(v, k.resource_type()?))
 }
 
@@ -195,7 +195,7 @@ impl GarbageCollector {
 fn observe(state: &mut GarbageCollector, cache: &Cache, event: &WatchEvent, old: Option<&Slot>) -> Vec<Item> {
     build(state, cache);
     let Some(rt) = event.key.resource_type() else { return vec![] };
-    let obj = &*event.object;
+    let obj = event.object.root();
     let id = identity_of(obj, rt);
     let mut out = Vec::new();
     let new_refs = refs(obj);
@@ -212,13 +212,13 @@ fn observe(state: &mut GarbageCollector, cache: &Cache, event: &WatchEvent, old:
             state.absent.insert((id.api_version.clone(), id.kind.clone(), id.name.clone(), id.uid.clone(), id.namespace.clone()));
         }
         for (k, v) in &deps {
-            if let Some(d) = dependent_identity(k, &crate::Obj::untyped(v)) {
+            if let Some(d) = dependent_identity(k, v) {
                 enqueue(state, &mut out, Item::AttemptToDelete(d));
             }
         }
         // An owner waiting for its dependents learns that one went.
         for r in &new_refs {
-            let owner = owner_identity(&crate::Obj::untyped(r), &id.namespace);
+            let owner = owner_identity(r, &id.namespace);
             if observed(cache, &owner).is_some_and(deleting_dependents) {
                 enqueue(state, &mut out, Item::AttemptToDelete(owner));
             }
@@ -232,7 +232,7 @@ fn observe(state: &mut GarbageCollector, cache: &Cache, event: &WatchEvent, old:
         state.dependents.entry(uid.to_string()).or_default().insert(event.key.clone());
         // A new reference to an owner the graph does not hold: a virtual node, verified live.
         let added = !old_refs.iter().any(|o| o["uid"] == r["uid"]);
-        let owner = owner_identity(&crate::Obj::untyped(r), &id.namespace);
+        let owner = owner_identity(r, &id.namespace);
         if added && observed(cache, &owner).is_none() {
             enqueue(state, &mut out, Item::AttemptToDelete(owner));
         }
@@ -244,7 +244,7 @@ fn observe(state: &mut GarbageCollector, cache: &Cache, event: &WatchEvent, old:
             continue;
         }
         let still_blocking = new_refs.iter().any(|n| n["uid"] == o["uid"] && n["blockOwnerDeletion"] == true);
-        let owner = owner_identity(&crate::Obj::untyped(o), &id.namespace);
+        let owner = owner_identity(o, &id.namespace);
         if !still_blocking && observed(cache, &owner).is_some_and(deleting_dependents) {
             enqueue(state, &mut out, Item::AttemptToDelete(owner));
         }
@@ -255,7 +255,7 @@ fn observe(state: &mut GarbageCollector, cache: &Cache, event: &WatchEvent, old:
         enqueue(state, &mut out, Item::AttemptToOrphan(id.clone()));
     } else if deleting_dependents(obj) && !was(FINALIZER_FOREGROUND) {
         for (k, v) in dependents_of(state, cache, &id.uid) {
-            if let Some(d) = dependent_identity(&k, &crate::Obj::untyped(&v)) {
+            if let Some(d) = dependent_identity(&k, &v) {
                 enqueue(state, &mut out, Item::AttemptToDelete(d));
             }
         }
@@ -309,7 +309,7 @@ enum Class {
 /// `removeFinalizer`: read the owner, patch its finalizers without `finalizer`.
 fn remove_finalizer(cx: &mut Cx<'_>, id: &Identity, finalizer: &str) {
     let Some(Ok(owner)) = get(cx, id) else { return };
-    if !has_finalizer(&crate::Obj::untyped(&owner), finalizer) {
+    if !has_finalizer(&owner, finalizer) {
         return;
     }
     let kept: Vec<Value> = owner["metadata"]["finalizers"].as_array().cloned().unwrap_or_default().into_iter().filter(|f| f != finalizer).collect();
@@ -327,7 +327,7 @@ impl GarbageCollector {
         }
         self.absent.insert((id.api_version.clone(), id.kind.clone(), id.name.clone(), id.uid.clone(), id.namespace.clone()));
         for (k, v) in deps {
-            if let Some(d) = dependent_identity(&k, &crate::Obj::untyped(&v)) {
+            if let Some(d) = dependent_identity(&k, &v) {
                 self.schedule(cx, Item::AttemptToDelete(d));
             }
         }
@@ -342,7 +342,7 @@ impl GarbageCollector {
     }
 
     /// `isDangling` + `classifyReferences` for one reference.
-    fn classify(&mut self, cx: &mut Cx<'_>, item: &Identity, r: &Slot) -> Option<Class> {
+    fn classify<J: JsonRead>(&mut self, cx: &mut Cx<'_>, item: &Identity, r: &J) -> Option<Class> {
         let owner = owner_identity(r, &item.namespace);
         let cluster_key = (owner.api_version.clone(), owner.kind.clone(), owner.name.clone(), owner.uid.clone(), String::new());
         let ns_key = (owner.api_version.clone(), owner.kind.clone(), owner.name.clone(), owner.uid.clone(), item.namespace.clone());
@@ -365,7 +365,7 @@ impl GarbageCollector {
                 self.absent.insert(absent_key);
                 Some(Class::Dangling)
             }
-            Ok(live) if deleting_dependents(&crate::Obj::untyped(&live)) => Some(Class::Waiting),
+            Ok(live) if deleting_dependents(&live) => Some(Class::Waiting),
             Ok(_) => Some(Class::Solid),
         }
     }
@@ -392,16 +392,16 @@ impl GarbageCollector {
             // A virtual node whose object exists: nothing to collect (the informer will show it).
             return;
         }
-        if deleting_dependents(&crate::Obj::untyped(&latest)) {
+        if deleting_dependents(&latest) {
             return self.process_deleting_dependents(cx, id);
         }
-        let owner_refs = refs(&crate::Obj::untyped(&latest));
+        let owner_refs = refs(&latest);
         if owner_refs.is_empty() {
             return;
         }
         let (mut solid, mut dangling, mut waiting) = (Vec::new(), Vec::new(), Vec::new());
         for r in &owner_refs {
-            match self.classify(cx, id, &crate::Obj::untyped(r)) {
+            match self.classify(cx, id, r) {
                 None => return,
                 Some(Class::Solid) => solid.push(r.clone()),
                 Some(Class::Dangling) => dangling.push(r.clone()),
@@ -414,7 +414,7 @@ impl GarbageCollector {
                 return;
             }
             // Dangling and waiting references go; the solid owner keeps the object.
-            let gone: Vec<&Slot> = dangling.iter().chain(waiting.iter()).map(|r| &r["uid"]).collect();
+            let gone: Vec<&Value> = dangling.iter().chain(waiting.iter()).map(|r| &r["uid"]).collect();
             let kept: Vec<Value> = owner_refs.iter().filter(|r| !gone.contains(&&r["uid"])).cloned().collect();
             return patch(cx, id, json!({"metadata": {"ownerReferences": kept, "uid": id.uid}}));
         }
@@ -423,9 +423,9 @@ impl GarbageCollector {
             // Its own dependents go first: deleted in the foreground.
             return delete(cx, id, rv, "Foreground");
         }
-        let policy = if has_finalizer(&crate::Obj::untyped(&latest), FINALIZER_ORPHAN) {
+        let policy = if has_finalizer(&latest, FINALIZER_ORPHAN) {
             "Orphan"
-        } else if has_finalizer(&crate::Obj::untyped(&latest), FINALIZER_FOREGROUND) {
+        } else if has_finalizer(&latest, FINALIZER_FOREGROUND) {
             "Foreground"
         } else {
             "Background"
@@ -437,14 +437,14 @@ impl GarbageCollector {
     fn process_deleting_dependents(&mut self, cx: &mut Cx<'_>, id: &Identity) {
         let blocking: Vec<(ObjectKey, Value)> = dependents_of(self, cx.cache(), &id.uid)
             .into_iter()
-            .filter(|(_, v)| refs(&crate::Obj::untyped(v)).iter().any(|r| r["uid"] == id.uid.as_str() && r["blockOwnerDeletion"] == true))
+            .filter(|(_, v)| refs(v).iter().any(|r| r["uid"] == id.uid.as_str() && r["blockOwnerDeletion"] == true))
             .collect();
         if blocking.is_empty() {
             return remove_finalizer(cx, id, FINALIZER_FOREGROUND);
         }
         for (k, v) in blocking {
-            if !deleting_dependents(&crate::Obj::untyped(&v))
-                && let Some(d) = dependent_identity(&k, &crate::Obj::untyped(&v))
+            if !deleting_dependents(&v)
+                && let Some(d) = dependent_identity(&k, &v)
             {
                 self.schedule(cx, Item::AttemptToDelete(d));
             }
@@ -455,8 +455,8 @@ impl GarbageCollector {
     /// loses its `orphan` finalizer.
     fn attempt_to_orphan(&mut self, cx: &mut Cx<'_>, id: &Identity) {
         for (k, v) in dependents_of(self, cx.cache(), &id.uid) {
-            let Some(d) = dependent_identity(&k, &crate::Obj::untyped(&v)) else { continue };
-            let kept: Vec<Value> = refs(&crate::Obj::untyped(&v)).into_iter().filter(|r| r["uid"] != id.uid.as_str()).collect();
+            let Some(d) = dependent_identity(&k, &v) else { continue };
+            let kept: Vec<Value> = refs(&v).into_iter().filter(|r| r["uid"] != id.uid.as_str()).collect();
             let kept = if kept.is_empty() { Value::Null } else { json!(kept) };
             patch(cx, &d, json!({"metadata": {"ownerReferences": kept, "uid": d.uid}}));
         }

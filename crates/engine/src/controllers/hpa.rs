@@ -21,7 +21,6 @@
 //! are the process's memory, an HPA's sync its own timer; it reads the metrics API and the
 //! process's feature gates through its context.
 
-use crate::Slot;
 use serde_json::Value;
 
 use super::controller_request;
@@ -93,10 +92,11 @@ fn observe(state: &mut HpaController, event: &WatchEvent) -> Option<Key> {
     state.queued.insert(key.clone()).then_some(key)
 }
 
-fn event(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &Slot, kind: &str, reason: &str, message: &str) {
+fn event(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &Value, kind: &str, reason: &str, message: &str) {
     let now = cx.now();
     let ns = hpa["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
-    let involved = Involved { kind: "HorizontalPodAutoscaler", api_version: "autoscaling/v2", object: hpa, field_path: None };
+    let view = crate::Obj::untyped(hpa);
+    let involved = Involved { kind: "HorizontalPodAutoscaler", api_version: "autoscaling/v2", object: &view, field_path: None };
     let (note, source) = (Note { kind, reason, message }, Source { component: SA, host: None });
     let Some(write) = st.recorder.record_about(involved, note, source, now) else { return };
     crate::record::sink(&write, &|verb, name, body| controller_request(SA, verb, "events", Some(&ns), name.unwrap_or_default(), body), &mut |r| cx.request(r));
@@ -210,8 +210,8 @@ pub fn replicas_for(current: i64, samples: &[Sample], target: Option<i64>, targe
     Ok((replicas, utilization, raw))
 }
 
-fn quantity_milli(v: &Slot) -> Option<i64> {
-    v.as_str().and_then(|s| podlife_model::quantity::Quantity::parse(s).ok()).map(|q| q.milli_value())
+fn quantity_milli(text: Option<&str>) -> Option<i64> {
+    text.and_then(|s| podlife_model::quantity::Quantity::parse(s).ok()).map(|q| q.milli_value())
 }
 
 fn milli_text(v: i64) -> String {
@@ -230,9 +230,9 @@ fn api_error(api: MetricsApi) -> Option<&'static str> {
 /// A resource metric (`computeStatusForResourceMetricGeneric`): the proposal, its name and
 /// the current value; errors as the replica calculator words them.
 #[allow(clippy::too_many_arguments)]
-fn resource_metric(cx: &Cx<'_>, ns: &str, pods: &[Value], current: i64, resource: &str, container: Option<&str>, target: &Slot, tol: (f64, f64)) -> Result<(i64, String, Value), String> {
+fn resource_metric(cx: &Cx<'_>, ns: &str, pods: &[std::sync::Arc<crate::Obj>], current: i64, resource: &str, container: Option<&str>, target: &Value, tol: (f64, f64)) -> Result<(i64, String, Value), String> {
     let utilization = target["averageUtilization"].as_i64();
-    let value = quantity_milli(&target["averageValue"]);
+    let value = quantity_milli(target["averageValue"].as_str());
     let what = if value.is_some() { "usage" } else { "utilization" };
     if value.is_none() && utilization.is_none() {
         return Err("invalid resource metric source: neither an average utilization target nor an average value (usage) target was set".into());
@@ -281,7 +281,7 @@ fn resource_metric(cx: &Cx<'_>, ns: &str, pods: &[Value], current: i64, resource
             let sidecars = spec["initContainers"].as_array().into_iter().flatten().filter(|c| c["restartPolicy"] == "Always");
             for c in spec["containers"].as_array().into_iter().flatten().chain(sidecars) {
                 if container.is_none_or(|n| c["name"] == n) {
-                    match quantity_milli(&crate::Obj::untyped(&c["resources"]["requests"][resource])) {
+                    match quantity_milli(c["resources"]["requests"][resource].as_str()) {
                         Some(r) => request += r,
                         None => return Err(fail(format!("missing request for {resource} in container {} of Pod {name}", c["name"].as_str().unwrap_or_default()))),
                     }
@@ -324,7 +324,7 @@ fn resource_metric(cx: &Cx<'_>, ns: &str, pods: &[Value], current: i64, resource
 
 /// `computeReplicasForMetric`: Ok((replicas, metric name, status)) or Err((condition reason,
 /// the condition's error, the wrapped error)).
-fn metric_proposal(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &Slot, ns: &str, pods: &[Value], current: i64, spec: &Slot) -> Result<(i64, String, Value), (String, String, String)> {
+fn metric_proposal(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &Value, ns: &str, pods: &[std::sync::Arc<crate::Obj>], current: i64, spec: &Value) -> Result<(i64, String, Value), (String, String, String)> {
     let kind = spec["type"].as_str().unwrap_or_default();
     match kind {
         "Resource" | "ContainerResource" => {
@@ -334,7 +334,7 @@ fn metric_proposal(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &Slot, ns: &str
             // Each direction's tolerance: `behavior`'s (HPAConfigurableTolerance, beta and on
             // in 1.36) or the controller's 0.1.
             let gate = cx.feature_enabled("HPAConfigurableTolerance");
-            let tol = |dir: &str| quantity_milli(&hpa["spec"]["behavior"][dir]["tolerance"]).filter(|_| gate).map_or(TOLERANCE, |m| m as f64 / 1000.0);
+            let tol = |dir: &str| quantity_milli(hpa["spec"]["behavior"][dir]["tolerance"].as_str()).filter(|_| gate).map_or(TOLERANCE, |m| m as f64 / 1000.0);
             match resource_metric(cx, ns, pods, current, name, container, &src["target"], (tol("scaleDown"), tol("scaleUp"))) {
                 Ok((n, metric, value)) => {
                     let mut status = json!({"type": kind});
@@ -360,7 +360,7 @@ fn metric_proposal(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &Slot, ns: &str
         }
         "Object" => {
             let o = &spec["object"];
-            let s = |v: &Slot| v.as_str().unwrap_or_default().to_string();
+            let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
             let err = format!(
                 "unable to get metric {}: {} on {ns} {}/unable to fetch metrics from custom metrics API: no custom metrics API (custom.metrics.k8s.io) registered",
                 s(&o["metric"]["name"]), s(&o["describedObject"]["kind"]), s(&o["describedObject"]["name"])
@@ -388,7 +388,7 @@ fn change_in(events: &[(i64, Time)], period_s: i64, now: Time) -> i64 {
 }
 
 /// `calculateScaleUpLimitWithScalingRules` (`up`) / `calculateScaleDownLimitWithBehaviors`.
-fn rate_limit(up: bool, current: i64, events: &[Vec<(i64, Time)>; 2], rules: &Slot, now: Time) -> i64 {
+fn rate_limit(up: bool, current: i64, events: &[Vec<(i64, Time)>; 2], rules: &Value, now: Time) -> i64 {
     let select = rules["selectPolicy"].as_str().unwrap_or("Max");
     if select == "Disabled" {
         return current;
@@ -492,7 +492,7 @@ fn normalize(st: &mut HpaController, hpa: &mut Value, key: &Key, current: i64, d
     let events = st.scale_events.get(key).cloned().unwrap_or_default();
     let (mut result, mut reason, mut message) = (stabilized, "DesiredWithinRange", "the desired count is within the acceptable range");
     if stabilized > current {
-        let limit = rate_limit(true, current, &events, &crate::Obj::untyped(&behavior["scaleUp"]), now).max(current);
+        let limit = rate_limit(true, current, &events, &behavior["scaleUp"], now).max(current);
         let allowed = if max > limit {
             (reason, message) = ("ScaleUpLimit", "the desired replica count is increasing faster than the maximum scale rate");
             limit
@@ -504,7 +504,7 @@ fn normalize(st: &mut HpaController, hpa: &mut Value, key: &Key, current: i64, d
             result = allowed;
         }
     } else if stabilized < current {
-        let limit = rate_limit(false, current, &events, &crate::Obj::untyped(&behavior["scaleDown"]), now).min(current);
+        let limit = rate_limit(false, current, &events, &behavior["scaleDown"], now).min(current);
         let allowed = if min < limit {
             (reason, message) = ("ScaleDownLimit", "the desired replica count is decreasing faster than the maximum scale rate");
             limit
@@ -524,7 +524,7 @@ fn normalize(st: &mut HpaController, hpa: &mut Value, key: &Key, current: i64, d
 }
 
 /// `storeScaleEvent`: kept for the direction's longest policy period.
-fn store_scale_event(st: &mut HpaController, hpa: &Slot, key: &Key, prev: i64, new: i64, now: Time) {
+fn store_scale_event(st: &mut HpaController, hpa: &Value, key: &Key, prev: i64, new: i64, now: Time) {
     let behavior = &hpa["spec"]["behavior"];
     if !behavior.is_object() {
         return;
@@ -568,9 +568,9 @@ fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key
     let now = cx.now();
     let ns = key.0.as_str();
     let target = hpa["spec"]["scaleTargetRef"].clone();
-    let s = |v: &Slot| v.as_str().unwrap_or_default().to_string();
-    let (kind, name) = (s(&crate::Obj::untyped(&target["kind"])), s(&crate::Obj::untyped(&target["name"])));
-    let group = s(&crate::Obj::untyped(&target["apiVersion"])).rsplit_once('/').map(|(g, _)| g.to_string()).unwrap_or_default();
+    let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    let (kind, name) = (s(&target["kind"]), s(&target["name"]));
+    let group = s(&target["apiVersion"]).rsplit_once('/').map(|(g, _)| g.to_string()).unwrap_or_default();
     // `RESTMappings` of the group and kind, then `scaleForResourceMappings`.
     let scale = match podlife_model::RESOURCES.iter().find(|r| r.group == group && r.kind == kind) {
         None => Err(format!("no matches for kind {kind:?} in group {group:?}")),
@@ -586,7 +586,7 @@ fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key
     let (rt, mut scale) = match scale {
         Ok(s) => s,
         Err(err) => {
-            event(st, cx, &crate::Obj::untyped(hpa), "Warning", "FailedGetScale", &err);
+            event(st, cx, hpa, "Warning", "FailedGetScale", &err);
             set_condition(hpa, "AbleToScale", false, "FailedGetScale", &format!("the HPA controller was unable to get the target's current scale: {err}"), now);
             return;
         }
@@ -606,7 +606,7 @@ fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key
         (min, "Current number of replicas below Spec.MinReplicas".to_string(), true)
     } else {
         // `computeReplicasForMetrics`.
-        let selector_text = s(&crate::Obj::untyped(&scale["status"]["selector"]));
+        let selector_text = s(&scale["status"]["selector"]);
         let selector = if selector_text.is_empty() { Err(None) } else { crate::labels::Selector::parse(&selector_text).map_err(Some) };
         let selector = match selector {
             Ok(sel) => sel,
@@ -615,15 +615,15 @@ fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key
                     None => ("SelectorRequired", "selector is required".to_string()),
                     Some(err) => ("InvalidSelector", format!("couldn't convert selector into a corresponding internal selector object: {err}")),
                 };
-                event(st, cx, &crate::Obj::untyped(hpa), "Warning", reason, &message);
+                event(st, cx, hpa, "Warning", reason, &message);
                 let condition = if reason == "SelectorRequired" { "the HPA target's scale is missing a selector".to_string() } else { message.clone() };
                 set_condition(hpa, "ScalingActive", false, "InvalidSelector", &condition, now);
                 set_status(hpa, current, None, None);
-                event(st, cx, &crate::Obj::untyped(hpa), "Warning", "FailedComputeMetricsReplicas", &message);
+                event(st, cx, hpa, "Warning", "FailedComputeMetricsReplicas", &message);
                 return;
             }
         };
-        let pods: Vec<Value> = crate::components::cached_in(cx.cache(), "", "pods", ns).map(|(_, p)| (**p).clone()).filter(|p| selector.matches(&p["metadata"]["labels"])).collect();
+        let pods: Vec<std::sync::Arc<crate::Obj>> = crate::components::cached_in(cx.cache(), "", "pods", ns).map(|(_, p)| p.clone()).filter(|p| selector.matches(&p["metadata"]["labels"])).collect();
         let specs = hpa["spec"]["metrics"].as_array().cloned().unwrap_or_default();
         let mut statuses = vec![json!({"type": ""}); specs.len()];
         let (mut replicas, mut metric, mut invalid, mut first) = (0i64, String::new(), 0usize, None);
@@ -647,7 +647,7 @@ fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key
             set_condition(hpa, "ScalingActive", false, &reason, &format!("the HPA was unable to compute the replica count: {condition}"), now);
             set_status(hpa, current, Some(metric_statuses), None);
             let message = format!("invalid metrics ({invalid} invalid out of {}), first error is: {wrapped}", specs.len());
-            event(st, cx, &crate::Obj::untyped(hpa), "Warning", "FailedComputeMetricsReplicas", &message);
+            event(st, cx, hpa, "Warning", "FailedComputeMetricsReplicas", &message);
             return;
         }
         set_condition(hpa, "ScalingActive", true, "ValidMetricFound", &format!("the HPA was able to successfully calculate a replica count from {metric}"), now);
@@ -669,14 +669,14 @@ fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key
         });
         if let Some(Err(status)) = answer {
             let err = status.message.clone();
-            event(st, cx, &crate::Obj::untyped(hpa), "Warning", "FailedRescale", &format!("New size: {desired}; reason: {reason}; error: {err}"));
+            event(st, cx, hpa, "Warning", "FailedRescale", &format!("New size: {desired}; reason: {reason}; error: {err}"));
             set_condition(hpa, "AbleToScale", false, "FailedUpdateScale", &format!("the HPA controller was unable to update the target scale: {err}"), now);
             set_status(hpa, current, Some(metric_statuses), None);
             return;
         }
         set_condition(hpa, "AbleToScale", true, "SucceededRescale", &format!("the HPA controller was able to update the target scale to {desired}"), now);
-        event(st, cx, &crate::Obj::untyped(hpa), "Normal", "SuccessfulRescale", &format!("New size: {desired}; reason: {reason}"));
-        store_scale_event(st, &crate::Obj::untyped(hpa), key, current, desired, now);
+        event(st, cx, hpa, "Normal", "SuccessfulRescale", &format!("New size: {desired}; reason: {reason}"));
+        store_scale_event(st, hpa, key, current, desired, now);
         set_status(hpa, current, Some(metric_statuses), Some((desired, now)));
     } else {
         set_status(hpa, current, Some(metric_statuses), Some((current, Time(0))));

@@ -622,7 +622,7 @@ impl WorkloadControllers {
                 let key = key_of(obj);
                 let delay = match (event.event_type, old) {
                     (EventType::Modified, Some(o)) if o["spec"]["schedule"] != obj["spec"]["schedule"] || o["spec"]["timeZone"] != obj["spec"]["timeZone"] => {
-                        match super::cronjob::requeue_after_schedule_change(obj, now) {
+                        match super::cronjob::requeue_after_schedule_change(&event.object, now) {
                             Ok(d) => d,
                             Err(note) => {
                                 self.batch_event(cx, Ctl::CronJob, note);

@@ -219,7 +219,7 @@ impl Component for KubeControllerManager {
             Timer::Ipam(name) => {
                 let key = crate::store::ObjectKey { group: "", resource: "nodes".into(), namespace: String::new(), name: name.clone() };
                 let node = cx.cache().get(&key).cloned();
-                for w in self.node_ipam.retry(&name, node.as_deref()) {
+                for w in self.node_ipam.retry(&name, node.as_deref().map(|n| n.root())) {
                     self.send(cx, w);
                 }
                 cx.part(|cx| self.node_ipam.cidr_not_available(cx));

@@ -16,7 +16,7 @@ fn terminating(cache: &crate::components::Cache, ns: &str) -> Option<Value> {
     cache
         .iter()
         .find(|(k, v)| k.resource == "namespaces" && k.name == ns && v["metadata"]["deletionTimestamp"].is_string())
-        .map(|(_, v)| (**v).clone())
+        .map(|(_, v)| v.to_value())
 }
 
 fn request(verb: Verb, rt: &'static ResourceType) -> Request {

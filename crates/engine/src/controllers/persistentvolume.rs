@@ -86,8 +86,8 @@ fn get<'a>(cache: &'a crate::components::Cache, group: &'static str, resource: &
     cache.get(&ObjectKey { group, resource, namespace: namespace.into(), name: name.into() }).map(|v| v.root())
 }
 
-fn class_lookup(cache: &Cache) -> impl Fn(&str) -> Option<Value> + '_ {
-    move |name| get(cache, "storage.k8s.io", "storageclasses", "", name).cloned()
+fn class_lookup<'c>(cache: &'c Cache) -> impl Fn(&str) -> Option<&'c Slot> + 'c {
+    move |name| get(cache, "storage.k8s.io", "storageclasses", "", name)
 }
 
 fn name_of(v: &Slot) -> &str {

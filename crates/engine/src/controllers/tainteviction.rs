@@ -69,11 +69,11 @@ fn s(v: &Slot) -> &str {
 
 /// `getNoExecuteTaints`.
 fn no_execute_taints(node: &Slot) -> Vec<Value> {
-    node["spec"]["taints"].as_array().into_iter().flatten().filter(|t| t["effect"] == "NoExecute").cloned().collect()
+    node["spec"]["taints"].as_array().into_iter().flatten().filter(|t| t["effect"] == "NoExecute").map(Slot::to_value).collect()
 }
 
 /// `Toleration.ToleratesTaint`.
-pub(crate) fn tolerates(tol: &Slot, taint: &Slot) -> bool {
+pub(crate) fn tolerates(tol: &Value, taint: &Value) -> bool {
     let effect_ok = tol["effect"].as_str().is_none_or(|e| e.is_empty() || Some(e) == taint["effect"].as_str());
     let key_ok = tol["key"].as_str().is_none_or(|k| k.is_empty() || Some(k) == taint["key"].as_str());
     let value_ok = match tol["operator"].as_str().unwrap_or("Equal") {
@@ -87,7 +87,7 @@ pub(crate) fn tolerates(tol: &Slot, taint: &Slot) -> bool {
 
 /// `v1helper.GetMatchingTolerations`: whether every taint is tolerated, and the first
 /// toleration that tolerates each.
-fn matching_tolerations<'a>(taints: &[Value], tolerations: &'a [Value]) -> (bool, Vec<&'a Slot>) {
+fn matching_tolerations<'a>(taints: &[Value], tolerations: &'a [Value]) -> (bool, Vec<&'a Value>) {
     let mut used = Vec::new();
     for taint in taints {
         match tolerations.iter().find(|t| tolerates(t, taint)) {
@@ -99,7 +99,7 @@ fn matching_tolerations<'a>(taints: &[Value], tolerations: &'a [Value]) -> (bool
 }
 
 /// `getMinTolerationTime` in ms: None for forever.
-fn min_toleration_ms(used: &[&Slot]) -> Option<u64> {
+fn min_toleration_ms(used: &[&Value]) -> Option<u64> {
     if used.is_empty() {
         return Some(0);
     }

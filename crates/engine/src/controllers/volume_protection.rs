@@ -19,7 +19,7 @@ fn without_finalizer(obj: &Slot, finalizer: &str) -> Value {
     if let Some(fs) = updated["metadata"]["finalizers"].as_array_mut() {
         fs.retain(|f| f != finalizer);
     }
-    if updated["metadata"]["finalizers"].as_array().is_some_and(<[crate::Slot]>::is_empty)
+    if updated["metadata"]["finalizers"].as_array().is_some_and(Vec::is_empty)
         && let Some(m) = updated["metadata"].as_object_mut() {
             m.remove("finalizers");
         }
@@ -42,10 +42,10 @@ fn claim_in_use(cache: &crate::components::Cache, namespace: &str, claim: &str) 
 
 fn claims_to_check(cache: &crate::components::Cache, event: &WatchEvent) -> Vec<Value> {
     match event.key.resource {
-        "persistentvolumeclaims" if event.event_type != EventType::Deleted => cache.get(&event.key).map(|v| (**v).clone()).into_iter().collect(),
+        "persistentvolumeclaims" if event.event_type != EventType::Deleted => cache.get(&event.key).map(|v| v.to_value()).into_iter().collect(),
         // A pod that goes (or changes) may free the claims it used.
         "pods" => crate::volume::claim_names(&event.object["spec"])
-            .filter_map(|c| cache.get(&ObjectKey { group: "", resource: "persistentvolumeclaims".into(), namespace: event.key.namespace.clone(), name: c.into() }).map(|v| (**v).clone()))
+            .filter_map(|c| cache.get(&ObjectKey { group: "", resource: "persistentvolumeclaims".into(), namespace: event.key.namespace.clone(), name: c.into() }).map(|v| v.to_value()))
             .collect(),
         _ => vec![],
     }

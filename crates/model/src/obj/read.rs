@@ -518,3 +518,78 @@ impl serde::Serialize for super::Obj {
         self.root().serialize(s)
     }
 }
+
+/// The reads a helper needs from a JSON value, for helpers that read both forms: a
+/// `Value` (a request body, an object being built) and a `Slot` (a stored object). Each
+/// method is the type's own; `items` is the array's elements (empty for anything else).
+pub trait JsonRead: for<'k> Index<&'k str, Output = Self> + Index<usize, Output = Self> + PartialEq<Value> + for<'s> PartialEq<&'s str> + PartialEq<bool> + Sized {
+    fn as_str(&self) -> Option<&str>;
+    fn as_i64(&self) -> Option<i64>;
+    fn as_u64(&self) -> Option<u64>;
+    fn as_bool(&self) -> Option<bool>;
+    fn is_null(&self) -> bool;
+    fn is_object(&self) -> bool;
+    fn is_string(&self) -> bool;
+    fn items(&self) -> &[Self];
+    fn to_value(&self) -> Value;
+}
+
+impl JsonRead for Value {
+    fn as_str(&self) -> Option<&str> {
+        Value::as_str(self)
+    }
+    fn as_i64(&self) -> Option<i64> {
+        Value::as_i64(self)
+    }
+    fn as_u64(&self) -> Option<u64> {
+        Value::as_u64(self)
+    }
+    fn as_bool(&self) -> Option<bool> {
+        Value::as_bool(self)
+    }
+    fn is_null(&self) -> bool {
+        Value::is_null(self)
+    }
+    fn is_object(&self) -> bool {
+        Value::is_object(self)
+    }
+    fn is_string(&self) -> bool {
+        Value::is_string(self)
+    }
+    fn items(&self) -> &[Value] {
+        Value::as_array(self).map(Vec::as_slice).unwrap_or_default()
+    }
+    fn to_value(&self) -> Value {
+        self.clone()
+    }
+}
+
+impl JsonRead for Slot {
+    fn as_str(&self) -> Option<&str> {
+        Slot::as_str(self)
+    }
+    fn as_i64(&self) -> Option<i64> {
+        Slot::as_i64(self)
+    }
+    fn as_u64(&self) -> Option<u64> {
+        Slot::as_u64(self)
+    }
+    fn as_bool(&self) -> Option<bool> {
+        Slot::as_bool(self)
+    }
+    fn is_null(&self) -> bool {
+        Slot::is_null(self)
+    }
+    fn is_object(&self) -> bool {
+        Slot::is_object(self)
+    }
+    fn is_string(&self) -> bool {
+        Slot::is_string(self)
+    }
+    fn items(&self) -> &[Slot] {
+        Slot::as_array(self).unwrap_or_default()
+    }
+    fn to_value(&self) -> Value {
+        Slot::to_value(self)
+    }
+}

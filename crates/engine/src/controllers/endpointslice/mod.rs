@@ -330,16 +330,17 @@ pub(super) fn services_selecting(cache: &crate::components::Cache, ns: &str, lab
 /// pod's containers, then of its sidecars (init containers that restart always) — or None
 /// when the pod has no such port.
 pub(super) fn find_port(pod: &Slot, port: &Slot) -> Option<i64> {
-    match &port["targetPort"] {
-        Value::Number(n) => n.as_i64(),
-        Value::String(name) => {
+    let target = &port["targetPort"];
+    match target.as_str() {
+        _ if target.is_number() => target.as_i64(),
+        Some(name) => {
             let protocol = port["protocol"].as_str().unwrap_or("TCP");
             let containers = pod["spec"]["containers"].as_array().into_iter().flatten();
             let sidecars = pod["spec"]["initContainers"].as_array().into_iter().flatten().filter(|c| c["restartPolicy"] == "Always");
             containers
                 .chain(sidecars)
                 .flat_map(|c| c["ports"].as_array().into_iter().flatten())
-                .find(|p| p["name"] == name.as_str() && p["protocol"].as_str().unwrap_or("TCP") == protocol)
+                .find(|p| p["name"] == name && p["protocol"].as_str().unwrap_or("TCP") == protocol)
                 .and_then(|p| p["containerPort"].as_i64())
         }
         _ => port["port"].as_i64(),

@@ -9,6 +9,7 @@
 //! name and endpoints in pod-name order, so a run is reproducible.
 
 use crate::Slot;
+use podlife_model::obj::JsonRead;
 use std::collections::BTreeMap;
 use crate::vecmap::{VecMap, VecSet};
 
@@ -46,7 +47,7 @@ pub(crate) fn reconcile<'a>(service: &Slot, pods: &[&Slot], existing: &[&Slot], 
         let t = slice["addressType"].as_str().unwrap_or_default();
         match families.iter().find(|f| **f == t) {
             Some(f) => by_type.entry(f).or_default().push(slice),
-            None => unsupported.push((*slice).clone()),
+            None => unsupported.push(slice.to_value()),
         }
     }
     for family in &families {
@@ -140,16 +141,16 @@ fn endpoint_ports(service: &Slot, pod: &Slot) -> Value {
 }
 
 /// `NewPortMapKey`: a port list's identity, whatever its order.
-fn port_map_key(ports: &Slot) -> String {
-    let mut each: Vec<String> = ports.as_array().into_iter().flatten().map(podlife_model::json::to_string_plain).collect();
+fn port_map_key<J: JsonRead>(ports: &J) -> String {
+    let mut each: Vec<String> = ports.items().iter().map(|p| podlife_model::json::to_string_plain(&p.to_value())).collect();
     crate::sort::sort(&mut each);
     each.join(",")
 }
 
 /// `hashEndpoint`: an endpoint's identity is its addresses, hostname and pod, so a change of
 /// its conditions, node or zone is an update in place.
-fn endpoint_hash(e: &Slot) -> String {
-    let mut addresses: Vec<&str> = e["addresses"].as_array().into_iter().flatten().filter_map(crate::Slot::as_str).collect();
+fn endpoint_hash<J: JsonRead>(e: &J) -> String {
+    let mut addresses: Vec<&str> = e["addresses"].items().iter().filter_map(J::as_str).collect();
     crate::sort::sort(&mut addresses);
     format!("{}|{}|{}/{}", addresses.join(","), e["hostname"].as_str().unwrap_or(""), e["targetRef"]["namespace"].as_str().unwrap_or(""), e["targetRef"]["name"].as_str().unwrap_or(""))
 }
@@ -164,7 +165,7 @@ struct EndpointSet {
 
 impl EndpointSet {
     fn insert(&mut self, e: Value) {
-        let hash = endpoint_hash(&crate::Obj::untyped(&e));
+        let hash = endpoint_hash(&e);
         match self.by_hash.get(&hash) {
             Some(&i) => self.items[i] = Some(e),
             None => {
@@ -173,10 +174,10 @@ impl EndpointSet {
             }
         }
     }
-    fn get(&self, e: &Slot) -> Option<&Slot> {
+    fn get<J: JsonRead>(&self, e: &J) -> Option<&Value> {
         self.by_hash.get(&endpoint_hash(e)).and_then(|&i| self.items[i].as_ref())
     }
-    fn remove(&mut self, e: &Slot) {
+    fn remove<J: JsonRead>(&mut self, e: &J) {
         if let Some(i) = self.by_hash.remove(&endpoint_hash(e)) {
             self.items[i] = None;
         }
@@ -189,7 +190,7 @@ impl EndpointSet {
             let i = self.next;
             self.next += 1;
             if let Some(e) = self.items[i].take() {
-                self.by_hash.remove(&endpoint_hash(&crate::Obj::untyped(&e)));
+                self.by_hash.remove(&endpoint_hash(&e));
                 return Some(e);
             }
         }
@@ -201,7 +202,7 @@ impl EndpointSet {
 /// and whether the slice's own non-reserved labels differ from the Service's.
 fn slice_labels(slice: &Slot, service: &Slot) -> (Value, bool) {
     let reserved = |k: &str| k == SERVICE_NAME_LABEL || k == MANAGED_BY_LABEL || k == HEADLESS_LABEL;
-    let own = |v: &Slot| -> BTreeMap<String, Value> { crate::sort::collect_map(v.as_object().into_iter().flatten().filter(|(k, _)| !reserved(k)).map(|(k, v)| (k.clone(), v.clone()))) };
+    let own = |v: &Slot| -> BTreeMap<String, Value> { crate::sort::collect_map(v.as_object().into_iter().flatten().filter(|(k, _)| !reserved(k)).map(|(k, v)| (k.to_string(), v.to_value()))) };
     let slice_own = own(&slice["metadata"]["labels"]);
     let mut labels = own(&service["metadata"]["labels"]);
     let changed = slice_own != labels;
@@ -215,14 +216,14 @@ fn slice_labels(slice: &Slot, service: &Slot) -> (Value, bool) {
 }
 
 /// `ownedBy`.
-fn owned_by(slice: &Slot, service: &Slot) -> bool {
-    slice["metadata"]["ownerReferences"].as_array().into_iter().flatten().any(|o| o["uid"] == service["metadata"]["uid"] && o["kind"] == "Service" && o["apiVersion"] == "v1")
+fn owned_by<J: JsonRead>(slice: &J, service: &Slot) -> bool {
+    slice["metadata"]["ownerReferences"].items().iter().any(|o| o["uid"].as_str() == service["metadata"]["uid"].as_str() && o["kind"] == "Service" && o["apiVersion"] == "v1")
 }
 
 /// `newEndpointSlice`: a slice to create, named by the API server from `<service>-`.
-fn new_slice(service: &Slot, ports: &Slot, address_type: &str) -> Value {
+fn new_slice(service: &Slot, ports: &Value, address_type: &str) -> Value {
     let name = service["metadata"]["name"].as_str().unwrap_or_default();
-    let (labels, _) = slice_labels(&Slot::Null, service);
+    let (labels, _) = slice_labels(Slot::null(), service);
     json!({
         "apiVersion": "discovery.k8s.io/v1", "kind": "EndpointSlice",
         "metadata": {
@@ -238,7 +239,7 @@ fn new_slice(service: &Slot, ports: &Slot, address_type: &str) -> Value {
     })
 }
 
-fn endpoints_of(slice: &Slot) -> &[Value] {
+fn endpoints_of(slice: &Slot) -> &[Slot] {
     slice["endpoints"].as_array().unwrap_or_default()
 }
 
@@ -260,8 +261,8 @@ fn name_of(slice: &Slot) -> String {
 /// `placeholderSliceCompare.DeepEqual`: a slice with no endpoints and no ports, of the same
 /// address type and with the same labels, is the placeholder already (nil and empty lists are
 /// equal there; of the metadata only the namespace and labels count).
-fn is_placeholder(slice: &Slot, placeholder: &Slot) -> bool {
-    let empty = |v: &Slot| v.is_null() || v.as_array().is_some_and(<[crate::Slot]>::is_empty);
+fn is_placeholder(slice: &Value, placeholder: &Value) -> bool {
+    let empty = |v: &Value| v.is_null() || v.as_array().is_some_and(Vec::is_empty);
     empty(&slice["endpoints"])
         && empty(&slice["ports"])
         && slice["addressType"] == placeholder["addressType"]
@@ -279,10 +280,10 @@ fn by_address_type<'a>(service: &Slot, pods: &[&Slot], existing: &[&Slot], addre
 
     let mut existing_by_ports: VecMap<String, Vec<&Slot>> = VecMap::new();
     for slice in existing {
-        if owned_by(slice, service) {
+        if owned_by(*slice, service) {
             existing_by_ports.entry(port_map_key(&slice["ports"])).or_default().push(slice);
         } else {
-            delete.push((*slice).clone());
+            delete.push(slice.to_value());
         }
     }
 
@@ -292,7 +293,7 @@ fn by_address_type<'a>(service: &Slot, pods: &[&Slot], existing: &[&Slot], addre
             continue;
         }
         let ports = endpoint_ports(service, pod);
-        let key = port_map_key(&crate::Obj::untyped(&ports));
+        let key = port_map_key(&ports);
         let entry = desired.entry(key).or_insert_with(|| (ports, EndpointSet::default()));
         let node_name = pod["spec"]["nodeName"].as_str().unwrap_or_default();
         let found = node(node_name);
@@ -311,21 +312,21 @@ fn by_address_type<'a>(service: &Slot, pods: &[&Slot], existing: &[&Slot], addre
 
     for (key, (ports, set)) in &mut desired {
         let slices = existing_by_ports.get(key).map(Vec::as_slice).unwrap_or_default();
-        let (c, u, d) = by_port_mapping(service, slices, set, &crate::Obj::untyped(ports), address_type);
+        let (c, u, d) = by_port_mapping(service, slices, set, ports, address_type);
         create.extend(c);
         update.extend(u);
         delete.extend(d);
     }
     for (key, slices) in &existing_by_ports {
         if !desired.contains_key(key) {
-            delete.extend(slices.iter().map(|s| (*s).clone()));
+            delete.extend(slices.iter().map(|s| s.to_value()));
         }
     }
 
     // No slice would be left: the placeholder, unless the one to delete already is it.
     if existing.len() == delete.len() && create.is_empty() {
-        let placeholder = new_slice(service, &crate::Obj::untyped(&json!([])), address_type);
-        if delete.len() == 1 && is_placeholder(&delete[0], &crate::Obj::untyped(&placeholder)) {
+        let placeholder = new_slice(service, &json!([]), address_type);
+        if delete.len() == 1 && is_placeholder(&delete[0], &placeholder) {
             delete.clear();
         } else {
             create.push(placeholder);
@@ -352,7 +353,7 @@ fn by_address_type<'a>(service: &Slot, pods: &[&Slot], existing: &[&Slot], addre
 }
 
 /// `reconcileByPortMapping`: (to create, to update, to delete) for the slices of one port list.
-fn by_port_mapping(service: &Slot, existing: &[&Slot], desired: &mut EndpointSet, ports: &Slot, address_type: &str) -> (Vec<Value>, Vec<Value>, Vec<Value>) {
+fn by_port_mapping(service: &Slot, existing: &[&Slot], desired: &mut EndpointSet, ports: &Value, address_type: &str) -> (Vec<Value>, Vec<Value>, Vec<Value>) {
     let max = MAX_ENDPOINTS_PER_SLICE;
     let mut by_name: BTreeMap<String, Value> = BTreeMap::new();
     let mut unchanged: VecSet<String> = VecSet::new();
@@ -365,10 +366,10 @@ fn by_port_mapping(service: &Slot, existing: &[&Slot], desired: &mut EndpointSet
         let mut kept = Vec::new();
         let mut changed = false;
         for e in endpoints_of(slice) {
-            if let Some(now) = desired.get(&crate::Obj::untyped(e)) {
+            if let Some(now) = desired.get(e) {
                 changed |= now != e;
                 kept.push(now.clone());
-                desired.remove(&crate::Obj::untyped(e));
+                desired.remove(e);
             }
         }
         let (labels, labels_changed) = slice_labels(slice, service);

@@ -126,7 +126,7 @@ pub fn pre_filter(pod: &PodInfo, listers: &Listers<'_>) -> Result<Option<VolumeB
         }
         if volume::claim_fully_bound(pvc) {
             state.bound.push((pvc.clone(), pvc["spec"]["volumeName"].as_str().unwrap_or_default().to_string()));
-        } else if volume::is_delay_binding(pvc, |c| listers.class(c).map(Slot::to_value)) && pvc["spec"]["volumeName"].as_str().is_none_or(str::is_empty) {
+        } else if volume::is_delay_binding(pvc, |c| listers.class(c)) && pvc["spec"]["volumeName"].as_str().is_none_or(str::is_empty) {
             state.delayed.push(pvc.clone());
         } else {
             immediate += 1;

@@ -34,7 +34,7 @@ pub fn pre_filter(pod: &PodInfo, listers: &Listers<'_>) -> Result<Option<VolumeZ
             if class.is_empty() {
                 return Err(Status::unresolvable("PersistentVolumeClaim had no pv name and storageClass name"));
             }
-            if volume::is_delay_binding(pvc, |c| listers.class(c).map(Slot::to_value)) {
+            if volume::is_delay_binding(pvc, |c| listers.class(c)) {
                 continue;
             }
             return Err(Status::unresolvable("PersistentVolume had no name"));
