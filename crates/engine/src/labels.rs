@@ -376,7 +376,7 @@ pub fn selector_matches(selector: &Slot, labels: &Slot) -> bool {
     if selector.is_null() {
         return false;
     }
-    let ml_ok = selector["matchLabels"].as_object().is_none_or(|m| m.all(|(k, v)| labels.get(k) == Some(v)));
+    let ml_ok = selector["matchLabels"].as_object().is_none_or(|mut m| m.all(|(k, v)| labels.get(k) == Some(v)));
     let me_ok = selector["matchExpressions"].as_array().is_none_or(|exprs| {
         exprs.iter().all(|e| {
             let key = e["key"].as_str().unwrap_or_default();

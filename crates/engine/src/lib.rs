@@ -679,22 +679,22 @@ impl Engine {
                 ]);
                 self.record(id.clone(), Action::InformerDeliver, object, params, vec![]);
                 if id.name == scheduler::COMPONENT && id.node.is_none() {
-                    self.run_component(|e| &mut e.scheduler, component, |s, cx| s.on_watch(cx, &event, old.as_deref()));
+                    self.run_component(|e| &mut e.scheduler, component, |s, cx| s.on_watch(cx, &event, old.as_deref().map(|o| o.root())));
                 }
                 if id.name == kubelet::COMPONENT
                     && let Some(node) = id.node.clone() {
-                        self.kubelet_observe(&node, &event, old.as_deref());
+                        self.kubelet_observe(&node, &event, old.as_deref().map(|o| o.root()));
                     }
                 if id.name == proxy::COMPONENT
                     && let Some(node) = id.node.clone() {
                         self.ensure_kube_proxy(&node);
-                        self.run_kube_proxy(&node, |p, cx| p.on_watch(cx, &event, old.as_deref()));
+                        self.run_kube_proxy(&node, |p, cx| p.on_watch(cx, &event, old.as_deref().map(|o| o.root())));
                     }
                 if id.name == local_path::COMPONENT {
-                    self.run_component(|e| &mut e.local_path, component, |p, cx| p.on_watch(cx, &event, old.as_deref()));
+                    self.run_component(|e| &mut e.local_path, component, |p, cx| p.on_watch(cx, &event, old.as_deref().map(|o| o.root())));
                 }
                 if id.name == "kube-controller-manager" {
-                    self.run_component(|e| &mut e.kcm, component, |k, cx| k.on_watch(cx, &event, old.as_deref()));
+                    self.run_component(|e| &mut e.kcm, component, |k, cx| k.on_watch(cx, &event, old.as_deref().map(|o| o.root())));
                 }
             }
             Task::Scheduler(timer) => {
@@ -837,7 +837,7 @@ impl Engine {
         }
         for e in events {
             let before = old.get(&e.key).cloned();
-            self.kubelet_observe(node, &e, before.as_deref());
+            self.kubelet_observe(node, &e, before.as_deref().map(|o| o.root()));
         }
     }
 

@@ -30,7 +30,7 @@
 use crate::vecmap::VecMap;
 
 use crate::clock::Time;
-use crate::{Engine, Task, scheduler};
+use crate::{Engine, Slot, Task, scheduler};
 
 /// The shortest stretch worth skipping. Shorter quiet moments run tick by tick, so a learner who
 /// steps through a few seconds sees every probe and Lease renewal.
@@ -331,7 +331,7 @@ impl Engine {
         // Every Lease, then every Node: one new revision each, in that order.
         for node in &moved.heartbeats {
             let lease_key = ObjectKey::new(lrt, Some("kube-node-lease"), node);
-            if let Some(mut lease) = self.store.get(&lease_key).cloned()
+            if let Some(mut lease) = self.store.get(&lease_key).map(Slot::to_value)
                 && let Some(t) = lease["spec"]["renewTime"].as_str().and_then(|t| later(t, true))
             {
                 lease["spec"]["renewTime"] = serde_json::json!(t);
@@ -340,7 +340,7 @@ impl Engine {
         }
         for node in &moved.heartbeats {
             let node_key = ObjectKey::new(nrt, None, node);
-            if let Some(mut n) = self.store.get(&node_key).cloned() {
+            if let Some(mut n) = self.store.get(&node_key).map(Slot::to_value) {
                 let mut moved = false;
                 for c in n["status"]["conditions"].as_array_mut().into_iter().flatten() {
                     if let Some(t) = c["lastHeartbeatTime"].as_str().and_then(|t| later(t, false)) {

@@ -26,7 +26,7 @@ pub type ResourceList = VecMap<String, Quantity>;
 
 fn list_of(v: &Slot) -> ResourceList {
     v.as_object()
-        .map(|m| VecMap::from_iter(m.filter_map(|(k, q)| Some((k.clone(), q.as_str()?.parse::<Quantity>().ok()?)))))
+        .map(|m| VecMap::from_iter(m.filter_map(|(k, q)| Some((k.to_string(), q.as_str()?.parse::<Quantity>().ok()?)))))
         .unwrap_or_default()
 }
 

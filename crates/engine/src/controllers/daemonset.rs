@@ -314,7 +314,7 @@ fn to_sync(cache: &Cache, event: &WatchEvent, old: Option<&Slot>) -> Vec<(String
             daemonsets(cache, ns).filter(|d| claims(d, &event.object)).map(named).collect()
         }
         ("", "pods") | ("apps", "controllerrevisions") => {
-            let Some(uid) = controller_uid(&event.object, "DaemonSet") else { return Vec::new() };
+            let Some(uid) = controller_uid(event.object.root(), "DaemonSet") else { return Vec::new() };
             daemonsets(cache, ns).filter(|d| d["metadata"]["uid"] == uid).map(named).collect()
         }
         // addNode: the DaemonSets that should run there; updateNode / deleteNode: every
@@ -781,7 +781,7 @@ fn status_update(state: &mut super::replicaset::State, daemon: &DaemonPod, nodes
     if same {
         return None;
     }
-    let mut status = if st.is_object() { st.clone() } else { json!({}) };
+    let mut status = if st.is_object() { st.to_value() } else { json!({}) };
     if observed {
         status["observedGeneration"] = json!(generation);
     }

@@ -17,8 +17,10 @@
 //! the hash. The hash itself is FNV-32a over podlife's canonical JSON of the template, not
 //! over Go's spew dump of the struct, so its value differs from a real cluster's.
 
-use crate::Slot;
 use serde_json::Value;
+
+use crate::Slot;
+use podlife_model::obj::JsonRead;
 
 use super::replicaset::{State, controller_ref, controller_uid};
 use super::{FollowUp, Write, controller_request};
@@ -48,7 +50,7 @@ fn to_sync(cache: &Cache, event: &WatchEvent) -> Vec<String> {
     match (event.key.group, event.key.resource) {
         ("apps", "deployments") if event.event_type != EventType::Deleted => vec![event.key.name.clone()],
         ("apps", "replicasets") => {
-            let rs = &event.object;
+            let rs = event.object.root();
             if !super::is_orphan(rs) || event.event_type == EventType::Deleted {
                 return owner_name(cache, ns, rs).into_iter().collect();
             }
@@ -57,7 +59,7 @@ fn to_sync(cache: &Cache, event: &WatchEvent) -> Vec<String> {
         }
         // Recreate waits for the old pods to be gone.
         ("", "pods") if event.event_type == EventType::Deleted => {
-            let Some(rs_uid) = controller_uid(&event.object, "ReplicaSet") else { return Vec::new() };
+            let Some(rs_uid) = controller_uid(event.object.root(), "ReplicaSet") else { return Vec::new() };
             replicasets(cache, ns).filter(|rs| rs["metadata"]["uid"] == rs_uid).filter_map(|rs| owner_name(cache, ns, rs)).collect()
         }
         _ => Vec::new(),
@@ -84,7 +86,7 @@ pub fn resync(cache: &Cache, state: &mut State, ns: &str, name: &str, now: Time)
 }
 
 /// `intstr.GetScaledValueFromIntOrPercent`.
-pub fn scaled(value: &Slot, total: i64, round_up: bool) -> i64 {
+pub fn scaled<J: JsonRead>(value: &J, total: i64, round_up: bool) -> i64 {
     if value.is_number() {
         return value.as_i64().unwrap_or(0);
     }
@@ -95,7 +97,7 @@ pub fn scaled(value: &Slot, total: i64, round_up: bool) -> i64 {
 }
 
 /// `ResolveFenceposts`: (maxSurge, maxUnavailable) as numbers; both zero ⇒ one unavailable.
-pub fn fenceposts(d: &Slot) -> (i64, i64) {
+pub fn fenceposts(d: &Value) -> (i64, i64) {
     let replicas = d["spec"]["replicas"].as_i64().unwrap_or(1);
     let ru = &d["spec"]["strategy"]["rollingUpdate"];
     let surge = scaled(&ru["maxSurge"], replicas, true);
@@ -103,12 +105,12 @@ pub fn fenceposts(d: &Slot) -> (i64, i64) {
     if surge == 0 && unavailable == 0 { (0, 1) } else { (surge, unavailable) }
 }
 
-fn rolling(d: &Slot) -> bool {
+fn rolling(d: &Value) -> bool {
     d["spec"]["strategy"]["type"] != "Recreate"
 }
 
 /// `MaxUnavailable`: at most the replicas; zero for Recreate or no replicas.
-fn max_unavailable(d: &Slot) -> i64 {
+fn max_unavailable(d: &Value) -> i64 {
     let replicas = d["spec"]["replicas"].as_i64().unwrap_or(1);
     if !rolling(d) || replicas == 0 {
         return 0;
@@ -119,7 +121,7 @@ fn max_unavailable(d: &Slot) -> i64 {
 /// `controller.ComputeHash`: FNV-32a of the template (podlife hashes its canonical JSON, so
 /// the value differs from a real cluster's; the form — digits mapped into
 /// `bcdfghjklmnpqrstvwxz2456789` by `rand.SafeEncodeString` — is upstream's).
-pub fn template_hash(template: &Slot, collision_count: Option<u32>) -> String {
+pub fn template_hash<J: JsonRead>(template: &J, collision_count: Option<u32>) -> String {
     let mut hash: u32 = 0x811c_9dc5;
     let mut feed = |bytes: &[u8]| {
         for b in bytes {
@@ -144,23 +146,23 @@ pub fn safe_encode(s: &str) -> String {
 
 /// A ReplicaSet's template without the hash label, to compare with the Deployment's
 /// (`EqualIgnoreHash`; kubectl's rollback and describe compare the same way).
-pub fn template_without_hash(rs: &Slot) -> Value {
-    let mut t = rs["spec"]["template"].to_value();
+pub fn template_without_hash(rs: &Value) -> Value {
+    let mut t = rs["spec"]["template"].clone();
     if let Some(labels) = t["metadata"]["labels"].as_object_mut() {
         labels.remove(HASH_LABEL);
     }
     t
 }
 
-fn int(v: &Slot) -> i64 {
+fn int(v: &Value) -> i64 {
     v.as_i64().unwrap_or(0)
 }
 
-fn revision(rs: &Slot) -> i64 {
+fn revision(rs: &Value) -> i64 {
     rs["metadata"]["annotations"][REVISION].as_str().and_then(|r| r.parse().ok()).unwrap_or(0)
 }
 
-fn name(v: &Slot) -> String {
+fn name<J: JsonRead>(v: &J) -> String {
     v["metadata"]["name"].as_str().unwrap_or_default().to_string()
 }
 
@@ -178,7 +180,7 @@ impl Plan {
     }
 
     /// `scaleReplicaSetAndRecordEvent`: nothing when the size stays.
-    fn scale(&mut self, i: usize, to: i64, d: &Slot) {
+    fn scale(&mut self, i: usize, to: i64, d: &Value) {
         let from = self.sets[i].1;
         if from != to {
             self.scale_with(i, to, d, if to > from { "up" } else { "down" });
@@ -187,7 +189,7 @@ impl Plan {
 
     /// `scaleReplicaSet`: an update when the size or the desired/max-replicas annotations
     /// (`SetReplicasAnnotations`) change, and the `ScalingReplicaSet` event when the size does.
-    fn scale_with(&mut self, i: usize, to: i64, d: &Slot, operation: &str) {
+    fn scale_with(&mut self, i: usize, to: i64, d: &Value, operation: &str) {
         let from = self.sets[i].1;
         let replicas = int(&d["spec"]["replicas"]);
         let (desired, max) = (json!(replicas.to_string()), json!((replicas + max_surge(d)).to_string()));
@@ -199,10 +201,10 @@ impl Plan {
         rs["spec"]["replicas"] = json!(to);
         rs["metadata"]["annotations"][DESIRED] = desired;
         rs["metadata"]["annotations"][MAX_REPLICAS] = max;
-        let Some(req) = controller_request(ACCOUNT, Verb::Update, "replicasets", rs["metadata"]["namespace"].as_str(), &name(&crate::Obj::untyped(rs)), rs.clone()) else { return };
+        let Some(req) = controller_request(ACCOUNT, Verb::Update, "replicasets", rs["metadata"]["namespace"].as_str(), &name(rs), rs.clone()) else { return };
         let mut w = Write::now(ACCOUNT, req);
         if from != to {
-            w.follow = Some(event(d, format!("Scaled {operation} replica set {} from {from} to {to}", name(&crate::Obj::untyped(rs)))));
+            w.follow = Some(event(d, format!("Scaled {operation} replica set {} from {from} to {to}", name(rs))));
         }
         self.writes.push(w);
         self.sets[i].1 = to;
@@ -218,23 +220,23 @@ impl Plan {
 }
 
 /// `MaxSurge`: zero unless RollingUpdate.
-fn max_surge(d: &Slot) -> i64 {
+fn max_surge(d: &Value) -> i64 {
     if rolling(d) { fenceposts(d).0 } else { 0 }
 }
 
 /// `isScalingEvent`: an active ReplicaSet whose desired-replicas annotation is not the
 /// Deployment's replicas.
-fn scaling_event(d: &Slot, plan: &Plan) -> bool {
+fn scaling_event(d: &Value, plan: &Plan) -> bool {
     let replicas = int(&d["spec"]["replicas"]);
     plan.active().into_iter().any(|i| plan.sets[i].0["metadata"]["annotations"][DESIRED].as_str().and_then(|s| s.parse::<i64>().ok()).is_some_and(|v| v != replicas))
 }
 
 /// `IsSaturated`: the new ReplicaSet holds, wants and has available all the replicas.
-fn saturated(d: &Slot, plan: &Plan) -> bool {
+fn saturated(d: &Value, plan: &Plan) -> bool {
     let Some(n) = plan.new else { return false };
     let (rs, replicas) = (&plan.sets[n].0, int(&d["spec"]["replicas"]));
     let desired = rs["metadata"]["annotations"][DESIRED].as_str().and_then(|s| s.parse::<i64>().ok());
-    plan.sets[n].1 == replicas && desired == Some(replicas) && int(&crate::Obj::untyped(&rs["status"]["availableReplicas"])) == replicas
+    plan.sets[n].1 == replicas && desired == Some(replicas) && int(&rs["status"]["availableReplicas"]) == replicas
 }
 
 /// `integer.RoundToInt32`: half away from zero, then truncated.
@@ -245,7 +247,7 @@ fn round_to_int32(a: f64) -> i64 {
 /// `getReplicaSetFraction`: how many replicas this ReplicaSet gains (or loses) when the
 /// Deployment's size (replicas + maxSurge) replaces the one it last recorded on it
 /// (`max-replicas`, or else the Deployment's status.replicas).
-fn fraction(rs: &Slot, size: i64, d: &Slot) -> i64 {
+fn fraction(rs: &Value, size: i64, d: &Value) -> i64 {
     let replicas = int(&d["spec"]["replicas"]);
     if replicas == 0 {
         return -size;
@@ -260,7 +262,7 @@ fn fraction(rs: &Slot, size: i64, d: &Slot) -> i64 {
 }
 
 /// `GetProportion`: the fraction, kept within what is left to add or remove.
-fn proportion(rs: &Slot, size: i64, d: &Slot, to_add: i64, added: i64) -> i64 {
+fn proportion(rs: &Value, size: i64, d: &Value, to_add: i64, added: i64) -> i64 {
     if size == 0 || to_add == 0 || to_add == added {
         return 0;
     }
@@ -273,7 +275,7 @@ fn proportion(rs: &Slot, size: i64, d: &Slot, to_add: i64, added: i64) -> i64 {
 /// the replicas to add or remove are shared in proportion to each active ReplicaSet's size,
 /// largest first — newer first when scaling up, older first when scaling down — and the
 /// rounding leftover goes to the first.
-fn scale(d: &Slot, plan: &mut Plan) {
+fn scale(d: &Value, plan: &mut Plan) {
     let replicas = int(&d["spec"]["replicas"]);
     let active = plan.active();
     // FindActiveOrLatest.
@@ -299,7 +301,7 @@ fn scale(d: &Slot, plan: &mut Plan) {
     let mut order = active;
     let allowed = if replicas > 0 { replicas + max_surge(d) } else { 0 };
     let to_add = allowed - order.iter().map(|&i| plan.sets[i].1).sum::<i64>();
-    let key = |plan: &Plan, i: usize| (plan.sets[i].0["metadata"]["creationTimestamp"].as_str().unwrap_or_default().to_string(), name(&crate::Obj::untyped(&plan.sets[i].0)));
+    let key = |plan: &Plan, i: usize| (plan.sets[i].0["metadata"]["creationTimestamp"].as_str().unwrap_or_default().to_string(), name(&plan.sets[i].0));
     // ReplicaSetsBySizeNewer / ReplicaSetsBySizeOlder.
     if to_add != 0 {
         crate::sort::sort_by(&mut order, |&a, &b| plan.sets[b].1.cmp(&plan.sets[a].1).then_with(|| if to_add > 0 { key(plan, b).cmp(&key(plan, a)) } else { key(plan, a).cmp(&key(plan, b)) }));
@@ -312,7 +314,7 @@ fn scale(d: &Slot, plan: &mut Plan) {
     let mut added = 0;
     let mut sizes: Vec<i64> = Vec::new();
     for &i in &order {
-        let p = proportion(&crate::Obj::untyped(&plan.sets[i].0), plan.sets[i].1, d, to_add, added);
+        let p = proportion(&plan.sets[i].0, plan.sets[i].1, d, to_add, added);
         sizes.push(plan.sets[i].1 + p);
         added += p;
     }
@@ -328,15 +330,16 @@ fn scale(d: &Slot, plan: &mut Plan) {
 /// `ClaimReplicaSets` (controller_ref_manager.go): the ReplicaSets this Deployment
 /// controls and its selector matches; orphans it matches are adopted (unless it is being
 /// deleted), ReplicaSets it controls but no longer matches are released.
-fn claim(cache: &Cache, d: &Slot, writes: &mut Vec<Write>) -> Vec<Value> {
+fn claim(cache: &Cache, d: &Value, writes: &mut Vec<Write>) -> Vec<Value> {
     let ns = d["metadata"]["namespace"].as_str().unwrap_or("default");
     let uid = &d["metadata"]["uid"];
     let selector = &d["spec"]["selector"];
+    let selector_view = crate::Obj::untyped(selector);
     let deleting = d["metadata"]["deletionTimestamp"].is_string();
     let mut owned = Vec::new();
     for rs in replicasets(cache, ns) {
-        let matches = selector.is_object() && crate::labels::selector_matches(selector, &rs["metadata"]["labels"]);
-        let refs = rs["metadata"]["ownerReferences"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
+        let matches = selector.is_object() && crate::labels::selector_matches(&selector_view, &rs["metadata"]["labels"]);
+        let refs: Vec<Value> = rs["metadata"]["ownerReferences"].as_array().unwrap_or_default().iter().map(Slot::to_value).collect();
         let controller = refs.iter().find(|r| r["controller"] == true);
         let patch = match controller {
             Some(r) if r["uid"] == *uid => {
@@ -375,7 +378,7 @@ fn paused_condition(d: &mut Value, now: Time) -> Option<Write> {
     if d["spec"]["progressDeadlineSeconds"].is_null() {
         return None;
     }
-    let reason = condition(&crate::Obj::untyped(&d["status"]), "Progressing").map(|c| c["reason"].clone());
+    let reason = condition(&d["status"], "Progressing").map(|c| c["reason"].clone());
     if reason.as_ref().is_some_and(|r| r == "ProgressDeadlineExceeded") {
         return None;
     }
@@ -387,28 +390,28 @@ fn paused_condition(d: &mut Value, now: Time) -> Option<Write> {
         _ => return None,
     };
     set_condition(&mut d["status"], "Progressing", "Unknown", reason, message, now);
-    let mut req = controller_request(ACCOUNT, Verb::Update, "deployments", d["metadata"]["namespace"].as_str(), &name(&crate::Obj::untyped(d)), d.clone())?;
+    let mut req = controller_request(ACCOUNT, Verb::Update, "deployments", d["metadata"]["namespace"].as_str(), &name(d), d.clone())?;
     req.subresource = Some("status".into());
     Some(Write::now(ACCOUNT, req))
 }
 
-fn event(d: &Slot, message: String) -> FollowUp {
-    FollowUp::Event { account: ACCOUNT, source: ACCOUNT, kind: "Deployment", api_version: "apps/v1", involved: d.to_value(), reason: "ScalingReplicaSet", message }
+fn event(d: &Value, message: String) -> FollowUp {
+    FollowUp::Event { account: ACCOUNT, source: ACCOUNT, kind: "Deployment", api_version: "apps/v1", involved: d.clone(), reason: "ScalingReplicaSet", message }
 }
 
 /// `syncDeployment`: claim the ReplicaSets; a Deployment being deleted only gets its status;
 /// a paused one or a scaling event goes through `sync` (proportional `scale`), anything else
 /// rolls out by its strategy.
 fn sync(cache: &Cache, state: &mut State, ns: &str, dname: &str, now: Time) -> Vec<Write> {
-    let Some(mut d) = deployments(cache, ns).find(|d| d["metadata"]["name"] == dname).cloned() else { return Vec::new() };
+    let Some(mut d) = deployments(cache, ns).find(|d| d["metadata"]["name"] == dname).map(Slot::to_value) else { return Vec::new() };
     let mut early = Vec::new();
     let mut owned = claim(cache, &d, &mut early);
     // ReplicaSetsByCreationTimestamp (then name).
-    crate::sort::sort_by(&mut owned, |a, b| (a["metadata"]["creationTimestamp"].as_str(), name(&crate::Obj::untyped(a))).cmp(&(b["metadata"]["creationTimestamp"].as_str(), name(&crate::Obj::untyped(b)))));
+    crate::sort::sort_by(&mut owned, |a, b| (a["metadata"]["creationTimestamp"].as_str(), name(a)).cmp(&(b["metadata"]["creationTimestamp"].as_str(), name(b))));
     let template = &d["spec"]["template"];
     // FindNewReplicaSet: the oldest with the Deployment's template.
-    let new = owned.iter().position(|rs| &template_without_hash(&crate::Obj::untyped(rs)) == template);
-    let mut plan = Plan { sets: owned.iter().map(|rs| (rs.clone(), int(&crate::Obj::untyped(&rs["spec"]["replicas"])))).collect(), new, writes: early };
+    let new = owned.iter().position(|rs| &template_without_hash(rs) == template);
+    let mut plan = Plan { sets: owned.iter().map(|rs| (rs.clone(), int(&rs["spec"]["replicas"]))).collect(), new, writes: early };
     let deleting = d["metadata"]["deletionTimestamp"].is_string();
     if !deleting {
         plan.writes.extend(paused_condition(&mut d, now));
@@ -422,12 +425,12 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, dname: &str, now: Time) -> V
     // minReadySeconds.
     let mut bumped = false;
     if let Some(n) = plan.new {
-        let max_old = plan.sets.iter().enumerate().filter(|(i, _)| *i != n).map(|(_, (rs, _))| revision(&crate::Obj::untyped(rs))).max().unwrap_or(0);
+        let max_old = plan.sets.iter().enumerate().filter(|(i, _)| *i != n).map(|(_, (rs, _))| revision(rs)).max().unwrap_or(0);
         let rs = &mut plan.sets[n].0;
         if let Some(a) = d["metadata"]["annotations"].as_object() {
-            for (k, v) in a.filter(|(k, _)| !skip_annotation(k)) {
-                if rs["metadata"]["annotations"][k] != *v {
-                    rs["metadata"]["annotations"][k] = v.to_value();
+            for (k, v) in a.iter().filter(|(k, _)| !skip_annotation(k)) {
+                if rs["metadata"]["annotations"][k.as_str()] != *v {
+                    rs["metadata"]["annotations"][k.as_str()] = v.clone();
                     bumped = true;
                 }
             }
@@ -443,17 +446,17 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, dname: &str, now: Time) -> V
                 }
                 bumped = true;
             }
-        if int(&crate::Obj::untyped(&rs["spec"]["minReadySeconds"])) != int(&d["spec"]["minReadySeconds"]) {
+        if int(&rs["spec"]["minReadySeconds"]) != int(&d["spec"]["minReadySeconds"]) {
             rs["spec"]["minReadySeconds"] = json!(int(&d["spec"]["minReadySeconds"]));
             bumped = true;
         }
     }
     if bumped && let Some(n) = plan.new {
         let rs = &mut plan.sets[n].0;
-        if let Some(req) = controller_request(ACCOUNT, Verb::Update, "replicasets", Some(ns), &name(&crate::Obj::untyped(rs)), rs.clone()) {
+        if let Some(req) = controller_request(ACCOUNT, Verb::Update, "replicasets", Some(ns), &name(rs), rs.clone()) {
             plan.writes.push(Write::now(ACCOUNT, req));
         }
-        if controller_uid(&crate::Obj::untyped(rs), "Deployment") != d["metadata"]["uid"].as_str() {
+        if controller_uid(rs, "Deployment") != d["metadata"]["uid"].as_str() {
             // Adopted in this very sync: the update carries the version before the adoption
             // patch and fails (Conflict), which ends the sync.
             return plan.writes;
@@ -493,7 +496,7 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, dname: &str, now: Time) -> V
     }
     // Nothing scaled up or down: cleanupDeployment.
     let rs_writes = plan.writes[before..].iter().filter(|w| w.request.resource.kind == "ReplicaSet").count();
-    if rollout && rs_writes == 0 && created.is_none() && rolling(&d) && complete(&d, &crate::Obj::untyped(&status_of(&d, &plan))) {
+    if rollout && rs_writes == 0 && created.is_none() && rolling(&d) && complete(&d, &status_of(&d, &plan)) {
         plan.writes.extend(cleanup(&d, &plan));
     }
     state.succeeded("Deployment", ns, dname);
@@ -521,23 +524,23 @@ enum NewRs {
 /// name is taken by a ReplicaSet that is not this Deployment's with its template, the create
 /// fails (AlreadyExists) and `status.collisionCount` goes up, which changes the hash at the
 /// next sync.
-fn create_new_rs(cache: &Cache, d: &Slot, plan: &mut Plan) -> NewRs {
+fn create_new_rs(cache: &Cache, d: &Value, plan: &mut Plan) -> NewRs {
     let ns = d["metadata"]["namespace"].as_str().unwrap_or("default");
     let collisions = d["status"]["collisionCount"].as_u64().map(|c| c as u32);
     let hash = template_hash(&d["spec"]["template"], collisions);
     let rs_name = format!("{}-{hash}", name(d));
-    let max_revision = plan.sets.iter().map(|(rs, _)| revision(&crate::Obj::untyped(rs))).max().unwrap_or(0);
+    let max_revision = plan.sets.iter().map(|(rs, _)| revision(rs)).max().unwrap_or(0);
     let replicas = int(&d["spec"]["replicas"]);
     let new_replicas = if rolling(d) { new_rs_replicas(d, plan.total(), 0) } else if old_pods_running_none(plan) { replicas } else { 0 };
-    let mut template = d["spec"]["template"].to_value();
+    let mut template = d["spec"]["template"].clone();
     template["metadata"]["labels"][HASH_LABEL] = json!(hash);
-    let mut selector = d["spec"]["selector"].to_value();
+    let mut selector = d["spec"]["selector"].clone();
     selector["matchLabels"][HASH_LABEL] = json!(hash);
     // SetNewReplicaSetAnnotations: the Deployment's annotations but a few, then ours.
     let mut annotations = serde_json::Map::new();
     if let Some(a) = d["metadata"]["annotations"].as_object() {
-        for (k, v) in a.filter(|(k, _)| !skip_annotation(k)) {
-            annotations.insert(k.to_string(), v.to_value());
+        for (k, v) in a.iter().filter(|(k, _)| !skip_annotation(k)) {
+            annotations.insert(k.clone(), v.clone());
         }
     }
     annotations.insert(REVISION.into(), json!((max_revision + 1).to_string()));
@@ -550,17 +553,17 @@ fn create_new_rs(cache: &Cache, d: &Slot, plan: &mut Plan) -> NewRs {
     });
     let Some(req) = controller_request(ACCOUNT, Verb::Create, "replicasets", Some(ns), "", body.clone()) else { return NewRs::Exists };
     let mut w = Write::now(ACCOUNT, req);
-    if let Some(taken) = replicasets(cache, ns).find(|rs| name(rs) == rs_name) {
-        if controller_uid(taken, "Deployment") == d["metadata"]["uid"].as_str() && template_without_hash(taken) == d["spec"]["template"] {
+    if let Some(taken) = replicasets(cache, ns).find(|rs| name(*rs) == rs_name) {
+        if controller_uid(taken, "Deployment") == d["metadata"]["uid"].as_str() && template_without_hash(&taken.to_value()) == d["spec"]["template"] {
             // Ours as far as the cache knows (a release not yet seen): no collision, and the
             // rollout goes on with it as the new ReplicaSet.
             plan.writes.push(w);
-            plan.sets.push((taken.to_value(), int(&taken["spec"]["replicas"])));
+            plan.sets.push((taken.to_value(), taken["spec"]["replicas"].as_i64().unwrap_or(0)));
             plan.new = Some(plan.sets.len() - 1);
             return NewRs::Exists;
         }
         // The create fails with AlreadyExists; the status update follows it.
-        let mut status = d.to_value();
+        let mut status = d.clone();
         status["status"]["collisionCount"] = json!(collisions.unwrap_or(0) + 1);
         if let Some(mut update) = controller_request(ACCOUNT, Verb::Update, "deployments", Some(ns), &name(d), status) {
             update.subresource = Some("status".into());
@@ -577,7 +580,7 @@ fn create_new_rs(cache: &Cache, d: &Slot, plan: &mut Plan) -> NewRs {
 }
 
 /// `NewRSNewReplicas` for RollingUpdate.
-fn new_rs_replicas(d: &Slot, current_total: i64, new_current: i64) -> i64 {
+fn new_rs_replicas(d: &Value, current_total: i64, new_current: i64) -> i64 {
     let replicas = int(&d["spec"]["replicas"]);
     let (surge, _) = fenceposts(d);
     let max_total = replicas + surge;
@@ -590,7 +593,7 @@ fn new_rs_replicas(d: &Slot, current_total: i64, new_current: i64) -> i64 {
 
 /// `rolloutRolling`: scale the new ReplicaSet up, or else the old ones down. Err: the sync
 /// failed (`cleanupUnhealthyReplicas`' invalid scale-down).
-fn rollout_rolling(d: &Slot, plan: &mut Plan) -> Result<(), ()> {
+fn rollout_rolling(d: &Value, plan: &mut Plan) -> Result<(), ()> {
     let Some(n) = plan.new else { return Ok(()) };
     let replicas = int(&d["spec"]["replicas"]);
     // reconcileNewReplicaSet.
@@ -614,7 +617,7 @@ fn rollout_rolling(d: &Slot, plan: &mut Plan) -> Result<(), ()> {
     }
     let min_available = replicas - max_unavailable(d);
     let new_rs = &plan.sets[n].0;
-    let new_unavailable = plan.sets[n].1 - int(&crate::Obj::untyped(&new_rs["status"]["availableReplicas"]));
+    let new_unavailable = plan.sets[n].1 - int(&new_rs["status"]["availableReplicas"]);
     let max_scaled_down = plan.total() - min_available - new_unavailable;
     if max_scaled_down <= 0 {
         return Ok(());
@@ -629,7 +632,7 @@ fn rollout_rolling(d: &Slot, plan: &mut Plan) -> Result<(), ()> {
             break;
         }
         let (rs, current) = (&plan.sets[i].0, plan.sets[i].1);
-        let healthy = int(&crate::Obj::untyped(&rs["status"]["availableReplicas"]));
+        let healthy = int(&rs["status"]["availableReplicas"]);
         if current == 0 || current == healthy {
             continue;
         }
@@ -641,7 +644,7 @@ fn rollout_rolling(d: &Slot, plan: &mut Plan) -> Result<(), ()> {
         cleaned += down;
     }
     // scaleDownOldReplicaSetsForRollingUpdate: as far as availability allows.
-    let available: i64 = plan.sets.iter().map(|(rs, _)| int(&crate::Obj::untyped(&rs["status"]["availableReplicas"]))).sum();
+    let available: i64 = plan.sets.iter().map(|(rs, _)| int(&rs["status"]["availableReplicas"])).sum();
     if available > min_available {
         let mut budget = available - min_available;
         for &i in &old {
@@ -661,11 +664,11 @@ fn rollout_rolling(d: &Slot, plan: &mut Plan) -> Result<(), ()> {
 }
 
 fn old_pods_running_none(plan: &Plan) -> bool {
-    plan.sets.iter().all(|(rs, _)| int(&crate::Obj::untyped(&rs["status"]["replicas"])) == 0 && int(&crate::Obj::untyped(&rs["status"]["terminatingReplicas"])) == 0)
+    plan.sets.iter().all(|(rs, _)| int(&rs["status"]["replicas"]) == 0 && int(&rs["status"]["terminatingReplicas"]) == 0)
 }
 
 /// `rolloutRecreate`: old ReplicaSets to zero; once their pods are gone, the new one up.
-fn rollout_recreate(cache: &Cache, d: &Slot, plan: &mut Plan) {
+fn rollout_recreate(cache: &Cache, d: &Value, plan: &mut Plan) {
     let Some(n) = plan.new else { return };
     let mut scaled_down = false;
     for i in 0..plan.sets.len() {
@@ -692,7 +695,7 @@ fn rollout_recreate(cache: &Cache, d: &Slot, plan: &mut Plan) {
 
 /// `cleanupDeployment`: old ReplicaSets with nothing left, oldest first, beyond
 /// `revisionHistoryLimit`.
-fn cleanup(d: &Slot, plan: &Plan) -> Vec<Write> {
+fn cleanup(d: &Value, plan: &Plan) -> Vec<Write> {
     let limit = d["spec"]["revisionHistoryLimit"].as_i64().unwrap_or(10).max(0) as usize;
     let new_uid = plan.new.map(|n| plan.sets[n].0["metadata"]["uid"].clone());
     let old: Vec<&Value> = plan.sets.iter().map(|(rs, _)| rs).filter(|rs| Some(&rs["metadata"]["uid"]) != new_uid.as_ref()).collect();
@@ -703,15 +706,15 @@ fn cleanup(d: &Slot, plan: &Plan) -> Vec<Write> {
     let mut excess = old.len() - limit;
     // Sorted by revision (oldest first).
     let mut by_revision = old.clone();
-    crate::sort::sort_by_key(&mut by_revision, |rs| revision(&crate::Obj::untyped(rs)));
+    crate::sort::sort_by_key(&mut by_revision, |rs| revision(rs));
     for rs in by_revision {
         if excess == 0 {
             break;
         }
-        if int(&crate::Obj::untyped(&rs["status"]["replicas"])) != 0 || int(&crate::Obj::untyped(&rs["spec"]["replicas"])) != 0 || rs["metadata"]["deletionTimestamp"].is_string() {
+        if int(&rs["status"]["replicas"]) != 0 || int(&rs["spec"]["replicas"]) != 0 || rs["metadata"]["deletionTimestamp"].is_string() {
             continue;
         }
-        if let Some(mut req) = controller_request(ACCOUNT, Verb::Delete, "replicasets", rs["metadata"]["namespace"].as_str(), &name(&crate::Obj::untyped(rs)), Value::Null) {
+        if let Some(mut req) = controller_request(ACCOUNT, Verb::Delete, "replicasets", rs["metadata"]["namespace"].as_str(), &name(rs), Value::Null) {
             req.body = None;
             out.push(Write::now(ACCOUNT, req));
             excess -= 1;
@@ -721,11 +724,11 @@ fn cleanup(d: &Slot, plan: &Plan) -> Vec<Write> {
 }
 
 /// `calculateStatus`, from the ReplicaSets as this sync leaves them.
-fn status_of(d: &Slot, plan: &Plan) -> Value {
-    let sum = |field: &str| -> i64 { plan.sets.iter().map(|(rs, _)| int(&crate::Obj::untyped(&rs["status"][field]))).sum() };
+fn status_of(d: &Value, plan: &Plan) -> Value {
+    let sum = |field: &str| -> i64 { plan.sets.iter().map(|(rs, _)| int(&rs["status"][field])).sum() };
     let available = sum("availableReplicas");
     let unavailable = (plan.total() - available).max(0);
-    let updated = plan.new.map(|n| int(&crate::Obj::untyped(&plan.sets[n].0["status"]["replicas"]))).unwrap_or(0);
+    let updated = plan.new.map(|n| int(&plan.sets[n].0["status"]["replicas"])).unwrap_or(0);
     let mut status = json!({
         "observedGeneration": d["metadata"]["generation"],
         "replicas": sum("replicas"),
@@ -737,25 +740,25 @@ fn status_of(d: &Slot, plan: &Plan) -> Value {
         "conditions": d["status"]["conditions"].clone(),
     });
     if let Some(c) = d["status"].get("collisionCount") {
-        status["collisionCount"] = c.to_value();
+        status["collisionCount"] = c.clone();
     }
     status
 }
 
 /// `DeploymentComplete`.
-fn complete(d: &Slot, status: &Slot) -> bool {
+fn complete(d: &Value, status: &Value) -> bool {
     let replicas = int(&d["spec"]["replicas"]);
     int(&status["updatedReplicas"]) == replicas && int(&status["replicas"]) == replicas && int(&status["availableReplicas"]) == replicas && int(&status["observedGeneration"]) >= int(&d["metadata"]["generation"])
 }
 
-fn condition<'a>(status: &'a Slot, kind: &str) -> Option<&'a Slot> {
+fn condition<'a>(status: &'a Value, kind: &str) -> Option<&'a Value> {
     status["conditions"].as_array()?.iter().find(|c| c["type"] == kind)
 }
 
 /// `SetDeploymentCondition`: unchanged status and reason ⇒ nothing; unchanged status keeps
 /// the transition time.
 fn set_condition(status: &mut Value, kind: &str, value: &str, reason: &str, message: &str, now: Time) {
-    let current = condition(&crate::Obj::untyped(status), kind).cloned();
+    let current = condition(status, kind).cloned();
     if let Some(c) = &current
         && c["status"] == value && c["reason"] == reason {
             return;
@@ -772,8 +775,8 @@ fn set_condition(status: &mut Value, kind: &str, value: &str, reason: &str, mess
 
 /// `SetDeploymentCondition` with `ReplicaSetToDeploymentCondition` (both times are the
 /// ReplicaSet condition's transition), or `RemoveDeploymentCondition` when there is none.
-fn set_replica_failure(status: &mut Value, failure: Option<&Slot>) {
-    let current = condition(&crate::Obj::untyped(status), "ReplicaFailure").cloned();
+fn set_replica_failure(status: &mut Value, failure: Option<&Value>) {
+    let current = condition(status, "ReplicaFailure").cloned();
     let Some(c) = failure else {
         if current.is_some()
             && let Some(list) = status["conditions"].as_array_mut()
@@ -796,43 +799,43 @@ fn set_replica_failure(status: &mut Value, failure: Option<&Slot>) {
 /// `syncRolloutStatus` (and the revision annotation `getNewReplicaSet` keeps on the
 /// Deployment): written only when something changed; a rollout in progress is synced again
 /// at its deadline.
-fn status_update(state: &mut State, d: &Slot, plan: &Plan, created: Option<&Slot>, rollout: bool, now: Time) -> Option<Write> {
+fn status_update(state: &mut State, d: &Value, plan: &Plan, created: Option<&Value>, rollout: bool, now: Time) -> Option<Write> {
     let dname = name(d);
     let ns = d["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
     let mut status = status_of(d, plan);
     let replicas = int(&d["spec"]["replicas"]);
-    if available_enough(d, &crate::Obj::untyped(&status), replicas) {
+    if available_enough(d, &status, replicas) {
         set_condition(&mut status, "Available", "True", "MinimumReplicasAvailable", "Deployment has minimum availability.", now);
     } else {
         set_condition(&mut status, "Available", "False", "MinimumReplicasUnavailable", "Deployment does not have minimum availability.", now);
     }
     let deadline = d["spec"]["progressDeadlineSeconds"].as_i64();
-    let new_name = created.map(name).or_else(|| plan.new.map(|n| name(&crate::Obj::untyped(&plan.sets[n].0))));
-    let mut revision_annotation = d["metadata"]["annotations"][REVISION].to_value();
+    let new_name = created.map(name).or_else(|| plan.new.map(|n| name(&plan.sets[n].0)));
+    let mut revision_annotation = d["metadata"]["annotations"][REVISION].clone();
     if let Some(rs) = created {
-        revision_annotation = rs["metadata"]["annotations"][REVISION].to_value();
+        revision_annotation = rs["metadata"]["annotations"][REVISION].clone();
         if deadline.is_some() {
             set_condition(&mut status, "Progressing", "True", "NewReplicaSetCreated", &format!("Created new replica set \"{}\"", name(rs)), now);
         }
     } else if let Some(n) = plan.new {
         revision_annotation = plan.sets[n].0["metadata"]["annotations"][REVISION].clone();
-        if deadline.is_some() && condition(&crate::Obj::untyped(&status), "Progressing").is_none() {
-            set_condition(&mut status, "Progressing", "True", "FoundNewReplicaSet", &format!("Found new replica set \"{}\"", name(&crate::Obj::untyped(&plan.sets[n].0))), now);
+        if deadline.is_some() && condition(&status, "Progressing").is_none() {
+            set_condition(&mut status, "Progressing", "True", "FoundNewReplicaSet", &format!("Found new replica set \"{}\"", name(&plan.sets[n].0)), now);
         }
     }
     // syncRolloutStatus estimates progress; sync's and syncStatusOnly's syncDeploymentStatus do not.
     if let (Some(deadline), true, None) = (deadline, rollout, created) {
-        let current = condition(&crate::Obj::untyped(&status), "Progressing").cloned();
-        let done = int(&crate::Obj::untyped(&status["replicas"])) == int(&crate::Obj::untyped(&status["updatedReplicas"])) && current.as_ref().is_some_and(|c| c["reason"] == "NewReplicaSetAvailable");
+        let current = condition(&status, "Progressing").cloned();
+        let done = int(&status["replicas"]) == int(&status["updatedReplicas"]) && current.as_ref().is_some_and(|c| c["reason"] == "NewReplicaSetAvailable");
         let subject = match &new_name {
             Some(n) => format!("ReplicaSet \"{n}\""),
             None => format!("Deployment \"{dname}\""),
         };
         if !done {
             let old = &d["status"];
-            let old_replicas = |s: &Slot| int(&s["replicas"]) - int(&s["updatedReplicas"]);
-            let progressing = int(&crate::Obj::untyped(&status["updatedReplicas"])) > int(&old["updatedReplicas"]) || old_replicas(&crate::Obj::untyped(&status)) < old_replicas(old) || int(&crate::Obj::untyped(&status["readyReplicas"])) > int(&old["readyReplicas"]) || int(&crate::Obj::untyped(&status["availableReplicas"])) > int(&old["availableReplicas"]);
-            if complete(d, &crate::Obj::untyped(&status)) {
+            let old_replicas = |s: &Value| int(&s["replicas"]) - int(&s["updatedReplicas"]);
+            let progressing = int(&status["updatedReplicas"]) > int(&old["updatedReplicas"]) || old_replicas(&status) < old_replicas(old) || int(&status["readyReplicas"]) > int(&old["readyReplicas"]) || int(&status["availableReplicas"]) > int(&old["availableReplicas"]);
+            if complete(d, &status) {
                 set_condition(&mut status, "Progressing", "True", "NewReplicaSetAvailable", &format!("{subject} has successfully progressed."), now);
             } else if progressing {
                 // The transition time stays; the update time moves (remove, then set).
@@ -853,7 +856,7 @@ fn status_update(state: &mut State, d: &Slot, plan: &Plan, created: Option<&Slot
             }
         }
         // requeueStuckDeployment: look again when the deadline passes.
-        if let Some(c) = condition(&crate::Obj::untyped(&status), "Progressing")
+        if let Some(c) = condition(&status, "Progressing")
             && c["status"] == "True" && c["reason"] != "NewReplicaSetAvailable"
             && let Some(t) = c["lastUpdateTime"].as_str().and_then(Time::from_rfc3339) {
                 let due = t.millis() + deadline.max(0) as u64 * 1000 + 1_000;
@@ -866,8 +869,8 @@ fn status_update(state: &mut State, d: &Slot, plan: &Plan, created: Option<&Slot
     // syncRolloutStatus moves a ReplicaSet's ReplicaFailure onto the Deployment
     // (`getReplicaFailures`: the new ReplicaSet's first, else any other's).
     if rollout {
-        let failure_of = |rs: &Slot| rs["status"]["conditions"].as_array().and_then(|l| l.iter().find(|c| c["type"] == "ReplicaFailure")).cloned();
-        let failure = plan.new.and_then(|n| failure_of(&crate::Obj::untyped(&plan.sets[n].0))).or_else(|| plan.sets.iter().find_map(|(rs, ..)| failure_of(&crate::Obj::untyped(rs))));
+        let failure_of = |rs: &Value| rs["status"]["conditions"].as_array().and_then(|l| l.iter().find(|c| c["type"] == "ReplicaFailure")).cloned();
+        let failure = plan.new.and_then(|n| failure_of(&plan.sets[n].0)).or_else(|| plan.sets.iter().find_map(|(rs, ..)| failure_of(rs)));
         set_replica_failure(&mut status, failure.as_ref());
     }
     // Zero counts are omitted, as the API server returns them.
@@ -879,7 +882,7 @@ fn status_update(state: &mut State, d: &Slot, plan: &Plan, created: Option<&Slot
     if same_status && same_revision {
         return None;
     }
-    let mut body = d.to_value();
+    let mut body = d.clone();
     body["status"] = status;
     if !revision_annotation.is_null() {
         body["metadata"]["annotations"][REVISION] = revision_annotation;
@@ -889,7 +892,7 @@ fn status_update(state: &mut State, d: &Slot, plan: &Plan, created: Option<&Slot
     Some(Write::now(ACCOUNT, req))
 }
 
-fn available_enough(d: &Slot, status: &Slot, replicas: i64) -> bool {
+fn available_enough(d: &Value, status: &Value, replicas: i64) -> bool {
     int(&status["availableReplicas"]) >= replicas - max_unavailable(d)
 }
 

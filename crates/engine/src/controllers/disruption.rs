@@ -238,8 +238,12 @@ impl DisruptionController {
         let cache = cx.cache();
         let Some(pdb) = cache.get(&ObjectKey { group: "policy".into(), resource: "poddisruptionbudgets".into(), namespace: namespace.into(), name: name.into() }).cloned() else { return };
         let selector = &pdb["spec"]["selector"];
-        let pods: Vec<&Slot> = pods_in(cache, namespace).filter(|p| crate::labels::selector_matches(selector, &p["metadata"]["labels"])).collect();
-        let pod_refs: Vec<&Slot> = pods.clone();
+        // Shared, not borrowed from the cache: events below need the context.
+        let pods: Vec<std::sync::Arc<crate::Obj>> = crate::components::cached_in(cache, "", "pods", namespace)
+            .filter(|(_, p)| crate::labels::selector_matches(selector, &p["metadata"]["labels"]))
+            .map(|(_, p)| p.clone())
+            .collect();
+        let pod_refs: Vec<&Slot> = pods.iter().map(|p| p.root()).collect();
         let counted = expected_pod_count(cache, &pdb["spec"], &pod_refs);
         if pods.is_empty() {
             self.event(cx, &pdb, "Normal", "NoPods", "No matching pods found");

@@ -11,6 +11,7 @@
 //! its own creates and deletes (5 minutes at most).
 
 use crate::Slot;
+use podlife_model::obj::JsonRead;
 use crate::vecmap::{VecMap, VecSet};
 
 use serde_json::Value;
@@ -138,14 +139,16 @@ pub(super) fn key(ns: &str, name: &str) -> String {
 }
 
 /// The owner reference that names `owner` (of `kind`) the controller of an object.
-pub(super) fn controller_ref(owner: &Slot, kind: &str) -> Value {
+pub(super) fn controller_ref<J: JsonRead + serde::Serialize>(owner: &J, kind: &str) -> Value {
     let api_version = if kind == "ReplicationController" { "v1" } else { "apps/v1" };
     json!({"apiVersion": api_version, "kind": kind, "name": owner["metadata"]["name"], "uid": owner["metadata"]["uid"], "controller": true, "blockOwnerDeletion": true})
 }
 
 /// The uid of an object's controller of `kind`, if any.
-pub(super) fn controller_uid<'a>(object: &'a Slot, kind: &str) -> Option<&'a str> {
-    super::controller_of(object).filter(|r| r["kind"] == kind)?["uid"].as_str()
+pub(super) fn controller_uid<'a, J: JsonRead>(object: &'a J, kind: &str) -> Option<&'a str> {
+    // `controller_of`, over either form.
+    let controller = object["metadata"]["ownerReferences"].items().iter().find(|r| r["controller"] == true);
+    controller.filter(|r| r["kind"] == kind)?["uid"].as_str()
 }
 
 pub(super) fn pod_ready(pod: &Slot) -> bool {
@@ -187,7 +190,7 @@ fn to_sync(cache: &Cache, flavor: Flavor, event: &WatchEvent) -> Vec<(String, St
         (g, r) if g == flavor.group && r == flavor.plural => vec![(ns.clone(), event.key.name.clone())],
         ("", "pods") => {
             let pod = &event.object;
-            if let Some(uid) = controller_uid(pod, flavor.kind) {
+            if let Some(uid) = controller_uid(pod.root(), flavor.kind) {
                 return flavor.owners(cache, ns).filter(|rs| rs["metadata"]["uid"] == uid).filter_map(name_of).collect();
             }
             if !is_orphan(pod) || event.event_type == EventType::Deleted {
@@ -226,7 +229,7 @@ pub fn on_event(cache: &Cache, state: &mut State, event: &WatchEvent) {
 fn observe_pod(cache: &Cache, state: &mut State, flavor: Flavor, event: &WatchEvent) {
     let pod = &event.object;
     let ns = &event.key.namespace;
-    let Some(uid) = controller_uid(pod, flavor.kind) else { return };
+    let Some(uid) = controller_uid(pod.root(), flavor.kind) else { return };
     let Some(rs) = flavor.owners(cache, ns).find(|rs| rs["metadata"]["uid"] == uid) else { return };
     let name = rs["metadata"]["name"].as_str().unwrap_or_default().to_string();
     let k = flavor.key(ns, &name);
@@ -381,11 +384,11 @@ fn pods_to_delete<'a>(cache: &Cache, flavor: Flavor, rs: &Slot, pods: &[&'a Slot
     // getIndirectlyRelatedPods: the pods of every ReplicaSet with the same controller.
     let owner = super::controller_of(rs).and_then(|r| r["uid"].as_str()).filter(|_| flavor == REPLICA_SET);
     let related_rs: Vec<&str> = match owner {
-        Some(o) => replicasets(cache, ns).filter(|r| controller_uid(r, "Deployment") == Some(o)).filter_map(|r| r["metadata"]["uid"].as_str()).collect(),
+        Some(o) => replicasets(cache, ns).filter(|r| controller_uid(*r, "Deployment") == Some(o)).filter_map(|r| r["metadata"]["uid"].as_str()).collect(),
         None => rs["metadata"]["uid"].as_str().into_iter().collect(),
     };
     let mut on_node: VecMap<&str, i64> = VecMap::new();
-    for p in super::of(cache, "", "pods", ns).filter(|p| active(p) && controller_uid(p, flavor.kind).is_some_and(|u| related_rs.contains(&u))) {
+    for p in super::of(cache, "", "pods", ns).filter(|p| active(p) && controller_uid(*p, flavor.kind).is_some_and(|u| related_rs.contains(&u))) {
         if let Some(node) = p["spec"]["nodeName"].as_str() {
             *on_node.entry(node).or_default() += 1;
         }
@@ -482,7 +485,7 @@ fn status_update(flavor: Flavor, rs: &Slot, active_pods: &[&Slot], terminating: 
     // One pass over the pods (a ReplicaSet of hundreds is synced after each of their updates).
     let (mut fully, mut ready, mut available) = (0, 0, 0);
     for p in active_pods {
-        if template_labels.as_object().is_none_or(|m| m.all(|(k, v)| &p["metadata"]["labels"][k] == v)) {
+        if template_labels.as_object().is_none_or(|mut m| m.all(|(k, v)| &p["metadata"]["labels"][k] == v)) {
             fully += 1;
         }
         if pod_ready(p) {

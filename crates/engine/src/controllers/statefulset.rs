@@ -22,6 +22,7 @@
 //! claim update and records the event after it).
 
 use crate::Slot;
+use podlife_model::obj::JsonRead;
 use crate::vecmap::VecMap;
 use std::sync::Arc;
 
@@ -46,6 +47,11 @@ fn sets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Slot> + '
 }
 
 fn name(v: &Slot) -> &str {
+    v["metadata"]["name"].as_str().unwrap_or_default()
+}
+
+/// `name` of an object being built (a revision not stored yet).
+fn value_name(v: &Value) -> &str {
     v["metadata"]["name"].as_str().unwrap_or_default()
 }
 
@@ -134,8 +140,11 @@ fn in_range(set: &Slot, ord: i64) -> bool {
 /// `getStatefulSetMaxUnavailable`: the value (default 1) scaled to the replicas, rounded down,
 /// at least 1.
 pub fn max_unavailable(value: &Slot, replicas: i64) -> i64 {
-    let v = if value.is_null() { Value::from(1) } else { value.to_value() };
-    super::deployment::scaled(&crate::Obj::untyped(&v), replicas, false).max(1)
+    // Unset is 1, which scales to 1.
+    if value.is_null() {
+        return 1;
+    }
+    super::deployment::scaled(value, replicas, false).max(1)
 }
 
 fn created(pod: &Slot) -> bool {
@@ -212,7 +221,7 @@ fn revision_data(set: &Slot) -> Value {
 }
 
 /// `ApplyRevision`: the set with the revision's template.
-fn apply_revision(set: &Slot, revision: &Slot) -> Value {
+fn apply_revision<J: JsonRead>(set: &Slot, revision: &J) -> Value {
     let mut out = set.to_value();
     let mut template = revision["data"]["spec"]["template"].to_value();
     if let Some(t) = template.as_object_mut() {
@@ -272,7 +281,7 @@ impl Sync<'_> {
     fn create_claims(&mut self, pod: &Slot) -> bool {
         let mut ok = true;
         for claim in claims_for(self.set, ordinal(pod)) {
-            let cname = name(&crate::Obj::untyped(&claim)).to_string();
+            let cname = value_name(&claim).to_string();
             match cached_claim(self.cache, &self.ns, &cname) {
                 None => {
                     let message = format!("create Claim {cname} Pod {} in StatefulSet {} success", name(pod), self.set_name());
@@ -292,7 +301,7 @@ impl Sync<'_> {
         let mut follow = follow;
         let mut changed = false;
         for claim in claims_for(self.set, ordinal(pod)) {
-            let Some(c) = cached_claim(self.cache, &self.ns, name(&crate::Obj::untyped(&claim))) else { continue };
+            let Some(c) = cached_claim(self.cache, &self.ns, value_name(&claim)) else { continue };
             if claim_owner_up_to_date(c, self.set, pod) {
                 continue;
             }
@@ -312,7 +321,7 @@ impl Sync<'_> {
             return false;
         }
         claims_for(self.set, ordinal(pod)).iter().any(|claim| {
-            cached_claim(self.cache, &self.ns, name(&crate::Obj::untyped(claim))).is_some_and(|c| {
+            cached_claim(self.cache, &self.ns, value_name(claim)).is_some_and(|c| {
                 refs(c).iter().any(|r| r["kind"] == "Pod" && r["apiVersion"] == "v1" && r["name"] == pod["metadata"]["name"] && r["uid"] != pod["metadata"]["uid"])
             })
         })
@@ -323,7 +332,7 @@ fn refs(object: &Slot) -> Vec<Value> {
     object["metadata"]["ownerReferences"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default()
 }
 
-fn matches_ref(r: &Slot, obj: &Slot, api_version: &str, kind: &str) -> bool {
+fn matches_ref(r: &Value, obj: &Slot, api_version: &str, kind: &str) -> bool {
     r["apiVersion"] == api_version && r["kind"] == kind && r["name"] == obj["metadata"]["name"]
 }
 
@@ -332,7 +341,7 @@ fn has_owner_ref(claim: &Slot, owner: &Slot) -> bool {
 }
 
 fn stale_ref(claim: &Slot, obj: &Slot, api_version: &str, kind: &str) -> bool {
-    refs(claim).iter().find(|r| matches_ref(&crate::Obj::untyped(r), obj, api_version, kind)).is_some_and(|r| r["uid"] != obj["metadata"]["uid"])
+    refs(claim).iter().find(|r| matches_ref(r, obj, api_version, kind)).is_some_and(|r| r["uid"] != obj["metadata"]["uid"])
 }
 
 /// `hasUnexpectedController`.
@@ -341,13 +350,13 @@ fn unexpected_controller(claim: &Slot, set: &Slot, pod: &Slot) -> bool {
         return false;
     }
     for r in refs(claim) {
-        if matches_ref(&crate::Obj::untyped(&r), set, "apps/v1", KIND) {
+        if matches_ref(&r, set, "apps/v1", KIND) {
             if r["uid"] != set["metadata"]["uid"] {
                 return true;
             }
             continue;
         }
-        if matches_ref(&crate::Obj::untyped(&r), pod, "v1", "Pod") {
+        if matches_ref(&r, pod, "v1", "Pod") {
             if r["uid"] != pod["metadata"]["uid"] {
                 return true;
             }
@@ -384,7 +393,7 @@ fn claim_owner_up_to_date(claim: &Slot, set: &Slot, pod: &Slot) -> bool {
 /// `updateClaimOwnerRefForSetAndPod`: the claim's owner references after the update.
 fn owner_refs_for(claim: &Slot, set: &Slot, pod: &Slot) -> Value {
     let unexpected = unexpected_controller(claim, set, pod);
-    let mut out: Vec<Value> = refs(claim).into_iter().filter(|r| !matches_ref(&crate::Obj::untyped(r), set, "apps/v1", KIND) && !matches_ref(&crate::Obj::untyped(r), pod, "v1", "Pod")).collect();
+    let mut out: Vec<Value> = refs(claim).into_iter().filter(|r| !matches_ref(r, set, "apps/v1", KIND) && !matches_ref(r, pod, "v1", "Pod")).collect();
     if !unexpected {
         let scaled_down = !in_range(set, ordinal(pod));
         let pod_ref = json!({"apiVersion": "v1", "kind": "Pod", "name": pod["metadata"]["name"], "uid": pod["metadata"]["uid"], "controller": true, "blockOwnerDeletion": true});
@@ -419,7 +428,7 @@ fn new_pod(set: &Slot, ord: i64, revision: &str) -> Value {
         let mut volumes: Vec<Value> = templates.iter().map(|t| json!({"name": t["metadata"]["name"], "persistentVolumeClaim": {"claimName": claim_name(t, set, ord)}})).collect();
         let names: Vec<&Slot> = templates.iter().map(|t| &t["metadata"]["name"]).collect();
         for v in pod["spec"]["volumes"].as_array().into_iter().flatten() {
-            if !names.contains(&&v["name"]) {
+            if !names.iter().any(|n| **n == v["name"]) {
                 volumes.push(v.clone());
             }
         }
@@ -437,9 +446,9 @@ fn identity_matches(set: &Slot, pod: &Slot) -> bool {
 /// `SortControllerRevisions`: by revision, then creation time, then name.
 fn sorted_revisions(cache: &Cache, set: &Slot) -> Vec<Value> {
     let ns = set["metadata"]["namespace"].as_str().unwrap_or("default");
-    let mut revs: Vec<Value> = super::of(cache, "apps", "controllerrevisions", ns).filter(|r| claims(set, r, false)).cloned().collect();
+    let mut revs: Vec<Value> = super::of(cache, "apps", "controllerrevisions", ns).filter(|r| claims(set, r, false)).map(Slot::to_value).collect();
     crate::sort::sort_by(&mut revs, |a, b| {
-        (a["revision"].as_i64(), a["metadata"]["creationTimestamp"].as_str(), name(&crate::Obj::untyped(a))).cmp(&(b["revision"].as_i64(), b["metadata"]["creationTimestamp"].as_str(), name(&crate::Obj::untyped(b))))
+        (a["revision"].as_i64(), a["metadata"]["creationTimestamp"].as_str(), value_name(a)).cmp(&(b["revision"].as_i64(), b["metadata"]["creationTimestamp"].as_str(), value_name(b)))
     });
     revs
 }
@@ -447,7 +456,7 @@ fn sorted_revisions(cache: &Cache, set: &Slot) -> Vec<Value> {
 /// `history.NewControllerRevision`: `<set>-<hash>` with the hash label and the set's
 /// annotations (podlife's FNV-32a over the patch's JSON; upstream hashes a spew dump of it, so
 /// the letters differ from a real cluster's, the form does not).
-fn new_revision(set: &Slot, data: &Slot, revision: i64, collision: u32) -> Value {
+fn new_revision(set: &Slot, data: &Value, revision: i64, collision: u32) -> Value {
     let hash = super::deployment::template_hash(data, (collision > 0).then_some(collision));
     let mut labels = set["spec"]["template"]["metadata"]["labels"].to_value();
     if !labels.is_object() {
@@ -456,14 +465,15 @@ fn new_revision(set: &Slot, data: &Slot, revision: i64, collision: u32) -> Value
     labels[HASH_LABEL] = json!(hash);
     let mut meta = json!({"name": format!("{}-{hash}", name(set)), "namespace": set["metadata"]["namespace"], "labels": labels, "ownerReferences": [controller_ref(set, KIND)]});
     if let Some(a) = set["metadata"]["annotations"].as_object().filter(|a| !a.is_empty()) {
-        meta["annotations"] = Value::Object(a.clone());
+        meta["annotations"] = Value::Object(a.map(|(k, v)| (k.to_string(), v.to_value())).collect());
     }
     json!({"apiVersion": "apps/v1", "kind": "ControllerRevision", "metadata": meta, "data": data, "revision": revision})
 }
 
 /// `syncStatefulSet` → `UpdateStatefulSet`.
 fn sync(cache: &Cache, state: &mut State, ns: &str, set_name: &str, now: Time) -> Vec<Write> {
-    let Some(set) = sets(cache, ns).find(|s| name(s) == set_name) else { return Vec::new() };
+    let Some(set_shared) = crate::components::cached_in(cache, "apps", "statefulsets", ns).map(|(_, s)| s).find(|s| name(s.root()) == set_name) else { return Vec::new() };
+    let set = set_shared.root();
     // The cache's own objects, shared (upstream's pointers into the informer cache): a set's
     // snapshot is taken at every sync.
     let pods: Vec<Arc<crate::Obj>> = crate::components::cached_in(cache, "", "pods", ns).filter(|(_, p)| claims(set, p, true)).map(|(_, p)| p.clone()).collect();
@@ -474,35 +484,35 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, set_name: &str, now: Time) -
     let next = revisions.last().and_then(|r| r["revision"].as_i64()).unwrap_or(0) + 1;
     let data = revision_data(set);
     let mut collision = set["status"]["collisionCount"].as_u64().unwrap_or(0) as u32;
-    let equal: Vec<&Slot> = revisions.iter().filter(|r| r["data"] == data).collect();
+    let equal: Vec<&Value> = revisions.iter().filter(|r| r["data"] == data).collect();
     let update = if let (Some(last), Some(eq)) = (revisions.last(), equal.last()) {
-        if name(&crate::Obj::untyped(last)) == name(eq) {
+        if value_name(last) == value_name(eq) {
             last.clone()
         } else {
             // Rolling back: the equal revision takes the next number.
-            let mut r = eq.to_value();
+            let mut r = (*eq).clone();
             r["revision"] = json!(next);
-            s.send(Verb::Update, "controllerrevisions", name(eq), r.clone(), None);
+            s.send(Verb::Update, "controllerrevisions", value_name(eq), r.clone(), None);
             r
         }
     } else {
         // CreateControllerRevision: a name taken by other content bumps the collision count.
-        let mut cr = new_revision(set, &crate::Obj::untyped(&data), next, collision);
-        while let Some(existing) = super::of(cache, "apps", "controllerrevisions", ns).find(|r| name(r) == name(&crate::Obj::untyped(&cr))) {
+        let mut cr = new_revision(set, &data, next, collision);
+        while let Some(existing) = super::of(cache, "apps", "controllerrevisions", ns).find(|r| name(r) == value_name(&cr)) {
             if existing["data"] == data || collision >= 1000 {
                 break;
             }
             collision += 1;
-            cr = new_revision(set, &crate::Obj::untyped(&data), next, collision);
+            cr = new_revision(set, &data, next, collision);
         }
         s.send(Verb::Create, "controllerrevisions", "", cr.clone(), None);
         cr
     };
     let current_name = set["status"]["currentRevision"].as_str().unwrap_or_default();
-    let current = revisions.iter().find(|r| name(&crate::Obj::untyped(r)) == current_name).cloned().unwrap_or_else(|| update.clone());
-    let current_set = apply_revision(set, &crate::Obj::untyped(&current));
-    let update_set = apply_revision(set, &crate::Obj::untyped(&update));
-    let (cur_rev, upd_rev) = (name(&crate::Obj::untyped(&current)).to_string(), name(&crate::Obj::untyped(&update)).to_string());
+    let current = revisions.iter().find(|r| value_name(r) == current_name).cloned().unwrap_or_else(|| update.clone());
+    let current_set = crate::Obj::untyped(&apply_revision(set, &current));
+    let update_set = crate::Obj::untyped(&apply_revision(set, &update));
+    let (cur_rev, upd_rev) = (value_name(&current).to_string(), value_name(&update).to_string());
 
     // updateStatefulSet: the replicas and condemned pods of the snapshot.
     let start = start_ordinal(set);
@@ -554,7 +564,7 @@ fn sync(cache: &Cache, state: &mut State, ns: &str, set_name: &str, now: Time) -
     let monotonic = set["spec"]["podManagementPolicy"] != "Parallel";
     let mut r = Resume {
         group: 0,
-        set: set.to_value(),
+        set: set_shared.clone(),
         replicas,
         condemned,
         current_set,
@@ -596,13 +606,13 @@ const WRITES_AHEAD: usize = 1000;
 #[derive(Debug, Clone)]
 pub struct Resume {
     group: u64,
-    set: Value,
+    set: Arc<crate::Obj>,
     /// The pods of ordinals start … start + replicas - 1.
     replicas: Replicas,
     /// Pods beyond the range, highest ordinal first.
     condemned: Vec<Arc<crate::Obj>>,
-    current_set: Value,
-    update_set: Value,
+    current_set: crate::Obj,
+    update_set: crate::Obj,
     cur_rev: String,
     upd_rev: String,
     /// Ordinals below it are created at the current revision.
@@ -633,7 +643,7 @@ impl Replicas {
         self.len
     }
 
-    fn get(&self, i: usize) -> Option<&Slot> {
+    fn get(&self, i: usize) -> Option<&crate::Obj> {
         self.pods.get(&i).map(|p| &**p)
     }
 
@@ -666,13 +676,13 @@ fn batches(len: usize) -> u32 {
 
 impl Resume {
     /// Replica `i`: the pod there, or the one `newVersionedStatefulSetPod` makes.
-    fn replica(&self, i: usize) -> std::borrow::Cow<'_, Value> {
+    fn replica(&self, i: usize) -> std::borrow::Cow<'_, crate::Obj> {
         match self.replicas.get(i) {
             Some(p) => std::borrow::Cow::Borrowed(p),
             None => {
-                let ord = start_ordinal(&crate::Obj::untyped(&self.set)) + i as i64;
+                let ord = start_ordinal(&self.set) + i as i64;
                 let (template, rev) = if ord < self.current_below { (&self.current_set, &self.cur_rev) } else { (&self.update_set, &self.upd_rev) };
-                std::borrow::Cow::Owned(new_pod(&crate::Obj::untyped(template), ord, rev))
+                std::borrow::Cow::Owned(crate::Obj::untyped(&new_pod(template, ord, rev)))
             }
         }
     }
@@ -714,7 +724,7 @@ impl Resume {
             if writes.len() >= WRITES_AHEAD && (self.next == 0 || self.batch(self.phase, self.next - 1) != batch) {
                 return (writes, Some(self));
             }
-            let mut s = Sync { cache, set: &crate::Obj::untyped(&self.set), ns: ns_of(&crate::Obj::untyped(&self.set)), now, writes: Vec::new() };
+            let mut s = Sync { cache, set: &self.set, ns: ns_of(&self.set), now, writes: Vec::new() };
             let i = self.next;
             match self.phase {
                 0 => {
@@ -740,7 +750,7 @@ impl Resume {
 
     /// The end of a sync: the rolling update (when every replica was processed), then the status.
     fn tail(&self, cache: &Cache, now: Time, update: bool) -> Vec<Write> {
-        let mut s = Sync { cache, set: &crate::Obj::untyped(&self.set), ns: ns_of(&crate::Obj::untyped(&self.set)), now, writes: Vec::new() };
+        let mut s = Sync { cache, set: &self.set, ns: ns_of(&self.set), now, writes: Vec::new() };
         let decrement = if update && self.rolling { rolling_update(&mut s, self) } else { 0 };
         let mut status = self.status.clone();
         status["currentReplicas"] = json!(status["currentReplicas"].as_i64().unwrap_or(0) - decrement);
@@ -751,7 +761,7 @@ impl Resume {
             status["currentRevision"] = json!(self.upd_rev);
         }
         let mut writes = s.writes;
-        writes.extend(status_update(&crate::Obj::untyped(&self.set), status));
+        writes.extend(status_update(&self.set, status));
         writes
     }
 }
@@ -764,7 +774,7 @@ fn ns_of(set: &Slot) -> String {
 /// blocks; then the condemned pods' claims, the condemned pods from the highest ordinal, the
 /// rolling update; the status in every case.
 fn ordered(cache: &Cache, r: &Resume, now: Time) -> Vec<Write> {
-    let mut s = Sync { cache, set: &crate::Obj::untyped(&r.set), ns: ns_of(&crate::Obj::untyped(&r.set)), now, writes: Vec::new() };
+    let mut s = Sync { cache, set: &r.set, ns: ns_of(&r.set), now, writes: Vec::new() };
     let mut exit = false;
     for i in 0..r.replicas.len() {
         if process_replica(&mut s, true, &r.replica(i), r.min_ready) {
@@ -790,7 +800,7 @@ fn ordered(cache: &Cache, r: &Resume, now: Time) -> Vec<Write> {
 
 /// A Parallel sync's next batches, when the batch before has gone (`slowstart.rs`).
 pub(crate) fn resume(cx: &super::workloads::Cx<'_>, r: Resume, failed: bool) -> Vec<super::Held> {
-    let (ns, set_name) = (ns_of(&crate::Obj::untyped(&r.set)), name(&crate::Obj::untyped(&r.set)).to_string());
+    let (ns, set_name) = (ns_of(&r.set), name(&r.set).to_string());
     let (writes, more) = r.run(cx.cache(), cx.now(), failed);
     let mut items: Vec<super::Held> = writes
         .into_iter()
@@ -907,19 +917,20 @@ fn status_update(set: &Slot, mut status: Value) -> Option<Write> {
     let old = &set["status"];
     let differs = ["replicas", "currentReplicas", "readyReplicas", "updatedReplicas", "currentRevision", "availableReplicas", "updateRevision"].iter().any(|k| {
         let (a, b) = (&status[*k], &old[*k]);
-        let zero = |v: &Slot| v.is_null() || *v == json!(0) || *v == json!("");
-        a != b && !(zero(&crate::Obj::untyped(a)) && zero(b))
+        let zero = |v: &Value| v.is_null() || *v == json!(0) || *v == json!("");
+        let zero_stored = |v: &Slot| v.is_null() || *v == json!(0) || *v == json!("");
+        a != b && !(zero(a) && zero_stored(b))
     }) || status["observedGeneration"].as_i64().unwrap_or(0) > old["observedGeneration"].as_i64().unwrap_or(0);
     if !differs {
         return None;
     }
     // omitempty.
     if let Some(m) = status.as_object_mut() {
-        let omitted = |k: &str, v: &Slot| (matches!(k, "readyReplicas" | "currentReplicas" | "updatedReplicas" | "observedGeneration") && *v == json!(0)) || (matches!(k, "currentRevision" | "updateRevision") && *v == json!(""));
-        m.retain(|k, v| !omitted(k, &crate::Obj::untyped(v)));
+        let omitted = |k: &str, v: &Value| (matches!(k, "readyReplicas" | "currentReplicas" | "updatedReplicas" | "observedGeneration") && *v == json!(0)) || (matches!(k, "currentRevision" | "updateRevision") && *v == json!(""));
+        m.retain(|k, v| !omitted(k, v));
     }
     if let Some(c) = old["conditions"].as_array().filter(|c| !c.is_empty()) {
-        status["conditions"] = Value::Array(c.clone());
+        status["conditions"] = Value::Array(c.iter().map(Slot::to_value).collect());
     }
     let mut body = set.to_value();
     body["status"] = status;

@@ -530,6 +530,7 @@ pub trait JsonRead: for<'k> Index<&'k str, Output = Self> + Index<usize, Output 
     fn is_null(&self) -> bool;
     fn is_object(&self) -> bool;
     fn is_string(&self) -> bool;
+    fn is_number(&self) -> bool;
     fn items(&self) -> &[Self];
     fn to_value(&self) -> Value;
 }
@@ -555,6 +556,9 @@ impl JsonRead for Value {
     }
     fn is_string(&self) -> bool {
         Value::is_string(self)
+    }
+    fn is_number(&self) -> bool {
+        Value::is_number(self)
     }
     fn items(&self) -> &[Value] {
         Value::as_array(self).map(Vec::as_slice).unwrap_or_default()
@@ -585,6 +589,9 @@ impl JsonRead for Slot {
     }
     fn is_string(&self) -> bool {
         Slot::is_string(self)
+    }
+    fn is_number(&self) -> bool {
+        Slot::is_number(self)
     }
     fn items(&self) -> &[Slot] {
         Slot::as_array(self).unwrap_or_default()

@@ -259,8 +259,8 @@ impl State {
         let mut zone_conditions: VecMap<String, Vec<Option<String>>> = VecMap::new();
         for cached in &nodes {
             // Copied only when the controller changes it (most passes change nothing).
-            let mut node: std::borrow::Cow<Value> = std::borrow::Cow::Borrowed(&**cached);
-            let name = s(&crate::Obj::untyped(&node["metadata"]["name"])).to_string();
+            let mut node: std::borrow::Cow<crate::Obj> = std::borrow::Cow::Borrowed(&**cached);
+            let name = s(&node["metadata"]["name"]).to_string();
             let mut outcome = None;
             for _ in 0..NODE_HEALTH_UPDATE_RETRY {
                 match self.try_update_node_health(cx, &mut node) {
@@ -270,7 +270,7 @@ impl State {
                     }
                     // "Failed while getting a Node to retry updating node health": skipped.
                     Err(_) => match request(Verb::Get, "nodes", None, &name, Value::Null).map(|r| cx.request(r)) {
-                        Some(Ok(crate::Response::Object(fresh))) => node = std::borrow::Cow::Owned(fresh),
+                        Some(Ok(crate::Response::Object(fresh))) => node = std::borrow::Cow::Owned(crate::Obj::untyped(&fresh)),
                         _ => break,
                     },
                 }
@@ -278,15 +278,15 @@ impl State {
             // "Update health of Node from Controller error, Skipping - no pods will be evicted".
             let Some((observed, current)) = outcome else { continue };
             if node["metadata"]["labels"].get(EXCLUDE_DISRUPTION).is_none() {
-                zone_conditions.entry(zone_key(&node)).or_default().push(current.as_ref().map(|c| s(&crate::Obj::untyped(&c["status"])).to_string()));
+                zone_conditions.entry(zone_key(&node)).or_default().push(current.as_ref().map(|c| c["status"].as_str().unwrap_or_default().to_string()));
             }
             if let Some(current) = current {
-                self.process_taint_base_eviction(cx, &node, &observed);
+                self.process_taint_base_eviction(cx, &node, &crate::Obj::untyped(&observed));
                 let needs_retry = self.retry.contains(&name);
                 let was_ready = observed["status"] == "True";
                 let transition = current["status"] != "True" && was_ready;
                 if transition {
-                    let uid = s(&crate::Obj::untyped(&node["metadata"]["uid"])).to_string();
+                    let uid = s(&node["metadata"]["uid"]).to_string();
                     self.event(cx, node_ref(&name, &uid), "Normal", "NodeNotReady", &format!("Node {name} status is now: NodeNotReady"));
                 }
                 if (transition || (needs_retry && !was_ready)) && !self.mark_pods_not_ready(cx, &name) {
@@ -301,16 +301,16 @@ impl State {
 
     /// `tryUpdateNodeHealth`: the Ready condition before and after; an error when the status
     /// update failed.
-    fn try_update_node_health(&mut self, cx: &mut Cx<'_>, node: &mut std::borrow::Cow<Value>) -> Result<(Value, Option<Value>), crate::Status> {
+    fn try_update_node_health(&mut self, cx: &mut Cx<'_>, node: &mut std::borrow::Cow<crate::Obj>) -> Result<(Value, Option<Value>), crate::Status> {
         let now = cx.now();
-        let name = s(&crate::Obj::untyped(&node["metadata"]["name"])).to_string();
+        let name = s(&node["metadata"]["name"]).to_string();
         let created = node["metadata"]["creationTimestamp"].as_str().and_then(Time::from_rfc3339).unwrap_or(Time::ZERO);
         let mut health = self.health.get(&name).map(|h| NodeHealth::clone(h));
-        let mut current = condition(node, "Ready").cloned();
+        let mut current = condition(node, "Ready").map(Slot::to_value);
         let (observed, grace) = match &current {
             None => {
                 // The kubelet never posted a status: a fake Unknown condition dated at creation.
-                let created_text = node["metadata"]["creationTimestamp"].clone();
+                let created_text = node["metadata"]["creationTimestamp"].to_value();
                 let fake = json!({"type": "Ready", "status": "Unknown", "lastHeartbeatTime": created_text, "lastTransitionTime": created_text});
                 match health.as_mut() {
                     Some(h) => h.ready = None,
@@ -344,11 +344,11 @@ impl State {
         }
         if now.millis() > health.probe_timestamp.millis().saturating_add(grace) {
             let stamp = json!(now.rfc3339());
-            let node = node.to_mut();
-            let mut conditions = node["status"]["conditions"].as_array().cloned().unwrap_or_default();
+            let mut updated = node.to_value();
+            let mut conditions = updated["status"]["conditions"].as_array().cloned().unwrap_or_default();
             for kind in ["Ready", "MemoryPressure", "DiskPressure", "PIDPressure"] {
                 match conditions.iter_mut().find(|c| c["type"] == kind) {
-                    None => conditions.push(json!({"type": kind, "status": "Unknown", "lastHeartbeatTime": node["metadata"]["creationTimestamp"],
+                    None => conditions.push(json!({"type": kind, "status": "Unknown", "lastHeartbeatTime": updated["metadata"]["creationTimestamp"],
                         "lastTransitionTime": stamp, "reason": "NodeStatusNeverUpdated", "message": "Kubelet never posted node status."})),
                     Some(c) if c["status"] != "Unknown" => {
                         c["status"] = json!("Unknown");
@@ -359,10 +359,11 @@ impl State {
                     Some(_) => {}
                 }
             }
-            node["status"]["conditions"] = json!(conditions);
-            current = condition(&crate::Obj::untyped(node), "Ready").cloned();
+            updated["status"]["conditions"] = json!(conditions);
+            current = updated["status"]["conditions"].as_array().and_then(|cs| cs.iter().find(|c| c["type"] == "Ready")).cloned();
+            *node = std::borrow::Cow::Owned(crate::Obj::untyped(&updated));
             if current.as_ref() != Some(&observed) {
-                let Some(mut r) = request(Verb::Update, "nodes", None, &name, node.clone()) else { return Ok((observed, current)) };
+                let Some(mut r) = request(Verb::Update, "nodes", None, &name, updated) else { return Ok((observed, current)) };
                 r.subresource = Some("status".into());
                 match cx.request(r) {
                     Ok(_) => {
