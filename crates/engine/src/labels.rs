@@ -418,7 +418,7 @@ mod tests {
             ("a!=b,!c,d,e in (f),g notin ()", false),
             ("in in (in, notin)", false),
         ] {
-            assert_eq!(Selector::parse(sel).map(|s| s.matches(&labels)), Ok(want), "{sel}");
+            assert_eq!(Selector::parse(sel).map(|s| s.matches(&crate::Obj::untyped(&labels))), Ok(want), "{sel}");
         }
     }
 

@@ -459,7 +459,7 @@ mod tests {
 
     fn get(e: &Engine, plural: &str, ns: Option<&str>, name: &str) -> Option<Value> {
         let rt = podlife_model::ResourceType::resolve(plural)?;
-        e.store.get(&ObjectKey::new(rt, ns, name)).map(|v| (*v).clone())
+        e.store.get(&ObjectKey::new(rt, ns, name)).map(crate::Slot::to_value)
     }
 
     #[test]
@@ -474,7 +474,7 @@ mod tests {
         let claim = get(&e, "persistentvolumeclaims", Some("default"), "data").expect("claim");
         assert_eq!(claim["spec"]["storageClassName"], "standard");
         assert_eq!(claim["status"]["phase"], "Bound");
-        let pv_name = pv_name(&claim);
+        let pv_name = pv_name(&crate::Obj::untyped(&claim));
         let pv = get(&e, "persistentvolumes", None, &pv_name).expect("provisioned");
         let node = claim["metadata"]["annotations"][ANN_SELECTED_NODE].as_str().expect("a node").to_string();
         assert_eq!(pv["spec"]["nodeAffinity"]["required"]["nodeSelectorTerms"][0]["matchExpressions"][0]["values"][0], node.as_str());

@@ -165,9 +165,9 @@ mod tests {
         assert!(!in_cidr("172.18.0.1", "172.17.0.0/16"));
         assert!(in_cidr("1.2.3.4", "0.0.0.0/0"));
         let ports = serde_json::json!([{"protocol": "TCP", "port": 32000, "endPort": 32768}]);
-        assert!(ports_admit(&ports, None, 32100, "TCP"));
-        assert!(!ports_admit(&ports, None, 32100, "UDP"));
-        assert!(!ports_admit(&ports, None, 80, "TCP"));
-        assert!(ports_admit(&Value::Null, None, 80, "UDP"));
+        assert!(ports_admit(&crate::Obj::untyped(&ports), None, 32100, "TCP"));
+        assert!(!ports_admit(&crate::Obj::untyped(&ports), None, 32100, "UDP"));
+        assert!(!ports_admit(&crate::Obj::untyped(&ports), None, 80, "TCP"));
+        assert!(ports_admit(&crate::Obj::untyped(&Value::Null), None, 80, "UDP"));
     }
 }

@@ -69,10 +69,10 @@ mod tests {
 
     #[test]
     fn classes() {
-        assert_eq!(pod_qos_class(&json!({"containers":[{"resources":{}}]})), "BestEffort");
-        assert_eq!(pod_qos_class(&json!({"containers":[{"resources":{"requests":{"cpu":"250m"}}}]})), "Burstable");
+        assert_eq!(pod_qos_class(&crate::Obj::untyped(&json!({"containers":[{"resources":{}}]}))), "BestEffort");
+        assert_eq!(pod_qos_class(&crate::Obj::untyped(&json!({"containers":[{"resources":{"requests":{"cpu":"250m"}}}]}))), "Burstable");
         assert_eq!(
-            pod_qos_class(&json!({"containers":[{"resources":{"requests":{"cpu":"1","memory":"1Gi"},"limits":{"cpu":"1000m","memory":"1Gi"}}}]})),
+            pod_qos_class(&crate::Obj::untyped(&json!({"containers":[{"resources":{"requests":{"cpu":"1","memory":"1Gi"},"limits":{"cpu":"1000m","memory":"1Gi"}}}]}))),
             "Guaranteed"
         );
     }
@@ -84,15 +84,15 @@ mod tests {
         let c = json!([{"resources": {"requests": {"cpu": "1", "memory": "1Gi"}, "limits": {"cpu": "1", "memory": "1Gi"}}}]);
         // Pod-level requests = limits for cpu and memory: Guaranteed, whatever the containers.
         let g = json!({"resources": {"requests": {"cpu": "1", "memory": "1Gi"}, "limits": {"cpu": "1", "memory": "1Gi"}}, "containers": [{"resources": {}}]});
-        assert_eq!(pod_qos_class(&g), "Guaranteed");
+        assert_eq!(pod_qos_class(&crate::Obj::untyped(&g)), "Guaranteed");
         // Pod-level limits on cpu only: Burstable, even with Guaranteed containers.
         let b = json!({"resources": {"requests": {"cpu": "1"}, "limits": {"cpu": "1"}}, "containers": c});
-        assert_eq!(pod_qos_class(&b), "Burstable");
+        assert_eq!(pod_qos_class(&crate::Obj::untyped(&b)), "Burstable");
         // Requests only: Burstable.
-        assert_eq!(pod_qos_class(&json!({"resources": {"requests": {"memory": "100Mi"}}, "containers": [{"resources": {}}]})), "Burstable");
+        assert_eq!(pod_qos_class(&crate::Obj::untyped(&json!({"resources": {"requests": {"memory": "100Mi"}}, "containers": [{"resources": {}}]}))), "Burstable");
         // 1.36 (PodLevelResourcesFixKubeletQOSClass off): an empty `spec.resources` takes the
         // pod-level path and makes the pod BestEffort.
-        assert_eq!(pod_qos_class(&json!({"resources": {}, "containers": c})), "BestEffort");
-        assert_eq!(pod_qos_class(&json!({"containers": c})), "Guaranteed");
+        assert_eq!(pod_qos_class(&crate::Obj::untyped(&json!({"resources": {}, "containers": c}))), "BestEffort");
+        assert_eq!(pod_qos_class(&crate::Obj::untyped(&json!({"containers": c}))), "Guaranteed");
     }
 }

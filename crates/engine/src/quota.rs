@@ -311,19 +311,19 @@ mod tests {
 
     #[test]
     fn a_pod_costs_its_requests_and_limits_under_their_quota_names() {
-        let u = usage("", "pods", &pod(json!({"requests": {"cpu": "500m", "memory": "256Mi"}, "limits": {"memory": "512Mi"}})), Time::ZERO);
+        let u = usage("", "pods", &crate::Obj::untyped(&pod(json!({"requests": {"cpu": "500m", "memory": "256Mi"}, "limits": {"memory": "512Mi"}}))), Time::ZERO);
         assert_eq!(pretty(&u), "count/pods=1,cpu=500m,limits.memory=512Mi,memory=256Mi,pods=1,requests.cpu=500m,requests.memory=256Mi");
         // A finished pod still counts as an object, not as compute (`QuotaV1Pod`).
         let mut done = pod(json!({"requests": {"cpu": "1"}}));
         done["status"]["phase"] = json!("Succeeded");
-        assert_eq!(pretty(&usage("", "pods", &done, Time::ZERO)), "count/pods=1");
+        assert_eq!(pretty(&usage("", "pods", &crate::Obj::untyped(&done), Time::ZERO)), "count/pods=1");
     }
 
     #[test]
     fn constraints_name_every_missing_resource_and_container() {
         let p = json!({"spec": {"containers": [{"name": "b", "resources": {}}, {"name": "a", "resources": {"requests": {"cpu": "1"}}}]}});
         let required: Vec<String> = ["limits.cpu", "requests.cpu", "pods"].iter().map(|s| s.to_string()).collect();
-        assert_eq!(pod_constraints(&required, &p).unwrap_err(), "must specify limits.cpu for: a,b; requests.cpu for: b");
+        assert_eq!(pod_constraints(&required, &crate::Obj::untyped(&p)).unwrap_err(), "must specify limits.cpu for: a,b; requests.cpu for: b");
     }
 
     #[test]
@@ -331,21 +331,21 @@ mod tests {
         let quota = |scopes: Value, selector: Value| json!({"spec": {"scopes": scopes, "scopeSelector": selector}, "status": {"hard": {"pods": "1"}}});
         let best_effort = pod(json!({}));
         let burstable = pod(json!({"requests": {"cpu": "1"}}));
-        assert!(quota_matches("", "pods", &quota(json!(["BestEffort"]), Value::Null), &best_effort));
-        assert!(!quota_matches("", "pods", &quota(json!(["BestEffort"]), Value::Null), &burstable));
+        assert!(quota_matches("", "pods", &crate::Obj::untyped(&quota(json!(["BestEffort"]), Value::Null)), &crate::Obj::untyped(&best_effort)));
+        assert!(!quota_matches("", "pods", &crate::Obj::untyped(&quota(json!(["BestEffort"]), Value::Null)), &crate::Obj::untyped(&burstable)));
         let mut high = burstable.clone();
         high["spec"]["priorityClassName"] = json!("high");
         let in_high = quota(Value::Null, json!({"matchExpressions": [{"scopeName": "PriorityClass", "operator": "In", "values": ["high"]}]}));
-        assert!(quota_matches("", "pods", &in_high, &high));
-        assert!(!quota_matches("", "pods", &in_high, &burstable));
+        assert!(quota_matches("", "pods", &crate::Obj::untyped(&in_high), &crate::Obj::untyped(&high)));
+        assert!(!quota_matches("", "pods", &crate::Obj::untyped(&in_high), &crate::Obj::untyped(&burstable)));
         // Scoped quotas never match other kinds.
-        assert!(!quota_matches("", "services", &json!({"spec": {"scopes": ["BestEffort"]}, "status": {"hard": {"services": "1"}}}), &json!({})));
+        assert!(!quota_matches("", "services", &crate::Obj::untyped(&json!({"spec": {"scopes": ["BestEffort"]}, "status": {"hard": {"services": "1"}}})), &crate::Obj::untyped(&json!({}))));
     }
 
     #[test]
     fn object_counts_use_count_names_and_the_legacy_aliases() {
-        assert_eq!(pretty(&usage("", "configmaps", &json!({}), Time::ZERO)), "configmaps=1,count/configmaps=1");
-        assert_eq!(pretty(&usage("apps", "deployments", &json!({}), Time::ZERO)), "count/deployments.apps=1");
+        assert_eq!(pretty(&usage("", "configmaps", &crate::Obj::untyped(&json!({})), Time::ZERO)), "configmaps=1,count/configmaps=1");
+        assert_eq!(pretty(&usage("apps", "deployments", &crate::Obj::untyped(&json!({})), Time::ZERO)), "count/deployments.apps=1");
         let hard: Vec<String> = ["count/deployments.apps", "pods"].iter().map(|s| s.to_string()).collect();
         assert_eq!(matching_resources("apps", "deployments", &hard), vec!["count/deployments.apps".to_string()]);
     }

@@ -364,7 +364,7 @@ mod tests {
         let mut r = Recorder::default();
         let rs = json!({"metadata": {"name": "web-1", "namespace": "default", "uid": "u"}});
         let src = Source { component: "replicaset-controller", host: None };
-        let inv = Involved { kind: "ReplicaSet", api_version: "apps/v1", object: &rs, field_path: None };
+        let inv = Involved { kind: "ReplicaSet", api_version: "apps/v1", object: &crate::Obj::untyped(&rs), field_path: None };
         let messages: Vec<String> = (0..12).map(|i| format!("Created pod: web-1-{i}")).collect();
         let writes: Vec<Write> = messages.iter().map(|m| r.record_about(inv, Note { kind: "Normal", reason: "SuccessfulCreate", message: m }, src, Time(0)).unwrap()).collect();
         for w in &writes[..9] {
@@ -393,36 +393,36 @@ mod tests {
         let mut r = Recorder::default();
         let pod = |i: usize| json!({"metadata": {"name": format!("p{i}"), "namespace": "default", "uid": format!("u{i}")}});
         let pulled = Note { kind: "Normal", reason: "Pulled", message: "x" };
-        assert!(matches!(r.record("n", &pod(0), None, pulled, Time(0)), Some(Write::Create(_))));
-        assert!(matches!(r.record("n", &pod(0), None, pulled, Time(1)), Some(Write::Update { count: 2, .. })));
+        assert!(matches!(r.record("n", &crate::Obj::untyped(&pod(0)), None, pulled, Time(0)), Some(Write::Create(_))));
+        assert!(matches!(r.record("n", &crate::Obj::untyped(&pod(0)), None, pulled, Time(1)), Some(Write::Update { count: 2, .. })));
         for i in 1..LRU_ENTRIES {
-            r.record("n", &pod(i), None, pulled, Time(2));
+            r.record("n", &crate::Obj::untyped(&pod(i)), None, pulled, Time(2));
         }
         // 4095 others: p0's memory is the oldest but still there.
-        assert!(matches!(r.record("n", &pod(0), None, pulled, Time(3)), Some(Write::Update { count: 3, .. })));
+        assert!(matches!(r.record("n", &crate::Obj::untyped(&pod(0)), None, pulled, Time(3)), Some(Write::Update { count: 3, .. })));
         for i in LRU_ENTRIES..2 * LRU_ENTRIES {
-            r.record("n", &pod(i), None, pulled, Time(4));
+            r.record("n", &crate::Obj::untyped(&pod(i)), None, pulled, Time(4));
         }
-        assert!(matches!(r.record("n", &pod(0), None, pulled, Time(5)), Some(Write::Create(_))));
+        assert!(matches!(r.record("n", &crate::Obj::untyped(&pod(0)), None, pulled, Time(5)), Some(Write::Create(_))));
     }
 
     #[test]
     fn repeats_count_and_the_spam_filter_caps_a_burst() {
         let mut r = Recorder::default();
         let pod = json!({"metadata": {"name": "p", "namespace": "default", "uid": "u1"}});
-        assert!(matches!(r.record("n", &pod, Some("spec.containers{a}"), Note { kind: "Normal", reason: "Pulled", message: "x" }, Time(0)), Some(Write::Create(_))));
-        match r.record("n", &pod, Some("spec.containers{a}"), Note { kind: "Normal", reason: "Pulled", message: "x" }, Time(10)) {
+        assert!(matches!(r.record("n", &crate::Obj::untyped(&pod), Some("spec.containers{a}"), Note { kind: "Normal", reason: "Pulled", message: "x" }, Time(0)), Some(Write::Create(_))));
+        match r.record("n", &crate::Obj::untyped(&pod), Some("spec.containers{a}"), Note { kind: "Normal", reason: "Pulled", message: "x" }, Time(10)) {
             Some(Write::Update { count, .. }) => assert_eq!(count, 2),
             _ => panic!("expected an update"),
         }
         for i in 0..23 {
-            assert!(r.record("n", &pod, None, Note { kind: "Normal", reason: "R", message: &i.to_string() }, Time(20)).is_some());
+            assert!(r.record("n", &crate::Obj::untyped(&pod), None, Note { kind: "Normal", reason: "R", message: &i.to_string() }, Time(20)).is_some());
         }
         // 25 tokens used: the 26th Normal event is dropped, a Warning is not.
-        assert!(r.record("n", &pod, None, Note { kind: "Normal", reason: "R", message: "late" }, Time(30)).is_none());
-        assert!(r.record("n", &pod, None, Note { kind: "Warning", reason: "R", message: "w" }, Time(30)).is_some());
+        assert!(r.record("n", &crate::Obj::untyped(&pod), None, Note { kind: "Normal", reason: "R", message: "late" }, Time(30)).is_none());
+        assert!(r.record("n", &crate::Obj::untyped(&pod), None, Note { kind: "Warning", reason: "R", message: "w" }, Time(30)).is_some());
         // One token back after five minutes.
-        assert!(r.record("n", &pod, None, Note { kind: "Normal", reason: "R", message: "later" }, Time(300_030)).is_some());
+        assert!(r.record("n", &crate::Obj::untyped(&pod), None, Note { kind: "Normal", reason: "R", message: "later" }, Time(300_030)).is_some());
     }
 
     /// `next_write_at` names the first moment the spam filter lets an event through: every
@@ -431,24 +431,24 @@ mod tests {
     fn the_next_write_is_when_the_bucket_refills() {
         let mut r = Recorder::default();
         let pod = json!({"metadata": {"name": "p", "namespace": "default", "uid": "u1"}});
-        let involved = Involved { kind: "Pod", api_version: "v1", object: &pod, field_path: None };
+        let involved = Involved { kind: "Pod", api_version: "v1", object: &crate::Obj::untyped(&pod), field_path: None };
         let source = Source { component: "kubelet", host: Some("n") };
         assert_eq!(r.next_write_at(involved, "Normal", source), Time::ZERO, "a fresh bucket is full");
         let note = Note { kind: "Normal", reason: "BackOff", message: "Back-off pulling image" };
         for _ in 0..25 {
-            assert!(r.record("n", &pod, None, note, Time(1_000)).is_some());
+            assert!(r.record("n", &crate::Obj::untyped(&pod), None, note, Time(1_000)).is_some());
         }
         let at = r.next_write_at(involved, "Normal", source);
         assert_eq!(at, Time(301_000));
         // Recordings every 12 s until then are dropped, and each moves the bucket's clock.
         let mut t = Time(13_000);
         while t < at {
-            assert!(r.record("n", &pod, None, note, t).is_none(), "dropped at {t:?}");
+            assert!(r.record("n", &crate::Obj::untyped(&pod), None, note, t).is_none(), "dropped at {t:?}");
             let next = r.next_write_at(involved, "Normal", source);
             assert!(next <= at && next.millis() + 1 >= at.millis(), "{next:?}: the refill stays put, rounded down");
             t = t.plus_millis(12_000);
         }
-        match r.record("n", &pod, None, note, at.plus_millis(1)) {
+        match r.record("n", &crate::Obj::untyped(&pod), None, note, at.plus_millis(1)) {
             Some(Write::Update { count, .. }) => assert_eq!(count, 25 + 25),
             _ => panic!("the refilled token writes the repeat"),
         }

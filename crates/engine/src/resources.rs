@@ -290,7 +290,7 @@ mod tests {
             "initContainers": [{"name": "s", "restartPolicy": "Always", "resources": {"requests": {"cpu": "1"}}}],
             "containers": [{"name": "a", "resources": {"requests": {"cpu": "1"}}}]
         });
-        assert_eq!(cpu(&pod_requests(&spec)), "2");
+        assert_eq!(cpu(&pod_requests(&crate::Obj::untyped(&spec))), "2");
         // a regular init container after a sidecar uses its request plus the sidecar's.
         let spec = json!({
             "initContainers": [
@@ -299,7 +299,7 @@ mod tests {
             ],
             "containers": [{"name": "a", "resources": {"requests": {"cpu": "1"}}}]
         });
-        assert_eq!(cpu(&pod_requests(&spec)), "6");
+        assert_eq!(cpu(&pod_requests(&crate::Obj::untyped(&spec))), "6");
         // init before the sidecar does not add it.
         let spec = json!({
             "initContainers": [
@@ -308,14 +308,14 @@ mod tests {
             ],
             "containers": [{"name": "a", "resources": {"requests": {"cpu": "1"}}}]
         });
-        assert_eq!(cpu(&pod_requests(&spec)), "5");
+        assert_eq!(cpu(&pod_requests(&crate::Obj::untyped(&spec))), "5");
         // plain init containers: max(max(init), sum(app)), plus overhead.
         let spec = json!({
             "initContainers": [{"name": "i", "resources": {"requests": {"cpu": "2"}}}],
             "containers": [{"name": "a", "resources": {"requests": {"cpu": "500m"}}}, {"name": "b", "resources": {"requests": {"cpu": "1"}}}],
             "overhead": {"cpu": "250m"}
         });
-        assert_eq!(cpu(&pod_requests(&spec)), "2250m");
+        assert_eq!(cpu(&pod_requests(&crate::Obj::untyped(&spec))), "2250m");
     }
 
     fn get(list: &ResourceList, name: &str) -> String {
@@ -335,24 +335,24 @@ mod tests {
             ],
             "overhead": {"cpu": "100m", "memory": "10Mi"}
         });
-        let reqs = pod_requests(&spec);
+        let reqs = pod_requests(&crate::Obj::untyped(&spec));
         assert_eq!((get(&reqs, "cpu"), get(&reqs, "memory"), get(&reqs, "ephemeral-storage")), ("2100m".into(), "1034Mi".into(), "1Gi".into()));
         // Limits: the pod-level cpu limit; memory stays the containers' (no pod-level memory
         // limit), each with the overhead.
-        let limits = pod_limits(&spec);
+        let limits = pod_limits(&crate::Obj::untyped(&spec));
         assert_eq!((get(&limits, "cpu"), get(&limits, "memory")), ("4100m".into(), "210Mi".into()));
         // Without pod-level resources: the containers.
         let mut plain = spec.clone();
         plain.as_object_mut().unwrap().remove("resources");
-        assert_eq!(get(&pod_requests(&plain), "cpu"), "600m");
+        assert_eq!(get(&pod_requests(&crate::Obj::untyped(&plain)), "cpu"), "600m");
         // Only limits at pod level: requests stay the containers' (defaulting fills pod-level
         // requests before anything reads them).
         let mut only_limits = spec.clone();
         only_limits["resources"] = json!({"limits": {"cpu": "4"}});
-        assert_eq!(get(&pod_requests(&only_limits), "cpu"), "600m");
+        assert_eq!(get(&pod_requests(&crate::Obj::untyped(&only_limits)), "cpu"), "600m");
         // An unsupported name at pod level does not make pod-level resources.
-        assert!(!is_pod_level_resources_set(&json!({"resources": {"requests": {"ephemeral-storage": "1Gi"}}})));
-        assert!(is_pod_level_resources_set(&json!({"resources": {"limits": {"hugepages-2Mi": "4Mi"}}})));
+        assert!(!is_pod_level_resources_set(&crate::Obj::untyped(&json!({"resources": {"requests": {"ephemeral-storage": "1Gi"}}}))));
+        assert!(is_pod_level_resources_set(&crate::Obj::untyped(&json!({"resources": {"limits": {"hugepages-2Mi": "4Mi"}}}))));
     }
 
     /// The scheduler's `getNonMissingContainerRequests`: no defaults where pod-level requests
@@ -363,13 +363,13 @@ mod tests {
         defaults.insert("cpu".into(), Quantity::new_milli(100, podlife_model::quantity::Format::DecimalSI));
         defaults.insert("memory".into(), Quantity::new(200 * 1024 * 1024, podlife_model::quantity::Format::BinarySI));
         let spec = json!({"resources": {"requests": {"cpu": "1"}}, "containers": [{"name": "a"}, {"name": "b"}]});
-        let reqs = pod_requests(&spec);
-        let missing = non_missing_container_requests(&spec, &reqs, &defaults);
+        let reqs = pod_requests(&crate::Obj::untyped(&spec));
+        let missing = non_missing_container_requests(&crate::Obj::untyped(&spec), &reqs, &defaults);
         assert_eq!(missing.keys().collect::<Vec<_>>(), vec!["memory"]);
-        let non_zero = pod_requests_with(&spec, Some(&missing));
+        let non_zero = pod_requests_with(&crate::Obj::untyped(&spec), Some(&missing));
         assert_eq!((get(&non_zero, "cpu"), get(&non_zero, "memory")), ("1".into(), "400Mi".into()));
         let plain = json!({"containers": [{"name": "a"}]});
-        assert_eq!(non_missing_container_requests(&plain, &pod_requests(&plain), &defaults).len(), 2);
+        assert_eq!(non_missing_container_requests(&crate::Obj::untyped(&plain), &pod_requests(&crate::Obj::untyped(&plain)), &defaults).len(), 2);
     }
 
     /// `getCPULimit` / `getMemoryLimit` and `remainingPodMemReqPerContainer`.
@@ -377,12 +377,12 @@ mod tests {
     fn runtime_limits_and_oom_share() {
         let spec = json!({"resources": {"requests": {"memory": "300Mi"}, "limits": {"cpu": "500m", "memory": "1Gi"}},
             "containers": [{"name": "a", "resources": {"requests": {"memory": "100Mi"}, "limits": {"memory": "200Mi"}}}, {"name": "b", "resources": {}}]});
-        let a = runtime_container_resources(&spec, &spec["containers"][0]["resources"]);
+        let a = runtime_container_resources(&crate::Obj::untyped(&spec), &crate::Obj::untyped(&spec["containers"][0]["resources"]));
         assert_eq!(a["limits"], json!({"cpu": "500m", "memory": "200Mi"}));
-        let b = runtime_container_resources(&spec, &spec["containers"][1]["resources"]);
+        let b = runtime_container_resources(&crate::Obj::untyped(&spec), &crate::Obj::untyped(&spec["containers"][1]["resources"]));
         assert_eq!(b["limits"], json!({"cpu": "500m", "memory": "1Gi"}));
-        assert_eq!(remaining_pod_memory_request_per_container(&spec), 100 * 1024 * 1024);
-        assert_eq!(runtime_container_resources(&json!({}), &json!({})), json!({}));
+        assert_eq!(remaining_pod_memory_request_per_container(&crate::Obj::untyped(&spec)), 100 * 1024 * 1024);
+        assert_eq!(runtime_container_resources(&crate::Obj::untyped(&json!({})), &crate::Obj::untyped(&json!({}))), json!({}));
     }
 
     /// `TestPodResourceRequests`' in-place resize cases (UseStatusResources).
@@ -395,12 +395,12 @@ mod tests {
                 "status": {"conditions": cond, "containerStatuses": [{"name": "c", "allocatedResources": {"cpu": alloc}, "resources": {"requests": {"cpu": actual}}}]}
             })
         };
-        assert_eq!(cpu(&pod_requests_in_use(&pod("2", "1", "1", false), None)), "2");
-        assert_eq!(cpu(&pod_requests_in_use(&pod("1", "2", "1", false), None)), "2");
-        assert_eq!(cpu(&pod_requests_in_use(&pod("1", "1", "2", false), None)), "2");
+        assert_eq!(cpu(&pod_requests_in_use(&crate::Obj::untyped(&pod("2", "1", "1", false)), None)), "2");
+        assert_eq!(cpu(&pod_requests_in_use(&crate::Obj::untyped(&pod("1", "2", "1", false)), None)), "2");
+        assert_eq!(cpu(&pod_requests_in_use(&crate::Obj::untyped(&pod("1", "1", "2", false)), None)), "2");
         // an infeasible resize is not counted.
-        assert_eq!(cpu(&pod_requests_in_use(&pod("4", "1", "2", true), None)), "2");
+        assert_eq!(cpu(&pod_requests_in_use(&crate::Obj::untyped(&pod("4", "1", "2", true)), None)), "2");
         // no status yet: the spec.
-        assert_eq!(cpu(&pod_requests_in_use(&json!({"spec": {"containers": [{"name": "c", "resources": {"requests": {"cpu": "3"}}}]}}), None)), "3");
+        assert_eq!(cpu(&pod_requests_in_use(&crate::Obj::untyped(&json!({"spec": {"containers": [{"name": "c", "resources": {"requests": {"cpu": "3"}}}]}})), None)), "3");
     }
 }

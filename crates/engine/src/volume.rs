@@ -149,25 +149,25 @@ mod tests {
         json!({"metadata": {"name": name}, "spec": {"capacity": {"storage": size}, "accessModes": ["ReadWriteOnce"], "storageClassName": class}, "status": {"phase": "Available"}})
     }
 
-    fn pvc(size: &str, class: Option<&str>) -> Value {
+    fn pvc(size: &str, class: Option<&str>) -> crate::Obj {
         let mut c = json!({"metadata": {"name": "data", "namespace": "default", "uid": "u1"}, "spec": {"accessModes": ["ReadWriteOnce"], "resources": {"requests": {"storage": size}}}});
         if let Some(class) = class {
             c["spec"]["storageClassName"] = json!(class);
         }
-        c
+        crate::Obj::untyped(&c)
     }
 
     #[test]
     fn smallest_fitting_volume_of_the_same_class_wins() {
-        let vols = [pv("big", "10Gi", ""), pv("small", "2Gi", ""), pv("tiny", "500Mi", ""), pv("other-class", "1Gi", "fast")];
+        let vols = [pv("big", "10Gi", ""), pv("small", "2Gi", ""), pv("tiny", "500Mi", ""), pv("other-class", "1Gi", "fast")].map(|v| crate::Obj::untyped(&v));
         let none = VecSet::new();
-        let found = find_matching_volume(&pvc("1Gi", None), vols.iter(), None, &none, false);
-        assert_eq!(found.map(|v| v["metadata"]["name"].clone()), Some(json!("small")));
-        let found = find_matching_volume(&pvc("1Gi", Some("fast")), vols.iter(), None, &none, false);
-        assert_eq!(found.map(|v| v["metadata"]["name"].clone()), Some(json!("other-class")));
+        let found = find_matching_volume(&(pvc("1Gi", None)), vols.iter().map(|v| v.root()), None, &none, false);
+        assert_eq!(found.map(|v| v["metadata"]["name"].to_value()), Some(json!("small")));
+        let found = find_matching_volume(&(pvc("1Gi", Some("fast"))), vols.iter().map(|v| v.root()), None, &none, false);
+        assert_eq!(found.map(|v| v["metadata"]["name"].to_value()), Some(json!("other-class")));
         // The controller leaves delay-binding claims alone; the scheduler (with a node) does not.
-        assert!(find_matching_volume(&pvc("1Gi", None), vols.iter(), None, &none, true).is_none());
-        assert!(find_matching_volume(&pvc("1Gi", None), vols.iter(), Some(("n", &json!({}))), &none, true).is_some());
+        assert!(find_matching_volume(&(pvc("1Gi", None)), vols.iter().map(|v| v.root()), None, &none, true).is_none());
+        assert!(find_matching_volume(&(pvc("1Gi", None)), vols.iter().map(|v| v.root()), Some(("n", &crate::Obj::untyped(&json!({})))), &none, true).is_some());
     }
 
     #[test]
@@ -175,10 +175,10 @@ mod tests {
         let mut v = pv("pre", "1Gi", "other");
         v["spec"]["claimRef"] = json!({"name": "data", "namespace": "default"});
         v["spec"]["nodeAffinity"] = json!({"required": {"nodeSelectorTerms": [{"matchExpressions": [{"key": "kubernetes.io/hostname", "operator": "In", "values": ["worker-1"]}]}]}});
-        let vols = [v];
+        let vols = [crate::Obj::untyped(&v)];
         let none = VecSet::new();
-        assert!(find_matching_volume(&pvc("1Gi", None), vols.iter(), None, &none, false).is_some());
-        assert!(find_matching_volume(&pvc("1Gi", None), vols.iter(), Some(("worker-1", &json!({"kubernetes.io/hostname": "worker-1"}))), &none, false).is_some());
-        assert!(find_matching_volume(&pvc("1Gi", None), vols.iter(), Some(("worker-2", &json!({"kubernetes.io/hostname": "worker-2"}))), &none, false).is_none());
+        assert!(find_matching_volume(&(pvc("1Gi", None)), vols.iter().map(|v| v.root()), None, &none, false).is_some());
+        assert!(find_matching_volume(&(pvc("1Gi", None)), vols.iter().map(|v| v.root()), Some(("worker-1", &crate::Obj::untyped(&json!({"kubernetes.io/hostname": "worker-1"})))), &none, false).is_some());
+        assert!(find_matching_volume(&(pvc("1Gi", None)), vols.iter().map(|v| v.root()), Some(("worker-2", &crate::Obj::untyped(&json!({"kubernetes.io/hostname": "worker-2"})))), &none, false).is_none());
     }
 }

@@ -194,7 +194,7 @@ mod tests {
     use super::*;
 
     fn pod(res: Value) -> Value {
-        json!({"metadata": {"name": "p"}, "spec": {"containers": [{"name": "c1", "image": "i", "resources": res}]}, "status": {"qosClass": crate::qos::pod_qos_class(&json!({"containers": [{"resources": res}]}))}})
+        json!({"metadata": {"name": "p"}, "spec": {"containers": [{"name": "c1", "image": "i", "resources": res}]}, "status": {"qosClass": crate::qos::pod_qos_class(&crate::Obj::untyped(&json!({"containers": [{"resources": res}]})))}})
     }
 
     fn texts(errs: Vec<FieldError>) -> Vec<String> {

@@ -362,7 +362,7 @@ mod tests {
     use crate::containerd::ContainerState;
 
     fn pods(e: &Engine) -> Vec<Value> {
-        e.store.list("", "pods", Some("kube-system")).map(|(_, v)| v.clone()).collect()
+        e.store.list("", "pods", Some("kube-system")).map(|(_, v)| v.to_value()).collect()
     }
 
     fn pod(e: &Engine, prefix: &str, node: &str) -> Value {
@@ -388,7 +388,7 @@ mod tests {
         let all = pods(&e);
         assert_eq!(all.len(), 12);
         // kind's storage: its provisioner on the control plane (it tolerates the taint).
-        let storage: Vec<Value> = e.store.list("", "pods", Some("local-path-storage")).map(|(_, v)| v.clone()).collect();
+        let storage: Vec<Value> = e.store.list("", "pods", Some("local-path-storage")).map(|(_, v)| v.to_value()).collect();
         assert_eq!(storage.len(), 1);
         assert_eq!(storage[0]["spec"]["nodeName"], "control-plane");
         assert_eq!(storage[0]["status"]["phase"], "Running");
@@ -491,7 +491,7 @@ mod tests {
         let mut e = Engine::with_default_cluster(6);
         // A `ClusterFirst` pod (kind's local-path-provisioner; kube-proxy's and kindnet's pods
         // are `hostNetwork`, so they get the node's resolver instead).
-        let client = e.store.list("", "pods", Some("local-path-storage")).map(|(_, v)| v.clone()).next().unwrap_or(Value::Null);
+        let client = e.store.list("", "pods", Some("local-path-storage")).map(|(_, v)| v.to_value()).next().unwrap_or(Value::Null);
         let uid = client["metadata"]["uid"].as_str().expect("uid").to_string();
         let resolve = |e: &mut Engine, name: &str| e.resolve_from("control-plane", &uid, "local-path-storage", name);
         assert_eq!(resolve(&mut e, "kubernetes.default").as_deref(), Ok("10.96.0.1"));

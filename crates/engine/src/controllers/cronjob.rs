@@ -463,23 +463,23 @@ mod tests {
         let hourly = parse("0 * * * *");
         // Created at 09:00; now 09:30: nothing due yet.
         let c = cj("0 * * * *", "2026-03-02T09:00:00Z", None, None);
-        assert_eq!(most_recent(&c, t("2026-03-02T09:30:00Z"), &hourly, cron::UTC, true).1, None);
+        assert_eq!(most_recent(&crate::Obj::untyped(&c), t("2026-03-02T09:30:00Z"), &hourly, cron::UTC, true).1, None);
         // Now 10:00: exactly one.
-        assert_eq!(most_recent(&c, t("2026-03-02T10:00:00Z"), &hourly, cron::UTC, true).1, Some(secs("2026-03-02T10:00:00Z")));
+        assert_eq!(most_recent(&crate::Obj::untyped(&c), t("2026-03-02T10:00:00Z"), &hourly, cron::UTC, true).1, Some(secs("2026-03-02T10:00:00Z")));
         // Now 12:30 after 10:00 ran: 11:00 and 12:00 missed, the most recent is 12:00.
         let c2 = cj("0 * * * *", "2026-03-02T09:00:00Z", Some("2026-03-02T10:00:00Z"), None);
-        let (_, most, missed, _) = most_recent(&c2, t("2026-03-02T12:30:00Z"), &hourly, cron::UTC, true);
+        let (_, most, missed, _) = most_recent(&crate::Obj::untyped(&c2), t("2026-03-02T12:30:00Z"), &hourly, cron::UTC, true);
         assert_eq!((most, missed), (Some(secs("2026-03-02T12:00:00Z")), Missed::Few));
         // Every minute for 3 hours: more than 100 missed.
         let minutely = parse("* * * * *");
         let c3 = cj("* * * * *", "2026-03-02T09:00:00Z", None, None);
-        let (_, most, missed, _) = most_recent(&c3, t("2026-03-02T12:00:30Z"), &minutely, cron::UTC, true);
+        let (_, most, missed, _) = most_recent(&crate::Obj::untyped(&c3), t("2026-03-02T12:00:30Z"), &minutely, cron::UTC, true);
         assert_eq!((most, missed), (Some(secs("2026-03-02T12:00:00Z")), Missed::Many));
         // With a 200 s starting deadline the window is short: few missed.
         let c4 = cj("* * * * *", "2026-03-02T09:00:00Z", None, Some(200));
-        assert_eq!(most_recent(&c4, t("2026-03-02T12:00:30Z"), &minutely, cron::UTC, true).2, Missed::Few);
+        assert_eq!(most_recent(&crate::Obj::untyped(&c4), t("2026-03-02T12:00:30Z"), &minutely, cron::UTC, true).2, Missed::Few);
         // The requeue lands 100 ms after the next slot.
-        assert_eq!(next_duration(&c, t("2026-03-02T09:30:00Z"), &hourly, cron::UTC), 30 * 60 * 1000 + 100);
+        assert_eq!(next_duration(&crate::Obj::untyped(&c), t("2026-03-02T09:30:00Z"), &hourly, cron::UTC), 30 * 60 * 1000 + 100);
     }
 
     fn parse(s: &str) -> Schedule {

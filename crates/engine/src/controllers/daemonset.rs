@@ -828,22 +828,22 @@ mod tests {
     #[test]
     fn should_run_follows_taints_and_selectors() {
         let cp = node("cp", json!([{"key": "node-role.kubernetes.io/control-plane", "effect": "NoSchedule"}]), json!({}));
-        assert_eq!(node_should_run(&cp, &ds(json!({}))), (false, true));
+        assert_eq!(node_should_run(&crate::Obj::untyped(&cp), &crate::Obj::untyped(&ds(json!({})))), (false, true));
         let tolerating = ds(json!({"tolerations": [{"key": "node-role.kubernetes.io/control-plane", "operator": "Exists", "effect": "NoSchedule"}]}));
-        assert_eq!(node_should_run(&cp, &tolerating), (true, true));
+        assert_eq!(node_should_run(&crate::Obj::untyped(&cp), &crate::Obj::untyped(&tolerating)), (true, true));
         let evicting = node("w", json!([{"key": "k", "value": "v", "effect": "NoExecute"}]), json!({}));
-        assert_eq!(node_should_run(&evicting, &ds(json!({}))), (false, false));
+        assert_eq!(node_should_run(&crate::Obj::untyped(&evicting), &crate::Obj::untyped(&ds(json!({})))), (false, false));
         let cordoned = node("w", json!([{"key": "node.kubernetes.io/unschedulable", "effect": "NoSchedule"}]), json!({}));
-        assert_eq!(node_should_run(&cordoned, &ds(json!({}))), (true, true));
+        assert_eq!(node_should_run(&crate::Obj::untyped(&cordoned), &crate::Obj::untyped(&ds(json!({})))), (true, true));
         let labelled = node("w", json!([]), json!({"disk": "ssd"}));
-        assert_eq!(node_should_run(&labelled, &ds(json!({"nodeSelector": {"disk": "ssd"}}))), (true, true));
-        assert_eq!(node_should_run(&labelled, &ds(json!({"nodeSelector": {"disk": "hdd"}}))), (false, false));
+        assert_eq!(node_should_run(&crate::Obj::untyped(&labelled), &crate::Obj::untyped(&ds(json!({"nodeSelector": {"disk": "ssd"}})))), (true, true));
+        assert_eq!(node_should_run(&crate::Obj::untyped(&labelled), &crate::Obj::untyped(&ds(json!({"nodeSelector": {"disk": "hdd"}})))), (false, false));
     }
 
     #[test]
     fn target_node_from_affinity() {
         let pod = json!({"spec": {"affinity": {"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [{"matchFields": [{"key": "metadata.name", "operator": "In", "values": ["w1"]}]}]}}}}});
-        assert_eq!(target_node(&pod).as_deref(), Some("w1"));
-        assert_eq!(target_node(&json!({"spec": {}})), None);
+        assert_eq!(target_node(&crate::Obj::untyped(&pod)).as_deref(), Some("w1"));
+        assert_eq!(target_node(&crate::Obj::untyped(&json!({"spec": {}}))), None);
     }
 }

@@ -354,16 +354,16 @@ mod tests {
     /// with the shapes of `disruption_test.go`'s cases (percent of the controllers' scale).
     #[test]
     fn percentages_round_up() {
-        assert_eq!(scaled_value(&json!(2), 10), Ok(2));
-        assert_eq!(scaled_value(&json!("20%"), 10), Ok(2));
-        assert_eq!(scaled_value(&json!("28%"), 7), Ok(2)); // 1.96 → 2
-        assert_eq!(scaled_value(&json!("30%"), 7), Ok(3)); // 2.1 → 3
-        assert_eq!(scaled_value(&json!("34%"), 3), Ok(2)); // 1.02 → 2
-        assert_eq!(scaled_value(&json!("50%"), 0), Ok(0));
-        assert_eq!(scaled_value(&json!("100%"), 3), Ok(3));
-        assert!(scaled_value(&json!("12"), 3).is_err());
-        assert!(scaled_value(&json!("x%"), 3).is_err());
-        assert!(scaled_value(&Value::Null, 3).is_err());
+        assert_eq!(scaled_value(&crate::Obj::untyped(&json!(2)), 10), Ok(2));
+        assert_eq!(scaled_value(&crate::Obj::untyped(&json!("20%")), 10), Ok(2));
+        assert_eq!(scaled_value(&crate::Obj::untyped(&json!("28%")), 7), Ok(2)); // 1.96 → 2
+        assert_eq!(scaled_value(&crate::Obj::untyped(&json!("30%")), 7), Ok(3)); // 2.1 → 3
+        assert_eq!(scaled_value(&crate::Obj::untyped(&json!("34%")), 3), Ok(2)); // 1.02 → 2
+        assert_eq!(scaled_value(&crate::Obj::untyped(&json!("50%")), 0), Ok(0));
+        assert_eq!(scaled_value(&crate::Obj::untyped(&json!("100%")), 3), Ok(3));
+        assert!(scaled_value(&crate::Obj::untyped(&json!("12")), 3).is_err());
+        assert!(scaled_value(&crate::Obj::untyped(&json!("x%")), 3).is_err());
+        assert!(scaled_value(&crate::Obj::untyped(&Value::Null), 3).is_err());
     }
 
     /// `updatePdbStatus`: nothing allowed without expected pods or with too few healthy.
@@ -386,7 +386,7 @@ mod tests {
     fn cache_with(objects: &[(&'static str, &str, Value)]) -> Cache {
         objects
             .iter()
-            .map(|(res, name, v)| (ObjectKey { group: "apps".into(), resource: (*res).into(), namespace: "default".into(), name: (*name).into() }, std::sync::Arc::new(v.clone())))
+            .map(|(res, name, v)| (ObjectKey { group: "apps".into(), resource: (*res).into(), namespace: "default".into(), name: (*name).into() }, std::sync::Arc::new(crate::Obj::untyped(v))))
             .collect()
     }
 
@@ -400,21 +400,22 @@ mod tests {
         let cache = cache_with(&[("replicasets", "web-1", rs), ("deployments", "web", dep), ("statefulsets", "db", sts)]);
         let a = pod("a", Some(("ReplicaSet", "web-1", "rs")));
         let b = pod("b", Some(("ReplicaSet", "web-1", "rs")));
-        let pods = [&a, &b];
-        assert_eq!(expected_pod_count(&cache, &json!({"minAvailable": 1}), &pods), Ok((2, 1, vec![])));
+        let (a, b) = (crate::Obj::untyped(&a), crate::Obj::untyped(&b));
+        let pods: [&Slot; 2] = [&a, &b];
+        assert_eq!(expected_pod_count(&cache, &crate::Obj::untyped(&json!({"minAvailable": 1})), &pods), Ok((2, 1, vec![])));
         // The Deployment's 7 replicas, not the ReplicaSet's 10.
-        assert_eq!(expected_pod_count(&cache, &json!({"maxUnavailable": "30%"}), &pods), Ok((7, 4, vec![])));
-        assert_eq!(expected_pod_count(&cache, &json!({"minAvailable": "28%"}), &pods), Ok((7, 2, vec![])));
+        assert_eq!(expected_pod_count(&cache, &crate::Obj::untyped(&json!({"maxUnavailable": "30%"})), &pods), Ok((7, 4, vec![])));
+        assert_eq!(expected_pod_count(&cache, &crate::Obj::untyped(&json!({"minAvailable": "28%"})), &pods), Ok((7, 2, vec![])));
         let d = pod("d", Some(("StatefulSet", "db", "sts")));
-        assert_eq!(expected_pod_count(&cache, &json!({"minAvailable": "34%"}), &[&d]), Ok((3, 2, vec![])));
+        assert_eq!(expected_pod_count(&cache, &crate::Obj::untyped(&json!({"minAvailable": "34%"})), &[&crate::Obj::untyped(&d)]), Ok((3, 2, vec![])));
         // Unmanaged pods are set apart; maxUnavailable then expects nothing.
         let u = pod("u", None);
-        assert_eq!(expected_pod_count(&cache, &json!({"maxUnavailable": 1}), &[&u]), Ok((0, 0, vec!["u".to_string()])));
+        assert_eq!(expected_pod_count(&cache, &crate::Obj::untyped(&json!({"maxUnavailable": 1})), &[&crate::Obj::untyped(&u)]), Ok((0, 0, vec!["u".to_string()])));
         // A controller the finders do not know.
         let x = pod("x", Some(("DaemonSet", "agent", "ds")));
-        assert_eq!(expected_pod_count(&cache, &json!({"maxUnavailable": 1}), &[&x]), Err("found no controllers for pod \"x\"".to_string()));
+        assert_eq!(expected_pod_count(&cache, &crate::Obj::untyped(&json!({"maxUnavailable": 1})), &[&crate::Obj::untyped(&x)]), Err("found no controllers for pod \"x\"".to_string()));
         // A ReplicaSet whose uid does not match is not the pod's controller.
         let stale = pod("s", Some(("ReplicaSet", "web-1", "other")));
-        assert!(expected_pod_count(&cache, &json!({"minAvailable": "50%"}), &[&stale]).is_err());
+        assert!(expected_pod_count(&cache, &crate::Obj::untyped(&json!({"minAvailable": "50%"})), &[&crate::Obj::untyped(&stale)]).is_err());
     }
 }

@@ -1547,10 +1547,10 @@ mod tests {
         ];
         for (rules, succeeded, want) in cases {
             let job = json!({"spec": {"successPolicy": {"rules": rules}}});
-            let got = match_success_policy(&job, 10, &set(succeeded));
+            let got = match_success_policy(&crate::Obj::untyped(&job), 10, &set(succeeded));
             assert_eq!(got, want.map(|i| format!("Matched rules at index {i}")), "{rules} with {succeeded}");
         }
-        assert_eq!(match_success_policy(&json!({"spec": {}}), 10, &set("0")), None);
+        assert_eq!(match_success_policy(&crate::Obj::untyped(&json!({"spec": {}})), 10, &set("0")), None);
     }
 
     #[test]
@@ -1578,10 +1578,10 @@ mod tests {
     fn backoff_records() {
         let pod = |finished: &str| json!({"status": {"containerStatuses": [{"state": {"terminated": {"finishedAt": finished}}}]}});
         let (a, b) = (pod("2026-03-02T09:00:10Z"), pod("2026-03-02T09:00:20Z"));
-        let r = new_backoff_record(BackoffRecord::default(), &[], &[&a, &b]);
+        let r = new_backoff_record(BackoffRecord::default(), &[], &[&crate::Obj::untyped(&a), &crate::Obj::untyped(&b)]);
         assert_eq!(r, BackoffRecord { failures_after_last_success: 2, last_failure: Some(crate::clock::SCRIPT_START.plus_millis(20_000)) });
-        let r2 = new_backoff_record(r, &[&a], &[&b]);
+        let r2 = new_backoff_record(r, &[&crate::Obj::untyped(&a)], &[&crate::Obj::untyped(&b)]);
         assert_eq!(r2, BackoffRecord { failures_after_last_success: 1, last_failure: Some(crate::clock::SCRIPT_START.plus_millis(20_000)) });
-        assert_eq!(new_backoff_record(r, &[&b], &[]), BackoffRecord::default());
+        assert_eq!(new_backoff_record(r, &[&crate::Obj::untyped(&b)], &[]), BackoffRecord::default());
     }
 }

@@ -258,7 +258,7 @@ mod tests {
         let key = |g: &'static str, r: &'static str, ns: &str, n: &str| crate::store::ObjectKey { group: g.into(), resource: r.into(), namespace: ns.into(), name: n.into() };
         let mut cache = crate::components::Cache::new();
         for (g, r, ns, n) in [("", "pods", "default", "b"), ("", "pods", "default", "a"), ("", "pods", "default2", "c"), ("", "pods", "", "d"), ("", "podtemplates", "default", "e"), ("", "nodes", "", "w"), ("apps", "pods", "default", "f"), ("", "pod", "default", "g")] {
-            cache.insert(key(g, r, ns, n), std::sync::Arc::new(json!({"metadata": {"name": n}})));
+            cache.insert(key(g, r, ns, n), std::sync::Arc::new(crate::Obj::untyped(&json!({"metadata": {"name": n}}))));
         }
         let names = |g: &'static str, r: &'static str, ns: &str| of(&cache, g, r, ns).map(|v| v["metadata"]["name"].as_str().unwrap_or_default().to_string()).collect::<Vec<_>>();
         let scan = |g: &'static str, r: &'static str, ns: &str| crate::components::cached_in(&cache, g, r, ns).map(|(k, _)| k.name.clone()).collect::<Vec<_>>();

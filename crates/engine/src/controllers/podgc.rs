@@ -306,16 +306,16 @@ mod tests {
             if deleting {
                 p["metadata"]["deletionTimestamp"] = json!("2026-03-02T09:00:00Z");
             }
-            Arc::new(p)
+            Arc::new(crate::Obj::untyped(&p))
         };
         let mut cache = crate::components::Cache::new();
-        cache.insert(ObjectKey { group: "".into(), resource: "nodes".into(), namespace: "".into(), name: "w1".into() }, Arc::new(json!({"metadata": {"name": "w1"}})));
+        cache.insert(ObjectKey { group: "".into(), resource: "nodes".into(), namespace: "".into(), name: "w1".into() }, Arc::new(crate::Obj::untyped(&json!({"metadata": {"name": "w1"}}))));
         let mut state = PodGc { tally: Tally::of(&cache), ..PodGc::default() };
         let mut deliver = |cache: &mut crate::components::Cache, event_type: EventType, p: Arc<crate::Obj>| {
             let k = key(p["metadata"]["name"].as_str().unwrap_or_default());
             let old = cache.get(&k).cloned();
             let event = WatchEvent { event_type, key: k.clone(), object: p.clone(), revision: 1 };
-            state.observe(&event, old.as_deref());
+            state.observe(&event, old.as_deref().map(|o| o.root()));
             if event_type == EventType::Deleted {
                 cache.remove(&k);
             } else {
@@ -342,7 +342,7 @@ mod tests {
     #[test]
     fn deletion_order_puts_evicted_then_oldest_first() {
         let pod = |name: &str, created: &str, evicted: bool| {
-            Arc::new(json!({"metadata": {"name": name, "creationTimestamp": created}, "status": {"phase": "Failed", "reason": if evicted { "Evicted" } else { "" }}}))
+            Arc::new(crate::Obj::untyped(&json!({"metadata": {"name": name, "creationTimestamp": created}, "status": {"phase": "Failed", "reason": if evicted { "Evicted" } else { "" }}})))
         };
         let mut pods = vec![pod("c", "2026-03-02T09:00:01Z", false), pod("b", "2026-03-02T09:00:00Z", false), pod("a", "2026-03-02T09:00:05Z", true)];
         sort_for_deletion(&mut pods);
@@ -353,11 +353,11 @@ mod tests {
     #[test]
     fn terminal_pods_are_only_deleted() {
         let pod = json!({"metadata": {"name": "p", "namespace": "default", "uid": "u"}, "status": {"phase": "Succeeded"}});
-        let rs = mark_failed_and_delete(&pod, None);
+        let rs = mark_failed_and_delete(&crate::Obj::untyped(&pod), None);
         assert_eq!(rs.len(), 1);
         assert_eq!(rs[0].grace_period_seconds, Some(0));
         let running = json!({"metadata": {"name": "p", "namespace": "default", "uid": "u", "generation": 1}, "status": {"phase": "Running"}});
-        let rs = mark_failed_and_delete(&running, None);
+        let rs = mark_failed_and_delete(&crate::Obj::untyped(&running), None);
         assert_eq!(rs.len(), 2);
         assert_eq!(rs[0].body.as_ref().map(|b| b["status"]["phase"].clone()), Some(json!("Failed")));
     }

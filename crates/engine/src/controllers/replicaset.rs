@@ -554,11 +554,11 @@ mod tests {
         let ready_new = pod("e", "n1", "Running", true, 99_000);
         let ready_old = pod("f", "n1", "Running", true, 10);
         let mut pods = vec![&ready_old, &ready_new, &not_ready, &unknown, &pending, &unscheduled];
-        crate::sort::sort_by(&mut pods, |a, b| rank_cmp(a, b, 0, 0, now));
+        crate::sort::sort_by(&mut pods, |a, b| rank_cmp(&crate::Obj::untyped(a), &crate::Obj::untyped(b), 0, 0, now));
         let names: Vec<&str> = pods.iter().map(|p| p["metadata"]["name"].as_str().unwrap()).collect();
         assert_eq!(names, ["a", "b", "c", "d", "e", "f"]);
         // Doubled up first, among otherwise equal pods.
-        assert_eq!(rank_cmp(&ready_old, &ready_old.clone(), 3, 1, now), std::cmp::Ordering::Less);
+        assert_eq!(rank_cmp(&crate::Obj::untyped(&ready_old), &crate::Obj::untyped(&ready_old.clone()), 3, 1, now), std::cmp::Ordering::Less);
     }
 
     #[test]

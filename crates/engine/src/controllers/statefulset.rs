@@ -956,19 +956,19 @@ mod tests {
 
     #[test]
     fn max_unavailable_rounds_down_to_at_least_one() {
-        assert_eq!(max_unavailable(&Value::Null, 3), 1);
-        assert_eq!(max_unavailable(&json!(2), 3), 2);
-        assert_eq!(max_unavailable(&json!("50%"), 5), 2);
-        assert_eq!(max_unavailable(&json!("10%"), 3), 1);
-        assert_eq!(max_unavailable(&json!("100%"), 4), 4);
+        assert_eq!(max_unavailable(&crate::Obj::untyped(&Value::Null), 3), 1);
+        assert_eq!(max_unavailable(&crate::Obj::untyped(&json!(2)), 3), 2);
+        assert_eq!(max_unavailable(&crate::Obj::untyped(&json!("50%")), 5), 2);
+        assert_eq!(max_unavailable(&crate::Obj::untyped(&json!("10%")), 3), 1);
+        assert_eq!(max_unavailable(&crate::Obj::untyped(&json!("100%")), 4), 4);
     }
 
     /// The sparse replicas answer as upstream's full slice would: the first missing or
     /// unhealthy index, and missing replicas counted as unavailable.
     #[test]
     fn sparse_replicas_find_the_first_gap_or_unhealthy_pod() {
-        let ready = Arc::new(json!({"status": {"phase": "Running", "conditions": [{"type": "Ready", "status": "True"}]}}));
-        let pending = Arc::new(json!({"status": {"phase": "Pending"}}));
+        let ready = Arc::new(crate::Obj::untyped(&json!({"status": {"phase": "Running", "conditions": [{"type": "Ready", "status": "True"}]}})));
+        let pending = Arc::new(crate::Obj::untyped(&json!({"status": {"phase": "Pending"}})));
         let of = |pods: Vec<(usize, &Arc<crate::Obj>)>, len: usize| Replicas { len, pods: pods.into_iter().map(|(i, p)| (i, p.clone())).collect() };
         let first = |r: &Replicas| r.first_unhealthy().map(|(i, p)| (i, p.is_some()));
         assert_eq!(first(&of(vec![(0, &ready), (1, &ready)], 2)), None);
@@ -991,19 +991,19 @@ mod tests {
         let claim = json!({"metadata": {"name": "data-web-2"}});
         // Scaled down (replicas 2): whenScaled Delete owns the claim by the pod.
         let s = set(("Retain", "Delete"), 2);
-        assert!(!claim_owner_up_to_date(&claim, &s, &pod));
-        let refs = owner_refs_for(&claim, &s, &pod);
+        assert!(!claim_owner_up_to_date(&crate::Obj::untyped(&claim), &crate::Obj::untyped(&s), &crate::Obj::untyped(&pod)));
+        let refs = owner_refs_for(&crate::Obj::untyped(&claim), &crate::Obj::untyped(&s), &crate::Obj::untyped(&pod));
         assert_eq!(refs[0]["kind"], "Pod");
         assert_eq!(refs[0]["uid"], "pod-uid");
         let owned = json!({"metadata": {"name": "data-web-2", "ownerReferences": refs}});
-        assert!(claim_owner_up_to_date(&owned, &s, &pod));
+        assert!(claim_owner_up_to_date(&crate::Obj::untyped(&owned), &crate::Obj::untyped(&s), &crate::Obj::untyped(&pod)));
         // In range: whenDeleted Delete owns it by the set.
         let s = set(("Delete", "Retain"), 3);
-        let refs = owner_refs_for(&claim, &s, &pod);
+        let refs = owner_refs_for(&crate::Obj::untyped(&claim), &crate::Obj::untyped(&s), &crate::Obj::untyped(&pod));
         assert_eq!(refs[0]["kind"], "StatefulSet");
         // Retain/Retain: no references.
         let s = set(("Retain", "Retain"), 2);
-        assert!(claim_owner_up_to_date(&claim, &s, &pod));
-        assert!(owner_refs_for(&claim, &s, &pod).is_null());
+        assert!(claim_owner_up_to_date(&crate::Obj::untyped(&claim), &crate::Obj::untyped(&s), &crate::Obj::untyped(&pod)));
+        assert!(owner_refs_for(&crate::Obj::untyped(&claim), &crate::Obj::untyped(&s), &crate::Obj::untyped(&pod)).is_null());
     }
 }

@@ -364,12 +364,12 @@ mod tests {
     #[test]
     fn named_target_ports_resolve_per_pod() {
         let p = pod();
-        assert_eq!(find_port(&p, &json!({"port": 80, "targetPort": "http", "protocol": "TCP"})), Some(8080));
-        assert_eq!(find_port(&p, &json!({"port": 80, "targetPort": "http", "protocol": "UDP"})), None);
-        assert_eq!(find_port(&p, &json!({"port": 80, "targetPort": "admin"})), Some(15000), "a sidecar's port");
-        assert_eq!(find_port(&p, &json!({"port": 80, "targetPort": "setup"})), None, "an init container's is not");
-        assert_eq!(find_port(&p, &json!({"port": 80, "targetPort": "grpc"})), None);
-        assert_eq!(find_port(&p, &json!({"port": 80, "targetPort": 9000})), Some(9000));
+        assert_eq!(find_port(&crate::Obj::untyped(&p), &crate::Obj::untyped(&json!({"port": 80, "targetPort": "http", "protocol": "TCP"}))), Some(8080));
+        assert_eq!(find_port(&crate::Obj::untyped(&p), &crate::Obj::untyped(&json!({"port": 80, "targetPort": "http", "protocol": "UDP"}))), None);
+        assert_eq!(find_port(&crate::Obj::untyped(&p), &crate::Obj::untyped(&json!({"port": 80, "targetPort": "admin"}))), Some(15000), "a sidecar's port");
+        assert_eq!(find_port(&crate::Obj::untyped(&p), &crate::Obj::untyped(&json!({"port": 80, "targetPort": "setup"}))), None, "an init container's is not");
+        assert_eq!(find_port(&crate::Obj::untyped(&p), &crate::Obj::untyped(&json!({"port": 80, "targetPort": "grpc"}))), None);
+        assert_eq!(find_port(&crate::Obj::untyped(&p), &crate::Obj::untyped(&json!({"port": 80, "targetPort": 9000}))), Some(9000));
     }
 
     fn key(ns: &str, name: &str) -> ServiceKey {

@@ -477,12 +477,12 @@ mod tests {
 
     /// Turns a plan into the slices the API server would then hold (creates named in order).
     fn apply(existing: Vec<Value>, plan: Plan) -> Vec<Value> {
-        let mut slices: BTreeMap<String, Value> = crate::sort::collect_map(existing.into_iter().map(|s| (name_of(&s), s)));
+        let mut slices: BTreeMap<String, Value> = crate::sort::collect_map(existing.into_iter().map(|s| (name_of(&crate::Obj::untyped(&s)), s)));
         for d in &plan.delete {
-            slices.remove(&name_of(d));
+            slices.remove(&name_of(&crate::Obj::untyped(d)));
         }
         for u in plan.update {
-            slices.insert(name_of(&u), u);
+            slices.insert(name_of(&crate::Obj::untyped(&u)), u);
         }
         for (i, mut c) in plan.create.into_iter().enumerate() {
             let name = format!("web-new{i}-{}", slices.len());
@@ -493,17 +493,19 @@ mod tests {
     }
 
     fn sync(existing: Vec<Value>, pods: &[Value]) -> (Plan, Vec<Value>) {
-        let service = svc();
-        let n = node();
-        let pod_refs: Vec<&Value> = pods.iter().collect();
-        let refs: Vec<&Value> = existing.iter().collect();
-        let plan = reconcile(&service, &pod_refs, &refs, |name| (name == "worker-1").then_some(&n));
+        let service = crate::Obj::untyped(&svc());
+        let n = crate::Obj::untyped(&node());
+        let pods: Vec<crate::Obj> = pods.iter().map(crate::Obj::untyped).collect();
+        let existing_objs: Vec<crate::Obj> = existing.iter().map(crate::Obj::untyped).collect();
+        let pod_refs: Vec<&Slot> = pods.iter().map(|p| p.root()).collect();
+        let refs: Vec<&Slot> = existing_objs.iter().map(|p| p.root()).collect();
+        let plan = reconcile(&service, &pod_refs, &refs, |name| (name == "worker-1").then_some(n.root()));
         let probe = Plan { create: plan.create.clone(), update: plan.update.clone(), delete: plan.delete.clone(), errors: plan.errors.clone() };
         (plan, apply(existing, probe))
     }
 
     fn sizes(slices: &[Value]) -> Vec<usize> {
-        slices.iter().map(|s| endpoints_of(s).len()).collect()
+        slices.iter().map(|s| endpoints_of(&crate::Obj::untyped(s)).len()).collect()
     }
 
     /// The conditions table of `podToEndpoint` (utils.go): `ready` never true while
@@ -517,7 +519,7 @@ mod tests {
             }
             let mut s = svc();
             s["spec"]["publishNotReadyAddresses"] = json!(publish);
-            pod_to_endpoint(&p, None, &s, "IPv4")["conditions"].clone()
+            pod_to_endpoint(&crate::Obj::untyped(&p), None, &crate::Obj::untyped(&s), "IPv4")["conditions"].clone()
         };
         assert_eq!(conditions(true, false, false), json!({"ready": true, "serving": true, "terminating": false}));
         assert_eq!(conditions(false, false, false), json!({"ready": false, "serving": false, "terminating": false}));
@@ -526,10 +528,10 @@ mod tests {
         assert_eq!(conditions(false, false, true), json!({"ready": true, "serving": false, "terminating": false}));
         let mut done = pod(1, true);
         done["status"]["phase"] = json!("Succeeded");
-        assert!(!belongs_in_slices(&done));
+        assert!(!belongs_in_slices(&crate::Obj::untyped(&done)));
         let zoned = json!({"metadata": {"labels": {TOPOLOGY_ZONE_LABEL: "zone-a"}}});
-        assert_eq!(pod_to_endpoint(&pod(1, true), Some(&zoned), &svc(), "IPv4")["zone"], "zone-a");
-        assert_eq!(pod_to_endpoint(&pod(1, true), None, &svc(), "IPv6")["addresses"], json!([]));
+        assert_eq!(pod_to_endpoint(&crate::Obj::untyped(&pod(1, true)), Some(&crate::Obj::untyped(&zoned)), &crate::Obj::untyped(&svc()), "IPv4")["zone"], "zone-a");
+        assert_eq!(pod_to_endpoint(&crate::Obj::untyped(&pod(1, true)), None, &crate::Obj::untyped(&svc()), "IPv6")["addresses"], json!([]));
     }
 
     #[test]
@@ -564,7 +566,8 @@ mod tests {
         assert!(plan.create.is_empty() && plan.delete.is_empty());
         assert_eq!(plan.update.len(), 1);
         assert_eq!(sizes(&after), sizes(&slices));
-        let changed: Vec<&Value> = endpoints_of(&plan.update[0]).iter().filter(|e| e["conditions"]["ready"] == false).collect();
+        let updated = crate::Obj::untyped(&plan.update[0]);
+        let changed: Vec<&Slot> = endpoints_of(&updated).iter().filter(|e| e["conditions"]["ready"] == false).collect();
         assert_eq!(changed.len(), 1);
         assert_eq!(changed[0]["targetRef"]["name"], "web-120");
     }
@@ -614,10 +617,12 @@ mod tests {
         let (_, slices) = sync(vec![], &pods);
         let mut service = svc();
         service["metadata"]["labels"] = json!({"tier": "back"});
-        let refs: Vec<&Value> = slices.iter().collect();
-        let pod_refs: Vec<&Value> = pods.iter().collect();
-        let n = node();
-        let plan = reconcile(&service, &pod_refs, &refs, |_| Some(&n));
+        let slices: Vec<crate::Obj> = slices.iter().map(crate::Obj::untyped).collect();
+        let pods: Vec<crate::Obj> = pods.iter().map(crate::Obj::untyped).collect();
+        let refs: Vec<&Slot> = slices.iter().map(|p| p.root()).collect();
+        let pod_refs: Vec<&Slot> = pods.iter().map(|p| p.root()).collect();
+        let n = crate::Obj::untyped(&node());
+        let plan = reconcile(&crate::Obj::untyped(&service), &pod_refs, &refs, |_| Some(n.root()));
         assert_eq!(plan.update.len(), 1);
         assert_eq!(plan.update[0]["metadata"]["labels"]["tier"], "back");
     }

@@ -118,12 +118,12 @@ mod tests {
     fn should_sync_after_update() {
         let mut t = Tracker::default();
         let s = slice("a", 1);
-        assert!(t.should_sync(&s), "unknown slices sync");
-        t.update(&s);
-        assert!(!t.should_sync(&s), "the controller's own write");
-        assert!(t.should_sync(&slice("a", 2)), "a newer generation");
-        assert!(!t.should_sync(&slice("a", 0)), "an older one");
-        assert!(t.should_sync(&slice("b", 1)), "another slice of the Service");
+        assert!(t.should_sync(&crate::Obj::untyped(&s)), "unknown slices sync");
+        t.update(&crate::Obj::untyped(&s));
+        assert!(!t.should_sync(&crate::Obj::untyped(&s)), "the controller's own write");
+        assert!(t.should_sync(&crate::Obj::untyped(&slice("a", 2))), "a newer generation");
+        assert!(!t.should_sync(&crate::Obj::untyped(&slice("a", 0))), "an older one");
+        assert!(t.should_sync(&crate::Obj::untyped(&slice("b", 1))), "another slice of the Service");
     }
 
     /// `TestEndpointSliceTrackerStaleSlices`' cases.
@@ -131,24 +131,24 @@ mod tests {
     fn stale_slices() {
         let svc = service("svc-uid");
         let mut t = Tracker::default();
-        assert!(!t.stale_slices(&svc, &[&slice("a", 1)]), "nothing tracked");
-        t.update(&slice("a", 2));
-        assert!(t.stale_slices(&svc, &[&slice("a", 1)]), "cached generation older");
-        assert!(!t.stale_slices(&svc, &[&slice("a", 2)]), "same generation");
-        assert!(!t.stale_slices(&svc, &[&slice("a", 3)]), "newer generation");
-        assert!(t.stale_slices(&svc, &[]), "tracked slice missing from the cache");
-        t.expect_deletion(&slice("a", 2));
-        assert!(t.stale_slices(&svc, &[&slice("a", 2)]), "a slice expected gone is still cached");
-        assert!(!t.stale_slices(&svc, &[]), "and gone from the cache");
+        assert!(!t.stale_slices(&crate::Obj::untyped(&svc), &[&crate::Obj::untyped(&slice("a", 1))]), "nothing tracked");
+        t.update(&crate::Obj::untyped(&slice("a", 2)));
+        assert!(t.stale_slices(&crate::Obj::untyped(&svc), &[&crate::Obj::untyped(&slice("a", 1))]), "cached generation older");
+        assert!(!t.stale_slices(&crate::Obj::untyped(&svc), &[&crate::Obj::untyped(&slice("a", 2))]), "same generation");
+        assert!(!t.stale_slices(&crate::Obj::untyped(&svc), &[&crate::Obj::untyped(&slice("a", 3))]), "newer generation");
+        assert!(t.stale_slices(&crate::Obj::untyped(&svc), &[]), "tracked slice missing from the cache");
+        t.expect_deletion(&crate::Obj::untyped(&slice("a", 2)));
+        assert!(t.stale_slices(&crate::Obj::untyped(&svc), &[&crate::Obj::untyped(&slice("a", 2))]), "a slice expected gone is still cached");
+        assert!(!t.stale_slices(&crate::Obj::untyped(&svc), &[]), "and gone from the cache");
     }
 
     #[test]
     fn a_recreated_service_clears_what_was_tracked() {
         let mut t = Tracker::default();
-        assert!(!t.stale_slices(&service("old"), &[]));
-        t.update(&slice("a", 1));
-        assert!(t.stale_slices(&service("old"), &[]));
-        assert!(!t.stale_slices(&service("new"), &[]));
+        assert!(!t.stale_slices(&crate::Obj::untyped(&service("old")), &[]));
+        t.update(&crate::Obj::untyped(&slice("a", 1)));
+        assert!(t.stale_slices(&crate::Obj::untyped(&service("old")), &[]));
+        assert!(!t.stale_slices(&crate::Obj::untyped(&service("new")), &[]));
     }
 
     /// `TestEndpointSliceTrackerDeletion`'s cases.
@@ -156,13 +156,13 @@ mod tests {
     fn deletion() {
         let mut t = Tracker::default();
         let s = slice("a", 1);
-        t.update(&s);
-        assert!(t.has(&s));
-        assert!(!t.handle_deletion(&s), "not expected: the Service syncs again");
-        assert!(!t.has(&s));
-        t.update(&s);
-        t.expect_deletion(&s);
-        assert!(t.handle_deletion(&s), "expected");
-        assert!(t.handle_deletion(&slice("z", 1)), "untracked");
+        t.update(&crate::Obj::untyped(&s));
+        assert!(t.has(&crate::Obj::untyped(&s)));
+        assert!(!t.handle_deletion(&crate::Obj::untyped(&s)), "not expected: the Service syncs again");
+        assert!(!t.has(&crate::Obj::untyped(&s)));
+        t.update(&crate::Obj::untyped(&s));
+        t.expect_deletion(&crate::Obj::untyped(&s));
+        assert!(t.handle_deletion(&crate::Obj::untyped(&s)), "expected");
+        assert!(t.handle_deletion(&crate::Obj::untyped(&slice("z", 1))), "untracked");
     }
 }

@@ -91,13 +91,13 @@ mod tests {
         let mut t = TriggerTimes::default();
         let s = svc();
         let p1 = pod("p1", "2026-03-02T09:00:05Z");
-        assert_eq!(t.compute(&s, &[&p1]), at("2026-03-02T09:00:00Z"), "a new Service: its creation");
-        assert_eq!(t.compute(&s, &[&p1]), None, "nothing changed");
+        assert_eq!(t.compute(&crate::Obj::untyped(&s), &[&crate::Obj::untyped(&p1)]), at("2026-03-02T09:00:00Z"), "a new Service: its creation");
+        assert_eq!(t.compute(&crate::Obj::untyped(&s), &[&crate::Obj::untyped(&p1)]), None, "nothing changed");
         let p1b = pod("p1", "2026-03-02T09:00:09Z");
         let p2 = pod("p2", "2026-03-02T09:00:07Z");
-        assert_eq!(t.compute(&s, &[&p1b, &p2]), at("2026-03-02T09:00:07Z"), "the earliest change");
-        assert_eq!(t.compute(&s, &[&p2]), None, "a pod that left changes no trigger time");
+        assert_eq!(t.compute(&crate::Obj::untyped(&s), &[&crate::Obj::untyped(&p1b), &crate::Obj::untyped(&p2)]), at("2026-03-02T09:00:07Z"), "the earliest change");
+        assert_eq!(t.compute(&crate::Obj::untyped(&s), &[&crate::Obj::untyped(&p2)]), None, "a pod that left changes no trigger time");
         t.delete_service(&("default".into(), "web".into()));
-        assert_eq!(t.compute(&s, &[&p2]), at("2026-03-02T09:00:00Z"), "forgotten: new again");
+        assert_eq!(t.compute(&crate::Obj::untyped(&s), &[&crate::Obj::untyped(&p2)]), at("2026-03-02T09:00:00Z"), "forgotten: new again");
     }
 }

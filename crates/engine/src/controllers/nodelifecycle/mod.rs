@@ -659,10 +659,10 @@ mod tests {
 
     #[test]
     fn zone_keys() {
-        assert_eq!(zone_key(&json!({"metadata": {"labels": {}}})), "");
+        assert_eq!(zone_key(&crate::Obj::untyped(&json!({"metadata": {"labels": {}}}))), "");
         let n = json!({"metadata": {"labels": {"topology.kubernetes.io/zone": "a", "topology.kubernetes.io/region": "r"}}});
-        assert_eq!(zone_key(&n), "r:\u{0}:a");
+        assert_eq!(zone_key(&crate::Obj::untyped(&n)), "r:\u{0}:a");
         let beta = json!({"metadata": {"labels": {"failure-domain.beta.kubernetes.io/zone": "b"}}});
-        assert_eq!(zone_key(&beta), ":\u{0}:b");
+        assert_eq!(zone_key(&crate::Obj::untyped(&beta)), ":\u{0}:b");
     }
 }
