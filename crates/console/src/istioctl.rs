@@ -10,6 +10,7 @@
 //! publishes `istio-ca-root-cert` in every namespace once istiod runs; podlife writes them when
 //! istioctl sees istiod ready, as istiod's service account.
 
+use podlife_engine::Slot;
 use podlife_engine::apiserver::authn::UserInfo;
 use podlife_engine::istio::{TAG, install};
 use podlife_engine::{Engine, Request, Response, Verb, json};
@@ -36,7 +37,7 @@ pub fn run(engine: &mut Engine, args: &[String], stdin: Option<&str>, out: &mut 
 /// `istioctl version`: the client, the control plane's istiod pods and the proxies.
 fn version(engine: &Engine, out: &mut Output) {
     out.out(&format!("client version: {TAG}\n"));
-    let pods: Vec<&Value> = engine.store().list("", "pods", None).map(|(_, p)| p).collect();
+    let pods: Vec<&Slot> = engine.store().list("", "pods", None).map(|(_, p)| p).collect();
     let istiod = pods.iter().filter(|p| p["metadata"]["namespace"] == install::NAMESPACE && p["metadata"]["labels"]["app"] == "istiod").count();
     if istiod == 0 {
         out.out("control plane version: no running Istio pods in \"istio-system\"\n");

@@ -348,8 +348,8 @@ impl Session {
                 // The CRI configs the kubelet sent came from its pods; podlife reads them from
                 // the pods bound to the node (and the Node's capacity for OOM scores).
                 let store = self.engine.store();
-                let pods: Vec<serde_json::Value> = store.list("", "pods", None).map(|(_, p)| p.clone()).filter(|p| p["spec"]["nodeName"] == *name).collect();
-                let node = podlife_model::ResourceType::resolve("nodes").and_then(|rt| store.get(&podlife_engine::store::ObjectKey::new(rt, None, name))).cloned().unwrap_or_default();
+                let pods: Vec<serde_json::Value> = store.list("", "pods", None).map(|(_, p)| p.to_value()).filter(|p| p["spec"]["nodeName"] == *name).collect();
+                let node = podlife_model::ResourceType::resolve("nodes").and_then(|rt| store.get(&podlife_engine::store::ObjectKey::new(rt, None, name))).map(podlife_engine::Slot::to_value).unwrap_or_default();
                 match self.engine.node_runtime(name) {
                     None => out.err(&format!("podlife: no node named {name:?}\n")),
                     Some(runtime) => match crictl::run(&crictl::NodeView { runtime, pods: &pods, node: &node }, now, &argv) {

@@ -80,7 +80,7 @@ pub struct Resources {
 
 pub fn resources(pod: &Value, container: &Value, node: &Value) -> Resources {
     // `getCPULimit` / `getMemoryLimit`: the pod-level limits for a container without its own.
-    let res = &podlife_engine::resources::runtime_container_resources(&pod["spec"], &container["resources"]);
+    let res = &podlife_engine::resources::runtime_container_resources(&podlife_engine::Obj::untyped(&pod["spec"]), &podlife_engine::Obj::untyped(&container["resources"]));
     let milli = |v: &Value| quantity(v).map_or(0, |q| q.milli_value());
     let cpu_request = milli(&res["requests"]["cpu"]);
     let cpu_limit = milli(&res["limits"]["cpu"]);
@@ -102,8 +102,8 @@ pub fn oom_score_adj(pod: &Value, container: &Value, node: &Value) -> i64 {
             let capacity = quantity(&node["status"]["capacity"]["memory"]).map_or(1, |q| q.value().max(1));
             let own = quantity(&container["resources"]["requests"]["memory"]).map_or(0, |q| q.value());
             let spec = &pod["spec"];
-            let pod_level = podlife_engine::resources::pod_level_resources_enabled() && podlife_engine::resources::is_pod_level_requests_set(spec);
-            let request = if pod_level { own + podlife_engine::resources::remaining_pod_memory_request_per_container(spec) } else { own };
+            let pod_level = podlife_engine::resources::pod_level_resources_enabled() && podlife_engine::resources::is_pod_level_requests_set(&podlife_engine::Obj::untyped(spec));
+            let request = if pod_level { own + podlife_engine::resources::remaining_pod_memory_request_per_container(&podlife_engine::Obj::untyped(spec)) } else { own };
             let adj = 1000 - (1000 * request) / capacity;
             if adj < 3 {
                 3
@@ -261,7 +261,7 @@ pub fn container_spec(rt: &Runtime, sandbox: &Sandbox, container: &Container, po
     let spec = spec_container(pod, &container.name).cloned().unwrap_or(Value::Null);
     let image = node_image(rt, container);
     let r = resources(pod, &spec, node);
-    let hostname = podlife_engine::containerd::procfs::uts_hostname(pod, node["metadata"]["name"].as_str().unwrap_or_default());
+    let hostname = podlife_engine::containerd::procfs::uts_hostname(&podlife_engine::Obj::untyped(pod), node["metadata"]["name"].as_str().unwrap_or_default());
     let env: Vec<String> = podlife_engine::containerd::cri::oci_env(&hostname, image, &container.env).into_iter().map(|(k, v)| format!("{k}={v}")).collect();
     let cwd = spec["workingDir"].as_str().filter(|w| !w.is_empty()).or_else(|| image.and_then(|i| i.catalog.as_ref()).map(|c| c.config.working_dir.as_str()).filter(|w| !w.is_empty())).unwrap_or("/");
     let mut process = json!({

@@ -10,7 +10,7 @@ use podlife_console::Session;
 use serde_json::Value;
 
 fn node(s: &Session, name: &str) -> Value {
-    s.engine().store().list("", "nodes", None).find(|(k, _)| k.name == name).map(|(_, n)| n.clone()).unwrap_or(Value::Null)
+    s.engine().store().list("", "nodes", None).find(|(k, _)| k.name == name).map(|(_, n)| n.to_value()).unwrap_or(Value::Null)
 }
 
 fn ready(n: &Value) -> Option<String> {
@@ -35,7 +35,7 @@ fn nodes_beyond_the_pod_subnet_get_cidr_not_available_until_a_range_is_free() {
     let mut s = Session::new(1);
     assert!(!s.exec("podlife cluster nodes 258", None).failed);
     s.exec("sleep 60", None);
-    let nodes: Vec<Value> = s.engine().store().list("", "nodes", None).map(|(_, n)| n.clone()).collect();
+    let nodes: Vec<Value> = s.engine().store().list("", "nodes", None).map(|(_, n)| n.to_value()).collect();
     assert_eq!(nodes.len(), 258);
     let without: Vec<&str> = nodes.iter().filter(|n| n["spec"]["podCIDR"].as_str().is_none_or(str::is_empty)).filter_map(|n| n["metadata"]["name"].as_str()).collect();
     assert_eq!(without.len(), 2, "{without:?}");

@@ -17,7 +17,7 @@ fn slice_sizes(s: &Session) -> Vec<usize> {
         .store()
         .list("discovery.k8s.io", "endpointslices", Some("default"))
         .filter(|(_, e)| e["metadata"]["labels"]["kubernetes.io/service-name"] == "web")
-        .map(|(_, e)| e["endpoints"].as_array().map_or(0, Vec::len))
+        .map(|(_, e)| e["endpoints"].as_array().map_or(0, <[podlife_engine::Slot]>::len))
         .collect();
     sizes.sort_unstable_by(|a, b| b.cmp(a));
     sizes
@@ -33,7 +33,7 @@ fn slice_errors(s: &Session) -> Vec<String> {
 }
 
 fn events_about_service(s: &Session) -> Vec<Value> {
-    s.engine().store().list("", "events", Some("default")).filter(|(_, e)| e["involvedObject"]["kind"] == "Service").map(|(_, e)| e.clone()).collect()
+    s.engine().store().list("", "events", Some("default")).filter(|(_, e)| e["involvedObject"]["kind"] == "Service").map(|(_, e)| e.to_value()).collect()
 }
 
 #[test]

@@ -70,14 +70,14 @@ fn run(skips: bool, seconds: u64) -> Outcome {
     s.exec(&format!("sleep {seconds}"), None);
     let e = s.engine();
     let now = e.now();
-    let pod = |name: &str| e.store().list("", "pods", Some("default")).map(|(_, p)| p.clone()).find(|p| p["metadata"]["name"] == name).expect("pod");
+    let pod = |name: &str| e.store().list("", "pods", Some("default")).map(|(_, p)| p.to_value()).find(|p| p["metadata"]["name"] == name).expect("pod");
     let status = |p: &Value| p["status"]["containerStatuses"][0].clone();
     let crasher = status(&pod("crasher"));
     let web = pod("web");
     let reason = crasher["state"]["waiting"]["reason"].as_str().or(crasher["state"]["terminated"]["reason"].as_str()).unwrap_or("running").to_string();
     let age = |t: &Value| t.as_str().and_then(podlife_engine::Time::from_rfc3339).map_or(i64::MAX, |t| (now.millis() as i64 - t.millis() as i64) / 1000);
-    let leases: Vec<i64> = e.store().list("coordination.k8s.io", "leases", Some("kube-node-lease")).map(|(_, l)| age(&l["spec"]["renewTime"])).collect();
-    let nodes: Vec<Value> = e.store().list("", "nodes", None).map(|(_, n)| n.clone()).collect();
+    let leases: Vec<i64> = e.store().list("coordination.k8s.io", "leases", Some("kube-node-lease")).map(|(_, l)| age(&(&l["spec"]["renewTime"]).to_value())).collect();
+    let nodes: Vec<Value> = e.store().list("", "nodes", None).map(|(_, n)| n.to_value()).collect();
     let ready = |n: &Value| n["status"]["conditions"].as_array().and_then(|cs| cs.iter().find(|c| c["type"] == "Ready")).cloned().unwrap_or_default();
     let out = s.exec("kubectl get endpointslices -l kubernetes.io/service-name=web -o jsonpath={.items[*].endpoints[*].conditions.ready}", None).text;
     let trace = &s.engine().trace()[before..];
@@ -132,7 +132,7 @@ fn pull_hour(skips: bool) -> PullOutcome {
     let before = s.engine().trace().len();
     s.exec("sleep 3600", None);
     let e = s.engine();
-    let pod = e.store().list("", "pods", Some("default")).map(|(_, p)| p.clone()).find(|p| p["metadata"]["name"] == "web").expect("pod");
+    let pod = e.store().list("", "pods", Some("default")).map(|(_, p)| p.to_value()).find(|p| p["metadata"]["name"] == "web").expect("pod");
     let back_off_count = e.store().list("", "events", Some("default")).filter(|(_, ev)| ev["reason"] == "BackOff").map(|(_, ev)| ev["count"].as_i64().unwrap_or(0)).sum();
     let trace = &e.trace()[before..];
     let about_web = |t: &&podlife_engine::TraceEvent| t.object.as_ref().is_some_and(|o| o.kind == *"Pod" && o.name == *"web");
@@ -192,6 +192,6 @@ fn eviction_checks_that_find_nothing_are_quiet() {
     // 100 KiB in the writable layer: over the limit, evicted within a check or two.
     assert!(!s.exec("kubectl exec web -- dd if=/dev/zero of=/tmp/fill bs=1k count=100", None).failed);
     s.exec("sleep 25", None);
-    let pod = s.engine().store().list("", "pods", Some("default")).map(|(_, p)| p.clone()).find(|p| p["metadata"]["name"] == "web").expect("pod");
+    let pod = s.engine().store().list("", "pods", Some("default")).map(|(_, p)| p.to_value()).find(|p| p["metadata"]["name"] == "web").expect("pod");
     assert_eq!(pod["status"]["reason"], "Evicted", "{}", pod["status"]);
 }

@@ -28,7 +28,7 @@ fn extremes(seed: u64, surge: &str) -> (usize, usize, i64, bool) {
     let end = s.engine().now().plus_millis(120_000);
     let engine = s.engine_mut();
     while engine.step_until(end) {
-        let pods: Vec<_> = engine.store().list("", "pods", Some("default")).map(|(_, p)| p.clone()).collect();
+        let pods: Vec<_> = engine.store().list("", "pods", Some("default")).map(|(_, p)| p.to_value()).collect();
         let running = pods.iter().filter(|p| p["metadata"]["deletionTimestamp"].is_null()).count();
         let ready = pods
             .iter()

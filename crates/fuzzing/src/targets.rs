@@ -275,8 +275,9 @@ pub fn selectors(data: &[u8]) {
     let text = text(data);
     let (selector, value) = line_and_value(&text);
     if let Ok(s) = podlife_engine::labels::Selector::parse(selector) {
-        let _ = s.matches(&value["metadata"]["labels"]);
-        let _ = s.matches(&value);
+        let object = podlife_engine::Obj::untyped(&value);
+        let _ = s.matches(&object["metadata"]["labels"]);
+        let _ = s.matches(&object);
     }
     use podlife_engine::apiserver::fields;
     if let Ok(terms) = fields::parse(selector) {

@@ -6,20 +6,21 @@ use podlife_console::printers::columns;
 use podlife_engine::{Time, TraceEvent};
 use podlife_model::ResourceType;
 use serde_json::Value;
+use podlife_engine::Slot;
 
 use crate::goal::{EventMatch, Happening, Measure, Predicate, Probe, Target, glob};
 
 /// The cluster at one moment and its history up to it.
 pub trait World {
     /// The objects of a resource, in one namespace or (`None`) in all of them.
-    fn objects<'a>(&'a self, resource: &'static ResourceType, namespace: Option<&'a str>) -> Vec<&'a Value>;
+    fn objects<'a>(&'a self, resource: &'static ResourceType, namespace: Option<&'a str>) -> Vec<&'a Slot>;
     /// Every reaction so far, oldest first.
     fn trace(&self) -> &[TraceEvent];
     fn now(&self) -> Time;
 }
 
 impl World for podlife_console::Session {
-    fn objects<'a>(&'a self, resource: &'static ResourceType, namespace: Option<&'a str>) -> Vec<&'a Value> {
+    fn objects<'a>(&'a self, resource: &'static ResourceType, namespace: Option<&'a str>) -> Vec<&'a Slot> {
         self.engine().store().list(resource.group, resource.plural, namespace).map(|(_, v)| v).collect()
     }
 
@@ -126,7 +127,7 @@ fn in_order(steps: &[Happening], trace: &[TraceEvent]) -> Option<u64> {
     last
 }
 
-fn objects<'w>(world: &'w dyn World, target: &'w Target) -> Vec<&'w Value> {
+fn objects<'w>(world: &'w dyn World, target: &'w Target) -> Vec<&'w Slot> {
     world
         .objects(target.resource, target.namespace.as_deref())
         .into_iter()
@@ -134,7 +135,9 @@ fn objects<'w>(world: &'w dyn World, target: &'w Target) -> Vec<&'w Value> {
         .collect()
 }
 
-fn probe_holds(probe: &Probe, resource: &ResourceType, object: &Value, now: Time) -> bool {
+fn probe_holds(probe: &Probe, resource: &ResourceType, object: &Slot, now: Time) -> bool {
+    // Probes read fields and print rows as kubectl would: from the object's JSON.
+    let object = &object.to_value();
     if let Some(column) = &probe.column {
         let headers = columns::headers(resource.kind, true);
         let row = columns::row(resource.kind, object, now, true);

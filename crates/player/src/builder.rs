@@ -62,7 +62,7 @@ pub fn suggestions(player: &Player) -> Vec<Suggestion> {
             push(kebab(&format!("{name}-phase-{phase}")), with_ns(json!({"object": target, "field": "status.phase", "is": phase})), "builder-goal-phase", vec![("pod", name.clone()), ("phase", phase.into())]);
         }
         let headers = podlife_console::printers::columns::headers("Pod", false);
-        let row = podlife_console::printers::columns::row("Pod", pod, now, false);
+        let row = podlife_console::printers::columns::row("Pod", &pod.to_value(), now, false);
         if let Some(status) = headers.iter().position(|h| *h == "STATUS").and_then(|i| row.get(i)) {
             push(kebab(&format!("{name}-status-{status}")), with_ns(json!({"ever": {"object": target, "column": "STATUS", "is": status}})), "builder-goal-status", vec![("pod", name.clone()), ("status", status.clone())]);
         }

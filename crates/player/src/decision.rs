@@ -5,6 +5,7 @@
 //! statefulset,daemon,job,cronjob,garbagecollector,podgc,ttlafterfinished,disruption,
 //! endpointslice}`.
 
+use podlife_engine::Slot;
 use podlife_engine::TraceEvent;
 use podlife_engine::controllers::deployment::fenceposts;
 use serde_json::Value;
@@ -23,16 +24,16 @@ pub fn controller_of(r: &Reaction, events: &[TraceEvent]) -> Option<String> {
     agent.rsplit('/').next().filter(|c| c.ends_with("controller") || c.ends_with("collector") || *c == "horizontal-pod-autoscaler").map(str::to_string)
 }
 
-fn text(v: &Value) -> String {
+fn text(v: &Slot) -> String {
     v.as_str().unwrap_or_default().to_string()
 }
 
-fn count(v: &Value) -> f64 {
+fn count(v: &Slot) -> f64 {
     v.as_i64().unwrap_or(0) as f64
 }
 
 /// The name of the object's controlling owner (its `controller: true` ownerReference).
-fn owner(object: &Value) -> (String, String) {
+fn owner(object: &Slot) -> (String, String) {
     let refs = object["metadata"]["ownerReferences"].as_array();
     let r = refs.and_then(|refs| refs.iter().find(|r| r["controller"] == true).or(refs.first()));
     r.map(|r| (text(&r["kind"]), text(&r["name"]))).unwrap_or_default()
@@ -47,14 +48,14 @@ fn ordinal(pod: &str) -> String {
 }
 
 /// The node a DaemonSet pod is for.
-fn daemon_node(pod: &Value) -> String {
+fn daemon_node(pod: &Slot) -> String {
     podlife_engine::controllers::daemonset::target_node(pod).unwrap_or_default()
 }
 
 /// The condition a write added or changed (the newest one), if any.
-fn new_condition<'a>(before: Option<&Value>, after: &'a Value) -> Option<&'a Value> {
+fn new_condition<'a>(before: Option<&Slot>, after: &'a Slot) -> Option<&'a Slot> {
     let old = before.map(|b| &b["status"]["conditions"]);
-    after["status"]["conditions"].as_array()?.iter().rev().find(|c| old.and_then(Value::as_array).is_none_or(|o| !o.contains(c)))
+    after["status"]["conditions"].as_array()?.iter().rev().find(|c| old.and_then(Slot::as_array).is_none_or(|o| !o.contains(c)))
 }
 
 /// The explanation of `r` in terms of its controller's decision, or `None` to keep the
@@ -67,8 +68,8 @@ pub fn decide(r: &Reaction, trace: &[TraceEvent], history: &History, caller: &st
     let object = r.object.as_ref()?;
     let revision = r.revision?;
     let key = key_of_ref(object);
-    let after = history.at(&key, revision).map(|v| v.as_ref());
-    let before = history.at(&key, revision.checked_sub(1)?).map(|v| v.as_ref());
+    let after = history.at(&key, revision).map(|v| v.root());
+    let before = history.at(&key, revision.checked_sub(1)?).map(|v| v.root());
     let verb = param_text(&events[0], "verb");
     let subject = after.or(before)?;
     let name = object.name.clone();
@@ -107,7 +108,7 @@ pub fn decide(r: &Reaction, trace: &[TraceEvent], history: &History, caller: &st
             let (b, a) = replicas_changed()?;
             let d = owner_at("Deployment")?;
             let desired = d["spec"]["replicas"].as_i64().unwrap_or(1);
-            let (surge, unavailable) = fenceposts(d);
+            let (surge, unavailable) = fenceposts(d.root());
             let recreate = d["spec"]["strategy"]["type"] == "Recreate";
             base("explain-ctl-scale-replicaset")
                 .number("from", count(&b["spec"]["replicas"]))
@@ -260,7 +261,7 @@ pub fn decide(r: &Reaction, trace: &[TraceEvent], history: &History, caller: &st
         }
         ("endpointslice-controller", "EndpointSlice") if !deleting => {
             let slice = after?;
-            let endpoints = slice["endpoints"].as_array().map(Vec::as_slice).unwrap_or_default();
+            let endpoints = slice["endpoints"].as_array().unwrap_or_default();
             let ready = endpoints.iter().filter(|e| e["conditions"]["ready"] == true).count();
             let terminating = endpoints.iter().filter(|e| e["conditions"]["terminating"] == true).count();
             Message::new("explain-ctl-endpointslice")

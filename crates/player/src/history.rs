@@ -14,7 +14,7 @@ use serde_json::Value;
 pub type Key = (String, String, String);
 
 /// One object's versions in revision order; `None` from its deletion on.
-type Versions = Vec<(u64, Option<Arc<Value>>)>;
+type Versions = Vec<(u64, Option<Arc<podlife_engine::Obj>>)>;
 
 #[derive(Debug, Clone, Default)]
 pub struct History {
@@ -27,13 +27,13 @@ pub struct History {
 }
 
 /// The version of an object at `revision` (None: not created yet, or deleted).
-fn version_at(versions: &Versions, revision: u64) -> Option<&Arc<Value>> {
+fn version_at(versions: &Versions, revision: u64) -> Option<&Arc<podlife_engine::Obj>> {
     let i = versions.partition_point(|(r, _)| *r <= revision);
     versions[..i].last()?.1.as_ref()
 }
 
-fn key_of(object: &Value) -> Key {
-    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
+fn key_of(object: &podlife_engine::Slot) -> Key {
+    let text = |v: &podlife_engine::Slot| v.as_str().unwrap_or_default().to_string();
     (text(&object["kind"]), text(&object["metadata"]["namespace"]), text(&object["metadata"]["name"]))
 }
 
@@ -90,18 +90,18 @@ impl History {
     }
 
     /// The object as it was at `revision` (None when it did not exist).
-    pub fn at(&self, key: &Key, revision: u64) -> Option<&Arc<Value>> {
+    pub fn at(&self, key: &Key, revision: u64) -> Option<&Arc<podlife_engine::Obj>> {
         version_at(self.objects.get(key)?, revision)
     }
 
     /// Every object of `kind` that existed at `revision`, in key order.
-    pub fn list(&self, kind: &str, revision: u64) -> Vec<&Arc<Value>> {
+    pub fn list(&self, kind: &str, revision: u64) -> Vec<&Arc<podlife_engine::Obj>> {
         self.existing(kind, revision).map(|(_, object)| object).collect()
     }
 
     /// The objects of `kind` that existed at `revision` with their keys (kind, namespace,
     /// name), in key order.
-    pub fn existing<'a, 'k>(&'a self, kind: &'k str, revision: u64) -> impl Iterator<Item = (&'a Key, &'a Arc<Value>)> {
+    pub fn existing<'a, 'k>(&'a self, kind: &'k str, revision: u64) -> impl Iterator<Item = (&'a Key, &'a Arc<podlife_engine::Obj>)> {
         let start = (kind.to_string(), String::new(), String::new());
         self.objects.range(start..).take_while(move |(k, _)| k.0 == kind).filter_map(move |(k, versions)| version_at(versions, revision).map(|object| (k, object)))
     }
@@ -132,7 +132,7 @@ impl History {
         Some(match (before, after) {
             (None, _) => Write::Created,
             (Some(_), None) => Write::Deleted,
-            (Some(b), Some(a)) => Write::Updated(diff(b, a).into_iter().filter(|c| !is_bookkeeping(&c.path)).collect()),
+            (Some(b), Some(a)) => Write::Updated(diff(&b.to_value(), &a.to_value()).into_iter().filter(|c| !is_bookkeeping(&c.path)).collect()),
         })
     }
 }

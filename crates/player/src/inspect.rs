@@ -2,6 +2,7 @@
 //! mix up side by side — the pod's phase, its conditions, each container's state, and the
 //! STATUS and READY kubectl prints from them — and what changed at this step.
 
+use podlife_engine::Slot;
 use podlife_console::printers::columns;
 use serde_json::Value;
 
@@ -9,14 +10,14 @@ use crate::Player;
 
 pub use podlife_protocol::{Condition, Container, ContainerKind, Field, Inspection, State};
 
-fn text(v: &Value) -> String {
+fn text(v: &Slot) -> String {
     v.as_str().unwrap_or_default().to_string()
 }
 
-fn state_of(v: &Value) -> Option<State> {
-    let (kind, s) = v.as_object()?.iter().next()?;
+fn state_of(v: &Slot) -> Option<State> {
+    let (kind, s) = v.as_object()?.next()?;
     Some(State {
-        kind: kind.clone(),
+        kind: kind.to_string(),
         reason: text(&s["reason"]),
         message: text(&s["message"]),
         exit_code: s["exitCode"].as_i64(),
@@ -38,11 +39,11 @@ pub fn inspect(player: &Player, namespace: &str, name: &str) -> Option<Inspectio
     let pod = history.at(&key, player.revision())?;
     // The pod just before this step's reaction: what the step changed.
     let before_revision = player.revision_at(player.position().saturating_sub(1));
-    let before = history.at(&key, before_revision).map(|b| (**b).clone()).unwrap_or(Value::Null);
+    let before = history.at(&key, before_revision).map_or(Slot::null(), |b| b.root());
     let now = player.time();
     let headers = columns::headers("Pod", true);
-    let row = columns::row("Pod", pod, now, true);
-    let before_row = if before.is_null() { Vec::new() } else { columns::row("Pod", &before, now, true) };
+    let row = columns::row("Pod", &pod.to_value(), now, true);
+    let before_row = if before.is_null() { Vec::new() } else { columns::row("Pod", &before.to_value(), now, true) };
     let column = |name: &str| {
         let i = headers.iter().position(|h| *h == name);
         let value = i.and_then(|i| row.get(i)).cloned().unwrap_or_default();

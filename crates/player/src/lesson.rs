@@ -26,12 +26,12 @@ impl<'p> At<'p> {
 }
 
 impl World for At<'_> {
-    fn objects<'a>(&'a self, resource: &'static ResourceType, namespace: Option<&'a str>) -> Vec<&'a Value> {
+    fn objects<'a>(&'a self, resource: &'static ResourceType, namespace: Option<&'a str>) -> Vec<&'a podlife_engine::Slot> {
         self.player
             .history()
             .list(resource.kind, self.revision)
             .into_iter()
-            .map(|o| o.as_ref())
+            .map(|o| o.root())
             .filter(|o| namespace.is_none_or(|ns| o["metadata"]["namespace"] == ns))
             .collect()
     }

@@ -3,6 +3,7 @@
 //! the component acting and the edge its message travels), the fields a write changed and a
 //! scheduling cycle's node × plugin table.
 
+use podlife_engine::Slot;
 use podlife_engine::vecmap::VecMap;
 
 use podlife_console::printers::columns;
@@ -22,9 +23,9 @@ use crate::reaction::{Kind, Reaction, param_text};
 
 pub use podlife_protocol::{Component, ContainerView, CycleRow, CycleTable, Edge, MAX_NODES_DRAWN, MAX_PODS_DRAWN, NodeView, PodView, Scene, Table};
 
-fn table(player: &Player, kind: &str, headers: &[&str], filter: impl Fn(&Value) -> bool) -> Table {
+fn table(player: &Player, kind: &str, headers: &[&str], filter: impl Fn(&Slot) -> bool) -> Table {
     let now = player.time();
-    let rows = player.history().list(kind, player.revision()).into_iter().filter(|o| filter(o)).map(|o| columns::row(kind, o, now, false)).collect();
+    let rows = player.history().list(kind, player.revision()).into_iter().filter(|o| filter(o)).map(|o| columns::row(kind, &o.to_value(), now, false)).collect();
     Table { headers: headers.iter().map(|h| h.to_string()).collect(), rows }
 }
 
@@ -41,7 +42,7 @@ pub fn pods(player: &Player) -> Table {
         .map(|o| {
             // NAMESPACE first, as `-A` prints it.
             let mut row = vec![o["metadata"]["namespace"].as_str().unwrap_or_default().to_string()];
-            row.extend(columns::row("Pod", o, now, false));
+            row.extend(columns::row("Pod", &o.to_value(), now, false));
             row
         })
         .collect();
@@ -59,15 +60,15 @@ pub fn names(player: &Player) -> Vec<String> {
     ["Pod", "Node"].into_iter().flat_map(|kind| player.history().keys(kind, revision)).map(|(_, _, name)| name.clone()).collect()
 }
 
-fn pod_view(pod: &Value, now: podlife_engine::Time) -> PodView {
-    let row = columns::row("Pod", pod, now, false);
+fn pod_view(pod: &Slot, now: podlife_engine::Time) -> PodView {
+    let row = columns::row("Pod", &pod.to_value(), now, false);
     let statuses = |key: &str, init: bool| -> Vec<ContainerView> {
         pod["status"][key]
             .as_array()
             .into_iter()
             .flatten()
             .map(|c| {
-                let (state, detail) = c["state"].as_object().and_then(|m| m.iter().next()).map(|(k, v)| (k.clone(), v.clone())).unwrap_or_default();
+                let (state, detail) = c["state"].as_object().and_then(|mut m| m.next()).map_or((String::new(), Value::Null), |(k, v)| (k.to_string(), v.to_value()));
                 ContainerView {
                     name: c["name"].as_str().unwrap_or_default().to_string(),
                     state,
@@ -104,16 +105,16 @@ pub fn scene(player: &Player) -> Scene {
     let now = player.time();
     let history = player.history();
     // The pods by node, in one pass (a 1,000-pod cluster is drawn at every step).
-    let mut by_node: VecMap<&str, Vec<&Value>> = VecMap::new();
-    let mut waiting: Vec<&Value> = Vec::new();
+    let mut by_node: VecMap<&str, Vec<&Slot>> = VecMap::new();
+    let mut waiting: Vec<&Slot> = Vec::new();
     // The namespace read from the key, not the object (a thousand map lookups fewer).
     for ((_, namespace, _), pod) in history.existing("Pod", revision) {
         if namespace == "kube-system" {
             continue;
         }
         match pod["spec"]["nodeName"].as_str() {
-            Some(node) => by_node.entry(node).or_default().push(pod),
-            None => waiting.push(pod),
+            Some(node) => by_node.entry(node).or_default().push(pod.root()),
+            None => waiting.push(pod.root()),
         }
     }
     let nodes = history
@@ -233,8 +234,8 @@ pub fn changes(player: &Player) -> Changes {
     let events = &player.trace()[r.events.clone()];
     let Some(rev) = r.revision else { return Changes::None };
     let history = player.history();
-    let after = history.written_at(rev).and_then(|k| history.at(k, rev)).map(|v| (**v).clone());
-    let before = history.written_at(rev).and_then(|k| history.at(k, rev - 1)).map(|v| (**v).clone());
+    let after = history.written_at(rev).and_then(|k| history.at(k, rev)).map(|v| v.to_value());
+    let before = history.written_at(rev).and_then(|k| history.at(k, rev - 1)).map(|v| v.to_value());
     let label = |mut c: FieldChange| {
         c.path = readable_path(&c.path, after.as_ref().or(before.as_ref()), before.as_ref());
         c

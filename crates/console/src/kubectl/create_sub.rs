@@ -247,7 +247,7 @@ fn batch_object(ctx: &mut Context<'_>, p: &flags::Parsed, resource: &str, name: 
     }
     let rt = ResourceType::resolve("cronjobs")?;
     let ns = namespace_of(p);
-    let Some(cj) = ctx.engine.store().get(&podlife_engine::store::ObjectKey::new(rt, Some(&ns), cj_name)).cloned() else {
+    let Some(cj) = ctx.engine.store().get(&podlife_engine::store::ObjectKey::new(rt, Some(&ns), cj_name)).map(podlife_engine::Slot::to_value) else {
         out.err(&format!("Error from server (NotFound): cronjobs.batch \"{cj_name}\" not found\n"));
         return None;
     };

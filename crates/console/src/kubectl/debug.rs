@@ -619,13 +619,13 @@ fn attach_to(ctx: &mut Context<'_>, pod: &Value, container: &str, tty: bool, qui
             .unwrap_or(Value::Null)
     };
     ctx.engine.wait_while(|e| e.store().get(&key).is_some_and(|p| {
-        let s = state(p);
+        let s = state(&(p).to_value());
         !(s["running"].is_object() || s["terminated"].is_object())
     }), 3_600_000);
     let Some(now) = ctx.engine.store().get(&key).cloned() else {
         return out.err("Error from server (NotFound): pods \"\" not found\n");
     };
-    if state(&now)["terminated"].is_object() {
+    if state(&(&now).to_value())["terminated"].is_object() {
         let args = vec![name, "-n".to_string(), namespace, "-c".to_string(), container.to_string()];
         return super::logs::logs(ctx, &args, out);
     }

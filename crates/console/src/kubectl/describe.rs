@@ -631,7 +631,7 @@ pub fn node(node: &Value, lease: Option<&Value>, pods: &[Value], node_events: Op
     for p in pods {
         // component-helpers' `PodRequests` / `PodLimits`, pod-level resources included (1.36:
         // kubernetes#137394; before it, kubectl summed the containers only).
-        let (req, lim) = (pod_requests(&p["spec"]), pod_limits(&p["spec"]));
+        let (req, lim) = (pod_requests(&podlife_engine::Obj::untyped(&p["spec"])), pod_limits(&podlife_engine::Obj::untyped(&p["spec"])));
         let get = |l: &podlife_engine::resources::ResourceList, n: &str| l.get(n).cloned().unwrap_or_default();
         let (cr, cl, mr, ml) = (get(&req, "cpu"), get(&lim, "cpu"), get(&req, "memory"), get(&lim, "memory"));
         w.push_str(&format!(
@@ -682,7 +682,7 @@ fn status_line(w: &mut String, obj: &Value, now: Time) {
 pub fn persistent_volume_claim(pvc: &Value, users: &[Value], claim_events: Option<&[Value]>, now: Time) -> String {
     let (meta, spec) = (&pvc["metadata"], &pvc["spec"]);
     let mut w = String::new();
-    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\nStorageClass:\t{}\n", s(&meta["name"]), s(&meta["namespace"]), podlife_engine::volume::claim_class(pvc)));
+    w.push_str(&format!("Name:\t{}\nNamespace:\t{}\nStorageClass:\t{}\n", s(&meta["name"]), s(&meta["namespace"]), podlife_engine::volume::claim_class(&podlife_engine::Obj::untyped(pvc))));
     status_line(&mut w, pvc, now);
     w.push_str(&format!("Volume:\t{}\n", s(&spec["volumeName"])));
     labels_multiline(&mut w, "Labels", &meta["labels"]);
@@ -753,7 +753,7 @@ pub fn persistent_volume(pv: &Value, volume_events: Option<&[Value]>, now: Time)
     w.push_str(&format!("Name:\t{}\n", s(&meta["name"])));
     labels_multiline(&mut w, "Labels", &meta["labels"]);
     annotations_multiline(&mut w, &meta["annotations"]);
-    w.push_str(&format!("Finalizers:\t{}\nStorageClass:\t{}\n", go_slice(&meta["finalizers"]), podlife_engine::volume::volume_class(pv)));
+    w.push_str(&format!("Finalizers:\t{}\nStorageClass:\t{}\n", go_slice(&meta["finalizers"]), podlife_engine::volume::volume_class(&podlife_engine::Obj::untyped(pv))));
     status_line(&mut w, pv, now);
     let claim = if spec["claimRef"].is_object() { format!("{}/{}", s(&spec["claimRef"]["namespace"]), s(&spec["claimRef"]["name"])) } else { String::new() };
     w.push_str(&format!("Claim:\t{claim}\nReclaim Policy:\t{}\nAccess Modes:\t{}\n", s(&spec["persistentVolumeReclaimPolicy"]), access_modes(&spec["accessModes"])));
@@ -1177,7 +1177,7 @@ fn controlled_by(obj: &Value) -> Option<String> {
 }
 
 fn selector_string(sel: &Value) -> String {
-    podlife_engine::labels::selector_string(sel)
+    podlife_engine::labels::selector_string(&podlife_engine::Obj::untyped(sel))
 }
 
 /// `metav1.FormatLabelSelector`: the selector's text, `<none>` when empty.
@@ -1275,7 +1275,7 @@ fn volume_claim_templates(w: &mut String, templates: &Value) {
     };
     w.push_str("Volume Claims:\n");
     for pvc in list {
-        w.push_str(&format!("  Name:\t{}\n  StorageClass:\t{}\n", s(&pvc["metadata"]["name"]), podlife_engine::volume::claim_class(pvc)));
+        w.push_str(&format!("  Name:\t{}\n  StorageClass:\t{}\n", s(&pvc["metadata"]["name"]), podlife_engine::volume::claim_class(&podlife_engine::Obj::untyped(pvc))));
         labels_indented(w, "  ", "Labels", &pvc["metadata"]["labels"]);
         labels_indented(w, "  ", "Annotations", &pvc["metadata"]["annotations"]);
         let capacity = match pvc["spec"]["resources"]["requests"]["storage"].as_str() {

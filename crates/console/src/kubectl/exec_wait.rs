@@ -96,9 +96,9 @@ fn holds(engine: &Engine, rt: &'static ResourceType, namespace: &str, name: &str
             for part in path.split('.') {
                 v = &v[part];
             }
-            match v {
-                Value::String(s) => s == value,
-                other => value.parse::<Value>().is_ok_and(|want| *other == want),
+            match v.as_str() {
+                Some(s) => s == value,
+                None => value.parse::<Value>().is_ok_and(|want| *v == want),
             }
         }),
     }

@@ -212,17 +212,18 @@ fn pod_of_workload(ctx: &mut Context<'_>, kind: &str, owner: &str, namespace: &s
         out.err(&format!("error: cannot get the logs from {}\n", rt.qualified_plural()));
         return None;
     }
-    let Some(obj) = ctx.engine.store().get(&podlife_engine::store::ObjectKey::new(rt, Some(namespace), owner)).cloned() else {
+    let Some(obj) = ctx.engine.store().get(&podlife_engine::store::ObjectKey::new(rt, Some(namespace), owner)).map(podlife_engine::Slot::to_value) else {
         out.err(&format!("Error from server (NotFound): {} \"{owner}\" not found\n", rt.qualified_plural()));
         return None;
     };
-    let selector = if rt.kind == "Service" { serde_json::json!({"matchLabels": obj["spec"]["selector"]}) } else { obj["spec"]["selector"].clone() };
+    let selector = podlife_engine::Obj::untyped(&if rt.kind == "Service" { serde_json::json!({"matchLabels": obj["spec"]["selector"]}) } else { obj["spec"]["selector"].clone() });
     let mut pods: Vec<Value> = ctx
         .engine
         .store()
         .list("", "pods", Some(namespace))
-        .map(|(_, p)| p.clone())
+        .map(|(_, p)| p)
         .filter(|p| podlife_engine::labels::selector_matches(&selector, &p["metadata"]["labels"]))
+        .map(podlife_engine::Slot::to_value)
         .collect();
     if pods.is_empty() {
         out.err("error: timed out waiting for the condition\n");

@@ -1482,7 +1482,7 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                 // `getPodsForPVC`: the namespace's pods whose volumes name the claim.
                 let users: Vec<Value> = list_objects(ctx, out, "pods", ns)
                     .into_iter()
-                    .filter(|p| podlife_engine::volume::claim_names(&p["spec"]).any(|c| obj["metadata"]["name"] == c))
+                    .filter(|p| podlife_engine::volume::claim_names(&podlife_engine::Obj::untyped(&p["spec"])).any(|c| obj["metadata"]["name"] == c))
                     .collect();
                 describe::persistent_volume_claim(obj, &users, evs.as_deref(), now)
             }
@@ -1523,7 +1523,7 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                 let selector = if rt.kind == "ReplicationController" { json!({"matchLabels": obj["spec"]["selector"]}) } else { obj["spec"]["selector"].clone() };
                 let pods: Vec<Value> = list_objects(ctx, out, "pods", ns)
                     .into_iter()
-                    .filter(|p| podlife_engine::labels::selector_matches(&selector, &p["metadata"]["labels"]))
+                    .filter(|p| podlife_engine::labels::selector_matches(&podlife_engine::Obj::untyped(&selector), &podlife_engine::Obj::untyped(&p["metadata"]["labels"])))
                     .filter(|p| p["metadata"]["ownerReferences"].as_array().is_some_and(|r| r.iter().any(|r| r["controller"] == true && r["uid"] == *uid)))
                     .collect();
                 let describer = match rt.kind {

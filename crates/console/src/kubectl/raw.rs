@@ -60,7 +60,7 @@ pub(super) fn raw(ctx: &mut Context<'_>, path: &str, args: &[String], out: &mut 
 /// `GET …/pods/NAME/log`: the container named, or the pod's only one (`LogREST` asks for a
 /// name when there are several).
 fn pod_log(ctx: &mut Context<'_>, out: &mut Output, namespace: &str, name: &str, container: Option<&str>, previous: bool) {
-    let pod: Option<Value> = ctx.engine.store().get(&podlife_engine::store::ObjectKey::new(ResourceType::resolve("pods").expect("pods"), Some(namespace), name)).cloned();
+    let pod: Option<Value> = ctx.engine.store().get(&podlife_engine::store::ObjectKey::new(ResourceType::resolve("pods").expect("pods"), Some(namespace), name)).map(podlife_engine::Slot::to_value);
     let Some(pod) = pod else {
         return out.err(&format!("Error from server (NotFound): pods \"{name}\" not found\n"));
     };

@@ -33,7 +33,7 @@ fn target(args: &[String], command: &str) -> Result<(&'static ResourceType, Stri
 }
 
 fn get(ctx: &Context<'_>, rt: &'static ResourceType, ns: &str, name: &str) -> Option<Value> {
-    ctx.engine.store().get(&ObjectKey::new(rt, Some(ns), name)).cloned()
+    ctx.engine.store().get(&ObjectKey::new(rt, Some(ns), name)).map(podlife_engine::Slot::to_value)
 }
 
 fn not_found(rt: &ResourceType, name: &str) -> String {
@@ -255,7 +255,7 @@ fn status(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                 finished = true;
                 break 'watch;
             }
-            match show(&ev.object, out) {
+            match show(&(&ev.object).to_value(), out) {
                 Some(false) => {}
                 _ => {
                     finished = true;
@@ -297,17 +297,18 @@ fn revisions(ctx: &Context<'_>, rt: &ResourceType, obj: &Value) -> Vec<(i64, Val
     let ns = obj["metadata"]["namespace"].as_str().unwrap_or("default");
     let uid = &obj["metadata"]["uid"];
     let deployment = rt.kind == "Deployment";
-    let controlled = |o: &&Value| o["metadata"]["ownerReferences"].as_array().is_some_and(|refs| refs.iter().any(|r| r["controller"] == true && &r["uid"] == uid));
+    let selector = podlife_engine::Obj::untyped(&obj["spec"]["selector"]);
+    let controlled = |o: &&podlife_engine::Slot| o["metadata"]["ownerReferences"].as_array().is_some_and(|refs| refs.iter().any(|r| r["controller"] == true && &r["uid"] == uid));
     let mut out: Vec<(i64, Value)> = ctx
         .engine
         .store()
         .list("apps", if deployment { "replicasets" } else { "controllerrevisions" }, Some(ns))
         .map(|(_, o)| o)
-        .filter(|o| deployment || podlife_engine::labels::selector_matches(&obj["spec"]["selector"], &o["metadata"]["labels"]))
+        .filter(|o| deployment || podlife_engine::labels::selector_matches(&selector, &o["metadata"]["labels"]))
         .filter(controlled)
         .filter_map(|o| {
             let revision = if deployment { o["metadata"]["annotations"][REVISION].as_str()?.parse::<i64>().ok()? } else { o["revision"].as_i64()? };
-            Some((revision, o.clone()))
+            Some((revision, o.to_value()))
         })
         .collect();
     podlife_engine::sort::sort_by_key(&mut out, |(r, _)| *r);

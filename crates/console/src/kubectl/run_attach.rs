@@ -25,7 +25,7 @@ pub struct Attach<'a> {
 }
 
 /// A pod's phase and whether it is Ready.
-fn phase_ready(pod: &Value) -> (&str, bool) {
+fn phase_ready(pod: &podlife_engine::Slot) -> (&str, bool) {
     let ready = pod["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == "Ready" && c["status"] == "True");
     (pod["status"]["phase"].as_str().unwrap_or_default(), ready)
 }
@@ -77,7 +77,7 @@ pub fn attach(ctx: &mut Context<'_>, a: &Attach<'_>, out: &mut Output) {
     if a.restart == "Never" || a.restart == "OnFailure" {
         let wanted = |p: &str| if a.restart == "Never" { done(p) } else { p == "Succeeded" };
         ctx.engine.wait_while(|e| e.store().get(&key).is_some_and(|pod| !wanted(pod["status"]["phase"].as_str().unwrap_or_default())), POD_RUNNING_TIMEOUT_MS);
-        let pod: Option<Value> = ctx.engine.store().get(&key).cloned();
+        let pod: Option<Value> = ctx.engine.store().get(&key).map(podlife_engine::Slot::to_value);
         match pod.as_ref().map(|p| p["status"]["phase"].as_str().unwrap_or_default()) {
             Some("Succeeded") => {}
             Some("Failed") => {

@@ -112,12 +112,12 @@ fn top_pod(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         }
     }
     if let Some(sel) = &selector {
-        metrics.retain(|m| sel.matches(&m.labels));
+        metrics.retain(|m| sel.matches(&podlife_engine::Obj::untyped(&m.labels)));
     }
     if metrics.is_empty() {
         // `verifyEmptyMetrics`: pods that should have metrics by now are named.
         let now = ctx.engine.now();
-        let pods: Vec<Value> = ctx.engine.store().list("", "pods", Some(namespace.as_str())).map(|(_, v)| v.clone()).filter(|v| selector.as_ref().is_none_or(|s| s.matches(&v["metadata"]["labels"]))).collect();
+        let pods: Vec<Value> = ctx.engine.store().list("", "pods", Some(namespace.as_str())).map(|(_, v)| v.to_value()).filter(|v| selector.as_ref().is_none_or(|s| s.matches(&podlife_engine::Obj::untyped(&v["metadata"]["labels"])))).collect();
         if !pods.is_empty() {
             for pod in &pods {
                 let created = pod["metadata"]["creationTimestamp"].as_str().and_then(podlife_engine::Time::from_rfc3339).unwrap_or(now);
@@ -211,7 +211,7 @@ fn top_node(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         Ok(t) => t,
         Err(e) => return out.err(&e),
     };
-    let nodes: Vec<Value> = ctx.engine.store().list("", "nodes", None).map(|(_, v)| v.clone()).collect();
+    let nodes: Vec<Value> = ctx.engine.store().list("", "nodes", None).map(|(_, v)| v.to_value()).collect();
     let labels_of = |n: &str| nodes.iter().find(|v| v["metadata"]["name"] == n).map(|v| v["metadata"]["labels"].clone()).unwrap_or(Value::Null);
     let mut metrics = ctx.engine.node_metrics(last);
     if let Some(n) = &name {
@@ -221,7 +221,7 @@ fn top_node(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         }
     }
     if let Some(sel) = &selector {
-        metrics.retain(|m| sel.matches(&labels_of(&m.name)));
+        metrics.retain(|m| sel.matches(&podlife_engine::Obj::untyped(&labels_of(&m.name))));
     }
     if metrics.is_empty() {
         return out.err("error: metrics not available yet\n");
@@ -257,7 +257,7 @@ fn top_node(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     if name.is_none() {
         for n in &nodes {
             let nm = n["metadata"]["name"].as_str().unwrap_or_default();
-            if !listed.iter().any(|l| l == nm) && selector.as_ref().is_none_or(|s| s.matches(&n["metadata"]["labels"])) {
+            if !listed.iter().any(|l| l == nm) && selector.as_ref().is_none_or(|s| s.matches(&podlife_engine::Obj::untyped(&n["metadata"]["labels"]))) {
                 text.push_str(&format!("{nm}\t<unknown>\t<unknown>\t<unknown>\t<unknown>\t\n"));
             }
         }

@@ -137,7 +137,8 @@ impl WatchRequest {
     /// loop prints them.
     pub fn render(&mut self, engine: &mut podlife_engine::Engine, out: &mut Output) {
         for (at, event) in engine.drain_watch(self.id) {
-            self.print(&[Item { at, object: &event.object, event: Some(event.event_type) }], out);
+            let object = event.object.to_value();
+            self.print(&[Item { at, object: &object, event: Some(event.event_type) }], out);
         }
     }
 

@@ -379,7 +379,7 @@ pub fn row(kind: &str, obj: &Value, now: Time, wide: bool) -> Vec<String> {
         "PersistentVolume" => return pv_row(obj, created, wide),
         "StorageClass" => {
             // `printStorageClass`: the default class is marked after its name.
-            let name = if podlife_engine::volume::is_default_class(obj) { format!("{name} (default)") } else { name };
+            let name = if podlife_engine::volume::is_default_class(&podlife_engine::Obj::untyped(obj)) { format!("{name} (default)") } else { name };
             let allow = obj["allowVolumeExpansion"].as_bool().unwrap_or(false);
             vec![name, s(&obj["provisioner"]).to_string(), s(&obj["reclaimPolicy"]).to_string(), s(&obj["volumeBindingMode"]).to_string(), allow.to_string(), created]
         }
@@ -428,7 +428,7 @@ fn pvc_row(pvc: &Value, created: String, wide: bool) -> Vec<String> {
     let phase = if pvc["metadata"]["deletionTimestamp"].is_string() { "Terminating".to_string() } else { s(&pvc["status"]["phase"]).to_string() };
     let volume = s(&spec["volumeName"]).to_string();
     let (capacity, modes) = if volume.is_empty() { (String::new(), String::new()) } else { (storage_text(&pvc["status"]["capacity"]["storage"]), access_modes(&pvc["status"]["accessModes"])) };
-    let class = podlife_engine::volume::claim_class(pvc);
+    let class = podlife_engine::volume::claim_class(&podlife_engine::Obj::untyped(pvc)).to_string();
     let mut cells = vec![s(&pvc["metadata"]["name"]).to_string(), phase, volume, capacity, modes, class.to_string(), unset_or(&spec["volumeAttributesClassName"]), created];
     if wide {
         cells.push(unset_or(&spec["volumeMode"]));
@@ -441,7 +441,7 @@ fn pv_row(pv: &Value, created: String, wide: bool) -> Vec<String> {
     let spec = &pv["spec"];
     let claim = if spec["claimRef"].is_object() { format!("{}/{}", s(&spec["claimRef"]["namespace"]), s(&spec["claimRef"]["name"])) } else { String::new() };
     let phase = if pv["metadata"]["deletionTimestamp"].is_string() { "Terminating".to_string() } else { s(&pv["status"]["phase"]).to_string() };
-    let class = podlife_engine::volume::volume_class(pv);
+    let class = podlife_engine::volume::volume_class(&podlife_engine::Obj::untyped(pv)).to_string();
     let mut cells = vec![
         s(&pv["metadata"]["name"]).to_string(),
         storage_text(&spec["capacity"]["storage"]),

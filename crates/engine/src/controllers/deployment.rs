@@ -97,7 +97,7 @@ pub fn scaled<J: JsonRead>(value: &J, total: i64, round_up: bool) -> i64 {
 }
 
 /// `ResolveFenceposts`: (maxSurge, maxUnavailable) as numbers; both zero ⇒ one unavailable.
-pub fn fenceposts(d: &Value) -> (i64, i64) {
+pub fn fenceposts<J: JsonRead>(d: &J) -> (i64, i64) {
     let replicas = d["spec"]["replicas"].as_i64().unwrap_or(1);
     let ru = &d["spec"]["strategy"]["rollingUpdate"];
     let surge = scaled(&ru["maxSurge"], replicas, true);

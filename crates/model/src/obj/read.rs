@@ -600,3 +600,10 @@ impl JsonRead for Slot {
         Slot::to_value(self)
     }
 }
+
+/// As `Value` displays: compact JSON (`{:#}` pretty).
+impl std::fmt::Display for Slot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(&self.to_value(), f)
+    }
+}
