@@ -14,7 +14,6 @@
 //! through) are driven this way; the kubelet and containerd still run as `impl Engine`
 //! blocks and move here next (`docs/plans/issue-20-survey.md`, §4).
 
-use serde_json::Value;
 
 use crate::apiserver::request::{Request, Response};
 use crate::apiserver::status::Status;

@@ -7,7 +7,6 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::Value;
 
 use crate::store::{ObjectKey, WatchEvent};
 use crate::trace::ComponentRef;

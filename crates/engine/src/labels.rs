@@ -4,7 +4,6 @@
 //! `a in (x,y)`, `a notin (x,y)`, `a>1`, `a<1`, comma-separated.
 
 use crate::Slot;
-use serde_json::Value;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Op {

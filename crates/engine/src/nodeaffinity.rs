@@ -3,7 +3,6 @@
 //! kubelet's admission and the PV controller alike (below all three).
 
 use crate::Slot;
-use serde_json::Value;
 
 /// One `NodeSelectorRequirement` against a node's labels (or fields, for `matchFields`).
 fn requirement_matches(req: &Slot, get: &dyn Fn(&str) -> Option<String>) -> bool {

@@ -2,7 +2,6 @@
 //! `pkg/kubelet/container/helpers.go`), below both.
 
 use crate::Slot;
-use serde_json::Value;
 
 /// `GetContainerSpec`: the init, app or ephemeral container of that name.
 pub fn container_spec<'a>(pod: &'a Slot, name: &str) -> Option<&'a Slot> {

@@ -1,7 +1,6 @@
 //! The pod's QoS class (upstream: `pkg/apis/core/helper/qos/qos.go`, `ComputePodQOS`).
 
 use crate::Slot;
-use serde_json::Value;
 
 use podlife_model::quantity::Quantity;
 

@@ -5,7 +5,6 @@
 use crate::Slot;
 use crate::vecmap::VecSet;
 
-use serde_json::Value;
 
 use podlife_model::quantity::Quantity;
 
@@ -144,6 +143,7 @@ pub fn find_matching_volume<'a>(pvc: &Slot, volumes: impl Iterator<Item = &'a Sl
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     fn pv(name: &str, size: &str, class: &str) -> Value {
         json!({"metadata": {"name": name}, "spec": {"capacity": {"storage": size}, "accessModes": ["ReadWriteOnce"], "storageClassName": class}, "status": {"phase": "Available"}})

@@ -8,7 +8,6 @@
 use podlife_engine::Slot;
 use podlife_engine::TraceEvent;
 use podlife_engine::controllers::deployment::fenceposts;
-use serde_json::Value;
 
 use crate::explain::{Message, MessageArgs};
 use crate::history::{History, key_of_ref};

@@ -8,7 +8,6 @@ use std::sync::Arc;
 use podlife_engine::store::{EventType, WatchEvent};
 use podlife_engine::trace::{FieldChange, diff};
 use podlife_engine::{Engine, ObjectRef};
-use serde_json::Value;
 
 /// `(kind, namespace, name)`; the namespace is empty for cluster-scoped objects.
 pub type Key = (String, String, String);

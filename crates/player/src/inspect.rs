@@ -4,7 +4,6 @@
 
 use podlife_engine::Slot;
 use podlife_console::printers::columns;
-use serde_json::Value;
 
 use crate::Player;
 

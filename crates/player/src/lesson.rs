@@ -6,7 +6,6 @@ use podlife_engine::{Time, TraceEvent};
 use podlife_lessons::Lesson;
 use podlife_lessons::check::{Checker, World, evidence};
 use podlife_model::ResourceType;
-use serde_json::Value;
 
 use crate::Player;
 

@@ -2,7 +2,6 @@
 //! ClusterIP): below every component, so none imports the cluster's builder for them.
 
 use crate::Slot;
-use serde_json::Value;
 
 /// The fixed facts about every node's software (what `kubectl get nodes -o wide` shows).
 pub const KUBELET_VERSION: &str = "v1.36.0";

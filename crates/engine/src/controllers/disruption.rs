@@ -83,9 +83,6 @@ fn budgets<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Slot> 
     crate::components::cached_in(cache, "policy", "poddisruptionbudgets", ns).map(|(_, v)| v.root())
 }
 
-fn pods_in<'a>(cache: &'a Cache, ns: &'a str) -> impl Iterator<Item = &'a Slot> + 'a {
-    crate::components::cached_in(cache, "", "pods", ns).map(|(_, v)| v.root())
-}
 
 fn name_of(v: &Slot) -> String {
     v["metadata"]["name"].as_str().unwrap_or_default().to_string()

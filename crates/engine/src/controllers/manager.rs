@@ -31,7 +31,6 @@
 //! that loop's memory).
 
 use crate::Slot;
-use serde_json::Value;
 
 use super::{client, disruption, endpointslice, garbagecollector, hpa, nodeipam, nodelifecycle, persistentvolume, podgc, tainteviction, workloads, workqueue};
 use crate::clock::Time;

@@ -19,7 +19,6 @@
 use crate::Slot;
 use crate::vecmap::{VecMap, VecSet};
 
-use serde_json::Value;
 
 use super::workqueue::RateLimiter;
 use super::{Write, controller_request};

@@ -9,7 +9,6 @@
 //! which only corrects charges admission made for objects whose creation then failed.
 
 use crate::Slot;
-use serde_json::Value;
 
 use super::{Write, controller_identity, user_agent};
 use crate::apiserver::{Request, Verb};

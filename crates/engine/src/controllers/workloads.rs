@@ -13,7 +13,6 @@
 //! blocks there, reaching the world only through `Cx` and the process's [`Shared`] parts.
 
 use crate::Slot;
-use serde_json::Value;
 
 use super::manager::Shared;
 use super::{FollowUp, Held, Write, job};

@@ -6,7 +6,6 @@
 use crate::Slot;
 use crate::vecmap::VecMap;
 
-use serde_json::Value;
 
 use super::{SERVICE_NAME_LABEL, ServiceKey};
 
@@ -104,6 +103,7 @@ impl Tracker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     fn slice(uid: &str, generation: i64) -> Value {
         json!({"metadata": {"name": format!("svc-{uid}"), "namespace": "ns1", "uid": uid, "generation": generation, "labels": {SERVICE_NAME_LABEL: "svc1"}}})

@@ -6,7 +6,6 @@
 use crate::Slot;
 use crate::vecmap::VecMap;
 
-use serde_json::Value;
 
 use super::ServiceKey;
 use crate::clock::Time;
@@ -71,6 +70,7 @@ impl TriggerTimes {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     fn svc() -> Value {
         json!({"metadata": {"name": "web", "namespace": "default", "creationTimestamp": "2026-03-02T09:00:00Z"}})
