@@ -136,6 +136,12 @@ impl Store {
     /// Writes `value` at `key` with the next revision (set into `metadata.resourceVersion`)
     /// and returns the change for watchers.
     pub fn put(&mut self, key: ObjectKey, mut value: Value) -> WatchEvent {
+        self.put_value(key, &mut value)
+    }
+
+    /// `put`, leaving `value` as stored (with its `resourceVersion`): a writer that answers
+    /// with the stored object needs no copy of it.
+    pub fn put_value(&mut self, key: ObjectKey, value: &mut Value) -> WatchEvent {
         self.revision += 1;
         if let Some(meta) = value.get_mut("metadata").and_then(Value::as_object_mut) {
             meta.insert("resourceVersion".into(), Value::String(self.revision.to_string()));
@@ -144,7 +150,7 @@ impl Store {
         if event_type == EventType::Added {
             self.count(&key, 1);
         }
-        let object = std::sync::Arc::new(decode(&key, &value));
+        let object = std::sync::Arc::new(decode(&key, value));
         self.objects.insert(key.clone(), object.clone());
         let event = WatchEvent { event_type, key, object, revision: self.revision };
         if let Some(history) = &mut self.history {

@@ -73,8 +73,8 @@ pub fn default_ingress_class(ingress: &mut Value, store: &Store) {
         .map(|(_, c)| c)
         .filter(|c| c["metadata"]["annotations"]["ingressclass.kubernetes.io/is-default-class"] == "true")
         .max_by(|a, b| {
-            let created = |c: &Value| c["metadata"]["creationTimestamp"].as_str().unwrap_or_default().to_string();
-            created(&(a).to_value()).cmp(&created(&(b).to_value())).then_with(|| b["metadata"]["name"].as_str().cmp(&a["metadata"]["name"].as_str()))
+            let created = |c: &crate::Slot| c["metadata"]["creationTimestamp"].as_str().unwrap_or_default().to_string();
+            created(a).cmp(&created(b)).then_with(|| b["metadata"]["name"].as_str().cmp(&a["metadata"]["name"].as_str()))
         });
     if let Some(c) = default {
         if !ingress["spec"].is_object() {

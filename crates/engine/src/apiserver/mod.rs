@@ -473,20 +473,28 @@ impl Engine {
     }
 
     /// Writes to etcd and lets the watch cache broadcast the change; the stored object.
-    pub(crate) fn write(&mut self, key: ObjectKey, obj: Value, object: Option<ObjectRef>) -> Value {
-        self.write_shared(key, obj, object).to_value()
+    pub(crate) fn write(&mut self, key: ObjectKey, mut obj: Value, object: Option<ObjectRef>) -> Value {
+        // The JSON etcd decoded is the stored object exactly: it is the answer.
+        self.store_write(key, &mut obj, object);
+        obj
     }
 
     /// `write`, returning the stored version itself (no copy when the caller does not need one).
     pub(crate) fn write_shared(&mut self, key: ObjectKey, mut obj: Value, object: Option<ObjectRef>) -> std::sync::Arc<crate::Obj> {
+        self.store_write(key, &mut obj, object)
+    }
+
+    /// etcd's write and the watch cache's broadcast; `obj` is left as stored (its
+    /// `resourceVersion` set).
+    fn store_write(&mut self, key: ObjectKey, obj: &mut Value, object: Option<ObjectRef>) -> std::sync::Arc<crate::Obj> {
         // Encoded as Go encodes the typed object: empty `omitempty` values are not stored, the
         // zero of a value without `omitempty` is.
         if let Some(rt) = ResourceType::by_plural(&key.group, &key.resource) {
-            podlife_model::decode::omit_empty(rt, &mut obj);
+            podlife_model::decode::omit_empty(rt, obj);
         }
         let etcd_path = key.etcd_path();
         self.event_ttl_after_write(&key);
-        let event = self.store.put(key, obj);
+        let event = self.store.put_value(key, obj);
         let rv = event.revision;
         let op = if event.event_type == crate::store::EventType::Added { "create" } else { "update" };
         self.record(ComponentRef::control_plane(ETCD), Action::Etcd, object.clone(), crate::sort::map_of([

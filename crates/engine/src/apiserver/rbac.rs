@@ -3,7 +3,7 @@
 //! `RuleAllows`) and `pkg/apis/rbac/v1/evaluation_helpers.go`; the denial text is
 //! `apiserver/pkg/endpoints/handlers/responsewriters/errors.go` `forbiddenMessage`.
 
-use serde_json::Value;
+use crate::Slot;
 
 use super::authn::UserInfo;
 use crate::store::{ObjectKey, Store};
@@ -39,7 +39,7 @@ pub fn authorize(store: &Store, user: &UserInfo, attrs: &Attributes) -> Option<G
             Some(store.list(RBAC_GROUP, "rolebindings", Some(&attrs.namespace)).map(|(_, b)| (b, Some(attrs.namespace.as_str()))))
         }.into_iter().flatten());
     for (binding, binding_ns) in bindings {
-        if !subjects_match(&(binding).to_value(), user, binding_ns) {
+        if !subjects_match(binding, user, binding_ns) {
             continue;
         }
         let role_ref = &binding["roleRef"];
@@ -53,7 +53,7 @@ pub fn authorize(store: &Store, user: &UserInfo, attrs: &Attributes) -> Option<G
         };
         let Some(role) = role else { continue };
         let rules = role["rules"].as_array().unwrap_or_default();
-        if rules.iter().any(|r| rule_allows(&(r).to_value(), attrs)) {
+        if rules.iter().any(|r| rule_allows(r, attrs)) {
             let kind = if binding_ns.is_some() { "RoleBinding" } else { "ClusterRoleBinding" };
             return Some(Grant {
                 binding: format!("{kind} \"{}\"", binding["metadata"]["name"].as_str().unwrap_or_default()),
@@ -66,8 +66,8 @@ pub fn authorize(store: &Store, user: &UserInfo, attrs: &Attributes) -> Option<G
 
 /// `appliesTo`: a User subject by name, a Group subject by group, a ServiceAccount subject by
 /// `system:serviceaccount:<ns>:<name>` (ns defaults to the binding's namespace).
-fn subjects_match(binding: &Value, user: &UserInfo, binding_ns: Option<&str>) -> bool {
-    let subjects = binding["subjects"].as_array().map(Vec::as_slice).unwrap_or_default();
+fn subjects_match(binding: &Slot, user: &UserInfo, binding_ns: Option<&str>) -> bool {
+    let subjects = binding["subjects"].as_array().unwrap_or_default();
     subjects.iter().any(|s| {
         let name = s["name"].as_str().unwrap_or_default();
         match s["kind"].as_str() {
@@ -84,12 +84,12 @@ fn subjects_match(binding: &Value, user: &UserInfo, binding_ns: Option<&str>) ->
 }
 
 /// The strings of a rule's list field.
-fn strings<'a>(rule: &'a Value, field: &str) -> impl Iterator<Item = &'a str> {
-    rule[field].as_array().into_iter().flatten().filter_map(Value::as_str)
+fn strings<'a>(rule: &'a Slot, field: &str) -> impl Iterator<Item = &'a str> {
+    rule[field].as_array().into_iter().flatten().filter_map(Slot::as_str)
 }
 
 /// `RuleAllows` for resource requests.
-fn rule_allows(rule: &Value, attrs: &Attributes) -> bool {
+fn rule_allows(rule: &Slot, attrs: &Attributes) -> bool {
     let verb_ok = strings(rule, "verbs").any(|v| v == "*" || v == attrs.verb);
     let group_ok = strings(rule, "apiGroups").any(|g| g == "*" || g == attrs.api_group);
     // `resource/subresource`, or `*/subresource`, matched without building either.
