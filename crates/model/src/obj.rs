@@ -153,15 +153,20 @@ fn decode(kind: Kind, value: &Value, id: u16) -> Slot {
 fn decode_struct(ty: u16, map: &Map<String, Value>, id: u16) -> Slot {
     let mut fields = Vec::with_capacity(map.len());
     let mut extra = Vec::new();
+    let (mut api_version, mut kind) = (None, None);
     for (key, value) in map {
         match field_id(ty, key) {
+            Some(API_VERSION) => api_version = Some(decode(field_kind(ty, API_VERSION), value, API_VERSION)),
+            Some(KIND) => kind = Some(decode(field_kind(ty, KIND), value, KIND)),
             Some(f) => fields.push(decode(field_kind(ty, f), value, f)),
             None => extra.push((text(key, 0), plain(value, 0))),
         }
     }
-    // Schema fields arrive in index order (the map is sorted by key, as the fields are); only
-    // `apiVersion`/`kind` need moving to the end.
-    fields.sort_by_key(Slot::id);
+    // Schema fields arrive in index order (the map is sorted by key, as the fields are);
+    // `apiVersion` and `kind` sort after them.
+    fields.extend(api_version);
+    fields.extend(kind);
+    debug_assert!(fields.windows(2).all(|w| w[0].id() < w[1].id()), "fields out of index order");
     if !extra.is_empty() {
         fields.push(Slot(Repr::Map { id: EXTRA, entries: extra.into_boxed_slice() }));
     }

@@ -282,7 +282,7 @@ impl DisruptionController {
         // `buildDisruptedPodMap`: evictions the API server recorded, for 2 minutes.
         let mut disrupted = serde_json::Map::new();
         let mut recheck: Option<u64> = None;
-        let recorded = pdb["status"]["disruptedPods"].as_object().map(|m| m.map(|(k, v)| (k.to_string(), v.to_value())).collect::<serde_json::Map<_, _>>()).unwrap_or_default();
+        let recorded = pdb["status"]["disruptedPods"].to_map().unwrap_or_default();
         for pod in &pods {
             if pod["metadata"]["deletionTimestamp"].is_string() {
                 continue;
@@ -307,7 +307,7 @@ impl DisruptionController {
         let allowed = disruptions_allowed(healthy, desired, expected);
         let generation = pdb["metadata"]["generation"].clone();
         let status = &pdb["status"];
-        let same_pods = status["disruptedPods"].as_object().map(|m| m.map(|(k, v)| (k.to_string(), v.to_value())).collect::<serde_json::Map<_, _>>()).unwrap_or_default() == disrupted;
+        let same_pods = status["disruptedPods"].to_map().unwrap_or_default() == disrupted;
         let condition = status["conditions"].as_array().and_then(|cs| cs.iter().find(|c| c["type"] == "DisruptionAllowed"));
         let conditions_up_to_date = condition.is_some_and(|c| {
             status["observedGeneration"] == generation

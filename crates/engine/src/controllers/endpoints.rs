@@ -181,7 +181,7 @@ fn sync_service(cache: &crate::components::Cache, event: &WatchEvent, ns: &str, 
             Value::Object(s)
         })
         .collect();
-    let mut labels = svc["metadata"]["labels"].as_object().map(|m| m.map(|(k, v)| (k.to_string(), v.to_value())).collect::<serde_json::Map<_, _>>()).unwrap_or_default();
+    let mut labels = svc["metadata"]["labels"].to_map().unwrap_or_default();
     let cluster_ip = svc["spec"]["clusterIP"].as_str().unwrap_or_default();
     if cluster_ip.is_empty() || cluster_ip == "None" {
         labels.insert("service.kubernetes.io/headless".into(), json!(""));

@@ -464,8 +464,8 @@ fn new_revision(set: &Slot, data: &Value, revision: i64, collision: u32) -> Valu
     }
     labels[HASH_LABEL] = json!(hash);
     let mut meta = json!({"name": format!("{}-{hash}", name(set)), "namespace": set["metadata"]["namespace"], "labels": labels, "ownerReferences": [controller_ref(set, KIND)]});
-    if let Some(a) = set["metadata"]["annotations"].as_object().filter(|a| !a.is_empty()) {
-        meta["annotations"] = Value::Object(a.map(|(k, v)| (k.to_string(), v.to_value())).collect());
+    if let Some(a) = set["metadata"]["annotations"].to_map().filter(|a| !a.is_empty()) {
+        meta["annotations"] = Value::Object(a);
     }
     json!({"apiVersion": "apps/v1", "kind": "ControllerRevision", "metadata": meta, "data": data, "revision": revision})
 }

@@ -370,11 +370,11 @@ fn node_conditions(not_ready: Option<&str>) -> [(&'static str, ConditionValue<'_
 /// admin advertised) in place; allocatable is every capacity entry (podlife's kubelet reserves
 /// nothing), and an extended resource gone from capacity leaves allocatable too.
 fn capacity_and_allocatable(machine: &Value, status: &Slot) -> (Value, Value) {
-    let mut capacity = status["capacity"].as_object().map(|m| m.map(|(k, v)| (k.to_string(), v.to_value())).collect::<serde_json::Map<_, _>>()).unwrap_or_default();
+    let mut capacity = status["capacity"].to_map().unwrap_or_default();
     for (k, v) in machine.as_object().into_iter().flatten() {
         capacity.insert(k.clone(), v.clone());
     }
-    let mut allocatable = status["allocatable"].as_object().map(|m| m.map(|(k, v)| (k.to_string(), v.to_value())).collect::<serde_json::Map<_, _>>()).unwrap_or_default();
+    let mut allocatable = status["allocatable"].to_map().unwrap_or_default();
     allocatable.retain(|k, _| capacity.contains_key(k) || !super::admission::is_extended_resource(k));
     for (k, v) in &capacity {
         allocatable.insert(k.clone(), v.clone());

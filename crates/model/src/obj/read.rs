@@ -401,6 +401,15 @@ impl PartialEq for Slot {
 }
 
 impl Slot {
+    /// The members as a `serde_json` map (what `as_object().cloned()` gave on a `Value`);
+    /// None when this is not an object.
+    pub fn to_map(&self) -> Option<Map<String, Value>> {
+        match self.to_value() {
+            Value::Object(map) => Some(map),
+            _ => None,
+        }
+    }
+
     /// A null to borrow where a read finds nothing (what `&Value::Null` was).
     pub fn null() -> &'static Slot {
         &NULL
