@@ -157,3 +157,33 @@ pub fn node_components(node: &str) -> Vec<Informer> {
 /// Names a user may give to `podlife stop` / `podlife start`.
 pub const CONTROL_PLANE_STOPPABLE: &[&str] = &["kube-scheduler", "kube-controller-manager"];
 pub const NODE_STOPPABLE: &[&str] = &["kubelet", "containerd", "kube-proxy"];
+
+/// A stored object seen as its root slot, whatever holds it (a helper generic over
+/// `obj::JsonRead` does not see through `Arc`, `Obj` or a reference to a slot).
+pub trait AsSlot {
+    fn slot(&self) -> &crate::Slot;
+}
+
+impl AsSlot for crate::Slot {
+    fn slot(&self) -> &crate::Slot {
+        self
+    }
+}
+
+impl AsSlot for crate::Obj {
+    fn slot(&self) -> &crate::Slot {
+        self.root()
+    }
+}
+
+impl AsSlot for std::sync::Arc<crate::Obj> {
+    fn slot(&self) -> &crate::Slot {
+        self.root()
+    }
+}
+
+impl<T: AsSlot + ?Sized> AsSlot for &T {
+    fn slot(&self) -> &crate::Slot {
+        (**self).slot()
+    }
+}

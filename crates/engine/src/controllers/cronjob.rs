@@ -9,6 +9,8 @@
 //! client calls are (the created Job's uid goes into `status.active`).
 
 use crate::Slot;
+use podlife_model::obj::JsonRead;
+use crate::components::AsSlot;
 use std::sync::Arc;
 
 use serde_json::Value;
@@ -26,7 +28,7 @@ pub const SCHEDULED_ANNOTATION: &str = "batch.kubernetes.io/cronjob-scheduled-ti
 /// `nextScheduleDelta`.
 const NEXT_SCHEDULE_DELTA_MS: u64 = 100;
 
-fn s(v: &Slot) -> &str {
+fn s<J: JsonRead>(v: &J) -> &str {
     v.as_str().unwrap_or_default()
 }
 
@@ -63,7 +65,7 @@ fn rfc1123z(unix_secs: i64) -> String {
 }
 
 /// `formatSchedule` + `cron.ParseStandard`, with the zone the schedule is read in.
-fn schedule_of(cj: &Slot) -> Result<(Schedule, Zone), String> {
+fn schedule_of<J: JsonRead>(cj: &J) -> Result<(Schedule, Zone), String> {
     let spec = s(&cj["spec"]["schedule"]);
     let tz = cj["spec"]["timeZone"].as_str();
     let text = match tz {
@@ -82,7 +84,7 @@ enum Missed {
 }
 
 /// `mostRecentScheduleTime` (unix seconds; `now` in engine time).
-fn most_recent(cj: &Slot, now: Time, sched: &Schedule, zone: Zone, with_deadline: bool) -> (i64, Option<i64>, Missed, Option<String>) {
+fn most_recent<J: JsonRead>(cj: &J, now: Time, sched: &Schedule, zone: Zone, with_deadline: bool) -> (i64, Option<i64>, Missed, Option<String>) {
     let now_ms = unix_ms(now);
     let created = Time::from_rfc3339(s(&cj["metadata"]["creationTimestamp"])).unwrap_or(now);
     let mut earliest_ms = unix_ms(created);
@@ -123,7 +125,7 @@ fn most_recent(cj: &Slot, now: Time, sched: &Schedule, zone: Zone, with_deadline
 }
 
 /// `nextScheduleTimeDuration`, in ms from now.
-fn next_duration(cj: &Slot, now: Time, sched: &Schedule, zone: Zone) -> u64 {
+fn next_duration<J: JsonRead>(cj: &J, now: Time, sched: &Schedule, zone: Zone) -> u64 {
     let (earliest, most, missed, err) = most_recent(cj, now, sched, zone, false);
     let now_s = unix_ms(now).div_euclid(1000);
     let from = match (err, most) {
@@ -143,8 +145,8 @@ fn cj_note(cj: &Arc<crate::Obj>, warning: bool, reason: &'static str, message: S
 /// `updateCronJob` when the schedule or zone changed: when to sync next, or the event about
 /// an unparseable schedule.
 pub(crate) fn requeue_after_schedule_change(cj: &Arc<crate::Obj>, now: Time) -> Result<u64, Note> {
-    match schedule_of(cj) {
-        Ok((sched, zone)) => Ok(next_duration(cj, now, &sched, zone)),
+    match schedule_of((cj).slot()) {
+        Ok((sched, zone)) => Ok(next_duration((cj).slot(), now, &sched, zone)),
         Err(_) => Err(cj_note(cj, true, "UnParseableCronJobSchedule", format!("unparseable schedule for cronjob: {}", s(&cj["spec"]["schedule"])))),
     }
 }
@@ -174,7 +176,7 @@ fn finished_type(job: &Slot) -> Option<&'static str> {
     })
 }
 
-fn in_active(cj: &Slot, uid: &str) -> bool {
+fn in_active<J: JsonRead>(cj: &J, uid: &str) -> bool {
     cj["status"]["active"].as_array().into_iter().flatten().any(|r| r["uid"] == uid)
 }
 
@@ -273,15 +275,15 @@ impl WorkloadControllers {
     fn cj_sync(&mut self, cx: &mut Cx<'_>, cj_arc: &Arc<crate::Obj>, cj: &mut Value, jobs: &[Arc<crate::Obj>]) -> (Option<u64>, bool) {
         let now = cx.now();
         let mut update = false;
-        let ns = s(&crate::Obj::untyped(&cj["metadata"]["namespace"])).to_string();
+        let ns = s(&cj["metadata"]["namespace"]).to_string();
         for j in jobs {
             let juid = s(&j["metadata"]["uid"]);
-            let found = in_active(&crate::Obj::untyped(cj), juid);
+            let found = in_active(cj, juid);
             if !found && !is_finished(j) {
                 // A fresh read before complaining: the informer may lag the controller's own
                 // status update.
-                if let Ok(Response::Object(fresh)) = self.cj_request(cx, Verb::Get, "cronjobs", &ns, s(&crate::Obj::untyped(&cj["metadata"]["name"])).to_string().as_str(), Value::Null)
-                    && in_active(&crate::Obj::untyped(&fresh), juid)
+                if let Ok(Response::Object(fresh)) = self.cj_request(cx, Verb::Get, "cronjobs", &ns, s(&cj["metadata"]["name"]).to_string().as_str(), Value::Null)
+                    && in_active(&fresh, juid)
                 {
                     *cj = fresh;
                     continue;
@@ -293,7 +295,7 @@ impl WorkloadControllers {
                     self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, false, "SawCompletedJob", format!("Saw completed job: {}, condition: {kind}", s(&j["metadata"]["name"]))));
                     update = true;
                 }
-                if condition_true(j, "Complete") {
+                if condition_true((j).slot(), "Complete") {
                     let done = j["status"]["completionTime"].as_str().and_then(Time::from_rfc3339);
                     let last = cj["status"]["lastSuccessfulTime"].as_str().and_then(Time::from_rfc3339);
                     if last.is_none() || done.is_some_and(|d| Some(d) > last) {
@@ -305,13 +307,13 @@ impl WorkloadControllers {
         }
         // Active entries whose Job is gone (checked with a GET, as upstream does).
         let children: Vec<&str> = jobs.iter().map(|j| s(&j["metadata"]["uid"])).collect();
-        let missing: Vec<Value> = cj["status"]["active"].as_array().into_iter().flatten().filter(|r| !children.contains(&s(&crate::Obj::untyped(&r["uid"])))).cloned().collect();
+        let missing: Vec<Value> = cj["status"]["active"].as_array().into_iter().flatten().filter(|r| !children.contains(&s(&r["uid"]))).cloned().collect();
         for r in missing {
-            if let Err(e) = self.cj_request(cx, Verb::Get, "jobs", s(&crate::Obj::untyped(&r["namespace"])), s(&crate::Obj::untyped(&r["name"])), Value::Null)
+            if let Err(e) = self.cj_request(cx, Verb::Get, "jobs", s(&r["namespace"]), s(&r["name"]), Value::Null)
                 && e.reason == crate::apiserver::status::Reason::NotFound
             {
-                self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, false, "MissingJob", format!("Active job went missing: {}", s(&crate::Obj::untyped(&r["name"])))));
-                remove_active(cj, s(&crate::Obj::untyped(&r["uid"])));
+                self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, false, "MissingJob", format!("Active job went missing: {}", s(&r["name"]))));
+                remove_active(cj, s(&r["uid"]));
                 update = true;
             }
         }
@@ -327,11 +329,11 @@ impl WorkloadControllers {
         if cj["spec"]["suspend"] == true {
             return (None, update);
         }
-        let spec = s(&crate::Obj::untyped(&cj["spec"]["schedule"])).to_string();
+        let spec = s(&cj["spec"]["schedule"]).to_string();
         if spec.contains("TZ") {
             self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, true, "UnsupportedSchedule", format!("CRON_TZ or TZ used in schedule {} is not officially supported, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details", crate::apiserver::status::quote(&spec))));
         }
-        let (sched, zone) = match schedule_of(&crate::Obj::untyped(cj)) {
+        let (sched, zone) = match schedule_of(cj) {
             Ok(x) => x,
             Err(e) => {
                 self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, true, "UnparseableSchedule", format!("unparseable schedule: {} : {e}", crate::apiserver::status::quote(&spec))));
@@ -339,14 +341,14 @@ impl WorkloadControllers {
             }
         };
         // `nextScheduleTime`.
-        let (_, most, missed, err) = most_recent(&crate::Obj::untyped(cj), now, &sched, zone, true);
+        let (_, most, missed, err) = most_recent(cj, now, &sched, zone, true);
         let scheduled = match most.filter(|t| t * 1000 <= unix_ms(now)) {
             None => {
                 if let Some(e) = err {
                     self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, true, "InvalidSchedule", format!("invalid schedule: {spec} : {e}")));
                     return (None, update);
                 }
-                return (Some(next_duration(&crate::Obj::untyped(cj), now, &sched, zone)), update);
+                return (Some(next_duration(cj, now, &sched, zone)), update);
             }
             Some(t) => t,
         };
@@ -357,27 +359,27 @@ impl WorkloadControllers {
             && (scheduled + sds) * 1000 < unix_ms(now)
         {
             self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, true, "MissSchedule", format!("Missed scheduled time to start a job: {}", rfc1123z(scheduled))));
-            return (Some(next_duration(&crate::Obj::untyped(cj), now, &sched, zone)), update);
+            return (Some(next_duration(cj, now, &sched, zone)), update);
         }
-        let job_name = format!("{}-{}", s(&crate::Obj::untyped(&cj["metadata"]["name"])), scheduled.div_euclid(60));
+        let job_name = format!("{}-{}", s(&cj["metadata"]["name"]), scheduled.div_euclid(60));
         let scheduled_text = engine_time(scheduled).rfc3339();
         let processed = cj["status"]["active"].as_array().into_iter().flatten().any(|r| r["name"] == job_name.as_str() && r["namespace"] == ns.as_str())
             || cj["status"]["lastScheduleTime"].as_str().and_then(Time::from_rfc3339) == Some(engine_time(scheduled));
         if processed {
-            return (Some(next_duration(&crate::Obj::untyped(cj), now, &sched, zone)), update);
+            return (Some(next_duration(cj, now, &sched, zone)), update);
         }
         let active_count = cj["status"]["active"].as_array().map_or(0, Vec::len);
-        match s(&crate::Obj::untyped(&cj["spec"]["concurrencyPolicy"])) {
+        match s(&cj["spec"]["concurrencyPolicy"]) {
             "Forbid" if active_count > 0 => {
                 self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, false, "JobAlreadyActive", "Not starting job because prior execution is running and concurrency policy is Forbid".into()));
-                return (Some(next_duration(&crate::Obj::untyped(cj), now, &sched, zone)), update);
+                return (Some(next_duration(cj, now, &sched, zone)), update);
             }
             "Replace" => {
                 let active: Vec<Value> = cj["status"]["active"].as_array().cloned().unwrap_or_default();
                 for r in active {
-                    let found = get(cx.cache(), "batch", "jobs", s(&crate::Obj::untyped(&r["namespace"])), s(&crate::Obj::untyped(&r["name"]))).cloned();
+                    let found = get(cx.cache(), "batch", "jobs", s(&r["namespace"]), s(&r["name"])).cloned();
                     let Some(job) = found else {
-                        let e = crate::Status::not_found(podlife_model::ResourceType::resolve("jobs").expect("jobs"), s(&crate::Obj::untyped(&r["name"])));
+                        let e = crate::Status::not_found(podlife_model::ResourceType::resolve("jobs").expect("jobs"), s(&r["name"]));
                         self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, true, "FailedGet", format!("Get job: {}", e.message)));
                         return (None, update);
                     };
@@ -404,14 +406,14 @@ impl WorkloadControllers {
         let sent = super::job::create_request(SA, "jobs", &ns, body).map(|r| cx.request(r));
         let created = match sent.unwrap_or_else(|| Err(crate::Status::bad_request("no such resource".into()))) {
             Ok(Response::Object(j)) => {
-                self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, false, "SuccessfulCreate", format!("Created job {}", s(&crate::Obj::untyped(&j["metadata"]["name"])))));
+                self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, false, "SuccessfulCreate", format!("Created job {}", s(&j["metadata"]["name"]))));
                 j
             }
             Ok(_) => return (None, update),
             Err(e) if e.reason == crate::apiserver::status::Reason::AlreadyExists => {
                 let Ok(Response::Object(j)) = self.cj_request(cx, Verb::Get, "jobs", &ns, &job_name, Value::Null) else { return (None, update) };
                 let ours = controller_of(&crate::Obj::untyped(&j)).is_some_and(|r| r["uid"] == cj["metadata"]["uid"]);
-                if !ours || in_active(&crate::Obj::untyped(cj), s(&crate::Obj::untyped(&j["metadata"]["uid"]))) {
+                if !ours || in_active(cj, s(&j["metadata"]["uid"])) {
                     return (None, update);
                 }
                 j
@@ -427,7 +429,7 @@ impl WorkloadControllers {
             None => cj["status"]["active"] = json!([reference]),
         }
         cj["status"]["lastScheduleTime"] = json!(scheduled_text);
-        (Some(next_duration(&crate::Obj::untyped(cj), now, &sched, zone)), true)
+        (Some(next_duration(cj, now, &sched, zone)), true)
     }
 }
 
@@ -463,23 +465,23 @@ mod tests {
         let hourly = parse("0 * * * *");
         // Created at 09:00; now 09:30: nothing due yet.
         let c = cj("0 * * * *", "2026-03-02T09:00:00Z", None, None);
-        assert_eq!(most_recent(&crate::Obj::untyped(&c), t("2026-03-02T09:30:00Z"), &hourly, cron::UTC, true).1, None);
+        assert_eq!(most_recent(&c, t("2026-03-02T09:30:00Z"), &hourly, cron::UTC, true).1, None);
         // Now 10:00: exactly one.
-        assert_eq!(most_recent(&crate::Obj::untyped(&c), t("2026-03-02T10:00:00Z"), &hourly, cron::UTC, true).1, Some(secs("2026-03-02T10:00:00Z")));
+        assert_eq!(most_recent(&c, t("2026-03-02T10:00:00Z"), &hourly, cron::UTC, true).1, Some(secs("2026-03-02T10:00:00Z")));
         // Now 12:30 after 10:00 ran: 11:00 and 12:00 missed, the most recent is 12:00.
         let c2 = cj("0 * * * *", "2026-03-02T09:00:00Z", Some("2026-03-02T10:00:00Z"), None);
-        let (_, most, missed, _) = most_recent(&crate::Obj::untyped(&c2), t("2026-03-02T12:30:00Z"), &hourly, cron::UTC, true);
+        let (_, most, missed, _) = most_recent(&c2, t("2026-03-02T12:30:00Z"), &hourly, cron::UTC, true);
         assert_eq!((most, missed), (Some(secs("2026-03-02T12:00:00Z")), Missed::Few));
         // Every minute for 3 hours: more than 100 missed.
         let minutely = parse("* * * * *");
         let c3 = cj("* * * * *", "2026-03-02T09:00:00Z", None, None);
-        let (_, most, missed, _) = most_recent(&crate::Obj::untyped(&c3), t("2026-03-02T12:00:30Z"), &minutely, cron::UTC, true);
+        let (_, most, missed, _) = most_recent(&c3, t("2026-03-02T12:00:30Z"), &minutely, cron::UTC, true);
         assert_eq!((most, missed), (Some(secs("2026-03-02T12:00:00Z")), Missed::Many));
         // With a 200 s starting deadline the window is short: few missed.
         let c4 = cj("* * * * *", "2026-03-02T09:00:00Z", None, Some(200));
-        assert_eq!(most_recent(&crate::Obj::untyped(&c4), t("2026-03-02T12:00:30Z"), &minutely, cron::UTC, true).2, Missed::Few);
+        assert_eq!(most_recent(&c4, t("2026-03-02T12:00:30Z"), &minutely, cron::UTC, true).2, Missed::Few);
         // The requeue lands 100 ms after the next slot.
-        assert_eq!(next_duration(&crate::Obj::untyped(&c), t("2026-03-02T09:30:00Z"), &hourly, cron::UTC), 30 * 60 * 1000 + 100);
+        assert_eq!(next_duration(&c, t("2026-03-02T09:30:00Z"), &hourly, cron::UTC), 30 * 60 * 1000 + 100);
     }
 
     fn parse(s: &str) -> Schedule {

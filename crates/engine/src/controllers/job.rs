@@ -27,6 +27,8 @@
 //! Not modelled: `managedBy`, adoption of orphan pods matching a Job's selector.
 
 use crate::Slot;
+use podlife_model::obj::JsonRead;
+use crate::components::AsSlot;
 use crate::vecmap::{VecMap, VecSet};
 use std::sync::Arc;
 
@@ -151,7 +153,7 @@ pub fn remaining_backoff_ms(record: &BackoffRecord, now: Time, default_ms: u64, 
     backoff.saturating_sub(elapsed)
 }
 
-fn s(v: &Slot) -> &str {
+fn s<J: JsonRead>(v: &J) -> &str {
     v.as_str().unwrap_or_default()
 }
 
@@ -179,7 +181,7 @@ pub(crate) fn list_ns<'a>(cache: &'a crate::components::Cache, group: &'static s
 }
 
 
-pub(crate) fn condition_true(obj: &Slot, kind: &str) -> bool {
+pub(crate) fn condition_true<J: JsonRead>(obj: &J, kind: &str) -> bool {
     obj["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == kind && c["status"] == "True")
 }
 
@@ -192,7 +194,7 @@ fn has_finalizer(pod: &Slot) -> bool {
     pod["metadata"]["finalizers"].as_array().into_iter().flatten().any(|f| f == TRACKING_FINALIZER)
 }
 
-fn deleting(obj: &Slot) -> bool {
+fn deleting<J: JsonRead>(obj: &J) -> bool {
     obj["metadata"]["deletionTimestamp"].is_string()
 }
 
@@ -204,7 +206,7 @@ fn uid(obj: &Slot) -> &str {
     s(&obj["metadata"]["uid"])
 }
 
-fn is_indexed(job: &Slot) -> bool {
+fn is_indexed<J: JsonRead>(job: &J) -> bool {
     job["spec"]["completionMode"] == "Indexed"
 }
 
@@ -214,12 +216,12 @@ fn completion_index(pod: &Slot) -> Option<i64> {
     (n >= 0).then_some(n)
 }
 
-fn only_replace_failed(job: &Slot) -> bool {
+fn only_replace_failed<J: JsonRead>(job: &J) -> bool {
     job["spec"]["podReplacementPolicy"] == "Failed" || !job["spec"]["podFailurePolicy"].is_null()
 }
 
 /// `hasBackoffLimitPerIndex`: the limit.
-fn backoff_limit_per_index(job: &Slot) -> Option<i64> {
+fn backoff_limit_per_index<J: JsonRead>(job: &J) -> Option<i64> {
     job["spec"]["backoffLimitPerIndex"].as_i64()
 }
 
@@ -229,7 +231,7 @@ fn failure_count(pod: &Slot, key: &str) -> i64 {
 }
 
 /// `isIndexFailed`: the pod's failure used up its index's back-off (or matched `FailIndex`).
-fn index_failed(job: &Slot, pod: &Slot, limit: i64) -> bool {
+fn index_failed<J: JsonRead>(job: &J, pod: &Slot, limit: i64) -> bool {
     if !pod_failed(pod, job) {
         return false;
     }
@@ -247,7 +249,7 @@ fn index_failed(job: &Slot, pod: &Slot, limit: i64) -> bool {
 
 /// `getPodsWithDelayedDeletionPerIndex`: for each index still to be retried, its latest failed
 /// pod, kept (finalizer and all) until the replacement carries its failure count.
-fn delayed_deletions<'a>(job: &Slot, pods: &'a [Arc<crate::Obj>], valid: impl Fn(&Slot) -> bool, done: &VecSet<i64>, active: &VecSet<i64>) -> Vec<(i64, &'a Slot)> {
+fn delayed_deletions<'a, J: JsonRead>(job: &J, pods: &'a [Arc<crate::Obj>], valid: impl Fn(&Slot) -> bool, done: &VecSet<i64>, active: &VecSet<i64>) -> Vec<(i64, &'a Slot)> {
     let mut out: Vec<(i64, &Slot)> = Vec::new();
     for p in pods.iter().map(|p| &**p).filter(|p| valid(p) && pod_failed(p, job)) {
         let Some(ix) = completion_index(p) else { continue };
@@ -268,7 +270,7 @@ fn delayed_deletions<'a>(job: &Slot, pods: &'a [Arc<crate::Obj>], valid: impl Fn
 }
 
 /// `matchSuccessPolicy`: the message of the first rule the succeeded indexes satisfy.
-fn match_success_policy(job: &Slot, completions: i64, succeeded: &VecSet<i64>) -> Option<String> {
+fn match_success_policy<J: JsonRead>(job: &J, completions: i64, succeeded: &VecSet<i64>) -> Option<String> {
     if succeeded.is_empty() {
         return None;
     }
@@ -291,7 +293,7 @@ fn match_success_policy(job: &Slot, completions: i64, succeeded: &VecSet<i64>) -
 }
 
 /// `isPodFailed`.
-fn pod_failed(pod: &Slot, job: &Slot) -> bool {
+fn pod_failed<J: JsonRead>(pod: &Slot, job: &J) -> bool {
     if phase(pod) == "Failed" {
         return true;
     }
@@ -301,15 +303,15 @@ fn pod_failed(pod: &Slot, job: &Slot) -> bool {
     deleting(pod) && phase(pod) != "Succeeded"
 }
 
-fn suspended(job: &Slot) -> bool {
+fn suspended<J: JsonRead>(job: &J) -> bool {
     job["spec"]["suspend"] == true
 }
 
-fn int(v: &Slot) -> i64 {
+fn int<J: JsonRead>(v: &J) -> i64 {
     v.as_i64().unwrap_or(0)
 }
 
-fn time_of(v: &Slot) -> Option<Time> {
+fn time_of<J: JsonRead>(v: &J) -> Option<Time> {
     v.as_str().and_then(Time::from_rfc3339)
 }
 
@@ -371,18 +373,17 @@ fn new_backoff_record(old: BackoffRecord, succeeded: &[&Slot], failed: &[&Slot])
 }
 
 /// `matchPodFailurePolicy`: (message that fails the Job, whether the failure counts, action).
-fn match_pod_failure_policy(job: &Slot, pod: &Slot) -> (Option<String>, bool, Option<&'static str>) {
-    let rules = job["spec"]["podFailurePolicy"]["rules"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
-    for (index, rule) in rules.iter().enumerate() {
+fn match_pod_failure_policy<J: JsonRead>(job: &J, pod: &Slot) -> (Option<String>, bool, Option<&'static str>) {
+    for (index, rule) in job["spec"]["podFailurePolicy"]["rules"].items().iter().enumerate() {
         let matched = if rule["onExitCodes"].is_object() {
-            match_exit_codes(pod, &crate::Obj::untyped(&rule["onExitCodes"]))
+            match_exit_codes(pod, &rule["onExitCodes"])
         } else if rule["onPodConditions"].is_array() {
-            match_conditions(pod, &crate::Obj::untyped(&rule["onPodConditions"]))
+            match_conditions(pod, &rule["onPodConditions"])
         } else {
             None
         };
         let Some(what) = matched else { continue };
-        match s(&crate::Obj::untyped(&rule["action"])) {
+        match s(&rule["action"]) {
             "Ignore" => return (None, false, Some("Ignore")),
             "Count" => return (None, true, Some("Count")),
             "FailIndex" => return (None, true, Some("FailIndex")),
@@ -404,8 +405,8 @@ enum Matched {
     Condition(String),
 }
 
-fn match_exit_codes(pod: &Slot, req: &Slot) -> Option<Matched> {
-    let values: Vec<i64> = req["values"].as_array().into_iter().flatten().filter_map(crate::Slot::as_i64).collect();
+fn match_exit_codes<J: JsonRead>(pod: &Slot, req: &J) -> Option<Matched> {
+    let values: Vec<i64> = req["values"].items().iter().filter_map(J::as_i64).collect();
     let op_in = req["operator"] == "In";
     let container = req["containerName"].as_str();
     let statuses = pod["status"]["initContainerStatuses"].as_array().into_iter().flatten().chain(pod["status"]["containerStatuses"].as_array().into_iter().flatten());
@@ -422,10 +423,11 @@ fn match_exit_codes(pod: &Slot, req: &Slot) -> Option<Matched> {
     None
 }
 
-fn match_conditions(pod: &Slot, patterns: &Slot) -> Option<Matched> {
-    for p in patterns.as_array().into_iter().flatten() {
+fn match_conditions<J: JsonRead>(pod: &Slot, patterns: &J) -> Option<Matched> {
+    for p in patterns.items() {
         let status = p["status"].as_str().unwrap_or("True");
-        if pod["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == p["type"] && c["status"] == status) {
+        let kind = p["type"].to_value();
+        if pod["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == kind && c["status"] == status) {
             return Some(Matched::Condition(s(&p["type"]).to_string()));
         }
     }
@@ -545,7 +547,7 @@ impl WorkloadControllers {
                 let pod_uid = uid(obj).to_string();
                 match event.event_type {
                     EventType::Added => {
-                        if deleting(obj) {
+                        if deleting((obj).slot()) {
                             self.batch.deletion_observed(&key);
                         } else {
                             self.batch.creation_observed(&key);
@@ -555,7 +557,7 @@ impl WorkloadControllers {
                         if old.is_some_and(|o| o["metadata"]["resourceVersion"] == obj["metadata"]["resourceVersion"]) {
                             return;
                         }
-                        if deleting(obj) {
+                        if deleting((obj).slot()) {
                             if is_finished(&job) {
                                 if has_finalizer(obj) {
                                     orphans.push(event.object.clone());
@@ -608,7 +610,7 @@ impl WorkloadControllers {
                     }
                 }
                 // The TTL-after-finished controller.
-                if event.event_type != EventType::Deleted && is_finished(obj) && obj["spec"]["ttlSecondsAfterFinished"].is_i64() && !deleting(obj) {
+                if event.event_type != EventType::Deleted && is_finished(obj) && obj["spec"]["ttlSecondsAfterFinished"].is_i64() && !deleting((obj).slot()) {
                     enqueue.push((Ctl::Ttl, key.clone(), 0));
                 }
                 // The CronJob controller: the owning CronJob.
@@ -750,7 +752,7 @@ impl WorkloadControllers {
                             self.batch_written(ctl, &key, &crate::Obj::untyped(&created));
                         }
                         if let Some(mut note) = success {
-                            note.message = note.message.replace("{}", s(&crate::Obj::untyped(&created["metadata"]["name"])));
+                            note.message = note.message.replace("{}", s(&created["metadata"]["name"]));
                             self.batch_event(cx, ctl, note);
                         }
                     }
@@ -834,7 +836,7 @@ impl WorkloadControllers {
     fn sync_ttl(&mut self, cx: &mut Cx<'_>, sh: &mut Shared, key: &str) {
         let (ns, name) = split_key(key);
         let Some(job) = get(cx.cache(), "batch", "jobs", ns, name).cloned() else { return };
-        if deleting(&job) || !is_finished(&job) {
+        if deleting((&job).slot()) || !is_finished(&job) {
             return;
         }
         let Some(ttl) = job["spec"]["ttlSecondsAfterFinished"].as_i64() else { return };
@@ -867,7 +869,7 @@ fn job_request(verb: Verb, plural: &str, ns: &str, name: &str, body: Value) -> O
     super::controller_request(SA, verb, plural, Some(ns), name, body)
 }
 
-fn status_update(job: &Slot) -> Option<Request> {
+fn status_update<J: JsonRead>(job: &J) -> Option<Request> {
     let mut body = job.to_value();
     // The engine serves updates in order; the controller's view is its latest write.
     if let Some(m) = body["metadata"].as_object_mut() {
@@ -964,47 +966,47 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
     let uncounted_succeeded = uncounted_set("succeeded", &crate::Obj::untyped(&job));
     let uncounted_failed = uncounted_set("failed", &crate::Obj::untyped(&job));
     let satisfied = state.satisfied(key);
-    let indexed = is_indexed(&crate::Obj::untyped(&job));
+    let indexed = is_indexed(&job);
     let completions = job["spec"]["completions"].as_i64();
     let backoff_limit = job["spec"]["backoffLimit"].as_i64().unwrap_or(6);
     let expected_rm = state.finalizers.get(key).cloned().unwrap_or_default();
-    let active_pods: Vec<&Slot> = pods.iter().map(|p| p.root()).filter(|p| !matches!(phase(p), "Succeeded" | "Failed") && !deleting(p)).collect();
+    let active_pods: Vec<&Slot> = pods.iter().map(|p| p.root()).filter(|p| !matches!(phase(p), "Succeeded" | "Failed") && !deleting((p).slot())).collect();
     let mut ready = active_pods.iter().filter(|p| super::pod_ready(p)).count() as i64;
-    let mut terminating = pods.iter().filter(|p| deleting(p) && !matches!(phase(p), "Succeeded" | "Failed")).count() as i64;
+    let mut terminating = pods.iter().filter(|p| deleting((p).slot()) && !matches!(phase(p), "Succeeded" | "Failed")).count() as i64;
     let mut active = active_pods.len() as i64;
     let valid = |p: &Slot, uncounted: &VecSet<String>| {
         has_finalizer(p) && !uncounted.contains(uid(p)) && !expected_rm.contains(uid(p)) && (!indexed || completion_index(p).is_some_and(|i| i < completions.unwrap_or(0)))
     };
     let new_succeeded: Vec<&Slot> = pods.iter().map(|p| p.root()).filter(|p| valid(p, &uncounted_succeeded) && phase(p) == "Succeeded").collect();
-    let new_failed: Vec<&Slot> = pods.iter().map(|p| p.root()).filter(|p| valid(p, &uncounted_failed) && pod_failed(p, &crate::Obj::untyped(&job))).collect();
+    let new_failed: Vec<&Slot> = pods.iter().map(|p| p.root()).filter(|p| valid(p, &uncounted_failed) && pod_failed(p, &job)).collect();
     let policy = !job["spec"]["podFailurePolicy"].is_null();
-    let non_ignored = new_failed.iter().filter(|p| !policy || match_pod_failure_policy(&crate::Obj::untyped(&job), p).1).count() as i64;
-    let mut succeeded = int(&crate::Obj::untyped(&job["status"]["succeeded"])) + new_succeeded.len() as i64 + uncounted_succeeded.len() as i64;
-    let failed = int(&crate::Obj::untyped(&job["status"]["failed"])) + non_ignored + uncounted_failed.len() as i64;
-    if job["status"]["startTime"].is_null() && !suspended(&crate::Obj::untyped(&job)) {
+    let non_ignored = new_failed.iter().filter(|p| !policy || match_pod_failure_policy(&job, p).1).count() as i64;
+    let mut succeeded = int(&job["status"]["succeeded"]) + new_succeeded.len() as i64 + uncounted_succeeded.len() as i64;
+    let failed = int(&job["status"]["failed"]) + non_ignored + uncounted_failed.len() as i64;
+    if job["status"]["startTime"].is_null() && !suspended(&job) {
         job["status"]["startTime"] = json!(now.rfc3339());
     }
     let new_backoff = new_backoff_record(state.backoff.get(key).copied().unwrap_or_default(), &new_succeeded, &new_failed);
 
     // The condition the Job is heading for.
     let mut finished: Option<Value> = None;
-    if condition_true(&crate::Obj::untyped(&job), "SuccessCriteriaMet") {
+    if condition_true(&job, "SuccessCriteriaMet") {
         let c = job["status"]["conditions"].as_array().into_iter().flatten().find(|c| c["type"] == "SuccessCriteriaMet").cloned().unwrap_or_default();
         finished = Some(c);
     }
     if finished.is_none() {
         if let Some(ft) = job["status"]["conditions"].as_array().into_iter().flatten().find(|c| c["type"] == "FailureTarget" && c["status"] == "True") {
-            finished = Some(condition("Failed", s(&crate::Obj::untyped(&ft["reason"])), s(&crate::Obj::untyped(&ft["message"])), now));
-        } else if policy && let Some(msg) = pods.iter().filter(|p| pod_failed(p, &crate::Obj::untyped(&job))).find_map(|p| match_pod_failure_policy(&crate::Obj::untyped(&job), p).0) {
+            finished = Some(condition("Failed", s(&ft["reason"]), s(&ft["message"]), now));
+        } else if policy && let Some(msg) = pods.iter().filter(|p| pod_failed(p, &job)).find_map(|p| match_pod_failure_policy(&job, p).0) {
             finished = Some(condition("FailureTarget", "PodFailurePolicy", &msg, now));
         }
     }
     if finished.is_none() {
-        let start = time_of(&crate::Obj::untyped(&job["status"]["startTime"]));
+        let start = time_of(&job["status"]["startTime"]);
         let ads = job["spec"]["activeDeadlineSeconds"].as_i64();
-        if failed > backoff_limit || past_backoff_limit_on_failure(&crate::Obj::untyped(&job), pods, backoff_limit) {
+        if failed > backoff_limit || past_backoff_limit_on_failure(&job, pods, backoff_limit) {
             finished = Some(condition("FailureTarget", "BackoffLimitExceeded", "Job has reached the specified backoff limit", now));
-        } else if let (Some(ads), Some(start), false) = (ads, start, suspended(&crate::Obj::untyped(&job))) {
+        } else if let (Some(ads), Some(start), false) = (ads, start, suspended(&job)) {
             let deadline = start.millis() + ads.max(0) as u64 * 1000;
             if now.millis() >= deadline {
                 finished = Some(condition("FailureTarget", "DeadlineExceeded", "Job was active longer than specified deadline", now));
@@ -1019,7 +1021,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
     let mut delayed: Vec<(i64, &Slot)> = Vec::new();
     if indexed {
         let c = completions.unwrap_or(0);
-        prev_indexes = parse_intervals(s(&crate::Obj::untyped(&job["status"]["completedIndexes"])), c);
+        prev_indexes = parse_intervals(s(&job["status"]["completedIndexes"]), c);
         succeeded_indexes = prev_indexes.clone();
         for p in pods {
             if phase(p) == "Succeeded" && has_finalizer(p) && let Some(i) = completion_index(p).filter(|i| *i < c) {
@@ -1027,13 +1029,13 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
             }
         }
         succeeded = succeeded_indexes.len() as i64;
-        if let Some(limit) = backoff_limit_per_index(&crate::Obj::untyped(&job)) {
+        if let Some(limit) = backoff_limit_per_index(&job) {
             // `calculateFailedIndexes`.
-            let mut failed_set = parse_intervals(s(&crate::Obj::untyped(&job["status"]["failedIndexes"])), c);
+            let mut failed_set = parse_intervals(s(&job["status"]["failedIndexes"]), c);
             for p in pods {
                 if let Some(i) = completion_index(p).filter(|i| *i < c)
                     && has_finalizer(p)
-                    && index_failed(&crate::Obj::untyped(&job), p, limit)
+                    && index_failed(&job, p, limit)
                 {
                     failed_set.insert(i);
                 }
@@ -1047,11 +1049,11 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
             }
             let busy: VecSet<i64> = VecSet::from_iter(active_pods.iter().filter_map(|p| completion_index(p)));
             let done: VecSet<i64> = VecSet::from_iter(succeeded_indexes.union(&failed_set).copied());
-            delayed = delayed_deletions(&crate::Obj::untyped(&job), pods, |p| valid(p, &VecSet::new()), &done, &busy);
+            delayed = delayed_deletions(&job, pods, |p| valid(p, &VecSet::new()), &done, &busy);
             failed_indexes = Some(failed_set);
         }
         if finished.is_none()
-            && let Some(message) = match_success_policy(&crate::Obj::untyped(&job), c, &succeeded_indexes)
+            && let Some(message) = match_success_policy(&job, c, &succeeded_indexes)
         {
             finished = Some(condition("SuccessCriteriaMet", "SuccessPolicy", &message, now));
         }
@@ -1074,7 +1076,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
         terminating += deleted;
     } else {
         let mut manage_called = false;
-        if satisfied && !deleting(&crate::Obj::untyped(&job)) {
+        if satisfied && !deleting(&job) {
             let failed_now = failed_indexes.clone().unwrap_or_default();
             let indexes = Indexes { succeeded: &succeeded_indexes, failed: &failed_now, delayed: &delayed };
             active = manage_job(state, key, job_arc, &crate::Obj::untyped(&job), pods, &active_pods, succeeded, indexes, &mut terminating, &mut ready, &new_backoff, now, group, &mut steps);
@@ -1087,7 +1089,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
         if complete {
             finished = Some(condition("SuccessCriteriaMet", "CompletionsReached", "Reached expected number of succeeded pods", now));
         } else if manage_called {
-            let (status, reason, message, event_reason) = if suspended(&crate::Obj::untyped(&job)) { ("True", "JobSuspended", "Job suspended", "Suspended") } else { ("False", "JobResumed", "Job resumed", "Resumed") };
+            let (status, reason, message, event_reason) = if suspended(&job) { ("True", "JobSuspended", "Job suspended", "Suspended") } else { ("False", "JobResumed", "Job resumed", "Resumed") };
             let existing = job["status"]["conditions"].as_array().into_iter().flatten().position(|c| c["type"] == "Suspended");
             let changed = match existing {
                 Some(i) => {
@@ -1117,7 +1119,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
         }
     }
 
-    let needs_update = suspend_changed || active != int(&crate::Obj::untyped(&job["status"]["active"])) || job["status"]["ready"].as_i64() != Some(ready) || job["status"]["terminating"].as_i64() != Some(terminating);
+    let needs_update = suspend_changed || active != int(&job["status"]["active"]) || job["status"]["ready"].as_i64() != Some(ready) || job["status"]["terminating"].as_i64() != Some(terminating);
     job["status"]["active"] = json!(active);
     job["status"]["ready"] = json!(ready);
     job["status"]["terminating"] = json!(terminating);
@@ -1139,9 +1141,9 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
         if !has_finalizer(p) || expected_rm.contains(uid(p)) {
             continue;
         }
-        let considered_failed = pod_failed(p, &crate::Obj::untyped(&job));
+        let considered_failed = pod_failed(p, &job);
         // `canRemoveFinalizer`: not yet for a failed pod whose index waits for its replacement.
-        let can_remove = deleting(&crate::Obj::untyped(&job)) || finished.is_some() || phase(p) == "Succeeded" || (considered_failed && !delayed.iter().any(|(_, d)| uid(d) == uid(p)));
+        let can_remove = deleting(&job) || finished.is_some() || phase(p) == "Succeeded" || (considered_failed && !delayed.iter().any(|(_, d)| uid(d) == uid(p)));
         if !can_remove {
             continue;
         }
@@ -1160,7 +1162,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
         } else if (considered_failed || (finished.is_some() && !success_target))
             && !uncounted_failed.contains(&pu)
             && (!indexed || completion_index(p).is_some_and(|i| i < completions.unwrap_or(0)))
-            && (!policy || match_pod_failure_policy(&crate::Obj::untyped(&job), p).1)
+            && (!policy || match_pod_failure_policy(&job, p).1)
         {
             needs_flush = true;
             push_uncounted(&mut job, "failed", &pu);
@@ -1191,18 +1193,18 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
         if c["type"] == "FailureTarget" {
             push_condition(&mut job, c.clone());
             needs_flush = true;
-            finished = Some(condition("Failed", s(&crate::Obj::untyped(&c["reason"])), s(&crate::Obj::untyped(&c["message"])), now));
+            finished = Some(condition("Failed", s(&c["reason"]), s(&c["message"]), now));
         } else if c["type"] == "SuccessCriteriaMet" {
-            if !condition_true(&crate::Obj::untyped(&job), "SuccessCriteriaMet") {
+            if !condition_true(&job, "SuccessCriteriaMet") {
                 push_condition(&mut job, c.clone());
                 needs_flush = true;
             }
-            finished = Some(condition("Complete", s(&crate::Obj::untyped(&c["reason"])), s(&crate::Obj::untyped(&c["message"])), now));
+            finished = Some(condition("Complete", s(&c["reason"]), s(&c["message"]), now));
         }
     }
     // `flushUncountedAndRemoveFinalizers`.
     if needs_flush {
-        steps.extend(plain(status_update(&crate::Obj::untyped(&job))).map(|o| (0, Step::Send(Box::new(o)))));
+        steps.extend(plain(status_update(&job)).map(|o| (0, Step::Send(Box::new(o)))));
         state.backoff.insert(key.to_string(), new_backoff);
         needs_flush = false;
     }
@@ -1226,8 +1228,8 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
         && !uncounted_left
         && terminating == 0
     {
-        let kind = s(&crate::Obj::untyped(&c["type"])).to_string();
-        if !condition_true(&crate::Obj::untyped(&job), &kind) {
+        let kind = s(&c["type"]).to_string();
+        if !condition_true(&job, &kind) {
             push_condition(&mut job, c.clone());
         }
         if kind == "Complete" {
@@ -1237,15 +1239,15 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
         needs_flush = true;
     }
     if needs_flush {
-        steps.extend(plain(status_update(&crate::Obj::untyped(&job))).map(|o| (0, Step::Send(Box::new(o)))));
+        steps.extend(plain(status_update(&job)).map(|o| (0, Step::Send(Box::new(o)))));
         if job_finished && let Some(c) = &finished {
             if c["type"] == "Complete" {
-                if completions.is_some_and(|n| int(&crate::Obj::untyped(&job["status"]["succeeded"])) > n) {
+                if completions.is_some_and(|n| int(&job["status"]["succeeded"]) > n) {
                     steps.push((0, Step::Event(job_note(job_arc, true, "TooManySucceededPods", "Too many succeeded pods running after completion count reached".into()))));
                 }
                 steps.push((0, Step::Event(job_note(job_arc, false, "Completed", "Job completed".into()))));
             } else {
-                let reason: &'static str = match s(&crate::Obj::untyped(&c["reason"])) {
+                let reason: &'static str = match s(&c["reason"]) {
                     "BackoffLimitExceeded" => "BackoffLimitExceeded",
                     "DeadlineExceeded" => "DeadlineExceeded",
                     "PodFailurePolicy" => "PodFailurePolicy",
@@ -1253,7 +1255,7 @@ fn job_sync(state: &mut BatchState, key: &str, job_arc: &Arc<crate::Obj>, pods: 
                     "MaxFailedIndexesExceeded" => "MaxFailedIndexesExceeded",
                     _ => "Failed",
                 };
-                steps.push((0, Step::Event(job_note(job_arc, true, reason, s(&crate::Obj::untyped(&c["message"])).to_string()))));
+                steps.push((0, Step::Event(job_note(job_arc, true, reason, s(&c["message"]).to_string()))));
             }
         }
     }
@@ -1275,7 +1277,7 @@ fn clean_uncounted(job: &mut Value, with_finalizer: &VecSet<String>) -> bool {
         let kept: Vec<Value> = list.iter().filter(|u| u.as_str().is_some_and(|u| with_finalizer.contains(u))).cloned().collect();
         if kept.len() != list.len() {
             updated = true;
-            let n = int(&crate::Obj::untyped(&job["status"][counter])) + (list.len() - kept.len()) as i64;
+            let n = int(&job["status"][counter]) + (list.len() - kept.len()) as i64;
             job["status"][counter] = json!(n);
             let status = &mut job["status"]["uncountedTerminatedPods"];
             if kept.is_empty() {
@@ -1291,7 +1293,7 @@ fn clean_uncounted(job: &mut Value, with_finalizer: &VecSet<String>) -> bool {
 }
 
 /// `pastBackoffLimitOnFailure`: container restarts of running and pending pods.
-fn past_backoff_limit_on_failure(job: &Slot, pods: &[Arc<crate::Obj>], limit: i64) -> bool {
+fn past_backoff_limit_on_failure<J: JsonRead>(job: &J, pods: &[Arc<crate::Obj>], limit: i64) -> bool {
     if job["spec"]["template"]["spec"]["restartPolicy"] != "OnFailure" {
         return false;
     }
@@ -1403,7 +1405,7 @@ fn manage_job(
         let c = completions.unwrap_or(0);
         let mut busy: VecSet<i64> = VecSet::from_iter(active_pods.iter().filter_map(|p| completion_index(p)));
         if only_replace_failed(job) {
-            busy.extend(pods.iter().filter(|p| deleting(p) && !matches!(phase(p), "Succeeded" | "Failed")).filter_map(|p| completion_index(p)));
+            busy.extend(pods.iter().filter(|p| deleting((p).slot()) && !matches!(phase(p), "Succeeded" | "Failed")).filter_map(|p| completion_index(p)));
         }
         let mut pending: Vec<Option<i64>> = (0..c).filter(|i| !ixs.succeeded.contains(i) && !ixs.failed.contains(i) && !busy.contains(i)).take(diff as usize).map(Some).collect();
         if per_index {
@@ -1547,10 +1549,10 @@ mod tests {
         ];
         for (rules, succeeded, want) in cases {
             let job = json!({"spec": {"successPolicy": {"rules": rules}}});
-            let got = match_success_policy(&crate::Obj::untyped(&job), 10, &set(succeeded));
+            let got = match_success_policy(&job, 10, &set(succeeded));
             assert_eq!(got, want.map(|i| format!("Matched rules at index {i}")), "{rules} with {succeeded}");
         }
-        assert_eq!(match_success_policy(&crate::Obj::untyped(&json!({"spec": {}})), 10, &set("0")), None);
+        assert_eq!(match_success_policy(&json!({"spec": {}}), 10, &set("0")), None);
     }
 
     #[test]

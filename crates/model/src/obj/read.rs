@@ -540,7 +540,11 @@ pub trait JsonRead: for<'k> Index<&'k str, Output = Self> + Index<usize, Output 
     fn is_object(&self) -> bool;
     fn is_string(&self) -> bool;
     fn is_number(&self) -> bool;
+    fn is_array(&self) -> bool;
     fn items(&self) -> &[Self];
+    fn as_array(&self) -> Option<&[Self]>;
+    fn get(&self, key: &str) -> Option<&Self>;
+    fn as_f64(&self) -> Option<f64>;
     fn to_value(&self) -> Value;
 }
 
@@ -569,8 +573,20 @@ impl JsonRead for Value {
     fn is_number(&self) -> bool {
         Value::is_number(self)
     }
+    fn is_array(&self) -> bool {
+        Value::is_array(self)
+    }
     fn items(&self) -> &[Value] {
         Value::as_array(self).map(Vec::as_slice).unwrap_or_default()
+    }
+    fn as_array(&self) -> Option<&[Value]> {
+        Value::as_array(self).map(Vec::as_slice)
+    }
+    fn get(&self, key: &str) -> Option<&Value> {
+        Value::get(self, key)
+    }
+    fn as_f64(&self) -> Option<f64> {
+        Value::as_f64(self)
     }
     fn to_value(&self) -> Value {
         self.clone()
@@ -602,8 +618,20 @@ impl JsonRead for Slot {
     fn is_number(&self) -> bool {
         Slot::is_number(self)
     }
+    fn is_array(&self) -> bool {
+        Slot::is_array(self)
+    }
     fn items(&self) -> &[Slot] {
         Slot::as_array(self).unwrap_or_default()
+    }
+    fn as_array(&self) -> Option<&[Slot]> {
+        Slot::as_array(self)
+    }
+    fn get(&self, key: &str) -> Option<&Slot> {
+        Slot::get(self, key)
+    }
+    fn as_f64(&self) -> Option<f64> {
+        Slot::as_f64(self)
     }
     fn to_value(&self) -> Value {
         Slot::to_value(self)
