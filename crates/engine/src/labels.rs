@@ -371,11 +371,16 @@ pub fn selector_string(sel: &Slot) -> String {
     parts.into_iter().map(|(_, p)| p).collect::<Vec<_>>().join(",")
 }
 
+/// A `matchLabels` map against `labels` (a Service's selector is one): every pair present.
+pub fn match_labels(match_labels: &Slot, labels: &Slot) -> bool {
+    match_labels.as_object().is_none_or(|mut m| m.all(|(k, v)| labels.get(k) == Some(v)))
+}
+
 pub fn selector_matches(selector: &Slot, labels: &Slot) -> bool {
     if selector.is_null() {
         return false;
     }
-    let ml_ok = selector["matchLabels"].as_object().is_none_or(|mut m| m.all(|(k, v)| labels.get(k) == Some(v)));
+    let ml_ok = match_labels(&selector["matchLabels"], labels);
     let me_ok = selector["matchExpressions"].as_array().is_none_or(|exprs| {
         exprs.iter().all(|e| {
             let key = e["key"].as_str().unwrap_or_default();

@@ -74,9 +74,9 @@ fn listed(endpoints: Option<&Slot>, pod: &str) -> Option<bool> {
 /// `truncateEndpoints`: above `MAX_CAPACITY` addresses, ready ones are kept first, each subset
 /// keeping its share (rounded up, the last subsets getting what is left); true when it cut.
 pub fn truncate_endpoints(subsets: &mut [Value]) -> bool {
-    let count = |s: &Slot, k: &str| s[k].as_array().map_or(0, <[crate::Slot]>::len);
-    let total_ready: usize = subsets.iter().map(|s| count(&crate::Obj::untyped(s), "addresses")).sum();
-    let total_not_ready: usize = subsets.iter().map(|s| count(&crate::Obj::untyped(s), "notReadyAddresses")).sum();
+    let count = |s: &Value, k: &str| s[k].as_array().map_or(0, Vec::len);
+    let total_ready: usize = subsets.iter().map(|s| count(s, "addresses")).sum();
+    let total_not_ready: usize = subsets.iter().map(|s| count(s, "notReadyAddresses")).sum();
     if total_ready + total_not_ready <= MAX_CAPACITY {
         return false;
     }
@@ -85,13 +85,13 @@ pub fn truncate_endpoints(subsets: &mut [Value]) -> bool {
     let mut can_be_added = max;
     for subset in subsets.iter_mut() {
         let key = if truncate_ready { "addresses" } else { "notReadyAddresses" };
-        let in_subset = count(&crate::Obj::untyped(subset), key);
+        let in_subset = count(subset, key);
         let share = if num_total == 0 { 0 } else { (in_subset * max).div_ceil(num_total) };
         let to_be_added = share.min(can_be_added);
         if let Some(list) = subset[key].as_array_mut() {
             list.truncate(to_be_added);
         }
-        can_be_added -= count(&crate::Obj::untyped(subset), key);
+        can_be_added -= count(subset, key);
         if truncate_ready && let Some(o) = subset.as_object_mut() {
             o.remove("notReadyAddresses");
         }
@@ -118,11 +118,11 @@ fn sync_service(cache: &crate::components::Cache, event: &WatchEvent, ns: &str, 
         return Vec::new();
     }
     let publish = svc["spec"]["publishNotReadyAddresses"] == true;
-    let selector = json!({"matchLabels": svc["spec"]["selector"]});
+    let selector = crate::Obj::untyped(&json!({"matchLabels": svc["spec"]["selector"]}));
     let service_ports: Vec<&Slot> = svc["spec"]["ports"].as_array().map(|a| a.iter().collect()).unwrap_or_default();
     // Subsets by port list (RepackSubsets), each with its ready and not-ready addresses.
     let mut subsets: VecMap<String, (Value, Vec<Value>, Vec<Value>)> = VecMap::new();
-    for pod in of(cache, "", "pods", ns).filter(|p| crate::labels::selector_matches(&crate::Obj::untyped(&selector), &p["metadata"]["labels"])) {
+    for pod in of(cache, "", "pods", ns).filter(|p| crate::labels::selector_matches(&selector, &p["metadata"]["labels"])) {
         // ShouldPodBeInEndpoints(pod, publishNotReadyAddresses).
         let phase = pod["status"]["phase"].as_str().unwrap_or_default();
         let Some(ip) = pod["status"]["podIP"].as_str().filter(|ip| !ip.is_empty()) else { continue };

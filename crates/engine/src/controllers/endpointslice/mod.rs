@@ -202,8 +202,8 @@ impl Controller {
         if service["spec"]["type"] == "ExternalName" || !service["spec"]["selector"].is_object() {
             return Outcome::Done;
         }
-        let selector = json!({"matchLabels": service["spec"]["selector"]});
-        let pods: Vec<&Slot> = of(cache, "", "pods", ns).filter(|p| crate::labels::selector_matches(&crate::Obj::untyped(&selector), &p["metadata"]["labels"])).collect();
+        let selector = crate::Obj::untyped(&json!({"matchLabels": service["spec"]["selector"]}));
+        let pods: Vec<&Slot> = of(cache, "", "pods", ns).filter(|p| crate::labels::selector_matches(&selector, &p["metadata"]["labels"])).collect();
         let slices: Vec<&Slot> = of(cache, "discovery.k8s.io", "endpointslices", ns)
             .filter(|s| s["metadata"]["labels"][SERVICE_NAME_LABEL] == name.as_str() && s["metadata"]["labels"][MANAGED_BY_LABEL] == MANAGED_BY)
             // `dropEndpointSlicesPendingDeletion`.
@@ -321,7 +321,7 @@ pub(super) fn set_annotation(obj: &mut Value, key: &str, value: Option<&str>) {
 /// The names of the Services in `ns` whose selector matches `labels` (`GetPodServiceMemberships`).
 pub(super) fn services_selecting(cache: &crate::components::Cache, ns: &str, labels: &Slot) -> Vec<String> {
     of(cache, "", "services", ns)
-        .filter(|s| s["spec"]["selector"].is_object() && crate::labels::selector_matches(&crate::Obj::untyped(&json!({"matchLabels": s["spec"]["selector"]})), labels))
+        .filter(|s| s["spec"]["selector"].is_object() && crate::labels::match_labels(&s["spec"]["selector"], labels))
         .filter_map(|s| s["metadata"]["name"].as_str().map(str::to_string))
         .collect()
 }

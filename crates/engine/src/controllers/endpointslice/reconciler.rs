@@ -239,6 +239,11 @@ fn new_slice(service: &Slot, ports: &Value, address_type: &str) -> Value {
     })
 }
 
+/// How many endpoints a slice being built holds.
+fn endpoint_count(slice: &Value) -> usize {
+    slice["endpoints"].as_array().map_or(0, Vec::len)
+}
+
 fn endpoints_of(slice: &Slot) -> &[Slot] {
     slice["endpoints"].as_array().unwrap_or_default()
 }
@@ -398,10 +403,10 @@ fn by_port_mapping(service: &Slot, existing: &[&Slot], desired: &mut EndpointSet
     // 2. Fill the slices being updated anyway, fullest first.
     if desired.len() > 0 && !to_update.is_empty() {
         let mut order: Vec<String> = to_update.iter().cloned().collect();
-        crate::sort::sort_by_key(&mut order, |n| std::cmp::Reverse(by_name.get(n).map_or(0, |s| endpoints_of(&crate::Obj::untyped(s)).len())));
+        crate::sort::sort_by_key(&mut order, |n| std::cmp::Reverse(by_name.get(n).map_or(0, |s| endpoint_count(s))));
         for n in order {
             let Some(slice) = by_name.get_mut(&n) else { continue };
-            while desired.len() > 0 && endpoints_of(&crate::Obj::untyped(slice)).len() < max {
+            while desired.len() > 0 && endpoint_count(slice) < max {
                 if let Some(e) = desired.pop() {
                     push_endpoint(slice, e);
                 }
@@ -417,7 +422,7 @@ fn by_port_mapping(service: &Slot, existing: &[&Slot], desired: &mut EndpointSet
             // `getSliceToFill`: the slice closest to full once they are added.
             let mut closest = max;
             for n in &unchanged {
-                let len = by_name.get(n).map_or(0, |s| endpoints_of(&crate::Obj::untyped(s)).len());
+                let len = by_name.get(n).map_or(0, |s| endpoint_count(s));
                 let Some(diff) = max.checked_sub(desired.len() + len) else { continue };
                 if diff < closest {
                     closest = diff;
@@ -431,7 +436,7 @@ fn by_port_mapping(service: &Slot, existing: &[&Slot], desired: &mut EndpointSet
         match fill {
             Some(n) => {
                 if let Some(slice) = by_name.get_mut(&n) {
-                    while desired.len() > 0 && endpoints_of(&crate::Obj::untyped(slice)).len() < max {
+                    while desired.len() > 0 && endpoint_count(slice) < max {
                         if let Some(e) = desired.pop() {
                             push_endpoint(slice, e);
                         }
@@ -442,7 +447,7 @@ fn by_port_mapping(service: &Slot, existing: &[&Slot], desired: &mut EndpointSet
             }
             None => {
                 let mut slice = new_slice(service, ports, address_type);
-                while desired.len() > 0 && endpoints_of(&crate::Obj::untyped(&slice)).len() < max {
+                while desired.len() > 0 && endpoint_count(&slice) < max {
                     if let Some(e) = desired.pop() {
                         push_endpoint(&mut slice, e);
                     }
@@ -505,7 +510,7 @@ mod tests {
     }
 
     fn sizes(slices: &[Value]) -> Vec<usize> {
-        slices.iter().map(|s| endpoints_of(&crate::Obj::untyped(s)).len()).collect()
+        slices.iter().map(|s| endpoint_count(s)).collect()
     }
 
     /// The conditions table of `podToEndpoint` (utils.go): `ready` never true while
