@@ -548,95 +548,62 @@ pub trait JsonRead: for<'k> Index<&'k str, Output = Self> + Index<usize, Output 
     fn to_value(&self) -> Value;
 }
 
-impl JsonRead for Value {
-    fn as_str(&self) -> Option<&str> {
-        Value::as_str(self)
-    }
-    fn as_i64(&self) -> Option<i64> {
-        Value::as_i64(self)
-    }
-    fn as_u64(&self) -> Option<u64> {
-        Value::as_u64(self)
-    }
-    fn as_bool(&self) -> Option<bool> {
-        Value::as_bool(self)
-    }
-    fn is_null(&self) -> bool {
-        Value::is_null(self)
-    }
-    fn is_object(&self) -> bool {
-        Value::is_object(self)
-    }
-    fn is_string(&self) -> bool {
-        Value::is_string(self)
-    }
-    fn is_number(&self) -> bool {
-        Value::is_number(self)
-    }
-    fn is_array(&self) -> bool {
-        Value::is_array(self)
-    }
-    fn items(&self) -> &[Value] {
-        Value::as_array(self).map(Vec::as_slice).unwrap_or_default()
-    }
-    fn as_array(&self) -> Option<&[Value]> {
-        Value::as_array(self).map(Vec::as_slice)
-    }
-    fn get(&self, key: &str) -> Option<&Value> {
-        Value::get(self, key)
-    }
-    fn as_f64(&self) -> Option<f64> {
-        Value::as_f64(self)
-    }
-    fn to_value(&self) -> Value {
-        self.clone()
-    }
+/// Each of `JsonRead`'s reads is the type's own method of that name.
+macro_rules! json_read {
+    ($t:ty, $as_array:expr, $to_value:expr) => {
+        impl JsonRead for $t {
+            fn as_str(&self) -> Option<&str> {
+                <$t>::as_str(self)
+            }
+            fn as_i64(&self) -> Option<i64> {
+                <$t>::as_i64(self)
+            }
+            fn as_u64(&self) -> Option<u64> {
+                <$t>::as_u64(self)
+            }
+            fn as_bool(&self) -> Option<bool> {
+                <$t>::as_bool(self)
+            }
+            fn as_f64(&self) -> Option<f64> {
+                <$t>::as_f64(self)
+            }
+            fn is_null(&self) -> bool {
+                <$t>::is_null(self)
+            }
+            fn is_object(&self) -> bool {
+                <$t>::is_object(self)
+            }
+            fn is_string(&self) -> bool {
+                <$t>::is_string(self)
+            }
+            fn is_number(&self) -> bool {
+                <$t>::is_number(self)
+            }
+            fn is_array(&self) -> bool {
+                <$t>::is_array(self)
+            }
+            fn get(&self, key: &str) -> Option<&Self> {
+                <$t>::get(self, key)
+            }
+            fn items(&self) -> &[Self] {
+                JsonRead::as_array(self).unwrap_or_default()
+            }
+            fn as_array(&self) -> Option<&[Self]> {
+                $as_array(self)
+            }
+            fn to_value(&self) -> Value {
+                $to_value(self)
+            }
+        }
+    };
 }
 
-impl JsonRead for Slot {
-    fn as_str(&self) -> Option<&str> {
-        Slot::as_str(self)
-    }
-    fn as_i64(&self) -> Option<i64> {
-        Slot::as_i64(self)
-    }
-    fn as_u64(&self) -> Option<u64> {
-        Slot::as_u64(self)
-    }
-    fn as_bool(&self) -> Option<bool> {
-        Slot::as_bool(self)
-    }
-    fn is_null(&self) -> bool {
-        Slot::is_null(self)
-    }
-    fn is_object(&self) -> bool {
-        Slot::is_object(self)
-    }
-    fn is_string(&self) -> bool {
-        Slot::is_string(self)
-    }
-    fn is_number(&self) -> bool {
-        Slot::is_number(self)
-    }
-    fn is_array(&self) -> bool {
-        Slot::is_array(self)
-    }
-    fn items(&self) -> &[Slot] {
-        Slot::as_array(self).unwrap_or_default()
-    }
-    fn as_array(&self) -> Option<&[Slot]> {
-        Slot::as_array(self)
-    }
-    fn get(&self, key: &str) -> Option<&Slot> {
-        Slot::get(self, key)
-    }
-    fn as_f64(&self) -> Option<f64> {
-        Slot::as_f64(self)
-    }
-    fn to_value(&self) -> Value {
-        Slot::to_value(self)
-    }
+fn value_array(v: &Value) -> Option<&[Value]> {
+    v.as_array().map(Vec::as_slice)
 }
+
+json_read!(Value, value_array, Value::clone);
+json_read!(Slot, Slot::as_array, Slot::to_value);
 
 /// As `Value` displays: compact JSON (`{:#}` pretty).
 impl std::fmt::Display for Slot {
