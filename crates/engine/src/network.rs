@@ -261,7 +261,7 @@ impl Engine {
         }
         let mut out = Vec::new();
         for (key, svc) in self.store.list("", "services", None) {
-            let ips = svc["spec"]["clusterIPs"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
+            let ips = svc["spec"]["clusterIPs"].to_values().unwrap_or_default();
             if svc["spec"]["clusterIP"] == ip.as_str() || ips.iter().any(|v| v == ip.as_str()) {
                 out.push(format!("{}.{}.svc.{CLUSTER_DOMAIN}", key.name, key.namespace));
             }
@@ -287,7 +287,7 @@ impl Engine {
             .store
             .list("discovery.k8s.io", "endpointslices", Some(ns))
             .filter(|(_, s)| s["metadata"]["labels"][SERVICE_NAME_LABEL] == svc)
-            .flat_map(|(_, s)| s["endpoints"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default())
+            .flat_map(|(_, s)| s["endpoints"].to_values().unwrap_or_default())
             .filter(|e| e["conditions"]["ready"].as_bool().unwrap_or(true))
             .filter_map(|e| Some((e["addresses"][0].as_str()?.to_string(), e["hostname"].as_str().map(str::to_string))))
             .collect();

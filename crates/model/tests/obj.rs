@@ -92,6 +92,8 @@ fn same(slot: &Slot, value: &Value) -> Result<(), TestCaseError> {
     prop_assert_eq!(slot.is_array(), value.is_array());
     prop_assert_eq!(slot.is_object(), value.is_object());
     prop_assert_eq!(slot.as_bool(), value.as_bool());
+    prop_assert_eq!(slot.to_values(), value.as_array().cloned());
+    prop_assert_eq!(slot.to_map(), value.as_object().cloned());
     prop_assert_eq!(*slot == true, *value == true);
     prop_assert_eq!(*slot == 3i64, *value == 3i64);
     prop_assert_eq!(*slot == 0u64, *value == 0u64);

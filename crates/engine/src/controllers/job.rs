@@ -921,7 +921,7 @@ fn pod_from_template(job: &Slot, index: Option<i64>) -> Value {
     if t["metadata"]["annotations"].is_object() {
         meta["annotations"] = t["metadata"]["annotations"].to_value();
     }
-    let mut finalizers: Vec<Value> = t["metadata"]["finalizers"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
+    let mut finalizers: Vec<Value> = t["metadata"]["finalizers"].to_values().unwrap_or_default();
     if !finalizers.iter().any(|f| f == TRACKING_FINALIZER) {
         finalizers.push(json!(TRACKING_FINALIZER));
     }

@@ -191,7 +191,7 @@ fn mark_failed_and_delete(pod: &Slot, condition: Option<Value>) -> Vec<Request> 
         let mut status = json!({"phase": "Failed", "observedGeneration": pod["metadata"]["generation"]});
         if let Some(c) = condition {
             // `UpdatePodCondition`: replaces a condition of the same type, else appends.
-            let mut conditions: Vec<Value> = pod["status"]["conditions"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
+            let mut conditions: Vec<Value> = pod["status"]["conditions"].to_values().unwrap_or_default();
             match conditions.iter_mut().find(|x| x["type"] == c["type"]) {
                 Some(x) => *x = c,
                 None => conditions.push(c),

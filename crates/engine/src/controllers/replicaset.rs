@@ -304,7 +304,7 @@ fn sync(cache: &Cache, state: &mut State, flavor: Flavor, ns: &str, name: &str, 
 /// `AdoptPod` / `AdoptControllerRevision`: the owner's controller reference added to the
 /// object's ownerReferences, with the object's uid as a precondition.
 pub(super) fn adoption(account: &'static str, owner: &Slot, kind: &str, plural: &str, object: &Slot) -> Option<Write> {
-    let mut refs = object["metadata"]["ownerReferences"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
+    let mut refs = object["metadata"]["ownerReferences"].to_values().unwrap_or_default();
     refs.push(controller_ref(owner, kind));
     let patch = json!({"metadata": {"ownerReferences": refs, "uid": object["metadata"]["uid"]}});
     let req = controller_request(account, Verb::Patch, plural, object["metadata"]["namespace"].as_str(), object["metadata"]["name"].as_str()?, patch)?;
@@ -312,7 +312,7 @@ pub(super) fn adoption(account: &'static str, owner: &Slot, kind: &str, plural: 
 }
 
 fn release(flavor: Flavor, rs: &Slot, pod: &Slot) -> Option<Write> {
-    let refs: Vec<Value> = pod["metadata"]["ownerReferences"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default().into_iter().filter(|r| r["uid"] != rs["metadata"]["uid"]).collect();
+    let refs: Vec<Value> = pod["metadata"]["ownerReferences"].to_values().unwrap_or_default().into_iter().filter(|r| r["uid"] != rs["metadata"]["uid"]).collect();
     let patch = json!({"metadata": {"ownerReferences": if refs.is_empty() { Value::Null } else { Value::Array(refs) }, "uid": pod["metadata"]["uid"]}});
     let req = controller_request(flavor.account, Verb::Patch, "pods", pod["metadata"]["namespace"].as_str(), pod["metadata"]["name"].as_str()?, patch)?;
     Some(Write::now(flavor.account, req))

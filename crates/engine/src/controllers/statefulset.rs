@@ -329,7 +329,7 @@ impl Sync<'_> {
 }
 
 fn refs(object: &Slot) -> Vec<Value> {
-    object["metadata"]["ownerReferences"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default()
+    object["metadata"]["ownerReferences"].to_values().unwrap_or_default()
 }
 
 fn matches_ref(r: &Value, obj: &Slot, api_version: &str, kind: &str) -> bool {

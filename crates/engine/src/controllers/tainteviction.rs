@@ -200,7 +200,7 @@ impl State {
         }
         let now = cx.now();
         for p in &pods {
-            let tolerations = p["spec"]["tolerations"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
+            let tolerations = p["spec"]["tolerations"].to_values().unwrap_or_default();
             self.process_pod_on_node(cx, s(&p["metadata"]["namespace"]), s(&p["metadata"]["name"]), &tolerations, &taints, now);
         }
     }
@@ -215,7 +215,7 @@ impl State {
             return;
         }
         let Some(taints) = self.tainted.get(node).cloned() else { return };
-        let tolerations = pod["spec"]["tolerations"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default();
+        let tolerations = pod["spec"]["tolerations"].to_values().unwrap_or_default();
         let now = cx.now();
         self.process_pod_on_node(cx, namespace, name, &tolerations, &taints, now);
     }

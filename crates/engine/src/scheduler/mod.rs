@@ -1189,7 +1189,7 @@ fn default_spread_selector(cache: &crate::components::Cache, pod: &PodInfo) -> O
                     if let Some(ml) = sel["matchLabels"].as_object() {
                         match_labels.extend(ml.map(|(k, v)| (k.to_string(), v.to_value())));
                     }
-                    expressions.extend(sel["matchExpressions"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default());
+                    expressions.extend(sel["matchExpressions"].to_values().unwrap_or_default());
                 }
             }
             _ => {}

@@ -401,6 +401,15 @@ impl PartialEq for Slot {
 }
 
 impl Slot {
+    /// The elements as `serde_json` values (what `as_array().cloned()` gave on a `Value`);
+    /// None when this is not a list.
+    pub fn to_values(&self) -> Option<Vec<Value>> {
+        match self.to_value() {
+            Value::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
     /// The members as a `serde_json` map (what `as_object().cloned()` gave on a `Value`);
     /// None when this is not an object.
     pub fn to_map(&self) -> Option<Map<String, Value>> {

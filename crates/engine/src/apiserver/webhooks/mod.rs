@@ -107,7 +107,7 @@ impl Hook {
 fn hooks(store: &crate::store::Store, plural: &'static str) -> Vec<Hook> {
     store
         .list("admissionregistration.k8s.io", plural, None)
-        .flat_map(|(k, c)| c["webhooks"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default().into_iter().map(move |spec| Hook { configuration: k.name.clone(), spec }))
+        .flat_map(|(k, c)| c["webhooks"].to_values().unwrap_or_default().into_iter().map(move |spec| Hook { configuration: k.name.clone(), spec }))
         .collect()
 }
 

@@ -53,7 +53,7 @@ pub(crate) fn has_taint(node: &Slot, key: &str, effect: &str) -> bool {
 }
 
 fn taints_of(node: &Slot) -> Vec<Value> {
-    node["spec"]["taints"].as_array().map(|a| a.iter().map(crate::Slot::to_value).collect::<Vec<_>>()).unwrap_or_default()
+    node["spec"]["taints"].to_values().unwrap_or_default()
 }
 
 /// `taints.AddOrUpdateTaint` for each taint: a taint with the same key and effect is replaced

@@ -2,7 +2,6 @@
 //! filtering.go`): required pod affinity and anti-affinity of the incoming pod, and the required
 //! anti-affinity of pods already running, by topology domain.
 
-use std::collections::BTreeMap;
 use crate::vecmap::VecMap;
 
 use crate::Slot;
@@ -20,7 +19,7 @@ fn required_terms<'a>(spec: &'a Slot, kind: &str) -> Vec<&'a Slot> {
 
 /// Namespace name → its labels, from the scheduler's namespace informer (upstream's
 /// `nsLister`, read through `GetNamespaceLabelsSnapshot`).
-pub type NamespaceLabels = BTreeMap<String, Slot>;
+pub type NamespaceLabels = crate::vecmap::VecMap<String, Slot>;
 
 /// Does `term` (from a pod in namespace `term_ns`) select `target`? Upstream `AffinityTerm.Matches`
 /// (`pkg/scheduler/framework/types.go`): the target's namespace is in the term's `namespaces` —

@@ -7,7 +7,6 @@
 //! migration.
 
 use crate::Slot;
-use std::collections::BTreeMap;
 use std::sync::Arc;
 use crate::vecmap::VecSet;
 
@@ -97,7 +96,7 @@ pub struct VolumeBinding {
     /// PersistentVolumes and StorageClasses as the cycle's snapshot saw them (shared, not
     /// copied).
     pub volumes: Vec<Arc<crate::Obj>>,
-    pub classes: BTreeMap<String, Arc<crate::Obj>>,
+    pub classes: crate::vecmap::VecMap<String, Arc<crate::Obj>>,
 }
 
 /// PreFilter: missing, terminating or lost claims and unbound immediate claims reject the
@@ -107,7 +106,7 @@ pub fn pre_filter(pod: &PodInfo, listers: &Listers<'_>) -> Result<Option<VolumeB
     if names.is_empty() {
         return Ok(None);
     }
-    let mut state = VolumeBinding { bound: vec![], delayed: vec![], volumes: listers.volumes().cloned().collect(), classes: BTreeMap::new() };
+    let mut state = VolumeBinding { bound: vec![], delayed: vec![], volumes: listers.volumes().cloned().collect(), classes: crate::vecmap::VecMap::new() };
     let mut immediate = 0;
     for name in &names {
         let Some(pvc) = listers.claim_shared(&pod.namespace, name) else {
