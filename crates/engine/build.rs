@@ -5,7 +5,9 @@
 use std::path::Path;
 
 fn main() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    // Read at run time: a build script binary reused from another checkout must not read that
+    // checkout's sources.
+    let src = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")).join("src");
     let out = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     println!("cargo:rerun-if-changed=src");
     minify_tree(&src, &src, &out);

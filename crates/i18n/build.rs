@@ -7,7 +7,9 @@ use std::path::Path;
 
 fn main() {
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../static/i18n");
+    // Read at run time, not compile time: a build script reused from another checkout must read
+    // this one.
+    let root = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")).join("../../static/i18n");
     for lang in ["en", "ko"] {
         std::fs::create_dir_all(Path::new(&out).join(lang)).expect("OUT_DIR is writable");
         for file in ["ui", "reactions", "scenarios"] {

@@ -17,7 +17,10 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // Read at run time, not compile time: a build script reused from another checkout must read
+    // this one.
+    let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest_dir);
     let course = root.join("course");
     println!("cargo:rerun-if-changed=course");
     let mut files = Vec::new();

@@ -20,7 +20,7 @@ use crate::apiserver::status::Status;
 use crate::clock::Time;
 use crate::components::Cache;
 use crate::metrics_server::{MetricsApi, PodUsage};
-use crate::proxy::NatTable;
+use crate::netfilter::NatTable;
 use crate::rng::Rng;
 use crate::store::WatchEvent;
 use crate::trace::{Action, FieldChange, ObjectRef, Params};

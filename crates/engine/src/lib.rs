@@ -25,6 +25,7 @@ pub mod components;
 pub mod containerd;
 pub mod controllers;
 pub mod cron;
+pub mod downward;
 pub mod features;
 #[cfg(feature = "fingerprint")]
 pub mod fingerprint;
@@ -35,6 +36,7 @@ pub mod metrics_server;
 pub mod names;
 pub mod nodeaffinity;
 pub mod netpol;
+pub mod netfilter;
 pub mod network;
 pub mod nodes;
 pub mod podutil;
@@ -231,6 +233,9 @@ pub struct Engine {
     /// node's disk.
     // Boxed values: every VecMap<String, Box<_>> shares one copy of the map's code (the worker's size, see ARCHITECTURE.md).
     pub(crate) machines: VecMap<String, Box<kubelet::NodeMachine>>,
+    /// Each node's kubelet process: its pod workers, back-offs, PLEG's view, status and
+    /// eviction managers (`kubelet/`).
+    pub(crate) kubelets: VecMap<String, component::Slot<kubelet::Kubelet>>,
     /// Storage outside the nodes (NFS exports, CSI and other network volumes), by the
     /// volume's identity: the same data from every node.
     pub(crate) storage: VecMap<String, containerd::fs::Tree>,
@@ -319,6 +324,7 @@ impl Engine {
             taps: Vec::new(),
             next_tap: 0,
             kube_proxies: VecMap::new(),
+            kubelets: VecMap::new(),
             nat_tables: VecMap::new(),
             proxy_defaults: proxy::ProxyConfig::default(),
             traffic: Vec::new(),
@@ -934,9 +940,9 @@ impl Engine {
                 }
                 // The kubelet's memory (pod workers, back-offs, PLEG's view) goes with it.
                 kubelet::COMPONENT => {
-                    if let Some(m) = self.machines.get_mut(node.as_str()) {
-                        let (host, offset) = (m.kubelet.host_ip.clone(), m.kubelet.tick_offset_ms);
-                        m.kubelet = kubelet::Kubelet::new(&node, &host, offset);
+                    if let Some(k) = self.kubelet_of_mut(&node) {
+                        let (host, offset) = (k.host_ip.clone(), k.tick_offset_ms);
+                        *k = kubelet::Kubelet::new(&node, &host, offset);
                     }
                 }
                 _ => {}
@@ -1009,7 +1015,9 @@ impl Engine {
                     if let Some(m) = self.machines.get_mut(node.as_str()) {
                         let pid = m.runtime.next_pid();
                         m.runtime.daemon_start(now, pid, boot_us);
-                        m.kubelet.cri_connected_at = now.plus_millis(boot_us / 1000 + reconnect);
+                    }
+                    if let Some(k) = self.kubelet_of_mut(&node) {
+                        k.cri_connected_at = now.plus_millis(boot_us / 1000 + reconnect);
                     }
                     self.pleg_soon(&node);
                 }
@@ -1017,10 +1025,10 @@ impl Engine {
                     // The new kubelet registers (the Node exists: it reads it), reads its manifest
                     // directory, then learns its pods from the list, as Add notifications.
                     let now = self.now;
-                    if let Some(m) = self.machines.get_mut(node.as_str()) {
+                    if let Some(k) = self.kubelet_of_mut(&node) {
                         // A new process: its first status call is now, on a fresh connection.
-                        m.kubelet.booted_at = now;
-                        m.kubelet.cri_connected_at = now;
+                        k.booted_at = now;
+                        k.cri_connected_at = now;
                     }
                     self.kubelet_boot(&node);
                     self.kubelet_add_static_pods(&node);

@@ -160,7 +160,8 @@ impl Engine {
         let offset = self.rng.below(1_000);
         let mut runtime = crate::containerd::Runtime::new(&name, "");
         runtime.daemon_start(self.now, crate::containerd::daemon::FIRST_PID, crate::containerd::daemon::first_boot_us(&name));
-        self.machines.insert(name.clone(), Box::new(crate::kubelet::NodeMachine { runtime, kubelet: crate::kubelet::Kubelet::new(&name, &host_ip, offset), disk: Default::default(), facts, static_pods: Vec::new(), apparmor: Default::default() }));
+        self.machines.insert(name.clone(), Box::new(crate::kubelet::NodeMachine { runtime, disk: Default::default(), facts, static_pods: Vec::new(), apparmor: Default::default() }));
+        self.kubelets.insert(name.clone(), crate::component::Slot::new(crate::kubelet::Kubelet::new(&name, &host_ip, offset)));
         if self.removed_nodes.remove(&name) {
             // The same name again: its components start afresh.
             for c in ["containerd", crate::proxy::COMPONENT, crate::kubelet::COMPONENT] {
@@ -198,7 +199,7 @@ impl Engine {
             let (a, b) = rest.split_once('.')?;
             Some(a.parse::<u8>().ok()? as u32 * 256 + b.parse::<u8>().ok()? as u32)
         };
-        let mut used: crate::vecmap::VecSet<u32> = crate::vecmap::VecSet::from_iter(self.machines.values().filter_map(|m| offset(&m.kubelet.host_ip)));
+        let mut used: crate::vecmap::VecSet<u32> = crate::vecmap::VecSet::from_iter(self.kubelets.values().filter_map(|k| k.get()).filter_map(|k| offset(&k.host_ip)));
         if let Some(rt) = ResourceType::resolve("nodes") {
             for (_, n) in self.store.list_shared("", rt.plural, None) {
                 if let Some(o) = crate::cluster::facts::internal_ip(n).and_then(offset) {
@@ -237,6 +238,7 @@ impl Engine {
         self.rebooting.remove(name);
         self.removed_nodes.insert(name.to_string());
         self.machines.remove(name);
+        self.kubelets.remove(name);
         self.kube_proxies.remove(name);
         self.nat_tables.remove(name);
         self.down_nodes.remove(name);
@@ -339,7 +341,7 @@ mod tests {
         for i in 0..256 {
             e.add_node(NewNode::named(&format!("w{i:03}"))).expect("room in the /16");
         }
-        let ip = |e: &Engine, name: &str| e.machines.get(name).map(|m| m.kubelet.host_ip.clone());
+        let ip = |e: &Engine, name: &str| e.kubelet_of(name).map(|k| k.host_ip.clone());
         assert_eq!(ip(&e, "w000").as_deref(), Some("172.18.0.2"));
         assert_eq!(ip(&e, "w252").as_deref(), Some("172.18.0.254"));
         assert_eq!(ip(&e, "w253").as_deref(), Some("172.18.0.255"));

@@ -218,8 +218,8 @@ impl Engine {
     /// A pod worker's resync changes nothing: it already found the pod idle, and nothing
     /// happened to the pod since (its epoch), and no deadline of the pod's own is running.
     fn resync_steady(&self, node: &str, uid: &str, token: u64) -> bool {
-        let Some(m) = self.machines.get(node) else { return true };
-        let Some(w) = m.kubelet.workers.get(uid) else { return true };
+        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return true };
+        let Some(w) = k.workers.get(uid) else { return true };
         if w.token != token || w.terminated {
             return true;
         }
@@ -324,8 +324,8 @@ impl Engine {
         let later = |text: &str, micros: bool| Time::from_rfc3339(text).map(|t| if micros { t.plus_millis(ms).rfc3339_micros() } else { t.plus_millis(ms).rfc3339() });
         let (Some(lrt), Some(nrt)) = (podlife_model::ResourceType::resolve("leases"), podlife_model::ResourceType::resolve("nodes")) else { return };
         for node in &moved.heartbeats {
-            if let Some(m) = self.machines.get_mut(node) {
-                m.kubelet.status_reported_at = m.kubelet.status_reported_at.plus_millis(ms);
+            if let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) {
+                k.status_reported_at = k.status_reported_at.plus_millis(ms);
             }
         }
         // Every Lease, then every Node: one new revision each, in that order.

@@ -187,8 +187,8 @@ impl Engine {
         }
         // ... and so are the etcd leases that held them.
         self.event_leases = Default::default();
-        for m in self.machines.values_mut() {
-            m.kubelet.events = Default::default();
+        for k in self.kubelets.values_mut().filter_map(|k| k.get_mut()) {
+            k.events = Default::default();
         }
         if let Some(k) = self.kcm.get_mut() {
             k.forget_events();

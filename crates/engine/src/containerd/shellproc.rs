@@ -19,7 +19,7 @@ use crate::containerd::exec::ExecRun;
 use crate::containerd::fs::{BASE_DIRS, Tree};
 use crate::containerd::{ContainerState, cpu};
 use crate::process::{self, App, Timer};
-use crate::kubelet::projection::{self, Entry, Layout, ProjectedFile};
+use crate::volume::projection::{self, Entry, Layout, ProjectedFile};
 use crate::containerd::procfs::Special;
 use crate::shell::{Credentials, DnsAnswer, FileKind, Host, NetConfig, NetError, Shell, ShmSegment, Stat, Yield};
 
@@ -30,7 +30,7 @@ struct Mount {
     read_only: bool,
     /// Where the volume's data lives, as the volume manager mounted it (None: files the
     /// kubelet writes itself, or a volume not mounted).
-    data: Option<crate::kubelet::volumes::Backing>,
+    data: Option<crate::volume::backing::Backing>,
     /// A `configMap`, `secret`, `downwardAPI` or `projected` volume (its spec): the files
     /// the kubelet writes into it (`kubelet/projection.rs`).
     projection: Option<Slot>,
@@ -44,7 +44,7 @@ struct Mount {
     image: Option<(String, String)>,
 }
 
-fn mounts_of(pod: &Slot, container: &str, mounted: impl Fn(&str) -> Option<crate::kubelet::volumes::Backing>) -> Vec<Mount> {
+fn mounts_of(pod: &Slot, container: &str, mounted: impl Fn(&str) -> Option<crate::volume::backing::Backing>) -> Vec<Mount> {
     let null = crate::Slot::null();
     let spec = crate::podutil::container_spec(pod, container).unwrap_or(null);
     let volumes = pod["spec"]["volumes"].as_array().unwrap_or_default();
@@ -56,7 +56,7 @@ fn mounts_of(pod: &Slot, container: &str, mounted: impl Fn(&str) -> Option<crate
             let volume = m["name"].as_str().unwrap_or_default().to_string();
             let spec = volumes.iter().find(|v| v["name"] == volume.as_str()).unwrap_or(null);
             let data = mounted(&volume);
-            let projection = crate::kubelet::projection::is_projected_kind(spec).then(|| spec.clone());
+            let projection = crate::volume::projection::is_projected_kind(spec).then(|| spec.clone());
             let owned = projection.is_some() || spec.get("emptyDir").is_some();
             let fs_group = pod["spec"]["securityContext"]["fsGroup"].as_u64().and_then(|g| u32::try_from(g).ok()).filter(|_| owned);
             let image = spec["image"]["reference"].as_str().map(|r| (r.to_string(), m["subPath"].as_str().unwrap_or_default().trim_matches('/').to_string()));
@@ -127,9 +127,9 @@ pub const EXEC_LIMIT_MS: u64 = 3_600_000;
 enum Where {
     Root,
     /// A mounted volume's data (the path returned with it is the path in that store).
-    Volume(crate::kubelet::volumes::Backing),
+    Volume(crate::volume::backing::Backing),
     /// A volume mounted `readOnly`: its data read, writes refused.
-    VolumeRo(crate::kubelet::volumes::Backing),
+    VolumeRo(crate::volume::backing::Backing),
     ReadOnly,
     /// A file of an `image` volume (its image's reference; the path is in the image).
     Image(String),

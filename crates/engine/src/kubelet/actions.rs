@@ -85,6 +85,7 @@ impl Engine {
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
         let policy = pod["spec"]["restartPolicy"].as_str().unwrap_or("Always").to_string();
         let Some(m) = self.machines.get(node) else { return PodActions::Steps(vec![]) };
+        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return PodActions::Steps(vec![]) };
         let rt = &m.runtime;
         let inits = pod["spec"]["initContainers"].as_array().unwrap_or_default();
         let apps = pod["spec"]["containers"].as_array().unwrap_or_default();
@@ -108,7 +109,7 @@ impl Engine {
         let newest = |name: &str| rt.pod_containers(uid).into_iter().find(|c| c.name == name && Some(&c.sandbox_id) == active.as_ref());
         let latest = |name: &str| newest(name).map(|c| (c.id.clone(), c.state, c.exit_code));
         let image_of = |name: &str| newest(name).map(|c| c.image.clone()).unwrap_or_default();
-        let worker = m.kubelet.workers.get(uid);
+        let worker = k.workers.get(uid);
         let started = |name: &str| worker.and_then(|w| w.facts.started.get(name).copied()).unwrap_or(true);
         // A failed liveness or startup probe of the container's running instance.
         let probe_failure = |name: &str, id: &str| worker.and_then(|w| w.probe_failures.get(name)).filter(|(_, fid)| fid == id).map(|(k, _)| *k);

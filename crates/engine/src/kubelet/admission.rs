@@ -150,10 +150,10 @@ impl Engine {
     /// `GetActivePods()` minus the pod being admitted: the pods the kubelet has admitted and
     /// that still hold their resources, as the scheduler framework views them.
     fn kubelet_other_active_pods(&self, node: &str, uid: &str) -> Vec<PodInfo> {
-        let Some(m) = self.machines.get(node) else { return vec![] };
+        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return vec![] };
         let mut out = vec![];
         // A pod whose ADD the sync loop has not handled yet is not in the pod manager.
-        for w in m.kubelet.workers.values().filter(|w| w.uid != uid && !w.terminated && !w.admit_pending) {
+        for w in k.workers.values().filter(|w| w.uid != uid && !w.terminated && !w.admit_pending) {
             // Gone from the pod manager (removed from the API): not counted.
             let Some(pod) = self.kubelet_pod(node, &w.namespace, &w.name).filter(|p| p["metadata"]["uid"] == w.uid.as_str()) else { continue };
             let terminal = |s: &Slot| matches!(s["phase"].as_str(), Some("Succeeded" | "Failed"));
@@ -208,7 +208,7 @@ impl Engine {
     /// iterations (the runtime is down, `runtime_state.rs`) the admission waits with the sync.
     pub(crate) fn kubelet_add_pod(&mut self, node: &str, uid: &str, pod: &std::sync::Arc<crate::Obj>) {
         if self.kubelet_sync_loop_skipping(node) {
-            if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+            if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
                 w.admit_pending = true;
             }
             self.kubelet_request_sync(node, uid);
@@ -237,7 +237,7 @@ impl Engine {
     pub(crate) fn kubelet_reject_pod(&mut self, node: &str, uid: &str, pod: &Slot, rejection: &Rejection) {
         self.kubelet_event(node, pod, None, "Warning", &rejection.reason, &rejection.message);
         let status = rejected_status(pod, rejection, self.now);
-        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
         // Known and terminated from the start: when the pod is deleted, the status manager
         // removes it (`canBeDeleted`, grace 0) as it does a finished pod's.
         w.terminated = true;

@@ -46,10 +46,11 @@ impl Engine {
                 return;
             }
             let Some(m) = self.machines.get_mut(node) else { return };
+            let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
             m.runtime.log(now, format!("RemoveContainer for \"{id}\""));
             m.runtime.containers.remove(&id);
             m.runtime.containers_changed += 1;
-            m.kubelet.pleg_seen.remove(&id);
+            k.pleg_seen.remove(&id);
             m.runtime.log(now, format!("RemoveContainer for \"{id}\" returns successfully"));
             self.quiet.touch_pod(&uid);
         }
@@ -66,12 +67,13 @@ impl Engine {
             return;
         }
         let Some(m) = self.machines.get_mut(node) else { return };
+        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
         m.runtime.log(now, format!("RemoveContainer for \"{id}\""));
         m.runtime.containers.remove(id);
         m.runtime.containers_changed += 1;
-        m.kubelet.pleg_seen.remove(id);
+        k.pleg_seen.remove(id);
         m.runtime.log(now, format!("RemoveContainer for \"{id}\" returns successfully"));
-        if let Some(w) = m.kubelet.workers.get_mut(uid) {
+        if let Some(w) = k.workers.get_mut(uid) {
             let e = w.removed_restarts.entry(name).or_insert(0);
             *e = (*e).max(next);
         }
@@ -81,9 +83,9 @@ impl Engine {
     /// Whether the next pass removes nothing (a quiet stretch, `quiet.rs`).
     pub(crate) fn container_gc_steady(&self, node: &str) -> bool {
         !self.kubelet_running(node)
-            || self.machines.get(node).is_none_or(|m| {
+            || self.machines.get(node).zip(self.kubelet_of(node)).is_none_or(|(m, k)| {
                 !m.runtime.up
-                    || match m.kubelet.gc_steady_memo {
+                    || match k.gc_steady_memo {
                         Some((seen, steady)) if seen == m.runtime.containers_changed => steady,
                         _ => !has_evictable(&m.runtime),
                     }
@@ -94,10 +96,11 @@ impl Engine {
     /// anything to remove (before a quiet-stretch look: a node with a thousand exited
     /// containers made every look sort them all).
     pub(crate) fn container_gc_remember_steady(&mut self) {
-        for m in self.machines.values_mut() {
+        for (node, m) in self.machines.iter() {
+            let Some(k) = self.kubelets.get_mut(node).and_then(|k| k.get_mut()) else { continue };
             let changed = m.runtime.containers_changed;
-            if m.kubelet.gc_steady_memo.is_none_or(|(seen, _)| seen != changed) {
-                m.kubelet.gc_steady_memo = Some((changed, !has_evictable(&m.runtime)));
+            if k.gc_steady_memo.is_none_or(|(seen, _)| seen != changed) {
+                k.gc_steady_memo = Some((changed, !has_evictable(&m.runtime)));
             }
         }
     }

@@ -58,12 +58,12 @@ impl Engine {
             if let Some(tree) = self.volume_tree_mut(node, &backing) {
                 tree.dirs.insert(backing.path("/"));
             }
-            if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(&uid)) {
+            if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(&uid)) {
                 w.mounted.insert(v["name"].as_str().unwrap_or_default().to_string(), backing);
             }
         }
         for v in pod["spec"]["volumes"].as_array().unwrap_or_default() {
-            if !super::projection::is_projected_kind(v) {
+            if !crate::volume::projection::is_projected_kind(v) {
                 continue;
             }
             // A configMap or secret volume's object is read from the API server; a projected
@@ -76,7 +76,7 @@ impl Engine {
                 "configmaps" | "secrets" => self.kubelet_get(node, plural, namespace, name),
                 _ => Err(String::new()),
             };
-            if let Err(e) = super::projection::payload(pod, v, &mut get) {
+            if let Err(e) = crate::volume::projection::payload(pod, v, &mut get) {
                 return Some(format!("MountVolume.SetUp failed for volume {:?} : {e}", v["name"].as_str().unwrap_or_default()));
             }
         }
@@ -174,4 +174,4 @@ impl Engine {
     }
 }
 
-pub(crate) use super::downward::{data_of, downward_api_limits, env_file_value, field_value, resource_value};
+pub(crate) use crate::downward::{data_of, downward_api_limits, env_file_value, field_value, resource_value};

@@ -139,12 +139,12 @@ impl Engine {
             return;
         }
         let now = self.now;
-        let Some(m) = self.machines.get_mut(node) else { return };
-        let boot = m.kubelet.booted_at;
+        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
+        let boot = k.booted_at;
         if !limits.empty_dirs.is_empty() || (limits.pod.is_some() && limits.disk_empty_dir) {
             // The analyzer's next tick starts the pod's calculator, which measures at once.
             let at = next_on_grid(boot, VOLUME_STATS_PERIOD_MS, now);
-            if let Some(w) = m.kubelet.workers.get_mut(uid) {
+            if let Some(w) = k.workers.get_mut(uid) {
                 w.volume_calc_at = Some(at);
             }
             self.schedule(at, Task::VolumeStats { node: node.to_string(), uid: uid.to_string() });
@@ -156,13 +156,13 @@ impl Engine {
     /// evicted pods.
     fn eviction_queue_pass(&mut self, node: &str) {
         let now = self.now;
-        let Some(m) = self.machines.get_mut(node) else { return };
-        let mgr = &mut m.kubelet.eviction;
+        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
+        let mgr = &mut k.eviction;
         if mgr.queued.is_some() || mgr.cleanup.is_some() {
             return;
         }
         let at = match mgr.last_pass {
-            None => next_on_grid(m.kubelet.booted_at, MONITORING_PERIOD_MS, now),
+            None => next_on_grid(k.booted_at, MONITORING_PERIOD_MS, now),
             Some(last) => next_on_grid(last, MONITORING_PERIOD_MS, now.max(last.plus_millis(1))),
         };
         mgr.tokens += 1;
@@ -176,7 +176,8 @@ impl Engine {
     pub(crate) fn volume_stats(&mut self, node: &str, uid: &str) {
         let now = self.now;
         let Some(m) = self.machines.get(node) else { return };
-        let Some(w) = m.kubelet.workers.get(uid) else { return };
+        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return };
+        let Some(w) = k.workers.get(uid) else { return };
         if w.volume_calc_at != Some(now) || w.terminated || !self.kubelet_running(node) {
             return;
         }
@@ -192,7 +193,7 @@ impl Engine {
             }
         }
         let next = now.plus_millis(VOLUME_STATS_PERIOD_MS + self.rng.below(VOLUME_STATS_PERIOD_MS + 1));
-        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
         w.volume_stats = Some(used);
         w.volume_calc_at = Some(next);
         self.schedule(next, Task::VolumeStats { node: node.to_string(), uid: uid.to_string() });
@@ -202,7 +203,8 @@ impl Engine {
     fn eviction_pod_stats(&self, node: &str, uid: &str, pod: &Slot) -> PodStats {
         let now = self.now;
         let Some(m) = self.machines.get(node) else { return PodStats::default() };
-        let volumes = m.kubelet.workers.get(uid).and_then(|w| w.volume_stats.clone());
+        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return PodStats::default() };
+        let volumes = k.workers.get(uid).and_then(|w| w.volume_stats.clone());
         let mut containers = VecMap::new();
         // Newest first: the first of each name is the one the CRI's stats list keeps.
         for c in m.runtime.pod_containers(uid) {
@@ -245,12 +247,12 @@ impl Engine {
     /// One `synchronize`: every active pod with limits is checked; those over are evicted.
     pub(crate) fn eviction_pass(&mut self, node: &str, token: u64) {
         let now = self.now;
-        let Some(m) = self.machines.get_mut(node) else { return };
-        if m.kubelet.eviction.queued != Some(token) {
+        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
+        if k.eviction.queued != Some(token) {
             return;
         }
-        m.kubelet.eviction.queued = None;
-        m.kubelet.eviction.last_pass = Some(now);
+        k.eviction.queued = None;
+        k.eviction.last_pass = Some(now);
         if !self.kubelet_running(node) {
             return;
         }
@@ -263,9 +265,9 @@ impl Engine {
                 evicted.push(uid);
             }
         }
-        let Some(m) = self.machines.get_mut(node) else { return };
+        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
         if !evicted.is_empty() {
-            m.kubelet.eviction.cleanup = Some((evicted, now.plus_millis(CLEANUP_TIMEOUT_MS)));
+            k.eviction.cleanup = Some((evicted, now.plus_millis(CLEANUP_TIMEOUT_MS)));
             self.schedule(now.plus_millis(CLEANUP_POLL_MS), Task::EvictionCleanup { node: node.to_string() });
         } else if watched {
             self.eviction_queue_pass(node);
@@ -276,15 +278,15 @@ impl Engine {
     /// manager synchronizes again at once.
     pub(crate) fn eviction_cleanup(&mut self, node: &str) {
         let now = self.now;
-        let Some(m) = self.machines.get(node) else { return };
-        let Some((pods, until)) = m.kubelet.eviction.cleanup.clone() else { return };
-        let finished = pods.iter().all(|uid| m.kubelet.workers.get(uid).is_none_or(|w| w.terminated));
+        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return };
+        let Some((pods, until)) = k.eviction.cleanup.clone() else { return };
+        let finished = pods.iter().all(|uid| k.workers.get(uid).is_none_or(|w| w.terminated));
         if !finished && now < until {
             self.schedule(now.plus_millis(CLEANUP_POLL_MS), Task::EvictionCleanup { node: node.to_string() });
             return;
         }
-        let Some(m) = self.machines.get_mut(node) else { return };
-        let mgr = &mut m.kubelet.eviction;
+        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
+        let mgr = &mut k.eviction;
         mgr.cleanup = None;
         mgr.tokens += 1;
         let token = mgr.tokens;
@@ -295,8 +297,9 @@ impl Engine {
     /// The active pods a pass checks: running (a ready sandbox), with local storage limits.
     fn eviction_candidates(&self, node: &str) -> Vec<(String, std::sync::Arc<crate::Obj>, Limits)> {
         let Some(m) = self.machines.get(node) else { return vec![] };
+        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return vec![] };
         let mut out = Vec::new();
-        for w in m.kubelet.workers.values().filter(|w| !w.terminating && !w.terminated) {
+        for w in k.workers.values().filter(|w| !w.terminating && !w.terminated) {
             let Some(pod) = self.kubelet_pod(node, &w.namespace, &w.name).filter(|p| p["metadata"]["uid"] == w.uid.as_str()) else { continue };
             let limits = Limits::of(&pod);
             if limits.any() && m.runtime.ready_sandbox(&w.uid).is_some() {
@@ -313,7 +316,7 @@ impl Engine {
         if !self.kubelet_running(node) {
             return true;
         }
-        if self.machines.get(node).is_none_or(|m| m.kubelet.eviction.cleanup.is_some()) {
+        if self.kubelet_of(node).is_none_or(|k| k.eviction.cleanup.is_some()) {
             return false;
         }
         self.eviction_candidates(node).iter().all(|(uid, pod, limits)| self.eviction_verdict(node, uid, pod, limits).is_none())
@@ -327,7 +330,7 @@ impl Engine {
         }
         self.node_trace(super::COMPONENT, node, crate::trace::Action::KubeletEvict, crate::object_ref(pod, "Pod"), crate::sort::map_of([("signal".to_string(), json!(signal)), ("message".to_string(), json!(message))]));
         self.kubelet_event(node, pod, None, "Warning", "Evicted", message);
-        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return false };
+        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return false };
         w.facts.evicted = Some(message.to_string());
         w.grace_s = IMMEDIATE_GRACE_S;
         self.quiet.touch_pod(uid);

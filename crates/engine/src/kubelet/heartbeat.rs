@@ -68,15 +68,15 @@ impl Engine {
         let Some(nrt) = ResourceType::resolve("nodes") else { return };
         let Some(current) = self.store.get(&ObjectKey::new(nrt, None, node)).cloned() else { return };
         let now = self.now;
-        let last = self.machines.get(node).map(|m| m.kubelet.status_reported_at);
+        let last = self.kubelet_of(node).map(|k| k.status_reported_at);
         let due = force || last.is_none_or(|t| now.millis().saturating_sub(t.millis()) >= STATUS_REPORT_MS);
         let status = self.kubelet_node_status(node, &current);
         let changed = status_changed(&status, &current);
         if !changed && !due {
             return;
         }
-        if let Some(m) = self.machines.get_mut(node) {
-            m.kubelet.status_reported_at = now;
+        if let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) {
+            k.status_reported_at = now;
         }
         let mut body = json!({"status": {"conditions": status["conditions"], "images": status["images"]}});
         if status["nodeInfo"] != current["status"]["nodeInfo"] {
@@ -109,7 +109,8 @@ impl Engine {
             return false;
         }
         let Some(m) = self.machines.get(node) else { return false };
-        if m.runtime.down_since.is_some() || !super::runtime_state::runtime_errors(&m.runtime, self.now, m.kubelet.tick_offset_ms, m.kubelet.cri_connected_at, m.kubelet.booted_at).is_empty() {
+        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return false };
+        if m.runtime.down_since.is_some() || !super::runtime_state::runtime_errors(&m.runtime, self.now, k.tick_offset_ms, k.cri_connected_at, k.booted_at).is_empty() {
             return false;
         }
         let (Some(nrt), Some(lrt)) = (ResourceType::resolve("nodes"), ResourceType::resolve("leases")) else { return false };
@@ -151,11 +152,12 @@ impl Engine {
         let ts = now.rfc3339();
         let network_ready = self.node_network_ready(node);
         let m = self.machines.get(node)?;
+        let k = self.kubelets.get(node)?.get()?;
         let facts = m.facts.clone();
-        let host_ip = m.kubelet.host_ip.clone();
+        let host_ip = k.host_ip.clone();
         // `setNodeStatusImages`: the runtime's images, largest first, at most 50.
         let images = node_images(&m.runtime);
-        let runtime_errs = super::runtime_state::runtime_errors(&m.runtime, now, m.kubelet.tick_offset_ms, m.kubelet.cri_connected_at, m.kubelet.booted_at);
+        let runtime_errs = super::runtime_state::runtime_errors(&m.runtime, now, k.tick_offset_ms, k.cri_connected_at, k.booted_at);
         let mut status = current["status"].to_value();
         if !status.is_object() {
             status = json!({});
@@ -205,6 +207,7 @@ impl Engine {
     /// (the quiet-stretch check asks this of every node at every look).
     fn node_status_repeats(&self, node: &str, current: &Slot) -> bool {
         let Some(m) = self.machines.get(node) else { return false };
+        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return false };
         let status = &current["status"];
         let info = node_info(&m.facts);
         let same_info = status["nodeInfo"].as_object().is_some_and(|o| o.len() == info.len() && info.iter().all(|(k, v)| o.get(*k).and_then(crate::Slot::as_str) == Some(*v)));
@@ -228,7 +231,7 @@ impl Engine {
                 return false;
             }
         }
-        let errs = super::runtime_state::runtime_errors(&m.runtime, self.now, m.kubelet.tick_offset_ms, m.kubelet.cri_connected_at, m.kubelet.booted_at);
+        let errs = super::runtime_state::runtime_errors(&m.runtime, self.now, k.tick_offset_ms, k.cri_connected_at, k.booted_at);
         // `node_network_ready`, read from the Node at hand rather than looked up again.
         let network_ready = current["spec"]["podCIDR"].as_str().is_some_and(|c| !c.is_empty());
         let not_ready = not_ready_message(errs, network_ready);
@@ -249,8 +252,11 @@ impl Engine {
         let now = self.now;
         let involved = Involved { kind: "Node", api_version: "v1", object: &object, field_path: None };
         let note = Note { kind, reason, message };
-        let Some(m) = self.machine(node) else { return };
-        let Some(write) = m.kubelet.events.record_about(involved, note, Source { component: "kubelet", host: Some(node) }, now) else { return };
+        if self.machine(node).is_none() {
+            return;
+        }
+        let Some(k) = self.kubelet_of_mut(node) else { return };
+        let Some(write) = k.events.record_about(involved, note, Source { component: "kubelet", host: Some(node) }, now) else { return };
         let build = |verb, name: Option<&str>, mut body: Value| {
             if verb == Verb::Create {
                 body["involvedObject"] = reference.clone();

@@ -124,7 +124,7 @@ impl Engine {
                     self.kubelet_event(node, pod, Some(name), "Warning", "FailedPreStopHook", "PreStopHook failed");
                 }
                 let until = now.plus_millis(outcome.duration_ms.min((grace_s as u64).saturating_mul(1000)));
-                if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(&uid)) {
+                if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(&uid)) {
                     w.stopping.insert(container_id.to_string(), stopping);
                 }
                 self.schedule(until, crate::Task::PreStopDone { node: node.to_string(), uid, container: container_id.to_string() });
@@ -135,7 +135,7 @@ impl Engine {
 
     /// The preStop hook finished (or ran out of time): StopContainer with the grace left.
     pub(crate) fn prestop_done(&mut self, node: &str, uid: &str, container_id: &str) {
-        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
         let Some(stopping) = w.stopping.remove(container_id) else { return };
         let (ns, name) = (w.namespace.clone(), w.name.clone());
         let pod = self.kubelet_pod(node, &ns, &name).unwrap_or_else(|| std::sync::Arc::new(crate::Obj::untyped(&json!({"metadata": {"name": name, "namespace": ns, "uid": uid}}))));
@@ -157,11 +157,12 @@ impl Engine {
     /// from the last. Returns true while something still runs.
     pub(crate) fn kubelet_stop_in_order(&mut self, node: &str, uid: &str, pod: &Slot, grace_s: i64, since: Time) -> bool {
         let Some(m) = self.machines.get(node) else { return false };
+        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return false };
         let running: Vec<(String, String)> = m.runtime.containers.values().filter(|c| c.pod_uid == uid && c.state == ContainerState::Running).map(|c| (c.id.clone(), c.name.clone())).collect();
         if running.is_empty() {
             return false;
         }
-        let w = m.kubelet.workers.get(uid);
+        let w = k.workers.get(uid);
         let already = |id: &str| w.is_some_and(|w| w.kill_sent.contains(id));
         let sidecars: Vec<String> = pod["spec"]["initContainers"].as_array().map(|a| a.iter().filter(|c| c["restartPolicy"] == "Always").filter_map(|c| c["name"].as_str().map(str::to_string)).collect()).unwrap_or_default();
         let regular: Vec<(String, String)> = running.iter().filter(|(_, n)| !sidecars.contains(n)).cloned().collect();
@@ -177,7 +178,7 @@ impl Engine {
         // `waitForTurn`: the time spent waiting comes off the grace period.
         let waited_s = (self.now.millis().saturating_sub(since.millis()) / 1000) as i64;
         for (id, name) in to_kill {
-            if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+            if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
                 w.kill_sent.insert(id.clone());
             }
             self.kubelet_kill_container(node, pod, &id, &name, (grace_s - waited_s).max(0), None);

@@ -17,7 +17,6 @@ mod actions;
 pub mod admission;
 pub mod backoff;
 pub mod container_gc;
-pub mod downward;
 pub mod env;
 pub mod envvars;
 use crate::Slot;
@@ -27,7 +26,6 @@ pub mod heartbeat;
 pub mod lifecycle;
 pub mod node_shell;
 pub mod prober;
-pub mod projection;
 pub mod register;
 pub mod repeat;
 pub mod resize;
@@ -81,7 +79,6 @@ const STOP_SANDBOX_MS: (u64, u64) = (40, 100);
 #[derive(Debug, Clone)]
 pub struct NodeMachine {
     pub runtime: Runtime,
-    pub kubelet: Kubelet,
     /// The node's own disk: `hostPath` directories, `local` and `hostPath` PersistentVolumes,
     /// the kubelet's pod directories with their `emptyDir` volumes.
     pub disk: crate::containerd::fs::Tree,
@@ -96,8 +93,8 @@ pub struct NodeMachine {
 
 impl NodeMachine {
     /// Do the kubelet's CRI calls reach containerd at `now`?
-    pub fn cri_up(&self, now: Time) -> bool {
-        self.runtime.up && now >= self.kubelet.cri_connected_at
+    pub fn cri_up(&self, kubelet: &Kubelet, now: Time) -> bool {
+        self.runtime.up && now >= kubelet.cri_connected_at
     }
 }
 
@@ -408,9 +405,19 @@ impl Engine {
             }
             let offset = self.rng.below(TICK_MS);
             let facts = register::MachineFacts::from_node(&obj);
-            self.machines.insert(node.to_string(), Box::new(NodeMachine { runtime, kubelet: Kubelet::new(node, &host_ip, offset), disk: Default::default(), facts, static_pods: Vec::new(), apparmor: VecMap::new() }));
+            self.machines.insert(node.to_string(), Box::new(NodeMachine { runtime, disk: Default::default(), facts, static_pods: Vec::new(), apparmor: VecMap::new() }));
+            self.kubelets.insert(node.to_string(), crate::component::Slot::new(Kubelet::new(node, &host_ip, offset)));
         }
         self.machines.get_mut(node).map(|m| &mut **m)
+    }
+
+    /// Node `node`'s kubelet memory (None: no such node).
+    pub(crate) fn kubelet_of(&self, node: &str) -> Option<&Kubelet> {
+        self.kubelets.get(node).and_then(|k| k.get())
+    }
+
+    pub(crate) fn kubelet_of_mut(&mut self, node: &str) -> Option<&mut Kubelet> {
+        self.kubelets.get_mut(node).and_then(|k| k.get_mut())
     }
 
     pub(crate) fn kubelet_running(&self, node: &str) -> bool {
@@ -424,7 +431,7 @@ impl Engine {
         if let Some(static_pod) = self.static_pod_obj_named(node, namespace, name) {
             let mut pod = static_pod.clone();
             let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
-            let last = self.machines.get(node).and_then(|m| m.kubelet.workers.get(&uid)).and_then(|w| w.last_status.as_ref());
+            let last = self.kubelet_of(node).and_then(|k| k.workers.get(&uid)).and_then(|w| w.last_status.as_ref());
             let status = match last {
                 Some(s) => pod.insert_at("", "status", s),
                 None => pod.insert_at("", "status", &self.mirror_pod(node, namespace, name).map(|m| m["status"].to_value()).unwrap_or_else(|| json!({}))),
@@ -467,9 +474,12 @@ impl Engine {
     pub(crate) fn kubelet_event(&mut self, node: &str, pod: &Slot, container: Option<&str>, kind: &str, reason: &str, message: &str) {
         let fp = container.map(|c| field_path(pod, c));
         let now = self.now;
-        let Some(m) = self.machine(node) else { return };
+        if self.machine(node).is_none() {
+            return;
+        }
+        let Some(k) = self.kubelet_of_mut(node) else { return };
         let note = events::Note { kind, reason, message };
-        let written = m.kubelet.events.record(node, pod, fp.as_deref(), note, now);
+        let written = k.events.record(node, pod, fp.as_deref(), note, now);
         if let Some(uid) = pod["metadata"]["uid"].as_str() {
             self.repeat_watch_event(node, uid, fp.as_deref(), note, written.is_some());
         }
@@ -499,12 +509,12 @@ impl Engine {
         let uid = event.object["metadata"]["uid"].as_str().unwrap_or_default().to_string();
         let deleted = event.event_type == crate::store::EventType::Deleted;
         let deleting = event.object["metadata"]["deletionTimestamp"].is_string();
-        let Some(m) = self.machines.get_mut(node) else { return };
+        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
         if deleted {
-            let Some(w) = m.kubelet.workers.get_mut(&uid) else { return };
+            let Some(w) = k.workers.get_mut(&uid) else { return };
             if w.terminated {
-                m.kubelet.workers.remove(&uid);
-                m.kubelet.events.forget(&uid);
+                k.workers.remove(&uid);
+                k.events.forget(&uid);
                 self.cri_remove_pod(node, &uid);
                 self.kubelet_remove_pod_dir(node, &uid);
                 return;
@@ -517,11 +527,11 @@ impl Engine {
             }
             return;
         }
-        let fresh = !m.kubelet.workers.contains_key(&uid);
+        let fresh = !k.workers.contains_key(&uid);
         if fresh {
-            m.kubelet.workers.insert(uid.clone(), Box::new(PodWorker::new(&uid, &event.key.namespace, &event.key.name)));
+            k.workers.insert(uid.clone(), Box::new(PodWorker::new(&uid, &event.key.namespace, &event.key.name)));
         }
-        let Some(w) = m.kubelet.workers.get_mut(&uid) else { return };
+        let Some(w) = k.workers.get_mut(&uid) else { return };
         if deleting && w.terminated && !w.delete_sent {
             // A pod that finished before it was deleted (Succeeded, Failed): nothing is left to
             // stop, so the status manager's `canBeDeleted` holds and the kubelet removes it.
@@ -570,7 +580,7 @@ impl Engine {
 
     /// `UpdatePod`: sync now, or after the running sync.
     pub(crate) fn kubelet_request_sync(&mut self, node: &str, uid: &str) {
-        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
         if w.busy {
             w.pending = true;
             return;
@@ -584,7 +594,7 @@ impl Engine {
         if !self.kubelet_running(node) {
             return;
         }
-        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
         if w.token != token || w.terminated {
             return;
         }
@@ -596,9 +606,9 @@ impl Engine {
         if terminating {
             return;
         }
-        let resume = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).is_some_and(|w| std::mem::take(&mut w.resume));
+        let resume = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)).is_some_and(|w| std::mem::take(&mut w.resume));
         if let Some(wait) = self.kubelet_sync_waits(node, uid).filter(|_| !resume) {
-            if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+            if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
                 w.waiting = Some(wait);
             }
             if wait == Wait::SyncLoop {
@@ -607,7 +617,7 @@ impl Engine {
             return;
         }
         // The sync loop runs again: the ADD it had not handled is admitted first.
-        if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).filter(|w| w.admit_pending) {
+        if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)).filter(|w| w.admit_pending) {
             w.admit_pending = false;
             let Some(pod) = self.kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid) else { return };
             if !self.kubelet_admit_or_reject(node, uid, &pod) {
@@ -661,7 +671,7 @@ impl Engine {
             }
         }
         let idle = ops.is_empty() && phase == "Running" && self.store.revision() == revision && self.next_seq() == seq;
-        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
         w.idle_sync = idle;
         w.steady_epoch = None;
         w.sync_exited = sync_exited;
@@ -676,7 +686,7 @@ impl Engine {
 
     /// Runs the next step of a pod worker's plan.
     pub(crate) fn kubelet_op(&mut self, node: &str, uid: &str, token: u64) {
-        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
         if w.token != token {
             return;
         }
@@ -687,7 +697,7 @@ impl Engine {
         let (ns, name) = (w.namespace.clone(), w.name.clone());
         let pod = self.kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid).or_else(|| {
             // A pod gone from the API still has a last known state (its termination).
-            self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).and_then(|w| w.last_status.clone()).map(|s| std::sync::Arc::new(resize::pod_obj(&json!({"metadata": {"name": name, "namespace": ns, "uid": uid}, "status": s}))))
+            self.kubelet_of(node).and_then(|k| k.workers.get(uid)).and_then(|w| w.last_status.clone()).map(|s| std::sync::Arc::new(resize::pod_obj(&json!({"metadata": {"name": name, "namespace": ns, "uid": uid}, "status": s}))))
         });
         let Some(pod) = pod else { return };
         let pod = resize::with_allocation_shared(&pod, self.kubelet_allocation(node, uid));
@@ -751,8 +761,8 @@ impl Engine {
                         }
                         self.kubelet_event(node, &pod, Some(&container), "Normal", "Pulled", &format!("Successfully pulled image {image:?} in {pull} ({total} including waiting). Image size: {bytes} bytes."));
                         let now = self.now;
-                        if let Some(m) = self.machines.get_mut(node) {
-                            m.kubelet.image_backoff.gc(now);
+                        if let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) {
+                            k.image_backoff.gc(now);
                         }
                     }
                     Err(text) => {
@@ -771,9 +781,9 @@ impl Engine {
                         // "Error: <reason>" (kuberuntime_container.go, FailedToCreateContainer).
                         self.kubelet_event(node, &pod, Some(&container), "Warning", "Failed", "Error: ErrImagePull");
                         let now = self.now;
-                        if let Some(m) = self.machines.get_mut(node) {
-                            m.kubelet.image_backoff.next(&key, now, now);
-                            m.kubelet.image_errors.insert(key, format!("ErrImagePull: {text}"));
+                        if let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) {
+                            k.image_backoff.next(&key, now, now);
+                            k.image_errors.insert(key, format!("ErrImagePull: {text}"));
                         }
                         self.kubelet_start_failed(node, uid, &container, "ErrImagePull", &text);
                     }
@@ -788,7 +798,8 @@ impl Engine {
                 let restart_count = self
                     .machines
                     .get(node)
-                    .and_then(|m| m.runtime.pod_containers(uid).into_iter().find(|c| c.name == container).map(|c| c.restart_count + 1).or_else(|| m.kubelet.workers.get(uid).and_then(|w| w.removed_restarts.get(&container).copied())))
+                    .and_then(|m| m.runtime.pod_containers(uid).into_iter().find(|c| c.name == container).map(|c| c.restart_count + 1))
+                    .or_else(|| self.kubelet_of(node).and_then(|k| k.workers.get(uid)).and_then(|w| w.removed_restarts.get(&container).copied()))
                     .unwrap_or(0);
                 let (Some(sandbox), Some(image)) = (sandbox, image) else {
                     self.kubelet_skip_container(node, uid, &container);
@@ -811,8 +822,8 @@ impl Engine {
                 // (A copy of the shared pod with those fields set in its status, as
                 // `status["hostIP"] = …` on a JSON copy set them.)
                 let mut with_ips: crate::Obj = (*pod).clone();
-                if let Some(m) = self.machines.get(node) {
-                    let mut ips = vec![("hostIP", json!(m.kubelet.host_ip)), ("hostIPs", json!([{"ip": m.kubelet.host_ip}]))];
+                if let (Some(m), Some(k)) = (self.machines.get(node), self.kubelets.get(node).and_then(|s| s.get())) {
+                    let mut ips = vec![("hostIP", json!(k.host_ip)), ("hostIPs", json!([{"ip": k.host_ip}]))];
                     if let Some(ip) = m.runtime.ready_sandbox(uid).and_then(|s| s.ip.clone()) {
                         ips.push(("podIP", json!(ip)));
                         ips.push(("podIPs", json!([{"ip": ip}])));
@@ -836,7 +847,7 @@ impl Engine {
                 let request = crate::containerd::cri::CreateContainer { sandbox_id: &sandbox, spec: &spec, attempt: restart_count, image: &image, env };
                 match self.cri_create_container(node, &pod, request) {
                     Ok(id) => {
-                        if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+                        if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
                             w.created.insert(container.clone(), id);
                         }
                         self.kubelet_event(node, &pod, Some(&container), "Normal", "Created", "Container created");
@@ -851,13 +862,13 @@ impl Engine {
             }
             Op::Start { container } => {
                 let Some(spec) = container_spec(&pod, &container).cloned() else { return };
-                let id = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).and_then(|w| w.created.remove(&container));
+                let id = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)).and_then(|w| w.created.remove(&container));
                 let image = ImageRef::parse_normalized(spec["image"].as_str().unwrap_or_default()).ok().map(ImageRef::with_default_tag).and_then(|r| self.machines.get(node).and_then(|m| m.runtime.image_status(&r).cloned()));
                 if let (Some(id), Some(image)) = (id, image) {
                     match self.cri_start_container(node, &pod, &id, &spec, &image) {
                         Ok(()) => {
                             self.kubelet_event(node, &pod, Some(&container), "Normal", "Started", "Container started");
-                            if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+                            if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
                                 w.facts.start_failures.remove(&container);
                                 w.probe_failures.remove(&container);
                                 // A new instance starts with the probes' initial results.
@@ -907,21 +918,21 @@ impl Engine {
             Op::AwaitStopped { container_id } => {
                 let running = self.machines.get(node).and_then(|m| m.runtime.containers.get(&container_id)).is_some_and(|c| c.state == ContainerState::Running);
                 if running {
-                    if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+                    if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
                         w.ops.push_front(Op::AwaitStopped { container_id });
                     }
                     return;
                 }
             }
             Op::AwaitContainersStopped => {
-                let (grace, since) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).map(|w| (w.grace_s, w.term_started)).unwrap_or((30, self.now));
+                let (grace, since) = self.kubelet_of(node).and_then(|k| k.workers.get(uid)).map(|w| (w.grace_s, w.term_started)).unwrap_or((30, self.now));
                 // A container that a signal ends at once (not PID 1, or a program that exits
                 // on SIGTERM) has exited before the wait begins: nothing then resumes it.
                 let running = self.kubelet_stop_in_order(node, uid, &pod, grace, since)
                     && self.machines.get(node).is_some_and(|m| m.runtime.containers.values().any(|c| c.pod_uid == uid && c.state == ContainerState::Running));
                 if running {
                     // Resumed by the last container's exit.
-                    if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+                    if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
                         w.ops.push_front(Op::AwaitContainersStopped);
                     }
                     return;
@@ -943,7 +954,7 @@ impl Engine {
     }
 
     fn kubelet_next(&mut self, node: &str, uid: &str, delay: u64) {
-        let Some(w) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)) else { return };
+        let Some(w) = self.kubelet_of(node).and_then(|k| k.workers.get(uid)) else { return };
         let token = w.token;
         self.repeat_watch_own_task(node, uid);
         self.schedule(self.now.plus_millis(delay), Task::KubeletOp { node: node.to_string(), uid: uid.to_string(), token });
@@ -951,8 +962,8 @@ impl Engine {
 
     /// Drops the rest of one container's steps after it failed.
     fn kubelet_skip_container(&mut self, node: &str, uid: &str, container: &str) {
-        let init = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| self.kubelet_pod(node, &ns, &n)).is_some_and(|p| is_init(&p, container));
-        if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+        let init = self.kubelet_of(node).and_then(|k| k.workers.get(uid)).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| self.kubelet_pod(node, &ns, &n)).is_some_and(|p| is_init(&p, container));
+        if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
             w.ops.retain(|op| !matches!(op, Op::EnsureImage { container: c } | Op::Create { container: c } | Op::Start { container: c } | Op::PostStart { container: c } | Op::PullDone { container: c, .. } if c == container));
             // An init container that fails ends the sync (`SyncPod` returns).
             if init {
@@ -963,7 +974,7 @@ impl Engine {
 
     fn kubelet_fail(&mut self, node: &str, uid: &str, backoff_until: Option<Time>) {
         self.repeat_watch_failure(node, uid, None);
-        if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+        if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
             w.failed = true;
             if let Some(t) = backoff_until {
                 w.backoff_until = Some(w.backoff_until.map_or(t, |b| b.min(t)));
@@ -973,7 +984,7 @@ impl Engine {
 
     /// A container could not start: the reason cache and the sync's error.
     pub(crate) fn kubelet_start_failed(&mut self, node: &str, uid: &str, container: &str, reason: &str, message: &str) {
-        if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+        if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
             w.facts.start_failures.insert(container.to_string(), (reason.to_string(), message.to_string()));
         }
         self.repeat_watch_failure(node, uid, Some(reason));
@@ -988,22 +999,22 @@ impl Engine {
         // doBackOff (kuberuntime_manager.go): the newest exited instance in the sync's pod
         // status starts the back-off. A container this sync has just killed is not in it, so
         // the first restarts after probe kills are not delayed.
-        let finished = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).and_then(|w| w.sync_exited.get(container).copied());
+        let finished = self.kubelet_of(node).and_then(|k| k.workers.get(uid)).and_then(|w| w.sync_exited.get(container).copied());
         if let Some(ts) = finished {
             // `getStableKey`: the pod, the container and `HashContainer` (its name and image),
             // so a container whose image changed starts without the old one's back-off.
             let key = format!("{uid}/{container}/{}", spec["image"].as_str().unwrap_or_default());
-            let Some(m) = self.machines.get_mut(node) else { return Err(()) };
-            if m.kubelet.crash_backoff.is_in_backoff_since(&key, ts, now) {
-                let delay = m.kubelet.crash_backoff.get(&key);
-                let until = m.kubelet.crash_backoff.until(&key, ts);
+            let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return Err(()) };
+            if k.crash_backoff.is_in_backoff_since(&key, ts, now) {
+                let delay = k.crash_backoff.get(&key);
+                let until = k.crash_backoff.until(&key, ts);
                 self.kubelet_event(node, pod, Some(container), "Warning", "BackOff", &format!("Back-off restarting failed container {container} in pod {}", format_pod(pod)));
                 let message = format!("back-off {} restarting failed container={container} pod={}", go_duration(delay), format_pod(pod));
                 self.kubelet_start_failed(node, uid, container, "CrashLoopBackOff", &message);
                 self.kubelet_fail(node, uid, Some(until));
                 return Err(());
             }
-            m.kubelet.crash_backoff.next(&key, ts, now);
+            k.crash_backoff.next(&key, ts, now);
         }
         let image = spec["image"].as_str().unwrap_or_default().to_string();
         let reference = match ImageRef::parse_normalized(&image) {
@@ -1036,9 +1047,9 @@ impl Engine {
             return Err(());
         }
         let key = format!("{uid}_{image}");
-        let Some(m) = self.machines.get_mut(node) else { return Err(()) };
-        if m.kubelet.image_backoff.is_in_backoff_since_update(&key, now) {
-            let prev = m.kubelet.image_errors.get(&key).cloned();
+        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return Err(()) };
+        if k.image_backoff.is_in_backoff_since_update(&key, now) {
+            let prev = k.image_errors.get(&key).cloned();
             self.repeat_watch_image(node, uid, Some(&key), &reference);
             self.kubelet_event(node, pod, Some(container), "Normal", "BackOff", &format!("Back-off pulling image {image:?}"));
             let msg = match prev {
@@ -1049,23 +1060,23 @@ impl Engine {
             self.kubelet_start_failed(node, uid, container, "ImagePullBackOff", &msg);
             return Err(());
         }
-        m.kubelet.image_errors.remove(&key);
+        k.image_errors.remove(&key);
         self.kubelet_event(node, pod, Some(container), "Normal", "Pulling", &format!("Pulling image {image:?}"));
-        let up = self.machines.get(node).is_some_and(|m| m.cri_up(now));
+        let up = self.machines.get(node).zip(self.kubelet_of(node)).is_some_and(|(m, k)| m.cri_up(k, now));
         let resolved = if up { self.machines.get(node).map(|m| m.runtime.resolve(&reference)) } else { None };
         let (duration, result) = match resolved {
             Some(Resolved::Remote(img)) => {
                 // Layers already in the node's store (or arriving with an earlier pull in the
                 // serialized queue) are not fetched again: only the tag and manifests are.
-                let have_layers = self.machines.get_mut(node).is_some_and(|m| {
-                    m.kubelet.pulls_in_flight.retain(|_, done| *done > now);
-                    m.runtime.images.contains_key(&img.image_id) || m.kubelet.pulls_in_flight.contains_key(&img.image_id)
+                let have_layers = self.machines.get(node).zip(self.kubelets.get_mut(node).and_then(|k| k.get_mut())).is_some_and(|(m, k)| {
+                    k.pulls_in_flight.retain(|_, done| *done > now);
+                    m.runtime.images.contains_key(&img.image_id) || k.pulls_in_flight.contains_key(&img.image_id)
                 });
                 let base = if have_layers { crate::registry::PULL_RESOLVE_MS } else { crate::registry::pull_duration_ms(img.size_bytes) };
                 let duration = base + self.rng.below(base / 5 + 1);
-                if let Some(m) = self.machines.get_mut(node) {
-                    let done = m.kubelet.puller_free_at.max(now).plus_millis(duration);
-                    m.kubelet.pulls_in_flight.insert(img.image_id.clone(), done);
+                if let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) {
+                    let done = k.puller_free_at.max(now).plus_millis(duration);
+                    k.pulls_in_flight.insert(img.image_id.clone(), done);
                 }
                 (duration, Ok(()))
             }
@@ -1074,13 +1085,14 @@ impl Engine {
         };
         // Image pulls are serialized on the node (`serializeImagePulls: true`).
         let Some(m) = self.machines.get_mut(node) else { return Err(()) };
-        let started = m.kubelet.puller_free_at.max(now);
+        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return Err(()) };
+        let started = k.puller_free_at.max(now);
         let done = started.plus_millis(duration);
-        m.kubelet.puller_free_at = done;
+        k.puller_free_at = done;
         if up {
             m.runtime.log(started, format!("PullImage {:?}", pull_request_image(&image)));
         }
-        if let Some(w) = m.kubelet.workers.get_mut(uid) {
+        if let Some(w) = k.workers.get_mut(uid) {
             w.ops.push_front(Op::PullDone { container: container.to_string(), requested: now, started, result });
         }
         self.node_trace("containerd", node, Action::ImagePull, crate::object_ref(pod, "Pod"), crate::sort::map_of([
@@ -1097,7 +1109,7 @@ impl Engine {
     /// that, a sync without errors runs its `postSync`: PLEG relists the pod.
     fn kubelet_complete_work(&mut self, node: &str, uid: &str) {
         let now = self.now;
-        let Some(w) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)) else { return };
+        let Some(w) = self.kubelet_of(node).and_then(|k| k.workers.get(uid)) else { return };
         let base = match (w.failed, w.backoff_until) {
             (_, Some(t)) => t.millis().saturating_sub(now.millis()).min(RESYNC_MS),
             (true, None) => SYNC_ERROR_BACKOFF_MS,
@@ -1107,7 +1119,7 @@ impl Engine {
         let relist = !w.failed && w.backoff_until.is_none();
         let next_token = w.token + 1;
         self.repeat_watch_end(node, uid, next_token);
-        let idle = relist && self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).is_some_and(|w| std::mem::take(&mut w.idle_sync));
+        let idle = relist && self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)).is_some_and(|w| std::mem::take(&mut w.idle_sync));
         let jitter = self.rng.below(base / 2 + 1);
         let (revision, seq) = (self.store.revision(), self.next_seq());
         if relist {
@@ -1116,9 +1128,9 @@ impl Engine {
         // An idle resync (nothing planned, written or relisted): until something happens to
         // the pod, the next one will be idle too (`quiet.rs`).
         let steady = (idle && self.store.revision() == revision && self.next_seq() == seq).then(|| self.pod_epoch(node, uid));
-        let Some(m) = self.machines.get_mut(node) else { return };
-        let at = m.kubelet.next_tick(now.plus_millis(base + jitter).max(now));
-        let Some(w) = m.kubelet.workers.get_mut(uid) else { return };
+        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
+        let at = k.next_tick(now.plus_millis(base + jitter).max(now));
+        let Some(w) = k.workers.get_mut(uid) else { return };
         w.busy = false;
         w.last_sync = Some(now);
         w.token += 1;
@@ -1143,13 +1155,14 @@ impl Engine {
         let now = self.now;
         let is_static = finished && self.static_pod(node, uid).is_some();
         let Some(m) = self.machines.get_mut(node) else { return Value::Null };
+        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return Value::Null };
         let sandbox = m.runtime.ready_sandbox(uid).cloned();
-        let Some(w) = m.kubelet.workers.get_mut(uid) else { return Value::Null };
+        let Some(w) = k.workers.get_mut(uid) else { return Value::Null };
         w.facts.sandbox_ready = sandbox.is_some();
         if let Some(s) = &sandbox {
             w.facts.pod_ip = s.ip.clone();
         }
-        w.facts.host_ip = m.kubelet.host_ip.clone();
+        w.facts.host_ip = k.host_ip.clone();
         if w.facts.start_time.is_none() {
             w.facts.start_time = Some(pod["status"]["startTime"].as_str().map(str::to_string).unwrap_or_else(|| now.rfc3339()));
         }
@@ -1167,7 +1180,7 @@ impl Engine {
     }
 
     pub(crate) fn kubelet_patch_status(&mut self, node: &str, uid: &str, pod: &Slot, mut status: Value) {
-        let mut old = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).and_then(|w| w.last_status.clone()).unwrap_or_else(|| pod["status"].to_value());
+        let mut old = self.kubelet_of(node).and_then(|k| k.workers.get(uid)).and_then(|w| w.last_status.clone()).unwrap_or_else(|| pod["status"].to_value());
         // A static pod's status goes to its mirror pod (none yet: the status waits).
         let mut api_uid = uid.to_string();
         if self.static_pod(node, uid).is_some() {
@@ -1175,7 +1188,7 @@ impl Engine {
             // A mirror pod on its way out takes no status (its successor will).
             let Some(mirror) = mirror.filter(|m| m["metadata"]["deletionTimestamp"].is_null()) else { return };
             api_uid = mirror["metadata"]["uid"].as_str().unwrap_or_default().to_string();
-            if self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).is_some_and(|w| w.mirror_status_pending) {
+            if self.kubelet_of(node).and_then(|k| k.workers.get(uid)).is_some_and(|w| w.mirror_status_pending) {
                 old = mirror["status"].to_value();
             }
         }
@@ -1185,7 +1198,7 @@ impl Engine {
         // message stay as they were. (So a pod the API shows finished no longer holds its
         // node's resources, for the scheduler nor for the kubelet's admission.)
         let terminal = |s: &Value| matches!(s["phase"].as_str(), Some("Succeeded" | "Failed"));
-        let could_run = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).is_some_and(|w| !w.terminated);
+        let could_run = self.kubelet_of(node).and_then(|k| k.workers.get(uid)).is_some_and(|w| !w.terminated);
         if could_run && terminal(&status) && !terminal(&old)
             && let Some(s) = status.as_object_mut()
         {
@@ -1201,12 +1214,12 @@ impl Engine {
             }
         }
         if status::same(&old, &status) {
-            if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+            if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
                 w.mirror_status_pending = false;
             }
             return;
         }
-        if self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).is_some_and(|w| w.orphaned) {
+        if self.kubelet_of(node).and_then(|k| k.workers.get(uid)).is_some_and(|w| w.orphaned) {
             return;
         }
         let Some(rt) = ResourceType::resolve("pods") else { return };
@@ -1231,7 +1244,7 @@ impl Engine {
         req.subresource = Some("status".into());
         req.body = Some(json!({"metadata": {"uid": api_uid}, "status": Value::Object(patch)}));
         if self.kubelet_request(node, req).is_ok()
-            && let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+            && let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
                 w.last_status = Some(status);
                 w.mirror_status_pending = false;
             }
@@ -1240,11 +1253,11 @@ impl Engine {
     /// The status manager's periodic sync, run when the node can talk again: statuses that
     /// did not get through are sent, finished pods are deleted.
     pub(crate) fn kubelet_resync_statuses(&mut self, node: &str) {
-        let workers: Vec<(String, String, String, bool)> = self.machines.get(node).map(|m| m.kubelet.workers.values().map(|w| (w.uid.clone(), w.namespace.clone(), w.name.clone(), w.terminated)).collect()).unwrap_or_default();
+        let workers: Vec<(String, String, String, bool)> = self.kubelet_of(node).map(|k| k.workers.values().map(|w| (w.uid.clone(), w.namespace.clone(), w.name.clone(), w.terminated)).collect()).unwrap_or_default();
         for (uid, ns, name, terminated) in workers {
             let Some(pod) = self.kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid.as_str()) else { continue };
             // A rejected pod's status is the one `rejectPod` set.
-            if let Some(status) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(&uid)).and_then(|w| w.rejected.clone()) {
+            if let Some(status) = self.kubelet_of(node).and_then(|k| k.workers.get(&uid)).and_then(|w| w.rejected.clone()) {
                 self.kubelet_patch_status(node, &uid, &pod, status);
                 continue;
             }
@@ -1258,7 +1271,7 @@ impl Engine {
     /// The pod is deleting (or terminal): kill every container with the grace period, then
     /// stop the sandbox, then finish.
     fn kubelet_begin_termination(&mut self, node: &str, uid: &str, pod: &Slot) {
-        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        let Some(w) = self.kubelets.get_mut(node).and_then(|k| k.get_mut()).and_then(|k| k.workers.get_mut(uid)) else { return };
         if w.terminating {
             return;
         }
@@ -1296,7 +1309,7 @@ impl Engine {
         for id in &running {
             self.cri_cancel_stop(node, id);
         }
-        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
         w.stopping.clear();
         w.terminating = false;
         w.grace_s = grace_s;
@@ -1305,7 +1318,7 @@ impl Engine {
 
     /// A container of the pod exited: a terminating worker waiting for it goes on.
     pub(crate) fn kubelet_container_exited(&mut self, node: &str, uid: &str) {
-        let Some(w) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)) else { return };
+        let Some(w) = self.kubelet_of(node).and_then(|k| k.workers.get(uid)) else { return };
         let waiting = matches!(w.ops.front(), Some(Op::AwaitStopped { .. })) || (w.terminating && w.ops.front() == Some(&Op::AwaitContainersStopped));
         if waiting {
             let token = w.token;
@@ -1315,22 +1328,22 @@ impl Engine {
 
     /// `SyncTerminatedPod`, then the status manager's delete once nothing runs.
     fn kubelet_finish(&mut self, node: &str, uid: &str, pod: &std::sync::Arc<crate::Obj>) {
-        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
         w.terminated = true;
         w.busy = false;
         w.facts.terminal = true;
         let orphaned = w.orphaned;
         self.node_trace(COMPONENT, node, Action::KubeletSync, crate::object_ref(pod, "Pod"), crate::sort::map_of([("type".to_string(), json!("SyncTerminatedPod"))]));
         if orphaned {
-            if let Some(m) = self.machines.get_mut(node) {
-                m.kubelet.workers.remove(uid);
-                m.kubelet.events.forget(uid);
+            if let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) {
+                k.workers.remove(uid);
+                k.events.forget(uid);
             }
             self.cri_remove_pod(node, uid);
             self.kubelet_remove_pod_dir(node, uid);
             return;
         }
-        let current = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| self.kubelet_pod(node, &ns, &n)).unwrap_or_else(|| pod.clone());
+        let current = self.kubelet_of(node).and_then(|k| k.workers.get(uid)).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| self.kubelet_pod(node, &ns, &n)).unwrap_or_else(|| pod.clone());
         self.kubelet_update_status_with(node, uid, &current, true);
         self.kubelet_delete_if_deleting(node, &current);
     }
@@ -1342,7 +1355,7 @@ impl Engine {
             return;
         }
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
-        if let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) {
+        if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
             w.delete_sent = true;
         }
         let Some(rt) = ResourceType::resolve("pods") else { return };
@@ -1359,12 +1372,12 @@ impl Engine {
     /// Schedules PLEG's relist on the node's next tick, if none is due.
     pub(crate) fn pleg_soon(&mut self, node: &str) {
         let now = self.now;
-        let Some(m) = self.machines.get_mut(node) else { return };
-        if m.kubelet.pleg_scheduled {
+        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
+        if k.pleg_scheduled {
             return;
         }
-        m.kubelet.pleg_scheduled = true;
-        let at = m.kubelet.next_tick(now);
+        k.pleg_scheduled = true;
+        let at = k.next_tick(now);
         self.schedule(at, Task::Pleg { node: node.to_string() });
     }
 
@@ -1373,21 +1386,22 @@ impl Engine {
     pub(crate) fn pleg_relist(&mut self, node: &str) {
         let running = self.kubelet_running(node);
         let Some(m) = self.machines.get_mut(node) else { return };
-        m.kubelet.pleg_scheduled = false;
+        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
+        k.pleg_scheduled = false;
         if !running {
             return;
         }
-        if !m.cri_up(self.now) {
+        if !m.cri_up(k, self.now) {
             // The relist fails while containerd is down; it keeps trying every second.
-            m.kubelet.pleg_scheduled = true;
-            let at = m.kubelet.next_tick(self.now);
+            k.pleg_scheduled = true;
+            let at = k.next_tick(self.now);
             self.schedule(at, Task::Pleg { node: node.to_string() });
             return;
         }
-        let (events, pods) = pleg_changes(&m.runtime, &m.kubelet.pleg_seen, None);
-        m.kubelet.pleg_seen = VecMap::from_iter(m.runtime.containers.values().map(|c| (c.id.clone(), c.state)));
+        let (events, pods) = pleg_changes(&m.runtime, &k.pleg_seen, None);
+        k.pleg_seen = VecMap::from_iter(m.runtime.containers.values().map(|c| (c.id.clone(), c.state)));
         // The cache's time moves: workers waiting in `GetNewerThan` go on.
-        let released: Vec<String> = m.kubelet.workers.values_mut().filter(|w| w.waiting == Some(Wait::Cache)).map(|w| {
+        let released: Vec<String> = k.workers.values_mut().filter(|w| w.waiting == Some(Wait::Cache)).map(|w| {
             w.waiting = None;
             w.resume = true;
             w.uid.clone()
@@ -1405,12 +1419,13 @@ impl Engine {
     fn pleg_relist_pod(&mut self, node: &str, uid: &str) {
         let now = self.now;
         let Some(m) = self.machines.get_mut(node) else { return };
-        if !m.cri_up(now) {
+        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
+        if !m.cri_up(k, now) {
             return;
         }
-        let (events, pods) = pleg_changes(&m.runtime, &m.kubelet.pleg_seen, Some(uid));
+        let (events, pods) = pleg_changes(&m.runtime, &k.pleg_seen, Some(uid));
         for c in m.runtime.containers.values().filter(|c| c.pod_uid == uid) {
-            m.kubelet.pleg_seen.insert(c.id.clone(), c.state);
+            k.pleg_seen.insert(c.id.clone(), c.state);
         }
         self.pleg_report(node, events, pods, Some(uid));
     }
@@ -1420,8 +1435,8 @@ impl Engine {
         if events.is_empty() {
             return;
         }
-        let Some(m) = self.machines.get(node) else { return };
-        let objects: Vec<Option<crate::trace::ObjectRef>> = pods.iter().map(|u| m.kubelet.workers.get(u).map(|w| crate::trace::ObjectRef::new("Pod", Some(&w.namespace), &w.name))).collect();
+        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return };
+        let objects: Vec<Option<crate::trace::ObjectRef>> = pods.iter().map(|u| k.workers.get(u).map(|w| crate::trace::ObjectRef::new("Pod", Some(&w.namespace), &w.name))).collect();
         let scope = if pod.is_some() { "pod" } else { "node" };
         self.node_trace(COMPONENT, node, Action::KubeletPleg, objects.first().cloned().flatten(), crate::sort::map_of([("events".to_string(), json!(events)), ("scope".to_string(), json!(scope))]));
         for uid in pods {

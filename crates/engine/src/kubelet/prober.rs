@@ -113,7 +113,7 @@ impl Engine {
                 }
             }
         }
-        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
         if !w.probes.is_empty() {
             return;
         }
@@ -141,7 +141,7 @@ impl Engine {
     /// has a readiness probe gets an immediate run of it ("Trigger an immediate run of the
     /// readinessProbe to update ready state"), so readiness does not wait for the first tick.
     pub(crate) fn prober_update_pod_status(&mut self, node: &str, uid: &str, status: &Value) {
-        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
         let mut due = Vec::new();
         for (i, pw) in w.probes.iter_mut().enumerate() {
             if pw.kind != ProbeKind::Readiness || pw.manual_pending {
@@ -170,7 +170,8 @@ impl Engine {
         const FOREVER: Time = Time(u64::MAX);
         let ticker = ticker?;
         let m = self.machines.get(node)?;
-        let Some(w) = m.kubelet.workers.get(uid) else { return Some(FOREVER) };
+        let k = self.kubelets.get(node)?.get()?;
+        let Some(w) = k.workers.get(uid) else { return Some(FOREVER) };
         let Some(pw) = w.probes.get(index) else { return Some(FOREVER) };
         if ticker != pw.ticker || w.terminated {
             return Some(FOREVER);
@@ -233,7 +234,7 @@ impl Engine {
         // A tick that returns early, or whose probe passes again, changes nothing (`quiet.rs`);
         // the paths that act say otherwise below.
         self.quiet.noop = ticker.is_some();
-        let Some(pw) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) else { return };
+        let Some(pw) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) else { return };
         let manual = ticker.is_none();
         match ticker {
             None => pw.manual_pending = false,
@@ -243,7 +244,7 @@ impl Engine {
         if !self.kubelet_running(node) {
             return;
         }
-        let Some(w) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)) else { return };
+        let Some(w) = self.kubelet_of(node).and_then(|k| k.workers.get(uid)) else { return };
         if w.terminated {
             return;
         }
@@ -258,7 +259,7 @@ impl Engine {
         };
         let probe = spec[pw.kind.field()].clone();
         let now = self.now;
-        let Some(worker) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) else { return };
+        let Some(worker) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) else { return };
         if manual {
             worker.ticker += 1;
         }
@@ -267,11 +268,12 @@ impl Engine {
         // The container as the status manager knows it: probing starts once the status says
         // Running (so not during postStart), with that instance's id.
         let Some(m) = self.machines.get(node) else { return };
-        let status = m.kubelet.workers.get(uid).and_then(|w| w.last_status.clone()).unwrap_or(Value::Null);
+        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return };
+        let status = k.workers.get(uid).and_then(|w| w.last_status.clone()).unwrap_or(Value::Null);
         let known = status["containerStatuses"].as_array().into_iter().chain(status["initContainerStatuses"].as_array()).flatten().find(|s| s["name"] == pw.container.as_str()).filter(|s| s["state"]["running"].is_object()).and_then(|s| s["containerID"].as_str()).map(|id| id.trim_start_matches("containerd://").to_string());
         let current = known.and_then(|id| m.runtime.containers.get(&id)).filter(|c| c.state == ContainerState::Running).map(|c| (c.id.clone(), c.started_at.unwrap_or(now)));
         let Some((cid, started_at)) = current else { return };
-        let w = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid));
+        let w = self.kubelets.get_mut(node).and_then(|k| k.get_mut()).and_then(|k| k.workers.get_mut(uid));
         let Some(w) = w else { return };
         let Some(pw) = w.probes.get_mut(index) else { return };
         if pw.container_id != cid {
@@ -308,7 +310,7 @@ impl Engine {
         } else {
             self.quiet.noop = false;
             // The probe blocks until its deadline (`timeoutSeconds`); its outcome comes then.
-            if let Some(pw) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) {
+            if let Some(pw) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) {
                 pw.in_flight = true;
             }
             let at = now.plus_millis(duration_ms);
@@ -319,13 +321,13 @@ impl Engine {
     /// A probe attempt's outcome: the trace, the `Unhealthy` event, and the result once the
     /// threshold is met (`worker.go` `doProbe` after `prober.probe`).
     pub(crate) fn probe_outcome(&mut self, node: &str, uid: &str, index: usize, cid: &str, result: ProbeResult) {
-        let Some(w) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)) else { return };
+        let Some(w) = self.kubelet_of(node).and_then(|k| k.workers.get(uid)) else { return };
         if w.terminated {
             return;
         }
         let Some(pw) = w.probes.get(index).cloned() else { return };
         let (ns, name) = (w.namespace.clone(), w.name.clone());
-        if let Some(p) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) {
+        if let Some(p) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) {
             p.in_flight = false;
             if p.manual_pending {
                 // The trigger that arrived during the attempt is taken now.
@@ -355,7 +357,7 @@ impl Engine {
             self.kubelet_event(node, &pod, Some(&container), "Warning", "Unhealthy", &message);
         }
         let ok = result.is_ok();
-        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        let Some(w) = self.kubelets.get_mut(node).and_then(|k| k.get_mut()).and_then(|k| k.workers.get_mut(uid)) else { return };
         let Some(pw) = w.probes.get_mut(index) else { return };
         let threshold = if ok { n(&probe, "successThreshold", 1) } else { n(&probe, "failureThreshold", 3) }.max(1) as u32;
         // A success after enough successes repeats the result the kubelet already has.

@@ -95,8 +95,8 @@ impl Engine {
         self.node_event(node, "Normal", "NodeAllocatableEnforced", "Updated Node Allocatable limit across pods");
         self.ensure_lease(node);
         let now = self.now;
-        if let Some(m) = self.machines.get_mut(node) {
-            m.kubelet.fast_status_since = now;
+        if let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) {
+            k.fast_status_since = now;
         }
         let at = self.now.plus_millis(FAST_STATUS_MS);
         self.schedule(at, Task::KubeletFastStatus { node: node.to_string() });
@@ -170,7 +170,7 @@ impl Engine {
         // `fastNodeStatusUpdate(ctx, timeout)` (`pkg/kubelet/kubelet.go`): past the grace period
         // the loop ends ("Node not becoming ready in time after startup"); the regular status
         // loop goes on.
-        if self.machines.get(node).is_some_and(|m| self.now.millis().saturating_sub(m.kubelet.fast_status_since.millis()) >= NODE_READY_GRACE_MS) {
+        if self.kubelet_of(node).is_some_and(|k| self.now.millis().saturating_sub(k.fast_status_since.millis()) >= NODE_READY_GRACE_MS) {
             return;
         }
         if !self.node_network_ready(node) {

@@ -75,7 +75,7 @@ impl PodWorker {
 
 impl Engine {
     fn worker_mut(&mut self, node: &str, uid: &str) -> Option<&mut PodWorker> {
-        self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)).map(|w| &mut **w)
+        self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)).map(|w| &mut **w)
     }
 
     /// A sync begins: watch it (`kubelet_sync`, before it queues its first step).
@@ -149,7 +149,8 @@ impl Engine {
     /// may act when it comes due).
     pub(crate) fn repeat_steady_until(&self, node: &str, uid: &str, token: u64) -> Option<Time> {
         let m = self.machines.get(node)?;
-        let w = m.kubelet.workers.get(uid)?;
+        let k = self.kubelets.get(node)?.get()?;
+        let w = k.workers.get(uid)?;
         let r = w.repeating.as_ref()?;
         if r.token != token || w.token != token || w.busy || w.pending || w.terminating || r.epoch != self.pod_epoch(node, uid) {
             return None;
@@ -164,13 +165,13 @@ impl Engine {
                 return None;
             }
             if let Some(key) = key {
-                until = until.min(m.kubelet.image_backoff.ends_since_update(key, self.now)?);
+                until = until.min(k.image_backoff.ends_since_update(key, self.now)?);
             }
         }
         let source = Source { component: super::COMPONENT, host: Some(node) };
         for note in &r.notes {
             let involved = Involved { kind: "Pod", api_version: "v1", object: pod, field_path: note.field_path.as_deref() };
-            until = until.min(m.kubelet.events.next_write_at(involved, &note.kind, source));
+            until = until.min(k.events.next_write_at(involved, &note.kind, source));
         }
         Some(until)
     }
@@ -179,21 +180,21 @@ impl Engine {
     /// each records its events and draws its jitter, as it would have. Returns when the next
     /// sync comes due and how many were replayed.
     pub(crate) fn repeat_syncs(&mut self, node: &str, uid: &str, first: Time, to: Time) -> (Time, u64) {
-        let Some(w) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)) else { return (first, 0) };
+        let Some(w) = self.kubelet_of(node).and_then(|k| k.workers.get(uid)) else { return (first, 0) };
         let Some(r) = w.repeating.clone() else { return (first, 0) };
         let Some(pod) = self.kubelet_pod(node, &w.namespace, &w.name) else { return (first, 0) };
         let (mut at, mut count) = (first, 0);
         while at < to {
-            let Some(m) = self.machines.get_mut(node) else { break };
+            let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { break };
             for note in &r.notes {
                 let n = Note { kind: &note.kind, reason: &note.reason, message: &note.message };
-                let written = m.kubelet.events.record(node, &pod, note.field_path.as_deref(), n, at);
+                let written = k.events.record(node, &pod, note.field_path.as_deref(), n, at);
                 debug_assert!(written.is_none(), "a replayed sync's event is dropped: {note:?} at {at:?}");
             }
             let jitter = self.rng.below(SYNC_ERROR_BACKOFF_MS / 2 + 1);
-            let Some(m) = self.machines.get_mut(node) else { break };
-            let next = m.kubelet.next_tick(at.plus_millis(SYNC_ERROR_BACKOFF_MS + jitter));
-            if let Some(w) = m.kubelet.workers.get_mut(uid) {
+            let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { break };
+            let next = k.next_tick(at.plus_millis(SYNC_ERROR_BACKOFF_MS + jitter));
+            if let Some(w) = k.workers.get_mut(uid) {
                 w.last_sync = Some(at);
             }
             at = next;

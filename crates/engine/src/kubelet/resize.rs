@@ -265,7 +265,7 @@ impl Engine {
     pub(super) fn kubelet_handle_resize(&mut self, node: &str, uid: &str, pod: &std::sync::Arc<crate::Obj>) {
         let generation = pod["metadata"]["generation"].as_i64().unwrap_or(1);
         let now = self.now;
-        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
         let Some(allocated) = w.allocated.as_ref() else {
             // `AddPod`: admitted at the spec's resources.
             w.allocated = Some(desired(pod));
@@ -281,7 +281,7 @@ impl Engine {
                 Some(m) => Some(("Infeasible", m)),
                 None => self.kubelet_admit(node, uid, pod).map(|r| ("Deferred", r.message)),
             };
-            let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+            let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
             match verdict {
                 None => {
                     w.allocated = Some(want);
@@ -302,7 +302,8 @@ impl Engine {
         // `IsPodResizeInProgress`: a running container whose actual resources are not its
         // allocation.
         let Some(m) = self.machines.get(node) else { return };
-        let Some(w) = m.kubelet.workers.get(uid) else { return };
+        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return };
+        let Some(w) = k.workers.get(uid) else { return };
         let alloc = w.allocated.clone().unwrap_or_default();
         // The pod as allocated, decoded only when a resize makes it differ.
         let owned = allocated_obj(pod, Some(&alloc));
@@ -329,7 +330,7 @@ impl Engine {
             let want = crate::containerd::cgroups::PodCgroup::for_pod(allocated_pod);
             (s.pod_cgroup.pod_level || want.pod_level) && s.pod_cgroup != want
         });
-        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
         if behind {
             if w.resize.in_progress.is_none() {
                 w.resize.in_progress = Some(condition("PodResizeInProgress", "", "", generation, now));
@@ -342,7 +343,7 @@ impl Engine {
 
     /// The kubelet's allocation for a pod (None before its first sync).
     pub(crate) fn kubelet_allocation(&self, node: &str, uid: &str) -> Option<&Allocation> {
-        self.machines.get(node)?.kubelet.workers.get(uid)?.allocated.as_ref()
+        self.kubelet_of(node)?.workers.get(uid)?.allocated.as_ref()
     }
 }
 

@@ -102,35 +102,36 @@ impl crate::Engine {
     /// Whether the sync of `uid` due now waits while the runtime is down, and for what.
     pub(crate) fn kubelet_sync_waits(&self, node: &str, uid: &str) -> Option<super::Wait> {
         let m = self.machines.get(node)?;
-        let offset = m.kubelet.tick_offset_ms;
-        if !runtime_errors(&m.runtime, self.now, offset, m.kubelet.cri_connected_at, m.kubelet.booted_at).is_empty() {
+        let k = self.kubelets.get(node)?.get()?;
+        let offset = k.tick_offset_ms;
+        if !runtime_errors(&m.runtime, self.now, offset, k.cri_connected_at, k.booted_at).is_empty() {
             return Some(super::Wait::SyncLoop);
         }
         let since = m.runtime.down_since?;
         // The cache's time is the last relist that succeeded.
         let cache_time = tick_before(since, offset, RELIST_PERIOD_MS);
-        let w = m.kubelet.workers.get(uid)?;
+        let w = k.workers.get(uid)?;
         w.last_sync.filter(|t| *t >= cache_time).map(|_| super::Wait::Cache)
     }
 
     /// Whether the sync loop skips its iterations now (`runtimeErrors()` is not empty): pod
     /// additions, like syncs, wait for it.
     pub(crate) fn kubelet_sync_loop_skipping(&self, node: &str) -> bool {
-        self.machines.get(node).is_some_and(|m| !runtime_errors(&m.runtime, self.now, m.kubelet.tick_offset_ms, m.kubelet.cri_connected_at, m.kubelet.booted_at).is_empty())
+        self.machines.get(node).zip(self.kubelet_of(node)).is_some_and(|(m, k)| !runtime_errors(&m.runtime, self.now, k.tick_offset_ms, k.cri_connected_at, k.booted_at).is_empty())
     }
 
     /// The skipped sync loop looks again after its back-off sleep (at most 5 s): when the
     /// sync of `uid` is due again.
     pub(crate) fn kubelet_sync_loop_retry(&mut self, node: &str, uid: &str) {
         let now = self.now;
-        let Some(w) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(uid)) else { return };
+        let Some(w) = self.kubelet_of(node).and_then(|k| k.workers.get(uid)) else { return };
         // One look-again per pod at a time.
         if w.retry_due.is_some_and(|t| t > now) {
             return;
         }
         let sleep = self.rng.below(STATUS_PERIOD_MS);
         let at = now.plus_millis(sleep.max(1));
-        let Some(w) = self.machines.get_mut(node).and_then(|m| m.kubelet.workers.get_mut(uid)) else { return };
+        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
         w.retry_due = Some(at);
         let task = crate::Task::KubeletSync { node: node.to_string(), uid: uid.to_string(), token: w.token };
         self.schedule(at, task);

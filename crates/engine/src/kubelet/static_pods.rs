@@ -105,11 +105,11 @@ impl Engine {
             (meta["uid"].as_str().unwrap_or_default().to_string(), meta["namespace"].as_str().unwrap_or_default().to_string(), meta["name"].as_str().unwrap_or_default().to_string())
         }).collect()).unwrap_or_default();
         for (uid, namespace, name) in pods {
-            let Some(m) = self.machines.get_mut(node) else { return };
-            if m.kubelet.workers.contains_key(&uid) {
+            let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
+            if k.workers.contains_key(&uid) {
                 continue;
             }
-            m.kubelet.workers.insert(uid.clone(), Box::new(super::PodWorker::new(&uid, &namespace, &name)));
+            k.workers.insert(uid.clone(), Box::new(super::PodWorker::new(&uid, &namespace, &name)));
             match self.kubelet_pod(node, &namespace, &name) {
                 Some(pod) => self.kubelet_add_pod(node, &uid, &pod),
                 None => self.kubelet_request_sync(node, &uid),
@@ -173,11 +173,11 @@ impl Engine {
             return;
         }
         // The status manager writes the status at its next batch.
-        let Some(m) = self.machines.get_mut(node) else { return };
-        let off = m.kubelet.tick_offset_ms;
+        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
+        let off = k.tick_offset_ms;
         let now = self.now.millis();
         let at = Time(off + (now.saturating_sub(off) / STATUS_SYNC_MS + 1) * STATUS_SYNC_MS);
-        let Some(w) = m.kubelet.workers.get_mut(uid) else { return };
+        let Some(w) = k.workers.get_mut(uid) else { return };
         w.mirror_status_pending = true;
         self.schedule(at, Task::StatusBatch { node: node.to_string() });
     }
@@ -188,10 +188,10 @@ impl Engine {
         if !self.kubelet_running(node) {
             return;
         }
-        let pending: Vec<(String, String, String)> = self.machines.get(node).map(|m| m.kubelet.workers.values().filter(|w| w.mirror_status_pending).map(|w| (w.uid.clone(), w.namespace.clone(), w.name.clone())).collect()).unwrap_or_default();
+        let pending: Vec<(String, String, String)> = self.kubelet_of(node).map(|k| k.workers.values().filter(|w| w.mirror_status_pending).map(|w| (w.uid.clone(), w.namespace.clone(), w.name.clone())).collect()).unwrap_or_default();
         for (uid, namespace, name) in pending {
             let Some(pod) = self.kubelet_pod(node, &namespace, &name) else { continue };
-            let Some(status) = self.machines.get(node).and_then(|m| m.kubelet.workers.get(&uid)).and_then(|w| w.last_status.clone()) else { continue };
+            let Some(status) = self.kubelet_of(node).and_then(|k| k.workers.get(&uid)).and_then(|w| w.last_status.clone()) else { continue };
             self.kubelet_patch_status(node, &uid, &pod, status);
         }
     }

@@ -18,7 +18,7 @@
 
 use crate::Slot;
 
-use super::downward::{base64_decode, base64_encode};
+use crate::base64::{base64_decode, base64_encode};
 
 /// One file of a volume's payload.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,7 +107,7 @@ fn downward_payload(pod: &Slot, items: &Slot, default: u32, get: &mut Getter<'_>
             match path {
                 "metadata.labels" => format_map(&pod["metadata"]["labels"]),
                 "metadata.annotations" => format_map(&pod["metadata"]["annotations"]),
-                _ => super::downward::field_value(pod, path),
+                _ => crate::downward::field_value(pod, path),
             }
         } else if item["resourceFieldRef"].is_object() {
             let container = item["resourceFieldRef"]["containerName"].as_str().unwrap_or_default();
@@ -115,7 +115,7 @@ fn downward_payload(pod: &Slot, items: &Slot, default: u32, get: &mut Getter<'_>
             let node = get("nodes", "", pod["spec"]["nodeName"].as_str().unwrap_or_default()).ok();
             let allocatable = node.as_deref().map_or(crate::Slot::null(), |n| &n["status"]["allocatable"]);
             let spec = crate::podutil::container_spec(pod, container).unwrap_or(crate::Slot::null());
-            super::downward::resource_value(spec, &item["resourceFieldRef"], &super::downward::downward_api_limits(pod, allocatable))
+            crate::downward::resource_value(spec, &item["resourceFieldRef"], &crate::downward::downward_api_limits(pod, allocatable))
         } else {
             String::new()
         };

@@ -2,6 +2,9 @@
 //! plugin (upstream `staging/src/k8s.io/component-helpers/storage/volume/pv_helpers.go` and
 //! `helpers.go`).
 
+pub mod backing;
+pub mod projection;
+
 use crate::Slot;
 use crate::vecmap::VecSet;
 
