@@ -102,43 +102,18 @@ pub(crate) enum Task {
     Deliver { component: usize, event: WatchEvent },
     /// One of kube-scheduler's own timers.
     Scheduler(scheduler::Timer),
-    /// A kubelet's pod worker syncs a pod (`token` = the worker's plan when queued).
-    KubeletSync { node: String, uid: String, token: u64 },
-    /// The next step of a pod worker's plan.
-    KubeletOp { node: String, uid: String, token: u64 },
-    /// PLEG relists the node's containers.
-    Pleg { node: String },
+    /// One of a kubelet's own timers.
+    Kubelet(kubelet::Timer),
     /// A container process's own timer.
     Process { node: String, container: String, generation: u64, timer: process::Timer },
     /// StopContainer's timeout: SIGKILL if the process still runs.
     StopTimeout { node: String, container: String, generation: u64, request: u64 },
-    /// A probe worker's tick of ticker generation `Some(g)`, or (`None`) a run the prober
-    /// manager asked for.
-    Probe { node: String, uid: String, index: usize, ticker: Option<u64> },
-    /// A probe attempt that ran until its deadline ends.
-    ProbeOutcome { node: String, uid: String, index: usize, container_id: String, result: kubelet::prober::ProbeResult },
-    /// A kubelet's Lease renewal and Node status report.
-    NodeHeartbeat { node: String },
-    /// The kubelet's container garbage collector (every minute).
-    ContainerGc { node: String },
-    /// The kubelet's eviction manager checks the node's pods (`kubelet/eviction.rs`).
-    EvictionPass { node: String, token: u64 },
-    /// The eviction manager looks whether the pods it evicted have finished.
-    EvictionCleanup { node: String },
-    /// The stats provider measures a pod's volumes.
-    VolumeStats { node: String, uid: String },
-    /// A starting kubelet's fast status loop (every 100 ms until the node can be Ready).
-    KubeletFastStatus { node: String },
     /// A rebooting machine is up again (`token`: the shutdown it ends).
     NodeBoot { node: String, token: u64 },
-    /// A kubelet's status manager writes the statuses its mirror pods still lack (`syncBatch`).
-    StatusBatch { node: String },
     /// One of kube-controller-manager's own timers (`controllers/manager.rs`).
     Kcm(controllers::manager::Timer),
     /// etcd revokes an expired lease and deletes the events on it (`apiserver/event_ttl.rs`).
     EventLeaseExpire { expiry: clock::Time },
-    /// A container's preStop hook ended (or its time ran out).
-    PreStopDone { node: String, uid: String, container: String },
     /// One of a node's kube-proxy's timers.
     Proxy(proxy::Timer),
     /// A traffic client sends request `index` of a run.
@@ -708,32 +683,16 @@ impl Engine {
                     self.run_component(|e| &mut e.scheduler, me, |s, cx| s.on_timer(cx, timer));
                 }
             }
-            Task::KubeletSync { node, uid, token } => self.kubelet_sync(&node, &uid, token),
-            Task::KubeletOp { node, uid, token } => {
-                if self.kubelet_running(&node) {
-                    self.kubelet_op(&node, &uid, token);
-                }
-            }
-            Task::Pleg { node } => self.pleg_relist(&node),
+            Task::Kubelet(timer) => self.kubelet_timer(timer),
             Task::Process { node, container, generation, timer } => self.process_timer(&node, &container, generation, timer),
             Task::StopTimeout { node, container, generation, request } => self.stop_timeout(&node, &container, generation, request),
-            Task::Probe { node, uid, index, ticker } => self.probe_tick(&node, &uid, index, ticker),
-            Task::ProbeOutcome { node, uid, index, container_id, result } => self.probe_outcome(&node, &uid, index, &container_id, result),
-            Task::NodeHeartbeat { node } => self.node_heartbeat(&node),
-            Task::ContainerGc { node } => self.container_gc(&node),
-            Task::EvictionPass { node, token } => self.eviction_pass(&node, token),
-            Task::EvictionCleanup { node } => self.eviction_cleanup(&node),
-            Task::VolumeStats { node, uid } => self.volume_stats(&node, &uid),
-            Task::KubeletFastStatus { node } => self.kubelet_fast_status(&node),
             Task::NodeBoot { node, token } => self.node_boot(&node, token),
-            Task::StatusBatch { node } => self.kubelet_status_batch(&node),
             Task::Kcm(timer) => {
                 if let Some(me) = self.control_plane_index(controllers::KCM) {
                     self.run_component(|e| &mut e.kcm, me, |k, cx| k.on_timer(cx, timer));
                 }
             }
             Task::EventLeaseExpire { expiry } => self.event_lease_expire(expiry),
-            Task::PreStopDone { node, uid, container } => self.prestop_done(&node, &uid, &container),
             Task::Proxy(timer) => {
                 let node = timer.node().to_string();
                 self.run_kube_proxy(&node, |p, cx| p.on_timer(cx, timer));
@@ -1146,6 +1105,19 @@ impl From<scheduler::Timer> for Task {
 impl From<controllers::manager::Timer> for Task {
     fn from(timer: controllers::manager::Timer) -> Task {
         Task::Kcm(timer)
+    }
+}
+
+impl From<kubelet::Timer> for Task {
+    fn from(timer: kubelet::Timer) -> Task {
+        Task::Kubelet(timer)
+    }
+}
+
+impl Task {
+    /// A timer of node `node`'s kubelet.
+    pub(crate) fn kubelet(node: &str, due: kubelet::Due) -> Task {
+        Task::Kubelet(kubelet::Timer { node: node.to_string(), due })
     }
 }
 

@@ -30,6 +30,7 @@
 use crate::vecmap::VecMap;
 
 use crate::clock::Time;
+use crate::kubelet::{Due, Timer};
 use crate::{Engine, Slot, Task, scheduler};
 
 /// The shortest stretch worth skipping. Shorter quiet moments run tick by tick, so a learner who
@@ -77,11 +78,7 @@ impl Quiet {
 fn periodic(task: &Task) -> bool {
     matches!(
         task,
-        Task::Probe { ticker: Some(_), .. }
-            | Task::KubeletSync { .. }
-            | Task::NodeHeartbeat { .. }
-            | Task::ContainerGc { .. }
-            | Task::EvictionPass { .. }
+        Task::Kubelet(Timer { due: Due::Probe { ticker: Some(_), .. } | Due::Sync { .. } | Due::Heartbeat | Due::ContainerGc | Due::EvictionPass { .. }, .. })
             | Task::Scheduler(scheduler::Timer::EventSeriesFinish | scheduler::Timer::EventSeriesRefresh | scheduler::Timer::FlushUnschedulable)
             | Task::Proxy(crate::proxy::Timer::Sync { periodic: Some(_), .. })
     ) || matches!(task, Task::Kcm(timer) if timer.periodic())
@@ -141,8 +138,8 @@ impl Engine {
                     _ => Scope::Cluster,
                 }
             }
-            Task::KubeletSync { uid, .. } | Task::KubeletOp { uid, .. } | Task::PreStopDone { uid, .. } | Task::ProbeOutcome { uid, .. } => Scope::Pod(uid.clone()),
-            Task::Probe { uid, .. } => Scope::ProbeTick(uid.clone()),
+            Task::Kubelet(Timer { due: Due::Sync { uid, .. } | Due::Op { uid, .. } | Due::PreStopDone { uid, .. } | Due::ProbeOutcome { uid, .. }, .. }) => Scope::Pod(uid.clone()),
+            Task::Kubelet(Timer { due: Due::Probe { uid, .. }, .. }) => Scope::ProbeTick(uid.clone()),
             Task::Process { node, container, .. } | Task::StopTimeout { node, container, .. } | Task::TrafficResponse { node, container, .. } => {
                 match self.machines.get(node).and_then(|m| m.runtime.containers.get(container)) {
                     Some(c) => Scope::Pod(c.pod_uid.clone()),
@@ -150,8 +147,8 @@ impl Engine {
                 }
             }
             // A relist moves the epochs of the pods whose containers changed (`pleg_report`).
-            Task::Pleg { .. } => Scope::Cluster,
-            Task::KubeletFastStatus { node } | Task::NodeBoot { node, .. } | Task::StatusBatch { node } => Scope::Node(node.clone()),
+            Task::Kubelet(Timer { due: Due::Pleg, .. }) => Scope::Cluster,
+            Task::Kubelet(Timer { node, due: Due::FastStatus | Due::StatusBatch }) | Task::NodeBoot { node, .. } => Scope::Node(node.clone()),
             _ => Scope::Cluster,
         }
     }
@@ -184,20 +181,20 @@ impl Engine {
         const FOREVER: Time = Time(u64::MAX);
         let steady = |b: bool| b.then_some(FOREVER);
         match task {
-            Task::Probe { node, uid, index, ticker } => self.probe_steady_until(node, uid, *index, *ticker),
-            Task::KubeletSync { node, uid, token } => {
+            Task::Kubelet(Timer { node, due: Due::Probe { uid, index, ticker } }) => self.probe_steady_until(node, uid, *index, *ticker),
+            Task::Kubelet(Timer { node, due: Due::Sync { uid, token } }) => {
                 if self.resync_steady(node, uid, *token) {
                     Some(FOREVER)
                 } else {
                     self.repeat_steady_until(node, uid, *token)
                 }
             }
-            Task::NodeHeartbeat { node } => {
+            Task::Kubelet(Timer { node, due: Due::Heartbeat }) => {
                 let ok = *heartbeats.entry(node.clone()).or_insert_with(|| self.heartbeat_steady(node));
                 steady(ok)
             }
-            Task::ContainerGc { node } => steady(self.container_gc_steady(node)),
-            Task::EvictionPass { node, .. } => steady(self.eviction_steady(node)),
+            Task::Kubelet(Timer { node, due: Due::ContainerGc }) => steady(self.container_gc_steady(node)),
+            Task::Kubelet(Timer { node, due: Due::EvictionPass { .. } }) => steady(self.eviction_steady(node)),
             Task::Kcm(timer) if timer.node_monitor() => {
                 let kcm = self.control_plane_index(crate::controllers::KCM);
                 let (running, cache) = match kcm {
@@ -266,7 +263,7 @@ impl Engine {
             // A sync that repeats a failing one is replayed, not moved (`kubelet/repeat.rs`).
             let moved = match (&s.task, until) {
                 (_, None) => Moved::Stays,
-                (Task::KubeletSync { node, uid, token }, Some(_)) if !self.resync_steady(node, uid, *token) => Moved::Replayed,
+                (Task::Kubelet(Timer { node, due: Due::Sync { uid, token } }), Some(_)) if !self.resync_steady(node, uid, *token) => Moved::Replayed,
                 (_, Some(_)) => Moved::Shifted,
             };
             steady.push(moved);
@@ -285,14 +282,14 @@ impl Engine {
         let mut moved_clocks = MovedClocks::default();
         let mut replayed = 0;
         for (std::cmp::Reverse(mut s), moved) in tasks.into_iter().zip(steady) {
-            if let (Moved::Replayed, Task::KubeletSync { node, uid, .. }) = (moved, &s.task) {
+            if let (Moved::Replayed, Task::Kubelet(Timer { node, due: Due::Sync { uid, .. } })) = (moved, &s.task) {
                 let (next, count) = self.repeat_syncs(node, uid, s.at, to);
                 s.at = next;
                 replayed += count;
             } else if moved == Moved::Shifted {
                 s.at = s.at.plus_millis(shift);
                 match &s.task {
-                    Task::NodeHeartbeat { node } => {
+                    Task::Kubelet(Timer { node, due: Due::Heartbeat }) => {
                         moved_clocks.heartbeats.insert(node.clone());
                     }
                     Task::Kcm(timer) if timer.node_monitor() => moved_clocks.node_monitor = true,

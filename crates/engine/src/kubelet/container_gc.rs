@@ -8,6 +8,7 @@
 //! retrieve container logs" (`server.rs`). A pod that is gone has all of its containers removed
 //! by the kubelet's cleanup (`cri_remove_pod`).
 
+use super::Due;
 use crate::vecmap::VecMap;
 
 use crate::containerd::{ContainerState, Runtime};
@@ -22,12 +23,12 @@ const MAX_PER_POD_CONTAINER: usize = 1;
 impl Engine {
     /// The collector's first pass, a period after the kubelet starts.
     pub(crate) fn start_container_gc(&mut self, node: &str) {
-        self.schedule(self.now.plus_millis(CONTAINER_GC_PERIOD_MS), Task::ContainerGc { node: node.to_string() });
+        self.schedule(self.now.plus_millis(CONTAINER_GC_PERIOD_MS), Task::kubelet(node, Due::ContainerGc));
     }
 
     /// One pass: the evictable containers are removed through the runtime.
     pub(crate) fn container_gc(&mut self, node: &str) {
-        self.schedule(self.now.plus_millis(CONTAINER_GC_PERIOD_MS), Task::ContainerGc { node: node.to_string() });
+        self.schedule(self.now.plus_millis(CONTAINER_GC_PERIOD_MS), Task::kubelet(node, Due::ContainerGc));
         if !self.kubelet_running(node) {
             return;
         }

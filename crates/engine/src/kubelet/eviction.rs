@@ -27,6 +27,7 @@
 //! `imagefs`, memory and PID thresholds) is not modelled: a node's disk and memory never
 //! come near their thresholds in podlife.
 
+use super::Due;
 use crate::Slot;
 use crate::vecmap::VecMap;
 
@@ -147,7 +148,7 @@ impl Engine {
             if let Some(w) = k.workers.get_mut(uid) {
                 w.volume_calc_at = Some(at);
             }
-            self.schedule(at, Task::VolumeStats { node: node.to_string(), uid: uid.to_string() });
+            self.schedule(at, Task::kubelet(node, Due::VolumeStats { uid: uid.to_string() }));
         }
         self.eviction_queue_pass(node);
     }
@@ -168,7 +169,7 @@ impl Engine {
         mgr.tokens += 1;
         let token = mgr.tokens;
         mgr.queued = Some(token);
-        self.schedule(at, Task::EvictionPass { node: node.to_string(), token });
+        self.schedule(at, Task::kubelet(node, Due::EvictionPass { token }));
     }
 
     /// One run of the pod's volume calculator (`calcAndStoreStats`), then the next after
@@ -196,7 +197,7 @@ impl Engine {
         let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
         w.volume_stats = Some(used);
         w.volume_calc_at = Some(next);
-        self.schedule(next, Task::VolumeStats { node: node.to_string(), uid: uid.to_string() });
+        self.schedule(next, Task::kubelet(node, Due::VolumeStats { uid: uid.to_string() }));
     }
 
     /// The pod's use as the summary gives it now.
@@ -268,7 +269,7 @@ impl Engine {
         let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
         if !evicted.is_empty() {
             k.eviction.cleanup = Some((evicted, now.plus_millis(CLEANUP_TIMEOUT_MS)));
-            self.schedule(now.plus_millis(CLEANUP_POLL_MS), Task::EvictionCleanup { node: node.to_string() });
+            self.schedule(now.plus_millis(CLEANUP_POLL_MS), Task::kubelet(node, Due::EvictionCleanup));
         } else if watched {
             self.eviction_queue_pass(node);
         }
@@ -282,7 +283,7 @@ impl Engine {
         let Some((pods, until)) = k.eviction.cleanup.clone() else { return };
         let finished = pods.iter().all(|uid| k.workers.get(uid).is_none_or(|w| w.terminated));
         if !finished && now < until {
-            self.schedule(now.plus_millis(CLEANUP_POLL_MS), Task::EvictionCleanup { node: node.to_string() });
+            self.schedule(now.plus_millis(CLEANUP_POLL_MS), Task::kubelet(node, Due::EvictionCleanup));
             return;
         }
         let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
@@ -291,7 +292,7 @@ impl Engine {
         mgr.tokens += 1;
         let token = mgr.tokens;
         mgr.queued = Some(token);
-        self.schedule(now, Task::EvictionPass { node: node.to_string(), token });
+        self.schedule(now, Task::kubelet(node, Due::EvictionPass { token }));
     }
 
     /// The active pods a pass checks: running (a ready sandbox), with local storage limits.

@@ -8,6 +8,7 @@
 //! the control plane.
 
 
+use super::Due;
 use crate::Slot;
 use serde_json::Value;
 
@@ -32,13 +33,13 @@ impl Engine {
     /// Starts a node's heartbeat loop (at a random point of its first interval).
     pub(crate) fn start_heartbeats(&mut self, node: &str) {
         let offset = self.rng.below(LEASE_RENEW_MS);
-        self.schedule(self.now.plus_millis(offset), Task::NodeHeartbeat { node: node.to_string() });
+        self.schedule(self.now.plus_millis(offset), Task::kubelet(node, Due::Heartbeat));
         self.start_container_gc(node);
     }
 
     /// One heartbeat: renew the Lease; post the Node status if it changed or is due.
     pub(crate) fn node_heartbeat(&mut self, node: &str) {
-        self.schedule(self.now.plus_millis(LEASE_RENEW_MS), Task::NodeHeartbeat { node: node.to_string() });
+        self.schedule(self.now.plus_millis(LEASE_RENEW_MS), Task::kubelet(node, Due::Heartbeat));
         if !self.kubelet_running(node) || self.node_down(node) {
             return;
         }

@@ -11,6 +11,8 @@
 //!   stopped after them, in reverse order, each after the ones behind it have exited.
 
 
+use super::Due;
+use crate::Task;
 use crate::Slot;
 
 use crate::Engine;
@@ -127,7 +129,7 @@ impl Engine {
                 if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(&uid)) {
                     w.stopping.insert(container_id.to_string(), stopping);
                 }
-                self.schedule(until, crate::Task::PreStopDone { node: node.to_string(), uid, container: container_id.to_string() });
+                self.schedule(until, Task::kubelet(node, Due::PreStopDone { uid, container: container_id.to_string() }));
                 return;
             }
         self.kubelet_stop_after_hook(node, pod, container_id, &stopping);

@@ -54,6 +54,45 @@ use status::PodFacts;
 
 pub const COMPONENT: &str = "kubelet";
 
+/// One of a kubelet's own timers; it names its node (one process per node).
+#[derive(Debug, Clone)]
+pub(crate) struct Timer {
+    pub node: String,
+    pub due: Due,
+}
+
+/// What a kubelet's timer runs.
+#[derive(Debug, Clone)]
+pub(crate) enum Due {
+    /// A pod worker syncs a pod (`token` = the worker's plan when queued).
+    Sync { uid: String, token: u64 },
+    /// The next step of a pod worker's plan.
+    Op { uid: String, token: u64 },
+    /// PLEG relists the node's containers.
+    Pleg,
+    /// A probe worker's tick of ticker generation `Some(g)`, or (`None`) a run the prober
+    /// manager asked for.
+    Probe { uid: String, index: usize, ticker: Option<u64> },
+    /// A probe attempt that ran until its deadline ends.
+    ProbeOutcome { uid: String, index: usize, container_id: String, result: prober::ProbeResult },
+    /// The Lease renewal and Node status report.
+    Heartbeat,
+    /// The container garbage collector (every minute).
+    ContainerGc,
+    /// The eviction manager checks the node's pods (`eviction.rs`).
+    EvictionPass { token: u64 },
+    /// The eviction manager looks whether the pods it evicted have finished.
+    EvictionCleanup,
+    /// The stats provider measures a pod's volumes.
+    VolumeStats { uid: String },
+    /// A starting kubelet's fast status loop (every 100 ms until the node can be Ready).
+    FastStatus,
+    /// The status manager writes the statuses its mirror pods still lack (`syncBatch`).
+    StatusBatch,
+    /// A container's preStop hook ended (or its time ran out).
+    PreStopDone { uid: String, container: String },
+}
+
 /// `pkg/kubelet/kubelet.go`.
 const INITIAL_CRASH_BACKOFF_MS: u64 = 10_000;
 const MAX_CRASH_BACKOFF_MS: u64 = 300_000;
@@ -420,6 +459,30 @@ impl Engine {
         self.kubelets.get_mut(node).and_then(|k| k.get_mut())
     }
 
+    /// One of node `timer.node`'s kubelet timers is due.
+    pub(crate) fn kubelet_timer(&mut self, timer: Timer) {
+        let node = timer.node.as_str();
+        match timer.due {
+            Due::Sync { uid, token } => self.kubelet_sync(node, &uid, token),
+            Due::Op { uid, token } => {
+                if self.kubelet_running(node) {
+                    self.kubelet_op(node, &uid, token);
+                }
+            }
+            Due::Pleg => self.pleg_relist(node),
+            Due::Probe { uid, index, ticker } => self.probe_tick(node, &uid, index, ticker),
+            Due::ProbeOutcome { uid, index, container_id, result } => self.probe_outcome(node, &uid, index, &container_id, result),
+            Due::Heartbeat => self.node_heartbeat(node),
+            Due::ContainerGc => self.container_gc(node),
+            Due::EvictionPass { token } => self.eviction_pass(node, token),
+            Due::EvictionCleanup => self.eviction_cleanup(node),
+            Due::VolumeStats { uid } => self.volume_stats(node, &uid),
+            Due::FastStatus => self.kubelet_fast_status(node),
+            Due::StatusBatch => self.kubelet_status_batch(node),
+            Due::PreStopDone { uid, container } => self.prestop_done(node, &uid, &container),
+        }
+    }
+
     pub(crate) fn kubelet_running(&self, node: &str) -> bool {
         self.node_component(COMPONENT, node).is_some_and(|i| self.components[i].running)
     }
@@ -586,7 +649,7 @@ impl Engine {
             return;
         }
         let token = w.token;
-        self.schedule(self.now, Task::KubeletSync { node: node.to_string(), uid: uid.to_string(), token });
+        self.schedule(self.now, Task::kubelet(node, Due::Sync { uid: uid.to_string(), token }));
     }
 
     /// A sync of one pod (the pod worker's `SyncPod` / `SyncTerminatingPod`).
@@ -681,7 +744,7 @@ impl Engine {
         w.failed = false;
         let token = w.token;
         self.repeat_watch_own_task(node, uid);
-        self.schedule(self.now, Task::KubeletOp { node: node.to_string(), uid: uid.to_string(), token });
+        self.schedule(self.now, Task::kubelet(node, Due::Op { uid: uid.to_string(), token }));
     }
 
     /// Runs the next step of a pod worker's plan.
@@ -957,7 +1020,7 @@ impl Engine {
         let Some(w) = self.kubelet_of(node).and_then(|k| k.workers.get(uid)) else { return };
         let token = w.token;
         self.repeat_watch_own_task(node, uid);
-        self.schedule(self.now.plus_millis(delay), Task::KubeletOp { node: node.to_string(), uid: uid.to_string(), token });
+        self.schedule(self.now.plus_millis(delay), Task::kubelet(node, Due::Op { uid: uid.to_string(), token }));
     }
 
     /// Drops the rest of one container's steps after it failed.
@@ -1138,9 +1201,9 @@ impl Engine {
         let pending = std::mem::take(&mut w.pending);
         w.steady_epoch = steady.filter(|_| !pending);
         if pending {
-            self.schedule(now, Task::KubeletSync { node: node.to_string(), uid: uid.to_string(), token });
+            self.schedule(now, Task::kubelet(node, Due::Sync { uid: uid.to_string(), token }));
         } else {
-            self.schedule(at, Task::KubeletSync { node: node.to_string(), uid: uid.to_string(), token });
+            self.schedule(at, Task::kubelet(node, Due::Sync { uid: uid.to_string(), token }));
         }
     }
 
@@ -1298,7 +1361,7 @@ impl Engine {
         if deleting || evicted {
             self.kubelet_update_status(node, uid, pod);
         }
-        self.schedule(self.now, Task::KubeletOp { node: node.to_string(), uid: uid.to_string(), token });
+        self.schedule(self.now, Task::kubelet(node, Due::Op { uid: uid.to_string(), token }));
     }
 
     /// A shorter grace period while the pod terminates: the sync in flight is cancelled (a
@@ -1322,7 +1385,7 @@ impl Engine {
         let waiting = matches!(w.ops.front(), Some(Op::AwaitStopped { .. })) || (w.terminating && w.ops.front() == Some(&Op::AwaitContainersStopped));
         if waiting {
             let token = w.token;
-            self.schedule(self.now, Task::KubeletOp { node: node.to_string(), uid: uid.to_string(), token });
+            self.schedule(self.now, Task::kubelet(node, Due::Op { uid: uid.to_string(), token }));
         }
     }
 
@@ -1378,7 +1441,7 @@ impl Engine {
         }
         k.pleg_scheduled = true;
         let at = k.next_tick(now);
-        self.schedule(at, Task::Pleg { node: node.to_string() });
+        self.schedule(at, Task::kubelet(node, Due::Pleg));
     }
 
     /// PLEG's relist: container changes since the last relist become pod events that
@@ -1395,7 +1458,7 @@ impl Engine {
             // The relist fails while containerd is down; it keeps trying every second.
             k.pleg_scheduled = true;
             let at = k.next_tick(self.now);
-            self.schedule(at, Task::Pleg { node: node.to_string() });
+            self.schedule(at, Task::kubelet(node, Due::Pleg));
             return;
         }
         let (events, pods) = pleg_changes(&m.runtime, &k.pleg_seen, None);

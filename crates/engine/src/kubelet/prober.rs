@@ -7,6 +7,8 @@
 //! or startup failure makes the pod worker kill and restart the container.
 
 
+use super::Due;
+use crate::Task;
 use crate::Slot;
 use serde_json::Value;
 
@@ -132,7 +134,7 @@ impl Engine {
         }
         for (i, (_, _, period)) in new.into_iter().enumerate() {
             let at = self.now.plus_millis(period);
-            self.schedule(at, crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index: i, ticker: Some(0) });
+            self.schedule(at, Task::kubelet(node, Due::Probe { uid: uid.to_string(), index: i, ticker: Some(0) }));
         }
     }
 
@@ -157,7 +159,7 @@ impl Engine {
             }
         }
         for index in due {
-            self.schedule(self.now, crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index, ticker: None });
+            self.schedule(self.now, Task::kubelet(node, Due::Probe { uid: uid.to_string(), index, ticker: None }));
         }
     }
 
@@ -264,7 +266,7 @@ impl Engine {
             worker.ticker += 1;
         }
         let ticker = worker.ticker;
-        self.schedule(now.plus_millis(period_ms(&probe)), crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index, ticker: Some(ticker) });
+        self.schedule(now.plus_millis(period_ms(&probe)), Task::kubelet(node, Due::Probe { uid: uid.to_string(), index, ticker: Some(ticker) }));
         // The container as the status manager knows it: probing starts once the status says
         // Running (so not during postStart), with that instance's id.
         let Some(m) = self.machines.get(node) else { return };
@@ -314,7 +316,7 @@ impl Engine {
                 pw.in_flight = true;
             }
             let at = now.plus_millis(duration_ms);
-            self.schedule(at, crate::Task::ProbeOutcome { node: node.to_string(), uid: uid.to_string(), index, container_id: cid, result });
+            self.schedule(at, Task::kubelet(node, Due::ProbeOutcome { uid: uid.to_string(), index, container_id: cid, result }));
         }
     }
 
@@ -331,7 +333,7 @@ impl Engine {
             p.in_flight = false;
             if p.manual_pending {
                 // The trigger that arrived during the attempt is taken now.
-                self.schedule(self.now, crate::Task::Probe { node: node.to_string(), uid: uid.to_string(), index, ticker: None });
+                self.schedule(self.now, Task::kubelet(node, Due::Probe { uid: uid.to_string(), index, ticker: None }));
             }
         }
         // A stale outcome: the container was replaced while the probe ran.

@@ -18,6 +18,7 @@
 //! podCIDR, as kindnet configures it) needs the podCIDR the node IPAM controller assigns, so a
 //! new node reports `NetworkReady=false` until then.
 
+use super::Due;
 use crate::Slot;
 use serde_json::Value;
 
@@ -99,7 +100,7 @@ impl Engine {
             k.fast_status_since = now;
         }
         let at = self.now.plus_millis(FAST_STATUS_MS);
-        self.schedule(at, Task::KubeletFastStatus { node: node.to_string() });
+        self.schedule(at, Task::kubelet(node, Due::FastStatus));
     }
 
     /// `tryRegisterWithAPIServer`.
@@ -174,7 +175,7 @@ impl Engine {
             return;
         }
         if !self.node_network_ready(node) {
-            self.schedule(self.now.plus_millis(FAST_STATUS_MS), Task::KubeletFastStatus { node: node.to_string() });
+            self.schedule(self.now.plus_millis(FAST_STATUS_MS), Task::kubelet(node, Due::FastStatus));
             return;
         }
         self.node_status_update(node, true);

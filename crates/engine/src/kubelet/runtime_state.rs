@@ -16,6 +16,8 @@
 //! - The Ready condition (`nodestatus/setters.go` `ReadyCondition`) carries the aggregate of
 //!   the runtime and network errors as its message, reason `KubeletNotReady`.
 
+use super::Due;
+use crate::Task;
 use crate::clock::Time;
 use crate::containerd::Runtime;
 
@@ -133,7 +135,7 @@ impl crate::Engine {
         let at = now.plus_millis(sleep.max(1));
         let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
         w.retry_due = Some(at);
-        let task = crate::Task::KubeletSync { node: node.to_string(), uid: uid.to_string(), token: w.token };
+        let task = Task::kubelet(node, Due::Sync { uid: uid.to_string(), token: w.token });
         self.schedule(at, task);
     }
 }

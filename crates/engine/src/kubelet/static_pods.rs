@@ -16,6 +16,7 @@
 //! The manifests are the node's (`NodeMachine::static_pods`), so they outlive a kubelet restart;
 //! the kubelet's workers for them are keyed by the static pod's uid.
 
+use super::Due;
 use crate::Slot;
 use serde_json::Value;
 
@@ -179,7 +180,7 @@ impl Engine {
         let at = Time(off + (now.saturating_sub(off) / STATUS_SYNC_MS + 1) * STATUS_SYNC_MS);
         let Some(w) = k.workers.get_mut(uid) else { return };
         w.mirror_status_pending = true;
-        self.schedule(at, Task::StatusBatch { node: node.to_string() });
+        self.schedule(at, Task::kubelet(node, Due::StatusBatch));
     }
 
     /// The status manager's batch (`syncBatch`, every 10 s): statuses not yet written to a new
