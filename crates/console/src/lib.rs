@@ -374,6 +374,8 @@ impl Session {
                 Err(e) => out.err(&format!("podlife: {e}\n")),
             },
             ["kube-proxy", "config", rest @ ..] => self.proxy_config(rest, out),
+            ["controller-manager", "config", rest @ ..] => self.controller_manager_config(rest, out),
+            ["controller-manager", ..] => out.err(CONTROLLER_MANAGER_USAGE),
             ["kube-proxy", ..] => out.err("podlife: usage: podlife kube-proxy config [--node NAME] [--watch-delay D|MIN-MAX] [--min-sync-period D] [--sync-period D] [--restore-time D|MIN-MAX]\n"),
             _ => out.err(&format!("podlife: unknown command: {}\n", words.join(" "))),
         }
@@ -475,6 +477,65 @@ impl Session {
         ));
     }
 
+    /// `podlife controller-manager config`: kube-controller-manager's client flags; with any,
+    /// it restarts with them (as its static pod does when its manifest changes).
+    fn controller_manager_config(&mut self, args: &[&str], out: &mut Output) {
+        let current = self.engine.controller_manager_config();
+        let (mut milli_qps, mut burst) = (current.flag_milli_qps, current.flag_burst as i64);
+        let mut i = 0;
+        while i < args.len() {
+            let (flag, inline) = match args[i].split_once('=') {
+                Some((f, v)) => (f, Some(v)),
+                None => (args[i], None),
+            };
+            if !matches!(flag, "--kube-api-qps" | "--kube-api-burst") {
+                return out.err(&format!("podlife: unknown flag: {flag}\n{CONTROLLER_MANAGER_USAGE}"));
+            }
+            let value = match inline {
+                Some(v) => v,
+                None => {
+                    i += 1;
+                    match args.get(i) {
+                        Some(v) => *v,
+                        None => return out.err(&format!("podlife: flag needs an argument: {flag}\n")),
+                    }
+                }
+            };
+            // pflag's messages: a float32 flag and an int32 one.
+            let parsed = if flag == "--kube-api-qps" {
+                parse_milli(value).map(|v| milli_qps = v).ok_or_else(|| format!("invalid argument {value:?} for {flag:?} flag: strconv.ParseFloat: parsing {value:?}: invalid syntax"))
+            } else {
+                value.parse::<i32>().map(|v| burst = v as i64).map_err(|_| format!("invalid argument {value:?} for {flag:?} flag: strconv.ParseInt: parsing {value:?}: invalid syntax"))
+            };
+            if let Err(e) = parsed {
+                return out.err(&format!("podlife: {e}\n"));
+            }
+            i += 1;
+        }
+        let config = match podlife_engine::controllers::client::ClientConfig::from_flags(milli_qps, burst) {
+            Ok(c) => c,
+            Err(e) => return out.err(&format!("podlife: {e}\n")),
+        };
+        let restarted = !args.is_empty();
+        if restarted {
+            self.engine.configure_controller_manager(config);
+        }
+        // Thousandths as a decimal, without float formatting (its code weighs in the bundle).
+        let decimal = |m: u64| {
+            let (whole, frac) = (m / 1000, m % 1000);
+            if frac == 0 { whole.to_string() } else { format!("{whole}.{}", format!("{frac:03}").trim_end_matches('0')) }
+        };
+        let flag_qps = config.flag_milli_qps;
+        let sign = if flag_qps < 0 { "-" } else { "" };
+        let flags = format!("--kube-api-qps={sign}{} --kube-api-burst={}", decimal(flag_qps.unsigned_abs()), config.flag_burst);
+        let rate = match config.milli_qps() {
+            Some(m) => format!("each controller's client sends up to {} requests at once, then {} a second", config.burst(), decimal(m)),
+            None => "no client-side rate limit".to_string(),
+        };
+        let lead = if restarted { "kube-controller-manager restarted with" } else { "kube-controller-manager runs with" };
+        out.out(&format!("{lead} {flags}: {rate}\n"));
+    }
+
     /// kube-scheduler restarts with a configuration file, or logs why it cannot and exits.
     fn scheduler_config(&mut self, file: &str, stdin: Option<&str>, out: &mut Output) {
         let text = if file == "-" { stdin.map(str::to_string) } else { (self.read_file)(file) };
@@ -502,6 +563,32 @@ impl Session {
     }
 }
 
+/// A decimal flag value in thousandths (`-1`, `20`, `0.5`; rounded to three places), without
+/// float parsing (its code weighs in the bundle); exponents are not read.
+fn parse_milli(text: &str) -> Option<i64> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    if whole.is_empty() && frac.is_empty() || !whole.chars().chain(frac.chars()).all(|c| c.is_ascii_digit()) || whole.len() > 9 {
+        return None;
+    }
+    let whole: i64 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+    let mut milli = whole * 1000;
+    for (i, c) in frac.chars().take(4).enumerate() {
+        let d = i64::from(c as u8 - b'0');
+        match i {
+            0 => milli += d * 100,
+            1 => milli += d * 10,
+            2 => milli += d,
+            _ => milli += i64::from(d >= 5),
+        }
+    }
+    Some(if negative { -milli } else { milli })
+}
+
+const CONTROLLER_MANAGER_USAGE: &str = "podlife: usage: podlife controller-manager config [--kube-api-qps Q] [--kube-api-burst N]\n";
 const FEATURE_GATES_USAGE: &str = "usage: podlife feature-gates [NAME=true|false[,NAME=true|false…] …] [--all]\n";
 
 /// The gates as a table: those podlife models and those given a value (`--all`: every gate).
@@ -551,4 +638,25 @@ fn klog_error(now: podlife_engine::Time, source: &str, message: &str, err: &str)
         c => vec![c],
     }).collect();
     format!("E{stamp}       1 {source}] \"{message}\" err=\"{quoted}\"")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_milli;
+
+    #[test]
+    fn flag_decimals_in_thousandths() {
+        assert_eq!(parse_milli("20"), Some(20_000));
+        assert_eq!(parse_milli("-1"), Some(-1_000));
+        assert_eq!(parse_milli("2.5"), Some(2_500));
+        assert_eq!(parse_milli(".25"), Some(250));
+        assert_eq!(parse_milli("+3."), Some(3_000));
+        // Rounded to three places, half away from zero.
+        assert_eq!(parse_milli("0.0015"), Some(2));
+        assert_eq!(parse_milli("0.00149"), Some(1));
+        assert_eq!(parse_milli("-0.0005"), Some(-1));
+        for bad in ["", ".", "-", "fast", "1e3", "1.2.3", "1,5", "9999999999"] {
+            assert_eq!(parse_milli(bad), None, "{bad}");
+        }
+    }
 }

@@ -115,7 +115,7 @@ pub fn parse(script: &str) -> Result<Vec<Command>, ScriptError> {
         let mut words = command.shown.split_whitespace();
         if words.next() == Some("podlife") {
             let verb = words.next().unwrap_or_default();
-            if !matches!(verb, "cluster" | "stop" | "start" | "restart" | "node" | "scheduler" | "traffic" | "kube-proxy" | "addon" | "feature-gates") {
+            if !matches!(verb, "cluster" | "stop" | "start" | "restart" | "node" | "scheduler" | "traffic" | "kube-proxy" | "controller-manager" | "addon" | "feature-gates") {
                 return Err(ScriptError { line: line_no, message: format!("unknown podlife verb `{verb}`") });
             }
         }

@@ -870,6 +870,22 @@ impl Engine {
         }
     }
 
+    /// `podlife controller-manager config`: kube-controller-manager restarts with new client
+    /// flags, as a kind cluster's does when its static pod's manifest changes.
+    pub fn configure_controller_manager(&mut self, config: controllers::client::ClientConfig) {
+        self.outside_change();
+        let _ = self.stop_component(controllers::KCM, None);
+        if let Some(k) = self.kcm.get_mut() {
+            k.set_client_config(config);
+        }
+        let _ = self.start_component(controllers::KCM, None);
+    }
+
+    /// The client flags kube-controller-manager runs with.
+    pub fn controller_manager_config(&self) -> controllers::client::ClientConfig {
+        self.kcm.get().map(|k| k.client_config()).unwrap_or_default()
+    }
+
     pub fn stop_component(&mut self, name: &str, node: Option<&str>) -> Result<(), EngineError> {
         self.outside_change();
         let i = self.find_component(name, node)?;
@@ -902,6 +918,13 @@ impl Engine {
                     if let Some(k) = self.kubelet_of_mut(&node) {
                         let (host, offset) = (k.host_ip.clone(), k.tick_offset_ms);
                         *k = kubelet::Kubelet::new(&node, &host, offset);
+                    }
+                    // Its connection to containerd's socket goes with the process, and what it
+                    // knew of its pods' volumes and static pods' statuses with its workers.
+                    if let Some(m) = self.machines.get_mut(node.as_str()) {
+                        m.cri_connected_at = Time::ZERO;
+                        m.mounts.clear();
+                        m.static_status.clear();
                     }
                 }
                 _ => {}
@@ -974,9 +997,7 @@ impl Engine {
                     if let Some(m) = self.machines.get_mut(node.as_str()) {
                         let pid = m.runtime.next_pid();
                         m.runtime.daemon_start(now, pid, boot_us);
-                    }
-                    if let Some(k) = self.kubelet_of_mut(&node) {
-                        k.cri_connected_at = now.plus_millis(boot_us / 1000 + reconnect);
+                        m.cri_connected_at = now.plus_millis(boot_us / 1000 + reconnect);
                     }
                     self.pleg_soon(&node);
                 }
@@ -987,7 +1008,9 @@ impl Engine {
                     if let Some(k) = self.kubelet_of_mut(&node) {
                         // A new process: its first status call is now, on a fresh connection.
                         k.booted_at = now;
-                        k.cri_connected_at = now;
+                    }
+                    if let Some(m) = self.machines.get_mut(node.as_str()) {
+                        m.cri_connected_at = now;
                     }
                     self.kubelet_boot(&node);
                     self.kubelet_add_static_pods(&node);

@@ -145,6 +145,7 @@ impl Engine {
             machine_id: self.rng.uuid().replace('-', ""),
             system_uuid: self.rng.uuid(),
             boot_id: self.rng.uuid(),
+            host_ip: host_ip.clone(),
             capacity: Value::Object(capacity),
             labels: spec.labels.clone(),
             taints: spec.taints.clone(),
@@ -160,7 +161,7 @@ impl Engine {
         let offset = self.rng.below(1_000);
         let mut runtime = crate::containerd::Runtime::new(&name, "");
         runtime.daemon_start(self.now, crate::containerd::daemon::FIRST_PID, crate::containerd::daemon::first_boot_us(&name));
-        self.machines.insert(name.clone(), Box::new(crate::kubelet::NodeMachine { runtime, disk: Default::default(), facts, static_pods: Vec::new(), apparmor: Default::default() }));
+        self.machines.insert(name.clone(), Box::new(crate::kubelet::NodeMachine { runtime, disk: Default::default(), facts, static_pods: Vec::new(), apparmor: Default::default(), cri_connected_at: crate::clock::Time::ZERO, mounts: Default::default(), static_status: Default::default() }));
         self.kubelets.insert(name.clone(), crate::component::Slot::new(crate::kubelet::Kubelet::new(&name, &host_ip, offset)));
         if self.removed_nodes.remove(&name) {
             // The same name again: its components start afresh.
@@ -199,7 +200,7 @@ impl Engine {
             let (a, b) = rest.split_once('.')?;
             Some(a.parse::<u8>().ok()? as u32 * 256 + b.parse::<u8>().ok()? as u32)
         };
-        let mut used: crate::vecmap::VecSet<u32> = crate::vecmap::VecSet::from_iter(self.kubelets.values().filter_map(|k| k.get()).filter_map(|k| offset(&k.host_ip)));
+        let mut used: crate::vecmap::VecSet<u32> = crate::vecmap::VecSet::from_iter(self.machines.values().filter_map(|m| offset(&m.facts.host_ip)));
         if let Some(rt) = ResourceType::resolve("nodes") {
             for (_, n) in self.store.list_shared("", rt.plural, None) {
                 if let Some(o) = crate::cluster::facts::internal_ip(n).and_then(offset) {

@@ -57,7 +57,7 @@ impl Engine {
 
     pub(crate) fn cri_call(&mut self, node: &str, method: &str, object: Option<ObjectRef>, mut params: BTreeMap<String, Value>) -> Result<(), CriError> {
         params.insert("method".into(), json!(method));
-        let up = self.machines.get(node).zip(self.kubelet_of(node)).is_some_and(|(m, k)| m.cri_up(k, self.now));
+        let up = self.machines.get(node).is_some_and(|m| m.cri_up(self.now));
         if !up {
             params.insert("error".into(), json!(CONTAINERD_DOWN));
         }
@@ -83,7 +83,7 @@ impl Engine {
         let id = self.rng.hex(64);
         let shared_pid = pod["spec"]["shareProcessNamespace"] == true;
         let host_network = pod["spec"]["hostNetwork"] == true;
-        let host_ip = self.kubelet_of(node).map(|k| k.host_ip.clone()).unwrap_or_default();
+        let host_ip = self.machines.get(node).map(|m| m.facts.host_ip.clone()).unwrap_or_default();
         let now = self.now;
         // The kubelet passes the node's podCIDR to the runtime (`UpdateRuntimeConfig`) once
         // the node IPAM controller has set it.

@@ -24,6 +24,7 @@ pub mod operator;
 pub mod procfs;
 pub mod ps;
 pub mod programs;
+pub mod pull;
 pub mod seccomp;
 pub mod shellproc;
 

@@ -257,6 +257,16 @@ impl Component for KubeControllerManager {
 }
 
 impl KubeControllerManager {
+    /// The rate its controllers' clients are built with (`--kube-api-qps`/`--kube-api-burst`).
+    pub(crate) fn client_config(&self) -> client::ClientConfig {
+        self.shared.clients.config()
+    }
+
+    /// New flags for the next start (the process reads them when it starts).
+    pub(crate) fn set_client_config(&mut self, config: client::ClientConfig) {
+        self.shared.clients.set_config(config);
+    }
+
     /// A loop's write: it leaves when its controller's client lets it, after the work queue's
     /// hand-off.
     fn send(&mut self, cx: &mut Cx<'_>, w: super::Write) {

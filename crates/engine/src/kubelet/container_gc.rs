@@ -32,7 +32,6 @@ impl Engine {
         if !self.kubelet_running(node) {
             return;
         }
-        let now = self.now;
         let Some(m) = self.machines.get(node) else { return };
         if !m.runtime.up {
             return;
@@ -43,16 +42,11 @@ impl Engine {
             let Some(c) = rt.containers.get(&id) else { continue };
             let (uid, name) = (c.pod_uid.clone(), c.name.clone());
             let object = rt.sandboxes.get(&c.sandbox_id).map(|s| ObjectRef::new("Pod", Some(&s.namespace), &s.pod_name));
-            if self.cri_call(node, "RemoveContainer", object, crate::sort::map_of([("container".to_string(), json!(name)), ("containerID".to_string(), json!(id))])).is_err() {
+            if self.cri_remove_container(node, object, &id, &name).is_err() {
                 return;
             }
-            let Some(m) = self.machines.get_mut(node) else { return };
             let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
-            m.runtime.log(now, format!("RemoveContainer for \"{id}\""));
-            m.runtime.containers.remove(&id);
-            m.runtime.containers_changed += 1;
             k.pleg_seen.remove(&id);
-            m.runtime.log(now, format!("RemoveContainer for \"{id}\" returns successfully"));
             self.quiet.touch_pod(&uid);
         }
     }
@@ -60,20 +54,14 @@ impl Engine {
     /// `removeContainer` for a RestartAllContainers reset (`keepLogs`: the restart count of
     /// the container's next instance is remembered, as upstream reads it back from the logs).
     pub(crate) fn kubelet_remove_container(&mut self, node: &str, uid: &str, pod: &crate::Slot, id: &str) {
-        let now = self.now;
         let Some(c) = self.machines.get(node).and_then(|m| m.runtime.containers.get(id)) else { return };
         let (name, next) = (c.name.clone(), c.restart_count + 1);
         let object = crate::object_ref(pod, "Pod");
-        if self.cri_call(node, "RemoveContainer", object, crate::sort::map_of([("container".to_string(), json!(name)), ("containerID".to_string(), json!(id))])).is_err() {
+        if self.cri_remove_container(node, object, id, &name).is_err() {
             return;
         }
-        let Some(m) = self.machines.get_mut(node) else { return };
         let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
-        m.runtime.log(now, format!("RemoveContainer for \"{id}\""));
-        m.runtime.containers.remove(id);
-        m.runtime.containers_changed += 1;
         k.pleg_seen.remove(id);
-        m.runtime.log(now, format!("RemoveContainer for \"{id}\" returns successfully"));
         if let Some(w) = k.workers.get_mut(uid) {
             let e = w.removed_restarts.entry(name).or_insert(0);
             *e = (*e).max(next);

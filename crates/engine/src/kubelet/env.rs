@@ -58,8 +58,11 @@ impl Engine {
             if let Some(tree) = self.volume_tree_mut(node, &backing) {
                 tree.dirs.insert(backing.path("/"));
             }
-            if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(&uid)) {
-                w.mounted.insert(v["name"].as_str().unwrap_or_default().to_string(), backing);
+            // (While its worker exists: a worker removed meanwhile took its pod's mounts along.)
+            if self.kubelet_of(node).is_some_and(|k| k.workers.contains_key(&uid))
+                && let Some(m) = self.machines.get_mut(node)
+            {
+                m.mounts.entry(uid.clone()).or_default().insert(v["name"].as_str().unwrap_or_default().to_string(), backing);
             }
         }
         for v in pod["spec"]["volumes"].as_array().unwrap_or_default() {

@@ -189,7 +189,7 @@ impl Engine {
                 continue;
             }
             let name = v["name"].as_str().unwrap_or_default();
-            if let Some(super::volumes::Backing::Node { dir }) = w.mounted.get(name) {
+            if let Some(super::volumes::Backing::Node { dir }) = m.mounts.get(uid).and_then(|v| v.get(name)) {
                 used.insert(name.to_string(), m.disk.disk_usage(dir));
             }
         }

@@ -111,7 +111,7 @@ impl Engine {
         }
         let Some(m) = self.machines.get(node) else { return false };
         let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return false };
-        if m.runtime.down_since.is_some() || !super::runtime_state::runtime_errors(&m.runtime, self.now, k.tick_offset_ms, k.cri_connected_at, k.booted_at).is_empty() {
+        if m.runtime.down_since.is_some() || !super::runtime_state::runtime_errors(&m.runtime, self.now, k.tick_offset_ms, m.cri_connected_at, k.booted_at).is_empty() {
             return false;
         }
         let (Some(nrt), Some(lrt)) = (ResourceType::resolve("nodes"), ResourceType::resolve("leases")) else { return false };
@@ -158,7 +158,7 @@ impl Engine {
         let host_ip = k.host_ip.clone();
         // `setNodeStatusImages`: the runtime's images, largest first, at most 50.
         let images = node_images(&m.runtime);
-        let runtime_errs = super::runtime_state::runtime_errors(&m.runtime, now, k.tick_offset_ms, k.cri_connected_at, k.booted_at);
+        let runtime_errs = super::runtime_state::runtime_errors(&m.runtime, now, k.tick_offset_ms, m.cri_connected_at, k.booted_at);
         let mut status = current["status"].to_value();
         if !status.is_object() {
             status = json!({});
@@ -232,7 +232,7 @@ impl Engine {
                 return false;
             }
         }
-        let errs = super::runtime_state::runtime_errors(&m.runtime, self.now, k.tick_offset_ms, k.cri_connected_at, k.booted_at);
+        let errs = super::runtime_state::runtime_errors(&m.runtime, self.now, k.tick_offset_ms, m.cri_connected_at, k.booted_at);
         // `node_network_ready`, read from the Node at hand rather than looked up again.
         let network_ready = current["spec"]["podCIDR"].as_str().is_some_and(|c| !c.is_empty());
         let not_ready = not_ready_message(errs, network_ready);

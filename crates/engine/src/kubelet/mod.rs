@@ -128,12 +128,24 @@ pub struct NodeMachine {
     pub static_pods: Vec<crate::Obj>,
     /// The AppArmor profiles the node's kernel has loaded (`containerd/apparmor.rs`).
     pub apparmor: VecMap<String, crate::containerd::apparmor::Profile>,
+    /// When the kubelet's gRPC connection to containerd's socket works again: after a restart
+    /// of the daemon (its reconnect back-off, `runtime_state.rs`) or of the kubelet (at once).
+    /// The connection's state, which both ends see: containerd answers a CRI call only then.
+    pub cri_connected_at: Time,
+    /// Pod uid → volume name → where its data lives: the volumes the kubelet's volume manager
+    /// set up under each pod's directory, which the pod's containers bind-mount (CRI's
+    /// `Mount` carries the host path). Gone with the pod's directory.
+    pub mounts: VecMap<String, VecMap<String, volumes::Backing>>,
+    /// The status the kubelet's status manager last wrote for each static pod (by uid): a
+    /// static pod has no object of its own in the API, so what the runtime reads of it (the
+    /// downward API's files) comes from here and its manifest (`Engine::kubelet_pod`).
+    pub static_status: VecMap<String, Value>,
 }
 
 impl NodeMachine {
     /// Do the kubelet's CRI calls reach containerd at `now`?
-    pub fn cri_up(&self, kubelet: &Kubelet, now: Time) -> bool {
-        self.runtime.up && now >= kubelet.cri_connected_at
+    pub fn cri_up(&self, now: Time) -> bool {
+        self.runtime.up && now >= self.cri_connected_at
     }
 }
 
@@ -163,9 +175,6 @@ pub struct Kubelet {
     pub pulls_in_flight: VecMap<String, Time>,
     /// When the Node status was last posted.
     pub status_reported_at: Time,
-    /// When the kubelet's gRPC connection to containerd works again after a restart of the
-    /// daemon (its reconnect back-off, `runtime_state.rs`).
-    pub cri_connected_at: Time,
     /// When this kubelet process started (its runtime state starts empty).
     pub booted_at: Time,
     /// When its fast status loop (`fastStatusUpdateOnce`) started.
@@ -247,8 +256,6 @@ pub struct PodWorker {
     pub kill_sent: VecSet<String>,
     /// When the pod's termination began.
     pub term_started: Time,
-    /// The volume manager's mounted volumes: where each one's data lives.
-    pub mounted: VecMap<String, volumes::Backing>,
     /// A static pod whose new mirror pod has not received its status yet.
     pub mirror_status_pending: bool,
     /// The pod status this sync started from, as `doBackOff` reads it: each container's
@@ -329,7 +336,6 @@ impl PodWorker {
             stopping: VecMap::new(),
             kill_sent: VecSet::new(),
             term_started: Time::ZERO,
-            mounted: VecMap::new(),
             mirror_status_pending: false,
             last_sync: None,
             waiting: None,
@@ -366,7 +372,6 @@ impl Kubelet {
             puller_free_at: Time::ZERO,
             pulls_in_flight: VecMap::new(),
             status_reported_at: Time::ZERO,
-            cri_connected_at: Time::ZERO,
             booted_at: Time::ZERO,
             fast_status_since: Time::ZERO,
             eviction: eviction::Manager::default(),
@@ -444,7 +449,7 @@ impl Engine {
             }
             let offset = self.rng.below(TICK_MS);
             let facts = register::MachineFacts::from_node(&obj);
-            self.machines.insert(node.to_string(), Box::new(NodeMachine { runtime, disk: Default::default(), facts, static_pods: Vec::new(), apparmor: VecMap::new() }));
+            self.machines.insert(node.to_string(), Box::new(NodeMachine { runtime, disk: Default::default(), facts, static_pods: Vec::new(), apparmor: VecMap::new(), cri_connected_at: Time::ZERO, mounts: VecMap::new(), static_status: VecMap::new() }));
             self.kubelets.insert(node.to_string(), crate::component::Slot::new(Kubelet::new(node, &host_ip, offset)));
         }
         self.machines.get_mut(node).map(|m| &mut **m)
@@ -494,7 +499,7 @@ impl Engine {
         if let Some(static_pod) = self.static_pod_obj_named(node, namespace, name) {
             let mut pod = static_pod.clone();
             let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
-            let last = self.kubelet_of(node).and_then(|k| k.workers.get(&uid)).and_then(|w| w.last_status.as_ref());
+            let last = self.machines.get(node).and_then(|m| m.static_status.get(&uid));
             let status = match last {
                 Some(s) => pod.insert_at("", "status", s),
                 None => pod.insert_at("", "status", &self.mirror_pod(node, namespace, name).map(|m| m["status"].to_value()).unwrap_or_else(|| json!({}))),
@@ -798,30 +803,9 @@ impl Engine {
                 let key = format!("{uid}_{image}");
                 match result {
                     Ok(()) => {
-                        let ok = ImageRef::parse_normalized(&image).ok().map(ImageRef::with_default_tag);
-                        let size = ok.as_ref().and_then(|r| match self.machines.get(node).map(|m| m.runtime.resolve(r)) {
-                            Some(Resolved::Remote(img)) => Some(img),
-                            _ => None,
-                        });
-                        if let Some(img) = &size
-                            && let Some(rt) = self.runtime_mut(node) {
-                                rt.store_image(img.clone());
-                            }
-                        let bytes = size.as_ref().map_or(0, |i| i.size_bytes);
-                        self.node_trace("containerd", node, Action::ImagePull, crate::object_ref(&pod, "Pod"), crate::sort::map_of([
-                            ("image".to_string(), json!(image)),
-                            ("bytes".to_string(), json!(bytes)),
-                            ("result".to_string(), json!("pulled")),
-                        ]));
+                        let bytes = self.cri_image_pulled(node, crate::object_ref(&pod, "Pod"), &image, started);
                         let pull = go_duration(self.now.millis() - started.millis());
                         let total = go_duration(self.now.millis() - requested.millis());
-                        // containerd's own lines (image_pull.go, the instrumented service).
-                        if let (Some(img), Some(rt)) = (size, self.machines.get_mut(node).map(|m| &mut m.runtime)) {
-                            let now = self.now;
-                            let requested = pull_request_image(&image);
-                            rt.log(now, format!("Pulled image {requested:?} with image id {:?}, repo tag \"{}:{}\", repo digest \"{}@{}\", size \"{bytes}\" in {pull}", img.image_id, img.name, img.tag, img.name, img.repo_digest));
-                            rt.log(now, format!("PullImage {requested:?} returns image reference {:?}", img.image_id));
-                        }
                         self.kubelet_event(node, &pod, Some(&container), "Normal", "Pulled", &format!("Successfully pulled image {image:?} in {pull} ({total} including waiting). Image size: {bytes} bytes."));
                         let now = self.now;
                         if let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) {
@@ -829,16 +813,7 @@ impl Engine {
                         }
                     }
                     Err(text) => {
-                        let mut params = crate::sort::map_of([("image".to_string(), json!(image)), ("error".to_string(), json!(text))]);
-                        // A repository no simulated registry holds: say so, and what is near.
-                        if let Some(closest) = crate::registry::unknown_repository(&image) {
-                            params.insert("unknownRepository".to_string(), json!(closest));
-                        }
-                        self.node_trace("containerd", node, Action::ImagePull, crate::object_ref(&pod, "Pod"), params);
-                        let now = self.now;
-                        if let Some(m) = self.machines.get_mut(node).filter(|m| m.runtime.up) {
-                            m.runtime.log_error(now, format!("PullImage {:?} failed", pull_request_image(&image)), &text);
-                        }
+                        self.cri_pull_image_failed(node, crate::object_ref(&pod, "Pod"), &image, &text);
                         self.kubelet_event(node, &pod, Some(&container), "Warning", "Failed", &format!("Failed to pull image {image:?}: {text}"));
                         // startContainer records every EnsureImageExists error once more, as
                         // "Error: <reason>" (kuberuntime_container.go, FailedToCreateContainer).
@@ -873,12 +848,7 @@ impl Engine {
                 // stores them at once (their pull time and failures are not modelled).
                 for v in pod["spec"]["volumes"].as_array().unwrap_or_default() {
                     let Some(r) = v["image"]["reference"].as_str().and_then(|r| ImageRef::parse_normalized(r).ok()).map(ImageRef::with_default_tag) else { continue };
-                    if let Some(m) = self.machines.get_mut(node)
-                        && m.runtime.image_status(&r).is_none()
-                        && let crate::containerd::Resolved::Remote(img) = m.runtime.resolve(&r)
-                    {
-                        m.runtime.store_image(img);
-                    }
+                    self.cri_pull_volume_image(node, &r);
                 }
                 // generateContainerConfig: the environment, from ConfigMaps, Secrets and the pod.
                 // The pod's IPs come from the sandbox, not from a status not yet written.
@@ -1125,7 +1095,7 @@ impl Engine {
         }
         k.image_errors.remove(&key);
         self.kubelet_event(node, pod, Some(container), "Normal", "Pulling", &format!("Pulling image {image:?}"));
-        let up = self.machines.get(node).zip(self.kubelet_of(node)).is_some_and(|(m, k)| m.cri_up(k, now));
+        let up = self.machines.get(node).is_some_and(|m| m.cri_up(now));
         let resolved = if up { self.machines.get(node).map(|m| m.runtime.resolve(&reference)) } else { None };
         let (duration, result) = match resolved {
             Some(Resolved::Remote(img)) => {
@@ -1147,22 +1117,17 @@ impl Engine {
             None => (0, Err(crate::containerd::cri::CONTAINERD_DOWN.to_string())),
         };
         // Image pulls are serialized on the node (`serializeImagePulls: true`).
-        let Some(m) = self.machines.get_mut(node) else { return Err(()) };
+        if !self.machines.contains_key(node) {
+            return Err(());
+        }
         let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return Err(()) };
         let started = k.puller_free_at.max(now);
         let done = started.plus_millis(duration);
         k.puller_free_at = done;
-        if up {
-            m.runtime.log(started, format!("PullImage {:?}", pull_request_image(&image)));
-        }
         if let Some(w) = k.workers.get_mut(uid) {
             w.ops.push_front(Op::PullDone { container: container.to_string(), requested: now, started, result });
         }
-        self.node_trace("containerd", node, Action::ImagePull, crate::object_ref(pod, "Pod"), crate::sort::map_of([
-            ("image".to_string(), json!(reference.to_string())),
-            ("result".to_string(), json!("pulling")),
-            ("queuedMs".to_string(), json!(started.millis() - now.millis())),
-        ]));
+        self.cri_pull_image_queued(node, crate::object_ref(pod, "Pod"), &image, &reference, started, up);
         Ok(Some(done.millis() - now.millis()))
     }
 
@@ -1307,7 +1272,10 @@ impl Engine {
         req.subresource = Some("status".into());
         req.body = Some(json!({"metadata": {"uid": api_uid}, "status": Value::Object(patch)}));
         if self.kubelet_request(node, req).is_ok()
-            && let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
+            && let Some(w) = self.kubelets.get_mut(node).and_then(|k| k.get_mut()).and_then(|k| k.workers.get_mut(uid)) {
+                if let Some(m) = self.machines.get_mut(node).filter(|m| m.static_pods.iter().any(|p| p["metadata"]["uid"] == uid)) {
+                    m.static_status.insert(uid.to_string(), status.clone());
+                }
                 w.last_status = Some(status);
                 w.mirror_status_pending = false;
             }
@@ -1454,7 +1422,7 @@ impl Engine {
         if !running {
             return;
         }
-        if !m.cri_up(k, self.now) {
+        if !m.cri_up(self.now) {
             // The relist fails while containerd is down; it keeps trying every second.
             k.pleg_scheduled = true;
             let at = k.next_tick(self.now);
@@ -1483,7 +1451,7 @@ impl Engine {
         let now = self.now;
         let Some(m) = self.machines.get_mut(node) else { return };
         let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
-        if !m.cri_up(k, now) {
+        if !m.cri_up(now) {
             return;
         }
         let (events, pods) = pleg_changes(&m.runtime, &k.pleg_seen, Some(uid));
@@ -1559,15 +1527,6 @@ fn pleg_changes(rt: &Runtime, seen: &VecMap<String, ContainerState>, pod: Option
     crate::sort::sort(&mut pods);
     pods.dedup();
     (events, pods)
-}
-
-/// The image a PullImage request names: the pod's image with `:latest` when it has neither
-/// tag nor digest (`applyDefaultImageTag`, kubelet `images/image_manager.go`).
-fn pull_request_image(image: &str) -> String {
-    match ImageRef::parse_normalized(image) {
-        Ok(r) if r.tag.is_none() && r.digest.is_none() => format!("{image}:latest"),
-        _ => image.to_string(),
-    }
 }
 
 #[cfg(test)]

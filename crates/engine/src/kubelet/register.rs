@@ -42,6 +42,8 @@ pub struct MachineFacts {
     pub machine_id: String,
     pub system_uuid: String,
     pub boot_id: String,
+    /// The machine's address on the cluster's network (the Node's InternalIP).
+    pub host_ip: String,
     /// `status.capacity` (= allocatable: no reservations on these nodes).
     pub capacity: Value,
     pub labels: Vec<(String, String)>,
@@ -57,6 +59,7 @@ impl MachineFacts {
             machine_id: s(&info["machineID"]),
             system_uuid: s(&info["systemUUID"]),
             boot_id: s(&info["bootID"]),
+            host_ip: crate::cluster::facts::internal_ip(node).unwrap_or("172.18.0.2").to_string(),
             capacity: node["status"]["capacity"].to_value(),
             labels: Vec::new(),
             taints: Vec::new(),

@@ -106,7 +106,7 @@ impl crate::Engine {
         let m = self.machines.get(node)?;
         let k = self.kubelets.get(node)?.get()?;
         let offset = k.tick_offset_ms;
-        if !runtime_errors(&m.runtime, self.now, offset, k.cri_connected_at, k.booted_at).is_empty() {
+        if !runtime_errors(&m.runtime, self.now, offset, m.cri_connected_at, k.booted_at).is_empty() {
             return Some(super::Wait::SyncLoop);
         }
         let since = m.runtime.down_since?;
@@ -119,7 +119,7 @@ impl crate::Engine {
     /// Whether the sync loop skips its iterations now (`runtimeErrors()` is not empty): pod
     /// additions, like syncs, wait for it.
     pub(crate) fn kubelet_sync_loop_skipping(&self, node: &str) -> bool {
-        self.machines.get(node).zip(self.kubelet_of(node)).is_some_and(|(m, k)| !runtime_errors(&m.runtime, self.now, k.tick_offset_ms, k.cri_connected_at, k.booted_at).is_empty())
+        self.machines.get(node).zip(self.kubelet_of(node)).is_some_and(|(m, k)| !runtime_errors(&m.runtime, self.now, k.tick_offset_ms, m.cri_connected_at, k.booted_at).is_empty())
     }
 
     /// The skipped sync loop looks again after its back-off sleep (at most 5 s): when the

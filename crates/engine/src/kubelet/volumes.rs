@@ -38,13 +38,15 @@ impl Engine {
 
     /// The backing the volume manager mounted for a pod's volume.
     pub(crate) fn mounted_volume(&self, node: &str, uid: &str, volume: &str) -> Option<Backing> {
-        self.kubelet_of(node)?.workers.get(uid)?.mounted.get(volume).cloned()
+        self.machines.get(node)?.mounts.get(uid)?.get(volume).cloned()
     }
 
     /// `cleanupOrphanedPodDirs`: a removed pod's directory, its `emptyDir` volumes with it,
     /// leaves the node's disk.
     pub(crate) fn kubelet_remove_pod_dir(&mut self, node: &str, uid: &str) {
         let Some(m) = self.machines.get_mut(node) else { return };
+        m.mounts.remove(uid);
+        m.static_status.remove(uid);
         remove_all(&mut m.disk, &pod_dir(uid));
     }
 }
