@@ -131,11 +131,22 @@ pub fn grow(engine: &mut podlife_engine::Engine, count: &str, args: &[&str]) -> 
         engine.add_node(NewNode { name: name.clone(), labels, ..template.clone() })?;
         added.push(name);
     }
-    Ok(match added.as_slice() {
+    let mut said = match added.as_slice() {
         [] => format!("podlife: the cluster has {n} nodes\n"),
         [one] => format!("podlife: {one} joined; the cluster has {n} nodes\n"),
         [first, .., last] => format!("podlife: {first} … {last} joined ({} nodes); the cluster has {n} nodes\n", added.len()),
-    })
+    };
+    // kind's pod subnet has room for so many nodes: say so where the nodes are asked for, not
+    // only in kube-controller-manager's events.
+    let ranges = podlife_engine::controllers::nodeipam::RANGES as usize;
+    if n > ranges && !added.is_empty() {
+        said.push_str(&format!(
+            "podlife: kind's pod subnet {} gives {ranges} nodes a /24 each: kube-controller-manager gives the other {} no podCIDR (CIDRNotAvailable), and they stay NotReady\n",
+            podlife_engine::cluster::system_pods::POD_SUBNET,
+            n - ranges
+        ));
+    }
+    Ok(said)
 }
 
 #[cfg(test)]
@@ -181,5 +192,14 @@ mod tests {
         let zones: Vec<String> = (1..=5).map(|i| zone(&format!("worker-{i}"))).collect();
         assert_eq!(zones, ["us-east-1a", "us-east-1b", "us-east-1a", "us-east-1b", "us-east-1a"]);
         assert!(grow(&mut engine, "6", &["--zones", "9"]).unwrap_err().starts_with("invalid --zones"));
+    }
+
+    #[test]
+    fn more_nodes_than_pod_ranges_are_told() {
+        let mut engine = podlife_engine::Engine::with_nodes(1, &[]);
+        let said = grow(&mut engine, "256", &[]).unwrap();
+        assert!(!said.contains("CIDRNotAvailable"), "{said}");
+        let said = grow(&mut engine, "258", &[]).unwrap();
+        assert!(said.ends_with("gives 256 nodes a /24 each: kube-controller-manager gives the other 2 no podCIDR (CIDRNotAvailable), and they stay NotReady\n"), "{said}");
     }
 }

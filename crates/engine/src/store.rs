@@ -10,14 +10,41 @@ use serde_json::Value;
 use podlife_model::ResourceType;
 use podlife_model::obj::{Obj, Slot};
 
-/// Where an object lives: its resource, namespace (empty for cluster-scoped) and name.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+/// Where an object lives: its resource, namespace (empty for cluster-scoped) and name, ordered
+/// in that order (`Ord` below).
+#[derive(Debug, Clone, Serialize)]
 pub struct ObjectKey {
     pub group: &'static str,
     pub resource: &'static str,
     pub namespace: String,
     pub name: String,
 }
+
+/// Keys built by `ObjectKey::new` take their group and resource from the static resource
+/// table, so keys of one resource share those pointers: comparing the pointers first spares two
+/// string comparisons in most of the ordered maps' comparisons (each store or cache lookup makes
+/// a dozen). Other keys fall back to the text; the order is the derived one's.
+impl Ord for ObjectKey {
+    fn cmp(&self, other: &ObjectKey) -> std::cmp::Ordering {
+        let same_resource = std::ptr::eq(self.group, other.group) && std::ptr::eq(self.resource, other.resource);
+        let by_resource = if same_resource { std::cmp::Ordering::Equal } else { (self.group, self.resource).cmp(&(other.group, other.resource)) };
+        by_resource.then_with(|| self.namespace.cmp(&other.namespace)).then_with(|| self.name.cmp(&other.name))
+    }
+}
+
+impl PartialOrd for ObjectKey {
+    fn partial_cmp(&self, other: &ObjectKey) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for ObjectKey {
+    fn eq(&self, other: &ObjectKey) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for ObjectKey {}
 
 impl ObjectKey {
     pub fn new(rt: &ResourceType, namespace: Option<&str>, name: &str) -> ObjectKey {

@@ -19,7 +19,7 @@ pub mod job;
 pub mod garbagecollector;
 pub mod manager;
 mod namespace;
-pub(crate) mod nodeipam;
+pub mod nodeipam;
 pub mod nodelifecycle;
 pub mod persistentvolume;
 pub mod podgc;
