@@ -35,4 +35,13 @@ fn main() {
         let (nodes, pods) = FULL_SIZE;
         run(nodes, pods);
     }
+    // Other sizes, to see how the figures grow: `PODLIFE_BENCH_SIZES=1000x30000,5000x150000`.
+    if let Ok(sizes) = std::env::var("PODLIFE_BENCH_SIZES") {
+        for size in sizes.split(',').filter(|s| !s.is_empty()) {
+            match size.split_once('x').and_then(|(n, p)| Some((n.trim().parse().ok()?, p.trim().parse().ok()?))) {
+                Some((nodes, pods)) => run(nodes, pods),
+                None => eprintln!("PODLIFE_BENCH_SIZES: {size:?} is not NODESxPODS"),
+            }
+        }
+    }
 }

@@ -26,7 +26,7 @@ pub const FULL_SIZE: (usize, usize) = (5_000, 10_000);
 pub struct Report {
     pub nodes: usize,
     pub pods: usize,
-    /// Building the cluster and stopping the kubelets.
+    /// Building the cluster and stopping the kubelets and kube-controller-manager.
     pub setup_ms: f64,
     /// Creating the pods through kube-apiserver.
     pub create_ms: f64,
@@ -91,7 +91,10 @@ impl fmt::Display for Report {
 /// kube-scheduler throughput: `pods` pods onto `nodes` nodes (32 CPU, 128Gi, 110 pods each)
 /// with the default profile, every cycle recorded in the trace as in the product. The kubelets
 /// are stopped so that only scheduling is measured (they would otherwise start every pod's
-/// container). Pods are created through kube-apiserver (`Engine::handle`), then virtual time runs
+/// container), and kube-controller-manager with them (its node lifecycle controller would taint
+/// the nodes whose kubelets stopped 50 s later; upstream's `scheduler_perf` runs no controller
+/// manager either). Sizes past `FULL_SIZE`: `PODLIFE_BENCH_SIZES=1000x30000,5000x150000` on the
+/// native bench. Pods are created through kube-apiserver (`Engine::handle`), then virtual time runs
 /// in 1-second steps until every pod is bound or nothing changes for 10 s.
 pub fn scheduling(nodes: usize, pods: usize, now_ms: &mut dyn FnMut() -> f64) -> Report {
     let specs: Vec<NodeSpec> = (0..nodes)
@@ -109,6 +112,11 @@ pub fn scheduling(nodes: usize, pods: usize, now_ms: &mut dyn FnMut() -> f64) ->
     for s in &specs {
         let _ = e.stop_component("kubelet", Some(&s.name));
     }
+    // Without kubelets no node renews its Lease: kube-controller-manager's node lifecycle
+    // controller would taint every node unreachable 50 s later and stop a long run (150,000
+    // pods take longer than that). Its other loops have nothing to do with pods created
+    // directly, so it is stopped too.
+    let _ = e.stop_component("kube-controller-manager", None);
     let t1 = now_ms();
     let rt = ResourceType::resolve("pods").expect("pods are served");
     let mut refused = 0usize;
