@@ -31,22 +31,42 @@ fn run(args: &[String]) -> ExitCode {
     let mut file = None;
     let mut i = 0;
     while i < args.len() {
-        match args[i].as_str() {
-            "--trace" => trace = Some("text"),
-            "--trace=json" => trace = Some("json"),
-            "--trace=text" => trace = Some("text"),
-            "--trace-level=auto" => sampling = true,
-            "--trace-level=full" => sampling = false,
-            "--seed" => {
-                i += 1;
-                match args.get(i).and_then(|s| s.parse().ok()) {
-                    Some(s) => seed = s,
-                    None => {
-                        eprintln!("podlife: --seed needs a number\n{USAGE}");
-                        return ExitCode::from(2);
-                    }
+        // `--flag=value` or `--flag value`, as Go's and clap's parsers both take.
+        let (flag, inline) = match args[i].split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (args[i].as_str(), None),
+        };
+        let value = |i: &mut usize| {
+            inline.clone().or_else(|| {
+                *i += 1;
+                args.get(*i).cloned()
+            })
+        };
+        match flag {
+            // `--trace`'s value is optional, so only its `=` form takes one.
+            "--trace" => match inline.as_deref() {
+                None | Some("text") => trace = Some("text"),
+                Some("json") => trace = Some("json"),
+                Some(other) => {
+                    eprintln!("podlife: --trace is text or json, not {other:?}\n{USAGE}");
+                    return ExitCode::from(2);
                 }
-            }
+            },
+            "--trace-level" => match value(&mut i).as_deref() {
+                Some("auto") => sampling = true,
+                Some("full") => sampling = false,
+                other => {
+                    eprintln!("podlife: --trace-level is auto or full{}\n{USAGE}", other.map(|o| format!(", not {o:?}")).unwrap_or_default());
+                    return ExitCode::from(2);
+                }
+            },
+            "--seed" => match value(&mut i).and_then(|s| s.parse().ok()) {
+                Some(s) => seed = s,
+                None => {
+                    eprintln!("podlife: --seed needs a number\n{USAGE}");
+                    return ExitCode::from(2);
+                }
+            },
             other if other.starts_with("--") => {
                 eprintln!("podlife: unknown flag {other}\n{USAGE}");
                 return ExitCode::from(2);
