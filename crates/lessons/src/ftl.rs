@@ -27,7 +27,8 @@ pub fn parse(source: &str) -> Resource {
             errors.push(podlife_ftl::Error { line: m.line, message: format!("message {}: {} (lesson texts have no arguments)", m.id, problems.join("; ")) });
         }
     }
-    errors.sort_by_key(|e| e.line);
+    // The engine's shared stable sort: `slice::sort_by_key` brought a driftsort instance.
+    podlife_engine::sort::sort_by_key(&mut errors, |e| e.line);
     out.errors = errors.iter().map(ToString::to_string).collect();
     out
 }

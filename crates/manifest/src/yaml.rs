@@ -3,8 +3,6 @@
 //! Built with an explicit stack (no recursion) so that nesting depth is a checked limit, and
 //! with a node budget so that aliases cannot expand without bound.
 
-use std::collections::BTreeMap;
-
 use saphyr_parser::{Event, Parser, ScalarStyle, Span, Tag};
 use serde_json::{Map, Value};
 
@@ -24,7 +22,9 @@ struct Builder<'a> {
     stack: Vec<Frame>,
     /// Each anchor's value, and what decoding it costs go-yaml (its nodes, alias references
     /// and what they expand to).
-    anchors: BTreeMap<usize, (Value, usize)>,
+    /// By anchor id, ascending (saphyr numbers anchors as it meets them): a sorted list, not a
+    /// `BTreeMap`, whose node code for this one layout cost several KB of the worker.
+    anchors: Vec<(usize, (Value, usize))>,
     spans: Spans,
     /// Nodes decoded, and how many of them came from alias expansion (go-yaml's
     /// `decodeCount` and `aliasCount`).
@@ -165,7 +165,7 @@ fn read_once(text: &str, first_line: u32, alias_budget: &mut usize, want_quoted:
     let mut b = Builder {
         first_line,
         stack: Vec::new(),
-        anchors: BTreeMap::new(),
+        anchors: Vec::new(),
         spans: Spans::default(),
         nodes: 0,
         alias_nodes: 0,
@@ -285,6 +285,14 @@ impl Builder<'_> {
         Ok(())
     }
 
+    /// Records an anchor's value, replacing an earlier one of the same id (as a map insert).
+    fn anchor(&mut self, id: usize, value: Value, cost: usize) {
+        match self.anchors.binary_search_by_key(&id, |(a, _)| *a) {
+            Ok(i) => self.anchors[i].1 = (value, cost),
+            Err(i) => self.anchors.insert(i, (id, (value, cost))),
+        }
+    }
+
     fn close(&mut self) -> Result<(), String> {
         let (value, anchor, first) = match self.stack.pop() {
             Some(Frame::Map { map, anchor, first_node, .. }) => (Value::Object(map), anchor, first_node),
@@ -292,7 +300,8 @@ impl Builder<'_> {
             None => return Ok(()),
         };
         if anchor != 0 {
-            self.anchors.insert(anchor, (value.clone(), self.nodes - first));
+            let cost = self.nodes - first;
+            self.anchor(anchor, value.clone(), cost);
         }
         self.attach(value)
     }
@@ -306,7 +315,7 @@ impl Builder<'_> {
             _ => Value::String(text.to_string()),
         };
         if anchor != 0 {
-            self.anchors.insert(anchor, (value.clone(), 1));
+            self.anchor(anchor, value.clone(), 1);
         }
         if let Some(Frame::Map { key: key @ None, path, merge_next, .. }) = self.stack.last_mut() {
             if is_plain && text == "<<" && tag.is_none() {
@@ -329,7 +338,8 @@ impl Builder<'_> {
     }
 
     fn alias(&mut self, id: usize, span: Span) -> Result<(), String> {
-        let (value, cost) = self.anchors.get(&id).cloned().ok_or_else(|| "unknown anchor referenced".to_string())?;
+        let found = self.anchors.binary_search_by_key(&id, |(a, _)| *a).ok().map(|i| self.anchors[i].1.clone());
+        let (value, cost) = found.ok_or_else(|| "unknown anchor referenced".to_string())?;
         // go-yaml decodes the alias node, then the anchored node again under it.
         self.count(1 + cost, cost)?;
         *self.alias_budget = self.alias_budget.checked_sub(cost).ok_or_else(|| EXCESSIVE_ALIASING.to_string())?;

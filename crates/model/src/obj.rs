@@ -209,7 +209,7 @@ fn text(s: &str, id: u16) -> Slot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::schema_table::TYPES;
+    use crate::schema::STRUCTS;
 
     #[test]
     fn sizes() {
@@ -223,11 +223,11 @@ mod tests {
     /// serde_json's `Map` order), and the reserved indices above every real one.
     #[test]
     fn fields_sorted_as_map_keys() {
-        for t in TYPES.iter() {
-            assert!(t.fields.windows(2).all(|w| w[0].json < w[1].json), "{}", t.name);
-            assert!(t.fields.len() < API_VERSION as usize);
+        for t in STRUCTS.iter() {
+            assert!(t.fields().windows(2).all(|w| w[0].json() < w[1].json()), "{}", t.name());
+            assert!(t.fields().len() < API_VERSION as usize);
             if t.resource.is_some() {
-                assert!(t.fields.iter().all(|f| f.json != "apiVersion" && f.json != "kind"), "{}", t.name);
+                assert!(t.fields().iter().all(|f| f.json() != "apiVersion" && f.json() != "kind"), "{}", t.name());
             }
         }
     }
@@ -238,9 +238,9 @@ mod tests {
     fn field_keys_read_as_names() {
         fn walk(s: &Slot, seen: &mut usize) {
             if let Repr::Obj { ty, .. } = &s.0 {
-                let t = &TYPES[*ty as usize];
+                let t = &STRUCTS[*ty as usize];
                 let virtual_ids = if t.resource.is_some() { &[API_VERSION, KIND][..] } else { &[] };
-                for id in (0..t.fields.len() as u16).chain(virtual_ids.iter().copied()) {
+                for id in (0..t.fields().len() as u16).chain(virtual_ids.iter().copied()) {
                     let k = FieldKey::new(*ty, id);
                     assert_eq!(s.get(k).map(|x| x as *const Slot), s.get(k.name()).map(|x| x as *const Slot), "{}", k.name());
                     *seen += 1;

@@ -27,7 +27,7 @@ use serde_json::{Map, Value};
 
 use crate::schema_table::TYPES;
 
-/// One Go struct.
+/// One Go struct, as `schema_table.rs` writes it (a `const`: the decoder reads [`STRUCTS`]).
 pub(crate) struct Type {
     /// The Go type's name (what the typed visitor expected).
     pub name: &'static str,
@@ -41,6 +41,192 @@ pub(crate) struct Field {
     pub json: &'static str,
     pub presence: Presence,
     pub kind: Kind,
+}
+
+/// The table as the decoder reads it: [`TYPES`] packed at compile time into one string of
+/// the distinct names and two arrays. A field is 12 bytes instead of 20 and a name an offset
+/// into that string instead of a pointer and a length: pointers, all different, are what
+/// compresses worst in the bundle (the unpacked fields cost about 7 KB of the worker's
+/// brotli size).
+pub(crate) static STRUCTS: [Struct; TYPES.len()] = pack_structs(&TYPES, &LAYOUT.0);
+static FIELDS: [Member; field_count(&TYPES)] = pack_fields(&TYPES, &LAYOUT.0);
+static NAMES: &str = match std::str::from_utf8(&NAME_BYTES) {
+    Ok(names) => names,
+    Err(_) => panic!("schema names are UTF-8"),
+};
+
+/// Every name in table order (each type's, then its fields'), where each starts in `NAMES`,
+/// and `NAMES` itself: each distinct name once.
+const ALL: [&str; TYPES.len() + field_count(&TYPES)] = all_names(&TYPES);
+const LAYOUT: ([u16; ALL.len()], usize) = layout(&ALL);
+const NAME_BYTES: [u8; LAYOUT.1] = pack_names(&ALL, &LAYOUT.0);
+
+/// One Go struct ([`Type`] packed).
+#[derive(Clone, Copy)]
+pub(crate) struct Struct {
+    name: u16,
+    name_len: u8,
+    pub resource: Option<(&'static str, &'static str)>,
+    first: u16,
+    len: u16,
+}
+
+/// One field ([`Field`] packed).
+#[derive(Clone, Copy)]
+pub(crate) struct Member {
+    name: u16,
+    name_len: u8,
+    pub presence: Presence,
+    pub kind: Kind,
+}
+
+fn name(at: u16, len: u8) -> &'static str {
+    NAMES.get(at as usize..at as usize + len as usize).unwrap_or_default()
+}
+
+impl Struct {
+    /// The Go type's name.
+    pub fn name(&self) -> &'static str {
+        name(self.name, self.name_len)
+    }
+
+    /// Sorted by JSON name.
+    pub fn fields(&self) -> &'static [Member] {
+        FIELDS.get(self.first as usize..self.first as usize + self.len as usize).unwrap_or_default()
+    }
+}
+
+impl Member {
+    pub fn json(&self) -> &'static str {
+        name(self.name, self.name_len)
+    }
+}
+
+// The packing, in `const` code.
+
+const fn field_count(types: &[Type]) -> usize {
+    let (mut n, mut i) = (0, 0);
+    while i < types.len() {
+        n += types[i].fields.len();
+        i += 1;
+    }
+    n
+}
+
+const fn all_names<const N: usize>(types: &[Type]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let (mut k, mut i) = (0, 0);
+    while i < types.len() {
+        out[k] = types[i].name;
+        k += 1;
+        let mut j = 0;
+        while j < types[i].fields.len() {
+            out[k] = types[i].fields[j].json;
+            k += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Where each name starts in `NAMES` (a repeated name where it first came, found through a
+/// hash table of the names met), and the length of `NAMES`.
+const fn layout<const N: usize>(all: &[&str; N]) -> ([u16; N], usize) {
+    const SLOTS: usize = 4096;
+    assert!(N < SLOTS / 2);
+    // Each slot: 1 + the index of the first name with that hash, or 0.
+    let mut seen = [0u16; SLOTS];
+    let mut at = [0u16; N];
+    let (mut len, mut k) = (0, 0);
+    while k < N {
+        assert!(all[k].len() <= u8::MAX as usize, "a name longer than a u8 length");
+        let mut h = fnv(all[k]) % SLOTS;
+        while seen[h] != 0 && !same(all[seen[h] as usize - 1], all[k]) {
+            h = (h + 1) % SLOTS;
+        }
+        if seen[h] != 0 {
+            at[k] = at[seen[h] as usize - 1];
+        } else {
+            assert!(len <= u16::MAX as usize, "names past a u16 offset");
+            seen[h] = k as u16 + 1;
+            at[k] = len as u16;
+            len += all[k].len();
+        }
+        k += 1;
+    }
+    (at, len)
+}
+
+const fn fnv(name: &str) -> usize {
+    let bytes = name.as_bytes();
+    let (mut h, mut i) = (0x811c_9dc5u32, 0);
+    while i < bytes.len() {
+        h = (h ^ bytes[i] as u32).wrapping_mul(0x0100_0193);
+        i += 1;
+    }
+    h as usize
+}
+
+const fn pack_names<const N: usize, const L: usize>(all: &[&str; N], at: &[u16; N]) -> [u8; L] {
+    let mut out = [0; L];
+    let mut k = 0;
+    while k < N {
+        let bytes = all[k].as_bytes();
+        let mut b = 0;
+        while b < bytes.len() {
+            out[at[k] as usize + b] = bytes[b];
+            b += 1;
+        }
+        k += 1;
+    }
+    out
+}
+
+const fn pack_structs<const N: usize, const A: usize>(types: &[Type], at: &[u16; A]) -> [Struct; N] {
+    let mut out = [Struct { name: 0, name_len: 0, resource: None, first: 0, len: 0 }; N];
+    let (mut k, mut first, mut i) = (0, 0, 0);
+    while i < types.len() {
+        let t = &types[i];
+        out[i] = Struct { name: at[k], name_len: t.name.len() as u8, resource: t.resource, first: first as u16, len: t.fields.len() as u16 };
+        k += 1 + t.fields.len();
+        first += t.fields.len();
+        i += 1;
+    }
+    out
+}
+
+const fn pack_fields<const N: usize, const A: usize>(types: &[Type], at: &[u16; A]) -> [Member; N] {
+    let mut out = [Member { name: 0, name_len: 0, presence: Presence::Opt, kind: Kind::Raw }; N];
+    let (mut k, mut n, mut i) = (0, 0, 0);
+    while i < types.len() {
+        k += 1;
+        let mut j = 0;
+        while j < types[i].fields.len() {
+            let f = &types[i].fields[j];
+            out[n] = Member { name: at[k], name_len: f.json.len() as u8, presence: f.presence, kind: f.kind };
+            k += 1;
+            n += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    out
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -120,9 +306,9 @@ pub(crate) fn omit_empty(root: u16, value: &mut Value) {
 
 fn omit_in_struct(ty: u16, value: &mut Value) {
     let Value::Object(map) = value else { return };
-    let fields = TYPES[ty as usize].fields;
+    let fields = STRUCTS[ty as usize].fields();
     map.retain(|key, child| {
-        let Ok(i) = fields.binary_search_by(|f| f.json.cmp(key.as_str())) else { return true };
+        let Ok(i) = fields.binary_search_by(|f| f.json().cmp(key.as_str())) else { return true };
         let f = &fields[i];
         if matches!(f.presence, Presence::Empty | Presence::ZeroEmpty) && is_empty(child) {
             return false;
@@ -131,11 +317,11 @@ fn omit_in_struct(ty: u16, value: &mut Value) {
         true
     });
     for f in fields.iter().filter(|f| f.presence == Presence::Always) {
-        match map.get_mut(f.json) {
+        match map.get_mut(f.json()) {
             Some(child) if !child.is_null() => {}
             Some(child) => *child = zero(f.kind),
             None => {
-                map.insert(f.json.into(), zero(f.kind));
+                map.insert(f.json().into(), zero(f.kind));
             }
         }
     }
@@ -225,8 +411,8 @@ fn described(unexp: Unexpected<'_>) -> String {
 }
 
 fn decode_struct<'v>(ty: u16, value: &'v Value, path: &mut Vec<Seg<'v>>) -> Res<Value> {
-    let t = &TYPES[ty as usize];
-    let Value::Object(input) = value else { return Err(invalid_type(value, t.name)) };
+    let t = &STRUCTS[ty as usize];
+    let Value::Object(input) = value else { return Err(invalid_type(value, t.name())) };
     let mut out = Map::new();
     for (key, child) in input {
         if let Some((api_version, kind)) = t.resource {
@@ -246,12 +432,13 @@ fn decode_struct<'v>(ty: u16, value: &'v Value, path: &mut Vec<Seg<'v>>) -> Res<
                 continue;
             }
         }
-        let Ok(i) = t.fields.binary_search_by(|f| f.json.cmp(key.as_str())) else { continue };
-        if child.is_null() && t.fields[i].presence != Presence::Must {
+        let fields = t.fields();
+        let Ok(i) = fields.binary_search_by(|f| f.json().cmp(key.as_str())) else { continue };
+        if child.is_null() && fields[i].presence != Presence::Must {
             continue;
         }
         path.push(Seg::Key(key));
-        let encoded = decode_kind(t.fields[i].kind, child, path)?;
+        let encoded = decode_kind(fields[i].kind, child, path)?;
         path.pop();
         out.insert(key.clone(), encoded);
     }
@@ -259,14 +446,14 @@ fn decode_struct<'v>(ty: u16, value: &'v Value, path: &mut Vec<Seg<'v>>) -> Res<
         out.insert("apiVersion".into(), Value::String(api_version.into()));
         out.insert("kind".into(), Value::String(kind.into()));
     }
-    for f in t.fields {
-        if !out.contains_key(f.json) {
+    for f in t.fields() {
+        if !out.contains_key(f.json()) {
             match f.presence {
                 Presence::Opt | Presence::Empty | Presence::Always => {}
                 Presence::Zero | Presence::ZeroEmpty => {
-                    out.insert(f.json.into(), zero(f.kind));
+                    out.insert(f.json().into(), zero(f.kind));
                 }
-                Presence::Must => return Err(format!("missing field `{}`", f.json)),
+                Presence::Must => return Err(format!("missing field `{}`", f.json())),
             }
         }
     }
@@ -284,10 +471,9 @@ fn zero(kind: Kind) -> Value {
         // `Must` field is not reached either, since k8s-openapi could not default it).
         Kind::Time | Kind::MicroTime | Kind::Raw => Value::Null,
         Kind::O(ty) => {
-            let t = &TYPES[ty as usize];
             let mut out = Map::new();
-            for f in t.fields.iter().filter(|f| !matches!(f.presence, Presence::Opt | Presence::Empty | Presence::Always)) {
-                out.insert(f.json.into(), zero(f.kind));
+            for f in STRUCTS[ty as usize].fields().iter().filter(|f| !matches!(f.presence, Presence::Opt | Presence::Empty | Presence::Always)) {
+                out.insert(f.json().into(), zero(f.kind));
             }
             Value::Object(out)
         }
@@ -411,5 +597,25 @@ fn is_canonical_base64(s: &str) -> bool {
         (0, _) | (_, None) => pad == 0,
         (1, Some(&c)) => val(c).is_some_and(|v| v & 0b11 == 0),
         (_, Some(&c)) => val(c).is_some_and(|v| v & 0b1111 == 0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The packed table reads as the generated one.
+    #[test]
+    fn packed_as_generated() {
+        assert_eq!(STRUCTS.len(), TYPES.len());
+        for (s, t) in STRUCTS.iter().zip(TYPES.iter()) {
+            assert_eq!((s.name(), s.resource, s.fields().len()), (t.name, t.resource, t.fields.len()));
+            for (m, f) in s.fields().iter().zip(t.fields) {
+                assert_eq!(m.json(), f.json, "{}", t.name);
+                assert!(m.presence == f.presence, "{}.{}", t.name, f.json);
+                assert_eq!(std::mem::discriminant(&m.kind), std::mem::discriminant(&f.kind), "{}.{}", t.name, f.json);
+            }
+        }
+        assert!(NAMES.len() < ALL.iter().map(|n| n.len()).sum::<usize>(), "names are shared");
     }
 }

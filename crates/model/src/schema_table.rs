@@ -51,7 +51,7 @@ pub(crate) mod roots {
     pub(crate) const StorageClass: u16 = 42;
 }
 
-pub(crate) static TYPES: [T; 355] = [
+pub(crate) const TYPES: [T; 355] = [
     // api::core::v1::ConfigMap
     T { name: "ConfigMap", resource: Some(("v1", "ConfigMap")), fields: &[
         F { json: "binaryData", presence: P::Empty, kind: K::M(&K::Bytes) },

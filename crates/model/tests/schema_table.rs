@@ -461,7 +461,7 @@ fn generate() -> (String, String) {
         out.push_str(&format!("    pub(crate) const {t}{v}: u16 = {i};\n"));
     }
     out.push_str("}\n\n");
-    out.push_str(&format!("pub(crate) static TYPES: [T; {}] = [\n", parsed.len()));
+    out.push_str(&format!("pub(crate) const TYPES: [T; {}] = [\n", parsed.len()));
     for (path, s) in order.iter().zip(&parsed) {
         let res = match &s.resource {
             Some((v, k)) => format!("Some((\"{v}\", \"{k}\"))"),

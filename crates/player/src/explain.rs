@@ -18,13 +18,17 @@ pub trait MessageArgs {
     fn number(self, name: &'static str, value: f64) -> Message;
 }
 
+/// `MessageArgs::text` once, not once per argument type.
+fn with_text(mut message: Message, name: &'static str, value: String) -> Message {
+    let flag = if value.is_empty() { "no" } else { "yes" };
+    message.args.push((has_flag(name), Arg::Text(flag.to_string())));
+    message.args.push((name.to_string(), Arg::Text(value)));
+    message
+}
+
 impl MessageArgs for Message {
-    fn text(mut self, name: &'static str, value: impl Into<String>) -> Message {
-        let value = value.into();
-        let flag = if value.is_empty() { "no" } else { "yes" };
-        self.args.push((has_flag(name), Arg::Text(flag.to_string())));
-        self.args.push((name.to_string(), Arg::Text(value)));
-        self
+    fn text(self, name: &'static str, value: impl Into<String>) -> Message {
+        with_text(self, name, value.into())
     }
 
     fn set_text(&mut self, name: &'static str, value: String) {

@@ -190,6 +190,18 @@ pub struct FieldError {
     pub detail: String,
 }
 
+/// `FieldError::not_supported` once, not once per field type.
+fn not_supported(field: String, value: &str, supported: &[&str]) -> FieldError {
+    FieldError {
+        field,
+        kind: FieldErrorKind::NotSupported {
+            value: quote(value),
+            supported: supported.iter().map(|s| quote(s)).collect(),
+        },
+        detail: String::new(),
+    }
+}
+
 impl FieldError {
     pub fn required(field: impl Into<String>, detail: impl Into<String>) -> FieldError {
         FieldError { field: field.into(), kind: FieldErrorKind::Required, detail: detail.into() }
@@ -201,14 +213,7 @@ impl FieldError {
     }
 
     pub fn not_supported(field: impl Into<String>, value: &str, supported: &[&str]) -> FieldError {
-        FieldError {
-            field: field.into(),
-            kind: FieldErrorKind::NotSupported {
-                value: quote(value),
-                supported: supported.iter().map(|s| quote(s)).collect(),
-            },
-            detail: String::new(),
-        }
+        not_supported(field.into(), value, supported)
     }
 
     pub fn duplicate(field: impl Into<String>, value: &str) -> FieldError {

@@ -95,15 +95,14 @@ fn dns1123_or_1035(kind: &str) -> fn(&str) -> Vec<String> {
 
 
 /// `ValidateLabels`: every key a qualified name, every value a label value.
-fn validate_labels(map: &Value, path: impl Into<String>, errs: &mut Vec<FieldError>) {
-    let path = path.into();
+fn validate_labels(map: &Value, path: &str, errs: &mut Vec<FieldError>) {
     for (k, v) in map.as_object().into_iter().flatten() {
         for msg in label_key(k) {
-            errs.push(FieldError::invalid(path.clone(), quoted(k), msg));
+            errs.push(FieldError::invalid(path, quoted(k), msg));
         }
         let value = v.as_str().unwrap_or_default();
         for msg in label_value(value) {
-            errs.push(FieldError::invalid(path.clone(), quoted(value), msg));
+            errs.push(FieldError::invalid(path, quoted(value), msg));
         }
     }
 }
@@ -151,7 +150,7 @@ pub fn pod_spec(spec: &Value, base: &str, errs: &mut Vec<FieldError>, opts: &Pod
     if !["ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"].contains(&dns) {
         errs.push(FieldError::not_supported(format!("{base}.dnsPolicy"), dns, &["ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"]));
     }
-    validate_labels(&spec["nodeSelector"], format!("{base}.nodeSelector"), errs);
+    validate_labels(&spec["nodeSelector"], &format!("{base}.nodeSelector"), errs);
     if let Some(ads) = spec["activeDeadlineSeconds"].as_i64()
         && !(1..=2_147_483_647).contains(&ads) {
             errs.push(FieldError::invalid(format!("{base}.activeDeadlineSeconds"), ads.to_string(), "must be between 1 and 2147483647, inclusive"));
@@ -366,7 +365,7 @@ pub fn workload(kind: &str, obj: &Value, opts: &PodOptions) -> Vec<FieldError> {
     if !generated_selector && !selector.is_null() && !selector_is_empty(selector) && !crate::labels::selector_matches(&crate::Obj::untyped(selector), &crate::Obj::untyped(&template["metadata"]["labels"])) {
         errs.push(FieldError::invalid(format!("{tpath}.metadata.labels"), json_value(&template["metadata"]["labels"]), "`selector` does not match template `labels`"));
     }
-    validate_labels(&template["metadata"]["labels"], format!("{tpath}.metadata.labels"), &mut errs);
+    validate_labels(&template["metadata"]["labels"], &format!("{tpath}.metadata.labels"), &mut errs);
     if kind == "StatefulSet" && let Some(claims) = spec["volumeClaimTemplates"].as_array() {
         // The claim templates become the pods' volumes (upstream does not check the mounts of
         // a StatefulSet's template against its volumes at all).

@@ -1,20 +1,21 @@
 //! Field names ↔ indices in the schema table: the lookups every read by name goes through.
 
 use crate::schema::Kind;
-use crate::schema_table::TYPES;
+use crate::schema::STRUCTS;
 
 use super::{API_VERSION, KIND};
 
 /// The index of the field `name` of the struct `ty`: a binary search of the sorted names, on
 /// their first 8 bytes (`prefixes`), then the full names among equal prefixes.
 pub(super) fn field_id(ty: u16, name: &str) -> Option<u16> {
-    let t = TYPES.get(ty as usize)?;
+    let t = STRUCTS.get(ty as usize)?;
+    let fields = t.fields();
     let prefixes = prefixes().get(ty as usize)?;
     let key = prefix(name.as_bytes());
     let mut i = lower_bound(prefixes, key);
     while prefixes.get(i) == Some(&key) {
         // Equal prefixes: only the rest can differ.
-        if t.fields.get(i).is_some_and(|f| f.json.len() == name.len() && (name.len() <= 8 || f.json.as_bytes().get(8..) == name.as_bytes().get(8..))) {
+        if fields.get(i).is_some_and(|f| f.json().len() == name.len() && (name.len() <= 8 || f.json().as_bytes().get(8..) == name.as_bytes().get(8..))) {
             return Some(i as u16);
         }
         i += 1;
@@ -58,7 +59,7 @@ pub(super) fn prefix(name: &[u8]) -> u64 {
 /// and no `memcmp` (the string comparisons were most of a hot read's time).
 pub(super) fn prefixes() -> &'static [Box<[u64]>] {
     static PREFIXES: std::sync::OnceLock<Box<[Box<[u64]>]>> = std::sync::OnceLock::new();
-    PREFIXES.get_or_init(|| TYPES.iter().map(|t| t.fields.iter().map(|f| prefix(f.json.as_bytes())).collect()).collect())
+    PREFIXES.get_or_init(|| STRUCTS.iter().map(|t| t.fields().iter().map(|f| prefix(f.json().as_bytes())).collect()).collect())
 }
 
 /// `str::cmp` as an inlined loop: names are short and most differ in the first byte, where
@@ -77,10 +78,10 @@ pub(super) fn field_name(ty: u16, id: u16) -> &'static str {
     match id {
         API_VERSION => "apiVersion",
         KIND => "kind",
-        _ => TYPES.get(ty as usize).and_then(|t| t.fields.get(id as usize)).map_or("", |f| f.json),
+        _ => STRUCTS.get(ty as usize).and_then(|t| t.fields().get(id as usize)).map_or("", |f| f.json()),
     }
 }
 
 pub(super) fn field_kind(ty: u16, id: u16) -> Kind {
-    TYPES.get(ty as usize).and_then(|t| t.fields.get(id as usize)).map_or(Kind::Raw, |f| f.kind)
+    STRUCTS.get(ty as usize).and_then(|t| t.fields().get(id as usize)).map_or(Kind::Raw, |f| f.kind)
 }

@@ -278,14 +278,18 @@ impl Slot {
             Repr::F64 { v, .. } => Number::from_f64(*v).map_or(Value::Null, Value::Number),
             Repr::Small { .. } | Repr::Str { .. } => Value::String(self.as_str().unwrap_or("").to_string()),
             Repr::List { items, .. } => Value::Array(items.iter().map(Slot::to_value).collect()),
-            Repr::Map { entries, .. } => Value::Object(entries.iter().map(|(k, v)| (k.as_str().unwrap_or("").to_string(), v.to_value())).collect()),
+            // Inserted one by one, not collected: `Map`'s `FromIterator` sorts first, with a
+            // driftsort of its own (the entries are in key order already).
+            Repr::Map { entries, .. } => {
+                let mut out = Map::new();
+                map_to_values(entries, &mut out);
+                Value::Object(out)
+            }
             Repr::Obj { ty, fields, .. } => {
                 let mut out = Map::new();
                 for f in fields.iter() {
                     match f {
-                        Slot(Repr::Map { id: EXTRA, entries }) => {
-                            out.extend(entries.iter().map(|(k, v)| (k.as_str().unwrap_or("").to_string(), v.to_value())));
-                        }
+                        Slot(Repr::Map { id: EXTRA, entries }) => map_to_values(entries, &mut out),
                         _ => {
                             out.insert(field_name(*ty, f.id()).to_string(), f.to_value());
                         }
@@ -294,6 +298,12 @@ impl Slot {
                 Value::Object(out)
             }
         }
+    }
+}
+
+fn map_to_values(entries: &[(Slot, Slot)], out: &mut Map<String, Value>) {
+    for (k, v) in entries {
+        out.insert(k.as_str().unwrap_or("").to_string(), v.to_value());
     }
 }
 
