@@ -41,14 +41,21 @@ test('a long run keeps the page responsive, shows its progress, and can be cance
   await page.locator('#run-busy').waitFor();
   // The first progress report: the worker is deep in the run.
   await page.waitForFunction(() => /[1-9]/.test(document.querySelector('#run-busy')?.textContent ?? ''));
-  // The page answers a click within 100 ms while the worker computes.
-  const ms = await page.evaluate(async () => {
+  // The page answers a click within 100 ms while the worker computes. A page the run blocks
+  // misses it every time; a machine busy with other work (two cores, a build beside the test)
+  // can miss one try, so the best of three counts, each ending in Korean.
+  const switchTo = (lang) => page.evaluate(async (lang) => {
     const started = performance.now();
-    document.querySelector('button[lang="ko"]').click();
-    while (document.documentElement.lang !== 'ko') await new Promise((r) => setTimeout(r, 0));
+    document.querySelector(`button[lang="${lang}"]`).click();
+    while (document.documentElement.lang !== lang) await new Promise((r) => setTimeout(r, 0));
     return performance.now() - started;
-  });
-  assert.ok(ms < 100, `the language switch took ${ms} ms`);
+  }, lang);
+  const tries = [];
+  while (tries.length < 3 && !tries.some((ms) => ms < 100)) {
+    if (tries.length > 0) await switchTo('en');
+    tries.push(await switchTo('ko'));
+  }
+  assert.ok(tries.some((ms) => ms < 100), `the language switch took ${tries.map((ms) => `${Math.round(ms)} ms`).join(', ')}`);
   assert.ok(await page.locator('#run-busy').isVisible(), 'still computing');
   await shot('21-run-progress-ko');
   await page.locator('#cancel-run').click();
