@@ -4,7 +4,6 @@
 //! long it takes (its serialized puller, `kubelet/mod.rs`); containerd's state and journal change
 //! only here, so the kubelet reaches the runtime through calls, as over the CRI socket.
 
-
 use super::cri::CriError;
 use super::Resolved;
 use crate::clock::Time;

@@ -11,7 +11,7 @@ use crate::vecmap::VecMap;
 use crate::clock::Time;
 
 /// `--kube-api-qps` (upstream's default, `k8s.io/controller-manager/config/v1alpha1/defaults.go`).
-pub const QPS: f64 = 20.0;
+pub const QPS: u64 = 20;
 /// `--kube-api-burst`.
 pub const BURST: u64 = 30;
 
@@ -33,7 +33,7 @@ pub struct ClientConfig {
 
 impl Default for ClientConfig {
     fn default() -> ClientConfig {
-        ClientConfig { flag_milli_qps: 20_000, flag_burst: BURST }
+        ClientConfig { flag_milli_qps: QPS as i64 * 1000, flag_burst: BURST }
     }
 }
 
