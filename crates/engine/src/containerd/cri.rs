@@ -544,10 +544,12 @@ impl Engine {
         if had_cpu {
             self.cpu_reshare(node);
         }
-        self.pleg_soon(node);
-        self.kubelet_container_exited(node, &pod_uid);
-        self.node_program_exited(node);
+        match self.runtime_mut(node).and_then(|rt| rt.task_exits.as_mut()) {
+            Some(exits) => exits.push(pod_uid),
+            None => self.task_exit(node, &pod_uid),
+        }
     }
+
 
     /// StopContainer(timeout): the stop signal (the image's STOPSIGNAL, else SIGTERM), then
     /// SIGKILL once `timeout_s` pass without an exit; a timeout of 0 kills at once

@@ -206,6 +206,10 @@ pub struct Runtime {
     /// The last outage that ended: (stopped, started again). The kubelet's runtime check
     /// still remembers it until its next successful status call.
     pub last_outage: Option<(Time, Time)>,
+    /// The TaskExit events of containers that ended during a CRI call of the kubelet, by pod
+    /// uid: they reach the kubelet when the call returns (`Engine::kubelet_cri`). None outside
+    /// such a call, when an exit reaches the kubelet at once.
+    pub task_exits: Option<Vec<String>>,
 }
 
 /// Who wrote a journal line: containerd (logrus text, its PID) or systemd about the unit.
@@ -262,6 +266,7 @@ impl Runtime {
             pid: daemon::FIRST_PID,
             down_since: None,
             last_outage: None,
+            task_exits: None,
         };
         rt.host_namespaces = rt.inodes.host();
         if let Ok(r) = ImageRef::parse_normalized(PAUSE_IMAGE)

@@ -42,7 +42,7 @@ impl Engine {
             let Some(c) = rt.containers.get(&id) else { continue };
             let (uid, name) = (c.pod_uid.clone(), c.name.clone());
             let object = rt.sandboxes.get(&c.sandbox_id).map(|s| ObjectRef::new("Pod", Some(&s.namespace), &s.pod_name));
-            if self.cri_remove_container(node, object, &id, &name).is_err() {
+            if self.kubelet_cri(node, |e| e.cri_remove_container(node, object, &id, &name)).is_err() {
                 return;
             }
             let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
@@ -57,7 +57,7 @@ impl Engine {
         let Some(c) = self.machines.get(node).and_then(|m| m.runtime.containers.get(id)) else { return };
         let (name, next) = (c.name.clone(), c.restart_count + 1);
         let object = crate::object_ref(pod, "Pod");
-        if self.cri_remove_container(node, object, id, &name).is_err() {
+        if self.kubelet_cri(node, |e| e.cri_remove_container(node, object, id, &name)).is_err() {
             return;
         }
         let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };

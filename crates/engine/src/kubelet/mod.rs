@@ -583,7 +583,7 @@ impl Engine {
             if w.terminated {
                 k.workers.remove(&uid);
                 k.events.forget(&uid);
-                self.cri_remove_pod(node, &uid);
+                self.kubelet_cri(node, |e| e.cri_remove_pod(node, &uid));
                 self.kubelet_remove_pod_dir(node, &uid);
                 return;
             }
@@ -714,7 +714,7 @@ impl Engine {
         let allocated = resize::with_allocation_shared(&pod, self.kubelet_allocation(node, uid));
         // A pod-level resize: the pod cgroup first, then its containers (podlife does not order
         // increases and decreases apart).
-        let _ = self.cri_update_pod_sandbox_resources(node, &allocated);
+        let _ = self.kubelet_cri(node, |e| e.cri_update_pod_sandbox_resources(node, &allocated));
         // RestartAllContainersOnContainerExits: while the status just generated says the pod's
         // containers are being restarted, this sync kills and removes them all (`SyncPod`'s
         // `restartAllContainers`, `computePodActions`' `ContainersToReset`).
@@ -783,7 +783,7 @@ impl Engine {
                 if attempt > 0 {
                     self.kubelet_event(node, &pod, None, "Normal", "SandboxChanged", "Pod sandbox changed, it will be killed and re-created.");
                 }
-                match self.cri_run_pod_sandbox(node, &pod, attempt) {
+                match self.kubelet_cri(node, |e| e.cri_run_pod_sandbox(node, &pod, attempt)) {
                     Ok(_) => delay = self.rng.between(SANDBOX_MS.0, SANDBOX_MS.1),
                     Err(e) => {
                         self.kubelet_event(node, &pod, None, "Warning", "FailedCreatePodSandBox", &format!("Failed to create pod sandbox: {e}"));
@@ -878,7 +878,7 @@ impl Engine {
                     }
                 };
                 let request = crate::containerd::cri::CreateContainer { sandbox_id: &sandbox, spec: &spec, attempt: restart_count, image: &image, env };
-                match self.cri_create_container(node, &pod, request) {
+                match self.kubelet_cri(node, |e| e.cri_create_container(node, &pod, request)) {
                     Ok(id) => {
                         if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
                             w.created.insert(container.clone(), id);
@@ -898,7 +898,7 @@ impl Engine {
                 let id = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)).and_then(|w| w.created.remove(&container));
                 let image = ImageRef::parse_normalized(spec["image"].as_str().unwrap_or_default()).ok().map(ImageRef::with_default_tag).and_then(|r| self.machines.get(node).and_then(|m| m.runtime.image_status(&r).cloned()));
                 if let (Some(id), Some(image)) = (id, image) {
-                    match self.cri_start_container(node, &pod, &id, &spec, &image) {
+                    match self.kubelet_cri(node, |e| e.cri_start_container(node, &pod, &id, &spec, &image)) {
                         Ok(()) => {
                             self.kubelet_event(node, &pod, Some(&container), "Normal", "Started", "Container started");
                             if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
@@ -938,7 +938,7 @@ impl Engine {
                 // `doPodResizeAction`: `UpdateContainerResources` with the allocation, then a
                 // sync soon to see the runtime caught up.
                 if let Some(resources) = container_spec(&pod, &container).map(|c| c["resources"].clone()) {
-                    let _ = self.cri_update_container_resources(node, &pod, &container_id, &container, &resources);
+                    let _ = self.kubelet_cri(node, |e| e.cri_update_container_resources(node, &pod, &container_id, &container, &resources));
                 }
                 self.kubelet_request_sync(node, uid);
             }
@@ -974,7 +974,7 @@ impl Engine {
             Op::StopSandbox => {
                 let sandboxes: Vec<String> = self.machines.get(node).map(|m| m.runtime.sandboxes.values().filter(|s| s.pod_uid == uid && s.ready).map(|s| s.id.clone()).collect()).unwrap_or_default();
                 for s in sandboxes {
-                    let _ = self.cri_stop_pod_sandbox(node, &pod, &s);
+                    let _ = self.kubelet_cri(node, |e| e.cri_stop_pod_sandbox(node, &pod, &s));
                 }
                 delay = self.rng.between(STOP_SANDBOX_MS.0, STOP_SANDBOX_MS.1);
             }
@@ -1338,13 +1338,43 @@ impl Engine {
     fn kubelet_restart_termination(&mut self, node: &str, uid: &str, pod: &Slot, grace_s: i64) {
         let running: Vec<String> = self.machines.get(node).map(|m| m.runtime.containers.values().filter(|c| c.pod_uid == uid && c.state == ContainerState::Running).map(|c| c.id.clone()).collect()).unwrap_or_default();
         for id in &running {
-            self.cri_cancel_stop(node, id);
+            self.kubelet_cri(node, |e| e.cri_cancel_stop(node, id));
         }
         let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
         w.stopping.clear();
         w.terminating = false;
         w.grace_s = grace_s;
         self.kubelet_begin_termination(node, uid, pod);
+    }
+
+    /// A container of pod `uid` ended, as the kubelet and the node learn it: PLEG relists
+    /// soon, a pod worker waiting for the stop goes on, and a system program that ended stops
+    /// its component.
+    pub(crate) fn task_exit(&mut self, node: &str, uid: &str) {
+        self.pleg_soon(node);
+        self.kubelet_container_exited(node, uid);
+        self.node_program_exited(node);
+    }
+
+    /// A CRI call of node `node`'s kubelet: the TaskExit events of the containers that end
+    /// during it (a SIGKILL, a stop signal the process dies of, an exec that kills PID 1)
+    /// reach the kubelet when the call returns, in the order they happened. A call made
+    /// inside another collects into the outer one.
+    pub(crate) fn kubelet_cri<R>(&mut self, node: &str, call: impl FnOnce(&mut Engine) -> R) -> R {
+        let outer = self.runtime_mut(node).map(|rt| rt.task_exits.is_some());
+        if outer == Some(false) {
+            if let Some(rt) = self.runtime_mut(node) {
+                rt.task_exits = Some(Vec::new());
+            }
+        }
+        let result = call(self);
+        if outer == Some(false) {
+            let exits = self.runtime_mut(node).and_then(|rt| rt.task_exits.take()).unwrap_or_default();
+            for uid in exits {
+                self.task_exit(node, &uid);
+            }
+        }
+        result
     }
 
     /// A container of the pod exited: a terminating worker waiting for it goes on.
@@ -1370,7 +1400,7 @@ impl Engine {
                 k.workers.remove(uid);
                 k.events.forget(uid);
             }
-            self.cri_remove_pod(node, uid);
+            self.kubelet_cri(node, |e| e.cri_remove_pod(node, uid));
             self.kubelet_remove_pod_dir(node, uid);
             return;
         }

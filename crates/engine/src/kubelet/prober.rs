@@ -478,7 +478,7 @@ impl Engine {
             let argv: Vec<String> = e.get("command").and_then(Slot::as_array).map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect()).unwrap_or_default();
             let container = spec["name"].as_str().unwrap_or_default().to_string();
             let timeout_ms = (n(probe, "timeoutSeconds", 1).max(1) as u64).saturating_mul(1000);
-            return self.exec_probe(node, uid, &container, &argv, timeout_ms);
+            return self.kubelet_cri(node, |e| e.exec_probe(node, uid, &container, &argv, timeout_ms));
         }
         Outcome::Now(Err("unknown probe type".into()))
     }
@@ -491,7 +491,7 @@ impl Engine {
     /// `command "…" timed out`, k8s.io/cri-client `remote_runtime.go`; `pkg/probe/exec`
     /// reports it as the failure's output).
     fn exec_probe(&mut self, node: &str, uid: &str, container: &str, argv: &[String], timeout_ms: u64) -> Outcome {
-        match self.exec_in_container(node, uid, container, argv, timeout_ms) {
+        match self.kubelet_cri(node, |e| e.exec_in_container(node, uid, container, argv, timeout_ms)) {
             // `ExecSync`'s gRPC error, not an exit status.
             Ok(run) if run.start_error.is_some() => Outcome::Errored(format!("rpc error: code = Unknown desc = {}", run.start_error.unwrap_or_default())),
             Ok(run) if run.unfinished || run.duration_ms > timeout_ms => Outcome::AtDeadline(format!("command {} timed out", crate::registry::reference::go_quote(&argv.join(" ")))),
