@@ -21,6 +21,7 @@ use crate::clock::Time;
 use crate::components::Cache;
 use crate::metrics_server::{MetricsApi, PodUsage};
 use crate::netfilter::NatTable;
+use crate::node_services::NodeServices;
 use crate::rng::Rng;
 use crate::store::WatchEvent;
 use crate::trace::{Action, FieldChange, ObjectRef, Params};
@@ -68,6 +69,7 @@ pub(crate) trait Host {
     fn metrics_api(&self) -> MetricsApi;
     fn pod_metrics(&self, last: Time, namespace: Option<&str>) -> Vec<PodUsage>;
     fn nat(&mut self, node: &str) -> Option<&mut NatTable>;
+    fn node(&mut self) -> &mut dyn NodeServices;
 }
 
 /// A [`Host`] that also sets timers of type `T`: the one method that differs by component
@@ -174,6 +176,12 @@ impl<'a, T> Cx<'a, T> {
         self.host.nat(node)
     }
 
+    /// What the rest of its node offers a kubelet: containerd's CRI, the machine
+    /// (`node_services.rs`).
+    pub(crate) fn node(&mut self) -> &mut dyn NodeServices {
+        self.host.node()
+    }
+
     /// The same context for one part of the component whose timers are of a type of its own,
     /// `S` (a loop of kube-controller-manager): the part acts as the component does, and can
     /// set no timer but its own.
@@ -234,6 +242,10 @@ impl<T, S> Host for Part<'_, T, S> {
 
     fn nat(&mut self, node: &str) -> Option<&mut NatTable> {
         self.host.nat(node)
+    }
+
+    fn node(&mut self) -> &mut dyn NodeServices {
+        self.host.node()
     }
 }
 

@@ -39,6 +39,8 @@ pub mod netpol;
 pub mod netfilter;
 pub mod network;
 pub mod nodes;
+mod node_host;
+pub(crate) mod node_services;
 pub mod podutil;
 pub mod process;
 pub mod proxy;
@@ -1110,6 +1112,10 @@ impl component::Host for Engine {
 
     fn nat(&mut self, node: &str) -> Option<&mut proxy::NatTable> {
         self.nat_tables.get_mut(node)
+    }
+
+    fn node(&mut self) -> &mut dyn node_services::NodeServices {
+        self
     }
 }
 

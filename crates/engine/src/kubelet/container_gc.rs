@@ -8,67 +8,62 @@
 //! retrieve container logs" (`server.rs`). A pod that is gone has all of its containers removed
 //! by the kubelet's cleanup (`cri_remove_pod`).
 
-use super::Due;
+use super::{Cx, Due, Kubelet};
 use crate::vecmap::VecMap;
 
 use crate::containerd::{ContainerState, Runtime};
 use crate::trace::ObjectRef;
-use crate::{Engine, Task};
+use crate::Engine;
 
 /// `ContainerGCPeriod`.
 pub const CONTAINER_GC_PERIOD_MS: u64 = 60_000;
 /// `--maximum-dead-containers-per-container`.
 const MAX_PER_POD_CONTAINER: usize = 1;
 
-impl Engine {
-    /// The collector's first pass, a period after the kubelet starts.
-    pub(crate) fn start_container_gc(&mut self, node: &str) {
-        self.schedule(self.now.plus_millis(CONTAINER_GC_PERIOD_MS), Task::kubelet(node, Due::ContainerGc));
-    }
-
+impl Kubelet {
     /// One pass: the evictable containers are removed through the runtime.
-    pub(crate) fn container_gc(&mut self, node: &str) {
-        self.schedule(self.now.plus_millis(CONTAINER_GC_PERIOD_MS), Task::kubelet(node, Due::ContainerGc));
-        if !self.kubelet_running(node) {
+    pub(crate) fn container_gc(&mut self, cx: &mut Cx<'_>) {
+        cx.after(cx.now().plus_millis(CONTAINER_GC_PERIOD_MS), self.timer(Due::ContainerGc));
+        if !cx.running() {
             return;
         }
-        let Some(m) = self.machines.get(node) else { return };
+        let Some(m) = cx.node().machine(&self.node) else { return };
         if !m.runtime.up {
             return;
         }
         let evict = evictable(&m.runtime);
         for id in evict {
-            let Some(rt) = self.machines.get(node).map(|m| &m.runtime) else { return };
+            let Some(rt) = cx.node().machine(&self.node).map(|m| &m.runtime) else { return };
             let Some(c) = rt.containers.get(&id) else { continue };
             let (uid, name) = (c.pod_uid.clone(), c.name.clone());
             let object = rt.sandboxes.get(&c.sandbox_id).map(|s| ObjectRef::new("Pod", Some(&s.namespace), &s.pod_name));
-            if self.kubelet_cri(node, |e| e.cri_remove_container(node, object, &id, &name)).is_err() {
+            if self.cri(cx, |n, node| n.cri_remove_container(node, object, &id, &name)).is_err() {
                 return;
             }
-            let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
-            k.pleg_seen.remove(&id);
-            self.quiet.touch_pod(&uid);
+            self.pleg_seen.remove(&id);
+            cx.node().touch_pod(&uid);
         }
     }
 
     /// `removeContainer` for a RestartAllContainers reset (`keepLogs`: the restart count of
     /// the container's next instance is remembered, as upstream reads it back from the logs).
-    pub(crate) fn kubelet_remove_container(&mut self, node: &str, uid: &str, pod: &crate::Slot, id: &str) {
-        let Some(c) = self.machines.get(node).and_then(|m| m.runtime.containers.get(id)) else { return };
+    pub(crate) fn remove_container(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &crate::Slot, id: &str) {
+        let Some(c) = cx.node().machine(&self.node).and_then(|m| m.runtime.containers.get(id)) else { return };
         let (name, next) = (c.name.clone(), c.restart_count + 1);
         let object = crate::object_ref(pod, "Pod");
-        if self.kubelet_cri(node, |e| e.cri_remove_container(node, object, id, &name)).is_err() {
+        if self.cri(cx, |n, node| n.cri_remove_container(node, object, id, &name)).is_err() {
             return;
         }
-        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
-        k.pleg_seen.remove(id);
-        if let Some(w) = k.workers.get_mut(uid) {
+        self.pleg_seen.remove(id);
+        if let Some(w) = self.workers.get_mut(uid) {
             let e = w.removed_restarts.entry(name).or_insert(0);
             *e = (*e).max(next);
         }
-        self.quiet.touch_pod(uid);
+        cx.node().touch_pod(uid);
     }
+}
 
+impl Engine {
     /// Whether the next pass removes nothing (a quiet stretch, `quiet.rs`).
     pub(crate) fn container_gc_steady(&self, node: &str) -> bool {
         !self.kubelet_running(node)

@@ -34,7 +34,7 @@ impl Engine {
     pub(crate) fn start_heartbeats(&mut self, node: &str) {
         let offset = self.rng.below(LEASE_RENEW_MS);
         self.schedule(self.now.plus_millis(offset), Task::kubelet(node, Due::Heartbeat));
-        self.start_container_gc(node);
+        self.schedule(self.now.plus_millis(super::container_gc::CONTAINER_GC_PERIOD_MS), Task::kubelet(node, Due::ContainerGc));
     }
 
     /// One heartbeat: renew the Lease; post the Node status if it changed or is due.

@@ -48,11 +48,15 @@ use crate::registry::ImageRef;
 use crate::store::{ObjectKey, WatchEvent};
 use crate::trace::Action;
 use crate::{Engine, Task};
+use crate::node_services::NodeServices;
 use backoff::Backoff;
 use podlife_model::ResourceType;
 use status::PodFacts;
 
 pub const COMPONENT: &str = "kubelet";
+
+/// The context a kubelet acts through.
+pub(crate) type Cx<'a> = crate::component::Cx<'a, Timer>;
 
 /// One of a kubelet's own timers; it names its node (one process per node).
 #[derive(Debug, Clone)]
@@ -378,6 +382,54 @@ impl Kubelet {
         }
     }
 
+    /// One of its own timers.
+    fn timer(&self, due: Due) -> Timer {
+        Timer { node: self.node.clone(), due }
+    }
+
+    /// A CRI call: the TaskExit events of the containers that end during it (a SIGKILL, a
+    /// stop signal the process dies of, an exec that kills PID 1) reach the kubelet when the
+    /// call returns, in the order they happened; a call inside another collects into it.
+    pub(crate) fn cri<R>(&mut self, cx: &mut Cx<'_>, call: impl FnOnce(&mut dyn NodeServices, &str) -> R) -> R {
+        let outermost = cx.node().task_exits_begin(&self.node);
+        let node = self.node.clone();
+        let result = call(cx.node(), &node);
+        if outermost {
+            for uid in cx.node().task_exits_end(&self.node) {
+                self.task_exit(cx, &uid);
+            }
+        }
+        result
+    }
+
+    /// A container of pod `uid` ended: PLEG relists soon, a pod worker waiting for the stop
+    /// goes on, and a system program that ended stops its component.
+    pub(crate) fn task_exit(&mut self, cx: &mut Cx<'_>, uid: &str) {
+        self.pleg_soon(cx);
+        self.container_exited(cx, uid);
+        cx.node().node_program_exited(&self.node);
+    }
+
+    /// PLEG relists at the next tick.
+    pub(crate) fn pleg_soon(&mut self, cx: &mut Cx<'_>) {
+        if self.pleg_scheduled {
+            return;
+        }
+        self.pleg_scheduled = true;
+        let at = self.next_tick(cx.now());
+        cx.after(at, self.timer(Due::Pleg));
+    }
+
+    /// A container of the pod exited: a worker waiting for it goes on.
+    pub(crate) fn container_exited(&mut self, cx: &mut Cx<'_>, uid: &str) {
+        let Some(w) = self.workers.get(uid) else { return };
+        let waiting = matches!(w.ops.front(), Some(Op::AwaitStopped { .. })) || (w.terminating && w.ops.front() == Some(&Op::AwaitContainersStopped));
+        if waiting {
+            let token = w.token;
+            cx.after(cx.now(), self.timer(Due::Op { uid: uid.to_string(), token }));
+        }
+    }
+
     /// The next tick of this node's 1-second tickers strictly after `t`.
     fn next_tick(&self, t: Time) -> Time {
         let off = self.tick_offset_ms;
@@ -457,11 +509,29 @@ impl Engine {
 
     /// Node `node`'s kubelet memory (None: no such node).
     pub(crate) fn kubelet_of(&self, node: &str) -> Option<&Kubelet> {
-        self.kubelets.get(node).and_then(|k| k.get())
+        let slot = self.kubelets.get(node)?;
+        debug_assert!(slot.get().is_some(), "node {node}'s kubelet is read while it runs");
+        slot.get()
     }
 
     pub(crate) fn kubelet_of_mut(&mut self, node: &str) -> Option<&mut Kubelet> {
-        self.kubelets.get_mut(node).and_then(|k| k.get_mut())
+        let slot = self.kubelets.get_mut(node)?;
+        debug_assert!(slot.get().is_some(), "node {node}'s kubelet is read while it runs");
+        slot.get_mut()
+    }
+
+    /// Runs `f` on node `node`'s kubelet, its state taken out of the engine meanwhile, with its
+    /// context (None: the node has no kubelet).
+    pub(crate) fn run_kubelet<R>(&mut self, node: &str, f: impl FnOnce(&mut Kubelet, &mut Cx<'_>) -> R) -> Option<R> {
+        let me = self.node_component(COMPONENT, node)?;
+        let slot = self.kubelets.get_mut(node)?;
+        debug_assert!(slot.get().is_some(), "node {node}'s kubelet runs inside itself");
+        let mut state = slot.take()?;
+        let result = f(&mut state, &mut crate::component::Cx::new(self, me));
+        if let Some(slot) = self.kubelets.get_mut(node) {
+            slot.put(state);
+        }
+        Some(result)
     }
 
     /// One of node `timer.node`'s kubelet timers is due.
@@ -478,7 +548,13 @@ impl Engine {
             Due::Probe { uid, index, ticker } => self.probe_tick(node, &uid, index, ticker),
             Due::ProbeOutcome { uid, index, container_id, result } => self.probe_outcome(node, &uid, index, &container_id, result),
             Due::Heartbeat => self.node_heartbeat(node),
-            Due::ContainerGc => self.container_gc(node),
+            Due::ContainerGc => {
+                // The kubelet's memory is made with its machine, on first use; the loop, set
+                // when the node was made, goes on meanwhile.
+                if self.run_kubelet(node, |k, cx| k.container_gc(cx)).is_none() {
+                    self.schedule(self.now.plus_millis(container_gc::CONTAINER_GC_PERIOD_MS), Task::kubelet(node, Due::ContainerGc));
+                }
+            }
             Due::EvictionPass { token } => self.eviction_pass(node, token),
             Due::EvictionCleanup => self.eviction_cleanup(node),
             Due::VolumeStats { uid } => self.volume_stats(node, &uid),
@@ -943,7 +1019,7 @@ impl Engine {
                 self.kubelet_request_sync(node, uid);
             }
             Op::Remove { container_id, last } => {
-                self.kubelet_remove_container(node, uid, &pod, &container_id);
+                self.run_kubelet(node, |k, cx| k.remove_container(cx, uid, &pod, &container_id));
                 if last {
                     self.kubelet_request_sync(node, uid);
                 }
@@ -1347,12 +1423,13 @@ impl Engine {
         self.kubelet_begin_termination(node, uid, pod);
     }
 
-    /// A container of pod `uid` ended, as the kubelet and the node learn it: PLEG relists
-    /// soon, a pod worker waiting for the stop goes on, and a system program that ended stops
-    /// its component.
+    /// A container of pod `uid` ended outside a CRI call of its kubelet (its process ended by
+    /// itself): the kubelet learns it at once, then the node.
     pub(crate) fn task_exit(&mut self, node: &str, uid: &str) {
-        self.pleg_soon(node);
-        self.kubelet_container_exited(node, uid);
+        self.run_kubelet(node, |k, cx| {
+            k.pleg_soon(cx);
+            k.container_exited(cx, uid);
+        });
         self.node_program_exited(node);
     }
 
@@ -1377,15 +1454,6 @@ impl Engine {
         result
     }
 
-    /// A container of the pod exited: a terminating worker waiting for it goes on.
-    pub(crate) fn kubelet_container_exited(&mut self, node: &str, uid: &str) {
-        let Some(w) = self.kubelet_of(node).and_then(|k| k.workers.get(uid)) else { return };
-        let waiting = matches!(w.ops.front(), Some(Op::AwaitStopped { .. })) || (w.terminating && w.ops.front() == Some(&Op::AwaitContainersStopped));
-        if waiting {
-            let token = w.token;
-            self.schedule(self.now, Task::kubelet(node, Due::Op { uid: uid.to_string(), token }));
-        }
-    }
 
     /// `SyncTerminatedPod`, then the status manager's delete once nothing runs.
     fn kubelet_finish(&mut self, node: &str, uid: &str, pod: &std::sync::Arc<crate::Obj>) {
@@ -1432,15 +1500,9 @@ impl Engine {
 
     /// Schedules PLEG's relist on the node's next tick, if none is due.
     pub(crate) fn pleg_soon(&mut self, node: &str) {
-        let now = self.now;
-        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
-        if k.pleg_scheduled {
-            return;
-        }
-        k.pleg_scheduled = true;
-        let at = k.next_tick(now);
-        self.schedule(at, Task::kubelet(node, Due::Pleg));
+        self.run_kubelet(node, |k, cx| k.pleg_soon(cx));
     }
+
 
     /// PLEG's relist: container changes since the last relist become pod events that
     /// trigger syncs.
