@@ -4,12 +4,22 @@
 use crate::containerd::cri::CriError;
 use crate::kubelet::NodeMachine;
 use crate::node_services::NodeServices;
+use crate::store::ObjectKey;
 use crate::trace::ObjectRef;
+use crate::Slot;
 use crate::Engine;
 
 impl NodeServices for Engine {
     fn machine(&self, node: &str) -> Option<&NodeMachine> {
         self.machines.get(node).map(|m| &**m)
+    }
+
+    fn api_object(&self, key: &ObjectKey) -> Option<&Slot> {
+        self.store.get(key)
+    }
+
+    fn cut_off(&self, node: &str) -> bool {
+        self.node_down(node)
     }
 
     fn task_exits_begin(&mut self, node: &str) -> bool {

@@ -8,11 +8,20 @@
 
 use crate::containerd::cri::CriError;
 use crate::kubelet::NodeMachine;
+use crate::store::ObjectKey;
 use crate::trace::ObjectRef;
+use crate::Slot;
 
 pub(crate) trait NodeServices {
     /// The node's machine, read: containerd's containers and images, the disk, the facts.
     fn machine(&self, node: &str) -> Option<&NodeMachine>;
+
+    /// What a GET of `key` from kube-apiserver's watch cache answers (not traced: the
+    /// kubelet's reads of its Node and Lease are not reactions).
+    fn api_object(&self, key: &ObjectKey) -> Option<&Slot>;
+
+    /// Is the node cut off from the control plane (`podlife node down`)?
+    fn cut_off(&self, node: &str) -> bool;
 
     /// Starts collecting the TaskExit events of the node's containers for a CRI call of its
     /// kubelet; false when a call is already collecting them (a call inside another).

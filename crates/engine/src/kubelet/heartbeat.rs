@@ -8,7 +8,7 @@
 //! the control plane.
 
 
-use super::Due;
+use super::{Cx, Due, Kubelet, NodeMachine};
 use crate::Slot;
 use serde_json::Value;
 
@@ -37,71 +37,6 @@ impl Engine {
         self.schedule(self.now.plus_millis(super::container_gc::CONTAINER_GC_PERIOD_MS), Task::kubelet(node, Due::ContainerGc));
     }
 
-    /// One heartbeat: renew the Lease; post the Node status if it changed or is due.
-    pub(crate) fn node_heartbeat(&mut self, node: &str) {
-        self.schedule(self.now.plus_millis(LEASE_RENEW_MS), Task::kubelet(node, Due::Heartbeat));
-        if !self.kubelet_running(node) || self.node_down(node) {
-            return;
-        }
-        self.renew_lease(node);
-        self.node_status_update(node, false);
-    }
-
-    /// The Lease renewal itself.
-    fn renew_lease(&mut self, node: &str) {
-        let Some(lrt) = ResourceType::resolve("leases") else { return };
-        let lease_key = ObjectKey::new(lrt, Some("kube-node-lease"), node);
-        let now = self.now;
-        // The Lease as JSON: the body of the update.
-        if let Some(mut lease) = self.store.get(&lease_key).map(Slot::to_value) {
-            lease["spec"]["renewTime"] = json!(now.rfc3339_micros());
-            let mut req = Request::new(Verb::Update, lrt);
-            req.namespace = Some("kube-node-lease".into());
-            req.name = Some(node.to_string());
-            req.body = Some(lease);
-            let _ = self.kubelet_request(node, req);
-        }
-    }
-
-    /// `tryUpdateNodeStatus`: the status the setters compute from the Node as the API has it;
-    /// sent when something changed or the report is due (`force` after a restart).
-    pub(crate) fn node_status_update(&mut self, node: &str, force: bool) {
-        let Some(nrt) = ResourceType::resolve("nodes") else { return };
-        let Some(current) = self.store.get(&ObjectKey::new(nrt, None, node)).cloned() else { return };
-        let now = self.now;
-        let last = self.kubelet_of(node).map(|k| k.status_reported_at);
-        let due = force || last.is_none_or(|t| now.millis().saturating_sub(t.millis()) >= STATUS_REPORT_MS);
-        let status = self.kubelet_node_status(node, &current);
-        let changed = status_changed(&status, &current);
-        if !changed && !due {
-            return;
-        }
-        if let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) {
-            k.status_reported_at = now;
-        }
-        let mut body = json!({"status": {"conditions": status["conditions"], "images": status["images"]}});
-        if status["nodeInfo"] != current["status"]["nodeInfo"] {
-            body["status"]["nodeInfo"] = status["nodeInfo"].clone();
-        }
-        // `PatchNodeStatus` sends the two-way merge patch of the change: a map's new values,
-        // and null for a key that went.
-        for key in ["capacity", "allocatable"] {
-            let (new, old) = (&status[key], &current["status"][key]);
-            if new != old && let Some(map) = new.as_object() {
-                let mut patch = map.clone();
-                for k in old.as_object().into_iter().flatten().map(|(k, _)| k).filter(|k| !map.contains_key(*k)) {
-                    patch.insert(k.to_string(), Value::Null);
-                }
-                body["status"][key] = Value::Object(patch);
-            }
-        }
-        let mut req = Request::new(Verb::Patch, nrt);
-        req.name = Some(node.to_string());
-        req.subresource = Some("status".into());
-        req.body = Some(body);
-        let _ = self.kubelet_request(node, req);
-    }
-
     /// Would this node's next heartbeat only renew its Lease and repeat its status (a quiet
     /// stretch may then be skipped, `quiet.rs`)? Its kubelet runs and reaches the API, the
     /// runtime answers, and the status computed now equals the Node's but for heartbeat times.
@@ -110,7 +45,7 @@ impl Engine {
             return false;
         }
         let Some(m) = self.machines.get(node) else { return false };
-        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return false };
+        let Some(k) = self.kubelet_of(node) else { return false };
         if m.runtime.down_since.is_some() || !super::runtime_state::runtime_errors(&m.runtime, self.now, k.tick_offset_ms, m.cri_connected_at, k.booted_at).is_empty() {
             return false;
         }
@@ -119,156 +54,13 @@ impl Engine {
             return false;
         }
         let Some(current) = self.store.get(&ObjectKey::new(nrt, None, node)) else { return false };
-        let repeats = self.node_status_repeats(node, current);
+        let repeats = node_status_repeats(k, m, self.now, current);
         debug_assert_eq!(
             repeats,
-            self.compute_node_status(node, current).is_some_and(|c| c.transitions.is_empty() && c.rebooted.is_none() && !status_changed(&c.status, current)),
+            compute_node_status(k, m, self.now, network_ready(current), current).is_some_and(|c| c.transitions.is_empty() && c.rebooted.is_none() && !status_changed(&c.status, current)),
             "the cheap check answers as the setters do"
         );
         repeats
-    }
-
-    /// The kubelet's node status setters (`defaultNodeStatusFuncs`, `pkg/kubelet/nodestatus/
-    /// setters.go`) applied to `current`: addresses, machine info (with the `Rebooted` warning
-    /// when the boot id changed), versions, the daemon endpoint, images, and the conditions,
-    /// each recording an event when its status changes ("Node NAME status is now: …").
-    pub(crate) fn kubelet_node_status(&mut self, node: &str, current: &Slot) -> Value {
-        if self.machine(node).is_none() {
-            return current["status"].to_value();
-        }
-        let Some(computed) = self.compute_node_status(node, current) else { return current["status"].to_value() };
-        if let Some(boot_id) = &computed.rebooted {
-            self.node_event(node, "Warning", "Rebooted", &format!("Node {node} has been rebooted, boot id: {boot_id}"));
-        }
-        for event in computed.transitions {
-            self.node_event(node, "Normal", event, &format!("Node {node} status is now: {event}"));
-        }
-        computed.status
-    }
-
-    /// The status the setters compute, without recording their events (the quiet-stretch
-    /// check asks whether a heartbeat would change anything).
-    pub(crate) fn compute_node_status(&self, node: &str, current: &Slot) -> Option<ComputedNodeStatus> {
-        let now = self.now;
-        let ts = now.rfc3339();
-        let network_ready = self.node_network_ready(node);
-        let m = self.machines.get(node)?;
-        let k = self.kubelets.get(node)?.get()?;
-        let facts = m.facts.clone();
-        let host_ip = k.host_ip.clone();
-        // `setNodeStatusImages`: the runtime's images, largest first, at most 50.
-        let images = node_images(&m.runtime);
-        let runtime_errs = super::runtime_state::runtime_errors(&m.runtime, now, k.tick_offset_ms, m.cri_connected_at, k.booted_at);
-        let mut status = current["status"].to_value();
-        if !status.is_object() {
-            status = json!({});
-        }
-        status["addresses"] = json!([{"type": "InternalIP", "address": host_ip}, {"type": "Hostname", "address": node}]);
-        if facts.capacity.is_object() {
-            // (The status's capacity and allocatable are still `current`'s.)
-            let (capacity, allocatable) = capacity_and_allocatable(&facts.capacity, &current["status"]);
-            status["capacity"] = capacity;
-            status["allocatable"] = allocatable;
-        }
-        let old_boot = status["nodeInfo"]["bootID"].as_str().unwrap_or_default().to_string();
-        let rebooted = (!old_boot.is_empty() && old_boot != facts.boot_id).then(|| facts.boot_id.clone());
-        status["nodeInfo"] = Value::Object(crate::sort::collect_object(node_info(&facts).iter().map(|(k, v)| (k.to_string(), json!(v)))));
-        status["daemonEndpoints"] = json!({"kubeletEndpoint": {"Port": 10250}});
-        // The `NodeFeatures` setter: containerd 2.x supports SupplementalGroupsPolicy.
-        status["features"] = json!({"supplementalGroupsPolicy": true});
-        status["images"] = json!(images);
-        let mut conditions: Vec<Value> = status["conditions"].as_array().cloned().unwrap_or_default();
-        let mut transitions: Vec<&'static str> = Vec::new();
-        let not_ready = not_ready_message(runtime_errs, network_ready);
-        for (kind, (status_value, reason, message, event)) in node_conditions(not_ready.as_deref()) {
-            match conditions.iter_mut().find(|c| c["type"] == kind) {
-                Some(c) => {
-                    if c["status"] != status_value {
-                        transitions.push(event);
-                        c["lastTransitionTime"] = json!(ts);
-                    }
-                    c["status"] = json!(status_value);
-                    c["reason"] = json!(reason);
-                    c["message"] = json!(message);
-                    c["lastHeartbeatTime"] = json!(ts);
-                }
-                None => {
-                    transitions.push(event);
-                    conditions.push(json!({"type": kind, "status": status_value, "reason": reason, "message": message, "lastHeartbeatTime": ts, "lastTransitionTime": ts}));
-                }
-            }
-        }
-        status["conditions"] = json!(conditions);
-        Some(ComputedNodeStatus { status, transitions, rebooted })
-    }
-
-    /// Whether the setters would leave `current`'s conditions, images and node info as they
-    /// are, heartbeat times aside, with no condition changing and no new boot id: what
-    /// `compute_node_status` followed by `status_changed` answers, without building a status
-    /// (the quiet-stretch check asks this of every node at every look).
-    fn node_status_repeats(&self, node: &str, current: &Slot) -> bool {
-        let Some(m) = self.machines.get(node) else { return false };
-        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return false };
-        let status = &current["status"];
-        let info = node_info(&m.facts);
-        let same_info = status["nodeInfo"].as_object().is_some_and(|o| o.len() == info.len() && info.iter().all(|(k, v)| o.get(*k).and_then(crate::Slot::as_str) == Some(*v)));
-        if !same_info {
-            return false;
-        }
-        let images = status["images"].as_array().unwrap_or_default();
-        let wanted = sorted_images(&m.runtime);
-        let same_image = |have: &Slot, want: &crate::containerd::NodeImage| {
-            let names = want.repo_digests.iter().chain(want.repo_tags.iter());
-            have.as_object().is_some_and(|o| o.len() == 2)
-                && have["sizeBytes"].as_u64() == Some(want.size_bytes)
-                && have["names"].as_array().is_some_and(|a| a.len() == want.repo_digests.len() + want.repo_tags.len() && a.iter().zip(names).all(|(h, w)| h.as_str() == Some(w.as_str())))
-        };
-        if images.len() != wanted.len() || !images.iter().zip(&wanted).all(|(h, w)| same_image(h, w)) {
-            return false;
-        }
-        if m.facts.capacity.is_object() {
-            let (capacity, allocatable) = capacity_and_allocatable(&m.facts.capacity, status);
-            if capacity != status["capacity"] || allocatable != status["allocatable"] {
-                return false;
-            }
-        }
-        let errs = super::runtime_state::runtime_errors(&m.runtime, self.now, k.tick_offset_ms, m.cri_connected_at, k.booted_at);
-        // `node_network_ready`, read from the Node at hand rather than looked up again.
-        let network_ready = current["spec"]["podCIDR"].as_str().is_some_and(|c| !c.is_empty());
-        let not_ready = not_ready_message(errs, network_ready);
-        let conditions = status["conditions"].as_array().unwrap_or_default();
-        node_conditions(not_ready.as_deref()).iter().all(|(kind, (value, reason, message, _))| {
-            conditions.iter().find(|c| c["type"] == *kind).is_some_and(|c| c["status"] == *value && c["reason"] == *reason && c["message"] == *message)
-        })
-    }
-
-    /// An event about the Node from its kubelet (through its recorder, so that events of one
-    /// instant get distinct names and repeats are counted).
-    pub(crate) fn node_event(&mut self, node: &str, kind: &str, reason: &str, message: &str) {
-        use crate::record::{Involved, Note, Source};
-        let Some(rt) = ResourceType::resolve("events") else { return };
-        // The kubelet's `nodeRef` carries the node's name as its uid.
-        let object = crate::Obj::untyped(&json!({"metadata": {"name": node, "uid": node}}));
-        let reference = json!({"apiVersion": "v1", "kind": "Node", "name": node, "uid": node});
-        let now = self.now;
-        let involved = Involved { kind: "Node", api_version: "v1", object: &object, field_path: None };
-        let note = Note { kind, reason, message };
-        if self.machine(node).is_none() {
-            return;
-        }
-        let Some(k) = self.kubelet_of_mut(node) else { return };
-        let Some(write) = k.events.record_about(involved, note, Source { component: "kubelet", host: Some(node) }, now) else { return };
-        let build = |verb, name: Option<&str>, mut body: Value| {
-            if verb == Verb::Create {
-                body["involvedObject"] = reference.clone();
-            }
-            let mut req = Request::new(verb, rt);
-            req.namespace = Some("default".into());
-            req.name = name.map(str::to_string);
-            req.body = Some(body);
-            Some(req)
-        };
-        self.sink_event(&write, build, |e, r| e.kubelet_request(node, r));
     }
 
     /// Is the node cut off from the control plane?
@@ -298,11 +90,214 @@ impl Engine {
         for name in ["kubelet", "kube-proxy"] {
             self.relist_component(name, node);
         }
-        self.renew_lease(node);
+        self.run_kubelet(node, |k, cx| k.renew_lease(cx));
         self.kubelet_resync_statuses(node);
-        self.node_status_update(node, true);
+        self.run_kubelet(node, |k, cx| k.node_status_update(cx, true));
         Ok(())
     }
+}
+
+impl Kubelet {
+    /// One heartbeat: renew the Lease; post the Node status if it changed or is due.
+    pub(crate) fn heartbeat(&mut self, cx: &mut Cx<'_>) {
+        if !cx.running() || cx.node().cut_off(&self.node) {
+            return;
+        }
+        self.renew_lease(cx);
+        self.node_status_update(cx, false);
+    }
+
+    /// The Lease renewal itself.
+    fn renew_lease(&mut self, cx: &mut Cx<'_>) {
+        let Some(lrt) = ResourceType::resolve("leases") else { return };
+        let lease_key = ObjectKey::new(lrt, Some("kube-node-lease"), &self.node);
+        let now = cx.now();
+        // The Lease as JSON: the body of the update.
+        if let Some(mut lease) = cx.node().api_object(&lease_key).map(Slot::to_value) {
+            lease["spec"]["renewTime"] = json!(now.rfc3339_micros());
+            let mut req = Request::new(Verb::Update, lrt);
+            req.namespace = Some("kube-node-lease".into());
+            req.name = Some(self.node.clone());
+            req.body = Some(lease);
+            let _ = self.request(cx, req);
+        }
+    }
+
+    /// `tryUpdateNodeStatus`: the status the setters compute from the Node as the API has it;
+    /// sent when something changed or the report is due (`force` after a restart).
+    pub(crate) fn node_status_update(&mut self, cx: &mut Cx<'_>, force: bool) {
+        let Some(nrt) = ResourceType::resolve("nodes") else { return };
+        let Some(current) = cx.node().api_object(&ObjectKey::new(nrt, None, &self.node)).cloned() else { return };
+        let now = cx.now();
+        let due = force || now.millis().saturating_sub(self.status_reported_at.millis()) >= STATUS_REPORT_MS;
+        let status = self.node_status(cx, &current);
+        let changed = status_changed(&status, &current);
+        if !changed && !due {
+            return;
+        }
+        self.status_reported_at = now;
+        let mut body = json!({"status": {"conditions": status["conditions"], "images": status["images"]}});
+        if status["nodeInfo"] != current["status"]["nodeInfo"] {
+            body["status"]["nodeInfo"] = status["nodeInfo"].clone();
+        }
+        // `PatchNodeStatus` sends the two-way merge patch of the change: a map's new values,
+        // and null for a key that went.
+        for key in ["capacity", "allocatable"] {
+            let (new, old) = (&status[key], &current["status"][key]);
+            if new != old && let Some(map) = new.as_object() {
+                let mut patch = map.clone();
+                for k in old.as_object().into_iter().flatten().map(|(k, _)| k).filter(|k| !map.contains_key(*k)) {
+                    patch.insert(k.to_string(), Value::Null);
+                }
+                body["status"][key] = Value::Object(patch);
+            }
+        }
+        let mut req = Request::new(Verb::Patch, nrt);
+        req.name = Some(self.node.clone());
+        req.subresource = Some("status".into());
+        req.body = Some(body);
+        let _ = self.request(cx, req);
+    }
+
+    /// The kubelet's node status setters (`defaultNodeStatusFuncs`, `pkg/kubelet/nodestatus/
+    /// setters.go`) applied to `current`: addresses, machine info (with the `Rebooted` warning
+    /// when the boot id changed), versions, the daemon endpoint, images, and the conditions,
+    /// each recording an event when its status changes ("Node NAME status is now: …").
+    pub(crate) fn node_status(&mut self, cx: &mut Cx<'_>, current: &Slot) -> Value {
+        let Some(nrt) = ResourceType::resolve("nodes") else { return current["status"].to_value() };
+        let network_ready = cx.node().api_object(&ObjectKey::new(nrt, None, &self.node)).is_some_and(network_ready);
+        let now = cx.now();
+        let Some(m) = cx.node().machine(&self.node) else { return current["status"].to_value() };
+        let Some(computed) = compute_node_status(self, m, now, network_ready, current) else { return current["status"].to_value() };
+        let node = self.node.clone();
+        if let Some(boot_id) = &computed.rebooted {
+            self.node_event(cx, "Warning", "Rebooted", &format!("Node {node} has been rebooted, boot id: {boot_id}"));
+        }
+        for event in computed.transitions {
+            self.node_event(cx, "Normal", event, &format!("Node {node} status is now: {event}"));
+        }
+        computed.status
+    }
+
+    /// An event about the Node from its kubelet (through its recorder, so that events of one
+    /// instant get distinct names and repeats are counted).
+    pub(crate) fn node_event(&mut self, cx: &mut Cx<'_>, kind: &str, reason: &str, message: &str) {
+        use crate::record::{Involved, Note, Source};
+        let Some(rt) = ResourceType::resolve("events") else { return };
+        let node = self.node.clone();
+        // The kubelet's `nodeRef` carries the node's name as its uid.
+        let object = crate::Obj::untyped(&json!({"metadata": {"name": node, "uid": node}}));
+        let reference = json!({"apiVersion": "v1", "kind": "Node", "name": node, "uid": node});
+        let involved = Involved { kind: "Node", api_version: "v1", object: &object, field_path: None };
+        let note = Note { kind, reason, message };
+        let Some(write) = self.events.record_about(involved, note, Source { component: "kubelet", host: Some(&node) }, cx.now()) else { return };
+        let build = |verb, name: Option<&str>, mut body: Value| {
+            if verb == Verb::Create {
+                body["involvedObject"] = reference.clone();
+            }
+            let mut req = Request::new(verb, rt);
+            req.namespace = Some("default".into());
+            req.name = name.map(str::to_string);
+            req.body = Some(body);
+            Some(req)
+        };
+        crate::record::sink(&write, &build, &mut |r| self.request(cx, r));
+    }
+}
+
+/// Whether the node's pod network is ready: the kubelet knows its podCIDR (from its own Node
+/// object), from which the CNI configuration is written.
+pub(crate) fn network_ready(node: &Slot) -> bool {
+    node["spec"]["podCIDR"].as_str().is_some_and(|c| !c.is_empty())
+}
+
+/// The status the setters compute, without recording their events (the quiet-stretch
+/// check asks whether a heartbeat would change anything).
+pub(crate) fn compute_node_status(k: &Kubelet, m: &NodeMachine, now: crate::clock::Time, network_ready: bool, current: &Slot) -> Option<ComputedNodeStatus> {
+    let node = k.node.as_str();
+    let ts = now.rfc3339();
+    let facts = m.facts.clone();
+    let host_ip = k.host_ip.clone();
+    // `setNodeStatusImages`: the runtime's images, largest first, at most 50.
+    let images = node_images(&m.runtime);
+    let runtime_errs = super::runtime_state::runtime_errors(&m.runtime, now, k.tick_offset_ms, m.cri_connected_at, k.booted_at);
+    let mut status = current["status"].to_value();
+    if !status.is_object() {
+        status = json!({});
+    }
+    status["addresses"] = json!([{"type": "InternalIP", "address": host_ip}, {"type": "Hostname", "address": node}]);
+    if facts.capacity.is_object() {
+        // (The status's capacity and allocatable are still `current`'s.)
+        let (capacity, allocatable) = capacity_and_allocatable(&facts.capacity, &current["status"]);
+        status["capacity"] = capacity;
+        status["allocatable"] = allocatable;
+    }
+    let old_boot = status["nodeInfo"]["bootID"].as_str().unwrap_or_default().to_string();
+    let rebooted = (!old_boot.is_empty() && old_boot != facts.boot_id).then(|| facts.boot_id.clone());
+    status["nodeInfo"] = Value::Object(crate::sort::collect_object(node_info(&facts).iter().map(|(k, v)| (k.to_string(), json!(v)))));
+    status["daemonEndpoints"] = json!({"kubeletEndpoint": {"Port": 10250}});
+    // The `NodeFeatures` setter: containerd 2.x supports SupplementalGroupsPolicy.
+    status["features"] = json!({"supplementalGroupsPolicy": true});
+    status["images"] = json!(images);
+    let mut conditions: Vec<Value> = status["conditions"].as_array().cloned().unwrap_or_default();
+    let mut transitions: Vec<&'static str> = Vec::new();
+    let not_ready = not_ready_message(runtime_errs, network_ready);
+    for (kind, (status_value, reason, message, event)) in node_conditions(not_ready.as_deref()) {
+        match conditions.iter_mut().find(|c| c["type"] == kind) {
+            Some(c) => {
+                if c["status"] != status_value {
+                    transitions.push(event);
+                    c["lastTransitionTime"] = json!(ts);
+                }
+                c["status"] = json!(status_value);
+                c["reason"] = json!(reason);
+                c["message"] = json!(message);
+                c["lastHeartbeatTime"] = json!(ts);
+            }
+            None => {
+                transitions.push(event);
+                conditions.push(json!({"type": kind, "status": status_value, "reason": reason, "message": message, "lastHeartbeatTime": ts, "lastTransitionTime": ts}));
+            }
+        }
+    }
+    status["conditions"] = json!(conditions);
+    Some(ComputedNodeStatus { status, transitions, rebooted })
+}
+
+/// Whether the setters would leave `current`'s conditions, images and node info as they
+/// are, heartbeat times aside, with no condition changing and no new boot id: what
+/// `compute_node_status` followed by `status_changed` answers, without building a status
+/// (the quiet-stretch check asks this of every node at every look).
+fn node_status_repeats(k: &Kubelet, m: &NodeMachine, now: crate::clock::Time, current: &Slot) -> bool {
+    let status = &current["status"];
+    let info = node_info(&m.facts);
+    let same_info = status["nodeInfo"].as_object().is_some_and(|o| o.len() == info.len() && info.iter().all(|(k, v)| o.get(*k).and_then(crate::Slot::as_str) == Some(*v)));
+    if !same_info {
+        return false;
+    }
+    let images = status["images"].as_array().unwrap_or_default();
+    let wanted = sorted_images(&m.runtime);
+    let same_image = |have: &Slot, want: &crate::containerd::NodeImage| {
+        let names = want.repo_digests.iter().chain(want.repo_tags.iter());
+        have.as_object().is_some_and(|o| o.len() == 2)
+            && have["sizeBytes"].as_u64() == Some(want.size_bytes)
+            && have["names"].as_array().is_some_and(|a| a.len() == want.repo_digests.len() + want.repo_tags.len() && a.iter().zip(names).all(|(h, w)| h.as_str() == Some(w.as_str())))
+    };
+    if images.len() != wanted.len() || !images.iter().zip(&wanted).all(|(h, w)| same_image(h, w)) {
+        return false;
+    }
+    if m.facts.capacity.is_object() {
+        let (capacity, allocatable) = capacity_and_allocatable(&m.facts.capacity, status);
+        if capacity != status["capacity"] || allocatable != status["allocatable"] {
+            return false;
+        }
+    }
+    let errs = super::runtime_state::runtime_errors(&m.runtime, now, k.tick_offset_ms, m.cri_connected_at, k.booted_at);
+    let not_ready = not_ready_message(errs, network_ready(current));
+    let conditions = status["conditions"].as_array().unwrap_or_default();
+    node_conditions(not_ready.as_deref()).iter().all(|(kind, (value, reason, message, _))| {
+        conditions.iter().find(|c| c["type"] == *kind).is_some_and(|c| c["status"] == *value && c["reason"] == *reason && c["message"] == *message)
+    })
 }
 
 /// `nodeStatusMaxImages`.

@@ -382,6 +382,14 @@ impl Kubelet {
         }
     }
 
+    /// A request through its client; it reaches nothing while the node is cut off.
+    pub(crate) fn request(&mut self, cx: &mut Cx<'_>, req: Request) -> Result<crate::Response, crate::Status> {
+        if cx.node().cut_off(&self.node) {
+            return Err(unreachable(&self.node));
+        }
+        cx.request(client_request(&self.node, req))
+    }
+
     /// One of its own timers.
     fn timer(&self, due: Due) -> Timer {
         Timer { node: self.node.clone(), due }
@@ -439,6 +447,19 @@ impl Kubelet {
         let k = (t.millis().saturating_sub(off)) / TICK_MS + 1;
         Time(off + k * TICK_MS)
     }
+}
+
+/// The kubelet's client: its node's credentials, user agent and field manager on `req`.
+fn client_request(node: &str, mut req: Request) -> Request {
+    req.credentials = Some(UserInfo { name: format!("system:node:{node}"), groups: vec!["system:nodes".into(), "system:authenticated".into()] });
+    req.user_agent = format!("kubelet/{} (linux/amd64) kubernetes/$Format", crate::cluster::facts::KUBELET_VERSION);
+    req.field_manager = "kubelet".into();
+    req
+}
+
+/// What the kubelet's client meets while its node is cut off from the control plane.
+fn unreachable(node: &str) -> crate::Status {
+    crate::Status::plain(crate::apiserver::status::Reason::ServiceUnavailable, format!("dial tcp: connect: network is unreachable ({node} is down)"))
 }
 
 /// `kubecontainer.GenerateContainerRef`'s field path.
@@ -547,7 +568,15 @@ impl Engine {
             Due::Pleg => self.pleg_relist(node),
             Due::Probe { uid, index, ticker } => self.probe_tick(node, &uid, index, ticker),
             Due::ProbeOutcome { uid, index, container_id, result } => self.probe_outcome(node, &uid, index, &container_id, result),
-            Due::Heartbeat => self.node_heartbeat(node),
+            Due::Heartbeat => {
+                self.schedule(self.now.plus_millis(heartbeat::LEASE_RENEW_MS), Task::kubelet(node, Due::Heartbeat));
+                // The kubelet's memory is made with its machine, on first use: at its first
+                // heartbeat, unless something came first.
+                if self.kubelet_running(node) && !self.node_down(node) {
+                    self.machine(node);
+                }
+                self.run_kubelet(node, |k, cx| k.heartbeat(cx));
+            }
             Due::ContainerGc => {
                 // The kubelet's memory is made with its machine, on first use; the loop, set
                 // when the node was made, goes on meanwhile.
@@ -558,7 +587,9 @@ impl Engine {
             Due::EvictionPass { token } => self.eviction_pass(node, token),
             Due::EvictionCleanup => self.eviction_cleanup(node),
             Due::VolumeStats { uid } => self.volume_stats(node, &uid),
-            Due::FastStatus => self.kubelet_fast_status(node),
+            Due::FastStatus => {
+                self.run_kubelet(node, |k, cx| k.fast_status(cx));
+            }
             Due::StatusBatch => self.kubelet_status_batch(node),
             Due::PreStopDone { uid, container } => self.prestop_done(node, &uid, &container),
         }
@@ -599,19 +630,12 @@ impl Engine {
         self.components[i].cache.get(&ObjectKey::new(rt, Some(namespace), name)).map(|v| v.root())
     }
 
-    fn kubelet_identity(node: &str) -> UserInfo {
-        UserInfo { name: format!("system:node:{node}"), groups: vec!["system:nodes".into(), "system:authenticated".into()] }
-    }
-
     /// A request from the node's kubelet; it reaches nothing while the node is down.
-    pub(crate) fn kubelet_request(&mut self, node: &str, mut req: Request) -> Result<crate::Response, crate::Status> {
+    pub(crate) fn kubelet_request(&mut self, node: &str, req: Request) -> Result<crate::Response, crate::Status> {
         if self.node_down(node) {
-            return Err(crate::Status::plain(crate::apiserver::status::Reason::ServiceUnavailable, format!("dial tcp: connect: network is unreachable ({node} is down)")));
+            return Err(unreachable(node));
         }
-        req.credentials = Some(Self::kubelet_identity(node));
-        req.user_agent = format!("kubelet/{} (linux/amd64) kubernetes/$Format", crate::cluster::facts::KUBELET_VERSION);
-        req.field_manager = "kubelet".into();
-        self.handle(req)
+        self.handle(client_request(node, req))
     }
 
     /// Records a kubelet event about a pod (or one of its containers).

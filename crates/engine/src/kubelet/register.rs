@@ -18,13 +18,13 @@
 //! podCIDR, as kindnet configures it) needs the podCIDR the node IPAM controller assigns, so a
 //! new node reports `NetworkReady=false` until then.
 
-use super::Due;
+use super::{Cx, Due, Kubelet};
 use crate::Slot;
 use serde_json::Value;
 
 use crate::apiserver::{Request, Verb};
 use crate::store::ObjectKey;
-use crate::{Engine, Task};
+use crate::Engine;
 use podlife_model::ResourceType;
 
 /// The fast status loop's period (`fastStatusUpdateOnce`).
@@ -89,65 +89,71 @@ pub fn initial_node(name: &str, facts: &MachineFacts) -> Value {
 
 impl Engine {
     /// The kubelet process starts: its start-up events, registration, Lease, and the fast
-    /// status loop.
+    /// status loop. (Its memory is made with its machine, on first use: here at the latest.)
     pub(crate) fn kubelet_boot(&mut self, node: &str) {
         if self.machine(node).is_none() {
             return;
         }
-        self.node_event(node, "Normal", "Starting", "Starting kubelet.");
-        self.register_node(node);
-        self.node_event(node, "Normal", "NodeAllocatableEnforced", "Updated Node Allocatable limit across pods");
-        self.ensure_lease(node);
-        let now = self.now;
-        if let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) {
-            k.fast_status_since = now;
-        }
-        let at = self.now.plus_millis(FAST_STATUS_MS);
-        self.schedule(at, Task::kubelet(node, Due::FastStatus));
+        self.run_kubelet(node, |k, cx| k.boot(cx));
+    }
+}
+
+impl Kubelet {
+    /// The kubelet process starts: its start-up events, registration, Lease, and the fast
+    /// status loop.
+    fn boot(&mut self, cx: &mut Cx<'_>) {
+        self.node_event(cx, "Normal", "Starting", "Starting kubelet.");
+        self.register_node(cx);
+        self.node_event(cx, "Normal", "NodeAllocatableEnforced", "Updated Node Allocatable limit across pods");
+        self.ensure_lease(cx);
+        self.fast_status_since = cx.now();
+        let at = cx.now().plus_millis(FAST_STATUS_MS);
+        cx.after(at, self.timer(Due::FastStatus));
     }
 
     /// `tryRegisterWithAPIServer`.
-    fn register_node(&mut self, node: &str) {
+    fn register_node(&mut self, cx: &mut Cx<'_>) {
         let Some(rt) = ResourceType::resolve("nodes") else { return };
-        let Some(facts) = self.machine(node).map(|m| m.facts.clone()) else { return };
-        let mut body = initial_node(node, &facts);
-        let status = self.kubelet_node_status(node, &crate::Obj::untyped(&body));
+        let Some(facts) = cx.node().machine(&self.node).map(|m| m.facts.clone()) else { return };
+        let mut body = initial_node(&self.node, &facts);
+        let status = self.node_status(cx, &crate::Obj::untyped(&body));
         body["status"] = status;
         let mut create = Request::new(Verb::Create, rt);
         create.body = Some(body);
-        match self.kubelet_request(node, create) {
+        match self.request(cx, create) {
             Ok(_) => {}
             Err(e) if e.reason == crate::apiserver::status::Reason::AlreadyExists => {
                 // The Node exists: the kubelet reads it and uses it (its labels and the
                 // attach/detach annotation are already what it would set).
                 let mut get = Request::new(Verb::Get, rt);
-                get.name = Some(node.to_string());
-                let _ = self.kubelet_request(node, get);
+                get.name = Some(self.node.clone());
+                let _ = self.request(cx, get);
             }
             Err(_) => {}
         }
     }
 
     /// The node lease controller's `ensureLease`: the Lease, owned by the Node, when missing.
-    fn ensure_lease(&mut self, node: &str) {
+    fn ensure_lease(&mut self, cx: &mut Cx<'_>) {
         let (Some(lrt), Some(nrt)) = (ResourceType::resolve("leases"), ResourceType::resolve("nodes")) else { return };
+        let node = self.node.clone();
         let mut get = Request::new(Verb::Get, lrt);
         get.namespace = Some("kube-node-lease".into());
-        get.name = Some(node.to_string());
-        if self.kubelet_request(node, get).is_ok() {
+        get.name = Some(node.clone());
+        if self.request(cx, get).is_ok() {
             return;
         }
         // `setNodeOwnerFunc`: the Node's uid for the owner reference.
         let mut get_node = Request::new(Verb::Get, nrt);
-        get_node.name = Some(node.to_string());
-        let owner = match self.kubelet_request(node, get_node) {
+        get_node.name = Some(node.clone());
+        let owner = match self.request(cx, get_node) {
             Ok(crate::Response::Object(n)) => Some(json!([{"apiVersion": "v1", "kind": "Node", "name": node, "uid": n["metadata"]["uid"]}])),
             _ => None,
         };
         let mut lease = json!({
             "apiVersion": "coordination.k8s.io/v1", "kind": "Lease",
             "metadata": {"name": node, "namespace": "kube-node-lease"},
-            "spec": {"holderIdentity": node, "leaseDurationSeconds": 40, "renewTime": self.now.rfc3339_micros()}
+            "spec": {"holderIdentity": node, "leaseDurationSeconds": 40, "renewTime": cx.now().rfc3339_micros()}
         });
         if let Some(o) = owner {
             lease["metadata"]["ownerReferences"] = o;
@@ -155,32 +161,26 @@ impl Engine {
         let mut create = Request::new(Verb::Create, lrt);
         create.namespace = Some("kube-node-lease".into());
         create.body = Some(lease);
-        let _ = self.kubelet_request(node, create);
-    }
-
-    /// Whether the node's pod network is ready: the kubelet knows its podCIDR (from its own
-    /// Node object), from which the CNI configuration is written.
-    pub(crate) fn node_network_ready(&self, node: &str) -> bool {
-        let Some(rt) = ResourceType::resolve("nodes") else { return false };
-        self.store.get(&ObjectKey::new(rt, None, node)).is_some_and(|n| n["spec"]["podCIDR"].as_str().is_some_and(|c| !c.is_empty()))
+        let _ = self.request(cx, create);
     }
 
     /// One turn of `fastStatusUpdateOnce`: once the node can be Ready, its status goes out and
     /// the loop ends.
-    pub(crate) fn kubelet_fast_status(&mut self, node: &str) {
-        if !self.kubelet_running(node) || self.node_down(node) {
+    pub(crate) fn fast_status(&mut self, cx: &mut Cx<'_>) {
+        if !cx.running() || cx.node().cut_off(&self.node) {
             return;
         }
         // `fastNodeStatusUpdate(ctx, timeout)` (`pkg/kubelet/kubelet.go`): past the grace period
         // the loop ends ("Node not becoming ready in time after startup"); the regular status
         // loop goes on.
-        if self.kubelet_of(node).is_some_and(|k| self.now.millis().saturating_sub(k.fast_status_since.millis()) >= NODE_READY_GRACE_MS) {
+        if cx.now().millis().saturating_sub(self.fast_status_since.millis()) >= NODE_READY_GRACE_MS {
             return;
         }
-        if !self.node_network_ready(node) {
-            self.schedule(self.now.plus_millis(FAST_STATUS_MS), Task::kubelet(node, Due::FastStatus));
+        let Some(nrt) = ResourceType::resolve("nodes") else { return };
+        if !cx.node().api_object(&ObjectKey::new(nrt, None, &self.node)).is_some_and(super::heartbeat::network_ready) {
+            cx.after(cx.now().plus_millis(FAST_STATUS_MS), self.timer(Due::FastStatus));
             return;
         }
-        self.node_status_update(node, true);
+        self.node_status_update(cx, true);
     }
 }
