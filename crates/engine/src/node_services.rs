@@ -6,7 +6,13 @@
 //!
 //! Every method takes the node's name: one engine serves every node's kubelet.
 
-use crate::containerd::cri::CriError;
+use crate::clock::Time;
+use crate::containerd::cri::{CreateContainer, CriError};
+use crate::containerd::fs::Tree;
+use crate::containerd::exec::ExecRun;
+use crate::containerd::{NodeImage, TaskEvent};
+use crate::registry::ImageRef;
+use crate::volume::backing::Backing;
 use crate::kubelet::NodeMachine;
 use crate::store::ObjectKey;
 use crate::trace::ObjectRef;
@@ -23,20 +29,129 @@ pub(crate) trait NodeServices {
     /// Is the node cut off from the control plane (`podlife node down`)?
     fn cut_off(&self, node: &str) -> bool;
 
-    /// Starts collecting the TaskExit events of the node's containers for a CRI call of its
-    /// kubelet; false when a call is already collecting them (a call inside another).
-    fn task_exits_begin(&mut self, node: &str) -> bool;
+    /// Starts collecting what happens to the node's containers during a CRI call of its
+    /// kubelet; false when a call is already collecting (a call inside another).
+    fn task_events_begin(&mut self, node: &str) -> bool;
 
-    /// The pod uids of the containers that ended since `task_exits_begin`, in order.
-    fn task_exits_end(&mut self, node: &str) -> Vec<String>;
+    /// What happened since `task_events_begin`, in order.
+    fn task_events_end(&mut self, node: &str) -> Vec<TaskEvent>;
 
     /// A system program (kube-proxy, local-path-provisioner) whose container just ended stops
     /// its component.
     fn node_program_exited(&mut self, node: &str);
+
+    /// A system program (kube-proxy, local-path-provisioner) started in a container: its
+    /// component starts.
+    fn node_program_started(&mut self, node: &str, argv: &[String]);
 
     /// CRI `RemoveContainer`.
     fn cri_remove_container(&mut self, node: &str, object: Option<ObjectRef>, id: &str, name: &str) -> Result<(), CriError>;
 
     /// Something happened to pod `uid` (`quiet.rs`: its quiet-stretch answers are stale).
     fn touch_pod(&mut self, uid: &str);
+
+    /// The kubelet's copy of a pod: its informer's, or a static pod's (`Engine::kubelet_pod`).
+    fn kubelet_pod(&self, node: &str, namespace: &str, name: &str) -> Option<std::sync::Arc<crate::Obj>>;
+
+    /// The same, read in place.
+    fn kubelet_pod_ref(&self, node: &str, namespace: &str, name: &str) -> Option<&Slot>;
+
+    /// A static pod of the node's manifest directory, by uid.
+    fn static_pod(&self, node: &str, uid: &str) -> Option<&Slot>;
+
+    /// A static pod of the node's manifest directory, by name.
+    fn static_pod_named(&self, node: &str, namespace: &str, name: &str) -> Option<&Slot>;
+
+    /// The mirror pod of a static pod, as the kubelet's informer has it.
+    fn mirror_pod(&self, node: &str, namespace: &str, name: &str) -> Option<std::sync::Arc<crate::Obj>>;
+
+    /// An object as a watch-based cache of the kubelet holds it.
+    fn cached_object(&self, plural: &str, namespace: &str, name: &str) -> Result<std::sync::Arc<crate::Obj>, String>;
+
+    /// A probe's connection to a port of the pod (the node's network).
+    fn probe_shell_listener(&mut self, node: &str, uid: &str, port: u16, http: Option<(&str, &str)>) -> Option<Result<(), String>>;
+
+    /// Whether istiod serves (a sidecar's readiness).
+    fn istiod_serving(&self) -> bool;
+
+    /// The pod's epoch (`quiet.rs`): moves whenever something happens to it.
+    fn pod_epoch(&self, node: &str, uid: &str) -> u64;
+
+    /// etcd's revision (`quiet.rs`: did anything get written?).
+    fn revision(&self) -> u64;
+
+    /// The engine's next task sequence number (`quiet.rs`: was anything queued?).
+    fn next_seq(&self) -> u64;
+
+    /// The pod's directory leaves the node's disk.
+    fn kubelet_remove_pod_dir(&mut self, node: &str, uid: &str);
+
+    /// The tree a volume's files are in (the node's disk, or a remote store).
+    fn volume_tree(&self, node: &str, backing: &Backing) -> Option<&Tree>;
+
+    /// The same, to write.
+    fn volume_tree_mut(&mut self, node: &str, backing: &Backing) -> Option<&mut Tree>;
+
+    /// The backing the volume manager mounted for a pod's volume.
+    fn mounted_volume(&self, node: &str, uid: &str, volume: &str) -> Option<Backing>;
+
+    /// The node's machine, to change (its disk, mounts, static pods' statuses).
+    fn machine_mut(&mut self, node: &str) -> Option<&mut NodeMachine>;
+
+    /// CRI `ExecSync`.
+    fn exec_in_container(&mut self, node: &str, uid: &str, container: &str, argv: &[String], limit_ms: u64) -> Result<ExecRun, String>;
+
+    /// CRI `Exec` with the client's stdin.
+    fn exec_with_stdin(&mut self, node: &str, uid: &str, container: &str, argv: &[String], stdin: Option<&str>, limit_ms: u64) -> Result<ExecRun, String>;
+
+    /// CRI `StopPodSandbox` and `RemovePodSandbox` of every sandbox of a pod, with its containers.
+    fn cri_remove_pod(&mut self, node: &str, pod_uid: &str);
+
+    /// CRI `UpdatePodSandboxResources`.
+    fn cri_update_pod_sandbox_resources(&mut self, node: &str, pod: &Slot) -> Result<(), CriError>;
+
+    /// CRI `UpdateContainerResources`.
+    fn cri_update_container_resources(&mut self, node: &str, pod: &Slot, container_id: &str, name: &str, resources: &Slot) -> Result<(), CriError>;
+
+    /// CRI `StopPodSandbox`.
+    fn cri_stop_pod_sandbox(&mut self, node: &str, pod: &Slot, sandbox_id: &str) -> Result<(), CriError>;
+
+    /// CRI `StopContainer`.
+    fn cri_stop_container(&mut self, node: &str, pod: &Slot, container_id: &str, timeout_s: i64) -> Result<(), CriError>;
+
+    /// CRI `StartContainer`.
+    fn cri_start_container(&mut self, node: &str, pod: &Slot, container_id: &str, spec: &Slot, image: &NodeImage) -> Result<(), CriError>;
+
+    /// CRI `RunPodSandbox`.
+    fn cri_run_pod_sandbox(&mut self, node: &str, pod: &Slot, attempt: u32) -> Result<String, CriError>;
+
+    /// CRI `CreateContainer`.
+    fn cri_create_container(&mut self, node: &str, pod: &Slot, req: CreateContainer<'_>) -> Result<String, CriError>;
+
+    /// A StopContainer in flight returns without its SIGKILL (its context was cancelled).
+    fn cri_cancel_stop(&mut self, node: &str, container_id: &str);
+
+    /// An image volume's image, stored at once.
+    fn cri_pull_volume_image(&mut self, node: &str, reference: &ImageRef);
+
+    /// CRI `PullImage`, queued on the node's serialized puller.
+    fn cri_pull_image_queued(&mut self, node: &str, object: Option<ObjectRef>, image: &str, reference: &ImageRef, started: Time, up: bool);
+
+    /// A pull that failed.
+    fn cri_pull_image_failed(&mut self, node: &str, object: Option<ObjectRef>, image: &str, text: &str);
+
+    /// A pull that finished: the image's size.
+    fn cri_image_pulled(&mut self, node: &str, object: Option<ObjectRef>, image: &str, started: Time) -> u64;
+
+    /// Whether the reaction under way changed nothing so far (`quiet.rs`) …
+    fn noop(&self) -> bool;
+
+    /// … and the kubelet's word on it.
+    fn set_noop(&mut self, noop: bool);
+
+    /// An object from kube-apiserver's watch cache, shared.
+    fn api_object_shared(&self, key: &ObjectKey) -> Option<std::sync::Arc<crate::Obj>>;
+
+    /// The objects of one resource in kube-apiserver's watch cache (a LIST).
+    fn api_list<'a>(&'a self, group: &'static str, resource: &'static str, namespace: Option<&'a str>) -> Box<dyn Iterator<Item = (&'a ObjectKey, &'a Slot)> + 'a>;
 }

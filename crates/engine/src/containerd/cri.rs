@@ -377,7 +377,7 @@ impl Engine {
                 }
                 rt.log_error(now, format!("StartContainer for \"{container_id}\" failed"), &message);
                 self.node_trace("runc", node, Action::Runc, object, crate::sort::map_of([("op".to_string(), json!("create")), ("container".to_string(), json!(name)), ("error".to_string(), json!(text))]));
-                self.pleg_soon(node);
+                self.container_changed(node);
                 return Err(format!("rpc error: code = Unknown desc = {message}"));
             }
         };
@@ -464,8 +464,13 @@ impl Engine {
             self.cpu_reshare(node);
         }
         self.apply_effects(node, container_id, generation, effects);
-        self.pleg_soon(node);
-        self.node_program_started(node, &argv);
+        match self.runtime_mut(node).and_then(|rt| rt.task_events.as_mut()) {
+            Some(events) => events.push(super::TaskEvent::Started { argv }),
+            None => {
+                self.pleg_soon(node);
+                self.node_program_started(node, &argv);
+            }
+        }
         Ok(())
     }
 
@@ -544,12 +549,20 @@ impl Engine {
         if had_cpu {
             self.cpu_reshare(node);
         }
-        match self.runtime_mut(node).and_then(|rt| rt.task_exits.as_mut()) {
-            Some(exits) => exits.push(pod_uid),
+        match self.runtime_mut(node).and_then(|rt| rt.task_events.as_mut()) {
+            Some(events) => events.push(super::TaskEvent::Exit { pod_uid }),
             None => self.task_exit(node, &pod_uid),
         }
     }
 
+
+    /// A container failed to start: the kubelet's PLEG relists soon.
+    fn container_changed(&mut self, node: &str) {
+        match self.runtime_mut(node).and_then(|rt| rt.task_events.as_mut()) {
+            Some(events) => events.push(super::TaskEvent::Changed),
+            None => self.pleg_soon(node),
+        }
+    }
 
     /// StopContainer(timeout): the stop signal (the image's STOPSIGNAL, else SIGTERM), then
     /// SIGKILL once `timeout_s` pass without an exit; a timeout of 0 kills at once

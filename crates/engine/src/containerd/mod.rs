@@ -206,10 +206,22 @@ pub struct Runtime {
     /// The last outage that ended: (stopped, started again). The kubelet's runtime check
     /// still remembers it until its next successful status call.
     pub last_outage: Option<(Time, Time)>,
-    /// The TaskExit events of containers that ended during a CRI call of the kubelet, by pod
-    /// uid: they reach the kubelet when the call returns (`Engine::kubelet_cri`). None outside
-    /// such a call, when an exit reaches the kubelet at once.
-    pub task_exits: Option<Vec<String>>,
+    /// What happened to containers during a CRI call of the kubelet: it learns it when the
+    /// call returns (`Kubelet::cri`). None outside such a call, when the kubelet learns it at
+    /// once.
+    pub task_events: Option<Vec<TaskEvent>>,
+}
+
+/// What the kubelet learns of a container's task, apart from its own calls' answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TaskEvent {
+    /// A container failed to start: PLEG relists soon.
+    Changed,
+    /// A container started the program `argv`: PLEG relists soon, and a system program
+    /// (kube-proxy, local-path-provisioner) starts its component.
+    Started { argv: Vec<String> },
+    /// A container of pod `pod_uid` ended (containerd's TaskExit).
+    Exit { pod_uid: String },
 }
 
 /// Who wrote a journal line: containerd (logrus text, its PID) or systemd about the unit.
@@ -266,7 +278,7 @@ impl Runtime {
             pid: daemon::FIRST_PID,
             down_since: None,
             last_outage: None,
-            task_exits: None,
+            task_events: None,
         };
         rt.host_namespaces = rt.inodes.host();
         if let Ok(r) = ImageRef::parse_normalized(PAUSE_IMAGE)

@@ -8,6 +8,7 @@
 //! that exited is started again, one whose startup or liveness probe failed is killed and
 //! started again (each start through `doBackOff`, so a sidecar that keeps failing backs off).
 
+use super::{Cx, Kubelet, Timer};
 use crate::Slot;
 use serde_json::Value;
 
@@ -49,15 +50,17 @@ struct Changes {
     kill_pod: bool,
 }
 
-impl Engine {
+impl Kubelet {
     /// `computePodActions` with `restartAllContainers` (KEP-5532): every instance of the pod's
     /// init and regular containers is killed — no grace period, so no preStop hook — and
     /// removed from the runtime; the sandbox stays. The containers that did not trigger the
     /// restart go first, those whose exit matched a RestartAllContainers rule last
     /// (`getContainersToReset`). Ephemeral containers stay.
-    pub(super) fn reset_all_containers(&mut self, node: &str, pod: &Slot) -> Vec<Op> {
+    pub(super) fn reset_all_containers(&mut self, cx: &mut Cx<'_>, pod: &Slot) -> Vec<Op> {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
-        let Some(m) = self.machines.get(node) else { return vec![] };
+        let Some(m) = cx.node().machine(node) else { return vec![] };
         let spec = &pod["spec"];
         let known = |name: &str| ["initContainers", "containers"].iter().any(|l| spec[*l].as_array().is_some_and(|cs| cs.iter().any(|c| c["name"] == name)));
         let (mut targets, mut sources) = (Vec::new(), Vec::new());
@@ -81,11 +84,13 @@ impl Engine {
     }
 
     /// `computePodActions`: the plan of one sync.
-    pub(super) fn compute_pod_actions(&mut self, node: &str, pod: &Slot) -> PodActions {
+    pub(super) fn compute_pod_actions(&mut self, cx: &mut Cx<'_>, pod: &Slot) -> PodActions {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
         let policy = pod["spec"]["restartPolicy"].as_str().unwrap_or("Always").to_string();
-        let Some(m) = self.machines.get(node) else { return PodActions::Steps(vec![]) };
-        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return PodActions::Steps(vec![]) };
+        let Some(m) = cx.node().machine(node) else { return PodActions::Steps(vec![]) };
+        let Some(k) = Some(&*self) else { return PodActions::Steps(vec![]) };
         let rt = &m.runtime;
         let inits = pod["spec"]["initContainers"].as_array().unwrap_or_default();
         let apps = pod["spec"]["containers"].as_array().unwrap_or_default();

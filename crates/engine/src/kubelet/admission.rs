@@ -37,6 +37,7 @@
 //! `status.features`). `NotEvictPodOnKubeletRestart` (alpha) is off, so a restarted kubelet
 //! admits every pod again.
 
+use super::{Cx, Kubelet, Timer};
 use crate::Slot;
 use serde_json::Value;
 
@@ -133,15 +134,17 @@ pub(crate) fn rejected_status(pod: &Slot, rejection: &Rejection, now: crate::clo
     status
 }
 
-impl Engine {
+impl Kubelet {
     /// The Node as the kubelet has it (`GetCachedNode(ctx, true)`): its informer's copy (the
     /// store's), or the node it would register (`initialNode`) when there is none.
-    pub(super) fn kubelet_cached_node(&mut self, node: &str) -> Option<std::sync::Arc<crate::Obj>> {
+    pub(super) fn cached_node(&mut self, cx: &mut Cx<'_>) -> Option<std::sync::Arc<crate::Obj>> {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
         let rt = ResourceType::resolve("nodes")?;
-        if let Some(n) = self.store.get_shared(&ObjectKey::new(rt, None, node)) {
+        if let Some(n) = cx.node().api_object_shared(&ObjectKey::new(rt, None, node)) {
             return Some(n);
         }
-        let facts = self.machine(node)?.facts.clone();
+        let facts = cx.node().machine_mut(node)?.facts.clone();
         let mut n = super::register::initial_node(node, &facts);
         n["status"] = json!({"capacity": facts.capacity, "allocatable": facts.capacity});
         Some(std::sync::Arc::new(crate::Obj::untyped(&n)))
@@ -149,13 +152,15 @@ impl Engine {
 
     /// `GetActivePods()` minus the pod being admitted: the pods the kubelet has admitted and
     /// that still hold their resources, as the scheduler framework views them.
-    fn kubelet_other_active_pods(&self, node: &str, uid: &str) -> Vec<PodInfo> {
-        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return vec![] };
+    fn other_active_pods(&self, cx: &mut Cx<'_>, uid: &str) -> Vec<PodInfo> {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let Some(k) = Some(&*self) else { return vec![] };
         let mut out = vec![];
         // A pod whose ADD the sync loop has not handled yet is not in the pod manager.
         for w in k.workers.values().filter(|w| w.uid != uid && !w.terminated && !w.admit_pending) {
             // Gone from the pod manager (removed from the API): not counted.
-            let Some(pod) = self.kubelet_pod(node, &w.namespace, &w.name).filter(|p| p["metadata"]["uid"] == w.uid.as_str()) else { continue };
+            let Some(pod) = cx.node().kubelet_pod(node, &w.namespace, &w.name).filter(|p| p["metadata"]["uid"] == w.uid.as_str()) else { continue };
             let terminal = |s: &Slot| matches!(s["phase"].as_str(), Some("Succeeded" | "Failed"));
             let is_terminal = terminal(&pod["status"]) || w.last_status.as_ref().is_some_and(|s| matches!(s["phase"].as_str(), Some("Succeeded" | "Failed")));
             if is_terminal && !w.terminating {
@@ -169,7 +174,9 @@ impl Engine {
 
     /// `canAdmitPod` with the predicate admit handler (`predicateAdmitHandler.Admit`): None when
     /// the pod may run on the node.
-    pub(crate) fn kubelet_admit(&mut self, node: &str, uid: &str, pod: &std::sync::Arc<crate::Obj>) -> Option<Rejection> {
+    pub(crate) fn admit(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &std::sync::Arc<crate::Obj>) -> Option<Rejection> {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
         // `rejectPodAdmissionBasedOnOSSelector`: the node's os label counts as the kubelet's
         // own OS (linux) whatever it says.
         if pod["metadata"]["labels"]["kubernetes.io/os"].as_str().is_some_and(|os| os != "linux") {
@@ -179,15 +186,15 @@ impl Engine {
         if pod["spec"]["os"]["name"].as_str().is_some_and(|os| os != "linux") {
             return Some(Rejection { reason: "PodOSNotSupported".into(), message: "Failed to admit pod as the OS field doesn't match node OS".into() });
         }
-        let node_object = self.kubelet_cached_node(node)?;
+        let node_object = self.cached_node(cx)?;
         let mut info = NodeInfo::new(&node_object);
-        for other in self.kubelet_other_active_pods(node, uid) {
+        for other in self.other_active_pods(cx, uid) {
             info.add_pod(other);
         }
         let mut admitted = PodInfo::from_shared(pod);
         // `removeMissingExtendedResources`.
         admitted.requests.scalar.retain(|name, _| !is_extended_resource(name) || info.allocatable.scalar.contains_key(name));
-        let is_static = self.static_pod(node, uid).is_some();
+        let is_static = cx.node().static_pod(node, uid).is_some();
         let mut reasons = general_filter(&admitted, &info, is_static);
         // "If the only reason for failure is the node affinity labels, fetch the node
         // synchronously and try again."
@@ -195,7 +202,7 @@ impl Engine {
             let rt = ResourceType::resolve("nodes")?;
             let mut get = Request::new(Verb::Get, rt);
             get.name = Some(node.to_string());
-            if let Ok(crate::Response::Object(fresh)) = self.kubelet_request(node, get) {
+            if let Ok(crate::Response::Object(fresh)) = self.request(cx, get) {
                 info.update_node(&crate::Obj::untyped(&fresh));
                 reasons = general_filter(&admitted, &info, is_static);
             }
@@ -206,44 +213,48 @@ impl Engine {
     /// `HandlePodAdditions` for a pod the kubelet has just made a worker for: admission, then
     /// its first sync. The sync loop handles the pod sources' ADDs, so while it skips its
     /// iterations (the runtime is down, `runtime_state.rs`) the admission waits with the sync.
-    pub(crate) fn kubelet_add_pod(&mut self, node: &str, uid: &str, pod: &std::sync::Arc<crate::Obj>) {
-        if self.kubelet_sync_loop_skipping(node) {
-            if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
+    pub(crate) fn add_pod(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &std::sync::Arc<crate::Obj>) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        if self.sync_loop_skipping(cx) {
+            if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
                 w.admit_pending = true;
             }
-            self.kubelet_request_sync(node, uid);
+            self.request_sync(cx, uid);
             return;
         }
-        if self.kubelet_admit_or_reject(node, uid, pod) {
-            self.kubelet_request_sync(node, uid);
+        if self.admit_or_reject(cx, uid, pod) {
+            self.request_sync(cx, uid);
         }
     }
 
     /// The admission itself: a rejected pod is rejected; an admitted API pod's local storage
     /// limits are watched (`eviction.rs`). Whether the pod was admitted.
-    pub(crate) fn kubelet_admit_or_reject(&mut self, node: &str, uid: &str, pod: &std::sync::Arc<crate::Obj>) -> bool {
-        if let Some(rejection) = self.kubelet_admit(node, uid, pod) {
-            self.kubelet_reject_pod(node, uid, pod, &rejection);
+    pub(crate) fn admit_or_reject(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &std::sync::Arc<crate::Obj>) -> bool {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        if let Some(rejection) = self.admit(cx, uid, pod) {
+            self.reject_pod(cx, uid, pod, &rejection);
             return false;
         }
-        if self.static_pod(node, uid).is_none() {
-            self.eviction_watch(node, uid, pod);
+        if cx.node().static_pod(node, uid).is_none() {
+            self.eviction_watch(cx, uid, pod);
         }
         true
     }
 
     /// `rejectPod`: the Warning event, then the status manager's Failed status; the pod gets
     /// no pod worker (podlife keeps a finished one, so that it counts as known and terminated).
-    pub(crate) fn kubelet_reject_pod(&mut self, node: &str, uid: &str, pod: &Slot, rejection: &Rejection) {
-        self.kubelet_event(node, pod, None, "Warning", &rejection.reason, &rejection.message);
-        let status = rejected_status(pod, rejection, self.now);
-        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
+    pub(crate) fn reject_pod(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, rejection: &Rejection) {
+        self.event(cx, pod, None, "Warning", &rejection.reason, &rejection.message);
+        let status = rejected_status(pod, rejection, cx.now());
+        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
         // Known and terminated from the start: when the pod is deleted, the status manager
         // removes it (`canBeDeleted`, grace 0) as it does a finished pod's.
         w.terminated = true;
         w.facts.terminal = true;
         w.rejected = Some(status.clone());
-        self.kubelet_patch_status(node, uid, pod, status);
+        self.patch_status(cx, uid, pod, status);
     }
 }
 

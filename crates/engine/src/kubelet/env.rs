@@ -6,6 +6,7 @@
 //! does not set itself, which `$(VAR)` references may also name. A missing object or key
 //! that is not `optional` is the container's `CreateContainerConfigError`, in upstream's words.
 
+use super::{Cx, Kubelet, Timer};
 use crate::Slot;
 
 use crate::Engine;
@@ -13,23 +14,6 @@ use crate::apiserver::{Request, Verb};
 use podlife_model::ResourceType;
 
 impl Engine {
-    /// GET an object as the node's kubelet (`namespace` empty for a cluster-scoped one). Its
-    /// configmap/secret managers report a missing object as `configmap "x" not found` (their
-    /// own singular resource name).
-    /// (The answer is decoded to be read as the cached objects are: a request's cost already.)
-    fn kubelet_get(&mut self, node: &str, plural: &str, namespace: &str, name: &str) -> Result<std::sync::Arc<crate::Obj>, String> {
-        let rt = ResourceType::resolve(plural).ok_or_else(|| format!("{plural} not served"))?;
-        let mut req = Request::new(Verb::Get, rt);
-        req.namespace = (!namespace.is_empty()).then(|| namespace.to_string());
-        req.name = Some(name.to_string());
-        match self.kubelet_request(node, req) {
-            Ok(crate::Response::Object(v)) => Ok(std::sync::Arc::new(crate::Obj::untyped(&v))),
-            Ok(_) => Err(format!("{} {name:?} not found", crate::gostrings::to_lower(rt.kind))),
-            Err(s) if s.reason == crate::apiserver::status::Reason::NotFound => Err(format!("{} {name:?} not found", crate::gostrings::to_lower(rt.kind))),
-            Err(s) => Err(s.message),
-        }
-    }
-
     /// An object as a watch-based cache of the kubelet holds it (the store), or the manager's
     /// `configmap "x" not found`.
     pub(crate) fn cached_object(&self, plural: &str, namespace: &str, name: &str) -> Result<std::sync::Arc<crate::Obj>, String> {
@@ -37,30 +21,51 @@ impl Engine {
         let ns = (!namespace.is_empty()).then_some(namespace);
         self.store.get_shared(&crate::store::ObjectKey::new(rt, ns, name)).ok_or_else(|| format!("{} {name:?} not found", crate::gostrings::to_lower(rt.kind)))
     }
+}
+
+impl Kubelet {
+    /// GET an object as the node's kubelet (`namespace` empty for a cluster-scoped one). Its
+    /// configmap/secret managers report a missing object as `configmap "x" not found` (their
+    /// own singular resource name).
+    /// (The answer is decoded to be read as the cached objects are: a request's cost already.)
+    fn get(&mut self, cx: &mut Cx<'_>, plural: &str, namespace: &str, name: &str) -> Result<std::sync::Arc<crate::Obj>, String> {
+        let rt = ResourceType::resolve(plural).ok_or_else(|| format!("{plural} not served"))?;
+        let mut req = Request::new(Verb::Get, rt);
+        req.namespace = (!namespace.is_empty()).then(|| namespace.to_string());
+        req.name = Some(name.to_string());
+        match self.request(cx, req) {
+            Ok(crate::Response::Object(v)) => Ok(std::sync::Arc::new(crate::Obj::untyped(&v))),
+            Ok(_) => Err(format!("{} {name:?} not found", crate::gostrings::to_lower(rt.kind))),
+            Err(s) if s.reason == crate::apiserver::status::Reason::NotFound => Err(format!("{} {name:?} not found", crate::gostrings::to_lower(rt.kind))),
+            Err(s) => Err(s.message),
+        }
+    }
 
     /// `MountVolume.SetUp` for the pod's volumes: where each one's data lives (a claim's
     /// through its PersistentVolume), then the payload of the configMap, secret, downwardAPI
     /// and projected volumes (`projection.rs`); the first failure's message
     /// (`MountVolume.SetUp failed for volume "config" : configmap "x" not found`).
-    pub(crate) fn kubelet_mount_volumes(&mut self, node: &str, pod: &Slot) -> Option<String> {
+    pub(crate) fn mount_volumes(&mut self, cx: &mut Cx<'_>, pod: &Slot) -> Option<String> {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
         let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
         for v in pod["spec"]["volumes"].as_array().unwrap_or_default() {
             let pv = match v["persistentVolumeClaim"]["claimName"].as_str() {
                 Some(claim) => {
-                    let volume_name = self.kubelet_get(node, "persistentvolumeclaims", &ns, claim).ok().and_then(|c| c["spec"]["volumeName"].as_str().map(str::to_string));
-                    volume_name.and_then(|name| self.kubelet_get(node, "persistentvolumes", "", &name).ok())
+                    let volume_name = self.get(cx, "persistentvolumeclaims", &ns, claim).ok().and_then(|c| c["spec"]["volumeName"].as_str().map(str::to_string));
+                    volume_name.and_then(|name| self.get(cx, "persistentvolumes", "", &name).ok())
                 }
                 None => None,
             };
             let Some(backing) = super::volumes::backing_of(&uid, v, pv.as_deref().map(|p| p.root())) else { continue };
             // The runtime creates a hostPath directory that does not exist yet (type "").
-            if let Some(tree) = self.volume_tree_mut(node, &backing) {
+            if let Some(tree) = cx.node().volume_tree_mut(node, &backing) {
                 tree.dirs.insert(backing.path("/"));
             }
             // (While its worker exists: a worker removed meanwhile took its pod's mounts along.)
-            if self.kubelet_of(node).is_some_and(|k| k.workers.contains_key(&uid))
-                && let Some(m) = self.machines.get_mut(node)
+            if Some(&*self).is_some_and(|k| k.workers.contains_key(&uid))
+                && let Some(m) = cx.node().machine_mut(node)
             {
                 m.mounts.entry(uid.clone()).or_default().insert(v["name"].as_str().unwrap_or_default().to_string(), backing);
             }
@@ -75,8 +80,8 @@ impl Engine {
             // whether the mount succeeds.
             let projected = v["projected"].is_object();
             let mut get = |plural: &str, namespace: &str, name: &str| match plural {
-                "configmaps" | "secrets" if projected => self.cached_object(plural, namespace, name),
-                "configmaps" | "secrets" => self.kubelet_get(node, plural, namespace, name),
+                "configmaps" | "secrets" if projected => cx.node().cached_object(plural, namespace, name),
+                "configmaps" | "secrets" => self.get(cx, plural, namespace, name),
                 _ => Err(String::new()),
             };
             if let Err(e) = crate::volume::projection::payload(pod, v, &mut get) {
@@ -87,10 +92,12 @@ impl Engine {
     }
 
     /// The environment of `spec` in `pod`, or the CreateContainerConfigError message.
-    pub(crate) fn kubelet_container_env(&mut self, node: &str, pod: &Slot, spec: &Slot) -> Result<Vec<(String, String)>, String> {
+    pub(crate) fn container_env(&mut self, cx: &mut Cx<'_>, pod: &Slot, spec: &Slot) -> Result<Vec<(String, String)>, String> {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
         let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
         let links = pod["spec"]["enableServiceLinks"] != false;
-        let service_env = super::envvars::service_env(self.store.list("", "services", None).map(|(_, v)| v), &ns, links);
+        let service_env = super::envvars::service_env(cx.node().api_list("", "services", None).map(|(_, v)| v), &ns, links);
         let mut env: Vec<(String, String)> = Vec::new();
         let set = |env: &mut Vec<(String, String)>, k: String, v: String| {
             env.retain(|(n, _)| *n != k);
@@ -101,7 +108,7 @@ impl Engine {
             let (plural, r) = if from["configMapRef"].is_object() { ("configmaps", &from["configMapRef"]) } else { ("secrets", &from["secretRef"]) };
             let name = r["name"].as_str().unwrap_or_default();
             let optional = r["optional"] == true;
-            match self.kubelet_get(node, plural, &ns, name) {
+            match self.get(cx, plural, &ns, name) {
                 Ok(obj) => {
                     for (k, v) in data_of(&obj, plural == "secrets") {
                         set(&mut env, format!("{prefix}{k}"), v);
@@ -126,7 +133,7 @@ impl Engine {
                 let secret = vf["secretKeyRef"].is_object();
                 let r = if secret { &vf["secretKeyRef"] } else { &vf["configMapKeyRef"] };
                 let (obj_name, key, optional) = (r["name"].as_str().unwrap_or_default(), r["key"].as_str().unwrap_or_default(), r["optional"] == true);
-                let obj = match self.kubelet_get(node, if secret { "secrets" } else { "configmaps" }, &ns, obj_name) {
+                let obj = match self.get(cx, if secret { "secrets" } else { "configmaps" }, &ns, obj_name) {
                     Ok(o) => o,
                     Err(_) if optional => continue,
                     Err(e) => return Err(e),
@@ -144,9 +151,9 @@ impl Engine {
                 let optional = r["optional"] == true;
                 let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
                 let (volume, path, key) = (r["volumeName"].as_str().unwrap_or_default(), r["path"].as_str().unwrap_or_default(), r["key"].as_str().unwrap_or_default());
-                let backing = self.mounted_volume(node, uid, volume);
+                let backing = cx.node().mounted_volume(node, uid, volume);
                 let host_path = backing.as_ref().map_or_else(|| format!("{}/volumes/{volume}/{path}", super::volumes::pod_dir(uid)), |b| b.path(path));
-                let text = backing.as_ref().and_then(|b| self.volume_tree(node, b)).and_then(|t| t.read(&host_path));
+                let text = backing.as_ref().and_then(|b| cx.node().volume_tree(node, b)).and_then(|t| t.read(&host_path));
                 match text.map(|t| env_file_value(&t, key)) {
                     None if optional => continue,
                     None => return Err(format!("failed to open environment variable file {host_path:?}: open {host_path}: no such file or directory")),
@@ -159,7 +166,7 @@ impl Engine {
                 field_value(pod, vf["fieldRef"]["fieldPath"].as_str().unwrap_or_default())
             } else if vf["resourceFieldRef"].is_object() {
                 let allocatable = podlife_model::ResourceType::resolve("nodes")
-                    .and_then(|r| self.store.get(&crate::store::ObjectKey::new(r, None, node)))
+                    .and_then(|r| cx.node().api_object(&crate::store::ObjectKey::new(r, None, node)))
                     .map_or(crate::Slot::null(), |n| &n["status"]["allocatable"]);
                 resource_value(spec, &vf["resourceFieldRef"], &downward_api_limits(pod, allocatable))
             } else {

@@ -27,6 +27,7 @@
 //! `imagefs`, memory and PID thresholds) is not modelled: a node's disk and memory never
 //! come near their thresholds in podlife.
 
+use super::{Cx, Kubelet, Timer};
 use super::Due;
 use crate::Slot;
 use crate::vecmap::VecMap;
@@ -34,6 +35,7 @@ use crate::vecmap::VecMap;
 use podlife_model::quantity::Quantity;
 
 use crate::clock::Time;
+use super::NodeMachine;
 use crate::{Engine, Task};
 
 /// `evictionMonitoringPeriod`.
@@ -132,15 +134,33 @@ fn next_on_grid(origin: Time, period: u64, t: Time) -> Time {
 }
 
 impl Engine {
+    /// Whether the next pass evicts nothing (a quiet stretch, `quiet.rs`): no wait for evicted
+    /// pods, and no pod over a limit now. Nothing a stretch skips writes to a container's
+    /// layer, logs or volumes, so the answer holds through it.
+    pub(crate) fn eviction_steady(&self, node: &str) -> bool {
+        if !self.kubelet_running(node) {
+            return true;
+        }
+        if self.kubelet_of(node).is_none_or(|k| k.eviction.cleanup.is_some()) {
+            return false;
+        }
+        let (Some(k), Some(m)) = (self.kubelet_of(node), self.machines.get(node)) else { return true };
+        candidates(k, m, &|ns, name| self.kubelet_pod(node, ns, name)).iter().all(|(uid, pod, limits)| verdict(k, m, self.now, uid, pod, limits).is_none())
+    }
+}
+
+impl Kubelet {
     /// A pod the kubelet has just learnt of: if it has local storage limits, the eviction
     /// manager checks it on its next pass, and the volume calculator measures its volumes.
-    pub(crate) fn eviction_watch(&mut self, node: &str, uid: &str, pod: &Slot) {
+    pub(crate) fn eviction_watch(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
         let limits = Limits::of(pod);
         if !limits.any() {
             return;
         }
-        let now = self.now;
-        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
+        let now = cx.now();
+        let Some(k) = Some(&mut *self) else { return };
         let boot = k.booted_at;
         if !limits.empty_dirs.is_empty() || (limits.pod.is_some() && limits.disk_empty_dir) {
             // The analyzer's next tick starts the pod's calculator, which measures at once.
@@ -148,16 +168,18 @@ impl Engine {
             if let Some(w) = k.workers.get_mut(uid) {
                 w.volume_calc_at = Some(at);
             }
-            self.schedule(at, Task::kubelet(node, Due::VolumeStats { uid: uid.to_string() }));
+            cx.after(at, Timer::new(node, Due::VolumeStats { uid: uid.to_string() }));
         }
-        self.eviction_queue_pass(node);
+        self.eviction_queue_pass(cx);
     }
 
     /// Queues the manager's next pass on its ticker, unless one is queued or it waits for
     /// evicted pods.
-    fn eviction_queue_pass(&mut self, node: &str) {
-        let now = self.now;
-        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
+    fn eviction_queue_pass(&mut self, cx: &mut Cx<'_>) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let now = cx.now();
+        let Some(k) = Some(&mut *self) else { return };
         let mgr = &mut k.eviction;
         if mgr.queued.is_some() || mgr.cleanup.is_some() {
             return;
@@ -169,20 +191,23 @@ impl Engine {
         mgr.tokens += 1;
         let token = mgr.tokens;
         mgr.queued = Some(token);
-        self.schedule(at, Task::kubelet(node, Due::EvictionPass { token }));
+        cx.after(at, Timer::new(node, Due::EvictionPass { token }));
     }
 
     /// One run of the pod's volume calculator (`calcAndStoreStats`), then the next after
     /// `wait.Jitter(1 min, 1.0)`.
-    pub(crate) fn volume_stats(&mut self, node: &str, uid: &str) {
-        let now = self.now;
-        let Some(m) = self.machines.get(node) else { return };
-        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return };
-        let Some(w) = k.workers.get(uid) else { return };
-        if w.volume_calc_at != Some(now) || w.terminated || !self.kubelet_running(node) {
+    pub(crate) fn volume_stats(&mut self, cx: &mut Cx<'_>, uid: &str) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let now = cx.now();
+        let running = cx.running();
+        let svc = &*cx.node();
+        let Some(m) = svc.machine(node) else { return };
+        let Some(w) = self.workers.get(uid) else { return };
+        if w.volume_calc_at != Some(now) || w.terminated || !running {
             return;
         }
-        let Some(pod) = self.kubelet_pod_ref(node, &w.namespace, &w.name) else { return };
+        let Some(pod) = svc.kubelet_pod_ref(node, &w.namespace, &w.name) else { return };
         let mut used = VecMap::new();
         for v in pod["spec"]["volumes"].as_array().unwrap_or_default() {
             if v.get("emptyDir").is_none() || v["emptyDir"]["medium"] == "Memory" {
@@ -193,151 +218,143 @@ impl Engine {
                 used.insert(name.to_string(), m.disk.disk_usage(dir));
             }
         }
-        let next = now.plus_millis(VOLUME_STATS_PERIOD_MS + self.rng.below(VOLUME_STATS_PERIOD_MS + 1));
-        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let next = now.plus_millis(VOLUME_STATS_PERIOD_MS + cx.rng().below(VOLUME_STATS_PERIOD_MS + 1));
+        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
         w.volume_stats = Some(used);
         w.volume_calc_at = Some(next);
-        self.schedule(next, Task::kubelet(node, Due::VolumeStats { uid: uid.to_string() }));
-    }
-
-    /// The pod's use as the summary gives it now.
-    fn eviction_pod_stats(&self, node: &str, uid: &str, pod: &Slot) -> PodStats {
-        let now = self.now;
-        let Some(m) = self.machines.get(node) else { return PodStats::default() };
-        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return PodStats::default() };
-        let volumes = k.workers.get(uid).and_then(|w| w.volume_stats.clone());
-        let mut containers = VecMap::new();
-        // Newest first: the first of each name is the one the CRI's stats list keeps.
-        for c in m.runtime.pod_containers(uid) {
-            containers.entry(c.name.clone()).or_insert_with(|| c.rootfs.disk_usage("/") + c.log.disk_bytes(now));
-        }
-        let hosts = if pod["spec"]["hostNetwork"] == true { 0 } else { ETC_HOSTS_BYTES };
-        let total = containers.values().sum::<u64>() + volumes.as_ref().map(|v| v.values().sum::<u64>()).unwrap_or(0) + hosts;
-        PodStats { volumes, containers, total }
-    }
-
-    /// `localStorageEviction`'s verdict for one pod: the signal and the eviction message, if
-    /// it is over.
-    fn eviction_verdict(&self, node: &str, uid: &str, pod: &Slot, limits: &Limits) -> Option<(&'static str, String)> {
-        let stats = self.eviction_pod_stats(node, uid, pod);
-        // emptyDirLimitEviction
-        if let Some(vols) = &stats.volumes {
-            for (name, size) in &limits.empty_dirs {
-                if vols.get(name).is_some_and(|used| size.cmp_i64(*used as i64).is_lt()) {
-                    return Some(("emptydirfs.limit", format!("Usage of EmptyDir volume {name:?} exceeds the limit {:?}. ", size.to_string())));
-                }
-            }
-        }
-        // podEphemeralStorageLimitEviction
-        if let Some(limit) = &limits.pod
-            && limit.cmp_i64(stats.total as i64).is_lt()
-        {
-            return Some(("ephemeralpodfs.limit", format!("Pod ephemeral local storage usage exceeds the total limit of containers {limit}. ")));
-        }
-        // containerEphemeralStorageLimitEviction (regular containers, in the stats' order)
-        for (name, used) in &stats.containers {
-            if let Some(limit) = limits.containers.get(name)
-                && limit.cmp_i64(*used as i64).is_lt()
-            {
-                return Some(("ephemeralcontainerfs.limit", format!("Container {name} exceeded its local ephemeral storage limit {:?}. ", limit.to_string())));
-            }
-        }
-        None
+        cx.after(next, Timer::new(node, Due::VolumeStats { uid: uid.to_string() }));
     }
 
     /// One `synchronize`: every active pod with limits is checked; those over are evicted.
-    pub(crate) fn eviction_pass(&mut self, node: &str, token: u64) {
-        let now = self.now;
-        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
+    pub(crate) fn eviction_pass(&mut self, cx: &mut Cx<'_>, token: u64) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let now = cx.now();
+        let Some(k) = Some(&mut *self) else { return };
         if k.eviction.queued != Some(token) {
             return;
         }
         k.eviction.queued = None;
         k.eviction.last_pass = Some(now);
-        if !self.kubelet_running(node) {
+        if !cx.running() {
             return;
         }
-        let mut watched = false;
+        let svc = &*cx.node();
+        let Some(m) = svc.machine(node) else { return };
+        let found = candidates(self, m, &|ns, name| svc.kubelet_pod(node, ns, name));
+        let watched = !found.is_empty();
+        let over: Vec<(String, std::sync::Arc<crate::Obj>, &'static str, String)> =
+            found.into_iter().filter_map(|(uid, pod, limits)| verdict(self, m, now, &uid, &pod, &limits).map(|(signal, message)| (uid, pod, signal, message))).collect();
         let mut evicted = Vec::new();
-        for (uid, pod, limits) in self.eviction_candidates(node) {
-            watched = true;
-            let Some((signal, message)) = self.eviction_verdict(node, &uid, &pod, &limits) else { continue };
-            if self.evict_pod(node, &uid, &pod, signal, &message) {
+        for (uid, pod, signal, message) in over {
+            if self.evict_pod(cx, &uid, &pod, signal, &message) {
                 evicted.push(uid);
             }
         }
-        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
+        let Some(k) = Some(&mut *self) else { return };
         if !evicted.is_empty() {
             k.eviction.cleanup = Some((evicted, now.plus_millis(CLEANUP_TIMEOUT_MS)));
-            self.schedule(now.plus_millis(CLEANUP_POLL_MS), Task::kubelet(node, Due::EvictionCleanup));
+            cx.after(now.plus_millis(CLEANUP_POLL_MS), Timer::new(node, Due::EvictionCleanup));
         } else if watched {
-            self.eviction_queue_pass(node);
+            self.eviction_queue_pass(cx);
         }
     }
 
     /// `waitForPodsCleanup`'s poll: once every evicted pod has finished (or 30 s passed), the
     /// manager synchronizes again at once.
-    pub(crate) fn eviction_cleanup(&mut self, node: &str) {
-        let now = self.now;
-        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return };
+    pub(crate) fn eviction_cleanup(&mut self, cx: &mut Cx<'_>) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let now = cx.now();
+        let Some(k) = Some(&*self) else { return };
         let Some((pods, until)) = k.eviction.cleanup.clone() else { return };
         let finished = pods.iter().all(|uid| k.workers.get(uid).is_none_or(|w| w.terminated));
         if !finished && now < until {
-            self.schedule(now.plus_millis(CLEANUP_POLL_MS), Task::kubelet(node, Due::EvictionCleanup));
+            cx.after(now.plus_millis(CLEANUP_POLL_MS), Timer::new(node, Due::EvictionCleanup));
             return;
         }
-        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
+        let Some(k) = Some(&mut *self) else { return };
         let mgr = &mut k.eviction;
         mgr.cleanup = None;
         mgr.tokens += 1;
         let token = mgr.tokens;
         mgr.queued = Some(token);
-        self.schedule(now, Task::kubelet(node, Due::EvictionPass { token }));
-    }
-
-    /// The active pods a pass checks: running (a ready sandbox), with local storage limits.
-    fn eviction_candidates(&self, node: &str) -> Vec<(String, std::sync::Arc<crate::Obj>, Limits)> {
-        let Some(m) = self.machines.get(node) else { return vec![] };
-        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return vec![] };
-        let mut out = Vec::new();
-        for w in k.workers.values().filter(|w| !w.terminating && !w.terminated) {
-            let Some(pod) = self.kubelet_pod(node, &w.namespace, &w.name).filter(|p| p["metadata"]["uid"] == w.uid.as_str()) else { continue };
-            let limits = Limits::of(&pod);
-            if limits.any() && m.runtime.ready_sandbox(&w.uid).is_some() {
-                out.push((w.uid.clone(), pod, limits));
-            }
-        }
-        out
-    }
-
-    /// Whether the next pass evicts nothing (a quiet stretch, `quiet.rs`): no wait for evicted
-    /// pods, and no pod over a limit now. Nothing a stretch skips writes to a container's
-    /// layer, logs or volumes, so the answer holds through it.
-    pub(crate) fn eviction_steady(&self, node: &str) -> bool {
-        if !self.kubelet_running(node) {
-            return true;
-        }
-        if self.kubelet_of(node).is_none_or(|k| k.eviction.cleanup.is_some()) {
-            return false;
-        }
-        self.eviction_candidates(node).iter().all(|(uid, pod, limits)| self.eviction_verdict(node, uid, pod, limits).is_none())
+        cx.after(now, Timer::new(node, Due::EvictionPass { token }));
     }
 
     /// `evictPod`: the event, then the pod worker kills the pod with the short grace period
     /// and the status it ends with (`Failed`, `Evicted`, the message). Critical pods stay.
-    fn evict_pod(&mut self, node: &str, uid: &str, pod: &Slot, signal: &str, message: &str) -> bool {
-        if is_critical(pod, self.static_pod(node, uid).is_some()) {
+    fn evict_pod(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, signal: &str, message: &str) -> bool {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        if is_critical(pod, cx.node().static_pod(node, uid).is_some()) {
             return false;
         }
-        self.node_trace(super::COMPONENT, node, crate::trace::Action::KubeletEvict, crate::object_ref(pod, "Pod"), crate::sort::map_of([("signal".to_string(), json!(signal)), ("message".to_string(), json!(message))]));
-        self.kubelet_event(node, pod, None, "Warning", "Evicted", message);
-        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return false };
+        super::reaction(cx, crate::trace::Action::KubeletEvict, crate::object_ref(pod, "Pod"), crate::sort::map_of([("signal".to_string(), json!(signal)), ("message".to_string(), json!(message))]));
+        self.event(cx, pod, None, "Warning", "Evicted", message);
+        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return false };
         w.facts.evicted = Some(message.to_string());
         w.grace_s = IMMEDIATE_GRACE_S;
-        self.quiet.touch_pod(uid);
-        self.kubelet_begin_termination(node, uid, pod);
+        cx.node().touch_pod(uid);
+        self.begin_termination(cx, uid, pod);
         true
     }
+}
+
+/// The pod's use as the summary gives it now.
+fn pod_stats(k: &Kubelet, m: &NodeMachine, now: Time, uid: &str, pod: &Slot) -> PodStats {
+    let volumes = k.workers.get(uid).and_then(|w| w.volume_stats.clone());
+    let mut containers = VecMap::new();
+    // Newest first: the first of each name is the one the CRI's stats list keeps.
+    for c in m.runtime.pod_containers(uid) {
+        containers.entry(c.name.clone()).or_insert_with(|| c.rootfs.disk_usage("/") + c.log.disk_bytes(now));
+    }
+    let hosts = if pod["spec"]["hostNetwork"] == true { 0 } else { ETC_HOSTS_BYTES };
+    let total = containers.values().sum::<u64>() + volumes.as_ref().map(|v| v.values().sum::<u64>()).unwrap_or(0) + hosts;
+    PodStats { volumes, containers, total }
+}
+
+/// `localStorageEviction`'s verdict for one pod: the signal and the eviction message, if
+/// it is over.
+fn verdict(k: &Kubelet, m: &NodeMachine, now: Time, uid: &str, pod: &Slot, limits: &Limits) -> Option<(&'static str, String)> {
+    let stats = pod_stats(k, m, now, uid, pod);
+    // emptyDirLimitEviction
+    if let Some(vols) = &stats.volumes {
+        for (name, size) in &limits.empty_dirs {
+            if vols.get(name).is_some_and(|used| size.cmp_i64(*used as i64).is_lt()) {
+                return Some(("emptydirfs.limit", format!("Usage of EmptyDir volume {name:?} exceeds the limit {:?}. ", size.to_string())));
+            }
+        }
+    }
+    // podEphemeralStorageLimitEviction
+    if let Some(limit) = &limits.pod
+        && limit.cmp_i64(stats.total as i64).is_lt()
+    {
+        return Some(("ephemeralpodfs.limit", format!("Pod ephemeral local storage usage exceeds the total limit of containers {limit}. ")));
+    }
+    // containerEphemeralStorageLimitEviction (regular containers, in the stats' order)
+    for (name, used) in &stats.containers {
+        if let Some(limit) = limits.containers.get(name)
+            && limit.cmp_i64(*used as i64).is_lt()
+        {
+            return Some(("ephemeralcontainerfs.limit", format!("Container {name} exceeded its local ephemeral storage limit {:?}. ", limit.to_string())));
+        }
+    }
+    None
+}
+
+/// The active pods a pass checks: running (a ready sandbox), with local storage limits
+/// (`pod_of`: the kubelet's copy of a pod by namespace and name).
+fn candidates(k: &Kubelet, m: &NodeMachine, pod_of: &dyn Fn(&str, &str) -> Option<std::sync::Arc<crate::Obj>>) -> Vec<(String, std::sync::Arc<crate::Obj>, Limits)> {
+    let mut out = Vec::new();
+    for w in k.workers.values().filter(|w| !w.terminating && !w.terminated) {
+        let Some(pod) = pod_of(&w.namespace, &w.name).filter(|p| p["metadata"]["uid"] == w.uid.as_str()) else { continue };
+        let limits = Limits::of(&pod);
+        if limits.any() && m.runtime.ready_sandbox(&w.uid).is_some() {
+            out.push((w.uid.clone(), pod, limits));
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -91,7 +91,7 @@ impl Engine {
             self.relist_component(name, node);
         }
         self.run_kubelet(node, |k, cx| k.renew_lease(cx));
-        self.kubelet_resync_statuses(node);
+        self.run_kubelet(node, |k, cx| k.resync_statuses(cx));
         self.run_kubelet(node, |k, cx| k.node_status_update(cx, true));
         Ok(())
     }

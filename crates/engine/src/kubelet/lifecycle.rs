@@ -11,6 +11,7 @@
 //!   stopped after them, in reverse order, each after the ones behind it have exited.
 
 
+use super::{Cx, Kubelet, Timer};
 use super::Due;
 use crate::Task;
 use crate::Slot;
@@ -36,9 +37,11 @@ pub struct Stopping {
     pub started: Time,
 }
 
-impl Engine {
+impl Kubelet {
     /// Runs a hook handler (`exec`, `httpGet`, `sleep`) against a container of the pod.
-    pub(crate) fn run_hook(&mut self, node: &str, uid: &str, pod: &Slot, spec: &Slot, which: &str) -> Option<HookOutcome> {
+    pub(crate) fn run_hook(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, spec: &Slot, which: &str) -> Option<HookOutcome> {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
         let handler = spec["lifecycle"][which].clone();
         if !handler.is_object() {
             return None;
@@ -51,7 +54,7 @@ impl Engine {
             // The kubelet runs a hook with no timeout of its own (`RunInContainer(…, 0)`): one
             // still running at podlife's exec limit never ends (a preStop is cut by the grace
             // period).
-            match self.kubelet_cri(node, |e| e.exec_in_container(node, uid, &name, &argv, crate::containerd::shellproc::EXEC_LIMIT_MS)) {
+            match self.cri(cx, |n, node| n.exec_in_container(node, uid, &name, &argv, crate::containerd::shellproc::EXEC_LIMIT_MS)) {
                 Ok(run) if run.start_error.is_some() => HookOutcome {
                     duration_ms: 0,
                     result: Err(format!("Exec lifecycle hook ([{}]) for Container {name:?} in Pod {:?} failed - error: rpc error: code = Unknown desc = {}, message: \"\"", argv.join(" "), format_pod(pod), run.start_error.unwrap_or_default())),
@@ -81,10 +84,10 @@ impl Engine {
                 (_, Some(p)) => spec["ports"].as_array().and_then(|a| a.iter().find(|x| x["name"] == p)).and_then(|x| x["containerPort"].as_u64()).unwrap_or(0) as u16,
                 _ => 0,
             };
-            let ip = self.machines.get(node).and_then(|m| m.runtime.ready_sandbox(uid)).and_then(|s| s.ip.clone()).unwrap_or_default();
+            let ip = cx.node().machine(node).and_then(|m| m.runtime.ready_sandbox(uid)).and_then(|s| s.ip.clone()).unwrap_or_default();
             let host = h["host"].as_str().filter(|s| !s.is_empty()).map(str::to_string).unwrap_or(ip);
-            let now = self.now;
-            let answer = self.machines.get(node).and_then(|m| m.runtime.pod_containers(uid).into_iter().filter(|c| c.state == ContainerState::Running).find_map(|c| c.process.as_ref()?.http_get(port, &path, now)));
+            let now = cx.now();
+            let answer = cx.node().machine(node).and_then(|m| m.runtime.pod_containers(uid).into_iter().filter(|c| c.state == ContainerState::Running).find_map(|c| c.process.as_ref()?.http_get(port, &path, now)));
             let err = match answer {
                 Some(code) if (200..400).contains(&code) => None,
                 // The hook's HTTP runner treats any answer as done; only a failed request errs.
@@ -100,7 +103,7 @@ impl Engine {
             kind = "unknown";
             HookOutcome { duration_ms: 0, result: Err("unknown lifecycle hook handler".into()) }
         };
-        self.node_trace(super::COMPONENT, node, Action::KubeletHook, crate::object_ref(pod, "Pod"), crate::sort::map_of([
+        super::reaction(cx, Action::KubeletHook, crate::object_ref(pod, "Pod"), crate::sort::map_of([
             ("container".to_string(), json!(name)),
             ("hook".to_string(), json!(which)),
             ("handler".to_string(), json!(kind)),
@@ -112,54 +115,62 @@ impl Engine {
 
     /// `killContainer`: the Killing event, the preStop hook (if any, at most the grace period),
     /// then StopContainer with what is left (at least 2 s).
-    pub(crate) fn kubelet_kill_container(&mut self, node: &str, pod: &Slot, container_id: &str, name: &str, grace_s: i64, message: Option<&str>) {
+    pub(crate) fn kill_container(&mut self, cx: &mut Cx<'_>, pod: &Slot, container_id: &str, name: &str, grace_s: i64, message: Option<&str>) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
         let text = message.map(str::to_string).unwrap_or_else(|| format!("Stopping container {name}"));
-        self.kubelet_event(node, pod, Some(name), "Normal", "Killing", &text);
+        self.event(cx, pod, Some(name), "Normal", "Killing", &text);
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
         let spec = super::container_spec(pod, name).cloned().unwrap_or_else(|| crate::Slot::null().clone());
-        let now = self.now;
+        let now = cx.now();
         let stopping = Stopping { container: name.to_string(), grace_s, started: now };
         if grace_s > 0
-            && let Some(outcome) = self.run_hook(node, &uid, pod, &spec, "preStop") {
+            && let Some(outcome) = self.run_hook(cx, &uid, pod, &spec, "preStop") {
                 if outcome.result.is_err() {
                     // The message is not put in the event, so that secrets do not leak.
-                    self.kubelet_event(node, pod, Some(name), "Warning", "FailedPreStopHook", "PreStopHook failed");
+                    self.event(cx, pod, Some(name), "Warning", "FailedPreStopHook", "PreStopHook failed");
                 }
                 let until = now.plus_millis(outcome.duration_ms.min((grace_s as u64).saturating_mul(1000)));
-                if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(&uid)) {
+                if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(&uid)) {
                     w.stopping.insert(container_id.to_string(), stopping);
                 }
-                self.schedule(until, Task::kubelet(node, Due::PreStopDone { uid, container: container_id.to_string() }));
+                cx.after(until, Timer::new(node, Due::PreStopDone { uid, container: container_id.to_string() }));
                 return;
             }
-        self.kubelet_stop_after_hook(node, pod, container_id, &stopping);
+        self.stop_after_hook(cx, pod, container_id, &stopping);
     }
 
     /// The preStop hook finished (or ran out of time): StopContainer with the grace left.
-    pub(crate) fn prestop_done(&mut self, node: &str, uid: &str, container_id: &str) {
-        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
+    pub(crate) fn prestop_done(&mut self, cx: &mut Cx<'_>, uid: &str, container_id: &str) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
         let Some(stopping) = w.stopping.remove(container_id) else { return };
         let (ns, name) = (w.namespace.clone(), w.name.clone());
-        let pod = self.kubelet_pod(node, &ns, &name).unwrap_or_else(|| std::sync::Arc::new(crate::Obj::untyped(&json!({"metadata": {"name": name, "namespace": ns, "uid": uid}}))));
-        self.kubelet_stop_after_hook(node, &pod, container_id, &stopping);
+        let pod = cx.node().kubelet_pod(node, &ns, &name).unwrap_or_else(|| std::sync::Arc::new(crate::Obj::untyped(&json!({"metadata": {"name": name, "namespace": ns, "uid": uid}}))));
+        self.stop_after_hook(cx, &pod, container_id, &stopping);
     }
 
-    fn kubelet_stop_after_hook(&mut self, node: &str, pod: &Slot, container_id: &str, stopping: &Stopping) {
+    fn stop_after_hook(&mut self, cx: &mut Cx<'_>, pod: &Slot, container_id: &str, stopping: &Stopping) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
         // `gracePeriod -= int64(time since the hook started in seconds)`, then at least 2 s.
-        let used_s = (self.now.millis().saturating_sub(stopping.started.millis()) / 1000) as i64;
+        let used_s = (cx.now().millis().saturating_sub(stopping.started.millis()) / 1000) as i64;
         let timeout = (stopping.grace_s - used_s).max(MIN_GRACE_S);
-        self.node_trace(super::COMPONENT, node, Action::KubeletKill, crate::object_ref(pod, "Pod"), crate::sort::map_of([
+        super::reaction(cx, Action::KubeletKill, crate::object_ref(pod, "Pod"), crate::sort::map_of([
             ("container".to_string(), json!(stopping.container)),
             ("gracePeriod".to_string(), json!(timeout)),
         ]));
-        let _ = self.kubelet_cri(node, |e| e.cri_stop_container(node, pod, container_id, timeout));
+        let _ = self.cri(cx, |n, node| n.cri_stop_container(node, pod, container_id, timeout));
     }
 
     /// A pod stopping: regular containers first; once none runs, the sidecars one at a time
     /// from the last. Returns true while something still runs.
-    pub(crate) fn kubelet_stop_in_order(&mut self, node: &str, uid: &str, pod: &Slot, grace_s: i64, since: Time) -> bool {
-        let Some(m) = self.machines.get(node) else { return false };
-        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return false };
+    pub(crate) fn stop_in_order(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, grace_s: i64, since: Time) -> bool {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let Some(m) = cx.node().machine(node) else { return false };
+        let Some(k) = Some(&*self) else { return false };
         let running: Vec<(String, String)> = m.runtime.containers.values().filter(|c| c.pod_uid == uid && c.state == ContainerState::Running).map(|c| (c.id.clone(), c.name.clone())).collect();
         if running.is_empty() {
             return false;
@@ -178,29 +189,31 @@ impl Engine {
             }
         }
         // `waitForTurn`: the time spent waiting comes off the grace period.
-        let waited_s = (self.now.millis().saturating_sub(since.millis()) / 1000) as i64;
+        let waited_s = (cx.now().millis().saturating_sub(since.millis()) / 1000) as i64;
         for (id, name) in to_kill {
-            if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
+            if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
                 w.kill_sent.insert(id.clone());
             }
-            self.kubelet_kill_container(node, pod, &id, &name, (grace_s - waited_s).max(0), None);
+            self.kill_container(cx, pod, &id, &name, (grace_s - waited_s).max(0), None);
         }
         true
     }
 
     /// postStart, after StartContainer: the worker waits for it; a failure kills the
     /// container. Returns the time the worker waits.
-    pub(crate) fn kubelet_post_start(&mut self, node: &str, uid: &str, pod: &Slot, container: &str) -> u64 {
+    pub(crate) fn post_start(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, container: &str) -> u64 {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
         let Some(spec) = super::container_spec(pod, container).cloned() else { return 0 };
-        let Some(outcome) = self.run_hook(node, uid, pod, &spec, "postStart") else { return 0 };
+        let Some(outcome) = self.run_hook(cx, uid, pod, &spec, "postStart") else { return 0 };
         if let Err(msg) = outcome.result {
-            self.kubelet_event(node, pod, Some(container), "Warning", "FailedPostStartHook", "PostStartHook failed");
-            let id = self.machines.get(node).and_then(|m| m.runtime.pod_containers(uid).into_iter().find(|c| c.name == container).map(|c| c.id.clone()));
+            self.event(cx, pod, Some(container), "Warning", "FailedPostStartHook", "PostStartHook failed");
+            let id = cx.node().machine(node).and_then(|m| m.runtime.pod_containers(uid).into_iter().find(|c| c.name == container).map(|c| c.id.clone()));
             if let Some(id) = id {
                 let grace = pod["spec"]["terminationGracePeriodSeconds"].as_i64().unwrap_or(30);
-                self.kubelet_kill_container(node, pod, &id, container, grace, Some("FailedPostStartHook"));
+                self.kill_container(cx, pod, &id, container, grace, Some("FailedPostStartHook"));
             }
-            self.kubelet_start_failed(node, uid, container, "PostStartHookError", &msg);
+            self.start_failed(cx, uid, container, "PostStartHookError", &msg);
         }
         outcome.duration_ms
     }

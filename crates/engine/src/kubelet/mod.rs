@@ -43,7 +43,7 @@ use serde_json::Value;
 use crate::apiserver::authn::UserInfo;
 use crate::apiserver::{Request, Verb};
 use crate::clock::Time;
-use crate::containerd::{ContainerState, Resolved, Runtime};
+use crate::containerd::{ContainerState, Resolved, Runtime, TaskEvent};
 use crate::registry::ImageRef;
 use crate::store::{ObjectKey, WatchEvent};
 use crate::trace::Action;
@@ -63,6 +63,17 @@ pub(crate) type Cx<'a> = crate::component::Cx<'a, Timer>;
 pub(crate) struct Timer {
     pub node: String,
     pub due: Due,
+}
+
+impl Timer {
+    pub(crate) fn new(node: &str, due: Due) -> Timer {
+        Timer { node: node.to_string(), due }
+    }
+}
+
+/// A reaction of the kubelet's in the trace.
+pub(crate) fn reaction(cx: &mut Cx<'_>, action: Action, object: Option<crate::trace::ObjectRef>, params: std::collections::BTreeMap<String, Value>) {
+    cx.record(action, object, params, vec![]);
 }
 
 /// What a kubelet's timer runs.
@@ -390,21 +401,52 @@ impl Kubelet {
         cx.request(client_request(&self.node, req))
     }
 
+    /// One of its timers is due (the heartbeat's and the container GC's are the engine's
+    /// until its memory exists, `Engine::kubelet_timer`).
+    pub(crate) fn on_timer(&mut self, cx: &mut Cx<'_>, due: Due) {
+        match due {
+            Due::Sync { uid, token } => self.sync(cx, &uid, token),
+            Due::Op { uid, token } => {
+                if cx.running() {
+                    self.op(cx, &uid, token);
+                }
+            }
+            Due::Pleg => self.pleg_relist(cx),
+            Due::Probe { uid, index, ticker } => self.probe_tick(cx, &uid, index, ticker),
+            Due::ProbeOutcome { uid, index, container_id, result } => self.probe_outcome(cx, &uid, index, &container_id, result),
+            Due::Heartbeat => self.heartbeat(cx),
+            Due::ContainerGc => self.container_gc(cx),
+            Due::EvictionPass { token } => self.eviction_pass(cx, token),
+            Due::EvictionCleanup => self.eviction_cleanup(cx),
+            Due::VolumeStats { uid } => self.volume_stats(cx, &uid),
+            Due::FastStatus => self.fast_status(cx),
+            Due::StatusBatch => self.status_batch(cx),
+            Due::PreStopDone { uid, container } => self.prestop_done(cx, &uid, &container),
+        }
+    }
+
     /// One of its own timers.
     fn timer(&self, due: Due) -> Timer {
         Timer { node: self.node.clone(), due }
     }
 
-    /// A CRI call: the TaskExit events of the containers that end during it (a SIGKILL, a
-    /// stop signal the process dies of, an exec that kills PID 1) reach the kubelet when the
-    /// call returns, in the order they happened; a call inside another collects into it.
+    /// A CRI call: what happens to containers during it — a container started, or ended (a
+    /// SIGKILL, a stop signal the process dies of, an exec that kills PID 1) — reaches the
+    /// kubelet when the call returns, in order; a call inside another collects into it.
     pub(crate) fn cri<R>(&mut self, cx: &mut Cx<'_>, call: impl FnOnce(&mut dyn NodeServices, &str) -> R) -> R {
-        let outermost = cx.node().task_exits_begin(&self.node);
+        let outermost = cx.node().task_events_begin(&self.node);
         let node = self.node.clone();
         let result = call(cx.node(), &node);
         if outermost {
-            for uid in cx.node().task_exits_end(&self.node) {
-                self.task_exit(cx, &uid);
+            for event in cx.node().task_events_end(&self.node) {
+                match event {
+                    TaskEvent::Changed => self.pleg_soon(cx),
+                    TaskEvent::Started { argv } => {
+                        self.pleg_soon(cx);
+                        cx.node().node_program_started(&self.node, &argv);
+                    }
+                    TaskEvent::Exit { pod_uid } => self.task_exit(cx, &pod_uid),
+                }
             }
         }
         result
@@ -559,15 +601,6 @@ impl Engine {
     pub(crate) fn kubelet_timer(&mut self, timer: Timer) {
         let node = timer.node.as_str();
         match timer.due {
-            Due::Sync { uid, token } => self.kubelet_sync(node, &uid, token),
-            Due::Op { uid, token } => {
-                if self.kubelet_running(node) {
-                    self.kubelet_op(node, &uid, token);
-                }
-            }
-            Due::Pleg => self.pleg_relist(node),
-            Due::Probe { uid, index, ticker } => self.probe_tick(node, &uid, index, ticker),
-            Due::ProbeOutcome { uid, index, container_id, result } => self.probe_outcome(node, &uid, index, &container_id, result),
             Due::Heartbeat => {
                 self.schedule(self.now.plus_millis(heartbeat::LEASE_RENEW_MS), Task::kubelet(node, Due::Heartbeat));
                 // The kubelet's memory is made with its machine, on first use: at its first
@@ -584,15 +617,25 @@ impl Engine {
                     self.schedule(self.now.plus_millis(container_gc::CONTAINER_GC_PERIOD_MS), Task::kubelet(node, Due::ContainerGc));
                 }
             }
-            Due::EvictionPass { token } => self.eviction_pass(node, token),
-            Due::EvictionCleanup => self.eviction_cleanup(node),
-            Due::VolumeStats { uid } => self.volume_stats(node, &uid),
-            Due::FastStatus => {
-                self.run_kubelet(node, |k, cx| k.fast_status(cx));
+            due => {
+                self.run_kubelet(node, |k, cx| k.on_timer(cx, due));
             }
-            Due::StatusBatch => self.kubelet_status_batch(node),
-            Due::PreStopDone { uid, container } => self.prestop_done(node, &uid, &container),
         }
+    }
+
+    /// A watch delivery to a node's kubelet (pods bound to it), with the kubelet's copy of the
+    /// pod before it (`old`). (Its memory is made with its machine, on first use: here at the
+    /// latest.)
+    pub(crate) fn kubelet_observe(&mut self, node: &str, event: &WatchEvent, old: Option<&Slot>) {
+        if event.key.resource != "pods" || self.machine(node).is_none() {
+            return;
+        }
+        self.run_kubelet(node, |k, cx| k.observe(cx, event, old));
+    }
+
+    /// The kubelet's file source: the static pods of the node's manifest directory.
+    pub(crate) fn kubelet_add_static_pods(&mut self, node: &str) {
+        self.run_kubelet(node, |k, cx| k.add_static_pods(cx));
     }
 
     pub(crate) fn kubelet_running(&self, node: &str) -> bool {
@@ -638,18 +681,58 @@ impl Engine {
         self.handle(client_request(node, req))
     }
 
+    /// A container of pod `uid` ended outside a CRI call of its kubelet (its process ended by
+    /// itself): the kubelet learns it at once, then the node.
+    pub(crate) fn task_exit(&mut self, node: &str, uid: &str) {
+        self.run_kubelet(node, |k, cx| {
+            k.pleg_soon(cx);
+            k.container_exited(cx, uid);
+        });
+        self.node_program_exited(node);
+    }
+
+    /// A CRI call made for node `node`'s kubelet from outside its own work (its server's
+    /// `exec` for `kubectl exec`): what happens to containers during it reaches the kubelet
+    /// when the call returns, as in `Kubelet::cri`.
+    pub(crate) fn kubelet_cri<R>(&mut self, node: &str, call: impl FnOnce(&mut Engine) -> R) -> R {
+        let outermost = NodeServices::task_events_begin(self, node);
+        let result = call(self);
+        if outermost {
+            for event in NodeServices::task_events_end(self, node) {
+                match event {
+                    TaskEvent::Changed => self.pleg_soon(node),
+                    TaskEvent::Started { argv } => {
+                        self.pleg_soon(node);
+                        self.node_program_started(node, &argv);
+                    }
+                    TaskEvent::Exit { pod_uid } => self.task_exit(node, &pod_uid),
+                }
+            }
+        }
+        result
+    }
+
+    /// Schedules PLEG's relist on the node's next tick, if none is due.
+    pub(crate) fn pleg_soon(&mut self, node: &str) {
+        self.run_kubelet(node, |k, cx| k.pleg_soon(cx));
+    }
+}
+
+impl Kubelet {
     /// Records a kubelet event about a pod (or one of its containers).
-    pub(crate) fn kubelet_event(&mut self, node: &str, pod: &Slot, container: Option<&str>, kind: &str, reason: &str, message: &str) {
+    pub(crate) fn event(&mut self, cx: &mut Cx<'_>, pod: &Slot, container: Option<&str>, kind: &str, reason: &str, message: &str) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
         let fp = container.map(|c| field_path(pod, c));
-        let now = self.now;
-        if self.machine(node).is_none() {
+        let now = cx.now();
+        if cx.node().machine_mut(node).is_none() {
             return;
         }
-        let Some(k) = self.kubelet_of_mut(node) else { return };
+        let Some(k) = Some(&mut *self) else { return };
         let note = events::Note { kind, reason, message };
         let written = k.events.record(node, pod, fp.as_deref(), note, now);
         if let Some(uid) = pod["metadata"]["uid"].as_str() {
-            self.repeat_watch_event(node, uid, fp.as_deref(), note, written.is_some());
+            self.repeat_watch_event(cx, uid, fp.as_deref(), note, written.is_some());
         }
         let Some(write) = written else { return };
         let Some(rt) = ResourceType::resolve("events") else { return };
@@ -661,37 +744,39 @@ impl Engine {
             req.body = Some(body);
             Some(req)
         };
-        self.sink_event(&write, build, |e, r| e.kubelet_request(node, r));
+        crate::record::sink(&write, &build, &mut |r| self.request(cx, r));
     }
 
     /// A watch delivery to a node's kubelet (pods bound to it), with the kubelet's copy of the
     /// pod before it (`old`).
-    pub(crate) fn kubelet_observe(&mut self, node: &str, event: &WatchEvent, old: Option<&Slot>) {
-        if event.key.resource != "pods" || self.machine(node).is_none() {
+    pub(crate) fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Slot>) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        if event.key.resource != "pods" || cx.node().machine_mut(node).is_none() {
             return;
         }
         if event.object["metadata"]["annotations"][crate::apiserver::admission::MIRROR_POD_ANNOTATION].is_string() {
-            self.kubelet_observe_mirror(node, event);
+            self.observe_mirror(cx, event);
             return;
         }
         let uid = event.object["metadata"]["uid"].as_str().unwrap_or_default().to_string();
         let deleted = event.event_type == crate::store::EventType::Deleted;
         let deleting = event.object["metadata"]["deletionTimestamp"].is_string();
-        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
+        let Some(k) = Some(&mut *self) else { return };
         if deleted {
             let Some(w) = k.workers.get_mut(&uid) else { return };
             if w.terminated {
                 k.workers.remove(&uid);
                 k.events.forget(&uid);
-                self.kubelet_cri(node, |e| e.cri_remove_pod(node, &uid));
-                self.kubelet_remove_pod_dir(node, &uid);
+                self.cri(cx, |n, node| n.cri_remove_pod(node, &uid));
+                cx.node().kubelet_remove_pod_dir(node, &uid);
                 return;
             }
             // Gone from the API while running (a force delete): kill it anyway.
             w.orphaned = true;
             if !w.terminating {
                 w.grace_s = event.object["metadata"]["deletionGracePeriodSeconds"].as_i64().unwrap_or(1).max(1);
-                self.kubelet_begin_termination(node, &uid, &event.object);
+                self.begin_termination(cx, &uid, &event.object);
             }
             return;
         }
@@ -703,7 +788,7 @@ impl Engine {
         if deleting && w.terminated && !w.delete_sent {
             // A pod that finished before it was deleted (Succeeded, Failed): nothing is left to
             // stop, so the status manager's `canBeDeleted` holds and the kubelet removes it.
-            self.kubelet_delete_if_deleting(node, &event.object);
+            self.delete_if_deleting(cx, &event.object);
             return;
         }
         if deleting && w.terminating && !w.terminated {
@@ -711,7 +796,7 @@ impl Engine {
             // cancels the termination in flight, which starts over with it (pod_workers.go).
             let requested = event.object["metadata"]["deletionGracePeriodSeconds"].as_i64();
             if let Some(shorter) = requested.filter(|g| *g < w.grace_s).map(|g| g.max(1)).filter(|g| *g != w.grace_s) {
-                self.kubelet_restart_termination(node, &uid, &event.object, shorter);
+                self.restart_termination(cx, &uid, &event.object, shorter);
             }
             return;
         }
@@ -722,7 +807,7 @@ impl Engine {
                 .or(event.object["spec"]["terminationGracePeriodSeconds"].as_i64())
                 .unwrap_or(30)
                 .max(1);
-            self.kubelet_begin_termination(node, &uid, &event.object);
+            self.begin_termination(cx, &uid, &event.object);
             return;
         }
         let terminated = w.terminated;
@@ -731,9 +816,9 @@ impl Engine {
             // (`admission.rs`); a rejected one never gets a sync.
             let terminal = matches!(event.object["status"]["phase"].as_str(), Some("Succeeded" | "Failed"));
             if terminal {
-                self.kubelet_request_sync(node, &uid);
+                self.request_sync(cx, &uid);
             } else {
-                self.kubelet_add_pod(node, &uid, &event.object);
+                self.add_pod(cx, &uid, &event.object);
             }
             return;
         }
@@ -742,27 +827,31 @@ impl Engine {
         // `checkAndUpdatePod`; a change to the status alone is a RECONCILE, which does not sync),
         // and `podWorkers.UpdatePod` syncs at once — after the running sync, if there is one.
         if !deleting && !terminated && old.is_some_and(|o| pods_differ_semantically(o, &event.object)) {
-            self.kubelet_request_sync(node, &uid);
+            self.request_sync(cx, &uid);
         }
     }
 
     /// `UpdatePod`: sync now, or after the running sync.
-    pub(crate) fn kubelet_request_sync(&mut self, node: &str, uid: &str) {
-        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
+    pub(crate) fn request_sync(&mut self, cx: &mut Cx<'_>, uid: &str) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
         if w.busy {
             w.pending = true;
             return;
         }
         let token = w.token;
-        self.schedule(self.now, Task::kubelet(node, Due::Sync { uid: uid.to_string(), token }));
+        cx.after(cx.now(), Timer::new(node, Due::Sync { uid: uid.to_string(), token }));
     }
 
     /// A sync of one pod (the pod worker's `SyncPod` / `SyncTerminatingPod`).
-    pub(crate) fn kubelet_sync(&mut self, node: &str, uid: &str, token: u64) {
-        if !self.kubelet_running(node) {
+    pub(crate) fn sync(&mut self, cx: &mut Cx<'_>, uid: &str, token: u64) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        if !cx.running() {
             return;
         }
-        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
         if w.token != token || w.terminated {
             return;
         }
@@ -774,72 +863,72 @@ impl Engine {
         if terminating {
             return;
         }
-        let resume = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)).is_some_and(|w| std::mem::take(&mut w.resume));
-        if let Some(wait) = self.kubelet_sync_waits(node, uid).filter(|_| !resume) {
-            if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
+        let resume = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)).is_some_and(|w| std::mem::take(&mut w.resume));
+        if let Some(wait) = self.sync_waits(cx, uid).filter(|_| !resume) {
+            if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
                 w.waiting = Some(wait);
             }
             if wait == Wait::SyncLoop {
-                self.kubelet_sync_loop_retry(node, uid);
+                self.sync_loop_retry(cx, uid);
             }
             return;
         }
         // The sync loop runs again: the ADD it had not handled is admitted first.
-        if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)).filter(|w| w.admit_pending) {
+        if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)).filter(|w| w.admit_pending) {
             w.admit_pending = false;
-            let Some(pod) = self.kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid) else { return };
-            if !self.kubelet_admit_or_reject(node, uid, &pod) {
+            let Some(pod) = cx.node().kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid) else { return };
+            if !self.admit_or_reject(cx, uid, &pod) {
                 return;
             }
         }
-        if self.static_pod(node, uid).is_some() {
-            self.kubelet_sync_mirror_pod(node, uid);
+        if cx.node().static_pod(node, uid).is_some() {
+            self.sync_mirror_pod(cx, uid);
         }
-        let Some(pod) = self.kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid) else { return };
-        self.node_trace(COMPONENT, node, Action::KubeletSync, crate::object_ref(&pod, "Pod"), crate::sort::map_of([("type".to_string(), json!("SyncPod"))]));
+        let Some(pod) = cx.node().kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid) else { return };
+        reaction(cx, Action::KubeletSync, crate::object_ref(&pod, "Pod"), crate::sort::map_of([("type".to_string(), json!("SyncPod"))]));
         // Whether this sync is idle: it writes nothing and queues nothing but its empty plan.
-        let (revision, seq) = (self.store.revision(), self.next_seq());
-        self.repeat_watch_start(node, uid, revision, seq);
-        self.prober_add_pod(node, uid, &pod);
-        self.kubelet_handle_resize(node, uid, &pod);
-        let status = self.kubelet_update_status(node, uid, &pod);
-        self.prober_update_pod_status(node, uid, &status);
+        let (revision, seq) = (cx.node().revision(), cx.node().next_seq());
+        self.repeat_watch_start(cx, uid, revision, seq);
+        self.prober_add_pod(cx, uid, &pod);
+        self.handle_resize(cx, uid, &pod);
+        let status = self.update_status(cx, uid, &pod);
+        self.prober_update_pod_status(cx, uid, &status);
         let phase = status["phase"].as_str().unwrap_or_default().to_string();
         if phase == "Succeeded" || phase == "Failed" {
             // A terminal pod: stop what is left and keep the status.
-            self.kubelet_begin_termination(node, uid, &pod);
+            self.begin_termination(cx, uid, &pod);
             return;
         }
         // The runtime works from the allocation (`UpdatePodFromAllocation`).
-        let allocated = resize::with_allocation_shared(&pod, self.kubelet_allocation(node, uid));
+        let allocated = resize::with_allocation_shared(&pod, self.allocation(cx, uid));
         // A pod-level resize: the pod cgroup first, then its containers (podlife does not order
         // increases and decreases apart).
-        let _ = self.kubelet_cri(node, |e| e.cri_update_pod_sandbox_resources(node, &allocated));
+        let _ = self.cri(cx, |n, node| n.cri_update_pod_sandbox_resources(node, &allocated));
         // RestartAllContainersOnContainerExits: while the status just generated says the pod's
         // containers are being restarted, this sync kills and removes them all (`SyncPod`'s
         // `restartAllContainers`, `computePodActions`' `ContainersToReset`).
-        let restarting_all = self.features.enabled("RestartAllContainersOnContainerExits")
+        let restarting_all = cx.feature_enabled("RestartAllContainersOnContainerExits")
             && status["conditions"].as_array().is_some_and(|cs| cs.iter().any(|c| c["type"] == "AllContainersRestarting" && c["status"] == "True"));
-        let actions = if restarting_all { PodActions::Steps(self.reset_all_containers(node, &allocated)) } else { self.compute_pod_actions(node, &allocated) };
+        let actions = if restarting_all { PodActions::Steps(self.reset_all_containers(cx, &allocated)) } else { self.compute_pod_actions(cx, &allocated) };
         let ops = match actions {
             PodActions::Steps(ops) => ops,
             PodActions::KillPod => {
-                self.kubelet_begin_termination(node, uid, &pod);
+                self.begin_termination(cx, uid, &pod);
                 return;
             }
         };
         // The sync's snapshot of the runtime (`podStatus`): a container this sync kills and
         // restarts (a failed liveness or startup probe) is still running in it.
         let mut sync_exited = VecMap::new();
-        for c in self.machines.get(node).map(|m| m.runtime.pod_containers(uid)).unwrap_or_default() {
+        for c in cx.node().machine(node).map(|m| m.runtime.pod_containers(uid)).unwrap_or_default() {
             if c.state == ContainerState::Exited
                 && let Some(t) = c.finished_at
             {
                 sync_exited.entry(c.name.clone()).or_insert(t);
             }
         }
-        let idle = ops.is_empty() && phase == "Running" && self.store.revision() == revision && self.next_seq() == seq;
-        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let idle = ops.is_empty() && phase == "Running" && cx.node().revision() == revision && cx.node().next_seq() == seq;
+        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
         w.idle_sync = idle;
         w.steady_epoch = None;
         w.sync_exited = sync_exited;
@@ -848,54 +937,56 @@ impl Engine {
         w.backoff_until = None;
         w.failed = false;
         let token = w.token;
-        self.repeat_watch_own_task(node, uid);
-        self.schedule(self.now, Task::kubelet(node, Due::Op { uid: uid.to_string(), token }));
+        self.repeat_watch_own_task(cx, uid);
+        cx.after(cx.now(), Timer::new(node, Due::Op { uid: uid.to_string(), token }));
     }
 
     /// Runs the next step of a pod worker's plan.
-    pub(crate) fn kubelet_op(&mut self, node: &str, uid: &str, token: u64) {
-        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
+    pub(crate) fn op(&mut self, cx: &mut Cx<'_>, uid: &str, token: u64) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
         if w.token != token {
             return;
         }
         let Some(op) = w.ops.pop_front() else {
-            self.kubelet_complete_work(node, uid);
+            self.complete_work(cx, uid);
             return;
         };
         let (ns, name) = (w.namespace.clone(), w.name.clone());
-        let pod = self.kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid).or_else(|| {
+        let pod = cx.node().kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid).or_else(|| {
             // A pod gone from the API still has a last known state (its termination).
-            self.kubelet_of(node).and_then(|k| k.workers.get(uid)).and_then(|w| w.last_status.clone()).map(|s| std::sync::Arc::new(resize::pod_obj(&json!({"metadata": {"name": name, "namespace": ns, "uid": uid}, "status": s}))))
+            Some(&*self).and_then(|k| k.workers.get(uid)).and_then(|w| w.last_status.clone()).map(|s| std::sync::Arc::new(resize::pod_obj(&json!({"metadata": {"name": name, "namespace": ns, "uid": uid}, "status": s}))))
         });
         let Some(pod) = pod else { return };
-        let pod = resize::with_allocation_shared(&pod, self.kubelet_allocation(node, uid));
+        let pod = resize::with_allocation_shared(&pod, self.allocation(cx, uid));
         let mut delay = 0;
         match op {
             Op::RunSandbox => {
                 // The volume manager mounts the pod's volumes before the sandbox exists
                 // (`WaitForAttachAndMount`); a missing ConfigMap or Secret holds the pod.
-                if let Some(msg) = self.kubelet_mount_volumes(node, &pod) {
-                    self.kubelet_event(node, &pod, None, "Warning", "FailedMount", &msg);
-                    self.kubelet_fail(node, uid, None);
-                    return self.kubelet_complete_work(node, uid);
+                if let Some(msg) = self.mount_volumes(cx, &pod) {
+                    self.event(cx, &pod, None, "Warning", "FailedMount", &msg);
+                    self.fail(cx, uid, None);
+                    return self.complete_work(cx, uid);
                 }
-                let attempt = self.machines.get(node).map_or(0, |m| m.runtime.sandboxes.values().filter(|s| s.pod_uid == uid).count() as u32);
+                let attempt = cx.node().machine(node).map_or(0, |m| m.runtime.sandboxes.values().filter(|s| s.pod_uid == uid).count() as u32);
                 if attempt > 0 {
-                    self.kubelet_event(node, &pod, None, "Normal", "SandboxChanged", "Pod sandbox changed, it will be killed and re-created.");
+                    self.event(cx, &pod, None, "Normal", "SandboxChanged", "Pod sandbox changed, it will be killed and re-created.");
                 }
-                match self.kubelet_cri(node, |e| e.cri_run_pod_sandbox(node, &pod, attempt)) {
-                    Ok(_) => delay = self.rng.between(SANDBOX_MS.0, SANDBOX_MS.1),
+                match self.cri(cx, |n, node| n.cri_run_pod_sandbox(node, &pod, attempt)) {
+                    Ok(_) => delay = cx.rng().between(SANDBOX_MS.0, SANDBOX_MS.1),
                     Err(e) => {
-                        self.kubelet_event(node, &pod, None, "Warning", "FailedCreatePodSandBox", &format!("Failed to create pod sandbox: {e}"));
-                        self.kubelet_fail(node, uid, None);
-                        return self.kubelet_complete_work(node, uid);
+                        self.event(cx, &pod, None, "Warning", "FailedCreatePodSandBox", &format!("Failed to create pod sandbox: {e}"));
+                        self.fail(cx, uid, None);
+                        return self.complete_work(cx, uid);
                     }
                 }
             }
-            Op::EnsureImage { container } => match self.kubelet_ensure_image(node, uid, &pod, &container) {
+            Op::EnsureImage { container } => match self.ensure_image(cx, uid, &pod, &container) {
                 Ok(Some(d)) => delay = d,
                 Ok(None) => {}
-                Err(()) => self.kubelet_skip_container(node, uid, &container),
+                Err(()) => self.skip_container(cx, uid, &container),
             },
             Op::PullDone { container, requested, started, result } => {
                 let Some(spec) = container_spec(&pod, &container).cloned() else { return };
@@ -903,59 +994,59 @@ impl Engine {
                 let key = format!("{uid}_{image}");
                 match result {
                     Ok(()) => {
-                        let bytes = self.cri_image_pulled(node, crate::object_ref(&pod, "Pod"), &image, started);
-                        let pull = go_duration(self.now.millis() - started.millis());
-                        let total = go_duration(self.now.millis() - requested.millis());
-                        self.kubelet_event(node, &pod, Some(&container), "Normal", "Pulled", &format!("Successfully pulled image {image:?} in {pull} ({total} including waiting). Image size: {bytes} bytes."));
-                        let now = self.now;
-                        if let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) {
+                        let bytes = cx.node().cri_image_pulled(node, crate::object_ref(&pod, "Pod"), &image, started);
+                        let pull = go_duration(cx.now().millis() - started.millis());
+                        let total = go_duration(cx.now().millis() - requested.millis());
+                        self.event(cx, &pod, Some(&container), "Normal", "Pulled", &format!("Successfully pulled image {image:?} in {pull} ({total} including waiting). Image size: {bytes} bytes."));
+                        let now = cx.now();
+                        if let Some(k) = Some(&mut *self) {
                             k.image_backoff.gc(now);
                         }
                     }
                     Err(text) => {
-                        self.cri_pull_image_failed(node, crate::object_ref(&pod, "Pod"), &image, &text);
-                        self.kubelet_event(node, &pod, Some(&container), "Warning", "Failed", &format!("Failed to pull image {image:?}: {text}"));
+                        cx.node().cri_pull_image_failed(node, crate::object_ref(&pod, "Pod"), &image, &text);
+                        self.event(cx, &pod, Some(&container), "Warning", "Failed", &format!("Failed to pull image {image:?}: {text}"));
                         // startContainer records every EnsureImageExists error once more, as
                         // "Error: <reason>" (kuberuntime_container.go, FailedToCreateContainer).
-                        self.kubelet_event(node, &pod, Some(&container), "Warning", "Failed", "Error: ErrImagePull");
-                        let now = self.now;
-                        if let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) {
+                        self.event(cx, &pod, Some(&container), "Warning", "Failed", "Error: ErrImagePull");
+                        let now = cx.now();
+                        if let Some(k) = Some(&mut *self) {
                             k.image_backoff.next(&key, now, now);
                             k.image_errors.insert(key, format!("ErrImagePull: {text}"));
                         }
-                        self.kubelet_start_failed(node, uid, &container, "ErrImagePull", &text);
+                        self.start_failed(cx, uid, &container, "ErrImagePull", &text);
                     }
                 }
             }
             Op::Create { container } => {
                 let Some(spec) = container_spec(&pod, &container).cloned() else { return };
-                let sandbox = self.machines.get(node).and_then(|m| m.runtime.ready_sandbox(uid)).map(|s| s.id.clone());
-                let image = ImageRef::parse_normalized(spec["image"].as_str().unwrap_or_default()).ok().map(ImageRef::with_default_tag).and_then(|r| self.machines.get(node).and_then(|m| m.runtime.image_status(&r).cloned()));
+                let sandbox = cx.node().machine(node).and_then(|m| m.runtime.ready_sandbox(uid)).map(|s| s.id.clone());
+                let image = ImageRef::parse_normalized(spec["image"].as_str().unwrap_or_default()).ok().map(ImageRef::with_default_tag).and_then(|r| cx.node().machine(node).and_then(|m| m.runtime.image_status(&r).cloned()));
                 // `startContainer`: the newest instance's count plus one (the container GC
                 // leaves only the newest exited instance, so counting them would not do).
-                let restart_count = self
-                    .machines
-                    .get(node)
+                let restart_count = cx
+                    .node()
+                    .machine(node)
                     .and_then(|m| m.runtime.pod_containers(uid).into_iter().find(|c| c.name == container).map(|c| c.restart_count + 1))
-                    .or_else(|| self.kubelet_of(node).and_then(|k| k.workers.get(uid)).and_then(|w| w.removed_restarts.get(&container).copied()))
+                    .or_else(|| Some(&*self).and_then(|k| k.workers.get(uid)).and_then(|w| w.removed_restarts.get(&container).copied()))
                     .unwrap_or(0);
                 let (Some(sandbox), Some(image)) = (sandbox, image) else {
-                    self.kubelet_skip_container(node, uid, &container);
-                    return self.kubelet_next(node, uid, 0);
+                    self.skip_container(cx, uid, &container);
+                    return self.next(cx, uid, 0);
                 };
                 // `getImageVolumes`: the images of the pod's `image` volumes, pulled with no
                 // object reference (so no events) before the containers are created; podlife
                 // stores them at once (their pull time and failures are not modelled).
                 for v in pod["spec"]["volumes"].as_array().unwrap_or_default() {
                     let Some(r) = v["image"]["reference"].as_str().and_then(|r| ImageRef::parse_normalized(r).ok()).map(ImageRef::with_default_tag) else { continue };
-                    self.cri_pull_volume_image(node, &r);
+                    cx.node().cri_pull_volume_image(node, &r);
                 }
                 // generateContainerConfig: the environment, from ConfigMaps, Secrets and the pod.
                 // The pod's IPs come from the sandbox, not from a status not yet written.
                 // (A copy of the shared pod with those fields set in its status, as
                 // `status["hostIP"] = …` on a JSON copy set them.)
                 let mut with_ips: crate::Obj = (*pod).clone();
-                if let (Some(m), Some(k)) = (self.machines.get(node), self.kubelets.get(node).and_then(|s| s.get())) {
+                if let (Some(m), Some(k)) = (cx.node().machine(node), Some(&*self)) {
                     let mut ips = vec![("hostIP", json!(k.host_ip)), ("hostIPs", json!([{"ip": k.host_ip}]))];
                     if let Some(ip) = m.runtime.ready_sandbox(uid).and_then(|s| s.ip.clone()) {
                         ips.push(("podIP", json!(ip)));
@@ -968,40 +1059,40 @@ impl Engine {
                         with_ips.insert_at("/status", k, v);
                     }
                 }
-                let env = match self.kubelet_container_env(node, &with_ips, &spec) {
+                let env = match self.container_env(cx, &with_ips, &spec) {
                     Ok(env) => env,
                     Err(msg) => {
-                        self.kubelet_event(node, &pod, Some(&container), "Warning", "Failed", &format!("Error: {msg}"));
-                        self.kubelet_start_failed(node, uid, &container, "CreateContainerConfigError", &msg);
-                        self.kubelet_skip_container(node, uid, &container);
-                        return self.kubelet_next(node, uid, 0);
+                        self.event(cx, &pod, Some(&container), "Warning", "Failed", &format!("Error: {msg}"));
+                        self.start_failed(cx, uid, &container, "CreateContainerConfigError", &msg);
+                        self.skip_container(cx, uid, &container);
+                        return self.next(cx, uid, 0);
                     }
                 };
                 let request = crate::containerd::cri::CreateContainer { sandbox_id: &sandbox, spec: &spec, attempt: restart_count, image: &image, env };
-                match self.kubelet_cri(node, |e| e.cri_create_container(node, &pod, request)) {
+                match self.cri(cx, |n, node| n.cri_create_container(node, &pod, request)) {
                     Ok(id) => {
-                        if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
+                        if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
                             w.created.insert(container.clone(), id);
                         }
-                        self.kubelet_event(node, &pod, Some(&container), "Normal", "Created", "Container created");
-                        delay = self.rng.between(CREATE_MS.0, CREATE_MS.1);
+                        self.event(cx, &pod, Some(&container), "Normal", "Created", "Container created");
+                        delay = cx.rng().between(CREATE_MS.0, CREATE_MS.1);
                     }
                     Err(e) => {
-                        self.kubelet_event(node, &pod, Some(&container), "Warning", "Failed", &format!("Error: {e}"));
-                        self.kubelet_start_failed(node, uid, &container, "CreateContainerError", &e);
-                        self.kubelet_skip_container(node, uid, &container);
+                        self.event(cx, &pod, Some(&container), "Warning", "Failed", &format!("Error: {e}"));
+                        self.start_failed(cx, uid, &container, "CreateContainerError", &e);
+                        self.skip_container(cx, uid, &container);
                     }
                 }
             }
             Op::Start { container } => {
                 let Some(spec) = container_spec(&pod, &container).cloned() else { return };
-                let id = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)).and_then(|w| w.created.remove(&container));
-                let image = ImageRef::parse_normalized(spec["image"].as_str().unwrap_or_default()).ok().map(ImageRef::with_default_tag).and_then(|r| self.machines.get(node).and_then(|m| m.runtime.image_status(&r).cloned()));
+                let id = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)).and_then(|w| w.created.remove(&container));
+                let image = ImageRef::parse_normalized(spec["image"].as_str().unwrap_or_default()).ok().map(ImageRef::with_default_tag).and_then(|r| cx.node().machine(node).and_then(|m| m.runtime.image_status(&r).cloned()));
                 if let (Some(id), Some(image)) = (id, image) {
-                    match self.kubelet_cri(node, |e| e.cri_start_container(node, &pod, &id, &spec, &image)) {
+                    match self.cri(cx, |n, node| n.cri_start_container(node, &pod, &id, &spec, &image)) {
                         Ok(()) => {
-                            self.kubelet_event(node, &pod, Some(&container), "Normal", "Started", "Container started");
-                            if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
+                            self.event(cx, &pod, Some(&container), "Normal", "Started", "Container started");
+                            if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
                                 w.facts.start_failures.remove(&container);
                                 w.probe_failures.remove(&container);
                                 // A new instance starts with the probes' initial results.
@@ -1018,85 +1109,89 @@ impl Engine {
                                     }
                                 }
                             }
-                            delay = self.rng.between(START_MS.0, START_MS.1);
+                            delay = cx.rng().between(START_MS.0, START_MS.1);
                         }
                         Err(e) => {
                             let message = e.trim_start_matches("rpc error: code = Unknown desc = ").to_string();
-                            self.kubelet_event(node, &pod, Some(&container), "Warning", "Failed", &format!("Error: {message}"));
-                            self.kubelet_start_failed(node, uid, &container, "RunContainerError", &message);
+                            self.event(cx, &pod, Some(&container), "Warning", "Failed", &format!("Error: {message}"));
+                            self.start_failed(cx, uid, &container, "RunContainerError", &message);
                         }
                     }
                 }
             }
             Op::PostStart { container } => {
-                delay = self.kubelet_post_start(node, uid, &pod, &container);
+                delay = self.post_start(cx, uid, &pod, &container);
             }
             Op::Kill { container_id, container, message, grace_s } => {
-                self.kubelet_kill_container(node, &pod, &container_id, &container, grace_s, Some(&message));
+                self.kill_container(cx, &pod, &container_id, &container, grace_s, Some(&message));
             }
             Op::Resize { container_id, container } => {
                 // `doPodResizeAction`: `UpdateContainerResources` with the allocation, then a
                 // sync soon to see the runtime caught up.
                 if let Some(resources) = container_spec(&pod, &container).map(|c| c["resources"].clone()) {
-                    let _ = self.kubelet_cri(node, |e| e.cri_update_container_resources(node, &pod, &container_id, &container, &resources));
+                    let _ = self.cri(cx, |n, node| n.cri_update_container_resources(node, &pod, &container_id, &container, &resources));
                 }
-                self.kubelet_request_sync(node, uid);
+                self.request_sync(cx, uid);
             }
             Op::Remove { container_id, last } => {
-                self.run_kubelet(node, |k, cx| k.remove_container(cx, uid, &pod, &container_id));
+                self.remove_container(cx, uid, &pod, &container_id);
                 if last {
-                    self.kubelet_request_sync(node, uid);
+                    self.request_sync(cx, uid);
                 }
             }
             Op::AwaitStopped { container_id } => {
-                let running = self.machines.get(node).and_then(|m| m.runtime.containers.get(&container_id)).is_some_and(|c| c.state == ContainerState::Running);
+                let running = cx.node().machine(node).and_then(|m| m.runtime.containers.get(&container_id)).is_some_and(|c| c.state == ContainerState::Running);
                 if running {
-                    if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
+                    if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
                         w.ops.push_front(Op::AwaitStopped { container_id });
                     }
                     return;
                 }
             }
             Op::AwaitContainersStopped => {
-                let (grace, since) = self.kubelet_of(node).and_then(|k| k.workers.get(uid)).map(|w| (w.grace_s, w.term_started)).unwrap_or((30, self.now));
+                let (grace, since) = Some(&*self).and_then(|k| k.workers.get(uid)).map(|w| (w.grace_s, w.term_started)).unwrap_or((30, cx.now()));
                 // A container that a signal ends at once (not PID 1, or a program that exits
                 // on SIGTERM) has exited before the wait begins: nothing then resumes it.
-                let running = self.kubelet_stop_in_order(node, uid, &pod, grace, since)
-                    && self.machines.get(node).is_some_and(|m| m.runtime.containers.values().any(|c| c.pod_uid == uid && c.state == ContainerState::Running));
+                let running = self.stop_in_order(cx, uid, &pod, grace, since)
+                    && cx.node().machine(node).is_some_and(|m| m.runtime.containers.values().any(|c| c.pod_uid == uid && c.state == ContainerState::Running));
                 if running {
                     // Resumed by the last container's exit.
-                    if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
+                    if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
                         w.ops.push_front(Op::AwaitContainersStopped);
                     }
                     return;
                 }
             }
             Op::StopSandbox => {
-                let sandboxes: Vec<String> = self.machines.get(node).map(|m| m.runtime.sandboxes.values().filter(|s| s.pod_uid == uid && s.ready).map(|s| s.id.clone()).collect()).unwrap_or_default();
+                let sandboxes: Vec<String> = cx.node().machine(node).map(|m| m.runtime.sandboxes.values().filter(|s| s.pod_uid == uid && s.ready).map(|s| s.id.clone()).collect()).unwrap_or_default();
                 for s in sandboxes {
-                    let _ = self.kubelet_cri(node, |e| e.cri_stop_pod_sandbox(node, &pod, &s));
+                    let _ = self.cri(cx, |n, node| n.cri_stop_pod_sandbox(node, &pod, &s));
                 }
-                delay = self.rng.between(STOP_SANDBOX_MS.0, STOP_SANDBOX_MS.1);
+                delay = cx.rng().between(STOP_SANDBOX_MS.0, STOP_SANDBOX_MS.1);
             }
             Op::Finish => {
-                self.kubelet_finish(node, uid, &pod);
+                self.finish(cx, uid, &pod);
                 return;
             }
         }
-        self.kubelet_next(node, uid, delay);
+        self.next(cx, uid, delay);
     }
 
-    fn kubelet_next(&mut self, node: &str, uid: &str, delay: u64) {
-        let Some(w) = self.kubelet_of(node).and_then(|k| k.workers.get(uid)) else { return };
+    fn next(&mut self, cx: &mut Cx<'_>, uid: &str, delay: u64) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let Some(w) = Some(&*self).and_then(|k| k.workers.get(uid)) else { return };
         let token = w.token;
-        self.repeat_watch_own_task(node, uid);
-        self.schedule(self.now.plus_millis(delay), Task::kubelet(node, Due::Op { uid: uid.to_string(), token }));
+        self.repeat_watch_own_task(cx, uid);
+        cx.after(cx.now().plus_millis(delay), Timer::new(node, Due::Op { uid: uid.to_string(), token }));
     }
 
     /// Drops the rest of one container's steps after it failed.
-    fn kubelet_skip_container(&mut self, node: &str, uid: &str, container: &str) {
-        let init = self.kubelet_of(node).and_then(|k| k.workers.get(uid)).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| self.kubelet_pod(node, &ns, &n)).is_some_and(|p| is_init(&p, container));
-        if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
+    fn skip_container(&mut self, cx: &mut Cx<'_>, uid: &str, container: &str) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let init = Some(&*self).and_then(|k| k.workers.get(uid)).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| cx.node().kubelet_pod(node, &ns, &n)).is_some_and(|p| is_init(&p, container));
+        if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
             w.ops.retain(|op| !matches!(op, Op::EnsureImage { container: c } | Op::Create { container: c } | Op::Start { container: c } | Op::PostStart { container: c } | Op::PullDone { container: c, .. } if c == container));
             // An init container that fails ends the sync (`SyncPod` returns).
             if init {
@@ -1105,9 +1200,9 @@ impl Engine {
         }
     }
 
-    fn kubelet_fail(&mut self, node: &str, uid: &str, backoff_until: Option<Time>) {
-        self.repeat_watch_failure(node, uid, None);
-        if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
+    fn fail(&mut self, cx: &mut Cx<'_>, uid: &str, backoff_until: Option<Time>) {
+        self.repeat_watch_failure(cx, uid, None);
+        if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
             w.failed = true;
             if let Some(t) = backoff_until {
                 w.backoff_until = Some(w.backoff_until.map_or(t, |b| b.min(t)));
@@ -1116,35 +1211,37 @@ impl Engine {
     }
 
     /// A container could not start: the reason cache and the sync's error.
-    pub(crate) fn kubelet_start_failed(&mut self, node: &str, uid: &str, container: &str, reason: &str, message: &str) {
-        if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
+    pub(crate) fn start_failed(&mut self, cx: &mut Cx<'_>, uid: &str, container: &str, reason: &str, message: &str) {
+        if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
             w.facts.start_failures.insert(container.to_string(), (reason.to_string(), message.to_string()));
         }
-        self.repeat_watch_failure(node, uid, Some(reason));
-        self.kubelet_fail(node, uid, None);
+        self.repeat_watch_failure(cx, uid, Some(reason));
+        self.fail(cx, uid, None);
     }
 
     /// `doBackOff`, then `EnsureImageExists`. Ok(Some(ms)) when a pull was started (the
     /// plan continues when it ends); Err when the container cannot start in this sync.
-    fn kubelet_ensure_image(&mut self, node: &str, uid: &str, pod: &Slot, container: &str) -> Result<Option<u64>, ()> {
-        let now = self.now;
+    fn ensure_image(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, container: &str) -> Result<Option<u64>, ()> {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let now = cx.now();
         let Some(spec) = container_spec(pod, container).cloned() else { return Err(()) };
         // doBackOff (kuberuntime_manager.go): the newest exited instance in the sync's pod
         // status starts the back-off. A container this sync has just killed is not in it, so
         // the first restarts after probe kills are not delayed.
-        let finished = self.kubelet_of(node).and_then(|k| k.workers.get(uid)).and_then(|w| w.sync_exited.get(container).copied());
+        let finished = Some(&*self).and_then(|k| k.workers.get(uid)).and_then(|w| w.sync_exited.get(container).copied());
         if let Some(ts) = finished {
             // `getStableKey`: the pod, the container and `HashContainer` (its name and image),
             // so a container whose image changed starts without the old one's back-off.
             let key = format!("{uid}/{container}/{}", spec["image"].as_str().unwrap_or_default());
-            let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return Err(()) };
+            let Some(k) = Some(&mut *self) else { return Err(()) };
             if k.crash_backoff.is_in_backoff_since(&key, ts, now) {
                 let delay = k.crash_backoff.get(&key);
                 let until = k.crash_backoff.until(&key, ts);
-                self.kubelet_event(node, pod, Some(container), "Warning", "BackOff", &format!("Back-off restarting failed container {container} in pod {}", format_pod(pod)));
+                self.event(cx, pod, Some(container), "Warning", "BackOff", &format!("Back-off restarting failed container {container} in pod {}", format_pod(pod)));
                 let message = format!("back-off {} restarting failed container={container} pod={}", go_duration(delay), format_pod(pod));
-                self.kubelet_start_failed(node, uid, container, "CrashLoopBackOff", &message);
-                self.kubelet_fail(node, uid, Some(until));
+                self.start_failed(cx, uid, container, "CrashLoopBackOff", &message);
+                self.fail(cx, uid, Some(until));
                 return Err(());
             }
             k.crash_backoff.next(&key, ts, now);
@@ -1154,14 +1251,14 @@ impl Engine {
             Ok(r) => r.with_default_tag(),
             Err(e) => {
                 let msg = format!("Failed to apply default image tag {image:?}: couldn't parse image name {image:?}: {e}");
-                self.kubelet_event(node, pod, Some(container), "Warning", "InspectFailed", &msg);
-                self.kubelet_event(node, pod, Some(container), "Warning", "Failed", "Error: InvalidImageName");
-                self.kubelet_start_failed(node, uid, container, "InvalidImageName", &msg);
+                self.event(cx, pod, Some(container), "Warning", "InspectFailed", &msg);
+                self.event(cx, pod, Some(container), "Warning", "Failed", "Error: InvalidImageName");
+                self.start_failed(cx, uid, container, "InvalidImageName", &msg);
                 return Err(());
             }
         };
         let policy = spec["imagePullPolicy"].as_str().unwrap_or("IfNotPresent").to_string();
-        let present = self.machines.get(node).is_some_and(|m| m.runtime.image_status(&reference).is_some());
+        let present = cx.node().machine(node).is_some_and(|m| m.runtime.image_status(&reference).is_some());
         let should_pull = match policy.as_str() {
             "Always" => true,
             "Never" => false,
@@ -1169,65 +1266,65 @@ impl Engine {
         };
         if !should_pull {
             if present {
-                self.kubelet_event(node, pod, Some(container), "Normal", "Pulled", &format!("Container image {image:?} already present on machine and can be accessed by the pod"));
+                self.event(cx, pod, Some(container), "Normal", "Pulled", &format!("Container image {image:?} already present on machine and can be accessed by the pod"));
                 return Ok(None);
             }
-            self.repeat_watch_image(node, uid, None, &reference);
+            self.repeat_watch_image(cx, uid, None, &reference);
             let msg = format!("Container image {image:?} is not present with pull policy of Never");
-            self.kubelet_event(node, pod, Some(container), "Warning", "ErrImageNeverPull", &msg);
-            self.kubelet_event(node, pod, Some(container), "Warning", "Failed", "Error: ErrImageNeverPull");
-            self.kubelet_start_failed(node, uid, container, "ErrImageNeverPull", &msg);
+            self.event(cx, pod, Some(container), "Warning", "ErrImageNeverPull", &msg);
+            self.event(cx, pod, Some(container), "Warning", "Failed", "Error: ErrImageNeverPull");
+            self.start_failed(cx, uid, container, "ErrImageNeverPull", &msg);
             return Err(());
         }
         let key = format!("{uid}_{image}");
-        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return Err(()) };
+        let Some(k) = Some(&mut *self) else { return Err(()) };
         if k.image_backoff.is_in_backoff_since_update(&key, now) {
             let prev = k.image_errors.get(&key).cloned();
-            self.repeat_watch_image(node, uid, Some(&key), &reference);
-            self.kubelet_event(node, pod, Some(container), "Normal", "BackOff", &format!("Back-off pulling image {image:?}"));
+            self.repeat_watch_image(cx, uid, Some(&key), &reference);
+            self.event(cx, pod, Some(container), "Normal", "BackOff", &format!("Back-off pulling image {image:?}"));
             let msg = match prev {
                 Some(p) => format!("Back-off pulling image {image:?}: {p}"),
                 None => format!("Back-off pulling image {image:?}"),
             };
-            self.kubelet_event(node, pod, Some(container), "Warning", "Failed", "Error: ImagePullBackOff");
-            self.kubelet_start_failed(node, uid, container, "ImagePullBackOff", &msg);
+            self.event(cx, pod, Some(container), "Warning", "Failed", "Error: ImagePullBackOff");
+            self.start_failed(cx, uid, container, "ImagePullBackOff", &msg);
             return Err(());
         }
         k.image_errors.remove(&key);
-        self.kubelet_event(node, pod, Some(container), "Normal", "Pulling", &format!("Pulling image {image:?}"));
-        let up = self.machines.get(node).is_some_and(|m| m.cri_up(now));
-        let resolved = if up { self.machines.get(node).map(|m| m.runtime.resolve(&reference)) } else { None };
+        self.event(cx, pod, Some(container), "Normal", "Pulling", &format!("Pulling image {image:?}"));
+        let up = cx.node().machine(node).is_some_and(|m| m.cri_up(now));
+        let resolved = if up { cx.node().machine(node).map(|m| m.runtime.resolve(&reference)) } else { None };
         let (duration, result) = match resolved {
             Some(Resolved::Remote(img)) => {
                 // Layers already in the node's store (or arriving with an earlier pull in the
                 // serialized queue) are not fetched again: only the tag and manifests are.
-                let have_layers = self.machines.get(node).zip(self.kubelets.get_mut(node).and_then(|k| k.get_mut())).is_some_and(|(m, k)| {
+                let have_layers = cx.node().machine(node).zip(Some(&mut *self)).is_some_and(|(m, k)| {
                     k.pulls_in_flight.retain(|_, done| *done > now);
                     m.runtime.images.contains_key(&img.image_id) || k.pulls_in_flight.contains_key(&img.image_id)
                 });
                 let base = if have_layers { crate::registry::PULL_RESOLVE_MS } else { crate::registry::pull_duration_ms(img.size_bytes) };
-                let duration = base + self.rng.below(base / 5 + 1);
-                if let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) {
+                let duration = base + cx.rng().below(base / 5 + 1);
+                if let Some(k) = Some(&mut *self) {
                     let done = k.puller_free_at.max(now).plus_millis(duration);
                     k.pulls_in_flight.insert(img.image_id.clone(), done);
                 }
                 (duration, Ok(()))
             }
-            Some(Resolved::Missing(text)) => (self.rng.between(400, 1200), Err(text)),
+            Some(Resolved::Missing(text)) => (cx.rng().between(400, 1200), Err(text)),
             None => (0, Err(crate::containerd::cri::CONTAINERD_DOWN.to_string())),
         };
         // Image pulls are serialized on the node (`serializeImagePulls: true`).
-        if !self.machines.contains_key(node) {
+        if !cx.node().machine(node).is_some() {
             return Err(());
         }
-        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return Err(()) };
+        let Some(k) = Some(&mut *self) else { return Err(()) };
         let started = k.puller_free_at.max(now);
         let done = started.plus_millis(duration);
         k.puller_free_at = done;
         if let Some(w) = k.workers.get_mut(uid) {
             w.ops.push_front(Op::PullDone { container: container.to_string(), requested: now, started, result });
         }
-        self.cri_pull_image_queued(node, crate::object_ref(pod, "Pod"), &image, &reference, started, up);
+        cx.node().cri_pull_image_queued(node, crate::object_ref(pod, "Pod"), &image, &reference, started, up);
         Ok(Some(done.millis() - now.millis()))
     }
 
@@ -1235,9 +1332,11 @@ impl Engine {
     /// (`MinBackoffExpiration`, at most a resync ahead), 10 s after another error, a resync
     /// (1 min) otherwise, each jittered by up to 50 %, read on the next 1-second tick. Before
     /// that, a sync without errors runs its `postSync`: PLEG relists the pod.
-    fn kubelet_complete_work(&mut self, node: &str, uid: &str) {
-        let now = self.now;
-        let Some(w) = self.kubelet_of(node).and_then(|k| k.workers.get(uid)) else { return };
+    fn complete_work(&mut self, cx: &mut Cx<'_>, uid: &str) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let now = cx.now();
+        let Some(w) = Some(&*self).and_then(|k| k.workers.get(uid)) else { return };
         let base = match (w.failed, w.backoff_until) {
             (_, Some(t)) => t.millis().saturating_sub(now.millis()).min(RESYNC_MS),
             (true, None) => SYNC_ERROR_BACKOFF_MS,
@@ -1246,17 +1345,17 @@ impl Engine {
         // `postSync`: a sync whose actions all succeeded asks PLEG to relist the pod now.
         let relist = !w.failed && w.backoff_until.is_none();
         let next_token = w.token + 1;
-        self.repeat_watch_end(node, uid, next_token);
-        let idle = relist && self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)).is_some_and(|w| std::mem::take(&mut w.idle_sync));
-        let jitter = self.rng.below(base / 2 + 1);
-        let (revision, seq) = (self.store.revision(), self.next_seq());
+        self.repeat_watch_end(cx, uid, next_token);
+        let idle = relist && Some(&mut *self).and_then(|k| k.workers.get_mut(uid)).is_some_and(|w| std::mem::take(&mut w.idle_sync));
+        let jitter = cx.rng().below(base / 2 + 1);
+        let (revision, seq) = (cx.node().revision(), cx.node().next_seq());
         if relist {
-            self.pleg_relist_pod(node, uid);
+            self.pleg_relist_pod(cx, uid);
         }
         // An idle resync (nothing planned, written or relisted): until something happens to
         // the pod, the next one will be idle too (`quiet.rs`).
-        let steady = (idle && self.store.revision() == revision && self.next_seq() == seq).then(|| self.pod_epoch(node, uid));
-        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
+        let steady = (idle && cx.node().revision() == revision && cx.node().next_seq() == seq).then(|| cx.node().pod_epoch(node, uid));
+        let Some(k) = Some(&mut *self) else { return };
         let at = k.next_tick(now.plus_millis(base + jitter).max(now));
         let Some(w) = k.workers.get_mut(uid) else { return };
         w.busy = false;
@@ -1266,24 +1365,27 @@ impl Engine {
         let pending = std::mem::take(&mut w.pending);
         w.steady_epoch = steady.filter(|_| !pending);
         if pending {
-            self.schedule(now, Task::kubelet(node, Due::Sync { uid: uid.to_string(), token }));
+            cx.after(now, Timer::new(node, Due::Sync { uid: uid.to_string(), token }));
         } else {
-            self.schedule(at, Task::kubelet(node, Due::Sync { uid: uid.to_string(), token }));
+            cx.after(at, Timer::new(node, Due::Sync { uid: uid.to_string(), token }));
         }
     }
 
     /// The status manager: generate the API status and PATCH it when it changed.
-    pub(crate) fn kubelet_update_status(&mut self, node: &str, uid: &str, pod: &Slot) -> Value {
-        self.kubelet_update_status_with(node, uid, pod, false)
+    pub(crate) fn update_status(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot) -> Value {
+        self.update_status_with(cx, uid, pod, false)
     }
 
     /// The status of the pod's sync; `finished`: `SyncTerminatedPod`'s last one, which the
     /// status manager's `TerminatePod` makes terminal.
-    fn kubelet_update_status_with(&mut self, node: &str, uid: &str, pod: &Slot, finished: bool) -> Value {
-        let now = self.now;
-        let is_static = finished && self.static_pod(node, uid).is_some();
-        let Some(m) = self.machines.get_mut(node) else { return Value::Null };
-        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return Value::Null };
+    fn update_status_with(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, finished: bool) -> Value {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let now = cx.now();
+        let is_static = finished && cx.node().static_pod(node, uid).is_some();
+        let restart_all_gate = cx.feature_enabled("RestartAllContainersOnContainerExits");
+        let Some(m) = cx.node().machine(node) else { return Value::Null };
+        let Some(k) = Some(&mut *self) else { return Value::Null };
         let sandbox = m.runtime.ready_sandbox(uid).cloned();
         let Some(w) = k.workers.get_mut(uid) else { return Value::Null };
         w.facts.sandbox_ready = sandbox.is_some();
@@ -1295,7 +1397,7 @@ impl Engine {
             w.facts.start_time = Some(pod["status"]["startTime"].as_str().map(str::to_string).unwrap_or_else(|| now.rfc3339()));
         }
         let mut facts = w.facts.clone();
-        facts.restart_all_gate = self.features.enabled("RestartAllContainersOnContainerExits");
+        facts.restart_all_gate = restart_all_gate;
         facts.allocated = w.allocated.clone();
         facts.resize_conditions = w.resize.list();
         let containers = m.runtime.pod_containers(uid);
@@ -1303,20 +1405,22 @@ impl Engine {
         if finished {
             status::terminate_pod(pod, &mut status, is_static);
         }
-        self.kubelet_patch_status(node, uid, pod, status.clone());
+        self.patch_status(cx, uid, pod, status.clone());
         status
     }
 
-    pub(crate) fn kubelet_patch_status(&mut self, node: &str, uid: &str, pod: &Slot, mut status: Value) {
-        let mut old = self.kubelet_of(node).and_then(|k| k.workers.get(uid)).and_then(|w| w.last_status.clone()).unwrap_or_else(|| pod["status"].to_value());
+    pub(crate) fn patch_status(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, mut status: Value) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let mut old = Some(&*self).and_then(|k| k.workers.get(uid)).and_then(|w| w.last_status.clone()).unwrap_or_else(|| pod["status"].to_value());
         // A static pod's status goes to its mirror pod (none yet: the status waits).
         let mut api_uid = uid.to_string();
-        if self.static_pod(node, uid).is_some() {
-            let mirror = self.mirror_pod(node, pod["metadata"]["namespace"].as_str().unwrap_or_default(), pod["metadata"]["name"].as_str().unwrap_or_default());
+        if cx.node().static_pod(node, uid).is_some() {
+            let mirror = cx.node().mirror_pod(node, pod["metadata"]["namespace"].as_str().unwrap_or_default(), pod["metadata"]["name"].as_str().unwrap_or_default());
             // A mirror pod on its way out takes no status (its successor will).
             let Some(mirror) = mirror.filter(|m| m["metadata"]["deletionTimestamp"].is_null()) else { return };
             api_uid = mirror["metadata"]["uid"].as_str().unwrap_or_default().to_string();
-            if self.kubelet_of(node).and_then(|k| k.workers.get(uid)).is_some_and(|w| w.mirror_status_pending) {
+            if Some(&*self).and_then(|k| k.workers.get(uid)).is_some_and(|w| w.mirror_status_pending) {
                 old = mirror["status"].to_value();
             }
         }
@@ -1326,7 +1430,7 @@ impl Engine {
         // message stay as they were. (So a pod the API shows finished no longer holds its
         // node's resources, for the scheduler nor for the kubelet's admission.)
         let terminal = |s: &Value| matches!(s["phase"].as_str(), Some("Succeeded" | "Failed"));
-        let could_run = self.kubelet_of(node).and_then(|k| k.workers.get(uid)).is_some_and(|w| !w.terminated);
+        let could_run = Some(&*self).and_then(|k| k.workers.get(uid)).is_some_and(|w| !w.terminated);
         if could_run && terminal(&status) && !terminal(&old)
             && let Some(s) = status.as_object_mut()
         {
@@ -1342,12 +1446,12 @@ impl Engine {
             }
         }
         if status::same(&old, &status) {
-            if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
+            if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
                 w.mirror_status_pending = false;
             }
             return;
         }
-        if self.kubelet_of(node).and_then(|k| k.workers.get(uid)).is_some_and(|w| w.orphaned) {
+        if Some(&*self).and_then(|k| k.workers.get(uid)).is_some_and(|w| w.orphaned) {
             return;
         }
         let Some(rt) = ResourceType::resolve("pods") else { return };
@@ -1371,9 +1475,9 @@ impl Engine {
         req.name = pod["metadata"]["name"].as_str().map(str::to_string);
         req.subresource = Some("status".into());
         req.body = Some(json!({"metadata": {"uid": api_uid}, "status": Value::Object(patch)}));
-        if self.kubelet_request(node, req).is_ok()
-            && let Some(w) = self.kubelets.get_mut(node).and_then(|k| k.get_mut()).and_then(|k| k.workers.get_mut(uid)) {
-                if let Some(m) = self.machines.get_mut(node).filter(|m| m.static_pods.iter().any(|p| p["metadata"]["uid"] == uid)) {
+        if self.request(cx, req).is_ok()
+            && let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
+                if let Some(m) = cx.node().machine_mut(node).filter(|m| m.static_pods.iter().any(|p| p["metadata"]["uid"] == uid)) {
                     m.static_status.insert(uid.to_string(), status.clone());
                 }
                 w.last_status = Some(status);
@@ -1383,26 +1487,30 @@ impl Engine {
 
     /// The status manager's periodic sync, run when the node can talk again: statuses that
     /// did not get through are sent, finished pods are deleted.
-    pub(crate) fn kubelet_resync_statuses(&mut self, node: &str) {
-        let workers: Vec<(String, String, String, bool)> = self.kubelet_of(node).map(|k| k.workers.values().map(|w| (w.uid.clone(), w.namespace.clone(), w.name.clone(), w.terminated)).collect()).unwrap_or_default();
+    pub(crate) fn resync_statuses(&mut self, cx: &mut Cx<'_>) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let workers: Vec<(String, String, String, bool)> = Some(&*self).map(|k| k.workers.values().map(|w| (w.uid.clone(), w.namespace.clone(), w.name.clone(), w.terminated)).collect()).unwrap_or_default();
         for (uid, ns, name, terminated) in workers {
-            let Some(pod) = self.kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid.as_str()) else { continue };
+            let Some(pod) = cx.node().kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid.as_str()) else { continue };
             // A rejected pod's status is the one `rejectPod` set.
-            if let Some(status) = self.kubelet_of(node).and_then(|k| k.workers.get(&uid)).and_then(|w| w.rejected.clone()) {
-                self.kubelet_patch_status(node, &uid, &pod, status);
+            if let Some(status) = Some(&*self).and_then(|k| k.workers.get(&uid)).and_then(|w| w.rejected.clone()) {
+                self.patch_status(cx, &uid, &pod, status);
                 continue;
             }
-            self.kubelet_update_status(node, &uid, &pod);
+            self.update_status(cx, &uid, &pod);
             if terminated {
-                self.kubelet_delete_if_deleting(node, &pod);
+                self.delete_if_deleting(cx, &pod);
             }
         }
     }
 
     /// The pod is deleting (or terminal): kill every container with the grace period, then
     /// stop the sandbox, then finish.
-    fn kubelet_begin_termination(&mut self, node: &str, uid: &str, pod: &Slot) {
-        let Some(w) = self.kubelets.get_mut(node).and_then(|k| k.get_mut()).and_then(|k| k.workers.get_mut(uid)) else { return };
+    fn begin_termination(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
         if w.terminating {
             return;
         }
@@ -1411,7 +1519,7 @@ impl Engine {
         w.busy = true;
         w.pending = false;
         w.ops = VecDeque::from([Op::AwaitContainersStopped, Op::StopSandbox, Op::Finish]);
-        w.term_started = self.now;
+        w.term_started = cx.now();
         w.kill_sent.clear();
         let deleting = pod["metadata"]["deletionTimestamp"].is_string() || w.orphaned;
         // An eviction's grace period overrides the pod's (`GracePeriodSecondsOverride`).
@@ -1421,94 +1529,66 @@ impl Engine {
         }
         let grace = w.grace_s;
         let token = w.token;
-        self.node_trace(COMPONENT, node, Action::KubeletSync, crate::object_ref(pod, "Pod"), crate::sort::map_of([
+        reaction(cx, Action::KubeletSync, crate::object_ref(pod, "Pod"), crate::sort::map_of([
             ("type".to_string(), json!("SyncTerminatingPod")),
             ("gracePeriod".to_string(), json!(if deleting || evicted { Some(grace) } else { None })),
         ]));
         // SyncTerminatingPod's first status: an eviction's `PodStatusFunc` makes it Failed.
         if deleting || evicted {
-            self.kubelet_update_status(node, uid, pod);
+            self.update_status(cx, uid, pod);
         }
-        self.schedule(self.now, Task::kubelet(node, Due::Op { uid: uid.to_string(), token }));
+        cx.after(cx.now(), Timer::new(node, Due::Op { uid: uid.to_string(), token }));
     }
 
     /// A shorter grace period while the pod terminates: the sync in flight is cancelled (a
     /// preStop hook's wait ends, a StopContainer returns without its SIGKILL) and
     /// SyncTerminatingPod runs again with the new period — the preStop hook included.
-    fn kubelet_restart_termination(&mut self, node: &str, uid: &str, pod: &Slot, grace_s: i64) {
-        let running: Vec<String> = self.machines.get(node).map(|m| m.runtime.containers.values().filter(|c| c.pod_uid == uid && c.state == ContainerState::Running).map(|c| c.id.clone()).collect()).unwrap_or_default();
+    fn restart_termination(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, grace_s: i64) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let running: Vec<String> = cx.node().machine(node).map(|m| m.runtime.containers.values().filter(|c| c.pod_uid == uid && c.state == ContainerState::Running).map(|c| c.id.clone()).collect()).unwrap_or_default();
         for id in &running {
-            self.kubelet_cri(node, |e| e.cri_cancel_stop(node, id));
+            self.cri(cx, |n, node| n.cri_cancel_stop(node, id));
         }
-        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
         w.stopping.clear();
         w.terminating = false;
         w.grace_s = grace_s;
-        self.kubelet_begin_termination(node, uid, pod);
+        self.begin_termination(cx, uid, pod);
     }
-
-    /// A container of pod `uid` ended outside a CRI call of its kubelet (its process ended by
-    /// itself): the kubelet learns it at once, then the node.
-    pub(crate) fn task_exit(&mut self, node: &str, uid: &str) {
-        self.run_kubelet(node, |k, cx| {
-            k.pleg_soon(cx);
-            k.container_exited(cx, uid);
-        });
-        self.node_program_exited(node);
-    }
-
-    /// A CRI call of node `node`'s kubelet: the TaskExit events of the containers that end
-    /// during it (a SIGKILL, a stop signal the process dies of, an exec that kills PID 1)
-    /// reach the kubelet when the call returns, in the order they happened. A call made
-    /// inside another collects into the outer one.
-    pub(crate) fn kubelet_cri<R>(&mut self, node: &str, call: impl FnOnce(&mut Engine) -> R) -> R {
-        let outer = self.runtime_mut(node).map(|rt| rt.task_exits.is_some());
-        if outer == Some(false) {
-            if let Some(rt) = self.runtime_mut(node) {
-                rt.task_exits = Some(Vec::new());
-            }
-        }
-        let result = call(self);
-        if outer == Some(false) {
-            let exits = self.runtime_mut(node).and_then(|rt| rt.task_exits.take()).unwrap_or_default();
-            for uid in exits {
-                self.task_exit(node, &uid);
-            }
-        }
-        result
-    }
-
 
     /// `SyncTerminatedPod`, then the status manager's delete once nothing runs.
-    fn kubelet_finish(&mut self, node: &str, uid: &str, pod: &std::sync::Arc<crate::Obj>) {
-        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
+    fn finish(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &std::sync::Arc<crate::Obj>) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
         w.terminated = true;
         w.busy = false;
         w.facts.terminal = true;
         let orphaned = w.orphaned;
-        self.node_trace(COMPONENT, node, Action::KubeletSync, crate::object_ref(pod, "Pod"), crate::sort::map_of([("type".to_string(), json!("SyncTerminatedPod"))]));
+        reaction(cx, Action::KubeletSync, crate::object_ref(pod, "Pod"), crate::sort::map_of([("type".to_string(), json!("SyncTerminatedPod"))]));
         if orphaned {
-            if let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) {
+            if let Some(k) = Some(&mut *self) {
                 k.workers.remove(uid);
                 k.events.forget(uid);
             }
-            self.kubelet_cri(node, |e| e.cri_remove_pod(node, uid));
-            self.kubelet_remove_pod_dir(node, uid);
+            self.cri(cx, |n, node| n.cri_remove_pod(node, uid));
+            cx.node().kubelet_remove_pod_dir(node, uid);
             return;
         }
-        let current = self.kubelet_of(node).and_then(|k| k.workers.get(uid)).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| self.kubelet_pod(node, &ns, &n)).unwrap_or_else(|| pod.clone());
-        self.kubelet_update_status_with(node, uid, &current, true);
-        self.kubelet_delete_if_deleting(node, &current);
+        let current = Some(&*self).and_then(|k| k.workers.get(uid)).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| cx.node().kubelet_pod(node, &ns, &n)).unwrap_or_else(|| pod.clone());
+        self.update_status_with(cx, uid, &current, true);
+        self.delete_if_deleting(cx, &current);
     }
 
     /// The status manager's `canBeDeleted`: a deleting pod whose containers are all gone is
     /// removed from the API with grace period 0.
-    fn kubelet_delete_if_deleting(&mut self, node: &str, pod: &Slot) {
+    fn delete_if_deleting(&mut self, cx: &mut Cx<'_>, pod: &Slot) {
         if !pod["metadata"]["deletionTimestamp"].is_string() {
             return;
         }
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
-        if let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) {
+        if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
             w.delete_sent = true;
         }
         let Some(rt) = ResourceType::resolve("pods") else { return };
@@ -1519,30 +1599,26 @@ impl Engine {
         // status_manager.go: "Use the pod UID as the precondition for deletion to prevent
         // deleting a newly created pod with the same name and namespace."
         req.preconditions = Some(crate::apiserver::Preconditions { uid: Some(uid.to_string()), ..Default::default() });
-        let _ = self.kubelet_request(node, req);
+        let _ = self.request(cx, req);
     }
-
-    /// Schedules PLEG's relist on the node's next tick, if none is due.
-    pub(crate) fn pleg_soon(&mut self, node: &str) {
-        self.run_kubelet(node, |k, cx| k.pleg_soon(cx));
-    }
-
 
     /// PLEG's relist: container changes since the last relist become pod events that
     /// trigger syncs.
-    pub(crate) fn pleg_relist(&mut self, node: &str) {
-        let running = self.kubelet_running(node);
-        let Some(m) = self.machines.get_mut(node) else { return };
-        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
+    pub(crate) fn pleg_relist(&mut self, cx: &mut Cx<'_>) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let (running, now) = (cx.running(), cx.now());
+        let Some(m) = cx.node().machine(node) else { return };
+        let Some(k) = Some(&mut *self) else { return };
         k.pleg_scheduled = false;
         if !running {
             return;
         }
-        if !m.cri_up(self.now) {
+        if !m.cri_up(now) {
             // The relist fails while containerd is down; it keeps trying every second.
             k.pleg_scheduled = true;
-            let at = k.next_tick(self.now);
-            self.schedule(at, Task::kubelet(node, Due::Pleg));
+            let at = k.next_tick(now);
+            cx.after(at, Timer::new(node, Due::Pleg));
             return;
         }
         let (events, pods) = pleg_changes(&m.runtime, &k.pleg_seen, None);
@@ -1553,9 +1629,9 @@ impl Engine {
             w.resume = true;
             w.uid.clone()
         }).collect();
-        self.pleg_report(node, events, pods, None);
+        self.pleg_report(cx, events, pods, None);
         for uid in released {
-            self.kubelet_request_sync(node, &uid);
+            self.request_sync(cx, &uid);
         }
     }
 
@@ -1563,10 +1639,12 @@ impl Engine {
     /// actions all succeeded, PLEG relists that pod alone (PLEGOnDemandRelist, beta and on by
     /// default in 1.36), so a container the sync started is reported at once instead of at
     /// the next periodic relist.
-    fn pleg_relist_pod(&mut self, node: &str, uid: &str) {
-        let now = self.now;
-        let Some(m) = self.machines.get_mut(node) else { return };
-        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
+    fn pleg_relist_pod(&mut self, cx: &mut Cx<'_>, uid: &str) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let now = cx.now();
+        let Some(m) = cx.node().machine_mut(node) else { return };
+        let Some(k) = Some(&mut *self) else { return };
         if !m.cri_up(now) {
             return;
         }
@@ -1574,22 +1652,24 @@ impl Engine {
         for c in m.runtime.containers.values().filter(|c| c.pod_uid == uid) {
             k.pleg_seen.insert(c.id.clone(), c.state);
         }
-        self.pleg_report(node, events, pods, Some(uid));
+        self.pleg_report(cx, events, pods, Some(uid));
     }
 
     /// Traces a relist's events and syncs the pods they concern.
-    fn pleg_report(&mut self, node: &str, events: Vec<Value>, pods: Vec<String>, pod: Option<&str>) {
+    fn pleg_report(&mut self, cx: &mut Cx<'_>, events: Vec<Value>, pods: Vec<String>, pod: Option<&str>) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
         if events.is_empty() {
             return;
         }
-        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return };
+        let Some(k) = Some(&*self) else { return };
         let objects: Vec<Option<crate::trace::ObjectRef>> = pods.iter().map(|u| k.workers.get(u).map(|w| crate::trace::ObjectRef::new("Pod", Some(&w.namespace), &w.name))).collect();
         let scope = if pod.is_some() { "pod" } else { "node" };
-        self.node_trace(COMPONENT, node, Action::KubeletPleg, objects.first().cloned().flatten(), crate::sort::map_of([("events".to_string(), json!(events)), ("scope".to_string(), json!(scope))]));
+        reaction(cx, Action::KubeletPleg, objects.first().cloned().flatten(), crate::sort::map_of([("events".to_string(), json!(events)), ("scope".to_string(), json!(scope))]));
         for uid in pods {
             // Something happened to this pod's containers (`quiet.rs`).
-            self.quiet.touch_pod(&uid);
-            self.kubelet_request_sync(node, &uid);
+            cx.node().touch_pod(&uid);
+            self.request_sync(cx, &uid);
         }
     }
 }

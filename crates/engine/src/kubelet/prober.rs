@@ -7,6 +7,7 @@
 //! or startup failure makes the pod worker kill and restart the container.
 
 
+use super::{Cx, Kubelet, Timer};
 use super::Due;
 use crate::Task;
 use crate::Slot;
@@ -105,64 +106,6 @@ pub fn period_ms(probe: &Slot) -> u64 {
 }
 
 impl Engine {
-    /// `AddPod`: probe workers for every container probe of the pod, ticking from now.
-    pub(crate) fn prober_add_pod(&mut self, node: &str, uid: &str, pod: &Slot) {
-        let mut new = vec![];
-        for c in pod["spec"]["initContainers"].as_array().into_iter().flatten().filter(|c| c["restartPolicy"] == "Always").chain(pod["spec"]["containers"].as_array().into_iter().flatten()) {
-            for kind in [ProbeKind::Startup, ProbeKind::Liveness, ProbeKind::Readiness] {
-                if c[kind.field()].is_object() {
-                    new.push((c["name"].as_str().unwrap_or_default().to_string(), kind, period_ms(&c[kind.field()])));
-                }
-            }
-        }
-        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
-        if !w.probes.is_empty() {
-            return;
-        }
-        for (container, kind, _) in &new {
-            w.probes.push(ProbeWorker { container: container.clone(), kind: *kind, container_id: String::new(), last_success: None, run: 0, on_hold: false, in_flight: false, manual_pending: false, ticker: 0 });
-            // Initial results: readiness Failure, startup Unknown (not started).
-            match kind {
-                ProbeKind::Readiness => {
-                    w.facts.readiness.insert(container.clone(), false);
-                }
-                ProbeKind::Startup => {
-                    w.facts.started.insert(container.clone(), false);
-                }
-                ProbeKind::Liveness => {}
-            }
-        }
-        for (i, (_, _, period)) in new.into_iter().enumerate() {
-            let at = self.now.plus_millis(period);
-            self.schedule(at, Task::kubelet(node, Due::Probe { uid: uid.to_string(), index: i, ticker: Some(0) }));
-        }
-    }
-
-    /// `UpdatePodStatus` (`pkg/kubelet/prober/prober_manager.go`), run as the kubelet
-    /// generates a pod's status in a sync: a started, running container that is not Ready and
-    /// has a readiness probe gets an immediate run of it ("Trigger an immediate run of the
-    /// readinessProbe to update ready state"), so readiness does not wait for the first tick.
-    pub(crate) fn prober_update_pod_status(&mut self, node: &str, uid: &str, status: &Value) {
-        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
-        let mut due = Vec::new();
-        for (i, pw) in w.probes.iter_mut().enumerate() {
-            if pw.kind != ProbeKind::Readiness || pw.manual_pending {
-                continue;
-            }
-            let st = status["containerStatuses"].as_array().into_iter().chain(status["initContainerStatuses"].as_array()).flatten().find(|s| s["name"] == pw.container.as_str());
-            if st.is_some_and(|s| s["state"]["running"].is_object() && s["started"] == true && s["ready"] == false) {
-                pw.manual_pending = true;
-                // A worker blocked in an attempt takes the trigger when that attempt ends.
-                if !pw.in_flight {
-                    due.push(i);
-                }
-            }
-        }
-        for index in due {
-            self.schedule(self.now, Task::kubelet(node, Due::Probe { uid: uid.to_string(), index, ticker: None }));
-        }
-    }
-
     /// Until when the ticks of this worker change nothing (a quiet stretch, `quiet.rs`): a
     /// stale tick, a worker with nothing to do, or a probe that keeps passing — HTTP, TCP or
     /// gRPC against the program's own answers, which stay as they are until the time the
@@ -228,59 +171,125 @@ impl Engine {
         // answering on that port would be a rarity not worth a quiet stretch.
         passes.then(|| process.answers_stable_until(self.now).unwrap_or(FOREVER))
     }
+}
+
+impl Kubelet {
+    /// `AddPod`: probe workers for every container probe of the pod, ticking from now.
+    pub(crate) fn prober_add_pod(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let mut new = vec![];
+        for c in pod["spec"]["initContainers"].as_array().into_iter().flatten().filter(|c| c["restartPolicy"] == "Always").chain(pod["spec"]["containers"].as_array().into_iter().flatten()) {
+            for kind in [ProbeKind::Startup, ProbeKind::Liveness, ProbeKind::Readiness] {
+                if c[kind.field()].is_object() {
+                    new.push((c["name"].as_str().unwrap_or_default().to_string(), kind, period_ms(&c[kind.field()])));
+                }
+            }
+        }
+        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
+        if !w.probes.is_empty() {
+            return;
+        }
+        for (container, kind, _) in &new {
+            w.probes.push(ProbeWorker { container: container.clone(), kind: *kind, container_id: String::new(), last_success: None, run: 0, on_hold: false, in_flight: false, manual_pending: false, ticker: 0 });
+            // Initial results: readiness Failure, startup Unknown (not started).
+            match kind {
+                ProbeKind::Readiness => {
+                    w.facts.readiness.insert(container.clone(), false);
+                }
+                ProbeKind::Startup => {
+                    w.facts.started.insert(container.clone(), false);
+                }
+                ProbeKind::Liveness => {}
+            }
+        }
+        for (i, (_, _, period)) in new.into_iter().enumerate() {
+            let at = cx.now().plus_millis(period);
+            cx.after(at, Timer::new(node, Due::Probe { uid: uid.to_string(), index: i, ticker: Some(0) }));
+        }
+    }
+
+    /// `UpdatePodStatus` (`pkg/kubelet/prober/prober_manager.go`), run as the kubelet
+    /// generates a pod's status in a sync: a started, running container that is not Ready and
+    /// has a readiness probe gets an immediate run of it ("Trigger an immediate run of the
+    /// readinessProbe to update ready state"), so readiness does not wait for the first tick.
+    pub(crate) fn prober_update_pod_status(&mut self, cx: &mut Cx<'_>, uid: &str, status: &Value) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let mut due = Vec::new();
+        for (i, pw) in w.probes.iter_mut().enumerate() {
+            if pw.kind != ProbeKind::Readiness || pw.manual_pending {
+                continue;
+            }
+            let st = status["containerStatuses"].as_array().into_iter().chain(status["initContainerStatuses"].as_array()).flatten().find(|s| s["name"] == pw.container.as_str());
+            if st.is_some_and(|s| s["state"]["running"].is_object() && s["started"] == true && s["ready"] == false) {
+                pw.manual_pending = true;
+                // A worker blocked in an attempt takes the trigger when that attempt ends.
+                if !pw.in_flight {
+                    due.push(i);
+                }
+            }
+        }
+        for index in due {
+            cx.after(cx.now(), Timer::new(node, Due::Probe { uid: uid.to_string(), index, ticker: None }));
+        }
+    }
 
     /// One run of a probe worker (`doProbe`): a tick of ticker generation `Some(g)`, or a
     /// manual run (`None`), which resets the ticker to a full period from now (`worker.go`
     /// `run`: `probeTicker.Reset`).
-    pub(crate) fn probe_tick(&mut self, node: &str, uid: &str, index: usize, ticker: Option<u64>) {
+    pub(crate) fn probe_tick(&mut self, cx: &mut Cx<'_>, uid: &str, index: usize, ticker: Option<u64>) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
         // A tick that returns early, or whose probe passes again, changes nothing (`quiet.rs`);
         // the paths that act say otherwise below.
-        self.quiet.noop = ticker.is_some();
-        let Some(pw) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) else { return };
+        cx.node().set_noop(ticker.is_some());
+        let Some(pw) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) else { return };
         let manual = ticker.is_none();
         match ticker {
             None => pw.manual_pending = false,
             Some(g) if g != pw.ticker => return,
             Some(_) => {}
         }
-        if !self.kubelet_running(node) {
+        if !cx.running() {
             return;
         }
-        let Some(w) = self.kubelet_of(node).and_then(|k| k.workers.get(uid)) else { return };
+        let Some(w) = Some(&*self).and_then(|k| k.workers.get(uid)) else { return };
         if w.terminated {
             return;
         }
         let Some(pw) = w.probes.get(index).cloned() else { return };
         let (ns, name) = (w.namespace.clone(), w.name.clone());
         // Read in place: the control plane's pods are probed every second.
-        let Some((spec, pod_ip, deleting)) = self.kubelet_pod_ref(node, &ns, &name).and_then(|pod| {
+        let Some((spec, pod_ip, deleting)) = cx.node().kubelet_pod_ref(node, &ns, &name).and_then(|pod| {
             let spec = container_spec_in(pod, &pw.container)?.clone();
             Some((spec, pod["status"]["podIP"].as_str().map(str::to_string), pod["metadata"]["deletionTimestamp"].is_string()))
         }) else {
             return;
         };
         let probe = spec[pw.kind.field()].clone();
-        let now = self.now;
-        let Some(worker) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) else { return };
+        let now = cx.now();
+        let Some(worker) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) else { return };
         if manual {
             worker.ticker += 1;
         }
         let ticker = worker.ticker;
-        self.schedule(now.plus_millis(period_ms(&probe)), Task::kubelet(node, Due::Probe { uid: uid.to_string(), index, ticker: Some(ticker) }));
+        cx.after(now.plus_millis(period_ms(&probe)), Timer::new(node, Due::Probe { uid: uid.to_string(), index, ticker: Some(ticker) }));
         // The container as the status manager knows it: probing starts once the status says
         // Running (so not during postStart), with that instance's id.
-        let Some(m) = self.machines.get(node) else { return };
-        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return };
+        let Some(m) = cx.node().machine(node) else { return };
+        let Some(k) = Some(&*self) else { return };
         let status = k.workers.get(uid).and_then(|w| w.last_status.clone()).unwrap_or(Value::Null);
         let known = status["containerStatuses"].as_array().into_iter().chain(status["initContainerStatuses"].as_array()).flatten().find(|s| s["name"] == pw.container.as_str()).filter(|s| s["state"]["running"].is_object()).and_then(|s| s["containerID"].as_str()).map(|id| id.trim_start_matches("containerd://").to_string());
         let current = known.and_then(|id| m.runtime.containers.get(&id)).filter(|c| c.state == ContainerState::Running).map(|c| (c.id.clone(), c.started_at.unwrap_or(now)));
         let Some((cid, started_at)) = current else { return };
-        let w = self.kubelets.get_mut(node).and_then(|k| k.get_mut()).and_then(|k| k.workers.get_mut(uid));
+        let w = Some(&mut *self).and_then(|k| k.workers.get_mut(uid));
         let Some(w) = w else { return };
         let Some(pw) = w.probes.get_mut(index) else { return };
         if pw.container_id != cid {
             // A new container: fresh results.
-            self.quiet.noop = false;
+            cx.node().set_noop(false);
             pw.container_id = cid.clone();
             pw.on_hold = false;
             pw.run = 0;
@@ -304,43 +313,46 @@ impl Engine {
             // The worker is still blocked in the previous attempt (a tick meanwhile is lost).
             return;
         }
-        let (result, duration_ms) = self.run_probe(node, uid, pod_ip.as_deref(), &spec, &probe);
+        let (result, duration_ms) = self.run_probe(cx, uid, pod_ip.as_deref(), &spec, &probe);
         if duration_ms == 0 {
-            let noop = self.quiet.noop;
-            self.probe_outcome(node, uid, index, &cid, result);
-            self.quiet.noop &= noop;
+            let noop = cx.node().noop();
+            self.probe_outcome(cx, uid, index, &cid, result);
+            let noop = cx.node().noop() && noop;
+            cx.node().set_noop(noop);
         } else {
-            self.quiet.noop = false;
+            cx.node().set_noop(false);
             // The probe blocks until its deadline (`timeoutSeconds`); its outcome comes then.
-            if let Some(pw) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) {
+            if let Some(pw) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) {
                 pw.in_flight = true;
             }
             let at = now.plus_millis(duration_ms);
-            self.schedule(at, Task::kubelet(node, Due::ProbeOutcome { uid: uid.to_string(), index, container_id: cid, result }));
+            cx.after(at, Timer::new(node, Due::ProbeOutcome { uid: uid.to_string(), index, container_id: cid, result }));
         }
     }
 
     /// A probe attempt's outcome: the trace, the `Unhealthy` event, and the result once the
     /// threshold is met (`worker.go` `doProbe` after `prober.probe`).
-    pub(crate) fn probe_outcome(&mut self, node: &str, uid: &str, index: usize, cid: &str, result: ProbeResult) {
-        let Some(w) = self.kubelet_of(node).and_then(|k| k.workers.get(uid)) else { return };
+    pub(crate) fn probe_outcome(&mut self, cx: &mut Cx<'_>, uid: &str, index: usize, cid: &str, result: ProbeResult) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let Some(w) = Some(&*self).and_then(|k| k.workers.get(uid)) else { return };
         if w.terminated {
             return;
         }
         let Some(pw) = w.probes.get(index).cloned() else { return };
         let (ns, name) = (w.namespace.clone(), w.name.clone());
-        if let Some(p) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) {
+        if let Some(p) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) {
             p.in_flight = false;
             if p.manual_pending {
                 // The trigger that arrived during the attempt is taken now.
-                self.schedule(self.now, Task::kubelet(node, Due::Probe { uid: uid.to_string(), index, ticker: None }));
+                cx.after(cx.now(), Timer::new(node, Due::Probe { uid: uid.to_string(), index, ticker: None }));
             }
         }
         // A stale outcome: the container was replaced while the probe ran.
         if pw.container_id != cid {
             return;
         }
-        let Some((probe, object)) = self.kubelet_pod_ref(node, &ns, &name).and_then(|pod| Some((container_spec_in(pod, &pw.container)?[pw.kind.field()].clone(), crate::object_ref(pod, "Pod")))) else { return };
+        let Some((probe, object)) = cx.node().kubelet_pod_ref(node, &ns, &name).and_then(|pod| Some((container_spec_in(pod, &pw.container)?[pw.kind.field()].clone(), crate::object_ref(pod, "Pod")))) else { return };
         let (kind, container) = (pw.kind, pw.container.clone());
         let params = crate::sort::map_of([
             ("container".to_string(), json!(container)),
@@ -348,22 +360,22 @@ impl Engine {
             ("result".to_string(), json!(if result.is_ok() { "success" } else { "failure" })),
             ("output".to_string(), json!(result.as_ref().err().map(ProbeError::text))),
         ]);
-        self.node_trace(super::COMPONENT, node, Action::KubeletProbe, object, params);
+        super::reaction(cx, Action::KubeletProbe, object, params);
         if let Err(e) = &result
-            && let Some(pod) = self.kubelet_pod(node, &ns, &name)
+            && let Some(pod) = cx.node().kubelet_pod(node, &ns, &name)
         {
             let message = match e {
                 ProbeError::Failed(output) => format!("{} probe failed: {output}", kind.title()),
                 ProbeError::Errored(error) => format!("{} probe errored and resulted in unknown state: {error}", kind.title()),
             };
-            self.kubelet_event(node, &pod, Some(&container), "Warning", "Unhealthy", &message);
+            self.event(cx, &pod, Some(&container), "Warning", "Unhealthy", &message);
         }
         let ok = result.is_ok();
-        let Some(w) = self.kubelets.get_mut(node).and_then(|k| k.get_mut()).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
         let Some(pw) = w.probes.get_mut(index) else { return };
         let threshold = if ok { n(&probe, "successThreshold", 1) } else { n(&probe, "failureThreshold", 3) }.max(1) as u32;
         // A success after enough successes repeats the result the kubelet already has.
-        self.quiet.noop = ok && pw.last_success == Some(true) && pw.run >= threshold;
+        cx.node().set_noop(ok && pw.last_success == Some(true) && pw.run >= threshold);
         if pw.last_success == Some(ok) {
             pw.run = pw.run.saturating_add(1);
         } else {
@@ -376,9 +388,9 @@ impl Engine {
         match kind {
             ProbeKind::Readiness => {
                 let changed = w.facts.readiness.insert(container.clone(), ok) != Some(ok);
-                if changed && let Some(pod) = self.kubelet_pod(node, &ns, &name) {
+                if changed && let Some(pod) = cx.node().kubelet_pod(node, &ns, &name) {
                     // `SetContainerReadiness`: the status manager patches at once.
-                    self.kubelet_update_status(node, uid, &pod);
+                    self.update_status(cx, uid, &pod);
                 }
             }
             ProbeKind::Startup => {
@@ -389,14 +401,14 @@ impl Engine {
                     pw.run = 0;
                     w.probe_failures.insert(container.clone(), (kind, cid.to_string()));
                 }
-                self.kubelet_request_sync(node, uid);
+                self.request_sync(cx, uid);
             }
             ProbeKind::Liveness => {
                 if !ok {
                     pw.on_hold = true;
                     pw.run = 0;
                     w.probe_failures.insert(container.clone(), (kind, cid.to_string()));
-                    self.kubelet_request_sync(node, uid);
+                    self.request_sync(cx, uid);
                 }
             }
         }
@@ -404,9 +416,9 @@ impl Engine {
 
     /// One probe attempt against the pod's containers (they share the network namespace): its
     /// outcome and how long it took (0: at once).
-    fn run_probe(&mut self, node: &str, uid: &str, pod_ip: Option<&str>, spec: &Slot, probe: &Slot) -> (ProbeResult, u64) {
+    fn run_probe(&mut self, cx: &mut Cx<'_>, uid: &str, pod_ip: Option<&str>, spec: &Slot, probe: &Slot) -> (ProbeResult, u64) {
         let timeout_ms = (n(probe, "timeoutSeconds", 1).max(1) as u64).saturating_mul(1000);
-        match self.probe_attempt(node, uid, pod_ip, spec, probe) {
+        match self.probe_attempt(cx, uid, pod_ip, spec, probe) {
             Outcome::Now(result) => (result.map_err(ProbeError::Failed), 0),
             Outcome::After(result, ms) => (result.map_err(ProbeError::Failed), ms.min(timeout_ms)),
             Outcome::AtDeadline(output) => (Err(ProbeError::Failed(output)), timeout_ms),
@@ -414,11 +426,13 @@ impl Engine {
         }
     }
 
-    fn probe_attempt(&mut self, node: &str, uid: &str, pod_ip: Option<&str>, spec: &Slot, probe: &Slot) -> Outcome {
-        let ip = pod_ip.map(str::to_string).or_else(|| self.machines.get(node).and_then(|m| m.runtime.ready_sandbox(uid)).and_then(|s| s.ip.clone())).unwrap_or_default();
+    fn probe_attempt(&mut self, cx: &mut Cx<'_>, uid: &str, pod_ip: Option<&str>, spec: &Slot, probe: &Slot) -> Outcome {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let ip = pod_ip.map(str::to_string).or_else(|| cx.node().machine(node).and_then(|m| m.runtime.ready_sandbox(uid)).and_then(|s| s.ip.clone())).unwrap_or_default();
         let port_of = |v: &Slot| probe_port(spec, v);
-        let now = self.now;
-        let Some(m) = self.machines.get(node) else { return Outcome::Now(Err("node gone".into())) };
+        let now = cx.now();
+        let Some(m) = cx.node().machine(node) else { return Outcome::Now(Err("node gone".into())) };
         let running: Vec<&crate::containerd::Container> = m.runtime.pod_containers(uid).into_iter().filter(|c| c.state == ContainerState::Running).collect();
         if let Some(h) = probe["httpGet"].as_object() {
             let port = h.get("port").and_then(port_of).unwrap_or(0);
@@ -427,7 +441,7 @@ impl Engine {
             let scheme = h.get("scheme").and_then(Slot::as_str).map_or_else(|| "http".into(), crate::gostrings::to_lower);
             let url = format!("{scheme}://{host}:{port}{path}");
             if running.iter().any(|c| c.process.as_ref().and_then(|p| p.shell.as_ref()).is_some_and(|s| s.listening_ports().contains(&port))) {
-                if let Some(result) = self.probe_shell_listener(node, uid, port, Some((&url, &host))) {
+                if let Some(result) = cx.node().probe_shell_listener(node, uid, port, Some((&url, &host))) {
                     return Outcome::Now(result);
                 }
                 return Outcome::Now(Err(format!("Get \"{url}\": dial tcp {host}:{port}: connect: connection refused")));
@@ -440,7 +454,7 @@ impl Engine {
             let answer = running.iter().filter_map(|c| c.process.as_ref().and_then(|p| p.http_get(port, path, now).map(|code| if scheme == "http" && p.app.nginx_tls(port) == Some(true) { 400 } else { code }))).next();
             // istio-proxy's readiness is Envoy's: ready once istiod sent its configuration.
             let sidecar = running.iter().any(|c| c.process.as_ref().is_some_and(|p| p.app.kind == crate::process::AppKind::IstioProxy && p.listens(port)));
-            let answer = if sidecar && path.starts_with("/healthz/ready") && !self.istiod_serving() { answer.map(|_| 503) } else { answer };
+            let answer = if sidecar && path.starts_with("/healthz/ready") && !cx.node().istiod_serving() { answer.map(|_| 503) } else { answer };
             return Outcome::Now(match answer {
                 Some(code) if (200..400).contains(&code) => Ok(()),
                 Some(code) => Err(format!("HTTP probe failed with statuscode: {code}")),
@@ -451,7 +465,7 @@ impl Engine {
             let port = t.get("port").and_then(port_of).unwrap_or(0);
             let host = t.get("host").and_then(Slot::as_str).filter(|s| !s.is_empty()).map(str::to_string).unwrap_or(ip.clone());
             if running.iter().any(|c| c.process.as_ref().and_then(|p| p.shell.as_ref()).is_some_and(|s| s.listening_ports().contains(&port))) {
-                return Outcome::Now(self.probe_shell_listener(node, uid, port, None).unwrap_or_else(|| Err(format!("dial tcp {host}:{port}: connect: connection refused"))));
+                return Outcome::Now(cx.node().probe_shell_listener(node, uid, port, None).unwrap_or_else(|| Err(format!("dial tcp {host}:{port}: connect: connection refused"))));
             }
             let listening = running.iter().any(|c| c.process.as_ref().is_some_and(|p| p.listens(port)));
             return Outcome::Now(if listening { Ok(()) } else { Err(format!("dial tcp {host}:{port}: connect: connection refused")) });
@@ -478,20 +492,22 @@ impl Engine {
             let argv: Vec<String> = e.get("command").and_then(Slot::as_array).map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect()).unwrap_or_default();
             let container = spec["name"].as_str().unwrap_or_default().to_string();
             let timeout_ms = (n(probe, "timeoutSeconds", 1).max(1) as u64).saturating_mul(1000);
-            return self.kubelet_cri(node, |e| e.exec_probe(node, uid, &container, &argv, timeout_ms));
+            return self.exec_probe(cx, uid, &container, &argv, timeout_ms);
         }
         Outcome::Now(Err("unknown probe type".into()))
     }
 }
 
-impl Engine {
+impl Kubelet {
     /// An exec probe: the command runs in the container (through the runtime's exec).
     /// Its outcome comes when the command ends; one still running at `timeoutSeconds` fails
     /// with the CRI client's text (`ExecSync`'s DeadlineExceeded becomes `exec.TimeoutError`:
     /// `command "…" timed out`, k8s.io/cri-client `remote_runtime.go`; `pkg/probe/exec`
     /// reports it as the failure's output).
-    fn exec_probe(&mut self, node: &str, uid: &str, container: &str, argv: &[String], timeout_ms: u64) -> Outcome {
-        match self.kubelet_cri(node, |e| e.exec_in_container(node, uid, container, argv, timeout_ms)) {
+    fn exec_probe(&mut self, cx: &mut Cx<'_>, uid: &str, container: &str, argv: &[String], timeout_ms: u64) -> Outcome {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        match self.cri(cx, |n, node| n.exec_in_container(node, uid, container, argv, timeout_ms)) {
             // `ExecSync`'s gRPC error, not an exit status.
             Ok(run) if run.start_error.is_some() => Outcome::Errored(format!("rpc error: code = Unknown desc = {}", run.start_error.unwrap_or_default())),
             Ok(run) if run.unfinished || run.duration_ms > timeout_ms => Outcome::AtDeadline(format!("command {} timed out", crate::registry::reference::go_quote(&argv.join(" ")))),

@@ -17,6 +17,7 @@
 //! their events are recorded (counts and spam buckets move as they would), their jitter is
 //! drawn — instead of running them reaction by reaction.
 
+use super::{Cx, Kubelet, Timer};
 use crate::record::{Involved, Note, Source};
 use super::{PodWorker, SYNC_ERROR_BACKOFF_MS};
 use crate::clock::Time;
@@ -74,76 +75,6 @@ impl PodWorker {
 }
 
 impl Engine {
-    fn worker_mut(&mut self, node: &str, uid: &str) -> Option<&mut PodWorker> {
-        self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)).map(|w| &mut **w)
-    }
-
-    /// A sync begins: watch it (`kubelet_sync`, before it queues its first step).
-    pub(super) fn repeat_watch_start(&mut self, node: &str, uid: &str, revision: u64, seq: u64) {
-        let (now, rng) = (self.now, self.rng.clone());
-        if let Some(w) = self.worker_mut(node, uid) {
-            w.repeating = None;
-            w.watch = Some(SyncWatch { started: now, revision, seq, own_tasks: 0, rng, failures: 0, image_failures: 0, notes: Vec::new(), images: Vec::new(), spoiled: false });
-        }
-    }
-
-    /// The sync queued one of its own steps.
-    pub(super) fn repeat_watch_own_task(&mut self, node: &str, uid: &str) {
-        if let Some(w) = self.worker_mut(node, uid).and_then(PodWorker::watching) {
-            w.own_tasks += 1;
-        }
-    }
-
-    /// The sync recorded an event: written (a repeat would not be the same) or dropped.
-    pub(super) fn repeat_watch_event(&mut self, node: &str, uid: &str, field_path: Option<&str>, note: Note<'_>, written: bool) {
-        if let Some(w) = self.worker_mut(node, uid).and_then(PodWorker::watching) {
-            if written {
-                w.spoiled = true;
-            } else {
-                w.notes.push(DroppedNote { field_path: field_path.map(str::to_string), kind: note.kind.into(), reason: note.reason.into(), message: note.message.into() });
-            }
-        }
-    }
-
-    /// The sync failed (`kubelet_fail`: None), or a container's start failed for `reason`
-    /// (which also fails the sync): a failure on an image is one a repeat makes again.
-    pub(super) fn repeat_watch_failure(&mut self, node: &str, uid: &str, reason: Option<&str>) {
-        if let Some(w) = self.worker_mut(node, uid).and_then(PodWorker::watching) {
-            match reason {
-                None => w.failures += 1,
-                Some(r) if image_reason(r) => w.image_failures += 1,
-                Some(_) => {}
-            }
-        }
-    }
-
-    /// The sync waits for an image that is not on the node (`backoff_key`: its pull back-off).
-    pub(super) fn repeat_watch_image(&mut self, node: &str, uid: &str, backoff_key: Option<&str>, image: &ImageRef) {
-        if let Some(w) = self.worker_mut(node, uid).and_then(PodWorker::watching) {
-            w.images.push((backoff_key.map(str::to_string), image.clone()));
-        }
-    }
-
-    /// `completeWork` of a failed sync, before its jitter is drawn: does the next sync repeat
-    /// this one? `token` is the one the next sync will carry.
-    pub(super) fn repeat_watch_end(&mut self, node: &str, uid: &str, token: u64) {
-        let (now, revision, seq) = (self.now, self.store.revision(), self.next_seq());
-        let epoch = self.pod_epoch(node, uid);
-        let rng = self.rng.clone();
-        let Some(w) = self.worker_mut(node, uid) else { return };
-        let Some(watch) = w.watch.take() else { return };
-        let repeats = !watch.spoiled
-            && w.failed
-            && w.backoff_until.is_none()
-            && !w.pending
-            && watch.failures > 0
-            && watch.failures == watch.image_failures
-            && watch.started == now
-            && watch.revision == revision
-            && watch.seq + watch.own_tasks == seq
-            && watch.rng == rng;
-        w.repeating = repeats.then_some(Repeating { epoch, token, notes: watch.notes, images: watch.images });
-    }
 
     /// Until when the sync `token` of a repeating worker would repeat its last one (None: it
     /// may act when it comes due).
@@ -201,5 +132,86 @@ impl Engine {
             count += 1;
         }
         (at, count)
+    }
+}
+
+impl Kubelet {
+    /// A sync begins: watch it (`kubelet_sync`, before it queues its first step).
+    pub(super) fn repeat_watch_start(&mut self, cx: &mut Cx<'_>, uid: &str, revision: u64, seq: u64) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let (now, rng) = (cx.now(), cx.rng().clone());
+        if let Some(w) = self.workers.get_mut(uid).map(|w| &mut **w) {
+            w.repeating = None;
+            w.watch = Some(SyncWatch { started: now, revision, seq, own_tasks: 0, rng, failures: 0, image_failures: 0, notes: Vec::new(), images: Vec::new(), spoiled: false });
+        }
+    }
+
+    /// The sync queued one of its own steps.
+    pub(super) fn repeat_watch_own_task(&mut self, cx: &mut Cx<'_>, uid: &str) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        if let Some(w) = self.workers.get_mut(uid).map(|w| &mut **w).and_then(PodWorker::watching) {
+            w.own_tasks += 1;
+        }
+    }
+
+    /// The sync recorded an event: written (a repeat would not be the same) or dropped.
+    pub(super) fn repeat_watch_event(&mut self, cx: &mut Cx<'_>, uid: &str, field_path: Option<&str>, note: Note<'_>, written: bool) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        if let Some(w) = self.workers.get_mut(uid).map(|w| &mut **w).and_then(PodWorker::watching) {
+            if written {
+                w.spoiled = true;
+            } else {
+                w.notes.push(DroppedNote { field_path: field_path.map(str::to_string), kind: note.kind.into(), reason: note.reason.into(), message: note.message.into() });
+            }
+        }
+    }
+
+    /// The sync failed (`kubelet_fail`: None), or a container's start failed for `reason`
+    /// (which also fails the sync): a failure on an image is one a repeat makes again.
+    pub(super) fn repeat_watch_failure(&mut self, cx: &mut Cx<'_>, uid: &str, reason: Option<&str>) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        if let Some(w) = self.workers.get_mut(uid).map(|w| &mut **w).and_then(PodWorker::watching) {
+            match reason {
+                None => w.failures += 1,
+                Some(r) if image_reason(r) => w.image_failures += 1,
+                Some(_) => {}
+            }
+        }
+    }
+
+    /// The sync waits for an image that is not on the node (`backoff_key`: its pull back-off).
+    pub(super) fn repeat_watch_image(&mut self, cx: &mut Cx<'_>, uid: &str, backoff_key: Option<&str>, image: &ImageRef) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        if let Some(w) = self.workers.get_mut(uid).map(|w| &mut **w).and_then(PodWorker::watching) {
+            w.images.push((backoff_key.map(str::to_string), image.clone()));
+        }
+    }
+
+    /// `completeWork` of a failed sync, before its jitter is drawn: does the next sync repeat
+    /// this one? `token` is the one the next sync will carry.
+    pub(super) fn repeat_watch_end(&mut self, cx: &mut Cx<'_>, uid: &str, token: u64) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let (now, revision, seq) = (cx.now(), cx.node().revision(), cx.node().next_seq());
+        let epoch = cx.node().pod_epoch(node, uid);
+        let rng = cx.rng().clone();
+        let Some(w) = self.workers.get_mut(uid).map(|w| &mut **w) else { return };
+        let Some(watch) = w.watch.take() else { return };
+        let repeats = !watch.spoiled
+            && w.failed
+            && w.backoff_until.is_none()
+            && !w.pending
+            && watch.failures > 0
+            && watch.failures == watch.image_failures
+            && watch.started == now
+            && watch.revision == revision
+            && watch.seq + watch.own_tasks == seq
+            && watch.rng == rng;
+        w.repeating = repeats.then_some(Repeating { epoch, token, notes: watch.notes, images: watch.images });
     }
 }

@@ -35,6 +35,7 @@
 //! status's own pod-level `resources` / `allocatedResources`, and the pending queue's
 //! priority order.
 
+use super::{Cx, Kubelet, Timer};
 use crate::Slot;
 use std::collections::BTreeMap;
 
@@ -259,13 +260,15 @@ fn infeasible(pod: &Slot, node: &Slot) -> Option<String> {
     }
 }
 
-impl Engine {
+impl Kubelet {
     /// The allocation manager's part of a sync: allocate a new desired size or say why not,
     /// then whether the runtime has caught up (`PodResizeInProgress`).
-    pub(super) fn kubelet_handle_resize(&mut self, node: &str, uid: &str, pod: &std::sync::Arc<crate::Obj>) {
+    pub(super) fn handle_resize(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &std::sync::Arc<crate::Obj>) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
         let generation = pod["metadata"]["generation"].as_i64().unwrap_or(1);
-        let now = self.now;
-        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let now = cx.now();
+        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
         let Some(allocated) = w.allocated.as_ref() else {
             // `AddPod`: admitted at the spec's resources.
             w.allocated = Some(desired(pod));
@@ -276,33 +279,33 @@ impl Engine {
             w.resize.pending = None;
         } else {
             let want = desired(pod);
-            let node_object = self.kubelet_cached_node(node);
+            let node_object = self.cached_node(cx);
             let verdict = match infeasible(pod, node_object.as_deref().map_or(crate::Slot::null(), |n| n.root())) {
                 Some(m) => Some(("Infeasible", m)),
-                None => self.kubelet_admit(node, uid, pod).map(|r| ("Deferred", r.message)),
+                None => self.admit(cx, uid, pod).map(|r| ("Deferred", r.message)),
             };
-            let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
+            let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
             match verdict {
                 None => {
                     w.allocated = Some(want);
                     w.resize.pending = None;
                     w.resize.in_progress = Some(condition("PodResizeInProgress", "", "", generation, now));
-                    self.kubelet_event(node, pod, None, "Normal", "ResizeStarted", &message("Pod resize started", pod, generation, ""));
+                    self.event(cx, pod, None, "Normal", "ResizeStarted", &message("Pod resize started", pod, generation, ""));
                 }
                 Some((reason, text)) => {
                     let unchanged = w.resize.pending.as_ref().is_some_and(|c| c["reason"] == reason && c["message"] == text.as_str());
                     if !unchanged {
                         w.resize.pending = Some(condition("PodResizePending", reason, &text, generation, now));
                         let event = if reason == "Infeasible" { "ResizeInfeasible" } else { "ResizeDeferred" };
-                        self.kubelet_event(node, pod, None, "Warning", event, &message(&format!("Pod resize {reason}"), pod, generation, &text));
+                        self.event(cx, pod, None, "Warning", event, &message(&format!("Pod resize {reason}"), pod, generation, &text));
                     }
                 }
             }
         }
         // `IsPodResizeInProgress`: a running container whose actual resources are not its
         // allocation.
-        let Some(m) = self.machines.get(node) else { return };
-        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return };
+        let Some(m) = cx.node().machine(node) else { return };
+        let Some(k) = Some(&*self) else { return };
         let Some(w) = k.workers.get(uid) else { return };
         let alloc = w.allocated.clone().unwrap_or_default();
         // The pod as allocated, decoded only when a resize makes it differ.
@@ -330,20 +333,20 @@ impl Engine {
             let want = crate::containerd::cgroups::PodCgroup::for_pod(allocated_pod);
             (s.pod_cgroup.pod_level || want.pod_level) && s.pod_cgroup != want
         });
-        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
         if behind {
             if w.resize.in_progress.is_none() {
                 w.resize.in_progress = Some(condition("PodResizeInProgress", "", "", generation, now));
             }
         } else if let Some(c) = w.resize.in_progress.take() {
             let g = c["observedGeneration"].as_i64().unwrap_or(generation);
-            self.kubelet_event(node, pod, None, "Normal", "ResizeCompleted", &message("Pod resize completed", allocated_pod, g, ""));
+            self.event(cx, pod, None, "Normal", "ResizeCompleted", &message("Pod resize completed", allocated_pod, g, ""));
         }
     }
 
     /// The kubelet's allocation for a pod (None before its first sync).
-    pub(crate) fn kubelet_allocation(&self, node: &str, uid: &str) -> Option<&Allocation> {
-        self.kubelet_of(node)?.workers.get(uid)?.allocated.as_ref()
+    pub(crate) fn allocation(&self, cx: &mut Cx<'_>, uid: &str) -> Option<&Allocation> {
+        Some(&*self)?.workers.get(uid)?.allocated.as_ref()
     }
 }
 

@@ -16,6 +16,7 @@
 //! - The Ready condition (`nodestatus/setters.go` `ReadyCondition`) carries the aggregate of
 //!   the runtime and network errors as its message, reason `KubeletNotReady`.
 
+use super::{Cx, Kubelet, Timer};
 use super::Due;
 use crate::Task;
 use crate::clock::Time;
@@ -100,43 +101,43 @@ pub fn aggregate(errs: &[String]) -> Option<String> {
     }
 }
 
-impl crate::Engine {
+impl Kubelet {
     /// Whether the sync of `uid` due now waits while the runtime is down, and for what.
-    pub(crate) fn kubelet_sync_waits(&self, node: &str, uid: &str) -> Option<super::Wait> {
-        let m = self.machines.get(node)?;
-        let k = self.kubelets.get(node)?.get()?;
-        let offset = k.tick_offset_ms;
-        if !runtime_errors(&m.runtime, self.now, offset, m.cri_connected_at, k.booted_at).is_empty() {
+    pub(crate) fn sync_waits(&self, cx: &mut Cx<'_>, uid: &str) -> Option<super::Wait> {
+        let now = cx.now();
+        let m = cx.node().machine(&self.node)?;
+        let offset = self.tick_offset_ms;
+        if !runtime_errors(&m.runtime, now, offset, m.cri_connected_at, self.booted_at).is_empty() {
             return Some(super::Wait::SyncLoop);
         }
         let since = m.runtime.down_since?;
         // The cache's time is the last relist that succeeded.
         let cache_time = tick_before(since, offset, RELIST_PERIOD_MS);
-        let w = k.workers.get(uid)?;
+        let w = self.workers.get(uid)?;
         w.last_sync.filter(|t| *t >= cache_time).map(|_| super::Wait::Cache)
     }
 
     /// Whether the sync loop skips its iterations now (`runtimeErrors()` is not empty): pod
     /// additions, like syncs, wait for it.
-    pub(crate) fn kubelet_sync_loop_skipping(&self, node: &str) -> bool {
-        self.machines.get(node).zip(self.kubelet_of(node)).is_some_and(|(m, k)| !runtime_errors(&m.runtime, self.now, k.tick_offset_ms, m.cri_connected_at, k.booted_at).is_empty())
+    pub(crate) fn sync_loop_skipping(&self, cx: &mut Cx<'_>) -> bool {
+        let now = cx.now();
+        cx.node().machine(&self.node).is_some_and(|m| !runtime_errors(&m.runtime, now, self.tick_offset_ms, m.cri_connected_at, self.booted_at).is_empty())
     }
 
     /// The skipped sync loop looks again after its back-off sleep (at most 5 s): when the
     /// sync of `uid` is due again.
-    pub(crate) fn kubelet_sync_loop_retry(&mut self, node: &str, uid: &str) {
-        let now = self.now;
-        let Some(w) = self.kubelet_of(node).and_then(|k| k.workers.get(uid)) else { return };
+    pub(crate) fn sync_loop_retry(&mut self, cx: &mut Cx<'_>, uid: &str) {
+        let now = cx.now();
+        let Some(w) = self.workers.get(uid) else { return };
         // One look-again per pod at a time.
         if w.retry_due.is_some_and(|t| t > now) {
             return;
         }
-        let sleep = self.rng.below(STATUS_PERIOD_MS);
+        let sleep = cx.rng().below(STATUS_PERIOD_MS);
         let at = now.plus_millis(sleep.max(1));
-        let Some(w) = self.kubelet_of_mut(node).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let Some(w) = self.workers.get_mut(uid) else { return };
         w.retry_due = Some(at);
-        let task = Task::kubelet(node, Due::Sync { uid: uid.to_string(), token: w.token });
-        self.schedule(at, task);
+        cx.after(at, Timer::new(&self.node, Due::Sync { uid: uid.to_string(), token: w.token }));
     }
 }
 

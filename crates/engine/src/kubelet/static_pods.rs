@@ -16,6 +16,7 @@
 //! The manifests are the node's (`NodeMachine::static_pods`), so they outlive a kubelet restart;
 //! the kubelet's workers for them are keyed by the static pod's uid.
 
+use super::{Cx, Kubelet, Timer};
 use super::Due;
 use crate::Slot;
 use serde_json::Value;
@@ -96,24 +97,28 @@ impl Engine {
         let rt = ResourceType::resolve("pods")?;
         self.components[i].cache.get(&ObjectKey::new(rt, Some(namespace), name)).filter(|p| is_mirror(p)).cloned()
     }
+}
 
+impl Kubelet {
     /// The kubelet starts (or restarts): a pod worker for every manifest, each admitted
     /// (`admission.rs`, without the taint check) and synced at once (`HandlePodAdditions` from
     /// the file source). A rejected static pod has no mirror pod to take its status.
-    pub(crate) fn kubelet_add_static_pods(&mut self, node: &str) {
-        let pods: Vec<(String, String, String)> = self.machines.get(node).map(|m| m.static_pods.iter().map(|p| {
+    pub(crate) fn add_static_pods(&mut self, cx: &mut Cx<'_>) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        let pods: Vec<(String, String, String)> = cx.node().machine(node).map(|m| m.static_pods.iter().map(|p| {
             let meta = &p["metadata"];
             (meta["uid"].as_str().unwrap_or_default().to_string(), meta["namespace"].as_str().unwrap_or_default().to_string(), meta["name"].as_str().unwrap_or_default().to_string())
         }).collect()).unwrap_or_default();
         for (uid, namespace, name) in pods {
-            let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
+            let Some(k) = Some(&mut *self) else { return };
             if k.workers.contains_key(&uid) {
                 continue;
             }
             k.workers.insert(uid.clone(), Box::new(super::PodWorker::new(&uid, &namespace, &name)));
-            match self.kubelet_pod(node, &namespace, &name) {
-                Some(pod) => self.kubelet_add_pod(node, &uid, &pod),
-                None => self.kubelet_request_sync(node, &uid),
+            match cx.node().kubelet_pod(node, &namespace, &name) {
+                Some(pod) => self.add_pod(cx, &uid, &pod),
+                None => self.request_sync(cx, &uid),
             }
         }
     }
@@ -121,43 +126,47 @@ impl Engine {
     /// A mirror pod's delivery: its static pod's worker syncs when the mirror pod went away or
     /// is being deleted; a mirror pod with no static pod behind it is deleted
     /// (`deleteOrphanedMirrorPods`).
-    pub(crate) fn kubelet_observe_mirror(&mut self, node: &str, event: &WatchEvent) {
+    pub(crate) fn observe_mirror(&mut self, cx: &mut Cx<'_>, event: &WatchEvent) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
         let deleted = event.event_type == crate::store::EventType::Deleted;
-        let Some(static_pod) = self.static_pod_named(node, &event.key.namespace, &event.key.name) else {
+        let Some(static_pod) = cx.node().static_pod_named(node, &event.key.namespace, &event.key.name) else {
             if !deleted {
-                self.kubelet_delete_mirror(node, &event.object);
+                self.delete_mirror(cx, &event.object);
             }
             return;
         };
         let uid = static_pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
         let outdated = event.object["metadata"]["annotations"][MIRROR_POD_ANNOTATION] != uid.as_str();
         if deleted || outdated || event.object["metadata"]["deletionTimestamp"].is_string() {
-            self.kubelet_request_sync(node, &uid);
+            self.request_sync(cx, &uid);
         }
     }
 
     /// `SyncPod`'s mirror pod step for a static pod.
-    pub(crate) fn kubelet_sync_mirror_pod(&mut self, node: &str, uid: &str) {
+    pub(crate) fn sync_mirror_pod(&mut self, cx: &mut Cx<'_>, uid: &str) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
         let meta = |p: &Slot| (p["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), p["metadata"]["name"].as_str().unwrap_or_default().to_string());
-        let Some((namespace, name)) = self.static_pod(node, uid).map(meta) else { return };
+        let Some((namespace, name)) = cx.node().static_pod(node, uid).map(meta) else { return };
         let (namespace, name) = (namespace.as_str(), name.as_str());
-        let mirror = self.mirror_pod(node, namespace, name);
+        let mirror = cx.node().mirror_pod(node, namespace, name);
         let mut deleted = false;
         if let Some(m) = &mirror
             && (m["metadata"]["deletionTimestamp"].is_string() || m["metadata"]["annotations"][MIRROR_POD_ANNOTATION] != uid)
         {
-            deleted = self.kubelet_delete_mirror(node, m);
+            deleted = self.delete_mirror(cx, m);
         }
         if mirror.is_some() && !deleted {
             return;
         }
         // No mirror pod while the Node is gone or going.
-        let Some(node_object) = ResourceType::resolve("nodes").and_then(|rt| self.store.get(&ObjectKey::new(rt, None, node))).cloned() else { return };
+        let Some(node_object) = ResourceType::resolve("nodes").and_then(|rt| cx.node().api_object(&ObjectKey::new(rt, None, node))).cloned() else { return };
         if node_object["metadata"]["deletionTimestamp"].is_string() {
             return;
         }
         // The mirror pod's body: the only copy of the static pod as JSON.
-        let Some(mut body) = self.static_pod(node, uid).map(Slot::to_value) else { return };
+        let Some(mut body) = cx.node().static_pod(node, uid).map(Slot::to_value) else { return };
         if let Some(meta) = body["metadata"].as_object_mut() {
             meta.remove("uid");
         }
@@ -170,41 +179,43 @@ impl Engine {
         let mut req = Request::new(Verb::Create, rt);
         req.namespace = Some(namespace.to_string());
         req.body = Some(body);
-        if self.kubelet_request(node, req).is_err() {
+        if self.request(cx, req).is_err() {
             return;
         }
         // The status manager writes the status at its next batch.
-        let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { return };
+        let Some(k) = Some(&mut *self) else { return };
         let off = k.tick_offset_ms;
-        let now = self.now.millis();
+        let now = cx.now().millis();
         let at = Time(off + (now.saturating_sub(off) / STATUS_SYNC_MS + 1) * STATUS_SYNC_MS);
         let Some(w) = k.workers.get_mut(uid) else { return };
         w.mirror_status_pending = true;
-        self.schedule(at, Task::kubelet(node, Due::StatusBatch));
+        cx.after(at, Timer::new(node, Due::StatusBatch));
     }
 
     /// The status manager's batch (`syncBatch`, every 10 s): statuses not yet written to a new
     /// mirror pod are written now (the kubelet's own copy, its transition times kept).
-    pub(crate) fn kubelet_status_batch(&mut self, node: &str) {
-        if !self.kubelet_running(node) {
+    pub(crate) fn status_batch(&mut self, cx: &mut Cx<'_>) {
+        let node_name = self.node.clone();
+        let node = node_name.as_str();
+        if !cx.running() {
             return;
         }
-        let pending: Vec<(String, String, String)> = self.kubelet_of(node).map(|k| k.workers.values().filter(|w| w.mirror_status_pending).map(|w| (w.uid.clone(), w.namespace.clone(), w.name.clone())).collect()).unwrap_or_default();
+        let pending: Vec<(String, String, String)> = Some(&*self).map(|k| k.workers.values().filter(|w| w.mirror_status_pending).map(|w| (w.uid.clone(), w.namespace.clone(), w.name.clone())).collect()).unwrap_or_default();
         for (uid, namespace, name) in pending {
-            let Some(pod) = self.kubelet_pod(node, &namespace, &name) else { continue };
-            let Some(status) = self.kubelet_of(node).and_then(|k| k.workers.get(&uid)).and_then(|w| w.last_status.clone()) else { continue };
-            self.kubelet_patch_status(node, &uid, &pod, status);
+            let Some(pod) = cx.node().kubelet_pod(node, &namespace, &name) else { continue };
+            let Some(status) = Some(&*self).and_then(|k| k.workers.get(&uid)).and_then(|w| w.last_status.clone()) else { continue };
+            self.patch_status(cx, &uid, &pod, status);
         }
     }
 
     /// `DeleteMirrorPod`: grace period 0, the mirror pod's uid as a precondition.
-    fn kubelet_delete_mirror(&mut self, node: &str, mirror: &Slot) -> bool {
+    fn delete_mirror(&mut self, cx: &mut Cx<'_>, mirror: &Slot) -> bool {
         let Some(rt) = ResourceType::resolve("pods") else { return false };
         let mut req = Request::new(Verb::Delete, rt);
         req.namespace = mirror["metadata"]["namespace"].as_str().map(str::to_string);
         req.name = mirror["metadata"]["name"].as_str().map(str::to_string);
         req.grace_period_seconds = Some(0);
         req.preconditions = Some(Preconditions { uid: mirror["metadata"]["uid"].as_str().map(str::to_string), ..Default::default() });
-        self.kubelet_request(node, req).is_ok()
+        self.request(cx, req).is_ok()
     }
 }
