@@ -8,13 +8,12 @@
 //! that exited is started again, one whose startup or liveness probe failed is killed and
 //! started again (each start through `doBackOff`, so a sidecar that keeps failing backs off).
 
-use super::{Cx, Kubelet, Timer};
+use super::{Cx, Kubelet};
 use crate::Slot;
 use serde_json::Value;
 
 use super::prober::ProbeKind;
 use super::{Op, PodActions};
-use crate::Engine;
 use crate::containerd::ContainerState;
 
 /// The steps that start one container (`startContainer`: back-off check and image, create,
@@ -90,7 +89,6 @@ impl Kubelet {
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
         let policy = pod["spec"]["restartPolicy"].as_str().unwrap_or("Always").to_string();
         let Some(m) = cx.node().machine(node) else { return PodActions::Steps(vec![]) };
-        let Some(k) = Some(&*self) else { return PodActions::Steps(vec![]) };
         let rt = &m.runtime;
         let inits = pod["spec"]["initContainers"].as_array().unwrap_or_default();
         let apps = pod["spec"]["containers"].as_array().unwrap_or_default();
@@ -114,7 +112,7 @@ impl Kubelet {
         let newest = |name: &str| rt.pod_containers(uid).into_iter().find(|c| c.name == name && Some(&c.sandbox_id) == active.as_ref());
         let latest = |name: &str| newest(name).map(|c| (c.id.clone(), c.state, c.exit_code));
         let image_of = |name: &str| newest(name).map(|c| c.image.clone()).unwrap_or_default();
-        let worker = k.workers.get(uid);
+        let worker = self.workers.get(uid);
         let started = |name: &str| worker.and_then(|w| w.facts.started.get(name).copied()).unwrap_or(true);
         // A failed liveness or startup probe of the container's running instance.
         let probe_failure = |name: &str, id: &str| worker.and_then(|w| w.probe_failures.get(name)).filter(|(_, fid)| fid == id).map(|(k, _)| *k);

@@ -37,11 +37,10 @@
 //! `status.features`). `NotEvictPodOnKubeletRestart` (alpha) is off, so a restarted kubelet
 //! admits every pod again.
 
-use super::{Cx, Kubelet, Timer};
+use super::{Cx, Kubelet};
 use crate::Slot;
 use serde_json::Value;
 
-use crate::Engine;
 use crate::apiserver::{Request, Verb};
 use crate::scheduler::framework::{NodeInfo, PodInfo};
 use crate::scheduler::plugins::{node_affinity, node_name, node_ports, node_resources_fit, taint_toleration};
@@ -144,7 +143,7 @@ impl Kubelet {
         if let Some(n) = cx.node().api_object_shared(&ObjectKey::new(rt, None, node)) {
             return Some(n);
         }
-        let facts = cx.node().machine_mut(node)?.facts.clone();
+        let facts = cx.node().machine(node)?.facts.clone();
         let mut n = super::register::initial_node(node, &facts);
         n["status"] = json!({"capacity": facts.capacity, "allocatable": facts.capacity});
         Some(std::sync::Arc::new(crate::Obj::untyped(&n)))
@@ -155,10 +154,9 @@ impl Kubelet {
     fn other_active_pods(&self, cx: &mut Cx<'_>, uid: &str) -> Vec<PodInfo> {
         let node_name = self.node.clone();
         let node = node_name.as_str();
-        let Some(k) = Some(&*self) else { return vec![] };
         let mut out = vec![];
         // A pod whose ADD the sync loop has not handled yet is not in the pod manager.
-        for w in k.workers.values().filter(|w| w.uid != uid && !w.terminated && !w.admit_pending) {
+        for w in self.workers.values().filter(|w| w.uid != uid && !w.terminated && !w.admit_pending) {
             // Gone from the pod manager (removed from the API): not counted.
             let Some(pod) = cx.node().kubelet_pod(node, &w.namespace, &w.name).filter(|p| p["metadata"]["uid"] == w.uid.as_str()) else { continue };
             let terminal = |s: &Slot| matches!(s["phase"].as_str(), Some("Succeeded" | "Failed"));
@@ -214,10 +212,8 @@ impl Kubelet {
     /// its first sync. The sync loop handles the pod sources' ADDs, so while it skips its
     /// iterations (the runtime is down, `runtime_state.rs`) the admission waits with the sync.
     pub(crate) fn add_pod(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &std::sync::Arc<crate::Obj>) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         if self.sync_loop_skipping(cx) {
-            if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
+            if let Some(w) = self.workers.get_mut(uid) {
                 w.admit_pending = true;
             }
             self.request_sync(cx, uid);
@@ -248,7 +244,7 @@ impl Kubelet {
     pub(crate) fn reject_pod(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, rejection: &Rejection) {
         self.event(cx, pod, None, "Warning", &rejection.reason, &rejection.message);
         let status = rejected_status(pod, rejection, cx.now());
-        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let Some(w) = self.workers.get_mut(uid) else { return };
         // Known and terminated from the start: when the pod is deleted, the status manager
         // removes it (`canBeDeleted`, grace 0) as it does a finished pod's.
         w.terminated = true;

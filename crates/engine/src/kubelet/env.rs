@@ -6,7 +6,7 @@
 //! does not set itself, which `$(VAR)` references may also name. A missing object or key
 //! that is not `optional` is the container's `CreateContainerConfigError`, in upstream's words.
 
-use super::{Cx, Kubelet, Timer};
+use super::{Cx, Kubelet};
 use crate::Slot;
 
 use crate::Engine;
@@ -64,7 +64,7 @@ impl Kubelet {
                 tree.dirs.insert(backing.path("/"));
             }
             // (While its worker exists: a worker removed meanwhile took its pod's mounts along.)
-            if Some(&*self).is_some_and(|k| k.workers.contains_key(&uid))
+            if self.workers.contains_key(&uid)
                 && let Some(m) = cx.node().machine_mut(node)
             {
                 m.mounts.entry(uid.clone()).or_default().insert(v["name"].as_str().unwrap_or_default().to_string(), backing);

@@ -36,7 +36,7 @@ use podlife_model::quantity::Quantity;
 
 use crate::clock::Time;
 use super::NodeMachine;
-use crate::{Engine, Task};
+use crate::Engine;
 
 /// `evictionMonitoringPeriod`.
 pub const MONITORING_PERIOD_MS: u64 = 10_000;
@@ -160,12 +160,11 @@ impl Kubelet {
             return;
         }
         let now = cx.now();
-        let Some(k) = Some(&mut *self) else { return };
-        let boot = k.booted_at;
+        let boot = self.booted_at;
         if !limits.empty_dirs.is_empty() || (limits.pod.is_some() && limits.disk_empty_dir) {
             // The analyzer's next tick starts the pod's calculator, which measures at once.
             let at = next_on_grid(boot, VOLUME_STATS_PERIOD_MS, now);
-            if let Some(w) = k.workers.get_mut(uid) {
+            if let Some(w) = self.workers.get_mut(uid) {
                 w.volume_calc_at = Some(at);
             }
             cx.after(at, Timer::new(node, Due::VolumeStats { uid: uid.to_string() }));
@@ -179,13 +178,12 @@ impl Kubelet {
         let node_name = self.node.clone();
         let node = node_name.as_str();
         let now = cx.now();
-        let Some(k) = Some(&mut *self) else { return };
-        let mgr = &mut k.eviction;
+        let mgr = &mut self.eviction;
         if mgr.queued.is_some() || mgr.cleanup.is_some() {
             return;
         }
         let at = match mgr.last_pass {
-            None => next_on_grid(k.booted_at, MONITORING_PERIOD_MS, now),
+            None => next_on_grid(self.booted_at, MONITORING_PERIOD_MS, now),
             Some(last) => next_on_grid(last, MONITORING_PERIOD_MS, now.max(last.plus_millis(1))),
         };
         mgr.tokens += 1;
@@ -219,7 +217,7 @@ impl Kubelet {
             }
         }
         let next = now.plus_millis(VOLUME_STATS_PERIOD_MS + cx.rng().below(VOLUME_STATS_PERIOD_MS + 1));
-        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let Some(w) = self.workers.get_mut(uid) else { return };
         w.volume_stats = Some(used);
         w.volume_calc_at = Some(next);
         cx.after(next, Timer::new(node, Due::VolumeStats { uid: uid.to_string() }));
@@ -230,12 +228,11 @@ impl Kubelet {
         let node_name = self.node.clone();
         let node = node_name.as_str();
         let now = cx.now();
-        let Some(k) = Some(&mut *self) else { return };
-        if k.eviction.queued != Some(token) {
+        if self.eviction.queued != Some(token) {
             return;
         }
-        k.eviction.queued = None;
-        k.eviction.last_pass = Some(now);
+        self.eviction.queued = None;
+        self.eviction.last_pass = Some(now);
         if !cx.running() {
             return;
         }
@@ -251,9 +248,8 @@ impl Kubelet {
                 evicted.push(uid);
             }
         }
-        let Some(k) = Some(&mut *self) else { return };
         if !evicted.is_empty() {
-            k.eviction.cleanup = Some((evicted, now.plus_millis(CLEANUP_TIMEOUT_MS)));
+            self.eviction.cleanup = Some((evicted, now.plus_millis(CLEANUP_TIMEOUT_MS)));
             cx.after(now.plus_millis(CLEANUP_POLL_MS), Timer::new(node, Due::EvictionCleanup));
         } else if watched {
             self.eviction_queue_pass(cx);
@@ -266,15 +262,13 @@ impl Kubelet {
         let node_name = self.node.clone();
         let node = node_name.as_str();
         let now = cx.now();
-        let Some(k) = Some(&*self) else { return };
-        let Some((pods, until)) = k.eviction.cleanup.clone() else { return };
-        let finished = pods.iter().all(|uid| k.workers.get(uid).is_none_or(|w| w.terminated));
+        let Some((pods, until)) = self.eviction.cleanup.clone() else { return };
+        let finished = pods.iter().all(|uid| self.workers.get(uid).is_none_or(|w| w.terminated));
         if !finished && now < until {
             cx.after(now.plus_millis(CLEANUP_POLL_MS), Timer::new(node, Due::EvictionCleanup));
             return;
         }
-        let Some(k) = Some(&mut *self) else { return };
-        let mgr = &mut k.eviction;
+        let mgr = &mut self.eviction;
         mgr.cleanup = None;
         mgr.tokens += 1;
         let token = mgr.tokens;
@@ -292,7 +286,7 @@ impl Kubelet {
         }
         super::reaction(cx, crate::trace::Action::KubeletEvict, crate::object_ref(pod, "Pod"), crate::sort::map_of([("signal".to_string(), json!(signal)), ("message".to_string(), json!(message))]));
         self.event(cx, pod, None, "Warning", "Evicted", message);
-        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return false };
+        let Some(w) = self.workers.get_mut(uid) else { return false };
         w.facts.evicted = Some(message.to_string());
         w.grace_s = IMMEDIATE_GRACE_S;
         cx.node().touch_pod(uid);

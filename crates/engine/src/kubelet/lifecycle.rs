@@ -13,10 +13,8 @@
 
 use super::{Cx, Kubelet, Timer};
 use super::Due;
-use crate::Task;
 use crate::Slot;
 
-use crate::Engine;
 use crate::clock::Time;
 use crate::containerd::ContainerState;
 use crate::trace::Action;
@@ -131,7 +129,7 @@ impl Kubelet {
                     self.event(cx, pod, Some(name), "Warning", "FailedPreStopHook", "PreStopHook failed");
                 }
                 let until = now.plus_millis(outcome.duration_ms.min((grace_s as u64).saturating_mul(1000)));
-                if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(&uid)) {
+                if let Some(w) = self.workers.get_mut(&uid) {
                     w.stopping.insert(container_id.to_string(), stopping);
                 }
                 cx.after(until, Timer::new(node, Due::PreStopDone { uid, container: container_id.to_string() }));
@@ -144,7 +142,7 @@ impl Kubelet {
     pub(crate) fn prestop_done(&mut self, cx: &mut Cx<'_>, uid: &str, container_id: &str) {
         let node_name = self.node.clone();
         let node = node_name.as_str();
-        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let Some(w) = self.workers.get_mut(uid) else { return };
         let Some(stopping) = w.stopping.remove(container_id) else { return };
         let (ns, name) = (w.namespace.clone(), w.name.clone());
         let pod = cx.node().kubelet_pod(node, &ns, &name).unwrap_or_else(|| std::sync::Arc::new(crate::Obj::untyped(&json!({"metadata": {"name": name, "namespace": ns, "uid": uid}}))));
@@ -152,8 +150,6 @@ impl Kubelet {
     }
 
     fn stop_after_hook(&mut self, cx: &mut Cx<'_>, pod: &Slot, container_id: &str, stopping: &Stopping) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         // `gracePeriod -= int64(time since the hook started in seconds)`, then at least 2 s.
         let used_s = (cx.now().millis().saturating_sub(stopping.started.millis()) / 1000) as i64;
         let timeout = (stopping.grace_s - used_s).max(MIN_GRACE_S);
@@ -170,12 +166,11 @@ impl Kubelet {
         let node_name = self.node.clone();
         let node = node_name.as_str();
         let Some(m) = cx.node().machine(node) else { return false };
-        let Some(k) = Some(&*self) else { return false };
         let running: Vec<(String, String)> = m.runtime.containers.values().filter(|c| c.pod_uid == uid && c.state == ContainerState::Running).map(|c| (c.id.clone(), c.name.clone())).collect();
         if running.is_empty() {
             return false;
         }
-        let w = k.workers.get(uid);
+        let w = self.workers.get(uid);
         let already = |id: &str| w.is_some_and(|w| w.kill_sent.contains(id));
         let sidecars: Vec<String> = pod["spec"]["initContainers"].as_array().map(|a| a.iter().filter(|c| c["restartPolicy"] == "Always").filter_map(|c| c["name"].as_str().map(str::to_string)).collect()).unwrap_or_default();
         let regular: Vec<(String, String)> = running.iter().filter(|(_, n)| !sidecars.contains(n)).cloned().collect();
@@ -191,7 +186,7 @@ impl Kubelet {
         // `waitForTurn`: the time spent waiting comes off the grace period.
         let waited_s = (cx.now().millis().saturating_sub(since.millis()) / 1000) as i64;
         for (id, name) in to_kill {
-            if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
+            if let Some(w) = self.workers.get_mut(uid) {
                 w.kill_sent.insert(id.clone());
             }
             self.kill_container(cx, pod, &id, &name, (grace_s - waited_s).max(0), None);
@@ -213,7 +208,7 @@ impl Kubelet {
                 let grace = pod["spec"]["terminationGracePeriodSeconds"].as_i64().unwrap_or(30);
                 self.kill_container(cx, pod, &id, container, grace, Some("FailedPostStartHook"));
             }
-            self.start_failed(cx, uid, container, "PostStartHookError", &msg);
+            self.start_failed(uid, container, "PostStartHookError", &msg);
         }
         outcome.duration_ms
     }

@@ -531,18 +531,6 @@ pub(crate) fn format_pod(pod: &Slot) -> String {
 pub use crate::gostrings::go_duration;
 
 impl Engine {
-    /// Sends an event write through a component's client as client-go's event sink does:
-    /// `build` makes the request with the client's credentials, `send` sends it. A repeat's
-    /// PATCH answered 404 is followed by a Create of the whole event.
-    pub(crate) fn sink_event(
-        &mut self,
-        write: &crate::record::Write,
-        build: impl Fn(crate::apiserver::Verb, Option<&str>, Value) -> Option<crate::apiserver::Request>,
-        mut send: impl FnMut(&mut crate::Engine, crate::apiserver::Request) -> Result<crate::Response, crate::Status>,
-    ) {
-        crate::record::sink(write, &build, &mut |r| send(self, r));
-    }
-
     /// The node's machinery, created when first needed from the Node object.
     pub(crate) fn machine(&mut self, node: &str) -> Option<&mut NodeMachine> {
         if !self.machines.contains_key(node) {
@@ -673,13 +661,6 @@ impl Engine {
         self.components[i].cache.get(&ObjectKey::new(rt, Some(namespace), name)).map(|v| v.root())
     }
 
-    /// A request from the node's kubelet; it reaches nothing while the node is down.
-    pub(crate) fn kubelet_request(&mut self, node: &str, req: Request) -> Result<crate::Response, crate::Status> {
-        if self.node_down(node) {
-            return Err(unreachable(node));
-        }
-        self.handle(client_request(node, req))
-    }
 
     /// A container of pod `uid` ended outside a CRI call of its kubelet (its process ended by
     /// itself): the kubelet learns it at once, then the node.
@@ -725,14 +706,10 @@ impl Kubelet {
         let node = node_name.as_str();
         let fp = container.map(|c| field_path(pod, c));
         let now = cx.now();
-        if cx.node().machine_mut(node).is_none() {
-            return;
-        }
-        let Some(k) = Some(&mut *self) else { return };
         let note = events::Note { kind, reason, message };
-        let written = k.events.record(node, pod, fp.as_deref(), note, now);
+        let written = self.events.record(node, pod, fp.as_deref(), note, now);
         if let Some(uid) = pod["metadata"]["uid"].as_str() {
-            self.repeat_watch_event(cx, uid, fp.as_deref(), note, written.is_some());
+            self.repeat_watch_event(uid, fp.as_deref(), note, written.is_some());
         }
         let Some(write) = written else { return };
         let Some(rt) = ResourceType::resolve("events") else { return };
@@ -752,7 +729,7 @@ impl Kubelet {
     pub(crate) fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Slot>) {
         let node_name = self.node.clone();
         let node = node_name.as_str();
-        if event.key.resource != "pods" || cx.node().machine_mut(node).is_none() {
+        if event.key.resource != "pods" {
             return;
         }
         if event.object["metadata"]["annotations"][crate::apiserver::admission::MIRROR_POD_ANNOTATION].is_string() {
@@ -762,12 +739,11 @@ impl Kubelet {
         let uid = event.object["metadata"]["uid"].as_str().unwrap_or_default().to_string();
         let deleted = event.event_type == crate::store::EventType::Deleted;
         let deleting = event.object["metadata"]["deletionTimestamp"].is_string();
-        let Some(k) = Some(&mut *self) else { return };
         if deleted {
-            let Some(w) = k.workers.get_mut(&uid) else { return };
+            let Some(w) = self.workers.get_mut(&uid) else { return };
             if w.terminated {
-                k.workers.remove(&uid);
-                k.events.forget(&uid);
+                self.workers.remove(&uid);
+                self.events.forget(&uid);
                 self.cri(cx, |n, node| n.cri_remove_pod(node, &uid));
                 cx.node().kubelet_remove_pod_dir(node, &uid);
                 return;
@@ -780,11 +756,11 @@ impl Kubelet {
             }
             return;
         }
-        let fresh = !k.workers.contains_key(&uid);
+        let fresh = !self.workers.contains_key(&uid);
         if fresh {
-            k.workers.insert(uid.clone(), Box::new(PodWorker::new(&uid, &event.key.namespace, &event.key.name)));
+            self.workers.insert(uid.clone(), Box::new(PodWorker::new(&uid, &event.key.namespace, &event.key.name)));
         }
-        let Some(w) = k.workers.get_mut(&uid) else { return };
+        let Some(w) = self.workers.get_mut(&uid) else { return };
         if deleting && w.terminated && !w.delete_sent {
             // A pod that finished before it was deleted (Succeeded, Failed): nothing is left to
             // stop, so the status manager's `canBeDeleted` holds and the kubelet removes it.
@@ -835,7 +811,7 @@ impl Kubelet {
     pub(crate) fn request_sync(&mut self, cx: &mut Cx<'_>, uid: &str) {
         let node_name = self.node.clone();
         let node = node_name.as_str();
-        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let Some(w) = self.workers.get_mut(uid) else { return };
         if w.busy {
             w.pending = true;
             return;
@@ -851,7 +827,7 @@ impl Kubelet {
         if !cx.running() {
             return;
         }
-        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let Some(w) = self.workers.get_mut(uid) else { return };
         if w.token != token || w.terminated {
             return;
         }
@@ -863,9 +839,9 @@ impl Kubelet {
         if terminating {
             return;
         }
-        let resume = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)).is_some_and(|w| std::mem::take(&mut w.resume));
+        let resume = self.workers.get_mut(uid).is_some_and(|w| std::mem::take(&mut w.resume));
         if let Some(wait) = self.sync_waits(cx, uid).filter(|_| !resume) {
-            if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
+            if let Some(w) = self.workers.get_mut(uid) {
                 w.waiting = Some(wait);
             }
             if wait == Wait::SyncLoop {
@@ -874,7 +850,7 @@ impl Kubelet {
             return;
         }
         // The sync loop runs again: the ADD it had not handled is admitted first.
-        if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)).filter(|w| w.admit_pending) {
+        if let Some(w) = self.workers.get_mut(uid).filter(|w| w.admit_pending) {
             w.admit_pending = false;
             let Some(pod) = cx.node().kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid) else { return };
             if !self.admit_or_reject(cx, uid, &pod) {
@@ -900,7 +876,7 @@ impl Kubelet {
             return;
         }
         // The runtime works from the allocation (`UpdatePodFromAllocation`).
-        let allocated = resize::with_allocation_shared(&pod, self.allocation(cx, uid));
+        let allocated = resize::with_allocation_shared(&pod, self.allocation(uid));
         // A pod-level resize: the pod cgroup first, then its containers (podlife does not order
         // increases and decreases apart).
         let _ = self.cri(cx, |n, node| n.cri_update_pod_sandbox_resources(node, &allocated));
@@ -928,7 +904,7 @@ impl Kubelet {
             }
         }
         let idle = ops.is_empty() && phase == "Running" && cx.node().revision() == revision && cx.node().next_seq() == seq;
-        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let Some(w) = self.workers.get_mut(uid) else { return };
         w.idle_sync = idle;
         w.steady_epoch = None;
         w.sync_exited = sync_exited;
@@ -937,7 +913,7 @@ impl Kubelet {
         w.backoff_until = None;
         w.failed = false;
         let token = w.token;
-        self.repeat_watch_own_task(cx, uid);
+        self.repeat_watch_own_task(uid);
         cx.after(cx.now(), Timer::new(node, Due::Op { uid: uid.to_string(), token }));
     }
 
@@ -945,7 +921,7 @@ impl Kubelet {
     pub(crate) fn op(&mut self, cx: &mut Cx<'_>, uid: &str, token: u64) {
         let node_name = self.node.clone();
         let node = node_name.as_str();
-        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let Some(w) = self.workers.get_mut(uid) else { return };
         if w.token != token {
             return;
         }
@@ -956,10 +932,10 @@ impl Kubelet {
         let (ns, name) = (w.namespace.clone(), w.name.clone());
         let pod = cx.node().kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid).or_else(|| {
             // A pod gone from the API still has a last known state (its termination).
-            Some(&*self).and_then(|k| k.workers.get(uid)).and_then(|w| w.last_status.clone()).map(|s| std::sync::Arc::new(resize::pod_obj(&json!({"metadata": {"name": name, "namespace": ns, "uid": uid}, "status": s}))))
+            self.workers.get(uid).and_then(|w| w.last_status.clone()).map(|s| std::sync::Arc::new(resize::pod_obj(&json!({"metadata": {"name": name, "namespace": ns, "uid": uid}, "status": s}))))
         });
         let Some(pod) = pod else { return };
-        let pod = resize::with_allocation_shared(&pod, self.allocation(cx, uid));
+        let pod = resize::with_allocation_shared(&pod, self.allocation(uid));
         let mut delay = 0;
         match op {
             Op::RunSandbox => {
@@ -967,7 +943,7 @@ impl Kubelet {
                 // (`WaitForAttachAndMount`); a missing ConfigMap or Secret holds the pod.
                 if let Some(msg) = self.mount_volumes(cx, &pod) {
                     self.event(cx, &pod, None, "Warning", "FailedMount", &msg);
-                    self.fail(cx, uid, None);
+                    self.fail(uid, None);
                     return self.complete_work(cx, uid);
                 }
                 let attempt = cx.node().machine(node).map_or(0, |m| m.runtime.sandboxes.values().filter(|s| s.pod_uid == uid).count() as u32);
@@ -978,7 +954,7 @@ impl Kubelet {
                     Ok(_) => delay = cx.rng().between(SANDBOX_MS.0, SANDBOX_MS.1),
                     Err(e) => {
                         self.event(cx, &pod, None, "Warning", "FailedCreatePodSandBox", &format!("Failed to create pod sandbox: {e}"));
-                        self.fail(cx, uid, None);
+                        self.fail(uid, None);
                         return self.complete_work(cx, uid);
                     }
                 }
@@ -999,9 +975,7 @@ impl Kubelet {
                         let total = go_duration(cx.now().millis() - requested.millis());
                         self.event(cx, &pod, Some(&container), "Normal", "Pulled", &format!("Successfully pulled image {image:?} in {pull} ({total} including waiting). Image size: {bytes} bytes."));
                         let now = cx.now();
-                        if let Some(k) = Some(&mut *self) {
-                            k.image_backoff.gc(now);
-                        }
+                        self.image_backoff.gc(now);
                     }
                     Err(text) => {
                         cx.node().cri_pull_image_failed(node, crate::object_ref(&pod, "Pod"), &image, &text);
@@ -1010,11 +984,9 @@ impl Kubelet {
                         // "Error: <reason>" (kuberuntime_container.go, FailedToCreateContainer).
                         self.event(cx, &pod, Some(&container), "Warning", "Failed", "Error: ErrImagePull");
                         let now = cx.now();
-                        if let Some(k) = Some(&mut *self) {
-                            k.image_backoff.next(&key, now, now);
-                            k.image_errors.insert(key, format!("ErrImagePull: {text}"));
-                        }
-                        self.start_failed(cx, uid, &container, "ErrImagePull", &text);
+                        self.image_backoff.next(&key, now, now);
+                        self.image_errors.insert(key, format!("ErrImagePull: {text}"));
+                        self.start_failed(uid, &container, "ErrImagePull", &text);
                     }
                 }
             }
@@ -1028,7 +1000,7 @@ impl Kubelet {
                     .node()
                     .machine(node)
                     .and_then(|m| m.runtime.pod_containers(uid).into_iter().find(|c| c.name == container).map(|c| c.restart_count + 1))
-                    .or_else(|| Some(&*self).and_then(|k| k.workers.get(uid)).and_then(|w| w.removed_restarts.get(&container).copied()))
+                    .or_else(|| self.workers.get(uid).and_then(|w| w.removed_restarts.get(&container).copied()))
                     .unwrap_or(0);
                 let (Some(sandbox), Some(image)) = (sandbox, image) else {
                     self.skip_container(cx, uid, &container);
@@ -1046,8 +1018,8 @@ impl Kubelet {
                 // (A copy of the shared pod with those fields set in its status, as
                 // `status["hostIP"] = …` on a JSON copy set them.)
                 let mut with_ips: crate::Obj = (*pod).clone();
-                if let (Some(m), Some(k)) = (cx.node().machine(node), Some(&*self)) {
-                    let mut ips = vec![("hostIP", json!(k.host_ip)), ("hostIPs", json!([{"ip": k.host_ip}]))];
+                if let Some(m) = cx.node().machine(node) {
+                    let mut ips = vec![("hostIP", json!(self.host_ip)), ("hostIPs", json!([{"ip": self.host_ip}]))];
                     if let Some(ip) = m.runtime.ready_sandbox(uid).and_then(|s| s.ip.clone()) {
                         ips.push(("podIP", json!(ip)));
                         ips.push(("podIPs", json!([{"ip": ip}])));
@@ -1063,7 +1035,7 @@ impl Kubelet {
                     Ok(env) => env,
                     Err(msg) => {
                         self.event(cx, &pod, Some(&container), "Warning", "Failed", &format!("Error: {msg}"));
-                        self.start_failed(cx, uid, &container, "CreateContainerConfigError", &msg);
+                        self.start_failed(uid, &container, "CreateContainerConfigError", &msg);
                         self.skip_container(cx, uid, &container);
                         return self.next(cx, uid, 0);
                     }
@@ -1071,7 +1043,7 @@ impl Kubelet {
                 let request = crate::containerd::cri::CreateContainer { sandbox_id: &sandbox, spec: &spec, attempt: restart_count, image: &image, env };
                 match self.cri(cx, |n, node| n.cri_create_container(node, &pod, request)) {
                     Ok(id) => {
-                        if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
+                        if let Some(w) = self.workers.get_mut(uid) {
                             w.created.insert(container.clone(), id);
                         }
                         self.event(cx, &pod, Some(&container), "Normal", "Created", "Container created");
@@ -1079,20 +1051,20 @@ impl Kubelet {
                     }
                     Err(e) => {
                         self.event(cx, &pod, Some(&container), "Warning", "Failed", &format!("Error: {e}"));
-                        self.start_failed(cx, uid, &container, "CreateContainerError", &e);
+                        self.start_failed(uid, &container, "CreateContainerError", &e);
                         self.skip_container(cx, uid, &container);
                     }
                 }
             }
             Op::Start { container } => {
                 let Some(spec) = container_spec(&pod, &container).cloned() else { return };
-                let id = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)).and_then(|w| w.created.remove(&container));
+                let id = self.workers.get_mut(uid).and_then(|w| w.created.remove(&container));
                 let image = ImageRef::parse_normalized(spec["image"].as_str().unwrap_or_default()).ok().map(ImageRef::with_default_tag).and_then(|r| cx.node().machine(node).and_then(|m| m.runtime.image_status(&r).cloned()));
                 if let (Some(id), Some(image)) = (id, image) {
                     match self.cri(cx, |n, node| n.cri_start_container(node, &pod, &id, &spec, &image)) {
                         Ok(()) => {
                             self.event(cx, &pod, Some(&container), "Normal", "Started", "Container started");
-                            if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
+                            if let Some(w) = self.workers.get_mut(uid) {
                                 w.facts.start_failures.remove(&container);
                                 w.probe_failures.remove(&container);
                                 // A new instance starts with the probes' initial results.
@@ -1114,7 +1086,7 @@ impl Kubelet {
                         Err(e) => {
                             let message = e.trim_start_matches("rpc error: code = Unknown desc = ").to_string();
                             self.event(cx, &pod, Some(&container), "Warning", "Failed", &format!("Error: {message}"));
-                            self.start_failed(cx, uid, &container, "RunContainerError", &message);
+                            self.start_failed(uid, &container, "RunContainerError", &message);
                         }
                     }
                 }
@@ -1142,21 +1114,21 @@ impl Kubelet {
             Op::AwaitStopped { container_id } => {
                 let running = cx.node().machine(node).and_then(|m| m.runtime.containers.get(&container_id)).is_some_and(|c| c.state == ContainerState::Running);
                 if running {
-                    if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
+                    if let Some(w) = self.workers.get_mut(uid) {
                         w.ops.push_front(Op::AwaitStopped { container_id });
                     }
                     return;
                 }
             }
             Op::AwaitContainersStopped => {
-                let (grace, since) = Some(&*self).and_then(|k| k.workers.get(uid)).map(|w| (w.grace_s, w.term_started)).unwrap_or((30, cx.now()));
+                let (grace, since) = self.workers.get(uid).map(|w| (w.grace_s, w.term_started)).unwrap_or((30, cx.now()));
                 // A container that a signal ends at once (not PID 1, or a program that exits
                 // on SIGTERM) has exited before the wait begins: nothing then resumes it.
                 let running = self.stop_in_order(cx, uid, &pod, grace, since)
                     && cx.node().machine(node).is_some_and(|m| m.runtime.containers.values().any(|c| c.pod_uid == uid && c.state == ContainerState::Running));
                 if running {
                     // Resumed by the last container's exit.
-                    if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
+                    if let Some(w) = self.workers.get_mut(uid) {
                         w.ops.push_front(Op::AwaitContainersStopped);
                     }
                     return;
@@ -1180,9 +1152,9 @@ impl Kubelet {
     fn next(&mut self, cx: &mut Cx<'_>, uid: &str, delay: u64) {
         let node_name = self.node.clone();
         let node = node_name.as_str();
-        let Some(w) = Some(&*self).and_then(|k| k.workers.get(uid)) else { return };
+        let Some(w) = self.workers.get(uid) else { return };
         let token = w.token;
-        self.repeat_watch_own_task(cx, uid);
+        self.repeat_watch_own_task(uid);
         cx.after(cx.now().plus_millis(delay), Timer::new(node, Due::Op { uid: uid.to_string(), token }));
     }
 
@@ -1190,8 +1162,8 @@ impl Kubelet {
     fn skip_container(&mut self, cx: &mut Cx<'_>, uid: &str, container: &str) {
         let node_name = self.node.clone();
         let node = node_name.as_str();
-        let init = Some(&*self).and_then(|k| k.workers.get(uid)).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| cx.node().kubelet_pod(node, &ns, &n)).is_some_and(|p| is_init(&p, container));
-        if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
+        let init = self.workers.get(uid).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| cx.node().kubelet_pod(node, &ns, &n)).is_some_and(|p| is_init(&p, container));
+        if let Some(w) = self.workers.get_mut(uid) {
             w.ops.retain(|op| !matches!(op, Op::EnsureImage { container: c } | Op::Create { container: c } | Op::Start { container: c } | Op::PostStart { container: c } | Op::PullDone { container: c, .. } if c == container));
             // An init container that fails ends the sync (`SyncPod` returns).
             if init {
@@ -1200,9 +1172,9 @@ impl Kubelet {
         }
     }
 
-    fn fail(&mut self, cx: &mut Cx<'_>, uid: &str, backoff_until: Option<Time>) {
-        self.repeat_watch_failure(cx, uid, None);
-        if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
+    fn fail(&mut self, uid: &str, backoff_until: Option<Time>) {
+        self.repeat_watch_failure(uid, None);
+        if let Some(w) = self.workers.get_mut(uid) {
             w.failed = true;
             if let Some(t) = backoff_until {
                 w.backoff_until = Some(w.backoff_until.map_or(t, |b| b.min(t)));
@@ -1211,12 +1183,12 @@ impl Kubelet {
     }
 
     /// A container could not start: the reason cache and the sync's error.
-    pub(crate) fn start_failed(&mut self, cx: &mut Cx<'_>, uid: &str, container: &str, reason: &str, message: &str) {
-        if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
+    pub(crate) fn start_failed(&mut self, uid: &str, container: &str, reason: &str, message: &str) {
+        if let Some(w) = self.workers.get_mut(uid) {
             w.facts.start_failures.insert(container.to_string(), (reason.to_string(), message.to_string()));
         }
-        self.repeat_watch_failure(cx, uid, Some(reason));
-        self.fail(cx, uid, None);
+        self.repeat_watch_failure(uid, Some(reason));
+        self.fail(uid, None);
     }
 
     /// `doBackOff`, then `EnsureImageExists`. Ok(Some(ms)) when a pull was started (the
@@ -1229,22 +1201,21 @@ impl Kubelet {
         // doBackOff (kuberuntime_manager.go): the newest exited instance in the sync's pod
         // status starts the back-off. A container this sync has just killed is not in it, so
         // the first restarts after probe kills are not delayed.
-        let finished = Some(&*self).and_then(|k| k.workers.get(uid)).and_then(|w| w.sync_exited.get(container).copied());
+        let finished = self.workers.get(uid).and_then(|w| w.sync_exited.get(container).copied());
         if let Some(ts) = finished {
             // `getStableKey`: the pod, the container and `HashContainer` (its name and image),
             // so a container whose image changed starts without the old one's back-off.
             let key = format!("{uid}/{container}/{}", spec["image"].as_str().unwrap_or_default());
-            let Some(k) = Some(&mut *self) else { return Err(()) };
-            if k.crash_backoff.is_in_backoff_since(&key, ts, now) {
-                let delay = k.crash_backoff.get(&key);
-                let until = k.crash_backoff.until(&key, ts);
+            if self.crash_backoff.is_in_backoff_since(&key, ts, now) {
+                let delay = self.crash_backoff.get(&key);
+                let until = self.crash_backoff.until(&key, ts);
                 self.event(cx, pod, Some(container), "Warning", "BackOff", &format!("Back-off restarting failed container {container} in pod {}", format_pod(pod)));
                 let message = format!("back-off {} restarting failed container={container} pod={}", go_duration(delay), format_pod(pod));
-                self.start_failed(cx, uid, container, "CrashLoopBackOff", &message);
-                self.fail(cx, uid, Some(until));
+                self.start_failed(uid, container, "CrashLoopBackOff", &message);
+                self.fail(uid, Some(until));
                 return Err(());
             }
-            k.crash_backoff.next(&key, ts, now);
+            self.crash_backoff.next(&key, ts, now);
         }
         let image = spec["image"].as_str().unwrap_or_default().to_string();
         let reference = match ImageRef::parse_normalized(&image) {
@@ -1253,7 +1224,7 @@ impl Kubelet {
                 let msg = format!("Failed to apply default image tag {image:?}: couldn't parse image name {image:?}: {e}");
                 self.event(cx, pod, Some(container), "Warning", "InspectFailed", &msg);
                 self.event(cx, pod, Some(container), "Warning", "Failed", "Error: InvalidImageName");
-                self.start_failed(cx, uid, container, "InvalidImageName", &msg);
+                self.start_failed(uid, container, "InvalidImageName", &msg);
                 return Err(());
             }
         };
@@ -1269,28 +1240,27 @@ impl Kubelet {
                 self.event(cx, pod, Some(container), "Normal", "Pulled", &format!("Container image {image:?} already present on machine and can be accessed by the pod"));
                 return Ok(None);
             }
-            self.repeat_watch_image(cx, uid, None, &reference);
+            self.repeat_watch_image(uid, None, &reference);
             let msg = format!("Container image {image:?} is not present with pull policy of Never");
             self.event(cx, pod, Some(container), "Warning", "ErrImageNeverPull", &msg);
             self.event(cx, pod, Some(container), "Warning", "Failed", "Error: ErrImageNeverPull");
-            self.start_failed(cx, uid, container, "ErrImageNeverPull", &msg);
+            self.start_failed(uid, container, "ErrImageNeverPull", &msg);
             return Err(());
         }
         let key = format!("{uid}_{image}");
-        let Some(k) = Some(&mut *self) else { return Err(()) };
-        if k.image_backoff.is_in_backoff_since_update(&key, now) {
-            let prev = k.image_errors.get(&key).cloned();
-            self.repeat_watch_image(cx, uid, Some(&key), &reference);
+        if self.image_backoff.is_in_backoff_since_update(&key, now) {
+            let prev = self.image_errors.get(&key).cloned();
+            self.repeat_watch_image(uid, Some(&key), &reference);
             self.event(cx, pod, Some(container), "Normal", "BackOff", &format!("Back-off pulling image {image:?}"));
             let msg = match prev {
                 Some(p) => format!("Back-off pulling image {image:?}: {p}"),
                 None => format!("Back-off pulling image {image:?}"),
             };
             self.event(cx, pod, Some(container), "Warning", "Failed", "Error: ImagePullBackOff");
-            self.start_failed(cx, uid, container, "ImagePullBackOff", &msg);
+            self.start_failed(uid, container, "ImagePullBackOff", &msg);
             return Err(());
         }
-        k.image_errors.remove(&key);
+        self.image_errors.remove(&key);
         self.event(cx, pod, Some(container), "Normal", "Pulling", &format!("Pulling image {image:?}"));
         let up = cx.node().machine(node).is_some_and(|m| m.cri_up(now));
         let resolved = if up { cx.node().machine(node).map(|m| m.runtime.resolve(&reference)) } else { None };
@@ -1298,30 +1268,27 @@ impl Kubelet {
             Some(Resolved::Remote(img)) => {
                 // Layers already in the node's store (or arriving with an earlier pull in the
                 // serialized queue) are not fetched again: only the tag and manifests are.
-                let have_layers = cx.node().machine(node).zip(Some(&mut *self)).is_some_and(|(m, k)| {
-                    k.pulls_in_flight.retain(|_, done| *done > now);
-                    m.runtime.images.contains_key(&img.image_id) || k.pulls_in_flight.contains_key(&img.image_id)
+                let have_layers = cx.node().machine(node).is_some_and(|m| {
+                    self.pulls_in_flight.retain(|_, done| *done > now);
+                    m.runtime.images.contains_key(&img.image_id) || self.pulls_in_flight.contains_key(&img.image_id)
                 });
                 let base = if have_layers { crate::registry::PULL_RESOLVE_MS } else { crate::registry::pull_duration_ms(img.size_bytes) };
                 let duration = base + cx.rng().below(base / 5 + 1);
-                if let Some(k) = Some(&mut *self) {
-                    let done = k.puller_free_at.max(now).plus_millis(duration);
-                    k.pulls_in_flight.insert(img.image_id.clone(), done);
-                }
+                let done = self.puller_free_at.max(now).plus_millis(duration);
+                self.pulls_in_flight.insert(img.image_id.clone(), done);
                 (duration, Ok(()))
             }
             Some(Resolved::Missing(text)) => (cx.rng().between(400, 1200), Err(text)),
             None => (0, Err(crate::containerd::cri::CONTAINERD_DOWN.to_string())),
         };
         // Image pulls are serialized on the node (`serializeImagePulls: true`).
-        if !cx.node().machine(node).is_some() {
+        if cx.node().machine(node).is_none() {
             return Err(());
         }
-        let Some(k) = Some(&mut *self) else { return Err(()) };
-        let started = k.puller_free_at.max(now);
+        let started = self.puller_free_at.max(now);
         let done = started.plus_millis(duration);
-        k.puller_free_at = done;
-        if let Some(w) = k.workers.get_mut(uid) {
+        self.puller_free_at = done;
+        if let Some(w) = self.workers.get_mut(uid) {
             w.ops.push_front(Op::PullDone { container: container.to_string(), requested: now, started, result });
         }
         cx.node().cri_pull_image_queued(node, crate::object_ref(pod, "Pod"), &image, &reference, started, up);
@@ -1336,7 +1303,7 @@ impl Kubelet {
         let node_name = self.node.clone();
         let node = node_name.as_str();
         let now = cx.now();
-        let Some(w) = Some(&*self).and_then(|k| k.workers.get(uid)) else { return };
+        let Some(w) = self.workers.get(uid) else { return };
         let base = match (w.failed, w.backoff_until) {
             (_, Some(t)) => t.millis().saturating_sub(now.millis()).min(RESYNC_MS),
             (true, None) => SYNC_ERROR_BACKOFF_MS,
@@ -1346,7 +1313,7 @@ impl Kubelet {
         let relist = !w.failed && w.backoff_until.is_none();
         let next_token = w.token + 1;
         self.repeat_watch_end(cx, uid, next_token);
-        let idle = relist && Some(&mut *self).and_then(|k| k.workers.get_mut(uid)).is_some_and(|w| std::mem::take(&mut w.idle_sync));
+        let idle = relist && self.workers.get_mut(uid).is_some_and(|w| std::mem::take(&mut w.idle_sync));
         let jitter = cx.rng().below(base / 2 + 1);
         let (revision, seq) = (cx.node().revision(), cx.node().next_seq());
         if relist {
@@ -1355,9 +1322,8 @@ impl Kubelet {
         // An idle resync (nothing planned, written or relisted): until something happens to
         // the pod, the next one will be idle too (`quiet.rs`).
         let steady = (idle && cx.node().revision() == revision && cx.node().next_seq() == seq).then(|| cx.node().pod_epoch(node, uid));
-        let Some(k) = Some(&mut *self) else { return };
-        let at = k.next_tick(now.plus_millis(base + jitter).max(now));
-        let Some(w) = k.workers.get_mut(uid) else { return };
+        let at = self.next_tick(now.plus_millis(base + jitter).max(now));
+        let Some(w) = self.workers.get_mut(uid) else { return };
         w.busy = false;
         w.last_sync = Some(now);
         w.token += 1;
@@ -1385,14 +1351,13 @@ impl Kubelet {
         let is_static = finished && cx.node().static_pod(node, uid).is_some();
         let restart_all_gate = cx.feature_enabled("RestartAllContainersOnContainerExits");
         let Some(m) = cx.node().machine(node) else { return Value::Null };
-        let Some(k) = Some(&mut *self) else { return Value::Null };
         let sandbox = m.runtime.ready_sandbox(uid).cloned();
-        let Some(w) = k.workers.get_mut(uid) else { return Value::Null };
+        let Some(w) = self.workers.get_mut(uid) else { return Value::Null };
         w.facts.sandbox_ready = sandbox.is_some();
         if let Some(s) = &sandbox {
             w.facts.pod_ip = s.ip.clone();
         }
-        w.facts.host_ip = k.host_ip.clone();
+        w.facts.host_ip = self.host_ip.clone();
         if w.facts.start_time.is_none() {
             w.facts.start_time = Some(pod["status"]["startTime"].as_str().map(str::to_string).unwrap_or_else(|| now.rfc3339()));
         }
@@ -1412,7 +1377,7 @@ impl Kubelet {
     pub(crate) fn patch_status(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, mut status: Value) {
         let node_name = self.node.clone();
         let node = node_name.as_str();
-        let mut old = Some(&*self).and_then(|k| k.workers.get(uid)).and_then(|w| w.last_status.clone()).unwrap_or_else(|| pod["status"].to_value());
+        let mut old = self.workers.get(uid).and_then(|w| w.last_status.clone()).unwrap_or_else(|| pod["status"].to_value());
         // A static pod's status goes to its mirror pod (none yet: the status waits).
         let mut api_uid = uid.to_string();
         if cx.node().static_pod(node, uid).is_some() {
@@ -1420,7 +1385,7 @@ impl Kubelet {
             // A mirror pod on its way out takes no status (its successor will).
             let Some(mirror) = mirror.filter(|m| m["metadata"]["deletionTimestamp"].is_null()) else { return };
             api_uid = mirror["metadata"]["uid"].as_str().unwrap_or_default().to_string();
-            if Some(&*self).and_then(|k| k.workers.get(uid)).is_some_and(|w| w.mirror_status_pending) {
+            if self.workers.get(uid).is_some_and(|w| w.mirror_status_pending) {
                 old = mirror["status"].to_value();
             }
         }
@@ -1430,7 +1395,7 @@ impl Kubelet {
         // message stay as they were. (So a pod the API shows finished no longer holds its
         // node's resources, for the scheduler nor for the kubelet's admission.)
         let terminal = |s: &Value| matches!(s["phase"].as_str(), Some("Succeeded" | "Failed"));
-        let could_run = Some(&*self).and_then(|k| k.workers.get(uid)).is_some_and(|w| !w.terminated);
+        let could_run = self.workers.get(uid).is_some_and(|w| !w.terminated);
         if could_run && terminal(&status) && !terminal(&old)
             && let Some(s) = status.as_object_mut()
         {
@@ -1446,12 +1411,12 @@ impl Kubelet {
             }
         }
         if status::same(&old, &status) {
-            if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
+            if let Some(w) = self.workers.get_mut(uid) {
                 w.mirror_status_pending = false;
             }
             return;
         }
-        if Some(&*self).and_then(|k| k.workers.get(uid)).is_some_and(|w| w.orphaned) {
+        if self.workers.get(uid).is_some_and(|w| w.orphaned) {
             return;
         }
         let Some(rt) = ResourceType::resolve("pods") else { return };
@@ -1476,7 +1441,7 @@ impl Kubelet {
         req.subresource = Some("status".into());
         req.body = Some(json!({"metadata": {"uid": api_uid}, "status": Value::Object(patch)}));
         if self.request(cx, req).is_ok()
-            && let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
+            && let Some(w) = self.workers.get_mut(uid) {
                 if let Some(m) = cx.node().machine_mut(node).filter(|m| m.static_pods.iter().any(|p| p["metadata"]["uid"] == uid)) {
                     m.static_status.insert(uid.to_string(), status.clone());
                 }
@@ -1490,11 +1455,11 @@ impl Kubelet {
     pub(crate) fn resync_statuses(&mut self, cx: &mut Cx<'_>) {
         let node_name = self.node.clone();
         let node = node_name.as_str();
-        let workers: Vec<(String, String, String, bool)> = Some(&*self).map(|k| k.workers.values().map(|w| (w.uid.clone(), w.namespace.clone(), w.name.clone(), w.terminated)).collect()).unwrap_or_default();
+        let workers: Vec<(String, String, String, bool)> = self.workers.values().map(|w| (w.uid.clone(), w.namespace.clone(), w.name.clone(), w.terminated)).collect();
         for (uid, ns, name, terminated) in workers {
             let Some(pod) = cx.node().kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid.as_str()) else { continue };
             // A rejected pod's status is the one `rejectPod` set.
-            if let Some(status) = Some(&*self).and_then(|k| k.workers.get(&uid)).and_then(|w| w.rejected.clone()) {
+            if let Some(status) = self.workers.get(&uid).and_then(|w| w.rejected.clone()) {
                 self.patch_status(cx, &uid, &pod, status);
                 continue;
             }
@@ -1510,7 +1475,7 @@ impl Kubelet {
     fn begin_termination(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot) {
         let node_name = self.node.clone();
         let node = node_name.as_str();
-        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let Some(w) = self.workers.get_mut(uid) else { return };
         if w.terminating {
             return;
         }
@@ -1550,7 +1515,7 @@ impl Kubelet {
         for id in &running {
             self.cri(cx, |n, node| n.cri_cancel_stop(node, id));
         }
-        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let Some(w) = self.workers.get_mut(uid) else { return };
         w.stopping.clear();
         w.terminating = false;
         w.grace_s = grace_s;
@@ -1561,22 +1526,20 @@ impl Kubelet {
     fn finish(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &std::sync::Arc<crate::Obj>) {
         let node_name = self.node.clone();
         let node = node_name.as_str();
-        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let Some(w) = self.workers.get_mut(uid) else { return };
         w.terminated = true;
         w.busy = false;
         w.facts.terminal = true;
         let orphaned = w.orphaned;
         reaction(cx, Action::KubeletSync, crate::object_ref(pod, "Pod"), crate::sort::map_of([("type".to_string(), json!("SyncTerminatedPod"))]));
         if orphaned {
-            if let Some(k) = Some(&mut *self) {
-                k.workers.remove(uid);
-                k.events.forget(uid);
-            }
+            self.workers.remove(uid);
+            self.events.forget(uid);
             self.cri(cx, |n, node| n.cri_remove_pod(node, uid));
             cx.node().kubelet_remove_pod_dir(node, uid);
             return;
         }
-        let current = Some(&*self).and_then(|k| k.workers.get(uid)).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| cx.node().kubelet_pod(node, &ns, &n)).unwrap_or_else(|| pod.clone());
+        let current = self.workers.get(uid).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| cx.node().kubelet_pod(node, &ns, &n)).unwrap_or_else(|| pod.clone());
         self.update_status_with(cx, uid, &current, true);
         self.delete_if_deleting(cx, &current);
     }
@@ -1588,7 +1551,7 @@ impl Kubelet {
             return;
         }
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
-        if let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) {
+        if let Some(w) = self.workers.get_mut(uid) {
             w.delete_sent = true;
         }
         let Some(rt) = ResourceType::resolve("pods") else { return };
@@ -1609,22 +1572,21 @@ impl Kubelet {
         let node = node_name.as_str();
         let (running, now) = (cx.running(), cx.now());
         let Some(m) = cx.node().machine(node) else { return };
-        let Some(k) = Some(&mut *self) else { return };
-        k.pleg_scheduled = false;
+        self.pleg_scheduled = false;
         if !running {
             return;
         }
         if !m.cri_up(now) {
             // The relist fails while containerd is down; it keeps trying every second.
-            k.pleg_scheduled = true;
-            let at = k.next_tick(now);
+            self.pleg_scheduled = true;
+            let at = self.next_tick(now);
             cx.after(at, Timer::new(node, Due::Pleg));
             return;
         }
-        let (events, pods) = pleg_changes(&m.runtime, &k.pleg_seen, None);
-        k.pleg_seen = VecMap::from_iter(m.runtime.containers.values().map(|c| (c.id.clone(), c.state)));
+        let (events, pods) = pleg_changes(&m.runtime, &self.pleg_seen, None);
+        self.pleg_seen = VecMap::from_iter(m.runtime.containers.values().map(|c| (c.id.clone(), c.state)));
         // The cache's time moves: workers waiting in `GetNewerThan` go on.
-        let released: Vec<String> = k.workers.values_mut().filter(|w| w.waiting == Some(Wait::Cache)).map(|w| {
+        let released: Vec<String> = self.workers.values_mut().filter(|w| w.waiting == Some(Wait::Cache)).map(|w| {
             w.waiting = None;
             w.resume = true;
             w.uid.clone()
@@ -1643,27 +1605,23 @@ impl Kubelet {
         let node_name = self.node.clone();
         let node = node_name.as_str();
         let now = cx.now();
-        let Some(m) = cx.node().machine_mut(node) else { return };
-        let Some(k) = Some(&mut *self) else { return };
+        let Some(m) = cx.node().machine(node) else { return };
         if !m.cri_up(now) {
             return;
         }
-        let (events, pods) = pleg_changes(&m.runtime, &k.pleg_seen, Some(uid));
+        let (events, pods) = pleg_changes(&m.runtime, &self.pleg_seen, Some(uid));
         for c in m.runtime.containers.values().filter(|c| c.pod_uid == uid) {
-            k.pleg_seen.insert(c.id.clone(), c.state);
+            self.pleg_seen.insert(c.id.clone(), c.state);
         }
         self.pleg_report(cx, events, pods, Some(uid));
     }
 
     /// Traces a relist's events and syncs the pods they concern.
     fn pleg_report(&mut self, cx: &mut Cx<'_>, events: Vec<Value>, pods: Vec<String>, pod: Option<&str>) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         if events.is_empty() {
             return;
         }
-        let Some(k) = Some(&*self) else { return };
-        let objects: Vec<Option<crate::trace::ObjectRef>> = pods.iter().map(|u| k.workers.get(u).map(|w| crate::trace::ObjectRef::new("Pod", Some(&w.namespace), &w.name))).collect();
+        let objects: Vec<Option<crate::trace::ObjectRef>> = pods.iter().map(|u| self.workers.get(u).map(|w| crate::trace::ObjectRef::new("Pod", Some(&w.namespace), &w.name))).collect();
         let scope = if pod.is_some() { "pod" } else { "node" };
         reaction(cx, Action::KubeletPleg, objects.first().cloned().flatten(), crate::sort::map_of([("events".to_string(), json!(events)), ("scope".to_string(), json!(scope))]));
         for uid in pods {

@@ -9,7 +9,6 @@
 
 use super::{Cx, Kubelet, Timer};
 use super::Due;
-use crate::Task;
 use crate::Slot;
 use serde_json::Value;
 
@@ -186,7 +185,7 @@ impl Kubelet {
                 }
             }
         }
-        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let Some(w) = self.workers.get_mut(uid) else { return };
         if !w.probes.is_empty() {
             return;
         }
@@ -216,7 +215,7 @@ impl Kubelet {
     pub(crate) fn prober_update_pod_status(&mut self, cx: &mut Cx<'_>, uid: &str, status: &Value) {
         let node_name = self.node.clone();
         let node = node_name.as_str();
-        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let Some(w) = self.workers.get_mut(uid) else { return };
         let mut due = Vec::new();
         for (i, pw) in w.probes.iter_mut().enumerate() {
             if pw.kind != ProbeKind::Readiness || pw.manual_pending {
@@ -245,7 +244,7 @@ impl Kubelet {
         // A tick that returns early, or whose probe passes again, changes nothing (`quiet.rs`);
         // the paths that act say otherwise below.
         cx.node().set_noop(ticker.is_some());
-        let Some(pw) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) else { return };
+        let Some(pw) = self.workers.get_mut(uid).and_then(|w| w.probes.get_mut(index)) else { return };
         let manual = ticker.is_none();
         match ticker {
             None => pw.manual_pending = false,
@@ -255,7 +254,7 @@ impl Kubelet {
         if !cx.running() {
             return;
         }
-        let Some(w) = Some(&*self).and_then(|k| k.workers.get(uid)) else { return };
+        let Some(w) = self.workers.get(uid) else { return };
         if w.terminated {
             return;
         }
@@ -270,7 +269,7 @@ impl Kubelet {
         };
         let probe = spec[pw.kind.field()].clone();
         let now = cx.now();
-        let Some(worker) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) else { return };
+        let Some(worker) = self.workers.get_mut(uid).and_then(|w| w.probes.get_mut(index)) else { return };
         if manual {
             worker.ticker += 1;
         }
@@ -279,12 +278,11 @@ impl Kubelet {
         // The container as the status manager knows it: probing starts once the status says
         // Running (so not during postStart), with that instance's id.
         let Some(m) = cx.node().machine(node) else { return };
-        let Some(k) = Some(&*self) else { return };
-        let status = k.workers.get(uid).and_then(|w| w.last_status.clone()).unwrap_or(Value::Null);
+        let status = self.workers.get(uid).and_then(|w| w.last_status.clone()).unwrap_or(Value::Null);
         let known = status["containerStatuses"].as_array().into_iter().chain(status["initContainerStatuses"].as_array()).flatten().find(|s| s["name"] == pw.container.as_str()).filter(|s| s["state"]["running"].is_object()).and_then(|s| s["containerID"].as_str()).map(|id| id.trim_start_matches("containerd://").to_string());
         let current = known.and_then(|id| m.runtime.containers.get(&id)).filter(|c| c.state == ContainerState::Running).map(|c| (c.id.clone(), c.started_at.unwrap_or(now)));
         let Some((cid, started_at)) = current else { return };
-        let w = Some(&mut *self).and_then(|k| k.workers.get_mut(uid));
+        let w = self.workers.get_mut(uid);
         let Some(w) = w else { return };
         let Some(pw) = w.probes.get_mut(index) else { return };
         if pw.container_id != cid {
@@ -322,7 +320,7 @@ impl Kubelet {
         } else {
             cx.node().set_noop(false);
             // The probe blocks until its deadline (`timeoutSeconds`); its outcome comes then.
-            if let Some(pw) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) {
+            if let Some(pw) = self.workers.get_mut(uid).and_then(|w| w.probes.get_mut(index)) {
                 pw.in_flight = true;
             }
             let at = now.plus_millis(duration_ms);
@@ -335,13 +333,13 @@ impl Kubelet {
     pub(crate) fn probe_outcome(&mut self, cx: &mut Cx<'_>, uid: &str, index: usize, cid: &str, result: ProbeResult) {
         let node_name = self.node.clone();
         let node = node_name.as_str();
-        let Some(w) = Some(&*self).and_then(|k| k.workers.get(uid)) else { return };
+        let Some(w) = self.workers.get(uid) else { return };
         if w.terminated {
             return;
         }
         let Some(pw) = w.probes.get(index).cloned() else { return };
         let (ns, name) = (w.namespace.clone(), w.name.clone());
-        if let Some(p) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)).and_then(|w| w.probes.get_mut(index)) {
+        if let Some(p) = self.workers.get_mut(uid).and_then(|w| w.probes.get_mut(index)) {
             p.in_flight = false;
             if p.manual_pending {
                 // The trigger that arrived during the attempt is taken now.
@@ -371,7 +369,7 @@ impl Kubelet {
             self.event(cx, &pod, Some(&container), "Warning", "Unhealthy", &message);
         }
         let ok = result.is_ok();
-        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let Some(w) = self.workers.get_mut(uid) else { return };
         let Some(pw) = w.probes.get_mut(index) else { return };
         let threshold = if ok { n(&probe, "successThreshold", 1) } else { n(&probe, "failureThreshold", 3) }.max(1) as u32;
         // A success after enough successes repeats the result the kubelet already has.
@@ -505,8 +503,6 @@ impl Kubelet {
     /// `command "…" timed out`, k8s.io/cri-client `remote_runtime.go`; `pkg/probe/exec`
     /// reports it as the failure's output).
     fn exec_probe(&mut self, cx: &mut Cx<'_>, uid: &str, container: &str, argv: &[String], timeout_ms: u64) -> Outcome {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         match self.cri(cx, |n, node| n.exec_in_container(node, uid, container, argv, timeout_ms)) {
             // `ExecSync`'s gRPC error, not an exit status.
             Ok(run) if run.start_error.is_some() => Outcome::Errored(format!("rpc error: code = Unknown desc = {}", run.start_error.unwrap_or_default())),

@@ -17,7 +17,7 @@
 //! their events are recorded (counts and spam buckets move as they would), their jitter is
 //! drawn — instead of running them reaction by reaction.
 
-use super::{Cx, Kubelet, Timer};
+use super::{Cx, Kubelet};
 use crate::record::{Involved, Note, Source};
 use super::{PodWorker, SYNC_ERROR_BACKOFF_MS};
 use crate::clock::Time;
@@ -138,8 +138,6 @@ impl Engine {
 impl Kubelet {
     /// A sync begins: watch it (`kubelet_sync`, before it queues its first step).
     pub(super) fn repeat_watch_start(&mut self, cx: &mut Cx<'_>, uid: &str, revision: u64, seq: u64) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let (now, rng) = (cx.now(), cx.rng().clone());
         if let Some(w) = self.workers.get_mut(uid).map(|w| &mut **w) {
             w.repeating = None;
@@ -148,18 +146,14 @@ impl Kubelet {
     }
 
     /// The sync queued one of its own steps.
-    pub(super) fn repeat_watch_own_task(&mut self, cx: &mut Cx<'_>, uid: &str) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
+    pub(super) fn repeat_watch_own_task(&mut self, uid: &str) {
         if let Some(w) = self.workers.get_mut(uid).map(|w| &mut **w).and_then(PodWorker::watching) {
             w.own_tasks += 1;
         }
     }
 
     /// The sync recorded an event: written (a repeat would not be the same) or dropped.
-    pub(super) fn repeat_watch_event(&mut self, cx: &mut Cx<'_>, uid: &str, field_path: Option<&str>, note: Note<'_>, written: bool) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
+    pub(super) fn repeat_watch_event(&mut self, uid: &str, field_path: Option<&str>, note: Note<'_>, written: bool) {
         if let Some(w) = self.workers.get_mut(uid).map(|w| &mut **w).and_then(PodWorker::watching) {
             if written {
                 w.spoiled = true;
@@ -171,9 +165,7 @@ impl Kubelet {
 
     /// The sync failed (`kubelet_fail`: None), or a container's start failed for `reason`
     /// (which also fails the sync): a failure on an image is one a repeat makes again.
-    pub(super) fn repeat_watch_failure(&mut self, cx: &mut Cx<'_>, uid: &str, reason: Option<&str>) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
+    pub(super) fn repeat_watch_failure(&mut self, uid: &str, reason: Option<&str>) {
         if let Some(w) = self.workers.get_mut(uid).map(|w| &mut **w).and_then(PodWorker::watching) {
             match reason {
                 None => w.failures += 1,
@@ -184,9 +176,7 @@ impl Kubelet {
     }
 
     /// The sync waits for an image that is not on the node (`backoff_key`: its pull back-off).
-    pub(super) fn repeat_watch_image(&mut self, cx: &mut Cx<'_>, uid: &str, backoff_key: Option<&str>, image: &ImageRef) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
+    pub(super) fn repeat_watch_image(&mut self, uid: &str, backoff_key: Option<&str>, image: &ImageRef) {
         if let Some(w) = self.workers.get_mut(uid).map(|w| &mut **w).and_then(PodWorker::watching) {
             w.images.push((backoff_key.map(str::to_string), image.clone()));
         }

@@ -35,13 +35,12 @@
 //! status's own pod-level `resources` / `allocatedResources`, and the pending queue's
 //! priority order.
 
-use super::{Cx, Kubelet, Timer};
+use super::{Cx, Kubelet};
 use crate::Slot;
 use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::Engine;
 use crate::clock::Time;
 
 /// Each resizable container's resources (`state.PodResourceInfo.ContainerResources`):
@@ -268,7 +267,7 @@ impl Kubelet {
         let node = node_name.as_str();
         let generation = pod["metadata"]["generation"].as_i64().unwrap_or(1);
         let now = cx.now();
-        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let Some(w) = self.workers.get_mut(uid) else { return };
         let Some(allocated) = w.allocated.as_ref() else {
             // `AddPod`: admitted at the spec's resources.
             w.allocated = Some(desired(pod));
@@ -284,7 +283,7 @@ impl Kubelet {
                 Some(m) => Some(("Infeasible", m)),
                 None => self.admit(cx, uid, pod).map(|r| ("Deferred", r.message)),
             };
-            let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
+            let Some(w) = self.workers.get_mut(uid) else { return };
             match verdict {
                 None => {
                     w.allocated = Some(want);
@@ -305,8 +304,7 @@ impl Kubelet {
         // `IsPodResizeInProgress`: a running container whose actual resources are not its
         // allocation.
         let Some(m) = cx.node().machine(node) else { return };
-        let Some(k) = Some(&*self) else { return };
-        let Some(w) = k.workers.get(uid) else { return };
+        let Some(w) = self.workers.get(uid) else { return };
         let alloc = w.allocated.clone().unwrap_or_default();
         // The pod as allocated, decoded only when a resize makes it differ.
         let owned = allocated_obj(pod, Some(&alloc));
@@ -333,7 +331,7 @@ impl Kubelet {
             let want = crate::containerd::cgroups::PodCgroup::for_pod(allocated_pod);
             (s.pod_cgroup.pod_level || want.pod_level) && s.pod_cgroup != want
         });
-        let Some(w) = Some(&mut *self).and_then(|k| k.workers.get_mut(uid)) else { return };
+        let Some(w) = self.workers.get_mut(uid) else { return };
         if behind {
             if w.resize.in_progress.is_none() {
                 w.resize.in_progress = Some(condition("PodResizeInProgress", "", "", generation, now));
@@ -345,8 +343,8 @@ impl Kubelet {
     }
 
     /// The kubelet's allocation for a pod (None before its first sync).
-    pub(crate) fn allocation(&self, cx: &mut Cx<'_>, uid: &str) -> Option<&Allocation> {
-        Some(&*self)?.workers.get(uid)?.allocated.as_ref()
+    pub(crate) fn allocation(&self, uid: &str) -> Option<&Allocation> {
+        self.workers.get(uid)?.allocated.as_ref()
     }
 }
 

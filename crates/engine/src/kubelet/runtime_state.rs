@@ -18,7 +18,6 @@
 
 use super::{Cx, Kubelet, Timer};
 use super::Due;
-use crate::Task;
 use crate::clock::Time;
 use crate::containerd::Runtime;
 

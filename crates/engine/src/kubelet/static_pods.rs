@@ -25,7 +25,7 @@ use crate::apiserver::admission::MIRROR_POD_ANNOTATION;
 use crate::apiserver::{Preconditions, Request, Verb};
 use crate::clock::Time;
 use crate::store::{ObjectKey, WatchEvent};
-use crate::{Engine, Task};
+use crate::Engine;
 use podlife_model::ResourceType;
 
 pub const CONFIG_HASH: &str = "kubernetes.io/config.hash";
@@ -111,11 +111,10 @@ impl Kubelet {
             (meta["uid"].as_str().unwrap_or_default().to_string(), meta["namespace"].as_str().unwrap_or_default().to_string(), meta["name"].as_str().unwrap_or_default().to_string())
         }).collect()).unwrap_or_default();
         for (uid, namespace, name) in pods {
-            let Some(k) = Some(&mut *self) else { return };
-            if k.workers.contains_key(&uid) {
+            if self.workers.contains_key(&uid) {
                 continue;
             }
-            k.workers.insert(uid.clone(), Box::new(super::PodWorker::new(&uid, &namespace, &name)));
+            self.workers.insert(uid.clone(), Box::new(super::PodWorker::new(&uid, &namespace, &name)));
             match cx.node().kubelet_pod(node, &namespace, &name) {
                 Some(pod) => self.add_pod(cx, &uid, &pod),
                 None => self.request_sync(cx, &uid),
@@ -183,11 +182,10 @@ impl Kubelet {
             return;
         }
         // The status manager writes the status at its next batch.
-        let Some(k) = Some(&mut *self) else { return };
-        let off = k.tick_offset_ms;
+        let off = self.tick_offset_ms;
         let now = cx.now().millis();
         let at = Time(off + (now.saturating_sub(off) / STATUS_SYNC_MS + 1) * STATUS_SYNC_MS);
-        let Some(w) = k.workers.get_mut(uid) else { return };
+        let Some(w) = self.workers.get_mut(uid) else { return };
         w.mirror_status_pending = true;
         cx.after(at, Timer::new(node, Due::StatusBatch));
     }
@@ -200,10 +198,10 @@ impl Kubelet {
         if !cx.running() {
             return;
         }
-        let pending: Vec<(String, String, String)> = Some(&*self).map(|k| k.workers.values().filter(|w| w.mirror_status_pending).map(|w| (w.uid.clone(), w.namespace.clone(), w.name.clone())).collect()).unwrap_or_default();
+        let pending: Vec<(String, String, String)> = self.workers.values().filter(|w| w.mirror_status_pending).map(|w| (w.uid.clone(), w.namespace.clone(), w.name.clone())).collect();
         for (uid, namespace, name) in pending {
             let Some(pod) = cx.node().kubelet_pod(node, &namespace, &name) else { continue };
-            let Some(status) = Some(&*self).and_then(|k| k.workers.get(&uid)).and_then(|w| w.last_status.clone()) else { continue };
+            let Some(status) = self.workers.get(&uid).and_then(|w| w.last_status.clone()) else { continue };
             self.patch_status(cx, &uid, &pod, status);
         }
     }
