@@ -39,6 +39,7 @@ pub mod netpol;
 pub mod netfilter;
 pub mod network;
 pub mod nodes;
+mod machine;
 mod node_host;
 pub(crate) mod node_services;
 pub mod podutil;
@@ -209,7 +210,7 @@ pub struct Engine {
     /// Each node's machinery below the API: containerd's state, the kubelet's memory, the
     /// node's disk.
     // Boxed values: every VecMap<String, Box<_>> shares one copy of the map's code (the worker's size, see ARCHITECTURE.md).
-    pub(crate) machines: VecMap<String, Box<kubelet::NodeMachine>>,
+    pub(crate) machines: VecMap<String, Box<machine::NodeMachine>>,
     /// Each node's kubelet process: its pod workers, back-offs, PLEG's view, status and
     /// eviction managers (`kubelet/`).
     pub(crate) kubelets: VecMap<String, component::Slot<kubelet::Kubelet>>,

@@ -8,7 +8,7 @@ use crate::containerd::exec::ExecRun;
 use crate::containerd::{NodeImage, TaskEvent};
 use crate::registry::ImageRef;
 use crate::volume::backing::Backing;
-use crate::kubelet::NodeMachine;
+use crate::machine::NodeMachine;
 use crate::node_services::NodeServices;
 use crate::store::ObjectKey;
 use crate::trace::ObjectRef;

@@ -9,6 +9,7 @@
 
 
 use super::{Cx, Due, Kubelet, NodeMachine};
+use super::register::network_ready;
 use crate::Slot;
 use serde_json::Value;
 
@@ -205,12 +206,6 @@ impl Kubelet {
     }
 }
 
-/// Whether the node's pod network is ready: the kubelet knows its podCIDR (from its own Node
-/// object), from which the CNI configuration is written.
-pub(crate) fn network_ready(node: &Slot) -> bool {
-    node["spec"]["podCIDR"].as_str().is_some_and(|c| !c.is_empty())
-}
-
 /// The status the setters compute, without recording their events (the quiet-stretch
 /// check asks whether a heartbeat would change anything).
 pub(crate) fn compute_node_status(k: &Kubelet, m: &NodeMachine, now: crate::clock::Time, network_ready: bool, current: &Slot) -> Option<ComputedNodeStatus> {
@@ -315,7 +310,7 @@ fn node_images(rt: &crate::containerd::Runtime) -> Vec<Value> {
 }
 
 /// `MachineInfo` and `VersionInfo`: the Node's `status.nodeInfo`, field by field.
-fn node_info(facts: &super::register::MachineFacts) -> [(&'static str, &str); 10] {
+fn node_info(facts: &super::MachineFacts) -> [(&'static str, &str); 10] {
     [
         ("architecture", "amd64"),
         ("bootID", facts.boot_id.as_str()),

@@ -35,6 +35,8 @@ pub mod static_pods;
 pub mod status;
 pub mod volumes;
 
+pub use crate::machine::{MachineFacts, NodeMachine};
+
 use std::collections::VecDeque;
 use crate::vecmap::{VecMap, VecSet};
 
@@ -128,41 +130,6 @@ const SANDBOX_MS: (u64, u64) = (250, 450);
 const CREATE_MS: (u64, u64) = (30, 80);
 const START_MS: (u64, u64) = (60, 140);
 const STOP_SANDBOX_MS: (u64, u64) = (40, 100);
-
-/// Everything below the API on one node: the kubelet's memory and containerd's state.
-#[derive(Debug, Clone)]
-pub struct NodeMachine {
-    pub runtime: Runtime,
-    /// The node's own disk: `hostPath` directories, `local` and `hostPath` PersistentVolumes,
-    /// the kubelet's pod directories with their `emptyDir` volumes.
-    pub disk: crate::containerd::fs::Tree,
-    /// The machine's identity and size, and its kubelet's registration flags.
-    pub facts: register::MachineFacts,
-    /// The static pods of the node's manifest directory, as the kubelet's file source makes
-    /// them (`static_pods::from_manifest`); files on the node, so they survive the kubelet.
-    pub static_pods: Vec<crate::Obj>,
-    /// The AppArmor profiles the node's kernel has loaded (`containerd/apparmor.rs`).
-    pub apparmor: VecMap<String, crate::containerd::apparmor::Profile>,
-    /// When the kubelet's gRPC connection to containerd's socket works again: after a restart
-    /// of the daemon (its reconnect back-off, `runtime_state.rs`) or of the kubelet (at once).
-    /// The connection's state, which both ends see: containerd answers a CRI call only then.
-    pub cri_connected_at: Time,
-    /// Pod uid → volume name → where its data lives: the volumes the kubelet's volume manager
-    /// set up under each pod's directory, which the pod's containers bind-mount (CRI's
-    /// `Mount` carries the host path). Gone with the pod's directory.
-    pub mounts: VecMap<String, VecMap<String, volumes::Backing>>,
-    /// The status the kubelet's status manager last wrote for each static pod (by uid): a
-    /// static pod has no object of its own in the API, so what the runtime reads of it (the
-    /// downward API's files) comes from here and its manifest (`Engine::kubelet_pod`).
-    pub static_status: VecMap<String, Value>,
-}
-
-impl NodeMachine {
-    /// Do the kubelet's CRI calls reach containerd at `now`?
-    pub fn cri_up(&self, now: Time) -> bool {
-        self.runtime.up && now >= self.cri_connected_at
-    }
-}
 
 #[derive(Debug, Clone)]
 pub struct Kubelet {
@@ -551,7 +518,7 @@ impl Engine {
                 runtime.seed_image(&names, img["sizeBytes"].as_u64().unwrap_or(0));
             }
             let offset = self.rng.below(TICK_MS);
-            let facts = register::MachineFacts::from_node(&obj);
+            let facts = MachineFacts::from_node(&obj);
             self.machines.insert(node.to_string(), Box::new(NodeMachine { runtime, disk: Default::default(), facts, static_pods: Vec::new(), apparmor: VecMap::new(), cri_connected_at: Time::ZERO, mounts: VecMap::new(), static_status: VecMap::new() }));
             self.kubelets.insert(node.to_string(), crate::component::Slot::new(Kubelet::new(node, &host_ip, offset)));
         }

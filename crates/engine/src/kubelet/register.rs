@@ -35,40 +35,8 @@ const NODE_READY_GRACE_MS: u64 = 120_000;
 /// plugin before a configuration is in /etc/cni/net.d).
 pub const NETWORK_NOT_READY: &str = "container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized";
 
-/// The machine behind a node: what its kubelet reports about it, and how the kubelet was
-/// started (`--node-labels`, `--register-with-taints`).
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct MachineFacts {
-    pub machine_id: String,
-    pub system_uuid: String,
-    pub boot_id: String,
-    /// The machine's address on the cluster's network (the Node's InternalIP).
-    pub host_ip: String,
-    /// `status.capacity` (= allocatable: no reservations on these nodes).
-    pub capacity: Value,
-    pub labels: Vec<(String, String)>,
-    pub taints: Vec<Value>,
-}
-
-impl MachineFacts {
-    /// The facts of a node that existed before the learner arrived, from its Node object.
-    pub fn from_node(node: &Slot) -> MachineFacts {
-        let info = &node["status"]["nodeInfo"];
-        let s = |v: &Slot| v.as_str().unwrap_or_default().to_string();
-        MachineFacts {
-            machine_id: s(&info["machineID"]),
-            system_uuid: s(&info["systemUUID"]),
-            boot_id: s(&info["bootID"]),
-            host_ip: crate::cluster::facts::internal_ip(node).unwrap_or("172.18.0.2").to_string(),
-            capacity: node["status"]["capacity"].to_value(),
-            labels: Vec::new(),
-            taints: Vec::new(),
-        }
-    }
-}
-
 /// `initialNode`: the Node a kubelet registers (the status comes from the setters).
-pub fn initial_node(name: &str, facts: &MachineFacts) -> Value {
+pub fn initial_node(name: &str, facts: &super::MachineFacts) -> Value {
     let mut labels = serde_json::Map::new();
     for (k, v) in [("beta.kubernetes.io/arch", "amd64"), ("beta.kubernetes.io/os", "linux"), ("kubernetes.io/arch", "amd64"), ("kubernetes.io/hostname", name), ("kubernetes.io/os", "linux")] {
         labels.insert(k.into(), json!(v));
@@ -85,6 +53,12 @@ pub fn initial_node(name: &str, facts: &MachineFacts) -> Value {
         node["spec"]["taints"] = json!(facts.taints);
     }
     node
+}
+
+/// Whether the node's pod network is ready: the kubelet knows its podCIDR (from its own Node
+/// object), from which the CNI configuration is written.
+pub(crate) fn network_ready(node: &Slot) -> bool {
+    node["spec"]["podCIDR"].as_str().is_some_and(|c| !c.is_empty())
 }
 
 impl Engine {
@@ -177,7 +151,7 @@ impl Kubelet {
             return;
         }
         let Some(nrt) = ResourceType::resolve("nodes") else { return };
-        if !cx.node().api_object(&ObjectKey::new(nrt, None, &self.node)).is_some_and(super::heartbeat::network_ready) {
+        if !cx.node().api_object(&ObjectKey::new(nrt, None, &self.node)).is_some_and(network_ready) {
             cx.after(cx.now().plus_millis(FAST_STATUS_MS), self.timer(Due::FastStatus));
             return;
         }
