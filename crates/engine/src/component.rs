@@ -9,10 +9,11 @@
 //! engine ([`Slot`]): it cannot reach the engine, and nothing can reach it.
 //!
 //! kube-scheduler, local-path-provisioner, kube-controller-manager (with the loops moved
-//! into it, each through [`Cx::part`]) and each node's kube-proxy (whose `iptables-restore`
+//! into it, each through [`Cx::part`]), each node's kube-proxy (whose `iptables-restore`
 //! writes its node's NAT table, [`Cx::nat`]: the kernel's, which the node's packets go
-//! through) are driven this way; the kubelet and containerd still run as `impl Engine`
-//! blocks and move here next (`docs/plans/issue-20-survey.md`, §4).
+//! through) and each node's kubelet (which reaches containerd and its machine through
+//! [`Cx::node`]) are driven this way; containerd still runs as `impl Engine` blocks
+//! (`docs/plans/issue-20-kubelet.md`).
 
 
 use crate::apiserver::request::{Request, Response};

@@ -919,8 +919,7 @@ impl Engine {
                 // The kubelet's memory (pod workers, back-offs, PLEG's view) goes with it.
                 kubelet::COMPONENT => {
                     if let Some(k) = self.kubelet_of_mut(&node) {
-                        let (host, offset) = (k.host_ip.clone(), k.tick_offset_ms);
-                        *k = kubelet::Kubelet::new(&node, &host, offset);
+                        component::Component::on_stop(k);
                     }
                     // Its connection to containerd's socket goes with the process, and what it
                     // knew of its pods' volumes and static pods' statuses with its workers.
@@ -1015,8 +1014,7 @@ impl Engine {
                     if let Some(m) = self.machines.get_mut(node.as_str()) {
                         m.cri_connected_at = now;
                     }
-                    self.kubelet_boot(&node);
-                    self.kubelet_add_static_pods(&node);
+                    self.kubelet_start(&node);
                     let mut pods: Vec<(store::ObjectKey, std::sync::Arc<crate::Obj>)> = self.components[i].cache.iter().filter(|(k, _)| k.resource == "pods").map(|(k, v)| (k.clone(), v.clone())).collect();
                     // `HandlePodAdditions` takes them oldest first (`PodsByCreationTime`): the
                     // order in which they are admitted again.

@@ -188,7 +188,7 @@ impl Engine {
         self.refresh_node_index();
         self.start_heartbeats(name);
         self.proxy_boot(name);
-        self.kubelet_boot(name);
+        self.kubelet_start(name);
     }
 
     /// The lowest address of kind's docker network (172.18.0.0/16: .0.1 is the gateway, .255.255

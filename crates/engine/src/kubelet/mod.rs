@@ -50,6 +50,7 @@ use crate::registry::ImageRef;
 use crate::store::{ObjectKey, WatchEvent};
 use crate::trace::Action;
 use crate::{Engine, Task};
+use crate::component::Component;
 use crate::node_services::NodeServices;
 use backoff::Backoff;
 use podlife_model::ResourceType;
@@ -370,7 +371,7 @@ impl Kubelet {
 
     /// One of its timers is due (the heartbeat's and the container GC's are the engine's
     /// until its memory exists, `Engine::kubelet_timer`).
-    pub(crate) fn on_timer(&mut self, cx: &mut Cx<'_>, due: Due) {
+    fn on_due(&mut self, cx: &mut Cx<'_>, due: Due) {
         match due {
             Due::Sync { uid, token } => self.sync(cx, &uid, token),
             Due::Op { uid, token } => {
@@ -554,8 +555,9 @@ impl Engine {
 
     /// One of node `timer.node`'s kubelet timers is due.
     pub(crate) fn kubelet_timer(&mut self, timer: Timer) {
-        let node = timer.node.as_str();
-        match timer.due {
+        let node = timer.node.clone();
+        let node = node.as_str();
+        match &timer.due {
             Due::Heartbeat => {
                 self.schedule(self.now.plus_millis(heartbeat::LEASE_RENEW_MS), Task::kubelet(node, Due::Heartbeat));
                 // The kubelet's memory is made with its machine, on first use: at its first
@@ -572,8 +574,8 @@ impl Engine {
                     self.schedule(self.now.plus_millis(container_gc::CONTAINER_GC_PERIOD_MS), Task::kubelet(node, Due::ContainerGc));
                 }
             }
-            due => {
-                self.run_kubelet(node, |k, cx| k.on_timer(cx, due));
+            _ => {
+                self.run_kubelet(node, |k, cx| k.on_timer(cx, timer));
             }
         }
     }
@@ -585,12 +587,20 @@ impl Engine {
         if event.key.resource != "pods" || self.machine(node).is_none() {
             return;
         }
-        self.run_kubelet(node, |k, cx| k.observe(cx, event, old));
+        self.run_kubelet(node, |k, cx| k.on_watch(cx, event, old));
     }
 
     /// The kubelet's file source: the static pods of the node's manifest directory.
     pub(crate) fn kubelet_add_static_pods(&mut self, node: &str) {
         self.run_kubelet(node, |k, cx| k.add_static_pods(cx));
+    }
+
+    /// Node `node`'s kubelet process starts (its memory is made with its machine, on first
+    /// use: here at the latest).
+    pub(crate) fn kubelet_start(&mut self, node: &str) {
+        if self.machine(node).is_some() {
+            self.run_kubelet(node, |k, cx| k.on_start(cx));
+        }
     }
 
     pub(crate) fn kubelet_running(&self, node: &str) -> bool {
@@ -1596,6 +1606,31 @@ impl Kubelet {
             cx.node().touch_pod(&uid);
             self.request_sync(cx, &uid);
         }
+    }
+}
+
+/// The kubelet as the engine drives it.
+impl Component for Kubelet {
+    type Timer = Timer;
+
+    fn on_watch(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Slot>) {
+        self.observe(cx, event, old);
+    }
+
+    fn on_timer(&mut self, cx: &mut Cx<'_>, timer: Timer) {
+        self.on_due(cx, timer.due);
+    }
+
+    /// Registration, its Lease, the fast status loop, then the manifest directory's static
+    /// pods; the informer's list arrives next, as Add notifications (`Engine::start_component`).
+    fn on_start(&mut self, cx: &mut Cx<'_>) {
+        self.boot(cx);
+        self.add_static_pods(cx);
+    }
+
+    /// Its memory goes with the process: pod workers, back-offs, PLEG's view, the managers'.
+    fn on_stop(&mut self) {
+        *self = Kubelet::new(&self.node, &self.host_ip, self.tick_offset_ms);
     }
 }
 

@@ -24,7 +24,6 @@ use serde_json::Value;
 
 use crate::apiserver::{Request, Verb};
 use crate::store::ObjectKey;
-use crate::Engine;
 use podlife_model::ResourceType;
 
 /// The fast status loop's period (`fastStatusUpdateOnce`).
@@ -61,21 +60,10 @@ pub(crate) fn network_ready(node: &Slot) -> bool {
     node["spec"]["podCIDR"].as_str().is_some_and(|c| !c.is_empty())
 }
 
-impl Engine {
-    /// The kubelet process starts: its start-up events, registration, Lease, and the fast
-    /// status loop. (Its memory is made with its machine, on first use: here at the latest.)
-    pub(crate) fn kubelet_boot(&mut self, node: &str) {
-        if self.machine(node).is_none() {
-            return;
-        }
-        self.run_kubelet(node, |k, cx| k.boot(cx));
-    }
-}
-
 impl Kubelet {
     /// The kubelet process starts: its start-up events, registration, Lease, and the fast
     /// status loop.
-    fn boot(&mut self, cx: &mut Cx<'_>) {
+    pub(super) fn boot(&mut self, cx: &mut Cx<'_>) {
         self.node_event(cx, "Normal", "Starting", "Starting kubelet.");
         self.register_node(cx);
         self.node_event(cx, "Normal", "NodeAllocatableEnforced", "Updated Node Allocatable limit across pods");
