@@ -56,10 +56,8 @@ impl Kubelet {
     /// restart go first, those whose exit matched a RestartAllContainers rule last
     /// (`getContainersToReset`). Ephemeral containers stay.
     pub(super) fn reset_all_containers(&mut self, cx: &mut Cx<'_>, pod: &Slot) -> Vec<Op> {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
-        let Some(m) = cx.node().machine(node) else { return vec![] };
+        let Some(m) = cx.node().machine(&self.node) else { return vec![] };
         let spec = &pod["spec"];
         let known = |name: &str| ["initContainers", "containers"].iter().any(|l| spec[*l].as_array().is_some_and(|cs| cs.iter().any(|c| c["name"] == name)));
         let (mut targets, mut sources) = (Vec::new(), Vec::new());
@@ -84,11 +82,9 @@ impl Kubelet {
 
     /// `computePodActions`: the plan of one sync.
     pub(super) fn compute_pod_actions(&mut self, cx: &mut Cx<'_>, pod: &Slot) -> PodActions {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
         let policy = pod["spec"]["restartPolicy"].as_str().unwrap_or("Always").to_string();
-        let Some(m) = cx.node().machine(node) else { return PodActions::Steps(vec![]) };
+        let Some(m) = cx.node().machine(&self.node) else { return PodActions::Steps(vec![]) };
         let rt = &m.runtime;
         let inits = pod["spec"]["initContainers"].as_array().unwrap_or_default();
         let apps = pod["spec"]["containers"].as_array().unwrap_or_default();

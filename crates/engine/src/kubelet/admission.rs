@@ -137,14 +137,12 @@ impl Kubelet {
     /// The Node as the kubelet has it (`GetCachedNode(ctx, true)`): its informer's copy (the
     /// store's), or the node it would register (`initialNode`) when there is none.
     pub(super) fn cached_node(&mut self, cx: &mut Cx<'_>) -> Option<std::sync::Arc<crate::Obj>> {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let rt = ResourceType::resolve("nodes")?;
-        if let Some(n) = cx.node().api_object_shared(&ObjectKey::new(rt, None, node)) {
+        if let Some(n) = cx.node().api_object_shared(&ObjectKey::new(rt, None, &self.node)) {
             return Some(n);
         }
-        let facts = cx.node().machine(node)?.facts.clone();
-        let mut n = super::register::initial_node(node, &facts);
+        let facts = cx.node().machine(&self.node)?.facts.clone();
+        let mut n = super::register::initial_node(&self.node, &facts);
         n["status"] = json!({"capacity": facts.capacity, "allocatable": facts.capacity});
         Some(std::sync::Arc::new(crate::Obj::untyped(&n)))
     }
@@ -152,13 +150,11 @@ impl Kubelet {
     /// `GetActivePods()` minus the pod being admitted: the pods the kubelet has admitted and
     /// that still hold their resources, as the scheduler framework views them.
     fn other_active_pods(&self, cx: &mut Cx<'_>, uid: &str) -> Vec<PodInfo> {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let mut out = vec![];
         // A pod whose ADD the sync loop has not handled yet is not in the pod manager.
         for w in self.workers.values().filter(|w| w.uid != uid && !w.terminated && !w.admit_pending) {
             // Gone from the pod manager (removed from the API): not counted.
-            let Some(pod) = cx.node().kubelet_pod(node, &w.namespace, &w.name).filter(|p| p["metadata"]["uid"] == w.uid.as_str()) else { continue };
+            let Some(pod) = cx.node().kubelet_pod(&self.node, &w.namespace, &w.name).filter(|p| p["metadata"]["uid"] == w.uid.as_str()) else { continue };
             let terminal = |s: &Slot| matches!(s["phase"].as_str(), Some("Succeeded" | "Failed"));
             let is_terminal = terminal(&pod["status"]) || w.last_status.as_ref().is_some_and(|s| matches!(s["phase"].as_str(), Some("Succeeded" | "Failed")));
             if is_terminal && !w.terminating {
@@ -227,13 +223,11 @@ impl Kubelet {
     /// The admission itself: a rejected pod is rejected; an admitted API pod's local storage
     /// limits are watched (`eviction.rs`). Whether the pod was admitted.
     pub(crate) fn admit_or_reject(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &std::sync::Arc<crate::Obj>) -> bool {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         if let Some(rejection) = self.admit(cx, uid, pod) {
             self.reject_pod(cx, uid, pod, &rejection);
             return false;
         }
-        if cx.node().static_pod(node, uid).is_none() {
+        if cx.node().static_pod(&self.node, uid).is_none() {
             self.eviction_watch(cx, uid, pod);
         }
         true

@@ -46,8 +46,6 @@ impl Kubelet {
     /// and projected volumes (`projection.rs`); the first failure's message
     /// (`MountVolume.SetUp failed for volume "config" : configmap "x" not found`).
     pub(crate) fn mount_volumes(&mut self, cx: &mut Cx<'_>, pod: &Slot) -> Option<String> {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
         for v in pod["spec"]["volumes"].as_array().unwrap_or_default() {
@@ -60,12 +58,12 @@ impl Kubelet {
             };
             let Some(backing) = super::volumes::backing_of(&uid, v, pv.as_deref().map(|p| p.root())) else { continue };
             // The runtime creates a hostPath directory that does not exist yet (type "").
-            if let Some(tree) = cx.node().volume_tree_mut(node, &backing) {
+            if let Some(tree) = cx.node().volume_tree_mut(&self.node, &backing) {
                 tree.dirs.insert(backing.path("/"));
             }
             // (While its worker exists: a worker removed meanwhile took its pod's mounts along.)
             if self.workers.contains_key(&uid)
-                && let Some(m) = cx.node().machine_mut(node)
+                && let Some(m) = cx.node().machine_mut(&self.node)
             {
                 m.mounts.entry(uid.clone()).or_default().insert(v["name"].as_str().unwrap_or_default().to_string(), backing);
             }
@@ -93,8 +91,6 @@ impl Kubelet {
 
     /// The environment of `spec` in `pod`, or the CreateContainerConfigError message.
     pub(crate) fn container_env(&mut self, cx: &mut Cx<'_>, pod: &Slot, spec: &Slot) -> Result<Vec<(String, String)>, String> {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
         let links = pod["spec"]["enableServiceLinks"] != false;
         let service_env = super::envvars::service_env(cx.node().api_list("", "services", None).map(|(_, v)| v), &ns, links);
@@ -151,9 +147,9 @@ impl Kubelet {
                 let optional = r["optional"] == true;
                 let uid = pod["metadata"]["uid"].as_str().unwrap_or_default();
                 let (volume, path, key) = (r["volumeName"].as_str().unwrap_or_default(), r["path"].as_str().unwrap_or_default(), r["key"].as_str().unwrap_or_default());
-                let backing = cx.node().mounted_volume(node, uid, volume);
+                let backing = cx.node().mounted_volume(&self.node, uid, volume);
                 let host_path = backing.as_ref().map_or_else(|| format!("{}/volumes/{volume}/{path}", super::volumes::pod_dir(uid)), |b| b.path(path));
-                let text = backing.as_ref().and_then(|b| cx.node().volume_tree(node, b)).and_then(|t| t.read(&host_path));
+                let text = backing.as_ref().and_then(|b| cx.node().volume_tree(&self.node, b)).and_then(|t| t.read(&host_path));
                 match text.map(|t| env_file_value(&t, key)) {
                     None if optional => continue,
                     None => return Err(format!("failed to open environment variable file {host_path:?}: open {host_path}: no such file or directory")),
@@ -166,7 +162,7 @@ impl Kubelet {
                 field_value(pod, vf["fieldRef"]["fieldPath"].as_str().unwrap_or_default())
             } else if vf["resourceFieldRef"].is_object() {
                 let allocatable = podlife_model::ResourceType::resolve("nodes")
-                    .and_then(|r| cx.node().api_object(&crate::store::ObjectKey::new(r, None, node)))
+                    .and_then(|r| cx.node().api_object(&crate::store::ObjectKey::new(r, None, &self.node)))
                     .map_or(crate::Slot::null(), |n| &n["status"]["allocatable"]);
                 resource_value(spec, &vf["resourceFieldRef"], &downward_api_limits(pod, allocatable))
             } else {

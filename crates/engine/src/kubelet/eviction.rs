@@ -153,8 +153,6 @@ impl Kubelet {
     /// A pod the kubelet has just learnt of: if it has local storage limits, the eviction
     /// manager checks it on its next pass, and the volume calculator measures its volumes.
     pub(crate) fn eviction_watch(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let limits = Limits::of(pod);
         if !limits.any() {
             return;
@@ -167,7 +165,7 @@ impl Kubelet {
             if let Some(w) = self.workers.get_mut(uid) {
                 w.volume_calc_at = Some(at);
             }
-            cx.after(at, Timer::new(node, Due::VolumeStats { uid: uid.to_string() }));
+            cx.after(at, Timer::new(&self.node, Due::VolumeStats { uid: uid.to_string() }));
         }
         self.eviction_queue_pass(cx);
     }
@@ -175,8 +173,6 @@ impl Kubelet {
     /// Queues the manager's next pass on its ticker, unless one is queued or it waits for
     /// evicted pods.
     fn eviction_queue_pass(&mut self, cx: &mut Cx<'_>) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let now = cx.now();
         let mgr = &mut self.eviction;
         if mgr.queued.is_some() || mgr.cleanup.is_some() {
@@ -189,23 +185,21 @@ impl Kubelet {
         mgr.tokens += 1;
         let token = mgr.tokens;
         mgr.queued = Some(token);
-        cx.after(at, Timer::new(node, Due::EvictionPass { token }));
+        cx.after(at, Timer::new(&self.node, Due::EvictionPass { token }));
     }
 
     /// One run of the pod's volume calculator (`calcAndStoreStats`), then the next after
     /// `wait.Jitter(1 min, 1.0)`.
     pub(crate) fn volume_stats(&mut self, cx: &mut Cx<'_>, uid: &str) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let now = cx.now();
         let running = cx.running();
         let svc = &*cx.node();
-        let Some(m) = svc.machine(node) else { return };
+        let Some(m) = svc.machine(&self.node) else { return };
         let Some(w) = self.workers.get(uid) else { return };
         if w.volume_calc_at != Some(now) || w.terminated || !running {
             return;
         }
-        let Some(pod) = svc.kubelet_pod_ref(node, &w.namespace, &w.name) else { return };
+        let Some(pod) = svc.kubelet_pod_ref(&self.node, &w.namespace, &w.name) else { return };
         let mut used = VecMap::new();
         for v in pod["spec"]["volumes"].as_array().unwrap_or_default() {
             if v.get("emptyDir").is_none() || v["emptyDir"]["medium"] == "Memory" {
@@ -220,13 +214,11 @@ impl Kubelet {
         let Some(w) = self.workers.get_mut(uid) else { return };
         w.volume_stats = Some(used);
         w.volume_calc_at = Some(next);
-        cx.after(next, Timer::new(node, Due::VolumeStats { uid: uid.to_string() }));
+        cx.after(next, Timer::new(&self.node, Due::VolumeStats { uid: uid.to_string() }));
     }
 
     /// One `synchronize`: every active pod with limits is checked; those over are evicted.
     pub(crate) fn eviction_pass(&mut self, cx: &mut Cx<'_>, token: u64) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let now = cx.now();
         if self.eviction.queued != Some(token) {
             return;
@@ -237,8 +229,8 @@ impl Kubelet {
             return;
         }
         let svc = &*cx.node();
-        let Some(m) = svc.machine(node) else { return };
-        let found = candidates(self, m, &|ns, name| svc.kubelet_pod(node, ns, name));
+        let Some(m) = svc.machine(&self.node) else { return };
+        let found = candidates(self, m, &|ns, name| svc.kubelet_pod(&self.node, ns, name));
         let watched = !found.is_empty();
         let over: Vec<(String, std::sync::Arc<crate::Obj>, &'static str, String)> =
             found.into_iter().filter_map(|(uid, pod, limits)| verdict(self, m, now, &uid, &pod, &limits).map(|(signal, message)| (uid, pod, signal, message))).collect();
@@ -250,7 +242,7 @@ impl Kubelet {
         }
         if !evicted.is_empty() {
             self.eviction.cleanup = Some((evicted, now.plus_millis(CLEANUP_TIMEOUT_MS)));
-            cx.after(now.plus_millis(CLEANUP_POLL_MS), Timer::new(node, Due::EvictionCleanup));
+            cx.after(now.plus_millis(CLEANUP_POLL_MS), Timer::new(&self.node, Due::EvictionCleanup));
         } else if watched {
             self.eviction_queue_pass(cx);
         }
@@ -259,13 +251,11 @@ impl Kubelet {
     /// `waitForPodsCleanup`'s poll: once every evicted pod has finished (or 30 s passed), the
     /// manager synchronizes again at once.
     pub(crate) fn eviction_cleanup(&mut self, cx: &mut Cx<'_>) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let now = cx.now();
         let Some((pods, until)) = self.eviction.cleanup.clone() else { return };
         let finished = pods.iter().all(|uid| self.workers.get(uid).is_none_or(|w| w.terminated));
         if !finished && now < until {
-            cx.after(now.plus_millis(CLEANUP_POLL_MS), Timer::new(node, Due::EvictionCleanup));
+            cx.after(now.plus_millis(CLEANUP_POLL_MS), Timer::new(&self.node, Due::EvictionCleanup));
             return;
         }
         let mgr = &mut self.eviction;
@@ -273,15 +263,13 @@ impl Kubelet {
         mgr.tokens += 1;
         let token = mgr.tokens;
         mgr.queued = Some(token);
-        cx.after(now, Timer::new(node, Due::EvictionPass { token }));
+        cx.after(now, Timer::new(&self.node, Due::EvictionPass { token }));
     }
 
     /// `evictPod`: the event, then the pod worker kills the pod with the short grace period
     /// and the status it ends with (`Failed`, `Evicted`, the message). Critical pods stay.
     fn evict_pod(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, signal: &str, message: &str) -> bool {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
-        if is_critical(pod, cx.node().static_pod(node, uid).is_some()) {
+        if is_critical(pod, cx.node().static_pod(&self.node, uid).is_some()) {
             return false;
         }
         super::reaction(cx, crate::trace::Action::KubeletEvict, crate::object_ref(pod, "Pod"), crate::sort::map_of([("signal".to_string(), json!(signal)), ("message".to_string(), json!(message))]));

@@ -114,8 +114,6 @@ impl Kubelet {
     /// `killContainer`: the Killing event, the preStop hook (if any, at most the grace period),
     /// then StopContainer with what is left (at least 2 s).
     pub(crate) fn kill_container(&mut self, cx: &mut Cx<'_>, pod: &Slot, container_id: &str, name: &str, grace_s: i64, message: Option<&str>) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let text = message.map(str::to_string).unwrap_or_else(|| format!("Stopping container {name}"));
         self.event(cx, pod, Some(name), "Normal", "Killing", &text);
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
@@ -132,7 +130,7 @@ impl Kubelet {
                 if let Some(w) = self.workers.get_mut(&uid) {
                     w.stopping.insert(container_id.to_string(), stopping);
                 }
-                cx.after(until, Timer::new(node, Due::PreStopDone { uid, container: container_id.to_string() }));
+                cx.after(until, Timer::new(&self.node, Due::PreStopDone { uid, container: container_id.to_string() }));
                 return;
             }
         self.stop_after_hook(cx, pod, container_id, &stopping);
@@ -140,12 +138,10 @@ impl Kubelet {
 
     /// The preStop hook finished (or ran out of time): StopContainer with the grace left.
     pub(crate) fn prestop_done(&mut self, cx: &mut Cx<'_>, uid: &str, container_id: &str) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let Some(w) = self.workers.get_mut(uid) else { return };
         let Some(stopping) = w.stopping.remove(container_id) else { return };
         let (ns, name) = (w.namespace.clone(), w.name.clone());
-        let pod = cx.node().kubelet_pod(node, &ns, &name).unwrap_or_else(|| std::sync::Arc::new(crate::Obj::untyped(&json!({"metadata": {"name": name, "namespace": ns, "uid": uid}}))));
+        let pod = cx.node().kubelet_pod(&self.node, &ns, &name).unwrap_or_else(|| std::sync::Arc::new(crate::Obj::untyped(&json!({"metadata": {"name": name, "namespace": ns, "uid": uid}}))));
         self.stop_after_hook(cx, &pod, container_id, &stopping);
     }
 
@@ -163,9 +159,7 @@ impl Kubelet {
     /// A pod stopping: regular containers first; once none runs, the sidecars one at a time
     /// from the last. Returns true while something still runs.
     pub(crate) fn stop_in_order(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, grace_s: i64, since: Time) -> bool {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
-        let Some(m) = cx.node().machine(node) else { return false };
+        let Some(m) = cx.node().machine(&self.node) else { return false };
         let running: Vec<(String, String)> = m.runtime.containers.values().filter(|c| c.pod_uid == uid && c.state == ContainerState::Running).map(|c| (c.id.clone(), c.name.clone())).collect();
         if running.is_empty() {
             return false;
@@ -197,13 +191,11 @@ impl Kubelet {
     /// postStart, after StartContainer: the worker waits for it; a failure kills the
     /// container. Returns the time the worker waits.
     pub(crate) fn post_start(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, container: &str) -> u64 {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let Some(spec) = super::container_spec(pod, container).cloned() else { return 0 };
         let Some(outcome) = self.run_hook(cx, uid, pod, &spec, "postStart") else { return 0 };
         if let Err(msg) = outcome.result {
             self.event(cx, pod, Some(container), "Warning", "FailedPostStartHook", "PostStartHook failed");
-            let id = cx.node().machine(node).and_then(|m| m.runtime.pod_containers(uid).into_iter().find(|c| c.name == container).map(|c| c.id.clone()));
+            let id = cx.node().machine(&self.node).and_then(|m| m.runtime.pod_containers(uid).into_iter().find(|c| c.name == container).map(|c| c.id.clone()));
             if let Some(id) = id {
                 let grace = pod["spec"]["terminationGracePeriodSeconds"].as_i64().unwrap_or(30);
                 self.kill_container(cx, pod, &id, container, grace, Some("FailedPostStartHook"));

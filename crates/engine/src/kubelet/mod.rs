@@ -679,12 +679,10 @@ impl Engine {
 impl Kubelet {
     /// Records a kubelet event about a pod (or one of its containers).
     pub(crate) fn event(&mut self, cx: &mut Cx<'_>, pod: &Slot, container: Option<&str>, kind: &str, reason: &str, message: &str) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let fp = container.map(|c| field_path(pod, c));
         let now = cx.now();
         let note = events::Note { kind, reason, message };
-        let written = self.events.record(node, pod, fp.as_deref(), note, now);
+        let written = self.events.record(&self.node, pod, fp.as_deref(), note, now);
         if let Some(uid) = pod["metadata"]["uid"].as_str() {
             self.repeat_watch_event(uid, fp.as_deref(), note, written.is_some());
         }
@@ -786,15 +784,13 @@ impl Kubelet {
 
     /// `UpdatePod`: sync now, or after the running sync.
     pub(crate) fn request_sync(&mut self, cx: &mut Cx<'_>, uid: &str) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let Some(w) = self.workers.get_mut(uid) else { return };
         if w.busy {
             w.pending = true;
             return;
         }
         let token = w.token;
-        cx.after(cx.now(), Timer::new(node, Due::Sync { uid: uid.to_string(), token }));
+        cx.after(cx.now(), Timer::new(&self.node, Due::Sync { uid: uid.to_string(), token }));
     }
 
     /// A sync of one pod (the pod worker's `SyncPod` / `SyncTerminatingPod`).
@@ -1127,19 +1123,15 @@ impl Kubelet {
     }
 
     fn next(&mut self, cx: &mut Cx<'_>, uid: &str, delay: u64) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let Some(w) = self.workers.get(uid) else { return };
         let token = w.token;
         self.repeat_watch_own_task(uid);
-        cx.after(cx.now().plus_millis(delay), Timer::new(node, Due::Op { uid: uid.to_string(), token }));
+        cx.after(cx.now().plus_millis(delay), Timer::new(&self.node, Due::Op { uid: uid.to_string(), token }));
     }
 
     /// Drops the rest of one container's steps after it failed.
     fn skip_container(&mut self, cx: &mut Cx<'_>, uid: &str, container: &str) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
-        let init = self.workers.get(uid).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| cx.node().kubelet_pod(node, &ns, &n)).is_some_and(|p| is_init(&p, container));
+        let init = self.workers.get(uid).map(|w| (w.namespace.clone(), w.name.clone())).and_then(|(ns, n)| cx.node().kubelet_pod(&self.node, &ns, &n)).is_some_and(|p| is_init(&p, container));
         if let Some(w) = self.workers.get_mut(uid) {
             w.ops.retain(|op| !matches!(op, Op::EnsureImage { container: c } | Op::Create { container: c } | Op::Start { container: c } | Op::PostStart { container: c } | Op::PullDone { container: c, .. } if c == container));
             // An init container that fails ends the sync (`SyncPod` returns).
@@ -1171,8 +1163,6 @@ impl Kubelet {
     /// `doBackOff`, then `EnsureImageExists`. Ok(Some(ms)) when a pull was started (the
     /// plan continues when it ends); Err when the container cannot start in this sync.
     fn ensure_image(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, container: &str) -> Result<Option<u64>, ()> {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let now = cx.now();
         let Some(spec) = container_spec(pod, container).cloned() else { return Err(()) };
         // doBackOff (kuberuntime_manager.go): the newest exited instance in the sync's pod
@@ -1206,7 +1196,7 @@ impl Kubelet {
             }
         };
         let policy = spec["imagePullPolicy"].as_str().unwrap_or("IfNotPresent").to_string();
-        let present = cx.node().machine(node).is_some_and(|m| m.runtime.image_status(&reference).is_some());
+        let present = cx.node().machine(&self.node).is_some_and(|m| m.runtime.image_status(&reference).is_some());
         let should_pull = match policy.as_str() {
             "Always" => true,
             "Never" => false,
@@ -1239,13 +1229,13 @@ impl Kubelet {
         }
         self.image_errors.remove(&key);
         self.event(cx, pod, Some(container), "Normal", "Pulling", &format!("Pulling image {image:?}"));
-        let up = cx.node().machine(node).is_some_and(|m| m.cri_up(now));
-        let resolved = if up { cx.node().machine(node).map(|m| m.runtime.resolve(&reference)) } else { None };
+        let up = cx.node().machine(&self.node).is_some_and(|m| m.cri_up(now));
+        let resolved = if up { cx.node().machine(&self.node).map(|m| m.runtime.resolve(&reference)) } else { None };
         let (duration, result) = match resolved {
             Some(Resolved::Remote(img)) => {
                 // Layers already in the node's store (or arriving with an earlier pull in the
                 // serialized queue) are not fetched again: only the tag and manifests are.
-                let have_layers = cx.node().machine(node).is_some_and(|m| {
+                let have_layers = cx.node().machine(&self.node).is_some_and(|m| {
                     self.pulls_in_flight.retain(|_, done| *done > now);
                     m.runtime.images.contains_key(&img.image_id) || self.pulls_in_flight.contains_key(&img.image_id)
                 });
@@ -1259,7 +1249,7 @@ impl Kubelet {
             None => (0, Err(crate::containerd::cri::CONTAINERD_DOWN.to_string())),
         };
         // Image pulls are serialized on the node (`serializeImagePulls: true`).
-        if cx.node().machine(node).is_none() {
+        if cx.node().machine(&self.node).is_none() {
             return Err(());
         }
         let started = self.puller_free_at.max(now);
@@ -1268,7 +1258,7 @@ impl Kubelet {
         if let Some(w) = self.workers.get_mut(uid) {
             w.ops.push_front(Op::PullDone { container: container.to_string(), requested: now, started, result });
         }
-        cx.node().cri_pull_image_queued(node, crate::object_ref(pod, "Pod"), &image, &reference, started, up);
+        cx.node().cri_pull_image_queued(&self.node, crate::object_ref(pod, "Pod"), &image, &reference, started, up);
         Ok(Some(done.millis() - now.millis()))
     }
 
@@ -1277,8 +1267,6 @@ impl Kubelet {
     /// (1 min) otherwise, each jittered by up to 50 %, read on the next 1-second tick. Before
     /// that, a sync without errors runs its `postSync`: PLEG relists the pod.
     fn complete_work(&mut self, cx: &mut Cx<'_>, uid: &str) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let now = cx.now();
         let Some(w) = self.workers.get(uid) else { return };
         let base = match (w.failed, w.backoff_until) {
@@ -1298,7 +1286,7 @@ impl Kubelet {
         }
         // An idle resync (nothing planned, written or relisted): until something happens to
         // the pod, the next one will be idle too (`quiet.rs`).
-        let steady = (idle && cx.node().revision() == revision && cx.node().next_seq() == seq).then(|| cx.node().pod_epoch(node, uid));
+        let steady = (idle && cx.node().revision() == revision && cx.node().next_seq() == seq).then(|| cx.node().pod_epoch(&self.node, uid));
         let at = self.next_tick(now.plus_millis(base + jitter).max(now));
         let Some(w) = self.workers.get_mut(uid) else { return };
         w.busy = false;
@@ -1308,9 +1296,9 @@ impl Kubelet {
         let pending = std::mem::take(&mut w.pending);
         w.steady_epoch = steady.filter(|_| !pending);
         if pending {
-            cx.after(now, Timer::new(node, Due::Sync { uid: uid.to_string(), token }));
+            cx.after(now, Timer::new(&self.node, Due::Sync { uid: uid.to_string(), token }));
         } else {
-            cx.after(at, Timer::new(node, Due::Sync { uid: uid.to_string(), token }));
+            cx.after(at, Timer::new(&self.node, Due::Sync { uid: uid.to_string(), token }));
         }
     }
 
@@ -1322,12 +1310,10 @@ impl Kubelet {
     /// The status of the pod's sync; `finished`: `SyncTerminatedPod`'s last one, which the
     /// status manager's `TerminatePod` makes terminal.
     fn update_status_with(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, finished: bool) -> Value {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let now = cx.now();
-        let is_static = finished && cx.node().static_pod(node, uid).is_some();
+        let is_static = finished && cx.node().static_pod(&self.node, uid).is_some();
         let restart_all_gate = cx.feature_enabled("RestartAllContainersOnContainerExits");
-        let Some(m) = cx.node().machine(node) else { return Value::Null };
+        let Some(m) = cx.node().machine(&self.node) else { return Value::Null };
         let sandbox = m.runtime.ready_sandbox(uid).cloned();
         let Some(w) = self.workers.get_mut(uid) else { return Value::Null };
         w.facts.sandbox_ready = sandbox.is_some();
@@ -1352,13 +1338,11 @@ impl Kubelet {
     }
 
     pub(crate) fn patch_status(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, mut status: Value) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let mut old = self.workers.get(uid).and_then(|w| w.last_status.clone()).unwrap_or_else(|| pod["status"].to_value());
         // A static pod's status goes to its mirror pod (none yet: the status waits).
         let mut api_uid = uid.to_string();
-        if cx.node().static_pod(node, uid).is_some() {
-            let mirror = cx.node().mirror_pod(node, pod["metadata"]["namespace"].as_str().unwrap_or_default(), pod["metadata"]["name"].as_str().unwrap_or_default());
+        if cx.node().static_pod(&self.node, uid).is_some() {
+            let mirror = cx.node().mirror_pod(&self.node, pod["metadata"]["namespace"].as_str().unwrap_or_default(), pod["metadata"]["name"].as_str().unwrap_or_default());
             // A mirror pod on its way out takes no status (its successor will).
             let Some(mirror) = mirror.filter(|m| m["metadata"]["deletionTimestamp"].is_null()) else { return };
             api_uid = mirror["metadata"]["uid"].as_str().unwrap_or_default().to_string();
@@ -1419,7 +1403,7 @@ impl Kubelet {
         req.body = Some(json!({"metadata": {"uid": api_uid}, "status": Value::Object(patch)}));
         if self.request(cx, req).is_ok()
             && let Some(w) = self.workers.get_mut(uid) {
-                if let Some(m) = cx.node().machine_mut(node).filter(|m| m.static_pods.iter().any(|p| p["metadata"]["uid"] == uid)) {
+                if let Some(m) = cx.node().machine_mut(&self.node).filter(|m| m.static_pods.iter().any(|p| p["metadata"]["uid"] == uid)) {
                     m.static_status.insert(uid.to_string(), status.clone());
                 }
                 w.last_status = Some(status);
@@ -1430,11 +1414,9 @@ impl Kubelet {
     /// The status manager's periodic sync, run when the node can talk again: statuses that
     /// did not get through are sent, finished pods are deleted.
     pub(crate) fn resync_statuses(&mut self, cx: &mut Cx<'_>) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let workers: Vec<(String, String, String, bool)> = self.workers.values().map(|w| (w.uid.clone(), w.namespace.clone(), w.name.clone(), w.terminated)).collect();
         for (uid, ns, name, terminated) in workers {
-            let Some(pod) = cx.node().kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid.as_str()) else { continue };
+            let Some(pod) = cx.node().kubelet_pod(&self.node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid.as_str()) else { continue };
             // A rejected pod's status is the one `rejectPod` set.
             if let Some(status) = self.workers.get(&uid).and_then(|w| w.rejected.clone()) {
                 self.patch_status(cx, &uid, &pod, status);
@@ -1450,8 +1432,6 @@ impl Kubelet {
     /// The pod is deleting (or terminal): kill every container with the grace period, then
     /// stop the sandbox, then finish.
     fn begin_termination(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let Some(w) = self.workers.get_mut(uid) else { return };
         if w.terminating {
             return;
@@ -1479,7 +1459,7 @@ impl Kubelet {
         if deleting || evicted {
             self.update_status(cx, uid, pod);
         }
-        cx.after(cx.now(), Timer::new(node, Due::Op { uid: uid.to_string(), token }));
+        cx.after(cx.now(), Timer::new(&self.node, Due::Op { uid: uid.to_string(), token }));
     }
 
     /// A shorter grace period while the pod terminates: the sync in flight is cancelled (a
@@ -1545,10 +1525,8 @@ impl Kubelet {
     /// PLEG's relist: container changes since the last relist become pod events that
     /// trigger syncs.
     pub(crate) fn pleg_relist(&mut self, cx: &mut Cx<'_>) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let (running, now) = (cx.running(), cx.now());
-        let Some(m) = cx.node().machine(node) else { return };
+        let Some(m) = cx.node().machine(&self.node) else { return };
         self.pleg_scheduled = false;
         if !running {
             return;
@@ -1557,7 +1535,7 @@ impl Kubelet {
             // The relist fails while containerd is down; it keeps trying every second.
             self.pleg_scheduled = true;
             let at = self.next_tick(now);
-            cx.after(at, Timer::new(node, Due::Pleg));
+            cx.after(at, Timer::new(&self.node, Due::Pleg));
             return;
         }
         let (events, pods) = pleg_changes(&m.runtime, &self.pleg_seen, None);
@@ -1579,10 +1557,8 @@ impl Kubelet {
     /// default in 1.36), so a container the sync started is reported at once instead of at
     /// the next periodic relist.
     fn pleg_relist_pod(&mut self, cx: &mut Cx<'_>, uid: &str) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let now = cx.now();
-        let Some(m) = cx.node().machine(node) else { return };
+        let Some(m) = cx.node().machine(&self.node) else { return };
         if !m.cri_up(now) {
             return;
         }

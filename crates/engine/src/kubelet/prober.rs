@@ -175,8 +175,6 @@ impl Engine {
 impl Kubelet {
     /// `AddPod`: probe workers for every container probe of the pod, ticking from now.
     pub(crate) fn prober_add_pod(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let mut new = vec![];
         for c in pod["spec"]["initContainers"].as_array().into_iter().flatten().filter(|c| c["restartPolicy"] == "Always").chain(pod["spec"]["containers"].as_array().into_iter().flatten()) {
             for kind in [ProbeKind::Startup, ProbeKind::Liveness, ProbeKind::Readiness] {
@@ -204,7 +202,7 @@ impl Kubelet {
         }
         for (i, (_, _, period)) in new.into_iter().enumerate() {
             let at = cx.now().plus_millis(period);
-            cx.after(at, Timer::new(node, Due::Probe { uid: uid.to_string(), index: i, ticker: Some(0) }));
+            cx.after(at, Timer::new(&self.node, Due::Probe { uid: uid.to_string(), index: i, ticker: Some(0) }));
         }
     }
 
@@ -213,8 +211,6 @@ impl Kubelet {
     /// has a readiness probe gets an immediate run of it ("Trigger an immediate run of the
     /// readinessProbe to update ready state"), so readiness does not wait for the first tick.
     pub(crate) fn prober_update_pod_status(&mut self, cx: &mut Cx<'_>, uid: &str, status: &Value) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let Some(w) = self.workers.get_mut(uid) else { return };
         let mut due = Vec::new();
         for (i, pw) in w.probes.iter_mut().enumerate() {
@@ -231,7 +227,7 @@ impl Kubelet {
             }
         }
         for index in due {
-            cx.after(cx.now(), Timer::new(node, Due::Probe { uid: uid.to_string(), index, ticker: None }));
+            cx.after(cx.now(), Timer::new(&self.node, Due::Probe { uid: uid.to_string(), index, ticker: None }));
         }
     }
 
@@ -239,8 +235,6 @@ impl Kubelet {
     /// manual run (`None`), which resets the ticker to a full period from now (`worker.go`
     /// `run`: `probeTicker.Reset`).
     pub(crate) fn probe_tick(&mut self, cx: &mut Cx<'_>, uid: &str, index: usize, ticker: Option<u64>) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         // A tick that returns early, or whose probe passes again, changes nothing (`quiet.rs`);
         // the paths that act say otherwise below.
         cx.node().set_noop(ticker.is_some());
@@ -261,7 +255,7 @@ impl Kubelet {
         let Some(pw) = w.probes.get(index).cloned() else { return };
         let (ns, name) = (w.namespace.clone(), w.name.clone());
         // Read in place: the control plane's pods are probed every second.
-        let Some((spec, pod_ip, deleting)) = cx.node().kubelet_pod_ref(node, &ns, &name).and_then(|pod| {
+        let Some((spec, pod_ip, deleting)) = cx.node().kubelet_pod_ref(&self.node, &ns, &name).and_then(|pod| {
             let spec = container_spec_in(pod, &pw.container)?.clone();
             Some((spec, pod["status"]["podIP"].as_str().map(str::to_string), pod["metadata"]["deletionTimestamp"].is_string()))
         }) else {
@@ -274,10 +268,10 @@ impl Kubelet {
             worker.ticker += 1;
         }
         let ticker = worker.ticker;
-        cx.after(now.plus_millis(period_ms(&probe)), Timer::new(node, Due::Probe { uid: uid.to_string(), index, ticker: Some(ticker) }));
+        cx.after(now.plus_millis(period_ms(&probe)), Timer::new(&self.node, Due::Probe { uid: uid.to_string(), index, ticker: Some(ticker) }));
         // The container as the status manager knows it: probing starts once the status says
         // Running (so not during postStart), with that instance's id.
-        let Some(m) = cx.node().machine(node) else { return };
+        let Some(m) = cx.node().machine(&self.node) else { return };
         let status = self.workers.get(uid).and_then(|w| w.last_status.clone()).unwrap_or(Value::Null);
         let known = status["containerStatuses"].as_array().into_iter().chain(status["initContainerStatuses"].as_array()).flatten().find(|s| s["name"] == pw.container.as_str()).filter(|s| s["state"]["running"].is_object()).and_then(|s| s["containerID"].as_str()).map(|id| id.trim_start_matches("containerd://").to_string());
         let current = known.and_then(|id| m.runtime.containers.get(&id)).filter(|c| c.state == ContainerState::Running).map(|c| (c.id.clone(), c.started_at.unwrap_or(now)));
@@ -324,15 +318,13 @@ impl Kubelet {
                 pw.in_flight = true;
             }
             let at = now.plus_millis(duration_ms);
-            cx.after(at, Timer::new(node, Due::ProbeOutcome { uid: uid.to_string(), index, container_id: cid, result }));
+            cx.after(at, Timer::new(&self.node, Due::ProbeOutcome { uid: uid.to_string(), index, container_id: cid, result }));
         }
     }
 
     /// A probe attempt's outcome: the trace, the `Unhealthy` event, and the result once the
     /// threshold is met (`worker.go` `doProbe` after `prober.probe`).
     pub(crate) fn probe_outcome(&mut self, cx: &mut Cx<'_>, uid: &str, index: usize, cid: &str, result: ProbeResult) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let Some(w) = self.workers.get(uid) else { return };
         if w.terminated {
             return;
@@ -343,14 +335,14 @@ impl Kubelet {
             p.in_flight = false;
             if p.manual_pending {
                 // The trigger that arrived during the attempt is taken now.
-                cx.after(cx.now(), Timer::new(node, Due::Probe { uid: uid.to_string(), index, ticker: None }));
+                cx.after(cx.now(), Timer::new(&self.node, Due::Probe { uid: uid.to_string(), index, ticker: None }));
             }
         }
         // A stale outcome: the container was replaced while the probe ran.
         if pw.container_id != cid {
             return;
         }
-        let Some((probe, object)) = cx.node().kubelet_pod_ref(node, &ns, &name).and_then(|pod| Some((container_spec_in(pod, &pw.container)?[pw.kind.field()].clone(), crate::object_ref(pod, "Pod")))) else { return };
+        let Some((probe, object)) = cx.node().kubelet_pod_ref(&self.node, &ns, &name).and_then(|pod| Some((container_spec_in(pod, &pw.container)?[pw.kind.field()].clone(), crate::object_ref(pod, "Pod")))) else { return };
         let (kind, container) = (pw.kind, pw.container.clone());
         let params = crate::sort::map_of([
             ("container".to_string(), json!(container)),
@@ -360,7 +352,7 @@ impl Kubelet {
         ]);
         super::reaction(cx, Action::KubeletProbe, object, params);
         if let Err(e) = &result
-            && let Some(pod) = cx.node().kubelet_pod(node, &ns, &name)
+            && let Some(pod) = cx.node().kubelet_pod(&self.node, &ns, &name)
         {
             let message = match e {
                 ProbeError::Failed(output) => format!("{} probe failed: {output}", kind.title()),
@@ -386,7 +378,7 @@ impl Kubelet {
         match kind {
             ProbeKind::Readiness => {
                 let changed = w.facts.readiness.insert(container.clone(), ok) != Some(ok);
-                if changed && let Some(pod) = cx.node().kubelet_pod(node, &ns, &name) {
+                if changed && let Some(pod) = cx.node().kubelet_pod(&self.node, &ns, &name) {
                     // `SetContainerReadiness`: the status manager patches at once.
                     self.update_status(cx, uid, &pod);
                 }
@@ -425,12 +417,10 @@ impl Kubelet {
     }
 
     fn probe_attempt(&mut self, cx: &mut Cx<'_>, uid: &str, pod_ip: Option<&str>, spec: &Slot, probe: &Slot) -> Outcome {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
-        let ip = pod_ip.map(str::to_string).or_else(|| cx.node().machine(node).and_then(|m| m.runtime.ready_sandbox(uid)).and_then(|s| s.ip.clone())).unwrap_or_default();
+        let ip = pod_ip.map(str::to_string).or_else(|| cx.node().machine(&self.node).and_then(|m| m.runtime.ready_sandbox(uid)).and_then(|s| s.ip.clone())).unwrap_or_default();
         let port_of = |v: &Slot| probe_port(spec, v);
         let now = cx.now();
-        let Some(m) = cx.node().machine(node) else { return Outcome::Now(Err("node gone".into())) };
+        let Some(m) = cx.node().machine(&self.node) else { return Outcome::Now(Err("&self.node gone".into())) };
         let running: Vec<&crate::containerd::Container> = m.runtime.pod_containers(uid).into_iter().filter(|c| c.state == ContainerState::Running).collect();
         if let Some(h) = probe["httpGet"].as_object() {
             let port = h.get("port").and_then(port_of).unwrap_or(0);
@@ -439,7 +429,7 @@ impl Kubelet {
             let scheme = h.get("scheme").and_then(Slot::as_str).map_or_else(|| "http".into(), crate::gostrings::to_lower);
             let url = format!("{scheme}://{host}:{port}{path}");
             if running.iter().any(|c| c.process.as_ref().and_then(|p| p.shell.as_ref()).is_some_and(|s| s.listening_ports().contains(&port))) {
-                if let Some(result) = cx.node().probe_shell_listener(node, uid, port, Some((&url, &host))) {
+                if let Some(result) = cx.node().probe_shell_listener(&self.node, uid, port, Some((&url, &host))) {
                     return Outcome::Now(result);
                 }
                 return Outcome::Now(Err(format!("Get \"{url}\": dial tcp {host}:{port}: connect: connection refused")));
@@ -463,7 +453,7 @@ impl Kubelet {
             let port = t.get("port").and_then(port_of).unwrap_or(0);
             let host = t.get("host").and_then(Slot::as_str).filter(|s| !s.is_empty()).map(str::to_string).unwrap_or(ip.clone());
             if running.iter().any(|c| c.process.as_ref().and_then(|p| p.shell.as_ref()).is_some_and(|s| s.listening_ports().contains(&port))) {
-                return Outcome::Now(cx.node().probe_shell_listener(node, uid, port, None).unwrap_or_else(|| Err(format!("dial tcp {host}:{port}: connect: connection refused"))));
+                return Outcome::Now(cx.node().probe_shell_listener(&self.node, uid, port, None).unwrap_or_else(|| Err(format!("dial tcp {host}:{port}: connect: connection refused"))));
             }
             let listening = running.iter().any(|c| c.process.as_ref().is_some_and(|p| p.listens(port)));
             return Outcome::Now(if listening { Ok(()) } else { Err(format!("dial tcp {host}:{port}: connect: connection refused")) });

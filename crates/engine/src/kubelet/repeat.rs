@@ -185,10 +185,8 @@ impl Kubelet {
     /// `completeWork` of a failed sync, before its jitter is drawn: does the next sync repeat
     /// this one? `token` is the one the next sync will carry.
     pub(super) fn repeat_watch_end(&mut self, cx: &mut Cx<'_>, uid: &str, token: u64) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let (now, revision, seq) = (cx.now(), cx.node().revision(), cx.node().next_seq());
-        let epoch = cx.node().pod_epoch(node, uid);
+        let epoch = cx.node().pod_epoch(&self.node, uid);
         let rng = cx.rng().clone();
         let Some(w) = self.workers.get_mut(uid).map(|w| &mut **w) else { return };
         let Some(watch) = w.watch.take() else { return };

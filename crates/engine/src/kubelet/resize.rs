@@ -263,8 +263,6 @@ impl Kubelet {
     /// The allocation manager's part of a sync: allocate a new desired size or say why not,
     /// then whether the runtime has caught up (`PodResizeInProgress`).
     pub(super) fn handle_resize(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &std::sync::Arc<crate::Obj>) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let generation = pod["metadata"]["generation"].as_i64().unwrap_or(1);
         let now = cx.now();
         let Some(w) = self.workers.get_mut(uid) else { return };
@@ -303,7 +301,7 @@ impl Kubelet {
         }
         // `IsPodResizeInProgress`: a running container whose actual resources are not its
         // allocation.
-        let Some(m) = cx.node().machine(node) else { return };
+        let Some(m) = cx.node().machine(&self.node) else { return };
         let Some(w) = self.workers.get(uid) else { return };
         let alloc = w.allocated.clone().unwrap_or_default();
         // The pod as allocated, decoded only when a resize makes it differ.

@@ -104,9 +104,7 @@ impl Kubelet {
     /// (`admission.rs`, without the taint check) and synced at once (`HandlePodAdditions` from
     /// the file source). A rejected static pod has no mirror pod to take its status.
     pub(crate) fn add_static_pods(&mut self, cx: &mut Cx<'_>) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
-        let pods: Vec<(String, String, String)> = cx.node().machine(node).map(|m| m.static_pods.iter().map(|p| {
+        let pods: Vec<(String, String, String)> = cx.node().machine(&self.node).map(|m| m.static_pods.iter().map(|p| {
             let meta = &p["metadata"];
             (meta["uid"].as_str().unwrap_or_default().to_string(), meta["namespace"].as_str().unwrap_or_default().to_string(), meta["name"].as_str().unwrap_or_default().to_string())
         }).collect()).unwrap_or_default();
@@ -115,7 +113,7 @@ impl Kubelet {
                 continue;
             }
             self.workers.insert(uid.clone(), Box::new(super::PodWorker::new(&uid, &namespace, &name)));
-            match cx.node().kubelet_pod(node, &namespace, &name) {
+            match cx.node().kubelet_pod(&self.node, &namespace, &name) {
                 Some(pod) => self.add_pod(cx, &uid, &pod),
                 None => self.request_sync(cx, &uid),
             }
@@ -126,10 +124,8 @@ impl Kubelet {
     /// is being deleted; a mirror pod with no static pod behind it is deleted
     /// (`deleteOrphanedMirrorPods`).
     pub(crate) fn observe_mirror(&mut self, cx: &mut Cx<'_>, event: &WatchEvent) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let deleted = event.event_type == crate::store::EventType::Deleted;
-        let Some(static_pod) = cx.node().static_pod_named(node, &event.key.namespace, &event.key.name) else {
+        let Some(static_pod) = cx.node().static_pod_named(&self.node, &event.key.namespace, &event.key.name) else {
             if !deleted {
                 self.delete_mirror(cx, &event.object);
             }
@@ -144,12 +140,10 @@ impl Kubelet {
 
     /// `SyncPod`'s mirror pod step for a static pod.
     pub(crate) fn sync_mirror_pod(&mut self, cx: &mut Cx<'_>, uid: &str) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         let meta = |p: &Slot| (p["metadata"]["namespace"].as_str().unwrap_or_default().to_string(), p["metadata"]["name"].as_str().unwrap_or_default().to_string());
-        let Some((namespace, name)) = cx.node().static_pod(node, uid).map(meta) else { return };
+        let Some((namespace, name)) = cx.node().static_pod(&self.node, uid).map(meta) else { return };
         let (namespace, name) = (namespace.as_str(), name.as_str());
-        let mirror = cx.node().mirror_pod(node, namespace, name);
+        let mirror = cx.node().mirror_pod(&self.node, namespace, name);
         let mut deleted = false;
         if let Some(m) = &mirror
             && (m["metadata"]["deletionTimestamp"].is_string() || m["metadata"]["annotations"][MIRROR_POD_ANNOTATION] != uid)
@@ -160,17 +154,17 @@ impl Kubelet {
             return;
         }
         // No mirror pod while the Node is gone or going.
-        let Some(node_object) = ResourceType::resolve("nodes").and_then(|rt| cx.node().api_object(&ObjectKey::new(rt, None, node))).cloned() else { return };
+        let Some(node_object) = ResourceType::resolve("nodes").and_then(|rt| cx.node().api_object(&ObjectKey::new(rt, None, &self.node))).cloned() else { return };
         if node_object["metadata"]["deletionTimestamp"].is_string() {
             return;
         }
         // The mirror pod's body: the only copy of the static pod as JSON.
-        let Some(mut body) = cx.node().static_pod(node, uid).map(Slot::to_value) else { return };
+        let Some(mut body) = cx.node().static_pod(&self.node, uid).map(Slot::to_value) else { return };
         if let Some(meta) = body["metadata"].as_object_mut() {
             meta.remove("uid");
         }
         body["metadata"]["annotations"][MIRROR_POD_ANNOTATION] = json!(uid);
-        body["metadata"]["ownerReferences"] = json!([{"apiVersion": "v1", "kind": "Node", "name": node, "uid": node_object["metadata"]["uid"], "controller": true}]);
+        body["metadata"]["ownerReferences"] = json!([{"apiVersion": "v1", "kind": "Node", "name": &self.node, "uid": node_object["metadata"]["uid"], "controller": true}]);
         if let Some(o) = body.as_object_mut() {
             o.remove("status");
         }
@@ -187,20 +181,18 @@ impl Kubelet {
         let at = Time(off + (now.saturating_sub(off) / STATUS_SYNC_MS + 1) * STATUS_SYNC_MS);
         let Some(w) = self.workers.get_mut(uid) else { return };
         w.mirror_status_pending = true;
-        cx.after(at, Timer::new(node, Due::StatusBatch));
+        cx.after(at, Timer::new(&self.node, Due::StatusBatch));
     }
 
     /// The status manager's batch (`syncBatch`, every 10 s): statuses not yet written to a new
     /// mirror pod are written now (the kubelet's own copy, its transition times kept).
     pub(crate) fn status_batch(&mut self, cx: &mut Cx<'_>) {
-        let node_name = self.node.clone();
-        let node = node_name.as_str();
         if !cx.running() {
             return;
         }
         let pending: Vec<(String, String, String)> = self.workers.values().filter(|w| w.mirror_status_pending).map(|w| (w.uid.clone(), w.namespace.clone(), w.name.clone())).collect();
         for (uid, namespace, name) in pending {
-            let Some(pod) = cx.node().kubelet_pod(node, &namespace, &name) else { continue };
+            let Some(pod) = cx.node().kubelet_pod(&self.node, &namespace, &name) else { continue };
             let Some(status) = self.workers.get(&uid).and_then(|w| w.last_status.clone()) else { continue };
             self.patch_status(cx, &uid, &pod, status);
         }
