@@ -420,7 +420,7 @@ impl Kubelet {
         let ip = pod_ip.map(str::to_string).or_else(|| cx.node().machine(&self.node).and_then(|m| m.runtime.ready_sandbox(uid)).and_then(|s| s.ip.clone())).unwrap_or_default();
         let port_of = |v: &Slot| probe_port(spec, v);
         let now = cx.now();
-        let Some(m) = cx.node().machine(&self.node) else { return Outcome::Now(Err("&self.node gone".into())) };
+        let Some(m) = cx.node().machine(&self.node) else { return Outcome::Now(Err("node gone".into())) };
         let running: Vec<&crate::containerd::Container> = m.runtime.pod_containers(uid).into_iter().filter(|c| c.state == ContainerState::Running).collect();
         if let Some(h) = probe["httpGet"].as_object() {
             let port = h.get("port").and_then(port_of).unwrap_or(0);

@@ -164,7 +164,7 @@ impl Kubelet {
             meta.remove("uid");
         }
         body["metadata"]["annotations"][MIRROR_POD_ANNOTATION] = json!(uid);
-        body["metadata"]["ownerReferences"] = json!([{"apiVersion": "v1", "kind": "Node", "name": &self.node, "uid": node_object["metadata"]["uid"], "controller": true}]);
+        body["metadata"]["ownerReferences"] = json!([{"apiVersion": "v1", "kind": "Node", "name": self.node, "uid": node_object["metadata"]["uid"], "controller": true}]);
         if let Some(o) = body.as_object_mut() {
             o.remove("status");
         }
