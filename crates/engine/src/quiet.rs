@@ -181,12 +181,12 @@ impl Engine {
         const FOREVER: Time = Time(u64::MAX);
         let steady = |b: bool| b.then_some(FOREVER);
         match task {
-            Task::Kubelet(Timer { node, due: Due::Probe { uid, index, ticker } }) => self.probe_steady_until(node, uid, *index, *ticker),
+            Task::Kubelet(Timer { node, due: Due::Probe { uid, index, ticker } }) => self.kubelet_quiet_view(node).and_then(|(k, v)| k.probe_steady_until(&v, uid, *index, *ticker)),
             Task::Kubelet(Timer { node, due: Due::Sync { uid, token } }) => {
                 if self.resync_steady(node, uid, *token) {
                     Some(FOREVER)
                 } else {
-                    self.repeat_steady_until(node, uid, *token)
+                    self.kubelet_quiet_view(node).and_then(|(k, v)| k.repeat_steady_until(&v, self.pod_epoch(node, uid), uid, *token))
                 }
             }
             Task::Kubelet(Timer { node, due: Due::Heartbeat }) => {
@@ -212,18 +212,9 @@ impl Engine {
         }
     }
 
-    /// A pod worker's resync changes nothing: it already found the pod idle, and nothing
-    /// happened to the pod since (its epoch), and no deadline of the pod's own is running.
+    /// A pod worker's resync changes nothing (`Kubelet::resync_steady`).
     fn resync_steady(&self, node: &str, uid: &str, token: u64) -> bool {
-        let Some(k) = self.kubelets.get(node).and_then(|s| s.get()) else { return true };
-        let Some(w) = k.workers.get(uid) else { return true };
-        if w.token != token || w.terminated {
-            return true;
-        }
-        if w.busy || w.pending || w.terminating || w.steady_epoch != Some(self.pod_epoch(node, uid)) {
-            return false;
-        }
-        self.kubelet_pod_ref(node, &w.namespace, &w.name).is_some_and(|p| p["spec"]["activeDeadlineSeconds"].is_null())
+        self.kubelet_quiet_view(node).is_none_or(|(k, v)| k.resync_steady(&v, self.pod_epoch(node, uid), uid, token))
     }
 
     /// Skips the quiet stretch ahead, if there is one of at least `MIN_SKIP_MS` before
@@ -283,7 +274,7 @@ impl Engine {
         let mut replayed = 0;
         for (std::cmp::Reverse(mut s), moved) in tasks.into_iter().zip(steady) {
             if let (Moved::Replayed, Task::Kubelet(Timer { node, due: Due::Sync { uid, .. } })) = (moved, &s.task) {
-                let (next, count) = self.repeat_syncs(node, uid, s.at, to);
+                let (next, count) = self.run_kubelet(node, |k, cx| k.replay_syncs(cx, uid, s.at, to)).unwrap_or((s.at, 0));
                 s.at = next;
                 replayed += count;
             } else if moved == Moved::Shifted {
@@ -321,7 +312,7 @@ impl Engine {
         let later = |text: &str, micros: bool| Time::from_rfc3339(text).map(|t| if micros { t.plus_millis(ms).rfc3339_micros() } else { t.plus_millis(ms).rfc3339() });
         let (Some(lrt), Some(nrt)) = (podlife_model::ResourceType::resolve("leases"), podlife_model::ResourceType::resolve("nodes")) else { return };
         for node in &moved.heartbeats {
-            if let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) {
+            if let Some(k) = self.kubelet_of_mut(node) {
                 k.status_reported_at = k.status_reported_at.plus_millis(ms);
             }
         }

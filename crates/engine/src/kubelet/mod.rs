@@ -47,6 +47,7 @@ use crate::apiserver::{Request, Verb};
 use crate::clock::Time;
 use crate::containerd::{ContainerState, Resolved, Runtime, TaskEvent};
 use crate::registry::ImageRef;
+use crate::components::Cache;
 use crate::store::{ObjectKey, WatchEvent};
 use crate::trace::Action;
 use crate::{Engine, Task};
@@ -472,6 +473,51 @@ fn unreachable(node: &str) -> crate::Status {
     crate::Status::plain(crate::apiserver::status::Reason::ServiceUnavailable, format!("dial tcp: connect: network is unreachable ({node} is down)"))
 }
 
+/// The kubelet's copy of a pod: its informer's, or for a static pod the pod of its manifest
+/// with the status the kubelet last wrote (else its mirror pod's).
+/// (Shared, not copied: a pod with a thousand containers is read at every step.)
+pub(crate) fn pod_in(cache: &Cache, machine: Option<&NodeMachine>, namespace: &str, name: &str) -> Option<std::sync::Arc<crate::Obj>> {
+    if let Some(static_pod) = machine.and_then(|m| static_pods::named(m, namespace, name)) {
+        let mut pod = static_pod.clone();
+        let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
+        let last = machine.and_then(|m| m.static_status.get(&uid));
+        let status = match last {
+            Some(s) => pod.insert_at("", "status", s),
+            None => pod.insert_at("", "status", &static_pods::mirror_in(cache, namespace, name).map(|m| m["status"].to_value()).unwrap_or_else(|| json!({}))),
+        };
+        debug_assert!(status, "a static pod is an object");
+        return Some(std::sync::Arc::new(pod));
+    }
+    let rt = ResourceType::resolve("pods")?;
+    cache.get(&ObjectKey::new(rt, Some(namespace), name)).cloned()
+}
+
+/// The kubelet's copy of a pod read in place, for the checks that run every second (a
+/// probe's spec): the informer's object, or a static pod's manifest without its status.
+pub(crate) fn pod_ref_in<'a>(cache: &'a Cache, machine: Option<&'a NodeMachine>, namespace: &str, name: &str) -> Option<&'a Slot> {
+    if let Some(static_pod) = machine.and_then(|m| static_pods::named(m, namespace, name)) {
+        return Some(static_pod.root());
+    }
+    let rt = ResourceType::resolve("pods")?;
+    cache.get(&ObjectKey::new(rt, Some(namespace), name)).map(|v| v.root())
+}
+
+/// What the quiet stretches (`quiet.rs`) show a kubelet when they ask whether one of its timers
+/// would change anything, or move its clocks: it is in its slot then, and acts on nothing.
+pub(crate) struct QuietView<'a> {
+    pub now: Time,
+    pub running: bool,
+    /// Its informer cache.
+    pub cache: &'a Cache,
+    pub machine: &'a NodeMachine,
+}
+
+impl QuietView<'_> {
+    fn pod_ref(&self, namespace: &str, name: &str) -> Option<&Slot> {
+        pod_ref_in(self.cache, Some(self.machine), namespace, name)
+    }
+}
+
 /// `kubecontainer.GenerateContainerRef`'s field path.
 fn field_path(pod: &Slot, container: &str) -> String {
     let is = |list: &str| pod["spec"][list].as_array().is_some_and(|a| a.iter().any(|c| c["name"] == container));
@@ -607,37 +653,25 @@ impl Engine {
         self.node_component(COMPONENT, node).is_some_and(|i| self.components[i].running)
     }
 
-    /// The kubelet's copy of a pod: its informer's, or for a static pod the pod of its manifest
-    /// with the status the kubelet last wrote (else its mirror pod's).
-    /// (Shared, not copied: a pod with a thousand containers is read at every step.)
+    /// The kubelet's copy of a pod (`pod_in`).
     pub(crate) fn kubelet_pod(&self, node: &str, namespace: &str, name: &str) -> Option<std::sync::Arc<crate::Obj>> {
-        if let Some(static_pod) = self.static_pod_obj_named(node, namespace, name) {
-            let mut pod = static_pod.clone();
-            let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
-            let last = self.machines.get(node).and_then(|m| m.static_status.get(&uid));
-            let status = match last {
-                Some(s) => pod.insert_at("", "status", s),
-                None => pod.insert_at("", "status", &self.mirror_pod(node, namespace, name).map(|m| m["status"].to_value()).unwrap_or_else(|| json!({}))),
-            };
-            debug_assert!(status, "a static pod is an object");
-            return Some(std::sync::Arc::new(pod));
-        }
         let i = self.node_component(COMPONENT, node)?;
-        let rt = ResourceType::resolve("pods")?;
-        self.components[i].cache.get(&ObjectKey::new(rt, Some(namespace), name)).cloned()
+        pod_in(&self.components[i].cache, self.machines.get(node).map(|m| &**m), namespace, name)
     }
 
-    /// The kubelet's copy of a pod read in place, for the checks that run every second (a
-    /// probe's spec): the informer's object, or a static pod's manifest without its status.
+    /// The kubelet's copy of a pod read in place (`pod_ref_in`).
     pub(crate) fn kubelet_pod_ref(&self, node: &str, namespace: &str, name: &str) -> Option<&Slot> {
-        if let Some(static_pod) = self.static_pod_named(node, namespace, name) {
-            return Some(static_pod);
-        }
         let i = self.node_component(COMPONENT, node)?;
-        let rt = ResourceType::resolve("pods")?;
-        self.components[i].cache.get(&ObjectKey::new(rt, Some(namespace), name)).map(|v| v.root())
+        pod_ref_in(&self.components[i].cache, self.machines.get(node).map(|m| &**m), namespace, name)
     }
 
+    /// What the quiet stretches show node `node`'s kubelet (None: it has no memory yet).
+    pub(crate) fn kubelet_quiet_view(&self, node: &str) -> Option<(&Kubelet, QuietView<'_>)> {
+        let i = self.node_component(COMPONENT, node)?;
+        let machine = self.machines.get(node)?;
+        let k = self.kubelet_of(node)?;
+        Some((k, QuietView { now: self.now, running: self.components[i].running, cache: &self.components[i].cache, machine }))
+    }
 
     /// A container of pod `uid` ended outside a CRI call of its kubelet (its process ended by
     /// itself): the kubelet learns it at once, then the node.

@@ -12,7 +12,6 @@ use super::Due;
 use crate::Slot;
 use serde_json::Value;
 
-use crate::Engine;
 use crate::clock::Time;
 use crate::containerd::ContainerState;
 use crate::process::GrpcHealth;
@@ -104,26 +103,25 @@ pub fn period_ms(probe: &Slot) -> u64 {
     (n(probe, "periodSeconds", 10).max(1) as u64).saturating_mul(1000)
 }
 
-impl Engine {
+impl Kubelet {
     /// Until when the ticks of this worker change nothing (a quiet stretch, `quiet.rs`): a
     /// stale tick, a worker with nothing to do, or a probe that keeps passing — HTTP, TCP or
     /// gRPC against the program's own answers, which stay as they are until the time the
     /// program itself changes them. None: the next tick may act (a failure, a first success,
     /// an exec or a listener of the shell, a probe in its initial delay, an attempt running).
-    pub(crate) fn probe_steady_until(&self, node: &str, uid: &str, index: usize, ticker: Option<u64>) -> Option<Time> {
+    pub(crate) fn probe_steady_until(&self, v: &super::QuietView<'_>, uid: &str, index: usize, ticker: Option<u64>) -> Option<Time> {
         const FOREVER: Time = Time(u64::MAX);
         let ticker = ticker?;
-        let m = self.machines.get(node)?;
-        let k = self.kubelets.get(node)?.get()?;
-        let Some(w) = k.workers.get(uid) else { return Some(FOREVER) };
+        let m = v.machine;
+        let Some(w) = self.workers.get(uid) else { return Some(FOREVER) };
         let Some(pw) = w.probes.get(index) else { return Some(FOREVER) };
         if ticker != pw.ticker || w.terminated {
             return Some(FOREVER);
         }
-        if !self.kubelet_running(node) || pw.in_flight || pw.manual_pending || pw.on_hold {
+        if !v.running || pw.in_flight || pw.manual_pending || pw.on_hold {
             return None;
         }
-        let pod = self.kubelet_pod_ref(node, &w.namespace, &w.name)?;
+        let pod = v.pod_ref(&w.namespace, &w.name)?;
         if pod["metadata"]["deletionTimestamp"].is_string() {
             return None;
         }
@@ -140,7 +138,7 @@ impl Engine {
         let process = container.process.as_ref()?;
         let delay_ms = (n(probe, "initialDelaySeconds", 0).max(0) as u64).saturating_mul(1000);
         let started_at = container.started_at?;
-        if self.now.millis() < started_at.millis().saturating_add(delay_ms) {
+        if v.now.millis() < started_at.millis().saturating_add(delay_ms) {
             return None;
         }
         let threshold = n(probe, "successThreshold", 1).max(1) as u32;
@@ -156,19 +154,19 @@ impl Engine {
             // the node's address as its host: the same network namespace).
             let port = h.get("port").and_then(port_of)?;
             let path = h.get("path").and_then(Slot::as_str).unwrap_or("/");
-            process.http_get(port, path, self.now).is_some_and(|code| (200..400).contains(&code))
+            process.http_get(port, path, v.now).is_some_and(|code| (200..400).contains(&code))
         } else if let Some(t) = probe["tcpSocket"].as_object() {
             process.listens(t.get("port").and_then(port_of)?)
         } else if let Some(g) = probe["grpc"].as_object() {
             let port = g.get("port").and_then(Slot::as_u64).and_then(|p| u16::try_from(p).ok())?;
             let service = g.get("service").and_then(Slot::as_str).unwrap_or_default();
-            process.grpc_check(port, service, self.now, false) == Some(GrpcHealth::Serving)
+            process.grpc_check(port, service, v.now, false) == Some(GrpcHealth::Serving)
         } else {
             false
         };
         // Only the probed container's answers count here: another container of the pod
         // answering on that port would be a rarity not worth a quiet stretch.
-        passes.then(|| process.answers_stable_until(self.now).unwrap_or(FOREVER))
+        passes.then(|| process.answers_stable_until(v.now).unwrap_or(FOREVER))
     }
 }
 

@@ -22,7 +22,6 @@ use crate::record::{Involved, Note, Source};
 use super::{PodWorker, SYNC_ERROR_BACKOFF_MS};
 use crate::clock::Time;
 use crate::registry::ImageRef;
-use crate::Engine;
 
 /// What the worker saw of its current sync, from `SyncPod` to `completeWork`.
 #[derive(Debug, Clone)]
@@ -74,35 +73,45 @@ impl PodWorker {
     }
 }
 
-impl Engine {
+impl Kubelet {
+    /// A pod worker's resync changes nothing: it already found the pod idle, nothing happened
+    /// to the pod since (`epoch`: the pod's now), and no deadline of the pod's own is running.
+    pub(crate) fn resync_steady(&self, v: &super::QuietView<'_>, epoch: u64, uid: &str, token: u64) -> bool {
+        let Some(w) = self.workers.get(uid) else { return true };
+        if w.token != token || w.terminated {
+            return true;
+        }
+        if w.busy || w.pending || w.terminating || w.steady_epoch != Some(epoch) {
+            return false;
+        }
+        v.pod_ref(&w.namespace, &w.name).is_some_and(|p| p["spec"]["activeDeadlineSeconds"].is_null())
+    }
 
     /// Until when the sync `token` of a repeating worker would repeat its last one (None: it
-    /// may act when it comes due).
-    pub(crate) fn repeat_steady_until(&self, node: &str, uid: &str, token: u64) -> Option<Time> {
-        let m = self.machines.get(node)?;
-        let k = self.kubelets.get(node)?.get()?;
-        let w = k.workers.get(uid)?;
+    /// may act when it comes due); `epoch`: the pod's now.
+    pub(crate) fn repeat_steady_until(&self, v: &super::QuietView<'_>, epoch: u64, uid: &str, token: u64) -> Option<Time> {
+        let w = self.workers.get(uid)?;
         let r = w.repeating.as_ref()?;
-        if r.token != token || w.token != token || w.busy || w.pending || w.terminating || r.epoch != self.pod_epoch(node, uid) {
+        if r.token != token || w.token != token || w.busy || w.pending || w.terminating || r.epoch != epoch {
             return None;
         }
-        let pod = self.kubelet_pod_ref(node, &w.namespace, &w.name)?;
+        let pod = v.pod_ref(&w.namespace, &w.name)?;
         if !pod["spec"]["activeDeadlineSeconds"].is_null() {
             return None;
         }
         let mut until = Time(u64::MAX);
         for (key, image) in &r.images {
-            if m.runtime.image_status(image).is_some() {
+            if v.machine.runtime.image_status(image).is_some() {
                 return None;
             }
             if let Some(key) = key {
-                until = until.min(k.image_backoff.ends_since_update(key, self.now)?);
+                until = until.min(self.image_backoff.ends_since_update(key, v.now)?);
             }
         }
-        let source = Source { component: super::COMPONENT, host: Some(node) };
+        let source = Source { component: super::COMPONENT, host: Some(&self.node) };
         for note in &r.notes {
             let involved = Involved { kind: "Pod", api_version: "v1", object: pod, field_path: note.field_path.as_deref() };
-            until = until.min(k.events.next_write_at(involved, &note.kind, source));
+            until = until.min(self.events.next_write_at(involved, &note.kind, source));
         }
         Some(until)
     }
@@ -110,22 +119,20 @@ impl Engine {
     /// A quiet stretch passes over a repeating worker's syncs from `first` until before `to`:
     /// each records its events and draws its jitter, as it would have. Returns when the next
     /// sync comes due and how many were replayed.
-    pub(crate) fn repeat_syncs(&mut self, node: &str, uid: &str, first: Time, to: Time) -> (Time, u64) {
-        let Some(w) = self.kubelet_of(node).and_then(|k| k.workers.get(uid)) else { return (first, 0) };
+    pub(crate) fn replay_syncs(&mut self, cx: &mut Cx<'_>, uid: &str, first: Time, to: Time) -> (Time, u64) {
+        let Some(w) = self.workers.get(uid) else { return (first, 0) };
         let Some(r) = w.repeating.clone() else { return (first, 0) };
-        let Some(pod) = self.kubelet_pod(node, &w.namespace, &w.name) else { return (first, 0) };
+        let Some(pod) = cx.node().kubelet_pod(&self.node, &w.namespace, &w.name) else { return (first, 0) };
         let (mut at, mut count) = (first, 0);
         while at < to {
-            let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { break };
             for note in &r.notes {
                 let n = Note { kind: &note.kind, reason: &note.reason, message: &note.message };
-                let written = k.events.record(node, &pod, note.field_path.as_deref(), n, at);
+                let written = self.events.record(&self.node, &pod, note.field_path.as_deref(), n, at);
                 debug_assert!(written.is_none(), "a replayed sync's event is dropped: {note:?} at {at:?}");
             }
-            let jitter = self.rng.below(SYNC_ERROR_BACKOFF_MS / 2 + 1);
-            let Some(k) = self.kubelets.get_mut(node).and_then(|s| s.get_mut()) else { break };
-            let next = k.next_tick(at.plus_millis(SYNC_ERROR_BACKOFF_MS + jitter));
-            if let Some(w) = k.workers.get_mut(uid) {
+            let jitter = cx.rng().below(SYNC_ERROR_BACKOFF_MS / 2 + 1);
+            let next = self.next_tick(at.plus_millis(SYNC_ERROR_BACKOFF_MS + jitter));
+            if let Some(w) = self.workers.get_mut(uid) {
                 w.last_sync = Some(at);
             }
             at = next;

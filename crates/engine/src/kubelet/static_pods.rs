@@ -75,6 +75,17 @@ fn is_mirror(pod: &Slot) -> bool {
     pod["metadata"]["annotations"][MIRROR_POD_ANNOTATION].is_string()
 }
 
+/// The static pod named `namespace/name` of a machine's manifest directory.
+pub(crate) fn named<'a>(m: &'a super::NodeMachine, namespace: &str, name: &str) -> Option<&'a crate::Obj> {
+    m.static_pods.iter().find(|p| p["metadata"]["namespace"] == namespace && p["metadata"]["name"] == name)
+}
+
+/// The mirror pod named `namespace/name` in a kubelet's informer cache.
+pub(crate) fn mirror_in(cache: &crate::components::Cache, namespace: &str, name: &str) -> Option<std::sync::Arc<crate::Obj>> {
+    let rt = ResourceType::resolve("pods")?;
+    cache.get(&ObjectKey::new(rt, Some(namespace), name)).filter(|p| is_mirror(p)).cloned()
+}
+
 impl Engine {
     /// The static pod with this uid on the node, if it is one.
     pub(crate) fn static_pod(&self, node: &str, uid: &str) -> Option<&Slot> {
@@ -88,14 +99,13 @@ impl Engine {
 
     /// `static_pod_named`, the object itself (to copy).
     pub(crate) fn static_pod_obj_named(&self, node: &str, namespace: &str, name: &str) -> Option<&crate::Obj> {
-        self.machines.get(node)?.static_pods.iter().find(|p| p["metadata"]["namespace"] == namespace && p["metadata"]["name"] == name)
+        named(self.machines.get(node)?, namespace, name)
     }
 
     /// The mirror pod of a static pod, as the kubelet's informer holds it.
     pub(crate) fn mirror_pod(&self, node: &str, namespace: &str, name: &str) -> Option<std::sync::Arc<crate::Obj>> {
         let i = self.node_component(super::COMPONENT, node)?;
-        let rt = ResourceType::resolve("pods")?;
-        self.components[i].cache.get(&ObjectKey::new(rt, Some(namespace), name)).filter(|p| is_mirror(p)).cloned()
+        mirror_in(&self.components[i].cache, namespace, name)
     }
 }
 
