@@ -193,8 +193,8 @@ impl Engine {
                 let ok = *heartbeats.entry(node.clone()).or_insert_with(|| self.heartbeat_steady(node));
                 steady(ok)
             }
-            Task::Kubelet(Timer { node, due: Due::ContainerGc }) => steady(self.container_gc_steady(node)),
-            Task::Kubelet(Timer { node, due: Due::EvictionPass { .. } }) => steady(self.eviction_steady(node)),
+            Task::Kubelet(Timer { node, due: Due::ContainerGc }) => steady(self.kubelet_quiet_view(node).is_none_or(|(k, v)| k.gc_steady(&v))),
+            Task::Kubelet(Timer { node, due: Due::EvictionPass { .. } }) => steady(self.kubelet_quiet_view(node).map_or(!self.kubelet_running(node), |(k, v)| k.eviction_steady(&v))),
             Task::Kcm(timer) if timer.node_monitor() => {
                 let kcm = self.control_plane_index(crate::controllers::KCM);
                 let (running, cache) = match kcm {
@@ -239,7 +239,11 @@ impl Engine {
             self.quiet.recheck_at = at.plus_millis(1);
             return;
         }
-        self.container_gc_remember_steady();
+        for (node, m) in self.machines.iter() {
+            if let Some(k) = self.kubelets.get_mut(node).and_then(|k| k.get_mut()) {
+                k.remember_gc_steady(&m.runtime);
+            }
+        }
         let mut horizon = Time(u64::MAX);
         let mut heartbeats = VecMap::new();
         let mut steady = Vec::with_capacity(self.queue.len());

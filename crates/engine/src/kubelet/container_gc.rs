@@ -13,7 +13,6 @@ use crate::vecmap::VecMap;
 
 use crate::containerd::{ContainerState, Runtime};
 use crate::trace::ObjectRef;
-use crate::Engine;
 
 /// `ContainerGCPeriod`.
 pub const CONTAINER_GC_PERIOD_MS: u64 = 60_000;
@@ -63,29 +62,25 @@ impl Kubelet {
     }
 }
 
-impl Engine {
+impl Kubelet {
     /// Whether the next pass removes nothing (a quiet stretch, `quiet.rs`).
-    pub(crate) fn container_gc_steady(&self, node: &str) -> bool {
-        !self.kubelet_running(node)
-            || self.machines.get(node).zip(self.kubelet_of(node)).is_none_or(|(m, k)| {
-                !m.runtime.up
-                    || match k.gc_steady_memo {
-                        Some((seen, steady)) if seen == m.runtime.containers_changed => steady,
-                        _ => !has_evictable(&m.runtime),
-                    }
-            })
+    pub(crate) fn gc_steady(&self, v: &super::QuietView<'_>) -> bool {
+        let rt = &v.machine.runtime;
+        !v.running
+            || !rt.up
+            || match self.gc_steady_memo {
+                Some((seen, steady)) if seen == rt.containers_changed => steady,
+                _ => !has_evictable(rt),
+            }
     }
 
-    /// Remembers, for every node's containers as they are now, whether its container GC has
+    /// Remembers, for its node's containers as they are now, whether the next pass has
     /// anything to remove (before a quiet-stretch look: a node with a thousand exited
     /// containers made every look sort them all).
-    pub(crate) fn container_gc_remember_steady(&mut self) {
-        for (node, m) in self.machines.iter() {
-            let Some(k) = self.kubelets.get_mut(node).and_then(|k| k.get_mut()) else { continue };
-            let changed = m.runtime.containers_changed;
-            if k.gc_steady_memo.is_none_or(|(seen, _)| seen != changed) {
-                k.gc_steady_memo = Some((changed, !has_evictable(&m.runtime)));
-            }
+    pub(crate) fn remember_gc_steady(&mut self, rt: &Runtime) {
+        let changed = rt.containers_changed;
+        if self.gc_steady_memo.is_none_or(|(seen, _)| seen != changed) {
+            self.gc_steady_memo = Some((changed, !has_evictable(rt)));
         }
     }
 }

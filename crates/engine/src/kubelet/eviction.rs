@@ -36,7 +36,6 @@ use podlife_model::quantity::Quantity;
 
 use crate::clock::Time;
 use super::NodeMachine;
-use crate::Engine;
 
 /// `evictionMonitoringPeriod`.
 pub const MONITORING_PERIOD_MS: u64 = 10_000;
@@ -133,19 +132,19 @@ fn next_on_grid(origin: Time, period: u64, t: Time) -> Time {
     Time(origin.millis() + (t.millis() - origin.millis()).div_ceil(period) * period)
 }
 
-impl Engine {
+impl Kubelet {
     /// Whether the next pass evicts nothing (a quiet stretch, `quiet.rs`): no wait for evicted
     /// pods, and no pod over a limit now. Nothing a stretch skips writes to a container's
     /// layer, logs or volumes, so the answer holds through it.
-    pub(crate) fn eviction_steady(&self, node: &str) -> bool {
-        if !self.kubelet_running(node) {
+    pub(crate) fn eviction_steady(&self, v: &super::QuietView<'_>) -> bool {
+        if !v.running {
             return true;
         }
-        if self.kubelet_of(node).is_none_or(|k| k.eviction.cleanup.is_some()) {
+        if self.eviction.cleanup.is_some() {
             return false;
         }
-        let (Some(k), Some(m)) = (self.kubelet_of(node), self.machines.get(node)) else { return true };
-        candidates(k, m, &|ns, name| self.kubelet_pod(node, ns, name)).iter().all(|(uid, pod, limits)| verdict(k, m, self.now, uid, pod, limits).is_none())
+        let m = v.machine;
+        candidates(self, m, &|ns, name| super::pod_in(v.cache, Some(m), ns, name)).iter().all(|(uid, pod, limits)| verdict(self, m, v.now, uid, pod, limits).is_none())
     }
 }
 
