@@ -28,6 +28,23 @@ impl<K, V> Default for VecMap<K, V> {
     }
 }
 
+/// `binary_search_by` over positions `0..len`, `compare` telling how the element at a position
+/// compares with the key sought: `Ok` with the matching position, or `Err` with where the key
+/// would go. One body for every map and set (the standard library's is compiled per element
+/// type); keys are unique, so the answer is the one `binary_search_by` gives.
+fn search(len: usize, compare: &dyn Fn(usize) -> Ordering) -> Result<usize, usize> {
+    let (mut low, mut high) = (0, len);
+    while low < high {
+        let mid = low + (high - low) / 2;
+        match compare(mid) {
+            Ordering::Less => low = mid + 1,
+            Ordering::Greater => high = mid,
+            Ordering::Equal => return Ok(mid),
+        }
+    }
+    Err(low)
+}
+
 /// The first index whose element is not below `bound` (`Included`) / not at or below it
 /// (`Excluded`), or the end (`Unbounded`, for the end of a range: `end`).
 fn lower<T, Q: ?Sized + Ord>(items: &[T], key: impl Fn(&T) -> &Q, bound: Bound<&Q>, end: bool) -> usize {
@@ -127,7 +144,7 @@ impl<K: Ord, V> VecMap<K, V> {
     where
         K: Borrow<Q>,
     {
-        self.entries.binary_search_by(|(k, _)| k.borrow().cmp(key))
+        search(self.entries.len(), &|i| self.entries[i].0.borrow().cmp(key))
     }
 
     /// Where `key` is in the map's order (an index for [`VecMap::get_index`]).
@@ -530,7 +547,7 @@ impl<T: Ord> VecSet<T> {
     where
         T: Borrow<Q>,
     {
-        self.items.binary_search_by(|x| x.borrow().cmp(value))
+        search(self.items.len(), &|i| self.items[i].borrow().cmp(value))
     }
 
     pub fn contains<Q: ?Sized + Ord>(&self, value: &Q) -> bool
