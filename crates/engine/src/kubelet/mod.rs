@@ -404,21 +404,25 @@ impl Kubelet {
     /// kubelet when the call returns, in order; a call inside another collects into it.
     pub(crate) fn cri<R>(&mut self, cx: &mut Cx<'_>, call: impl FnOnce(&mut dyn NodeServices, &str) -> R) -> R {
         let outermost = cx.node().task_events_begin(&self.node);
-        let node = self.node.clone();
-        let result = call(cx.node(), &node);
+        let result = call(cx.node(), &self.node);
         if outermost {
-            for event in cx.node().task_events_end(&self.node) {
-                match event {
-                    TaskEvent::Changed => self.pleg_soon(cx),
-                    TaskEvent::Started { argv } => {
-                        self.pleg_soon(cx);
-                        cx.node().node_program_started(&self.node, &argv);
-                    }
-                    TaskEvent::Exit { pod_uid } => self.task_exit(cx, &pod_uid),
-                }
-            }
+            self.task_events(cx);
         }
         result
+    }
+
+    /// What happened to containers during its outermost CRI call, in order.
+    fn task_events(&mut self, cx: &mut Cx<'_>) {
+        for event in cx.node().task_events_end(&self.node) {
+            match event {
+                TaskEvent::Changed => self.pleg_soon(cx),
+                TaskEvent::Started { argv } => {
+                    self.pleg_soon(cx);
+                    cx.node().node_program_started(&self.node, &argv);
+                }
+                TaskEvent::Exit { pod_uid } => self.task_exit(cx, &pod_uid),
+            }
+        }
     }
 
     /// A container of pod `uid` ended: PLEG relists soon, a pod worker waiting for the stop
@@ -588,15 +592,26 @@ impl Engine {
     /// Runs `f` on node `node`'s kubelet, its state taken out of the engine meanwhile, with its
     /// context (None: the node has no kubelet).
     pub(crate) fn run_kubelet<R>(&mut self, node: &str, f: impl FnOnce(&mut Kubelet, &mut Cx<'_>) -> R) -> Option<R> {
+        let (me, mut state) = self.kubelet_take(node)?;
+        let result = f(&mut state, &mut crate::component::Cx::new(self, me));
+        self.kubelet_put(node, state);
+        Some(result)
+    }
+
+    /// Node `node`'s kubelet taken out of its slot to run, with its index in the component
+    /// table. (`run_kubelet`'s work that does not depend on what runs: compiled once.)
+    fn kubelet_take(&mut self, node: &str) -> Option<(usize, Box<Kubelet>)> {
         let me = self.node_component(COMPONENT, node)?;
         let slot = self.kubelets.get_mut(node)?;
         debug_assert!(slot.get().is_some(), "node {node}'s kubelet runs inside itself");
-        let mut state = slot.take()?;
-        let result = f(&mut state, &mut crate::component::Cx::new(self, me));
+        Some((me, slot.take()?))
+    }
+
+    /// … and put back.
+    fn kubelet_put(&mut self, node: &str, state: Box<Kubelet>) {
         if let Some(slot) = self.kubelets.get_mut(node) {
             slot.put(state);
         }
-        Some(result)
     }
 
     /// One of node `timer.node`'s kubelet timers is due.
