@@ -35,7 +35,7 @@ pub struct NodeMachine {
     pub mounts: VecMap<String, VecMap<String, Backing>>,
     /// The status the kubelet's status manager last wrote for each static pod (by uid): a
     /// static pod has no object of its own in the API, so what the runtime reads of it (the
-    /// downward API's files) comes from here and its manifest (`Engine::kubelet_pod`).
+    /// downward API's files) comes from here and its manifest (`kubelet::pod_in`).
     pub static_status: VecMap<String, Value>,
 }
 

@@ -50,7 +50,7 @@ pub(crate) trait NodeServices {
     /// Something happened to pod `uid` (`quiet.rs`: its quiet-stretch answers are stale).
     fn touch_pod(&mut self, uid: &str);
 
-    /// The kubelet's copy of a pod: its informer's, or a static pod's (`Engine::kubelet_pod`).
+    /// The kubelet's copy of a pod: its informer's, or a static pod's (`kubelet::pod_in`).
     fn kubelet_pod(&self, node: &str, namespace: &str, name: &str) -> Option<std::sync::Arc<crate::Obj>>;
 
     /// The same, read in place.

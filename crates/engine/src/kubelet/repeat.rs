@@ -143,7 +143,7 @@ impl Kubelet {
 }
 
 impl Kubelet {
-    /// A sync begins: watch it (`kubelet_sync`, before it queues its first step).
+    /// A sync begins: watch it (`Kubelet::sync`, before it queues its first step).
     pub(super) fn repeat_watch_start(&mut self, cx: &mut Cx<'_>, uid: &str, revision: u64, seq: u64) {
         let (now, rng) = (cx.now(), cx.rng().clone());
         if let Some(w) = self.workers.get_mut(uid).map(|w| &mut **w) {
