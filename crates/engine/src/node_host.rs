@@ -126,6 +126,10 @@ impl NodeServices for Engine {
         Engine::exec_in_container(self, node, uid, container, argv, limit_ms)
     }
 
+    fn exec_with_stdin(&mut self, node: &str, uid: &str, container: &str, argv: &[String], stdin: Option<&str>, limit_ms: u64) -> Result<ExecRun, String> {
+        Engine::exec_with_stdin(self, node, uid, container, argv, stdin, limit_ms)
+    }
+
 
     fn cri_remove_pod(&mut self, node: &str, pod_uid: &str) {
         Engine::cri_remove_pod(self, node, pod_uid)

@@ -101,6 +101,9 @@ pub(crate) trait NodeServices {
     /// CRI `ExecSync`.
     fn exec_in_container(&mut self, node: &str, uid: &str, container: &str, argv: &[String], limit_ms: u64) -> Result<ExecRun, String>;
 
+    /// CRI `Exec` with the client's stdin (`kubectl exec` through the kubelet's server).
+    fn exec_with_stdin(&mut self, node: &str, uid: &str, container: &str, argv: &[String], stdin: Option<&str>, limit_ms: u64) -> Result<ExecRun, String>;
+
 
     /// CRI `StopPodSandbox` and `RemovePodSandbox` of every sandbox of a pod, with its containers.
     fn cri_remove_pod(&mut self, node: &str, pod_uid: &str);

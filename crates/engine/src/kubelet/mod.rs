@@ -698,27 +698,6 @@ impl Engine {
         self.node_program_exited(node);
     }
 
-    /// A CRI call made for node `node`'s kubelet from outside its own work (its server's
-    /// `exec` for `kubectl exec`): what happens to containers during it reaches the kubelet
-    /// when the call returns, as in `Kubelet::cri`.
-    pub(crate) fn kubelet_cri<R>(&mut self, node: &str, call: impl FnOnce(&mut Engine) -> R) -> R {
-        let outermost = NodeServices::task_events_begin(self, node);
-        let result = call(self);
-        if outermost {
-            for event in NodeServices::task_events_end(self, node) {
-                match event {
-                    TaskEvent::Changed => self.pleg_soon(node),
-                    TaskEvent::Started { argv } => {
-                        self.pleg_soon(node);
-                        self.node_program_started(node, &argv);
-                    }
-                    TaskEvent::Exit { pod_uid } => self.task_exit(node, &pod_uid),
-                }
-            }
-        }
-        result
-    }
-
     /// Schedules PLEG's relist on the node's next tick, if none is due.
     pub(crate) fn pleg_soon(&mut self, node: &str) {
         self.run_kubelet(node, |k, cx| k.pleg_soon(cx));
