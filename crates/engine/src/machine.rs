@@ -40,6 +40,12 @@ pub struct NodeMachine {
 }
 
 impl NodeMachine {
+    /// A machine with `runtime` and `facts`: its disk empty, no static pods, no AppArmor
+    /// profiles loaded, nothing mounted.
+    pub fn new(runtime: Runtime, facts: MachineFacts) -> NodeMachine {
+        NodeMachine { runtime, disk: Default::default(), facts, static_pods: Vec::new(), apparmor: VecMap::new(), cri_connected_at: Time::ZERO, mounts: VecMap::new(), static_status: VecMap::new() }
+    }
+
     /// Do the kubelet's CRI calls reach containerd at `now`?
     pub fn cri_up(&self, now: Time) -> bool {
         self.runtime.up && now >= self.cri_connected_at

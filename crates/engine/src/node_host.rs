@@ -119,7 +119,7 @@ impl NodeServices for Engine {
     }
 
     fn machine_mut(&mut self, node: &str) -> Option<&mut NodeMachine> {
-        Engine::machine(self, node)
+        self.machines.get_mut(node).map(|m| &mut **m)
     }
 
     fn exec_in_container(&mut self, node: &str, uid: &str, container: &str, argv: &[String], limit_ms: u64) -> Result<ExecRun, String> {

@@ -161,7 +161,7 @@ impl Engine {
         let offset = self.rng.below(1_000);
         let mut runtime = crate::containerd::Runtime::new(&name, "");
         runtime.daemon_start(self.now, crate::containerd::daemon::FIRST_PID, crate::containerd::daemon::first_boot_us(&name));
-        self.machines.insert(name.clone(), Box::new(crate::machine::NodeMachine { runtime, disk: Default::default(), facts, static_pods: Vec::new(), apparmor: Default::default(), cri_connected_at: crate::clock::Time::ZERO, mounts: Default::default(), static_status: Default::default() }));
+        self.machines.insert(name.clone(), Box::new(crate::machine::NodeMachine::new(runtime, facts)));
         self.kubelets.insert(name.clone(), crate::component::Slot::new(crate::kubelet::Kubelet::new(&name, &host_ip, offset)));
         if self.removed_nodes.remove(&name) {
             // The same name again: its components start afresh.

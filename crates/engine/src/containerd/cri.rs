@@ -377,7 +377,7 @@ impl Engine {
                 }
                 rt.log_error(now, format!("StartContainer for \"{container_id}\" failed"), &message);
                 self.node_trace("runc", node, Action::Runc, object, crate::sort::map_of([("op".to_string(), json!("create")), ("container".to_string(), json!(name)), ("error".to_string(), json!(text))]));
-                self.container_changed(node);
+                self.task_event(node, super::TaskEvent::Changed);
                 return Err(format!("rpc error: code = Unknown desc = {message}"));
             }
         };
@@ -464,13 +464,7 @@ impl Engine {
             self.cpu_reshare(node);
         }
         self.apply_effects(node, container_id, generation, effects);
-        match self.runtime_mut(node).and_then(|rt| rt.task_events.as_mut()) {
-            Some(events) => events.push(super::TaskEvent::Started { argv }),
-            None => {
-                self.pleg_soon(node);
-                self.node_program_started(node, &argv);
-            }
-        }
+        self.task_event(node, super::TaskEvent::Started { argv });
         Ok(())
     }
 
@@ -549,18 +543,27 @@ impl Engine {
         if had_cpu {
             self.cpu_reshare(node);
         }
-        match self.runtime_mut(node).and_then(|rt| rt.task_events.as_mut()) {
-            Some(events) => events.push(super::TaskEvent::Exit { pod_uid }),
-            None => self.task_exit(node, &pod_uid),
-        }
+        self.task_event(node, super::TaskEvent::Exit { pod_uid });
     }
 
-
-    /// A container failed to start: the kubelet's PLEG relists soon.
-    fn container_changed(&mut self, node: &str) {
-        match self.runtime_mut(node).and_then(|rt| rt.task_events.as_mut()) {
-            Some(events) => events.push(super::TaskEvent::Changed),
-            None => self.pleg_soon(node),
+    /// What happened to a container's task, for the kubelet: collected while one of its CRI
+    /// calls runs (it learns them when the call returns, `Kubelet::cri`), else handed to it at
+    /// once; with no kubelet, the node still starts or stops a system program's component.
+    fn task_event(&mut self, node: &str, event: super::TaskEvent) {
+        if let Some(events) = self.runtime_mut(node).and_then(|rt| rt.task_events.as_mut()) {
+            events.push(event);
+            return;
+        }
+        let mut event = Some(event);
+        self.run_kubelet(node, |k, cx| {
+            if let Some(e) = event.take() {
+                k.task_event(cx, e);
+            }
+        });
+        match event {
+            Some(super::TaskEvent::Started { argv }) => self.node_program_started(node, &argv),
+            Some(super::TaskEvent::Exit { .. }) => self.node_program_exited(node),
+            Some(super::TaskEvent::Changed) | None => {}
         }
     }
 

@@ -8,7 +8,7 @@
 //! retrieve container logs" (`server.rs`). A pod that is gone has all of its containers removed
 //! by the kubelet's cleanup (`cri_remove_pod`).
 
-use super::{Cx, Due, Kubelet};
+use super::{Cx, Due, Kubelet, Timer};
 use crate::vecmap::VecMap;
 
 use crate::containerd::{ContainerState, Runtime};
@@ -22,7 +22,7 @@ const MAX_PER_POD_CONTAINER: usize = 1;
 impl Kubelet {
     /// One pass: the evictable containers are removed through the runtime.
     pub(crate) fn container_gc(&mut self, cx: &mut Cx<'_>) {
-        cx.after(cx.now().plus_millis(CONTAINER_GC_PERIOD_MS), self.timer(Due::ContainerGc));
+        cx.after(cx.now().plus_millis(CONTAINER_GC_PERIOD_MS), Timer::new(&self.node, Due::ContainerGc));
         if !cx.running() {
             return;
         }

@@ -394,11 +394,6 @@ impl Kubelet {
         }
     }
 
-    /// One of its own timers.
-    fn timer(&self, due: Due) -> Timer {
-        Timer { node: self.node.clone(), due }
-    }
-
     /// A CRI call: what happens to containers during it — a container started, or ended (a
     /// SIGKILL, a stop signal the process dies of, an exec that kills PID 1) — reaches the
     /// kubelet when the call returns, in order; a call inside another collects into it.
@@ -414,23 +409,23 @@ impl Kubelet {
     /// What happened to containers during its outermost CRI call, in order.
     fn task_events(&mut self, cx: &mut Cx<'_>) {
         for event in cx.node().task_events_end(&self.node) {
-            match event {
-                TaskEvent::Changed => self.pleg_soon(cx),
-                TaskEvent::Started { argv } => {
-                    self.pleg_soon(cx);
-                    cx.node().node_program_started(&self.node, &argv);
-                }
-                TaskEvent::Exit { pod_uid } => self.task_exit(cx, &pod_uid),
-            }
+            self.task_event(cx, event);
         }
     }
 
-    /// A container of pod `uid` ended: PLEG relists soon, a pod worker waiting for the stop
-    /// goes on, and a system program that ended stops its component.
-    pub(crate) fn task_exit(&mut self, cx: &mut Cx<'_>, uid: &str) {
+    /// What happened to a container's task: PLEG relists soon; a pod worker waiting for a
+    /// container's stop goes on; a system program that started or ended starts or stops its
+    /// component.
+    pub(crate) fn task_event(&mut self, cx: &mut Cx<'_>, event: TaskEvent) {
         self.pleg_soon(cx);
-        self.container_exited(cx, uid);
-        cx.node().node_program_exited(&self.node);
+        match event {
+            TaskEvent::Changed => {}
+            TaskEvent::Started { argv } => cx.node().node_program_started(&self.node, &argv),
+            TaskEvent::Exit { pod_uid } => {
+                self.container_exited(cx, &pod_uid);
+                cx.node().node_program_exited(&self.node);
+            }
+        }
     }
 
     /// PLEG relists at the next tick.
@@ -440,7 +435,7 @@ impl Kubelet {
         }
         self.pleg_scheduled = true;
         let at = self.next_tick(cx.now());
-        cx.after(at, self.timer(Due::Pleg));
+        cx.after(at, Timer::new(&self.node, Due::Pleg));
     }
 
     /// A container of the pod exited: a worker waiting for it goes on.
@@ -449,7 +444,7 @@ impl Kubelet {
         let waiting = matches!(w.ops.front(), Some(Op::AwaitStopped { .. })) || (w.terminating && w.ops.front() == Some(&Op::AwaitContainersStopped));
         if waiting {
             let token = w.token;
-            cx.after(cx.now(), self.timer(Due::Op { uid: uid.to_string(), token }));
+            cx.after(cx.now(), Timer::new(&self.node, Due::Op { uid: uid.to_string(), token }));
         }
     }
 
@@ -570,7 +565,7 @@ impl Engine {
             }
             let offset = self.rng.below(TICK_MS);
             let facts = MachineFacts::from_node(&obj);
-            self.machines.insert(node.to_string(), Box::new(NodeMachine { runtime, disk: Default::default(), facts, static_pods: Vec::new(), apparmor: VecMap::new(), cri_connected_at: Time::ZERO, mounts: VecMap::new(), static_status: VecMap::new() }));
+            self.machines.insert(node.to_string(), Box::new(NodeMachine::new(runtime, facts)));
             self.kubelets.insert(node.to_string(), crate::component::Slot::new(Kubelet::new(node, &host_ip, offset)));
         }
         self.machines.get_mut(node).map(|m| &mut **m)
@@ -686,16 +681,6 @@ impl Engine {
         let machine = self.machines.get(node)?;
         let k = self.kubelet_of(node)?;
         Some((k, QuietView { now: self.now, running: self.components[i].running, cache: &self.components[i].cache, machine }))
-    }
-
-    /// A container of pod `uid` ended outside a CRI call of its kubelet (its process ended by
-    /// itself): the kubelet learns it at once, then the node.
-    pub(crate) fn task_exit(&mut self, node: &str, uid: &str) {
-        self.run_kubelet(node, |k, cx| {
-            k.pleg_soon(cx);
-            k.container_exited(cx, uid);
-        });
-        self.node_program_exited(node);
     }
 
     /// Schedules PLEG's relist on the node's next tick, if none is due.

@@ -18,7 +18,7 @@
 //! podCIDR, as kindnet configures it) needs the podCIDR the node IPAM controller assigns, so a
 //! new node reports `NetworkReady=false` until then.
 
-use super::{Cx, Due, Kubelet};
+use super::{Cx, Due, Kubelet, Timer};
 use crate::Slot;
 use serde_json::Value;
 
@@ -70,7 +70,7 @@ impl Kubelet {
         self.ensure_lease(cx);
         self.fast_status_since = cx.now();
         let at = cx.now().plus_millis(FAST_STATUS_MS);
-        cx.after(at, self.timer(Due::FastStatus));
+        cx.after(at, Timer::new(&self.node, Due::FastStatus));
     }
 
     /// `tryRegisterWithAPIServer`.
@@ -140,7 +140,7 @@ impl Kubelet {
         }
         let Some(nrt) = ResourceType::resolve("nodes") else { return };
         if !cx.node().api_object(&ObjectKey::new(nrt, None, &self.node)).is_some_and(network_ready) {
-            cx.after(cx.now().plus_millis(FAST_STATUS_MS), self.timer(Due::FastStatus));
+            cx.after(cx.now().plus_millis(FAST_STATUS_MS), Timer::new(&self.node, Due::FastStatus));
             return;
         }
         self.node_status_update(cx, true);
