@@ -12,8 +12,9 @@
 //! into it, each through [`Cx::part`]), each node's kube-proxy (whose `iptables-restore`
 //! writes its node's NAT table, [`Cx::nat`]: the kernel's, which the node's packets go
 //! through) and each node's kubelet (which reaches containerd and its machine through
-//! [`Cx::node`]) are driven this way; containerd still runs as `impl Engine` blocks
-//! (`docs/plans/issue-20-kubelet.md`).
+//! [`Cx::node`]) and each node's containerd (whose CRI calls the kubelet makes through
+//! `NodeServices::containerd`, and which reaches its machine, shims and runc through
+//! [`Cx::machine`]) are driven this way.
 
 
 use crate::apiserver::request::{Request, Response};
@@ -22,6 +23,7 @@ use crate::clock::Time;
 use crate::components::Cache;
 use crate::metrics_server::{MetricsApi, PodUsage};
 use crate::netfilter::NatTable;
+use crate::machine_services::MachineServices;
 use crate::node_services::NodeServices;
 use crate::rng::Rng;
 use crate::store::WatchEvent;
@@ -71,6 +73,8 @@ pub(crate) trait Host {
     fn pod_metrics(&self, last: Time, namespace: Option<&str>) -> Vec<PodUsage>;
     fn nat(&mut self, node: &str) -> Option<&mut NatTable>;
     fn node(&mut self) -> &mut dyn NodeServices;
+    fn machine(&mut self) -> &mut dyn MachineServices;
+    fn record_as(&mut self, me: usize, component: &str, action: Action, object: Option<ObjectRef>, params: Params);
 }
 
 /// A [`Host`] that also sets timers of type `T`: the one method that differs by component
@@ -183,6 +187,18 @@ impl<'a, T> Cx<'a, T> {
         self.host.node()
     }
 
+    /// What the rest of its machine offers containerd: the machine's state, its shims, runc
+    /// and the kernel (`machine_services.rs`).
+    pub(crate) fn machine(&mut self) -> &mut dyn MachineServices {
+        self.host.machine()
+    }
+
+    /// A reaction of a process it runs on its node (containerd's runc, CNI plugin or shim),
+    /// in the trace under that process's name.
+    pub(crate) fn record_as(&mut self, component: &str, action: Action, object: Option<ObjectRef>, params: impl Into<Params>) {
+        self.host.record_as(self.me, component, action, object, params.into());
+    }
+
     /// The same context for one part of the component whose timers are of a type of its own,
     /// `S` (a loop of kube-controller-manager): the part acts as the component does, and can
     /// set no timer but its own.
@@ -247,6 +263,14 @@ impl<T, S> Host for Part<'_, T, S> {
 
     fn node(&mut self) -> &mut dyn NodeServices {
         self.host.node()
+    }
+
+    fn machine(&mut self) -> &mut dyn MachineServices {
+        self.host.machine()
+    }
+
+    fn record_as(&mut self, me: usize, component: &str, action: Action, object: Option<ObjectRef>, params: Params) {
+        self.host.record_as(me, component, action, object, params);
     }
 }
 

@@ -41,6 +41,8 @@ pub mod network;
 pub mod nodes;
 mod machine;
 mod node_host;
+pub(crate) mod cri_api;
+pub(crate) mod machine_services;
 pub(crate) mod node_services;
 pub mod podutil;
 pub mod process;
@@ -109,8 +111,8 @@ pub(crate) enum Task {
     Kubelet(kubelet::Timer),
     /// A container process's own timer.
     Process { node: String, container: String, generation: u64, timer: process::Timer },
-    /// StopContainer's timeout: SIGKILL if the process still runs.
-    StopTimeout { node: String, container: String, generation: u64, request: u64 },
+    /// One of a node's containerd's timers (a StopContainer's timeout).
+    Containerd(containerd::service::Timer),
     /// A rebooting machine is up again (`token`: the shutdown it ends).
     NodeBoot { node: String, token: u64 },
     /// One of kube-controller-manager's own timers (`controllers/manager.rs`).
@@ -214,6 +216,8 @@ pub struct Engine {
     /// Each node's kubelet process: its pod workers, back-offs, PLEG's view, status and
     /// eviction managers (`kubelet/`).
     pub(crate) kubelets: VecMap<String, component::Slot<kubelet::Kubelet>>,
+    /// Each node's containerd daemon (made with its machine).
+    pub(crate) containerds: VecMap<String, component::Slot<containerd::service::Containerd>>,
     /// Storage outside the nodes (NFS exports, CSI and other network volumes), by the
     /// volume's identity: the same data from every node.
     pub(crate) storage: VecMap<String, containerd::fs::Tree>,
@@ -303,6 +307,7 @@ impl Engine {
             next_tap: 0,
             kube_proxies: VecMap::new(),
             kubelets: VecMap::new(),
+            containerds: VecMap::new(),
             nat_tables: VecMap::new(),
             proxy_defaults: proxy::ProxyConfig::default(),
             traffic: Vec::new(),
@@ -688,7 +693,10 @@ impl Engine {
             }
             Task::Kubelet(timer) => self.kubelet_timer(timer),
             Task::Process { node, container, generation, timer } => self.process_timer(&node, &container, generation, timer),
-            Task::StopTimeout { node, container, generation, request } => self.stop_timeout(&node, &container, generation, request),
+            Task::Containerd(timer) => {
+                let node = timer.node.clone();
+                self.run_containerd(&node, |d, cx| component::Component::on_timer(d, cx, timer));
+            }
             Task::NodeBoot { node, token } => self.node_boot(&node, token),
             Task::Kcm(timer) => {
                 if let Some(me) = self.control_plane_index(controllers::KCM) {
@@ -1116,6 +1124,15 @@ impl component::Host for Engine {
     fn node(&mut self) -> &mut dyn node_services::NodeServices {
         self
     }
+
+    fn machine(&mut self) -> &mut dyn machine_services::MachineServices {
+        self
+    }
+
+    fn record_as(&mut self, me: usize, component: &str, action: Action, object: Option<ObjectRef>, params: trace::Params) {
+        let id = ComponentRef { name: trace::Sym::new(component), node: self.components[me].id.node.clone() };
+        Engine::record(self, id, action, object, params, vec![]);
+    }
 }
 
 impl<T: Into<Task>> component::TimerHost<T> for Engine {
@@ -1146,6 +1163,12 @@ impl Task {
     /// A timer of node `node`'s kubelet.
     pub(crate) fn kubelet(node: &str, due: kubelet::Due) -> Task {
         Task::Kubelet(kubelet::Timer { node: node.to_string(), due })
+    }
+}
+
+impl From<containerd::service::Timer> for Task {
+    fn from(timer: containerd::service::Timer) -> Task {
+        Task::Containerd(timer)
     }
 }
 

@@ -1,12 +1,15 @@
-//! The engine's side of [`NodeServices`]: what a node's kubelet asks of containerd, the
-//! machine and the engine's bookkeeping, routed to them.
+//! The engine's side of [`NodeServices`] and [`MachineServices`]: what a node's kubelet asks
+//! of containerd, the machine and the engine's bookkeeping, and what containerd asks of its
+//! machine, shims and runc, routed to them; and how the engine runs a node's containerd.
 
 use crate::clock::Time;
-use crate::containerd::cri::{CreateContainer, CriError};
-use crate::containerd::fs::Tree;
 use crate::containerd::exec::ExecRun;
-use crate::containerd::{NodeImage, TaskEvent};
-use crate::registry::ImageRef;
+use crate::containerd::fs::Tree;
+use crate::containerd::service::{Containerd, Socket};
+use crate::cri_api::RuntimeService;
+use crate::containerd::{self, TaskEvent};
+use crate::machine_services::MachineServices;
+use crate::process::{App, Effect};
 use crate::volume::backing::Backing;
 use crate::machine::NodeMachine;
 use crate::node_services::NodeServices;
@@ -26,6 +29,10 @@ impl NodeServices for Engine {
 
     fn cut_off(&self, node: &str) -> bool {
         self.node_down(node)
+    }
+
+    fn containerd(&mut self, node: &str, call: &mut dyn FnMut(&mut dyn RuntimeService)) -> bool {
+        self.run_containerd(node, |daemon, cx| call(&mut Socket { daemon, cx })).is_some()
     }
 
     fn task_events_begin(&mut self, node: &str) -> bool {
@@ -48,10 +55,6 @@ impl NodeServices for Engine {
 
     fn node_program_started(&mut self, node: &str, argv: &[String]) {
         Engine::node_program_started(self, node, argv);
-    }
-
-    fn cri_remove_container(&mut self, node: &str, object: Option<ObjectRef>, id: &str, name: &str) -> Result<(), CriError> {
-        Engine::cri_remove_container(self, node, object, id, name)
     }
 
     fn touch_pod(&mut self, uid: &str) {
@@ -122,67 +125,6 @@ impl NodeServices for Engine {
         self.machines.get_mut(node).map(|m| &mut **m)
     }
 
-    fn exec_in_container(&mut self, node: &str, uid: &str, container: &str, argv: &[String], limit_ms: u64) -> Result<ExecRun, String> {
-        Engine::exec_in_container(self, node, uid, container, argv, limit_ms)
-    }
-
-    fn exec_with_stdin(&mut self, node: &str, uid: &str, container: &str, argv: &[String], stdin: Option<&str>, limit_ms: u64) -> Result<ExecRun, String> {
-        Engine::exec_with_stdin(self, node, uid, container, argv, stdin, limit_ms)
-    }
-
-
-    fn cri_remove_pod(&mut self, node: &str, pod_uid: &str) {
-        Engine::cri_remove_pod(self, node, pod_uid)
-    }
-
-    fn cri_update_pod_sandbox_resources(&mut self, node: &str, pod: &Slot) -> Result<(), CriError> {
-        Engine::cri_update_pod_sandbox_resources(self, node, pod)
-    }
-
-    fn cri_update_container_resources(&mut self, node: &str, pod: &Slot, container_id: &str, name: &str, resources: &Slot) -> Result<(), CriError> {
-        Engine::cri_update_container_resources(self, node, pod, container_id, name, resources)
-    }
-
-    fn cri_stop_pod_sandbox(&mut self, node: &str, pod: &Slot, sandbox_id: &str) -> Result<(), CriError> {
-        Engine::cri_stop_pod_sandbox(self, node, pod, sandbox_id)
-    }
-
-    fn cri_stop_container(&mut self, node: &str, pod: &Slot, container_id: &str, timeout_s: i64) -> Result<(), CriError> {
-        Engine::cri_stop_container(self, node, pod, container_id, timeout_s)
-    }
-
-    fn cri_start_container(&mut self, node: &str, pod: &Slot, container_id: &str, spec: &Slot, image: &NodeImage) -> Result<(), CriError> {
-        Engine::cri_start_container(self, node, pod, container_id, spec, image)
-    }
-
-    fn cri_run_pod_sandbox(&mut self, node: &str, pod: &Slot, attempt: u32) -> Result<String, CriError> {
-        Engine::cri_run_pod_sandbox(self, node, pod, attempt)
-    }
-
-    fn cri_create_container(&mut self, node: &str, pod: &Slot, req: CreateContainer<'_>) -> Result<String, CriError> {
-        Engine::cri_create_container(self, node, pod, req)
-    }
-
-    fn cri_cancel_stop(&mut self, node: &str, container_id: &str) {
-        Engine::cri_cancel_stop(self, node, container_id)
-    }
-
-    fn cri_pull_volume_image(&mut self, node: &str, reference: &ImageRef) {
-        Engine::cri_pull_volume_image(self, node, reference)
-    }
-
-    fn cri_pull_image_queued(&mut self, node: &str, object: Option<ObjectRef>, image: &str, reference: &ImageRef, started: Time, up: bool) {
-        Engine::cri_pull_image_queued(self, node, object, image, reference, started, up)
-    }
-
-    fn cri_pull_image_failed(&mut self, node: &str, object: Option<ObjectRef>, image: &str, text: &str) {
-        Engine::cri_pull_image_failed(self, node, object, image, text)
-    }
-
-    fn cri_image_pulled(&mut self, node: &str, object: Option<ObjectRef>, image: &str, started: Time) -> u64 {
-        Engine::cri_image_pulled(self, node, object, image, started)
-    }
-
     fn noop(&self) -> bool {
         self.quiet.noop
     }
@@ -197,5 +139,82 @@ impl NodeServices for Engine {
 
     fn api_list<'a>(&'a self, group: &'static str, resource: &'static str, namespace: Option<&'a str>) -> Box<dyn Iterator<Item = (&'a ObjectKey, &'a Slot)> + 'a> {
         Box::new(self.store.list(group, resource, namespace))
+    }
+}
+
+impl MachineServices for Engine {
+    fn machine(&self, node: &str) -> Option<&NodeMachine> {
+        self.machines.get(node).map(|m| &**m)
+    }
+
+    fn machine_mut(&mut self, node: &str) -> Option<&mut NodeMachine> {
+        self.machines.get_mut(node).map(|m| &mut **m)
+    }
+
+    fn signal(&mut self, node: &str, container_id: &str, sig: i32, object: Option<ObjectRef>) {
+        self.send_signal(node, container_id, sig, object);
+    }
+
+    fn cpu_reshare(&mut self, node: &str) {
+        Engine::cpu_reshare(self, node);
+    }
+
+    fn task_event(&mut self, node: &str, event: TaskEvent) {
+        Engine::task_event(self, node, event);
+    }
+
+    fn exec_form_script(&mut self, node: &str, container_id: &str, path: &str) -> Option<Result<(), String>> {
+        Engine::exec_form_script(self, node, container_id, path)
+    }
+
+    fn prepare_program(&mut self, node: &str, container_id: &str, spec: &Slot, app: App) -> App {
+        Engine::prepare_program(self, node, container_id, spec, app)
+    }
+
+    fn process_timer(&mut self, node: &str, container_id: &str, generation: u64, at: Time, timer: crate::process::Timer) {
+        self.schedule(at, crate::Task::Process { node: node.to_string(), container: container_id.to_string(), generation, timer });
+    }
+
+    fn start_shell(&mut self, node: &str, container_id: &str, argv: &[String], image_ref: &str, env: &[(String, String)], pid: u32) {
+        let mut shell = self.shell_process(argv, image_ref, env);
+        shell.set_pid(pid);
+        if let Some(p) = self.runtime_mut(node).and_then(|rt| rt.containers.get_mut(container_id)).and_then(|c| c.process.as_mut()) {
+            p.shell = Some(shell);
+        }
+        self.shell_run(node, container_id);
+    }
+
+    fn apply_effects(&mut self, node: &str, container_id: &str, generation: u64, effects: Vec<Effect>) {
+        Engine::apply_effects(self, node, container_id, generation, effects);
+    }
+
+    fn exec(&mut self, node: &str, uid: &str, container: &str, argv: &[String], stdin: Option<&str>, limit_ms: u64) -> Result<ExecRun, String> {
+        self.exec_with_stdin(node, uid, container, argv, stdin, limit_ms)
+    }
+}
+
+impl Engine {
+    /// Runs `f` on node `node`'s containerd, taken out of its slot meanwhile (None: the node
+    /// has none, or it is running already). What happens to containers meanwhile reaches the
+    /// kubelet when it returns, unless a CRI call of the kubelet collects it.
+    pub(crate) fn run_containerd<R>(&mut self, node: &str, f: impl FnOnce(&mut Containerd, &mut containerd::service::Cx<'_>) -> R) -> Option<R> {
+        let me = self.node_component("containerd", node)?;
+        let slot = self.containerds.get_mut(node)?;
+        debug_assert!(slot.get().is_some(), "node {node}'s containerd runs inside itself");
+        let mut state = slot.take()?;
+        let collects = self.runtime_mut(node).is_some_and(|rt| rt.task_events.is_none());
+        if collects && let Some(rt) = self.runtime_mut(node) {
+            rt.task_events = Some(Vec::new());
+        }
+        let result = f(&mut state, &mut crate::component::Cx::new(self, me));
+        if let Some(slot) = self.containerds.get_mut(node) {
+            slot.put(state);
+        }
+        if collects {
+            for event in self.runtime_mut(node).and_then(|rt| rt.task_events.take()).unwrap_or_default() {
+                self.deliver_task_event(node, event);
+            }
+        }
+        Some(result)
     }
 }

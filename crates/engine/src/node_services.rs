@@ -1,21 +1,17 @@
 //! What a node's kubelet may ask of the rest of its node, besides what every component has
-//! ([`crate::component::Cx`]): containerd's CRI (its calls, and its state read as CRI's
-//! `List`/`Status` calls answer it), the machine (its disk, facts and manifest directory), and
+//! ([`crate::component::Cx`]): containerd's CRI (its calls, run on the node's containerd
+//! component, and its state read as CRI's `List`/`Status` calls answer it), the machine (its disk, facts and manifest directory), and
 //! the engine's bookkeeping of quiet stretches. The engine implements it (`node_host.rs`); the
 //! kubelet reaches it through `Cx::node()`, so it names no other component's state.
 //!
 //! Every method takes the node's name: one engine serves every node's kubelet.
 
-use crate::clock::Time;
-use crate::containerd::cri::{CreateContainer, CriError};
 use crate::containerd::fs::Tree;
-use crate::containerd::exec::ExecRun;
-use crate::containerd::{NodeImage, TaskEvent};
-use crate::registry::ImageRef;
+use crate::containerd::TaskEvent;
+use crate::cri_api::RuntimeService;
 use crate::volume::backing::Backing;
 use crate::machine::NodeMachine;
 use crate::store::ObjectKey;
-use crate::trace::ObjectRef;
 use crate::Slot;
 
 pub(crate) trait NodeServices {
@@ -28,6 +24,10 @@ pub(crate) trait NodeServices {
 
     /// Is the node cut off from the control plane (`podlife node down`)?
     fn cut_off(&self, node: &str) -> bool;
+
+    /// Runs `call` on the node's containerd, as a CRI call over its socket reaches it (false:
+    /// the daemon is busy with another call, or the node has none).
+    fn containerd(&mut self, node: &str, call: &mut dyn FnMut(&mut dyn RuntimeService)) -> bool;
 
     /// Starts collecting what happens to the node's containers during a CRI call of its
     /// kubelet; false when a call is already collecting (a call inside another).
@@ -43,9 +43,6 @@ pub(crate) trait NodeServices {
     /// A system program (kube-proxy, local-path-provisioner) started in a container: its
     /// component starts.
     fn node_program_started(&mut self, node: &str, argv: &[String]);
-
-    /// CRI `RemoveContainer`.
-    fn cri_remove_container(&mut self, node: &str, object: Option<ObjectRef>, id: &str, name: &str) -> Result<(), CriError>;
 
     /// Something happened to pod `uid` (`quiet.rs`: its quiet-stretch answers are stale).
     fn touch_pod(&mut self, uid: &str);
@@ -97,52 +94,6 @@ pub(crate) trait NodeServices {
 
     /// The node's machine, to change (its disk, mounts, static pods' statuses).
     fn machine_mut(&mut self, node: &str) -> Option<&mut NodeMachine>;
-
-    /// CRI `ExecSync`.
-    fn exec_in_container(&mut self, node: &str, uid: &str, container: &str, argv: &[String], limit_ms: u64) -> Result<ExecRun, String>;
-
-    /// CRI `Exec` with the client's stdin (`kubectl exec` through the kubelet's server).
-    fn exec_with_stdin(&mut self, node: &str, uid: &str, container: &str, argv: &[String], stdin: Option<&str>, limit_ms: u64) -> Result<ExecRun, String>;
-
-
-    /// CRI `StopPodSandbox` and `RemovePodSandbox` of every sandbox of a pod, with its containers.
-    fn cri_remove_pod(&mut self, node: &str, pod_uid: &str);
-
-    /// CRI `UpdatePodSandboxResources`.
-    fn cri_update_pod_sandbox_resources(&mut self, node: &str, pod: &Slot) -> Result<(), CriError>;
-
-    /// CRI `UpdateContainerResources`.
-    fn cri_update_container_resources(&mut self, node: &str, pod: &Slot, container_id: &str, name: &str, resources: &Slot) -> Result<(), CriError>;
-
-    /// CRI `StopPodSandbox`.
-    fn cri_stop_pod_sandbox(&mut self, node: &str, pod: &Slot, sandbox_id: &str) -> Result<(), CriError>;
-
-    /// CRI `StopContainer`.
-    fn cri_stop_container(&mut self, node: &str, pod: &Slot, container_id: &str, timeout_s: i64) -> Result<(), CriError>;
-
-    /// CRI `StartContainer`.
-    fn cri_start_container(&mut self, node: &str, pod: &Slot, container_id: &str, spec: &Slot, image: &NodeImage) -> Result<(), CriError>;
-
-    /// CRI `RunPodSandbox`.
-    fn cri_run_pod_sandbox(&mut self, node: &str, pod: &Slot, attempt: u32) -> Result<String, CriError>;
-
-    /// CRI `CreateContainer`.
-    fn cri_create_container(&mut self, node: &str, pod: &Slot, req: CreateContainer<'_>) -> Result<String, CriError>;
-
-    /// A StopContainer in flight returns without its SIGKILL (its context was cancelled).
-    fn cri_cancel_stop(&mut self, node: &str, container_id: &str);
-
-    /// An image volume's image, stored at once.
-    fn cri_pull_volume_image(&mut self, node: &str, reference: &ImageRef);
-
-    /// CRI `PullImage`, queued on the node's serialized puller.
-    fn cri_pull_image_queued(&mut self, node: &str, object: Option<ObjectRef>, image: &str, reference: &ImageRef, started: Time, up: bool);
-
-    /// A pull that failed.
-    fn cri_pull_image_failed(&mut self, node: &str, object: Option<ObjectRef>, image: &str, text: &str);
-
-    /// A pull that finished: the image's size.
-    fn cri_image_pulled(&mut self, node: &str, object: Option<ObjectRef>, image: &str, started: Time) -> u64;
 
     /// Whether the reaction under way changed nothing so far (`quiet.rs`) …
     fn noop(&self) -> bool;

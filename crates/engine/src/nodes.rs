@@ -163,6 +163,7 @@ impl Engine {
         runtime.daemon_start(self.now, crate::containerd::daemon::FIRST_PID, crate::containerd::daemon::first_boot_us(&name));
         self.machines.insert(name.clone(), Box::new(crate::machine::NodeMachine::new(runtime, facts)));
         self.kubelets.insert(name.clone(), crate::component::Slot::new(crate::kubelet::Kubelet::new(&name, &host_ip, offset)));
+        self.containerds.insert(name.clone(), crate::component::Slot::new(crate::containerd::service::Containerd::new(&name)));
         if self.removed_nodes.remove(&name) {
             // The same name again: its components start afresh.
             for c in ["containerd", crate::proxy::COMPONENT, crate::kubelet::COMPONENT] {
@@ -240,6 +241,7 @@ impl Engine {
         self.removed_nodes.insert(name.to_string());
         self.machines.remove(name);
         self.kubelets.remove(name);
+        self.containerds.remove(name);
         self.kube_proxies.remove(name);
         self.nat_tables.remove(name);
         self.down_nodes.remove(name);

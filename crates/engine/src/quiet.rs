@@ -140,7 +140,7 @@ impl Engine {
             }
             Task::Kubelet(Timer { due: Due::Sync { uid, .. } | Due::Op { uid, .. } | Due::PreStopDone { uid, .. } | Due::ProbeOutcome { uid, .. }, .. }) => Scope::Pod(uid.clone()),
             Task::Kubelet(Timer { due: Due::Probe { uid, .. }, .. }) => Scope::ProbeTick(uid.clone()),
-            Task::Process { node, container, .. } | Task::StopTimeout { node, container, .. } | Task::TrafficResponse { node, container, .. } => {
+            Task::Process { node, container, .. } | Task::Containerd(crate::containerd::service::Timer { node, container, .. }) | Task::TrafficResponse { node, container, .. } => {
                 match self.machines.get(node).and_then(|m| m.runtime.containers.get(container)) {
                     Some(c) => Scope::Pod(c.pod_uid.clone()),
                     None => Scope::Node(node.clone()),

@@ -11,32 +11,14 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::Engine;
+use super::service::{Containerd, Cx, Timer};
 use crate::clock::Time;
 use crate::containerd::{Container, ContainerState, NodeImage, Runtime, Sandbox};
-use crate::process::{self, App, Effect, Process, Timer};
-use crate::trace::{Action, ComponentRef, ObjectRef};
+use crate::process::{self, App, Process};
+use crate::trace::{Action, ObjectRef};
 
-/// What `CreateContainer` gets (the CRI's `CreateContainerRequest`: sandbox and config).
-pub(crate) struct CreateContainer<'a> {
-    pub sandbox_id: &'a str,
-    pub spec: &'a Slot,
-    /// The restart count the kubelet records on the container.
-    pub attempt: u32,
-    pub image: &'a NodeImage,
-    pub env: Vec<(String, String)>,
-}
-
-/// Why a CRI call failed: the gRPC error text the kubelet receives.
-pub type CriError = String;
-
-/// The text every CRI call gets while containerd is down. Its socket file is gone (containerd's
-/// listeners close on shutdown and Go's unix listener unlinks its path, `daemon.rs`), so the
-/// kubelet's dialer (`net.Dialer.DialContext`, k8s.io/cri-client `util.GetAddressAndDialer`)
-/// fails with ENOENT; grpc-go wraps it as `transport: Error while dialing: %v`
-/// (`internal/transport/http2_client.go`) and pick_first fails the call with that connection
-/// error as `Unavailable` (`balancer/pickfirst`, `picker_wrapper.go`, grpc v1.80).
-pub const CONTAINERD_DOWN: &str = "rpc error: code = Unavailable desc = connection error: desc = \"transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: no such file or directory\"";
+pub use crate::cri_api::{CriError, CONTAINERD_DOWN};
+pub(crate) use crate::cri_api::CreateContainer;
 
 /// Namespaces runc creates for a pod's pause container (the sandbox) and joins for its
 /// containers; PID is shared only with `shareProcessNamespace`.
@@ -46,64 +28,58 @@ pub(crate) fn pod_ref(pod: &Slot) -> Option<ObjectRef> {
     crate::object_ref(pod, "Pod")
 }
 
-impl Engine {
-    pub(crate) fn node_trace(&mut self, component: &str, node: &str, action: Action, object: Option<ObjectRef>, params: BTreeMap<String, Value>) {
-        self.record(ComponentRef::on_node(component, node), action, object, params, vec![]);
-    }
-
-    pub(crate) fn runtime_mut(&mut self, node: &str) -> Option<&mut Runtime> {
-        self.machines.get_mut(node).map(|m| &mut m.runtime)
-    }
-
-    pub(crate) fn cri_call(&mut self, node: &str, method: &str, object: Option<ObjectRef>, mut params: BTreeMap<String, Value>) -> Result<(), CriError> {
+impl Containerd {
+    pub(super) fn cri_call(&mut self, cx: &mut Cx<'_>, method: &str, object: Option<ObjectRef>, mut params: BTreeMap<String, Value>) -> Result<(), CriError> {
+        let node = self.node.clone();
+        let node = node.as_str();
         params.insert("method".into(), json!(method));
-        let up = self.machines.get(node).is_some_and(|m| m.cri_up(self.now));
+        let now = cx.now();
+        let up = cx.machine().machine(node).is_some_and(|m| m.cri_up(now));
         if !up {
             params.insert("error".into(), json!(CONTAINERD_DOWN));
         }
-        self.node_trace("containerd", node, Action::Cri, object, params);
+        cx.record(Action::Cri, object, params, vec![]);
         if up { Ok(()) } else { Err(CONTAINERD_DOWN.to_string()) }
     }
 
     /// RunPodSandbox: the pause container in new network/IPC/UTS namespaces, then CNI ADD. A
     /// `hostNetwork` pod's sandbox keeps the node's network and UTS namespaces: no CNI call, the
     /// node's address (containerd's `NamespaceMode_NODE`).
-    pub(crate) fn cri_run_pod_sandbox(&mut self, node: &str, pod: &Slot, attempt: u32) -> Result<String, CriError> {
+    /// `pod_cidr` is the node's `spec.podCIDR` once the node IPAM controller has set it: the
+    /// kubelet passes it to the runtime (`UpdateRuntimeConfig`), whose CNI config takes it.
+    pub(crate) fn run_pod_sandbox(&mut self, cx: &mut Cx<'_>, pod: &Slot, attempt: u32, pod_cidr: Option<&str>) -> Result<String, CriError> {
+        let node = self.node.clone();
+        let node = node.as_str();
         let object = pod_ref(pod);
-        self.cri_call(node, "RunPodSandbox", object.clone(), crate::sort::map_of([("attempt".to_string(), json!(attempt))]))?;
+        self.cri_call(cx, "RunPodSandbox", object.clone(), crate::sort::map_of([("attempt".to_string(), json!(attempt))]))?;
         // containerd's instrumented CRI service logs each call, then how it ended.
         let metadata = {
             let m = &pod["metadata"];
             format!("&PodSandboxMetadata{{Name:{},Uid:{},Namespace:{},Attempt:{attempt},}}", m["name"].as_str().unwrap_or_default(), m["uid"].as_str().unwrap_or_default(), m["namespace"].as_str().unwrap_or_default())
         };
-        let now = self.now;
-        if let Some(rt) = self.runtime_mut(node) {
+        let now = cx.now();
+        if let Some(rt) = self.runtime(cx) {
             rt.log(now, format!("RunPodSandbox for {metadata}"));
         }
-        let id = self.rng.hex(64);
+        let id = cx.rng().hex(64);
         let shared_pid = pod["spec"]["shareProcessNamespace"] == true;
         let host_network = pod["spec"]["hostNetwork"] == true;
-        let host_ip = self.machines.get(node).map(|m| m.facts.host_ip.clone()).unwrap_or_default();
-        let now = self.now;
-        // The kubelet passes the node's podCIDR to the runtime (`UpdateRuntimeConfig`) once
-        // the node IPAM controller has set it.
-        let node_cidr = podlife_model::ResourceType::resolve("nodes")
-            .and_then(|r| self.store.get(&crate::store::ObjectKey::new(r, None, node)))
-            .and_then(|n| n["spec"]["podCIDR"].as_str().map(str::to_string));
+        let host_ip = cx.machine().machine(node).map(|m| m.facts.host_ip.clone()).unwrap_or_default();
+        let now = cx.now();
         // The kubelet's user namespace manager: a free slot of 65536 IDs picked at random
         // (`AllocateNext`'s random scan) above the first 65536 (`GetKubeletMappings`' default
         // range 65536 .. 2^32 when /etc/subuid names no kubelet user). podlife starts the scan
         // at a slot derived from the pod's UID, so the engine's random stream is untouched.
         let userns = if pod["spec"]["hostUsers"] == false {
-            let used: Vec<u32> = self.machines.get(node).map(|m| m.runtime.sandboxes.values().filter_map(|s| s.userns).collect()).unwrap_or_default();
+            let used: Vec<u32> = cx.machine().machine(node).map(|m| m.runtime.sandboxes.values().filter_map(|s| s.userns).collect()).unwrap_or_default();
             let start = (u64::from_str_radix(&crate::rng::hex_of(pod["metadata"]["uid"].as_str().unwrap_or_default(), 8), 16).unwrap_or(0) % 65_535) as u32;
             Some((0..65_535u32).map(|i| ((start + i) % 65_535 + 1) * 65_536).find(|f| !used.contains(f)).unwrap_or(65_536))
         } else {
             None
         };
-        let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
-        if let Some(c) = node_cidr {
-            rt.ipam.set_range(&c);
+        let Some(rt) = self.runtime(cx) else { return Err("no runtime".into()) };
+        if let Some(c) = pod_cidr {
+            rt.ipam.set_range(c);
         }
         let pause_pid = rt.next_pid();
         let host_namespaces = super::namespaces::HostNamespaces::of(pod);
@@ -116,7 +92,7 @@ impl Engine {
             Err(e) => {
                 let msg = format!("rpc error: code = Unknown desc = failed to setup network for sandbox \"{id}\": plugin type=\"bridge\" failed (add): {e}");
                 rt.log_error(now, format!("RunPodSandbox for {metadata} failed, error"), &msg);
-                self.node_trace("cni", node, Action::Cni, object, crate::sort::map_of([("command".to_string(), json!("ADD")), ("error".to_string(), json!(e.to_string()))]));
+                cx.record_as("cni", Action::Cni, object, crate::sort::map_of([("command".to_string(), json!("ADD")), ("error".to_string(), json!(e.to_string()))]));
                 return Err(msg);
             }
         };
@@ -167,9 +143,9 @@ impl Engine {
             params.insert("cpu.max".to_string(), json!(pod_cgroup.cpu_max()));
             params.insert("memory.max".to_string(), json!(pod_cgroup.memory_max()));
         }
-        self.node_trace("runc", node, Action::Runc, object.clone(), params);
+        cx.record_as("runc", Action::Runc, object.clone(), params);
         if !host_network {
-            self.node_trace("cni", node, Action::Cni, object, crate::sort::map_of([
+            cx.record_as("cni", Action::Cni, object, crate::sort::map_of([
                 ("command".to_string(), json!("ADD")),
                 ("ip".to_string(), json!(ip)),
                 ("gateway".to_string(), json!(gateway)),
@@ -180,20 +156,23 @@ impl Engine {
     }
 
     /// CreateContainer: runc's bundle for the container in the sandbox's namespaces.
-    pub(crate) fn cri_create_container(&mut self, node: &str, pod: &Slot, req: CreateContainer<'_>) -> Result<String, CriError> {
+    pub(crate) fn create_container(&mut self, cx: &mut Cx<'_>, pod: &Slot, req: CreateContainer<'_>) -> Result<String, CriError> {
+        let node = self.node.clone();
+        let node = node.as_str();
         let CreateContainer { sandbox_id, spec, attempt: restart_count, image, env } = req;
         let name = spec["name"].as_str().unwrap_or_default().to_string();
         let object = pod_ref(pod);
-        self.cri_call(node, "CreateContainer", object, crate::sort::map_of([("container".to_string(), json!(name)), ("attempt".to_string(), json!(restart_count))]))?;
-        let id = self.rng.hex(64);
-        let now = self.now;
-        if let Some(rt) = self.runtime_mut(node) {
+        self.cri_call(cx, "CreateContainer", object, crate::sort::map_of([("container".to_string(), json!(name)), ("attempt".to_string(), json!(restart_count))]))?;
+        let id = cx.rng().hex(64);
+        let now = cx.now();
+        if let Some(rt) = self.runtime(cx) {
             rt.log(now, format!("CreateContainer within sandbox \"{sandbox_id}\" for container &ContainerMetadata{{Name:{name},Attempt:{restart_count},}}"));
         }
         let image_name = image.repo_tags.first().cloned().unwrap_or_else(|| spec["image"].as_str().unwrap_or_default().to_string());
         let image_ref = image.repo_digests.first().cloned().unwrap_or_else(|| image.id.clone());
-        let loaded = self.machines.get(node).map(|m| &m.apparmor);
-        let disk = self.machines.get(node).map(|m| &m.disk);
+        let machine = cx.machine().machine(node);
+        let loaded = machine.map(|m| &m.apparmor);
+        let disk = machine.map(|m| &m.disk);
         let profiles = super::apparmor::applied(&pod["spec"], spec, loaded.unwrap_or(&Default::default())).and_then(|a| {
             let seccomp = super::seccomp::applied(&pod["spec"], spec, |path| disk.and_then(|d| d.read(path))).map_err(|e| format!("failed to generate container {id:?} spec: {e}"))?;
             Ok((a, seccomp))
@@ -201,14 +180,14 @@ impl Engine {
         let (apparmor, seccomp) = match profiles {
             Ok(p) => p,
             Err(e) => {
-                if let Some(rt) = self.runtime_mut(node) {
+                if let Some(rt) = self.runtime(cx) {
                     rt.log_error(now, format!("CreateContainer within sandbox \"{sandbox_id}\" for &ContainerMetadata{{Name:{name},Attempt:{restart_count},}} failed"), &e);
                 }
                 return Err(e);
             }
         };
         let user = Some(super::shellproc::credentials_of(pod, &name, &image_name));
-        let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
+        let Some(rt) = self.runtime(cx) else { return Err("no runtime".into()) };
         let shim_pid = rt.next_pid();
         rt.containers_changed += 1;
         rt.containers.insert(id.clone(), Box::new(Container {
@@ -231,7 +210,6 @@ impl Engine {
             shim_pid,
             process: None,
             generation: 0,
-            stop_request: 0,
             log: Default::default(),
             restart_count,
             rootfs: super::fs::Tree::default(),
@@ -249,11 +227,13 @@ impl Engine {
 
     /// UpdateContainerResources (in-place resize): runc rewrites the container's cgroup
     /// files; a new CFS quota changes its CPU share at once.
-    pub(crate) fn cri_update_container_resources(&mut self, node: &str, pod: &Slot, container_id: &str, name: &str, resources: &Slot) -> Result<(), CriError> {
+    pub(crate) fn update_container_resources(&mut self, cx: &mut Cx<'_>, pod: &Slot, container_id: &str, name: &str, resources: &Slot) -> Result<(), CriError> {
+        let node = self.node.clone();
+        let node = node.as_str();
         let object = pod_ref(pod);
-        self.cri_call(node, "UpdateContainerResources", object.clone(), crate::sort::map_of([("container".to_string(), json!(name)), ("id".to_string(), json!(short(container_id)))]))?;
-        let now = self.now;
-        let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
+        self.cri_call(cx, "UpdateContainerResources", object.clone(), crate::sort::map_of([("container".to_string(), json!(name)), ("id".to_string(), json!(short(container_id)))]))?;
+        let now = cx.now();
+        let Some(rt) = self.runtime(cx) else { return Err("no runtime".into()) };
         let Some(c) = rt.containers.get_mut(container_id) else { return Err(format!("container \"{container_id}\" not found")) };
         let Some(cgroup) = c.cgroup.as_mut() else { return Ok(()) };
         cgroup.update(&resources.to_value(), &crate::resources::runtime_container_resources(&pod["spec"], resources));
@@ -261,8 +241,8 @@ impl Engine {
         c.cpu.settle(now);
         c.cpu.quota = quota;
         rt.containers_changed += 1;
-        self.node_trace("runc", node, Action::Runc, object, crate::sort::map_of([("op".to_string(), json!("update")), ("container".to_string(), json!(name)), ("cpu.max".to_string(), json!(cpu_max)), ("memory.max".to_string(), json!(memory_max))]));
-        self.cpu_reshare(node);
+        cx.record_as("runc", Action::Runc, object, crate::sort::map_of([("op".to_string(), json!("update")), ("container".to_string(), json!(name)), ("cpu.max".to_string(), json!(cpu_max)), ("memory.max".to_string(), json!(memory_max))]));
+        cx.machine().cpu_reshare(node);
         Ok(())
     }
 
@@ -270,39 +250,43 @@ impl Engine {
     /// writes the new `cpu.weight`, `cpu.max` and `memory.max` (`SetPodCgroupConfig`) and tells
     /// the runtime (`UpdatePodSandboxResources`, CRI v1 since 1.33). Only pods with pod-level
     /// resources: podlife keeps no pod cgroup otherwise.
-    pub(crate) fn cri_update_pod_sandbox_resources(&mut self, node: &str, pod: &Slot) -> Result<(), CriError> {
+    pub(crate) fn update_pod_sandbox_resources(&mut self, cx: &mut Cx<'_>, pod: &Slot) -> Result<(), CriError> {
+        let node = self.node.clone();
+        let node = node.as_str();
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
         let want = super::cgroups::PodCgroup::for_pod(pod);
-        let Some(sandbox_id) = self.machines.get(node).and_then(|m| m.runtime.ready_sandbox(&uid)).filter(|s| s.pod_cgroup != want && (s.pod_cgroup.pod_level || want.pod_level)).map(|s| s.id.clone()) else { return Ok(()) };
+        let Some(sandbox_id) = cx.machine().machine(node).and_then(|m| m.runtime.ready_sandbox(&uid)).filter(|s| s.pod_cgroup != want && (s.pod_cgroup.pod_level || want.pod_level)).map(|s| s.id.clone()) else { return Ok(()) };
         let object = pod_ref(pod);
-        self.cri_call(node, "UpdatePodSandboxResources", object.clone(), crate::sort::map_of([("sandbox".to_string(), json!(short(&sandbox_id)))]))?;
-        let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
+        self.cri_call(cx, "UpdatePodSandboxResources", object.clone(), crate::sort::map_of([("sandbox".to_string(), json!(short(&sandbox_id)))]))?;
+        let Some(rt) = self.runtime(cx) else { return Err("no runtime".into()) };
         if let Some(s) = rt.sandboxes.get_mut(&sandbox_id) {
             s.pod_cgroup = want.clone();
         }
         rt.containers_changed += 1;
-        self.node_trace("runc", node, Action::Runc, object, crate::sort::map_of([
+        cx.record_as("runc", Action::Runc, object, crate::sort::map_of([
             ("op".to_string(), json!("update")),
             ("container".to_string(), json!("pod")),
             ("cpu.max".to_string(), json!(want.cpu_max())),
             ("memory.max".to_string(), json!(want.memory_max())),
         ]));
-        self.cpu_reshare(node);
+        cx.machine().cpu_reshare(node);
         Ok(())
     }
 
     /// StartContainer: the shim starts, runc creates the process in the sandbox's namespaces
     /// (its own PID namespace unless the pod shares one) and execs the argv.
-    pub(crate) fn cri_start_container(&mut self, node: &str, pod: &Slot, container_id: &str, spec: &Slot, image: &NodeImage) -> Result<(), CriError> {
+    pub(crate) fn start_container(&mut self, cx: &mut Cx<'_>, pod: &Slot, container_id: &str, spec: &Slot, image: &NodeImage) -> Result<(), CriError> {
+        let node = self.node.clone();
+        let node = node.as_str();
         let object = pod_ref(pod);
         let name = spec["name"].as_str().unwrap_or_default().to_string();
-        self.cri_call(node, "StartContainer", object.clone(), crate::sort::map_of([("container".to_string(), json!(name)), ("id".to_string(), json!(short(container_id)))]))?;
-        let now = self.now;
-        if let Some(rt) = self.runtime_mut(node) {
+        self.cri_call(cx, "StartContainer", object.clone(), crate::sort::map_of([("container".to_string(), json!(name)), ("id".to_string(), json!(short(container_id)))]))?;
+        let now = cx.now();
+        if let Some(rt) = self.runtime(cx) {
             rt.log(now, format!("StartContainer for \"{container_id}\""));
         }
         // The process's environment, as CreateContainer wrote it into the container's spec.
-        let kubelet_env = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.env.clone()).unwrap_or_else(|| container_env(spec));
+        let kubelet_env = cx.machine().machine(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.env.clone()).unwrap_or_else(|| container_env(spec));
         let env = oci_env(&super::procfs::uts_hostname(pod, node), Some(image), &kubelet_env);
         let strs = |v: &Slot| v.as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect::<Vec<_>>()).unwrap_or_default();
         let (entrypoint, cmd): (&[String], &[String]) = match &image.catalog {
@@ -319,7 +303,7 @@ impl Engine {
                 argv.insert(0, "curl".into());
             }
         }
-        let now = self.now;
+        let now = cx.now();
         // What the kubelet hands the runtime: the pod-level limits where the container has none.
         let effective = crate::resources::runtime_container_resources(&pod["spec"], &spec["resources"]);
         let memory_limit = effective["limits"]["memory"].as_str().and_then(|q| podlife_model::quantity::Quantity::parse(q).ok()).map(|q| q.value().max(0) as u64).filter(|b| *b != 0);
@@ -327,7 +311,7 @@ impl Engine {
         // its interpreter if the file's mode lets it.
         let image_ref = image.repo_tags.first().cloned().unwrap_or_default();
         let script = match argv.first() {
-            Some(path) if path.starts_with('/') && !SHELL_RUN.contains(&path.rsplit('/').next().unwrap_or_default()) => self.exec_form_script(node, container_id, path),
+            Some(path) if path.starts_with('/') && !SHELL_RUN.contains(&path.rsplit('/').next().unwrap_or_default()) => cx.machine().exec_form_script(node, container_id, path),
             _ => None,
         };
         // Shells and the applets a shell runs itself start as the interpreted shell; other
@@ -337,7 +321,7 @@ impl Engine {
         let interactive = spec["stdin"] == true && argv.len() == 1 && matches!(base.as_str(), "sh" | "ash" | "bash");
         let available = !crate::shell::image_specific(&base) || super::shellproc::image_has_program(&image_ref, &base);
         let by_shell = ((SHELL_RUN.contains(&base.as_str()) && available) || script == Some(Ok(()))) && !interactive;
-        let blocked = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).is_some_and(|c| c.seccomp_blocks_exec);
+        let blocked = cx.machine().machine(node).and_then(|m| m.runtime.containers.get(container_id)).is_some_and(|c| c.seccomp_blocks_exec);
         let chosen = if blocked {
             // runc's execve under a filter that refuses it (`linux.Exec`'s PathError).
             Err(format!("exec {}: operation not permitted", argv.first().cloned().unwrap_or_default()))
@@ -356,8 +340,8 @@ impl Engine {
         };
         // Programs that read files at start (a proxy's configuration, a server's certificates)
         // or set up the pod's network read them now.
-        let chosen = chosen.map(|app| self.prepare_program(node, container_id, spec, app));
-        let Some(rt) = self.runtime_mut(node) else { return Err("no runtime".into()) };
+        let chosen = chosen.map(|app| cx.machine().prepare_program(node, container_id, spec, app));
+        let Some(rt) = self.runtime(cx) else { return Err("no runtime".into()) };
         let Some(sandbox) = rt.sandboxes.values().find(|s| rt.containers.get(container_id).is_some_and(|c| c.sandbox_id == s.id)).cloned() else {
             return Err(format!("rpc error: code = NotFound desc = failed to find container {container_id:?}"));
         };
@@ -376,8 +360,8 @@ impl Engine {
                     c.message = message.clone();
                 }
                 rt.log_error(now, format!("StartContainer for \"{container_id}\" failed"), &message);
-                self.node_trace("runc", node, Action::Runc, object, crate::sort::map_of([("op".to_string(), json!("create")), ("container".to_string(), json!(name)), ("error".to_string(), json!(text))]));
-                self.task_event(node, super::TaskEvent::Changed);
+                cx.record_as("runc", Action::Runc, object, crate::sort::map_of([("op".to_string(), json!("create")), ("container".to_string(), json!(name)), ("error".to_string(), json!(text))]));
+                cx.machine().task_event(node, super::TaskEvent::Changed);
                 return Err(format!("rpc error: code = Unknown desc = {message}"));
             }
         };
@@ -434,7 +418,7 @@ impl Engine {
         if !sandbox.shared_pid_namespace {
             ns.push("pid");
         }
-        self.node_trace("containerd-shim", node, Action::Shim, object.clone(), crate::sort::map_of([("op".to_string(), json!("start")), ("container".to_string(), json!(name))]));
+        cx.record_as("containerd-shim", Action::Shim, object.clone(), crate::sort::map_of([("op".to_string(), json!("start")), ("container".to_string(), json!(name))]));
         let mut params = crate::sort::map_of([
             ("op".to_string(), json!("create+start")),
             ("container".to_string(), json!(name)),
@@ -448,137 +432,36 @@ impl Engine {
         if let Some(treatment) = unknown {
             params.insert("unknownProgram".to_string(), json!(treatment));
         }
-        self.node_trace("runc", node, Action::Runc, object, params);
+        cx.record_as("runc", Action::Runc, object, params);
         if let Some(ms) = oom_at {
-            self.schedule(now.plus_millis(ms), crate::Task::Process { node: node.to_string(), container: container_id.to_string(), generation, timer: Timer::OutOfMemory });
+            cx.machine().process_timer(node, container_id, generation, now.plus_millis(ms), process::Timer::OutOfMemory);
         }
         if by_shell {
-            let mut shell = self.shell_process(&argv, &image_ref, &env);
-            shell.set_pid(pid_in_container);
-            if let Some(p) = self.runtime_mut(node).and_then(|rt| rt.containers.get_mut(container_id)).and_then(|c| c.process.as_mut()) {
-                p.shell = Some(shell);
-            }
-            self.shell_run(node, container_id);
+            cx.machine().start_shell(node, container_id, &argv, &image_ref, &env, pid_in_container);
         }
-        if self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).is_some_and(|c| super::cpu::demand_of(c) > 0) {
-            self.cpu_reshare(node);
+        if cx.machine().machine(node).and_then(|m| m.runtime.containers.get(container_id)).is_some_and(|c| super::cpu::demand_of(c) > 0) {
+            cx.machine().cpu_reshare(node);
         }
-        self.apply_effects(node, container_id, generation, effects);
-        self.task_event(node, super::TaskEvent::Started { argv });
+        cx.machine().apply_effects(node, container_id, generation, effects);
+        cx.machine().task_event(node, super::TaskEvent::Started { argv });
         Ok(())
     }
 
-    /// Carries out what a process asked for.
-    pub(crate) fn apply_effects(&mut self, node: &str, container_id: &str, generation: u64, effects: Vec<Effect>) {
-        let now = self.now;
-        for e in effects {
-            match e {
-                Effect::Timer { after_ms, timer } => self.schedule(now.plus_millis(after_ms), crate::Task::Process { node: node.to_string(), container: container_id.to_string(), generation, timer }),
-                Effect::Log { stream, line } => {
-                    if let Some(c) = self.runtime_mut(node).and_then(|rt| rt.containers.get_mut(container_id)) {
-                        let line = crate::process::servers::stamp_line(&line, now);
-                        c.log.append(now, stream, line);
-                    }
-                }
-                Effect::Exit { code } => {
-                    if !self.shell_child_exited(node, container_id, code) {
-                        self.container_exited(node, container_id, code, None);
-                    }
-                    return;
-                }
-            }
-        }
-    }
-
-    /// A process timer fires (ignored if the container moved on).
-    pub(crate) fn process_timer(&mut self, node: &str, container_id: &str, generation: u64, timer: Timer) {
-        let Some(c) = self.runtime_mut(node).and_then(|rt| rt.containers.get_mut(container_id)) else { return };
-        if c.generation != generation || c.state != ContainerState::Running {
-            return;
-        }
-        if timer == Timer::OutOfMemory {
-            self.container_exited(node, container_id, 137, Some("OOMKilled"));
-            return;
-        }
-        if let Timer::ShellResume { wake } = timer {
-            if c.process.as_ref().is_some_and(|p| p.wake == wake && !p.child) {
-                self.shell_run(node, container_id);
-            }
-            return;
-        }
-        let Some(p) = c.process.as_mut() else { return };
-        let effects = p.on_timer(&timer);
-        self.apply_effects(node, container_id, generation, effects);
-    }
-
-    /// The process of a container ended: the shim reaps it and reports the exit to
-    /// containerd (the TaskExit event); PLEG notices at its next relist.
-    pub(crate) fn container_exited(&mut self, node: &str, container_id: &str, code: i32, reason: Option<&str>) {
-        let now = self.now;
-        let Some(rt) = self.runtime_mut(node) else { return };
-        rt.containers_changed += 1;
-        let Some(c) = rt.containers.get_mut(container_id) else { return };
-        if c.state != ContainerState::Running {
-            return;
-        }
-        c.state = ContainerState::Exited;
-        c.finished_at = Some(now);
-        c.exit_code = code;
-        // containerd's CRI plugin: OOM from the cgroup event, else Completed / Error.
-        c.reason = reason.map(str::to_string).unwrap_or_else(|| if code == 0 { "Completed".into() } else { "Error".into() });
-        c.pid = 0;
-        c.generation += 1;
-        let (name, pod_uid) = (c.name.clone(), c.pod_uid.clone());
-        let reason_text = c.reason.clone();
-        let had_cpu = c.cpu.demand > 0 || c.cpu.rate > 0;
-        rt.log(now, format!("TaskExit event container_id:\"{container_id}\" exit_status:{code}"));
-        let object = rt.pod_of(container_id);
-        self.node_trace("containerd-shim", node, Action::Shim, object, crate::sort::map_of([
-            ("op".to_string(), json!("exit")),
-            ("container".to_string(), json!(name)),
-            ("exitCode".to_string(), json!(code)),
-            ("reason".to_string(), json!(reason_text)),
-            ("podUID".to_string(), json!(pod_uid)),
-        ]));
-        if had_cpu {
-            self.cpu_reshare(node);
-        }
-        self.task_event(node, super::TaskEvent::Exit { pod_uid });
-    }
-
-    /// What happened to a container's task, for the kubelet: collected while one of its CRI
-    /// calls runs (it learns them when the call returns, `Kubelet::cri`), else handed to it at
-    /// once; with no kubelet, the node still starts or stops a system program's component.
-    fn task_event(&mut self, node: &str, event: super::TaskEvent) {
-        if let Some(events) = self.runtime_mut(node).and_then(|rt| rt.task_events.as_mut()) {
-            events.push(event);
-            return;
-        }
-        let mut event = Some(event);
-        self.run_kubelet(node, |k, cx| {
-            if let Some(e) = event.take() {
-                k.task_event(cx, e);
-            }
-        });
-        match event {
-            Some(super::TaskEvent::Started { argv }) => self.node_program_started(node, &argv),
-            Some(super::TaskEvent::Exit { .. }) => self.node_program_exited(node),
-            Some(super::TaskEvent::Changed) | None => {}
-        }
-    }
 
     /// StopContainer(timeout): the stop signal (the image's STOPSIGNAL, else SIGTERM), then
     /// SIGKILL once `timeout_s` pass without an exit; a timeout of 0 kills at once
     /// (containerd's `stopContainer` sends the stop signal only when `timeout > 0`).
-    pub(crate) fn cri_stop_container(&mut self, node: &str, pod: &Slot, container_id: &str, timeout_s: i64) -> Result<(), CriError> {
+    pub(crate) fn stop_container(&mut self, cx: &mut Cx<'_>, pod: &Slot, container_id: &str, timeout_s: i64) -> Result<(), CriError> {
+        let node = self.node.clone();
+        let node = node.as_str();
         let object = pod_ref(pod);
-        let name = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.name.clone()).unwrap_or_default();
-        self.cri_call(node, "StopContainer", object.clone(), crate::sort::map_of([("container".to_string(), json!(name)), ("timeout".to_string(), json!(timeout_s))]))?;
+        let name = cx.machine().machine(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.name.clone()).unwrap_or_default();
+        self.cri_call(cx, "StopContainer", object.clone(), crate::sort::map_of([("container".to_string(), json!(name)), ("timeout".to_string(), json!(timeout_s))]))?;
         if timeout_s <= 0 {
-            self.send_signal(node, container_id, process::SIGKILL, object);
+            cx.machine().signal(node, container_id, process::SIGKILL, object);
             return Ok(());
         }
-        let Some(rt) = self.runtime_mut(node) else { return Ok(()) };
+        let Some(rt) = self.runtime(cx) else { return Ok(()) };
         let stop_signal = {
             let Some(c) = rt.containers.get(container_id) else { return Ok(()) };
             if c.state != ContainerState::Running {
@@ -586,82 +469,43 @@ impl Engine {
             }
             rt.images.values().find(|i| i.id == c.image_id || i.repo_digests.contains(&c.image_id)).and_then(|i| i.catalog.as_ref()).and_then(|c| c.config.stop_signal.as_deref()).and_then(process::signal_number).unwrap_or(process::SIGTERM)
         };
-        self.send_signal(node, container_id, stop_signal, object);
-        if let Some(c) = self.runtime_mut(node).and_then(|rt| rt.containers.get_mut(container_id))
-            && c.state == ContainerState::Running {
-                c.stop_request += 1;
-                let (generation, request) = (c.generation, c.stop_request);
-                let at = self.now.plus_millis((timeout_s.max(0) as u64).saturating_mul(1000));
-                self.schedule(at, crate::Task::StopTimeout { node: node.to_string(), container: container_id.to_string(), generation, request });
-            }
+        cx.machine().signal(node, container_id, stop_signal, object);
+        let running = self.runtime(cx).and_then(|rt| rt.containers.get(container_id)).filter(|c| c.state == ContainerState::Running).map(|c| c.generation);
+        if let Some(generation) = running {
+            let request = self.next_stop_request(container_id);
+            let at = cx.now().plus_millis((timeout_s.max(0) as u64).saturating_mul(1000));
+            cx.after(at, Timer { node: node.to_string(), container: container_id.to_string(), generation, request });
+        }
         Ok(())
     }
 
     /// The kubelet cancelled a StopContainer in flight (its context): containerd's
     /// `stopContainer` returns without the SIGKILL it was waiting to send
     /// (`internal/cri/server/container_stop.go`: "If the parent context was cancelled").
-    pub(crate) fn cri_cancel_stop(&mut self, node: &str, container_id: &str) {
-        if let Some(c) = self.runtime_mut(node).and_then(|rt| rt.containers.get_mut(container_id)) {
-            c.stop_request += 1;
+    pub(crate) fn cancel_stop(&mut self, cx: &mut Cx<'_>, container_id: &str) {
+        if self.runtime(cx).is_some_and(|rt| rt.containers.contains_key(container_id)) {
+            self.next_stop_request(container_id);
         }
     }
 
-    /// A signal to a container's PID 1 (the shim's `kill`).
-    pub(crate) fn send_signal(&mut self, node: &str, container_id: &str, sig: i32, object: Option<ObjectRef>) {
-        let Some(rt) = self.runtime_mut(node) else { return };
-        let Some(c) = rt.containers.get_mut(container_id) else { return };
-        if c.state != ContainerState::Running {
-            return;
-        }
-        let generation = c.generation;
-        let name = c.name.clone();
-        if sig == process::SIGKILL {
-            self.node_trace("runc", node, Action::Signal, object, crate::sort::map_of([("container".to_string(), json!(name)), ("signal".to_string(), json!("SIGKILL")), ("disposition".to_string(), json!("killed"))]));
-            self.container_exited(node, container_id, 137, None);
-            return;
-        }
-        let is_shell = c.process.as_ref().is_some_and(|p| p.shell.is_some());
-        if is_shell {
-            let disposition = self.shell_signal(node, container_id, sig).unwrap_or(process::Disposition::Ignored);
-            self.signal_trace(node, object, &name, sig, disposition);
-            return;
-        }
-        let Some(p) = c.process.as_mut() else { return };
-        let pid1 = p.pid == 1;
-        let (disposition, effects) = p.signal(sig, pid1);
-        self.signal_trace(node, object, &name, sig, disposition);
-        self.apply_effects(node, container_id, generation, effects);
-    }
-
-    fn signal_trace(&mut self, node: &str, object: Option<ObjectRef>, container: &str, sig: i32, disposition: process::Disposition) {
-        let text = match disposition {
-            process::Disposition::Handled => "handled",
-            process::Disposition::IgnoredAsPid1 => "ignored (PID 1 without a handler)",
-            process::Disposition::Killed => "killed",
-            process::Disposition::Ignored => "ignored",
-        };
-        self.node_trace("runc", node, Action::Signal, object, crate::sort::map_of([
-            ("container".to_string(), json!(container)),
-            ("signal".to_string(), json!(process::signal_name(sig))),
-            ("disposition".to_string(), json!(text)),
-        ]));
-    }
 
     /// The stop timeout ran out: SIGKILL.
-    pub(crate) fn stop_timeout(&mut self, node: &str, container_id: &str, generation: u64, request: u64) {
-        let still = self.machines.get(node).and_then(|m| m.runtime.containers.get(container_id)).is_some_and(|c| c.generation == generation && c.stop_request == request && c.state == ContainerState::Running);
+    pub(crate) fn stop_timeout(&mut self, cx: &mut Cx<'_>, container_id: &str, generation: u64, request: u64) {
+        let node = self.node.clone();
+        let node = node.as_str();
+        let still = self.latest_stop(container_id, request) && cx.machine().machine(node).and_then(|m| m.runtime.containers.get(container_id)).is_some_and(|c| c.generation == generation && c.state == ContainerState::Running);
         if still {
-            let object = self.machines.get(node).and_then(|m| m.runtime.pod_of(container_id));
-            self.send_signal(node, container_id, process::SIGKILL, object);
+            let object = cx.machine().machine(node).and_then(|m| m.runtime.pod_of(container_id));
+            cx.machine().signal(node, container_id, process::SIGKILL, object);
         }
     }
 
     /// StopPodSandbox: the pause container stops, CNI DEL gives the IP back.
-    pub(crate) fn cri_stop_pod_sandbox(&mut self, node: &str, pod: &Slot, sandbox_id: &str) -> Result<(), CriError> {
+    pub(crate) fn stop_pod_sandbox(&mut self, cx: &mut Cx<'_>, pod: &Slot, sandbox_id: &str) -> Result<(), CriError> {
         let object = pod_ref(pod);
-        self.cri_call(node, "StopPodSandbox", object.clone(), crate::sort::map_of([("sandbox".to_string(), json!(short(sandbox_id)))]))?;
-        let now = self.now;
-        let Some(rt) = self.runtime_mut(node) else { return Ok(()) };
+        self.cri_call(cx, "StopPodSandbox", object.clone(), crate::sort::map_of([("sandbox".to_string(), json!(short(sandbox_id)))]))?;
+        let now = cx.now();
+        let Some(rt) = self.runtime(cx) else { return Ok(()) };
         rt.log(now, format!("StopPodSandbox for \"{sandbox_id}\""));
         let mut ip = None;
         let mut host_network = false;
@@ -675,15 +519,20 @@ impl Engine {
         }
         rt.log(now, format!("StopPodSandbox for \"{sandbox_id}\" returns successfully"));
         if !host_network {
-            self.node_trace("cni", node, Action::Cni, object, crate::sort::map_of([("command".to_string(), json!("DEL")), ("ip".to_string(), json!(ip)), ("sandbox".to_string(), json!(short(sandbox_id)))]));
+            cx.record_as("cni", Action::Cni, object, crate::sort::map_of([("command".to_string(), json!("DEL")), ("ip".to_string(), json!(ip)), ("sandbox".to_string(), json!(short(sandbox_id)))]));
         }
         Ok(())
     }
 
+    /// `ExecSync`, or `Exec` with the client's stdin: the container's shim runs the process.
+    pub(crate) fn exec(&mut self, cx: &mut Cx<'_>, uid: &str, container: &str, argv: &[String], stdin: Option<&str>, limit_ms: u64) -> Result<super::exec::ExecRun, String> {
+        cx.machine().exec(&self.node, uid, container, argv, stdin, limit_ms)
+    }
+
     /// RemoveContainer / RemovePodSandbox for a pod that is gone (the kubelet's cleanup).
-    pub(crate) fn cri_remove_pod(&mut self, node: &str, pod_uid: &str) {
-        let now = self.now;
-        if let Some(rt) = self.runtime_mut(node) {
+    pub(crate) fn remove_pod(&mut self, cx: &mut Cx<'_>, pod_uid: &str) {
+        let now = cx.now();
+        if let Some(rt) = self.runtime(cx) {
             if !rt.up {
                 return;
             }
@@ -700,6 +549,9 @@ impl Engine {
             rt.containers.retain(|_, c| c.pod_uid != pod_uid || c.state == ContainerState::Running);
             rt.containers_changed += 1;
             rt.sandboxes.retain(|_, s| s.pod_uid != pod_uid || s.ready);
+            for id in &containers {
+                self.stop_requests.remove(id);
+            }
         }
     }
 }

@@ -16,3 +16,4 @@ pub struct ExecRun {
     pub start_error: Option<String>,
 }
 
+

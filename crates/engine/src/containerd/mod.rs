@@ -26,7 +26,9 @@ pub mod ps;
 pub mod programs;
 pub mod pull;
 pub mod seccomp;
+pub mod service;
 pub mod shellproc;
+pub mod shim;
 
 use crate::vecmap::VecMap;
 
@@ -137,8 +139,6 @@ pub struct Container {
     pub process: Option<Process>,
     /// A token that changes whenever the process changes, so stale timers are ignored.
     pub generation: u64,
-    /// Counts StopContainer calls; a cancelled call's timeout is then stale.
-    pub stop_request: u64,
     /// The container log (`kubectl logs`): (time, stream, line).
     pub log: logs::LogFile,
     /// The labels the kubelet sets (`io.kubernetes.container.restartCount`, hash…).

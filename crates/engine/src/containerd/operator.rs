@@ -11,6 +11,7 @@
 
 use std::sync::Arc;
 
+use crate::cri_api::CriReply;
 use super::ContainerState;
 use crate::Engine;
 
@@ -25,7 +26,7 @@ impl Engine {
                 return Err(format!("stopping the container {id:?}: rpc error: code = NotFound desc = an error occurred when try to find container {id:?}: not found"));
             };
             let pod = self.operator_pod(node, &full);
-            self.cri_stop_container(node, &pod, &full, timeout_s).map_err(|e| format!("stopping the container {id:?}: {e}"))?;
+            self.run_containerd(node, |d, cx| d.stop_container(cx, &pod, &full, timeout_s)).unwrap_or_else(CriReply::unreachable).map_err(|e| format!("stopping the container {id:?}: {e}"))?;
             out.push_str(id);
             out.push('\n');
         }
@@ -48,9 +49,9 @@ impl Engine {
                     .unwrap_or_default();
                 let pod = self.pod_by_uid(&uid);
                 for c in running {
-                    self.cri_stop_container(node, &pod, &c, 0).map_err(|e| format!("stopping the pod sandbox {id:?}: {e}"))?;
+                    self.run_containerd(node, |d, cx| d.stop_container(cx, &pod, &c, 0)).unwrap_or_else(CriReply::unreachable).map_err(|e| format!("stopping the pod sandbox {id:?}: {e}"))?;
                 }
-                self.cri_stop_pod_sandbox(node, &pod, &full).map_err(|e| format!("stopping the pod sandbox {id:?}: {e}"))?;
+                self.run_containerd(node, |d, cx| d.stop_pod_sandbox(cx, &pod, &full)).unwrap_or_else(CriReply::unreachable).map_err(|e| format!("stopping the pod sandbox {id:?}: {e}"))?;
                 self.pleg_soon(node);
             }
             out.push_str(&format!("Stopped sandbox {id}\n"));

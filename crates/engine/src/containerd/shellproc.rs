@@ -1206,14 +1206,10 @@ impl Engine {
         })
     }
 
-    /// `ExecSync`: runs `argv` in a running container at once; the time its `sleep`s and its
-    /// CPU take is counted, not waited for, up to `limit_ms` (the CRI's timeout; beyond it the
-    /// run is `unfinished`). `nginx -s quit|stop|reload` signals the container's nginx.
-    pub(crate) fn exec_in_container(&mut self, node: &str, uid: &str, container: &str, argv: &[String], limit_ms: u64) -> Result<ExecRun, String> {
-        self.exec_with_stdin(node, uid, container, argv, None, limit_ms)
-    }
-
-    /// [`Self::exec_in_container`] with a standard input (`kubectl exec -i`, `kubectl cp`).
+    /// `ExecSync` (or `Exec` with a standard input: `kubectl exec -i`, `kubectl cp`): runs
+    /// `argv` in a running container at once; the time its `sleep`s and its CPU take is
+    /// counted, not waited for, up to `limit_ms` (the CRI's timeout; beyond it the run is
+    /// `unfinished`). `nginx -s quit|stop|reload` signals the container's nginx.
     pub(crate) fn exec_with_stdin(&mut self, node: &str, uid: &str, container: &str, argv: &[String], stdin: Option<&str>, limit_ms: u64) -> Result<ExecRun, String> {
         let id = self.machines.get(node).and_then(|m| m.runtime.pod_containers(uid).into_iter().find(|c| c.name == container && c.state == ContainerState::Running).map(|c| c.id.clone()));
         let Some(id) = id else {

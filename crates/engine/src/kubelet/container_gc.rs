@@ -36,7 +36,7 @@ impl Kubelet {
             let Some(c) = rt.containers.get(&id) else { continue };
             let (uid, name) = (c.pod_uid.clone(), c.name.clone());
             let object = rt.sandboxes.get(&c.sandbox_id).map(|s| ObjectRef::new("Pod", Some(&s.namespace), &s.pod_name));
-            if self.cri(cx, |n, node| n.cri_remove_container(node, object, &id, &name)).is_err() {
+            if self.cri(cx, |cri| cri.remove_container(object, &id, &name)).is_err() {
                 return;
             }
             self.pleg_seen.remove(&id);
@@ -50,7 +50,7 @@ impl Kubelet {
         let Some(c) = cx.node().machine(&self.node).and_then(|m| m.runtime.containers.get(id)) else { return };
         let (name, next) = (c.name.clone(), c.restart_count + 1);
         let object = crate::object_ref(pod, "Pod");
-        if self.cri(cx, |n, node| n.cri_remove_container(node, object, id, &name)).is_err() {
+        if self.cri(cx, |cri| cri.remove_container(object, id, &name)).is_err() {
             return;
         }
         self.pleg_seen.remove(id);

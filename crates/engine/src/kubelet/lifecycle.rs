@@ -52,7 +52,7 @@ impl Kubelet {
             // The kubelet runs a hook with no timeout of its own (`RunInContainer(…, 0)`): one
             // still running at podlife's exec limit never ends (a preStop is cut by the grace
             // period).
-            match self.cri(cx, |n, node| n.exec_in_container(node, uid, &name, &argv, crate::containerd::shellproc::EXEC_LIMIT_MS)) {
+            match self.cri(cx, |cri| cri.exec(uid, &name, &argv, None, crate::containerd::shellproc::EXEC_LIMIT_MS)) {
                 Ok(run) if run.start_error.is_some() => HookOutcome {
                     duration_ms: 0,
                     result: Err(format!("Exec lifecycle hook ([{}]) for Container {name:?} in Pod {:?} failed - error: rpc error: code = Unknown desc = {}, message: \"\"", argv.join(" "), format_pod(pod), run.start_error.unwrap_or_default())),
@@ -153,7 +153,7 @@ impl Kubelet {
             ("container".to_string(), json!(stopping.container)),
             ("gracePeriod".to_string(), json!(timeout)),
         ]));
-        let _ = self.cri(cx, |n, node| n.cri_stop_container(node, pod, container_id, timeout));
+        let _ = self.cri(cx, |cri| cri.stop_container(pod, container_id, timeout));
     }
 
     /// A pod stopping: regular containers first; once none runs, the sidecars one at a time

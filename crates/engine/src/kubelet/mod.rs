@@ -52,7 +52,7 @@ use crate::store::{ObjectKey, WatchEvent};
 use crate::trace::Action;
 use crate::{Engine, Task};
 use crate::component::Component;
-use crate::node_services::NodeServices;
+use crate::cri_api::{CriReply, RuntimeService};
 use backoff::Backoff;
 use podlife_model::ResourceType;
 use status::PodFacts;
@@ -397,13 +397,18 @@ impl Kubelet {
     /// A CRI call: what happens to containers during it — a container started, or ended (a
     /// SIGKILL, a stop signal the process dies of, an exec that kills PID 1) — reaches the
     /// kubelet when the call returns, in order; a call inside another collects into it.
-    pub(crate) fn cri<R>(&mut self, cx: &mut Cx<'_>, call: impl FnOnce(&mut dyn NodeServices, &str) -> R) -> R {
+    pub(crate) fn cri<R: CriReply>(&mut self, cx: &mut Cx<'_>, call: impl FnOnce(&mut dyn RuntimeService) -> R) -> R {
         let outermost = cx.node().task_events_begin(&self.node);
-        let result = call(cx.node(), &self.node);
+        let (mut call, mut result) = (Some(call), None);
+        cx.node().containerd(&self.node, &mut |runtime| {
+            if let Some(call) = call.take() {
+                result = Some(call(runtime));
+            }
+        });
         if outermost {
             self.task_events(cx);
         }
-        result
+        result.unwrap_or_else(R::unreachable)
     }
 
     /// What happened to containers during its outermost CRI call, in order.
@@ -567,6 +572,7 @@ impl Engine {
             let facts = MachineFacts::from_node(&obj);
             self.machines.insert(node.to_string(), Box::new(NodeMachine::new(runtime, facts)));
             self.kubelets.insert(node.to_string(), crate::component::Slot::new(Kubelet::new(node, &host_ip, offset)));
+            self.containerds.insert(node.to_string(), crate::component::Slot::new(crate::containerd::service::Containerd::new(&node)));
         }
         self.machines.get_mut(node).map(|m| &mut **m)
     }
@@ -732,7 +738,7 @@ impl Kubelet {
             if w.terminated {
                 self.workers.remove(&uid);
                 self.events.forget(&uid);
-                self.cri(cx, |n, node| n.cri_remove_pod(node, &uid));
+                self.cri(cx, |cri| cri.remove_pod(&uid));
                 cx.node().kubelet_remove_pod_dir(node, &uid);
                 return;
             }
@@ -865,7 +871,7 @@ impl Kubelet {
         let allocated = resize::with_allocation_shared(&pod, self.allocation(uid));
         // A pod-level resize: the pod cgroup first, then its containers (podlife does not order
         // increases and decreases apart).
-        let _ = self.cri(cx, |n, node| n.cri_update_pod_sandbox_resources(node, &allocated));
+        let _ = self.cri(cx, |cri| cri.update_pod_sandbox_resources(&allocated));
         // RestartAllContainersOnContainerExits: while the status just generated says the pod's
         // containers are being restarted, this sync kills and removes them all (`SyncPod`'s
         // `restartAllContainers`, `computePodActions`' `ContainersToReset`).
@@ -936,7 +942,10 @@ impl Kubelet {
                 if attempt > 0 {
                     self.event(cx, &pod, None, "Normal", "SandboxChanged", "Pod sandbox changed, it will be killed and re-created.");
                 }
-                match self.cri(cx, |n, node| n.cri_run_pod_sandbox(node, &pod, attempt)) {
+                // The node's podCIDR, which the kubelet hands the runtime once the node IPAM
+                // controller has set it (`updatePodCIDR`: CRI `UpdateRuntimeConfig`).
+                let pod_cidr = ResourceType::resolve("nodes").and_then(|r| cx.node().api_object(&ObjectKey::new(r, None, &self.node))).and_then(|n| n["spec"]["podCIDR"].as_str().map(str::to_string));
+                match self.cri(cx, |cri| cri.run_pod_sandbox(&pod, attempt, pod_cidr.as_deref())) {
                     Ok(_) => delay = cx.rng().between(SANDBOX_MS.0, SANDBOX_MS.1),
                     Err(e) => {
                         self.event(cx, &pod, None, "Warning", "FailedCreatePodSandBox", &format!("Failed to create pod sandbox: {e}"));
@@ -956,7 +965,7 @@ impl Kubelet {
                 let key = format!("{uid}_{image}");
                 match result {
                     Ok(()) => {
-                        let bytes = cx.node().cri_image_pulled(node, crate::object_ref(&pod, "Pod"), &image, started);
+                        let bytes = self.cri(cx, |cri| cri.image_pulled(crate::object_ref(&pod, "Pod"), &image, started));
                         let pull = go_duration(cx.now().millis() - started.millis());
                         let total = go_duration(cx.now().millis() - requested.millis());
                         self.event(cx, &pod, Some(&container), "Normal", "Pulled", &format!("Successfully pulled image {image:?} in {pull} ({total} including waiting). Image size: {bytes} bytes."));
@@ -964,7 +973,7 @@ impl Kubelet {
                         self.image_backoff.gc(now);
                     }
                     Err(text) => {
-                        cx.node().cri_pull_image_failed(node, crate::object_ref(&pod, "Pod"), &image, &text);
+                        self.cri(cx, |cri| cri.pull_image_failed(crate::object_ref(&pod, "Pod"), &image, &text));
                         self.event(cx, &pod, Some(&container), "Warning", "Failed", &format!("Failed to pull image {image:?}: {text}"));
                         // startContainer records every EnsureImageExists error once more, as
                         // "Error: <reason>" (kuberuntime_container.go, FailedToCreateContainer).
@@ -997,7 +1006,7 @@ impl Kubelet {
                 // stores them at once (their pull time and failures are not modelled).
                 for v in pod["spec"]["volumes"].as_array().unwrap_or_default() {
                     let Some(r) = v["image"]["reference"].as_str().and_then(|r| ImageRef::parse_normalized(r).ok()).map(ImageRef::with_default_tag) else { continue };
-                    cx.node().cri_pull_volume_image(node, &r);
+                    self.cri(cx, |cri| cri.pull_volume_image(&r));
                 }
                 // generateContainerConfig: the environment, from ConfigMaps, Secrets and the pod.
                 // The pod's IPs come from the sandbox, not from a status not yet written.
@@ -1026,8 +1035,8 @@ impl Kubelet {
                         return self.next(cx, uid, 0);
                     }
                 };
-                let request = crate::containerd::cri::CreateContainer { sandbox_id: &sandbox, spec: &spec, attempt: restart_count, image: &image, env };
-                match self.cri(cx, |n, node| n.cri_create_container(node, &pod, request)) {
+                let request = crate::cri_api::CreateContainer { sandbox_id: &sandbox, spec: &spec, attempt: restart_count, image: &image, env };
+                match self.cri(cx, |cri| cri.create_container(&pod, request)) {
                     Ok(id) => {
                         if let Some(w) = self.workers.get_mut(uid) {
                             w.created.insert(container.clone(), id);
@@ -1047,7 +1056,7 @@ impl Kubelet {
                 let id = self.workers.get_mut(uid).and_then(|w| w.created.remove(&container));
                 let image = ImageRef::parse_normalized(spec["image"].as_str().unwrap_or_default()).ok().map(ImageRef::with_default_tag).and_then(|r| cx.node().machine(node).and_then(|m| m.runtime.image_status(&r).cloned()));
                 if let (Some(id), Some(image)) = (id, image) {
-                    match self.cri(cx, |n, node| n.cri_start_container(node, &pod, &id, &spec, &image)) {
+                    match self.cri(cx, |cri| cri.start_container(&pod, &id, &spec, &image)) {
                         Ok(()) => {
                             self.event(cx, &pod, Some(&container), "Normal", "Started", "Container started");
                             if let Some(w) = self.workers.get_mut(uid) {
@@ -1087,7 +1096,7 @@ impl Kubelet {
                 // `doPodResizeAction`: `UpdateContainerResources` with the allocation, then a
                 // sync soon to see the runtime caught up.
                 if let Some(resources) = container_spec(&pod, &container).map(|c| c["resources"].clone()) {
-                    let _ = self.cri(cx, |n, node| n.cri_update_container_resources(node, &pod, &container_id, &container, &resources));
+                    let _ = self.cri(cx, |cri| cri.update_container_resources(&pod, &container_id, &container, &resources));
                 }
                 self.request_sync(cx, uid);
             }
@@ -1123,7 +1132,7 @@ impl Kubelet {
             Op::StopSandbox => {
                 let sandboxes: Vec<String> = cx.node().machine(node).map(|m| m.runtime.sandboxes.values().filter(|s| s.pod_uid == uid && s.ready).map(|s| s.id.clone()).collect()).unwrap_or_default();
                 for s in sandboxes {
-                    let _ = self.cri(cx, |n, node| n.cri_stop_pod_sandbox(node, &pod, &s));
+                    let _ = self.cri(cx, |cri| cri.stop_pod_sandbox(&pod, &s));
                 }
                 delay = cx.rng().between(STOP_SANDBOX_MS.0, STOP_SANDBOX_MS.1);
             }
@@ -1259,7 +1268,7 @@ impl Kubelet {
                 (duration, Ok(()))
             }
             Some(Resolved::Missing(text)) => (cx.rng().between(400, 1200), Err(text)),
-            None => (0, Err(crate::containerd::cri::CONTAINERD_DOWN.to_string())),
+            None => (0, Err(crate::cri_api::CONTAINERD_DOWN.to_string())),
         };
         // Image pulls are serialized on the node (`serializeImagePulls: true`).
         if cx.node().machine(&self.node).is_none() {
@@ -1271,7 +1280,7 @@ impl Kubelet {
         if let Some(w) = self.workers.get_mut(uid) {
             w.ops.push_front(Op::PullDone { container: container.to_string(), requested: now, started, result });
         }
-        cx.node().cri_pull_image_queued(&self.node, crate::object_ref(pod, "Pod"), &image, &reference, started, up);
+        self.cri(cx, |cri| cri.pull_image_queued(crate::object_ref(pod, "Pod"), &image, &reference, started, up));
         Ok(Some(done.millis() - now.millis()))
     }
 
@@ -1483,7 +1492,7 @@ impl Kubelet {
         let node = node_name.as_str();
         let running: Vec<String> = cx.node().machine(node).map(|m| m.runtime.containers.values().filter(|c| c.pod_uid == uid && c.state == ContainerState::Running).map(|c| c.id.clone()).collect()).unwrap_or_default();
         for id in &running {
-            self.cri(cx, |n, node| n.cri_cancel_stop(node, id));
+            self.cri(cx, |cri| cri.cancel_stop(id));
         }
         let Some(w) = self.workers.get_mut(uid) else { return };
         w.stopping.clear();
@@ -1505,7 +1514,7 @@ impl Kubelet {
         if orphaned {
             self.workers.remove(uid);
             self.events.forget(uid);
-            self.cri(cx, |n, node| n.cri_remove_pod(node, uid));
+            self.cri(cx, |cri| cri.remove_pod(uid));
             cx.node().kubelet_remove_pod_dir(node, uid);
             return;
         }

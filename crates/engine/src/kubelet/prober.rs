@@ -491,7 +491,7 @@ impl Kubelet {
     /// `command "…" timed out`, k8s.io/cri-client `remote_runtime.go`; `pkg/probe/exec`
     /// reports it as the failure's output).
     fn exec_probe(&mut self, cx: &mut Cx<'_>, uid: &str, container: &str, argv: &[String], timeout_ms: u64) -> Outcome {
-        match self.cri(cx, |n, node| n.exec_in_container(node, uid, container, argv, timeout_ms)) {
+        match self.cri(cx, |cri| cri.exec(uid, container, argv, None, timeout_ms)) {
             // `ExecSync`'s gRPC error, not an exit status.
             Ok(run) if run.start_error.is_some() => Outcome::Errored(format!("rpc error: code = Unknown desc = {}", run.start_error.unwrap_or_default())),
             Ok(run) if run.unfinished || run.duration_ms > timeout_ms => Outcome::AtDeadline(format!("command {} timed out", crate::registry::reference::go_quote(&argv.join(" ")))),

@@ -120,7 +120,7 @@ impl Engine {
         }
         self.record(ComponentRef::on_node(super::COMPONENT, &node), Action::KubeletExec, object, crate::sort::map_of([("container".to_string(), json!(container)), ("command".to_string(), json!(argv))]), vec![]);
         // The kubelet's streaming request to the runtime: one of its CRI calls.
-        let exec = |k: &mut super::Kubelet, cx: &mut super::Cx<'_>| k.cri(cx, |n, node| n.exec_with_stdin(node, &uid, container, argv, stdin, crate::containerd::shellproc::EXEC_LIMIT_MS));
+        let exec = |k: &mut super::Kubelet, cx: &mut super::Cx<'_>| k.cri(cx, |cri| cri.exec(&uid, container, argv, stdin, crate::containerd::shellproc::EXEC_LIMIT_MS));
         let run = self.run_kubelet(&node, exec).unwrap_or_else(|| Err(format!("unable to upgrade connection: container not found ({container:?})"))).map_err(Status::bad_request)?;
         // containerd's streaming server (`k8s.io/kubelet/pkg/cri/streaming` `serveExec`): an
         // exec that cannot start is an internal error, as kubectl prints it.
