@@ -198,15 +198,30 @@ impl Engine {
     /// has none, or it is running already). What happens to containers meanwhile reaches the
     /// kubelet when it returns, unless a CRI call of the kubelet collects it.
     pub(crate) fn run_containerd<R>(&mut self, node: &str, f: impl FnOnce(&mut Containerd, &mut containerd::service::Cx<'_>) -> R) -> Option<R> {
+        let (me, mut state, collects) = self.containerd_take(node)?;
+        let result = f(&mut state, &mut crate::component::Cx::new(self, me));
+        self.containerd_put(node, state, collects);
+        Some(result)
+    }
+
+    /// Node `node`'s containerd out of its slot, with its index in the component table and
+    /// whether this run collects the task events (none collects them yet). (`run_containerd`'s
+    /// work that does not depend on what runs: compiled once.)
+    fn containerd_take(&mut self, node: &str) -> Option<(usize, Box<Containerd>, bool)> {
         let me = self.node_component("containerd", node)?;
         let slot = self.containerds.get_mut(node)?;
         debug_assert!(slot.get().is_some(), "node {node}'s containerd runs inside itself");
-        let mut state = slot.take()?;
-        let collects = self.runtime_mut(node).is_some_and(|rt| rt.task_events.is_none());
-        if collects && let Some(rt) = self.runtime_mut(node) {
+        let state = slot.take()?;
+        let rt = self.runtime_mut(node);
+        let collects = rt.as_ref().is_some_and(|rt| rt.task_events.is_none());
+        if collects && let Some(rt) = rt {
             rt.task_events = Some(Vec::new());
         }
-        let result = f(&mut state, &mut crate::component::Cx::new(self, me));
+        Some((me, state, collects))
+    }
+
+    /// … back in its slot, and the events it collected on their way to the kubelet.
+    fn containerd_put(&mut self, node: &str, state: Box<Containerd>, collects: bool) {
         if let Some(slot) = self.containerds.get_mut(node) {
             slot.put(state);
         }
@@ -215,6 +230,5 @@ impl Engine {
                 self.deliver_task_event(node, event);
             }
         }
-        Some(result)
     }
 }

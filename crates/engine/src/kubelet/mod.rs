@@ -398,17 +398,22 @@ impl Kubelet {
     /// SIGKILL, a stop signal the process dies of, an exec that kills PID 1) — reaches the
     /// kubelet when the call returns, in order; a call inside another collects into it.
     pub(crate) fn cri<R: CriReply>(&mut self, cx: &mut Cx<'_>, call: impl FnOnce(&mut dyn RuntimeService) -> R) -> R {
-        let outermost = cx.node().task_events_begin(&self.node);
         let (mut call, mut result) = (Some(call), None);
-        cx.node().containerd(&self.node, &mut |runtime| {
+        self.cri_dyn(cx, &mut |runtime| {
             if let Some(call) = call.take() {
                 result = Some(call(runtime));
             }
         });
+        result.unwrap_or_else(R::unreachable)
+    }
+
+    /// [`Self::cri`]'s work that does not depend on the call (compiled once).
+    fn cri_dyn(&mut self, cx: &mut Cx<'_>, call: &mut dyn FnMut(&mut dyn RuntimeService)) {
+        let outermost = cx.node().task_events_begin(&self.node);
+        cx.node().containerd(&self.node, call);
         if outermost {
             self.task_events(cx);
         }
-        result.unwrap_or_else(R::unreachable)
     }
 
     /// What happened to containers during its outermost CRI call, in order.
