@@ -36,6 +36,33 @@ impl Selector {
         p.parse().map(Selector)
     }
 
+    /// A `metav1.LabelSelector` read once to match many label sets (`LabelSelectorAsSelector`):
+    /// `matchLabels` as `=` requirements, `matchExpressions` as theirs. None when it matches
+    /// nothing: a null selector, or an operator it does not know (as [`selector_matches`]).
+    pub fn from_label_selector(selector: &Slot) -> Option<Selector> {
+        if selector.is_null() {
+            return None;
+        }
+        let mut reqs: Vec<Requirement> = selector["matchLabels"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(k, v)| Requirement { key: k.to_string(), op: Op::Equals, values: vec![v.as_str().unwrap_or_default().to_string()] })
+            .collect();
+        for e in selector["matchExpressions"].as_array().unwrap_or_default() {
+            let op = match e["operator"].as_str().unwrap_or_default() {
+                "In" => Op::In,
+                "NotIn" => Op::NotIn,
+                "Exists" => Op::Exists,
+                "DoesNotExist" => Op::DoesNotExist,
+                _ => return None,
+            };
+            let values = e["values"].as_array().map(|a| a.iter().filter_map(crate::Slot::as_str).map(str::to_string).collect()).unwrap_or_default();
+            reqs.push(Requirement { key: e["key"].as_str().unwrap_or_default().to_string(), op, values });
+        }
+        Some(Selector(reqs))
+    }
+
     pub fn matches(&self, labels: &Slot) -> bool {
         let get = |k: &str| labels.get(k).and_then(crate::Slot::as_str);
         self.0.iter().all(|r| {
@@ -401,6 +428,32 @@ pub fn selector_matches(selector: &Slot, labels: &Slot) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // The compiled form answers as the selector read in place, for every shape.
+    #[test]
+    fn a_compiled_label_selector_matches_as_the_selector_does() {
+        let selectors = [
+            json!(null),
+            json!({}),
+            json!({"matchLabels": {"app": "web"}}),
+            json!({"matchLabels": {"app": "web", "tier": "db"}}),
+            json!({"matchExpressions": [{"key": "tier", "operator": "In", "values": ["fe", "db"]}]}),
+            json!({"matchExpressions": [{"key": "tier", "operator": "NotIn", "values": ["fe"]}]}),
+            json!({"matchExpressions": [{"key": "gone", "operator": "NotIn", "values": ["fe"]}]}),
+            json!({"matchLabels": {"app": "web"}, "matchExpressions": [{"key": "tier", "operator": "Exists"}]}),
+            json!({"matchExpressions": [{"key": "tier", "operator": "DoesNotExist"}]}),
+            json!({"matchExpressions": [{"key": "tier", "operator": "Gt", "values": ["1"]}]}),
+        ];
+        let label_sets = [json!({}), json!({"app": "web"}), json!({"app": "web", "tier": "fe"}), json!({"app": "db", "tier": "db"})];
+        for sel in &selectors {
+            let sel = crate::Obj::untyped(sel);
+            let compiled = Selector::from_label_selector(&sel);
+            for labels in &label_sets {
+                let labels = crate::Obj::untyped(labels);
+                assert_eq!(compiled.as_ref().is_some_and(|c| c.matches(&labels)), selector_matches(&sel, &labels), "{sel:?} {labels:?}");
+            }
+        }
+    }
 
     #[test]
     fn selects() {

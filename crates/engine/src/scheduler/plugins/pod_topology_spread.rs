@@ -139,6 +139,8 @@ pub struct SpreadScore {
     counts: Vec<VecMap<String, i64>>,
     /// Per constraint: `ln(number of domains among the filtered nodes + 2)`.
     weights: Vec<f64>,
+    /// Per constraint: its selector read once for the cycle (None: it matches nothing).
+    selectors: Vec<Option<crate::labels::Selector>>,
 }
 
 impl SpreadScore {
@@ -159,7 +161,9 @@ impl SpreadScore {
         };
         let mut counts = vec![VecMap::new(); constraints.len()];
         let mut weights = Vec::new();
-        for (i, (key, _, selector)) in constraints.iter().enumerate() {
+        let selectors: Vec<Option<crate::labels::Selector>> = constraints.iter().map(|(_, _, s)| crate::labels::Selector::from_label_selector(s)).collect();
+        for (i, (key, _, _)) in constraints.iter().enumerate() {
+            let selector = &selectors[i];
             // Per-node counts are taken in `score` (upstream `scoring.go` `PreScore` skips the
             // hostname key too): counting here would read every pod of the cluster per cycle.
             let per_node = key == "kubernetes.io/hostname";
@@ -168,14 +172,14 @@ impl SpreadScore {
                 let n = node
                     .pods
                     .values()
-                    .filter(|p| !p.terminating && p.namespace == pod.namespace && label_selector::matches(selector, p.labels()))
+                    .filter(|p| !p.terminating && p.namespace == pod.namespace && selector.as_ref().is_some_and(|s| s.matches(p.labels())))
                     .count() as i64;
                 *counts[i].entry(value.to_string()).or_default() += n;
             }
             let domains: crate::vecmap::VecSet<&str> = crate::vecmap::VecSet::from_iter(feasible.iter().filter_map(|n| n.labels.get(key).and_then(Slot::as_str)));
             weights.push(((domains.len() + 2) as f64).ln());
         }
-        SpreadScore { constraints, system_defaulted, counts, weights }
+        SpreadScore { constraints, system_defaulted, counts, weights, selectors }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -202,7 +206,8 @@ impl crate::scheduler::framework::ScorePlugin for SpreadScore {
             match node.labels.get(key).and_then(Slot::as_str) {
                 Some(value) => {
                     let count = if key == "kubernetes.io/hostname" {
-                        node.pods.values().filter(|p| !p.terminating && p.namespace == _pod.namespace && label_selector::matches(&self.constraints[i].2, p.labels())).count() as i64
+                        let selector = &self.selectors[i];
+                        node.pods.values().filter(|p| !p.terminating && p.namespace == _pod.namespace && selector.as_ref().is_some_and(|s| s.matches(p.labels()))).count() as i64
                     } else {
                         self.counts[i].get(value).copied().unwrap_or(0)
                     };
