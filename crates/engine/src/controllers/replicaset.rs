@@ -262,13 +262,14 @@ pub fn resync(cache: &Cache, state: &mut State, flavor: Flavor, ns: &str, name: 
 fn sync(cache: &Cache, state: &mut State, flavor: Flavor, ns: &str, name: &str, now: Time) -> Vec<Write> {
     let Some(rs) = flavor.owners(cache, ns).find(|rs| rs["metadata"]["name"] == name) else { return Vec::new() };
     let uid = rs["metadata"]["uid"].as_str().unwrap_or_default();
-    let selector = &flavor.selector(rs);
+    // The selector read once for the whole claim (a non-object one matches nothing).
+    let selector = Some(crate::Obj::untyped(&flavor.selector(rs))).filter(|s| s.is_object()).and_then(|s| crate::labels::Selector::from_label_selector(&s));
     let mut writes = Vec::new();
     // claimPods: owned pods that still match, plus orphans adopted; owned pods that no longer
     // match are released.
     let mut owned: Vec<&Slot> = Vec::new();
     for pod in super::of(cache, "", "pods", ns) {
-        let matches = selector_matches(&crate::Obj::untyped(selector), &pod["metadata"]["labels"]);
+        let matches = selector.as_ref().is_some_and(|s| s.matches(&pod["metadata"]["labels"]));
         match controller_uid(pod, flavor.kind) {
             Some(u) if u == uid => {
                 if matches {
