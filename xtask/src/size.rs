@@ -125,15 +125,15 @@ pub fn run(dist: &Path) -> Result {
 
 /// The first bytes of standard-library tables the worker and the page must not link, with what brings each
 /// in and what to call instead.
-const STD_TABLES: &[(&[u8], &str, Option<Part>)] = &[
+const STD_TABLES: &[(&[u8], &str)] = &[
     // core::num::dec2flt's POWER_OF_FIVE_128, first entry 5^-342 (11 KB, 10.8 KB brotli).
-    (&[0x5a, 0xd6, 0x3b, 0x92, 0xd6, 0x53, 0xf4, 0xee], "core's power-of-five table (str::parse::<f64>: use podlife_engine::parse_f64; in the page, a hand parse such as podlife_page::highlight's is_number)", None),
+    (&[0x5a, 0xd6, 0x3b, 0x92, 0xd6, 0x53, 0xf4, 0xee], "core's power-of-five table (str::parse::<f64>: use podlife_engine::parse_f64; in the page, a hand parse such as podlife_page::highlight's is_number)"),
     // core::unicode::conversions' LOWERCASE_TABLE, ('À', 'à'), ('Á', 'á') (24 KB with the upper-case one).
-    (&[0xc0, 0, 0, 0, 0xe0, 0, 0, 0, 0xc1, 0, 0, 0, 0xe1, 0, 0, 0], "the Unicode case tables (char/str to_lowercase/to_uppercase: use podlife_engine::gostrings)", None),
-    // core::num::flt2dec's Grisu CACHED_POW10, first entry (10^-308's mantissa): f64 printed
-    // with `{}` or `{:.N}` (7 KB brotli with dragon and bignum). Only the page is kept free
-    // of it: the worker prints floats for kubectl, Python and awk.
-    (&[0xdf, 0x45, 0x1a, 0x3d, 0x03, 0xcf, 0x1a, 0xe6], "core's float formatting (f64 with {} or {:.N}: use podlife_ftl::num)", Some(Part::FirstLoad)),
+    (&[0xc0, 0, 0, 0, 0xe0, 0, 0, 0, 0xc1, 0, 0, 0, 0xe1, 0, 0, 0], "the Unicode case tables (char/str to_lowercase/to_uppercase: use podlife_engine::gostrings)"),
+    // core::num::flt2dec's Grisu CACHED_POW10, first entry (10^-308's mantissa): a float printed
+    // with `{}`, `{:.N}`, `{:e}` or `{:?}` (7 KB brotli of the page with dragon and bignum, 6 KB
+    // of the worker).
+    (&[0xdf, 0x45, 0x1a, 0x3d, 0x03, 0xcf, 0x1a, 0xe6], "core's float formatting (f64/f32 with {}, {:.N}, {:e} or {:?}: use podlife_ftl::num)"),
 ];
 
 /// Fails when a wasm file of `dist` (the worker's or the page's) links one of [`STD_TABLES`]
@@ -143,12 +143,11 @@ pub fn check_std_tables(dist: &Path) -> Result {
     files_under(dist, &mut files)?;
     for file in files {
         let path = file.strip_prefix(dist).unwrap_or(&file).to_string_lossy().into_owned();
-        let part = part_of(&path);
-        if part == Part::OnDemand || !path.ends_with(".wasm") {
+        if part_of(&path) == Part::OnDemand || !path.ends_with(".wasm") {
             continue;
         }
         let data = std::fs::read(&file).map_err(|e| format!("reading {}: {e}", file.display()))?;
-        let found = std_tables_in(&data, part);
+        let found = std_tables_in(&data);
         if !found.is_empty() {
             return Err(format!("{path} holds {}", found.join("; ")));
         }
@@ -156,26 +155,20 @@ pub fn check_std_tables(dist: &Path) -> Result {
     Ok(())
 }
 
-fn std_tables_in(data: &[u8], part: Part) -> Vec<&'static str> {
-    STD_TABLES
-        .iter()
-        .filter(|(sig, _, only)| only.is_none_or(|p| p == part) && data.windows(sig.len()).any(|w| w == *sig))
-        .map(|(_, what, _)| *what)
-        .collect()
+fn std_tables_in(data: &[u8]) -> Vec<&'static str> {
+    STD_TABLES.iter().filter(|(sig, _)| data.windows(sig.len()).any(|w| w == *sig)).map(|(_, what)| *what).collect()
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn finds_the_std_tables_by_their_first_bytes() {
-        use super::{Part, STD_TABLES, std_tables_in};
-        assert!(std_tables_in(b"\0asm plain", Part::Worker).is_empty());
-        let mut data = b"xx".to_vec();
-        data.extend_from_slice(STD_TABLES[0].0);
-        assert_eq!(std_tables_in(&data, Part::Worker), [STD_TABLES[0].1]);
-        // The page-only one: found in the page, allowed in the worker.
-        let (sig, what, _) = STD_TABLES.iter().find(|t| t.2 == Some(Part::FirstLoad)).expect("a page-only table");
-        assert_eq!(std_tables_in(sig, Part::FirstLoad), [*what]);
-        assert!(std_tables_in(sig, Part::Worker).is_empty());
+        use super::{STD_TABLES, std_tables_in};
+        assert!(std_tables_in(b"\0asm plain").is_empty());
+        for (sig, what) in STD_TABLES {
+            let mut data = b"xx".to_vec();
+            data.extend_from_slice(sig);
+            assert_eq!(std_tables_in(&data), [*what]);
+        }
     }
 }

@@ -72,7 +72,7 @@ fn go_g3(v: f64) -> String {
     }
     let digits_before = if v >= 100.0 { 3 } else if v >= 10.0 { 2 } else { 1 };
     let decimals = 3usize.saturating_sub(digits_before);
-    let text = format!("{v:.decimals$}");
+    let text = podlife_ftl::num::Fixed(v, decimals).to_string();
     // Rounding may carry into a new digit (999.5 → "1000" has 4 significant digits; %g would
     // then switch to exponent form, which sizes never reach because of the loop above).
     if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text }

@@ -47,9 +47,10 @@ fn sep_chain(spn: &ServicePortName, endpoint: &str) -> String {
 /// as iptables-save prints it back: the kernel keeps `lround(2^31 × p)`, libxt_statistic
 /// prints that over 2^31 with `%.11f`.
 pub fn probability(n: usize) -> String {
-    let written: f64 = podlife_engine::parse_f64(&format!("{:.10}", 1.0 / n as f64)).unwrap_or(0.0);
+    use podlife_ftl::num::Fixed;
+    let written: f64 = podlife_engine::parse_f64(&Fixed(1.0 / n as f64, 10).to_string()).unwrap_or(0.0);
     let stored = (written * 2_147_483_648.0).round();
-    format!("{:.11}", stored / 2_147_483_648.0)
+    Fixed(stored / 2_147_483_648.0, 11).to_string()
 }
 
 /// `Mon Mar  2 09:00:10 2026` (C's `ctime` layout, in UTC).

@@ -368,7 +368,7 @@ impl Session {
             }) {
                 Ok((target, rps, secs, nodes)) => {
                     self.traffic_runs += 1;
-                    out.out(&format!("[{}] clients on {} send {rps} requests/s to {target} for {secs}s\n", self.traffic_runs, nodes.join(", ")));
+                    out.out(&format!("[{}] clients on {} send {rps} requests/s to {target} for {}s\n", self.traffic_runs, nodes.join(", "), podlife_ftl::num::Num(secs)));
                 }
                 Err(e) if e.starts_with("Error from server") => out.err(&format!("{e}\n")),
                 Err(e) => out.err(&format!("podlife: {e}\n")),

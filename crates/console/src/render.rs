@@ -343,6 +343,8 @@ pub fn line(e: &TraceEvent) -> String {
             format!("{} passed in one step: Lease renewals, passing probes and idle resyncs would have changed nothing{repeats}", crate::printers::duration::human_duration(ms as i64))
         }
     };
-    let secs = e.time.since_start() as f64 / 1000.0;
-    format!("[{secs:>9.3}s] {who:<24} {:<20} {detail}{object}", e.action.id())
+    // `{:>9.3}` of the seconds by podlife_ftl::num, not std: keeps core's float formatting out
+    // of the worker.
+    let secs = podlife_ftl::num::Fixed(e.time.since_start() as f64 / 1000.0, 3);
+    format!("[{secs:>9}s] {who:<24} {:<20} {detail}{object}", e.action.id())
 }

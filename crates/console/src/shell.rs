@@ -223,7 +223,7 @@ impl Session {
                 Yield::Sleep { ms } => {
                     slept_ms = slept_ms.saturating_add(ms);
                     if slept_ms as f64 > MAX_SLEEP_SECONDS * 1000.0 {
-                        out.err(&format!("sleep: podlife advances at most {MAX_SLEEP_SECONDS} seconds at once\n"));
+                        out.err(&format!("sleep: podlife advances at most {} seconds at once\n", podlife_ftl::num::Num(MAX_SLEEP_SECONDS)));
                         break;
                     }
                     self.sleep(ms, &mut out);

@@ -187,7 +187,7 @@ pub fn verify(lesson: &Lesson) -> Vec<String> {
     let mut left = waited;
     while left > 0 {
         let step = left.min(5_000);
-        idle.exec(&format!("sleep {}", step as f64 / 1000.0), None);
+        idle.exec(&format!("sleep {}", podlife_ftl::num::Num(step as f64 / 1000.0)), None);
         for (e, g) in ever.iter_mut().zip(idle.goals()) {
             *e |= *g;
         }

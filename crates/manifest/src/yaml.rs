@@ -412,10 +412,19 @@ fn float_key(f: f64) -> String {
     if f.is_infinite() {
         return if f > 0.0 { ".inf" } else { "-.inf" }.into();
     }
-    let e = format!("{f:e}");
+    // std's `{:e}` and `{}` of the f32 by podlife_ftl::num: keeps core's float formatting out of
+    // the worker.
+    let mut e = String::new();
+    podlife_ftl::num::push_exp_f32(&mut e, f);
     let (mantissa, exp) = e.split_once('e').unwrap_or((&e, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
-    if (-4..6).contains(&exp) { f.to_string() } else { format!("{mantissa}e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs()) }
+    if (-4..6).contains(&exp) {
+        let mut plain = String::new();
+        podlife_ftl::num::push_shortest_f32(&mut plain, f);
+        plain
+    } else {
+        format!("{mantissa}e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs())
+    }
 }
 
 fn kind_name(v: &Value) -> &'static str {

@@ -117,8 +117,10 @@ fn write_float(out: &mut String, f: f64) {
     let abs = f.abs();
     if abs != 0.0 && !(1e-6..1e21).contains(&abs) {
         // Rust's `{:e}` is shortest digits with a bare exponent (`1e21`, `1.5e-7`): Go writes
-        // `1e+21` and, after its cleanup, `1.5e-7`.
-        let text = format!("{f:e}");
+        // `1e+21` and, after its cleanup, `1.5e-7`. Both forms come from podlife_ftl::num, not
+        // std: keeps core's float formatting out of the worker.
+        let mut text = String::new();
+        podlife_ftl::num::push_exp(&mut text, f);
         let (mantissa, exp) = text.split_once('e').unwrap_or((&text, "0"));
         out.push_str(mantissa);
         out.push('e');
@@ -128,7 +130,7 @@ fn write_float(out: &mut String, f: f64) {
         out.push_str(exp);
     } else {
         // Shortest digits without an exponent, as strconv's `'f'` with precision -1.
-        let _ = write!(out, "{f}");
+        podlife_ftl::num::push_shortest(out, f);
     }
 }
 

@@ -488,14 +488,15 @@ impl<'de> Visitor<'de> for QuantityVisitor {
 /// from 1e21 (`1e+21`, `1e-7`).
 fn go_json_float(f: f64) -> String {
     let abs = f.abs();
+    // podlife_ftl::num for std's `{:e}` and `{}`: keeps core's float formatting out of the worker.
     if abs != 0.0 && !(1e-6..1e21).contains(&abs) {
-        let text = format!("{f:e}");
+        let text = podlife_ftl::num::Exp(f).to_string();
         match text.split_once('e') {
             Some((mantissa, exponent)) if !exponent.starts_with('-') => format!("{mantissa}e+{exponent}"),
             _ => text,
         }
     } else {
-        format!("{f}")
+        podlife_ftl::num::Num(f).to_string()
     }
 }
 

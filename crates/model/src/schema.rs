@@ -406,6 +406,15 @@ fn invalid_value(unexp: Unexpected<'_>, expected: &str) -> String {
 fn described(unexp: Unexpected<'_>) -> String {
     match unexp {
         Unexpected::Unit => "null".into(),
+        // serde's words, its float (std's `{}`, `.0` added to a whole number) through
+        // podlife_ftl::num: keeps core's float formatting out of the worker.
+        Unexpected::Float(f) => {
+            let mut number = podlife_ftl::num::Num(f).to_string();
+            if f.is_finite() && !number.contains('.') {
+                number.push_str(".0");
+            }
+            format!("floating point `{number}`")
+        }
         other => other.to_string(),
     }
 }
@@ -503,7 +512,7 @@ fn decode_kind<'v>(kind: Kind, value: &'v Value, path: &mut Vec<Seg<'v>>) -> Res
             Value::Number(n) => Ok(Value::String(match (n.as_u64(), n.as_i64(), n.as_f64()) {
                 (Some(u), _, _) => u.to_string(),
                 (None, Some(i), _) => i.to_string(),
-                (_, _, f) => f.unwrap_or(f64::NAN).to_string(),
+                (_, _, f) => podlife_ftl::num::Num(f.unwrap_or(f64::NAN)).to_string(),
             })),
             _ => Err(invalid_type(value, "Quantity")),
         },
@@ -617,5 +626,13 @@ mod tests {
             }
         }
         assert!(NAMES.len() < ALL.iter().map(|n| n.len()).sum::<usize>(), "names are shared");
+    }
+
+    /// A float is described in serde's words, digits and all.
+    #[test]
+    fn floats_described_as_serde_does() {
+        for f in [1.5, -2.0, 0.0, -0.0, 1e21, 1e-7, 123456.789, f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            assert_eq!(described(Unexpected::Float(f)), Unexpected::Float(f).to_string());
+        }
     }
 }

@@ -44,7 +44,7 @@ fn resource_target(input: &str, resource: &str) -> Result<Value, String> {
     }
     let text = match podlife_engine::parse_f64(input) {
         // `fmt.Sprintf("%g%s", value, unit)`.
-        Some(v) if v.is_finite() => format!("{v}{}", if resource == "cpu" { "m" } else { "Mi" }),
+        Some(v) if v.is_finite() => format!("{}{}", podlife_ftl::num::Num(v), if resource == "cpu" { "m" } else { "Mi" }),
         _ => input.to_string(),
     };
     match podlife_model::quantity::Quantity::parse(&text) {

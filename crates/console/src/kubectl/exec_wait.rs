@@ -121,7 +121,7 @@ pub fn wait(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         None => 30_000,
         // Simulated time is bounded per command, as for `sleep`.
         Some(Ok(s)) if s <= crate::MAX_SLEEP_SECONDS => (s * 1000.0).round() as u64,
-        Some(Ok(_)) => return out.err(&format!("error: podlife waits at most {} seconds at once\n", crate::MAX_SLEEP_SECONDS)),
+        Some(Ok(_)) => return out.err(&format!("error: podlife waits at most {} seconds at once\n", podlife_ftl::num::Num(crate::MAX_SLEEP_SECONDS))),
         Some(Err(e)) => return out.err(&format!("error: {e}\n")),
     };
     let namespace = namespace_of(&p);

@@ -249,7 +249,7 @@ fn go_duration(ms: u64) -> String {
     }
     let (h, m) = (ms / 3_600_000, (ms / 60_000) % 60);
     let secs = (ms % 60_000) as f64 / 1000.0;
-    let s = if ms.is_multiple_of(1000) { format!("{}s", (ms % 60_000) / 1000) } else { format!("{secs}s") };
+    let s = if ms.is_multiple_of(1000) { format!("{}s", (ms % 60_000) / 1000) } else { format!("{}s", podlife_ftl::num::Num(secs)) };
     if h > 0 {
         format!("{h}h{m}m{s}")
     } else if m > 0 {

@@ -645,12 +645,12 @@ fn format_v(v: &Value) -> String {
 fn go_float(f: f64) -> String {
     let exp = if f == 0.0 { 0 } else { f.abs().log10().floor() as i32 };
     if !(-4..21).contains(&exp) {
-        let s = format!("{f:e}");
+        let s = podlife_ftl::num::Exp(f).to_string();
         let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
         let e: i32 = e.parse().unwrap_or(0);
         format!("{m}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs())
     } else {
-        format!("{f}")
+        podlife_ftl::num::Num(f).to_string()
     }
 }
 
@@ -819,7 +819,7 @@ fn printf(format: &str, args: &[Val]) -> String {
         };
         let text = match (verb, a) {
             ('d', Some(Value::Number(n))) => n.as_i64().map_or_else(|| format!("%!d(float64={})", print(a)), |i| i.to_string()),
-            ('f', Some(Value::Number(n))) => format!("{:.*}", precision.unwrap_or(6), n.as_f64().unwrap_or(0.0)),
+            ('f', Some(Value::Number(n))) => podlife_ftl::num::FixedAny(n.as_f64().unwrap_or(0.0), precision.unwrap_or(6)).to_string(),
             ('q', Some(Value::String(s))) => format!("{s:?}"),
             ('x', Some(Value::Number(n))) => format!("{:x}", n.as_i64().unwrap_or(0)),
             ('x', Some(Value::String(s))) => s.bytes().map(|b| format!("{b:02x}")).collect(),

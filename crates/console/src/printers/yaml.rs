@@ -105,14 +105,14 @@ fn go_number(n: &serde_json::Number) -> String {
     let f = n.as_f64().unwrap_or(0.0);
     let abs = f.abs();
     if abs != 0.0 && !(1e-4..1e21).contains(&abs) {
-        let s = format!("{f:e}");
+        let s = podlife_ftl::num::Exp(f).to_string();
         match s.split_once('e') {
             Some((m, e)) if !e.starts_with('-') => format!("{m}e+{e:0>2}"),
             Some((m, e)) => format!("{m}e-{:0>2}", e.trim_start_matches('-')),
             None => s,
         }
     } else {
-        f.to_string()
+        podlife_ftl::num::Num(f).to_string()
     }
 }
 

@@ -138,7 +138,7 @@ fn bounds(item: &Value, pod: bool, name: &str, at: &str, errs: &mut Vec<FieldErr
         };
         let allowed = max_value as f64 / min_value as f64;
         if ratio_value > allowed {
-            invalid("maxLimitRequestRatio", r, format!("ratio {} is greater than max/min = {allowed:.6}", r.1));
+            invalid("maxLimitRequestRatio", r, format!("ratio {} is greater than max/min = {}", r.1, podlife_ftl::num::Fixed(allowed, 6)));
         }
     }
     // `IsOvercommitAllowed`: hugepages (and other non-native resources) may not overcommit.

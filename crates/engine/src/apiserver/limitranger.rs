@@ -121,7 +121,7 @@ fn ratio_constraint(kind: &str, name: &str, enforced: &Quantity, request: Option
     }
     let shown = lim as f64 / req as f64;
     let (observed, allowed) = if enforced.value() <= MAX_MILLI_VALUE { (shown * 1000.0, enforced.milli_value() as f64) } else { (shown, enforced.value() as f64) };
-    (observed > allowed).then(|| format!("{name} max limit to request ratio per {kind} is {enforced}, but provided ratio is {shown:.6}"))
+    (observed > allowed).then(|| format!("{name} max limit to request ratio per {kind} is {enforced}, but provided ratio is {}", podlife_ftl::num::Fixed(shown, 6)))
 }
 
 /// Min, max and ratio of one item against one set of requests and limits.

@@ -765,7 +765,7 @@ fn eq(a: &V, b: &V, n: &mut u64) -> R<bool> {
 /// Python's `repr(float)`: the shortest digits that round-trip, in exponent form outside 1e-4..1e16.
 fn float_repr(x: f64) -> String {
     if !x.is_finite() { return (if x.is_nan() { "nan" } else if x > 0.0 { "inf" } else { "-inf" }).into(); }
-    let s = format!("{x:e}");
+    let s = podlife_ftl::num::Exp(x).to_string();
     let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
     let exp: i32 = e.parse().unwrap_or(0);
     let (sign, m) = m.strip_prefix('-').map_or(("", m), |m| ("-", m));
@@ -836,7 +836,7 @@ fn format_value(v: &V, spec: &str) -> Option<String> {
         (V::Int(_) | V::Float(_), Some(t @ ('f' | 'F' | '%'))) => {
             let x = flt(v)? * if t == '%' { 100.0 } else { 1.0 };
             x.is_finite().then_some(())?;
-            (x.is_sign_negative(), format!("{:.*}{}", prec.unwrap_or(6), x.abs(), if t == '%' { "%" } else { "" }))
+            (x.is_sign_negative(), format!("{}{}", podlife_ftl::num::FixedAny(x.abs(), prec.unwrap_or(6)), if t == '%' { "%" } else { "" }))
         }
         _ => return None,
     };

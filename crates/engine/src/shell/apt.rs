@@ -269,18 +269,19 @@ fn closure(suite: &Suite, req: &[&str], installed: &dyn Fn(&str) -> bool, recomm
 /// apt's `SizeToStr` (apt-pkg/contrib/strutl.cc): four significant digits at most, SI units,
 /// one decimal under 100: `1108 `, `47.3 k`, `9679 k`, `10.2 M`.
 pub(crate) fn size_to_str(bytes: f64) -> String {
+    use podlife_ftl::num::Fixed;
     let units = ["", "k", "M", "G", "T"];
     let mut s = bytes;
     for (i, u) in units.iter().enumerate() {
         if s < 100.0 && i != 0 {
-            return format!("{s:.1} {u}");
+            return format!("{} {u}", Fixed(s, 1));
         }
         if s < 10000.0 {
-            return format!("{s:.0} {u}");
+            return format!("{} {u}", Fixed(s, 0));
         }
         s /= 1000.0;
     }
-    format!("{s:.0} P")
+    format!("{} P", Fixed(s, 0))
 }
 
 /// apt-get's list of package names (apt-private/private-output.cc `ShowList`): two spaces in,

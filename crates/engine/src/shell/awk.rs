@@ -84,6 +84,7 @@ fn to_num_str(s: &str) -> f64 {
 
 /// C's `%.Ng` (`OFMT`/`CONVFMT` are `%.6g`).
 fn format_g(v: f64, prec: usize, upper: bool, alt: bool) -> String {
+    use podlife_ftl::num::{ExpFixed, FixedAny};
     if v.is_nan() {
         return if upper { "NAN".into() } else { "nan".into() };
     }
@@ -93,16 +94,16 @@ fn format_g(v: f64, prec: usize, upper: bool, alt: bool) -> String {
     }
     let p = if prec == 0 { 1 } else { prec };
     if v == 0.0 {
-        return if alt { format!("{:.*}", p - 1, 0.0) } else { "0".into() };
+        return if alt { FixedAny(0.0, p - 1).to_string() } else { "0".into() };
     }
-    let exp = format!("{:.*e}", p - 1, v);
+    let exp = ExpFixed(v, p - 1).to_string();
     let (mant, e) = exp.split_once('e').unwrap_or((&exp, "0"));
     let e: i32 = e.parse().unwrap_or(0);
     let mut out = if e < -4 || e >= p as i32 {
         let mant = if alt { mant.to_string() } else { trim_zeros(mant) };
         format!("{mant}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs())
     } else {
-        let f = format!("{:.*}", (p as i32 - 1 - e).max(0) as usize, v);
+        let f = FixedAny(v, (p as i32 - 1 - e).max(0) as usize).to_string();
         if alt { f } else { trim_zeros(&f) }
     };
     if upper {
@@ -1924,12 +1925,12 @@ fn sprintf(fmt: &str, vals: &[Val], convfmt: &str) -> Result<String, &'static st
                 let p = prec.unwrap_or(6);
                 let mut s = match conv {
                     'e' | 'E' => {
-                        let t = format!("{n:.p$e}");
+                        let t = podlife_ftl::num::ExpFixed(n, p).to_string();
                         let (m, e) = t.split_once('e').unwrap_or((&t, "0"));
                         let e: i32 = e.parse().unwrap_or(0);
                         format!("{m}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs())
                     }
-                    'f' | 'F' => format!("{n:.p$}"),
+                    'f' | 'F' => podlife_ftl::num::FixedAny(n, p).to_string(),
                     _ => format_g(n, p, false, flags.contains('#')),
                 };
                 if conv.is_ascii_uppercase() {

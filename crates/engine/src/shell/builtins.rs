@@ -696,14 +696,14 @@ fn printf(ctx: &mut Ctx, args: &[String]) -> i32 {
                     let p = prec.unwrap_or(6);
                     match conv {
                         'e' | 'E' => {
-                            let s = format!("{:.*e}", p, v);
+                            let s = podlife_ftl::num::ExpFixed(v, p).to_string();
                             if conv == 'E' { s.to_ascii_uppercase() } else { s }
                         }
                         'g' | 'G' => {
-                            let s = format!("{v}");
+                            let s = podlife_ftl::num::Num(v).to_string();
                             if conv == 'G' { s.to_ascii_uppercase() } else { s }
                         }
-                        _ => format!("{:.*}", p, v),
+                        _ => podlife_ftl::num::FixedAny(v, p).to_string(),
                     }
                 }
                 other => {
@@ -2210,7 +2210,7 @@ fn human_bytes(n: f64) -> String {
         v /= 1024.0;
         i += 1;
     }
-    if i == 0 { format!("{}", n as u64) } else { format!("{v:.1}{}", units[i]) }
+    if i == 0 { format!("{}", n as u64) } else { format!("{}{}", podlife_ftl::num::Fixed(v, 1), units[i]) }
 }
 
 /// `dd`, as busybox copies: blocks of `bs` (512) bytes from `if` (stdin) to `of` (stdout),
@@ -2303,7 +2303,7 @@ fn dd(ctx: &mut Ctx, args: &[String]) -> i32 {
         let mut report = format!("{full}+{part} records in\n{full}+{part} records out\n");
         if !noxfer {
             let seconds = ((copied / 4096).max(1) as f64) / crate::containerd::cpu::SHELL_STEPS_PER_CPU_SECOND as f64;
-            report.push_str(&format!("{copied} bytes ({}B) copied, {seconds:.6} seconds, {}B/s\n", human_bytes(copied as f64), human_bytes(copied as f64 / seconds)));
+            report.push_str(&format!("{copied} bytes ({}B) copied, {} seconds, {}B/s\n", human_bytes(copied as f64), podlife_ftl::num::Fixed(seconds, 6), human_bytes(copied as f64 / seconds)));
         }
         ctx.err(&report);
     }
@@ -2355,7 +2355,7 @@ fn seq(ctx: &mut Ctx, args: &[String]) -> i32 {
                 ctx.err("seq: more than 100000 numbers (podlife limit)\n");
                 break;
             }
-            items.push(format!("{:.*}", decimals, v));
+            items.push(podlife_ftl::num::FixedAny(v, decimals).to_string());
             k += 1;
         }
     }
