@@ -28,43 +28,40 @@ pub struct Exp(pub f64);
 #[derive(Clone, Copy)]
 pub struct ExpFixed(pub f64, pub usize);
 
+/// What `push` writes, padded to the formatter's width as a string is (`{:>9}`).
+fn pad(f: &mut fmt::Formatter<'_>, push: impl FnOnce(&mut String)) -> fmt::Result {
+    let mut s = String::new();
+    push(&mut s);
+    f.pad(&s)
+}
+
 impl fmt::Display for Num {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut s = String::new();
-        push_shortest(&mut s, self.0);
-        f.pad(&s)
+        pad(f, |s| push_shortest(s, self.0))
     }
 }
 
 impl fmt::Display for Fixed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut s = String::new();
-        push_fixed(&mut s, self.0, self.1);
-        f.pad(&s)
+        pad(f, |s| push_fixed(s, self.0, self.1))
     }
 }
 
 impl fmt::Display for FixedAny {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut s = String::new();
-        push_fixed_any(&mut s, self.0, self.1);
-        f.pad(&s)
+        pad(f, |s| push_fixed_any(s, self.0, self.1))
     }
 }
 
 impl fmt::Display for Exp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut s = String::new();
-        push_exp(&mut s, self.0);
-        f.pad(&s)
+        pad(f, |s| push_exp(s, self.0))
     }
 }
 
 impl fmt::Display for ExpFixed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut s = String::new();
-        push_exp_fixed(&mut s, self.0, self.1);
-        f.pad(&s)
+        pad(f, |s| push_exp_fixed(s, self.0, self.1))
     }
 }
 
@@ -90,53 +87,35 @@ pub fn push_shortest(out: &mut String, v: f64) {
 /// [`push_shortest`] of an `f32` (`format!("{v}")`: the shortest digits that read back as the
 /// `f32`).
 pub fn push_shortest_f32(out: &mut String, v: f32) {
-    let wide = f64::from(v);
-    if push_special(out, wide) {
-        return;
-    }
-    if v.is_sign_negative() {
-        out.push('-');
-    }
-    if v == 0.0 {
-        out.push('0');
-        return;
-    }
-    let (digits, point) = shortest(v.abs(), wide.abs());
-    push_plain(out, digits, point);
+    push_float(out, v.abs(), f64::from(v), "0", push_plain);
 }
 
 /// Appends `v` as `format!("{v:e}")` would: the shortest digits that read back as `v`, as
 /// `d.ddd` and `e` with the exponent (`1e21`, `1.5e-7`, `-2.5e3`, `0e0`).
 pub fn push_exp(out: &mut String, v: f64) {
-    if push_special(out, v) {
-        return;
-    }
-    if v.is_sign_negative() {
-        out.push('-');
-    }
-    if v == 0.0 {
-        out.push_str("0e0");
-        return;
-    }
-    let (digits, point) = shortest(v.abs(), v.abs());
-    push_exp_digits(out, digits, point);
+    push_float(out, v.abs(), v, "0e0", push_exp_digits);
 }
 
 /// [`push_exp`] of an `f32` (`format!("{v:e}")`).
 pub fn push_exp_f32(out: &mut String, v: f32) {
-    let wide = f64::from(v);
+    push_float(out, v.abs(), f64::from(v), "0e0", push_exp_digits);
+}
+
+/// The special values, the sign, zero as `zero`, then the shortest digits of `magnitude` (`v`'s
+/// absolute value in its own type; `wide` is `v` as an `f64`) laid out by `layout`.
+fn push_float<F: zmij::Float>(out: &mut String, magnitude: F, wide: f64, zero: &str, layout: fn(&mut String, u64, i32)) {
     if push_special(out, wide) {
         return;
     }
-    if v.is_sign_negative() {
+    if wide.is_sign_negative() {
         out.push('-');
     }
-    if v == 0.0 {
-        out.push_str("0e0");
+    if wide == 0.0 {
+        out.push_str(zero);
         return;
     }
-    let (digits, point) = shortest(v.abs(), wide.abs());
-    push_exp_digits(out, digits, point);
+    let (digits, point) = shortest(magnitude, wide.abs());
+    layout(out, digits, point);
 }
 
 /// The shortest digits that read back as `v` (finite, positive, not 0; `wide` is the same value
