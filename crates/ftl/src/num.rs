@@ -68,11 +68,8 @@ impl fmt::Display for ExpFixed {
 /// Appends `v` as `format!("{v}")` would: the shortest digits that read back as `v`, in plain
 /// decimal (no exponent), `-` for every negative including -0, `NaN`, `inf`.
 pub fn push_shortest(out: &mut String, v: f64) {
-    if push_special(out, v) {
+    if push_special_or_sign(out, v) {
         return;
-    }
-    if v.is_sign_negative() {
-        out.push('-');
     }
     let v = v.abs();
     // Whole numbers below 2^53 are their own shortest digits.
@@ -104,11 +101,8 @@ pub fn push_exp_f32(out: &mut String, v: f32) {
 /// The special values, the sign, zero as `zero`, then the shortest digits of `magnitude` (`v`'s
 /// absolute value in its own type; `wide` is `v` as an `f64`) laid out by `layout`.
 fn push_float<F: zmij::Float>(out: &mut String, magnitude: F, wide: f64, zero: &str, layout: fn(&mut String, u64, i32)) {
-    if push_special(out, wide) {
+    if push_special_or_sign(out, wide) {
         return;
-    }
-    if wide.is_sign_negative() {
-        out.push('-');
     }
     if wide == 0.0 {
         out.push_str(zero);
@@ -197,11 +191,8 @@ fn push_exponent(out: &mut String, exp: i32) {
 /// to `prec` decimals, half to even.
 pub fn push_fixed(out: &mut String, v: f64, prec: usize) {
     debug_assert!(prec <= 19);
-    if push_special(out, v) {
+    if push_special_or_sign(out, v) {
         return;
-    }
-    if v.is_sign_negative() {
-        out.push('-');
     }
     let (m, e) = parts(v);
     let mut decimals = 0;
@@ -235,11 +226,8 @@ pub fn push_fixed_any(out: &mut String, v: f64, prec: usize) {
     if prec <= 19 {
         return push_fixed(out, v, prec);
     }
-    if push_special(out, v) {
+    if push_special_or_sign(out, v) {
         return;
-    }
-    if v.is_sign_negative() {
-        out.push('-');
     }
     let keep = |point: i32| point.saturating_add(prec.min(i32::MAX as usize) as i32);
     let (mut digits, mut point) = exact(v, keep);
@@ -251,11 +239,8 @@ pub fn push_fixed_any(out: &mut String, v: f64, prec: usize) {
 /// Appends `v` as `format!("{v:.prec$e}")` would: the exact binary value rounded to `prec + 1`
 /// significant digits, half to even, as `d.ddd` and `e` with the exponent (`1.50e-7`, `0.00e0`).
 pub fn push_exp_fixed(out: &mut String, v: f64, prec: usize) {
-    if push_special(out, v) {
+    if push_special_or_sign(out, v) {
         return;
-    }
-    if v.is_sign_negative() {
-        out.push('-');
     }
     let keep = prec.saturating_add(1).min(i32::MAX as usize) as i32;
     let (mut digits, mut point) = exact(v, |_| keep);
@@ -422,8 +407,9 @@ fn parts(v: f64) -> (u64, i32) {
     if biased == 0 { (fraction, -1074) } else { (fraction | 1 << 52, biased - 1075) }
 }
 
-/// `NaN`, `inf`, `-inf` as std writes them; false for a finite `v`.
-fn push_special(out: &mut String, v: f64) -> bool {
+/// NaN and the infinities as std writes them (true: `v` is written); else the `-` of a
+/// negative `v`, -0 included, before its digits.
+fn push_special_or_sign(out: &mut String, v: f64) -> bool {
     let text = if v.is_nan() {
         "NaN"
     } else if v == f64::INFINITY {
@@ -431,6 +417,9 @@ fn push_special(out: &mut String, v: f64) -> bool {
     } else if v == f64::NEG_INFINITY {
         "-inf"
     } else {
+        if v.is_sign_negative() {
+            out.push('-');
+        }
         return false;
     };
     out.push_str(text);

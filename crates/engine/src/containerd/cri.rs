@@ -29,9 +29,8 @@ pub(crate) fn pod_ref(pod: &Slot) -> Option<ObjectRef> {
 }
 
 impl Containerd {
-    pub(super) fn cri_call(&mut self, cx: &mut Cx<'_>, method: &str, object: Option<ObjectRef>, mut params: BTreeMap<String, Value>) -> Result<(), CriError> {
-        let node = self.node.clone();
-        let node = node.as_str();
+    pub(super) fn cri_call(&self, cx: &mut Cx<'_>, method: &str, object: Option<ObjectRef>, mut params: BTreeMap<String, Value>) -> Result<(), CriError> {
+        let node = self.node.as_str();
         params.insert("method".into(), json!(method));
         let now = cx.now();
         let up = cx.machine().machine(node).is_some_and(|m| m.cri_up(now));
@@ -48,8 +47,7 @@ impl Containerd {
     /// `pod_cidr` is the node's `spec.podCIDR` once the node IPAM controller has set it: the
     /// kubelet passes it to the runtime (`UpdateRuntimeConfig`), whose CNI config takes it.
     pub(crate) fn run_pod_sandbox(&mut self, cx: &mut Cx<'_>, pod: &Slot, attempt: u32, pod_cidr: Option<&str>) -> Result<String, CriError> {
-        let node = self.node.clone();
-        let node = node.as_str();
+        let node = self.node.as_str();
         let object = pod_ref(pod);
         self.cri_call(cx, "RunPodSandbox", object.clone(), crate::sort::map_of([("attempt".to_string(), json!(attempt))]))?;
         // containerd's instrumented CRI service logs each call, then how it ended.
@@ -157,8 +155,7 @@ impl Containerd {
 
     /// CreateContainer: runc's bundle for the container in the sandbox's namespaces.
     pub(crate) fn create_container(&mut self, cx: &mut Cx<'_>, pod: &Slot, req: CreateContainer<'_>) -> Result<String, CriError> {
-        let node = self.node.clone();
-        let node = node.as_str();
+        let node = self.node.as_str();
         let CreateContainer { sandbox_id, spec, attempt: restart_count, image, env } = req;
         let name = spec["name"].as_str().unwrap_or_default().to_string();
         let object = pod_ref(pod);
@@ -228,8 +225,7 @@ impl Containerd {
     /// UpdateContainerResources (in-place resize): runc rewrites the container's cgroup
     /// files; a new CFS quota changes its CPU share at once.
     pub(crate) fn update_container_resources(&mut self, cx: &mut Cx<'_>, pod: &Slot, container_id: &str, name: &str, resources: &Slot) -> Result<(), CriError> {
-        let node = self.node.clone();
-        let node = node.as_str();
+        let node = self.node.as_str();
         let object = pod_ref(pod);
         self.cri_call(cx, "UpdateContainerResources", object.clone(), crate::sort::map_of([("container".to_string(), json!(name)), ("id".to_string(), json!(short(container_id)))]))?;
         let now = cx.now();
@@ -251,8 +247,7 @@ impl Containerd {
     /// the runtime (`UpdatePodSandboxResources`, CRI v1 since 1.33). Only pods with pod-level
     /// resources: podlife keeps no pod cgroup otherwise.
     pub(crate) fn update_pod_sandbox_resources(&mut self, cx: &mut Cx<'_>, pod: &Slot) -> Result<(), CriError> {
-        let node = self.node.clone();
-        let node = node.as_str();
+        let node = self.node.as_str();
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
         let want = super::cgroups::PodCgroup::for_pod(pod);
         let Some(sandbox_id) = cx.machine().machine(node).and_then(|m| m.runtime.ready_sandbox(&uid)).filter(|s| s.pod_cgroup != want && (s.pod_cgroup.pod_level || want.pod_level)).map(|s| s.id.clone()) else { return Ok(()) };
@@ -276,8 +271,7 @@ impl Containerd {
     /// StartContainer: the shim starts, runc creates the process in the sandbox's namespaces
     /// (its own PID namespace unless the pod shares one) and execs the argv.
     pub(crate) fn start_container(&mut self, cx: &mut Cx<'_>, pod: &Slot, container_id: &str, spec: &Slot, image: &NodeImage) -> Result<(), CriError> {
-        let node = self.node.clone();
-        let node = node.as_str();
+        let node = self.node.as_str();
         let object = pod_ref(pod);
         let name = spec["name"].as_str().unwrap_or_default().to_string();
         self.cri_call(cx, "StartContainer", object.clone(), crate::sort::map_of([("container".to_string(), json!(name)), ("id".to_string(), json!(short(container_id)))]))?;
@@ -452,8 +446,7 @@ impl Containerd {
     /// SIGKILL once `timeout_s` pass without an exit; a timeout of 0 kills at once
     /// (containerd's `stopContainer` sends the stop signal only when `timeout > 0`).
     pub(crate) fn stop_container(&mut self, cx: &mut Cx<'_>, pod: &Slot, container_id: &str, timeout_s: i64) -> Result<(), CriError> {
-        let node = self.node.clone();
-        let node = node.as_str();
+        let node = self.node.as_str();
         let object = pod_ref(pod);
         let name = cx.machine().machine(node).and_then(|m| m.runtime.containers.get(container_id)).map(|c| c.name.clone()).unwrap_or_default();
         self.cri_call(cx, "StopContainer", object.clone(), crate::sort::map_of([("container".to_string(), json!(name)), ("timeout".to_string(), json!(timeout_s))]))?;
@@ -474,7 +467,7 @@ impl Containerd {
         if let Some(generation) = running {
             let request = self.next_stop_request(container_id);
             let at = cx.now().plus_millis((timeout_s.max(0) as u64).saturating_mul(1000));
-            cx.after(at, Timer { node: node.to_string(), container: container_id.to_string(), generation, request });
+            cx.after(at, Timer { node: self.node.clone(), container: container_id.to_string(), generation, request });
         }
         Ok(())
     }
@@ -491,8 +484,7 @@ impl Containerd {
 
     /// The stop timeout ran out: SIGKILL.
     pub(crate) fn stop_timeout(&mut self, cx: &mut Cx<'_>, container_id: &str, generation: u64, request: u64) {
-        let node = self.node.clone();
-        let node = node.as_str();
+        let node = self.node.as_str();
         let still = self.latest_stop(container_id, request) && cx.machine().machine(node).and_then(|m| m.runtime.containers.get(container_id)).is_some_and(|c| c.generation == generation && c.state == ContainerState::Running);
         if still {
             let object = cx.machine().machine(node).and_then(|m| m.runtime.pod_of(container_id));

@@ -38,8 +38,7 @@ impl Containerd {
     /// A pull of `image` ends now: containerd stores the image and logs what it pulled.
     /// Returns the image's size in bytes (0: not an image a registry serves).
     pub(crate) fn image_pulled(&mut self, cx: &mut Cx<'_>, object: Option<ObjectRef>, image: &str, started: Time) -> u64 {
-        let node = self.node.clone();
-        let node = node.as_str();
+        let node = self.node.as_str();
         let reference = ImageRef::parse_normalized(image).ok().map(ImageRef::with_default_tag);
         let pulled = reference.as_ref().and_then(|r| match cx.machine().machine(node).map(|m| m.runtime.resolve(r)) {
             Some(Resolved::Remote(img)) => Some(img),

@@ -11,7 +11,6 @@
 
 use crate::clock::Time;
 use crate::component::Component;
-use crate::components::Cache;
 use crate::containerd::exec::ExecRun;
 use crate::containerd::{NodeImage, Runtime};
 use crate::cri_api::{CreateContainer, CriError, RuntimeService};
@@ -84,10 +83,6 @@ impl Component for Containerd {
     /// A `StopContainer` in flight outlives the daemon here: podlife's calls return at once,
     /// so what waits is the timer, and a restart does not cancel it.
     fn on_stop(&mut self) {}
-
-    fn steady_until(&self, _running: bool, _cache: &Cache, _timer: &Timer) -> Option<Time> {
-        None
-    }
 }
 
 /// A node's containerd serving one CRI connection: the daemon with its context, as the
