@@ -24,7 +24,7 @@ fn main() {
     for path in scripts {
         let text = std::fs::read_to_string(&path).unwrap_or_default();
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        time(&format!("script {name}"), 50, || {
+        time(&format!("script {name}"), std::env::var("PODLIFE_SCRIPT_RUNS").ok().and_then(|v| v.parse().ok()).unwrap_or(50), || {
             let _ = script::run(&text, Session::new(1));
         });
     }

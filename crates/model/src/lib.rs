@@ -1,8 +1,10 @@
 //! The Kubernetes API objects podlife plays with, and the value types they use.
 //!
-//! podlife stores objects as JSON values. Strict decoding walks a schema generated from the
-//! upstream types of `k8s-openapi` (feature `v1_36`, a dev-dependency: the generator and the
-//! differential tests use it).
+//! podlife's store, watch events and informer caches hold objects as [`obj::Obj`]: compact
+//! trees indexed by a schema generated from the upstream types of `k8s-openapi` (feature
+//! `v1_36`, a dev-dependency: the generator and the differential tests use it). JSON
+//! (`serde_json::Value`) is the edge form: request bodies, responses, printers, diffs. Strict
+//! decoding walks the same schema.
 
 pub mod decode;
 pub mod json;
