@@ -2,7 +2,10 @@
 //! script on a fresh default cluster and prints its transcript (and the engine's trace; once
 //! the cluster is large it keeps one pod in ten or a hundred unless `--trace-level=full`).
 //! `podlife lesson list | check ID`: the course's lessons and their goal checks (`lesson.rs`).
+//! `podlife compare A.sh B.sh [--seed N]` (or `--builtin ID`, `--list`): two variants on the
+//! same seed, their differing lines, reactions and outcomes (`compare.rs`).
 
+mod compare;
 mod lesson;
 
 use std::io::Write;
@@ -10,13 +13,14 @@ use std::process::ExitCode;
 
 use podlife_console::{Session, render, script};
 
-const USAGE: &str = "usage: podlife run [--trace | --trace=json] [--trace-level=auto|full] [--seed N] FILE\n       podlife lesson list | check ID";
+const USAGE: &str = "usage: podlife run [--trace | --trace=json] [--trace-level=auto|full] [--seed N] FILE\n       podlife lesson list | check ID\n       podlife compare A.sh B.sh [--seed N] | --builtin ID | --list";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("run") => run(&args[1..]),
         Some("lesson") => lesson::main(&args[1..]),
+        Some("compare") => compare::main(&args[1..]),
         _ => {
             eprintln!("{USAGE}");
             ExitCode::from(2)

@@ -5,6 +5,11 @@
 //! the brief's "Scripts") and the manifests shown as the editor's tabs. Titles and
 //! introductions are translations, not data: `static/i18n/{en,ko}/scenarios.ftl` holds
 //! `scenario-<id>-title` and `scenario-<id>-intro` for every id here.
+//!
+//! The built-in comparisons of two variants of a story (issue 21: scripts and both languages'
+//! words, side by side in `comparisons/<id>/`) are in [`comparisons`].
+
+pub mod comparisons;
 
 /// One built-in scenario.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
