@@ -1,8 +1,9 @@
-//! One variant's run: the script played in its own fresh `Session`, as `script::run` plays
-//! it (the same transcript byte for byte — a test holds them together), while noting when
-//! each command started and ended in simulated time and keeping etcd's write history.
+//! One variant's run: the script played in its own fresh `Session` by `script::run_observed`
+//! (the loop `podlife run` uses, so the same transcript byte for byte), noting when each
+//! command started and ended in simulated time and keeping etcd's write history.
 
-use podlife_console::{Output, Session, script};
+use podlife_console::script::{self, Piece};
+use podlife_console::Session;
 use podlife_engine::store::WatchEvent;
 use podlife_engine::{Time, TraceEvent};
 
@@ -46,50 +47,42 @@ fn now(session: &Session) -> u64 {
     session.engine().now().since_start()
 }
 
-/// Plays `script` in `session` (a fresh one: `Session::new(seed)`, maybe with a file reader).
+/// Plays `script` in `session` (a fresh one: `Session::new(seed)`, maybe with a file reader)
+/// through `script::run_observed`, reading the clock as each piece of the transcript starts.
 pub fn run(script_text: &str, session: Session) -> Result<Run, script::ScriptError> {
-    let commands = script::parse(script_text)?;
     let mut session = session;
     session.engine_mut().keep_writes();
-    let mut text = String::new();
-    // (byte offset where a piece of the transcript starts, when it was printed)
+    // (byte offset where a piece of the transcript starts, when it was printed); a command's
+    // output spans from its `$ ` line to its end, the background reports to the run's end.
     let mut marks: Vec<(usize, Span)> = Vec::new();
-    let total = commands.len();
-    let mut last_line = 0;
-    // The loop of `script::run`, with the clock read around each command.
-    for (i, c) in commands.into_iter().enumerate() {
-        if text.len() > script::MAX_TRANSCRIPT_BYTES {
-            marks.push((text.len(), Span::at(now(&session))));
-            text.push_str(&script::transcript_full_line(last_line, total - i));
-            break;
-        }
-        last_line = c.line;
-        let start = now(&session);
-        marks.push((text.len(), Span::at(start)));
-        text.push_str("$ ");
-        text.push_str(&c.shown);
-        text.push('\n');
-        let out = match c.invocation() {
-            Ok((line, stdin)) => session.exec(line, stdin),
-            Err(message) => {
-                let mut out = Output::default();
-                out.err(&message);
-                out
+    let mut started = 0;
+    let mut background = None;
+    let transcript = script::run_observed(script_text, session, &mut |piece, offset, session| {
+        let at = now(session);
+        let span = match piece {
+            Piece::Command => {
+                started = at;
+                Span::at(at)
             }
+            Piece::Output => Span { from_ms: started, to_ms: at },
+            Piece::Background => {
+                background = Some(marks.len());
+                Span::at(at)
+            }
+            Piece::Full => Span::at(at),
         };
-        marks.push((text.len(), Span { from_ms: start, to_ms: now(&session) }));
-        text.push_str(&out.text);
-    }
-    let before = now(&session);
-    let background = session.finish_background();
-    marks.push((text.len(), Span { from_ms: before, to_ms: now(&session) }));
-    text.push_str(&background);
-    let line_times = line_times(&text, &marks);
+        marks.push((offset, span));
+    })?;
+    let mut session = transcript.session;
     let end_ms = now(&session);
+    if let Some(i) = background {
+        marks[i].1.to_ms = end_ms;
+    }
+    let line_times = line_times(&transcript.text, &marks);
     let engine = session.engine_mut();
     let trace = engine.take_trace();
     let writes = engine.take_writes();
-    Ok(Run { transcript: text, line_times, trace, writes, end_ms })
+    Ok(Run { transcript: transcript.text, line_times, trace, writes, end_ms })
 }
 
 /// Each line's time: that of the piece its first byte belongs to.

@@ -236,8 +236,28 @@ pub struct Transcript {
     pub diagnostics: Vec<(usize, crate::Diagnostic)>,
 }
 
+/// Which part of a transcript is about to be written (see [`run_observed`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Piece {
+    /// A command's `$ ` line; the command has not run yet.
+    Command,
+    /// What the command printed; it has just finished.
+    Output,
+    /// What background work still running (traffic) reports; the wait for it comes next.
+    Background,
+    /// The line saying the transcript is full; no command runs after it.
+    Full,
+}
+
 /// Runs a script on a fresh default cluster.
 pub fn run(script: &str, session: Session) -> Result<Transcript, ScriptError> {
+    run_observed(script, session, &mut |_, _, _| {})
+}
+
+/// [`run`], telling `observe` before each piece of the transcript is written: which piece,
+/// the transcript's length so far (where the piece will start) and the session as it is then
+/// (`podlife compare` reads the clock there, to know when each line was printed).
+pub fn run_observed(script: &str, session: Session, observe: &mut dyn FnMut(Piece, usize, &Session)) -> Result<Transcript, ScriptError> {
     let commands = parse(script)?;
     let mut session = session;
     let mut text = String::new();
@@ -246,10 +266,12 @@ pub fn run(script: &str, session: Session) -> Result<Transcript, ScriptError> {
     let mut last_line = 0;
     for (i, c) in commands.into_iter().enumerate() {
         if text.len() > MAX_TRANSCRIPT_BYTES {
+            observe(Piece::Full, text.len(), &session);
             text.push_str(&transcript_full_line(last_line, total - i));
             break;
         }
         last_line = c.line;
+        observe(Piece::Command, text.len(), &session);
         text.push_str("$ ");
         text.push_str(&c.shown);
         text.push('\n');
@@ -261,6 +283,7 @@ pub fn run(script: &str, session: Session) -> Result<Transcript, ScriptError> {
                 out
             }
         };
+        observe(Piece::Output, text.len(), &session);
         text.push_str(&out.text);
         for mut d in out.diagnostics {
             // Positions in a heredoc count from the script's own lines.
@@ -268,6 +291,7 @@ pub fn run(script: &str, session: Session) -> Result<Transcript, ScriptError> {
             diagnostics.push((c.line, d));
         }
     }
+    observe(Piece::Background, text.len(), &session);
     text.push_str(&session.finish_background());
     Ok(Transcript { text, session, diagnostics })
 }

@@ -245,7 +245,12 @@ fn node(n: &NodeSpec, index: usize, ids: &NodeIds, now: crate::Time) -> Value {
         "type": t, "status": status, "reason": reason, "message": message,
         "lastHeartbeatTime": now, "lastTransitionTime": now
     });
-    let mut spec = json!({"podCIDR": format!("10.244.{index}.0/24"), "podCIDRs": [format!("10.244.{index}.0/24")]});
+    // A node past the pod subnet's ranges registers without one, as node IPAM leaves it
+    // (`CIDRNotAvailable`; its kubelet stays NotReady without a pod network).
+    let mut spec = match facts::pod_cidr(index) {
+        Some(cidr) => json!({"podCIDR": cidr, "podCIDRs": [cidr]}),
+        None => json!({}),
+    };
     if !n.taints.is_empty() {
         spec["taints"] = json!(n.taints);
     }

@@ -868,6 +868,7 @@ impl Engine {
                 "LimitRange" => limitrange_validation::spec(&obj),
                 "ResourceQuota" => resourcequota_validation::update(&current, &obj),
                 "PersistentVolumeClaim" => validation::persistent_volume_claim_update(&current, &obj),
+                "Node" => validation::node_update(&current, &obj),
                 "NetworkPolicy" => networking_validation::network_policy(&obj, false),
                 "Ingress" => networking_validation::ingress(&obj, false, self.features.enabled("RelaxedServiceNameValidation")),
                 "IngressClass" => networking_validation::ingress_class(&obj, Some(&current)),

@@ -55,6 +55,32 @@ pub fn persistent_volume_claim_update(old: &Value, pvc: &Value) -> Vec<FieldErro
     Vec::new()
 }
 
+/// The spec rules of `ValidateNodeUpdate` (pkg/apis/core/validation/validation.go): node IPAM
+/// may give a node its pod ranges, and a cloud its provider ID, once; neither changes after.
+/// A v1 Node's `podCIDR` stands for `podCIDRs` when that is empty (the v1 conversion).
+pub fn node_update(old: &Value, node: &Value) -> Vec<FieldError> {
+    const CIDR: &str = "node updates may not change podCIDR except from \"\" to valid";
+    let cidrs = |n: &Value| -> Vec<String> {
+        let list: Vec<String> = n["spec"]["podCIDRs"].as_array().map(|l| l.iter().map(|c| c.as_str().unwrap_or_default().to_string()).collect()).unwrap_or_default();
+        match n["spec"]["podCIDR"].as_str() {
+            Some(one) if list.is_empty() && !one.is_empty() => vec![one.to_string()],
+            _ => list,
+        }
+    };
+    let (was, now) = (cidrs(old), cidrs(node));
+    let mut errs = Vec::new();
+    if !was.is_empty() {
+        // One error for a changed length, else one per changed entry, as upstream appends them.
+        let changed = if was.len() != now.len() { 1 } else { was.iter().zip(&now).filter(|(a, b)| a != b).count() };
+        errs.extend((0..changed).map(|_| FieldError::forbidden("spec.podCIDRs", CIDR)));
+    }
+    let provider = |n: &Value| n["spec"]["providerID"].as_str().unwrap_or_default().to_string();
+    if !provider(old).is_empty() && provider(old) != provider(node) {
+        errs.push(FieldError::forbidden("spec.providerID", "node updates may not change providerID except from \"\" to valid"));
+    }
+    errs
+}
+
 pub fn object_meta_update(meta: &Value) -> Vec<FieldError> {
     let mut errs = Vec::new();
     validate_labels(&meta["labels"], "metadata.labels", &mut errs);
@@ -1012,6 +1038,24 @@ pub fn resource_name(name: &str, path: &str, errs: &mut Vec<FieldError>) -> bool
 mod tests {
     use super::*;
     use crate::names::{DNS1123_LABEL_MSG, DNS1123_SUBDOMAIN_MSG};
+
+    #[test]
+    fn node_pod_cidrs_are_set_once() {
+        let node = |spec: Value| json!({"spec": spec});
+        let texts = |errs: Vec<FieldError>| errs.iter().map(|e| e.to_string()).collect::<Vec<_>>();
+        let forbidden = "spec.podCIDRs: Forbidden: node updates may not change podCIDR except from \"\" to valid";
+        // From none to a range: node IPAM's allocation.
+        assert!(node_update(&node(json!({})), &node(json!({"podCIDR": "10.244.3.0/24", "podCIDRs": ["10.244.3.0/24"]}))).is_empty());
+        // The same ranges, or the v1 singular field standing for them.
+        let set = node(json!({"podCIDR": "10.244.3.0/24", "podCIDRs": ["10.244.3.0/24"]}));
+        assert!(node_update(&set, &node(json!({"podCIDR": "10.244.3.0/24"}))).is_empty());
+        assert_eq!(texts(node_update(&set, &node(json!({"podCIDRs": ["10.250.1.0/24"]})))), [forbidden]);
+        assert_eq!(texts(node_update(&set, &node(json!({})))), [forbidden]);
+        // Two changed entries of a dual-stack node: one error each.
+        let dual = node(json!({"podCIDRs": ["10.244.3.0/24", "fd00:10:244:3::/64"]}));
+        assert_eq!(texts(node_update(&dual, &node(json!({"podCIDRs": ["10.244.4.0/24", "fd00:10:244:4::/64"]})))), [forbidden, forbidden]);
+        assert_eq!(texts(node_update(&node(json!({"providerID": "kind://docker/kind/kind-worker"})), &node(json!({"providerID": "x"})))), ["spec.providerID: Forbidden: node updates may not change providerID except from \"\" to valid"]);
+    }
 
     #[test]
     fn names() {

@@ -35,7 +35,7 @@ type Cx<'a> = crate::component::Cx<'a, Requeue>;
 /// The range allocator's event source (`v1.EventSource{Component: "cidrAllocator"}`).
 const SOURCE: &str = "cidrAllocator";
 /// 10.244.0.0/16 in /24s: 256 node ranges.
-pub const RANGES: u32 = 256;
+pub const RANGES: u32 = crate::cluster::facts::POD_RANGES as u32;
 
 fn cidr(i: u32) -> String {
     format!("10.244.{i}.0/24")
