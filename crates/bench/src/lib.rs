@@ -2,6 +2,9 @@
 //! `std::time::Instant`) and the wasm harness (`bench/wasm`, timed with `performance.now()` in
 //! headless Chromium). `cargo xtask bench` runs both.
 //!
+//! Two workloads: `scheduling` (kube-scheduler throughput, the kubelets stopped: until every pod
+//! is bound) and `to_running` (`running.rs`: the kubelets on, until every pod is Running).
+//!
 //! The workloads never read a clock themselves: the caller passes `now_ms`, a monotonic clock in
 //! milliseconds (`clippy.toml` bans `Instant::now` here). Memory is the caller's business too
 //! (peak RSS natively, linear memory size in wasm). Benchmarks measure; tests never assert on
