@@ -1,9 +1,11 @@
-// The wasm half of `cargo xtask bench`: runs podlife-bench's scheduling workload in headless
-// Chromium, one fresh page per size (so the linear memory after a run is that run's peak), and
-// prints one line per size.
+// The wasm half of `cargo xtask bench`: runs podlife-bench's workloads in headless Chromium, one
+// fresh page per size (so the linear memory after a run is that run's peak), and prints one line
+// per size.
 //
-//   node bench/wasm/run.mjs DIR NODESxPODS…     e.g. DIR 100x1000 1000x1000 5000x10000
+//   node bench/wasm/run.mjs DIR [WORKLOAD:]NODESxPODS…   e.g. DIR 100x1000 5000x10000 running:100x1000
 //
+// WORKLOAD is `scheduling` (the default: podlife_bench::scheduling, kubelets stopped, until every
+// pod is bound) or `running` (podlife_bench::to_running, kubelets on, until every pod is Running).
 // DIR holds index.html, bench.js (bench/wasm/page) and wasm-bindgen's output for
 // podlife-bench-wasm; `cargo xtask bench` builds it (target/bench-wasm). Environment:
 //   PODLIFE_CHROMIUM          the browser (default: /usr/bin/chromium)
@@ -22,16 +24,16 @@ const timeoutSeconds = Number(process.env.PODLIFE_BENCH_TIMEOUT_S || 1800);
 
 const [dir, ...sizeArgs] = process.argv.slice(2);
 if (!dir || sizeArgs.length === 0) {
-  console.error('usage: node bench/wasm/run.mjs DIR NODESxPODS…');
+  console.error('usage: node bench/wasm/run.mjs DIR [WORKLOAD:]NODESxPODS…');
   process.exit(2);
 }
 const sizes = sizeArgs.map((arg) => {
-  const match = /^(\d+)x(\d+)$/.exec(arg);
+  const match = /^(?:(scheduling|running):)?(\d+)x(\d+)$/.exec(arg);
   if (!match) {
-    console.error(`not a size: ${arg} (want NODESxPODS, e.g. 100x1000)`);
+    console.error(`not a size: ${arg} (want [scheduling:|running:]NODESxPODS, e.g. 100x1000 or running:100x1000)`);
     process.exit(2);
   }
-  return { nodes: Number(match[1]), pods: Number(match[2]) };
+  return { workload: match[1] || 'scheduling', nodes: Number(match[2]), pods: Number(match[3]) };
 });
 
 const mib = (bytes) => `${Math.round(bytes / 1024 ** 2)} MiB`;
@@ -88,14 +90,16 @@ let browser = await launch();
 console.log(`wasm: headless Chromium ${browser.version()}, one fresh page per size, clock performance.now()`);
 
 let failures = 0;
-for (const { nodes, pods } of sizes) {
-  const label = `${pods} pods onto ${nodes} nodes`;
+for (const { workload, nodes, pods } of sizes) {
+  const label = `${pods} pods onto ${nodes} nodes${workload === 'running' ? ' to Running' : ''}`;
   if (!browser.isConnected()) browser = await launch(); // the last run took the browser down
   const context = await browser.newContext();
   const page = await context.newPage();
   const consoleErrors = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') consoleErrors.push(msg.text());
+    // A long run's progress (podlife_bench_wasm::running), as it happens.
+    if (msg.type() === 'info' && msg.text().startsWith('progress: ')) console.error(`wasm: … ${msg.text().slice(10)}`);
   });
   page.on('pageerror', (err) => consoleErrors.push(`page error: ${err.message}`));
   const crashed = new Promise((_, reject) => page.once('crash', () => reject(new Error('crash'))));
@@ -104,7 +108,7 @@ for (const { nodes, pods } of sizes) {
   let line;
   try {
     await page.goto(`${site.url}index.html`);
-    const run = page.evaluate(([n, p]) => window.podlifeBench.scheduling(n, p), [nodes, pods]);
+    const run = page.evaluate(([w, n, p]) => window.podlifeBench.run(w, n, p), [workload, nodes, pods]);
     run.catch(() => {}); // after a timeout or crash it rejects when the page goes
     const result = await Promise.race([run, limit.promise, crashed]);
     if (result.ok) {

@@ -1,18 +1,20 @@
 //! `cargo xtask bench [--native | --wasm | --web] [--full] [cargo bench args…]`: the native
-//! benchmarks (`cargo bench`: crates/*/benches), the kube-scheduler throughput benchmark in wasm
-//! in headless Chromium, and the web app's own timings (`bench/web/run.mjs` on the shipped
-//! `dist/`: time to interactive, Apply, step and scrub, for the default and a 100-pod scenario).
+//! benchmarks (`cargo bench`: crates/*/benches), the kube-scheduler throughput and "to Running"
+//! benchmarks in wasm in headless Chromium, and the web app's own timings (`bench/web/run.mjs` on
+//! the shipped `dist/`: time to interactive, Apply, step and scrub, for the default and a 100-pod
+//! scenario).
 //!
-//! The wasm side builds `bench/wasm` (podlife-bench-wasm: `podlife_bench::scheduling` behind
-//! wasm-bindgen) exactly as the shipped app is built — cargo's `release` profile, wasm-bindgen
+//! The wasm side builds `bench/wasm` (podlife-bench-wasm: `podlife_bench::scheduling` and
+//! `to_running` behind wasm-bindgen) exactly as the shipped app is built — cargo's `release` profile, wasm-bindgen
 //! `--target web`, then wasm-opt with the worker's `data-wasm-opt` level and params in
 //! web/index.html, as trunk does —
 //! into `<target>/bench-wasm/` next to `bench/wasm/page/`, and runs `bench/wasm/run.mjs`
 //! (playwright-core) on it: one fresh page per size, pods per second with `performance.now()`,
 //! memory as the linear memory's size after the run.
 //!
-//! Sizes (nodes, pods): those of `podlife_bench::DEFAULT_SIZES`, plus `FULL_SIZE` with `--full`
-//! or `PODLIFE_BENCH_FULL=1` (for both sides).
+//! Sizes (nodes, pods): those of `podlife_bench::DEFAULT_SIZES` and `RUNNING_DEFAULT_SIZES`, plus
+//! `FULL_SIZE` and `RUNNING_FULL_SIZE` with `--full` or `PODLIFE_BENCH_FULL=1` (for both sides;
+//! the to-Running one, 150,000 pods, takes minutes and gigabytes).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -21,9 +23,12 @@ use crate::proc::{capture, command, run, tee};
 use crate::tools::{self, Needs, WASM_TARGET, chromium_path};
 use crate::{Result, root, say};
 
-/// `podlife_bench::DEFAULT_SIZES` and `FULL_SIZE` (xtask does not build the engine).
+/// `podlife_bench::DEFAULT_SIZES`, `FULL_SIZE`, `RUNNING_DEFAULT_SIZES` and `RUNNING_FULL_SIZE`
+/// (xtask does not build the engine).
 const DEFAULT_SIZES: &[(usize, usize)] = &[(100, 1_000), (1_000, 1_000)];
 const FULL_SIZE: (usize, usize) = (5_000, 10_000);
+const RUNNING_DEFAULT_SIZES: &[(usize, usize)] = &[(100, 1_000)];
+const RUNNING_FULL_SIZE: (usize, usize) = (5_000, 150_000);
 
 const WASM_PACKAGE: &str = "podlife-bench-wasm";
 /// The cargo profile `trunk build --release` (`cargo xtask build`) uses for the shipped app.
@@ -219,6 +224,19 @@ fn bindgen_and_optimize(built: &Path, out: &Path, opt_args: Option<&[String]>) -
     Ok(wasm)
 }
 
+/// run.mjs's size arguments: the scheduling workload's sizes, then the to-Running workload's
+/// (`running:NODESxPODS`).
+fn wasm_sizes(full: bool) -> Vec<String> {
+    let mut scheduling: Vec<(usize, usize)> = DEFAULT_SIZES.to_vec();
+    let mut running: Vec<(usize, usize)> = RUNNING_DEFAULT_SIZES.to_vec();
+    if full {
+        scheduling.push(FULL_SIZE);
+        running.push(RUNNING_FULL_SIZE);
+    }
+    let scheduling = scheduling.into_iter().map(|(nodes, pods)| format!("{nodes}x{pods}"));
+    scheduling.chain(running.into_iter().map(|(nodes, pods)| format!("running:{nodes}x{pods}"))).collect()
+}
+
 fn wasm_bench(metadata: &serde_json::Value, full: bool, lines: &mut Vec<String>) -> Result {
     say("── wasm benchmark (headless Chromium) ──");
     tools::ensure(Needs { wasm: true, browser: true })?;
@@ -252,16 +270,12 @@ fn wasm_bench(metadata: &serde_json::Value, full: bool, lines: &mut Vec<String>)
         size as f64 / (1024.0 * 1024.0),
     ));
 
-    let mut sizes: Vec<(usize, usize)> = DEFAULT_SIZES.to_vec();
-    if full {
-        sizes.push(FULL_SIZE);
-    }
     let ok = tee(
         command("node")
             .current_dir(root())
             .arg(root().join("bench").join("wasm").join("run.mjs"))
             .arg(&out)
-            .args(sizes.iter().map(|(nodes, pods)| format!("{nodes}x{pods}")))
+            .args(wasm_sizes(full))
             .env("PODLIFE_CHROMIUM", chromium_path()),
         |line| {
             if line.starts_with("wasm: ") && line.contains(" pods onto ") {
@@ -281,6 +295,12 @@ mod tests {
         let text = "[a]\nx = 1\n\n[profile.release]\n# size\nopt-level = \"z\"\nlto = true\n\n[profile.bench]\nopt-level = 3\n";
         assert_eq!(toml_section(text, "[profile.release]").as_deref(), Some("opt-level = \"z\", lto = true"));
         assert_eq!(toml_section(text, "[profile.dev]"), None);
+    }
+
+    #[test]
+    fn wasm_sizes_name_their_workload() {
+        assert_eq!(wasm_sizes(false), ["100x1000", "1000x1000", "running:100x1000"]);
+        assert_eq!(wasm_sizes(true), ["100x1000", "1000x1000", "5000x10000", "running:100x1000", "running:5000x150000"]);
     }
 
     #[test]

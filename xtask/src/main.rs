@@ -5,7 +5,7 @@
 //! cargo xtask build                                           release site into dist/
 //! cargo xtask test                                            native tests, release build, browser tests
 //! cargo xtask size                                            raw / gzip / brotli sizes of dist/
-//! cargo xtask bench [--native|--wasm|--web] [--full] [args…]  native benchmarks, the scheduler in wasm, the web app's timings (Chromium)
+//! cargo xtask bench [--native|--wasm|--web] [--full] [args…]  native benchmarks, the scheduler and to-Running in wasm, the web app's timings (Chromium)
 //! cargo xtask fuzz [--time D] [TARGET…]                        coverage-guided fuzzing (cargo-fuzz, libFuzzer)
 //! cargo xtask tools                                           only install the tools the others need
 //! ```
@@ -45,9 +45,10 @@ commands:
   size           build dist/ (release), then raw, gzip and brotli sizes of every file, the
                  first load and the worker; fails over budget (--no-build: measure dist/ as is)
   bench [--native|--wasm|--web] [--full] [cargo bench args…]
-                 native benchmarks (cargo bench), kube-scheduler throughput in wasm, and the
-                 web app's load, Apply, step and scrub times (--web)
-                 in headless Chromium; --full adds 10,000 pods onto 5,000 nodes
+                 native benchmarks (cargo bench), kube-scheduler throughput and pods to
+                 Running (kubelets on) in wasm, and the web app's load, Apply, step and
+                 scrub times (--web) in headless Chromium; --full adds 10,000 pods onto
+                 5,000 nodes, and 150,000 to Running on 5,000 (minutes, gigabytes)
   fuzz [--time D] [TARGET…]
                  run the fuzz targets (all by default: manifest kubectl shell script jsonpath
                  selectors patch keep complete) for D each (default 60s; 90s, 5m, 1h) under

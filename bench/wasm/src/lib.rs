@@ -17,6 +17,8 @@ extern "C" {
     fn performance_now() -> f64;
     #[wasm_bindgen(js_namespace = console, js_name = error)]
     fn console_error(message: &str);
+    #[wasm_bindgen(js_namespace = console, js_name = info)]
+    fn console_info(message: &str);
 }
 
 /// The size of the last allocation the allocator could not serve (0: none). With `panic =
@@ -79,14 +81,50 @@ pub fn failed_allocation_bytes() -> f64 {
     FAILED_ALLOCATION.load(Ordering::Relaxed) as f64
 }
 
+/// A panic aborts (the release profile): say why on the console first, where run.mjs reads it.
+fn say_panics() {
+    std::panic::set_hook(Box::new(|info| console_error(&format!("panic: {info}"))));
+}
+
+/// A report's JSON with the linear memory's size after the run, as text for JavaScript.
+fn with_memory(mut json: serde_json::Value) -> String {
+    json["wasm_memory_bytes"] = linear_memory_bytes().into();
+    json.to_string()
+}
+
 /// Runs `podlife_bench::scheduling(nodes, pods)` with `performance.now()` as the clock. Returns
 /// JSON: the report's fields (`summary` is its one-line text) and `wasm_memory_bytes`.
 #[wasm_bindgen]
 pub fn scheduling(nodes: u32, pods: u32) -> String {
-    // A panic aborts (the release profile): say why on the console first, where run.mjs reads it.
-    std::panic::set_hook(Box::new(|info| console_error(&format!("panic: {info}"))));
-    let report = podlife_bench::scheduling(nodes as usize, pods as usize, &mut performance_now);
-    let mut json = report.to_json();
-    json["wasm_memory_bytes"] = linear_memory_bytes().into();
-    json.to_string()
+    say_panics();
+    with_memory(podlife_bench::scheduling(nodes as usize, pods as usize, &mut performance_now).to_json())
+}
+
+/// Wall time between two progress lines on the console (run.mjs prints them).
+const PROGRESS_EVERY_MS: f64 = 30_000.0;
+
+/// Runs `podlife_bench::to_running(nodes, pods)` (kubelets on, until every pod is Running) with
+/// `performance.now()` as the clock; JSON as `scheduling`'s. Every 30 s it says on the console
+/// where the run is, so that one that times out still tells how far it got.
+#[wasm_bindgen]
+pub fn running(nodes: u32, pods: u32) -> String {
+    say_panics();
+    let start = performance_now();
+    let mut shown = start;
+    let mut progress = |tick: podlife_bench::Tick| {
+        let now = performance_now();
+        if now - shown >= PROGRESS_EVERY_MS {
+            shown = now;
+            console_info(&format!(
+                "progress: {pods} on {nodes} at {:.0} s: virtual {:.1} s, {} bound, {} Running of {}; wasm memory {:.0} MiB",
+                (now - start) / 1000.0,
+                tick.virtual_s,
+                tick.bound,
+                tick.running,
+                tick.total,
+                linear_memory_bytes() / (1024.0 * 1024.0),
+            ));
+        }
+    };
+    with_memory(podlife_bench::to_running(nodes as usize, pods as usize, &mut performance_now, &mut progress).to_json())
 }

@@ -2,18 +2,24 @@
 //! `std::time::Instant`) and the wasm harness (`bench/wasm`, timed with `performance.now()` in
 //! headless Chromium). `cargo xtask bench` runs both.
 //!
+//! Two workloads: `scheduling` (kube-scheduler throughput, the kubelets stopped: until every pod
+//! is bound) and `to_running` (`running.rs`: the kubelets on, until every pod is Running).
+//!
 //! The workloads never read a clock themselves: the caller passes `now_ms`, a monotonic clock in
 //! milliseconds (`clippy.toml` bans `Instant::now` here). Memory is the caller's business too
 //! (peak RSS natively, linear memory size in wasm). Benchmarks measure; tests never assert on
 //! time.
 
 use std::fmt;
-use std::time::Duration;
 
-use podlife_engine::cluster::NodeSpec;
-use podlife_engine::{Engine, Request, Verb};
-use podlife_model::ResourceType;
+use podlife_engine::Engine;
 use serde_json::{Value, json};
+
+mod cluster;
+mod running;
+
+use cluster::{create_pods, duration, node_specs};
+pub use running::{Ended, RUNNING_DEFAULT_SIZES, RUNNING_FULL_SIZE, RunningReport, Tick, to_running};
 
 /// The sizes `cargo xtask bench` runs by default, as (nodes, pods).
 pub const DEFAULT_SIZES: &[(usize, usize)] = &[(100, 1_000), (1_000, 1_000)];
@@ -63,11 +69,6 @@ impl Report {
     }
 }
 
-/// Milliseconds as a `Duration`, printed like `{:.2?}` prints one (`812.34ms`, `12.05s`).
-fn duration(ms: f64) -> Duration {
-    Duration::try_from_secs_f64(ms / 1000.0).unwrap_or_default()
-}
-
 /// One line, without memory (the caller appends it: `; peak RSS 270 MiB`).
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -97,16 +98,7 @@ impl fmt::Display for Report {
 /// native bench. Pods are created through kube-apiserver (`Engine::handle`), then virtual time runs
 /// in 1-second steps until every pod is bound or nothing changes for 10 s.
 pub fn scheduling(nodes: usize, pods: usize, now_ms: &mut dyn FnMut() -> f64) -> Report {
-    let specs: Vec<NodeSpec> = (0..nodes)
-        .map(|i| NodeSpec {
-            name: format!("node-{i:05}"),
-            labels: vec![],
-            taints: vec![],
-            cpu: "32".into(),
-            memory: "128Gi".into(),
-            pods: "110".into(),
-        })
-        .collect();
+    let specs = node_specs(nodes);
     let t0 = now_ms();
     let mut e = Engine::with_nodes(1, &specs);
     for s in &specs {
@@ -118,18 +110,7 @@ pub fn scheduling(nodes: usize, pods: usize, now_ms: &mut dyn FnMut() -> f64) ->
     // directly, so it is stopped too.
     let _ = e.stop_component("kube-controller-manager", None);
     let t1 = now_ms();
-    let rt = ResourceType::resolve("pods").expect("pods are served");
-    let mut refused = 0usize;
-    for i in 0..pods {
-        let mut req = Request::new(Verb::Create, rt);
-        req.namespace = Some("default".into());
-        req.body = Some(json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": format!("p-{i:05}")},
-            "spec": {"containers": [{"name": "c", "image": "nginx:1.27", "resources": {"requests": {"cpu": "100m", "memory": "128Mi"}}}]}}));
-        // The store's object cap (`MAX_OBJECTS`) refuses creates beyond it; count them.
-        if e.handle(req).is_err() {
-            refused += 1;
-        }
-    }
+    let refused = create_pods(&mut e, pods, "nginx:1.27");
     let t2 = now_ms();
     // Periodic loops (heartbeats, resyncs) never end: run in 1-second steps of virtual time
     // until every pod is bound or nothing changes for 10 s.
