@@ -4,22 +4,20 @@
 //! patches, events), the part the scheduling workload leaves out.
 //!
 //! **Pod ranges.** A kubelet starts no pod without its node's podCIDR, and kind's pod subnet
-//! (10.244.0.0/16 in /24s) holds 256 nodes. `Engine::with_nodes` seeds node `i` with
-//! `10.244.{i}.0/24`, which for `i` ≥ 256 is no CIDR at all (`10.244.256.0/24`): the kubelet
-//! reports the node Ready (it has a podCIDR) but CNI fails every sandbox there ("no podCIDR
-//! assigned"). The engine has no `--cluster-cidr` or `--node-cidr-mask-size` to change, so the
-//! workload gives those nodes a /24 of 10.224.0.0/11 (a cluster CIDR that holds kind's subnet
-//! and 8,192 /24s, as a 5,000-node cluster is configured) with a PATCH as cluster-admin before it
-//! creates any pod. Upstream's API server would refuse to change a podCIDR once set; the write
-//! stands for the range a larger cluster CIDR would have given at registration, and the report
-//! counts the nodes that got one.
+//! (10.244.0.0/16 in /24s) holds 256 nodes: `Engine::with_nodes` registers the nodes past
+//! them without a range, as node IPAM leaves them (`CIDRNotAvailable`). The engine has no
+//! `--cluster-cidr` or `--node-cidr-mask-size` to change, so the workload gives those nodes a
+//! /24 of 10.224.0.0/11 (a cluster CIDR that holds kind's subnet and 8,192 /24s, as a
+//! 5,000-node cluster is configured) with a PATCH as cluster-admin before it creates any pod —
+//! the write node IPAM would make with that cluster CIDR, allowed because the node has none
+//! yet — and the report counts the nodes that got one.
 //!
 //! **kube-controller-manager** is stopped, as in the scheduling workload: its node IPAM
 //! controller knows only kind's subnet and would record `CIDRNotAvailable` on every node
 //! outside it and retry for ever; the kubelets renew their Leases, so its node lifecycle
 //! controller has nothing to do; and no controller owns pods created directly.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::fmt;
 
 use podlife_engine::containerd::PAUSE_IMAGE;
@@ -218,7 +216,7 @@ fn state(pod: &Slot) -> (bool, bool) {
 /// (`Engine::keep_writes`): a step costs what changed in it, not a pass over every pod, so the
 /// steps can be short.
 struct Progress {
-    pods: HashMap<String, (bool, bool)>,
+    pods: BTreeMap<String, (bool, bool)>,
     bound: usize,
     running: usize,
 }
@@ -226,7 +224,7 @@ struct Progress {
 impl Progress {
     /// From the store as it is, and the store keeps its writes from now on.
     fn start(e: &mut Engine) -> Progress {
-        let mut p = Progress { pods: HashMap::new(), bound: 0, running: 0 };
+        let mut p = Progress { pods: BTreeMap::new(), bound: 0, running: 0 };
         let pods: Vec<(String, (bool, bool))> = e.store().list("", "pods", Some("default")).map(|(k, pod)| (k.name.clone(), state(pod))).collect();
         for (name, now) in pods {
             p.set(name, now);

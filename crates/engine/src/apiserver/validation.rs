@@ -57,7 +57,8 @@ pub fn persistent_volume_claim_update(old: &Value, pvc: &Value) -> Vec<FieldErro
 
 /// The spec rules of `ValidateNodeUpdate` (pkg/apis/core/validation/validation.go): node IPAM
 /// may give a node its pod ranges, and a cloud its provider ID, once; neither changes after.
-/// A v1 Node's `podCIDR` stands for `podCIDRs` when that is empty (the v1 conversion).
+/// A v1 Node's `podCIDR` stands for `podCIDRs` when that is empty (the v1 conversion). (1.38
+/// words a cleared list "field cannot be cleared once set"; 1.36 gives both cases one text.)
 pub fn node_update(old: &Value, node: &Value) -> Vec<FieldError> {
     const CIDR: &str = "node updates may not change podCIDR except from \"\" to valid";
     let cidrs = |n: &Value| -> Vec<String> {
