@@ -9,6 +9,8 @@ use std::process::ExitCode;
 use podlife_compare::builtin;
 use podlife_console::Session;
 
+use crate::flags;
+
 pub const USAGE: &str = "usage: podlife compare A.sh B.sh [--seed N]\n       podlife compare --builtin ID [--seed N] [--lang en|ko]\n       podlife compare --list [--lang en|ko]";
 
 pub fn main(args: &[String]) -> ExitCode {
@@ -19,17 +21,8 @@ pub fn main(args: &[String]) -> ExitCode {
     let mut files = Vec::new();
     let mut i = 0;
     while i < args.len() {
-        // `--flag=value` or `--flag value`, as `podlife run` takes them.
-        let (flag, inline) = match args[i].split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
-            _ => (args[i].as_str(), None),
-        };
-        let value = |i: &mut usize| {
-            inline.clone().or_else(|| {
-                *i += 1;
-                args.get(*i).cloned()
-            })
-        };
+        let (flag, inline) = flags::split(&args[i]);
+        let value = |i: &mut usize| flags::value(&inline, args, i);
         match flag {
             "--seed" => match value(&mut i).and_then(|s| s.parse().ok()) {
                 Some(s) => seed = s,

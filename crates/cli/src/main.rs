@@ -6,6 +6,7 @@
 //! same seed, their differing lines, reactions and outcomes (`compare.rs`).
 
 mod compare;
+mod flags;
 mod lesson;
 
 use std::io::Write;
@@ -35,17 +36,8 @@ fn run(args: &[String]) -> ExitCode {
     let mut file = None;
     let mut i = 0;
     while i < args.len() {
-        // `--flag=value` or `--flag value`, as Go's and clap's parsers both take.
-        let (flag, inline) = match args[i].split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
-            _ => (args[i].as_str(), None),
-        };
-        let value = |i: &mut usize| {
-            inline.clone().or_else(|| {
-                *i += 1;
-                args.get(*i).cloned()
-            })
-        };
+        let (flag, inline) = flags::split(&args[i]);
+        let value = |i: &mut usize| flags::value(&inline, args, i);
         match flag {
             // `--trace`'s value is optional, so only its `=` form takes one.
             "--trace" => match inline.as_deref() {
