@@ -216,6 +216,8 @@ pub struct PodInfo {
     pub tolerations: Vec<Toleration>,
     /// `(hostIP, protocol, hostPort)` the pod wants.
     pub host_ports: Vec<(String, String, i64)>,
+    /// The containers' and init containers' images, normalized once (`normalizedImageName`)
+    /// for ImageLocality, which looks each up on every node it scores.
     pub images: Vec<String>,
     pub init_images: Vec<String>,
     /// Has a deletionTimestamp (still holds its resources until it is gone).
@@ -278,10 +280,11 @@ impl PodInfo {
         let mut init_images = Vec::new();
         for list in ["initContainers", "containers"] {
             for c in spec[list].as_array().unwrap_or_default() {
+                let image = normalize_image(c["image"].as_str().unwrap_or_default());
                 if list == "containers" {
-                    images.push(s(&c["image"]));
+                    images.push(image);
                 } else {
-                    init_images.push(s(&c["image"]));
+                    init_images.push(image);
                 }
                 for p in c["ports"].as_array().unwrap_or_default() {
                     if let Some(hp) = p["hostPort"].as_i64().filter(|hp| *hp > 0) {

@@ -2,7 +2,7 @@
 //! that already have the pod's images, weighted by image size and how widely the image is
 //! spread (so that one node with the image does not attract everything).
 
-use crate::scheduler::framework::{ClusterView, MAX_NODE_SCORE, NodeInfo, PodInfo, ScorePlugin, normalize_image};
+use crate::scheduler::framework::{ClusterView, MAX_NODE_SCORE, NodeInfo, PodInfo, ScorePlugin};
 
 const MB: i64 = 1024 * 1024;
 /// `minThreshold`, `maxContainerThreshold`.
@@ -33,12 +33,11 @@ impl ScorePlugin for ImageLocality {
     fn score(&self, pod: &PodInfo, node: &NodeInfo, cluster: &ClusterView) -> i64 {
         let total = cluster.total_nodes as i64;
         let mut sum = 0i64;
-        // A node without images scores the floor; no names to normalize.
+        // The pod's names come normalized (`PodInfo`); a node without images scores the floor.
         let images = if node.images.is_empty() { [].iter().chain(&[]) } else { pod.images.iter().chain(&pod.init_images) };
-        for image in images {
-            let name = normalize_image(image);
-            if let Some(size) = node.images.get(&name) {
-                let with_image = cluster.image_nodes.get(&name).copied().unwrap_or(0) as i64;
+        for name in images {
+            if let Some(size) = node.images.get(name) {
+                let with_image = cluster.image_nodes.get(name).copied().unwrap_or(0) as i64;
                 // scaledImageScore: size × (nodes with the image / all nodes), in integer math.
                 sum += (*size as f64 * (with_image as f64 / total.max(1) as f64)) as i64;
             }
