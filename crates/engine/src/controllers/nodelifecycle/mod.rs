@@ -342,11 +342,16 @@ impl State {
             health.lease = Some(renew.clone());
             health.probe_timestamp = now;
         }
-        if now.millis() > health.probe_timestamp.millis().saturating_add(grace) {
+        // Past the grace period every condition goes Unknown; a node whose conditions all
+        // are already (the usual pass over a node that stays down) is left as it is, without
+        // copying it (the copy would equal it, and the Ready condition would be the one seen).
+        const CONDITIONS: [&str; 4] = ["Ready", "MemoryPressure", "DiskPressure", "PIDPressure"];
+        let all_unknown = CONDITIONS.iter().all(|kind| condition(node, kind).is_some_and(|c| c["status"] == "Unknown"));
+        if now.millis() > health.probe_timestamp.millis().saturating_add(grace) && !all_unknown {
             let stamp = json!(now.rfc3339());
             let mut updated = node.to_value();
             let mut conditions = updated["status"]["conditions"].as_array().cloned().unwrap_or_default();
-            for kind in ["Ready", "MemoryPressure", "DiskPressure", "PIDPressure"] {
+            for kind in CONDITIONS {
                 match conditions.iter_mut().find(|c| c["type"] == kind) {
                     None => conditions.push(json!({"type": kind, "status": "Unknown", "lastHeartbeatTime": updated["metadata"]["creationTimestamp"],
                         "lastTransitionTime": stamp, "reason": "NodeStatusNeverUpdated", "message": "Kubelet never posted node status."})),
