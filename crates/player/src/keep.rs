@@ -5,6 +5,7 @@
 use podlife_model::json::quote;
 use serde_json::{Map, Value};
 
+use crate::compare::{Cursor, PairInput, PairLogged};
 use crate::player::{Input, Logged};
 
 /// One editor tab.
@@ -41,6 +42,30 @@ pub struct Shared {
     pub custom: Vec<(String, String)>,
     pub files: Vec<EditorFile>,
 }
+
+/// What a comparison's share link carries (format 2, `s2.`): variant A's files (`files`, as
+/// a session's link has them), variant B's, the seed, the inputs given to both with the cursor
+/// each was given at, and the cursor shown.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SharedCompare {
+    /// The story the sandbox goes back to.
+    pub scenario: String,
+    pub a: Vec<EditorFile>,
+    pub b: Vec<EditorFile>,
+    pub seed: u64,
+    pub log: Vec<PairLogged>,
+    pub at: Cursor,
+}
+
+/// A share link: a session's (`s1.`) or a comparison's (`s2.`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Link {
+    Session(Shared),
+    Compare(SharedCompare),
+}
+
+/// The comparison link's format version (`s2.`); a link without a comparison is still `s1.`.
+pub const COMPARE_SHARE_VERSION: u32 = 2;
 
 /// The autosave format's version; `decode_saved` reads every version up to this one.
 pub const SAVED_VERSION: u32 = 1;
@@ -103,6 +128,113 @@ pub fn encode_share(shared: &Shared) -> Result<String, String> {
     Ok(fragment)
 }
 
+/// The fragment of a comparison's link: `s2.` and the compressed JSON — an `s1` link's
+/// fields (`scenario`, `files`: variant A's) and `"compare":{"seed":…,"b":[…],"log":[…],
+/// "at":{…}}`.
+pub fn encode_compare_share(shared: &SharedCompare) -> Result<String, String> {
+    let log: Vec<String> = shared.log.iter().map(pair_logged_json).collect();
+    let json = format!(
+        "{{\"scenario\":{},\"files\":{},\"compare\":{{\"seed\":{},\"b\":{},\"log\":[{}],\"at\":{}}}}}",
+        quote(&shared.scenario),
+        files_json(&shared.a),
+        shared.seed,
+        files_json(&shared.b),
+        log.join(","),
+        cursor_json(&shared.at),
+    );
+    let packed = lz_str::compress_to_encoded_uri_component(&json);
+    let fragment = format!("s{COMPARE_SHARE_VERSION}.{packed}");
+    if fragment.len() > MAX_SHARE_CHARS {
+        return Err(format!("the comparison is too large for a link ({} characters; at most {MAX_SHARE_CHARS})", fragment.len()));
+    }
+    Ok(fragment)
+}
+
+/// Reads a share fragment of either format (with or without `#`).
+pub fn decode_link(fragment: &str) -> Result<Link, String> {
+    let fragment = fragment.trim_start_matches('#');
+    if fragment.len() > MAX_SHARE_CHARS {
+        return Err(format!("the link is too long ({} characters; at most {MAX_SHARE_CHARS})", fragment.len()));
+    }
+    match fragment.split_once('.') {
+        Some(("s2", packed)) => {
+            let json = lz_str::decompress_from_encoded_uri_component(packed).ok_or("the link is damaged (it does not decompress)")?;
+            let json = String::from_utf16(&json).map_err(|_| "the link is damaged (not text)")?;
+            let value: Value = serde_json::from_str(&json).map_err(|e| format!("the link is damaged: {e}"))?;
+            compare_from(&value).map(Link::Compare).map_err(|e| format!("the link is damaged: {e}"))
+        }
+        _ => decode_share(fragment).map(Link::Session),
+    }
+}
+
+fn cursor_json(c: &Cursor) -> String {
+    format!("{{\"a\":{},\"b\":{},\"ms\":{}}}", c.a, c.b, c.ms)
+}
+
+fn pairs_json(files: &[(String, String)]) -> String {
+    let items: Vec<String> = files.iter().map(|(name, text)| format!("[{},{}]", quote(name), quote(text))).collect();
+    format!("[{}]", items.join(","))
+}
+
+/// One input to both sides: `{"at":{…},"input":"builtin","id":…}` (`script` `text`, `apply`
+/// `a` `b` `horizon_ms`, `command` `line`).
+fn pair_logged_json(l: &PairLogged) -> String {
+    let rest = match &l.input {
+        PairInput::Builtin { id } => format!("\"builtin\",\"id\":{}", quote(id)),
+        PairInput::Script { text } => format!("\"script\",\"text\":{}", quote(text)),
+        PairInput::Apply { a, b, horizon_ms } => format!("\"apply\",\"a\":{},\"b\":{},\"horizon_ms\":{horizon_ms}", pairs_json(a), pairs_json(b)),
+        PairInput::Command { line } => format!("\"command\",\"line\":{}", quote(line)),
+    };
+    format!("{{\"at\":{},\"input\":{rest}}}", cursor_json(&l.at))
+}
+
+fn cursor_from(v: &Value) -> Result<Cursor, String> {
+    let o = object(v, "`at`")?;
+    Ok(Cursor { a: index(o, "a")?, b: index(o, "b")?, ms: unsigned(o, "ms")? })
+}
+
+fn pairs_from(o: &Object, key: &str) -> Result<Vec<(String, String)>, String> {
+    list(o, key)?
+        .iter()
+        .map(|pair| match pair.as_array().map(Vec::as_slice) {
+            Some([name, text]) => Ok((string(name, key)?, string(text, key)?)),
+            _ => Err(format!("`{key}`: expected [name, text] pairs")),
+        })
+        .collect()
+}
+
+fn pair_logged_from(v: &Value) -> Result<PairLogged, String> {
+    let o = object(v, "`log`")?;
+    let input = match text(o, "input")?.as_str() {
+        "builtin" => PairInput::Builtin { id: text(o, "id")? },
+        "script" => PairInput::Script { text: text(o, "text")? },
+        "apply" => PairInput::Apply { a: pairs_from(o, "a")?, b: pairs_from(o, "b")?, horizon_ms: unsigned(o, "horizon_ms")? },
+        "command" => PairInput::Command { line: text(o, "line")? },
+        other => return Err(format!("unknown input `{other}`")),
+    };
+    Ok(PairLogged { at: cursor_from(field(o, "at")?)?, input })
+}
+
+fn compare_from(v: &Value) -> Result<SharedCompare, String> {
+    let o = object(v, "the link")?;
+    let c = object(field(o, "compare")?, "`compare`")?;
+    let b: Vec<EditorFile> = list(c, "b")?
+        .iter()
+        .map(|f| {
+            let f = object(f, "`b`")?;
+            Ok(EditorFile { name: text(f, "name")?, text: text(f, "text")? })
+        })
+        .collect::<Result<_, String>>()?;
+    Ok(SharedCompare {
+        scenario: text(o, "scenario")?,
+        a: files_from(o)?,
+        b,
+        seed: unsigned(c, "seed")?,
+        log: list(c, "log")?.iter().map(pair_logged_from).collect::<Result<_, _>>()?,
+        at: cursor_from(field(c, "at")?)?,
+    })
+}
+
 /// Reads a share fragment (with or without `#`).
 pub fn decode_share(fragment: &str) -> Result<Shared, String> {
     let fragment = fragment.trim_start_matches('#');
@@ -119,6 +251,7 @@ pub fn decode_share(fragment: &str) -> Result<Shared, String> {
             let value: Value = serde_json::from_str(&json).map_err(|e| format!("the link is damaged: {e}"))?;
             shared_from(&value).map_err(|e| format!("the link is damaged: {e}"))
         }
+        "s2" => Err("a comparison's link (opened by `decode_link`)".to_string()),
         v if v.starts_with('s') && v[1..].parse::<u32>().is_ok() => Err(format!("the link was made by a newer podlife (format {})", &v[1..])),
         _ => Err("not a podlife share link".to_string()),
     }
@@ -149,6 +282,7 @@ fn logged_json(logged: &Logged) -> String {
         Input::Apply { files, horizon_ms } => format!("\"apply\",\"files\":{},\"horizon_ms\":{horizon_ms}", pairs(files)),
         Input::Delete { files, horizon_ms } => format!("\"delete\",\"files\":{},\"horizon_ms\":{horizon_ms}", pairs(files)),
         Input::Command { line } => format!("\"command\",\"line\":{}", quote(line)),
+        Input::Wait { until_ms } => format!("\"wait\",\"until_ms\":{until_ms}"),
     };
     format!("{{\"at\":{},\"input\":{rest}}}", logged.at)
 }
@@ -258,6 +392,7 @@ fn logged_from(v: &Value) -> Result<Logged, String> {
         "apply" => Input::Apply { files: pairs(o)?, horizon_ms: unsigned(o, "horizon_ms")? },
         "delete" => Input::Delete { files: pairs(o)?, horizon_ms: unsigned(o, "horizon_ms")? },
         "command" => Input::Command { line: text(o, "line")? },
+        "wait" => Input::Wait { until_ms: unsigned(o, "until_ms")? },
         other => return Err(format!("unknown input `{other}`")),
     };
     Ok(Logged { at: index(o, "at")?, input })
