@@ -22,7 +22,8 @@
 //!   event is marked only-here —, and `podlife_compare::outcome`'s table of both runs.
 //!   `files_diff`: the variants' editor files, line by line (`podlife_compare::diff`).
 
-use podlife_compare::{Side, diff, outcome, reactions};
+pub use podlife_compare::Side;
+use podlife_compare::{diff, outcome, reactions};
 use podlife_protocol::{self as protocol, DiffHunk, FileDiff, FilesDiff, OutcomeRow, OutcomeValue};
 
 use crate::player::{FileResult, MAX_INPUTS, Player, is_read_only};

@@ -433,6 +433,64 @@ mod tests {
         assert_eq!(encode_share(&Shared { scenario: "nginx".into(), lesson: None, custom: Vec::new(), files: vec![] }).unwrap(), pinned);
     }
 
+    /// A comparison's link carries both variants' files, every kind of input with its cursor,
+    /// and the cursor shown; session links (the pinned first-release one too) still open
+    /// through `decode_link`.
+    #[test]
+    fn a_comparison_travels_in_an_s2_link_and_s1_links_still_open() {
+        let at = |a, b, ms| Cursor { a, b, ms };
+        let compare = SharedCompare {
+            scenario: "nginx".into(),
+            a: sample().files,
+            b: vec![EditorFile { name: "pod.yaml".into(), text: "image: nginx:1.99\n# 한글\n".into() }],
+            seed: 7,
+            log: vec![
+                PairLogged { at: at(0, 0, 0), input: PairInput::Builtin { id: "prestop".into() } },
+                PairLogged { at: at(3, 4, 10), input: PairInput::Script { text: "kubectl get pods\n".into() } },
+                PairLogged { at: at(5, 9, 1_500), input: PairInput::Apply { a: vec![("a.yaml".into(), "k: v\n".into())], b: vec![], horizon_ms: 60_000 } },
+                PairLogged { at: at(usize::MAX >> 12, 1, u64::MAX), input: PairInput::Command { line: "kubectl delete pod web-2".into() } },
+            ],
+            at: at(40, 41, 99_000),
+        };
+        let fragment = encode_compare_share(&compare).unwrap();
+        assert!(fragment.starts_with("s2."), "{fragment}");
+        assert_eq!(decode_link(&format!("#{fragment}")).unwrap(), Link::Compare(compare.clone()));
+        assert!(decode_share(&fragment).unwrap_err().contains("comparison"));
+        let pinned = "s1.N4IgzgxgpgdghgJwJYHsQC4QwOZJgDxABoQAzJAGyjAwG0BdAXyA";
+        assert_eq!(decode_link(pinned).unwrap(), Link::Session(decode_share(pinned).unwrap()));
+        assert_eq!(decode_link(&encode_share(&sample()).unwrap()).unwrap(), Link::Session(sample()));
+        // Damaged, incomplete and oversized comparison links are refused with a reason.
+        assert!(decode_link("s2.!!!").is_err());
+        let without = format!("s2.{}", lz_str::compress_to_encoded_uri_component("{\"scenario\":\"x\",\"files\":[]}"));
+        assert_eq!(decode_link(&without).unwrap_err(), "the link is damaged: missing field `compare`");
+        let bad_input = format!("s2.{}", lz_str::compress_to_encoded_uri_component("{\"scenario\":\"x\",\"files\":[],\"compare\":{\"seed\":1,\"b\":[],\"log\":[{\"at\":{\"a\":0,\"b\":0,\"ms\":0},\"input\":\"dance\"}],\"at\":{\"a\":0,\"b\":0,\"ms\":0}}}"));
+        assert!(decode_link(&bad_input).unwrap_err().contains("unknown input `dance`"));
+        assert!(decode_link(&format!("s2.{}", "A".repeat(MAX_SHARE_CHARS))).unwrap_err().contains("too long"));
+        let big = SharedCompare { b: vec![EditorFile { name: "b".into(), text: noise(40_000) }], ..compare };
+        assert!(encode_compare_share(&big).unwrap_err().contains("too large for a link"));
+    }
+
+    /// Letters that do not compress (xorshift).
+    fn noise(n: usize) -> String {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        (0..n)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                char::from(b'a' + (x % 26) as u8)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_comparison_players_wait_is_kept_in_the_record() {
+        let saved = Saved { lesson: None, scenario: "nginx".into(), files: vec![], active_file: 0, log: vec![Logged { at: 4, input: Input::Wait { until_ms: 61_234 } }], position: 4, lang: None, custom: Vec::new() };
+        let text = encode_saved(&saved).unwrap();
+        assert!(text.contains(r#"{"at":4,"input":"wait","until_ms":61234}"#), "{text}");
+        assert_eq!(decode_saved(&text).unwrap(), saved);
+    }
+
     #[test]
     fn damaged_and_future_links_are_refused_with_a_reason() {
         assert!(decode_share("s1.!!!").is_err());
