@@ -10,7 +10,8 @@
 //!   time on both sides: each player acts at its moment shown (`Player::rewind_here`), then
 //!   both clusters run (`Input::Wait`) to `T = max(cursor time, A's time, B's time)` — the
 //!   later of the two ends when the cursor is at the end — and only then get the input. A
-//!   read-only command at an earlier moment runs on each side's copy, as in the sandbox.
+//!   read-only command at an earlier moment runs on each side's copy, as in the sandbox (at
+//!   the end it is an input like any other: both clusters are brought to one time first).
 //! - **Alignment.** The cursor is both positions and a time. `seek_time(t)` puts each side at
 //!   its last reaction at or before `t` (position = how many of its reactions have a time
 //!   `<= t`; 0 when none). `step` walks both timelines merged in (time, A before B) order:
@@ -61,6 +62,9 @@ pub enum PairInput {
     Apply { a: Vec<File>, b: Vec<File>, horizon_ms: u64 },
     /// The same console line on both.
     Command { line: String },
+    /// The variants' files as they were when the next command ran (what `kubectl apply -f
+    /// NAME` reads); logged before a command when they changed since the last one logged.
+    Files { a: Vec<File>, b: Vec<File> },
 }
 
 /// Both positions and the aligned time.
@@ -101,6 +105,8 @@ pub struct Pair {
     files_b: Vec<File>,
     /// Changes whenever a variant's files do.
     files_version: u64,
+    /// The files' version the log's last `Files` or `Apply` holds.
+    logged_files: u64,
     builtin: Option<String>,
     log: Vec<PairLogged>,
     /// The aligned time (virtual ms since the script's start).
@@ -123,7 +129,7 @@ impl Pair {
         let mut b = Player::new(seed);
         a.keep_writes();
         b.keep_writes();
-        Pair { seed, a, b, files_a: Vec::new(), files_b: Vec::new(), files_version: 0, builtin: None, log: Vec::new(), ms: 0, focus: None, analysis: None }
+        Pair { seed, a, b, files_a: Vec::new(), files_b: Vec::new(), files_version: 0, logged_files: 0, builtin: None, log: Vec::new(), ms: 0, focus: None, analysis: None }
     }
 
     /// A built-in comparison (`podlife_stories::comparisons`), both scripts run; the cursor at
@@ -142,8 +148,8 @@ impl Pair {
         if !setup.trim().is_empty() {
             pair.give(PairInput::Script { text: setup.to_string() });
         }
-        pair.files_a = files.clone();
-        pair.files_b = files;
+        pair.set_files(Side::A, files.clone())?;
+        pair.set_files(Side::B, files)?;
         Ok(pair)
     }
 
@@ -160,14 +166,20 @@ impl Pair {
             {
                 return Err(format!("no built-in comparison {id:?}"));
             }
-            if let PairInput::Apply { a, b, .. } = &entry.input {
+            if let PairInput::Apply { a, b, .. } | PairInput::Files { a, b } = &entry.input {
                 check_files(a)?;
                 check_files(b)?;
             }
+            // A `Files` entry is logged again by the command after it.
+            if let PairInput::Files { a, b } = &entry.input {
+                pair.set_files(Side::A, a.clone())?;
+                pair.set_files(Side::B, b.clone())?;
+                continue;
+            }
             pair.give(entry.input.clone());
         }
-        pair.files_a = files_a;
-        pair.files_b = files_b;
+        pair.set_files(Side::A, files_a)?;
+        pair.set_files(Side::B, files_b)?;
         Ok(pair)
     }
 
@@ -249,6 +261,9 @@ impl Pair {
     /// After it, each side shows the state just before its first new reaction (a script: the
     /// end), at the time the input was given.
     pub fn give(&mut self, input: PairInput) -> (Vec<FileResult>, Vec<FileResult>) {
+        if matches!(input, PairInput::Command { .. }) && self.files_version != self.logged_files {
+            self.give(PairInput::Files { a: self.files_a.clone(), b: self.files_b.clone() });
+        }
         if self.log.len() < MAX_INPUTS {
             self.log.push(PairLogged { at: self.cursor(), input: input.clone() });
         }
@@ -269,7 +284,15 @@ impl Pair {
                 self.to_ends();
                 (Vec::new(), Vec::new())
             }
+            PairInput::Files { a, b } => {
+                // Within the caps when they were logged; a link's were checked on replay.
+                let _ = self.set_files(Side::A, a).and_then(|_| self.set_files(Side::B, b));
+                self.logged_files = self.files_version;
+                (Vec::new(), Vec::new())
+            }
             PairInput::Apply { a, b, horizon_ms } => {
+                let _ = self.set_files(Side::A, a.clone()).and_then(|_| self.set_files(Side::B, b.clone()));
+                self.logged_files = self.files_version;
                 let t = self.sync();
                 let (sa, sb) = (self.a.reactions().len(), self.b.reactions().len());
                 let ra = self.a.apply(&a, horizon_ms);
@@ -285,7 +308,7 @@ impl Pair {
                     self.b.command(&line);
                     return (Vec::new(), Vec::new());
                 }
-                let t = if is_read_only(&line) { self.ms } else { self.sync() };
+                let t = self.sync();
                 let (sa, sb) = (self.a.reactions().len(), self.b.reactions().len());
                 self.a.command(&line);
                 self.b.command(&line);

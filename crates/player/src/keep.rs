@@ -177,13 +177,14 @@ fn pairs_json(files: &[(String, String)]) -> String {
 }
 
 /// One input to both sides: `{"at":{…},"input":"builtin","id":…}` (`script` `text`, `apply`
-/// `a` `b` `horizon_ms`, `command` `line`).
+/// `a` `b` `horizon_ms`, `command` `line`, `files` `a` `b`).
 fn pair_logged_json(l: &PairLogged) -> String {
     let rest = match &l.input {
         PairInput::Builtin { id } => format!("\"builtin\",\"id\":{}", quote(id)),
         PairInput::Script { text } => format!("\"script\",\"text\":{}", quote(text)),
         PairInput::Apply { a, b, horizon_ms } => format!("\"apply\",\"a\":{},\"b\":{},\"horizon_ms\":{horizon_ms}", pairs_json(a), pairs_json(b)),
         PairInput::Command { line } => format!("\"command\",\"line\":{}", quote(line)),
+        PairInput::Files { a, b } => format!("\"files\",\"a\":{},\"b\":{}", pairs_json(a), pairs_json(b)),
     };
     format!("{{\"at\":{},\"input\":{rest}}}", cursor_json(&l.at))
 }
@@ -210,6 +211,7 @@ fn pair_logged_from(v: &Value) -> Result<PairLogged, String> {
         "script" => PairInput::Script { text: text(o, "text")? },
         "apply" => PairInput::Apply { a: pairs_from(o, "a")?, b: pairs_from(o, "b")?, horizon_ms: unsigned(o, "horizon_ms")? },
         "command" => PairInput::Command { line: text(o, "line")? },
+        "files" => PairInput::Files { a: pairs_from(o, "a")?, b: pairs_from(o, "b")? },
         other => return Err(format!("unknown input `{other}`")),
     };
     Ok(PairLogged { at: cursor_from(field(o, "at")?)?, input })
@@ -448,6 +450,7 @@ mod tests {
                 PairLogged { at: at(0, 0, 0), input: PairInput::Builtin { id: "prestop".into() } },
                 PairLogged { at: at(3, 4, 10), input: PairInput::Script { text: "kubectl get pods\n".into() } },
                 PairLogged { at: at(5, 9, 1_500), input: PairInput::Apply { a: vec![("a.yaml".into(), "k: v\n".into())], b: vec![], horizon_ms: 60_000 } },
+                PairLogged { at: at(usize::MAX >> 12, 1, u64::MAX), input: PairInput::Files { a: vec![], b: vec![("b.yaml".into(), "x: 1\n".into())] } },
                 PairLogged { at: at(usize::MAX >> 12, 1, u64::MAX), input: PairInput::Command { line: "kubectl delete pod web-2".into() } },
             ],
             at: at(40, 41, 99_000),

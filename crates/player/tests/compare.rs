@@ -254,6 +254,13 @@ fn a_variant_of_the_story_applied_and_shared() {
     let view = page.compare(Request::CompareCommand { line: "kubectl delete pod nginx".into() });
     at_the_same_moment(&page, &view);
     assert_eq!(view.time_ms, ends.1);
+    // B's file fixed, then `kubectl apply -f` in the console on both: each side reads its
+    // own files (the link must carry the files as they were then).
+    let fixed = vec![(files[0].0.clone(), files[0].1.clone())];
+    page.compare(Request::CompareFiles { variant: Variant::B, files: fixed.clone() });
+    page.compare(Request::CompareSeek { to: CompareTo::Time { ms: u64::MAX } });
+    page.compare(Request::CompareCommand { line: "kubectl apply -f nginx.yaml".into() });
+    let b = fixed;
     let end = page.ticks.iter().flatten().map(|t| t.ms).max().expect("ticks");
     let here = page.compare(Request::CompareSeek { to: CompareTo::Time { ms: end / 2 } });
     let Answer::Shared(Ok(fragment)) = page.ask(Request::CompareShare) else { panic!("no link") };
@@ -262,7 +269,7 @@ fn a_variant_of_the_story_applied_and_shared() {
     let mut other = Page::new();
     let reopened = other.compare(Request::OpenShared { fragment });
     assert_eq!((reopened.a.position, reopened.b.position, reopened.time_ms), (here.a.position, here.b.position, here.time_ms));
-    assert_eq!(other.ticks, page.ticks);
+    assert!(other.ticks == page.ticks, "the reopened timelines differ: {:?} ticks vs {:?}", other.ticks.each_ref().map(Vec::len), page.ticks.each_ref().map(Vec::len));
     assert_eq!(other.only_here, page.only_here);
     assert_eq!(other.outcomes, page.outcomes);
     assert_eq!(reopened.files, Some((files, b)));
