@@ -582,6 +582,8 @@ mod tests {
         #[test]
         fn any_text_never_panics_the_decoders(s in ".{0,200}") {
             let _ = decode_share(&s);
+            let _ = decode_link(&s);
+            let _ = decode_link(&format!("s2.{s}"));
             let _ = decode_saved(&s);
         }
 
