@@ -621,6 +621,9 @@ impl App {
                     b.link = link;
                 }
             }
+            // The compare view (issue 21) is drawn by a later change; until then a
+            // comparison's link opens its story (the worker's view of the session).
+            Answer::Compared { .. } => {}
         }
     }
 

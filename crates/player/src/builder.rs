@@ -135,6 +135,8 @@ pub fn solution_of(player: &Player, log: &[Logged]) -> (String, String) {
                     .collect()
             }
             Input::Command { line } => format!("{line}\n"),
+            // Only a comparison's players wait; the time passed is a `sleep` below.
+            Input::Wait { .. } => String::new(),
         };
         script.push_str(&text);
         if !script.ends_with('\n') {

@@ -10,10 +10,12 @@ use podlife_protocol::{
     self as protocol, Answer, Cap as CapView, CourseInfo, Current, FromWorker, LessonEntry, LessonInfo, LessonStatus, Opened, PickedGoal, QuestionInfo,
     Request, SequenceInfo, StopWhy, Texts, Tick, Timeline, ToWorker, View, Wants,
 };
+use podlife_protocol::{CompareFrom, CompareSide, CompareTimeline, CompareTo, CompareView, Variant};
 
 use crate::builder;
+use crate::compare::{Pair, PairInput};
 use crate::explain::{actor_label, component_label};
-use crate::keep::{EditorFile, Saved, Shared, decode_saved, decode_share, encode_saved, encode_share};
+use crate::keep::{EditorFile, Link, Saved, Shared, SharedCompare, decode_link, decode_saved, encode_compare_share, encode_saved, encode_share};
 use crate::lesson::LessonState;
 use crate::player::{Cap, Input, Player, Progress};
 use crate::reaction::Reaction;
@@ -25,6 +27,21 @@ pub const SEED: u64 = 1;
 /// How long an Apply in a lesson runs at least (the console's `sleep` goes further).
 pub const LESSON_APPLY_MS: u64 = 30_000;
 
+
+/// An open comparison and what the page already holds of it.
+struct Comparing {
+    pair: Pair,
+    /// How long an Apply runs at least (the story's or lesson's, when it was opened).
+    horizon_ms: u64,
+    /// The analysis key (both timeline versions) of the timelines, list and outcomes sent.
+    sent_analysis: Option<(u64, u64)>,
+    /// Each side's console (length, timeline version) sent.
+    sent_console: [Option<(usize, u64)>; 2],
+    /// The files' version whose diff was sent.
+    sent_files: Option<u64>,
+    /// The files are sent once, with the first view.
+    files_sent: bool,
+}
 
 struct Active {
     lesson: Rc<Lesson>,
@@ -56,6 +73,8 @@ pub struct Host {
     sent_names: Option<(u64, u64)>,
     /// Told how long runs go (the worker passes it on to the page).
     progress: Option<Progress>,
+    /// The compare view's two clusters, when open.
+    comparing: Option<Comparing>,
 }
 
 impl Default for Host {
@@ -121,6 +140,48 @@ pub fn lesson_info(l: &Lesson) -> LessonInfo {
     }
 }
 
+/// Every reaction of a player's timeline, light (lanes and ticks).
+fn timeline_of(player: &Player) -> Timeline {
+    let trace = player.trace();
+    let mut lanes: Vec<String> = Vec::new();
+    let ticks = player
+        .reactions()
+        .iter()
+        .map(|r| {
+            let lane = lane_of(r, trace);
+            let index = match lanes.iter().position(|l| *l == lane) {
+                Some(i) => i,
+                None => {
+                    lanes.push(lane);
+                    lanes.len() - 1
+                }
+            };
+            Tick { ms: r.time.since_start(), lane: index as u32, background: r.background, failed: r.failed(trace) }
+        })
+        .collect();
+    Timeline { version: player.timeline_version(), lanes, ticks }
+}
+
+/// A player's current reaction explained.
+fn current_of(player: &Player) -> Option<Current> {
+    let trace = player.trace();
+    player.current().map(|r| {
+        let events = &trace[r.events.clone()];
+        Current {
+            time_ms: r.time.since_start(),
+            actor: actor_label(r, events),
+            controller: crate::decision::controller_of(r, events),
+            object: r.object.as_ref().map(|o| format!("{}/{}", o.kind, o.name)).unwrap_or_default(),
+            background: r.background,
+            message: view::explain_reaction(player, r),
+            changes: changes(view::changes(player)),
+            cycle: view::cycle_table(player),
+            raw: events.iter().map(|e| format!("{}\n", podlife_console::render::line(e))).collect(),
+            events: events.len(),
+        }
+    })
+}
+
 /// The timeline lane of a reaction (`kubelet (worker-1)`, `kube-apiserver` …); each
 /// kube-controller-manager loop's requests get the loop's own lane (`deployment-controller`).
 pub fn lane_of(r: &Reaction, trace: &[podlife_engine::TraceEvent]) -> String {
@@ -178,6 +239,7 @@ impl Host {
             sent_console: None,
             sent_names: None,
             progress: None,
+            comparing: None,
         };
         host.open_scenario(scenario, Vec::new());
         host
@@ -238,9 +300,10 @@ impl Host {
                     None => (Answer::NotFound(id), false),
                 }
             }
-            Request::OpenShared { fragment } => match decode_share(&fragment) {
+            Request::OpenShared { fragment } => match decode_link(&fragment) {
                 Err(e) => (Answer::Broken(e), false),
-                Ok(shared) => self.open_shared(seq, shared),
+                Ok(Link::Session(shared)) => self.open_shared(seq, shared),
+                Ok(Link::Compare(shared)) => self.open_shared_compare(shared),
             },
             Request::Restore { saved: text } => match decode_saved(&text) {
                 Err(e) => (Answer::Broken(e), false),
@@ -332,7 +395,163 @@ impl Host {
                 (Answer::Shared(encode_share(&shared)), false)
             }
             Request::MakeLesson { title, intro, files, goals } => (Answer::Made(self.make_lesson(title, intro, files, goals)), false),
+            Request::CompareOpen { from } => (self.compare_open(from), false),
+            Request::CompareClose => {
+                self.comparing = None;
+                (Answer::Done, false)
+            }
+            other @ (Request::CompareFiles { .. } | Request::CompareApply { .. } | Request::CompareCommand { .. } | Request::CompareSeek { .. } | Request::CompareShare) => (self.compare_request(other), false),
         }
+    }
+
+    /// Opens a comparison (the session itself stays as it is).
+    fn compare_open(&mut self, from: CompareFrom) -> Answer {
+        let horizon_ms = self.horizon_ms();
+        let pair = match from {
+            CompareFrom::Builtin { id } => match Pair::builtin(&id, SEED) {
+                Ok(p) => p,
+                Err(_) => return Answer::NotFound(id),
+            },
+            CompareFrom::Variant { files } => {
+                let (seed, setup) = match &self.lesson {
+                    Some(a) => (a.lesson.seed, a.lesson.setup.clone()),
+                    None => (SEED, self.scenario.setup.to_string()),
+                };
+                match Pair::variant(seed, &setup, files) {
+                    Ok(p) => p,
+                    Err(e) => return Answer::Broken(e),
+                }
+            }
+        };
+        self.start_comparing(pair, horizon_ms);
+        self.compared(Vec::new(), Vec::new())
+    }
+
+    fn start_comparing(&mut self, mut pair: Pair, horizon_ms: u64) {
+        for p in pair.players_mut() {
+            p.set_progress(self.progress.clone());
+        }
+        self.comparing = Some(Comparing { pair, horizon_ms, sent_analysis: None, sent_console: [None, None], sent_files: None, files_sent: false });
+    }
+
+    /// A comparison's link: the story behind it opened as the session, the pair replayed.
+    fn open_shared_compare(&mut self, shared: SharedCompare) -> (Answer, bool) {
+        let scenario = podlife_lessons::by_id(&shared.scenario).unwrap_or_else(default_scenario);
+        let (a, b) = (pairs(&shared.a), pairs(&shared.b));
+        self.open_scenario(scenario, a.clone());
+        let mut pair = match Pair::replay(shared.seed, &shared.log, a, b) {
+            Ok(p) => p,
+            Err(e) => return (Answer::Broken(e), true),
+        };
+        pair.seek_cursor(shared.at);
+        let horizon_ms = self.horizon_ms();
+        self.start_comparing(pair, horizon_ms);
+        (self.compared(Vec::new(), Vec::new()), true)
+    }
+
+    /// The requests on an open comparison.
+    fn compare_request(&mut self, request: Request) -> Answer {
+        let skip_background = !self.show_background;
+        let Some(c) = self.comparing.as_mut() else { return Answer::Broken("no comparison is open".to_string()) };
+        let side = |v: Variant| if v == Variant::A { podlife_compare::Side::A } else { podlife_compare::Side::B };
+        let mut results = (Vec::new(), Vec::new());
+        match request {
+            Request::CompareFiles { variant, files } => {
+                if let Err(e) = c.pair.set_files(side(variant), files) {
+                    return Answer::Broken(e);
+                }
+            }
+            Request::CompareApply { a, b } => {
+                if let Err(e) = c.pair.set_files(podlife_compare::Side::A, a.clone()).and_then(|_| c.pair.set_files(podlife_compare::Side::B, b.clone())) {
+                    return Answer::Broken(e);
+                }
+                if a.iter().chain(&b).any(|(_, t)| !t.trim().is_empty()) {
+                    results = c.pair.give(PairInput::Apply { a, b, horizon_ms: c.horizon_ms });
+                    c.pair.step(true, skip_background);
+                }
+            }
+            Request::CompareCommand { line } => {
+                if !line.trim().is_empty() {
+                    let before = c.pair.analysis_key();
+                    c.pair.give(PairInput::Command { line });
+                    if c.pair.analysis_key() != before {
+                        c.pair.step(true, skip_background);
+                    }
+                }
+            }
+            Request::CompareSeek { to } => match to {
+                CompareTo::Time { ms } => c.pair.seek_time(ms),
+                CompareTo::Step { forward } => {
+                    c.pair.step(forward, skip_background);
+                }
+                CompareTo::Positions { a, b } => c.pair.seek_positions(a, b),
+            },
+            Request::CompareShare => {
+                let shared = SharedCompare {
+                    scenario: self.scenario.id.to_string(),
+                    a: editor_files(c.pair.files(podlife_compare::Side::A)),
+                    b: editor_files(c.pair.files(podlife_compare::Side::B)),
+                    seed: c.pair.seed(),
+                    log: c.pair.log().to_vec(),
+                    at: c.pair.cursor(),
+                };
+                return Answer::Shared(encode_compare_share(&shared));
+            }
+            _ => return Answer::Done,
+        }
+        let (a_results, b_results) = results;
+        let (a_results, b_results) = (self.results(a_results), self.results(b_results));
+        self.compared(a_results, b_results)
+    }
+
+    fn compared(&mut self, a_results: Vec<protocol::FileResult>, b_results: Vec<protocol::FileResult>) -> Answer {
+        match self.compare_view() {
+            Some(view) => Answer::Compared { a_results, b_results, view: Box::new(view) },
+            None => Answer::Broken("no comparison is open".to_string()),
+        }
+    }
+
+    /// The compare view at the aligned moment: only what changed since the last one.
+    pub fn compare_view(&mut self) -> Option<CompareView> {
+        let c = self.comparing.as_mut()?;
+        let key = c.pair.analysis_key();
+        let send_analysis = c.sent_analysis != Some(key);
+        c.sent_analysis = Some(key);
+        let analysis = c.pair.analysis().clone();
+        let pair = &c.pair;
+        let mut sides = [CompareSide::default(), CompareSide::default()];
+        for (i, (player, marks)) in [(pair.a(), &analysis.only_a), (pair.b(), &analysis.only_b)].into_iter().enumerate() {
+            let console_key = (player.console().len(), player.timeline_version());
+            let console = (c.sent_console[i] != Some(console_key)).then(|| player.console().to_vec());
+            c.sent_console[i] = Some(console_key);
+            sides[i] = CompareSide {
+                position: player.position(),
+                time_ms: player.current().map_or_else(|| player.time().since_start(), |r| r.time.since_start()),
+                end_ms: player.end_time().since_start(),
+                timeline: send_analysis.then(|| CompareTimeline { timeline: timeline_of(player), only_here: marks.iter().enumerate().filter(|(_, m)| **m).map(|(i, _)| i as u32).collect() }),
+                current: current_of(player),
+                console,
+                scene: view::scene(player),
+                cap: player.cap().map(cap_view),
+            };
+        }
+        let send_files = c.sent_files != Some(pair.files_version());
+        c.sent_files = Some(pair.files_version());
+        let files = (!c.files_sent).then(|| (pair.files(podlife_compare::Side::A).to_vec(), pair.files(podlife_compare::Side::B).to_vec()));
+        c.files_sent = true;
+        let [a, b] = sides;
+        Some(CompareView {
+            builtin: pair.builtin_id().map(str::to_string),
+            seed: pair.seed(),
+            time_ms: pair.cursor().ms,
+            focus: pair.focus().map(|s| if s == podlife_compare::Side::A { Variant::A } else { Variant::B }),
+            a,
+            b,
+            only: send_analysis.then(|| (crate::compare::only_listed(&analysis), analysis.only.len())),
+            outcomes: send_analysis.then(|| crate::compare::outcome_rows(&analysis.table)),
+            files,
+            diff: send_files.then(|| crate::compare::files_diff(pair.files(podlife_compare::Side::A), pair.files(podlife_compare::Side::B))),
+        })
     }
 
     fn results(&self, results: Vec<crate::FileResult>) -> Vec<protocol::FileResult> {
@@ -514,26 +733,7 @@ impl Host {
     /// Everything the panels draw at the moment shown.
     pub fn view(&mut self) -> View {
         let player = &self.player;
-        let trace = player.trace();
-        let timeline = (self.sent_timeline != Some(player.timeline_version())).then(|| {
-            let mut lanes: Vec<String> = Vec::new();
-            let ticks = player
-                .reactions()
-                .iter()
-                .map(|r| {
-                    let lane = lane_of(r, trace);
-                    let index = match lanes.iter().position(|l| *l == lane) {
-                        Some(i) => i,
-                        None => {
-                            lanes.push(lane);
-                            lanes.len() - 1
-                        }
-                    };
-                    Tick { ms: r.time.since_start(), lane: index as u32, background: r.background, failed: r.failed(trace) }
-                })
-                .collect();
-            Timeline { version: player.timeline_version(), lanes, ticks }
-        });
+        let timeline = (self.sent_timeline != Some(player.timeline_version())).then(|| timeline_of(player));
         self.sent_timeline = Some(player.timeline_version());
         let console_key = (player.console().len(), player.timeline_version());
         let console = (self.sent_console != Some(console_key)).then(|| player.console().to_vec());
@@ -542,21 +742,7 @@ impl Host {
         let names_key = (player.timeline_version(), player.history().membership(player.revision()));
         let names = (self.sent_names != Some(names_key)).then(|| protocol::Names { objects: view::names(player), pods: crate::inspect::pods(player) });
         self.sent_names = Some(names_key);
-        let current = player.current().map(|r| {
-            let events = &trace[r.events.clone()];
-            Current {
-                time_ms: r.time.since_start(),
-                actor: actor_label(r, events),
-                controller: crate::decision::controller_of(r, events),
-                object: r.object.as_ref().map(|o| format!("{}/{}", o.kind, o.name)).unwrap_or_default(),
-                background: r.background,
-                message: view::explain_reaction(player, r),
-                changes: changes(view::changes(player)),
-                cycle: view::cycle_table(player),
-                raw: events.iter().map(|e| format!("{}\n", podlife_console::render::line(e))).collect(),
-                events: events.len(),
-            }
-        });
+        let current = current_of(player);
         let table = self.wants.table.map(|t| match t {
             protocol::TableKind::Events => view::events(player),
             protocol::TableKind::Pods => view::pods(player),

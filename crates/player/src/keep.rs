@@ -5,6 +5,7 @@
 use podlife_model::json::quote;
 use serde_json::{Map, Value};
 
+use crate::compare::{Cursor, PairInput, PairLogged};
 use crate::player::{Input, Logged};
 
 /// One editor tab.
@@ -41,6 +42,30 @@ pub struct Shared {
     pub custom: Vec<(String, String)>,
     pub files: Vec<EditorFile>,
 }
+
+/// What a comparison's share link carries (format 2, `s2.`): variant A's files (`files`, as
+/// a session's link has them), variant B's, the seed, the inputs given to both with the cursor
+/// each was given at, and the cursor shown.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SharedCompare {
+    /// The story the sandbox goes back to.
+    pub scenario: String,
+    pub a: Vec<EditorFile>,
+    pub b: Vec<EditorFile>,
+    pub seed: u64,
+    pub log: Vec<PairLogged>,
+    pub at: Cursor,
+}
+
+/// A share link: a session's (`s1.`) or a comparison's (`s2.`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Link {
+    Session(Shared),
+    Compare(SharedCompare),
+}
+
+/// The comparison link's format version (`s2.`); a link without a comparison is still `s1.`.
+pub const COMPARE_SHARE_VERSION: u32 = 2;
 
 /// The autosave format's version; `decode_saved` reads every version up to this one.
 pub const SAVED_VERSION: u32 = 1;
@@ -103,6 +128,115 @@ pub fn encode_share(shared: &Shared) -> Result<String, String> {
     Ok(fragment)
 }
 
+/// The fragment of a comparison's link: `s2.` and the compressed JSON — an `s1` link's
+/// fields (`scenario`, `files`: variant A's) and `"compare":{"seed":…,"b":[…],"log":[…],
+/// "at":{…}}`.
+pub fn encode_compare_share(shared: &SharedCompare) -> Result<String, String> {
+    let log: Vec<String> = shared.log.iter().map(pair_logged_json).collect();
+    let json = format!(
+        "{{\"scenario\":{},\"files\":{},\"compare\":{{\"seed\":{},\"b\":{},\"log\":[{}],\"at\":{}}}}}",
+        quote(&shared.scenario),
+        files_json(&shared.a),
+        shared.seed,
+        files_json(&shared.b),
+        log.join(","),
+        cursor_json(&shared.at),
+    );
+    let packed = lz_str::compress_to_encoded_uri_component(&json);
+    let fragment = format!("s{COMPARE_SHARE_VERSION}.{packed}");
+    if fragment.len() > MAX_SHARE_CHARS {
+        return Err(format!("the comparison is too large for a link ({} characters; at most {MAX_SHARE_CHARS})", fragment.len()));
+    }
+    Ok(fragment)
+}
+
+/// Reads a share fragment of either format (with or without `#`).
+pub fn decode_link(fragment: &str) -> Result<Link, String> {
+    let fragment = fragment.trim_start_matches('#');
+    if fragment.len() > MAX_SHARE_CHARS {
+        return Err(format!("the link is too long ({} characters; at most {MAX_SHARE_CHARS})", fragment.len()));
+    }
+    match fragment.split_once('.') {
+        Some(("s2", packed)) => {
+            let json = lz_str::decompress_from_encoded_uri_component(packed).ok_or("the link is damaged (it does not decompress)")?;
+            let json = String::from_utf16(&json).map_err(|_| "the link is damaged (not text)")?;
+            let value: Value = serde_json::from_str(&json).map_err(|e| format!("the link is damaged: {e}"))?;
+            compare_from(&value).map(Link::Compare).map_err(|e| format!("the link is damaged: {e}"))
+        }
+        _ => decode_share(fragment).map(Link::Session),
+    }
+}
+
+fn cursor_json(c: &Cursor) -> String {
+    format!("{{\"a\":{},\"b\":{},\"ms\":{}}}", c.a, c.b, c.ms)
+}
+
+fn pairs_json(files: &[(String, String)]) -> String {
+    let items: Vec<String> = files.iter().map(|(name, text)| format!("[{},{}]", quote(name), quote(text))).collect();
+    format!("[{}]", items.join(","))
+}
+
+/// One input to both sides: `{"at":{…},"input":"builtin","id":…}` (`script` `text`, `apply`
+/// `a` `b` `horizon_ms`, `command` `line`, `files` `a` `b`).
+fn pair_logged_json(l: &PairLogged) -> String {
+    let rest = match &l.input {
+        PairInput::Builtin { id } => format!("\"builtin\",\"id\":{}", quote(id)),
+        PairInput::Script { text } => format!("\"script\",\"text\":{}", quote(text)),
+        PairInput::Apply { a, b, horizon_ms } => format!("\"apply\",\"a\":{},\"b\":{},\"horizon_ms\":{horizon_ms}", pairs_json(a), pairs_json(b)),
+        PairInput::Command { line } => format!("\"command\",\"line\":{}", quote(line)),
+        PairInput::Files { a, b } => format!("\"files\",\"a\":{},\"b\":{}", pairs_json(a), pairs_json(b)),
+    };
+    format!("{{\"at\":{},\"input\":{rest}}}", cursor_json(&l.at))
+}
+
+fn cursor_from(v: &Value) -> Result<Cursor, String> {
+    let o = object(v, "`at`")?;
+    Ok(Cursor { a: index(o, "a")?, b: index(o, "b")?, ms: unsigned(o, "ms")? })
+}
+
+fn pairs_from(o: &Object, key: &str) -> Result<Vec<(String, String)>, String> {
+    list(o, key)?
+        .iter()
+        .map(|pair| match pair.as_array().map(Vec::as_slice) {
+            Some([name, text]) => Ok((string(name, key)?, string(text, key)?)),
+            _ => Err(format!("`{key}`: expected [name, text] pairs")),
+        })
+        .collect()
+}
+
+fn pair_logged_from(v: &Value) -> Result<PairLogged, String> {
+    let o = object(v, "`log`")?;
+    let input = match text(o, "input")?.as_str() {
+        "builtin" => PairInput::Builtin { id: text(o, "id")? },
+        "script" => PairInput::Script { text: text(o, "text")? },
+        "apply" => PairInput::Apply { a: pairs_from(o, "a")?, b: pairs_from(o, "b")?, horizon_ms: unsigned(o, "horizon_ms")? },
+        "command" => PairInput::Command { line: text(o, "line")? },
+        "files" => PairInput::Files { a: pairs_from(o, "a")?, b: pairs_from(o, "b")? },
+        other => return Err(format!("unknown input `{other}`")),
+    };
+    Ok(PairLogged { at: cursor_from(field(o, "at")?)?, input })
+}
+
+fn compare_from(v: &Value) -> Result<SharedCompare, String> {
+    let o = object(v, "the link")?;
+    let c = object(field(o, "compare")?, "`compare`")?;
+    let b: Vec<EditorFile> = list(c, "b")?
+        .iter()
+        .map(|f| {
+            let f = object(f, "`b`")?;
+            Ok(EditorFile { name: text(f, "name")?, text: text(f, "text")? })
+        })
+        .collect::<Result<_, String>>()?;
+    Ok(SharedCompare {
+        scenario: text(o, "scenario")?,
+        a: files_from(o)?,
+        b,
+        seed: unsigned(c, "seed")?,
+        log: list(c, "log")?.iter().map(pair_logged_from).collect::<Result<_, _>>()?,
+        at: cursor_from(field(c, "at")?)?,
+    })
+}
+
 /// Reads a share fragment (with or without `#`).
 pub fn decode_share(fragment: &str) -> Result<Shared, String> {
     let fragment = fragment.trim_start_matches('#');
@@ -119,6 +253,7 @@ pub fn decode_share(fragment: &str) -> Result<Shared, String> {
             let value: Value = serde_json::from_str(&json).map_err(|e| format!("the link is damaged: {e}"))?;
             shared_from(&value).map_err(|e| format!("the link is damaged: {e}"))
         }
+        "s2" => Err("a comparison's link (opened by `decode_link`)".to_string()),
         v if v.starts_with('s') && v[1..].parse::<u32>().is_ok() => Err(format!("the link was made by a newer podlife (format {})", &v[1..])),
         _ => Err("not a podlife share link".to_string()),
     }
@@ -149,6 +284,7 @@ fn logged_json(logged: &Logged) -> String {
         Input::Apply { files, horizon_ms } => format!("\"apply\",\"files\":{},\"horizon_ms\":{horizon_ms}", pairs(files)),
         Input::Delete { files, horizon_ms } => format!("\"delete\",\"files\":{},\"horizon_ms\":{horizon_ms}", pairs(files)),
         Input::Command { line } => format!("\"command\",\"line\":{}", quote(line)),
+        Input::Wait { until_ms } => format!("\"wait\",\"until_ms\":{until_ms}"),
     };
     format!("{{\"at\":{},\"input\":{rest}}}", logged.at)
 }
@@ -258,6 +394,7 @@ fn logged_from(v: &Value) -> Result<Logged, String> {
         "apply" => Input::Apply { files: pairs(o)?, horizon_ms: unsigned(o, "horizon_ms")? },
         "delete" => Input::Delete { files: pairs(o)?, horizon_ms: unsigned(o, "horizon_ms")? },
         "command" => Input::Command { line: text(o, "line")? },
+        "wait" => Input::Wait { until_ms: unsigned(o, "until_ms")? },
         other => return Err(format!("unknown input `{other}`")),
     };
     Ok(Logged { at: index(o, "at")?, input })
@@ -296,6 +433,65 @@ mod tests {
         let pinned = "s1.N4IgzgxgpgdghgJwJYHsQC4QwOZJgDxABoQAzJAGyjAwG0BdAXyA";
         assert_eq!(decode_share(pinned).unwrap(), Shared { scenario: "nginx".into(), lesson: None, custom: Vec::new(), files: vec![] });
         assert_eq!(encode_share(&Shared { scenario: "nginx".into(), lesson: None, custom: Vec::new(), files: vec![] }).unwrap(), pinned);
+    }
+
+    /// A comparison's link carries both variants' files, every kind of input with its cursor,
+    /// and the cursor shown; session links (the pinned first-release one too) still open
+    /// through `decode_link`.
+    #[test]
+    fn a_comparison_travels_in_an_s2_link_and_s1_links_still_open() {
+        let at = |a, b, ms| Cursor { a, b, ms };
+        let compare = SharedCompare {
+            scenario: "nginx".into(),
+            a: sample().files,
+            b: vec![EditorFile { name: "pod.yaml".into(), text: "image: nginx:1.99\n# 한글\n".into() }],
+            seed: 7,
+            log: vec![
+                PairLogged { at: at(0, 0, 0), input: PairInput::Builtin { id: "prestop".into() } },
+                PairLogged { at: at(3, 4, 10), input: PairInput::Script { text: "kubectl get pods\n".into() } },
+                PairLogged { at: at(5, 9, 1_500), input: PairInput::Apply { a: vec![("a.yaml".into(), "k: v\n".into())], b: vec![], horizon_ms: 60_000 } },
+                PairLogged { at: at(usize::MAX >> 12, 1, u64::MAX), input: PairInput::Files { a: vec![], b: vec![("b.yaml".into(), "x: 1\n".into())] } },
+                PairLogged { at: at(usize::MAX >> 12, 1, u64::MAX), input: PairInput::Command { line: "kubectl delete pod web-2".into() } },
+            ],
+            at: at(40, 41, 99_000),
+        };
+        let fragment = encode_compare_share(&compare).unwrap();
+        assert!(fragment.starts_with("s2."), "{fragment}");
+        assert_eq!(decode_link(&format!("#{fragment}")).unwrap(), Link::Compare(compare.clone()));
+        assert!(decode_share(&fragment).unwrap_err().contains("comparison"));
+        let pinned = "s1.N4IgzgxgpgdghgJwJYHsQC4QwOZJgDxABoQAzJAGyjAwG0BdAXyA";
+        assert_eq!(decode_link(pinned).unwrap(), Link::Session(decode_share(pinned).unwrap()));
+        assert_eq!(decode_link(&encode_share(&sample()).unwrap()).unwrap(), Link::Session(sample()));
+        // Damaged, incomplete and oversized comparison links are refused with a reason.
+        assert!(decode_link("s2.!!!").is_err());
+        let without = format!("s2.{}", lz_str::compress_to_encoded_uri_component("{\"scenario\":\"x\",\"files\":[]}"));
+        assert_eq!(decode_link(&without).unwrap_err(), "the link is damaged: missing field `compare`");
+        let bad_input = format!("s2.{}", lz_str::compress_to_encoded_uri_component("{\"scenario\":\"x\",\"files\":[],\"compare\":{\"seed\":1,\"b\":[],\"log\":[{\"at\":{\"a\":0,\"b\":0,\"ms\":0},\"input\":\"dance\"}],\"at\":{\"a\":0,\"b\":0,\"ms\":0}}}"));
+        assert!(decode_link(&bad_input).unwrap_err().contains("unknown input `dance`"));
+        assert!(decode_link(&format!("s2.{}", "A".repeat(MAX_SHARE_CHARS))).unwrap_err().contains("too long"));
+        let big = SharedCompare { b: vec![EditorFile { name: "b".into(), text: noise(40_000) }], ..compare };
+        assert!(encode_compare_share(&big).unwrap_err().contains("too large for a link"));
+    }
+
+    /// Letters that do not compress (xorshift).
+    fn noise(n: usize) -> String {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        (0..n)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                char::from(b'a' + (x % 26) as u8)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_comparison_players_wait_is_kept_in_the_record() {
+        let saved = Saved { lesson: None, scenario: "nginx".into(), files: vec![], active_file: 0, log: vec![Logged { at: 4, input: Input::Wait { until_ms: 61_234 } }], position: 4, lang: None, custom: Vec::new() };
+        let text = encode_saved(&saved).unwrap();
+        assert!(text.contains(r#"{"at":4,"input":"wait","until_ms":61234}"#), "{text}");
+        assert_eq!(decode_saved(&text).unwrap(), saved);
     }
 
     #[test]
@@ -386,6 +582,8 @@ mod tests {
         #[test]
         fn any_text_never_panics_the_decoders(s in ".{0,200}") {
             let _ = decode_share(&s);
+            let _ = decode_link(&s);
+            let _ = decode_link(&format!("s2.{s}"));
             let _ = decode_saved(&s);
         }
 

@@ -5,6 +5,7 @@
 //! (`host`, speaking `podlife-protocol`).
 
 pub mod builder;
+pub mod compare;
 pub mod decision;
 pub mod explain;
 pub mod history;

@@ -12,6 +12,7 @@ use podlife_engine::vecmap::VecSet;
 use std::rc::Rc;
 
 use podlife_console::{Diagnostic, Session};
+use podlife_engine::store::WatchEvent;
 use podlife_engine::{Time, TraceEvent};
 
 use crate::history::{History, Write, heartbeat_only};
@@ -96,6 +97,10 @@ pub enum Input {
     Apply { files: Vec<(String, String)>, horizon_ms: u64 },
     Delete { files: Vec<(String, String)>, horizon_ms: u64 },
     Command { line: String },
+    /// Runs the cluster until `until_ms` (virtual ms since the script's start) when it is
+    /// not there yet, with no console entry: a comparison (`compare.rs`) brings both of its
+    /// clusters to the same moment before an input.
+    Wait { until_ms: u64 },
 }
 
 /// An input and the position it was given at.
@@ -123,6 +128,9 @@ pub struct Player {
     trace: Vec<TraceEvent>,
     reactions: Vec<Reaction>,
     history: History,
+    /// Every write as the engine made it, in revision order, when asked for (`keep_writes`:
+    /// a comparison's players; `podlife_compare` reads writes in this form).
+    writes: Option<Vec<WatchEvent>>,
     background_revisions: VecSet<u64>,
     console: Vec<ConsoleEntry>,
     /// How many reactions the learner has seen: the state shown is the one after reaction
@@ -165,6 +173,7 @@ impl Player {
             trace: Vec::new(),
             reactions: Vec::new(),
             history,
+            writes: None,
             background_revisions: VecSet::new(),
             console: Vec::new(),
             position: 0,
@@ -217,7 +226,40 @@ impl Player {
                 self.command(&line);
                 Vec::new()
             }
+            Input::Wait { until_ms } => {
+                self.wait_until(until_ms);
+                Vec::new()
+            }
         }
+    }
+
+    /// Keeps every later write as a `WatchEvent` too (`writes`); a comparison's players do,
+    /// for `podlife_compare`'s reactions and outcomes. Call it before any input.
+    pub fn keep_writes(&mut self) {
+        self.writes.get_or_insert_with(Vec::new);
+    }
+
+    /// The writes kept since `keep_writes` (empty unless asked for), in revision order.
+    pub fn writes(&self) -> &[WatchEvent] {
+        self.writes.as_deref().unwrap_or_default()
+    }
+
+    /// Acts at the moment shown (as any input would): restores it when it is earlier than
+    /// the end and forgets the later timeline. The end of the timeline is then its time.
+    pub fn rewind_here(&mut self) {
+        self.rewind_to_position();
+    }
+
+    /// `Input::Wait`: at the moment shown (the later timeline forgotten), runs the cluster
+    /// until `until_ms` of virtual time since the script's start, if it is not there yet.
+    pub fn wait_until(&mut self, until_ms: u64) {
+        self.remember(Input::Wait { until_ms });
+        self.rewind_to_position();
+        let until = Time(podlife_engine::clock::SCRIPT_START.0.saturating_add(until_ms));
+        if until > self.live.engine().now() {
+            self.run_until(until);
+        }
+        self.position = self.reactions.len();
     }
 
     pub fn seed(&self) -> u64 {
@@ -569,6 +611,9 @@ impl Player {
         let engine = self.live.engine_mut();
         let batch = engine.take_trace();
         let writes = engine.take_writes();
+        if let Some(kept) = self.writes.as_mut() {
+            kept.extend(writes.iter().cloned());
+        }
         self.history.record(writes);
         let mut reactions = reaction::group(&batch, self.trace.len(), op);
         self.trace.extend(batch);
@@ -640,6 +685,9 @@ impl Player {
         self.trace.truncate(self.reactions.last().map(|r| r.events.end).unwrap_or(0));
         let revision = self.live.engine().store().revision();
         self.history.truncate(revision);
+        if let Some(kept) = self.writes.as_mut() {
+            kept.retain(|w| w.revision <= revision);
+        }
         self.background_revisions.retain(|r| *r <= revision);
         self.console.retain(|c| c.position <= keep && !(c.position == keep && c.scratch));
         self.position = keep;

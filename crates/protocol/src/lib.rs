@@ -18,7 +18,7 @@ pub use view::*;
 
 /// Raised whenever a message changes shape: a page and a worker of different builds refuse
 /// each other instead of misreading.
-pub const VERSION: u32 = 4;
+pub const VERSION: u32 = 5;
 
 /// An editor tab.
 pub type File = (String, String);
@@ -75,6 +75,32 @@ pub enum Request {
     Share { files: Vec<File> },
     /// The builder: write the lesson, check it by playing it, and make its link.
     MakeLesson { title: String, intro: String, files: Vec<File>, goals: Vec<PickedGoal> },
+    // The compare view (issue 21), from protocol 5. Each is answered `Answer::Compared` (or
+    // `NotFound` / `Broken`); the session above stays as it was, without a `View`.
+    /// Opens a comparison: two clusters on one seed, side by side.
+    CompareOpen { from: CompareFrom },
+    /// A variant's editor files changed (B's, usually: the learner edits the copy).
+    CompareFiles { variant: Variant, files: Vec<File> },
+    /// Apply on both sides, each its own files (kept as the variants' files).
+    CompareApply { a: Vec<File>, b: Vec<File> },
+    /// The same console line on both sides.
+    CompareCommand { line: String },
+    /// Moves both sides (see `CompareTo`).
+    CompareSeek { to: CompareTo },
+    /// A share link for the comparison (answered `Shared`).
+    CompareShare,
+    /// Back to the session (the comparison is dropped; answered `Done`).
+    CompareClose,
+}
+
+/// What a comparison starts from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum CompareFrom {
+    /// A built-in comparison (`podlife_stories::comparisons`): its `a.sh` on A, `b.sh` on B.
+    Builtin { id: String },
+    /// "Compare with a variant": the current story's or lesson's cluster (seed and setup) on
+    /// both sides, with these editor files as A and a copy of them as B.
+    Variant { files: Vec<File> },
 }
 
 /// A goal the builder's author picked, worded in both languages by the page.
@@ -123,6 +149,9 @@ pub enum Answer {
     Made(Result<String, Vec<String>>),
     /// The request could not be read (a broken share link or autosave).
     Broken(String),
+    /// The comparison at its aligned moment; after `CompareApply`, what each side's Apply of
+    /// each file did.
+    Compared { a_results: Vec<FileResult>, b_results: Vec<FileResult>, view: Box<CompareView> },
 }
 
 /// Worker → page.

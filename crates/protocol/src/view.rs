@@ -374,3 +374,159 @@ pub struct Suggestion {
     pub id: String,
     pub message: Message,
 }
+
+/// Which variant of a comparison (issue 21): A, the one the learner started from, or B, the
+/// copy they edit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Variant {
+    A,
+    B,
+}
+
+/// Where the comparison's aligned cursor goes (`Request::CompareSeek`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CompareTo {
+    /// The moment `ms` (virtual ms since the script's start): each side at its last reaction
+    /// at or before it (position 0 when it has none).
+    Time { ms: u64 },
+    /// One step along both timelines merged (by time, A's before B's at the same
+    /// millisecond), over routine work unless `Wants::show_background`.
+    Step { forward: bool },
+    /// Both positions given (clamped to each timeline).
+    Positions { a: usize, b: usize },
+}
+
+/// One side of the comparison at the aligned moment.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct CompareSide {
+    /// How many of this side's reactions are shown (its `View::position`).
+    pub position: usize,
+    /// The time of this side's current reaction (its cluster's first moment before any).
+    pub time_ms: u64,
+    /// The virtual time at the end of this side's timeline.
+    pub end_ms: u64,
+    /// Sent when this side's reactions (or which of them only it has) changed.
+    pub timeline: Option<CompareTimeline>,
+    /// This side's current reaction explained (None at position 0).
+    pub current: Option<Current>,
+    /// This side's console, sent when it changed.
+    pub console: Option<Vec<ConsoleEntry>>,
+    pub scene: Scene,
+    pub cap: Option<Cap>,
+}
+
+/// One side's timeline, with the reactions the other run does not have.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct CompareTimeline {
+    pub timeline: Timeline,
+    /// The indices into `timeline.ticks` (ascending) of the reactions that hold an event only
+    /// this run has (`podlife_compare::reactions`: no reaction of the same key within 1 s in
+    /// the other run).
+    pub only_here: Vec<u32>,
+}
+
+/// A reaction only one run has, as the list beside the timelines names it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OnlyIn {
+    pub variant: Variant,
+    /// The position that shows it on its side (its reaction's index + 1).
+    pub position: usize,
+    pub time_ms: u64,
+    /// The component that acted (for an API call, its client), and its node.
+    pub component: String,
+    pub node: Option<String>,
+    /// The trace action's id (`signal`, `kubelet.kill`, `traffic.request` …).
+    pub action: String,
+    /// `Pod/web-*-*` (generated name parts as `*`), or empty.
+    pub object: String,
+    /// What tells it from another reaction of the same action (`signal=SIGKILL`), in name
+    /// order.
+    pub detail: Vec<(String, String)>,
+}
+
+/// A measured value (`podlife_compare::outcome::Value`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OutcomeValue {
+    Count(u64),
+    Millis(u64),
+    /// What a duration measures did not happen by the run's end.
+    Never,
+    /// A traffic run's summary line, as the console printed it.
+    Text(String),
+    /// (second of the run, failed requests) for each second with failures.
+    PerSecond(Vec<(u64, u64)>),
+    /// Terminated containers: (container, exit code, reason).
+    Exits(Vec<(String, i64, String)>),
+}
+
+/// One row of the outcome table: one measure of one subject in both runs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutcomeRow {
+    /// `traffic svc/web`, `deployment/web`, `pod/app`, `pods web-*-*`.
+    pub subject: String,
+    /// `Measure::id` (`traffic.failed`, `pod.timeToReady` …): the page's words derive from it.
+    pub measure: String,
+    pub a: Option<OutcomeValue>,
+    pub b: Option<OutcomeValue>,
+    /// The values differ as the table shows them (durations to a tenth of a second).
+    pub differs: bool,
+}
+
+/// One run of changed lines between A's and B's version of a file (0-based line numbers).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiffHunk {
+    pub a_start: usize,
+    /// A's lines not in B (shown `-`).
+    pub a_lines: Vec<String>,
+    pub b_start: usize,
+    /// B's lines not in A (shown `+`).
+    pub b_lines: Vec<String>,
+}
+
+/// One editor file in the two variants (a file only one has: the other side's lines empty).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileDiff {
+    pub name: String,
+    pub in_a: bool,
+    pub in_b: bool,
+    pub hunks: Vec<DiffHunk>,
+    /// The diff's work bound was reached: a hunk may be larger than it needs to be.
+    pub approximate: bool,
+}
+
+/// The variants' files compared (only the changed lines cross).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct FilesDiff {
+    pub files: Vec<FileDiff>,
+    /// Hunks were left out past `MAX_DIFF_LINES` changed lines.
+    pub truncated: bool,
+}
+
+/// The most changed lines a `FilesDiff` carries.
+pub const MAX_DIFF_LINES: usize = 2_000;
+/// The most `OnlyIn` entries a `CompareView` lists (the timelines mark them all).
+pub const MAX_ONLY_LISTED: usize = 200;
+
+/// Everything the compare view draws at the aligned moment. The parts marked "sent when
+/// changed" are None when the page already holds them.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct CompareView {
+    /// The built-in comparison shown (`podlife_stories::comparisons` id), if it is one.
+    pub builtin: Option<String>,
+    pub seed: u64,
+    /// The aligned moment (virtual ms since the script's start).
+    pub time_ms: u64,
+    /// Which side's reaction the cursor reached last (the one a step moved), if any.
+    pub focus: Option<Variant>,
+    pub a: CompareSide,
+    pub b: CompareSide,
+    /// The reactions only one run has, in time order (at most `MAX_ONLY_LISTED`), and how
+    /// many there are in all; sent when changed.
+    pub only: Option<(Vec<OnlyIn>, usize)>,
+    /// Both runs' outcomes side by side; sent when changed.
+    pub outcomes: Option<Vec<OutcomeRow>>,
+    /// The variants' editor files (sent when the comparison opens), and their diff (sent
+    /// when either changed).
+    pub files: Option<(Vec<(String, String)>, Vec<(String, String)>)>,
+    pub diff: Option<FilesDiff>,
+}

@@ -36,6 +36,13 @@ fn request_name(r: &Request) -> &'static str {
         Request::Save { .. } => "Save",
         Request::Share { .. } => "Share",
         Request::MakeLesson { .. } => "MakeLesson",
+        Request::CompareOpen { .. } => "CompareOpen",
+        Request::CompareFiles { .. } => "CompareFiles",
+        Request::CompareApply { .. } => "CompareApply",
+        Request::CompareCommand { .. } => "CompareCommand",
+        Request::CompareSeek { .. } => "CompareSeek",
+        Request::CompareShare => "CompareShare",
+        Request::CompareClose => "CompareClose",
     }
 }
 
@@ -53,6 +60,7 @@ fn answer_name(a: &Answer) -> &'static str {
         Answer::Shared(_) => "Shared",
         Answer::Made(_) => "Made",
         Answer::Broken(_) => "Broken",
+        Answer::Compared { .. } => "Compared",
     }
 }
 
@@ -144,6 +152,47 @@ fn full_view() -> View {
     }
 }
 
+/// A compare view with every part filled (every outcome value's kind, both variants).
+fn full_compare_view() -> CompareView {
+    let view = full_view();
+    let side = |position: usize| CompareSide {
+        position,
+        time_ms: 1_500,
+        end_ms: 60_000,
+        timeline: Some(CompareTimeline { timeline: view.timeline.clone().expect("a timeline"), only_here: vec![0, 2] }),
+        current: view.current.clone(),
+        console: view.console.clone(),
+        scene: view.scene.clone(),
+        cap: Some(Cap::Steps { steps: 100_000, at_ms: 5 }),
+    };
+    let values = [
+        OutcomeValue::Count(21),
+        OutcomeValue::Millis(5_100),
+        OutcomeValue::Never,
+        OutcomeValue::Text("1000 requests: 979 ok, 21 failed (0 502, 0 reset, 21 timeout)".into()),
+        OutcomeValue::PerSecond(vec![(2, 11), (3, 10)]),
+        OutcomeValue::Exits(vec![("app".into(), 137, "Error".into())]),
+    ];
+    CompareView {
+        builtin: Some("prestop".into()),
+        seed: 7,
+        time_ms: 12_000,
+        focus: Some(Variant::B),
+        a: side(4),
+        b: CompareSide { timeline: None, console: None, current: None, ..side(9) },
+        only: Some((
+            vec![OnlyIn { variant: Variant::A, position: 4, time_ms: 11_000, component: "kubelet".into(), node: Some("worker-1".into()), action: "signal".into(), object: "Pod/web-*-*".into(), detail: vec![("signal".into(), "SIGKILL".into())] }],
+            250,
+        )),
+        outcomes: Some(values.iter().enumerate().map(|(i, v)| OutcomeRow { subject: "pod/app".into(), measure: "pod.exit".into(), a: Some(v.clone()), b: (i % 2 == 0).then(|| values[0].clone()), differs: i != 0 }).collect()),
+        files: Some((files(), Vec::new())),
+        diff: Some(FilesDiff {
+            files: vec![FileDiff { name: "pod.yaml".into(), in_a: true, in_b: false, hunks: vec![DiffHunk { a_start: 0, a_lines: vec!["kind: Pod".into()], b_start: 0, b_lines: vec![] }], approximate: true }],
+            truncated: true,
+        }),
+    }
+}
+
 #[test]
 fn every_request_round_trips() {
     let requests = vec![
@@ -164,7 +213,21 @@ fn every_request_round_trips() {
         Request::Save { files: files(), active_file: 0, lang: Lang::Ko },
         Request::Share { files: files() },
         Request::MakeLesson { title: "t".into(), intro: "i".into(), files: files(), goals: vec![PickedGoal { id: "g".into(), en: "e".into(), ko: "한".into() }] },
+        Request::CompareOpen { from: CompareFrom::Builtin { id: "prestop".into() } },
+        Request::CompareFiles { variant: Variant::B, files: files() },
+        Request::CompareApply { a: files(), b: Vec::new() },
+        Request::CompareCommand { line: "kubectl delete pod web-2".into() },
+        Request::CompareSeek { to: CompareTo::Time { ms: u64::MAX } },
+        Request::CompareShare,
+        Request::CompareClose,
     ];
+    // Every way to start a comparison and every way to move it.
+    for from in [CompareFrom::Builtin { id: "pid1-form".into() }, CompareFrom::Variant { files: files() }] {
+        round_trip(&ToWorker { seq: 1, request: Request::CompareOpen { from } });
+    }
+    for to in [CompareTo::Time { ms: 0 }, CompareTo::Step { forward: true }, CompareTo::Step { forward: false }, CompareTo::Positions { a: 3, b: usize::MAX }] {
+        round_trip(&ToWorker { seq: 1, request: Request::CompareSeek { to } });
+    }
     let names: BTreeSet<_> = requests.iter().map(request_name).collect();
     assert_eq!(names.len(), requests.len(), "one of each variant");
     for r in &requests {
@@ -198,6 +261,7 @@ fn every_reply_round_trips() {
         Answer::Shared(Ok("s1.x".into())),
         Answer::Made(Err(vec!["goal already holds".into()])),
         Answer::Broken("not JSON".into()),
+        Answer::Compared { a_results: Vec::new(), b_results: vec![FileResult { name: "b.yaml".into(), diagnostics: Vec::new(), failed: false }], view: Box::new(full_compare_view()) },
     ];
     let names: BTreeSet<_> = answers.iter().map(answer_name).collect();
     assert_eq!(names.len(), answers.len(), "one of each variant");
