@@ -183,7 +183,19 @@ pub fn for_target(name: &str) -> Vec<Vec<u8>> {
             out.extend(encode_saved(&Saved { scenario: "nginx".into(), lesson: Some("first-pod".into()), files: files.clone(), active_file: 0, log: Vec::new(), position: 0, lang: None, custom: Vec::new() }).ok());
             // A lesson made in the builder, kept by the autosave with its files.
             let custom = vec![("lesson.yaml".to_string(), "{\"id\": \"made-here\"}\n".to_string()), ("en.ftl".to_string(), "title = t\n".to_string())];
-            out.extend(encode_saved(&Saved { scenario: "nginx".into(), lesson: None, files, active_file: 0, log: Vec::new(), position: 0, lang: None, custom }).ok());
+            out.extend(encode_saved(&Saved { scenario: "nginx".into(), lesson: None, files: files.clone(), active_file: 0, log: Vec::new(), position: 0, lang: None, custom }).ok());
+            // A comparison's link (`s2.`): a built-in, then a variant with its own file, an
+            // Apply and a console line at their cursors.
+            use podlife_player::compare::{Cursor, PairInput, PairLogged};
+            use podlife_player::keep::{SharedCompare, encode_compare_share};
+            let b = vec![EditorFile { name: "nginx.yaml".into(), text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: b\n".into() }];
+            let pairs = |f: &[EditorFile]| f.iter().map(|f| (f.name.clone(), f.text.clone())).collect::<Vec<_>>();
+            let log = vec![
+                PairLogged { at: Cursor { a: 0, b: 0, ms: 0 }, input: PairInput::Builtin { id: "prestop".into() } },
+                PairLogged { at: Cursor { a: 4, b: 5, ms: 1_500 }, input: PairInput::Apply { a: pairs(&files), b: pairs(&b), horizon_ms: 60_000 } },
+                PairLogged { at: Cursor { a: 9, b: 12, ms: 61_500 }, input: PairInput::Command { line: "kubectl get pods".into() } },
+            ];
+            out.extend(encode_compare_share(&SharedCompare { scenario: "nginx".into(), a: files, b, seed: 7, log, at: Cursor { a: 9, b: 12, ms: 61_500 } }).ok());
             out
         }
         "complete" => {

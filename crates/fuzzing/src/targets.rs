@@ -318,11 +318,17 @@ pub fn patch(data: &[u8]) {
 /// whatever decodes must encode and decode again to the same value.
 pub fn keep(data: &[u8]) {
     let text = text(data);
-    use podlife_player::keep::{decode_saved, decode_share, encode_saved, encode_share};
+    use podlife_player::keep::{Link, decode_link, decode_saved, decode_share, encode_compare_share, encode_saved, encode_share};
     if let Ok(shared) = decode_share(&text)
         && let Ok(again) = encode_share(&shared)
     {
         assert_eq!(decode_share(&again).as_ref(), Ok(&shared), "a share link's round trip changed it");
+    }
+    // A comparison's link (`s2.`, issue 21) carries scripts and inputs: the same round trip.
+    if let Ok(Link::Compare(shared)) = decode_link(&text)
+        && let Ok(again) = encode_compare_share(&shared)
+    {
+        assert_eq!(decode_link(&again), Ok(Link::Compare(shared)), "a comparison link's round trip changed it");
     }
     if let Ok(saved) = decode_saved(&text)
         && let Ok(again) = encode_saved(&saved)
