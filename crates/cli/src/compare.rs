@@ -7,7 +7,6 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use podlife_compare::builtin;
-use podlife_console::Session;
 
 use crate::flags;
 
@@ -100,21 +99,14 @@ fn run_builtin(id: &str, seed: u64, lang: &str) -> ExitCode {
 }
 
 fn run_files(a: &str, b: &str, seed: u64) -> ExitCode {
-    let mut variants = Vec::new();
-    for path in [a, b] {
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("podlife: {path}: {e}");
-                return ExitCode::from(2);
-            }
-        };
-        let dir = std::path::Path::new(path).parent().map(|p| p.to_path_buf()).unwrap_or_default();
-        let session = Session::new(seed).with_file_reader(move |name| crate::read_capped(&dir.join(name)));
-        variants.push((text, session));
-    }
-    let (b_text, b_session) = variants.pop().expect("two variants");
-    let (a_text, a_session) = variants.pop().expect("two variants");
+    let (a_text, a_session) = match crate::load_script(a, seed) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
+    let (b_text, b_session) = match crate::load_script(b, seed) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
     let compared = match podlife_compare::compare_sessions((&a_text, a_session), (&b_text, b_session), seed) {
         Ok(c) => c,
         Err(e) => {

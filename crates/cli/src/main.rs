@@ -75,15 +75,10 @@ fn run(args: &[String]) -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("podlife: {path}: {e}");
-            return ExitCode::from(2);
-        }
+    let (text, mut session) = match load_script(&path, seed) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
     };
-    let dir = std::path::Path::new(&path).parent().map(|p| p.to_path_buf()).unwrap_or_default();
-    let mut session = Session::new(seed).with_file_reader(move |name| read_capped(&dir.join(name)));
     session.engine_mut().set_trace_sampling(sampling);
     let transcript = match script::run(&text, session) {
         Ok(t) => t,
@@ -111,6 +106,17 @@ fn run(args: &[String]) -> ExitCode {
 /// A file named in the script (`-f`, `--from-file`, …), read up to one byte past the API
 /// server's request body limit: `-f /dev/zero` or a huge log must not read for ever. The
 /// manifest reader refuses anything longer than the limit with its stated error.
+/// A script's text and a fresh session on `seed` whose `kubectl -f NAME` reads the files
+/// beside the script; a script that cannot be read is reported (exit 2).
+fn load_script(path: &str, seed: u64) -> Result<(String, Session), ExitCode> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        eprintln!("podlife: {path}: {e}");
+        ExitCode::from(2)
+    })?;
+    let dir = std::path::Path::new(path).parent().map(|p| p.to_path_buf()).unwrap_or_default();
+    Ok((text, Session::new(seed).with_file_reader(move |name| read_capped(&dir.join(name)))))
+}
+
 fn read_capped(path: &std::path::Path) -> Option<String> {
     use std::io::Read;
     let limit = podlife_console::MAX_INPUT_BYTES as u64 + 1;

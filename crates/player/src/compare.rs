@@ -449,7 +449,7 @@ impl Pair {
 
     /// The comparison of what both players hold (recomputed when either timeline changed).
     pub fn analysis(&mut self) -> &Analysis {
-        let key = (self.a.timeline_version(), self.b.timeline_version());
+        let key = self.analysis_key();
         if self.analysis.as_ref().map(|(k, _)| *k) != Some(key) {
             self.analysis = Some((key, analyse(&self.a, &self.b)));
         }

@@ -27,7 +27,12 @@ pub const POD_RANGES: usize = 256;
 /// The podCIDR node IPAM gives the `index`th node when they register in order, if the pod
 /// subnet still has one for it (`cidr_set.go`'s `AllocateNext` from the range's start).
 pub fn pod_cidr(index: usize) -> Option<String> {
-    (index < POD_RANGES).then(|| format!("10.244.{index}.0/24"))
+    (index < POD_RANGES).then(|| pod_range(index))
+}
+
+/// The `i`th /24 of kind's pod subnet (`i` < `POD_RANGES`).
+pub fn pod_range(i: usize) -> String {
+    format!("10.244.{i}.0/24")
 }
 
 /// A Node object's `InternalIP` address.

@@ -38,7 +38,7 @@ const SOURCE: &str = "cidrAllocator";
 pub const RANGES: u32 = crate::cluster::facts::POD_RANGES as u32;
 
 fn cidr(i: u32) -> String {
-    format!("10.244.{i}.0/24")
+    crate::cluster::facts::pod_range(i as usize)
 }
 
 /// The index of `10.244.I.0/24`, if the text is one of the cluster's ranges.

@@ -346,8 +346,8 @@ impl State {
         // are already (the usual pass over a node that stays down) is left as it is, without
         // copying it (the copy would equal it, and the Ready condition would be the one seen).
         const CONDITIONS: [&str; 4] = ["Ready", "MemoryPressure", "DiskPressure", "PIDPressure"];
-        let all_unknown = CONDITIONS.iter().all(|kind| condition(node, kind).is_some_and(|c| c["status"] == "Unknown"));
-        if now.millis() > health.probe_timestamp.millis().saturating_add(grace) && !all_unknown {
+        let all_unknown = || CONDITIONS.iter().all(|kind| condition(node, kind).is_some_and(|c| c["status"] == "Unknown"));
+        if now.millis() > health.probe_timestamp.millis().saturating_add(grace) && !all_unknown() {
             let stamp = json!(now.rfc3339());
             let mut updated = node.to_value();
             let mut conditions = updated["status"]["conditions"].as_array().cloned().unwrap_or_default();
