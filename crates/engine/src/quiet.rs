@@ -31,7 +31,8 @@ use crate::vecmap::VecMap;
 
 use crate::clock::Time;
 use crate::kubelet::{Due, Timer};
-use crate::{Engine, Slot, Task, scheduler};
+use crate::{Engine, Task, scheduler};
+use podlife_model::obj::Obj;
 
 /// The shortest stretch worth skipping. Shorter quiet moments run tick by tick, so a learner who
 /// steps through a few seconds sees every probe and Lease renewal.
@@ -320,29 +321,35 @@ impl Engine {
                 k.status_reported_at = k.status_reported_at.plus_millis(ms);
             }
         }
-        // Every Lease, then every Node: one new revision each, in that order.
+        // Every Lease, then every Node: one new revision each, in that order. The stored copies
+        // change in place, a field each, never through JSON: a stretch runs once per crash-loop
+        // restart or pull attempt, and a kind node's status is large.
         for node in &moved.heartbeats {
             let lease_key = ObjectKey::new(lrt, Some("kube-node-lease"), node);
-            if let Some(mut lease) = self.store.get(&lease_key).map(Slot::to_value)
+            if let Some(lease) = self.store.get_shared(&lease_key)
                 && let Some(t) = lease["spec"]["renewTime"].as_str().and_then(|t| later(t, true))
             {
-                lease["spec"]["renewTime"] = serde_json::json!(t);
+                let mut lease = Obj::clone(&lease);
+                lease.insert_at("/spec", "renewTime", &serde_json::Value::String(t));
                 self.put_quietly(lease_key, lease);
             }
         }
         for node in &moved.heartbeats {
             let node_key = ObjectKey::new(nrt, None, node);
-            if let Some(mut n) = self.store.get(&node_key).map(Slot::to_value) {
-                let mut moved = false;
-                for c in n["status"]["conditions"].as_array_mut().into_iter().flatten() {
-                    if let Some(t) = c["lastHeartbeatTime"].as_str().and_then(|t| later(t, false)) {
-                        c["lastHeartbeatTime"] = serde_json::json!(t);
-                        moved = true;
-                    }
+            let Some(stored) = self.store.get_shared(&node_key) else { continue };
+            let beats: Vec<(usize, String)> = stored["status"]["conditions"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .enumerate()
+                .filter_map(|(i, c)| Some((i, later(c["lastHeartbeatTime"].as_str()?, false)?)))
+                .collect();
+            if !beats.is_empty() {
+                let mut n = Obj::clone(&stored);
+                for (i, t) in beats {
+                    n.insert_at(&format!("/status/conditions/{i}"), "lastHeartbeatTime", &serde_json::Value::String(t));
                 }
-                if moved {
-                    self.put_quietly(node_key, n);
-                }
+                self.put_quietly(node_key, n);
             }
         }
         let store = &self.store;
@@ -360,8 +367,8 @@ impl Engine {
 
     /// Writes a new version of an object as if every watcher had seen it: etcd and every
     /// informer cache that holds the object get the same version.
-    fn put_quietly(&mut self, key: crate::store::ObjectKey, object: serde_json::Value) {
-        let event = self.store.put(key.clone(), object);
+    fn put_quietly(&mut self, key: crate::store::ObjectKey, object: Obj) {
+        let event = self.store.put_obj(key.clone(), object);
         for c in &mut self.components {
             if let Some(slot) = c.cache.get_mut(&key) {
                 *slot = event.object.clone();

@@ -173,11 +173,28 @@ impl Store {
         if let Some(meta) = value.get_mut("metadata").and_then(Value::as_object_mut) {
             meta.insert("resourceVersion".into(), Value::String(self.revision.to_string()));
         }
+        let object = decode(&key, value);
+        self.commit(key, object)
+    }
+
+    /// `put` of an object already in its stored form (a writer that changed a field or two of
+    /// a stored copy with `Obj::insert_at` need not go through JSON): the same revision,
+    /// `resourceVersion` and event as `put` of its `to_value`.
+    pub fn put_obj(&mut self, key: ObjectKey, mut object: Obj) -> WatchEvent {
+        self.revision += 1;
+        if object.get("metadata").is_some_and(Slot::is_object) {
+            object.insert_at("/metadata", "resourceVersion", &Value::String(self.revision.to_string()));
+        }
+        self.commit(key, object)
+    }
+
+    /// Stores `object` (its `resourceVersion` already the new revision) and announces it.
+    fn commit(&mut self, key: ObjectKey, object: Obj) -> WatchEvent {
         let event_type = if self.objects.contains_key(&key) { EventType::Modified } else { EventType::Added };
         if event_type == EventType::Added {
             self.count(&key, 1);
         }
-        let object = std::sync::Arc::new(decode(&key, value));
+        let object = std::sync::Arc::new(object);
         self.objects.insert(key.clone(), object.clone());
         let event = WatchEvent { event_type, key, object, revision: self.revision };
         if let Some(history) = &mut self.history {

@@ -24,21 +24,29 @@ impl Engine {
 }
 
 impl Kubelet {
-    /// GET an object as the node's kubelet (`namespace` empty for a cluster-scoped one). Its
-    /// configmap/secret managers report a missing object as `configmap "x" not found` (their
-    /// own singular resource name).
+    /// GET an object as the node's kubelet for the pod `uid` (`namespace` empty for a
+    /// cluster-scoped one). Its configmap/secret managers report a missing object as
+    /// `configmap "x" not found` (their own singular resource name). The pod's sync watch
+    /// notes what was found (`repeat.rs`).
     /// (The answer is decoded to be read as the cached objects are: a request's cost already.)
-    fn get(&mut self, cx: &mut Cx<'_>, plural: &str, namespace: &str, name: &str) -> Result<std::sync::Arc<crate::Obj>, String> {
+    fn get(&mut self, cx: &mut Cx<'_>, uid: &str, plural: &str, namespace: &str, name: &str) -> Result<std::sync::Arc<crate::Obj>, String> {
         let rt = ResourceType::resolve(plural).ok_or_else(|| format!("{plural} not served"))?;
         let mut req = Request::new(Verb::Get, rt);
         req.namespace = (!namespace.is_empty()).then(|| namespace.to_string());
         req.name = Some(name.to_string());
-        match self.request(cx, req) {
-            Ok(crate::Response::Object(v)) => Ok(std::sync::Arc::new(crate::Obj::untyped(&v))),
-            Ok(_) => Err(format!("{} {name:?} not found", crate::gostrings::to_lower(rt.kind))),
-            Err(s) if s.reason == crate::apiserver::status::Reason::NotFound => Err(format!("{} {name:?} not found", crate::gostrings::to_lower(rt.kind))),
-            Err(s) => Err(s.message),
-        }
+        let key = crate::store::ObjectKey::new(rt, req.namespace.as_deref(), name);
+        let not_found = || format!("{} {name:?} not found", crate::gostrings::to_lower(rt.kind));
+        let (answer, found) = match self.request(cx, req) {
+            Ok(crate::Response::Object(v)) => {
+                let version = v["metadata"]["resourceVersion"].as_str().unwrap_or_default().to_string();
+                (Ok(std::sync::Arc::new(crate::Obj::untyped(&v))), Ok(Some(version)))
+            }
+            Ok(_) => (Err(not_found()), Err(())),
+            Err(s) if s.reason == crate::apiserver::status::Reason::NotFound => (Err(not_found()), Ok(None)),
+            Err(s) => (Err(s.message), Err(())),
+        };
+        self.repeat_watch_read(uid, key, found);
+        answer
     }
 
     /// `MountVolume.SetUp` for the pod's volumes: where each one's data lives (a claim's
@@ -51,8 +59,8 @@ impl Kubelet {
         for v in pod["spec"]["volumes"].as_array().unwrap_or_default() {
             let pv = match v["persistentVolumeClaim"]["claimName"].as_str() {
                 Some(claim) => {
-                    let volume_name = self.get(cx, "persistentvolumeclaims", &ns, claim).ok().and_then(|c| c["spec"]["volumeName"].as_str().map(str::to_string));
-                    volume_name.and_then(|name| self.get(cx, "persistentvolumes", "", &name).ok())
+                    let volume_name = self.get(cx, &uid, "persistentvolumeclaims", &ns, claim).ok().and_then(|c| c["spec"]["volumeName"].as_str().map(str::to_string));
+                    volume_name.and_then(|name| self.get(cx, &uid, "persistentvolumes", "", &name).ok())
                 }
                 None => None,
             };
@@ -79,7 +87,7 @@ impl Kubelet {
             let projected = v["projected"].is_object();
             let mut get = |plural: &str, namespace: &str, name: &str| match plural {
                 "configmaps" | "secrets" if projected => cx.node().cached_object(plural, namespace, name),
-                "configmaps" | "secrets" => self.get(cx, plural, namespace, name),
+                "configmaps" | "secrets" => self.get(cx, &uid, plural, namespace, name),
                 _ => Err(String::new()),
             };
             if let Err(e) = crate::volume::projection::payload(pod, v, &mut get) {
@@ -92,6 +100,7 @@ impl Kubelet {
     /// The environment of `spec` in `pod`, or the CreateContainerConfigError message.
     pub(crate) fn container_env(&mut self, cx: &mut Cx<'_>, pod: &Slot, spec: &Slot) -> Result<Vec<(String, String)>, String> {
         let ns = pod["metadata"]["namespace"].as_str().unwrap_or("default").to_string();
+        let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
         let links = pod["spec"]["enableServiceLinks"] != false;
         let service_env = super::envvars::service_env(cx.node().api_list("", "services", None).map(|(_, v)| v), &ns, links);
         let mut env: Vec<(String, String)> = Vec::new();
@@ -104,7 +113,7 @@ impl Kubelet {
             let (plural, r) = if from["configMapRef"].is_object() { ("configmaps", &from["configMapRef"]) } else { ("secrets", &from["secretRef"]) };
             let name = r["name"].as_str().unwrap_or_default();
             let optional = r["optional"] == true;
-            match self.get(cx, plural, &ns, name) {
+            match self.get(cx, &uid, plural, &ns, name) {
                 Ok(obj) => {
                     for (k, v) in data_of(&obj, plural == "secrets") {
                         set(&mut env, format!("{prefix}{k}"), v);
@@ -129,7 +138,7 @@ impl Kubelet {
                 let secret = vf["secretKeyRef"].is_object();
                 let r = if secret { &vf["secretKeyRef"] } else { &vf["configMapKeyRef"] };
                 let (obj_name, key, optional) = (r["name"].as_str().unwrap_or_default(), r["key"].as_str().unwrap_or_default(), r["optional"] == true);
-                let obj = match self.get(cx, if secret { "secrets" } else { "configmaps" }, &ns, obj_name) {
+                let obj = match self.get(cx, &uid, if secret { "secrets" } else { "configmaps" }, &ns, obj_name) {
                     Ok(o) => o,
                     Err(_) if optional => continue,
                     Err(e) => return Err(e),

@@ -122,6 +122,17 @@ const MAX_IMAGE_BACKOFF_MS: u64 = 300_000;
 const SYNC_ERROR_BACKOFF_MS: u64 = 10_000;
 /// `syncFrequency`.
 const RESYNC_MS: u64 = 60_000;
+
+/// `completeWork`'s wait before a worker's next sync, jitter aside (`pod_workers.go`): until a
+/// back-off ends (at most the resync period), `backOffPeriod` after any other error, else the
+/// resync period.
+fn requeue_base_ms(failed: bool, backoff_until: Option<Time>, now: Time) -> u64 {
+    match (failed, backoff_until) {
+        (_, Some(t)) => t.millis().saturating_sub(now.millis()).min(RESYNC_MS),
+        (true, None) => SYNC_ERROR_BACKOFF_MS,
+        (false, None) => RESYNC_MS,
+    }
+}
 /// PLEG relist period and the sync loop's tick.
 const TICK_MS: u64 = 1_000;
 /// `minimumGracePeriodInSeconds` (`kuberuntime_container.go`).
@@ -519,6 +530,8 @@ pub(crate) struct QuietView<'a> {
     /// Its informer cache.
     pub cache: &'a Cache,
     pub machine: &'a NodeMachine,
+    /// etcd, for what a repeating sync read (`repeat.rs`).
+    pub store: &'a crate::store::Store,
 }
 
 impl QuietView<'_> {
@@ -691,7 +704,7 @@ impl Engine {
         let i = self.node_component(COMPONENT, node)?;
         let machine = self.machines.get(node)?;
         let k = self.kubelet_of(node)?;
-        Some((k, QuietView { now: self.now, running: self.components[i].running, cache: &self.components[i].cache, machine }))
+        Some((k, QuietView { now: self.now, running: self.components[i].running, cache: &self.components[i].cache, machine, store: &self.store }))
     }
 
     /// Schedules PLEG's relist on the node's next tick, if none is due.
@@ -1172,9 +1185,17 @@ impl Kubelet {
         self.repeat_watch_failure(uid, None);
         if let Some(w) = self.workers.get_mut(uid) {
             w.failed = true;
-            if let Some(t) = backoff_until {
-                w.backoff_until = Some(w.backoff_until.map_or(t, |b| b.min(t)));
-            }
+        }
+        if let Some(t) = backoff_until {
+            self.back_off_until(uid, t);
+        }
+    }
+
+    /// The sync's error is a back-off ending at `until` (the earliest of its containers'):
+    /// `completeWork` queues the next sync for then.
+    fn back_off_until(&mut self, uid: &str, until: Time) {
+        if let Some(w) = self.workers.get_mut(uid) {
+            w.backoff_until = Some(w.backoff_until.map_or(until, |b| b.min(until)));
         }
     }
 
@@ -1206,7 +1227,7 @@ impl Kubelet {
                 self.event(cx, pod, Some(container), "Warning", "BackOff", &format!("Back-off restarting failed container {container} in pod {}", format_pod(pod)));
                 let message = format!("back-off {} restarting failed container={container} pod={}", go_duration(delay), format_pod(pod));
                 self.start_failed(uid, container, "CrashLoopBackOff", &message);
-                self.fail(uid, Some(until));
+                self.back_off_until(uid, until);
                 return Err(());
             }
             self.crash_backoff.next(&key, ts, now);
@@ -1296,11 +1317,7 @@ impl Kubelet {
     fn complete_work(&mut self, cx: &mut Cx<'_>, uid: &str) {
         let now = cx.now();
         let Some(w) = self.workers.get(uid) else { return };
-        let base = match (w.failed, w.backoff_until) {
-            (_, Some(t)) => t.millis().saturating_sub(now.millis()).min(RESYNC_MS),
-            (true, None) => SYNC_ERROR_BACKOFF_MS,
-            (false, None) => RESYNC_MS,
-        };
+        let base = requeue_base_ms(w.failed, w.backoff_until, now);
         // `postSync`: a sync whose actions all succeeded asks PLEG to relist the pod now.
         let relist = !w.failed && w.backoff_until.is_none();
         let next_token = w.token + 1;

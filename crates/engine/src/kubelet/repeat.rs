@@ -1,4 +1,4 @@
-//! Syncs that fail on their image and repeat themselves (`quiet.rs`).
+//! Syncs that fail on their image or their configuration and repeat themselves (`quiet.rs`).
 //!
 //! A pod whose image cannot be pulled is synced every 10–15 s for as long as it exists
 //! (`pod_workers.go`: `backOffPeriod` 10 s, jittered by half). Between two pull attempts (up to
@@ -6,7 +6,10 @@
 //! from the back-off, the kubelet records `BackOff` and `Failed` events — which the spam
 //! filter drops once the pod's 25-event burst is spent, while their counts still grow — and
 //! the status it computes is the one already sent. The same holds for an image that never
-//! parses (`InvalidImageName`) or is absent with `imagePullPolicy: Never`.
+//! parses (`InvalidImageName`) or is absent with `imagePullPolicy: Never`, and for a container
+//! whose environment names a ConfigMap, Secret or key that does not exist
+//! (`CreateContainerConfigError`): each sync GETs the same objects, finds the same one
+//! missing, and records the same `Failed` event.
 //!
 //! Such a sync is observed, not predicted: from its start to `completeWork` the worker watches
 //! what it did (`SyncWatch`). A sync that failed only on images, wrote nothing, queued nothing
@@ -19,9 +22,10 @@
 
 use super::{Cx, Kubelet};
 use crate::record::{Involved, Note, Source};
-use super::{PodWorker, SYNC_ERROR_BACKOFF_MS};
+use super::PodWorker;
 use crate::clock::Time;
 use crate::registry::ImageRef;
+use crate::store::{ObjectKey, Store};
 
 /// What the worker saw of its current sync, from `SyncPod` to `completeWork`.
 #[derive(Debug, Clone)]
@@ -34,11 +38,15 @@ pub struct SyncWatch {
     rng: crate::rng::Rng,
     /// Failures, and those of them that were an image's.
     failures: u32,
-    image_failures: u32,
+    repeating_failures: u32,
     /// The events the sync recorded, all dropped by the spam filter.
     notes: Vec<DroppedNote>,
     /// The images waited for: the pull back-off key and the reference, which must stay absent.
     images: Vec<(Option<String>, ImageRef)>,
+    /// The objects the sync read, with the `resourceVersion` each had (None: absent).
+    reads: Vec<Read>,
+    /// A container waited for its crash-loop back-off (the sync's `backoff_until`).
+    crash_back_off: bool,
     /// Something happened that a repeat would not do again.
     spoiled: bool,
 }
@@ -52,6 +60,15 @@ pub struct DroppedNote {
     pub message: String,
 }
 
+/// An object a sync read through the API, as it found it: a repeat reads the same only while
+/// the object is unchanged (a controller may write it without moving the pod's epoch, as the
+/// token controller fills a Secret's `token`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Read {
+    pub key: ObjectKey,
+    pub resource_version: Option<String>,
+}
+
 /// A worker whose next syncs repeat its last one (while the pod's epoch is `epoch`).
 #[derive(Debug, Clone)]
 pub struct Repeating {
@@ -59,11 +76,22 @@ pub struct Repeating {
     token: u64,
     notes: Vec<DroppedNote>,
     images: Vec<(Option<String>, ImageRef)>,
+    reads: Vec<Read>,
+    /// A crash-loop back-off's end: the sync due then starts the container.
+    backoff_until: Option<Time>,
 }
 
-/// The reasons a container fails to start on its image alone (`images/types.go`).
-fn image_reason(reason: &str) -> bool {
-    matches!(reason, "ImagePullBackOff" | "InvalidImageName" | "ErrImageNeverPull")
+/// The reasons a container fails to start that a repeat meets again while nothing it reads
+/// changes: its image alone (`images/types.go`), its configuration
+/// (`kuberuntime_container.go`'s `ErrCreateContainerConfig`), or a crash-loop back-off that
+/// has not ended (`kuberuntime_manager.go`'s `doBackOff`).
+fn repeating_reason(reason: &str) -> bool {
+    matches!(reason, "ImagePullBackOff" | "InvalidImageName" | "ErrImageNeverPull" | "CreateContainerConfigError" | "CrashLoopBackOff")
+}
+
+/// The `resourceVersion` of the stored object at `key` (None: absent).
+fn stored_version(store: &Store, key: &ObjectKey) -> Option<String> {
+    store.get(key).map(|o| o["metadata"]["resourceVersion"].as_str().unwrap_or_default().to_string())
 }
 
 impl PodWorker {
@@ -99,7 +127,10 @@ impl Kubelet {
         if !pod["spec"]["activeDeadlineSeconds"].is_null() {
             return None;
         }
-        let mut until = Time(u64::MAX);
+        if r.reads.iter().any(|read| stored_version(v.store, &read.key) != read.resource_version) {
+            return None;
+        }
+        let mut until = r.backoff_until.unwrap_or(Time(u64::MAX));
         for (key, image) in &r.images {
             if v.machine.runtime.image_status(image).is_some() {
                 return None;
@@ -130,8 +161,10 @@ impl Kubelet {
                 let written = self.events.record(&self.node, &pod, note.field_path.as_deref(), n, at);
                 debug_assert!(written.is_none(), "a replayed sync's event is dropped: {note:?} at {at:?}");
             }
-            let jitter = cx.rng().below(SYNC_ERROR_BACKOFF_MS / 2 + 1);
-            let next = self.next_tick(at.plus_millis(SYNC_ERROR_BACKOFF_MS + jitter));
+            // `completeWork`, as the sync would have run it at `at`.
+            let base = super::requeue_base_ms(true, r.backoff_until, at);
+            let jitter = cx.rng().below(base / 2 + 1);
+            let next = self.next_tick(at.plus_millis(base + jitter));
             if let Some(w) = self.workers.get_mut(uid) {
                 w.last_sync = Some(at);
             }
@@ -148,7 +181,7 @@ impl Kubelet {
         let (now, rng) = (cx.now(), cx.rng().clone());
         if let Some(w) = self.workers.get_mut(uid).map(|w| &mut **w) {
             w.repeating = None;
-            w.watch = Some(SyncWatch { started: now, revision, seq, own_tasks: 0, rng, failures: 0, image_failures: 0, notes: Vec::new(), images: Vec::new(), spoiled: false });
+            w.watch = Some(SyncWatch { started: now, revision, seq, own_tasks: 0, rng, failures: 0, repeating_failures: 0, notes: Vec::new(), images: Vec::new(), reads: Vec::new(), crash_back_off: false, spoiled: false });
         }
     }
 
@@ -176,7 +209,10 @@ impl Kubelet {
         if let Some(w) = self.workers.get_mut(uid).map(|w| &mut **w).and_then(PodWorker::watching) {
             match reason {
                 None => w.failures += 1,
-                Some(r) if image_reason(r) => w.image_failures += 1,
+                Some(r) if repeating_reason(r) => {
+                    w.repeating_failures += 1;
+                    w.crash_back_off |= r == "CrashLoopBackOff";
+                }
                 Some(_) => {}
             }
         }
@@ -186,6 +222,17 @@ impl Kubelet {
     pub(super) fn repeat_watch_image(&mut self, uid: &str, backoff_key: Option<&str>, image: &ImageRef) {
         if let Some(w) = self.workers.get_mut(uid).map(|w| &mut **w).and_then(PodWorker::watching) {
             w.images.push((backoff_key.map(str::to_string), image.clone()));
+        }
+    }
+
+    /// The sync read `key` through the API and found this `resourceVersion` (None: not found;
+    /// Err: any other answer, which a repeat may not meet again).
+    pub(super) fn repeat_watch_read(&mut self, uid: &str, key: ObjectKey, found: Result<Option<String>, ()>) {
+        if let Some(w) = self.workers.get_mut(uid).map(|w| &mut **w).and_then(PodWorker::watching) {
+            match found {
+                Ok(resource_version) => w.reads.push(Read { key, resource_version }),
+                Err(()) => w.spoiled = true,
+            }
         }
     }
 
@@ -199,14 +246,50 @@ impl Kubelet {
         let Some(watch) = w.watch.take() else { return };
         let repeats = !watch.spoiled
             && w.failed
-            && w.backoff_until.is_none()
+            && (w.backoff_until.is_none() || watch.crash_back_off)
             && !w.pending
             && watch.failures > 0
-            && watch.failures == watch.image_failures
+            && watch.failures == watch.repeating_failures
             && watch.started == now
             && watch.revision == revision
             && watch.seq + watch.own_tasks == seq
             && watch.rng == rng;
-        w.repeating = repeats.then_some(Repeating { epoch, token, notes: watch.notes, images: watch.images });
+        w.repeating = repeats.then_some(Repeating { epoch, token, notes: watch.notes, images: watch.images, reads: watch.reads, backoff_until: w.backoff_until });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Action, Engine, Request, Verb};
+    use podlife_model::ResourceType;
+
+    fn container_state(e: &Engine) -> serde_json::Value {
+        let key = crate::store::ObjectKey::new(ResourceType::resolve("pods").expect("served"), Some("default"), "app");
+        e.store().get(&key).expect("pod")["status"]["containerStatuses"][0]["state"].to_value()
+    }
+
+    /// A pod whose environment names a ConfigMap that does not exist fails every sync the same
+    /// way; quiet stretches replay those syncs. The ConfigMap written by anyone — here straight
+    /// into etcd, as a controller's write that moves no epoch of the pod — ends the repeat: the
+    /// next sync reads it and starts the container.
+    #[test]
+    fn a_missing_config_map_repeats_until_it_is_written() {
+        let mut e = Engine::with_default_cluster(3);
+        let mut req = Request::new(Verb::Create, ResourceType::resolve("pods").expect("served"));
+        req.namespace = Some("default".into());
+        req.body = Some(json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "app"},
+            "spec": {"containers": [{"name": "c", "image": "busybox:1.36", "command": ["sleep", "3600"],
+                "env": [{"name": "MODE", "valueFrom": {"configMapKeyRef": {"name": "cfg", "key": "mode"}}}]}]}}));
+        e.request(req).expect("created");
+        let until = e.now().plus_millis(30 * 60_000);
+        e.run_until(until).expect("runs");
+        assert_eq!(container_state(&e)["waiting"]["reason"], "CreateContainerConfigError");
+        let replayed: u64 = e.trace().iter().filter(|t| t.action == Action::QuietSkip).filter_map(|t| t.params.get("repeatedSyncs").and_then(|v| v.as_u64())).sum();
+        assert!(replayed > 50, "the failing syncs were not replayed: {replayed}");
+        let key = crate::store::ObjectKey::new(ResourceType::resolve("configmaps").expect("served"), Some("default"), "cfg");
+        e.store.put(key, json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "cfg", "namespace": "default", "uid": "cfg-uid"}, "data": {"mode": "fast"}}));
+        let until = e.now().plus_millis(20_000);
+        e.run_until(until).expect("runs");
+        assert!(container_state(&e)["running"].is_object(), "{}", container_state(&e));
     }
 }
