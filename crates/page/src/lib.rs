@@ -2,6 +2,7 @@
 //! highlighting, the console's tab completion, the course progress record and the JSON of
 //! the page's localStorage. It runs in the UI module; nothing here needs the engine.
 
+pub mod compare;
 pub mod complete;
 pub mod highlight;
 pub mod json;
