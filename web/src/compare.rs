@@ -19,8 +19,10 @@ use crate::app::{App, EditorFile, Msg};
 use crate::editor::Code;
 use crate::what::seconds;
 
-/// The lanes' drawing, in its own units (scaled to the panel's width).
+/// The lanes' drawing, in its own units (scaled to the panel's width): wide, or on a narrow
+/// page (a phone), so that its labels stay readable.
 const VIEW_W: f64 = 1000.0;
+const NARROW_VIEW_W: f64 = 380.0;
 const LABEL_W: f64 = 44.0;
 const RIGHT_PAD: f64 = 14.0;
 const LANE_H: f64 = 44.0;
@@ -62,6 +64,7 @@ pub struct Lanes {
     /// Per side: each tick's x (index i: position i + 1).
     xs: [Vec<f64>; 2],
     height: f64,
+    width: f64,
 }
 
 fn lane_y(side: usize) -> f64 {
@@ -73,9 +76,9 @@ fn half_px(x: f64) -> Num {
 }
 
 impl Lanes {
-    fn new(timelines: &[Rc<CompareTimeline>; 2], end_ms: u64) -> Lanes {
+    fn new(timelines: &[Rc<CompareTimeline>; 2], end_ms: u64, width: f64) -> Lanes {
         let times = timelines.iter().flat_map(|t| t.timeline.ticks.iter().map(|k| k.ms));
-        let axis = Axis::new(times, end_ms, LABEL_W + 8.0, VIEW_W - RIGHT_PAD);
+        let axis = Axis::new(times, end_ms, LABEL_W + 8.0, width - RIGHT_PAD);
         let mut paths: [[String; 3]; 2] = Default::default();
         let mut rest: [String; 2] = Default::default();
         let mut marks: [Vec<(f64, usize)>; 2] = Default::default();
@@ -98,7 +101,7 @@ impl Lanes {
                 }
             }
         }
-        Lanes { axis, paths, rest, marks, xs, height: lane_y(2) + 20.0 }
+        Lanes { axis, paths, rest, marks, xs, height: lane_y(2) + 20.0, width }
     }
 }
 
@@ -131,7 +134,7 @@ pub struct Compare {
     pub dirty: [bool; 2],
     /// The link's fragment (an embedded comparison's "open in podlife").
     pub fragment: Option<String>,
-    lanes: RefCell<Option<((u64, u64, u64), Rc<Lanes>)>>,
+    lanes: RefCell<Option<((u64, u64, u64, bool), Rc<Lanes>)>>,
 }
 
 fn one_file_at_least(files: Vec<EditorFile>) -> Vec<EditorFile> {
@@ -212,15 +215,15 @@ impl Compare {
         self.view.a.end_ms.max(self.view.b.end_ms)
     }
 
-    pub fn lanes(&self) -> Rc<Lanes> {
-        let key = (self.timelines[0].timeline.version, self.timelines[1].timeline.version, self.end_ms());
+    pub fn lanes(&self, narrow: bool) -> Rc<Lanes> {
+        let key = (self.timelines[0].timeline.version, self.timelines[1].timeline.version, self.end_ms(), narrow);
         let mut cache = self.lanes.borrow_mut();
         if let Some((k, l)) = cache.as_ref()
             && *k == key
         {
             return l.clone();
         }
-        let l = Rc::new(Lanes::new(&self.timelines, key.2));
+        let l = Rc::new(Lanes::new(&self.timelines, key.2, if narrow { NARROW_VIEW_W } else { VIEW_W }));
         *cache = Some((key, l.clone()));
         l
     }
@@ -304,8 +307,11 @@ pub fn view(app: &App, ctx: &Context<App>, c: &Compare) -> Html {
         Some(w) => w.title.clone(),
         None => t.text("compare-title-variant"),
     };
+    // A variant someone shared (or a course page embeds) is not the reader's own.
+    let shared = c.from_link || embed;
     let side_label = |side: usize| match &words {
         Some(w) => if side == 0 { w.a.clone() } else { w.b.clone() },
+        None if shared => t.text(if side == 0 { "compare-shared-a" } else { "compare-shared-b" }),
         None => t.text(if side == 0 { "compare-variant-a" } else { "compare-variant-b" }),
     };
     if !c.ready {
@@ -324,7 +330,7 @@ pub fn view(app: &App, ctx: &Context<App>, c: &Compare) -> Html {
                 <p class="compare-expect"><strong>{ t.text("compare-expect") }</strong>{ " " }{ w.expect.clone() }</p>
             </>
         },
-        None => html! { <p class="compare-intro">{ t.text("compare-intro-variant") }</p> },
+        None => html! { <p class="compare-intro">{ t.text(if shared { "compare-intro-shared" } else { "compare-intro-variant" }) }</p> },
     };
     let actions = (!embed).then(|| {
         html! {
@@ -351,10 +357,22 @@ pub fn view(app: &App, ctx: &Context<App>, c: &Compare) -> Html {
         </section>
     };
     let run_bar = (!embed).then(|| run_bar(app, ctx, c));
-    let sides = (0..2).map(|side| side_view(app, ctx, c, side, side_label(side)));
+    let editors = (!embed).then(|| {
+        let editors = html! { <div class="compare-cols compare-editors">{ side_editor(app, ctx, c, 0, side_label(0)) }{ side_editor(app, ctx, c, 1, side_label(1)) }</div> };
+        if c.view.builtin.is_some() {
+            // A built-in comparison runs its own scripts: the learner's manifests on each side
+            // are optional, folded until there are some.
+            let has_text = c.files.iter().flatten().any(|f| !f.text.is_empty());
+            html! { <details class="compare-own" open={has_text}><summary>{ t.text("compare-own-files") }</summary>{ editors }</details> }
+        } else {
+            editors
+        }
+    });
+    let sides = (0..2).map(|side| side_view(app, c, side, side_label(side)));
     html! {
         <div class={classes!("compare", embed.then_some("compact"))} id="compare">
             { head }
+            { for editors }
             { for run_bar }
             { lanes_view(app, ctx, c) }
             <div class="compare-summary">
@@ -397,6 +415,7 @@ fn run_bar(app: &App, ctx: &Context<App>, c: &Compare) -> Html {
             <p class="hint">{ t.text("compare-run-hint") }</p>
             { for failed }
             { busy_note(app, ctx) }
+            { for (c.view.builtin.is_none() || c.files.iter().flatten().any(|f| !f.text.is_empty())).then(|| diff_view(app, c)) }
         </section>
     }
 }
@@ -421,7 +440,8 @@ fn busy_note(app: &App, ctx: &Context<App>) -> Html {
 fn lanes_view(app: &App, ctx: &Context<App>, c: &Compare) -> Html {
     let t = app.t();
     let link = ctx.link();
-    let lanes = c.lanes();
+    let lanes = c.lanes(app.narrow());
+    let width = lanes.width;
     let v = &c.view;
     let axis = &lanes.axis;
     let end = axis.end_ms();
@@ -432,26 +452,43 @@ fn lanes_view(app: &App, ctx: &Context<App>, c: &Compare) -> Html {
         let y = lane_y(side);
         frame.push(html! {
             <g class="cmp-lane">
-                <rect class={classes!("lane-bg", (side == 0).then_some("even"))} x="0" y={Num(y).to_string()} width={Num(VIEW_W).to_string()} height={Num(LANE_H).to_string()} />
+                <rect class={classes!("lane-bg", (side == 0).then_some("even"))} x="0" y={Num(y).to_string()} width={Num(width).to_string()} height={Num(LANE_H).to_string()} />
                 <text class={classes!("cmp-lane-label", if side == 0 { "a" } else { "b" })} x="14" y={Num(y + 28.0).to_string()}>{ letter(side) }</text>
             </g>
         });
     }
     for s in axis.segments().iter().filter(|s| s.compressed) {
         let w = s.x1 - s.x0;
-        let label = format!("⏩ {}", logic::tenths(s.ms1 - s.ms0));
+        let label = logic::tenths(s.ms1 - s.ms0);
         frame.push(html! {
             <g class="cmp-gap">
                 <title>{ logic::tenths(s.ms1 - s.ms0) }</title>
                 <rect x={half_px(s.x0).to_string()} y={Num(TOP).to_string()} width={half_px(w).to_string()} height={Num(2.0 * LANE_H + 6.0).to_string()} />
-                { for (w >= 44.0).then(|| html! { <text x={half_px(s.x0 + w / 2.0).to_string()} y={Num(height - 6.0).to_string()} text-anchor="middle">{ label.clone() }</text> }) }
+                { for (w >= 60.0).then(|| {
+                    // A fast-forward sign (two small triangles), then the stretch's length.
+                    let (mid, base) = (s.x0 + w / 2.0, height - 10.0);
+                    let d = format!("M{} {}l5 4l-5 4zm5 0l5 4l-5 4z", half_px(mid - 30.0), Num(base - 4.0));
+                    html! {
+                        <>
+                            <path class="gap-icon" d={d} />
+                            <text x={half_px(mid - 16.0).to_string()} y={Num(height - 6.0).to_string()}>{ label.clone() }</text>
+                        </>
+                    }
+                }) }
             </g>
         });
     }
-    for k in 0..=5 {
-        let x = axis.x(0) + k as f64 * (axis.x(end) - axis.x(0)) / 5.0;
+    // Time labels spread along the axis, clear of the compressed stretches' own labels.
+    let gaps: Vec<(f64, f64)> = axis.segments().iter().filter(|s| s.compressed).map(|s| (s.x0, s.x1)).collect();
+    let mut last_x = f64::NEG_INFINITY;
+    for k in 0..=6 {
+        let x = axis.x(0) + k as f64 * (axis.x(end) - axis.x(0)) / 6.0;
+        if x - last_x < 80.0 || gaps.iter().any(|&(x0, x1)| x > x0 - 36.0 && x < x1 + 36.0) {
+            continue;
+        }
+        last_x = x;
         let ms = axis.ms_at(x);
-        let anchor = if k == 0 { "start" } else if k == 5 { "end" } else { "middle" };
+        let anchor = if k == 0 { "start" } else if k == 6 { "end" } else { "middle" };
         frame.push(html! { <text class="time-mark" x={half_px(x).to_string()} y={Num(height - 6.0).to_string()} text-anchor={anchor}>{ logic::tenths(ms) }</text> });
     }
     // The ticks, the marks and each side's current reaction.
@@ -495,7 +532,7 @@ fn lanes_view(app: &App, ctx: &Context<App>, c: &Compare) -> Html {
             if rect.width() <= 0.0 {
                 return;
             }
-            let x = (e.client_x() as f64 - rect.left()) * VIEW_W / rect.width();
+            let x = (e.client_x() as f64 - rect.left()) * axis.width / rect.width();
             if x < LABEL_W {
                 return;
             }
@@ -532,7 +569,7 @@ fn lanes_view(app: &App, ctx: &Context<App>, c: &Compare) -> Html {
             <input type="range" id="compare-scrub" class="scrub" min="0" max={end.to_string()} step={step.to_string()} value={v.time_ms.to_string()}
                 aria-label={t.text("compare-scrub")} aria-valuetext={seconds(v.time_ms)} oninput={on_scrub} />
             <div class="lanes-wrap cmp-lanes-wrap">
-                <svg class="lanes cmp-lanes" id="compare-lanes" viewBox={format!("0 0 {} {}", Num(VIEW_W), Num(height))} role="group" aria-label={t.text("compare-lanes-label")} onclick={on_click}>
+                <svg class="lanes cmp-lanes" id="compare-lanes" viewBox={format!("0 0 {} {}", Num(width), Num(height))} role="group" aria-label={t.text("compare-lanes-label")} onclick={on_click}>
                     { for frame }
                     <rect class="seen" x={Num(LABEL_W + 6.0).to_string()} y={Num(TOP).to_string()} width={half_px((cursor_x - LABEL_W - 6.0).max(0.0)).to_string()} height={Num(2.0 * LANE_H + 6.0).to_string()} />
                     { for ticks }
@@ -622,7 +659,7 @@ fn only_view(app: &App, ctx: &Context<App>, c: &Compare) -> Html {
 }
 
 /// One variant's column: its label, editor (and for B the diff), cluster, explanation, console.
-fn side_view(app: &App, ctx: &Context<App>, c: &Compare, side: usize, label: String) -> Html {
+fn side_view(app: &App, c: &Compare, side: usize, label: String) -> Html {
     let t = app.t();
     let v = variant(side);
     let s = if side == 0 { &c.view.a } else { &c.view.b };
@@ -633,8 +670,7 @@ fn side_view(app: &App, ctx: &Context<App>, c: &Compare, side: usize, label: Str
     };
     let heading_id = format!("compare-side{suffix}-label");
     let empty = if c.timelines[side].timeline.ticks.is_empty() { t.text("compare-what-empty") } else { t.text("what-start") };
-    let editor = (!app.embedded()).then(|| side_editor(app, ctx, c, side));
-    let diff = (side == 1 && !app.embedded()).then(|| diff_view(app, c));
+
     let console = (!app.embedded()).then(|| {
         let entries = c.consoles[side].iter().map(|e| {
             html! {
@@ -658,8 +694,6 @@ fn side_view(app: &App, ctx: &Context<App>, c: &Compare, side: usize, label: Str
     html! {
         <div class={classes!("compare-side", if side == 0 { "side-a" } else { "side-b" }, focus.then_some("focus"))} id={format!("compare-side{suffix}")} role="region" aria-labelledby={heading_id.clone()}>
             <h2 class="side-title" id={heading_id}><span class={classes!("ab-badge", if side == 0 { "a" } else { "b" })}>{ letter(side) }</span>{ label }</h2>
-            { for editor }
-            { for diff }
             <section class="panel stage" aria-label={t.text_with("compare-cluster-of", &[("side", letter(side))])}>
                 <div class="panel-head">
                     <h3>{ t.text("stage-label") }</h3>
@@ -674,7 +708,7 @@ fn side_view(app: &App, ctx: &Context<App>, c: &Compare, side: usize, label: Str
 }
 
 /// A variant's editor: its file tabs and the code box (Ctrl+Enter applies both sides).
-fn side_editor(app: &App, ctx: &Context<App>, c: &Compare, side: usize) -> Html {
+fn side_editor(app: &App, ctx: &Context<App>, c: &Compare, side: usize, label: String) -> Html {
     let t = app.t();
     let link = ctx.link();
     let v = variant(side);
@@ -717,7 +751,7 @@ fn side_editor(app: &App, ctx: &Context<App>, c: &Compare, side: usize) -> Html 
     html! {
         <section class="panel editor compare-editor" aria-label={t.text_with("compare-editor-of", &[("side", letter(side))])}>
             <div class="panel-head">
-                <h3>{ t.text_with("compare-editor-of", &[("side", letter(side))]) }</h3>
+                <h3><span class={classes!("ab-badge", if side == 0 { "a" } else { "b" })}>{ letter(side) }</span>{ label }</h3>
                 <div role="group" class="tabs" aria-label={t.text("files-label")}>{ for tabs }</div>
             </div>
             <Code
@@ -776,11 +810,11 @@ fn diff_view(app: &App, c: &Compare) -> Html {
             .collect::<Html>()
     };
     html! {
-        <section class="panel compare-diff" id="compare-diff" aria-labelledby="compare-diff-label">
-            <div class="panel-head"><h3 id="compare-diff-label">{ t.text("compare-diff-label") }</h3></div>
+        <div class="compare-diff" id="compare-diff" role="region" aria-labelledby="compare-diff-label">
+            <h3 id="compare-diff-label">{ t.text("compare-diff-label") }</h3>
             { body }
             { for c.diff.truncated.then(|| html! { <p class="changes-note">{ t.text("compare-diff-truncated") }</p> }) }
-        </section>
+        </div>
     }
 }
 
