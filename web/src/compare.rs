@@ -134,8 +134,11 @@ pub struct Compare {
     pub dirty: [bool; 2],
     /// The link's fragment (an embedded comparison's "open in podlife").
     pub fragment: Option<String>,
-    lanes: RefCell<Option<((u64, u64, u64, bool), Rc<Lanes>)>>,
+    lanes: RefCell<Option<(LanesKey, Rc<Lanes>)>>,
 }
+
+/// What the lanes' drawing depends on: both timelines' versions, the end, a narrow page.
+type LanesKey = (u64, u64, u64, bool);
 
 fn one_file_at_least(files: Vec<EditorFile>) -> Vec<EditorFile> {
     if files.is_empty() { vec![EditorFile { name: "pod.yaml".into(), text: String::new() }] } else { files }

@@ -64,8 +64,11 @@ impl Axis {
             segments.push(Segment { ms0, ms1, x0: x, x1, compressed });
             x = x1;
         }
-        if segments.is_empty() {
-            segments.push(Segment { ms0: 0, ms1: end, x0: left, x1: left, compressed: false });
+        match segments.last_mut() {
+            // The end exactly at the right edge (the sum of the pieces may round past it).
+            Some(last) if total > 0 => last.x1 = right,
+            Some(_) => {}
+            None => segments.push(Segment { ms0: 0, ms1: end, x0: left, x1: left, compressed: false }),
         }
         Axis { segments, left, right }
     }
