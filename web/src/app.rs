@@ -735,7 +735,9 @@ impl App {
                     // A comparison's link: the worker opened its story as the session too.
                     self.opening = Opening::Other;
                 }
-                let c = self.compare.get_or_insert_with(|| compare::Compare::new(true, None));
+                // Every way in makes the view's place first; a reply that comes after Close
+                // (a seek that was on its way) reopens nothing.
+                let Some(c) = self.compare.as_mut() else { return };
                 c.receive(*view, a_results, b_results);
                 c.seek_in_flight = false;
                 if let Some(to) = c.seek_next.take() {
@@ -1279,9 +1281,10 @@ impl App {
                     { for self.lesson.is_none().then(|| html! {
                         <button type="button" id="make-lesson" class="quiet" onclick={link.callback(|_| Msg::BuilderOpen)}>{ t.text("builder-open") }</button>
                     }) }
-                    <button type="button" id="compare-open" class={classes!("quiet", (self.compare_chooser || self.compare.is_some()).then_some("on"))}
-                        aria-pressed={(self.compare_chooser || self.compare.is_some()).to_string()}
-                        onclick={link.callback(|_| Msg::CompareChooser(true))}>{ t.text("compare-open") }</button>
+                    { for self.compare.is_none().then(|| html! {
+                        <button type="button" id="compare-open" class={classes!("quiet", self.compare_chooser.then_some("on"))} aria-pressed={self.compare_chooser.to_string()}
+                            onclick={link.callback(|_| Msg::CompareChooser(true))}>{ t.text("compare-open") }</button>
+                    }) }
                     <button type="button" id="share" class="quiet" onclick={link.callback(|_| Msg::Share)}>{ t.text("share") }</button>
                     <button type="button" id="reset" class="quiet" onclick={link.callback(|_| Msg::Reset)}>{ t.text("reset") }</button>
                     { self.language_switch(ctx) }
@@ -1572,6 +1575,7 @@ impl App {
                 self.send_wants();
             }
             Msg::BuilderOpen => {
+                self.leave_compare();
                 self.course_open = false;
                 self.builder = Some(builder::Builder::default());
                 self.send_wants();
