@@ -198,3 +198,22 @@ test('a narrow screen stacks the columns; Korean words throughout', async ({ pag
   assert.ok(b.x > a.x + a.width - 1 && Math.abs(a.y - b.y) < 2, 'side by side');
   await shot('compare-06-builtin-ko');
 }, { viewport: { width: 390, height: 844 } });
+
+test('in a lesson: compare its files with a variant, then back to the lesson as it was', async ({ page, url }) => {
+  await page.goto(`${url}?lesson=first-pod&lang=en`);
+  await page.locator('.panel.lesson').waitFor();
+  await settle(page);
+  const files = await page.locator('#manifest').inputValue();
+  await page.locator('#compare-open').click();
+  await page.locator('#compare-variant').focus();
+  await page.keyboard.press('Enter');
+  await page.locator('#compare-text-a').waitFor();
+  await settle(page);
+  assert.equal(await page.locator('#compare-text-a').inputValue(), files, 'A holds the lesson\'s files');
+  assert.equal(await page.locator('#compare-text-b').inputValue(), files, 'B a copy');
+  assert.equal(await page.locator('.panel.lesson').count(), 0, 'the comparison replaces the workspace');
+  await page.locator('#compare-close').click();
+  await settle(page);
+  await page.locator('.panel.lesson').waitFor();
+  assert.equal(await page.locator('#manifest').inputValue(), files);
+});
