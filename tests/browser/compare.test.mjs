@@ -144,6 +144,7 @@ test('compare with a variant: edit B, see the diff, apply both, share (full and 
   assert.equal(await embed.locator('#compare-close').count(), 0, 'no sandbox chrome');
   assert.match(await embed.locator('.open-full').getAttribute('href'), /lang=ko#s2\./);
   assert.equal((await embed.locator('#compare-outcomes-label').textContent()).trim(), '결과');
+  assert.equal((await embed.locator('#compare-title').textContent()).trim(), '두 버전 나란히 보기');
   assert.ok(await embed.locator('#compare-lanes path.tick').count() >= 2);
   await embed.screenshot({ path: 'target/screenshots/compare-05-embed-ko.png', fullPage: true });
   await embed.close();
@@ -212,8 +213,11 @@ test('in a lesson: compare its files with a variant, then back to the lesson as 
   assert.equal(await page.locator('#compare-text-a').inputValue(), files, 'A holds the lesson\'s files');
   assert.equal(await page.locator('#compare-text-b').inputValue(), files, 'B a copy');
   assert.equal(await page.locator('.panel.lesson').count(), 0, 'the comparison replaces the workspace');
-  await page.locator('#compare-close').click();
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'compare-title', 'the focus moves to the comparison');
+  await page.locator('#compare-close').focus();
+  await page.keyboard.press('Enter');
   await settle(page);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'compare-open', 'and back to the button that opens it');
   await page.locator('.panel.lesson').waitFor();
   assert.equal(await page.locator('#manifest').inputValue(), files);
 });

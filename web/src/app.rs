@@ -248,6 +248,9 @@ pub struct App {
     compare_open_seq: Option<u64>,
     compare_files_timer: Option<Timeout>,
     shares: std::collections::VecDeque<ShareFor>,
+    /// The element (by id) that takes the focus after the next render: the comparison's title
+    /// when it opens, the Compare button when it closes.
+    focus_next: Option<&'static str>,
 }
 
 /// Why `name` cannot name file `i` (a message id), if it cannot: `kubectl apply -f NAME`
@@ -738,6 +741,9 @@ impl App {
                 // Every way in makes the view's place first; a reply that comes after Close
                 // (a seek that was on its way) reopens nothing.
                 let Some(c) = self.compare.as_mut() else { return };
+                if !c.ready && !self.embed {
+                    self.focus_next = Some("compare-title");
+                }
                 c.receive(*view, a_results, b_results);
                 c.seek_in_flight = false;
                 if let Some(to) = c.seek_next.take() {
@@ -926,6 +932,7 @@ impl Component for App {
             compare_open_seq: None,
             compare_files_timer: None,
             shares: Default::default(),
+            focus_next: None,
         };
         app._resize = web_sys::window().map(|window| {
             let link = ctx.link().clone();
@@ -1016,6 +1023,12 @@ impl Component for App {
         {
             let _ = input.focus();
             input.select();
+        }
+        if let Some(id) = self.focus_next.take()
+            && let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id))
+            && let Ok(el) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el)
+        {
+            let _ = el.focus();
         }
         if first_render && self.crash_test {
             panic!("podlife crash test (?crash-test): this page is what a learner sees when podlife fails");
@@ -1308,7 +1321,7 @@ impl App {
         let open = keep::page_url(&format!("lang={}", self.lang.code()), c.fragment.as_deref().unwrap_or_default());
         html! {
             <header class="bar compact">
-                <div class="brand"><strong>{ "podlife" }</strong><span class="tagline">{ compare::embed_title(self, c) }</span></div>
+                <div class="brand"><strong>{ "podlife" }</strong><span class="tagline">{ compare::title(self, c) }</span></div>
                 <div class="bar-actions">
                     { self.language_switch(ctx) }
                     <a class="open-full" href={open} target="_blank" rel="noopener">{ t.text("embed-open") }</a>
@@ -1725,6 +1738,7 @@ impl App {
                 let files_a: Vec<EditorFile> = self.compare.as_ref().map(|c| c.files[0].clone()).unwrap_or_default();
                 self.leave_compare();
                 self.share_link = None;
+                self.focus_next = Some("compare-open");
                 if from_link {
                     // The worker's session is the link's story with A's files: the page's
                     // sandbox opens its own story with them, so the two agree.

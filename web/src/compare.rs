@@ -306,12 +306,9 @@ pub fn view(app: &App, ctx: &Context<App>, c: &Compare) -> Html {
     let link = ctx.link();
     let embed = app.embedded();
     let words = c.words(app);
-    let title = match &words {
-        Some(w) => w.title.clone(),
-        None => t.text("compare-title-variant"),
-    };
     // A variant someone shared (or a course page embeds) is not the reader's own.
     let shared = c.from_link || embed;
+    let title = self::title(app, c);
     let side_label = |side: usize| match &words {
         Some(w) => if side == 0 { w.a.clone() } else { w.b.clone() },
         None if shared => t.text(if side == 0 { "compare-shared-a" } else { "compare-shared-b" }),
@@ -348,7 +345,7 @@ pub fn view(app: &App, ctx: &Context<App>, c: &Compare) -> Html {
             <div class="panel-head">
                 <div>
                     <span class="compare-kicker">{ t.text("compare-label") }</span>
-                    <h2 id="compare-title">{ title }</h2>
+                    <h2 id="compare-title" tabindex="-1">{ title }</h2>
                 </div>
                 { for actions }
             </div>
@@ -852,10 +849,11 @@ pub fn chooser(app: &App, ctx: &Context<App>) -> Html {
     }
 }
 
-/// The embedded comparison's bar: its title, the language switch, "open in podlife".
-pub fn embed_title(app: &App, c: &Compare) -> String {
+/// The comparison's title: a built-in one's, or a variant's (worded for the reader of a shared link).
+pub fn title(app: &App, c: &Compare) -> String {
     match c.words(app) {
         Some(w) => w.title,
+        None if c.from_link || app.embedded() => app.t().text("compare-title-shared"),
         None => app.t().text("compare-title-variant"),
     }
 }

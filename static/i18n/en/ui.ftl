@@ -220,6 +220,7 @@ compare-variant = Compare these files with a variant
 compare-builtins = Ready-made comparisons
 compare-opening = Opening the comparison…
 compare-title-variant = Your files (A) and a variant (B)
+compare-title-shared = Two versions side by side
 compare-intro-variant = Both sides start from the same cluster and seed. Change B, press Apply both, then step through both timelines: the marks show what only one side did.
 compare-expect = What to look for:
 compare-variant-a = your files

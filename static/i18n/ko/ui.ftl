@@ -220,6 +220,7 @@ compare-variant = 지금 파일을 변형과 비교하기
 compare-builtins = 준비된 비교
 compare-opening = 비교를 여는 중…
 compare-title-variant = 내 파일(A)과 변형(B)
+compare-title-shared = 두 버전 나란히 보기
 compare-intro-variant = 두 쪽 모두 같은 클러스터, 같은 시드에서 시작합니다. B를 고치고 ‘둘 다 적용’을 누른 뒤 두 타임라인을 함께 따라가 보세요. 표시가 붙은 반응은 한쪽에서만 일어난 일입니다.
 compare-expect = 눈여겨볼 점:
 compare-variant-a = 내 파일
