@@ -10,12 +10,12 @@ use gloo_render::{request_animation_frame, AnimationFrame};
 use gloo_timers::callback::Timeout;
 use podlife_i18n::{Lang, Localizer};
 use podlife_page::progress::{Answer as Prediction, Progress};
-use podlife_protocol::{self as protocol, Answer, ConsoleEntry, CourseInfo, Diagnostic, FromWorker, LessonInfo, PickedGoal, Request, TableKind, Timeline, View, Wants};
+use podlife_protocol::{self as protocol, Answer, CompareFrom, CompareTo, ConsoleEntry, CourseInfo, Diagnostic, FromWorker, LessonInfo, PickedGoal, Request, TableKind, Timeline, Variant, View, Wants};
 use podlife_stories::Pick;
 use yew::prelude::*;
 
 use crate::engine::{Engine, Heard};
-use crate::{builder, console, crash, editor, inspector, keep, lesson, stage, timeline, what};
+use crate::{builder, compare, console, crash, editor, inspector, keep, lesson, stage, timeline, what};
 
 /// Playback speeds (× real time of one step per `STEP_MS`).
 pub const SPEEDS: [f64; 7] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
@@ -99,6 +99,29 @@ pub enum Msg {
     Engine(Heard),
     /// Stop the run being computed.
     Cancel,
+    /// The compare view (issue 21): show or hide its chooser; open a comparison (a built-in
+    /// one by id, or None: the editor's files against a copy of them).
+    CompareChooser(bool),
+    CompareOpen(Option<String>),
+    /// A variant's active file was edited; another of its tabs selected.
+    CompareEdit(Variant, String),
+    CompareFile(Variant, usize),
+    /// The edits of a moment ago are sent (the diff follows).
+    CompareFilesSettled,
+    CompareApply,
+    CompareCommand(String),
+    CompareSeek(CompareTo),
+    CompareShare,
+    CompareClose,
+}
+
+/// What a `Shared` answer is for (answers come in the order of the requests).
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum ShareFor {
+    Session,
+    Comparison,
+    /// The open comparison's link, kept so that a reload reopens it.
+    CompareAutosave,
 }
 
 /// The course, fetched (`course.json`) the first time a learner opens it.
@@ -218,6 +241,16 @@ pub struct App {
     /// The page is narrow (a phone): the stage draws everything stacked.
     narrow: bool,
     _resize: Option<gloo_events::EventListener>,
+    /// The open comparison (issue 21), and its chooser.
+    compare: Option<compare::Compare>,
+    compare_chooser: bool,
+    /// The request that opens a comparison from a link or the autosave: a failure drops it.
+    compare_open_seq: Option<u64>,
+    compare_files_timer: Option<Timeout>,
+    shares: std::collections::VecDeque<ShareFor>,
+    /// The element (by id) that takes the focus after the next render: the comparison's title
+    /// when it opens, the Compare button when it closes.
+    focus_next: Option<&'static str>,
 }
 
 /// Why `name` cannot name file `i` (a message id), if it cannot: `kubectl apply -f NAME`
@@ -304,13 +337,13 @@ impl App {
     }
 
     /// A fresh session in the worker: the page forgets what it showed until the reply.
-    fn open(&mut self, request: Request, opening: Opening) {
+    fn open(&mut self, request: Request, opening: Opening) -> u64 {
         self.opening = opening;
         self.edited_since_open = false;
         self.playing = false;
         self.timer = None;
         self.busy = None;
-        self.send(request);
+        self.send(request)
     }
 
     /// Opens `scenario` with `files`, or with its own when there are none: the worker sends
@@ -328,6 +361,49 @@ impl App {
         self.applied = false;
         self.course_open = false;
         self.open(Request::OpenScenario { id: scenario.id.to_string(), files: sent }, Opening::Other);
+    }
+
+    /// Leaves the compare view (the worker drops the pair; the session is as it was).
+    fn leave_compare(&mut self) {
+        self.compare_chooser = false;
+        self.compare_files_timer = None;
+        if self.compare.take().is_some() {
+            self.send(Request::CompareClose);
+            keep::forget_compare();
+        }
+    }
+
+    /// Sends the edited variants' files (the worker answers with their diff).
+    fn settle_compare_files(&mut self) {
+        if self.compare_files_timer.take().is_none() {
+            return;
+        }
+        let Some(c) = self.compare.as_mut() else { return };
+        let mut requests = Vec::new();
+        for (i, v) in [Variant::A, Variant::B].into_iter().enumerate() {
+            if std::mem::take(&mut c.dirty[i]) {
+                requests.push(Request::CompareFiles { variant: v, files: c.side_files(v) });
+            }
+        }
+        for r in requests {
+            self.send(r);
+        }
+    }
+
+    /// Moves the comparison's cursor: a step at once (each moves from the one before), a
+    /// jump after the one on its way (only the latest).
+    fn compare_seek(&mut self, to: CompareTo) {
+        let Some(c) = self.compare.as_mut() else { return };
+        if !c.ready {
+            return;
+        }
+        self.jumped = !matches!(to, CompareTo::Step { .. });
+        if c.seek_in_flight && !matches!(to, CompareTo::Step { .. }) {
+            c.seek_next = Some(to);
+            return;
+        }
+        c.seek_in_flight = true;
+        self.send(Request::CompareSeek { to });
     }
 
     fn open_lesson(&mut self, id: String) {
@@ -493,6 +569,9 @@ impl App {
     /// before the last input.
     fn restart_engine(&mut self) {
         self.engine.restart();
+        // The comparison was the worker's: it is gone with it.
+        self.compare = None;
+        self.compare_files_timer = None;
         self.busy = None;
         self.seek_in_flight = false;
         self.seek_next = None;
@@ -502,7 +581,9 @@ impl App {
             self.send(Request::Course { bundle: (*bundle).clone() });
         }
         match self.checkpoint.clone() {
-            Some(saved) => self.open(Request::Restore { saved }, Opening::Other),
+            Some(saved) => {
+                self.open(Request::Restore { saved }, Opening::Other);
+            }
             None => {
                 let s = self.scenario;
                 let files = self.files.clone();
@@ -536,6 +617,23 @@ impl App {
                 }
                 if answer != Answer::NeedCourse {
                     self.engine.answered();
+                }
+                if self.compare_open_seq == Some(seq) {
+                    self.compare_open_seq = None;
+                    if !matches!(answer, Answer::Compared { .. }) {
+                        // The comparison could not be opened (an autosaved one is forgotten;
+                        // a link's failure is worded below).
+                        self.compare = None;
+                        keep::forget_compare();
+                        if self.opening != Opening::Shared {
+                            let why = match &answer {
+                                Answer::Broken(e) | Answer::NotFound(e) => e.clone(),
+                                _ => String::new(),
+                            };
+                            self.notice = Some(self.t().text_with("notice-compare-failed", &[("error", &why)]));
+                            return;
+                        }
+                    }
                 }
                 self.answered(ctx, answer);
                 if let Some(view) = view {
@@ -601,12 +699,26 @@ impl App {
                 self.checkpoint = Some(text);
             }
             Answer::Saved(Err(e)) => self.notice = Some(self.t().text_with("notice-save-failed", &[("error", &e)])),
-            Answer::Shared(Ok(fragment)) => {
-                let link = keep::page_url(&format!("lang={}", self.lang.code()), &fragment);
-                keep::copy(&link);
-                self.share_link = Some(link);
+            Answer::Shared(result) => {
+                let kind = self.shares.pop_front().unwrap_or(ShareFor::Session);
+                match (result, kind) {
+                    (Ok(fragment), ShareFor::CompareAutosave) => {
+                        if self.compare.is_some() && !self.embed {
+                            keep::save_compare(&fragment);
+                        }
+                    }
+                    (Err(_), ShareFor::CompareAutosave) => {}
+                    (Ok(fragment), kind) => {
+                        if kind == ShareFor::Comparison && self.compare.is_some() && !self.embed {
+                            keep::save_compare(&fragment);
+                        }
+                        let link = keep::page_url(&format!("lang={}", self.lang.code()), &fragment);
+                        keep::copy(&link);
+                        self.share_link = Some(link);
+                    }
+                    (Err(e), _) => self.notice = Some(self.t().text_with("notice-share-too-large", &[("error", &e)])),
+                }
             }
-            Answer::Shared(Err(e)) => self.notice = Some(self.t().text_with("notice-share-too-large", &[("error", &e)])),
             Answer::Made(result) => {
                 let link = match &result {
                     Ok(fragment) => Some(keep::page_url(&format!("lang={}", self.lang.code()), fragment)),
@@ -621,9 +733,27 @@ impl App {
                     b.link = link;
                 }
             }
-            // The compare view (issue 21) is drawn by a later change; until then a
-            // comparison's link opens its story (the worker's view of the session).
-            Answer::Compared { .. } => {}
+            Answer::Compared { a_results, b_results, view } => {
+                if self.opening == Opening::Shared {
+                    // A comparison's link: the worker opened its story as the session too.
+                    self.opening = Opening::Other;
+                }
+                // Every way in makes the view's place first; a reply that comes after Close
+                // (a seek that was on its way) reopens nothing.
+                let Some(c) = self.compare.as_mut() else { return };
+                if !c.ready && !self.embed {
+                    self.focus_next = Some("compare-title");
+                }
+                c.receive(*view, a_results, b_results);
+                c.seek_in_flight = false;
+                if let Some(to) = c.seek_next.take() {
+                    c.seek_in_flight = true;
+                    self.send(Request::CompareSeek { to });
+                }
+                if !self.embed {
+                    self.save_soon(ctx);
+                }
+            }
         }
     }
 
@@ -797,6 +927,12 @@ impl Component for App {
             inspected: None,
             narrow: window_width().is_some_and(|w| w < stage::NARROW_BELOW_PX),
             _resize: None,
+            compare: None,
+            compare_chooser: false,
+            compare_open_seq: None,
+            compare_files_timer: None,
+            shares: Default::default(),
+            focus_next: None,
         };
         app._resize = web_sys::window().map(|window| {
             let link = ctx.link().clone();
@@ -824,8 +960,22 @@ impl Component for App {
         keep::set_document_lang(lang);
         // The first request: what the address or the autosave asks for. The editor shows the
         // default story's files meanwhile; the worker answers once it has loaded.
+        // A comparison kept by the autosave opens first: its link opens its story as the
+        // session, which the session's own record then replaces.
+        let saved_compare = if query.embed || query.shared.is_some() || opens_lesson.is_some() { None } else { keep::load_compare() };
+        if let Some(fragment) = saved_compare {
+            app.compare = Some(compare::Compare::new(false, None));
+            app.compare_open_seq = Some(app.send(Request::OpenShared { fragment }));
+        }
         if let Some(fragment) = query.shared {
-            app.open(Request::OpenShared { fragment }, Opening::Shared);
+            if fragment.starts_with("s2.") {
+                // A comparison's link: the compare view shows it once the worker has opened it.
+                app.compare = Some(compare::Compare::new(true, Some(fragment.clone())));
+            }
+            let seq = app.open(Request::OpenShared { fragment }, Opening::Shared);
+            if app.compare.is_some() {
+                app.compare_open_seq = Some(seq);
+            }
             keep::clear_fragment();
         } else if let Some(id) = opens_lesson.clone() {
             app.open_lesson(id);
@@ -874,6 +1024,12 @@ impl Component for App {
             let _ = input.focus();
             input.select();
         }
+        if let Some(id) = self.focus_next.take()
+            && let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id))
+            && let Ok(el) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el)
+        {
+            let _ = el.focus();
+        }
         if first_render && self.crash_test {
             panic!("podlife crash test (?crash-test): this page is what a learner sees when podlife fails");
         }
@@ -899,6 +1055,18 @@ impl Component for App {
                 </div>
             }
         });
+        if let Some(c) = self.compare.as_ref() {
+            let bar = if self.embed { self.view_compare_embed_bar(ctx, c) } else { self.view_bar(ctx) };
+            return html! {
+                <div class={classes!("app", "comparing", self.embed.then_some("embed"))} data-idle={self.idle().to_string()} data-worker-memory={self.worker_memory.to_string()}>
+                    { bar }
+                    { for notice }
+                    { for share }
+                    <main class="compare-main">{ compare::view(self, ctx, c) }</main>
+                    { for (!self.embed).then(|| html! { <footer class="footnote">{ t.text("footer") }</footer> }) }
+                </div>
+            };
+        }
         if self.embed && self.lesson.is_none() {
             return html! {
                 <div class="app embed" data-idle={self.idle().to_string()} data-worker-memory={self.worker_memory.to_string()}>
@@ -943,6 +1111,7 @@ impl Component for App {
                 { for welcome }
                 <main class="workspace">
                     <div class="column left">
+                        { for self.compare_chooser.then(|| compare::chooser(self, ctx)) }
                         { for lesson_panel }
                         { for self.builder.as_ref().map(|b| builder::view(self, ctx, b)) }
                         { editor::view(self, ctx) }
@@ -992,7 +1161,7 @@ impl App {
     /// Nothing is on its way: the engine has answered everything, no check or course fetch
     /// waits (the root's `data-idle`, which the browser tests wait for).
     pub fn idle(&self) -> bool {
-        self.engine.idle() && self.check_timer.is_none() && self.edit_timer.is_none() && !matches!(self.course, CourseState::Loading)
+        self.engine.idle() && self.check_timer.is_none() && self.edit_timer.is_none() && self.compare_files_timer.is_none() && !matches!(self.course, CourseState::Loading)
     }
 
     pub fn lang(&self) -> Lang {
@@ -1012,6 +1181,10 @@ impl App {
     }
     pub fn narrow(&self) -> bool {
         self.narrow
+    }
+    /// Embedded in another page (`?embed=1`).
+    pub fn embedded(&self) -> bool {
+        self.embed
     }
     pub fn files(&self) -> &[EditorFile] {
         &self.files
@@ -1121,17 +1294,38 @@ impl App {
                     { for self.lesson.is_none().then(|| html! {
                         <button type="button" id="make-lesson" class="quiet" onclick={link.callback(|_| Msg::BuilderOpen)}>{ t.text("builder-open") }</button>
                     }) }
+                    { for self.compare.is_none().then(|| html! {
+                        <button type="button" id="compare-open" class={classes!("quiet", self.compare_chooser.then_some("on"))} aria-pressed={self.compare_chooser.to_string()}
+                            onclick={link.callback(|_| Msg::CompareChooser(true))}>{ t.text("compare-open") }</button>
+                    }) }
                     <button type="button" id="share" class="quiet" onclick={link.callback(|_| Msg::Share)}>{ t.text("share") }</button>
                     <button type="button" id="reset" class="quiet" onclick={link.callback(|_| Msg::Reset)}>{ t.text("reset") }</button>
                     { self.language_switch(ctx) }
                 </div>
-                { if self.lesson.is_none() && !self.course_open {
+                { if self.compare.is_some() {
+                    html! {}
+                } else if self.lesson.is_none() && !self.course_open {
                     html! { <p class="intro" id="intro">{ with_code(&t.text(&intro_id)) }{ " " }<strong>{ hint }</strong></p> }
                 } else if self.lesson.is_some() {
                     html! { <p class="intro" id="intro"><strong>{ hint }</strong></p> }
                 } else {
                     html! {}
                 } }
+            </header>
+        }
+    }
+
+    /// An embedded comparison's bar: its title, the language switch, "open in podlife".
+    fn view_compare_embed_bar(&self, ctx: &Context<Self>, c: &compare::Compare) -> Html {
+        let t = self.t();
+        let open = keep::page_url(&format!("lang={}", self.lang.code()), c.fragment.as_deref().unwrap_or_default());
+        html! {
+            <header class="bar compact">
+                <div class="brand"><strong>{ "podlife" }</strong><span class="tagline">{ compare::title(self, c) }</span></div>
+                <div class="bar-actions">
+                    { self.language_switch(ctx) }
+                    <a class="open-full" href={open} target="_blank" rel="noopener">{ t.text("embed-open") }</a>
+                </div>
             </header>
         }
     }
@@ -1256,6 +1450,7 @@ impl App {
                 self.seek_to(p);
                 self.save_soon(ctx);
             }
+            Msg::Step(forward) if self.compare.is_some() => self.compare_seek(CompareTo::Step { forward }),
             Msg::Step(forward) => {
                 self.playing = false;
                 self.timer = None;
@@ -1311,6 +1506,7 @@ impl App {
                 self.save();
             }
             Msg::Scenario(id) => {
+                self.leave_compare();
                 if let Some(s) = podlife_stories::pick(&id) {
                     self.open_scenario(s, Vec::new());
                 }
@@ -1327,22 +1523,28 @@ impl App {
                 self.tab = tab;
                 self.send_wants();
             }
+            Msg::Share if self.compare.is_some() => return self.handle_msg(ctx, Msg::CompareShare),
             Msg::Share => {
                 let files = pairs(&self.files);
+                self.shares.push_back(ShareFor::Session);
                 self.send(Request::Share { files });
             }
             Msg::ToggleBackground => {
                 self.show_background = !self.show_background;
                 self.send_wants();
             }
-            Msg::Reset => match self.lesson.clone() {
-                Some(l) => self.open_lesson(l.id.clone()),
-                None => {
-                    let s = self.scenario;
-                    self.open_scenario(s, Vec::new());
+            Msg::Reset => {
+                self.leave_compare();
+                match self.lesson.clone() {
+                    Some(l) => self.open_lesson(l.id.clone()),
+                    None => {
+                        let s = self.scenario;
+                        self.open_scenario(s, Vec::new());
+                    }
                 }
-            },
+            }
             Msg::OpenCourse => {
+                self.leave_compare();
                 self.playing = false;
                 self.timer = None;
                 self.course_open = true;
@@ -1367,7 +1569,10 @@ impl App {
                     self.open_scenario(s, Vec::new());
                 }
             }
-            Msg::OpenLesson(id) => self.open_lesson(id),
+            Msg::OpenLesson(id) => {
+                self.leave_compare();
+                self.open_lesson(id);
+            }
             Msg::NextLesson => {
                 let next = match (&self.course, &self.lesson) {
                     (CourseState::Ready(c), Some(l)) => c.next_after(&l.id).map(|n| n.id.clone()),
@@ -1383,6 +1588,7 @@ impl App {
                 self.send_wants();
             }
             Msg::BuilderOpen => {
+                self.leave_compare();
                 self.course_open = false;
                 self.builder = Some(builder::Builder::default());
                 self.send_wants();
@@ -1440,6 +1646,11 @@ impl App {
             }
             Msg::Save => {
                 self.save();
+                if self.compare.as_ref().is_some_and(|c| c.ready) && !self.embed {
+                    // The comparison's link, kept so that a reload reopens it.
+                    self.shares.push_back(ShareFor::CompareAutosave);
+                    self.send(Request::CompareShare);
+                }
                 return false;
             }
             Msg::Cancel => {
@@ -1451,6 +1662,90 @@ impl App {
             Msg::DismissNotice => {
                 self.notice = None;
                 self.share_link = None;
+            }
+            Msg::CompareChooser(open) => {
+                self.compare_chooser = open;
+                if open {
+                    self.course_open = false;
+                }
+            }
+            Msg::CompareOpen(id) => {
+                if self.busy.is_some() {
+                    return false;
+                }
+                self.compare_chooser = false;
+                self.playing = false;
+                self.timer = None;
+                let from = match id {
+                    Some(id) => CompareFrom::Builtin { id },
+                    None => CompareFrom::Variant { files: pairs(&self.files) },
+                };
+                self.compare = Some(compare::Compare::new(false, None));
+                let seq = self.send(Request::CompareOpen { from });
+                self.compare_open_seq = Some(seq);
+                self.busy = Some(Busy { seq, reactions: 0, at_ms: 0 });
+                // To the top: the view replaces the workspace.
+                if let Some(w) = web_sys::window() {
+                    w.scroll_to_with_x_and_y(0.0, 0.0);
+                }
+            }
+            Msg::CompareEdit(v, text) => {
+                let Some(c) = self.compare.as_mut() else { return false };
+                let i = compare::index(v);
+                let active = c.active[i];
+                if let Some(f) = c.files[i].get_mut(active) {
+                    f.text = text;
+                }
+                c.dirty[i] = true;
+                let link = ctx.link().clone();
+                self.compare_files_timer = Some(Timeout::new(300, move || link.send_message(Msg::CompareFilesSettled)));
+            }
+            Msg::CompareFile(v, i) => {
+                let Some(c) = self.compare.as_mut() else { return false };
+                let side = compare::index(v);
+                c.active[side] = i.min(c.files[side].len().saturating_sub(1));
+            }
+            Msg::CompareFilesSettled => self.settle_compare_files(),
+            Msg::CompareApply => {
+                self.settle_compare_files();
+                let Some(c) = self.compare.as_ref().filter(|c| c.ready) else { return false };
+                if self.busy.is_some() {
+                    return false;
+                }
+                let (a, b) = (c.apply_files(Variant::A), c.apply_files(Variant::B));
+                let seq = self.send(Request::CompareApply { a, b });
+                self.busy = Some(Busy { seq, reactions: 0, at_ms: 0 });
+            }
+            Msg::CompareCommand(line) => {
+                self.settle_compare_files();
+                if line.trim().is_empty() || self.busy.is_some() || !self.compare.as_ref().is_some_and(|c| c.ready) {
+                    return false;
+                }
+                let seq = self.send(Request::CompareCommand { line });
+                self.busy = Some(Busy { seq, reactions: 0, at_ms: 0 });
+            }
+            Msg::CompareSeek(to) => self.compare_seek(to),
+            Msg::CompareShare => {
+                self.settle_compare_files();
+                if !self.compare.as_ref().is_some_and(|c| c.ready) {
+                    return false;
+                }
+                self.shares.push_back(ShareFor::Comparison);
+                self.send(Request::CompareShare);
+            }
+            Msg::CompareClose => {
+                let from_link = self.compare.as_ref().is_some_and(|c| c.from_link);
+                let files_a: Vec<EditorFile> = self.compare.as_ref().map(|c| c.files[0].clone()).unwrap_or_default();
+                self.leave_compare();
+                self.share_link = None;
+                self.focus_next = Some("compare-open");
+                if from_link {
+                    // The worker's session is the link's story with A's files: the page's
+                    // sandbox opens its own story with them, so the two agree.
+                    let s = self.scenario;
+                    let files = if files_a.iter().any(|f| !f.text.is_empty()) { files_a } else { Vec::new() };
+                    self.open_scenario(s, files);
+                }
             }
         }
         true

@@ -185,17 +185,22 @@ fn window_start(top: u32) -> u32 {
 }
 
 #[derive(Properties, PartialEq)]
-struct CodeProps {
-    text: AttrValue,
-    diagnostics: Rc<Vec<podlife_protocol::Diagnostic>>,
-    area: NodeRef,
-    highlight: NodeRef,
-    gutter: NodeRef,
-    label: AttrValue,
+pub struct CodeProps {
+    /// The textarea's id and the ids it is described by.
+    #[prop_or(AttrValue::Static("manifest"))]
+    pub id: AttrValue,
+    #[prop_or(AttrValue::Static("editor-hint diagnostics"))]
+    pub describedby: AttrValue,
+    pub text: AttrValue,
+    pub diagnostics: Rc<Vec<podlife_protocol::Diagnostic>>,
+    pub area: NodeRef,
+    pub highlight: NodeRef,
+    pub gutter: NodeRef,
+    pub label: AttrValue,
     /// The text the learner typed or pasted.
-    oninput: Callback<String>,
-    onkeydown: Callback<KeyboardEvent>,
-    onmousemove: Callback<MouseEvent>,
+    pub oninput: Callback<String>,
+    pub onkeydown: Callback<KeyboardEvent>,
+    pub onmousemove: Callback<MouseEvent>,
 }
 
 /// The code box: line numbers, the highlighted copy and the textarea over it. Only the lines
@@ -203,7 +208,7 @@ struct CodeProps {
 /// cost the browser seconds of style and layout on every keystroke); spacers keep the copy
 /// and the gutter as tall and as wide as the whole text, so they scroll with the textarea.
 #[function_component(Code)]
-fn code(props: &CodeProps) -> Html {
+pub fn code(props: &CodeProps) -> Html {
     let first = use_state_eq(|| 0u32);
     let lines = props.text.split('\n').count() as u32;
     // Text removed under the window: draw the window that holds its end.
@@ -267,14 +272,14 @@ fn code(props: &CodeProps) -> Html {
             <div class="code-body">
                 <Highlighted text={props.text.clone()} window={window} diagnostics={props.diagnostics.clone()} node={props.highlight.clone()} />
                 <textarea
-                    id="manifest"
+                    id={props.id.clone()}
                     ref={props.area.clone()}
                     spellcheck="false"
                     autocapitalize="off"
                     autocomplete="off"
                     wrap="off"
                     aria-label={props.label.clone()}
-                    aria-describedby="editor-hint diagnostics"
+                    aria-describedby={props.describedby.clone()}
                     aria-invalid={has_problems.to_string()}
                     oninput={on_input}
                     onkeydown={props.onkeydown.clone()}

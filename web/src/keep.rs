@@ -12,6 +12,10 @@ const SAVED_KEY: &str = "podlife.saved";
 /// The localStorage key of the course progress (lessons done, predictions; versioned).
 const PROGRESS_KEY: &str = "podlife.progress";
 
+/// The open comparison's link fragment (`s2.…`, issue 21): a reload opens it again. Kept
+/// beside the autosave record, which is the worker's and knows nothing of comparisons.
+const COMPARE_KEY: &str = "podlife.compare";
+
 /// Set once a visitor has chosen between the course and the sandbox.
 const WELCOMED_KEY: &str = "podlife.welcomed";
 
@@ -78,6 +82,25 @@ pub fn browser_languages() -> Vec<String> {
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// The open comparison's link fragment, if one was open.
+pub fn load_compare() -> Option<String> {
+    storage()?.get_item(COMPARE_KEY).ok().flatten().filter(|f| f.starts_with("s2."))
+}
+
+/// Keeps the open comparison's link fragment (best effort: the session's own record matters more).
+pub fn save_compare(fragment: &str) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(COMPARE_KEY, fragment);
+    }
+}
+
+/// The comparison was closed (or could not be reopened).
+pub fn forget_compare() {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(COMPARE_KEY);
+    }
 }
 
 /// The autosave record's text, if there is one.

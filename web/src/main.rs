@@ -4,6 +4,7 @@
 
 mod app;
 mod builder;
+mod compare;
 mod console;
 mod crash;
 mod editor;

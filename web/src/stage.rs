@@ -149,7 +149,28 @@ fn pod_height(p: &PodView) -> f64 {
 pub fn view(app: &App, ctx: &Context<App>) -> Html {
     let inspect = ctx.link().callback(|(ns, name): (String, String)| crate::app::Msg::Inspect(Some((ns, name))));
     let t = app.t();
-    let scene = &app.shown().scene;
+    let shown = app.shown();
+    let title = match shown.current.as_ref() {
+        Some(r) => t.text_with("stage-title-active", &[("component", &r.actor)]),
+        None => t.text("stage-title"),
+    };
+    let svg = drawing(app, &shown.scene, shown.current.as_ref(), shown.position, app.narrow(), Some(&inspect), title);
+    html! {
+        <section class="panel stage" aria-labelledby="stage-label">
+            <div class="panel-head">
+                <h2 id="stage-label">{ t.text("stage-label") }</h2>
+                { crate::inspector::picker(app, ctx) }
+                { legend(app) }
+            </div>
+            <div class="stage-wrap">{ svg }</div>
+        </section>
+    }
+}
+
+/// The cluster's drawing for one scene (the sandbox's, or one side of a comparison, where
+/// `inspect` is None: its pods open no inspector).
+pub fn drawing(app: &App, scene: &Scene, current: Option<&podlife_protocol::Current>, position: usize, narrow: bool, inspect: Option<&Callback<(String, String)>>, title: String) -> Html {
+    let t = app.t();
     let mut boxes: BTreeMap<String, Rect> = BTreeMap::new();
     let mut items: Vec<Html> = Vec::new();
     let active = |c: &ComponentRef| scene.active.iter().any(|a| a == c);
@@ -164,7 +185,6 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
         });
     };
 
-    let narrow = app.narrow();
     let f = Frame::new(narrow);
     let w_all = f.w;
     // Outside the cluster.
@@ -209,7 +229,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
     // timeline's lanes do.
     let kcm_ref = ComponentRef::control_plane("kube-controller-manager");
     let kcm = f.kcm;
-    let loop_name = app.shown().current.as_ref().and_then(|r| r.controller.clone());
+    let loop_name = current.and_then(|r| r.controller.clone());
     boxes.insert(key(&kcm_ref), kcm);
     let label_y = if loop_name.is_some() { kcm.y + 24.0 } else { kcm.y + kcm.h / 2.0 + 4.5 };
     items.push(html! {
@@ -233,7 +253,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
         let shown = scene.unscheduled.len().min(if narrow { 4 } else { PER_ROW_ROWS * per_row });
         for (i, p) in scene.unscheduled.iter().take(shown).enumerate() {
             let (col, row) = ((i % per_row) as f64, (i / per_row) as f64);
-            items.push(pod_card(p, 8.0 + col * (card_w + 8.0), y + 20.0 + row * (row_h + 8.0), card_w, &inspect));
+            items.push(pod_card(p, 8.0 + col * (card_w + 8.0), y + 20.0 + row * (row_h + 8.0), card_w, inspect));
         }
         let rows = shown.div_ceil(per_row) as f64;
         if scene.unscheduled_count > shown {
@@ -282,7 +302,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
         component(&mut items, &mut boxes, on("traffic"), Rect { x: x + 22.0 + 2.0 * third, y: y + 102.0, w: third, h: 26.0 }, &t.text("stage-clients"), "net client");
         let mut py = y + 138.0;
         for p in node.pods.iter().take(MAX_PODS_DRAWN) {
-            items.push(pod_card(p, x + 10.0, py, inner, &inspect));
+            items.push(pod_card(p, x + 10.0, py, inner, inspect));
             py += pod_height(p) + POD_GAP;
         }
         if node.pod_count > MAX_PODS_DRAWN {
@@ -300,19 +320,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
     let height = bottom + 24.0;
 
     let edges = edges(scene, &boxes, app.reduced_motion());
-    let position = app.shown().position;
-    let title = match app.shown().current.as_ref() {
-        Some(r) => t.text_with("stage-title-active", &[("component", &r.actor)]),
-        None => t.text("stage-title"),
-    };
     html! {
-        <section class="panel stage" aria-labelledby="stage-label">
-            <div class="panel-head">
-                <h2 id="stage-label">{ t.text("stage-label") }</h2>
-                { crate::inspector::picker(app, ctx) }
-                { legend(app) }
-            </div>
-            <div class="stage-wrap">
             <svg class={classes!("cluster", narrow.then_some("narrow"), app.jumped().then_some("jump"))} viewBox={format!("0 0 {} {}", Num(w_all), Num(height))} role="group" aria-label={title}>
                 <defs>
                     <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
@@ -322,12 +330,10 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
                 { for items }
                 <g class="edges" key={position.to_string()}>{ for edges }</g>
             </svg>
-            </div>
-        </section>
     }
 }
 
-fn legend(app: &App) -> Html {
+pub fn legend(app: &App) -> Html {
     let t = app.t();
     let item = |class: &str, id: &str| html! { <li><span class={classes!("swatch", class.to_string())}></span>{ t.text(id) }</li> };
     html! {
@@ -358,18 +364,18 @@ fn fit_name(name: &str, room: f64) -> String {
     chars[..head].iter().chain(['…'].iter()).chain(&chars[chars.len() - tail..]).collect()
 }
 
-fn pod_card(p: &PodView, x: f64, y: f64, w: f64, inspect: &Callback<(String, String)>) -> Html {
+fn pod_card(p: &PodView, x: f64, y: f64, w: f64, inspect: Option<&Callback<(String, String)>>) -> Html {
     let h = pod_height(p);
     let status = if p.terminating && p.status != "Terminating" { format!("{} (Terminating)", p.status) } else { p.status.clone() };
     let class = status_class(&p.status);
     let status_text = format!("{} {}", p.ready, status);
     // Clicking the card (or Enter / Space on it) opens the pod inspector.
     let target = (p.namespace.clone(), p.name.clone());
-    let click = {
+    let click = inspect.map(|inspect| {
         let (inspect, target) = (inspect.clone(), target.clone());
         Callback::from(move |_: MouseEvent| inspect.emit(target.clone()))
-    };
-    let key = {
+    });
+    let key = inspect.map(|inspect| {
         let inspect = inspect.clone();
         Callback::from(move |e: KeyboardEvent| {
             if e.key() == "Enter" || e.key() == " " {
@@ -377,7 +383,8 @@ fn pod_card(p: &PodView, x: f64, y: f64, w: f64, inspect: &Callback<(String, Str
                 inspect.emit(target.clone());
             }
         })
-    };
+    });
+    let interactive = inspect.is_some();
     let containers = p.containers.iter().enumerate().map(|(i, c)| {
         let cy = y + POD_HEAD + i as f64 * CONTAINER_ROW + 8.0;
         let cls = container_class(&c.state, &c.reason);
@@ -394,7 +401,7 @@ fn pod_card(p: &PodView, x: f64, y: f64, w: f64, inspect: &Callback<(String, Str
     });
     html! {
         <g class={classes!("pod", class, p.terminating.then_some("terminating"))} data-pod={p.name.clone()} data-status={p.status.clone()}
-            tabindex="0" role="button" aria-label={format!("{} {}", p.name, status_text)} onclick={click} onkeydown={key}>
+            tabindex={interactive.then_some("0")} role={if interactive { "button" } else { "img" }} aria-label={format!("{} {}", p.name, status_text)} onclick={click} onkeydown={key}>
             <rect x={px(x)} y={px(y)} width={px(w)} height={px(h)} rx="7" />
             <title>{ &p.name }</title>
             <text x={px(x + 10.0)} y={px(y + 18.0)} class="pod-name">{ fit_name(&p.name, w - 34.0 - status_text.chars().count() as f64 * STATUS_CHAR_W) }</text>

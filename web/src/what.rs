@@ -16,22 +16,30 @@ const MAX_CHANGES: usize = 40;
 
 pub fn view(app: &App, _ctx: &Context<App>) -> Html {
     let t = app.t();
-    let Some(r) = app.shown().current.as_ref() else {
-        let text = if app.timeline().ticks.is_empty() { t.text("what-empty") } else { t.text("what-start") };
+    let empty = if app.timeline().ticks.is_empty() { t.text("what-empty") } else { t.text("what-start") };
+    explain(app, app.shown().current.as_ref(), empty, "", t.text("what-label"))
+}
+
+/// The panel for one current reaction (the sandbox's, or one side of a comparison: `suffix`
+/// keeps its element ids apart, `-a` / `-b`).
+pub fn explain(app: &App, current: Option<&podlife_protocol::Current>, empty: String, suffix: &str, heading: String) -> Html {
+    let t = app.t();
+    let label_id = format!("what-label{suffix}");
+    let Some(r) = current else {
         return html! {
-            <section class="panel what" aria-labelledby="what-label">
-                <div class="panel-head"><h2 id="what-label">{ t.text("what-label") }</h2></div>
-                <p id="explanation" class="explanation" aria-live="polite">{ text }</p>
+            <section class="panel what" aria-labelledby={label_id.clone()}>
+                <div class="panel-head"><h2 id={label_id}>{ heading }</h2></div>
+                <p id={format!("explanation{suffix}")} class="explanation" aria-live="polite">{ empty }</p>
             </section>
         };
     };
     let text = t.message(&r.message);
-    let changes = changes_view(app, &r.changes);
-    let table = r.cycle.as_ref().map(|c| cycle_view(app, c));
+    let changes = changes_view(app, &r.changes, suffix);
+    let table = r.cycle.as_ref().map(|c| cycle_view(app, c, suffix));
     html! {
-        <section class="panel what" aria-labelledby="what-label">
+        <section class="panel what" aria-labelledby={label_id.clone()}>
             <div class="panel-head">
-                <h2 id="what-label">{ t.text("what-label") }</h2>
+                <h2 id={label_id}>{ heading }</h2>
                 <span class="meta">
                     <span class="time">{ seconds(r.time_ms) }</span>
                     <span class="who">{ r.actor.clone() }</span>
@@ -39,7 +47,7 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
                     { for r.background.then(|| html! { <span class="tag">{ t.text("what-background") }</span> }) }
                 </span>
             </div>
-            <p id="explanation" class="explanation" aria-live="polite" data-message={r.message.id.to_string()}>{ crate::app::with_code(&text) }</p>
+            <p id={format!("explanation{suffix}")} class="explanation" aria-live="polite" data-message={r.message.id.to_string()}>{ crate::app::with_code(&text) }</p>
             { changes }
             { for table }
             <details class="raw">
@@ -50,7 +58,7 @@ pub fn view(app: &App, _ctx: &Context<App>) -> Html {
     }
 }
 
-fn changes_view(app: &App, changes: &Changes) -> Html {
+fn changes_view(app: &App, changes: &Changes, suffix: &str) -> Html {
     let t = app.t();
     let row = |path: &str, before: String, after: String| {
         html! {
@@ -74,7 +82,7 @@ fn changes_view(app: &App, changes: &Changes) -> Html {
     let more = rows.len().saturating_sub(MAX_CHANGES);
     html! {
         <div class="table-wrap">
-            <table class="changes" id="changes">
+            <table class="changes" id={format!("changes{suffix}")}>
                 <caption>{ caption }</caption>
                 <thead><tr><th scope="col">{ t.text("changes-field") }</th><th scope="col">{ t.text("changes-before") }</th><th></th><th scope="col">{ t.text("changes-after") }</th></tr></thead>
                 <tbody>
@@ -86,7 +94,7 @@ fn changes_view(app: &App, changes: &Changes) -> Html {
     }
 }
 
-fn cycle_view(app: &App, c: &CycleTable) -> Html {
+fn cycle_view(app: &App, c: &CycleTable, suffix: &str) -> Html {
     let t = app.t();
     let headers = c.plugins.iter().map(|(p, w)| html! { <th scope="col" title={t.text("cycle-score-help")}>{ p.clone() }<span class="weight">{ format!("×{w}") }</span></th> });
     let rows = c.rows.iter().map(|r| {
@@ -110,7 +118,7 @@ fn cycle_view(app: &App, c: &CycleTable) -> Html {
     });
     html! {
         <div class="table-wrap">
-            <table class="cycle" id="cycle">
+            <table class="cycle" id={format!("cycle{suffix}")}>
                 <caption>{ t.text("cycle-caption") }</caption>
                 <thead>
                     <tr>
