@@ -60,19 +60,46 @@ fn is_sidecar(c: &Slot) -> bool {
 /// What a container holds on its node while a resize is under way (`UseStatusResources`,
 /// component-helpers `determineContainerReqs`): the most of its spec, its allocation and what
 /// the runtime reports; for an infeasible resize the spec is left out (it will not be granted).
-fn in_use(c: &Slot, status: &Slot, field: &str) -> ResourceList {
-    let name = &c["name"];
-    let found = ["containerStatuses", "initContainerStatuses"].iter().find_map(|l| status[*l].as_array().and_then(|a| a.iter().find(|s| s["name"] == *name)));
+fn in_use(c: &Slot, status: &Statuses<'_>, field: &str) -> ResourceList {
+    let found = c["name"].as_str().and_then(|name| status.get(name));
     let Some(cs) = found.filter(|_| field == "requests") else { return list_of(&c["resources"][field]) };
-    let infeasible = status["conditions"].as_array().is_some_and(|cs| cs.iter().any(|x| x["type"] == "PodResizePending" && x["reason"] == "Infeasible"));
-    let mut out = if infeasible { ResourceList::new() } else { list_of(&c["resources"][field]) };
+    let mut out = if status.infeasible { ResourceList::new() } else { list_of(&c["resources"][field]) };
     max_into(&mut out, &list_of(&cs["allocatedResources"]));
     max_into(&mut out, &list_of(&cs["resources"]["requests"]));
     out
 }
 
+/// A pod's container statuses by name (a `containerStatuses` entry before an
+/// `initContainerStatuses` one of the same name), read once per pod as component-helpers'
+/// `podRequests` builds its map: a pod with a thousand init containers is not searched a
+/// thousand times on each status update.
+struct Statuses<'a> {
+    by_name: Vec<(&'a str, &'a Slot)>,
+    /// A `PodResizePending` condition says `Infeasible`.
+    infeasible: bool,
+}
+
+impl<'a> Statuses<'a> {
+    fn of(status: &'a Slot) -> Statuses<'a> {
+        let mut by_name: Vec<(&str, &Slot)> = ["containerStatuses", "initContainerStatuses"]
+            .iter()
+            .flat_map(|l| status[*l].as_array().unwrap_or_default())
+            .filter_map(|s| Some((s["name"].as_str()?, s)))
+            .collect();
+        // Stable: the first list's entry stays first among equal names.
+        by_name.sort_by_key(|(name, _)| *name);
+        let infeasible = status["conditions"].as_array().is_some_and(|cs| cs.iter().any(|x| x["type"] == "PodResizePending" && x["reason"] == "Infeasible"));
+        Statuses { by_name, infeasible }
+    }
+
+    fn get(&self, name: &str) -> Option<&'a Slot> {
+        let i = self.by_name.partition_point(|(n, _)| *n < name);
+        self.by_name.get(i).filter(|(n, _)| *n == name).map(|(_, s)| *s)
+    }
+}
+
 /// A container's list, with `NonMissingContainerRequests` filled in for resources it omits.
-fn container_list(c: &Slot, status: Option<&Slot>, field: &str, defaults: Option<&ResourceList>) -> ResourceList {
+fn container_list(c: &Slot, status: Option<&Statuses<'_>>, field: &str, defaults: Option<&ResourceList>) -> ResourceList {
     let mut own = match status {
         Some(st) => in_use(c, st, field),
         None => list_of(&c["resources"][field]),
@@ -86,6 +113,8 @@ fn container_list(c: &Slot, status: Option<&Slot>, field: &str, defaults: Option
 }
 
 fn aggregate(spec: &Slot, status: Option<&Slot>, field: &str, defaults: Option<&ResourceList>) -> ResourceList {
+    let statuses = status.map(Statuses::of);
+    let status = statuses.as_ref();
     let mut total = ResourceList::new();
     for c in spec["containers"].as_array().unwrap_or_default() {
         add(&mut total, &container_list(c, status, field, defaults));

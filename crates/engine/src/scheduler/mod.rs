@@ -159,6 +159,10 @@ pub struct KubeScheduler {
     /// The event broadcaster's cache of series (by action, reason, pod and note).
     // Boxed values: every VecMap<String, Box<_>> shares one copy of the map's code (the worker's size, see ARCHITECTURE.md).
     pub(crate) event_series: EventCache,
+    /// A `FlushUnschedulable` timer is queued: upstream's 30-second loop is one goroutine, so
+    /// a thousand failures in one window queue one flush, not a thousand (each a pass over
+    /// every parked pod).
+    pub unschedulable_flush_queued: bool,
 }
 
 /// Why a cycle found no node: the FailedScheduling text, the plugins that rejected the pod,
@@ -430,9 +434,19 @@ impl KubeScheduler {
     }
 
     fn flush_unschedulable(&mut self, cx: &mut Cx<'_>) {
+        self.unschedulable_flush_queued = false;
         self.queue.flush_unschedulable(cx.now());
         self.kick(cx);
         if self.queue.unschedulable_count() > 0 {
+            self.queue_unschedulable_flush(cx);
+        }
+    }
+
+    /// The next pass of the 30-second `flushUnschedulablePodsLeftover` loop, unless one is
+    /// queued.
+    fn queue_unschedulable_flush(&mut self, cx: &mut Cx<'_>) {
+        if !self.unschedulable_flush_queued {
+            self.unschedulable_flush_queued = true;
             let next = Time((cx.now().millis() / queue::FLUSH_PERIOD_MS + 1) * queue::FLUSH_PERIOD_MS);
             cx.after(next, Timer::FlushUnschedulable);
         }
@@ -981,8 +995,7 @@ impl KubeScheduler {
     fn handle_scheduling_failure(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, pod_value: &Slot, key: &str, failure: Failure) {
         let Failure { message, rejectors, nominate } = failure;
         self.queue.park_unschedulable(key, pod.priority, cx.now(), rejectors);
-        let next = Time((cx.now().millis() / queue::FLUSH_PERIOD_MS + 1) * queue::FLUSH_PERIOD_MS);
-        cx.after(next, Timer::FlushUnschedulable);
+        self.queue_unschedulable_flush(cx);
         let note: String = if message.len() > 1024 { format!("{} ...", &message[..message.char_indices().take_while(|(i, _)| *i < 1020).last().map_or(0, |(i, c)| i + c.len_utf8())]) } else { message.clone() };
         self.event(cx, pod_value, "Warning", "FailedScheduling", "Scheduling", &note);
         let current = pod_value["status"]["conditions"].as_array().and_then(|cs| cs.iter().find(|c| c["type"] == "PodScheduled")).cloned();

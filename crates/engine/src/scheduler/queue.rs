@@ -175,16 +175,18 @@ impl SchedulingQueue {
 
     /// `flushUnschedulablePodsLeftover`: pods parked for 5 minutes go back to activeQ.
     pub fn flush_unschedulable(&mut self, now: Time) {
-        let old: Vec<String> = self
-            .unschedulable
-            .iter()
-            .filter(|(_, (t, _, _))| now.millis().saturating_sub(t.millis()) >= MAX_IN_UNSCHEDULABLE_MS)
-            .map(|(k, _)| k.clone())
-            .collect();
-        for key in old {
-            if let Some((_, priority, _)) = self.unschedulable.remove(&key) {
-                self.push_active(key, priority, now);
+        // One pass that keeps the rest in place: removing the old ones one by one moved the
+        // whole sorted map each time (65,536 parked pods made a flush take seconds).
+        let mut old: Vec<(String, i64)> = Vec::new();
+        self.unschedulable.retain(|key, (t, priority, _)| {
+            let stays = now.millis().saturating_sub(t.millis()) < MAX_IN_UNSCHEDULABLE_MS;
+            if !stays {
+                old.push((key.clone(), *priority));
             }
+            stays
+        });
+        for (key, priority) in old {
+            self.push_active(key, priority, now);
         }
     }
 
