@@ -231,7 +231,7 @@ test('a lesson opens its built-in comparison from its panel (keyboard), and Clos
   const files = await page.locator('#manifest').inputValue();
   const button = page.locator('.panel.lesson #lesson-compare');
   assert.equal((await button.textContent()).trim(), 'ABSee it side by side: Graceful termination: shell-form or exec-form PID 1');
-  assert.match(await page.locator('#lesson-compare-text').textContent(), /delete to gone takes the whole 30 s grace\s+period in A/);
+  assert.match(await page.locator('#lesson-compare-text').textContent(), /"delete to gone" is the whole 30 s grace\s+period in A/);
   assert.equal(await button.getAttribute('aria-describedby'), 'lesson-compare-text');
   await page.locator('.panel.lesson').screenshot({ path: path.join(repoRoot, 'target', 'screenshots', 'compare-07-lesson-button-en.png') });
   await shot('compare-07-lesson-en');

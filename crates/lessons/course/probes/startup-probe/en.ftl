@@ -35,5 +35,5 @@ question-while-loading-explain =
 compare =
     The comparison starts the same slow app twice from the same start: in A its liveness probe waits
     out initialDelaySeconds: 20, a guess that is too short; in B a startup probe holds it back. In the
-    outcome table A restarts again and again and its time to Ready is never; B is Ready after about a
+    outcome table A restarts again and again and its "time to Ready" is never; B is Ready after about a
     minute with no restart. The kubelet killing A's app is among the reactions only A has.

@@ -27,6 +27,6 @@ question-first-step-explain =
 compare =
     The comparison rolls four replicas to a new image twice from the same start: with the default
     strategy in A, where maxUnavailable 25 % lets one old pod go before its replacement is available,
-    and with maxUnavailable: 0 in B. In the outcome table, the fewest available during the rollout is
-    3 in A and 4 in B, and B's rollout takes about twice as long: it only removes an old pod once a
+    and with maxUnavailable: 0 in B. In the outcome table, "fewest available during it" is 3 in A
+    and 4 in B, and B's rollout takes about twice as long: it only removes an old pod once a
     new one is available.
